@@ -1,0 +1,72 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// mapError turns any error from planning or execution into *Error.
+// go-mysql-server's error kinds are mapped to PostgreSQL's SQLSTATEs and
+// wording; anything unknown becomes XX000 so tests can find it.
+func mapError(err error) error {
+	if err == nil {
+		return nil
+	}
+	if pe, ok := pgerror.As(err); ok {
+		return pe
+	}
+	msg := err.Error()
+	switch {
+	case sql.ErrTableNotFound.Is(err):
+		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", quotedArg(msg))
+	case sql.ErrColumnNotFound.Is(err), sql.ErrTableColumnNotFound.Is(err):
+		return pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", quotedArg(msg))
+	case sql.ErrTableAlreadyExists.Is(err):
+		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", quotedArg(msg))
+	case sql.ErrUniqueKeyViolation.Is(err), sql.ErrDuplicateEntry.Is(err):
+		return pgerror.New(pgerror.UniqueViolation, "duplicate key value violates unique constraint")
+	case sql.ErrInsertIntoNonNullableProvidedNull.Is(err), sql.ErrInsertIntoNonNullableDefaultNullColumn.Is(err):
+		return pgerror.New(pgerror.NotNullViolation, "null value in column %q violates not-null constraint", quotedArg(msg))
+	case sql.ErrFunctionNotFound.Is(err):
+		return pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", quotedArg(msg))
+	case sql.ErrDatabaseSchemaNotFound.Is(err):
+		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", quotedArg(msg))
+	case sql.ErrAmbiguousColumnName.Is(err):
+		return pgerror.New(pgerror.AmbiguousColumn, "column reference %q is ambiguous", quotedArg(msg))
+	case sql.ErrDuplicateColumn.Is(err):
+		return pgerror.New(pgerror.DuplicateColumn, "column %q specified more than once", quotedArg(msg))
+	case sql.ErrColumnCountMismatch.Is(err):
+		return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
+	}
+	var ue sql.UniqueKeyError
+	if errors.As(err, &ue) {
+		return pgerror.New(pgerror.UniqueViolation, "duplicate key value violates unique constraint")
+	}
+	return &pgerror.Error{Severity: "ERROR", Code: pgerror.InternalError, Message: msg}
+}
+
+// quotedArg pulls the first quoted name out of a GMS message.
+func quotedArg(msg string) string {
+	for _, q := range []string{"`", "'", `"`} {
+		if i := strings.Index(msg, q); i >= 0 {
+			if j := strings.Index(msg[i+1:], q); j >= 0 {
+				return msg[i+1 : i+1+j]
+			}
+		}
+	}
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		return strings.TrimSpace(msg[i+2:])
+	}
+	return msg
+}
+
+// internalError converts a recovered panic into XX000.
+func internalError(p any) error {
+	return &pgerror.Error{Severity: "ERROR", Code: pgerror.InternalError,
+		Message: fmt.Sprintf("internal error: %v", p), Detail: string(debug.Stack())}
+}

@@ -1,0 +1,80 @@
+package expr
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// Cast converts its child to a type (CAST, ::, and the implicit and
+// assignment casts the translator inserts).
+type Cast struct {
+	base
+	Child    sql.Expression
+	From     *types.Type
+	Explicit bool
+}
+
+// Coerce converts e to type `to` in cast context cc, folding unknown
+// literals immediately (so '12x'::int fails at parse time, as in
+// PostgreSQL) and failing when no such cast exists in that context.
+func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastContext) (sql.Expression, error) {
+	from := TypeOf(e)
+	if lit, ok := e.(*Literal); ok {
+		if lit.Value == nil {
+			return NewLiteral(to, nil), nil
+		}
+		if from.Kind == types.KindUnknown {
+			v, err := types.Input(to, lit.Value.(string), env)
+			if err != nil {
+				return nil, err
+			}
+			if v, err = types.ApplyMod(v, to, cc == types.CastExplicit); err != nil {
+				return nil, err
+			}
+			return NewLiteral(to, v), nil
+		}
+	}
+	if from.OID == to.OID && (to.Mod < 0 || from.Mod == to.Mod) {
+		return e, nil
+	}
+	if !types.CastAllowed(from, to, cc) {
+		if cc == types.CastExplicit {
+			return nil, types.CannotCast(from, to)
+		}
+		return nil, pgerror.New(pgerror.DatatypeMismatch, "cannot coerce type %s to %s", from.FormatType(), to.FormatType())
+	}
+	c := &Cast{base: base{to}, Child: e, From: from, Explicit: cc == types.CastExplicit}
+	if lit, ok := e.(*Literal); ok {
+		v, err := c.Eval(nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		_ = lit
+		return NewLiteral(to, v), nil
+	}
+	return c, nil
+}
+
+func (c *Cast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if _, ok := c.Child.Type().(*types.Type); !ok {
+		if v, err = FromGMSValue(c.From, v); err != nil {
+			return nil, err
+		}
+	}
+	return types.Cast(v, c.From, c.typ, c.Explicit, EnvOf(ctx))
+}
+
+func (c *Cast) Children() []sql.Expression { return []sql.Expression{c.Child} }
+func (c *Cast) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	n := *c
+	n.Child = ch[0]
+	return &n, nil
+}
+func (c *Cast) String() string { return fmt.Sprintf("(%s)::%s", c.Child, c.typ.FormatType()) }

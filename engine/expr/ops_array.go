@@ -1,0 +1,56 @@
+package expr
+
+import (
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+func arrayConcat(_ *types.Env, a, b any) (any, error) {
+	x, y := a.(*types.Array), b.(*types.Array)
+	if len(x.Values) == 0 {
+		return y, nil
+	}
+	if len(y.Values) == 0 {
+		return x, nil
+	}
+	vals := append(append([]any{}, x.Values...), y.Values...)
+	if len(x.Dims) > 1 || len(y.Dims) > 1 {
+		dims := append([]int{}, x.Dims...)
+		if len(x.Dims) == len(y.Dims) {
+			dims[0] += y.Dims[0]
+		} else {
+			dims[0]++
+		}
+		return &types.Array{Elem: x.Elem, Dims: dims, Lower: x.Lower, Values: vals}, nil
+	}
+	return types.NewArray(x.Elem, vals), nil
+}
+
+func arrayAppendOp(_ *types.Env, a, b any) (any, error) {
+	x := a.(*types.Array)
+	return types.NewArray(x.Elem, append(append([]any{}, x.Values...), b)), nil
+}
+
+func arrayPrependOp(_ *types.Env, a, b any) (any, error) {
+	y := b.(*types.Array)
+	return types.NewArray(y.Elem, append([]any{a}, y.Values...)), nil
+}
+
+func jsonbConcat(_ *types.Env, a, b any) (any, error) {
+	x, y := a.(types.JSONDoc).V, b.(types.JSONDoc).V
+	xo, xok := x.(*types.JSONObject)
+	yo, yok := y.(*types.JSONObject)
+	if xok && yok {
+		keys := append(append([]string{}, xo.Keys...), yo.Keys...)
+		vals := append(append([]any{}, xo.Vals...), yo.Vals...)
+		return types.JSONDoc{V: types.NewJSONObject(keys, vals)}, nil
+	}
+	xa, xIsArr := x.([]any)
+	ya, yIsArr := y.([]any)
+	if !xIsArr {
+		xa = []any{x}
+	}
+	if !yIsArr {
+		ya = []any{y}
+	}
+	return types.JSONDoc{V: append(append([]any{}, xa...), ya...)}, nil
+}

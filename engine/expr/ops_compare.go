@@ -1,0 +1,129 @@
+package expr
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// anyArray and anyEnum are placeholders matching every array / enum type.
+var (
+	anyArray = &types.Type{Kind: types.KindArray, OID: 2277, Name: "anyarray", SQLName: "anyarray", Mod: -1}
+	anyEnum  = &types.Type{Kind: types.KindEnum, OID: 3500, Name: "anyenum", SQLName: "anyenum", Mod: -1}
+)
+
+var compareOps = map[string]func(int) bool{
+	"=":  func(c int) bool { return c == 0 },
+	"<>": func(c int) bool { return c != 0 },
+	"<":  func(c int) bool { return c < 0 },
+	"<=": func(c int) bool { return c <= 0 },
+	">":  func(c int) bool { return c > 0 },
+	">=": func(c int) bool { return c >= 0 },
+}
+
+func init() {
+	comparable := append([]*types.Type{}, types.Builtins...)
+	comparable = append(comparable, anyArray, anyEnum)
+	for op, test := range compareOps {
+		test := test
+		for _, t := range comparable {
+			if t.Kind == types.KindJSON {
+				continue // json has no equality operator
+			}
+			addOpDyn(op, t, t, func(*types.Type, *types.Type) *types.Type { return types.Bool }, compareFn(t, test))
+		}
+	}
+	operators["!="] = operators["<>"]
+
+	text := types.Text
+	addOp("||", text, text, text, func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil })
+	addOp("||", types.JSONB, types.JSONB, types.JSONB, jsonbConcat)
+	addOpDyn("||", anyArray, anyArray, sameAsLeft, arrayConcat)
+	addOpDyn("||", anyArray, nil, sameAsLeft, arrayAppendOp)
+	addOpDyn("||", nil, anyArray, func(_, r *types.Type) *types.Type { return r }, arrayPrependOp)
+	addOpDyn("||", nil, text, func(*types.Type, *types.Type) *types.Type { return text }, func(env *types.Env, a, b any) (any, error) {
+		return types.Output(nil, a, env) + b.(string), nil
+	})
+	addOpDyn("||", text, nil, func(*types.Type, *types.Type) *types.Type { return text }, func(env *types.Env, a, b any) (any, error) {
+		return a.(string) + types.Output(nil, b, env), nil
+	})
+
+	like := func(ci, neg bool) OpFunc {
+		return func(_ *types.Env, a, b any) (any, error) {
+			re, err := likeRegexp(b.(string), ci)
+			if err != nil {
+				return nil, err
+			}
+			return re.MatchString(a.(string)) != neg, nil
+		}
+	}
+	addOp("~~", text, text, types.Bool, like(false, false))
+	addOp("~~*", text, text, types.Bool, like(true, false))
+	addOp("!~~", text, text, types.Bool, like(false, true))
+	addOp("!~~*", text, text, types.Bool, like(true, true))
+	rx := func(ci, neg bool) OpFunc {
+		return func(_ *types.Env, a, b any) (any, error) {
+			re, err := CompileRegexp(b.(string), ci)
+			if err != nil {
+				return nil, err
+			}
+			return re.MatchString(a.(string)) != neg, nil
+		}
+	}
+	addOp("~", text, text, types.Bool, rx(false, false))
+	addOp("~*", text, text, types.Bool, rx(true, false))
+	addOp("!~", text, text, types.Bool, rx(false, true))
+	addOp("!~*", text, text, types.Bool, rx(true, true))
+}
+
+func compareFn(t *types.Type, test func(int) bool) OpFunc {
+	return func(_ *types.Env, a, b any) (any, error) {
+		if t.Kind == types.KindEnum || t.Kind == types.KindArray {
+			return test(types.CompareValues(a, b)), nil
+		}
+		return test(types.Compare(t, a, b)), nil
+	}
+}
+
+// likeRegexp translates a LIKE pattern (with backslash escapes) to a regexp.
+func likeRegexp(pat string, ci bool) (*regexp.Regexp, error) {
+	var b strings.Builder
+	b.WriteString("(?s)^")
+	if ci {
+		b.WriteString("(?i)")
+	}
+	rs := []rune(pat)
+	for i := 0; i < len(rs); i++ {
+		switch r := rs[i]; r {
+		case '%':
+			b.WriteString(".*")
+		case '_':
+			b.WriteString(".")
+		case '\\':
+			if i+1 >= len(rs) {
+				return nil, pgerror.New(pgerror.InvalidEscapeSequence, "LIKE pattern must not end with escape character")
+			}
+			i++
+			b.WriteString(regexp.QuoteMeta(string(rs[i])))
+		default:
+			b.WriteString(regexp.QuoteMeta(string(r)))
+		}
+	}
+	b.WriteString("$")
+	return regexp.Compile(b.String())
+}
+
+// CompileRegexp compiles a POSIX regular expression (PostgreSQL ARE,
+// approximated by Go's RE2 syntax).
+func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
+	if ci {
+		pat = "(?i)" + pat
+	}
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", err.Error())
+	}
+	return re, nil
+}

@@ -1,0 +1,70 @@
+package pgerror
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error is a PostgreSQL error. Position is the 1-based character offset into
+// the statement text, or 0 when unknown.
+type Error struct {
+	Severity   string // ERROR, FATAL, PANIC (NOTICE etc. travel as Notice)
+	Code       string // SQLSTATE, one of the constants in codes.go
+	Message    string
+	Detail     string
+	Hint       string
+	Position   int
+	Where      string
+	Schema     string
+	Table      string
+	Column     string
+	DataType   string
+	Constraint string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("ERROR: %s (SQLSTATE %s)", e.Message, e.Code)
+}
+
+// New builds an ERROR with a formatted message.
+func New(code, format string, args ...any) *Error {
+	return &Error{Severity: "ERROR", Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// WithDetail returns e with Detail set; it mutates and returns e for chaining
+// at construction sites.
+func (e *Error) WithDetail(format string, args ...any) *Error {
+	e.Detail = fmt.Sprintf(format, args...)
+	return e
+}
+
+// WithHint sets Hint.
+func (e *Error) WithHint(format string, args ...any) *Error {
+	e.Hint = fmt.Sprintf(format, args...)
+	return e
+}
+
+// WithPosition sets Position (1-based character offset).
+func (e *Error) WithPosition(pos int) *Error {
+	e.Position = pos
+	return e
+}
+
+// As extracts a *Error from err's chain.
+func As(err error) (*Error, bool) {
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe, true
+	}
+	return nil, false
+}
+
+// Notice is a non-error message (NOTICE, WARNING, INFO) sent alongside a
+// statement's result, e.g. "table does not exist, skipping".
+type Notice struct {
+	Severity string
+	Code     string
+	Message  string
+	Detail   string
+	Hint     string
+}

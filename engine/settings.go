@@ -1,0 +1,241 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/translate"
+)
+
+// defaultSettings are the run-time parameters a fresh session starts with
+// (PostgreSQL docs, chapter 20), as a Supabase database reports them.
+func defaultSettings() map[string]string {
+	return map[string]string{
+		"search_path":                 `"$user", public`,
+		"timezone":                    "UTC",
+		"datestyle":                   "ISO, MDY",
+		"intervalstyle":               "postgres",
+		"client_encoding":             "UTF8",
+		"server_encoding":             "UTF8",
+		"server_version":              "15.8",
+		"server_version_num":          "150008",
+		"standard_conforming_strings": "on",
+		"application_name":            "",
+		"statement_timeout":           "0",
+		"lock_timeout":                "0",
+		"transaction_isolation":       "read committed",
+		"default_transaction_isolation": "read committed",
+		"integer_datetimes":           "on",
+		"max_identifier_length":       "63",
+		"client_min_messages":         "notice",
+		"extra_float_digits":          "1",
+		"check_function_bodies":       "on",
+		"role":                        "none",
+		"bytea_output":                "hex",
+	}
+}
+
+// Setting returns a parameter's current value (SET LOCAL wins).
+func (s *Session) Setting(name string) (string, bool) {
+	name = strings.ToLower(name)
+	if v, ok := s.local[name]; ok {
+		return v, true
+	}
+	v, ok := s.settings[name]
+	return v, ok
+}
+
+func (s *Session) setSetting(name, value string, local bool) error {
+	name = strings.ToLower(name)
+	if _, known := defaultSettings()[name]; !known && !strings.Contains(name, ".") {
+		return pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", name)
+	}
+	if name == "timezone" {
+		loc, err := loadZone(value)
+		if err != nil {
+			return err
+		}
+		if !local {
+			s.env.Loc = loc
+		}
+	}
+	if local {
+		if s.state == txnIdle {
+			return nil // SET LOCAL outside a transaction has no effect (with a warning)
+		}
+		s.local[name] = value
+		if name == "timezone" {
+			loc, _ := loadZone(value)
+			s.env.Loc = loc
+		}
+		return nil
+	}
+	s.settings[name] = value
+	return nil
+}
+
+func loadZone(v string) (*time.Location, error) {
+	switch strings.ToUpper(v) {
+	case "UTC", "GMT", "Z", "ZULU":
+		return time.UTC, nil
+	}
+	loc, err := time.LoadLocation(v)
+	if err != nil {
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": %q", v)
+	}
+	return loc, nil
+}
+
+// command runs a statement the engine handles itself.
+func (s *Session) command(res translate.Result) (string, *Rows, error) {
+	switch c := res.Cmd.(type) {
+	case *translate.Txn:
+		return s.txnCommand(c)
+	case *translate.Set:
+		if c.Name == "transaction" {
+			return "SET", nil, nil
+		}
+		if c.Reset {
+			if c.All {
+				s.settings = defaultSettings()
+				s.env.Loc = time.UTC
+				return "RESET", nil, nil
+			}
+			name := strings.ToLower(c.Name)
+			def, ok := defaultSettings()[name]
+			if !ok {
+				delete(s.settings, name)
+				return res.Tag, nil, nil
+			}
+			return res.Tag, nil, s.setSetting(name, def, c.Local)
+		}
+		return "SET", nil, s.setSetting(c.Name, c.Value, c.Local)
+	case *translate.Show:
+		name := strings.ToLower(c.Name)
+		v, ok := s.Setting(name)
+		if !ok {
+			return "", nil, pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", c.Name)
+		}
+		colName := c.Name
+		if name == "timezone" {
+			colName = "TimeZone"
+		}
+		return "", valuesRows("SHOW", colName, v), nil
+	case *translate.CreateSchema:
+		txn := s.StorageTxn()
+		if txn.HasSchema(c.Name) {
+			if c.IfNotExists {
+				return s.commandDone("CREATE SCHEMA")
+			}
+			return "", nil, pgerror.New(pgerror.DuplicateSchema, "schema %q already exists", c.Name)
+		}
+		if err := txn.CreateSchema(c.Name); err != nil {
+			return "", nil, mapError(err)
+		}
+		return s.commandDone("CREATE SCHEMA")
+	case *translate.DropSchema:
+		txn := s.StorageTxn()
+		for _, n := range c.Names {
+			if !txn.HasSchema(n) {
+				if c.IfExists {
+					continue
+				}
+				return "", nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", n)
+			}
+			if err := txn.DropSchema(n); err != nil {
+				return "", nil, mapError(err)
+			}
+		}
+		return s.commandDone("DROP SCHEMA")
+	}
+	return "", nil, fmt.Errorf("engine: unhandled command %T", res.Cmd)
+}
+
+// commandDone commits an implicit transaction after a catalog command.
+func (s *Session) commandDone(tag string) (string, *Rows, error) {
+	if s.state == txnIdle && s.txn != nil {
+		err := s.txn.Commit()
+		s.txn = nil
+		if err != nil {
+			return "", nil, mapError(err)
+		}
+	}
+	return tag, nil, nil
+}
+
+func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
+	switch c.Kind {
+	case "begin":
+		if s.state != txnIdle {
+			return "BEGIN", nil, nil // WARNING: there is already a transaction in progress
+		}
+		if s.txn == nil {
+			s.txn = s.eng.store.Begin()
+		}
+		s.txn.Refresh()
+		s.state = txnActive
+		return "BEGIN", nil, nil
+	case "commit":
+		if s.state == txnFailed {
+			s.endTxn(false)
+			return "ROLLBACK", nil, nil
+		}
+		if err := s.endTxn(true); err != nil {
+			return "", nil, err
+		}
+		return "COMMIT", nil, nil
+	case "rollback":
+		s.endTxn(false)
+		return "ROLLBACK", nil, nil
+	case "savepoint":
+		if s.state == txnIdle {
+			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
+		}
+		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint()})
+		return "SAVEPOINT", nil, nil
+	case "release", "rollback_to":
+		if s.state == txnIdle {
+			verb := map[string]string{"release": "RELEASE SAVEPOINT", "rollback_to": "ROLLBACK TO SAVEPOINT"}[c.Kind]
+			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "%s can only be used in transaction blocks", verb)
+		}
+		i := len(s.savepoints) - 1
+		for ; i >= 0 && s.savepoints[i].name != c.Savepoint; i-- {
+		}
+		if i < 0 {
+			return "", nil, pgerror.New(pgerror.InvalidSavepointSpecification, "savepoint %q does not exist", c.Savepoint)
+		}
+		if c.Kind == "release" {
+			s.savepoints = s.savepoints[:i]
+			return "RELEASE", nil, nil
+		}
+		s.txn.RollbackTo(s.savepoints[i].mark)
+		s.savepoints = s.savepoints[:i+1]
+		s.state = txnActive
+		return "ROLLBACK", nil, nil
+	}
+	return "", nil, fmt.Errorf("engine: unknown transaction command %q", c.Kind)
+}
+
+func (s *Session) endTxn(commit bool) error {
+	var err error
+	if s.txn != nil {
+		if commit {
+			err = s.txn.Commit()
+		} else {
+			s.txn.Rollback()
+		}
+		s.txn = nil
+	}
+	s.state = txnIdle
+	s.savepoints = nil
+	s.local = map[string]string{}
+	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
+		s.env.Loc = loc
+	}
+	if err != nil {
+		return mapError(err)
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package translate
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
+	ddl := &sqlparser.DDL{Action: sqlparser.CreateStr, Table: t.tableName(s.Relation), IfNotExists: s.IfNotExists}
+	spec := &sqlparser.TableSpec{}
+	ddl.TableSpec = spec
+	var pk []string
+	for _, e := range s.TableElts {
+		switch x := e.Node.(type) {
+		case *pg.Node_ColumnDef:
+			cd := x.ColumnDef
+			typ := t.typeName(cd.TypeName)
+			serial := false
+			if tn := names(cd.TypeName.Names); len(tn) > 0 {
+				switch tn[len(tn)-1] {
+				case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":
+					serial = true
+				}
+			}
+			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
+			if serial {
+				col.Type.Autoincrement = true
+				col.Type.NotNull = true
+			}
+			if cd.IsNotNull {
+				col.Type.NotNull = true
+			}
+			for _, cn := range cd.Constraints {
+				c := cn.GetConstraint()
+				switch c.Contype {
+				case pg.ConstrType_CONSTR_NOTNULL:
+					col.Type.NotNull = true
+				case pg.ConstrType_CONSTR_NULL:
+				case pg.ConstrType_CONSTR_DEFAULT:
+					col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
+				case pg.ConstrType_CONSTR_PRIMARY:
+					pk = append(pk, cd.Colname)
+					col.Type.NotNull = true
+				case pg.ConstrType_CONSTR_UNIQUE:
+					name := c.Conname
+					if name == "" {
+						name = s.Relation.Relname + "_" + cd.Colname + "_key"
+					}
+					spec.Indexes = append(spec.Indexes, &sqlparser.IndexDefinition{
+						Info:    &sqlparser.IndexInfo{Type: "unique key", Name: sqlparser.NewColIdent(name), Unique: true},
+						Columns: []*sqlparser.IndexColumn{{Column: sqlparser.NewColIdent(cd.Colname)}},
+					})
+				case pg.ConstrType_CONSTR_IDENTITY:
+					col.Type.Autoincrement = true
+					col.Type.NotNull = true
+				default:
+					return Result{}, pgerror.New(pgerror.FeatureNotSupported, "column constraint %s is not supported yet", c.Contype)
+				}
+			}
+			spec.Columns = append(spec.Columns, col)
+		case *pg.Node_Constraint:
+			c := x.Constraint
+			switch c.Contype {
+			case pg.ConstrType_CONSTR_PRIMARY:
+				pk = append(pk, names(c.Keys)...)
+			case pg.ConstrType_CONSTR_UNIQUE:
+				cols := names(c.Keys)
+				name := c.Conname
+				if name == "" {
+					name = s.Relation.Relname + "_" + joinNames(cols) + "_key"
+				}
+				idx := &sqlparser.IndexDefinition{Info: &sqlparser.IndexInfo{Type: "unique key", Name: sqlparser.NewColIdent(name), Unique: true}}
+				for _, k := range cols {
+					idx.Columns = append(idx.Columns, &sqlparser.IndexColumn{Column: sqlparser.NewColIdent(k)})
+				}
+				spec.Indexes = append(spec.Indexes, idx)
+			default:
+				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "table constraint %s is not supported yet", c.Contype)
+			}
+		}
+	}
+	if len(pk) > 0 {
+		idx := &sqlparser.IndexDefinition{Info: &sqlparser.IndexInfo{Type: "primary key", Name: sqlparser.NewColIdent("PRIMARY"), Primary: true, Unique: true}}
+		for _, k := range pk {
+			idx.Columns = append(idx.Columns, &sqlparser.IndexColumn{Column: sqlparser.NewColIdent(k)})
+			for _, c := range spec.Columns {
+				if c.Name.String() == k {
+					c.Type.NotNull = true
+				}
+			}
+		}
+		spec.Indexes = append(spec.Indexes, idx)
+	}
+	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil
+}
+
+func joinNames(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += "_"
+		}
+		out += n
+	}
+	return out
+}
+
+// assignTo translates n and coerces it to typ with assignment rules.
+func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
+	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		return expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+	})
+}
+
+func (t *Translator) drop(s *pg.DropStmt) (Result, error) {
+	switch s.RemoveType {
+	case pg.ObjectType_OBJECT_TABLE:
+		ddl := &sqlparser.DDL{Action: sqlparser.DropStr, IfExists: s.MissingOk}
+		for _, o := range s.Objects {
+			parts := names(o.GetList().Items)
+			tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(parts[len(parts)-1])}
+			if len(parts) > 1 {
+				tn.SchemaQualifier = sqlparser.NewTableIdent(parts[len(parts)-2])
+			}
+			ddl.FromTables = append(ddl.FromTables, tn)
+		}
+		return Result{Stmt: ddl, Tag: "DROP TABLE"}, nil
+	case pg.ObjectType_OBJECT_SCHEMA:
+		var ns []string
+		for _, o := range s.Objects {
+			ns = append(ns, strVal(o))
+		}
+		return Result{Cmd: &DropSchema{Names: ns, IfExists: s.MissingOk, Cascade: s.Behavior == pg.DropBehavior_DROP_CASCADE}, Tag: "DROP SCHEMA"}, nil
+	}
+	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "DROP %s is not supported yet", s.RemoveType)
+}

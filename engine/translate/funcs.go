@@ -1,0 +1,102 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// gmsAggregates are aggregates GMS plans natively; tinybase fixes their
+// result types to PostgreSQL's.
+var gmsAggregates = map[string]bool{"count": true, "sum": true, "avg": true, "min": true, "max": true}
+
+func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
+	parts := names(f.Funcname)
+	name := strings.ToLower(parts[len(parts)-1])
+	if len(parts) == 2 && parts[0] != "pg_catalog" {
+		name = parts[0] + "." + name
+	}
+	if f.Over != nil {
+		failAt(f.Location, pgerror.FeatureNotSupported, "window functions are not supported yet")
+	}
+	if gmsAggregates[name] {
+		if f.AggFilter != nil || len(f.AggOrder) > 0 {
+			failAt(f.Location, pgerror.FeatureNotSupported, "aggregate FILTER / ORDER BY not supported yet")
+		}
+		fe := &sqlparser.FuncExpr{Name: sqlparser.NewColIdent(name), Distinct: f.AggDistinct}
+		if f.AggStar {
+			fe.Exprs = sqlparser.SelectExprs{&sqlparser.StarExpr{}}
+		} else {
+			for _, a := range f.Args {
+				fe.Exprs = append(fe.Exprs, &sqlparser.AliasedExpr{Expr: t.scalar(a)})
+			}
+		}
+		return t.inject(name, f.Location, []sqlparser.Expr{fe}, func(c []sql.Expression) (sql.Expression, error) {
+			return expr.NewAggResult(name, c[0])
+		})
+	}
+	args := t.scalars(f.Args)
+	return t.inject(name, f.Location, args, func(c []sql.Expression) (sql.Expression, error) {
+		return expr.NewFuncCall(t.Env, name, c)
+	})
+}
+
+// typeName resolves a TypeName node to a type with its typmod.
+func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
+	parts := names(tn.Names)
+	schema := ""
+	name := parts[len(parts)-1]
+	if len(parts) > 1 {
+		schema = parts[len(parts)-2]
+	}
+	var typ *types.Type
+	if schema == "" || schema == "pg_catalog" {
+		typ, _ = types.ByName(name)
+	}
+	if typ == nil && t.Catalog != nil {
+		if ct, ok := t.Catalog.LookupType(map[bool]string{true: "", false: schema}[schema == "pg_catalog"], name); ok {
+			typ = ct
+		}
+	}
+	if typ == nil {
+		failAt(tn.Location, pgerror.UndefinedObject, "type \"%s\" does not exist", strings.Join(parts[len(parts)-1:], "."))
+	}
+	mods := make([]int32, 0, len(tn.Typmods))
+	for _, m := range tn.Typmods {
+		if c := m.GetAConst(); c != nil {
+			mods = append(mods, c.GetIval().GetIval())
+		}
+	}
+	switch typ.Kind {
+	case types.KindVarchar, types.KindBpchar:
+		if len(mods) == 1 {
+			typ = typ.WithMod(mods[0] + 4)
+		} else if typ.Kind == types.KindBpchar && name != "bpchar" {
+			typ = typ.WithMod(1 + 4) // char without length is char(1)
+		}
+	case types.KindNumeric:
+		switch len(mods) {
+		case 1:
+			typ = typ.WithMod(types.NumericMod(mods[0], 0))
+		case 2:
+			typ = typ.WithMod(types.NumericMod(mods[0], mods[1]))
+		}
+	case types.KindTimestamp, types.KindTimestamptz, types.KindTime:
+		if len(mods) == 1 {
+			typ = typ.WithMod(mods[0])
+		}
+	}
+	if name == "float" && len(mods) == 1 && mods[0] <= 24 {
+		typ = types.Float4
+	}
+	if len(tn.ArrayBounds) > 0 {
+		mod := typ.Mod
+		typ = types.ArrayOf(typ).WithMod(mod)
+	}
+	return typ
+}

@@ -1,0 +1,109 @@
+package translate
+
+import (
+	"fmt"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// Catalog is what translation needs to know about the database.
+type Catalog interface {
+	// LookupType resolves a user-defined type (enum, domain) by schema and name;
+	// schema "" walks the search path.
+	LookupType(schema, name string) (*types.Type, bool)
+}
+
+// Translator translates statements for one session state.
+type Translator struct {
+	Env     *types.Env
+	Params  []any
+	Catalog Catalog
+}
+
+// Result is a translated statement: either a vitess statement for GMS,
+// or a Command for the engine. Tag is the command-tag verb ("SELECT",
+// "INSERT", "CREATE TABLE", ...).
+type Result struct {
+	Stmt sqlparser.Statement
+	Cmd  Command
+	Tag  string
+	// Returning is set for DML with a RETURNING list (rows are sent).
+	Returning bool
+}
+
+// Command is a statement the engine executes itself.
+type Command interface{ command() }
+
+// Statement translates one parsed statement.
+func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if pe, ok := r.(*pgerror.Error); ok {
+				err = pe
+				return
+			}
+			panic(r)
+		}
+	}()
+	switch s := n.Node.(type) {
+	case *pg.Node_SelectStmt:
+		return Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}, nil
+	case *pg.Node_InsertStmt:
+		return t.insert(s.InsertStmt)
+	case *pg.Node_UpdateStmt:
+		return t.update(s.UpdateStmt)
+	case *pg.Node_DeleteStmt:
+		return t.delete(s.DeleteStmt)
+	case *pg.Node_CreateStmt:
+		return t.createTable(s.CreateStmt)
+	case *pg.Node_DropStmt:
+		return t.drop(s.DropStmt)
+	case *pg.Node_TransactionStmt:
+		return t.transaction(s.TransactionStmt)
+	case *pg.Node_VariableSetStmt:
+		return t.set(s.VariableSetStmt)
+	case *pg.Node_VariableShowStmt:
+		return Result{Cmd: &Show{Name: s.VariableShowStmt.Name}, Tag: "SHOW"}, nil
+	case *pg.Node_CreateSchemaStmt:
+		cs := s.CreateSchemaStmt
+		return Result{Cmd: &CreateSchema{Name: cs.Schemaname, IfNotExists: cs.IfNotExists}, Tag: "CREATE SCHEMA"}, nil
+	}
+	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "statement not supported yet: %s", nodeName(n))
+}
+
+func nodeName(n *pg.Node) string {
+	s := fmt.Sprintf("%T", n.Node)
+	if len(s) > len("*pg_query.Node_") {
+		s = s[len("*pg_query.Node_"):]
+	}
+	return s
+}
+
+// fail aborts translation with a PostgreSQL error (recovered in Statement).
+func fail(e *pgerror.Error) { panic(e) }
+
+func failAt(loc int32, code, format string, args ...any) {
+	e := pgerror.New(code, format, args...)
+	if loc >= 0 {
+		e.Position = int(loc) + 1
+	}
+	panic(e)
+}
+
+func strVal(n *pg.Node) string {
+	if s, ok := n.Node.(*pg.Node_String_); ok {
+		return s.String_.Sval
+	}
+	return ""
+}
+
+func names(ns []*pg.Node) []string {
+	out := make([]string, 0, len(ns))
+	for _, n := range ns {
+		out = append(out, strVal(n))
+	}
+	return out
+}

@@ -1,0 +1,357 @@
+package types
+
+import (
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// CastContext is pg_cast.castcontext: where a cast may be applied.
+type CastContext uint8
+
+const (
+	CastImplicit   CastContext = iota // in expressions, silently
+	CastAssignment                    // storing into a column
+	CastExplicit                      // only with :: or CAST
+)
+
+// CastAllowed reports whether from → to may be applied in context ctx,
+// following pg_cast for the built-in types.
+func CastAllowed(from, to *Type, ctx CastContext) bool {
+	f, t := from.Base(), to.Base()
+	if f.OID == t.OID || f.Kind == KindUnknown {
+		return true
+	}
+	need := castContextOf(f, t)
+	return need != castNone && need <= ctx
+}
+
+const castNone CastContext = 255
+
+var numRank = map[Kind]int{KindInt2: 1, KindInt4: 2, KindInt8: 3, KindNumeric: 4, KindFloat4: 5, KindFloat8: 6, KindOid: 2}
+
+func castContextOf(f, t *Type) CastContext {
+	if rf, ok := numRank[f.Kind]; ok {
+		if rt, ok := numRank[t.Kind]; ok {
+			if f.Kind == KindOid || t.Kind == KindOid {
+				if f.Kind == KindInt8 {
+					return CastAssignment
+				}
+				return CastImplicit
+			}
+			if rt > rf {
+				return CastImplicit
+			}
+			return CastAssignment
+		}
+		if f.Kind == KindInt4 && t.Kind == KindBool {
+			return CastExplicit
+		}
+		if (t.Kind == KindRegclass || t.Kind == KindRegtype) && (f.Kind == KindInt4 || f.Kind == KindInt8 || f.Kind == KindOid) {
+			return CastImplicit
+		}
+	}
+	if f.Kind == KindBool && t.Kind == KindInt4 {
+		return CastExplicit
+	}
+	// string category
+	if f.IsString() && t.IsString() {
+		if t.Kind == KindText || (f.Kind == KindBpchar && t.Kind == KindVarchar) || f.Kind == KindName {
+			return CastImplicit
+		}
+		return CastImplicit
+	}
+	if t.Kind == KindText || t.Kind == KindVarchar || t.Kind == KindBpchar || t.Kind == KindName {
+		// I/O conversion to string types: assignment (implicit for a few)
+		return CastAssignment
+	}
+	if f.IsString() {
+		// I/O conversion from string types is explicit only
+		if t.Kind == KindRegclass {
+			return CastImplicit
+		}
+		return CastExplicit
+	}
+	switch {
+	case f.Kind == KindDate && (t.Kind == KindTimestamp || t.Kind == KindTimestamptz):
+		return CastImplicit
+	case f.Kind == KindTimestamp && t.Kind == KindTimestamptz:
+		return CastImplicit
+	case (f.Kind == KindTimestamp || f.Kind == KindTimestamptz) && (t.Kind == KindDate || t.Kind == KindTime):
+		return CastAssignment
+	case f.Kind == KindTimestamptz && t.Kind == KindTimestamp:
+		return CastAssignment
+	case f.Kind == KindTime && t.Kind == KindInterval:
+		return CastImplicit
+	case f.Kind == KindJSON && t.Kind == KindJSONB, f.Kind == KindJSONB && t.Kind == KindJSON:
+		return CastAssignment
+	case f.Kind == KindJSONB && (t.Kind == KindBool || numRank[t.Kind] > 0):
+		return CastExplicit
+	case f.Kind == KindArray && t.Kind == KindArray:
+		return castContextOf(f.Elem.Base(), t.Elem.Base())
+	case f.Kind == KindEnum && t.Kind == KindEnum:
+		return castNone
+	}
+	return castNone
+}
+
+// CannotCast is the error for a missing cast.
+func CannotCast(from, to *Type) *pgerror.Error {
+	return pgerror.New(pgerror.CannotCoerce, "cannot cast type %s to %s", from.FormatType(), to.FormatType())
+}
+
+// Cast converts v from type `from` to type `to` (the caller has checked
+// that the cast is allowed). explicit selects explicit-cast behaviour for
+// length coercion (truncate rather than fail).
+func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	f, t := from.Base(), to.Base()
+	var out any
+	var err error
+	switch {
+	case f.OID == t.OID && f.Kind != KindArray:
+		out = v
+	case f.Kind == KindUnknown || (f.IsString() && !t.IsString()):
+		s, _ := v.(string)
+		if f.Kind == KindBpchar {
+			s = strings.TrimRight(s, " ")
+		}
+		out, err = Input(to, s, env)
+	case t.IsString():
+		if f.IsString() {
+			s := v.(string)
+			if f.Kind == KindBpchar {
+				s = strings.TrimRight(s, " ")
+			}
+			out = s
+		} else if f.Kind == KindBool {
+			if v.(bool) {
+				out = "true"
+			} else {
+				out = "false"
+			}
+		} else {
+			out = Output(from, v, env)
+		}
+	case numRank[f.Kind] > 0 && numRank[t.Kind] > 0:
+		out, err = castNumber(v, t)
+	case f.Kind == KindInt4 && t.Kind == KindBool:
+		out = v.(int32) != 0
+	case f.Kind == KindBool && t.Kind == KindInt4:
+		if v.(bool) {
+			out = int32(1)
+		} else {
+			out = int32(0)
+		}
+	case f.Kind == KindDate && t.Kind == KindTimestamp:
+		out = v.(DateVal).Time()
+	case f.Kind == KindDate && t.Kind == KindTimestamptz:
+		d := v.(DateVal).Time()
+		out = time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, env.loc()).UTC()
+	case f.Kind == KindTimestamp && t.Kind == KindTimestamptz:
+		x := v.(time.Time)
+		out = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), env.loc()).UTC()
+	case f.Kind == KindTimestamptz && t.Kind == KindTimestamp:
+		x := v.(time.Time).In(env.loc())
+		out = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), time.UTC)
+	case f.Kind == KindTimestamp && t.Kind == KindDate:
+		out = DateOf(v.(time.Time))
+	case f.Kind == KindTimestamptz && t.Kind == KindDate:
+		out = DateOf(v.(time.Time).In(env.loc()))
+	case (f.Kind == KindTimestamp || f.Kind == KindTimestamptz) && t.Kind == KindTime:
+		x := v.(time.Time)
+		if f.Kind == KindTimestamptz {
+			x = x.In(env.loc())
+		}
+		out = TimeOfDay(int64(x.Hour())*3600e6 + int64(x.Minute())*60e6 + int64(x.Second())*1e6 + int64(x.Nanosecond()/1000))
+	case f.Kind == KindTime && t.Kind == KindInterval:
+		out = IntervalVal{Micros: int64(v.(TimeOfDay))}
+	case f.Kind == KindJSON && t.Kind == KindJSONB:
+		var j any
+		j, err = ParseJSON(v.(string), t)
+		out = JSONDoc{V: j}
+	case f.Kind == KindJSONB && t.Kind == KindJSON:
+		out = FormatJSONB(v.(JSONDoc).V)
+	case f.Kind == KindJSONB && t.Kind == KindBool:
+		b, ok := v.(JSONDoc).V.(bool)
+		if !ok {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot cast jsonb %s to type boolean", jsonKindName(v.(JSONDoc).V))
+		}
+		out = b
+	case f.Kind == KindJSONB && numRank[t.Kind] > 0:
+		d, ok := v.(JSONDoc).V.(decimal.Decimal)
+		if !ok {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot cast jsonb %s to type %s", jsonKindName(v.(JSONDoc).V), t.SQLName)
+		}
+		out, err = castNumber(d, t)
+	case f.Kind == KindArray && t.Kind == KindArray:
+		a := v.(*Array)
+		na := &Array{Elem: t.Elem, Dims: a.Dims, Lower: a.Lower, Values: make([]any, len(a.Values))}
+		for i, e := range a.Values {
+			if na.Values[i], err = Cast(e, a.Elem, t.Elem.WithMod(to.Mod), explicit, env); err != nil {
+				return nil, err
+			}
+		}
+		return na, nil
+	default:
+		return nil, CannotCast(from, to)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ApplyMod(out, to, explicit)
+}
+
+func jsonKindName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case decimal.Decimal:
+		return "numeric"
+	case []any:
+		return "array"
+	}
+	return "object"
+}
+
+// ApplyMod enforces a typmod: varchar/char length (22001 unless explicit,
+// which truncates), bpchar padding, numeric precision and scale, timestamp
+// precision.
+func ApplyMod(v any, t *Type, explicit bool) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	b := t.Base()
+	mod := t.Mod
+	if mod < 0 && t.Domain != nil {
+		mod = t.Domain.Mod
+	}
+	switch b.Kind {
+	case KindVarchar, KindBpchar:
+		s := v.(string)
+		if mod < 0 {
+			if b.Kind == KindBpchar && t.Mod < 0 {
+				return s, nil
+			}
+			return s, nil
+		}
+		n := int(mod - 4)
+		l := utf8.RuneCountInString(s)
+		if l > n {
+			trimmed := strings.TrimRight(s, " ")
+			if !explicit && utf8.RuneCountInString(trimmed) > n {
+				name := "character varying"
+				if b.Kind == KindBpchar {
+					name = "character"
+				}
+				return nil, pgerror.New(pgerror.StringDataRightTruncation, "value too long for type %s(%d)", name, n)
+			}
+			r := []rune(s)
+			s = string(r[:n])
+			l = n
+		}
+		if b.Kind == KindBpchar && l < n {
+			s += strings.Repeat(" ", n-l)
+		}
+		return s, nil
+	case KindNumeric:
+		if d, ok := v.(decimal.Decimal); ok && mod >= 0 {
+			return ApplyNumericMod(d, mod)
+		}
+	case KindTimestamp, KindTimestamptz:
+		if x, ok := v.(time.Time); ok && mod >= 0 && mod < 6 {
+			unit := time.Duration(math.Pow10(9 - int(mod)))
+			return x.Round(unit), nil
+		}
+	}
+	return v, nil
+}
+
+func castNumber(v any, t *Type) (any, error) {
+	switch t.Kind {
+	case KindInt2, KindInt4, KindInt8, KindOid:
+		var n int64
+		switch x := v.(type) {
+		case float32, float64:
+			f, _ := asFloat(x)
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return nil, pgerror.New(pgerror.NumericValueOutOfRange, "%s out of range", t.SQLName)
+			}
+			f = math.RoundToEven(f)
+			if f < math.MinInt64 || f >= math.MaxInt64 {
+				return nil, rangeErr(t)
+			}
+			n = int64(f)
+		case decimal.Decimal:
+			r := x.Round(0)
+			if !r.IsInteger() || r.Abs().Cmp(decimal.New(math.MaxInt64, 0)) > 0 {
+				return nil, rangeErr(t)
+			}
+			n = r.IntPart()
+		default:
+			n, _ = asInt64(v)
+		}
+		out, err := IntToKind(n, t)
+		if err != nil {
+			return nil, rangeErr(t)
+		}
+		return out, nil
+	case KindNumeric:
+		switch x := v.(type) {
+		case decimal.Decimal:
+			return x, nil
+		case float32:
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return nil, pgerror.New(pgerror.FeatureNotSupported, "cannot convert %s to numeric", formatFloat(float64(x), 32))
+			}
+			d, _ := decimal.NewFromString(formatFloat(float64(x), 32))
+			return d, nil
+		case float64:
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil, pgerror.New(pgerror.FeatureNotSupported, "cannot convert %s to numeric", formatFloat(x, 64))
+			}
+			d, _ := decimal.NewFromString(formatFloat(x, 64))
+			return d, nil
+		}
+		n, _ := asInt64(v)
+		return decimal.NewFromInt(n), nil
+	case KindFloat4:
+		if d, ok := v.(decimal.Decimal); ok {
+			return float32(d.InexactFloat64()), nil
+		}
+		f, _ := asFloat(v)
+		if !math.IsInf(f, 0) && math.Abs(f) > math.MaxFloat32 {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
+		}
+		return float32(f), nil
+	case KindFloat8:
+		if d, ok := v.(decimal.Decimal); ok {
+			return d.InexactFloat64(), nil
+		}
+		f, _ := asFloat(v)
+		return f, nil
+	}
+	return nil, CannotCast(Int4, t)
+}
+
+func rangeErr(t *Type) error {
+	switch t.Kind {
+	case KindInt2:
+		return pgerror.New(pgerror.NumericValueOutOfRange, "smallint out of range")
+	case KindInt4:
+		return pgerror.New(pgerror.NumericValueOutOfRange, "integer out of range")
+	case KindInt8:
+		return pgerror.New(pgerror.NumericValueOutOfRange, "bigint out of range")
+	}
+	return pgerror.New(pgerror.NumericValueOutOfRange, "%s out of range", t.SQLName)
+}

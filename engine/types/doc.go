@@ -1,0 +1,26 @@
+// Package types is tinybase's model of PostgreSQL data types: one Type value
+// per pg_type row (OID, name, category, element type, typmod), the Go value
+// each type carries, and the text input/output functions that decide what
+// clients see (PostgreSQL docs, chapter 8 "Data Types"). Every Type also
+// implements go-mysql-server's ExtendedType so columns and expressions carry
+// Postgres types through the planner and executor unchanged; nothing in GMS
+// converts or compares a tinybase value with MySQL rules.
+//
+// Go representations:
+//
+//	bool                 bool
+//	int2/int4/int8       int16/int32/int64
+//	numeric              decimal.Decimal
+//	float4/float8        float32/float64
+//	text/varchar/bpchar  string
+//	uuid                 string (canonical lower-case form)
+//	date                 DateVal (days since 1970-01-01)
+//	time                 TimeOfDay (microseconds since midnight)
+//	timestamp(tz)        time.Time (UTC)
+//	interval             IntervalVal
+//	json                 string (text kept as written)
+//	jsonb                JSONDoc (normalised document)
+//	bytea                []byte
+//	arrays               *Array
+//	enums                string (label)
+package types

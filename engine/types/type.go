@@ -1,0 +1,152 @@
+package types
+
+import (
+	"fmt"
+)
+
+// Kind selects the implementation behind a Type.
+type Kind uint8
+
+const (
+	KindUnknown Kind = iota
+	KindBool
+	KindInt2
+	KindInt4
+	KindInt8
+	KindNumeric
+	KindFloat4
+	KindFloat8
+	KindText
+	KindVarchar
+	KindBpchar
+	KindName
+	KindUUID
+	KindDate
+	KindTime
+	KindTimestamp
+	KindTimestamptz
+	KindInterval
+	KindJSON
+	KindJSONB
+	KindBytea
+	KindOid
+	KindArray
+	KindEnum
+	KindVoid
+	KindRecord
+	KindRegclass
+	KindRegtype
+	KindChar // "char", the one-byte internal type
+)
+
+// Type is a PostgreSQL type, possibly with a typmod (varchar(20),
+// numeric(10,2)). Types are immutable values; WithMod returns a copy.
+type Type struct {
+	Kind     Kind
+	OID      uint32
+	Name     string // pg_type.typname, e.g. "int4", "_text"
+	SQLName  string // format_type() spelling without typmod, e.g. "integer"
+	Category byte   // pg_type.typcategory
+	// Preferred marks the category's preferred type (typispreferred).
+	Preferred bool
+	Mod       int32 // typmod, -1 when none
+	Elem      *Type // element type of an array
+	ArrayOID  uint32
+	Schema    string // namespace; "pg_catalog" for built-ins
+	Labels    []string
+	Len       int16 // typlen
+	// Domain, when set, is the base type of a domain.
+	Domain *Type
+}
+
+// WithMod returns t with typmod mod.
+func (t *Type) WithMod(mod int32) *Type {
+	if t.Mod == mod {
+		return t
+	}
+	c := *t
+	c.Mod = mod
+	return &c
+}
+
+// Base returns the type a domain is over, or t itself.
+func (t *Type) Base() *Type {
+	for t.Domain != nil {
+		t = t.Domain
+	}
+	return t
+}
+
+// FormatType spells the type as PostgreSQL's format_type(oid, typmod).
+func (t *Type) FormatType() string {
+	if t.Kind == KindArray && t.Domain == nil {
+		return t.Elem.WithMod(t.Mod).FormatType() + "[]"
+	}
+	name := t.SQLName
+	if t.Schema != "" && t.Schema != "pg_catalog" && t.Schema != "public" {
+		name = quoteIdentIfNeeded(t.Schema) + "." + quoteIdentIfNeeded(name)
+	}
+	if t.Mod < 0 {
+		return name
+	}
+	switch t.Kind {
+	case KindVarchar, KindBpchar:
+		return fmt.Sprintf("%s(%d)", name, t.Mod-4)
+	case KindNumeric:
+		m := t.Mod - 4
+		return fmt.Sprintf("%s(%d,%d)", name, (m>>16)&0xffff, m&0xffff)
+	case KindTimestamp:
+		return fmt.Sprintf("timestamp(%d) without time zone", t.Mod)
+	case KindTimestamptz:
+		return fmt.Sprintf("timestamp(%d) with time zone", t.Mod)
+	case KindTime:
+		return fmt.Sprintf("time(%d) without time zone", t.Mod)
+	}
+	return name
+}
+
+func (t *Type) String() string { return t.FormatType() }
+
+// IsArray reports whether t is an array type.
+func (t *Type) IsArray() bool { return t.Base().Kind == KindArray }
+
+// IsString reports whether values of t are Go strings in the string category.
+func (t *Type) IsString() bool {
+	switch t.Base().Kind {
+	case KindText, KindVarchar, KindBpchar, KindName, KindUnknown:
+		return true
+	}
+	return false
+}
+
+// IsNumeric reports whether t is in the numeric category.
+func (t *Type) IsNumeric() bool { return t.Base().Category == 'N' }
+
+// Same reports whether a and b are the same type ignoring typmod.
+func Same(a, b *Type) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.OID == b.OID
+}
+
+// NumericMod builds numeric's typmod from precision and scale.
+func NumericMod(precision, scale int32) int32 { return (precision<<16 | scale) + 4 }
+
+// NumericPrecisionScale splits numeric's typmod.
+func NumericPrecisionScale(mod int32) (precision, scale int32, ok bool) {
+	if mod < 4 {
+		return 0, 0, false
+	}
+	m := mod - 4
+	return (m >> 16) & 0xffff, m & 0xffff, true
+}
+
+func quoteIdentIfNeeded(s string) string {
+	for i, r := range s {
+		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
+			return `"` + s + `"`
+		}
+	}
+	return s
+}

@@ -123,9 +123,9 @@ type Literal struct {
 // NewLiteral builds a typed constant.
 func NewLiteral(t *types.Type, v any) *Literal { return &Literal{base{t}, v} }
 
-func (l *Literal) IsNullable() bool                           { return l.Value == nil }
-func (l *Literal) Eval(*sql.Context, sql.Row) (any, error)     { return l.Value, nil }
-func (l *Literal) Children() []sql.Expression                 { return nil }
+func (l *Literal) IsNullable() bool                                       { return l.Value == nil }
+func (l *Literal) Eval(*sql.Context, sql.Row) (any, error)                { return l.Value, nil }
+func (l *Literal) Children() []sql.Expression                             { return nil }
 func (l *Literal) WithChildren(...sql.Expression) (sql.Expression, error) { return l, nil }
 func (l *Literal) String() string {
 	if l.Value == nil {

@@ -110,7 +110,7 @@ func (n *Not) String() string { return fmt.Sprintf("(NOT %s)", n.Child) }
 // IsNull is IS [NOT] NULL (also IS [NOT] TRUE/FALSE/UNKNOWN via Test).
 type IsNull struct {
 	base
-	Child sql.Expression
+	Child  sql.Expression
 	Negate bool
 	// Test, when set, is IS TRUE (true) / IS FALSE (false) instead of IS NULL.
 	Test *bool

@@ -3,8 +3,8 @@ package translate
 import (
 	"fmt"
 
-	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/types"
 )

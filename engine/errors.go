@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/storage"
 )
 
 // mapError turns any error from planning or execution into *Error.
@@ -19,6 +20,11 @@ func mapError(err error) error {
 	}
 	if pe, ok := pgerror.As(err); ok {
 		return pe
+	}
+	if uv, ok := storage.AsUniqueViolation(err); ok {
+		return &pgerror.Error{Severity: "ERROR", Code: pgerror.UniqueViolation,
+			Message: fmt.Sprintf("duplicate key value violates unique constraint %q", uv.Index),
+			Schema:  uv.Schema, Table: uv.Table, Constraint: uv.Index}
 	}
 	msg := err.Error()
 	switch {

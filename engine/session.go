@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/storage"
@@ -222,7 +223,7 @@ func (s *Session) finish(mark storage.Mark, err error) error {
 func syntaxError(err error, sqlText string) error {
 	msg := err.Error()
 	pe := pgerror.New(pgerror.SyntaxError, "%s", msg)
-	if perr, ok := err.(*pg.Error); ok {
+	if perr, ok := err.(*pgparser.Error); ok {
 		pe.Message = perr.Message
 		pe.Position = perr.Cursorpos
 	}

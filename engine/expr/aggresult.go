@@ -20,11 +20,7 @@ type AggResult struct {
 }
 
 // NewAggResult types a GMS aggregate.
-func NewAggResult(name string, agg sql.Expression) (sql.Expression, error) {
-	var arg *types.Type
-	if ch := agg.Children(); len(ch) > 0 {
-		arg = TypeOf(ch[0])
-	}
+func NewAggResult(name string, arg *types.Type, agg sql.Expression) (sql.Expression, error) {
 	var t *types.Type
 	switch name {
 	case "count":

@@ -23,7 +23,7 @@ func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
 		ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.GetResTarget().Name))
 	}
 	if s.SelectStmt == nil {
-		ins.Rows = sqlparser.Values{sqlparser.ValTuple{}}
+		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{sqlparser.ValTuple{}}}
 	} else {
 		sel := s.SelectStmt.GetSelectStmt()
 		if len(sel.ValuesLists) > 0 && sel.Op == pg.SetOperation_SETOP_NONE {
@@ -39,7 +39,7 @@ func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
 				}
 				rows = append(rows, tuple)
 			}
-			ins.Rows = rows
+			ins.Rows = &sqlparser.AliasedValues{Values: rows}
 		} else {
 			ins.Rows = &sqlparser.AliasedValues{}
 			st := t.selectStmt(sel)

@@ -29,15 +29,22 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 			failAt(f.Location, pgerror.FeatureNotSupported, "aggregate FILTER / ORDER BY not supported yet")
 		}
 		fe := &sqlparser.FuncExpr{Name: sqlparser.NewColIdent(name), Distinct: f.AggDistinct}
+		// GMS hands back a reference to the aggregate's output, so the
+		// argument's type is recorded while GMS resolves the argument.
+		var argType *types.Type
 		if f.AggStar {
 			fe.Exprs = sqlparser.SelectExprs{&sqlparser.StarExpr{}}
 		} else {
 			for _, a := range f.Args {
-				fe.Exprs = append(fe.Exprs, &sqlparser.AliasedExpr{Expr: t.scalar(a)})
+				arg := t.inject("aggarg", -1, []sqlparser.Expr{t.scalar(a)}, func(c []sql.Expression) (sql.Expression, error) {
+					argType = expr.TypeOf(c[0])
+					return c[0], nil
+				})
+				fe.Exprs = append(fe.Exprs, &sqlparser.AliasedExpr{Expr: arg})
 			}
 		}
 		return t.inject(name, f.Location, []sqlparser.Expr{fe}, func(c []sql.Expression) (sql.Expression, error) {
-			return expr.NewAggResult(name, c[0])
+			return expr.NewAggResult(name, argType, c[0])
 		})
 	}
 	args := t.scalars(f.Args)

@@ -35,15 +35,23 @@ func (t *Type) Convert(_ context.Context, v any) (any, sql.ConvertInRange, error
 		return nil, sql.InRange, nil
 	}
 	out, err := FromGo(t, v)
+	if err == nil {
+		out, err = ApplyMod(out, t, false)
+	}
 	if err != nil {
 		return nil, sql.OutOfRange, err
 	}
 	return out, sql.InRange, nil
 }
 
-// FromGo converts a plain Go value into t's representation where the
-// conversion is lossless or an integer narrowing; other values pass through.
+// FromGo converts a plain Go value into t's representation: integer
+// widening and narrowing (with range checks), numbers into numeric and
+// float, and strings (untyped literals reaching a column) through t's input
+// function; values already of t's form pass through.
 func FromGo(t *Type, v any) (any, error) {
+	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindJSON && t.Base().Kind != KindUUID && t.Base().Kind != KindEnum {
+		return Input(t, s, nil)
+	}
 	switch t.Base().Kind {
 	case KindInt2, KindInt4, KindInt8, KindOid:
 		if n, ok := asInt64(v); ok {
@@ -64,6 +72,26 @@ func FromGo(t *Type, v any) (any, error) {
 		if f, ok := v.(float64); ok {
 			return decimal.NewFromFloat(f), nil
 		}
+	}
+	if d, ok := v.(decimal.Decimal); ok {
+		switch t.Base().Kind {
+		case KindInt2, KindInt4, KindInt8:
+			return castNumber(d, t.Base())
+		case KindFloat4, KindFloat8:
+			return castNumber(d, t.Base())
+		}
+	}
+	if f, ok := v.(float64); ok {
+		switch t.Base().Kind {
+		case KindInt2, KindInt4, KindInt8:
+			return castNumber(f, t.Base())
+		}
+	}
+	if d, ok := v.(time.Time); ok && t.Base().Kind == KindDate {
+		return DateOf(d), nil
+	}
+	if d, ok := v.(DateVal); ok && (t.Base().Kind == KindTimestamp || t.Base().Kind == KindTimestamptz) {
+		return d.Time(), nil
 	}
 	return v, nil
 }
@@ -106,9 +134,10 @@ func (t *Type) Type() query.Type {
 	case KindNumeric:
 		return sqltypes.Decimal
 	case KindText, KindVarchar, KindBpchar, KindName, KindUnknown, KindEnum, KindUUID:
-		return sqltypes.Text
+		// VarChar, not Text: GMS refuses TEXT/BLOB columns in keys
+		return sqltypes.VarChar
 	case KindBytea:
-		return sqltypes.Blob
+		return sqltypes.VarBinary
 	}
 	return sqltypes.Expression
 }

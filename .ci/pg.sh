@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# pg.sh start|stop|url — a private PostgreSQL for the conformance recorder.
+#
+# start: creates (once) a cluster under $TINYBASE_PG_DIR (default
+#        ${TMPDIR:-/tmp}/tinybase-pg-<port>), starts it on 127.0.0.1:<port>
+#        and prints its URL. Idempotent: if it already runs, only prints.
+# stop:  stops the cluster started by start.
+# url:   prints the URL without starting anything.
+#
+# The port is $TINYBASE_PG_PORT (default 54329). Binaries come from
+# `pg_config --bindir`. When run as root the cluster belongs to the
+# `postgres` OS user, since PostgreSQL refuses to run as root.
+set -euo pipefail
+
+port="${TINYBASE_PG_PORT:-54329}"
+dir="${TINYBASE_PG_DIR:-${TMPDIR:-/tmp}/tinybase-pg-${port}}"
+url="postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable"
+
+bindir="$(pg_config --bindir)"
+
+# as runs a command as the cluster owner.
+as() {
+	if [ "$(id -u)" -eq 0 ]; then
+		runuser -u postgres -- "$@"
+	else
+		"$@"
+	fi
+}
+
+running() {
+	[ -f "${dir}/data/postmaster.pid" ] && as "${bindir}/pg_ctl" -D "${dir}/data" status >/dev/null 2>&1
+}
+
+locale_flag() {
+	if locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$'; then
+		echo "--locale=C.UTF-8"
+	else
+		echo "--no-locale"
+	fi
+}
+
+start() {
+	if running; then
+		echo "${url}"
+		return
+	fi
+	mkdir -p "${dir}"
+	if [ "$(id -u)" -eq 0 ]; then
+		chown postgres: "${dir}"
+	fi
+	if [ ! -f "${dir}/data/PG_VERSION" ]; then
+		as "${bindir}/initdb" -D "${dir}/data" --auth=trust -U postgres \
+			--encoding=UTF8 "$(locale_flag)" >"${dir}/initdb.log" 2>&1 || {
+			cat "${dir}/initdb.log" >&2
+			exit 1
+		}
+	fi
+	as "${bindir}/pg_ctl" -D "${dir}/data" -l "${dir}/server.log" -w -t 60 \
+		-o "-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c timezone=UTC -c datestyle='ISO, MDY'" \
+		start >/dev/null || {
+		cat "${dir}/server.log" >&2
+		exit 1
+	}
+	for _ in $(seq 1 60); do
+		if "${bindir}/pg_isready" -q -h 127.0.0.1 -p "${port}" -U postgres; then
+			echo "${url}"
+			return
+		fi
+		sleep 0.5
+	done
+	echo "pg.sh: postgres did not become ready on port ${port}" >&2
+	exit 1
+}
+
+stop() {
+	if running; then
+		as "${bindir}/pg_ctl" -D "${dir}/data" -m fast -w stop >/dev/null
+	fi
+}
+
+case "${1:-}" in
+start) start ;;
+stop) stop ;;
+url) echo "${url}" ;;
+*)
+	echo "usage: $0 start|stop|url" >&2
+	exit 2
+	;;
+esac

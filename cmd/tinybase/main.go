@@ -1,0 +1,82 @@
+// Command tinybase is the tinybase CLI. This first cut offers `tinybase sql`,
+// which runs the SQL script on standard input against a fresh in-memory
+// engine and prints each statement's result as psql's unaligned output
+// would; `start`, `migration` and the rest arrive with their issues.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine"
+)
+
+func main() {
+	if len(os.Args) < 2 || os.Args[1] != "sql" {
+		fmt.Fprintln(os.Stderr, "usage: tinybase sql < script.sql")
+		os.Exit(2)
+	}
+	if err := runSQL(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func runSQL(in io.Reader, out io.Writer) error {
+	script, err := io.ReadAll(in)
+	if err != nil {
+		return fmt.Errorf("tinybase: reading script: %w", err)
+	}
+	eng, err := engine.Open(engine.Options{})
+	if err != nil {
+		return err
+	}
+	s, err := eng.Connect(engine.SessionOptions{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	stmts, err := engine.SplitStatements(string(script))
+	if err != nil {
+		return err
+	}
+	failed := false
+	for _, st := range stmts {
+		rows, err := s.Query(context.Background(), st.SQL)
+		if err != nil {
+			fmt.Fprintln(out, err)
+			failed = true
+			continue
+		}
+		if cols := rows.Columns(); len(cols) > 0 {
+			names := make([]string, len(cols))
+			for i, c := range cols {
+				names[i] = c.Name
+			}
+			fmt.Fprintln(out, strings.Join(names, "|"))
+		}
+		for rows.Next() {
+			vals := rows.Text()
+			parts := make([]string, len(vals))
+			for i, v := range vals {
+				if v != nil {
+					parts[i] = *v
+				}
+			}
+			fmt.Fprintln(out, strings.Join(parts, "|"))
+		}
+		if err := rows.Err(); err != nil {
+			fmt.Fprintln(out, err)
+			failed = true
+			continue
+		}
+		fmt.Fprintln(out, rows.Tag())
+	}
+	if failed {
+		return fmt.Errorf("tinybase: some statements failed")
+	}
+	return nil
+}

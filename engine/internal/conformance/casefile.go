@@ -1,0 +1,124 @@
+package conformance
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// File is one case file: a script of statements run on one fresh session.
+type File struct {
+	// Name is the path relative to the conformance root with forward
+	// slashes, e.g. "types/integers.sql"; it prefixes case ids.
+	Name string
+	// Path is the file's location on disk.
+	Path       string
+	Statements []Statement
+}
+
+// Statement is one case of a file.
+type Statement struct {
+	SQL string
+	// Ordered reports a top-level ORDER BY (see IsOrdered).
+	Ordered bool
+}
+
+// Area is the first path element of the file's name.
+func (f *File) Area() string {
+	area, _, _ := strings.Cut(f.Name, "/")
+	return area
+}
+
+// GoldenPath is where the file's expectations live: beside it, with the
+// extension .golden.
+func (f *File) GoldenPath() string {
+	return strings.TrimSuffix(f.Path, ".sql") + ".golden"
+}
+
+// ID is the id of the file's n-th statement (1-based).
+func (f *File) ID(n int) CaseID { return CaseID{File: f.Name, N: n} }
+
+// LoadDir reads every *.sql file under root, sorted by name.
+func LoadDir(root string) ([]*File, error) {
+	var files []*File
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".sql") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		f, err := LoadFile(p, filepath.ToSlash(rel))
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
+	return files, nil
+}
+
+// LoadFile reads and splits one case file; name is its id prefix.
+func LoadFile(p, name string) (*File, error) {
+	text, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	stmts, err := ParseScript(string(text))
+	if err != nil {
+		return nil, fmt.Errorf("conformance: %s: %w", name, err)
+	}
+	return &File{Name: name, Path: p, Statements: stmts}, nil
+}
+
+// ParseScript splits a script into statements and classifies each.
+func ParseScript(text string) ([]Statement, error) {
+	sqls, err := Split(text)
+	if err != nil {
+		return nil, err
+	}
+	stmts := make([]Statement, len(sqls))
+	for i, s := range sqls {
+		stmts[i] = Statement{SQL: s, Ordered: IsOrdered(s)}
+	}
+	return stmts, nil
+}
+
+// CaseID names one statement of one case file: "<area>/<name>.sql#<n>".
+type CaseID struct {
+	File string
+	N    int
+}
+
+func (id CaseID) String() string { return id.File + "#" + strconv.Itoa(id.N) }
+
+// ParseCaseID parses "<file>#<n>".
+func ParseCaseID(s string) (CaseID, error) {
+	file, num, ok := strings.Cut(s, "#")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n < 1 || file == "" || path.Ext(file) != ".sql" {
+		return CaseID{}, fmt.Errorf("conformance: bad case id %q (want <area>/<name>.sql#<n>)", s)
+	}
+	return CaseID{File: file, N: n}, nil
+}
+
+// Less orders ids by file, then numerically by statement.
+func (id CaseID) Less(o CaseID) bool {
+	if id.File != o.File {
+		return id.File < o.File
+	}
+	return id.N < o.N
+}

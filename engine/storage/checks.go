@@ -1,0 +1,59 @@
+package storage
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// Check constraints are stored as given (name, expression text, enforced);
+// GMS re-parses and evaluates them on writes.
+
+// ErrCheckExists is returned when a check constraint name is taken.
+var ErrCheckExists = fmt.Errorf("storage: check constraint already exists")
+
+// GetChecks implements sql.CheckTable.
+func (h *Table) GetChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
+	t, td, err := h.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	return append([]sql.CheckDefinition(nil), td.def.checks...), nil
+}
+
+// CreateCheck implements sql.CheckAlterableTable.
+func (h *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error {
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		for _, c := range td.def.checks {
+			if c.Name == check.Name {
+				return fmt.Errorf("%w: %q on table %q", ErrCheckExists, check.Name, td.def.name)
+			}
+		}
+		d := td.def.clone()
+		d.checks = append(append([]sql.CheckDefinition(nil), d.checks...), *check)
+		td.def = d
+		return nil
+	})
+}
+
+// DropCheck implements sql.CheckAlterableTable.
+func (h *Table) DropCheck(ctx *sql.Context, name string) error {
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		d := td.def.clone()
+		d.checks = nil
+		found := false
+		for _, c := range td.def.checks {
+			if c.Name == name {
+				found = true
+				continue
+			}
+			d.checks = append(d.checks, c)
+		}
+		if !found {
+			return sql.ErrUnknownConstraint.New(name)
+		}
+		td.def = d
+		return nil
+	})
+}

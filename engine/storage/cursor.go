@@ -1,0 +1,167 @@
+package storage
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// Chunk sizes of a cursor: a point lookup finishes in the first chunk; long
+// scans grow to maxChunk entries per tree descent.
+const (
+	firstChunk = 8
+	maxChunk   = 512
+)
+
+// span is a contiguous part of a tree to visit: entries strictly between
+// the start and end pivots (nil: unbounded), optionally filtered.
+type span struct {
+	start, end *entry
+	filter     func(e *entry) bool
+}
+
+// rowIter streams rows from a tree in chunks, each chunk one B-tree descent.
+//
+// The first chunk is read while the transaction is locked. If the scan does
+// not finish there, the table version it reads is sealed: the transaction's
+// next write to the table clones it (O(1)), so the scan keeps reading the
+// version as of its start (PostgreSQL's statement snapshot) and no tree is
+// modified while it is iterated.
+type rowIter struct {
+	td      *tableData
+	tree    *tree
+	spans   []span
+	reverse bool
+	keyLen  int // secondary index: key values before the primary key; -1: primary tree
+
+	si    int    // current span
+	from  *entry // resume pivot in the current span
+	buf   []sql.Row
+	pos   int
+	chunk int
+}
+
+// newRowIter starts a scan of spans, given in tree order; called with t.mu
+// held.
+func newRowIter(t *Txn, td *tableData, tr *tree, spans []span, reverse bool, keyLen int) (_ *rowIter, err error) {
+	if reverse {
+		rev := make([]span, len(spans))
+		for i, sp := range spans {
+			rev[len(spans)-1-i] = sp
+		}
+		spans = rev
+	}
+	it := &rowIter{td: td, tree: tr, spans: spans, reverse: reverse, keyLen: keyLen, chunk: firstChunk}
+	if err := it.fill(); err != nil {
+		return nil, err
+	}
+	if it.si < len(it.spans) && td.writableBy(t) {
+		td.sealed = true
+	}
+	return it, nil
+}
+
+// fill reads the next chunk of rows into buf.
+func (it *rowIter) fill() (err error) {
+	defer guard(&err)
+	it.buf, it.pos = it.buf[:0], 0
+	for len(it.buf) == 0 && it.si < len(it.spans) {
+		sp := it.spans[it.si]
+		var last *entry
+		n, more := 0, false
+		var lookupErr error
+		visit := func(e *entry) bool {
+			if n == it.chunk {
+				more = true
+				return false
+			}
+			n++
+			last = e
+			if sp.filter != nil && !sp.filter(e) {
+				return true
+			}
+			row := e.row
+			if it.keyLen >= 0 {
+				pe, ok := it.td.stored(e.key[it.keyLen:])
+				if !ok {
+					lookupErr = fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
+					return false
+				}
+				row = pe.row
+			}
+			it.buf = append(it.buf, row)
+			return true
+		}
+		if !it.reverse {
+			lo := sp.start
+			if it.from != nil {
+				lo = it.from
+			}
+			switch {
+			case lo != nil && sp.end != nil:
+				it.tree.AscendRange(lo, sp.end, visit)
+			case lo != nil:
+				it.tree.AscendGreaterOrEqual(lo, visit)
+			case sp.end != nil:
+				it.tree.AscendLessThan(sp.end, visit)
+			default:
+				it.tree.Ascend(visit)
+			}
+		} else {
+			hi := sp.end
+			if it.from != nil {
+				hi = it.from
+			}
+			switch {
+			case hi != nil && sp.start != nil:
+				it.tree.DescendRange(hi, sp.start, visit)
+			case hi != nil:
+				it.tree.DescendLessOrEqual(hi, visit)
+			case sp.start != nil:
+				it.tree.DescendGreaterThan(sp.start, visit)
+			default:
+				it.tree.Descend(visit)
+			}
+		}
+		if lookupErr != nil {
+			return lookupErr
+		}
+		if more {
+			bias := int8(1)
+			if it.reverse {
+				bias = -1
+			}
+			it.from = &entry{key: last.key, bias: bias}
+		} else {
+			it.si++
+			it.from = nil
+		}
+		if it.chunk < maxChunk {
+			it.chunk *= 4
+		}
+	}
+	return nil
+}
+
+// Next implements sql.RowIter. Rows are copies the caller may keep or change.
+func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
+	for it.pos >= len(it.buf) {
+		if it.si >= len(it.spans) {
+			return nil, io.EOF
+		}
+		if err := it.fill(); err != nil {
+			return nil, err
+		}
+	}
+	row := it.buf[it.pos]
+	it.pos++
+	return row.Copy(), nil
+}
+
+// Close implements sql.RowIter.
+func (it *rowIter) Close(*sql.Context) error {
+	it.buf = nil
+	it.si = len(it.spans)
+	return nil
+}

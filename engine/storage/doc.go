@@ -1,0 +1,66 @@
+// Package storage is tinybase's table storage: rows and indexes on
+// copy-on-write B-trees behind go-mysql-server's (GMS) table interfaces.
+//
+// # Layout
+//
+// A table version (tableData) holds one B-tree mapping the primary key to
+// the row (a table without a primary key uses a hidden, increasing row id),
+// one B-tree per secondary index whose entries are the index key followed
+// by the primary key, and, for keyless tables, a row locator tree so GMS's
+// value-addressed deletes and updates stay O(log n). Keys compare only
+// through each column's sql.Type.Compare, with NULL after every value as in
+// PostgreSQL's default ascending order. Unique indexes treat NULLs as
+// distinct. Expression and partial indexes (IndexSpec) enforce uniqueness
+// but are hidden from GMS, which could otherwise use them for lookups.
+//
+// # Roots and copy-on-write
+//
+// The whole database is a root: schemas, tables and an opaque catalog value
+// (Meta) owned by the engine. A Store holds the latest committed root.
+// Published roots are immutable. A transaction (Txn) starts from the
+// committed root; its first write to the root copies the root's maps
+// (O(number of tables)) and its first write to a table clones that table's
+// B-trees, which google/btree does lazily: nodes are copied only along the
+// paths later writes touch. Store.Snapshot therefore copies one pointer, and
+// a snapshot and its origin share every node until one of them writes.
+//
+// # Transactions and savepoints
+//
+// Readers never block and see their transaction's root: the committed state
+// at Begin (or the last Refresh, for READ COMMITTED) plus their own writes.
+// Savepoint returns the current root and bumps the transaction's
+// generation: table versions created in an earlier generation are never
+// modified again, so the mark stays exact and RollbackTo just reinstalls its
+// root (tables, schemas, DDL and Meta alike). The engine takes a mark
+// before every statement for statement atomicity and for SQL SAVEPOINT.
+// GMS's own statement bracket on table editors (StatementBegin /
+// DiscardChanges) uses the same mechanism. Row writes check every key
+// constraint before touching a tree, so a failed row leaves no trace even
+// without a rollback.
+//
+// A scan reads chunks of a tree, one descent per chunk; if it does not
+// finish in its first chunk it seals the table version it reads, so a write
+// by the same statement clones the table instead of changing the tree under
+// the scan: scans see the table as of their start (PostgreSQL's statement
+// snapshot, which also avoids the Halloween problem).
+//
+// # Writer lock
+//
+// Writers are serialized by a single lock per Store, taken on a
+// transaction's first write (or by Txn.Lock) and held until Commit or
+// Rollback; waiting honours context cancellation. Taking the lock moves the
+// transaction, which has not written yet, to the latest committed root, so
+// committing can simply publish its root without losing anyone's writes.
+//
+// # GMS boundary
+//
+// Provider exposes one database; each PostgreSQL schema is a DBSchema
+// (sql.DatabaseSchema). Data is never held by these objects: every call
+// reaches the transaction through ctx.Session, which the engine's session
+// implements as Session. Unqualified names resolve through the session's
+// search path and all names match exactly, although GMS calls the lookup
+// GetTableInsensitive. Unique violations are GMS's own error
+// (sql.NewUniqueKeyErr) so ON DUPLICATE KEY UPDATE / REPLACE work;
+// AsUniqueViolation decodes the schema, table, index and columns the engine
+// needs for PostgreSQL's "duplicate key value violates unique constraint".
+package storage

@@ -1,0 +1,164 @@
+package storage
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// Foreign keys are stored on the declaring (child) table as GMS defines
+// them; GMS enforces them through its foreign key handler, looking parent
+// and child rows up through this package's indexes. Names are normalized
+// when added: the database and both schemas are always set.
+
+// GetDeclaredForeignKeys implements sql.ForeignKeyTable.
+func (h *Table) GetDeclaredForeignKeys(ctx *sql.Context) ([]sql.ForeignKeyConstraint, error) {
+	t, td, err := h.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	return copyFKs(td.def.fks), nil
+}
+
+// GetReferencedForeignKeys implements sql.ForeignKeyTable: foreign keys of
+// any table whose parent is this table.
+func (h *Table) GetReferencedForeignKeys(ctx *sql.Context) ([]sql.ForeignKeyConstraint, error) {
+	t, td, err := h.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	var out []sql.ForeignKeyConstraint
+	for _, other := range t.root.tables {
+		for _, fk := range other.def.fks {
+			if fk.ParentSchema == td.def.schema && fk.ParentTable == td.def.name {
+				out = append(out, copyFK(fk))
+			}
+		}
+	}
+	sortFKs(out)
+	return out, nil
+}
+
+// AddForeignKey implements sql.ForeignKeyTable.
+func (h *Table) AddForeignKey(ctx *sql.Context, fk sql.ForeignKeyConstraint) error {
+	fk, err := h.normalizeFK(ctx, fk)
+	if err != nil {
+		return err
+	}
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		for _, existing := range td.def.fks {
+			if existing.Name == fk.Name {
+				return sql.ErrForeignKeyDuplicateName.New(fk.Name)
+			}
+		}
+		d := td.def.clone()
+		d.fks = append(copyFKs(d.fks), fk)
+		td.def = d
+		return nil
+	})
+}
+
+// DropForeignKey implements sql.ForeignKeyTable.
+func (h *Table) DropForeignKey(ctx *sql.Context, name string) error {
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		d := td.def.clone()
+		d.fks = nil
+		found := false
+		for _, fk := range td.def.fks {
+			if fk.Name == name {
+				found = true
+				continue
+			}
+			d.fks = append(d.fks, copyFK(fk))
+		}
+		if !found {
+			return sql.ErrForeignKeyNotFound.New(name, td.def.name)
+		}
+		td.def = d
+		return nil
+	})
+}
+
+// UpdateForeignKey implements sql.ForeignKeyTable.
+func (h *Table) UpdateForeignKey(ctx *sql.Context, name string, fk sql.ForeignKeyConstraint) error {
+	fk, err := h.normalizeFK(ctx, fk)
+	if err != nil {
+		return err
+	}
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		d := td.def.clone()
+		d.fks = copyFKs(d.fks)
+		for i := range d.fks {
+			if d.fks[i].Name == name {
+				d.fks[i] = fk
+				td.def = d
+				return nil
+			}
+		}
+		return sql.ErrForeignKeyNotFound.New(name, td.def.name)
+	})
+}
+
+// normalizeFK fills in database and schema names: the child's schema is
+// this table's, a missing parent schema is the one the search path finds
+// the parent table in.
+func (h *Table) normalizeFK(ctx *sql.Context, fk sql.ForeignKeyConstraint) (sql.ForeignKeyConstraint, error) {
+	fk = copyFK(fk)
+	if fk.Database == "" {
+		fk.Database = h.db.name
+	}
+	if fk.ParentDatabase == "" {
+		fk.ParentDatabase = h.db.name
+	}
+	fk.SchemaName = h.def.schema
+	if fk.Table == "" {
+		fk.Table = h.def.name
+	}
+	if fk.ParentSchema == "" {
+		if fk.ParentTable == fk.Table {
+			fk.ParentSchema = h.def.schema
+		} else {
+			schema, err := h.db.lookupSchema(ctx, fk.ParentTable)
+			if err != nil {
+				return fk, err
+			}
+			fk.ParentSchema = schema
+		}
+	}
+	return fk, nil
+}
+
+func copyFK(fk sql.ForeignKeyConstraint) sql.ForeignKeyConstraint {
+	fk.Columns = append([]string(nil), fk.Columns...)
+	fk.ParentColumns = append([]string(nil), fk.ParentColumns...)
+	return fk
+}
+
+func copyFKs(fks []sql.ForeignKeyConstraint) []sql.ForeignKeyConstraint {
+	if fks == nil {
+		return nil
+	}
+	out := make([]sql.ForeignKeyConstraint, len(fks))
+	for i, fk := range fks {
+		out[i] = copyFK(fk)
+	}
+	return out
+}
+
+func sortFKs(fks []sql.ForeignKeyConstraint) {
+	for i := 1; i < len(fks); i++ {
+		for j := i; j > 0 && fkLess(fks[j], fks[j-1]); j-- {
+			fks[j], fks[j-1] = fks[j-1], fks[j]
+		}
+	}
+}
+
+func fkLess(a, b sql.ForeignKeyConstraint) bool {
+	if a.SchemaName != b.SchemaName {
+		return a.SchemaName < b.SchemaName
+	}
+	if a.Table != b.Table {
+		return a.Table < b.Table
+	}
+	return a.Name < b.Name
+}

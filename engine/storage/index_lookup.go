@@ -1,0 +1,264 @@
+package storage
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// IndexedTable is a table with an index lookup chosen by GMS. It has every
+// method of Table; only LookupPartitions is new.
+type IndexedTable struct {
+	*Table
+	lookup sql.IndexLookup
+}
+
+var _ sql.IndexedTable = (*IndexedTable)(nil)
+
+// LookupPartitions implements sql.IndexedTable: one partition carrying the
+// lookup; PartitionRows scans its ranges.
+func (it *IndexedTable) LookupPartitions(_ *sql.Context, lookup sql.IndexLookup) (sql.PartitionIter, error) {
+	return &partitionIter{parts: []sql.Partition{&lookupPartition{lookup: lookup}}}, nil
+}
+
+type lookupPartition struct {
+	lookup sql.IndexLookup
+}
+
+func (*lookupPartition) Key() []byte { return []byte("lookup") }
+
+// lookupRows scans the B-tree of the lookup's index over its ranges, in
+// index order (reversed for a reverse lookup).
+func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
+	t, td, err := h.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer t.mu.Unlock()
+	if lookup.IsEmptyRange {
+		return sql.RowsToRowIter(), nil
+	}
+	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+	if !ok {
+		return nil, fmt.Errorf("storage: unsupported range collection %T", lookup.Ranges)
+	}
+	var (
+		tr     *tree
+		order  *keyOrder
+		keyLen = -1
+		ncols  int
+	)
+	if lookup.Index == nil {
+		return nil, fmt.Errorf("storage: index lookup without an index")
+	}
+	if id := lookup.Index.ID(); id == pkIndexID && !td.def.keyless() {
+		tr, order, ncols = td.rows, td.def.pkOrder, len(td.def.pkOrds)
+	} else {
+		i, ix := td.def.indexByName(id)
+		if ix == nil || !ix.visibleToGMS() {
+			return nil, fmt.Errorf("storage: table %q has no index %q", td.def.name, id)
+		}
+		tr, order, ncols, keyLen = td.idx[i], ix.order, len(ix.columns), len(ix.columns)
+	}
+	spans, err := rangeSpans(order, ranges, ncols)
+	if err != nil {
+		return nil, err
+	}
+	return newRowIter(t, td, tr, spans, lookup.IsReverse, keyLen)
+}
+
+// A MySQL range orders NULL first; tinybase's trees order NULL last. Each
+// column range is converted into at most two pieces that are contiguous in
+// tree order: the non-NULL interval, and NULL.
+
+type boundKind uint8
+
+const (
+	negInf    boundKind = iota // below every value
+	value                      // at val, inclusive or not
+	nullStart                  // after every value, before NULL
+	posInf                     // after NULL
+)
+
+type bound struct {
+	kind boundKind
+	val  any
+	incl bool
+}
+
+// piece is a contiguous interval of one column in tree order; lo is never
+// posInf and hi never negInf.
+type piece struct{ lo, hi bound }
+
+// contains reports whether the column value v lies in the piece.
+func (p piece) contains(typ sql.Type, v any) bool {
+	if v == nil {
+		return p.hi.kind == posInf
+	}
+	switch p.lo.kind {
+	case nullStart:
+		return false
+	case value:
+		c := compareValue(typ, v, p.lo.val)
+		if c < 0 || (c == 0 && !p.lo.incl) {
+			return false
+		}
+	}
+	if p.hi.kind == value {
+		c := compareValue(typ, v, p.hi.val)
+		if c > 0 || (c == 0 && !p.hi.incl) {
+			return false
+		}
+	}
+	return true
+}
+
+// point returns the single value of a piece holding exactly one value (or
+// only NULL).
+func (p piece) point(typ sql.Type) (any, bool) {
+	if p.lo.kind == nullStart && p.hi.kind == posInf {
+		return nil, true
+	}
+	if p.lo.kind == value && p.hi.kind == value && p.lo.incl && p.hi.incl && compareValue(typ, p.lo.val, p.hi.val) == 0 {
+		return p.lo.val, true
+	}
+	return nil, false
+}
+
+// columnPieces converts one MySQL column range into tree-order pieces.
+func columnPieces(typ sql.Type, r sql.MySQLRangeColumnExpr) ([]piece, error) {
+	_, lowerBelowNull := r.LowerBound.(sql.BelowNull)
+	_, upperBelowNull := r.UpperBound.(sql.BelowNull)
+	includesNull := lowerBelowNull && !upperBelowNull
+
+	lo, hi := bound{kind: negInf}, bound{kind: nullStart}
+	nonNull := true
+	switch b := r.LowerBound.(type) {
+	case sql.BelowNull, sql.AboveNull:
+	case sql.Below:
+		lo = bound{kind: value, val: b.Key, incl: true}
+	case sql.Above:
+		lo = bound{kind: value, val: b.Key}
+	case sql.AboveAll:
+		nonNull = false
+	default:
+		return nil, fmt.Errorf("storage: unknown range bound %T", b)
+	}
+	switch b := r.UpperBound.(type) {
+	case sql.AboveAll:
+	case sql.Below:
+		hi = bound{kind: value, val: b.Key}
+	case sql.Above:
+		hi = bound{kind: value, val: b.Key, incl: true}
+	case sql.AboveNull, sql.BelowNull:
+		nonNull = false
+	default:
+		return nil, fmt.Errorf("storage: unknown range bound %T", b)
+	}
+	if nonNull && lo.kind == value && hi.kind == value {
+		c := compareValue(typ, lo.val, hi.val)
+		if c > 0 || (c == 0 && !(lo.incl && hi.incl)) {
+			nonNull = false
+		}
+	}
+	var out []piece
+	switch {
+	case nonNull && includesNull && hi.kind == nullStart:
+		out = append(out, piece{lo: lo, hi: bound{kind: posInf}})
+	default:
+		if nonNull {
+			out = append(out, piece{lo: lo, hi: hi})
+		}
+		if includesNull {
+			out = append(out, piece{lo: bound{kind: nullStart}, hi: bound{kind: posInf}})
+		}
+	}
+	return out, nil
+}
+
+// rangeSpans converts a range collection over the first ncols key columns
+// into spans sorted in tree order.
+func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []span, err error) {
+	defer guard(&err)
+	var spans []span
+	for _, r := range ranges {
+		if len(r) > ncols {
+			return nil, fmt.Errorf("storage: range over %d columns for an index of %d", len(r), ncols)
+		}
+		boxes := [][]piece{nil}
+		for i, col := range r {
+			pieces, err := columnPieces(o.types[i], col)
+			if err != nil {
+				return nil, err
+			}
+			var next [][]piece
+			for _, b := range boxes {
+				for _, p := range pieces {
+					next = append(next, append(append([]piece(nil), b...), p))
+				}
+			}
+			boxes = next
+		}
+		for _, b := range boxes {
+			spans = append(spans, boxSpan(o, b))
+		}
+	}
+	sort.SliceStable(spans, func(i, j int) bool {
+		return o.compare(spans[i].start, spans[j].start) < 0
+	})
+	return spans, nil
+}
+
+// boxSpan returns the span of tree order covering a box (one piece per
+// leading key column): the longest prefix of single-value pieces fixes the
+// scan's prefix, the next piece bounds it, and a filter checks the rest.
+func boxSpan(o *keyOrder, box []piece) span {
+	prefix := make(sql.Row, 0, len(box))
+	i := 0
+	for ; i < len(box); i++ {
+		v, ok := box[i].point(o.types[i])
+		if !ok {
+			break
+		}
+		prefix = append(prefix, v)
+	}
+	sp := span{
+		start: &entry{key: prefix, bias: -1},
+		end:   &entry{key: prefix, bias: 1},
+	}
+	if i < len(box) {
+		p := box[i]
+		switch p.lo.kind {
+		case value:
+			sp.start = &entry{key: concat(prefix, sql.Row{p.lo.val}), bias: -1}
+			if !p.lo.incl {
+				sp.start.bias = 1
+			}
+		case nullStart:
+			sp.start = &entry{key: concat(prefix, sql.Row{nil}), bias: -1}
+		}
+		switch p.hi.kind {
+		case value:
+			sp.end = &entry{key: concat(prefix, sql.Row{p.hi.val}), bias: 1}
+			if !p.hi.incl {
+				sp.end.bias = -1
+			}
+		case nullStart:
+			sp.end = &entry{key: concat(prefix, sql.Row{nil}), bias: -1}
+		}
+		if i+1 < len(box) {
+			rest := box[i+1:]
+			first := i + 1
+			sp.filter = func(e *entry) bool {
+				for j, p := range rest {
+					if !p.contains(o.types[first+j], e.key[first+j]) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return sp
+}

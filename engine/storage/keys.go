@@ -1,0 +1,147 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/google/btree"
+)
+
+// treeDegree is the B-tree degree. Copy-on-write copies one node per level on
+// the first write to a shared path, so a moderate degree keeps that cheap.
+const treeDegree = 32
+
+// entry is one item of a B-tree.
+//
+// In a table's primary tree key is the primary key (or the hidden row id of a
+// table without one) and row is the stored row. In a secondary index tree key
+// is the index key followed by the primary key, and row is nil. In the row
+// locator of a keyless table key is every column value followed by the row id.
+//
+// Entries stored in a tree are never mutated: a write replaces the entry.
+// Search pivots are entries whose key may be a prefix and whose bias places
+// them just before (-1) or just after (+1) every entry starting with that
+// prefix, so a pivot never equals a stored entry.
+type entry struct {
+	key  sql.Row
+	row  sql.Row
+	bias int8
+}
+
+// tree is a copy-on-write B-tree of entries.
+type tree = btree.BTreeG[*entry]
+
+// keyOrder orders entries by their keys: column by column with each column's
+// sql.Type.Compare, NULL after every value (PostgreSQL's default ASC order).
+// A nil type marks the hidden int64 row id.
+type keyOrder struct {
+	types []sql.Type
+}
+
+func newTree(o *keyOrder) *tree {
+	return btree.NewG[*entry](treeDegree, o.less)
+}
+
+func (o *keyOrder) less(a, b *entry) bool {
+	return o.compare(a, b) < 0
+}
+
+func (o *keyOrder) compare(a, b *entry) int {
+	n := min(len(a.key), len(b.key))
+	if c := o.comparePrefix(a.key, b.key, n); c != 0 {
+		return c
+	}
+	switch {
+	case len(a.key) == len(b.key):
+		return int(a.bias) - int(b.bias)
+	case len(a.key) < len(b.key):
+		if a.bias > 0 {
+			return 1
+		}
+		return -1
+	default:
+		if b.bias > 0 {
+			return -1
+		}
+		return 1
+	}
+}
+
+// comparePrefix compares the first n values of two keys.
+func (o *keyOrder) comparePrefix(a, b sql.Row, n int) int {
+	for i := 0; i < n; i++ {
+		if c := compareValue(o.types[i], a[i], b[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// compareError carries a sql.Type.Compare failure out of a B-tree less
+// function; guard turns it back into an error at the package boundary.
+type compareError struct{ err error }
+
+// compareValue compares two column values, NULL last. It panics with
+// compareError if the type cannot compare them.
+func compareValue(typ sql.Type, a, b any) int {
+	if a == nil || b == nil {
+		switch {
+		case a == nil && b == nil:
+			return 0
+		case a == nil:
+			return 1
+		default:
+			return -1
+		}
+	}
+	if typ == nil {
+		x, y := a.(int64), b.(int64)
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	}
+	c, err := typ.Compare(context.Background(), a, b)
+	if err != nil {
+		panic(compareError{fmt.Errorf("storage: comparing %v and %v as %s: %w", a, b, typ, err)})
+	}
+	switch {
+	case c < 0:
+		return -1
+	case c > 0:
+		return 1
+	}
+	return 0
+}
+
+// guard converts a compareError panic raised by a B-tree comparison into
+// *err. Use as `defer guard(&err)` in functions that search or modify trees.
+func guard(err *error) {
+	if r := recover(); r != nil {
+		ce, ok := r.(compareError)
+		if !ok {
+			panic(r)
+		}
+		*err = ce.err
+	}
+}
+
+// hasNull reports whether any value of key is NULL.
+func hasNull(key sql.Row) bool {
+	for _, v := range key {
+		if v == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// concat returns a new row holding a followed by b.
+func concat(a, b sql.Row) sql.Row {
+	out := make(sql.Row, 0, len(a)+len(b))
+	return append(append(out, a...), b...)
+}

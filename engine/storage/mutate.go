@@ -1,0 +1,256 @@
+package storage
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// This file holds the row-level writes on a writable tableData. Each one
+// checks every constraint it enforces (primary key, unique indexes) before it
+// changes any tree, so a failing write leaves the table exactly as it was.
+
+// indexKey computes the key of row in index ix. ok is false when the row is
+// outside a partial index.
+func indexKey(ctx *sql.Context, ix *indexDef, row sql.Row) (key sql.Row, ok bool, err error) {
+	if ix.where != nil {
+		in, err := ix.where(ctx, row)
+		if err != nil {
+			return nil, false, fmt.Errorf("storage: evaluating the predicate of index %q: %w", ix.name, err)
+		}
+		if !in {
+			return nil, false, nil
+		}
+	}
+	if ix.key != nil {
+		key, err := ix.key(ctx, row)
+		if err != nil {
+			return nil, false, fmt.Errorf("storage: computing the key of index %q: %w", ix.name, err)
+		}
+		if len(key) != len(ix.keyTypes) {
+			return nil, false, fmt.Errorf("storage: index %q: key function returned %d values, want %d", ix.name, len(key), len(ix.keyTypes))
+		}
+		return key, true, nil
+	}
+	key = make(sql.Row, len(ix.ords))
+	for i, o := range ix.ords {
+		key[i] = row[o]
+	}
+	return key, true, nil
+}
+
+// stored looks up the primary tree entry with primary key pk.
+func (td *tableData) stored(pk sql.Row) (*entry, bool) {
+	return td.rows.Get(&entry{key: pk})
+}
+
+// locate finds the stored entry of row: by primary key, or by value for a
+// keyless table.
+func (td *tableData) locate(row sql.Row) (*entry, bool) {
+	if !td.def.keyless() {
+		return td.stored(td.def.pkKey(row))
+	}
+	var found *entry
+	pivot := &entry{key: row, bias: -1}
+	n := len(row)
+	td.loc.AscendGreaterOrEqual(pivot, func(e *entry) bool {
+		if td.def.locOrder.comparePrefix(e.key, row, n) == 0 {
+			found = e
+		}
+		return false
+	})
+	if found == nil {
+		return nil, false
+	}
+	return td.stored(found.key[n:])
+}
+
+// conflict returns the stored row of another entry of unique index i whose
+// key equals key, ignoring the row with primary key self (nil: none).
+func (td *tableData) conflict(i int, key, self sql.Row) (sql.Row, bool) {
+	ix := td.def.indexes[i]
+	o := ix.order
+	n := len(key)
+	var other sql.Row
+	td.idx[i].AscendGreaterOrEqual(&entry{key: key, bias: -1}, func(e *entry) bool {
+		if o.comparePrefix(e.key, key, n) != 0 {
+			return false
+		}
+		pk := e.key[n:]
+		if self != nil && td.def.pkOrder.comparePrefix(pk, self, len(self)) == 0 {
+			return true
+		}
+		other = pk
+		return false
+	})
+	if other == nil {
+		return nil, false
+	}
+	e, ok := td.stored(other)
+	if !ok {
+		return nil, false
+	}
+	return e.row, true
+}
+
+// indexKeys computes the key of row in every index (nil: not indexed) and
+// checks unique indexes, ignoring the row with primary key self.
+func (td *tableData) indexKeys(ctx *sql.Context, row, self sql.Row) ([]sql.Row, error) {
+	keys := make([]sql.Row, len(td.def.indexes))
+	for i, ix := range td.def.indexes {
+		key, ok, err := indexKey(ctx, ix, row)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		if ix.unique && !hasNull(key) {
+			if existing, dup := td.conflict(i, key, self); dup {
+				return nil, uniqueViolation(td.def, ix, key, existing)
+			}
+		}
+		keys[i] = key
+	}
+	return keys, nil
+}
+
+// insert adds a row. The row is copied.
+func (td *tableData) insert(ctx *sql.Context, row sql.Row) (err error) {
+	defer guard(&err)
+	def := td.def
+	if len(row) != len(def.cols) {
+		return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
+	}
+	row = row.Copy()
+	var pk sql.Row
+	if def.keyless() {
+		pk = sql.Row{td.nextRowID + 1}
+	} else {
+		pk = def.pkKey(row)
+		if e, dup := td.stored(pk); dup {
+			return uniqueViolation(def, nil, pk, e.row)
+		}
+	}
+	keys, err := td.indexKeys(ctx, row, nil)
+	if err != nil {
+		return err
+	}
+
+	if def.keyless() {
+		td.nextRowID++
+		td.loc.ReplaceOrInsert(&entry{key: concat(row, pk)})
+	}
+	td.rows.ReplaceOrInsert(&entry{key: pk, row: row})
+	for i, key := range keys {
+		if key != nil {
+			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
+		}
+	}
+	return nil
+}
+
+// delete removes the stored row equal to row (by primary key, or by value
+// for a keyless table).
+func (td *tableData) delete(ctx *sql.Context, row sql.Row) (err error) {
+	defer guard(&err)
+	e, ok := td.locate(row)
+	if !ok {
+		return sql.ErrDeleteRowNotFound.New()
+	}
+	return td.remove(ctx, e)
+}
+
+// remove deletes a stored primary entry and its index entries.
+func (td *tableData) remove(ctx *sql.Context, e *entry) error {
+	for i, ix := range td.def.indexes {
+		key, ok, err := indexKey(ctx, ix, e.row)
+		if err != nil {
+			return err
+		}
+		if ok {
+			td.idx[i].Delete(&entry{key: concat(key, e.key)})
+		}
+	}
+	if td.loc != nil {
+		td.loc.Delete(&entry{key: concat(e.row, e.key)})
+	}
+	td.rows.Delete(e)
+	return nil
+}
+
+// update replaces the stored row equal to old with new.
+func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
+	defer guard(&err)
+	def := td.def
+	if len(new) != len(def.cols) {
+		return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(new))
+	}
+	e, ok := td.locate(old)
+	if !ok {
+		return fmt.Errorf("storage: updating table %q: %w", def.name, ErrRowNotFound)
+	}
+	new = new.Copy()
+	oldPK := e.key
+	newPK := oldPK
+	if !def.keyless() {
+		newPK = def.pkKey(new)
+		if def.pkOrder.comparePrefix(oldPK, newPK, len(newPK)) != 0 {
+			if other, dup := td.stored(newPK); dup {
+				return uniqueViolation(def, nil, newPK, other.row)
+			}
+		} else {
+			newPK = oldPK
+		}
+	}
+	newKeys, err := td.indexKeys(ctx, new, oldPK)
+	if err != nil {
+		return err
+	}
+	oldKeys := make([]sql.Row, len(def.indexes))
+	for i, ix := range def.indexes {
+		key, ok, err := indexKey(ctx, ix, e.row)
+		if err != nil {
+			return err
+		}
+		if ok {
+			oldKeys[i] = key
+		}
+	}
+
+	samePK := len(newPK) > 0 && &newPK[0] == &oldPK[0]
+	for i, ix := range def.indexes {
+		ok, nk := oldKeys[i], newKeys[i]
+		if samePK && ok != nil && nk != nil && ix.order.comparePrefix(ok, nk, len(nk)) == 0 {
+			continue
+		}
+		if ok != nil {
+			td.idx[i].Delete(&entry{key: concat(ok, oldPK)})
+		}
+		if nk != nil {
+			td.idx[i].ReplaceOrInsert(&entry{key: concat(nk, newPK)})
+		}
+	}
+	if td.loc != nil {
+		td.loc.Delete(&entry{key: concat(e.row, oldPK)})
+		td.loc.ReplaceOrInsert(&entry{key: concat(new, oldPK)})
+	}
+	if !samePK {
+		td.rows.Delete(e)
+	}
+	td.rows.ReplaceOrInsert(&entry{key: newPK, row: new})
+	return nil
+}
+
+// truncate empties the table and returns the number of rows removed.
+func (td *tableData) truncate() int {
+	n := td.rows.Len()
+	td.rows = newTree(td.def.pkOrder)
+	for i, ix := range td.def.indexes {
+		td.idx[i] = newTree(ix.order)
+	}
+	if td.loc != nil {
+		td.loc = newTree(td.def.locOrder)
+	}
+	return n
+}

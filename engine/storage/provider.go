@@ -1,0 +1,74 @@
+package storage
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// Session is what this package needs from the engine's GMS session
+// (ctx.Session): the transaction to read and write, and the schemas that
+// unqualified table names resolve through.
+type Session interface {
+	// StorageTxn returns the session's current transaction.
+	StorageTxn() *Txn
+	// SearchPath returns the schemas for unqualified names, in order,
+	// already case-folded; e.g. ["pg_catalog", "public"].
+	SearchPath() []string
+}
+
+// sessionOf returns the storage session behind a GMS context.
+func sessionOf(ctx *sql.Context) (Session, *Txn, error) {
+	if ctx == nil || ctx.Session == nil {
+		return nil, nil, ErrNoTxn
+	}
+	s, ok := ctx.Session.(Session)
+	if !ok {
+		return nil, nil, ErrNoTxn
+	}
+	t := s.StorageTxn()
+	if t == nil {
+		return nil, nil, ErrNoTxn
+	}
+	return s, t, nil
+}
+
+func txnOf(ctx *sql.Context) (*Txn, error) {
+	_, t, err := sessionOf(ctx)
+	return t, err
+}
+
+// Provider is the sql.DatabaseProvider GMS is built with: one database,
+// whose tables live in whichever Store the session's transaction belongs
+// to. It holds no data, so one Provider serves a Store and its snapshots.
+type Provider struct {
+	db *Database
+}
+
+var _ sql.DatabaseProvider = (*Provider)(nil)
+
+// NewProvider returns a provider exposing one database named dbName.
+func NewProvider(dbName string) *Provider {
+	return &Provider{db: &Database{name: dbName}}
+}
+
+// DB returns the provider's database.
+func (p *Provider) DB() *Database { return p.db }
+
+// Database implements sql.DatabaseProvider.
+func (p *Provider) Database(_ *sql.Context, name string) (sql.Database, error) {
+	if strings.EqualFold(name, p.db.name) {
+		return p.db, nil
+	}
+	return nil, sql.ErrDatabaseNotFound.New(name)
+}
+
+// HasDatabase implements sql.DatabaseProvider.
+func (p *Provider) HasDatabase(_ *sql.Context, name string) bool {
+	return strings.EqualFold(name, p.db.name)
+}
+
+// AllDatabases implements sql.DatabaseProvider.
+func (p *Provider) AllDatabases(*sql.Context) []sql.Database {
+	return []sql.Database{p.db}
+}

@@ -1,0 +1,127 @@
+package storage
+
+import (
+	"sort"
+	"sync"
+)
+
+// Store is the engine-wide committed state: a pointer to the latest committed
+// root, and the single-writer lock. Safe for concurrent use.
+type Store struct {
+	mu        sync.Mutex // guards committed
+	committed *root
+
+	// writer is the single-writer lock, a one-slot semaphore so waiting can
+	// honour context cancellation.
+	writer chan struct{}
+}
+
+// root is one state of the whole database: schemas, tables and the engine's
+// catalog value. Published roots are immutable; a transaction copies the
+// maps before its first change (copy-on-write at the root level, O(number of
+// tables)) and clones a table's trees before its first write to that table.
+type root struct {
+	schemas map[string]*schemaData
+	tables  map[tableID]*tableData
+	meta    any
+}
+
+// schemaData is one schema's name and table names. Immutable: DDL replaces it.
+type schemaData struct {
+	name   string
+	tables map[string]tableID
+}
+
+// NewStore returns an empty store: no schemas, no tables, nil Meta. The
+// engine creates "public" (and any other schema) in its first transaction.
+func NewStore() *Store {
+	return &Store{
+		committed: &root{schemas: map[string]*schemaData{}, tables: map[tableID]*tableData{}},
+		writer:    make(chan struct{}, 1),
+	}
+}
+
+// Snapshot returns an independent Store holding the same committed state. It
+// copies one pointer: cost is independent of row and table counts, and the
+// two stores share every B-tree node until one of them writes. Uncommitted
+// work of running transactions is not included.
+func (s *Store) Snapshot() *Store {
+	return &Store{committed: s.latest(), writer: make(chan struct{}, 1)}
+}
+
+// latest returns the latest committed root.
+func (s *Store) latest() *root {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.committed
+}
+
+func (s *Store) publish(r *root) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.committed = r
+}
+
+// copy returns a root whose maps may be modified.
+func (r *root) copy() *root {
+	c := &root{
+		schemas: make(map[string]*schemaData, len(r.schemas)),
+		tables:  make(map[tableID]*tableData, len(r.tables)),
+		meta:    r.meta,
+	}
+	for k, v := range r.schemas {
+		c.schemas[k] = v
+	}
+	for k, v := range r.tables {
+		c.tables[k] = v
+	}
+	return c
+}
+
+// table returns the table named name in schema.
+func (r *root) table(schema, name string) (*tableData, bool) {
+	sd, ok := r.schemas[schema]
+	if !ok {
+		return nil, false
+	}
+	id, ok := sd.tables[name]
+	if !ok {
+		return nil, false
+	}
+	td, ok := r.tables[id]
+	return td, ok
+}
+
+// schemaNames returns the schema names, sorted.
+func (r *root) schemaNames() []string {
+	out := make([]string, 0, len(r.schemas))
+	for name := range r.schemas {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// tableNames returns the table names of a schema, sorted.
+func (sd *schemaData) tableNames() []string {
+	out := make([]string, 0, len(sd.tables))
+	for name := range sd.tables {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// with returns a copy of sd where name maps to id (id == 0: removed).
+func (sd *schemaData) with(name string, id tableID) *schemaData {
+	c := &schemaData{name: sd.name, tables: make(map[string]tableID, len(sd.tables)+1)}
+	for k, v := range sd.tables {
+		c.tables[k] = v
+	}
+	if id == 0 {
+		delete(c.tables, name)
+	} else {
+		c.tables[name] = id
+	}
+	return c
+}

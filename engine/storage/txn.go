@@ -1,0 +1,262 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// Txn is one session's working view of the store: a root that starts as the
+// committed root and accumulates the transaction's own writes.
+//
+// Readers never block. The first write takes the store's single-writer lock,
+// held until Commit or Rollback; because the transaction has not written
+// yet, its root then moves to the latest committed root, so no committed
+// write is lost. Commit publishes the root.
+type Txn struct {
+	store *Store
+
+	mu        sync.Mutex // serializes operations on this transaction
+	root      *root
+	rootOwned bool   // root's maps belong to this txn and may change in place
+	gen       uint64 // tables this txn created in this generation are writable
+	locked    bool   // holds the store's writer lock
+	lockBase  *root  // the committed root taken with the writer lock
+	done      bool
+
+	// GMS table editors bracket each statement (StatementBegin,
+	// DiscardChanges, StatementComplete); the outermost bracket holds a mark.
+	stmtDepth int
+	stmtMark  Mark
+}
+
+// Mark is a point in a transaction to roll back to. It holds the root as it
+// was, so taking one is O(1) and the first write after it pays O(number of
+// tables) to copy the root's maps.
+type Mark struct {
+	root   *root
+	locked bool
+}
+
+// Begin starts a transaction reading the latest committed state.
+func (s *Store) Begin() *Txn {
+	return &Txn{store: s, root: s.latest(), gen: 1}
+}
+
+// Commit publishes the transaction's root, if it wrote, and releases the
+// writer lock. The transaction cannot be used afterwards.
+func (t *Txn) Commit() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done {
+		return ErrTxnDone
+	}
+	t.done = true
+	if t.locked {
+		t.store.publish(t.root)
+		t.unlock()
+	}
+	return nil
+}
+
+// Rollback abandons the transaction's writes and releases the writer lock.
+func (t *Txn) Rollback() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done {
+		return
+	}
+	t.done = true
+	if t.locked {
+		t.unlock()
+	}
+}
+
+func (t *Txn) unlock() {
+	t.locked = false
+	<-t.store.writer
+}
+
+// Lock takes the store's writer lock now, waiting while another transaction
+// holds it; it returns an error wrapping ctx.Err() if ctx ends first. Every
+// write takes the lock implicitly; methods without a context (SetMeta,
+// CreateSchema, ...) wait without a deadline, so call Lock first to make that
+// wait cancellable.
+//
+// The engine should call Lock before running any statement that writes:
+// taking the lock moves the transaction to the latest committed state, and
+// the statement must read that state, not an older one, or its updates
+// could overwrite a concurrent commit. GMS's table editors take the lock in
+// StatementBegin, before the statement reads; a row write that still has to
+// take the lock itself fails with ErrWriteConflict if the committed state
+// moved, since the statement read the older state.
+func (t *Txn) Lock(ctx context.Context) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, err := t.lockWriter(ctx)
+	return err
+}
+
+// lockWriter takes the writer lock if not held and reports whether taking
+// it moved the transaction to a newer committed root. Called with t.mu held.
+func (t *Txn) lockWriter(ctx context.Context) (moved bool, err error) {
+	if t.done {
+		return false, ErrTxnDone
+	}
+	if t.locked {
+		return false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return false, fmt.Errorf("storage: waiting for the writer lock: %w", err)
+	}
+	select {
+	case t.store.writer <- struct{}{}:
+	case <-ctx.Done():
+		return false, fmt.Errorf("storage: waiting for the writer lock: %w", ctx.Err())
+	}
+	t.locked = true
+	// Nothing has been written yet, so moving to the latest committed root
+	// loses nothing and guarantees no committed write is overwritten.
+	base := t.store.latest()
+	moved = base != t.root
+	t.root, t.rootOwned, t.lockBase = base, false, base
+	return moved, nil
+}
+
+// Savepoint marks the current state. Used per statement for statement
+// atomicity and for SQL SAVEPOINT.
+func (t *Txn) Savepoint() Mark {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stmtDepth = 0 // a bracket GMS left open belongs to an earlier statement
+	return t.savepoint()
+}
+
+func (t *Txn) savepoint() Mark {
+	if t.done {
+		return Mark{}
+	}
+	m := Mark{root: t.root, locked: t.locked}
+	// From now on the marked root and its tables are shared with the mark.
+	t.rootOwned = false
+	t.gen++
+	return m
+}
+
+// RollbackTo restores tables, schemas and Meta exactly as they were at m. A
+// mark taken before the transaction's first write restores the committed
+// state the transaction moved to when it took the writer lock (which it
+// keeps). The mark stays usable.
+func (t *Txn) RollbackTo(m Mark) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.rollbackTo(m)
+}
+
+func (t *Txn) rollbackTo(m Mark) {
+	if t.done || m.root == nil {
+		return
+	}
+	if t.locked && !m.locked {
+		t.root = t.lockBase
+	} else {
+		t.root = m.root
+	}
+	t.rootOwned = false
+	t.gen++
+}
+
+// Meta returns the engine's catalog value as of this transaction's root.
+func (t *Txn) Meta() any {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.root.meta
+}
+
+// SetMeta replaces the engine's catalog value; it counts as a write (see
+// Lock about waiting). v must be immutable: marks and other transactions
+// keep the previous value.
+func (t *Txn) SetMeta(v any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.lockWriter(context.Background()); err != nil {
+		return
+	}
+	t.mutRoot().meta = v
+}
+
+// Refresh moves a transaction that has not written yet to the latest
+// committed root (READ COMMITTED: the engine calls it per statement).
+func (t *Txn) Refresh() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done || t.locked {
+		return
+	}
+	t.root, t.rootOwned = t.store.latest(), false
+}
+
+// Wrote reports whether the transaction holds the writer lock (it wrote, or
+// called Lock).
+func (t *Txn) Wrote() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.locked
+}
+
+// mutRoot returns the root, copying its maps first if they are shared.
+// Called with t.mu and the writer lock held.
+func (t *Txn) mutRoot() *root {
+	if !t.rootOwned {
+		t.root = t.root.copy()
+		t.rootOwned = true
+	}
+	return t.root
+}
+
+// writable returns a version of table id that t may modify in place,
+// cloning the current one if needed. Called with t.mu and the writer lock
+// held.
+func (t *Txn) writable(id tableID) (*tableData, bool) {
+	td, ok := t.root.tables[id]
+	if !ok {
+		return nil, false
+	}
+	if td.writableBy(t) {
+		return td, true
+	}
+	c := td.cloneFor(t)
+	t.mutRoot().tables[id] = c
+	return c, true
+}
+
+// put installs a new version of a table. Called with t.mu and the writer
+// lock held.
+func (t *Txn) put(td *tableData) {
+	t.mutRoot().tables[td.id] = td
+}
+
+// stmtBegin, stmtEnd implement GMS's statement bracket for table editors.
+// stmtBegin takes the writer lock before the statement reads anything (an
+// error is left for the statement's first write to report).
+func (t *Txn) stmtBegin(ctx context.Context) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, _ = t.lockWriter(ctx)
+	if t.stmtDepth == 0 {
+		t.stmtMark = t.savepoint()
+	}
+	t.stmtDepth++
+}
+
+func (t *Txn) stmtEnd(discard bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stmtDepth == 0 {
+		return
+	}
+	if discard {
+		t.rollbackTo(t.stmtMark)
+	}
+	t.stmtDepth--
+}

@@ -1,0 +1,23 @@
+-- COMMENT ON and CREATE EXTENSION IF NOT EXISTS for common Supabase extensions
+CREATE EXTENSION IF NOT EXISTS "uuid-ossp";
+CREATE EXTENSION IF NOT EXISTS pgcrypto;
+CREATE EXTENSION IF NOT EXISTS pgcrypto;
+CREATE EXTENSION pgcrypto;
+SELECT length(uuid_generate_v4()::text), pg_typeof(uuid_generate_v4()), uuid_nil();
+SELECT uuid_generate_v5(uuid_ns_url(), 'https://example.com');
+SELECT length(gen_salt('bf')) > 20, encode(digest('hello', 'sha1'), 'hex');
+SELECT crypt('secret', '$1$saltsalt$'), crypt('secret', crypt('secret', '$1$saltsalt$')) = crypt('secret', '$1$saltsalt$');
+SELECT encode(hmac('message', 'key', 'sha256'), 'hex');
+CREATE EXTENSION IF NOT EXISTS no_such_extension;
+CREATE TABLE todos (id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), title text);
+INSERT INTO todos (title) VALUES ('x') RETURNING id IS NOT NULL;
+COMMENT ON TABLE todos IS 'Things to do';
+COMMENT ON COLUMN todos.title IS 'Short description';
+SELECT obj_description('todos'::regclass, 'pg_class'), col_description('todos'::regclass, 1), col_description('todos'::regclass, 2);
+COMMENT ON TABLE todos IS NULL;
+SELECT obj_description('todos'::regclass, 'pg_class') IS NULL;
+COMMENT ON COLUMN todos.nope IS 'x';
+COMMENT ON TABLE nope IS 'x';
+CREATE SCHEMA extensions;
+COMMENT ON SCHEMA extensions IS 'where extensions live';
+SELECT extname FROM pg_extension WHERE extname IN ('pgcrypto', 'uuid-ossp', 'plpgsql') ORDER BY extname;

@@ -1,0 +1,25 @@
+-- CREATE/DROP SCHEMA and schema-qualified objects
+CREATE SCHEMA app;
+CREATE SCHEMA IF NOT EXISTS app;
+CREATE SCHEMA app;
+CREATE TABLE app.accounts (id int PRIMARY KEY, email text UNIQUE NOT NULL);
+CREATE TABLE public.accounts (id int PRIMARY KEY, note text);
+INSERT INTO app.accounts VALUES (1, 'a@example.com');
+INSERT INTO accounts VALUES (1, 'public one');
+SELECT email FROM app.accounts;
+SELECT note FROM accounts;
+SELECT a.email, p.note FROM app.accounts a JOIN public.accounts p USING (id);
+SELECT nspname FROM pg_namespace WHERE nspname IN ('app', 'public', 'pg_catalog') ORDER BY nspname;
+SELECT table_schema, table_name FROM information_schema.tables WHERE table_name = 'accounts' ORDER BY table_schema;
+SELECT * FROM nosuch.accounts;
+CREATE TABLE nosuch.t (id int);
+DROP SCHEMA app;
+DROP SCHEMA app CASCADE;
+SELECT * FROM app.accounts;
+DROP SCHEMA IF EXISTS app;
+DROP SCHEMA app;
+CREATE SCHEMA "Mixed Case";
+CREATE TABLE "Mixed Case".items (id int);
+INSERT INTO "Mixed Case".items VALUES (7);
+SELECT id FROM "Mixed Case".items;
+SELECT id FROM mixed_case.items;

@@ -1,0 +1,26 @@
+-- INSERT: multi-row, DEFAULT, column lists, INSERT ... SELECT, RETURNING
+CREATE TABLE todos (id serial PRIMARY KEY, title text NOT NULL, done boolean NOT NULL DEFAULT false, priority int DEFAULT 3, tags text[] DEFAULT '{}');
+INSERT INTO todos (title) VALUES ('buy milk');
+INSERT INTO todos (title, done, priority) VALUES ('write tests', true, 1), ('refactor', false, 2), ('deploy', DEFAULT, DEFAULT);
+INSERT INTO todos DEFAULT VALUES;
+INSERT INTO todos VALUES (DEFAULT, 'all defaults but title');
+INSERT INTO todos (title, priority) VALUES ('returning', 5) RETURNING *;
+INSERT INTO todos (title) VALUES ('expr') RETURNING id * 10 AS tenfold, upper(title), done;
+SELECT id, title, done, priority, tags FROM todos ORDER BY id;
+CREATE TABLE archive (todo_id int, title text, archived boolean DEFAULT true);
+INSERT INTO archive (todo_id, title) SELECT id, title FROM todos WHERE done;
+INSERT INTO archive SELECT id, title, false FROM todos WHERE priority < 3 AND NOT done RETURNING todo_id;
+SELECT todo_id, title, archived FROM archive ORDER BY todo_id, archived;
+INSERT INTO todos (title, priority) VALUES ('a', 1), ('b');
+INSERT INTO todos (title, nope) VALUES ('x', 1);
+INSERT INTO nope (title) VALUES ('x');
+INSERT INTO todos (title) VALUES ('one', 'two');
+INSERT INTO todos (title, priority) VALUES ('text priority', '7') RETURNING priority;
+INSERT INTO todos (title, priority) VALUES ('bad priority', 'high');
+INSERT INTO todos (title, tags) VALUES ('tagged', ARRAY['x', 'y']), ('tagged 2', '{z}') RETURNING title, tags;
+INSERT INTO todos (title) SELECT 'generated ' || g FROM generate_series(1, 3) g;
+SELECT count(*), count(*) FILTER (WHERE title LIKE 'generated%') FROM todos;
+INSERT INTO todos (title) VALUES ('with cte') RETURNING (SELECT count(*) FROM todos) AS count_before;
+INSERT INTO todos AS t (title) VALUES ('aliased') RETURNING t.title;
+INSERT INTO todos (title) VALUES ('semi;colon ''quoted''') RETURNING title;
+INSERT INTO archive VALUES (1, 'x', true), (2, 'y', NULL) RETURNING *;

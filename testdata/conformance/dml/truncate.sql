@@ -1,0 +1,22 @@
+-- TRUNCATE with CASCADE and RESTART IDENTITY
+CREATE TABLE teams (id serial PRIMARY KEY, name text);
+CREATE TABLE players (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, team_id int REFERENCES teams, name text);
+CREATE TABLE logs (id serial PRIMARY KEY, msg text);
+INSERT INTO teams (name) VALUES ('red'), ('blue');
+INSERT INTO players (team_id, name) VALUES (1, 'ann'), (2, 'bob');
+INSERT INTO logs (msg) VALUES ('a'), ('b'), ('c');
+TRUNCATE logs;
+SELECT count(*) FROM logs;
+INSERT INTO logs (msg) VALUES ('after') RETURNING id;
+TRUNCATE logs RESTART IDENTITY;
+INSERT INTO logs (msg) VALUES ('restarted') RETURNING id;
+TRUNCATE teams;
+TRUNCATE teams CASCADE;
+SELECT (SELECT count(*) FROM teams), (SELECT count(*) FROM players);
+INSERT INTO teams (name) VALUES ('green') RETURNING id;
+TRUNCATE TABLE players, teams RESTART IDENTITY;
+INSERT INTO teams (name) VALUES ('again') RETURNING id;
+INSERT INTO players (team_id, name) VALUES (1, 'cy') RETURNING id;
+TRUNCATE players CONTINUE IDENTITY;
+INSERT INTO players (team_id, name) VALUES (1, 'di') RETURNING id;
+TRUNCATE nope;

@@ -1,0 +1,25 @@
+-- UPDATE: expressions, FROM, RETURNING, constraint checks
+CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL, balance numeric(12,2) NOT NULL DEFAULT 0 CHECK (balance >= 0), tier text);
+CREATE TABLE tiers (name text PRIMARY KEY, min_balance numeric NOT NULL, bonus numeric NOT NULL);
+INSERT INTO accounts VALUES (1, 'ann', 100, NULL), (2, 'bob', 2500, NULL), (3, 'cy', 0, NULL), (4, 'di', 15000.5, NULL);
+INSERT INTO tiers VALUES ('bronze', 0, 0), ('silver', 1000, 10), ('gold', 10000, 50);
+UPDATE accounts SET balance = balance + 10 WHERE id = 1;
+UPDATE accounts SET balance = balance * 1.015 WHERE owner IN ('bob', 'di') RETURNING id, balance;
+UPDATE accounts SET owner = upper(owner), tier = 'none' WHERE id = 99;
+UPDATE accounts SET balance = balance - 1000 WHERE id = 1;
+UPDATE accounts SET owner = NULL WHERE id = 3;
+UPDATE accounts a SET tier = t.name FROM tiers t WHERE a.balance >= t.min_balance AND NOT EXISTS (SELECT 1 FROM tiers t2 WHERE t2.min_balance > t.min_balance AND a.balance >= t2.min_balance) RETURNING a.id, a.tier, t.bonus;
+SELECT id, owner, balance, tier FROM accounts ORDER BY id;
+UPDATE accounts SET balance = accounts.balance + tiers.bonus FROM tiers WHERE tiers.name = accounts.tier AND tiers.bonus > 0 RETURNING accounts.id, accounts.balance;
+UPDATE accounts SET (owner, tier) = ('ann b.', 'bronze') WHERE id = 1 RETURNING *;
+UPDATE accounts SET (owner, tier) = (SELECT owner || '2', 'x' FROM accounts WHERE id = 2) WHERE id = 3 RETURNING owner, tier;
+UPDATE accounts SET balance = DEFAULT WHERE id = 3 RETURNING balance;
+UPDATE accounts SET nope = 1;
+UPDATE accounts SET balance = 'lots' WHERE id = 1;
+UPDATE accounts SET balance = balance + 1 RETURNING id;
+UPDATE accounts SET id = 2 WHERE id = 1;
+UPDATE accounts SET id = id + 10 RETURNING id;
+SELECT id, owner FROM accounts ORDER BY id;
+UPDATE accounts SET balance = 5 WHERE tier = (SELECT name FROM tiers WHERE bonus = 50) RETURNING owner;
+UPDATE accounts SET tier = (SELECT name FROM tiers);
+UPDATE tiers SET bonus = bonus + 1 WHERE false;

@@ -1,0 +1,25 @@
+-- constraint violations an app surfaces to its users (SQLSTATE class 23)
+CREATE TABLE teams (id int PRIMARY KEY, slug text NOT NULL UNIQUE);
+CREATE TABLE members (id int PRIMARY KEY, team_id int NOT NULL REFERENCES teams ON DELETE RESTRICT, email text NOT NULL, age int CHECK (age >= 13), UNIQUE (team_id, email));
+INSERT INTO teams VALUES (1, 'acme'), (2, 'globex');
+INSERT INTO members VALUES (1, 1, 'a@acme.io', 30);
+INSERT INTO teams VALUES (3, 'acme');
+INSERT INTO teams VALUES (1, 'initech');
+INSERT INTO members VALUES (2, 1, 'a@acme.io', 20);
+INSERT INTO members VALUES (2, 2, 'a@acme.io', 20);
+INSERT INTO members VALUES (3, 3, 'b@acme.io', 20);
+INSERT INTO members VALUES (3, 1, NULL, 20);
+INSERT INTO members VALUES (3, 1, 'kid@acme.io', 9);
+INSERT INTO members (id, team_id, email) VALUES (3, 1, 'noage@acme.io');
+UPDATE members SET team_id = 5 WHERE id = 1;
+UPDATE members SET email = 'a@acme.io' WHERE id = 3;
+DELETE FROM teams WHERE id = 1;
+DELETE FROM teams WHERE id = 2;
+DELETE FROM members WHERE team_id = 2 RETURNING id, email;
+DELETE FROM teams WHERE id = 2;
+UPDATE teams SET slug = NULL;
+UPDATE teams SET id = 9 WHERE id = 1;
+INSERT INTO members VALUES (4, 1, 'x@acme.io', 13), (5, 1, 'x@acme.io', 14);
+SELECT count(*) FROM members;
+INSERT INTO teams SELECT 10, 'dup' FROM generate_series(1, 2);
+SELECT id, slug FROM teams ORDER BY id;

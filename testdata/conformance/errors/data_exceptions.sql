@@ -1,0 +1,25 @@
+-- bad input data (SQLSTATE class 22) as it arrives from forms and APIs
+CREATE TABLE signups (id serial PRIMARY KEY, email varchar(64) NOT NULL, age smallint, birthday date, referral uuid, prefs jsonb, score numeric(5,2));
+INSERT INTO signups (email, age) VALUES ('ok@example.com', 30) RETURNING id;
+INSERT INTO signups (email, age) VALUES ('a@example.com', 'thirty');
+INSERT INTO signups (email, age) VALUES ('a@example.com', 40000);
+INSERT INTO signups (email, age) VALUES ('a@example.com', 1.5) RETURNING age;
+INSERT INTO signups (email) VALUES (repeat('x', 65));
+INSERT INTO signups (email, birthday) VALUES ('a@example.com', '31/12/1990');
+INSERT INTO signups (email, birthday) VALUES ('a@example.com', '1990-02-30');
+INSERT INTO signups (email, referral) VALUES ('a@example.com', '1234');
+INSERT INTO signups (email, prefs) VALUES ('a@example.com', '{theme: dark}');
+INSERT INTO signups (email, score) VALUES ('a@example.com', 1000);
+INSERT INTO signups (email, score) VALUES ('a@example.com', 999.999);
+INSERT INTO signups (email, score) VALUES ('a@example.com', 999.994) RETURNING score;
+SELECT 10 / (SELECT count(*) FROM signups WHERE age > 100);
+SELECT sum(age) / 0 FROM signups;
+SELECT '' :: int;
+SELECT ' '::numeric;
+SELECT 'true '::boolean, ' 1'::int;
+SELECT '2024-01-01T25:00'::timestamp;
+SELECT 1::int2 * 40000;
+SELECT substring('abc' FROM -1 FOR -1);
+SELECT repeat('x', -1), left('x', -5);
+SELECT ('{1,2,3}'::int[])[5], ('{"a":1}'::jsonb)->>'b';
+SELECT count(*) FROM signups;

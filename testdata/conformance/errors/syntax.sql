@@ -1,0 +1,20 @@
+-- syntax errors (42601) interleaved with statements that still run
+CREATE TABLE posts (id int PRIMARY KEY, title text);
+SELEC * FROM posts;
+SELECT * FORM posts;
+INSERT INTO posts VALUES (1, 'ok');
+SELECT id title FROM posts;
+SELECT id, FROM posts;
+SELECT * FROM posts WHERE;
+INSERT INTO posts VALUES (2 'missing comma');
+UPDATE posts title = 'x';
+SELECT count(*) FROM posts;
+CREATE TABLE (id int);
+SELECT * FROM posts ORDER;
+SELECT 'a' 'b';
+SELECT (1 + 2;
+SELECT * FROM posts LIMIT;
+DELETE posts WHERE id = 1;
+SELECT id FROM posts GROUP id;
+SELECT id FROM posts WHERE id IN ();
+SELECT title FROM posts WHERE id = 1;

@@ -1,0 +1,24 @@
+-- referencing things that do not exist (42P01, 42703, 42883, 42704, 3F000)
+CREATE TABLE todos (id int PRIMARY KEY, title text, done boolean DEFAULT false);
+SELECT * FROM todo;
+SELECT titel FROM todos;
+SELECT t.title FROM todos AS x;
+SELECT todos.nope FROM todos;
+INSERT INTO todos (id, titel) VALUES (1, 'x');
+UPDATE todos SET don = true;
+SELECT lenght('abc');
+SELECT upper('a', 'b');
+SELECT now(1);
+SELECT 1 +* 2;
+SELECT 'a'::texxt;
+SELECT 'a'::text = 1;
+SELECT true + 1;
+SELECT * FROM public.nope;
+SELECT * FROM nope.todos;
+DROP TABLE todo;
+DROP FUNCTION nope();
+ALTER TABLE todos RENAME COLUMN nope TO other;
+SELECT * FROM todos WHERE done = 'maybe';
+SELECT max(title, id) FROM todos;
+SELECT jsonb_extract_path_textx('{}');
+SELECT count(*) FROM todos;

@@ -1,0 +1,26 @@
+-- CASE, COALESCE, NULLIF, GREATEST/LEAST, IS [NOT] DISTINCT FROM, row comparisons
+CREATE TABLE users (id int PRIMARY KEY, name text, nickname text, plan text, credits int);
+INSERT INTO users VALUES (1, 'Ann', NULL, 'pro', 100), (2, 'Bob', 'bobby', 'free', 0), (3, 'Cy', '', NULL, NULL);
+SELECT id, coalesce(nullif(nickname, ''), name) AS display FROM users ORDER BY id;
+SELECT id, CASE plan WHEN 'pro' THEN 'paying' WHEN 'free' THEN 'trial' ELSE 'unknown' END FROM users ORDER BY id;
+SELECT id, CASE WHEN credits > 50 THEN 'rich' WHEN credits > 0 THEN 'ok' WHEN credits = 0 THEN 'broke' END FROM users ORDER BY id;
+SELECT CASE WHEN NULL THEN 1 ELSE 2 END, CASE NULL WHEN NULL THEN 'eq' ELSE 'neq' END, CASE 1 WHEN 1 THEN 'one' END;
+SELECT coalesce(NULL, NULL, 'third'), coalesce(NULL::int), coalesce(1, 1 / 0), nullif(1, 1), nullif(1, 2), nullif('a', NULL);
+SELECT CASE WHEN false THEN 1 / 0 ELSE 0 END;
+SELECT coalesce(1, 'x');
+SELECT greatest(credits, 10), least(credits, 10), greatest('apple', name) FROM users ORDER BY id;
+SELECT NULL = NULL, NULL IS DISTINCT FROM NULL, 1 IS DISTINCT FROM NULL, 1 IS NOT DISTINCT FROM 1, NULL IS NOT DISTINCT FROM NULL, 'a' IS DISTINCT FROM 'b';
+SELECT id FROM users WHERE plan IS DISTINCT FROM 'pro' ORDER BY id;
+SELECT id FROM users WHERE plan <> 'pro' ORDER BY id;
+SELECT (1, 2) = (1, 2), (1, 2) < (1, 3), (1, 2) < (2, 1), (1, NULL) = (1, 2), (1, NULL) < (2, 0), ROW(1, 'a') <> ROW(1, 'b');
+SELECT (1, 2) IS DISTINCT FROM (1, NULL), (NULL, NULL) IS NULL, (1, NULL) IS NULL, (1, NULL) IS NOT NULL, ROW(NULL) IS NULL;
+SELECT id FROM users WHERE (plan, credits) = ('free', 0);
+SELECT id FROM users WHERE (credits, id) > (0, 1) ORDER BY id;
+SELECT (1, 2) = (1, 2, 3);
+SELECT num_nulls(1, NULL, NULL), num_nonnulls(1, NULL, 'x'), NULL::int IS NULL, 0 IS NOT NULL;
+SELECT CASE WHEN credits IS NULL THEN 'n/a' ELSE credits::text END AS credits_text FROM users ORDER BY id;
+SELECT sum(CASE WHEN plan = 'pro' THEN 1 ELSE 0 END) AS pros, count(CASE WHEN plan IS NULL THEN 1 END) AS unknown FROM users;
+SELECT id, CASE WHEN id = 1 THEN 'x' ELSE NULL END IS NULL FROM users ORDER BY id;
+SELECT gen_random_uuid() IS NOT NULL, gen_random_uuid() <> gen_random_uuid(), pg_typeof(gen_random_uuid());
+SELECT 1 BETWEEN 0 AND 2, 5 NOT BETWEEN 0 AND 2, 2 BETWEEN 3 AND 1, 2 BETWEEN SYMMETRIC 3 AND 1, 'b' BETWEEN 'a' AND 'c';
+SELECT x IN (1, 2, 3), x NOT IN (4), x IN (NULL, 1) FROM (VALUES (1), (5)) v(x) ORDER BY x;

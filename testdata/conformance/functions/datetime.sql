@@ -1,0 +1,27 @@
+-- date/time functions: date_trunc, extract, date_part, age, to_char, to_timestamp, make_interval, AT TIME ZONE
+SELECT date_trunc('year', timestamp '2024-05-17 13:45:12.5'), date_trunc('month', timestamp '2024-05-17 13:45:12.5'), date_trunc('week', timestamp '2024-05-17 13:45'), date_trunc('minute', timestamp '2024-05-17 13:45:12.5');
+SELECT date_trunc('day', timestamptz '2024-05-17 23:30:00+00'), date_trunc('quarter', date '2024-05-17'), pg_typeof(date_trunc('day', date '2024-05-17'));
+SELECT date_trunc('fortnight', timestamp '2024-05-17');
+SELECT extract(year FROM timestamp '2024-05-17 13:45:12.5'), extract(quarter FROM date '2024-05-17'), extract(isodow FROM date '2024-05-19'), extract(week FROM date '2024-01-01'), extract(second FROM timestamp '2024-05-17 13:45:12.5');
+SELECT extract(epoch FROM timestamptz '2024-01-01 00:00:00+00'), extract(epoch FROM timestamp '1970-01-02'), extract(century FROM date '2024-01-01'), extract(julian FROM date '2024-01-01');
+SELECT pg_typeof(extract(year FROM date '2024-01-01')), pg_typeof(date_part('year', date '2024-01-01'));
+SELECT date_part('hour', timestamp '2024-05-17 13:45'), date_part('dow', date '2024-05-17'), date_part('doy', date '2024-12-31'), date_part('month', interval '14 months');
+SELECT extract(timezone FROM timestamptz '2024-01-01 00:00:00+00'), extract(microseconds FROM time '00:00:01.5');
+SELECT extract(foo FROM date '2024-01-01');
+SELECT age(timestamp '2024-03-31', timestamp '2024-02-29'), age(date '2024-05-17', date '1990-08-03'), age(timestamptz '2024-01-01 00:00+00', timestamptz '2023-12-31 12:00+00');
+SELECT to_char(timestamp '2024-05-07 08:09:10.123', 'YYYY-MM-DD HH24:MI:SS.MS'), to_char(date '2024-05-07', 'Dy, DD Mon YYYY'), to_char(date '2024-05-07', 'FMDay FMMonth DDth'), to_char(timestamp '2024-05-07 20:00', 'HH12:MI AM');
+SELECT to_char(timestamptz '2024-05-07 08:09:10+00', 'YYYY-MM-DD"T"HH24:MI:SSOF'), to_char(date '2024-05-07', 'IYYY-IW'), to_char(date '2024-05-07', 'Q');
+SELECT to_timestamp(1715000000), to_timestamp('2024-05-07 08:09', 'YYYY-MM-DD HH24:MI'), to_date('07/05/2024', 'DD/MM/YYYY');
+SELECT to_date('2024-02-30', 'YYYY-MM-DD');
+SELECT make_interval(years => 1, days => 3), make_interval(hours => 36), make_interval(weeks => 2, mins => 90), make_interval(secs => 1.25), make_timestamp(2024, 2, 29, 12, 30, 45.5), make_timestamptz(2024, 1, 1, 0, 0, 0, 'UTC');
+SELECT timestamp '2024-01-31' + interval '1 month', date '2024-02-29' + interval '1 year', timestamp '2024-03-31' - interval '1 month', date '2024-01-01' - interval '1 day';
+SELECT timestamptz '2024-03-30 12:00+00' + interval '1 day', interval '1 day' * 2.5, interval '3 days' / 2, (date '2024-05-17' - date '2024-01-01') / 7;
+SELECT timestamptz '2024-05-17 12:00:00+00' AT TIME ZONE 'America/New_York', timestamptz '2024-01-17 12:00:00+00' AT TIME ZONE 'America/New_York', timestamp '2024-05-17 12:00:00' AT TIME ZONE 'Europe/Berlin';
+SELECT timestamptz '2024-05-17 12:00:00+00' AT TIME ZONE '+05:30', timestamptz '2024-05-17 12:00:00+00' AT TIME ZONE 'UTC', timezone('Asia/Kolkata', timestamptz '2024-05-17 12:00:00+00');
+SELECT timestamptz '2024-05-17 12:00+00' AT TIME ZONE 'Mars/Olympus';
+SELECT current_date - current_date, current_timestamp - now(), localtime IS NOT NULL, pg_typeof(current_time), now()::date = current_date, clock_timestamp() >= now();
+SELECT date '2024-05-17' + time '10:30', date '2024-05-17' + 30, date '2024-05-17' - date '2023-05-17', timestamp '2024-05-17 10:00' - timestamp '2024-05-16 09:30';
+SELECT (date '2024-05-17', date '2024-05-20') OVERLAPS (date '2024-05-19', date '2024-05-25'), isfinite(date 'infinity'), isfinite(timestamp '2024-01-01');
+SELECT date_bin(interval '15 minutes', timestamp '2024-05-17 10:38:00', timestamp '2024-01-01'), date_trunc('hour', timestamp '2024-05-17 10:38:00') + interval '30 min';
+SELECT to_char(d, 'YYYY-MM') AS month, count(*) FROM generate_series(date '2024-01-20', date '2024-03-05', interval '10 days') AS d GROUP BY 1 ORDER BY 1;
+SELECT date_trunc('day', now()) <= now(), extract(year FROM now()) >= 2024, age(now(), now());

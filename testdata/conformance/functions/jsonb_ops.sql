@@ -1,0 +1,28 @@
+-- jsonb operators: -> ->> #> #>> @> <@ ? ?| ?& || - #-
+CREATE TABLE docs (id int PRIMARY KEY, body jsonb NOT NULL);
+INSERT INTO docs VALUES (1, '{"user": {"name": "ann", "roles": ["admin", "dev"]}, "tags": ["a", "b"], "count": 3, "active": true, "note": null}'), (2, '{"user": {"name": "bob", "roles": []}, "tags": ["b"], "count": 0}'), (3, '[10, 20, {"k": "v"}]');
+SELECT body->'user', body->'user'->'name', body->'user'->>'name', body->'tags'->0, body->'tags'->>-1 FROM docs WHERE id = 1;
+SELECT body->0, body->>1, body->2->>'k', body->5, body->'x' FROM docs WHERE id = 3;
+SELECT body#>'{user,roles}', body#>>'{user,roles,1}', body#>'{}', body#>>'{missing,path}' FROM docs WHERE id = 1;
+SELECT body->'note', body->>'note', body->'note' IS NULL, body->>'note' IS NULL, body->'nothing' IS NULL FROM docs WHERE id = 1;
+SELECT pg_typeof(body->'count'), pg_typeof(body->>'count'), (body->>'count')::int + 1, (body->'count')::int + 1 FROM docs WHERE id = 1;
+SELECT id FROM docs WHERE body @> '{"tags": ["b"]}' ORDER BY id;
+SELECT id FROM docs WHERE body @> '{"user": {"roles": ["admin"]}}' ORDER BY id;
+SELECT '{"a": 1}'::jsonb <@ '{"a": 1, "b": 2}', '[1, 2]'::jsonb @> '[2]', '[1, [2, 3]]'::jsonb @> '[[3]]', '"x"'::jsonb @> '"x"', '{"a": [1]}'::jsonb @> '{"a": 1}';
+SELECT id FROM docs WHERE body ? 'note' ORDER BY id;
+SELECT id FROM docs WHERE body ?| ARRAY['note', 'missing'] ORDER BY id;
+SELECT id FROM docs WHERE body ?& ARRAY['user', 'tags'] ORDER BY id;
+SELECT '["a", "b"]'::jsonb ? 'a', '{"a": null}'::jsonb ? 'a', '[1]'::jsonb ? '1';
+SELECT '{"a": 1}'::jsonb || '{"b": 2}', '{"a": 1}'::jsonb || '{"a": {"x": 1}}', '[1, 2]'::jsonb || '[3]', '[1]'::jsonb || '2', '{"a": 1}'::jsonb || '[1]';
+SELECT '{"a": 1, "b": 2}'::jsonb - 'a', '{"a": 1}'::jsonb - 'zz', '["a", "b", "a"]'::jsonb - 'a', '[1, 2, 3]'::jsonb - 1, '[1, 2, 3]'::jsonb - -1, '{"a": 1, "b": 2, "c": 3}'::jsonb - ARRAY['a', 'c'];
+SELECT '{"a": {"b": 1, "c": 2}}'::jsonb #- '{a,b}', '[1, [2, 3]]'::jsonb #- '{1,0}', '{"a": 1}'::jsonb #- '{x,y}';
+SELECT '"scalar"'::jsonb - 'a';
+SELECT '{"a": 1}'::jsonb -> 1, '[1]'::jsonb -> 'a', '1'::jsonb -> 'a';
+SELECT body->'user'->'name' = '"ann"', body->'count' > '2', body->'tags' = '["a", "b"]' FROM docs WHERE id = 1;
+SELECT '{"a": 1}'::jsonb @> '{"a": "1"}', '{"n": 1.0}'::jsonb @> '{"n": 1}', '{"n": 1.0}'::jsonb = '{"n": 1}';
+SELECT body->'user'->>'name' AS name FROM docs WHERE body->'user'->>'name' IS NOT NULL ORDER BY name;
+SELECT '{"a": 1}'::jsonb ->> 'a' || 'x', ('{"a": 1}'::jsonb -> 'a')::text;
+SELECT '{"a": 1}'::json -> 'a', '{"a": "x"}'::json ->> 'a', '[1, 2]'::json -> 1, '{"a": {"b": 2}}'::json #>> '{a,b}';
+SELECT '{"a": 1}'::json @> '{"a": 1}';
+UPDATE docs SET body = body || jsonb_build_object('count', (body->>'count')::int + 1) WHERE id = 2 RETURNING body->'count';
+UPDATE docs SET body = body - 'note' #- '{user,roles,0}' WHERE id = 1 RETURNING body;

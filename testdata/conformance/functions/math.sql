@@ -1,0 +1,26 @@
+-- math functions and rounding
+SELECT abs(-7), abs(-7.5), abs(-7.5::float8), sign(-2), sign(0.0), sign(3::float8);
+SELECT round(42.4), round(42.5), round(-42.5), round(42.4382, 2), round(1234.56, -1), round(2.5::float8), round(-0.5::float8);
+SELECT trunc(42.8), trunc(-42.8), trunc(42.4382, 2), ceil(42.2), ceil(-42.8), floor(42.8), floor(-42.2);
+SELECT 7 / 2, 7 % 2, 7.0 / 2, 7 / 2.0, 7::float8 / 2, -7 / 2, -7 % 2, div(-7, 2), mod(-7, 2);
+SELECT power(2, 10), power(2.0, -1), 2 ^ 3 ^ 2, sqrt(16), |/ 25, cbrt(8::float8), ||/ 27;
+SELECT exp(1::float8), ln(exp(2::float8)), log(100), log(2, 8), log10(1000::float8);
+SELECT pi(), degrees(pi()), radians(180), sin(0), cos(0), atan2(1, 1) * 4;
+SELECT greatest(1, 5, 3), least(1, 5, 3), greatest(1, NULL, 3), least('b', 'a', 'c'), greatest(1, 2.5), greatest(NULL::int, NULL);
+SELECT factorial(5), gcd(12, 18), lcm(4, 6), width_bucket(5.35, 0.024, 10.06, 5);
+SELECT sqrt(-1);
+SELECT ln(0);
+SELECT log(-1);
+SELECT 10 % 3.5, -10.5 % 3, 5.0 % 0.3;
+SELECT round(1.005, 2), round(0.125, 2), round(0.125::float8 * 100) / 100, trunc(1.999, 0);
+SELECT (0.1 + 0.2)::float8, 0.1::float8 + 0.2::float8, 1 / 3::float8, 10::float8 / 4;
+SELECT scale(1.50), round(1.50, 1), 1.50 * 2, 1.5 + 1, pg_typeof(round(1.5)), pg_typeof(round(1.5::float8));
+SELECT random() >= 0 AND random() < 1, pg_typeof(random());
+SELECT 2147483647 + 1;
+SELECT 5 / 0.0;
+SELECT abs(-2147483648);
+SELECT round(avg(x), 2), sum(x) / count(x), sum(x)::numeric / count(x) FROM (VALUES (1), (2), (2)) v(x);
+SELECT mod(10, 0);
+SELECT trim_scale(1.500), min_scale(1.500), round(123.456::numeric, 1)::text;
+SELECT to_char(1234567.891, 'FM9,999,999.00'), to_char(0.5, '0.00'), to_char(42, '000'), to_char(-3.14159, '9.99');
+SELECT to_number('1,234.50', '9G999D99'), to_number('-12', '999');

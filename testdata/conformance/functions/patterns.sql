@@ -1,0 +1,21 @@
+-- LIKE, ILIKE, SIMILAR TO, POSIX regular expressions
+CREATE TABLE users (id int PRIMARY KEY, email text, name text);
+INSERT INTO users VALUES (1, 'ann@example.com', 'Ann Lee'), (2, 'bob@test.io', 'bob_smith'), (3, 'CY@EXAMPLE.COM', 'Cy 100%'), (4, NULL, 'di');
+SELECT id FROM users WHERE email LIKE '%@example.com' ORDER BY id;
+SELECT id FROM users WHERE email ILIKE '%@example.com' ORDER BY id;
+SELECT id FROM users WHERE email NOT LIKE '%example%' ORDER BY id;
+SELECT id FROM users WHERE name LIKE 'bob\_%' ORDER BY id;
+SELECT id FROM users WHERE name LIKE '%100\%' ORDER BY id;
+SELECT id FROM users WHERE name LIKE '%!%' ESCAPE '!' ORDER BY id;
+SELECT id FROM users WHERE name LIKE '_i' ORDER BY id;
+SELECT 'abc' LIKE 'abc', 'abc' LIKE 'ABC', 'abc' ILIKE 'ABC', 'abc' LIKE 'a%', 'abc' LIKE '_b_', NULL LIKE 'a', 'a' NOT ILIKE 'B';
+SELECT 'abc' ~~ 'a%', 'abc' ~~* 'A%', 'abc' !~~ 'z%', 'abc' !~~* 'Z%';
+SELECT 'abc' SIMILAR TO 'abc', 'abc' SIMILAR TO 'a', 'abc' SIMILAR TO '%(b|d)%', 'abc' SIMILAR TO '(a|b)*c', 'abd' NOT SIMILAR TO 'a_c';
+SELECT id FROM users WHERE email ~ '^[a-z]+@' ORDER BY id;
+SELECT id FROM users WHERE email ~* '^[a-z]+@example\.com$' ORDER BY id;
+SELECT id FROM users WHERE email !~ 'example' ORDER BY id;
+SELECT 'foo123' ~ '\d{3}$', 'FOO' ~* 'foo', 'foo' !~* 'FOO', 'a.b' ~ 'a\.b', 'axb' ~ 'a\.b';
+SELECT 'abc' ~ '(';
+SELECT 'x' LIKE 'x' ESCAPE 'ab';
+SELECT name FROM users WHERE name ~ '\s' ORDER BY name;
+SELECT count(*) FILTER (WHERE email LIKE '%.io'), count(*) FILTER (WHERE email ILIKE '%.COM') FROM users;

@@ -1,0 +1,27 @@
+-- aggregates with FILTER and ORDER BY
+CREATE TABLE comments (id int PRIMARY KEY, post_id int NOT NULL, author text NOT NULL, body text, likes int, approved boolean NOT NULL, meta jsonb);
+INSERT INTO comments VALUES (1, 1, 'ann', 'first!', 3, true, '{"lang": "en"}'), (2, 1, 'bob', 'nice post', 10, true, NULL), (3, 1, 'cy', NULL, NULL, false, '{"lang": "fr"}'), (4, 2, 'ann', 'hmm', 0, true, '{}'), (5, 2, 'di', 'spam', 1, false, NULL);
+SELECT count(*), count(body), count(likes), count(DISTINCT author), count(DISTINCT post_id) FROM comments;
+SELECT sum(likes), avg(likes), min(likes), max(likes), pg_typeof(sum(likes)), pg_typeof(avg(likes)) FROM comments;
+SELECT post_id, bool_and(approved), bool_or(approved), every(likes > 0) FROM comments GROUP BY post_id ORDER BY post_id;
+SELECT post_id, array_agg(author ORDER BY author DESC), array_agg(likes ORDER BY id) FROM comments GROUP BY post_id ORDER BY post_id;
+SELECT string_agg(author, ', ' ORDER BY id), string_agg(DISTINCT author, '|' ORDER BY author), string_agg(body, ';' ORDER BY id) FILTER (WHERE approved) FROM comments;
+SELECT count(*) FILTER (WHERE approved), sum(likes) FILTER (WHERE author = 'ann'), avg(likes) FILTER (WHERE likes > 100) FROM comments;
+SELECT json_agg(author ORDER BY id), jsonb_agg(likes ORDER BY id) FROM comments WHERE post_id = 1;
+SELECT json_agg(c ORDER BY c.id) FROM (SELECT id, author FROM comments WHERE post_id = 2) c;
+SELECT jsonb_agg(jsonb_build_object('id', id, 'approved', approved) ORDER BY id) FROM comments WHERE NOT approved;
+SELECT json_object_agg(author, likes ORDER BY author), jsonb_object_agg(author, likes) FROM comments WHERE post_id = 1;
+SELECT jsonb_object_agg(id, meta) FILTER (WHERE meta IS NOT NULL) FROM comments;
+SELECT array_agg(x ORDER BY x), sum(x), avg(x) FROM (VALUES (1), (2), (NULL::int)) v(x);
+SELECT sum(x), max(x), array_agg(x), json_agg(x), string_agg(x::text, ','), bool_and(x > 0) FROM (SELECT 1 AS x WHERE false) s;
+SELECT count(*) FROM (SELECT 1 WHERE false) s;
+SELECT post_id, count(*) AS n, round(avg(likes), 2) AS avg_likes FROM comments GROUP BY post_id ORDER BY post_id;
+SELECT max(author), min(body), max(approved::int), min(meta->>'lang') FROM comments;
+SELECT avg(author) FROM comments;
+SELECT sum(body) FROM comments;
+SELECT count(*) FROM comments WHERE count(*) > 1;
+SELECT sum(count(*)) FROM comments;
+SELECT array_agg(DISTINCT post_id), count(DISTINCT (post_id, approved)) FROM comments;
+SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY likes), percentile_disc(0.5) WITHIN GROUP (ORDER BY likes), mode() WITHIN GROUP (ORDER BY post_id) FROM comments;
+SELECT sum(1.5::float8) , sum(2::smallint), pg_typeof(sum(2::smallint)), sum(9223372036854775807::bigint), pg_typeof(sum(1::bigint));
+SELECT stddev(likes)::numeric(10,4), variance(likes)::numeric(10,4) FROM comments;

@@ -1,0 +1,21 @@
+-- GROUP BY, HAVING, GROUPING SETS / ROLLUP / CUBE basics
+CREATE TABLE sales (id int PRIMARY KEY, region text, product text, amount numeric(10,2), sold_on date);
+INSERT INTO sales VALUES (1, 'eu', 'pen', 10, '2024-01-05'), (2, 'eu', 'pen', 15, '2024-01-20'), (3, 'eu', 'desk', 200, '2024-02-01'), (4, 'us', 'pen', 12, '2024-01-07'), (5, 'us', 'lamp', 40, '2024-02-14'), (6, NULL, 'pen', 5, '2024-02-20');
+SELECT region, sum(amount) FROM sales GROUP BY region ORDER BY region NULLS LAST;
+SELECT region, product, count(*), sum(amount) FROM sales GROUP BY region, product ORDER BY region, product;
+SELECT region, sum(amount) AS total FROM sales GROUP BY region HAVING sum(amount) > 50 ORDER BY total DESC;
+SELECT product, count(*) FROM sales GROUP BY 1 ORDER BY 2 DESC, 1;
+SELECT date_trunc('month', sold_on)::date AS month, sum(amount) FROM sales GROUP BY month ORDER BY month;
+SELECT extract(month FROM sold_on) AS m, count(*) FROM sales GROUP BY extract(month FROM sold_on) ORDER BY m;
+SELECT region, product FROM sales GROUP BY region;
+SELECT region, sum(amount) FROM sales GROUP BY ROLLUP (region) ORDER BY region NULLS LAST, 2;
+SELECT region, product, sum(amount) FROM sales WHERE region IS NOT NULL GROUP BY GROUPING SETS ((region), (product), ()) ORDER BY region, product;
+SELECT region, product, sum(amount), grouping(region, product) FROM sales WHERE region = 'us' GROUP BY CUBE (region, product) ORDER BY 4, 1, 2;
+SELECT count(*) FROM sales HAVING count(*) > 100;
+SELECT count(*), sum(amount) FROM sales WHERE false;
+SELECT region, count(*) FROM sales WHERE false GROUP BY region;
+SELECT sum(amount) FROM sales GROUP BY region HAVING region = 'eu';
+SELECT region FROM sales GROUP BY region HAVING amount > 1;
+SELECT count(*) FILTER (WHERE amount > 10) AS big, count(*) FILTER (WHERE amount <= 10) AS small FROM sales;
+SELECT product, max(amount) - min(amount) AS spread FROM sales GROUP BY product HAVING count(*) > 1 ORDER BY product;
+SELECT region IS NULL AS unknown_region, count(*) FROM sales GROUP BY region IS NULL ORDER BY 1;

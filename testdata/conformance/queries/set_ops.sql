@@ -1,0 +1,23 @@
+-- UNION / INTERSECT / EXCEPT [ALL]
+CREATE TABLE customers (email text, name text);
+CREATE TABLE subscribers (email text, source text);
+INSERT INTO customers VALUES ('a@x.io', 'ann'), ('b@x.io', 'bob'), ('c@x.io', 'cy'), ('c@x.io', 'cy again');
+INSERT INTO subscribers VALUES ('b@x.io', 'blog'), ('c@x.io', 'ads'), ('d@x.io', 'blog'), ('d@x.io', 'blog');
+SELECT email FROM customers UNION SELECT email FROM subscribers ORDER BY email;
+SELECT email FROM customers UNION ALL SELECT email FROM subscribers ORDER BY email;
+SELECT email FROM customers INTERSECT SELECT email FROM subscribers ORDER BY email;
+SELECT email FROM customers INTERSECT ALL SELECT email FROM subscribers ORDER BY email;
+SELECT email FROM customers EXCEPT SELECT email FROM subscribers;
+SELECT email FROM subscribers EXCEPT ALL SELECT email FROM customers ORDER BY 1;
+SELECT email FROM customers UNION SELECT email FROM subscribers EXCEPT SELECT 'd@x.io' ORDER BY email;
+SELECT email FROM customers UNION (SELECT email FROM subscribers INTERSECT SELECT 'z@x.io') ORDER BY email;
+SELECT 1 AS n UNION SELECT 2 UNION SELECT 1 ORDER BY n DESC;
+SELECT 1, 'a' UNION ALL SELECT 2, 'b' ORDER BY 1 LIMIT 1;
+SELECT 1 UNION SELECT 1.5;
+SELECT 1 UNION SELECT 'x';
+SELECT 1, 2 UNION SELECT 1;
+SELECT NULL UNION SELECT NULL;
+SELECT email, 'customer' AS kind FROM customers WHERE name = 'ann' UNION ALL SELECT email, source FROM subscribers WHERE source = 'ads';
+SELECT email FROM customers UNION SELECT email FROM subscribers ORDER BY name;
+(SELECT email FROM customers ORDER BY email DESC LIMIT 1) UNION ALL (SELECT email FROM subscribers ORDER BY email LIMIT 1);
+SELECT count(*) FROM (SELECT email FROM customers UNION SELECT email FROM subscribers) u;

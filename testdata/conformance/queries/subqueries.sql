@@ -1,0 +1,27 @@
+-- subqueries: scalar, EXISTS, IN, NOT IN with NULLs, ANY/ALL, correlated, derived tables
+CREATE TABLE products (id int PRIMARY KEY, name text NOT NULL, price numeric(8,2) NOT NULL, category text);
+CREATE TABLE order_lines (order_id int, product_id int, qty int);
+INSERT INTO products VALUES (1, 'pen', 1.50, 'office'), (2, 'desk', 200, 'furniture'), (3, 'lamp', 35, 'furniture'), (4, 'mug', 8, NULL);
+INSERT INTO order_lines VALUES (100, 1, 10), (100, 3, 1), (101, 1, 2), (102, 2, 1), (103, NULL, 1);
+SELECT name, (SELECT sum(qty) FROM order_lines l WHERE l.product_id = p.id) AS sold FROM products p ORDER BY id;
+SELECT name FROM products p WHERE EXISTS (SELECT 1 FROM order_lines l WHERE l.product_id = p.id) ORDER BY name;
+SELECT name FROM products p WHERE NOT EXISTS (SELECT FROM order_lines l WHERE l.product_id = p.id) ORDER BY name;
+SELECT name FROM products WHERE id IN (SELECT product_id FROM order_lines WHERE qty > 1) ORDER BY name;
+SELECT name FROM products WHERE id NOT IN (SELECT product_id FROM order_lines);
+SELECT name FROM products WHERE id NOT IN (SELECT product_id FROM order_lines WHERE product_id IS NOT NULL);
+SELECT name FROM products WHERE price > ALL (SELECT price FROM products WHERE category = 'furniture' AND id <> 2) ORDER BY name;
+SELECT name FROM products WHERE price = ANY (SELECT price FROM products WHERE price < 10) ORDER BY name;
+SELECT name FROM products WHERE price < SOME (SELECT 5) ORDER BY name;
+SELECT name, price FROM products WHERE price > (SELECT avg(price) FROM products);
+SELECT (SELECT name FROM products WHERE price > 1000);
+SELECT (SELECT name FROM products);
+SELECT (SELECT id, name FROM products WHERE id = 1);
+SELECT category, max_price FROM (SELECT category, max(price) AS max_price FROM products GROUP BY category) s WHERE max_price > 5 ORDER BY category NULLS FIRST;
+SELECT * FROM (SELECT id FROM products) AS sub WHERE sub.id > 2 ORDER BY id;
+SELECT name FROM products p WHERE price = (SELECT max(price) FROM products p2 WHERE p2.category = p.category) ORDER BY name;
+SELECT 1 IN (1, 2, NULL), 3 IN (1, 2, NULL), 3 NOT IN (1, 2, NULL), NULL IN (1), 1 = ANY ('{1,2}'::int[]);
+SELECT name FROM products WHERE (category, price) IN (SELECT 'furniture', 35) ORDER BY name;
+SELECT order_id FROM order_lines GROUP BY order_id HAVING sum(qty) > (SELECT 2) ORDER BY order_id;
+SELECT p.name, x.total FROM products p, (SELECT product_id, sum(qty) AS total FROM order_lines GROUP BY product_id) x WHERE x.product_id = p.id ORDER BY p.id;
+SELECT name FROM products WHERE id IN (SELECT nope FROM order_lines);
+SELECT * FROM (SELECT 1);

@@ -1,0 +1,26 @@
+-- VALUES lists and set-returning functions in FROM
+VALUES (1, 'one'), (2, 'two');
+VALUES (2), (1), (3) ORDER BY 1;
+SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS t(id, label) ORDER BY id;
+SELECT column1, column2 FROM (VALUES (1, 2.5)) v;
+VALUES (1), ('x');
+VALUES (1, 2), (3);
+SELECT * FROM generate_series(1, 5) ORDER BY 1;
+SELECT g FROM generate_series(10, 1, -3) AS g ORDER BY g DESC;
+SELECT d::date FROM generate_series('2024-01-30'::date, '2024-02-02'::date, interval '1 day') AS d ORDER BY d;
+SELECT generate_series(1, 3) AS n ORDER BY n;
+SELECT * FROM generate_series(0, 1, 0.25) ORDER BY 1;
+SELECT * FROM unnest(ARRAY['a', 'b', 'c']) WITH ORDINALITY AS t(letter, pos) ORDER BY pos;
+SELECT * FROM unnest(ARRAY[1, 2], ARRAY['x', 'y', 'z']) AS t(n, s) ORDER BY s;
+SELECT unnest(ARRAY[3, 1, 2]) AS v ORDER BY v;
+SELECT value, ordinality FROM jsonb_array_elements('[{"a":1}, "two", 3, null]') WITH ORDINALITY ORDER BY ordinality;
+SELECT * FROM jsonb_array_elements_text('["x", 1, true, null]') WITH ORDINALITY AS e(v, i) ORDER BY i;
+SELECT key, value FROM jsonb_each('{"b": [1], "a": {"c": null}, "d": 1.50}') ORDER BY key;
+SELECT key, value FROM jsonb_each_text('{"name": "ann", "age": 31, "admin": false, "x": null}') ORDER BY key;
+SELECT * FROM json_each('{"z": 1, "y": "two"}') ORDER BY key;
+SELECT t.* FROM jsonb_to_record('{"id": 1, "name": "ann", "tags": ["a"]}') AS t(id int, name text, tags text[]);
+SELECT * FROM jsonb_to_recordset('[{"id": 1, "done": true}, {"id": 2}]') AS t(id int, done boolean) ORDER BY id;
+SELECT * FROM jsonb_array_elements('{"not": "an array"}');
+SELECT * FROM regexp_split_to_table('a,b;;c', '[,;]') WITH ORDINALITY AS t(part, n) ORDER BY n;
+SELECT count(*) FROM generate_series(1, 1000);
+SELECT * FROM generate_subscripts(ARRAY['x', 'y'], 1) AS i ORDER BY i;

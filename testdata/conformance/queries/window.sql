@@ -1,0 +1,20 @@
+-- window functions: ranking, running totals, frames, lag/lead, named windows
+CREATE TABLE scores (id int PRIMARY KEY, player text NOT NULL, game text NOT NULL, points int NOT NULL, played_on date NOT NULL);
+INSERT INTO scores VALUES (1, 'ann', 'chess', 10, '2024-01-01'), (2, 'bob', 'chess', 30, '2024-01-02'), (3, 'cy', 'chess', 30, '2024-01-03'), (4, 'ann', 'go', 5, '2024-01-01'), (5, 'bob', 'go', 15, '2024-01-04'), (6, 'ann', 'chess', 20, '2024-01-05');
+SELECT id, game, points, row_number() OVER (PARTITION BY game ORDER BY points DESC, id) FROM scores ORDER BY id;
+SELECT id, points, rank() OVER w, dense_rank() OVER w, percent_rank() OVER w, cume_dist() OVER w FROM scores WHERE game = 'chess' WINDOW w AS (ORDER BY points DESC) ORDER BY id;
+SELECT id, played_on, sum(points) OVER (ORDER BY played_on, id) AS running FROM scores ORDER BY played_on, id;
+SELECT id, player, points, sum(points) OVER (PARTITION BY player) AS total, points * 100 / sum(points) OVER (PARTITION BY player) AS pct FROM scores ORDER BY id;
+SELECT id, points, lag(points) OVER (ORDER BY id), lead(points, 2, -1) OVER (ORDER BY id), first_value(points) OVER (ORDER BY id), last_value(points) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM scores ORDER BY id;
+SELECT id, avg(points) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING)::numeric(6,2) AS moving_avg FROM scores ORDER BY id;
+SELECT id, count(*) OVER (ORDER BY points RANGE BETWEEN 10 PRECEDING AND CURRENT ROW) FROM scores ORDER BY id;
+SELECT id, sum(points) OVER (ORDER BY points) FROM scores ORDER BY id;
+SELECT id, ntile(3) OVER (ORDER BY id), nth_value(player, 2) OVER (ORDER BY id) FROM scores ORDER BY id;
+SELECT player, game, points FROM (SELECT *, row_number() OVER (PARTITION BY player ORDER BY points DESC, id) AS rn FROM scores) s WHERE rn = 1 ORDER BY player;
+SELECT game, count(*), sum(count(*)) OVER () AS all_games FROM scores GROUP BY game ORDER BY game;
+SELECT id, array_agg(id) OVER (PARTITION BY game ORDER BY id) FROM scores ORDER BY id;
+SELECT id, max(points) FILTER (WHERE player <> 'ann') OVER (PARTITION BY game) FROM scores ORDER BY id;
+SELECT id FROM scores WHERE row_number() OVER (ORDER BY id) = 1;
+SELECT id, rank() FROM scores;
+SELECT id, row_number() OVER () IS NOT NULL FROM scores ORDER BY id;
+SELECT row_number() OVER (ORDER BY points DESC, id) AS pos, player FROM scores ORDER BY pos LIMIT 3;

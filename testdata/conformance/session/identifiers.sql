@@ -1,0 +1,22 @@
+-- identifier case folding: unquoted names fold to lower case, quoted are exact
+CREATE TABLE Users (ID int PRIMARY KEY, FullName text, "DisplayName" text);
+INSERT INTO users (id, fullname, "DisplayName") VALUES (1, 'Ann Lee', 'ann');
+SELECT ID, FULLNAME, "DisplayName" FROM USERS;
+SELECT "ID" FROM users;
+SELECT displayname FROM users;
+SELECT "fullname", "DisplayName" AS "Shown As", fullname AS Lowered FROM "users";
+SELECT * FROM "Users";
+CREATE TABLE "Users" ("Id" int);
+INSERT INTO "Users" VALUES (2);
+SELECT "Id" FROM "Users";
+SELECT table_name FROM information_schema.tables WHERE table_name ILIKE 'users' ORDER BY table_name;
+SELECT 1 AS MixedCase, 2 AS "MixedCase2", 3 "select";
+SELECT count(*) AS "count(*)", max(id) AS MAX FROM users;
+CREATE TABLE "weird ""name""" ("col with space" int, "über" text);
+INSERT INTO "weird ""name""" VALUES (1, 'ü');
+SELECT "col with space", "über" FROM "weird ""name""";
+SELECT U&"\00fcber" FROM "weird ""name""";
+CREATE TABLE select (id int);
+CREATE TABLE "select" (id int);
+SELECT id FROM "select";
+SELECT users.id, Users.fullname, USERS."DisplayName" FROM users;

@@ -1,0 +1,27 @@
+-- SET LOCAL and set_config(..., true) last until the end of the transaction
+SHOW search_path;
+BEGIN;
+SET LOCAL search_path = pg_catalog;
+SHOW search_path;
+SET LOCAL app.role = 'admin';
+SELECT current_setting('app.role');
+COMMIT;
+SHOW search_path;
+SELECT current_setting('app.role', true);
+BEGIN;
+SELECT set_config('request.jwt.claims', '{"sub": "u1", "role": "authenticated"}', true);
+SELECT current_setting('request.jwt.claims', true)::jsonb->>'sub';
+ROLLBACK;
+SELECT coalesce(current_setting('request.jwt.claims', true), '<empty>');
+SET LOCAL statement_timeout = '1s';
+SHOW statement_timeout;
+BEGIN;
+SET statement_timeout = '2s';
+SET LOCAL statement_timeout = '3s';
+SHOW statement_timeout;
+COMMIT;
+SHOW statement_timeout;
+BEGIN;
+SET statement_timeout = '4s';
+ROLLBACK;
+SHOW statement_timeout;

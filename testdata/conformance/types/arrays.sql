@@ -1,0 +1,22 @@
+-- arrays of scalar types: literals, output quoting, subscripts, slices
+CREATE TABLE posts (id int PRIMARY KEY, title text NOT NULL, tags text[] NOT NULL DEFAULT '{}', scores int[], flags boolean[], ids uuid[]);
+INSERT INTO posts VALUES (1, 'Hello', '{intro,welcome}', '{1,2,3}', '{t,f}', '{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}'), (2, 'Quotes', ARRAY['has space', 'comma,inside', 'quote"d', 'NULL', ''], ARRAY[10, NULL], NULL, '{}'), (3, 'Empty', DEFAULT, '{}', '{}', NULL);
+SELECT id, tags, scores, flags, ids FROM posts ORDER BY id;
+SELECT tags[1], tags[2], tags[99], scores[1:2], scores[2:] FROM posts ORDER BY id;
+SELECT ARRAY[1, 2] || 3, 0 || ARRAY[1, 2], ARRAY[1, 2] || ARRAY[3, 4], ARRAY[[1, 2], [3, 4]];
+SELECT '{{1,2},{3,4}}'::int[], ('{{1,2},{3,4}}'::int[])[2][1], array_dims('{{1,2},{3,4}}'::int[]);
+SELECT ARRAY['a', NULL, 'c'], ARRAY[NULL]::text[], '{"a b", "c\"d", "\\\\"}'::text[];
+SELECT ARRAY[1.5, 2]::numeric[], ARRAY['2024-01-01'::date], ARRAY['1 day'::interval], ARRAY['{"a":1}'::jsonb];
+SELECT '{1,2,x}'::int[];
+SELECT ARRAY[1, 'two'];
+SELECT ARRAY[1, 2] = '{1,2}'::int[], ARRAY[1, 2] < ARRAY[1, 3], ARRAY[2] > ARRAY[1, 9];
+UPDATE posts SET tags = array_append(tags, 'edited') WHERE id = 1 RETURNING tags;
+UPDATE posts SET scores[2] = 20 WHERE id = 2 RETURNING scores;
+SELECT title FROM posts WHERE 'welcome' = ANY (tags) ORDER BY title;
+SELECT pg_typeof(tags), pg_typeof(scores), pg_typeof(ARRAY[1.5]), pg_typeof('{}'::varchar(3)[]) FROM posts WHERE id = 1;
+SELECT ARRAY(SELECT id FROM posts ORDER BY id DESC), ARRAY[]::int[], '{}'::text[] = ARRAY[]::text[];
+SELECT array_length(tags, 1), cardinality(tags), array_upper(scores, 1), array_lower(scores, 1) FROM posts ORDER BY id;
+SELECT '[0:2]={7,8,9}'::int[], ('[0:2]={7,8,9}'::int[])[0];
+SELECT ARRAY['x']::varchar(1)[], ARRAY['xyz']::char(2)[];
+SELECT tags::text, scores::text[] FROM posts WHERE id = 2;
+SELECT ARRAY[[1, 2], [3]];

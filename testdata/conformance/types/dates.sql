@@ -1,0 +1,24 @@
+-- date and time: input formats, output in ISO style, arithmetic
+CREATE TABLE events (id int PRIMARY KEY, day date NOT NULL, starts time, label text);
+INSERT INTO events VALUES (1, '2024-02-29', '09:30', 'leap standup'), (2, 'March 1, 2024', '13:05:07.25', 'lunch'), (3, '20240101', NULL, 'new year'), (4, '1999-12-31', '23:59:59.999999', 'party');
+SELECT id, day, starts FROM events ORDER BY day;
+SELECT day + 1, day - 1, day + 7 FROM events WHERE id = 1;
+SELECT '2024-03-01'::date - '2024-02-01'::date, pg_typeof('2024-03-01'::date - '2024-02-01'::date);
+SELECT day + interval '1 month', pg_typeof(day + interval '1 month') FROM events WHERE id = 1;
+SELECT day + starts, pg_typeof(day + starts) FROM events WHERE id = 2;
+SELECT '2023-02-29'::date;
+SELECT 'tomorrowish'::date;
+SELECT '2024-13-01'::date;
+SELECT '24:00:00'::time, '12:34:56.789'::time(1), '1:02 pm'::time, 'allballs'::time;
+SELECT '25:00'::time;
+SELECT '10:00'::time - '08:15'::time, '10:00'::time + interval '3 hours', '23:00'::time + interval '2 hours';
+SELECT date '2024-01-15', time '08:00', 'infinity'::date, '-infinity'::date < '0001-01-01'::date;
+SELECT '0001-01-01 BC'::date, '4713-11-24 BC'::date + 1;
+SELECT id FROM events WHERE day BETWEEN '2024-01-01' AND '2024-02-29' ORDER BY id;
+SELECT extract(year FROM day), extract(month FROM day), extract(dow FROM day), extract(doy FROM day) FROM events WHERE id = 1;
+SELECT day::timestamp, day::timestamptz, day::text FROM events WHERE id = 3;
+SELECT '2024-06-15 10:30:00'::timestamp::date, '2024-06-15 10:30:00'::timestamp::time;
+SELECT max(day), min(day), count(starts) FROM events;
+SELECT make_date(2024, 2, 29), make_time(23, 59, 30.5);
+SELECT make_date(2023, 2, 29);
+SELECT date_trunc('month', day)::date, date_part('day', day) FROM events ORDER BY id;

@@ -1,0 +1,21 @@
+-- simple domains: base type constraints, NOT NULL, defaults
+CREATE DOMAIN email AS text CHECK (VALUE ~ '^[^@\s]+@[^@\s]+$');
+CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);
+CREATE DOMAIN short_name AS varchar(10) NOT NULL DEFAULT 'anon';
+CREATE TABLE members (id positive_int PRIMARY KEY, contact email, name short_name);
+INSERT INTO members (id, contact) VALUES (1, 'ann@example.com');
+INSERT INTO members VALUES (2, 'bob@example.org', 'bob');
+SELECT id, contact, name FROM members ORDER BY id;
+INSERT INTO members VALUES (3, 'not-an-email', 'c');
+INSERT INTO members VALUES (0, 'zero@example.com', 'z');
+INSERT INTO members VALUES (4, 'd@example.com', 'a very long name');
+INSERT INTO members VALUES (5, 'e@example.com', NULL);
+SELECT 'x@y.z'::email, pg_typeof('x@y.z'::email), 5::positive_int + 1, pg_typeof(5::positive_int + 1);
+SELECT (-1)::positive_int;
+SELECT NULL::positive_int IS NULL;
+SELECT pg_typeof(id), pg_typeof(name) FROM members WHERE id = 1;
+UPDATE members SET contact = upper(contact) WHERE id = 1 RETURNING contact;
+ALTER DOMAIN positive_int ADD CONSTRAINT below_1000 CHECK (VALUE < 1000);
+INSERT INTO members VALUES (1000, 'big@example.com', 'big');
+DROP DOMAIN email;
+SELECT count(*) FROM members;

@@ -1,0 +1,26 @@
+-- enums: CREATE TYPE ... AS ENUM, ordering by declaration, ALTER TYPE ... ADD VALUE
+CREATE TYPE task_status AS ENUM ('todo', 'doing', 'done');
+CREATE TABLE tasks (id int PRIMARY KEY, title text NOT NULL, status task_status NOT NULL DEFAULT 'todo');
+INSERT INTO tasks VALUES (1, 'design', 'done'), (2, 'build', 'doing'), (3, 'test', DEFAULT), (4, 'plan', 'done');
+SELECT id, status FROM tasks ORDER BY status, id;
+SELECT status, count(*) FROM tasks GROUP BY status ORDER BY status DESC;
+SELECT id FROM tasks WHERE status > 'todo' ORDER BY id;
+INSERT INTO tasks VALUES (5, 'oops', 'blocked');
+SELECT 'doing'::task_status, pg_typeof('doing'::task_status), 'done'::task_status::text;
+SELECT status FROM tasks WHERE status = 'Done';
+ALTER TYPE task_status ADD VALUE 'blocked' BEFORE 'doing';
+ALTER TYPE task_status ADD VALUE IF NOT EXISTS 'archived';
+ALTER TYPE task_status ADD VALUE 'todo';
+INSERT INTO tasks VALUES (5, 'waiting', 'blocked'), (6, 'old', 'archived');
+SELECT id, status FROM tasks ORDER BY status, id;
+SELECT enum_range(NULL::task_status), enum_first(NULL::task_status), enum_last(NULL::task_status);
+SELECT min(status), max(status) FROM tasks;
+SELECT array_agg(status ORDER BY id) FROM tasks;
+UPDATE tasks SET status = 'done' WHERE status = 'doing' RETURNING id, status;
+CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+SELECT 'happy'::mood < 'sad'::mood, 'ok'::mood = 'ok'::mood;
+SELECT 'ok'::mood = 'todo'::task_status;
+CREATE TYPE mood AS ENUM ('x');
+DROP TYPE mood;
+DROP TYPE task_status;
+SELECT status::text, count(*) FROM tasks GROUP BY 1 ORDER BY 1;

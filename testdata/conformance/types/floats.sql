@@ -1,0 +1,20 @@
+-- real and double precision: shortest-exact output, special values
+CREATE TABLE readings (id int PRIMARY KEY, temp real, ratio double precision);
+INSERT INTO readings VALUES (1, 21.5, 0.1), (2, 1e-7, 1e20), (3, 'NaN', '-Infinity'), (4, 3.14159265, 2.0/3);
+SELECT id, temp, ratio FROM readings ORDER BY id;
+SELECT 0.1::float8, 0.1::float4, 1e20::float8, 1e15::float8, 1e16::float8, 123456789012345678::float8;
+SELECT 0.1::float8 + 0.2::float8, 1.0::float8 / 3, 2::float8 ^ 0.5, (0.1::float4)::float8;
+SELECT 'NaN'::float8, 'nan'::float8 = 'NaN'::float8, 'NaN'::float8 > 1e308, 'infinity'::float8, '-inf'::float4;
+SELECT 1e308::float8 * 10;
+SELECT '1e400'::float8;
+SELECT 1::float8 / 0;
+SELECT '3.5abc'::real;
+SELECT pg_typeof(1.5::real + 1), pg_typeof(1.5::real * 1.5::float8), pg_typeof(1::float4 + 1.5);
+SELECT 2.5::float8::int, 3.5::float8::int, (-2.5)::float8::int, 1e10::float8::bigint;
+SELECT 1e10::float8::int;
+SELECT -0.0::float8, 1.0e-10::float8, 100::float8, 1.5e300::float8 * 1e8::float8;
+SELECT round(2.5::float8), round(3.5::float8), trunc(-2.7::float8), sqrt(2::float8), cbrt(27::float8);
+SELECT avg(ratio), sum(temp) FROM readings WHERE id IN (1, 4);
+SELECT 0.1::float8::numeric, 1e20::float8::numeric, 3.14159::numeric::float4;
+SELECT float8 '1.5', real '2.25', '  4.5  '::float8, 'Infinity'::float8::text;
+SELECT id FROM readings WHERE ratio > 1 ORDER BY id;

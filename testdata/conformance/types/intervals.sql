@@ -1,0 +1,20 @@
+-- interval: input syntaxes, normalized output, arithmetic, justification
+CREATE TABLE plans (id int PRIMARY KEY, name text, period interval NOT NULL);
+INSERT INTO plans VALUES (1, 'monthly', '1 month'), (2, 'yearly', '1 year'), (3, 'trial', '14 days'), (4, 'grace', 'PT36H'), (5, 'odd', '1-2'), (6, 'neg', '-3 days 04:00');
+SELECT id, period FROM plans ORDER BY id;
+SELECT interval '1 year 2 months 3 days 04:05:06.789', interval '90 minutes', interval '1.5 days', interval '2 weeks';
+SELECT interval '1 day' * 3, interval '1 hour' / 4, interval '1 month' * 1.5, -interval '2 hours';
+SELECT interval '1 day' + interval '25 hours', interval '1 month' - interval '1 day';
+SELECT justify_hours(interval '50 hours'), justify_days(interval '45 days'), justify_interval(interval '1 month -1 hour');
+SELECT interval '24 hours' = interval '1 day', interval '30 days' = interval '1 month', interval '1 day' > interval '23 hours';
+SELECT extract(hour FROM interval '36 hours'), extract(day FROM interval '36 hours'), date_part('minute', interval '1:30');
+SELECT 'P1Y2M3DT4H5M6S'::interval, '@ 1 minute ago'::interval, '1 hour 30 minutes'::interval;
+SELECT 'a while'::interval;
+SELECT make_interval(days => 10), make_interval(years => 1, months => 2, hours => 5, mins => 3, secs => 1.5);
+SELECT name FROM plans WHERE period > interval '10 days' ORDER BY period;
+SELECT sum(period), avg(period), max(period), min(period) FROM plans WHERE id <= 4;
+SELECT '2024-01-31'::date + period FROM plans ORDER BY id;
+SELECT interval '1 year'::text, interval '00:00:00', interval '0 days', interval '-1 month 1 day';
+SELECT age('2024-03-15'::timestamp, '2020-01-20'::timestamp), age('2024-01-01'::date, '2024-12-25'::date);
+SELECT interval '300000000 years';
+SELECT to_char(interval '27 hours 5 minutes', 'HH24:MI'), interval '1 day 2:03:04'::time;

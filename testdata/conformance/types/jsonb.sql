@@ -1,0 +1,23 @@
+-- jsonb: normalized storage and output, containment, key order, numbers
+CREATE TABLE profiles (id int PRIMARY KEY, prefs jsonb NOT NULL DEFAULT '{}', meta jsonb);
+INSERT INTO profiles VALUES (1, '{"theme": "dark", "notifications": {"email": true, "sms": false}, "langs": ["en", "fr"]}', NULL), (2, '{"theme": "light", "beta": true}', '[1, 2.50, 1e3]'), (3, DEFAULT, 'null');
+SELECT id, prefs, meta FROM profiles ORDER BY id;
+SELECT '{"b": 1, "a": 2, "b": 3, "aa": 0}'::jsonb, '[3, 1, 2]'::jsonb, '  {"x" :  [ ] }  '::jsonb;
+SELECT prefs->>'theme', prefs->'notifications'->>'email', prefs#>'{langs,0}', prefs->'missing' FROM profiles ORDER BY id;
+SELECT meta IS NULL, meta = 'null'::jsonb, jsonb_typeof(meta) FROM profiles ORDER BY id;
+SELECT id FROM profiles WHERE prefs @> '{"theme": "dark"}' ORDER BY id;
+SELECT id FROM profiles WHERE prefs ? 'beta' ORDER BY id;
+SELECT id FROM profiles WHERE prefs->'notifications' @> '{"email": true}' ORDER BY id;
+SELECT '1.0'::jsonb, '1.000'::jsonb = '1'::jsonb, '1e2'::jsonb, '-0'::jsonb, '123456789012345678901234567890'::jsonb;
+SELECT '{"a": 1}'::jsonb = '{ "a" : 1 }'::jsonb, '[1, 2]'::jsonb = '[2, 1]'::jsonb;
+SELECT '{"a": }'::jsonb;
+SELECT '{"a": NaN}'::jsonb;
+UPDATE profiles SET prefs = prefs || '{"theme": "solarized"}' WHERE id = 2 RETURNING prefs;
+UPDATE profiles SET prefs = jsonb_set(prefs, '{notifications,sms}', 'true') WHERE id = 1 RETURNING prefs->'notifications';
+SELECT (prefs->>'beta')::boolean, (meta->>1)::numeric + 1 FROM profiles WHERE id = 2;
+SELECT (prefs->'theme')::text, prefs->'theme' = '"light"' FROM profiles WHERE id = 2;
+SELECT (prefs->>'theme')::int FROM profiles WHERE id = 2;
+SELECT prefs->>'theme' AS theme, count(*) FROM profiles GROUP BY prefs->>'theme' ORDER BY theme NULLS FIRST;
+SELECT '"\u0000"'::jsonb;
+SELECT '{"k": "emoji 🎉"}'::jsonb->>'k', length('{"k": "é"}'::jsonb::text);
+SELECT jsonb_pretty('{"a": [1, {"b": null}]}');

@@ -1,0 +1,26 @@
+-- numeric(p,s): scale, rounding, precision overflow, special values
+CREATE TABLE invoices (id int PRIMARY KEY, amount numeric(10,2), rate numeric(5,4), qty numeric);
+INSERT INTO invoices VALUES (1, 19.999, 0.12345, 3), (2, 100, 1, 2.50), (3, -0.005, 0.00005, 0.000);
+SELECT id, amount, rate, qty FROM invoices ORDER BY id;
+SELECT amount * qty, amount / 3, round(amount / 3, 2) FROM invoices WHERE id = 2;
+SELECT 1.10 + 2.205, 1.5 * 1.5, 10.0 / 4, 1 / 3.0, 2.0 ^ 0.5;
+SELECT 0.1 + 0.2 = 0.3, 1.000 = 1, 1.000::text, 1.0 / 1;
+SELECT 123.456::numeric(5,2), 123.454::numeric(5,2), -0.5::numeric(3,0), 0.5::numeric(3,0);
+SELECT 12345.6::numeric(5,2);
+INSERT INTO invoices (id, amount) VALUES (4, 123456789.99);
+INSERT INTO invoices (id, rate) VALUES (5, 10);
+SELECT 'NaN'::numeric, 'nan'::numeric + 1, 'NaN'::numeric = 'NaN'::numeric;
+SELECT 'Infinity'::numeric, '-inf'::numeric < 0;
+SELECT '12.3.4'::numeric;
+SELECT round(2.5), round(-2.5), round(3.14159, 3), round(1234.5, -2), trunc(-7.89, 1);
+SELECT ceil(1.2), floor(-1.2), ceiling(4), sign(-3.2), abs(-1.50);
+SELECT sum(amount), avg(amount), max(rate), min(qty) FROM invoices;
+SELECT pg_typeof(sum(amount)), pg_typeof(avg(id)), pg_typeof(1.5), pg_typeof(1 + 1.5) FROM invoices;
+SELECT 1e3, 1.5e-3, 1e3::numeric, pg_typeof(1e3);
+SELECT 10::numeric / 3, 2::numeric / 3, 1::numeric / 7 * 7;
+SELECT 1.0 / 0;
+SELECT scale(12.340), scale(1::numeric), 12.340::numeric(6,1), 12.35::numeric(6,1);
+SELECT mod(10.5, 3), 10.5 % 3, div(10.5, 3), power(2::numeric, 10);
+SELECT 99999999.995::numeric(10,2);
+SELECT amount::int, amount::bigint, amount::text, qty::float8 FROM invoices WHERE id = 1;
+SELECT 0.00001234::numeric, 100000000000000000000.5::numeric, -0.0::numeric;

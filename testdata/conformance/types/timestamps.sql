@@ -1,0 +1,24 @@
+-- timestamp and timestamptz in TimeZone UTC: input, output, conversions
+CREATE TABLE orders (id int PRIMARY KEY, placed_at timestamptz NOT NULL, ship_by timestamp, created_at timestamptz DEFAULT now());
+INSERT INTO orders (id, placed_at, ship_by) VALUES (1, '2024-05-01 12:00:00+00', '2024-05-03 17:00'), (2, '2024-05-01 12:00:00+02', '2024-05-02'), (3, '2024-05-01T23:30:00.123456Z', NULL), (4, '2024-12-31 23:59:59.5-05:30', '2025-01-01 00:00:00');
+SELECT id, placed_at, ship_by FROM orders ORDER BY id;
+SELECT created_at IS NOT NULL, created_at <= now(), pg_typeof(created_at) FROM orders WHERE id = 1;
+SELECT '2024-01-01 00:00:00.1234567'::timestamp, '2024-01-01 10:00:00.999'::timestamp(0), '2024-01-01 10:00'::timestamptz(2);
+SELECT timestamp '2024-02-29 08:00', timestamptz '2024-02-29 08:00 America/New_York', timestamptz '2024-07-01 08:00 Europe/Paris';
+SELECT '2024-01-01 12:00'::timestamp + interval '1 day 2 hours', '2024-01-31'::timestamp + interval '1 month';
+SELECT '2024-03-10 12:00'::timestamptz - '2024-03-09 10:30'::timestamptz, pg_typeof('2024-03-10'::timestamp - '2024-03-09'::timestamp);
+SELECT placed_at::timestamp, placed_at::date, ship_by::timestamptz FROM orders WHERE id = 2;
+SELECT id FROM orders WHERE placed_at < '2024-05-01 12:00:00' ORDER BY id;
+SELECT '2024-02-30 10:00'::timestamp;
+SELECT 'yesterday-ish'::timestamptz;
+SELECT 'epoch'::timestamp, 'infinity'::timestamptz, '-infinity'::timestamp;
+SELECT to_timestamp(0), to_timestamp(1700000000.5), pg_typeof(to_timestamp(0));
+SELECT extract(epoch FROM '2024-01-01 00:00:00+00'::timestamptz), extract(epoch FROM interval '1 day');
+SELECT '2024-06-01 00:00:00+00'::timestamptz = '2024-06-01 02:00:00+02'::timestamptz;
+SELECT max(placed_at), min(ship_by) FROM orders;
+SELECT '1999-01-08 04:05:06 -8:00'::timestamptz, 'January 8 04:05:06 1999 PST'::timestamptz;
+SELECT now() - now(), pg_typeof(now()), pg_typeof(current_timestamp), pg_typeof(localtimestamp), current_date - current_date;
+SELECT now() = current_timestamp, transaction_timestamp() = now(), statement_timestamp() >= now();
+SELECT date_trunc('hour', placed_at), date_trunc('day', ship_by) FROM orders ORDER BY id;
+SELECT '294277-01-01'::timestamp;
+SELECT '2024-05-01 12:00:00+00'::timestamptz AT TIME ZONE 'Asia/Tokyo', '2024-05-01 12:00:00'::timestamp AT TIME ZONE 'Asia/Tokyo';

@@ -1,0 +1,21 @@
+-- varchar(n) and char(n): length checks, padding, explicit truncation
+CREATE TABLE users (id int PRIMARY KEY, handle varchar(8) NOT NULL, country char(2), code character(5), note character varying);
+INSERT INTO users VALUES (1, 'ann', 'us', 'ab', 'hello'), (2, 'benjamin', 'GB', 'abcde', NULL);
+SELECT id, handle, country, code, note FROM users ORDER BY id;
+SELECT code, length(code), octet_length(code), code || '|', code = 'ab' FROM users ORDER BY id;
+INSERT INTO users VALUES (3, 'christopher', 'fr', 'x', NULL);
+INSERT INTO users VALUES (4, 'dan', 'usa', 'x', NULL);
+INSERT INTO users VALUES (5, 'eve      ', 'de', 'y', NULL);
+SELECT handle, length(handle) FROM users WHERE id = 5;
+SELECT 'christopher'::varchar(8), 'abcdef'::char(3), 'ab'::char(4) || 'c', 'abc'::varchar(10);
+UPDATE users SET handle = handle || '-admin' WHERE id = 1;
+UPDATE users SET note = repeat('x', 1000) WHERE id = 1;
+SELECT length(note) FROM users WHERE id = 1;
+SELECT 'ab '::char(3) = 'ab'::char(3), 'ab '::varchar = 'ab'::varchar, 'ab'::char(3)::text = 'ab';
+SELECT pg_typeof(handle), pg_typeof(country), pg_typeof(handle || country) FROM users WHERE id = 1;
+SELECT country, count(*) FROM users GROUP BY country ORDER BY country;
+CREATE TABLE tags (name varchar(3) PRIMARY KEY);
+INSERT INTO tags VALUES ('sql'), ('go');
+INSERT INTO tags VALUES ('rust');
+SELECT name FROM tags ORDER BY name;
+SELECT 'ñandú'::varchar(5), 'ñandúes'::varchar(5);

@@ -61,12 +61,19 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, o := range conformance.CompareFile(f, got, want, sel) {
+			results, err := conformance.CompareFile(f, got, want, sel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range results {
 				outcomes = append(outcomes, o)
-				if msg := known.Judge(o); msg != "" && !*updateFlag {
+				msg := known.Judge(o)
+				if msg != "" && !*updateFlag {
 					t.Error(msg)
 				}
-				if !o.Pass() && testing.Verbose() {
+				// -v shows diffs of unexpected failures, or of every
+				// failure among the cases -case picked.
+				if !o.Pass() && testing.Verbose() && (msg != "" || sel != nil) {
 					t.Log("\n" + o.Diff())
 				}
 			}
@@ -74,7 +81,8 @@ func TestConformance(t *testing.T) {
 	}
 
 	if *updateFlag {
-		if err := known.Updated(files, outcomes).Write(knownPath); err != nil {
+		known = known.Updated(files, outcomes)
+		if err := known.Write(knownPath); err != nil {
 			t.Fatal(err)
 		}
 	} else {
@@ -94,7 +102,11 @@ func expectations(ctx context.Context, oracle *conformance.Postgres, f *conforma
 	case *liveFlag:
 		return conformance.Expect(ctx, oracle, f, 0)
 	}
-	return conformance.ReadGolden(f.GoldenPath())
+	want, err := conformance.ReadGolden(f.GoldenPath())
+	if err != nil {
+		return nil, fmt.Errorf("%w (record it with -record)", err)
+	}
+	return want, nil
 }
 
 func connectOracle(t *testing.T) *conformance.Postgres {

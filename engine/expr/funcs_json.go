@@ -339,7 +339,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return bfJsonTypeof(v.(types.JSONDoc).V), nil
+		return bfJsonTypeof(v), nil
 	})
 	alen := func(v any) (any, error) {
 		arr, ok := v.([]any)
@@ -359,11 +359,68 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return alen(v.(types.JSONDoc).V)
+		return alen(v)
 	})
 	bfAddSimple("jsonb_strip_nulls", bfTt(J), J, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return types.JSONDoc{V: bfStripNulls(a[0].(types.JSONDoc).V)}, nil
 	})
+	bfAddSimple("json_strip_nulls", bfTt(JS), JS, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		v, err := types.ParseJSON(a[0].(string), JS)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		bfWriteCompactJSON(&b, bfStripNulls(v))
+		return b.String(), nil
+	})
+	setLax := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if a[0] == nil || a[1] == nil {
+			return nil, nil
+		}
+		create, treat := true, "use_json_null"
+		if len(a) > 3 && a[3] != nil {
+			create = a[3].(bool)
+		}
+		if len(a) > 4 && a[4] != nil {
+			treat = a[4].(string)
+		}
+		doc := a[0].(types.JSONDoc).V
+		path := bfPathOf(a[1])
+		if a[2] == nil {
+			switch treat {
+			case "raise_exception":
+				return nil, pgerror.New(pgerror.NullValueNotAllowed, "JSON value must not be null")
+			case "return_target":
+				return a[0], nil
+			case "delete_key":
+				if o, ok := doc.(*types.JSONObject); ok && len(path) == 1 {
+					r := &types.JSONObject{}
+					for i, k := range o.Keys {
+						if k != path[0] {
+							r.Keys = append(r.Keys, k)
+							r.Vals = append(r.Vals, o.Vals[i])
+						}
+					}
+					return types.JSONDoc{V: r}, nil
+				}
+				return a[0], nil
+			case "use_json_null":
+			default:
+				return nil, pgerror.New(pgerror.InvalidParameterValue, "null_value_treatment must be \"delete_key\", \"return_target\", \"use_json_null\", or \"raise_exception\"")
+			}
+		}
+		var nv any
+		if a[2] != nil {
+			nv = a[2].(types.JSONDoc).V
+		}
+		v, err := bfSetPath(doc, path, nv, create, false, false)
+		if err != nil {
+			return nil, err
+		}
+		return types.JSONDoc{V: v}, nil
+	}
+	AddFunc("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J), NonStrict: true, Result: Fixed(J), Fn: setLax})
+	AddFunc("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J, types.Bool, T), NonStrict: true, Result: Fixed(J), Fn: setLax})
 	setFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		create := true
 		if len(a) > 3 {
@@ -472,4 +529,31 @@ func init() {
 		}
 		return types.JSONDoc{V: types.NewJSONObject(keys, vs)}, nil
 	}})
+}
+
+func bfWriteCompactJSON(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			bfWriteCompactJSON(b, e)
+		}
+		b.WriteByte(']')
+	case *types.JSONObject:
+		b.WriteByte('{')
+		for i, k := range x.Keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			types.WriteJSONString(b, k)
+			b.WriteByte(':')
+			bfWriteCompactJSON(b, x.Vals[i])
+		}
+		b.WriteByte('}')
+	default:
+		b.WriteString(types.FormatJSONB(x))
+	}
 }

@@ -2,6 +2,8 @@ package expr
 
 import (
 	"crypto/md5"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"regexp"
 	"strconv"
@@ -185,10 +187,6 @@ func init() {
 	sub3 := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return bfSubstrRunes(a[0].(string), bfAsInt(a[1]), bfAsInt(a[2]), true)
 	}
-	for _, n := range []string{"substring", "substr"} {
-		bfAddSimple(n, bfTt(T, I), T, sub2)
-		bfAddSimple(n, bfTt(T, I, I), T, sub3)
-	}
 	bfAddSimple("substring", bfTt(T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		re, err := bfPgRegexp(a[1].(string), "")
 		if err != nil {
@@ -203,6 +201,10 @@ func init() {
 		}
 		return m[0], nil
 	})
+	for _, n := range []string{"substring", "substr"} {
+		bfAddSimple(n, bfTt(T, I), T, sub2)
+		bfAddSimple(n, bfTt(T, I, I), T, sub3)
+	}
 	posFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		s, sub := a[0].(string), a[1].(string)
 		i := strings.Index(s, sub)
@@ -399,6 +401,44 @@ func init() {
 		}
 		return types.NewArray(T, vals), nil
 	}})
+	bfAddSimple("to_hex", bfTt(types.Int4), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return strconv.FormatUint(uint64(uint32(bfAsInt(a[0]))), 16), nil
+	})
+	bfAddSimple("sha256", bfTt(types.Bytea), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		h := sha256.Sum256(a[0].([]byte))
+		return h[:], nil
+	})
+	bfAddSimple("encode", bfTt(types.Bytea, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		b := a[0].([]byte)
+		switch strings.ToLower(a[1].(string)) {
+		case "hex":
+			return hex.EncodeToString(b), nil
+		case "base64":
+			return base64.StdEncoding.EncodeToString(b), nil
+		case "escape":
+			return string(b), nil
+		}
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized encoding: \"%s\"", a[1])
+	})
+	bfAddSimple("decode", bfTt(T, T), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		s := a[0].(string)
+		var b []byte
+		var err error
+		switch strings.ToLower(a[1].(string)) {
+		case "hex":
+			b, err = hex.DecodeString(s)
+		case "base64":
+			b, err = base64.StdEncoding.DecodeString(s)
+		case "escape":
+			b = []byte(s)
+		default:
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized encoding: \"%s\"", a[1])
+		}
+		if err != nil {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid %s data", a[1])
+		}
+		return b, nil
+	})
 	bfAddSimple("to_hex", bfTt(types.Int8), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return strconv.FormatUint(uint64(bfAsInt(a[0])), 16), nil
 	})

@@ -214,7 +214,7 @@ func (d *Database) createIndexedIn(ctx *sql.Context, schema, name string, sch sq
 	if idx.Name != "" && !strings.EqualFold(idx.Name, "PRIMARY") {
 		pkName = idx.Name
 	}
-	return d.createIn(ctx, schema, name, sch, collation, idx.Comment, pkName)
+	return d.createIn(ctx, schema, name, sch, collation, "", pkName)
 }
 
 // createIn creates a table in a schema.

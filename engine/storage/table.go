@@ -102,7 +102,13 @@ func (h *Table) current(ctx *sql.Context) (*Txn, *tableData, error) {
 }
 
 // write runs fn on a writable version of the table, taking the writer lock.
+// Row writes depend on rows their statement read, so one that has to take
+// the lock after the committed state moved fails with ErrWriteConflict.
 func (h *Table) write(ctx *sql.Context, fn func(t *Txn, td *tableData) error) error {
+	return h.writeRows(ctx, true, fn)
+}
+
+func (h *Table) writeRows(ctx *sql.Context, readDependent bool, fn func(t *Txn, td *tableData) error) error {
 	t, _, err := h.current(ctx)
 	if err != nil {
 		return err
@@ -112,7 +118,7 @@ func (h *Table) write(ctx *sql.Context, fn func(t *Txn, td *tableData) error) er
 	if err != nil {
 		return err
 	}
-	if moved {
+	if moved && readDependent {
 		return ErrWriteConflict
 	}
 	td, ok := t.writable(h.id)

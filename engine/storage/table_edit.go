@@ -42,7 +42,7 @@ func (h *Table) GetForeignKeyEditor(*sql.Context) sql.ForeignKeyEditor { return 
 // Truncate implements sql.TruncateableTable.
 func (h *Table) Truncate(ctx *sql.Context) (int, error) {
 	var n int
-	err := h.write(ctx, func(_ *Txn, td *tableData) error {
+	err := h.writeRows(ctx, false, func(_ *Txn, td *tableData) error {
 		n = td.truncate()
 		return nil
 	})

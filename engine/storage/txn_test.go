@@ -10,6 +10,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tinybase/tinybase/engine/storage"
 )
 
 func mustRun(t *testing.T, h *harness, s *testSession, q string) []sql.Row {
@@ -318,4 +320,42 @@ func TestMetaVisibility(t *testing.T) {
 	if diff := cmp.Diff(map[string]int{"version": 1}, b.txn.Meta()); diff != "" {
 		t.Errorf("Meta after refresh (-want +got):\n%s", diff)
 	}
+}
+
+// TestWriteConflict: a row write that takes the writer lock itself, after
+// its transaction read a committed state that has since moved, fails; with
+// Lock taken first (as the engine does before a writing statement) the
+// statement reads the latest state and succeeds.
+func TestWriteConflict(t *testing.T) {
+	h := newHarness(t)
+	h.exec("create table t (id bigint primary key, n bigint)", "insert into t values (1, 0)")
+	s := h.session()
+	ctx := h.ctx(s)
+	tbl, _, _ := h.prov.DB().Table(ctx, "public", "t")
+	old := drain(t, ctx, must(tbl.Rows(ctx)))[0]
+	h.exec("update t set n = 5 where id = 1")
+
+	err := tbl.Updater(ctx).Update(ctx, old, sqlRow{int64(1), int64(1)})
+	if !errors.Is(err, storage.ErrWriteConflict) {
+		t.Fatalf("Update after a concurrent commit: err = %v, want ErrWriteConflict", err)
+	}
+	// The transaction now holds the lock at the latest state: a retry works.
+	cur := drain(t, ctx, must(tbl.Rows(ctx)))[0]
+	if err := tbl.Updater(ctx).Update(ctx, cur, sqlRow{int64(1), cur[1].(int64) + 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.txn.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	wantRows(t, h.query("select n from t"), "6")
+
+	// Lock first: reads see the latest committed state.
+	s2 := h.session()
+	ctx2 := h.ctx(s2)
+	h.exec("update t set n = 10 where id = 1")
+	if err := s2.txn.Lock(ctx2); err != nil {
+		t.Fatal(err)
+	}
+	wantRows(t, mustRun(t, h, s2, "select n from t"), "10")
+	s2.txn.Rollback()
 }

@@ -76,24 +76,27 @@ func TestCompareFile(t *testing.T) {
 	got := []*Result{{N: 1, SQL: "SELECT 1", Tag: "SELECT 1"}, {N: 2, SQL: "SELECT 2", Tag: "SELECT 1"}}
 	want := []*Result{{N: 1, SQL: "SELECT 1", Tag: "SELECT 1"}, {N: 2, SQL: "SELECT 2", Tag: "SELECT 2"}}
 
-	out := CompareFile(f, got, want, nil)
-	if len(out) != 2 || !out[0].Pass() || out[1].Reason != `tag "SELECT 1" want "SELECT 2"` {
-		t.Errorf("CompareFile = %+v", out)
+	out, err := CompareFile(f, got, want, nil)
+	if err != nil || len(out) != 2 || !out[0].Pass() || out[1].Reason != `tag "SELECT 1" want "SELECT 2"` {
+		t.Errorf("CompareFile = %+v, %v", out, err)
 	}
-	out = CompareFile(f, got, want, regexp.MustCompile(`#2$`))
+	out, _ = CompareFile(f, got, want, regexp.MustCompile(`#2$`))
 	if len(out) != 1 || out[0].ID != (CaseID{"a/x.sql", 2}) {
 		t.Errorf("CompareFile with selection = %+v", out)
 	}
-	staleWant := []*Result{{N: 1, SQL: "SELECT 1"}, {N: 2, SQL: "SELECT 3"}}
-	for _, o := range CompareFile(f, got, staleWant, nil) {
-		if o.Reason != staleReason {
-			t.Errorf("%s: reason %q, want stale", o.ID, o.Reason)
+	for _, stale := range [][]*Result{
+		{{N: 1, SQL: "SELECT 1"}, {N: 2, SQL: "SELECT 3"}},
+		{{N: 1, SQL: "SELECT 1"}},
+	} {
+		if _, err := CompareFile(f, got, stale, nil); err == nil || !strings.Contains(err.Error(), "re-record") {
+			t.Errorf("CompareFile with stale golden: err = %v", err)
 		}
 	}
 	if diff := out[0].Diff(); !strings.Contains(diff, "a/x.sql#2") || !strings.Contains(diff, `want: {"n":2`) {
 		t.Errorf("Diff = %s", diff)
 	}
-	total, areas, byArea := Summarize(CompareFile(f, got, want, nil))
+	all, _ := CompareFile(f, got, want, nil)
+	total, areas, byArea := Summarize(all)
 	if total != (Tally{2, 1, 1}) || len(areas) != 1 || *byArea["a"] != total {
 		t.Errorf("Summarize = %+v %v %+v", total, areas, byArea)
 	}

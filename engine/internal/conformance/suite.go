@@ -19,17 +19,29 @@ type Outcome struct {
 // Pass reports whether the case matched.
 func (o Outcome) Pass() bool { return o.Reason == "" }
 
-// staleReason fails every case of a file whose golden no longer matches it.
-const staleReason = "golden file out of date: re-record with -record"
+// CheckGolden reports whether want was recorded from f's current
+// statements; a golden file that no longer matches its case file must be
+// re-recorded before its cases mean anything.
+func CheckGolden(f *File, want []*Result) error {
+	if len(want) != len(f.Statements) {
+		return fmt.Errorf("conformance: %s: golden has %d statements, case file %d: re-record with -record",
+			f.Name, len(want), len(f.Statements))
+	}
+	for i, w := range want {
+		if w.SQL != f.Statements[i].SQL {
+			return fmt.Errorf("conformance: %s: golden out of date (it records %q): re-record with -record",
+				f.ID(i+1), clip(w.SQL))
+		}
+	}
+	return nil
+}
 
-// CompareFile compares the results of running f with its expectations.
-// Expectations recorded for different statements than f now holds make
-// every case fail as stale. Only cases selected by sel (nil: all) are
+// CompareFile compares the results of running f with its expectations,
+// which must pass CheckGolden. Only cases selected by sel (nil: all) are
 // returned.
-func CompareFile(f *File, got, want []*Result, sel *regexp.Regexp) []Outcome {
-	stale := len(want) != len(f.Statements)
-	for i := 0; !stale && i < len(want); i++ {
-		stale = want[i].SQL != f.Statements[i].SQL
+func CompareFile(f *File, got, want []*Result, sel *regexp.Regexp) ([]Outcome, error) {
+	if err := CheckGolden(f, want); err != nil {
+		return nil, err
 	}
 	var out []Outcome
 	for i := range f.Statements {
@@ -37,16 +49,9 @@ func CompareFile(f *File, got, want []*Result, sel *regexp.Regexp) []Outcome {
 		if sel != nil && !sel.MatchString(id.String()) {
 			continue
 		}
-		o := Outcome{ID: id, Got: got[i]}
-		if stale {
-			o.Reason = staleReason
-		} else {
-			o.Want = want[i]
-			o.Reason = Compare(got[i], want[i])
-		}
-		out = append(out, o)
+		out = append(out, Outcome{ID: id, Got: got[i], Want: want[i], Reason: Compare(got[i], want[i])})
 	}
-	return out
+	return out, nil
 }
 
 // Judge classifies an outcome against the known-failures list: "" when all

@@ -59,11 +59,9 @@ func TestGoldensUpToDate(t *testing.T) {
 			t.Errorf("%s: %v (record it with -record)", f.Name, err)
 			continue
 		}
-		for _, o := range CompareFile(f, want, want, nil) {
-			if !o.Pass() {
-				t.Errorf("%s: %s", f.Name, o.Reason)
-				break
-			}
+		if err := CheckGolden(f, want); err != nil {
+			t.Error(err)
+			continue
 		}
 		for _, r := range want {
 			if r.Error == nil && r.Ordered != f.Statements[r.N-1].Ordered {
@@ -138,7 +136,11 @@ func TestLive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range CompareFile(f, got, want, nil) {
+		outcomes, err := CompareFile(f, got, want, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range outcomes {
 			if !o.Pass() {
 				t.Errorf("%s", o.Diff())
 			}

@@ -1,0 +1,66 @@
+package expr
+
+import (
+	"crypto/rand"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+func init() {
+	AddFunc("gen_random_uuid", FuncImpl{Result: Fixed(types.UUID), Volatile: true, Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
+		var b [16]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, err
+		}
+		b[6] = b[6]&0x0f | 0x40
+		b[8] = b[8]&0x3f | 0x80
+		return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
+	}})
+	// pg_typeof: one overload per built-in type so the exact argument type is
+	// known; the regtype value is carried as its text form.
+	seen := map[uint32]bool{}
+	for _, t := range types.Builtins {
+		for _, typ := range []*types.Type{t, types.ArrayOf(t)} {
+			if typ == nil || seen[typ.OID] {
+				continue
+			}
+			seen[typ.OID] = true
+			name := typ.FormatType()
+			AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{typ}, NonStrict: true, Result: Fixed(types.Regtype),
+				Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return name, nil }})
+		}
+	}
+	AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, Result: Fixed(types.Regtype),
+		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			if a[0] == nil {
+				return "text", nil
+			}
+			if arr, ok := a[0].(*types.Array); ok && arr.Elem != nil {
+				return types.ArrayOf(arr.Elem).FormatType(), nil
+			}
+			return bfGuessType(a[0]).FormatType(), nil
+		}})
+	AddFunc("version", FuncImpl{Result: Fixed(types.Text), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
+		return "PostgreSQL 15.8 (tinybase)", nil
+	}})
+	AddFunc("num_nulls", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		n := int32(0)
+		for _, v := range a {
+			if v == nil {
+				n++
+			}
+		}
+		return n, nil
+	}})
+	AddFunc("num_nonnulls", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		n := int32(0)
+		for _, v := range a {
+			if v != nil {
+				n++
+			}
+		}
+		return n, nil
+	}})
+}

@@ -41,12 +41,15 @@ type Session struct {
 	savepoints []savepoint
 	settings   map[string]string
 	local      map[string]string // SET LOCAL values, dropped at transaction end
-	env        types.Env
+	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
+	txnSettings map[string]string
+	env         types.Env
 }
 
 type savepoint struct {
-	name string
-	mark storage.Mark
+	name     string
+	mark     storage.Mark
+	settings map[string]string
 }
 
 var _ storage.Session = (*Session)(nil)
@@ -111,6 +114,7 @@ func (s *Session) TypesEnv() *types.Env { return &s.env }
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (*Rows, error) {
 	tree, err := pg.Parse(sqlText)
 	if err != nil {
+		s.failed()
 		return nil, syntaxError(err, sqlText)
 	}
 	if len(tree.Stmts) == 0 {
@@ -139,6 +143,9 @@ func (s *Session) run(ctx context.Context, sqlText string, stmt *pg.Node, args [
 	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
+		if s.state == txnIdle {
+			s.endImplicit()
+		}
 		if err != nil {
 			s.failed()
 			return nil, err
@@ -147,6 +154,10 @@ func (s *Session) run(ctx context.Context, sqlText string, stmt *pg.Node, args [
 			return rows, nil
 		}
 		return &Rows{tag: tag, done: true}, nil
+	}
+	if res.Tag != "SELECT" && s.settings["transaction_read_only"] == "on" && s.state != txnIdle {
+		s.failed()
+		return nil, pgerror.New(pgerror.ReadOnlySQLTransaction, "cannot execute %s in a read-only transaction", res.Tag)
 	}
 	return s.execute(ctx, sqlText, res)
 }
@@ -210,6 +221,9 @@ func (s *Session) finish(mark storage.Mark, err error) error {
 		s.failed()
 		return err
 	}
+	if s.state == txnIdle {
+		s.endImplicit()
+	}
 	if s.state == txnIdle && s.txn != nil {
 		cerr := s.txn.Commit()
 		s.txn = nil
@@ -228,4 +242,27 @@ func syntaxError(err error, sqlText string) error {
 		pe.Position = perr.Cursorpos
 	}
 	return pe
+}
+
+// endImplicit drops SET LOCAL values when an implicit (single-statement)
+// transaction ends.
+func (s *Session) endImplicit() {
+	if len(s.local) > 0 {
+		s.local = map[string]string{}
+		if loc, err := loadZone(s.settings["timezone"]); err == nil {
+			s.env.Loc = loc
+		}
+	}
+}
+
+// SchemasOnPath implements expr.Env: the search_path schemas that exist.
+func (s *Session) SchemasOnPath() []string {
+	var out []string
+	txn := s.StorageTxn()
+	for _, p := range s.SearchPath() {
+		if p == "pg_catalog" || txn.HasSchema(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

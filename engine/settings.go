@@ -9,34 +9,6 @@ import (
 	"github.com/tinybase/tinybase/engine/translate"
 )
 
-// defaultSettings are the run-time parameters a fresh session starts with
-// (PostgreSQL docs, chapter 20), as a Supabase database reports them.
-func defaultSettings() map[string]string {
-	return map[string]string{
-		"search_path":                   `"$user", public`,
-		"timezone":                      "UTC",
-		"datestyle":                     "ISO, MDY",
-		"intervalstyle":                 "postgres",
-		"client_encoding":               "UTF8",
-		"server_encoding":               "UTF8",
-		"server_version":                "15.8",
-		"server_version_num":            "150008",
-		"standard_conforming_strings":   "on",
-		"application_name":              "",
-		"statement_timeout":             "0",
-		"lock_timeout":                  "0",
-		"transaction_isolation":         "read committed",
-		"default_transaction_isolation": "read committed",
-		"integer_datetimes":             "on",
-		"max_identifier_length":         "63",
-		"client_min_messages":           "notice",
-		"extra_float_digits":            "1",
-		"check_function_bodies":         "on",
-		"role":                          "none",
-		"bytea_output":                  "hex",
-	}
-}
-
 // Setting returns a parameter's current value (SET LOCAL wins).
 func (s *Session) Setting(name string) (string, bool) {
 	name = strings.ToLower(name)
@@ -49,8 +21,9 @@ func (s *Session) Setting(name string) (string, bool) {
 
 func (s *Session) setSetting(name, value string, local bool) error {
 	name = strings.ToLower(name)
-	if _, known := defaultSettings()[name]; !known && !strings.Contains(name, ".") {
-		return pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", name)
+	value, err := normalizeSetting(name, value)
+	if err != nil {
+		return err
 	}
 	if name == "timezone" {
 		loc, err := loadZone(value)
@@ -62,9 +35,8 @@ func (s *Session) setSetting(name, value string, local bool) error {
 		}
 	}
 	if local {
-		if s.state == txnIdle {
-			return nil // SET LOCAL outside a transaction has no effect (with a warning)
-		}
+		// Outside a transaction block the value lasts until the end of the
+		// current statement's implicit transaction (set_config(..., true)).
 		s.local[name] = value
 		if name == "timezone" {
 			loc, _ := loadZone(value)
@@ -122,7 +94,7 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 		if name == "timezone" {
 			colName = "TimeZone"
 		}
-		return "", valuesRows("SHOW", colName, v), nil
+		return "", valuesRows("SHOW", canonicalName(colName), v), nil
 	case *translate.CreateSchema:
 		txn := s.StorageTxn()
 		if txn.HasSchema(c.Name) {
@@ -169,14 +141,18 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 	switch c.Kind {
 	case "begin":
 		if s.state != txnIdle {
-			return "BEGIN", nil, nil // WARNING: there is already a transaction in progress
+			return c.Tag, nil, nil // WARNING: there is already a transaction in progress
 		}
 		if s.txn == nil {
 			s.txn = s.eng.store.Begin()
 		}
 		s.txn.Refresh()
 		s.state = txnActive
-		return "BEGIN", nil, nil
+		s.txnSettings = copySettings(s.settings)
+		if err := s.applyTxnOptions(c); err != nil {
+			return "", nil, err
+		}
+		return c.Tag, nil, nil
 	case "commit":
 		if s.state == txnFailed {
 			s.endTxn(false)
@@ -193,7 +169,7 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 		if s.state == txnIdle {
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
 		}
-		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint()})
+		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings)})
 		return "SAVEPOINT", nil, nil
 	case "release", "rollback_to":
 		if s.state == txnIdle {
@@ -211,6 +187,7 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 			return "RELEASE", nil, nil
 		}
 		s.txn.RollbackTo(s.savepoints[i].mark)
+		s.settings = copySettings(s.savepoints[i].settings)
 		s.savepoints = s.savepoints[:i+1]
 		s.state = txnActive
 		return "ROLLBACK", nil, nil
@@ -220,6 +197,12 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 
 func (s *Session) endTxn(commit bool) error {
 	var err error
+	if !commit && s.txnSettings != nil {
+		s.settings = s.txnSettings // SET inside a rolled-back transaction is undone
+	}
+	s.txnSettings = nil
+	s.settings["transaction_isolation"] = s.settings["default_transaction_isolation"]
+	s.settings["transaction_read_only"] = s.settings["default_transaction_read_only"]
 	if s.txn != nil {
 		if commit {
 			err = s.txn.Commit()
@@ -239,3 +222,37 @@ func (s *Session) endTxn(commit bool) error {
 	}
 	return nil
 }
+
+func copySettings(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// applyTxnOptions applies BEGIN's / SET TRANSACTION's isolation level and
+// access mode.
+func (s *Session) applyTxnOptions(c *translate.Txn) error {
+	if c.Isolation != "" {
+		s.settings["transaction_isolation"] = c.Isolation
+	}
+	if c.ReadOnly != nil {
+		s.settings["transaction_read_only"] = map[bool]string{true: "on", false: "off"}[*c.ReadOnly]
+	}
+	return nil
+}
+
+// SetSetting implements expr.Env (set_config).
+func (s *Session) SetSetting(name, value string, local bool) error {
+	return s.setSetting(name, value, local)
+}
+
+// CurrentUser implements expr.Env.
+func (s *Session) CurrentUser() string { return s.user }
+
+// SessionUser implements expr.Env.
+func (s *Session) SessionUser() string { return s.user }
+
+// Database implements expr.Env.
+func (s *Session) Database() string { return dbName }

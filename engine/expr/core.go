@@ -15,7 +15,26 @@ import (
 // Env is implemented by the engine's session: what evaluation needs from it.
 type Env interface {
 	TypesEnv() *types.Env
+	// Setting returns a run-time parameter (SHOW / current_setting).
 	Setting(name string) (string, bool)
+	// SetSetting changes one (SET / set_config).
+	SetSetting(name, value string, local bool) error
+	// CurrentUser and SessionUser are the role names current_user and session_user report.
+	CurrentUser() string
+	SessionUser() string
+	// SchemasOnPath lists the schemas on search_path that exist, in order.
+	SchemasOnPath() []string
+	Database() string
+}
+
+// SessionEnv returns ctx's session environment, or nil outside a session.
+func SessionEnv(ctx *sql.Context) Env {
+	if ctx != nil && ctx.Session != nil {
+		if e, ok := ctx.Session.(Env); ok {
+			return e
+		}
+	}
+	return nil
 }
 
 // EnvOf returns the evaluation environment of ctx's session.

@@ -103,6 +103,7 @@ const (
 	InvalidTableDefinition           = "42P16"
 
 	ProgramLimitExceeded         = "54000"
+	CantChangeRuntimeParam       = "55P02"
 	ObjectNotInPrerequisiteState = "55000"
 	ObjectInUse                  = "55006"
 	LockNotAvailable             = "55P03"

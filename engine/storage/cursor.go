@@ -26,8 +26,11 @@ type span struct {
 // The first chunk is read while the transaction is locked. If the scan does
 // not finish there, the table version it reads is sealed: the transaction's
 // next write to the table clones it (O(1)), so the scan keeps reading the
-// version as of its start (PostgreSQL's statement snapshot) and no tree is
-// modified while it is iterated.
+// version as of its start and no tree is modified while it is iterated. For
+// the usual one scan per table and statement, that is PostgreSQL's
+// statement snapshot; a scan started later in the same statement (a
+// re-evaluated subquery, a foreign key check) sees the statement's earlier
+// writes.
 type rowIter struct {
 	td      *tableData
 	tree    *tree

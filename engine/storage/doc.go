@@ -41,16 +41,22 @@
 // A scan reads chunks of a tree, one descent per chunk; if it does not
 // finish in its first chunk it seals the table version it reads, so a write
 // by the same statement clones the table instead of changing the tree under
-// the scan: scans see the table as of their start (PostgreSQL's statement
-// snapshot, which also avoids the Halloween problem).
+// the scan: a scan sees the table as of its start, which for the usual one
+// scan per table is PostgreSQL's statement snapshot and avoids the Halloween
+// problem (UPDATE t SET id = id + 1000 moves each row once).
 //
 // # Writer lock
 //
-// Writers are serialized by a single lock per Store, taken on a
-// transaction's first write (or by Txn.Lock) and held until Commit or
-// Rollback; waiting honours context cancellation. Taking the lock moves the
-// transaction, which has not written yet, to the latest committed root, so
-// committing can simply publish its root without losing anyone's writes.
+// Writers are serialized by a single lock per Store, held from a
+// transaction's first write until Commit or Rollback; waiting honours
+// context cancellation. Taking the lock moves the transaction, which has not
+// written yet, to the latest committed root, so committing simply publishes
+// its root. For no update to be lost, a writing statement must also read
+// that latest state: the lock is therefore taken before the statement reads
+// anything, by Txn.Lock (the engine, before a writing statement) or by GMS's
+// StatementBegin on the table editors. A row write that still has to take
+// the lock itself after the committed state moved fails with
+// ErrWriteConflict (SQLSTATE 40001) rather than write from stale reads.
 //
 // # GMS boundary
 //

@@ -197,6 +197,11 @@ func (h *Table) IndexKey(ctx *sql.Context, index string, row sql.Row) (key sql.R
 
 // IndexSpec defines a secondary index GMS's IndexDef cannot express:
 // expression and partial indexes.
+//
+// Key and Where receive stored rows in the table's current column layout.
+// Column changes (ADD/DROP/MODIFY COLUMN, primary key changes) rebuild the
+// index with the same functions, and DROP COLUMN cannot tell which columns
+// they read: the engine recreates or drops such indexes on those changes.
 type IndexSpec struct {
 	Name    string
 	Unique  bool

@@ -200,14 +200,34 @@ func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []sp
 			}
 			boxes = next
 		}
+		// Boxes that differ only after their first non-point column share a
+		// span; scanning it once with either filter keeps the rows in order.
+		var own []span
+	boxes:
 		for _, b := range boxes {
-			spans = append(spans, boxSpan(o, b))
+			sp := boxSpan(o, b)
+			for i, prev := range own {
+				if o.compare(prev.start, sp.start) == 0 && o.compare(prev.end, sp.end) == 0 {
+					own[i].filter = eitherFilter(prev.filter, sp.filter)
+					continue boxes
+				}
+			}
+			own = append(own, sp)
 		}
+		spans = append(spans, own...)
 	}
 	sort.SliceStable(spans, func(i, j int) bool {
 		return o.compare(spans[i].start, spans[j].start) < 0
 	})
 	return spans, nil
+}
+
+// eitherFilter accepts an entry either filter accepts; nil accepts all.
+func eitherFilter(a, b func(*entry) bool) func(*entry) bool {
+	if a == nil || b == nil {
+		return nil
+	}
+	return func(e *entry) bool { return a(e) || b(e) }
 }
 
 // boxSpan returns the span of tree order covering a box (one piece per

@@ -50,6 +50,10 @@ func TestRangeBounds(t *testing.T) {
 			col(sql.BelowNull{}, sql.Below{Key: int64(2)}),
 			col(sql.BelowNull{}, sql.Above{Key: int64(10)}),
 		}}, []int64{1, 2, 3, 4}},
+		{"range then null or small: one span, index order kept", sql.MySQLRangeCollection{{
+			sql.ClosedRangeColumnExpr(int64(1), int64(3), i64),
+			col(sql.BelowNull{}, sql.Below{Key: int64(15)}),
+		}}, []int64{3, 4, 6, 8, 9}},
 		{"point then null", sql.MySQLRangeCollection{{sql.ClosedRangeColumnExpr(int64(3), int64(3), i64), null}}, []int64{8}},
 		{"point then range", sql.MySQLRangeCollection{{sql.ClosedRangeColumnExpr(int64(1), int64(1), i64), sql.GreaterOrEqualRangeColumnExpr(int64(10), i64)}}, []int64{4, 5}},
 		{"prefix only", sql.MySQLRangeCollection{{sql.ClosedRangeColumnExpr(int64(2), int64(2), i64)}}, []int64{6, 7}},

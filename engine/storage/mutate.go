@@ -163,12 +163,18 @@ func (td *tableData) delete(ctx *sql.Context, row sql.Row) (err error) {
 
 // remove deletes a stored primary entry and its index entries.
 func (td *tableData) remove(ctx *sql.Context, e *entry) error {
+	keys := make([]sql.Row, len(td.def.indexes))
 	for i, ix := range td.def.indexes {
 		key, ok, err := indexKey(ctx, ix, e.row)
 		if err != nil {
 			return err
 		}
 		if ok {
+			keys[i] = key
+		}
+	}
+	for i, key := range keys {
+		if key != nil {
 			td.idx[i].Delete(&entry{key: concat(key, e.key)})
 		}
 	}
@@ -191,16 +197,14 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		return fmt.Errorf("storage: updating table %q: %w", def.name, ErrRowNotFound)
 	}
 	new = new.Copy()
-	oldPK := e.key
-	newPK := oldPK
+	oldPK, newPK := e.key, e.key
+	pkChanged := false
 	if !def.keyless() {
-		newPK = def.pkKey(new)
-		if def.pkOrder.comparePrefix(oldPK, newPK, len(newPK)) != 0 {
-			if other, dup := td.stored(newPK); dup {
-				return uniqueViolation(def, nil, newPK, other.row)
+		if k := def.pkKey(new); def.pkOrder.comparePrefix(oldPK, k, len(k)) != 0 {
+			if other, dup := td.stored(k); dup {
+				return uniqueViolation(def, nil, k, other.row)
 			}
-		} else {
-			newPK = oldPK
+			newPK, pkChanged = k, true
 		}
 	}
 	newKeys, err := td.indexKeys(ctx, new, oldPK)
@@ -218,24 +222,23 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		}
 	}
 
-	samePK := len(newPK) > 0 && &newPK[0] == &oldPK[0]
 	for i, ix := range def.indexes {
-		ok, nk := oldKeys[i], newKeys[i]
-		if samePK && ok != nil && nk != nil && ix.order.comparePrefix(ok, nk, len(nk)) == 0 {
+		oldKey, newKey := oldKeys[i], newKeys[i]
+		if !pkChanged && oldKey != nil && newKey != nil && ix.order.comparePrefix(oldKey, newKey, len(newKey)) == 0 {
 			continue
 		}
-		if ok != nil {
-			td.idx[i].Delete(&entry{key: concat(ok, oldPK)})
+		if oldKey != nil {
+			td.idx[i].Delete(&entry{key: concat(oldKey, oldPK)})
 		}
-		if nk != nil {
-			td.idx[i].ReplaceOrInsert(&entry{key: concat(nk, newPK)})
+		if newKey != nil {
+			td.idx[i].ReplaceOrInsert(&entry{key: concat(newKey, newPK)})
 		}
 	}
 	if td.loc != nil {
 		td.loc.Delete(&entry{key: concat(e.row, oldPK)})
 		td.loc.ReplaceOrInsert(&entry{key: concat(new, oldPK)})
 	}
-	if !samePK {
+	if pkChanged {
 		td.rows.Delete(e)
 	}
 	td.rows.ReplaceOrInsert(&entry{key: newPK, row: new})

@@ -55,14 +55,6 @@ func (ix *indexDef) visibleToGMS() bool {
 	return ix.key == nil && ix.where == nil
 }
 
-// keyLen is the number of index key values, before the primary key suffix.
-func (ix *indexDef) keyLen() int {
-	if ix.key != nil {
-		return len(ix.keyTypes)
-	}
-	return len(ix.columns)
-}
-
 func (d *tableDef) keyless() bool { return len(d.pkOrds) == 0 }
 
 // clone returns a shallow copy whose slices may be replaced (not modified in

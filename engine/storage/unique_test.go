@@ -287,3 +287,16 @@ func TestExpressionUniqueIndex(t *testing.T) {
 	h.exec("insert into users values (9, 'q@x', 'Q')")
 	wantRows(t, h.query("select count(*) from users"), "4")
 }
+
+func TestReplaceAndInsertIgnore(t *testing.T) {
+	h := uniqueFixture(t)
+	// REPLACE deletes the conflicting rows GMS finds through the unique-key
+	// error's existing row, then inserts.
+	h.exec("replace into users values (1, 'b@x', 'r')")
+	wantRows(t, h.query("select * from users"), "1,b@x,r", "3,NULL,c")
+	// INSERT IGNORE checkpoints per row: the duplicate is skipped, the rest
+	// is kept.
+	h.exec("insert ignore into users values (4, 'd@x', 'd'), (5, 'b@x', 'dup'), (6, 'f@x', 'f')")
+	wantRows(t, h.query("select id from users"), "1", "3", "4", "6")
+	wantRows(t, h.query("select id from users where email = 'b@x'"), "1")
+}

@@ -11,6 +11,9 @@ import (
 type Txn struct {
 	Kind      string // begin, commit, rollback, savepoint, release, rollback_to
 	Savepoint string
+	Tag       string
+	Isolation string // BEGIN ISOLATION LEVEL ..., lower case
+	ReadOnly  *bool  // BEGIN READ ONLY / READ WRITE
 }
 
 // Set is SET / SET LOCAL / RESET.
@@ -47,7 +50,25 @@ func (*DropSchema) command()   {}
 func (t *Translator) transaction(s *pg.TransactionStmt) (Result, error) {
 	switch s.Kind {
 	case pg.TransactionStmtKind_TRANS_STMT_BEGIN, pg.TransactionStmtKind_TRANS_STMT_START:
-		return Result{Cmd: &Txn{Kind: "begin"}, Tag: "BEGIN"}, nil
+		tag := "BEGIN"
+		if s.Kind == pg.TransactionStmtKind_TRANS_STMT_START {
+			tag = "START TRANSACTION"
+		}
+		c := &Txn{Kind: "begin", Tag: tag}
+		for _, o := range s.Options {
+			d := o.GetDefElem()
+			if d == nil {
+				continue
+			}
+			switch d.Defname {
+			case "transaction_isolation":
+				c.Isolation = constText(d.Arg)
+			case "transaction_read_only":
+				ro := constText(d.Arg) == "1"
+				c.ReadOnly = &ro
+			}
+		}
+		return Result{Cmd: c, Tag: tag}, nil
 	case pg.TransactionStmtKind_TRANS_STMT_COMMIT:
 		return Result{Cmd: &Txn{Kind: "commit"}, Tag: "COMMIT"}, nil
 	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK:

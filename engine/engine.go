@@ -4,7 +4,6 @@ import (
 	"sync/atomic"
 
 	sqle "github.com/dolthub/go-mysql-server"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/tinybase/tinybase/engine/storage"
 )
 
@@ -39,7 +38,7 @@ func Open(opts Options) (*Engine, error) {
 
 func newEngine(store *storage.Store) *Engine {
 	prov := storage.NewProvider(dbName)
-	a := analyzer.NewDefault(prov)
+	a := newAnalyzer(prov)
 	g := sqle.New(a, &sqle.Config{})
 	return &Engine{store: store, provider: prov, gms: g}
 }

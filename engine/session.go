@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -190,6 +191,14 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	if s.state == txnIdle {
 		txn.Refresh()
 	}
+	if res.Tag != "SELECT" {
+		// A writer takes the single-writer lock before reading anything, so
+		// it reads the latest committed state and no update is lost.
+		if err := txn.Lock(ctx); err != nil {
+			s.failed()
+			return nil, lockError(err)
+		}
+	}
 	mark := txn.Savepoint()
 	gctx := sql.NewContext(ctx, sql.WithSession(s))
 	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
@@ -265,4 +274,15 @@ func (s *Session) SchemasOnPath() []string {
 		}
 	}
 	return out
+}
+
+// lockError reports a writer that gave up waiting for the writer lock.
+func lockError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return pgerror.New(pgerror.LockNotAvailable, "canceling statement due to lock timeout")
+	}
+	return mapError(err)
 }

@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// Analyzer rules tinybase adds to its per-engine GMS analyzer.
+const ruleIndexableComparisons analyzer.RuleId = 10001
+
+// newAnalyzer builds the per-engine analyzer with tinybase's rules.
+func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
+	return analyzer.NewBuilder(prov).
+		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
+		Build()
+}
+
+// indexableComparisons rewrites `column op constant` comparisons whose two
+// sides have the same PostgreSQL type into GMS's comparison expressions,
+// which GMS's index selection recognises (it matches concrete expression
+// types). The GMS comparison then calls the column type's Compare, i.e.
+// PostgreSQL ordering, so results do not change; only the access path does.
+func indexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		if _, ok := n.(*plan.Filter); !ok {
+			return n, transform.SameTree, nil
+		}
+		return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			b, ok := e.(*expr.BinOp)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			l, r := b.Left, b.Right
+			gf, isCol := l.(*expression.GetField)
+			lit, isLit := r.(*expr.Literal)
+			flipped := false
+			if !isCol || !isLit {
+				gf, isCol = r.(*expression.GetField)
+				lit, isLit = l.(*expr.Literal)
+				flipped = true
+			}
+			if !isCol || !isLit || lit.Value == nil {
+				return e, transform.SameTree, nil
+			}
+			ct, ok := gf.Type().(*types.Type)
+			if !ok || !ct.Equals(lit.Type()) || ct.Base().Kind == types.KindBpchar {
+				return e, transform.SameTree, nil
+			}
+			op := b.Op
+			if flipped {
+				op = map[string]string{"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+			}
+			var out sql.Expression
+			switch op {
+			case "=":
+				out = expression.NewEquals(gf, lit)
+			case "<":
+				out = expression.NewLessThan(gf, lit)
+			case "<=":
+				out = expression.NewLessThanOrEqual(gf, lit)
+			case ">":
+				out = expression.NewGreaterThan(gf, lit)
+			case ">=":
+				out = expression.NewGreaterThanOrEqual(gf, lit)
+			default:
+				return e, transform.SameTree, nil
+			}
+			return out, transform.NewTree, nil
+		})
+	})
+}

@@ -1,0 +1,1 @@
+alter table public.todos add column priority integer not null default 0;

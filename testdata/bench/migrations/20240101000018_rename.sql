@@ -1,0 +1,1 @@
+alter table public.comments rename column body to content;

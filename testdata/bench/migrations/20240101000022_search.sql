@@ -1,0 +1,1 @@
+alter table public.todos add column search_text text generated always as (lower(title)) stored;

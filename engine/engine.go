@@ -17,6 +17,9 @@ type Engine struct {
 	provider *storage.Provider
 	gms      *sqle.Engine
 	connIDs  atomic.Uint32
+	// ddlVersion moves whenever a transaction that ran DDL ends; sessions'
+	// statement caches are keyed by it.
+	ddlVersion atomic.Uint64
 }
 
 // dbName is the single database every session connects to.

@@ -42,6 +42,11 @@ type Session struct {
 	savepoints []savepoint
 	settings   map[string]string
 	local      map[string]string // SET LOCAL values, dropped at transaction end
+	cache      stmtCache
+	// txnDDL is set once the current transaction ran DDL: the statement
+	// cache is bypassed until it ends, and its end invalidates every
+	// session's cache.
+	txnDDL bool
 	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
 	txnSettings map[string]string
 	env         types.Env
@@ -113,6 +118,12 @@ func (s *Session) TypesEnv() *types.Env { return &s.env }
 
 // Query runs exactly one statement and streams its result.
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (*Rows, error) {
+	version := s.eng.ddlVersion.Load()
+	if len(args) == 0 && !s.txnDDL {
+		if c, ok := s.cache.get(sqlText, version); ok {
+			return s.runTranslated(ctx, sqlText, c.node, c.res)
+		}
+	}
 	tree, err := pg.Parse(sqlText)
 	if err != nil {
 		s.failed()
@@ -124,23 +135,40 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (*Rows
 	if len(tree.Stmts) > 1 {
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
 	}
-	return s.run(ctx, sqlText, tree.Stmts[0].Stmt, args)
-}
-
-func (s *Session) run(ctx context.Context, sqlText string, stmt *pg.Node, args []any) (*Rows, error) {
+	stmt := tree.Stmts[0].Stmt
 	if s.state == txnFailed {
 		if ts := stmt.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
-			return nil, pgerror.New(pgerror.InFailedSQLTransaction, "current transaction is aborted, commands ignored until end of transaction block")
+			return nil, errAborted()
 		}
-	}
-	if s.env.Now.IsZero() || s.state == txnIdle {
-		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args}
 	res, err := tr.Statement(stmt)
 	if err != nil {
 		s.failed()
 		return nil, err
+	}
+	if len(args) == 0 && cacheable(res) && !s.txnDDL {
+		s.cache.put(sqlText, version, &cachedStmt{node: stmt, res: res})
+	}
+	return s.runTranslated(ctx, sqlText, stmt, res)
+}
+
+func errAborted() error {
+	return pgerror.New(pgerror.InFailedSQLTransaction, "current transaction is aborted, commands ignored until end of transaction block")
+}
+
+func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.Node, res translate.Result) (*Rows, error) {
+	if s.state == txnFailed {
+		if ts := stmt.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
+			return nil, errAborted()
+		}
+	}
+	if s.env.Now.IsZero() || s.state == txnIdle {
+		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
+	}
+	if isDDL(res) {
+		s.txnDDL = true
+		s.cache.clear()
 	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
@@ -179,8 +207,18 @@ func (s *Session) failed() {
 		return
 	}
 	if s.state == txnIdle && s.txn != nil {
+		s.ddlDone()
 		s.txn.Rollback()
 		s.txn = nil
+	}
+}
+
+// ddlDone ends a transaction's DDL bookkeeping: other sessions' cached
+// translations may reference what it changed.
+func (s *Session) ddlDone() {
+	if s.txnDDL {
+		s.txnDDL = false
+		s.eng.ddlVersion.Add(1)
 	}
 }
 
@@ -234,6 +272,7 @@ func (s *Session) finish(mark storage.Mark, err error) error {
 		s.endImplicit()
 	}
 	if s.state == txnIdle && s.txn != nil {
+		s.ddlDone()
 		cerr := s.txn.Commit()
 		s.txn = nil
 		if cerr != nil {

@@ -128,6 +128,7 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 // commandDone commits an implicit transaction after a catalog command.
 func (s *Session) commandDone(tag string) (string, *Rows, error) {
 	if s.state == txnIdle && s.txn != nil {
+		s.ddlDone()
 		err := s.txn.Commit()
 		s.txn = nil
 		if err != nil {
@@ -197,6 +198,7 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 
 func (s *Session) endTxn(commit bool) error {
 	var err error
+	s.ddlDone()
 	if !commit && s.txnSettings != nil {
 		s.settings = s.txnSettings // SET inside a rolled-back transaction is undone
 	}

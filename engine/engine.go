@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"log/slog"
 	"sync/atomic"
 
 	sqle "github.com/dolthub/go-mysql-server"
@@ -8,7 +9,11 @@ import (
 )
 
 // Options configures an Engine. The zero value is valid.
-type Options struct{}
+type Options struct {
+	// Logger receives internal errors (recovered panics with their
+	// statement). Nil discards them.
+	Logger *slog.Logger
+}
 
 // Engine is one database: committed state plus the planner that runs
 // statements on it.
@@ -17,6 +22,7 @@ type Engine struct {
 	provider *storage.Provider
 	gms      *sqle.Engine
 	connIDs  atomic.Uint32
+	logger   *slog.Logger
 	// ddlVersion moves whenever a transaction that ran DDL ends; sessions'
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
@@ -29,6 +35,10 @@ const dbName = "postgres"
 // has (public).
 func Open(opts Options) (*Engine, error) {
 	e := newEngine(storage.NewStore())
+	e.logger = opts.Logger
+	if e.logger == nil {
+		e.logger = slog.New(slog.DiscardHandler)
+	}
 	txn := e.store.Begin()
 	if err := txn.CreateSchema("public"); err != nil {
 		return nil, err
@@ -49,5 +59,7 @@ func newEngine(store *storage.Store) *Engine {
 // Snapshot returns an independent engine holding this engine's committed
 // state, in time proportional to the number of tables.
 func (e *Engine) Snapshot() *Engine {
-	return newEngine(e.store.Snapshot())
+	c := newEngine(e.store.Snapshot())
+	c.logger = e.logger
+	return c
 }

@@ -100,6 +100,9 @@ func (r *Rows) next() (row sql.Row, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = internalError(p)
+			if r.s != nil {
+				r.s.eng.logger.Error("engine: panic while reading rows", "panic", fmt.Sprint(p))
+			}
 		}
 	}()
 	row, err = r.iter.Next(r.gctx)

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -117,7 +118,17 @@ func (s *Session) SearchPath() []string {
 func (s *Session) TypesEnv() *types.Env { return &s.env }
 
 // Query runs exactly one statement and streams its result.
-func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (*Rows, error) {
+func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = internalError(p)
+			s.eng.logger.Error("engine: panic while running statement", "statement", sqlText, "panic", fmt.Sprint(p))
+			rows = nil
+			if s.txn != nil {
+				s.failed()
+			}
+		}
+	}()
 	version := s.eng.ddlVersion.Load()
 	if len(args) == 0 && !s.txnDDL {
 		if c, ok := s.cache.get(sqlText, version); ok {

@@ -223,7 +223,14 @@ func (a *ArrayCtor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			// multidimensional: ARRAY[ARRAY[1,2],ARRAY[3,4]]
 			out := &types.Array{Elem: sub.Elem, Dims: append([]int{len(vals)}, sub.Dims...), Lower: append([]int{1}, sub.Lower...)}
 			for _, v := range vals {
-				out.Values = append(out.Values, v.(*types.Array).Values...)
+				a, ok := v.(*types.Array)
+				if !ok || !sameDims(a.Dims, sub.Dims) {
+					return nil, pgerror.New(pgerror.ArraySubscriptError, "multidimensional arrays must have array expressions with matching dimensions")
+				}
+				out.Values = append(out.Values, a.Values...)
+			}
+			if len(sub.Dims) == 0 {
+				return types.NewArray(sub.Elem, nil), nil
 			}
 			return out, nil
 		}
@@ -235,3 +242,15 @@ func (a *ArrayCtor) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	return &ArrayCtor{a.base, c}, nil
 }
 func (a *ArrayCtor) String() string { return "ARRAY[...]" }
+
+func sameDims(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -84,6 +84,17 @@ func formatArray(a *Array, env *Env) string {
 	if len(a.Dims) == 0 {
 		return "{}"
 	}
+	n := 1
+	for _, d := range a.Dims {
+		n *= d
+	}
+	if n != len(a.Values) {
+		// a malformed value must still print; show it flat
+		a = NewArray(a.Elem, a.Values)
+		if len(a.Values) == 0 {
+			return "{}"
+		}
+	}
 	var b strings.Builder
 	prefix := ""
 	for i, l := range a.Lower {

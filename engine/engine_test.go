@@ -161,3 +161,20 @@ func TestStatementCacheSeesDDL(t *testing.T) {
 		t.Fatalf("columns %+v, want [other]", cols)
 	}
 }
+
+func TestNotices(t *testing.T) {
+	e, err := engine.Open(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mustSession(t, e)
+	rows, err := s.Query(context.Background(), "commit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows.Close()
+	want := []engine.Notice{{Severity: "WARNING", Code: "25P01", Message: "there is no transaction in progress"}}
+	if diff := cmp.Diff(want, rows.Notices()); diff != "" {
+		t.Fatalf("notices (-want +got):\n%s", diff)
+	}
+}

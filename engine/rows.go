@@ -26,12 +26,13 @@ type Rows struct {
 	colTypes []*types.Type
 	foreign  []bool // column produced by a GMS-typed expression
 
-	static [][]any // rows of engine commands (SHOW)
-	cur    []any
-	count  int64
-	tag    string
-	err    error
-	done   bool
+	static  [][]any // rows of engine commands (SHOW)
+	notices []Notice
+	cur     []any
+	count   int64
+	tag     string
+	err     error
+	done    bool
 }
 
 func (r *Rows) setColumns(schema sql.Schema) {
@@ -135,6 +136,7 @@ func (r *Rows) finish(err error) {
 	}
 	if r.s != nil {
 		err = r.s.finish(r.mark, err)
+		r.notices = append(r.notices, r.s.takeNotices()...)
 	}
 	r.err = err
 	if r.tag == "" {
@@ -211,3 +213,7 @@ func (r *Rows) Close() error {
 	}
 	return r.err
 }
+
+// Notices returns the notices the statement raised; complete once Next has
+// returned false.
+func (r *Rows) Notices() []Notice { return r.notices }

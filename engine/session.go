@@ -48,6 +48,8 @@ type Session struct {
 	// cache is bypassed until it ends, and its end invalidates every
 	// session's cache.
 	txnDDL bool
+	// notices raised by the running statement.
+	notices []Notice
 	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
 	txnSettings map[string]string
 	env         types.Env
@@ -181,6 +183,7 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 		s.txnDDL = true
 		s.cache.clear()
 	}
+	s.notices = nil
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
 		if s.state == txnIdle {
@@ -193,7 +196,7 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 		if rows != nil {
 			return rows, nil
 		}
-		return &Rows{tag: tag, done: true}, nil
+		return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
 	}
 	if res.Tag != "SELECT" && s.settings["transaction_read_only"] == "on" && s.state != txnIdle {
 		s.failed()
@@ -335,4 +338,15 @@ func lockError(err error) error {
 		return pgerror.New(pgerror.LockNotAvailable, "canceling statement due to lock timeout")
 	}
 	return mapError(err)
+}
+
+// Notice queues a NOTICE / WARNING for the running statement (expr.Env).
+func (s *Session) Notice(severity, code, message string) {
+	s.notices = append(s.notices, Notice{Severity: severity, Code: code, Message: message})
+}
+
+func (s *Session) takeNotices() []Notice {
+	n := s.notices
+	s.notices = nil
+	return n
 }

@@ -83,6 +83,9 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 			}
 			return res.Tag, nil, s.setSetting(name, def, c.Local)
 		}
+		if c.Local && s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
+		}
 		return "SET", nil, s.setSetting(c.Name, c.Value, c.Local)
 	case *translate.Show:
 		name := strings.ToLower(c.Name)
@@ -142,7 +145,8 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 	switch c.Kind {
 	case "begin":
 		if s.state != txnIdle {
-			return c.Tag, nil, nil // WARNING: there is already a transaction in progress
+			s.Notice("WARNING", "25001", "there is already a transaction in progress")
+			return c.Tag, nil, nil
 		}
 		if s.txn == nil {
 			s.txn = s.eng.store.Begin()
@@ -155,6 +159,9 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 		}
 		return c.Tag, nil, nil
 	case "commit":
+		if s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "there is no transaction in progress")
+		}
 		if s.state == txnFailed {
 			s.endTxn(false)
 			return "ROLLBACK", nil, nil
@@ -164,6 +171,9 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 		}
 		return "COMMIT", nil, nil
 	case "rollback":
+		if s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "there is no transaction in progress")
+		}
 		s.endTxn(false)
 		return "ROLLBACK", nil, nil
 	case "savepoint":

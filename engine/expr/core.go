@@ -25,6 +25,8 @@ type Env interface {
 	// SchemasOnPath lists the schemas on search_path that exist, in order.
 	SchemasOnPath() []string
 	Database() string
+	// Notice sends a NOTICE / WARNING with the statement's result.
+	Notice(severity, code, message string)
 }
 
 // SessionEnv returns ctx's session environment, or nil outside a session.

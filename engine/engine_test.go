@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -176,5 +177,25 @@ func TestNotices(t *testing.T) {
 	want := []engine.Notice{{Severity: "WARNING", Code: "25P01", Message: "there is no transaction in progress"}}
 	if diff := cmp.Diff(want, rows.Notices()); diff != "" {
 		t.Fatalf("notices (-want +got):\n%s", diff)
+	}
+}
+
+func TestExecScriptPositions(t *testing.T) {
+	e, err := engine.Open(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mustSession(t, e)
+	script := "create table a (id int);\ninsert into a values (1);\nselect 1 frm a;"
+	res, err := s.Exec(context.Background(), script)
+	if len(res) != 2 || res[1].Tag != "INSERT 0 1" {
+		t.Fatalf("results %+v", res)
+	}
+	var pe *engine.Error
+	if !errors.As(err, &pe) || pe.Code != "42601" {
+		t.Fatalf("got %v, want 42601", err)
+	}
+	if want := strings.LastIndex(script, "a;") + 1; pe.Position != want {
+		t.Fatalf("position %d, want %d", pe.Position, want)
 	}
 }

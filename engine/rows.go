@@ -129,6 +129,9 @@ func (r *Rows) finish(err error) {
 	}
 	if err != nil {
 		err = mapError(err)
+		if r.s != nil {
+			err = r.s.relationError(err)
+		}
 	}
 	if r.s != nil {
 		err = r.s.finish(r.mark, err)

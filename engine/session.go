@@ -131,7 +131,7 @@ func (s *Session) run(ctx context.Context, sqlText string, stmt *pg.Node, args [
 	if s.env.Now.IsZero() || s.state == txnIdle {
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
-	tr := &translate.Translator{Env: &s.env, Params: args}
+	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s}
 	res, err := tr.Statement(stmt)
 	if err != nil {
 		s.failed()

@@ -14,6 +14,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	spec := &sqlparser.TableSpec{}
 	ddl.TableSpec = spec
 	var pk []string
+	cnames := newConstraintNames(s.Relation.Relname)
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
@@ -45,6 +46,11 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 				case pg.ConstrType_CONSTR_PRIMARY:
 					pk = append(pk, cd.Colname)
 					col.Type.NotNull = true
+				case pg.ConstrType_CONSTR_CHECK:
+					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, cd.Colname))
+				case pg.ConstrType_CONSTR_FOREIGN:
+					spec.Constraints = append(spec.Constraints, t.fkDef(c, []string{cd.Colname}, cnames))
+				case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
 				case pg.ConstrType_CONSTR_UNIQUE:
 					name := c.Conname
 					if name == "" {
@@ -67,6 +73,10 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			switch c.Contype {
 			case pg.ConstrType_CONSTR_PRIMARY:
 				pk = append(pk, names(c.Keys)...)
+			case pg.ConstrType_CONSTR_CHECK:
+				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, ""))
+			case pg.ConstrType_CONSTR_FOREIGN:
+				spec.Constraints = append(spec.Constraints, t.fkDef(c, names(c.FkAttrs), cnames))
 			case pg.ConstrType_CONSTR_UNIQUE:
 				cols := names(c.Keys)
 				name := c.Conname

@@ -21,6 +21,7 @@ type Translator struct {
 	Env     *types.Env
 	Params  []any
 	Catalog Catalog
+	Tables  TableLookup // existing tables, for DDL (may be nil)
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

@@ -1,0 +1,229 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// TableLookup is what DDL translation needs to know about existing tables:
+// a REFERENCES clause without columns means the parent's primary key.
+type TableLookup interface {
+	// PrimaryKeyColumns returns the primary key columns of schema.name
+	// (schema "" walks the search path); ok is false when the table does
+	// not exist.
+	PrimaryKeyColumns(schema, name string) (cols []string, ok bool)
+}
+
+// constraintNames hands out PostgreSQL's generated constraint names
+// (ChooseConstraintName): <table>_<cols>_<suffix>, with a number appended
+// when the name is taken in the same table.
+type constraintNames struct {
+	table string
+	used  map[string]bool
+}
+
+func newConstraintNames(table string, taken ...string) *constraintNames {
+	c := &constraintNames{table: table, used: map[string]bool{}}
+	for _, n := range taken {
+		c.used[n] = true
+	}
+	return c
+}
+
+// take reserves an explicit name.
+func (c *constraintNames) take(name string) string {
+	c.used[name] = true
+	return name
+}
+
+// choose makes a name from columns and a suffix ("check", "fkey", "key").
+func (c *constraintNames) choose(cols []string, suffix string) string {
+	base := c.table
+	if len(cols) > 0 {
+		base += "_" + strings.Join(cols, "_")
+	}
+	// NAMEDATALEN-1 bytes; PostgreSQL truncates the parts, which only
+	// matters for very long names.
+	name := base + "_" + suffix
+	for i := 1; c.used[name]; i++ {
+		name = fmt.Sprintf("%s_%s%d", base, suffix, i)
+	}
+	c.used[name] = true
+	return name
+}
+
+// checkDef translates a CHECK constraint. The expression keeps its
+// PostgreSQL text (deparsed) so GMS can store and re-parse it.
+func (t *Translator) checkDef(c *pg.Constraint, names *constraintNames, col string) *sqlparser.ConstraintDefinition {
+	name := c.Conname
+	if name == "" {
+		cols := exprColumns(c.RawExpr)
+		if col != "" {
+			cols = []string{col}
+		}
+		if len(cols) > 1 {
+			cols = cols[:1]
+		}
+		name = names.choose(cols, "check")
+	} else {
+		names.take(name)
+	}
+	check := t.inject("check", -1, []sqlparser.Expr{t.scalar(c.RawExpr)}, func(ch []sql.Expression) (sql.Expression, error) {
+		typ := expr.TypeOf(ch[0])
+		if typ.Kind != types.KindBool && typ.Kind != types.KindUnknown {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "argument of CHECK constraint must be type boolean, not type %s", typ.FormatType())
+		}
+		return expr.Coerce(t.Env, ch[0], types.Bool, types.CastImplicit)
+	})
+	return &sqlparser.ConstraintDefinition{Name: name, Details: &sqlparser.CheckConstraintDefinition{
+		Expr: WithSourceText(check, deparseExpr(c.RawExpr)), Enforced: true}}
+}
+
+// deparseExpr prints an expression as PostgreSQL would accept it back.
+func deparseExpr(n *pg.Node) string {
+	tree := &pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
+		TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}},
+	}}}}}}
+	s, err := pg.Deparse(tree)
+	if err != nil {
+		failAt(-1, pgerror.FeatureNotSupported, "cannot store expression: %v", err)
+	}
+	return strings.TrimPrefix(s, "SELECT ")
+}
+
+// exprColumns lists the column names an expression references, in order of
+// first appearance.
+func exprColumns(n *pg.Node) []string {
+	var out []string
+	seen := map[string]bool{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case *pg.Node:
+			if x == nil {
+				return
+			}
+			if cr := x.GetColumnRef(); cr != nil {
+				if len(cr.Fields) > 0 {
+					if name := strVal(cr.Fields[len(cr.Fields)-1]); name != "" && !seen[name] {
+						seen[name] = true
+						out = append(out, name)
+					}
+				}
+				return
+			}
+			walkChildren(x, walk)
+		}
+	}
+	walk(n)
+	return out
+}
+
+// walkChildren visits the direct sub-nodes of the expression kinds a CHECK
+// or index expression is made of.
+func walkChildren(n *pg.Node, f func(any)) {
+	each := func(ns []*pg.Node) {
+		for _, c := range ns {
+			f(c)
+		}
+	}
+	switch x := n.Node.(type) {
+	case *pg.Node_AExpr:
+		f(x.AExpr.Lexpr)
+		f(x.AExpr.Rexpr)
+	case *pg.Node_BoolExpr:
+		each(x.BoolExpr.Args)
+	case *pg.Node_NullTest:
+		f(x.NullTest.Arg)
+	case *pg.Node_BooleanTest:
+		f(x.BooleanTest.Arg)
+	case *pg.Node_FuncCall:
+		each(x.FuncCall.Args)
+	case *pg.Node_TypeCast:
+		f(x.TypeCast.Arg)
+	case *pg.Node_List:
+		each(x.List.Items)
+	case *pg.Node_CoalesceExpr:
+		each(x.CoalesceExpr.Args)
+	case *pg.Node_MinMaxExpr:
+		each(x.MinMaxExpr.Args)
+	case *pg.Node_CaseExpr:
+		f(x.CaseExpr.Arg)
+		for _, w := range x.CaseExpr.Args {
+			if cw := w.GetCaseWhen(); cw != nil {
+				f(cw.Expr)
+				f(cw.Result)
+			}
+		}
+		f(x.CaseExpr.Defresult)
+	case *pg.Node_AArrayExpr:
+		each(x.AArrayExpr.Elements)
+	}
+}
+
+// fkDef translates a FOREIGN KEY / REFERENCES constraint; cols are the
+// referencing columns.
+func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNames) *sqlparser.ConstraintDefinition {
+	name := c.Conname
+	if name == "" {
+		name = names.choose(cols, "fkey")
+	} else {
+		names.take(name)
+	}
+	ref := t.tableName(c.Pktable)
+	refCols := names2(c.PkAttrs)
+	if len(refCols) == 0 {
+		if t.Tables == nil {
+			failAt(-1, pgerror.FeatureNotSupported, "REFERENCES without a column list is not supported here")
+		}
+		pk, ok := t.Tables.PrimaryKeyColumns(c.Pktable.Schemaname, c.Pktable.Relname)
+		if !ok {
+			failAt(-1, pgerror.UndefinedTable, "relation %q does not exist", c.Pktable.Relname)
+		}
+		if len(pk) == 0 {
+			failAt(-1, pgerror.UndefinedObject, "there is no primary key for referenced table %q", c.Pktable.Relname)
+		}
+		refCols = pk
+	}
+	if len(refCols) != len(cols) {
+		failAt(-1, pgerror.InvalidForeignKey, "number of referencing and referenced columns for foreign key disagree")
+	}
+	fk := &sqlparser.ForeignKeyDefinition{ReferencedTable: ref,
+		OnDelete: fkAction(c.FkDelAction), OnUpdate: fkAction(c.FkUpdAction)}
+	for _, s := range cols {
+		fk.Source = append(fk.Source, sqlparser.NewColIdent(s))
+	}
+	for _, s := range refCols {
+		fk.ReferencedColumns = append(fk.ReferencedColumns, sqlparser.NewColIdent(s))
+	}
+	return &sqlparser.ConstraintDefinition{Name: name, Details: fk}
+}
+
+func names2(ns []*pg.Node) []string {
+	if len(ns) == 0 {
+		return nil
+	}
+	return names(ns)
+}
+
+// fkAction maps pg_constraint's confdeltype / confupdtype letters.
+func fkAction(a string) sqlparser.ReferenceAction {
+	switch a {
+	case "r":
+		return sqlparser.Restrict
+	case "c":
+		return sqlparser.Cascade
+	case "n":
+		return sqlparser.SetNull
+	case "d":
+		return sqlparser.SetDefault
+	}
+	return sqlparser.NoAction
+}

@@ -4,15 +4,19 @@ import (
 	"context"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
 )
 
 var _ translate.TableLookup = (*Session)(nil)
 
+func (s *Session) sqlContext() *sql.Context {
+	return sql.NewContext(context.Background(), sql.WithSession(s))
+}
+
 // table finds a table by schema (or the search path when schema is "").
-func (s *Session) table(schema, name string) (*storage.Table, bool) {
-	ctx := sql.NewContext(context.Background(), sql.WithSession(s))
+func (s *Session) table(ctx *sql.Context, schema, name string) (*storage.Table, bool) {
 	db := s.eng.provider.DB()
 	if schema != "" {
 		t, ok, err := db.Table(ctx, schema, name)
@@ -26,16 +30,72 @@ func (s *Session) table(schema, name string) (*storage.Table, bool) {
 	return nil, false
 }
 
-// PrimaryKeyColumns implements translate.TableLookup.
-func (s *Session) PrimaryKeyColumns(schema, name string) ([]string, bool) {
-	t, ok := s.table(schema, name)
+// LookupTable implements translate.TableLookup.
+func (s *Session) LookupTable(schema, name string) (*translate.TableInfo, bool) {
+	ctx := s.sqlContext()
+	t, ok := s.table(ctx, schema, name)
 	if !ok {
 		return nil, false
 	}
-	pks := t.PrimaryKeySchema()
-	cols := make([]string, 0, len(pks.PkOrdinals))
-	for _, o := range pks.PkOrdinals {
-		cols = append(cols, pks.Schema[o].Name)
+	ti := tableInfo(ctx, t)
+	ti.HasNull = func(col string) bool { return hasNull(ctx, t, col) }
+	return ti, true
+}
+
+// hasNull scans t for a NULL in col, or for any row when col is "".
+func hasNull(ctx *sql.Context, t *storage.Table, col string) bool {
+	i := -1
+	if col != "" {
+		if i = t.Schema().IndexOfColName(col); i < 0 {
+			return false
+		}
 	}
-	return cols, true
+	it, err := t.Rows(ctx)
+	if err != nil {
+		return false
+	}
+	defer it.Close(ctx)
+	for {
+		r, err := it.Next(ctx)
+		if err != nil {
+			return false
+		}
+		if i < 0 || r[i] == nil {
+			return true
+		}
+	}
+}
+
+func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
+	ti := &translate.TableInfo{Schema: t.SchemaName(), Name: t.Name(),
+		Constraints: map[string]byte{}, Indexes: map[string]bool{}}
+	for _, c := range t.Schema() {
+		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable})
+	}
+	pks := t.PrimaryKeySchema()
+	for _, o := range pks.PkOrdinals {
+		ti.PrimaryKey = append(ti.PrimaryKey, pks.Schema[o].Name)
+	}
+	if ixs, err := t.Indexes(ctx); err == nil {
+		for _, ix := range ixs {
+			switch {
+			case ix.PrimaryKey:
+				ti.Constraints[ix.Name] = 'p'
+			case ix.Unique && !ix.Expression && !ix.Partial:
+				ti.Constraints[ix.Name] = 'u'
+			}
+			ti.Indexes[ix.Name] = true
+		}
+	}
+	if checks, err := t.GetChecks(ctx); err == nil {
+		for _, c := range checks {
+			ti.Constraints[c.Name] = 'c'
+		}
+	}
+	if fks, err := t.GetDeclaredForeignKeys(ctx); err == nil {
+		for _, fk := range fks {
+			ti.Constraints[fk.Name] = 'f'
+		}
+	}
+	return ti
 }

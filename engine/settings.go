@@ -135,6 +135,8 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 			return "", nil, mapError(err)
 		}
 		return s.commandDone("CREATE SCHEMA")
+	case *translate.TableDDL:
+		return s.tableDDL(c, res.Tag)
 	case *translate.DropSchema:
 		txn := s.StorageTxn()
 		for _, n := range c.Names {

@@ -129,16 +129,9 @@ func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
 func (t *Translator) drop(s *pg.DropStmt) (Result, error) {
 	switch s.RemoveType {
 	case pg.ObjectType_OBJECT_TABLE:
-		ddl := &sqlparser.DDL{Action: sqlparser.DropStr, IfExists: s.MissingOk}
-		for _, o := range s.Objects {
-			parts := names(o.GetList().Items)
-			tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(parts[len(parts)-1])}
-			if len(parts) > 1 {
-				tn.SchemaQualifier = sqlparser.NewTableIdent(parts[len(parts)-2])
-			}
-			ddl.FromTables = append(ddl.FromTables, tn)
-		}
-		return Result{Stmt: ddl, Tag: "DROP TABLE"}, nil
+		return t.dropTables(s)
+	case pg.ObjectType_OBJECT_INDEX:
+		return t.dropIndex(s)
 	case pg.ObjectType_OBJECT_SCHEMA:
 		var ns []string
 		for _, o := range s.Objects {

@@ -12,13 +12,60 @@ import (
 	"github.com/tinybase/tinybase/engine/types"
 )
 
-// TableLookup is what DDL translation needs to know about existing tables:
-// a REFERENCES clause without columns means the parent's primary key.
+// TableLookup is what DDL translation needs to know about existing tables
+// (a REFERENCES clause without columns means the parent's primary key;
+// ALTER TABLE needs column types and constraint kinds).
 type TableLookup interface {
-	// PrimaryKeyColumns returns the primary key columns of schema.name
-	// (schema "" walks the search path); ok is false when the table does
-	// not exist.
-	PrimaryKeyColumns(schema, name string) (cols []string, ok bool)
+	// LookupTable describes schema.name (schema "" walks the search path);
+	// ok is false when the table does not exist.
+	LookupTable(schema, name string) (info *TableInfo, ok bool)
+}
+
+// TableInfo describes an existing table.
+type TableInfo struct {
+	Schema, Name string
+	Columns      []ColumnInfo
+	PrimaryKey   []string
+	// Constraints maps constraint names to PostgreSQL's contype letter:
+	// p (primary key), u (unique), c (check), f (foreign key); Indexes
+	// holds the table's index names.
+	Constraints map[string]byte
+	Indexes     map[string]bool
+	// HasNull reports whether a column holds a NULL in some row (col ""
+	// asks whether the table has any row at all); it scans the table.
+	HasNull func(col string) bool
+}
+
+// ColumnInfo describes a column.
+type ColumnInfo struct {
+	Name     string
+	Type     *types.Type
+	Nullable bool
+}
+
+// Column finds a column by name.
+func (ti *TableInfo) Column(name string) (ColumnInfo, bool) {
+	for _, c := range ti.Columns {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return ColumnInfo{}, false
+}
+
+// lookup finds a table or fails with 42P01.
+func (t *Translator) lookup(rv *pg.RangeVar, missingOK bool) *TableInfo {
+	if t.Tables == nil {
+		failAt(-1, pgerror.FeatureNotSupported, "this statement needs the table catalog")
+	}
+	ti, ok := t.Tables.LookupTable(rv.Schemaname, rv.Relname)
+	if !ok {
+		if missingOK {
+			return nil
+		}
+		failAt(-1, pgerror.UndefinedTable, "relation %q does not exist", rv.Relname)
+	}
+	return ti
 }
 
 // constraintNames hands out PostgreSQL's generated constraint names
@@ -180,13 +227,7 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 	ref := t.tableName(c.Pktable)
 	refCols := names2(c.PkAttrs)
 	if len(refCols) == 0 {
-		if t.Tables == nil {
-			failAt(-1, pgerror.FeatureNotSupported, "REFERENCES without a column list is not supported here")
-		}
-		pk, ok := t.Tables.PrimaryKeyColumns(c.Pktable.Schemaname, c.Pktable.Relname)
-		if !ok {
-			failAt(-1, pgerror.UndefinedTable, "relation %q does not exist", c.Pktable.Relname)
-		}
+		pk := t.lookup(c.Pktable, false).PrimaryKey
 		if len(pk) == 0 {
 			failAt(-1, pgerror.UndefinedObject, "there is no primary key for referenced table %q", c.Pktable.Relname)
 		}

@@ -54,6 +54,20 @@ func constraintError(err error) (*pgerror.Error, bool) {
 				Message: "cannot drop table " + q[0] + " because other objects depend on it",
 				Hint:    "Use DROP ... CASCADE to drop the dependent objects too."}, true
 		}
+	case sql.ErrUnknownColumn.Is(err):
+		if q := singleQuoted(msg); len(q) >= 2 {
+			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", q[0], q[1]), true
+		}
+	case sql.ErrTableColumnNotFound.Is(err):
+		if q := doubleQuoted(msg); len(q) >= 2 {
+			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", q[1], q[0]), true
+		}
+	case sql.ErrGeneratedColumnValue.Is(err):
+		// GMS raises this for INSERT and UPDATE alike; PostgreSQL's UPDATE
+		// wording ("can only be updated to DEFAULT") differs.
+		if q := doubleQuoted(msg); len(q) >= 1 {
+			return pgerror.New(pgerror.GeneratedAlways, "cannot insert a non-DEFAULT value into column %q", q[0]), true
+		}
 	case sql.ErrUnknownConstraint.Is(err):
 		return pgerror.New(pgerror.UndefinedObject, "constraint %q does not exist", quotedArg(msg)), true
 	}
@@ -61,14 +75,20 @@ func constraintError(err error) (*pgerror.Error, bool) {
 }
 
 // backquoted returns the `quoted` parts of a GMS message in order.
-func backquoted(msg string) []string {
+func backquoted(msg string) []string { return between(msg, '`') }
+
+func singleQuoted(msg string) []string { return between(msg, '\'') }
+func doubleQuoted(msg string) []string { return between(msg, '"') }
+
+// between returns the parts of msg enclosed in q, in order.
+func between(msg string, q byte) []string {
 	var out []string
 	for {
-		i := strings.IndexByte(msg, '`')
+		i := strings.IndexByte(msg, q)
 		if i < 0 {
 			return out
 		}
-		j := strings.IndexByte(msg[i+1:], '`')
+		j := strings.IndexByte(msg[i+1:], q)
 		if j < 0 {
 			return out
 		}

@@ -44,10 +44,13 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 				case pg.ConstrType_CONSTR_DEFAULT:
 					col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
 				case pg.ConstrType_CONSTR_PRIMARY:
+					onePrimaryKey(pk, s.Relation.Relname)
 					pk = append(pk, cd.Colname)
 					col.Type.NotNull = true
 				case pg.ConstrType_CONSTR_CHECK:
 					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, cd.Colname))
+				case pg.ConstrType_CONSTR_GENERATED:
+					col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 				case pg.ConstrType_CONSTR_FOREIGN:
 					spec.Constraints = append(spec.Constraints, t.fkDef(c, []string{cd.Colname}, cnames))
 				case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
@@ -72,6 +75,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			c := x.Constraint
 			switch c.Contype {
 			case pg.ConstrType_CONSTR_PRIMARY:
+				onePrimaryKey(pk, s.Relation.Relname)
 				pk = append(pk, names(c.Keys)...)
 			case pg.ConstrType_CONSTR_CHECK:
 				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, ""))

@@ -268,3 +268,16 @@ func fkAction(a string) sqlparser.ReferenceAction {
 	}
 	return sqlparser.NoAction
 }
+
+// onePrimaryKey fails when a table already declared its primary key.
+func onePrimaryKey(pk []string, table string) {
+	if len(pk) > 0 {
+		fail(pgerror.New(pgerror.InvalidTableDefinition, "multiple primary keys for table %q are not allowed", table))
+	}
+}
+
+// generated translates GENERATED ALWAYS AS (expr) STORED; the expression
+// keeps its PostgreSQL text for GMS to store.
+func (t *Translator) generated(c *pg.Constraint, typ *types.Type) sqlparser.Expr {
+	return &sqlparser.ParenExpr{Expr: WithSourceText(t.assignTo(c.RawExpr, typ), deparseExpr(c.RawExpr))}
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -59,9 +60,13 @@ func constraintError(err error) (*pgerror.Error, bool) {
 			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", q[0], q[1]), true
 		}
 	case sql.ErrTableColumnNotFound.Is(err):
+		// a qualified reference: SELECT t.nope
 		if q := doubleQuoted(msg); len(q) >= 2 {
-			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", q[1], q[0]), true
+			return pgerror.New(pgerror.UndefinedColumn, "column %s.%s does not exist", q[0], q[1]), true
 		}
+	case sql.ErrTableAlreadyExists.Is(err):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "table with name "), " already exists")
+		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", name), true
 	case sql.ErrGeneratedColumnValue.Is(err):
 		// GMS raises this for INSERT and UPDATE alike; PostgreSQL's UPDATE
 		// wording ("can only be updated to DEFAULT") differs.
@@ -102,8 +107,15 @@ func quoteIdent(s string) string { return `"` + s + `"` }
 // relationError completes a check violation with the relation that owns
 // the constraint: GMS's error names only the constraint. The first table
 // on the search path with a check of that name is taken.
-func (s *Session) relationError(err error) error {
+//
+// kind is the statement's tag verb: a unique violation while ALTER TABLE
+// adds a key is PostgreSQL's "could not create unique index".
+func (s *Session) relationError(err error, kind string) error {
 	pe, ok := pgerror.As(err)
+	if ok && pe.Code == pgerror.UniqueViolation && kind == "ALTER TABLE" && pe.Constraint != "" {
+		pe.Message = fmt.Sprintf("could not create unique index %q", pe.Constraint)
+		return pe
+	}
 	if !ok || pe.Code != pgerror.CheckViolation || pe.Table != "" || pe.Constraint == "" {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
@@ -39,7 +40,30 @@ func (s *Session) LookupTable(schema, name string) (*translate.TableInfo, bool) 
 	}
 	ti := tableInfo(ctx, t)
 	ti.HasNull = func(col string) bool { return hasNull(ctx, t, col) }
+	ti.Violated = func(check sqlparser.Expr) (bool, bool) { return violated(ctx, t, check) }
 	return ti, true
+}
+
+// violated scans t for a row that makes check false.
+func violated(ctx *sql.Context, t *storage.Table, check sqlparser.Expr) (bad, ok bool) {
+	e, err := resolveOver(t.Schema(), check)
+	if err != nil {
+		return false, false
+	}
+	rows, err := allRows(ctx, t)
+	if err != nil {
+		return false, false
+	}
+	for _, r := range rows {
+		v, err := e.Eval(ctx, r)
+		if err != nil {
+			return false, false
+		}
+		if b, isBool := v.(bool); isBool && !b {
+			return true, true
+		}
+	}
+	return false, true
 }
 
 // hasNull scans t for a NULL in col, or for any row when col is "".

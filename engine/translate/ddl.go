@@ -48,7 +48,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 					pk = append(pk, cd.Colname)
 					col.Type.NotNull = true
 				case pg.ConstrType_CONSTR_CHECK:
-					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, cd.Colname))
+					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
 				case pg.ConstrType_CONSTR_GENERATED:
 					col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 				case pg.ConstrType_CONSTR_FOREIGN:
@@ -78,7 +78,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 				onePrimaryKey(pk, s.Relation.Relname)
 				pk = append(pk, names(c.Keys)...)
 			case pg.ConstrType_CONSTR_CHECK:
-				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, ""))
+				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
 			case pg.ConstrType_CONSTR_FOREIGN:
 				spec.Constraints = append(spec.Constraints, t.fkDef(c, names(c.FkAttrs), cnames))
 			case pg.ConstrType_CONSTR_UNIQUE:

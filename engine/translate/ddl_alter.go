@@ -177,7 +177,7 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 			col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
 		case pg.ConstrType_CONSTR_CHECK:
 			extra = append(extra, &sqlparser.DDL{ConstraintAction: sqlparser.AddStr,
-				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.checkDef(c, names, cd.Colname)}}})
+				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.checkDef(c, names)}}})
 		case pg.ConstrType_CONSTR_FOREIGN:
 			extra = append(extra, &sqlparser.DDL{ConstraintAction: sqlparser.AddStr,
 				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.fkDef(c, []string{cd.Colname}, names)}}})
@@ -248,8 +248,15 @@ func (t *Translator) addConstraint(c *pg.Constraint, ti *TableInfo, names *const
 	}
 	switch c.Contype {
 	case pg.ConstrType_CONSTR_CHECK:
+		def := t.checkDef(c, names)
+		if ti.Violated != nil && !c.SkipValidation {
+			if bad, ok := ti.Violated(def.Details.(*sqlparser.CheckConstraintDefinition).Expr); ok && bad {
+				fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Table: ti.Name, Constraint: def.Name,
+					Message: "check constraint \"" + def.Name + "\" of relation \"" + ti.Name + "\" is violated by some row"})
+			}
+		}
 		return []*sqlparser.DDL{{ConstraintAction: sqlparser.AddStr,
-			TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.checkDef(c, names, "")}}}}
+			TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{def}}}}
 	case pg.ConstrType_CONSTR_FOREIGN:
 		cols := names2(c.FkAttrs)
 		for _, k := range cols {

@@ -76,7 +76,9 @@ func (t *Translator) rename(s *pg.RenameStmt) (Result, error) {
 		if ti == nil {
 			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 		}
-		t.column(ti, s.Subname)
+		if _, ok := ti.Column(s.Subname); !ok {
+			return Result{}, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", s.Subname)
+		}
 		if _, ok := ti.Column(s.Newname); ok {
 			return Result{}, pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", s.Newname, ti.Name)
 		}

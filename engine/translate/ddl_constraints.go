@@ -34,6 +34,10 @@ type TableInfo struct {
 	// HasNull reports whether a column holds a NULL in some row (col ""
 	// asks whether the table has any row at all); it scans the table.
 	HasNull func(col string) bool
+	// Violated reports whether some row makes a translated CHECK
+	// expression false; ok is false when it cannot be evaluated here
+	// (it names a column an earlier clause adds).
+	Violated func(check sqlparser.Expr) (violated, ok bool)
 }
 
 // ColumnInfo describes a column.
@@ -106,17 +110,16 @@ func (c *constraintNames) choose(cols []string, suffix string) string {
 	return name
 }
 
-// checkDef translates a CHECK constraint. The expression keeps its
-// PostgreSQL text (deparsed) so GMS can store and re-parse it.
-func (t *Translator) checkDef(c *pg.Constraint, names *constraintNames, col string) *sqlparser.ConstraintDefinition {
+// checkDef translates a CHECK constraint. Unnamed ones are named as
+// PostgreSQL does (AddRelationNewConstraints): <table>_<col>_check when the
+// expression uses exactly one column, else <table>_check. The expression
+// keeps its PostgreSQL text (deparsed) so GMS can store and re-parse it.
+func (t *Translator) checkDef(c *pg.Constraint, names *constraintNames) *sqlparser.ConstraintDefinition {
 	name := c.Conname
 	if name == "" {
 		cols := exprColumns(c.RawExpr)
-		if col != "" {
-			cols = []string{col}
-		}
-		if len(cols) > 1 {
-			cols = cols[:1]
+		if len(cols) != 1 {
+			cols = nil
 		}
 		name = names.choose(cols, "check")
 	} else {

@@ -74,15 +74,22 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 }
 
 // indexColname is the name PostgreSQL gives an expression key part when it
-// makes an index name (FigureIndexColname): the function or type name, else
-// "expr".
+// makes an index name (FigureColname): a column's or function's name, a
+// cast's type name, else "expr".
 func indexColname(n *pg.Node) string {
 	switch x := n.Node.(type) {
 	case *pg.Node_FuncCall:
 		if ns := names(x.FuncCall.Funcname); len(ns) > 0 {
 			return ns[len(ns)-1]
 		}
+	case *pg.Node_ColumnRef:
+		if f := x.ColumnRef.Fields; len(f) > 0 {
+			return strVal(f[len(f)-1])
+		}
 	case *pg.Node_TypeCast:
+		if arg := indexColname(x.TypeCast.Arg); arg != "expr" {
+			return arg
+		}
 		if ns := names(x.TypeCast.TypeName.Names); len(ns) > 0 {
 			return ns[len(ns)-1]
 		}

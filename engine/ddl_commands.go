@@ -42,6 +42,10 @@ func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, er
 		err = s.createIndex(ctx, c)
 	case "alter_type":
 		err = s.alterType(ctx, c)
+	case "rename_column":
+		err = s.renameColumn(ctx, c)
+	case "sequence":
+		err = s.runSequence(ctx, c.Stmts)
 	case "drop_index":
 		err = s.dropIndexes(ctx, c)
 	case "drop_table":
@@ -56,6 +60,71 @@ func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, er
 		return "", nil, mapError(err)
 	}
 	return s.commandDone(tag)
+}
+
+// renameColumn renames a column; storage renames it in indexes and foreign
+// keys, and the CHECK constraints using it are stored again with the
+// rewritten text.
+func (s *Session) renameColumn(ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := s.mustTable(ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	sch := t.Schema()
+	i := sch.IndexOfColName(c.From)
+	if i < 0 {
+		return pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", c.From)
+	}
+	col := sch[i].Copy()
+	col.Name = c.To
+	if err := t.ModifyColumn(ctx, c.From, col, nil); err != nil {
+		return err
+	}
+	if t, err = s.mustTable(ctx, c.Schema, c.Table); err != nil {
+		return err
+	}
+	checks, err := t.GetChecks(ctx)
+	if err != nil {
+		return err
+	}
+	for _, ch := range checks {
+		text, ok := c.Checks[ch.Name]
+		if !ok {
+			continue
+		}
+		if err := t.DropCheck(ctx, ch.Name); err != nil {
+			return err
+		}
+		ch.CheckExpression = text
+		if err := t.CreateCheck(ctx, &ch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runSequence plans and runs GMS statements one after another, each seeing
+// the previous one's changes.
+func (s *Session) runSequence(ctx *sql.Context, stmts []sqlparser.Statement) error {
+	for _, st := range stmts {
+		_, iter, _, err := s.eng.gms.QueryWithBindings(ctx, sqlparser.String(st), st, nil, nil)
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err = iter.Next(ctx); err != nil {
+				break
+			}
+		}
+		cerr := iter.Close(ctx)
+		if err != io.EOF {
+			return err
+		}
+		if cerr != nil {
+			return cerr
+		}
+	}
+	return nil
 }
 
 func (s *Session) mustTable(ctx *sql.Context, schema, name string) (*storage.Table, error) {
@@ -163,7 +232,7 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", def.Name)
 	}
-	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns}
+	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment}
 	sch := t.Schema()
 	if len(def.Exprs) > 0 {
 		keys := make([]sql.Expression, len(def.Exprs))
@@ -208,6 +277,10 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	return nil
 }
+
+// createIndexComment marks indexes made by CREATE INDEX: a unique one is
+// not a constraint, so DROP INDEX may drop it (unlike a UNIQUE constraint's).
+const createIndexComment = "tinybase: CREATE INDEX"
 
 // resolveOver resolves a translated expression against a table's row:
 // column references become fields of the row, injected tinybase

@@ -92,7 +92,7 @@ func hasNull(ctx *sql.Context, t *storage.Table, col string) bool {
 
 func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 	ti := &translate.TableInfo{Schema: t.SchemaName(), Name: t.Name(),
-		Constraints: map[string]byte{}, Indexes: map[string]bool{}}
+		Constraints: map[string]byte{}, Indexes: map[string]bool{}, Checks: map[string]string{}}
 	for _, c := range t.Schema() {
 		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable})
 	}
@@ -100,12 +100,20 @@ func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 	for _, o := range pks.PkOrdinals {
 		ti.PrimaryKey = append(ti.PrimaryKey, pks.Schema[o].Name)
 	}
+	standalone := map[string]bool{}
+	if gix, err := t.GetIndexes(ctx); err == nil {
+		for _, ix := range gix {
+			if ix.Comment() == createIndexComment {
+				standalone[ix.ID()] = true
+			}
+		}
+	}
 	if ixs, err := t.Indexes(ctx); err == nil {
 		for _, ix := range ixs {
 			switch {
 			case ix.PrimaryKey:
 				ti.Constraints[ix.Name] = 'p'
-			case ix.Unique && !ix.Expression && !ix.Partial:
+			case ix.Unique && !ix.Expression && !ix.Partial && !standalone[ix.Name]:
 				ti.Constraints[ix.Name] = 'u'
 			}
 			ti.Indexes[ix.Name] = true
@@ -114,6 +122,7 @@ func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 	if checks, err := t.GetChecks(ctx); err == nil {
 		for _, c := range checks {
 			ti.Constraints[c.Name] = 'c'
+			ti.Checks[c.Name] = c.CheckExpression
 		}
 	}
 	if fks, err := t.GetDeclaredForeignKeys(ctx); err == nil {

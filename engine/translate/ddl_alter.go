@@ -58,6 +58,13 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 				}
 				fail(noColumn(cmd.Name, ti.Name))
 			}
+			// PostgreSQL drops the CHECK constraints using the column with it.
+			for name, text := range ti.Checks {
+				if _, live := ti.Constraints[name]; live && contains(exprColumnsOf(text), cmd.Name) {
+					add(dropConstraint(name, 'c'))
+					delete(ti.Constraints, name)
+				}
+			}
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti))
@@ -111,10 +118,20 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 		}
 		return Result{Cmd: &TableDDL{Kind: "alter_type", Schema: ti.Schema, Table: ti.Name, Retypes: retypes}, Tag: "ALTER TABLE"}, nil
 	}
-	if len(at.Statements) == 0 {
+	switch len(at.Statements) {
+	case 0:
 		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+	case 1:
+		return Result{Stmt: at, Tag: "ALTER TABLE"}, nil
 	}
-	return Result{Stmt: at, Tag: "ALTER TABLE"}, nil
+	// GMS plans every clause of one ALTER TABLE against the table as it
+	// was, so a clause using a column an earlier clause adds would fail;
+	// each clause runs as its own statement instead, in order.
+	seq := &TableDDL{Kind: "sequence"}
+	for _, d := range at.Statements {
+		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
+	}
+	return Result{Cmd: seq, Tag: "ALTER TABLE"}, nil
 }
 
 func alterWord(a pg.AlterTableType) string {

@@ -23,6 +23,32 @@ type TableDDL struct {
 	Restart   bool // TRUNCATE ... RESTART IDENTITY
 
 	Retypes []Retype // alter_type
+
+	Stmts []sqlparser.Statement // sequence: GMS statements run in order
+
+	Checks map[string]string // rename_column: rewritten CHECK texts by name
+}
+
+// exprColumnsOf lists the columns a stored expression text references.
+func exprColumnsOf(text string) []string {
+	tree, err := pg.Parse("SELECT " + text)
+	if err != nil || len(tree.Stmts) != 1 {
+		return nil
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 {
+		return nil
+	}
+	return exprColumns(sel.TargetList[0].GetResTarget().Val)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func (*TableDDL) command() {}
@@ -82,9 +108,18 @@ func (t *Translator) rename(s *pg.RenameStmt) (Result, error) {
 		if _, ok := ti.Column(s.Newname); ok {
 			return Result{}, pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", s.Newname, ti.Name)
 		}
-		tn := t.tableName(s.Relation)
-		return Result{Stmt: &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{{Action: sqlparser.AlterStr, Table: tn,
-			ColumnAction: sqlparser.RenameStr, Column: sqlparser.NewColIdent(s.Subname), ToColumn: sqlparser.NewColIdent(s.Newname)}}}, Tag: "ALTER TABLE"}, nil
+		c := &TableDDL{Kind: "rename_column", Schema: ti.Schema, Table: ti.Name, From: s.Subname, To: s.Newname, Checks: map[string]string{}}
+		for name, text := range ti.Checks {
+			if !contains(exprColumnsOf(text), s.Subname) {
+				continue
+			}
+			nt, ok := renameInCheck(text, s.Subname, s.Newname)
+			if !ok {
+				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "cannot rename column %q used by check constraint %q yet", s.Subname, name)
+			}
+			c.Checks[name] = nt
+		}
+		return Result{Cmd: c, Tag: "ALTER TABLE"}, nil
 	case pg.ObjectType_OBJECT_TABCONSTRAINT:
 		ti := t.lookup(s.Relation, s.MissingOk)
 		if ti == nil {

@@ -31,6 +31,7 @@ type TableInfo struct {
 	// holds the table's index names.
 	Constraints map[string]byte
 	Indexes     map[string]bool
+	Checks      map[string]string // CHECK constraint name -> expression text
 	// HasNull reports whether a column holds a NULL in some row (col ""
 	// asks whether the table has any row at all); it scans the table.
 	HasNull func(col string) bool
@@ -283,4 +284,39 @@ func onePrimaryKey(pk []string, table string) {
 // keeps its PostgreSQL text for GMS to store.
 func (t *Translator) generated(c *pg.Constraint, typ *types.Type) sqlparser.Expr {
 	return &sqlparser.ParenExpr{Expr: WithSourceText(t.assignTo(c.RawExpr, typ), deparseExpr(c.RawExpr))}
+}
+
+// renameInCheck rewrites a stored CHECK expression for a column rename, as
+// PostgreSQL's constraints follow renames (they hold attribute numbers).
+func renameInCheck(text, from, to string) (string, bool) {
+	tree, err := pg.Parse("SELECT " + text)
+	if err != nil || len(tree.Stmts) != 1 {
+		return "", false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 {
+		return "", false
+	}
+	root := sel.TargetList[0].GetResTarget().Val
+	changed := false
+	var walk func(v any)
+	walk = func(v any) {
+		n, ok := v.(*pg.Node)
+		if !ok || n == nil {
+			return
+		}
+		if cr := n.GetColumnRef(); cr != nil {
+			if k := len(cr.Fields); k > 0 && strVal(cr.Fields[k-1]) == from {
+				cr.Fields[k-1] = pg.MakeStrNode(to)
+				changed = true
+			}
+			return
+		}
+		walkChildren(n, walk)
+	}
+	walk(root)
+	if !changed {
+		return text, true
+	}
+	return deparseExpr(root), true
 }

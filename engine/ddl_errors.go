@@ -1,13 +1,14 @@
 package engine
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/storage"
 )
 
 // constraintError maps GMS's CHECK and FOREIGN KEY errors to PostgreSQL's
@@ -25,6 +26,11 @@ func constraintError(err error) (*pgerror.Error, bool) {
 		name := quotedArg(msg)
 		return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Constraint: name,
 			Message: "new row violates check constraint " + quoteIdent(name)}, true
+	case sql.ErrInsertIntoNonNullableProvidedNull.Is(err), sql.ErrInsertIntoNonNullableDefaultNullColumn.Is(err):
+		// The table is filled in by Session.relationError.
+		col := quotedArg(msg)
+		return &pgerror.Error{Severity: "ERROR", Code: pgerror.NotNullViolation, Column: col,
+			Message: "null value in column " + quoteIdent(col) + " violates not-null constraint"}, true
 	case sql.ErrForeignKeyChildViolation.Is(err):
 		q := backquoted(msg)
 		if len(q) >= 3 {
@@ -104,43 +110,98 @@ func between(msg string, q byte) []string {
 
 func quoteIdent(s string) string { return `"` + s + `"` }
 
-// relationError completes a check violation with the relation that owns
-// the constraint: GMS's error names only the constraint. The first table
-// on the search path with a check of that name is taken.
+// relationError completes a check or not-null violation with the relation:
+// GMS's errors name only the constraint or column. The relation is the
+// statement's target table (INSERT / UPDATE) when it has that constraint or
+// column, else the first table on the search path with such a check.
 //
 // kind is the statement's tag verb: a unique violation while ALTER TABLE
 // adds a key is PostgreSQL's "could not create unique index".
-func (s *Session) relationError(err error, kind string) error {
+func (s *Session) relationError(err error, kind, query string) error {
 	pe, ok := pgerror.As(err)
-	if ok && pe.Code == pgerror.UniqueViolation && kind == "ALTER TABLE" && pe.Constraint != "" {
-		pe.Message = fmt.Sprintf("could not create unique index %q", pe.Constraint)
-		return pe
-	}
-	if !ok || pe.Code != pgerror.CheckViolation || pe.Table != "" || pe.Constraint == "" {
+	if !ok || pe.Table != "" {
 		return err
 	}
-	ctx := sql.NewContext(context.Background(), sql.WithSession(s))
+	switch pe.Code {
+	case pgerror.UniqueViolation:
+		if kind == "ALTER TABLE" && pe.Constraint != "" {
+			pe.Message = fmt.Sprintf("could not create unique index %q", pe.Constraint)
+		}
+		return pe
+	case pgerror.CheckViolation, pgerror.NotNullViolation:
+	default:
+		return err
+	}
+	ctx := s.sqlContext()
+	owns := func(t *storage.Table) bool {
+		if pe.Code == pgerror.NotNullViolation {
+			return t.Schema().IndexOfColName(pe.Column) >= 0
+		}
+		checks, _ := t.GetChecks(ctx)
+		for _, c := range checks {
+			if c.Name == pe.Constraint {
+				return true
+			}
+		}
+		return false
+	}
+	var found *storage.Table
+	if schema, name, ok := statementTarget(query); ok {
+		if t, ok := s.table(ctx, schema, name); ok && owns(t) {
+			found = t
+		}
+	}
+	if found == nil && pe.Code == pgerror.CheckViolation {
+		found = s.findCheckTable(ctx, owns)
+	}
+	if found == nil {
+		return pe
+	}
+	pe.Schema, pe.Table = found.SchemaName(), found.Name()
+	if pe.Code == pgerror.NotNullViolation {
+		pe.Message = "null value in column " + quoteIdent(pe.Column) + " of relation " + quoteIdent(pe.Table) + " violates not-null constraint"
+	} else {
+		pe.Message = "new row for relation " + quoteIdent(pe.Table) + " violates check constraint " + quoteIdent(pe.Constraint)
+	}
+	return pe
+}
+
+// findCheckTable returns the first table on the search path that owns.
+func (s *Session) findCheckTable(ctx *sql.Context, owns func(*storage.Table) bool) *storage.Table {
 	txn := s.StorageTxn()
 	db := s.eng.provider.DB()
 	for _, schema := range s.SearchPath() {
-		names, terr := txn.TableNames(schema)
-		if terr != nil {
+		names, err := txn.TableNames(schema)
+		if err != nil {
 			continue
 		}
 		for _, n := range names {
-			t, ok, terr := db.Table(ctx, schema, n)
-			if terr != nil || !ok {
-				continue
-			}
-			checks, _ := t.GetChecks(ctx)
-			for _, c := range checks {
-				if c.Name == pe.Constraint {
-					pe.Schema, pe.Table = schema, n
-					pe.Message = "new row for relation " + quoteIdent(n) + " violates check constraint " + quoteIdent(pe.Constraint)
-					return pe
-				}
+			if t, ok, err := db.Table(ctx, schema, n); err == nil && ok && owns(t) {
+				return t
 			}
 		}
 	}
-	return pe
+	return nil
+}
+
+// statementTarget returns the table an INSERT or UPDATE writes.
+func statementTarget(query string) (schema, name string, ok bool) {
+	if query == "" {
+		return "", "", false
+	}
+	tree, err := pg.Parse(query)
+	if err != nil || len(tree.Stmts) != 1 {
+		return "", "", false
+	}
+	var rv *pg.RangeVar
+	switch st := tree.Stmts[0].Stmt.Node.(type) {
+	case *pg.Node_InsertStmt:
+		rv = st.InsertStmt.Relation
+	case *pg.Node_UpdateStmt:
+		rv = st.UpdateStmt.Relation
+	}
+	if rv == nil {
+		return "", "", false
+	}
+	return rv.Schemaname, rv.Relname, true
 }

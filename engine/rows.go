@@ -130,7 +130,7 @@ func (r *Rows) finish(err error) {
 	if err != nil {
 		err = mapError(err)
 		if r.s != nil {
-			err = r.s.relationError(err, r.kind)
+			err = r.s.relationError(err, r.kind, r.gctx.Query())
 		}
 	}
 	if r.s != nil {

@@ -180,7 +180,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		txn.Refresh()
 	}
 	mark := txn.Savepoint()
-	gctx := sql.NewContext(ctx, sql.WithSession(s))
+	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
 	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
 	if err != nil {
 		txn.RollbackTo(mark)

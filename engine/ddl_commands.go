@@ -45,7 +45,12 @@ func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, er
 	case "rename_column":
 		err = s.renameColumn(ctx, c)
 	case "sequence":
-		err = s.runSequence(ctx, c.Stmts)
+		if err = s.runSequence(ctx, c.Stmts); err == nil && c.PKName != "" {
+			var t *storage.Table
+			if t, err = s.mustTable(ctx, c.Schema, c.Table); err == nil {
+				err = t.SetPrimaryKeyName(ctx, c.PKName)
+			}
+		}
 	case "drop_index":
 		err = s.dropIndexes(ctx, c)
 	case "drop_table":

@@ -14,6 +14,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	spec := &sqlparser.TableSpec{}
 	ddl.TableSpec = spec
 	var pk []string
+	pkName := ""
 	cnames := newConstraintNames(s.Relation.Relname)
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
@@ -45,7 +46,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 					col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
 				case pg.ConstrType_CONSTR_PRIMARY:
 					onePrimaryKey(pk, s.Relation.Relname)
-					pk = append(pk, cd.Colname)
+					pk, pkName = append(pk, cd.Colname), c.Conname
 					col.Type.NotNull = true
 				case pg.ConstrType_CONSTR_CHECK:
 					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
@@ -76,7 +77,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			switch c.Contype {
 			case pg.ConstrType_CONSTR_PRIMARY:
 				onePrimaryKey(pk, s.Relation.Relname)
-				pk = append(pk, names(c.Keys)...)
+				pk, pkName = append(pk, names(c.Keys)...), c.Conname
 			case pg.ConstrType_CONSTR_CHECK:
 				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
 			case pg.ConstrType_CONSTR_FOREIGN:
@@ -108,6 +109,9 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			}
 		}
 		spec.Indexes = append(spec.Indexes, idx)
+	}
+	if pkName != "" && pkName != s.Relation.Relname+"_pkey" {
+		return t.namedPrimaryKey(ddl, s, pkName), nil
 	}
 	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil
 }

@@ -30,6 +30,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 		at.Statements = append(at.Statements, d)
 	}
 	var retypes []Retype
+	pkName := ""
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
@@ -93,8 +94,12 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			}
 			add(&sqlparser.DDL{NotNullSpec: &sqlparser.NotNullSpec{Action: action, Column: sqlparser.NewColIdent(c.Name)}})
 		case pg.AlterTableType_AT_AddConstraint:
-			for _, d := range t.addConstraint(cmd.Def.GetConstraint(), ti, names) {
+			c := cmd.Def.GetConstraint()
+			for _, d := range t.addConstraint(c, ti, names) {
 				add(d)
+			}
+			if c.Contype == pg.ConstrType_CONSTR_PRIMARY && c.Conname != "" && c.Conname != ti.Name+"_pkey" {
+				pkName = c.Conname
 			}
 		case pg.AlterTableType_AT_DropConstraint:
 			kind, ok := ti.Constraints[cmd.Name]
@@ -122,12 +127,14 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	case 0:
 		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 	case 1:
-		return Result{Stmt: at, Tag: "ALTER TABLE"}, nil
+		if pkName == "" {
+			return Result{Stmt: at, Tag: "ALTER TABLE"}, nil
+		}
 	}
 	// GMS plans every clause of one ALTER TABLE against the table as it
 	// was, so a clause using a column an earlier clause adds would fail;
 	// each clause runs as its own statement instead, in order.
-	seq := &TableDDL{Kind: "sequence"}
+	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName}
 	for _, d := range at.Statements {
 		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
 	}
@@ -303,7 +310,11 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 		}
 		spec.Type = sqlparser.PrimaryStr
 		spec.ToName = sqlparser.NewColIdent("PRIMARY")
-		ti.Constraints[ti.Name+"_pkey"] = 'p'
+		name := c.Conname
+		if name == "" {
+			name = ti.Name + "_pkey"
+		}
+		ti.Constraints[name] = 'p'
 		return &sqlparser.DDL{IndexSpec: spec}
 	}
 	name := c.Conname

@@ -24,7 +24,8 @@ type TableDDL struct {
 
 	Retypes []Retype // alter_type
 
-	Stmts []sqlparser.Statement // sequence: GMS statements run in order
+	Stmts  []sqlparser.Statement // sequence: GMS statements run in order
+	PKName string                // sequence: then give Table's primary key this name
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 }

@@ -240,6 +240,9 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 	if len(refCols) != len(cols) {
 		failAt(-1, pgerror.InvalidForeignKey, "number of referencing and referenced columns for foreign key disagree")
 	}
+	if c.Initdeferred {
+		failAt(-1, pgerror.FeatureNotSupported, "INITIALLY DEFERRED constraints are not supported yet")
+	}
 	fk := &sqlparser.ForeignKeyDefinition{ReferencedTable: ref,
 		OnDelete: fkAction(c.FkDelAction), OnUpdate: fkAction(c.FkUpdAction)}
 	for _, s := range cols {
@@ -319,4 +322,17 @@ func renameInCheck(text, from, to string) (string, bool) {
 		return text, true
 	}
 	return deparseExpr(root), true
+}
+
+// namedPrimaryKey creates a table whose primary key constraint has a name
+// of its own: GMS calls every primary key PRIMARY, so the engine renames
+// it after creating the table.
+func (t *Translator) namedPrimaryKey(ddl *sqlparser.DDL, s *pg.CreateStmt, name string) Result {
+	if s.IfNotExists && t.Tables != nil {
+		if _, exists := t.Tables.LookupTable(s.Relation.Schemaname, s.Relation.Relname); exists {
+			return Result{Stmt: ddl, Tag: "CREATE TABLE"}
+		}
+	}
+	return Result{Cmd: &TableDDL{Kind: "sequence", Stmts: []sqlparser.Statement{ddl},
+		Schema: s.Relation.Schemaname, Table: s.Relation.Relname, PKName: name}, Tag: "CREATE TABLE"}
 }

@@ -7,8 +7,10 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/storage"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 // constraintError maps GMS's CHECK and FOREIGN KEY errors to PostgreSQL's
@@ -110,14 +112,16 @@ func between(msg string, q byte) []string {
 
 func quoteIdent(s string) string { return `"` + s + `"` }
 
-// relationError completes a check or not-null violation with the relation:
+// relationError maps a GMS error (mapError) and completes a check or
+// not-null violation with the relation and the failing row:
 // GMS's errors name only the constraint or column. The relation is the
 // statement's target table (INSERT / UPDATE) when it has that constraint or
 // column, else the first table on the search path with such a check.
 //
 // kind is the statement's tag verb: a unique violation while ALTER TABLE
 // adds a key is PostgreSQL's "could not create unique index".
-func (s *Session) relationError(err error, kind, query string) error {
+func (s *Session) relationError(raw error, kind, query string) error {
+	err := mapError(raw)
 	pe, ok := pgerror.As(err)
 	if !ok || pe.Table != "" {
 		return err
@@ -158,6 +162,10 @@ func (s *Session) relationError(err error, kind, query string) error {
 		return pe
 	}
 	pe.Schema, pe.Table = found.SchemaName(), found.Name()
+	var wrapped sql.WrappedInsertError
+	if errors.As(raw, &wrapped) && len(wrapped.OffendingRow) == len(found.Schema()) {
+		pe.Detail = failingRow(found.Schema(), wrapped.OffendingRow, &s.env)
+	}
 	if pe.Code == pgerror.NotNullViolation {
 		pe.Message = "null value in column " + quoteIdent(pe.Column) + " of relation " + quoteIdent(pe.Table) + " violates not-null constraint"
 	} else {
@@ -204,4 +212,17 @@ func statementTarget(query string) (schema, name string, ok bool) {
 		return "", "", false
 	}
 	return rv.Schemaname, rv.Relname, true
+}
+
+// failingRow is PostgreSQL's "Failing row contains (...)." detail.
+func failingRow(sch sql.Schema, row sql.Row, env *types.Env) string {
+	parts := make([]string, len(row))
+	for i, v := range row {
+		if v == nil {
+			parts[i] = "null"
+			continue
+		}
+		parts[i] = types.Output(expr.FromGMSType(sch[i].Type), v, env)
+	}
+	return "Failing row contains (" + strings.Join(parts, ", ") + ")."
 }

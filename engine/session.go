@@ -185,7 +185,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	if err != nil {
 		txn.RollbackTo(mark)
 		s.failed()
-		return nil, s.relationError(mapError(err), res.Tag, sqlText)
+		return nil, s.relationError(err, res.Tag, sqlText)
 	}
 	r := &Rows{s: s, gctx: gctx, iter: iter, kind: res.Tag, mark: mark, returning: res.Returning}
 	if res.Tag == "SELECT" || res.Returning {

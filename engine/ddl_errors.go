@@ -37,15 +37,13 @@ func constraintError(err error) (*pgerror.Error, bool) {
 		q := backquoted(msg)
 		if len(q) >= 3 {
 			return &pgerror.Error{Severity: "ERROR", Code: pgerror.ForeignKeyViolation, Table: q[1], Constraint: q[0],
-				Message: "insert or update on table " + quoteIdent(q[1]) + " violates foreign key constraint " + quoteIdent(q[0]),
-				Detail:  "Key is not present in table " + quoteIdent(q[2]) + "."}, true
+				Message: "insert or update on table " + quoteIdent(q[1]) + " violates foreign key constraint " + quoteIdent(q[0])}, true
 		}
 	case sql.ErrForeignKeyParentViolation.Is(err):
 		q := backquoted(msg)
 		if len(q) >= 3 {
 			return &pgerror.Error{Severity: "ERROR", Code: pgerror.ForeignKeyViolation, Table: q[1], Constraint: q[0],
-				Message: "update or delete on table " + quoteIdent(q[2]) + " violates foreign key constraint " + quoteIdent(q[0]) + " on table " + quoteIdent(q[1]),
-				Detail:  "Key is still referenced from table " + quoteIdent(q[1]) + "."}, true
+				Message: "update or delete on table " + quoteIdent(q[2]) + " violates foreign key constraint " + quoteIdent(q[0]) + " on table " + quoteIdent(q[1])}, true
 		}
 	case sql.ErrForeignKeyColumnTypeMismatch.Is(err):
 		return pgerror.New(pgerror.DatatypeMismatch, "foreign key constraint cannot be implemented"), true
@@ -123,6 +121,10 @@ func quoteIdent(s string) string { return `"` + s + `"` }
 func (s *Session) relationError(raw error, kind, query string) error {
 	err := mapError(raw)
 	pe, ok := pgerror.As(err)
+	if ok && pe.Code == pgerror.ForeignKeyViolation && pe.Detail == "" {
+		s.foreignKeyDetail(pe, raw)
+		return pe
+	}
 	if !ok || pe.Table != "" {
 		return err
 	}
@@ -225,4 +227,49 @@ func failingRow(sch sql.Schema, row sql.Row, env *types.Env) string {
 		parts[i] = types.Output(expr.FromGMSType(sch[i].Type), v, env)
 	}
 	return "Failing row contains (" + strings.Join(parts, ", ") + ")."
+}
+
+// foreignKeyDetail adds PostgreSQL's "Key (col)=(value) is not present in
+// table ..." / "... is still referenced from table ..." detail. GMS prints
+// the key with fmt, which matches PostgreSQL's output only for integers and
+// text, so other keys get no detail.
+func (s *Session) foreignKeyDetail(pe *pgerror.Error, raw error) {
+	var wrapped sql.WrappedInsertError
+	if errors.As(raw, &wrapped) {
+		raw = wrapped.Cause
+	}
+	q := backquoted(raw.Error())
+	if len(q) < 4 || !strings.HasPrefix(q[3], "[") || !strings.HasSuffix(q[3], "]") {
+		return
+	}
+	ctx := s.sqlContext()
+	child, ok := s.table(ctx, "", q[1])
+	if !ok {
+		return
+	}
+	fks, err := child.GetDeclaredForeignKeys(ctx)
+	if err != nil {
+		return
+	}
+	for _, fk := range fks {
+		if fk.Name != q[0] || len(fk.Columns) != 1 {
+			continue
+		}
+		i := child.Schema().IndexOfColName(fk.Columns[0])
+		if i < 0 {
+			return
+		}
+		switch expr.FromGMSType(child.Schema()[i].Type).Kind {
+		case types.KindInt2, types.KindInt4, types.KindInt8, types.KindText:
+		default:
+			return
+		}
+		key := q[3][1 : len(q[3])-1]
+		if sql.ErrForeignKeyChildViolation.Is(raw) {
+			pe.Detail = fmt.Sprintf("Key (%s)=(%s) is not present in table %s.", fk.Columns[0], key, quoteIdent(fk.ParentTable))
+		} else {
+			pe.Detail = fmt.Sprintf("Key (%s)=(%s) is still referenced from table %s.", fk.ParentColumns[0], key, quoteIdent(fk.Table))
+		}
+		return
+	}
 }

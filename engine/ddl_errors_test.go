@@ -21,6 +21,9 @@ func TestViolationDetails(t *testing.T) {
 	for _, q := range []string{
 		"CREATE TABLE a (id int PRIMARY KEY, age int CHECK (age >= 13))",
 		"CREATE TABLE b (id int PRIMARY KEY, age int CHECK (age >= 13), name text NOT NULL)",
+		"CREATE TABLE c (id int PRIMARY KEY, b_id int REFERENCES b)",
+		"INSERT INTO b VALUES (1, 20, 'ann')",
+		"INSERT INTO c VALUES (1, 1)",
 	} {
 		rows, err := s.Query(ctx, q)
 		if err != nil {
@@ -32,8 +35,12 @@ func TestViolationDetails(t *testing.T) {
 		name, sql                    string
 		code, table, message, detail string
 	}{
-		{"check names the target table", "INSERT INTO b VALUES (1, 9, 'kid')", pgerror.CheckViolation, "b",
-			`new row for relation "b" violates check constraint "b_age_check"`, "Failing row contains (1, 9, kid)."},
+		{"check names the target table", "INSERT INTO b VALUES (3, 9, 'kid')", pgerror.CheckViolation, "b",
+			`new row for relation "b" violates check constraint "b_age_check"`, "Failing row contains (3, 9, kid)."},
+		{"fk child", "INSERT INTO c VALUES (2, 7)", pgerror.ForeignKeyViolation, "c",
+			`insert or update on table "c" violates foreign key constraint "c_b_id_fkey"`, `Key (b_id)=(7) is not present in table "b".`},
+		{"fk parent", "DELETE FROM b WHERE id = 1", pgerror.ForeignKeyViolation, "c",
+			`update or delete on table "b" violates foreign key constraint "c_b_id_fkey" on table "c"`, `Key (id)=(1) is still referenced from table "c".`},
 		{"not null", "INSERT INTO b VALUES (2, 20, NULL)", pgerror.NotNullViolation, "b",
 			`null value in column "name" of relation "b" violates not-null constraint`, "Failing row contains (2, 20, null)."},
 	}

@@ -40,6 +40,14 @@ func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, er
 		err = pgerror.New(pgerror.FeatureNotSupported, "ALTER TABLE ... SET SCHEMA is not supported yet")
 	case "create_index":
 		err = s.createIndex(ctx, c)
+	case "create_as":
+		var n int
+		if n, err = s.createAs(ctx, c); err == nil {
+			tag = fmt.Sprintf("SELECT %d", n)
+			if c.NoData {
+				tag = "CREATE TABLE AS"
+			}
+		}
 	case "alter_type":
 		err = s.alterType(ctx, c)
 	case "rename_column":
@@ -106,6 +114,77 @@ func (s *Session) renameColumn(ctx *sql.Context, c *translate.TableDDL) error {
 		}
 	}
 	return nil
+}
+
+// createAs runs CREATE TABLE AS: the query's columns (unknown-typed ones
+// become text, as in PostgreSQL) and its rows.
+func (s *Session) createAs(ctx *sql.Context, c *translate.TableDDL) (int, error) {
+	sch, iter, _, err := s.eng.gms.QueryWithBindings(ctx, sqlparser.String(c.Query), c.Query, nil, nil)
+	if err != nil {
+		return 0, err
+	}
+	var rows []sql.Row
+	colTypes := make([]*types.Type, len(sch))
+	for i, col := range sch {
+		colTypes[i] = expr.FromGMSType(col.Type)
+	}
+	for !c.NoData {
+		r, err := iter.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			iter.Close(ctx)
+			return 0, err
+		}
+		row := make(sql.Row, len(r))
+		for i, v := range r {
+			if row[i], err = expr.FromGMSValue(colTypes[i], v); err != nil {
+				iter.Close(ctx)
+				return 0, err
+			}
+		}
+		rows = append(rows, row)
+	}
+	if err := iter.Close(ctx); err != nil {
+		return 0, err
+	}
+	if len(c.Columns) > len(sch) {
+		return 0, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
+	}
+	cols := make(sql.Schema, len(sch))
+	for i, col := range sch {
+		name := col.Name
+		if i < len(c.Columns) {
+			name = c.Columns[i]
+		}
+		typ := colTypes[i]
+		if typ == types.Unknown {
+			typ = types.Text
+		}
+		cols[i] = &sql.Column{Name: name, Type: typ, Nullable: true, Source: c.Table}
+	}
+	db := s.eng.provider.DB()
+	pks := sql.NewPrimaryKeySchema(cols)
+	if c.Schema != "" {
+		err = db.Schema(c.Schema).CreateTable(ctx, c.Table, pks, sql.Collation_Default, "")
+	} else {
+		err = db.CreateTable(ctx, c.Table, pks, sql.Collation_Default, "")
+	}
+	if err != nil {
+		return 0, err
+	}
+	t, err := s.mustTable(ctx, c.Schema, c.Table)
+	if err != nil {
+		return 0, err
+	}
+	ins := t.Inserter(ctx)
+	for _, r := range rows {
+		if err := ins.Insert(ctx, r); err != nil {
+			return 0, err
+		}
+	}
+	return len(rows), ins.Close(ctx)
 }
 
 // runSequence plans and runs GMS statements one after another, each seeing

@@ -28,6 +28,33 @@ type TableDDL struct {
 	PKName string                // sequence: then give Table's primary key this name
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
+
+	Query   sqlparser.SelectStatement // create_as: the rows
+	Columns []string                  // create_as: column names given
+	NoData  bool                      // create_as: WITH NO DATA
+}
+
+// createTableAs is CREATE TABLE ... AS SELECT (PostgreSQL docs: CREATE
+// TABLE AS): a new table with the query's columns and rows.
+func (t *Translator) createTableAs(s *pg.CreateTableAsStmt) (Result, error) {
+	if s.Objtype != pg.ObjectType_OBJECT_TABLE || s.IsSelectInto {
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "CREATE %s AS is not supported yet", objectWord(s.Objtype))
+	}
+	rel := s.Into.Rel
+	if t.Tables != nil {
+		if _, exists := t.Tables.LookupTable(rel.Schemaname, rel.Relname); exists {
+			if s.IfNotExists {
+				return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "CREATE TABLE AS"}, nil
+			}
+			return Result{}, pgerror.New(pgerror.DuplicateTable, "relation %q already exists", rel.Relname)
+		}
+	}
+	sel := s.Query.GetSelectStmt()
+	if sel == nil {
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "CREATE TABLE AS %s is not supported yet", nodeName(s.Query))
+	}
+	return Result{Cmd: &TableDDL{Kind: "create_as", Schema: rel.Schemaname, Table: rel.Relname,
+		Query: t.selectStmt(sel), Columns: names2(s.Into.ColNames), NoData: s.Into.SkipData}, Tag: "SELECT"}, nil
 }
 
 // exprColumnsOf lists the columns a stored expression text references.
@@ -73,6 +100,8 @@ func (t *Translator) tableDDL(n *pg.Node) (Result, error) {
 		return Result{Cmd: &TableDDL{Kind: "set_schema", Schema: ti.Schema, Table: ti.Name, To: a.Newschema}, Tag: "ALTER TABLE"}, nil
 	case *pg.Node_IndexStmt:
 		return t.createIndex(s.IndexStmt)
+	case *pg.Node_CreateTableAsStmt:
+		return t.createTableAs(s.CreateTableAsStmt)
 	case *pg.Node_TruncateStmt:
 		ts := s.TruncateStmt
 		c := &TableDDL{Kind: "truncate", Cascade: ts.Behavior == pg.DropBehavior_DROP_CASCADE, Restart: ts.RestartSeqs}

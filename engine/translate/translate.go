@@ -62,7 +62,7 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.createTable(s.CreateStmt)
 	case *pg.Node_DropStmt:
 		return t.drop(s.DropStmt)
-	case *pg.Node_AlterTableStmt, *pg.Node_RenameStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_IndexStmt, *pg.Node_TruncateStmt:
+	case *pg.Node_AlterTableStmt, *pg.Node_RenameStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_IndexStmt, *pg.Node_TruncateStmt, *pg.Node_CreateTableAsStmt:
 		return t.tableDDL(n)
 	case *pg.Node_TransactionStmt:
 		return t.transaction(s.TransactionStmt)

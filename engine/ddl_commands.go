@@ -214,6 +214,9 @@ func (s *Session) runSequence(ctx *sql.Context, stmts []sqlparser.Statement) err
 func (s *Session) mustTable(ctx *sql.Context, schema, name string) (*storage.Table, error) {
 	t, ok := s.table(ctx, schema, name)
 	if !ok {
+		if schema != "" {
+			name = schema + "." + name
+		}
 		return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", name)
 	}
 	return t, nil

@@ -68,7 +68,11 @@ func (t *Translator) lookup(rv *pg.RangeVar, missingOK bool) *TableInfo {
 		if missingOK {
 			return nil
 		}
-		failAt(-1, pgerror.UndefinedTable, "relation %q does not exist", rv.Relname)
+		name := rv.Relname
+		if rv.Schemaname != "" {
+			name = rv.Schemaname + "." + name
+		}
+		failAt(-1, pgerror.UndefinedTable, "relation %q does not exist", name)
 	}
 	return ti
 }

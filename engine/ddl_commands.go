@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -270,6 +271,37 @@ func restartIdentity(tables []*storage.Table) error {
 				return pgerror.New(pgerror.FeatureNotSupported, "TRUNCATE ... RESTART IDENTITY is not supported yet")
 			}
 		}
+	}
+	return nil
+}
+
+// dropSchemaTables empties a schema of its tables for DROP SCHEMA: with
+// CASCADE they are dropped (and foreign keys elsewhere referencing them),
+// else their existence is 2BP01.
+func (s *Session) dropSchemaTables(schema string, cascade bool) error {
+	txn := s.StorageTxn()
+	names, err := txn.TableNames(schema)
+	if err != nil || len(names) == 0 {
+		return nil
+	}
+	sort.Strings(names)
+	if !cascade {
+		var detail []string
+		for _, n := range names {
+			detail = append(detail, fmt.Sprintf("table %s.%s depends on schema %s", schema, n, schema))
+		}
+		return &pgerror.Error{Severity: "ERROR", Code: pgerror.DependentObjectsStillExist,
+			Message: fmt.Sprintf("cannot drop schema %s because other objects depend on it", schema),
+			Detail:  strings.Join(detail, "\n"), Hint: "Use DROP ... CASCADE to drop the dependent objects too."}
+	}
+	c := &translate.TableDDL{Kind: "drop_table", Cascade: true}
+	for _, n := range names {
+		c.Objects = append(c.Objects, []string{schema, n})
+	}
+	mark := txn.Savepoint()
+	if err := s.dropTables(s.sqlContext(), c); err != nil {
+		txn.RollbackTo(mark)
+		return mapError(err)
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	var pk []string
 	pkName := ""
 	cnames := newConstraintNames(s.Relation.Relname)
+	seenUnique := map[string]bool{}
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
@@ -56,14 +57,9 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 					spec.Constraints = append(spec.Constraints, t.fkDef(c, []string{cd.Colname}, cnames))
 				case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
 				case pg.ConstrType_CONSTR_UNIQUE:
-					name := c.Conname
-					if name == "" {
-						name = s.Relation.Relname + "_" + cd.Colname + "_key"
+					if idx := uniqueIndex(c, []string{cd.Colname}, cnames, seenUnique); idx != nil {
+						spec.Indexes = append(spec.Indexes, idx)
 					}
-					spec.Indexes = append(spec.Indexes, &sqlparser.IndexDefinition{
-						Info:    &sqlparser.IndexInfo{Type: "unique key", Name: sqlparser.NewColIdent(name), Unique: true},
-						Columns: []*sqlparser.IndexColumn{{Column: sqlparser.NewColIdent(cd.Colname)}},
-					})
 				case pg.ConstrType_CONSTR_IDENTITY:
 					col.Type.Autoincrement = true
 					col.Type.NotNull = true
@@ -83,16 +79,9 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			case pg.ConstrType_CONSTR_FOREIGN:
 				spec.Constraints = append(spec.Constraints, t.fkDef(c, names(c.FkAttrs), cnames))
 			case pg.ConstrType_CONSTR_UNIQUE:
-				cols := names(c.Keys)
-				name := c.Conname
-				if name == "" {
-					name = s.Relation.Relname + "_" + joinNames(cols) + "_key"
+				if idx := uniqueIndex(c, names(c.Keys), cnames, seenUnique); idx != nil {
+					spec.Indexes = append(spec.Indexes, idx)
 				}
-				idx := &sqlparser.IndexDefinition{Info: &sqlparser.IndexInfo{Type: "unique key", Name: sqlparser.NewColIdent(name), Unique: true}}
-				for _, k := range cols {
-					idx.Columns = append(idx.Columns, &sqlparser.IndexColumn{Column: sqlparser.NewColIdent(k)})
-				}
-				spec.Indexes = append(spec.Indexes, idx)
 			default:
 				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "table constraint %s is not supported yet", c.Contype)
 			}
@@ -114,17 +103,6 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		return t.namedPrimaryKey(ddl, s, pkName), nil
 	}
 	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil
-}
-
-func joinNames(ns []string) string {
-	out := ""
-	for i, n := range ns {
-		if i > 0 {
-			out += "_"
-		}
-		out += n
-	}
-	return out
 }
 
 // assignTo translates n and coerces it to typ with assignment rules.

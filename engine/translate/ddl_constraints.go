@@ -340,3 +340,25 @@ func (t *Translator) namedPrimaryKey(ddl *sqlparser.DDL, s *pg.CreateStmt, name 
 	return Result{Cmd: &TableDDL{Kind: "sequence", Stmts: []sqlparser.Statement{ddl},
 		Schema: s.Relation.Schemaname, Table: s.Relation.Relname, PKName: name}, Tag: "CREATE TABLE"}
 }
+
+// uniqueIndex is a UNIQUE constraint of CREATE TABLE; an unnamed one on the
+// same columns as an earlier one is the same constraint in PostgreSQL, so
+// it yields nil.
+func uniqueIndex(c *pg.Constraint, cols []string, cn *constraintNames, seen map[string]bool) *sqlparser.IndexDefinition {
+	key := strings.Join(cols, "\x00")
+	if c.Conname == "" && seen[key] {
+		return nil
+	}
+	seen[key] = true
+	name := c.Conname
+	if name == "" {
+		name = cn.choose(cols, "key")
+	} else {
+		cn.take(name)
+	}
+	idx := &sqlparser.IndexDefinition{Info: &sqlparser.IndexInfo{Type: "unique key", Name: sqlparser.NewColIdent(name), Unique: true}}
+	for _, k := range cols {
+		idx.Columns = append(idx.Columns, &sqlparser.IndexColumn{Column: sqlparser.NewColIdent(k)})
+	}
+	return idx
+}

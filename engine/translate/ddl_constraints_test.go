@@ -93,3 +93,19 @@ func TestIndexColname(t *testing.T) {
 		})
 	}
 }
+
+func TestRenameInCheck(t *testing.T) {
+	tests := []struct{ name, in, from, to, want string }{
+		{"renamed", "a < b", "a", "x", "x < b"},
+		{"every use", "a > 0 AND lower(a::text) <> 'a'", "a", "n", "n > 0 AND lower(n::text) <> 'a'"},
+		{"untouched", "b > 0", "a", "x", "b > 0"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := renameInCheck(tc.in, tc.from, tc.to)
+			if !ok || got != tc.want {
+				t.Errorf("renameInCheck(%q, %s→%s) = %q, %v; want %q", tc.in, tc.from, tc.to, got, ok, tc.want)
+			}
+		})
+	}
+}

@@ -116,7 +116,9 @@ func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 			case ix.Unique && !ix.Expression && !ix.Partial && !standalone[ix.Name]:
 				ti.Constraints[ix.Name] = 'u'
 			}
-			ti.Indexes[ix.Name] = true
+			if !ix.ForFK { // GMS's own support index, not a PostgreSQL object
+				ti.Indexes[ix.Name] = true
+			}
 		}
 	}
 	if checks, err := t.GetChecks(ctx); err == nil {

@@ -53,6 +53,7 @@ func newEngine(store *storage.Store) *Engine {
 	prov := storage.NewProvider(dbName)
 	a := newAnalyzer(prov)
 	g := sqle.New(a, &sqle.Config{})
+	g.Parser = newPGParser()
 	return &Engine{store: store, provider: prov, gms: g}
 }
 

@@ -26,6 +26,9 @@ func mapError(err error) error {
 			Message: fmt.Sprintf("duplicate key value violates unique constraint %q", uv.Index),
 			Schema:  uv.Schema, Table: uv.Table, Constraint: uv.Index}
 	}
+	if pe, ok := constraintError(err); ok {
+		return pe
+	}
 	msg := err.Error()
 	switch {
 	case sql.ErrTableNotFound.Is(err):

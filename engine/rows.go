@@ -132,7 +132,11 @@ func (r *Rows) finish(err error) {
 		}
 	}
 	if err != nil {
-		err = mapError(err)
+		if r.s != nil {
+			err = r.s.relationError(err, r.kind, r.gctx.Query())
+		} else {
+			err = mapError(err)
+		}
 	}
 	if r.s != nil {
 		err = r.s.finish(r.mark, err)

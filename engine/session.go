@@ -154,7 +154,10 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 			return nil, errAborted()
 		}
 	}
-	tr := &translate.Translator{Env: &s.env, Params: args}
+	if s.env.Now.IsZero() || s.state == txnIdle {
+		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
+	}
+	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s}
 	res, err := tr.Statement(stmt)
 	if err != nil {
 		s.failed()
@@ -252,12 +255,12 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		}
 	}
 	mark := txn.Savepoint()
-	gctx := sql.NewContext(ctx, sql.WithSession(s))
+	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
 	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
 	if err != nil {
 		txn.RollbackTo(mark)
 		s.failed()
-		return nil, mapError(err)
+		return nil, s.relationError(err, res.Tag, sqlText)
 	}
 	r := &Rows{s: s, gctx: gctx, iter: iter, kind: res.Tag, mark: mark, returning: res.Returning}
 	if res.Tag == "SELECT" || res.Returning {

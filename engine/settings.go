@@ -110,6 +110,8 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 			return "", nil, mapError(err)
 		}
 		return s.commandDone("CREATE SCHEMA")
+	case *translate.TableDDL:
+		return s.tableDDL(c, res.Tag)
 	case *translate.DropSchema:
 		txn := s.StorageTxn()
 		for _, n := range c.Names {
@@ -118,6 +120,9 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 					continue
 				}
 				return "", nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", n)
+			}
+			if err := s.dropSchemaTables(n, c.Cascade); err != nil {
+				return "", nil, err
 			}
 			if err := txn.DropSchema(n); err != nil {
 				return "", nil, mapError(err)

@@ -14,6 +14,9 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	spec := &sqlparser.TableSpec{}
 	ddl.TableSpec = spec
 	var pk []string
+	pkName := ""
+	cnames := newConstraintNames(s.Relation.Relname)
+	seenUnique := map[string]bool{}
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
@@ -43,17 +46,20 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 				case pg.ConstrType_CONSTR_DEFAULT:
 					col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
 				case pg.ConstrType_CONSTR_PRIMARY:
-					pk = append(pk, cd.Colname)
+					onePrimaryKey(pk, s.Relation.Relname)
+					pk, pkName = append(pk, cd.Colname), c.Conname
 					col.Type.NotNull = true
+				case pg.ConstrType_CONSTR_CHECK:
+					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
+				case pg.ConstrType_CONSTR_GENERATED:
+					col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
+				case pg.ConstrType_CONSTR_FOREIGN:
+					spec.Constraints = append(spec.Constraints, t.fkDef(c, []string{cd.Colname}, cnames))
+				case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
 				case pg.ConstrType_CONSTR_UNIQUE:
-					name := c.Conname
-					if name == "" {
-						name = s.Relation.Relname + "_" + cd.Colname + "_key"
+					if idx := uniqueIndex(c, []string{cd.Colname}, cnames, seenUnique); idx != nil {
+						spec.Indexes = append(spec.Indexes, idx)
 					}
-					spec.Indexes = append(spec.Indexes, &sqlparser.IndexDefinition{
-						Info:    &sqlparser.IndexInfo{Type: "unique key", Name: sqlparser.NewColIdent(name), Unique: true},
-						Columns: []*sqlparser.IndexColumn{{Column: sqlparser.NewColIdent(cd.Colname)}},
-					})
 				case pg.ConstrType_CONSTR_IDENTITY:
 					col.Type.Autoincrement = true
 					col.Type.NotNull = true
@@ -66,18 +72,16 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			c := x.Constraint
 			switch c.Contype {
 			case pg.ConstrType_CONSTR_PRIMARY:
-				pk = append(pk, names(c.Keys)...)
+				onePrimaryKey(pk, s.Relation.Relname)
+				pk, pkName = append(pk, names(c.Keys)...), c.Conname
+			case pg.ConstrType_CONSTR_CHECK:
+				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
+			case pg.ConstrType_CONSTR_FOREIGN:
+				spec.Constraints = append(spec.Constraints, t.fkDef(c, names(c.FkAttrs), cnames))
 			case pg.ConstrType_CONSTR_UNIQUE:
-				cols := names(c.Keys)
-				name := c.Conname
-				if name == "" {
-					name = s.Relation.Relname + "_" + joinNames(cols) + "_key"
+				if idx := uniqueIndex(c, names(c.Keys), cnames, seenUnique); idx != nil {
+					spec.Indexes = append(spec.Indexes, idx)
 				}
-				idx := &sqlparser.IndexDefinition{Info: &sqlparser.IndexInfo{Type: "unique key", Name: sqlparser.NewColIdent(name), Unique: true}}
-				for _, k := range cols {
-					idx.Columns = append(idx.Columns, &sqlparser.IndexColumn{Column: sqlparser.NewColIdent(k)})
-				}
-				spec.Indexes = append(spec.Indexes, idx)
 			default:
 				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "table constraint %s is not supported yet", c.Contype)
 			}
@@ -95,18 +99,10 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		}
 		spec.Indexes = append(spec.Indexes, idx)
 	}
-	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil
-}
-
-func joinNames(ns []string) string {
-	out := ""
-	for i, n := range ns {
-		if i > 0 {
-			out += "_"
-		}
-		out += n
+	if pkName != "" && pkName != s.Relation.Relname+"_pkey" {
+		return t.namedPrimaryKey(ddl, s, pkName), nil
 	}
-	return out
+	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil
 }
 
 // assignTo translates n and coerces it to typ with assignment rules.
@@ -119,16 +115,9 @@ func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
 func (t *Translator) drop(s *pg.DropStmt) (Result, error) {
 	switch s.RemoveType {
 	case pg.ObjectType_OBJECT_TABLE:
-		ddl := &sqlparser.DDL{Action: sqlparser.DropStr, IfExists: s.MissingOk}
-		for _, o := range s.Objects {
-			parts := names(o.GetList().Items)
-			tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(parts[len(parts)-1])}
-			if len(parts) > 1 {
-				tn.SchemaQualifier = sqlparser.NewTableIdent(parts[len(parts)-2])
-			}
-			ddl.FromTables = append(ddl.FromTables, tn)
-		}
-		return Result{Stmt: ddl, Tag: "DROP TABLE"}, nil
+		return t.dropTables(s)
+	case pg.ObjectType_OBJECT_INDEX:
+		return t.dropIndex(s)
 	case pg.ObjectType_OBJECT_SCHEMA:
 		var ns []string
 		for _, o := range s.Objects {

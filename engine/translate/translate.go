@@ -21,6 +21,7 @@ type Translator struct {
 	Env     *types.Env
 	Params  []any
 	Catalog Catalog
+	Tables  TableLookup // existing tables, for DDL (may be nil)
 }
 
 // Result is a translated statement: either a vitess statement for GMS,
@@ -61,6 +62,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.createTable(s.CreateStmt)
 	case *pg.Node_DropStmt:
 		return t.drop(s.DropStmt)
+	case *pg.Node_AlterTableStmt, *pg.Node_RenameStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_IndexStmt, *pg.Node_TruncateStmt, *pg.Node_CreateTableAsStmt:
+		return t.tableDDL(n)
 	case *pg.Node_TransactionStmt:
 		return t.transaction(s.TransactionStmt)
 	case *pg.Node_VariableSetStmt:

@@ -18,6 +18,7 @@ type Engine struct {
 	provider *storage.Provider
 	gms      *sqle.Engine
 	connIDs  atomic.Uint32
+	seqs     *sequenceValues // sequence counters: not transactional
 }
 
 // dbName is the single database every session connects to.
@@ -26,7 +27,7 @@ const dbName = "postgres"
 // Open creates an empty engine with the schemas every PostgreSQL database
 // has (public).
 func Open(opts Options) (*Engine, error) {
-	e := newEngine(storage.NewStore())
+	e := newEngine(storage.NewStore(), newSequenceValues())
 	txn := e.store.Begin()
 	if err := txn.CreateSchema("public"); err != nil {
 		return nil, err
@@ -37,15 +38,15 @@ func Open(opts Options) (*Engine, error) {
 	return e, nil
 }
 
-func newEngine(store *storage.Store) *Engine {
+func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 	prov := storage.NewProvider(dbName)
 	a := analyzer.NewDefault(prov)
 	g := sqle.New(a, &sqle.Config{})
-	return &Engine{store: store, provider: prov, gms: g}
+	return &Engine{store: store, provider: prov, gms: g, seqs: seqs}
 }
 
 // Snapshot returns an independent engine holding this engine's committed
 // state, in time proportional to the number of tables.
 func (e *Engine) Snapshot() *Engine {
-	return newEngine(e.store.Snapshot())
+	return newEngine(e.store.Snapshot(), e.seqs.clone())
 }

@@ -42,6 +42,7 @@ type Session struct {
 	settings   map[string]string
 	local      map[string]string // SET LOCAL values, dropped at transaction end
 	env        types.Env
+	seqState   sessionSequences // currval / lastval
 }
 
 type savepoint struct {
@@ -131,7 +132,7 @@ func (s *Session) run(ctx context.Context, sqlText string, stmt *pg.Node, args [
 	if s.env.Now.IsZero() || s.state == txnIdle {
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
-	tr := &translate.Translator{Env: &s.env, Params: args}
+	tr := &translate.Translator{Env: &s.env, Params: args, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(stmt)
 	if err != nil {
 		s.failed()
@@ -180,6 +181,11 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		txn.Refresh()
 	}
 	mark := txn.Savepoint()
+	if err := s.applyCatalog(res.Catalog); err != nil {
+		txn.RollbackTo(mark)
+		s.failed()
+		return nil, err
+	}
 	gctx := sql.NewContext(ctx, sql.WithSession(s))
 	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
 	if err != nil {

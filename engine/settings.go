@@ -149,6 +149,8 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 			}
 		}
 		return s.commandDone("DROP SCHEMA")
+	case translate.CatalogCommand:
+		return s.runCatalogCommand(c, res.Tag)
 	}
 	return "", nil, fmt.Errorf("engine: unhandled command %T", res.Cmd)
 }

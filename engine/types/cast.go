@@ -231,6 +231,13 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
+	if t.Check != nil {
+		out, err := ApplyMod(v, t.Domain, explicit)
+		if err != nil {
+			return nil, err
+		}
+		return out, t.Check(out)
+	}
 	b := t.Base()
 	mod := t.Mod
 	if mod < 0 && t.Domain != nil {

@@ -32,6 +32,11 @@ func (t *Type) Compare(_ context.Context, a, b any) (int, error) {
 // are widened or narrowed to the column's representation.
 func (t *Type) Convert(_ context.Context, v any) (any, sql.ConvertInRange, error) {
 	if v == nil {
+		if t.Check != nil {
+			if err := t.Check(nil); err != nil {
+				return nil, sql.OutOfRange, err
+			}
+		}
 		return nil, sql.InRange, nil
 	}
 	out, err := FromGo(t, v)
@@ -49,7 +54,7 @@ func (t *Type) Convert(_ context.Context, v any) (any, sql.ConvertInRange, error
 // float, and strings (untyped literals reaching a column) through t's input
 // function; values already of t's form pass through.
 func FromGo(t *Type, v any) (any, error) {
-	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindJSON && t.Base().Kind != KindUUID && t.Base().Kind != KindEnum {
+	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindJSON && t.Base().Kind != KindUUID {
 		return Input(t, s, nil)
 	}
 	switch t.Base().Kind {

@@ -190,16 +190,20 @@ func (s *Session) dropType(n catalog.QName, c *translate.DropObjects) error {
 	users := s.typeUsers(d.Type.OID)
 	for _, other := range cat.Types() {
 		if other.Type.Domain != nil && other.Type.Domain.OID == d.Type.OID {
-			users = append(users, other.Type.Name)
+			return pgerror.New(pgerror.FeatureNotSupported, "DROP TYPE of a type with domains over it is not supported yet")
 		}
 	}
-	if len(users) > 0 {
-		if !c.Cascade {
-			return dependError("type", q.Name)
-		}
-		return pgerror.New(pgerror.FeatureNotSupported, "DROP TYPE ... CASCADE with dependent columns is not supported yet")
+	if len(users) > 0 && !c.Cascade {
+		return dependError("type", q.Name)
 	}
-	s.setCatalog(cat.DropType(q))
+	// CASCADE drops the columns of the type, as PostgreSQL does
+	ctx := s.gmsContext()
+	for _, u := range users {
+		if err := u.table.DropColumn(ctx, u.column); err != nil {
+			return mapError(err)
+		}
+	}
+	s.setCatalog(s.catalog().DropType(q))
 	return nil
 }
 

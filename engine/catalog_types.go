@@ -122,11 +122,11 @@ func (s *Session) retypeColumns(oid uint32, nt *types.Type) error {
 	return nil
 }
 
-// typeUsers lists the table columns using a type, as "table.column".
-func (s *Session) typeUsers(oid uint32) []string {
+// typeUsers lists the table columns using a type.
+func (s *Session) typeUsers(oid uint32) []tableColumn {
 	ctx := s.gmsContext()
 	txn := s.StorageTxn()
-	var out []string
+	var out []tableColumn
 	for _, sc := range txn.SchemaNames() {
 		names, _ := txn.TableNames(sc)
 		for _, tn := range names {
@@ -140,7 +140,7 @@ func (s *Session) typeUsers(oid uint32) []string {
 					continue
 				}
 				if ct.OID == oid || (ct.Elem != nil && ct.Elem.OID == oid) || (ct.Domain != nil && ct.Domain.OID == oid) {
-					out = append(out, tn+"."+col.Name)
+					out = append(out, tableColumn{t, col.Name})
 				}
 			}
 		}
@@ -282,4 +282,12 @@ func resolveStandalone(e sqlparser.Expr, valueType *types.Type) (sql.Expression,
 		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", x.Name.String())
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "this expression is not supported in a domain constraint yet")
+}
+
+// tableColumn is a column of a storage table.
+type tableColumn struct {
+	table interface {
+		DropColumn(*sql.Context, string) error
+	}
+	column string
 }

@@ -89,10 +89,19 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 	case *pg.Node_CreateStmt:
 		return t.createTableWithSequences(s.CreateStmt), true
 	case *pg.Node_InsertStmt:
+		if res, ok := t.viewDML(n); ok {
+			return res, true
+		}
 		t.checkIdentityInsert(s.InsertStmt)
 	case *pg.Node_UpdateStmt:
+		if res, ok := t.viewDML(n); ok {
+			return res, true
+		}
 		t.checkIdentityUpdate(s.UpdateStmt)
+	case *pg.Node_DeleteStmt:
+		return t.viewDML(n)
 	case *pg.Node_AlterTableStmt:
+		t.checkDropColumn(s.AlterTableStmt)
 		return t.alterIdentity(s.AlterTableStmt)
 	}
 	return Result{}, false

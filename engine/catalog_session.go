@@ -147,8 +147,10 @@ func displayName(q catalog.QName) string {
 	return q.Name
 }
 
-// applyCatalog runs the catalog changes that accompany a GMS statement
-// (translate.Result.Catalog), inside the statement's savepoint.
+// applyCatalog runs the catalog changes that accompany a statement
+// (translate.Result.Catalog) before it runs. If the statement then fails,
+// the session rolls back the implicit transaction or aborts the block, so
+// the changes never outlive it.
 func (s *Session) applyCatalog(cmds []translate.CatalogCommand) error {
 	for _, c := range cmds {
 		if _, err := s.catalogCommand(c); err != nil {

@@ -134,6 +134,9 @@ func (s *Session) run(ctx context.Context, sqlText string, stmt *pg.Node, args [
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(stmt)
+	if err == nil {
+		err = s.applyCatalog(res.Catalog) // a failure below aborts these with the statement
+	}
 	if err != nil {
 		s.failed()
 		return nil, err
@@ -181,11 +184,6 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		txn.Refresh()
 	}
 	mark := txn.Savepoint()
-	if err := s.applyCatalog(res.Catalog); err != nil {
-		txn.RollbackTo(mark)
-		s.failed()
-		return nil, err
-	}
 	gctx := sql.NewContext(ctx, sql.WithSession(s))
 	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
 	if err != nil {

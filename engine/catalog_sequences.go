@@ -196,6 +196,11 @@ func (s *Session) createSequence(c *translate.CreateSequence) error {
 		return err
 	}
 	q := catalog.QName{Schema: schema, Name: c.Name.Name}
+	if c.OwnedBy != nil {
+		if _, exists := s.findTable(schema, c.OwnedBy.Table); exists {
+			return nil // the CREATE TABLE this belongs to fails, or is skipped (IF NOT EXISTS)
+		}
+	}
 	if s.relationExists(cat, q) {
 		if c.IfNotExists {
 			return nil

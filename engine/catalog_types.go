@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"io"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/catalog"
@@ -184,8 +186,74 @@ func (s *Session) alterDomain(c *translate.AlterDomain) error {
 	if err := s.compileDomain(&nd); err != nil {
 		return err
 	}
+	if err := s.validateDomain(nt.OID, &nt); err != nil {
+		return err
+	}
 	s.setCatalog(cat.ReplaceType(q, &nd))
 	return s.retypeColumns(nt.OID, &nt)
+}
+
+// validateDomain checks every stored value of a domain's columns against
+// its (new) constraints, as ALTER DOMAIN ... ADD CONSTRAINT does.
+func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
+	if nt.Check == nil {
+		return nil
+	}
+	ctx := s.gmsContext()
+	txn := s.StorageTxn()
+	for _, sc := range txn.SchemaNames() {
+		names, _ := txn.TableNames(sc)
+		for _, tn := range names {
+			t, ok, err := s.eng.provider.DB().Table(ctx, sc, tn)
+			if err != nil || !ok {
+				continue
+			}
+			var ords []int
+			for i, col := range t.Schema() {
+				if ct, _ := col.Type.(*types.Type); ct != nil && ct.OID == oid {
+					ords = append(ords, i)
+				}
+			}
+			if len(ords) == 0 {
+				continue
+			}
+			parts, err := t.Partitions(ctx)
+			if err != nil {
+				return mapError(err)
+			}
+			for {
+				p, err := parts.Next(ctx)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					return mapError(err)
+				}
+				rows, err := t.PartitionRows(ctx, p)
+				if err != nil {
+					return mapError(err)
+				}
+				for {
+					row, err := rows.Next(ctx)
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						return mapError(err)
+					}
+					for _, i := range ords {
+						if nt.Check(row[i]) != nil {
+							rows.Close(ctx)
+							return pgerror.New(pgerror.CheckViolation, "column %q of table %q contains values that violate the new constraint", t.Schema()[i].Name, tn)
+						}
+					}
+				}
+				rows.Close(ctx)
+			}
+			parts.Close(ctx)
+		}
+	}
+	return nil
 }
 
 // compileDomain builds d.Type.Check from the domain's NOT NULL and CHECK

@@ -40,6 +40,41 @@ func identityConstraint(cd *pg.ColumnDef) *pg.Constraint {
 // identity column.
 func SequenceName(table, column string) string { return table + "_" + column + "_seq" }
 
+// serialSequenceName picks the name of a serial column's sequence:
+// <table>_<column>_seq, or with a number appended when a relation of that
+// name exists (PostgreSQL's ChooseRelationName).
+func (t *Translator) serialSequenceName(rel *pg.RangeVar, column string) string {
+	base := SequenceName(rel.Relname, column)
+	r := t.reader()
+	if r == nil {
+		return base
+	}
+	schemas := []string{rel.Schemaname}
+	if rel.Schemaname == "" {
+		schemas = r.SearchPath()
+	}
+	taken := func(name string) bool {
+		for _, sc := range schemas {
+			q := catalog.QName{Schema: sc, Name: name}
+			if r.Current().RelationExists(q) {
+				return true
+			}
+			if _, _, ok := r.Table(sc, name); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if _, _, exists := r.Table(rel.Schemaname, rel.Relname); exists {
+		return base // CREATE TABLE fails or is skipped; the name is not used
+	}
+	name := base
+	for i := 1; taken(name); i++ {
+		name = base[:len(base)-len("_seq")] + "_seq" + itoa(int64(i))
+	}
+	return name
+}
+
 // catalogColumn gives serial and identity columns PostgreSQL's form: NOT
 // NULL with the default nextval('<table>_<col>_seq'::regclass) (the
 // sequence itself is created with the table, createTableWithSequences),
@@ -51,7 +86,7 @@ func (t *Translator) catalogColumn(rel *pg.RangeVar, cd *pg.ColumnDef, col *sqlp
 		}
 		return
 	}
-	seq := SequenceName(rel.Relname, cd.Colname)
+	seq := t.serialSequenceName(rel, cd.Colname)
 	if rel.Schemaname != "" {
 		seq = rel.Schemaname + "." + seq
 	}
@@ -111,7 +146,7 @@ func (t *Translator) createTableWithSequences(s *pg.CreateStmt) Result {
 		if seqType == nil && ic == nil {
 			continue
 		}
-		cmd := &CreateSequence{Name: catalog.QName{Schema: s.Relation.Schemaname, Name: SequenceName(s.Relation.Relname, cd.Colname)},
+		cmd := &CreateSequence{Name: catalog.QName{Schema: s.Relation.Schemaname, Name: t.serialSequenceName(s.Relation, cd.Colname)},
 			OwnedBy: &catalog.ColumnRef{Schema: s.Relation.Schemaname, Table: s.Relation.Relname, Column: cd.Colname}}
 		if ic != nil {
 			cmd.Options = t.seqOptions(ic.Options)

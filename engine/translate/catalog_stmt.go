@@ -62,7 +62,7 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		if name == "" {
 			name = q.Name + "_check"
 		}
-		return Result{Cmd: &AlterDomain{Name: q, Check: catalog.Check{Name: name, Expr: deparseExpr(c.RawExpr)}}, Tag: "ALTER DOMAIN"}, true
+		return Result{Cmd: &AlterDomain{Name: q, Check: catalog.Check{Name: name, Expr: exprSQL(c.RawExpr)}}, Tag: "ALTER DOMAIN"}, true
 	case *pg.Node_ViewStmt:
 		return t.createView(s.ViewStmt), true
 	case *pg.Node_CommentStmt:
@@ -229,9 +229,9 @@ func intArg(d *pg.DefElem) *int64 {
 	return &v
 }
 
-// deparseExpr returns an expression's SQL text, via a SELECT that
+// exprSQL returns an expression's SQL text, via a SELECT that
 // pg_query deparses.
-func deparseExpr(n *pg.Node) string {
+func exprSQL(n *pg.Node) string {
 	sel := &pg.SelectStmt{TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}}}
 	out, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}}}})
 	if err != nil {
@@ -263,9 +263,9 @@ func (t *Translator) createDomain(s *pg.CreateDomainStmt) Result {
 			if name == "" {
 				name = q.Name + "_check"
 			}
-			cmd.Checks = append(cmd.Checks, catalog.Check{Name: name, Expr: deparseExpr(c.RawExpr)})
+			cmd.Checks = append(cmd.Checks, catalog.Check{Name: name, Expr: exprSQL(c.RawExpr)})
 		case pg.ConstrType_CONSTR_DEFAULT:
-			cmd.Default = deparseExpr(c.RawExpr)
+			cmd.Default = exprSQL(c.RawExpr)
 		default:
 			fail(pgerror.New(pgerror.FeatureNotSupported, "domain constraint %s is not supported yet", c.Contype))
 		}

@@ -96,10 +96,10 @@ func (s *Session) serialSequence(table, column string) (any, error) {
 	if !ok {
 		return nil, nil
 	}
-	return quoteIdent(seq.Schema) + "." + quoteIdent(seq.Name), nil
+	return quoteIdentPart(seq.Schema) + "." + quoteIdentPart(seq.Name), nil
 }
 
-func quoteIdent(s string) string {
+func quoteIdentPart(s string) string {
 	for i, r := range s {
 		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
 			return `"` + s + `"`

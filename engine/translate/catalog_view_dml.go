@@ -89,9 +89,9 @@ func (t *Translator) updatableView(v *catalog.View, verb string) (*pg.RangeVar, 
 	return sel.FromClause[0].GetRangeVar(), sel.WhereClause, cols
 }
 
-// aggregateNames are the built-in aggregates, which make a view not
+// viewAggregateNames are the built-in aggregates, which make a view not
 // updatable.
-var aggregateNames = map[string]bool{
+var viewAggregateNames = map[string]bool{
 	"count": true, "sum": true, "avg": true, "min": true, "max": true, "array_agg": true, "string_agg": true,
 	"bool_and": true, "bool_or": true, "every": true, "json_agg": true, "jsonb_agg": true, "json_object_agg": true,
 	"jsonb_object_agg": true, "stddev": true, "stddev_pop": true, "stddev_samp": true, "variance": true,
@@ -103,7 +103,7 @@ func hasAggregate(n *pg.Node) bool {
 	walkMessages(n.ProtoReflect(), func(m protoreflect.Message) {
 		if fc, ok := m.Interface().(*pg.FuncCall); ok {
 			parts := names(fc.Funcname)
-			if aggregateNames[parts[len(parts)-1]] || fc.AggStar || fc.Over != nil {
+			if viewAggregateNames[parts[len(parts)-1]] || fc.AggStar || fc.Over != nil {
 				found = true
 			}
 		}

@@ -144,6 +144,9 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 				}
 				return "", nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", n)
 			}
+			if err := s.dropSchemaObjects(n, c.Cascade); err != nil {
+				return "", nil, err
+			}
 			if err := txn.DropSchema(n); err != nil {
 				return "", nil, mapError(err)
 			}

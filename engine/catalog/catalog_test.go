@@ -114,3 +114,41 @@ func TestDependents(t *testing.T) {
 		t.Errorf("Dependents (-want +got):\n%s", diff)
 	}
 }
+
+func TestRenameTable(t *testing.T) {
+	old, renamed := QName{"public", "todos"}, QName{"public", "tasks"}
+	text := "things"
+	c, _ := New().PutSequence(Sequence{Schema: "public", Name: "todos_id_seq", OwnedBy: &ColumnRef{"public", "todos", "id"}})
+	c = c.SetComment(ObjectKey{Kind: ObjColumn, Schema: "public", Name: "todos", Column: "id"}, &text)
+	c = c.PutView(View{Schema: "public", Name: "v", Tables: []QName{old}})
+	r := c.RenameTable(old, renamed).RenameColumn(renamed, "id", "task_id")
+
+	if s, ok := r.ColumnSequence("public", "tasks", "task_id"); !ok || s.Name != "todos_id_seq" {
+		t.Errorf("owned sequence not found under the new names: %v", s)
+	}
+	if _, ok := r.Comment(ObjectKey{Kind: ObjColumn, Schema: "public", Name: "tasks", Column: "task_id"}); !ok {
+		t.Error("column comment lost")
+	}
+	if len(r.Dependents(renamed)) != 1 || len(r.Dependents(old)) != 0 {
+		t.Error("view dependency does not follow the rename")
+	}
+	if _, ok := c.ColumnSequence("public", "todos", "id"); !ok {
+		t.Error("rename changed the original catalog")
+	}
+}
+
+func TestDropSchema(t *testing.T) {
+	c, _ := New().NewEnum(QName{"app", "mood"}, []string{"ok"})
+	c, _ = c.PutSequence(Sequence{Schema: "app", Name: "s"})
+	c, _ = c.PutSequence(Sequence{Schema: "public", Name: "s"})
+	d := c.DropSchema("app")
+	if _, ok := d.Type(QName{"app", "mood"}); ok {
+		t.Error("type survived DROP SCHEMA")
+	}
+	if _, ok := d.Sequence(QName{"app", "s"}); ok {
+		t.Error("sequence survived DROP SCHEMA")
+	}
+	if _, ok := d.Sequence(QName{"public", "s"}); !ok {
+		t.Error("another schema's sequence was dropped")
+	}
+}

@@ -88,6 +88,13 @@ func init() {
 		}})
 	expr.AddFunc("gen_salt", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return genSalt(a[0].(string)) }})
+	expr.AddFunc("gen_salt", expr.FuncImpl{Args: []*types.Type{types.Text, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			if strings.ToLower(a[0].(string)) == "bf" {
+				return bcryptSalt(int(a[1].(int32)))
+			}
+			return genSalt(a[0].(string))
+		}})
 	expr.AddFunc("crypt", expr.FuncImpl{Args: []*types.Type{types.Text, types.Text}, Result: expr.Fixed(types.Text),
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return crypt(a[0].(string), a[1].(string)) }})
 }
@@ -141,14 +148,16 @@ func genSalt(kind string) (string, error) {
 	case "md5":
 		return "$1$" + randomSalt(8), nil
 	case "bf":
-		return "$2a$06$" + randomSalt(22), nil
+		return bcryptSalt(6)
 	}
 	return "", pgerror.New(pgerror.InvalidParameterValue, "gen_salt: Unknown salt algorithm")
 }
 
-// crypt is pgcrypto's crypt for MD5-crypt salts ($1$); bcrypt is not
-// built in yet.
+// crypt is pgcrypto's crypt for bcrypt ($2a$) and MD5-crypt ($1$) salts.
 func crypt(password, salt string) (string, error) {
+	if strings.HasPrefix(salt, "$2") {
+		return bcryptHash(password, salt)
+	}
 	if !strings.HasPrefix(salt, "$1$") {
 		return "", pgerror.New(pgerror.FeatureNotSupported, "crypt with this salt algorithm is not supported yet")
 	}

@@ -44,17 +44,7 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 		return nil, err
 	}
 	res := impl.Result(lt2, rt2)
-	fn := impl.Fn
-	if lb, rb := lt2.Base(), rt2.Base(); lb.Kind == types.KindEnum && rb.Kind == types.KindEnum {
-		// anyenum operators: both sides one enum type, ordered by its labels
-		if lb.OID != rb.OID {
-			return nil, errNoOperator(op, lt, rt)
-		}
-		if test, ok := compareOps[op]; ok {
-			fn = func(_ *types.Env, a, b any) (any, error) { return test(types.Compare(lb, a, b)), nil }
-		}
-	}
-	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: fn, lt: lt2, rt: rt2}
+	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: impl.Fn, lt: lt2, rt: rt2}
 	_, lc := l.(*Literal)
 	_, rc := r.(*Literal)
 	if lc && rc {

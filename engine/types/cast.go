@@ -244,6 +244,11 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 		mod = t.Domain.Mod
 	}
 	switch b.Kind {
+	case KindEnum:
+		// values reach enum columns as strings; only the type's labels fit
+		if s, ok := v.(string); ok && b.Labels != nil {
+			return Input(b, s, nil)
+		}
 	case KindVarchar, KindBpchar:
 		s := v.(string)
 		if mod < 0 {

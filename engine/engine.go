@@ -26,6 +26,7 @@ type Engine struct {
 	// ddlVersion moves whenever a transaction that ran DDL ends; sessions'
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
+	seqs       *sequenceValues // sequence counters: not transactional
 }
 
 // dbName is the single database every session connects to.
@@ -34,7 +35,7 @@ const dbName = "postgres"
 // Open creates an empty engine with the schemas every PostgreSQL database
 // has (public).
 func Open(opts Options) (*Engine, error) {
-	e := newEngine(storage.NewStore())
+	e := newEngine(storage.NewStore(), newSequenceValues())
 	e.logger = opts.Logger
 	if e.logger == nil {
 		e.logger = slog.New(slog.DiscardHandler)
@@ -49,18 +50,18 @@ func Open(opts Options) (*Engine, error) {
 	return e, nil
 }
 
-func newEngine(store *storage.Store) *Engine {
+func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 	prov := storage.NewProvider(dbName)
 	a := newAnalyzer(prov)
 	g := sqle.New(a, &sqle.Config{})
 	g.Parser = newPGParser()
-	return &Engine{store: store, provider: prov, gms: g}
+	return &Engine{store: store, provider: prov, gms: g, seqs: seqs}
 }
 
 // Snapshot returns an independent engine holding this engine's committed
 // state, in time proportional to the number of tables.
 func (e *Engine) Snapshot() *Engine {
-	c := newEngine(e.store.Snapshot())
+	c := newEngine(e.store.Snapshot(), e.seqs.clone())
 	c.logger = e.logger
 	return c
 }

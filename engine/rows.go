@@ -41,10 +41,10 @@ func (r *Rows) setColumns(schema sql.Schema) {
 		_, ours := c.Type.(*types.Type)
 		r.foreign = append(r.foreign, !ours)
 		r.colTypes = append(r.colTypes, t)
-		oid := t.OID
 		if t.Domain != nil {
-			oid = t.Base().OID
+			t = t.Base() // a domain is described as its base type
 		}
+		oid := t.OID
 		name := t.FormatType()
 		if t.Kind == types.KindUnknown {
 			t = types.Text

@@ -53,6 +53,7 @@ type Session struct {
 	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
 	txnSettings map[string]string
 	env         types.Env
+	seqState    sessionSequences // currval / lastval
 }
 
 type savepoint struct {
@@ -157,8 +158,11 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 	if s.env.Now.IsZero() || s.state == txnIdle {
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
-	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s}
+	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(stmt)
+	if err == nil {
+		err = s.applyCatalog(res.Catalog) // a failure below aborts these with the statement
+	}
 	if err != nil {
 		s.failed()
 		return nil, err

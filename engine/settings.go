@@ -124,11 +124,16 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 			if err := s.dropSchemaTables(n, c.Cascade); err != nil {
 				return "", nil, err
 			}
+			if err := s.dropSchemaObjects(n, c.Cascade); err != nil {
+				return "", nil, err
+			}
 			if err := txn.DropSchema(n); err != nil {
 				return "", nil, mapError(err)
 			}
 		}
 		return s.commandDone("DROP SCHEMA")
+	case translate.CatalogCommand:
+		return s.runCatalogCommand(c, res.Tag)
 	}
 	return "", nil, fmt.Errorf("engine: unhandled command %T", res.Cmd)
 }

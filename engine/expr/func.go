@@ -19,6 +19,9 @@ type FuncImpl struct {
 	NonStrict bool
 	// Volatile functions are never folded at plan time.
 	Volatile bool
+	// Typed, when set, is called instead of Fn and also gets the resolved
+	// argument types (pg_typeof, functions over user-defined types).
+	Typed func(ctx *sql.Context, argTypes []*types.Type, args []any) (any, error)
 }
 
 // Funcs maps a lower-case function name to its overloads. Built at init.
@@ -150,6 +153,9 @@ func (f *FuncCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			return nil, nil
 		}
 		vals[i] = v
+	}
+	if f.impl.Typed != nil {
+		return f.impl.Typed(ctx, f.ats, vals)
 	}
 	return f.impl.Fn(ctx, EnvOf(ctx), vals)
 }

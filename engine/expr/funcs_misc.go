@@ -18,29 +18,10 @@ func init() {
 		b[8] = b[8]&0x3f | 0x80
 		return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
 	}})
-	// pg_typeof: one overload per built-in type so the exact argument type is
-	// known; the regtype value is carried as its text form.
-	seen := map[uint32]bool{}
-	for _, t := range types.Builtins {
-		for _, typ := range []*types.Type{t, types.ArrayOf(t)} {
-			if typ == nil || seen[typ.OID] {
-				continue
-			}
-			seen[typ.OID] = true
-			name := typ.FormatType()
-			AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{typ}, NonStrict: true, Result: Fixed(types.Regtype),
-				Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return name, nil }})
-		}
-	}
+	// pg_typeof reports the argument's resolved type, user types included.
 	AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, Result: Fixed(types.Regtype),
-		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-			if a[0] == nil {
-				return "text", nil
-			}
-			if arr, ok := a[0].(*types.Array); ok && arr.Elem != nil {
-				return types.ArrayOf(arr.Elem).FormatType(), nil
-			}
-			return bfGuessType(a[0]).FormatType(), nil
+		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
+			return ats[0].WithMod(-1).FormatType(), nil // regtype has no typmod
 		}})
 	AddFunc("version", FuncImpl{Result: Fixed(types.Text), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
 		return "PostgreSQL 15.8 (tinybase)", nil

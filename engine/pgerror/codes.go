@@ -117,3 +117,8 @@ const (
 	InternalError                = "XX000"
 	DataCorrupted                = "XX001"
 )
+
+// Class 22 codes with names too long for the aligned block above.
+const (
+	SequenceGeneratorLimitExceeded = "2200H"
+)

@@ -22,18 +22,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		case *pg.Node_ColumnDef:
 			cd := x.ColumnDef
 			typ := t.typeName(cd.TypeName)
-			serial := false
-			if tn := names(cd.TypeName.Names); len(tn) > 0 {
-				switch tn[len(tn)-1] {
-				case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":
-					serial = true
-				}
-			}
 			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
-			if serial {
-				col.Type.Autoincrement = true
-				col.Type.NotNull = true
-			}
 			if cd.IsNotNull {
 				col.Type.NotNull = true
 			}
@@ -61,12 +50,12 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 						spec.Indexes = append(spec.Indexes, idx)
 					}
 				case pg.ConstrType_CONSTR_IDENTITY:
-					col.Type.Autoincrement = true
-					col.Type.NotNull = true
+					// catalogColumn below
 				default:
 					return Result{}, pgerror.New(pgerror.FeatureNotSupported, "column constraint %s is not supported yet", c.Contype)
 				}
 			}
+			t.catalogColumn(s.Relation, cd, col) // serial, identity, domain default
 			spec.Columns = append(spec.Columns, col)
 		case *pg.Node_Constraint:
 			c := x.Constraint

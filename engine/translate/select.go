@@ -350,6 +350,9 @@ func (t *Translator) tableName(rv *pg.RangeVar) sqlparser.TableName {
 }
 
 func (t *Translator) rangeVar(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
+	if v := t.viewRef(rv); v != nil {
+		return v
+	}
 	ate := &sqlparser.AliasedTableExpr{Expr: t.tableName(rv)}
 	if rv.Alias != nil {
 		ate.As = sqlparser.NewTableIdent(rv.Alias.Aliasname)

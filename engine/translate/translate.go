@@ -33,6 +33,9 @@ type Result struct {
 	Tag  string
 	// Returning is set for DML with a RETURNING list (rows are sent).
 	Returning bool
+	// Catalog lists catalog changes that run atomically with Stmt, before
+	// it (the sequences of serial columns, the dependents of dropped tables).
+	Catalog []CatalogCommand
 }
 
 // Command is a statement the engine executes itself.
@@ -49,6 +52,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 			panic(r)
 		}
 	}()
+	if res, ok := t.catalogStatement(n); ok {
+		return res, nil
+	}
 	switch s := n.Node.(type) {
 	case *pg.Node_SelectStmt:
 		return Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}, nil

@@ -231,12 +231,24 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
+	if t.Check != nil {
+		out, err := ApplyMod(v, t.Domain, explicit)
+		if err != nil {
+			return nil, err
+		}
+		return out, t.Check(out)
+	}
 	b := t.Base()
 	mod := t.Mod
 	if mod < 0 && t.Domain != nil {
 		mod = t.Domain.Mod
 	}
 	switch b.Kind {
+	case KindEnum:
+		// values reach enum columns as strings; only the type's labels fit
+		if s, ok := v.(string); ok && b.Labels != nil {
+			return Input(b, s, nil)
+		}
 	case KindVarchar, KindBpchar:
 		s := v.(string)
 		if mod < 0 {

@@ -32,6 +32,11 @@ func (t *Type) Compare(_ context.Context, a, b any) (int, error) {
 // are widened or narrowed to the column's representation.
 func (t *Type) Convert(_ context.Context, v any) (any, sql.ConvertInRange, error) {
 	if v == nil {
+		if t.Check != nil {
+			if err := t.Check(nil); err != nil {
+				return nil, sql.OutOfRange, err
+			}
+		}
 		return nil, sql.InRange, nil
 	}
 	out, err := FromGo(t, v)

@@ -257,6 +257,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseArray(b, s, env)
 	case KindVoid:
 		return nil, nil
+	case KindRegclass:
+		return regclassInput(s), nil
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "input of type %s is not supported", t.FormatType())
 }

@@ -57,6 +57,9 @@ type Type struct {
 	Len       int16 // typlen
 	// Domain, when set, is the base type of a domain.
 	Domain *Type
+	// Check, set on a domain with constraints, validates a value (nil
+	// included) against them; the engine's catalog builds it.
+	Check func(v any) error
 }
 
 // WithMod returns t with typmod mod.

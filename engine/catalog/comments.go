@@ -1,0 +1,71 @@
+package catalog
+
+// ObjKind is the kind of object a comment is on.
+type ObjKind uint8
+
+const (
+	ObjRelation ObjKind = iota + 1 // table, view, sequence (pg_class)
+	ObjColumn
+	ObjType
+	ObjSchema
+	ObjFunction
+	ObjExtension
+)
+
+// ObjectKey identifies a commented object. Column is set for ObjColumn.
+type ObjectKey struct {
+	Kind         ObjKind
+	Schema, Name string
+	Column       string
+}
+
+// Comment returns the comment on an object.
+func (c *Catalog) Comment(k ObjectKey) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	s, ok := c.comments[k]
+	return s, ok
+}
+
+// SetComment returns a catalog where k's comment is text; nil removes it
+// (COMMENT ON ... IS NULL).
+func (c *Catalog) SetComment(k ObjectKey, text *string) *Catalog {
+	n := c.clone()
+	n.comments = copyMap(n.comments)
+	if text == nil || *text == "" {
+		delete(n.comments, k)
+	} else {
+		n.comments[k] = *text
+	}
+	return n
+}
+
+// DropRelationComments returns a catalog without the comments on a
+// relation and its columns (the relation was dropped).
+func (c *Catalog) DropRelationComments(q QName) *Catalog {
+	return c.withoutComments(func(k ObjectKey) bool {
+		return (k.Kind == ObjRelation || k.Kind == ObjColumn) && k.Schema == q.Schema && k.Name == q.Name
+	})
+}
+
+func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
+	found := false
+	for k := range c.comments {
+		if drop(k) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return c
+	}
+	n := c.clone()
+	n.comments = make(map[ObjectKey]string, len(c.comments))
+	for k, v := range c.comments {
+		if !drop(k) {
+			n.comments[k] = v
+		}
+	}
+	return n
+}

@@ -1,0 +1,16 @@
+// Package catalog is the engine's catalog of PostgreSQL objects that are
+// not table storage: user-defined types (enums and domains, PostgreSQL docs
+// 8.7 and CREATE DOMAIN), sequences (CREATE SEQUENCE, 9.17), views (CREATE
+// VIEW), comments (COMMENT ON) and extensions (CREATE EXTENSION).
+//
+// A *Catalog is an immutable value: every change returns a new Catalog that
+// shares what did not change. The engine keeps it in the storage
+// transaction's Meta, so DDL on these objects is transactional (it rolls
+// back with the transaction or savepoint) and Store.Snapshot copies it for
+// free. Sequence counters are not part of it: PostgreSQL's nextval is not
+// transactional, so the engine keeps them beside the store.
+//
+// User types get OIDs from a per-catalog counter starting at 16384
+// (FirstNormalObjectId), so they are deterministic for a given history of
+// DDL in one engine.
+package catalog

@@ -1,0 +1,109 @@
+package catalog
+
+// RenameTable returns a catalog whose references to table old (owned
+// sequences, views' dependencies, comments) name it new instead; the
+// engine calls it when ALTER TABLE ... RENAME renames a table.
+func (c *Catalog) RenameTable(old, new QName) *Catalog {
+	n := c.clone()
+	n.sequences = copyMap(c.sequences)
+	for k, s := range c.sequences {
+		if s.OwnedBy != nil && s.OwnedBy.Schema == old.Schema && s.OwnedBy.Table == old.Name {
+			ns := *s
+			o := *s.OwnedBy
+			o.Schema, o.Table = new.Schema, new.Name
+			ns.OwnedBy = &o
+			n.sequences[k] = &ns
+		}
+	}
+	n.views = copyMap(c.views)
+	for k, v := range c.views {
+		for i, t := range v.Tables {
+			if t == old {
+				nv := *v
+				nv.Tables = append([]QName(nil), v.Tables...)
+				nv.Tables[i] = new
+				n.views[k] = &nv
+				break
+			}
+		}
+	}
+	n.comments = make(map[ObjectKey]string, len(c.comments))
+	for k, text := range c.comments {
+		if (k.Kind == ObjRelation || k.Kind == ObjColumn) && k.Schema == old.Schema && k.Name == old.Name {
+			k.Schema, k.Name = new.Schema, new.Name
+		}
+		n.comments[k] = text
+	}
+	return n
+}
+
+// RenameColumn returns a catalog whose references to a table column (the
+// owner of a serial sequence, a column comment) follow a rename.
+func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
+	n := c.clone()
+	n.sequences = copyMap(c.sequences)
+	for k, s := range c.sequences {
+		if o := s.OwnedBy; o != nil && o.Schema == table.Schema && o.Table == table.Name && o.Column == old {
+			ns := *s
+			no := *o
+			no.Column = new
+			ns.OwnedBy = &no
+			n.sequences[k] = &ns
+		}
+	}
+	n.comments = make(map[ObjectKey]string, len(c.comments))
+	for k, text := range c.comments {
+		if k.Kind == ObjColumn && k.Schema == table.Schema && k.Name == table.Name && k.Column == old {
+			k.Column = new
+		}
+		n.comments[k] = text
+	}
+	return n
+}
+
+// DropSchema returns a catalog without the objects of a schema (DROP
+// SCHEMA ... CASCADE) and the schema's comment.
+func (c *Catalog) DropSchema(schema string) *Catalog {
+	n := c.clone()
+	n.types = make(map[QName]*TypeDef, len(c.types))
+	for k, v := range c.types {
+		if k.Schema != schema {
+			n.types[k] = v
+		}
+	}
+	n.sequences = make(map[QName]*Sequence, len(c.sequences))
+	for k, v := range c.sequences {
+		if k.Schema != schema {
+			n.sequences[k] = v
+		}
+	}
+	n.views = make(map[QName]*View, len(c.views))
+	for k, v := range c.views {
+		if k.Schema != schema {
+			n.views[k] = v
+		}
+	}
+	return n.withoutComments(func(k ObjectKey) bool {
+		return k.Schema == schema || (k.Kind == ObjSchema && k.Name == schema)
+	})
+}
+
+// SchemaInUse reports whether a schema holds types, sequences or views.
+func (c *Catalog) SchemaInUse(schema string) bool {
+	for k := range c.types {
+		if k.Schema == schema {
+			return true
+		}
+	}
+	for k := range c.sequences {
+		if k.Schema == schema {
+			return true
+		}
+	}
+	for k := range c.views {
+		if k.Schema == schema {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,42 @@
+package types
+
+import "strings"
+
+// regclassInput normalizes a relation name given as regclass text: tinybase
+// carries regclass values as the relation's name (as it does regtype), and
+// resolves the name where it is used (nextval, obj_description, ...).
+// Unquoted parts fold to lower case, quoted parts keep their spelling.
+func regclassInput(s string) string {
+	var parts []string
+	var b strings.Builder
+	inQuote, quoted := false, false
+	flush := func() {
+		p := b.String()
+		if !quoted {
+			p = strings.ToLower(p)
+		} else if strings.ContainsAny(p, `."`) || p != strings.ToLower(p) {
+			p = `"` + strings.ReplaceAll(p, `"`, `""`) + `"`
+		}
+		parts = append(parts, p)
+		b.Reset()
+		quoted = false
+	}
+	s = strings.TrimSpace(s)
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '"' && inQuote && i+1 < len(s) && s[i+1] == '"':
+			b.WriteByte('"')
+			i++
+		case ch == '"':
+			inQuote = !inQuote
+			quoted = true
+		case ch == '.' && !inQuote:
+			flush()
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	flush()
+	return strings.Join(parts, ".")
+}

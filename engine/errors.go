@@ -21,6 +21,9 @@ func mapError(err error) error {
 	if pe, ok := pgerror.As(err); ok {
 		return pe
 	}
+	if wie, ok := err.(sql.WrappedInsertError); ok && wie.Cause != nil {
+		err = wie.Cause // GMS wraps row errors of INSERT with the offending row
+	}
 	if uv, ok := storage.AsUniqueViolation(err); ok {
 		return &pgerror.Error{Severity: "ERROR", Code: pgerror.UniqueViolation,
 			Message: fmt.Sprintf("duplicate key value violates unique constraint %q", uv.Index),

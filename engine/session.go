@@ -137,6 +137,9 @@ func (s *Session) run(ctx context.Context, sqlText string, stmt *pg.Node, args [
 		s.failed()
 		return nil, err
 	}
+	if d, ok := res.Cmd.(*translate.DML); ok {
+		return s.runDML(ctx, res, d)
+	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
 		if err != nil {
@@ -181,7 +184,12 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	}
 	mark := txn.Savepoint()
 	gctx := sql.NewContext(ctx, sql.WithSession(s))
-	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+	err := s.prepareDML(gctx, res.Stmt)
+	var schema sql.Schema
+	var iter sql.RowIter
+	if err == nil {
+		schema, iter, _, err = s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+	}
 	if err != nil {
 		txn.RollbackTo(mark)
 		s.failed()

@@ -21,6 +21,12 @@ type Translator struct {
 	Env     *types.Env
 	Params  []any
 	Catalog Catalog
+
+	// excluded, while set, resolves EXCLUDED.col (ON CONFLICT DO UPDATE).
+	excluded *ExcludedRow
+	// ctes collects the data-modifying WITH items of the statement being
+	// translated (dml_cte.go).
+	ctes []*ModifyingCTE
 }
 
 // Result is a translated statement: either a vitess statement for GMS,
@@ -50,7 +56,7 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	}()
 	switch s := n.Node.(type) {
 	case *pg.Node_SelectStmt:
-		return Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}, nil
+		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil
 	case *pg.Node_InsertStmt:
 		return t.insert(s.InsertStmt)
 	case *pg.Node_UpdateStmt:

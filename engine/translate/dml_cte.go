@@ -1,0 +1,66 @@
+package translate
+
+import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// modifyingCTE translates WITH name AS (INSERT/UPDATE/DELETE ... RETURNING)
+// into a CTE whose body the engine fills with the statement's RETURNING
+// rows once it has run it (PostgreSQL docs 7.8.4: the sub-statement runs
+// exactly once, whether or not the main query reads it).
+func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr) *sqlparser.CommonTableExpr {
+	saved := t.ctes
+	t.ctes = nil
+	var res Result
+	var err error
+	var returning int
+	switch q := cte.Ctequery.Node.(type) {
+	case *pg.Node_InsertStmt:
+		returning = len(q.InsertStmt.ReturningList)
+		res, err = t.insert(q.InsertStmt)
+	case *pg.Node_UpdateStmt:
+		returning = len(q.UpdateStmt.ReturningList)
+		res, err = t.update(q.UpdateStmt)
+	case *pg.Node_DeleteStmt:
+		returning = len(q.DeleteStmt.ReturningList)
+		res, err = t.delete(q.DeleteStmt)
+	default:
+		failAt(cte.Location, pgerror.FeatureNotSupported, "WITH query %s is not supported yet", nodeName(cte.Ctequery))
+	}
+	t.ctes = saved
+	if err != nil {
+		panic(err)
+	}
+	if returning == 0 {
+		// PostgreSQL: WITH query "x" does not have a RETURNING clause,
+		// reported only when referenced; an unreferenced one still runs.
+		res.Returning = false
+	}
+	slot := &sqlparser.Subquery{}
+	m := &ModifyingCTE{Name: cte.Ctename, Stmt: res, Slot: slot}
+	for _, c := range cte.Aliascolnames {
+		m.Columns = append(m.Columns, strVal(c))
+	}
+	t.ctes = append(t.ctes, m)
+	ate := &sqlparser.AliasedTableExpr{Expr: slot, As: sqlparser.NewTableIdent(cte.Ctename)}
+	return &sqlparser.CommonTableExpr{AliasedTableExpr: ate}
+}
+
+// withModifying attaches the data-modifying WITH items collected while
+// translating res, making it a DML program when there are any.
+func (t *Translator) withModifying(res Result) Result {
+	if len(t.ctes) == 0 {
+		return res
+	}
+	ctes := t.ctes
+	t.ctes = nil
+	if d, ok := res.Cmd.(*DML); ok {
+		d.CTEs = append(ctes, d.CTEs...)
+		return res
+	}
+	res.Cmd = &DML{CTEs: ctes, Stmt: res.Stmt}
+	res.Stmt = nil
+	return res
+}

@@ -22,11 +22,14 @@ func (s *Session) deleteSteps(gctx *sql.Context, d *translate.DeleteSteps) (step
 	sch := tbl.Schema()
 	n := len(sch)
 	ords := keyOrdinals(tbl)
+	// Rows of a keyless table are identified by value: identical rows are
+	// distinct rows unless USING may have repeated one.
+	dedupe := d.Using || len(tbl.PrimaryKeySchema().PkOrdinals) > 0
 	keys := map[string]bool{}
 	out := stepResult{schema: sel.schema[n:], types: sel.types[n:]}
 	for _, row := range sel.rows {
 		k := s.rowKey(sch, ords, row[:n])
-		if keys[k] {
+		if keys[k] && dedupe {
 			continue
 		}
 		keys[k] = true
@@ -43,8 +46,8 @@ func (s *Session) deleteSteps(gctx *sql.Context, d *translate.DeleteSteps) (step
 		}
 	}
 	if !d.Returning {
+		out.ok, out.affected = true, int64(len(out.rows))
 		out.rows = nil
-		out.ok, out.affected = true, int64(len(keys))
 	}
 	return out, nil
 }

@@ -145,6 +145,8 @@ func (s *Session) dml(gctx *sql.Context, d *translate.DML) (stepResult, error) {
 	switch {
 	case d.Delete != nil:
 		return s.deleteSteps(gctx, d.Delete)
+	case d.Update != nil:
+		return s.updateSteps(gctx, d.Update)
 	case d.Upsert != nil:
 		return s.upsert(gctx, d.Upsert)
 	}

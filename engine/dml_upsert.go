@@ -39,9 +39,6 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 		return stepResult{}, err
 	}
 	name := tbl.Name()
-	if u.Alias != "" {
-		name = u.Alias
-	}
 	tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(tbl.Name()), SchemaQualifier: sqlparser.NewTableIdent(tbl.SchemaName())}
 	out := stepResult{ok: len(u.Returning) == 0}
 	if len(u.Returning) > 0 {

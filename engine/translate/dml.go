@@ -35,8 +35,18 @@ func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
 	default:
 		ins.Rows = source
 	}
-	ins.Returning = t.returning(s.ReturningList)
+	ins.Returning = t.insertReturning(s)
 	return t.withModifying(Result{Stmt: ins, Tag: "INSERT", Returning: len(s.ReturningList) > 0}), nil
+}
+
+// insertReturning translates INSERT's RETURNING list, where the table's
+// alias, if any, names the table.
+func (t *Translator) insertReturning(s *pg.InsertStmt) sqlparser.SelectExprs {
+	if s.Relation.Alias != nil {
+		t.insertAlias = s.Relation
+		defer func() { t.insertAlias = nil }()
+	}
+	return t.returning(s.ReturningList)
 }
 
 // insertSource translates the rows of an INSERT: VALUES lists (DEFAULT
@@ -99,6 +109,9 @@ func exprLocation(n *pg.Node) int32 {
 }
 
 func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
+	if len(s.FromClause) > 0 {
+		return t.updateFrom(s)
+	}
 	up := &sqlparser.Update{TableExprs: sqlparser.TableExprs{t.rangeVar(s.Relation)}}
 	up.With = t.with(s.WithClause)
 	for _, f := range s.FromClause {
@@ -123,17 +136,18 @@ func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
 		}
 		val := rt.Val
 		if m := rt.Val.GetMultiAssignRef(); m != nil {
-			row := m.Source.GetRowExpr()
-			if row == nil {
-				failAt(rt.Location, pgerror.FeatureNotSupported, "UPDATE SET (...) = (SELECT ...) is not supported yet")
-			}
-			if int(m.Ncolumns) != len(row.Args) {
-				if int(m.Ncolumns) > len(row.Args) {
+			if sl := m.Source.GetSubLink(); sl != nil {
+				val = multiAssignSubquery(sl, int(m.Colno), int(m.Ncolumns), rt.Location)
+			} else {
+				row := m.Source.GetRowExpr()
+				if row == nil {
+					failAt(exprLocation(m.Source), pgerror.FeatureNotSupported, "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() expression")
+				}
+				if int(m.Ncolumns) != len(row.Args) {
 					failAt(rt.Location, pgerror.SyntaxError, "number of columns does not match number of values")
 				}
-				failAt(rt.Location, pgerror.SyntaxError, "number of columns does not match number of values")
+				val = row.Args[m.Colno-1]
 			}
-			val = row.Args[m.Colno-1]
 		}
 		out = append(out, &sqlparser.AssignmentExpr{Name: &sqlparser.ColName{Name: sqlparser.NewColIdent(rt.Name)}, Expr: t.updateValue(val)})
 	}
@@ -170,6 +184,37 @@ func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
 	for _, u := range s.UsingClause {
 		sel.From = append(sel.From, t.fromItem(u))
 	}
-	steps := &DeleteSteps{Target: TableRef{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, Select: sel, Returning: len(s.ReturningList) > 0}
+	steps := &DeleteSteps{Target: TableRef{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, Select: sel, Returning: len(s.ReturningList) > 0, Using: len(s.UsingClause) > 0}
 	return t.withModifying(Result{Cmd: &DML{Delete: steps}, Tag: "DELETE", Returning: steps.Returning}), nil
+}
+
+// multiAssignSubquery rewrites column colno of SET (a, b) = (SELECT x, y
+// ...) as the scalar subquery (SELECT cN FROM (SELECT x, y ...) AS
+// "*multiassign*"(c1, c2)), so the usual one-row check applies. The
+// subquery runs once per column.
+func multiAssignSubquery(sl *pg.SubLink, colno, ncols int, loc int32) *pg.Node {
+	sub := sl.Subselect.GetSelectStmt()
+	if sub == nil || (sub.Op == pg.SetOperation_SETOP_NONE && len(sub.ValuesLists) == 0 && len(sub.TargetList) != ncols) {
+		failAt(loc, pgerror.SyntaxError, "number of columns does not match number of values")
+	}
+	const alias = "*multiassign*"
+	var colnames []*pg.Node
+	for i := 1; i <= ncols; i++ {
+		colnames = append(colnames, pg.MakeStrNode("c"+itoa(int64(i))))
+	}
+	from := &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
+		Subquery: sl.Subselect,
+		Alias:    &pg.Alias{Aliasname: alias, Colnames: colnames},
+	}}}
+	ref := pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(alias), pg.MakeStrNode("c" + itoa(int64(colno)))}, -1)
+	sel := &pg.SelectStmt{
+		Op:         pg.SetOperation_SETOP_NONE,
+		TargetList: []*pg.Node{pg.MakeResTargetNodeWithVal(ref, -1)},
+		FromClause: []*pg.Node{from},
+	}
+	return &pg.Node{Node: &pg.Node_SubLink{SubLink: &pg.SubLink{
+		SubLinkType: pg.SubLinkType_EXPR_SUBLINK,
+		Subselect:   &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}},
+		Location:    loc,
+	}}}
 }

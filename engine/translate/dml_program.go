@@ -10,8 +10,8 @@ import (
 // DML is a data-modifying statement GMS cannot run as one plan: DELETE
 // with RETURNING or USING, INSERT ... ON CONFLICT, and any statement with
 // data-modifying WITH items. The engine runs it in steps (engine/dml_*.go),
-// each step an ordinary GMS statement. Exactly one of Stmt, Delete and
-// Upsert is set.
+// each step an ordinary GMS statement. Exactly one of Stmt, Delete,
+// Update and Upsert is set.
 type DML struct {
 	// CTEs are the data-modifying WITH items, run first and in order; each
 	// fills its Slot with its RETURNING rows before the main statement is
@@ -19,6 +19,7 @@ type DML struct {
 	CTEs   []*ModifyingCTE
 	Stmt   sqlparser.Statement
 	Delete *DeleteSteps
+	Update *UpdateSteps
 	Upsert *Upsert
 }
 
@@ -44,12 +45,12 @@ type DeleteSteps struct {
 	Target    TableRef
 	Select    *sqlparser.Select
 	Returning bool
+	Using     bool // a target row may be read more than once
 }
 
 // Upsert is INSERT ... ON CONFLICT (PostgreSQL docs, INSERT).
 type Upsert struct {
 	Target  TableRef
-	Alias   string
 	Columns []string // insert column list; empty: every column in order
 	// Values are the VALUES rows (a *sqlparser.Default item is DEFAULT);
 	// Source is the query of INSERT ... SELECT.

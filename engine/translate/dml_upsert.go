@@ -13,7 +13,9 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 	oc := s.OnConflictClause
 	u := &Upsert{Target: TableRef{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}}
 	if s.Relation.Alias != nil {
-		u.Alias = s.Relation.Alias.Aliasname
+		// the engine runs the steps on the table's own name
+		t.insertAlias = s.Relation
+		defer func() { t.insertAlias = nil }()
 	}
 	with := t.with(s.WithClause)
 	for _, c := range s.Cols {
@@ -67,7 +69,15 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 
 // excludedColumn resolves EXCLUDED.col inside ON CONFLICT DO UPDATE; nil
 // for every other column reference.
+// It also maps INSERT's table alias (INSERT INTO t AS a ... RETURNING
+// a.col), which GMS's INSERT does not know, back to the table name.
 func (t *Translator) excludedColumn(parts []string, loc int32) sqlparser.Expr {
+	if t.insertAlias != nil && len(parts) == 2 && parts[0] == t.insertAlias.Alias.Aliasname {
+		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[1]), Qualifier: t.tableName(t.insertAlias)}
+	}
+	if t.updateNew != nil && len(parts) == 2 && parts[0] == newValueQualifier {
+		return t.newValue(parts[1])
+	}
 	if t.excluded == nil || len(parts) != 2 || parts[0] != "excluded" {
 		return nil
 	}

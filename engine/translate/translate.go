@@ -24,6 +24,10 @@ type Translator struct {
 
 	// excluded, while set, resolves EXCLUDED.col (ON CONFLICT DO UPDATE).
 	excluded *ExcludedRow
+	// insertAlias, while set, is the target of INSERT INTO t AS alias.
+	insertAlias *pg.RangeVar
+	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
+	updateNew *newValues
 	// ctes collects the data-modifying WITH items of the statement being
 	// translated (dml_cte.go).
 	ctes []*ModifyingCTE

@@ -9,8 +9,9 @@ import (
 // modifyingCTE translates WITH name AS (INSERT/UPDATE/DELETE ... RETURNING)
 // into a CTE whose body the engine fills with the statement's RETURNING
 // rows once it has run it (PostgreSQL docs 7.8.4: the sub-statement runs
-// exactly once, whether or not the main query reads it).
-func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr) *sqlparser.CommonTableExpr {
+// exactly once, whether or not the main query reads it). The WITH items
+// before it (outer, so far) are visible to it, as in PostgreSQL.
+func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr, outer *sqlparser.With) *sqlparser.CommonTableExpr {
 	saved := t.ctes
 	t.ctes = nil
 	var res Result
@@ -32,6 +33,9 @@ func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr) *sqlparser.CommonTabl
 	t.ctes = saved
 	if err != nil {
 		panic(err)
+	}
+	if len(outer.Ctes) > 0 {
+		shareWith(res, outer)
 	}
 	if returning == 0 {
 		// PostgreSQL: WITH query "x" does not have a RETURNING clause,
@@ -63,4 +67,46 @@ func (t *Translator) withModifying(res Result) Result {
 	res.Cmd = &DML{CTEs: ctes, Stmt: res.Stmt}
 	res.Stmt = nil
 	return res
+}
+
+// shareWith makes the WITH items in outer visible to a data-modifying WITH
+// item's statement, ahead of its own.
+func shareWith(res Result, outer *sqlparser.With) {
+	add := func(w **sqlparser.With) {
+		merged := &sqlparser.With{Recursive: outer.Recursive, Ctes: append([]*sqlparser.CommonTableExpr(nil), outer.Ctes...)}
+		if *w != nil {
+			merged.Ctes = append(merged.Ctes, (*w).Ctes...)
+			merged.Recursive = merged.Recursive || (*w).Recursive
+		}
+		*w = merged
+	}
+	switch st := res.Stmt.(type) {
+	case *sqlparser.Insert:
+		if sel, ok := st.Rows.(*sqlparser.Select); ok {
+			add(&sel.With)
+		} else {
+			add(&st.With)
+		}
+	case *sqlparser.Update:
+		add(&st.With)
+	case *sqlparser.Delete:
+		add(&st.With)
+	}
+	d, ok := res.Cmd.(*DML)
+	if !ok {
+		return
+	}
+	switch {
+	case d.Delete != nil:
+		add(&d.Delete.Select.With)
+	case d.Update != nil:
+		add(&d.Update.Select.With)
+	case d.Upsert != nil && d.Upsert.Source != nil:
+		switch src := d.Upsert.Source.(type) {
+		case *sqlparser.Select:
+			add(&src.With)
+		case *sqlparser.SetOp:
+			add(&src.With)
+		}
+	}
 }

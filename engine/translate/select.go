@@ -82,7 +82,7 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		cte := c.GetCommonTableExpr()
 		q := cte.Ctequery.GetSelectStmt()
 		if q == nil {
-			out.Ctes = append(out.Ctes, t.modifyingCTE(cte))
+			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
 			continue
 		}
 		ate := &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: t.selectStmt(q)}, As: sqlparser.NewTableIdent(cte.Ctename)}

@@ -112,6 +112,15 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 		}
 		u.Excluded.Values = full
 		where := s.keyIn(sch, ords, name, map[string]bool{key: true})
+		if pk := tbl.PrimaryKeySchema().PkOrdinals; len(pk) > 0 {
+			// equalities on the key let GMS look the row up by index
+			for _, o := range pk {
+				eq := &sqlparser.ComparisonExpr{Operator: sqlparser.EqualStr,
+					Left:  &sqlparser.ColName{Name: sqlparser.NewColIdent(sch[o].Name), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}},
+					Right: literal(expr.FromGMSType(sch[o].Type), uv.Existing[o])}
+				where = &sqlparser.AndExpr{Left: eq, Right: where}
+			}
+		}
 		if u.Where != nil {
 			where = &sqlparser.AndExpr{Left: where, Right: u.Where}
 		}

@@ -136,11 +136,23 @@ func (s *Session) runDML(ctx context.Context, res translate.Result, d *translate
 }
 
 // dml runs a program: its data-modifying WITH items, then its statement.
+// A SELECT reads the tables as they were before the WITH items changed
+// them, as in PostgreSQL, where all parts of a statement share one
+// snapshot; a data-modifying main statement sees their changes.
 func (s *Session) dml(gctx *sql.Context, d *translate.DML) (stepResult, error) {
+	txn := s.StorageTxn()
+	before := txn.Savepoint()
 	for _, c := range d.CTEs {
 		if err := s.materializeCTE(gctx, c); err != nil {
 			return stepResult{}, err
 		}
+	}
+	if _, isSelect := d.Stmt.(sqlparser.SelectStatement); isSelect && len(d.CTEs) > 0 {
+		after := txn.Savepoint()
+		txn.RollbackTo(before)
+		res, err := s.runStep(gctx, d.Stmt)
+		txn.RollbackTo(after)
+		return res, err
 	}
 	switch {
 	case d.Delete != nil:

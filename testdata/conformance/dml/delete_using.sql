@@ -23,3 +23,5 @@ BEGIN;
 DELETE FROM log RETURNING msg;
 ROLLBACK;
 SELECT msg, n FROM log ORDER BY n;
+WITH d AS (DELETE FROM log WHERE n = 1 RETURNING n) SELECT (SELECT count(*) FROM log) AS seen, (SELECT count(*) FROM d) AS deleted;
+SELECT count(*) FROM log;

@@ -84,7 +84,66 @@ func (s *Session) prepareInsert(gctx *sql.Context, ins *sqlparser.Insert) error 
 			}
 		}
 	}
+	if src, ok := ins.Rows.(sqlparser.SelectStatement); ok {
+		if err := s.prepareInsertQuery(gctx, ins, src, sch, idx); err != nil {
+			return err
+		}
+	}
 	ins.Returning = expandStars(ins.Returning, []relation{{name: tbl.Name(), cols: sch}})
+	return nil
+}
+
+// sourceAlias names the query of INSERT ... SELECT once prepareInsertQuery
+// has wrapped it.
+const sourceAlias = "*insert source*"
+
+// prepareInsertQuery wraps the query of INSERT ... SELECT as SELECT
+// assign(c1), ... FROM (query) AS source(c1, ...), so its columns are
+// assignment-cast to the target columns at plan time. The query is planned
+// once first to learn its width.
+func (s *Session) prepareInsertQuery(gctx *sql.Context, ins *sqlparser.Insert, src sqlparser.SelectStatement, sch sql.Schema, idx []int) error {
+	if sel, ok := src.(*sqlparser.Select); ok && len(sel.From) == 1 {
+		if ate, ok := sel.From[0].(*sqlparser.AliasedTableExpr); ok && ate.As.String() == sourceAlias {
+			return nil // already prepared
+		}
+	}
+	probe := src
+	if ins.With != nil {
+		probe = &sqlparser.Select{With: ins.With, SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
+			From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: src}, As: sqlparser.NewTableIdent(sourceAlias)}}}
+	}
+	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, "", probe, nil, nil)
+	if err != nil {
+		return err
+	}
+	if err := iter.Close(gctx); err != nil {
+		return err
+	}
+	width := len(schema)
+	if idx == nil {
+		if width > len(sch) {
+			return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
+		}
+		for i := 0; i < width; i++ {
+			idx = append(idx, i)
+			ins.Columns = append(ins.Columns, sqlparser.NewColIdent(sch[i].Name))
+		}
+	}
+	switch {
+	case width > len(idx):
+		return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
+	case width < len(idx):
+		return pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
+	}
+	sub := &sqlparser.Subquery{Select: src}
+	wrap := &sqlparser.Select{From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: sub, As: sqlparser.NewTableIdent(sourceAlias)}}}
+	for i := 0; i < width; i++ {
+		name := "c" + itoa(i+1)
+		sub.Columns = append(sub.Columns, sqlparser.NewColIdent(name))
+		cn := &sqlparser.ColName{Name: sqlparser.NewColIdent(name), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(sourceAlias)}}
+		wrap.SelectExprs = append(wrap.SelectExprs, &sqlparser.AliasedExpr{Expr: s.assign(cn, sch[idx[i]]), As: sqlparser.NewColIdent(name)})
+	}
+	ins.Rows = wrap
 	return nil
 }
 

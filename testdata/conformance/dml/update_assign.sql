@@ -36,3 +36,10 @@ UPDATE items SET price = p.amount FROM prices p WHERE p.item = items.id AND p.it
 UPDATE items i SET note = 'priced' FROM prices p WHERE p.item = i.id;
 SELECT id, price, note FROM items WHERE id <= 2 ORDER BY id;
 SELECT item, amount FROM prices ORDER BY item, amount;
+INSERT INTO items (id, qty) SELECT 20, '5';
+INSERT INTO items (id, note) SELECT 21, 7 RETURNING note;
+INSERT INTO items (id, price) SELECT 22, 1.005 UNION ALL SELECT 23, 2 RETURNING id, price;
+INSERT INTO items SELECT 24 RETURNING id, qty, flag;
+INSERT INTO items (id) SELECT 25, 1;
+INSERT INTO items (id, qty) SELECT id + 100, qty * 1000 FROM items WHERE id = 1;
+WITH src AS (SELECT 26 AS id) INSERT INTO items (id) SELECT id FROM src RETURNING id;

@@ -1,12 +1,15 @@
 package engine
 
 import (
+	"strconv"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 // prepareDML adjusts an INSERT or UPDATE before GMS plans it, where the
@@ -138,7 +141,7 @@ func (s *Session) prepareInsertQuery(gctx *sql.Context, ins *sqlparser.Insert, s
 	sub := &sqlparser.Subquery{Select: src}
 	wrap := &sqlparser.Select{From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: sub, As: sqlparser.NewTableIdent(sourceAlias)}}}
 	for i := 0; i < width; i++ {
-		name := "c" + itoa(i+1)
+		name := "c" + strconv.Itoa(i+1)
 		sub.Columns = append(sub.Columns, sqlparser.NewColIdent(name))
 		cn := &sqlparser.ColName{Name: sqlparser.NewColIdent(name), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(sourceAlias)}}
 		wrap.SelectExprs = append(wrap.SelectExprs, &sqlparser.AliasedExpr{Expr: s.assign(cn, sch[idx[i]]), As: sqlparser.NewColIdent(name)})
@@ -212,6 +215,20 @@ func (s *Session) assign(e sqlparser.Expr, col *sql.Column) sqlparser.Expr {
 	return sqlparser.InjectedExpr{Expression: &expr.Pending{Name: assignName, Build: func(c []sql.Expression) (sql.Expression, error) {
 		return assignCast(s, c[0], col)
 	}}, Children: sqlparser.Exprs{e}}
+}
+
+// assignCast coerces e to a column's type with assignment rules, failing
+// as PostgreSQL does at plan time.
+func assignCast(s *Session, e sql.Expression, col *sql.Column) (sql.Expression, error) {
+	to := expr.FromGMSType(col.Type)
+	out, err := expr.Coerce(&s.env, e, to, types.CastAssignment)
+	if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.DatatypeMismatch {
+		from := expr.TypeOf(e)
+		ne := pgerror.New(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", col.Name, to.FormatType(), from.FormatType())
+		ne.Hint = "You will need to rewrite or cast the expression."
+		return nil, ne
+	}
+	return out, err
 }
 
 // expandStars replaces * and name.* in a RETURNING list by the columns of

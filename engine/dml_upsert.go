@@ -2,6 +2,7 @@ package engine
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -267,7 +268,7 @@ func (s *Session) proposedRows(gctx *sql.Context, tbl *storage.Table, colIdx []i
 	}
 	vals := &sqlparser.ValuesStatement{}
 	for i := 0; i < width; i++ {
-		vals.Columns = append(vals.Columns, sqlparser.NewColIdent("column"+itoa(i+1)))
+		vals.Columns = append(vals.Columns, sqlparser.NewColIdent("column"+strconv.Itoa(i+1)))
 	}
 	for r, row := range u.Values {
 		if len(row) != width {
@@ -299,20 +300,6 @@ func (s *Session) proposedRows(gctx *sql.Context, tbl *storage.Table, colIdx []i
 	return res.rows, defaults, nil
 }
 
-// assignCast coerces e to a column's type with assignment rules, failing
-// as PostgreSQL does at plan time.
-func assignCast(s *Session, e sql.Expression, col *sql.Column) (sql.Expression, error) {
-	to := expr.FromGMSType(col.Type)
-	out, err := expr.Coerce(&s.env, e, to, types.CastAssignment)
-	if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.DatatypeMismatch {
-		from := expr.TypeOf(e)
-		ne := pgerror.New(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", col.Name, to.FormatType(), from.FormatType())
-		ne.Hint = "You will need to rewrite or cast the expression."
-		return nil, ne
-	}
-	return out, err
-}
-
 // columnDefault evaluates a column's default for EXCLUDED; NULL without one.
 func columnDefault(gctx *sql.Context, col *sql.Column) (any, error) {
 	if col.Default == nil {
@@ -327,12 +314,4 @@ func columnDefault(gctx *sql.Context, col *sql.Column) (any, error) {
 		return expr.FromGMSValue(t, v)
 	}
 	return v, nil
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
 }

@@ -216,7 +216,7 @@ func arbiterIndexes(gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) 
 	want := append([]string(nil), u.TargetColumns...)
 	sort.Strings(want)
 	for _, ix := range infos {
-		if !ix.Unique || ix.Expression || ix.Partial {
+		if !ix.Unique || ix.Expression || (ix.Partial && !u.TargetPartial) {
 			continue
 		}
 		have := append([]string(nil), ix.Columns...)

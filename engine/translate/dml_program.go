@@ -59,6 +59,7 @@ type Upsert struct {
 	// Arbiter: conflict target columns, or a constraint name, or neither
 	// (DO NOTHING against every unique index).
 	TargetColumns []string
+	TargetPartial bool // the target has WHERE: partial indexes may arbitrate
 	Constraint    string
 	Update        bool
 	Set           sqlparser.AssignmentExprs

@@ -43,9 +43,9 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 			}
 			u.TargetColumns = append(u.TargetColumns, ie.Name)
 		}
-		if inf.WhereClause != nil {
-			failAt(inf.Location, pgerror.FeatureNotSupported, "ON CONFLICT with a partial index predicate is not supported yet")
-		}
+		// the predicate is not checked against the index's: any partial
+		// unique index on the columns is taken to match it
+		u.TargetPartial = inf.WhereClause != nil
 	}
 	if oc.Action == pg.OnConflictAction_ONCONFLICT_UPDATE {
 		if oc.Infer == nil {

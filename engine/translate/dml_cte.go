@@ -12,6 +12,9 @@ import (
 // exactly once, whether or not the main query reads it). The WITH items
 // before it (outer, so far) are visible to it, as in PostgreSQL.
 func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr, outer *sqlparser.With) *sqlparser.CommonTableExpr {
+	if !t.atTopLevel(cte) {
+		failAt(cte.Location, pgerror.FeatureNotSupported, "WITH clause containing a data-modifying statement must be at the top level")
+	}
 	saved := t.ctes
 	t.ctes = nil
 	var res Result
@@ -109,4 +112,32 @@ func shareWith(res Result, outer *sqlparser.With) {
 			add(&src.With)
 		}
 	}
+}
+
+// atTopLevel reports whether cte belongs to the statement's own WITH.
+func (t *Translator) atTopLevel(cte *pg.CommonTableExpr) bool {
+	if t.topWith == nil {
+		return false
+	}
+	for _, n := range t.topWith.Ctes {
+		if n.GetCommonTableExpr() == cte {
+			return true
+		}
+	}
+	return false
+}
+
+// topWith returns a statement's WITH clause.
+func topWith(n *pg.Node) *pg.WithClause {
+	switch s := n.Node.(type) {
+	case *pg.Node_SelectStmt:
+		return s.SelectStmt.WithClause
+	case *pg.Node_InsertStmt:
+		return s.InsertStmt.WithClause
+	case *pg.Node_UpdateStmt:
+		return s.UpdateStmt.WithClause
+	case *pg.Node_DeleteStmt:
+		return s.DeleteStmt.WithClause
+	}
+	return nil
 }

@@ -31,6 +31,9 @@ type Translator struct {
 	// ctes collects the data-modifying WITH items of the statement being
 	// translated (dml_cte.go).
 	ctes []*ModifyingCTE
+	// topWith is the statement's own WITH clause, the only place
+	// data-modifying WITH items may appear.
+	topWith *pg.WithClause
 }
 
 // Result is a translated statement: either a vitess statement for GMS,
@@ -58,6 +61,7 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 			panic(r)
 		}
 	}()
+	t.topWith = topWith(n)
 	switch s := n.Node.(type) {
 	case *pg.Node_SelectStmt:
 		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil

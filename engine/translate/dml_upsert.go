@@ -67,11 +67,11 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 	return t.withModifying(Result{Cmd: &DML{Upsert: u}, Tag: "INSERT", Returning: len(s.ReturningList) > 0}), nil
 }
 
-// excludedColumn resolves EXCLUDED.col inside ON CONFLICT DO UPDATE; nil
+// dmlColumn resolves EXCLUDED.col inside ON CONFLICT DO UPDATE; nil
 // for every other column reference.
 // It also maps INSERT's table alias (INSERT INTO t AS a ... RETURNING
 // a.col), which GMS's INSERT does not know, back to the table name.
-func (t *Translator) excludedColumn(parts []string, loc int32) sqlparser.Expr {
+func (t *Translator) dmlColumn(parts []string, loc int32) sqlparser.Expr {
 	if t.insertAlias != nil && len(parts) == 2 && parts[0] == t.insertAlias.Alias.Aliasname {
 		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[1]), Qualifier: t.tableName(t.insertAlias)}
 	}

@@ -116,7 +116,7 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 			parts = append(parts, "*")
 		}
 	}
-	if e := t.excludedColumn(parts, c.Location); e != nil {
+	if e := t.dmlColumn(parts, c.Location); e != nil {
 		return e
 	}
 	switch len(parts) {

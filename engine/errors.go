@@ -21,6 +21,9 @@ func mapError(err error) error {
 	if pe, ok := pgerror.As(err); ok {
 		return pe
 	}
+	if wie, ok := err.(sql.WrappedInsertError); ok && wie.Cause != nil {
+		err = wie.Cause // GMS wraps row errors of INSERT with the offending row
+	}
 	if uv, ok := storage.AsUniqueViolation(err); ok {
 		return &pgerror.Error{Severity: "ERROR", Code: pgerror.UniqueViolation,
 			Message: fmt.Sprintf("duplicate key value violates unique constraint %q", uv.Index),
@@ -49,6 +52,12 @@ func mapError(err error) error {
 		return pgerror.New(pgerror.AmbiguousColumn, "column reference %q is ambiguous", quotedArg(msg))
 	case sql.ErrDuplicateColumn.Is(err):
 		return pgerror.New(pgerror.DuplicateColumn, "column %q specified more than once", quotedArg(msg))
+	case sql.ErrExpectedSingleRow.Is(err):
+		return pgerror.New(pgerror.CardinalityViolation, "more than one row returned by a subquery used as an expression")
+	case sql.ErrInvalidOperandColumns.Is(err):
+		return pgerror.New(pgerror.SyntaxError, "subquery must return only one column")
+	case sql.ErrColValCountMismatch.Is(err):
+		return pgerror.New(pgerror.SyntaxError, "VALUES lists must all be the same length")
 	case sql.ErrColumnCountMismatch.Is(err):
 		return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
 	}

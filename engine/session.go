@@ -191,6 +191,9 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 		s.cache.clear()
 	}
 	s.notices = nil
+	if d, ok := res.Cmd.(*translate.DML); ok {
+		return s.runDML(ctx, res, d)
+	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
 		if s.state == txnIdle {
@@ -260,7 +263,12 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	}
 	mark := txn.Savepoint()
 	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
-	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+	err := s.prepareDML(gctx, res.Stmt)
+	var schema sql.Schema
+	var iter sql.RowIter
+	if err == nil {
+		schema, iter, _, err = s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+	}
 	if err != nil {
 		txn.RollbackTo(mark)
 		s.failed()

@@ -55,14 +55,15 @@ func (c *stmtCache) clear() {
 	c.order = nil
 }
 
-// cacheable reports whether a translated statement may be reused: plain
-// queries and DML; everything else changes state the translation reads.
+// cacheable reports whether a translated statement may be reused: queries
+// and DELETE. INSERT and UPDATE are not, because prepareDML rewrites their
+// AST in place against the table's columns before each planning.
 func cacheable(res translate.Result) bool {
 	if res.Stmt == nil {
 		return false
 	}
 	switch res.Tag {
-	case "SELECT", "INSERT", "UPDATE", "DELETE":
+	case "SELECT", "DELETE":
 		return true
 	}
 	return false

@@ -5,5 +5,8 @@
 // GMS plans it, and every scalar becomes a vitess InjectedExpr carrying a
 // tinybase expression (package expr). Statements GMS has no notion of
 // (SET, transaction control, CREATE SCHEMA, ...) become Commands that the
-// engine runs itself. See DESIGN.md, "The engine".
+// engine runs itself; data-modifying statements GMS cannot plan in one
+// piece (ON CONFLICT, DELETE ... RETURNING / USING, UPDATE ... FROM,
+// data-modifying WITH) become DML programs the engine runs in steps. See
+// DESIGN.md, "The engine".
 package translate

@@ -116,6 +116,9 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 			parts = append(parts, "*")
 		}
 	}
+	if e := t.dmlColumn(parts, c.Location); e != nil {
+		return e
+	}
 	switch len(parts) {
 	case 1:
 		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[0])}

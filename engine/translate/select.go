@@ -82,7 +82,8 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 		cte := c.GetCommonTableExpr()
 		q := cte.Ctequery.GetSelectStmt()
 		if q == nil {
-			failAt(cte.Location, pgerror.FeatureNotSupported, "data-modifying statements in WITH are not supported yet")
+			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
+			continue
 		}
 		ate := &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: t.selectStmt(q)}, As: sqlparser.NewTableIdent(cte.Ctename)}
 		var cols sqlparser.Columns

@@ -22,6 +22,19 @@ type Translator struct {
 	Params  []any
 	Catalog Catalog
 	Tables  TableLookup // existing tables, for DDL (may be nil)
+
+	// excluded, while set, resolves EXCLUDED.col (ON CONFLICT DO UPDATE).
+	excluded *ExcludedRow
+	// insertAlias, while set, is the target of INSERT INTO t AS alias.
+	insertAlias *pg.RangeVar
+	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
+	updateNew *newValues
+	// ctes collects the data-modifying WITH items of the statement being
+	// translated (dml_cte.go).
+	ctes []*ModifyingCTE
+	// topWith is the statement's own WITH clause, the only place
+	// data-modifying WITH items may appear.
+	topWith *pg.WithClause
 }
 
 // Result is a translated statement: either a vitess statement for GMS,
@@ -55,9 +68,10 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := t.catalogStatement(n); ok {
 		return res, nil
 	}
+	t.topWith = topWith(n)
 	switch s := n.Node.(type) {
 	case *pg.Node_SelectStmt:
-		return Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}, nil
+		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil
 	case *pg.Node_InsertStmt:
 		return t.insert(s.InsertStmt)
 	case *pg.Node_UpdateStmt:

@@ -1,0 +1,27 @@
+-- DELETE ... USING / RETURNING, keyless tables, data-modifying WITH
+CREATE TABLE members (id int PRIMARY KEY, team int NOT NULL, name text NOT NULL);
+CREATE TABLE teams (id int PRIMARY KEY, archived boolean NOT NULL);
+CREATE TABLE log (msg text, n int);
+INSERT INTO members VALUES (1, 1, 'ann'), (2, 1, 'bob'), (3, 2, 'cy'), (4, 3, 'di'), (5, 3, 'ed');
+INSERT INTO teams VALUES (1, false), (2, true), (3, true);
+INSERT INTO log VALUES ('a', 1), ('a', 1), ('b', 2), (NULL, 3);
+DELETE FROM members m USING teams t WHERE m.team = t.id AND t.archived RETURNING m.id, m.name, t.id AS team_id;
+SELECT id, name FROM members ORDER BY id;
+DELETE FROM members USING teams WHERE members.team = teams.id;
+DELETE FROM members m USING teams t WHERE m.team = t.id AND t.id = 42;
+INSERT INTO members VALUES (6, 1, 'fay'), (7, 2, 'gus');
+DELETE FROM members USING teams t1, teams t2 WHERE members.team = t1.id AND t2.id <> t1.id RETURNING members.id;
+DELETE FROM log WHERE msg = 'a' RETURNING *;
+DELETE FROM log WHERE msg IS NULL RETURNING msg, n * 2 AS doubled;
+SELECT msg, n FROM log;
+DELETE FROM log RETURNING nope;
+DELETE FROM members RETURNING *;
+WITH gone AS (DELETE FROM teams WHERE archived RETURNING id) SELECT count(*) AS n, min(id) AS first FROM gone;
+WITH gone AS (DELETE FROM teams RETURNING id, archived) INSERT INTO log SELECT CASE WHEN archived THEN 'archived' ELSE 'active' END, id FROM gone RETURNING msg, n;
+SELECT count(*) FROM teams;
+BEGIN;
+DELETE FROM log RETURNING msg;
+ROLLBACK;
+SELECT msg, n FROM log ORDER BY n;
+WITH d AS (DELETE FROM log WHERE n = 1 RETURNING n) SELECT (SELECT count(*) FROM log) AS seen, (SELECT count(*) FROM d) AS deleted;
+SELECT count(*) FROM log;

@@ -5,6 +5,7 @@ import (
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/storage"
 )
 
@@ -39,7 +40,7 @@ func Open(opts Options) (*Engine, error) {
 
 func newEngine(store *storage.Store) *Engine {
 	prov := storage.NewProvider(dbName)
-	a := analyzer.NewDefault(prov)
+	a := analyzer.NewDefault(gmsProvider{prov, expr.FunctionProvider{}})
 	g := sqle.New(a, &sqle.Config{})
 	return &Engine{store: store, provider: prov, gms: g}
 }

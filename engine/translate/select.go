@@ -31,6 +31,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	case len(s.ValuesLists) > 0:
 		return t.valuesSelect(s)
 	default:
+		defer t.enterSelect(s)()
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil {
@@ -44,13 +45,19 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			sel.From = append(sel.From, t.fromItem(f))
 		}
 		if s.WhereClause != nil {
-			sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
+			t.inClause("WHERE", func() {
+				sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
+			})
 		}
-		for _, g := range s.GroupClause {
-			sel.GroupBy = append(sel.GroupBy, t.scalar(g))
-		}
+		t.inClause("GROUP BY", func() {
+			for _, g := range s.GroupClause {
+				sel.GroupBy = append(sel.GroupBy, t.scalar(g))
+			}
+		})
 		if s.HavingClause != nil {
-			sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(s.HavingClause, "HAVING")}
+			t.inClause("HAVING", func() {
+				sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(s.HavingClause, "HAVING")}
+			})
 		}
 		sel.OrderBy = t.orderBy(s.SortClause)
 		sel.Limit = t.limit(s)
@@ -315,7 +322,7 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 			je.Join = "natural " + je.Join
 		}
 		if j.Quals != nil {
-			je.Condition.On = t.boolCond(j.Quals, "JOIN/ON")
+			t.inClause("JOIN conditions", func() { je.Condition.On = t.boolCond(j.Quals, "JOIN/ON") })
 		}
 		for _, u := range j.UsingClause {
 			je.Condition.Using = append(je.Condition.Using, sqlparser.NewColIdent(strVal(u)))

@@ -21,6 +21,7 @@ type Translator struct {
 	Env     *types.Env
 	Params  []any
 	Catalog Catalog
+	q       queryScope // per-SELECT state (select_scope.go)
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

@@ -1,0 +1,14 @@
+package engine
+
+import (
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/storage"
+)
+
+// gmsProvider is the database provider GMS's analyzer sees: storage plus
+// the functions tinybase supplies to the planner by name (aggregates and
+// window functions through expr.AggCarrier, set-returning functions).
+type gmsProvider struct {
+	*storage.Provider
+	expr.FunctionProvider
+}

@@ -1,0 +1,73 @@
+package translate
+
+import (
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// queryScope is what translating one SELECT level tracks: its named
+// windows, the clause being translated (aggregates and window functions
+// are not allowed everywhere), and whether we are inside an aggregate's
+// arguments (aggregates do not nest).
+type queryScope struct {
+	windows map[string]*pg.WindowDef
+	clause  string
+	inAgg   bool
+}
+
+// enterSelect starts a SELECT level; the returned func restores the outer one.
+func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
+	saved := t.q
+	t.q = queryScope{windows: map[string]*pg.WindowDef{}}
+	for _, w := range s.WindowClause {
+		wd := w.GetWindowDef()
+		if _, dup := t.q.windows[wd.Name]; dup {
+			failAt(wd.Location, pgerror.WindowingError, "window \"%s\" is already defined", wd.Name)
+		}
+		t.q.windows[wd.Name] = t.resolveWindow(wd)
+	}
+	return func() { t.q = saved }
+}
+
+// inClause runs fn with the clause name set.
+func (t *Translator) inClause(clause string, fn func()) {
+	saved := t.q.clause
+	t.q.clause = clause
+	defer func() { t.q.clause = saved }()
+	fn()
+}
+
+// resolveWindow expands OVER w and OVER (w ORDER BY ...) against the
+// WINDOW clause (PostgreSQL docs 4.2.8).
+func (t *Translator) resolveWindow(w *pg.WindowDef) *pg.WindowDef {
+	ref := w.Refname
+	simple := false
+	if ref == "" && w.Name != "" {
+		ref, simple = w.Name, true
+	}
+	if ref == "" {
+		return w
+	}
+	base, ok := t.q.windows[ref]
+	if !ok {
+		failAt(w.Location, pgerror.UndefinedObject, "window \"%s\" does not exist", ref)
+	}
+	if simple {
+		return base
+	}
+	if len(w.PartitionClause) > 0 {
+		failAt(w.Location, pgerror.WindowingError, "cannot override PARTITION BY clause of window \"%s\"", ref)
+	}
+	if len(w.OrderClause) > 0 && len(base.OrderClause) > 0 {
+		failAt(w.Location, pgerror.WindowingError, "cannot override ORDER BY clause of window \"%s\"", ref)
+	}
+	if base.FrameOptions&frameNonDefault != 0 {
+		failAt(w.Location, pgerror.WindowingError, "cannot copy window \"%s\" because it has a frame clause", ref)
+	}
+	out := &pg.WindowDef{PartitionClause: base.PartitionClause, OrderClause: base.OrderClause,
+		FrameOptions: w.FrameOptions, StartOffset: w.StartOffset, EndOffset: w.EndOffset, Location: w.Location}
+	if len(w.OrderClause) > 0 {
+		out.OrderClause = w.OrderClause
+	}
+	return out
+}

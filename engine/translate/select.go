@@ -51,7 +51,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		}
 		t.inClause("GROUP BY", func() {
 			for _, g := range s.GroupClause {
-				sel.GroupBy = append(sel.GroupBy, t.scalar(g))
+				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
 			}
 		})
 		if s.HavingClause != nil {

@@ -24,7 +24,9 @@ func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 		if _, dup := t.q.windows[wd.Name]; dup {
 			failAt(wd.Location, pgerror.WindowingError, "window \"%s\" is already defined", wd.Name)
 		}
-		t.q.windows[wd.Name] = t.resolveWindow(wd)
+		def := &pg.WindowDef{Refname: wd.Refname, PartitionClause: wd.PartitionClause, OrderClause: wd.OrderClause,
+			FrameOptions: wd.FrameOptions, StartOffset: wd.StartOffset, EndOffset: wd.EndOffset, Location: wd.Location}
+		t.q.windows[wd.Name] = t.resolveWindow(def)
 	}
 	return func() { t.q = saved }
 }

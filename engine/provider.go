@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/storage"
 )
@@ -12,3 +13,10 @@ type gmsProvider struct {
 	*storage.Provider
 	expr.FunctionProvider
 }
+
+// WithTableFunctions implements sql.TableFunctionProvider.
+func (p gmsProvider) WithTableFunctions(...sql.TableFunction) (sql.TableFunctionProvider, error) {
+	return p, nil
+}
+
+var _ sql.TableFunctionProvider = gmsProvider{}

@@ -343,6 +343,8 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 			}
 		}
 		return ate
+	case *pg.Node_RangeFunction:
+		return t.rangeFunction(x.RangeFunction)
 	}
 	failAt(-1, pgerror.FeatureNotSupported, "FROM item not supported yet: %s", nodeName(n))
 	return nil

@@ -1,0 +1,108 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// rangeFunction translates a function in FROM (PostgreSQL docs 7.2.1.4)
+// into the tinybase table function. Functions in FROM may refer to
+// earlier FROM items (they are implicitly LATERAL); such calls are
+// wrapped in a LATERAL subquery, where GMS resolves outer references.
+func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
+	if len(rf.Coldeflist) > 0 {
+		failAt(-1, pgerror.FeatureNotSupported, "column definition lists for functions in FROM are not supported yet")
+	}
+	spec := expr.SRFSpec{Ordinality: rf.Ordinality, Env: t.Env}
+	var args []sqlparser.Expr
+	lateral := false
+	for _, item := range rf.Functions {
+		list := item.GetList().GetItems()
+		fc := list[0].GetFuncCall()
+		if fc == nil {
+			failAt(-1, pgerror.FeatureNotSupported, "FROM function item not supported yet: %s", nodeName(list[0]))
+		}
+		if len(list) > 1 && list[1] != nil && len(list[1].GetList().GetItems()) > 0 {
+			failAt(fc.Location, pgerror.FeatureNotSupported, "column definition lists for functions in FROM are not supported yet")
+		}
+		if fc.AggStar || fc.Over != nil || fc.AggFilter != nil || len(fc.AggOrder) > 0 || fc.AggDistinct {
+			failAt(fc.Location, pgerror.FeatureNotSupported, "aggregate and window functions in FROM are not supported")
+		}
+		parts := names(fc.Funcname)
+		name := strings.ToLower(parts[len(parts)-1])
+		if aggregateNames[name] || windowNames[name] {
+			failAt(fc.Location, pgerror.GroupingError, "aggregate functions are not allowed in functions in FROM")
+		}
+		if hasColumnRef(item) {
+			lateral = true
+		}
+		// unnest(a, b, ...) in FROM is ROWS FROM (unnest(a), unnest(b), ...)
+		if name == "unnest" && len(fc.Args) > 1 && !rf.IsRowsfrom {
+			for _, a := range fc.Args {
+				spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: name, NArgs: 1})
+				args = append(args, t.scalar(a))
+			}
+			continue
+		}
+		spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: name, NArgs: len(fc.Args)})
+		for _, a := range fc.Args {
+			args = append(args, t.scalar(a))
+		}
+	}
+	alias := spec.Funcs[0].Name
+	if rf.Alias != nil {
+		spec.Alias = rf.Alias.Aliasname
+		alias = spec.Alias
+		for _, c := range rf.Alias.Colnames {
+			spec.ColAliases = append(spec.ColAliases, strVal(c))
+		}
+	}
+	specLit := t.inject("srfspec", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+		return expr.NewSRFSpec(spec), nil
+	})
+	exprs := sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: specLit}}
+	for _, a := range args {
+		exprs = append(exprs, &sqlparser.AliasedExpr{Expr: a})
+	}
+	tf := &sqlparser.TableFuncExpr{Name: expr.SRFCarrier, Exprs: exprs, Alias: sqlparser.NewTableIdent(alias)}
+	if !lateral && !rf.Lateral {
+		return tf
+	}
+	sub := &sqlparser.Select{SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}}, From: sqlparser.TableExprs{tf}}
+	return &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: sub}, As: sqlparser.NewTableIdent(alias), Lateral: true}
+}
+
+// hasColumnRef reports whether a parse tree refers to any column.
+func hasColumnRef(n *pg.Node) bool {
+	found := false
+	var walk func(m protoreflect.Message)
+	walk = func(m protoreflect.Message) {
+		if found {
+			return
+		}
+		if _, ok := m.Interface().(*pg.ColumnRef); ok {
+			found = true
+			return
+		}
+		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+			switch {
+			case fd.IsList() && fd.Message() != nil:
+				l := v.List()
+				for i := 0; i < l.Len(); i++ {
+					walk(l.Get(i).Message())
+				}
+			case fd.Message() != nil && !fd.IsMap():
+				walk(v.Message())
+			}
+			return !found
+		})
+	}
+	walk(n.ProtoReflect())
+	return found
+}

@@ -60,6 +60,9 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		return t.boolExpr(x.BoolExpr)
 	case *pg.Node_NullTest:
 		neg := x.NullTest.Nulltesttype == pg.NullTestType_IS_NOT_NULL
+		if items, ok := rowItems(x.NullTest.Arg); ok {
+			return t.rowNullTest(neg, x.NullTest.Location, items)
+		}
 		return t.inject("isnull", x.NullTest.Location, []sqlparser.Expr{t.scalar(x.NullTest.Arg)}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewIsNull(c[0], neg), nil
 		})
@@ -101,6 +104,10 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		return t.sqlValueFunction(x.SqlvalueFunction)
 	case *pg.Node_AArrayExpr:
 		return t.arrayExpr(x.AArrayExpr)
+	case *pg.Node_AIndirection:
+		return t.indirection(x.AIndirection)
+	case *pg.Node_RowExpr:
+		return t.rowExpr(x.RowExpr)
 	}
 	failAt(-1, pgerror.FeatureNotSupported, "expression not supported yet: %s", nodeName(n))
 	return nil
@@ -261,11 +268,21 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 			}
 			failAt(a.Location, pgerror.FeatureNotSupported, "prefix operator %s not supported", op)
 		}
+		if l, ok := rowItems(a.Lexpr); ok {
+			if r, ok := rowItems(a.Rexpr); ok {
+				return t.rowComparison(op, a.Location, l, r)
+			}
+		}
 		return t.binop(op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
 	case pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:
 		return t.binop(op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
 	case pg.A_Expr_Kind_AEXPR_DISTINCT, pg.A_Expr_Kind_AEXPR_NOT_DISTINCT:
 		not := a.Kind == pg.A_Expr_Kind_AEXPR_NOT_DISTINCT
+		if l, ok := rowItems(a.Lexpr); ok {
+			if r, ok := rowItems(a.Rexpr); ok {
+				return t.rowDistinct(not, a.Location, l, r)
+			}
+		}
 		return t.inject("distinct", a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
 			eq, err := expr.NewBinOp(t.Env, "=", c[0], c[1])
 			if err != nil {
@@ -279,6 +296,29 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 		})
 	case pg.A_Expr_Kind_AEXPR_IN:
 		list := a.Rexpr.GetList()
+		if l, ok := rowItems(a.Lexpr); ok {
+			eqOp := "="
+			if op == "<>" {
+				eqOp = "<>"
+			}
+			var acc sqlparser.Expr
+			for _, it := range list.GetItems() {
+				r, ok := rowItems(it)
+				if !ok {
+					failAt(a.Location, pgerror.FeatureNotSupported, "row IN with a non-row item is not supported yet")
+				}
+				e := t.rowComparison(eqOp, a.Location, l, r)
+				if acc == nil {
+					acc = e
+					continue
+				}
+				prev := acc
+				acc = t.inject("rowin", a.Location, []sqlparser.Expr{prev, e}, func(c []sql.Expression) (sql.Expression, error) {
+					return expr.NewLogic(t.Env, eqOp == "<>", c[0], c[1])
+				})
+			}
+			return acc
+		}
 		items := []sqlparser.Expr{t.scalar(a.Lexpr)}
 		for _, it := range list.GetItems() {
 			items = append(items, t.scalar(it))

@@ -147,6 +147,15 @@ func columnName(n *pg.Node) string {
 		return n
 	case *pg.Node_CaseExpr:
 		return "case"
+	case *pg.Node_AIndirection:
+		for i := len(x.AIndirection.Indirection) - 1; i >= 0; i-- {
+			if s := x.AIndirection.Indirection[i].GetString_(); s != nil {
+				return s.Sval
+			}
+		}
+		return columnName(x.AIndirection.Arg)
+	case *pg.Node_RowExpr:
+		return "row"
 	case *pg.Node_CoalesceExpr:
 		return "coalesce"
 	case *pg.Node_MinMaxExpr:

@@ -39,6 +39,9 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 	for i, c := range coerced {
 		ts[i] = TypeOf(c)
 	}
+	if d, ok := sublinkAggregate(name, ts); ok {
+		return d, coerced, nil
+	}
 	one := len(ts) == 1
 	var k types.Kind
 	if len(ts) > 0 {

@@ -403,27 +403,6 @@ func (t *Translator) caseExpr(c *pg.CaseExpr) sqlparser.Expr {
 	})
 }
 
-func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
-	sub := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt())}
-	switch s.SubLinkType {
-	case pg.SubLinkType_EXISTS_SUBLINK:
-		return &sqlparser.ExistsExpr{Subquery: sub}
-	case pg.SubLinkType_EXPR_SUBLINK:
-		return sub
-	case pg.SubLinkType_ANY_SUBLINK:
-		op := "="
-		if len(s.OperName) > 0 {
-			op = strVal(s.OperName[0])
-		}
-		if op == "=" {
-			return &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: t.scalar(s.Testexpr), Right: sub}
-		}
-	case pg.SubLinkType_ARRAY_SUBLINK:
-	}
-	failAt(s.Location, pgerror.FeatureNotSupported, "subquery form not supported yet: %s", s.SubLinkType)
-	return nil
-}
-
 func (t *Translator) sqlValueFunction(f *pg.SQLValueFunction) sqlparser.Expr {
 	name := map[pg.SQLValueFunctionOp]string{
 		pg.SQLValueFunctionOp_SVFOP_CURRENT_DATE:        "current_date",

@@ -46,6 +46,10 @@ func mapError(err error) error {
 		return pgerror.New(pgerror.AmbiguousColumn, "column reference %q is ambiguous", quotedArg(msg))
 	case sql.ErrDuplicateColumn.Is(err):
 		return pgerror.New(pgerror.DuplicateColumn, "column %q specified more than once", quotedArg(msg))
+	case sql.ErrExpectedSingleRow.Is(err):
+		return pgerror.New(pgerror.CardinalityViolation, "more than one row returned by a subquery used as an expression")
+	case sql.ErrInvalidOperandColumns.Is(err):
+		return pgerror.New(pgerror.SyntaxError, "subquery must return only one column")
 	case sql.ErrColumnCountMismatch.Is(err):
 		return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
 	}

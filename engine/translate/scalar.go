@@ -50,6 +50,9 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		return t.aconst(x.AConst)
 	case *pg.Node_TypeCast:
 		typ := t.typeName(x.TypeCast.TypeName)
+		if ae := x.TypeCast.Arg.GetAArrayExpr(); ae != nil && len(ae.Elements) == 0 && typ.IsArray() {
+			return t.literal(typ, &types.Array{Elem: typ.Base().Elem})
+		}
 		arg := t.scalar(x.TypeCast.Arg)
 		return t.inject("cast", x.TypeCast.Location, []sqlparser.Expr{arg}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.Coerce(t.Env, c[0], typ, types.CastExplicit)

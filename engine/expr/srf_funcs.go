@@ -332,3 +332,9 @@ func addInterval(t time.Time, iv types.IntervalVal, tz bool, env *types.Env) tim
 	r := bfFromLocal(l, tz, env)
 	return r.Add(time.Duration(iv.Micros) * time.Microsecond)
 }
+
+// SRFIsMultiColumn reports whether an SRF returns several columns.
+func SRFIsMultiColumn(name string) bool {
+	_, ok := srfColumns[name]
+	return ok
+}

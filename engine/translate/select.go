@@ -40,6 +40,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			sel.QueryOpts.Distinct = true
 		}
 		sel.With = t.with(s.WithClause)
+		t.hoistTargetSRFs(s)
 		sel.SelectExprs = t.targetList(s.TargetList)
 		for _, f := range s.FromClause {
 			sel.From = append(sel.From, t.fromItem(f))

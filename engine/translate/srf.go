@@ -106,3 +106,49 @@ func hasColumnRef(n *pg.Node) bool {
 	walk(n.ProtoReflect())
 	return found
 }
+
+// srfTargetAlias names the FROM item that SELECT-list set-returning
+// functions move to.
+const srfTargetAlias = "?srf?"
+
+// hoistTargetSRFs rewrites set-returning functions at the top of SELECT
+// list entries into a LATERAL ROWS FROM item appended to FROM, which
+// zips them as PostgreSQL 10+ evaluates SELECT-list SRFs. Queries with
+// GROUP BY keep them (evaluated after grouping in PostgreSQL; not
+// supported yet).
+func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
+	if len(s.GroupClause) > 0 {
+		return
+	}
+	var funcs []*pg.Node
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		fc := rt.GetVal().GetFuncCall()
+		if fc == nil || fc.Over != nil || fc.AggStar {
+			continue
+		}
+		parts := names(fc.Funcname)
+		name := strings.ToLower(parts[len(parts)-1])
+		if !expr.IsSRF(name) || expr.SRFIsMultiColumn(name) {
+			continue
+		}
+		if rt.Name == "" {
+			rt.Name = columnName(rt.Val)
+		}
+		funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{rt.Val}}}})
+		col := "c" + itoa(int64(len(funcs)))
+		rt.Val = &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{
+			{Node: &pg.Node_String_{String_: &pg.String{Sval: srfTargetAlias}}},
+			{Node: &pg.Node_String_{String_: &pg.String{Sval: col}}},
+		}}}}
+	}
+	if len(funcs) == 0 {
+		return
+	}
+	alias := &pg.Alias{Aliasname: srfTargetAlias}
+	for i := range funcs {
+		alias.Colnames = append(alias.Colnames, &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: "c" + itoa(int64(i+1))}}})
+	}
+	rf := &pg.RangeFunction{Lateral: true, IsRowsfrom: true, Functions: funcs, Alias: alias}
+	s.FromClause = append(s.FromClause, &pg.Node{Node: &pg.Node_RangeFunction{RangeFunction: rf}})
+}

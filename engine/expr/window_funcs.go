@@ -244,8 +244,10 @@ func (w *windowFn) frame(i int) (int, int) {
 // rangeOffset finds a RANGE bound "off PRECEDING/FOLLOWING" over a single
 // numeric ORDER BY key.
 func (w *windowFn) rangeOffset(i int, b FrameBound, off any, isEnd bool) int {
+	// the translator may put an IS NULL key before the ORDER BY column
+	last := len(w.keyTypes) - 1
 	key := func(j int) (decimal.Decimal, bool) {
-		return toDecimal(w.keys[j-w.start][0])
+		return toDecimal(w.keys[j-w.start][last])
 	}
 	cur, ok := key(i)
 	o, _ := toDecimal(off)
@@ -255,7 +257,7 @@ func (w *windowFn) rangeOffset(i int, b FrameBound, off any, isEnd bool) int {
 		}
 		return w.firstPeer(i)
 	}
-	desc := len(w.a.window.OrderBy) > 0 && w.a.window.OrderBy[0].Order == sql.Descending
+	desc := w.a.window.OrderBy[last].Order == sql.Descending
 	if (b == BoundPreceding) != desc {
 		o = o.Neg()
 	}

@@ -35,12 +35,13 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil {
-				failAt(-1, pgerror.FeatureNotSupported, "SELECT DISTINCT ON is not supported yet")
+				return t.selectStmt(t.distinctOn(s))
 			}
 			sel.QueryOpts.Distinct = true
 		}
 		sel.With = t.with(s.WithClause)
 		t.hoistTargetSRFs(s)
+		t.q.targets = s.TargetList
 		sel.SelectExprs = t.targetList(s.TargetList)
 		for _, f := range s.FromClause {
 			sel.From = append(sel.From, t.fromItem(f))
@@ -203,10 +204,10 @@ func columnName(n *pg.Node) string {
 	return "?column?"
 }
 
-// orderBy rewrites ORDER BY into GMS's form. GMS sorts NULLs first
-// ascending, PostgreSQL last; tinybase's types compare NULL as greatest, so
-// the default order already matches PostgreSQL and only explicit NULLS
-// FIRST/LAST that disagree with the direction need an extra IS NULL key.
+// orderBy rewrites ORDER BY into GMS's form. GMS's sorter puts NULLs
+// first ascending and last descending, PostgreSQL the other way round by
+// default (docs 7.5), so a key whose NULL placement differs from GMS's gets
+// an IS [NOT] NULL key in front.
 func (t *Translator) orderBy(list []*pg.Node) sqlparser.OrderBy {
 	var out sqlparser.OrderBy
 	for _, n := range list {
@@ -223,15 +224,47 @@ func (t *Translator) orderBy(list []*pg.Node) sqlparser.OrderBy {
 		case pg.SortByNulls_SORTBY_NULLS_LAST:
 			nullsFirst = false
 		}
-		if nullsFirst != (dir == sqlparser.DescScr) {
-			isNull := t.inject("nulls", -1, []sqlparser.Expr{t.orderExpr(sb.Node)}, func(c []sql.Expression) (sql.Expression, error) {
-				return expr.NewIsNull(c[0], nullsFirst), nil
-			})
-			out = append(out, &sqlparser.Order{Expr: isNull, Direction: sqlparser.AscScr})
+		if nullsFirst != (dir == sqlparser.AscScr) {
+			if key := t.nullsKey(sb.Node, nullsFirst); key != nil {
+				out = append(out, &sqlparser.Order{Expr: key, Direction: sqlparser.AscScr})
+			}
 		}
 		out = append(out, &sqlparser.Order{Expr: e, Direction: dir})
 	}
 	return out
+}
+
+// nullsKey is the extra sort key placing NULLs of n first or last; nil when
+// n is an output-column ordinal tinybase cannot see through (set operations).
+func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
+	if c := n.GetAConst(); c != nil {
+		iv := c.GetIval()
+		if iv == nil {
+			return nil
+		}
+		k := int(iv.Ival)
+		if k < 1 || k > len(t.q.targets) {
+			return nil
+		}
+		rt := t.q.targets[k-1].GetResTarget()
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			return nil
+		}
+		n = rt.Val
+	} else if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
+		for _, tn := range t.q.targets {
+			if rt := tn.GetResTarget(); rt.Name == cr.Fields[0].GetString_().Sval {
+				n = rt.Val
+				break
+			}
+		}
+	}
+	if hasWindowCall(n) {
+		return nil // re-translating would plan a second, clashing window column
+	}
+	return t.inject("nulls", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		return expr.NewIsNull(c[0], nullsFirst), nil
+	})
 }
 
 // orderExpr keeps ORDER BY 1 / ORDER BY alias as GMS understands them.

@@ -13,6 +13,8 @@ type queryScope struct {
 	windows map[string]*pg.WindowDef
 	clause  string
 	inAgg   bool
+	// targets is the SELECT list, for ORDER BY ordinals and aliases.
+	targets []*pg.Node
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.

@@ -80,13 +80,29 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 
 // hasColumnRef reports whether a parse tree refers to any column.
 func hasColumnRef(n *pg.Node) bool {
+	return hasNode(n, func(m protoreflect.Message) bool {
+		_, ok := m.Interface().(*pg.ColumnRef)
+		return ok
+	})
+}
+
+// hasWindowCall reports whether a parse tree calls a window function.
+func hasWindowCall(n *pg.Node) bool {
+	return hasNode(n, func(m protoreflect.Message) bool {
+		f, ok := m.Interface().(*pg.FuncCall)
+		return ok && f.Over != nil
+	})
+}
+
+// hasNode reports whether any message in a parse tree satisfies match.
+func hasNode(n *pg.Node, match func(protoreflect.Message) bool) bool {
 	found := false
 	var walk func(m protoreflect.Message)
 	walk = func(m protoreflect.Message) {
 		if found {
 			return
 		}
-		if _, ok := m.Interface().(*pg.ColumnRef); ok {
+		if match(m) {
 			found = true
 			return
 		}

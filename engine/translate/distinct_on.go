@@ -148,3 +148,41 @@ func nodeLocation(n *pg.Node) int32 {
 	walk(n.ProtoReflect())
 	return loc
 }
+
+// leafSelect returns the leftmost plain SELECT of a set operation tree.
+func leafSelect(s *pg.SelectStmt) *pg.SelectStmt {
+	for s != nil && s.Op != pg.SetOperation_SETOP_NONE {
+		s = s.Larg
+	}
+	return s
+}
+
+// checkDistinctOrder enforces that with SELECT DISTINCT every ORDER BY
+// expression appears in the select list (42P10).
+func (t *Translator) checkDistinctOrder(s *pg.SelectStmt) {
+	if targetsHaveStar(s.TargetList) {
+		return
+	}
+	for _, o := range s.SortClause {
+		sb := o.GetSortBy()
+		n := sb.Node
+		if c := n.GetAConst(); c != nil && c.GetIval() != nil {
+			continue
+		}
+		found := false
+		for _, tn := range s.TargetList {
+			rt := tn.GetResTarget()
+			if sameExpr(rt.Val, n) {
+				found = true
+				break
+			}
+			if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil && rt.Name == cr.Fields[0].GetString_().Sval {
+				found = true
+				break
+			}
+		}
+		if !found {
+			failAt(nodeLocation(n), pgerror.InvalidColumnReference, "for SELECT DISTINCT, ORDER BY expressions must appear in select list")
+		}
+	}
+}

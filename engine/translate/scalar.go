@@ -335,25 +335,36 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 		return t.inject("any", a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewAnyArray(t.Env, op, c[0], c[1], all)
 		})
-	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN:
+	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN, pg.A_Expr_Kind_AEXPR_BETWEEN_SYM, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM:
 		bounds := a.Rexpr.GetList().GetItems()
 		l := t.scalar(a.Lexpr)
 		lo, hi := t.scalar(bounds[0]), t.scalar(bounds[1])
-		neg := a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN
+		neg := a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN || a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM
+		sym := a.Kind == pg.A_Expr_Kind_AEXPR_BETWEEN_SYM || a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM
 		return t.inject("between", a.Location, []sqlparser.Expr{l, lo, hi}, func(c []sql.Expression) (sql.Expression, error) {
-			ge, err := expr.NewBinOp(t.Env, ">=", c[0], c[1])
-			if err != nil {
-				return nil, err
+			between := func(lo, hi sql.Expression) (sql.Expression, error) {
+				ge, err := expr.NewBinOp(t.Env, ">=", c[0], lo)
+				if err != nil {
+					return nil, err
+				}
+				le, err := expr.NewBinOp(t.Env, "<=", c[0], hi)
+				if err != nil {
+					return nil, err
+				}
+				return expr.NewLogic(t.Env, true, ge, le)
 			}
-			le, err := expr.NewBinOp(t.Env, "<=", c[0], c[2])
-			if err != nil {
-				return nil, err
+			res, err := between(c[1], c[2])
+			if err == nil && sym {
+				// BETWEEN SYMMETRIC also accepts the bounds swapped
+				var swapped sql.Expression
+				if swapped, err = between(c[2], c[1]); err == nil {
+					res, err = expr.NewLogic(t.Env, false, res, swapped)
+				}
 			}
-			and, err := expr.NewLogic(t.Env, true, ge, le)
 			if err != nil || !neg {
-				return and, err
+				return res, err
 			}
-			return expr.NewNot(t.Env, and)
+			return expr.NewNot(t.Env, res)
 		})
 	case pg.A_Expr_Kind_AEXPR_SIMILAR:
 		// SIMILAR TO: the grammar wraps the pattern in similar_to_escape()

@@ -7,12 +7,20 @@ import (
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/types"
+	"strconv"
+	"strings"
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
+		defer t.enterSelect(&pg.SelectStmt{})()
+		if l, r := leafSelect(s.Larg), leafSelect(s.Rarg); l != nil && r != nil && len(l.TargetList) != len(r.TargetList) &&
+			!targetsHaveStar(l.TargetList) && !targetsHaveStar(r.TargetList) && len(l.ValuesLists) == 0 && len(r.ValuesLists) == 0 {
+			op := map[pg.SetOperation]string{pg.SetOperation_SETOP_UNION: "UNION", pg.SetOperation_SETOP_INTERSECT: "INTERSECT", pg.SetOperation_SETOP_EXCEPT: "EXCEPT"}[s.Op]
+			failAt(nodeLocation(r.TargetList[0]), pgerror.SyntaxError, "each %s query must have the same number of columns", op)
+		}
 		typ := map[pg.SetOperation]string{
 			pg.SetOperation_SETOP_UNION:     sqlparser.UnionStr,
 			pg.SetOperation_SETOP_INTERSECT: sqlparser.IntersectStr,
@@ -38,6 +46,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				return t.selectStmt(t.distinctOn(s))
 			}
 			sel.QueryOpts.Distinct = true
+			t.checkDistinctOrder(s)
 		}
 		sel.With = t.with(s.WithClause)
 		t.hoistTargetSRFs(s)
@@ -271,6 +280,9 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
 	if c := n.GetAConst(); c != nil {
 		if iv := c.GetIval(); iv != nil {
+			if t.q.targets != nil && !targetsHaveStar(t.q.targets) && (iv.Ival < 1 || int(iv.Ival) > len(t.q.targets)) {
+				failAt(c.Location, pgerror.InvalidColumnReference, "%s position %d is not in select list", t.q.clauseOr("ORDER BY"), iv.Ival)
+			}
 			return sqlparser.NewIntVal([]byte(itoa(int64(iv.Ival))))
 		}
 	}
@@ -286,11 +298,11 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {
 			l.Rowcount = nil
 		} else {
-			l.Rowcount = t.limitValue(s.LimitCount)
+			l.Rowcount = t.limitValue(s.LimitCount, "LIMIT")
 		}
 	}
 	if s.LimitOffset != nil {
-		l.Offset = t.limitValue(s.LimitOffset)
+		l.Offset = t.limitValue(s.LimitOffset, "OFFSET")
 	}
 	if l.Rowcount == nil && l.Offset == nil {
 		return nil
@@ -302,25 +314,51 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 }
 
 // limitValue folds LIMIT/OFFSET to an integer literal, as GMS requires.
-func (t *Translator) limitValue(n *pg.Node) sqlparser.Expr {
+func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
+	check := func(v int64) sqlparser.Expr {
+		if v < 0 {
+			code := "2201W" // invalid_row_count_in_limit_clause
+			if what == "OFFSET" {
+				code = "2201X" // invalid_row_count_in_result_offset_clause
+			}
+			failAt(-1, code, "%s must not be negative", what)
+		}
+		return sqlparser.NewIntVal([]byte(itoa(v)))
+	}
 	if c := n.GetAConst(); c != nil {
 		if iv := c.GetIval(); iv != nil {
-			if iv.Ival < 0 {
-				failAt(c.Location, pgerror.InvalidParameterValue, "LIMIT must not be negative")
+			return check(int64(iv.Ival))
+		}
+		if sv := c.GetSval(); sv != nil {
+			v, err := strconv.ParseInt(strings.TrimSpace(sv.Sval), 10, 64)
+			if err != nil {
+				failAt(c.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", sv.Sval)
 			}
-			return sqlparser.NewIntVal([]byte(itoa(int64(iv.Ival))))
+			return check(v)
+		}
+		if fv := c.GetFval(); fv != nil {
+			if v, err := strconv.ParseInt(fv.Fval, 10, 64); err == nil {
+				return check(v)
+			}
 		}
 	}
 	if p := n.GetParamRef(); p != nil && int(p.Number) <= len(t.Params) {
-		return sqlparser.NewIntVal([]byte(types.Output(nil, t.Params[p.Number-1], t.Env)))
+		v, err := strconv.ParseInt(types.Output(nil, t.Params[p.Number-1], t.Env), 10, 64)
+		if err != nil {
+			failAt(p.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", types.Output(nil, t.Params[p.Number-1], t.Env))
+		}
+		return check(v)
 	}
-	failAt(-1, pgerror.FeatureNotSupported, "LIMIT/OFFSET must be a constant")
+	failAt(-1, pgerror.FeatureNotSupported, "%s must be a constant", what)
 	return nil
 }
 
 func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var rows sqlparser.Values
 	for _, l := range s.ValuesLists {
+		if items := l.GetList().Items; len(items) != len(s.ValuesLists[0].GetList().Items) && len(items) > 0 {
+			failAt(nodeLocation(items[0]), pgerror.SyntaxError, "VALUES lists must all be the same length")
+		}
 		rows = append(rows, t.scalars(l.GetList().Items))
 	}
 	var cols sqlparser.Columns
@@ -377,6 +415,9 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		return je
 	case *pg.Node_RangeSubselect:
 		rs := x.RangeSubselect
+		if rs.Alias == nil {
+			failAt(nodeLocation(rs.Subquery)-1, pgerror.SyntaxError, "subquery in FROM must have an alias")
+		}
 		sub := &sqlparser.Subquery{Select: t.selectStmt(rs.Subquery.GetSelectStmt())}
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
 		if rs.Alias != nil {

@@ -75,3 +75,22 @@ func (t *Translator) resolveWindow(w *pg.WindowDef) *pg.WindowDef {
 	}
 	return out
 }
+
+// clauseOr returns the clause being translated, or def.
+func (q *queryScope) clauseOr(def string) string {
+	if q.clause != "" {
+		return q.clause
+	}
+	return def
+}
+
+// targetsHaveStar reports whether a SELECT list has a * entry, which hides
+// the output column count from the translator.
+func targetsHaveStar(list []*pg.Node) bool {
+	for _, n := range list {
+		if cr := n.GetResTarget().GetVal().GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -156,9 +156,9 @@ func init() {
 			}
 			arr, ok := v.([]any)
 			if !ok {
-				what := "a non-array"
-				if _, obj := v.(*types.JSONObject); !obj {
-					what = "a scalar"
+				what := "a scalar"
+				if _, obj := v.(*types.JSONObject); obj {
+					what = "an object"
 				}
 				return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot extract elements from %s", what)
 			}
@@ -337,4 +337,78 @@ func addInterval(t time.Time, iv types.IntervalVal, tz bool, env *types.Env) tim
 func SRFIsMultiColumn(name string) bool {
 	_, ok := srfColumns[name]
 	return ok
+}
+
+// recordSRFs return JSON objects that a column definition list turns into
+// typed columns (jsonb_to_record and friends, docs 9.16.1).
+var recordSRFs = map[string]bool{
+	"jsonb_to_record": true, "jsonb_to_recordset": true, "json_to_record": true, "json_to_recordset": true,
+}
+
+func init() {
+	for name := range recordSRFs {
+		isJSON := strings.HasPrefix(name, "json_")
+		set := strings.HasSuffix(name, "set")
+		arg := types.JSONB
+		if isJSON {
+			arg = types.JSON
+		}
+		addSRF(name, FuncImpl{Args: []*types.Type{arg}, Result: Fixed(types.Record), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			v, err := jsonArg(a[0], isJSON)
+			if err != nil {
+				return nil, err
+			}
+			items := []any{v}
+			if set {
+				arr, ok := v.([]any)
+				if !ok {
+					return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot call %s on a non-array", name)
+				}
+				items = arr
+			}
+			rows := make(srfRows, len(items))
+			for i, it := range items {
+				if _, ok := it.(*types.JSONObject); !ok {
+					if set {
+						return nil, pgerror.New(pgerror.InvalidParameterValue, "argument of %s must be an array of objects", name)
+					}
+					return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot call %s on a non-object", name)
+				}
+				rows[i] = []any{it}
+			}
+			return rows, nil
+		}})
+	}
+}
+
+// jsonToColumn converts a JSON value to a column of type t as
+// jsonb_populate_record does: strings are read as the type's input,
+// arrays become arrays, json/jsonb columns take the value itself.
+func jsonToColumn(v any, t *types.Type, env *types.Env) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	switch t.Base().Kind {
+	case types.KindJSONB:
+		return types.JSONDoc{V: v}, nil
+	case types.KindJSON:
+		return types.FormatJSONB(v), nil
+	case types.KindArray:
+		if arr, ok := v.([]any); ok {
+			vals := make([]any, len(arr))
+			for i, e := range arr {
+				c, err := jsonToColumn(e, t.Base().Elem, env)
+				if err != nil {
+					return nil, err
+				}
+				vals[i] = c
+			}
+			return types.NewArray(t.Base().Elem, vals), nil
+		}
+	}
+	s, ok := v.(string)
+	if !ok {
+		s = types.FormatJSONB(v)
+	}
+	return types.Input(t, s, env)
 }

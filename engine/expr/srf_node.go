@@ -27,7 +27,10 @@ type SRFSpec struct {
 	// rename output columns in order.
 	Alias      string
 	ColAliases []string
-	Env        *types.Env
+	// ColDefs is the column definition list of a record-returning
+	// function (AS t(id int, name text)).
+	ColDefs []SRFColumn
+	Env     *types.Env
 }
 
 // SRFFunc is one function call of an SRFSpec.
@@ -62,6 +65,7 @@ type SRFTable struct {
 	widths []int
 	schema sql.Schema
 	db     sql.Database
+	record bool // rows are JSON objects spread over spec.ColDefs
 }
 
 var (
@@ -100,6 +104,19 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 			call, fcols, err := NewSRFCall(env, f.Name, fargs)
 			if err != nil {
 				return nil, err
+			}
+			if recordSRFs[f.Name] != (len(spec.ColDefs) > 0) {
+				if len(spec.ColDefs) > 0 {
+					return nil, pgerror.New(pgerror.SyntaxError, "a column definition list is only allowed for functions returning \"record\"")
+				}
+				return nil, pgerror.New(pgerror.SyntaxError, "a column definition list is required for functions returning \"record\"")
+			}
+			if len(spec.ColDefs) > 0 {
+				if len(spec.Funcs) > 1 {
+					return nil, pgerror.New(pgerror.FeatureNotSupported, "column definition lists in ROWS FROM are not supported yet")
+				}
+				fcols = spec.ColDefs
+				n.record = true
 			}
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}
@@ -189,6 +206,13 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 		case v != nil:
 			sets[i] = v.(srfRows)
 		}
+		if t.record {
+			rows, err := t.spreadRecords(ctx, sets[i])
+			if err != nil {
+				return nil, err
+			}
+			sets[i] = rows
+		}
 		if len(sets[i]) > n {
 			n = len(sets[i])
 		}
@@ -227,4 +251,24 @@ func (it *srfIter) Close(*sql.Context) error { return nil }
 // table functions are fixed.
 func (p FunctionProvider) WithTableFunctions(...sql.TableFunction) (sql.TableFunctionProvider, error) {
 	return p, nil
+}
+
+// spreadRecords turns JSON objects into rows of the column definition list.
+func (t *SRFTable) spreadRecords(ctx *sql.Context, objs srfRows) (srfRows, error) {
+	env := EnvOf(ctx)
+	out := make(srfRows, len(objs))
+	for i, o := range objs {
+		obj := o[0].(*types.JSONObject)
+		row := make([]any, len(t.spec.ColDefs))
+		for k, c := range t.spec.ColDefs {
+			v, _ := obj.Get(c.Name)
+			cv, err := jsonToColumn(v, c.Type, env)
+			if err != nil {
+				return nil, err
+			}
+			row[k] = cv
+		}
+		out[i] = row
+	}
+	return out, nil
 }

@@ -16,10 +16,14 @@ import (
 // earlier FROM items (they are implicitly LATERAL); such calls are
 // wrapped in a LATERAL subquery, where GMS resolves outer references.
 func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
-	if len(rf.Coldeflist) > 0 {
-		failAt(-1, pgerror.FeatureNotSupported, "column definition lists for functions in FROM are not supported yet")
-	}
 	spec := expr.SRFSpec{Ordinality: rf.Ordinality, Env: t.Env}
+	for _, cd := range rf.Coldeflist {
+		c := cd.GetColumnDef()
+		if c == nil {
+			failAt(-1, pgerror.FeatureNotSupported, "column definition list entry not supported yet: %s", nodeName(cd))
+		}
+		spec.ColDefs = append(spec.ColDefs, expr.SRFColumn{Name: c.Colname, Type: t.typeName(c.TypeName)})
+	}
 	var args []sqlparser.Expr
 	lateral := false
 	for _, item := range rf.Functions {

@@ -15,7 +15,7 @@ type column struct {
 	i int
 }
 
-func (c *column) Eval(_ *sql.Context, row sql.Row) (any, error)           { return row[c.i], nil }
+func (c *column) Eval(_ *sql.Context, row sql.Row) (any, error)          { return row[c.i], nil }
 func (c *column) Children() []sql.Expression                             { return nil }
 func (c *column) WithChildren(...sql.Expression) (sql.Expression, error) { return c, nil }
 func (c *column) String() string                                         { return "col" }

@@ -16,6 +16,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
 		defer t.enterSelect(&pg.SelectStmt{})()
+		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
+			t.q.setOpTargets = leaf.TargetList
+		}
 		if l, r := leafSelect(s.Larg), leafSelect(s.Rarg); l != nil && r != nil && len(l.TargetList) != len(r.TargetList) &&
 			!targetsHaveStar(l.TargetList) && !targetsHaveStar(r.TargetList) && len(l.ValuesLists) == 0 && len(r.ValuesLists) == 0 {
 			op := map[pg.SetOperation]string{pg.SetOperation_SETOP_UNION: "UNION", pg.SetOperation_SETOP_INTERSECT: "INTERSECT", pg.SetOperation_SETOP_EXCEPT: "EXCEPT"}[s.Op]
@@ -39,6 +42,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	case len(s.ValuesLists) > 0:
 		return t.valuesSelect(s)
 	default:
+		if hasGroupingSets(s) {
+			return t.selectStmt(t.expandGroupingSets(s))
+		}
 		defer t.enterSelect(s)()
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
@@ -167,6 +173,8 @@ func columnName(n *pg.Node) string {
 		return columnName(x.AIndirection.Arg)
 	case *pg.Node_RowExpr:
 		return "row"
+	case *pg.Node_GroupingFunc:
+		return "grouping"
 	case *pg.Node_CoalesceExpr:
 		return "coalesce"
 	case *pg.Node_MinMaxExpr:
@@ -252,6 +260,23 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 			return nil
 		}
 		k := int(iv.Ival)
+		if k >= 1 && k <= len(t.q.setOpTargets) {
+			// a set operation's ORDER BY sees only its output columns
+			rt := t.q.setOpTargets[k-1].GetResTarget()
+			name := rt.Name
+			if name == "" {
+				name = columnName(rt.Val)
+			}
+			for i, o := range t.q.setOpTargets {
+				ort := o.GetResTarget()
+				if i != k-1 && (ort.Name == name || (ort.Name == "" && columnName(ort.Val) == name)) {
+					return nil // ambiguous by name
+				}
+			}
+			return t.inject("nulls", -1, []sqlparser.Expr{&sqlparser.ColName{Name: sqlparser.NewColIdent(name)}}, func(c []sql.Expression) (sql.Expression, error) {
+				return expr.NewIsNull(c[0], nullsFirst), nil
+			})
+		}
 		if k < 1 || k > len(t.q.targets) {
 			return nil
 		}

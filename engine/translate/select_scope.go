@@ -15,6 +15,9 @@ type queryScope struct {
 	inAgg   bool
 	// targets is the SELECT list, for ORDER BY ordinals and aliases.
 	targets []*pg.Node
+	// setOpTargets is the leftmost SELECT list of a set operation, whose
+	// names its ORDER BY sees.
+	setOpTargets []*pg.Node
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.

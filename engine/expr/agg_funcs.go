@@ -363,6 +363,9 @@ func (s *stringAggState) final() (any, error) {
 // jsonValueOf converts a value of type t to the jsonb value form; json
 // values are parsed.
 func jsonValueOf(t *types.Type, v any, env *types.Env) (any, error) {
+	if rec, ok := v.(*Record); ok {
+		return recordJSONB(rec, env)
+	}
 	if t.Base().Kind == types.KindJSON && v != nil {
 		d, err := types.ParseJSON(v.(string), types.JSONB)
 		if err != nil {
@@ -397,15 +400,15 @@ func (s *jsonAggState) step(v []any) error {
 	}
 	if s.seen {
 		s.text.WriteString(", ")
+		// json_agg puts a line break before structured elements
+		if k := s.t.Base().Kind; v[0] != nil && (k == types.KindArray || k == types.KindRecord) {
+			s.text.WriteString("\n ")
+		}
 	} else {
 		s.text.WriteByte('[')
 	}
 	s.seen = true
-	if s.t.Base().Kind == types.KindJSON && v[0] != nil {
-		s.text.WriteString(v[0].(string))
-		return nil
-	}
-	fnJSONText(&s.text, bfToJSONValue(v[0], s.t.Base().Kind != types.KindTimestamp, s.env), ":")
+	writeJSONValueText(&s.text, s.t, v[0], s.env)
 	return nil
 }
 func (s *jsonAggState) final() (any, error) {
@@ -451,11 +454,7 @@ func (s *jsonObjectAggState) step(v []any) error {
 	s.seen = true
 	types.WriteJSONString(&s.text, key)
 	s.text.WriteString(" : ")
-	if s.vt.Base().Kind == types.KindJSON && v[1] != nil {
-		s.text.WriteString(v[1].(string))
-		return nil
-	}
-	fnJSONText(&s.text, bfToJSONValue(v[1], s.vt.Base().Kind != types.KindTimestamp, s.env), ":")
+	writeJSONValueText(&s.text, s.vt, v[1], s.env)
 	return nil
 }
 func (s *jsonObjectAggState) final() (any, error) {

@@ -29,6 +29,9 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	if f.AggDistinct || f.AggFilter != nil || len(f.AggOrder) > 0 {
 		failAt(f.Location, pgerror.WrongObjectType, "DISTINCT, ORDER BY or FILTER specified, but %s is not an aggregate function", name)
 	}
+	if (name == "to_json" || name == "to_jsonb") && len(f.Args) == 1 && t.wholeRow(f.Args[0]) != nil {
+		name = "$record_" + name
+	}
 	args := t.scalars(f.Args)
 	return t.inject(name, f.Location, args, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.NewFuncCall(t.Env, name, c)

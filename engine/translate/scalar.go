@@ -45,6 +45,9 @@ func (t *Translator) literal(typ *types.Type, v any) sqlparser.Expr {
 func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 	switch x := n.Node.(type) {
 	case *pg.Node_ColumnRef:
+		if r := t.wholeRow(n); r != nil {
+			return r
+		}
 		return t.columnRef(x.ColumnRef)
 	case *pg.Node_AConst:
 		return t.aconst(x.AConst)

@@ -137,6 +137,9 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 		if name == "" {
 			name = columnName(rt.Val)
 		}
+		if t.wholeRow(rt.Val) != nil {
+			failAt(rt.Location, pgerror.FeatureNotSupported, "whole-row values in the select list are not supported yet")
+		}
 		out = append(out, &sqlparser.AliasedExpr{Expr: t.scalar(rt.Val), As: sqlparser.NewColIdent(name)})
 	}
 	return out

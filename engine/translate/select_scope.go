@@ -18,12 +18,15 @@ type queryScope struct {
 	// setOpTargets is the leftmost SELECT list of a set operation, whose
 	// names its ORDER BY sees.
 	setOpTargets []*pg.Node
+	// rowCols names the columns of FROM items usable as whole-row values.
+	rowCols map[string][]string
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.
 func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
-	t.q = queryScope{windows: map[string]*pg.WindowDef{}}
+	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string][]string{}}
+	fromColumns(s.FromClause, t.q.rowCols)
 	for _, w := range s.WindowClause {
 		wd := w.GetWindowDef()
 		if _, dup := t.q.windows[wd.Name]; dup {

@@ -284,7 +284,7 @@ func compareKeys(x, y []any, keys []SortKey, ts []*types.Type) int {
 			}
 			return 1
 		default:
-			c = types.Compare(ts[i], a, b)
+			c = compareValues(ts[i], a, b)
 			if k.Desc {
 				c = -c
 			}
@@ -294,4 +294,20 @@ func compareKeys(x, y []any, keys []SortKey, ts []*types.Type) int {
 		}
 	}
 	return 0
+}
+
+// compareValues orders two non-NULL values; records compare field by
+// field with NULL fields last.
+func compareValues(t *types.Type, a, b any) int {
+	ra, ok1 := a.(*Record)
+	rb, ok2 := b.(*Record)
+	if !ok1 || !ok2 {
+		return types.Compare(t, a, b)
+	}
+	for i := 0; i < len(ra.Vals) && i < len(rb.Vals); i++ {
+		if c := compareKeys(ra.Vals[i:i+1], rb.Vals[i:i+1], []SortKey{{}}, ra.Types[i:i+1]); c != 0 {
+			return c
+		}
+	}
+	return len(ra.Vals) - len(rb.Vals)
 }

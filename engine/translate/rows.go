@@ -19,10 +19,16 @@ func rowItems(n *pg.Node) ([]*pg.Node, bool) {
 	return nil, false
 }
 
-// rowExpr is a row constructor outside the comparisons tinybase expands.
+// rowExpr is a row constructor outside the comparisons tinybase expands:
+// a record with fields f1, f2, ... (usable in DISTINCT and JSON functions).
 func (t *Translator) rowExpr(r *pg.RowExpr) sqlparser.Expr {
-	failAt(r.Location, pgerror.FeatureNotSupported, "row values are not supported yet")
-	return nil
+	names := make([]string, len(r.Args))
+	for i := range names {
+		names[i] = "f" + itoa(int64(i+1))
+	}
+	return t.inject("row", r.Location, t.scalars(r.Args), func(c []sql.Expression) (sql.Expression, error) {
+		return expr.NewRowCtor(names, c), nil
+	})
 }
 
 // rowComparison expands a comparison of two row constructors

@@ -45,6 +45,9 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if hasGroupingSets(s) {
 			return t.selectStmt(t.expandGroupingSets(s))
 		}
+		if groupedWindows(s) {
+			return t.selectStmt(t.splitGroupedWindows(s))
+		}
 		defer t.enterSelect(s)()
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {

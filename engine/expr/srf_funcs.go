@@ -328,7 +328,16 @@ func jsonSourceOrder(src string, obj *types.JSONObject) ([]string, []any) {
 // calendar (in the session zone for timestamptz), then the time part.
 func addInterval(t time.Time, iv types.IntervalVal, tz bool, env *types.Env) time.Time {
 	l := bfLocalOf(t, tz, env)
-	l = l.AddDate(0, int(iv.Months), int(iv.Days))
+	if iv.Months != 0 {
+		// PostgreSQL clamps to the last day of the target month
+		y, m, d := l.Date()
+		first := time.Date(y, m, 1, l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), l.Location()).AddDate(0, int(iv.Months), 0)
+		if last := first.AddDate(0, 1, -1).Day(); d > last {
+			d = last
+		}
+		l = first.AddDate(0, 0, d-1)
+	}
+	l = l.AddDate(0, 0, int(iv.Days))
 	r := bfFromLocal(l, tz, env)
 	return r.Add(time.Duration(iv.Micros) * time.Microsecond)
 }

@@ -61,9 +61,11 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		t.hoistTargetSRFs(s)
 		t.q.targets = s.TargetList
 		sel.SelectExprs = t.targetList(s.TargetList)
-		for _, f := range s.FromClause {
+		for i, f := range s.FromClause {
+			t.q.firstFrom = i == 0
 			sel.From = append(sel.From, t.fromItem(f))
 		}
+		t.q.firstFrom = false
 		if s.WhereClause != nil {
 			t.inClause("WHERE", func() {
 				sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
@@ -416,7 +418,12 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		return t.rangeVar(x.RangeVar)
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
-		je := &sqlparser.JoinTableExpr{LeftExpr: t.fromItem(j.Larg), RightExpr: t.fromItem(j.Rarg)}
+		first := t.q.firstFrom
+		left := t.fromItem(j.Larg)
+		t.q.firstFrom = false
+		right := t.fromItem(j.Rarg)
+		t.q.firstFrom = first
+		je := &sqlparser.JoinTableExpr{LeftExpr: left, RightExpr: right}
 		switch j.Jointype {
 		case pg.JoinType_JOIN_INNER:
 			je.Join = sqlparser.JoinStr

@@ -20,6 +20,9 @@ type queryScope struct {
 	setOpTargets []*pg.Node
 	// rowCols names the columns of FROM items usable as whole-row values.
 	rowCols map[string][]string
+	// firstFrom is set while translating the first FROM item, which has
+	// no earlier items to refer to laterally.
+	firstFrom bool
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.

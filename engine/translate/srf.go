@@ -75,7 +75,9 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 		exprs = append(exprs, &sqlparser.AliasedExpr{Expr: a})
 	}
 	tf := &sqlparser.TableFuncExpr{Name: expr.SRFCarrier, Exprs: exprs, Alias: sqlparser.NewTableIdent(alias)}
-	if !lateral && !rf.Lateral {
+	// a first FROM item can only refer to outer queries, which GMS
+	// resolves in table function arguments directly
+	if t.q.firstFrom || (!lateral && !rf.Lateral) {
 		return tf
 	}
 	sub := &sqlparser.Select{SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}}, From: sqlparser.TableExprs{tf}}

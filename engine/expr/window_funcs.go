@@ -110,6 +110,12 @@ type windowFn struct {
 	keys       [][]any // ORDER BY key values per partition row
 	keyTypes   []*types.Type
 	offs       []any // frame offsets
+	// group is each row's peer group; groupFirst/groupLast bound the groups
+	group                 []int
+	groupFirst, groupLast []int
+	// inc is the running state of the last frame [incStart, incEnd)
+	inc              *aggBuffer
+	incStart, incEnd int
 }
 
 var _ sql.WindowFunction = (*windowFn)(nil)
@@ -119,6 +125,7 @@ func (w *windowFn) DefaultFramer() sql.WindowFramer { return &rowFramer{} }
 
 func (w *windowFn) StartPartition(ctx *sql.Context, iv sql.WindowInterval, buf sql.WindowBuffer) error {
 	w.start, w.end = iv.Start, iv.End
+	w.inc = nil
 	var order sql.SortFields
 	if w.a.window != nil {
 		order = w.a.window.OrderBy
@@ -144,6 +151,7 @@ func (w *windowFn) StartPartition(ctx *sql.Context, iv sql.WindowInterval, buf s
 		}
 		w.keys[i-iv.Start] = k
 	}
+	w.groupPeers()
 	w.offs = nil
 	if f := w.a.spec.Frame; f != nil {
 		for _, idx := range []int{f.StartOff, f.EndOff} {
@@ -171,19 +179,25 @@ func (w *windowFn) peers(i, j int) bool {
 	return compareKeys(w.keys[i-w.start], w.keys[j-w.start], make([]SortKey, len(w.keyTypes)), w.keyTypes) == 0
 }
 
-func (w *windowFn) firstPeer(i int) int {
-	for i > w.start && w.peers(i-1, i) {
-		i--
+// groupPeers numbers the peer groups of the partition (rows equal on
+// every ORDER BY key), so peer bounds and dense ranks are O(1) per row.
+func (w *windowFn) groupPeers() {
+	n := w.end - w.start
+	w.group = make([]int, n)
+	w.groupFirst, w.groupLast = w.groupFirst[:0], w.groupLast[:0]
+	for k := 0; k < n; k++ {
+		if k == 0 || !w.peers(w.start+k-1, w.start+k) {
+			w.groupFirst = append(w.groupFirst, w.start+k)
+			w.groupLast = append(w.groupLast, w.start+k)
+		}
+		g := len(w.groupFirst) - 1
+		w.group[k] = g
+		w.groupLast[g] = w.start + k
 	}
-	return i
 }
 
-func (w *windowFn) lastPeer(i int) int {
-	for i+1 < w.end && w.peers(i+1, i) {
-		i++
-	}
-	return i
-}
+func (w *windowFn) firstPeer(i int) int { return w.groupFirst[w.group[i-w.start]] }
+func (w *windowFn) lastPeer(i int) int  { return w.groupLast[w.group[i-w.start]] }
 
 // frame returns the frame [s, e) of row i.
 func (w *windowFn) frame(i int) (int, int) {
@@ -327,10 +341,19 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 	if a.def != nil {
 		s, e := w.frame(i)
 		b := &aggBuffer{a: a}
-		for j := s; j < e; j++ {
+		from := s
+		// frames that only grow (the default, and whole-partition frames)
+		// extend the previous row's state instead of starting over
+		if w.inc != nil && !b.collecting() && s == w.incStart && e >= w.incEnd {
+			b, from = w.inc, w.incEnd
+		}
+		for j := from; j < e; j++ {
 			if err := b.Update(ctx, buf[j]); err != nil {
 				return nil, err
 			}
+		}
+		if !b.collecting() {
+			w.inc, w.incStart, w.incEnd = b, s, e
 		}
 		return b.Eval(ctx)
 	}
@@ -351,13 +374,7 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 	case "rank":
 		return int64(w.firstPeer(i) - w.start + 1), nil
 	case "dense_rank":
-		r := int64(1)
-		for j := w.start + 1; j <= i; j++ {
-			if !w.peers(j-1, j) {
-				r++
-			}
-		}
-		return r, nil
+		return int64(w.group[i-w.start] + 1), nil
 	case "percent_rank":
 		if n <= 1 {
 			return float64(0), nil

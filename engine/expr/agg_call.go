@@ -72,7 +72,17 @@ func NewAggregate(spec *AggSpec, args []sql.Expression) (*Aggregate, error) {
 			return nil, pgerror.New(pgerror.DatatypeMismatch, "argument of FILTER must be type boolean, not type %s", ft.FormatType())
 		}
 	}
-	def, coerced, err := resolveAggregate(env, spec, direct, a.ats)
+	var def *aggDef
+	var coerced []sql.Expression
+	var err error
+	if spec.WithinGroup {
+		if len(spec.Order) != 1 {
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "ordered-set aggregates take exactly one ORDER BY key")
+		}
+		def, coerced, err = orderedSetAggregate(env, spec.Name, direct, TypeOf(args[a.orderStart()]))
+	} else {
+		def, coerced, err = resolveAggregate(env, spec, direct, a.ats)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +263,11 @@ func (b *aggBuffer) Eval(ctx *sql.Context) (any, error) {
 				continue
 			}
 			prev = r[:nd]
-			if err := b.step(ctx, r[:nd]); err != nil {
+			vals := r[:nd]
+			if a.spec.WithinGroup {
+				vals = r
+			}
+			if err := b.step(ctx, vals); err != nil {
 				return nil, err
 			}
 		}

@@ -49,8 +49,11 @@ type AggSpec struct {
 	NArgs    int
 	Filter   bool
 	Order    []SortKey
-	Window   bool
-	Frame    *FrameSpec
+	// WithinGroup marks an ordered-set aggregate: its state steps over
+	// the direct arguments followed by the ORDER BY key.
+	WithinGroup bool
+	Window      bool
+	Frame       *FrameSpec
 	// Desc is the call as PostgreSQL would print it; GMS merges calls
 	// with equal strings.
 	Desc string

@@ -19,7 +19,11 @@ var aggregateNames = map[string]bool{
 	"json_agg": true, "jsonb_agg": true, "json_object_agg": true, "jsonb_object_agg": true,
 	"stddev": true, "stddev_samp": true, "stddev_pop": true,
 	"variance": true, "var_samp": true, "var_pop": true,
+	"percentile_cont": true, "percentile_disc": true, "mode": true,
 }
+
+// orderedSetNames are the ordered-set aggregates (WITHIN GROUP).
+var orderedSetNames = map[string]bool{"percentile_cont": true, "percentile_disc": true, "mode": true}
 
 // windowNames are the general-purpose window functions (docs 9.22).
 var windowNames = map[string]bool{
@@ -52,8 +56,11 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 	if isWin && f.Over == nil {
 		failAt(f.Location, pgerror.WrongObjectType, "window function %s requires an OVER clause", name)
 	}
-	if f.AggWithinGroup {
-		failAt(f.Location, pgerror.FeatureNotSupported, "WITHIN GROUP aggregates are not supported yet")
+	if f.AggWithinGroup != orderedSetNames[name] {
+		if f.AggWithinGroup {
+			failAt(f.Location, pgerror.WrongObjectType, "%s is not an ordered-set aggregate, so it cannot have WITHIN GROUP", name)
+		}
+		failAt(f.Location, pgerror.WrongObjectType, "WITHIN GROUP is required for ordered-set aggregate %s", name)
 	}
 	switch c := t.q.clause; {
 	case f.Over != nil && c != "":
@@ -70,7 +77,10 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		t.q.inAgg = true
 		defer func() { t.q.inAgg = saved }()
 	}
-	spec := expr.AggSpec{Name: name, Star: f.AggStar, Distinct: f.AggDistinct, NArgs: len(f.Args), Window: f.Over != nil}
+	spec := expr.AggSpec{Name: name, Star: f.AggStar, Distinct: f.AggDistinct, NArgs: len(f.Args), Window: f.Over != nil, WithinGroup: f.AggWithinGroup}
+	if spec.WithinGroup && f.Over != nil {
+		failAt(f.Location, pgerror.FeatureNotSupported, "OVER is not supported for ordered-set aggregate %s", name)
+	}
 	var desc strings.Builder
 	desc.WriteString(name)
 	if f.AggDistinct {

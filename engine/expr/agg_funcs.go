@@ -88,7 +88,11 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 				return undefined()
 			}
 		}
-		t := ts[0]
+		// aggregates return the plain type: no typmod, varchar through max(text)
+		t := ts[0].Base().WithMod(-1)
+		if t.Kind == types.KindVarchar || t.Kind == types.KindName {
+			t = types.Text
+		}
 		want := 1
 		if name == "min" {
 			want = -1
@@ -101,7 +105,7 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 		}
 	case "array_agg":
 		if one && !ts[0].IsArray() {
-			t := ts[0]
+			t := ts[0].Base().WithMod(-1)
 			return &aggDef{result: types.ArrayOf(t), newState: func(*types.Env) aggState { return &arrayState{elem: t} }}, coerced, nil
 		}
 	case "string_agg":

@@ -35,6 +35,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			typ += " distinct"
 		}
 		so := &sqlparser.SetOp{Type: typ, Left: t.selectStmt(s.Larg), Right: t.selectStmt(s.Rarg)}
+		t.checkSetOpOrder(s.SortClause)
 		so.OrderBy = t.orderBy(s.SortClause)
 		so.Limit = t.limit(s)
 		so.With = t.with(s.WithClause)

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	sqle "github.com/dolthub/go-mysql-server"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/storage"
 )
 
@@ -52,7 +53,7 @@ func Open(opts Options) (*Engine, error) {
 
 func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 	prov := storage.NewProvider(dbName)
-	a := newAnalyzer(prov)
+	a := newAnalyzer(gmsProvider{prov, expr.FunctionProvider{}})
 	g := sqle.New(a, &sqle.Config{})
 	g.Parser = newPGParser()
 	return &Engine{store: store, provider: prov, gms: g, seqs: seqs}

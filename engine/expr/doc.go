@@ -5,4 +5,12 @@
 // to the planner inside vitess InjectedExpr nodes, so GMS scopes columns and
 // subqueries while tinybase decides types, coercions and results
 // (PostgreSQL docs, chapter 10 "Type Conversion", and chapter 9).
+//
+// Aggregates and window functions (agg_*.go, window_*.go) are tinybase's
+// own too: GMS's planner only recognises a fixed list of MySQL aggregate
+// names, so the translator calls every one "first" (AggCarrier) with an
+// AggSpec first argument, and FunctionProvider — which the engine puts in
+// front of GMS's built-ins — builds the Aggregate it names. Set-returning
+// functions in FROM (srf_*.go) reach the planner the same way, as the table
+// function SRFCarrier.
 package expr

@@ -11,41 +11,26 @@ import (
 	"github.com/tinybase/tinybase/engine/types"
 )
 
-// gmsAggregates are aggregates GMS plans natively; tinybase fixes their
-// result types to PostgreSQL's.
-var gmsAggregates = map[string]bool{"count": true, "sum": true, "avg": true, "min": true, "max": true}
-
 func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	parts := names(f.Funcname)
 	name := strings.ToLower(parts[len(parts)-1])
 	if len(parts) == 2 && parts[0] != "pg_catalog" {
 		name = parts[0] + "." + name
 	}
-	if f.Over != nil {
-		failAt(f.Location, pgerror.FeatureNotSupported, "window functions are not supported yet")
+	if aggregateNames[name] || windowNames[name] {
+		return t.aggregateCall(name, f)
 	}
-	if gmsAggregates[name] {
-		if f.AggFilter != nil || len(f.AggOrder) > 0 {
-			failAt(f.Location, pgerror.FeatureNotSupported, "aggregate FILTER / ORDER BY not supported yet")
-		}
-		fe := &sqlparser.FuncExpr{Name: sqlparser.NewColIdent(name), Distinct: f.AggDistinct}
-		// GMS hands back a reference to the aggregate's output, so the
-		// argument's type is recorded while GMS resolves the argument.
-		var argType *types.Type
-		if f.AggStar {
-			fe.Exprs = sqlparser.SelectExprs{&sqlparser.StarExpr{}}
-		} else {
-			for _, a := range f.Args {
-				arg := t.inject("aggarg", -1, []sqlparser.Expr{t.scalar(a)}, func(c []sql.Expression) (sql.Expression, error) {
-					argType = expr.TypeOf(c[0])
-					return c[0], nil
-				})
-				fe.Exprs = append(fe.Exprs, &sqlparser.AliasedExpr{Expr: arg})
-			}
-		}
-		return t.inject(name, f.Location, []sqlparser.Expr{fe}, func(c []sql.Expression) (sql.Expression, error) {
-			return expr.NewAggResult(name, argType, c[0])
-		})
+	if f.Over != nil {
+		failAt(f.Location, pgerror.WrongObjectType, "OVER specified, but %s is not a window function nor an aggregate function", name)
+	}
+	if f.AggStar {
+		failAt(f.Location, pgerror.WrongObjectType, "%s(*) specified, but %s is not an aggregate function", name, name)
+	}
+	if f.AggDistinct || f.AggFilter != nil || len(f.AggOrder) > 0 {
+		failAt(f.Location, pgerror.WrongObjectType, "DISTINCT, ORDER BY or FILTER specified, but %s is not an aggregate function", name)
+	}
+	if (name == "to_json" || name == "to_jsonb") && len(f.Args) == 1 && t.wholeRow(f.Args[0]) != nil {
+		name = "$record_" + name
 	}
 	args := t.scalars(f.Args)
 	return t.inject(name, f.Location, args, func(c []sql.Expression) (sql.Expression, error) {

@@ -45,11 +45,17 @@ func (t *Translator) literal(typ *types.Type, v any) sqlparser.Expr {
 func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 	switch x := n.Node.(type) {
 	case *pg.Node_ColumnRef:
+		if r := t.wholeRow(n); r != nil {
+			return r
+		}
 		return t.columnRef(x.ColumnRef)
 	case *pg.Node_AConst:
 		return t.aconst(x.AConst)
 	case *pg.Node_TypeCast:
 		typ := t.typeName(x.TypeCast.TypeName)
+		if ae := x.TypeCast.Arg.GetAArrayExpr(); ae != nil && len(ae.Elements) == 0 && typ.IsArray() {
+			return t.literal(typ, &types.Array{Elem: typ.Base().Elem})
+		}
 		arg := t.scalar(x.TypeCast.Arg)
 		return t.inject("cast", x.TypeCast.Location, []sqlparser.Expr{arg}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.Coerce(t.Env, c[0], typ, types.CastExplicit)
@@ -60,6 +66,9 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		return t.boolExpr(x.BoolExpr)
 	case *pg.Node_NullTest:
 		neg := x.NullTest.Nulltesttype == pg.NullTestType_IS_NOT_NULL
+		if items, ok := rowItems(x.NullTest.Arg); ok {
+			return t.rowNullTest(neg, x.NullTest.Location, items)
+		}
 		return t.inject("isnull", x.NullTest.Location, []sqlparser.Expr{t.scalar(x.NullTest.Arg)}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewIsNull(c[0], neg), nil
 		})
@@ -101,6 +110,10 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		return t.sqlValueFunction(x.SqlvalueFunction)
 	case *pg.Node_AArrayExpr:
 		return t.arrayExpr(x.AArrayExpr)
+	case *pg.Node_AIndirection:
+		return t.indirection(x.AIndirection)
+	case *pg.Node_RowExpr:
+		return t.rowExpr(x.RowExpr)
 	}
 	failAt(-1, pgerror.FeatureNotSupported, "expression not supported yet: %s", nodeName(n))
 	return nil
@@ -264,11 +277,21 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 			}
 			failAt(a.Location, pgerror.FeatureNotSupported, "prefix operator %s not supported", op)
 		}
+		if l, ok := rowItems(a.Lexpr); ok {
+			if r, ok := rowItems(a.Rexpr); ok {
+				return t.rowComparison(op, a.Location, l, r)
+			}
+		}
 		return t.binop(op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
 	case pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:
 		return t.binop(op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
 	case pg.A_Expr_Kind_AEXPR_DISTINCT, pg.A_Expr_Kind_AEXPR_NOT_DISTINCT:
 		not := a.Kind == pg.A_Expr_Kind_AEXPR_NOT_DISTINCT
+		if l, ok := rowItems(a.Lexpr); ok {
+			if r, ok := rowItems(a.Rexpr); ok {
+				return t.rowDistinct(not, a.Location, l, r)
+			}
+		}
 		return t.inject("distinct", a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
 			eq, err := expr.NewBinOp(t.Env, "=", c[0], c[1])
 			if err != nil {
@@ -282,6 +305,29 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 		})
 	case pg.A_Expr_Kind_AEXPR_IN:
 		list := a.Rexpr.GetList()
+		if l, ok := rowItems(a.Lexpr); ok {
+			eqOp := "="
+			if op == "<>" {
+				eqOp = "<>"
+			}
+			var acc sqlparser.Expr
+			for _, it := range list.GetItems() {
+				r, ok := rowItems(it)
+				if !ok {
+					failAt(a.Location, pgerror.FeatureNotSupported, "row IN with a non-row item is not supported yet")
+				}
+				e := t.rowComparison(eqOp, a.Location, l, r)
+				if acc == nil {
+					acc = e
+					continue
+				}
+				prev := acc
+				acc = t.inject("rowin", a.Location, []sqlparser.Expr{prev, e}, func(c []sql.Expression) (sql.Expression, error) {
+					return expr.NewLogic(t.Env, eqOp == "<>", c[0], c[1])
+				})
+			}
+			return acc
+		}
 		items := []sqlparser.Expr{t.scalar(a.Lexpr)}
 		for _, it := range list.GetItems() {
 			items = append(items, t.scalar(it))
@@ -295,25 +341,36 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 		return t.inject("any", a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewAnyArray(t.Env, op, c[0], c[1], all)
 		})
-	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN:
+	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN, pg.A_Expr_Kind_AEXPR_BETWEEN_SYM, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM:
 		bounds := a.Rexpr.GetList().GetItems()
 		l := t.scalar(a.Lexpr)
 		lo, hi := t.scalar(bounds[0]), t.scalar(bounds[1])
-		neg := a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN
+		neg := a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN || a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM
+		sym := a.Kind == pg.A_Expr_Kind_AEXPR_BETWEEN_SYM || a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM
 		return t.inject("between", a.Location, []sqlparser.Expr{l, lo, hi}, func(c []sql.Expression) (sql.Expression, error) {
-			ge, err := expr.NewBinOp(t.Env, ">=", c[0], c[1])
-			if err != nil {
-				return nil, err
+			between := func(lo, hi sql.Expression) (sql.Expression, error) {
+				ge, err := expr.NewBinOp(t.Env, ">=", c[0], lo)
+				if err != nil {
+					return nil, err
+				}
+				le, err := expr.NewBinOp(t.Env, "<=", c[0], hi)
+				if err != nil {
+					return nil, err
+				}
+				return expr.NewLogic(t.Env, true, ge, le)
 			}
-			le, err := expr.NewBinOp(t.Env, "<=", c[0], c[2])
-			if err != nil {
-				return nil, err
+			res, err := between(c[1], c[2])
+			if err == nil && sym {
+				// BETWEEN SYMMETRIC also accepts the bounds swapped
+				var swapped sql.Expression
+				if swapped, err = between(c[2], c[1]); err == nil {
+					res, err = expr.NewLogic(t.Env, false, res, swapped)
+				}
 			}
-			and, err := expr.NewLogic(t.Env, true, ge, le)
 			if err != nil || !neg {
-				return and, err
+				return res, err
 			}
-			return expr.NewNot(t.Env, and)
+			return expr.NewNot(t.Env, res)
 		})
 	case pg.A_Expr_Kind_AEXPR_SIMILAR:
 		// SIMILAR TO: the grammar wraps the pattern in similar_to_escape()
@@ -364,27 +421,6 @@ func (t *Translator) caseExpr(c *pg.CaseExpr) sqlparser.Expr {
 		}
 		return expr.NewCase(t.Env, conds, results, els)
 	})
-}
-
-func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
-	sub := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt())}
-	switch s.SubLinkType {
-	case pg.SubLinkType_EXISTS_SUBLINK:
-		return &sqlparser.ExistsExpr{Subquery: sub}
-	case pg.SubLinkType_EXPR_SUBLINK:
-		return sub
-	case pg.SubLinkType_ANY_SUBLINK:
-		op := "="
-		if len(s.OperName) > 0 {
-			op = strVal(s.OperName[0])
-		}
-		if op == "=" {
-			return &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: t.scalar(s.Testexpr), Right: sub}
-		}
-	case pg.SubLinkType_ARRAY_SUBLINK:
-	}
-	failAt(s.Location, pgerror.FeatureNotSupported, "subquery form not supported yet: %s", s.SubLinkType)
-	return nil
 }
 
 func (t *Translator) sqlValueFunction(f *pg.SQLValueFunction) sqlparser.Expr {

@@ -7,12 +7,23 @@ import (
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/types"
+	"strconv"
+	"strings"
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
+		defer t.enterSelect(&pg.SelectStmt{})()
+		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
+			t.q.setOpTargets = leaf.TargetList
+		}
+		if l, r := leafSelect(s.Larg), leafSelect(s.Rarg); l != nil && r != nil && len(l.TargetList) != len(r.TargetList) &&
+			!targetsHaveStar(l.TargetList) && !targetsHaveStar(r.TargetList) && len(l.ValuesLists) == 0 && len(r.ValuesLists) == 0 {
+			op := map[pg.SetOperation]string{pg.SetOperation_SETOP_UNION: "UNION", pg.SetOperation_SETOP_INTERSECT: "INTERSECT", pg.SetOperation_SETOP_EXCEPT: "EXCEPT"}[s.Op]
+			failAt(nodeLocation(r.TargetList[0]), pgerror.SyntaxError, "each %s query must have the same number of columns", op)
+		}
 		typ := map[pg.SetOperation]string{
 			pg.SetOperation_SETOP_UNION:     sqlparser.UnionStr,
 			pg.SetOperation_SETOP_INTERSECT: sqlparser.IntersectStr,
@@ -24,6 +35,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			typ += " distinct"
 		}
 		so := &sqlparser.SetOp{Type: typ, Left: t.selectStmt(s.Larg), Right: t.selectStmt(s.Rarg)}
+		t.checkSetOpOrder(s.SortClause)
 		so.OrderBy = t.orderBy(s.SortClause)
 		so.Limit = t.limit(s)
 		so.With = t.with(s.WithClause)
@@ -31,26 +43,44 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	case len(s.ValuesLists) > 0:
 		return t.valuesSelect(s)
 	default:
+		if hasGroupingSets(s) {
+			return t.selectStmt(t.expandGroupingSets(s))
+		}
+		if groupedWindows(s) {
+			return t.selectStmt(t.splitGroupedWindows(s))
+		}
+		defer t.enterSelect(s)()
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil {
-				failAt(-1, pgerror.FeatureNotSupported, "SELECT DISTINCT ON is not supported yet")
+				return t.selectStmt(t.distinctOn(s))
 			}
 			sel.QueryOpts.Distinct = true
+			t.checkDistinctOrder(s)
 		}
 		sel.With = t.with(s.WithClause)
+		t.hoistTargetSRFs(s)
+		t.q.targets = s.TargetList
 		sel.SelectExprs = t.targetList(s.TargetList)
-		for _, f := range s.FromClause {
+		for i, f := range s.FromClause {
+			t.q.firstFrom = i == 0
 			sel.From = append(sel.From, t.fromItem(f))
 		}
+		t.q.firstFrom = false
 		if s.WhereClause != nil {
-			sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
+			t.inClause("WHERE", func() {
+				sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
+			})
 		}
-		for _, g := range s.GroupClause {
-			sel.GroupBy = append(sel.GroupBy, t.scalar(g))
-		}
+		t.inClause("GROUP BY", func() {
+			for _, g := range s.GroupClause {
+				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
+			}
+		})
 		if s.HavingClause != nil {
-			sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(s.HavingClause, "HAVING")}
+			t.inClause("HAVING", func() {
+				sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(s.HavingClause, "HAVING")}
+			})
 		}
 		sel.OrderBy = t.orderBy(s.SortClause)
 		sel.Limit = t.limit(s)
@@ -114,6 +144,9 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 		if name == "" {
 			name = columnName(rt.Val)
 		}
+		if t.wholeRow(rt.Val) != nil || rt.Val.GetRowExpr() != nil {
+			failAt(rt.Location, pgerror.FeatureNotSupported, "whole-row values in the select list are not supported yet")
+		}
 		out = append(out, &sqlparser.AliasedExpr{Expr: t.scalar(rt.Val), As: sqlparser.NewColIdent(name)})
 	}
 	return out
@@ -141,6 +174,17 @@ func columnName(n *pg.Node) string {
 		return n
 	case *pg.Node_CaseExpr:
 		return "case"
+	case *pg.Node_AIndirection:
+		for i := len(x.AIndirection.Indirection) - 1; i >= 0; i-- {
+			if s := x.AIndirection.Indirection[i].GetString_(); s != nil {
+				return s.Sval
+			}
+		}
+		return columnName(x.AIndirection.Arg)
+	case *pg.Node_RowExpr:
+		return "row"
+	case *pg.Node_GroupingFunc:
+		return "grouping"
 	case *pg.Node_CoalesceExpr:
 		return "coalesce"
 	case *pg.Node_MinMaxExpr:
@@ -187,10 +231,10 @@ func columnName(n *pg.Node) string {
 	return "?column?"
 }
 
-// orderBy rewrites ORDER BY into GMS's form. GMS sorts NULLs first
-// ascending, PostgreSQL last; tinybase's types compare NULL as greatest, so
-// the default order already matches PostgreSQL and only explicit NULLS
-// FIRST/LAST that disagree with the direction need an extra IS NULL key.
+// orderBy rewrites ORDER BY into GMS's form. GMS's sorter puts NULLs
+// first ascending and last descending, PostgreSQL the other way round by
+// default (docs 7.5), so a key whose NULL placement differs from GMS's gets
+// an IS [NOT] NULL key in front.
 func (t *Translator) orderBy(list []*pg.Node) sqlparser.OrderBy {
 	var out sqlparser.OrderBy
 	for _, n := range list {
@@ -207,21 +251,73 @@ func (t *Translator) orderBy(list []*pg.Node) sqlparser.OrderBy {
 		case pg.SortByNulls_SORTBY_NULLS_LAST:
 			nullsFirst = false
 		}
-		if nullsFirst != (dir == sqlparser.DescScr) {
-			isNull := t.inject("nulls", -1, []sqlparser.Expr{t.orderExpr(sb.Node)}, func(c []sql.Expression) (sql.Expression, error) {
-				return expr.NewIsNull(c[0], nullsFirst), nil
-			})
-			out = append(out, &sqlparser.Order{Expr: isNull, Direction: sqlparser.AscScr})
+		if nullsFirst != (dir == sqlparser.AscScr) {
+			if key := t.nullsKey(sb.Node, nullsFirst); key != nil {
+				out = append(out, &sqlparser.Order{Expr: key, Direction: sqlparser.AscScr})
+			}
 		}
 		out = append(out, &sqlparser.Order{Expr: e, Direction: dir})
 	}
 	return out
 }
 
+// nullsKey is the extra sort key placing NULLs of n first or last; nil when
+// n is an output-column ordinal tinybase cannot see through (set operations).
+func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
+	if c := n.GetAConst(); c != nil {
+		iv := c.GetIval()
+		if iv == nil {
+			return nil
+		}
+		k := int(iv.Ival)
+		if k >= 1 && k <= len(t.q.setOpTargets) {
+			// a set operation's ORDER BY sees only its output columns
+			rt := t.q.setOpTargets[k-1].GetResTarget()
+			name := rt.Name
+			if name == "" {
+				name = columnName(rt.Val)
+			}
+			for i, o := range t.q.setOpTargets {
+				ort := o.GetResTarget()
+				if i != k-1 && (ort.Name == name || (ort.Name == "" && columnName(ort.Val) == name)) {
+					return nil // ambiguous by name
+				}
+			}
+			return t.inject("nulls", -1, []sqlparser.Expr{&sqlparser.ColName{Name: sqlparser.NewColIdent(name)}}, func(c []sql.Expression) (sql.Expression, error) {
+				return expr.NewIsNull(c[0], nullsFirst), nil
+			})
+		}
+		if k < 1 || k > len(t.q.targets) {
+			return nil
+		}
+		rt := t.q.targets[k-1].GetResTarget()
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			return nil
+		}
+		n = rt.Val
+	} else if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
+		for _, tn := range t.q.targets {
+			if rt := tn.GetResTarget(); rt.Name == cr.Fields[0].GetString_().Sval {
+				n = rt.Val
+				break
+			}
+		}
+	}
+	if hasWindowCall(n) {
+		return nil // re-translating would plan a second, clashing window column
+	}
+	return t.inject("nulls", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		return expr.NewIsNull(c[0], nullsFirst), nil
+	})
+}
+
 // orderExpr keeps ORDER BY 1 / ORDER BY alias as GMS understands them.
 func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
 	if c := n.GetAConst(); c != nil {
 		if iv := c.GetIval(); iv != nil {
+			if t.q.targets != nil && !targetsHaveStar(t.q.targets) && (iv.Ival < 1 || int(iv.Ival) > len(t.q.targets)) {
+				failAt(c.Location, pgerror.InvalidColumnReference, "%s position %d is not in select list", t.q.clauseOr("ORDER BY"), iv.Ival)
+			}
 			return sqlparser.NewIntVal([]byte(itoa(int64(iv.Ival))))
 		}
 	}
@@ -237,11 +333,11 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {
 			l.Rowcount = nil
 		} else {
-			l.Rowcount = t.limitValue(s.LimitCount)
+			l.Rowcount = t.limitValue(s.LimitCount, "LIMIT")
 		}
 	}
 	if s.LimitOffset != nil {
-		l.Offset = t.limitValue(s.LimitOffset)
+		l.Offset = t.limitValue(s.LimitOffset, "OFFSET")
 	}
 	if l.Rowcount == nil && l.Offset == nil {
 		return nil
@@ -253,25 +349,51 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 }
 
 // limitValue folds LIMIT/OFFSET to an integer literal, as GMS requires.
-func (t *Translator) limitValue(n *pg.Node) sqlparser.Expr {
+func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
+	check := func(v int64) sqlparser.Expr {
+		if v < 0 {
+			code := "2201W" // invalid_row_count_in_limit_clause
+			if what == "OFFSET" {
+				code = "2201X" // invalid_row_count_in_result_offset_clause
+			}
+			failAt(-1, code, "%s must not be negative", what)
+		}
+		return sqlparser.NewIntVal([]byte(itoa(v)))
+	}
 	if c := n.GetAConst(); c != nil {
 		if iv := c.GetIval(); iv != nil {
-			if iv.Ival < 0 {
-				failAt(c.Location, pgerror.InvalidParameterValue, "LIMIT must not be negative")
+			return check(int64(iv.Ival))
+		}
+		if sv := c.GetSval(); sv != nil {
+			v, err := strconv.ParseInt(strings.TrimSpace(sv.Sval), 10, 64)
+			if err != nil {
+				failAt(c.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", sv.Sval)
 			}
-			return sqlparser.NewIntVal([]byte(itoa(int64(iv.Ival))))
+			return check(v)
+		}
+		if fv := c.GetFval(); fv != nil {
+			if v, err := strconv.ParseInt(fv.Fval, 10, 64); err == nil {
+				return check(v)
+			}
 		}
 	}
 	if p := n.GetParamRef(); p != nil && int(p.Number) <= len(t.Params) {
-		return sqlparser.NewIntVal([]byte(types.Output(nil, t.Params[p.Number-1], t.Env)))
+		v, err := strconv.ParseInt(types.Output(nil, t.Params[p.Number-1], t.Env), 10, 64)
+		if err != nil {
+			failAt(p.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", types.Output(nil, t.Params[p.Number-1], t.Env))
+		}
+		return check(v)
 	}
-	failAt(-1, pgerror.FeatureNotSupported, "LIMIT/OFFSET must be a constant")
+	failAt(-1, pgerror.FeatureNotSupported, "%s must be a constant", what)
 	return nil
 }
 
 func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var rows sqlparser.Values
 	for _, l := range s.ValuesLists {
+		if items := l.GetList().Items; len(items) != len(s.ValuesLists[0].GetList().Items) && len(items) > 0 {
+			failAt(nodeLocation(items[0]), pgerror.SyntaxError, "VALUES lists must all be the same length")
+		}
 		rows = append(rows, t.scalars(l.GetList().Items))
 	}
 	var cols sqlparser.Columns
@@ -298,7 +420,12 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		return t.rangeVar(x.RangeVar)
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
-		je := &sqlparser.JoinTableExpr{LeftExpr: t.fromItem(j.Larg), RightExpr: t.fromItem(j.Rarg)}
+		first := t.q.firstFrom
+		left := t.fromItem(j.Larg)
+		t.q.firstFrom = false
+		right := t.fromItem(j.Rarg)
+		t.q.firstFrom = first
+		je := &sqlparser.JoinTableExpr{LeftExpr: left, RightExpr: right}
 		switch j.Jointype {
 		case pg.JoinType_JOIN_INNER:
 			je.Join = sqlparser.JoinStr
@@ -316,7 +443,7 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 			je.Join = "natural " + je.Join
 		}
 		if j.Quals != nil {
-			je.Condition.On = t.boolCond(j.Quals, "JOIN/ON")
+			t.inClause("JOIN conditions", func() { je.Condition.On = t.boolCond(j.Quals, "JOIN/ON") })
 		}
 		for _, u := range j.UsingClause {
 			je.Condition.Using = append(je.Condition.Using, sqlparser.NewColIdent(strVal(u)))
@@ -328,6 +455,9 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		return je
 	case *pg.Node_RangeSubselect:
 		rs := x.RangeSubselect
+		if rs.Alias == nil {
+			failAt(nodeLocation(rs.Subquery)-1, pgerror.SyntaxError, "subquery in FROM must have an alias")
+		}
 		sub := &sqlparser.Subquery{Select: t.selectStmt(rs.Subquery.GetSelectStmt())}
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
 		if rs.Alias != nil {
@@ -337,6 +467,8 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 			}
 		}
 		return ate
+	case *pg.Node_RangeFunction:
+		return t.rangeFunction(x.RangeFunction)
 	}
 	failAt(-1, pgerror.FeatureNotSupported, "FROM item not supported yet: %s", nodeName(n))
 	return nil

@@ -35,6 +35,7 @@ type Translator struct {
 	// topWith is the statement's own WITH clause, the only place
 	// data-modifying WITH items may appear.
 	topWith *pg.WithClause
+	q       queryScope // per-SELECT state (select_scope.go)
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

@@ -125,7 +125,7 @@ type pgSession struct {
 // PostgreSQL's output functions print them.
 func (s *pgSession) Exec(ctx context.Context, sql string) (*Result, error) {
 	s.notices = nil
-	results, err := s.conn.Exec(ctx, sql).ReadAll()
+	results, err := readAll(s.conn.Exec(ctx, sql))
 	res := &Result{Notices: s.notices}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
@@ -187,4 +187,37 @@ func (s *pgSession) Close() error {
 	ctx := context.Background()
 	s.conn.Close(ctx)
 	return s.p.adminExec(ctx, "DROP DATABASE IF EXISTS "+s.db+" WITH (FORCE)")
+}
+
+// readAll is pgconn's MultiResultReader.ReadAll, except that it keeps the
+// column descriptions of results without rows (ReadAll copies them only
+// when a row arrives), so zero-row goldens still record their columns.
+func readAll(mrr *pgconn.MultiResultReader) ([]*pgconn.Result, error) {
+	var out []*pgconn.Result
+	for mrr.NextResult() {
+		rr := mrr.ResultReader()
+		r := &pgconn.Result{}
+		for rr.NextRow() {
+			vals := rr.Values()
+			row := make([][]byte, len(vals))
+			for i, v := range vals {
+				if v != nil {
+					row[i] = append([]byte{}, v...)
+				}
+			}
+			r.Rows = append(r.Rows, row)
+		}
+		r.FieldDescriptions = append([]pgconn.FieldDescription(nil), rr.FieldDescriptions()...)
+		r.CommandTag, r.Err = rr.Close()
+		out = append(out, r)
+	}
+	if err := mrr.Close(); err != nil {
+		return out, err
+	}
+	for _, r := range out {
+		if r.Err != nil {
+			return out, r.Err
+		}
+	}
+	return out, nil
 }

@@ -1,0 +1,176 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// rangeFunction translates a function in FROM (PostgreSQL docs 7.2.1.4)
+// into the tinybase table function. Functions in FROM may refer to
+// earlier FROM items (they are implicitly LATERAL); such calls are
+// wrapped in a LATERAL subquery, where GMS resolves outer references.
+func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
+	spec := expr.SRFSpec{Ordinality: rf.Ordinality, Env: t.Env}
+	for _, cd := range rf.Coldeflist {
+		c := cd.GetColumnDef()
+		if c == nil {
+			failAt(-1, pgerror.FeatureNotSupported, "column definition list entry not supported yet: %s", nodeName(cd))
+		}
+		spec.ColDefs = append(spec.ColDefs, expr.SRFColumn{Name: c.Colname, Type: t.typeName(c.TypeName)})
+	}
+	var args []sqlparser.Expr
+	lateral := false
+	for _, item := range rf.Functions {
+		list := item.GetList().GetItems()
+		fc := list[0].GetFuncCall()
+		if fc == nil {
+			failAt(-1, pgerror.FeatureNotSupported, "FROM function item not supported yet: %s", nodeName(list[0]))
+		}
+		if len(list) > 1 && list[1] != nil && len(list[1].GetList().GetItems()) > 0 {
+			failAt(fc.Location, pgerror.FeatureNotSupported, "column definition lists for functions in FROM are not supported yet")
+		}
+		if fc.AggStar || fc.Over != nil || fc.AggFilter != nil || len(fc.AggOrder) > 0 || fc.AggDistinct {
+			failAt(fc.Location, pgerror.FeatureNotSupported, "aggregate and window functions in FROM are not supported")
+		}
+		parts := names(fc.Funcname)
+		name := strings.ToLower(parts[len(parts)-1])
+		if aggregateNames[name] || windowNames[name] {
+			failAt(fc.Location, pgerror.GroupingError, "aggregate functions are not allowed in functions in FROM")
+		}
+		if hasColumnRef(item) {
+			lateral = true
+		}
+		// unnest(a, b, ...) in FROM is ROWS FROM (unnest(a), unnest(b), ...)
+		if name == "unnest" && len(fc.Args) > 1 && !rf.IsRowsfrom {
+			for _, a := range fc.Args {
+				spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: name, NArgs: 1})
+				args = append(args, t.scalar(a))
+			}
+			continue
+		}
+		spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: name, NArgs: len(fc.Args)})
+		for _, a := range fc.Args {
+			args = append(args, t.scalar(a))
+		}
+	}
+	alias := spec.Funcs[0].Name
+	if rf.Alias != nil {
+		spec.Alias = rf.Alias.Aliasname
+		alias = spec.Alias
+		for _, c := range rf.Alias.Colnames {
+			spec.ColAliases = append(spec.ColAliases, strVal(c))
+		}
+	}
+	specLit := t.inject("srfspec", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+		return expr.NewSRFSpec(spec), nil
+	})
+	exprs := sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: specLit}}
+	for _, a := range args {
+		exprs = append(exprs, &sqlparser.AliasedExpr{Expr: a})
+	}
+	tf := &sqlparser.TableFuncExpr{Name: expr.SRFCarrier, Exprs: exprs, Alias: sqlparser.NewTableIdent(alias)}
+	// a first FROM item can only refer to outer queries, which GMS
+	// resolves in table function arguments directly
+	if t.q.firstFrom || (!lateral && !rf.Lateral) {
+		return tf
+	}
+	sub := &sqlparser.Select{SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}}, From: sqlparser.TableExprs{tf}}
+	return &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: sub}, As: sqlparser.NewTableIdent(alias), Lateral: true}
+}
+
+// hasColumnRef reports whether a parse tree refers to any column.
+func hasColumnRef(n *pg.Node) bool {
+	return hasNode(n, func(m protoreflect.Message) bool {
+		_, ok := m.Interface().(*pg.ColumnRef)
+		return ok
+	})
+}
+
+// hasWindowCall reports whether a parse tree calls a window function.
+func hasWindowCall(n *pg.Node) bool {
+	return hasNode(n, func(m protoreflect.Message) bool {
+		f, ok := m.Interface().(*pg.FuncCall)
+		return ok && f.Over != nil
+	})
+}
+
+// hasNode reports whether any message in a parse tree satisfies match.
+func hasNode(n *pg.Node, match func(protoreflect.Message) bool) bool {
+	found := false
+	var walk func(m protoreflect.Message)
+	walk = func(m protoreflect.Message) {
+		if found {
+			return
+		}
+		if match(m) {
+			found = true
+			return
+		}
+		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+			switch {
+			case fd.IsList() && fd.Message() != nil:
+				l := v.List()
+				for i := 0; i < l.Len(); i++ {
+					walk(l.Get(i).Message())
+				}
+			case fd.Message() != nil && !fd.IsMap():
+				walk(v.Message())
+			}
+			return !found
+		})
+	}
+	walk(n.ProtoReflect())
+	return found
+}
+
+// srfTargetAlias names the FROM item that SELECT-list set-returning
+// functions move to.
+const srfTargetAlias = "?srf?"
+
+// hoistTargetSRFs rewrites set-returning functions at the top of SELECT
+// list entries into a LATERAL ROWS FROM item appended to FROM, which
+// zips them as PostgreSQL 10+ evaluates SELECT-list SRFs. Queries with
+// GROUP BY keep them (evaluated after grouping in PostgreSQL; not
+// supported yet).
+func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
+	if len(s.GroupClause) > 0 {
+		return
+	}
+	var funcs []*pg.Node
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		fc := rt.GetVal().GetFuncCall()
+		if fc == nil || fc.Over != nil || fc.AggStar {
+			continue
+		}
+		parts := names(fc.Funcname)
+		name := strings.ToLower(parts[len(parts)-1])
+		if !expr.IsSRF(name) || expr.SRFIsMultiColumn(name) {
+			continue
+		}
+		if rt.Name == "" {
+			rt.Name = columnName(rt.Val)
+		}
+		funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{rt.Val}}}})
+		col := "c" + itoa(int64(len(funcs)))
+		rt.Val = &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{
+			{Node: &pg.Node_String_{String_: &pg.String{Sval: srfTargetAlias}}},
+			{Node: &pg.Node_String_{String_: &pg.String{Sval: col}}},
+		}}}}
+	}
+	if len(funcs) == 0 {
+		return
+	}
+	alias := &pg.Alias{Aliasname: srfTargetAlias}
+	for i := range funcs {
+		alias.Colnames = append(alias.Colnames, &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: "c" + itoa(int64(i+1))}}})
+	}
+	rf := &pg.RangeFunction{Lateral: true, IsRowsfrom: true, Functions: funcs, Alias: alias}
+	s.FromClause = append(s.FromClause, &pg.Node{Node: &pg.Node_RangeFunction{RangeFunction: rf}})
+}

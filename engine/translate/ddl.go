@@ -17,6 +17,8 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	pkName := ""
 	cnames := newConstraintNames(s.Relation.Relname)
 	seenUnique := map[string]bool{}
+	t.creating, t.creatingPK = s.Relation, declaredPrimaryKey(s)
+	defer func() { t.creating, t.creatingPK = nil, nil }()
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
@@ -115,4 +117,24 @@ func (t *Translator) drop(s *pg.DropStmt) (Result, error) {
 		return Result{Cmd: &DropSchema{Names: ns, IfExists: s.MissingOk, Cascade: s.Behavior == pg.DropBehavior_DROP_CASCADE}, Tag: "DROP SCHEMA"}, nil
 	}
 	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "DROP %s is not supported yet", s.RemoveType)
+}
+
+// declaredPrimaryKey lists the primary key columns a CREATE TABLE declares,
+// so a foreign key referencing the table itself can default to them.
+func declaredPrimaryKey(s *pg.CreateStmt) []string {
+	for _, e := range s.TableElts {
+		switch x := e.Node.(type) {
+		case *pg.Node_ColumnDef:
+			for _, cn := range x.ColumnDef.Constraints {
+				if c := cn.GetConstraint(); c != nil && c.Contype == pg.ConstrType_CONSTR_PRIMARY {
+					return []string{x.ColumnDef.Colname}
+				}
+			}
+		case *pg.Node_Constraint:
+			if x.Constraint.Contype == pg.ConstrType_CONSTR_PRIMARY {
+				return names(x.Constraint.Keys)
+			}
+		}
+	}
+	return nil
 }

@@ -234,6 +234,14 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 	}
 	ref := t.tableName(c.Pktable)
 	refCols := names2(c.PkAttrs)
+	if len(refCols) == 0 && t.creating != nil && c.Pktable.Relname == t.creating.Relname &&
+		(c.Pktable.Schemaname == "" || c.Pktable.Schemaname == t.creating.Schemaname) {
+		// a table referencing itself: its primary key is being declared
+		if len(t.creatingPK) == 0 {
+			failAt(-1, pgerror.UndefinedObject, "there is no primary key for referenced table %q", c.Pktable.Relname)
+		}
+		refCols = t.creatingPK
+	}
 	if len(refCols) == 0 {
 		pk := t.lookup(c.Pktable, false).PrimaryKey
 		if len(pk) == 0 {

@@ -36,6 +36,11 @@ type Translator struct {
 	// data-modifying WITH items may appear.
 	topWith *pg.WithClause
 	q       queryScope // per-SELECT state (select_scope.go)
+
+	// creating and creatingPK describe the table a CREATE TABLE declares,
+	// for foreign keys that reference it.
+	creating   *pg.RangeVar
+	creatingPK []string
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

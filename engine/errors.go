@@ -32,6 +32,12 @@ func mapError(err error) error {
 	if pe, ok := constraintError(err); ok {
 		return pe
 	}
+	if errors.Is(err, storage.ErrNoCreationSchema) {
+		return pgerror.New(pgerror.InvalidSchemaName, "no schema has been selected to create in")
+	}
+	if errors.Is(err, storage.ErrWriteConflict) {
+		return pgerror.New(pgerror.SerializationFailure, "could not serialize access due to concurrent update")
+	}
 	msg := err.Error()
 	switch {
 	case sql.ErrTableNotFound.Is(err):

@@ -48,6 +48,8 @@ type Session struct {
 	// cache is bypassed until it ends, and its end invalidates every
 	// session's cache.
 	txnDDL bool
+	// placeholders are the custom variables this session has set.
+	placeholders map[string]bool
 	// notices raised by the running statement.
 	notices []Notice
 	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
@@ -73,7 +75,7 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	if opts.Database != "" && opts.Database != dbName {
 		return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", opts.Database)
 	}
-	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}}
+	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{}}
 	s.BaseSession = sql.NewBaseSessionWithClientServer("", sql.Client{User: opts.User, Address: "local"}, e.connIDs.Add(1))
 	s.BaseSession.SetCurrentDatabase(dbName)
 	s.env = types.Env{Loc: time.UTC}
@@ -324,6 +326,7 @@ func syntaxError(err error, sqlText string) error {
 // endImplicit drops SET LOCAL values when an implicit (single-statement)
 // transaction ends.
 func (s *Session) endImplicit() {
+	s.definePlaceholders()
 	if len(s.local) > 0 {
 		s.local = map[string]string{}
 		if loc, err := loadZone(s.settings["timezone"]); err == nil {

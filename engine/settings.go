@@ -25,6 +25,9 @@ func (s *Session) setSetting(name, value string, local bool) error {
 	if err != nil {
 		return err
 	}
+	if strings.Contains(name, ".") {
+		s.placeholders[name] = true
+	}
 	if name == "timezone" {
 		loc, err := loadZone(value)
 		if err != nil {
@@ -223,6 +226,7 @@ func (s *Session) endTxn(commit bool) error {
 		s.settings = s.txnSettings // SET inside a rolled-back transaction is undone
 	}
 	s.txnSettings = nil
+	s.definePlaceholders()
 	s.settings["transaction_isolation"] = s.settings["default_transaction_isolation"]
 	s.settings["transaction_read_only"] = s.settings["default_transaction_read_only"]
 	if s.txn != nil {
@@ -278,3 +282,14 @@ func (s *Session) SessionUser() string { return s.user }
 
 // Database implements expr.Env.
 func (s *Session) Database() string { return dbName }
+
+// definePlaceholders keeps custom variables (app.x, request.jwt.claims)
+// defined, with an empty value, once a transaction that set them ends —
+// even by rollback — as PostgreSQL keeps a placeholder GUC.
+func (s *Session) definePlaceholders() {
+	for name := range s.placeholders {
+		if _, ok := s.settings[name]; !ok {
+			s.settings[name] = ""
+		}
+	}
+}

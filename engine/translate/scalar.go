@@ -108,6 +108,8 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		return t.param(x.ParamRef)
 	case *pg.Node_SqlvalueFunction:
 		return t.sqlValueFunction(x.SqlvalueFunction)
+	case *pg.Node_CollateClause:
+		return t.collate(x.CollateClause)
 	case *pg.Node_AArrayExpr:
 		return t.arrayExpr(x.AArrayExpr)
 	case *pg.Node_AIndirection:
@@ -274,6 +276,12 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 				})
 			case "+":
 				return r
+			case "|/", "||/", "@":
+				// prefix square root, cube root and absolute value
+				fn := map[string]string{"|/": "sqrt", "||/": "cbrt", "@": "abs"}[op]
+				return t.inject(fn, a.Location, []sqlparser.Expr{r}, func(c []sql.Expression) (sql.Expression, error) {
+					return expr.NewFuncCall(t.Env, fn, c)
+				})
 			}
 			failAt(a.Location, pgerror.FeatureNotSupported, "prefix operator %s not supported", op)
 		}
@@ -448,4 +456,18 @@ func (t *Translator) arrayExpr(a *pg.A_ArrayExpr) sqlparser.Expr {
 	return t.inject("array", a.Location, t.scalars(a.Elements), func(c []sql.Expression) (sql.Expression, error) {
 		return expr.NewArrayCtor(t.Env, c)
 	})
+}
+
+// collate accepts the collations whose order is tinybase's (byte order):
+// "C", "POSIX", "default" (the database's, which is C here) and
+// "ucs_basic". Others do not exist here (42704).
+func (t *Translator) collate(c *pg.CollateClause) sqlparser.Expr {
+	coll := names(c.Collname)
+	name := coll[len(coll)-1]
+	switch name {
+	case "C", "POSIX", "default", "ucs_basic":
+		return t.scalar(c.Arg)
+	}
+	failAt(c.Location, pgerror.UndefinedObject, "collation %q for encoding \"UTF8\" does not exist", name)
+	return nil
 }

@@ -134,8 +134,10 @@ func (t *Type) Type() query.Type {
 	case KindNumeric:
 		return sqltypes.Decimal
 	case KindText, KindVarchar, KindBpchar, KindName, KindUnknown, KindEnum, KindUUID:
-		// VarChar, not Text: GMS refuses TEXT/BLOB columns in keys
-		return sqltypes.VarChar
+		// Not Text (GMS refuses TEXT/BLOB columns in keys) and not
+		// Char/VarChar (GMS then asserts sql.StringType, e.g. when looking
+		// for auto-UUID primary keys).
+		return sqltypes.Expression
 	case KindBytea:
 		return sqltypes.VarBinary
 	}

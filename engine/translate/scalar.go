@@ -254,12 +254,14 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 							return expr.NewLiteral(types.Numeric, v.Neg()), nil
 						}
 					}
-					return expr.NewBinOp(t.Env, "-", expr.NewLiteral(types.Int4, int32(0)), c[0])
+					return expr.NewUnaryOp(t.Env, "-", c[0])
 				})
 			case "+":
 				return r
 			}
-			failAt(a.Location, pgerror.FeatureNotSupported, "prefix operator %s not supported", op)
+			return t.inject(op, a.Location, []sqlparser.Expr{r}, func(c []sql.Expression) (sql.Expression, error) {
+				return expr.NewUnaryOp(t.Env, op, c[0])
+			})
 		}
 		return t.binop(op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
 	case pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:

@@ -182,7 +182,6 @@ func parseOffset(s string) (int, bool) {
 	return h*3600 + m*60 + sec, true
 }
 
-
 // infiniteTimestamp spells the infinity sentinels.
 func infiniteTimestamp(t time.Time) (string, bool) {
 	switch {

@@ -147,7 +147,9 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 	}
 	// 4. any candidate both operands implicitly cast to
 	for _, c := range cands {
-		if c.Left == nil || c.Right == nil {
+		if c.Left == nil || c.Right == nil || isRegType(c.Left) || isRegType(c.Right) {
+			// reg* types compare through oid's operators in PostgreSQL, which
+			// text does not cast to: they match only exactly or for unknowns
 			continue
 		}
 		if types.CastAllowed(lb, c.Left, types.CastImplicit) && types.CastAllowed(rb, c.Right, types.CastImplicit) {
@@ -237,4 +239,8 @@ func CommonType(ts []*types.Type) (*types.Type, error) {
 		return types.Text, nil
 	}
 	return out, nil
+}
+
+func isRegType(t *types.Type) bool {
+	return t.Kind == types.KindRegclass || t.Kind == types.KindRegtype
 }

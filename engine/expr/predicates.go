@@ -223,7 +223,15 @@ func (a *ArrayCtor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			// multidimensional: ARRAY[ARRAY[1,2],ARRAY[3,4]]
 			out := &types.Array{Elem: sub.Elem, Dims: append([]int{len(vals)}, sub.Dims...), Lower: append([]int{1}, sub.Lower...)}
 			for _, v := range vals {
-				out.Values = append(out.Values, v.(*types.Array).Values...)
+				x, ok := v.(*types.Array)
+				if !ok || len(x.Dims) == 0 {
+					// as ExecEvalArrayExpr: a NULL or empty sub-array empties the result
+					return &types.Array{Elem: sub.Elem}, nil
+				}
+				if !sameInts(x.Dims, sub.Dims) || !sameInts(x.Lower, sub.Lower) {
+					return nil, pgerror.New(pgerror.ArraySubscriptError, "multidimensional arrays must have array expressions with matching dimensions")
+				}
+				out.Values = append(out.Values, x.Values...)
 			}
 			return out, nil
 		}
@@ -235,3 +243,15 @@ func (a *ArrayCtor) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	return &ArrayCtor{a.base, c}, nil
 }
 func (a *ArrayCtor) String() string { return "ARRAY[...]" }
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

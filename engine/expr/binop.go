@@ -139,6 +139,11 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 	}
 	// 3. implicit casts: prefer a common type of the two operands
 	if ct := commonType(lb, rb); ct != nil {
+		if ct.Kind == types.KindFloat4 && lb.Kind != rb.Kind {
+			// real with an integer or numeric uses the float48 operators,
+			// whose other side is the preferred double precision
+			ct = types.Float8
+		}
 		for _, c := range cands {
 			if matches(c.Left, ct) && matches(c.Right, ct) {
 				return c, pick(c.Left, ct), pick(c.Right, ct), nil

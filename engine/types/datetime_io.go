@@ -94,50 +94,36 @@ func FormatTime(t TimeOfDay) string {
 	return fmt.Sprintf("%02d:%02d:%02d%s", h, m, s, fracString(us%1e6))
 }
 
-// FormatInterval prints an interval in IntervalStyle postgres.
+// FormatInterval prints an interval in IntervalStyle postgres, as
+// EncodeInterval does: a field after a negative one carries an explicit
+// "+", and every count but 1 takes a plural unit.
 func FormatInterval(iv IntervalVal) string {
 	var parts []string
-	negSeen := false
+	before, zero := false, true
 	add := func(n int64, unit string) {
 		if n == 0 {
 			return
 		}
 		s := strconv.FormatInt(n, 10)
-		if n > 0 && negSeen {
+		if !zero && before && n > 0 {
 			s = "+" + s
 		}
-		if n < 0 {
-			negSeen = true
-		}
-		if n != 1 && n != -1 {
+		if n != 1 {
 			unit += "s"
 		}
 		parts = append(parts, s+" "+unit)
+		before, zero = n < 0, false
 	}
 	add(int64(iv.Months/12), "year")
-	m := int64(iv.Months % 12)
-	if m != 0 {
-		s := strconv.FormatInt(m, 10)
-		if m > 0 && negSeen {
-			s = "+" + s
-		}
-		if m < 0 {
-			negSeen = true
-		}
-		unit := "mons"
-		if m == 1 || m == -1 {
-			unit = "mon"
-		}
-		parts = append(parts, s+" "+unit)
-	}
+	add(int64(iv.Months%12), "mon")
 	add(int64(iv.Days), "day")
-	if iv.Micros != 0 || len(parts) == 0 {
+	if iv.Micros != 0 || zero {
 		us := iv.Micros
 		sign := ""
 		if us < 0 {
 			sign = "-"
 			us = -us
-		} else if negSeen {
+		} else if before {
 			sign = "+"
 		}
 		parts = append(parts, fmt.Sprintf("%s%02d:%02d:%02d%s", sign, us/3600e6, us/60e6%60, us/1e6%60, fracString(us%1e6)))

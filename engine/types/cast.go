@@ -87,6 +87,8 @@ func castContextOf(f, t *Type) CastContext {
 		return CastAssignment
 	case f.Kind == KindTime && t.Kind == KindInterval:
 		return CastImplicit
+	case f.Kind == KindInterval && t.Kind == KindTime:
+		return CastAssignment
 	case f.Kind == KindJSON && t.Kind == KindJSONB, f.Kind == KindJSONB && t.Kind == KindJSON:
 		return CastAssignment
 	case f.Kind == KindJSONB && (t.Kind == KindBool || numRank[t.Kind] > 0):
@@ -172,6 +174,13 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		out = TimeOfDay(int64(x.Hour())*3600e6 + int64(x.Minute())*60e6 + int64(x.Second())*1e6 + int64(x.Nanosecond()/1000))
 	case f.Kind == KindTime && t.Kind == KindInterval:
 		out = IntervalVal{Micros: int64(v.(TimeOfDay))}
+	case f.Kind == KindInterval && t.Kind == KindTime:
+		// interval_time: the time part modulo one day
+		us := v.(IntervalVal).Micros % 86400e6
+		if us < 0 {
+			us += 86400e6
+		}
+		out = TimeOfDay(us)
 	case f.Kind == KindJSON && t.Kind == KindJSONB:
 		var j any
 		j, err = ParseJSON(v.(string), t)

@@ -99,6 +99,7 @@ func errArgType(ctxName, want string, got *types.Type) *pgerror.Error {
 func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types.Type, error) {
 	lb, rb := lt.Base(), rt.Base()
 	cands := operators[op]
+	lb, rb = asTextIfNoOperator(cands, lb, true), asTextIfNoOperator(cands, rb, false)
 	// 1. exact match on both types
 	for _, c := range cands {
 		if matches(c.Left, lb) && matches(c.Right, rb) && lb.Kind != types.KindUnknown && rb.Kind != types.KindUnknown {
@@ -112,6 +113,12 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 				return c, pick(c.Left, rb), pick(c.Right, rb), nil
 			}
 		}
+		// an unknown operand prefers the string category (docs 10.2 step 3.c)
+		for _, c := range cands {
+			if c.Left != nil && c.Left.OID == types.Text.OID && matches(c.Right, rb) {
+				return c, c.Left, pick(c.Right, rb), nil
+			}
+		}
 		for _, c := range cands {
 			if c.Left != nil && matches(c.Right, rb) {
 				return c, c.Left, pick(c.Right, rb), nil
@@ -122,6 +129,11 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 		for _, c := range cands {
 			if matches(c.Left, lb) && matches(c.Right, lb) {
 				return c, pick(c.Left, lb), pick(c.Right, lb), nil
+			}
+		}
+		for _, c := range cands {
+			if matches(c.Left, lb) && c.Right != nil && c.Right.OID == types.Text.OID {
+				return c, pick(c.Left, lb), c.Right, nil
 			}
 		}
 		for _, c := range cands {
@@ -248,4 +260,23 @@ func CommonType(ts []*types.Type) (*types.Type, error) {
 
 func isRegType(t *types.Type) bool {
 	return t.Kind == types.KindRegclass || t.Kind == types.KindRegtype
+}
+
+// asTextIfNoOperator treats varchar, bpchar and name as text when op has
+// no implementation of their own on that side: they have no operators
+// besides comparisons and reach text's through their implicit cast.
+func asTextIfNoOperator(cands []OpImpl, t *types.Type, left bool) *types.Type {
+	if !t.IsString() || t.Kind == types.KindText || t.Kind == types.KindUnknown {
+		return t
+	}
+	for _, c := range cands {
+		side := c.Right
+		if left {
+			side = c.Left
+		}
+		if side != nil && side.OID == t.OID {
+			return t
+		}
+	}
+	return types.Text
 }

@@ -167,7 +167,7 @@ func NumericDiv(a, b decimal.Decimal) (decimal.Decimal, error) {
 	wa, la := weight(a)
 	wb, lb := weight(b)
 	qweight := wa - wb
-	if la < lb {
+	if la <= lb {
 		qweight--
 	}
 	rscale := 16 - qweight*4

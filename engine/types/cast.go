@@ -277,6 +277,11 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 		if d, ok := v.(decimal.Decimal); ok && mod >= 0 {
 			return ApplyNumericMod(d, mod)
 		}
+	case KindTime:
+		if x, ok := v.(TimeOfDay); ok && mod >= 0 && mod < 6 {
+			unit := int64(math.Pow10(6 - int(mod)))
+			return TimeOfDay((int64(x) + unit/2) / unit * unit), nil
+		}
 	case KindTimestamp, KindTimestamptz:
 		if x, ok := v.(time.Time); ok && mod >= 0 && mod < 6 {
 			unit := time.Duration(math.Pow10(9 - int(mod)))

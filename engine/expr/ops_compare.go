@@ -127,3 +127,11 @@ func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
 	}
 	return re, nil
 }
+
+func init() {
+	addOp("||", types.Bytea, types.Bytea, types.Bytea, func(_ *types.Env, a, b any) (any, error) {
+		x, y := a.([]byte), b.([]byte)
+		out := make([]byte, 0, len(x)+len(y))
+		return append(append(out, x...), y...), nil
+	})
+}

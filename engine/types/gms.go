@@ -50,7 +50,7 @@ func (t *Type) Convert(_ context.Context, v any) (any, sql.ConvertInRange, error
 // float, and strings (untyped literals reaching a column) through t's input
 // function; values already of t's form pass through.
 func FromGo(t *Type, v any) (any, error) {
-	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindJSON && t.Base().Kind != KindEnum {
+	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindEnum {
 		return Input(t, s, nil)
 	}
 	if src := goValueType(v); src != nil && src.OID != t.Base().OID {

@@ -227,14 +227,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		}
 		return JSONDoc{V: v}, nil
 	case KindBytea:
-		if strings.HasPrefix(s, `\x`) {
-			out, err := hex.DecodeString(s[2:])
-			if err != nil {
-				return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid hexadecimal data: odd number of digits")
-			}
-			return out, nil
-		}
-		return []byte(s), nil
+		return ParseBytea(s)
 	case KindEnum:
 		for _, l := range b.Labels {
 			if l == s {

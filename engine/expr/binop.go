@@ -27,6 +27,8 @@ type OpImpl struct {
 	Left, Right *types.Type // nil matches any type (anyelement-style)
 	Result      func(l, r *types.Type) *types.Type
 	Fn          OpFunc
+	// TextCat marks text || anynonarray: the other operand is cast to text.
+	TextCat bool
 }
 
 // NewBinOp resolves operator op on l and r following PostgreSQL's operator
@@ -36,6 +38,22 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	impl, lt2, rt2, err := resolveOperator(op, lt, rt)
 	if err != nil {
 		return nil, err
+	}
+	if impl.TextCat {
+		// anytextcat/textanycat are $1::text || $2: an explicit cast to text
+		if lt2.OID != types.Text.OID {
+			if l, err = Coerce(env, l, types.Text, types.CastExplicit); err != nil {
+				return nil, err
+			}
+			lt2 = types.Text
+		}
+		if rt2.OID != types.Text.OID {
+			if r, err = Coerce(env, r, types.Text, types.CastExplicit); err != nil {
+				return nil, err
+			}
+			rt2 = types.Text
+		}
+		impl = textConcat
 	}
 	if l, err = Coerce(env, l, lt2, types.CastImplicit); err != nil {
 		return nil, err
@@ -48,11 +66,12 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	_, lc := l.(*Literal)
 	_, rc := r.(*Literal)
 	if lc && rc {
-		v, err := b.Eval(nil, nil)
-		if err != nil {
-			return nil, err
+		// Fold constants; a failing fold is left to run time, where an
+		// unreached CASE arm or COALESCE argument never raises it (as
+		// eval_const_expressions skips those arms).
+		if v, err := b.Eval(nil, nil); err == nil {
+			return NewLiteral(res, v), nil
 		}
-		return NewLiteral(res, v), nil
 	}
 	return b, nil
 }

@@ -38,17 +38,14 @@ func init() {
 	operators["!="] = operators["<>"]
 
 	text := types.Text
-	addOp("||", text, text, text, func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil })
+	operators["||"] = append(operators["||"], textConcat)
 	addOp("||", types.JSONB, types.JSONB, types.JSONB, jsonbConcat)
 	addOpDyn("||", anyArray, anyArray, sameAsLeft, arrayConcat)
 	addOpDyn("||", anyArray, nil, sameAsLeft, arrayAppendOp)
 	addOpDyn("||", nil, anyArray, func(_, r *types.Type) *types.Type { return r }, arrayPrependOp)
-	addOpDyn("||", nil, text, func(*types.Type, *types.Type) *types.Type { return text }, func(env *types.Env, a, b any) (any, error) {
-		return types.Output(nil, a, env) + b.(string), nil
-	})
-	addOpDyn("||", text, nil, func(*types.Type, *types.Type) *types.Type { return text }, func(env *types.Env, a, b any) (any, error) {
-		return a.(string) + types.Output(nil, b, env), nil
-	})
+	operators["||"] = append(operators["||"],
+		OpImpl{Left: nil, Right: text, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true},
+		OpImpl{Left: text, Right: nil, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true})
 
 	like := func(ci, neg bool) OpFunc {
 		return func(_ *types.Env, a, b any) (any, error) {
@@ -135,3 +132,8 @@ func init() {
 		return append(append(out, x...), y...), nil
 	})
 }
+
+// textConcat is text || text.
+var textConcat = OpImpl{Left: types.Text, Right: types.Text,
+	Result: func(*types.Type, *types.Type) *types.Type { return types.Text },
+	Fn:     func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil }}

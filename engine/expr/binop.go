@@ -17,6 +17,7 @@ type BinOp struct {
 	Left, Right sql.Expression
 	fn          OpFunc
 	lt, rt      *types.Type
+	nonStrict   bool
 }
 
 // OpFunc computes an operator on non-NULL values.
@@ -29,6 +30,9 @@ type OpImpl struct {
 	Fn          OpFunc
 	// TextCat marks text || anynonarray: the other operand is cast to text.
 	TextCat bool
+	// NonStrict operators (array_cat, array_append, array_prepend) see
+	// NULL operands instead of returning NULL for them.
+	NonStrict bool
 }
 
 // NewBinOp resolves operator op on l and r following PostgreSQL's operator
@@ -62,7 +66,7 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 		return nil, err
 	}
 	res := impl.Result(lt2, rt2)
-	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: impl.Fn, lt: lt2, rt: rt2}
+	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: impl.Fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
 	_, lc := l.(*Literal)
 	_, rc := r.(*Literal)
 	if lc && rc {
@@ -78,19 +82,19 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 
 func (b *BinOp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	x, err := b.Left.Eval(ctx, row)
-	if err != nil || x == nil {
+	if err != nil || x == nil && !b.nonStrict {
 		return nil, err
 	}
 	y, err := b.Right.Eval(ctx, row)
-	if err != nil || y == nil {
+	if err != nil || y == nil && !b.nonStrict {
 		return nil, err
 	}
-	if _, ok := b.Left.Type().(*types.Type); !ok {
+	if _, ok := b.Left.Type().(*types.Type); !ok && x != nil {
 		if x, err = FromGMSValue(b.lt, x); err != nil {
 			return nil, err
 		}
 	}
-	if _, ok := b.Right.Type().(*types.Type); !ok {
+	if _, ok := b.Right.Type().(*types.Type); !ok && y != nil {
 		if y, err = FromGMSValue(b.rt, y); err != nil {
 			return nil, err
 		}
@@ -119,6 +123,16 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 	lb, rb := lt.Base(), rt.Base()
 	cands := operators[op]
 	lb, rb = asTextIfNoOperator(cands, lb, true), asTextIfNoOperator(cands, rb, false)
+	if lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
+		// anyarray operands must share one element type
+		var mono []OpImpl
+		for _, c := range cands {
+			if !(c.Left == anyArray && c.Right == anyArray) {
+				mono = append(mono, c)
+			}
+		}
+		cands = mono
+	}
 	// 1. exact match on both types
 	for _, c := range cands {
 		if matches(c.Left, lb) && matches(c.Right, rb) && lb.Kind != types.KindUnknown && rb.Kind != types.KindUnknown {

@@ -5,6 +5,12 @@ import (
 )
 
 func arrayConcat(_ *types.Env, a, b any) (any, error) {
+	if a == nil || b == nil {
+		if a == nil {
+			return b, nil
+		}
+		return a, nil
+	}
 	x, y := a.(*types.Array), b.(*types.Array)
 	if len(x.Values) == 0 {
 		return y, nil
@@ -26,11 +32,17 @@ func arrayConcat(_ *types.Env, a, b any) (any, error) {
 }
 
 func arrayAppendOp(_ *types.Env, a, b any) (any, error) {
+	if a == nil {
+		return types.NewArray(nil, []any{b}), nil
+	}
 	x := a.(*types.Array)
 	return types.NewArray(x.Elem, append(append([]any{}, x.Values...), b)), nil
 }
 
 func arrayPrependOp(_ *types.Env, a, b any) (any, error) {
+	if b == nil {
+		return types.NewArray(nil, []any{a}), nil
+	}
 	y := b.(*types.Array)
 	return types.NewArray(y.Elem, append([]any{a}, y.Values...)), nil
 }
@@ -53,4 +65,41 @@ func jsonbConcat(_ *types.Env, a, b any) (any, error) {
 		ya = []any{y}
 	}
 	return types.JSONDoc{V: append(append([]any{}, xa...), ya...)}, nil
+}
+
+// Array containment and overlap (docs 9.19, Table 9.52): elements compare
+// with their type's equality, and NULL elements never match.
+func init() {
+	bin := func(f func(x, y *types.Array) bool) OpFunc {
+		return func(_ *types.Env, a, b any) (any, error) { return f(a.(*types.Array), b.(*types.Array)), nil }
+	}
+	boolRes := func(*types.Type, *types.Type) *types.Type { return types.Bool }
+	addOpDyn("@>", anyArray, anyArray, boolRes, bin(func(x, y *types.Array) bool { return arrayContains(x, y) }))
+	addOpDyn("<@", anyArray, anyArray, boolRes, bin(func(x, y *types.Array) bool { return arrayContains(y, x) }))
+	addOpDyn("&&", anyArray, anyArray, boolRes, bin(func(x, y *types.Array) bool {
+		for _, e := range y.Values {
+			if e != nil && arrayHas(x, e) {
+				return true
+			}
+		}
+		return false
+	}))
+}
+
+func arrayContains(x, y *types.Array) bool {
+	for _, e := range y.Values {
+		if e == nil || !arrayHas(x, e) {
+			return false
+		}
+	}
+	return true
+}
+
+func arrayHas(x *types.Array, v any) bool {
+	for _, e := range x.Values {
+		if e != nil && types.CompareValues(e, v) == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -40,9 +40,10 @@ func init() {
 	text := types.Text
 	operators["||"] = append(operators["||"], textConcat)
 	addOp("||", types.JSONB, types.JSONB, types.JSONB, jsonbConcat)
-	addOpDyn("||", anyArray, anyArray, sameAsLeft, arrayConcat)
-	addOpDyn("||", anyArray, nil, sameAsLeft, arrayAppendOp)
-	addOpDyn("||", nil, anyArray, func(_, r *types.Type) *types.Type { return r }, arrayPrependOp)
+	operators["||"] = append(operators["||"],
+		OpImpl{Left: anyArray, Right: anyArray, Result: sameAsLeft, Fn: arrayConcat, NonStrict: true},
+		OpImpl{Left: anyArray, Right: nil, Result: sameAsLeft, Fn: arrayAppendOp, NonStrict: true},
+		OpImpl{Left: nil, Right: anyArray, Result: func(_, r *types.Type) *types.Type { return r }, Fn: arrayPrependOp, NonStrict: true})
 	operators["||"] = append(operators["||"],
 		OpImpl{Left: nil, Right: text, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true},
 		OpImpl{Left: text, Right: nil, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true})

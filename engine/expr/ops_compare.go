@@ -138,3 +138,10 @@ func init() {
 var textConcat = OpImpl{Left: types.Text, Right: types.Text,
 	Result: func(*types.Type, *types.Type) *types.Type { return types.Text },
 	Fn:     func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil }}
+
+func init() {
+	// ^@ is starts_with (docs 9.4, Table 9.10)
+	addOp("^@", types.Text, types.Text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return strings.HasPrefix(a.(string), b.(string)), nil
+	})
+}

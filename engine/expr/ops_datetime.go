@@ -122,6 +122,9 @@ func errTimestampRange() error {
 // tsPlusInterval adds iv to t: months (clamping the day to the month's
 // end) and days on the wall clock of loc, then the microseconds.
 func tsPlusInterval(t time.Time, iv types.IntervalVal, loc *time.Location) (time.Time, error) {
+	if !t.Before(types.InfinityTimestamp) || !t.After(types.NegInfinityTimestamp) {
+		return t, nil // infinity ± interval stays infinite
+	}
 	if iv.Months != 0 || iv.Days != 0 {
 		l := t.In(loc)
 		y, m, d := l.Date()
@@ -153,6 +156,9 @@ func floorDiv(a, b int64) int64 {
 func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
 
 func dateAddDays(d types.DateVal, n int64) (any, error) {
+	if d == types.DateInfinity || d == types.DateNegInfinity {
+		return d, nil
+	}
 	r := int64(d) + n
 	// PostgreSQL's date range: 4714-11-24 BC to 5874897-12-31
 	if r < -2440588 || r > 2146764911 {

@@ -151,6 +151,11 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		} else {
 			out = int32(0)
 		}
+	case f.Kind == KindDate && (v == DateInfinity || v == DateNegInfinity) && (t.Kind == KindTimestamp || t.Kind == KindTimestamptz):
+		out = InfinityTimestamp
+		if v == DateNegInfinity {
+			out = NegInfinityTimestamp
+		}
 	case f.Kind == KindDate && t.Kind == KindTimestamp:
 		out = v.(DateVal).Time()
 	case f.Kind == KindDate && t.Kind == KindTimestamptz:
@@ -162,6 +167,10 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 	case f.Kind == KindTimestamptz && t.Kind == KindTimestamp:
 		x := v.(time.Time).In(env.loc())
 		out = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), time.UTC)
+	case (f.Kind == KindTimestamp || f.Kind == KindTimestamptz) && t.Kind == KindDate && !v.(time.Time).Before(InfinityTimestamp):
+		out = DateInfinity
+	case (f.Kind == KindTimestamp || f.Kind == KindTimestamptz) && t.Kind == KindDate && !v.(time.Time).After(NegInfinityTimestamp):
+		out = DateNegInfinity
 	case f.Kind == KindTimestamp && t.Kind == KindDate:
 		out = DateOf(v.(time.Time))
 	case f.Kind == KindTimestamptz && t.Kind == KindDate:

@@ -33,6 +33,9 @@ type OpImpl struct {
 	// NonStrict operators (array_cat, array_append, array_prepend) see
 	// NULL operands instead of returning NULL for them.
 	NonStrict bool
+	// Bind, when set, builds Fn for the resolved operand types (enum
+	// comparisons need the enum's label order).
+	Bind func(l, r *types.Type) OpFunc
 }
 
 // NewBinOp resolves operator op on l and r following PostgreSQL's operator
@@ -66,7 +69,11 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 		return nil, err
 	}
 	res := impl.Result(lt2, rt2)
-	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: impl.Fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
+	fn := impl.Fn
+	if impl.Bind != nil {
+		fn = impl.Bind(lt2, rt2)
+	}
+	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
 	_, lc := l.(*Literal)
 	_, rc := r.(*Literal)
 	if lc && rc {

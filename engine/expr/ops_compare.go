@@ -32,7 +32,11 @@ func init() {
 			if t.Kind == types.KindJSON {
 				continue // json has no equality operator
 			}
-			addOpDyn(op, t, t, func(*types.Type, *types.Type) *types.Type { return types.Bool }, compareFn(t, test))
+			impl := OpImpl{Left: t, Right: t, Result: func(*types.Type, *types.Type) *types.Type { return types.Bool }, Fn: compareFn(t, test)}
+			if t == anyEnum || t == anyArray {
+				impl.Bind = func(l, _ *types.Type) OpFunc { return compareFn(l, test) }
+			}
+			operators[op] = append(operators[op], impl)
 		}
 	}
 	operators["!="] = operators["<>"]
@@ -78,9 +82,6 @@ func init() {
 
 func compareFn(t *types.Type, test func(int) bool) OpFunc {
 	return func(_ *types.Env, a, b any) (any, error) {
-		if t.Kind == types.KindEnum || t.Kind == types.KindArray {
-			return test(types.CompareValues(a, b)), nil
-		}
 		return test(types.Compare(t, a, b)), nil
 	}
 }

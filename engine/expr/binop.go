@@ -271,6 +271,11 @@ func commonType(a, b *types.Type) *types.Type {
 		return b
 	}
 	if a.IsString() && b.IsString() {
+		if (a.Kind == types.KindBpchar || b.Kind == types.KindBpchar) && (a.Kind == types.KindVarchar || b.Kind == types.KindVarchar) {
+			// varchar and character cast to each other implicitly; neither
+			// is preferred, so character's blank-padded semantics win
+			return types.Bpchar
+		}
 		return types.Text
 	}
 	if types.CastAllowed(a, b, types.CastImplicit) {

@@ -72,10 +72,16 @@ func init() {
 			return a / b, nil
 		}))
 	}
-	addOp("^", types.Float8, types.Float8, types.Float8, floatOp(types.Float8, func(a, b float64) (float64, error) { return math.Pow(a, b), nil }))
-	addOp("^", types.Numeric, types.Numeric, types.Numeric, decOp(func(a, b decimal.Decimal) (decimal.Decimal, error) {
-		return decimal.NewFromFloat(math.Pow(a.InexactFloat64(), b.InexactFloat64())), nil
+	addOp("^", types.Float8, types.Float8, types.Float8, floatOp(types.Float8, func(a, b float64) (float64, error) {
+		if a == 0 && b < 0 {
+			return 0, pgerror.New(pgerror.InvalidArgumentForPower, "zero raised to a negative power is undefined")
+		}
+		if a < 0 && b != math.Trunc(b) {
+			return 0, pgerror.New(pgerror.InvalidArgumentForPower, "a negative number raised to a non-integer power yields a complex result")
+		}
+		return math.Pow(a, b), nil
 	}))
+	addOp("^", types.Numeric, types.Numeric, types.Numeric, decOp(numericPow))
 }
 
 func errDivZero() error { return pgerror.New(pgerror.DivisionByZero, "division by zero") }

@@ -139,11 +139,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	b := t.Base()
 	switch b.Kind {
 	case KindBool:
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "t", "true", "yes", "y", "on", "1", "tr", "tru", "ye":
-			return true, nil
-		case "f", "false", "no", "n", "off", "0", "fa", "fal", "fals":
-			return false, nil
+		if v, ok := parseBool(s); ok {
+			return v, nil
 		}
 		return nil, badInput(b, s)
 	case KindInt2, KindInt4, KindInt8, KindOid:
@@ -239,6 +236,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseArray(b, s, env)
 	case KindVoid:
 		return nil, nil
+	case KindRegtype:
+		return parseRegtype(s)
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "input of type %s is not supported", t.FormatType())
 }
@@ -481,3 +480,41 @@ func IntToKindRange(n int64, t *Type) (any, error) {
 
 // RangeError is 22003 "<type> out of range".
 func RangeError(t *Type) error { return rangeErr(t.Base()) }
+
+// parseBool is parse_bool_with_len: any prefix of true/false/yes/no, "on"
+// and at least "of" of "off", and 1/0, ignoring case and surrounding space.
+func parseBool(s string) (bool, bool) {
+	v := strings.ToLower(strings.TrimSpace(s))
+	if v == "" {
+		return false, false
+	}
+	switch {
+	case strings.HasPrefix("true", v), strings.HasPrefix("yes", v), v == "on", v == "1":
+		return true, true
+	case strings.HasPrefix("false", v), strings.HasPrefix("no", v), len(v) >= 2 && strings.HasPrefix("off", v), v == "0":
+		return false, true
+	}
+	return false, false
+}
+
+// parseRegtype reads a built-in type name (regtypein); the value is kept
+// as format_type's spelling, the form regtype values have throughout.
+// User-defined types need the catalog and are not resolved here.
+func parseRegtype(s string) (any, error) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	name = strings.TrimPrefix(name, "pg_catalog.")
+	array := false
+	if strings.HasSuffix(name, "[]") {
+		array, name = true, strings.TrimSpace(strings.TrimSuffix(name, "[]"))
+	}
+	t, ok := ByName(strings.Join(strings.Fields(name), " "))
+	if !ok {
+		return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
+	}
+	if array && t.Kind != KindArray {
+		if t = ArrayOf(t); t == nil {
+			return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
+		}
+	}
+	return t.FormatType(), nil
+}

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -19,16 +20,28 @@ func arrayConcat(_ *types.Env, a, b any) (any, error) {
 		return x, nil
 	}
 	vals := append(append([]any{}, x.Values...), y.Values...)
-	if len(x.Dims) > 1 || len(y.Dims) > 1 {
-		dims := append([]int{}, x.Dims...)
-		if len(x.Dims) == len(y.Dims) {
-			dims[0] += y.Dims[0]
-		} else {
-			dims[0]++
-		}
-		return &types.Array{Elem: x.Elem, Dims: dims, Lower: x.Lower, Values: vals}, nil
+	if len(x.Dims) == 1 && len(y.Dims) == 1 {
+		return types.NewArray(x.Elem, vals), nil
 	}
-	return types.NewArray(x.Elem, vals), nil
+	// array_cat: equal ranks join along the first dimension; an array one
+	// rank lower is added as a single slice
+	var dims []int
+	switch {
+	case len(x.Dims) == len(y.Dims) && sameInts(x.Dims[1:], y.Dims[1:]):
+		dims = append([]int{x.Dims[0] + y.Dims[0]}, x.Dims[1:]...)
+	case len(x.Dims) == len(y.Dims)+1 && sameInts(x.Dims[1:], y.Dims):
+		dims = append([]int{x.Dims[0] + 1}, x.Dims[1:]...)
+	case len(y.Dims) == len(x.Dims)+1 && sameInts(y.Dims[1:], x.Dims):
+		dims = append([]int{y.Dims[0] + 1}, y.Dims[1:]...)
+	default:
+		return nil, pgerror.New(pgerror.ArraySubscriptError, "cannot concatenate incompatible arrays").
+			WithDetail("Arrays with differing dimensions are not compatible for concatenation.")
+	}
+	lower := make([]int, len(dims))
+	for i := range lower {
+		lower[i] = 1
+	}
+	return &types.Array{Elem: x.Elem, Dims: dims, Lower: lower, Values: vals}, nil
 }
 
 func arrayAppendOp(_ *types.Env, a, b any) (any, error) {

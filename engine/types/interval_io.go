@@ -111,7 +111,7 @@ func ParseInterval(s string) (IntervalVal, error) {
 	}
 	iv.Months += int32(wm)
 	iv.Days += int32(wd)
-	iv.Micros += int64(math.Round(fus))
+	iv.Micros += int64(math.RoundToEven(fus))
 	if ago {
 		iv = IntervalVal{-iv.Months, -iv.Days, -iv.Micros}
 	}
@@ -177,7 +177,7 @@ func parseClock(s string) (int64, bool) {
 			return 0, false
 		}
 	}
-	us := h*3600e6 + m*60e6 + int64(math.Round(sec*1e6))
+	us := h*3600e6 + m*60e6 + int64(math.RoundToEven(sec*1e6))
 	if neg {
 		us = -us
 	}
@@ -185,7 +185,8 @@ func parseClock(s string) (int64, bool) {
 }
 
 func parseISOInterval(s string, bad error) (IntervalVal, error) {
-	var iv IntervalVal
+	// fractional fields spill into smaller units, as for the verbose form
+	var fm, fd, fus float64
 	inTime := false
 	num := ""
 	for _, r := range s {
@@ -202,19 +203,19 @@ func parseISOInterval(s string, bad error) (IntervalVal, error) {
 			num = ""
 			switch {
 			case r == 'y':
-				iv.Months += int32(n * 12)
+				fm += n * 12
 			case r == 'm' && !inTime:
-				iv.Months += int32(n)
+				fm += n
 			case r == 'w':
-				iv.Days += int32(n * 7)
+				fd += n * 7
 			case r == 'd':
-				iv.Days += int32(n)
+				fd += n
 			case r == 'h':
-				iv.Micros += int64(n * 3600e6)
+				fus += n * 3600e6
 			case r == 'm':
-				iv.Micros += int64(n * 60e6)
+				fus += n * 60e6
 			case r == 's':
-				iv.Micros += int64(math.Round(n * 1e6))
+				fus += n * 1e6
 			default:
 				return IntervalVal{}, bad
 			}
@@ -223,7 +224,11 @@ func parseISOInterval(s string, bad error) (IntervalVal, error) {
 	if num != "" {
 		return IntervalVal{}, bad
 	}
-	return iv, nil
+	wm := math.Trunc(fm)
+	fd += (fm - wm) * 30
+	wd := math.Trunc(fd)
+	fus += (fd - wd) * 86400e6
+	return IntervalVal{Months: int32(wm), Days: int32(wd), Micros: int64(math.RoundToEven(fus))}, nil
 }
 
 // yearMonth reads the SQL-standard year-month literal "Y-M" ("1-2" is

@@ -327,10 +327,17 @@ func ParseUUID(s string) (string, error) {
 func ParseArray(t *Type, s string, env *Env) (*Array, error) {
 	p := &arrayParser{s: strings.TrimSpace(s)}
 	bad := pgerror.New(pgerror.InvalidTextRepresentation, "malformed array literal: %q", s)
+	var lower []int
 	if strings.HasPrefix(p.s, "[") {
-		if i := strings.Index(p.s, "="); i >= 0 {
-			p.s = strings.TrimSpace(p.s[i+1:])
+		i := strings.Index(p.s, "=")
+		if i < 0 {
+			return nil, bad.WithDetail(`Missing "=" after array dimensions.`)
 		}
+		var ok bool
+		if lower, ok = parseArrayBounds(strings.TrimSpace(p.s[:i])); !ok {
+			return nil, bad
+		}
+		p.s = strings.TrimSpace(p.s[i+1:])
 	}
 	if !strings.HasPrefix(p.s, "{") {
 		return nil, bad.WithDetail(`Array value must start with "{" or dimension information.`)
@@ -356,8 +363,47 @@ func ParseArray(t *Type, s string, env *Env) (*Array, error) {
 		for range dims {
 			a.Lower = append(a.Lower, 1)
 		}
+		if lower != nil {
+			if len(lower) != 2*len(dims) {
+				return nil, bad.WithDetail("Specified array dimensions do not match array contents.")
+			}
+			for d := range dims {
+				if lower[2*d+1]-lower[2*d]+1 != dims[d] {
+					return nil, bad.WithDetail("Specified array dimensions do not match array contents.")
+				}
+				a.Lower[d] = lower[2*d]
+			}
+		}
 	}
 	return a, nil
+}
+
+// parseArrayBounds reads "[lo:hi][lo:hi]..." (a bare "[hi]" means 1:hi)
+// into lo,hi pairs.
+func parseArrayBounds(s string) ([]int, bool) {
+	var out []int
+	for s != "" {
+		if s[0] != '[' {
+			return nil, false
+		}
+		j := strings.IndexByte(s, ']')
+		if j < 0 {
+			return nil, false
+		}
+		part := s[1:j]
+		lo, hi := "1", part
+		if k := strings.IndexByte(part, ':'); k >= 0 {
+			lo, hi = part[:k], part[k+1:]
+		}
+		l, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		h, err2 := strconv.Atoi(strings.TrimSpace(hi))
+		if err1 != nil || err2 != nil {
+			return nil, false
+		}
+		out = append(out, l, h)
+		s = strings.TrimSpace(s[j+1:])
+	}
+	return out, true
 }
 
 type arrayParser struct {

@@ -80,7 +80,7 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 		// Fold constants; a failing fold is left to run time, where an
 		// unreached CASE arm or COALESCE argument never raises it (as
 		// eval_const_expressions skips those arms).
-		if v, err := b.Eval(nil, nil); err == nil {
+		if v, err := b.fold(env); err == nil {
 			return NewLiteral(res, v), nil
 		}
 	}
@@ -108,6 +108,16 @@ func (b *BinOp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	return b.fn(EnvOf(ctx), x, y)
 }
+
+// fold evaluates b over literal operands in the session environment.
+func (b *BinOp) fold(env *types.Env) (any, error) {
+	x, y := b.Left.(*Literal).Value, b.Right.(*Literal).Value
+	if (x == nil || y == nil) && !b.nonStrict {
+		return nil, nil
+	}
+	return b.fn(foldEnv(env), x, y)
+}
+
 func (b *BinOp) Children() []sql.Expression { return []sql.Expression{b.Left, b.Right} }
 func (b *BinOp) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	n := *b

@@ -123,12 +123,14 @@ func NewUnaryOp(env *types.Env, op string, e sql.Expression) (sql.Expression, er
 		return nil, err
 	}
 	u := &UnaryOp{base: base{impl.res}, Op: op, Child: c, fn: impl.fn, from: impl.arg}
-	if _, ok := c.(*Literal); ok {
-		v, err := u.Eval(nil, nil)
-		if err != nil {
-			return nil, err
+	if lit, ok := c.(*Literal); ok {
+		if lit.Value == nil {
+			return NewLiteral(impl.res, nil), nil
 		}
-		return NewLiteral(impl.res, v), nil
+		// as for BinOp, a failing fold is left to run time
+		if v, err := impl.fn(foldEnv(env), lit.Value); err == nil {
+			return NewLiteral(impl.res, v), nil
+		}
 	}
 	return u, nil
 }

@@ -652,8 +652,11 @@ func init() {
 	}
 	bfAddSimple("to_char", bfTt(IV, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[0].(types.IntervalVal)
+		// an interval's hours are not taken modulo a day (interval2tm)
+		hours := iv.Micros / 3600e6
+		f := strings.NewReplacer("HH24", fmt.Sprintf("%02d", hours), "hh24", fmt.Sprintf("%02d", hours)).Replace(a[1].(string))
 		t := time.Date(int(iv.Months/12), time.Month(iv.Months%12+1), int(iv.Days)+1, 0, 0, 0, 0, time.UTC).Add(time.Duration(iv.Micros) * time.Microsecond)
-		return bfToCharTime(t, a[1].(string)), nil
+		return bfToCharTime(t, f), nil
 	})
 	bfAddSimple("to_timestamp", bfTt(F), TZ, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		f := bfAsF(a[0])

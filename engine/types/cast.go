@@ -34,7 +34,44 @@ const castNone CastContext = 255
 
 var numRank = map[Kind]int{KindInt2: 1, KindInt4: 2, KindInt8: 3, KindNumeric: 4, KindFloat4: 5, KindFloat8: 6, KindOid: 2}
 
+func isOidFamily(t *Type) bool {
+	return t.Kind == KindOid || t.Kind == KindRegclass || t.Kind == KindRegtype
+}
+
+func isIntKind(t *Type) bool {
+	return t.Kind == KindInt2 || t.Kind == KindInt4 || t.Kind == KindInt8
+}
+
 func castContextOf(f, t *Type) CastContext {
+	// oid and the reg* types: integers cast in implicitly, oid and reg*
+	// are binary-compatible, and only int4/int8 take them back (by
+	// assignment); see pg_cast.
+	switch {
+	case isOidFamily(f) && isOidFamily(t):
+		if f.Kind == KindOid && f.OID == Oid.OID || t.Kind == KindOid && t.OID == Oid.OID {
+			return CastImplicit
+		}
+		return castNone
+	case isIntKind(f) && isOidFamily(t):
+		return CastImplicit
+	case isOidFamily(f) && (t.Kind == KindInt4 || t.Kind == KindInt8):
+		return CastAssignment
+	case isOidFamily(f) && numRank[t.Kind] > 0, numRank[f.Kind] > 0 && isOidFamily(t):
+		return castNone
+	}
+	// "char", the one-byte type
+	switch {
+	case f.Kind == KindChar && t.Kind == KindText:
+		return CastImplicit
+	case f.Kind == KindChar && (t.Kind == KindBpchar || t.Kind == KindVarchar):
+		return CastAssignment
+	case f.IsString() && f.Kind != KindName && t.Kind == KindChar:
+		return CastAssignment
+	case f.Kind == KindChar && t.Kind == KindInt4, f.Kind == KindInt4 && t.Kind == KindChar:
+		return CastExplicit
+	case f.Kind == KindName && (t.Kind == KindBpchar || t.Kind == KindVarchar):
+		return CastAssignment
+	}
 	if rf, ok := numRank[f.Kind]; ok {
 		if rt, ok := numRank[t.Kind]; ok {
 			if f.Kind == KindOid || t.Kind == KindOid {
@@ -70,8 +107,9 @@ func castContextOf(f, t *Type) CastContext {
 		return CastAssignment
 	}
 	if f.IsString() {
-		// I/O conversion from string types is explicit only
-		if t.Kind == KindRegclass {
+		// I/O conversion from string types is explicit only, except
+		// text/varchar → regclass (pg_cast, for nextval('seq'))
+		if t.Kind == KindRegclass && (f.Kind == KindText || f.Kind == KindVarchar) {
 			return CastImplicit
 		}
 		return CastExplicit
@@ -91,7 +129,7 @@ func castContextOf(f, t *Type) CastContext {
 		return CastAssignment
 	case f.Kind == KindJSON && t.Kind == KindJSONB, f.Kind == KindJSONB && t.Kind == KindJSON:
 		return CastAssignment
-	case f.Kind == KindJSONB && (t.Kind == KindBool || numRank[t.Kind] > 0):
+	case f.Kind == KindJSONB && (t.Kind == KindBool || numRank[t.Kind] > 0 && t.Kind != KindOid):
 		return CastExplicit
 	case f.Kind == KindArray && t.Kind == KindArray:
 		return castContextOf(f.Elem.Base(), t.Elem.Base())

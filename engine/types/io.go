@@ -155,8 +155,10 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return IntToKind(n, b)
 	case KindNumeric:
 		str := strings.TrimSpace(s)
-		if strings.EqualFold(str, "nan") {
-			return nil, pgerror.New(pgerror.FeatureNotSupported, "numeric NaN is not supported")
+		switch strings.ToLower(strings.TrimLeft(str, "+-")) {
+		case "nan", "inf", "infinity":
+			// numeric's special values have no decimal.Decimal form yet
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "numeric %s is not supported yet", str)
 		}
 		d, err := decimal.NewFromString(str)
 		if err != nil || strings.ContainsAny(str, "xX_") {

@@ -61,10 +61,13 @@ func init() {
 			return re.MatchString(a.(string)) != neg, nil
 		}
 	}
-	addOp("~~", text, text, types.Bool, like(false, false))
-	addOp("~~*", text, text, types.Bool, like(true, false))
-	addOp("!~~", text, text, types.Bool, like(false, true))
-	addOp("!~~*", text, text, types.Bool, like(true, true))
+	// character keeps its padding for pattern matching (bpcharlike)
+	for _, l := range []*types.Type{text, types.Bpchar} {
+		addOp("~~", l, text, types.Bool, like(false, false))
+		addOp("~~*", l, text, types.Bool, like(true, false))
+		addOp("!~~", l, text, types.Bool, like(false, true))
+		addOp("!~~*", l, text, types.Bool, like(true, true))
+	}
 	rx := func(ci, neg bool) OpFunc {
 		return func(_ *types.Env, a, b any) (any, error) {
 			re, err := CompileRegexp(b.(string), ci)

@@ -152,7 +152,11 @@ func Input(t *Type, s string, env *Env) (any, error) {
 			}
 			return nil, badInput(b, s)
 		}
-		return IntToKind(n, b)
+		v, err := IntToKind(n, b)
+		if err != nil && b.Kind != KindOid {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value %q is out of range for type %s", s, b.SQLName)
+		}
+		return v, err
 	case KindNumeric:
 		str := strings.TrimSpace(s)
 		switch strings.ToLower(strings.TrimLeft(str, "+-")) {
@@ -187,6 +191,10 @@ func Input(t *Type, s string, env *Env) (any, error) {
 					return nil, pgerror.New(pgerror.NumericValueOutOfRange, "%q is out of range for type %s", s, b.SQLName)
 				}
 				return nil, badInput(b, s)
+			}
+			if f == 0 && underflows(str) {
+				// strtod reports ERANGE when a non-zero input rounds to zero
+				return nil, pgerror.New(pgerror.NumericValueOutOfRange, "%q is out of range for type %s", s, b.SQLName)
 			}
 		}
 		if b.Kind == KindFloat4 {
@@ -565,4 +573,18 @@ func parseRegtype(s string) (any, error) {
 		}
 	}
 	return t.FormatType(), nil
+}
+
+// underflows reports whether a float literal has a non-zero mantissa digit
+// (so parsing it as zero lost the value).
+func underflows(s string) bool {
+	for _, c := range s {
+		switch {
+		case c == 'e' || c == 'E':
+			return false
+		case c >= '1' && c <= '9':
+			return true
+		}
+	}
+	return false
 }

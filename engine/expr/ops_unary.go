@@ -110,6 +110,26 @@ func NewUnaryOp(env *types.Env, op string, e sql.Expression) (sql.Expression, er
 			}
 		}
 	}
+	if impl == nil && t.Kind == types.KindUnknown {
+		// an unknown operand takes the preferred type when every candidate
+		// is in one category (docs 10.2 step 3.d)
+		sameCat := true
+		var pref *unaryImpl
+		for i := range cands {
+			if cands[i].arg.Category != cands[0].arg.Category {
+				sameCat = false
+			}
+			if cands[i].arg.Preferred {
+				pref = &cands[i]
+			}
+		}
+		if sameCat && pref != nil || len(cands) == 1 {
+			if pref == nil {
+				pref = &cands[0]
+			}
+			impl = pref
+		}
+	}
 	if impl == nil && t.Kind == types.KindUnknown && len(cands) > 1 {
 		return nil, pgerror.New(pgerror.AmbiguousFunction, "operator is not unique: %s unknown", op).
 			WithHint("Could not choose a best candidate operator. You might need to add explicit type casts.")

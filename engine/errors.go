@@ -18,6 +18,7 @@ func mapError(err error) error {
 	if err == nil {
 		return nil
 	}
+	err = sql.UnwrapError(err)
 	if pe, ok := pgerror.As(err); ok {
 		return pe
 	}

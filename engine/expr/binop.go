@@ -17,6 +17,7 @@ type BinOp struct {
 	Left, Right sql.Expression
 	fn          OpFunc
 	lt, rt      *types.Type
+	nonStrict   bool
 }
 
 // OpFunc computes an operator on non-NULL values.
@@ -27,6 +28,14 @@ type OpImpl struct {
 	Left, Right *types.Type // nil matches any type (anyelement-style)
 	Result      func(l, r *types.Type) *types.Type
 	Fn          OpFunc
+	// TextCat marks text || anynonarray: the other operand is cast to text.
+	TextCat bool
+	// NonStrict operators (array_cat, array_append, array_prepend) see
+	// NULL operands instead of returning NULL for them.
+	NonStrict bool
+	// Bind, when set, builds Fn for the resolved operand types (enum
+	// comparisons need the enum's label order).
+	Bind func(l, r *types.Type) OpFunc
 }
 
 // NewBinOp resolves operator op on l and r following PostgreSQL's operator
@@ -37,6 +46,22 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 	if err != nil {
 		return nil, err
 	}
+	if impl.TextCat {
+		// anytextcat/textanycat are $1::text || $2: an explicit cast to text
+		if lt2.OID != types.Text.OID {
+			if l, err = Coerce(env, l, types.Text, types.CastExplicit); err != nil {
+				return nil, err
+			}
+			lt2 = types.Text
+		}
+		if rt2.OID != types.Text.OID {
+			if r, err = Coerce(env, r, types.Text, types.CastExplicit); err != nil {
+				return nil, err
+			}
+			rt2 = types.Text
+		}
+		impl = textConcat
+	}
 	if l, err = Coerce(env, l, lt2, types.CastImplicit); err != nil {
 		return nil, err
 	}
@@ -44,40 +69,55 @@ func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, e
 		return nil, err
 	}
 	res := impl.Result(lt2, rt2)
-	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: impl.Fn, lt: lt2, rt: rt2}
+	fn := impl.Fn
+	if impl.Bind != nil {
+		fn = impl.Bind(lt2, rt2)
+	}
+	b := &BinOp{base: base{res}, Op: op, Left: l, Right: r, fn: fn, lt: lt2, rt: rt2, nonStrict: impl.NonStrict}
 	_, lc := l.(*Literal)
 	_, rc := r.(*Literal)
 	if lc && rc {
-		v, err := b.Eval(nil, nil)
-		if err != nil {
-			return nil, err
+		// Fold constants; a failing fold is left to run time, where an
+		// unreached CASE arm or COALESCE argument never raises it (as
+		// eval_const_expressions skips those arms).
+		if v, err := b.fold(env); err == nil {
+			return NewLiteral(res, v), nil
 		}
-		return NewLiteral(res, v), nil
 	}
 	return b, nil
 }
 
 func (b *BinOp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	x, err := b.Left.Eval(ctx, row)
-	if err != nil || x == nil {
+	if err != nil || x == nil && !b.nonStrict {
 		return nil, err
 	}
 	y, err := b.Right.Eval(ctx, row)
-	if err != nil || y == nil {
+	if err != nil || y == nil && !b.nonStrict {
 		return nil, err
 	}
-	if _, ok := b.Left.Type().(*types.Type); !ok {
+	if _, ok := b.Left.Type().(*types.Type); !ok && x != nil {
 		if x, err = FromGMSValue(b.lt, x); err != nil {
 			return nil, err
 		}
 	}
-	if _, ok := b.Right.Type().(*types.Type); !ok {
+	if _, ok := b.Right.Type().(*types.Type); !ok && y != nil {
 		if y, err = FromGMSValue(b.rt, y); err != nil {
 			return nil, err
 		}
 	}
 	return b.fn(EnvOf(ctx), x, y)
 }
+
+// fold evaluates b over literal operands in the session environment.
+func (b *BinOp) fold(env *types.Env) (any, error) {
+	x, y := b.Left.(*Literal).Value, b.Right.(*Literal).Value
+	if (x == nil || y == nil) && !b.nonStrict {
+		return nil, nil
+	}
+	return b.fn(foldEnv(env), x, y)
+}
+
 func (b *BinOp) Children() []sql.Expression { return []sql.Expression{b.Left, b.Right} }
 func (b *BinOp) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	n := *b
@@ -99,6 +139,17 @@ func errArgType(ctxName, want string, got *types.Type) *pgerror.Error {
 func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types.Type, error) {
 	lb, rb := lt.Base(), rt.Base()
 	cands := operators[op]
+	lb, rb = asTextIfNoOperator(cands, lb, true), asTextIfNoOperator(cands, rb, false)
+	if lb.Kind == types.KindArray && rb.Kind == types.KindArray && lb.Elem != nil && rb.Elem != nil && lb.Elem.Base().OID != rb.Elem.Base().OID {
+		// anyarray operands must share one element type
+		var mono []OpImpl
+		for _, c := range cands {
+			if !(c.Left == anyArray && c.Right == anyArray) {
+				mono = append(mono, c)
+			}
+		}
+		cands = mono
+	}
 	// 1. exact match on both types
 	for _, c := range cands {
 		if matches(c.Left, lb) && matches(c.Right, rb) && lb.Kind != types.KindUnknown && rb.Kind != types.KindUnknown {
@@ -112,6 +163,12 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 				return c, pick(c.Left, rb), pick(c.Right, rb), nil
 			}
 		}
+		// an unknown operand prefers the string category (docs 10.2 step 3.c)
+		for _, c := range cands {
+			if c.Left != nil && c.Left.OID == types.Text.OID && matches(c.Right, rb) {
+				return c, c.Left, pick(c.Right, rb), nil
+			}
+		}
 		for _, c := range cands {
 			if c.Left != nil && matches(c.Right, rb) {
 				return c, c.Left, pick(c.Right, rb), nil
@@ -122,6 +179,11 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 		for _, c := range cands {
 			if matches(c.Left, lb) && matches(c.Right, lb) {
 				return c, pick(c.Left, lb), pick(c.Right, lb), nil
+			}
+		}
+		for _, c := range cands {
+			if matches(c.Left, lb) && c.Right != nil && c.Right.OID == types.Text.OID {
+				return c, pick(c.Left, lb), c.Right, nil
 			}
 		}
 		for _, c := range cands {
@@ -139,6 +201,11 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 	}
 	// 3. implicit casts: prefer a common type of the two operands
 	if ct := commonType(lb, rb); ct != nil {
+		if ct.Kind == types.KindFloat4 && lb.Kind != rb.Kind {
+			// real with an integer or numeric uses the float48 operators,
+			// whose other side is the preferred double precision
+			ct = types.Float8
+		}
 		for _, c := range cands {
 			if matches(c.Left, ct) && matches(c.Right, ct) {
 				return c, pick(c.Left, ct), pick(c.Right, ct), nil
@@ -147,7 +214,9 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 	}
 	// 4. any candidate both operands implicitly cast to
 	for _, c := range cands {
-		if c.Left == nil || c.Right == nil {
+		if c.Left == nil || c.Right == nil || isRegType(c.Left) || isRegType(c.Right) {
+			// reg* types compare through oid's operators in PostgreSQL, which
+			// text does not cast to: they match only exactly or for unknowns
 			continue
 		}
 		if types.CastAllowed(lb, c.Left, types.CastImplicit) && types.CastAllowed(rb, c.Right, types.CastImplicit) {
@@ -212,6 +281,11 @@ func commonType(a, b *types.Type) *types.Type {
 		return b
 	}
 	if a.IsString() && b.IsString() {
+		if (a.Kind == types.KindBpchar || b.Kind == types.KindBpchar) && (a.Kind == types.KindVarchar || b.Kind == types.KindVarchar) {
+			// varchar and character cast to each other implicitly; neither
+			// is preferred, so character's blank-padded semantics win
+			return types.Bpchar
+		}
 		return types.Text
 	}
 	if types.CastAllowed(a, b, types.CastImplicit) {
@@ -237,4 +311,27 @@ func CommonType(ts []*types.Type) (*types.Type, error) {
 		return types.Text, nil
 	}
 	return out, nil
+}
+
+func isRegType(t *types.Type) bool {
+	return t.Kind == types.KindRegclass || t.Kind == types.KindRegtype
+}
+
+// asTextIfNoOperator treats varchar, bpchar and name as text when op has
+// no implementation of their own on that side: they have no operators
+// besides comparisons and reach text's through their implicit cast.
+func asTextIfNoOperator(cands []OpImpl, t *types.Type, left bool) *types.Type {
+	if !t.IsString() || t.Kind == types.KindText || t.Kind == types.KindUnknown {
+		return t
+	}
+	for _, c := range cands {
+		side := c.Right
+		if left {
+			side = c.Left
+		}
+		if side != nil && side.OID == t.OID {
+			return t
+		}
+	}
+	return types.Text
 }

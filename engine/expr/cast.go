@@ -48,11 +48,11 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 	}
 	c := &Cast{base: base{to}, Child: e, From: from, Explicit: cc == types.CastExplicit}
 	if lit, ok := e.(*Literal); ok {
-		v, err := c.Eval(nil, nil)
+		// fold with the session's environment (time zone for timestamptz)
+		v, err := types.Cast(lit.Value, from, to, c.Explicit, foldEnv(env))
 		if err != nil {
 			return nil, err
 		}
-		_ = lit
 		return NewLiteral(to, v), nil
 	}
 	return c, nil
@@ -78,3 +78,12 @@ func (c *Cast) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
 	return &n, nil
 }
 func (c *Cast) String() string { return fmt.Sprintf("(%s)::%s", c.Child, c.typ.FormatType()) }
+
+// foldEnv is the environment constant folding evaluates in: the session's
+// when the translator has one.
+func foldEnv(env *types.Env) *types.Env {
+	if env != nil {
+		return env
+	}
+	return EnvOf(nil)
+}

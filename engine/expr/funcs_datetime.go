@@ -652,8 +652,11 @@ func init() {
 	}
 	bfAddSimple("to_char", bfTt(IV, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[0].(types.IntervalVal)
+		// an interval's hours are not taken modulo a day (interval2tm)
+		hours := iv.Micros / 3600e6
+		f := strings.NewReplacer("HH24", fmt.Sprintf("%02d", hours), "hh24", fmt.Sprintf("%02d", hours)).Replace(a[1].(string))
 		t := time.Date(int(iv.Months/12), time.Month(iv.Months%12+1), int(iv.Days)+1, 0, 0, 0, 0, time.UTC).Add(time.Duration(iv.Micros) * time.Microsecond)
-		return bfToCharTime(t, a[1].(string)), nil
+		return bfToCharTime(t, f), nil
 	})
 	bfAddSimple("to_timestamp", bfTt(F), TZ, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		f := bfAsF(a[0])
@@ -759,6 +762,16 @@ func init() {
 		iv.Days %= 30
 		return iv, nil
 	})
+	bfAddSimple("justify_interval", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return justifyInterval(a[0].(types.IntervalVal)), nil
+	})
+	AddFunc("make_time", FuncImpl{Args: bfTt(I, I, F), Result: Fixed(types.Time), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		h, m, sec := bfAsInt(a[0]), bfAsInt(a[1]), bfAsF(a[2])
+		if h < 0 || h > 24 || m < 0 || m > 59 || sec < 0 || sec > 60 || h == 24 && (m != 0 || sec != 0) {
+			return nil, pgerror.New(pgerror.DatetimeFieldOverflow, "time field value out of range: %d:%02d:%s", h, m, strconv.FormatFloat(sec, 'f', -1, 64))
+		}
+		return types.TimeOfDay(h*3600e6 + m*60e6 + int64(math.Round(sec*1e6))), nil
+	}})
 	bfAddSimple("justify_hours", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[0].(types.IntervalVal)
 		iv.Days += int32(iv.Micros / 86400e6)
@@ -792,4 +805,30 @@ func bfLoadZone(name string) (*time.Location, error) {
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "time zone %q not recognized", name)
 	}
 	return loc, nil
+}
+
+// justifyInterval is PostgreSQL's interval_justify_interval: whole days
+// from the time part and whole months from days, with all parts given
+// one sign.
+func justifyInterval(iv types.IntervalVal) types.IntervalVal {
+	months, days, us := int64(iv.Months), int64(iv.Days), iv.Micros
+	days += us / 86400e6
+	us %= 86400e6
+	months += days / 30
+	days %= 30
+	if months > 0 && (days < 0 || days == 0 && us < 0) {
+		days += 30
+		months--
+	} else if months < 0 && (days > 0 || days == 0 && us > 0) {
+		days -= 30
+		months++
+	}
+	if days > 0 && us < 0 {
+		us += 86400e6
+		days--
+	} else if days < 0 && us > 0 {
+		us -= 86400e6
+		days++
+	}
+	return types.IntervalVal{Months: int32(months), Days: int32(days), Micros: us}
 }

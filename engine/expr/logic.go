@@ -122,6 +122,9 @@ func NewIsNull(e sql.Expression, negate bool) *IsNull {
 }
 
 func (n *IsNull) IsNullable() bool { return false }
+
+// Type is boolean even for an IsNull built as a struct literal.
+func (n *IsNull) Type() sql.Type { return types.Bool }
 func (n *IsNull) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := n.Child.Eval(ctx, row)
 	if err != nil {
@@ -129,7 +132,13 @@ func (n *IsNull) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	var r bool
 	if n.Test != nil {
-		r = v != nil && v.(bool) == *n.Test
+		if s, ok := v.(string); ok { // an unknown literal
+			if v, err = types.Input(types.Bool, s, nil); err != nil {
+				return nil, err
+			}
+		}
+		b, _ := v.(bool)
+		r = v != nil && b == *n.Test
 	} else {
 		r = v == nil
 		if a, ok := v.([]any); ok { // row value: all fields null

@@ -32,23 +32,25 @@ func init() {
 			if t.Kind == types.KindJSON {
 				continue // json has no equality operator
 			}
-			addOpDyn(op, t, t, func(*types.Type, *types.Type) *types.Type { return types.Bool }, compareFn(t, test))
+			impl := OpImpl{Left: t, Right: t, Result: func(*types.Type, *types.Type) *types.Type { return types.Bool }, Fn: compareFn(t, test)}
+			if t == anyEnum || t == anyArray {
+				impl.Bind = func(l, _ *types.Type) OpFunc { return compareFn(l, test) }
+			}
+			operators[op] = append(operators[op], impl)
 		}
 	}
 	operators["!="] = operators["<>"]
 
 	text := types.Text
-	addOp("||", text, text, text, func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil })
+	operators["||"] = append(operators["||"], textConcat)
 	addOp("||", types.JSONB, types.JSONB, types.JSONB, jsonbConcat)
-	addOpDyn("||", anyArray, anyArray, sameAsLeft, arrayConcat)
-	addOpDyn("||", anyArray, nil, sameAsLeft, arrayAppendOp)
-	addOpDyn("||", nil, anyArray, func(_, r *types.Type) *types.Type { return r }, arrayPrependOp)
-	addOpDyn("||", nil, text, func(*types.Type, *types.Type) *types.Type { return text }, func(env *types.Env, a, b any) (any, error) {
-		return types.Output(nil, a, env) + b.(string), nil
-	})
-	addOpDyn("||", text, nil, func(*types.Type, *types.Type) *types.Type { return text }, func(env *types.Env, a, b any) (any, error) {
-		return a.(string) + types.Output(nil, b, env), nil
-	})
+	operators["||"] = append(operators["||"],
+		OpImpl{Left: anyArray, Right: anyArray, Result: sameAsLeft, Fn: arrayConcat, NonStrict: true},
+		OpImpl{Left: anyArray, Right: nil, Result: sameAsLeft, Fn: arrayAppendOp, NonStrict: true},
+		OpImpl{Left: nil, Right: anyArray, Result: func(_, r *types.Type) *types.Type { return r }, Fn: arrayPrependOp, NonStrict: true})
+	operators["||"] = append(operators["||"],
+		OpImpl{Left: nil, Right: text, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true},
+		OpImpl{Left: text, Right: nil, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true})
 
 	like := func(ci, neg bool) OpFunc {
 		return func(_ *types.Env, a, b any) (any, error) {
@@ -59,10 +61,13 @@ func init() {
 			return re.MatchString(a.(string)) != neg, nil
 		}
 	}
-	addOp("~~", text, text, types.Bool, like(false, false))
-	addOp("~~*", text, text, types.Bool, like(true, false))
-	addOp("!~~", text, text, types.Bool, like(false, true))
-	addOp("!~~*", text, text, types.Bool, like(true, true))
+	// character keeps its padding for pattern matching (bpcharlike)
+	for _, l := range []*types.Type{text, types.Bpchar} {
+		addOp("~~", l, text, types.Bool, like(false, false))
+		addOp("~~*", l, text, types.Bool, like(true, false))
+		addOp("!~~", l, text, types.Bool, like(false, true))
+		addOp("!~~*", l, text, types.Bool, like(true, true))
+	}
 	rx := func(ci, neg bool) OpFunc {
 		return func(_ *types.Env, a, b any) (any, error) {
 			re, err := CompileRegexp(b.(string), ci)
@@ -80,9 +85,6 @@ func init() {
 
 func compareFn(t *types.Type, test func(int) bool) OpFunc {
 	return func(_ *types.Env, a, b any) (any, error) {
-		if t.Kind == types.KindEnum || t.Kind == types.KindArray {
-			return test(types.CompareValues(a, b)), nil
-		}
 		return test(types.Compare(t, a, b)), nil
 	}
 }
@@ -126,4 +128,24 @@ func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
 		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", err.Error())
 	}
 	return re, nil
+}
+
+func init() {
+	addOp("||", types.Bytea, types.Bytea, types.Bytea, func(_ *types.Env, a, b any) (any, error) {
+		x, y := a.([]byte), b.([]byte)
+		out := make([]byte, 0, len(x)+len(y))
+		return append(append(out, x...), y...), nil
+	})
+}
+
+// textConcat is text || text.
+var textConcat = OpImpl{Left: types.Text, Right: types.Text,
+	Result: func(*types.Type, *types.Type) *types.Type { return types.Text },
+	Fn:     func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil }}
+
+func init() {
+	// ^@ is starts_with (docs 9.4, Table 9.10)
+	addOp("^@", types.Text, types.Text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return strings.HasPrefix(a.(string), b.(string)), nil
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/shopspring/decimal"
+	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -56,10 +57,10 @@ func init() {
 	addOp("#>", j, ta, j, path(false))
 	addOp("#>>", j, ta, text, wrapNullable(path(true)))
 	addOp("@>", j, j, types.Bool, func(_ *types.Env, a, b any) (any, error) {
-		return jsonContains(a.(types.JSONDoc).V, b.(types.JSONDoc).V), nil
+		return jsonContainsTop(a.(types.JSONDoc).V, b.(types.JSONDoc).V), nil
 	})
 	addOp("<@", j, j, types.Bool, func(_ *types.Env, a, b any) (any, error) {
-		return jsonContains(b.(types.JSONDoc).V, a.(types.JSONDoc).V), nil
+		return jsonContainsTop(b.(types.JSONDoc).V, a.(types.JSONDoc).V), nil
 	})
 	addOp("?", j, text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
 		return jsonHasKey(a.(types.JSONDoc).V, b.(string)), nil
@@ -104,12 +105,15 @@ func init() {
 			}
 			return types.JSONDoc{V: out}, nil
 		}
-		return a, nil
+		return nil, errJSONScalarDelete()
 	})
 	addOp("-", j, i4, j, func(_ *types.Env, a, b any) (any, error) {
 		arr, ok := a.(types.JSONDoc).V.([]any)
 		if !ok {
-			return a, nil
+			if _, isObj := a.(types.JSONDoc).V.(*types.JSONObject); isObj {
+				return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot delete from object using integer index")
+			}
+			return nil, errJSONScalarDelete()
 		}
 		i := int(b.(int32))
 		if i < 0 {
@@ -221,6 +225,20 @@ func jsonContains(a, b any) bool {
 		}
 		return true
 	default:
+		return types.CompareJSONB(a, b) == 0
+	}
+}
+
+func errJSONScalarDelete() error {
+	return pgerror.New(pgerror.InvalidParameterValue, "cannot delete from scalar")
+}
+
+// jsonContainsTop is @>: beyond jsonContains, a top-level array contains
+// a scalar equal to one of its elements (docs 8.14.3).
+func jsonContainsTop(a, b any) bool {
+	switch b.(type) {
+	case *types.JSONObject, []any:
+	default:
 		if xa, ok := a.([]any); ok {
 			for _, f := range xa {
 				if types.CompareJSONB(f, b) == 0 {
@@ -229,6 +247,116 @@ func jsonContains(a, b any) bool {
 			}
 			return false
 		}
-		return types.CompareJSONB(a, b) == 0
 	}
+	return jsonContains(a, b)
+}
+
+// jsonb - text[] and #- (delete path), docs 9.16 Table 9.46.
+func init() {
+	j, ta := types.JSONB, types.ArrayOf(types.Text)
+	addOp("-", j, ta, j, func(_ *types.Env, a, b any) (any, error) {
+		v := a.(types.JSONDoc).V
+		for _, k := range b.(*types.Array).Values {
+			if k == nil {
+				continue
+			}
+			var err error
+			if v, err = jsonDeleteKey(v, k.(string)); err != nil {
+				return nil, err
+			}
+		}
+		return types.JSONDoc{V: v}, nil
+	})
+	addOp("#-", j, ta, j, func(_ *types.Env, a, b any) (any, error) {
+		v := a.(types.JSONDoc).V
+		switch v.(type) {
+		case *types.JSONObject, []any:
+		default:
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot delete path in scalar")
+		}
+		path := b.(*types.Array).Values
+		for _, p := range path {
+			if p == nil {
+				return nil, pgerror.New(pgerror.NullValueNotAllowed, "path element at position 1 is null")
+			}
+		}
+		out, err := jsonDeletePath(v, path)
+		if err != nil {
+			return nil, err
+		}
+		return types.JSONDoc{V: out}, nil
+	})
+}
+
+func jsonDeleteKey(v any, key string) (any, error) {
+	switch x := v.(type) {
+	case *types.JSONObject:
+		var ks []string
+		var vs []any
+		for i, k := range x.Keys {
+			if k != key {
+				ks, vs = append(ks, k), append(vs, x.Vals[i])
+			}
+		}
+		return types.NewJSONObject(ks, vs), nil
+	case []any:
+		out := []any{}
+		for _, e := range x {
+			if s, ok := e.(string); !ok || s != key {
+				out = append(out, e)
+			}
+		}
+		return out, nil
+	}
+	return nil, errJSONScalarDelete()
+}
+
+// jsonDeletePath removes the element at path, leaving the document as it
+// is when the path does not lead anywhere.
+func jsonDeletePath(v any, path []any) (any, error) {
+	if len(path) == 0 {
+		return v, nil
+	}
+	key := path[0].(string)
+	switch x := v.(type) {
+	case *types.JSONObject:
+		ks, vs := append([]string{}, x.Keys...), append([]any{}, x.Vals...)
+		for i, k := range ks {
+			if k != key {
+				continue
+			}
+			if len(path) == 1 {
+				return types.NewJSONObject(append(ks[:i:i], ks[i+1:]...), append(vs[:i:i], vs[i+1:]...)), nil
+			}
+			sub, err := jsonDeletePath(vs[i], path[1:])
+			if err != nil {
+				return nil, err
+			}
+			vs[i] = sub
+			return types.NewJSONObject(ks, vs), nil
+		}
+		return v, nil
+	case []any:
+		n, err := strconv.Atoi(key)
+		if err != nil {
+			return nil, pgerror.New(pgerror.InvalidTextRepresentation, "path element at position %d is not an integer: %q", 1, key)
+		}
+		if n < 0 {
+			n += len(x)
+		}
+		if n < 0 || n >= len(x) {
+			return v, nil
+		}
+		if len(path) == 1 {
+			return append(append([]any{}, x[:n]...), x[n+1:]...), nil
+		}
+		sub, err := jsonDeletePath(x[n], path[1:])
+		if err != nil {
+			return nil, err
+		}
+		out := append([]any{}, x...)
+		out[n] = sub
+		return out, nil
+	}
+	return v, nil
 }

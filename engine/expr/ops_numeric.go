@@ -72,10 +72,16 @@ func init() {
 			return a / b, nil
 		}))
 	}
-	addOp("^", types.Float8, types.Float8, types.Float8, floatOp(types.Float8, func(a, b float64) (float64, error) { return math.Pow(a, b), nil }))
-	addOp("^", types.Numeric, types.Numeric, types.Numeric, decOp(func(a, b decimal.Decimal) (decimal.Decimal, error) {
-		return decimal.NewFromFloat(math.Pow(a.InexactFloat64(), b.InexactFloat64())), nil
+	addOp("^", types.Float8, types.Float8, types.Float8, floatOp(types.Float8, func(a, b float64) (float64, error) {
+		if a == 0 && b < 0 {
+			return 0, pgerror.New(pgerror.InvalidArgumentForPower, "zero raised to a negative power is undefined")
+		}
+		if a < 0 && b != math.Trunc(b) {
+			return 0, pgerror.New(pgerror.InvalidArgumentForPower, "a negative number raised to a non-integer power yields a complex result")
+		}
+		return math.Pow(a, b), nil
 	}))
+	addOp("^", types.Numeric, types.Numeric, types.Numeric, decOp(numericPow))
 }
 
 func errDivZero() error { return pgerror.New(pgerror.DivisionByZero, "division by zero") }
@@ -167,7 +173,7 @@ func NumericDiv(a, b decimal.Decimal) (decimal.Decimal, error) {
 	wa, la := weight(a)
 	wb, lb := weight(b)
 	qweight := wa - wb
-	if la < lb {
+	if la <= lb {
 		qweight--
 	}
 	rscale := 16 - qweight*4
@@ -185,4 +191,32 @@ func NumericDiv(a, b decimal.Decimal) (decimal.Decimal, error) {
 	}
 	q := a.DivRound(b, int32(rscale+4)).Round(int32(rscale))
 	return q.Truncate(int32(rscale)).Add(decimal.New(0, -int32(rscale))), nil
+}
+
+// Bitwise operators on integers (docs 9.3, Table 9.5).
+func init() {
+	for _, t := range []*types.Type{types.Int2, types.Int4, types.Int8} {
+		t := t
+		bit := func(f func(a, b int64) int64) OpFunc {
+			return func(_ *types.Env, a, b any) (any, error) { return types.IntToKindRange(f(toInt(a), toInt(b)), t) }
+		}
+		addOp("&", t, t, t, bit(func(a, b int64) int64 { return a & b }))
+		addOp("|", t, t, t, bit(func(a, b int64) int64 { return a | b }))
+		addOp("#", t, t, t, bit(func(a, b int64) int64 { return a ^ b }))
+		// shifts take an int4 count and, as in C, use it modulo the width
+		width := int64(t.Len) * 8
+		addOp("<<", t, types.Int4, t, bit(func(a, b int64) int64 { return truncBits(a<<uint64(floorMod(b, width)), width) }))
+		addOp(">>", t, types.Int4, t, bit(func(a, b int64) int64 { return a >> uint64(floorMod(b, width)) }))
+	}
+}
+
+// truncBits wraps n to a signed integer of width bits.
+func truncBits(n, width int64) int64 {
+	switch width {
+	case 16:
+		return int64(int16(n))
+	case 32:
+		return int64(int32(n))
+	}
+	return n
 }

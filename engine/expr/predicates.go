@@ -223,14 +223,15 @@ func (a *ArrayCtor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			// multidimensional: ARRAY[ARRAY[1,2],ARRAY[3,4]]
 			out := &types.Array{Elem: sub.Elem, Dims: append([]int{len(vals)}, sub.Dims...), Lower: append([]int{1}, sub.Lower...)}
 			for _, v := range vals {
-				a, ok := v.(*types.Array)
-				if !ok || !sameDims(a.Dims, sub.Dims) {
+				x, ok := v.(*types.Array)
+				if !ok || len(x.Dims) == 0 {
+					// as ExecEvalArrayExpr: a NULL or empty sub-array empties the result
+					return &types.Array{Elem: sub.Elem}, nil
+				}
+				if !sameInts(x.Dims, sub.Dims) || !sameInts(x.Lower, sub.Lower) {
 					return nil, pgerror.New(pgerror.ArraySubscriptError, "multidimensional arrays must have array expressions with matching dimensions")
 				}
-				out.Values = append(out.Values, a.Values...)
-			}
-			if len(sub.Dims) == 0 {
-				return types.NewArray(sub.Elem, nil), nil
+				out.Values = append(out.Values, x.Values...)
 			}
 			return out, nil
 		}
@@ -243,7 +244,7 @@ func (a *ArrayCtor) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 }
 func (a *ArrayCtor) String() string { return "ARRAY[...]" }
 
-func sameDims(a, b []int) bool {
+func sameInts(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
 	}

@@ -272,18 +272,14 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 							return expr.NewLiteral(types.Numeric, v.Neg()), nil
 						}
 					}
-					return expr.NewBinOp(t.Env, "-", expr.NewLiteral(types.Int4, int32(0)), c[0])
+					return expr.NewUnaryOp(t.Env, "-", c[0])
 				})
 			case "+":
 				return r
-			case "|/", "||/", "@":
-				// prefix square root, cube root and absolute value
-				fn := map[string]string{"|/": "sqrt", "||/": "cbrt", "@": "abs"}[op]
-				return t.inject(fn, a.Location, []sqlparser.Expr{r}, func(c []sql.Expression) (sql.Expression, error) {
-					return expr.NewFuncCall(t.Env, fn, c)
-				})
 			}
-			failAt(a.Location, pgerror.FeatureNotSupported, "prefix operator %s not supported", op)
+			return t.inject(op, a.Location, []sqlparser.Expr{r}, func(c []sql.Expression) (sql.Expression, error) {
+				return expr.NewUnaryOp(t.Env, op, c[0])
+			})
 		}
 		if l, ok := rowItems(a.Lexpr); ok {
 			if r, ok := rowItems(a.Rexpr); ok {

@@ -163,7 +163,8 @@ func columnName(n *pg.Node) string {
 		p := names(x.FuncCall.Funcname)
 		return p[len(p)-1]
 	case *pg.Node_TypeCast:
-		if c := columnName(x.TypeCast.Arg); c != "?column?" {
+		// a name from an inner cast is weak: the outer cast's type wins
+		if c := columnName(x.TypeCast.Arg); c != "?column?" && x.TypeCast.Arg.GetTypeCast() == nil {
 			return c
 		}
 		p := names(x.TypeCast.TypeName.Names)

@@ -34,7 +34,44 @@ const castNone CastContext = 255
 
 var numRank = map[Kind]int{KindInt2: 1, KindInt4: 2, KindInt8: 3, KindNumeric: 4, KindFloat4: 5, KindFloat8: 6, KindOid: 2}
 
+func isOidFamily(t *Type) bool {
+	return t.Kind == KindOid || t.Kind == KindRegclass || t.Kind == KindRegtype
+}
+
+func isIntKind(t *Type) bool {
+	return t.Kind == KindInt2 || t.Kind == KindInt4 || t.Kind == KindInt8
+}
+
 func castContextOf(f, t *Type) CastContext {
+	// oid and the reg* types: integers cast in implicitly, oid and reg*
+	// are binary-compatible, and only int4/int8 take them back (by
+	// assignment); see pg_cast.
+	switch {
+	case isOidFamily(f) && isOidFamily(t):
+		if f.Kind == KindOid && f.OID == Oid.OID || t.Kind == KindOid && t.OID == Oid.OID {
+			return CastImplicit
+		}
+		return castNone
+	case isIntKind(f) && isOidFamily(t):
+		return CastImplicit
+	case isOidFamily(f) && (t.Kind == KindInt4 || t.Kind == KindInt8):
+		return CastAssignment
+	case isOidFamily(f) && numRank[t.Kind] > 0, numRank[f.Kind] > 0 && isOidFamily(t):
+		return castNone
+	}
+	// "char", the one-byte type
+	switch {
+	case f.Kind == KindChar && t.Kind == KindText:
+		return CastImplicit
+	case f.Kind == KindChar && (t.Kind == KindBpchar || t.Kind == KindVarchar):
+		return CastAssignment
+	case f.IsString() && f.Kind != KindName && t.Kind == KindChar:
+		return CastAssignment
+	case f.Kind == KindChar && t.Kind == KindInt4, f.Kind == KindInt4 && t.Kind == KindChar:
+		return CastExplicit
+	case f.Kind == KindName && (t.Kind == KindBpchar || t.Kind == KindVarchar):
+		return CastAssignment
+	}
 	if rf, ok := numRank[f.Kind]; ok {
 		if rt, ok := numRank[t.Kind]; ok {
 			if f.Kind == KindOid || t.Kind == KindOid {
@@ -70,8 +107,9 @@ func castContextOf(f, t *Type) CastContext {
 		return CastAssignment
 	}
 	if f.IsString() {
-		// I/O conversion from string types is explicit only
-		if t.Kind == KindRegclass {
+		// I/O conversion from string types is explicit only, except
+		// text/varchar → regclass (pg_cast, for nextval('seq'))
+		if t.Kind == KindRegclass && (f.Kind == KindText || f.Kind == KindVarchar) {
 			return CastImplicit
 		}
 		return CastExplicit
@@ -87,9 +125,11 @@ func castContextOf(f, t *Type) CastContext {
 		return CastAssignment
 	case f.Kind == KindTime && t.Kind == KindInterval:
 		return CastImplicit
+	case f.Kind == KindInterval && t.Kind == KindTime:
+		return CastAssignment
 	case f.Kind == KindJSON && t.Kind == KindJSONB, f.Kind == KindJSONB && t.Kind == KindJSON:
 		return CastAssignment
-	case f.Kind == KindJSONB && (t.Kind == KindBool || numRank[t.Kind] > 0):
+	case f.Kind == KindJSONB && (t.Kind == KindBool || numRank[t.Kind] > 0 && t.Kind != KindOid):
 		return CastExplicit
 	case f.Kind == KindArray && t.Kind == KindArray:
 		return castContextOf(f.Elem.Base(), t.Elem.Base())
@@ -149,6 +189,11 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		} else {
 			out = int32(0)
 		}
+	case f.Kind == KindDate && (v == DateInfinity || v == DateNegInfinity) && (t.Kind == KindTimestamp || t.Kind == KindTimestamptz):
+		out = InfinityTimestamp
+		if v == DateNegInfinity {
+			out = NegInfinityTimestamp
+		}
 	case f.Kind == KindDate && t.Kind == KindTimestamp:
 		out = v.(DateVal).Time()
 	case f.Kind == KindDate && t.Kind == KindTimestamptz:
@@ -160,6 +205,10 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 	case f.Kind == KindTimestamptz && t.Kind == KindTimestamp:
 		x := v.(time.Time).In(env.loc())
 		out = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), time.UTC)
+	case (f.Kind == KindTimestamp || f.Kind == KindTimestamptz) && t.Kind == KindDate && !v.(time.Time).Before(InfinityTimestamp):
+		out = DateInfinity
+	case (f.Kind == KindTimestamp || f.Kind == KindTimestamptz) && t.Kind == KindDate && !v.(time.Time).After(NegInfinityTimestamp):
+		out = DateNegInfinity
 	case f.Kind == KindTimestamp && t.Kind == KindDate:
 		out = DateOf(v.(time.Time))
 	case f.Kind == KindTimestamptz && t.Kind == KindDate:
@@ -172,6 +221,13 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		out = TimeOfDay(int64(x.Hour())*3600e6 + int64(x.Minute())*60e6 + int64(x.Second())*1e6 + int64(x.Nanosecond()/1000))
 	case f.Kind == KindTime && t.Kind == KindInterval:
 		out = IntervalVal{Micros: int64(v.(TimeOfDay))}
+	case f.Kind == KindInterval && t.Kind == KindTime:
+		// interval_time: the time part modulo one day
+		us := v.(IntervalVal).Micros % 86400e6
+		if us < 0 {
+			us += 86400e6
+		}
+		out = TimeOfDay(us)
 	case f.Kind == KindJSON && t.Kind == KindJSONB:
 		var j any
 		j, err = ParseJSON(v.(string), t)
@@ -279,6 +335,11 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 	case KindNumeric:
 		if d, ok := v.(decimal.Decimal); ok && mod >= 0 {
 			return ApplyNumericMod(d, mod)
+		}
+	case KindTime:
+		if x, ok := v.(TimeOfDay); ok && mod >= 0 && mod < 6 {
+			unit := int64(math.Pow10(6 - int(mod)))
+			return TimeOfDay((int64(x) + unit/2) / unit * unit), nil
 		}
 	case KindTimestamp, KindTimestamptz:
 		if x, ok := v.(time.Time); ok && mod >= 0 && mod < 6 {

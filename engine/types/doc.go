@@ -14,13 +14,20 @@
 //	float4/float8        float32/float64
 //	text/varchar/bpchar  string
 //	uuid                 string (canonical lower-case form)
-//	date                 DateVal (days since 1970-01-01)
+//	date                 DateVal (days since 1970-01-01; ±infinity are
+//	                     DateInfinity/DateNegInfinity)
 //	time                 TimeOfDay (microseconds since midnight)
-//	timestamp(tz)        time.Time (UTC)
+//	timestamp(tz)        time.Time (UTC; ±infinity are the sentinels
+//	                     InfinityTimestamp/NegInfinityTimestamp)
+//	regtype              string (format_type spelling)
 //	interval             IntervalVal
 //	json                 string (text kept as written)
 //	jsonb                JSONDoc (normalised document)
 //	bytea                []byte
 //	arrays               *Array
 //	enums                string (label)
+//
+// Date/time input (datetime_parse.go) decodes fields the way datetime.c's
+// ParseDateTime/DecodeDateTime do; numeric NaN and ±Infinity have no
+// representation yet and are rejected.
 package types

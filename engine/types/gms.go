@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
+	"github.com/tinybase/tinybase/engine/pgerror"
 )
 
 // The methods below make *Type a go-mysql-server ExtendedType, so that GMS
@@ -54,8 +55,17 @@ func (t *Type) Convert(_ context.Context, v any) (any, sql.ConvertInRange, error
 // float, and strings (untyped literals reaching a column) through t's input
 // function; values already of t's form pass through.
 func FromGo(t *Type, v any) (any, error) {
-	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindJSON && t.Base().Kind != KindUUID && t.Base().Kind != KindEnum {
+	if s, ok := v.(string); ok && !t.IsString() && t.Base().Kind != KindEnum {
 		return Input(t, s, nil)
+	}
+	if src := goValueType(v); src != nil && src.OID != t.Base().OID {
+		if !CastAllowed(src, t, CastAssignment) {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "column is of type %s but expression is of type %s", t.FormatType(), src.FormatType()).
+				WithHint("You will need to rewrite or cast the expression.")
+		}
+		if t.IsString() || src.Kind == KindBool || src.Kind == KindJSONB || src.Kind == KindInterval || src.Kind == KindTime {
+			return Cast(v, src, t, false, nil)
+		}
 	}
 	switch t.Base().Kind {
 	case KindInt2, KindInt4, KindInt8, KindOid:
@@ -139,8 +149,10 @@ func (t *Type) Type() query.Type {
 	case KindNumeric:
 		return sqltypes.Decimal
 	case KindText, KindVarchar, KindBpchar, KindName, KindUnknown, KindEnum, KindUUID:
-		// VarChar, not Text: GMS refuses TEXT/BLOB columns in keys
-		return sqltypes.VarChar
+		// Not Text (GMS refuses TEXT/BLOB columns in keys) and not
+		// Char/VarChar (GMS then asserts sql.StringType, e.g. when looking
+		// for auto-UUID primary keys).
+		return sqltypes.Expression
 	case KindBytea:
 		return sqltypes.VarBinary
 	}
@@ -234,4 +246,35 @@ func (t *Type) MaxSerializedWidth() gmstypes.ExtendedTypeSerializedWidth {
 func (t *Type) ConvertToType(ctx *sql.Context, _ gmstypes.ExtendedType, v any) (any, error) {
 	out, _, err := t.Convert(ctx, v)
 	return out, err
+}
+
+// goValueType names the PostgreSQL type a tinybase value of this Go type
+// comes from, where that is unambiguous (time.Time may be either
+// timestamp kind, strings may be unknown literals).
+func goValueType(v any) *Type {
+	switch v.(type) {
+	case bool:
+		return Bool
+	case int16:
+		return Int2
+	case int32:
+		return Int4
+	case int64:
+		return Int8
+	case float32:
+		return Float4
+	case float64:
+		return Float8
+	case decimal.Decimal:
+		return Numeric
+	case DateVal:
+		return Date
+	case TimeOfDay:
+		return Time
+	case IntervalVal:
+		return Interval
+	case JSONDoc:
+		return JSONB
+	}
+	return nil
 }

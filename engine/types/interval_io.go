@@ -45,6 +45,10 @@ func ParseInterval(s string) (IntervalVal, error) {
 	var fus float64
 	for i := 0; i < len(toks); i++ {
 		tok := toks[i]
+		if y, m, ok := yearMonth(tok); ok {
+			fm += y*12 + m
+			continue
+		}
 		if strings.Contains(tok, ":") {
 			us, ok := parseClock(tok)
 			if !ok {
@@ -62,7 +66,9 @@ func ParseInterval(s string) (IntervalVal, error) {
 			if u, ok := intervalUnits[toks[i+1]]; ok {
 				unit = u
 				i++
-			} else if _, err := strconv.ParseFloat(toks[i+1], 64); err != nil && !strings.Contains(toks[i+1], ":") {
+			} else if strings.Contains(toks[i+1], ":") {
+				unit = "d" // "3 04:05:06": a bare number before a time counts days
+			} else if _, err := strconv.ParseFloat(toks[i+1], 64); err != nil {
 				return IntervalVal{}, bad
 			}
 		} else if i > 0 || len(toks) == 1 {
@@ -100,9 +106,12 @@ func ParseInterval(s string) (IntervalVal, error) {
 	fd += (fm - wm) * 30
 	wd := math.Trunc(fd)
 	fus += (fd - wd) * 86400e6
+	if math.Abs(wm) > math.MaxInt32 || math.Abs(wd) > math.MaxInt32 || math.Abs(fus+float64(iv.Micros)) > math.MaxInt64 {
+		return IntervalVal{}, pgerror.New(pgerror.DatetimeFieldOverflow, "interval out of range")
+	}
 	iv.Months += int32(wm)
 	iv.Days += int32(wd)
-	iv.Micros += int64(math.Round(fus))
+	iv.Micros += int64(math.RoundToEven(fus))
 	if ago {
 		iv = IntervalVal{-iv.Months, -iv.Days, -iv.Micros}
 	}
@@ -168,7 +177,7 @@ func parseClock(s string) (int64, bool) {
 			return 0, false
 		}
 	}
-	us := h*3600e6 + m*60e6 + int64(math.Round(sec*1e6))
+	us := h*3600e6 + m*60e6 + int64(math.RoundToEven(sec*1e6))
 	if neg {
 		us = -us
 	}
@@ -176,7 +185,8 @@ func parseClock(s string) (int64, bool) {
 }
 
 func parseISOInterval(s string, bad error) (IntervalVal, error) {
-	var iv IntervalVal
+	// fractional fields spill into smaller units, as for the verbose form
+	var fm, fd, fus float64
 	inTime := false
 	num := ""
 	for _, r := range s {
@@ -193,19 +203,19 @@ func parseISOInterval(s string, bad error) (IntervalVal, error) {
 			num = ""
 			switch {
 			case r == 'y':
-				iv.Months += int32(n * 12)
+				fm += n * 12
 			case r == 'm' && !inTime:
-				iv.Months += int32(n)
+				fm += n
 			case r == 'w':
-				iv.Days += int32(n * 7)
+				fd += n * 7
 			case r == 'd':
-				iv.Days += int32(n)
+				fd += n
 			case r == 'h':
-				iv.Micros += int64(n * 3600e6)
+				fus += n * 3600e6
 			case r == 'm':
-				iv.Micros += int64(n * 60e6)
+				fus += n * 60e6
 			case r == 's':
-				iv.Micros += int64(math.Round(n * 1e6))
+				fus += n * 1e6
 			default:
 				return IntervalVal{}, bad
 			}
@@ -214,5 +224,29 @@ func parseISOInterval(s string, bad error) (IntervalVal, error) {
 	if num != "" {
 		return IntervalVal{}, bad
 	}
-	return iv, nil
+	wm := math.Trunc(fm)
+	fd += (fm - wm) * 30
+	wd := math.Trunc(fd)
+	fus += (fd - wd) * 86400e6
+	return IntervalVal{Months: int32(wm), Days: int32(wd), Micros: int64(math.RoundToEven(fus))}, nil
+}
+
+// yearMonth reads the SQL-standard year-month literal "Y-M" ("1-2" is
+// 1 year 2 months).
+func yearMonth(tok string) (y, m float64, ok bool) {
+	neg := strings.HasPrefix(tok, "-")
+	t := strings.TrimLeft(tok, "+-")
+	k := strings.IndexByte(t, '-')
+	if k <= 0 || k == len(t)-1 {
+		return 0, 0, false
+	}
+	yi, err1 := strconv.Atoi(t[:k])
+	mi, err2 := strconv.Atoi(t[k+1:])
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	if neg {
+		return float64(-yi), float64(-mi), true
+	}
+	return float64(yi), float64(mi), true
 }

@@ -150,11 +150,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	b := t.Base()
 	switch b.Kind {
 	case KindBool:
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "t", "true", "yes", "y", "on", "1", "tr", "tru", "ye":
-			return true, nil
-		case "f", "false", "no", "n", "off", "0", "fa", "fal", "fals":
-			return false, nil
+		if v, ok := parseBool(s); ok {
+			return v, nil
 		}
 		return nil, badInput(b, s)
 	case KindInt2, KindInt4, KindInt8, KindOid:
@@ -166,11 +163,17 @@ func Input(t *Type, s string, env *Env) (any, error) {
 			}
 			return nil, badInput(b, s)
 		}
-		return IntToKind(n, b)
+		v, err := IntToKind(n, b)
+		if err != nil && b.Kind != KindOid {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value %q is out of range for type %s", s, b.SQLName)
+		}
+		return v, err
 	case KindNumeric:
 		str := strings.TrimSpace(s)
-		if strings.EqualFold(str, "nan") {
-			return nil, pgerror.New(pgerror.FeatureNotSupported, "numeric NaN is not supported")
+		switch strings.ToLower(strings.TrimLeft(str, "+-")) {
+		case "nan", "inf", "infinity":
+			// numeric's special values have no decimal.Decimal form yet
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "numeric %s is not supported yet", str)
 		}
 		d, err := decimal.NewFromString(str)
 		if err != nil || strings.ContainsAny(str, "xX_") {
@@ -199,6 +202,10 @@ func Input(t *Type, s string, env *Env) (any, error) {
 					return nil, pgerror.New(pgerror.NumericValueOutOfRange, "%q is out of range for type %s", s, b.SQLName)
 				}
 				return nil, badInput(b, s)
+			}
+			if f == 0 && underflows(str) {
+				// strtod reports ERANGE when a non-zero input rounds to zero
+				return nil, pgerror.New(pgerror.NumericValueOutOfRange, "%q is out of range for type %s", s, b.SQLName)
 			}
 		}
 		if b.Kind == KindFloat4 {
@@ -238,14 +245,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		}
 		return JSONDoc{V: v}, nil
 	case KindBytea:
-		if strings.HasPrefix(s, `\x`) {
-			out, err := hex.DecodeString(s[2:])
-			if err != nil {
-				return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid hexadecimal data: odd number of digits")
-			}
-			return out, nil
-		}
-		return []byte(s), nil
+		return ParseBytea(s)
 	case KindEnum:
 		for _, l := range b.Labels {
 			if l == s {
@@ -259,6 +259,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return nil, nil
 	case KindRegclass:
 		return regclassInput(s), nil
+	case KindRegtype:
+		return parseRegtype(s)
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "input of type %s is not supported", t.FormatType())
 }
@@ -348,10 +350,17 @@ func ParseUUID(s string) (string, error) {
 func ParseArray(t *Type, s string, env *Env) (*Array, error) {
 	p := &arrayParser{s: strings.TrimSpace(s)}
 	bad := pgerror.New(pgerror.InvalidTextRepresentation, "malformed array literal: %q", s)
+	var lower []int
 	if strings.HasPrefix(p.s, "[") {
-		if i := strings.Index(p.s, "="); i >= 0 {
-			p.s = strings.TrimSpace(p.s[i+1:])
+		i := strings.Index(p.s, "=")
+		if i < 0 {
+			return nil, bad.WithDetail(`Missing "=" after array dimensions.`)
 		}
+		var ok bool
+		if lower, ok = parseArrayBounds(strings.TrimSpace(p.s[:i])); !ok {
+			return nil, bad
+		}
+		p.s = strings.TrimSpace(p.s[i+1:])
 	}
 	if !strings.HasPrefix(p.s, "{") {
 		return nil, bad.WithDetail(`Array value must start with "{" or dimension information.`)
@@ -377,8 +386,47 @@ func ParseArray(t *Type, s string, env *Env) (*Array, error) {
 		for range dims {
 			a.Lower = append(a.Lower, 1)
 		}
+		if lower != nil {
+			if len(lower) != 2*len(dims) {
+				return nil, bad.WithDetail("Specified array dimensions do not match array contents.")
+			}
+			for d := range dims {
+				if lower[2*d+1]-lower[2*d]+1 != dims[d] {
+					return nil, bad.WithDetail("Specified array dimensions do not match array contents.")
+				}
+				a.Lower[d] = lower[2*d]
+			}
+		}
 	}
 	return a, nil
+}
+
+// parseArrayBounds reads "[lo:hi][lo:hi]..." (a bare "[hi]" means 1:hi)
+// into lo,hi pairs.
+func parseArrayBounds(s string) ([]int, bool) {
+	var out []int
+	for s != "" {
+		if s[0] != '[' {
+			return nil, false
+		}
+		j := strings.IndexByte(s, ']')
+		if j < 0 {
+			return nil, false
+		}
+		part := s[1:j]
+		lo, hi := "1", part
+		if k := strings.IndexByte(part, ':'); k >= 0 {
+			lo, hi = part[:k], part[k+1:]
+		}
+		l, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		h, err2 := strconv.Atoi(strings.TrimSpace(hi))
+		if err1 != nil || err2 != nil {
+			return nil, false
+		}
+		out = append(out, l, h)
+		s = strings.TrimSpace(s[j+1:])
+	}
+	return out, true
 }
 
 type arrayParser struct {
@@ -501,3 +549,55 @@ func IntToKindRange(n int64, t *Type) (any, error) {
 
 // RangeError is 22003 "<type> out of range".
 func RangeError(t *Type) error { return rangeErr(t.Base()) }
+
+// parseBool is parse_bool_with_len: any prefix of true/false/yes/no, "on"
+// and at least "of" of "off", and 1/0, ignoring case and surrounding space.
+func parseBool(s string) (bool, bool) {
+	v := strings.ToLower(strings.TrimSpace(s))
+	if v == "" {
+		return false, false
+	}
+	switch {
+	case strings.HasPrefix("true", v), strings.HasPrefix("yes", v), v == "on", v == "1":
+		return true, true
+	case strings.HasPrefix("false", v), strings.HasPrefix("no", v), len(v) >= 2 && strings.HasPrefix("off", v), v == "0":
+		return false, true
+	}
+	return false, false
+}
+
+// parseRegtype reads a built-in type name (regtypein); the value is kept
+// as format_type's spelling, the form regtype values have throughout.
+// User-defined types need the catalog and are not resolved here.
+func parseRegtype(s string) (any, error) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	name = strings.TrimPrefix(name, "pg_catalog.")
+	array := false
+	if strings.HasSuffix(name, "[]") {
+		array, name = true, strings.TrimSpace(strings.TrimSuffix(name, "[]"))
+	}
+	t, ok := ByName(strings.Join(strings.Fields(name), " "))
+	if !ok {
+		return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
+	}
+	if array && t.Kind != KindArray {
+		if t = ArrayOf(t); t == nil {
+			return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
+		}
+	}
+	return t.FormatType(), nil
+}
+
+// underflows reports whether a float literal has a non-zero mantissa digit
+// (so parsing it as zero lost the value).
+func underflows(s string) bool {
+	for _, c := range s {
+		switch {
+		case c == 'e' || c == 'E':
+			return false
+		case c >= '1' && c <= '9':
+			return true
+		}
+	}
+	return false
+}

@@ -70,7 +70,26 @@ func ParseJSON(s string, typ *Type) (any, error) {
 	if err != nil {
 		return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type %s", typ.SQLName).WithDetail("Token %q is invalid.", strings.TrimSpace(s))
 	}
+	if typ.Base().Kind == KindJSONB && hasNULEscape(s) {
+		// jsonb stores text, which cannot hold NUL (json keeps the escape as written)
+		return nil, pgerror.New(pgerror.UntranslatableCharacter, "unsupported Unicode escape sequence").
+			WithDetail(`\u0000 cannot be converted to text.`)
+	}
 	return v, nil
+}
+
+// hasNULEscape reports whether JSON text contains the escape \u0000.
+func hasNULEscape(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		if s[i+1] == 'u' && strings.HasPrefix(s[i+2:], "0000") {
+			return true
+		}
+		i++ // skip the escaped character
+	}
+	return false
 }
 
 var errBadJSON = pgerror.New(pgerror.InvalidTextRepresentation, "invalid json")

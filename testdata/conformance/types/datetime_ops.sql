@@ -1,0 +1,28 @@
+-- date/time operators: arithmetic across date, time, timestamp(tz), interval; infinity; session time zone
+CREATE TABLE shifts (id int PRIMARY KEY, day date NOT NULL, starts time NOT NULL, length interval NOT NULL, logged timestamptz);
+INSERT INTO shifts VALUES (1, '2024-01-31', '22:00', '3 hours', '2024-01-31 22:05+00'), (2, '2024-02-28', '08:30', '8 hours 30 minutes', '2024-02-28T08:29:59Z'), (3, '2024-03-09', '23:45', '1 day 2 hours', NULL);
+SELECT id, day + starts AS start_at, day + starts + length AS end_at FROM shifts ORDER BY id;
+SELECT id, starts + length, (day + starts + length)::date - day AS days_spanned FROM shifts ORDER BY id;
+SELECT id, day + 1, day - 1, 1 + day, day + interval '1 month', day - interval '1 month' FROM shifts ORDER BY id;
+SELECT id, logged - (day + starts)::timestamptz AS drift FROM shifts WHERE logged IS NOT NULL ORDER BY id;
+SELECT sum(day - date '2024-01-01') FROM shifts;
+SELECT interval '1 mon 3 days' * 1.5, interval '1 day' / 3, interval '1 month' / 7, 2 * interval '1 week', - interval '1 mon -2 days';
+SELECT interval '1 hour' + interval '59 minutes', interval '1 year' - interval '1 day', interval '-1 day 02:00', '1-2'::interval, '3 4:05:06'::interval;
+SELECT timestamp '2024-01-31 10:00' + interval '1 month', timestamp '2023-01-31' + interval '1 year 1 month', timestamp '2024-03-31' - interval '1 mon 1 day 1 hour';
+SELECT timestamp '2024-01-02 00:00' - timestamp '2023-12-30 12:30', date '2024-03-01' - date '2023-03-01', time '10:00' - time '12:30';
+SELECT time '23:30' + interval '1 hour', time '00:10' - interval '20 minutes', interval '1 day 02:03:04'::time;
+SELECT 'infinity'::date + 1, 'infinity'::timestamp + interval '1 day', '-infinity'::date < date '0001-01-01', 'infinity'::date::timestamp;
+SELECT date '2024-01-01' = timestamp '2024-01-01', date '2024-01-02' > timestamp '2024-01-01 23:00', timestamp '2024-01-01' < timestamptz '2024-01-01 00:00:01+00';
+SELECT id FROM shifts WHERE day + starts > timestamp '2024-02-01' ORDER BY id;
+SELECT id FROM shifts WHERE length >= interval '8 hours' ORDER BY length DESC;
+SELECT date '2024-01-01' - interval '1 hour', pg_typeof(date '2024-01-01' - interval '1 hour'), pg_typeof(date '2024-01-01' - 1), pg_typeof(time '10:00' - time '09:00');
+SELECT interval '1 hour' * 'abc';
+SELECT date '2024-01-01' + time '10:00' + 1;
+SET TIME ZONE 'America/New_York';
+SELECT timestamptz '2024-03-09 01:30' + interval '1 day', timestamptz '2024-03-09 01:30' + interval '24 hours', '2024-01-15'::date::timestamptz;
+SELECT id, logged, logged + interval '1 month' FROM shifts WHERE logged IS NOT NULL ORDER BY id;
+SELECT '2024-01-15 12:00:00+00'::timestamptz AT TIME ZONE 'UTC', '2024-01-15 12:00'::timestamp AT TIME ZONE 'Asia/Kolkata';
+RESET TIME ZONE;
+SELECT '2024-07-01 12:00 Europe/Paris'::timestamptz, 'January 8 04:05:06 1999 PST'::timestamptz, '2024-01-01 10:00:00.1234567'::timestamp;
+SELECT '2024-02-30'::date;
+SELECT '25:00'::time;

@@ -1,0 +1,24 @@
+-- operator resolution and prefix/bitwise/numeric operators over stored values
+CREATE TABLE nums (id int PRIMARY KEY, i2 smallint, i4 int, i8 bigint, n numeric(10,3), r real, d double precision, c char(4), v varchar(10));
+INSERT INTO nums VALUES (1, 3, -7, 9000000000, 2.500, 1.5, -0.25, 'ab', 'ab '), (2, -32768, 2147483647, -1, -1.005, 0, 1e300, 'x', 'x'), (3, NULL, 0, 0, 0, NULL, 0, NULL, '');
+SELECT id, -i2, -i4, -i8, -n, -r, @ i4, @ n, ~ i4 FROM nums WHERE id = 1;
+SELECT -i2 FROM nums WHERE id = 2;
+SELECT id, i4 & 6, i4 | 6, i4 # 6, i8 >> 3, i2 << 2, 1 << 31, (-8) >> 1 FROM nums WHERE id = 1;
+SELECT id, i4 % 3, i8 % 7, n % 1, i4 / 2, n / 3, i2 * 2.5 FROM nums WHERE id = 1;
+SELECT pg_typeof(r + i4), pg_typeof(r * n), pg_typeof(i2 + i2), pg_typeof(i2 + i8), pg_typeof(n + d), pg_typeof(i4 + n) FROM nums WHERE id = 1;
+SELECT i4 + 1 FROM nums WHERE id = 2;
+SELECT i8 * 2 FROM nums WHERE id = 1;
+SELECT d * 10 FROM nums WHERE id = 2;
+SELECT i4 / 0 FROM nums WHERE id = 1;
+SELECT n ^ 2, 2.0 ^ 0.5, 10.0 ^ 0.5, 2 ^ 10, |/ 16.0, (-8) ^ 2 FROM nums WHERE id = 1;
+SELECT (-8.0) ^ 0.5;
+SELECT 0.0 ^ (-1);
+SELECT id, c = 'ab', c = v, c || '|', v || '|', c < v, length(c) FROM nums WHERE id < 3 ORDER BY id;
+SELECT id, 'n=' || n, i4 || '!', n || i4::text, true || 'x' FROM nums WHERE id = 1;
+SELECT id FROM nums WHERE v = i4;
+SELECT id FROM nums WHERE i4 = '7x';
+SELECT 1 = '1', 'a' ^@ '', 'abc' ^@ 'ab', 'true'::boolean, 'of'::boolean, ' YES '::boolean;
+SELECT 'o'::boolean;
+SELECT CASE WHEN false THEN 1 / 0 ELSE 1 END, coalesce(1, 1 / 0);
+SELECT '[0:2]={7,8,9}'::int[], ARRAY[[1, 2]] || ARRAY[3, 4], ARRAY['a'] || NULL::text, NULL::int[] || ARRAY[1];
+SELECT ARRAY[1, 2] @> ARRAY[2], ARRAY[1] <@ ARRAY[1, 2], ARRAY[1, 2] && ARRAY[3], ARRAY[[1, 2], [3]];

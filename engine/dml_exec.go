@@ -101,13 +101,19 @@ func (s *Session) runDML(ctx context.Context, res translate.Result, d *translate
 	if s.state == txnIdle {
 		txn.Refresh()
 	}
+	if res.Tag != "SELECT" || len(d.CTEs) > 0 {
+		if err := txn.Lock(ctx); err != nil {
+			s.failed()
+			return nil, lockError(err)
+		}
+	}
 	mark := txn.Savepoint()
-	gctx := sql.NewContext(ctx, sql.WithSession(s))
+	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(s.curSQL))
 	out, err := s.dml(gctx, d)
 	if err != nil {
 		txn.RollbackTo(mark)
 		s.failed()
-		return nil, mapError(err)
+		return nil, s.statementError(err, res.Tag)
 	}
 	r := &Rows{s: s, gctx: gctx, kind: res.Tag, mark: mark}
 	switch res.Tag {

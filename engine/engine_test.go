@@ -199,3 +199,29 @@ func TestExecScriptPositions(t *testing.T) {
 		t.Fatalf("position %d, want %d", pe.Position, want)
 	}
 }
+
+func TestErrorPositions(t *testing.T) {
+	e := seeded(t, 1)
+	s := mustSession(t, e)
+	for _, tc := range []struct {
+		name, sql, code string
+		pos             int
+	}{
+		{"undefined table", "select * from nope", "42P01", 15},
+		{"undefined column", "select id, nope from t", "42703", 12},
+		{"insert column", "insert into t (id, nope) values (1, 2)", "42703", 20},
+		{"bad literal", "select * from t where id = 'x'", "22P02", 28},
+		{"undefined function", "select nofunc(1)", "42883", 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, err := s.Query(context.Background(), tc.sql)
+			if err == nil {
+				err = rows.Close()
+			}
+			var pe *engine.Error
+			if !errors.As(err, &pe) || pe.Code != tc.code || pe.Position != tc.pos {
+				t.Fatalf("got %v (position %d), want %s at %d", err, pe.Position, tc.code, tc.pos)
+			}
+		})
+	}
+}

@@ -133,7 +133,7 @@ func (r *Rows) finish(err error) {
 	}
 	if err != nil {
 		if r.s != nil {
-			err = r.s.relationError(err, r.kind, r.gctx.Query())
+			err = r.s.statementError(err, r.kind)
 		} else {
 			err = mapError(err)
 		}

@@ -50,6 +50,9 @@ type Session struct {
 	txnDDL bool
 	// placeholders are the custom variables this session has set.
 	placeholders map[string]bool
+	// curStmt and curSQL are the running statement, for error positions.
+	curStmt *pg.Node
+	curSQL  string
 	// notices raised by the running statement.
 	notices []Notice
 	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
@@ -188,6 +191,7 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	if s.env.Now.IsZero() || s.state == txnIdle {
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
+	s.curStmt, s.curSQL = stmt, sqlText
 	if isDDL(res) {
 		s.txnDDL = true
 		s.cache.clear()
@@ -274,7 +278,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	if err != nil {
 		txn.RollbackTo(mark)
 		s.failed()
-		return nil, s.relationError(err, res.Tag, sqlText)
+		return nil, s.statementError(err, res.Tag)
 	}
 	r := &Rows{s: s, gctx: gctx, iter: iter, kind: res.Tag, mark: mark, returning: res.Returning}
 	if res.Tag == "SELECT" || res.Returning {

@@ -127,7 +127,7 @@ func (b *BinOp) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 func (b *BinOp) String() string { return fmt.Sprintf("(%s %s %s)", b.Left, b.Op, b.Right) }
 
 func errNoOperator(op string, lt, rt *types.Type) *pgerror.Error {
-	return pgerror.New(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", lt.FormatType(), op, rt.FormatType()).
+	return pgerror.New(pgerror.UndefinedFunction, "operator does not exist: %s %s %s", lt.WithMod(-1).FormatType(), op, rt.WithMod(-1).FormatType()).
 		WithHint("No operator matches the given name and argument types. You might need to add explicit type casts.")
 }
 

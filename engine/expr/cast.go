@@ -28,10 +28,13 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 		}
 		if from.Kind == types.KindUnknown {
 			v, err := types.Input(to, lit.Value.(string), env)
-			if err != nil {
-				return nil, err
+			if err == nil {
+				v, err = types.ApplyMod(v, to, cc == types.CastExplicit)
 			}
-			if v, err = types.ApplyMod(v, to, cc == types.CastExplicit); err != nil {
+			if err != nil {
+				if pe, ok := pgerror.As(err); ok && pe.Position == 0 && lit.Loc >= 0 {
+					pe.Position = lit.Loc + 1
+				}
 				return nil, err
 			}
 			return NewLiteral(to, v), nil

@@ -139,10 +139,13 @@ func (p *Pending) String() string { return p.Name }
 type Literal struct {
 	base
 	Value any
+	// Loc is the constant's byte offset in the statement, or -1; input
+	// errors raised while coercing it point there, as PostgreSQL's do.
+	Loc int
 }
 
 // NewLiteral builds a typed constant.
-func NewLiteral(t *types.Type, v any) *Literal { return &Literal{base{t}, v} }
+func NewLiteral(t *types.Type, v any) *Literal { return &Literal{base: base{t}, Value: v, Loc: -1} }
 
 func (l *Literal) IsNullable() bool                                       { return l.Value == nil }
 func (l *Literal) Eval(*sql.Context, sql.Row) (any, error)                { return l.Value, nil }

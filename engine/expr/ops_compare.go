@@ -1,7 +1,9 @@
 package expr
 
 import (
+	"errors"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -125,9 +127,32 @@ func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(pat)
 	if err != nil {
-		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", err.Error())
+		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", regexpErrorText(err))
 	}
 	return re, nil
+}
+
+// regexpErrorText words Go's regexp errors as PostgreSQL's regex library
+// (Spencer's) words the common ones.
+func regexpErrorText(err error) string {
+	var re *syntax.Error
+	if errors.As(err, &re) {
+		switch re.Code {
+		case syntax.ErrMissingParen, syntax.ErrUnexpectedParen:
+			return "parentheses () not balanced"
+		case syntax.ErrMissingBracket:
+			return "brackets [] not balanced"
+		case syntax.ErrMissingRepeatArgument, syntax.ErrInvalidRepeatOp:
+			return "quantifier operand invalid"
+		case syntax.ErrInvalidRepeatSize:
+			return "invalid repetition count(s)"
+		case syntax.ErrInvalidEscape, syntax.ErrTrailingBackslash:
+			return "invalid escape \\ sequence"
+		case syntax.ErrInvalidCharRange:
+			return "invalid character range"
+		}
+	}
+	return err.Error()
 }
 
 func init() {

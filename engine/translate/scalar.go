@@ -150,6 +150,15 @@ func (t *Translator) aconst(c *pg.A_Const) sqlparser.Expr {
 	if c.Isnull {
 		return t.literal(types.Unknown, nil)
 	}
+	if v, ok := c.Val.(*pg.A_Const_Sval); ok {
+		// an untyped string keeps its location for input errors
+		loc := int(c.Location)
+		return t.inject("literal", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+			l := expr.NewLiteral(types.Unknown, v.Sval.Sval)
+			l.Loc = loc
+			return l, nil
+		})
+	}
 	switch v := c.Val.(type) {
 	case *pg.A_Const_Ival:
 		return t.literal(types.Int4, int32(v.Ival.Ival))

@@ -68,7 +68,7 @@ func ParseJSON(s string, typ *Type) (any, error) {
 		}
 	}
 	if err != nil {
-		return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type %s", typ.SQLName).WithDetail("Token %q is invalid.", strings.TrimSpace(s))
+		return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type json").WithDetail("Token %q is invalid.", strings.TrimSpace(s))
 	}
 	if typ.Base().Kind == KindJSONB && hasNULEscape(s) {
 		// jsonb stores text, which cannot hold NUL (json keeps the escape as written)

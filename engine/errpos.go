@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// statementError maps an error raised while planning or running the
+// current statement (relationError) and, when the error has no cursor
+// position, finds the position PostgreSQL would report from the statement's
+// parse tree: the relation, column, function, operator or literal the
+// message names. Agents turn this position into a line and column.
+func (s *Session) statementError(raw error, kind string) error {
+	err := s.relationError(raw, kind, s.curSQL)
+	pe, ok := pgerror.As(err)
+	if !ok || pe.Position != 0 || s.curStmt == nil {
+		return err
+	}
+	if loc := locateError(pe, s.curStmt); loc >= 0 && loc <= len(s.curSQL) {
+		pe.Position = utf8.RuneCountInString(s.curSQL[:loc]) + 1
+	}
+	return err
+}
+
+var (
+	reRelation = regexp.MustCompile(`^relation "([^"]+)" does not exist`)
+	reColumn   = regexp.MustCompile(`^column "?([^" ]+)"?(?: of relation "[^"]+")? does not exist`)
+	reFunction = regexp.MustCompile(`^function ([^(]+)\(`)
+	reOperator = regexp.MustCompile(`^operator does not exist: (?:.+ )?(\S+) \S+$`)
+	reInput    = regexp.MustCompile(`^(?:invalid input syntax for type [^:]+|invalid input value for enum [^:]+|date/time field value out of range|malformed array literal|value "[^"]*" is out of range for type \w+): "(.*)"$`)
+)
+
+// locateError returns the byte offset of the node an error is about, or -1.
+func locateError(pe *pgerror.Error, stmt *pg.Node) int {
+	var match func(m protoreflect.Message) (int32, bool)
+	switch {
+	case pe.Code == pgerror.UndefinedTable:
+		sm := reRelation.FindStringSubmatch(pe.Message)
+		if sm == nil {
+			return -1
+		}
+		parts := strings.Split(sm[1], ".")
+		name := parts[len(parts)-1]
+		match = func(m protoreflect.Message) (int32, bool) {
+			rv, ok := m.Interface().(*pg.RangeVar)
+			return rvLoc(rv), ok && rv.Relname == name
+		}
+	case pe.Code == pgerror.UndefinedColumn:
+		sm := reColumn.FindStringSubmatch(pe.Message)
+		if sm == nil {
+			return -1
+		}
+		parts := strings.Split(sm[1], ".")
+		name := parts[len(parts)-1]
+		match = func(m protoreflect.Message) (int32, bool) {
+			switch x := m.Interface().(type) {
+			case *pg.ColumnRef:
+				if len(x.Fields) == 0 {
+					return 0, false
+				}
+				return x.Location, x.Fields[len(x.Fields)-1].GetString_().GetSval() == name
+			case *pg.ResTarget:
+				// INSERT column lists and UPDATE SET targets
+				return x.Location, x.Name == name && len(x.Indirection) == 0 && isTarget(x)
+			}
+			return 0, false
+		}
+	case pe.Code == pgerror.UndefinedFunction && reFunction.MatchString(pe.Message):
+		name := strings.TrimSpace(reFunction.FindStringSubmatch(pe.Message)[1])
+		match = func(m protoreflect.Message) (int32, bool) {
+			fc, ok := m.Interface().(*pg.FuncCall)
+			if !ok || len(fc.Funcname) == 0 {
+				return 0, false
+			}
+			return fc.Location, fc.Funcname[len(fc.Funcname)-1].GetString_().GetSval() == name
+		}
+	case pe.Code == pgerror.UndefinedFunction && reOperator.MatchString(pe.Message):
+		op := reOperator.FindStringSubmatch(pe.Message)[1]
+		match = func(m protoreflect.Message) (int32, bool) {
+			ae, ok := m.Interface().(*pg.A_Expr)
+			if !ok || len(ae.Name) == 0 {
+				return 0, false
+			}
+			return ae.Location, ae.Name[len(ae.Name)-1].GetString_().GetSval() == op
+		}
+	case pe.Code == pgerror.InvalidTextRepresentation || pe.Code == pgerror.InvalidDatetimeFormat:
+		sm := reInput.FindStringSubmatch(pe.Message)
+		if sm == nil {
+			return -1
+		}
+		match = func(m protoreflect.Message) (int32, bool) {
+			c, ok := m.Interface().(*pg.A_Const)
+			return c.GetLocation(), ok && c.GetSval() != nil && c.GetSval().Sval == sm[1]
+		}
+	default:
+		return -1
+	}
+	loc := int32(-1)
+	walkMessages(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
+		if l, ok := match(m); ok && l >= 0 {
+			loc = l
+			return false
+		}
+		return true
+	})
+	return int(loc)
+}
+
+func rvLoc(rv *pg.RangeVar) int32 {
+	if rv == nil {
+		return -1
+	}
+	return rv.Location
+}
+
+// walkMessages visits every message of a parse tree depth first, in field
+// order (which follows the statement text closely), until visit says stop.
+func walkMessages(m protoreflect.Message, visit func(protoreflect.Message) bool) bool {
+	if !visit(m) {
+		return false
+	}
+	cont := true
+	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		switch {
+		case fd.IsList() && fd.Message() != nil:
+			l := v.List()
+			for i := 0; i < l.Len() && cont; i++ {
+				cont = walkMessages(l.Get(i).Message(), visit)
+			}
+		case fd.Message() != nil && !fd.IsMap():
+			cont = walkMessages(v.Message(), visit)
+		}
+		return cont
+	})
+	return cont
+}
+
+// isTarget reports whether a ResTarget names a column being written (an
+// INSERT column or an UPDATE SET target) rather than a select-list item.
+func isTarget(rt *pg.ResTarget) bool { return rt.Val == nil || rt.Name != "" }

@@ -87,35 +87,28 @@ func (s *Session) sequenceUsers(cat *catalog.Catalog, seq *catalog.Sequence) []c
 	ctx := s.gmsContext()
 	txn := s.StorageTxn()
 	var out []columnUse
-	for _, sc := range txn.SchemaNames() {
-		names, _ := txn.TableNames(sc)
-		for _, tn := range names {
-			t, ok, err := s.eng.provider.DB().Table(ctx, sc, tn)
-			if err != nil || !ok {
+	for _, t := range s.allTables(ctx, txn) {
+		for _, col := range t.Schema() {
+			if col.Default == nil || col.Default.Expr == nil {
 				continue
 			}
-			for _, col := range t.Schema() {
-				if col.Default == nil || col.Default.Expr == nil {
-					continue
+			uses := false
+			transform.InspectExpr(col.Default.Expr, func(e sql.Expression) bool {
+				fc, ok := e.(*expr.FuncCall)
+				if !ok || fc.Name != "nextval" || len(fc.Args) != 1 {
+					return false
 				}
-				uses := false
-				transform.InspectExpr(col.Default.Expr, func(e sql.Expression) bool {
-					fc, ok := e.(*expr.FuncCall)
-					if !ok || fc.Name != "nextval" || len(fc.Args) != 1 {
-						return false
-					}
-					if lit, ok := fc.Args[0].(*expr.Literal); ok {
-						if name, ok := lit.Value.(string); ok {
-							if other, err := s.resolveSequence(cat, parseRelName(name)); err == nil && other.OID == seq.OID {
-								uses = true
-							}
+				if lit, ok := fc.Args[0].(*expr.Literal); ok {
+					if name, ok := lit.Value.(string); ok {
+						if other, err := s.resolveSequence(cat, parseRelName(name)); err == nil && other.OID == seq.OID {
+							uses = true
 						}
 					}
-					return false
-				})
-				if uses {
-					out = append(out, columnUse{table: t, col: col})
 				}
+				return false
+			})
+			if uses {
+				out = append(out, columnUse{table: t, col: col})
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/translate"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 // sequenceValues holds every sequence's current value, by sequence OID.
@@ -101,35 +102,7 @@ func (s *Session) noteSequenceValue(oid uint32, v int64) {
 // parseRelName splits a relation name given as text ('public.Foo',
 // '"Mixed"') the way regclass input does.
 func parseRelName(text string) catalog.QName {
-	var parts []string
-	var b strings.Builder
-	inQuote := false
-	quoted := false
-	flush := func() {
-		p := b.String()
-		if !quoted {
-			p = strings.ToLower(p)
-		}
-		parts = append(parts, p)
-		b.Reset()
-		quoted = false
-	}
-	for i := 0; i < len(text); i++ {
-		ch := text[i]
-		switch {
-		case ch == '"' && inQuote && i+1 < len(text) && text[i+1] == '"':
-			b.WriteByte('"')
-			i++
-		case ch == '"':
-			inQuote = !inQuote
-			quoted = true
-		case ch == '.' && !inQuote:
-			flush()
-		default:
-			b.WriteByte(ch)
-		}
-	}
-	flush()
+	parts := types.SplitQualifiedName(text)
 	q := catalog.QName{Name: parts[len(parts)-1]}
 	if len(parts) > 1 {
 		q.Schema = parts[len(parts)-2]

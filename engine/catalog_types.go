@@ -92,32 +92,25 @@ func (s *Session) alterEnum(c *translate.AlterEnum) error {
 func (s *Session) retypeColumns(oid uint32, nt *types.Type) error {
 	ctx := s.gmsContext()
 	txn := s.StorageTxn()
-	for _, sc := range txn.SchemaNames() {
-		names, _ := txn.TableNames(sc)
-		for _, tn := range names {
-			t, ok, err := s.eng.provider.DB().Table(ctx, sc, tn)
-			if err != nil || !ok {
+	for _, t := range s.allTables(ctx, txn) {
+		for _, col := range t.Schema() {
+			ct, _ := col.Type.(*types.Type)
+			if ct == nil {
 				continue
 			}
-			for _, col := range t.Schema() {
-				ct, _ := col.Type.(*types.Type)
-				if ct == nil {
-					continue
-				}
-				var repl *types.Type
-				switch {
-				case ct.OID == oid:
-					repl = nt.WithMod(ct.Mod)
-				case ct.Kind == types.KindArray && ct.Elem != nil && ct.Elem.OID == oid:
-					repl = types.ArrayOf(nt)
-				default:
-					continue
-				}
-				nc := col.Copy()
-				nc.Type = repl
-				if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
-					return mapError(err)
-				}
+			var repl *types.Type
+			switch {
+			case ct.OID == oid:
+				repl = nt.WithMod(ct.Mod)
+			case ct.Kind == types.KindArray && ct.Elem != nil && ct.Elem.OID == oid:
+				repl = types.ArrayOf(nt)
+			default:
+				continue
+			}
+			nc := col.Copy()
+			nc.Type = repl
+			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
+				return mapError(err)
 			}
 		}
 	}
@@ -129,21 +122,14 @@ func (s *Session) typeUsers(oid uint32) []tableColumn {
 	ctx := s.gmsContext()
 	txn := s.StorageTxn()
 	var out []tableColumn
-	for _, sc := range txn.SchemaNames() {
-		names, _ := txn.TableNames(sc)
-		for _, tn := range names {
-			t, ok, err := s.eng.provider.DB().Table(ctx, sc, tn)
-			if err != nil || !ok {
+	for _, t := range s.allTables(ctx, txn) {
+		for _, col := range t.Schema() {
+			ct, _ := col.Type.(*types.Type)
+			if ct == nil {
 				continue
 			}
-			for _, col := range t.Schema() {
-				ct, _ := col.Type.(*types.Type)
-				if ct == nil {
-					continue
-				}
-				if ct.OID == oid || (ct.Elem != nil && ct.Elem.OID == oid) || (ct.Domain != nil && ct.Domain.OID == oid) {
-					out = append(out, tableColumn{t, col.Name})
-				}
+			if ct.OID == oid || (ct.Elem != nil && ct.Elem.OID == oid) || (ct.Domain != nil && ct.Domain.OID == oid) {
+				out = append(out, tableColumn{t, col.Name})
 			}
 		}
 	}
@@ -201,57 +187,50 @@ func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
 	}
 	ctx := s.gmsContext()
 	txn := s.StorageTxn()
-	for _, sc := range txn.SchemaNames() {
-		names, _ := txn.TableNames(sc)
-		for _, tn := range names {
-			t, ok, err := s.eng.provider.DB().Table(ctx, sc, tn)
-			if err != nil || !ok {
-				continue
+	for _, t := range s.allTables(ctx, txn) {
+		var ords []int
+		for i, col := range t.Schema() {
+			if ct, _ := col.Type.(*types.Type); ct != nil && ct.OID == oid {
+				ords = append(ords, i)
 			}
-			var ords []int
-			for i, col := range t.Schema() {
-				if ct, _ := col.Type.(*types.Type); ct != nil && ct.OID == oid {
-					ords = append(ords, i)
-				}
+		}
+		if len(ords) == 0 {
+			continue
+		}
+		parts, err := t.Partitions(ctx)
+		if err != nil {
+			return mapError(err)
+		}
+		for {
+			p, err := parts.Next(ctx)
+			if err == io.EOF {
+				break
 			}
-			if len(ords) == 0 {
-				continue
+			if err != nil {
+				return mapError(err)
 			}
-			parts, err := t.Partitions(ctx)
+			rows, err := t.PartitionRows(ctx, p)
 			if err != nil {
 				return mapError(err)
 			}
 			for {
-				p, err := parts.Next(ctx)
+				row, err := rows.Next(ctx)
 				if err == io.EOF {
 					break
 				}
 				if err != nil {
 					return mapError(err)
 				}
-				rows, err := t.PartitionRows(ctx, p)
-				if err != nil {
-					return mapError(err)
-				}
-				for {
-					row, err := rows.Next(ctx)
-					if err == io.EOF {
-						break
-					}
-					if err != nil {
-						return mapError(err)
-					}
-					for _, i := range ords {
-						if nt.Check(row[i]) != nil {
-							rows.Close(ctx)
-							return pgerror.New(pgerror.CheckViolation, "column %q of table %q contains values that violate the new constraint", t.Schema()[i].Name, tn)
-						}
+				for _, i := range ords {
+					if nt.Check(row[i]) != nil {
+						rows.Close(ctx)
+						return pgerror.New(pgerror.CheckViolation, "column %q of table %q contains values that violate the new constraint", t.Schema()[i].Name, t.Name())
 					}
 				}
-				rows.Close(ctx)
 			}
-			parts.Close(ctx)
+			rows.Close(ctx)
 		}
+		parts.Close(ctx)
 	}
 	return nil
 }

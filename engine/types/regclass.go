@@ -2,11 +2,10 @@ package types
 
 import "strings"
 
-// regclassInput normalizes a relation name given as regclass text: tinybase
-// carries regclass values as the relation's name (as it does regtype), and
-// resolves the name where it is used (nextval, obj_description, ...).
-// Unquoted parts fold to lower case, quoted parts keep their spelling.
-func regclassInput(s string) string {
+// SplitQualifiedName splits a possibly schema-qualified name given as
+// text ('public.Foo', '"Mixed"."T"') as regclass input does: unquoted
+// parts fold to lower case, quoted parts keep their spelling.
+func SplitQualifiedName(s string) []string {
 	var parts []string
 	var b strings.Builder
 	inQuote, quoted := false, false
@@ -14,8 +13,6 @@ func regclassInput(s string) string {
 		p := b.String()
 		if !quoted {
 			p = strings.ToLower(p)
-		} else if strings.ContainsAny(p, `."`) || p != strings.ToLower(p) {
-			p = `"` + strings.ReplaceAll(p, `"`, `""`) + `"`
 		}
 		parts = append(parts, p)
 		b.Reset()
@@ -38,5 +35,18 @@ func regclassInput(s string) string {
 		}
 	}
 	flush()
+	return parts
+}
+
+// regclassInput normalizes a relation name given as regclass text: tinybase
+// carries regclass values as the relation's name (as it does regtype), and
+// resolves the name where it is used (nextval, obj_description, ...).
+func regclassInput(s string) string {
+	parts := SplitQualifiedName(s)
+	for i, p := range parts {
+		if strings.ContainsAny(p, `."`) || p != strings.ToLower(p) {
+			parts[i] = `"` + strings.ReplaceAll(p, `"`, `""`) + `"`
+		}
+	}
 	return strings.Join(parts, ".")
 }

@@ -15,11 +15,22 @@ type RowCtor struct {
 	base
 	names []string
 	cols  []sql.Expression
+	// nullEmpty makes a row of all NULLs a NULL record: the whole row of
+	// an outer join's missing match.
+	nullEmpty bool
+}
+
+// NullWhenEmpty makes the record NULL when every field is NULL, as the
+// whole-row value of an outer join's null-extended side is.
+func (r *RowCtor) NullWhenEmpty() *RowCtor {
+	c := *r
+	c.nullEmpty = true
+	return &c
 }
 
 // NewRowCtor builds the whole-row value of the named columns.
 func NewRowCtor(names []string, cols []sql.Expression) *RowCtor {
-	return &RowCtor{base{types.Record}, names, cols}
+	return &RowCtor{base: base{types.Record}, names: names, cols: cols}
 }
 
 func (r *RowCtor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
@@ -27,21 +38,29 @@ func (r *RowCtor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.nullEmpty && recordIsNull(&types.RecordVal{Vals: vals}, false) {
+		return nil, nil
+	}
 	ts := make([]*types.Type, len(r.cols))
 	for i, c := range r.cols {
 		ts[i] = TypeOf(c)
 	}
 	return &types.RecordVal{Names: r.names, Types: ts, Vals: vals}, nil
 }
+
 // Typed gives the record a table's row type (for pg_typeof and column
 // descriptions) instead of the anonymous record type.
 func (r *RowCtor) Typed(t *types.Type) *RowCtor {
-	return &RowCtor{base{t}, r.names, r.cols}
+	c := *r
+	c.base = base{t}
+	return &c
 }
 
 func (r *RowCtor) Children() []sql.Expression { return r.cols }
 func (r *RowCtor) WithChildren(c ...sql.Expression) (sql.Expression, error) {
-	return &RowCtor{r.base, r.names, c}, nil
+	n := *r
+	n.cols = c
+	return &n, nil
 }
 func (r *RowCtor) String() string {
 	parts := make([]string, len(r.cols))
@@ -71,6 +90,10 @@ func writeJSONValueText(b *bytes.Buffer, t *types.Type, v any, env *types.Env) {
 	switch x := v.(type) {
 	case *types.RecordVal:
 		recordJSONText(b, x, env)
+		return
+	case types.JSONDoc:
+		// jsonb keeps its own text form (with spaces) inside json
+		b.WriteString(types.FormatJSONB(x.V))
 		return
 	case string:
 		if t != nil && t.Base().Kind == types.KindJSON {

@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -15,6 +17,23 @@ import (
 type rowSource struct {
 	cols []string
 	typ  *types.Type
+	// nullable marks the null-extended side of an outer join, where the
+	// whole row of a missing match is NULL rather than a row of NULLs.
+	nullable bool
+}
+
+// outerSide marks FROM items as the null-extended side of an outer join.
+func outerSide(ss []namedSource) []namedSource {
+	out := make([]namedSource, len(ss))
+	for i, s := range ss {
+		out[i] = s
+		if s.src != nil {
+			c := *s.src
+			c.nullable = true
+			out[i].src = &c
+		}
+	}
+	return out
 }
 
 // namedSource is one FROM item's alias and columns, in FROM order (the
@@ -110,6 +129,14 @@ func (t *Translator) fromSources(items []*pg.Node, ctes map[string]*rowSource) [
 			j := x.JoinExpr
 			l := t.fromSources([]*pg.Node{j.Larg}, ctes)
 			r := t.fromSources([]*pg.Node{j.Rarg}, ctes)
+			switch j.Jointype {
+			case pg.JoinType_JOIN_LEFT:
+				r = outerSide(r)
+			case pg.JoinType_JOIN_RIGHT:
+				l = outerSide(l)
+			case pg.JoinType_JOIN_FULL:
+				l, r = outerSide(l), outerSide(r)
+			}
 			out = append(out, l...)
 			out = append(out, r...)
 			if j.Alias != nil {
@@ -375,11 +402,14 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 		children = append(children, &sqlparser.ColName{Name: sqlparser.NewColIdent(c), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(alias)}})
 	}
 	names := append([]string{}, src.cols...)
-	typ := src.typ
+	typ, nullable := src.typ, src.nullable
 	return t.inject("row", loc, children, func(c []sql.Expression) (sql.Expression, error) {
 		r := expr.NewRowCtor(names, c)
 		if typ != nil {
-			return r.Typed(typ), nil
+			r = r.Typed(typ)
+		}
+		if nullable {
+			r = r.NullWhenEmpty()
 		}
 		return r, nil
 	})
@@ -390,4 +420,40 @@ func (t *Translator) fieldSelect(rec sqlparser.Expr, name string) sqlparser.Expr
 	return t.inject("field", -1, []sqlparser.Expr{rec}, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.SelectField(c[0], name)
 	})
+}
+
+// populateAsToRecord rewrites json[b]_populate_record[set](NULL::tbl, j)
+// in FROM, PostgREST's way of reading a request body as table rows, into
+// json[b]_to_record[set](j) AS (the table's columns): with a NULL base
+// record both yield the JSON keys matching the columns, converted as
+// jsonb_populate_record does. ok is false for any other call.
+func (t *Translator) populateAsToRecord(name string, fc *pg.FuncCall) (newName string, cols []expr.SRFColumn, arg *pg.Node, ok bool) {
+	switch name {
+	case "json_populate_record", "json_populate_recordset", "jsonb_populate_record", "jsonb_populate_recordset":
+	default:
+		return "", nil, nil, false
+	}
+	if len(fc.Args) != 2 {
+		return "", nil, nil, false
+	}
+	tc := fc.Args[0].GetTypeCast()
+	if tc == nil || tc.Arg.GetAConst() == nil || !tc.Arg.GetAConst().Isnull {
+		return "", nil, nil, false
+	}
+	parts := names(tc.TypeName.Names)
+	rv := &pg.RangeVar{Relname: parts[len(parts)-1]}
+	if len(parts) > 1 {
+		rv.Schemaname = parts[len(parts)-2]
+	}
+	src := t.relationSource(rv, nil)
+	if src == nil || src.typ == nil {
+		return "", nil, nil, false
+	}
+	for _, f := range src.typ.Fields {
+		if f.Type == nil {
+			return "", nil, nil, false
+		}
+		cols = append(cols, expr.SRFColumn{Name: f.Name, Type: f.Type})
+	}
+	return strings.Replace(name, "populate", "to", 1), cols, fc.Args[1], true
 }

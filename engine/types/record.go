@@ -19,8 +19,10 @@ type Field struct {
 
 // RowType is the composite type named after a table (or view), which
 // pg_typeof(t) and format_type report for a whole-row reference to it.
+// tinybase keeps no pg_type rows for tables, so its OID is 0 and its
+// array type borrows record[]'s OID.
 func RowType(schema, name string, fields []Field) *Type {
-	return &Type{Kind: KindRecord, Name: name, SQLName: name, Schema: schema, Category: 'C', Mod: -1, Len: -1, Fields: fields}
+	return &Type{Kind: KindRecord, Name: name, SQLName: name, Schema: schema, Category: 'C', Mod: -1, Len: -1, Fields: fields, ArrayOID: Record.ArrayOID}
 }
 
 // formatRecord renders r as record_out does: fields in parentheses,

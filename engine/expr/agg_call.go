@@ -313,8 +313,8 @@ func compareKeys(x, y []any, keys []SortKey, ts []*types.Type) int {
 // compareValues orders two non-NULL values; records compare field by
 // field with NULL fields last.
 func compareValues(t *types.Type, a, b any) int {
-	ra, ok1 := a.(*Record)
-	rb, ok2 := b.(*Record)
+	ra, ok1 := a.(*types.RecordVal)
+	rb, ok2 := b.(*types.RecordVal)
 	if !ok1 || !ok2 {
 		return types.Compare(t, a, b)
 	}

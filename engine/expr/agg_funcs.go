@@ -367,7 +367,7 @@ func (s *stringAggState) final() (any, error) {
 // jsonValueOf converts a value of type t to the jsonb value form; json
 // values are parsed.
 func jsonValueOf(t *types.Type, v any, env *types.Env) (any, error) {
-	if rec, ok := v.(*Record); ok {
+	if rec, ok := v.(*types.RecordVal); ok {
 		return recordJSONB(rec, env)
 	}
 	if t.Base().Kind == types.KindJSON && v != nil {

@@ -42,6 +42,9 @@ type OpImpl struct {
 // type resolution (docs 10.2) closely enough for the built-in operators.
 func NewBinOp(env *types.Env, op string, l, r sql.Expression) (sql.Expression, error) {
 	lt, rt := TypeOf(l), TypeOf(r)
+	if lt.Base().Kind == types.KindRecord && rt.Base().Kind == types.KindRecord {
+		return newRecordCompare(op, l, r, lt, rt)
+	}
 	impl, lt2, rt2, err := resolveOperator(op, lt, rt)
 	if err != nil {
 		return nil, err
@@ -236,11 +239,14 @@ func matches(want, got *types.Type) bool {
 	if want.Kind == types.KindEnum && want.Labels == nil {
 		return got.Kind == types.KindEnum
 	}
+	if isAnyRecord(want) {
+		return got.Kind == types.KindRecord
+	}
 	return want.OID == got.OID
 }
 
 func pick(want, got *types.Type) *types.Type {
-	if want == nil || (want.Kind == types.KindArray && want.Elem == nil) || (want.Kind == types.KindEnum && want.Labels == nil) {
+	if want == nil || (want.Kind == types.KindArray && want.Elem == nil) || (want.Kind == types.KindEnum && want.Labels == nil) || isAnyRecord(want) {
 		return got
 	}
 	return want

@@ -83,7 +83,7 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 			final := make([]*types.Type, len(args))
 			for i, w := range want {
 				t := w
-				if w == nil || (w.Kind == types.KindArray && w.Elem == nil) || (w.Kind == types.KindEnum && w.Labels == nil) {
+				if w == nil || (w.Kind == types.KindArray && w.Elem == nil) || (w.Kind == types.KindEnum && w.Labels == nil) || isAnyRecord(w) {
 					t = ats[i]
 					if t.Kind == types.KindUnknown {
 						t = types.Text
@@ -93,7 +93,7 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 				if err != nil {
 					return nil, err
 				}
-				coerced[i], final[i] = e, t
+				coerced[i], final[i] = wrapJSONArg(name, e, t), t
 			}
 			fc := &FuncCall{base: base{c.Result(final)}, Name: name, Args: coerced, impl: c, ats: final}
 			if !c.Volatile && allLiterals(coerced) {

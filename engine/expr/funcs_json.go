@@ -46,6 +46,10 @@ func bfToJSONValue(v any, tz bool, env *types.Env) any {
 		return x.UTC().Format("2006-01-02T15:04:05.999999")
 	case *types.Array:
 		return bfArrayToJSON(x, tz, env)
+	case *types.RecordVal:
+		return recordJSONRaw(x, env)
+	case jsonRaw:
+		return x
 	}
 	return types.Output(nil, v, env)
 }
@@ -88,6 +92,8 @@ func fnJSONText(b *bytes.Buffer, v any, objSep string) {
 		b.WriteByte(']')
 	case *types.JSONObject:
 		b.WriteString(types.FormatJSONB(x))
+	case jsonRaw:
+		b.WriteString(x.text)
 	default:
 		b.WriteString(types.FormatJSONB(x))
 	}
@@ -271,6 +277,9 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		for i := range v {
+			v[i] = unwrapRaw(v[i])
+		}
 		return types.JSONDoc{V: types.NewJSONObject(k, v)}, nil
 	}})
 	AddFunc("json_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
@@ -294,7 +303,7 @@ func init() {
 	AddFunc("jsonb_build_array", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		out := make([]any, len(a))
 		for i, v := range a {
-			out[i] = bfToJSONValue(v, true, env)
+			out[i] = unwrapRaw(bfToJSONValue(v, true, env))
 		}
 		return types.JSONDoc{V: out}, nil
 	}})
@@ -313,7 +322,7 @@ func init() {
 	for _, typ := range []*types.Type{types.Timestamp, types.Timestamptz, nil} {
 		tz := typ != types.Timestamp
 		AddFunc("to_jsonb", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
-			return types.JSONDoc{V: bfToJSONValue(a[0], tz, env)}, nil
+			return types.JSONDoc{V: unwrapRaw(bfToJSONValue(a[0], tz, env))}, nil
 		}})
 		AddFunc("to_json", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			if s, ok := a[0].(types.IntervalVal); ok {

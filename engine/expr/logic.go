@@ -140,6 +140,9 @@ func (n *IsNull) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		b, _ := v.(bool)
 		r = v != nil && b == *n.Test
 	} else {
+		if rec, ok := v.(*types.RecordVal); ok {
+			return recordIsNull(rec, n.Negate), nil
+		}
 		r = v == nil
 		if a, ok := v.([]any); ok { // row value: all fields null
 			r = true

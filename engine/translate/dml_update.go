@@ -113,6 +113,8 @@ func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
 				col = parts[0]
 			case len(parts) == 2 && parts[0] == name:
 				col = parts[1]
+			case len(parts) == 3 && parts[1] == name && s.Relation.Alias == nil:
+				col = parts[2] // schema.table.column
 			}
 			if _, ok := sets[col]; ok && col != "" {
 				rt := n.GetResTarget()

@@ -32,7 +32,8 @@ func (t *Translator) indirection(a *pg.A_Indirection) sqlparser.Expr {
 			if ind.GetAStar() != nil {
 				failAt(-1, pgerror.FeatureNotSupported, "row expansion (.*) is not supported yet")
 			}
-			failAt(-1, pgerror.FeatureNotSupported, "field selection from composite values is not supported yet")
+			cur = t.fieldSelect(cur, ind.GetString_().Sval)
+			continue
 		}
 		p := expr.SubscriptPart{Slice: idx.IsSlice, Lo: -1, Hi: -1}
 		add := func(n *pg.Node) int {

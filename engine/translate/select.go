@@ -144,9 +144,6 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 		if name == "" {
 			name = columnName(rt.Val)
 		}
-		if t.wholeRow(rt.Val) != nil || rt.Val.GetRowExpr() != nil {
-			failAt(rt.Location, pgerror.FeatureNotSupported, "whole-row values in the select list are not supported yet")
-		}
 		out = append(out, &sqlparser.AliasedExpr{Expr: t.scalar(rt.Val), As: sqlparser.NewColIdent(name)})
 	}
 	return out

@@ -18,8 +18,12 @@ type queryScope struct {
 	// setOpTargets is the leftmost SELECT list of a set operation, whose
 	// names its ORDER BY sees.
 	setOpTargets []*pg.Node
-	// rowCols names the columns of FROM items usable as whole-row values.
-	rowCols map[string][]string
+	// rowCols names the columns of FROM items usable as whole-row values,
+	// ctes those of the visible WITH items, parent is the enclosing level
+	// (wholerow.go).
+	rowCols map[string]*rowSource
+	ctes    map[string]*rowSource
+	parent  *queryScope
 	// firstFrom is set while translating the first FROM item, which has
 	// no earlier items to refer to laterally.
 	firstFrom bool
@@ -28,8 +32,8 @@ type queryScope struct {
 // enterSelect starts a SELECT level; the returned func restores the outer one.
 func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
-	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string][]string{}}
-	fromColumns(s.FromClause, t.q.rowCols)
+	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved}
+	t.collectRows(s, &saved)
 	for _, w := range s.WindowClause {
 		wd := w.GetWindowDef()
 		if _, dup := t.q.windows[wd.Name]; dup {

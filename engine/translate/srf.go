@@ -54,6 +54,12 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 			}
 			continue
 		}
+		if to, cols, arg, ok := t.populateAsToRecord(name, fc); ok && len(rf.Functions) == 1 && len(spec.ColDefs) == 0 {
+			spec.ColDefs = cols
+			spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: to, NArgs: 1})
+			args = append(args, t.scalar(arg))
+			continue
+		}
 		spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: name, NArgs: len(fc.Args)})
 		for _, a := range fc.Args {
 			args = append(args, t.scalar(a))

@@ -124,6 +124,12 @@ func CompareValues(a, b any) int {
 			}
 		}
 		return cmpInt(len(x.Values), len(y.Values))
+	case *RecordVal:
+		y, _ := b.(*RecordVal)
+		if y == nil {
+			return 1
+		}
+		return compareRecords(x, y)
 	}
 	return 0
 }

@@ -76,6 +76,8 @@ func Output(t *Type, v any, env *Env) string {
 		return FormatJSONB(x.V)
 	case *Array:
 		return formatArray(x, env)
+	case *RecordVal:
+		return formatRecord(x, env)
 	}
 	return fmt.Sprint(v)
 }

@@ -60,6 +60,8 @@ type Type struct {
 	// Check, set on a domain with constraints, validates a value (nil
 	// included) against them; the engine's catalog builds it.
 	Check func(v any) error
+	// Fields lists the columns of a table's row type (record.go).
+	Fields []Field
 }
 
 // WithMod returns t with typmod mod.

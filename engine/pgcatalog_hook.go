@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/pgcatalog"
+	"github.com/tinybase/tinybase/engine/storage"
+)
+
+var _ storage.SystemSchemas = (*Session)(nil)
+
+// SystemTable implements storage.SystemSchemas: pg_catalog and
+// information_schema relations, computed from this session on each read.
+func (s *Session) SystemTable(_ *sql.Context, schema, name string) (sql.Table, bool) {
+	t, ok := pgcatalog.Lookup(schema, name, s.catalogState)
+	if !ok {
+		return nil, false
+	}
+	return t, true
+}
+
+// catalogState is what a system catalog read sees: this session's
+// transaction, catalog, search path and settings.
+func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
+	txn := s.StorageTxn()
+	return &pgcatalog.State{
+		Ctx:        ctx,
+		DB:         s.eng.provider.DB(),
+		Txn:        txn,
+		Catalog:    catalog.Of(txn.Meta()),
+		SearchPath: s.SearchPath(),
+		User:       s.user,
+		Database:   s.Database(),
+		Settings:   s.settingsRows(),
+	}, nil
+}
+
+// settingsRows lists the built-in parameters as pg_settings shows them,
+// sorted by name.
+func (s *Session) settingsRows() []pgcatalog.Setting {
+	var out []pgcatalog.Setting
+	for _, g := range gucs {
+		v, _ := s.Setting(g.name)
+		st := pgcatalog.Setting{Name: g.name, Setting: v, Context: "user", VarType: "string",
+			Source: "default", BootVal: g.def, ResetVal: g.def}
+		if v != g.def {
+			st.Source = "session"
+		}
+		if g.fixed {
+			st.Context = "internal"
+		}
+		switch g.kind {
+		case gucBool:
+			st.VarType = "bool"
+		case gucInt:
+			st.VarType = "integer"
+		case gucTimeMs:
+			st.VarType, st.Unit = "integer", "ms"
+			if ms, ok := parseMillis(v); ok {
+				st.Setting = strconv.FormatInt(ms, 10)
+			}
+			if ms, ok := parseMillis(g.def); ok {
+				st.BootVal, st.ResetVal = strconv.FormatInt(ms, 10), strconv.FormatInt(ms, 10)
+			}
+		case gucEnum:
+			st.VarType, st.EnumVals = "enum", g.choices
+		}
+		if kb, ok := memoryKB(v); ok {
+			st.VarType, st.Unit, st.Setting = "integer", "kB", strconv.FormatInt(kb, 10)
+			d, _ := memoryKB(g.def)
+			st.BootVal, st.ResetVal = strconv.FormatInt(d, 10), strconv.FormatInt(d, 10)
+		}
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// memoryKB parses a memory setting (work_mem = '8MB') into kilobytes,
+// pg_settings' unit for them.
+func memoryKB(v string) (int64, bool) {
+	units := []struct {
+		suffix string
+		kb     int64
+	}{{"TB", 1 << 30}, {"GB", 1 << 20}, {"MB", 1 << 10}, {"kB", 1}}
+	for _, u := range units {
+		if n, ok := strings.CutSuffix(strings.TrimSpace(v), u.suffix); ok {
+			if x, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64); err == nil {
+				return x * u.kb, true
+			}
+		}
+	}
+	return 0, false
+}

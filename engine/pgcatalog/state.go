@@ -25,8 +25,8 @@ type State struct {
 // Setting is one run-time parameter as pg_settings shows it.
 type Setting struct {
 	Name, Setting, Unit, Category, ShortDesc, Context, VarType, Source string
-	EnumVals                                                          []string
-	BootVal, ResetVal                                                 string
+	EnumVals                                                           []string
+	BootVal, ResetVal                                                  string
 }
 
 // Source builds the State a read sees; the engine's session implements it.

@@ -19,7 +19,7 @@ type constraint struct {
 // constraints, in that order.
 func (s *State) constraints(r Relation) ([]constraint, error) {
 	var out []constraint
-	idx, err := r.Table.Indexes(s.Ctx)
+	idx, err := s.Indexes(r)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,9 @@ var isSequences = &def{
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, q := range s.Catalog.Sequences() {
+			if q.Identity != 0 {
+				continue // PostgreSQL lists identity sequences only in pg_sequences
+			}
 			out = append(out, []any{s.Database, q.Schema, q.Name, q.Type.SQLName, int32(q.Type.Len * 8),
 				int32(2), int32(0), strconv.FormatInt(q.Start, 10), strconv.FormatInt(q.Min, 10),
 				strconv.FormatInt(q.Max, 10), strconv.FormatInt(q.Increment, 10), yesNo(q.Cycle)})

@@ -21,6 +21,13 @@ var isTables = &def{
 		for _, v := range s.Catalog.Views() {
 			out = append(out, []any{s.Database, v.Schema, v.Name, "VIEW", nil, nil, nil, nil, nil, "NO", "NO", nil})
 		}
+		for _, r := range systemRelations() {
+			kind := "VIEW"
+			if r.Kind == 'r' {
+				kind = "BASE TABLE"
+			}
+			out = append(out, []any{s.Database, r.Schema, r.Name, kind, nil, nil, nil, nil, nil, yesNo(r.Kind == 'r'), "NO", nil})
+		}
 		return out, nil
 	},
 }

@@ -32,7 +32,7 @@ var pgClass = &def{
 				int16(natts), int16(0), false, false, false, false, false, true, replident, false, uint32(0), nil}
 		}
 		for _, r := range rels {
-			idx, err := r.Table.Indexes(s.Ctx)
+			idx, err := s.Indexes(r)
 			if err != nil {
 				return nil, err
 			}
@@ -40,6 +40,9 @@ var pgClass = &def{
 			for _, ix := range idx {
 				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false))
 			}
+		}
+		for _, r := range systemRelations() {
+			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r'))
 		}
 		for _, v := range s.Catalog.Views() {
 			out = append(out, row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false))

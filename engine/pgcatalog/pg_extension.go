@@ -12,7 +12,7 @@ var pgExtension = &def{
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, e := range s.Catalog.Extensions() {
-			out = append(out, []any{stableOID("e:" + e.Name), e.Name, uint32(10), NamespaceOID(e.Schema), false, e.Version, nil, nil})
+			out = append(out, []any{ExtensionOID(e.Name), e.Name, uint32(10), NamespaceOID(e.Schema), false, e.Version, nil, nil})
 		}
 		return out, nil
 	},

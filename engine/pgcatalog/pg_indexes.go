@@ -20,7 +20,7 @@ var pgIndexes = &def{
 		}
 		var out [][]any
 		for _, r := range rels {
-			idx, err := r.Table.Indexes(s.Ctx)
+			idx, err := s.Indexes(r)
 			if err != nil {
 				return nil, err
 			}

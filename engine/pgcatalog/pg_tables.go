@@ -16,11 +16,16 @@ var pgTables = &def{
 		}
 		var out [][]any
 		for _, r := range rels {
-			idx, err := r.Table.Indexes(s.Ctx)
+			idx, err := s.Indexes(r)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, []any{r.Schema, r.Name, "postgres", nil, len(idx) > 0, false, false, false})
+		}
+		for _, r := range systemRelations() {
+			if r.Kind == 'r' {
+				out = append(out, []any{r.Schema, r.Name, "postgres", nil, true, false, false, false})
+			}
 		}
 		return out, nil
 	},

@@ -119,3 +119,19 @@ func (s *State) visible(schema string) bool {
 	}
 	return false
 }
+
+// Indexes lists r's indexes as PostgreSQL has them: without the ones GMS
+// adds to support foreign keys, which PostgreSQL does not create.
+func (s *State) Indexes(r Relation) ([]storage.IndexInfo, error) {
+	all, err := r.Table.Indexes(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0:0]
+	for _, ix := range all {
+		if !ix.ForFK {
+			out = append(out, ix)
+		}
+	}
+	return out, nil
+}

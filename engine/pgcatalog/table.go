@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -121,4 +122,44 @@ func nullable(s string) any {
 		return nil
 	}
 	return s
+}
+
+// The catalogs are read-only: writes fail as PostgreSQL refuses them to a
+// role without privileges on the catalog.
+var (
+	_ sql.InsertableTable = (*Table)(nil)
+	_ sql.UpdatableTable  = (*Table)(nil)
+	_ sql.DeletableTable  = (*Table)(nil)
+)
+
+// Inserter implements sql.InsertableTable.
+func (t *Table) Inserter(*sql.Context) sql.RowInserter { return readOnly{t} }
+
+// Updater implements sql.UpdatableTable.
+func (t *Table) Updater(*sql.Context) sql.RowUpdater { return readOnly{t} }
+
+// Deleter implements sql.DeletableTable.
+func (t *Table) Deleter(*sql.Context) sql.RowDeleter { return readOnly{t} }
+
+// readOnly is the editor of a catalog relation: every change is refused.
+type readOnly struct{ t *Table }
+
+func (r readOnly) err() error {
+	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for %s %s", r.t.kind(), r.t.name)
+}
+
+func (r readOnly) Insert(*sql.Context, sql.Row) error          { return r.err() }
+func (r readOnly) Update(*sql.Context, sql.Row, sql.Row) error { return r.err() }
+func (r readOnly) Delete(*sql.Context, sql.Row) error          { return r.err() }
+func (readOnly) StatementBegin(*sql.Context)                   {}
+func (readOnly) DiscardChanges(*sql.Context, error) error      { return nil }
+func (readOnly) StatementComplete(*sql.Context) error          { return nil }
+func (readOnly) Close(*sql.Context) error                      { return nil }
+
+// kind is "table" or "view", as the permission error names it.
+func (t *Table) kind() string {
+	if _, ok := catalogTableOIDs[t.name]; ok && t.schema == "pg_catalog" {
+		return "table"
+	}
+	return "view"
 }

@@ -40,44 +40,44 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 }
 
 // settingsRows lists the built-in parameters as pg_settings shows them,
-// sorted by name.
+// sorted by name: integer settings with a unit in that unit (work_mem in
+// kB, timeouts in ms).
 func (s *Session) settingsRows() []pgcatalog.Setting {
 	var out []pgcatalog.Setting
 	for _, g := range gucs {
+		info, shown := pgcatalog.SettingInfos[g.name]
+		if !shown {
+			continue
+		}
 		v, _ := s.Setting(g.name)
-		st := pgcatalog.Setting{Name: g.name, Setting: v, Context: "user", VarType: "string",
-			Source: "default", BootVal: g.def, ResetVal: g.def}
+		st := pgcatalog.Setting{Name: g.name, Setting: inUnit(v, info.Unit), Unit: info.Unit, Category: info.Category,
+			ShortDesc: info.ShortDesc, Context: info.Context, VarType: info.VarType, Source: "default",
+			MinVal: info.Min, MaxVal: info.Max, BootVal: inUnit(g.def, info.Unit), ResetVal: inUnit(g.def, info.Unit)}
 		if v != g.def {
 			st.Source = "session"
 		}
-		if g.fixed {
-			st.Context = "internal"
-		}
-		switch g.kind {
-		case gucBool:
-			st.VarType = "bool"
-		case gucInt:
-			st.VarType = "integer"
-		case gucTimeMs:
-			st.VarType, st.Unit = "integer", "ms"
-			if ms, ok := parseMillis(v); ok {
-				st.Setting = strconv.FormatInt(ms, 10)
-			}
-			if ms, ok := parseMillis(g.def); ok {
-				st.BootVal, st.ResetVal = strconv.FormatInt(ms, 10), strconv.FormatInt(ms, 10)
-			}
-		case gucEnum:
-			st.VarType, st.EnumVals = "enum", g.choices
-		}
-		if kb, ok := memoryKB(v); ok {
-			st.VarType, st.Unit, st.Setting = "integer", "kB", strconv.FormatInt(kb, 10)
-			d, _ := memoryKB(g.def)
-			st.BootVal, st.ResetVal = strconv.FormatInt(d, 10), strconv.FormatInt(d, 10)
+		if g.kind == gucEnum {
+			st.EnumVals = g.choices
 		}
 		out = append(out, st)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// inUnit prints a setting's value as a number of unit (kB or ms).
+func inUnit(v, unit string) string {
+	switch unit {
+	case "kB":
+		if kb, ok := memoryKB(v); ok {
+			return strconv.FormatInt(kb, 10)
+		}
+	case "ms":
+		if ms, ok := parseMillis(v); ok {
+			return strconv.FormatInt(ms, 10)
+		}
+	}
+	return v
 }
 
 // memoryKB parses a memory setting (work_mem = '8MB') into kilobytes,

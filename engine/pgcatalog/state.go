@@ -25,6 +25,7 @@ type State struct {
 // Setting is one run-time parameter as pg_settings shows it.
 type Setting struct {
 	Name, Setting, Unit, Category, ShortDesc, Context, VarType, Source string
+	MinVal, MaxVal                                                     string
 	EnumVals                                                           []string
 	BootVal, ResetVal                                                  string
 }

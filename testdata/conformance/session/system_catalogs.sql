@@ -52,3 +52,9 @@ SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace W
 SELECT count(*) FROM pg_class c WHERE c.relname IN ('pg_class', 'pg_type', 'pg_namespace') AND pg_table_is_visible(c.oid);
 CREATE TABLE pg_class (x int);
 SELECT count(*) FROM information_schema.tables WHERE table_name = 'pg_class';
+SELECT name, setting, unit, category, short_desc, context, vartype, min_val, max_val, boot_val, enumvals FROM pg_settings WHERE name IN ('work_mem', 'statement_timeout', 'client_min_messages', 'search_path', 'server_encoding') ORDER BY name;
+SET work_mem = '16MB';
+SET statement_timeout = '2s';
+SELECT name, setting, source FROM pg_settings WHERE name IN ('work_mem', 'statement_timeout') ORDER BY name;
+SELECT count(*) FROM pg_settings WHERE name IN ('is_superuser', 'role', 'session_authorization');
+SELECT * FROM information_schema.no_such_view;

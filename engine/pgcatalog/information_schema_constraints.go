@@ -30,8 +30,7 @@ var isTableConstraints = &def{
 			}
 			for i, col := range r.Table.Schema() {
 				if !col.Nullable {
-					name := itoa(NamespaceOID(r.Schema)) + "_" + itoa(RelationOID(r.Schema, r.Name)) + "_" + itoa(uint32(i+1)) + "_not_null"
-					out = append(out, []any{s.Database, r.Schema, name, s.Database, r.Schema, r.Name, "CHECK", "NO", "NO", "YES", nil})
+					out = append(out, []any{s.Database, r.Schema, notNullName(r, i), s.Database, r.Schema, r.Name, "CHECK", "NO", "NO", "YES", nil})
 				}
 			}
 		}

@@ -28,14 +28,16 @@ func init() {
 		"pg_sequence":    pgSequence,
 	}
 	informationSchema = map[string]*def{
-		"tables":            isTables,
-		"columns":           isColumns,
-		"schemata":          isSchemata,
-		"sequences":         isSequences,
-		"table_constraints": isTableConstraints,
-		"key_column_usage":  isKeyColumnUsage,
-		"views":             isViews,
-		"routines":          isRoutines,
+		"tables":                  isTables,
+		"columns":                 isColumns,
+		"schemata":                isSchemata,
+		"sequences":               isSequences,
+		"table_constraints":       isTableConstraints,
+		"key_column_usage":        isKeyColumnUsage,
+		"views":                   isViews,
+		"routines":                isRoutines,
+		"referential_constraints": isReferentialConstraints,
+		"check_constraints":       isCheckConstraints,
 	}
 }
 

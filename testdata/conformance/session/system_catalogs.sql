@@ -58,3 +58,5 @@ SET statement_timeout = '2s';
 SELECT name, setting, source FROM pg_settings WHERE name IN ('work_mem', 'statement_timeout') ORDER BY name;
 SELECT count(*) FROM pg_settings WHERE name IN ('is_superuser', 'role', 'session_authorization');
 SELECT * FROM information_schema.no_such_view;
+SELECT constraint_schema, constraint_name, unique_constraint_schema, unique_constraint_name, match_option, update_rule, delete_rule FROM information_schema.referential_constraints ORDER BY constraint_schema, constraint_name;
+SELECT check_clause FROM information_schema.check_constraints WHERE constraint_schema = 'public' AND check_clause LIKE '% IS NOT NULL' ORDER BY check_clause;

@@ -65,22 +65,18 @@ func init() {
 			}
 			return t.WithMod(mod).FormatType(), nil
 		})})
+	// to_regclass is regclass input that yields NULL for a missing relation.
 	expr.AddFunc("to_regclass", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Regclass), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
 			s, err := sessionOf(ctx)
 			if err != nil {
 				return nil, err
 			}
-			q := parseRelName(a[0].(string))
-			r, err := s.resolveRelation(q)
+			v, err := types.Input(types.Regclass, a[0].(string), s.TypesEnv())
 			if err != nil {
 				return nil, nil
 			}
-			// regclass prints unqualified when the search path finds it.
-			if first, err := s.resolveRelation(catalog.QName{Name: r.Name}); err == nil && first == r {
-				return quoteIdentPart(r.Name), nil
-			}
-			return quoteIdentPart(r.Schema) + "." + quoteIdentPart(r.Name), nil
+			return v, nil
 		}})
 	// obj_description and col_description by pg_class OID.
 	relName := func(st *pgcatalog.State, oid uint32) (catalog.QName, bool, error) {

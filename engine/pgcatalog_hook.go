@@ -8,7 +8,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgcatalog"
+	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/storage"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 var _ storage.SystemSchemas = (*Session)(nil)
@@ -95,4 +97,46 @@ func memoryKB(v string) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// sessionRelations implements types.RelationResolver for regclass casts
+// through the session's catalog and search path.
+type sessionRelations struct{ s *Session }
+
+var _ types.RelationResolver = sessionRelations{}
+
+// RelationOID resolves a regclass name as 'name'::regclass::oid does.
+func (r sessionRelations) RelationOID(name string) (uint32, error) {
+	st, err := r.s.catalogState(r.s.gmsContext())
+	if err != nil {
+		return 0, err
+	}
+	q := parseRelName(name)
+	schemas := r.s.lookupSchemas(q.Schema)
+	if q.Schema == "" {
+		schemas = append([]string{"pg_catalog"}, schemas...)
+	}
+	for _, sc := range schemas {
+		if oid, ok := st.OIDOf(sc, q.Name); ok {
+			return oid, nil
+		}
+	}
+	return 0, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+}
+
+// RelationName prints a relation OID as regclass output does: the name,
+// qualified when the search path does not find it, or the number.
+func (r sessionRelations) RelationName(oid uint32) string {
+	st, err := r.s.catalogState(r.s.gmsContext())
+	if err != nil {
+		return strconv.FormatUint(uint64(oid), 10)
+	}
+	rel, ok, err := st.RelationByOID(oid)
+	if err != nil || !ok {
+		return strconv.FormatUint(uint64(oid), 10)
+	}
+	if first, err := r.RelationOID(quoteIdentPart(rel.Name)); err == nil && first == oid {
+		return quoteIdentPart(rel.Name)
+	}
+	return quoteIdentPart(rel.Schema) + "." + quoteIdentPart(rel.Name)
 }

@@ -28,3 +28,35 @@ func (s *State) RelOID(schema, name string) uint32 {
 
 // ExtensionOID is the OID of an installed extension.
 func ExtensionOID(name string) uint32 { return stableOID("e:" + name) }
+
+// OIDOf is the pg_class OID of relation schema.name, if it exists.
+func (s *State) OIDOf(schema, name string) (uint32, bool) {
+	for _, r := range systemRelations() {
+		if r.Schema == schema && r.Name == name {
+			return r.OID, true
+		}
+	}
+	if s.RelOIDIn(schema, name) {
+		return s.RelOID(schema, name), true
+	}
+	// Indexes share the relation namespace of their schema.
+	rels, err := s.Tables()
+	if err != nil {
+		return 0, false
+	}
+	for _, r := range rels {
+		if r.Schema != schema {
+			continue
+		}
+		idx, err := s.Indexes(r)
+		if err != nil {
+			return 0, false
+		}
+		for _, ix := range idx {
+			if ix.Name == name {
+				return RelationOID(schema, name), true
+			}
+		}
+	}
+	return 0, false
+}

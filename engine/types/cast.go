@@ -255,6 +255,16 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 			}
 		}
 		return na, nil
+	case f.Kind == KindRegclass && (t.Kind == KindOid || isIntKind(t)) && env != nil && env.Relations != nil:
+		var oid uint32
+		if oid, err = env.Relations.RelationOID(v.(string)); err == nil {
+			out, err = castNumber(int64(oid), t)
+		}
+	case (f.Kind == KindOid || isIntKind(f)) && t.Kind == KindRegclass && env != nil && env.Relations != nil:
+		var n any
+		if n, err = castNumber(v, Oid); err == nil {
+			out = env.Relations.RelationName(n.(uint32))
+		}
 	default:
 		return nil, CannotCast(from, to)
 	}

@@ -16,6 +16,16 @@ import (
 type Env struct {
 	Loc *time.Location // TimeZone
 	Now time.Time      // transaction start, for 'now'
+	// Relations, when set, casts regclass to oid and back.
+	Relations RelationResolver
+}
+
+// RelationResolver maps regclass values (relation names) to relation OIDs
+// and back, for casts between regclass and oid; the engine supplies one
+// per session because the answer depends on its catalog and search path.
+type RelationResolver interface {
+	RelationOID(name string) (uint32, error)
+	RelationName(oid uint32) string
 }
 
 // FormatNumeric prints a numeric keeping its scale (1.50 stays 1.50).
@@ -258,7 +268,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindVoid:
 		return nil, nil
 	case KindRegclass:
-		return regclassInput(s), nil
+		return regclassIn(s, env)
 	case KindRegtype:
 		return parseRegtype(s)
 	}

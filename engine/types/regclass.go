@@ -1,6 +1,9 @@
 package types
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // regclassInput normalizes a relation name given as regclass text: tinybase
 // carries regclass values as the relation's name (as it does regtype), and
@@ -39,4 +42,21 @@ func regclassInput(s string) string {
 	}
 	flush()
 	return strings.Join(parts, ".")
+}
+
+// regclassIn is regclass input: with the session's relations at hand, the
+// name must exist (42P01 otherwise, as in PostgreSQL) and is kept in the
+// form regclass output prints; a number is taken as an OID.
+func regclassIn(s string, env *Env) (any, error) {
+	if env == nil || env.Relations == nil {
+		return regclassInput(s), nil
+	}
+	if n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32); err == nil {
+		return env.Relations.RelationName(uint32(n)), nil
+	}
+	oid, err := env.Relations.RelationOID(regclassInput(s))
+	if err != nil {
+		return nil, err
+	}
+	return env.Relations.RelationName(oid), nil
 }

@@ -60,3 +60,11 @@ SELECT count(*) FROM pg_settings WHERE name IN ('is_superuser', 'role', 'session
 SELECT * FROM information_schema.no_such_view;
 SELECT constraint_schema, constraint_name, unique_constraint_schema, unique_constraint_name, match_option, update_rule, delete_rule FROM information_schema.referential_constraints ORDER BY constraint_schema, constraint_name;
 SELECT check_clause FROM information_schema.check_constraints WHERE constraint_schema = 'public' AND check_clause LIKE '% IS NOT NULL' ORDER BY check_clause;
+SET search_path = public;
+SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a WHERE a.attrelid = 'teams'::regclass AND a.attnum > 0 ORDER BY a.attnum;
+SELECT c.oid::regclass, 'app.settings'::regclass FROM pg_class c WHERE c.oid = 'members'::regclass;
+SELECT count(*) FROM pg_index WHERE indrelid = 'public.members'::regclass;
+SELECT conname FROM pg_constraint WHERE conrelid = 'members'::regclass AND contype = 'f';
+SELECT 'no_such_rel'::regclass::oid;
+SELECT i.indexrelid::regclass, i.indrelid::regclass FROM pg_index i WHERE i.indrelid = 'teams'::regclass ORDER BY i.indexrelid::regclass::text;
+SELECT 'members_pkey'::regclass::text, to_regclass('members_team_idx');

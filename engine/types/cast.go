@@ -2,6 +2,7 @@ package types
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -264,6 +265,19 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		var n any
 		if n, err = castNumber(v, Oid); err == nil {
 			out = env.Relations.RelationName(n.(uint32))
+		}
+	case f.Kind == KindRegtype && (t.Kind == KindOid || isIntKind(t)):
+		var typ *Type
+		if typ, err = regtypeType(v.(string)); err == nil {
+			out, err = castNumber(int64(typ.OID), t)
+		}
+	case (f.Kind == KindOid || isIntKind(f)) && t.Kind == KindRegtype:
+		var n any
+		if n, err = castNumber(v, Oid); err == nil {
+			out = strconv.FormatUint(uint64(n.(uint32)), 10)
+			if typ, ok := ByOID(n.(uint32)); ok {
+				out = typ.FormatType()
+			}
 		}
 	default:
 		return nil, CannotCast(from, to)

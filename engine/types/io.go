@@ -580,6 +580,15 @@ func parseBool(s string) (bool, bool) {
 // as format_type's spelling, the form regtype values have throughout.
 // User-defined types need the catalog and are not resolved here.
 func parseRegtype(s string) (any, error) {
+	t, err := regtypeType(s)
+	if err != nil {
+		return nil, err
+	}
+	return t.FormatType(), nil
+}
+
+// regtypeType resolves a built-in type name as regtype input does.
+func regtypeType(s string) (*Type, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	name = strings.TrimPrefix(name, "pg_catalog.")
 	array := false
@@ -595,7 +604,7 @@ func parseRegtype(s string) (any, error) {
 			return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
 		}
 	}
-	return t.FormatType(), nil
+	return t, nil
 }
 
 // underflows reports whether a float literal has a non-zero mantissa digit

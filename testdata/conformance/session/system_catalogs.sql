@@ -68,3 +68,5 @@ SELECT conname FROM pg_constraint WHERE conrelid = 'members'::regclass AND conty
 SELECT 'no_such_rel'::regclass::oid;
 SELECT i.indexrelid::regclass, i.indrelid::regclass FROM pg_index i WHERE i.indrelid = 'teams'::regclass ORDER BY i.indexrelid::regclass::text;
 SELECT 'members_pkey'::regclass::text, to_regclass('members_team_idx');
+SELECT 'int4'::regtype::oid, 'text[]'::regtype::oid, 25::regtype, 1043::oid::regtype;
+SELECT a.attname, a.atttypid::regtype FROM pg_attribute a WHERE a.attrelid = 'app.settings'::regclass AND a.attnum > 0 ORDER BY a.attnum;

@@ -81,7 +81,7 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{}}
 	s.BaseSession = sql.NewBaseSessionWithClientServer("", sql.Client{User: opts.User, Address: "local"}, e.connIDs.Add(1))
 	s.BaseSession.SetCurrentDatabase(dbName)
-	s.env = types.Env{Loc: time.UTC}
+	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
 	return s, nil
 }
 

@@ -37,10 +37,18 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 	if err != nil {
 		return nil, false, err
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for _, schema := range s.SearchPath() {
-		if td, ok := t.root.table(schema, name); ok {
+	path := s.SearchPath()
+	if !contains(path, "pg_catalog") {
+		path = append([]string{"pg_catalog"}, path...)
+	}
+	for _, schema := range path {
+		if st, ok := systemTable(ctx, s, schema, name); ok {
+			return st, true, nil
+		}
+		t.mu.Lock()
+		td, ok := t.root.table(schema, name)
+		t.mu.Unlock()
+		if ok {
 			return d.handle(td), true, nil
 		}
 	}
@@ -53,13 +61,17 @@ func (d *Database) Table(ctx *sql.Context, schema, name string) (*Table, bool, e
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	return tbl.(*Table), true, nil
+	st, ok := tbl.(*Table)
+	return st, ok, nil
 }
 
 func (d *Database) tableIn(ctx *sql.Context, schema, name string) (sql.Table, bool, error) {
-	t, err := txnOf(ctx)
+	s, t, err := sessionOf(ctx)
 	if err != nil {
 		return nil, false, err
+	}
+	if st, ok := systemTable(ctx, s, schema, name); ok {
+		return st, true, nil
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -104,7 +116,7 @@ func (d *Database) GetSchema(ctx *sql.Context, name string) (sql.DatabaseSchema,
 	if err != nil {
 		return nil, false, err
 	}
-	if !t.HasSchema(name) {
+	if !t.HasSchema(name) && !IsSystemSchema(name) {
 		return nil, false, nil
 	}
 	return d.Schema(name), true, nil

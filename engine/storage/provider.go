@@ -17,6 +17,26 @@ type Session interface {
 	SearchPath() []string
 }
 
+// SystemSchemas is implemented by a Session whose engine computes the
+// read-only system schemas (pg_catalog, information_schema) on read; the
+// Database consults it for those names before its own tables.
+type SystemSchemas interface {
+	// SystemTable returns the virtual table schema.name, if there is one.
+	SystemTable(ctx *sql.Context, schema, name string) (sql.Table, bool)
+}
+
+// IsSystemSchema reports whether name is a schema the engine computes.
+func IsSystemSchema(name string) bool {
+	return name == "pg_catalog" || name == "information_schema"
+}
+
+func systemTable(ctx *sql.Context, s Session, schema, name string) (sql.Table, bool) {
+	if ss, ok := s.(SystemSchemas); ok && IsSystemSchema(schema) {
+		return ss.SystemTable(ctx, schema, name)
+	}
+	return nil, false
+}
+
 // sessionOf returns the storage session behind a GMS context.
 func sessionOf(ctx *sql.Context) (Session, *Txn, error) {
 	if ctx == nil || ctx.Session == nil {

@@ -155,6 +155,9 @@ func (s *DBSchema) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 
 // GetTableNames implements sql.Database.
 func (s *DBSchema) GetTableNames(ctx *sql.Context) ([]string, error) {
+	if IsSystemSchema(s.name) {
+		return nil, nil // computed relations are looked up by name only
+	}
 	t, err := txnOf(ctx)
 	if err != nil {
 		return nil, err

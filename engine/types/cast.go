@@ -2,6 +2,7 @@ package types
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -255,6 +256,29 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 			}
 		}
 		return na, nil
+	case f.Kind == KindRegclass && (t.Kind == KindOid || isIntKind(t)) && env != nil && env.Relations != nil:
+		var oid uint32
+		if oid, err = env.Relations.RelationOID(v.(string)); err == nil {
+			out, err = castNumber(int64(oid), t)
+		}
+	case (f.Kind == KindOid || isIntKind(f)) && t.Kind == KindRegclass && env != nil && env.Relations != nil:
+		var n any
+		if n, err = castNumber(v, Oid); err == nil {
+			out = env.Relations.RelationName(n.(uint32))
+		}
+	case f.Kind == KindRegtype && (t.Kind == KindOid || isIntKind(t)):
+		var typ *Type
+		if typ, err = regtypeType(v.(string)); err == nil {
+			out, err = castNumber(int64(typ.OID), t)
+		}
+	case (f.Kind == KindOid || isIntKind(f)) && t.Kind == KindRegtype:
+		var n any
+		if n, err = castNumber(v, Oid); err == nil {
+			out = strconv.FormatUint(uint64(n.(uint32)), 10)
+			if typ, ok := ByOID(n.(uint32)); ok {
+				out = typ.FormatType()
+			}
+		}
 	default:
 		return nil, CannotCast(from, to)
 	}

@@ -16,6 +16,16 @@ import (
 type Env struct {
 	Loc *time.Location // TimeZone
 	Now time.Time      // transaction start, for 'now'
+	// Relations, when set, casts regclass to oid and back.
+	Relations RelationResolver
+}
+
+// RelationResolver maps regclass values (relation names) to relation OIDs
+// and back, for casts between regclass and oid; the engine supplies one
+// per session because the answer depends on its catalog and search path.
+type RelationResolver interface {
+	RelationOID(name string) (uint32, error)
+	RelationName(oid uint32) string
 }
 
 // FormatNumeric prints a numeric keeping its scale (1.50 stays 1.50).
@@ -260,7 +270,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindVoid:
 		return nil, nil
 	case KindRegclass:
-		return regclassInput(s), nil
+		return regclassIn(s, env)
 	case KindRegtype:
 		return parseRegtype(s)
 	}
@@ -572,6 +582,15 @@ func parseBool(s string) (bool, bool) {
 // as format_type's spelling, the form regtype values have throughout.
 // User-defined types need the catalog and are not resolved here.
 func parseRegtype(s string) (any, error) {
+	t, err := regtypeType(s)
+	if err != nil {
+		return nil, err
+	}
+	return t.FormatType(), nil
+}
+
+// regtypeType resolves a built-in type name as regtype input does.
+func regtypeType(s string) (*Type, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	name = strings.TrimPrefix(name, "pg_catalog.")
 	array := false
@@ -587,7 +606,7 @@ func parseRegtype(s string) (any, error) {
 			return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
 		}
 	}
-	return t.FormatType(), nil
+	return t, nil
 }
 
 // underflows reports whether a float literal has a non-zero mantissa digit

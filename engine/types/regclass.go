@@ -1,6 +1,9 @@
 package types
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // SplitQualifiedName splits a possibly schema-qualified name given as
 // text ('public.Foo', '"Mixed"."T"') as regclass input does: unquoted
@@ -49,4 +52,21 @@ func regclassInput(s string) string {
 		}
 	}
 	return strings.Join(parts, ".")
+}
+
+// regclassIn is regclass input: with the session's relations at hand, the
+// name must exist (42P01 otherwise, as in PostgreSQL) and is kept in the
+// form regclass output prints; a number is taken as an OID.
+func regclassIn(s string, env *Env) (any, error) {
+	if env == nil || env.Relations == nil {
+		return regclassInput(s), nil
+	}
+	if n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32); err == nil {
+		return env.Relations.RelationName(uint32(n)), nil
+	}
+	oid, err := env.Relations.RelationOID(regclassInput(s))
+	if err != nil {
+		return nil, err
+	}
+	return env.Relations.RelationName(oid), nil
 }

@@ -1,0 +1,62 @@
+package pgcatalog
+
+import "github.com/dolthub/go-mysql-server/sql"
+
+// createIndexComment marks indexes made by CREATE INDEX rather than by a
+// UNIQUE constraint (the engine's ddl_index.go sets it).
+const createIndexComment = "tinybase: CREATE INDEX"
+
+// constraint is one table constraint as the catalogs list it.
+type constraint struct {
+	Name    string
+	Kind    string // PRIMARY KEY, UNIQUE, FOREIGN KEY, CHECK
+	Columns []string
+	FK      *sql.ForeignKeyConstraint
+	Check   string
+}
+
+// constraints lists r's primary key, unique, foreign key and check
+// constraints, in that order.
+func (s *State) constraints(r Relation) ([]constraint, error) {
+	var out []constraint
+	idx, err := s.Indexes(r)
+	if err != nil {
+		return nil, err
+	}
+	for _, ix := range idx {
+		if ix.PrimaryKey {
+			out = append(out, constraint{Name: ix.Name, Kind: "PRIMARY KEY", Columns: ix.Columns})
+		}
+	}
+	gmsIdx, err := r.Table.GetIndexes(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
+	constraintIdx := map[string]bool{}
+	for _, ix := range gmsIdx {
+		if ix.IsUnique() && ix.Comment() != createIndexComment {
+			constraintIdx[ix.ID()] = true
+		}
+	}
+	for _, ix := range idx {
+		if !ix.PrimaryKey && ix.Unique && !ix.Expression && !ix.Partial && constraintIdx[ix.Name] {
+			out = append(out, constraint{Name: ix.Name, Kind: "UNIQUE", Columns: ix.Columns})
+		}
+	}
+	fks, err := r.Table.GetDeclaredForeignKeys(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range fks {
+		fk := fks[i]
+		out = append(out, constraint{Name: fk.Name, Kind: "FOREIGN KEY", Columns: fk.Columns, FK: &fk})
+	}
+	checks, err := r.Table.GetChecks(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range checks {
+		out = append(out, constraint{Name: c.Name, Kind: "CHECK", Check: c.CheckExpression})
+	}
+	return out, nil
+}

@@ -1,0 +1,184 @@
+package pgcatalog
+
+import (
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// Rel names one pg_class row found by OID.
+type Rel struct {
+	Schema, Name string
+	Kind         byte // 'r' table, 'i' index, 'v' view, 'S' sequence
+	Table        string
+}
+
+// RelationByOID finds the pg_class row with OID oid.
+func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
+	for _, v := range s.Catalog.Views() {
+		if v.OID == oid {
+			return Rel{Schema: v.Schema, Name: v.Name, Kind: 'v'}, true, nil
+		}
+	}
+	for _, q := range s.Catalog.Sequences() {
+		if q.OID == oid {
+			return Rel{Schema: q.Schema, Name: q.Name, Kind: 'S'}, true, nil
+		}
+	}
+	for _, r := range systemRelations() {
+		if r.OID == oid {
+			return Rel{Schema: r.Schema, Name: r.Name, Kind: r.Kind}, true, nil
+		}
+	}
+	rels, err := s.Tables()
+	if err != nil {
+		return Rel{}, false, err
+	}
+	for _, r := range rels {
+		if RelationOID(r.Schema, r.Name) == oid {
+			return Rel{Schema: r.Schema, Name: r.Name, Kind: 'r'}, true, nil
+		}
+		idx, err := s.Indexes(r)
+		if err != nil {
+			return Rel{}, false, err
+		}
+		for _, ix := range idx {
+			if RelationOID(r.Schema, ix.Name) == oid {
+				return Rel{Schema: r.Schema, Name: ix.Name, Kind: 'i', Table: r.Name}, true, nil
+			}
+		}
+	}
+	return Rel{}, false, nil
+}
+
+// IndexDefByOID is pg_get_indexdef(oid); ok is false for no such index,
+// and the definition of an expression or partial index is not kept.
+func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {
+	rel, ok, err := s.RelationByOID(oid)
+	if err != nil || !ok || rel.Kind != 'i' {
+		return "", false, err
+	}
+	t, ok, err := s.DB.Table(s.Ctx, rel.Schema, rel.Table)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	idx, err := s.Indexes(Relation{Schema: rel.Schema, Name: rel.Table, Table: t})
+	if err != nil {
+		return "", false, err
+	}
+	for _, ix := range idx {
+		if ix.Name == rel.Name && !ix.Expression && !ix.Partial {
+			return IndexDef(rel.Schema, rel.Table, ix.Name, ix.Unique, ix.Columns), true, nil
+		}
+	}
+	return "", false, nil
+}
+
+// ConstraintDefByOID is pg_get_constraintdef(oid).
+func (s *State) ConstraintDefByOID(oid uint32) (string, bool, error) {
+	rels, err := s.Tables()
+	if err != nil {
+		return "", false, err
+	}
+	for _, r := range rels {
+		cons, err := s.constraints(r)
+		if err != nil {
+			return "", false, err
+		}
+		for _, c := range cons {
+			if stableOID("c:"+r.Schema+"."+r.Name+"."+c.Name) == oid {
+				return s.constraintDef(r, c), true, nil
+			}
+		}
+	}
+	return "", false, nil
+}
+
+func (s *State) constraintDef(r Relation, c constraint) string {
+	cols := func(names []string) string {
+		q := make([]string, len(names))
+		for i, n := range names {
+			q[i] = QuoteIdent(n)
+		}
+		return "(" + strings.Join(q, ", ") + ")"
+	}
+	switch c.Kind {
+	case "PRIMARY KEY", "UNIQUE":
+		return c.Kind + " " + cols(c.Columns)
+	case "FOREIGN KEY":
+		parent := QuoteIdent(c.FK.ParentTable)
+		if !s.visible(c.FK.ParentSchema) {
+			parent = QuoteIdent(c.FK.ParentSchema) + "." + parent
+		}
+		out := "FOREIGN KEY " + cols(c.Columns) + " REFERENCES " + parent + cols(c.FK.ParentColumns)
+		for _, a := range []struct{ clause, action string }{{"UPDATE", string(c.FK.OnUpdate)}, {"DELETE", string(c.FK.OnDelete)}} {
+			switch code := fkAction(a.action); code {
+			case "c":
+				out += " ON " + a.clause + " CASCADE"
+			case "n":
+				out += " ON " + a.clause + " SET NULL"
+			case "d":
+				out += " ON " + a.clause + " SET DEFAULT"
+			case "r":
+				out += " ON " + a.clause + " RESTRICT"
+			}
+		}
+		return out
+	}
+	return "CHECK (" + c.Check + ")"
+}
+
+// TypeByOID finds a built-in or catalog type.
+func (s *State) TypeByOID(oid uint32) (*types.Type, bool) {
+	if t, ok := types.ByOID(oid); ok {
+		return t, true
+	}
+	for _, d := range s.Catalog.Types() {
+		if d.Type.OID == oid {
+			return d.Type, true
+		}
+		if d.Type.ArrayOID == oid {
+			return types.ArrayOf(d.Type), true
+		}
+	}
+	return nil, false
+}
+
+// TableVisible is pg_table_is_visible(oid): the relation is found first
+// on the search path under its name.
+func (s *State) TableVisible(oid uint32) (bool, bool, error) {
+	rel, ok, err := s.RelationByOID(oid)
+	if err != nil || !ok {
+		return false, ok, err
+	}
+	for _, sc := range append([]string{"pg_catalog"}, s.SearchPath...) {
+		if sc == rel.Schema {
+			return true, true, nil
+		}
+		if s.RelOIDIn(sc, rel.Name) {
+			return false, true, nil
+		}
+	}
+	return false, true, nil
+}
+
+// RelOIDIn reports whether schema holds a relation named name.
+func (s *State) RelOIDIn(schema, name string) bool {
+	for _, r := range systemRelations() {
+		if r.Schema == schema && r.Name == name {
+			return true
+		}
+	}
+	for _, v := range s.Catalog.Views() {
+		if v.Schema == schema && v.Name == name {
+			return true
+		}
+	}
+	for _, q := range s.Catalog.Sequences() {
+		if q.Schema == schema && q.Name == name {
+			return true
+		}
+	}
+	_, ok, _ := s.DB.Table(s.Ctx, schema, name)
+	return ok
+}

@@ -1,0 +1,62 @@
+package pgcatalog
+
+// Well-known catalog OIDs (pg_class.oid of the catalogs themselves), used
+// as classoid in pg_description.
+const (
+	pgClassOID     = 1259
+	pgTypeOID      = 1247
+	pgNamespaceOID = 2615
+	pgProcOID      = 1255
+	pgExtensionOID = 3079
+)
+
+// RelOID is the OID of relation schema.name: a view's or sequence's
+// allocated OID, else the table OID hash.
+func (s *State) RelOID(schema, name string) uint32 {
+	for _, v := range s.Catalog.Views() {
+		if v.Schema == schema && v.Name == name {
+			return v.OID
+		}
+	}
+	for _, q := range s.Catalog.Sequences() {
+		if q.Schema == schema && q.Name == name {
+			return q.OID
+		}
+	}
+	return RelationOID(schema, name)
+}
+
+// ExtensionOID is the OID of an installed extension.
+func ExtensionOID(name string) uint32 { return stableOID("e:" + name) }
+
+// OIDOf is the pg_class OID of relation schema.name, if it exists.
+func (s *State) OIDOf(schema, name string) (uint32, bool) {
+	for _, r := range systemRelations() {
+		if r.Schema == schema && r.Name == name {
+			return r.OID, true
+		}
+	}
+	if s.RelOIDIn(schema, name) {
+		return s.RelOID(schema, name), true
+	}
+	// Indexes share the relation namespace of their schema.
+	rels, err := s.Tables()
+	if err != nil {
+		return 0, false
+	}
+	for _, r := range rels {
+		if r.Schema != schema {
+			continue
+		}
+		idx, err := s.Indexes(r)
+		if err != nil {
+			return 0, false
+		}
+		for _, ix := range idx {
+			if ix.Name == name {
+				return RelationOID(schema, name), true
+			}
+		}
+	}
+	return 0, false
+}

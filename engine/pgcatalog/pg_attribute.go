@@ -1,0 +1,55 @@
+package pgcatalog
+
+import (
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// pgAttribute is pg_catalog.pg_attribute: the columns of tables (system
+// columns and dropped columns are not kept, so not listed).
+var pgAttribute = &def{
+	cols: []column{
+		{"attrelid", types.Oid}, {"attname", types.Name}, {"atttypid", types.Oid}, {"attstattarget", types.Int4},
+		{"attlen", types.Int2}, {"attnum", types.Int2}, {"attndims", types.Int4}, {"attcacheoff", types.Int4},
+		{"atttypmod", types.Int4}, {"attbyval", types.Bool}, {"attalign", types.Char}, {"attstorage", types.Char},
+		{"attcompression", types.Char}, {"attnotnull", types.Bool}, {"atthasdef", types.Bool},
+		{"atthasmissing", types.Bool}, {"attidentity", types.Char}, {"attgenerated", types.Char},
+		{"attisdropped", types.Bool}, {"attislocal", types.Bool}, {"attinhcount", types.Int4},
+		{"attcollation", types.Oid}, {"attoptions", types.ArrayOf(types.Text)},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		for _, r := range rels {
+			oid := RelationOID(r.Schema, r.Name)
+			for i, col := range r.Table.Schema() {
+				t, _ := col.Type.(*types.Type)
+				if t == nil {
+					t = types.Unknown
+				}
+				identity, generated := "", ""
+				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, col.Name); ok && seq.Identity != 0 {
+					identity = string(seq.Identity)
+				}
+				if col.Generated != nil {
+					generated = "s"
+				}
+				ndims := int32(0)
+				if t.Kind == types.KindArray {
+					ndims = 1
+				}
+				var coll uint32
+				if t.Base().IsString() {
+					coll = 100
+				}
+				out = append(out, []any{oid, col.Name, t.OID, int32(-1), t.Len, int16(i + 1), ndims, int32(-1),
+					t.Mod, t.Len > 0 && t.Len <= 8, "i", "p", "", !col.Nullable,
+					(col.Default != nil || col.Generated != nil) && identity == "", false, identity, generated,
+					false, true, int32(0), coll, nil})
+			}
+		}
+		return out, nil
+	},
+}

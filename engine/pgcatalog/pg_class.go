@@ -1,0 +1,55 @@
+package pgcatalog
+
+import "github.com/tinybase/tinybase/engine/types"
+
+// pgClass is pg_catalog.pg_class: tables, their indexes, views and
+// sequences.
+var pgClass = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"relname", types.Name}, {"relnamespace", types.Oid}, {"reltype", types.Oid},
+		{"reloftype", types.Oid}, {"relowner", types.Oid}, {"relam", types.Oid}, {"relfilenode", types.Oid},
+		{"reltablespace", types.Oid}, {"relpages", types.Int4}, {"reltuples", types.Float4},
+		{"relallvisible", types.Int4}, {"reltoastrelid", types.Oid}, {"relhasindex", types.Bool},
+		{"relisshared", types.Bool}, {"relpersistence", types.Char}, {"relkind", types.Char},
+		{"relnatts", types.Int2}, {"relchecks", types.Int2}, {"relhasrules", types.Bool},
+		{"relhastriggers", types.Bool}, {"relhassubclass", types.Bool}, {"relrowsecurity", types.Bool},
+		{"relforcerowsecurity", types.Bool}, {"relispopulated", types.Bool}, {"relreplident", types.Char},
+		{"relispartition", types.Bool}, {"relrewrite", types.Oid}, {"reloptions", types.ArrayOf(types.Text)},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		row := func(oid uint32, name, schema, kind string, am uint32, natts int, hasIndex bool) []any {
+			replident := "d"
+			if kind != "r" {
+				replident = "n"
+			}
+			return []any{oid, name, NamespaceOID(schema), uint32(0), uint32(0), uint32(10), am, oid,
+				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
+				int16(natts), int16(0), false, false, false, false, false, true, replident, false, uint32(0), nil}
+		}
+		for _, r := range rels {
+			idx, err := s.Indexes(r)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0))
+			for _, ix := range idx {
+				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false))
+			}
+		}
+		for _, r := range systemRelations() {
+			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r'))
+		}
+		for _, v := range s.Catalog.Views() {
+			out = append(out, row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false))
+		}
+		for _, q := range s.Catalog.Sequences() {
+			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false))
+		}
+		return out, nil
+	},
+}

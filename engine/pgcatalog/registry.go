@@ -1,0 +1,82 @@
+package pgcatalog
+
+import "sort"
+
+// pgCatalog and informationSchema map relation names to their definitions.
+// Immutable package data, built at init (the definitions refer back to
+// the maps through systemRelations).
+var pgCatalog, informationSchema map[string]*def
+
+func init() {
+	pgCatalog = map[string]*def{
+		"pg_namespace":   pgNamespace,
+		"pg_class":       pgClass,
+		"pg_tables":      pgTables,
+		"pg_indexes":     pgIndexes,
+		"pg_extension":   pgExtension,
+		"pg_settings":    pgSettings,
+		"pg_views":       pgViews,
+		"pg_sequences":   pgSequences,
+		"pg_roles":       pgRoles,
+		"pg_user":        pgUser,
+		"pg_attribute":   pgAttribute,
+		"pg_type":        pgType,
+		"pg_index":       pgIndex,
+		"pg_constraint":  pgConstraint,
+		"pg_description": pgDescription,
+		"pg_enum":        pgEnum,
+		"pg_sequence":    pgSequence,
+	}
+	informationSchema = map[string]*def{
+		"tables":                  isTables,
+		"columns":                 isColumns,
+		"schemata":                isSchemata,
+		"sequences":               isSequences,
+		"table_constraints":       isTableConstraints,
+		"key_column_usage":        isKeyColumnUsage,
+		"views":                   isViews,
+		"routines":                isRoutines,
+		"referential_constraints": isReferentialConstraints,
+		"check_constraints":       isCheckConstraints,
+	}
+}
+
+// catalogTableOIDs are the real pg_class OIDs of the pg_catalog relations
+// that are tables in PostgreSQL; the others are views.
+var catalogTableOIDs = map[string]uint32{
+	"pg_namespace": 2615, "pg_class": 1259, "pg_extension": 3079, "pg_attribute": 1249,
+	"pg_type": 1247, "pg_index": 2610, "pg_constraint": 2606, "pg_description": 2609,
+	"pg_enum": 3501, "pg_sequence": 2224,
+}
+
+// sysRel is one system catalog relation as pg_class lists it.
+type sysRel struct {
+	Schema, Name string
+	Kind         byte // 'r' or 'v'
+	OID          uint32
+	Cols         int
+}
+
+// systemRelations lists the catalog relations this package provides,
+// sorted by schema and name.
+func systemRelations() []sysRel {
+	var out []sysRel
+	for _, sc := range []struct {
+		name string
+		defs map[string]*def
+	}{{"information_schema", informationSchema}, {"pg_catalog", pgCatalog}} {
+		names := make([]string, 0, len(sc.defs))
+		for n := range sc.defs {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			r := sysRel{Schema: sc.name, Name: n, Kind: 'v', OID: RelationOID(sc.name, n), Cols: len(sc.defs[n].cols)}
+			if oid, ok := catalogTableOIDs[n]; ok && sc.name == "pg_catalog" {
+				r.Kind, r.OID = 'r', oid
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/pgcatalog"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/storage"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+var _ storage.SystemSchemas = (*Session)(nil)
+
+// SystemTable implements storage.SystemSchemas: pg_catalog and
+// information_schema relations, computed from this session on each read.
+func (s *Session) SystemTable(_ *sql.Context, schema, name string) (sql.Table, bool) {
+	t, ok := pgcatalog.Lookup(schema, name, s.catalogState)
+	if !ok {
+		return nil, false
+	}
+	return t, true
+}
+
+// catalogState is what a system catalog read sees: this session's
+// transaction, catalog, search path and settings.
+func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
+	txn := s.StorageTxn()
+	return &pgcatalog.State{
+		Ctx:        ctx,
+		DB:         s.eng.provider.DB(),
+		Txn:        txn,
+		Catalog:    catalog.Of(txn.Meta()),
+		SearchPath: s.SearchPath(),
+		User:       s.user,
+		Database:   s.Database(),
+		Settings:   s.settingsRows(),
+	}, nil
+}
+
+// settingsRows lists the built-in parameters as pg_settings shows them,
+// sorted by name: integer settings with a unit in that unit (work_mem in
+// kB, timeouts in ms).
+func (s *Session) settingsRows() []pgcatalog.Setting {
+	var out []pgcatalog.Setting
+	for _, g := range gucs {
+		info, shown := pgcatalog.SettingInfos[g.name]
+		if !shown {
+			continue
+		}
+		v, _ := s.Setting(g.name)
+		st := pgcatalog.Setting{Name: g.name, Setting: inUnit(v, info.Unit), Unit: info.Unit, Category: info.Category,
+			ShortDesc: info.ShortDesc, Context: info.Context, VarType: info.VarType, Source: "default",
+			MinVal: info.Min, MaxVal: info.Max, BootVal: inUnit(g.def, info.Unit), ResetVal: inUnit(g.def, info.Unit)}
+		if v != g.def {
+			st.Source = "session"
+		}
+		if g.kind == gucEnum {
+			st.EnumVals = g.choices
+		}
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// inUnit prints a setting's value as a number of unit (kB or ms).
+func inUnit(v, unit string) string {
+	switch unit {
+	case "kB":
+		if kb, ok := memoryKB(v); ok {
+			return strconv.FormatInt(kb, 10)
+		}
+	case "ms":
+		if ms, ok := parseMillis(v); ok {
+			return strconv.FormatInt(ms, 10)
+		}
+	}
+	return v
+}
+
+// memoryKB parses a memory setting (work_mem = '8MB') into kilobytes,
+// pg_settings' unit for them.
+func memoryKB(v string) (int64, bool) {
+	units := []struct {
+		suffix string
+		kb     int64
+	}{{"TB", 1 << 30}, {"GB", 1 << 20}, {"MB", 1 << 10}, {"kB", 1}}
+	for _, u := range units {
+		if n, ok := strings.CutSuffix(strings.TrimSpace(v), u.suffix); ok {
+			if x, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64); err == nil {
+				return x * u.kb, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// sessionRelations implements types.RelationResolver for regclass casts
+// through the session's catalog and search path.
+type sessionRelations struct{ s *Session }
+
+var _ types.RelationResolver = sessionRelations{}
+
+// RelationOID resolves a regclass name as 'name'::regclass::oid does.
+func (r sessionRelations) RelationOID(name string) (uint32, error) {
+	st, err := r.s.catalogState(r.s.gmsContext())
+	if err != nil {
+		return 0, err
+	}
+	q := parseRelName(name)
+	schemas := r.s.lookupSchemas(q.Schema)
+	if q.Schema == "" {
+		schemas = append([]string{"pg_catalog"}, schemas...)
+	}
+	for _, sc := range schemas {
+		if oid, ok := st.OIDOf(sc, q.Name); ok {
+			return oid, nil
+		}
+	}
+	return 0, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+}
+
+// RelationName prints a relation OID as regclass output does: the name,
+// qualified when the search path does not find it, or the number.
+func (r sessionRelations) RelationName(oid uint32) string {
+	st, err := r.s.catalogState(r.s.gmsContext())
+	if err != nil {
+		return strconv.FormatUint(uint64(oid), 10)
+	}
+	rel, ok, err := st.RelationByOID(oid)
+	if err != nil || !ok {
+		return strconv.FormatUint(uint64(oid), 10)
+	}
+	if first, err := r.RelationOID(quoteIdentPart(rel.Name)); err == nil && first == oid {
+		return quoteIdentPart(rel.Name)
+	}
+	return quoteIdentPart(rel.Schema) + "." + quoteIdentPart(rel.Name)
+}

@@ -37,7 +37,7 @@ select tm.name, count(*) as todos, sum(case when td.done then 1 else 0 end) as d
 from teams tm join projects p on p.team_id = tm.id join todos td on td.project_id = p.id
 group by tm.name order by tm.name;
 SQL
-pgb() { "$bindir/pgbench" -n -q "$@" "$dburl" 2>/dev/null | awk '/latency average/ {print $4 * 1000}'; } # µs
+pgb() { "$bindir/pgbench" -n "$@" "$dburl" 2>/dev/null | awk '/latency average/ {print $4 * 1000}'; } # µs
 pg_point_simple=$(pgb -M simple -f "$work/point.sql" -t 5000)
 pg_point_prepared=$(pgb -M prepared -f "$work/point.sql" -t 5000)
 pg_insert=$(pgb -M prepared -f "$work/insert.sql" -t 5000)

@@ -31,6 +31,10 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	}
 	var retypes []Retype
 	pkName := ""
+	// recompute names a column to touch so that a stored generated column
+	// added to existing rows gets computed for them (GMS fills in only
+	// defaults when it adds a column).
+	recompute := ""
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
@@ -43,6 +47,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 				fail(pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", cd.Colname, ti.Name))
 			}
 			col, extra := t.addColumn(cd, ti, names)
+			if col.Type.GeneratedExpr != nil && len(ti.Columns) > 0 {
+				recompute = ti.Columns[0].Name
+			}
 			if bool(col.Type.NotNull) && col.Type.Default == nil && ti.HasNull != nil && ti.HasNull("") {
 				fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.NotNullViolation, Table: ti.Name, Column: cd.Colname,
 					Message: "column \"" + cd.Colname + "\" of relation \"" + ti.Name + "\" contains null values"})
@@ -127,7 +134,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	case 0:
 		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 	case 1:
-		if pkName == "" {
+		if pkName == "" && recompute == "" {
 			return Result{Stmt: at, Tag: "ALTER TABLE"}, nil
 		}
 	}
@@ -137,6 +144,13 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName}
 	for _, d := range at.Statements {
 		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
+	}
+	if recompute != "" {
+		col := &sqlparser.ColName{Name: sqlparser.NewColIdent(recompute)}
+		seq.Stmts = append(seq.Stmts, &sqlparser.Update{
+			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn}},
+			Exprs:      sqlparser.AssignmentExprs{&sqlparser.AssignmentExpr{Name: col, Expr: col}},
+		})
 	}
 	return Result{Cmd: seq, Tag: "ALTER TABLE"}, nil
 }
@@ -199,6 +213,8 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 		case pg.ConstrType_CONSTR_NULL:
 		case pg.ConstrType_CONSTR_DEFAULT:
 			col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
+		case pg.ConstrType_CONSTR_GENERATED:
+			col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 		case pg.ConstrType_CONSTR_CHECK:
 			extra = append(extra, &sqlparser.DDL{ConstraintAction: sqlparser.AddStr,
 				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.checkDef(c, names)}}})

@@ -20,22 +20,30 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 		Build()
 }
 
-// indexableComparisons rewrites `column op constant` comparisons whose two
-// sides have the same PostgreSQL type into GMS's comparison expressions,
-// which GMS's index selection recognises (it matches concrete expression
-// types). The GMS comparison then calls the column type's Compare, i.e.
+// indexableComparisons rewrites `column op constant` comparisons, and
+// `column = column` equalities, whose two sides have the same PostgreSQL
+// type into GMS's comparison expressions, which GMS's index selection and
+// join planning recognise (they match concrete expression types). The GMS comparison then calls the column type's Compare, i.e.
 // PostgreSQL ordering, so results do not change; only the access path does.
 func indexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		if _, ok := n.(*plan.Filter); !ok {
-			return n, transform.SameTree, nil
-		}
 		return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 			b, ok := e.(*expr.BinOp)
 			if !ok {
 				return e, transform.SameTree, nil
 			}
 			l, r := b.Left, b.Right
+			// column = column of one type: GMS plans hash and lookup joins
+			// only for its own equality
+			if lc, ok := l.(*expression.GetField); ok && b.Op == "=" {
+				if rc, ok := r.(*expression.GetField); ok {
+					lt, lok := lc.Type().(*types.Type)
+					if lok && lt.Equals(rc.Type()) && lt.Base().Kind != types.KindBpchar {
+						return expression.NewEquals(lc, rc), transform.NewTree, nil
+					}
+					return e, transform.SameTree, nil
+				}
+			}
 			gf, isCol := l.(*expression.GetField)
 			lit, isLit := r.(*expr.Literal)
 			flipped := false

@@ -27,6 +27,13 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 // PostgreSQL ordering, so results do not change; only the access path does.
 func indexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch n.(type) {
+		case *plan.Filter, *plan.JoinNode:
+			// only conditions: elsewhere (projections, aggregate arguments)
+			// a GMS comparison's MySQL boolean type would leak into results
+		default:
+			return n, transform.SameTree, nil
+		}
 		return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 			b, ok := e.(*expr.BinOp)
 			if !ok {

@@ -81,6 +81,12 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{}}
 	s.BaseSession = sql.NewBaseSessionWithClientServer("", sql.Client{User: opts.User, Address: "local"}, e.connIDs.Add(1))
 	s.BaseSession.SetCurrentDatabase(dbName)
+	// GMS's merge join assumes its own NULL ordering (first); tinybase's
+	// indexes order NULLs last as PostgreSQL does, so merge joins over them
+	// would pair rows wrongly. Hash and lookup joins are unaffected.
+	if err := s.BaseSession.SetSessionVariable(sql.NewEmptyContext(), sql.DisableMergeJoin, int8(1)); err != nil {
+		return nil, err
+	}
 	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
 	return s, nil
 }

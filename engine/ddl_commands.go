@@ -247,29 +247,14 @@ func (s *Session) truncate(ctx *sql.Context, c *translate.TableDDL) error {
 			tables = append(tables, child)
 		}
 	}
-	if c.Restart {
-		if err := restartIdentity(tables); err != nil {
-			return err
-		}
-	}
 	for _, t := range tables {
 		if _, err := t.Truncate(ctx); err != nil {
 			return err
 		}
 	}
-	return nil
-}
-
-// restartIdentity is TRUNCATE's RESTART IDENTITY. Tables without identity
-// columns have nothing to restart; restarting the sequences behind identity
-// and serial columns belongs to the sequence catalog, which does not
-// offer it yet.
-func restartIdentity(tables []*storage.Table) error {
-	for _, t := range tables {
-		for _, col := range t.Schema() {
-			if col.AutoIncrement {
-				return pgerror.New(pgerror.FeatureNotSupported, "TRUNCATE ... RESTART IDENTITY is not supported yet")
-			}
+	if c.Restart {
+		for _, t := range tables {
+			s.RestartIdentity(t.SchemaName(), t.Name())
 		}
 	}
 	return nil

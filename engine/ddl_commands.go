@@ -17,6 +17,9 @@ import (
 // rolls back to the statement's start.
 func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, error) {
 	if c.Kind == "noop" {
+		for _, n := range c.Notices {
+			s.Notice("NOTICE", "00000", n)
+		}
 		return s.commandDone(tag)
 	}
 	txn := s.StorageTxn()

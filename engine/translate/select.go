@@ -487,6 +487,7 @@ func (t *Translator) rangeVar(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 	if v := t.viewRef(rv); v != nil {
 		return v
 	}
+	t.checkRelationSchema(rv)
 	ate := &sqlparser.AliasedTableExpr{Expr: t.tableName(rv)}
 	if rv.Alias != nil {
 		ate.As = sqlparser.NewTableIdent(rv.Alias.Aliasname)

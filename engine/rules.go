@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -15,9 +17,48 @@ const ruleIndexableComparisons analyzer.RuleId = 10001
 
 // newAnalyzer builds the per-engine analyzer with tinybase's rules.
 func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
-	return analyzer.NewBuilder(prov).
+	a := analyzer.NewBuilder(prov).
 		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
 		Build()
+	unaliasInsertExprs(a)
+	return a
+}
+
+// unaliasInsertExprs wraps GMS's assignExecIndexes rule so that an INSERT's
+// ON DUPLICATE expressions no longer share their backing array with its
+// RETURNING list: assignExecIndexes slices both from one array, and
+// InsertInto.Expressions appends the CHECK constraints to the former,
+// overwriting the first RETURNING expressions with the checks' results.
+func unaliasInsertExprs(a *analyzer.Analyzer) {
+	for _, b := range a.Batches {
+		if b.Desc != "after-all" {
+			continue
+		}
+		rules := append([]analyzer.Rule{}, b.Rules...) // the builder's slice is GMS's package-level default
+		for i, r := range rules {
+			if r.Id.String() != "assignExecIndexes" {
+				continue
+			}
+			assign := r.Apply
+			rules[i].Apply = func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+				n, same, err := assign(ctx, an, n, sc, sel, qf)
+				if err != nil {
+					return n, same, err
+				}
+				n, same2, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+					ii, ok := n.(*plan.InsertInto)
+					if !ok || cap(ii.OnDupExprs) == len(ii.OnDupExprs) {
+						return n, transform.SameTree, nil
+					}
+					nn := *ii
+					nn.OnDupExprs = slices.Clip(ii.OnDupExprs)
+					return &nn, transform.NewTree, nil
+				})
+				return n, same && same2, err
+			}
+		}
+		b.Rules = rules
+	}
 }
 
 // indexableComparisons rewrites `column op constant` comparisons whose two

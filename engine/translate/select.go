@@ -50,6 +50,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}
 		defer t.enterSelect(s)()
+		t.checkGrouping(s)
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil {

@@ -23,12 +23,14 @@ type queryScope struct {
 	// firstFrom is set while translating the first FROM item, which has
 	// no earlier items to refer to laterally.
 	firstFrom bool
+	// cases holds the FROM tables' exact column names (column_case.go).
+	cases *caseScope
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.
 func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
-	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string][]string{}}
+	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string][]string{}, cases: t.newCaseScope(s, saved.cases)}
 	fromColumns(s.FromClause, t.q.rowCols)
 	for _, w := range s.WindowClause {
 		wd := w.GetWindowDef()

@@ -37,7 +37,7 @@ func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, er
 	case "rename_index":
 		err = s.renameIndex(ctx, c)
 	case "set_schema":
-		err = pgerror.New(pgerror.FeatureNotSupported, "ALTER TABLE ... SET SCHEMA is not supported yet")
+		err = s.setSchema(c)
 	case "create_index":
 		err = s.createIndex(ctx, c)
 	case "create_as":

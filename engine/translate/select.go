@@ -330,6 +330,9 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 	if s.LimitCount == nil && s.LimitOffset == nil {
 		return nil
 	}
+	if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+		failAt(nodeLocation(s.LimitCount), pgerror.FeatureNotSupported, "FETCH ... WITH TIES is not supported yet")
+	}
 	l := &sqlparser.Limit{}
 	if s.LimitCount != nil {
 		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {

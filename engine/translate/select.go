@@ -46,6 +46,11 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if hasGroupingSets(s) {
 			return t.selectStmt(t.expandGroupingSets(s))
 		}
+		if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+			if r := withTies(s); r != nil {
+				return t.selectStmt(r)
+			}
+		}
 		if groupedWindows(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}

@@ -17,6 +17,9 @@ import (
 // rolls back to the statement's start.
 func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, error) {
 	if c.Kind == "noop" {
+		for _, n := range c.Notices {
+			s.Notice("NOTICE", "00000", n)
+		}
 		return s.commandDone(tag)
 	}
 	txn := s.StorageTxn()
@@ -34,7 +37,7 @@ func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, er
 	case "rename_index":
 		err = s.renameIndex(ctx, c)
 	case "set_schema":
-		err = pgerror.New(pgerror.FeatureNotSupported, "ALTER TABLE ... SET SCHEMA is not supported yet")
+		err = s.setSchema(c)
 	case "create_index":
 		err = s.createIndex(ctx, c)
 	case "create_as":
@@ -247,29 +250,14 @@ func (s *Session) truncate(ctx *sql.Context, c *translate.TableDDL) error {
 			tables = append(tables, child)
 		}
 	}
-	if c.Restart {
-		if err := restartIdentity(tables); err != nil {
-			return err
-		}
-	}
 	for _, t := range tables {
 		if _, err := t.Truncate(ctx); err != nil {
 			return err
 		}
 	}
-	return nil
-}
-
-// restartIdentity is TRUNCATE's RESTART IDENTITY. Tables without identity
-// columns have nothing to restart; restarting the sequences behind identity
-// and serial columns belongs to the sequence catalog, which does not
-// offer it yet.
-func restartIdentity(tables []*storage.Table) error {
-	for _, t := range tables {
-		for _, col := range t.Schema() {
-			if col.AutoIncrement {
-				return pgerror.New(pgerror.FeatureNotSupported, "TRUNCATE ... RESTART IDENTITY is not supported yet")
-			}
+	if c.Restart {
+		for _, t := range tables {
+			s.RestartIdentity(t.SchemaName(), t.Name())
 		}
 	}
 	return nil

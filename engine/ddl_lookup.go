@@ -44,6 +44,9 @@ func (s *Session) LookupTable(schema, name string) (*translate.TableInfo, bool) 
 	return ti, true
 }
 
+// HasSchema implements translate.SchemaLookup.
+func (s *Session) HasSchema(name string) bool { return s.StorageTxn().HasSchema(name) }
+
 // violated scans t for a row that makes check false.
 func violated(ctx *sql.Context, t *storage.Table, check sqlparser.Expr) (bad, ok bool) {
 	e, err := resolveOver(t.Schema(), check)

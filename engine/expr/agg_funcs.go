@@ -75,6 +75,8 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 			return &aggDef{result: types.Numeric, strict: true, newState: func(*types.Env) aggState { return &numSumState{avg: true} }}, coerced, nil
 		case types.KindFloat4, types.KindFloat8:
 			return &aggDef{result: types.Float8, strict: true, newState: func(*types.Env) aggState { return &floatSumState{avg: true} }}, coerced, nil
+		case types.KindInterval:
+			return intervalAvg(env, ts[0])
 		}
 	case "min", "max":
 		if !one {

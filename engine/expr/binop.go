@@ -153,6 +153,16 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 		}
 		cands = mono
 	}
+	if lb.Kind == types.KindEnum && rb.Kind == types.KindEnum && lb.OID != rb.OID {
+		// anyenum operands must be one enum type
+		var mono []OpImpl
+		for _, c := range cands {
+			if !(isAnyEnum(c.Left) && isAnyEnum(c.Right)) {
+				mono = append(mono, c)
+			}
+		}
+		cands = mono
+	}
 	// 1. exact match on both types
 	for _, c := range cands {
 		if matches(c.Left, lb) && matches(c.Right, rb) && lb.Kind != types.KindUnknown && rb.Kind != types.KindUnknown {
@@ -244,6 +254,8 @@ func matches(want, got *types.Type) bool {
 	}
 	return want.OID == got.OID
 }
+
+func isAnyEnum(t *types.Type) bool { return t != nil && t.Kind == types.KindEnum && t.Labels == nil }
 
 func pick(want, got *types.Type) *types.Type {
 	if want == nil || (want.Kind == types.KindArray && want.Elem == nil) || (want.Kind == types.KindEnum && want.Labels == nil) || isAnyRecord(want) {

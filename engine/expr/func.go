@@ -22,6 +22,9 @@ type FuncImpl struct {
 	// Typed, when set, is called instead of Fn and also gets the resolved
 	// argument types (pg_typeof, functions over user-defined types).
 	Typed func(ctx *sql.Context, argTypes []*types.Type, args []any) (any, error)
+	// KeepUnknown leaves unknown literals in "any" positions unknown, as
+	// PostgreSQL's "any" pseudo-type does (pg_typeof('abc') is unknown).
+	KeepUnknown bool
 }
 
 // Funcs maps a lower-case function name to its overloads. Built at init.
@@ -81,11 +84,18 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 			}
 			coerced := make([]sql.Expression, len(args))
 			final := make([]*types.Type, len(args))
+			poly := polyArrayType(want, ats)
 			for i, w := range want {
 				t := w
 				if w == nil || (w.Kind == types.KindArray && w.Elem == nil) || (w.Kind == types.KindEnum && w.Labels == nil) || isAnyRecord(w) {
 					t = ats[i]
-					if t.Kind == types.KindUnknown {
+					switch {
+					case t.Kind == types.KindUnknown && w != nil && w.Kind == types.KindArray && poly != nil:
+						t = poly
+					case t.Kind == types.KindUnknown && c.KeepUnknown:
+						coerced[i], final[i] = args[i], t
+						continue
+					case t.Kind == types.KindUnknown:
 						t = types.Text
 					}
 				}
@@ -106,6 +116,18 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 		}
 	}
 	return nil, errUndefinedFunction(name, ats)
+}
+
+// polyArrayType is the array type the anyarray arguments' known types
+// settle on, which unknown literals in anyarray positions then take
+// (docs 38.2.5: polymorphic arguments share one actual type).
+func polyArrayType(want, ats []*types.Type) *types.Type {
+	for i, w := range want {
+		if w != nil && w.Kind == types.KindArray && w.Elem == nil && ats[i].Kind == types.KindArray {
+			return ats[i]
+		}
+	}
+	return nil
 }
 
 func allLiterals(es []sql.Expression) bool {

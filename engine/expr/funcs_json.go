@@ -17,6 +17,8 @@ func bfToJSONValue(v any, tz bool, env *types.Env) any {
 	switch x := v.(type) {
 	case nil:
 		return nil
+	case rawJSON:
+		return x
 	case bool:
 		return x
 	case string:
@@ -79,6 +81,24 @@ func bfArrayToJSON(a *types.Array, tz bool, env *types.Env) any {
 }
 
 // jsonText renders a jsonb value in json (not jsonb) style.
+// rawJSON is a json-typed argument of a json builder: PostgreSQL copies
+// its text into the result as it is.
+type rawJSON string
+
+// markRawJSON marks the json-typed values among a builder's arguments.
+func markRawJSON(ats []*types.Type, a []any) []any {
+	out := a
+	for i, v := range a {
+		if s, ok := v.(string); ok && i < len(ats) && ats[i].Base().Kind == types.KindJSON {
+			if &out[0] == &a[0] {
+				out = append([]any{}, a...)
+			}
+			out[i] = rawJSON(s)
+		}
+	}
+	return out
+}
+
 func fnJSONText(b *bytes.Buffer, v any, objSep string) {
 	switch x := v.(type) {
 	case []any:
@@ -94,6 +114,8 @@ func fnJSONText(b *bytes.Buffer, v any, objSep string) {
 		b.WriteString(types.FormatJSONB(x))
 	case jsonRaw:
 		b.WriteString(x.text)
+	case rawJSON:
+		b.WriteString(string(x))
 	default:
 		b.WriteString(types.FormatJSONB(x))
 	}
@@ -282,8 +304,9 @@ func init() {
 		}
 		return types.JSONDoc{V: types.NewJSONObject(k, v)}, nil
 	}})
-	AddFunc("json_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
-		k, v, err := bfBuildObject(a, env)
+	AddFunc("json_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+		env := EnvOf(ctx)
+		k, v, err := bfBuildObject(markRawJSON(ats, a), env)
 		if err != nil {
 			return nil, err
 		}
@@ -307,7 +330,9 @@ func init() {
 		}
 		return types.JSONDoc{V: out}, nil
 	}})
-	AddFunc("json_build_array", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	AddFunc("json_build_array", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+		env := EnvOf(ctx)
+		a = markRawJSON(ats, a)
 		var b bytes.Buffer
 		b.WriteByte('[')
 		for i, v := range a {

@@ -19,7 +19,7 @@ func init() {
 		return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
 	}})
 	// pg_typeof reports the argument's resolved type, user types included.
-	AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, Result: Fixed(types.Regtype),
+	AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, KeepUnknown: true, Result: Fixed(types.Regtype),
 		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
 			return ats[0].WithMod(-1).FormatType(), nil // regtype has no typmod
 		}})

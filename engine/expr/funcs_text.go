@@ -162,6 +162,9 @@ func init() {
 		bfAddSimple(n, bfTt(T), I, lenFn)
 	}
 	bfAddSimple("octet_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
+	// octet_length(character) counts the padding (bpcharoctetlen), unlike
+	// length, which sees the value through its cast to text.
+	bfAddSimple("octet_length", bfTt(types.Bpchar), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
 	bfAddSimple("bit_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(8 * len(a[0].(string))), nil })
 	bfAddSimple("lower", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return strings.ToLower(a[0].(string)), nil })
 	bfAddSimple("upper", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {

@@ -109,6 +109,8 @@ func (t *Translator) drop(s *pg.DropStmt) (Result, error) {
 		return t.dropTables(s)
 	case pg.ObjectType_OBJECT_INDEX:
 		return t.dropIndex(s)
+	case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE, pg.ObjectType_OBJECT_AGGREGATE:
+		return t.dropRoutine(s)
 	case pg.ObjectType_OBJECT_SCHEMA:
 		var ns []string
 		for _, o := range s.Objects {

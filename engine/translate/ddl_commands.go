@@ -29,6 +29,8 @@ type TableDDL struct {
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 
+	Notices []string // noop: NOTICEs to raise (DROP ... IF EXISTS of missing objects)
+
 	Query   sqlparser.SelectStatement // create_as: the rows
 	Columns []string                  // create_as: column names given
 	NoData  bool                      // create_as: WITH NO DATA

@@ -132,7 +132,8 @@ func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
 	for _, n := range list {
 		rt := n.GetResTarget()
 		if len(rt.Indirection) > 0 {
-			failAt(rt.Location, pgerror.FeatureNotSupported, "UPDATE of subscripts or fields is not supported yet")
+			out = append(out, t.subscriptAssignment(rt))
+			continue
 		}
 		val := rt.Val
 		if m := rt.Val.GetMultiAssignRef(); m != nil {

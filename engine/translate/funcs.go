@@ -32,7 +32,10 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	if (name == "to_json" || name == "to_jsonb") && len(f.Args) == 1 && t.wholeRow(f.Args[0]) != nil {
 		name = "$record_" + name
 	}
-	args := t.scalars(f.Args)
+	args, ok := t.funcArgs(name, f)
+	if !ok {
+		return t.undefinedCall(name, f)
+	}
 	return t.inject(name, f.Location, args, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.NewFuncCall(t.Env, name, c)
 	})

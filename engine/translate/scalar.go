@@ -134,6 +134,7 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 	if e := t.dmlColumn(parts, c.Location); e != nil {
 		return e
 	}
+	t.checkColumnCase(parts, c.Location)
 	switch len(parts) {
 	case 1:
 		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[0])}

@@ -46,10 +46,16 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if hasGroupingSets(s) {
 			return t.selectStmt(t.expandGroupingSets(s))
 		}
+		if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+			if r := withTies(s); r != nil {
+				return t.selectStmt(r)
+			}
+		}
 		if groupedWindows(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}
 		defer t.enterSelect(s)()
+		t.checkGrouping(s)
 		sel := &sqlparser.Select{}
 		if len(s.DistinctClause) > 0 {
 			if s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil {
@@ -326,6 +332,9 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 	if s.LimitCount == nil && s.LimitOffset == nil {
 		return nil
 	}
+	if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+		failAt(nodeLocation(s.LimitCount), pgerror.FeatureNotSupported, "FETCH ... WITH TIES is not supported yet")
+	}
 	l := &sqlparser.Limit{}
 	if s.LimitCount != nil {
 		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {
@@ -484,6 +493,7 @@ func (t *Translator) rangeVar(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 	if v := t.viewRef(rv); v != nil {
 		return v
 	}
+	t.checkRelationSchema(rv)
 	ate := &sqlparser.AliasedTableExpr{Expr: t.tableName(rv)}
 	if rv.Alias != nil {
 		ate.As = sqlparser.NewTableIdent(rv.Alias.Aliasname)

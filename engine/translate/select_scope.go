@@ -27,12 +27,14 @@ type queryScope struct {
 	// firstFrom is set while translating the first FROM item, which has
 	// no earlier items to refer to laterally.
 	firstFrom bool
+	// cases holds the FROM tables' exact column names (column_case.go).
+	cases *caseScope
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.
 func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
-	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved}
+	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved, cases: t.newCaseScope(s, saved.cases)}
 	t.collectRows(s, &saved)
 	for _, w := range s.WindowClause {
 		wd := w.GetWindowDef()

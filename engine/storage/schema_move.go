@@ -1,0 +1,62 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// MoveTable moves a table to another schema (ALTER TABLE ... SET SCHEMA)
+// and records the new schema in foreign keys that name the table.
+func (t *Txn) MoveTable(schema, name, newSchema string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.lockWriter(context.Background()); err != nil {
+		return err
+	}
+	from, ok := t.root.schemas[schema]
+	if !ok {
+		return fmt.Errorf("%w: %q", ErrSchemaNotFound, schema)
+	}
+	id, ok := from.tables[name]
+	if !ok {
+		return sql.ErrTableNotFound.New(name)
+	}
+	to, ok := t.root.schemas[newSchema]
+	if !ok {
+		return fmt.Errorf("%w: %q", ErrSchemaNotFound, newSchema)
+	}
+	if _, ok := to.tables[name]; ok {
+		return sql.ErrTableAlreadyExists.New(name)
+	}
+	r := t.mutRoot()
+	r.schemas[schema] = from.with(name, 0)
+	r.schemas[newSchema] = to.with(name, id)
+	for tid, td := range r.tables {
+		if err := t.rewriteDef(tid, td, func(def *tableDef) bool {
+			changed := false
+			if tid == id {
+				def.schema = newSchema
+				changed = true
+			}
+			fks := make([]sql.ForeignKeyConstraint, len(def.fks))
+			for i, fk := range def.fks {
+				if fk.SchemaName == schema && fk.Table == name {
+					fk.SchemaName = newSchema
+					changed = true
+				}
+				if fk.ParentSchema == schema && fk.ParentTable == name {
+					fk.ParentSchema = newSchema
+					changed = true
+				}
+				fks[i] = fk
+			}
+			def.fks = fks
+			return changed
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

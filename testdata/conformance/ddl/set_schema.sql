@@ -1,0 +1,23 @@
+-- ALTER TABLE ... SET SCHEMA moves the table; foreign keys and serial defaults keep working
+CREATE TABLE teams (id serial PRIMARY KEY, name text);
+CREATE TABLE members (id serial PRIMARY KEY, team_id int REFERENCES teams, name text);
+INSERT INTO teams (name) VALUES ('a');
+INSERT INTO members (team_id, name) VALUES (1, 'x');
+CREATE SCHEMA archive;
+ALTER TABLE members SET SCHEMA archive;
+SELECT count(*) FROM archive.members;
+SELECT count(*) FROM members;
+INSERT INTO archive.members (team_id, name) VALUES (1, 'y') RETURNING id, name;
+INSERT INTO archive.members (team_id, name) VALUES (2, 'y');
+ALTER TABLE teams SET SCHEMA archive;
+INSERT INTO archive.members (team_id, name) VALUES (1, 'z') RETURNING name;
+DELETE FROM archive.teams;
+ALTER TABLE archive.teams SET SCHEMA nope;
+ALTER TABLE IF EXISTS nope_table SET SCHEMA archive;
+CREATE TABLE t1 (a int);
+CREATE TABLE archive.t1 (a int);
+ALTER TABLE t1 SET SCHEMA archive;
+BEGIN;
+ALTER TABLE t1 SET SCHEMA public;
+ROLLBACK;
+SELECT count(*) FROM archive.members m JOIN archive.teams t ON t.id = m.team_id;

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -32,6 +33,12 @@ func mapError(err error) error {
 	}
 	if pe, ok := constraintError(err); ok {
 		return pe
+	}
+	if errors.Is(err, context.Canceled) {
+		return pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return pgerror.New(pgerror.QueryCanceled, "canceling statement due to statement timeout")
 	}
 	if errors.Is(err, storage.ErrNoCreationSchema) {
 		return pgerror.New(pgerror.InvalidSchemaName, "no schema has been selected to create in")

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -70,7 +71,12 @@ func NewSRFCall(env *types.Env, name string, args []sql.Expression) (sql.Express
 	return call, []SRFColumn{{col, TypeOf(call)}}, nil
 }
 
-func addSRF(name string, impl FuncImpl) { AddFunc(srfPrefix+name, impl) }
+// addSRF registers a set-returning function. SRFs are never folded at plan
+// time: their rows are produced at run time, under the statement's context.
+func addSRF(name string, impl FuncImpl) {
+	impl.Volatile = true
+	AddFunc(srfPrefix+name, impl)
+}
 
 func oneColumn(vals []any) srfRows {
 	rows := make(srfRows, len(vals))
@@ -84,7 +90,10 @@ func init() {
 	T, J, JS := types.Text, types.JSONB, types.JSON
 	for _, t := range []*types.Type{types.Int4, types.Int8, types.Numeric} {
 		t := t
-		gs := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		gs := func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
+			if t.Kind != types.KindNumeric {
+				return intSeries(ctx, t, a)
+			}
 			start, _ := toDecimal(a[0])
 			stop, _ := toDecimal(a[1])
 			step := decimal.NewFromInt(1)
@@ -96,14 +105,10 @@ func init() {
 			}
 			var rows srfRows
 			for v := start; (step.Sign() > 0 && v.Cmp(stop) <= 0) || (step.Sign() < 0 && v.Cmp(stop) >= 0); v = v.Add(step) {
-				var out any = v
-				switch t.Kind {
-				case types.KindInt4:
-					out = int32(v.IntPart())
-				case types.KindInt8:
-					out = v.IntPart()
+				if err := checkCanceled(ctx, len(rows)); err != nil {
+					return nil, err
 				}
-				rows = append(rows, []any{out})
+				rows = append(rows, []any{v})
 			}
 			return rows, nil
 		}
@@ -112,7 +117,7 @@ func init() {
 	}
 	for _, t := range []*types.Type{types.Timestamptz, types.Timestamp} {
 		tz := t.Kind == types.KindTimestamptz
-		addSRF("generate_series", FuncImpl{Args: []*types.Type{t, t, types.Interval}, Result: Fixed(t), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		addSRF("generate_series", FuncImpl{Args: []*types.Type{t, t, types.Interval}, Result: Fixed(t), Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
 			start, stop := a[0].(time.Time), a[1].(time.Time)
 			step := a[2].(types.IntervalVal)
 			if step == (types.IntervalVal{}) {
@@ -121,10 +126,10 @@ func init() {
 			var rows srfRows
 			forward := addInterval(start, step, tz, env).After(start)
 			for v := start; (forward && !v.After(stop)) || (!forward && !v.Before(stop)); v = addInterval(v, step, tz, env) {
-				rows = append(rows, []any{v})
-				if len(rows) > 10_000_000 {
-					break
+				if err := checkCanceled(ctx, len(rows)); err != nil {
+					return nil, err
 				}
+				rows = append(rows, []any{v})
 			}
 			return rows, nil
 		}})
@@ -420,4 +425,39 @@ func jsonToColumn(v any, t *types.Type, env *types.Env) (any, error) {
 		s = types.FormatJSONB(v)
 	}
 	return types.Input(t, s, env)
+}
+
+// intSeries is generate_series over int4 / int8 in integer arithmetic.
+func intSeries(ctx *sql.Context, t *types.Type, a []any) (any, error) {
+	start, stop, step := toInt(a[0]), toInt(a[1]), int64(1)
+	if len(a) > 2 {
+		step = toInt(a[2])
+	}
+	if step == 0 {
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "step size cannot equal zero")
+	}
+	var rows srfRows
+	for v := start; (step > 0 && v <= stop) || (step < 0 && v >= stop); v += step {
+		if err := checkCanceled(ctx, len(rows)); err != nil {
+			return nil, err
+		}
+		if t.Kind == types.KindInt4 {
+			rows = append(rows, []any{int32(v)})
+		} else {
+			rows = append(rows, []any{v})
+		}
+		if (step > 0 && v > math.MaxInt64-step) || (step < 0 && v < math.MinInt64-step) {
+			break // the next value would overflow, so this was the last
+		}
+	}
+	return rows, nil
+}
+
+// checkCanceled lets a long-running set-returning function stop when the
+// statement is canceled or times out, checking every few thousand rows.
+func checkCanceled(ctx *sql.Context, n int) error {
+	if n&4095 != 0 || ctx == nil {
+		return nil
+	}
+	return ctx.Err()
 }

@@ -308,22 +308,27 @@ func (d *Database) renameIn(ctx *sql.Context, schema, oldName, newName string) e
 	}
 	r := t.mutRoot()
 	r.schemas[schema] = sd.with(oldName, 0).with(newName, id)
-	// Rename the table and every foreign key naming it.
-	for tid, td := range r.tables {
+	return t.relocate(id, schema, oldName, schema, newName)
+}
+
+// relocate gives table id the name newSchema.newName and rewrites every
+// foreign key naming it by its old name (RENAME TO, SET SCHEMA).
+func (t *Txn) relocate(id tableID, oldSchema, oldName, newSchema, newName string) error {
+	for tid, td := range t.mutRoot().tables {
 		if err := t.rewriteDef(tid, td, func(def *tableDef) bool {
 			changed := false
 			if tid == id {
-				def.name = newName
+				def.schema, def.name = newSchema, newName
 				changed = true
 			}
 			fks := make([]sql.ForeignKeyConstraint, len(def.fks))
 			for i, fk := range def.fks {
-				if fk.SchemaName == schema && fk.Table == oldName {
-					fk.Table = newName
+				if fk.SchemaName == oldSchema && fk.Table == oldName {
+					fk.SchemaName, fk.Table = newSchema, newName
 					changed = true
 				}
-				if fk.ParentSchema == schema && fk.ParentTable == oldName {
-					fk.ParentTable = newName
+				if fk.ParentSchema == oldSchema && fk.ParentTable == oldName {
+					fk.ParentSchema, fk.ParentTable = newSchema, newName
 					changed = true
 				}
 				fks[i] = fk

@@ -33,30 +33,5 @@ func (t *Txn) MoveTable(schema, name, newSchema string) error {
 	r := t.mutRoot()
 	r.schemas[schema] = from.with(name, 0)
 	r.schemas[newSchema] = to.with(name, id)
-	for tid, td := range r.tables {
-		if err := t.rewriteDef(tid, td, func(def *tableDef) bool {
-			changed := false
-			if tid == id {
-				def.schema = newSchema
-				changed = true
-			}
-			fks := make([]sql.ForeignKeyConstraint, len(def.fks))
-			for i, fk := range def.fks {
-				if fk.SchemaName == schema && fk.Table == name {
-					fk.SchemaName = newSchema
-					changed = true
-				}
-				if fk.ParentSchema == schema && fk.ParentTable == name {
-					fk.ParentSchema = newSchema
-					changed = true
-				}
-				fks[i] = fk
-			}
-			def.fks = fks
-			return changed
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return t.relocate(id, schema, name, newSchema, name)
 }

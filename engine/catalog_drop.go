@@ -218,6 +218,7 @@ func (s *Session) dropTableDeps(c *translate.DropTableDeps) error {
 			cat = cat.DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name})
 		}
 		cat = cat.DropRelationComments(q)
+		cat = cat.DropTableTriggers(q)
 	}
 	s.setCatalog(cat)
 	return nil

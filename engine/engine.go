@@ -31,6 +31,8 @@ type Engine struct {
 	seqs       *sequenceValues // sequence counters: not transactional
 	// languages are the procedural language handlers (routine_ddl.go).
 	languages map[string]routine.Handler
+	// routineCache holds prepared trigger conditions (trigger_fire.go).
+	routineCache routineCache
 }
 
 // dbName is the single database every session connects to.

@@ -30,6 +30,15 @@ type routineState struct {
 	// innermost last; boundParam expressions read the top frame.
 	frames [][]any
 	depth  int
+	// after holds the queued AFTER trigger firings per statement level:
+	// the session's statement, then each statement running inside a
+	// routine (trigger_fire.go).
+	after [][]afterEvent
+}
+
+// routineCache is an engine's cache of prepared routine pieces.
+type routineCache struct {
+	when sync.Map // *catalog.Trigger → *routineStmt (WHEN conditions)
 }
 
 var _ translate.RoutineRunner = (*Session)(nil)
@@ -262,7 +271,13 @@ func (p *routineStmt) Query(ctx context.Context, c routine.Caller, args []any) (
 			return nil, lockError(err)
 		}
 	}
+	if len(s.rt.after) == 0 {
+		s.rt.after = append(s.rt.after, nil)
+	}
+	s.rt.after = append(s.rt.after, nil)
 	out, err := s.runResult(rc.gctx, res)
+	err = s.fireAfterTriggers(err)
+	s.rt.after = s.rt.after[:len(s.rt.after)-1]
 	if err != nil {
 		return nil, mapError(err)
 	}

@@ -23,7 +23,7 @@ func (s *Session) routineCommand(c translate.CatalogCommand) (bool, error) {
 	case *translate.DropRoutine:
 		return true, s.dropRoutine(c)
 	}
-	return false, nil
+	return s.triggerCommand(c)
 }
 
 // createFunction is CREATE [OR REPLACE] FUNCTION / PROCEDURE (docs: SQL
@@ -232,7 +232,8 @@ func (s *Session) dropRoutine(c *translate.DropRoutine) error {
 		drop = append(drop, fns...)
 	}
 	for _, f := range drop {
-		if err := s.checkRoutineDependents(cat, f, c.Cascade); err != nil {
+		var err error
+		if cat, err = s.dropRoutineDependents(cat, f, c.Cascade); err != nil {
 			return err
 		}
 		cat = cat.DropFunction(f.OID)
@@ -241,21 +242,22 @@ func (s *Session) dropRoutine(c *translate.DropRoutine) error {
 	return nil
 }
 
-// checkRoutineDependents refuses to drop a trigger function that
-// triggers use unless CASCADE (which drops them).
-func (s *Session) checkRoutineDependents(cat *catalog.Catalog, f *catalog.Function, cascade bool) error {
+// dropRoutineDependents refuses to drop a trigger function that
+// triggers use unless CASCADE, which drops them.
+func (s *Session) dropRoutineDependents(cat *catalog.Catalog, f *catalog.Function, cascade bool) (*catalog.Catalog, error) {
 	for _, tg := range cat.AllTriggers() {
 		if tg.Function != f.OID {
 			continue
 		}
 		if !cascade {
-			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because other objects depend on it", f.Signature()).
+			return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because other objects depend on it", f.Signature()).
 				WithDetail("trigger %s on table %s depends on function %s", tg.Name, tg.Table.Name, f.Signature()).
 				WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
 		}
 		s.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to trigger %s on table %s", tg.Name, tg.Table.Name))
+		cat = cat.DropTrigger(tg.Table, tg.Name)
 	}
-	return nil
+	return cat, nil
 }
 
 // resolveRoutineRef finds the routines a DROP / ALTER / COMMENT names.

@@ -303,6 +303,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 // finish ends a statement: rollback to its mark on error, commit an
 // implicit transaction on success.
 func (s *Session) finish(mark storage.Mark, err error) error {
+	err = s.fireAfterTriggers(err) // trigger_fire.go
 	if err != nil {
 		if s.txn != nil {
 			s.txn.RollbackTo(mark)

@@ -279,3 +279,34 @@ func (c *Catalog) DropFunction(oid uint32) *Catalog {
 
 // TriggerType is the trigger pseudo-type (RETURNS trigger).
 var TriggerType = &types.Type{Kind: types.KindVoid, OID: 2279, Name: "trigger", SQLName: "trigger", Category: 'P', Mod: -1, Len: 4}
+
+// dropSchemaRoutines removes a schema's routines and the triggers on its
+// tables (DROP SCHEMA ... CASCADE).
+func (c *Catalog) dropSchemaRoutines(schema string) {
+	fs := make(map[QName][]*Function, len(c.functions))
+	names := make(map[string]int, len(c.funcNames))
+	for k, v := range c.functions {
+		if k.Schema != schema {
+			fs[k] = v
+			names[k.Name] += len(v)
+		}
+	}
+	c.functions, c.funcNames = fs, names
+	ts := make(map[QName][]*Trigger, len(c.triggers))
+	for k, v := range c.triggers {
+		if k.Schema != schema {
+			ts[k] = v
+		}
+	}
+	c.triggers = ts
+}
+
+// schemaHasRoutines reports whether a schema holds routines.
+func (c *Catalog) schemaHasRoutines(schema string) bool {
+	for k := range c.functions {
+		if k.Schema == schema {
+			return true
+		}
+	}
+	return false
+}

@@ -152,3 +152,44 @@ func (c *Catalog) DropTableTriggers(q QName) *Catalog {
 	delete(n.triggers, q)
 	return n
 }
+
+// renameTriggerTable moves table old's triggers to its new name.
+func (c *Catalog) renameTriggerTable(old, new QName) {
+	ts, ok := c.triggers[old]
+	if !ok {
+		return
+	}
+	c.triggers = copyMap(c.triggers)
+	delete(c.triggers, old)
+	moved := make([]*Trigger, len(ts))
+	for i, t := range ts {
+		nt := *t
+		nt.Table = new
+		moved[i] = &nt
+	}
+	c.triggers[new] = moved
+}
+
+// renameTriggerColumn follows a column rename in UPDATE OF lists.
+func (c *Catalog) renameTriggerColumn(table QName, old, new string) {
+	ts, ok := c.triggers[table]
+	if !ok {
+		return
+	}
+	c.triggers = copyMap(c.triggers)
+	out := make([]*Trigger, len(ts))
+	for i, t := range ts {
+		nt := *t
+		nt.Columns = append([]string(nil), t.Columns...)
+		for j, col := range nt.Columns {
+			if col == old {
+				nt.Columns[j] = new
+			}
+		}
+		out[i] = &nt
+	}
+	c.triggers[table] = out
+}
+
+// HasAnyTriggers reports whether any table has a trigger.
+func (c *Catalog) HasAnyTriggers() bool { return c != nil && len(c.triggers) > 0 }

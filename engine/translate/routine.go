@@ -368,6 +368,14 @@ func (t *Translator) routineStatement(n *pg.Node) (Result, bool) {
 	switch s := n.Node.(type) {
 	case *pg.Node_CreateFunctionStmt:
 		return t.createFunction(s.CreateFunctionStmt), true
+	case *pg.Node_CreateTrigStmt:
+		return t.createTrigger(s.CreateTrigStmt), true
+	case *pg.Node_DropStmt:
+		if s.DropStmt.RemoveType == pg.ObjectType_OBJECT_TRIGGER {
+			return t.dropTrigger(s.DropStmt), true
+		}
+	case *pg.Node_AlterTableStmt:
+		return t.enableTriggers(s.AlterTableStmt)
 	}
 	return Result{}, false
 }

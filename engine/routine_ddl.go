@@ -148,6 +148,12 @@ func (s *Session) validateRoutine(h routine.Handler, fn *catalog.Function, c *tr
 	if h == nil {
 		return nil
 	}
+	// like ProcedureCreate, validate in the environment the routine runs in
+	restore, err := s.applyRoutineConfig(fn)
+	if err != nil {
+		return err
+	}
+	defer restore()
 	v := &routineValidator{s: s, body: fn.Body, sqlBodyLoc: c.BodyLoc}
 	return h.Validate(context.Background(), v, fn)
 }

@@ -207,6 +207,9 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	if d, ok := res.Cmd.(*translate.DML); ok {
 		return s.runDML(ctx, res, d)
 	}
+	if c, ok := res.Cmd.(*translate.CallProc); ok {
+		return s.runCall(ctx, res, c) // routine_callstmt.go
+	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
 		if s.state == txnIdle {

@@ -34,8 +34,9 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 		if _, ok := expr.Funcs[name]; ok {
 			builtin = name
 		}
-		return t.userFuncCall(strings.Join(parts, "."), builtin, f, cands)
+		return t.userFuncCall(strings.Join(parts, "."), builtin, f, cands, nil)
 	}
+	t.checkCallSchema(parts, name, f.Location)
 	if (name == "to_json" || name == "to_jsonb") && len(f.Args) == 1 && t.wholeRow(f.Args[0]) != nil {
 		name = "$record_" + name
 	}

@@ -368,6 +368,8 @@ func (t *Translator) routineStatement(n *pg.Node) (Result, bool) {
 	switch s := n.Node.(type) {
 	case *pg.Node_CreateFunctionStmt:
 		return t.createFunction(s.CreateFunctionStmt), true
+	case *pg.Node_CallStmt:
+		return t.callStmt(s.CallStmt), true
 	case *pg.Node_CreateTrigStmt:
 		return t.createTrigger(s.CreateTrigStmt), true
 	case *pg.Node_DropStmt:

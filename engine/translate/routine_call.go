@@ -30,12 +30,17 @@ type RoutineCall struct {
 var _ sql.Expression = (*RoutineCall)(nil)
 
 func (c *RoutineCall) Resolved() bool             { return true }
-func (c *RoutineCall) Type() sql.Type             { return c.Fn.Result }
+func (c *RoutineCall) Type() sql.Type             { return c.PGType() }
 func (c *RoutineCall) IsNullable() bool           { return true }
 func (c *RoutineCall) Children() []sql.Expression { return c.Args }
 
 // PGType returns the call's result type.
-func (c *RoutineCall) PGType() *types.Type { return c.Fn.Result }
+func (c *RoutineCall) PGType() *types.Type {
+	if c.Fn.Result == nil {
+		return types.Void
+	}
+	return c.Fn.Result
+}
 
 func (c *RoutineCall) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
 	n := *c
@@ -124,10 +129,15 @@ type callArg struct {
 // now and by argument types when GMS has resolved the arguments. When a
 // built-in of the same name exists (unqualified call), it is tried
 // first: pg_catalog is implicitly first on the search path.
-func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands []*catalog.Function) sqlparser.Expr {
+func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands []*catalog.Function, proc *CallProc) sqlparser.Expr {
 	var args []callArg
+	seen := map[string]bool{}
 	for _, a := range f.Args {
 		if na, ok := a.Node.(*pg.Node_NamedArgExpr); ok {
+			if seen[na.NamedArgExpr.Name] {
+				failAt(na.NamedArgExpr.Location, pgerror.SyntaxError, "argument name %q used more than once", na.NamedArgExpr.Name)
+			}
+			seen[na.NamedArgExpr.Name] = true
 			args = append(args, callArg{name: na.NamedArgExpr.Name, node: na.NamedArgExpr.Arg})
 		} else {
 			args = append(args, callArg{node: a})
@@ -164,6 +174,10 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		}
 		defaults[s.fn] = d
 	}
+	word := "function"
+	if proc != nil {
+		word = "procedure"
+	}
 	return t.inject(display, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
 		if builtin != "" {
 			e, err := expr.NewFuncCall(t.Env, builtin, c)
@@ -185,16 +199,19 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 					match = append(match, s)
 				}
 			}
+			if len(match) > 1 && pass == 1 {
+				match = preferText(match, func(s shaped) ([]int, *catalog.Function) { return s.slot, s.fn }, ats)
+			}
 			if len(match) > 1 {
-				return nil, pgerror.New(pgerror.AmbiguousFunction, "function %s is not unique", callSignature(display, args, ats)).
+				return nil, pgerror.New(pgerror.AmbiguousFunction, "%s %s is not unique", word, callSignature(display, args, ats)).
 					WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
 			}
 			if len(match) == 1 {
-				return t.bindCall(match[0].fn, match[0].slot, c, defaults[match[0].fn])
+				return t.bindCall(match[0].fn, match[0].slot, c, defaults[match[0].fn], proc)
 			}
 		}
-		return nil, pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", callSignature(display, args, ats)).
-			WithHint("No function matches the given name and argument types. You might need to add explicit type casts.")
+		return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", word, callSignature(display, args, ats)).
+			WithHint("No %s matches the given name and argument types. You might need to add explicit type casts.", word)
 	})
 }
 
@@ -264,7 +281,7 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int) bo
 
 // bindCall builds the call of fn: arguments coerced to the parameter
 // types, omitted ones replaced by their defaults.
-func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expression, defs []sqlparser.Expr) (sql.Expression, error) {
+func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expression, defs []sqlparser.Expr, proc *CallProc) (sql.Expression, error) {
 	in := fn.InputArgs()
 	bound := make([]sql.Expression, len(in))
 	for i, e := range c {
@@ -286,6 +303,14 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 			return nil, err
 		}
 		bound[k] = ce
+	}
+	if proc != nil {
+		if fn.Kind != catalog.KindProcedure {
+			return nil, pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", fn.Signature()).
+				WithHint("To call a function, use SELECT.")
+		}
+		proc.Fn = fn
+		return &RoutineCall{Fn: fn, Args: bound}, nil
 	}
 	if fn.Kind == catalog.KindProcedure {
 		return nil, pgerror.New(pgerror.WrongObjectType, "%s is a procedure", fn.Signature()).
@@ -327,4 +352,62 @@ func buildConst(e sqlparser.Expr) (sql.Expression, error) {
 		return nil, err
 	}
 	return v.(sql.Expression), nil
+}
+
+// preferText narrows candidates matched with unknown literals to those
+// taking a string-category type where the literals are (docs 10.3 step
+// 4e: unknown arguments prefer the string category).
+func preferText[S any](match []S, get func(S) ([]int, *catalog.Function), ats []*types.Type) []S {
+	var out []S
+	for _, m := range match {
+		slot, fn := get(m)
+		in := fn.InputArgs()
+		ok := true
+		for i, at := range ats {
+			if at.Kind == types.KindUnknown && in[slot[i]].Type.Category != 'S' {
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return match
+	}
+	return out
+}
+
+// CallProc is CALL procedure(args): Stmt is a SELECT evaluating the call;
+// Fn is set once GMS resolved the arguments and the call.
+type CallProc struct {
+	Fn   *catalog.Function
+	Stmt sqlparser.Statement
+}
+
+func (*CallProc) command() {}
+
+// callStmt translates CALL (docs: SQL Commands, CALL).
+func (t *Translator) callStmt(s *pg.CallStmt) Result {
+	f := s.Funccall
+	parts := names(f.Funcname)
+	cmd := &CallProc{}
+	defer t.enterSelect(&pg.SelectStmt{})()
+	e := t.userFuncCall(strings.Join(parts, "."), "", f, t.userCandidates(parts), cmd)
+	cmd.Stmt = &sqlparser.Select{SelectExprs: sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: e, As: sqlparser.NewColIdent("call")}}}
+	return Result{Cmd: cmd, Tag: "CALL"}
+}
+
+// checkCallSchema reports a call qualified by a schema that does not
+// exist (3F000), unless a built-in carries that qualified name.
+func (t *Translator) checkCallSchema(parts []string, name string, loc int32) {
+	if len(parts) != 2 || parts[0] == "pg_catalog" {
+		return
+	}
+	if _, ok := expr.Funcs[name]; ok {
+		return
+	}
+	if sl, ok := t.Tables.(SchemaLookup); ok && !sl.HasSchema(parts[0]) {
+		failAt(loc, pgerror.InvalidSchemaName, "schema %q does not exist", parts[0])
+	}
 }

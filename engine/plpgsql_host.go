@@ -41,7 +41,21 @@ type plPlan struct {
 	res *translate.Result
 	// vars are the datums the translation referenced, with the types it assumed.
 	vars  []int
-	vtyps []string
+	vtyps []varSig
+}
+
+// varSig is the type a plan assumed for a variable: the type itself, or
+// the field list of an anonymous record.
+type varSig struct {
+	t   *types.Type
+	rec string
+}
+
+func sigOf(v any, t *types.Type) varSig {
+	if _, ok := v.(*types.RecordVal); ok && (t == nil || len(t.Fields) == 0) {
+		return varSig{rec: typeSig(v, t)}
+	}
+	return varSig{t: t}
 }
 
 // plFrameKey carries the running Frame in the context, for plVarExpr.
@@ -96,7 +110,7 @@ func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
 	}
 	for i, dno := range p.vars {
 		v, t := fr.VarValue(dno)
-		if typeSig(v, t) != p.vtyps[i] {
+		if sigOf(v, t) != p.vtyps[i] {
 			return false
 		}
 	}
@@ -173,7 +187,7 @@ func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *tran
 		}
 		v, t := fr.VarValue(dno)
 		p.vars = append(p.vars, dno)
-		p.vtyps = append(p.vtyps, typeSig(v, t))
+		p.vtyps = append(p.vtyps, sigOf(v, t))
 		if t == nil {
 			t = types.Unknown
 		}

@@ -60,6 +60,7 @@ type Session struct {
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
 	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
+	rt          routineState     // routine calls in progress (routine_call.go)
 }
 
 type savepoint struct {

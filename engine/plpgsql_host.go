@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -179,6 +180,19 @@ func simpleSelect(sel *pg.SelectStmt) bool {
 func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *translate.Translator {
 	s := h.s
 	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr.BoundParams = func(n int) (sql.Expression, bool) {
+		dno := n - 1
+		if dno < 0 || dno >= fr.Fn.NParams {
+			return nil, false
+		}
+		v, t := fr.VarValue(dno)
+		p.vars = append(p.vars, dno)
+		p.vtyps = append(p.vtyps, sigOf(v, t))
+		if t == nil {
+			t = types.Unknown
+		}
+		return &plVarExpr{dno: dno, typ: t, name: fmt.Sprintf("$%d", n)}, true
+	}
 	tr.Vars = func(parts []string) (sql.Expression, bool, error) {
 		name := strings.ToLower(parts[0])
 		dno, ok := e.Scope[name]

@@ -132,8 +132,9 @@ type (
 	}
 	Return struct {
 		stmtBase
-		Expr   *Expr
-		RetVar int // -1 when none
+		Expr     *Expr
+		RetVar   int  // -1 when none
+		Implicit bool // the RETURN the parser appends at the end
 	}
 	ReturnNext struct {
 		stmtBase
@@ -233,6 +234,10 @@ func Parse(createFunction string) (*Function, error) {
 	}
 	return build(&fn)
 }
+
+// OutRowMarker stands for a bare RETURN NEXT in a function with OUT
+// parameters (the parser needs an expression there).
+const OutRowMarker = `"tinybase$out_row"`
 
 // DoBody wraps a DO block's code as a function PostgreSQL's parser accepts.
 func DoBody(code string) string {

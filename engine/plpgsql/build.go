@@ -439,13 +439,17 @@ func (b *builder) stmt(n jnode) (Stmt, error) {
 		case "PLpgSQL_stmt_exit":
 			return &Exit{stmtBase: base, IsExit: s.IsExit, Label: s.Label, Cond: b.expr(s.Cond, false)}, nil
 		case "PLpgSQL_stmt_return":
-			st := &Return{stmtBase: base, Expr: b.expr(s.Expr, false), RetVar: -1}
+			// pg_query appends a RETURN (no line number) to every body
+			st := &Return{stmtBase: base, Expr: b.expr(s.Expr, false), RetVar: -1, Implicit: s.Lineno == 0 && s.Expr == nil}
 			if s.Retvarno != nil {
 				st.RetVar = *s.Retvarno
 			}
 			return st, nil
 		case "PLpgSQL_stmt_return_next":
 			st := &ReturnNext{stmtBase: base, Expr: b.expr(s.Expr, false), RetVar: -1}
+			if st.Expr != nil && st.Expr.Text == OutRowMarker {
+				st.Expr = nil
+			}
 			if s.Retvarno != nil {
 				st.RetVar = *s.Retvarno
 			}

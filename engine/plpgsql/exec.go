@@ -22,6 +22,8 @@ type Call struct {
 	RetSet   bool
 	RetTypes []*types.Type // columns of a composite / TABLE result
 	RetNames []string
+	// OutVars are the datums of OUT / INOUT / TABLE parameters.
+	OutVars []int
 }
 
 // Trigger is the trigger context of a trigger function call.
@@ -54,7 +56,7 @@ type flow struct {
 // Run executes fn. The returned Frame holds the result (Ret, or the rows
 // of a set-returning function via Rows).
 func Run(ctx context.Context, h Host, fn *Function, call Call) (*Frame, error) {
-	fr := &Frame{Fn: fn, Vars: make([]Var, len(fn.Datums)), host: h, RetSet: call.RetSet, RetTypes: call.RetTypes, RetNames: call.RetNames, RetType: call.RetType}
+	fr := &Frame{Fn: fn, Vars: make([]Var, len(fn.Datums)), host: h, RetSet: call.RetSet, RetTypes: call.RetTypes, RetNames: call.RetNames, RetType: call.RetType, OutVars: call.OutVars}
 	for i, t := range call.ParamTypes {
 		if i >= len(fr.Vars) {
 			break
@@ -101,7 +103,11 @@ func Run(ctx context.Context, h Host, fn *Function, call Call) (*Frame, error) {
 		for i, a := range tg.Args {
 			args[i] = a
 		}
-		set("tg_argv", types.ArrayOf(types.Text), types.NewArray(types.Text, args))
+		argv := types.NewArray(types.Text, args)
+		if len(args) > 0 {
+			argv = &types.Array{Elem: types.Text, Dims: []int{len(args)}, Lower: []int{0}, Values: args} // TG_ARGV is 0-based
+		}
+		set("tg_argv", types.ArrayOf(types.Text), argv)
 	}
 	f, err := fr.block(ctx, fn.Body)
 	if err != nil {
@@ -112,14 +118,15 @@ func Run(ctx context.Context, h Host, fn *Function, call Call) (*Frame, error) {
 	default:
 		// EXIT / CONTINUE with a label that matched nothing is a parse error in PostgreSQL
 	}
-	if f.c != cReturn && call.RetType != nil && !call.RetSet && call.Trigger == nil && fn.OutParam < 0 && call.RetType.Kind != types.KindVoid {
+	if len(call.OutVars) > 0 && !call.RetSet {
+		fr.Ret, fr.RetType = fr.outValue()
+		return fr, nil
+	}
+	if f.c != cReturn && call.RetType != nil && !call.RetSet && call.Trigger == nil && call.RetType.Kind != types.KindVoid {
 		return nil, pgerror.New("2F005", "control reached end of function without RETURN")
 	}
 	if f.c != cReturn && call.Trigger != nil && call.Trigger.Level == "ROW" {
 		return nil, pgerror.New("2F005", "control reached end of trigger procedure without RETURN")
-	}
-	if fn.OutParam >= 0 && !call.RetSet && f.c != cReturn || (fn.OutParam >= 0 && f.c == cReturn && fr.Ret == nil && !call.RetSet) {
-		fr.Ret, fr.RetType = fr.datumValue(fn.OutParam)
 	}
 	return fr, nil
 }
@@ -667,3 +674,19 @@ func (f *Frame) getDiag(st *GetDiag) error {
 }
 
 var errNoHandler = errors.New("plpgsql: no handler")
+
+// outValue is the result made of OUT parameters: the value of a single
+// one, or a record of all.
+func (f *Frame) outValue() (any, *types.Type) {
+	if len(f.OutVars) == 1 {
+		return f.datumValue(f.OutVars[0])
+	}
+	rec := &types.RecordVal{}
+	for _, dno := range f.OutVars {
+		v, t := f.datumValue(dno)
+		rec.Names = append(rec.Names, f.Fn.Datums[dno].Name)
+		rec.Types = append(rec.Types, t)
+		rec.Vals = append(rec.Vals, v)
+	}
+	return rec, recordType(rec)
+}

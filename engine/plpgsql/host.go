@@ -75,6 +75,7 @@ type Frame struct {
 	RetNames []string
 	// RetIsRow is set when each result row is a composite split into RetTypes.
 	RetIsRow bool
+	OutVars  []int
 	host     Host
 	iter     int
 }

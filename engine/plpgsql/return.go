@@ -8,6 +8,9 @@ import (
 )
 
 func (f *Frame) execReturn(ctx context.Context, st *Return) (flow, error) {
+	if st.Implicit {
+		return flow{}, nil
+	}
 	switch {
 	case f.RetSet:
 	case st.RetVar >= 0:
@@ -37,8 +40,11 @@ func (f *Frame) returnNext(ctx context.Context, st *ReturnNext) error {
 			return err
 		}
 	default:
-		if f.Fn.OutParam >= 0 {
-			v, t = f.datumValue(f.Fn.OutParam)
+		if len(f.OutVars) > 0 {
+			v, t = f.outValue()
+			if len(f.OutVars) == 1 {
+				return f.emit([]any{v}, []*types.Type{t})
+			}
 		}
 	}
 	if f.RetIsRow || len(f.RetTypes) > 1 {

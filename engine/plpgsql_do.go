@@ -39,6 +39,9 @@ func (s *Session) inPL(ctx context.Context, run func(ctx context.Context) error)
 	s.pl.depth++
 	defer func() { s.pl.depth-- }()
 	outer := s.state
+	if s.pl.depth == 1 {
+		s.pl.outerIdle = outer == txnIdle
+	}
 	if outer == txnIdle {
 		s.StorageTxn().Refresh()
 		s.state = txnActive

@@ -23,6 +23,9 @@ import (
 type plSession struct {
 	plans map[*plpgsql.Expr]*plPlan
 	depth int
+	// outerIdle is set while the outermost call runs outside a
+	// transaction block (COMMIT / ROLLBACK are allowed then).
+	outerIdle bool
 }
 
 // maxPLDepth bounds nested PL/pgSQL calls (PostgreSQL's max_stack_depth
@@ -196,6 +199,13 @@ func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *tran
 	tr.Vars = func(parts []string) (sql.Expression, bool, error) {
 		name := strings.ToLower(parts[0])
 		dno, ok := e.Scope[name]
+		if len(parts) >= 2 {
+			// label.variable
+			if ldno, lok := e.Scope[name+"."+strings.ToLower(parts[1])]; lok {
+				dno, ok, name = ldno, true, strings.ToLower(parts[1])
+				parts = parts[1:]
+			}
+		}
 		if !ok {
 			return nil, false, nil
 		}
@@ -215,7 +225,7 @@ func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *tran
 		if len(parts) > 2 {
 			return nil, false, nil
 		}
-		if t.Base().Kind != types.KindRecord {
+		if t.Base().Kind != types.KindRecord && !fr.IsRecord(dno) {
 			return nil, false, nil
 		}
 		if v == nil && len(t.Fields) == 0 {
@@ -492,6 +502,28 @@ func (h *plHost) RollbackTo(mark any) {
 	if m, ok := mark.(storage.Mark); ok {
 		h.s.StorageTxn().RollbackTo(m)
 	}
+}
+
+// EndTransaction implements plpgsql.Host: COMMIT / ROLLBACK in a DO
+// block or procedure run outside a transaction block.
+func (h *plHost) EndTransaction(commit bool) error {
+	s := h.s
+	if s.pl.depth != 1 || !s.pl.outerIdle {
+		return pgerror.New("2D000", "invalid transaction termination")
+	}
+	if s.txn != nil {
+		s.ddlDone()
+		if commit {
+			if err := s.txn.Commit(); err != nil {
+				s.txn = nil
+				return mapError(err)
+			}
+		} else {
+			s.txn.Rollback()
+		}
+		s.txn = nil
+	}
+	return nil
 }
 
 // Check implements plpgsql.Host.

@@ -193,6 +193,11 @@ type (
 		Message *Expr
 	}
 	Null struct{ stmtBase }
+	// TxnEnd is COMMIT or ROLLBACK (DO blocks and procedures).
+	TxnEnd struct {
+		stmtBase
+		Commit bool
+	}
 	// Unsupported is a statement the interpreter does not run yet (cursors,
 	// COMMIT inside procedures); running it is 0A000.
 	Unsupported struct {

@@ -82,8 +82,10 @@ type builder struct {
 	f *Function
 	// loopVars are the loop variables in scope, innermost last.
 	loopVars []int
-	claimed  map[int]bool
-	line     int
+	// labels are the enclosing labelled blocks and their declarations.
+	labels  []blockLabel
+	claimed map[int]bool
+	line    int
 }
 
 func build(jf *jfunc) (*Function, error) {
@@ -233,7 +235,17 @@ func (b *builder) scope() map[string]int {
 	for _, v := range b.loopVars {
 		m[b.f.Datums[v].Name] = v
 	}
+	for _, l := range b.labels {
+		for _, d := range l.decls {
+			m[l.label+"."+b.f.Datums[d].Name] = d
+		}
+	}
 	return m
+}
+
+type blockLabel struct {
+	label string
+	decls []int
 }
 
 func (b *builder) isLoopVar(i int) bool {
@@ -260,6 +272,10 @@ func (b *builder) block(s *jstmt, top bool) (*Block, error) {
 				b.line = saved
 			}
 		}
+	}
+	if blk.Label != "" {
+		b.labels = append(b.labels, blockLabel{strings.ToLower(blk.Label), blk.Decls})
+		defer func() { b.labels = b.labels[:len(b.labels)-1] }()
 	}
 	var err error
 	if blk.Body, err = b.stmts(s.Body); err != nil {
@@ -494,6 +510,9 @@ func (b *builder) stmt(n jnode) (Stmt, error) {
 				}
 			}
 			return &Assert{stmtBase: base, Cond: b.expr(s.Cond, false), Message: b.expr(msg, false)}, nil
+		}
+		if kind == "PLpgSQL_stmt_commit" || kind == "PLpgSQL_stmt_rollback" {
+			return &TxnEnd{stmtBase: base, Commit: kind == "PLpgSQL_stmt_commit"}, nil
 		}
 		name := strings.TrimPrefix(kind, "PLpgSQL_stmt_")
 		return &Unsupported{stmtBase: base, What: name}, nil

@@ -153,7 +153,9 @@ func (f *Frame) block(ctx context.Context, b *Block) (flow, error) {
 		return f.blockFlow(b, fl), err
 	}
 	mark := f.host.Savepoint()
+	f.subxacts++
 	fl, err := f.stmts(ctx, b.Body)
+	f.subxacts--
 	if err == nil {
 		return f.blockFlow(b, fl), nil
 	}
@@ -503,6 +505,11 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 			}
 		}
 		return flow{}, pgerror.New("P0004", "%s", msg)
+	case *TxnEnd:
+		if f.subxacts > 0 {
+			return flow{}, pgerror.New("2D000", "cannot %s while a subtransaction is active", map[bool]string{true: "commit", false: "roll back"}[st.Commit])
+		}
+		return flow{}, f.host.EndTransaction(st.Commit)
 	case *Unsupported:
 		return flow{}, pgerror.New(pgerror.FeatureNotSupported, "PL/pgSQL statement %s is not supported yet", strings.ToUpper(strings.ReplaceAll(st.What, "_", " ")))
 	}

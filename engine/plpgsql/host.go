@@ -31,6 +31,9 @@ type Host interface {
 	RollbackTo(mark any)
 	// Check reports cancellation and statement_timeout (57014).
 	Check(ctx context.Context) error
+	// EndTransaction runs COMMIT or ROLLBACK inside a DO block or
+	// procedure called outside a transaction block.
+	EndTransaction(commit bool) error
 }
 
 // Value is a typed value.
@@ -78,7 +81,12 @@ type Frame struct {
 	OutVars  []int
 	host     Host
 	iter     int
+	// subxacts counts the exception blocks running (no COMMIT inside one).
+	subxacts int
 }
+
+// IsRecord reports whether a datum is a record or row variable.
+func (f *Frame) IsRecord(dno int) bool { return f.isRecord(dno) }
 
 // VarValue returns a variable's value and type for the host.
 func (f *Frame) VarValue(dno int) (any, *types.Type) {

@@ -35,10 +35,11 @@ type jstmt struct {
 			Stmts []jnode    `json:"stmts"`
 		} `json:"PLpgSQL_if_elsif"`
 	} `json:"elsif_list"`
-	ElseBody []jnode    `json:"else_body"`
-	TExpr    *jexprWrap `json:"t_expr"`
-	TVarno   int        `json:"t_varno"`
-	Whens    []struct {
+	ElseBody  []jnode    `json:"else_body"`
+	ElseStmts []jnode    `json:"else_stmts"`
+	TExpr     *jexprWrap `json:"t_expr"`
+	TVarno    int        `json:"t_varno"`
+	Whens     []struct {
 		W struct {
 			Expr  *jexprWrap `json:"expr"`
 			Stmts []jnode    `json:"stmts"`
@@ -162,6 +163,16 @@ func build(jf *jfunc) (*Function, error) {
 	if err != nil {
 		return nil, err
 	}
+	// declarations no block claimed (line numbers did not tell) start with the function
+	for i, d := range f.Datums {
+		if !b.claimed[i] && !d.implicit && i >= f.NParams && d.Kind != DRow && d.Kind != DRecField && d.Name != "" {
+			body.Decls = append(body.Decls, i)
+			if d.Default != nil {
+				b.line = d.Line
+				d.Default.Scope = b.scope()
+			}
+		}
+	}
 	f.Body = body
 	return f, nil
 }
@@ -259,10 +270,7 @@ func (b *builder) block(s *jstmt, top bool) (*Block, error) {
 		if b.claimed[i] || d.implicit || i < b.f.NParams || d.Kind == DRow || d.Kind == DRecField || d.Name == "" {
 			continue
 		}
-		if d.Line <= s.Lineno || top {
-			if !top && d.Line > s.Lineno {
-				continue
-			}
+		if d.Line <= s.Lineno {
 			b.claimed[i] = true
 			blk.Decls = append(blk.Decls, i)
 			if d.Default != nil {
@@ -416,7 +424,7 @@ func (b *builder) stmt(n jnode) (Stmt, error) {
 				st.Bodies = append(st.Bodies, body)
 			}
 			var err error
-			st.Else, err = b.stmts(s.ElseBody)
+			st.Else, err = b.stmts(s.ElseStmts)
 			return st, err
 		case "PLpgSQL_stmt_loop":
 			body, err := b.stmts(s.Body)

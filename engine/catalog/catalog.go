@@ -24,6 +24,7 @@ type Catalog struct {
 	views      map[QName]*View
 	comments   map[ObjectKey]string
 	extensions map[string]*Extension
+	security   *security // roles, owners, privileges, row security (roles.go)
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

@@ -202,6 +202,9 @@ func (s *Session) catalogCommand(c translate.CatalogCommand) (string, error) {
 	case *translate.CreateExtension:
 		return "", s.createExtension(c)
 	}
+	if ok, err := s.routineCommand(c); ok {
+		return "", err
+	}
 	if ok, err := s.securityCommand(c); ok { // role_commands.go
 		return "", err
 	}

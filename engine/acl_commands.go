@@ -509,7 +509,21 @@ func (s *Session) alterOwner(c *translate.AlterOwner) error {
 		if err != nil {
 			return err
 		}
-		return s.changeOwner(t.key, t.word, t.name, t.q.Schema, c.Owner)
+		if err := s.changeOwner(t.key, t.word, t.name, t.q.Schema, c.Owner); err != nil {
+			return err
+		}
+		// pg_proc.proowner follows
+		cat := s.catalog()
+		owner := cat.Owner(t.key)
+		for _, f := range cat.Functions(t.q) {
+			if funcKey(f.Schema, f.Name, f.InputTypes()) == t.key && f.Owner != owner {
+				nf := *f
+				nf.Owner = owner
+				cat, _ = cat.PutFunction(nf)
+			}
+		}
+		s.setCatalog(cat)
+		return nil
 	}
 	return pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.ToUpper(c.ObjType))
 }

@@ -1,11 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/catalog"
-	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
 )
@@ -30,44 +28,33 @@ func (s *Session) resolveFunctionTarget(f translate.FuncRef, word string) (grant
 	if word == "routine" || word == "" {
 		word = "function"
 	}
-	cat := s.catalog()
-	for _, sc := range s.lookupSchemas(f.Name.Schema) {
-		for k := range functionOwners(cat) {
-			if k.Schema != sc {
-				continue
-			}
-			name, _, _ := strings.Cut(k.Name, "(")
-			if name != f.Name.Name {
-				continue
-			}
-			if f.ArgsUnspecified || k.Name == funcSignature(f.Name.Name, f.ArgTypes) {
-				return grantTarget{key: k, class: catalog.ClassFunction, word: word, name: k.Name, q: catalog.QName{Schema: sc, Name: f.Name.Name}}, nil
-			}
-		}
+	fns, err := s.resolveRoutineRef(s.catalog(), translate.RoutineRef{Name: f.Name, Args: f.ArgTypes, ArgsUnspecified: f.ArgsUnspecified}, word, false)
+	if err != nil {
+		return grantTarget{}, err
 	}
-	if f.ArgsUnspecified {
-		return grantTarget{}, pgerror.New(pgerror.UndefinedFunction, "could not find a function named %q", displayName(f.Name))
-	}
-	return grantTarget{}, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", word, funcSignature(displayName(f.Name), f.ArgTypes))
+	return functionTarget(fns[0]), nil
 }
 
-// functionOwners lists the user functions the catalog knows owners of.
-func functionOwners(cat *catalog.Catalog) map[catalog.ObjectKey]bool {
-	out := map[catalog.ObjectKey]bool{}
-	for _, k := range cat.ObjectKeys(catalog.ObjFunction) {
-		out[k] = true
+func functionTarget(fn *catalog.Function) grantTarget {
+	word := "function"
+	if fn.Kind == catalog.KindProcedure {
+		word = "procedure"
 	}
-	return out
+	return grantTarget{key: funcKey(fn.Schema, fn.Name, fn.InputTypes()), class: catalog.ClassFunction, word: word, name: fn.Name, q: catalog.QName{Schema: fn.Schema, Name: fn.Name}}
 }
 
-// functionsInSchema lists a schema's user functions for ON ALL FUNCTIONS.
+// functionsInSchema lists a schema's routines for ON ALL FUNCTIONS /
+// PROCEDURES / ROUTINES IN SCHEMA.
 func (s *Session) functionsInSchema(schema, word string) []grantTarget {
 	var out []grantTarget
-	for k := range functionOwners(s.catalog()) {
-		if k.Schema == schema {
-			name, _, _ := strings.Cut(k.Name, "(")
-			out = append(out, grantTarget{key: k, class: catalog.ClassFunction, word: "function", name: k.Name, q: catalog.QName{Schema: schema, Name: name}})
+	for _, fn := range s.catalog().AllFunctions() {
+		if fn.Schema != schema {
+			continue
 		}
+		if (word == "function" && fn.Kind != catalog.KindFunction) || (word == "procedure" && fn.Kind != catalog.KindProcedure) {
+			continue
+		}
+		out = append(out, functionTarget(fn))
 	}
 	return out
 }
@@ -83,12 +70,52 @@ func (s *Session) recordFunctionOwner(c *translate.RecordOwner, owner string) er
 		return permissionDenied("schema", schema)
 	}
 	key := funcKey(schema, c.Name.Name, c.Func.ArgTypes)
-	if _, ok := functionOwners(cat)[key]; ok {
-		return nil // CREATE OR REPLACE keeps owner and privileges
+	for _, f := range cat.Functions(catalog.QName{Schema: schema, Name: c.Name.Name}) {
+		if f.SameInputTypes(c.Func.ArgTypes) {
+			// CREATE OR REPLACE keeps owner and privileges; only the owner may
+			return s.checkOwner(key, "function", c.Name.Name)
+		}
 	}
 	cat = cat.SetOwner(key, owner)
 	s.setCatalog(cat.SetACL(key, cat.NewObjectACL(owner, schema, 'f')))
 	return nil
 }
 
-var _ = fmt.Sprintf
+
+// runAsDefiner is the runAs hook of routine calls (routine_call.go): the
+// caller needs EXECUTE, and a SECURITY DEFINER routine runs as its owner
+// (PostgreSQL's fmgr_security_definer), restoring the role afterwards.
+func (s *Session) runAsDefiner(fn *catalog.Function, body func() error) error {
+	cat := s.catalog()
+	key := funcKey(fn.Schema, fn.Name, fn.InputTypes())
+	if !cat.HasPrivilege(s.CurrentUser(), key, catalog.ClassFunction, catalog.PrivExecute) {
+		return permissionDenied(functionTarget(fn).word, fn.Name)
+	}
+	if !fn.SecurityDefiner {
+		return body()
+	}
+	owner := cat.Owner(key)
+	old, had := s.local["role"]
+	s.local["role"] = owner
+	defer func() {
+		if had {
+			s.local["role"] = old
+		} else {
+			delete(s.local, "role")
+		}
+	}()
+	return body()
+}
+
+// userFunctionNamed finds a user routine by optionally qualified name
+// (COMMENT ON FUNCTION).
+func (s *Session) userFunctionNamed(q catalog.QName) (catalog.QName, bool) {
+	cat := s.catalog()
+	for _, sc := range s.lookupSchemas(q.Schema) {
+		n := catalog.QName{Schema: sc, Name: q.Name}
+		if len(cat.Functions(n)) > 0 {
+			return n, true
+		}
+	}
+	return catalog.QName{}, false
+}

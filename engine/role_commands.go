@@ -42,6 +42,8 @@ func (s *Session) securityCommand(c translate.CatalogCommand) (ok bool, err erro
 		return true, s.alterOwner(c)
 	case *translate.RecordOwner:
 		return true, s.recordOwner(c)
+	case *translate.AlterDatabaseSet:
+		return true, s.alterDatabaseSet(c)
 	case *translate.ReassignOwned:
 		return true, s.reassignOwned(c)
 	case *translate.DropOwned:
@@ -260,29 +262,54 @@ func (s *Session) alterRoleSet(c *translate.AlterRoleSet) error {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied")
 	}
 	r := *old
-	var out []string
-	setting := strings.ToLower(c.Setting)
-	value := c.Value
-	if !c.Reset {
-		v, err := normalizeSetting(setting, value)
-		if err != nil {
-			return err
-		}
-		value = v
-	}
-	for _, kv := range old.Settings {
-		k, _, _ := strings.Cut(kv, "=")
-		if c.ResetAll || k == setting {
-			continue
-		}
-		out = append(out, kv)
-	}
-	if !c.Reset {
-		out = append(out, setting+"="+value)
+	out, err := applySettingChange(old.Settings, c.Setting, c.Value, c.Reset, c.ResetAll)
+	if err != nil {
+		return err
 	}
 	r.Settings = out
 	s.setCatalog(cat.PutRole(r))
 	return nil
+}
+
+func (s *Session) alterDatabaseSet(c *translate.AlterDatabaseSet) error {
+	if c.Database != dbName {
+		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
+	}
+	cat := s.catalog()
+	if !s.isSuperuser() && !cat.HasPrivsOf(s.CurrentUser(), cat.Owner(databaseKey())) {
+		return mustBeOwner("database", dbName)
+	}
+	out, err := applySettingChange(cat.DatabaseSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
+	if err != nil {
+		return err
+	}
+	s.setCatalog(cat.SetDatabaseSettings(out))
+	return nil
+}
+
+// applySettingChange is SET / RESET on a list of "name=value" settings
+// (pg_db_role_setting.setconfig).
+func applySettingChange(old []string, setting, value string, reset, resetAll bool) ([]string, error) {
+	setting = strings.ToLower(setting)
+	if !reset {
+		v, err := normalizeSetting(setting, value)
+		if err != nil {
+			return nil, err
+		}
+		value = v
+	}
+	var out []string
+	for _, kv := range old {
+		k, _, _ := strings.Cut(kv, "=")
+		if resetAll || k == setting {
+			continue
+		}
+		out = append(out, kv)
+	}
+	if !reset {
+		out = append(out, setting+"="+value)
+	}
+	return out, nil
 }
 
 func (s *Session) renameRole(c *translate.RenameRole) error {

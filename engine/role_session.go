@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/tinybase/tinybase/engine/pgerror"
 )
@@ -72,6 +73,7 @@ func (s *Session) checkRoleSetting(name, value string) (string, error) {
 // claim (what auth.uid()'s first branch reads).
 func (s *Session) applyRequest(role, claims string) error {
 	s.settings["session_authorization"] = s.user
+	s.applyLoginSettings()
 	if claims != "" {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(claims), &m); err != nil {
@@ -107,6 +109,21 @@ func (s *Session) applyRequest(role, claims string) error {
 		return s.setSetting("role", v, false)
 	}
 	return nil
+}
+
+// applyLoginSettings applies ALTER DATABASE ... SET and then ALTER ROLE
+// ... SET values of the connecting role, as PostgreSQL does at login
+// (pg_db_role_setting). A value that no longer applies is skipped.
+func (s *Session) applyLoginSettings() {
+	cat := s.catalog()
+	kvs := cat.DatabaseSettings()
+	if r, ok := cat.Role(s.user); ok {
+		kvs = append(append([]string(nil), kvs...), r.Settings...)
+	}
+	for _, kv := range kvs {
+		k, v, _ := strings.Cut(kv, "=")
+		_ = s.setSetting(k, v, false)
+	}
 }
 
 // Impersonate switches an open session to role with JWT claims (JSON), as

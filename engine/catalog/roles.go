@@ -42,6 +42,8 @@ type security struct {
 	rls      map[QName]RowSecurity
 	policies map[QName][]*Policy
 	roleOID  uint32
+	// dbSettings are ALTER DATABASE ... SET values, "name=value".
+	dbSettings []string
 }
 
 // PredefinedRoles are the roles PostgreSQL 15's initdb creates besides the
@@ -320,4 +322,13 @@ func (c *Catalog) RolesOf(member string) []string {
 		out = append(out, "pg_database_owner")
 	}
 	return out
+}
+
+// DatabaseSettings are ALTER DATABASE ... SET values, "name=value".
+func (c *Catalog) DatabaseSettings() []string { return c.sec().dbSettings }
+
+// SetDatabaseSettings returns a catalog with the database's settings
+// replaced.
+func (c *Catalog) SetDatabaseSettings(kv []string) *Catalog {
+	return c.withSecurity(func(s *security) { s.dbSettings = kv })
 }

@@ -373,6 +373,8 @@ func (t *Translator) securityStatement(n *pg.Node) (Result, bool) {
 			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.TrimPrefix(ao.ObjectType.String(), "OBJECT_")))
 		}
 		return Result{Cmd: cmd, Tag: "ALTER " + strings.ToUpper(cmd.ObjType)}, true
+	case *pg.Node_AlterDatabaseSetStmt:
+		return alterDatabaseSet(s.AlterDatabaseSetStmt), true
 	case *pg.Node_ReassignOwnedStmt:
 		ro := s.ReassignOwnedStmt
 		cmd := &ReassignOwned{To: roleSpec(ro.Newrole)}
@@ -641,4 +643,43 @@ func (t *Translator) ownership(n *pg.Node, res Result) Result {
 	}
 	res.Catalog = append(res.Catalog, add...)
 	return res
+}
+
+// AlterDatabaseSet is ALTER DATABASE ... SET / RESET (settings every new
+// session of the database starts with).
+type AlterDatabaseSet struct {
+	Database string
+	Setting  string
+	Value    string
+	Reset    bool
+	ResetAll bool
+}
+
+func (*AlterDatabaseSet) command()        {}
+func (*AlterDatabaseSet) catalogCommand() {}
+
+func alterDatabaseSet(s *pg.AlterDatabaseSetStmt) Result {
+	cmd := &AlterDatabaseSet{Database: s.Dbname, Setting: s.Setstmt.Name}
+	switch s.Setstmt.Kind {
+	case pg.VariableSetKind_VAR_SET_VALUE:
+		vals := make([]string, 0, len(s.Setstmt.Args))
+		for _, a := range s.Setstmt.Args {
+			vals = append(vals, constText(a))
+		}
+		cmd.Value = strings.Join(vals, ", ")
+	case pg.VariableSetKind_VAR_RESET, pg.VariableSetKind_VAR_SET_DEFAULT:
+		cmd.Reset = true
+	case pg.VariableSetKind_VAR_RESET_ALL:
+		cmd.Reset, cmd.ResetAll = true, true
+	default:
+		fail(pgerror.New(pgerror.FeatureNotSupported, "this form of ALTER DATABASE ... SET is not supported yet"))
+	}
+	return Result{Cmd: cmd, Tag: "ALTER DATABASE"}
+}
+
+// extensionFunction reports whether schema.name is a built-in function of
+// an extension installed in that schema (extensions.gen_random_uuid()).
+func (t *Translator) extensionFunction(schema, name string) bool {
+	r := t.reader()
+	return r != nil && r.Current().ExtensionFunction(schema, name)
 }

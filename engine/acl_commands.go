@@ -450,7 +450,11 @@ func (s *Session) recordOwner(c *translate.RecordOwner) error {
 		return permissionDenied("schema", schema)
 	}
 	cat = cat.SetOwner(key, owner)
-	s.setCatalog(cat.SetACL(key, cat.NewObjectACL(owner, schema, c.ObjType)))
+	cat = cat.SetACL(key, cat.NewObjectACL(owner, schema, c.ObjType))
+	if c.SecurityInvoker {
+		cat = cat.SetViewSecurityInvoker(q, true)
+	}
+	s.setCatalog(cat)
 	return nil
 }
 

@@ -153,7 +153,16 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 		}
 		s.setCatalog(cat.SetRowSecurity(q, rs))
 	}
-	if c.Owner != "" || c.Owner == translate.RolePublic && false {
+	if c.SecurityInvoker != nil {
+		if kind != "view" {
+			return pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter \"security_invoker\"")
+		}
+		if err := s.checkOwner(relKey(q), "view", q.Name); err != nil {
+			return err
+		}
+		s.setCatalog(s.catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
+	}
+	if c.Owner != "" {
 		return s.changeOwner(relKey(q), string(kind), q.Name, q.Schema, c.Owner)
 	}
 	return nil

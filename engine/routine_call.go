@@ -218,7 +218,7 @@ func (p *routineStmt) paramTypes() []*types.Type {
 // translation when nothing it depends on changed.
 func (p *routineStmt) translation(s *Session) (translate.Result, error) {
 	version := s.eng.ddlVersion.Load()
-	path := strings.Join(s.SearchPath(), ",")
+	path := strings.Join(s.SearchPath(), ",") + "\x00" + s.CurrentUser() // row security differs by role
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.session == s && p.version == version && p.path == path && !s.txnDDL && p.cached.Tag != "" {
@@ -235,7 +235,11 @@ func (p *routineStmt) translation(s *Session) (translate.Result, error) {
 			}
 			return &boundParam{idx: n - 1, typ: ptypes[n-1]}, true
 		}}
-	res, err := tr.Statement(s.bindParamNames(p.node, p.params))
+	secured, err := s.secureStatement(s.bindParamNames(p.node, p.params)) // rls_rewrite.go
+	if err != nil {
+		return translate.Result{}, err
+	}
+	res, err := tr.Statement(secured)
 	if err != nil {
 		return res, err
 	}

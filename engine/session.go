@@ -65,6 +65,7 @@ type Session struct {
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
 	rt          routineState     // routine calls in progress (routine_call.go)
+	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 }
 
 type savepoint struct {
@@ -153,8 +154,9 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		}
 	}()
 	version := s.eng.ddlVersion.Load()
+	cacheKey := sqlText + "\x00" + s.CurrentUser() // translations differ by role (row security)
 	if len(args) == 0 && !s.txnDDL {
-		if c, ok := s.cache.get(sqlText, version); ok {
+		if c, ok := s.cache.get(cacheKey, version); ok {
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
 	}
@@ -179,7 +181,12 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
-	res, err := tr.Statement(stmt)
+	secured, err := s.secureStatement(stmt) // rls_rewrite.go
+	if err != nil {
+		s.failed()
+		return nil, err
+	}
+	res, err := tr.Statement(secured)
 	if err == nil {
 		err = s.applyCatalog(res.Catalog) // a failure below aborts these with the statement
 	}
@@ -188,7 +195,7 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		return nil, err
 	}
 	if len(args) == 0 && cacheable(res) && !s.txnDDL {
-		s.cache.put(sqlText, version, &cachedStmt{node: stmt, res: res})
+		s.cache.put(cacheKey, version, &cachedStmt{node: stmt, res: res})
 	}
 	return s.runTranslated(ctx, sqlText, stmt, res)
 }

@@ -238,3 +238,20 @@ func (c *Catalog) CopyRelationSecurity(from *Catalog, old, new QName) *Catalog {
 		}
 	})
 }
+
+// ViewSecurityInvoker reports whether a view was created or altered WITH
+// (security_invoker = true): it reads its tables with the caller's rights
+// instead of its owner's.
+func (c *Catalog) ViewSecurityInvoker(v QName) bool { return c.sec().invoker[v] }
+
+// SetViewSecurityInvoker returns a catalog with the view's option set.
+func (c *Catalog) SetViewSecurityInvoker(v QName, on bool) *Catalog {
+	return c.withSecurity(func(s *security) {
+		s.invoker = copyMap(s.invoker)
+		if on {
+			s.invoker[v] = true
+		} else {
+			delete(s.invoker, v)
+		}
+	})
+}

@@ -136,6 +136,8 @@ type RowSecurityCmd struct {
 	Enable   *bool
 	Force    *bool
 	Owner    string // OWNER TO, "" when absent
+	// SecurityInvoker is ALTER VIEW ... SET / RESET (security_invoker).
+	SecurityInvoker *bool
 }
 
 // AlterOwner is ALTER SCHEMA / FUNCTION / TYPE ... OWNER TO.
@@ -421,6 +423,17 @@ func (t *Translator) alterTableSecurity(at *pg.AlterTableStmt) (Result, bool) {
 			cmd.Force = &no
 		case pg.AlterTableType_AT_ChangeOwner:
 			cmd.Owner = roleSpec(ac.Newowner)
+		case pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions:
+			opts := ac.Def.GetList().GetItems()
+			inv := securityInvokerOption(opts)
+			if inv == nil || len(opts) != 1 {
+				return Result{}, false
+			}
+			if ac.Subtype == pg.AlterTableType_AT_ResetRelOptions {
+				f := false
+				inv = &f
+			}
+			cmd.SecurityInvoker = inv
 		default:
 			return Result{}, false
 		}
@@ -576,6 +589,8 @@ type RecordOwner struct {
 	// Created is set when the object was created just before (a serial
 	// column's sequence), so that it existing is no reason to skip.
 	Created bool
+	// SecurityInvoker is CREATE VIEW ... WITH (security_invoker = true).
+	SecurityInvoker bool
 }
 
 func (*RecordOwner) command()        {}
@@ -601,6 +616,9 @@ func (t *Translator) ownership(n *pg.Node, res Result) Result {
 		}
 	case *pg.Node_ViewStmt:
 		rel(s.ViewStmt.View, 'r')
+		if inv := securityInvokerOption(s.ViewStmt.Options); inv != nil && *inv {
+			add[len(add)-1].(*RecordOwner).SecurityInvoker = true
+		}
 	case *pg.Node_CreateSeqStmt:
 		rel(s.CreateSeqStmt.Sequence, 'S')
 	case *pg.Node_CreateEnumStmt:
@@ -682,4 +700,51 @@ func alterDatabaseSet(s *pg.AlterDatabaseSetStmt) Result {
 func (t *Translator) extensionFunction(schema, name string) bool {
 	r := t.reader()
 	return r != nil && r.Current().ExtensionFunction(schema, name)
+}
+
+// FuncRefOf resolves the argument types of a function named with its
+// arguments (DROP FUNCTION's ObjectWithArgs).
+func (t *Translator) FuncRefOf(owa *pg.ObjectWithArgs) (ref FuncRef, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok = false
+		}
+	}()
+	return t.funcRef(owa), true
+}
+
+// securityInvokerOption reads security_invoker from a view's options.
+func securityInvokerOption(opts []*pg.Node) *bool {
+	for _, o := range opts {
+		d := o.GetDefElem()
+		if d == nil || d.Defname != "security_invoker" {
+			continue
+		}
+		v := true
+		if d.Arg != nil {
+			switch strings.ToLower(defText(d.Arg)) {
+			case "false", "off", "0", "no", "f", "n":
+				v = false
+			}
+		}
+		return &v
+	}
+	return nil
+}
+
+func defText(n *pg.Node) string {
+	switch a := n.Node.(type) {
+	case *pg.Node_String_:
+		return a.String_.Sval
+	case *pg.Node_Integer:
+		return itoa(int64(a.Integer.Ival))
+	case *pg.Node_Boolean:
+		if a.Boolean.Boolval {
+			return "true"
+		}
+		return "false"
+	case *pg.Node_TypeName:
+		return strVal(a.TypeName.Names[len(a.TypeName.Names)-1])
+	}
+	return constText(n)
 }

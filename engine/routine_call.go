@@ -92,7 +92,7 @@ func (s *Session) callRoutine(ctx *sql.Context, fn *catalog.Function, args []any
 // the current role switches to the owner (roles arrive with RLS; until
 // then the owner is only recorded in the catalog).
 func (s *Session) runAs(fn *catalog.Function, body func() error) error {
-	return body()
+	return s.runAsDefiner(fn, body) // acl_functions.go
 }
 
 // applyRoutineConfig applies a routine's SET clauses (proconfig) for the
@@ -227,7 +227,7 @@ func (p *routineStmt) paramTypes() []*types.Type {
 // translation when nothing it depends on changed.
 func (p *routineStmt) translation(s *Session) (translate.Result, error) {
 	version := s.eng.ddlVersion.Load()
-	path := strings.Join(s.SearchPath(), ",")
+	path := strings.Join(s.SearchPath(), ",") + "\x00" + s.CurrentUser() // row security differs by role
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.session == s && p.version == version && p.path == path && !s.txnDDL && p.cached.Tag != "" {
@@ -244,7 +244,11 @@ func (p *routineStmt) translation(s *Session) (translate.Result, error) {
 			}
 			return &boundParam{idx: n - 1, typ: ptypes[n-1]}, true
 		}}
-	res, err := tr.Statement(s.bindParamNames(p.node, p.params))
+	secured, err := s.secureStatement(s.bindParamNames(p.node, p.params)) // rls_rewrite.go
+	if err != nil {
+		return translate.Result{}, err
+	}
+	res, err := tr.Statement(secured)
 	if err != nil {
 		return res, err
 	}

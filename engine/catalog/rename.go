@@ -35,6 +35,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 		n.comments[k] = text
 	}
 	n.renameTriggerTable(old, new)
+	n.security = c.sec().renameTable(old, new)
 	return n
 }
 
@@ -60,6 +61,7 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 		n.comments[k] = text
 	}
 	n.renameTriggerColumn(table, old, new)
+	n.security = c.sec().renameColumn(table, old, new)
 	return n
 }
 

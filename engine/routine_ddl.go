@@ -8,6 +8,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/routine"
 	"github.com/tinybase/tinybase/engine/translate"
@@ -322,4 +323,36 @@ func (s *Session) resolveRoutineRef(cat *catalog.Catalog, ref translate.RoutineR
 		return nil, nil
 	}
 	return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", msgWord, sig)
+}
+
+var (
+	_ translate.RowTypeLookup    = (*Session)(nil)
+	_ translate.ColumnTypeLookup = (*Session)(nil)
+)
+
+// RowType implements translate.RowTypeLookup: a table's row type.
+func (s *Session) RowType(schema, name string) (*types.Type, bool) {
+	t, ok := s.findTable(schema, name)
+	if !ok {
+		return nil, false
+	}
+	fields := make([]types.Field, len(t.Schema()))
+	for i, c := range t.Schema() {
+		fields[i] = types.Field{Name: c.Name, Type: expr.FromGMSType(c.Type)}
+	}
+	return types.RowType(t.SchemaName(), t.Name(), fields), true
+}
+
+// ColumnType implements translate.ColumnTypeLookup (table.column%TYPE).
+func (s *Session) ColumnType(schema, table, column string) (*types.Type, bool, bool) {
+	t, ok := s.findTable(schema, table)
+	if !ok {
+		return nil, false, false
+	}
+	for _, c := range t.Schema() {
+		if c.Name == column {
+			return expr.FromGMSType(c.Type), true, true
+		}
+	}
+	return nil, false, true
 }

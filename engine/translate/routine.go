@@ -217,7 +217,31 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 	if tn.PctType {
 		return t.pctType(tn)
 	}
+	if rl, ok := t.Tables.(RowTypeLookup); ok && len(tn.ArrayBounds) == 0 {
+		schema := ""
+		if len(parts) > 1 {
+			schema = parts[len(parts)-2]
+		}
+		if _, isType := types.ByName(last); !isType || schema != "" && schema != "pg_catalog" {
+			if r := t.reader(); r == nil || !hasUserType(r, schema, last) {
+				if rt, ok := rl.RowType(schema, last); ok {
+					return rt
+				}
+			}
+		}
+	}
 	return t.typeName(tn).WithMod(-1)
+}
+
+// RowTypeLookup resolves a table's row type (a composite type named after
+// the table, usable as a parameter or result type).
+type RowTypeLookup interface {
+	RowType(schema, table string) (*types.Type, bool)
+}
+
+func hasUserType(r CatalogReader, schema, name string) bool {
+	_, ok := r.LookupType(schema, name)
+	return ok
 }
 
 // pctType resolves table.column%TYPE.

@@ -23,6 +23,8 @@ func (s *Session) routineCommand(c translate.CatalogCommand) (bool, error) {
 		return true, s.createFunction(c)
 	case *translate.DropRoutine:
 		return true, s.dropRoutine(c)
+	case *translate.AlterRoutine:
+		return true, s.alterRoutine(c)
 	}
 	return s.triggerCommand(c)
 }
@@ -355,4 +357,66 @@ func (s *Session) ColumnType(schema, table, column string) (*types.Type, bool, b
 		}
 	}
 	return nil, false, true
+}
+
+// alterRoutine is ALTER FUNCTION / PROCEDURE / ROUTINE.
+func (s *Session) alterRoutine(c *translate.AlterRoutine) error {
+	cat := s.catalog()
+	fns, err := s.resolveRoutineRef(cat, c.Ref, c.Word, false)
+	if err != nil {
+		return err
+	}
+	f := *fns[0]
+	if c.Kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure {
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
+	}
+	if c.Kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure {
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+	}
+	switch {
+	case c.Rename != "":
+		f.Name = c.Rename
+	case c.NewSchema != "":
+		if !s.StorageTxn().HasSchema(c.NewSchema) {
+			return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.NewSchema)
+		}
+		f.Schema = c.NewSchema
+	case c.Owner != "":
+		f.Owner = c.Owner
+	}
+	if c.Rename != "" || c.NewSchema != "" {
+		for _, g := range cat.Functions(catalog.QName{Schema: f.Schema, Name: f.Name}) {
+			if g.OID != f.OID && g.SameInputTypes(f.InputTypes()) {
+				word := "function"
+				if f.Kind == catalog.KindProcedure {
+					word = "procedure"
+				}
+				return pgerror.New(pgerror.DuplicateFunction, "%s %s already exists in schema %q", word, f.Signature(), f.Schema)
+			}
+		}
+	}
+	if c.Volatility != nil {
+		f.Volatility = *c.Volatility
+	}
+	if c.Strict != nil {
+		f.Strict = *c.Strict
+	}
+	if c.SecDef != nil {
+		f.SecurityDefiner = *c.SecDef
+	}
+	if c.Leakproof != nil {
+		f.Leakproof = *c.Leakproof
+	}
+	if c.Cost != nil {
+		f.Cost = *c.Cost
+	}
+	if c.Rows != nil {
+		f.Rows = *c.Rows
+	}
+	for _, v := range c.Settings {
+		f.Config = translate.ApplyRoutineSetting(f.Config, v)
+	}
+	next, _ := cat.PutFunction(f)
+	s.setCatalog(next)
+	return nil
 }

@@ -402,6 +402,8 @@ func (t *Translator) routineStatement(n *pg.Node) (Result, bool) {
 		}
 	case *pg.Node_AlterTableStmt:
 		return t.enableTriggers(s.AlterTableStmt)
+	case *pg.Node_AlterFunctionStmt, *pg.Node_RenameStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_AlterOwnerStmt:
+		return t.alterRoutine(n)
 	}
 	return Result{}, false
 }

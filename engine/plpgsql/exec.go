@@ -109,7 +109,9 @@ func Run(ctx context.Context, h Host, fn *Function, call Call) (*Frame, error) {
 		}
 		set("tg_argv", types.ArrayOf(types.Text), argv)
 	}
+	exit := h.Enter(fr)
 	f, err := fr.block(ctx, fn.Body)
+	exit()
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,15 @@ func (s *Session) routineCommand(c translate.CatalogCommand) (bool, error) {
 		return true, s.dropRoutine(c)
 	case *translate.AlterRoutine:
 		return true, s.alterRoutine(c)
+	case *translate.TableRenamed:
+		if t, ok := s.findTable(c.Table.Schema, c.Table.Name); ok {
+			if c.Column == "" {
+				s.catalogTableRenamed(t.SchemaName(), t.Name(), c.NewName)
+			} else {
+				s.catalogColumnRenamed(t.SchemaName(), t.Name(), c.Column, c.NewName)
+			}
+		}
+		return true, nil
 	}
 	return s.triggerCommand(c)
 }

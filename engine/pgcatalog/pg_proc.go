@@ -174,7 +174,7 @@ var isTriggers = &def{
 			fn, _ := s.Catalog.FunctionByOID(t.Function)
 			stmt := "EXECUTE FUNCTION "
 			if fn != nil {
-				stmt += quoteIdent(fn.Schema) + "." + quoteIdent(fn.Name)
+				stmt += s.routineName(fn)
 			}
 			stmt += "(" + triggerArgs(t.Args) + ")"
 			orient := "STATEMENT"
@@ -217,4 +217,15 @@ func quoteIdent(s string) string {
 		}
 	}
 	return s
+}
+
+// routineName is a routine's name as pg_get_triggerdef prints it:
+// qualified unless its schema is on the search path.
+func (s *State) routineName(f *catalog.Function) string {
+	for _, sc := range s.SearchPath {
+		if sc == f.Schema {
+			return quoteIdent(f.Name)
+		}
+	}
+	return quoteIdent(f.Schema) + "." + quoteIdent(f.Name)
 }

@@ -402,8 +402,30 @@ func (t *Translator) routineStatement(n *pg.Node) (Result, bool) {
 		}
 	case *pg.Node_AlterTableStmt:
 		return t.enableTriggers(s.AlterTableStmt)
-	case *pg.Node_AlterFunctionStmt, *pg.Node_RenameStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_AlterOwnerStmt:
+	case *pg.Node_RenameStmt:
+		if r := s.RenameStmt; r.RenameType == pg.ObjectType_OBJECT_TABLE || r.RenameType == pg.ObjectType_OBJECT_COLUMN {
+			res, err := t.tableDDL(n)
+			if err != nil {
+				fail(err.(*pgerror.Error))
+			}
+			res.Catalog = append(res.Catalog, &TableRenamed{Table: rangeQName(r.Relation), Column: r.Subname, NewName: r.Newname})
+			return res, true
+		}
+		return t.alterRoutine(n)
+	case *pg.Node_AlterFunctionStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_AlterOwnerStmt:
 		return t.alterRoutine(n)
 	}
 	return Result{}, false
 }
+
+// TableRenamed runs with ALTER TABLE ... RENAME [COLUMN]: catalog objects
+// naming the table or column (triggers, owned sequences, views'
+// dependencies, comments) follow the rename.
+type TableRenamed struct {
+	Table   catalog.QName
+	Column  string // "" for a table rename
+	NewName string
+}
+
+func (*TableRenamed) command()        {}
+func (*TableRenamed) catalogCommand() {}

@@ -22,3 +22,18 @@ func BenchmarkPLLoop(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPLFunctionPerRow calls a PL/pgSQL function once per row over
+// 10,000 rows.
+func BenchmarkPLFunctionPerRow(b *testing.B) {
+	e := seeded(b, 10000)
+	s := mustSession(b, e)
+	exec(b, s, `CREATE FUNCTION bump(x bigint) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$ BEGIN RETURN x + 1; END $$`)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		got := queryStrings(b, s, "SELECT count(*) FROM t WHERE bump(score) > 50")
+		if got[0][0] != "5000" {
+			b.Fatalf("got %v", got)
+		}
+	}
+}

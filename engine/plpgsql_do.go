@@ -18,10 +18,12 @@ func (s *Session) runDo(ctx context.Context, c *translate.Do) (string, *Rows, er
 	if err != nil {
 		return "", nil, err
 	}
+	s.endPLStatement()
 	err = s.inPL(ctx, func(ctx context.Context) error {
 		_, err := plpgsql.Run(ctx, &plHost{s: s}, fn, plpgsql.Call{})
 		return err
 	})
+	s.endPLStatement()
 	if err != nil {
 		return "", nil, err
 	}
@@ -52,9 +54,15 @@ func (s *Session) inPL(ctx context.Context, run func(ctx context.Context) error)
 		}()
 	}
 	if s.pl.depth == 1 {
-		var cancel context.CancelFunc
-		ctx, cancel = s.withStatementTimeout(ctx)
-		defer cancel()
+		// one statement_timeout per calling statement, not per call
+		if s.pl.parent != ctx || s.pl.timeout == nil {
+			if s.pl.cancel != nil {
+				s.pl.cancel()
+			}
+			s.pl.parent = ctx
+			s.pl.timeout, s.pl.cancel = s.withStatementTimeout(ctx)
+		}
+		ctx = s.pl.timeout
 	}
 	return run(ctx)
 }
@@ -70,4 +78,13 @@ func (s *Session) runDoStatement(ctx context.Context, c *translate.Do) (*Rows, e
 		return nil, err
 	}
 	return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+}
+
+// endPLStatement drops the statement_timeout context of the last
+// statement that called PL/pgSQL.
+func (s *Session) endPLStatement() {
+	if s.pl.cancel != nil {
+		s.pl.cancel()
+	}
+	s.pl.parent, s.pl.timeout, s.pl.cancel = nil, nil, nil
 }

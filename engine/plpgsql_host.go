@@ -23,6 +23,12 @@ import (
 type plSession struct {
 	plans map[*plpgsql.Expr]*plPlan
 	depth int
+	// frames are the running calls, innermost last.
+	frames []*plpgsql.Frame
+	// timeout is the statement_timeout context derived for parent.
+	parent  context.Context
+	timeout context.Context
+	cancel  context.CancelFunc
 	// outerIdle is set while the outermost call runs outside a
 	// transaction block (COMMIT / ROLLBACK are allowed then).
 	outerIdle bool
@@ -62,28 +68,32 @@ func sigOf(v any, t *types.Type) varSig {
 	return varSig{t: t}
 }
 
-// plFrameKey carries the running Frame in the context, for plVarExpr.
-type plFrameKey struct{}
-
 // plHost implements plpgsql.Host for one call on one session.
 type plHost struct {
 	s    *Session
-	gctx *sql.Context
-	fr   *plpgsql.Frame
+	gctx *sql.Context // the calling statement's context, when there is one
 }
 
 var _ plpgsql.Host = (*plHost)(nil)
 
-func (h *plHost) frameCtx(ctx context.Context, fr *plpgsql.Frame) context.Context {
-	return context.WithValue(ctx, plFrameKey{}, fr)
-}
-
-func (h *plHost) sqlCtx(ctx context.Context, fr *plpgsql.Frame) *sql.Context {
-	if h.gctx == nil || h.fr != fr {
-		h.gctx = sql.NewContext(h.frameCtx(ctx, fr), sql.WithSession(h.s))
-		h.fr = fr
+func (h *plHost) sqlCtx(ctx context.Context) *sql.Context {
+	if h.gctx == nil {
+		if gc, ok := ctx.(*sql.Context); ok && gc.Session == sql.Session(h.s) {
+			h.gctx = gc
+		} else {
+			h.gctx = sql.NewContext(ctx, sql.WithSession(h.s))
+		}
 	}
 	return h.gctx
+}
+
+// Enter implements plpgsql.Host: the session keeps a stack of running
+// frames; plVarExpr reads the top one.
+func (h *plHost) Enter(fr *plpgsql.Frame) func() {
+	s := h.s
+	s.pl.frames = append(s.pl.frames, fr)
+	n := len(s.pl.frames)
+	return func() { s.pl.frames = s.pl.frames[:n-1] }
 }
 
 // typeSig describes a variable's type for plan validity.
@@ -258,7 +268,7 @@ func (h *plHost) Eval(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr) (
 		return nil, nil, plError(err)
 	}
 	if p.fast != nil {
-		v, err := p.fast.Eval(h.sqlCtx(ctx, fr), nil)
+		v, err := p.fast.Eval(h.sqlCtx(ctx), nil)
 		if err != nil {
 			return nil, nil, plError(mapError(err))
 		}
@@ -307,7 +317,7 @@ func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p 
 	if err := h.s.applyCatalog(res.Catalog); err != nil {
 		return nil, plError(err)
 	}
-	return h.s.runNested(h.frameCtx(ctx, fr), p.text, p.node, res)
+	return h.s.runNested(ctx, p.text, p.node, res)
 }
 
 // runNested runs a statement inside a PL/pgSQL call: in the caller's
@@ -561,7 +571,10 @@ func (v *plVarExpr) String() string                                           { 
 func (v *plVarExpr) PGType() *types.Type                                      { return v.typ }
 func (v *plVarExpr) WithChildren(c ...sql.Expression) (sql.Expression, error) { return v, nil }
 func (v *plVarExpr) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
-	fr, _ := ctx.Value(plFrameKey{}).(*plpgsql.Frame)
+	var fr *plpgsql.Frame
+	if s, ok := ctx.Session.(*Session); ok && len(s.pl.frames) > 0 {
+		fr = s.pl.frames[len(s.pl.frames)-1]
+	}
 	if fr == nil {
 		return nil, pgerror.New(pgerror.InternalError, "PL/pgSQL variable %s used outside its function", v.name)
 	}

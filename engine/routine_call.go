@@ -334,3 +334,40 @@ func (b *boundParam) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 	}
 	return f[b.idx], nil
 }
+
+var _ translate.RowSetRunner = (*Session)(nil)
+
+// CallRoutineRows runs a user function in FROM and returns its rows, each
+// as wide as its result columns.
+func (s *Session) CallRoutineRows(ctx *sql.Context, fn *catalog.Function, args []any) ([][]any, error) {
+	res, err := s.callRoutine(ctx, fn, args, nil)
+	if err != nil {
+		return nil, err
+	}
+	width := len((&translate.RoutineRows{RoutineCall: translate.RoutineCall{Fn: fn}}).RowColumns())
+	if fn.ReturnsSet {
+		out := make([][]any, len(res.Rows))
+		for i, r := range res.Rows {
+			out[i] = spreadRow(r, width)
+		}
+		return out, nil
+	}
+	if res.Null {
+		return [][]any{make([]any, width)}, nil
+	}
+	return [][]any{spreadRow([]any{res.Value}, width)}, nil
+}
+
+// spreadRow turns a one-value row holding a composite into its fields
+// when the result has several columns.
+func spreadRow(r []any, width int) []any {
+	if len(r) == 1 && width != 1 {
+		if rec, ok := r[0].(*types.RecordVal); ok {
+			return rec.Vals
+		}
+		if r[0] == nil {
+			return make([]any, width)
+		}
+	}
+	return r
+}

@@ -8,6 +8,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/routine"
 	"github.com/tinybase/tinybase/engine/translate"
@@ -22,6 +23,17 @@ func (s *Session) routineCommand(c translate.CatalogCommand) (bool, error) {
 		return true, s.createFunction(c)
 	case *translate.DropRoutine:
 		return true, s.dropRoutine(c)
+	case *translate.AlterRoutine:
+		return true, s.alterRoutine(c)
+	case *translate.TableRenamed:
+		if t, ok := s.findTable(c.Table.Schema, c.Table.Name); ok {
+			if c.Column == "" {
+				s.catalogTableRenamed(t.SchemaName(), t.Name(), c.NewName)
+			} else {
+				s.catalogColumnRenamed(t.SchemaName(), t.Name(), c.Column, c.NewName)
+			}
+		}
+		return true, nil
 	}
 	return s.triggerCommand(c)
 }
@@ -321,4 +333,98 @@ func (s *Session) resolveRoutineRef(cat *catalog.Catalog, ref translate.RoutineR
 		return nil, nil
 	}
 	return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", msgWord, sig)
+}
+
+var (
+	_ translate.RowTypeLookup    = (*Session)(nil)
+	_ translate.ColumnTypeLookup = (*Session)(nil)
+)
+
+// RowType implements translate.RowTypeLookup: a table's row type.
+func (s *Session) RowType(schema, name string) (*types.Type, bool) {
+	t, ok := s.findTable(schema, name)
+	if !ok {
+		return nil, false
+	}
+	fields := make([]types.Field, len(t.Schema()))
+	for i, c := range t.Schema() {
+		fields[i] = types.Field{Name: c.Name, Type: expr.FromGMSType(c.Type)}
+	}
+	return types.RowType(t.SchemaName(), t.Name(), fields), true
+}
+
+// ColumnType implements translate.ColumnTypeLookup (table.column%TYPE).
+func (s *Session) ColumnType(schema, table, column string) (*types.Type, bool, bool) {
+	t, ok := s.findTable(schema, table)
+	if !ok {
+		return nil, false, false
+	}
+	for _, c := range t.Schema() {
+		if c.Name == column {
+			return expr.FromGMSType(c.Type), true, true
+		}
+	}
+	return nil, false, true
+}
+
+// alterRoutine is ALTER FUNCTION / PROCEDURE / ROUTINE.
+func (s *Session) alterRoutine(c *translate.AlterRoutine) error {
+	cat := s.catalog()
+	fns, err := s.resolveRoutineRef(cat, c.Ref, c.Word, false)
+	if err != nil {
+		return err
+	}
+	f := *fns[0]
+	if c.Kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure {
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
+	}
+	if c.Kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure {
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+	}
+	switch {
+	case c.Rename != "":
+		f.Name = c.Rename
+	case c.NewSchema != "":
+		if !s.StorageTxn().HasSchema(c.NewSchema) {
+			return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.NewSchema)
+		}
+		f.Schema = c.NewSchema
+	case c.Owner != "":
+		f.Owner = c.Owner
+	}
+	if c.Rename != "" || c.NewSchema != "" {
+		for _, g := range cat.Functions(catalog.QName{Schema: f.Schema, Name: f.Name}) {
+			if g.OID != f.OID && g.SameInputTypes(f.InputTypes()) {
+				word := "function"
+				if f.Kind == catalog.KindProcedure {
+					word = "procedure"
+				}
+				return pgerror.New(pgerror.DuplicateFunction, "%s %s already exists in schema %q", word, f.Signature(), f.Schema)
+			}
+		}
+	}
+	if c.Volatility != nil {
+		f.Volatility = *c.Volatility
+	}
+	if c.Strict != nil {
+		f.Strict = *c.Strict
+	}
+	if c.SecDef != nil {
+		f.SecurityDefiner = *c.SecDef
+	}
+	if c.Leakproof != nil {
+		f.Leakproof = *c.Leakproof
+	}
+	if c.Cost != nil {
+		f.Cost = *c.Cost
+	}
+	if c.Rows != nil {
+		f.Rows = *c.Rows
+	}
+	for _, v := range c.Settings {
+		f.Config = translate.ApplyRoutineSetting(f.Config, v)
+	}
+	next, _ := cat.PutFunction(f)
+	s.setCatalog(next)
+	return nil
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
+	"sort"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -78,7 +80,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 			if err != nil {
 				return n, transform.SameTree, nil
 			}
-			t, _ := up.(*storage.Table)
+			t := underlyingTable(up)
 			if t == nil || !hasTriggersFor(cat, t, catalog.EventUpdate) {
 				return n, transform.SameTree, nil
 			}
@@ -94,6 +96,14 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 			}
 			nu, err := w.WithChildren(newTriggerNode(w.Child, t, catalog.EventUpdate, cols))
 			return nu, transform.NewTree, err
+		case *plan.Truncate:
+			// GMS turns an unfiltered DELETE into TRUNCATE; DELETE
+			// triggers need it to stay a DELETE
+			t := underlyingTable(tableOf(w.Child))
+			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) {
+				return n, transform.SameTree, nil
+			}
+			return plan.NewDeleteFrom(newTriggerNode(w.Child, t, catalog.EventDelete, nil), nil), transform.NewTree, nil
 		case *plan.DeleteFrom:
 			if _, done := w.Child.(*triggerNode); done || w.HasExplicitTargets() {
 				return n, transform.SameTree, nil
@@ -102,7 +112,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 			if err != nil {
 				return n, transform.SameTree, nil
 			}
-			t, _ := del.(*storage.Table)
+			t := underlyingTable(del)
 			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) {
 				return n, transform.SameTree, nil
 			}
@@ -113,14 +123,45 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 	})
 }
 
+// tableOf finds the table a node reads.
+func tableOf(n sql.Node) any {
+	var out any
+	transform.Inspect(n, func(n sql.Node) bool {
+		if rt, ok := n.(*plan.ResolvedTable); ok && out == nil {
+			out = rt.Table
+		}
+		return out == nil
+	})
+	return out
+}
+
 // storageTable finds the tinybase table an INSERT writes.
 func storageTable(n sql.Node) *storage.Table {
 	ins, err := plan.GetInsertable(n)
 	if err != nil {
 		return nil
 	}
-	t, _ := ins.(*storage.Table)
-	return t
+	return underlyingTable(ins)
+}
+
+// underlyingTable unwraps what GMS writes through (index access, foreign
+// key handlers, wrappers) down to the tinybase table.
+func underlyingTable(x any) *storage.Table {
+	for i := 0; i < 8; i++ {
+		switch t := x.(type) {
+		case *storage.Table:
+			return t
+		case *storage.IndexedTable:
+			return t.Table
+		case *plan.ForeignKeyHandler:
+			x = t.Table
+		case sql.TableWrapper:
+			x = t.Underlying()
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 func tableQName(t *storage.Table) catalog.QName {
@@ -307,6 +348,8 @@ func (s *Session) fireAfterTriggers(err error) error {
 		return err
 	}
 	ctx := sql.NewContext(context.Background(), sql.WithSession(s))
+	// AFTER ROW firings come before AFTER STATEMENT ones
+	sort.SliceStable(queue, func(i, j int) bool { return queue[i].tg.ForEachRow && !queue[j].tg.ForEachRow })
 	for i := 0; i < len(queue); i++ {
 		e := queue[i]
 		if _, err := s.callRoutine(ctx, e.fs.fns[e.tg.Function], nil, e.fs.data(e.tg, e.new, e.old)); err != nil {
@@ -324,12 +367,24 @@ type triggerIter struct {
 	s     *Session
 	child sql.RowIter
 	ts    *firingSet
+	// pending are the AFTER ROW firings of the row last returned: queued
+	// once the write asks for the next row (so it succeeded), dropped if
+	// the write fails (ON CONFLICT retries a row under a savepoint).
+	pending []afterEvent
+	done    bool
 }
 
 func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 	fs := it.ts
+	for _, e := range it.pending {
+		it.s.queueAfter(e)
+	}
+	it.pending = it.pending[:0]
 	for {
 		row, err := it.child.Next(ctx)
+		if err == io.EOF {
+			it.done = true
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -385,7 +440,7 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 				return nil, err
 			}
 			if fire {
-				it.s.queueAfter(afterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
+				it.pending = append(it.pending, afterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
 			}
 		}
 		out := append(sql.Row{}, prefix...)
@@ -401,7 +456,18 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 }
 
-func (it *triggerIter) Close(ctx *sql.Context) error { return it.child.Close(ctx) }
+// Close ends the write. The last row's AFTER firings are queued only when
+// the write consumed every row (a failed write stops early; its
+// statement or savepoint rolls back).
+func (it *triggerIter) Close(ctx *sql.Context) error {
+	if it.done {
+		for _, e := range it.pending {
+			it.s.queueAfter(e)
+		}
+	}
+	it.pending = nil
+	return it.child.Close(ctx)
+}
 
 // values copies a stored row (nil for none).
 func (fs *firingSet) values(r sql.Row) []any {

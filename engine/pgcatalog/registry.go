@@ -26,6 +26,9 @@ func init() {
 		"pg_description": pgDescription,
 		"pg_enum":        pgEnum,
 		"pg_sequence":    pgSequence,
+		"pg_proc":        pgProc,     // pg_proc.go
+		"pg_language":    pgLanguage, // pg_proc.go
+		"pg_trigger":     pgTrigger,  // pg_proc.go
 	}
 	informationSchema = map[string]*def{
 		"tables":                  isTables,
@@ -38,6 +41,8 @@ func init() {
 		"routines":                isRoutines,
 		"referential_constraints": isReferentialConstraints,
 		"check_constraints":       isCheckConstraints,
+		"parameters":              isParameters, // information_schema_routines.go
+		"triggers":                isTriggers,   // pg_proc.go
 	}
 }
 
@@ -46,7 +51,7 @@ func init() {
 var catalogTableOIDs = map[string]uint32{
 	"pg_namespace": 2615, "pg_class": 1259, "pg_extension": 3079, "pg_attribute": 1249,
 	"pg_type": 1247, "pg_index": 2610, "pg_constraint": 2606, "pg_description": 2609,
-	"pg_enum": 3501, "pg_sequence": 2224,
+	"pg_enum": 3501, "pg_sequence": 2224, "pg_proc": 1255, "pg_language": 2612, "pg_trigger": 2620,
 }
 
 // sysRel is one system catalog relation as pg_class lists it.

@@ -17,10 +17,9 @@ type Expr struct {
 	// Query is true for a whole statement (SELECT ..., INSERT ...), false
 	// for an expression (evaluated as SELECT <Text>).
 	Query bool
-	// Scope resolves the lower-cased names visible at this point to datums.
+	// Scope resolves the lower-cased names visible at this point to datums
+	// (label-qualified names as "label.name").
 	Scope map[string]int
-	// Cache is the Host's compiled form.
-	Cache any
 }
 
 // DatumKind tells variables, rows (INTO target lists) and record fields apart.
@@ -214,8 +213,6 @@ type Function struct {
 	Found, New, Old int
 	// NParams is the number of leading parameter datums.
 	NParams int
-	// OutParam is the varno of a single OUT parameter or the row of several (-1 none).
-	OutParam int
 	// Trigger vars (tg_op, ...) are datums appended by Parse for trigger functions.
 	TrigVars map[string]int
 }
@@ -259,7 +256,6 @@ type jnode map[string]json.RawMessage
 type jfunc struct {
 	NewVarno *int    `json:"new_varno"`
 	OldVarno *int    `json:"old_varno"`
-	OutParam *int    `json:"out_param_varno"`
 	Datums   []jnode `json:"datums"`
 	Action   jnode   `json:"action"`
 }

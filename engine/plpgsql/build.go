@@ -90,7 +90,7 @@ type builder struct {
 }
 
 func build(jf *jfunc) (*Function, error) {
-	f := &Function{Found: -1, New: -1, Old: -1, OutParam: -1}
+	f := &Function{Found: -1, New: -1, Old: -1}
 	for i, jd := range jf.Datums {
 		for kind, raw := range jd {
 			var d jdatum
@@ -147,9 +147,6 @@ func build(jf *jfunc) (*Function, error) {
 			f.TrigVars[n] = len(f.Datums)
 			f.Datums = append(f.Datums, &Datum{Kind: DVar, Name: n, implicit: true})
 		}
-	}
-	if jf.OutParam != nil {
-		f.OutParam = *jf.OutParam
 	}
 	b := &builder{f: f, claimed: map[int]bool{}}
 	// loop variables are implicit: find them first

@@ -6,7 +6,16 @@
 // The package knows nothing of go-mysql-server: everything that touches
 // SQL — evaluating an expression, running a statement with the function's
 // variables bound, casting, savepoints, notices — goes through the Host
-// interface, which the engine implements (engine/plpgsql_*.go). Compiled
-// forms of expressions and statements are cached in each Expr by the Host,
-// so a function's statements are parsed and planned once, not per call.
+// interface, which the engine implements (engine/plpgsql_*.go). A body is
+// parsed once per function definition; the Host keeps each Expr's compiled
+// form (per session, keyed by the Expr), so a function's statements are
+// parsed and translated once, not per call, and simple expressions skip
+// the planner entirely.
+//
+// pg_query's PL/pgSQL parser differs from PostgreSQL's compiler in a few
+// ways this package compensates for: it emits no datums for unnamed
+// parameters (callers name them "$n"), does not know OUT parameters (a
+// bare RETURN NEXT arrives as OutRowMarker), appends a RETURN without a
+// line number to every body, and does not say which block declares which
+// variable (line numbers decide).
 package plpgsql

@@ -2,7 +2,6 @@ package plpgsql
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -109,7 +108,9 @@ func Run(ctx context.Context, h Host, fn *Function, call Call) (*Frame, error) {
 		}
 		set("tg_argv", types.ArrayOf(types.Text), argv)
 	}
+	exit := h.Enter(fr)
 	f, err := fr.block(ctx, fn.Body)
+	exit()
 	if err != nil {
 		return nil, err
 	}
@@ -261,11 +262,6 @@ func (f *Frame) initVar(ctx context.Context, dno int) error {
 		return pgerror.New(pgerror.NullValueNotAllowed, "variable \"%s\" must have a default value, since it's declared NOT NULL", d.Name)
 	}
 	return nil
-}
-
-type typeCache struct {
-	name string
-	t    *types.Type
 }
 
 func (f *Frame) declType(ctx context.Context, d *Datum) (*types.Type, error) {
@@ -679,8 +675,6 @@ func (f *Frame) getDiag(st *GetDiag) error {
 	}
 	return nil
 }
-
-var errNoHandler = errors.New("plpgsql: no handler")
 
 // outValue is the result made of OUT parameters: the value of a single
 // one, or a record of all.

@@ -31,6 +31,9 @@ type Host interface {
 	RollbackTo(mark any)
 	// Check reports cancellation and statement_timeout (57014).
 	Check(ctx context.Context) error
+	// Enter makes fr the running frame until the returned function is
+	// called (variables in compiled expressions read the running frame).
+	Enter(fr *Frame) (exit func())
 	// EndTransaction runs COMMIT or ROLLBACK inside a DO block or
 	// procedure called outside a transaction block.
 	EndTransaction(commit bool) error

@@ -217,7 +217,31 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 	if tn.PctType {
 		return t.pctType(tn)
 	}
+	if rl, ok := t.Tables.(RowTypeLookup); ok && len(tn.ArrayBounds) == 0 {
+		schema := ""
+		if len(parts) > 1 {
+			schema = parts[len(parts)-2]
+		}
+		if _, isType := types.ByName(last); !isType || schema != "" && schema != "pg_catalog" {
+			if r := t.reader(); r == nil || !hasUserType(r, schema, last) {
+				if rt, ok := rl.RowType(schema, last); ok {
+					return rt
+				}
+			}
+		}
+	}
 	return t.typeName(tn).WithMod(-1)
+}
+
+// RowTypeLookup resolves a table's row type (a composite type named after
+// the table, usable as a parameter or result type).
+type RowTypeLookup interface {
+	RowType(schema, table string) (*types.Type, bool)
+}
+
+func hasUserType(r CatalogReader, schema, name string) bool {
+	_, ok := r.LookupType(schema, name)
+	return ok
 }
 
 // pctType resolves table.column%TYPE.
@@ -378,6 +402,30 @@ func (t *Translator) routineStatement(n *pg.Node) (Result, bool) {
 		}
 	case *pg.Node_AlterTableStmt:
 		return t.enableTriggers(s.AlterTableStmt)
+	case *pg.Node_RenameStmt:
+		if r := s.RenameStmt; r.RenameType == pg.ObjectType_OBJECT_TABLE || r.RenameType == pg.ObjectType_OBJECT_COLUMN {
+			res, err := t.tableDDL(n)
+			if err != nil {
+				fail(err.(*pgerror.Error))
+			}
+			res.Catalog = append(res.Catalog, &TableRenamed{Table: rangeQName(r.Relation), Column: r.Subname, NewName: r.Newname})
+			return res, true
+		}
+		return t.alterRoutine(n)
+	case *pg.Node_AlterFunctionStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_AlterOwnerStmt:
+		return t.alterRoutine(n)
 	}
 	return Result{}, false
 }
+
+// TableRenamed runs with ALTER TABLE ... RENAME [COLUMN]: catalog objects
+// naming the table or column (triggers, owned sequences, views'
+// dependencies, comments) follow the rename.
+type TableRenamed struct {
+	Table   catalog.QName
+	Column  string // "" for a table rename
+	NewName string
+}
+
+func (*TableRenamed) command()        {}
+func (*TableRenamed) catalogCommand() {}

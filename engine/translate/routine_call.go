@@ -130,6 +130,7 @@ type callArg struct {
 // built-in of the same name exists (unqualified call), it is tried
 // first: pg_catalog is implicitly first on the search path.
 func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands []*catalog.Function, proc *CallProc) sqlparser.Expr {
+	from := proc == fromClause
 	var args []callArg
 	seen := map[string]bool{}
 	for _, a := range f.Args {
@@ -175,11 +176,11 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		defaults[s.fn] = d
 	}
 	word := "function"
-	if proc != nil {
+	if proc != nil && !from {
 		word = "procedure"
 	}
 	return t.inject(display, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
-		if builtin != "" {
+		if builtin != "" && !from {
 			e, err := expr.NewFuncCall(t.Env, builtin, c)
 			if err == nil {
 				return e, nil
@@ -304,6 +305,13 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 		}
 		bound[k] = ce
 	}
+	if proc == fromClause {
+		if fn.Kind == catalog.KindProcedure {
+			return nil, pgerror.New(pgerror.WrongObjectType, "%s is a procedure", fn.Signature()).
+				WithHint("To call a procedure, use CALL.")
+		}
+		return &RoutineRows{RoutineCall{Fn: fn, Args: bound}}, nil
+	}
 	if proc != nil {
 		if fn.Kind != catalog.KindProcedure {
 			return nil, pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", fn.Signature()).
@@ -410,4 +418,83 @@ func (t *Translator) checkCallSchema(parts []string, name string, loc int32) {
 	if sl, ok := t.Tables.(SchemaLookup); ok && !sl.HasSchema(parts[0]) {
 		failAt(loc, pgerror.InvalidSchemaName, "schema %q does not exist", parts[0])
 	}
+}
+
+// fromClause is the userFuncCall mode for a function in FROM.
+var fromClause = &CallProc{}
+
+// isUserSRF reports whether a call names a set-returning user function
+// (so a SELECT-list call moves to FROM like a built-in SRF).
+func (t *Translator) isUserSRF(parts []string) bool {
+	for _, f := range t.userCandidates(parts) {
+		if f.ReturnsSet {
+			return true
+		}
+	}
+	return false
+}
+
+// RoutineRows is a user function in FROM: it evaluates to the routine's
+// rows (one row for a function not returning a set).
+type RoutineRows struct{ RoutineCall }
+
+var _ expr.RowSource = (*RoutineRows)(nil)
+
+// RowSetRunner is the session side of a user function in FROM.
+type RowSetRunner interface {
+	CallRoutineRows(ctx *sql.Context, fn *catalog.Function, args []any) ([][]any, error)
+}
+
+func (r *RoutineRows) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	n := *r
+	n.Args = ch
+	return &n, nil
+}
+
+// RowColumns names the result columns: OUT / TABLE parameters, the
+// fields of a composite result, or one column named after the function.
+func (r *RoutineRows) RowColumns() []expr.SRFColumn {
+	fn := r.Fn
+	if outs := fn.OutputArgs(); len(outs) > 0 {
+		cols := make([]expr.SRFColumn, len(outs))
+		for i, a := range outs {
+			name := a.Name
+			if name == "" {
+				name = fmt.Sprintf("column%d", i+1)
+			}
+			if len(outs) == 1 && a.Name == "" {
+				name = fn.Name
+			}
+			cols[i] = expr.SRFColumn{Name: name, Type: a.Type}
+		}
+		return cols
+	}
+	if fn.Result != nil && len(fn.Result.Fields) > 0 {
+		cols := make([]expr.SRFColumn, len(fn.Result.Fields))
+		for i, f := range fn.Result.Fields {
+			cols[i] = expr.SRFColumn{Name: f.Name, Type: f.Type}
+		}
+		return cols
+	}
+	return []expr.SRFColumn{{Name: fn.Name, Type: r.PGType()}}
+}
+
+// Eval runs the routine and returns its rows.
+func (r *RoutineRows) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	vals := make([]any, len(r.Args))
+	for i, a := range r.Args {
+		v, err := a.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil && r.Fn.Strict {
+			return [][]any{}, nil
+		}
+		vals[i] = v
+	}
+	rr, ok := ctx.Session.(RowSetRunner)
+	if !ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "user-defined functions need a session")
+	}
+	return rr.CallRoutineRows(ctx, r.Fn, vals)
 }

@@ -73,7 +73,7 @@ func plSource(fn *catalog.Function) string {
 		body = bareReturnNext.ReplaceAllString(body, "${1} "+plpgsql.OutRowMarker+";")
 	}
 	b.WriteString(dollarQuote(body))
-	return b.String()
+	return plpgsql.PrepareSource(b.String())
 }
 
 var bareReturnNext = regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s*;`)

@@ -477,7 +477,14 @@ func (h *plHost) ResolveType(ctx context.Context, name string) (*types.Type, err
 	}
 	tc := tree.Stmts[0].Stmt.GetSelectStmt().TargetList[0].GetResTarget().Val.GetTypeCast()
 	tr := &translate.Translator{Env: &h.s.env, Tables: h.s, Catalog: h.s.translatorCatalog()}
-	return tr.ResolveTypeName(tc.TypeName)
+	t, err := tr.ResolveTypeName(tc.TypeName)
+	if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.UndefinedObject && len(tc.TypeName.ArrayBounds) == 0 {
+		// a table's name is its row type
+		if rt, rerr := h.ResolveType(ctx, name+"%ROWTYPE"); rerr == nil {
+			return rt, nil
+		}
+	}
+	return t, err
 }
 
 func (h *plHost) queryText(ctx context.Context, text string) (*plpgsql.Result, error) {

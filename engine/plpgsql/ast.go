@@ -219,7 +219,7 @@ type Function struct {
 
 // Parse parses a CREATE FUNCTION statement with a plpgsql body.
 func Parse(createFunction string) (*Function, error) {
-	js, err := pg.ParsePlPgSqlToJSON(createFunction)
+	js, err := pg.ParsePlPgSqlToJSON(PrepareSource(createFunction))
 	if err != nil {
 		return nil, pgerror.New(pgerror.SyntaxError, "%s", err.Error())
 	}

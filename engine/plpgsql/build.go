@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/tinybase/tinybase/engine/pgerror"
 )
 
 // jstmt is the union of the statement shapes pg_query emits.
@@ -122,6 +124,9 @@ func build(jf *jfunc) (*Function, error) {
 			}
 			if dt.Name == "found" && dt.Kind == DVar && f.Found < 0 {
 				f.Found = i
+				dt.implicit = true
+			}
+			if _, _, isMarker := fieldTarget(dt.Name); isMarker {
 				dt.implicit = true
 			}
 			if strings.HasPrefix(dt.Name, "__case__variable_") || ((dt.Name == "sqlstate" || dt.Name == "sqlerrm") && dt.Const) {
@@ -390,6 +395,14 @@ func (b *builder) stmt(n jnode) (Stmt, error) {
 		case "PLpgSQL_stmt_assign":
 			st := &Assign{stmtBase: base, Var: s.Varno, Expr: b.expr(s.Expr, false)}
 			st.Target = assignTarget(s.Expr.E.Query)
+			if rec, field, ok := fieldTarget(b.f.Datums[s.Varno].Name); ok {
+				parent, found := st.Expr.Scope[rec]
+				if !found {
+					return nil, pgerror.New(pgerror.SyntaxError, "\"%s.%s\" is not a known variable", rec, field)
+				}
+				b.f.Datums = append(b.f.Datums, &Datum{Kind: DRecField, Parent: parent, Field: field, implicit: true})
+				st.Var, st.Target = len(b.f.Datums)-1, rec+"."+field
+			}
 			return st, nil
 		case "PLpgSQL_stmt_if":
 			st := &If{stmtBase: base}

@@ -589,8 +589,14 @@ func (w *secWalker) update(s *pg.UpdateStmt) {
 			cols = append(cols, c.GetResTarget().GetName())
 		}
 		w.requireCols(q, kind, catalog.PrivUpdate, cols)
-		if reads {
-			w.require(q, kind, catalog.PrivSelect, nil)
+		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+			var read []string
+			for _, n := range append([]*pg.Node{s.WhereClause}, append(s.ReturningList, s.TargetList...)...) {
+				if n != nil {
+					read = append(read, nodeColumns(n)...)
+				}
+			}
+			w.requireCols(q, kind, catalog.PrivSelect, read)
 		}
 	}
 	for i, f := range s.FromClause {
@@ -628,8 +634,14 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 	reads := s.WhereClause != nil || len(s.ReturningList) > 0 || len(s.UsingClause) > 0
 	if ok {
 		w.require(q, kind, catalog.PrivDelete, nil)
-		if reads {
-			w.require(q, kind, catalog.PrivSelect, nil)
+		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+			var read []string
+			for _, n := range append([]*pg.Node{s.WhereClause}, s.ReturningList...) {
+				if n != nil {
+					read = append(read, nodeColumns(n)...)
+				}
+			}
+			w.requireCols(q, kind, catalog.PrivSelect, read)
 		}
 	}
 	for i, f := range s.UsingClause {

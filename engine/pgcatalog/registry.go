@@ -9,23 +9,27 @@ var pgCatalog, informationSchema map[string]*def
 
 func init() {
 	pgCatalog = map[string]*def{
-		"pg_namespace":   pgNamespace,
-		"pg_class":       pgClass,
-		"pg_tables":      pgTables,
-		"pg_indexes":     pgIndexes,
-		"pg_extension":   pgExtension,
-		"pg_settings":    pgSettings,
-		"pg_views":       pgViews,
-		"pg_sequences":   pgSequences,
-		"pg_roles":       pgRoles,
-		"pg_user":        pgUser,
-		"pg_attribute":   pgAttribute,
-		"pg_type":        pgType,
-		"pg_index":       pgIndex,
-		"pg_constraint":  pgConstraint,
-		"pg_description": pgDescription,
-		"pg_enum":        pgEnum,
-		"pg_sequence":    pgSequence,
+		"pg_namespace":    pgNamespace,
+		"pg_class":        pgClass,
+		"pg_tables":       pgTables,
+		"pg_indexes":      pgIndexes,
+		"pg_extension":    pgExtension,
+		"pg_settings":     pgSettings,
+		"pg_views":        pgViews,
+		"pg_sequences":    pgSequences,
+		"pg_roles":        pgRoles,
+		"pg_authid":       pgAuthid,      // pg_roles.go
+		"pg_auth_members": pgAuthMembers, // pg_roles.go
+		"pg_policy":       pgPolicy,      // pg_roles.go
+		"pg_policies":     pgPolicies,    // pg_roles.go
+		"pg_user":         pgUser,
+		"pg_attribute":    pgAttribute,
+		"pg_type":         pgType,
+		"pg_index":        pgIndex,
+		"pg_constraint":   pgConstraint,
+		"pg_description":  pgDescription,
+		"pg_enum":         pgEnum,
+		"pg_sequence":     pgSequence,
 	}
 	informationSchema = map[string]*def{
 		"tables":                  isTables,
@@ -38,6 +42,8 @@ func init() {
 		"routines":                isRoutines,
 		"referential_constraints": isReferentialConstraints,
 		"check_constraints":       isCheckConstraints,
+		"role_table_grants":       isRoleTableGrants, // information_schema_grants.go
+		"table_privileges":        isTableGrants,     // information_schema_grants.go
 	}
 }
 

@@ -62,6 +62,23 @@ func (w *secWalker) columnsGranted(q catalog.QName, priv catalog.Priv, cols []st
 	return true
 }
 
+// nodeColumns lists the column names an expression refers to ("*" for a
+// star).
+func nodeColumns(n *pg.Node) []string {
+	var out []string
+	visitNodes(n, func(x *pg.Node) {
+		if cr := x.GetColumnRef(); cr != nil {
+			last := cr.Fields[len(cr.Fields)-1]
+			if last.GetAStar() != nil {
+				out = append(out, "*")
+			} else {
+				out = append(out, last.GetString_().GetSval())
+			}
+		}
+	})
+	return out
+}
+
 // referencedColumns lists the last name of every column reference in a
 // query; nil when it uses * (every column).
 func referencedColumns(sel *pg.SelectStmt) []string {
@@ -174,4 +191,18 @@ func visitNodes(m proto.Message, fn func(*pg.Node)) {
 		})
 	}
 	visit(m.ProtoReflect())
+}
+
+// checkSequenceUse checks that the current role holds one of privs on a
+// sequence (nextval: USAGE or UPDATE; currval: USAGE or SELECT).
+func (s *Session) checkSequenceUse(seq *catalog.Sequence, privs catalog.Priv) error {
+	cat := s.catalog()
+	if r, ok := cat.Role(s.CurrentUser()); ok && r.Super {
+		return nil
+	}
+	k := relKey(catalog.QName{Schema: seq.Schema, Name: seq.Name})
+	if cat.Privileges(s.CurrentUser(), k, catalog.ClassSequence)&privs != 0 {
+		return nil
+	}
+	return permissionDenied("sequence", seq.Name)
 }

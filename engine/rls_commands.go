@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -21,8 +22,11 @@ func (s *Session) policyTable(q catalog.QName) (catalog.QName, error) {
 	return rq, s.checkOwner(relKey(rq), "table", rq.Name)
 }
 
+// policyRoles resolves a policy's roles, ordered by OID as pg_policy
+// stores them.
 func (s *Session) policyRoles(names []string) ([]string, error) {
 	var out []string
+	cat := s.catalog()
 	for _, n := range names {
 		r, err := s.resolveRoleName(n)
 		if err != nil {
@@ -30,6 +34,11 @@ func (s *Session) policyRoles(names []string) ([]string, error) {
 		}
 		out = append(out, r)
 	}
+	sort.Slice(out, func(i, j int) bool {
+		a, _ := cat.Role(out[i])
+		b, _ := cat.Role(out[j])
+		return a.OID < b.OID
+	})
 	return out, nil
 }
 

@@ -314,12 +314,72 @@ func (w *secWalker) rangeVar(rv *pg.RangeVar, n *pg.Node, sel *pg.SelectStmt) *p
 	if !applies {
 		return n
 	}
+	if sel != nil && len(sel.FromClause) == 1 && sel.FromClause[0] == n {
+		if e := w.mergeableQual(rv, q, qual); e != nil {
+			// the only FROM item: filter in place, as a plain WHERE the
+			// planner can push into the scan
+			if sel.WhereClause == nil {
+				sel.WhereClause = e
+			} else {
+				sel.WhereClause = &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: []*pg.Node{sel.WhereClause, e}, Location: -1}}}
+			}
+			return n
+		}
+	}
 	return w.wrap(rv, q, qual)
+}
+
+// mergeableQual returns the policy filter with its column references
+// qualified by the table's alias, when it has no subqueries left (after
+// initplan inlining); nil otherwise.
+func (w *secWalker) mergeableQual(rv *pg.RangeVar, q catalog.QName, qual string) *pg.Node {
+	e, err := parseExprNode("(" + qual + ")")
+	if err != nil {
+		return nil
+	}
+	initplans(e)
+	ok := true
+	alias := rv.Relname
+	if rv.Alias != nil {
+		if len(rv.Alias.Colnames) > 0 {
+			return nil
+		}
+		alias = rv.Alias.Aliasname
+	}
+	visitNodes(e, func(x *pg.Node) {
+		if x.GetSubLink() != nil {
+			ok = false
+		}
+		if cr := x.GetColumnRef(); cr != nil {
+			switch len(cr.Fields) {
+			case 1:
+				name := cr.Fields[0].GetString_().GetSval()
+				if name == "" || !w.s.columnExists(q, name) {
+					ok = false
+					return
+				}
+				cr.Fields = append([]*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: alias}}}}, cr.Fields...)
+			case 2:
+				if cr.Fields[0].GetString_().GetSval() != q.Name {
+					ok = false
+					return
+				}
+				cr.Fields[0] = &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: alias}}}
+			default:
+				ok = false
+			}
+		}
+	})
+	if !ok {
+		return nil
+	}
+	return e
 }
 
 // wrap replaces a table reference with (SELECT * FROM t WHERE qual) AS t.
 func (w *secWalker) wrap(rv *pg.RangeVar, q catalog.QName, qual string) *pg.Node {
 	sub := w.parseSelect(fmt.Sprintf("SELECT * FROM %s WHERE %s", quoteQName(q), qual))
+	initplans(sub.WhereClause)
 	w.expanding = append(w.expanding, q)
 	w.sublinks(sub.WhereClause)
 	w.expanding = w.expanding[:len(w.expanding)-1]
@@ -506,6 +566,7 @@ func (w *secWalker) addCheck(q catalog.QName, expr string) {
 		w.fail(pgerror.New(pgerror.InternalError, "row security: %v", err))
 	}
 	check := tree.Stmts[0].Stmt
+	initplans(check)
 	w.sublinks(check)
 	tr := &translate.Translator{Env: &w.s.env, Tables: w.s, Catalog: w.s.translatorCatalog()}
 	res, err := tr.Statement(check)
@@ -528,6 +589,7 @@ func (w *secWalker) andWhere(where *pg.Node, qual string) *pg.Node {
 	if err != nil {
 		w.fail(pgerror.New(pgerror.InternalError, "row security: %v", err))
 	}
+	initplans(e)
 	w.sublinks(e)
 	if where == nil {
 		return e
@@ -589,8 +651,14 @@ func (w *secWalker) update(s *pg.UpdateStmt) {
 			cols = append(cols, c.GetResTarget().GetName())
 		}
 		w.requireCols(q, kind, catalog.PrivUpdate, cols)
-		if reads {
-			w.require(q, kind, catalog.PrivSelect, nil)
+		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+			var read []string
+			for _, n := range append([]*pg.Node{s.WhereClause}, append(s.ReturningList, s.TargetList...)...) {
+				if n != nil {
+					read = append(read, nodeColumns(n)...)
+				}
+			}
+			w.requireCols(q, kind, catalog.PrivSelect, read)
 		}
 	}
 	for i, f := range s.FromClause {
@@ -628,8 +696,14 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 	reads := s.WhereClause != nil || len(s.ReturningList) > 0 || len(s.UsingClause) > 0
 	if ok {
 		w.require(q, kind, catalog.PrivDelete, nil)
-		if reads {
-			w.require(q, kind, catalog.PrivSelect, nil)
+		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+			var read []string
+			for _, n := range append([]*pg.Node{s.WhereClause}, s.ReturningList...) {
+				if n != nil {
+					read = append(read, nodeColumns(n)...)
+				}
+			}
+			w.requireCols(q, kind, catalog.PrivSelect, read)
 		}
 	}
 	for i, f := range s.UsingClause {
@@ -649,4 +723,59 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 		}
 		s.WhereClause = w.andWhere(s.WhereClause, using)
 	}
+}
+
+// nonScalarFuncs are functions a bare scalar subquery must keep wrapped:
+// aggregates and set-returning functions change meaning outside it.
+var nonScalarFuncs = map[string]bool{
+	"count": true, "sum": true, "avg": true, "min": true, "max": true, "array_agg": true, "string_agg": true,
+	"json_agg": true, "jsonb_agg": true, "json_object_agg": true, "jsonb_object_agg": true, "bool_and": true,
+	"bool_or": true, "every": true, "generate_series": true, "unnest": true, "json_array_elements": true,
+	"jsonb_array_elements": true, "json_each": true, "jsonb_each": true, "random": true, "nextval": true,
+	"gen_random_uuid": true, "uuid_generate_v4": true, "clock_timestamp": true,
+}
+
+// initplans rewrites, inside a policy expression, each scalar subquery
+// that is a bare "(SELECT expr)" with no FROM into "(expr)": PostgreSQL
+// evaluates such a subquery once per statement (an initplan), and the
+// functions policies wrap this way (auth.uid(), auth.jwt(),
+// current_setting) are stable, so the value is the same — but GMS would
+// re-run the subquery for every row.
+func initplans(n *pg.Node) {
+	visitNodes(n, func(x *pg.Node) {
+		inline(x)
+	})
+}
+
+func inline(x *pg.Node) {
+	sl := x.GetSubLink()
+	if sl == nil || sl.SubLinkType != pg.SubLinkType_EXPR_SUBLINK {
+		return
+	}
+	sel := sl.Subselect.GetSelectStmt()
+	if sel == nil || len(sel.FromClause) > 0 || sel.WhereClause != nil || len(sel.TargetList) != 1 ||
+		sel.Op != pg.SetOperation_SETOP_NONE || len(sel.GroupClause) > 0 || sel.HavingClause != nil ||
+		sel.LimitCount != nil || sel.WithClause != nil || len(sel.ValuesLists) > 0 || sel.DistinctClause != nil {
+		return
+	}
+	val := sel.TargetList[0].GetResTarget().GetVal()
+	if val == nil {
+		return
+	}
+	safe := true
+	visitNodes(val, func(y *pg.Node) {
+		if fc := y.GetFuncCall(); fc != nil {
+			parts := names(fc.Funcname)
+			if nonScalarFuncs[strings.ToLower(parts[len(parts)-1])] || fc.Over != nil || fc.AggStar {
+				safe = false
+			}
+		}
+		if y.GetSubLink() != nil || y.GetColumnRef() != nil {
+			safe = false
+		}
+	})
+	if !safe {
+		return
+	}
+	x.Node = val.Node
 }

@@ -354,7 +354,7 @@ func (s *Session) dropRoles(c *translate.DropRole) error {
 			return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", "public")
 		}
 		if n == translate.RoleCurrentUser || n == translate.RoleSessionUser {
-			return pgerror.New(pgerror.SyntaxError, "cannot use special role specifier in DROP ROLE")
+			return pgerror.New(pgerror.InvalidParameterValue, "cannot use special role specifier in DROP ROLE")
 		}
 		cat := s.catalog()
 		r, ok := cat.Role(n)

@@ -54,6 +54,9 @@ func (s *Session) checkRoleSetting(name, value string) (string, error) {
 		}
 		return "", pgerror.New(pgerror.InsufficientPrivilege, "permission denied to set role %q", value)
 	case "session_authorization":
+		// SET / RESET SESSION AUTHORIZATION also ends SET ROLE
+		delete(s.local, "role")
+		s.settings["role"] = "none"
 		if value == "default" || value == "" {
 			return s.user, nil
 		}

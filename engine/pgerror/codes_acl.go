@@ -5,4 +5,5 @@ const (
 	InvalidGrantor           = "0L000"
 	InvalidGrantOperation    = "0LP01"
 	InvalidRoleSpecification = "0P000"
+	InvalidNameSyntax        = "42602"
 )

@@ -10,9 +10,9 @@ import (
 	"sync"
 
 	"github.com/jackc/pgx/v5/pgproto3"
-	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 // maxMessageLen is PostgreSQL's limit on one message (1 GiB).
@@ -26,7 +26,7 @@ type conn struct {
 	pid    uint32
 	secret uint32
 	sess   *engine.Session
-	tm     *pgtype.Map
+	codec  types.BinaryCodec
 
 	mu       sync.Mutex
 	cancelFn context.CancelFunc // the running statement's, under mu
@@ -468,7 +468,7 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 			continue
 		}
 		if formatFor(formats, i) == 1 {
-			b, err := c.appendBinary(dr.Values[i][:0], cols[i].TypeOID, vals[i], text)
+			b, err := c.codec.AppendSend(dr.Values[i][:0], cols[i].TypeOID, vals[i], text)
 			if err != nil {
 				return err
 			}

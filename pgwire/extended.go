@@ -107,7 +107,7 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 		case 0:
 			args[i] = string(raw)
 		case 1:
-			s, err := c.paramText(stmt.ParamOIDs[i], raw)
+			s, err := c.receiveParam(stmt, i, raw)
 			if err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.InvalidBinaryRepresentation {
 					pe.Message = fmt.Sprintf("%s %d", pe.Message, i+1)
@@ -240,4 +240,12 @@ func (c *conn) endOfExtendedBatch() {
 		p.close()
 		delete(c.portals, name)
 	}
+}
+
+// receiveParam converts binary parameter i of stmt to text.
+func (c *conn) receiveParam(stmt *engine.Prepared, i int, raw []byte) (string, error) {
+	if t := stmt.ParamType(i); t != nil {
+		return c.codec.ReceiveTextFor(t, raw)
+	}
+	return c.codec.ReceiveText(stmt.ParamOIDs[i], raw)
 }

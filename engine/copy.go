@@ -40,6 +40,10 @@ type Copy struct {
 	line       int64
 	implicit   bool
 	headerDone bool
+	lineText   string   // the text-format line being converted
+	rowLines   []int64  // line number of each batched row
+	rowTexts   []string // its text (text and CSV formats)
+	table      string
 	binHeader  bool
 	failed     error
 
@@ -257,6 +261,7 @@ func (c *Copy) startFrom(cs *pg.CopyStmt) error {
 	if cs.Relation.Schemaname != "" {
 		target = copyIdent(cs.Relation.Schemaname) + "." + target
 	}
+	c.table = cs.Relation.Relname
 	c.insertHead = "INSERT INTO " + target + " (" + strings.Join(quoted, ", ") + ") VALUES "
 	c.implicit = c.s.BeginImplicitBlock()
 	return nil
@@ -317,7 +322,12 @@ func (c *Copy) Fail(msg string) error {
 func (c *Copy) end(err error) (string, error) {
 	if err != nil {
 		if pe, ok := pgerror.As(err); ok && c.line > 0 && pe.Where == "" {
-			pe.Where = fmt.Sprintf("COPY %s, line %d", strings.Trim(strings.SplitN(c.insertHead, " ", 4)[2], `"`), c.line)
+			pe.Where = fmt.Sprintf("COPY %s, line %d", c.table, c.line)
+			// PostgreSQL shows the line for errors raised while the row is
+			// formed, not for index insertion (unique violations).
+			if c.lineText != "" && pe.Code != pgerror.UniqueViolation {
+				pe.Where += fmt.Sprintf(": \"%s\"", c.lineText)
+			}
 		}
 		c.s.failed()
 	}
@@ -377,6 +387,7 @@ func (c *Copy) consumeText(final bool) error {
 		if err != nil {
 			return err
 		}
+		c.lineText = string(line)
 		if err := c.addRow(fields, false); err != nil {
 			return err
 		}
@@ -640,11 +651,16 @@ func (c *Copy) addRow(fields []*string, _ bool) error {
 		}
 		v, err := types.Input(t, *f, &c.s.env)
 		if err != nil {
+			if pe, ok := pgerror.As(err); ok {
+				pe.Where = fmt.Sprintf("COPY %s, line %d, column %s: \"%s\"", c.table, c.line, c.Columns[i].Name, *f)
+			}
 			return err
 		}
 		c.batch = append(c.batch, Param{Type: t, Value: v})
 	}
 	c.batchRows++
+	c.rowLines = append(c.rowLines, c.line)
+	c.rowTexts = append(c.rowTexts, c.lineText)
 	if len(c.batch) >= copyBatchValues {
 		return c.flushBatch()
 	}
@@ -655,10 +671,38 @@ func (c *Copy) flushBatch() error {
 	if c.batchRows == 0 {
 		return nil
 	}
+	txn := c.s.StorageTxn()
+	mark := txn.Savepoint()
+	err := c.insertRows(0, c.batchRows)
+	if err != nil && c.batchRows > 1 && c.s.state == txnFailed {
+		// Find the failing row, for the error's line: undo the batch and
+		// insert its rows one at a time.
+		txn.RollbackTo(mark)
+		c.s.state = txnActive
+		for r := 0; r < c.batchRows; r++ {
+			if err = c.insertRows(r, r+1); err != nil {
+				c.line, c.lineText = c.rowLines[r], c.rowTexts[r]
+				return err
+			}
+		}
+	} else if err != nil {
+		c.line, c.lineText = c.rowLines[0], c.rowTexts[0]
+		return err
+	}
+	c.count += int64(c.batchRows)
+	c.batch = c.batch[:0]
+	c.batchRows = 0
+	c.rowLines = c.rowLines[:0]
+	c.rowTexts = c.rowTexts[:0]
+	return nil
+}
+
+// insertRows inserts batched rows [from, to).
+func (c *Copy) insertRows(from, to int) error {
 	var sb strings.Builder
 	sb.WriteString(c.insertHead)
 	n := len(c.Columns)
-	for r := 0; r < c.batchRows; r++ {
+	for r := 0; r < to-from; r++ {
 		if r > 0 {
 			sb.WriteString(", ")
 		}
@@ -672,17 +716,11 @@ func (c *Copy) flushBatch() error {
 		}
 		sb.WriteByte(')')
 	}
-	rows, err := c.s.Query(c.ctx, sb.String(), c.batch...)
+	rows, err := c.s.Query(c.ctx, sb.String(), c.batch[from*n:to*n]...)
 	if err == nil {
 		err = rows.Close()
 	}
-	if err != nil {
-		return err
-	}
-	c.count += int64(c.batchRows)
-	c.batch = c.batch[:0]
-	c.batchRows = 0
-	return nil
+	return err
 }
 
 func (c *Copy) startTo(cs *pg.CopyStmt) error {

@@ -22,6 +22,7 @@ const maxMessageLen = 1 << 30
 type conn struct {
 	srv    *Server
 	nc     net.Conn
+	wc     *watchedConn
 	be     *pgproto3.Backend
 	pid    uint32
 	secret uint32
@@ -56,8 +57,9 @@ var fixedParams = map[string]string{"in_hot_standby": "off"}
 func (c *conn) serve() {
 	defer c.srv.dropConn(c)
 	defer c.nc.Close()
-	c.be = pgproto3.NewBackend(c.nc, c.nc)
-	c.be.SetMaxBodyLen(maxMessageLen)
+	c.wc = &watchedConn{Conn: c.nc}
+	c.be = pgproto3.NewBackend(c.wc, c.nc)
+	c.be.SetMaxBodyLen(c.srv.cfg.MaxMessageBytes)
 	if err := c.startup(); err != nil {
 		if pe, ok := pgerror.As(err); ok {
 			c.be.Send(errorResponse(pe, 0))
@@ -119,7 +121,9 @@ func (c *conn) statementContext() (context.Context, context.CancelFunc) {
 	c.mu.Lock()
 	c.cancelFn = cancel
 	c.mu.Unlock()
+	stop := c.wc.watch(cancel)
 	return ctx, func() {
+		stop()
 		c.mu.Lock()
 		c.cancelFn = nil
 		c.mu.Unlock()
@@ -156,12 +160,21 @@ func (c *conn) startup() error {
 }
 
 func (c *conn) login(m *pgproto3.StartupMessage) error {
-	if m.ProtocolVersion != pgproto3.ProtocolVersionNumber {
+	if m.ProtocolVersion>>16 != 3 {
 		return fatal(pgerror.FeatureNotSupported, "unsupported frontend protocol %d.%d: server supports 3.0 to 3.0", m.ProtocolVersion>>16, m.ProtocolVersion&0xffff)
 	}
 	params := map[string]string{}
+	var unknown []string
 	for k, v := range m.Parameters {
+		if strings.HasPrefix(k, "_pq_.") {
+			unknown = append(unknown, k) // protocol options: none supported
+			continue
+		}
 		params[k] = v
+	}
+	if m.ProtocolVersion&0xffff != 0 || len(unknown) > 0 {
+		// A newer minor version (3.2) is negotiated down, as PostgreSQL 15 does.
+		c.be.Send(&pgproto3.NegotiateProtocolVersion{NewestMinorProtocol: 0, UnrecognizedOptions: unknown})
 	}
 	user := params["user"]
 	if user == "" {

@@ -173,8 +173,12 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		return nil
 	}
 	if !p.started {
-		p.started = true
 		p.ctx, p.cancel = context.WithCancel(context.Background())
+	}
+	stop := c.wc.watch(p.cancel)
+	defer stop()
+	if !p.started {
+		p.started = true
 		c.mu.Lock()
 		c.cancelFn = p.cancel
 		c.mu.Unlock()

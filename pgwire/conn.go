@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"strings"
@@ -41,6 +42,7 @@ type conn struct {
 
 	pending  int    // bytes buffered since the last flush
 	curQuery string // the Query message being answered
+	lastSQL  string // the statement of the last extended-protocol message, for logs
 }
 
 // reportedParams are the settings PostgreSQL reports with ParameterStatus
@@ -356,6 +358,7 @@ func (c *conn) loop() error {
 			}
 			if err := c.extended(msg); err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Severity != "FATAL" {
+					c.srv.log.Debug("pgwire: extended query failed", "pid", c.pid, "message", fmt.Sprintf("%T", msg), "sql", c.lastSQL, "code", pe.Code, "error", pe.Message)
 					c.be.Send(errorResponse(pe, 0))
 					c.skipToSync = true
 					continue

@@ -63,6 +63,7 @@ func (c *conn) extended(msg pgproto3.FrontendMessage) error {
 }
 
 func (c *conn) parse(m *pgproto3.Parse) error {
+	c.lastSQL = m.Query
 	if m.Name != "" {
 		if _, dup := c.stmts[m.Name]; dup {
 			return pgerror.New("42P05", "prepared statement %q already exists", m.Name)
@@ -163,6 +164,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	if !ok {
 		return pgerror.New(pgerror.InvalidCursorName, "portal %q does not exist", m.Portal)
 	}
+	c.lastSQL = p.stmt.SQL
 	if p.stmt.Empty() {
 		c.be.Send(&pgproto3.EmptyQueryResponse{})
 		return nil

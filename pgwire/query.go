@@ -66,6 +66,7 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 	}
 	rows, qerr := c.sess.Query(ctx, st.SQL)
 	if qerr != nil {
+		c.srv.log.Debug("pgwire: statement failed", "pid", c.pid, "sql", st.SQL, "error", qerr)
 		c.be.Send(errorResponse(toPgError(qerr), offset))
 		return false, nil
 	}

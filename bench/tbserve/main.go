@@ -18,12 +18,13 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
 	auth := flag.String("auth", "scram-sha-256", "scram-sha-256, md5, password or trust")
+	debug := flag.Bool("debug", false, "log failed statements")
 	flag.Parse()
-	eng, err := engine.Open(engine.Options{Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))})
+	eng, err := engine.Open(engine.Options{Logger: logger(*debug)})
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv, err := pgwire.New(eng, pgwire.Config{Auth: pgwire.AuthMethod(*auth), Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))})
+	srv, err := pgwire.New(eng, pgwire.Config{Auth: pgwire.AuthMethod(*auth), Logger: logger(*debug)})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -33,4 +34,12 @@ func main() {
 	}
 	log.Printf("listening on %s", l.Addr())
 	log.Fatal(srv.Serve(l))
+}
+
+func logger(debug bool) *slog.Logger {
+	level := slog.LevelInfo
+	if debug {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 }

@@ -26,7 +26,7 @@ func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node
 	}
 	n := proto.Clone(node).(*pg.Node)
 	cols := map[string]bool{}
-	walkNodes(n, func(x *pg.Node) {
+	walkPGNodes(n, func(x *pg.Node) {
 		if rv := x.GetRangeVar(); rv != nil {
 			if t, ok := s.findTable(rv.Schemaname, rv.Relname); ok {
 				for _, c := range t.Schema() {
@@ -35,7 +35,7 @@ func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node
 			}
 		}
 	})
-	walkNodes(n, func(x *pg.Node) {
+	walkPGNodes(n, func(x *pg.Node) {
 		cr := x.GetColumnRef()
 		if cr == nil {
 			return
@@ -72,34 +72,16 @@ func names(ns []*pg.Node) []string {
 	return out
 }
 
-// walkNodes calls f on every pg.Node in a tree (parents before children).
-func walkNodes(n *pg.Node, f func(*pg.Node)) {
-	var visit func(m protoreflect.Message)
-	visit = func(m protoreflect.Message) {
+// walkPGNodes calls f on every pg.Node in a tree (parents before children).
+func walkPGNodes(n *pg.Node, f func(*pg.Node)) {
+	if n == nil {
+		return
+	}
+	walkNodes(n, func(m protoreflect.Message) {
 		if pn, ok := m.Interface().(*pg.Node); ok {
 			f(pn)
 		}
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			if fd.Kind() != protoreflect.MessageKind {
-				return true
-			}
-			if fd.IsList() {
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					visit(l.Get(i).Message())
-				}
-				return true
-			}
-			if fd.IsMap() {
-				return true
-			}
-			visit(v.Message())
-			return true
-		})
-	}
-	if n != nil {
-		visit(n.ProtoReflect())
-	}
+	})
 }
 
 // routineValidator is what a language handler's Validate sees.

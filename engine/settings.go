@@ -71,6 +71,8 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 	switch c := res.Cmd.(type) {
 	case *translate.Txn:
 		return s.txnCommand(c)
+	case *translate.Maintenance:
+		return s.maintenance(c)
 	case *translate.Set:
 		if c.Name == "transaction" {
 			return "SET", nil, nil

@@ -15,6 +15,7 @@ var pgClass = &def{
 		{"relhastriggers", types.Bool}, {"relhassubclass", types.Bool}, {"relrowsecurity", types.Bool},
 		{"relforcerowsecurity", types.Bool}, {"relispopulated", types.Bool}, {"relreplident", types.Char},
 		{"relispartition", types.Bool}, {"relrewrite", types.Oid}, {"reloptions", types.ArrayOf(types.Text)},
+		{"relacl", types.ArrayOf(types.Text)}, {"relpartbound", types.Text},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()
@@ -33,7 +34,8 @@ var pgClass = &def{
 			}
 			return []any{oid, name, NamespaceOID(schema), uint32(0), uint32(0), owner, am, oid,
 				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
-				int16(natts), int16(0), false, false, false, rls, force, true, replident, false, uint32(0), nil}
+				int16(natts), int16(0), false, false, false, rls, force, true, replident, false, uint32(0), nil,
+				nil, nil}
 		}
 		for _, r := range rels {
 			idx, err := s.Indexes(r)

@@ -34,6 +34,7 @@ func init() {
 		"pg_policy":       pgPolicy,      // pg_roles.go
 		"pg_policies":     pgPolicies,    // pg_roles.go
 	}
+	addWireCatalogs(pgCatalog)
 	informationSchema = map[string]*def{
 		"tables":                  isTables,
 		"columns":                 isColumns,
@@ -58,6 +59,8 @@ var catalogTableOIDs = map[string]uint32{
 	"pg_namespace": 2615, "pg_class": 1259, "pg_extension": 3079, "pg_attribute": 1249,
 	"pg_type": 1247, "pg_index": 2610, "pg_constraint": 2606, "pg_description": 2609,
 	"pg_enum": 3501, "pg_sequence": 2224, "pg_proc": 1255, "pg_language": 2612, "pg_trigger": 2620,
+	"pg_am": 2601, "pg_database": 1262, "pg_collation": 3456, "pg_inherits": 2611, "pg_tablespace": 1213,
+	"pg_attrdef": 2604, "pg_depend": 2608,
 }
 
 // sysRel is one system catalog relation as pg_class lists it.

@@ -113,6 +113,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.set(s.VariableSetStmt)
 	case *pg.Node_VariableShowStmt:
 		return Result{Cmd: &Show{Name: s.VariableShowStmt.Name}, Tag: "SHOW"}, nil
+	case *pg.Node_VacuumStmt:
+		return t.maintenance(s.VacuumStmt)
 	case *pg.Node_CreateSchemaStmt:
 		cs := s.CreateSchemaStmt
 		return Result{Cmd: &CreateSchema{Name: cs.Schemaname, IfNotExists: cs.IfNotExists}, Tag: "CREATE SCHEMA"}, nil

@@ -1,0 +1,125 @@
+package migrations
+
+import (
+	"fmt"
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// reservedSchemas are the schemas hosted Supabase owns: objects a migration
+// creates there may be refused or overwritten on the platform.
+var reservedSchemas = map[string]bool{"auth": true, "storage": true}
+
+// candidateScan is what a parse of the candidate tells before it runs.
+type candidateScan struct {
+	empty      bool
+	txnControl *Problem
+	warnings   []Warning
+}
+
+// scanCandidate parses the candidate with PostgreSQL's parser. A candidate
+// that does not parse is neither empty nor classified: running it reports
+// the syntax error with PostgreSQL's wording and position.
+func scanCandidate(script string) (candidateScan, error) {
+	var out candidateScan
+	tree, err := pg.Parse(script)
+	if err != nil {
+		return out, nil
+	}
+	if len(tree.Stmts) == 0 {
+		out.empty = true
+		return out, nil
+	}
+	for i, raw := range tree.Stmts {
+		loc := int(raw.StmtLocation)
+		if loc > len(script) {
+			loc = len(script)
+		}
+		pos := runeCount(script[:loc]) + 1
+		line, col := lineCol(script, pos)
+		if ts := raw.Stmt.GetTransactionStmt(); ts != nil {
+			text := stmtText(script, raw)
+			out.txnControl = &Problem{
+				Statement:      text,
+				StatementIndex: i + 1,
+				SQLState:       sqlstateInvalidTransactionTermination,
+				Message:        fmt.Sprintf("transaction control statement %s is not allowed in a migration", strings.ToUpper(firstWord(text))),
+				Hint:           "Remove BEGIN/COMMIT/ROLLBACK/SAVEPOINT: each migration already runs in one transaction, as the Supabase CLI runs it.",
+				Position:       pos, Line: line, Column: col,
+			}
+			return out, nil
+		}
+		if schema, what := createdIn(raw.Stmt); reservedSchemas[schema] {
+			out.warnings = append(out.warnings, Warning{
+				Kind:    "reserved_schema",
+				Message: fmt.Sprintf("statement %d creates %s in schema %q, which hosted Supabase reserves; it may fail or be lost on the platform", i+1, what, schema),
+				Line:    line, Column: col,
+			})
+		}
+	}
+	return out, nil
+}
+
+func stmtText(script string, raw *pg.RawStmt) string {
+	start := int(raw.StmtLocation)
+	end := len(script)
+	if raw.StmtLen > 0 && start+int(raw.StmtLen) <= len(script) {
+		end = start + int(raw.StmtLen)
+	}
+	if start > end {
+		return ""
+	}
+	return strings.TrimSpace(script[start:end])
+}
+
+func firstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return strings.TrimSuffix(f[0], ";")
+	}
+	return s
+}
+
+// createdIn names the schema an object-creating statement puts its object
+// in ("" when unqualified or not a creation) and what it creates.
+// Triggers on auth.users are deliberately not reported: they are the
+// documented Supabase pattern (the trigger lives on the table, the
+// function in the user's schema).
+func createdIn(n *pg.Node) (schema, what string) {
+	qual := func(names []*pg.Node) string {
+		if len(names) >= 2 {
+			return names[len(names)-2].GetString_().GetSval()
+		}
+		return ""
+	}
+	switch {
+	case n.GetCreateStmt() != nil:
+		return n.GetCreateStmt().GetRelation().GetSchemaname(), "a table"
+	case n.GetViewStmt() != nil:
+		return n.GetViewStmt().GetView().GetSchemaname(), "a view"
+	case n.GetCreateTableAsStmt() != nil:
+		return n.GetCreateTableAsStmt().GetInto().GetRel().GetSchemaname(), "a table"
+	case n.GetCreateSeqStmt() != nil:
+		return n.GetCreateSeqStmt().GetSequence().GetSchemaname(), "a sequence"
+	case n.GetCreateFunctionStmt() != nil:
+		return qual(n.GetCreateFunctionStmt().GetFuncname()), "a function"
+	case n.GetCreateEnumStmt() != nil:
+		return qual(n.GetCreateEnumStmt().GetTypeName()), "a type"
+	case n.GetCompositeTypeStmt() != nil:
+		return n.GetCompositeTypeStmt().GetTypevar().GetSchemaname(), "a type"
+	case n.GetCreateDomainStmt() != nil:
+		return qual(n.GetCreateDomainStmt().GetDomainname()), "a domain"
+	case n.GetDefineStmt() != nil:
+		return qual(n.GetDefineStmt().GetDefnames()), "an object"
+	case n.GetIndexStmt() != nil:
+		return n.GetIndexStmt().GetRelation().GetSchemaname(), "an index"
+	}
+	return "", ""
+}
+
+func asPG(err error) (*pgerror.Error, bool) { return pgerror.As(err) }
+
+// sqlstateInvalidTransactionTermination is invalid_transaction_termination,
+// PostgreSQL's code for COMMIT where a transaction may not end.
+const sqlstateInvalidTransactionTermination = "2D000"

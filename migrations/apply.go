@@ -2,6 +2,7 @@ package migrations
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -20,12 +21,17 @@ CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text N
 // file.
 type FileError struct {
 	File    File
+	Seed    bool // the file is the seed, not a migration
 	Problem Problem
 	Err     error // the underlying *pgerror.Error (or context error)
 }
 
 func (e *FileError) Error() string {
-	return fmt.Sprintf("%s: %s", e.File.Base(), e.Problem.String())
+	name := e.File.Base()
+	if e.Seed {
+		name = "seed"
+	}
+	return fmt.Sprintf("%s: %s", name, e.Problem.String())
 }
 func (e *FileError) Unwrap() error { return e.Err }
 
@@ -48,7 +54,12 @@ func Apply(ctx context.Context, s *engine.Session, f File) error {
 
 // Seed runs the seed file as one transaction (no history row).
 func Seed(ctx context.Context, s *engine.Session, f File) error {
-	return runFile(ctx, s, f, false)
+	err := runFile(ctx, s, f, false)
+	var fe *FileError
+	if errors.As(err, &fe) {
+		fe.Seed = true
+	}
+	return err
 }
 
 func runFile(ctx context.Context, s *engine.Session, f File, record bool) error {

@@ -298,3 +298,17 @@ func (v *Validator) lintWarnings(ctx context.Context, before *state, after *engi
 	}
 	return out, nil
 }
+
+// Prime records eng's committed state as the state after files, so a
+// program that has just applied files (tinybase.Open) validates its first
+// candidate without replaying them. eng is snapshotted; later changes to it
+// do not reach the cache.
+func (v *Validator) Prime(files []File, eng *engine.Engine) {
+	if len(files) == 0 {
+		return
+	}
+	keys := chainKeys(files)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.cache[keys[len(keys)-1]] = &state{eng: eng.Snapshot()}
+}

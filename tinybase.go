@@ -189,6 +189,9 @@ func (p *Project) Up(ctx context.Context) ([]migrations.File, error) {
 		return nil, err
 	}
 	defer s.Close()
+	if err := migrations.EnsureHistory(ctx, s); err != nil {
+		return nil, err
+	}
 	applied, err := migrations.History(ctx, s)
 	if err != nil {
 		return nil, err

@@ -42,14 +42,18 @@ func EnsureHistory(ctx context.Context, s *engine.Session) error {
 }
 
 // Apply runs f as one transaction on s and records it in the history table
-// in the same transaction, as the Supabase CLI sends a file and its history
-// insert as one batch. Settings are reset first (the CLI's RESET ALL). On
-// failure nothing of f remains and the error is a *FileError.
+// (which EnsureHistory must have created) in the same transaction, as the
+// Supabase CLI sends a file and its history insert as one batch. Settings
+// are reset first (the CLI's RESET ALL). On failure nothing of f remains
+// and the error is a *FileError.
 func Apply(ctx context.Context, s *engine.Session, f File) error {
-	if err := EnsureHistory(ctx, s); err != nil {
-		return err
-	}
 	return runFile(ctx, s, f, true)
+}
+
+// applyUnrecorded is Apply without the history row, for validation's
+// replays, where only the schema the files build matters.
+func applyUnrecorded(ctx context.Context, s *engine.Session, f File) error {
+	return runFile(ctx, s, f, false)
 }
 
 // Seed runs the seed file as one transaction (no history row).
@@ -89,7 +93,7 @@ func execScript(ctx context.Context, s *engine.Session, script string) ([]engine
 		return nil, err
 	}
 	for i, st := range stmts {
-		if _, err := s.Exec(ctx, st.SQL); err != nil {
+		if err := run(ctx, s, st.SQL); err != nil {
 			if pe, ok := pgerror.As(err); ok && pe.Position > 0 {
 				pe.Position += runeCount(script[:st.Offset])
 			}
@@ -137,4 +141,15 @@ func runeCount(s string) int {
 		n++
 	}
 	return n
+}
+
+// run executes one statement, draining its rows.
+func run(ctx context.Context, s *engine.Session, q string) error {
+	rows, err := s.Query(ctx, q)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+	}
+	return rows.Err()
 }

@@ -98,3 +98,7 @@ func lineCol(script string, pos int) (line, col int) {
 	}
 	return line, col
 }
+
+// LineColumn is the 1-based line and column of a 1-based character
+// position in script.
+func LineColumn(script string, pos int) (line, col int) { return lineCol(script, pos) }

@@ -202,15 +202,6 @@ func (v *Validator) stateAfter(ctx context.Context, priors []File) (*state, *Fil
 		if err != nil {
 			return nil, nil, err
 		}
-		s, err := e.Connect(engine.SessionOptions{})
-		if err != nil {
-			return nil, nil, err
-		}
-		err = EnsureHistory(ctx, s)
-		s.Close()
-		if err != nil {
-			return nil, nil, err
-		}
 		v.base = e
 	}
 	keys := chainKeys(priors)
@@ -232,7 +223,7 @@ func (v *Validator) stateAfter(ctx context.Context, priors []File) (*state, *Fil
 	}
 	defer s.Close()
 	for i := start; i < len(priors); i++ {
-		if err := Apply(ctx, s, priors[i]); err != nil {
+		if err := applyUnrecorded(ctx, s, priors[i]); err != nil {
 			var fe *FileError
 			if errors.As(err, &fe) {
 				return nil, fe, nil

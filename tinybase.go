@@ -40,7 +40,9 @@ type Project struct {
 	// skipped for not following the naming pattern.
 	Migrations []migrations.File
 	Warnings   []string
-	validator  *migrations.Validator
+	// Seeded reports that supabase/seed.sql existed and ran.
+	Seeded    bool
+	validator *migrations.Validator
 }
 
 // NewEngine returns a fresh database for a project. Every tinybase
@@ -107,6 +109,7 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 			if err := migrations.Seed(ctx, s, migrations.File{Version: "seed", Name: "", Path: migrations.SeedPath(dir), SQL: string(seed)}); err != nil {
 				return nil, err
 			}
+			p.Seeded = true
 		case errors.Is(err, fs.ErrNotExist):
 		default:
 			return nil, fmt.Errorf("reading %s: %w", migrations.SeedPath(dir), err)

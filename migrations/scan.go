@@ -33,10 +33,7 @@ func scanCandidate(script string) (candidateScan, error) {
 		return out, nil
 	}
 	for i, raw := range tree.Stmts {
-		loc := int(raw.StmtLocation)
-		if loc > len(script) {
-			loc = len(script)
-		}
+		loc := skipSpaceAndComments(script, int(raw.StmtLocation))
 		pos := runeCount(script[:loc]) + 1
 		line, col := lineCol(script, pos)
 		if ts := raw.Stmt.GetTransactionStmt(); ts != nil {
@@ -63,10 +60,10 @@ func scanCandidate(script string) (candidateScan, error) {
 }
 
 func stmtText(script string, raw *pg.RawStmt) string {
-	start := int(raw.StmtLocation)
+	start := skipSpaceAndComments(script, int(raw.StmtLocation))
 	end := len(script)
-	if raw.StmtLen > 0 && start+int(raw.StmtLen) <= len(script) {
-		end = start + int(raw.StmtLen)
+	if raw.StmtLen > 0 && int(raw.StmtLocation+raw.StmtLen) <= len(script) {
+		end = int(raw.StmtLocation + raw.StmtLen)
 	}
 	if start > end {
 		return ""
@@ -123,3 +120,32 @@ func asPG(err error) (*pgerror.Error, bool) { return pgerror.As(err) }
 // sqlstateInvalidTransactionTermination is invalid_transaction_termination,
 // PostgreSQL's code for COMMIT where a transaction may not end.
 const sqlstateInvalidTransactionTermination = "2D000"
+
+// skipSpaceAndComments moves i past whitespace and comments: a statement's
+// location in the parse tree starts right after the previous semicolon.
+func skipSpaceAndComments(script string, i int) int {
+	for i < len(script) {
+		switch {
+		case script[i] == ' ' || script[i] == '\t' || script[i] == '\n' || script[i] == '\r' || script[i] == '\f':
+			i++
+		case strings.HasPrefix(script[i:], "--"):
+			if j := strings.IndexByte(script[i:], '\n'); j >= 0 {
+				i += j + 1
+			} else {
+				i = len(script)
+			}
+		case strings.HasPrefix(script[i:], "/*"):
+			if j := strings.Index(script[i+2:], "*/"); j >= 0 {
+				i += j + 4
+			} else {
+				i = len(script)
+			}
+		default:
+			return i
+		}
+	}
+	if i > len(script) {
+		i = len(script)
+	}
+	return i
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tinybase/tinybase"
+	"github.com/tinybase/tinybase/migrations"
 )
 
 func newDBCmd() *cobra.Command {
@@ -41,7 +42,11 @@ func newDBResetCmd() *cobra.Command {
 			for _, w := range p.Warnings {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: "+w)
 			}
-			fmt.Fprintf(c.OutOrStdout(), "Applied %d migration(s)%s.\nFinished tinybase db reset.\n", len(p.Migrations), map[bool]string{true: "", false: " and the seed"}[noSeed])
+			seeded := ""
+			if p.Seeded {
+				seeded = " and " + migrations.SeedPath(dir)
+			}
+			fmt.Fprintf(c.OutOrStdout(), "Applied %d migration(s)%s.\nFinished tinybase db reset.\n", len(p.Migrations), seeded)
 			return nil
 		},
 	}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/tinybase/tinybase"
@@ -34,7 +35,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// cobra's own errors: unknown command or flag, wrong arguments.
 		ee = &exitError{exitUsage, err.Error()}
 	}
-	if ee.msg != "" {
+	switch {
+	case ee.msg == "":
+	case strings.HasPrefix(ee.msg, "ERROR: "):
+		// A PostgreSQL error keeps psql's shape: ERROR: msg (SQLSTATE x) ...
+		fmt.Fprintln(stderr, ee.msg)
+	default:
 		fmt.Fprintln(stderr, "tinybase: "+ee.msg)
 	}
 	return ee.code

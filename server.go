@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -23,6 +24,8 @@ type Server struct {
 	wire    io.Closer // nil until the pgwire package is wired in
 	keys    Keys
 	served  chan error
+	stop    sync.Once
+	stopErr error
 }
 
 // Serve starts the servers on Config.Host at Config.APIPort and
@@ -96,7 +99,13 @@ func (s *Server) Keys() Keys { return s.keys }
 
 // Shutdown stops accepting, lets running requests finish (until ctx ends)
 // and closes the listeners.
+// Later calls return the first call's result.
 func (s *Server) Shutdown(ctx context.Context) error {
+	s.stop.Do(func() { s.stopErr = s.shutdown(ctx) })
+	return s.stopErr
+}
+
+func (s *Server) shutdown(ctx context.Context) error {
 	err := s.http.Shutdown(ctx)
 	if s.wire != nil {
 		if werr := s.wire.Close(); err == nil {

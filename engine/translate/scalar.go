@@ -193,6 +193,8 @@ func (t *Translator) param(p *pg.ParamRef) sqlparser.Expr {
 	}
 	v := t.Params[i]
 	switch x := v.(type) {
+	case TypedParam:
+		return t.literal(x.Type, x.Value)
 	case nil:
 		return t.literal(types.Unknown, nil)
 	case string:

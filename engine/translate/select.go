@@ -385,9 +385,15 @@ func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
 		}
 	}
 	if p := n.GetParamRef(); p != nil && int(p.Number) <= len(t.Params) {
-		v, err := strconv.ParseInt(types.Output(nil, t.Params[p.Number-1], t.Env), 10, 64)
+		if tp, ok := t.Params[p.Number-1].(TypedParam); ok && tp.Value == nil {
+			if what == "OFFSET" {
+				return check(0)
+			}
+			return check(9223372036854775807) // NULL: no limit (and describing)
+		}
+		v, err := strconv.ParseInt(limitParamText(t.Params[p.Number-1], t.Env), 10, 64)
 		if err != nil {
-			failAt(p.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", types.Output(nil, t.Params[p.Number-1], t.Env))
+			failAt(p.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", limitParamText(t.Params[p.Number-1], t.Env))
 		}
 		return check(v)
 	}

@@ -1,0 +1,483 @@
+package pgwire
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"io"
+	"net"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// maxMessageLen is PostgreSQL's limit on one message (1 GiB).
+const maxMessageLen = 1 << 30
+
+// conn is one client connection.
+type conn struct {
+	srv    *Server
+	nc     net.Conn
+	be     *pgproto3.Backend
+	pid    uint32
+	secret uint32
+	sess   *engine.Session
+	tm     *pgtype.Map
+
+	mu       sync.Mutex
+	cancelFn context.CancelFunc // the running statement's, under mu
+	busy     bool               // a message is being processed, under mu
+	closed   bool               // Shutdown closed the connection, under mu
+
+	stmts      map[string]*engine.Prepared
+	portals    map[string]*portal
+	skipToSync bool
+	reported   map[string]string // ParameterStatus values the client has
+
+	pending  int    // bytes buffered since the last flush
+	curQuery string // the Query message being answered
+}
+
+// reportedParams are the settings PostgreSQL reports with ParameterStatus
+// at startup and whenever they change.
+var reportedParams = []string{
+	"application_name", "client_encoding", "DateStyle", "default_transaction_read_only",
+	"in_hot_standby", "integer_datetimes", "IntervalStyle", "is_superuser",
+	"server_encoding", "server_version", "session_authorization",
+	"standard_conforming_strings", "TimeZone",
+}
+
+var fixedParams = map[string]string{"in_hot_standby": "off"}
+
+func (c *conn) serve() {
+	defer c.srv.dropConn(c)
+	defer c.nc.Close()
+	c.be = pgproto3.NewBackend(c.nc, c.nc)
+	c.be.SetMaxBodyLen(maxMessageLen)
+	if err := c.startup(); err != nil {
+		if pe, ok := pgerror.As(err); ok {
+			c.be.Send(errorResponse(pe, 0))
+			_ = c.be.Flush()
+		}
+		return
+	}
+	defer c.closeSession()
+	if err := c.loop(); err != nil {
+		if pe, ok := pgerror.As(err); ok {
+			c.be.Send(errorResponse(pe, 0))
+			_ = c.be.Flush()
+		} else if !errors.Is(err, io.EOF) && !errors.Is(err, net.ErrClosed) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			c.srv.log.Debug("pgwire: connection ended", "pid", c.pid, "err", err)
+		}
+	}
+}
+
+func (c *conn) closeSession() {
+	for name, p := range c.portals {
+		p.close()
+		delete(c.portals, name)
+	}
+	if c.sess != nil {
+		c.sess.Close()
+	}
+}
+
+// setBusy marks the connection busy (processing a message) or idle; an
+// idle connection of a shutting-down server is closed.
+func (c *conn) setBusy(b bool) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.busy = b
+	return c.closed
+}
+
+func (c *conn) closeIfIdle() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	if !c.busy {
+		c.nc.Close()
+	}
+}
+
+func (c *conn) cancelQuery() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cancelFn != nil {
+		c.cancelFn()
+	}
+}
+
+// statementContext returns the context a statement runs under; a
+// CancelRequest cancels it.
+func (c *conn) statementContext() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.mu.Lock()
+	c.cancelFn = cancel
+	c.mu.Unlock()
+	return ctx, func() {
+		c.mu.Lock()
+		c.cancelFn = nil
+		c.mu.Unlock()
+		cancel()
+	}
+}
+
+func (c *conn) startup() error {
+	for {
+		msg, err := c.be.ReceiveStartupMessage()
+		if err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return err
+			}
+			if strings.Contains(err.Error(), "unknown startup message code") {
+				return fatal(pgerror.FeatureNotSupported, "unsupported frontend protocol: server supports 3.0 to 3.0")
+			}
+			return protocolErrorf("invalid startup packet layout")
+		}
+		switch m := msg.(type) {
+		case *pgproto3.SSLRequest, *pgproto3.GSSEncRequest:
+			if _, err := c.nc.Write([]byte{'N'}); err != nil {
+				return err
+			}
+		case *pgproto3.CancelRequest:
+			c.srv.cancel(m.ProcessID, m.SecretKey)
+			return io.EOF
+		case *pgproto3.StartupMessage:
+			return c.login(m)
+		default:
+			return protocolErrorf("unexpected startup message %T", msg)
+		}
+	}
+}
+
+func (c *conn) login(m *pgproto3.StartupMessage) error {
+	if m.ProtocolVersion != pgproto3.ProtocolVersionNumber {
+		return fatal(pgerror.FeatureNotSupported, "unsupported frontend protocol %d.%d: server supports 3.0 to 3.0", m.ProtocolVersion>>16, m.ProtocolVersion&0xffff)
+	}
+	params := map[string]string{}
+	for k, v := range m.Parameters {
+		params[k] = v
+	}
+	user := params["user"]
+	if user == "" {
+		return fatal(pgerror.InvalidAuthorizationSpecification, "no PostgreSQL user name specified in startup packet")
+	}
+	db := params["database"]
+	if db == "" {
+		db = user
+	}
+	if params["replication"] != "" && params["replication"] != "false" && params["replication"] != "off" {
+		return fatal(pgerror.FeatureNotSupported, "replication connections are not supported")
+	}
+	secret, ok := c.srv.cfg.Credentials.LookupPassword(user)
+	if !ok {
+		return fatal(pgerror.InvalidAuthorizationSpecification, "role %q does not exist", user)
+	}
+	if err := c.authenticate(user, secret); err != nil {
+		if errors.Is(err, errAuthFailed) {
+			return fatal(pgerror.InvalidPassword, "password authentication failed for user %q", user)
+		}
+		return err
+	}
+	sess, err := c.srv.eng.Connect(engine.SessionOptions{User: user, Database: db})
+	if err != nil {
+		pe := toPgError(err)
+		pe.Severity = "FATAL"
+		return pe
+	}
+	c.sess = sess
+	c.stmts = map[string]*engine.Prepared{}
+	c.portals = map[string]*portal{}
+	c.reported = map[string]string{}
+	if err := c.applyStartupParams(params); err != nil {
+		return err
+	}
+	c.be.Send(&pgproto3.AuthenticationOk{})
+	c.reportParams(true)
+	c.be.Send(&pgproto3.BackendKeyData{ProcessID: c.pid, SecretKey: binary.BigEndian.AppendUint32(nil, c.secret)})
+	c.be.Send(&pgproto3.ReadyForQuery{TxStatus: 'I'})
+	return c.be.Flush()
+}
+
+// applyStartupParams applies the run-time parameters a client sends in
+// its startup packet (and in "options" as -c name=value).
+func (c *conn) applyStartupParams(params map[string]string) error {
+	set := map[string]string{}
+	for k, v := range params {
+		switch k {
+		case "user", "database", "replication":
+		case "options":
+			for _, o := range parseOptions(v) {
+				if name, val, ok := strings.Cut(o, "="); ok {
+					set[strings.ReplaceAll(name, "-", "_")] = val
+				}
+			}
+		default:
+			set[k] = v
+		}
+	}
+	for k, v := range set {
+		lk := strings.ToLower(k)
+		if lk == "client_encoding" {
+			up := strings.ToUpper(strings.ReplaceAll(v, "-", ""))
+			if up != "UTF8" && up != "UNICODE" && up != "AUTO" && up != "SQL_ASCII" {
+				return fatal(pgerror.InvalidParameterValue, "invalid value for parameter \"client_encoding\": %q", v)
+			}
+			continue
+		}
+		ctx := context.Background()
+		rows, err := c.sess.Query(ctx, "SET "+quoteIdent(k)+" TO "+quoteLiteral(v))
+		if err == nil {
+			err = rows.Close()
+		}
+		if err != nil {
+			pe := toPgError(err)
+			pe.Severity = "FATAL"
+			pe.Position = 0
+			return pe
+		}
+	}
+	return nil
+}
+
+// parseOptions splits a startup "options" string into -c settings.
+func parseOptions(s string) []string {
+	var out []string
+	var cur strings.Builder
+	var words []string
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc = false
+		case r == '\\':
+			esc = true
+		case r == ' ' || r == '\t':
+			if cur.Len() > 0 {
+				words = append(words, cur.String())
+				cur.Reset()
+			}
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	if cur.Len() > 0 {
+		words = append(words, cur.String())
+	}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-c" && i+1 < len(words):
+			out = append(out, words[i+1])
+			i++
+		case strings.HasPrefix(w, "-c"):
+			out = append(out, w[2:])
+		case strings.HasPrefix(w, "--"):
+			out = append(out, w[2:])
+		}
+	}
+	return out
+}
+
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+func quoteLiteral(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
+
+// reportParams sends ParameterStatus for every reported setting whose value
+// the client does not have yet (all of them when all is set).
+func (c *conn) reportParams(all bool) {
+	for _, name := range reportedParams {
+		v, ok := fixedParams[name]
+		if !ok {
+			v, _ = c.sess.Setting(name)
+		}
+		if name == "client_encoding" {
+			v = "UTF8"
+		}
+		if old, had := c.reported[name]; had && old == v && !all {
+			continue
+		}
+		c.reported[name] = v
+		c.be.Send(&pgproto3.ParameterStatus{Name: name, Value: v})
+	}
+}
+
+// loop reads and answers messages until Terminate or a connection error.
+func (c *conn) loop() error {
+	for {
+		if c.setBusy(false) {
+			return nil
+		}
+		msg, err := c.be.Receive()
+		if c.setBusy(true) {
+			return nil
+		}
+		if err != nil {
+			var pe *pgproto3.ExceededMaxBodyLenErr
+			if errors.As(err, &pe) {
+				return protocolErrorf("invalid message length")
+			}
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) {
+				return err
+			}
+			var ne net.Error
+			if errors.As(err, &ne) {
+				return err
+			}
+			return protocolErrorf("invalid frontend message: %v", err)
+		}
+		switch m := msg.(type) {
+		case *pgproto3.Query:
+			if err := c.simpleQuery(m.String); err != nil {
+				return err
+			}
+		case *pgproto3.Parse, *pgproto3.Bind, *pgproto3.Describe, *pgproto3.Execute, *pgproto3.Close:
+			if c.skipToSync {
+				continue
+			}
+			if err := c.extended(msg); err != nil {
+				if pe, ok := pgerror.As(err); ok && pe.Severity != "FATAL" {
+					c.be.Send(errorResponse(pe, 0))
+					c.skipToSync = true
+					continue
+				}
+				return err
+			}
+		case *pgproto3.Sync:
+			c.skipToSync = false
+			c.endOfExtendedBatch()
+			c.be.Send(&pgproto3.ReadyForQuery{TxStatus: c.sess.TxStatus()})
+			if err := c.flush(); err != nil {
+				return err
+			}
+		case *pgproto3.Flush:
+			if err := c.flush(); err != nil {
+				return err
+			}
+		case *pgproto3.Terminate:
+			return nil
+		case *pgproto3.CopyData, *pgproto3.CopyDone, *pgproto3.CopyFail:
+			// Outside COPY these are ignored, as PostgreSQL does.
+		case *pgproto3.FunctionCall:
+			c.be.Send(errorResponse(pgerror.New(pgerror.FeatureNotSupported, "fastpath function calls are not supported"), 0))
+			c.be.Send(&pgproto3.ReadyForQuery{TxStatus: c.sess.TxStatus()})
+			if err := c.flush(); err != nil {
+				return err
+			}
+		default:
+			return protocolErrorf("unexpected message type %T", msg)
+		}
+	}
+}
+
+func (c *conn) flush() error {
+	c.pending = 0
+	return c.be.Flush()
+}
+
+// sent notes n bytes buffered and flushes past 64 KiB, so a large result
+// streams instead of accumulating.
+func (c *conn) sent(n int) error {
+	c.pending += n
+	if c.pending >= 64<<10 {
+		return c.flush()
+	}
+	return nil
+}
+
+// sendNotices forwards a statement's notices.
+func (c *conn) sendNotices(ns []engine.Notice) {
+	for _, n := range ns {
+		c.be.Send(noticeResponse(n))
+	}
+}
+
+// afterStatement reports changed parameters after SET / RESET / end of
+// transaction.
+func (c *conn) afterStatement(tag string) {
+	switch {
+	case strings.HasPrefix(tag, "SET"), strings.HasPrefix(tag, "RESET"), tag == "ROLLBACK", tag == "COMMIT":
+		c.reportParams(false)
+	}
+}
+
+// rowDescription describes cols with the given per-column formats.
+func rowDescription(cols []engine.Column, formats []int16) *pgproto3.RowDescription {
+	rd := &pgproto3.RowDescription{Fields: make([]pgproto3.FieldDescription, len(cols))}
+	for i, col := range cols {
+		rd.Fields[i] = pgproto3.FieldDescription{
+			Name:         []byte(col.Name),
+			DataTypeOID:  col.TypeOID,
+			DataTypeSize: typeSize(col.TypeOID),
+			TypeModifier: col.TypeMod,
+			Format:       formatFor(formats, i),
+		}
+	}
+	return rd
+}
+
+func formatFor(formats []int16, i int) int16 {
+	switch len(formats) {
+	case 0:
+		return 0
+	case 1:
+		return formats[0]
+	}
+	if i < len(formats) {
+		return formats[i]
+	}
+	return 0
+}
+
+func typeSize(oid uint32) int16 {
+	switch oid {
+	case oidBool, oidChar:
+		return 1
+	case oidInt2:
+		return 2
+	case oidInt4, oidOid, oidFloat4, oidDate:
+		return 4
+	case oidInt8, oidFloat8, oidTimestamp, oidTimestamptz:
+		return 8
+	case oidUUID:
+		return 16
+	case oidName:
+		return 64
+	}
+	return -1
+}
+
+// sendRow sends the current row of rows in the given formats.
+func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16, dr *pgproto3.DataRow) error {
+	vals := rows.Values()
+	if cap(dr.Values) < len(vals) {
+		dr.Values = make([][]byte, len(vals))
+	}
+	dr.Values = dr.Values[:len(vals)]
+	size := 0
+	for i := range vals {
+		text, ok := rows.TextAt(i)
+		if !ok {
+			dr.Values[i] = nil
+			continue
+		}
+		if formatFor(formats, i) == 1 {
+			b, err := c.appendBinary(dr.Values[i][:0], cols[i].TypeOID, vals[i], text)
+			if err != nil {
+				return err
+			}
+			dr.Values[i] = b
+		} else {
+			dr.Values[i] = append(dr.Values[i][:0], text...)
+		}
+		size += len(dr.Values[i]) + 4
+	}
+	c.be.Send(dr)
+	return c.sent(size)
+}

@@ -1,0 +1,26 @@
+// Package pgwire serves tinybase over the PostgreSQL frontend/backend
+// protocol (version 3.0), on top of pgx's pgproto3 message codec.
+//
+// Layers, top down:
+//
+//   - Server (server.go) accepts connections, hands out backend keys for
+//     CancelRequest, and shuts down gracefully.
+//   - startup (startup.go) answers SSLRequest / GSSENCRequest with 'N',
+//     checks the protocol version, the role and the database, and runs the
+//     authentication exchange (auth.go: SCRAM-SHA-256, md5, cleartext or
+//     trust) before any engine session exists.
+//   - conn (conn.go) is one connection's read loop: one engine.Session per
+//     connection; simple query (query.go) runs each statement of a message
+//     in turn inside an implicit transaction; the extended protocol
+//     (extended.go) keeps named and unnamed prepared statements and
+//     portals, answers Describe from engine.Prepare without executing, and
+//     suspends portals at an Execute row limit. After an error the
+//     extended protocol skips messages until Sync, as PostgreSQL does.
+//   - format.go turns engine values into text or binary column values and
+//     bound parameters back into engine values; errors.go maps
+//     *pgerror.Error to ErrorResponse / NoticeResponse with every field.
+//
+// Cancellation: every statement runs under a context that a CancelRequest
+// carrying the connection's process ID and secret key cancels; the engine
+// turns that into SQLSTATE 57014.
+package pgwire

@@ -1,0 +1,243 @@
+package pgwire
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// portal is a bound statement: its parameters, result formats and, once
+// executed, its open result (kept across Execute calls with a row limit).
+type portal struct {
+	stmt    *engine.Prepared
+	args    []any
+	formats []int16
+
+	rows    *engine.Rows
+	ctx     context.Context
+	cancel  context.CancelFunc
+	started bool
+	done    bool
+}
+
+func (p *portal) close() {
+	if p.rows != nil {
+		p.rows.Abandon()
+		p.rows = nil
+	}
+	if p.cancel != nil {
+		p.cancel()
+	}
+}
+
+// extended handles one extended-protocol message; an error it returns is
+// sent to the client, which then skips to Sync.
+func (c *conn) extended(msg pgproto3.FrontendMessage) error {
+	switch m := msg.(type) {
+	case *pgproto3.Parse:
+		return c.parse(m)
+	case *pgproto3.Bind:
+		return c.bind(m)
+	case *pgproto3.Describe:
+		return c.describe(m)
+	case *pgproto3.Execute:
+		return c.execute(m)
+	case *pgproto3.Close:
+		switch m.ObjectType {
+		case 'S':
+			delete(c.stmts, m.Name)
+		case 'P':
+			if p, ok := c.portals[m.Name]; ok {
+				p.close()
+				delete(c.portals, m.Name)
+			}
+		default:
+			return protocolErrorf("invalid CLOSE message subtype %d", m.ObjectType)
+		}
+		c.be.Send(&pgproto3.CloseComplete{})
+	}
+	return nil
+}
+
+func (c *conn) parse(m *pgproto3.Parse) error {
+	if m.Name != "" {
+		if _, dup := c.stmts[m.Name]; dup {
+			return pgerror.New("42P05", "prepared statement %q already exists", m.Name)
+		}
+	}
+	ctx, done := c.statementContext()
+	defer done()
+	p, err := c.sess.Prepare(ctx, m.Query, append([]uint32(nil), m.ParameterOIDs...))
+	if err != nil {
+		return err
+	}
+	c.stmts[m.Name] = p
+	c.be.Send(&pgproto3.ParseComplete{})
+	return nil
+}
+
+func (c *conn) bind(m *pgproto3.Bind) error {
+	stmt, ok := c.stmts[m.PreparedStatement]
+	if !ok {
+		return pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement %q does not exist", m.PreparedStatement)
+	}
+	if m.DestinationPortal != "" {
+		if _, dup := c.portals[m.DestinationPortal]; dup {
+			return pgerror.New("42P03", "portal %q already exists", m.DestinationPortal)
+		}
+	} else if p, ok := c.portals[""]; ok {
+		p.close()
+		delete(c.portals, "")
+	}
+	if len(m.Parameters) != len(stmt.ParamOIDs) {
+		return pgerror.New(codeProtocolViolation, "bind message supplies %d parameters, but prepared statement %q requires %d", len(m.Parameters), m.PreparedStatement, len(stmt.ParamOIDs))
+	}
+	if n := len(m.ParameterFormatCodes); n > 1 && n != len(m.Parameters) {
+		return pgerror.New(codeProtocolViolation, "bind message has %d parameter formats but %d parameters", n, len(m.Parameters))
+	}
+	args := make([]any, len(m.Parameters))
+	for i, raw := range m.Parameters {
+		if raw == nil {
+			continue
+		}
+		switch formatFor(m.ParameterFormatCodes, i) {
+		case 0:
+			args[i] = string(raw)
+		case 1:
+			s, err := c.paramText(stmt.ParamOIDs[i], raw)
+			if err != nil {
+				if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.InvalidBinaryRepresentation {
+					pe.Message = fmt.Sprintf("%s %d", pe.Message, i+1)
+				}
+				return err
+			}
+			args[i] = s
+		default:
+			return pgerror.New(codeProtocolViolation, "unsupported format code: %d", formatFor(m.ParameterFormatCodes, i))
+		}
+	}
+	for _, f := range m.ResultFormatCodes {
+		if f != 0 && f != 1 {
+			return pgerror.New(codeProtocolViolation, "unsupported format code: %d", f)
+		}
+	}
+	c.portals[m.DestinationPortal] = &portal{stmt: stmt, args: args, formats: append([]int16(nil), m.ResultFormatCodes...)}
+	c.be.Send(&pgproto3.BindComplete{})
+	return nil
+}
+
+func (c *conn) describe(m *pgproto3.Describe) error {
+	switch m.ObjectType {
+	case 'S':
+		stmt, ok := c.stmts[m.Name]
+		if !ok {
+			return pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement %q does not exist", m.Name)
+		}
+		c.be.Send(&pgproto3.ParameterDescription{ParameterOIDs: stmt.ParamOIDs})
+		if len(stmt.Columns) == 0 {
+			c.be.Send(&pgproto3.NoData{})
+		} else {
+			c.be.Send(rowDescription(stmt.Columns, nil))
+		}
+	case 'P':
+		p, ok := c.portals[m.Name]
+		if !ok {
+			return pgerror.New(pgerror.InvalidCursorName, "portal %q does not exist", m.Name)
+		}
+		if len(p.stmt.Columns) == 0 {
+			c.be.Send(&pgproto3.NoData{})
+		} else {
+			c.be.Send(rowDescription(p.stmt.Columns, p.formats))
+		}
+	default:
+		return protocolErrorf("invalid DESCRIBE message subtype %d", m.ObjectType)
+	}
+	return nil
+}
+
+func (c *conn) execute(m *pgproto3.Execute) error {
+	p, ok := c.portals[m.Portal]
+	if !ok {
+		return pgerror.New(pgerror.InvalidCursorName, "portal %q does not exist", m.Portal)
+	}
+	if p.stmt.Empty() {
+		c.be.Send(&pgproto3.EmptyQueryResponse{})
+		return nil
+	}
+	if p.done {
+		// PostgreSQL answers a finished portal with an empty completion.
+		c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(p.stmt.Tag + " 0")})
+		return nil
+	}
+	if !p.started {
+		p.started = true
+		p.ctx, p.cancel = context.WithCancel(context.Background())
+		c.mu.Lock()
+		c.cancelFn = p.cancel
+		c.mu.Unlock()
+		rows, err := c.sess.QueryPrepared(p.ctx, p.stmt, p.args)
+		if err != nil {
+			p.done = true
+			return err
+		}
+		p.rows = rows
+	} else {
+		c.mu.Lock()
+		c.cancelFn = p.cancel
+		c.mu.Unlock()
+	}
+	defer func() {
+		c.mu.Lock()
+		c.cancelFn = nil
+		c.mu.Unlock()
+	}()
+	rows := p.rows
+	cols := rows.Columns()
+	var dr pgproto3.DataRow
+	n := 0
+	for (m.MaxRows == 0 || n < int(m.MaxRows)) && rows.Next() {
+		if err := c.sendRow(rows, cols, p.formats, &dr); err != nil {
+			p.done = true
+			rows.Abandon()
+			p.rows = nil
+			return err
+		}
+		n++
+	}
+	if m.MaxRows > 0 && n == int(m.MaxRows) && len(cols) > 0 {
+		c.be.Send(&pgproto3.PortalSuspended{})
+		return nil
+	}
+	p.done = true
+	p.rows = nil
+	c.sendNotices(rows.Notices())
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	tag := rows.Tag()
+	if tag == "" {
+		c.be.Send(&pgproto3.EmptyQueryResponse{})
+		return nil
+	}
+	if p.stmt.Tag == "SELECT" && len(cols) > 0 {
+		tag = fmt.Sprintf("SELECT %d", n)
+	}
+	c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
+	c.afterStatement(tag)
+	return nil
+}
+
+// endOfExtendedBatch runs at Sync: outside a transaction block the
+// implicit transaction ends, and with it every portal.
+func (c *conn) endOfExtendedBatch() {
+	if c.sess.TxStatus() != 'I' {
+		return
+	}
+	for name, p := range c.portals {
+		p.close()
+		delete(c.portals, name)
+	}
+}

@@ -1,0 +1,123 @@
+package pgwire
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgproto3"
+	"github.com/tinybase/tinybase/engine"
+)
+
+// simpleQuery answers a Query message: each statement in turn with its own
+// result and tag; an error stops the rest. Several statements outside a
+// transaction block run as one implicit transaction, as in PostgreSQL.
+func (c *conn) simpleQuery(sqlText string) error {
+	c.skipToSync = false
+	c.curQuery = sqlText
+	stmts, err := engine.SplitStatements(sqlText)
+	if err != nil {
+		c.be.Send(errorResponse(toPgError(err), 0))
+		return c.readyForQuery()
+	}
+	if len(stmts) == 0 {
+		c.be.Send(&pgproto3.EmptyQueryResponse{})
+		return c.readyForQuery()
+	}
+	// A Query message ends the unnamed portal and, outside a block, any
+	// portal left by the extended protocol.
+	if p, ok := c.portals[""]; ok {
+		p.close()
+		delete(c.portals, "")
+	}
+	implicit := false
+	if len(stmts) > 1 && !anyTransactionControl(stmts) {
+		implicit = c.sess.BeginImplicitBlock()
+	}
+	for _, st := range stmts {
+		ok, err := c.runSimple(st)
+		if err != nil {
+			return err // connection error
+		}
+		if !ok {
+			break
+		}
+	}
+	if implicit {
+		if err := c.sess.EndImplicitBlock(); err != nil {
+			c.be.Send(errorResponse(toPgError(err), 0))
+		}
+	}
+	return c.readyForQuery()
+}
+
+func (c *conn) readyForQuery() error {
+	c.be.Send(&pgproto3.ReadyForQuery{TxStatus: c.sess.TxStatus()})
+	return c.flush()
+}
+
+// runSimple runs one statement of a Query message; ok is false when it
+// failed (the error has been sent).
+func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
+	ctx, done := c.statementContext()
+	defer done()
+	offset := utf8.RuneCountInString(c.stmtPrefix(st))
+	rows, qerr := c.sess.Query(ctx, st.SQL)
+	if qerr != nil {
+		c.be.Send(errorResponse(toPgError(qerr), offset))
+		return false, nil
+	}
+	cols := rows.Columns()
+	if len(cols) > 0 {
+		c.be.Send(rowDescription(cols, nil))
+	}
+	var dr pgproto3.DataRow
+	for rows.Next() {
+		if err := c.sendRow(rows, cols, nil, &dr); err != nil {
+			rows.Abandon()
+			c.be.Send(errorResponse(toPgError(err), offset))
+			return false, nil
+		}
+	}
+	c.sendNotices(rows.Notices())
+	if rerr := rows.Err(); rerr != nil {
+		c.be.Send(errorResponse(toPgError(rerr), offset))
+		return false, nil
+	}
+	tag := rows.Tag()
+	if tag == "" {
+		c.be.Send(&pgproto3.EmptyQueryResponse{})
+		return true, nil
+	}
+	c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
+	c.afterStatement(tag)
+	return true, nil
+}
+
+// stmtPrefix is the text of the whole query before st, for error positions
+// relative to the message rather than the statement.
+func (c *conn) stmtPrefix(st engine.Statement) string {
+	return c.curQuery[:min(st.Offset, len(c.curQuery))]
+}
+
+// anyTransactionControl reports whether a statement of the message begins
+// or ends a transaction block itself; then no implicit block wraps them.
+func anyTransactionControl(stmts []engine.Statement) bool {
+	for _, st := range stmts {
+		w := strings.ToLower(firstWord(st.SQL))
+		switch w {
+		case "begin", "start", "commit", "end", "rollback", "abort", "savepoint", "release", "prepare":
+			return true
+		}
+	}
+	return false
+}
+
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, " \t\r\n(")
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return s[:i]
+		}
+	}
+	return s
+}

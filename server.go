@@ -21,7 +21,7 @@ type Server struct {
 	project *Project
 	http    *http.Server
 	httpLn  net.Listener
-	wire    io.Closer // nil until the pgwire package is wired in
+	wire    io.Closer // the pgwire server (nil if a build has none)
 	keys    Keys
 	served  chan error
 	stop    sync.Once

@@ -1,10 +1,15 @@
 package tinybase
 
 import (
+	"context"
 	"io"
+	"net"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tinybase/tinybase/pgwire"
 )
 
 // mountAPIs mounts the HTTP APIs under their Supabase paths. This is the
@@ -26,8 +31,41 @@ func mountAPIs(e *echo.Echo, p *Project) error {
 	return nil
 }
 
-// serveWire starts the Postgres wire listener on p.Config.Host:DBPort. The
-// call site for the wire branch: when it is merged, listen and serve
-// p.Engine there and return the server (an io.Closer with Addr()).
-// Until then there is no listener and it returns nil.
-func serveWire(p *Project) (io.Closer, error) { return nil, nil }
+// serveWire starts the Postgres wire server (pgwire) for p.Engine on
+// p.Config.Host:DBPort: user postgres, password postgres (SCRAM-SHA-256),
+// database postgres, as the Supabase CLI's database.
+func serveWire(p *Project) (io.Closer, error) {
+	srv, err := pgwire.New(p.Engine, pgwire.Config{})
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(p.Config.Host, strconv.Itoa(p.Config.DBPort)))
+	if err != nil {
+		return nil, err
+	}
+	w := &wireServer{srv: srv, ln: ln, done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		_ = srv.Serve(ln)
+	}()
+	return w, nil
+}
+
+// wireServer is the running pgwire server and its listener.
+type wireServer struct {
+	srv  *pgwire.Server
+	ln   net.Listener
+	done chan struct{}
+}
+
+func (w *wireServer) Addr() net.Addr { return w.ln.Addr() }
+
+// Close shuts the server down, giving open connections five seconds to
+// finish their statements.
+func (w *wireServer) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := w.srv.Shutdown(ctx)
+	<-w.done
+	return err
+}

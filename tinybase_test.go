@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 	"github.com/tinybase/tinybase"
 	"github.com/tinybase/tinybase/migrations"
 )
@@ -200,6 +201,15 @@ func TestServe(t *testing.T) {
 	if resp.Header.Get("Access-Control-Allow-Origin") != "*" || resp.Header.Get("Access-Control-Allow-Headers") == "" {
 		t.Fatalf("CORS preflight: %d %v", resp.StatusCode, resp.Header)
 	}
+	conn, err := pgx.Connect(ctx, srv.DBURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, "select count(*) from supabase_migrations.schema_migrations").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("over the wire: %d %v", n, err)
+	}
+	conn.Close(ctx)
 	if err := srv.Shutdown(ctx); err != nil {
 		t.Fatal(err)
 	}

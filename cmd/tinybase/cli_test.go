@@ -318,6 +318,21 @@ func TestStart(t *testing.T) {
 		t.Logf("headers %v", resp.Header)
 	}
 	port := status["API URL"][strings.LastIndex(status["API URL"], ":")+1:]
+	dbPort := status["DB URL"][strings.LastIndex(status["DB URL"], ":")+1 : strings.LastIndex(status["DB URL"], "/")]
+	// migration up applies a new file to the running database over the
+	// wire, once; an edited applied file is drift.
+	next := filepath.Join(dir, "supabase/migrations/20240102000000_done.sql")
+	os.WriteFile(next, []byte("alter table public.todos add column done boolean not null default false;\nupdate public.todos set done = true;"), 0o644)
+	if r := tinybase(t, dir, "", "migration", "up", "--db-port", dbPort); r.code != 0 || !strings.Contains(r.stdout, "Applied 1 migration(s)") {
+		t.Fatalf("up: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "migration", "up", "--db-port", dbPort); r.code != 0 || !strings.Contains(r.stdout, "up to date") {
+		t.Fatalf("second up: %+v", r)
+	}
+	os.WriteFile(next, []byte("select 1;"), 0o644)
+	if r := tinybase(t, dir, "", "migration", "up", "--db-port", dbPort); r.code != 10 || !strings.Contains(r.stderr, "20240102000000_done.sql changed") {
+		t.Fatalf("drift: %+v", r)
+	}
 	if r := tinybase(t, dir, "", "status", "--port", port, "-o", "env"); r.code != 0 || !strings.Contains(r.stdout, `ANON_KEY="eyJ`) {
 		t.Fatalf("status: %+v", r)
 	}

@@ -217,3 +217,26 @@ func TestServe(t *testing.T) {
 		t.Fatal("still serving after Shutdown")
 	}
 }
+
+// BenchmarkOpenServe25 is `tinybase start` without the process: open the
+// 25-migration sample project (migrations and seed) and start both
+// servers on ephemeral ports.
+func BenchmarkOpenServe25(b *testing.B) {
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		cfg, err := tinybase.LoadConfig("testdata/projects/realistic25", func(string) string { return "" })
+		if err != nil {
+			b.Fatal(err)
+		}
+		cfg.APIPort, cfg.DBPort = 0, 0
+		p, err := tinybase.Open(ctx, tinybase.Options{Dir: "testdata/projects/realistic25", Config: &cfg})
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv, err := p.Serve(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv.Shutdown(ctx)
+	}
+}

@@ -133,7 +133,13 @@ func problemLine(res *migrations.Result, candidateName string) string {
 // readCandidate reads --file or stdin.
 func readCandidate(c *cobra.Command, file string) (string, string, error) {
 	if file == "" || file == "-" {
-		b, err := io.ReadAll(c.InOrStdin())
+		in := c.InOrStdin()
+		if f, ok := in.(*os.File); ok {
+			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+				return "", "", fail(exitEmpty, "no SQL given: pass --file F or pipe the SQL on stdin")
+			}
+		}
+		b, err := io.ReadAll(in)
 		if err != nil {
 			return "", "", fail(exitUnreadable, "cannot read the candidate from stdin: %v", err)
 		}

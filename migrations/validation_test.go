@@ -104,6 +104,10 @@ func TestValidationCases(t *testing.T) {
 				if diff == "" {
 					t.Errorf("%s now matches PostgreSQL: remove it from known_differences.txt", c.name)
 				}
+				if strings.HasPrefix(reason, "outcome:") {
+					t.Logf("known engine gap (%s) (-want +got):\n%s", reason, diff)
+					return
+				}
 				if want.OK != got.OK || want.Prior != got.Prior || want.SQLState != got.SQLState {
 					t.Errorf("known difference (%s) grew: outcome or SQLSTATE differs (-want +got):\n%s", reason, diff)
 				}

@@ -100,7 +100,7 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 		}
 	}
 	p := &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings}
-	p.validator = migrations.NewValidator(migrations.Options{NewEngine: NewEngine, Lint: lintFunc()})
+	p.validator = NewValidator(0)
 	p.validator.Prime(d.Files, eng)
 	if !opts.NoSeed {
 		seed, err := os.ReadFile(migrations.SeedPath(dir))

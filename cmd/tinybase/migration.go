@@ -172,7 +172,7 @@ func projectMigrations(dir string) (*migrations.Discovery, error) {
 }
 
 func newValidator(timeout time.Duration) *migrations.Validator {
-	return migrations.NewValidator(migrations.Options{NewEngine: tinybase.NewEngine, Timeout: timeout})
+	return tinybase.NewValidator(timeout)
 }
 
 func warnSkipped(c *cobra.Command, d *migrations.Discovery) {

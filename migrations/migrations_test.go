@@ -298,3 +298,43 @@ func TestApplyHistoryAndDrift(t *testing.T) {
 		t.Fatalf("drift (-want +got):\n%s", diff)
 	}
 }
+
+// noPrimaryKey is a real lint over the session's catalog (splinter's
+// 0004_no_primary_key), to test how validation diffs findings.
+func noPrimaryKey(ctx context.Context, s *engine.Session) ([]migrations.Finding, error) {
+	res, err := s.Exec(ctx, `select c.relname from pg_catalog.pg_class c
+		join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+		where n.nspname = 'public' and c.relkind = 'r'
+		  and not exists (select 1 from pg_catalog.pg_index i where i.indrelid = c.oid and i.indisprimary)
+		order by 1`)
+	if err != nil {
+		return nil, err
+	}
+	var out []migrations.Finding
+	for _, r := range res[0].Rows {
+		out = append(out, migrations.Finding{Key: "no_primary_key_public_" + *r[0], Level: "INFO", Name: "no_primary_key", Message: "Table `public." + *r[0] + "` does not have a primary key"})
+	}
+	return out, nil
+}
+
+func TestValidateLintIntroduced(t *testing.T) {
+	v := migrations.NewValidator(migrations.Options{Lint: noPrimaryKey})
+	ctx := context.Background()
+	priors := append(append([]migrations.File{}, priorTodos...), migrations.File{Version: "20240102000000", Name: "log", SQL: "create table public.log (line text);"})
+	// public.log already lacks a key: not the candidate's doing.
+	res, err := v.Validate(ctx, priors, candidate("create table public.events (at timestamptz);\ncreate table public.keyed (id int primary key);"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || len(res.Warnings) != 1 || res.Warnings[0].Lint == nil || res.Warnings[0].Lint.Key != "no_primary_key_public_events" {
+		t.Fatalf("got %+v", res.Warnings)
+	}
+	res, err = v.Validate(ctx, priors, candidate("create table public.events (at timestamptz);"), true)
+	if err != nil || res.OK || res.Outcome != migrations.OutcomeWarnings {
+		t.Fatalf("strict: %v %+v", err, res)
+	}
+	res, err = v.Validate(ctx, priors, candidate("alter table public.log add column id int;\nupdate public.log set id = 1;\nalter table public.log add primary key (id);"), true)
+	if err != nil || !res.OK || len(res.Warnings) != 0 {
+		t.Fatalf("fixing a finding is not a warning: %v %+v", err, res)
+	}
+}

@@ -1,7 +1,9 @@
 package migrations
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -42,8 +44,10 @@ func NextVersion(now time.Time, priors []File) string {
 }
 
 // WriteAtomic writes data to path through a temporary file in the same
-// directory and a rename, so a reader (or an interruption) never sees half
-// a file. It refuses to replace an existing file.
+// directory, then links it into place, so a reader (or an interruption)
+// never sees half a file. It refuses to replace an existing file, also
+// when two writers race for one name (the link fails for the second);
+// where hard links are unavailable it falls back to a rename.
 func WriteAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if _, err := os.Lstat(path); err == nil {
@@ -54,7 +58,7 @@ func WriteAtomic(path string, data []byte) error {
 		return err
 	}
 	name := tmp.Name()
-	defer os.Remove(name) // no-op after a successful rename
+	defer os.Remove(name) // the temporary name; the linked file stays
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err
@@ -69,5 +73,11 @@ func WriteAtomic(path string, data []byte) error {
 	if err := os.Chmod(name, 0o644); err != nil {
 		return err
 	}
-	return os.Rename(name, path)
+	if err := os.Link(name, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%s already exists", path)
+		}
+		return os.Rename(name, path)
+	}
+	return nil
 }

@@ -29,6 +29,11 @@ type Config struct {
 	MaxRows         int      // [api] max_rows
 	JWTSecret       string   // [auth] jwt_secret
 	JWTExpiry       int      // [auth] jwt_expiry, seconds
+	// SeedEnabled and SeedPaths are [db.seed] enabled and sql_paths:
+	// seed files (globs allowed) relative to supabase/, run in order
+	// after the migrations.
+	SeedEnabled bool
+	SeedPaths   []string
 	// Raw is supabase/config.toml as read (nil when absent), for
 	// auth.ParseConfig, which owns the [auth] sections.
 	Raw []byte
@@ -46,6 +51,8 @@ func DefaultConfig(dir string) Config {
 		MaxRows:         1000,
 		JWTSecret:       DefaultJWTSecret,
 		JWTExpiry:       3600,
+		SeedEnabled:     true,
+		SeedPaths:       []string{"./seed.sql"},
 	}
 }
 
@@ -62,6 +69,10 @@ type fileConfig struct {
 	} `toml:"api"`
 	DB struct {
 		Port *int `toml:"port"`
+		Seed struct {
+			Enabled  *bool    `toml:"enabled"`
+			SQLPaths []string `toml:"sql_paths"`
+		} `toml:"seed"`
 	} `toml:"db"`
 	Auth struct {
 		JWTExpiry *int   `toml:"jwt_expiry"`
@@ -96,6 +107,12 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 		}
 		if fc.DB.Port != nil {
 			cfg.DBPort = *fc.DB.Port
+		}
+		if fc.DB.Seed.Enabled != nil {
+			cfg.SeedEnabled = *fc.DB.Seed.Enabled
+		}
+		if fc.DB.Seed.SQLPaths != nil {
+			cfg.SeedPaths = fc.DB.Seed.SQLPaths
 		}
 		if fc.Auth.JWTExpiry != nil {
 			cfg.JWTExpiry = *fc.Auth.JWTExpiry

@@ -3,10 +3,9 @@ package tinybase
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -102,20 +101,51 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 	p := &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings}
 	p.validator = NewValidator(0)
 	p.validator.Prime(d.Files, eng)
-	if !opts.NoSeed {
-		seed, err := os.ReadFile(migrations.SeedPath(dir))
-		switch {
-		case err == nil:
-			if err := migrations.Seed(ctx, s, migrations.File{Version: "seed", Name: "", Path: migrations.SeedPath(dir), SQL: string(seed)}); err != nil {
+	if !opts.NoSeed && cfg.SeedEnabled {
+		seeds, err := SeedFiles(cfg)
+		if err != nil {
+			return nil, err
+		}
+		for _, path := range seeds {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("reading seed %s: %w", path, err)
+			}
+			if err := migrations.Seed(ctx, s, migrations.File{Version: "seed", Path: path, SQL: string(b)}); err != nil {
 				return nil, err
 			}
 			p.Seeded = true
-		case errors.Is(err, fs.ErrNotExist):
-		default:
-			return nil, fmt.Errorf("reading %s: %w", migrations.SeedPath(dir), err)
 		}
 	}
 	return p, nil
+}
+
+// SeedFiles lists the seed files of cfg's [db.seed] sql_paths, relative
+// to supabase/, globs expanded (each pattern's matches sorted), in order
+// and without repeats, as the Supabase CLI runs them. A pattern matching
+// nothing is skipped.
+func SeedFiles(cfg Config) ([]string, error) {
+	base := filepath.Join(cfg.Dir, "supabase")
+	seen := map[string]bool{}
+	var out []string
+	for _, pat := range cfg.SeedPaths {
+		full := pat
+		if !filepath.IsAbs(full) {
+			full = filepath.Join(base, pat)
+		}
+		matches, err := filepath.Glob(full)
+		if err != nil {
+			return nil, fmt.Errorf("[db.seed] sql_paths: %q: %w", pat, err)
+		}
+		sort.Strings(matches)
+		for _, m := range matches {
+			if st, err := os.Stat(m); err == nil && !st.IsDir() && !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+			}
+		}
+	}
+	return out, nil
 }
 
 // Session opens a session as role with JWT claims, as PostgREST runs a

@@ -151,6 +151,32 @@ func TestOpenValidateUp(t *testing.T) {
 	}
 }
 
+func TestSeedPaths(t *testing.T) {
+	ctx := context.Background()
+	dir := project(t, map[string]string{
+		"migrations/20240101000000_t.sql": "create table public.t (v text);",
+		"seeds/b.sql":                     "insert into public.t values ('b');",
+		"seeds/a.sql":                     "insert into public.t values ('a');",
+		"seed.sql":                        "insert into public.t values ('default');",
+		"config.toml":                     "[db.seed]\nsql_paths = ['./seeds/*.sql', './seeds/a.sql', './missing.sql']\n",
+	})
+	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := p.Session(ctx, "", nil)
+	defer s.Close()
+	res, err := s.Exec(ctx, "select string_agg(v, ',' order by v) from public.t")
+	if err != nil || *res[0].Rows[0][0] != "a,b" {
+		t.Fatalf("%v %v", res, err)
+	}
+	os.WriteFile(tinybase.ConfigPath(dir), []byte("[db.seed]\nenabled = false\n"), 0o644)
+	p, err = tinybase.Open(ctx, tinybase.Options{Dir: dir})
+	if err != nil || p.Seeded {
+		t.Fatalf("seeded with [db.seed] enabled = false: %v", err)
+	}
+}
+
 func TestOpenErrors(t *testing.T) {
 	ctx := context.Background()
 	var fe *migrations.FileError

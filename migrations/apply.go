@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
@@ -29,7 +30,7 @@ type FileError struct {
 func (e *FileError) Error() string {
 	name := e.File.Base()
 	if e.Seed {
-		name = "seed"
+		name = filepath.Base(e.File.Path)
 	}
 	return fmt.Sprintf("%s: %s", name, e.Problem.String())
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tinybase/tinybase"
-	"github.com/tinybase/tinybase/migrations"
 )
 
 func newDBCmd() *cobra.Command {
@@ -44,7 +43,7 @@ func newDBResetCmd() *cobra.Command {
 			}
 			seeded := ""
 			if p.Seeded {
-				seeded = " and " + migrations.SeedPath(dir)
+				seeded = " and the seed"
 			}
 			fmt.Fprintf(c.OutOrStdout(), "Applied %d migration(s)%s.\nFinished tinybase db reset.\n", len(p.Migrations), seeded)
 			return nil

@@ -17,7 +17,10 @@ import (
 	"github.com/tinybase/tinybase/migrations"
 )
 
-var recordFlag = flag.Bool("record", false, "record the validation cases' expected.json from PostgreSQL at $TINYBASE_PG_URL")
+var (
+	recordFlag = flag.Bool("record", false, "record the validation cases' expected.json from PostgreSQL at $TINYBASE_PG_URL")
+	liveFlag   = flag.Bool("live", false, "check that PostgreSQL at $TINYBASE_PG_URL still answers as expected.json says")
+)
 
 // validationDir holds one sample project per case: supabase/migrations
 // (the priors), candidate.sql, and expected.json recorded from PostgreSQL.
@@ -76,8 +79,8 @@ func loadCases(t *testing.T) []validationCase {
 }
 
 func TestValidationCases(t *testing.T) {
-	if *recordFlag {
-		recordCases(t)
+	if *recordFlag || *liveFlag {
+		recordCases(t, *recordFlag)
 	}
 	known := knownDifferences(t)
 	v := migrations.NewValidator(migrations.Options{})
@@ -125,8 +128,9 @@ func TestValidationCases(t *testing.T) {
 
 // recordCases applies each case to a scratch database on the PostgreSQL at
 // $TINYBASE_PG_URL the way the Supabase CLI applies migrations (one
-// transaction per file, statement by statement) and writes expected.json.
-func recordCases(t *testing.T) {
+// transaction per file, statement by statement) and writes expected.json
+// (write) or checks that it still says the same (live).
+func recordCases(t *testing.T, write bool) {
 	url := os.Getenv("TINYBASE_PG_URL")
 	if url == "" {
 		t.Fatal("-record needs TINYBASE_PG_URL")
@@ -174,6 +178,13 @@ func recordCases(t *testing.T) {
 			}
 		}
 		b, _ := json.MarshalIndent(exp, "", "  ")
+		if !write {
+			old, _ := os.ReadFile(filepath.Join(validationDir, c.name, "expected.json"))
+			if string(old) != string(b)+"\n" {
+				t.Errorf("%s: PostgreSQL now says %s, expected.json says %s", c.name, b, old)
+			}
+			continue
+		}
 		if err := os.WriteFile(filepath.Join(validationDir, c.name, "expected.json"), append(b, '\n'), 0o644); err != nil {
 			t.Fatal(err)
 		}

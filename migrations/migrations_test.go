@@ -165,6 +165,7 @@ func TestValidateOutcomes(t *testing.T) {
 		{"second statement fails", "alter table public.todos add column done boolean;\n\nselect nope from public.todos;", false, 0, migrations.OutcomeFailed, "42703", 3, 0},
 		{"reserved schema warns", "create schema if not exists storage;\ncreate table storage.buckets2 (id text primary key);", false, 0, migrations.OutcomeOK, "", 0, 1},
 		{"reserved schema strict", "create schema if not exists storage;\ncreate table storage.buckets2 (id text primary key);", true, 0, migrations.OutcomeWarnings, "", 0, 1},
+		{"reserved schema alter", "create schema if not exists storage;\ncreate table public.x (id int);\nalter table public.x add column y int;\ndrop table if exists storage.buckets_old;\ncreate schema if not exists auth;\ncreate table if not exists auth.users (id uuid);\nalter table auth.users add column plan text;", false, 0, migrations.OutcomeOK, "", 0, 3},
 		{"timeout", "select count(*) from generate_series(1, 1000000000);", false, 200 * time.Millisecond, migrations.OutcomeTimeout, "57014", 1, 0},
 	}
 	for _, tt := range tests {

@@ -54,6 +54,12 @@ func scanCandidate(script string) (candidateScan, error) {
 				Message: fmt.Sprintf("statement %d creates %s in schema %q, which hosted Supabase reserves; it may fail or be lost on the platform", i+1, what, schema),
 				Line:    line, Column: col,
 			})
+		} else if schema, verb := changedIn(raw.Stmt); reservedSchemas[schema] {
+			out.warnings = append(out.warnings, Warning{
+				Kind:    "reserved_schema",
+				Message: fmt.Sprintf("statement %d %s an object in schema %q, which hosted Supabase manages; the postgres role does not own it there, so this fails with permission denied", i+1, verb, schema),
+				Line:    line, Column: col,
+			})
 		}
 	}
 	return out, nil
@@ -111,6 +117,38 @@ func createdIn(n *pg.Node) (schema, what string) {
 		return qual(n.GetDefineStmt().GetDefnames()), "an object"
 	case n.GetIndexStmt() != nil:
 		return n.GetIndexStmt().GetRelation().GetSchemaname(), "an index"
+	}
+	return "", ""
+}
+
+// changedIn names the schema of an object an ALTER TABLE / DROP / RENAME
+// statement changes. Policies and triggers are not reported: policies on
+// storage.objects and triggers on auth.users are the documented Supabase
+// patterns.
+func changedIn(n *pg.Node) (schema, verb string) {
+	switch {
+	case n.GetAlterTableStmt() != nil:
+		return n.GetAlterTableStmt().GetRelation().GetSchemaname(), "alters"
+	case n.GetRenameStmt() != nil && n.GetRenameStmt().GetRelation() != nil:
+		return n.GetRenameStmt().GetRelation().GetSchemaname(), "renames"
+	case n.GetDropStmt() != nil:
+		switch n.GetDropStmt().GetRemoveType() {
+		case pg.ObjectType_OBJECT_POLICY, pg.ObjectType_OBJECT_TRIGGER:
+			return "", ""
+		}
+		for _, o := range n.GetDropStmt().GetObjects() {
+			if l := o.GetList(); l != nil && len(l.GetItems()) >= 2 {
+				if sch := l.GetItems()[0].GetString_().GetSval(); reservedSchemas[sch] {
+					return sch, "drops"
+				}
+			}
+		}
+	case n.GetTruncateStmt() != nil:
+		for _, r := range n.GetTruncateStmt().GetRelations() {
+			if sch := r.GetRangeVar().GetSchemaname(); reservedSchemas[sch] {
+				return sch, "truncates"
+			}
+		}
 	}
 	return "", ""
 }

@@ -1,82 +1,63 @@
-// Command tinybase is the tinybase CLI. This first cut offers `tinybase sql`,
-// which runs the SQL script on standard input against a fresh in-memory
-// engine and prints each statement's result as psql's unaligned output
-// would; `start`, `migration` and the rest arrive with their issues.
+// Command tinybase is the tinybase CLI: a local Supabase (start, status),
+// Supabase CLI migrations with validation before anything is written
+// (migration new|validate|list|up, db reset), and `sql` for scripts. It
+// wires flags to the root package tinybase and to migrations; the contract
+// is DESIGN.md's and README.md documents every command, flag, exit code
+// and JSON shape.
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"github.com/tinybase/tinybase/engine"
+	"github.com/spf13/cobra"
+	"github.com/tinybase/tinybase"
 )
 
 func main() {
-	if len(os.Args) < 2 || os.Args[1] != "sql" {
-		fmt.Fprintln(os.Stderr, "usage: tinybase sql < script.sql")
-		os.Exit(2)
-	}
-	if err := runSQL(os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func runSQL(in io.Reader, out io.Writer) error {
-	script, err := io.ReadAll(in)
-	if err != nil {
-		return fmt.Errorf("tinybase: reading script: %w", err)
+// run executes the CLI and returns its exit code; errors are one line on
+// stderr.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRoot(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
 	}
-	eng, err := engine.Open(engine.Options{})
-	if err != nil {
-		return err
+	var ee *exitError
+	if !errors.As(err, &ee) {
+		// cobra's own errors: unknown command or flag, wrong arguments.
+		ee = &exitError{exitUsage, err.Error()}
 	}
-	s, err := eng.Connect(engine.SessionOptions{})
-	if err != nil {
-		return err
+	switch {
+	case ee.msg == "":
+	case strings.HasPrefix(ee.msg, "ERROR: "):
+		// A PostgreSQL error keeps psql's shape: ERROR: msg (SQLSTATE x) ...
+		fmt.Fprintln(stderr, ee.msg)
+	default:
+		fmt.Fprintln(stderr, "tinybase: "+ee.msg)
 	}
-	defer s.Close()
-	stmts, err := engine.SplitStatements(string(script))
-	if err != nil {
-		return err
+	return ee.code
+}
+
+func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "tinybase",
+		Short:         "An embedded Supabase-compatible Postgres in one binary",
+		Version:       tinybase.Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
 	}
-	failed := false
-	for _, st := range stmts {
-		rows, err := s.Query(context.Background(), st.SQL)
-		if err != nil {
-			fmt.Fprintln(out, err)
-			failed = true
-			continue
-		}
-		if cols := rows.Columns(); len(cols) > 0 {
-			names := make([]string, len(cols))
-			for i, c := range cols {
-				names[i] = c.Name
-			}
-			fmt.Fprintln(out, strings.Join(names, "|"))
-		}
-		for rows.Next() {
-			vals := rows.Text()
-			parts := make([]string, len(vals))
-			for i, v := range vals {
-				if v != nil {
-					parts[i] = *v
-				}
-			}
-			fmt.Fprintln(out, strings.Join(parts, "|"))
-		}
-		if err := rows.Err(); err != nil {
-			fmt.Fprintln(out, err)
-			failed = true
-			continue
-		}
-		fmt.Fprintln(out, rows.Tag())
-	}
-	if failed {
-		return fmt.Errorf("tinybase: some statements failed")
-	}
-	return nil
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &exitError{exitUsage, err.Error()} })
+	root.AddCommand(newStartCmd(), newStatusCmd(), newMigrationCmd(), newDBCmd(), newSQLCmd())
+	return root
 }

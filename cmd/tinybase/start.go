@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/tinybase/tinybase"
+)
+
+// serverFlags are the flags start and status share; each overrides
+// config.toml and TINYBASE_* when given.
+type serverFlags struct {
+	dir       string
+	host      string
+	port      int
+	dbPort    int
+	jwtSecret string
+}
+
+func (f *serverFlags) register(c *cobra.Command) {
+	c.Flags().StringVar(&f.dir, "dir", ".", "project directory (holding supabase/)")
+	c.Flags().StringVar(&f.host, "host", "127.0.0.1", "address to listen on")
+	c.Flags().IntVar(&f.port, "port", 54321, "HTTP API port ([api] port, TINYBASE_PORT)")
+	c.Flags().IntVar(&f.dbPort, "db-port", 54322, "Postgres port ([db] port, TINYBASE_DB_PORT)")
+	c.Flags().StringVar(&f.jwtSecret, "jwt-secret", tinybase.DefaultJWTSecret, "JWT secret (TINYBASE_JWT_SECRET)")
+}
+
+// config loads config.toml and the environment, then applies the flags
+// the user gave.
+func (f *serverFlags) config(c *cobra.Command) (tinybase.Config, error) {
+	cfg, err := tinybase.LoadConfig(f.dir, nil)
+	if err != nil {
+		return cfg, fail(exitUsage, "%v", err)
+	}
+	fl := c.Flags()
+	if fl.Changed("host") {
+		cfg.Host = f.host
+	}
+	if fl.Changed("port") {
+		cfg.APIPort = f.port
+	}
+	if fl.Changed("db-port") {
+		cfg.DBPort = f.dbPort
+	}
+	if fl.Changed("jwt-secret") {
+		cfg.JWTSecret = f.jwtSecret
+	}
+	if err := cfg.Check(); err != nil {
+		return cfg, fail(exitUsage, "%v", err)
+	}
+	return cfg, nil
+}
+
+func newStartCmd() *cobra.Command {
+	var f serverFlags
+	var memory bool
+	var dataDir string
+	var noSeed bool
+	c := &cobra.Command{
+		Use:   "start",
+		Short: "Apply supabase/migrations and seed.sql to a fresh database and serve the API and Postgres ports",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if dataDir != "" {
+				return fail(exitUsage, "--data-dir is not supported yet: tinybase keeps the database in memory (--memory)")
+			}
+			cfg, err := f.config(c)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			p, err := tinybase.Open(ctx, tinybase.Options{Dir: f.dir, Config: &cfg, NoSeed: noSeed})
+			if err != nil {
+				return classify(err)
+			}
+			for _, w := range p.Warnings {
+				fmt.Fprintln(c.ErrOrStderr(), "WARNING: "+w)
+			}
+			srv, err := p.Serve(ctx)
+			if err != nil {
+				return fail(exitServer, "%v", err)
+			}
+			if !srv.ServesDB() {
+				fmt.Fprintln(c.ErrOrStderr(), "WARNING: this build has no Postgres wire server yet: the DB URL is not served")
+			}
+			fmt.Fprintf(c.OutOrStdout(), "Started tinybase local development setup.\n\n")
+			printStatus(c.OutOrStdout(), "pretty", statusOf(srv.APIURL(), srv.DBURL(), cfg.JWTSecret, srv.Keys()))
+			<-ctx.Done()
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := srv.Shutdown(sctx); err != nil {
+				return fail(exitServer, "shutting down: %v", err)
+			}
+			fmt.Fprintln(c.OutOrStdout(), "Stopped tinybase local development setup.")
+			return nil
+		},
+	}
+	f.register(c)
+	c.Flags().BoolVar(&memory, "memory", true, "keep the database in memory (the only mode so far)")
+	c.Flags().StringVar(&dataDir, "data-dir", "", "persist the database in this directory (not supported yet)")
+	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
+	return c
+}
+
+// status is what start and status print, with supabase status's labels.
+type status struct {
+	APIURL         string `json:"API_URL"`
+	RESTURL        string `json:"REST_URL"`
+	DBURL          string `json:"DB_URL"`
+	JWTSecret      string `json:"JWT_SECRET"`
+	AnonKey        string `json:"ANON_KEY"`
+	ServiceRoleKey string `json:"SERVICE_ROLE_KEY"`
+}
+
+func statusOf(apiURL, dbURL, secret string, k tinybase.Keys) status {
+	return status{APIURL: apiURL, RESTURL: apiURL + "/rest/v1", DBURL: dbURL, JWTSecret: secret, AnonKey: k.Anon, ServiceRoleKey: k.ServiceRole}
+}
+
+// printStatus prints s as `supabase status` does: pretty (aligned labels),
+// env (KEY="value" lines) or json.
+func printStatus(w io.Writer, format string, s status) error {
+	switch format {
+	case "env":
+		var m map[string]string
+		b, _ := json.Marshal(s)
+		_ = json.Unmarshal(b, &m)
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(w, "%s=%q\n", k, m[k])
+		}
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s)
+	default:
+		for _, l := range [][2]string{{"API URL", s.APIURL}, {"REST URL", s.RESTURL}, {"DB URL", s.DBURL}, {"JWT secret", s.JWTSecret}, {"anon key", s.AnonKey}, {"service_role key", s.ServiceRoleKey}} {
+			fmt.Fprintf(w, "%16s: %s\n", l[0], l[1])
+		}
+	}
+	return nil
+}

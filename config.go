@@ -1,0 +1,199 @@
+package tinybase
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// DefaultJWTSecret is the Supabase CLI's local JWT secret, so existing
+// .env files with the well-known anon/service_role keys keep working.
+const DefaultJWTSecret = "super-secret-jwt-token-with-at-least-32-characters-long"
+
+// Config is what a project runs with: supabase/config.toml's [api] and [db]
+// sections (the auth package reads [auth] from Raw), then TINYBASE_*
+// environment variables, then flags (the CLI applies those).
+type Config struct {
+	Dir             string   // project directory (holds supabase/)
+	Host            string   // listen address for HTTP and Postgres
+	APIPort         int      // [api] port
+	DBPort          int      // [db] port
+	Schemas         []string // [api] schemas (exposed through /rest/v1)
+	ExtraSearchPath []string // [api] extra_search_path
+	MaxRows         int      // [api] max_rows
+	JWTSecret       string   // [auth] jwt_secret
+	JWTExpiry       int      // [auth] jwt_expiry, seconds
+	// SeedEnabled and SeedPaths are [db.seed] enabled and sql_paths:
+	// seed files (globs allowed) relative to supabase/, run in order
+	// after the migrations.
+	SeedEnabled bool
+	SeedPaths   []string
+	// Raw is supabase/config.toml as read (nil when absent), for
+	// auth.ParseConfig, which owns the [auth] sections.
+	Raw []byte
+}
+
+// DefaultConfig is the Supabase CLI's init template's values.
+func DefaultConfig(dir string) Config {
+	return Config{
+		Dir:             dir,
+		Host:            "127.0.0.1",
+		APIPort:         54321,
+		DBPort:          54322,
+		Schemas:         []string{"public", "graphql_public"},
+		ExtraSearchPath: []string{"public", "extensions"},
+		MaxRows:         1000,
+		JWTSecret:       DefaultJWTSecret,
+		JWTExpiry:       3600,
+		SeedEnabled:     true,
+		SeedPaths:       []string{"./seed.sql"},
+	}
+}
+
+// ConfigPath is the project's config.toml.
+func ConfigPath(dir string) string { return filepath.Join(dir, "supabase", "config.toml") }
+
+// fileConfig is the part of config.toml this package reads.
+type fileConfig struct {
+	API struct {
+		Port            *int     `toml:"port"`
+		Schemas         []string `toml:"schemas"`
+		ExtraSearchPath []string `toml:"extra_search_path"`
+		MaxRows         *int     `toml:"max_rows"`
+	} `toml:"api"`
+	DB struct {
+		Port *int `toml:"port"`
+		Seed struct {
+			Enabled  *bool    `toml:"enabled"`
+			SQLPaths []string `toml:"sql_paths"`
+		} `toml:"seed"`
+	} `toml:"db"`
+	Auth struct {
+		JWTExpiry *int   `toml:"jwt_expiry"`
+		JWTSecret string `toml:"jwt_secret"`
+	} `toml:"auth"`
+}
+
+// LoadConfig returns dir's configuration: defaults, overridden by
+// supabase/config.toml when present, overridden by TINYBASE_* variables
+// read through getenv (os.Getenv when nil).
+func LoadConfig(dir string, getenv func(string) string) (Config, error) {
+	cfg := DefaultConfig(dir)
+	raw, err := os.ReadFile(ConfigPath(dir))
+	switch {
+	case err == nil:
+		cfg.Raw = raw
+		var fc fileConfig
+		if _, err := toml.Decode(string(raw), &fc); err != nil {
+			return cfg, fmt.Errorf("reading %s: %w", ConfigPath(dir), err)
+		}
+		if fc.API.Port != nil {
+			cfg.APIPort = *fc.API.Port
+		}
+		if fc.API.Schemas != nil {
+			cfg.Schemas = fc.API.Schemas
+		}
+		if fc.API.ExtraSearchPath != nil {
+			cfg.ExtraSearchPath = fc.API.ExtraSearchPath
+		}
+		if fc.API.MaxRows != nil {
+			cfg.MaxRows = *fc.API.MaxRows
+		}
+		if fc.DB.Port != nil {
+			cfg.DBPort = *fc.DB.Port
+		}
+		if fc.DB.Seed.Enabled != nil {
+			cfg.SeedEnabled = *fc.DB.Seed.Enabled
+		}
+		if fc.DB.Seed.SQLPaths != nil {
+			cfg.SeedPaths = fc.DB.Seed.SQLPaths
+		}
+		if fc.Auth.JWTExpiry != nil {
+			cfg.JWTExpiry = *fc.Auth.JWTExpiry
+		}
+		if fc.Auth.JWTSecret != "" {
+			cfg.JWTSecret = fc.Auth.JWTSecret
+		}
+	case errors.Is(err, fs.ErrNotExist):
+	default:
+		return cfg, fmt.Errorf("reading %s: %w", ConfigPath(dir), err)
+	}
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if err := cfg.applyEnv(getenv); err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.Check()
+}
+
+// EnvVars are the environment variables LoadConfig reads, for the README
+// and `--help`.
+var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS"}
+
+func (c *Config) applyEnv(getenv func(string) string) error {
+	ints := []struct {
+		name string
+		dst  *int
+	}{{"TINYBASE_PORT", &c.APIPort}, {"TINYBASE_DB_PORT", &c.DBPort}, {"TINYBASE_JWT_EXPIRY", &c.JWTExpiry}, {"TINYBASE_MAX_ROWS", &c.MaxRows}}
+	for _, it := range ints {
+		if v := getenv(it.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("%s=%q is not an integer", it.name, v)
+			}
+			*it.dst = n
+		}
+	}
+	if v := getenv("TINYBASE_HOST"); v != "" {
+		c.Host = v
+	}
+	if v := getenv("TINYBASE_JWT_SECRET"); v != "" {
+		c.JWTSecret = v
+	}
+	if v := getenv("TINYBASE_SCHEMAS"); v != "" {
+		c.Schemas = splitList(v)
+	}
+	if v := getenv("TINYBASE_EXTRA_SEARCH_PATH"); v != "" {
+		c.ExtraSearchPath = splitList(v)
+	}
+	return nil
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Check rejects values no server can run with.
+func (c Config) Check() error {
+	for _, p := range []struct {
+		name string
+		v    int
+	}{{"api port", c.APIPort}, {"db port", c.DBPort}} {
+		if p.v < 0 || p.v > 65535 {
+			return fmt.Errorf("%s %d is out of range 0-65535", p.name, p.v)
+		}
+	}
+	if len(c.JWTSecret) < 16 {
+		return fmt.Errorf("JWT secret must be at least 16 characters")
+	}
+	if c.JWTExpiry <= 0 {
+		return fmt.Errorf("jwt_expiry must be positive, not %d", c.JWTExpiry)
+	}
+	if c.MaxRows < 0 {
+		return fmt.Errorf("max_rows must not be negative")
+	}
+	return nil
+}

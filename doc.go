@@ -1,0 +1,11 @@
+// Package tinybase is the embedding API: open a Supabase project directory
+// in-process (an engine with supabase/migrations applied and seed.sql run),
+// get a session as a role with JWT claims, validate a candidate migration,
+// and serve the HTTP API and the Postgres port — what `tinybase start` and
+// `tinybase migration new` do, for Go programs and Go tests.
+//
+// It owns supabase/config.toml's [api] and [db] sections, the TINYBASE_*
+// environment variables, the anon/service_role key minting of the Supabase
+// CLI (see DESIGN.md, Contracts), and the composition of the HTTP server
+// (echo, open CORS) that mounts /rest/v1 and /auth/v1.
+package tinybase

@@ -1,0 +1,119 @@
+package tinybase
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
+
+// Server is a running project: the HTTP API (echo: /rest/v1, /auth/v1,
+// open CORS as the Supabase CLI's local gateway has it) and the Postgres
+// wire listener.
+type Server struct {
+	project *Project
+	http    *http.Server
+	httpLn  net.Listener
+	wire    io.Closer // the pgwire server (nil if a build has none)
+	keys    Keys
+	served  chan error
+	stop    sync.Once
+	stopErr error
+}
+
+// Serve starts the servers on Config.Host at Config.APIPort and
+// Config.DBPort (0 picks a free port; see APIURL / DBURL for the result).
+// It returns once both are listening, so a client may connect at once.
+func (p *Project) Serve(ctx context.Context) (*Server, error) {
+	keys, err := MintKeys(p.Config.JWTSecret)
+	if err != nil {
+		return nil, err
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
+		AllowOrigins:  []string{"*"},
+		AllowMethods:  []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPatch, http.MethodPost, http.MethodDelete, http.MethodOptions},
+		ExposeHeaders: []string{"Content-Range", "Content-Location", "Preference-Applied", "Range-Unit", "Location", "X-Supabase-Api-Version"},
+		MaxAge:        86400,
+	}))
+	if err := mountAPIs(e, p); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(p.Config.Host, strconv.Itoa(p.Config.APIPort)))
+	if err != nil {
+		return nil, fmt.Errorf("API port: %w", err)
+	}
+	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1)}
+	s.http = &http.Server{Handler: e}
+	wire, err := serveWire(p)
+	if err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("database port: %w", err)
+	}
+	s.wire = wire
+	go func() {
+		err := s.http.Serve(ln)
+		if errors.Is(err, http.ErrServerClosed) {
+			err = nil
+		}
+		s.served <- err
+	}()
+	return s, nil
+}
+
+// APIURL is the HTTP API's base URL (what supabase-js is given).
+func (s *Server) APIURL() string { return "http://" + s.httpLn.Addr().String() }
+
+// DBURL is the Postgres connection URL (user postgres, password postgres).
+func (s *Server) DBURL() string {
+	port := s.project.Config.DBPort
+	if a, ok := s.wireAddr(); ok {
+		port = a
+	}
+	return fmt.Sprintf("postgresql://postgres:postgres@%s/postgres", net.JoinHostPort(s.project.Config.Host, strconv.Itoa(port)))
+}
+
+// ServesDB reports whether the Postgres wire listener is running in this
+// build.
+func (s *Server) ServesDB() bool { return s.wire != nil }
+
+func (s *Server) wireAddr() (int, bool) {
+	if a, ok := s.wire.(interface{ Addr() net.Addr }); ok && s.wire != nil {
+		if t, ok := a.Addr().(*net.TCPAddr); ok {
+			return t.Port, true
+		}
+	}
+	return 0, false
+}
+
+// Keys are the anon and service_role keys for the project's JWT secret.
+func (s *Server) Keys() Keys { return s.keys }
+
+// Shutdown stops accepting, lets running requests finish (until ctx ends)
+// and closes the listeners.
+// Later calls return the first call's result.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.stop.Do(func() { s.stopErr = s.shutdown(ctx) })
+	return s.stopErr
+}
+
+func (s *Server) shutdown(ctx context.Context) error {
+	err := s.http.Shutdown(ctx)
+	if s.wire != nil {
+		if werr := s.wire.Close(); err == nil {
+			err = werr
+		}
+	}
+	if serr := <-s.served; err == nil {
+		err = serr
+	}
+	return err
+}

@@ -1,0 +1,1 @@
+create index notifications_profile_id_idx on public.notifications (profile_id);

@@ -1,0 +1,1 @@
+alter table public.profiles add column timezone text not null default 'UTC';

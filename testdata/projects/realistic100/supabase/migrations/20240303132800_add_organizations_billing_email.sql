@@ -1,0 +1,1 @@
+alter table public.organizations add column billing_email text;

@@ -1,0 +1,1 @@
+alter table public.tasks add column estimate_minutes integer;

@@ -1,0 +1,1 @@
+alter table public.tasks add column completed_at timestamptz;

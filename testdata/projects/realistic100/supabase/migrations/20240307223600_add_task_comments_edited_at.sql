@@ -1,0 +1,1 @@
+alter table public.task_comments add column edited_at timestamptz;

@@ -1,0 +1,1 @@
+alter table public.labels add column description text;

@@ -1,0 +1,1 @@
+alter table public.attachments add column checksum text;

@@ -1,0 +1,1 @@
+alter table public.notifications add column archived boolean not null default false;

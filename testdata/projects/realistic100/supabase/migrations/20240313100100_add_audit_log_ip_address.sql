@@ -1,0 +1,1 @@
+alter table public.audit_log add column ip_address text;

@@ -1,0 +1,1 @@
+alter table public.billing_customers add column country text;

@@ -1,0 +1,1 @@
+alter table public.subscriptions add column cancel_at timestamptz;

@@ -1,0 +1,1 @@
+alter table public.invoices add column due_at timestamptz;

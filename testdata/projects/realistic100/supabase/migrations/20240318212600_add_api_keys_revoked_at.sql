@@ -1,0 +1,1 @@
+alter table public.api_keys add column revoked_at timestamptz;

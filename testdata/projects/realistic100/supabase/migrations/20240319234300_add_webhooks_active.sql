@@ -1,0 +1,1 @@
+alter table public.webhooks add column active boolean not null default true;

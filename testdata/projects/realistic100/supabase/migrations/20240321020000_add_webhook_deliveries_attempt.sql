@@ -1,0 +1,1 @@
+alter table public.webhook_deliveries add column attempt integer not null default 1;

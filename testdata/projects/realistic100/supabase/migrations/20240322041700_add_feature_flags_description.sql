@@ -1,0 +1,1 @@
+alter table public.feature_flags add column description text;

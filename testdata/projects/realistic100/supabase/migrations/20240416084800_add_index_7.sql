@@ -1,0 +1,1 @@
+create unique index labels_org_name_key on public.labels (organization_id, lower(name));

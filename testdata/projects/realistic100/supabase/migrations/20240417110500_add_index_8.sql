@@ -1,0 +1,1 @@
+create index invitations_email_idx on public.invitations (lower(email));

@@ -1,0 +1,1 @@
+alter table public.profiles rename column website to website_url;

@@ -1,0 +1,1 @@
+alter table public.webhooks rename column secret to signing_secret;

@@ -1,0 +1,1 @@
+alter table public.attachments rename column path to storage_path;

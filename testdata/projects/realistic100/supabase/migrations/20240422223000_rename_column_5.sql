@@ -1,0 +1,1 @@
+alter table public.audit_log rename column target to target_ref;

@@ -1,0 +1,1 @@
+update public.labels set color = lower(color);

@@ -1,0 +1,1 @@
+alter table public.profiles alter column timezone set default 'Etc/UTC';

@@ -1,0 +1,1 @@
+alter table public.invoices alter column currency set default 'eur';

@@ -1,0 +1,1 @@
+alter table public.attachments drop column mime_type;

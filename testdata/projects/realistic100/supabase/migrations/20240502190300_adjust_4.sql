@@ -1,0 +1,1 @@
+alter table public.projects alter column description type varchar(2000);

@@ -1,0 +1,1 @@
+alter table public.profiles alter column name type varchar(100);

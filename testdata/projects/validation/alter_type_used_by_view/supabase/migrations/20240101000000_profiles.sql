@@ -1,0 +1,6 @@
+create table public.profiles (
+  id bigint generated always as identity primary key,
+  name text not null,
+  email text unique,
+  created_at timestamptz not null default now()
+);

@@ -1,0 +1,1 @@
+create index profiles_name_idx on public.profiles (lower(name));

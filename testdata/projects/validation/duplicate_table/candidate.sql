@@ -1,0 +1,4 @@
+create table public.profiles (
+  id uuid primary key,
+  name text
+);

@@ -1,0 +1,1 @@
+create type public.mood as enum ('happy', 'sad');

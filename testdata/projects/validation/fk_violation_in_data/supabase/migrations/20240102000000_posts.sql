@@ -1,0 +1,4 @@
+create table public.posts (
+  id bigint primary key,
+  author_id bigint not null references public.profiles (id)
+);

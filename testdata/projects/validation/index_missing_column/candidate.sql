@@ -1,0 +1,2 @@
+create index profiles_username_idx
+  on public.profiles (username);

@@ -1,0 +1,1 @@
+alter table public.profiles alter column email set not null;

@@ -1,0 +1,1 @@
+Add a posts table with a title and a body.

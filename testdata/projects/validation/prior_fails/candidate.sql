@@ -1,0 +1,1 @@
+create table public.tags (id serial primary key, label text not null);

@@ -1,0 +1,1 @@
+alter table public.profiles rename to users;

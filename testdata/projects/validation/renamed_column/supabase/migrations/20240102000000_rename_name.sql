@@ -1,0 +1,1 @@
+alter table public.profiles rename column name to full_name;

@@ -1,0 +1,4 @@
+create table public.events (
+  id bigint primary key,
+  kind event_kind not null
+);

@@ -1,0 +1,1 @@
+create unique index profiles_name_key on public.profiles (name);

@@ -1,0 +1,1 @@
+create view public.profile_emails as select id, email from public.profiles;

@@ -1,0 +1,2 @@
+insert into public.profiles (name, created_at)
+values ('ada', 'yesterday-ish');

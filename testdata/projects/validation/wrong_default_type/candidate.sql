@@ -1,0 +1,2 @@
+alter table public.profiles
+  add column age integer default 'unknown';

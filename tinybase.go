@@ -1,0 +1,246 @@
+package tinybase
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/migrations"
+)
+
+// Version is the tinybase release; the CLI prints it for --version.
+const Version = "0.1.0-dev"
+
+// Options says which project to open and how.
+type Options struct {
+	// Dir is the project directory (the one holding supabase/); "" is
+	// the current directory. A missing supabase/ is an empty project.
+	Dir string
+	// Config, when set, is used as is; otherwise LoadConfig(Dir, nil).
+	Config *Config
+	// NoSeed skips supabase/seed.sql.
+	NoSeed bool
+	// Timeout bounds the whole migration replay; 0 is none.
+	Timeout time.Duration
+}
+
+// Project is an opened tinybase project: its configuration and an engine
+// holding its migrations (and seed).
+type Project struct {
+	Config Config
+	Engine *engine.Engine
+	// Migrations are the files applied, in order; Warnings the files
+	// skipped for not following the naming pattern.
+	Migrations []migrations.File
+	Warnings   []string
+	// Seeded reports that supabase/seed.sql existed and ran.
+	Seeded    bool
+	validator *migrations.Validator
+}
+
+// NewEngine returns a fresh database for a project. Every tinybase
+// database starts here, including the validator's; when the Supabase
+// bootstrap lands in the engine (rls branch), this is where it is asked for.
+func NewEngine() (*engine.Engine, error) {
+	return engine.Open(engine.Options{})
+}
+
+// Open opens the project: discovers supabase/migrations, applies each file
+// in its own transaction on a fresh engine, then runs supabase/seed.sql.
+// A failing file is a *migrations.FileError (Seed set for the seed file);
+// an unreadable folder a *migrations.DirError; two files with one version
+// a *migrations.DuplicateVersionError.
+func Open(ctx context.Context, opts Options) (*Project, error) {
+	dir := opts.Dir
+	if dir == "" {
+		dir = "."
+	}
+	var cfg Config
+	if opts.Config != nil {
+		cfg = *opts.Config
+		cfg.Dir = dir
+	} else {
+		c, err := LoadConfig(dir, nil)
+		if err != nil {
+			return nil, err
+		}
+		cfg = c
+	}
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	d, err := migrations.Discover(migrations.MigrationsDir(dir), true)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := NewEngine()
+	if err != nil {
+		return nil, err
+	}
+	s, err := eng.Connect(engine.SessionOptions{})
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	if err := migrations.EnsureHistory(ctx, s); err != nil {
+		return nil, err
+	}
+	for _, f := range d.Files {
+		if err := migrations.Apply(ctx, s, f); err != nil {
+			return nil, err
+		}
+	}
+	p := &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings}
+	p.validator = NewValidator(0)
+	p.validator.Prime(d.Files, eng)
+	if !opts.NoSeed && cfg.SeedEnabled {
+		seeds, err := SeedFiles(cfg)
+		if err != nil {
+			return nil, err
+		}
+		for _, path := range seeds {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("reading seed %s: %w", path, err)
+			}
+			if err := migrations.Seed(ctx, s, migrations.File{Version: "seed", Path: path, SQL: string(b)}); err != nil {
+				return nil, err
+			}
+			p.Seeded = true
+		}
+	}
+	return p, nil
+}
+
+// SeedFiles lists the seed files of cfg's [db.seed] sql_paths, relative
+// to supabase/, globs expanded (each pattern's matches sorted), in order
+// and without repeats, as the Supabase CLI runs them. A pattern matching
+// nothing is skipped.
+func SeedFiles(cfg Config) ([]string, error) {
+	base := filepath.Join(cfg.Dir, "supabase")
+	seen := map[string]bool{}
+	var out []string
+	for _, pat := range cfg.SeedPaths {
+		full := pat
+		if !filepath.IsAbs(full) {
+			full = filepath.Join(base, pat)
+		}
+		matches, err := filepath.Glob(full)
+		if err != nil {
+			return nil, fmt.Errorf("[db.seed] sql_paths: %q: %w", pat, err)
+		}
+		sort.Strings(matches)
+		for _, m := range matches {
+			if st, err := os.Stat(m); err == nil && !st.IsDir() && !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Session opens a session as role with JWT claims, as PostgREST runs a
+// request: request.jwt.claims holds the claims as JSON and
+// request.jwt.claim.<name> each top-level string claim (auth.uid() reads
+// either). An empty role is the postgres superuser with no claims.
+//
+// Until the engine's roles land (rls branch), role is the session's user
+// name only: privileges and RLS are not enforced for it yet.
+func (p *Project) Session(ctx context.Context, role string, claims map[string]any) (*engine.Session, error) {
+	s, err := p.Engine.Connect(engine.SessionOptions{User: role})
+	if err != nil {
+		return nil, err
+	}
+	if claims != nil {
+		if err := setClaims(ctx, s, claims); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func setClaims(ctx context.Context, s *engine.Session, claims map[string]any) error {
+	raw, err := json.Marshal(claims)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "SELECT set_config('request.jwt.claims', %s, false)", quote(string(raw)))
+	keys := make([]string, 0, len(claims))
+	for k := range claims {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		var v string
+		switch x := claims[k].(type) {
+		case string:
+			v = x
+		default:
+			j, _ := json.Marshal(x)
+			v = string(j)
+		}
+		fmt.Fprintf(&b, ", set_config(%s, %s, false)", quote("request.jwt.claim."+k), quote(v))
+	}
+	_, err = s.Exec(ctx, b.String())
+	return err
+}
+
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// Validate validates candidate SQL as the next migration on top of the
+// project's migration files as they are on disk now (the state after them
+// is cached, so repeated calls replay nothing).
+func (p *Project) Validate(ctx context.Context, candidate string, strict bool) (*migrations.Result, error) {
+	d, err := migrations.Discover(migrations.MigrationsDir(p.Config.Dir), true)
+	if err != nil {
+		return nil, err
+	}
+	return p.validator.Validate(ctx, d.Files, migrations.File{Version: "99999999999999", Name: "candidate", SQL: candidate}, strict)
+}
+
+// Up applies the migration files not yet applied to the project's engine,
+// after checking that every applied migration still matches its file (a
+// *migrations.DriftError otherwise). It returns the files applied.
+func (p *Project) Up(ctx context.Context) ([]migrations.File, error) {
+	d, err := migrations.Discover(migrations.MigrationsDir(p.Config.Dir), true)
+	if err != nil {
+		return nil, err
+	}
+	s, err := p.Engine.Connect(engine.SessionOptions{})
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	if err := migrations.EnsureHistory(ctx, s); err != nil {
+		return nil, err
+	}
+	applied, err := migrations.History(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	pending, drift, err := migrations.Pending(applied, d.Files)
+	if err != nil {
+		return nil, err
+	}
+	if len(drift) > 0 {
+		return nil, &migrations.DriftError{Drifts: drift}
+	}
+	for i, f := range pending {
+		if err := migrations.Apply(ctx, s, f); err != nil {
+			return pending[:i], err
+		}
+	}
+	p.Migrations = d.Files
+	return pending, nil
+}

@@ -1,0 +1,2 @@
+create schema extensions;
+create extension pgcrypto with schema extensions;

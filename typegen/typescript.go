@@ -484,7 +484,8 @@ func (g *gen) pgTypeToTs(schema, typName string) tsType {
 		if len(inner.members) == 1 {
 			return tsType{members: []*doc{cat(inner.members[0], txt("[]"))}}
 		}
-		return single("(" + flatUnion(inner) + ")[]")
+		union := group(ifBreak(txt("| "), nil), join(cat(line, txt("| ")), inner.members))
+		return tsType{members: []*doc{group(txt("("), indent(softline, union), softline, txt(")[]"))}}
 	}
 	pick := func(match func(t *pgType) bool) *pgType {
 		var first *pgType
@@ -534,12 +535,4 @@ func (g *gen) pgTypeToTs(schema, typName string) tsType {
 		}
 	}
 	return single("unknown")
-}
-
-func flatUnion(t tsType) string {
-	var parts []string
-	for _, m := range t.members {
-		parts = append(parts, render(m))
-	}
-	return strings.Join(parts, " | ")
 }

@@ -243,7 +243,6 @@ const (
 	qEnums      = `select enumtypid, enumlabel from pg_catalog.pg_enum order by enumtypid, enumsortorder`
 	qCons       = `select conname, connamespace, contype, conrelid, confrelid, conkey, confkey from pg_catalog.pg_constraint where contype in ('p', 'u', 'f') and conparentid = 0`
 	qViews      = `select table_schema, table_name, is_updatable from information_schema.views`
-	qViewCols   = `select table_schema, table_name, column_name, is_updatable from information_schema.columns`
 	qFuncs      = `select p.oid, p.pronamespace, p.proname, p.prorettype, p.proretset, p.prorows, p.pronargs, p.pronargdefaults, coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargmodes, p.proargnames, pg_catalog.pg_get_function_arguments(p.oid), pg_catalog.pg_get_function_result(p.oid) from pg_catalog.pg_proc p where p.prokind = 'f'`
 )
 
@@ -300,7 +299,7 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 		}
 		rel.cols = append(rel.cols, &column{
 			name: str(r[1]), typeID: atoiU(r[2]), num: atoi(r[3]), notNull: boolean(r[4]),
-			hasDefault: boolean(r[5]), identity: char(r[6]), updatable: true,
+			hasDefault: boolean(r[5]), identity: char(r[6]),
 		})
 	}
 	for _, rel := range c.relOrder {
@@ -360,45 +359,43 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 
 // loadViewColumns fills in the columns of views whose columns the engine's
 // pg_attribute does not list, from the view's result columns (every view
-// column is nullable, as in PostgreSQL), and marks view columns that
-// information_schema.columns reports as not updatable.
+// column is nullable, as in PostgreSQL).
 func (c *catalog) loadViewColumns(ctx context.Context, q querier) error {
-	_, rows, err := q.query(ctx, qViewCols)
-	if err != nil {
-		return fmt.Errorf("typegen: reading the catalog: %w", err)
-	}
-	notUpdatable := map[[3]string]bool{}
-	for _, r := range rows {
-		if str(r[3]) == "NO" {
-			notUpdatable[[3]string{str(r[0]), str(r[1]), str(r[2])}] = true
-		}
-	}
 	for _, rel := range c.relOrder {
-		if rel.kind != 'v' && rel.kind != 'm' {
+		if rel.kind != 'v' && rel.kind != 'm' || len(rel.cols) > 0 || systemSchema(rel.schema) {
 			continue
 		}
-		if len(rel.cols) == 0 && (rel.schema != "pg_catalog" && rel.schema != "information_schema") {
-			cols, _, err := q.query(ctx, "select * from "+quoteIdent(rel.schema)+"."+quoteIdent(rel.name)+" limit 0")
-			if err != nil {
-				return fmt.Errorf("typegen: reading the columns of view %s.%s: %w", rel.schema, rel.name, err)
-			}
-			for i, rc := range cols {
-				rel.cols = append(rel.cols, &column{name: rc.name, num: i + 1, typeID: rc.oid, updatable: true})
-			}
+		cols, _, err := q.query(ctx, "select * from "+quoteIdent(rel.schema)+"."+quoteIdent(rel.name)+" limit 0")
+		if err != nil {
+			return fmt.Errorf("typegen: reading the columns of view %s.%s: %w", rel.schema, rel.name, err)
 		}
-		if rel.kind == 'm' || !c.viewUpdatable[[2]string{rel.schema, rel.name}] {
-			for _, col := range rel.cols {
-				col.updatable = false
-			}
-			continue
-		}
-		for _, col := range rel.cols {
-			if notUpdatable[[3]string{rel.schema, rel.name, col.name}] {
-				col.updatable = false
-			}
+		for i, rc := range cols {
+			rel.cols = append(rel.cols, &column{name: rc.name, num: i + 1, typeID: rc.oid})
 		}
 	}
 	return nil
+}
+
+// markUpdatable sets which view columns can be written through the view,
+// as pg_column_is_updatable decides for automatically updatable views: the
+// view is updatable and the column is a plain reference to a base column.
+func (c *catalog) markUpdatable(origins map[uint32][]origin) {
+	for _, rel := range c.relOrder {
+		switch rel.kind {
+		case 'r', 'p', 'f':
+			for _, col := range rel.cols {
+				col.updatable = true
+			}
+		case 'v':
+			if !c.viewUpdatable[[2]string{rel.schema, rel.name}] {
+				continue
+			}
+			o := origins[rel.oid]
+			for i, col := range rel.cols {
+				col.updatable = i < len(o) && o[i].rel != 0
+			}
+		}
+	}
 }
 
 func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

@@ -186,6 +186,7 @@ func (c *catalog) viewKeyDependencies(ctx context.Context, q querier) ([]keyDep,
 		}
 	}
 	memo := map[uint32][]origin{}
+	defer func() { c.markUpdatable(memo) }()
 	var deps []keyDep
 	for _, v := range c.relOrder {
 		def, ok := defs[v.oid]

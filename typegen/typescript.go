@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -85,18 +85,25 @@ type fnInfo struct {
 }
 
 type gen struct {
-	c         *catalog
-	coll      *collate.Collator
-	schemas   []*schemaInfo
-	bySchema  map[string]*schemaInfo
-	rels      []relationship
-	tables    []*relation // all included tables (r, p), for row-type lookups
-	views     []*relation // all included views (v)
-	tableLike map[uint32]*relation
+	c           *catalog
+	coll        *collate.Collator
+	schemas     []*schemaInfo
+	bySchema    map[string]*schemaInfo
+	rels        []relationship
+	tables      []*relation // all included tables (r, p), for row-type lookups
+	views       []*relation // all included views (v)
+	tableLike   map[uint32]*relation
+	typesByName map[string][]*pgType // included types, in OID order
 }
 
 func newGen(c *catalog, names []string, rels []relationship) *gen {
 	g := &gen{c: c, coll: collate.New(language.English), bySchema: map[string]*schemaInfo{}, tableLike: map[uint32]*relation{}}
+	g.typesByName = map[string][]*pgType{}
+	for _, t := range c.typeOrder {
+		if t.included {
+			g.typesByName[t.name] = append(g.typesByName[t.name], t)
+		}
+	}
 	included := map[string]bool{}
 	for _, n := range names {
 		included[n] = true
@@ -222,15 +229,19 @@ func strLit(s string) string {
 	return lit
 }
 
-var identRe = regexp.MustCompile(`^[\p{L}_$][\p{L}\p{N}_$]*$`)
-
 // key is a property name as prettier prints it with quoteProps
 // "as-needed": unquoted when it is an identifier.
 func key(name string) string {
-	if identRe.MatchString(name) {
-		return name
+	for i, r := range name {
+		if r == '_' || r == '$' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r) {
+			continue
+		}
+		return strLit(name)
 	}
-	return strLit(name)
+	if name == "" {
+		return strLit(name)
+	}
+	return name
 }
 
 func prop(name string, optional bool, t tsType) *doc {
@@ -384,8 +395,9 @@ func (g *gen) tablesDoc(si *schemaInfo) *doc {
 				continue
 			}
 			n := g.isNullable(col)
-			ins = append(ins, g.column(si.name, col, n, n || col.identity == 'd' || col.hasDefault))
-			upd = append(upd, g.column(si.name, col, n, true))
+			t := g.pgTypeToTs(si.name, g.c.format(col.typeID)).nullable(n)
+			ins = append(ins, prop(col.name, n || col.identity == 'd' || col.hasDefault, t))
+			upd = append(upd, prop(col.name, true, t))
 		}
 		members = append(members, propDoc(t.name, object(true, []*doc{
 			propDoc("Row", object(true, row)),
@@ -489,8 +501,8 @@ func (g *gen) pgTypeToTs(schema, typName string) tsType {
 	}
 	pick := func(match func(t *pgType) bool) *pgType {
 		var first *pgType
-		for _, t := range g.c.typeOrder {
-			if !t.included || t.name != typName || !match(t) {
+		for _, t := range g.typesByName[typName] {
+			if !match(t) {
 				continue
 			}
 			if t.schema == schema {

@@ -63,7 +63,6 @@ type rel struct {
 	options      []string
 	anonSelect   bool
 	authSelect   bool
-	cols         map[int]string
 }
 
 type con struct {
@@ -275,12 +274,17 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 	for _, r := range rows {
 		f.namespaces[u32(r[0])] = str(r[1])
 	}
-	if rows, err = must(`select oid, relname, relnamespace, relkind, relrowsecurity, reloptions from pg_catalog.pg_class where relkind in ('r', 'p', 'v', 'm', 'f')`); err != nil {
+	if rows, err = must(`select oid, relname, relnamespace, relkind, relrowsecurity, reloptions from pg_catalog.pg_class where relkind in ('r', 'p', 'v', 'm', 'f', 'i')`); err != nil {
 		return nil, err
 	}
+	indexNames := map[uint32]string{}
 	for _, r := range rows {
+		if char(r[3]) == 'i' {
+			indexNames[u32(r[0])] = str(r[1])
+			continue
+		}
 		x := &rel{oid: u32(r[0]), name: str(r[1]), schema: f.namespaces[u32(r[2])], kind: char(r[3]),
-			rowSecurity: isTrue(r[4]), options: parseArray(r[5]), cols: map[int]string{}}
+			rowSecurity: isTrue(r[4]), options: parseArray(r[5])}
 		f.rels[x.oid] = x
 		f.relOrder = append(f.relOrder, x)
 	}
@@ -303,15 +307,6 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 			x.anonSelect, x.authSelect = true, true
 		}
 	}
-	if rows, err = must(`select attrelid, attnum, attname from pg_catalog.pg_attribute where attnum > 0 and not attisdropped`); err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		if x, found := f.rels[u32(r[0])]; found {
-			n, _ := strconv.Atoi(str(r[1]))
-			x.cols[n] = str(r[2])
-		}
-	}
 	if rows, err = must(`select conname, contype, conrelid, confrelid, conkey, confkey, conindid from pg_catalog.pg_constraint where contype in ('p', 'u', 'f')`); err != nil {
 		return nil, err
 	}
@@ -319,13 +314,13 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 		f.cons = append(f.cons, &con{name: str(r[0]), kind: char(r[1]), rel: u32(r[2]), frel: u32(r[3]),
 			key: parseInts(r[4]), fkey: parseInts(r[5]), indexOID: u32(r[6])})
 	}
-	if rows, err = must(`select i.indexrelid, i.indrelid, c.relname, i.indkey, i.indisunique, i.indisprimary, i.indisvalid from pg_catalog.pg_index i join pg_catalog.pg_class c on c.oid = i.indexrelid`); err != nil {
+	if rows, err = must(`select i.indexrelid, i.indrelid, i.indkey, i.indisunique, i.indisprimary, i.indisvalid from pg_catalog.pg_index i`); err != nil {
 		return nil, err
 	}
 	byName := map[[2]string]*index{}
 	for _, r := range rows {
-		ix := &index{oid: u32(r[0]), rel: u32(r[1]), name: str(r[2]), keys: parseInts(r[3]),
-			unique: isTrue(r[4]), primary: isTrue(r[5]), valid: isTrue(r[6])}
+		ix := &index{oid: u32(r[0]), rel: u32(r[1]), name: indexNames[u32(r[0])], keys: parseInts(r[2]),
+			unique: isTrue(r[3]), primary: isTrue(r[4]), valid: isTrue(r[5])}
 		f.indexes = append(f.indexes, ix)
 		if x, found := f.rels[ix.rel]; found {
 			byName[[2]string{x.schema, ix.name}] = ix

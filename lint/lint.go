@@ -193,3 +193,20 @@ func HasErrors(fs []Finding) bool {
 	}
 	return false
 }
+
+// Introduced returns the findings of after that before does not have
+// (compared by cache key): what a candidate migration adds, for
+// `migration new`.
+func Introduced(before, after []Finding) []Finding {
+	seen := map[string]bool{}
+	for _, f := range before {
+		seen[f.CacheKey] = true
+	}
+	out := []Finding{}
+	for _, f := range after {
+		if !seen[f.CacheKey] {
+			out = append(out, f)
+		}
+	}
+	return out
+}

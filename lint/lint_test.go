@@ -21,12 +21,6 @@ var update = flag.Bool("update", false, "rewrite testdata/lint/*/*.json from the
 // engineGaps are lint cases whose SQL the engine cannot express yet; they
 // run against real PostgreSQL in TestLintOracle.
 var engineGaps = map[string]string{
-	"auth_rls_initplan":              "needs CREATE FUNCTION, RLS and policies",
-	"multiple_permissive_policies":   "needs RLS and policies",
-	"policy_exists_rls_disabled":     "needs policies",
-	"rls_enabled_no_policy":          "needs ALTER TABLE ... ENABLE ROW LEVEL SECURITY",
-	"function_search_path_mutable":   "needs CREATE FUNCTION and pg_proc",
-	"rls_references_user_metadata":   "needs CREATE FUNCTION, RLS and policies",
 	"security_definer_view/negative": "the engine does not keep view reloptions (security_invoker)",
 }
 

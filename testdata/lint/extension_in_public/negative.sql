@@ -1,2 +1,2 @@
-create schema extensions;
-create extension pgcrypto with schema extensions;
+create schema if not exists extensions;
+create extension unaccent with schema extensions;

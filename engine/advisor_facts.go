@@ -76,3 +76,49 @@ func (s *Session) AdvisorFacts() AdvisorFacts {
 func (s *Session) CanSelect(role, schema, name string) bool {
 	return s.catalog().HasPrivilege(role, catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: schema, Name: name}, catalog.ClassTable, catalog.PrivSelect)
 }
+
+// Routine is one pg_proc row as tooling (typegen) reads it: the
+// function's signature without its body.
+type Routine struct {
+	OID          uint32
+	Schema, Name string
+	Procedure    bool
+	Args         []RoutineArg
+	ResultOID    uint32 // 0 for a procedure without OUT parameters
+	ResultName   string // format_type of the result type
+	ReturnsSet   bool
+	Rows         float64
+}
+
+// RoutineArg is one declared parameter (OUT and TABLE columns included).
+type RoutineArg struct {
+	Name string
+	// Mode is pg_proc.proargmodes' letter: 'i', 'o', 'b', 'v' or 't'.
+	Mode       byte
+	TypeOID    uint32
+	TypeName   string // format_type
+	HasDefault bool
+	Default    string // the default expression's text
+}
+
+// Routines returns the session's functions and procedures ordered by
+// schema, name and OID.
+func (s *Session) Routines() []Routine {
+	var out []Routine
+	for _, fn := range s.catalog().AllFunctions() {
+		r := Routine{OID: fn.OID, Schema: fn.Schema, Name: fn.Name, Procedure: fn.Kind == catalog.KindProcedure,
+			ReturnsSet: fn.ReturnsSet, Rows: fn.Rows}
+		if fn.Result != nil {
+			r.ResultOID, r.ResultName = fn.Result.OID, fn.Result.FormatType()
+		}
+		for _, a := range fn.Args {
+			ra := RoutineArg{Name: a.Name, Mode: byte(a.Mode), HasDefault: a.Default != "", Default: a.Default}
+			if a.Type != nil {
+				ra.TypeOID, ra.TypeName = a.Type.OID, a.Type.FormatType()
+			}
+			r.Args = append(r.Args, ra)
+		}
+		out = append(out, r)
+	}
+	return out
+}

@@ -326,6 +326,15 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 		c.types[t.oid] = t
 		c.typeOrder = append(c.typeOrder, t)
 	}
+	// pseudo-types a function can return, for an engine whose pg_type
+	// does not list them
+	for oid, name := range map[uint32]string{2278: "void", 2249: "record", 2279: "trigger", 3838: "event_trigger"} {
+		if _, ok := c.types[oid]; !ok {
+			t := &pgType{oid: oid, name: name, schema: "pg_catalog", typtype: 'p', included: true}
+			c.types[oid] = t
+			c.typeOrder = append(c.typeOrder, t)
+		}
+	}
 	sort.Slice(c.typeOrder, func(i, j int) bool { return c.typeOrder[i].oid < c.typeOrder[j].oid })
 	if rows, err = run(qEnums); err != nil {
 		return nil, err

@@ -287,13 +287,17 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 	for _, r := range rows {
 		f.namespaces[u32(r[0])] = str(r[1])
 	}
-	if rows, err = must(`select oid, relname, relnamespace, relkind, relrowsecurity, reloptions from pg_catalog.pg_class where relkind in ('r', 'p', 'v', 'm', 'f', 'i')`); err != nil {
+	if rows, err = must(`select oid, relname, relnamespace, relkind, relrowsecurity, reloptions from pg_catalog.pg_class`); err != nil {
 		return nil, err
 	}
 	indexNames := map[uint32]string{}
 	for _, r := range rows {
-		if char(r[3]) == 'i' {
+		switch char(r[3]) {
+		case 'i':
 			indexNames[u32(r[0])] = str(r[1])
+			continue
+		case 'r', 'p', 'v', 'm', 'f':
+		default:
 			continue
 		}
 		x := &rel{oid: u32(r[0]), name: str(r[1]), schema: f.namespaces[u32(r[2])], kind: char(r[3]),
@@ -320,10 +324,13 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 			x.anonSelect, x.authSelect = adv.canSelect("anon", x.schema, x.name), adv.canSelect("authenticated", x.schema, x.name)
 		}
 	}
-	if rows, err = must(`select conname, contype, conrelid, confrelid, conkey, confkey, conindid from pg_catalog.pg_constraint where contype in ('p', 'u', 'f')`); err != nil {
+	if rows, err = must(`select conname, contype, conrelid, confrelid, conkey, confkey, conindid from pg_catalog.pg_constraint`); err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
+		if k := char(r[1]); k != 'p' && k != 'u' && k != 'f' {
+			continue
+		}
 		f.cons = append(f.cons, &con{name: str(r[0]), kind: char(r[1]), rel: u32(r[2]), frel: u32(r[3]),
 			key: parseInts(r[4]), fkey: parseInts(r[5]), indexOID: u32(r[6])})
 	}

@@ -237,11 +237,11 @@ func parseIntArray(s *string) []int {
 
 const (
 	qNamespaces = `select oid, nspname from pg_catalog.pg_namespace`
-	qClasses    = `select oid, relname, relnamespace, relkind from pg_catalog.pg_class where relkind in ('r', 'v', 'm', 'f', 'p', 'c')`
-	qAttributes = `select attrelid, attname, atttypid, attnum, attnotnull, atthasdef, attidentity from pg_catalog.pg_attribute where attnum > 0 and not attisdropped`
+	qClasses    = `select oid, relname, relnamespace, relkind from pg_catalog.pg_class`
+	qAttributes = `select attrelid, attname, atttypid, attnum, attnotnull, atthasdef, attidentity, attisdropped from pg_catalog.pg_attribute`
 	qTypes      = `select oid, typname, typnamespace, typtype, typelem, typbasetype, typrelid, typnotnull from pg_catalog.pg_type`
 	qEnums      = `select enumtypid, enumlabel from pg_catalog.pg_enum order by enumtypid, enumsortorder`
-	qCons       = `select conname, connamespace, contype, conrelid, confrelid, conkey, confkey from pg_catalog.pg_constraint where contype in ('p', 'u', 'f') and conparentid = 0`
+	qCons       = `select conname, connamespace, contype, conrelid, confrelid, conkey, confkey, conparentid from pg_catalog.pg_constraint`
 	qViews      = `select table_schema, table_name, is_updatable from information_schema.views`
 	qFuncs      = `select p.oid, p.pronamespace, p.proname, p.prorettype, p.proretset, p.prorows, p.pronargs, p.pronargdefaults, coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargmodes, p.proargnames, pg_catalog.pg_get_function_arguments(p.oid), pg_catalog.pg_get_function_result(p.oid) from pg_catalog.pg_proc p where p.prokind = 'f'`
 )
@@ -283,7 +283,14 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 	if rows, err = run(qClasses); err != nil {
 		return nil, err
 	}
+	// filters run here rather than in SQL: cheaper on the engine's
+	// virtual catalog tables
 	for _, r := range rows {
+		switch char(r[3]) {
+		case 'r', 'v', 'm', 'f', 'p', 'c':
+		default:
+			continue
+		}
 		rel := &relation{oid: atoiU(r[0]), name: str(r[1]), schema: c.namespaces[atoiU(r[2])], kind: char(r[3])}
 		c.rels[rel.oid] = rel
 		c.relOrder = append(c.relOrder, rel)
@@ -294,7 +301,7 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 	}
 	for _, r := range rows {
 		rel, ok := c.rels[atoiU(r[0])]
-		if !ok {
+		if !ok || atoi(r[3]) <= 0 || boolean(r[7]) {
 			continue
 		}
 		rel.cols = append(rel.cols, &column{
@@ -348,6 +355,9 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 		return nil, err
 	}
 	for _, r := range rows {
+		if k := char(r[2]); k != 'p' && k != 'u' && k != 'f' || atoiU(r[7]) != 0 {
+			continue
+		}
 		c.cons = append(c.cons, &constraint{name: str(r[0]), schema: c.namespaces[atoiU(r[1])], kind: char(r[2]),
 			rel: atoiU(r[3]), frel: atoiU(r[4]), key: parseIntArray(r[5]), fkey: parseIntArray(r[6])})
 	}

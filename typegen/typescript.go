@@ -249,10 +249,18 @@ func prop(name string, optional bool, t tsType) *doc {
 	if optional {
 		k += "?"
 	}
-	return cat(txt(k+": "), t.doc())
+	return prefixed(k+": ", t.doc())
 }
 
-func propDoc(name string, d *doc) *doc { return cat(txt(key(name)+": "), d) }
+func propDoc(name string, d *doc) *doc { return prefixed(key(name)+": ", d) }
+
+// prefixed is txt(p) followed by d, as one text when d is a text.
+func prefixed(p string, d *doc) *doc {
+	if d.kind == dText {
+		return txt(p + d.text)
+	}
+	return cat(txt(p), d)
+}
 
 // object is a TypeScript object type; expanded ones had a newline after
 // the brace in the template, which prettier keeps.

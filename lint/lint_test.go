@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -168,6 +169,12 @@ func TestLintOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer admin.Close(ctx)
+	// Supabase's API roles (cluster-wide; created only when missing)
+	for _, r := range []string{"anon", "authenticated"} {
+		if _, err := admin.Exec(ctx, fmt.Sprintf(`do $$ begin if not exists (select from pg_roles where rolname = '%s') then create role %s nologin; end if; end $$`, r, r)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, c := range lintCases(t) {
 		t.Run(c.name(), func(t *testing.T) {
 			sql, err := os.ReadFile(filepath.Join(c.dir, c.kind+".sql"))

@@ -1,0 +1,178 @@
+package postgrest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// Result is a statement's rows in PostgreSQL's text format (nil = NULL).
+type Result struct {
+	Columns []string
+	Rows    [][]*string
+}
+
+// Querier runs one statement inside a request's transaction. Arguments are
+// strings (bound as unknown-typed parameters, as PostgREST binds them) or nil.
+type Querier interface {
+	Query(ctx context.Context, sql string, args ...any) (*Result, error)
+}
+
+// Executor runs a function inside one transaction. fn returns whether to
+// commit; an error always rolls back. Errors from the database are
+// *pgerror.Error.
+type Executor interface {
+	Tx(ctx context.Context, readOnly bool, fn func(Querier) (commit bool, err error)) error
+}
+
+// Versioned is implemented by executors that can tell when the schema may
+// have changed; the schema cache reloads when the version moves.
+type Versioned interface {
+	SchemaVersion() uint64
+}
+
+// EngineExecutor runs requests on a tinybase engine, one session each.
+type EngineExecutor struct {
+	Engine *engine.Engine
+	// User is the session user (the authenticator); "postgres" when empty.
+	User string
+}
+
+var _ Executor = (*EngineExecutor)(nil)
+var _ Versioned = (*EngineExecutor)(nil)
+
+// SchemaVersion implements Versioned with the engine's DDL version.
+func (x *EngineExecutor) SchemaVersion() uint64 { return x.Engine.DDLVersion() }
+
+// Tx implements Executor.
+func (x *EngineExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier) (bool, error)) error {
+	s, err := x.Engine.Connect(engine.SessionOptions{User: x.User})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	q := engineQuerier{s}
+	begin := "begin"
+	if readOnly {
+		begin = "begin read only"
+	}
+	if _, err := q.Query(ctx, begin); err != nil {
+		// engines without READ ONLY still get a transaction
+		if _, err := q.Query(ctx, "begin"); err != nil {
+			return err
+		}
+	}
+	commit, err := fn(q)
+	if err != nil {
+		_, _ = q.Query(ctx, "rollback")
+		return err
+	}
+	end := "rollback"
+	if commit {
+		end = "commit"
+	}
+	_, err = q.Query(ctx, end)
+	return err
+}
+
+type engineQuerier struct{ s *engine.Session }
+
+func (q engineQuerier) Query(ctx context.Context, sql string, args ...any) (*Result, error) {
+	rows, err := q.s.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	res := &Result{}
+	for _, c := range rows.Columns() {
+		res.Columns = append(res.Columns, c.Name)
+	}
+	for rows.Next() {
+		t := rows.Text()
+		row := make([]*string, len(t))
+		copy(row, t)
+		res.Rows = append(res.Rows, row)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// PgxExecutor runs requests on a real PostgreSQL through a pgx pool: the
+// oracle for the SQL this package generates.
+type PgxExecutor struct {
+	Pool *pgxpool.Pool
+}
+
+var _ Executor = (*PgxExecutor)(nil)
+
+// Tx implements Executor.
+func (x *PgxExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier) (bool, error)) error {
+	opts := pgx.TxOptions{}
+	if readOnly {
+		opts.AccessMode = pgx.ReadOnly
+	}
+	tx, err := x.Pool.BeginTx(ctx, opts)
+	if err != nil {
+		return pgxError(err)
+	}
+	commit, err := fn(pgxQuerier{tx})
+	if err != nil {
+		_ = tx.Rollback(ctx)
+		return err
+	}
+	if !commit {
+		return pgxError(tx.Rollback(ctx))
+	}
+	return pgxError(tx.Commit(ctx))
+}
+
+type pgxQuerier struct{ tx pgx.Tx }
+
+func (q pgxQuerier) Query(ctx context.Context, sql string, args ...any) (*Result, error) {
+	rows, err := q.tx.Query(ctx, sql, append([]any{pgx.QueryResultFormats{pgx.TextFormatCode}}, args...)...)
+	if err != nil {
+		return nil, pgxError(err)
+	}
+	defer rows.Close()
+	res := &Result{}
+	for _, f := range rows.FieldDescriptions() {
+		res.Columns = append(res.Columns, f.Name)
+	}
+	for rows.Next() {
+		raw := rows.RawValues()
+		row := make([]*string, len(raw))
+		for i, b := range raw {
+			if b != nil {
+				s := string(b)
+				row[i] = &s
+			}
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, pgxError(err)
+	}
+	return res, nil
+}
+
+// pgxError converts PostgreSQL's errors to *pgerror.Error so both executors
+// report failures the same way.
+func pgxError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return &pgerror.Error{Severity: pe.Severity, Code: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint,
+			Schema: pe.SchemaName, Table: pe.TableName, Column: pe.ColumnName, Constraint: pe.ConstraintName}
+	}
+	return fmt.Errorf("postgrest: database: %w", err)
+}

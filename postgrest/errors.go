@@ -1,6 +1,7 @@
 package postgrest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -46,13 +47,16 @@ func errParse(message, details string) error {
 }
 
 func (e *apiError) body() []byte {
-	b, _ := json.Marshal(struct {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(struct {
 		Code    string  `json:"code"`
 		Details any     `json:"details"`
 		Hint    *string `json:"hint"`
 		Message string  `json:"message"`
 	}{e.Code, e.Details, e.Hint, e.Message})
-	return b
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 // toAPIError maps any error to PostgREST's shape. authenticated says a JWT

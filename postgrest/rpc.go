@@ -142,7 +142,7 @@ func (s *Server) rpc(req *request, name string) error {
 			req.media = "object"
 		}
 		req.readOnly = &readOnly
-		return s.runRead(req, root, fn+" as "+qi(f.Name), f.Name)
+		return s.runRead(req, root, fn+" as "+qi(f.Name), b)
 	}
 	// scalar, SETOF scalar, void
 	var body string

@@ -187,7 +187,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 				continue
 			}
 			n, _ := strconv.Atoi(str(r[1]))
-			col := &Column{Name: str(r[2]), Type: str(r[3]), NotNull: str(r[4]) == "t", HasDef: str(r[5]) == "t", Position: n}
+			col := &Column{Name: str(r[2]), Type: str(r[3]), NotNull: isTrue(r[4]), HasDef: isTrue(r[5]), Position: n}
 			t.Columns = append(t.Columns, col)
 			t.byName[col.Name] = col
 			t.colByNum[n] = col
@@ -263,8 +263,8 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 			return false, nil
 		}
 		for _, r := range fr.Rows {
-			f := &Function{Schema: str(r[0]), Name: str(r[1]), ReturnType: str(r[6]), RetSet: str(r[7]) == "t",
-				Volatile: str(r[8]), RetComp: str(r[10]) == "t", RetVoid: str(r[11]) == "t"}
+			f := &Function{Schema: str(r[0]), Name: str(r[1]), ReturnType: str(r[6]), RetSet: isTrue(r[7]),
+				Volatile: str(r[8]), RetComp: isTrue(r[10]), RetVoid: isTrue(r[11])}
 			if rel := str(r[9]); rel != "0" {
 				f.RetTable = byOID[rel]
 			}
@@ -347,3 +347,7 @@ func qi(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 // ql quotes a string literal (standard_conforming_strings is on).
 func ql(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
+
+// isTrue reads a boolean in either text form (t from the engine's
+// output, true from PostgreSQL's bool::text).
+func isTrue(p *string) bool { return p != nil && (*p == "t" || *p == "true") }

@@ -251,7 +251,7 @@ func (s *Server) read(req *request, t *Table) error {
 		return err
 	}
 	from := qi(t.Schema) + "." + qi(t.Name)
-	return s.runRead(req, root, from, t.Name)
+	return s.runRead(req, root, from, &builder{})
 }
 
 // applyRange merges the Range header and db-max-rows into the root's limit.
@@ -283,8 +283,7 @@ func (s *Server) applyRange(req *request, root *readNode) error {
 }
 
 // runRead runs the read statement and writes the response.
-func (s *Server) runRead(req *request, root *readNode, from, _ string) error {
-	b := &builder{}
+func (s *Server) runRead(req *request, root *readNode, from string, b *builder) error {
 	src, err := b.nodeSelect(root, from, nil, root.limit)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -42,6 +43,33 @@ type EngineExecutor struct {
 	Engine *engine.Engine
 	// User is the session user (the authenticator); "postgres" when empty.
 	User string
+
+	mu   sync.Mutex
+	idle []*engine.Session // sessions between requests; every setting a request makes is transaction-local
+}
+
+const maxIdleSessions = 16
+
+func (x *EngineExecutor) session() (*engine.Session, error) {
+	x.mu.Lock()
+	if n := len(x.idle); n > 0 {
+		s := x.idle[n-1]
+		x.idle = x.idle[:n-1]
+		x.mu.Unlock()
+		return s, nil
+	}
+	x.mu.Unlock()
+	return x.Engine.Connect(engine.SessionOptions{User: x.User})
+}
+
+func (x *EngineExecutor) release(s *engine.Session, clean bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !clean || len(x.idle) >= maxIdleSessions {
+		s.Close()
+		return
+	}
+	x.idle = append(x.idle, s)
 }
 
 var _ Executor = (*EngineExecutor)(nil)
@@ -52,11 +80,12 @@ func (x *EngineExecutor) SchemaVersion() uint64 { return x.Engine.DDLVersion() }
 
 // Tx implements Executor.
 func (x *EngineExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier) (bool, error)) error {
-	s, err := x.Engine.Connect(engine.SessionOptions{User: x.User})
+	s, err := x.session()
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	clean := false
+	defer func() { x.release(s, clean) }()
 	q := engineQuerier{s}
 	begin := "begin"
 	if readOnly {
@@ -70,7 +99,8 @@ func (x *EngineExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier)
 	}
 	commit, err := fn(q)
 	if err != nil {
-		_, _ = q.Query(ctx, "rollback")
+		_, rerr := q.Query(ctx, "rollback")
+		clean = rerr == nil
 		return err
 	}
 	end := "rollback"
@@ -78,10 +108,22 @@ func (x *EngineExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier)
 		end = "commit"
 	}
 	_, err = q.Query(ctx, end)
+	clean = err == nil
 	return err
 }
 
 type engineQuerier struct{ s *engine.Session }
+
+// SetLocal implements localSetter: what set_config(name, value, true)
+// does, without planning a statement.
+func (q engineQuerier) SetLocal(settings [][2]string) error {
+	for _, kv := range settings {
+		if err := q.s.SetSetting(kv[0], kv[1], true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 func (q engineQuerier) Query(ctx context.Context, sql string, args ...any) (*Result, error) {
 	rows, err := q.s.Query(ctx, sql, args...)

@@ -214,10 +214,10 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 		}
 	}
 	path := "/" + strings.TrimLeft(req.r.URL.Path, "/")
+	settings := [][2]string{{"search_path", strings.Join(sp, ", ")}, {"role", req.auth.role}, {"request.jwt.claims", req.auth.claims},
+		{"request.method", req.r.Method}, {"request.path", path}, {"request.headers", string(hb)}, {"request.cookies", string(cb)}}
 	return s.cfg.Executor.Tx(ctx, readOnly, func(q Querier) (bool, error) {
-		_, err := q.Query(ctx, `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true), set_config('request.cookies', $7, true)`,
-			strings.Join(sp, ", "), req.auth.role, req.auth.claims, req.r.Method, path, string(hb), string(cb))
-		if err != nil {
+		if err := setLocal(ctx, q, settings); err != nil {
 			return false, err
 		}
 		return fn(q)
@@ -311,8 +311,8 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 			res, err = q.Query(req.r.Context(), "select "+count+"::text, null::text, null::text", b.args...)
 			return false, err
 		}
-		sql := "with pgrst_source as (" + src + ") select " + count + "::text as total_result_set, count(*)::text as page_total, " +
-			bodyExpr(req.media, req.head) + " as body from (select * from pgrst_source) as _postgrest_t"
+		sql := "select " + count + "::text as total_result_set, count(*)::text as page_total, " +
+			bodyExpr(req.media, req.head) + " as body from (" + src + ") as _postgrest_t"
 		res, err = q.Query(req.r.Context(), sql, b.args...)
 		return !readOnly && err == nil && req.prefs.Tx != "rollback", err
 	})
@@ -397,4 +397,26 @@ func renderCSV(res *Result) []byte {
 	return []byte(strings.TrimSuffix(sb.String(), "\n"))
 }
 
-var _ = context.Background
+
+// localSetter is implemented by queriers that can set transaction-local
+// settings without a statement (the engine: the same Session.SetSetting
+// that set_config(..., true) calls).
+type localSetter interface {
+	SetLocal(settings [][2]string) error
+}
+
+// setLocal applies PostgREST's per-request settings: set_config(name,
+// value, true) for each, as one statement with bound values.
+func setLocal(ctx context.Context, q Querier, settings [][2]string) error {
+	if ls, ok := q.(localSetter); ok {
+		return ls.SetLocal(settings)
+	}
+	var parts []string
+	var args []any
+	for i, kv := range settings {
+		parts = append(parts, fmt.Sprintf("set_config($%d, $%d, true)", 2*i+1, 2*i+2))
+		args = append(args, kv[0], kv[1])
+	}
+	_, err := q.Query(ctx, "select "+strings.Join(parts, ", "), args...)
+	return err
+}

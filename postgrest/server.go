@@ -397,7 +397,6 @@ func renderCSV(res *Result) []byte {
 	return []byte(strings.TrimSuffix(sb.String(), "\n"))
 }
 
-
 // localSetter is implemented by queriers that can set transaction-local
 // settings without a statement (the engine: the same Session.SetSetting
 // that set_config(..., true) calls).

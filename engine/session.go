@@ -21,6 +21,11 @@ import (
 type SessionOptions struct {
 	User     string
 	Database string
+	// Role and Claims open the session as PostgREST runs a request: SET
+	// ROLE Role, and request.jwt.claims = Claims (a JSON object) with
+	// request.jwt.claim.<key> for each top-level claim (role_session.go).
+	Role   string
+	Claims string
 }
 
 // txnState is the session's transaction block state, as ReadyForQuery
@@ -59,6 +64,7 @@ type Session struct {
 	txnSettings map[string]string
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
+	rt          routineState     // routine calls in progress (routine_call.go)
 }
 
 type savepoint struct {
@@ -88,6 +94,9 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 		return nil, err
 	}
 	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
+	if err := s.applyRequest(opts.Role, opts.Claims); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -119,7 +128,7 @@ func (s *Session) SearchPath() []string {
 			p = strings.ToLower(p)
 		}
 		if p == "$user" {
-			p = s.user
+			p = s.CurrentUser()
 		}
 		if p != "" {
 			out = append(out, p)

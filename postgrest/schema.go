@@ -260,6 +260,22 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 			if _, err := q.Query(ctx, "rollback to savepoint pgrst_funcs"); err != nil {
 				return false, err
 			}
+			if rl, ok := q.(routineLister); ok {
+				exposed := map[string]bool{}
+				for _, s := range schemas {
+					exposed[s] = true
+				}
+				for _, f := range rl.routines() {
+					if !exposed[f.Schema] {
+						continue
+					}
+					if f.RetComp {
+						f.RetTable = c.table(f.Schema, f.ReturnType)
+					}
+					key := f.Schema + "." + f.Name
+					c.funcs[key] = append(c.funcs[key], f)
+				}
+			}
 			return false, nil
 		}
 		for _, r := range fr.Rows {
@@ -299,6 +315,12 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 		sort.Slice(fs, func(i, j int) bool { return len(fs[i].Args) < len(fs[j].Args) })
 	}
 	return c, nil
+}
+
+// routineLister is implemented by queriers that can list functions from
+// their catalog directly (the engine, until pg_proc is queryable there).
+type routineLister interface {
+	routines() []*Function
 }
 
 func splitNonEmpty(s string) []string {

@@ -1,8 +1,6 @@
 create function add_them(a int, b int default 10) returns int language sql immutable as $$ select a + b $$;
 create function hello(name text) returns text language sql stable as $$ select 'hello ' || name $$;
-create function books_after(y int) returns setof books language sql stable as $$ select * from books where year > y order by id $$;
 create function book_stats() returns table (author_id int, n bigint) language sql stable as $$ select author_id, count(*) from books group by author_id $$;
-create function first_book() returns books language sql stable as $$ select * from books order by id limit 1 $$;
 create function echo_json(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
 create function add_item(name text) returns void language sql volatile as $$ insert into items (name) values (name) $$;
 create function nums() returns setof int language sql immutable as $$ select generate_series(1, 3) $$;

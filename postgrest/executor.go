@@ -11,8 +11,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/catalog"
-	"github.com/tinybase/tinybase/engine/types"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 // Result is a statement's rows in PostgreSQL's text format (nil = NULL).

@@ -99,11 +99,15 @@ func expandTokens(t *testing.T, s string) string {
 	})
 }
 
-func render(rec *httptest.ResponseRecorder) string {
+func render(rec *httptest.ResponseRecorder, cors bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d\n", rec.Code)
 	var keys []string
-	for _, k := range []string{"Content-Type", "Content-Range", "Location", "Preference-Applied", "Www-Authenticate"} {
+	names := []string{"Content-Type", "Content-Range", "Location", "Preference-Applied", "Www-Authenticate"}
+	if cors {
+		names = append(names, "Access-Control-Allow-Origin", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Expose-Headers", "Allow")
+	}
+	for _, k := range names {
 		if v := rec.Header().Get(k); v != "" {
 			keys = append(keys, k+": "+v)
 		}
@@ -129,7 +133,7 @@ func replay(t *testing.T, h http.Handler, exs []exchange) []string {
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, r)
-		out = append(out, "### "+ex.method+" "+ex.target+"\n"+render(rec))
+		out = append(out, "### "+ex.method+" "+ex.target+"\n"+render(rec, ex.header.Get("Origin") != ""))
 	}
 	return out
 }

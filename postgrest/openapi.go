@@ -1,6 +1,7 @@
 package postgrest
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"sort"
@@ -91,7 +92,11 @@ func (s *Server) openAPI(req *request) error {
 		"definitions":  defs,
 		"externalDocs": map[string]any{"description": "PostgREST Documentation", "url": "https://postgrest.org/en/v14/references/api.html"},
 	}
-	b, _ := json.Marshal(doc)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(doc)
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	req.w.Header().Set("Content-Type", "application/openapi+json; charset=utf-8")
 	req.w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	req.w.WriteHeader(http.StatusOK)

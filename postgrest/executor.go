@@ -176,6 +176,8 @@ func (q engineQuerier) Query(ctx context.Context, sql string, args ...any) (*Res
 // oracle for the SQL this package generates.
 type PgxExecutor struct {
 	Pool *pgxpool.Pool
+
+	version pgxVersion // moved by Listen
 }
 
 var _ Executor = (*PgxExecutor)(nil)

@@ -152,7 +152,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, a *authInfo) erro
 	case http.MethodDelete:
 		return s.del(req, t)
 	case http.MethodPut:
-		return newErr(400, "PGRST127", "Feature not implemented", "PUT upsert is not supported yet", nil)
+		return s.put(req, t)
 	}
 	return newErr(405, "PGRST117", "Unsupported HTTP method: "+r.Method, nil, nil)
 }

@@ -467,3 +467,79 @@ func readCSV(s string) ([][]string, error) {
 	r.FieldsPerRecord = -1
 	return r.ReadAll()
 }
+
+// put is PUT /t?pk=eq.v: a single-row upsert whose filters name exactly
+// the primary key with eq, and whose body agrees with them.
+func (s *Server) put(req *request, t *Table) error {
+	if _, ok := req.query["limit"]; ok {
+		return newErr(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT", nil, nil)
+	}
+	if _, ok := req.query["offset"]; ok {
+		return newErr(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT", nil, nil)
+	}
+	pkErr := newErr(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators", nil, nil)
+	if len(t.PK) == 0 {
+		return pkErr
+	}
+	pkVals := map[string]string{}
+	for k, vs := range req.query {
+		if reservedTop[k] {
+			continue
+		}
+		if len(vs) != 1 || !strings.HasPrefix(vs[0], "eq.") {
+			return pkErr
+		}
+		pkVals[k] = strings.TrimPrefix(vs[0], "eq.")
+	}
+	if !sameSet(keysOf(pkVals), t.PK) {
+		return pkErr
+	}
+	p, err := parsePayload(req, t)
+	if err != nil {
+		return err
+	}
+	if len(p.rows) != 1 {
+		return invalidBody("Empty or invalid json")
+	}
+	for _, c := range t.PK {
+		raw, ok := p.rows[0][c]
+		if !ok {
+			return newErr(400, "PGRST115", "Payload values do not match URL in primary key column(s)", nil, nil)
+		}
+		txt, isNull := jsonArgText(raw, "")
+		if isNull || txt != pkVals[c] {
+			return newErr(400, "PGRST115", "Payload values do not match URL in primary key column(s)", nil, nil)
+		}
+	}
+	cols, err := writeColumns(req, t, p)
+	if err != nil {
+		return err
+	}
+	b := &builder{}
+	target := qi(t.Schema) + "." + qi(t.Name)
+	js, _ := json.Marshal(p.rows)
+	var qc, set, cc []string
+	for _, c := range cols {
+		qc = append(qc, qi(c))
+		set = append(set, qi(c)+" = excluded."+qi(c))
+	}
+	for _, c := range t.PK {
+		cc = append(cc, qi(c))
+	}
+	dml := "insert into " + target + " (" + strings.Join(qc, ", ") + ") select " + strings.Join(qc, ", ") +
+		" from json_populate_recordset(null::" + target + ", " + b.bind(string(js)) + "::json) as pgrst_body" +
+		" on conflict (" + strings.Join(cc, ", ") + ") do update set " + strings.Join(set, ", ") + " returning " + target + ".*"
+	st, _, err := s.writeResult(req, t, b, dml)
+	if err != nil {
+		return err
+	}
+	return s.runWrite(req, t, []string{st}, [][]any{b.args}, false)
+}
+
+func keysOf(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -23,6 +23,7 @@ type request struct {
 	prefs  preferences
 	query  url.Values
 	media  string // json | single | csv | openapi
+	strip  bool   // nulls=stripped
 	head   bool
 	body   []byte
 	// readOnly overrides the read transaction's access mode (RPC POST of
@@ -118,7 +119,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, a *authInfo) erro
 	}
 	path := strings.Trim(r.URL.Path, "/")
 	var err error
-	req.media, err = mediaType(r.Header.Get("Accept"), path == "")
+	req.media, req.strip, err = mediaType(r.Header.Get("Accept"), path == "")
 	if err != nil {
 		return err
 	}
@@ -172,26 +173,33 @@ func (s *Server) lookupTable(req *request, name string) (*Table, error) {
 	return nil, newErr(404, "PGRST205", fmt.Sprintf("Could not find the table '%s.%s' in the schema cache", req.schema, name), nil, nil)
 }
 
-func mediaType(accept string, root bool) (string, error) {
+func mediaType(accept string, root bool) (string, bool, error) {
 	if accept == "" {
-		return "json", nil
+		return "json", false, nil
 	}
 	for _, part := range strings.Split(accept, ",") {
-		mt := strings.TrimSpace(strings.Split(part, ";")[0])
+		params := strings.Split(part, ";")
+		mt := strings.TrimSpace(params[0])
+		strip := false
+		for _, p := range params[1:] {
+			strip = strip || strings.ReplaceAll(p, " ", "") == "nulls=stripped"
+		}
 		switch mt {
-		case "application/json", "*/*", "application/*", "application/vnd.pgrst.array+json":
-			return "json", nil
+		case "application/json", "*/*", "application/*":
+			return "json", false, nil
+		case "application/vnd.pgrst.array+json":
+			return "json", strip, nil
 		case "application/vnd.pgrst.object+json", "application/vnd.pgrst.object":
-			return "single", nil
+			return "single", strip, nil
 		case "text/csv":
-			return "csv", nil
+			return "csv", false, nil
 		case "application/openapi+json":
 			if root {
-				return "json", nil
+				return "json", false, nil
 			}
 		}
 	}
-	return "", newErr(406, "PGRST107", "None of these media types are available: "+accept, nil, nil)
+	return "", false, newErr(406, "PGRST107", "None of these media types are available: "+accept, nil, nil)
 }
 
 // tx runs fn after PostgREST's per-request settings, in one transaction.
@@ -225,14 +233,18 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 }
 
 // bodyExpr is the json_agg expression for the response's media type.
-func bodyExpr(media string, head bool) string {
+func bodyExpr(media string, head, strip bool) string {
+	agg := "json_agg(_postgrest_t)"
+	if strip {
+		agg = "json_strip_nulls(" + agg + ")"
+	}
 	switch {
 	case head:
 		return "null::text"
 	case media == "single" || media == "object":
-		return "coalesce((json_agg(_postgrest_t)->0)::text, 'null')"
+		return "coalesce((" + agg + "->0)::text, 'null')"
 	}
-	return "coalesce(json_agg(_postgrest_t), '[]')::text"
+	return "coalesce(" + agg + ", '[]')::text"
 }
 
 func (s *Server) read(req *request, t *Table) error {
@@ -312,7 +324,7 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 			return false, err
 		}
 		sql := "select " + count + "::text as total_result_set, count(*)::text as page_total, " +
-			bodyExpr(req.media, req.head) + " as body from (" + src + ") as _postgrest_t"
+			bodyExpr(req.media, req.head, req.strip) + " as body from (" + src + ") as _postgrest_t"
 		res, err = q.Query(req.r.Context(), sql, b.args...)
 		return !readOnly && err == nil && req.prefs.Tx != "rollback", err
 	})
@@ -352,6 +364,15 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 		body = renderCSV(rows)
 	case "single":
 		h.Set("Content-Type", "application/vnd.pgrst.object+json; charset=utf-8")
+		if req.strip {
+			h.Set("Content-Type", "application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8")
+		}
+		body = []byte(str(res.Rows[0][2]))
+	case "json":
+		h.Set("Content-Type", "application/json; charset=utf-8")
+		if req.strip {
+			h.Set("Content-Type", "application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8")
+		}
 		body = []byte(str(res.Rows[0][2]))
 	default:
 		// json, and "object" for a function returning one composite

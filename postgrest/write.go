@@ -170,7 +170,7 @@ func (s *Server) writeResult(req *request, t *Table, b *builder, dml string) (st
 		if src, err = b.nodeSelect(root, "pgrst_source as "+qi(t.Name), nil, -1); err != nil {
 			return "", nil, err
 		}
-		body = bodyExpr(req.media, false)
+		body = bodyExpr(req.media, false, req.strip)
 	} else {
 		src = "select * from pgrst_source"
 		if req.prefs.Return == "headers-only" && len(t.PK) > 0 {

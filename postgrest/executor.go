@@ -19,6 +19,7 @@ import (
 type Result struct {
 	Columns []string
 	Rows    [][]*string
+	Tag     string // command tag (INSERT 0 1, UPDATE 2, ...)
 }
 
 // Querier runs one statement inside a request's transaction. Arguments are
@@ -169,6 +170,7 @@ func (q engineQuerier) Query(ctx context.Context, sql string, args ...any) (*Res
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	res.Tag = rows.Tag()
 	return res, nil
 }
 
@@ -229,6 +231,7 @@ func (q pgxQuerier) Query(ctx context.Context, sql string, args ...any) (*Result
 	if err := rows.Err(); err != nil {
 		return nil, pgxError(err)
 	}
+	res.Tag = rows.CommandTag().String()
 	return res, nil
 }
 

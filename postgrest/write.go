@@ -166,6 +166,13 @@ func (s *Server) writeResult(req *request, t *Table, b *builder, dml string) (st
 	}
 	body := "null::text"
 	var src string
+	if req.prefs.Return != "representation" && req.prefs.Return != "headers-only" {
+		// return=minimal needs only the row count: the statement runs
+		// bare and the count comes from its command tag.
+		if i := strings.LastIndex(dml, " returning "); i >= 0 {
+			return dml[:i], root, nil
+		}
+	}
 	if req.prefs.Return == "representation" {
 		if src, err = b.nodeSelect(root, "pgrst_source as "+qi(t.Name), nil, -1); err != nil {
 			return "", nil, err
@@ -197,8 +204,7 @@ func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, 
 		}
 		n := 0
 		for _, r := range results {
-			c, _ := strconv.Atoi(str(r.Rows[0][1]))
-			n += c
+			n += affected(r)
 		}
 		if req.prefs.Handling == "strict" && req.prefs.MaxAffected >= 0 && n > req.prefs.MaxAffected {
 			return false, newErr(400, "PGRST124", "Query result exceeds max-affected preference constraint", fmt.Sprintf("The query affects %d rows", n), nil)
@@ -211,9 +217,8 @@ func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, 
 	n := 0
 	var bodies []string
 	for _, r := range results {
-		c, _ := strconv.Atoi(str(r.Rows[0][1]))
-		n += c
-		if r.Rows[0][2] != nil {
+		n += affected(r)
+		if len(r.Rows) > 0 && r.Rows[0][2] != nil {
 			bodies = append(bodies, *r.Rows[0][2])
 		}
 	}
@@ -542,4 +547,19 @@ func keysOf(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// affected is a write's row count: page_total of the wrapped statement,
+// or the command tag's count of a bare one.
+func affected(r *Result) int {
+	if len(r.Rows) > 0 && len(r.Rows[0]) > 1 {
+		n, _ := strconv.Atoi(str(r.Rows[0][1]))
+		return n
+	}
+	f := strings.Fields(r.Tag)
+	if len(f) == 0 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[len(f)-1])
+	return n
 }

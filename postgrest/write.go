@@ -363,13 +363,25 @@ func (s *Server) insert(req *request, t *Table) error {
 				}
 			}
 		}
-		js, _ := json.Marshal(arr)
 		var qc []string
 		for _, c := range g.cols {
 			qc = append(qc, qi(c))
 		}
-		dml = "insert into " + target + " (" + strings.Join(qc, ", ") + ") select " + strings.Join(qc, ", ") +
-			" from json_populate_recordset(null::" + target + ", " + b.bind(string(js)) + "::json) as pgrst_body"
+		if typedColumns(t) {
+			var tuples []string
+			for _, r := range arr {
+				var vs []string
+				for _, c := range g.cols {
+					vs = append(vs, valueParam(b, t.Column(c), r[c]))
+				}
+				tuples = append(tuples, "("+strings.Join(vs, ", ")+")")
+			}
+			dml = "insert into " + target + " (" + strings.Join(qc, ", ") + ") values " + strings.Join(tuples, ", ")
+		} else {
+			js, _ := json.Marshal(arr)
+			dml = "insert into " + target + " (" + strings.Join(qc, ", ") + ") select " + strings.Join(qc, ", ") +
+				" from json_populate_recordset(null::" + target + ", " + b.bind(string(js)) + "::json) as pgrst_body"
+		}
 		if req.prefs.Resolution != "" && len(conflict) > 0 {
 			var cc []string
 			for _, c := range conflict {
@@ -430,13 +442,21 @@ func (s *Server) update(req *request, t *Table) error {
 		}
 		return s.runWrite(req, t, []string{st}, [][]any{b.args}, false)
 	}
-	js, _ := json.Marshal(p.rows[0])
 	var set []string
-	for _, c := range cols {
-		set = append(set, qi(c)+" = pgrst_body."+qi(c))
+	var dml string
+	if typedColumns(t) {
+		for _, c := range cols {
+			set = append(set, qi(c)+" = "+valueParam(b, t.Column(c), p.rows[0][c]))
+		}
+		dml = "update " + target + " set " + strings.Join(set, ", ")
+	} else {
+		js, _ := json.Marshal(p.rows[0])
+		for _, c := range cols {
+			set = append(set, qi(c)+" = pgrst_body."+qi(c))
+		}
+		dml = "update " + target + " set " + strings.Join(set, ", ") +
+			" from (select * from json_populate_record(null::" + target + ", " + b.bind(string(js)) + "::json)) as pgrst_body"
 	}
-	dml := "update " + target + " set " + strings.Join(set, ", ") +
-		" from (select * from json_populate_record(null::" + target + ", " + b.bind(string(js)) + "::json)) as pgrst_body"
 	if w := b.conds(root); len(w) > 0 {
 		dml += " where " + strings.Join(w, " and ")
 	}
@@ -562,4 +582,34 @@ func affected(r *Result) int {
 	}
 	n, _ := strconv.Atoi(f[len(f)-1])
 	return n
+}
+
+// typedColumns reports whether every column's type came from the catalog
+// (tables), so values can be bound one per column instead of going through
+// json_populate_recordset; views keep the JSON path.
+func typedColumns(t *Table) bool { return t.Kind == "r" || t.Kind == "p" }
+
+// valueParam binds one JSON value for a column as json_populate_record
+// would read it: null as NULL, JSON text for json/jsonb columns, an array
+// literal for array columns, a string's contents, else the JSON text.
+func valueParam(b *builder, c *Column, raw json.RawMessage) string {
+	if raw == nil {
+		b.args = append(b.args, nil)
+		return "$" + strconv.Itoa(len(b.args))
+	}
+	typ := c.Type
+	if typ == "json" || typ == "jsonb" {
+		raw = bytes.TrimSpace(raw)
+		if string(raw) == "null" {
+			b.args = append(b.args, nil)
+			return "$" + strconv.Itoa(len(b.args))
+		}
+		return b.bind(string(raw))
+	}
+	txt, isNull := jsonArgText(raw, typ)
+	if isNull {
+		b.args = append(b.args, nil)
+		return "$" + strconv.Itoa(len(b.args))
+	}
+	return b.bind(txt)
 }

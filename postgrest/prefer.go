@@ -15,6 +15,7 @@ type preferences struct {
 	Handling    string // lenient | strict
 	MaxAffected int    // -1: none
 	Tx          string // commit | rollback
+	Timezone    string
 	invalid     []string
 }
 
@@ -66,7 +67,9 @@ func parsePrefer(h http.Header) preferences {
 				if ok {
 					p.Tx = v
 				}
-			case "timezone", "params":
+			case "timezone":
+				p.Timezone = v
+			case "params":
 			default:
 				ok = false
 			}
@@ -95,6 +98,9 @@ func (p preferences) applied(write bool) string {
 	}
 	if p.Tx != "" {
 		out = append(out, "tx="+p.Tx)
+	}
+	if p.Timezone != "" {
+		out = append(out, "timezone="+p.Timezone)
 	}
 	if p.Handling != "" {
 		out = append(out, "handling="+p.Handling)

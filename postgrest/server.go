@@ -224,6 +224,9 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 	path := "/" + strings.TrimLeft(req.r.URL.Path, "/")
 	settings := [][2]string{{"search_path", strings.Join(sp, ", ")}, {"role", req.auth.role}, {"request.jwt.claims", req.auth.claims},
 		{"request.method", req.r.Method}, {"request.path", path}, {"request.headers", string(hb)}, {"request.cookies", string(cb)}}
+	if tz := req.prefs.Timezone; tz != "" {
+		settings = append(settings, [2]string{"timezone", tz})
+	}
 	return s.cfg.Executor.Tx(ctx, readOnly, func(q Querier) (bool, error) {
 		if err := setLocal(ctx, q, settings); err != nil {
 			return false, err
@@ -354,8 +357,15 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 		}
 	}
 	h.Set("Content-Range", cr)
-	if a := req.prefs.applied(false); a != "" && req.prefs.Count != "" {
-		h.Set("Preference-Applied", "count="+req.prefs.Count)
+	var applied []string
+	if req.prefs.Count != "" {
+		applied = append(applied, "count="+req.prefs.Count)
+	}
+	if req.prefs.Timezone != "" {
+		applied = append(applied, "timezone="+req.prefs.Timezone)
+	}
+	if len(applied) > 0 {
+		h.Set("Preference-Applied", strings.Join(applied, ", "))
 	}
 	var body []byte
 	switch req.media {

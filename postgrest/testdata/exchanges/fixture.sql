@@ -25,3 +25,4 @@ insert into todos (owner, task) values ('u1', 'one'), ('u1', 'two'), ('u2', 'thr
 grant usage on schema public, other to anon, authenticated, service_role;
 grant all on all tables in schema public, other to anon, authenticated, service_role;
 grant all on all sequences in schema public to anon, authenticated, service_role;
+create function now_text() returns text language sql stable as $$ select to_char('2024-01-02 03:04:05+00'::timestamptz, 'YYYY-MM-DD HH24:MI TZ') $$;

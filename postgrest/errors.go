@@ -74,7 +74,11 @@ func toAPIError(err error, authenticated bool) *apiError {
 	if pe.Detail != "" {
 		details = pe.Detail
 	}
-	return newErr(pgStatus(pe.Code, pe.Message, authenticated), pe.Code, pe.Message, details, optional(pe.Hint))
+	e := newErr(pgStatus(pe.Code, pe.Message, authenticated), pe.Code, pe.Message, details, optional(pe.Hint))
+	if e.Status == 401 {
+		e.Header = http.Header{"Www-Authenticate": {"Bearer"}}
+	}
+	return e
 }
 
 // pgStatus is PostgREST's SQLSTATE → HTTP status table (Error.hs).

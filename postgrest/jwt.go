@@ -59,14 +59,16 @@ func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
 		return nil, jwtErr("PGRST301", "JWSError (CompactDecodeError "+strings.TrimPrefix(err.Error(), "token is malformed: ")+")")
 	}
 	role := s.cfg.AnonRole
-	authenticated := false
 	if rv, ok := claims["role"].(string); ok && rv != "" {
-		role, authenticated = rv, true
+		role = rv
 	} else {
 		claims["role"] = role
 	}
 	b, _ := json.Marshal(claims)
-	return &authInfo{role: role, claims: string(b), authenticated: authenticated}, nil
+	// PostgREST counts a request as authenticated (42501 → 403, not 401)
+	// when its role is not the anon role, so the anon key as a Bearer is
+	// still anonymous.
+	return &authInfo{role: role, claims: string(b), authenticated: role != s.cfg.AnonRole}, nil
 }
 
 func jwtErr(code, msg string) *apiError {

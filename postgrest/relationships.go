@@ -95,15 +95,17 @@ func (c *schemaCache) findRelationship(parent *Table, name, hint string) (*relat
 	var details []map[string]string
 	var hints []string
 	for _, r := range cands {
-		card := r.Kind
 		var rel string
-		if r.Junction != nil {
-			rel = fmt.Sprintf("%s[%s][%s] using %s.%s", r.Junction.Name, r.FK1.Name, r.FK2.Name, r.Target.Schema, r.Target.Name)
-		} else {
-			rel = fmt.Sprintf("%s using %s(%s) and %s(%s)", r.FK.Name, r.FK.From.Name, strings.Join(r.FK.FromCols, ", "), r.FK.To.Name, strings.Join(r.FK.ToCols, ", "))
+		switch {
+		case r.Junction != nil:
+			rel = fmt.Sprintf("%s using %s(%s) and %s(%s)", r.Junction.Name, r.FK1.Name, strings.Join(r.FK1.FromCols, ", "), r.FK2.Name, strings.Join(r.FK2.FromCols, ", "))
+		case r.Reverse:
+			rel = fmt.Sprintf("%s using %s(%s) and %s(%s)", r.FK.Name, parent.Name, strings.Join(r.FK.ToCols, ", "), r.Target.Name, strings.Join(r.FK.FromCols, ", "))
+		default:
+			rel = fmt.Sprintf("%s using %s(%s) and %s(%s)", r.FK.Name, parent.Name, strings.Join(r.FK.FromCols, ", "), r.Target.Name, strings.Join(r.FK.ToCols, ", "))
 		}
-		details = append(details, map[string]string{"cardinality": card, "embedding": parent.Name + " with " + r.Target.Name, "relationship": rel})
-		hints = append(hints, fmt.Sprintf("'%s!%s'", name, r.name()))
+		details = append(details, map[string]string{"cardinality": r.Kind, "embedding": parent.Name + " with " + r.Target.Name, "relationship": rel})
+		hints = append(hints, fmt.Sprintf("'%s!%s'", r.Target.Name, r.name()))
 	}
 	hint2 := fmt.Sprintf("Try changing '%s' to one of the following: %s. Find the desired relationship in the 'details' key.", name, strings.Join(hints, ", "))
 	return nil, newErr(300, "PGRST201", fmt.Sprintf("Could not embed because more than one relationship was found for '%s' and '%s'", parent.Name, name), details, &hint2)

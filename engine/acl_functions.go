@@ -81,7 +81,6 @@ func (s *Session) recordFunctionOwner(c *translate.RecordOwner, owner string) er
 	return nil
 }
 
-
 // runAsDefiner is the runAs hook of routine calls (routine_call.go): the
 // caller needs EXECUTE, and a SECURITY DEFINER routine runs as its owner
 // (PostgreSQL's fmgr_security_definer), restoring the role afterwards.

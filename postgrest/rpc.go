@@ -179,6 +179,9 @@ func (s *Server) rpc(req *request, name string) error {
 		return nil
 	}
 	page, _ := strconv.Atoi(str(res.Rows[0][1]))
+	if a := req.prefs.applied(false); a != "" {
+		req.w.Header().Set("Preference-Applied", a)
+	}
 	req.w.Header().Set("Content-Range", contentRange(0, page, nil))
 	req.w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	req.w.WriteHeader(http.StatusOK)

@@ -238,8 +238,8 @@ func (s *signer) validMethods() []string {
 // verify parses and checks a token's signature and exp/nbf/iat into
 // claims. The HMAC comparison inside golang-jwt is constant-time
 // (hmac.Equal).
-func (s *signer) verify(token string, claims jwt.Claims) error {
-	p := jwt.NewParser(jwt.WithValidMethods(s.validMethods()), jwt.WithLeeway(0))
+func (s *signer) verify(token string, claims jwt.Claims, now func() time.Time) error {
+	p := jwt.NewParser(jwt.WithValidMethods(s.validMethods()), jwt.WithTimeFunc(now))
 	_, err := p.ParseWithClaims(token, claims, func(t *jwt.Token) (any, error) {
 		if t.Method.Alg() == "HS256" {
 			return s.secret, nil

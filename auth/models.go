@@ -368,7 +368,7 @@ func (t *txn) sessionByID(id string) (*session, error) {
 
 func (t *txn) insertSession(s *session, userAgent, ip string) error {
 	_, err := t.exec(`insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
- values ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5::auth.aal_level, $6, $7::inet)`,
+ values ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5::auth.aal_level, $6, $7)`,
 		s.ID, s.UserID, pgTime(s.CreatedAt), pgTime(s.UpdatedAt), s.AAL, nullIfEmpty(userAgent), nullIfEmpty(ip))
 	return err
 }

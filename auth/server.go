@@ -187,7 +187,7 @@ func bearer(r *http.Request) (string, error) {
 // parseClaims is parseJWTClaims: signature, algorithm and time checks.
 func (s *Server) parseClaims(token string) (*accessClaims, error) {
 	c := &accessClaims{}
-	if err := s.signer.verify(token, c); err != nil {
+	if err := s.signer.verify(token, c, s.now); err != nil {
 		return nil, forbidden(codeBadJWT, "invalid JWT: unable to parse or verify signature, %v", err)
 	}
 	return c, nil

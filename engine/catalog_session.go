@@ -202,5 +202,8 @@ func (s *Session) catalogCommand(c translate.CatalogCommand) (string, error) {
 	case *translate.CreateExtension:
 		return "", s.createExtension(c)
 	}
+	if ok, err := s.routineCommand(c); ok {
+		return "", err
+	}
 	return "", fmt.Errorf("engine: unhandled catalog command %T", c)
 }

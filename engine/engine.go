@@ -6,6 +6,7 @@ import (
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/routine"
 	"github.com/tinybase/tinybase/engine/storage"
 )
 
@@ -28,6 +29,8 @@ type Engine struct {
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
 	seqs       *sequenceValues // sequence counters: not transactional
+	// languages are the procedural language handlers (routine_ddl.go).
+	languages map[string]routine.Handler
 }
 
 // dbName is the single database every session connects to.
@@ -56,7 +59,7 @@ func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 	a := newAnalyzer(gmsProvider{prov, expr.FunctionProvider{}})
 	g := sqle.New(a, &sqle.Config{})
 	g.Parser = newPGParser()
-	return &Engine{store: store, provider: prov, gms: g, seqs: seqs}
+	return &Engine{store: store, provider: prov, gms: g, seqs: seqs, languages: builtinLanguages()}
 }
 
 // Snapshot returns an independent engine holding this engine's committed
@@ -64,5 +67,5 @@ func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 // is shared, since it keeps no data (every lookup reaches storage through
 // the session), so a snapshot costs the same at 10 rows as at 10 million.
 func (e *Engine) Snapshot() *Engine {
-	return &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger}
+	return &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger, languages: e.languages}
 }

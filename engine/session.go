@@ -59,6 +59,7 @@ type Session struct {
 	txnSettings map[string]string
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
+	rt          routineState     // routine calls in progress (routine_call.go)
 }
 
 type savepoint struct {

@@ -3,6 +3,7 @@ package translate
 import (
 	"fmt"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -22,6 +23,9 @@ type Translator struct {
 	Params  []any
 	Catalog Catalog
 	Tables  TableLookup // existing tables, for DDL (may be nil)
+	// BoundParams, when set, resolves $n to an expression read at run
+	// time (routine bodies prepared once, run with each call's values).
+	BoundParams func(n int) (sql.Expression, bool)
 
 	// excluded, while set, resolves EXCLUDED.col (ON CONFLICT DO UPDATE).
 	excluded *ExcludedRow
@@ -72,6 +76,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		}
 	}()
 	if res, ok := t.catalogStatement(n); ok {
+		return res, nil
+	}
+	if res, ok := t.routineStatement(n); ok {
 		return res, nil
 	}
 	t.topWith = topWith(n)

@@ -52,18 +52,17 @@ func (s *Server) issueSession(t *txn, r *http.Request, u *user, method string) (
 	if err := t.updateUser(u); err != nil {
 		return nil, dbError(err, "Database error granting user")
 	}
-	if err := t.addAMRClaim(sess.ID, method, now, s.newID); err != nil {
+	// AddClaimToSession: the session is new, so its first claim is an
+	// insert.
+	if _, err := t.exec(`insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+ values ($1::uuid, $2::uuid, $3::timestamptz, $3::timestamptz, $4)`, s.newID(), sess.ID, pgTime(now), method); err != nil {
 		return nil, dbError(err, "Database error granting user")
 	}
-	return s.accessResponse(t, u, sess, rt.Token)
+	return s.accessResponse(u, sess, rt.Token, []amrEntry{{Method: method, Timestamp: now.Unix()}})
 }
 
 // accessResponse signs an access token for the user and session.
-func (s *Server) accessResponse(t *txn, u *user, sess *session, refresh string) (*sessionResponse, error) {
-	amr, err := t.amr(sess.ID)
-	if err != nil {
-		return nil, dbError(err, "error generating jwt token")
-	}
+func (s *Server) accessResponse(u *user, sess *session, refresh string, amr []amrEntry) (*sessionResponse, error) {
 	iat := s.now().UTC()
 	exp := iat.Add(time.Duration(s.cfg.JWTExpiry) * time.Second)
 	aal := sess.AAL
@@ -106,7 +105,7 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 	}
 	var resp *sessionResponse
 	err := s.tx(ctxOf(r), func(t *txn) error {
-		tok, err := t.refreshByToken(p.RefreshToken)
+		tok, sess, amr, err := t.refreshWithSession(p.RefreshToken)
 		if err != nil {
 			if isNotFound(err) {
 				return badRequest(codeRefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found")
@@ -125,11 +124,7 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		if u.isBanned(now) {
 			return badRequest(codeUserBanned, "Invalid Refresh Token: User Banned")
 		}
-		sess, err := t.sessionByID(tok.SessionID)
-		if err != nil {
-			if !isNotFound(err) {
-				return dbError(err, "Database error finding session")
-			}
+		if sess == nil {
 			if _, err := t.exec("delete from auth.refresh_tokens where id = $1", tok.ID); err != nil {
 				return dbError(err, "Error deleting refresh token with missing session")
 			}
@@ -174,7 +169,7 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 			sess.ID, now.Format("2006-01-02 15:04:05.999999"), pgTime(now)); err != nil {
 			return dbError(err, "failed to update session information")
 		}
-		resp, err = s.accessResponse(t, u, sess, issued)
+		resp, err = s.accessResponse(u, sess, issued, amr)
 		return err
 	})
 	if err != nil {

@@ -2,7 +2,6 @@ package auth
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -201,19 +200,10 @@ func scanUser(r []*string) *user {
 	return u
 }
 
-// identitiesJSON is a scalar subquery with the user's identities as a
-// JSON array, so a user and its identities come back in one statement.
-const identitiesJSON = `(select json_agg(i.*) from auth.identities i where i.user_id = u.id)`
-
-// sessionJSON is a scalar subquery with the session named by parameter
-// $%d as a JSON object (null when it does not exist).
-const sessionJSON = `(select json_build_object('id', s.id, 'user_id', s.user_id, 'created_at', s.created_at, 'updated_at', s.updated_at,
- 'aal', s.aal, 'not_after', s.not_after, 'refreshed_at', s.refreshed_at) from auth.sessions s where s.id::text = $%d)`
-
-// findUser loads one user by a WHERE clause over auth.users u, with its
+// findUser loads one user by a WHERE clause over auth.users, with its
 // identities. It returns errNotFound when no row matches.
 func (t *txn) findUser(where string, args ...any) (*user, error) {
-	rows, err := t.query("select "+userCols+", "+identitiesJSON+" from auth.users u where "+where+" limit 1", args...)
+	rows, err := t.query("select "+userCols+" from auth.users where "+where+" limit 1", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -221,111 +211,17 @@ func (t *txn) findUser(where string, args ...any) (*user, error) {
 		return nil, errNotFound
 	}
 	u := scanUser(rows[0])
-	u.Identities = parseIdentities(rows[0][len(rows[0])-1])
+	if u.Identities, err = t.identities(u.ID); err != nil {
+		return nil, err
+	}
 	return u, nil
-}
-
-// userAndSession loads a user and, in the same statement, one of the
-// user's sessions (nil when absent).
-func (t *txn) userAndSession(userID, sessionID string) (*user, *session, error) {
-	if !isUUID(userID) {
-		return nil, nil, errNotFound
-	}
-	rows, err := t.query("select "+userCols+", "+identitiesJSON+", "+fmt.Sprintf(sessionJSON, 2)+
-		" from auth.users u where u.id = $1::uuid", userID, sessionID)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(rows) == 0 {
-		return nil, nil, errNotFound
-	}
-	r := rows[0]
-	u := scanUser(r)
-	u.Identities = parseIdentities(r[len(r)-2])
-	return u, parseSession(r[len(r)-1]), nil
-}
-
-type jsonTime string
-
-func (j jsonTime) ptr() *time.Time {
-	if j == "" {
-		return nil
-	}
-	t, err := time.Parse(time.RFC3339Nano, string(j))
-	if err != nil {
-		// timestamp without time zone (sessions.refreshed_at)
-		if t, err = time.Parse("2006-01-02T15:04:05.999999999", string(j)); err != nil {
-			return nil
-		}
-	}
-	t = t.UTC()
-	return &t
-}
-
-func (j jsonTime) val() time.Time {
-	if p := j.ptr(); p != nil {
-		return *p
-	}
-	return time.Time{}
-}
-
-func parseIdentities(s *string) []identity {
-	out := []identity{}
-	if s == nil {
-		return out
-	}
-	var raw []struct {
-		ID           string         `json:"id"`
-		ProviderID   string         `json:"provider_id"`
-		UserID       string         `json:"user_id"`
-		IdentityData map[string]any `json:"identity_data"`
-		Provider     string         `json:"provider"`
-		LastSignInAt jsonTime       `json:"last_sign_in_at"`
-		CreatedAt    jsonTime       `json:"created_at"`
-		UpdatedAt    jsonTime       `json:"updated_at"`
-		Email        *string        `json:"email"`
-	}
-	if err := json.Unmarshal([]byte(*s), &raw); err != nil {
-		return out
-	}
-	for _, r := range raw {
-		out = append(out, identity{ID: r.ID, ProviderID: r.ProviderID, UserID: r.UserID, IdentityData: r.IdentityData,
-			Provider: r.Provider, LastSignInAt: r.LastSignInAt.ptr(), CreatedAt: r.CreatedAt.val(), UpdatedAt: r.UpdatedAt.val(), Email: str(r.Email)})
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
-			return out[i].CreatedAt.Before(out[j].CreatedAt)
-		}
-		return out[i].ID < out[j].ID
-	})
-	return out
-}
-
-func parseSession(s *string) *session {
-	if s == nil || *s == "null" {
-		return nil
-	}
-	var r struct {
-		ID          string   `json:"id"`
-		UserID      string   `json:"user_id"`
-		CreatedAt   jsonTime `json:"created_at"`
-		UpdatedAt   jsonTime `json:"updated_at"`
-		AAL         *string  `json:"aal"`
-		NotAfter    jsonTime `json:"not_after"`
-		RefreshedAt jsonTime `json:"refreshed_at"`
-	}
-	if err := json.Unmarshal([]byte(*s), &r); err != nil || r.ID == "" {
-		return nil
-	}
-	return &session{ID: r.ID, UserID: r.UserID, CreatedAt: r.CreatedAt.val(), UpdatedAt: r.UpdatedAt.val(), AAL: str(r.AAL),
-		NotAfter: r.NotAfter.ptr(), RefreshedAt: r.RefreshedAt.ptr()}
 }
 
 func (t *txn) userByID(id string) (*user, error) {
 	if !isUUID(id) {
 		return nil, errNotFound
 	}
-	return t.findUser("u.id = $1::uuid", id)
+	return t.findUser("id = $1::uuid", id)
 }
 
 // userByEmail is models.FindUserByEmailAndAudience.
@@ -502,36 +398,6 @@ func (t *txn) refreshByToken(token string) (*refreshToken, error) {
 	return scanRefresh(rows[0]), nil
 }
 
-// refreshWithSession loads a refresh token with its session and the
-// session's AMR claims (most recent first) in one statement.
-func (t *txn) refreshWithSession(token string) (*refreshToken, *session, []amrEntry, error) {
-	rows, err := t.query(`select rt.id, rt.token, rt.user_id, rt.revoked, rt.created_at, rt.updated_at, rt.parent, rt.session_id,
- (select json_build_object('id', s.id, 'user_id', s.user_id, 'created_at', s.created_at, 'updated_at', s.updated_at,
-   'aal', s.aal, 'not_after', s.not_after, 'refreshed_at', s.refreshed_at) from auth.sessions s where s.id = rt.session_id),
- (select json_agg(json_build_array(c.authentication_method, c.updated_at)) from auth.mfa_amr_claims c where c.session_id = rt.session_id)
- from auth.refresh_tokens rt where rt.token = $1`, token)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if len(rows) == 0 {
-		return nil, nil, nil, errNotFound
-	}
-	r := rows[0]
-	rt := scanRefresh(r)
-	sess := parseSession(r[8])
-	amr := []amrEntry{}
-	if r[9] != nil {
-		var raw [][2]string
-		if err := json.Unmarshal([]byte(*r[9]), &raw); err == nil {
-			for _, e := range raw {
-				amr = append(amr, amrEntry{Method: e[0], Timestamp: jsonTime(e[1]).val().Unix()})
-			}
-		}
-	}
-	sort.SliceStable(amr, func(i, j int) bool { return amr[i].Timestamp > amr[j].Timestamp })
-	return rt, sess, amr, nil
-}
-
 // activeRefresh is session.FindCurrentlyActiveRefreshToken.
 func (t *txn) activeRefresh(sessionID string) (*refreshToken, error) {
 	rows, err := t.query("select "+refreshCols+" from auth.refresh_tokens where session_id = $1::uuid and revoked = false order by id desc limit 1", sessionID)
@@ -557,7 +423,23 @@ func (t *txn) insertRefresh(rt *refreshToken) error {
 	return nil
 }
 
-
+// amr is session.CalculateAALAndAMR's amr part: most recent first.
+func (t *txn) amr(sessionID string) ([]amrEntry, error) {
+	rows, err := t.query(`select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1::uuid`, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]amrEntry, 0, len(rows))
+	for _, r := range rows {
+		e := amrEntry{Method: str(r[0])}
+		if tm := parseTime(r[1]); tm != nil {
+			e.Timestamp = tm.Unix()
+		}
+		out = append(out, e)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Timestamp > out[j].Timestamp })
+	return out, nil
+}
 
 func isUUID(s string) bool {
 	if len(s) != 36 {

@@ -218,19 +218,24 @@ func (s *Server) requireAuth(r *http.Request, t *txn) (*authCtx, error) {
 		return nil, badRequest(codeBadJWT, "invalid claim: sub claim must be a UUID")
 	}
 	a := &authCtx{claims: c}
-	hasSession := c.SessionID != "" && c.SessionID != instanceID
-	if hasSession && !isUUID(c.SessionID) {
-		return nil, forbidden(codeBadJWT, "invalid claim: session_id claim must be a UUID")
-	}
-	a.user, a.session, err = t.userAndSession(c.Subject, c.SessionID)
+	a.user, err = t.userByID(c.Subject)
 	if err != nil {
 		if isNotFound(err) {
 			return nil, forbidden(codeUserNotFound, "User from sub claim in JWT does not exist")
 		}
 		return nil, dbError(err, "Database error finding user")
 	}
-	if hasSession && a.session == nil {
-		return nil, forbidden(codeSessionNotFound, "Session from session_id claim in JWT does not exist")
+	if c.SessionID != "" && c.SessionID != instanceID {
+		if !isUUID(c.SessionID) {
+			return nil, forbidden(codeBadJWT, "invalid claim: session_id claim must be a UUID")
+		}
+		a.session, err = t.sessionByID(c.SessionID)
+		if err != nil {
+			if isNotFound(err) {
+				return nil, forbidden(codeSessionNotFound, "Session from session_id claim in JWT does not exist")
+			}
+			return nil, dbError(err, "Database error finding session")
+		}
 	}
 	if a.user.isBanned(s.now()) {
 		return nil, forbidden(codeUserBanned, "User is banned")

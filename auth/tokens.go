@@ -105,7 +105,7 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 	}
 	var resp *sessionResponse
 	err := s.tx(ctxOf(r), func(t *txn) error {
-		tok, sess, amr, err := t.refreshWithSession(p.RefreshToken)
+		tok, err := t.refreshByToken(p.RefreshToken)
 		if err != nil {
 			if isNotFound(err) {
 				return badRequest(codeRefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found")
@@ -123,6 +123,10 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		now := s.nowUTC()
 		if u.isBanned(now) {
 			return badRequest(codeUserBanned, "Invalid Refresh Token: User Banned")
+		}
+		sess, err := t.sessionByID(tok.SessionID)
+		if err != nil && !isNotFound(err) {
+			return dbError(err, "Database error finding session")
 		}
 		if sess == nil {
 			if _, err := t.exec("delete from auth.refresh_tokens where id = $1", tok.ID); err != nil {
@@ -168,6 +172,10 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		if _, err := t.exec(`update auth.sessions set refreshed_at = $2::timestamp, updated_at = $3::timestamptz where id = $1::uuid`,
 			sess.ID, now.Format("2006-01-02 15:04:05.999999"), pgTime(now)); err != nil {
 			return dbError(err, "failed to update session information")
+		}
+		amr, err := t.amr(sess.ID)
+		if err != nil {
+			return dbError(err, "error generating jwt token")
 		}
 		resp, err = s.accessResponse(u, sess, issued, amr)
 		return err

@@ -141,7 +141,7 @@ func (s *Session) validateRoutine(h routine.Handler, fn *catalog.Function, c *tr
 		return nil
 	}
 	if fn.Language == "plpgsql" {
-		if err := checkPlpgsqlSyntax(s.curSQL, fn.Body); err != nil {
+		if err := checkPlpgsqlSyntax(s.curSQL, fn.Body, plSource(fn)); err != nil {
 			return err
 		}
 	}
@@ -155,8 +155,7 @@ func (s *Session) validateRoutine(h routine.Handler, fn *catalog.Function, c *tr
 // checkPlpgsqlSyntax parses a PL/pgSQL body with PostgreSQL's own
 // grammar. pg_query reports the line of the error within the body; the
 // position is found from the offending token on that line.
-func checkPlpgsqlSyntax(stmtText, body string) error {
-	src := "CREATE FUNCTION pg_temp.f() RETURNS void LANGUAGE plpgsql AS " + dollarQuote(body)
+func checkPlpgsqlSyntax(stmtText, body, src string) error {
 	_, err := pg.ParsePlPgSqlToJSON(src)
 	if err == nil {
 		return nil

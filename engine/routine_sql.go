@@ -14,7 +14,7 @@ import (
 // builtinLanguages are the handlers every engine has: SQL (docs 38.5,
 // "Query Language (SQL) Functions").
 func builtinLanguages() map[string]routine.Handler {
-	return map[string]routine.Handler{"sql": &sqlHandler{}}
+	return map[string]routine.Handler{"sql": &sqlHandler{}, "plpgsql": &plpgsqlHandler{}}
 }
 
 // sqlHandler runs LANGUAGE sql routines: the body's statements run in

@@ -59,6 +59,7 @@ type Session struct {
 	txnSettings map[string]string
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
+	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
 	rt          routineState     // routine calls in progress (routine_call.go)
 }
 
@@ -206,6 +207,9 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	s.notices = nil
 	if d, ok := res.Cmd.(*translate.DML); ok {
 		return s.runDML(ctx, res, d)
+	}
+	if d, ok := res.Cmd.(*translate.Do); ok {
+		return s.runDoStatement(ctx, d)
 	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)

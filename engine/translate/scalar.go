@@ -45,6 +45,11 @@ func (t *Translator) literal(typ *types.Type, v any) sqlparser.Expr {
 func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 	switch x := n.Node.(type) {
 	case *pg.Node_ColumnRef:
+		if t.Vars != nil {
+			if v := t.plVar(x.ColumnRef); v != nil {
+				return v
+			}
+		}
 		if r := t.wholeRow(n); r != nil {
 			return r
 		}

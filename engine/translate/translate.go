@@ -23,6 +23,8 @@ type Translator struct {
 	Params  []any
 	Catalog Catalog
 	Tables  TableLookup // existing tables, for DDL (may be nil)
+	// Vars, when set, resolves PL/pgSQL variables (plpgsql.go).
+	Vars VarResolver
 	// BoundParams, when set, resolves $n to an expression read at run
 	// time (routine bodies prepared once, run with each call's values).
 	BoundParams func(n int) (sql.Expression, bool)
@@ -83,6 +85,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	}
 	t.topWith = topWith(n)
 	switch s := n.Node.(type) {
+	case *pg.Node_DoStmt:
+		return t.doStmt(s.DoStmt), nil
 	case *pg.Node_SelectStmt:
 		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil
 	case *pg.Node_InsertStmt:

@@ -205,5 +205,8 @@ func (s *Session) catalogCommand(c translate.CatalogCommand) (string, error) {
 	if ok, err := s.routineCommand(c); ok {
 		return "", err
 	}
+	if ok, err := s.securityCommand(c); ok { // role_commands.go
+		return "", err
+	}
 	return "", fmt.Errorf("engine: unhandled catalog command %T", c)
 }

@@ -15,6 +15,10 @@ type Options struct {
 	// Logger receives internal errors (recovered panics with their
 	// statement). Nil discards them.
 	Logger *slog.Logger
+	// NoBootstrap opens an empty database instead of one with the
+	// Supabase bootstrap (roles, auth/storage/extensions schemas, GoTrue
+	// tables, auth.uid(), grants; see engine/bootstrap).
+	NoBootstrap bool
 }
 
 // Engine is one database: committed state plus the planner that runs
@@ -36,9 +40,13 @@ type Engine struct {
 // dbName is the single database every session connects to.
 const dbName = "postgres"
 
-// Open creates an empty engine with the schemas every PostgreSQL database
-// has (public).
+// Open creates an engine: by default a new Supabase project's database
+// (the bootstrap), with Options.NoBootstrap an empty one with the schemas
+// every PostgreSQL database has (public).
 func Open(opts Options) (*Engine, error) {
+	if !opts.NoBootstrap {
+		return openBootstrapped(opts) // bootstrap.go
+	}
 	e := newEngine(storage.NewStore(), newSequenceValues())
 	e.logger = opts.Logger
 	if e.logger == nil {

@@ -83,7 +83,7 @@ func (s *Session) callRoutine(ctx *sql.Context, fn *catalog.Function, args []any
 // the current role switches to the owner (roles arrive with RLS; until
 // then the owner is only recorded in the catalog).
 func (s *Session) runAs(fn *catalog.Function, body func() error) error {
-	return body()
+	return s.runAsDefiner(fn, body) // acl_functions.go
 }
 
 // applyRoutineConfig applies a routine's SET clauses (proconfig) for the

@@ -35,7 +35,7 @@ func (s *Session) createFunction(c *translate.CreateFunction) error {
 		return err
 	}
 	fn.Schema = schema
-	fn.Owner = s.user
+	fn.Owner = s.CurrentUser()
 	h, err := s.eng.handler(fn.Language)
 	if err != nil {
 		return err

@@ -21,6 +21,11 @@ import (
 type SessionOptions struct {
 	User     string
 	Database string
+	// Role and Claims open the session as PostgREST runs a request: SET
+	// ROLE Role, and request.jwt.claims = Claims (a JSON object) with
+	// request.jwt.claim.<key> for each top-level claim (role_session.go).
+	Role   string
+	Claims string
 }
 
 // txnState is the session's transaction block state, as ReadyForQuery
@@ -90,6 +95,9 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 		return nil, err
 	}
 	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
+	if err := s.applyRequest(opts.Role, opts.Claims); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -121,7 +129,7 @@ func (s *Session) SearchPath() []string {
 			p = strings.ToLower(p)
 		}
 		if p == "$user" {
-			p = s.user
+			p = s.CurrentUser()
 		}
 		if p != "" {
 			out = append(out, p)

@@ -34,6 +34,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 		}
 		n.comments[k] = text
 	}
+	n.security = c.sec().renameTable(old, new)
 	return n
 }
 
@@ -58,6 +59,7 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 		}
 		n.comments[k] = text
 	}
+	n.security = c.sec().renameColumn(table, old, new)
 	return n
 }
 

@@ -76,7 +76,13 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 			}
 			panic(r)
 		}
+		if err == nil {
+			res = t.ownership(n, res) // security.go
+		}
 	}()
+	if res, ok := t.securityStatement(n); ok {
+		return res, nil
+	}
 	if res, ok := t.catalogStatement(n); ok {
 		return res, nil
 	}

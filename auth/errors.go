@@ -97,6 +97,7 @@ const (
 	codeOverEmailSendRateLimit   = "over_email_send_rate_limit"
 	codeEmailConflictIdentity    = "email_conflict_identity_not_deletable"
 	codeReauthenticationNeeded   = "reauthentication_needed"
+	codeReauthNotValid           = "reauthentication_not_valid"
 	codeNotImplemented           = "not_supported"
 )
 

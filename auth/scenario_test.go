@@ -183,6 +183,8 @@ func configSetter(t *testing.T, key, val string) func(*Config) {
 			c.PasswordRequirements = val
 		case "minimum_password_length":
 			fmt.Sscan(val, &c.MinimumPasswordLength)
+		case "secure_password_change":
+			c.Email.SecurePasswordChange = val == "true"
 		case "jwt_expiry":
 			fmt.Sscan(val, &c.JWTExpiry)
 		default:

@@ -119,6 +119,7 @@ func (s *Server) routes() {
 	s.handle("GET /user", s.getUser)
 	s.handle("PUT /user", s.updateUser)
 	s.handle("POST /logout", s.logout)
+	s.handle("GET /reauthenticate", s.reauthenticate)
 	s.handle("POST /recover", s.limit(limitEmail, s.recover))
 	s.handle("POST /otp", s.limit(limitEmail, s.otp))
 	s.handle("POST /magiclink", s.limit(limitEmail, s.magicLink))

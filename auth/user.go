@@ -3,6 +3,7 @@ package auth
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 )
 
 // getUser is GET /user.
@@ -90,6 +91,16 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		now := s.nowUTC()
+		if p.Password != nil && s.cfg.Email.SecurePasswordChange && (a.session == nil || now.After(a.session.CreatedAt.Add(24*time.Hour))) {
+			// UpdatePasswordRequireReauthentication: an old session must
+			// prove itself with the GET /reauthenticate code.
+			if p.Nonce == "" {
+				return badRequest(codeReauthenticationNeeded, "Password update requires reauthentication")
+			}
+			if err := s.verifyReauthentication(u, p.Nonce); err != nil {
+				return err
+			}
+		}
 		if p.Password != nil {
 			if *p.Password != "" && checkPassword(u.EncryptedPassword, *p.Password) {
 				return unprocessable(codeSamePassword, "New password should be different from the old password.")

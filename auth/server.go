@@ -38,6 +38,9 @@ type Server struct {
 	// exist, so its absence is not told apart by timing.
 	dummyOnce sync.Once
 	dummy     string
+	// afterRefreshRead, when set (by tests), runs between reading a
+	// refresh token and rotating it.
+	afterRefreshRead func()
 }
 
 func (s *Server) dummyHash() string {

@@ -39,6 +39,14 @@ func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
 	if _, err := t.exec("begin"); err != nil {
 		return err
 	}
+	// Take the engine's single-writer lock before the first read, so the
+	// transaction reads the latest committed state and concurrent requests
+	// on the same rows (two refreshes of one token) run one after the
+	// other, as GoTrue's SELECT ... FOR UPDATE makes them.
+	if err := sess.StorageTxn().Lock(ctx); err != nil {
+		_, _ = t.exec("rollback")
+		return internalError(err, "Database error locking")
+	}
 	ferr := fn(t)
 	var cwe *commitWithError
 	if ferr != nil && !errors.As(ferr, &cwe) {

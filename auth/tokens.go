@@ -106,6 +106,9 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 	var resp *sessionResponse
 	err := s.tx(ctxOf(r), func(t *txn) error {
 		tok, err := t.refreshByToken(p.RefreshToken)
+		if s.afterRefreshRead != nil {
+			s.afterRefreshRead()
+		}
 		if err != nil {
 			if isNotFound(err) {
 				return badRequest(codeRefreshTokenNotFound, "Invalid Refresh Token: Refresh Token Not Found")

@@ -276,7 +276,7 @@ func (s *Server) admin(h handlerFunc) handlerFunc {
 		if err != nil {
 			return err
 		}
-		if c.Role != "service_role" && c.Role != "supabase_admin" {
+		if c.Role != "service_role" {
 			return forbidden(codeNotAdmin, "User not allowed")
 		}
 		return h(w, r)

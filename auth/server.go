@@ -30,6 +30,7 @@ type Server struct {
 	logger  *slog.Logger
 	inbox   *Inbox
 	limiter *rateLimiter
+	pool    chan *engine.Session // idle sessions as cfg.DBUser
 	// now and random are the clock and the randomness source, replaced by
 	// tests for deterministic output.
 	now    func() time.Time
@@ -79,7 +80,8 @@ func New(cfg Config, eng *engine.Engine, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, eng: eng, signer: sg, logger: slog.New(slog.DiscardHandler), now: time.Now, random: rand.Reader}
+	s := &Server{cfg: cfg, eng: eng, signer: sg, logger: slog.New(slog.DiscardHandler), now: time.Now, random: rand.Reader,
+		pool: make(chan *engine.Session, idleSessions)}
 	for _, o := range opts {
 		o(s)
 	}

@@ -30,12 +30,13 @@ func (c *commitWithError) Error() string { return c.err.Error() }
 // tx runs fn inside BEGIN / COMMIT; an error from fn rolls everything
 // back, so nothing half-applies.
 func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
-	sess, err := s.eng.Connect(engine.SessionOptions{User: s.cfg.DBUser})
+	sess, err := s.session()
 	if err != nil {
-		return internalError(err, "Database error connecting")
+		return err
 	}
-	defer sess.Close()
 	t := &txn{ctx: ctx, s: sess}
+	clean := false
+	defer func() { s.release(sess, clean) }()
 	if _, err := t.exec("begin"); err != nil {
 		return err
 	}
@@ -50,12 +51,14 @@ func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
 	ferr := fn(t)
 	var cwe *commitWithError
 	if ferr != nil && !errors.As(ferr, &cwe) {
-		_, _ = t.exec("rollback")
+		_, rerr := t.exec("rollback")
+		clean = rerr == nil
 		return ferr
 	}
 	if _, err := t.exec("commit"); err != nil {
 		return err
 	}
+	clean = true
 	if cwe != nil {
 		return cwe.err
 	}
@@ -65,12 +68,43 @@ func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
 // read runs fn on a session without an explicit transaction block (each
 // statement is its own implicit transaction).
 func (s *Server) read(ctx context.Context, fn func(t *txn) error) error {
+	sess, err := s.session()
+	if err != nil {
+		return err
+	}
+	defer s.release(sess, true)
+	return fn(&txn{ctx: ctx, s: sess})
+}
+
+// idleSessions bounds the pool of idle engine sessions.
+const idleSessions = 8
+
+// session takes an idle session from the pool or connects a new one
+// (connecting costs more than a simple statement).
+func (s *Server) session() (*engine.Session, error) {
+	select {
+	case sess := <-s.pool:
+		return sess, nil
+	default:
+	}
 	sess, err := s.eng.Connect(engine.SessionOptions{User: s.cfg.DBUser})
 	if err != nil {
-		return internalError(err, "Database error connecting")
+		return nil, internalError(err, "Database error connecting")
 	}
-	defer sess.Close()
-	return fn(&txn{ctx: ctx, s: sess})
+	return sess, nil
+}
+
+// release returns a session to the pool; one whose transaction block
+// may not have ended cleanly is closed instead.
+func (s *Server) release(sess *engine.Session, clean bool) {
+	if clean {
+		select {
+		case s.pool <- sess:
+			return
+		default:
+		}
+	}
+	sess.Close()
 }
 
 // dbError wraps an engine error as GoTrue's 500 with the given message.

@@ -50,12 +50,12 @@ func (s *Server) adminListUsers(w http.ResponseWriter, r *http.Request) error {
 	var users []*user
 	var total uint64
 	err = s.read(ctxOf(r), func(t *txn) error {
-		rows, err := t.query(`select count(*) from auth.users where aud = $1 and (coalesce(email, '') like $2 or coalesce(raw_user_meta_data->>'full_name', '') like $2)`, aud, filter)
+		rows, err := t.query(`select count(*) from auth.users where aud = $1 and (coalesce(email, '') ilike $2 or coalesce(raw_user_meta_data->>'full_name', '') ilike $2)`, aud, filter)
 		if err != nil {
 			return dbError(err, "Database error finding users")
 		}
 		total = uint64(intText(rows[0][0]))
-		rows, err = t.query(`select id from auth.users where aud = $1 and (coalesce(email, '') like $2 or coalesce(raw_user_meta_data->>'full_name', '') like $2)
+		rows, err = t.query(`select id from auth.users where aud = $1 and (coalesce(email, '') ilike $2 or coalesce(raw_user_meta_data->>'full_name', '') ilike $2)
  order by created_at desc, id desc limit $3 offset $4`, aud, filter, int64(perPage), int64((page-1)*perPage))
 		if err != nil {
 			return dbError(err, "Database error finding users")

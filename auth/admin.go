@@ -394,6 +394,20 @@ func (s *Server) adminUpdateUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// adminListFactors is GET /admin/users/{id}/factors. tinybase has no MFA
+// enrolment, so a user's factor list is always empty.
+func (s *Server) adminListFactors(w http.ResponseWriter, r *http.Request) error {
+	err := s.read(ctxOf(r), func(t *txn) error {
+		_, err := s.loadAdminUser(t, r)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	sendJSON(w, http.StatusOK, []any{})
+	return nil
+}
+
 // adminDeleteUser is DELETE /admin/users/{id}: a hard delete (foreign keys
 // cascade as on Supabase) or, with should_soft_delete, an obfuscated row.
 func (s *Server) adminDeleteUser(w http.ResponseWriter, r *http.Request) error {

@@ -138,6 +138,7 @@ func (s *Server) routes() {
 	s.handle("GET /admin/users/{id}", s.admin(s.adminGetUser))
 	s.handle("PUT /admin/users/{id}", s.admin(s.adminUpdateUser))
 	s.handle("DELETE /admin/users/{id}", s.admin(s.adminDeleteUser))
+	s.handle("GET /admin/users/{id}/factors", s.admin(s.adminListFactors))
 	s.handle("POST /admin/generate_link", s.admin(s.adminGenerateLink))
 	s.handle("GET /inbox", s.admin(s.inboxList))
 	s.handle("DELETE /inbox", s.admin(s.inboxClear))

@@ -95,7 +95,6 @@ const (
 	codeSamePassword             = "same_password"
 	codeOverRequestRateLimit     = "over_request_rate_limit"
 	codeOverEmailSendRateLimit   = "over_email_send_rate_limit"
-	codeEmailConflictIdentity    = "email_conflict_identity_not_deletable"
 	codeReauthenticationNeeded   = "reauthentication_needed"
 	codeReauthNotValid           = "reauthentication_not_valid"
 	codeNotImplemented           = "not_supported"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -234,7 +233,3 @@ func intText(s *string) int {
 var errNotFound = errors.New("auth: row not found")
 
 func isNotFound(err error) bool { return errors.Is(err, errNotFound) }
-
-func wrapf(err error, format string, args ...any) error {
-	return fmt.Errorf(format+": %w", append(args, err)...)
-}

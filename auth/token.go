@@ -2,7 +2,6 @@ package auth
 
 import (
 	"net/http"
-	"time"
 )
 
 // token is POST /token?grant_type=password|refresh_token|pkce.
@@ -146,12 +145,4 @@ func (s *Server) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 	}
 	sendJSON(w, http.StatusOK, resp)
 	return nil
-}
-
-// sinceSent is how long ago a token was sent.
-func sinceSent(now time.Time, t *time.Time) time.Duration {
-	if t == nil {
-		return time.Duration(1<<63 - 1)
-	}
-	return now.Sub(*t)
 }

@@ -31,7 +31,6 @@ const (
 	amrEmailSign = "email/signup"
 	amrEmailChg  = "email_change"
 	amrAnonymous = "anonymous"
-	amrToken     = "token_refresh"
 )
 
 // issueSession is IssueRefreshToken: a new auth.sessions row, its first

@@ -15,6 +15,9 @@ const DefaultJWTSecret = "super-secret-jwt-token-with-at-least-32-characters-lon
 // Config is the auth server's configuration. Field comments name the
 // supabase/config.toml key each comes from.
 type Config struct {
+	// Enabled ([auth] enabled): when false the root package does not mount
+	// /auth/v1.
+	Enabled bool
 	// ExternalURL is the public URL of /auth/v1 (links in emails, the
 	// default JWT issuer), e.g. http://127.0.0.1:54321/auth/v1.
 	ExternalURL string
@@ -98,6 +101,7 @@ type RateLimitConfig struct {
 // template and the GoTrue environment it starts the local stack with).
 func DefaultConfig() Config {
 	return Config{
+		Enabled:                    true,
 		ExternalURL:                "http://127.0.0.1:54321/auth/v1",
 		SiteURL:                    "http://127.0.0.1:3000",
 		AdditionalRedirectURLs:     []string{"https://127.0.0.1:3000"},
@@ -142,6 +146,7 @@ func (c Config) Issuer() string {
 // a key that is absent from one set to its zero value.
 type tomlAuth struct {
 	Auth struct {
+		Enabled                    *bool     `toml:"enabled"`
 		SiteURL                    *string   `toml:"site_url"`
 		AdditionalRedirectURLs     *[]string `toml:"additional_redirect_urls"`
 		JWTExpiry                  *int      `toml:"jwt_expiry"`
@@ -185,6 +190,7 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	}
 	c := base
 	a := t.Auth
+	setB(&c.Enabled, a.Enabled)
 	setS(&c.SiteURL, a.SiteURL)
 	if a.AdditionalRedirectURLs != nil {
 		c.AdditionalRedirectURLs = append([]string(nil), (*a.AdditionalRedirectURLs)...)

@@ -48,7 +48,8 @@ func (s *Server) issueSession(t *txn, r *http.Request, u *user, method string) (
 	}
 	u.LastSignInAt = &now
 	u.UpdatedAt = now
-	if err := t.updateUser(u); err != nil {
+	// UpdateLastSignInAt writes only that column (and updated_at).
+	if _, err := t.exec(`update auth.users set last_sign_in_at = $2::timestamptz, updated_at = $2::timestamptz where id = $1::uuid`, u.ID, pgTime(now)); err != nil {
 		return nil, dbError(err, "Database error granting user")
 	}
 	// AddClaimToSession: the session is new, so its first claim is an

@@ -120,7 +120,7 @@ type engineQuerier struct{ s *engine.Session }
 // routines implements routineLister from the engine's catalog.
 func (q engineQuerier) routines() []*Function {
 	var out []*Function
-	for _, f := range q.s.Routines() {
+	for _, f := range q.s.CatalogFunctions() {
 		if f.Kind != catalog.KindFunction {
 			continue
 		}

@@ -9,27 +9,26 @@ var pgCatalog, informationSchema map[string]*def
 
 func init() {
 	pgCatalog = map[string]*def{
-		"pg_namespace":    pgNamespace,
-		"pg_class":        pgClass,
-		"pg_tables":       pgTables,
-		"pg_indexes":      pgIndexes,
-		"pg_extension":    pgExtension,
-		"pg_settings":     pgSettings,
-		"pg_views":        pgViews,
-		"pg_sequences":    pgSequences,
-		"pg_roles":        pgRoles,
-		"pg_authid":       pgAuthid,      // pg_roles.go
-		"pg_auth_members": pgAuthMembers, // pg_roles.go
-		"pg_policy":       pgPolicy,      // pg_roles.go
-		"pg_policies":     pgPolicies,    // pg_roles.go
-		"pg_user":         pgUser,
-		"pg_attribute":    pgAttribute,
-		"pg_type":         pgType,
-		"pg_index":        pgIndex,
-		"pg_constraint":   pgConstraint,
-		"pg_description":  pgDescription,
-		"pg_enum":         pgEnum,
-		"pg_sequence":     pgSequence,
+		"pg_namespace":   pgNamespace,
+		"pg_class":       pgClass,
+		"pg_tables":      pgTables,
+		"pg_indexes":     pgIndexes,
+		"pg_extension":   pgExtension,
+		"pg_settings":    pgSettings,
+		"pg_views":       pgViews,
+		"pg_sequences":   pgSequences,
+		"pg_roles":       pgRoles,
+		"pg_user":        pgUser,
+		"pg_attribute":   pgAttribute,
+		"pg_type":        pgType,
+		"pg_index":       pgIndex,
+		"pg_constraint":  pgConstraint,
+		"pg_description": pgDescription,
+		"pg_enum":        pgEnum,
+		"pg_sequence":    pgSequence,
+
+		// roles and row security (pg_roles.go)
+		"pg_authid": pgAuthid, "pg_auth_members": pgAuthMembers, "pg_policy": pgPolicy, "pg_policies": pgPolicies,
 	}
 	informationSchema = map[string]*def{
 		"tables":                  isTables,
@@ -42,8 +41,9 @@ func init() {
 		"routines":                isRoutines,
 		"referential_constraints": isReferentialConstraints,
 		"check_constraints":       isCheckConstraints,
-		"role_table_grants":       isRoleTableGrants, // information_schema_grants.go
-		"table_privileges":        isTableGrants,     // information_schema_grants.go
+
+		// privileges (information_schema_grants.go)
+		"role_table_grants": isRoleTableGrants, "table_privileges": isTableGrants,
 	}
 }
 

@@ -11,6 +11,11 @@ type Config struct {
 	Executor Executor
 	// JWTSecret verifies HS256 bearer tokens.
 	JWTSecret string
+	// JWTPublicKeys verify asymmetrically signed tokens when set:
+	// *rsa.PublicKey (RS*/PS*), *ecdsa.PublicKey (ES*), ed25519.PublicKey
+	// (EdDSA). A token's "kid" header selects JWTKeyIDs[kid] first.
+	JWTPublicKeys []any
+	JWTKeyIDs     map[string]any
 	// Schemas are the exposed schemas; the first is the default
 	// (db-schemas). Default: public.
 	Schemas []string

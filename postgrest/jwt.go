@@ -1,6 +1,9 @@
 package postgrest
 
 import (
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/rsa"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,8 +47,12 @@ func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
 		return nil, jwtErr("PGRST301", fmt.Sprintf("Invalid number of parts: Expected 3 parts; got %d", n))
 	}
 	claims := jwt.MapClaims{}
-	p := jwt.NewParser(jwt.WithValidMethods([]string{"HS256", "HS384", "HS512"}), jwt.WithLeeway(30*time.Second), jwt.WithJSONNumber())
-	_, err := p.ParseWithClaims(token, claims, func(*jwt.Token) (any, error) { return []byte(s.cfg.JWTSecret), nil })
+	methods := []string{"HS256", "HS384", "HS512"}
+	if len(s.cfg.JWTPublicKeys) > 0 || len(s.cfg.JWTKeyIDs) > 0 {
+		methods = append(methods, "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA")
+	}
+	p := jwt.NewParser(jwt.WithValidMethods(methods), jwt.WithLeeway(30*time.Second), jwt.WithJSONNumber())
+	_, err := p.ParseWithClaims(token, claims, s.verifyKey)
 	switch {
 	case errors.Is(err, jwt.ErrTokenExpired):
 		return nil, jwtErr("PGRST303", "JWT expired")
@@ -80,4 +87,35 @@ func jwtErr(code, msg string) *apiError {
 func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// verifyKey picks the key for a token's algorithm: the HS secret, or the
+// configured public key of the matching kind (by kid when present).
+func (s *Server) verifyKey(t *jwt.Token) (any, error) {
+	switch t.Method.(type) {
+	case *jwt.SigningMethodHMAC:
+		return []byte(s.cfg.JWTSecret), nil
+	}
+	if kid, ok := t.Header["kid"].(string); ok {
+		if k, ok := s.cfg.JWTKeyIDs[kid]; ok {
+			return k, nil
+		}
+	}
+	for _, k := range s.cfg.JWTPublicKeys {
+		switch t.Method.(type) {
+		case *jwt.SigningMethodRSA, *jwt.SigningMethodRSAPSS:
+			if _, ok := k.(*rsa.PublicKey); ok {
+				return k, nil
+			}
+		case *jwt.SigningMethodECDSA:
+			if _, ok := k.(*ecdsa.PublicKey); ok {
+				return k, nil
+			}
+		case *jwt.SigningMethodEd25519:
+			if _, ok := k.(ed25519.PublicKey); ok {
+				return k, nil
+			}
+		}
+	}
+	return nil, jwt.ErrTokenUnverifiable
 }

@@ -55,4 +55,3 @@ require (
 	google.golang.org/protobuf v1.31.0 // indirect
 	gopkg.in/src-d/go-errors.v1 v1.0.0 // indirect
 )
-replace github.com/dolthub/go-icu-regex => ./engine/third_party/go-icu-regex

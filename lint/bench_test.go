@@ -47,6 +47,8 @@ func BenchmarkLint100Tables(b *testing.B) {
 		b.Fatalf("only %d findings on the generated schema", len(fs))
 	}
 	b.ResetTimer()
+	start := cpuTime()
+	defer reportCPU(b, start)
 	for i := 0; i < b.N; i++ {
 		if _, err := Run(context.Background(), s); err != nil {
 			b.Fatal(err)

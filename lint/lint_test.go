@@ -249,3 +249,26 @@ func TestFormatText(t *testing.T) {
 		t.Error("HasErrors")
 	}
 }
+
+// TestFreshProjectIsClean: a new Supabase project (the engine's bootstrap)
+// has no findings and every lint can run, as on hosted Supabase.
+func TestFreshProjectIsClean(t *testing.T) {
+	rep, err := Check(context.Background(), newSession(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 0 || len(rep.Skipped) != 0 {
+		t.Errorf("findings %+v, skipped %+v", rep.Findings, rep.Skipped)
+	}
+}
+
+func TestParseLevel(t *testing.T) {
+	for in, want := range map[string]Level{"error": LevelError, "WARN": LevelWarn, "warning": LevelWarn, "info": LevelInfo} {
+		if got, err := ParseLevel(in); err != nil || got != want {
+			t.Errorf("ParseLevel(%q) = %q, %v", in, got, err)
+		}
+	}
+	if _, err := ParseLevel("fatal"); err == nil {
+		t.Error("ParseLevel(fatal) succeeded")
+	}
+}

@@ -36,6 +36,8 @@ func BenchmarkTypeScript100Tables(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
+	start := cpuTime()
+	defer reportCPU(b, start)
 	for i := 0; i < b.N; i++ {
 		if _, err := TypeScript(context.Background(), s, nil); err != nil {
 			b.Fatal(err)

@@ -98,7 +98,7 @@ func (g *gen) functionReturnType(si *schemaInfo, f *function) tsType {
 	if rel != nil {
 		var members []*doc
 		for _, col := range g.sortedCols(rel) {
-			members = append(members, g.column(si.name, col, g.isNullable(col), false))
+			members = append(members, prop(col.name, false, g.pgTypeToTs(si.name, g.c.format(col.typeID)).nullable(g.isNullable(col))))
 		}
 		return tsType{members: []*doc{object(true, members)}}
 	}

@@ -100,12 +100,12 @@ type cmd struct {
 // trailing whitespace before each newline.
 func render(d *doc) string {
 	var out strings.Builder
+	out.Grow(1 << 16)
 	pos := 0
 	stack := []cmd{{0, modeBreak, d}}
 	newline := func(ind int) {
-		s := out.String()
-		trimmed := strings.TrimRight(s, " ")
-		if len(trimmed) != len(s) {
+		if s := out.String(); strings.HasSuffix(s, " ") {
+			trimmed := strings.TrimRight(s, " ")
 			out.Reset()
 			out.WriteString(trimmed)
 		}

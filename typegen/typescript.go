@@ -252,6 +252,38 @@ func prop(name string, optional bool, t tsType) *doc {
 	return prefixed(k+": ", t.doc())
 }
 
+// columnIndent is where Row / Insert / Update members of tables and views
+// start: Database > schema > Tables > table > Row.
+const columnIndent = 10
+
+// columnProp is prop for a table or view column: when the flat form fits
+// at the column indent it is one text (the common case; fewer
+// allocations), else the breakable union.
+func columnProp(name string, optional bool, t tsType) *doc {
+	k := key(name)
+	if optional {
+		k += "?"
+	}
+	n := columnIndent + len(k) + 2
+	for i, m := range t.members {
+		if m.kind != dText {
+			return prefixed(k+": ", t.doc())
+		}
+		if i > 0 {
+			n += 3
+		}
+		n += len(m.text)
+	}
+	if n > printWidth {
+		return prefixed(k+": ", t.doc())
+	}
+	parts := make([]string, len(t.members))
+	for i, m := range t.members {
+		parts[i] = m.text
+	}
+	return txt(k + ": " + strings.Join(parts, " | "))
+}
+
 func propDoc(name string, d *doc) *doc { return prefixed(key(name)+": ", d) }
 
 // prefixed is txt(p) followed by d, as one text when d is a text.
@@ -336,7 +368,7 @@ func literalObject(members []*doc) *doc {
 }
 
 func (g *gen) column(schema string, col *column, nullable, optional bool) *doc {
-	return prop(col.name, optional, g.pgTypeToTs(schema, g.c.format(col.typeID)).nullable(nullable))
+	return columnProp(col.name, optional, g.pgTypeToTs(schema, g.c.format(col.typeID)).nullable(nullable))
 }
 
 func (g *gen) isNullable(col *column) bool {
@@ -404,8 +436,8 @@ func (g *gen) tablesDoc(si *schemaInfo) *doc {
 			}
 			n := g.isNullable(col)
 			t := g.pgTypeToTs(si.name, g.c.format(col.typeID)).nullable(n)
-			ins = append(ins, prop(col.name, n || col.identity == 'd' || col.hasDefault, t))
-			upd = append(upd, prop(col.name, true, t))
+			ins = append(ins, columnProp(col.name, n || col.identity == 'd' || col.hasDefault, t))
+			upd = append(upd, columnProp(col.name, true, t))
 		}
 		members = append(members, propDoc(t.name, object(true, []*doc{
 			propDoc("Row", object(true, row)),

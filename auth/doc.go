@@ -4,9 +4,12 @@
 // It emulates the GoTrue v2 HTTP API that @supabase/auth-js calls: sign-up
 // (email + password, anonymous), the /token grants (password,
 // refresh_token with rotation and reuse detection, pkce), /user, /logout,
-// /recover, /otp, /magiclink, /verify, /resend, /settings, /health,
-// /authorize (email PKCE only), /invite, the admin API and
-// /.well-known/jwks.json. Request and response bodies, error shapes
+// /recover, /otp, /magiclink, /verify, /resend, /reauthenticate,
+// /settings, /health, /authorize (refusing every OAuth provider: email
+// PKCE goes through code_challenge on /signup, /otp and /recover, the
+// ?code= of the /verify redirect and grant_type=pkce), /invite, the admin
+// API and /.well-known/jwks.json. GET /inbox (service_role) lists the
+// emails the server would have sent. Request and response bodies, error shapes
 // (legacy {code,error_code,msg} and the 2024-01-01 {code,message} chosen
 // by the X-Supabase-Api-Version header) and JWT claims follow GoTrue.
 //

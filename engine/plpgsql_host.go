@@ -590,8 +590,8 @@ func (h *plHost) Check(ctx context.Context) error {
 // withStatementTimeout applies statement_timeout to a top-level call.
 func (s *Session) withStatementTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	v, _ := s.Setting("statement_timeout")
-	ms, err := strconv.ParseInt(strings.TrimSuffix(v, "ms"), 10, 64)
-	if err != nil || ms <= 0 {
+	ms, ok := parseMillis(v)
+	if !ok || ms <= 0 {
 		return context.WithCancel(ctx)
 	}
 	return context.WithTimeout(ctx, time.Duration(ms)*time.Millisecond)

@@ -104,6 +104,7 @@ func (h *plpgsqlHandler) function(fn *catalog.Function) (*plpgsql.Function, erro
 	if err != nil {
 		return nil, err
 	}
+	f.Name = strings.ToLower(fn.Name)
 	if h.cache == nil {
 		h.cache = map[*catalog.Function]*plpgsql.Function{}
 	}

@@ -246,10 +246,18 @@ func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *tran
 		name := strings.ToLower(parts[0])
 		dno, ok := e.Scope[name]
 		if len(parts) >= 2 {
-			// label.variable
+			// label.variable, or function_name.parameter
 			if ldno, lok := e.Scope[name+"."+strings.ToLower(parts[1])]; lok {
 				dno, ok, name = ldno, true, strings.ToLower(parts[1])
 				parts = parts[1:]
+			} else if name == fr.Fn.Name && fr.Fn.Name != "" {
+				for i := 0; i < fr.Fn.NParams; i++ {
+					if fr.Fn.Datums[i].Name == strings.ToLower(parts[1]) {
+						dno, ok, name = i, true, fr.Fn.Datums[i].Name
+						parts = parts[1:]
+						break
+					}
+				}
 			}
 		}
 		if !ok {

@@ -552,7 +552,7 @@ func (h *plHost) Notice(level, code, message, detail, hint string) {
 	case "DEBUG", "LOG":
 		return
 	}
-	h.s.notices = append(h.s.notices, Notice{Severity: level, Code: code, Message: message})
+	h.s.notices = append(h.s.notices, Notice{Severity: level, Code: code, Message: message, Detail: detail, Hint: hint})
 }
 
 // Savepoint implements plpgsql.Host.

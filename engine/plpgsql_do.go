@@ -19,6 +19,12 @@ func (s *Session) runDo(ctx context.Context, c *translate.Do) (string, *Rows, er
 		return "", nil, err
 	}
 	s.endPLStatement()
+	// a DO block's plans die with it (the session keeps functions' plans)
+	if s.pl.depth == 0 {
+		saved := s.pl.plans
+		s.pl.plans = nil
+		defer func() { s.pl.plans = saved }()
+	}
 	err = s.inPL(ctx, func(ctx context.Context) error {
 		_, err := plpgsql.Run(ctx, &plHost{s: s}, fn, plpgsql.Call{})
 		return err

@@ -104,6 +104,7 @@ func (h *plpgsqlHandler) function(fn *catalog.Function) (*plpgsql.Function, erro
 	if err != nil {
 		return nil, err
 	}
+	f.Name = strings.ToLower(fn.Name)
 	if h.cache == nil {
 		h.cache = map[*catalog.Function]*plpgsql.Function{}
 	}
@@ -115,11 +116,51 @@ func (h *plpgsqlHandler) function(fn *catalog.Function) (*plpgsql.Function, erro
 // function's real signature (RETURN NEXT needs SETOF, RETURN in a void
 // function takes no value, ...). Names are resolved only when it runs.
 func (h *plpgsqlHandler) Validate(ctx context.Context, v routine.Validator, fn *catalog.Function) error {
-	_, err := h.function(fn)
-	if pe, ok := pgerror.As(err); ok && strings.Contains(pe.Message, "RETURN cannot have a parameter") {
-		pe.Code = pgerror.DatatypeMismatch
+	pf, err := h.function(fn)
+	if err != nil {
+		return err
 	}
-	return err
+	if fn.ReturnsSet || fn.Result == catalog.TriggerType {
+		return nil
+	}
+	void := fn.Result == nil || fn.Result.Kind == types.KindVoid
+	hasOut := len(fn.OutputArgs()) > 0
+	if !void && !hasOut {
+		return nil
+	}
+	if r := plpgsql.FindReturnWithValue(pf.Body); r != nil {
+		msg := "RETURN cannot have a parameter in function returning void"
+		switch {
+		case fn.Kind == catalog.KindProcedure:
+			msg = "RETURN cannot have a parameter in a procedure"
+		case hasOut:
+			msg = "RETURN cannot have a parameter in function with OUT parameters"
+		}
+		pe := pgerror.New(pgerror.DatatypeMismatch, "%s", msg)
+		if text, off := v.SourceText(); off >= 0 {
+			if pos := exprPosition(fn.Body, r.Line, r.Expr.Text); pos >= 0 {
+				pe.Position = len([]rune(text[:off+pos])) + 1
+			}
+		}
+		return pe
+	}
+	return nil
+}
+
+// exprPosition finds expression text on or after a body line.
+func exprPosition(body string, line int, text string) int {
+	start := 0
+	for i := 1; i < line; i++ {
+		j := strings.IndexByte(body[start:], '\n')
+		if j < 0 {
+			return -1
+		}
+		start += j + 1
+	}
+	if k := strings.Index(body[start:], text); k >= 0 {
+		return start + k
+	}
+	return -1
 }
 
 // Call implements routine.Handler.

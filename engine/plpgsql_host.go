@@ -55,17 +55,75 @@ type plPlan struct {
 }
 
 // varSig is the type a plan assumed for a variable: the type itself, or
-// the field list of an anonymous record.
+// for records the field names and types (row types are rebuilt per
+// trigger call, so they compare by structure).
 type varSig struct {
-	t   *types.Type
-	rec string
+	t      *types.Type
+	names  []string
+	fields []*types.Type
+}
+
+func recordShape(v any, t *types.Type) (names []string, fields []*types.Type, ok bool) {
+	if t != nil && len(t.Fields) > 0 {
+		names = make([]string, len(t.Fields))
+		fields = make([]*types.Type, len(t.Fields))
+		for i, f := range t.Fields {
+			names[i], fields[i] = f.Name, f.Type
+		}
+		return names, fields, true
+	}
+	if r, isRec := v.(*types.RecordVal); isRec {
+		return append([]string(nil), r.Names...), append([]*types.Type(nil), r.Types...), true
+	}
+	return nil, nil, false
 }
 
 func sigOf(v any, t *types.Type) varSig {
-	if _, ok := v.(*types.RecordVal); ok && (t == nil || len(t.Fields) == 0) {
-		return varSig{rec: typeSig(v, t)}
+	if names, fields, ok := recordShape(v, t); ok {
+		return varSig{names: names, fields: fields}
 	}
 	return varSig{t: t}
+}
+
+// matches reports whether a variable still has the type the plan assumed,
+// without allocating.
+func (g *varSig) matches(v any, t *types.Type) bool {
+	if g.fields == nil {
+		if t != nil && len(t.Fields) > 0 {
+			return false
+		}
+		if _, isRec := v.(*types.RecordVal); isRec {
+			return false
+		}
+		return g.t == t
+	}
+	var n int
+	name := func(i int) string { return "" }
+	typ := func(i int) *types.Type { return nil }
+	switch {
+	case t != nil && len(t.Fields) > 0:
+		n = len(t.Fields)
+		name = func(i int) string { return t.Fields[i].Name }
+		typ = func(i int) *types.Type { return t.Fields[i].Type }
+	default:
+		r, isRec := v.(*types.RecordVal)
+		if !isRec {
+			return false
+		}
+		n = len(r.Names)
+		name = func(i int) string { return r.Names[i] }
+		typ = func(i int) *types.Type { return r.Types[i] }
+	}
+	if n != len(g.fields) {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		ft := typ(i)
+		if name(i) != g.names[i] || (ft != g.fields[i] && (ft == nil || g.fields[i] == nil || ft.OID != g.fields[i].OID || ft.Mod != g.fields[i].Mod)) {
+			return false
+		}
+	}
+	return true
 }
 
 // plHost implements plpgsql.Host for one call on one session.
@@ -96,35 +154,13 @@ func (h *plHost) Enter(fr *plpgsql.Frame) func() {
 	return func() { s.pl.frames = s.pl.frames[:n-1] }
 }
 
-// typeSig describes a variable's type for plan validity.
-func typeSig(v any, t *types.Type) string {
-	if r, ok := v.(*types.RecordVal); ok && (t == nil || len(t.Fields) == 0) {
-		var b strings.Builder
-		b.WriteString("rec(")
-		for i, n := range r.Names {
-			b.WriteString(n)
-			b.WriteByte(' ')
-			if r.Types[i] != nil {
-				b.WriteString(strconv.Itoa(int(r.Types[i].OID)))
-				b.WriteString(r.Types[i].Name)
-			}
-			b.WriteByte(',')
-		}
-		return b.String()
-	}
-	if t == nil {
-		return "-"
-	}
-	return strconv.Itoa(int(t.OID)) + t.Name + strconv.Itoa(int(t.Mod))
-}
-
 func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
 	if needPlanner && (p.version != h.s.eng.ddlVersion.Load() || p.gen != h.s.cache.gen) {
 		return false
 	}
 	for i, dno := range p.vars {
 		v, t := fr.VarValue(dno)
-		if sigOf(v, t) != p.vtyps[i] {
+		if !p.vtyps[i].matches(v, t) {
 			return false
 		}
 	}
@@ -210,10 +246,18 @@ func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *tran
 		name := strings.ToLower(parts[0])
 		dno, ok := e.Scope[name]
 		if len(parts) >= 2 {
-			// label.variable
+			// label.variable, or function_name.parameter
 			if ldno, lok := e.Scope[name+"."+strings.ToLower(parts[1])]; lok {
 				dno, ok, name = ldno, true, strings.ToLower(parts[1])
 				parts = parts[1:]
+			} else if name == fr.Fn.Name && fr.Fn.Name != "" {
+				for i := 0; i < fr.Fn.NParams; i++ {
+					if fr.Fn.Datums[i].Name == strings.ToLower(parts[1]) {
+						dno, ok, name = i, true, fr.Fn.Datums[i].Name
+						parts = parts[1:]
+						break
+					}
+				}
 			}
 		}
 		if !ok {
@@ -508,7 +552,7 @@ func (h *plHost) Notice(level, code, message, detail, hint string) {
 	case "DEBUG", "LOG":
 		return
 	}
-	h.s.notices = append(h.s.notices, Notice{Severity: level, Code: code, Message: message})
+	h.s.notices = append(h.s.notices, Notice{Severity: level, Code: code, Message: message, Detail: detail, Hint: hint})
 }
 
 // Savepoint implements plpgsql.Host.
@@ -554,8 +598,8 @@ func (h *plHost) Check(ctx context.Context) error {
 // withStatementTimeout applies statement_timeout to a top-level call.
 func (s *Session) withStatementTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	v, _ := s.Setting("statement_timeout")
-	ms, err := strconv.ParseInt(strings.TrimSuffix(v, "ms"), 10, 64)
-	if err != nil || ms <= 0 {
+	ms, ok := parseMillis(v)
+	if !ok || ms <= 0 {
 		return context.WithCancel(ctx)
 	}
 	return context.WithTimeout(ctx, time.Duration(ms)*time.Millisecond)

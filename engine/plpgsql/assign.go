@@ -142,9 +142,9 @@ func (f *Frame) assignField(parent int, field string, v any, t *types.Type) erro
 		} else {
 			return pgerror.New("55000", "record \"%s\" is not assigned yet", name).WithDetail("The tuple structure of a not-yet-assigned record is indeterminate.")
 		}
-	} else {
-		r = &types.RecordVal{Names: r.Names, Types: r.Types, Vals: append([]any(nil), r.Vals...)}
 	}
+	// records held by variables are the frame's own copies (assign copies
+	// on the way in), so fields are updated in place
 	for i, n := range r.Names {
 		if n == field {
 			cv, err := f.cast(v, t, r.Types[i])

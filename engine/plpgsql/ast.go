@@ -207,6 +207,8 @@ type (
 
 // Function is a parsed body.
 type Function struct {
+	// Name is the function's name, which qualifies its parameters (fn.param).
+	Name   string
 	Datums []*Datum
 	Body   *Block
 	// Found, New and Old are datum numbers (-1 when absent).

@@ -85,3 +85,47 @@ func (f *Frame) emit(row []any, ts []*types.Type) error {
 	f.out = append(f.out, out)
 	return nil
 }
+
+// FindReturnWithValue returns the first RETURN with an expression in the
+// body (PostgreSQL rejects one in void functions and functions with OUT
+// parameters when the function is created).
+func FindReturnWithValue(b *Block) *Return {
+	var find func([]Stmt) *Return
+	find = func(ss []Stmt) *Return {
+		for _, s := range ss {
+			var subs [][]Stmt
+			switch st := s.(type) {
+			case *Return:
+				if st.Expr != nil {
+					return st
+				}
+			case *Block:
+				subs = append(subs, st.Body)
+				for _, h := range st.Handlers {
+					subs = append(subs, h.Body)
+				}
+			case *If:
+				subs = append(append(subs, st.Bodies...), st.Else)
+			case *Case:
+				subs = append(append(subs, st.Bodies...), st.Else)
+			case *Loop:
+				subs = append(subs, st.Body)
+			case *While:
+				subs = append(subs, st.Body)
+			case *ForInt:
+				subs = append(subs, st.Body)
+			case *ForQuery:
+				subs = append(subs, st.Body)
+			case *ForEach:
+				subs = append(subs, st.Body)
+			}
+			for _, sub := range subs {
+				if r := find(sub); r != nil {
+					return r
+				}
+			}
+		}
+		return nil
+	}
+	return find(b.Body)
+}

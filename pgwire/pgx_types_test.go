@@ -40,6 +40,8 @@ func TestPgxBinaryRoundTrip(t *testing.T) {
 		{"date", ts, "2024-02-29"},
 		{"timestamp", ts, "2024-02-29 23:59:58.123456"},
 		{"timestamptz", ts, "2024-02-29 23:59:58.123456+00"},
+		{"timestamptz", time.Date(1500, 1, 1, 0, 0, 0, 0, time.UTC), "1500-01-01 00:00:00+00"},
+		{"timestamp", time.Date(2500, 6, 1, 12, 0, 0, 0, time.UTC), "2500-06-01 12:00:00"},
 		{"interval", pgtype.Interval{Months: 14, Days: 3, Microseconds: 3723000001, Valid: true}, "1 year 2 mons 3 days 01:02:03.000001"},
 		{"int4[]", []int32{1, 2, 3}, "{1,2,3}"},
 		{"text[]", []string{"a b", "c"}, `{"a b",c}`},

@@ -72,11 +72,18 @@ t=$(pgb "$tbport" -S -C -c 1 -T "$csecs" | conn_ms)
 printf '%-22s %12s %12s %8s\n' "connection setup (ms)" "$p" "$t" "$(awk -v a="$t" -v b="$p" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')"
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$tbpid/status"; }
+established() { ss -Htn state established "( sport = :$tbport )" | wc -l; }
 before=$(rss)
-printf '\\sleep 4000 ms\n' >"$work/idle.sql"
+printf '\\sleep 15000 ms\n' >"$work/idle.sql"
 pgb "$tbport" -n -f "$work/idle.sql" -c 200 -j 4 -t 1 >"$work/idle.log" &
 idle=$!
-sleep 3
+for _ in $(seq 1 300); do
+	[ "$(established)" -ge 200 ] && break
+	sleep 0.1
+done
+n=$(established)
+sleep 1
 during=$(rss)
-wait "$idle" || true
-printf '%-22s %12s %12s\n' "200 idle conns (MB)" "-" "$(awk -v a="$during" -v b="$before" 'BEGIN { printf "+%.1f", (a - b) / 1024 }')"
+kill "$idle" 2>/dev/null || true
+wait "$idle" 2>/dev/null || true
+printf '%-22s %12s %12s   (%d connections open)\n' "200 idle conns (MB)" "-" "$(awk -v a="$during" -v b="$before" 'BEGIN { printf "+%.1f", (a - b) / 1024 }')" "$n"

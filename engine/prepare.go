@@ -200,14 +200,21 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 	return cols, res.Tag, nil
 }
 
-// QueryPrepared runs a prepared statement with bound parameters: each is
-// nil (NULL), a Param (typed), or a string (an untyped literal). Parameters
-// of a known type given as strings are converted with the type's input
-// function.
+// QueryPrepared runs a prepared statement with parameters: each is nil
+// (NULL), a Param (typed), or a string (text form; converted with the
+// parameter type's input function, or an untyped literal).
 func (s *Session) QueryPrepared(ctx context.Context, p *Prepared, args []any) (*Rows, error) {
-	if p.node == nil {
-		return &Rows{done: true}, nil
+	bound, err := s.BindParams(p, args)
+	if err != nil {
+		return nil, err
 	}
+	return s.QueryBound(ctx, p, bound)
+}
+
+// BindParams converts parameters as the Bind message does: a value that
+// is not valid input for its parameter's type fails here (22P02 ...),
+// before anything runs.
+func (s *Session) BindParams(p *Prepared, args []any) ([]any, error) {
 	if len(args) != len(p.params) {
 		return nil, pgerror.New(protocolViolation, "bind message supplies %d parameters, but prepared statement \"\" requires %d", len(args), len(p.params))
 	}
@@ -233,6 +240,14 @@ func (s *Session) QueryPrepared(ctx context.Context, p *Prepared, args []any) (*
 		default:
 			bound[i] = a
 		}
+	}
+	return bound, nil
+}
+
+// QueryBound runs a prepared statement with parameters BindParams returned.
+func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Rows, error) {
+	if p.node == nil {
+		return &Rows{done: true}, nil
 	}
 	return s.Query(ctx, p.SQL, bound...)
 }

@@ -125,7 +125,11 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 			return pgerror.New(codeProtocolViolation, "unsupported format code: %d", f)
 		}
 	}
-	c.portals[m.DestinationPortal] = &portal{stmt: stmt, args: args, formats: append([]int16(nil), m.ResultFormatCodes...)}
+	bound, err := c.sess.BindParams(stmt, args)
+	if err != nil {
+		return err
+	}
+	c.portals[m.DestinationPortal] = &portal{stmt: stmt, args: bound, formats: append([]int16(nil), m.ResultFormatCodes...)}
 	c.be.Send(&pgproto3.BindComplete{})
 	return nil
 }
@@ -184,7 +188,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		c.mu.Lock()
 		c.cancelFn = p.cancel
 		c.mu.Unlock()
-		rows, err := c.sess.QueryPrepared(p.ctx, p.stmt, p.args)
+		rows, err := c.sess.QueryBound(p.ctx, p.stmt, p.args)
 		if err != nil {
 			p.done = true
 			return err

@@ -14,7 +14,7 @@ import (
 func (c *conn) simpleQuery(sqlText string) error {
 	c.skipToSync = false
 	c.curQuery = sqlText
-	stmts, err := engine.SplitStatements(sqlText)
+	stmts, err := splitQuery(sqlText)
 	if err != nil {
 		c.be.Send(errorResponse(toPgError(err), 0))
 		return c.readyForQuery()
@@ -124,4 +124,21 @@ func firstWord(s string) string {
 		}
 	}
 	return s
+}
+
+// splitQuery splits a Query message into statements. A message whose only
+// semicolon, if any, is its last character holds at most one statement, so
+// the common single-statement case skips the scanner.
+func splitQuery(sqlText string) ([]engine.Statement, error) {
+	trimmed := strings.TrimRight(sqlText, " \t\r\n")
+	body := strings.TrimSuffix(trimmed, ";")
+	if !strings.Contains(body, ";") && !strings.Contains(body, "--") && !strings.Contains(body, "/*") {
+		lead := len(body) - len(strings.TrimLeft(body, " \t\r\n"))
+		body = strings.TrimSpace(body)
+		if body == "" {
+			return nil, nil
+		}
+		return []engine.Statement{{SQL: body, Offset: lead}}, nil
+	}
+	return engine.SplitStatements(sqlText)
 }

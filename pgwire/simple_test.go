@@ -76,3 +76,35 @@ func TestSimpleQuery(t *testing.T) {
 		t.Errorf("position: %v (%+v)", err, pe)
 	}
 }
+
+func TestSplitQuery(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"select 1", []string{"select 1"}},
+		{"  select 1;  \n", []string{"select 1"}},
+		{";", nil},
+		{"", nil},
+		{"select ';'", []string{"select ';'"}},
+		{"select 1; select 2", []string{"select 1", "select 2"}},
+		{"-- only a comment", nil},
+		{"select 1 -- c;\n", []string{"select 1 -- c;"}},
+	}
+	for _, tc := range tests {
+		got, err := splitQuery(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sqls []string
+		for _, s := range got {
+			sqls = append(sqls, s.SQL)
+			if tc.in[s.Offset:s.Offset+len(s.SQL)] != s.SQL {
+				t.Errorf("%q: offset %d does not locate %q", tc.in, s.Offset, s.SQL)
+			}
+		}
+		if diff := cmp.Diff(tc.want, sqls); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}

@@ -10,6 +10,9 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
 
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/pgwire"
@@ -19,6 +22,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
 	auth := flag.String("auth", "scram-sha-256", "scram-sha-256, md5, password or trust")
 	debug := flag.Bool("debug", false, "log failed statements")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here until SIGINT/SIGTERM")
 	flag.Parse()
 	eng, err := engine.Open(engine.Options{Logger: logger(*debug)})
 	if err != nil {
@@ -31,6 +35,23 @@ func main() {
 	l, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			<-sig
+			pprof.StopCPUProfile()
+			f.Close()
+			os.Exit(0)
+		}()
 	}
 	log.Printf("listening on %s", l.Addr())
 	log.Fatal(srv.Serve(l))

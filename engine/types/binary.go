@@ -123,7 +123,7 @@ func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]
 		}
 	case oidTimestamp, oidTimestamptz:
 		if t, ok := v.(time.Time); ok && !isInfinite(text) {
-			return binary.BigEndian.AppendUint64(buf, uint64(t.Sub(pgEpoch).Microseconds())), nil
+			return binary.BigEndian.AppendUint64(buf, uint64(t.UnixMicro()-pgEpoch.UnixMicro())), nil
 		}
 	}
 	return c.binaryViaPgtype(buf, oid, text)
@@ -256,7 +256,7 @@ func (c *BinaryCodec) ReceiveText(oid uint32, data []byte) (string, error) {
 		case math.MinInt64:
 			return "-infinity", nil
 		}
-		t := pgEpoch.Add(time.Duration(us%1e6) * time.Microsecond).Add(time.Duration(us/1e6) * time.Second)
+		t := time.UnixMicro(pgEpoch.UnixMicro() + us).UTC()
 		s := t.Format("2006-01-02 15:04:05.999999")
 		if oid == oidTimestamptz {
 			s += "+00"

@@ -330,6 +330,9 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 	if fn.Result.Kind == types.KindVoid && fn.Result.OID == catalog.TriggerType.OID {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
 	}
+	if e, ok := t.inlineSQLFunction(fn, bound); ok {
+		return e, nil
+	}
 	return &RoutineCall{Fn: fn, Args: bound}, nil
 }
 

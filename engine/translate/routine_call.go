@@ -336,6 +336,14 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 	return &RoutineCall{Fn: fn, Args: bound}, nil
 }
 
+// BuildRowless builds a translated expression that reads no row (a
+// FROM-less SELECT's expression): ok is false when some part needs GMS
+// (a subquery, an aggregate, a column).
+func BuildRowless(e sqlparser.Expr) (sql.Expression, bool) {
+	x, err := buildConst(e)
+	return x, err == nil
+}
+
 // buildConst builds a translated expression that needs no row (a
 // parameter default): every node is an injected tinybase expression.
 func buildConst(e sqlparser.Expr) (sql.Expression, error) {

@@ -322,6 +322,10 @@ func (s *Session) comment(c *translate.Comment) error {
 		}
 		key.Name = c.Name.Name
 	case catalog.ObjFunction:
+		if f, ok := s.commentedRoutine(cat, c.Name); ok {
+			key.Schema, key.Name = f.Schema, f.Signature()
+			break
+		}
 		if _, ok := expr.Funcs[strings.ToLower(c.Name.Name)]; !ok {
 			return pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", c.Name.Name)
 		}

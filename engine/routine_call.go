@@ -35,6 +35,9 @@ type routineState struct {
 	// the session's statement, then each statement running inside a
 	// routine (trigger_fire.go).
 	after [][]afterEvent
+	// definers are the owners of the SECURITY DEFINER routines running
+	// (runAs).
+	definers []string
 }
 
 // routineCache is an engine's cache of prepared routine pieces.
@@ -90,9 +93,15 @@ func (s *Session) callRoutine(ctx *sql.Context, fn *catalog.Function, args []any
 }
 
 // runAs runs a routine body; for SECURITY DEFINER routines it is where
-// the current role switches to the owner (roles arrive with RLS; until
-// then the owner is only recorded in the catalog).
+// the current role switches to the owner. Until roles arrive (the rls
+// work fills this in) it only records the role the body runs as, on
+// s.rt.definers, innermost last.
 func (s *Session) runAs(fn *catalog.Function, body func() error) error {
+	if !fn.SecurityDefiner {
+		return body()
+	}
+	s.rt.definers = append(s.rt.definers, fn.Owner)
+	defer func() { s.rt.definers = s.rt.definers[:len(s.rt.definers)-1] }()
 	return body()
 }
 

@@ -343,13 +343,10 @@ func (p *routineStmt) Query(ctx context.Context, c routine.Caller, args []any) (
 			return nil, lockError(err)
 		}
 	}
-	if len(s.rt.after) == 0 {
-		s.rt.after = append(s.rt.after, nil)
-	}
-	s.rt.after = append(s.rt.after, nil)
+	closeLevel := s.nestAfterTriggers()
 	out, err := s.runResult(rc.gctx, res)
 	err = s.fireAfterTriggers(err)
-	s.rt.after = s.rt.after[:len(s.rt.after)-1]
+	closeLevel()
 	if err != nil {
 		return nil, mapError(err)
 	}

@@ -106,16 +106,3 @@ func (s *Session) runAsDefiner(fn *catalog.Function, body func() error) error {
 	}()
 	return body()
 }
-
-// userFunctionNamed finds a user routine by optionally qualified name
-// (COMMENT ON FUNCTION).
-func (s *Session) userFunctionNamed(q catalog.QName) (catalog.QName, bool) {
-	cat := s.catalog()
-	for _, sc := range s.lookupSchemas(q.Schema) {
-		n := catalog.QName{Schema: sc, Name: q.Name}
-		if len(cat.Functions(n)) > 0 {
-			return n, true
-		}
-	}
-	return catalog.QName{}, false
-}

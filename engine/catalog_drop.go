@@ -322,8 +322,8 @@ func (s *Session) comment(c *translate.Comment) error {
 		}
 		key.Name = c.Name.Name
 	case catalog.ObjFunction:
-		if q, ok := s.userFunctionNamed(c.Name); ok { // acl_functions.go
-			key.Schema, key.Name = q.Schema, q.Name
+		if f, ok := s.commentedRoutine(cat, c.Name); ok {
+			key.Schema, key.Name = f.Schema, f.Signature()
 			break
 		}
 		if _, ok := expr.Funcs[strings.ToLower(c.Name.Name)]; !ok {

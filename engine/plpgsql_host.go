@@ -367,6 +367,7 @@ func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p 
 // runNested runs a statement inside a PL/pgSQL call: in the caller's
 // transaction, materialising its rows, keeping the caller's notices.
 func (s *Session) runNested(ctx context.Context, text string, node *pg.Node, res translate.Result) (*plpgsql.Result, error) {
+	defer s.nestAfterTriggers()() // trigger_fire.go
 	saved := s.notices
 	stmt, sqlText := s.curStmt, s.curSQL
 	defer func() { s.curStmt, s.curSQL = stmt, sqlText }()

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
@@ -88,9 +89,8 @@ func (s *Session) callRoutine(ctx *sql.Context, fn *catalog.Function, args []any
 	return res, err
 }
 
-// runAs runs a routine body; for SECURITY DEFINER routines it is where
-// the current role switches to the owner (roles arrive with RLS; until
-// then the owner is only recorded in the catalog).
+// runAs runs a routine body; for SECURITY DEFINER routines the current
+// role switches to the owner for the call.
 func (s *Session) runAs(fn *catalog.Function, body func() error) error {
 	return s.runAsDefiner(fn, body) // acl_functions.go
 }
@@ -194,8 +194,12 @@ type routineStmt struct {
 	node   *pg.Node
 	params *routine.Params
 
-	mu      sync.Mutex
-	cached  translate.Result
+	mu     sync.Mutex
+	cached translate.Result
+	// fast is set for a FROM-less SELECT of one expression: it is
+	// evaluated directly, without planning a query per call.
+	fast    sql.Expression
+	fastCol string
 	cols    []routine.Column
 	session *Session
 	version uint64
@@ -258,7 +262,44 @@ func (p *routineStmt) translation(s *Session) (translate.Result, error) {
 		}
 	}
 	p.cached, p.session, p.version, p.path = res, s, version, path
+	p.fast = nil
+	if sel, ok := res.Stmt.(*sqlparser.Select); ok && len(sel.From) == 0 && sel.Where == nil && sel.Having == nil &&
+		len(sel.SelectExprs) == 1 && sel.With == nil && sel.GroupBy == nil && sel.Limit == nil && !sel.QueryOpts.Distinct {
+		if ae, ok := sel.SelectExprs[0].(*sqlparser.AliasedExpr); ok {
+			if e, ok := translate.BuildRowless(ae.Expr); ok && !isVolatileSRF(e) {
+				p.fast = e
+				p.fastCol = firstResName(p.node)
+			}
+		}
+	}
 	return res, nil
+}
+
+// isVolatileSRF keeps set-returning expressions on the GMS path.
+func isVolatileSRF(e sql.Expression) bool {
+	_, ok := e.(expr.RowSource)
+	return ok
+}
+
+// firstResName is the output name of a SELECT's single column.
+func firstResName(n *pg.Node) string {
+	sel := n.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) == 0 {
+		return "?column?"
+	}
+	rt := sel.TargetList[0].GetResTarget()
+	if rt.Name != "" {
+		return rt.Name
+	}
+	if cr := rt.GetVal().GetColumnRef(); cr != nil && len(cr.Fields) > 0 {
+		if s := cr.Fields[len(cr.Fields)-1].GetString_(); s != nil {
+			return s.Sval
+		}
+	}
+	if fc := rt.GetVal().GetFuncCall(); fc != nil && len(fc.Funcname) > 0 {
+		return fc.Funcname[len(fc.Funcname)-1].GetString_().GetSval()
+	}
+	return "?column?"
 }
 
 func (p *routineStmt) Query(ctx context.Context, c routine.Caller, args []any) (*routine.Rows, error) {
@@ -270,18 +311,36 @@ func (p *routineStmt) Query(ctx context.Context, c routine.Caller, args []any) (
 	}
 	s.rt.frames = append(s.rt.frames, args)
 	defer func() { s.rt.frames = s.rt.frames[:len(s.rt.frames)-1] }()
+	p.mu.Lock()
+	fast, fastCol := p.fast, p.fastCol
+	p.mu.Unlock()
+	if fast != nil {
+		v, err := fast.Eval(rc.gctx, nil)
+		if err != nil {
+			return nil, mapError(err)
+		}
+		if v != nil {
+			if _, ours := fast.Type().(*types.Type); !ours {
+				if v, err = expr.FromGMSValue(expr.TypeOf(fast), v); err != nil {
+					return nil, err
+				}
+			}
+		}
+		t := expr.TypeOf(fast)
+		if t.Kind == types.KindUnknown {
+			t = types.Text
+		}
+		return &routine.Rows{Columns: []routine.Column{{Name: fastCol, Type: t}}, Rows: [][]any{{v}}, Tag: "SELECT 1", Affected: 1}, nil
+	}
 	if res.Tag != "SELECT" {
 		if err := s.StorageTxn().Lock(ctx); err != nil {
 			return nil, lockError(err)
 		}
 	}
-	if len(s.rt.after) == 0 {
-		s.rt.after = append(s.rt.after, nil)
-	}
-	s.rt.after = append(s.rt.after, nil)
+	closeLevel := s.nestAfterTriggers()
 	out, err := s.runResult(rc.gctx, res)
 	err = s.fireAfterTriggers(err)
-	s.rt.after = s.rt.after[:len(s.rt.after)-1]
+	closeLevel()
 	if err != nil {
 		return nil, mapError(err)
 	}

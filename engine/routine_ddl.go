@@ -428,3 +428,14 @@ func (s *Session) alterRoutine(c *translate.AlterRoutine) error {
 	s.setCatalog(next)
 	return nil
 }
+
+// commentedRoutine finds the user routine COMMENT ON FUNCTION names (the
+// first overload on the search path).
+func (s *Session) commentedRoutine(cat *catalog.Catalog, q catalog.QName) (*catalog.Function, bool) {
+	for _, sc := range s.lookupSchemas(q.Schema) {
+		if fs := cat.Functions(catalog.QName{Schema: sc, Name: q.Name}); len(fs) > 0 {
+			return fs[0], true
+		}
+	}
+	return nil, false
+}

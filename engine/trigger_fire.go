@@ -546,3 +546,15 @@ func (s *Session) fireTruncateTriggers(ctx *sql.Context, tables []*storage.Table
 	}
 	return nil
 }
+
+// nestAfterTriggers opens a statement level for a statement run inside a
+// routine (its AFTER triggers fire when it ends, not with the calling
+// statement's); the returned function closes it.
+func (s *Session) nestAfterTriggers() func() {
+	if len(s.rt.after) == 0 {
+		s.rt.after = append(s.rt.after, nil)
+	}
+	s.rt.after = append(s.rt.after, nil)
+	n := len(s.rt.after)
+	return func() { s.rt.after = s.rt.after[:n-1] }
+}

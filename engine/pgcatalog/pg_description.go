@@ -31,6 +31,11 @@ var pgDescription = &def{
 				oid, class = NamespaceOID(k.Name), pgNamespaceOID
 			case catalog.ObjExtension:
 				oid, class = ExtensionOID(k.Name), pgExtensionOID
+			case catalog.ObjFunction:
+				oid, class = s.functionOID(k.Schema, k.Name), pgProcOID
+				if oid == 0 {
+					continue
+				}
 			default:
 				continue
 			}

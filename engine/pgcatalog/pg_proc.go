@@ -229,3 +229,14 @@ func (s *State) routineName(f *catalog.Function) string {
 	}
 	return quoteIdent(f.Schema) + "." + quoteIdent(f.Name)
 }
+
+// functionOID finds a user routine by schema and signature (the key of
+// its comment).
+func (s *State) functionOID(schema, sig string) uint32 {
+	for _, f := range s.Catalog.AllFunctions() {
+		if f.Schema == schema && f.Signature() == sig {
+			return f.OID
+		}
+	}
+	return 0
+}

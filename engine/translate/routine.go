@@ -188,6 +188,9 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 		}
 		fn.Body = body[0]
 	}
+	if fn.Language == "sql" && fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID {
+		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type trigger"))
+	}
 	if fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID && len(fn.InputArgs()) > 0 {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "trigger functions cannot have declared arguments").
 			WithHint("The arguments of the trigger can be accessed through TG_NARGS and TG_ARGV instead."))

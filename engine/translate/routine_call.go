@@ -145,13 +145,17 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		}
 	}
 	type shaped struct {
-		fn   *catalog.Function
-		slot []int // call arg i goes to input parameter slot[i]
+		fn     *catalog.Function
+		slot   []int // call arg i goes to input parameter slot[i]
+		spread bool  // trailing arguments fill a VARIADIC array
 	}
 	var fits []shaped
 	for _, fn := range cands {
 		if slot, ok := callShape(fn, args); ok {
-			fits = append(fits, shaped{fn, slot})
+			fits = append(fits, shaped{fn, slot, false})
+		}
+		if slot, ok := variadicShape(fn, args, f.FuncVariadic); ok {
+			fits = append(fits, shaped{fn, slot, true})
 		}
 	}
 	nodes := make([]*pg.Node, len(args))
@@ -196,18 +200,35 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		for pass := 0; pass < 3; pass++ {
 			var match []shaped
 			for _, s := range fits {
-				if argsMatch(s.fn, s.slot, ats, pass) {
+				if argsMatch(s.fn, s.slot, ats, pass, s.spread) {
 					match = append(match, s)
 				}
 			}
 			if len(match) > 1 && pass == 1 {
-				match = preferText(match, func(s shaped) ([]int, *catalog.Function) { return s.slot, s.fn }, ats)
+				match = preferText(match, func(s shaped) []*types.Type {
+					in := s.fn.InputArgs()
+					want := make([]*types.Type, len(s.slot))
+					for i, k := range s.slot {
+						want[i] = in[k].Type
+						if s.spread && k == len(in)-1 {
+							want[i] = want[i].Elem
+						}
+					}
+					return want
+				}, ats)
 			}
 			if len(match) > 1 {
 				return nil, pgerror.New(pgerror.AmbiguousFunction, "%s %s is not unique", word, callSignature(display, args, ats)).
 					WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
 			}
 			if len(match) == 1 {
+				if match[0].spread {
+					var err error
+					if c, err = t.spreadVariadic(match[0].fn, match[0].slot, c); err != nil {
+						return nil, err
+					}
+					match[0].slot = match[0].slot[:len(c)]
+				}
 				return t.bindCall(match[0].fn, match[0].slot, c, defaults[match[0].fn], proc)
 			}
 		}
@@ -264,10 +285,13 @@ func callShape(fn *catalog.Function, args []callArg) ([]int, bool) {
 
 // argsMatch tests argument types against fn's parameters: pass 0 exact,
 // pass 1 also unknown literals, pass 2 also implicit casts.
-func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int) bool {
+func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, spread bool) bool {
 	in := fn.InputArgs()
 	for i, at := range ats {
 		w := in[slot[i]].Type
+		if spread && slot[i] == len(in)-1 {
+			w = w.Elem
+		}
 		a := at.Base()
 		switch {
 		case w.OID == at.OID || w.OID == a.OID:
@@ -330,7 +354,18 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 	if fn.Result.Kind == types.KindVoid && fn.Result.OID == catalog.TriggerType.OID {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
 	}
+	if e, ok := t.inlineSQLFunction(fn, bound); ok {
+		return e, nil
+	}
 	return &RoutineCall{Fn: fn, Args: bound}, nil
+}
+
+// BuildRowless builds a translated expression that reads no row (a
+// FROM-less SELECT's expression): ok is false when some part needs GMS
+// (a subquery, an aggregate, a column).
+func BuildRowless(e sqlparser.Expr) (sql.Expression, bool) {
+	x, err := buildConst(e)
+	return x, err == nil
 }
 
 // buildConst builds a translated expression that needs no row (a
@@ -365,14 +400,13 @@ func buildConst(e sqlparser.Expr) (sql.Expression, error) {
 // preferText narrows candidates matched with unknown literals to those
 // taking a string-category type where the literals are (docs 10.3 step
 // 4e: unknown arguments prefer the string category).
-func preferText[S any](match []S, get func(S) ([]int, *catalog.Function), ats []*types.Type) []S {
+func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) []S {
 	var out []S
 	for _, m := range match {
-		slot, fn := get(m)
-		in := fn.InputArgs()
+		want := get(m)
 		ok := true
 		for i, at := range ats {
-			if at.Kind == types.KindUnknown && in[slot[i]].Type.Category != 'S' {
+			if at.Kind == types.KindUnknown && want[i].Category != 'S' {
 				ok = false
 			}
 		}
@@ -497,4 +531,53 @@ func (r *RoutineRows) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "user-defined functions need a session")
 	}
 	return rr.CallRoutineRows(ctx, r.Fn, vals)
+}
+
+// variadicShape maps a call onto a VARIADIC function with the trailing
+// arguments collected into its array parameter (docs 38.5.6); a call
+// written with VARIADIC passes the array itself (callShape).
+func variadicShape(fn *catalog.Function, args []callArg, explicit bool) ([]int, bool) {
+	if !fn.Variadic() || explicit {
+		return nil, false
+	}
+	in := fn.InputArgs()
+	if len(args) < len(in) {
+		return nil, false
+	}
+	slot := make([]int, len(args))
+	for i, a := range args {
+		if a.name != "" {
+			return nil, false
+		}
+		slot[i] = i
+		if i >= len(in)-1 {
+			slot[i] = len(in) - 1
+		}
+	}
+	return slot, true
+}
+
+// spreadVariadic replaces the trailing arguments of a VARIADIC call by an
+// array of them.
+func (t *Translator) spreadVariadic(fn *catalog.Function, slot []int, c []sql.Expression) ([]sql.Expression, error) {
+	in := fn.InputArgs()
+	last := len(in) - 1
+	elem := in[last].Type.Elem
+	var head, tail []sql.Expression
+	for i, e := range c {
+		if slot[i] < last {
+			head = append(head, e)
+			continue
+		}
+		ce, err := expr.Coerce(t.Env, e, elem, types.CastImplicit)
+		if err != nil {
+			return nil, err
+		}
+		tail = append(tail, ce)
+	}
+	arr, err := expr.NewArrayCtor(t.Env, tail)
+	if err != nil {
+		return nil, err
+	}
+	return append(head, arr), nil
 }

@@ -28,6 +28,9 @@ type Translator struct {
 	// BoundParams, when set, resolves $n to an expression read at run
 	// time (routine bodies prepared once, run with each call's values).
 	BoundParams func(n int) (sql.Expression, bool)
+	// inlining holds the routines being inlined (routine_inline.go), so a
+	// recursive function is not inlined into itself.
+	inlining map[uint32]bool
 
 	// excluded, while set, resolves EXCLUDED.col (ON CONFLICT DO UPDATE).
 	excluded *ExcludedRow

@@ -1,8 +1,6 @@
 package translate
 
 import (
-	"strings"
-
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -211,6 +209,3 @@ func TriggerWhenSQL(when string, cols []string) (string, error) {
 	}
 	return pg.Deparse(tree)
 }
-
-// TrimWhen strips the parentheses pg_get_triggerdef adds around WHEN.
-func TrimWhen(s string) string { return strings.TrimSpace(s) }

@@ -99,6 +99,7 @@ func TestMigrationNew(t *testing.T) {
 		{"ok", []string{"add_done"}, "alter table public.todos add column done boolean;", false, false, 0, "", true},
 		{"fails", []string{"bad"}, "alter table public.todos\n  add column x int;\nselect nope from public.todos;", false, false, 1, `ERROR: column "nope" does not exist (SQLSTATE 42703) at `, false},
 		{"not sql", []string{"prose"}, "Add a done column please", false, false, 1, "(SQLSTATE 42601)", false},
+		{"unterminated", []string{"quote"}, "select 1;\nselect 'abc\n", false, false, 1, `ERROR: unterminated quoted string at or near "'abc\n" (SQLSTATE 42601) at `, false},
 		{"empty", []string{"empty"}, "-- nothing\n", false, false, 5, "migration is empty", false},
 		{"commit", []string{"escape"}, "insert into public.todos values (1, 'a');\ncommit;", false, false, 8, "transaction control statement COMMIT", false},
 		{"space in name", []string{"bad name"}, "select 1;", false, false, 2, "invalid migration name", false},

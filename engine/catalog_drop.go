@@ -218,6 +218,7 @@ func (s *Session) dropTableDeps(c *translate.DropTableDeps) error {
 			cat = cat.DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name})
 		}
 		cat = cat.DropRelationComments(q)
+		cat = cat.DropTableTriggers(q)
 	}
 	s.setCatalog(cat)
 	return nil
@@ -321,6 +322,10 @@ func (s *Session) comment(c *translate.Comment) error {
 		}
 		key.Name = c.Name.Name
 	case catalog.ObjFunction:
+		if q, ok := s.userFunctionNamed(c.Name); ok { // acl_functions.go
+			key.Schema, key.Name = q.Schema, q.Name
+			break
+		}
 		if _, ok := expr.Funcs[strings.ToLower(c.Name.Name)]; !ok {
 			return pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", c.Name.Name)
 		}

@@ -119,6 +119,9 @@ func (s *Session) nextval(name string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if err := s.checkSequenceUse(seq, catalog.PrivUsage|catalog.PrivUpdate); err != nil { // acl_check.go
+		return 0, err
+	}
 	v, err := s.eng.seqs.next(seq)
 	if err != nil {
 		return 0, err
@@ -131,6 +134,9 @@ func (s *Session) nextval(name string) (int64, error) {
 func (s *Session) currval(name string) (int64, error) {
 	seq, err := s.sequenceByText(name)
 	if err != nil {
+		return 0, err
+	}
+	if err := s.checkSequenceUse(seq, catalog.PrivUsage|catalog.PrivSelect); err != nil { // acl_check.go
 		return 0, err
 	}
 	v, ok := s.seqState.curr[seq.OID]

@@ -202,5 +202,11 @@ func (s *Session) catalogCommand(c translate.CatalogCommand) (string, error) {
 	case *translate.CreateExtension:
 		return "", s.createExtension(c)
 	}
+	if ok, err := s.routineCommand(c); ok {
+		return "", err
+	}
+	if ok, err := s.securityCommand(c); ok { // role_commands.go
+		return "", err
+	}
 	return "", fmt.Errorf("engine: unhandled catalog command %T", c)
 }

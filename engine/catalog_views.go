@@ -145,7 +145,7 @@ func (s *Session) renameRelation(c *translate.RenameRelation) error {
 		}
 		nv := *v
 		nv.Name = c.NewName
-		s.setCatalog(cat.DropView(catalog.QName{Schema: v.Schema, Name: v.Name}).PutView(nv))
+		s.setCatalog(cat.DropView(catalog.QName{Schema: v.Schema, Name: v.Name}).PutView(nv).CopyRelationSecurity(cat, catalog.QName{Schema: v.Schema, Name: v.Name}, nq))
 	case "sequence":
 		seq, err := s.resolveSequence(cat, c.Name)
 		if err != nil {
@@ -160,9 +160,10 @@ func (s *Session) renameRelation(c *translate.RenameRelation) error {
 		}
 		ns := *seq
 		ns.Name = c.NewName
+		before := cat
 		cat = cat.DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name})
 		cat, _ = cat.PutSequence(ns)
-		s.setCatalog(cat)
+		s.setCatalog(cat.CopyRelationSecurity(before, catalog.QName{Schema: seq.Schema, Name: seq.Name}, nq))
 	}
 	return nil
 }

@@ -168,7 +168,17 @@ func logSummary(t *testing.T, outcomes []conformance.Outcome, known conformance.
 type tinybase struct{}
 
 func (tinybase) Open(context.Context) (conformance.Session, error) {
-	e, err := engine.Open(engine.Options{})
+	return openTinybase(engine.Options{NoBootstrap: true})
+}
+
+// OpenBootstrapped starts from the Supabase bootstrap, for the areas that
+// PostgreSQL recorded with it (conformance.UsesBootstrap).
+func (tinybase) OpenBootstrapped(context.Context) (conformance.Session, error) {
+	return openTinybase(engine.Options{})
+}
+
+func openTinybase(opts engine.Options) (conformance.Session, error) {
+	e, err := engine.Open(opts)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
@@ -250,10 +251,16 @@ func (s *Session) truncate(ctx *sql.Context, c *translate.TableDDL) error {
 			tables = append(tables, child)
 		}
 	}
+	if err := s.fireTruncateTriggers(ctx, tables, catalog.TimingBefore); err != nil {
+		return err
+	}
 	for _, t := range tables {
 		if _, err := t.Truncate(ctx); err != nil {
 			return err
 		}
+	}
+	if err := s.fireTruncateTriggers(ctx, tables, catalog.TimingAfter); err != nil {
+		return err
 	}
 	if c.Restart {
 		for _, t := range tables {

@@ -26,6 +26,9 @@ func constraintError(err error) (*pgerror.Error, bool) {
 	case sql.ErrCheckConstraintViolated.Is(err):
 		// The table is filled in by Session.relationError.
 		name := quotedArg(msg)
+		if pe, ok := rlsViolation(name); ok { // rls_rewrite.go
+			return pe, true
+		}
 		return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Constraint: name,
 			Message: "new row violates check constraint " + quoteIdent(name)}, true
 	case sql.ErrInsertIntoNonNullableProvidedNull.Is(err), sql.ErrInsertIntoNonNullableDefaultNullColumn.Is(err):

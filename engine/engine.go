@@ -6,6 +6,7 @@ import (
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/routine"
 	"github.com/tinybase/tinybase/engine/storage"
 )
 
@@ -14,6 +15,10 @@ type Options struct {
 	// Logger receives internal errors (recovered panics with their
 	// statement). Nil discards them.
 	Logger *slog.Logger
+	// NoBootstrap opens an empty database instead of one with the
+	// Supabase bootstrap (roles, auth/storage/extensions schemas, GoTrue
+	// tables, auth.uid(), grants; see engine/bootstrap).
+	NoBootstrap bool
 }
 
 // Engine is one database: committed state plus the planner that runs
@@ -28,14 +33,22 @@ type Engine struct {
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
 	seqs       *sequenceValues // sequence counters: not transactional
+	// languages are the procedural language handlers (routine_ddl.go).
+	languages map[string]routine.Handler
+	// routineCache holds prepared trigger conditions (trigger_fire.go).
+	routineCache routineCache
 }
 
 // dbName is the single database every session connects to.
 const dbName = "postgres"
 
-// Open creates an empty engine with the schemas every PostgreSQL database
-// has (public).
+// Open creates an engine: by default a new Supabase project's database
+// (the bootstrap), with Options.NoBootstrap an empty one with the schemas
+// every PostgreSQL database has (public).
 func Open(opts Options) (*Engine, error) {
+	if !opts.NoBootstrap {
+		return openBootstrapped(opts) // bootstrap.go
+	}
 	e := newEngine(storage.NewStore(), newSequenceValues())
 	e.logger = opts.Logger
 	if e.logger == nil {
@@ -56,7 +69,7 @@ func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 	a := newAnalyzer(gmsProvider{prov, expr.FunctionProvider{}})
 	g := sqle.New(a, &sqle.Config{})
 	g.Parser = newPGParser()
-	return &Engine{store: store, provider: prov, gms: g, seqs: seqs}
+	return &Engine{store: store, provider: prov, gms: g, seqs: seqs, languages: builtinLanguages()}
 }
 
 // Snapshot returns an independent engine holding this engine's committed
@@ -64,5 +77,5 @@ func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 // is shared, since it keeps no data (every lookup reaches storage through
 // the session), so a snapshot costs the same at 10 rows as at 10 million.
 func (e *Engine) Snapshot() *Engine {
-	return &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger}
+	return &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger, languages: e.languages}
 }

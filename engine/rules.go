@@ -22,6 +22,7 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
 		Build()
 	unaliasInsertExprs(a)
+	installTriggerBuilder(a)
 	return a
 }
 

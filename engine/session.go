@@ -21,6 +21,11 @@ import (
 type SessionOptions struct {
 	User     string
 	Database string
+	// Role and Claims open the session as PostgREST runs a request: SET
+	// ROLE Role, and request.jwt.claims = Claims (a JSON object) with
+	// request.jwt.claim.<key> for each top-level claim (role_session.go).
+	Role   string
+	Claims string
 }
 
 // txnState is the session's transaction block state, as ReadyForQuery
@@ -59,6 +64,9 @@ type Session struct {
 	txnSettings map[string]string
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
+	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
+	rt          routineState     // routine calls in progress (routine_call.go)
+	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 }
 
 type savepoint struct {
@@ -88,6 +96,9 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 		return nil, err
 	}
 	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
+	if err := s.applyRequest(opts.Role, opts.Claims); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -119,7 +130,7 @@ func (s *Session) SearchPath() []string {
 			p = strings.ToLower(p)
 		}
 		if p == "$user" {
-			p = s.user
+			p = s.CurrentUser()
 		}
 		if p != "" {
 			out = append(out, p)
@@ -144,8 +155,9 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		}
 	}()
 	version := s.eng.ddlVersion.Load()
+	cacheKey := sqlText + "\x00" + s.CurrentUser() // translations differ by role (row security)
 	if len(args) == 0 && !s.txnDDL {
-		if c, ok := s.cache.get(sqlText, version); ok {
+		if c, ok := s.cache.get(cacheKey, version); ok {
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
 	}
@@ -170,7 +182,12 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
-	res, err := tr.Statement(stmt)
+	secured, err := s.secureStatement(stmt) // rls_rewrite.go
+	if err != nil {
+		s.failed()
+		return nil, err
+	}
+	res, err := tr.Statement(secured)
 	if err == nil {
 		err = s.applyCatalog(res.Catalog) // a failure below aborts these with the statement
 	}
@@ -179,7 +196,7 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		return nil, err
 	}
 	if len(args) == 0 && cacheable(res) && !s.txnDDL {
-		s.cache.put(sqlText, version, &cachedStmt{node: stmt, res: res})
+		s.cache.put(cacheKey, version, &cachedStmt{node: stmt, res: res})
 	}
 	return s.runTranslated(ctx, sqlText, stmt, res)
 }
@@ -205,6 +222,12 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	s.notices = nil
 	if d, ok := res.Cmd.(*translate.DML); ok {
 		return s.runDML(ctx, res, d)
+	}
+	if c, ok := res.Cmd.(*translate.CallProc); ok {
+		return s.runCall(ctx, res, c) // routine_callstmt.go
+	}
+	if d, ok := res.Cmd.(*translate.Do); ok {
+		return s.runDoStatement(ctx, d)
 	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
@@ -302,6 +325,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 // finish ends a statement: rollback to its mark on error, commit an
 // implicit transaction on success.
 func (s *Session) finish(mark storage.Mark, err error) error {
+	err = s.fireAfterTriggers(err) // trigger_fire.go
 	if err != nil {
 		if s.txn != nil {
 			s.txn.RollbackTo(mark)

@@ -22,6 +22,9 @@ func (s *Session) Setting(name string) (string, bool) {
 func (s *Session) setSetting(name, value string, local bool) error {
 	name = strings.ToLower(name)
 	value, err := normalizeSetting(name, value)
+	if err == nil && (name == "role" || name == "session_authorization") {
+		value, err = s.checkRoleSetting(name, value) // role_session.go
+	}
 	if err != nil {
 		return err
 	}
@@ -68,6 +71,8 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 	switch c := res.Cmd.(type) {
 	case *translate.Txn:
 		return s.txnCommand(c)
+	case *translate.Maintenance:
+		return s.maintenance(c)
 	case *translate.Set:
 		if c.Name == "transaction" {
 			return "SET", nil, nil
@@ -275,10 +280,10 @@ func (s *Session) SetSetting(name, value string, local bool) error {
 }
 
 // CurrentUser implements expr.Env.
-func (s *Session) CurrentUser() string { return s.user }
+func (s *Session) CurrentUser() string { return s.currentUserName() }
 
 // SessionUser implements expr.Env.
-func (s *Session) SessionUser() string { return s.user }
+func (s *Session) SessionUser() string { return s.sessionUserName() }
 
 // Database implements expr.Env.
 func (s *Session) Database() string { return dbName }

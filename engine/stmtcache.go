@@ -18,6 +18,7 @@ type stmtCache struct {
 	version uint64
 	entries map[string]*cachedStmt
 	order   []string
+	gen     uint64 // counts clears: PL/pgSQL plans compiled before one are stale
 }
 
 type cachedStmt struct {
@@ -51,6 +52,7 @@ func (c *stmtCache) put(text string, version uint64, e *cachedStmt) {
 }
 
 func (c *stmtCache) clear() {
+	c.gen++
 	c.entries = nil
 	c.order = nil
 }

@@ -4,15 +4,16 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5/pgproto3"
-	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 // maxMessageLen is PostgreSQL's limit on one message (1 GiB).
@@ -22,11 +23,12 @@ const maxMessageLen = 1 << 30
 type conn struct {
 	srv    *Server
 	nc     net.Conn
+	wc     *watchedConn
 	be     *pgproto3.Backend
 	pid    uint32
 	secret uint32
 	sess   *engine.Session
-	tm     *pgtype.Map
+	codec  types.BinaryCodec
 
 	mu       sync.Mutex
 	cancelFn context.CancelFunc // the running statement's, under mu
@@ -40,6 +42,7 @@ type conn struct {
 
 	pending  int    // bytes buffered since the last flush
 	curQuery string // the Query message being answered
+	lastSQL  string // the statement of the last extended-protocol message, for logs
 }
 
 // reportedParams are the settings PostgreSQL reports with ParameterStatus
@@ -56,8 +59,9 @@ var fixedParams = map[string]string{"in_hot_standby": "off"}
 func (c *conn) serve() {
 	defer c.srv.dropConn(c)
 	defer c.nc.Close()
-	c.be = pgproto3.NewBackend(c.nc, c.nc)
-	c.be.SetMaxBodyLen(maxMessageLen)
+	c.wc = &watchedConn{Conn: c.nc}
+	c.be = pgproto3.NewBackend(c.wc, c.nc)
+	c.be.SetMaxBodyLen(c.srv.cfg.MaxMessageBytes)
 	if err := c.startup(); err != nil {
 		if pe, ok := pgerror.As(err); ok {
 			c.be.Send(errorResponse(pe, 0))
@@ -119,7 +123,9 @@ func (c *conn) statementContext() (context.Context, context.CancelFunc) {
 	c.mu.Lock()
 	c.cancelFn = cancel
 	c.mu.Unlock()
+	stop := c.wc.watch(cancel)
 	return ctx, func() {
+		stop()
 		c.mu.Lock()
 		c.cancelFn = nil
 		c.mu.Unlock()
@@ -156,12 +162,21 @@ func (c *conn) startup() error {
 }
 
 func (c *conn) login(m *pgproto3.StartupMessage) error {
-	if m.ProtocolVersion != pgproto3.ProtocolVersionNumber {
+	if m.ProtocolVersion>>16 != 3 {
 		return fatal(pgerror.FeatureNotSupported, "unsupported frontend protocol %d.%d: server supports 3.0 to 3.0", m.ProtocolVersion>>16, m.ProtocolVersion&0xffff)
 	}
 	params := map[string]string{}
+	var unknown []string
 	for k, v := range m.Parameters {
+		if strings.HasPrefix(k, "_pq_.") {
+			unknown = append(unknown, k) // protocol options: none supported
+			continue
+		}
 		params[k] = v
+	}
+	if m.ProtocolVersion&0xffff != 0 || len(unknown) > 0 {
+		// A newer minor version (3.2) is negotiated down, as PostgreSQL 15 does.
+		c.be.Send(&pgproto3.NegotiateProtocolVersion{NewestMinorProtocol: 0, UnrecognizedOptions: unknown})
 	}
 	user := params["user"]
 	if user == "" {
@@ -343,6 +358,7 @@ func (c *conn) loop() error {
 			}
 			if err := c.extended(msg); err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Severity != "FATAL" {
+					c.srv.log.Debug("pgwire: extended query failed", "pid", c.pid, "message", fmt.Sprintf("%T", msg), "sql", c.lastSQL, "code", pe.Code, "error", pe.Message)
 					c.be.Send(errorResponse(pe, 0))
 					c.skipToSync = true
 					continue
@@ -468,7 +484,7 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 			continue
 		}
 		if formatFor(formats, i) == 1 {
-			b, err := c.appendBinary(dr.Values[i][:0], cols[i].TypeOID, vals[i], text)
+			b, err := c.codec.AppendSend(dr.Values[i][:0], cols[i].TypeOID, vals[i], text)
 			if err != nil {
 				return err
 			}

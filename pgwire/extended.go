@@ -63,6 +63,7 @@ func (c *conn) extended(msg pgproto3.FrontendMessage) error {
 }
 
 func (c *conn) parse(m *pgproto3.Parse) error {
+	c.lastSQL = m.Query
 	if m.Name != "" {
 		if _, dup := c.stmts[m.Name]; dup {
 			return pgerror.New("42P05", "prepared statement %q already exists", m.Name)
@@ -107,7 +108,7 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 		case 0:
 			args[i] = string(raw)
 		case 1:
-			s, err := c.paramText(stmt.ParamOIDs[i], raw)
+			s, err := c.receiveParam(stmt, i, raw)
 			if err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.InvalidBinaryRepresentation {
 					pe.Message = fmt.Sprintf("%s %d", pe.Message, i+1)
@@ -163,6 +164,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	if !ok {
 		return pgerror.New(pgerror.InvalidCursorName, "portal %q does not exist", m.Portal)
 	}
+	c.lastSQL = p.stmt.SQL
 	if p.stmt.Empty() {
 		c.be.Send(&pgproto3.EmptyQueryResponse{})
 		return nil
@@ -173,8 +175,12 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 		return nil
 	}
 	if !p.started {
-		p.started = true
 		p.ctx, p.cancel = context.WithCancel(context.Background())
+	}
+	stop := c.wc.watch(p.cancel)
+	defer stop()
+	if !p.started {
+		p.started = true
 		c.mu.Lock()
 		c.cancelFn = p.cancel
 		c.mu.Unlock()
@@ -240,4 +246,12 @@ func (c *conn) endOfExtendedBatch() {
 		p.close()
 		delete(c.portals, name)
 	}
+}
+
+// receiveParam converts binary parameter i of stmt to text.
+func (c *conn) receiveParam(stmt *engine.Prepared, i int, raw []byte) (string, error) {
+	if t := stmt.ParamType(i); t != nil {
+		return c.codec.ReceiveTextFor(t, raw)
+	}
+	return c.codec.ReceiveText(stmt.ParamOIDs[i], raw)
 }

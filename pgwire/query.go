@@ -61,8 +61,12 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 	ctx, done := c.statementContext()
 	defer done()
 	offset := utf8.RuneCountInString(c.stmtPrefix(st))
+	if engine.IsCopy(st.SQL) {
+		return c.runCopy(ctx, st, offset)
+	}
 	rows, qerr := c.sess.Query(ctx, st.SQL)
 	if qerr != nil {
+		c.srv.log.Debug("pgwire: statement failed", "pid", c.pid, "sql", st.SQL, "error", qerr)
 		c.be.Send(errorResponse(toPgError(qerr), offset))
 		return false, nil
 	}

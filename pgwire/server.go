@@ -57,6 +57,9 @@ type Config struct {
 	Credentials Credentials
 	// Logger receives connection-level failures; nil discards them.
 	Logger *slog.Logger
+	// MaxMessageBytes bounds one client message; longer ones end the
+	// connection with 08P01. Zero means PostgreSQL's 1 GiB.
+	MaxMessageBytes int
 }
 
 // Server serves one engine over the PostgreSQL wire protocol.
@@ -84,6 +87,9 @@ func New(eng *engine.Engine, cfg Config) (*Server, error) {
 	case AuthSCRAM, AuthMD5, AuthPassword, AuthTrust:
 	default:
 		return nil, errors.New("pgwire: unknown auth method " + string(cfg.Auth))
+	}
+	if cfg.MaxMessageBytes <= 0 {
+		cfg.MaxMessageBytes = maxMessageLen
 	}
 	if cfg.Credentials == nil {
 		cfg.Credentials = DefaultCredentials

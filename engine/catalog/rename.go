@@ -34,6 +34,8 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 		}
 		n.comments[k] = text
 	}
+	n.renameTriggerTable(old, new)
+	n.security = c.sec().renameTable(old, new)
 	return n
 }
 
@@ -58,6 +60,8 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 		}
 		n.comments[k] = text
 	}
+	n.renameTriggerColumn(table, old, new)
+	n.security = c.sec().renameColumn(table, old, new)
 	return n
 }
 
@@ -83,6 +87,7 @@ func (c *Catalog) DropSchema(schema string) *Catalog {
 			n.views[k] = v
 		}
 	}
+	n.dropSchemaRoutines(schema)
 	return n.withoutComments(func(k ObjectKey) bool {
 		return k.Schema == schema || (k.Kind == ObjSchema && k.Name == schema)
 	})
@@ -104,6 +109,9 @@ func (c *Catalog) SchemaInUse(schema string) bool {
 		if k.Schema == schema {
 			return true
 		}
+	}
+	if c.schemaHasRoutines(schema) {
+		return true
 	}
 	return false
 }

@@ -37,6 +37,16 @@ type SRFSpec struct {
 type SRFFunc struct {
 	Name  string
 	NArgs int
+	// Rows marks a call already built as a RowSource (one argument):
+	// a user-defined function.
+	Rows bool
+}
+
+// RowSource is an expression evaluating to a set of rows ([][]any): a
+// user-defined function in FROM, built by the translator.
+type RowSource interface {
+	sql.Expression
+	RowColumns() []SRFColumn
 }
 
 // NewSRFSpec builds the spec literal.
@@ -100,6 +110,15 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 	for _, f := range spec.Funcs {
 		fargs := rest[:f.NArgs]
 		rest = rest[f.NArgs:]
+		if rs, ok := fargs[0].(RowSource); ok && f.Rows {
+			fcols := rs.RowColumns()
+			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
+				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}
+			}
+			n.calls, n.scalar, n.widths = append(n.calls, rs), append(n.scalar, false), append(n.widths, len(fcols))
+			cols = append(cols, fcols...)
+			continue
+		}
 		if IsSRF(f.Name) {
 			call, fcols, err := NewSRFCall(env, f.Name, fargs)
 			if err != nil {
@@ -204,6 +223,9 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 		case t.scalar[i]:
 			sets[i] = srfRows{{v}}
 		case v != nil:
+			if rows, ok := v.([][]any); ok {
+				v = srfRows(rows)
+			}
 			sets[i] = v.(srfRows)
 		}
 		if t.record {

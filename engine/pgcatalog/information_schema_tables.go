@@ -79,5 +79,5 @@ var isRoutines = &def{
 		{"external_language", characterData}, {"is_deterministic", yesOrNo},
 		{"security_type", characterData},
 	},
-	rows: func(*State) ([][]any, error) { return nil, nil },
+	rows: routineRows, // information_schema_routines.go
 }

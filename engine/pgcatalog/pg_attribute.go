@@ -15,6 +15,7 @@ var pgAttribute = &def{
 		{"atthasmissing", types.Bool}, {"attidentity", types.Char}, {"attgenerated", types.Char},
 		{"attisdropped", types.Bool}, {"attislocal", types.Bool}, {"attinhcount", types.Int4},
 		{"attcollation", types.Oid}, {"attoptions", types.ArrayOf(types.Text)},
+		{"attacl", types.ArrayOf(types.Text)}, {"attfdwoptions", types.ArrayOf(types.Text)}, {"attmissingval", types.Text},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()
@@ -47,7 +48,7 @@ var pgAttribute = &def{
 				out = append(out, []any{oid, col.Name, t.OID, int32(-1), t.Len, int16(i + 1), ndims, int32(-1),
 					t.Mod, t.Len > 0 && t.Len <= 8, "i", "p", "", !col.Nullable,
 					(col.Default != nil || col.Generated != nil) && identity == "", false, identity, generated,
-					false, true, int32(0), coll, nil})
+					false, true, int32(0), coll, nil, nil, nil, nil})
 			}
 		}
 		return out, nil

@@ -15,6 +15,7 @@ var pgClass = &def{
 		{"relhastriggers", types.Bool}, {"relhassubclass", types.Bool}, {"relrowsecurity", types.Bool},
 		{"relforcerowsecurity", types.Bool}, {"relispopulated", types.Bool}, {"relreplident", types.Char},
 		{"relispartition", types.Bool}, {"relrewrite", types.Oid}, {"reloptions", types.ArrayOf(types.Text)},
+		{"relacl", types.ArrayOf(types.Text)}, {"relpartbound", types.Text},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()
@@ -27,9 +28,14 @@ var pgClass = &def{
 			if kind != "r" {
 				replident = "n"
 			}
-			return []any{oid, name, NamespaceOID(schema), uint32(0), uint32(0), uint32(10), am, oid,
+			owner, rls, force := uint32(10), false, false
+			if kind != "i" && schema != "pg_catalog" && schema != "information_schema" {
+				owner, rls, force, _ = s.RelationSecurity(schema, name) // pg_roles.go
+			}
+			return []any{oid, name, NamespaceOID(schema), uint32(0), uint32(0), owner, am, oid,
 				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
-				int16(natts), int16(0), false, false, false, false, false, true, replident, false, uint32(0), nil}
+				int16(natts), int16(0), false, false, false, rls, force, true, replident, false, uint32(0), nil,
+				nil, nil}
 		}
 		for _, r := range rels {
 			idx, err := s.Indexes(r)

@@ -9,24 +9,32 @@ var pgCatalog, informationSchema map[string]*def
 
 func init() {
 	pgCatalog = map[string]*def{
-		"pg_namespace":   pgNamespace,
-		"pg_class":       pgClass,
-		"pg_tables":      pgTables,
-		"pg_indexes":     pgIndexes,
-		"pg_extension":   pgExtension,
-		"pg_settings":    pgSettings,
-		"pg_views":       pgViews,
-		"pg_sequences":   pgSequences,
-		"pg_roles":       pgRoles,
-		"pg_user":        pgUser,
-		"pg_attribute":   pgAttribute,
-		"pg_type":        pgType,
-		"pg_index":       pgIndex,
-		"pg_constraint":  pgConstraint,
-		"pg_description": pgDescription,
-		"pg_enum":        pgEnum,
-		"pg_sequence":    pgSequence,
+		"pg_namespace":    pgNamespace,
+		"pg_class":        pgClass,
+		"pg_tables":       pgTables,
+		"pg_indexes":      pgIndexes,
+		"pg_extension":    pgExtension,
+		"pg_settings":     pgSettings,
+		"pg_views":        pgViews,
+		"pg_sequences":    pgSequences,
+		"pg_roles":        pgRoles,
+		"pg_user":         pgUser,
+		"pg_attribute":    pgAttribute,
+		"pg_type":         pgType,
+		"pg_index":        pgIndex,
+		"pg_constraint":   pgConstraint,
+		"pg_description":  pgDescription,
+		"pg_enum":         pgEnum,
+		"pg_sequence":     pgSequence,
+		"pg_proc":         pgProc,        // pg_proc.go
+		"pg_language":     pgLanguage,    // pg_proc.go
+		"pg_trigger":      pgTrigger,     // pg_proc.go
+		"pg_authid":       pgAuthid,      // pg_roles.go
+		"pg_auth_members": pgAuthMembers, // pg_roles.go
+		"pg_policy":       pgPolicy,      // pg_roles.go
+		"pg_policies":     pgPolicies,    // pg_roles.go
 	}
+	addWireCatalogs(pgCatalog)
 	informationSchema = map[string]*def{
 		"tables":                  isTables,
 		"columns":                 isColumns,
@@ -38,6 +46,10 @@ func init() {
 		"routines":                isRoutines,
 		"referential_constraints": isReferentialConstraints,
 		"check_constraints":       isCheckConstraints,
+		"parameters":              isParameters,      // information_schema_routines.go
+		"triggers":                isTriggers,        // pg_proc.go
+		"role_table_grants":       isRoleTableGrants, // information_schema_grants.go
+		"table_privileges":        isTableGrants,     // information_schema_grants.go
 	}
 }
 
@@ -46,7 +58,9 @@ func init() {
 var catalogTableOIDs = map[string]uint32{
 	"pg_namespace": 2615, "pg_class": 1259, "pg_extension": 3079, "pg_attribute": 1249,
 	"pg_type": 1247, "pg_index": 2610, "pg_constraint": 2606, "pg_description": 2609,
-	"pg_enum": 3501, "pg_sequence": 2224,
+	"pg_enum": 3501, "pg_sequence": 2224, "pg_proc": 1255, "pg_language": 2612, "pg_trigger": 2620,
+	"pg_am": 2601, "pg_database": 1262, "pg_collation": 3456, "pg_inherits": 2611, "pg_tablespace": 1213,
+	"pg_attrdef": 2604, "pg_depend": 2608,
 }
 
 // sysRel is one system catalog relation as pg_class lists it.

@@ -19,7 +19,17 @@ func (h *Table) GetChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
 		return nil, err
 	}
 	defer t.mu.Unlock()
-	return append([]sql.CheckDefinition(nil), td.def.checks...), nil
+	out := append([]sql.CheckDefinition(nil), td.def.checks...)
+	if rs, ok := ctx.Session.(RowSecurity); ok {
+		out = append(out, rs.RowSecurityChecks(td.def.schema, td.def.name)...)
+	}
+	return out, nil
+}
+
+// RowSecurity is implemented by sessions whose running statement must
+// also enforce row security WITH CHECK expressions on the rows it writes.
+type RowSecurity interface {
+	RowSecurityChecks(schema, table string) []sql.CheckDefinition
 }
 
 // CreateCheck implements sql.CheckAlterableTable.

@@ -14,7 +14,7 @@ import (
 func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	parts := names(f.Funcname)
 	name := strings.ToLower(parts[len(parts)-1])
-	if len(parts) == 2 && parts[0] != "pg_catalog" {
+	if len(parts) == 2 && parts[0] != "pg_catalog" && !t.extensionFunction(parts[0], name) { // security.go
 		name = parts[0] + "." + name
 	}
 	if aggregateNames[name] || windowNames[name] {
@@ -29,6 +29,14 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	if f.AggDistinct || f.AggFilter != nil || len(f.AggOrder) > 0 {
 		failAt(f.Location, pgerror.WrongObjectType, "DISTINCT, ORDER BY or FILTER specified, but %s is not an aggregate function", name)
 	}
+	if cands := t.userCandidates(parts); len(cands) > 0 {
+		builtin := ""
+		if _, ok := expr.Funcs[name]; ok {
+			builtin = name
+		}
+		return t.userFuncCall(strings.Join(parts, "."), builtin, f, cands, nil)
+	}
+	t.checkCallSchema(parts, name, f.Location)
 	if (name == "to_json" || name == "to_jsonb") && len(f.Args) == 1 && t.wholeRow(f.Args[0]) != nil {
 		name = "$record_" + name
 	}

@@ -45,6 +45,11 @@ func (t *Translator) literal(typ *types.Type, v any) sqlparser.Expr {
 func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 	switch x := n.Node.(type) {
 	case *pg.Node_ColumnRef:
+		if t.Vars != nil {
+			if v := t.plVar(x.ColumnRef); v != nil {
+				return v
+			}
+		}
 		if r := t.wholeRow(n); r != nil {
 			return r
 		}
@@ -187,6 +192,11 @@ func (t *Translator) aconst(c *pg.A_Const) sqlparser.Expr {
 }
 
 func (t *Translator) param(p *pg.ParamRef) sqlparser.Expr {
+	if t.BoundParams != nil {
+		if e, ok := t.BoundParams(int(p.Number)); ok {
+			return t.inject("param", p.Location, nil, func([]sql.Expression) (sql.Expression, error) { return e, nil })
+		}
+	}
 	i := int(p.Number) - 1
 	if i < 0 || i >= len(t.Params) {
 		failAt(p.Location, pgerror.UndefinedParameter, "there is no parameter $%d", p.Number)

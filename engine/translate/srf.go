@@ -60,6 +60,11 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 			args = append(args, t.scalar(arg))
 			continue
 		}
+		if cands := t.userCandidates(parts); len(cands) > 0 && !expr.IsSRF(name) {
+			spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: name, NArgs: 1, Rows: true})
+			args = append(args, t.userFuncCall(strings.Join(parts, "."), "", fc, cands, fromClause))
+			continue
+		}
 		spec.Funcs = append(spec.Funcs, expr.SRFFunc{Name: name, NArgs: len(fc.Args)})
 		for _, a := range fc.Args {
 			args = append(args, t.scalar(a))
@@ -157,7 +162,7 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 		}
 		parts := names(fc.Funcname)
 		name := strings.ToLower(parts[len(parts)-1])
-		if !expr.IsSRF(name) || expr.SRFIsMultiColumn(name) {
+		if (!expr.IsSRF(name) || expr.SRFIsMultiColumn(name)) && !t.isUserSRF(parts) {
 			continue
 		}
 		if rt.Name == "" {

@@ -3,6 +3,7 @@ package translate
 import (
 	"fmt"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -22,6 +23,11 @@ type Translator struct {
 	Params  []any
 	Catalog Catalog
 	Tables  TableLookup // existing tables, for DDL (may be nil)
+	// Vars, when set, resolves PL/pgSQL variables (plpgsql.go).
+	Vars VarResolver
+	// BoundParams, when set, resolves $n to an expression read at run
+	// time (routine bodies prepared once, run with each call's values).
+	BoundParams func(n int) (sql.Expression, bool)
 
 	// excluded, while set, resolves EXCLUDED.col (ON CONFLICT DO UPDATE).
 	excluded *ExcludedRow
@@ -70,12 +76,23 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 			}
 			panic(r)
 		}
+		if err == nil {
+			res = t.ownership(n, res) // security.go
+		}
 	}()
+	if res, ok := t.securityStatement(n); ok {
+		return res, nil
+	}
 	if res, ok := t.catalogStatement(n); ok {
+		return res, nil
+	}
+	if res, ok := t.routineStatement(n); ok {
 		return res, nil
 	}
 	t.topWith = topWith(n)
 	switch s := n.Node.(type) {
+	case *pg.Node_DoStmt:
+		return t.doStmt(s.DoStmt), nil
 	case *pg.Node_SelectStmt:
 		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil
 	case *pg.Node_InsertStmt:
@@ -96,6 +113,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.set(s.VariableSetStmt)
 	case *pg.Node_VariableShowStmt:
 		return Result{Cmd: &Show{Name: s.VariableShowStmt.Name}, Tag: "SHOW"}, nil
+	case *pg.Node_VacuumStmt:
+		return t.maintenance(s.VacuumStmt)
 	case *pg.Node_CreateSchemaStmt:
 		cs := s.CreateSchemaStmt
 		return Result{Cmd: &CreateSchema{Name: cs.Schemaname, IfNotExists: cs.IfNotExists}, Tag: "CREATE SCHEMA"}, nil

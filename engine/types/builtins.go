@@ -29,12 +29,13 @@ var (
 	Record      = &Type{Kind: KindRecord, OID: 2249, Name: "record", SQLName: "record", Category: 'P', Mod: -1, ArrayOID: 2287, Len: -1}
 	Void        = &Type{Kind: KindVoid, OID: 2278, Name: "void", SQLName: "void", Category: 'P', Mod: -1, Len: 4}
 	UUID        = &Type{Kind: KindUUID, OID: 2950, Name: "uuid", SQLName: "uuid", Category: 'U', Mod: -1, ArrayOID: 2951, Len: 16}
+	Inet        = &Type{Kind: KindInet, OID: 869, Name: "inet", SQLName: "inet", Category: 'I', Preferred: true, Mod: -1, ArrayOID: 1041, Len: -1}
 	JSONB       = &Type{Kind: KindJSONB, OID: 3802, Name: "jsonb", SQLName: "jsonb", Category: 'U', Mod: -1, ArrayOID: 3807, Len: -1}
 )
 
 // Builtins lists the built-in scalar types.
 var Builtins = []*Type{Bool, Bytea, Char, Name, Int8, Int2, Int4, Regproc, Text, Oid, JSON, Float4, Float8,
-	Bpchar, Varchar, Date, Time, Timestamp, Timestamptz, Interval, Numeric, Regclass, Regtype, UUID, JSONB}
+	Bpchar, Varchar, Date, Time, Timestamp, Timestamptz, Interval, Numeric, Regclass, Regtype, UUID, JSONB, Inet}
 
 var arrayByOID = map[uint32]*Type{}
 var byOID = map[uint32]*Type{}

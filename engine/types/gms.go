@@ -148,7 +148,7 @@ func (t *Type) Type() query.Type {
 		return sqltypes.Float64
 	case KindNumeric:
 		return sqltypes.Decimal
-	case KindText, KindVarchar, KindBpchar, KindName, KindUnknown, KindEnum, KindUUID:
+	case KindText, KindVarchar, KindBpchar, KindName, KindUnknown, KindEnum, KindUUID, KindInet:
 		// Not Text (GMS refuses TEXT/BLOB columns in keys) and not
 		// Char/VarChar (GMS then asserts sql.StringType, e.g. when looking
 		// for auto-UUID primary keys).
@@ -172,7 +172,7 @@ func (t *Type) ValueType() reflect.Type {
 	switch t.Base().Kind {
 	case KindBool:
 		return rtBool
-	case KindText, KindVarchar, KindBpchar, KindName, KindEnum, KindUUID:
+	case KindText, KindVarchar, KindBpchar, KindName, KindEnum, KindUUID, KindInet:
 		return rtString
 	case KindTimestamp, KindTimestamptz:
 		return rtTime

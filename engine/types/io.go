@@ -235,6 +235,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return s, nil
 	case KindUUID:
 		return ParseUUID(s)
+	case KindInet:
+		return ParseInet(s)
 	case KindDate:
 		return ParseDate(s, env.now())
 	case KindTime:

@@ -37,6 +37,7 @@ const (
 	KindRegclass
 	KindRegtype
 	KindChar // "char", the one-byte internal type
+	KindInet // inet, kept as its canonical text (inet_io.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),

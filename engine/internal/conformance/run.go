@@ -40,7 +40,13 @@ func RunFile(ctx context.Context, t Target, f *File, timeout time.Duration) ([]*
 	if timeout <= 0 {
 		timeout = StatementTimeout
 	}
-	sess, err := t.Open(ctx)
+	var sess Session
+	var err error
+	if bt, ok := t.(BootstrapTarget); ok && UsesBootstrap(f) { // bootstrap.go
+		sess, err = bt.OpenBootstrapped(ctx)
+	} else {
+		sess, err = t.Open(ctx)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("conformance: %s: open session: %w", f.Name, err)
 	}

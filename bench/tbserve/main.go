@@ -1,0 +1,45 @@
+// Command tbserve serves an empty in-memory tinybase engine over the
+// PostgreSQL wire protocol only (no HTTP, no migrations): the server
+// bench/pgbench.sh and the client tests measure. Use `tinybase start` for
+// the real thing.
+package main
+
+import (
+	"flag"
+	"log"
+	"log/slog"
+	"net"
+	"os"
+
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/pgwire"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	auth := flag.String("auth", "scram-sha-256", "scram-sha-256, md5, password or trust")
+	debug := flag.Bool("debug", false, "log failed statements")
+	flag.Parse()
+	eng, err := engine.Open(engine.Options{Logger: logger(*debug)})
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv, err := pgwire.New(eng, pgwire.Config{Auth: pgwire.AuthMethod(*auth), Logger: logger(*debug)})
+	if err != nil {
+		log.Fatal(err)
+	}
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("listening on %s", l.Addr())
+	log.Fatal(srv.Serve(l))
+}
+
+func logger(debug bool) *slog.Logger {
+	level := slog.LevelInfo
+	if debug {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+}

@@ -1,0 +1,57 @@
+package bootstrap
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// ApplyPostgres runs the bootstrap on a real PostgreSQL connection to the
+// database named db (which it alters to Supabase's search_path). CREATE
+// ROLE statements for roles the cluster already has are skipped.
+func ApplyPostgres(ctx context.Context, conn *pgconn.PgConn, db string) error {
+	stmts, err := Statements()
+	if err != nil {
+		return err
+	}
+	for _, s := range stmts {
+		_, err := conn.Exec(ctx, s.SQL).ReadAll()
+		var pgErr *pgconn.PgError
+		if s.MayExist && errors.As(err, &pgErr) && pgErr.Code == "42710" {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("bootstrap: %s: %s: %w", s.File, firstLine(s.SQL), err)
+		}
+	}
+	q := fmt.Sprintf("ALTER DATABASE %s SET search_path TO %s", pgIdent(db), SearchPath)
+	if _, err := conn.Exec(ctx, q).ReadAll(); err != nil {
+		return fmt.Errorf("bootstrap: %s: %w", q, err)
+	}
+	if _, err := conn.Exec(ctx, "SET search_path TO "+SearchPath).ReadAll(); err != nil {
+		return fmt.Errorf("bootstrap: set search_path: %w", err)
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	for i, c := range s {
+		if c == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func pgIdent(s string) string {
+	out := []byte{'"'}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			out = append(out, '"')
+		}
+		out = append(out, s[i])
+	}
+	return string(append(out, '"'))
+}

@@ -1,0 +1,257 @@
+package catalog
+
+// RowSecurity is a table's relrowsecurity / relforcerowsecurity.
+type RowSecurity struct {
+	Enabled, Forced bool
+}
+
+// Policy is a row security policy (pg_policy): CREATE POLICY.
+type Policy struct {
+	Name       string
+	Table      QName
+	OID        uint32
+	Permissive bool
+	// Command is "*" (ALL), "r" (SELECT), "a" (INSERT), "w" (UPDATE) or
+	// "d" (DELETE), as pg_policy.polcmd.
+	Command byte
+	// Roles the policy applies to; empty means PUBLIC.
+	Roles []string
+	// Using and Check are the expressions' SQL text ("" when absent).
+	Using, Check string
+}
+
+// RowSecurity returns a table's row security flags.
+func (c *Catalog) RowSecurity(t QName) RowSecurity {
+	return c.sec().rls[t]
+}
+
+// SetRowSecurity returns a catalog with the table's flags replaced.
+func (c *Catalog) SetRowSecurity(t QName, r RowSecurity) *Catalog {
+	return c.withSecurity(func(s *security) {
+		s.rls = copyMap(s.rls)
+		if r == (RowSecurity{}) {
+			delete(s.rls, t)
+		} else {
+			s.rls[t] = r
+		}
+	})
+}
+
+// Policies returns a table's policies in creation order.
+func (c *Catalog) Policies(t QName) []*Policy {
+	return c.sec().policies[t]
+}
+
+// AllPolicies returns every table's policies, by table.
+func (c *Catalog) AllPolicies() map[QName][]*Policy {
+	return c.sec().policies
+}
+
+// RowSecurityTables returns the tables with row security flags set.
+func (c *Catalog) RowSecurityTables() map[QName]RowSecurity {
+	return c.sec().rls
+}
+
+// Policy returns a table's policy by name.
+func (c *Catalog) Policy(t QName, name string) (*Policy, bool) {
+	for _, p := range c.sec().policies[t] {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// PutPolicy returns a catalog with the policy added or replaced (by name);
+// a new policy gets an OID.
+func (c *Catalog) PutPolicy(p Policy) *Catalog {
+	n := c.clone()
+	if p.OID == 0 {
+		p.OID = n.allocOID()
+	}
+	s := *c.sec()
+	s.policies = copyMap(s.policies)
+	list := append([]*Policy(nil), s.policies[p.Table]...)
+	replaced := false
+	for i, old := range list {
+		if old.Name == p.Name {
+			list[i] = &p
+			replaced = true
+		}
+	}
+	if !replaced {
+		list = append(list, &p)
+	}
+	s.policies[p.Table] = list
+	n.security = &s
+	return n
+}
+
+// DropPolicy returns a catalog without the table's policy.
+func (c *Catalog) DropPolicy(t QName, name string) *Catalog {
+	return c.withSecurity(func(s *security) {
+		s.policies = copyMap(s.policies)
+		var list []*Policy
+		for _, p := range s.policies[t] {
+			if p.Name != name {
+				list = append(list, p)
+			}
+		}
+		if len(list) == 0 {
+			delete(s.policies, t)
+		} else {
+			s.policies[t] = list
+		}
+	})
+}
+
+// renameTableSecurity moves owners, ACLs, row security and policies of a
+// renamed relation.
+func (s *security) renameTable(old, new QName) *security {
+	n := *s
+	n.owners = make(map[ObjectKey]string, len(s.owners))
+	for k, v := range s.owners {
+		if k.Kind == ObjRelation && k.Schema == old.Schema && k.Name == old.Name {
+			k.Schema, k.Name = new.Schema, new.Name
+		}
+		n.owners[k] = v
+	}
+	n.acls = make(map[ObjectKey]ACL, len(s.acls))
+	for k, v := range s.acls {
+		if (k.Kind == ObjRelation || k.Kind == ObjColumn) && k.Schema == old.Schema && k.Name == old.Name {
+			k.Schema, k.Name = new.Schema, new.Name
+		}
+		n.acls[k] = v
+	}
+	if r, ok := s.rls[old]; ok {
+		n.rls = copyMap(s.rls)
+		delete(n.rls, old)
+		n.rls[new] = r
+	}
+	if ps, ok := s.policies[old]; ok {
+		n.policies = copyMap(s.policies)
+		delete(n.policies, old)
+		var list []*Policy
+		for _, p := range ps {
+			np := *p
+			np.Table = new
+			list = append(list, &np)
+		}
+		n.policies[new] = list
+	}
+	return &n
+}
+
+// renameColumnSecurity moves a column's ACL.
+func (s *security) renameColumn(table QName, old, new string) *security {
+	k := ObjectKey{Kind: ObjColumn, Schema: table.Schema, Name: table.Name, Column: old}
+	a, ok := s.acls[k]
+	if !ok {
+		return s
+	}
+	n := *s
+	n.acls = copyMap(s.acls)
+	delete(n.acls, k)
+	k.Column = new
+	n.acls[k] = a
+	return &n
+}
+
+// withoutSecurity drops the owners, ACLs, row security and policies of the
+// objects drop matches (objects being dropped).
+func (c *Catalog) withoutSecurity(drop func(ObjectKey) bool) *Catalog {
+	s := c.sec()
+	relKey := func(q QName) ObjectKey { return ObjectKey{Kind: ObjRelation, Schema: q.Schema, Name: q.Name} }
+	found := false
+	for k := range s.owners {
+		found = found || drop(k)
+	}
+	for k := range s.acls {
+		found = found || drop(k) || (k.Kind == ObjColumn && drop(ObjectKey{Kind: ObjRelation, Schema: k.Schema, Name: k.Name}))
+	}
+	for q := range s.rls {
+		found = found || drop(relKey(q))
+	}
+	for q := range s.policies {
+		found = found || drop(relKey(q))
+	}
+	if !found {
+		return c
+	}
+	return c.withSecurity(func(s *security) {
+		o := make(map[ObjectKey]string, len(s.owners))
+		for k, v := range s.owners {
+			if !drop(k) {
+				o[k] = v
+			}
+		}
+		s.owners = o
+		a := make(map[ObjectKey]ACL, len(s.acls))
+		for k, v := range s.acls {
+			if !drop(k) && !(k.Kind == ObjColumn && drop(ObjectKey{Kind: ObjRelation, Schema: k.Schema, Name: k.Name})) {
+				a[k] = v
+			}
+		}
+		s.acls = a
+		r := make(map[QName]RowSecurity, len(s.rls))
+		for q, v := range s.rls {
+			if !drop(relKey(q)) {
+				r[q] = v
+			}
+		}
+		s.rls = r
+		p := make(map[QName][]*Policy, len(s.policies))
+		for q, v := range s.policies {
+			if !drop(relKey(q)) {
+				p[q] = v
+			}
+		}
+		s.policies = p
+	})
+}
+
+// CopyRelationSecurity returns c with the owner, ACLs, row security and
+// policies relation old has in from, under the name new (a view or
+// sequence renamed by dropping and re-adding it).
+func (c *Catalog) CopyRelationSecurity(from *Catalog, old, new QName) *Catalog {
+	renamed := from.sec().renameTable(old, new)
+	return c.withSecurity(func(s *security) {
+		s.owners = copyMap(s.owners)
+		s.acls = copyMap(s.acls)
+		for k, v := range renamed.owners {
+			if k.Kind == ObjRelation && k.Schema == new.Schema && k.Name == new.Name {
+				s.owners[k] = v
+			}
+		}
+		for k, v := range renamed.acls {
+			if (k.Kind == ObjRelation || k.Kind == ObjColumn) && k.Schema == new.Schema && k.Name == new.Name {
+				s.acls[k] = v
+			}
+		}
+		if r, ok := renamed.rls[new]; ok {
+			s.rls = copyMap(s.rls)
+			s.rls[new] = r
+		}
+		if p, ok := renamed.policies[new]; ok {
+			s.policies = copyMap(s.policies)
+			s.policies[new] = p
+		}
+	})
+}
+
+// ViewSecurityInvoker reports whether a view was created or altered WITH
+// (security_invoker = true): it reads its tables with the caller's rights
+// instead of its owner's.
+func (c *Catalog) ViewSecurityInvoker(v QName) bool { return c.sec().invoker[v] }
+
+// SetViewSecurityInvoker returns a catalog with the view's option set.
+func (c *Catalog) SetViewSecurityInvoker(v QName, on bool) *Catalog {
+	return c.withSecurity(func(s *security) {
+		s.invoker = copyMap(s.invoker)
+		if on {
+			s.invoker[v] = true
+		} else {
+			delete(s.invoker, v)
+		}
+	})
+}

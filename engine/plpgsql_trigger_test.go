@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/google/go-cmp/cmp"
+	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/routine"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// TestPLTriggerFunction runs trigger functions through the plpgsql
+// handler as trigger firing does: NEW / OLD, TG_* variables, the
+// returned row or NULL.
+func TestPLTriggerFunction(t *testing.T) {
+	e, err := Open(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, q := range []string{
+		`CREATE TABLE log (msg text)`,
+		`CREATE FUNCTION stamp() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    NEW.title := upper(NEW.title);
+    NEW.n := coalesce(NEW.n, 0) + TG_NARGS;
+  END IF;
+  INSERT INTO log VALUES (TG_NAME || ' ' || TG_WHEN || ' ' || TG_LEVEL || ' ' || TG_OP || ' ' || TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME || ' ' || coalesce(TG_ARGV[0], '-'));
+  IF TG_OP = 'DELETE' THEN
+    IF OLD.n > 5 THEN RETURN NULL; END IF;
+    RETURN OLD;
+  END IF;
+  RETURN NEW;
+END $$`,
+	} {
+		rows, err := s.Query(ctx, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		rows.Close()
+	}
+	fns := s.catalog().Functions(catalog.QName{Schema: "public", Name: "stamp"})
+	if len(fns) != 1 {
+		t.Fatalf("stamp: %d functions", len(fns))
+	}
+	cols := []routine.Column{{Name: "id", Type: types.Int4}, {Name: "title", Type: types.Text}, {Name: "n", Type: types.Int8}}
+	h := &plpgsqlHandler{}
+	call := func(op string, newRow, oldRow []any) routine.Result {
+		t.Helper()
+		gctx := sql.NewContext(ctx, sql.WithSession(s))
+		tg := &routine.TriggerData{Name: "trg", When: "BEFORE", Level: "ROW", Op: op, TableName: "items", Schema: "public",
+			Args: []string{"a1", "a2"}, Columns: cols, New: newRow, Old: oldRow}
+		res, err := h.Call(gctx, &routineCaller{s: s, gctx: gctx}, fns[0], nil, tg)
+		if err != nil {
+			t.Fatalf("%s: %v", op, err)
+		}
+		return res
+	}
+	if got, want := call("INSERT", []any{int32(1), "milk", nil}, nil), (routine.Result{Row: []any{int32(1), "MILK", int64(2)}}); !cmp.Equal(got, want) {
+		t.Errorf("INSERT: %s", cmp.Diff(want, got))
+	}
+	if got, want := call("UPDATE", []any{int32(1), "x", int64(3)}, []any{int32(1), "y", int64(3)}), (routine.Result{Row: []any{int32(1), "x", int64(3)}}); !cmp.Equal(got, want) {
+		t.Errorf("UPDATE: %s", cmp.Diff(want, got))
+	}
+	if got, want := call("DELETE", nil, []any{int32(1), "y", int64(9)}), (routine.Result{Null: true}); !cmp.Equal(got, want) {
+		t.Errorf("DELETE: %s", cmp.Diff(want, got))
+	}
+	rows, err := s.Query(ctx, "SELECT msg FROM log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for rows.Next() {
+		msgs = append(msgs, rows.Values()[0].(string))
+	}
+	want := []string{"trg BEFORE ROW INSERT public.items a1", "trg BEFORE ROW UPDATE public.items a1", "trg BEFORE ROW DELETE public.items a1"}
+	if !cmp.Equal(msgs, want) {
+		t.Errorf("log: %s", cmp.Diff(want, msgs))
+	}
+}

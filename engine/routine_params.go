@@ -1,0 +1,163 @@
+package engine
+
+import (
+	"context"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/routine"
+	"github.com/tinybase/tinybase/engine/translate"
+	"github.com/tinybase/tinybase/engine/types"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// bindParamNames returns a copy of a body statement where references to
+// the routine's parameters by name (a, or fname.a) are $n parameters. As
+// in PostgreSQL, a column of a table the statement reads wins over a
+// parameter of the same name (docs 38.5.1).
+func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node {
+	if params == nil || len(params.Names) == 0 {
+		return node
+	}
+	n := proto.Clone(node).(*pg.Node)
+	cols := map[string]bool{}
+	walkPGNodes(n, func(x *pg.Node) {
+		if rv := x.GetRangeVar(); rv != nil {
+			if t, ok := s.findTable(rv.Schemaname, rv.Relname); ok {
+				for _, c := range t.Schema() {
+					cols[c.Name] = true
+				}
+			}
+		}
+	})
+	walkPGNodes(n, func(x *pg.Node) {
+		cr := x.GetColumnRef()
+		if cr == nil {
+			return
+		}
+		f := names(cr.Fields)
+		var name string
+		switch {
+		case len(f) == 1 && !cols[f[0]]:
+			name = f[0]
+		case len(f) == 2 && f[0] == params.Qualifier:
+			name = f[1]
+		default:
+			return
+		}
+		for i, pn := range params.Names {
+			if pn != "" && pn == name {
+				x.Node = &pg.Node_ParamRef{ParamRef: &pg.ParamRef{Number: int32(i + 1), Location: cr.Location}}
+				return
+			}
+		}
+	})
+	return n
+}
+
+func names(ns []*pg.Node) []string {
+	out := make([]string, 0, len(ns))
+	for _, n := range ns {
+		if s := n.GetString_(); s != nil {
+			out = append(out, s.Sval)
+		} else {
+			out = append(out, "*")
+		}
+	}
+	return out
+}
+
+// walkPGNodes calls f on every pg.Node in a tree (parents before children).
+func walkPGNodes(n *pg.Node, f func(*pg.Node)) {
+	if n == nil {
+		return
+	}
+	walkNodes(n, func(m protoreflect.Message) {
+		if pn, ok := m.Interface().(*pg.Node); ok {
+			f(pn)
+		}
+	})
+}
+
+// routineValidator is what a language handler's Validate sees.
+type routineValidator struct {
+	s          *Session
+	body       string
+	sqlBodyLoc int
+}
+
+var _ routine.Validator = (*routineValidator)(nil)
+
+func (v *routineValidator) Catalog() *catalog.Catalog { return v.s.catalog() }
+
+func (v *routineValidator) SourceText() (string, int) {
+	if v.sqlBodyLoc >= 0 {
+		return v.s.curSQL, v.sqlBodyLoc
+	}
+	return v.s.curSQL, strings.Index(v.s.curSQL, v.body)
+}
+
+// Analyze translates and plans a statement without running it; whatever
+// planning touches is rolled back.
+func (v *routineValidator) Analyze(ctx context.Context, sqlText string, params *routine.Params) ([]routine.Column, error) {
+	s := v.s
+	st, err := prepareRoutineStmt(sqlText, params)
+	if err != nil {
+		return nil, err
+	}
+	res, err := st.translation(s)
+	if err != nil {
+		return nil, err
+	}
+	if res.Stmt == nil {
+		return nil, nil
+	}
+	txn := s.StorageTxn()
+	mark := txn.Savepoint()
+	defer txn.RollbackTo(mark)
+	s.rt.frames = append(s.rt.frames, make([]any, len(st.paramTypes())))
+	defer func() { s.rt.frames = s.rt.frames[:len(s.rt.frames)-1] }()
+	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
+	if err := s.prepareDML(gctx, res.Stmt); err != nil {
+		return nil, mapError(err)
+	}
+	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+	if err != nil {
+		return nil, s.routineError(err, res)
+	}
+	if iter != nil {
+		closeUnstarted(gctx, iter)
+	}
+	if res.Tag != "SELECT" && !res.Returning {
+		return nil, nil
+	}
+	cols := make([]routine.Column, len(schema))
+	for i, c := range schema {
+		t := expr.FromGMSType(c.Type)
+		if t.Kind == types.KindUnknown {
+			t = types.Text
+		}
+		cols[i] = routine.Column{Name: c.Name, Type: t}
+	}
+	return cols, nil
+}
+
+// routineError maps a planning error of a body statement.
+func (s *Session) routineError(err error, res translate.Result) error {
+	if _, ok := pgerror.As(err); ok {
+		return err
+	}
+	return mapError(err)
+}
+
+// closeUnstarted closes an iterator that was never read; some GMS
+// iterators (grouping) panic on Close before their first row.
+func closeUnstarted(ctx *sql.Context, iter sql.RowIter) {
+	defer func() { _ = recover() }()
+	_ = iter.Close(ctx)
+}

@@ -1,0 +1,172 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/translate"
+)
+
+// triggerCommand runs CREATE / DROP TRIGGER and ALTER TABLE ... ENABLE /
+// DISABLE TRIGGER; ok is false for other commands.
+func (s *Session) triggerCommand(c translate.CatalogCommand) (bool, error) {
+	switch c := c.(type) {
+	case *translate.CreateTrigger:
+		return true, s.createTrigger(c)
+	case *translate.DropTrigger:
+		return true, s.dropTrigger(c)
+	case *translate.EnableTriggers:
+		return true, s.enableTriggers(c)
+	}
+	return false, nil
+}
+
+// triggerTable resolves the table a trigger statement names.
+func (s *Session) triggerTable(q catalog.QName) (catalog.QName, []string, error) {
+	t, ok := s.findTable(q.Schema, q.Name)
+	if !ok {
+		if v, isView := s.catalog().View(catalog.QName{Schema: firstNonEmpty(q.Schema, "public"), Name: q.Name}); isView {
+			return catalog.QName{}, nil, pgerror.New(pgerror.FeatureNotSupported, "triggers on view %q are not supported yet", v.Name)
+		}
+		return catalog.QName{}, nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+	}
+	cols := make([]string, len(t.Schema()))
+	for i, c := range t.Schema() {
+		cols[i] = c.Name
+	}
+	return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, cols, nil
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// createTrigger is CREATE [OR REPLACE] TRIGGER (the checks of
+// CreateTriggerFiringOn).
+func (s *Session) createTrigger(c *translate.CreateTrigger) error {
+	tg := c.Trigger
+	table, cols, err := s.triggerTable(tg.Table)
+	if err != nil {
+		return err
+	}
+	tg.Table = table
+	if tg.Timing == catalog.TimingInstead {
+		return pgerror.New(pgerror.WrongObjectType, "%q is a table", table.Name).
+			WithDetail("Tables cannot have INSTEAD OF triggers.")
+	}
+	if tg.Events&catalog.EventTruncate != 0 && tg.ForEachRow {
+		return pgerror.New(pgerror.FeatureNotSupported, "TRUNCATE FOR EACH ROW triggers are not supported")
+	}
+	if tg.When != "" {
+		if !tg.ForEachRow && (c.WhenNew || c.WhenOld) {
+			return pgerror.New(pgerror.InvalidObjectDefinition, "statement trigger's WHEN condition cannot reference column values")
+		}
+		if tg.Events&catalog.EventInsert != 0 && c.WhenOld {
+			return pgerror.New(pgerror.InvalidObjectDefinition, "INSERT trigger's WHEN condition cannot reference OLD values")
+		}
+		if tg.Events&catalog.EventDelete != 0 && c.WhenNew {
+			return pgerror.New(pgerror.InvalidObjectDefinition, "DELETE trigger's WHEN condition cannot reference NEW values")
+		}
+		if _, err := translate.TriggerWhenSQL(tg.When, cols); err != nil {
+			return err
+		}
+	}
+	for _, col := range tg.Columns {
+		found := false
+		for _, tc := range cols {
+			if tc == col {
+				found = true
+			}
+		}
+		if !found {
+			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, table.Name)
+		}
+	}
+	cat := s.catalog()
+	fn, err := s.triggerFunction(cat, c.Function)
+	if err != nil {
+		return err
+	}
+	tg.Function = fn.OID
+	if old, ok := cat.Trigger(table, tg.Name); ok {
+		if !c.Replace {
+			return pgerror.New(pgerror.DuplicateObject, "trigger %q for relation %q already exists", tg.Name, table.Name)
+		}
+		tg.OID = old.OID
+	}
+	s.setCatalog(cat.PutTrigger(tg))
+	return nil
+}
+
+// triggerFunction resolves EXECUTE FUNCTION name(): a routine without
+// arguments returning trigger.
+func (s *Session) triggerFunction(cat *catalog.Catalog, q catalog.QName) (*catalog.Function, error) {
+	for _, sc := range s.lookupSchemas(q.Schema) {
+		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
+			if len(f.InputArgs()) != 0 {
+				continue
+			}
+			if f.Result == nil || f.Result.OID != catalog.TriggerType.OID {
+				return nil, pgerror.New(pgerror.InvalidObjectDefinition, "function %s must return type trigger", displayName(q))
+			}
+			return f, nil
+		}
+	}
+	return nil, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", displayName(q))
+}
+
+// dropTrigger is DROP TRIGGER.
+func (s *Session) dropTrigger(c *translate.DropTrigger) error {
+	t, ok := s.findTable(c.Table.Schema, c.Table.Name)
+	if !ok {
+		if c.IfExists {
+			s.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			return nil
+		}
+		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(c.Table))
+	}
+	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+	cat := s.catalog()
+	if _, ok := cat.Trigger(q, c.Name); !ok {
+		if c.IfExists {
+			s.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, displayName(c.Table)))
+			return nil
+		}
+		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, t.Name())
+	}
+	s.setCatalog(cat.DropTrigger(q, c.Name))
+	return nil
+}
+
+// enableTriggers is ALTER TABLE ... ENABLE / DISABLE TRIGGER.
+func (s *Session) enableTriggers(c *translate.EnableTriggers) error {
+	cat := s.catalog()
+	for _, e := range c.Cmds {
+		t, ok := s.findTable(e.Table.Schema, e.Table.Name)
+		if !ok {
+			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(e.Table))
+		}
+		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+		if e.All {
+			for _, tg := range cat.Triggers(q) {
+				n := *tg
+				n.Enabled = e.Enable
+				cat = cat.PutTrigger(n)
+			}
+			continue
+		}
+		tg, ok := cat.Trigger(q, e.Name)
+		if !ok {
+			return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", e.Name, t.Name())
+		}
+		n := *tg
+		n.Enabled = e.Enable
+		cat = cat.PutTrigger(n)
+	}
+	s.setCatalog(cat)
+	return nil
+}

@@ -1,0 +1,121 @@
+package pgwire
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
+)
+
+var recordPsql = flag.Bool("record-psql", false, "record testdata/psql goldens from PostgreSQL at TINYBASE_PG_URL")
+
+// psqlCases are psql invocations whose output must match PostgreSQL 15's
+// (recorded in testdata/psql/<name>.out by -record-psql).
+var psqlCases = []struct {
+	name string
+	args []string
+}{
+	{"query", []string{"-c", "select id, name, m, created from parent order by id"}},
+	{"query_child", []string{"-c", "select * from child order by id"}},
+	{"d", []string{"-c", `\d`}},
+	{"dt", []string{"-c", `\dt`}},
+	{"dv", []string{"-c", `\dv`}},
+	{"ds", []string{"-c", `\ds`}},
+	{"di", []string{"-c", `\di`}},
+	{"dT", []string{"-c", `\dT`}},
+	{"x", []string{"-c", `\x`, "-c", "select id, name from parent order by id"}},
+	{"copy_out", []string{"-c", `\copy child to stdout`}},
+	{"copy_out_csv", []string{"-c", `\copy (select * from child order by id) to stdout with (format csv, header)`}},
+	{"copy_in", []string{"-c", `\copy parent (name) from '` + "testdata/psql/names.txt" + `'`, "-c", "select name from parent order by id"}},
+	{"copy_in_error", []string{"-c", `\copy child from 'testdata/psql/child.txt'`, "-c", "select count(*) from child"}},
+	{"error", []string{"-c", "select nocolumn from parent"}},
+	{"multi", []string{"-c", "select 1 as a; select 'x' as b"}},
+}
+
+func runPsql(t *testing.T, url string, args ...string) string {
+	t.Helper()
+	full := append([]string{"-X", "-q", "-d", url}, args...)
+	cmd := exec.Command("psql", full...)
+	cmd.Env = append(os.Environ(), "PGTZ=UTC", "PGCLIENTENCODING=UTF8", "PAGER=", "PSQL_PAGER=")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	_ = cmd.Run() // errors are part of the golden output
+	return out.String()
+}
+
+func TestPsql(t *testing.T) {
+	requireTool(t, "psql")
+	setup, err := os.ReadFile("testdata/psql/setup.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := ""
+	if *recordPsql {
+		url = scratchPostgres(t, "wire_psql_golden")
+	} else {
+		_, url = startServer(t, Config{})
+	}
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(context.Background(), string(setup)); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close(context.Background())
+	for _, tc := range psqlCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runPsql(t, url, tc.args...)
+			golden := filepath.Join("testdata", "psql", tc.name+".out")
+			if *recordPsql {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("psql %s (-postgres +tinybase):\n%s", strings.Join(tc.args, " "), diff)
+			}
+		})
+	}
+	// \l lists the cluster's databases; PostgreSQL's shared test cluster has
+	// others, so only tinybase's own row is checked.
+	if !*recordPsql {
+		out := runPsql(t, url, "-c", `\l`)
+		if !strings.Contains(out, " postgres  | postgres | UTF8 ") {
+			t.Errorf(`\l output lacks the postgres database:\n%s`, out)
+		}
+	}
+}
+
+// scratchPostgres recreates database name on the PostgreSQL at
+// TINYBASE_PG_URL and returns its URL (recording only).
+func scratchPostgres(t *testing.T, name string) string {
+	base := os.Getenv("TINYBASE_PG_URL")
+	if base == "" {
+		t.Fatal("-record-psql needs TINYBASE_PG_URL")
+	}
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	for _, q := range []string{"drop database if exists " + name + " with (force)", "create database " + name} {
+		if _, err := c.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return strings.Replace(base, "/postgres?", "/"+name+"?", 1)
+}

@@ -1,0 +1,28 @@
+-- overloading by argument types, resolution through the search path
+CREATE FUNCTION describe(x int) RETURNS text LANGUAGE sql AS $$ SELECT 'int ' || x $$;
+CREATE FUNCTION describe(x text) RETURNS text LANGUAGE sql AS $$ SELECT 'text ' || x $$;
+CREATE FUNCTION describe(x int, y int) RETURNS text LANGUAGE sql AS $$ SELECT 'two ' || (x + y) $$;
+SELECT describe(1), describe('a'::text), describe(1, 2);
+SELECT describe('abc');
+SELECT describe(1.5);
+SELECT describe(true);
+CREATE FUNCTION describe(x int) RETURNS text LANGUAGE sql AS $$ SELECT 'again' $$;
+CREATE OR REPLACE FUNCTION describe(x int) RETURNS text LANGUAGE sql AS $$ SELECT 'replaced ' || x $$;
+SELECT describe(5);
+CREATE OR REPLACE FUNCTION describe(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$;
+CREATE OR REPLACE FUNCTION describe(y int) RETURNS text LANGUAGE sql AS $$ SELECT 'renamed' $$;
+CREATE SCHEMA other;
+CREATE FUNCTION other.describe(x int) RETURNS text LANGUAGE sql AS $$ SELECT 'other ' || x $$;
+SELECT describe(1), other.describe(1);
+SET search_path = other, public;
+SELECT describe(1);
+SET search_path = public;
+SELECT other.describe(2);
+SELECT nosuch.describe(2);
+SELECT describe(1, 2, 3);
+CREATE FUNCTION lower(x int) RETURNS int LANGUAGE sql AS $$ SELECT x - 1 $$;
+SELECT lower('ABC'), lower(5);
+CREATE FUNCTION amb(x int, y text DEFAULT 'a') RETURNS text LANGUAGE sql AS $$ SELECT 'first' $$;
+CREATE FUNCTION amb(x int) RETURNS text LANGUAGE sql AS $$ SELECT 'second' $$;
+SELECT amb(1);
+SELECT amb(1, 'z');

@@ -1,0 +1,28 @@
+-- CREATE PROCEDURE and CALL
+CREATE TABLE log (n int);
+CREATE PROCEDURE add_log(v int) LANGUAGE sql AS $$ INSERT INTO log VALUES (v) $$;
+CALL add_log(1);
+CALL add_log(v => 2);
+SELECT n FROM log ORDER BY n;
+SELECT add_log(3);
+CALL nosuch(1);
+CREATE FUNCTION not_proc() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;
+CALL not_proc();
+CREATE PROCEDURE two_steps(a int, b int DEFAULT 10) LANGUAGE sql AS $$ INSERT INTO log VALUES (a); INSERT INTO log VALUES (b) $$;
+CALL two_steps(4);
+SELECT n FROM log ORDER BY n;
+CREATE PROCEDURE outp(a int, INOUT r int) LANGUAGE sql AS $$ SELECT a * 2 $$;
+CALL outp(5, NULL);
+CREATE PROCEDURE failing() LANGUAGE sql AS $$ INSERT INTO log VALUES (100); INSERT INTO log VALUES ('x') $$;
+CREATE PROCEDURE failing2() LANGUAGE sql AS $$ INSERT INTO log VALUES (100); SELECT 1/0 $$;
+CALL failing2();
+SELECT count(*) FROM log WHERE n = 100;
+BEGIN;
+CALL add_log(50);
+ROLLBACK;
+SELECT count(*) FROM log WHERE n = 50;
+CREATE PROCEDURE pl_proc(a int) LANGUAGE plpgsql AS $$ BEGIN INSERT INTO log VALUES (a); END $$;
+CALL pl_proc(7);
+SELECT count(*) FROM log WHERE n = 7;
+DROP PROCEDURE add_log;
+CALL add_log(1);

@@ -1,0 +1,24 @@
+-- set-returning functions: SETOF, RETURNS TABLE, in FROM and in SELECT lists
+CREATE TABLE todos (id int PRIMARY KEY, title text NOT NULL, owner text);
+INSERT INTO todos VALUES (1, 'a', 'ann'), (2, 'b', 'bob'), (3, 'c', 'ann');
+CREATE FUNCTION owned_by(who text) RETURNS SETOF todos LANGUAGE sql STABLE AS $$ SELECT * FROM todos WHERE owner = who ORDER BY id $$;
+SELECT * FROM owned_by('ann') ORDER BY id;
+SELECT id, title FROM owned_by('bob');
+SELECT count(*) FROM owned_by('nobody');
+CREATE FUNCTION ids() RETURNS SETOF int LANGUAGE sql AS $$ SELECT id FROM todos ORDER BY id $$;
+SELECT * FROM ids() ORDER BY 1;
+SELECT i FROM ids() AS i ORDER BY i;
+SELECT ids() ORDER BY 1;
+CREATE FUNCTION pairs(n int) RETURNS TABLE (k int, label text) LANGUAGE sql AS $$ SELECT g, 'n' || g FROM generate_series(1, n) g $$;
+SELECT * FROM pairs(3) ORDER BY k;
+SELECT label FROM pairs(2) WHERE k = 2;
+SELECT p.k * 10 FROM pairs(2) AS p ORDER BY 1;
+SELECT t.title, p.label FROM todos t JOIN pairs(3) p ON p.k = t.id ORDER BY t.id;
+CREATE FUNCTION none_back() RETURNS SETOF int LANGUAGE sql AS $$ SELECT 1 WHERE false $$;
+SELECT * FROM none_back();
+CREATE FUNCTION scalar_in_from(a int) RETURNS int LANGUAGE sql AS $$ SELECT a * 2 $$;
+SELECT * FROM scalar_in_from(21);
+SELECT x FROM scalar_in_from(4) AS x;
+CREATE FUNCTION one_todo(i int) RETURNS todos LANGUAGE sql AS $$ SELECT * FROM todos WHERE id = i $$;
+SELECT * FROM one_todo(2);
+SELECT (one_todo(3)).title;

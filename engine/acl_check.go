@@ -197,8 +197,8 @@ func visitNodes(m proto.Message, fn func(*pg.Node)) {
 // sequence (nextval: USAGE or UPDATE; currval: USAGE or SELECT).
 func (s *Session) checkSequenceUse(seq *catalog.Sequence, privs catalog.Priv) error {
 	cat := s.catalog()
-	if r, ok := cat.Role(s.CurrentUser()); ok && r.Super {
-		return nil
+	if r, ok := cat.Role(s.CurrentUser()); (ok && r.Super) || seq.Identity != 0 {
+		return nil // identity columns' sequences need no privileges
 	}
 	k := relKey(catalog.QName{Schema: seq.Schema, Name: seq.Name})
 	if cat.Privileges(s.CurrentUser(), k, catalog.ClassSequence)&privs != 0 {

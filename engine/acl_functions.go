@@ -87,7 +87,8 @@ func (s *Session) recordFunctionOwner(c *translate.RecordOwner, owner string) er
 func (s *Session) runAsDefiner(fn *catalog.Function, body func() error) error {
 	cat := s.catalog()
 	key := funcKey(fn.Schema, fn.Name, fn.InputTypes())
-	if !cat.HasPrivilege(s.CurrentUser(), key, catalog.ClassFunction, catalog.PrivExecute) {
+	// trigger functions are checked when the trigger is created, not when it fires
+	if (fn.Result == nil || fn.Result.OID != catalog.TriggerType.OID) && !cat.HasPrivilege(s.CurrentUser(), key, catalog.ClassFunction, catalog.PrivExecute) {
 		return permissionDenied(functionTarget(fn).word, fn.Name)
 	}
 	if !fn.SecurityDefiner {

@@ -1,8 +1,14 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"sort"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -177,9 +183,41 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 	return nil
 }
 
-// checkPolicyExprs is where CREATE / ALTER POLICY would reject an
-// expression naming a missing column or function; tinybase reports those
-// when a query first applies the policy.
+// checkPolicyExprs plans SELECT 1 FROM t WHERE <using> AND <check> so
+// that a policy naming a missing column or function fails at CREATE /
+// ALTER POLICY with PostgreSQL's 42703 / 42883, as it does there. Other
+// planning errors are left for the queries that apply the policy.
 func (s *Session) checkPolicyExprs(q catalog.QName, using, check string) error {
+	var conds []string
+	for _, e := range []string{using, check} {
+		if e != "" {
+			conds = append(conds, "("+e+")")
+		}
+	}
+	if len(conds) == 0 {
+		return nil
+	}
+	text := fmt.Sprintf("SELECT 1 FROM %s WHERE %s LIMIT 0", quoteQName(q), strings.Join(conds, " AND "))
+	tree, err := pg.Parse(text)
+	if err != nil {
+		return nil
+	}
+	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	res, err := tr.Statement(tree.Stmts[0].Stmt)
+	if err == nil && res.Stmt != nil {
+		gctx := sql.NewContext(context.Background(), sql.WithSession(s), sql.WithQuery(text))
+		var iter sql.RowIter
+		_, iter, _, err = s.eng.gms.QueryWithBindings(gctx, text, res.Stmt, nil, nil)
+		if err == nil {
+			iter.Close(gctx)
+			return nil
+		}
+		err = mapError(err)
+	}
+	var pe *pgerror.Error
+	if errors.As(err, &pe) && (pe.Code == pgerror.UndefinedColumn || pe.Code == pgerror.UndefinedFunction) {
+		pe.Position = 0
+		return pe
+	}
 	return nil
 }

@@ -131,13 +131,24 @@ func (c *Catalog) OwnedSequences(schema, table string) []*Sequence {
 
 // ColumnSequence returns the sequence owned by a column (serial or
 // identity), as pg_get_serial_sequence finds it.
+// It scans the map without sorting it (catalog scans call it per column);
+// among several owned sequences it returns the first in name order, as
+// Sequences() would list them.
 func (c *Catalog) ColumnSequence(schema, table, column string) (*Sequence, bool) {
-	for _, s := range c.OwnedSequences(schema, table) {
-		if s.OwnedBy.Column == column {
-			return s, true
+	if c == nil {
+		return nil, false
+	}
+	var best *Sequence
+	var bestKey QName
+	for k, s := range c.sequences {
+		if s.OwnedBy == nil || s.OwnedBy.Schema != schema || s.OwnedBy.Table != table || s.OwnedBy.Column != column {
+			continue
+		}
+		if best == nil || k.Schema < bestKey.Schema || k.Schema == bestKey.Schema && k.Name < bestKey.Name {
+			best, bestKey = s, k
 		}
 	}
-	return nil, false
+	return best, best != nil
 }
 
 // PutSequence returns a catalog with seq added or replaced; a new sequence

@@ -22,6 +22,18 @@ var pgAttribute = &def{
 		if err != nil {
 			return nil, err
 		}
+		// identity columns, looked up once per scan (the first owned
+		// sequence in name order, as Catalog.ColumnSequence picks)
+		identities := map[[3]string]byte{}
+		for _, q := range s.Catalog.Sequences() {
+			if q.OwnedBy == nil {
+				continue
+			}
+			k := [3]string{q.OwnedBy.Schema, q.OwnedBy.Table, q.OwnedBy.Column}
+			if _, seen := identities[k]; !seen {
+				identities[k] = q.Identity
+			}
+		}
 		var out [][]any
 		for _, r := range rels {
 			oid := RelationOID(r.Schema, r.Name)
@@ -31,8 +43,8 @@ var pgAttribute = &def{
 					t = types.Unknown
 				}
 				identity, generated := "", ""
-				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, col.Name); ok && seq.Identity != 0 {
-					identity = string(seq.Identity)
+				if id := identities[[3]string{r.Schema, r.Name, col.Name}]; id != 0 {
+					identity = string(id)
 				}
 				if col.Generated != nil {
 					generated = "s"

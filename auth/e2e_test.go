@@ -1,0 +1,150 @@
+//go:build e2e
+
+package auth
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tinybase/tinybase/engine"
+)
+
+// profilesDDL is the Supabase quick-start's profile table and the
+// handle_new_user trigger that fills it from auth.users.
+var profilesDDL = []string{
+	`create table public.profiles (id uuid primary key references auth.users (id) on delete cascade, full_name text, created_at timestamptz not null default now())`,
+	`create function public.handle_new_user() returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  insert into public.profiles (id, full_name) values (new.id, new.raw_user_meta_data ->> 'full_name');
+  return new;
+end;
+$$`,
+	`create trigger on_auth_user_created after insert on auth.users for each row execute procedure public.handle_new_user()`,
+}
+
+// npmDir installs @supabase/supabase-js (and ws, which realtime-js needs
+// on Node < 22) from npm into a directory outside
+// the repository (reused across runs) and returns it.
+func npmDir(t *testing.T) string {
+	dir := filepath.Join(os.TempDir(), "tinybase-auth-e2e-npm")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err == nil {
+		return dir
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-auth-e2e","private":true,"type":"module"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "--no-package-lock", "@supabase/supabase-js@2", "ws@8")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm install: %v\n%s", err, out)
+	}
+	return dir
+}
+
+func exec1(t *testing.T, e *engine.Engine, q string, args ...any) [][]*string {
+	t.Helper()
+	s, err := e.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rows, err := s.Query(context.Background(), q, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	var out [][]*string
+	for rows.Next() {
+		out = append(out, append([]*string(nil), rows.Text()...))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return out
+}
+
+// TestSupabaseJS runs testdata/e2e/auth.mjs with the real supabase-js
+// against the auth server mounted at /auth/v1 on 127.0.0.1:0: sign-up
+// (profile made by a trigger), sign-in, wrong password, getUser,
+// getClaims, refresh, updateUser, sign-out, anonymous sign-in, magic link
+// through the inbox (code and link), admin CRUD, generateLink, invite.
+func TestSupabaseJS(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	dir := npmDir(t)
+	eng := newTestEngine(t)
+	for _, q := range profilesDDL {
+		exec1(t, eng, q)
+	}
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	cfg := DefaultConfig()
+	cfg.ExternalURL = srv.URL + "/auth/v1"
+	cfg.EnableAnonymousSignIns = true
+	cfg.Email.MaxFrequency = 0
+	a, err := New(cfg, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux.Handle("/auth/v1/", http.StripPrefix("/auth/v1", a))
+
+	script, err := filepath.Abs("testdata/e2e/auth.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Node resolves packages from the script's directory: run a copy there.
+	run := filepath.Join(dir, "auth.mjs")
+	if err := os.WriteFile(run, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", run)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "SUPABASE_URL="+srv.URL, "SUPABASE_ANON_KEY="+anonKey, "SUPABASE_SERVICE_ROLE_KEY="+serviceKey)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("supabase-js scenario failed: %v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	var out struct {
+		UserID, AnonID, GraceID, InvitedID, MadeID string
+	}
+	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &out); err != nil {
+		t.Fatalf("scenario output: %v: %s", err, stdout.String())
+	}
+	// The trigger on auth.users made a profile for every user created,
+	// and deleting a user through the admin API cascaded to its profile.
+	rows := exec1(t, eng, `select p.full_name from public.profiles p where p.id = $1::uuid`, out.UserID)
+	if len(rows) != 1 || rows[0][0] == nil || *rows[0][0] != "Ada Lovelace" {
+		t.Errorf("profile of the signed-up user: %v", rows)
+	}
+	rows = exec1(t, eng, `select p.full_name from public.profiles p where p.id = $1::uuid`, out.GraceID)
+	if len(rows) != 1 || rows[0][0] == nil || *rows[0][0] != "Grace Hopper" {
+		t.Errorf("profile of the magic-link user: %v", rows)
+	}
+	for _, id := range []string{out.AnonID, out.InvitedID} {
+		if rows := exec1(t, eng, `select count(*) from public.profiles where id = $1::uuid`, id); *rows[0][0] != "1" {
+			t.Errorf("no profile for %s", id)
+		}
+	}
+	if rows := exec1(t, eng, `select count(*) from public.profiles where id = $1::uuid`, out.MadeID); *rows[0][0] != "0" {
+		t.Errorf("deleted user's profile survived (no cascade)")
+	}
+}

@@ -1,0 +1,165 @@
+package auth
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"html"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Email is one message the server would have sent. Nothing is mailed:
+// messages stay in the Inbox (readable at GET /auth/v1/inbox with the
+// service_role key) and are logged with their link, as Supabase local
+// shows them in Inbucket / Mailpit.
+type Email struct {
+	ID         int       `json:"id"`
+	To         string    `json:"to"`
+	Subject    string    `json:"subject"`
+	Type       string    `json:"type"` // signup, invite, magiclink, recovery, email_change_current, email_change_new, reauthentication
+	Link       string    `json:"link,omitempty"`
+	OTP        string    `json:"otp,omitempty"`
+	TokenHash  string    `json:"token_hash,omitempty"`
+	RedirectTo string    `json:"redirect_to,omitempty"`
+	SentAt     time.Time `json:"sent_at"`
+	Body       string    `json:"body"`
+}
+
+// Inbox keeps the emails of one server, in order.
+type Inbox struct {
+	mu     sync.Mutex
+	next   int
+	emails []Email
+	logger *slog.Logger
+}
+
+// inboxLimit bounds the inbox; the oldest messages are dropped.
+const inboxLimit = 1000
+
+func newInbox(l *slog.Logger) *Inbox { return &Inbox{logger: l, next: 1} }
+
+func (b *Inbox) add(e Email) Email {
+	b.mu.Lock()
+	e.ID = b.next
+	b.next++
+	b.emails = append(b.emails, e)
+	if len(b.emails) > inboxLimit {
+		b.emails = append([]Email(nil), b.emails[len(b.emails)-inboxLimit:]...)
+	}
+	b.mu.Unlock()
+	b.logger.Info("auth: email (not sent; kept in the local inbox)", "to", e.To, "type", e.Type, "subject", e.Subject, "link", e.Link, "otp", e.OTP)
+	return e
+}
+
+// Messages returns the emails sent to address (all when empty), oldest
+// first.
+func (b *Inbox) Messages(address string) []Email {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := []Email{}
+	for _, e := range b.emails {
+		if address == "" || strings.EqualFold(e.To, address) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Latest returns the newest email to address.
+func (b *Inbox) Latest(address string) (Email, bool) {
+	m := b.Messages(address)
+	if len(m) == 0 {
+		return Email{}, false
+	}
+	return m[len(m)-1], true
+}
+
+// Clear empties the inbox.
+func (b *Inbox) Clear() {
+	b.mu.Lock()
+	b.emails = nil
+	b.mu.Unlock()
+}
+
+// inboxList is GET /inbox?email=: {"messages": [...]}, service_role only.
+func (s *Server) inboxList(w http.ResponseWriter, r *http.Request) error {
+	sendJSON(w, http.StatusOK, map[string]any{"messages": s.inbox.Messages(r.URL.Query().Get("email"))})
+	return nil
+}
+
+// inboxClear is DELETE /inbox.
+func (s *Server) inboxClear(w http.ResponseWriter, r *http.Request) error {
+	s.inbox.Clear()
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// tokenHash is crypto.GenerateTokenHash: hex SHA-224 of address + OTP.
+func tokenHash(address, otp string) string {
+	return fmt.Sprintf("%x", sha256.Sum224([]byte(address+otp)))
+}
+
+var mailSubjects = map[string]string{
+	"signup":               "Confirm Your Email",
+	"invite":               "You have been invited",
+	"magiclink":            "Your Magic Link",
+	"recovery":             "Reset Your Password",
+	"email_change_current": "Confirm Email Change",
+	"email_change_new":     "Confirm Email Change",
+	"reauthentication":     "Confirm reauthentication",
+}
+
+// verifyLink is the action link of an email: GET /verify with the token
+// hash, the type and the redirect.
+func (s *Server) verifyLink(token, typ, redirectTo string) string {
+	q := url.Values{}
+	q.Set("token", token)
+	q.Set("type", typ)
+	q.Set("redirect_to", redirectTo)
+	return strings.TrimRight(s.cfg.ExternalURL, "/") + "/verify?" + q.Encode()
+}
+
+// mail records an email in the inbox. linkToken is the token of the link
+// (the token hash, "pkce_"-prefixed in the PKCE flow).
+func (s *Server) mail(to, typ, otp, hash, linkToken, redirectTo string) Email {
+	return s.inbox.add(s.buildMail(to, typ, otp, hash, linkToken, redirectTo))
+}
+
+// buildMail renders an email without delivering it (admin generate_link
+// returns the link instead).
+func (s *Server) buildMail(to, typ, otp, hash, linkToken, redirectTo string) Email {
+	link := ""
+	if typ != "reauthentication" {
+		link = s.verifyLink(linkToken, linkType(typ), redirectTo)
+	}
+	body := fmt.Sprintf("<h2>%s</h2>\n<p>Follow this link:</p>\n<p><a href=\"%s\">%s</a></p>\n<p>Alternatively, enter the code: %s</p>\n",
+		html.EscapeString(mailSubjects[typ]), html.EscapeString(link), html.EscapeString(mailSubjects[typ]), otp)
+	return Email{To: to, Subject: mailSubjects[typ], Type: typ, Link: link, OTP: otp, TokenHash: hash,
+		RedirectTo: redirectTo, SentAt: s.nowUTC(), Body: body}
+}
+
+// linkType is the verification type an email's link carries.
+func linkType(mailType string) string {
+	if strings.HasPrefix(mailType, "email_change") {
+		return "email_change"
+	}
+	return mailType
+}
+
+// checkFrequency is GoTrue's per-user email frequency limit
+// ([auth.email] max_frequency).
+func (s *Server) checkFrequency(sentAt *time.Time) error {
+	if sentAt == nil || s.cfg.Email.MaxFrequency <= 0 {
+		return nil
+	}
+	next := sentAt.Add(s.cfg.Email.MaxFrequency)
+	if now := s.now(); now.Before(next) {
+		left := next.Sub(now) / time.Second
+		return newError(http.StatusTooManyRequests, codeOverEmailSendRateLimit, "For security purposes, you can only request this after %d seconds.", left)
+	}
+	return nil
+}

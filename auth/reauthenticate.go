@@ -1,0 +1,58 @@
+package auth
+
+import "net/http"
+
+const invalidNonceMessage = "Nonce has expired or is invalid"
+
+// reauthenticate is GET /reauthenticate: a one-time code mailed to the
+// user, required by PUT /user to change the password when
+// [auth.email] secure_password_change is on.
+func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request) error {
+	err := s.tx(ctxOf(r), func(t *txn) error {
+		a, err := s.requireAuth(r, t)
+		if err != nil {
+			return err
+		}
+		u := a.user
+		if u.Email == "" {
+			if u.Phone != "" {
+				return badRequest(codePhoneProviderDisabled, "Unsupported phone provider")
+			}
+			return badRequest(codeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
+		}
+		if !u.isConfirmed() {
+			return unprocessable(codeEmailNotConfirmed, "Please verify your email first.")
+		}
+		if err := s.checkFrequency(u.ReauthenticationSentAt); err != nil {
+			return err
+		}
+		otp := s.otpDigits(s.cfg.Email.OTPLength)
+		now := s.nowUTC()
+		u.ReauthenticationToken = tokenHash(u.Email, otp)
+		u.ReauthenticationSentAt = &now
+		u.UpdatedAt = now
+		if err := t.updateUser(u); err != nil {
+			return dbError(err, "Database error updating user for reauthentication")
+		}
+		s.mail(u.Email, "reauthentication", otp, u.ReauthenticationToken, "", "")
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sendJSON(w, http.StatusOK, map[string]any{})
+	return nil
+}
+
+// verifyReauthentication checks PUT /user's nonce and consumes it.
+func (s *Server) verifyReauthentication(u *user, nonce string) error {
+	if u.ReauthenticationToken == "" || u.ReauthenticationSentAt == nil {
+		return unprocessable(codeReauthNotValid, invalidNonceMessage)
+	}
+	if !s.otpValid(u.ReauthenticationToken, tokenHash(u.Email, nonce), u.ReauthenticationSentAt) {
+		return unprocessable(codeReauthNotValid, invalidNonceMessage)
+	}
+	u.ReauthenticationToken = ""
+	u.ReauthenticationSentAt = nil
+	return nil
+}

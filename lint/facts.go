@@ -1,0 +1,535 @@
+package lint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine"
+)
+
+// querier runs one catalog query, returning rows in text format (nil for
+// NULL). The engine session implements it; tests also use real PostgreSQL.
+type querier interface {
+	query(ctx context.Context, sql string) ([][]*string, error)
+}
+
+type sessionQuerier struct{ s *engine.Session }
+
+func (q sessionQuerier) query(ctx context.Context, sql string) ([][]*string, error) {
+	rows, err := q.s.Query(ctx, sql)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out [][]*string
+	for rows.Next() {
+		out = append(out, rows.Text())
+	}
+	return out, rows.Err()
+}
+
+// advisorSource is the engine's direct view of catalog facts its
+// pg_catalog does not show yet (engine.Session.AdvisorFacts).
+type advisorSource interface {
+	advisorFacts() engine.AdvisorFacts
+	canSelect(role, schema, name string) bool
+}
+
+func (q sessionQuerier) advisorFacts() engine.AdvisorFacts { return q.s.AdvisorFacts() }
+
+func (q sessionQuerier) canSelect(role, schema, name string) bool {
+	return q.s.CanSelect(role, schema, name)
+}
+
+type fact string
+
+const (
+	factPolicies  fact = "policies"
+	factFunctions fact = "functions"
+)
+
+// facts is the catalog snapshot the lints read.
+type facts struct {
+	exposed    map[string]bool
+	namespaces map[uint32]string
+	rels       map[uint32]*rel
+	relOrder   []*rel
+	cons       []*con
+	indexes    []*index
+	extensions []extension
+	extOwned   map[uint32]bool // objects that belong to an extension
+	policies   []*policy
+	roles      []role
+	functions  []function
+	views      map[uint32]string // view / materialized view definitions
+	missing    map[fact]string
+}
+
+type rel struct {
+	oid          uint32
+	schema, name string
+	kind         byte
+	rowSecurity  bool
+	options      []string
+	anonSelect   bool
+	authSelect   bool
+}
+
+type con struct {
+	name      string
+	kind      byte
+	rel, frel uint32
+	key, fkey []int
+	indexOID  uint32
+}
+
+type index struct {
+	oid     uint32
+	rel     uint32
+	name    string
+	keys    []int
+	unique  bool
+	primary bool
+	valid   bool
+	def     string // pg_indexes.indexdef
+}
+
+type extension struct {
+	name   string
+	schema string
+}
+
+type policy struct {
+	name       string
+	rel        uint32
+	cmd        byte
+	permissive bool
+	roles      []uint32
+	qual       *string
+	withCheck  *string
+}
+
+type role struct {
+	oid       uint32
+	name      string
+	bypassRLS bool
+}
+
+type function struct {
+	oid          uint32
+	schema, name string
+	config       []string
+	src          string
+}
+
+// excludedSchemas are splinter's system and Supabase-internal schemas.
+var excludedSchemas = map[string]bool{
+	"_timescaledb_cache": true, "_timescaledb_catalog": true, "_timescaledb_config": true, "_timescaledb_internal": true,
+	"auth": true, "cron": true, "extensions": true, "graphql": true, "graphql_public": true, "information_schema": true,
+	"net": true, "pgmq": true, "pgroonga": true, "pgsodium": true, "pgsodium_masks": true, "pgtle": true, "pgbouncer": true,
+	"pg_catalog": true, "realtime": true, "repack": true, "storage": true, "supabase_functions": true,
+	"supabase_migrations": true, "tiger": true, "topology": true, "vault": true,
+}
+
+func sqlstate(err error) string {
+	var pe *engine.Error
+	if errors.As(err, &pe) {
+		return pe.Code
+	}
+	var st interface{ SQLState() string }
+	if errors.As(err, &st) {
+		return st.SQLState()
+	}
+	return ""
+}
+
+// unavailable reports errors meaning "this catalog fact does not exist in
+// this engine": an unknown relation or function, or a feature not
+// supported yet.
+func unavailable(err error) bool {
+	switch sqlstate(err) {
+	case "42P01", "42883", "0A000":
+		return true
+	}
+	return false
+}
+
+func u32(s *string) uint32 {
+	if s == nil {
+		return 0
+	}
+	n, _ := strconv.ParseUint(*s, 10, 32)
+	return uint32(n)
+}
+
+func str(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func isTrue(s *string) bool { return s != nil && (*s == "t" || *s == "true") }
+
+func char(s *string) byte {
+	if s == nil || *s == "" {
+		return 0
+	}
+	return (*s)[0]
+}
+
+// parseArray parses a one-dimensional array in PostgreSQL's text format,
+// or a space-separated int2vector / oidvector.
+func parseArray(s *string) []string {
+	if s == nil {
+		return nil
+	}
+	v := strings.TrimSpace(*s)
+	if strings.HasPrefix(v, "[") {
+		if i := strings.Index(v, "="); i >= 0 {
+			v = v[i+1:]
+		}
+	}
+	if v == "" {
+		return nil
+	}
+	if v[0] != '{' {
+		return strings.Fields(v)
+	}
+	v = v[1 : len(v)-1]
+	var out []string
+	for i := 0; i < len(v); {
+		if v[i] == '"' {
+			var b strings.Builder
+			i++
+			for i < len(v) && v[i] != '"' {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+				}
+				b.WriteByte(v[i])
+				i++
+			}
+			i++
+			out = append(out, b.String())
+		} else {
+			j := strings.IndexByte(v[i:], ',')
+			if j < 0 {
+				j = len(v) - i
+			}
+			out = append(out, v[i:i+j])
+			i += j
+		}
+		if i < len(v) && v[i] == ',' {
+			i++
+		}
+	}
+	return out
+}
+
+func parseInts(s *string) []int {
+	var out []int
+	for _, e := range parseArray(s) {
+		n, _ := strconv.Atoi(e)
+		out = append(out, n)
+	}
+	return out
+}
+
+func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
+	f := &facts{
+		exposed: map[string]bool{}, namespaces: map[uint32]string{}, rels: map[uint32]*rel{},
+		extOwned: map[uint32]bool{}, views: map[uint32]string{}, missing: map[fact]string{},
+	}
+	must := func(sql string) ([][]*string, error) {
+		rows, err := q.query(ctx, sql)
+		if err != nil {
+			return nil, fmt.Errorf("lint: reading the catalog: %w", err)
+		}
+		return rows, nil
+	}
+	// optional: a query over a catalog the engine may not have yet
+	optional := func(sql string) ([][]*string, bool, error) {
+		rows, err := q.query(ctx, sql)
+		if err != nil {
+			if unavailable(err) {
+				return nil, false, nil
+			}
+			return nil, false, fmt.Errorf("lint: reading the catalog: %w", err)
+		}
+		return rows, true, nil
+	}
+
+	exposed := opts.ExposedSchemas
+	if exposed == nil {
+		rows, ok, err := optional(`select pg_catalog.current_setting('pgrst.db_schemas', true)`)
+		if err != nil {
+			return nil, err
+		}
+		if ok && len(rows) == 1 && str(rows[0][0]) != "" {
+			for _, s := range strings.Split(str(rows[0][0]), ",") {
+				exposed = append(exposed, strings.TrimSpace(s))
+			}
+		} else {
+			exposed = []string{"public", "graphql_public"}
+		}
+	}
+	for _, s := range exposed {
+		f.exposed[s] = true
+	}
+
+	rows, err := must(`select oid, nspname from pg_catalog.pg_namespace`)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		f.namespaces[u32(r[0])] = str(r[1])
+	}
+	if rows, err = must(`select oid, relname, relnamespace, relkind, relrowsecurity, reloptions from pg_catalog.pg_class`); err != nil {
+		return nil, err
+	}
+	indexNames := map[uint32]string{}
+	for _, r := range rows {
+		switch char(r[3]) {
+		case 'i':
+			indexNames[u32(r[0])] = str(r[1])
+			continue
+		case 'r', 'p', 'v', 'm', 'f':
+		default:
+			continue
+		}
+		x := &rel{oid: u32(r[0]), name: str(r[1]), schema: f.namespaces[u32(r[2])], kind: char(r[3]),
+			rowSecurity: isTrue(r[4]), options: parseArray(r[5])}
+		f.rels[x.oid] = x
+		f.relOrder = append(f.relOrder, x)
+	}
+	// SELECT privilege of the API roles, from has_table_privilege or the
+	// engine's ACLs.
+	adv, hasAdv := q.(advisorSource)
+	rows, ok, err := optional(`select c.oid, pg_catalog.has_table_privilege('anon', c.oid, 'SELECT'), pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT') from pg_catalog.pg_class c where c.relkind in ('r', 'p', 'v', 'm', 'f')`)
+	if err != nil && sqlstate(errors.Unwrap(err)) != "42704" {
+		return nil, err
+	}
+	switch {
+	case ok:
+		for _, r := range rows {
+			if x, found := f.rels[u32(r[0])]; found {
+				x.anonSelect, x.authSelect = isTrue(r[1]), isTrue(r[2])
+			}
+		}
+	case err == nil && hasAdv:
+		for _, x := range f.relOrder {
+			x.anonSelect, x.authSelect = adv.canSelect("anon", x.schema, x.name), adv.canSelect("authenticated", x.schema, x.name)
+		}
+	}
+	if rows, err = must(`select conname, contype, conrelid, confrelid, conkey, confkey, conindid from pg_catalog.pg_constraint`); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if k := char(r[1]); k != 'p' && k != 'u' && k != 'f' {
+			continue
+		}
+		f.cons = append(f.cons, &con{name: str(r[0]), kind: char(r[1]), rel: u32(r[2]), frel: u32(r[3]),
+			key: parseInts(r[4]), fkey: parseInts(r[5]), indexOID: u32(r[6])})
+	}
+	if rows, err = must(`select i.indexrelid, i.indrelid, i.indkey, i.indisunique, i.indisprimary, i.indisvalid from pg_catalog.pg_index i`); err != nil {
+		return nil, err
+	}
+	byName := map[[2]string]*index{}
+	for _, r := range rows {
+		ix := &index{oid: u32(r[0]), rel: u32(r[1]), name: indexNames[u32(r[0])], keys: parseInts(r[2]),
+			unique: isTrue(r[3]), primary: isTrue(r[4]), valid: isTrue(r[5])}
+		f.indexes = append(f.indexes, ix)
+		if x, found := f.rels[ix.rel]; found {
+			byName[[2]string{x.schema, ix.name}] = ix
+		}
+	}
+	if rows, err = must(`select schemaname, indexname, indexdef from pg_catalog.pg_indexes`); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if ix, found := byName[[2]string{str(r[0]), str(r[1])}]; found {
+			ix.def = str(r[2])
+		}
+	}
+	if rows, err = must(`select extname, extnamespace from pg_catalog.pg_extension`); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		f.extensions = append(f.extensions, extension{name: str(r[0]), schema: f.namespaces[u32(r[1])]})
+	}
+	// objects owned by extensions; the engine's extensions own none
+	if rows, ok, err = optional(`select objid from pg_catalog.pg_depend where deptype = 'e'`); err != nil {
+		return nil, err
+	} else if ok {
+		for _, r := range rows {
+			f.extOwned[u32(r[0])] = true
+		}
+	}
+	if rows, err = must(`select schemaname, viewname, definition from pg_catalog.pg_views`); err != nil {
+		return nil, err
+	}
+	relByName := map[[2]string]*rel{}
+	for _, x := range f.relOrder {
+		relByName[[2]string{x.schema, x.name}] = x
+	}
+	for _, r := range rows {
+		if x, found := relByName[[2]string{str(r[0]), str(r[1])}]; found {
+			f.views[x.oid] = str(r[2])
+		}
+	}
+	if rows, ok, err = optional(`select schemaname, matviewname, definition from pg_catalog.pg_matviews`); err != nil {
+		return nil, err
+	} else if ok {
+		for _, r := range rows {
+			if x, found := relByName[[2]string{str(r[0]), str(r[1])}]; found {
+				f.views[x.oid] = str(r[2])
+			}
+		}
+	}
+	var advFacts *engine.AdvisorFacts
+	if hasAdv {
+		af := adv.advisorFacts()
+		advFacts = &af
+	}
+	if err := f.loadPolicies(ctx, optional, advFacts); err != nil {
+		return nil, err
+	}
+	if rows, ok, err = optional(`select p.oid, p.pronamespace, p.proname, p.proconfig, p.prosrc from pg_catalog.pg_proc p`); err != nil {
+		return nil, err
+	} else if ok {
+		for _, r := range rows {
+			f.functions = append(f.functions, function{oid: u32(r[0]), schema: f.namespaces[u32(r[1])], name: str(r[2]),
+				config: parseArray(r[3]), src: str(r[4])})
+		}
+	} else if advFacts != nil {
+		for _, fn := range advFacts.Functions {
+			f.functions = append(f.functions, function{oid: fn.OID, schema: fn.Schema, name: fn.Name, config: fn.Config, src: fn.Body})
+		}
+	} else {
+		f.missing[factFunctions] = "the catalog has no pg_proc"
+	}
+	return f, nil
+}
+
+func (f *facts) loadPolicies(ctx context.Context, optional func(string) ([][]*string, bool, error), adv *engine.AdvisorFacts) error {
+	rows, ok, err := optional(`select oid, rolname, rolbypassrls from pg_catalog.pg_roles`)
+	if err != nil {
+		return err
+	}
+	roleOIDs := map[string]uint32{}
+	if ok {
+		for _, r := range rows {
+			f.roles = append(f.roles, role{oid: u32(r[0]), name: str(r[1]), bypassRLS: isTrue(r[2])})
+			roleOIDs[str(r[1])] = u32(r[0])
+		}
+	}
+	rows, ok, err = optional(`select polname, polrelid, polcmd, polpermissive, polroles from pg_catalog.pg_policy`)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if adv == nil {
+			f.missing[factPolicies] = "the catalog has no pg_policy"
+			return nil
+		}
+		// the engine's catalog: roles, row security flags and policies
+		f.roles = nil
+		roleOIDs = map[string]uint32{}
+		for _, r := range adv.Roles {
+			f.roles = append(f.roles, role{oid: r.OID, name: r.Name, bypassRLS: r.BypassRLS})
+			roleOIDs[r.Name] = r.OID
+		}
+		byName := map[[2]string]*rel{}
+		for _, x := range f.relOrder {
+			byName[[2]string{x.schema, x.name}] = x
+		}
+		for k := range adv.RowSecurity {
+			if x, found := byName[k]; found {
+				x.rowSecurity = true
+			}
+		}
+		for _, ap := range adv.Policies {
+			x, found := byName[[2]string{ap.Schema, ap.Table}]
+			if !found {
+				continue
+			}
+			p := &policy{name: ap.Name, rel: x.oid, cmd: ap.Command, permissive: ap.Permissive}
+			if len(ap.Roles) == 0 {
+				p.roles = []uint32{0}
+			}
+			for _, r := range ap.Roles {
+				p.roles = append(p.roles, roleOIDs[r])
+			}
+			if ap.Using != "" {
+				u := ap.Using
+				p.qual = &u
+			}
+			if ap.Check != "" {
+				c := ap.Check
+				p.withCheck = &c
+			}
+			f.policies = append(f.policies, p)
+		}
+		return nil
+	}
+	byKey := map[[2]string]*policy{}
+	for _, r := range rows {
+		p := &policy{name: str(r[0]), rel: u32(r[1]), cmd: char(r[2]), permissive: isTrue(r[3])}
+		for _, o := range parseArray(r[4]) {
+			n, _ := strconv.ParseUint(o, 10, 32)
+			p.roles = append(p.roles, uint32(n))
+		}
+		f.policies = append(f.policies, p)
+		if x, found := f.rels[p.rel]; found {
+			byKey[[2]string{x.oid32(), p.name}] = p
+		}
+	}
+	if rows, ok, err = optional(`select schemaname, tablename, policyname, qual, with_check from pg_catalog.pg_policies`); err != nil {
+		return err
+	} else if !ok {
+		f.missing[factPolicies] = "the catalog has no pg_policies"
+		return nil
+	}
+	for _, r := range rows {
+		for _, x := range f.relOrder {
+			if x.schema == str(r[0]) && x.name == str(r[1]) {
+				if p, found := byKey[[2]string{x.oid32(), str(r[2])}]; found {
+					p.qual, p.withCheck = r[3], r[4]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (x *rel) oid32() string { return strconv.FormatUint(uint64(x.oid), 10) }
+
+// extensionOwned reports objects that belong to an extension.
+func (f *facts) extensionOwned(oid uint32) bool { return f.extOwned[oid] }
+
+// securityInvoker reports a view created WITH (security_invoker = on).
+func (x *rel) securityInvoker() bool {
+	for _, o := range x.options {
+		switch strings.ToLower(o) {
+		case "security_invoker=1", "security_invoker=true", "security_invoker=yes", "security_invoker=on":
+			return true
+		}
+	}
+	return false
+}
+
+// pgArray prints names as PostgreSQL prints a text[] ({a,b}), quoting
+// elements that need it; splinter's detail strings embed array_agg output.
+func pgArray(names []string) string {
+	var parts []string
+	for _, n := range names {
+		if n == "" || strings.ContainsAny(n, `{},"\ `) || strings.EqualFold(n, "null") {
+			n = `"` + strings.ReplaceAll(strings.ReplaceAll(n, `\`, `\\`), `"`, `\"`) + `"`
+		}
+		parts = append(parts, n)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}

@@ -1,0 +1,28 @@
+// Package postgrest serves the PostgREST HTTP API (v14, as the Supabase CLI
+// ships it) over any SQL executor: the tinybase engine (EngineExecutor) or
+// a real PostgreSQL reached through pgx (PgxExecutor).
+//
+// A request goes URL grammar → typed request (parse_select.go,
+// parse_filter.go, request.go) → one PostgreSQL statement with bound
+// parameters (build_read.go, write.go, rpc.go), shaped as PostgREST builds
+// it (json_agg / row_to_json / coalesce over the rows, embedded resources
+// as correlated subqueries, data-modifying CTEs for writes that return
+// rows) → a transaction that first applies PostgREST's settings (role,
+// request.jwt.claims, request.method, request.path, request.headers,
+// request.cookies, search_path; server.go) → the JSON, CSV or single
+// object body with Content-Range. Values are never spliced into SQL:
+// identifiers are quoted, values travel as parameters.
+//
+// The schema cache (schema.go, relationships.go) is read from pg_catalog
+// through the same executor, so relationships come from foreign keys as
+// PostgREST detects them; it reloads when the engine's DDL version moves,
+// on NOTIFY pgrst (PgxExecutor.Listen), or when a relation is missing.
+// JWTs (jwt.go) follow the Supabase gateway's key rules; errors use
+// PostgREST's {code,message,details,hint} body and its SQLSTATE → HTTP
+// status mapping (errors.go).
+//
+// Tests replay golden HTTP exchanges (testdata/exchanges) recorded from
+// PostgreSQL 15 against the engine; postgrest/e2e runs supabase-js.
+//
+// See https://docs.postgrest.org/en/v14/references/api.html.
+package postgrest

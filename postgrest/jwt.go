@@ -1,0 +1,121 @@
+package postgrest
+
+import (
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/rsa"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// authInfo is who the request runs as.
+type authInfo struct {
+	role          string
+	claims        string // JSON with role inserted
+	authenticated bool
+}
+
+// authenticate applies the Supabase gateway's key rules (Bearer wins, else
+// the apikey header's JWT, else anon) and PostgREST's JWT checks.
+func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
+	token, present := "", false
+	if h := r.Header.Get("Authorization"); h != "" {
+		if len(h) >= 7 && strings.EqualFold(h[:7], "bearer ") {
+			token, present = strings.TrimSpace(h[7:]), true
+		} else if strings.EqualFold(strings.TrimSpace(h), "bearer") {
+			present = true
+		}
+	}
+	if !present {
+		if k := r.Header.Get("apikey"); strings.Count(k, ".") == 2 {
+			token, present = k, true
+		}
+	}
+	if !present {
+		return &authInfo{role: s.cfg.AnonRole, claims: `{"role":` + jsonString(s.cfg.AnonRole) + `}`}, nil
+	}
+	if token == "" {
+		return nil, jwtErr("PGRST301", "Empty JWT is sent in Authorization header")
+	}
+	if n := strings.Count(token, ".") + 1; n != 3 {
+		return nil, jwtErr("PGRST301", fmt.Sprintf("Invalid number of parts: Expected 3 parts; got %d", n))
+	}
+	claims := jwt.MapClaims{}
+	methods := []string{"HS256", "HS384", "HS512"}
+	if len(s.cfg.JWTPublicKeys) > 0 || len(s.cfg.JWTKeyIDs) > 0 {
+		methods = append(methods, "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA")
+	}
+	p := jwt.NewParser(jwt.WithValidMethods(methods), jwt.WithLeeway(30*time.Second), jwt.WithJSONNumber())
+	_, err := p.ParseWithClaims(token, claims, s.verifyKey)
+	switch {
+	case errors.Is(err, jwt.ErrTokenExpired):
+		return nil, jwtErr("PGRST303", "JWT expired")
+	case errors.Is(err, jwt.ErrTokenNotValidYet), errors.Is(err, jwt.ErrTokenUsedBeforeIssued):
+		return nil, jwtErr("PGRST303", "JWT not yet valid")
+	case errors.Is(err, jwt.ErrTokenSignatureInvalid):
+		return nil, jwtErr("PGRST301", "No suitable key or wrong key type")
+	case errors.Is(err, jwt.ErrTokenUnverifiable):
+		return nil, jwtErr("PGRST301", "Wrong or unsupported encoding algorithm")
+	case err != nil:
+		return nil, jwtErr("PGRST301", "JWSError (CompactDecodeError "+strings.TrimPrefix(err.Error(), "token is malformed: ")+")")
+	}
+	role := s.cfg.AnonRole
+	if rv, ok := claims["role"].(string); ok && rv != "" {
+		role = rv
+	} else {
+		claims["role"] = role
+	}
+	b, _ := json.Marshal(claims)
+	// PostgREST counts a request as authenticated (42501 → 403, not 401)
+	// when its role is not the anon role, so the anon key as a Bearer is
+	// still anonymous.
+	return &authInfo{role: role, claims: string(b), authenticated: role != s.cfg.AnonRole}, nil
+}
+
+func jwtErr(code, msg string) *apiError {
+	e := newErr(401, code, msg, nil, nil)
+	e.Header = http.Header{"Www-Authenticate": {fmt.Sprintf(`Bearer error="invalid_token", error_description=%q`, msg)}}
+	return e
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// verifyKey picks the key for a token's algorithm: the HS secret, or the
+// configured public key of the matching kind (by kid when present).
+func (s *Server) verifyKey(t *jwt.Token) (any, error) {
+	switch t.Method.(type) {
+	case *jwt.SigningMethodHMAC:
+		return []byte(s.cfg.JWTSecret), nil
+	}
+	if kid, ok := t.Header["kid"].(string); ok {
+		if k, ok := s.cfg.JWTKeyIDs[kid]; ok {
+			return k, nil
+		}
+	}
+	for _, k := range s.cfg.JWTPublicKeys {
+		switch t.Method.(type) {
+		case *jwt.SigningMethodRSA, *jwt.SigningMethodRSAPSS:
+			if _, ok := k.(*rsa.PublicKey); ok {
+				return k, nil
+			}
+		case *jwt.SigningMethodECDSA:
+			if _, ok := k.(*ecdsa.PublicKey); ok {
+				return k, nil
+			}
+		case *jwt.SigningMethodEd25519:
+			if _, ok := k.(ed25519.PublicKey); ok {
+				return k, nil
+			}
+		}
+	}
+	return nil, jwt.ErrTokenUnverifiable
+}

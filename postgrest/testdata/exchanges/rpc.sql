@@ -1,0 +1,11 @@
+create function add_them(a int, b int default 10) returns int language sql immutable as $$ select a + b $$;
+create function hello(name text) returns text language sql stable as $$ select 'hello ' || name $$;
+create function book_stats() returns table (author_id int, n bigint) language sql stable as $$ select author_id, count(*) from books group by author_id $$;
+create function echo_json(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
+create function add_item(name text) returns void language sql volatile as $$ insert into items (name) values (name) $$;
+create function nums() returns setof int language sql immutable as $$ select generate_series(1, 3) $$;
+create function fail_custom() returns int language plpgsql as $$ begin raise exception 'custom failure' using errcode = 'PT402', detail = 'pay up'; end $$;
+create function fail_plain() returns int language plpgsql as $$ begin raise exception 'plain failure %', 42; end $$;
+create function sum_arr(xs int[]) returns int language sql immutable as $$ select sum(x)::int from unnest(xs) x $$;
+create function whoami() returns json language sql stable as $$ select json_build_object('role', current_user, 'sub', current_setting('request.jwt.claims', true)::json->>'sub', 'method', current_setting('request.method', true)) $$;
+grant execute on all functions in schema public to anon, authenticated, service_role;

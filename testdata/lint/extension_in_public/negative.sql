@@ -1,0 +1,2 @@
+create schema if not exists extensions;
+create extension unaccent with schema extensions;

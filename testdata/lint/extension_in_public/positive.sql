@@ -1,0 +1,1 @@
+create extension unaccent with schema public;

@@ -1,0 +1,5 @@
+-- auth.users as Supabase has it (the engine bootstraps it; plain PostgreSQL
+-- gets the columns this case needs)
+create schema if not exists auth;
+create table if not exists auth.users (id uuid primary key, email text, phone text unique);
+create table profiles (id bigint primary key, phone text references auth.users (phone));

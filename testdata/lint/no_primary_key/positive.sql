@@ -1,0 +1,1 @@
+create table events (at timestamptz, payload jsonb);

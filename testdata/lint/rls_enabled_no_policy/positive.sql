@@ -1,0 +1,2 @@
+create table notes (id bigint primary key, body text);
+alter table notes enable row level security;

@@ -1,0 +1,2 @@
+create table parents (id bigint primary key);
+create table children (id bigint primary key, parent_id bigint references parents (id));

@@ -1,0 +1,1 @@
+-- An empty public schema: every section is `[_ in never]: never`.

@@ -363,3 +363,18 @@ func TestStart(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+func TestDBLint(t *testing.T) {
+	dir := newProject(t, map[string]string{"migrations/20240101000000_todos.sql": todos})
+	r := tinybase(t, dir, "", "db", "lint", "--json")
+	if r.code != 1 || !strings.Contains(r.stdout, `"rls_disabled_in_public"`) {
+		t.Fatalf("%+v", r)
+	}
+	os.WriteFile(filepath.Join(dir, "supabase/migrations/20240102000000_rls.sql"), []byte("alter table public.todos enable row level security;\ncreate policy \"read\" on public.todos for select to authenticated using (true);"), 0o644)
+	if r = tinybase(t, dir, "", "db", "lint", "--level", "error"); r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if r = tinybase(t, dir, "", "db", "lint", "--level", "loud"); r.code != 2 {
+		t.Fatalf("%+v", r)
+	}
+}

@@ -1,7 +1,11 @@
 package tinybase
 
 import (
+	"context"
 	"time"
+
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/lint"
 
 	"github.com/tinybase/tinybase/migrations"
 )
@@ -13,22 +17,20 @@ func NewValidator(timeout time.Duration) *migrations.Validator {
 	return migrations.NewValidator(migrations.Options{NewEngine: NewEngine, Lint: lintFunc(), Timeout: timeout})
 }
 
-// lintFunc is the one call site for the lint package (lint branch). When
-// it is merged, return an adapter over lint.Run:
-//
-//	return func(ctx context.Context, s *engine.Session) ([]migrations.Finding, error) {
-//		fs, err := lint.Run(ctx, s)
-//		if err != nil {
-//			return nil, err
-//		}
-//		out := make([]migrations.Finding, len(fs))
-//		for i, f := range fs {
-//			out[i] = migrations.Finding{Key: f.CacheKey, Level: string(f.Level), Name: f.Name, Message: f.Detail}
-//		}
-//		return out, nil
-//	}
-//
-// and validation reports the findings a candidate introduces (keys absent
-// before it) as warnings, which --strict turns into failures. Until then
-// validation reports no lint warnings.
-func lintFunc() migrations.LintFunc { return nil }
+// lintFunc adapts lint.Run for validation: a finding is keyed by
+// splinter's cache_key, so validation reports the findings a candidate
+// introduces (keys absent before it) as warnings, which --strict turns
+// into failures.
+func lintFunc() migrations.LintFunc {
+	return func(ctx context.Context, s *engine.Session) ([]migrations.Finding, error) {
+		fs, err := lint.Run(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]migrations.Finding, len(fs))
+		for i, f := range fs {
+			out[i] = migrations.Finding{Key: f.CacheKey, Level: string(f.Level), Name: f.Name, Message: f.Detail}
+		}
+		return out, nil
+	}
+}

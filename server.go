@@ -44,12 +44,13 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		ExposeHeaders: []string{"Content-Range", "Content-Location", "Preference-Applied", "Range-Unit", "Location", "X-Supabase-Api-Version"},
 		MaxAge:        86400,
 	}))
-	if err := mountAPIs(e, p); err != nil {
-		return nil, err
-	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(p.Config.Host, strconv.Itoa(p.Config.APIPort)))
 	if err != nil {
 		return nil, fmt.Errorf("API port: %w", err)
+	}
+	if err := mountAPIs(e, p, "http://"+ln.Addr().String()); err != nil {
+		ln.Close()
+		return nil, err
 	}
 	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1)}
 	s.http = &http.Server{Handler: e}

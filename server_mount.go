@@ -2,6 +2,7 @@ package tinybase
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -9,24 +10,46 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tinybase/tinybase/auth"
 	"github.com/tinybase/tinybase/pgwire"
+	"github.com/tinybase/tinybase/postgrest"
 )
 
-// mountAPIs mounts the HTTP APIs under their Supabase paths. This is the
-// call site for the rest and auth branches: when they are merged,
-//
-//	rest, _ := postgrest.New(postgrest.Config{...from p.Config...})
-//	e.Any("/rest/v1/*", echo.WrapHandler(http.StripPrefix("/rest/v1", rest)))
-//	a, _ := auth.New(authCfg /* auth.ParseConfig(p.Config.Raw, auth.DefaultConfig()) */, p.Engine)
-//	e.Any("/auth/v1/*", echo.WrapHandler(http.StripPrefix("/auth/v1", a)))
-//
-// Until then both answer 501 with a JSON message saying so.
-func mountAPIs(e *echo.Echo, p *Project) error {
-	for _, prefix := range []string{"/rest/v1", "/auth/v1"} {
-		msg := map[string]string{"message": "tinybase: " + prefix + " is not in this build yet"}
-		h := func(c echo.Context) error { return c.JSON(http.StatusNotImplemented, msg) }
-		e.Any(prefix, h)
-		e.Any(prefix+"/*", h)
+// mountAPIs mounts PostgREST at /rest/v1 and GoTrue at /auth/v1, each
+// with its prefix stripped, configured from p.Config: [api] schemas,
+// extra_search_path, max_rows and the JWT secret for PostgREST (anon role
+// "anon", sessions as the authenticator); auth.ParseConfig over the whole
+// config.toml for GoTrue, with the secret, expiry and the external URL
+// (apiURL + "/auth/v1") tinybase serves.
+func mountAPIs(e *echo.Echo, p *Project, apiURL string) error {
+	rest, err := postgrest.New(postgrest.Config{
+		Executor:        &postgrest.EngineExecutor{Engine: p.Engine, User: "authenticator"},
+		JWTSecret:       p.Config.JWTSecret,
+		Schemas:         p.Config.Schemas,
+		ExtraSearchPath: p.Config.ExtraSearchPath,
+		MaxRows:         p.Config.MaxRows,
+		AnonRole:        "anon",
+	})
+	if err != nil {
+		return fmt.Errorf("rest: %w", err)
+	}
+	acfg := auth.DefaultConfig()
+	if p.Config.Raw != nil {
+		if acfg, err = auth.ParseConfig(p.Config.Raw, acfg); err != nil {
+			return fmt.Errorf("auth: %w", err)
+		}
+	}
+	acfg.JWTSecret = p.Config.JWTSecret
+	acfg.JWTExpiry = p.Config.JWTExpiry
+	acfg.ExternalURL = apiURL + "/auth/v1"
+	a, err := auth.New(acfg, p.Engine)
+	if err != nil {
+		return fmt.Errorf("auth: %w", err)
+	}
+	for prefix, h := range map[string]http.Handler{"/rest/v1": rest, "/auth/v1": a} {
+		wrapped := echo.WrapHandler(http.StripPrefix(prefix, h))
+		e.Any(prefix, wrapped)
+		e.Any(prefix+"/*", wrapped)
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
@@ -149,54 +148,21 @@ func SeedFiles(cfg Config) ([]string, error) {
 }
 
 // Session opens a session as role with JWT claims, as PostgREST runs a
-// request: request.jwt.claims holds the claims as JSON and
-// request.jwt.claim.<name> each top-level string claim (auth.uid() reads
-// either). An empty role is the postgres superuser with no claims.
-//
-// Until the engine's roles land (rls branch), role is the session's user
-// name only: privileges and RLS are not enforced for it yet.
+// request: the session user is postgres, SET ROLE role, and
+// request.jwt.claims holds the claims as JSON with request.jwt.claim.<name>
+// for each top-level claim (auth.uid() reads either). An empty role stays
+// postgres; nil claims set none. Privileges and RLS apply to role.
 func (p *Project) Session(ctx context.Context, role string, claims map[string]any) (*engine.Session, error) {
-	s, err := p.Engine.Connect(engine.SessionOptions{User: role})
-	if err != nil {
-		return nil, err
-	}
+	opts := engine.SessionOptions{Role: role}
 	if claims != nil {
-		if err := setClaims(ctx, s, claims); err != nil {
-			s.Close()
+		raw, err := json.Marshal(claims)
+		if err != nil {
 			return nil, err
 		}
+		opts.Claims = string(raw)
 	}
-	return s, nil
+	return p.Engine.Connect(opts)
 }
-
-func setClaims(ctx context.Context, s *engine.Session, claims map[string]any) error {
-	raw, err := json.Marshal(claims)
-	if err != nil {
-		return err
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "SELECT set_config('request.jwt.claims', %s, false)", quote(string(raw)))
-	keys := make([]string, 0, len(claims))
-	for k := range claims {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		var v string
-		switch x := claims[k].(type) {
-		case string:
-			v = x
-		default:
-			j, _ := json.Marshal(x)
-			v = string(j)
-		}
-		fmt.Fprintf(&b, ", set_config(%s, %s, false)", quote("request.jwt.claim."+k), quote(v))
-	}
-	_, err = s.Exec(ctx, b.String())
-	return err
-}
-
-func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // Validate validates candidate SQL as the next migration on top of the
 // project's migration files as they are on disk now (the state after them

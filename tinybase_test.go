@@ -3,9 +3,11 @@ package tinybase_test
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -203,7 +205,11 @@ func TestServe(t *testing.T) {
 	ctx := context.Background()
 	cfg := tinybase.DefaultConfig("")
 	cfg.APIPort, cfg.DBPort = 0, 0
-	p, err := tinybase.Open(ctx, tinybase.Options{Dir: t.TempDir(), Config: &cfg})
+	dir := project(t, map[string]string{
+		"migrations/20240101000000_todos.sql": "create table public.todos (id bigint primary key, title text not null);",
+		"seed.sql":                            "insert into public.todos values (1, 'seeded');",
+	})
+	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,12 +233,28 @@ func TestServe(t *testing.T) {
 	if resp.Header.Get("Access-Control-Allow-Origin") != "*" || resp.Header.Get("Access-Control-Allow-Headers") == "" {
 		t.Fatalf("CORS preflight: %d %v", resp.StatusCode, resp.Header)
 	}
+	for path, want := range map[string]string{
+		"/rest/v1/todos?select=title": `[{"title":"seeded"}]`,
+		"/auth/v1/health":             `"name":"GoTrue"`,
+	} {
+		req, _ := http.NewRequest(http.MethodGet, srv.APIURL()+path, nil)
+		req.Header.Set("apikey", wellKnownAnon)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("GET %s: %d %s", path, resp.StatusCode, body)
+		}
+	}
 	conn, err := pgx.Connect(ctx, srv.DBURL())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var n int
-	if err := conn.QueryRow(ctx, "select count(*) from supabase_migrations.schema_migrations").Scan(&n); err != nil || n != 0 {
+	if err := conn.QueryRow(ctx, "select count(*) from supabase_migrations.schema_migrations").Scan(&n); err != nil || n != 1 {
 		t.Fatalf("over the wire: %d %v", n, err)
 	}
 	conn.Close(ctx)

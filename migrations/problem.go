@@ -30,9 +30,13 @@ type Problem struct {
 	Column   int `json:"column,omitempty"`
 }
 
-// String is the one-line form: ERROR: msg (SQLSTATE code) at line L, column C.
+// String is the one-line form: ERROR: msg (SQLSTATE code) at line L,
+// column C. Newlines inside the fields (PostgreSQL quotes the rest of an
+// unterminated literal) are written as \n so it stays one line.
 func (p Problem) String() string {
 	var b strings.Builder
+	oneLine := strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
+	p.Message, p.Detail, p.Hint = oneLine.Replace(p.Message), oneLine.Replace(p.Detail), oneLine.Replace(p.Hint)
 	fmt.Fprintf(&b, "ERROR: %s (SQLSTATE %s)", p.Message, p.SQLState)
 	if p.Line > 0 {
 		fmt.Fprintf(&b, " at line %d, column %d", p.Line, p.Column)

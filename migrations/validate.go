@@ -162,7 +162,18 @@ func (v *Validator) Validate(ctx context.Context, priors []File, candidate File,
 	}
 	res.Warnings = append(res.Warnings, scan.warnings...)
 	if v.opts.Lint != nil {
-		lw, err := v.lintWarnings(ctx, st, s)
+		// The clone is this validation's alone: committing the candidate
+		// there lets the lint read it from a fresh session, as it reads a
+		// database, without touching the cached state.
+		if _, err := s.Exec(ctx, "COMMIT"); err != nil {
+			return nil, err
+		}
+		ls, err := clone.Connect(engine.SessionOptions{})
+		if err != nil {
+			return nil, err
+		}
+		lw, err := v.lintWarnings(ctx, st, ls)
+		ls.Close()
 		if err != nil {
 			return nil, err
 		}

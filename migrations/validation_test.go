@@ -41,11 +41,7 @@ type expectation struct {
 // needsBranch lists cases whose engine support lands with another branch;
 // until it is merged a mismatch there is a skip that names the branch, not
 // a failure.
-var needsBranch = map[string]string{
-	"policy_missing_table":       "rls (CREATE POLICY)",
-	"plpgsql_syntax":             "plpgsql (PL/pgSQL body checks at CREATE FUNCTION)",
-	"sql_function_missing_table": "fn (SQL-function body checks at CREATE FUNCTION)",
-}
+var needsBranch = map[string]string{}
 
 type validationCase struct {
 	name      string

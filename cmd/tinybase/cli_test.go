@@ -99,6 +99,7 @@ func TestMigrationNew(t *testing.T) {
 		{"ok", []string{"add_done"}, "alter table public.todos add column done boolean;", false, false, 0, "", true},
 		{"fails", []string{"bad"}, "alter table public.todos\n  add column x int;\nselect nope from public.todos;", false, false, 1, `ERROR: column "nope" does not exist (SQLSTATE 42703) at `, false},
 		{"not sql", []string{"prose"}, "Add a done column please", false, false, 1, "(SQLSTATE 42601)", false},
+		{"unterminated", []string{"quote"}, "select 1;\nselect 'abc\n", false, false, 1, `ERROR: unterminated quoted string at or near "'abc\n" (SQLSTATE 42601) at `, false},
 		{"empty", []string{"empty"}, "-- nothing\n", false, false, 5, "migration is empty", false},
 		{"commit", []string{"escape"}, "insert into public.todos values (1, 'a');\ncommit;", false, false, 8, "transaction control statement COMMIT", false},
 		{"space in name", []string{"bad name"}, "select 1;", false, false, 2, "invalid migration name", false},
@@ -359,6 +360,21 @@ func TestStart(t *testing.T) {
 	// A failing seed stops start with exit 6.
 	os.WriteFile(filepath.Join(dir, "supabase/seed.sql"), []byte("insert into public.todos values (1);\ninsert into nope values (1);"), 0o644)
 	if r := tinybase(t, dir, "", "start", "--port", "0"); r.code != 6 || !strings.Contains(r.stderr, "seed") {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestDBLint(t *testing.T) {
+	dir := newProject(t, map[string]string{"migrations/20240101000000_todos.sql": todos})
+	r := tinybase(t, dir, "", "db", "lint", "--json")
+	if r.code != 1 || !strings.Contains(r.stdout, `"rls_disabled_in_public"`) {
+		t.Fatalf("%+v", r)
+	}
+	os.WriteFile(filepath.Join(dir, "supabase/migrations/20240102000000_rls.sql"), []byte("alter table public.todos enable row level security;\ncreate policy \"read\" on public.todos for select to authenticated using (true);"), 0o644)
+	if r = tinybase(t, dir, "", "db", "lint", "--level", "error"); r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if r = tinybase(t, dir, "", "db", "lint", "--level", "loud"); r.code != 2 {
 		t.Fatalf("%+v", r)
 	}
 }

@@ -11,8 +11,8 @@ import (
 
 func newDBCmd() *cobra.Command {
 	c := &cobra.Command{Use: "db", Short: "Database commands", Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return fail(exitUsage, "missing subcommand: reset") }}
-	c.AddCommand(newDBResetCmd())
+		RunE: func(c *cobra.Command, _ []string) error { return fail(exitUsage, "missing subcommand: reset or lint") }}
+	c.AddCommand(newDBResetCmd(), newDBLintCmd())
 	return c
 }
 

@@ -58,6 +58,6 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &exitError{exitUsage, err.Error()} })
-	root.AddCommand(newStartCmd(), newStatusCmd(), newMigrationCmd(), newDBCmd(), newSQLCmd())
+	root.AddCommand(newStartCmd(), newStatusCmd(), newMigrationCmd(), newDBCmd(), newGenCmd(), newSQLCmd())
 	return root
 }

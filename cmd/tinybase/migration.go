@@ -281,7 +281,11 @@ func newMigrationValidateCmd() *cobra.Command {
 				return emitErr(c, f.json, err)
 			}
 			if !res.OK {
-				return emit(c, f.json, outcomeExit(res.Outcome), string(res.Outcome), res, "", problemLine(res, filepath.Base(name)))
+				shown := ""
+				if name != "" {
+					shown = filepath.Base(name)
+				}
+				return emit(c, f.json, outcomeExit(res.Outcome), string(res.Outcome), res, "", problemLine(res, shown))
 			}
 			if err := emit(c, f.json, exitOK, string(res.Outcome), res, "", ""); err != nil {
 				return err

@@ -2,7 +2,6 @@ package typegen
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -245,17 +244,6 @@ const (
 	qViews      = `select table_schema, table_name, is_updatable from information_schema.views`
 	qFuncs      = `select p.oid, p.pronamespace, p.proname, p.prorettype, p.proretset, p.prorows, p.pronargs, p.pronargdefaults, coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargmodes, p.proargnames, pg_catalog.pg_get_function_arguments(p.oid), pg_catalog.pg_get_function_result(p.oid) from pg_catalog.pg_proc p where p.prokind = 'f'`
 )
-
-// undefinedTable reports a catalog relation the engine does not provide
-// (yet): pg_proc before functions exist.
-func undefinedTable(err error) bool {
-	var pe *engine.Error
-	if errors.As(err, &pe) {
-		return pe.Code == "42P01"
-	}
-	var st interface{ SQLState() string }
-	return errors.As(err, &st) && st.SQLState() == "42P01"
-}
 
 func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 	c := &catalog{

@@ -23,14 +23,20 @@ var pgClass = &def{
 			return nil, err
 		}
 		var out [][]any
-		row := func(oid uint32, name, schema, kind string, am uint32, natts int, hasIndex bool) []any {
+		// row lists a relation; an index (kind i) takes its security from
+		// its table, ofTable.
+		row := func(oid uint32, name, schema, kind string, am uint32, natts int, hasIndex bool, ofTable string) []any {
 			replident := "d"
 			if kind != "r" {
 				replident = "n"
 			}
 			owner, rls, force := uint32(10), false, false
-			if kind != "i" && schema != "pg_catalog" && schema != "information_schema" {
-				owner, rls, force, _ = s.RelationSecurity(schema, name) // pg_roles.go
+			if schema != "pg_catalog" && schema != "information_schema" {
+				if kind == "i" {
+					owner, _, _, _ = s.RelationSecurity(schema, ofTable) // pg_roles.go
+				} else {
+					owner, rls, force, _ = s.RelationSecurity(schema, name)
+				}
 			}
 			return []any{oid, name, NamespaceOID(schema), uint32(0), uint32(0), owner, am, oid,
 				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
@@ -42,19 +48,19 @@ var pgClass = &def{
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0))
+			out = append(out, row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, ""))
 			for _, ix := range idx {
-				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false))
+				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, r.Name))
 			}
 		}
 		for _, r := range systemRelations() {
-			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r'))
+			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r', ""))
 		}
 		for _, v := range s.Catalog.Views() {
-			out = append(out, row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false))
+			out = append(out, row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false, ""))
 		}
 		for _, q := range s.Catalog.Sequences() {
-			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false))
+			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false, ""))
 		}
 		return out, nil
 	},

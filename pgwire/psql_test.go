@@ -55,7 +55,6 @@ var psqlKnown = map[string]string{
 	"d_parent":     "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~40 s on the bootstrapped catalog",
 	"d_child":      "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~30 s on the bootstrapped catalog",
 	"dplus_parent": "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~25 s on the bootstrapped catalog",
-	"df":           "pg_get_function_result / pg_get_function_arguments missing",
 	"dp":           "pg_class.relacl is empty (no ACL strings for table grants); policy expressions deparse as (score > 0), not (score > (0)::numeric)",
 }
 

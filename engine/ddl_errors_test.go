@@ -24,6 +24,11 @@ func TestViolationDetails(t *testing.T) {
 		"CREATE TABLE c (id int PRIMARY KEY, b_id int REFERENCES b)",
 		"INSERT INTO b VALUES (1, 20, 'ann')",
 		"INSERT INTO c VALUES (1, 1)",
+		`CREATE TABLE u (id int PRIMARY KEY, email text UNIQUE, "Nick Name" text, ts timestamp, n numeric, UNIQUE ("Nick Name", ts))`,
+		"INSERT INTO u VALUES (1, 'a@x', 'bo', '2024-01-02 03:04:05', 1.50)",
+		"INSERT INTO u VALUES (5, 'e@x', 'z', null, null)",
+		"CREATE TABLE v (a int, b bool, n numeric)",
+		"INSERT INTO v VALUES (1, true, 1.50), (1, true, 1.50)",
 	} {
 		rows, err := s.Query(ctx, q)
 		if err != nil {
@@ -43,6 +48,19 @@ func TestViolationDetails(t *testing.T) {
 			`update or delete on table "b" violates foreign key constraint "c_b_id_fkey" on table "c"`, `Key (id)=(1) is still referenced from table "c".`},
 		{"not null", "INSERT INTO b VALUES (2, 20, NULL)", pgerror.NotNullViolation, "b",
 			`null value in column "name" of relation "b" violates not-null constraint`, "Failing row contains (2, 20, null)."},
+		// Unique violations, as PostgreSQL 15 reports them.
+		{"unique pk", "INSERT INTO u VALUES (1, 'b@x', 'c', null, null)", pgerror.UniqueViolation, "u",
+			`duplicate key value violates unique constraint "u_pkey"`, "Key (id)=(1) already exists."},
+		{"unique text", "INSERT INTO u VALUES (2, 'a@x', 'c', null, null)", pgerror.UniqueViolation, "u",
+			`duplicate key value violates unique constraint "u_email_key"`, "Key (email)=(a@x) already exists."},
+		{"unique two columns, quoted", "INSERT INTO u VALUES (3, 'c@x', 'bo', '2024-01-02 03:04:05', null)", pgerror.UniqueViolation, "u",
+			`duplicate key value violates unique constraint "u_Nick Name_ts_key"`, `Key ("Nick Name", ts)=(bo, 2024-01-02 03:04:05) already exists.`},
+		{"unique by update", "UPDATE u SET email = 'a@x' WHERE id = 5", pgerror.UniqueViolation, "u",
+			`duplicate key value violates unique constraint "u_email_key"`, "Key (email)=(a@x) already exists."},
+		{"create unique index", "CREATE UNIQUE INDEX v_ab ON v (a, b)", pgerror.UniqueViolation, "v",
+			`could not create unique index "v_ab"`, "Key (a, b)=(1, t) is duplicated."},
+		{"create unique index numeric", "CREATE UNIQUE INDEX v_n ON v (n)", pgerror.UniqueViolation, "v",
+			`could not create unique index "v_n"`, "Key (n)=(1.50) is duplicated."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

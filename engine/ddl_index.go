@@ -107,9 +107,10 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 		}
 	}
 	if err := t.CreateIndexSpec(ctx, spec); err != nil {
-		if _, ok := storage.AsUniqueViolation(err); ok {
+		if uv, ok := storage.AsUniqueViolation(err); ok {
 			return &pgerror.Error{Severity: "ERROR", Code: pgerror.UniqueViolation,
-				Message: fmt.Sprintf("could not create unique index %q", def.Name), Table: t.Name(), Constraint: def.Name}
+				Message: fmt.Sprintf("could not create unique index %q", def.Name), Detail: duplicatedDetail(uv),
+				Table: t.Name(), Constraint: def.Name}
 		}
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/pgcatalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/storage"
 )
@@ -29,7 +30,7 @@ func mapError(err error) error {
 	if uv, ok := storage.AsUniqueViolation(err); ok {
 		return &pgerror.Error{Severity: "ERROR", Code: pgerror.UniqueViolation,
 			Message: fmt.Sprintf("duplicate key value violates unique constraint %q", uv.Index),
-			Schema:  uv.Schema, Table: uv.Table, Constraint: uv.Index}
+			Detail:  uniqueDetail(uv), Schema: uv.Schema, Table: uv.Table, Constraint: uv.Index}
 	}
 	if pe, ok := constraintError(err); ok {
 		return pe
@@ -101,4 +102,28 @@ func quotedArg(msg string) string {
 func internalError(p any) error {
 	return &pgerror.Error{Severity: "ERROR", Code: pgerror.InternalError,
 		Message: fmt.Sprintf("internal error: %v", p), Detail: string(debug.Stack())}
+}
+
+// uniqueDetail is PostgreSQL's DETAIL of a unique violation,
+// "Key (id)=(1) already exists.", or "" for an expression index, whose
+// key PostgreSQL shows as the expression's text, which storage does not keep.
+func uniqueDetail(uv *storage.UniqueViolation) string {
+	return keyDetail(uv, "already exists.")
+}
+
+// duplicatedDetail is the DETAIL of CREATE UNIQUE INDEX over duplicate
+// rows: "Key (id)=(1) is duplicated."
+func duplicatedDetail(uv *storage.UniqueViolation) string {
+	return keyDetail(uv, "is duplicated.")
+}
+
+func keyDetail(uv *storage.UniqueViolation, tail string) string {
+	if len(uv.Columns) == 0 {
+		return ""
+	}
+	cols := make([]string, len(uv.Columns))
+	for i, c := range uv.Columns {
+		cols[i] = pgcatalog.QuoteIdent(c)
+	}
+	return "Key (" + strings.Join(cols, ", ") + ")=(" + uv.KeyText + ") " + tail
 }

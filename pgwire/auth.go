@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,6 +106,9 @@ func (c *verifierCache) get(user, secret string) *scramVerifier {
 
 var errAuthFailed = errors.New("authentication failed")
 
+// md5Secret matches a stored md5 password hash ("md5" + md5(password+user)).
+var md5Secret = regexp.MustCompile(`^md5[0-9a-f]{32}$`)
+
 // authenticate runs the configured exchange for user; it returns
 // errAuthFailed for a wrong password and other errors for protocol faults.
 func (c *conn) authenticate(user, secret string) error {
@@ -117,8 +121,19 @@ func (c *conn) authenticate(user, secret string) error {
 			method = AuthSCRAM
 		}
 	}
+	isMD5 := md5Secret.MatchString(secret)
+	if method == AuthMD5 && secret == "" {
+		method = AuthSCRAM // no password: a mock exchange that fails
+	}
 	switch method {
 	case AuthSCRAM:
+		if secret == "" || isMD5 {
+			// No usable secret: run the exchange against a random
+			// verifier so it fails the way a wrong password does.
+			var junk [16]byte
+			_, _ = rand.Read(junk[:])
+			return c.authSCRAM(user, newSCRAMVerifier(hex.EncodeToString(junk[:])))
+		}
 		return c.authSCRAM(user, c.srv.verifiers.get(user, secret))
 	case AuthMD5:
 		var salt [4]byte
@@ -128,8 +143,12 @@ func (c *conn) authenticate(user, secret string) error {
 		if err != nil {
 			return err
 		}
-		inner := md5.Sum([]byte(secret + user))
-		outer := md5.Sum([]byte(hex.EncodeToString(inner[:]) + string(salt[:])))
+		hashed := strings.TrimPrefix(secret, "md5")
+		if !isMD5 {
+			inner := md5.Sum([]byte(secret + user))
+			hashed = hex.EncodeToString(inner[:])
+		}
+		outer := md5.Sum([]byte(hashed + string(salt[:])))
 		want := "md5" + hex.EncodeToString(outer[:])
 		if subtle.ConstantTimeCompare([]byte(pw), []byte(want)) != 1 {
 			return errAuthFailed
@@ -140,6 +159,16 @@ func (c *conn) authenticate(user, secret string) error {
 		pw, err := c.receivePassword(pgproto3.AuthTypeCleartextPassword)
 		if err != nil {
 			return err
+		}
+		if secret == "" {
+			return errAuthFailed
+		}
+		if isMD5 {
+			inner := md5.Sum([]byte(pw + user))
+			if subtle.ConstantTimeCompare([]byte("md5"+hex.EncodeToString(inner[:])), []byte(secret)) != 1 {
+				return errAuthFailed
+			}
+			return nil
 		}
 		if v, ok := parseSCRAMVerifier(secret); ok {
 			d := deriveVerifier(pw, v.salt, v.iter)

@@ -2,6 +2,8 @@ package pgwire
 
 import (
 	"context"
+	"crypto/md5"
+	"encoding/hex"
 	"errors"
 	"strings"
 	"testing"
@@ -83,4 +85,89 @@ func TestAuthMethods(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEngineRoles logs in as the engine's roles: roles made with CREATE
+// ROLE ... PASSWORD, the bootstrap's login roles (password postgres), and
+// roles without LOGIN, under each password method.
+func TestEngineRoles(t *testing.T) {
+	ctx := context.Background()
+	for _, method := range []AuthMethod{AuthSCRAM, AuthMD5, AuthPassword, AuthTrust} {
+		t.Run(string(method), func(t *testing.T) {
+			_, url := startServer(t, Config{Auth: method})
+			admin, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer admin.Close(ctx)
+			for _, q := range []string{
+				`CREATE ROLE wire2_login LOGIN PASSWORD 'p1'`,
+				`CREATE ROLE wire2_nologin PASSWORD 'p2'`,
+				`CREATE ROLE wire2_md5 LOGIN PASSWORD 'md5` + md5hex("p3wire2_md5") + `'`,
+			} {
+				if _, err := admin.Exec(ctx, q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			tests := []struct {
+				user, pw string
+				code     string
+			}{
+				{"wire2_login", "p1", ""},
+				{"wire2_login", "wrong", "28P01"},
+				{"wire2_nologin", "p2", "28000"},
+				{"wire2_nologin", "wrong", "28P01"},
+				{"wire2_md5", "p3", ""},
+				{"wire2_md5", "wrong", "28P01"},
+				{"authenticator", "postgres", ""},
+				{"supabase_admin", "postgres", ""},
+				{"anon", "postgres", "28P01"},
+				{"nobody", "x", "28000"},
+			}
+			for _, tc := range tests {
+				code := tc.code
+				if method == AuthTrust && code == "28P01" {
+					if tc.user == "anon" || tc.user == "wire2_nologin" {
+						code = "28000" // no password asked; refused for NOLOGIN
+					} else {
+						code = ""
+					}
+				}
+				if method == AuthSCRAM && tc.user == "wire2_md5" && code == "" {
+					code = "28P01" // an md5 hash cannot answer SCRAM, as in PostgreSQL
+				}
+				t.Run(tc.user+"/"+tc.pw, func(t *testing.T) {
+					cfg, err := pgx.ParseConfig(url)
+					if err != nil {
+						t.Fatal(err)
+					}
+					cfg.User, cfg.Password = tc.user, tc.pw
+					conn, err := pgx.ConnectConfig(ctx, cfg)
+					if code == "" {
+						if err != nil {
+							t.Fatalf("connect: %v", err)
+						}
+						defer conn.Close(ctx)
+						var who string
+						if err := conn.QueryRow(ctx, "select current_user").Scan(&who); err != nil || who != tc.user {
+							t.Fatalf("current_user: %v %q", err, who)
+						}
+						return
+					}
+					var pe *pgconn.PgError
+					if !errors.As(err, &pe) {
+						t.Fatalf("want SQLSTATE %s, got %v", code, err)
+					}
+					if pe.Code != code || pe.Severity != "FATAL" {
+						t.Fatalf("want FATAL %s, got %s %s: %s", code, pe.Severity, pe.Code, pe.Message)
+					}
+				})
+			}
+		})
+	}
+}
+
+func md5hex(s string) string {
+	h := md5.Sum([]byte(s))
+	return hex.EncodeToString(h[:])
 }

@@ -199,6 +199,9 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 		}
 		return err
 	}
+	if lc, ok := c.srv.cfg.Credentials.(LoginChecker); ok && !lc.CanLogin(user) {
+		return fatal(pgerror.InvalidAuthorizationSpecification, "role %q is not permitted to log in", user)
+	}
 	sess, err := c.srv.eng.Connect(engine.SessionOptions{User: user, Database: db})
 	if err != nil {
 		pe := toPgError(err)

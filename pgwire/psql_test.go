@@ -12,12 +12,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
+	"github.com/tinybase/tinybase/engine/bootstrap"
 )
 
 var recordPsql = flag.Bool("record-psql", false, "record testdata/psql goldens from PostgreSQL at TINYBASE_PG_URL")
 
 // psqlCases are psql invocations whose output must match PostgreSQL 15's
-// (recorded in testdata/psql/<name>.out by -record-psql).
+// (recorded in testdata/psql/<name>.golden by -record-psql, on a database
+// with the Supabase bootstrap applied, as tinybase engines start).
 var psqlCases = []struct {
 	name string
 	args []string
@@ -37,6 +39,23 @@ var psqlCases = []struct {
 	{"copy_in_error", []string{"-c", `\copy child from 'testdata/psql/child.txt'`, "-c", "select count(*) from child"}},
 	{"error", []string{"-c", "select nocolumn from parent"}},
 	{"multi", []string{"-c", "select 1 as a; select 'x' as b"}},
+	{"dn", []string{"-c", `\dn`}},
+	{"d_parent", []string{"-c", `\d parent`}},
+	{"d_child", []string{"-c", `\d child`}},
+	{"dplus_parent", []string{"-c", `\d+ parent`}},
+	{"df", []string{"-c", `\df public.*`}},
+	{"du", []string{"-c", `\du wire_psql_reader|anon|authenticator`}},
+	{"dp", []string{"-c", `\dp public.*`}},
+}
+
+// psqlKnown are recorded cases tinybase does not print as PostgreSQL
+// does yet, with the reason; they are recorded but not compared.
+var psqlKnown = map[string]string{
+	"dn":           "schema owners: the bootstrap's schemas are all owned by postgres, public by postgres rather than pg_database_owner",
+	"d_parent":     "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~40 s on the bootstrapped catalog",
+	"d_child":      "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~30 s on the bootstrapped catalog",
+	"dplus_parent": "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~25 s on the bootstrapped catalog",
+	"dp":           "pg_class.relacl is empty (no ACL strings for table grants); policy expressions deparse as (score > 0), not (score > (0)::numeric)",
 }
 
 func runPsql(t *testing.T, url string, args ...string) string {
@@ -72,8 +91,11 @@ func TestPsql(t *testing.T) {
 	conn.Close(context.Background())
 	for _, tc := range psqlCases {
 		t.Run(tc.name, func(t *testing.T) {
+			if reason, ok := psqlKnown[tc.name]; ok && !*recordPsql {
+				t.Skipf("known difference from PostgreSQL: %s", reason)
+			}
 			got := runPsql(t, url, tc.args...)
-			golden := filepath.Join("testdata", "psql", tc.name+".out")
+			golden := filepath.Join("testdata", "psql", tc.name+".golden")
 			if *recordPsql {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
@@ -117,5 +139,14 @@ func scratchPostgres(t *testing.T, name string) string {
 			t.Fatal(err)
 		}
 	}
-	return strings.Replace(base, "/postgres?", "/"+name+"?", 1)
+	url := strings.Replace(base, "/postgres?", "/"+name+"?", 1)
+	db, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(ctx)
+	if err := bootstrap.ApplyPostgres(ctx, db.PgConn(), name); err != nil {
+		t.Fatal(err)
+	}
+	return url
 }

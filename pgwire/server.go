@@ -42,7 +42,8 @@ type CredentialsFunc func(user string) (string, bool)
 func (f CredentialsFunc) LookupPassword(user string) (string, bool) { return f(user) }
 
 // DefaultCredentials knows one login role, postgres with password
-// postgres, as the Supabase CLI's database has.
+// postgres, as the Supabase CLI's database has. Servers whose Config has
+// no Credentials use EngineCredentials instead.
 var DefaultCredentials Credentials = CredentialsFunc(func(user string) (string, bool) {
 	if user == "postgres" {
 		return "postgres", true
@@ -50,8 +51,44 @@ var DefaultCredentials Credentials = CredentialsFunc(func(user string) (string, 
 	return "", false
 })
 
+// LoginChecker is implemented by Credentials that know whether a role has
+// LOGIN; a role without it is refused after authentication with 28000,
+// as PostgreSQL does.
+type LoginChecker interface {
+	CanLogin(user string) bool
+}
+
+// DefaultPassword is the password of login roles that have none stored
+// (postgres and the Supabase service roles), as DESIGN.md and the Supabase
+// CLI's local database have it.
+const DefaultPassword = "postgres"
+
+// EngineCredentials authenticates against the engine's roles
+// (pg_authid): a role's stored SCRAM-SHA-256 verifier or md5 hash, or
+// DefaultPassword for a login role with no password stored. A role that
+// may not log in and has no password fails authentication.
+func EngineCredentials(eng *engine.Engine) Credentials { return engineCredentials{eng} }
+
+type engineCredentials struct{ eng *engine.Engine }
+
+func (c engineCredentials) LookupPassword(user string) (string, bool) {
+	v, login, ok := c.eng.RolePassword(user)
+	if !ok {
+		return "", false
+	}
+	if v == "" && login {
+		v = DefaultPassword
+	}
+	return v, true
+}
+
+func (c engineCredentials) CanLogin(user string) bool {
+	_, login, ok := c.eng.RolePassword(user)
+	return ok && login
+}
+
 // Config configures a Server. The zero value serves SCRAM-SHA-256 with
-// DefaultCredentials.
+// EngineCredentials.
 type Config struct {
 	Auth        AuthMethod
 	Credentials Credentials
@@ -92,7 +129,7 @@ func New(eng *engine.Engine, cfg Config) (*Server, error) {
 		cfg.MaxMessageBytes = maxMessageLen
 	}
 	if cfg.Credentials == nil {
-		cfg.Credentials = DefaultCredentials
+		cfg.Credentials = EngineCredentials(eng)
 	}
 	log := cfg.Logger
 	if log == nil {

@@ -46,10 +46,11 @@ func init() {
 		"routines":                isRoutines,
 		"referential_constraints": isReferentialConstraints,
 		"check_constraints":       isCheckConstraints,
-		"parameters":              isParameters,      // information_schema_routines.go
-		"triggers":                isTriggers,        // pg_proc.go
-		"role_table_grants":       isRoleTableGrants, // information_schema_grants.go
-		"table_privileges":        isTableGrants,     // information_schema_grants.go
+		"parameters":              isParameters,            // information_schema_routines.go
+		"triggers":                isTriggers,              // pg_proc.go
+		"role_table_grants":       isRoleTableGrants,       // information_schema_grants.go
+		"table_privileges":        isTableGrants,           // information_schema_grants.go
+		"constraint_column_usage": isConstraintColumnUsage, // information_schema_usage.go
 	}
 }
 

@@ -186,6 +186,7 @@ func addWireCatalogs(m map[string]*def) {
 	m["pg_stat_activity"] = pgStatActivity
 	m["pg_attrdef"] = pgAttrdef
 	m["pg_depend"] = pgDepend
+	m["pg_opclass"] = pgOpclass
 }
 
 // RoleByOID names the role with that OID.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/types"
 	goerrors "gopkg.in/src-d/go-errors.v1"
 )
 
@@ -48,8 +49,10 @@ type UniqueViolation struct {
 	PrimaryKey bool
 	// Columns are the key columns; empty for an expression index.
 	Columns []string
-	// KeyText is the conflicting key as Go formats it, for logs only; use
-	// Table.IndexKey on Existing to get typed values.
+	// KeyText is the conflicting key in PostgreSQL's text format, values
+	// separated by ", " and NULL as "null", as the DETAIL of PostgreSQL's
+	// unique_violation shows it; use Table.IndexKey on Existing to get
+	// typed values.
 	KeyText string
 	// Existing is the stored row the new row conflicts with.
 	Existing sql.Row
@@ -79,15 +82,31 @@ func uniqueViolation(def *tableDef, ix *indexDef, key, existing sql.Row) error {
 		b.WriteString(strconv.Quote(c))
 	}
 	b.WriteString(")=(")
+	var keyTypes []sql.Type // the index's key types come first in its order
+	if ix != nil && ix.order != nil {
+		keyTypes = ix.order.types
+	} else if ix == nil && def.pkOrder != nil {
+		keyTypes = def.pkOrder.types
+	}
 	for i, v := range key {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		if v == nil {
 			b.WriteString("NULL")
-		} else {
-			fmt.Fprint(&b, v)
+			continue
 		}
+		var t *types.Type
+		if i < len(keyTypes) {
+			t, _ = keyTypes[i].(*types.Type)
+		}
+		var text string
+		if t != nil {
+			text = types.Output(t, v, nil)
+		} else {
+			text = fmt.Sprint(v)
+		}
+		b.WriteString(strconv.Quote(text))
 	}
 	b.WriteByte(')')
 	return sql.NewUniqueKeyErr(b.String(), ix == nil, existing.Copy())
@@ -154,6 +173,21 @@ func parseUniqueKey(s string) (*UniqueViolation, bool) {
 		s = strings.TrimPrefix(s[len(q):], ", ")
 	}
 	s = strings.TrimPrefix(s, ")=(")
-	v.KeyText = strings.TrimSuffix(s, ")")
+	var vals []string
+	for !strings.HasPrefix(s, ")") && s != "" {
+		if rest, ok := strings.CutPrefix(s, "NULL"); ok {
+			vals = append(vals, "null")
+			s = strings.TrimPrefix(rest, ", ")
+			continue
+		}
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return nil, false
+		}
+		val, _ := strconv.Unquote(q)
+		vals = append(vals, val)
+		s = strings.TrimPrefix(s[len(q):], ", ")
+	}
+	v.KeyText = strings.Join(vals, ", ")
 	return v, true
 }

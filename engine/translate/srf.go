@@ -154,26 +154,60 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 		return
 	}
 	var funcs []*pg.Node
+	// hoist replaces *n, when it is a single-column set-returning
+	// function call, with a reference to its column of the ROWS FROM
+	// item; otherwise it looks into operators, casts and scalar function
+	// arguments (generate_subscripts(a, 1) + 1), not into subqueries.
+	var hoist func(n **pg.Node) bool
+	hoist = func(n **pg.Node) bool {
+		if *n == nil {
+			return false
+		}
+		switch x := (*n).Node.(type) {
+		case *pg.Node_FuncCall:
+			fc := x.FuncCall
+			if fc.Over != nil || fc.AggStar || len(fc.AggOrder) > 0 || fc.AggFilter != nil {
+				return false
+			}
+			parts := names(fc.Funcname)
+			name := strings.ToLower(parts[len(parts)-1])
+			if (!expr.IsSRF(name) || expr.SRFIsMultiColumn(name)) && !t.isUserSRF(parts) {
+				found := false
+				for i := range fc.Args {
+					if hoist(&fc.Args[i]) {
+						found = true
+					}
+				}
+				return found
+			}
+			funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{*n}}}})
+			col := "c" + itoa(int64(len(funcs)))
+			*n = &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{
+				{Node: &pg.Node_String_{String_: &pg.String{Sval: srfTargetAlias}}},
+				{Node: &pg.Node_String_{String_: &pg.String{Sval: col}}},
+			}}}}
+			return true
+		case *pg.Node_AExpr:
+			l := hoist(&x.AExpr.Lexpr)
+			r := hoist(&x.AExpr.Rexpr)
+			return l || r
+		case *pg.Node_TypeCast:
+			return hoist(&x.TypeCast.Arg)
+		}
+		return false
+	}
 	for _, n := range s.TargetList {
 		rt := n.GetResTarget()
-		fc := rt.GetVal().GetFuncCall()
-		if fc == nil || fc.Over != nil || fc.AggStar {
+		if rt == nil {
 			continue
 		}
-		parts := names(fc.Funcname)
-		name := strings.ToLower(parts[len(parts)-1])
-		if (!expr.IsSRF(name) || expr.SRFIsMultiColumn(name)) && !t.isUserSRF(parts) {
-			continue
+		name := rt.Name
+		if name == "" {
+			name = columnName(rt.Val)
 		}
-		if rt.Name == "" {
-			rt.Name = columnName(rt.Val)
+		if hoist(&rt.Val) {
+			rt.Name = name
 		}
-		funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{rt.Val}}}})
-		col := "c" + itoa(int64(len(funcs)))
-		rt.Val = &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{
-			{Node: &pg.Node_String_{String_: &pg.String{Sval: srfTargetAlias}}},
-			{Node: &pg.Node_String_{String_: &pg.String{Sval: col}}},
-		}}}}
 	}
 	if len(funcs) == 0 {
 		return

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# clients.sh — installs the client programs the pgwire client tests drive
+# (psql, pgbench, node and npm; the npm packages themselves are installed
+# by the tests into a temp dir). A client that is still missing afterwards
+# makes its test fail, never skip. Debian package names; needs root.
+set -euo pipefail
+
+need=()
+command -v psql >/dev/null 2>&1 || need+=(postgresql-client-15)
+# pgbench ships with the server package on Debian.
+command -v pgbench >/dev/null 2>&1 || [ -x "$(pg_config --bindir 2>/dev/null)/pgbench" ] || need+=(postgresql-15)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
+if [ "${#need[@]}" -eq 0 ]; then
+	exit 0
+fi
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+	echo "clients.sh: missing ${need[*]} and cannot install them here" >&2
+	exit 0 # the client tests report what is missing
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -178,7 +178,10 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 		s.setCatalog(s.catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
 	}
 	if c.Owner != "" {
-		return s.changeOwner(relKey(q), string(kind), q.Name, q.Schema, c.Owner)
+		if err := s.changeOwner(relKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
+			return err
+		}
+		s.giveOwnedSequences(q) // owner_sequences.go
 	}
 	return nil
 }

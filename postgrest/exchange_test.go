@@ -303,7 +303,6 @@ var engineGaps = map[string]struct {
 }{
 	"writes#6": {"engine: 23505 carries no DETAIL (Key (id)=(100) already exists.) yet (the wire2 helper adds DETAIL engine-wide)", true},
 	"reads#44": {"engine: no full-text search (to_tsvector / websearch_to_tsquery) yet", false},
-	"misc#19":  {"engine: to_char(timestamptz) of constant arguments is folded at translation with an empty context (engine/expr/func.go), so in UTC rather than the session TimeZone", false},
 }
 
 func compareGolden(t *testing.T, who, path string, got []string) {

@@ -173,6 +173,9 @@ func (s *Session) dml(gctx *sql.Context, d *translate.DML) (stepResult, error) {
 
 // runResult runs a translated statement that is either plain or a program.
 func (s *Session) runResult(gctx *sql.Context, res translate.Result) (stepResult, error) {
+	if err := s.readOnlyWrite(res); err != nil { // readonly_writes.go
+		return stepResult{}, err
+	}
 	if d, ok := res.Cmd.(*translate.DML); ok {
 		return s.dml(gctx, d)
 	}

@@ -181,14 +181,7 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 		if err := s.changeOwner(relKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
 			return err
 		}
-		// As in PostgreSQL, the sequences of the table's serial and
-		// identity columns follow it to the new owner.
-		cat := s.catalog()
-		owner := cat.Owner(relKey(q))
-		for _, seq := range cat.OwnedSequences(q.Schema, q.Name) {
-			cat = cat.SetOwner(relKey(catalog.QName{Schema: seq.Schema, Name: seq.Name}), owner)
-		}
-		s.setCatalog(cat)
+		s.giveOwnedSequences(q) // owner_sequences.go
 	}
 	return nil
 }

@@ -301,12 +301,8 @@ var engineGaps = map[string]struct {
 	reason     string
 	statusOnly bool
 }{
-	"writes#6": {"engine: 23505 carries no DETAIL (Key (id)=(100) already exists.) yet", true},
+	"writes#6": {"engine: 23505 carries no DETAIL (Key (id)=(100) already exists.) yet (the wire2 helper adds DETAIL engine-wide)", true},
 	"reads#44": {"engine: no full-text search (to_tsvector / websearch_to_tsquery) yet", false},
-	"misc#19":  {"engine: to_char(timestamptz) ignores the session TimeZone (timestamptz output honours it)", false},
-	"rpc#5":    {"engine: user functions returning TABLE(...) cannot be called in FROM yet (42883)", false},
-	"rpc#9":    {"engine: user functions returning SETOF int cannot be called in FROM yet (42883)", false},
-	"rpc#18":   {"engine: an INSERT inside a SQL function called in a READ ONLY transaction does not fail with 25006 yet", false},
 }
 
 func compareGolden(t *testing.T, who, path string, got []string) {

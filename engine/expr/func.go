@@ -106,7 +106,7 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 				coerced[i], final[i] = wrapJSONArg(name, e, t), t
 			}
 			fc := &FuncCall{base: base{c.Result(final)}, Name: name, Args: coerced, impl: c, ats: final}
-			if !c.Volatile && allLiterals(coerced) {
+			if !c.Volatile && allLiterals(coerced) && !zoneDependent(final, fc.typ) { // fold_zone.go
 				v, err := fc.Eval(sql.NewEmptyContext(), nil)
 				if err == nil {
 					return NewLiteral(fc.typ, v), nil

@@ -471,6 +471,7 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		if rs.Alias == nil {
 			failAt(nodeLocation(rs.Subquery)-1, pgerror.SyntaxError, "subquery in FROM must have an alias")
 		}
+		t.nextDerived = true // srf_outer.go
 		sub := &sqlparser.Subquery{Select: t.selectStmt(rs.Subquery.GetSelectStmt())}
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
 		if rs.Alias != nil {

@@ -29,12 +29,15 @@ type queryScope struct {
 	firstFrom bool
 	// cases holds the FROM tables' exact column names (column_case.go).
 	cases *caseScope
+	// derived is set for a level GMS builds as a derived table (srf_outer.go).
+	derived bool
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.
 func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
-	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved, cases: t.newCaseScope(s, saved.cases)}
+	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved, cases: t.newCaseScope(s, saved.cases), derived: t.nextDerived}
+	t.nextDerived = false
 	t.collectRows(s, &saved)
 	for _, w := range s.WindowClause {
 		wd := w.GetWindowDef()

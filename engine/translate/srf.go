@@ -88,6 +88,9 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 	tf := &sqlparser.TableFuncExpr{Name: expr.SRFCarrier, Exprs: exprs, Alias: sqlparser.NewTableIdent(alias)}
 	// a first FROM item can only refer to outer queries, which GMS
 	// resolves in table function arguments directly
+	if t.q.firstFrom && lateral && t.q.parent != nil && !t.q.derived {
+		return outerRefTableFunc(tf, alias) // srf_outer.go
+	}
 	if t.q.firstFrom || (!lateral && !rf.Lateral) {
 		return tf
 	}

@@ -53,6 +53,7 @@ func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
 // overSublink aggregates arg over the subquery's single column: a scalar
 // subquery SELECT agg(arg) FROM (subselect) AS "?sublink?"("?sublink?").
 func (t *Translator) overSublink(s *pg.SubLink, agg string, arg sqlparser.Expr) sqlparser.Expr {
+	t.nextDerived = true // srf_outer.go
 	inner := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt()), Columns: sqlparser.Columns{sqlparser.NewColIdent(sublinkCol)}}
 	spec := expr.AggSpec{Name: agg, NArgs: 1, Desc: agg}
 	specLit := t.inject("aggspec", -1, nil, func([]sql.Expression) (sql.Expression, error) {

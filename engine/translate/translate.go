@@ -50,6 +50,8 @@ type Translator struct {
 	// for foreign keys that reference it.
 	creating   *pg.RangeVar
 	creatingPK []string
+	// nextDerived marks the next SELECT level as a derived table (srf_outer.go).
+	nextDerived bool
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

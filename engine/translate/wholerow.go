@@ -172,11 +172,13 @@ func (t *Translator) fromSources(items []*pg.Node, ctes map[string]*rowSource) [
 		case *pg.Node_RangeFunction:
 			rf := x.RangeFunction
 			if rf.Alias == nil {
-				out = append(out, namedSource{})
+				out = append(out, t.unaliasedFuncSource(rf))
 				continue
 			}
-			var src *rowSource
-			if len(rf.Alias.Colnames) > 0 {
+			src := t.funcRowSource(rf)
+			if src != nil && len(rf.Alias.Colnames) > 0 {
+				src = src.renamed(rf.Alias.Colnames)
+			} else if len(rf.Alias.Colnames) > 0 {
 				src = (&rowSource{}).renamed(rf.Alias.Colnames)
 			} else if len(rf.Coldeflist) > 0 {
 				src = &rowSource{}

@@ -39,7 +39,7 @@ func key(t testing.TB, claims jwt.MapClaims) string {
 // system temp dir (reused between runs) and returns it.
 func nodeModules(t testing.TB) string {
 	if _, err := exec.LookPath("npm"); err != nil {
-		t.Skip("npm not installed")
+		t.Fatal("the e2e tests need node and npm (supabase-js is installed from npm by the test)")
 	}
 	dir := filepath.Join(os.TempDir(), "tinybase-e2e-node")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err == nil {
@@ -174,8 +174,9 @@ func TestSupabaseJS(t *testing.T) {
 		"USER2_TOKEN=" + key(t, jwt.MapClaims{"role": "authenticated", "sub": "u2", "exp": far}),
 	}
 	t.Run("engine", func(t *testing.T) {
-		url := serve(t, engineExecutor(t, base+readFixture(t, "../testdata/exchanges/rpc.sql")))
-		out := runNode(t, dir, "scenario.mjs", append(env, "URL="+url, "RPC=1")...)
+		fx := base + readFixture(t, "../testdata/exchanges/rpc.sql", "../testdata/exchanges/rpc_rowtype.sql", "rls.sql")
+		url := serve(t, engineExecutor(t, fx))
+		out := runNode(t, dir, "scenario.mjs", append(env, "URL="+url, "RPC=1", "RPC_ROWTYPE=1", "RLS=1")...)
 		t.Log(out)
 	})
 	if os.Getenv("TINYBASE_PG_URL") == "" {

@@ -1,0 +1,26 @@
+-- writes inside functions fail in a READ ONLY transaction (25006), as PostgREST's GET /rpc relies on
+CREATE TABLE ro_items (id serial PRIMARY KEY, name text);
+CREATE FUNCTION ro_add_sql(n text) RETURNS void LANGUAGE sql VOLATILE AS $$ INSERT INTO ro_items (name) VALUES (n) $$;
+CREATE FUNCTION ro_add_plpgsql(n text) RETURNS void LANGUAGE plpgsql AS $$ BEGIN INSERT INTO ro_items (name) VALUES (n); END $$;
+CREATE FUNCTION ro_del() RETURNS void LANGUAGE sql AS $$ DELETE FROM ro_items WHERE id > 0 $$;
+CREATE FUNCTION ro_upd() RETURNS void LANGUAGE plpgsql AS $$ BEGIN UPDATE ro_items SET name = 'z'; END $$;
+BEGIN READ ONLY;
+SELECT ro_add_sql('a');
+ROLLBACK;
+BEGIN READ ONLY;
+SELECT ro_add_plpgsql('b');
+ROLLBACK;
+START TRANSACTION READ ONLY;
+SELECT ro_del();
+ROLLBACK;
+BEGIN READ ONLY;
+SELECT ro_upd();
+ROLLBACK;
+BEGIN READ ONLY;
+SELECT count(*) FROM ro_items;
+COMMIT;
+SELECT ro_add_sql('c');
+BEGIN;
+SELECT ro_add_plpgsql('d');
+COMMIT;
+SELECT name FROM ro_items ORDER BY id;

@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgident"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -105,7 +106,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			for _, d := range t.addConstraint(c, ti, names) {
 				add(d)
 			}
-			if c.Contype == pg.ConstrType_CONSTR_PRIMARY && c.Conname != "" && c.Conname != ti.Name+"_pkey" {
+			if c.Contype == pg.ConstrType_CONSTR_PRIMARY && c.Conname != "" && c.Conname != pgident.MakeObjectName(ti.Name, "", "pkey") {
 				pkName = c.Conname
 			}
 		case pg.AlterTableType_AT_DropConstraint:
@@ -328,7 +329,7 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 		spec.ToName = sqlparser.NewColIdent("PRIMARY")
 		name := c.Conname
 		if name == "" {
-			name = ti.Name + "_pkey"
+			name = pgident.MakeObjectName(ti.Name, "", "pkey")
 		}
 		ti.Constraints[name] = 'p'
 		return &sqlparser.DDL{IndexSpec: spec}

@@ -248,13 +248,19 @@ const (
 
 // undefinedTable reports a catalog relation the engine does not provide
 // (yet): pg_proc before functions exist.
-func undefinedTable(err error) bool {
+func undefinedTable(err error) bool { return sqlState(err) == "42P01" }
+
+// sqlState is err's SQLSTATE, "" when it has none.
+func sqlState(err error) string {
 	var pe *engine.Error
 	if errors.As(err, &pe) {
-		return pe.Code == "42P01"
+		return pe.Code
 	}
 	var st interface{ SQLState() string }
-	return errors.As(err, &st) && st.SQLState() == "42P01"
+	if errors.As(err, &st) {
+		return st.SQLState()
+	}
+	return ""
 }
 
 func loadCatalog(ctx context.Context, q querier) (*catalog, error) {

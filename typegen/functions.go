@@ -87,8 +87,11 @@ func (c *catalog) functionsFromEngine(rs []engine.Routine) {
 func (c *catalog) loadFunctions(ctx context.Context, q querier) error {
 	_, rows, err := q.query(ctx, qFuncs)
 	if err != nil {
-		if undefinedTable(err) {
-			if rs, ok := q.(routineSource); ok {
+		// an engine without pg_proc, or without pg_get_function_arguments
+		// and pg_get_function_result: read its routines directly
+		rs, engineRoutines := q.(routineSource)
+		if undefinedTable(err) || engineRoutines && sqlState(err) == "42883" {
+			if engineRoutines {
 				c.functionsFromEngine(rs.routines())
 			}
 			return nil

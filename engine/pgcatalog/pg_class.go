@@ -66,6 +66,11 @@ var pgClass = &def{
 		for _, q := range s.Catalog.Sequences() {
 			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false))
 		}
+		for _, t := range s.Catalog.Composites() {
+			r := row(t.RelOID, t.Name, t.Schema, "c", 0, len(t.Fields), false)
+			r[3] = t.OID // reltype
+			out = append(out, r)
+		}
 		return out, nil
 	},
 }

@@ -449,6 +449,9 @@ func (s *Session) recordOwner(c *translate.RecordOwner) error {
 			}
 			return nil
 		}
+		if err := compositeNameTaken(cat, q); err != nil { // catalog_composite.go
+			return err
+		}
 	}
 	if !cat.HasPrivilege(s.CurrentUser(), schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
 		return permissionDenied("schema", schema)

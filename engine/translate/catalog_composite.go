@@ -35,7 +35,35 @@ func (t *Translator) compositeType(s *pg.CompositeTypeStmt) Result {
 				fail(pgerror.New(pgerror.FeatureNotSupported, "constraints are not supported on composite types"))
 			}
 		}
-		cmd.Fields = append(cmd.Fields, types.Field{Name: cd.Colname, Type: t.typeName(cd.TypeName)})
+		cmd.Fields = append(cmd.Fields, types.Field{Name: cd.Colname, Type: t.columnTypeName(cd.TypeName)})
 	}
 	return Result{Cmd: cmd, Tag: "CREATE TYPE"}
+}
+
+// tableRowType is the row type of table schema.name used as a type name
+// (a function's parameter or result, a cast), nil when there is no such
+// table.
+func (t *Translator) tableRowType(schema, name string) *types.Type {
+	if schema == "pg_catalog" {
+		return nil
+	}
+	rl, ok := t.Tables.(RowTypeLookup)
+	if !ok {
+		return nil
+	}
+	rt, ok := rl.RowType(schema, name)
+	if !ok {
+		return nil
+	}
+	return rt
+}
+
+// columnTypeName resolves a column's or composite field's type. A table's
+// row type has no pg_type row on tinybase yet, so it cannot be stored.
+func (t *Translator) columnTypeName(tn *pg.TypeName) *types.Type {
+	typ := t.typeName(tn)
+	if b := typ.Base(); b.Kind == types.KindRecord && b.OID == 0 || b.Kind == types.KindArray && b.Elem != nil && b.Elem.Kind == types.KindRecord && b.Elem.OID == 0 {
+		failAt(tn.Location, pgerror.FeatureNotSupported, "columns of a table's row type (%s) are not supported yet", typ.FormatType())
+	}
+	return typ
 }

@@ -24,7 +24,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
 			cd := x.ColumnDef
-			typ := t.typeName(cd.TypeName)
+			typ := t.columnTypeName(cd.TypeName)
 			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
 			if cd.IsNotNull {
 				col.Type.NotNull = true

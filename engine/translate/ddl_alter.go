@@ -196,7 +196,7 @@ func (t *Translator) column(ti *TableInfo, name string) ColumnInfo {
 // addColumn builds the column of ADD COLUMN and the clauses for its
 // constraints.
 func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constraintNames) (*sqlparser.ColumnDefinition, []*sqlparser.DDL) {
-	typ := t.typeName(cd.TypeName)
+	typ := t.columnTypeName(cd.TypeName)
 	if tn := names2(cd.TypeName.Names); len(tn) > 0 {
 		switch tn[len(tn)-1] {
 		case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":

@@ -67,3 +67,39 @@ func (t *Translator) columnTypeName(tn *pg.TypeName) *types.Type {
 	}
 	return typ
 }
+
+// AlterComposite is ALTER TYPE ... ADD / DROP ATTRIBUTE.
+type AlterComposite struct {
+	Name catalog.QName
+	Cmds []AlterAttribute
+}
+
+// AlterAttribute is one ADD ATTRIBUTE (Add set) or DROP ATTRIBUTE clause.
+type AlterAttribute struct {
+	Add      *types.Field
+	Drop     string
+	IfExists bool
+	Cascade  bool
+}
+
+func (*AlterComposite) command()        {}
+func (*AlterComposite) catalogCommand() {}
+
+// alterCompositeType translates ALTER TYPE ... ADD / DROP ATTRIBUTE.
+func (t *Translator) alterCompositeType(s *pg.AlterTableStmt) Result {
+	cmd := &AlterComposite{Name: rangeQName(s.Relation)}
+	for _, n := range s.Cmds {
+		ac := n.GetAlterTableCmd()
+		switch {
+		case ac != nil && ac.Subtype == pg.AlterTableType_AT_AddColumn && ac.Def.GetColumnDef() != nil:
+			cd := ac.Def.GetColumnDef()
+			cmd.Cmds = append(cmd.Cmds, AlterAttribute{Add: &types.Field{Name: cd.Colname, Type: t.columnTypeName(cd.TypeName)},
+				Cascade: ac.Behavior == pg.DropBehavior_DROP_CASCADE})
+		case ac != nil && ac.Subtype == pg.AlterTableType_AT_DropColumn:
+			cmd.Cmds = append(cmd.Cmds, AlterAttribute{Drop: ac.Name, IfExists: ac.MissingOk, Cascade: ac.Behavior == pg.DropBehavior_DROP_CASCADE})
+		default:
+			fail(pgerror.New(pgerror.FeatureNotSupported, "this form of ALTER TYPE is not supported yet"))
+		}
+	}
+	return Result{Cmd: cmd, Tag: "ALTER TYPE"}
+}

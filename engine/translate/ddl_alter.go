@@ -12,6 +12,9 @@ import (
 // GMS runs in order (PostgreSQL docs: ALTER TABLE). Clauses PostgreSQL
 // skips with a NOTICE (IF [NOT] EXISTS) are dropped here.
 func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
+	if s.Objtype == pg.ObjectType_OBJECT_TYPE {
+		return t.alterCompositeType(s), nil // catalog_composite.go
+	}
 	if s.Objtype != pg.ObjectType_OBJECT_TABLE {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s is not supported yet", objectWord(s.Objtype))
 	}

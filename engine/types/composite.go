@@ -10,7 +10,7 @@ import (
 // ... AS (...) or a table's row type), not the anonymous record.
 func (t *Type) IsComposite() bool {
 	b := t.Base()
-	return b.Kind == KindRecord && b.OID != Record.OID && len(b.Fields) > 0
+	return b.Kind == KindRecord && b.OID != Record.OID && (len(b.Fields) > 0 || b.RelOID != 0)
 }
 
 // parseRecord reads a composite literal as record_in does: fields in

@@ -443,7 +443,14 @@ func (s *Session) recordOwner(c *translate.RecordOwner) error {
 	default:
 		key = relKey(q)
 		if !c.Created && s.relationExists(cat, q) {
+			if _, isView := cat.View(q); c.ReplaceView && isView {
+				// CREATE OR REPLACE VIEW replaces the options too.
+				return s.replaceViewOptions(cat, q, c.SecurityInvoker)
+			}
 			return nil
+		}
+		if err := compositeNameTaken(cat, q); err != nil { // catalog_composite.go
+			return err
 		}
 	}
 	if !cat.HasPrivilege(s.CurrentUser(), schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
@@ -451,8 +458,11 @@ func (s *Session) recordOwner(c *translate.RecordOwner) error {
 	}
 	cat = cat.SetOwner(key, owner)
 	cat = cat.SetACL(key, cat.NewObjectACL(owner, schema, c.ObjType))
-	if c.SecurityInvoker {
-		cat = cat.SetViewSecurityInvoker(q, true)
+	if c.SecurityInvoker != "" {
+		if _, ok := catalog.ParseBoolOption(c.SecurityInvoker); !ok {
+			return invalidBoolOption(c.SecurityInvoker)
+		}
+		cat = cat.SetViewSecurityInvoker(q, c.SecurityInvoker)
 	}
 	s.setCatalog(cat)
 	return nil

@@ -180,6 +180,9 @@ func (s *Session) dropType(n catalog.QName, c *translate.DropObjects) error {
 	if c.Kind == "domain" && !d.IsDomain() {
 		return pgerror.New(pgerror.WrongObjectType, "%q is not a domain", n.Name)
 	}
+	if err := compositeDependents(cat, d.Type, q.Name, c.Cascade); err != nil { // catalog_composite.go
+		return err
+	}
 	users := s.typeUsers(d.Type.OID)
 	for _, other := range cat.Types() {
 		if other.Type.Domain != nil && other.Type.Domain.OID == d.Type.OID {

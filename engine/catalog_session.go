@@ -187,6 +187,10 @@ func (s *Session) catalogCommand(c translate.CatalogCommand) (string, error) {
 		return "", s.alterEnum(c)
 	case *translate.CreateDomain:
 		return "", s.createDomain(c)
+	case *translate.CreateComposite:
+		return "", s.createComposite(c) // catalog_composite.go
+	case *translate.AlterComposite:
+		return "", s.alterComposite(c)
 	case *translate.AlterDomain:
 		return "", s.alterDomain(c)
 	case *translate.CreateView:

@@ -175,6 +175,9 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 		if err := s.checkOwner(relKey(q), "view", q.Name); err != nil {
 			return err
 		}
+		if _, ok := catalog.ParseBoolOption(*c.SecurityInvoker); !ok && *c.SecurityInvoker != "" {
+			return invalidBoolOption(*c.SecurityInvoker)
+		}
 		s.setCatalog(s.catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
 	}
 	if c.Owner != "" {
@@ -222,5 +225,20 @@ func (s *Session) checkPolicyExprs(q catalog.QName, using, check string) error {
 		pe.Position = 0
 		return pe
 	}
+	return nil
+}
+
+// invalidBoolOption is the error for security_invoker = <not a boolean>.
+func invalidBoolOption(raw string) error {
+	return pgerror.New(pgerror.InvalidParameterValue, "invalid value for boolean option \"security_invoker\": %s", raw)
+}
+
+// replaceViewOptions gives an existing view the options of CREATE OR
+// REPLACE VIEW (none when raw is ""), as AT_ReplaceRelOptions does.
+func (s *Session) replaceViewOptions(cat *catalog.Catalog, q catalog.QName, raw string) error {
+	if _, ok := catalog.ParseBoolOption(raw); !ok && raw != "" {
+		return invalidBoolOption(raw)
+	}
+	s.setCatalog(cat.SetViewSecurityInvoker(q, raw))
 	return nil
 }

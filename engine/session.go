@@ -220,6 +220,7 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 		s.cache.clear()
 	}
 	s.notices = nil
+	s.identifierNotices(sqlText) // identifier_notice.go
 	if d, ok := res.Cmd.(*translate.DML); ok {
 		return s.runDML(ctx, res, d)
 	}

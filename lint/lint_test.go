@@ -21,9 +21,7 @@ var update = flag.Bool("update", false, "rewrite testdata/lint/*/*.json from the
 
 // engineGaps are lint cases whose SQL the engine cannot express yet; they
 // run against real PostgreSQL in TestLintOracle.
-var engineGaps = map[string]string{
-	"security_definer_view/negative": "the engine does not keep view reloptions (security_invoker)",
-}
+var engineGaps = map[string]string{}
 
 type lintCase struct{ lint, kind, dir string }
 

@@ -1,5 +1,7 @@
 package catalog
 
+import "strings"
+
 // RowSecurity is a table's relrowsecurity / relforcerowsecurity.
 type RowSecurity struct {
 	Enabled, Forced bool
@@ -139,6 +141,11 @@ func (s *security) renameTable(old, new QName) *security {
 		}
 		n.policies[new] = list
 	}
+	if v, ok := s.invoker[old]; ok {
+		n.invoker = copyMap(s.invoker)
+		delete(n.invoker, old)
+		n.invoker[new] = v
+	}
 	return &n
 }
 
@@ -175,6 +182,9 @@ func (c *Catalog) withoutSecurity(drop func(ObjectKey) bool) *Catalog {
 	for q := range s.policies {
 		found = found || drop(relKey(q))
 	}
+	for q := range s.invoker {
+		found = found || drop(relKey(q))
+	}
 	if !found {
 		return c
 	}
@@ -207,6 +217,13 @@ func (c *Catalog) withoutSecurity(drop func(ObjectKey) bool) *Catalog {
 			}
 		}
 		s.policies = p
+		inv := make(map[QName]string, len(s.invoker))
+		for q, v := range s.invoker {
+			if !drop(relKey(q)) {
+				inv[q] = v
+			}
+		}
+		s.invoker = inv
 	})
 }
 
@@ -236,22 +253,57 @@ func (c *Catalog) CopyRelationSecurity(from *Catalog, old, new QName) *Catalog {
 			s.policies = copyMap(s.policies)
 			s.policies[new] = p
 		}
+		if v, ok := renamed.invoker[new]; ok {
+			s.invoker = copyMap(s.invoker)
+			s.invoker[new] = v
+		}
 	})
 }
 
 // ViewSecurityInvoker reports whether a view was created or altered WITH
 // (security_invoker = true): it reads its tables with the caller's rights
 // instead of its owner's.
-func (c *Catalog) ViewSecurityInvoker(v QName) bool { return c.sec().invoker[v] }
+func (c *Catalog) ViewSecurityInvoker(v QName) bool {
+	on, _ := ParseBoolOption(c.sec().invoker[v])
+	return on
+}
 
-// SetViewSecurityInvoker returns a catalog with the view's option set.
-func (c *Catalog) SetViewSecurityInvoker(v QName, on bool) *Catalog {
+// ViewOptions returns a view's reloptions as pg_class.reloptions shows
+// them ("security_invoker=on"), nil when it has none.
+func (c *Catalog) ViewOptions(v QName) []string {
+	if raw, ok := c.sec().invoker[v]; ok {
+		return []string{"security_invoker=" + raw}
+	}
+	return nil
+}
+
+// SetViewSecurityInvoker returns a catalog with the view's
+// security_invoker option set to raw, the value as written ("on",
+// "true", "1"); raw "" removes the option (RESET).
+func (c *Catalog) SetViewSecurityInvoker(v QName, raw string) *Catalog {
 	return c.withSecurity(func(s *security) {
 		s.invoker = copyMap(s.invoker)
-		if on {
-			s.invoker[v] = true
+		if raw != "" {
+			s.invoker[v] = raw
 		} else {
 			delete(s.invoker, v)
 		}
 	})
+}
+
+// ParseBoolOption parses a boolean reloption value as parse_bool does
+// (true/false, yes/no, on/off, 1/0 and unique prefixes, any case).
+func ParseBoolOption(raw string) (value, ok bool) {
+	s := strings.ToLower(strings.TrimSpace(raw))
+	if s == "" {
+		return false, false
+	}
+	prefix := func(word string, min int) bool { return len(s) >= min && strings.HasPrefix(word, s) }
+	switch {
+	case prefix("true", 1), prefix("yes", 1), prefix("on", 2), s == "1":
+		return true, true
+	case prefix("false", 1), prefix("no", 1), prefix("off", 2), s == "0":
+		return false, true
+	}
+	return false, false
 }

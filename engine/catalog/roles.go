@@ -44,7 +44,7 @@ type security struct {
 	roleOID  uint32
 	// dbSettings are ALTER DATABASE ... SET values, "name=value".
 	dbSettings []string
-	invoker    map[QName]bool // views WITH (security_invoker)
+	invoker    map[QName]string // views' security_invoker reloption, as written
 }
 
 // PredefinedRoles are the roles PostgreSQL 15's initdb creates besides the

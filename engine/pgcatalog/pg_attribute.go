@@ -63,6 +63,7 @@ var pgAttribute = &def{
 					false, true, int32(0), coll, nil, nil, nil, nil})
 			}
 		}
+		out = append(out, compositeAttributes(s)...) // composite.go
 		return out, nil
 	},
 }

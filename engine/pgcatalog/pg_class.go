@@ -1,6 +1,12 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/types"
+import (
+	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// relOptionsCol is pg_class.reloptions' position.
+const relOptionsCol = 28
 
 // pgClass is pg_catalog.pg_class: tables, their indexes, views and
 // sequences.
@@ -57,10 +63,19 @@ var pgClass = &def{
 			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r', ""))
 		}
 		for _, v := range s.Catalog.Views() {
-			out = append(out, row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false, ""))
+			r := row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false, "")
+			if opts := s.Catalog.ViewOptions(catalog.QName{Schema: v.Schema, Name: v.Name}); opts != nil {
+				r[relOptionsCol] = settingsArray(opts) // pg_roles.go
+			}
+			out = append(out, r)
 		}
 		for _, q := range s.Catalog.Sequences() {
 			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false, ""))
+		}
+		for _, t := range s.Catalog.Composites() {
+			r := row(t.RelOID, t.Name, t.Schema, "c", 0, len(t.Fields), false, "")
+			r[3] = t.OID // reltype
+			out = append(out, r)
 		}
 		return out, nil
 	},

@@ -22,6 +22,8 @@ var pgType = &def{
 				typtype = "d"
 			case t.Kind == types.KindEnum:
 				typtype = "e"
+			case t.IsComposite():
+				typtype = "c"
 			case t.Category == 'P' || t.Kind == types.KindUnknown:
 				typtype = "p"
 			}
@@ -38,7 +40,7 @@ var pgType = &def{
 				coll = 100
 			}
 			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), uint32(10), t.Len,
-				t.Len > 0 && t.Len <= 8, typtype, string(t.Category), t.Preferred, true, ",", uint32(0),
+				t.Len > 0 && t.Len <= 8, typtype, string(t.Category), t.Preferred, true, ",", t.RelOID,
 				elem, t.ArrayOID, notNull, base, mod, int32(0), coll, nullable(def)})
 		}
 		addWithArray := func(t *types.Type, notNull bool, def string) {

@@ -2,9 +2,9 @@ package storage
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/pgident"
 )
 
 // pkIndexID is the ID GMS expects of a primary key index.
@@ -266,11 +266,11 @@ func (h *Table) createIndexDef(ctx *sql.Context, def sql.IndexDef, forFK bool) e
 		ix.columns = append(ix.columns, c.Name)
 	}
 	if ix.name == "" {
-		suffix := "_idx"
+		suffix := "idx"
 		if ix.unique {
-			suffix = "_key"
+			suffix = "key"
 		}
-		ix.name = h.def.name + "_" + strings.Join(ix.columns, "_") + suffix
+		ix.name = pgident.MakeObjectName(h.def.name, pgident.ColumnsAddition(ix.columns), suffix)
 	}
 	return h.addIndex(ctx, ix)
 }

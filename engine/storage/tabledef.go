@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/pgident"
 )
 
 // tableDef is a table's definition: columns, primary key, indexes and
@@ -203,7 +204,7 @@ func newTableDef(db, schema, name string, sch sql.PrimaryKeySchema, collation sq
 		name:      name,
 		cols:      sch.Schema,
 		pkOrds:    append([]int(nil), sch.PkOrdinals...),
-		pkName:    name + "_pkey",
+		pkName:    pgident.MakeObjectName(name, "", "pkey"),
 		comment:   comment,
 		collation: collation,
 		shape:     &shapeToken{},

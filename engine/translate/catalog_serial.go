@@ -7,6 +7,7 @@ import (
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgident"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -38,7 +39,7 @@ func identityConstraint(cd *pg.ColumnDef) *pg.Constraint {
 
 // SequenceName is the name PostgreSQL gives the sequence of a serial or
 // identity column.
-func SequenceName(table, column string) string { return table + "_" + column + "_seq" }
+func SequenceName(table, column string) string { return pgident.MakeObjectName(table, column, "seq") }
 
 // serialSequenceName picks the name of a serial column's sequence:
 // <table>_<column>_seq, or with a number appended when a relation of that
@@ -68,11 +69,7 @@ func (t *Translator) serialSequenceName(rel *pg.RangeVar, column string) string 
 	if _, _, exists := r.Table(rel.Schemaname, rel.Relname); exists {
 		return base // CREATE TABLE fails or is skipped; the name is not used
 	}
-	name := base
-	for i := 1; taken(name); i++ {
-		name = base[:len(base)-len("_seq")] + "_seq" + itoa(int64(i))
-	}
-	return name
+	return pgident.Choose(rel.Relname, column, "seq", taken)
 }
 
 // catalogColumn gives serial and identity columns PostgreSQL's form: NOT

@@ -51,6 +51,8 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		return Result{Cmd: &AlterEnum{Name: listQName(ae.TypeName), Label: ae.NewVal, Neighbor: ae.NewValNeighbor, After: ae.NewValIsAfter, IfNotExists: ae.SkipIfNewValExists}, Tag: "ALTER TYPE"}, true
 	case *pg.Node_CreateDomainStmt:
 		return t.createDomain(s.CreateDomainStmt), true
+	case *pg.Node_CompositeTypeStmt:
+		return t.compositeType(s.CompositeTypeStmt), true // catalog_composite.go
 	case *pg.Node_AlterDomainStmt:
 		ad := s.AlterDomainStmt
 		c := ad.Def.GetConstraint()

@@ -6,6 +6,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgident"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -23,7 +24,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
 			cd := x.ColumnDef
-			typ := t.typeName(cd.TypeName)
+			typ := t.columnTypeName(cd.TypeName)
 			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
 			if cd.IsNotNull {
 				col.Type.NotNull = true
@@ -90,7 +91,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		}
 		spec.Indexes = append(spec.Indexes, idx)
 	}
-	if pkName != "" && pkName != s.Relation.Relname+"_pkey" {
+	if pkName != "" && pkName != pgident.MakeObjectName(s.Relation.Relname, "", "pkey") {
 		return t.namedPrimaryKey(ddl, s, pkName), nil
 	}
 	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil

@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgident"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -11,6 +12,9 @@ import (
 // GMS runs in order (PostgreSQL docs: ALTER TABLE). Clauses PostgreSQL
 // skips with a NOTICE (IF [NOT] EXISTS) are dropped here.
 func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
+	if s.Objtype == pg.ObjectType_OBJECT_TYPE {
+		return t.alterCompositeType(s), nil // catalog_composite.go
+	}
 	if s.Objtype != pg.ObjectType_OBJECT_TABLE {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s is not supported yet", objectWord(s.Objtype))
 	}
@@ -105,7 +109,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			for _, d := range t.addConstraint(c, ti, names) {
 				add(d)
 			}
-			if c.Contype == pg.ConstrType_CONSTR_PRIMARY && c.Conname != "" && c.Conname != ti.Name+"_pkey" {
+			if c.Contype == pg.ConstrType_CONSTR_PRIMARY && c.Conname != "" && c.Conname != pgident.MakeObjectName(ti.Name, "", "pkey") {
 				pkName = c.Conname
 			}
 		case pg.AlterTableType_AT_DropConstraint:
@@ -195,7 +199,7 @@ func (t *Translator) column(ti *TableInfo, name string) ColumnInfo {
 // addColumn builds the column of ADD COLUMN and the clauses for its
 // constraints.
 func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constraintNames) (*sqlparser.ColumnDefinition, []*sqlparser.DDL) {
-	typ := t.typeName(cd.TypeName)
+	typ := t.columnTypeName(cd.TypeName)
 	if tn := names2(cd.TypeName.Names); len(tn) > 0 {
 		switch tn[len(tn)-1] {
 		case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":
@@ -328,7 +332,7 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 		spec.ToName = sqlparser.NewColIdent("PRIMARY")
 		name := c.Conname
 		if name == "" {
-			name = ti.Name + "_pkey"
+			name = pgident.MakeObjectName(ti.Name, "", "pkey")
 		}
 		ti.Constraints[name] = 'p'
 		return &sqlparser.DDL{IndexSpec: spec}

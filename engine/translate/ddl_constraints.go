@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -9,6 +8,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgident"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -99,18 +99,10 @@ func (c *constraintNames) take(name string) string {
 	return name
 }
 
-// choose makes a name from columns and a suffix ("check", "fkey", "key").
+// choose makes a name from columns and a suffix ("check", "fkey", "key"),
+// truncating the parts to fit 63 bytes as makeObjectName does.
 func (c *constraintNames) choose(cols []string, suffix string) string {
-	base := c.table
-	if len(cols) > 0 {
-		base += "_" + strings.Join(cols, "_")
-	}
-	// NAMEDATALEN-1 bytes; PostgreSQL truncates the parts, which only
-	// matters for very long names.
-	name := base + "_" + suffix
-	for i := 1; c.used[name]; i++ {
-		name = fmt.Sprintf("%s_%s%d", base, suffix, i)
-	}
+	name := pgident.Choose(c.table, pgident.ColumnsAddition(cols), suffix, func(n string) bool { return c.used[n] })
 	c.used[name] = true
 	return name
 }

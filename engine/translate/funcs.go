@@ -67,6 +67,9 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 		}
 	}
 	if typ == nil {
+		typ = t.tableRowType(schema, name) // catalog_composite.go
+	}
+	if typ == nil {
 		failAt(tn.Location, pgerror.UndefinedObject, "type \"%s\" does not exist", strings.Join(parts[len(parts)-1:], "."))
 	}
 	mods := make([]int32, 0, len(tn.Typmods))

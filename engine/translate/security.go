@@ -136,8 +136,9 @@ type RowSecurityCmd struct {
 	Enable   *bool
 	Force    *bool
 	Owner    string // OWNER TO, "" when absent
-	// SecurityInvoker is ALTER VIEW ... SET / RESET (security_invoker).
-	SecurityInvoker *bool
+	// SecurityInvoker is ALTER VIEW ... SET / RESET (security_invoker):
+	// the value as written, "" for RESET.
+	SecurityInvoker *string
 }
 
 // AlterOwner is ALTER SCHEMA / FUNCTION / TYPE ... OWNER TO.
@@ -430,8 +431,8 @@ func (t *Translator) alterTableSecurity(at *pg.AlterTableStmt) (Result, bool) {
 				return Result{}, false
 			}
 			if ac.Subtype == pg.AlterTableType_AT_ResetRelOptions {
-				f := false
-				inv = &f
+				none := ""
+				inv = &none
 			}
 			cmd.SecurityInvoker = inv
 		default:
@@ -589,8 +590,12 @@ type RecordOwner struct {
 	// Created is set when the object was created just before (a serial
 	// column's sequence), so that it existing is no reason to skip.
 	Created bool
-	// SecurityInvoker is CREATE VIEW ... WITH (security_invoker = true).
-	SecurityInvoker bool
+	// SecurityInvoker is CREATE VIEW ... WITH (security_invoker = x): the
+	// value as written, "" when the view has no such option.
+	SecurityInvoker string
+	// ReplaceView is CREATE OR REPLACE VIEW: an existing view takes the
+	// statement's options.
+	ReplaceView bool
 }
 
 func (*RecordOwner) command()        {}
@@ -616,8 +621,10 @@ func (t *Translator) ownership(n *pg.Node, res Result) Result {
 		}
 	case *pg.Node_ViewStmt:
 		rel(s.ViewStmt.View, 'r')
-		if inv := securityInvokerOption(s.ViewStmt.Options); inv != nil && *inv {
-			add[len(add)-1].(*RecordOwner).SecurityInvoker = true
+		ro := add[len(add)-1].(*RecordOwner)
+		ro.ReplaceView = s.ViewStmt.Replace
+		if inv := securityInvokerOption(s.ViewStmt.Options); inv != nil {
+			ro.SecurityInvoker = *inv
 		}
 	case *pg.Node_CreateSeqStmt:
 		rel(s.CreateSeqStmt.Sequence, 'S')
@@ -713,19 +720,17 @@ func (t *Translator) FuncRefOf(owa *pg.ObjectWithArgs) (ref FuncRef, ok bool) {
 	return t.funcRef(owa), true
 }
 
-// securityInvokerOption reads security_invoker from a view's options.
-func securityInvokerOption(opts []*pg.Node) *bool {
+// securityInvokerOption reads security_invoker from a view's options:
+// the value as written ("on", "1"), "true" when it has none.
+func securityInvokerOption(opts []*pg.Node) *string {
 	for _, o := range opts {
 		d := o.GetDefElem()
 		if d == nil || d.Defname != "security_invoker" {
 			continue
 		}
-		v := true
+		v := "true"
 		if d.Arg != nil {
-			switch strings.ToLower(defText(d.Arg)) {
-			case "false", "off", "0", "no", "f", "n":
-				v = false
-			}
+			v = defText(d.Arg)
 		}
 		return &v
 	}

@@ -136,6 +136,8 @@ func castContextOf(f, t *Type) CastContext {
 		return castContextOf(f.Elem.Base(), t.Elem.Base())
 	case f.Kind == KindEnum && t.Kind == KindEnum:
 		return castNone
+	case f.Kind == KindRecord && f.OID == Record.OID && t.IsComposite():
+		return CastImplicit // coerce_record_to_complex (composite.go)
 	}
 	return castNone
 }
@@ -158,6 +160,8 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 	switch {
 	case f.OID == t.OID && f.Kind != KindArray:
 		out = v
+	case f.Kind == KindRecord && t.IsComposite():
+		out, err = castToComposite(v, from, to, env) // composite.go
 	case f.Kind == KindUnknown || (f.IsString() && !t.IsString()):
 		s, _ := v.(string)
 		if f.Kind == KindBpchar {

@@ -269,6 +269,10 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input value for enum %s: %q", b.FormatType(), s)
 	case KindArray:
 		return ParseArray(b, s, env)
+	case KindRecord:
+		if b.IsComposite() {
+			return parseRecord(b, s) // composite.go
+		}
 	case KindVoid:
 		return nil, nil
 	case KindRegclass:

@@ -58,6 +58,8 @@ type Type struct {
 	Len       int16 // typlen
 	// Domain, when set, is the base type of a domain.
 	Domain *Type
+	// RelOID is pg_type.typrelid of a composite type: its pg_class row.
+	RelOID uint32
 	// Check, set on a domain with constraints, validates a value (nil
 	// included) against them; the engine's catalog builds it.
 	Check func(v any) error

@@ -1,0 +1,22 @@
+-- composite types that use other types: nesting, arrays, dependencies
+create type st as enum ('a', 'b');
+create type c1 as (x st, y int);
+drop type st;
+create type c2 as (inner_c c1, z text);
+drop type c1;
+select row(row('a', 1), 'q')::c2;
+select '("(a,1)",q)'::c2;
+select (('("(b,2)",q)'::c2).inner_c).y;
+create table tt (id int primary key, v c1[], w c2);
+insert into tt values (1, array[row('a', 1)::c1, null], row(row('b', 2), 'z'));
+select id, v, w from tt;
+select (w).z, ((w).inner_c).x from tt;
+create type c1 as (q int);
+create type c3 as (a int);
+create table c3 (a int);
+drop table tt;
+drop type c2;
+drop type c1;
+drop type st;
+drop type if exists nope;
+drop type c3;

@@ -1,0 +1,21 @@
+-- view reloptions: security_invoker kept as written, SET/RESET, rename and drop
+create table t(a int);
+create view v1 with (security_invoker = on) as select * from t;
+create view v2 with (security_invoker) as select * from t;
+create view v3 with (security_invoker = 'TRUE') as select * from t;
+create view v4 with (security_invoker = 1) as select * from t;
+create view v0 as select * from t;
+select relname, reloptions from pg_class where relname like 'v_' order by 1;
+alter view v1 set (security_invoker = false);
+alter view v2 reset (security_invoker);
+alter view v3 set (security_invoker);
+select relname, reloptions from pg_class where relname like 'v_' order by 1;
+create view v5 with (security_invoker = maybe) as select * from t;
+alter view v1 set (security_invoker = maybe);
+alter view v4 rename to v6;
+select relname, reloptions from pg_class where relname like 'v_' order by 1;
+drop view v6;
+create view v6 as select * from t;
+select relname, reloptions from pg_class where relname like 'v_' order by 1;
+create or replace view v1 as select * from t;
+select relname, reloptions from pg_class where relname = 'v1';

@@ -1,0 +1,20 @@
+-- record_in / record_out for composite types: quoting, NULLs, whitespace
+create type pair as (a text, b int);
+select '( x ,1)'::pair;
+select ('( x ,1)'::pair).a;
+select '  (x,1)  '::pair;
+select '("",)'::pair;
+select ('("",)'::pair).a is null, ('(,)'::pair).a is null;
+select '("a\"b",2)'::pair, ('("a\"b",2)'::pair).a;
+select '("a""b",2)'::pair;
+select '(a\,b,3)'::pair, ('(a\,b,3)'::pair).a;
+select '("(x)",4)'::pair;
+select row('has space', 5)::pair, row(E'back\\slash', 6)::pair;
+select '(x,1) junk'::pair;
+select '(x,1'::pair;
+select 'x,1)'::pair;
+select '(x,abc)'::pair;
+select '(x,1,2)'::pair;
+select row('x', 'abc')::pair;
+select array['(a,1)', '(b,)']::pair[];
+select (array['(a,1)', '(b,)']::pair[])[2];

@@ -302,7 +302,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	var schema sql.Schema
 	var iter sql.RowIter
 	if err == nil {
-		schema, iter, _, err = s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+		schema, iter, err = s.runGMS(gctx, sqlText, res.Stmt) // plancache.go
 	}
 	if err != nil {
 		txn.RollbackTo(mark)

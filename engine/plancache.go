@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"sync"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"google.golang.org/protobuf/proto"
 )
 
 // runGMS plans and starts one translated statement on GMS.
@@ -41,4 +45,55 @@ func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.State
 	}
 	schema, iter, _, err := g.PrepQueryPlanForExecution(gctx, sqlText, analyzed, qFlags)
 	return schema, iter, err
+}
+
+// parseCacheSize bounds the engine's parse cache; parseCacheMaxText keeps
+// very long texts (migrations, bulk VALUES) out of it.
+const (
+	parseCacheSize    = 1024
+	parseCacheMaxText = 16 << 10
+)
+
+// parseCache keeps the pg_query parse of recently seen one-statement texts,
+// engine-wide: a parse depends on the text alone (not on the catalog, the
+// role or the settings), so every session shares it, which is what helps
+// PostgREST and Auth, whose sessions last one request. Parameterized
+// statements, and INSERT/UPDATE, are translated afresh on every execution
+// (translation bakes in parameter values); the parse, a cgo call and a
+// protobuf decode, is not repeated. Each use gets its own deep copy, so a
+// translation that rewrites its tree cannot affect another.
+type parseCache struct {
+	mu      sync.Mutex
+	entries map[string]*pg.Node
+}
+
+// parseOne parses a text that must hold at most one statement: it returns
+// the statement (nil for an empty text) and how many statements the text
+// holds.
+func (e *Engine) parseOne(text string) (*pg.Node, int, error) {
+	c := &e.parses
+	c.mu.Lock()
+	n, ok := c.entries[text]
+	c.mu.Unlock()
+	if ok {
+		return proto.Clone(n).(*pg.Node), 1, nil
+	}
+	tree, err := pg.Parse(text)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(tree.Stmts) != 1 {
+		return nil, len(tree.Stmts), nil
+	}
+	stmt := tree.Stmts[0].Stmt
+	if len(text) <= parseCacheMaxText {
+		kept := proto.Clone(stmt).(*pg.Node)
+		c.mu.Lock()
+		if c.entries == nil || len(c.entries) >= parseCacheSize {
+			c.entries = map[string]*pg.Node{}
+		}
+		c.entries[text] = kept
+		c.mu.Unlock()
+	}
+	return stmt, 1, nil
 }

@@ -26,10 +26,21 @@ func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.State
 		schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, stmt, nil, nil)
 		return schema, iter, err
 	}
-	g := s.eng.gms
 	if err := gctx.Session.ValidateSession(gctx); err != nil {
 		return nil, nil, err
 	}
+	analyzed, qFlags, err := s.analyzeDML(gctx, sqlText, stmt)
+	if err != nil {
+		return nil, nil, err
+	}
+	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, analyzed, qFlags)
+	return schema, iter, err
+}
+
+// analyzeDML binds a single-table UPDATE or DELETE, applies the engine's
+// pre-analyze rule that GMS's simple-DML batches skip, and analyzes it.
+func (s *Session) analyzeDML(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Node, *sql.QueryFlags, error) {
+	g := s.eng.gms
 	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
 	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
 	if err != nil {
@@ -40,11 +51,7 @@ func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.State
 		return nil, nil, err
 	}
 	analyzed, err := g.Analyzer.Analyze(gctx, bound, nil, qFlags)
-	if err != nil {
-		return nil, nil, err
-	}
-	schema, iter, _, err := g.PrepQueryPlanForExecution(gctx, sqlText, analyzed, qFlags)
-	return schema, iter, err
+	return analyzed, qFlags, err
 }
 
 // parseCacheSize bounds the engine's parse cache; parseCacheMaxText keeps

@@ -65,9 +65,9 @@ const (
 // engine-wide: a parse depends on the text alone (not on the catalog, the
 // role or the settings), so every session shares it, which is what helps
 // PostgREST and Auth, whose sessions last one request. Parameterized
-// statements, and INSERT/UPDATE, are translated afresh on every execution
-// (translation bakes in parameter values); the parse, a cgo call and a
-// protobuf decode, is not repeated. Each use gets its own deep copy, so a
+// statements are translated afresh on every execution (translation bakes in
+// parameter values); the parse, a cgo call and a protobuf decode, is not
+// repeated. Each use gets its own deep copy, so a
 // translation that rewrites its tree cannot affect another.
 type parseCache struct {
 	mu      sync.Mutex
@@ -77,13 +77,21 @@ type parseCache struct {
 // parseOne parses a text that must hold at most one statement: it returns
 // the statement (nil for an empty text) and how many statements the text
 // holds.
-func (e *Engine) parseOne(text string) (*pg.Node, int, error) {
+//
+// Only texts with parameters use the cache (keep true): drivers send one
+// text many times with new values, while a text without parameters is
+// either covered by the session's translation cache or, with literals
+// that vary (pgbench -S over the simple protocol), seen once, and caching
+// it would only add a copy and churn.
+func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
 	c := &e.parses
-	c.mu.Lock()
-	n, ok := c.entries[text]
-	c.mu.Unlock()
-	if ok {
-		return proto.Clone(n).(*pg.Node), 1, nil
+	if keep {
+		c.mu.Lock()
+		n, ok := c.entries[text]
+		c.mu.Unlock()
+		if ok {
+			return proto.Clone(n).(*pg.Node), 1, nil
+		}
 	}
 	tree, err := pg.Parse(text)
 	if err != nil {
@@ -93,7 +101,7 @@ func (e *Engine) parseOne(text string) (*pg.Node, int, error) {
 		return nil, len(tree.Stmts), nil
 	}
 	stmt := tree.Stmts[0].Stmt
-	if len(text) <= parseCacheMaxText {
+	if keep && len(text) <= parseCacheMaxText {
 		kept := proto.Clone(stmt).(*pg.Node)
 		c.mu.Lock()
 		if c.entries == nil || len(c.entries) >= parseCacheSize {

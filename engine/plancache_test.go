@@ -46,7 +46,7 @@ func TestKeyedDMLUsesIndex(t *testing.T) {
 		{"delete from t where id = $1", []any{int64(8)}, "IndexedTableAccess"},
 		{"update t set score = 2 where score = 0", nil, "Filter"}, // no index on score: still a scan
 	} {
-		stmt, _, err := e.parseOne(c.q)
+		stmt, _, err := e.parseOne(c.q, len(c.args) > 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,19 +93,19 @@ func TestParseCacheCopies(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := "select $1::int + 1"
-	a, n, err := e.parseOne(q)
+	a, n, err := e.parseOne(q, true)
 	if err != nil || n != 1 {
 		t.Fatal(n, err)
 	}
 	a.GetSelectStmt().TargetList = nil
-	b, _, _ := e.parseOne(q)
+	b, _, _ := e.parseOne(q, true)
 	if len(b.GetSelectStmt().TargetList) != 1 {
 		t.Fatal("cached parse was changed through an earlier copy")
 	}
-	if _, n, _ := e.parseOne("select 1; select 2"); n != 2 {
+	if _, n, _ := e.parseOne("select 1; select 2", true); n != 2 {
 		t.Fatalf("two statements counted as %d", n)
 	}
-	if _, n, _ := e.parseOne(" ; "); n != 0 {
+	if _, n, _ := e.parseOne(" ; ", true); n != 0 {
 		t.Fatalf("empty text counted as %d statements", n)
 	}
 }

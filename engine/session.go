@@ -161,7 +161,7 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
 	}
-	stmt, nstmts, err := s.eng.parseOne(sqlText) // plancache.go
+	stmt, nstmts, err := s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
 	if err != nil {
 		s.failed()
 		return nil, syntaxError(err, sqlText)

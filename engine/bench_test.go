@@ -180,3 +180,37 @@ func BenchmarkSnapshot(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPointSelectParam is the point select as drivers send it: one
+// statement text with a $1 parameter.
+func BenchmarkPointSelectParam(b *testing.B) {
+	e := seeded(b, 10000)
+	s := mustSession(b, e)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rows, err := s.Query(context.Background(), "select * from t where id = $1", int64(1+i%10000))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := rows.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkUpdateByKey is pgbench's account update: by primary key, with
+// parameters, over a table large enough that a scan shows.
+func BenchmarkUpdateByKey(b *testing.B) {
+	e := seeded(b, 50000)
+	s := mustSession(b, e)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rows, err := s.Query(context.Background(), "update t set score = score + $1 where id = $2", int64(1), int64(1+i%50000))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := rows.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

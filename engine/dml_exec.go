@@ -48,7 +48,7 @@ func (s *Session) runStep(gctx *sql.Context, stmt sqlparser.Statement) (res step
 	if err := s.prepareDML(gctx, stmt); err != nil {
 		return res, err
 	}
-	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, "", stmt, nil, nil)
+	schema, iter, err := s.runGMS(gctx, "", stmt) // plancache.go
 	if err != nil {
 		return res, err
 	}

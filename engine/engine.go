@@ -37,6 +37,8 @@ type Engine struct {
 	languages map[string]routine.Handler
 	// routineCache holds prepared trigger conditions (trigger_fire.go).
 	routineCache routineCache
+	// parses caches statement parses engine-wide (plancache.go).
+	parses parseCache
 }
 
 // dbName is the single database every session connects to.

@@ -161,18 +161,17 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
 	}
-	tree, err := pg.Parse(sqlText)
+	stmt, nstmts, err := s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
 	if err != nil {
 		s.failed()
 		return nil, syntaxError(err, sqlText)
 	}
-	if len(tree.Stmts) == 0 {
+	if nstmts == 0 {
 		return &Rows{tag: "", done: true}, nil
 	}
-	if len(tree.Stmts) > 1 {
+	if nstmts > 1 {
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
 	}
-	stmt := tree.Stmts[0].Stmt
 	if s.state == txnFailed {
 		if ts := stmt.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
 			return nil, errAborted()
@@ -303,7 +302,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	var schema sql.Schema
 	var iter sql.RowIter
 	if err == nil {
-		schema, iter, _, err = s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+		schema, iter, err = s.runGMS(gctx, sqlText, res.Stmt) // plancache.go
 	}
 	if err != nil {
 		txn.RollbackTo(mark)

@@ -251,32 +251,29 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 			}
 			fk.From.FKs = append(fk.From.FKs, fk)
 		}
-		// Functions need pg_proc; an engine without it serves no RPC.
-		if _, err := q.Query(ctx, "savepoint pgrst_funcs"); err != nil {
-			return false, err
+		// The engine lists its routines directly: its pg_proc does not yet
+		// give table row types a pg_type row (typrelid) or format_type
+		// names, which functionsSQL relies on.
+		if rl, ok := q.(routineLister); ok {
+			exposed := map[string]bool{}
+			for _, s := range schemas {
+				exposed[s] = true
+			}
+			for _, f := range rl.routines() {
+				if !exposed[f.Schema] {
+					continue
+				}
+				if f.RetComp {
+					f.RetTable = c.table(f.Schema, f.ReturnType)
+				}
+				key := f.Schema + "." + f.Name
+				c.funcs[key] = append(c.funcs[key], f)
+			}
+			return false, nil
 		}
 		fr, err := q.Query(ctx, functionsSQL, arr)
 		if err != nil {
-			if _, err := q.Query(ctx, "rollback to savepoint pgrst_funcs"); err != nil {
-				return false, err
-			}
-			if rl, ok := q.(routineLister); ok {
-				exposed := map[string]bool{}
-				for _, s := range schemas {
-					exposed[s] = true
-				}
-				for _, f := range rl.routines() {
-					if !exposed[f.Schema] {
-						continue
-					}
-					if f.RetComp {
-						f.RetTable = c.table(f.Schema, f.ReturnType)
-					}
-					key := f.Schema + "." + f.Name
-					c.funcs[key] = append(c.funcs[key], f)
-				}
-			}
-			return false, nil
+			return false, err
 		}
 		for _, r := range fr.Rows {
 			f := &Function{Schema: str(r[0]), Name: str(r[1]), ReturnType: str(r[6]), RetSet: isTrue(r[7]),

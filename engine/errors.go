@@ -85,6 +85,11 @@ func mapError(err error) error {
 
 // quotedArg pulls the first quoted name out of a GMS message.
 func quotedArg(msg string) string {
+	// GMS appends a spelling suggestion (", maybe you mean x?") to the
+	// name; PostgreSQL's messages carry only the name.
+	if i := strings.Index(msg, ", maybe you mean "); i >= 0 {
+		msg = msg[:i]
+	}
 	for _, q := range []string{"`", "'", `"`} {
 		if i := strings.Index(msg, q); i >= 0 {
 			if j := strings.Index(msg[i+1:], q); j >= 0 {

@@ -8,6 +8,16 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/pgtext"
+)
+
+// Catalog values arrive in PostgreSQL's text format (engine/pgtext).
+var (
+	u32        = pgtext.Uint32
+	str        = pgtext.Str
+	isTrue     = pgtext.Bool
+	char       = pgtext.Char
+	parseArray = pgtext.Array
 )
 
 // querier runs one catalog query, returning rows in text format (nil for
@@ -155,78 +165,6 @@ func unavailable(err error) bool {
 		return true
 	}
 	return false
-}
-
-func u32(s *string) uint32 {
-	if s == nil {
-		return 0
-	}
-	n, _ := strconv.ParseUint(*s, 10, 32)
-	return uint32(n)
-}
-
-func str(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
-func isTrue(s *string) bool { return s != nil && (*s == "t" || *s == "true") }
-
-func char(s *string) byte {
-	if s == nil || *s == "" {
-		return 0
-	}
-	return (*s)[0]
-}
-
-// parseArray parses a one-dimensional array in PostgreSQL's text format,
-// or a space-separated int2vector / oidvector.
-func parseArray(s *string) []string {
-	if s == nil {
-		return nil
-	}
-	v := strings.TrimSpace(*s)
-	if strings.HasPrefix(v, "[") {
-		if i := strings.Index(v, "="); i >= 0 {
-			v = v[i+1:]
-		}
-	}
-	if v == "" {
-		return nil
-	}
-	if v[0] != '{' {
-		return strings.Fields(v)
-	}
-	v = v[1 : len(v)-1]
-	var out []string
-	for i := 0; i < len(v); {
-		if v[i] == '"' {
-			var b strings.Builder
-			i++
-			for i < len(v) && v[i] != '"' {
-				if v[i] == '\\' && i+1 < len(v) {
-					i++
-				}
-				b.WriteByte(v[i])
-				i++
-			}
-			i++
-			out = append(out, b.String())
-		} else {
-			j := strings.IndexByte(v[i:], ',')
-			if j < 0 {
-				j = len(v) - i
-			}
-			out = append(out, v[i:i+j])
-			i += j
-		}
-		if i < len(v) && v[i] == ',' {
-			i++
-		}
-	}
-	return out
 }
 
 func parseInts(s *string) []int {

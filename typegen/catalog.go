@@ -4,10 +4,21 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/pgtext"
+)
+
+// Catalog values arrive in PostgreSQL's text format (engine/pgtext).
+var (
+	atoiU         = pgtext.Uint32
+	atoi          = pgtext.Int
+	str           = pgtext.Str
+	boolean       = pgtext.Bool
+	char          = pgtext.Char
+	parseArray    = pgtext.Array
+	parseIntArray = pgtext.IntArray
 )
 
 // querier runs one catalog query and returns its result in text format
@@ -142,96 +153,6 @@ func (c *catalog) format(oid uint32) string {
 		}
 	}
 	return t.name
-}
-
-func atoiU(s *string) uint32 {
-	if s == nil {
-		return 0
-	}
-	n, _ := strconv.ParseUint(*s, 10, 32)
-	return uint32(n)
-}
-
-func atoi(s *string) int {
-	if s == nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(*s)
-	return n
-}
-
-func str(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
-func boolean(s *string) bool { return s != nil && (*s == "t" || *s == "true") }
-
-func char(s *string) byte {
-	if s == nil || *s == "" {
-		return 0
-	}
-	return (*s)[0]
-}
-
-// parseArray parses a one-dimensional array in PostgreSQL's text format.
-func parseArray(s *string) []string {
-	if s == nil {
-		return nil
-	}
-	v := strings.TrimSpace(*s)
-	if strings.HasPrefix(v, "[") {
-		// explicit bounds, e.g. [0:1]={25,25} for an oidvector cast
-		if i := strings.Index(v, "="); i >= 0 {
-			v = v[i+1:]
-		}
-	}
-	if len(v) < 2 || v[0] != '{' {
-		// oidvector / int2vector print space-separated
-		if v == "" {
-			return nil
-		}
-		return strings.Fields(v)
-	}
-	v = v[1 : len(v)-1]
-	var out []string
-	for i := 0; i < len(v); {
-		if v[i] == '"' {
-			var b strings.Builder
-			i++
-			for i < len(v) && v[i] != '"' {
-				if v[i] == '\\' && i+1 < len(v) {
-					i++
-				}
-				b.WriteByte(v[i])
-				i++
-			}
-			i++ // closing quote
-			out = append(out, b.String())
-		} else {
-			j := strings.IndexByte(v[i:], ',')
-			if j < 0 {
-				j = len(v) - i
-			}
-			out = append(out, v[i:i+j])
-			i += j
-		}
-		if i < len(v) && v[i] == ',' {
-			i++
-		}
-	}
-	return out
-}
-
-func parseIntArray(s *string) []int {
-	var out []int
-	for _, e := range parseArray(s) {
-		n, _ := strconv.Atoi(e)
-		out = append(out, n)
-	}
-	return out
 }
 
 const (

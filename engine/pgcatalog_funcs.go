@@ -8,24 +8,27 @@ import (
 	"github.com/tinybase/tinybase/engine/types"
 )
 
+// withState adapts a function of the session's catalog state to a
+// built-in function implementation.
+func withState(f func(st *pgcatalog.State, a []any) (any, error)) func(*sql.Context, *types.Env, []any) (any, error) {
+	return func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
+		s, err := sessionOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		st, err := s.catalogState(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return f(st, a)
+	}
+}
+
 // System information functions over the catalogs (PostgreSQL docs 9.26,
 // "System Information Functions and Operators"), taking the OIDs the
 // pg_catalog relations show. They read the session's catalog state, so
 // they are volatile.
 func init() {
-	withState := func(f func(st *pgcatalog.State, a []any) (any, error)) func(*sql.Context, *types.Env, []any) (any, error) {
-		return func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, err := sessionOf(ctx)
-			if err != nil {
-				return nil, err
-			}
-			st, err := s.catalogState(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return f(st, a)
-		}
-	}
 	orNull := func(v string, ok bool, err error) (any, error) {
 		if err != nil || !ok {
 			return nil, err

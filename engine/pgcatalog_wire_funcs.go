@@ -13,19 +13,6 @@ import (
 // drizzle-kit): pg_get_userbyid, pg_get_expr, pg_get_viewdef,
 // pg_encoding_to_char, pg_type_is_visible and friends.
 func init() {
-	withState := func(f func(st *pgcatalog.State, a []any) (any, error)) func(*sql.Context, *types.Env, []any) (any, error) {
-		return func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, err := sessionOf(ctx)
-			if err != nil {
-				return nil, err
-			}
-			st, err := s.catalogState(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return f(st, a)
-		}
-	}
 	// pg_get_userbyid: the bootstrap superuser is OID 10, as in PostgreSQL.
 	expr.AddFunc("pg_get_userbyid", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Name), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {

@@ -66,6 +66,16 @@ func lateralLeftDeep(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 // batch, after assignExecIndexes.
 func installLateralRows(a *analyzer.Analyzer) {
 	for _, b := range a.Batches {
+		if b.Desc == "default-rules" || b.Desc == "once-after" {
+			rules := append([]analyzer.Rule{}, b.Rules...)
+			for i, r := range rules {
+				if id := r.Id.String(); id == "pushFilters" || id == "pushdownSubqueryAliasFilters" {
+					rules[i].Apply = lateralLeftPushdown(r.Apply)
+				}
+			}
+			b.Rules = rules
+			continue
+		}
 		if b.Desc != "after-all" {
 			continue
 		}
@@ -207,4 +217,45 @@ func (n *scopeRowNode) CollationCoercibility(ctx *sql.Context) (sql.CollationID,
 
 func (n *scopeRowNode) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	return n.builder.Build(ctx, n.Child, n.row)
+}
+
+// lateralLeftPushdown wraps GMS's filter pushdown rules: their child
+// selector keeps filters off the nullable side of LEFT joins, but does
+// not count LEFT JOIN LATERAL as one, so `... LEFT JOIN LATERAL (...) k
+// ON true WHERE k.w IS NULL` filtered inside k and NULL-extended every
+// row. Around the pushdown the lateral left joins are made plain left
+// joins (restored right after: their right input is a lateral subquery).
+func lateralLeftPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		converted := false
+		in, _, err := transform.Node(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			if j, ok := c.(*plan.JoinNode); ok && j.Op == plan.JoinTypeLateralLeft {
+				if sqa, ok := j.Right().(*plan.SubqueryAlias); ok && sqa.IsLateral {
+					converted = true
+					nj := *j
+					nj.Op = plan.JoinTypeLeftOuter
+					return &nj, transform.NewTree, nil
+				}
+			}
+			return c, transform.SameTree, nil
+		})
+		if err != nil || !converted {
+			return push(ctx, an, n, sc, sel, qf)
+		}
+		out, _, err := push(ctx, an, in, sc, sel, qf)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		out, _, err = transform.Node(out, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			if j, ok := c.(*plan.JoinNode); ok && j.Op == plan.JoinTypeLeftOuter {
+				if sqa, ok := j.Right().(*plan.SubqueryAlias); ok && sqa.IsLateral {
+					nj := *j
+					nj.Op = plan.JoinTypeLateralLeft
+					return &nj, transform.NewTree, nil
+				}
+			}
+			return c, transform.SameTree, nil
+		})
+		return out, transform.NewTree, err
+	}
 }

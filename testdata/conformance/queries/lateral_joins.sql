@@ -40,3 +40,6 @@ SELECT ld.v, k.n FROM ld LEFT JOIN (la CROSS JOIN LATERAL (SELECT count(*) AS n 
 SELECT ld.v, k.w FROM ld JOIN la ON la.y = ld.x LEFT JOIN LATERAL (SELECT w FROM lc WHERE lc.x = ld.x ORDER BY w LIMIT 1) k ON true JOIN lb ON lb.x = la.y ORDER BY ld.x;
 SELECT la.y, k.a FROM la CROSS JOIN LATERAL (SELECT la.y * 3) k(a) WHERE EXISTS (SELECT 1 FROM lb WHERE lb.x = la.y) ORDER BY la.y;
 SELECT la.y, (SELECT count(*) FROM lb CROSS JOIN LATERAL (SELECT lb.x + la.y) q(s) JOIN lc ON lc.x = lb.x) FROM la ORDER BY la.y;
+SELECT * FROM la, LATERAL (SELECT la.y AS a) k LEFT JOIN lb ON lb.x = k.a ORDER BY la.y;
+SELECT la.y, lc.w, k.a, lb.v FROM la, lc, LATERAL (SELECT la.y + lc.w AS a) k JOIN lb ON lb.x = la.y ORDER BY 1, 2;
+SELECT la.y, g, lb.v FROM la, LATERAL generate_series(1, la.y) g JOIN lb ON lb.x = g ORDER BY 1, 2;

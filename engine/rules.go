@@ -20,8 +20,10 @@ const ruleIndexableComparisons analyzer.RuleId = 10001
 func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 	a := analyzer.NewBuilder(prov).
 		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
+		AddPreAnalyzeRule(ruleLateralLeftDeep, lateralLeftDeep).
 		Build()
 	unaliasInsertExprs(a)
+	installLateralRows(a)
 	installTriggerBuilder(a)
 	return a
 }

@@ -34,6 +34,9 @@ type plSession struct {
 	outerIdle bool
 	// trigs are the trigger contexts built lately (plpgsql_handler.go).
 	trigs []trigCache
+	// sctx is the sql.Context made for calls running under context sctxOf.
+	sctx   *sql.Context
+	sctxOf context.Context
 }
 
 // maxPLDepth bounds nested PL/pgSQL calls (PostgreSQL's max_stack_depth
@@ -154,10 +157,15 @@ var _ plpgsql.Host = (*plHost)(nil)
 
 func (h *plHost) sqlCtx(ctx context.Context) *sql.Context {
 	if h.gctx == nil {
+		ps := &h.s.pl
 		if gc, ok := ctx.(*sql.Context); ok && gc.Session == sql.Session(h.s) {
 			h.gctx = gc
+		} else if ps.sctx != nil && ps.sctxOf == ctx {
+			// calls from one statement (a trigger per row) share one
+			h.gctx = ps.sctx
 		} else {
 			h.gctx = sql.NewContext(ctx, sql.WithSession(h.s))
+			ps.sctx, ps.sctxOf = h.gctx, ctx
 		}
 	}
 	return h.gctx

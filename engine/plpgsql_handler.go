@@ -213,7 +213,7 @@ func (h *plpgsqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog
 		}
 	}
 	if tg != nil {
-		call.Trigger = triggerFor(tg)
+		call.Trigger = s.pl.triggerFor(tg)
 	}
 	var fr *plpgsql.Frame
 	err = s.inPL(ctx, func(ctx context.Context) error {
@@ -237,7 +237,11 @@ func (h *plpgsqlHandler) result(rc *routineCaller, fn *catalog.Function, call pl
 			return routine.Result{}, pgerror.New(pgerror.DatatypeMismatch, "returned row structure does not match the structure of the triggering table").
 				WithDetail("Number of returned columns (%d) does not match expected column count (%d).", len(r.Vals), len(tg.Columns))
 		}
-		row := make([]any, len(r.Vals))
+		// NEW and OLD are this call's own copies (triggerFor): cast in place
+		row := r.Vals
+		if call.Trigger == nil || (r != call.Trigger.New && r != call.Trigger.Old) {
+			row = make([]any, len(r.Vals))
+		}
 		for i, v := range r.Vals {
 			cv, err := rc.Cast(v, r.Types[i], tg.Columns[i].Type)
 			if err != nil {
@@ -281,6 +285,80 @@ func (h *plpgsqlHandler) result(rc *routineCaller, fn *catalog.Function, call pl
 		return routine.Result{}, err
 	}
 	return routine.Result{Value: v}, nil
+}
+
+// triggerFor is the interpreter's trigger context for one firing. The
+// row type and TG_* values depend only on the trigger and its table, so
+// the session keeps the last few and a firing per row copies just NEW and OLD.
+func (ps *plSession) triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {
+	var c *trigCache
+	for i := range ps.trigs {
+		if ps.trigs[i].matches(tg) {
+			c = &ps.trigs[i]
+			break
+		}
+	}
+	if c == nil {
+		tmpl := triggerFor(&routine.TriggerData{Name: tg.Name, When: tg.When, Level: tg.Level, Op: tg.Op,
+			TableName: tg.TableName, Schema: tg.Schema, Args: tg.Args, Columns: tg.Columns})
+		tmpl.Prepare()
+		nc := trigCache{data: *tg, tmpl: tmpl}
+		nc.data.New, nc.data.Old = nil, nil
+		nc.data.Args = append([]string(nil), tg.Args...)
+		nc.data.Columns = append([]routine.Column(nil), tg.Columns...)
+		nc.names = make([]string, len(tg.Columns))
+		nc.typs = make([]*types.Type, len(tg.Columns))
+		for i, col := range tg.Columns {
+			nc.names[i], nc.typs[i] = col.Name, col.Type
+		}
+		if len(ps.trigs) >= maxTrigCache {
+			ps.trigs = ps.trigs[1:]
+		}
+		ps.trigs = append(ps.trigs, nc)
+		c = &ps.trigs[len(ps.trigs)-1]
+	}
+	t := *c.tmpl
+	// records held by variables are the frame's own: the row values are
+	// copied, the names and types (never modified in place) are shared
+	if tg.New != nil {
+		t.New = &types.RecordVal{Names: c.names, Types: c.typs, Vals: append([]any(nil), tg.New...)}
+	}
+	if tg.Old != nil {
+		t.Old = &types.RecordVal{Names: c.names, Types: c.typs, Vals: append([]any(nil), tg.Old...)}
+	}
+	return &t
+}
+
+// maxTrigCache bounds the trigger contexts a session keeps.
+const maxTrigCache = 8
+
+// trigCache is one trigger context kept by a session: the firing data it
+// was built from (without rows), the prepared template (New and Old nil)
+// and NEW/OLD's field names and types.
+type trigCache struct {
+	data  routine.TriggerData
+	tmpl  *plpgsql.Trigger
+	names []string
+	typs  []*types.Type
+}
+
+func (c *trigCache) matches(tg *routine.TriggerData) bool {
+	d := &c.data
+	if d.Name != tg.Name || d.When != tg.When || d.Level != tg.Level || d.Op != tg.Op || d.TableOID != tg.TableOID ||
+		d.TableName != tg.TableName || d.Schema != tg.Schema || len(d.Args) != len(tg.Args) || len(d.Columns) != len(tg.Columns) {
+		return false
+	}
+	for i := range d.Args {
+		if d.Args[i] != tg.Args[i] {
+			return false
+		}
+	}
+	for i := range d.Columns {
+		if d.Columns[i].Name != tg.Columns[i].Name || d.Columns[i].Type != tg.Columns[i].Type {
+			return false
+		}
+	}
+	return true
 }
 
 func triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {

@@ -32,6 +32,11 @@ type plSession struct {
 	// outerIdle is set while the outermost call runs outside a
 	// transaction block (COMMIT / ROLLBACK are allowed then).
 	outerIdle bool
+	// trigs are the trigger contexts built lately (plpgsql_handler.go).
+	trigs []trigCache
+	// sctx is the sql.Context made for calls running under context sctxOf.
+	sctx   *sql.Context
+	sctxOf context.Context
 }
 
 // maxPLDepth bounds nested PL/pgSQL calls (PostgreSQL's max_stack_depth
@@ -52,6 +57,22 @@ type plPlan struct {
 	// vars are the datums the translation referenced, with the types it assumed.
 	vars  []int
 	vtyps []varSig
+	// loc is the TimeZone the translation folded constants with.
+	loc *time.Location
+	// folded caches a constant expression's value after an assignment
+	// cast, for the environment it was cast in (see EvalAssign).
+	folded []foldedCast
+}
+
+// foldedCast is a constant's value cast to one target type. The cast of
+// an untyped literal depends on TimeZone ('... +01' vs local times) and
+// on the transaction start ('now'), so those are part of the key.
+type foldedCast struct {
+	to      *types.Type
+	loc     *time.Location
+	now     time.Time
+	version uint64 // catalog version (enum labels, domains)
+	v       any
 }
 
 // varSig is the type a plan assumed for a variable: the type itself, or
@@ -136,10 +157,15 @@ var _ plpgsql.Host = (*plHost)(nil)
 
 func (h *plHost) sqlCtx(ctx context.Context) *sql.Context {
 	if h.gctx == nil {
+		ps := &h.s.pl
 		if gc, ok := ctx.(*sql.Context); ok && gc.Session == sql.Session(h.s) {
 			h.gctx = gc
+		} else if ps.sctx != nil && ps.sctxOf == ctx {
+			// calls from one statement (a trigger per row) share one
+			h.gctx = ps.sctx
 		} else {
 			h.gctx = sql.NewContext(ctx, sql.WithSession(h.s))
+			ps.sctx, ps.sctxOf = h.gctx, ctx
 		}
 	}
 	return h.gctx
@@ -156,6 +182,10 @@ func (h *plHost) Enter(fr *plpgsql.Frame) func() {
 
 func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
 	if needPlanner && (p.version != h.s.eng.ddlVersion.Load() || p.gen != h.s.cache.gen) {
+		return false
+	}
+	if p.loc != h.s.env.Loc {
+		// literals were folded in another time zone
 		return false
 	}
 	for i, dno := range p.vars {
@@ -176,7 +206,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	if p := s.pl.plans[e]; p != nil && h.valid(p, fr, p.fast == nil) {
 		return p, nil
 	}
-	p := &plPlan{version: s.eng.ddlVersion.Load(), gen: s.cache.gen}
+	p := &plPlan{version: s.eng.ddlVersion.Load(), gen: s.cache.gen, loc: s.env.Loc}
 	if old := s.pl.plans[e]; old != nil {
 		p.node, p.text = old.node, old.text
 	}
@@ -332,6 +362,73 @@ func (h *plHost) Eval(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr) (
 		return nil, res.Types[0], nil
 	}
 	return res.Rows[0][0], res.Types[0], nil
+}
+
+// maxFolded bounds the folded casts kept per plan (one per target type
+// an assignment of the expression has met).
+const maxFolded = 4
+
+// EvalAssign implements plpgsql.AssignEvaluator: Eval followed by the
+// assignment cast to `to`. When the compiled expression is a constant
+// (an untyped or typed literal, as PostgreSQL's planner folds constant
+// sub-expressions), the cast result is kept in the plan for the
+// session's TimeZone and transaction start, so a trigger assigning
+// '2024-01-01 00:00:00+00' to a timestamptz column does not re-parse the
+// literal on every row. Casts whose result depends on more than that
+// (domains with CHECK constraints, reg* types resolved through the
+// catalog) are never folded.
+func (h *plHost) EvalAssign(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, to *types.Type) (any, *types.Type, error) {
+	p, err := h.plan(fr, e)
+	if err != nil {
+		return nil, nil, plError(err)
+	}
+	lit, isConst := p.fast.(*expr.Literal)
+	if !isConst || lit.Value == nil || !foldableCast(to) {
+		v, t, err := h.Eval(ctx, fr, e)
+		if err != nil {
+			return nil, nil, err
+		}
+		if v == nil || t == to {
+			return v, t, nil
+		}
+		cv, err := h.Cast(v, t, to)
+		if err != nil {
+			return nil, nil, err
+		}
+		return cv, to, nil
+	}
+	env := &h.s.env
+	version := h.s.eng.ddlVersion.Load()
+	for i := range p.folded {
+		if f := &p.folded[i]; f.to == to && f.loc == env.Loc && f.version == version && f.now.Equal(env.Now) {
+			return f.v, to, nil
+		}
+	}
+	cv, err := h.Cast(lit.Value, p.fastTyp, to)
+	if err != nil {
+		return nil, nil, err
+	}
+	fc := foldedCast{to: to, loc: env.Loc, now: env.Now, version: version, v: cv}
+	if len(p.folded) < maxFolded {
+		p.folded = append(p.folded, fc)
+	} else {
+		p.folded[0] = fc
+	}
+	return cv, to, nil
+}
+
+// foldableCast reports whether an assignment cast to t depends only on
+// the value, TimeZone and the transaction start.
+func foldableCast(t *types.Type) bool {
+	if t == nil || t.Domain != nil || t.Kind == types.KindRecord || len(t.Fields) > 0 {
+		return false
+	}
+	switch b := t.Base(); b.OID {
+	case 24, 2202, 2203, 2204, 2205, 2206, 3734, 3769, 4089, 4096, 4191: // regproc ... regcollation
+		return false
+	default:
+		return b.Kind != types.KindArray || foldableCast(b.Elem)
+	}
 }
 
 // Query implements plpgsql.Host.

@@ -85,3 +85,55 @@ END $$`,
 		t.Errorf("log: %s", cmp.Diff(want, msgs))
 	}
 }
+
+// TestPLTriggerFoldedLiteral checks that a constant assigned in a trigger
+// is cast once per TimeZone, not once per session: the literal has no
+// offset, so its instant depends on the zone in force at each row.
+func TestPLTriggerFoldedLiteral(t *testing.T) {
+	e, err := Open(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	run := func(q string) [][]any {
+		t.Helper()
+		rows, err := s.Query(ctx, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		var out [][]any
+		for rows.Next() {
+			out = append(out, append([]any(nil), rows.Values()...))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		rows.Close()
+		return out
+	}
+	run(`CREATE TABLE items (id int, at timestamptz, label text)`)
+	run(`CREATE FUNCTION stamp() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.at := '2024-01-01 00:00:00';
+  NEW.label := 'x';
+  RETURN NEW;
+END $$`)
+	run(`CREATE TRIGGER stamp BEFORE INSERT ON items FOR EACH ROW EXECUTE FUNCTION stamp()`)
+	// one transaction, so the transaction start ('now') stays the same
+	run(`BEGIN`)
+	run(`SET TimeZone = 'UTC'`)
+	run(`INSERT INTO items (id) VALUES (1), (2)`)
+	run(`SET TimeZone = 'Asia/Tokyo'`)
+	run(`INSERT INTO items (id) VALUES (3)`)
+	run(`COMMIT`)
+	run(`SET TimeZone = 'UTC'`)
+	got := run(`SELECT id, extract(epoch from at)::bigint::text, label FROM items ORDER BY id`)
+	want := [][]any{{int32(1), "1704067200", "x"}, {int32(2), "1704067200", "x"}, {int32(3), "1704034800", "x"}}
+	if !cmp.Equal(got, want) {
+		t.Errorf("rows: %s", cmp.Diff(want, got))
+	}
+}

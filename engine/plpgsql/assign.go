@@ -159,8 +159,62 @@ func (f *Frame) assignField(parent int, field string, v any, t *types.Type) erro
 	return pgerror.New(pgerror.UndefinedColumn, "record \"%s\" has no field \"%s\"", name, field)
 }
 
+// AssignEvaluator is an optional Host extension: EvalAssign evaluates e
+// and applies the assignment cast to `to` (as Cast would), returning the
+// cast value with type `to`. A host may fold the result of a constant
+// expression once per compiled plan instead of casting it on every call.
+type AssignEvaluator interface {
+	EvalAssign(ctx context.Context, fr *Frame, e *Expr, to *types.Type) (any, *types.Type, error)
+}
+
+// assignTarget is the type an assignment to datum dno casts to, or nil
+// when that is not known before the value is (records, rows, untyped
+// variables).
+func (f *Frame) assignTarget(dno int) *types.Type {
+	d := f.Fn.Datums[dno]
+	switch d.Kind {
+	case DRow, DRec:
+		return nil
+	case DRecField:
+		pv := &f.Vars[d.Parent]
+		if r, _ := pv.Value.(*types.RecordVal); r != nil {
+			for i, n := range r.Names {
+				if n == d.Field {
+					return r.Types[i]
+				}
+			}
+			return nil
+		}
+		if pv.Type != nil {
+			for _, fl := range pv.Type.Fields {
+				if fl.Name == d.Field {
+					return fl.Type
+				}
+			}
+		}
+		return nil
+	}
+	vr := &f.Vars[dno]
+	if vr.IsRec {
+		return nil
+	}
+	return vr.Type
+}
+
 func (f *Frame) execAssign(ctx context.Context, st *Assign) error {
-	v, t, err := f.host.Eval(ctx, f, st.Expr)
+	var v any
+	var t *types.Type
+	var err error
+	to := (*types.Type)(nil)
+	ae, canFold := f.host.(AssignEvaluator)
+	if canFold && !f.Fn.Datums[st.Var].Const && strings.IndexByte(st.Target, '[') < 0 {
+		to = f.assignTarget(st.Var)
+	}
+	if to != nil {
+		v, t, err = ae.EvalAssign(ctx, f, st.Expr, to)
+	} else {
+		v, t, err = f.host.Eval(ctx, f, st.Expr)
+	}
 	if err != nil {
 		return err
 	}

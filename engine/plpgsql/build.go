@@ -148,7 +148,7 @@ func build(jf *jfunc) (*Function, error) {
 		f.Datums[f.New].implicit = true
 		f.Datums[f.Old].implicit = true
 		f.TrigVars = map[string]int{}
-		for _, n := range []string{"tg_op", "tg_name", "tg_when", "tg_level", "tg_table_name", "tg_relname", "tg_table_schema", "tg_nargs", "tg_argv"} {
+		for _, n := range trigVarNames {
 			f.TrigVars[n] = len(f.Datums)
 			f.Datums = append(f.Datums, &Datum{Kind: DVar, Name: n, implicit: true})
 		}

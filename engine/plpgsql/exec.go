@@ -36,6 +36,39 @@ type Trigger struct {
 	Table    string
 	Schema   string
 	Args     []string
+	// vars are the TG_* variables, built by Prepare.
+	vars *[len(trigVarNames)]Var
+}
+
+// trigVarNames are the TG_* variables in datum order.
+var trigVarNames = [...]string{"tg_op", "tg_name", "tg_when", "tg_level", "tg_table_name", "tg_relname", "tg_table_schema", "tg_nargs", "tg_argv"}
+
+// Prepare builds the TG_* variables' values once, so that a caller
+// firing the same trigger for many rows can reuse t (copied, with New
+// and Old replaced) without building them per call. t's fields other
+// than New and Old must not change afterwards.
+func (t *Trigger) Prepare() { t.vars = t.boxVars() }
+
+func (t *Trigger) boxVars() *[len(trigVarNames)]Var {
+	args := make([]any, len(t.Args))
+	for i, a := range t.Args {
+		args[i] = a
+	}
+	argv := types.NewArray(types.Text, args)
+	if len(args) > 0 {
+		argv = &types.Array{Elem: types.Text, Dims: []int{len(args)}, Lower: []int{0}, Values: args} // TG_ARGV is 0-based
+	}
+	return &[len(trigVarNames)]Var{
+		{Type: types.Text, Value: t.Op},
+		{Type: types.Name, Value: t.Name},
+		{Type: types.Text, Value: t.When},
+		{Type: types.Text, Value: t.Level},
+		{Type: types.Name, Value: t.Table},
+		{Type: types.Name, Value: t.Table},
+		{Type: types.Name, Value: t.Schema},
+		{Type: types.Int4, Value: int32(len(t.Args))},
+		{Type: types.ArrayOf(types.Text), Value: argv},
+	}
 }
 
 type ctl uint8
@@ -89,24 +122,12 @@ func Run(ctx context.Context, h Host, fn *Function, call Call) (*Frame, error) {
 		if tg.Old != nil {
 			fr.Vars[fn.Old].Value = tg.Old
 		}
-		set := func(n string, t *types.Type, v any) { fr.Vars[fn.TrigVars[n]] = Var{Type: t, Value: v} }
-		set("tg_op", types.Text, tg.Op)
-		set("tg_name", types.Name, tg.Name)
-		set("tg_when", types.Text, tg.When)
-		set("tg_level", types.Text, tg.Level)
-		set("tg_table_name", types.Name, tg.Table)
-		set("tg_relname", types.Name, tg.Table)
-		set("tg_table_schema", types.Name, tg.Schema)
-		set("tg_nargs", types.Int4, int32(len(tg.Args)))
-		args := make([]any, len(tg.Args))
-		for i, a := range tg.Args {
-			args[i] = a
+		vars := tg.vars
+		if vars == nil {
+			vars = tg.boxVars()
 		}
-		argv := types.NewArray(types.Text, args)
-		if len(args) > 0 {
-			argv = &types.Array{Elem: types.Text, Dims: []int{len(args)}, Lower: []int{0}, Values: args} // TG_ARGV is 0-based
-		}
-		set("tg_argv", types.ArrayOf(types.Text), argv)
+		// the TG_* datums follow each other in trigVarNames order (build.go)
+		copy(fr.Vars[fn.TrigVars[trigVarNames[0]]:], vars[:])
 	}
 	exit := h.Enter(fr)
 	f, err := fr.block(ctx, fn.Body)

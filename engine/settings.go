@@ -176,6 +176,15 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 			return "", nil, err
 		}
 		return c.Tag, nil, nil
+	case "set":
+		if s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "SET TRANSACTION can only be used in transaction blocks")
+			return c.Tag, nil, nil
+		}
+		if err := s.applyTxnOptions(c); err != nil {
+			return "", nil, err
+		}
+		return c.Tag, nil, nil
 	case "commit":
 		if s.state == txnIdle {
 			s.Notice("WARNING", "25P01", "there is no transaction in progress")

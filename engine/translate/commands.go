@@ -9,7 +9,7 @@ import (
 
 // Txn is BEGIN / COMMIT / ROLLBACK / SAVEPOINT / RELEASE / ROLLBACK TO.
 type Txn struct {
-	Kind      string // begin, commit, rollback, savepoint, release, rollback_to
+	Kind      string // begin, set (SET TRANSACTION), commit, rollback, savepoint, release, rollback_to
 	Savepoint string
 	Tag       string
 	Isolation string // BEGIN ISOLATION LEVEL ..., lower case
@@ -55,19 +55,7 @@ func (t *Translator) transaction(s *pg.TransactionStmt) (Result, error) {
 			tag = "START TRANSACTION"
 		}
 		c := &Txn{Kind: "begin", Tag: tag}
-		for _, o := range s.Options {
-			d := o.GetDefElem()
-			if d == nil {
-				continue
-			}
-			switch d.Defname {
-			case "transaction_isolation":
-				c.Isolation = constText(d.Arg)
-			case "transaction_read_only":
-				ro := constText(d.Arg) == "1"
-				c.ReadOnly = &ro
-			}
-		}
+		txnOptions(c, s.Options)
 		return Result{Cmd: c, Tag: tag}, nil
 	case pg.TransactionStmtKind_TRANS_STMT_COMMIT:
 		return Result{Cmd: &Txn{Kind: "commit"}, Tag: "COMMIT"}, nil
@@ -81,6 +69,24 @@ func (t *Translator) transaction(s *pg.TransactionStmt) (Result, error) {
 		return Result{Cmd: &Txn{Kind: "rollback_to", Savepoint: s.SavepointName}, Tag: "ROLLBACK"}, nil
 	}
 	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "transaction statement not supported: %s", s.Kind)
+}
+
+// txnOptions reads BEGIN's / SET TRANSACTION's isolation level and access
+// mode.
+func txnOptions(c *Txn, opts []*pg.Node) {
+	for _, o := range opts {
+		d := o.GetDefElem()
+		if d == nil {
+			continue
+		}
+		switch d.Defname {
+		case "transaction_isolation":
+			c.Isolation = constText(d.Arg)
+		case "transaction_read_only":
+			ro := constText(d.Arg) == "1"
+			c.ReadOnly = &ro
+		}
+	}
 }
 
 func (t *Translator) set(s *pg.VariableSetStmt) (Result, error) {
@@ -100,7 +106,12 @@ func (t *Translator) set(s *pg.VariableSetStmt) (Result, error) {
 	case pg.VariableSetKind_VAR_RESET_ALL:
 		return Result{Cmd: &Set{Reset: true, All: true}, Tag: "RESET"}, nil
 	case pg.VariableSetKind_VAR_SET_MULTI:
-		if s.Name == "TRANSACTION" || s.Name == "SESSION CHARACTERISTICS" {
+		if s.Name == "TRANSACTION" {
+			c := &Txn{Kind: "set", Tag: "SET"}
+			txnOptions(c, s.Args)
+			return Result{Cmd: c, Tag: "SET"}, nil
+		}
+		if s.Name == "SESSION CHARACTERISTICS" {
 			return Result{Cmd: &Set{Name: "transaction", Value: ""}, Tag: "SET"}, nil
 		}
 	}

@@ -327,12 +327,17 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 			}
 		}
 	}
+	// The engine's own view of policies and functions, read only when its
+	// pg_catalog lacks pg_policy or pg_proc.
 	var advFacts *engine.AdvisorFacts
-	if hasAdv {
-		af := adv.advisorFacts()
-		advFacts = &af
+	advisor := func() *engine.AdvisorFacts {
+		if advFacts == nil && hasAdv {
+			af := adv.advisorFacts()
+			advFacts = &af
+		}
+		return advFacts
 	}
-	if err := f.loadPolicies(ctx, optional, advFacts); err != nil {
+	if err := f.loadPolicies(ctx, optional, advisor); err != nil {
 		return nil, err
 	}
 	if rows, ok, err = optional(`select p.oid, p.pronamespace, p.proname, p.proconfig, p.prosrc from pg_catalog.pg_proc p`); err != nil {
@@ -342,8 +347,8 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 			f.functions = append(f.functions, function{oid: u32(r[0]), schema: f.namespaces[u32(r[1])], name: str(r[2]),
 				config: parseArray(r[3]), src: str(r[4])})
 		}
-	} else if advFacts != nil {
-		for _, fn := range advFacts.Functions {
+	} else if af := advisor(); af != nil {
+		for _, fn := range af.Functions {
 			f.functions = append(f.functions, function{oid: fn.OID, schema: fn.Schema, name: fn.Name, config: fn.Config, src: fn.Body})
 		}
 	} else {
@@ -352,7 +357,7 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 	return f, nil
 }
 
-func (f *facts) loadPolicies(ctx context.Context, optional func(string) ([][]*string, bool, error), adv *engine.AdvisorFacts) error {
+func (f *facts) loadPolicies(ctx context.Context, optional func(string) ([][]*string, bool, error), advisor func() *engine.AdvisorFacts) error {
 	rows, ok, err := optional(`select oid, rolname, rolbypassrls from pg_catalog.pg_roles`)
 	if err != nil {
 		return err
@@ -369,6 +374,7 @@ func (f *facts) loadPolicies(ctx context.Context, optional func(string) ([][]*st
 		return err
 	}
 	if !ok {
+		adv := advisor()
 		if adv == nil {
 			f.missing[factPolicies] = "the catalog has no pg_policy"
 			return nil

@@ -141,7 +141,7 @@ func (s *State) TypeByOID(oid uint32) (*types.Type, bool) {
 			return types.ArrayOf(d.Type), true
 		}
 	}
-	return nil, false
+	return s.rowTypeByOID(oid) // rowtypes.go
 }
 
 // TableVisible is pg_table_is_visible(oid): the relation is found first

@@ -44,7 +44,11 @@ var pgClass = &def{
 					owner, rls, force, _ = s.RelationSecurity(schema, name)
 				}
 			}
-			return []any{oid, name, NamespaceOID(schema), uint32(0), uint32(0), owner, am, oid,
+			var reltype uint32
+			if schema != "pg_catalog" && schema != "information_schema" {
+				reltype = RowTypeOID(schema, name, kind[0]) // rowtypes.go
+			}
+			return []any{oid, name, NamespaceOID(schema), reltype, uint32(0), owner, am, oid,
 				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
 				int16(natts), int16(0), false, false, false, rls, force, true, replident, false, uint32(0), nil,
 				nil, nil}

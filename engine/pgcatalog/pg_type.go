@@ -3,7 +3,8 @@ package pgcatalog
 import "github.com/tinybase/tinybase/engine/types"
 
 // pgType is pg_catalog.pg_type: the built-in types with their real OIDs
-// and the enums and domains of the catalog, each with its array type.
+// the enums, domains and composite types of the catalog and the row types
+// of tables and views, each with its array type.
 var pgType = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"typname", types.Name}, {"typnamespace", types.Oid}, {"typowner", types.Oid},
@@ -54,6 +55,13 @@ var pgType = &def{
 		}
 		for _, d := range s.Catalog.Types() {
 			addWithArray(d.Type, d.NotNull, d.Default)
+		}
+		rels, err := s.rowTypeRels() // rowtypes.go
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rels {
+			addWithArray(r.rowType(), false, "")
 		}
 		return out, nil
 	},

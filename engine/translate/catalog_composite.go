@@ -58,11 +58,11 @@ func (t *Translator) tableRowType(schema, name string) *types.Type {
 	return rt
 }
 
-// columnTypeName resolves a column's or composite field's type. A table's
-// row type has no pg_type row on tinybase yet, so it cannot be stored.
+// columnTypeName resolves a column's or composite field's type. Values of
+// a table's row type cannot be stored in a column on tinybase yet.
 func (t *Translator) columnTypeName(tn *pg.TypeName) *types.Type {
 	typ := t.typeName(tn)
-	if b := typ.Base(); b.Kind == types.KindRecord && b.OID == 0 || b.Kind == types.KindArray && b.Elem != nil && b.Elem.Kind == types.KindRecord && b.Elem.OID == 0 {
+	if b := typ.Base(); b.IsTableRowType() || b.Kind == types.KindArray && b.Elem != nil && b.Elem.IsTableRowType() {
 		failAt(tn.Location, pgerror.FeatureNotSupported, "columns of a table's row type (%s) are not supported yet", typ.FormatType())
 	}
 	return typ

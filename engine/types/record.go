@@ -1,6 +1,9 @@
 package types
 
-import "strings"
+import (
+	"hash/fnv"
+	"strings"
+)
 
 // RecordVal is a composite value: a whole-row reference, a ROW(...)
 // constructor or a table's row type (PostgreSQL docs 8.16). Names and
@@ -19,10 +22,34 @@ type Field struct {
 
 // RowType is the composite type named after a table (or view), which
 // pg_typeof(t) and format_type report for a whole-row reference to it.
-// tinybase keeps no pg_type rows for tables, so its OID is 0 and its
-// array type borrows record[]'s OID.
+// Its OIDs are RowTypeOIDs(schema, name); a row type without a schema
+// (a PL/pgSQL record's shape) has OID 0 and borrows record[]'s array OID.
 func RowType(schema, name string, fields []Field) *Type {
-	return &Type{Kind: KindRecord, Name: name, SQLName: name, Schema: schema, Category: 'C', Mod: -1, Len: -1, Fields: fields, ArrayOID: Record.ArrayOID}
+	t := &Type{Kind: KindRecord, Name: name, SQLName: name, Schema: schema, Category: 'C', Mod: -1, Len: -1, Fields: fields, ArrayOID: Record.ArrayOID}
+	if schema != "" {
+		t.OID, t.ArrayOID = RowTypeOIDs(schema, name)
+	}
+	return t
+}
+
+// RowTypeOIDs are the pg_type OIDs of relation schema.name's row type and
+// of its array type: stable hashes of the qualified name in the range
+// PostgreSQL gives user objects, as tinybase's table OIDs are (package
+// pgcatalog), so every catalog and every session agrees on them.
+func RowTypeOIDs(schema, name string) (row, array uint32) {
+	return stableOID("t:" + schema + "." + name), stableOID("ta:" + schema + "." + name)
+}
+
+// IsTableRowType reports whether t is a table's or view's row type
+// (RowType), not a CREATE TYPE composite or the anonymous record.
+func (t *Type) IsTableRowType() bool {
+	return t.Kind == KindRecord && t.RelOID == 0 && t.Schema != "" && t.OID != Record.OID
+}
+
+func stableOID(key string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return 16384 + h.Sum32()%(1<<31-16384)
 }
 
 // formatRecord renders r as record_out does: fields in parentheses,

@@ -220,7 +220,7 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 	if tn.PctType {
 		return t.pctType(tn)
 	}
-	if rl, ok := t.Tables.(RowTypeLookup); ok && len(tn.ArrayBounds) == 0 {
+	if rl, ok := t.Tables.(RowTypeLookup); ok {
 		schema := ""
 		if len(parts) > 1 {
 			schema = parts[len(parts)-2]
@@ -228,6 +228,9 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 		if _, isType := types.ByName(last); !isType || schema != "" && schema != "pg_catalog" {
 			if r := t.reader(); r == nil || !hasUserType(r, schema, last) {
 				if rt, ok := rl.RowType(schema, last); ok {
+					if len(tn.ArrayBounds) > 0 {
+						return types.ArrayOf(rt)
+					}
 					return rt
 				}
 			}

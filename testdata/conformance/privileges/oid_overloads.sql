@@ -1,0 +1,36 @@
+-- has_*_privilege with the role and the object given by OID (docs 9.26,
+-- table 9.69), as the schema advisors and psql call them.
+CREATE ROLE rls_t_oid1;
+CREATE TABLE pt (id int, secret text);
+CREATE SEQUENCE pseq;
+CREATE SCHEMA papp;
+CREATE FUNCTION pf(i int) RETURNS int LANGUAGE sql AS $$ SELECT i $$;
+GRANT SELECT (id) ON pt TO rls_t_oid1;
+GRANT UPDATE ON pt TO rls_t_oid1;
+SELECT has_table_privilege('rls_t_oid1', c.oid, 'SELECT'), has_table_privilege('rls_t_oid1', c.oid, 'UPDATE'), has_table_privilege('anon', c.oid, 'SELECT') FROM pg_class c WHERE c.relname = 'pt';
+SELECT has_table_privilege(r.oid, 'pt', 'UPDATE'), has_table_privilege(r.oid, c.oid, 'update, select'), has_table_privilege(r.oid, c.oid, 'SELECT') FROM pg_roles r, pg_class c WHERE r.rolname = 'rls_t_oid1' AND c.relname = 'pt';
+SELECT has_table_privilege(c.oid, 'SELECT'), has_table_privilege(c.oid, 'INSERT WITH GRANT OPTION') FROM pg_class c WHERE c.relname = 'pt';
+SELECT has_table_privilege('anon', 0::oid, 'SELECT'), has_table_privilege(0::oid, 'pt', 'SELECT'), has_table_privilege(0::oid, 0::oid, 'SELECT');
+SELECT has_table_privilege('anon', 0::oid, 'BOGUS');
+SELECT has_table_privilege('rls_t_nosuch', 0::oid, 'SELECT');
+SELECT has_column_privilege('rls_t_oid1', c.oid, 'id', 'SELECT'), has_column_privilege('rls_t_oid1', c.oid, 'secret', 'SELECT'), has_column_privilege('rls_t_oid1', c.oid, 1::int2, 'SELECT'), has_column_privilege('rls_t_oid1', c.oid, 2::int2, 'SELECT'), has_column_privilege('rls_t_oid1', c.oid, 9::int2, 'SELECT') FROM pg_class c WHERE c.relname = 'pt';
+SELECT has_column_privilege('rls_t_oid1', 'pt', 2::int2, 'UPDATE'), has_column_privilege(r.oid, 'pt', 'secret', 'SELECT'), has_column_privilege(r.oid, 'pt', 1::int2, 'SELECT') FROM pg_roles r WHERE r.rolname = 'rls_t_oid1';
+SELECT has_column_privilege(c.oid, 'nope', 'SELECT') FROM pg_class c WHERE c.relname = 'pt';
+SELECT has_column_privilege(0::oid, 'id', 'SELECT'), has_column_privilege(0::oid, 1::int2, 'SELECT'), has_column_privilege('pt', 9::int2, 'SELECT');
+SELECT has_schema_privilege('rls_t_oid1', n.oid, 'USAGE'), has_schema_privilege(n.oid, 'CREATE') FROM pg_namespace n WHERE n.nspname = 'papp';
+GRANT USAGE ON SCHEMA papp TO rls_t_oid1;
+SELECT has_schema_privilege(r.oid, n.oid, 'USAGE'), has_schema_privilege(r.oid, 'papp', 'CREATE'), has_schema_privilege(r.oid, 'papp', 'USAGE') FROM pg_roles r, pg_namespace n WHERE r.rolname = 'rls_t_oid1' AND n.nspname = 'papp';
+SELECT has_schema_privilege('anon', 0::oid, 'USAGE');
+SELECT has_schema_privilege('anon', n.oid, 'SELECT') FROM pg_namespace n WHERE n.nspname = 'papp';
+SELECT has_function_privilege('rls_t_oid1', p.oid, 'EXECUTE'), has_function_privilege(p.oid, 'EXECUTE') FROM pg_proc p WHERE p.proname = 'pf';
+REVOKE EXECUTE ON FUNCTION pf(int) FROM PUBLIC;
+SELECT has_function_privilege(r.oid, p.oid, 'EXECUTE'), has_function_privilege(r.oid, 'pf(int)', 'EXECUTE') FROM pg_roles r, pg_proc p WHERE r.rolname = 'rls_t_oid1' AND p.proname = 'pf';
+SELECT has_function_privilege('anon', 0::oid, 'EXECUTE');
+SELECT has_sequence_privilege('rls_t_oid1', c.oid, 'USAGE'), has_sequence_privilege(c.oid, 'USAGE') FROM pg_class c WHERE c.relname = 'pseq';
+SELECT has_sequence_privilege(c.oid, 'USAGE') FROM pg_class c WHERE c.relname = 'pt';
+SELECT has_sequence_privilege('anon', 0::oid, 'USAGE');
+SET ROLE rls_t_oid1;
+SELECT has_table_privilege(c.oid, 'UPDATE'), has_column_privilege(c.oid, 1::int2, 'SELECT'), has_column_privilege(c.oid, 2::int2, 'SELECT') FROM pg_class c WHERE c.relname = 'pt';
+RESET ROLE;
+SELECT c.relname, has_table_privilege('anon', c.oid, 'SELECT'), has_table_privilege('authenticated', c.oid, 'SELECT') FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'S') ORDER BY 1;
+SELECT has_table_privilege('anon', 'pt'::regclass, 'SELECT'), has_table_privilege('pt'::regclass, 'SELECT'), has_column_privilege('pt'::regclass, 'id', 'SELECT');

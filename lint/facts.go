@@ -41,19 +41,6 @@ func (q sessionQuerier) query(ctx context.Context, sql string) ([][]*string, err
 	return out, rows.Err()
 }
 
-// advisorSource is the engine's direct view of catalog facts its
-// pg_catalog does not show yet (engine.Session.AdvisorFacts).
-type advisorSource interface {
-	advisorFacts() engine.AdvisorFacts
-	canSelect(role, schema, name string) bool
-}
-
-func (q sessionQuerier) advisorFacts() engine.AdvisorFacts { return q.s.AdvisorFacts() }
-
-func (q sessionQuerier) canSelect(role, schema, name string) bool {
-	return q.s.CanSelect(role, schema, name)
-}
-
 type fact string
 
 const (
@@ -243,23 +230,17 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 		f.rels[x.oid] = x
 		f.relOrder = append(f.relOrder, x)
 	}
-	// SELECT privilege of the API roles, from has_table_privilege or the
-	// engine's ACLs.
-	adv, hasAdv := q.(advisorSource)
+	// SELECT privilege of the API roles; a server without them (plain
+	// PostgreSQL) answers 42704 and they hold nothing.
 	rows, ok, err := optional(`select c.oid, pg_catalog.has_table_privilege('anon', c.oid, 'SELECT'), pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT') from pg_catalog.pg_class c where c.relkind in ('r', 'p', 'v', 'm', 'f')`)
 	if err != nil && sqlstate(errors.Unwrap(err)) != "42704" {
 		return nil, err
 	}
-	switch {
-	case ok:
+	if ok {
 		for _, r := range rows {
 			if x, found := f.rels[u32(r[0])]; found {
 				x.anonSelect, x.authSelect = isTrue(r[1]), isTrue(r[2])
 			}
-		}
-	case err == nil && hasAdv:
-		for _, x := range f.relOrder {
-			x.anonSelect, x.authSelect = adv.canSelect("anon", x.schema, x.name), adv.canSelect("authenticated", x.schema, x.name)
 		}
 	}
 	if rows, err = must(`select conname, contype, conrelid, confrelid, conkey, confkey, conindid from pg_catalog.pg_constraint`); err != nil {
@@ -327,17 +308,7 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 			}
 		}
 	}
-	// The engine's own view of policies and functions, read only when its
-	// pg_catalog lacks pg_policy or pg_proc.
-	var advFacts *engine.AdvisorFacts
-	advisor := func() *engine.AdvisorFacts {
-		if advFacts == nil && hasAdv {
-			af := adv.advisorFacts()
-			advFacts = &af
-		}
-		return advFacts
-	}
-	if err := f.loadPolicies(ctx, optional, advisor); err != nil {
+	if err := f.loadPolicies(optional); err != nil {
 		return nil, err
 	}
 	if rows, ok, err = optional(`select p.oid, p.pronamespace, p.proname, p.proconfig, p.prosrc from pg_catalog.pg_proc p`); err != nil {
@@ -347,26 +318,20 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 			f.functions = append(f.functions, function{oid: u32(r[0]), schema: f.namespaces[u32(r[1])], name: str(r[2]),
 				config: parseArray(r[3]), src: str(r[4])})
 		}
-	} else if af := advisor(); af != nil {
-		for _, fn := range af.Functions {
-			f.functions = append(f.functions, function{oid: fn.OID, schema: fn.Schema, name: fn.Name, config: fn.Config, src: fn.Body})
-		}
 	} else {
 		f.missing[factFunctions] = "the catalog has no pg_proc"
 	}
 	return f, nil
 }
 
-func (f *facts) loadPolicies(ctx context.Context, optional func(string) ([][]*string, bool, error), advisor func() *engine.AdvisorFacts) error {
+func (f *facts) loadPolicies(optional func(string) ([][]*string, bool, error)) error {
 	rows, ok, err := optional(`select oid, rolname, rolbypassrls from pg_catalog.pg_roles`)
 	if err != nil {
 		return err
 	}
-	roleOIDs := map[string]uint32{}
 	if ok {
 		for _, r := range rows {
 			f.roles = append(f.roles, role{oid: u32(r[0]), name: str(r[1]), bypassRLS: isTrue(r[2])})
-			roleOIDs[str(r[1])] = u32(r[0])
 		}
 	}
 	rows, ok, err = optional(`select polname, polrelid, polcmd, polpermissive, polroles from pg_catalog.pg_policy`)
@@ -374,49 +339,7 @@ func (f *facts) loadPolicies(ctx context.Context, optional func(string) ([][]*st
 		return err
 	}
 	if !ok {
-		adv := advisor()
-		if adv == nil {
-			f.missing[factPolicies] = "the catalog has no pg_policy"
-			return nil
-		}
-		// the engine's catalog: roles, row security flags and policies
-		f.roles = nil
-		roleOIDs = map[string]uint32{}
-		for _, r := range adv.Roles {
-			f.roles = append(f.roles, role{oid: r.OID, name: r.Name, bypassRLS: r.BypassRLS})
-			roleOIDs[r.Name] = r.OID
-		}
-		byName := map[[2]string]*rel{}
-		for _, x := range f.relOrder {
-			byName[[2]string{x.schema, x.name}] = x
-		}
-		for k := range adv.RowSecurity {
-			if x, found := byName[k]; found {
-				x.rowSecurity = true
-			}
-		}
-		for _, ap := range adv.Policies {
-			x, found := byName[[2]string{ap.Schema, ap.Table}]
-			if !found {
-				continue
-			}
-			p := &policy{name: ap.Name, rel: x.oid, cmd: ap.Command, permissive: ap.Permissive}
-			if len(ap.Roles) == 0 {
-				p.roles = []uint32{0}
-			}
-			for _, r := range ap.Roles {
-				p.roles = append(p.roles, roleOIDs[r])
-			}
-			if ap.Using != "" {
-				u := ap.Using
-				p.qual = &u
-			}
-			if ap.Check != "" {
-				c := ap.Check
-				p.withCheck = &c
-			}
-			f.policies = append(f.policies, p)
-		}
+		f.missing[factPolicies] = "the catalog has no pg_policy"
 		return nil
 	}
 	byKey := map[[2]string]*policy{}

@@ -10,9 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"github.com/tinybase/tinybase/engine/types"
 )
 
 // Result is a statement's rows in PostgreSQL's text format (nil = NULL).
@@ -116,29 +114,6 @@ func (x *EngineExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier)
 }
 
 type engineQuerier struct{ s *engine.Session }
-
-// routines implements routineLister from the engine's catalog.
-func (q engineQuerier) routines() []*Function {
-	var out []*Function
-	for _, f := range q.s.CatalogFunctions() {
-		if f.Kind != catalog.KindFunction {
-			continue
-		}
-		fn := &Function{Schema: f.Schema, Name: f.Name, RetSet: f.ReturnsSet, Volatile: string(rune(f.Volatility))}
-		if f.Result == nil || f.Result.Kind == types.KindVoid {
-			fn.RetVoid = true
-			fn.ReturnType = "void"
-		} else {
-			fn.ReturnType = f.Result.FormatType()
-			fn.RetComp = f.Result.Kind == types.KindRecord
-		}
-		for _, a := range f.InputArgs() {
-			fn.Args = append(fn.Args, FuncArg{Name: a.Name, Type: a.Type.FormatType(), HasDefault: a.Default != ""})
-		}
-		out = append(out, fn)
-	}
-	return out
-}
 
 // SetLocal implements localSetter: what set_config(name, value, true)
 // does, without planning a statement.

@@ -251,26 +251,6 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 			}
 			fk.From.FKs = append(fk.From.FKs, fk)
 		}
-		// The engine lists its routines directly: its pg_proc does not yet
-		// give table row types a pg_type row (typrelid) or format_type
-		// names, which functionsSQL relies on.
-		if rl, ok := q.(routineLister); ok {
-			exposed := map[string]bool{}
-			for _, s := range schemas {
-				exposed[s] = true
-			}
-			for _, f := range rl.routines() {
-				if !exposed[f.Schema] {
-					continue
-				}
-				if f.RetComp {
-					f.RetTable = c.table(f.Schema, f.ReturnType)
-				}
-				key := f.Schema + "." + f.Name
-				c.funcs[key] = append(c.funcs[key], f)
-			}
-			return false, nil
-		}
 		fr, err := q.Query(ctx, functionsSQL, arr)
 		if err != nil {
 			return false, err
@@ -312,12 +292,6 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 		sort.Slice(fs, func(i, j int) bool { return len(fs[i].Args) < len(fs[j].Args) })
 	}
 	return c, nil
-}
-
-// routineLister is implemented by queriers that can list functions from
-// their catalog directly (the engine, until pg_proc is queryable there).
-type routineLister interface {
-	routines() []*Function
 }
 
 func splitNonEmpty(s string) []string {

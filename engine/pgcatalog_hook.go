@@ -30,14 +30,15 @@ func (s *Session) SystemTable(_ *sql.Context, schema, name string) (sql.Table, b
 func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 	txn := s.StorageTxn()
 	return &pgcatalog.State{
-		Ctx:        ctx,
-		DB:         s.eng.provider.DB(),
-		Txn:        txn,
-		Catalog:    catalog.Of(txn.Meta()),
-		SearchPath: s.SearchPath(),
-		User:       s.user,
-		Database:   s.Database(),
-		Settings:   s.settingsRows(),
+		Ctx:          ctx,
+		DB:           s.eng.provider.DB(),
+		Txn:          txn,
+		Catalog:      catalog.Of(txn.Meta()),
+		SearchPath:   s.SearchPath(),
+		User:         s.user,
+		Database:     s.Database(),
+		LoadSettings: s.settingsRows,
+		Cache:        &s.catRows,
 	}, nil
 }
 

@@ -67,6 +67,8 @@ type Session struct {
 	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
 	rt          routineState     // routine calls in progress (routine_call.go)
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
+	relIdx      relIndexMemo     // relations by OID for the running statement (acl_funcs_oid.go)
+	catRows     catalogRowCache  // structural catalogs' rows (pgcatalog_cache.go)
 }
 
 type savepoint struct {

@@ -14,7 +14,7 @@ var pgSettings = &def{
 	},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
-		for _, g := range s.Settings {
+		for _, g := range s.SettingRows() {
 			var enum any
 			if g.EnumVals != nil {
 				vals := make([]any, len(g.EnumVals))

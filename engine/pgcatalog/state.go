@@ -19,7 +19,21 @@ type State struct {
 	SearchPath []string
 	User       string
 	Database   string
-	Settings   []Setting
+	// Settings are pg_settings' rows; read them with SettingRows, which
+	// fills them from LoadSettings on first use (most reads never need
+	// them, and listing them costs more than many catalog lookups).
+	Settings     []Setting
+	LoadSettings func() []Setting
+	// Cache, when set, keeps structural catalogs' rows between reads.
+	Cache *RowCache
+}
+
+// SettingRows returns the run-time parameters, loading them once.
+func (s *State) SettingRows() []Setting {
+	if s.Settings == nil && s.LoadSettings != nil {
+		s.Settings = s.LoadSettings()
+	}
+	return s.Settings
 }
 
 // Setting is one run-time parameter as pg_settings shows it.

@@ -73,7 +73,7 @@ func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, e
 	if err != nil {
 		return nil, err
 	}
-	rows, err := t.def.rows(st)
+	rows, err := st.Cache.rows(t.def, st) // rowcache.go
 	if err != nil {
 		return nil, err
 	}

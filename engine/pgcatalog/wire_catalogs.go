@@ -96,7 +96,7 @@ var pgStatActivity = &def{
 	},
 	rows: func(s *State) ([][]any, error) {
 		app := ""
-		for _, st := range s.Settings {
+		for _, st := range s.SettingRows() {
 			if st.Name == "application_name" {
 				app = st.Setting
 			}

@@ -26,8 +26,22 @@ func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node
 	}
 	n := proto.Clone(node).(*pg.Node)
 	cols := map[string]bool{}
+	rels := map[string]bool{} // relation names and aliases in FROM
 	walkPGNodes(n, func(x *pg.Node) {
+		if a := x.GetRangeSubselect().GetAlias(); a != nil {
+			rels[a.Aliasname] = true
+		}
+		if a := x.GetRangeFunction().GetAlias(); a != nil {
+			rels[a.Aliasname] = true
+		}
+		if a := x.GetJoinExpr().GetAlias(); a != nil {
+			rels[a.Aliasname] = true
+		}
 		if rv := x.GetRangeVar(); rv != nil {
+			rels[rv.Relname] = true
+			if rv.Alias != nil {
+				rels[rv.Alias.Aliasname] = true
+			}
 			if t, ok := s.findTable(rv.Schemaname, rv.Relname); ok {
 				for _, c := range t.Schema() {
 					cols[c.Name] = true
@@ -41,18 +55,27 @@ func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node
 			return
 		}
 		f := names(cr.Fields)
-		var name string
+		var name, field string
 		switch {
 		case len(f) == 1 && !cols[f[0]]:
 			name = f[0]
 		case len(f) == 2 && f[0] == params.Qualifier:
 			name = f[1]
+		case len(f) == 2 && !rels[f[0]] && f[1] != "*":
+			// a field of a composite parameter: p.field is (p).field
+			name, field = f[0], f[1]
 		default:
 			return
 		}
 		for i, pn := range params.Names {
 			if pn != "" && pn == name {
-				x.Node = &pg.Node_ParamRef{ParamRef: &pg.ParamRef{Number: int32(i + 1), Location: cr.Location}}
+				ref := &pg.Node{Node: &pg.Node_ParamRef{ParamRef: &pg.ParamRef{Number: int32(i + 1), Location: cr.Location}}}
+				if field == "" {
+					x.Node = ref.Node
+					return
+				}
+				x.Node = &pg.Node_AIndirection{AIndirection: &pg.A_Indirection{Arg: ref,
+					Indirection: []*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: field}}}}}}
 				return
 			}
 		}

@@ -77,9 +77,19 @@ func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, e
 	if err != nil {
 		return nil, err
 	}
+	// Each scan gets its own copies (rows may be cached, and a consumer
+	// such as INSERT ... SELECT converts values in place), carved out of
+	// one allocation.
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	buf := make([]any, n)
 	out := make([]sql.Row, len(rows))
 	for i, r := range rows {
-		out[i] = sql.NewRow(r...)
+		k := copy(buf, r)
+		out[i] = sql.Row(buf[:k:k])
+		buf = buf[k:]
 	}
 	return sql.RowsToRowIter(out...), nil
 }

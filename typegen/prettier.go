@@ -1,7 +1,5 @@
 package typegen
 
-import "strings"
-
 // A tiny subset of prettier's document IR and its printer (Wadler's
 // "prettier printer" as prettier implements it): text, line (a space when
 // flat), softline (nothing when flat), hardline, group, indent and ifBreak.
@@ -99,18 +97,18 @@ type cmd struct {
 // render prints d the way prettier's printDocToString does, trimming
 // trailing whitespace before each newline.
 func render(d *doc) string {
-	var out strings.Builder
-	out.Grow(1 << 16)
+	out := make([]byte, 0, 1<<16)
 	pos := 0
 	stack := []cmd{{0, modeBreak, d}}
+	var scratch []cmd // fits' work list, reused
 	newline := func(ind int) {
-		if s := out.String(); strings.HasSuffix(s, " ") {
-			trimmed := strings.TrimRight(s, " ")
-			out.Reset()
-			out.WriteString(trimmed)
+		for len(out) > 0 && out[len(out)-1] == ' ' {
+			out = out[:len(out)-1]
 		}
-		out.WriteByte('\n')
-		out.WriteString(strings.Repeat(" ", ind))
+		out = append(out, '\n')
+		for i := 0; i < ind; i++ {
+			out = append(out, ' ')
+		}
 		pos = ind
 	}
 	for len(stack) > 0 {
@@ -121,7 +119,7 @@ func render(d *doc) string {
 		}
 		switch c.d.kind {
 		case dText:
-			out.WriteString(c.d.text)
+			out = append(out, c.d.text...)
 			pos += len(c.d.text)
 		case dConcat:
 			for i := len(c.d.parts) - 1; i >= 0; i-- {
@@ -135,7 +133,7 @@ func render(d *doc) string {
 			m := modeBreak
 			if c.mode == modeFlat {
 				m = modeFlat
-			} else if !c.d.breakOut && fits(cmd{c.ind, modeFlat, c.d}, stack, printWidth-pos) {
+			} else if !c.d.breakOut && fits(cmd{c.ind, modeFlat, c.d}, stack, printWidth-pos, &scratch) {
 				m = modeFlat
 			}
 			for i := len(c.d.parts) - 1; i >= 0; i-- {
@@ -150,7 +148,7 @@ func render(d *doc) string {
 		case dLine, dSoftline:
 			if c.mode == modeFlat {
 				if c.d.kind == dLine {
-					out.WriteByte(' ')
+					out = append(out, ' ')
 					pos++
 				}
 				continue
@@ -160,13 +158,15 @@ func render(d *doc) string {
 			newline(c.ind)
 		}
 	}
-	return out.String()
+	return string(out)
 }
 
 // fits reports whether next, printed flat, and the rest of the line after
-// it (from rest, in their own modes) fit in width columns.
-func fits(next cmd, rest []cmd, width int) bool {
-	todo := []cmd{next}
+// it (from rest, in their own modes) fit in width columns; scratch is a
+// work list the caller reuses across calls.
+func fits(next cmd, rest []cmd, width int, scratch *[]cmd) bool {
+	todo := append((*scratch)[:0], next)
+	defer func() { *scratch = todo[:0] }()
 	ri := len(rest)
 	for width >= 0 {
 		if len(todo) == 0 {

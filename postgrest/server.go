@@ -266,7 +266,7 @@ func (s *Server) read(req *request, t *Table) error {
 		return err
 	}
 	from := qi(t.Schema) + "." + qi(t.Name)
-	return s.runRead(req, root, from, &builder{})
+	return s.runRead(req, root, from, s.builder())
 }
 
 // applyRange merges the Range header and db-max-rows into the root's limit.

@@ -203,7 +203,15 @@ func scanUser(r []*string) *user {
 // findUser loads one user by a WHERE clause over auth.users, with its
 // identities. It returns errNotFound when no row matches.
 func (t *txn) findUser(where string, args ...any) (*user, error) {
-	rows, err := t.query("select "+userCols+" from auth.users where "+where+" limit 1", args...)
+	return t.findUserSQL("select "+userCols+" from auth.users where "+where+" limit 1", args...)
+}
+
+// userByIDSQL reads a user by primary key: at most one row, so no LIMIT
+// for the engine to plan.
+const userByIDSQL = "select " + userCols + " from auth.users where id = $1::uuid"
+
+func (t *txn) findUserSQL(q string, args ...any) (*user, error) {
+	rows, err := t.query(q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +229,7 @@ func (t *txn) userByID(id string) (*user, error) {
 	if !isUUID(id) {
 		return nil, errNotFound
 	}
-	return t.findUser("id = $1::uuid", id)
+	return t.findUserSQL(userByIDSQL, id)
 }
 
 // userByEmail is models.FindUserByEmailAndAudience.
@@ -387,8 +395,15 @@ func scanRefresh(r []*string) *refreshToken {
 	return rt
 }
 
+// refreshByToken finds a refresh token by its value. The parameter is
+// typed as the column is (character varying(255)), so the lookup takes
+// the refresh_tokens_token_unique index: compared untyped, tinybase's
+// engine scanned every token ever issued. A longer value is no token.
 func (t *txn) refreshByToken(token string) (*refreshToken, error) {
-	rows, err := t.query("select "+refreshCols+" from auth.refresh_tokens where token = $1", token)
+	if len(token) > 255 {
+		return nil, errNotFound
+	}
+	rows, err := t.query("select "+refreshCols+" from auth.refresh_tokens where token = $1::varchar(255)", token)
 	if err != nil {
 		return nil, err
 	}

@@ -241,12 +241,17 @@ func (t *txn) userByPhone(phone, aud string) (*user, error) {
 	return t.findUser("phone = $1 and aud = $2 and is_sso_user = false", phone, aud)
 }
 
+// identities loads a user's identities in GoTrue's order (created_at,
+// then id). The rows are few, so they are sorted here rather than by the
+// statement: an ORDER BY made the lookup cost half as much again on
+// tinybase's engine, and this runs on every sign-in, refresh and GET /user.
 func (t *txn) identities(userID string) ([]identity, error) {
 	rows, err := t.query(`select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
- from auth.identities where user_id = $1::uuid order by created_at, id`, userID)
+ from auth.identities where user_id = $1::uuid`, userID)
 	if err != nil {
 		return nil, err
 	}
+	sortIdentityRows(rows)
 	out := []identity{}
 	for _, r := range rows {
 		id := identity{ID: str(r[0]), ProviderID: str(r[1]), UserID: str(r[2]), IdentityData: jsonMap(r[3]),
@@ -260,6 +265,24 @@ func (t *txn) identities(userID string) ([]identity, error) {
 		out = append(out, id)
 	}
 	return out, nil
+}
+
+// sortIdentityRows orders identity rows as ORDER BY created_at, id does
+// in PostgreSQL: by time with NULLs last, then by id (a uuid compares as
+// its bytes, which is the order of its canonical lower-case text).
+func sortIdentityRows(rows [][]*string) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		ti, tj := parseTime(rows[i][6]), parseTime(rows[j][6])
+		switch {
+		case ti == nil && tj != nil:
+			return false
+		case ti != nil && tj == nil:
+			return true
+		case ti != nil && !ti.Equal(*tj):
+			return ti.Before(*tj)
+		}
+		return strings.ToLower(str(rows[i][0])) < strings.ToLower(str(rows[j][0]))
+	})
 }
 
 // insertUser writes a new auth.users row (GoTrue's tx.Create(user)).

@@ -130,7 +130,7 @@ func replaceUpdate(n sql.Node, f func(*plan.Update) *plan.Update) sql.Node {
 // join planning recognise (they match concrete expression types). The GMS comparison then calls the column type's Compare, i.e.
 // PostgreSQL ordering, so results do not change; only the access path does.
 func indexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n.(type) {
 		case *plan.Filter, *plan.JoinNode:
 			// only conditions: elsewhere (projections, aggregate arguments)

@@ -10,6 +10,21 @@ import (
 type builder struct {
 	args []any
 	n    int
+	// nullsLow: the executor's indexes order NULLs below every value
+	// (see IndexOrder), so NOT NULL order keys are spelt to match it.
+	nullsLow bool
+}
+
+// IndexOrder is implemented by executors that say how their indexes
+// order NULLs. PostgreSQL's btree (the default when an executor does not
+// say) puts them last ascending; tinybase's engine puts them first.
+type IndexOrder interface {
+	IndexNullsLow() bool
+}
+
+func (s *Server) builder() *builder {
+	io, ok := s.cfg.Executor.(IndexOrder)
+	return &builder{nullsLow: ok && io.IndexNullsLow()}
 }
 
 func (b *builder) bind(v string) string {
@@ -244,12 +259,39 @@ func (b *builder) orderSQL(n *readNode) (string, error) {
 		} else {
 			e += " asc"
 		}
-		if o.Nulls != "" {
-			e += " nulls " + o.Nulls
+		if nulls := o.Nulls; nulls != "" {
+			e += " nulls " + nulls
+		} else if b.nullsLow && o.Rel == "" && notNullColumn(n.table, o.Field) {
+			e += naturalNulls(o.Desc)
 		}
 		terms = append(terms, e)
 	}
 	return " order by " + strings.Join(terms, ", "), nil
+}
+
+// notNullColumn reports whether f is a plain NOT NULL column of t (no
+// JSON path), whose order cannot depend on where NULLs sort.
+func notNullColumn(t *Table, f field) bool {
+	if len(f.Path) > 0 || t == nil {
+		return false
+	}
+	c := t.Column(f.Name)
+	return c != nil && c.NotNull
+}
+
+// naturalNulls is the NULLS clause for a NOT NULL column on an executor
+// whose indexes order NULLs low: any placement gives the same rows in the
+// same order, so the one the index order already satisfies (first
+// ascending, last descending) is spelt out, and ORDER BY <primary key>
+// LIMIT n reads the key's first rows instead of sorting every row that
+// passes the filters. (PostgreSQL's planner does not treat the clause as
+// redundant on a NOT NULL column, so it is not added there: its default
+// is its btree order.)
+func naturalNulls(desc bool) string {
+	if desc {
+		return " nulls last"
+	}
+	return " nulls first"
 }
 
 func (b *builder) kidSelect(k *readNode, parent string) (string, error) {

@@ -3,6 +3,7 @@ package postgrest
 import (
 	"errors"
 	"net/http"
+	"time"
 )
 
 // Config configures a Server.
@@ -39,6 +40,9 @@ type Config struct {
 type Server struct {
 	cfg   Config
 	cache cacheHolder
+	jwts  jwtCache // jwt_cache.go
+	// now is the clock JWT expiry is checked against (tests replace it).
+	now func() time.Time
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -60,5 +64,5 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxBodyBytes == 0 {
 		cfg.MaxBodyBytes = 10 << 20
 	}
-	return &Server{cfg: cfg}, nil
+	return &Server{cfg: cfg, now: time.Now}, nil
 }

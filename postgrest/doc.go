@@ -17,7 +17,12 @@
 // through the same executor, so relationships come from foreign keys as
 // PostgREST detects them; it reloads when the engine's DDL version moves,
 // on NOTIFY pgrst (PgxExecutor.Listen), or when a relation is missing.
-// JWTs (jwt.go) follow the Supabase gateway's key rules; errors use
+// The SQL text depends on the request's shape, not its values, so an
+// engine that caches statements by text reuses it; an executor may tell
+// the compiler how its indexes order NULLs (IndexOrder) so ORDER BY on a
+// NOT NULL key is spelt in index order.
+// JWTs (jwt.go) follow the Supabase gateway's key rules, and a verified
+// token is remembered until it expires (jwt_cache.go); errors use
 // PostgREST's {code,message,details,hint} body and its SQLSTATE → HTTP
 // status mapping (errors.go).
 //

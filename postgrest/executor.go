@@ -75,6 +75,12 @@ func (x *EngineExecutor) release(s *engine.Session, clean bool) {
 
 var _ Executor = (*EngineExecutor)(nil)
 var _ Versioned = (*EngineExecutor)(nil)
+var _ IndexOrder = (*EngineExecutor)(nil)
+
+// IndexNullsLow implements IndexOrder: the engine's indexes order NULLs
+// first ascending, and its ORDER BY needs an extra sort key for
+// PostgreSQL's default NULLS LAST.
+func (x *EngineExecutor) IndexNullsLow() bool { return true }
 
 // SchemaVersion implements Versioned with the engine's DDL version.
 func (x *EngineExecutor) SchemaVersion() uint64 { return x.Engine.DDLVersion() }

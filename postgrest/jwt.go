@@ -46,12 +46,16 @@ func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
 	if n := strings.Count(token, ".") + 1; n != 3 {
 		return nil, jwtErr("PGRST301", fmt.Sprintf("Invalid number of parts: Expected 3 parts; got %d", n))
 	}
+	now := s.now()
+	if a, ok := s.jwts.get(token, now); ok {
+		return a, nil
+	}
 	claims := jwt.MapClaims{}
 	methods := []string{"HS256", "HS384", "HS512"}
 	if len(s.cfg.JWTPublicKeys) > 0 || len(s.cfg.JWTKeyIDs) > 0 {
 		methods = append(methods, "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA")
 	}
-	p := jwt.NewParser(jwt.WithValidMethods(methods), jwt.WithLeeway(30*time.Second), jwt.WithJSONNumber())
+	p := jwt.NewParser(jwt.WithValidMethods(methods), jwt.WithLeeway(jwtLeeway), jwt.WithJSONNumber(), jwt.WithTimeFunc(func() time.Time { return now }))
 	_, err := p.ParseWithClaims(token, claims, s.verifyKey)
 	switch {
 	case errors.Is(err, jwt.ErrTokenExpired):
@@ -75,8 +79,17 @@ func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
 	// PostgREST counts a request as authenticated (42501 → 403, not 401)
 	// when its role is not the anon role, so the anon key as a Bearer is
 	// still anonymous.
-	return &authInfo{role: role, claims: string(b), authenticated: role != s.cfg.AnonRole}, nil
+	a := &authInfo{role: role, claims: string(b), authenticated: role != s.cfg.AnonRole}
+	var until time.Time
+	if exp, err := claims.GetExpirationTime(); err == nil && exp != nil {
+		until = exp.Add(jwtLeeway)
+	}
+	s.jwts.put(token, a, until)
+	return a, nil
 }
+
+// jwtLeeway is the clock skew allowed on exp / nbf.
+const jwtLeeway = 30 * time.Second
 
 func jwtErr(code, msg string) *apiError {
 	e := newErr(401, code, msg, nil, nil)

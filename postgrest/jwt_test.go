@@ -61,3 +61,36 @@ func TestAsymmetricJWT(t *testing.T) {
 		})
 	}
 }
+
+// TestJWTCache: a verified token is remembered, and stops being accepted
+// when it expires (PGRST303, as an uncached token), with the leeway
+// verification allows; a token that failed is never remembered.
+func TestJWTCache(t *testing.T) {
+	srv := engineServer(t, mustRead("testdata/exchanges/fixture.sql")+"\ncreate function me() returns text language sql stable as $$ select current_user $$;")
+	clock := time.Now()
+	srv.now = func() time.Time { return clock }
+	tok := sign(t, jwt.MapClaims{"role": "authenticated", "exp": clock.Add(time.Minute).Unix()}, testSecret)
+	bad := sign(t, jwt.MapClaims{"role": "authenticated", "exp": clock.Add(time.Minute).Unix()}, "another-secret-another-secret-another-secret")
+	steps := []struct {
+		name    string
+		advance time.Duration
+		token   string
+		status  int
+		body    string
+	}{
+		{"verified", 0, tok, 200, `"authenticated"`},
+		{"cached", time.Second, tok, 200, `"authenticated"`},
+		{"wrong key", 0, bad, 401, "PGRST301"},
+		{"wrong key again", 0, bad, 401, "PGRST301"},
+		{"within leeway", time.Minute + 20*time.Second, tok, 200, `"authenticated"`},
+		{"expired", 15 * time.Second, tok, 401, "PGRST303"},
+		{"still expired", time.Second, tok, 401, "PGRST303"},
+	}
+	for _, st := range steps {
+		clock = clock.Add(st.advance)
+		w := do(t, srv, "GET", "/rpc/me", "", "Authorization", "Bearer "+st.token)
+		if w.Code != st.status || !strings.Contains(w.Body.String(), st.body) {
+			t.Fatalf("%s: %d %s, want %d %s", st.name, w.Code, w.Body, st.status, st.body)
+		}
+	}
+}

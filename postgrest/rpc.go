@@ -95,7 +95,7 @@ func (s *Server) rpc(req *request, name string) error {
 		return newErr(300, "PGRST203", fmt.Sprintf("Could not choose the best candidate function between: %s", strings.Join(cands, ", ")), nil, &h)
 	}
 	f := matches[0]
-	b := &builder{}
+	b := s.builder()
 	var call []string
 	if single != nil {
 		call = append(call, b.bind(string(rawBody))+"::"+f.Args[0].Type)

@@ -339,13 +339,13 @@ func (s *Server) insert(req *request, t *Table) error {
 	var args [][]any
 	target := qi(t.Schema) + "." + qi(t.Name)
 	for _, g := range groups {
-		b := &builder{}
+		b := s.builder()
 		var dml string
 		if len(g.cols) == 0 {
 			// every row takes all defaults
 			dml = "insert into " + target + " default values returning " + target + ".*"
 			for range g.rows {
-				st, _, err := s.writeResult(req, t, &builder{}, dml)
+				st, _, err := s.writeResult(req, t, s.builder(), dml)
 				if err != nil {
 					return err
 				}
@@ -427,7 +427,7 @@ func (s *Server) update(req *request, t *Table) error {
 	if err != nil {
 		return err
 	}
-	b := &builder{}
+	b := s.builder()
 	target := qi(t.Schema) + "." + qi(t.Name)
 	root := &readNode{table: t, alias: t.Name, limit: -1, byKey: map[string]*readNode{}}
 	if err := applyParams(root, req.query, nil); err != nil {
@@ -469,7 +469,7 @@ func (s *Server) update(req *request, t *Table) error {
 }
 
 func (s *Server) del(req *request, t *Table) error {
-	b := &builder{}
+	b := s.builder()
 	target := qi(t.Schema) + "." + qi(t.Name)
 	root := &readNode{table: t, alias: t.Name, limit: -1, byKey: map[string]*readNode{}}
 	if err := applyParams(root, req.query, nil); err != nil {
@@ -540,7 +540,7 @@ func (s *Server) put(req *request, t *Table) error {
 	if err != nil {
 		return err
 	}
-	b := &builder{}
+	b := s.builder()
 	target := qi(t.Schema) + "." + qi(t.Name)
 	js, _ := json.Marshal(p.rows)
 	var qc, set, cc []string

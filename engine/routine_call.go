@@ -56,6 +56,11 @@ func (s *Session) CallRoutine(ctx *sql.Context, fn *catalog.Function, args []any
 	return res.Value, nil
 }
 
+// CurrentRoutine implements translate.RoutineRunner.
+func (s *Session) CurrentRoutine(oid uint32) (*catalog.Function, bool) {
+	return s.catalog().FunctionByOID(oid)
+}
+
 // callRoutine runs a routine through its language handler: call depth,
 // cancellation and the routine's SET options are handled here.
 func (s *Session) callRoutine(ctx *sql.Context, fn *catalog.Function, args []any, tg *routine.TriggerData) (routine.Result, error) {

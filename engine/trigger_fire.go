@@ -50,6 +50,7 @@ func (b triggerBuilder) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 	if err != nil {
 		return nil, err
 	}
+	cascadeTriggers(ctx, n) // trigger_cascade.go
 	return b.inner.Build(ctx, n, r)
 }
 
@@ -240,9 +241,15 @@ type firingSet struct {
 
 // tableTriggers collects the enabled triggers on t for ev.
 func (s *Session) tableTriggers(t *storage.Table, ev catalog.TriggerEvent, setCols []string) *firingSet {
+	return s.triggersOn(tableQName(t), t.Schema(), ev, setCols)
+}
+
+// triggersOn collects the enabled triggers on the table q (columns sch)
+// for ev.
+func (s *Session) triggersOn(q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent, setCols []string) *firingSet {
 	cat := s.catalog()
-	fs := &firingSet{table: tableQName(t), event: ev, width: len(t.Schema()), fns: map[uint32]*catalog.Function{}}
-	for _, c := range t.Schema() {
+	fs := &firingSet{table: q, event: ev, width: len(sch), fns: map[uint32]*catalog.Function{}}
+	for _, c := range sch {
 		fs.cols = append(fs.cols, routine.Column{Name: c.Name, Type: expr.FromGMSType(c.Type)})
 	}
 	for _, tg := range cat.Triggers(fs.table) {

@@ -35,6 +35,9 @@ type routineState struct {
 	// the session's statement, then each statement running inside a
 	// routine (trigger_fire.go).
 	after [][]afterEvent
+	// transition holds the transition tables of the running AFTER
+	// triggers, innermost last (trigger_transition.go).
+	transition []transitionRel
 }
 
 // routineCache is an engine's cache of prepared routine pieces.

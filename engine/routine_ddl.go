@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -188,6 +189,13 @@ func checkPlpgsqlSyntax(stmtText, body, src string) error {
 	}
 	pe := pgerror.New(code, "%s", perr.Message)
 	off := strings.Index(stmtText, body)
+	if off >= 0 && code == pgerror.DatatypeMismatch {
+		// errors PL/pgSQL's grammar reports at a statement's first keyword
+		if loc := returnSetKeyword.FindStringIndex(body); loc != nil {
+			pe.Position = len([]rune(stmtText[:off+loc[0]])) + 1
+		}
+		return pe
+	}
 	if off < 0 || code != pgerror.SyntaxError {
 		return pe
 	}
@@ -217,9 +225,15 @@ func plpgsqlErrorCode(msg string) string {
 	switch {
 	case strings.Contains(msg, "does not exist"):
 		return pgerror.UndefinedObject
+	case strings.HasPrefix(msg, "cannot use RETURN NEXT in a non-SETOF function"),
+		strings.HasPrefix(msg, "cannot use RETURN QUERY in a non-SETOF function"):
+		return pgerror.DatatypeMismatch
 	}
 	return pgerror.SyntaxError
 }
+
+// returnSetKeyword finds RETURN NEXT / RETURN QUERY in a body.
+var returnSetKeyword = regexp.MustCompile(`(?i)\bRETURN\s+(NEXT|QUERY)\b`)
 
 func dollarQuote(body string) string {
 	tag := "$tb$"

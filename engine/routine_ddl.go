@@ -443,12 +443,15 @@ func (s *Session) alterRoutine(c *translate.AlterRoutine) error {
 	return nil
 }
 
-// commentedRoutine finds the user routine COMMENT ON FUNCTION names (the
-// first overload on the search path).
-func (s *Session) commentedRoutine(cat *catalog.Catalog, q catalog.QName) (*catalog.Function, bool) {
+// commentedRoutine finds the user routine COMMENT ON FUNCTION names: the
+// overload with the listed argument types (any, without a list) first on
+// the search path.
+func (s *Session) commentedRoutine(cat *catalog.Catalog, q catalog.QName, ref *translate.RoutineRef) (*catalog.Function, bool) {
 	for _, sc := range s.lookupSchemas(q.Schema) {
-		if fs := cat.Functions(catalog.QName{Schema: sc, Name: q.Name}); len(fs) > 0 {
-			return fs[0], true
+		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
+			if ref == nil || ref.ArgsUnspecified || f.SameInputTypes(ref.Args) {
+				return f, true
+			}
 		}
 	}
 	return nil, false

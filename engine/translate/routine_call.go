@@ -47,7 +47,28 @@ func (c *RoutineCall) PGType() *types.Type {
 	if c.Fn.Result == nil {
 		return types.Void
 	}
-	return c.Fn.Result
+	return outRecordType(c.Fn)
+}
+
+// outRecordType is a function's result type; a record of several OUT
+// parameters gets their names and types as its fields, so (f(x)).name
+// selects one (PostgreSQL resolves it from the OUT parameters too).
+func outRecordType(fn *catalog.Function) *types.Type {
+	r := fn.Result
+	if r.Kind != types.KindRecord || len(r.Fields) > 0 || fn.ReturnsSet {
+		return r
+	}
+	outs := fn.OutputArgs()
+	if len(outs) < 2 {
+		return r
+	}
+	fields := make([]types.Field, len(outs))
+	for i, a := range outs {
+		fields[i] = types.Field{Name: a.Name, Type: a.Type}
+	}
+	t := types.RowType("", r.Name, fields)
+	t.OID, t.SQLName = r.OID, r.SQLName
+	return t
 }
 
 func (c *RoutineCall) WithChildren(ch ...sql.Expression) (sql.Expression, error) {

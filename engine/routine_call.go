@@ -38,6 +38,9 @@ type routineState struct {
 	// transition holds the transition tables of the running AFTER
 	// triggers, innermost last (trigger_transition.go).
 	transition []transitionRel
+	// rawChecks makes storage hand out check constraints as stored
+	// (routine_deps.go reads their text).
+	rawChecks bool
 }
 
 // routineCache is an engine's cache of prepared routine pieces.

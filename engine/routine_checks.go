@@ -30,6 +30,9 @@ var _ storage.CheckResolver = (*Session)(nil)
 
 // ResolveChecks implements storage.CheckResolver.
 func (s *Session) ResolveChecks(checks []sql.CheckDefinition) ([]sql.CheckDefinition, error) {
+	if s.rt.rawChecks {
+		return checks, nil
+	}
 	var out []sql.CheckDefinition
 	for i, c := range checks {
 		if strings.HasPrefix(strings.TrimSpace(c.CheckExpression), rlsTokenPrefix) {

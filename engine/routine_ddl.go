@@ -288,6 +288,18 @@ func (s *Session) dropRoutineDependents(cat *catalog.Catalog, f *catalog.Functio
 		s.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to trigger %s on table %s", tg.Name, tg.Table.Name))
 		cat = cat.DropTrigger(tg.Table, tg.Name)
 	}
+	if dep, err := s.routineUsedByTables(f); err != nil || dep != "" {
+		if err != nil {
+			return nil, err
+		}
+		if cascade {
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "DROP ... CASCADE of a function a column default or check constraint uses is not supported yet").
+				WithDetail("%s depends on function %s", dep, f.Signature())
+		}
+		return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because other objects depend on it", f.Signature()).
+			WithDetail("%s depends on function %s", dep, f.Signature()).
+			WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+	}
 	return cat, nil
 }
 

@@ -396,8 +396,8 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 	if fn.Result.Kind == types.KindVoid && fn.Result.OID == catalog.TriggerType.OID {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
 	}
-	if t.stored {
-		return &RoutineCall{Fn: fn, Args: bound, ByOID: true}, nil
+	if t.stored || t.KeepCalls {
+		return &RoutineCall{Fn: fn, Args: bound, ByOID: t.stored}, nil
 	}
 	if e, ok := t.inlineSQLFunction(fn, bound); ok {
 		return e, nil

@@ -28,7 +28,7 @@ import (
 
 // runInsteadOf runs a write on a view through its INSTEAD OF triggers.
 func (s *Session) runInsteadOf(ctx context.Context, c *translate.InsteadOf) (*Rows, error) {
-	n, err := s.insteadOf(ctx, c)
+	n, ret, err := s.insteadOf(ctx, c)
 	var tag string
 	if err == nil {
 		switch c.Event {
@@ -48,11 +48,25 @@ func (s *Session) runInsteadOf(ctx context.Context, c *translate.InsteadOf) (*Ro
 		s.failed()
 		return nil, err
 	}
-	return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+	if ret == nil {
+		return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+	}
+	// RETURNING: the rows were computed inside the statement; the result
+	// only hands them out
+	r := &Rows{kind: c.View.Name, tag: tag, notices: s.takeNotices()}
+	sch := make(sql.Schema, len(ret.Names))
+	for i, name := range ret.Names {
+		sch[i] = &sql.Column{Name: name, Type: ret.Types[i], Nullable: true}
+	}
+	r.setColumns(sch)
+	r.static = ret.Rows
+	return r, nil
 }
 
-func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, error) {
+func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *plpgsql.Result, error) {
 	count := 0
+	var returned [][]any
+	var ret *plpgsql.Result
 	err := s.inPL(ctx, func(ctx context.Context) error {
 		if err := s.StorageTxn().Lock(ctx); err != nil {
 			return lockError(err)
@@ -99,6 +113,10 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, e
 				}
 			}
 			keep := true
+			out := oldVals
+			if c.Event != catalog.EventDelete {
+				out = newVals
+			}
 			for _, tg := range fs.triggers {
 				if tg.Timing != catalog.TimingInstead || !tg.ForEachRow {
 					continue
@@ -114,14 +132,25 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, e
 				if c.Event != catalog.EventDelete {
 					newVals = r.Row
 				}
+				out = r.Row
 			}
 			if keep {
 				count++
+				if c.Returning != nil {
+					returned = append(returned, out)
+				}
 			}
 		}
-		return nil
+		if c.Returning == nil {
+			return nil
+		}
+		n := len(s.rt.transition)
+		s.rt.transition = append(s.rt.transition, transitionRel{name: translate.InsteadOfReturning, sch: sch, rows: returned})
+		defer func() { s.rt.transition = s.rt.transition[:n] }()
+		ret, err = s.insteadOfQuery(ctx, c.Returning)
+		return err
 	})
-	return count, err
+	return count, ret, err
 }
 
 // insteadOfQuery runs one of the queries of an INSTEAD OF write in the

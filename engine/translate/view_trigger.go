@@ -21,7 +21,15 @@ type InsteadOf struct {
 	Event    catalog.TriggerEvent
 	Query    *pg.Node
 	Describe *pg.Node
+	// Returning, when the statement has RETURNING, selects the list from
+	// InsteadOfReturning: the rows the triggers returned, under the name
+	// the statement gave the view.
+	Returning *pg.Node
 }
+
+// InsteadOfReturning names the relation of the rows INSTEAD OF triggers
+// returned, for RETURNING.
+const InsteadOfReturning = "*instead of returning*"
 
 func (*InsteadOf) command() {}
 
@@ -82,6 +90,16 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 		failAt(loc, pgerror.UndefinedColumn, "column %q of relation %q does not exist", name, v.Name)
 		return -1
 	}
+	returning := func(list []*pg.Node, rv *pg.RangeVar) *pg.Node {
+		if len(list) == 0 {
+			return nil
+		}
+		returningNames(list)
+		from := &pg.RangeVar{Relname: InsteadOfReturning, Inh: true, Relpersistence: "p", Alias: &pg.Alias{Aliasname: viewRef(rv)}, Location: -1}
+		sel := &pg.SelectStmt{TargetList: list, FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: from}}},
+			Op: pg.SetOperation_SETOP_NONE, LimitOption: pg.LimitOption_LIMIT_OPTION_DEFAULT}
+		return &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}
+	}
 	selectNode := func(sel *pg.SelectStmt) *pg.Node {
 		sel.Op = pg.SetOperation_SETOP_NONE
 		if sel.LimitOption == pg.LimitOption_LIMIT_OPTION_UNDEFINED {
@@ -96,8 +114,6 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 			return Result{}, false
 		}
 		switch {
-		case len(ins.ReturningList) > 0:
-			notYet("INSERT ... RETURNING")
 		case ins.OnConflictClause != nil:
 			notYet("INSERT ... ON CONFLICT")
 		case ins.WithClause != nil:
@@ -163,15 +179,13 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 			LimitOption: pg.LimitOption_LIMIT_OPTION_COUNT}
 		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventInsert,
 			Query:    selectNode(&pg.SelectStmt{TargetList: list, FromClause: []*pg.Node{from}}),
-			Describe: selectNode(describe)}, Tag: "INSERT"}, true
+			Describe: selectNode(describe), Returning: returning(ins.ReturningList, ins.Relation)}, Tag: "INSERT", Returning: len(ins.ReturningList) > 0}, true
 	case *pg.Node_UpdateStmt:
 		up := s.UpdateStmt
 		if !t.hasInsteadOf(v, catalog.EventUpdate) {
 			return Result{}, false
 		}
 		switch {
-		case len(up.ReturningList) > 0:
-			notYet("UPDATE ... RETURNING")
 		case len(up.FromClause) > 0:
 			notYet("UPDATE ... FROM")
 		case up.WithClause != nil:
@@ -188,15 +202,14 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 		}
 		sel := &pg.SelectStmt{TargetList: append(list, newVals...), FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: up.Relation}}},
 			WhereClause: up.WhereClause}
-		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventUpdate, Query: selectNode(sel)}, Tag: "UPDATE"}, true
+		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventUpdate, Query: selectNode(sel),
+			Returning: returning(up.ReturningList, up.Relation)}, Tag: "UPDATE", Returning: len(up.ReturningList) > 0}, true
 	case *pg.Node_DeleteStmt:
 		del := s.DeleteStmt
 		if !t.hasInsteadOf(v, catalog.EventDelete) {
 			return Result{}, false
 		}
 		switch {
-		case len(del.ReturningList) > 0:
-			notYet("DELETE ... RETURNING")
 		case len(del.UsingClause) > 0:
 			notYet("DELETE ... USING")
 		case del.WithClause != nil:
@@ -204,11 +217,33 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 		}
 		sel := &pg.SelectStmt{TargetList: viewCols(del.Relation), FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: del.Relation}}},
 			WhereClause: del.WhereClause}
-		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventDelete, Query: selectNode(sel)}, Tag: "DELETE"}, true
+		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventDelete, Query: selectNode(sel),
+			Returning: returning(del.ReturningList, del.Relation)}, Tag: "DELETE", Returning: len(del.ReturningList) > 0}, true
 	}
 	return Result{}, false
 }
 
 func nullConst() *pg.Node {
 	return &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Isnull: true, Location: -1}}}
+}
+
+// modifyingView rejects a data-modifying WITH item that writes a view:
+// its rewrite (simple views) and INSTEAD OF triggers run only for
+// top-level statements.
+func (t *Translator) modifyingView(cte *pg.CommonTableExpr) {
+	var rv *pg.RangeVar
+	switch q := cte.Ctequery.Node.(type) {
+	case *pg.Node_InsertStmt:
+		rv = q.InsertStmt.Relation
+	case *pg.Node_UpdateStmt:
+		rv = q.UpdateStmt.Relation
+	case *pg.Node_DeleteStmt:
+		rv = q.DeleteStmt.Relation
+	}
+	if rv == nil {
+		return
+	}
+	if v := t.findView(rv); v != nil {
+		failAt(cte.Location, pgerror.FeatureNotSupported, "data-modifying WITH on view %q is not supported yet", v.Name)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/plpgsql"
 	"github.com/tinybase/tinybase/engine/routine"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
@@ -178,6 +179,9 @@ func checkPlpgsqlSyntax(stmtText, body, src string) error {
 	_, err := pg.ParsePlPgSqlToJSON(src)
 	if err == nil {
 		return nil
+	}
+	if e := plpgsql.CursorsUnsupported(body, err); e != nil {
+		return e
 	}
 	perr, ok := err.(*pgparser.Error)
 	if !ok {

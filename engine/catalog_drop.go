@@ -325,7 +325,7 @@ func (s *Session) comment(c *translate.Comment) error {
 		}
 		key.Name = c.Name.Name
 	case catalog.ObjFunction:
-		if f, ok := s.commentedRoutine(cat, c.Name); ok {
+		if f, ok := s.commentedRoutine(cat, c.Name, c.Routine); ok {
 			key.Schema, key.Name = f.Schema, f.Signature()
 			break
 		}

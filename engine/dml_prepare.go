@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -115,14 +116,14 @@ func (s *Session) prepareInsertQuery(gctx *sql.Context, ins *sqlparser.Insert, s
 		probe = &sqlparser.Select{With: ins.With, SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
 			From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: src}, As: sqlparser.NewTableIdent(sourceAlias)}}}
 	}
-	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, "", probe, nil, nil)
+	// Binding is enough to learn the width; running the probe would
+	// build iterators GMS cannot close unread (an aggregate's).
+	g := s.eng.gms
+	bound, _, err := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser).BindOnly(probe, "", nil)
 	if err != nil {
 		return err
 	}
-	if err := iter.Close(gctx); err != nil {
-		return err
-	}
-	width := len(schema)
+	width := len(bound.Schema())
 	if idx == nil {
 		if width > len(sch) {
 			return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")

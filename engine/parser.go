@@ -27,6 +27,9 @@ type pgParser struct {
 	// for "select <token>" when it loads the table's checks.
 	rls sync.Map
 	seq atomic.Uint64
+	// checkCalls caches the function names each check text calls
+	// (routine_checks.go).
+	checkCalls sync.Map
 }
 
 var _ sql.Parser = (*pgParser)(nil)

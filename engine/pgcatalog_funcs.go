@@ -121,6 +121,10 @@ func objectComment(st *pgcatalog.State, oid uint32, cat string, relName func(*pg
 				return commentOrNull(st.Catalog, catalog.ObjectKey{Kind: catalog.ObjSchema, Name: n}), nil
 			}
 		}
+	case "pg_proc":
+		if f, ok := st.Catalog.FunctionByOID(oid); ok {
+			return commentOrNull(st.Catalog, catalog.ObjectKey{Kind: catalog.ObjFunction, Schema: f.Schema, Name: f.Signature()}), nil
+		}
 	case "pg_type":
 		for _, d := range st.Catalog.Types() {
 			if d.Type.OID == oid {

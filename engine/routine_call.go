@@ -35,6 +35,12 @@ type routineState struct {
 	// the session's statement, then each statement running inside a
 	// routine (trigger_fire.go).
 	after [][]afterEvent
+	// transition holds the transition tables of the running AFTER
+	// triggers, innermost last (trigger_transition.go).
+	transition []transitionRel
+	// rawChecks makes storage hand out check constraints as stored
+	// (routine_deps.go reads their text).
+	rawChecks bool
 }
 
 // routineCache is an engine's cache of prepared routine pieces.
@@ -54,6 +60,11 @@ func (s *Session) CallRoutine(ctx *sql.Context, fn *catalog.Function, args []any
 		return nil, nil
 	}
 	return res.Value, nil
+}
+
+// CurrentRoutine implements translate.RoutineRunner.
+func (s *Session) CurrentRoutine(oid uint32) (*catalog.Function, bool) {
+	return s.catalog().FunctionByOID(oid)
 }
 
 // callRoutine runs a routine through its language handler: call depth,

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -10,6 +11,7 @@ import (
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/plpgsql"
 	"github.com/tinybase/tinybase/engine/routine"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
@@ -178,6 +180,9 @@ func checkPlpgsqlSyntax(stmtText, body, src string) error {
 	if err == nil {
 		return nil
 	}
+	if e := plpgsql.CursorsUnsupported(body, err); e != nil {
+		return e
+	}
 	perr, ok := err.(*pgparser.Error)
 	if !ok {
 		return pgerror.New(pgerror.SyntaxError, "%s", err.Error())
@@ -188,6 +193,13 @@ func checkPlpgsqlSyntax(stmtText, body, src string) error {
 	}
 	pe := pgerror.New(code, "%s", perr.Message)
 	off := strings.Index(stmtText, body)
+	if off >= 0 && code == pgerror.DatatypeMismatch {
+		// errors PL/pgSQL's grammar reports at a statement's first keyword
+		if loc := returnSetKeyword.FindStringIndex(body); loc != nil {
+			pe.Position = len([]rune(stmtText[:off+loc[0]])) + 1
+		}
+		return pe
+	}
 	if off < 0 || code != pgerror.SyntaxError {
 		return pe
 	}
@@ -217,9 +229,15 @@ func plpgsqlErrorCode(msg string) string {
 	switch {
 	case strings.Contains(msg, "does not exist"):
 		return pgerror.UndefinedObject
+	case strings.HasPrefix(msg, "cannot use RETURN NEXT in a non-SETOF function"),
+		strings.HasPrefix(msg, "cannot use RETURN QUERY in a non-SETOF function"):
+		return pgerror.DatatypeMismatch
 	}
 	return pgerror.SyntaxError
 }
+
+// returnSetKeyword finds RETURN NEXT / RETURN QUERY in a body.
+var returnSetKeyword = regexp.MustCompile(`(?i)\bRETURN\s+(NEXT|QUERY)\b`)
 
 func dollarQuote(body string) string {
 	tag := "$tb$"
@@ -273,6 +291,18 @@ func (s *Session) dropRoutineDependents(cat *catalog.Catalog, f *catalog.Functio
 		}
 		s.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to trigger %s on table %s", tg.Name, tg.Table.Name))
 		cat = cat.DropTrigger(tg.Table, tg.Name)
+	}
+	if dep, err := s.routineUsedByTables(f); err != nil || dep != "" {
+		if err != nil {
+			return nil, err
+		}
+		if cascade {
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "DROP ... CASCADE of a function a column default or check constraint uses is not supported yet").
+				WithDetail("%s depends on function %s", dep, f.Signature())
+		}
+		return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because other objects depend on it", f.Signature()).
+			WithDetail("%s depends on function %s", dep, f.Signature()).
+			WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
 	}
 	return cat, nil
 }
@@ -429,12 +459,15 @@ func (s *Session) alterRoutine(c *translate.AlterRoutine) error {
 	return nil
 }
 
-// commentedRoutine finds the user routine COMMENT ON FUNCTION names (the
-// first overload on the search path).
-func (s *Session) commentedRoutine(cat *catalog.Catalog, q catalog.QName) (*catalog.Function, bool) {
+// commentedRoutine finds the user routine COMMENT ON FUNCTION names: the
+// overload with the listed argument types (any, without a list) first on
+// the search path.
+func (s *Session) commentedRoutine(cat *catalog.Catalog, q catalog.QName, ref *translate.RoutineRef) (*catalog.Function, bool) {
 	for _, sc := range s.lookupSchemas(q.Schema) {
-		if fs := cat.Functions(catalog.QName{Schema: sc, Name: q.Name}); len(fs) > 0 {
-			return fs[0], true
+		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
+			if ref == nil || ref.ArgsUnspecified || f.SameInputTypes(ref.Args) {
+				return f, true
+			}
 		}
 	}
 	return nil, false

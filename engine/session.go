@@ -231,6 +231,9 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	if d, ok := res.Cmd.(*translate.Do); ok {
 		return s.runDoStatement(ctx, d)
 	}
+	if c, ok := res.Cmd.(*translate.InsteadOf); ok {
+		return s.runInsteadOf(ctx, c) // trigger_instead.go
+	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)
 		if s.state == txnIdle {

@@ -22,20 +22,20 @@ func (s *Session) triggerCommand(c translate.CatalogCommand) (bool, error) {
 	return false, nil
 }
 
-// triggerTable resolves the table a trigger statement names.
-func (s *Session) triggerTable(q catalog.QName) (catalog.QName, []string, error) {
+// triggerTable resolves the table or view a trigger statement names.
+func (s *Session) triggerTable(q catalog.QName) (catalog.QName, []string, bool, error) {
 	t, ok := s.findTable(q.Schema, q.Name)
 	if !ok {
-		if v, isView := s.catalog().View(catalog.QName{Schema: firstNonEmpty(q.Schema, "public"), Name: q.Name}); isView {
-			return catalog.QName{}, nil, pgerror.New(pgerror.FeatureNotSupported, "triggers on view %q are not supported yet", v.Name)
+		if v, _ := s.findView(s.catalog(), q); v != nil {
+			return catalog.QName{Schema: v.Schema, Name: v.Name}, v.Columns, true, nil
 		}
-		return catalog.QName{}, nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+		return catalog.QName{}, nil, false, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
 	}
 	cols := make([]string, len(t.Schema()))
 	for i, c := range t.Schema() {
 		cols[i] = c.Name
 	}
-	return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, cols, nil
+	return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, cols, false, nil
 }
 
 func firstNonEmpty(a, b string) string {
@@ -49,14 +49,36 @@ func firstNonEmpty(a, b string) string {
 // CreateTriggerFiringOn).
 func (s *Session) createTrigger(c *translate.CreateTrigger) error {
 	tg := c.Trigger
-	table, cols, err := s.triggerTable(tg.Table)
+	table, cols, isView, err := s.triggerTable(tg.Table)
 	if err != nil {
 		return err
 	}
 	tg.Table = table
-	if tg.Timing == catalog.TimingInstead {
+	switch {
+	case isView && tg.Timing != catalog.TimingInstead && tg.ForEachRow:
+		return pgerror.New(pgerror.WrongObjectType, "%q is a view", table.Name).
+			WithDetail("Views cannot have row-level BEFORE or AFTER triggers.")
+	case isView && tg.Events&catalog.EventTruncate != 0:
+		return pgerror.New(pgerror.WrongObjectType, "%q is a view", table.Name).
+			WithDetail("Views cannot have TRUNCATE triggers.")
+	case isView && tg.Timing != catalog.TimingInstead:
+		return pgerror.New(pgerror.FeatureNotSupported, "statement-level triggers on view %q are not supported yet", table.Name)
+	case isView && (tg.OldTable != "" || tg.NewTable != ""):
+		return pgerror.New(pgerror.WrongObjectType, "%q is a view", table.Name).
+			WithDetail("Triggers on views cannot have transition tables.")
+	case !isView && tg.Timing == catalog.TimingInstead:
 		return pgerror.New(pgerror.WrongObjectType, "%q is a table", table.Name).
 			WithDetail("Tables cannot have INSTEAD OF triggers.")
+	}
+	if tg.Timing == catalog.TimingInstead {
+		switch {
+		case !tg.ForEachRow:
+			return pgerror.New(pgerror.FeatureNotSupported, "INSTEAD OF triggers must be FOR EACH ROW")
+		case tg.When != "":
+			return pgerror.New(pgerror.FeatureNotSupported, "INSTEAD OF triggers cannot have WHEN conditions")
+		case len(tg.Columns) > 0:
+			return pgerror.New(pgerror.FeatureNotSupported, "INSTEAD OF triggers cannot have column lists")
+		}
 	}
 	if tg.Events&catalog.EventTruncate != 0 && tg.ForEachRow {
 		return pgerror.New(pgerror.FeatureNotSupported, "TRUNCATE FOR EACH ROW triggers are not supported")
@@ -121,22 +143,21 @@ func (s *Session) triggerFunction(cat *catalog.Catalog, q catalog.QName) (*catal
 
 // dropTrigger is DROP TRIGGER.
 func (s *Session) dropTrigger(c *translate.DropTrigger) error {
-	t, ok := s.findTable(c.Table.Schema, c.Table.Name)
-	if !ok {
+	q, _, _, err := s.triggerTable(c.Table)
+	if err != nil {
 		if c.IfExists {
 			s.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
 			return nil
 		}
-		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(c.Table))
+		return err
 	}
-	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
 	cat := s.catalog()
 	if _, ok := cat.Trigger(q, c.Name); !ok {
 		if c.IfExists {
 			s.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, displayName(c.Table)))
 			return nil
 		}
-		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, t.Name())
+		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, q.Name)
 	}
 	s.setCatalog(cat.DropTrigger(q, c.Name))
 	return nil

@@ -50,6 +50,7 @@ func (b triggerBuilder) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 	if err != nil {
 		return nil, err
 	}
+	cascadeTriggers(ctx, n) // trigger_cascade.go
 	return b.inner.Build(ctx, n, r)
 }
 
@@ -236,13 +237,25 @@ type firingSet struct {
 	width    int
 	triggers []*catalog.Trigger
 	fns      map[uint32]*catalog.Function
+	// sch is the table's columns; collect is set when a trigger has
+	// transition tables, whose rows the write gathers in oldRows and
+	// newRows (trigger_transition.go).
+	sch              sql.Schema
+	collect          bool
+	oldRows, newRows [][]any
 }
 
 // tableTriggers collects the enabled triggers on t for ev.
 func (s *Session) tableTriggers(t *storage.Table, ev catalog.TriggerEvent, setCols []string) *firingSet {
+	return s.triggersOn(tableQName(t), t.Schema(), ev, setCols)
+}
+
+// triggersOn collects the enabled triggers on the table q (columns sch)
+// for ev.
+func (s *Session) triggersOn(q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent, setCols []string) *firingSet {
 	cat := s.catalog()
-	fs := &firingSet{table: tableQName(t), event: ev, width: len(t.Schema()), fns: map[uint32]*catalog.Function{}}
-	for _, c := range t.Schema() {
+	fs := &firingSet{table: q, event: ev, width: len(sch), sch: sch, fns: map[uint32]*catalog.Function{}}
+	for _, c := range sch {
 		fs.cols = append(fs.cols, routine.Column{Name: c.Name, Type: expr.FromGMSType(c.Type)})
 	}
 	for _, tg := range cat.Triggers(fs.table) {
@@ -258,6 +271,9 @@ func (s *Session) tableTriggers(t *storage.Table, ev catalog.TriggerEvent, setCo
 		}
 		fs.fns[tg.Function] = fn
 		fs.triggers = append(fs.triggers, tg)
+		if tg.OldTable != "" || tg.NewTable != "" {
+			fs.collect = true
+		}
 	}
 	return fs
 }
@@ -352,7 +368,7 @@ func (s *Session) fireAfterTriggers(err error) error {
 	sort.SliceStable(queue, func(i, j int) bool { return queue[i].tg.ForEachRow && !queue[j].tg.ForEachRow })
 	for i := 0; i < len(queue); i++ {
 		e := queue[i]
-		if _, err := s.callRoutine(ctx, e.fs.fns[e.tg.Function], nil, e.fs.data(e.tg, e.new, e.old)); err != nil {
+		if _, err := s.callTrigger(ctx, e.fs, e.tg, e.new, e.old); err != nil {
 			s.rt.after[top] = nil
 			return err
 		}
@@ -430,6 +446,9 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 		if skip {
 			continue
+		}
+		if fs.collect {
+			fs.gather(oldVals, newVals)
 		}
 		for _, tg := range fs.triggers {
 			if !tg.ForEachRow || tg.Timing != catalog.TimingAfter {

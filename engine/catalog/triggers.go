@@ -37,6 +37,9 @@ type Trigger struct {
 	Args     []string
 	// Enabled is pg_trigger.tgenabled: 'O' (origin, enabled) or 'D'.
 	Enabled byte
+	// OldTable and NewTable name the transition tables (REFERENCING OLD
+	// TABLE AS ... NEW TABLE AS ...), "" when none.
+	OldTable, NewTable string
 }
 
 // TgType is pg_trigger.tgtype: the bit set of level, timing and events.

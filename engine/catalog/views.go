@@ -52,7 +52,7 @@ func (c *Catalog) DropView(q QName) *Catalog {
 	delete(n.views, q)
 	return n.withoutComments(func(k ObjectKey) bool {
 		return k.Kind == ObjRelation && k.Schema == q.Schema && k.Name == q.Name
-	})
+	}).DropTableTriggers(q)
 }
 
 // Dependents returns the views that read relation q.

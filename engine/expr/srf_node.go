@@ -76,6 +76,9 @@ type SRFTable struct {
 	schema sql.Schema
 	db     sql.Database
 	record bool // rows are JSON objects spread over spec.ColDefs
+	// recordRows marks a user function returning record whose rows are
+	// spread over spec.ColDefs (recordrows.go)
+	recordRows bool
 }
 
 var (
@@ -112,6 +115,19 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 		rest = rest[f.NArgs:]
 		if rs, ok := fargs[0].(RowSource); ok && f.Rows {
 			fcols := rs.RowColumns()
+			isRecord := len(fcols) == 1 && fcols[0].Type != nil && fcols[0].Type.Kind == types.KindRecord && len(fcols[0].Type.Fields) == 0
+			switch {
+			case len(spec.ColDefs) > 0 && !isRecord:
+				return nil, pgerror.New(pgerror.SyntaxError, "a column definition list is only allowed for functions returning \"record\"")
+			case len(spec.ColDefs) == 0 && isRecord:
+				return nil, pgerror.New(pgerror.SyntaxError, "a column definition list is required for functions returning \"record\"")
+			case len(spec.ColDefs) > 0:
+				if len(spec.Funcs) > 1 {
+					return nil, pgerror.New(pgerror.FeatureNotSupported, "column definition lists in ROWS FROM are not supported yet")
+				}
+				fcols = spec.ColDefs
+				n.recordRows = true
+			}
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}
 			}
@@ -228,6 +244,13 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 			}
 			sets[i] = v.(srfRows)
 		}
+		if t.recordRows {
+			rows, err := t.spreadRecordVals(sets[i])
+			if err != nil {
+				return nil, err
+			}
+			sets[i] = rows
+		}
 		if t.record {
 			rows, err := t.spreadRecords(ctx, sets[i])
 			if err != nil {
@@ -289,6 +312,39 @@ func (t *SRFTable) spreadRecords(ctx *sql.Context, objs srfRows) (srfRows, error
 				return nil, err
 			}
 			row[k] = cv
+		}
+		out[i] = row
+	}
+	return out, nil
+}
+
+// spreadRecordVals turns the records a user function returned into rows
+// of the column definition list; like PostgreSQL, the record's column
+// count and types must match the list.
+func (t *SRFTable) spreadRecordVals(recs srfRows) (srfRows, error) {
+	out := make(srfRows, len(recs))
+	defs := t.spec.ColDefs
+	for i, r := range recs {
+		row := make([]any, len(defs))
+		var rv *types.RecordVal
+		if len(r) > 0 {
+			rv, _ = r[0].(*types.RecordVal)
+		}
+		if rv == nil && len(r) > 1 {
+			rv = &types.RecordVal{Vals: r}
+		}
+		if rv != nil {
+			if len(rv.Vals) != len(defs) {
+				return nil, pgerror.New(pgerror.DatatypeMismatch, "function return row and query-specified return row do not match").
+					WithDetail("Returned row contains %d attributes, but query expects %d.", len(rv.Vals), len(defs))
+			}
+			for k, d := range defs {
+				if k < len(rv.Types) && rv.Types[k] != nil && rv.Vals[k] != nil && rv.Types[k].OID != d.Type.OID {
+					return nil, pgerror.New(pgerror.DatatypeMismatch, "function return row and query-specified return row do not match").
+						WithDetail("Returned type %s does not match expected type %s in column %d.", rv.Types[k].FormatType(), d.Type.FormatType(), k+1)
+				}
+				row[k] = rv.Vals[k]
+			}
 		}
 		out[i] = row
 	}

@@ -3,6 +3,7 @@ package plpgsql
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -223,6 +224,9 @@ type Function struct {
 func Parse(createFunction string) (*Function, error) {
 	js, err := pg.ParsePlPgSqlToJSON(PrepareSource(createFunction))
 	if err != nil {
+		if e := CursorsUnsupported(createFunction, err); e != nil {
+			return nil, e
+		}
 		return nil, pgerror.New(pgerror.SyntaxError, "%s", err.Error())
 	}
 	var raw []map[string]json.RawMessage
@@ -290,4 +294,18 @@ type jdatum struct {
 
 type jexprWrap struct {
 	E jexpr `json:"PLpgSQL_expr"`
+}
+
+// cursorDecl matches cursor variable declarations ("c CURSOR FOR",
+// "c CURSOR (p int) FOR", "c NO SCROLL CURSOR", "c refcursor").
+var cursorDecl = regexp.MustCompile(`(?i)\b(scroll\s+)?cursor\s*(\(|for\b|is\b)|\brefcursor\b`)
+
+// CursorsUnsupported returns the 0A000 error for a body that failed to
+// parse because it uses cursors, which the interpreter does not support
+// yet (pg_query's PL/pgSQL parser cannot type them either), or nil.
+func CursorsUnsupported(src string, parseErr error) error {
+	if parseErr == nil || !strings.Contains(parseErr.Error(), "cursor") && !cursorDecl.MatchString(src) {
+		return nil
+	}
+	return pgerror.New(pgerror.FeatureNotSupported, "PL/pgSQL cursors (CURSOR, refcursor, OPEN, FETCH, MOVE) are not supported yet")
 }

@@ -18,10 +18,16 @@ func (h *Table) GetChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer t.mu.Unlock()
 	out := append([]sql.CheckDefinition(nil), td.def.checks...)
+	schema, name := td.def.schema, td.def.name
+	t.mu.Unlock()
+	if cr, ok := ctx.Session.(CheckResolver); ok && len(out) > 0 {
+		if out, err = cr.ResolveChecks(out); err != nil {
+			return nil, err
+		}
+	}
 	if rs, ok := ctx.Session.(RowSecurity); ok {
-		out = append(out, rs.RowSecurityChecks(td.def.schema, td.def.name)...)
+		out = append(out, rs.RowSecurityChecks(schema, name)...)
 	}
 	return out, nil
 }
@@ -30,6 +36,13 @@ func (h *Table) GetChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
 // also enforce row security WITH CHECK expressions on the rows it writes.
 type RowSecurity interface {
 	RowSecurityChecks(schema, table string) []sql.CheckDefinition
+}
+
+// CheckResolver is implemented by sessions that resolve check expressions
+// the engine's shared parser cannot (calls of user functions): it returns
+// the checks with such expressions replaced by ones the parser knows.
+type CheckResolver interface {
+	ResolveChecks(checks []sql.CheckDefinition) ([]sql.CheckDefinition, error)
 }
 
 // CreateCheck implements sql.CheckAlterableTable.

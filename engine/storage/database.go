@@ -37,6 +37,11 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 	if err != nil {
 		return nil, false, err
 	}
+	if et, ok := s.(EphemeralTables); ok {
+		if t, ok := et.EphemeralTable(name); ok {
+			return t, true, nil
+		}
+	}
 	path := s.SearchPath()
 	if !contains(path, "pg_catalog") {
 		path = append([]string{"pg_catalog"}, path...)
@@ -53,6 +58,13 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 		}
 	}
 	return nil, false, nil
+}
+
+// EphemeralTables is implemented by sessions that have relations visible
+// by unqualified name ahead of the search path, such as a running
+// trigger's transition tables.
+type EphemeralTables interface {
+	EphemeralTable(name string) (sql.Table, bool)
 }
 
 // Table returns the table name in schema, as seen by ctx's transaction.

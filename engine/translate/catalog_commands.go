@@ -100,6 +100,8 @@ type Comment struct {
 	Name   catalog.QName
 	Column string
 	Text   *string // nil: IS NULL
+	// Routine is the signature of COMMENT ON FUNCTION name(args).
+	Routine *RoutineRef
 }
 
 // CreateExtension is CREATE EXTENSION.

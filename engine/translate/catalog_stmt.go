@@ -320,6 +320,8 @@ func (t *Translator) comment(s *pg.CommentStmt) Result {
 	case pg.ObjectType_OBJECT_FUNCTION:
 		cmd.Kind = catalog.ObjFunction
 		cmd.Name = listQName(s.Object.GetObjectWithArgs().Objname)
+		ref := t.routineRef(s.Object.GetObjectWithArgs())
+		cmd.Routine = &ref
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "COMMENT ON %s is not supported yet", s.Objtype))
 	}

@@ -162,7 +162,7 @@ func andWhere(a, b *pg.Node) *pg.Node {
 	return &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: []*pg.Node{a, b}, Location: -1}}}
 }
 
-func baseColumn(v *catalog.View, cols map[string]string, name string) string {
+func baseColumn(v *catalog.View, cols map[string]string, name, verb string) string {
 	b, ok := cols[name]
 	if !ok {
 		known := false
@@ -172,7 +172,7 @@ func baseColumn(v *catalog.View, cols map[string]string, name string) string {
 		if !known {
 			fail(pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", name, v.Name))
 		}
-		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot insert into column %q of view %q", name, v.Name).
+		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot %s column %q of view %q", verb, name, v.Name).
 			WithDetail("View columns that are not columns of their base relation are not updatable."))
 	}
 	return b
@@ -199,6 +199,9 @@ func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
 		if v == nil {
 			return Result{}, false
 		}
+		if res, ok := t.insteadOf(n, v); ok {
+			return res, true
+		}
 		ins := s.InsertStmt
 		base, _, cols := t.updatableView(v, "insert into")
 		if len(ins.Cols) == 0 {
@@ -208,7 +211,7 @@ func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
 		}
 		for _, c := range ins.Cols {
 			rt := c.GetResTarget()
-			rt.Name = baseColumn(v, cols, rt.Name)
+			rt.Name = baseColumn(v, cols, rt.Name, "insert into")
 		}
 		returningNames(ins.ReturningList)
 		for _, r := range ins.ReturningList {
@@ -220,11 +223,14 @@ func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
 		if v == nil {
 			return Result{}, false
 		}
+		if res, ok := t.insteadOf(n, v); ok {
+			return res, true
+		}
 		up := s.UpdateStmt
 		base, where, cols := t.updatableView(v, "update")
 		for _, c := range up.TargetList {
 			rt := c.GetResTarget()
-			rt.Name = baseColumn(v, cols, rt.Name)
+			rt.Name = baseColumn(v, cols, rt.Name, "update")
 			renameViewColumns(rt.Val, v.Name, cols)
 		}
 		renameViewColumns(up.WhereClause, v.Name, cols)
@@ -238,6 +244,9 @@ func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
 		v := t.findView(s.DeleteStmt.Relation)
 		if v == nil {
 			return Result{}, false
+		}
+		if res, ok := t.insteadOf(n, v); ok {
+			return res, true
 		}
 		del := s.DeleteStmt
 		base, where, cols := t.updatableView(v, "delete from")

@@ -99,6 +99,10 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 
 // assignTo translates n and coerces it to typ with assignment rules.
 func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
+	// Defaults and generated columns keep their expression: user
+	// functions in them are called, not inlined (routine_call.go).
+	t.stored = true
+	defer func() { t.stored = false }()
 	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
 	})

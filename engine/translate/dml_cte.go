@@ -20,6 +20,7 @@ func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr, outer *sqlparser.With
 	var res Result
 	var err error
 	var returning int
+	t.modifyingView(cte)
 	switch q := cte.Ctequery.Node.(type) {
 	case *pg.Node_InsertStmt:
 		returning = len(q.InsertStmt.ReturningList)

@@ -17,6 +17,9 @@ import (
 // session implements it.
 type RoutineRunner interface {
 	CallRoutine(ctx *sql.Context, fn *catalog.Function, args []any) (any, error)
+	// CurrentRoutine returns the routine with this OID in the session's
+	// catalog.
+	CurrentRoutine(oid uint32) (*catalog.Function, bool)
 }
 
 // RoutineCall is a call of a user-defined function in an expression. Args
@@ -25,6 +28,11 @@ type RoutineRunner interface {
 type RoutineCall struct {
 	Fn   *catalog.Function
 	Args []sql.Expression
+	// ByOID marks a call kept in a stored expression (a column default):
+	// it runs the routine's definition current when it is evaluated, as
+	// PostgreSQL's stored expressions reference a function by OID, so
+	// CREATE OR REPLACE changes what the default computes.
+	ByOID bool
 }
 
 var _ sql.Expression = (*RoutineCall)(nil)
@@ -39,7 +47,28 @@ func (c *RoutineCall) PGType() *types.Type {
 	if c.Fn.Result == nil {
 		return types.Void
 	}
-	return c.Fn.Result
+	return outRecordType(c.Fn)
+}
+
+// outRecordType is a function's result type; a record of several OUT
+// parameters gets their names and types as its fields, so (f(x)).name
+// selects one (PostgreSQL resolves it from the OUT parameters too).
+func outRecordType(fn *catalog.Function) *types.Type {
+	r := fn.Result
+	if r.Kind != types.KindRecord || len(r.Fields) > 0 || fn.ReturnsSet {
+		return r
+	}
+	outs := fn.OutputArgs()
+	if len(outs) < 2 {
+		return r
+	}
+	fields := make([]types.Field, len(outs))
+	for i, a := range outs {
+		fields[i] = types.Field{Name: a.Name, Type: a.Type}
+	}
+	t := types.RowType("", r.Name, fields)
+	t.OID, t.SQLName = r.OID, r.SQLName
+	return t
 }
 
 func (c *RoutineCall) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
@@ -81,7 +110,15 @@ func (c *RoutineCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "user-defined functions need a session")
 	}
-	return r.CallRoutine(ctx, c.Fn, vals)
+	fn := c.Fn
+	if c.ByOID {
+		cur, ok := r.CurrentRoutine(fn.OID)
+		if !ok {
+			return nil, pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", fn.Signature())
+		}
+		fn = cur
+	}
+	return r.CallRoutine(ctx, fn, vals)
 }
 
 // userCandidates returns the user routines a call's name may mean, in
@@ -183,6 +220,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 	if proc != nil && !from {
 		word = "procedure"
 	}
+	stored := t.stored
 	return t.inject(display, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
 		if builtin != "" && !from {
 			e, err := expr.NewFuncCall(t.Env, builtin, c)
@@ -229,7 +267,11 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 					}
 					match[0].slot = match[0].slot[:len(c)]
 				}
-				return t.bindCall(match[0].fn, match[0].slot, c, defaults[match[0].fn], proc)
+				prev := t.stored
+				t.stored = stored
+				e, err := t.bindCall(match[0].fn, match[0].slot, c, defaults[match[0].fn], proc)
+				t.stored = prev
+				return e, err
 			}
 		}
 		return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", word, callSignature(display, args, ats)).
@@ -353,6 +395,9 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 	}
 	if fn.Result.Kind == types.KindVoid && fn.Result.OID == catalog.TriggerType.OID {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
+	}
+	if t.stored || t.KeepCalls {
+		return &RoutineCall{Fn: fn, Args: bound, ByOID: t.stored}, nil
 	}
 	if e, ok := t.inlineSQLFunction(fn, bound); ok {
 		return e, nil

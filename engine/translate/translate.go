@@ -50,6 +50,12 @@ type Translator struct {
 	// for foreign keys that reference it.
 	creating   *pg.RangeVar
 	creatingPK []string
+	// stored is set while translating an expression the table keeps (a
+	// column default): user function calls are not inlined.
+	stored bool
+	// KeepCalls keeps every user function call a RoutineCall (no
+	// inlining), for finding which routines an expression uses.
+	KeepCalls bool
 	// nextDerived marks the next SELECT level as a derived table (srf_outer.go).
 	nextDerived bool
 }

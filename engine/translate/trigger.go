@@ -57,9 +57,6 @@ func (t *Translator) createTrigger(s *pg.CreateTrigStmt) Result {
 	if s.Isconstraint {
 		fail(pgerror.New(pgerror.FeatureNotSupported, "CREATE CONSTRAINT TRIGGER is not supported yet"))
 	}
-	if len(s.TransitionRels) > 0 {
-		fail(pgerror.New(pgerror.FeatureNotSupported, "transition tables (REFERENCING) are not supported yet"))
-	}
 	tg := catalog.Trigger{Table: rangeQName(s.Relation), Name: s.Trigname, ForEachRow: s.Row, Timing: catalog.TimingAfter}
 	switch {
 	case s.Timing&tgBefore != 0:
@@ -80,6 +77,7 @@ func (t *Translator) createTrigger(s *pg.CreateTrigStmt) Result {
 		tg.Events |= catalog.EventTruncate
 	}
 	tg.Columns = names(s.Columns)
+	transitionTables(s, &tg)
 	for _, a := range s.Args {
 		tg.Args = append(tg.Args, strVal(a))
 	}
@@ -208,4 +206,60 @@ func TriggerWhenSQL(when string, cols []string) (string, error) {
 		return "", bad
 	}
 	return pg.Deparse(tree)
+}
+
+// transitionTables checks a REFERENCING clause as PostgreSQL's
+// CreateTriggerFiringOn does and records the names.
+func transitionTables(s *pg.CreateTrigStmt, tg *catalog.Trigger) {
+	if len(s.TransitionRels) == 0 {
+		return
+	}
+	if tg.Timing != catalog.TimingAfter {
+		fail(pgerror.New(pgerror.InvalidObjectDefinition, "transition table name can only be specified for an AFTER trigger"))
+	}
+	if tg.Events&catalog.EventTruncate != 0 {
+		fail(pgerror.New(pgerror.FeatureNotSupported, "TRUNCATE triggers with transition tables are not supported"))
+	}
+	n := 0
+	for _, ev := range []catalog.TriggerEvent{catalog.EventInsert, catalog.EventUpdate, catalog.EventDelete} {
+		if tg.Events&ev != 0 {
+			n++
+		}
+	}
+	if n > 1 {
+		fail(pgerror.New(pgerror.FeatureNotSupported, "transition tables cannot be specified for triggers with more than one event"))
+	}
+	if len(s.Columns) > 0 {
+		fail(pgerror.New(pgerror.FeatureNotSupported, "transition tables cannot be specified for triggers with column lists"))
+	}
+	for _, n := range s.TransitionRels {
+		tt := n.GetTriggerTransition()
+		if tt == nil {
+			continue
+		}
+		if !tt.IsTable {
+			fail(pgerror.New(pgerror.FeatureNotSupported, "ROW variable naming in the REFERENCING clause is not supported").
+				WithHint("Use OLD ROW or NEW ROW in the trigger function instead."))
+		}
+		if tt.IsNew {
+			if tg.Events&(catalog.EventInsert|catalog.EventUpdate) == 0 {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "NEW TABLE can only be specified for an INSERT or UPDATE trigger"))
+			}
+			if tg.NewTable != "" {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "NEW TABLE cannot be specified multiple times"))
+			}
+			tg.NewTable = tt.Name
+		} else {
+			if tg.Events&(catalog.EventDelete|catalog.EventUpdate) == 0 {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "OLD TABLE can only be specified for a DELETE or UPDATE trigger"))
+			}
+			if tg.OldTable != "" {
+				fail(pgerror.New(pgerror.InvalidObjectDefinition, "OLD TABLE cannot be specified multiple times"))
+			}
+			tg.OldTable = tt.Name
+		}
+	}
+	if tg.NewTable != "" && tg.NewTable == tg.OldTable {
+		fail(pgerror.New(pgerror.InvalidObjectDefinition, "OLD TABLE name and NEW TABLE name cannot be the same"))
+	}
 }

@@ -1,0 +1,27 @@
+-- RETURN NEXT forms, RETURNS TABLE, and column definition lists for record results
+CREATE TABLE tt (id int PRIMARY KEY, v text);
+INSERT INTO tt VALUES (1, 'a'), (2, 'b'), (3, 'c');
+CREATE FUNCTION count_to(n int) RETURNS SETOF int LANGUAGE plpgsql AS $$ BEGIN FOR k IN 1..n LOOP RETURN NEXT k; END LOOP; END $$;
+SELECT * FROM count_to(3);
+CREATE FUNCTION evens(n int) RETURNS SETOF int LANGUAGE plpgsql AS $$ DECLARE x int := 0; BEGIN WHILE x < n LOOP x := x + 2; RETURN NEXT x; END LOOP; RETURN NEXT x * 10; END $$;
+SELECT * FROM evens(5);
+CREATE FUNCTION pairs(n int) RETURNS TABLE (i int, sq int) LANGUAGE plpgsql AS $$ BEGIN FOR k IN 1..n LOOP i := k; sq := k * k; RETURN NEXT; END LOOP; END $$;
+SELECT * FROM pairs(3);
+SELECT sq FROM pairs(4) WHERE i > 2;
+CREATE FUNCTION outs(n int, OUT a int, OUT b text) RETURNS SETOF record LANGUAGE plpgsql AS $$ BEGIN FOR k IN 1..n LOOP a := k; b := repeat('x', k); RETURN NEXT; END LOOP; END $$;
+SELECT * FROM outs(2);
+CREATE FUNCTION rows_of() RETURNS SETOF tt LANGUAGE plpgsql AS $$ DECLARE r tt; BEGIN FOR r IN SELECT * FROM tt ORDER BY id LOOP RETURN NEXT r; END LOOP; END $$;
+SELECT * FROM rows_of();
+CREATE FUNCTION recs() RETURNS SETOF record LANGUAGE plpgsql AS $$ DECLARE r record; BEGIN FOR r IN SELECT id, v FROM tt ORDER BY id LOOP RETURN NEXT r; END LOOP; END $$;
+SELECT * FROM recs() AS t(id int, v text);
+SELECT v FROM recs() AS t(id int, v text) WHERE id = 2;
+SELECT * FROM recs() AS t(id int, v int);
+SELECT * FROM recs() AS t(id int);
+SELECT * FROM recs();
+CREATE FUNCTION one_rec(a int) RETURNS record LANGUAGE plpgsql AS $$ DECLARE r record; BEGIN SELECT a AS x, a * 2 AS y INTO r; RETURN r; END $$;
+SELECT * FROM one_rec(4) AS t(x int, y int);
+CREATE FUNCTION sql_recs() RETURNS SETOF record LANGUAGE sql AS $$ SELECT id, v FROM tt ORDER BY id $$;
+SELECT * FROM sql_recs() AS t(a int, b text);
+SELECT * FROM count_to(2) AS t(x int);
+CREATE FUNCTION bad_next() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN NEXT 1; END $$;
+CREATE FUNCTION bad_query() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN QUERY SELECT 1; END $$;

@@ -1,0 +1,28 @@
+-- DROP FUNCTION refuses while a column default or check constraint calls the function
+CREATE FUNCTION add_one(x int) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT x + 1 $$;
+CREATE FUNCTION add_one(x text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT x || '1' $$;
+CREATE FUNCTION is_pos(x int) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$ BEGIN RETURN x > 0; END $$;
+CREATE TABLE t1 (id int, v int DEFAULT add_one(1));
+CREATE TABLE t2 (id int, w int CONSTRAINT w_pos CHECK (is_pos(w)));
+DROP FUNCTION add_one(text);
+DROP FUNCTION add_one(int);
+DROP FUNCTION is_pos(int);
+DROP FUNCTION IF EXISTS is_pos(int);
+INSERT INTO t1 (id) VALUES (1);
+INSERT INTO t2 VALUES (1, 0);
+ALTER TABLE t2 DROP CONSTRAINT w_pos;
+DROP FUNCTION is_pos(int);
+INSERT INTO t2 VALUES (1, 0);
+ALTER TABLE t1 ALTER COLUMN v SET DEFAULT 7;
+DROP FUNCTION add_one;
+INSERT INTO t1 (id) VALUES (2);
+SELECT * FROM t1 ORDER BY id;
+CREATE FUNCTION is_pos(x int) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$ SELECT x > 0 $$;
+DELETE FROM t2;
+ALTER TABLE t2 ADD CONSTRAINT w_pos2 CHECK (is_pos(w));
+DROP FUNCTION is_pos(int);
+BEGIN;
+CREATE FUNCTION tmp_default() RETURNS text LANGUAGE sql AS $$ SELECT 'x' $$;
+CREATE TABLE t3 (s text DEFAULT tmp_default());
+DROP FUNCTION tmp_default();
+ROLLBACK;

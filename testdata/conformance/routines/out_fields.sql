@@ -1,0 +1,20 @@
+-- field selection from functions with OUT parameters; comments on functions through obj_description
+CREATE FUNCTION divmod2(a int, b int, OUT q int, OUT r int) LANGUAGE sql IMMUTABLE AS $$ SELECT a / b, a % b $$;
+SELECT (divmod2(17, 5)).q, (divmod2(17, 5)).r;
+SELECT (divmod2(17, 5)).r + 1 AS next;
+SELECT divmod2(17, 5);
+SELECT (divmod2(17, 5)).nope;
+CREATE FUNCTION labelled(n int, OUT id int, OUT label text) LANGUAGE plpgsql AS $$ BEGIN id := n; label := 'item ' || n; END $$;
+SELECT (labelled(3)).label;
+SELECT (labelled(g)).label FROM generate_series(1, 3) AS g ORDER BY 1;
+SELECT * FROM labelled(4);
+CREATE FUNCTION one_out(n int, OUT doubled int) LANGUAGE sql AS $$ SELECT n * 2 $$;
+SELECT one_out(21);
+COMMENT ON FUNCTION divmod2(int, int) IS 'quotient and remainder';
+SELECT obj_description(p.oid, 'pg_proc') FROM pg_proc p WHERE proname = 'divmod2';
+CREATE FUNCTION over1(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$;
+CREATE FUNCTION over1(x text) RETURNS text LANGUAGE sql AS $$ SELECT x $$;
+COMMENT ON FUNCTION over1(text) IS 'the text one';
+SELECT pg_get_function_identity_arguments(p.oid) AS args, obj_description(p.oid, 'pg_proc') AS c FROM pg_proc p WHERE proname = 'over1' ORDER BY 1;
+COMMENT ON FUNCTION over1(text) IS NULL;
+SELECT count(*) FROM pg_proc p WHERE proname = 'over1' AND obj_description(p.oid, 'pg_proc') IS NOT NULL;

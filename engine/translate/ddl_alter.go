@@ -265,6 +265,7 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo) Retyp
 		e.Hint = "You might need to specify \"USING " + c.Name + "::" + typ.FormatType() + "\"."
 		fail(e)
 	}
+	t.checkRetypeDependents(ti, c.Name) // ddl_alter_deps.go
 	return Retype{Column: c.Name, Type: typ, Explicit: def.RawDefault != nil}
 }
 

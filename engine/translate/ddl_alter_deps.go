@@ -1,46 +1,107 @@
 package translate
 
 import (
+	"sort"
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
 )
 
+// columnDependent is an object whose definition uses a table column: a
+// view reading it, a policy expression or a trigger (UPDATE OF, WHEN).
+type columnDependent struct {
+	oid  uint32
+	kind string // "view", "policy", "trigger"
+	// desc is PostgreSQL's getObjectDescription of the object.
+	desc string
+}
+
+// columnDependents lists the objects using column col of table
+// schema.table, oldest first (PostgreSQL meets them in pg_depend in
+// creation order, which OIDs follow).
+func columnDependents(r CatalogReader, schema, table, col string) []columnDependent {
+	cat := r.Current()
+	q := catalog.QName{Schema: schema, Name: table}
+	rel := relationDescription(r, schema, table)
+	var out []columnDependent
+	for _, v := range cat.Dependents(q) {
+		if viewReadsColumn(v, col) {
+			out = append(out, columnDependent{v.OID, "view", "view " + relationDescription(r, v.Schema, v.Name)})
+		}
+	}
+	for _, p := range cat.Policies(q) {
+		if (p.Using != "" && contains(exprColumnsOf(p.Using), col)) || (p.Check != "" && contains(exprColumnsOf(p.Check), col)) {
+			out = append(out, columnDependent{p.OID, "policy", "policy " + p.Name + " on table " + rel})
+		}
+	}
+	for _, tg := range cat.Triggers(q) {
+		if contains(tg.Columns, col) || (tg.When != "" && contains(exprColumnsOf(tg.When), col)) {
+			out = append(out, columnDependent{tg.OID, "trigger", "trigger " + tg.Name + " on table " + rel})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].oid < out[j].oid })
+	return out
+}
+
 // checkRetypeDependents rejects ALTER COLUMN TYPE of a column that a view
-// reads or a policy expression uses, as PostgreSQL's ATExecAlterColumnType
-// does (0A000, after the cast checks of the preparation phase and before
-// any row is converted). When several objects depend on the column,
-// PostgreSQL names the one it meets first in pg_depend, which is the
-// oldest: here the lowest OID.
+// reads, a policy expression uses or a trigger names, as PostgreSQL's
+// ATExecAlterColumnType does (0A000, after the cast checks of the
+// preparation phase and before any row is converted), naming the first
+// dependent it meets.
 func (t *Translator) checkRetypeDependents(ti *TableInfo, col string) {
 	r := t.reader()
 	if r == nil {
 		return
 	}
-	cat := r.Current()
-	q := catalog.QName{Schema: ti.Schema, Name: ti.Name}
-	var (
-		found  uint32
-		errMsg *pgerror.Error
-	)
-	take := func(oid uint32, e *pgerror.Error) {
-		if errMsg == nil || oid < found {
-			found, errMsg = oid, e
-		}
+	deps := columnDependents(r, ti.Schema, ti.Name, col)
+	if len(deps) == 0 {
+		return
 	}
-	for _, v := range cat.Dependents(q) {
-		if viewReadsColumn(v, col) {
-			take(v.OID, pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used by a view or rule").
-				WithDetail("rule _RETURN on view %s depends on column \"%s\"", relationDescription(r, v.Schema, v.Name), col))
-		}
+	d := deps[0]
+	switch d.kind {
+	case "view":
+		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used by a view or rule").
+			WithDetail("rule _RETURN on %s depends on column \"%s\"", d.desc, col))
+	case "policy":
+		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used in a policy definition").
+			WithDetail("%s depends on column \"%s\"", d.desc, col))
+	default:
+		fail(pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used in a trigger definition").
+			WithDetail("%s depends on column \"%s\"", d.desc, col))
 	}
-	for _, p := range cat.Policies(q) {
-		if (p.Using != "" && contains(exprColumnsOf(p.Using), col)) || (p.Check != "" && contains(exprColumnsOf(p.Check), col)) {
-			take(p.OID, pgerror.New(pgerror.FeatureNotSupported, "cannot alter type of a column used in a policy definition").
-				WithDetail("policy %s on table %s depends on column \"%s\"", p.Name, relationDescription(r, ti.Schema, ti.Name), col))
-		}
+}
+
+// checkDropColumn rejects ALTER TABLE ... DROP COLUMN (without CASCADE)
+// of a column a view, policy or trigger uses (2BP01), listing every
+// dependent as PostgreSQL's reportDependentObjects does.
+func (t *Translator) checkDropColumn(s *pg.AlterTableStmt) {
+	r := t.reader()
+	if r == nil {
+		return
 	}
-	if errMsg != nil {
-		fail(errMsg)
+	for _, cn := range s.Cmds {
+		c := cn.GetAlterTableCmd()
+		if c == nil || c.Subtype != pg.AlterTableType_AT_DropColumn || c.Behavior == pg.DropBehavior_DROP_CASCADE {
+			continue
+		}
+		schema, _, ok := r.Table(s.Relation.Schemaname, s.Relation.Relname)
+		if !ok {
+			return
+		}
+		deps := columnDependents(r, schema, s.Relation.Relname, c.Name)
+		if len(deps) == 0 {
+			continue
+		}
+		of := " depends on column " + c.Name + " of table " + relationDescription(r, schema, s.Relation.Relname)
+		lines := make([]string, len(deps))
+		for i, d := range deps {
+			lines[i] = d.desc + of
+		}
+		fail(pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop column %s of table %s because other objects depend on it", c.Name, s.Relation.Relname).
+			WithDetail("%s", strings.Join(lines, "\n")).
+			WithHint("Use DROP ... CASCADE to drop the dependent objects too."))
 	}
 }
 

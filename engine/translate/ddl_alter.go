@@ -34,6 +34,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 		at.Statements = append(at.Statements, d)
 	}
 	var retypes []Retype
+	var colDeps *DropColumnDeps
 	pkName := ""
 	// recompute names a column to touch so that a stored generated column
 	// added to existing rows gets computed for them (GMS fills in only
@@ -76,6 +77,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 					add(dropConstraint(name, 'c'))
 					delete(ti.Constraints, name)
 				}
+			}
+			if cmd.Behavior == pg.DropBehavior_DROP_CASCADE {
+				t.dropColumnDeps(ti, cmd.Name, &colDeps) // ddl_alter_deps.go
 			}
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
@@ -139,7 +143,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 	case 1:
 		if pkName == "" && recompute == "" {
-			return Result{Stmt: at, Tag: "ALTER TABLE"}, nil
+			return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
 		}
 	}
 	// GMS plans every clause of one ALTER TABLE against the table as it
@@ -156,7 +160,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			Exprs:      sqlparser.AssignmentExprs{&sqlparser.AssignmentExpr{Name: col, Expr: col}},
 		})
 	}
-	return Result{Cmd: seq, Tag: "ALTER TABLE"}, nil
+	return withColumnDeps(Result{Cmd: seq, Tag: "ALTER TABLE"}, colDeps), nil
 }
 
 func alterWord(a pg.AlterTableType) string {

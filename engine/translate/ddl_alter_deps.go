@@ -16,6 +16,50 @@ type columnDependent struct {
 	kind string // "view", "policy", "trigger"
 	// desc is PostgreSQL's getObjectDescription of the object.
 	desc string
+	// name is the view's qualified name, or the policy's or trigger's
+	// name (on the table).
+	name catalog.QName
+}
+
+// DropColumnDeps runs with ALTER TABLE ... DROP COLUMN ... CASCADE: the
+// views (and views on them), policies and triggers using the column go
+// with it, as PostgreSQL's dependency walk drops them.
+type DropColumnDeps struct {
+	Table    catalog.QName
+	Views    []catalog.QName
+	Policies []string
+	Triggers []string
+}
+
+func (*DropColumnDeps) command()        {}
+func (*DropColumnDeps) catalogCommand() {}
+
+func withColumnDeps(res Result, deps *DropColumnDeps) Result {
+	if deps != nil {
+		res.Catalog = append(res.Catalog, deps)
+	}
+	return res
+}
+
+// dropColumnDeps collects what DROP COLUMN ... CASCADE of col removes.
+func (t *Translator) dropColumnDeps(ti *TableInfo, col string, into **DropColumnDeps) {
+	r := t.reader()
+	if r == nil {
+		return
+	}
+	for _, d := range columnDependents(r, ti.Schema, ti.Name, col) {
+		if *into == nil {
+			*into = &DropColumnDeps{Table: catalog.QName{Schema: ti.Schema, Name: ti.Name}}
+		}
+		switch d.kind {
+		case "view":
+			(*into).Views = append((*into).Views, d.name)
+		case "policy":
+			(*into).Policies = append((*into).Policies, d.name.Name)
+		default:
+			(*into).Triggers = append((*into).Triggers, d.name.Name)
+		}
+	}
 }
 
 // columnDependents lists the objects using column col of table
@@ -28,17 +72,17 @@ func columnDependents(r CatalogReader, schema, table, col string) []columnDepend
 	var out []columnDependent
 	for _, v := range cat.Dependents(q) {
 		if viewReadsColumn(v, col) {
-			out = append(out, columnDependent{v.OID, "view", "view " + relationDescription(r, v.Schema, v.Name)})
+			out = append(out, columnDependent{v.OID, "view", "view " + relationDescription(r, v.Schema, v.Name), catalog.QName{Schema: v.Schema, Name: v.Name}})
 		}
 	}
 	for _, p := range cat.Policies(q) {
 		if (p.Using != "" && contains(exprColumnsOf(p.Using), col)) || (p.Check != "" && contains(exprColumnsOf(p.Check), col)) {
-			out = append(out, columnDependent{p.OID, "policy", "policy " + p.Name + " on table " + rel})
+			out = append(out, columnDependent{p.OID, "policy", "policy " + p.Name + " on table " + rel, catalog.QName{Name: p.Name}})
 		}
 	}
 	for _, tg := range cat.Triggers(q) {
 		if contains(tg.Columns, col) || (tg.When != "" && contains(exprColumnsOf(tg.When), col)) {
-			out = append(out, columnDependent{tg.OID, "trigger", "trigger " + tg.Name + " on table " + rel})
+			out = append(out, columnDependent{tg.OID, "trigger", "trigger " + tg.Name + " on table " + rel, catalog.QName{Name: tg.Name}})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].oid < out[j].oid })

@@ -90,7 +90,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.DropStr, Column: sqlparser.NewColIdent(c.Name)}})
 			} else {
 				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.SetStr, Column: sqlparser.NewColIdent(c.Name),
-					Value: &sqlparser.ParenExpr{Expr: t.assignTo(cmd.Def, c.Type)}}})
+					Value: &sqlparser.ParenExpr{Expr: t.assignDefault(cmd.Def, c.Type, c.Name)}}})
 			}
 		case pg.AlterTableType_AT_SetNotNull, pg.AlterTableType_AT_DropNotNull:
 			c := t.column(ti, cmd.Name)
@@ -220,7 +220,7 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 			col.Type.NotNull = true
 		case pg.ConstrType_CONSTR_NULL:
 		case pg.ConstrType_CONSTR_DEFAULT:
-			col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
+			col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignDefault(c.RawExpr, typ, cd.Colname)}
 		case pg.ConstrType_CONSTR_GENERATED:
 			col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 		case pg.ConstrType_CONSTR_CHECK:

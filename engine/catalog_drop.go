@@ -365,3 +365,27 @@ func codeOf(err error) string {
 	}
 	return ""
 }
+
+// dropColumnDeps runs before ALTER TABLE ... DROP COLUMN ... CASCADE: the
+// views, policies and triggers using the column are dropped with it.
+func (s *Session) dropColumnDeps(c *translate.DropColumnDeps) error {
+	cat := s.catalog()
+	for _, v := range c.Views {
+		if _, ok := cat.View(v); !ok {
+			continue // already dropped with a view it depends on
+		}
+		var err error
+		if cat, err = dropRelationCascade(cat, v, "view", true); err != nil {
+			return err
+		}
+		cat = cat.DropView(v)
+	}
+	for _, p := range c.Policies {
+		cat = cat.DropPolicy(c.Table, p)
+	}
+	for _, tg := range c.Triggers {
+		cat = cat.DropTrigger(c.Table, tg)
+	}
+	s.setCatalog(cat)
+	return nil
+}

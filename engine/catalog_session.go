@@ -201,6 +201,8 @@ func (s *Session) catalogCommand(c translate.CatalogCommand) (string, error) {
 		return "", s.dropObjects(c)
 	case *translate.DropTableDeps:
 		return "", s.dropTableDeps(c)
+	case *translate.DropColumnDeps:
+		return "", s.dropColumnDeps(c) // catalog_drop.go
 	case *translate.Comment:
 		return "", s.comment(c)
 	case *translate.CreateExtension:

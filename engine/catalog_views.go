@@ -28,7 +28,7 @@ func (s *Session) createView(c *translate.CreateView) error {
 	}
 	cols, err := s.queryColumns(c.Query)
 	if err != nil {
-		return err
+		return s.viewQueryError(err) // errpos.go
 	}
 	if len(c.Columns) > len(cols) {
 		return pgerror.New(pgerror.SyntaxError, "CREATE VIEW specifies more column names than columns")

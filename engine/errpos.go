@@ -18,13 +18,94 @@ import (
 func (s *Session) statementError(raw error, kind string) error {
 	err := s.relationError(raw, kind, s.curSQL)
 	pe, ok := pgerror.As(err)
-	if !ok || pe.Position != 0 || s.curStmt == nil {
+	if !ok || s.curStmt == nil {
+		return err
+	}
+	if pe.Code == pgerror.UndefinedTable && relationAsWritten(pe, s.curStmt) {
+		pe.Position = 0
+		return err
+	}
+	if pe.Position == 0 {
+		if loc := locateError(pe, s.curStmt); loc >= 0 && loc <= len(s.curSQL) {
+			pe.Position = utf8.RuneCountInString(s.curSQL[:loc]) + 1
+		}
+	}
+	if pe.Position > 0 && inColumnExpression(s.curStmt, byteOffset(s.curSQL, pe.Position)) {
+		pe.Position = 0
+	}
+	return err
+}
+
+// viewQueryError gives an error raised while planning CREATE VIEW's query
+// PostgreSQL's cursor position in the statement (the missing column or
+// relation), as statementError does for statements GMS runs.
+func (s *Session) viewQueryError(err error) error {
+	pe, ok := pgerror.As(err)
+	if !ok || pe.Position != 0 || s.curStmt == nil || s.curStmt.GetViewStmt() == nil {
 		return err
 	}
 	if loc := locateError(pe, s.curStmt); loc >= 0 && loc <= len(s.curSQL) {
 		pe.Position = utf8.RuneCountInString(s.curSQL[:loc]) + 1
 	}
 	return err
+}
+
+// byteOffset converts a 1-based character position into a byte offset.
+func byteOffset(sql string, pos int) int {
+	n := 1
+	for i := range sql {
+		if n == pos {
+			return i
+		}
+		n++
+	}
+	return len(sql)
+}
+
+// inColumnExpression reports whether byte offset off is the location of a
+// node inside an expression ALTER TABLE adds to a column or table: ADD
+// COLUMN's DEFAULT / CHECK / generated expression, SET DEFAULT, ADD
+// CONSTRAINT ... CHECK. PostgreSQL transforms those without the
+// statement's text (AddRelationNewConstraints gets no query string from
+// ALTER TABLE, unlike CREATE TABLE), so their errors carry no position.
+func inColumnExpression(stmt *pg.Node, off int) bool {
+	at := stmt.GetAlterTableStmt()
+	if at == nil {
+		return false
+	}
+	var exprs []*pg.Node
+	for _, n := range at.Cmds {
+		cmd := n.GetAlterTableCmd()
+		if cmd == nil || cmd.Def == nil {
+			continue
+		}
+		switch cmd.Subtype {
+		case pg.AlterTableType_AT_AddColumn:
+			if cd := cmd.Def.GetColumnDef(); cd != nil {
+				exprs = append(exprs, cd.RawDefault)
+				for _, c := range cd.Constraints {
+					exprs = append(exprs, c.GetConstraint().GetRawExpr())
+				}
+			}
+		case pg.AlterTableType_AT_ColumnDefault:
+			exprs = append(exprs, cmd.Def)
+		case pg.AlterTableType_AT_AddConstraint:
+			exprs = append(exprs, cmd.Def.GetConstraint().GetRawExpr())
+		}
+	}
+	found := false
+	for _, e := range exprs {
+		if e == nil {
+			continue
+		}
+		walkMessages(e.ProtoReflect(), func(m protoreflect.Message) bool {
+			if fd := m.Descriptor().Fields().ByName("location"); fd != nil && int(m.Get(fd).Int()) == off {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 var (
@@ -109,6 +190,45 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 		return true
 	})
 	return int(loc)
+}
+
+// relationAsWritten names the missing relation of a 42P01 message as the
+// statement wrote it (schema-qualified when it was), as PostgreSQL reports
+// a RangeVar it cannot open. It reports true when that relation is the
+// referenced table of a foreign key, which PostgreSQL opens outside the
+// parser and so reports without a cursor position.
+func relationAsWritten(pe *pgerror.Error, stmt *pg.Node) (fkTarget bool) {
+	sm := reRelation.FindStringSubmatch(pe.Message)
+	if sm == nil || strings.Contains(sm[1], ".") {
+		return false
+	}
+	pktables := map[*pg.RangeVar]bool{}
+	var found *pg.RangeVar
+	walkMessages(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
+		switch x := m.Interface().(type) {
+		case *pg.Constraint:
+			if x.Pktable != nil {
+				pktables[x.Pktable] = true
+			}
+		case *pg.RangeVar:
+			if x.Relname == sm[1] {
+				found = x
+				return false
+			}
+		}
+		return true
+	})
+	if found == nil {
+		return false
+	}
+	if found.Schemaname != "" {
+		written := found.Schemaname + "." + found.Relname
+		if found.Catalogname != "" {
+			written = found.Catalogname + "." + written
+		}
+		pe.Message = strings.Replace(pe.Message, `"`+sm[1]+`"`, `"`+written+`"`, 1)
+	}
+	return pktables[found]
 }
 
 func rvLoc(rv *pg.RangeVar) int32 {

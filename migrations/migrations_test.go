@@ -162,6 +162,7 @@ func TestValidateOutcomes(t *testing.T) {
 		{"begin", "begin;\ncreate table public.x (a int);\nend;", false, 0, migrations.OutcomeTxnControl, "2D000", 1, 0},
 		{"savepoint", "savepoint s;", false, 0, migrations.OutcomeTxnControl, "2D000", 1, 0},
 		{"not sql", "please add a column", false, 0, migrations.OutcomeFailed, "42601", 1, 0},
+		{"truncated", "alter table public.todos add column done boolean;\ncreate table public.tags (\n  id bigint primary key,\n", false, 0, migrations.OutcomeFailed, "42601", 3, 0},
 		{"second statement fails", "alter table public.todos add column done boolean;\n\nselect nope from public.todos;", false, 0, migrations.OutcomeFailed, "42703", 3, 0},
 		{"reserved schema warns", "create schema if not exists storage;\ncreate table storage.buckets2 (id text primary key);", false, 0, migrations.OutcomeOK, "", 0, 1},
 		{"reserved schema strict", "create schema if not exists storage;\ncreate table storage.buckets2 (id text primary key);", true, 0, migrations.OutcomeWarnings, "", 0, 1},
@@ -189,6 +190,32 @@ func TestValidateOutcomes(t *testing.T) {
 				t.Errorf("warnings %+v, want %d", res.Warnings, tt.warnings)
 			}
 		})
+	}
+}
+
+// TestTransactionControlNames: the refusal names the statement by its
+// keywords.
+func TestTransactionControlNames(t *testing.T) {
+	tests := []struct{ sql, want string }{
+		{"commit;", "COMMIT"},
+		{"end;", "END"},
+		{"abort;", "ABORT"},
+		{"start transaction;", "START TRANSACTION"},
+		{"savepoint a;\nrollback to a;", "SAVEPOINT"},
+		{"rollback to savepoint a;", "ROLLBACK TO SAVEPOINT"},
+		{"prepare transaction 'x';", "PREPARE TRANSACTION"},
+		{"commit prepared 'x';", "COMMIT PREPARED"},
+	}
+	v := migrations.NewValidator(migrations.Options{})
+	for _, tt := range tests {
+		res, err := v.Validate(context.Background(), priorTodos, candidate(tt.sql), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "transaction control statement " + tt.want + " is not allowed in a migration"
+		if res.Outcome != migrations.OutcomeTxnControl || res.Problem.Message != want {
+			t.Errorf("%q: %s %q, want %q", tt.sql, res.Outcome, res.Problem.Message, want)
+		}
 	}
 }
 

@@ -42,7 +42,7 @@ func scanCandidate(script string) (candidateScan, error) {
 				Statement:      text,
 				StatementIndex: i + 1,
 				SQLState:       sqlstateInvalidTransactionTermination,
-				Message:        fmt.Sprintf("transaction control statement %s is not allowed in a migration", strings.ToUpper(firstWord(text))),
+				Message:        fmt.Sprintf("transaction control statement %s is not allowed in a migration", txnWords(ts.Kind, text)),
 				Hint:           "Remove BEGIN/COMMIT/ROLLBACK/SAVEPOINT: each migration already runs in one transaction, as the Supabase CLI runs it.",
 				Position:       pos, Line: line, Column: col,
 			}
@@ -75,6 +75,24 @@ func stmtText(script string, raw *pg.RawStmt) string {
 		return ""
 	}
 	return strings.TrimSpace(script[start:end])
+}
+
+// txnWords names a transaction control statement as written for one-word
+// forms (BEGIN, END, ABORT, ...) and by its full keyword for the others.
+func txnWords(kind pg.TransactionStmtKind, text string) string {
+	switch kind {
+	case pg.TransactionStmtKind_TRANS_STMT_START:
+		return "START TRANSACTION"
+	case pg.TransactionStmtKind_TRANS_STMT_PREPARE:
+		return "PREPARE TRANSACTION"
+	case pg.TransactionStmtKind_TRANS_STMT_COMMIT_PREPARED:
+		return "COMMIT PREPARED"
+	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_PREPARED:
+		return "ROLLBACK PREPARED"
+	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO:
+		return "ROLLBACK TO SAVEPOINT"
+	}
+	return strings.ToUpper(firstWord(text))
 }
 
 func firstWord(s string) string {

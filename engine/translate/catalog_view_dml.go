@@ -263,32 +263,6 @@ func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
 	return res, true
 }
 
-// checkDropColumn rejects ALTER TABLE ... DROP COLUMN (without CASCADE)
-// of a column a view reads (2BP01).
-func (t *Translator) checkDropColumn(s *pg.AlterTableStmt) {
-	r := t.reader()
-	if r == nil {
-		return
-	}
-	for _, cn := range s.Cmds {
-		c := cn.GetAlterTableCmd()
-		if c == nil || c.Subtype != pg.AlterTableType_AT_DropColumn || c.Behavior == pg.DropBehavior_DROP_CASCADE {
-			continue
-		}
-		schema, _, ok := r.Table(s.Relation.Schemaname, s.Relation.Relname)
-		if !ok {
-			return
-		}
-		for _, v := range r.Current().Dependents(catalog.QName{Schema: schema, Name: s.Relation.Relname}) {
-			if viewReadsColumn(v, c.Name) {
-				fail(pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop column %s of table %s because other objects depend on it", c.Name, s.Relation.Relname).
-					WithDetail("view %s depends on column %s of table %s", v.Name, c.Name, s.Relation.Relname).
-					WithHint("Use DROP ... CASCADE to drop the dependent objects too."))
-			}
-		}
-	}
-}
-
 // viewReadsColumn reports whether a view's query names a column (or uses
 // *), by name.
 func viewReadsColumn(v *catalog.View, col string) bool {

@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -36,7 +38,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 					col.Type.NotNull = true
 				case pg.ConstrType_CONSTR_NULL:
 				case pg.ConstrType_CONSTR_DEFAULT:
-					col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
+					col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignDefault(c.RawExpr, typ, cd.Colname)}
 				case pg.ConstrType_CONSTR_PRIMARY:
 					onePrimaryKey(pk, s.Relation.Relname)
 					pk, pkName = append(pk, cd.Colname), c.Conname
@@ -105,6 +107,20 @@ func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
 	defer func() { t.stored = false }()
 	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+	})
+}
+
+// assignDefault is assignTo for column col's DEFAULT: an expression with
+// no assignment cast to the column type fails as PostgreSQL's cookDefault
+// words it.
+func (t *Translator) assignDefault(n *pg.Node, typ *types.Type, col string) sqlparser.Expr {
+	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		e, err := expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+		if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.DatatypeMismatch && strings.HasPrefix(pe.Message, "cannot coerce type ") {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "column \"%s\" is of type %s but default expression is of type %s", col, typ.FormatType(), expr.FromGMSType(c[0].Type()).FormatType()).
+				WithHint("You will need to rewrite or cast the expression.")
+		}
+		return e, err
 	})
 }
 

@@ -34,6 +34,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 		at.Statements = append(at.Statements, d)
 	}
 	var retypes []Retype
+	var colDeps *DropColumnDeps
 	pkName := ""
 	// recompute names a column to touch so that a stored generated column
 	// added to existing rows gets computed for them (GMS fills in only
@@ -77,6 +78,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 					delete(ti.Constraints, name)
 				}
 			}
+			if cmd.Behavior == pg.DropBehavior_DROP_CASCADE {
+				t.dropColumnDeps(ti, cmd.Name, &colDeps) // ddl_alter_deps.go
+			}
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti))
@@ -86,7 +90,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.DropStr, Column: sqlparser.NewColIdent(c.Name)}})
 			} else {
 				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.SetStr, Column: sqlparser.NewColIdent(c.Name),
-					Value: &sqlparser.ParenExpr{Expr: t.assignTo(cmd.Def, c.Type)}}})
+					Value: &sqlparser.ParenExpr{Expr: t.assignDefault(cmd.Def, c.Type, c.Name)}}})
 			}
 		case pg.AlterTableType_AT_SetNotNull, pg.AlterTableType_AT_DropNotNull:
 			c := t.column(ti, cmd.Name)
@@ -139,7 +143,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 	case 1:
 		if pkName == "" && recompute == "" {
-			return Result{Stmt: at, Tag: "ALTER TABLE"}, nil
+			return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
 		}
 	}
 	// GMS plans every clause of one ALTER TABLE against the table as it
@@ -156,7 +160,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			Exprs:      sqlparser.AssignmentExprs{&sqlparser.AssignmentExpr{Name: col, Expr: col}},
 		})
 	}
-	return Result{Cmd: seq, Tag: "ALTER TABLE"}, nil
+	return withColumnDeps(Result{Cmd: seq, Tag: "ALTER TABLE"}, colDeps), nil
 }
 
 func alterWord(a pg.AlterTableType) string {
@@ -216,7 +220,7 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 			col.Type.NotNull = true
 		case pg.ConstrType_CONSTR_NULL:
 		case pg.ConstrType_CONSTR_DEFAULT:
-			col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(c.RawExpr, typ)}
+			col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignDefault(c.RawExpr, typ, cd.Colname)}
 		case pg.ConstrType_CONSTR_GENERATED:
 			col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 		case pg.ConstrType_CONSTR_CHECK:
@@ -265,6 +269,7 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo) Retyp
 		e.Hint = "You might need to specify \"USING " + c.Name + "::" + typ.FormatType() + "\"."
 		fail(e)
 	}
+	t.checkRetypeDependents(ti, c.Name) // ddl_alter_deps.go
 	return Retype{Column: c.Name, Type: typ, Explicit: def.RawDefault != nil}
 }
 

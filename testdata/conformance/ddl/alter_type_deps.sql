@@ -1,0 +1,26 @@
+-- ALTER COLUMN TYPE of a column a view reads or a policy uses (0A000), after the cast checks
+CREATE TABLE profiles (id int PRIMARY KEY, name text, age int, bio text, owner_id int);
+INSERT INTO profiles VALUES (1, 'ann', 31, 'hi', 7);
+CREATE VIEW profile_names AS SELECT id, name FROM profiles;
+ALTER TABLE profiles ALTER COLUMN name TYPE varchar(100);
+ALTER TABLE profiles ALTER COLUMN name TYPE text;
+ALTER TABLE profiles ALTER COLUMN id TYPE bigint;
+ALTER TABLE profiles ALTER COLUMN name TYPE int;
+ALTER TABLE profiles ALTER COLUMN name TYPE int USING name::int;
+ALTER TABLE profiles ALTER COLUMN age TYPE bigint;
+SELECT id, age, pg_typeof(age) FROM profiles ORDER BY id;
+CREATE SCHEMA reporting;
+CREATE VIEW reporting.ages AS SELECT age FROM profiles;
+ALTER TABLE profiles ALTER COLUMN age TYPE numeric;
+CREATE VIEW everything AS SELECT * FROM profiles;
+ALTER TABLE profiles ALTER COLUMN bio TYPE varchar(10);
+DROP VIEW everything;
+ALTER TABLE profiles ALTER COLUMN bio TYPE varchar(10);
+ALTER TABLE profiles ENABLE ROW LEVEL SECURITY;
+CREATE POLICY own_rows ON profiles USING (owner_id = 7);
+ALTER TABLE profiles ALTER COLUMN owner_id TYPE bigint;
+DROP POLICY own_rows ON profiles;
+ALTER TABLE profiles ALTER COLUMN owner_id TYPE bigint;
+DROP VIEW profile_names;
+ALTER TABLE profiles ALTER COLUMN name TYPE varchar(100);
+SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'profiles' ORDER BY ordinal_position;

@@ -1,0 +1,24 @@
+-- DROP COLUMN ... CASCADE drops the views (and views on them), policies and triggers using the column
+CREATE TABLE notes (id int PRIMARY KEY, owner_id int, title text, body text);
+INSERT INTO notes VALUES (1, 7, 'a', 'x');
+CREATE VIEW note_owners AS SELECT id, owner_id FROM notes;
+CREATE VIEW note_owners2 AS SELECT owner_id FROM note_owners;
+CREATE VIEW note_titles AS SELECT id, title FROM notes;
+ALTER TABLE notes ENABLE ROW LEVEL SECURITY;
+CREATE POLICY own_notes ON notes USING (owner_id = 7);
+CREATE POLICY titled ON notes FOR INSERT WITH CHECK (title <> '');
+CREATE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+CREATE TRIGGER on_owner BEFORE UPDATE OF owner_id ON notes FOR EACH ROW EXECUTE FUNCTION touch();
+CREATE TRIGGER on_body BEFORE UPDATE OF body ON notes FOR EACH ROW EXECUTE FUNCTION touch();
+ALTER TABLE notes DROP COLUMN owner_id CASCADE;
+SELECT viewname FROM pg_views WHERE schemaname = 'public' ORDER BY viewname;
+SELECT polname FROM pg_policy ORDER BY polname;
+SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname;
+SELECT * FROM notes ORDER BY id;
+UPDATE notes SET title = 'b' WHERE id = 1;
+SELECT * FROM note_titles ORDER BY id;
+BEGIN;
+ALTER TABLE notes DROP COLUMN title CASCADE;
+ROLLBACK;
+SELECT viewname FROM pg_views WHERE schemaname = 'public' ORDER BY viewname;
+SELECT polname FROM pg_policy ORDER BY polname;

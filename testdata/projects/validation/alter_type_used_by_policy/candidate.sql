@@ -1,0 +1,1 @@
+alter table public.todos alter column user_id type text;

@@ -1,0 +1,5 @@
+create table public.todos (
+  id bigint generated always as identity primary key,
+  title text not null,
+  updated_at timestamptz not null default now()
+);

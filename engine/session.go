@@ -49,6 +49,7 @@ type Session struct {
 	settings   map[string]string
 	local      map[string]string // SET LOCAL values, dropped at transaction end
 	cache      stmtCache
+	plans      planState // plan_cache.go
 	// txnDDL is set once the current transaction ran DDL: the statement
 	// cache is bypassed until it ends, and its end invalidates every
 	// session's cache.
@@ -155,9 +156,13 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		}
 	}()
 	version := s.eng.ddlVersion.Load()
-	cacheKey := sqlText + "\x00" + s.CurrentUser() // translations differ by role (row security)
+	// translations differ by role (row security), plans by search_path
+	searchPath, _ := s.Setting("search_path")
+	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
+	s.plans.entry = nil
 	if len(args) == 0 && !s.txnDDL {
 		if c, ok := s.cache.get(cacheKey, version); ok {
+			s.plans.entry = c
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
 	}
@@ -195,7 +200,9 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		return nil, err
 	}
 	if len(args) == 0 && cacheable(res) && !s.txnDDL {
-		s.cache.put(cacheKey, version, &cachedStmt{node: stmt, res: res})
+		c := &cachedStmt{node: stmt, res: res}
+		s.cache.put(cacheKey, version, c)
+		s.plans.entry = c
 	}
 	return s.runTranslated(ctx, sqlText, stmt, res)
 }
@@ -302,7 +309,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	var schema sql.Schema
 	var iter sql.RowIter
 	if err == nil {
-		schema, iter, err = s.runGMS(gctx, sqlText, res.Stmt) // plancache.go
+		schema, iter, err = s.runStatement(gctx, sqlText, res) // plan_cache.go
 	}
 	if err != nil {
 		txn.RollbackTo(mark)

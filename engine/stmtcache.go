@@ -24,6 +24,10 @@ type stmtCache struct {
 type cachedStmt struct {
 	node *pg.Node
 	res  translate.Result
+	// plan is the statement's analyzed plan, noPlan says it has none that
+	// can be reused (plan_cache.go).
+	plan   *cachedPlan
+	noPlan bool
 }
 
 func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {

@@ -70,6 +70,7 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	p := &cachedPlan{node: analyzed, flags: flags}
 	if !reusable || !reusablePlan(analyzed) {
 		c.noPlan = true
+		c.noParam = c.slots != nil
 		return s.execPlan(gctx, sqlText, p, false)
 	}
 	owned := c.plan == nil
@@ -99,7 +100,11 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		return nil, nil, false, err
 	}
 	reusable = !foldsAtAnalysis(bound)
+	params := countNodeParams(bound)
 	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
+	if err == nil && params > 0 && !paramsInPlace(analyzed, params) {
+		reusable = false
+	}
 	return analyzed, qFlags, reusable, err
 }
 
@@ -125,7 +130,7 @@ func foldsAtAnalysis(n sql.Node) bool {
 		_, isJoin := n.(*plan.JoinNode)
 		cond := isFilter || isHaving || isJoin
 		for _, e := range ne.Expressions() {
-			if _, columns := exprFolds(e, cond); columns < 0 {
+			if columns, _ := exprFolds(e, cond); columns < 0 {
 				folds = true
 			}
 		}
@@ -136,30 +141,34 @@ func foldsAtAnalysis(n sql.Node) bool {
 
 // exprFolds walks e: columns is 1 when e reads a column, 0 when it does
 // not, and -1 when e holds a subquery or (in a condition) a column-free
-// expression other than a constant.
-func exprFolds(e sql.Expression, cond bool) (sql.Expression, int) {
+// expression other than a constant. A column-free expression holding a
+// parameter is let through: if the analysis folds it, the parameter is
+// gone from the plan, which paramsInPlace notices.
+func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
 	switch e.(type) {
 	case *plan.Subquery:
-		return e, -1
+		return -1, false
 	case *expression.GetField:
-		return e, 1
+		return 1, false
 	case *expr.Literal, *expression.Literal:
-		return e, 0
+		return 0, false
+	case *paramExpr:
+		return 0, true
 	}
-	columns := 0
 	for _, c := range e.Children() {
-		_, cc := exprFolds(c, cond)
+		cc, cp := exprFolds(c, cond)
 		if cc < 0 {
-			return e, -1
+			return -1, false
 		}
 		if cc > 0 {
 			columns = 1
 		}
+		params = params || cp
 	}
-	if columns == 0 && cond {
-		return e, -1
+	if columns == 0 && cond && !params {
+		return -1, false
 	}
-	return e, columns
+	return columns, params
 }
 
 // execPlan starts an analyzed plan. An owned plan (the cache's) is checked
@@ -202,8 +211,17 @@ func reusablePlan(n sql.Node) bool {
 		case *plan.ResolvedTable:
 			ok = isStorageTable(n.UnderlyingTable())
 		case *plan.IndexedTableAccess:
-			// a keyed lookup keeps its key buffers on the node
-			ok = n.IsStatic() && isStorageTable(n.UnderlyingTable())
+			// a keyed lookup keeps its key buffers on the node, which the
+			// plan's checkout makes private to one execution; only
+			// paramLookups' lookups (keyed by parameters) are expected
+			ok = isStorageTable(n.UnderlyingTable())
+			if !n.IsStatic() {
+				for _, k := range n.Expressions() {
+					if _, isParam := k.(*paramExpr); !isParam {
+						ok = false
+					}
+				}
+			}
 		default:
 			ok = false
 		}

@@ -2,10 +2,12 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 // planStep runs one statement on one of a test's sessions and states its
@@ -201,11 +203,178 @@ func TestPlanCacheHits(t *testing.T) {
 		if entry == nil {
 			t.Fatalf("%s: not in the statement cache", c.q)
 		}
+		if entry.alias != nil {
+			entry = entry.alias // constants made parameters (plan_param.go)
+		}
 		if got := entry.plan != nil; got != c.plan {
 			t.Errorf("%s: cached plan %v, want %v", c.q, got, c.plan)
 		}
 		if entry.plan != nil && entry.plan.busy {
 			t.Errorf("%s: plan still checked out after its rows closed", c.q)
 		}
+	}
+}
+
+// queryArgs runs q with args and returns its rows as runScript does.
+func queryArgs(t *testing.T, s *Session, q string, args ...any) string {
+	t.Helper()
+	rows, err := s.Query(context.Background(), q, args...)
+	if err != nil {
+		return "ERROR " + err.Error()
+	}
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var parts []string
+		for _, v := range rows.Text() {
+			if v == nil {
+				parts = append(parts, "NULL")
+			} else {
+				parts = append(parts, *v)
+			}
+		}
+		lines = append(lines, strings.Join(parts, "|"))
+	}
+	if err := rows.Err(); err != nil {
+		return "ERROR " + err.Error()
+	}
+	return strings.Join(lines, ";")
+}
+
+// TestParametricStatements runs statements whose values vary, as
+// arguments and as constants, each value twice, against what the same
+// statement returns with the value written into its text on a session
+// whose caches are bypassed (inside a transaction that ran DDL).
+func TestParametricStatements(t *testing.T) {
+	e := newPlanEngine(t, true,
+		"create table t (id bigint primary key, k int unique, s smallint, name text, c char(3))",
+		"insert into t values (1, 10, 1, 'a', 'x'), (2, 20, 2, 'b', 'y'), (3, 30, 3, null, 'z')",
+		"create table pair (a int, b int, v text, primary key (a, b))",
+		"insert into pair values (1, 1, 'p11'), (1, 2, 'p12'), (2, 1, 'p21')")
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ref, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	for _, q := range []string{"begin", "create temp table plan_nocache (x int)"} {
+		if out := queryArgs(t, ref, q); strings.HasPrefix(out, "ERROR") {
+			// temp tables may not exist: any DDL will do
+			if out := queryArgs(t, ref, "create table plan_nocache (x int)"); strings.HasPrefix(out, "ERROR") {
+				t.Fatal(out)
+			}
+		}
+	}
+	if !ref.txnDDL {
+		t.Fatal("reference session still uses its caches")
+	}
+	refQuery := func(q string) string {
+		queryArgs(t, ref, "savepoint p")
+		out := queryArgs(t, ref, q)
+		queryArgs(t, ref, "rollback to savepoint p")
+		return out
+	}
+	lit := func(v any) string {
+		switch x := v.(type) {
+		case nil:
+			return "NULL"
+		case Param:
+			if x.Value == nil {
+				return "NULL::" + x.Type.Name
+			}
+			if str, ok := x.Value.(string); ok {
+				return "'" + str + "'::" + x.Type.Name
+			}
+			return fmt.Sprint(x.Value) + "::" + x.Type.Name
+		case string:
+			return "'" + x + "'"
+		}
+		return fmt.Sprint(v)
+	}
+	for _, c := range []struct {
+		q    string
+		args [][]any
+	}{
+		{"select name from t where id = $1", [][]any{{int64(1)}, {int64(2)}, {int64(9)}, {Param{Type: types.Int8}}, {int32(3)}, {1}}},
+		{"select id from t where k = $1", [][]any{{int32(20)}, {int64(30)}, {int32(11)}}},
+		{"select id from t where s = $1", [][]any{{int32(2)}, {int64(3)}}},
+		{"select id from t where c = $1", [][]any{{Param{Type: types.Text, Value: "y"}}, {"z"}}},
+		{"select v from pair where a = $1 and b = $2", [][]any{{int32(1), int32(2)}, {int32(2), int32(1)}, {int32(2), int32(2)}}},
+		{"select v from pair where b = $2 and a = $1 and v <> 'p12'", [][]any{{int32(1), int32(2)}, {int32(1), int32(1)}}},
+		{"select id, $1::int + 1 from t where id = $1", [][]any{{int64(2)}, {int64(3)}}},
+		{"select id from t where id >= $1 order by id limit $2", [][]any{{int64(1), int64(1)}, {int64(1), int64(2)}}},
+		{"select name from t where id = $1 or k = $1", [][]any{{int64(1)}, {int64(20)}}},
+	} {
+		for _, args := range c.args {
+			text := c.q
+			for i := len(args); i >= 1; i-- {
+				text = strings.ReplaceAll(text, fmt.Sprintf("$%d", i), lit(args[i-1]))
+			}
+			want := refQuery(text)
+			for run := 0; run < 2; run++ {
+				if got := queryArgs(t, s, c.q, args...); got != want {
+					t.Errorf("%s %v (run %d): got %q, want %q (%s)", c.q, args, run+1, got, want, text)
+				}
+				if got := queryArgs(t, s, text); got != want {
+					t.Errorf("%s (run %d): got %q, want %q", text, run+1, got, want)
+				}
+			}
+		}
+	}
+	for _, q := range []string{
+		"select name from t where id = 2",
+		"select name from t where 2 = id",
+		"select name from t where id = 2 and k = 20",
+		"select name from t where id = 2 and k = 30",
+		"select name from t where s = 2",
+		"select name from t where name = 2",
+		"select name from t where id = 3000000000",
+		"select name from t where id = -2",
+		"select name from t where id = 2 limit 1",
+		"select name from t where id = 02",
+	} {
+		want := refQuery(q)
+		for run := 0; run < 3; run++ {
+			if got := queryArgs(t, s, q); got != want {
+				t.Errorf("%s (run %d): got %q, want %q", q, run+1, got, want)
+			}
+		}
+	}
+}
+
+// TestParametricOpenRows runs one parametric statement again while an
+// execution's rows are still open.
+func TestParametricOpenRows(t *testing.T) {
+	e := newPlanEngine(t, false,
+		"create table t (id bigint primary key, name text)",
+		"insert into t values (1, 'a'), (2, 'b')")
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	q := "select name from t where id = $1"
+	for i := 0; i < 2; i++ {
+		if got := queryArgs(t, s, q, int64(1)); got != "a" {
+			t.Fatalf("got %q", got)
+		}
+	}
+	r1, err := s.Query(context.Background(), q, int64(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := queryArgs(t, s, q, int64(2)); got != "b" {
+		t.Errorf("second execution: got %q, want b", got)
+	}
+	if !r1.Next() || *r1.Text()[0] != "a" {
+		t.Errorf("first execution lost its row")
+	}
+	r1.Close()
+	if got := queryArgs(t, s, q, int64(2)); got != "b" {
+		t.Errorf("after: got %q, want b", got)
 	}
 }

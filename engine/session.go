@@ -161,10 +161,16 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
 	s.plans.entry = nil
 	if len(args) == 0 && !s.txnDDL {
-		if c, ok := s.cache.get(cacheKey, version); ok {
+		if c, ok := s.cache.get(cacheKey, version); ok && (c.alias == nil || !c.alias.noParam) {
+			if c.alias != nil { // plan_param.go
+				ctx, c = withParams(ctx, c.alias.slots, c.vals), c.alias
+			}
 			s.plans.entry = c
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
+	} else if c, vals, ok := s.cachedParametric(cacheKey, version, args); ok && !s.txnDDL { // plan_param.go
+		s.plans.entry = c
+		return s.runTranslated(withParams(ctx, c.slots, vals), sqlText, c.node, c.res)
 	}
 	stmt, nstmts, err := s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
 	if err != nil {
@@ -186,6 +192,15 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
+	pp := s.parametric(stmt, sqlText, args, cacheKey, version) // plan_param.go
+	if pp != nil && pp.hit != nil {
+		s.plans.entry = pp.hit
+		return s.runTranslated(withParams(ctx, pp.slots, pp.vals), sqlText, pp.hit.node, pp.hit.res)
+	}
+	if pp != nil {
+		tr.Params, tr.BoundParams = pp.args, boundParams(pp.slots, pp.typs)
+		ctx = withParams(ctx, pp.slots, pp.vals)
+	}
 	secured, err := s.secureStatement(stmt) // rls_rewrite.go
 	if err != nil {
 		s.failed()
@@ -199,7 +214,11 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.failed()
 		return nil, err
 	}
-	if len(args) == 0 && cacheable(res) && !s.txnDDL {
+	if pp != nil && cacheable(res) && !s.txnDDL {
+		c := &cachedStmt{node: stmt, res: res, slots: pp.slots}
+		s.cache.put(pp.key, version, c)
+		s.plans.entry = c
+	} else if len(args) == 0 && pp == nil && cacheable(res) && !s.txnDDL {
 		c := &cachedStmt{node: stmt, res: res}
 		s.cache.put(cacheKey, version, c)
 		s.plans.entry = c

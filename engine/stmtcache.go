@@ -28,6 +28,15 @@ type cachedStmt struct {
 	// can be reused (plan_cache.go).
 	plan   *cachedPlan
 	noPlan bool
+	// slots are the parameters of a parametric translation; noParam says
+	// its plan could not keep them, and the statement is translated with
+	// its values instead (plan_param.go).
+	slots   *paramSlots
+	noParam bool
+	// alias, for a text whose constants were made parameters, is the
+	// parametric entry it runs, with vals as its values.
+	alias *cachedStmt
+	vals  []any
 }
 
 func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {

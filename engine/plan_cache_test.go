@@ -195,6 +195,11 @@ func TestPlanCacheHits(t *testing.T) {
 			}
 		}
 		var entry *cachedStmt
+		for k, a := range s.plans.aliases { // constants made parameters
+			if len(k) > len(c.q) && k[:len(c.q)+1] == c.q+"\x00" {
+				entry = a.entry
+			}
+		}
 		for k, v := range s.cache.entries {
 			if len(k) > len(c.q) && k[:len(c.q)+1] == c.q+"\x00" {
 				entry = v
@@ -203,15 +208,50 @@ func TestPlanCacheHits(t *testing.T) {
 		if entry == nil {
 			t.Fatalf("%s: not in the statement cache", c.q)
 		}
-		if entry.alias != nil {
-			entry = entry.alias // constants made parameters (plan_param.go)
-		}
+
 		if got := entry.plan != nil; got != c.plan {
 			t.Errorf("%s: cached plan %v, want %v", c.q, got, c.plan)
 		}
 		if entry.plan != nil && entry.plan.busy {
 			t.Errorf("%s: plan still checked out after its rows closed", c.q)
 		}
+	}
+}
+
+// TestParametricStream runs many texts differing only in a constant: one
+// parametric entry serves them all, with one plan.
+func TestParametricStream(t *testing.T) {
+	e := newPlanEngine(t, false,
+		"create table t (id bigint primary key, name text)",
+		"insert into t select g, 'n' || g from generate_series(1, 1000) g")
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var first *cachedPlan
+	for i := 1; i <= 1000; i++ {
+		if got, want := queryArgs(t, s, fmt.Sprintf("select name from t where id = %d", i)), fmt.Sprintf("n%d", i); got != want {
+			t.Fatalf("id %d: got %q, want %q", i, got, want)
+		}
+		var params []*cachedStmt
+		for _, c := range s.cache.entries {
+			if c.slots != nil {
+				params = append(params, c)
+			}
+		}
+		if len(params) != 1 {
+			t.Fatalf("after %d statements: %d parametric entries, want 1", i, len(params))
+		}
+		if i == 2 {
+			first = params[0].plan
+		}
+		if i > 2 && params[0].plan != first {
+			t.Fatalf("statement %d planned again", i)
+		}
+	}
+	if first == nil {
+		t.Fatal("no plan kept")
 	}
 }
 

@@ -498,8 +498,38 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 			return nil
 		}
 		// the literal text itself now leads to the entry, with its values
-		s.cache.put(cacheKey, version, &cachedStmt{alias: c, vals: vals})
+		s.plans.putAlias(cacheKey, version, s.cache.gen, c, vals)
 		return &paramPrep{hit: c, slots: c.slots, vals: vals}
 	}
 	return &paramPrep{key: key, slots: &paramSlots{}, typs: typs, vals: vals, args: nargs, undo: undo}
+}
+
+// aliasCacheSize bounds a session's aliases; the map starts afresh when
+// full (texts with varying constants are rarely repeated).
+const aliasCacheSize = 256
+
+// literalAlias leads a text whose constants were made parameters to its
+// parametric entry, with the text's values. Aliases are kept apart from
+// the statement cache so that a stream of distinct texts does not evict
+// the one entry they all share.
+type literalAlias struct {
+	entry   *cachedStmt
+	vals    []any
+	version uint64
+	gen     uint64
+}
+
+func (p *planState) alias(key string, version, gen uint64) (*cachedStmt, []any, bool) {
+	a, ok := p.aliases[key]
+	if !ok || a.version != version || a.gen != gen || a.entry.noParam {
+		return nil, nil, false
+	}
+	return a.entry, a.vals, true
+}
+
+func (p *planState) putAlias(key string, version, gen uint64, c *cachedStmt, vals []any) {
+	if p.aliases == nil || len(p.aliases) >= aliasCacheSize {
+		p.aliases = map[string]literalAlias{}
+	}
+	p.aliases[key] = literalAlias{entry: c, vals: vals, version: version, gen: gen}
 }

@@ -161,10 +161,14 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
 	s.plans.entry = nil
 	if len(args) == 0 && !s.txnDDL {
-		if c, ok := s.cache.get(cacheKey, version); ok && (c.alias == nil || !c.alias.noParam) {
-			if c.alias != nil { // plan_param.go
-				ctx, c = withParams(ctx, c.alias.slots, c.vals), c.alias
+		c, ok := s.cache.get(cacheKey, version)
+		if !ok {
+			var vals []any
+			if c, vals, ok = s.plans.alias(cacheKey, version, s.cache.gen); ok { // plan_param.go
+				ctx = withParams(ctx, c.slots, vals)
 			}
+		}
+		if ok {
 			s.plans.entry = c
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}

@@ -33,10 +33,6 @@ type cachedStmt struct {
 	// its values instead (plan_param.go).
 	slots   *paramSlots
 	noParam bool
-	// alias, for a text whose constants were made parameters, is the
-	// parametric entry it runs, with vals as its values.
-	alias *cachedStmt
-	vals  []any
 }
 
 func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {

@@ -45,8 +45,8 @@ type cachedPlan struct {
 // planState is the session's link from the statement being run to its
 // cache entry: Query sets it, runStatement takes it.
 type planState struct {
-	entry   *cachedStmt
-	aliases map[string]literalAlias // plan_param.go
+	entry     *cachedStmt
+	templates map[string]literalTemplate // plan_param.go
 }
 
 // runStatement plans and starts a translated statement: from its cached

@@ -195,10 +195,8 @@ func TestPlanCacheHits(t *testing.T) {
 			}
 		}
 		var entry *cachedStmt
-		for k, a := range s.plans.aliases { // constants made parameters
-			if len(k) > len(c.q) && k[:len(c.q)+1] == c.q+"\x00" {
-				entry = a.entry
-			}
+		if c, _, ok := s.plans.literal(c.q, strings.TrimPrefix(firstKey(s, c.q), c.q), e.ddlVersion.Load(), s.cache.gen); ok {
+			entry = c // constants made parameters
 		}
 		for k, v := range s.cache.entries {
 			if len(k) > len(c.q) && k[:len(c.q)+1] == c.q+"\x00" {
@@ -216,6 +214,12 @@ func TestPlanCacheHits(t *testing.T) {
 			t.Errorf("%s: plan still checked out after its rows closed", c.q)
 		}
 	}
+}
+
+// firstKey returns the statement-cache key of text on s (text, role, path).
+func firstKey(s *Session, text string) string {
+	path, _ := s.Setting("search_path")
+	return text + "\x00" + s.CurrentUser() + "\x00" + path
 }
 
 // TestParametricStream runs many texts differing only in a constant: one
@@ -375,7 +379,13 @@ func TestParametricStatements(t *testing.T) {
 		"select name from t where id = 3000000000",
 		"select name from t where id = -2",
 		"select name from t where id = 2 limit 1",
+		"select name from t where id = 3 limit 0",
+		"select name from t where id = 1 limit 1",
+		"select name from t where id = 1 and k = 10",
+		"select name from t where id = 1 and k = 11",
 		"select name from t where id = 02",
+		"select name from t where id = 1 and k = 10.0",
+		"select name from t where id = 1 and k = 1e1",
 	} {
 		want := refQuery(q)
 		for run := 0; run < 3; run++ {
@@ -416,5 +426,37 @@ func TestParametricOpenRows(t *testing.T) {
 	r1.Close()
 	if got := queryArgs(t, s, q, int64(2)); got != "b" {
 		t.Errorf("after: got %q, want b", got)
+	}
+}
+
+func TestLexInts(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		key  string // "" when the text is not tokenized
+		ints []string
+	}{
+		{"select a from t where id = 12", "select a from t where id = \x02", []string{"12"}},
+		{"select a1 from t2 where x=3 and y = 44 limit 5", "select a1 from t2 where x=\x02 and y = \x02 limit \x02", []string{"3", "44", "5"}},
+		{"select 1.5, .5, 1e3, 0x1f, 1_000 from t where id = 7", "select 1.5, .5, 1e3, 0x1f, 1_000 from t where id = \x02", []string{"7"}},
+		{"select a from t where id = -12", "select a from t where id = -\x02", []string{"12"}},
+		{"select 'x' from t where id = 1", "", nil},
+		{"select \"a1\" from t where id = 1", "", nil},
+		{"select a from t where id = 1 -- 2", "", nil},
+		{"select a from t /* 3 */ where id = 1", "", nil},
+		{"select $1 from t where id = 1", "", nil},
+		{"select a from t", "", nil},
+		{"select é from t where id = 1", "", nil},
+	} {
+		key, ints, ok := lexInts(c.text)
+		var got []string
+		for _, sp := range ints {
+			got = append(got, c.text[sp[0]:sp[1]])
+		}
+		if !ok {
+			key = ""
+		}
+		if key != c.key || !cmp.Equal(got, c.ints) {
+			t.Errorf("lexInts(%q) = %q %q, want %q %q", c.text, key, got, c.key, c.ints)
+		}
 	}
 }

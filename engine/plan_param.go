@@ -178,11 +178,11 @@ func walkPG(m protoreflect.Message, f func(protoreflect.Message) bool) bool {
 // (int4: the parser gives larger integers another type). It returns the
 // text with those constants replaced, the constants as typed parameters,
 // and whether there were any. The tree is changed in place.
-func normalizeLiterals(stmt *pg.Node, text string) (string, []any, func(), bool) {
+func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func(), bool) {
 	sel := stmt.GetSelectStmt()
 	// a text without '$' has no parameter references
 	if sel == nil || sel.WhereClause == nil || strings.IndexByte(text, '$') >= 0 {
-		return "", nil, nil, false
+		return "", nil, nil, nil, false
 	}
 	type site struct {
 		n     *pg.Node
@@ -225,7 +225,7 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, func(), bool)
 	}
 	visit(sel.WhereClause)
 	if len(sites) == 0 {
-		return "", nil, nil, false
+		return "", nil, nil, nil, false
 	}
 	// in text order, so $n numbers follow the text
 	for i := 1; i < len(sites); i++ {
@@ -236,10 +236,11 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, func(), bool)
 	var b strings.Builder
 	args := make([]any, len(sites))
 	olds := make([]*pg.A_Const, len(sites))
+	starts := make([]int, len(sites))
 	last := 0
 	for i, st := range sites {
 		if st.start < last {
-			return "", nil, nil, false
+			return "", nil, nil, nil, false
 		}
 		b.WriteString(text[last:st.start])
 		b.WriteByte('$')
@@ -247,6 +248,7 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, func(), bool)
 		last = st.end
 		args[i] = translate.TypedParam{Type: types.Int4, Value: st.val}
 		olds[i] = st.n.GetAConst()
+		starts[i] = st.start
 		st.n.Node = &pg.Node_ParamRef{ParamRef: &pg.ParamRef{Number: int32(i + 1), Location: int32(st.start)}}
 	}
 	b.WriteString(text[last:])
@@ -255,7 +257,7 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, func(), bool)
 			st.n.Node = &pg.Node_AConst{AConst: olds[i]}
 		}
 	}
-	return b.String(), args, undo, true
+	return b.String(), args, starts, undo, true
 }
 
 // ruleParamLookups is the analyzer rule that turns parameter equalities
@@ -486,7 +488,7 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 		}
 		return &paramPrep{key: key + cacheKey, slots: &paramSlots{}, typs: typs, vals: vals, args: args}
 	}
-	ntext, nargs, undo, ok := normalizeLiterals(stmt, text)
+	ntext, nargs, starts, undo, ok := normalizeLiterals(stmt, text)
 	if !ok {
 		return nil
 	}
@@ -498,38 +500,138 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 			return nil
 		}
 		// the literal text itself now leads to the entry, with its values
-		s.plans.putAlias(cacheKey, version, s.cache.gen, c, vals)
+		s.plans.putTemplate(text, cacheKey[len(text):], version, s.cache.gen, c, starts)
 		return &paramPrep{hit: c, slots: c.slots, vals: vals}
 	}
 	return &paramPrep{key: key, slots: &paramSlots{}, typs: typs, vals: vals, args: nargs, undo: undo}
 }
 
-// aliasCacheSize bounds a session's aliases; the map starts afresh when
-// full (texts with varying constants are rarely repeated).
-const aliasCacheSize = 256
+// templateCacheSize bounds a session's literal templates; the map starts
+// afresh when full.
+const templateCacheSize = 256
 
-// literalAlias leads a text whose constants were made parameters to its
-// parametric entry, with the text's values. Aliases are kept apart from
-// the statement cache so that a stream of distinct texts does not evict
-// the one entry they all share.
-type literalAlias struct {
+// literalTemplate leads texts that differ from one another only in their
+// integer constants to their parametric entry, skipping the parse: params
+// are the ordinals (among the text's integer tokens, lexInts) of the
+// constants that are parameters, fixed the text every other integer token
+// must have. Templates are kept apart from the statement cache so that a
+// stream of distinct texts does not evict the one entry they all share.
+type literalTemplate struct {
 	entry   *cachedStmt
-	vals    []any
+	params  []int // ordinal of $1, $2, ...
+	fixed   map[int]string
 	version uint64
 	gen     uint64
 }
 
-func (p *planState) alias(key string, version, gen uint64) (*cachedStmt, []any, bool) {
-	a, ok := p.aliases[key]
-	if !ok || a.version != version || a.gen != gen || a.entry.noParam {
-		return nil, nil, false
+// lexInts finds the integer tokens of a text simple enough to tokenize
+// without the parser: ASCII, no quotes, comments, dollar signs or
+// backslashes. key is the text with each integer token replaced by \x02.
+func lexInts(text string) (key string, ints [][2]int, ok bool) {
+	if strings.Contains(text, "--") || strings.Contains(text, "/*") {
+		return "", nil, false
 	}
-	return a.entry, a.vals, true
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= 0x80 || c == '\'' || c == '"' || c == '$' || c == '\\' || c == '`':
+			return "", nil, false
+		case c >= '0' && c <= '9':
+			if i > 0 && identChar(text[i-1]) {
+				continue // inside an identifier
+			}
+			j := i
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			if j < len(text) && (identChar(text[j]) || text[j] == '.') {
+				i = j // a numeric constant of another form (1.5, 1e3, 0x1f, 1_000)
+				continue
+			}
+			if i > 0 && text[i-1] == '.' {
+				i = j - 1 // .5
+				continue
+			}
+			b.WriteString(text[last:i])
+			b.WriteByte(2)
+			ints = append(ints, [2]int{i, j})
+			last = j
+			i = j - 1
+		}
+	}
+	if len(ints) == 0 {
+		return "", nil, false
+	}
+	b.WriteString(text[last:])
+	return b.String(), ints, true
 }
 
-func (p *planState) putAlias(key string, version, gen uint64, c *cachedStmt, vals []any) {
-	if p.aliases == nil || len(p.aliases) >= aliasCacheSize {
-		p.aliases = map[string]literalAlias{}
+func identChar(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// literal finds the parametric entry of a text through its template, with
+// the text's values.
+func (p *planState) literal(text, suffix string, version, gen uint64) (*cachedStmt, []any, bool) {
+	if len(p.templates) == 0 {
+		return nil, nil, false
 	}
-	p.aliases[key] = literalAlias{entry: c, vals: vals, version: version, gen: gen}
+	key, ints, ok := lexInts(text)
+	if !ok {
+		return nil, nil, false
+	}
+	t, ok := p.templates[key+suffix]
+	if !ok || t.version != version || t.gen != gen || t.entry.noParam {
+		return nil, nil, false
+	}
+	for ord, want := range t.fixed {
+		if text[ints[ord][0]:ints[ord][1]] != want {
+			return nil, nil, false
+		}
+	}
+	vals := make([]any, len(t.params))
+	for i, ord := range t.params {
+		tok := text[ints[ord][0]:ints[ord][1]]
+		v, err := strconv.ParseInt(tok, 10, 32)
+		if err != nil || strconv.FormatInt(v, 10) != tok {
+			return nil, nil, false // out of int4's range, or not canonical
+		}
+		vals[i] = int32(v)
+	}
+	return t.entry, vals, true
+}
+
+// putTemplate records the template of a text whose constants at byte
+// offsets starts are parameters $1, $2, ... of entry c.
+func (p *planState) putTemplate(text, suffix string, version, gen uint64, c *cachedStmt, starts []int) {
+	key, ints, ok := lexInts(text)
+	if !ok {
+		return
+	}
+	t := literalTemplate{entry: c, params: make([]int, len(starts)), fixed: map[int]string{}, version: version, gen: gen}
+	for i := range t.params {
+		t.params[i] = -1
+	}
+	for ord, span := range ints {
+		isParam := false
+		for i, st := range starts {
+			if st == span[0] {
+				t.params[i], isParam = ord, true
+			}
+		}
+		if !isParam {
+			t.fixed[ord] = text[span[0]:span[1]]
+		}
+	}
+	for _, ord := range t.params {
+		if ord < 0 {
+			return // a parameter the lexer did not see as an integer token
+		}
+	}
+	if p.templates == nil || len(p.templates) >= templateCacheSize {
+		p.templates = map[string]literalTemplate{}
+	}
+	p.templates[key+suffix] = t
 }

@@ -164,7 +164,7 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		c, ok := s.cache.get(cacheKey, version)
 		if !ok {
 			var vals []any
-			if c, vals, ok = s.plans.alias(cacheKey, version, s.cache.gen); ok { // plan_param.go
+			if c, vals, ok = s.plans.literal(sqlText, cacheKey[len(sqlText):], version, s.cache.gen); ok { // plan_param.go
 				ctx = withParams(ctx, c.slots, vals)
 			}
 		}

@@ -40,6 +40,7 @@ type cachedPlan struct {
 	node  sql.Node
 	flags *sql.QueryFlags
 	busy  bool // an execution's rows are open
+	keyed bool // the plan has run-time lookups, whose key buffers it holds
 }
 
 // planState is the session's link from the statement being run to its
@@ -55,7 +56,7 @@ type planState struct {
 func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, sql.RowIter, error) {
 	c := s.plans.entry
 	s.plans.entry = nil
-	if c == nil || res.Tag != "SELECT" || s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
+	if c == nil || !(res.Tag == "SELECT" || res.Tag == "INSERT" && c.slots != nil) || s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
 		return s.runGMS(gctx, sqlText, res.Stmt)
 	}
 	if p := c.plan; p != nil && !p.busy {
@@ -68,7 +69,7 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &cachedPlan{node: analyzed, flags: flags}
+	p := &cachedPlan{node: analyzed, flags: flags, keyed: hasKeyedLookup(analyzed)}
 	if !reusable || !reusablePlan(analyzed) {
 		c.noPlan = true
 		c.noParam = c.slots != nil
@@ -77,8 +78,23 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	owned := c.plan == nil
 	if owned {
 		c.plan = p
+		if c.pendingKey != "" {
+			s.cache.put(c.pendingKey, c.pendingVersion, c)
+			c.pendingKey = ""
+		}
 	}
 	return s.execPlan(gctx, sqlText, p, owned)
+}
+
+// prepareUnlessPlanned runs prepareDML unless the statement runs from its
+// cached plan, which was planned from the prepared statement already.
+func (s *Session) prepareUnlessPlanned(gctx *sql.Context, res translate.Result) error {
+	if c := s.plans.entry; c != nil && c.plan != nil && !s.txnDDL && sameStatement(c.res.Stmt, res.Stmt) {
+		if _, ok := res.Stmt.(*sqlparser.Insert); ok {
+			return nil
+		}
+	}
+	return s.prepareDML(gctx, res.Stmt)
 }
 
 // sameStatement reports whether two translated statements are the same
@@ -118,8 +134,8 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 // column-free expressions allowed in conditions, and no subquery anywhere.
 func foldsAtAnalysis(n sql.Node) bool {
 	folds := false
-	transform.Inspect(n, func(n sql.Node) bool {
-		if folds || n == nil {
+	inspectPlan(n, func(n sql.Node) bool {
+		if folds {
 			return false
 		}
 		ne, ok := n.(sql.Expressioner)
@@ -179,6 +195,9 @@ func (s *Session) execPlan(gctx *sql.Context, sqlText string, p *cachedPlan, own
 	if err != nil || !owned {
 		return schema, iter, err
 	}
+	if !p.keyed {
+		return schema, iter, nil // nothing on the plan changes while it runs
+	}
 	p.busy = true
 	return schema, &planIter{RowIter: iter, p: p}, nil
 }
@@ -202,13 +221,14 @@ func (it *planIter) Close(ctx *sql.Context) error {
 // results on the node.
 func reusablePlan(n sql.Node) bool {
 	ok := true
-	transform.Inspect(n, func(n sql.Node) bool {
-		if !ok || n == nil {
+	inspectPlan(n, func(n sql.Node) bool {
+		if !ok {
 			return false
 		}
 		switch n := n.(type) {
 		case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
-			*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having:
+			*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
+			*plan.InsertInto, *plan.InsertDestination, *plan.Values:
 		case *plan.ResolvedTable:
 			ok = isStorageTable(n.UnderlyingTable())
 		case *plan.IndexedTableAccess:
@@ -247,4 +267,33 @@ func isStorageTable(t sql.Table) bool {
 		return true
 	}
 	return false
+}
+
+func hasKeyedLookup(n sql.Node) bool {
+	keyed := false
+	inspectPlan(n, func(n sql.Node) bool {
+		if ita, ok := n.(*plan.IndexedTableAccess); ok && !ita.IsStatic() {
+			keyed = true
+		}
+		return !keyed
+	})
+	return keyed
+}
+
+// inspectPlan calls f on every node of a plan while f returns true for
+// its parent, including an INSERT's source (which GMS keeps out of its
+// children).
+func inspectPlan(n sql.Node, f func(sql.Node) bool) {
+	transform.Inspect(n, func(n sql.Node) bool {
+		if n == nil {
+			return true
+		}
+		if !f(n) {
+			return false
+		}
+		if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
+			inspectPlan(ii.Source, f)
+		}
+		return true
+	})
 }

@@ -439,7 +439,13 @@ func TestLexInts(t *testing.T) {
 		{"select a1 from t2 where x=3 and y = 44 limit 5", "select a1 from t2 where x=\x02 and y = \x02 limit \x02", []string{"3", "44", "5"}},
 		{"select 1.5, .5, 1e3, 0x1f, 1_000 from t where id = 7", "select 1.5, .5, 1e3, 0x1f, 1_000 from t where id = \x02", []string{"7"}},
 		{"select a from t where id = -12", "select a from t where id = -\x02", []string{"12"}},
-		{"select 'x' from t where id = 1", "", nil},
+		{"select 'x' from t where id = 1", "select 'x' from t where id = \x02", []string{"1"}},
+		{"select '1 2', 'a--b' from t where id = 1 and '3' = '3'", "", nil},
+		{"select '1 2', 'a-b' from t where id = 1 and k = '3'", "select '1 2', 'a-b' from t where id = \x02 and k = '3'", []string{"1"}},
+		{"select 'it''s' from t where id = 1", "", nil},
+		{"select E'x' from t where id = 1", "select E'x' from t where id = \x02", []string{"1"}},
+		{"select E'\\'' from t where id = 1", "", nil},
+		{"select 'x from t where id = 1", "", nil},
 		{"select \"a1\" from t where id = 1", "", nil},
 		{"select a from t where id = 1 -- 2", "", nil},
 		{"select a from t /* 3 */ where id = 1", "", nil},
@@ -458,5 +464,45 @@ func TestLexInts(t *testing.T) {
 		if key != c.key || !cmp.Equal(got, c.ints) {
 			t.Errorf("lexInts(%q) = %q %q, want %q %q", c.text, key, got, c.key, c.ints)
 		}
+	}
+}
+
+// TestParametricInsert inserts rows whose values vary, as constants and
+// as arguments, and checks the table holds exactly them.
+func TestParametricInsert(t *testing.T) {
+	e := newPlanEngine(t, true,
+		"create table t (id bigint primary key, name text, small smallint, n numeric, d int default 7, check (id > 0))")
+	runPlanSteps(t, e, 2, []planStep{
+		{0, "insert into t values (1, 'a', 1, 1)", ""},
+		{0, "insert into t values (2, 'a', 2, 2)", ""},
+		{0, "insert into t values (3, 'a', 3, 3)", ""},
+		{0, "insert into t values (4, 'b', 70000, 4)", "ERROR ERROR: smallint out of range (SQLSTATE 22003)"},
+		{0, "insert into t values (0, 'a', 1, 1)", "ERROR ERROR: new row for relation \"t\" violates check constraint \"t_id_check\" (SQLSTATE 23514)"},
+		{0, "insert into t values (3, 'a', 3, 3)", "ERROR ERROR: duplicate key value violates unique constraint \"t_pkey\" (SQLSTATE 23505)"},
+		{0, "insert into t (id, small) values (5, 5)", ""},
+		{0, "insert into t (id, small) values (6, 6)", ""},
+		{0, "begin", ""},
+		{0, "insert into t values (7, 'a', 7, 7)", ""},
+		{0, "rollback", ""},
+		{1, "alter table t add column e int default 9", ""},
+		{0, "insert into t values (8, 'a', 8, 8)", ""},
+		{0, "insert into t values (9, 'a', 9, 9, 1, 2)", ""},
+		{0, "select id, name, small, n, d, e from t order by id", "1|a|1|1|7|9;2|a|2|2|7|9;3|a|3|3|7|9;5|NULL|5|NULL|7|9;6|NULL|6|NULL|7|9;8|a|8|8|7|9;9|a|9|9|1|2"},
+	})
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for i := 10; i < 13; i++ {
+		if out := queryArgs(t, s, "insert into t (id, name, small) values ($1, $2, $3)", int64(i), Param{Type: types.Text, Value: "p"}, int32(i)); out != "" {
+			t.Fatal(out)
+		}
+	}
+	if out := queryArgs(t, s, "insert into t (id, name, small) values ($1, $2, $3)", int64(13), Param{Type: types.Text, Value: "p"}, int32(99999)); !strings.Contains(out, "smallint out of range") {
+		t.Errorf("got %q, want smallint out of range", out)
+	}
+	if got := queryArgs(t, s, "select id, name, small from t where id >= 10 order by id"); got != "10|p|10;11|p|11;12|p|12" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -120,10 +120,10 @@ func withParams(ctx context.Context, slots *paramSlots, vals []any) context.Cont
 }
 
 // parametricStatement reports whether a statement can be translated with
-// run-time parameters: a query with no parameter in a LIMIT or OFFSET
-// (translation reads those values).
+// run-time parameters: a query, or an INSERT ... VALUES, with no parameter
+// in a LIMIT or OFFSET (translation reads those values).
 func parametricStatement(stmt *pg.Node) bool {
-	if stmt.GetSelectStmt() == nil {
+	if stmt.GetSelectStmt() == nil && insertValues(stmt) == nil {
 		return false
 	}
 	ok := true
@@ -172,16 +172,39 @@ func walkPG(m protoreflect.Message, f func(protoreflect.Message) bool) bool {
 	return cont
 }
 
+// maxNormalized bounds the constants of an INSERT's VALUES made
+// parameters: bulk inserts are rarely repeated with the same shape.
+const maxNormalized = 64
+
+// insertValues returns the rows of INSERT ... VALUES (no ON CONFLICT, no
+// WITH), or nil for any other statement.
+func insertValues(stmt *pg.Node) []*pg.Node {
+	ins := stmt.GetInsertStmt()
+	if ins == nil || ins.OnConflictClause != nil || ins.WithClause != nil {
+		return nil
+	}
+	sel := ins.SelectStmt.GetSelectStmt()
+	if sel == nil || sel.WithClause != nil || len(sel.ValuesLists) == 0 {
+		return nil
+	}
+	return sel.ValuesLists
+}
+
 // normalizeLiterals turns the integer constants of a query's WHERE clause
 // that are compared for equality with a column (`aid = 12345`, ANDed
-// conditions only) into parameters $1..$n, as PostgreSQL would type them
+// conditions only), and those of an INSERT's VALUES rows, into parameters
+// $1..$n, as PostgreSQL would type them
 // (int4: the parser gives larger integers another type). It returns the
 // text with those constants replaced, the constants as typed parameters,
 // and whether there were any. The tree is changed in place.
 func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func(), bool) {
-	sel := stmt.GetSelectStmt()
 	// a text without '$' has no parameter references
-	if sel == nil || sel.WhereClause == nil || strings.IndexByte(text, '$') >= 0 {
+	if strings.IndexByte(text, '$') >= 0 {
+		return "", nil, nil, nil, false
+	}
+	sel := stmt.GetSelectStmt()
+	rows := insertValues(stmt)
+	if (sel == nil || sel.WhereClause == nil) && rows == nil {
 		return "", nil, nil, nil, false
 	}
 	type site struct {
@@ -191,6 +214,22 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func()
 		val   int32
 	}
 	var sites []site
+	constant := func(n *pg.Node) {
+		c := n.GetAConst()
+		if c == nil || c.Isnull || c.GetIval() == nil {
+			return
+		}
+		v := c.GetIval().Ival
+		start := int(c.Location)
+		end := start
+		for end < len(text) && text[end] >= '0' && text[end] <= '9' {
+			end++
+		}
+		if start < 0 || end == start || text[start:end] != strconv.Itoa(int(v)) {
+			return
+		}
+		sites = append(sites, site{n, start, end, v})
+	}
 	var visit func(n *pg.Node)
 	visit = func(n *pg.Node) {
 		if b := n.GetBoolExpr(); b != nil && b.Boolop == pg.BoolExprType_AND_EXPR {
@@ -204,26 +243,25 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func()
 			return
 		}
 		for _, pair := range [][2]*pg.Node{{ae.Lexpr, ae.Rexpr}, {ae.Rexpr, ae.Lexpr}} {
-			if pair[0].GetColumnRef() == nil {
-				continue
+			if pair[0].GetColumnRef() != nil {
+				constant(pair[1])
 			}
-			c := pair[1].GetAConst()
-			if c == nil || c.Isnull || c.GetIval() == nil {
-				continue
-			}
-			v := c.GetIval().Ival
-			start := int(c.Location)
-			end := start
-			for end < len(text) && text[end] >= '0' && text[end] <= '9' {
-				end++
-			}
-			if start < 0 || end == start || text[start:end] != strconv.Itoa(int(v)) {
-				continue
-			}
-			sites = append(sites, site{pair[1], start, end, v})
 		}
 	}
-	visit(sel.WhereClause)
+	if rows != nil {
+		// VALUES items are assigned to their columns: an int4 parameter
+		// takes the same assignment cast as the int4 constant
+		for _, row := range rows {
+			for _, item := range row.GetList().GetItems() {
+				constant(item)
+			}
+		}
+		if len(sites) > maxNormalized {
+			return "", nil, nil, nil, false
+		}
+	} else {
+		visit(sel.WhereClause)
+	}
 	if len(sites) == 0 {
 		return "", nil, nil, nil, false
 	}
@@ -398,27 +436,29 @@ func lookupCompatible(col, param *types.Type) bool {
 }
 
 // paramsInPlace reports whether every parameter of a bound plan (want of
-// them) is a key of a run-time lookup in the analyzed plan, and none is
-// anywhere else: any other was evaluated while planning.
+// them) is, in the analyzed plan, a key of a run-time lookup or a VALUES
+// item (evaluated per execution; GMS folds neither), and none is anywhere
+// else: any other may have been evaluated while planning.
 func paramsInPlace(analyzed sql.Node, want int) bool {
-	keys, other := 0, 0
-	transform.Inspect(analyzed, func(n sql.Node) bool {
+	kept, other := 0, 0
+	inspectPlan(analyzed, func(n sql.Node) bool {
 		ne, ok := n.(sql.Expressioner)
-		if !ok || n == nil {
+		if !ok {
 			return true
 		}
 		ita, isITA := n.(*plan.IndexedTableAccess)
+		_, isValues := n.(*plan.Values)
 		for _, e := range ne.Expressions() {
 			c := countParams(e)
-			if isITA && !ita.IsStatic() {
-				keys += c
+			if isITA && !ita.IsStatic() || isValues {
+				kept += c
 			} else {
 				other += c
 			}
 		}
 		return true
 	})
-	return keys == want && other == 0
+	return kept == want && other == 0
 }
 
 func countParams(e sql.Expression) int {
@@ -435,9 +475,11 @@ func countParams(e sql.Expression) int {
 // countNodeParams counts the parameters in a bound plan.
 func countNodeParams(n sql.Node) int {
 	c := 0
-	transform.InspectExpressions(n, func(e sql.Expression) bool {
-		if _, ok := e.(*paramExpr); ok {
-			c++
+	inspectPlan(n, func(n sql.Node) bool {
+		if ne, ok := n.(sql.Expressioner); ok {
+			for _, e := range ne.Expressions() {
+				c += countParams(e)
+			}
 		}
 		return true
 	})
@@ -525,10 +567,11 @@ type literalTemplate struct {
 }
 
 // lexInts finds the integer tokens of a text simple enough to tokenize
-// without the parser: ASCII, no quotes, comments, dollar signs or
-// backslashes. key is the text with each integer token replaced by \x02.
+// without the parser: ASCII, no comments, dollar signs, backslashes or
+// double quotes, and string constants only of the plain '...' form
+// without doubled quotes. key is the text with each integer token replaced by \x02.
 func lexInts(text string) (key string, ints [][2]int, ok bool) {
-	if strings.Contains(text, "--") || strings.Contains(text, "/*") {
+	if strings.Contains(text, "--") || strings.Contains(text, "/*") || strings.IndexByte(text, '\\') >= 0 {
 		return "", nil, false
 	}
 	var b strings.Builder
@@ -536,7 +579,18 @@ func lexInts(text string) (key string, ints [][2]int, ok bool) {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		switch {
-		case c >= 0x80 || c == '\'' || c == '"' || c == '$' || c == '\\' || c == '`':
+		case c == '\'':
+			// a plain string constant, kept whole in the key: no doubled
+			// quotes (backslashes were refused above for E'' strings)
+			end := strings.IndexByte(text[i+1:], '\'')
+			if end < 0 {
+				return "", nil, false
+			}
+			i += end + 1
+			if i+1 < len(text) && text[i+1] == '\'' {
+				return "", nil, false
+			}
+		case c >= 0x80 || c == '"' || c == '$' || c == '\\' || c == '`':
 			return "", nil, false
 		case c >= '0' && c <= '9':
 			if i > 0 && identChar(text[i-1]) {
@@ -634,4 +688,24 @@ func (p *planState) putTemplate(text, suffix string, version, gen uint64, c *cac
 		p.templates = map[string]literalTemplate{}
 	}
 	p.templates[key+suffix] = t
+}
+
+// keepParametric caches a parametric translation: a query at once, an
+// INSERT once its plan is kept (runStatement), since preparing an INSERT
+// for planning rewrites its translation, which can then only run through
+// that plan.
+func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Result, version uint64) {
+	if s.txnDDL {
+		return
+	}
+	c := &cachedStmt{node: stmt, res: res, slots: pp.slots}
+	switch {
+	case cacheable(res):
+		s.cache.put(pp.key, version, c)
+	case res.Tag == "INSERT" && res.Stmt != nil && res.Cmd == nil && !res.Returning:
+		c.pendingKey, c.pendingVersion = pp.key, version
+	default:
+		return
+	}
+	s.plans.entry = c
 }

@@ -218,11 +218,9 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.failed()
 		return nil, err
 	}
-	if pp != nil && cacheable(res) && !s.txnDDL {
-		c := &cachedStmt{node: stmt, res: res, slots: pp.slots}
-		s.cache.put(pp.key, version, c)
-		s.plans.entry = c
-	} else if len(args) == 0 && pp == nil && cacheable(res) && !s.txnDDL {
+	if pp != nil {
+		s.keepParametric(pp, stmt, res, version) // plan_param.go
+	} else if len(args) == 0 && cacheable(res) && !s.txnDDL {
 		c := &cachedStmt{node: stmt, res: res}
 		s.cache.put(cacheKey, version, c)
 		s.plans.entry = c
@@ -328,7 +326,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	}
 	mark := txn.Savepoint()
 	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
-	err := s.prepareDML(gctx, res.Stmt)
+	err := s.prepareUnlessPlanned(gctx, res) // plan_cache.go
 	var schema sql.Schema
 	var iter sql.RowIter
 	if err == nil {

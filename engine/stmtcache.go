@@ -33,6 +33,10 @@ type cachedStmt struct {
 	// its values instead (plan_param.go).
 	slots   *paramSlots
 	noParam bool
+	// pendingKey is where an INSERT's parametric translation is cached
+	// once its plan is kept.
+	pendingKey     string
+	pendingVersion uint64
 }
 
 func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {

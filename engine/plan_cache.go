@@ -56,7 +56,8 @@ type planState struct {
 func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, sql.RowIter, error) {
 	c := s.plans.entry
 	s.plans.entry = nil
-	if c == nil || !(res.Tag == "SELECT" || res.Tag == "INSERT" && c.slots != nil) || s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
+	if c == nil || !(res.Tag == "SELECT" || c.slots != nil && (res.Tag == "INSERT" || res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
+		s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
 		return s.runGMS(gctx, sqlText, res.Stmt)
 	}
 	if p := c.plan; p != nil && !p.busy {
@@ -90,7 +91,8 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 // cached plan, which was planned from the prepared statement already.
 func (s *Session) prepareUnlessPlanned(gctx *sql.Context, res translate.Result) error {
 	if c := s.plans.entry; c != nil && c.plan != nil && !s.txnDDL && sameStatement(c.res.Stmt, res.Stmt) {
-		if _, ok := res.Stmt.(*sqlparser.Insert); ok {
+		switch res.Stmt.(type) {
+		case *sqlparser.Insert, *sqlparser.Update:
 			return nil
 		}
 	}
@@ -118,6 +120,16 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	}
 	reusable = !foldsAtAnalysis(bound)
 	params := countNodeParams(bound)
+	switch stmt.(type) {
+	case *sqlparser.Update, *sqlparser.Delete:
+		// GMS's simple-DML batches skip the pre-analyze rules (runGMS)
+		if bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+			return nil, nil, false, err
+		}
+		if bound, _, err = paramLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+			return nil, nil, false, err
+		}
+	}
 	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
 	if err == nil && params > 0 && !paramsInPlace(analyzed, params) {
 		reusable = false
@@ -228,7 +240,7 @@ func reusablePlan(n sql.Node) bool {
 		switch n := n.(type) {
 		case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
 			*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
-			*plan.InsertInto, *plan.InsertDestination, *plan.Values:
+			*plan.InsertInto, *plan.InsertDestination, *plan.Values, *plan.Update, *plan.UpdateSource, *plan.DeleteFrom:
 		case *plan.ResolvedTable:
 			ok = isStorageTable(n.UnderlyingTable())
 		case *plan.IndexedTableAccess:

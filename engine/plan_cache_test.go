@@ -506,3 +506,45 @@ func TestParametricInsert(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestParametricUpdateDelete updates and deletes by key with varying
+// constants (negative ones too) and arguments, and checks the table.
+func TestParametricUpdateDelete(t *testing.T) {
+	e := newPlanEngine(t, true,
+		"create table acc (id int primary key, bal bigint not null, note text, check (bal > -1000))",
+		"insert into acc select g, 0, null from generate_series(1, 10) g")
+	runPlanSteps(t, e, 2, []planStep{
+		{0, "update acc set bal = bal + 5 where id = 1", ""},
+		{0, "update acc set bal = bal + -3 where id = 1", ""},
+		{0, "update acc set bal = bal + - 4 where id = 2", ""},
+		{0, "update acc set bal = bal + 100 where id = 11", ""},
+		{0, "update acc set bal = bal + -5000 where id = 3", "ERROR ERROR: new row for relation \"acc\" violates check constraint \"acc_bal_check\" (SQLSTATE 23514)"},
+		{0, "update acc set bal = 7 where id = 4", ""},
+		{0, "update acc set bal = 8 where id = 5", ""},
+		{0, "update acc set bal = 1 where bal = 8", ""},
+		{0, "update acc set bal = 2 where bal = 7", ""},
+		{1, "begin", ""},
+		{1, "update acc set bal = bal + 1 where id = 6", ""},
+		{1, "rollback", ""},
+		{0, "delete from acc where id = 9", ""},
+		{0, "delete from acc where id = 10", ""},
+		{0, "delete from acc where id = 10", ""},
+		{0, "select id, bal from acc order by id", "1|2;2|-4;3|0;4|2;5|1;6|0;7|0;8|0"},
+	})
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for i := 1; i <= 4; i++ {
+		if out := queryArgs(t, s, "update acc set bal = bal + $1 where id = $2", int64(10*i), int32(i)); out != "" {
+			t.Fatal(out)
+		}
+	}
+	if out := queryArgs(t, s, "delete from acc where id = $1", int32(8)); out != "" {
+		t.Fatal(out)
+	}
+	if got := queryArgs(t, s, "select id, bal from acc order by id"); got != "1|12;2|16;3|30;4|42;5|1;6|0;7|0" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -123,7 +123,7 @@ func withParams(ctx context.Context, slots *paramSlots, vals []any) context.Cont
 // run-time parameters: a query, or an INSERT ... VALUES, with no parameter
 // in a LIMIT or OFFSET (translation reads those values).
 func parametricStatement(stmt *pg.Node) bool {
-	if stmt.GetSelectStmt() == nil && insertValues(stmt) == nil {
+	if stmt.GetSelectStmt() == nil && insertValues(stmt) == nil && simpleUpdate(stmt) == nil && simpleDelete(stmt) == nil {
 		return false
 	}
 	ok := true
@@ -190,6 +190,26 @@ func insertValues(stmt *pg.Node) []*pg.Node {
 	return sel.ValuesLists
 }
 
+// simpleUpdate returns a single-table UPDATE without FROM, WITH or
+// RETURNING, or nil.
+func simpleUpdate(stmt *pg.Node) *pg.UpdateStmt {
+	u := stmt.GetUpdateStmt()
+	if u == nil || len(u.FromClause) > 0 || u.WithClause != nil || len(u.ReturningList) > 0 {
+		return nil
+	}
+	return u
+}
+
+// simpleDelete returns a single-table DELETE without USING, WITH or
+// RETURNING, or nil.
+func simpleDelete(stmt *pg.Node) *pg.DeleteStmt {
+	d := stmt.GetDeleteStmt()
+	if d == nil || len(d.UsingClause) > 0 || d.WithClause != nil || len(d.ReturningList) > 0 {
+		return nil
+	}
+	return d
+}
+
 // normalizeLiterals turns the integer constants of a query's WHERE clause
 // that are compared for equality with a column (`aid = 12345`, ANDed
 // conditions only), and those of an INSERT's VALUES rows, into parameters
@@ -197,21 +217,29 @@ func insertValues(stmt *pg.Node) []*pg.Node {
 // (int4: the parser gives larger integers another type). It returns the
 // text with those constants replaced, the constants as typed parameters,
 // and whether there were any. The tree is changed in place.
-func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func(), bool) {
+func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, []bool, func(), bool) {
 	// a text without '$' has no parameter references
 	if strings.IndexByte(text, '$') >= 0 {
-		return "", nil, nil, nil, false
+		return "", nil, nil, nil, nil, false
 	}
 	sel := stmt.GetSelectStmt()
 	rows := insertValues(stmt)
-	if (sel == nil || sel.WhereClause == nil) && rows == nil {
-		return "", nil, nil, nil, false
+	where := sel.GetWhereClause()
+	var sets []*pg.Node
+	if u := simpleUpdate(stmt); u != nil {
+		where, sets = u.WhereClause, u.TargetList
+	} else if d := simpleDelete(stmt); d != nil {
+		where = d.WhereClause
+	}
+	if where == nil && rows == nil && sets == nil {
+		return "", nil, nil, nil, nil, false
 	}
 	type site struct {
-		n     *pg.Node
-		start int
-		end   int
-		val   int32
+		n      *pg.Node
+		start  int
+		end    int
+		val    int32
+		digits int // where the digits start (after a minus sign)
 	}
 	var sites []site
 	constant := func(n *pg.Node) {
@@ -221,14 +249,29 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func()
 		}
 		v := c.GetIval().Ival
 		start := int(c.Location)
-		end := start
+		if start < 0 || start >= len(text) {
+			return
+		}
+		digits := start
+		if v < 0 && text[start] == '-' {
+			// a negated constant (`- 5` is the constant -5)
+			digits++
+			for digits < len(text) && (text[digits] == ' ' || text[digits] == '\t' || text[digits] == '\n' || text[digits] == '\r') {
+				digits++
+			}
+		}
+		end := digits
 		for end < len(text) && text[end] >= '0' && text[end] <= '9' {
 			end++
 		}
-		if start < 0 || end == start || text[start:end] != strconv.Itoa(int(v)) {
+		got := text[digits:end]
+		if digits != start {
+			got = "-" + got
+		}
+		if end == digits || got != strconv.Itoa(int(v)) {
 			return
 		}
-		sites = append(sites, site{n, start, end, v})
+		sites = append(sites, site{n, start, end, v, digits})
 	}
 	var visit func(n *pg.Node)
 	visit = func(n *pg.Node) {
@@ -248,22 +291,33 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func()
 			}
 		}
 	}
-	if rows != nil {
-		// VALUES items are assigned to their columns: an int4 parameter
-		// takes the same assignment cast as the int4 constant
-		for _, row := range rows {
-			for _, item := range row.GetList().GetItems() {
-				constant(item)
-			}
+	// VALUES items and SET values are assigned to their columns: an int4
+	// parameter takes the same assignment cast as the int4 constant, and
+	// in an operator the same operator
+	for _, row := range rows {
+		for _, item := range row.GetList().GetItems() {
+			constant(item)
 		}
-		if len(sites) > maxNormalized {
-			return "", nil, nil, nil, false
+	}
+	for _, t := range sets {
+		val := t.GetResTarget().GetVal()
+		if val == nil {
+			continue
 		}
-	} else {
-		visit(sel.WhereClause)
+		constant(val)
+		if ae := val.GetAExpr(); ae != nil && ae.Kind == pg.A_Expr_Kind_AEXPR_OP && ae.Lexpr != nil && ae.Rexpr != nil {
+			constant(ae.Lexpr)
+			constant(ae.Rexpr)
+		}
+	}
+	if where != nil {
+		visit(where)
+	}
+	if len(sites) > maxNormalized {
+		return "", nil, nil, nil, nil, false
 	}
 	if len(sites) == 0 {
-		return "", nil, nil, nil, false
+		return "", nil, nil, nil, nil, false
 	}
 	// in text order, so $n numbers follow the text
 	for i := 1; i < len(sites); i++ {
@@ -275,10 +329,11 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func()
 	args := make([]any, len(sites))
 	olds := make([]*pg.A_Const, len(sites))
 	starts := make([]int, len(sites))
+	negs := make([]bool, len(sites))
 	last := 0
 	for i, st := range sites {
 		if st.start < last {
-			return "", nil, nil, nil, false
+			return "", nil, nil, nil, nil, false
 		}
 		b.WriteString(text[last:st.start])
 		b.WriteByte('$')
@@ -286,7 +341,7 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func()
 		last = st.end
 		args[i] = translate.TypedParam{Type: types.Int4, Value: st.val}
 		olds[i] = st.n.GetAConst()
-		starts[i] = st.start
+		starts[i], negs[i] = st.digits, st.digits != st.start
 		st.n.Node = &pg.Node_ParamRef{ParamRef: &pg.ParamRef{Number: int32(i + 1), Location: int32(st.start)}}
 	}
 	b.WriteString(text[last:])
@@ -295,7 +350,7 @@ func normalizeLiterals(stmt *pg.Node, text string) (string, []any, []int, func()
 			st.n.Node = &pg.Node_AConst{AConst: olds[i]}
 		}
 	}
-	return b.String(), args, starts, undo, true
+	return b.String(), args, starts, negs, undo, true
 }
 
 // ruleParamLookups is the analyzer rule that turns parameter equalities
@@ -436,8 +491,9 @@ func lookupCompatible(col, param *types.Type) bool {
 }
 
 // paramsInPlace reports whether every parameter of a bound plan (want of
-// them) is, in the analyzed plan, a key of a run-time lookup or a VALUES
-// item (evaluated per execution; GMS folds neither), and none is anywhere
+// them) is, in the analyzed plan, a key of a run-time lookup, a VALUES
+// item or a SET value (evaluated per execution; GMS folds none of them),
+// and none is anywhere
 // else: any other may have been evaluated while planning.
 func paramsInPlace(analyzed sql.Node, want int) bool {
 	kept, other := 0, 0
@@ -448,6 +504,9 @@ func paramsInPlace(analyzed sql.Node, want int) bool {
 		}
 		ita, isITA := n.(*plan.IndexedTableAccess)
 		_, isValues := n.(*plan.Values)
+		if _, isSet := n.(*plan.UpdateSource); isSet {
+			isValues = true // SET values, evaluated per row
+		}
 		for _, e := range ne.Expressions() {
 			c := countParams(e)
 			if isITA && !ita.IsStatic() || isValues {
@@ -530,7 +589,7 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 		}
 		return &paramPrep{key: key + cacheKey, slots: &paramSlots{}, typs: typs, vals: vals, args: args}
 	}
-	ntext, nargs, starts, undo, ok := normalizeLiterals(stmt, text)
+	ntext, nargs, starts, negs, undo, ok := normalizeLiterals(stmt, text)
 	if !ok {
 		return nil
 	}
@@ -542,7 +601,7 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 			return nil
 		}
 		// the literal text itself now leads to the entry, with its values
-		s.plans.putTemplate(text, cacheKey[len(text):], version, s.cache.gen, c, starts)
+		s.plans.putTemplate(text, cacheKey[len(text):], version, s.cache.gen, c, starts, negs)
 		return &paramPrep{hit: c, slots: c.slots, vals: vals}
 	}
 	return &paramPrep{key: key, slots: &paramSlots{}, typs: typs, vals: vals, args: nargs, undo: undo}
@@ -560,7 +619,8 @@ const templateCacheSize = 256
 // stream of distinct texts does not evict the one entry they all share.
 type literalTemplate struct {
 	entry   *cachedStmt
-	params  []int // ordinal of $1, $2, ...
+	params  []int  // ordinal of $1, $2, ...
+	negs    []bool // the parameter is the token negated (`-5`)
 	fixed   map[int]string
 	version uint64
 	gen     uint64
@@ -652,6 +712,9 @@ func (p *planState) literal(text, suffix string, version, gen uint64) (*cachedSt
 		if err != nil || strconv.FormatInt(v, 10) != tok {
 			return nil, nil, false // out of int4's range, or not canonical
 		}
+		if t.negs[i] {
+			v = -v
+		}
 		vals[i] = int32(v)
 	}
 	return t.entry, vals, true
@@ -659,12 +722,12 @@ func (p *planState) literal(text, suffix string, version, gen uint64) (*cachedSt
 
 // putTemplate records the template of a text whose constants at byte
 // offsets starts are parameters $1, $2, ... of entry c.
-func (p *planState) putTemplate(text, suffix string, version, gen uint64, c *cachedStmt, starts []int) {
+func (p *planState) putTemplate(text, suffix string, version, gen uint64, c *cachedStmt, starts []int, negs []bool) {
 	key, ints, ok := lexInts(text)
 	if !ok {
 		return
 	}
-	t := literalTemplate{entry: c, params: make([]int, len(starts)), fixed: map[int]string{}, version: version, gen: gen}
+	t := literalTemplate{entry: c, params: make([]int, len(starts)), negs: negs, fixed: map[int]string{}, version: version, gen: gen}
 	for i := range t.params {
 		t.params[i] = -1
 	}
@@ -702,7 +765,7 @@ func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Res
 	switch {
 	case cacheable(res):
 		s.cache.put(pp.key, version, c)
-	case res.Tag == "INSERT" && res.Stmt != nil && res.Cmd == nil && !res.Returning:
+	case (res.Tag == "INSERT" || res.Tag == "UPDATE") && res.Stmt != nil && res.Cmd == nil && !res.Returning:
 		c.pendingKey, c.pendingVersion = pp.key, version
 	default:
 		return

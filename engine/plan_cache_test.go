@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tinybase/tinybase/engine/types"
@@ -546,5 +547,31 @@ func TestParametricUpdateDelete(t *testing.T) {
 	}
 	if got := queryArgs(t, s, "select id, bal from acc order by id"); got != "1|12;2|16;3|30;4|42;5|1;6|0;7|0" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestParametricClock checks that a cached INSERT or UPDATE reads the
+// clock of each transaction, not of the one that planned it.
+func TestParametricClock(t *testing.T) {
+	e := newPlanEngine(t, false, "create table h (id int primary key, at timestamptz, n int)")
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for i := 1; i <= 3; i++ {
+		if out := queryArgs(t, s, fmt.Sprintf("insert into h (id, at) values (%d, current_timestamp)", i)); out != "" {
+			t.Fatal(out)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	for i := 1; i <= 3; i++ {
+		if out := queryArgs(t, s, fmt.Sprintf("update h set n = 1, at = now() where id = %d", i)); out != "" {
+			t.Fatal(out)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if got := queryArgs(t, s, "select count(distinct at), count(n) from h"); got != "3|3" {
+		t.Errorf("distinct timestamps, updated rows: got %q, want 3|3", got)
 	}
 }

@@ -214,3 +214,44 @@ func BenchmarkUpdateByKey(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPointSelectLiteral is pgbench -S over the simple protocol: the
+// point select with a new constant written into its text every time.
+func BenchmarkPointSelectLiteral(b *testing.B) {
+	e := seeded(b, 10000)
+	s := mustSession(b, e)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		exec(b, s, fmt.Sprintf("select name from t where id = %d", 1+(i*7919)%10000))
+	}
+}
+
+// BenchmarkTPCB is one transaction of pgbench's default TPC-B-like script
+// as its simple protocol sends it (constants in the texts), over scale 1's
+// branches/tellers and 10,000 accounts.
+func BenchmarkTPCB(b *testing.B) {
+	e, err := engine.Open(engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := mustSession(b, e)
+	execScript(b, s, `
+create table pgbench_branches (bid int primary key, bbalance int, filler char(88));
+create table pgbench_tellers (tid int primary key, bid int, tbalance int, filler char(84));
+create table pgbench_accounts (aid int primary key, bid int, abalance int, filler char(84));
+create table pgbench_history (tid int, bid int, aid int, delta int, mtime timestamp, filler char(22));
+insert into pgbench_branches values (1, 0, null);
+insert into pgbench_tellers select g, 1, 0, null from generate_series(1, 10) g;
+insert into pgbench_accounts select g, 1, 0, '' from generate_series(1, 10000) g;`)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		aid, tid, delta := 1+(i*7919)%10000, 1+i%10, (i*37)%10001-5000
+		exec(b, s, "BEGIN;")
+		exec(b, s, fmt.Sprintf("UPDATE pgbench_accounts SET abalance = abalance + %d WHERE aid = %d;", delta, aid))
+		exec(b, s, fmt.Sprintf("SELECT abalance FROM pgbench_accounts WHERE aid = %d;", aid))
+		exec(b, s, fmt.Sprintf("UPDATE pgbench_tellers SET tbalance = tbalance + %d WHERE tid = %d;", delta, tid))
+		exec(b, s, fmt.Sprintf("UPDATE pgbench_branches SET bbalance = bbalance + %d WHERE bid = %d;", delta, 1))
+		exec(b, s, fmt.Sprintf("INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (%d, %d, %d, %d, CURRENT_TIMESTAMP);", tid, 1, aid, delta))
+		exec(b, s, "END;")
+	}
+}

@@ -20,6 +20,7 @@ const ruleIndexableComparisons analyzer.RuleId = 10001
 func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 	a := analyzer.NewBuilder(prov).
 		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
+		AddPreAnalyzeRule(ruleParamLookups, paramLookups). // plan_param.go
 		AddPreAnalyzeRule(ruleLateralLeftDeep, lateralLeftDeep).
 		Build()
 	unaliasInsertExprs(a)

@@ -49,6 +49,7 @@ type Session struct {
 	settings   map[string]string
 	local      map[string]string // SET LOCAL values, dropped at transaction end
 	cache      stmtCache
+	plans      planState // plan_cache.go
 	// txnDDL is set once the current transaction ran DDL: the statement
 	// cache is bypassed until it ends, and its end invalidates every
 	// session's cache.
@@ -157,11 +158,25 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		}
 	}()
 	version := s.eng.ddlVersion.Load()
-	cacheKey := sqlText + "\x00" + s.CurrentUser() // translations differ by role (row security)
+	// translations differ by role (row security), plans by search_path
+	searchPath, _ := s.Setting("search_path")
+	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
+	s.plans.entry = nil
 	if len(args) == 0 && !s.txnDDL {
-		if c, ok := s.cache.get(cacheKey, version); ok {
+		c, ok := s.cache.get(cacheKey, version)
+		if !ok {
+			var vals []any
+			if c, vals, ok = s.plans.literal(sqlText, cacheKey[len(sqlText):], version, s.cache.gen); ok { // plan_param.go
+				ctx = withParams(ctx, c.slots, vals)
+			}
+		}
+		if ok {
+			s.plans.entry = c
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
+	} else if c, vals, ok := s.cachedParametric(cacheKey, version, args); ok && !s.txnDDL { // plan_param.go
+		s.plans.entry = c
+		return s.runTranslated(withParams(ctx, c.slots, vals), sqlText, c.node, c.res)
 	}
 	stmt, nstmts, err := s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
 	if err != nil {
@@ -183,6 +198,15 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
+	pp := s.parametric(stmt, sqlText, args, cacheKey, version) // plan_param.go
+	if pp != nil && pp.hit != nil {
+		s.plans.entry = pp.hit
+		return s.runTranslated(withParams(ctx, pp.slots, pp.vals), sqlText, pp.hit.node, pp.hit.res)
+	}
+	if pp != nil {
+		tr.Params, tr.BoundParams = pp.args, boundParams(pp.slots, pp.typs)
+		ctx = withParams(ctx, pp.slots, pp.vals)
+	}
 	secured, err := s.secureStatement(stmt) // rls_rewrite.go
 	if err != nil {
 		s.failed()
@@ -196,8 +220,12 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.failed()
 		return nil, err
 	}
-	if len(args) == 0 && cacheable(res) && !s.txnDDL {
-		s.cache.put(cacheKey, version, &cachedStmt{node: stmt, res: res})
+	if pp != nil {
+		s.keepParametric(pp, stmt, res, version) // plan_param.go
+	} else if len(args) == 0 && cacheable(res) && !s.txnDDL {
+		c := &cachedStmt{node: stmt, res: res}
+		s.cache.put(cacheKey, version, c)
+		s.plans.entry = c
 	}
 	return s.runTranslated(ctx, sqlText, stmt, res)
 }
@@ -303,11 +331,11 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 	}
 	mark := txn.Savepoint()
 	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
-	err := s.prepareDML(gctx, res.Stmt)
+	err := s.prepareUnlessPlanned(gctx, res) // plan_cache.go
 	var schema sql.Schema
 	var iter sql.RowIter
 	if err == nil {
-		schema, iter, err = s.runGMS(gctx, sqlText, res.Stmt) // plancache.go
+		schema, iter, err = s.runStatement(gctx, sqlText, res) // plan_cache.go
 	}
 	if err != nil {
 		txn.RollbackTo(mark)

@@ -24,6 +24,19 @@ type stmtCache struct {
 type cachedStmt struct {
 	node *pg.Node
 	res  translate.Result
+	// plan is the statement's analyzed plan, noPlan says it has none that
+	// can be reused (plan_cache.go).
+	plan   *cachedPlan
+	noPlan bool
+	// slots are the parameters of a parametric translation; noParam says
+	// its plan could not keep them, and the statement is translated with
+	// its values instead (plan_param.go).
+	slots   *paramSlots
+	noParam bool
+	// pendingKey is where an INSERT's parametric translation is cached
+	// once its plan is kept.
+	pendingKey     string
+	pendingVersion uint64
 }
 
 func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {

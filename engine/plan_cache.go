@@ -1,0 +1,311 @@
+package engine
+
+import (
+	"reflect"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/planbuilder"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/storage"
+	"github.com/tinybase/tinybase/engine/translate"
+)
+
+// The analyzed-plan cache. GMS spends most of a simple statement's time
+// binding and analyzing it (~75% of a point select); a statement the
+// session's statement cache already holds translated (stmtcache.go) keeps
+// its analyzed plan next to the translation and re-executes it.
+//
+// The plan lives exactly as long as the cached translation, so it is keyed
+// the same way: statement text, current role and search_path, the engine's
+// DDL version and the session's cache generation. Any DDL, GRANT/REVOKE,
+// policy or role change moves the DDL version (or, inside the running
+// transaction, bypasses the cache), which drops both.
+//
+// Re-executing a plan is sound because a plan holds no data: storage table
+// handles read and write the transaction of the *sql.Context each call
+// receives (storage.Table), tinybase expressions read settings, claims and
+// the clock from the session at evaluation, and a table whose columns
+// changed fails with storage.ErrTableChanged rather than misreading. Only
+// plans built from node types known to keep no per-execution state are
+// kept (reusablePlan), and a plan is used by one execution at a time: it is
+// checked out until its rows are closed, and an execution that finds it
+// checked out plans afresh.
+
+// cachedPlan is one analyzed statement ready to execute.
+type cachedPlan struct {
+	node  sql.Node
+	flags *sql.QueryFlags
+	busy  bool // an execution's rows are open
+	keyed bool // the plan has run-time lookups, whose key buffers it holds
+}
+
+// planState is the session's link from the statement being run to its
+// cache entry: Query sets it, runStatement takes it.
+type planState struct {
+	entry     *cachedStmt
+	templates map[string]literalTemplate // plan_param.go
+}
+
+// runStatement plans and starts a translated statement: from its cached
+// plan when there is one, otherwise through runGMS, caching the plan of a
+// query whose translation is cached.
+func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, sql.RowIter, error) {
+	c := s.plans.entry
+	s.plans.entry = nil
+	if c == nil || !(res.Tag == "SELECT" || c.slots != nil && (res.Tag == "INSERT" || res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
+		s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
+		return s.runGMS(gctx, sqlText, res.Stmt)
+	}
+	if p := c.plan; p != nil && !p.busy {
+		return s.execPlan(gctx, sqlText, p, true)
+	}
+	if err := gctx.Session.ValidateSession(gctx); err != nil {
+		return nil, nil, err
+	}
+	analyzed, flags, reusable, err := s.analyzeQuery(gctx, sqlText, res.Stmt)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := &cachedPlan{node: analyzed, flags: flags, keyed: hasKeyedLookup(analyzed)}
+	if !reusable || !reusablePlan(analyzed) {
+		c.noPlan = true
+		c.noParam = c.slots != nil
+		return s.execPlan(gctx, sqlText, p, false)
+	}
+	owned := c.plan == nil
+	if owned {
+		c.plan = p
+		if c.pendingKey != "" {
+			s.cache.put(c.pendingKey, c.pendingVersion, c)
+			c.pendingKey = ""
+		}
+	}
+	return s.execPlan(gctx, sqlText, p, owned)
+}
+
+// prepareUnlessPlanned runs prepareDML unless the statement runs from its
+// cached plan, which was planned from the prepared statement already.
+func (s *Session) prepareUnlessPlanned(gctx *sql.Context, res translate.Result) error {
+	if c := s.plans.entry; c != nil && c.plan != nil && !s.txnDDL && sameStatement(c.res.Stmt, res.Stmt) {
+		switch res.Stmt.(type) {
+		case *sqlparser.Insert, *sqlparser.Update:
+			return nil
+		}
+	}
+	return s.prepareDML(gctx, res.Stmt)
+}
+
+// sameStatement reports whether two translated statements are the same
+// value (vitess statements are pointers; anything else is never equal).
+func sameStatement(a, b sqlparser.Statement) bool {
+	if a == nil || b == nil || reflect.TypeOf(a).Kind() != reflect.Pointer || reflect.TypeOf(b).Kind() != reflect.Pointer {
+		return false
+	}
+	return a == b
+}
+
+// analyzeQuery binds and analyzes a query as QueryWithBindings does.
+// reusable is false when the analysis folded a value that may change
+// between executions (foldsAtAnalysis).
+func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, reusable bool, err error) {
+	g := s.eng.gms
+	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
+	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	reusable = !foldsAtAnalysis(bound)
+	params := countNodeParams(bound)
+	switch stmt.(type) {
+	case *sqlparser.Update, *sqlparser.Delete:
+		// GMS's simple-DML batches skip the pre-analyze rules (runGMS)
+		if bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+			return nil, nil, false, err
+		}
+		if bound, _, err = paramLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
+	if err == nil && params > 0 && !paramsInPlace(analyzed, params) {
+		reusable = false
+	}
+	return analyzed, qFlags, reusable, err
+}
+
+// foldsAtAnalysis reports whether analyzing a bound plan may evaluate
+// something whose value can change between executions. GMS's filter
+// simplification evaluates every condition sub-expression that reads no
+// column (auth.uid(), now(), current_setting(...)) and its subquery rules
+// evaluate uncorrelated subqueries; a plan holding such a value would carry
+// one execution's claims or clock into the next. Constants are the only
+// column-free expressions allowed in conditions, and no subquery anywhere.
+func foldsAtAnalysis(n sql.Node) bool {
+	folds := false
+	inspectPlan(n, func(n sql.Node) bool {
+		if folds {
+			return false
+		}
+		ne, ok := n.(sql.Expressioner)
+		if !ok {
+			return true
+		}
+		_, isFilter := n.(*plan.Filter)
+		_, isHaving := n.(*plan.Having)
+		_, isJoin := n.(*plan.JoinNode)
+		cond := isFilter || isHaving || isJoin
+		for _, e := range ne.Expressions() {
+			if columns, _ := exprFolds(e, cond); columns < 0 {
+				folds = true
+			}
+		}
+		return !folds
+	})
+	return folds
+}
+
+// exprFolds walks e: columns is 1 when e reads a column, 0 when it does
+// not, and -1 when e holds a subquery or (in a condition) a column-free
+// expression other than a constant. A column-free expression holding a
+// parameter is let through: if the analysis folds it, the parameter is
+// gone from the plan, which paramsInPlace notices.
+func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
+	switch e.(type) {
+	case *plan.Subquery:
+		return -1, false
+	case *expression.GetField:
+		return 1, false
+	case *expr.Literal, *expression.Literal:
+		return 0, false
+	case *paramExpr:
+		return 0, true
+	}
+	for _, c := range e.Children() {
+		cc, cp := exprFolds(c, cond)
+		if cc < 0 {
+			return -1, false
+		}
+		if cc > 0 {
+			columns = 1
+		}
+		params = params || cp
+	}
+	if columns == 0 && cond && !params {
+		return -1, false
+	}
+	return columns, params
+}
+
+// execPlan starts an analyzed plan. An owned plan (the cache's) is checked
+// out until the returned iterator is closed.
+func (s *Session) execPlan(gctx *sql.Context, sqlText string, p *cachedPlan, owned bool) (sql.Schema, sql.RowIter, error) {
+	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, p.node, p.flags)
+	if err != nil || !owned {
+		return schema, iter, err
+	}
+	if !p.keyed {
+		return schema, iter, nil // nothing on the plan changes while it runs
+	}
+	p.busy = true
+	return schema, &planIter{RowIter: iter, p: p}, nil
+}
+
+// planIter returns its plan to the cache when closed.
+type planIter struct {
+	sql.RowIter
+	p *cachedPlan
+}
+
+func (it *planIter) Close(ctx *sql.Context) error {
+	it.p.busy = false
+	return it.RowIter.Close(ctx)
+}
+
+// reusablePlan reports whether an analyzed plan may be executed again: its
+// nodes are of the kinds known to keep no state between executions, and
+// every table is a storage table (system catalog tables are built from the
+// catalog when they are looked up, so their handles are snapshots).
+// Expressions holding subqueries are refused, as GMS's Subquery caches
+// results on the node.
+func reusablePlan(n sql.Node) bool {
+	ok := true
+	inspectPlan(n, func(n sql.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
+			*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
+			*plan.InsertInto, *plan.InsertDestination, *plan.Values, *plan.Update, *plan.UpdateSource, *plan.DeleteFrom:
+		case *plan.ResolvedTable:
+			ok = isStorageTable(n.UnderlyingTable())
+		case *plan.IndexedTableAccess:
+			// a keyed lookup keeps its key buffers on the node, which the
+			// plan's checkout makes private to one execution; only
+			// paramLookups' lookups (keyed by parameters) are expected
+			ok = isStorageTable(n.UnderlyingTable())
+			if !n.IsStatic() {
+				for _, k := range n.Expressions() {
+					if _, isParam := k.(*paramExpr); !isParam {
+						ok = false
+					}
+				}
+			}
+		default:
+			ok = false
+		}
+		if ne, isExprs := n.(sql.Expressioner); ok && isExprs {
+			for _, e := range ne.Expressions() {
+				sql.Inspect(e, func(e sql.Expression) bool {
+					if _, sub := e.(*plan.Subquery); sub {
+						ok = false
+					}
+					return ok
+				})
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+func isStorageTable(t sql.Table) bool {
+	switch t.(type) {
+	case *storage.Table, *storage.IndexedTable:
+		return true
+	}
+	return false
+}
+
+func hasKeyedLookup(n sql.Node) bool {
+	keyed := false
+	inspectPlan(n, func(n sql.Node) bool {
+		if ita, ok := n.(*plan.IndexedTableAccess); ok && !ita.IsStatic() {
+			keyed = true
+		}
+		return !keyed
+	})
+	return keyed
+}
+
+// inspectPlan calls f on every node of a plan while f returns true for
+// its parent, including an INSERT's source (which GMS keeps out of its
+// children).
+func inspectPlan(n sql.Node, f func(sql.Node) bool) {
+	transform.Inspect(n, func(n sql.Node) bool {
+		if n == nil {
+			return true
+		}
+		if !f(n) {
+			return false
+		}
+		if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
+			inspectPlan(ii.Source, f)
+		}
+		return true
+	})
+}

@@ -71,7 +71,7 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 		if err := s.StorageTxn().Lock(ctx); err != nil {
 			return lockError(err)
 		}
-		res, err := s.insteadOfQuery(ctx, c.Query)
+		res, err := s.insteadOfQuery(ctx, c, c.Query)
 		if err != nil {
 			return err
 		}
@@ -79,7 +79,7 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 		var viewTypes []*types.Type
 		switch c.Event {
 		case catalog.EventInsert:
-			desc, err := s.insteadOfQuery(ctx, c.Describe)
+			desc, err := s.insteadOfQuery(ctx, c, c.Describe)
 			if err != nil {
 				return err
 			}
@@ -147,7 +147,7 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 		n := len(s.rt.transition)
 		s.rt.transition = append(s.rt.transition, transitionRel{name: translate.InsteadOfReturning, sch: sch, rows: returned})
 		defer func() { s.rt.transition = s.rt.transition[:n] }()
-		ret, err = s.insteadOfQuery(ctx, c.Returning)
+		ret, err = s.insteadOfQuery(ctx, c, c.Returning)
 		return err
 	})
 	return count, ret, err
@@ -155,9 +155,9 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 
 // insteadOfQuery runs one of the queries of an INSTEAD OF write in the
 // statement's transaction.
-func (s *Session) insteadOfQuery(ctx context.Context, q *pg.Node) (*plpgsql.Result, error) {
+func (s *Session) insteadOfQuery(ctx context.Context, c *translate.InsteadOf, q *pg.Node) (*plpgsql.Result, error) {
 	node := proto.Clone(q).(*pg.Node)
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog(), Params: c.Params, BoundParams: c.BoundParams}
 	res, err := tr.Statement(node)
 	if err != nil {
 		return nil, err

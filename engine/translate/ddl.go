@@ -114,6 +114,9 @@ func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
 // no assignment cast to the column type fails as PostgreSQL's cookDefault
 // words it.
 func (t *Translator) assignDefault(n *pg.Node, typ *types.Type, col string) sqlparser.Expr {
+	// As in assignTo: user functions in a default are called, not inlined.
+	t.stored = true
+	defer func() { t.stored = false }()
 	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
 		e, err := expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
 		if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.DatatypeMismatch && strings.HasPrefix(pe.Message, "cannot coerce type ") {

@@ -3,6 +3,7 @@ package translate
 import (
 	"fmt"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -25,6 +26,11 @@ type InsteadOf struct {
 	// InsteadOfReturning: the rows the triggers returned, under the name
 	// the statement gave the view.
 	Returning *pg.Node
+	// Params and BoundParams are the statement's parameters: Query,
+	// Describe and Returning are translated when the write runs and may
+	// reference them.
+	Params      []any
+	BoundParams func(n int) (sql.Expression, bool)
 }
 
 // InsteadOfReturning names the relation of the rows INSTEAD OF triggers
@@ -177,7 +183,7 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 		describe := &pg.SelectStmt{TargetList: viewCols(ins.Relation), FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: ins.Relation}}},
 			LimitCount:  &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Ival{Ival: &pg.Integer{Ival: 0}}, Location: -1}}},
 			LimitOption: pg.LimitOption_LIMIT_OPTION_COUNT}
-		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventInsert,
+		return Result{Cmd: &InsteadOf{Params: t.Params, BoundParams: t.BoundParams, View: q, Columns: v.Columns, Event: catalog.EventInsert,
 			Query:    selectNode(&pg.SelectStmt{TargetList: list, FromClause: []*pg.Node{from}}),
 			Describe: selectNode(describe), Returning: returning(ins.ReturningList, ins.Relation)}, Tag: "INSERT", Returning: len(ins.ReturningList) > 0}, true
 	case *pg.Node_UpdateStmt:
@@ -202,7 +208,7 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 		}
 		sel := &pg.SelectStmt{TargetList: append(list, newVals...), FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: up.Relation}}},
 			WhereClause: up.WhereClause}
-		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventUpdate, Query: selectNode(sel),
+		return Result{Cmd: &InsteadOf{Params: t.Params, BoundParams: t.BoundParams, View: q, Columns: v.Columns, Event: catalog.EventUpdate, Query: selectNode(sel),
 			Returning: returning(up.ReturningList, up.Relation)}, Tag: "UPDATE", Returning: len(up.ReturningList) > 0}, true
 	case *pg.Node_DeleteStmt:
 		del := s.DeleteStmt
@@ -217,7 +223,7 @@ func (t *Translator) insteadOf(n *pg.Node, v *catalog.View) (Result, bool) {
 		}
 		sel := &pg.SelectStmt{TargetList: viewCols(del.Relation), FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: del.Relation}}},
 			WhereClause: del.WhereClause}
-		return Result{Cmd: &InsteadOf{View: q, Columns: v.Columns, Event: catalog.EventDelete, Query: selectNode(sel),
+		return Result{Cmd: &InsteadOf{Params: t.Params, BoundParams: t.BoundParams, View: q, Columns: v.Columns, Event: catalog.EventDelete, Query: selectNode(sel),
 			Returning: returning(del.ReturningList, del.Relation)}, Tag: "DELETE", Returning: len(del.ReturningList) > 0}, true
 	}
 	return Result{}, false

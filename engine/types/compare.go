@@ -87,6 +87,15 @@ func CompareValues(a, b any) int {
 	case string:
 		y, _ := b.(string)
 		return strings.Compare(x, y)
+	case RangeVal:
+		y, _ := b.(RangeVal)
+		return CompareRanges(x, y)
+	case TimeTZ:
+		y, _ := b.(TimeTZ)
+		return CompareTimeTZ(x, y)
+	case Money:
+		y, _ := b.(Money)
+		return cmpInt64(int64(x), int64(y))
 	case []byte:
 		y, _ := b.([]byte)
 		return bytes.Compare(x, y)

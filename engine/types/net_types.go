@@ -1,0 +1,144 @@
+package types
+
+import (
+	"encoding/hex"
+	"net/netip"
+	"strconv"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
+
+// cidr and macaddr (docs 8.9), kept as their canonical text.
+var (
+	Cidr    = &Type{Kind: KindCidr, OID: 650, Name: "cidr", SQLName: "cidr", Category: 'I', Mod: -1, ArrayOID: 651, Len: -1}
+	Macaddr = &Type{Kind: KindMacaddr, OID: 829, Name: "macaddr", SQLName: "macaddr", Category: 'U', Mod: -1, ArrayOID: 1040, Len: 6}
+)
+
+// ParseCidr is cidr_in: a network address whose host bits are zero. An
+// IPv4 address may be abbreviated ("192.168/24"); without a mask the
+// classful default of the abbreviated form applies.
+func ParseCidr(s string) (string, error) {
+	bad := func() error { return badInput(Cidr, s) }
+	in := trimSpace(s)
+	addrText, bitsText, hasBits := strings.Cut(in, "/")
+	var addr netip.Addr
+	bits := -1
+	if strings.Contains(addrText, ":") {
+		a, err := netip.ParseAddr(addrText)
+		if err != nil || a.Zone() != "" {
+			return "", bad()
+		}
+		addr = a
+	} else {
+		parts := strings.Split(addrText, ".")
+		if len(parts) > 4 || addrText == "" {
+			return "", bad()
+		}
+		var octets [4]byte
+		for i, p := range parts {
+			n, err := strconv.Atoi(p)
+			if err != nil || n < 0 || n > 255 || p == "" {
+				return "", bad()
+			}
+			octets[i] = byte(n)
+		}
+		addr = netip.AddrFrom4(octets)
+		if !hasBits {
+			// classful default for abbreviated input (inet_cidr_pton_ipv4)
+			switch {
+			case octets[0] >= 240:
+				bits = 32
+			case octets[0] >= 224:
+				bits = 8 * len(parts)
+				if bits < 4 {
+					bits = 4
+				}
+			case octets[0] >= 192:
+				bits = 24
+			case octets[0] >= 128:
+				bits = 16
+			default:
+				bits = 8
+			}
+			if b := 8 * len(parts); b > bits {
+				bits = b
+			}
+			// trailing zero octets do not widen the mask
+			if len(parts) == 4 {
+				bits = 32
+				for bits > 8 && octets[bits/8-1] == 0 && bits > classBits(octets[0]) {
+					bits -= 8
+				}
+			}
+		}
+	}
+	if hasBits {
+		n, err := strconv.Atoi(bitsText)
+		if err != nil || n < 0 || n > addr.BitLen() {
+			return "", bad()
+		}
+		bits = n
+	} else if bits < 0 {
+		bits = addr.BitLen()
+	}
+	p := netip.PrefixFrom(addr, bits)
+	if p.Masked().Addr() != addr {
+		return "", pgerror.New(pgerror.InvalidTextRepresentation, "invalid cidr value: %q", s).
+			WithDetail("Value has bits set to right of mask.")
+	}
+	return addr.String() + "/" + strconv.Itoa(bits), nil
+}
+
+func classBits(first byte) int {
+	switch {
+	case first >= 240:
+		return 32
+	case first >= 224:
+		return 4
+	case first >= 192:
+		return 24
+	case first >= 128:
+		return 16
+	}
+	return 8
+}
+
+// ParseMacaddr is macaddr_in: six bytes written as 08:00:2b:01:02:03,
+// 08-00-2b-01-02-03, 08002b:010203, 08002b-010203, 0800.2b01.0203,
+// 0800-2b01-0203 or 08002b010203; output is lower-case with colons.
+func ParseMacaddr(s string) (string, error) {
+	str := trimSpace(s)
+	var digits string
+	switch {
+	case len(str) == 17 && (sepEvery(str, 2, ':') || sepEvery(str, 2, '-')):
+		digits = strings.NewReplacer(":", "", "-", "").Replace(str)
+	case len(str) == 13 && (str[6] == ':' || str[6] == '-'):
+		digits = str[:6] + str[7:]
+	case len(str) == 14 && (sepEvery(str, 4, '.') || sepEvery(str, 4, '-')):
+		digits = strings.NewReplacer(".", "", "-", "").Replace(str)
+	case len(str) == 12:
+		digits = str
+	default:
+		return "", badInput(Macaddr, s)
+	}
+	b, err := hex.DecodeString(digits)
+	if err != nil || len(b) != 6 {
+		return "", badInput(Macaddr, s)
+	}
+	parts := make([]string, 6)
+	for i, x := range b {
+		parts[i] = hex.EncodeToString([]byte{x})
+	}
+	return strings.Join(parts, ":"), nil
+}
+
+// sepEvery reports whether s is groups of n characters joined by sep.
+func sepEvery(s string, n int, sep byte) bool {
+	for i := n; i < len(s); i += n + 1 {
+		if s[i] != sep {
+			return false
+		}
+	}
+	return (len(s)+1)%(n+1) == 0
+}

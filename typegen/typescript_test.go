@@ -20,7 +20,6 @@ import (
 // TestTypeScriptOracle, which runs this generator on PostgreSQL's catalog.
 var engineGaps = map[string]string{
 	"functions": "the engine loads it, but a table's row type has no pg_type row (OID 0), so row-type arguments and results (all_items, one_item, item_label, the computed field) cannot be matched to their table",
-	"exotic":    "the engine has no cidr/macaddr/point/money/tsvector/tsquery/range/xml/bit/varbit/timetz types yet (composite types and inet load)",
 }
 
 func cases(t *testing.T) []string {

@@ -76,7 +76,6 @@ func init() {
 		addOp("*", nt, M, M, func(_ *types.Env, a, b any) (any, error) { return moneyScale(b.(types.Money), a, false) })
 		addOp("/", M, nt, M, func(_ *types.Env, a, b any) (any, error) { return moneyScale(a.(types.Money), b, true) })
 	}
-	addPrefix("-", M, M, func(_ *types.Env, v any) (any, error) { return -v.(types.Money), nil })
 
 	P := types.PointType
 	addOp("<->", P, P, types.Float8, func(_ *types.Env, a, b any) (any, error) { return types.PointDistance(a.(string), b.(string)) })

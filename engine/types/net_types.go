@@ -64,12 +64,8 @@ func ParseCidr(s string) (string, error) {
 			if b := 8 * len(parts); b > bits {
 				bits = b
 			}
-			// trailing zero octets do not widen the mask
 			if len(parts) == 4 {
 				bits = 32
-				for bits > 8 && octets[bits/8-1] == 0 && bits > classBits(octets[0]) {
-					bits -= 8
-				}
 			}
 		}
 	}
@@ -88,20 +84,6 @@ func ParseCidr(s string) (string, error) {
 			WithDetail("Value has bits set to right of mask.")
 	}
 	return addr.String() + "/" + strconv.Itoa(bits), nil
-}
-
-func classBits(first byte) int {
-	switch {
-	case first >= 240:
-		return 32
-	case first >= 224:
-		return 4
-	case first >= 192:
-		return 24
-	case first >= 128:
-		return 16
-	}
-	return 8
 }
 
 // ParseMacaddr is macaddr_in: six bytes written as 08:00:2b:01:02:03,

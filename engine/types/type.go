@@ -107,6 +107,11 @@ func (t *Type) FormatType() string {
 		name = quoteIdentIfNeeded(t.Schema) + "." + quoteIdentIfNeeded(name)
 	}
 	if t.Mod < 0 {
+		if t.OID == 1560 {
+			// bit without a typmod is not BIT, which means bit(1): PostgreSQL
+			// quotes it so that it reads back without one
+			return `"bit"`
+		}
 		return name
 	}
 	switch t.Kind {
@@ -130,6 +135,15 @@ func (t *Type) FormatType() string {
 }
 
 func (t *Type) String() string { return t.FormatType() }
+
+// FormatTypeNoMod spells the type as format_type(oid, NULL) does: like
+// FormatType without a typmod, except that bit is plain "bit".
+func (t *Type) FormatTypeNoMod() string {
+	if t.OID == 1560 {
+		return "bit"
+	}
+	return t.WithMod(-1).FormatType()
+}
 
 // IsArray reports whether t is an array type.
 func (t *Type) IsArray() bool { return t.Base().Kind == KindArray }

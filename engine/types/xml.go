@@ -19,7 +19,32 @@ func ParseXML(s string) (string, error) {
 	if err := CheckXML(s, false); err != nil {
 		return "", err
 	}
-	return s, nil
+	return stripXMLDecl(s), nil
+}
+
+// stripXMLDecl drops an XML declaration that says no more than the
+// defaults (version 1.0, no standalone), and one newline after it, as
+// xml_out does.
+func stripXMLDecl(s string) string {
+	if !strings.HasPrefix(s, "<?xml") || len(s) > 5 && !isSpaceByte(s[5]) {
+		return s
+	}
+	end := strings.Index(s, "?>")
+	if end < 0 {
+		return s
+	}
+	decl := s[5:end]
+	if strings.Contains(decl, "standalone") {
+		return s
+	}
+	if i := strings.Index(decl, "version"); i >= 0 {
+		v := strings.TrimLeft(decl[i+len("version"):], " \t\r\n=")
+		if !strings.HasPrefix(v, `"1.0"`) && !strings.HasPrefix(v, `'1.0'`) {
+			return s
+		}
+	}
+	rest := s[end+2:]
+	return strings.TrimPrefix(rest, "\n")
 }
 
 // CheckXML reports whether s is well-formed XML content, or a document

@@ -126,6 +126,9 @@ func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]
 			return binary.BigEndian.AppendUint64(buf, uint64(t.UnixMicro()-pgEpoch.UnixMicro())), nil
 		}
 	}
+	if out, ok, err := c.appendSendExtra(buf, v); ok { // binary_extra.go
+		return out, err
+	}
 	return c.binaryViaPgtype(buf, oid, text)
 }
 

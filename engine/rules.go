@@ -21,6 +21,7 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 	a := analyzer.NewBuilder(prov).
 		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
 		AddPreAnalyzeRule(ruleLateralLeftDeep, lateralLeftDeep).
+		AddPreAnalyzeRule(ruleSetOpTypes, setOpTypes). // rules_setop.go
 		Build()
 	unaliasInsertExprs(a)
 	installLateralRows(a)

@@ -16,3 +16,4 @@ SELECT id, perms, tags, perms & B'0010' = B'0010' AS can_write FROM flags ORDER 
 SELECT id FROM flags WHERE perms = '1010' ORDER BY id;
 UPDATE flags SET perms = perms | B'0001' WHERE id = 3 RETURNING perms;
 SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'flags'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT column_name, data_type, udt_name, character_maximum_length FROM information_schema.columns WHERE table_name = 'flags' ORDER BY ordinal_position;

@@ -11,3 +11,4 @@ INSERT INTO shifts VALUES (1, '09:00+01', '17:00+01'), (2, '08:30-05', NULL), (3
 SELECT id, starts, ends FROM shifts ORDER BY starts, id;
 SELECT id FROM shifts WHERE starts > '09:00+00' ORDER BY id;
 SELECT id, starts::text, ends::time FROM shifts ORDER BY id;
+SELECT column_name, data_type, datetime_precision FROM information_schema.columns WHERE table_name = 'shifts' ORDER BY ordinal_position;

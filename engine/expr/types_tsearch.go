@@ -8,11 +8,9 @@ import (
 	"github.com/tinybase/tinybase/engine/types"
 )
 
-// Text search functions and operators (docs 9.13) for the 'simple'
-// configuration: words are lower-cased and kept, with no stop words and
-// no stemming. The language configurations (english, the default
-// default_text_search_config, and the other snowball ones) are not
-// supported yet and raise 0A000. This file sorts after funcs_text.go so
+// Text search functions and operators (docs 9.13) with the simple and
+// english configurations (types.TSConfig); the other language
+// configurations raise 0A000. This file sorts after funcs_text.go so
 // that length(unknown) keeps resolving to the text function.
 func init() {
 	TV, TQ, text := types.TSVector, types.TSQuery, types.Text
@@ -32,43 +30,43 @@ func init() {
 	fn := func(name string, args []*types.Type, res *types.Type, f func(a []any) (any, error)) {
 		AddFunc(name, FuncImpl{Args: args, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
 	}
-	fn("to_tsvector", []*types.Type{text, text}, TV, func(a []any) (any, error) {
-		if err := tsConfig(a[0].(string)); err != nil {
-			return nil, err
-		}
-		return types.ToTSVectorSimple(a[1].(string)).String(), nil
-	})
-	fn("to_tsvector", []*types.Type{text}, TV, func([]any) (any, error) { return nil, tsConfig("english") })
-	fn("to_tsquery", []*types.Type{text, text}, TQ, func(a []any) (any, error) {
-		if err := tsConfig(a[0].(string)); err != nil {
-			return nil, err
-		}
-		q, err := types.TSQueryOf(a[1].(string), strings.ToLower)
+	// each text search function has a (config, text) form and a (text)
+	// form using default_text_search_config, english
+	withConfig := func(name string, res *types.Type, f func(c *types.TSConfig, text string) (any, error)) {
+		fn(name, []*types.Type{text, text}, res, func(a []any) (any, error) {
+			c, err := types.TSConfigByName(a[0].(string))
+			if err != nil {
+				return nil, err
+			}
+			return f(c, a[1].(string))
+		})
+		fn(name, []*types.Type{text}, res, func(a []any) (any, error) { return f(types.DefaultTSConfig, a[0].(string)) })
+	}
+	withConfig("to_tsvector", TV, func(c *types.TSConfig, s string) (any, error) { return c.ToTSVector(s).String(), nil })
+	withConfig("to_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		q, err := c.ToTSQuery(s)
 		if err != nil {
 			return nil, err
 		}
 		return types.FormatTSQuery(q), nil
 	})
-	fn("to_tsquery", []*types.Type{text}, TQ, func([]any) (any, error) { return nil, tsConfig("english") })
-	for name, op := range map[string]byte{"plainto_tsquery": '&', "phraseto_tsquery": '<'} {
-		op := op
-		fn(name, []*types.Type{text, text}, TQ, func(a []any) (any, error) {
-			if err := tsConfig(a[0].(string)); err != nil {
-				return nil, err
-			}
-			var q *types.TSQueryNode
-			for _, w := range types.TSParseWords(a[1].(string)) {
-				n := &types.TSQueryNode{Word: w}
-				if q == nil {
-					q = n
-				} else {
-					q = &types.TSQueryNode{Op: op, Dist: 1, Left: q, Right: n}
-				}
-			}
-			return types.FormatTSQuery(q), nil
-		})
-		fn(name, []*types.Type{text}, TQ, func([]any) (any, error) { return nil, tsConfig("english") })
-	}
+	withConfig("plainto_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		return types.FormatTSQuery(c.WordsQuery(s, '&')), nil
+	})
+	withConfig("phraseto_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		return types.FormatTSQuery(c.WordsQuery(s, '<')), nil
+	})
+	withConfig("websearch_to_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		return types.FormatTSQuery(c.WebSearchQuery(s)), nil
+	})
+	// text @@ tsquery and text @@ text read the text with the default
+	// configuration (and the right text as plainto_tsquery)
+	addOp("@@", text, TQ, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), b)
+	})
+	addOp("@@", text, text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), types.FormatTSQuery(types.DefaultTSConfig.WordsQuery(b.(string), '&')))
+	})
 	fn("length", []*types.Type{TV}, types.Int4, func(a []any) (any, error) {
 		v, err := types.TSVectorOf(a[0].(string))
 		return int32(len(v)), err
@@ -109,21 +107,6 @@ func init() {
 		return int32(countTSNodes(q)), err
 	})
 	fn("querytree", []*types.Type{TQ}, text, func(a []any) (any, error) { return a[0], nil })
-}
-
-// tsConfig accepts the 'simple' configuration and reports the others.
-func tsConfig(name string) error {
-	n := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(name)), "pg_catalog.")
-	switch n {
-	case "simple":
-		return nil
-	case "arabic", "armenian", "basque", "catalan", "danish", "dutch", "english", "finnish", "french",
-		"german", "greek", "hindi", "hungarian", "indonesian", "irish", "italian", "lithuanian", "nepali",
-		"norwegian", "portuguese", "romanian", "russian", "serbian", "spanish", "swedish", "tamil", "turkish", "yiddish":
-		return pgerror.New(pgerror.FeatureNotSupported, "text search configuration %q is not supported yet", n).
-			WithHint("Only the 'simple' configuration is available; pass it explicitly, e.g. to_tsvector('simple', ...).")
-	}
-	return pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", name)
 }
 
 func tsMatchText(vec, query any) (any, error) {

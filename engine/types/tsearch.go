@@ -261,15 +261,4 @@ func TSParseWords(text string) []string {
 }
 
 // ToTSVectorSimple is to_tsvector('simple', text).
-func ToTSVectorSimple(text string) TSVectorVal {
-	words := TSParseWords(text)
-	lx := make([]Lexeme, 0, len(words))
-	for i, w := range words {
-		p := i + 1
-		if p > tsMaxPos {
-			p = tsMaxPos
-		}
-		lx = append(lx, Lexeme{Word: w, Pos: []uint16{uint16(p)}})
-	}
-	return normalizeTSVector(lx)
-}
+func ToTSVectorSimple(text string) TSVectorVal { return tsSimple.ToTSVector(text) }

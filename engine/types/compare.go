@@ -26,6 +26,9 @@ func Compare(t *Type, a, b any) int {
 	if bt.Kind == KindEnum {
 		return cmpInt(labelIndex(bt, a), labelIndex(bt, b))
 	}
+	if bt.Kind == KindCidr {
+		return compareCidr(a, b) // net_types.go
+	}
 	if bt.Kind == KindBpchar {
 		return strings.Compare(strings.TrimRight(a.(string), " "), strings.TrimRight(b.(string), " "))
 	}

@@ -124,3 +124,29 @@ func sepEvery(s string, n int, sep byte) bool {
 	}
 	return (len(s)+1)%(n+1) == 0
 }
+
+// compareCidr is network_cmp for cidr values: IPv4 before IPv6, then the
+// network bits both masks cover, then the mask length, then the address.
+func compareCidr(a, b any) int {
+	pa, err1 := netip.ParsePrefix(a.(string))
+	pb, err2 := netip.ParsePrefix(b.(string))
+	if err1 != nil || err2 != nil {
+		return strings.Compare(a.(string), b.(string))
+	}
+	if pa.Addr().Is4() != pb.Addr().Is4() {
+		if pa.Addr().Is4() {
+			return -1
+		}
+		return 1
+	}
+	common := min(pa.Bits(), pb.Bits())
+	na, _ := pa.Addr().Prefix(common)
+	nb, _ := pb.Addr().Prefix(common)
+	if c := na.Addr().Compare(nb.Addr()); c != 0 {
+		return c
+	}
+	if pa.Bits() != pb.Bits() {
+		return cmpInt(pa.Bits(), pb.Bits())
+	}
+	return pa.Addr().Compare(pb.Addr())
+}

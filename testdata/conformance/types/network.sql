@@ -12,3 +12,5 @@ INSERT INTO devices VALUES (3, '08002b010203', NULL);
 INSERT INTO devices VALUES (4, NULL, '192.168.0.1/16');
 SELECT id, mac, subnet FROM devices ORDER BY mac;
 SELECT id FROM devices WHERE mac = 'aa:bb:cc:dd:ee:ff' ORDER BY id;
+SELECT subnet FROM (VALUES ('10.0.0.0/8'::cidr), ('9.0.0.0/8'), ('10.0.0.0/16'), ('192.168.0.0/16'), ('::/0'), ('10.1.0.0/16'), ('2001:db8::/32')) v(subnet) ORDER BY subnet;
+SELECT '10.0.0.0/8'::cidr < '9.0.0.0/8'::cidr, '10.0.0.0/8'::cidr < '10.0.0.0/16'::cidr;

@@ -102,6 +102,26 @@ func init() {
 		}
 		return v.String(), nil
 	})
+	rank := func(a []any) (any, error) {
+		v, err := types.TSVectorOf(a[0].(string))
+		if err != nil {
+			return nil, err
+		}
+		q, err := types.TSQueryOf(a[1].(string), nil)
+		if err != nil {
+			return nil, err
+		}
+		return types.TSRank(v, q), nil
+	}
+	fn("ts_rank", []*types.Type{TV, TQ}, types.Float4, rank)
+	fn("ts_rank", []*types.Type{TV, TQ, types.Int4}, types.Float4, func(a []any) (any, error) {
+		r, err := rank(a)
+		if err != nil {
+			return nil, err
+		}
+		v, _ := types.TSVectorOf(a[0].(string))
+		return types.TSRankNorm(r.(float32), v, a[2].(int32)), nil
+	})
 	fn("numnode", []*types.Type{TQ}, types.Int4, func(a []any) (any, error) {
 		q, err := types.TSQueryOf(a[0].(string), nil)
 		return int32(countTSNodes(q)), err

@@ -182,6 +182,9 @@ func (c *BinaryCodec) ReceiveText(oid uint32, data []byte) (string, error) {
 	bad := func() (string, error) {
 		return "", pgerror.New(pgerror.InvalidBinaryRepresentation, "incorrect binary data format in bind parameter")
 	}
+	if s, ok, err := c.receiveExtra(oid, data); ok { // binary_extra.go
+		return s, err
+	}
 	switch oid {
 	case oidText, oidVarchar, oidBpchar, oidName, oidUnknown, oidJSON, 0:
 		return string(data), nil

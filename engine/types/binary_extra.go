@@ -1,6 +1,11 @@
 package types
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
 
 // Binary send forms of range.go, timetz.go and money.go's types, which
 // pgtype cannot build from the text form: range_send (a flags byte, then
@@ -59,4 +64,69 @@ func (c *BinaryCodec) appendSendExtra(buf []byte, v any) ([]byte, bool, error) {
 		return binary.BigEndian.AppendUint64(buf, uint64(x)), true, nil
 	}
 	return buf, false, nil
+}
+
+// receiveExtra is the binary receive of range.go, timetz.go and money.go's
+// types, as their text form; ok is false for other types.
+func (c *BinaryCodec) receiveExtra(oid uint32, data []byte) (string, bool, error) {
+	t, known := ByOID(oid)
+	if !known {
+		return "", false, nil
+	}
+	bad := pgerror.New(pgerror.InvalidBinaryRepresentation, "incorrect binary data format in bind parameter")
+	switch t.Kind {
+	case KindTimeTZ:
+		if len(data) != 12 {
+			return "", true, bad
+		}
+		v := TimeTZ{Micros: int64(binary.BigEndian.Uint64(data)), Offset: -int32(binary.BigEndian.Uint32(data[8:]))}
+		return FormatTimeTZ(v), true, nil
+	case KindMoney:
+		if len(data) != 8 {
+			return "", true, bad
+		}
+		return FormatMoney(Money(int64(binary.BigEndian.Uint64(data)))), true, nil
+	case KindRange:
+		if len(data) < 1 {
+			return "", true, bad
+		}
+		flags, rest := data[0], data[1:]
+		if flags&0x01 != 0 {
+			return "empty", true, nil
+		}
+		var b strings.Builder
+		if flags&0x02 != 0 {
+			b.WriteByte('[')
+		} else {
+			b.WriteByte('(')
+		}
+		for i, inf := range []bool{flags&0x08 != 0, flags&0x10 != 0} {
+			if i == 1 {
+				b.WriteByte(',')
+			}
+			if inf {
+				continue
+			}
+			if len(rest) < 4 {
+				return "", true, bad
+			}
+			n := int(binary.BigEndian.Uint32(rest))
+			if n < 0 || len(rest) < 4+n {
+				return "", true, bad
+			}
+			s, err := c.ReceiveText(t.RangeSub.OID, rest[4:4+n])
+			if err != nil {
+				return "", true, err
+			}
+			writeRangeBound(&b, s)
+			rest = rest[4+n:]
+		}
+		if flags&0x04 != 0 {
+			b.WriteByte(']')
+		} else {
+			b.WriteByte(')')
+		}
+		return b.String(), true, nil
+	}
+	return "", false, nil
 }

@@ -112,6 +112,15 @@ func TestExtraTypesBinary(t *testing.T) {
 		if got := hex.EncodeToString(b); got != tc.want {
 			t.Errorf("%s %q: send form %s, want %s", tc.typ.Name, tc.in, got, tc.want)
 		}
+		// and back: the receive function yields the same text form
+		raw, _ := hex.DecodeString(tc.want)
+		text, err := c.ReceiveText(tc.typ.OID, raw)
+		if err != nil {
+			t.Fatalf("ReceiveText(%s %s): %v", tc.typ.Name, tc.want, err)
+		}
+		if want := Output(tc.typ, v, env); text != want {
+			t.Errorf("ReceiveText(%s %s) = %q, want %q", tc.typ.Name, tc.want, text, want)
+		}
 	}
 }
 

@@ -27,6 +27,9 @@ type guc struct {
 	kind    gucKind
 	choices []string
 	fixed   bool // cannot be changed (server_version, ...)
+	// boot, when set, is pg_settings.boot_val where the compiled-in value
+	// differs from the one initdb sets (server_encoding: SQL_ASCII).
+	boot string
 }
 
 // gucs are the parameters tinybase knows. Immutable package data.
@@ -37,7 +40,7 @@ var gucs = func() map[string]*guc {
 		{name: "DateStyle", def: "ISO, MDY"},
 		{name: "IntervalStyle", def: "postgres", kind: gucEnum, choices: []string{"postgres", "postgres_verbose", "sql_standard", "iso_8601"}},
 		{name: "client_encoding", def: "UTF8"},
-		{name: "server_encoding", def: "UTF8", fixed: true},
+		{name: "server_encoding", def: "UTF8", fixed: true, boot: "SQL_ASCII"},
 		{name: "server_version", def: "15.8", fixed: true},
 		{name: "server_version_num", def: "150008", fixed: true},
 		{name: "standard_conforming_strings", def: "on", kind: gucBool},

@@ -62,11 +62,10 @@ func init() {
 			if !ok {
 				return "???", nil
 			}
-			mod := int32(-1)
-			if a[1] != nil {
-				mod = a[1].(int32)
+			if a[1] == nil {
+				return t.FormatTypeNoMod(), nil
 			}
-			return t.WithMod(mod).FormatType(), nil
+			return t.WithMod(a[1].(int32)).FormatType(), nil
 		})})
 	// to_regclass is regclass input that yields NULL for a missing relation.
 	expr.AddFunc("to_regclass", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Regclass), Volatile: true,

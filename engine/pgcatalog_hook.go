@@ -56,6 +56,9 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 		st := pgcatalog.Setting{Name: g.name, Setting: inUnit(v, info.Unit), Unit: info.Unit, Category: info.Category,
 			ShortDesc: info.ShortDesc, Context: info.Context, VarType: info.VarType, Source: "default",
 			MinVal: info.Min, MaxVal: info.Max, BootVal: inUnit(g.def, info.Unit), ResetVal: inUnit(g.def, info.Unit)}
+		if g.boot != "" {
+			st.BootVal = g.boot
+		}
 		if v != g.def {
 			st.Source = "session"
 		}

@@ -22,6 +22,7 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
 		AddPreAnalyzeRule(ruleParamLookups, paramLookups). // plan_param.go
 		AddPreAnalyzeRule(ruleLateralLeftDeep, lateralLeftDeep).
+		AddPreAnalyzeRule(ruleSetOpTypes, setOpTypes). // rules_setop.go
 		Build()
 	unaliasInsertExprs(a)
 	installLateralRows(a)

@@ -135,7 +135,7 @@ func init() {
 		f, err := sqrtF(bfAsF(d))
 		return bfDecFromFloat(f, 16), err
 	}, sqrtF)
-	bfAddFloat1("cbrt", func(x float64) (float64, error) { return math.Cbrt(x), nil })
+	bfAddFloat1("cbrt", func(x float64) (float64, error) { return Cbrt(x), nil })
 	bfAddNumFloat1("exp", func(d decimal.Decimal) (decimal.Decimal, error) { return bfDecFromFloat(math.Exp(bfAsF(d)), 16), nil }, func(x float64) (float64, error) { return math.Exp(x), nil })
 	lnF := func(x float64) (float64, error) {
 		if x <= 0 {

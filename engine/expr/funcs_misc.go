@@ -21,7 +21,7 @@ func init() {
 	// pg_typeof reports the argument's resolved type, user types included.
 	AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, KeepUnknown: true, Result: Fixed(types.Regtype),
 		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
-			return ats[0].WithMod(-1).FormatType(), nil // regtype has no typmod
+			return ats[0].FormatTypeNoMod(), nil // regtype has no typmod
 		}})
 	AddFunc("version", FuncImpl{Result: Fixed(types.Text), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
 		return "PostgreSQL 15.8 (tinybase)", nil

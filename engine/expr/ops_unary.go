@@ -79,7 +79,7 @@ func init() {
 		}
 		return math.Sqrt(f), nil
 	})
-	addPrefix("||/", types.Float8, types.Float8, func(_ *types.Env, v any) (any, error) { return math.Cbrt(v.(float64)), nil })
+	addPrefix("||/", types.Float8, types.Float8, func(_ *types.Env, v any) (any, error) { return Cbrt(v.(float64)), nil })
 	addPrefix("-", types.Interval, types.Interval, func(_ *types.Env, v any) (any, error) {
 		iv := v.(types.IntervalVal)
 		if iv.Months == math.MinInt32 || iv.Days == math.MinInt32 || iv.Micros == math.MinInt64 {

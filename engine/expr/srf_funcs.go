@@ -195,6 +195,13 @@ func init() {
 				}
 				return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot call %s on a non-object", name)
 			}
+			if isJSON {
+				// json keeps its members as written: duplicates, order and
+				// spacing (json_each.go)
+				if rows, ok := jsonEachSource(a[0].(string), text, keysOnly); ok {
+					return rows, nil
+				}
+			}
 			keys, vals := obj.Keys, obj.Vals
 			if isJSON {
 				keys, vals = jsonSourceOrder(a[0].(string), obj)

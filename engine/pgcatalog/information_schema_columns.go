@@ -119,13 +119,17 @@ func typeFacts(t *types.Type) (dataType string, charLen, octetLen, prec, radix, 
 		}
 	case types.KindDate:
 		dtPrec = int32(0)
-	case types.KindTime, types.KindTimestamp, types.KindTimestamptz, types.KindInterval:
+	case types.KindBit:
+		if t.Mod > 0 {
+			charLen = t.Mod
+		}
+	case types.KindTime, types.KindTimestamp, types.KindTimestamptz, types.KindInterval, types.KindTimeTZ:
 		dtPrec = int32(6)
 		if t.Mod >= 0 {
 			dtPrec = t.Mod
 		}
 	}
-	return strings.TrimPrefix(t.WithMod(-1).FormatType(), "pg_catalog."), charLen, octetLen, prec, radix, scale, dtPrec
+	return strings.TrimPrefix(t.FormatTypeNoMod(), "pg_catalog."), charLen, octetLen, prec, radix, scale, dtPrec
 }
 
 // exprText is a stored expression's text without the parentheses GMS

@@ -22,7 +22,7 @@ func dataType(t *types.Type) string {
 	case t.Kind == types.KindEnum || t.Kind == types.KindRecord && len(t.Fields) > 0:
 		return "USER-DEFINED"
 	}
-	return t.WithMod(-1).FormatType()
+	return t.FormatTypeNoMod()
 }
 
 // routineRows are information_schema.routines' rows.

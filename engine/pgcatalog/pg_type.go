@@ -23,6 +23,8 @@ var pgType = &def{
 				typtype = "d"
 			case t.Kind == types.KindEnum:
 				typtype = "e"
+			case t.Kind == types.KindRange:
+				typtype = "r"
 			case t.IsComposite():
 				typtype = "c"
 			case t.Category == 'P' || t.Kind == types.KindUnknown:

@@ -92,9 +92,15 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 		case 2:
 			typ = typ.WithMod(types.NumericMod(mods[0], mods[1]))
 		}
-	case types.KindTimestamp, types.KindTimestamptz, types.KindTime:
+	case types.KindTimestamp, types.KindTimestamptz, types.KindTime, types.KindTimeTZ:
 		if len(mods) == 1 {
 			typ = typ.WithMod(mods[0])
+		}
+	case types.KindBit:
+		if len(mods) == 1 {
+			typ = typ.WithMod(mods[0])
+		} else if typ.OID == types.Bit.OID && name == "bit" {
+			typ = typ.WithMod(1) // bit without length is bit(1)
 		}
 	}
 	if name == "float" && len(mods) == 1 && mods[0] <= 24 {

@@ -186,7 +186,12 @@ func (t *Translator) aconst(c *pg.A_Const) sqlparser.Expr {
 	case *pg.A_Const_Boolval:
 		return t.literal(types.Bool, v.Boolval.Boolval)
 	case *pg.A_Const_Bsval:
-		return t.literal(types.Unknown, v.Bsval.Bsval)
+		// B'…' and X'…' are bit constants (make_const's T_BitString)
+		b, err := types.ParseBit(types.Bit, v.Bsval.Bsval)
+		if err != nil {
+			failAt(c.Location, pgerror.InvalidTextRepresentation, "%s", err.(*pgerror.Error).Message)
+		}
+		return t.literal(types.Bit, b)
 	}
 	return t.literal(types.Unknown, nil)
 }

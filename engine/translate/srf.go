@@ -199,6 +199,16 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 		}
 		return false
 	}
+	// widths holds, per hoisted function, its column count when it is a
+	// multi-column built-in (jsonb_each) standing alone as a target: the
+	// target becomes ROW(its columns), PostgreSQL's record result.
+	widths := map[int]int{}
+	colRef := func(col string) *pg.Node {
+		return &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{
+			{Node: &pg.Node_String_{String_: &pg.String{Sval: srfTargetAlias}}},
+			{Node: &pg.Node_String_{String_: &pg.String{Sval: col}}},
+		}}}}
+	}
 	for _, n := range s.TargetList {
 		rt := n.GetResTarget()
 		if rt == nil {
@@ -207,6 +217,22 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 		name := rt.Name
 		if name == "" {
 			name = columnName(rt.Val)
+		}
+		if fc := rt.Val.GetFuncCall(); fc != nil && fc.Over == nil && len(fc.Funcname) > 0 {
+			parts := names(fc.Funcname)
+			fname := strings.ToLower(parts[len(parts)-1])
+			if w := expr.SRFColumnCount(fname); w > 1 && expr.IsSRF(fname) && !t.isUserSRF(parts) {
+				funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{rt.Val}}}})
+				k := len(funcs)
+				widths[k] = w
+				row := &pg.RowExpr{RowFormat: pg.CoercionForm_COERCE_IMPLICIT_CAST}
+				for j := 1; j <= w; j++ {
+					row.Args = append(row.Args, colRef("c"+itoa(int64(k))+"_"+itoa(int64(j))))
+				}
+				rt.Val = &pg.Node{Node: &pg.Node_RowExpr{RowExpr: row}}
+				rt.Name = name
+				continue
+			}
 		}
 		if hoist(&rt.Val) {
 			rt.Name = name
@@ -217,6 +243,12 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 	}
 	alias := &pg.Alias{Aliasname: srfTargetAlias}
 	for i := range funcs {
+		if w := widths[i+1]; w > 1 {
+			for j := 1; j <= w; j++ {
+				alias.Colnames = append(alias.Colnames, &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: "c" + itoa(int64(i+1)) + "_" + itoa(int64(j))}}})
+			}
+			continue
+		}
 		alias.Colnames = append(alias.Colnames, &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: "c" + itoa(int64(i+1))}}})
 	}
 	rf := &pg.RangeFunction{Lateral: true, IsRowsfrom: true, Functions: funcs, Alias: alias}

@@ -126,6 +126,9 @@ func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]
 			return binary.BigEndian.AppendUint64(buf, uint64(t.UnixMicro()-pgEpoch.UnixMicro())), nil
 		}
 	}
+	if out, ok, err := c.appendSendExtra(buf, v); ok { // binary_extra.go
+		return out, err
+	}
 	return c.binaryViaPgtype(buf, oid, text)
 }
 
@@ -178,6 +181,9 @@ func (c *BinaryCodec) typeMap() *pgtype.Map {
 func (c *BinaryCodec) ReceiveText(oid uint32, data []byte) (string, error) {
 	bad := func() (string, error) {
 		return "", pgerror.New(pgerror.InvalidBinaryRepresentation, "incorrect binary data format in bind parameter")
+	}
+	if s, ok, err := c.receiveExtra(oid, data); ok { // binary_extra.go
+		return s, err
 	}
 	switch oid {
 	case oidText, oidVarchar, oidBpchar, oidName, oidUnknown, oidJSON, 0:

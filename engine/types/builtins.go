@@ -35,7 +35,9 @@ var (
 
 // Builtins lists the built-in scalar types.
 var Builtins = []*Type{Bool, Bytea, Char, Name, Int8, Int2, Int4, Regproc, Text, Oid, JSON, Float4, Float8,
-	Bpchar, Varchar, Date, Time, Timestamp, Timestamptz, Interval, Numeric, Regclass, Regtype, UUID, JSONB, Inet}
+	Bpchar, Varchar, Date, Time, Timestamp, Timestamptz, Interval, Numeric, Regclass, Regtype, UUID, JSONB, Inet,
+	Int4Range, NumRange, TsRange, TstzRange, DateRange, Int8Range, TSVector, TSQuery, TimeTZType, Bit, Varbit,
+	Cidr, Macaddr, MoneyType, PointType, XMLType}
 
 var arrayByOID = map[uint32]*Type{}
 var byOID = map[uint32]*Type{}
@@ -59,6 +61,7 @@ func init() {
 		"real": "float4", "double precision": "float8", "float": "float8", "decimal": "numeric",
 		"character varying": "varchar", "character": "bpchar", "timestamp without time zone": "timestamp",
 		"timestamp with time zone": "timestamptz", "time without time zone": "time",
+		"time with time zone": "timetz", "bit varying": "varbit",
 		"serial": "int4", "bigserial": "int8", "smallserial": "int2", "serial4": "int4", "serial8": "int8", "serial2": "int2",
 	} {
 		byName[alias] = byName[name]

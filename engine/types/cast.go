@@ -139,7 +139,7 @@ func castContextOf(f, t *Type) CastContext {
 	case f.Kind == KindRecord && f.OID == Record.OID && t.IsComposite():
 		return CastImplicit // coerce_record_to_complex (composite.go)
 	}
-	return castNone
+	return castContextExtra(f, t) // cast_extra.go
 }
 
 // CannotCast is the error for a missing cast.
@@ -284,7 +284,10 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 			}
 		}
 	default:
-		return nil, CannotCast(from, to)
+		var handled bool
+		if out, handled, err = castExtra(v, f, t, env); !handled { // cast_extra.go
+			return nil, CannotCast(from, to)
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -363,6 +366,14 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 	case KindNumeric:
 		if d, ok := v.(decimal.Decimal); ok && mod >= 0 {
 			return ApplyNumericMod(d, mod)
+		}
+	case KindBit:
+		if x, ok := v.(string); ok {
+			return applyBitMod(x, b, mod, explicit)
+		}
+	case KindTimeTZ:
+		if x, ok := v.(TimeTZ); ok {
+			return roundTimeTZ(x, mod), nil
 		}
 	case KindTime:
 		if x, ok := v.(TimeOfDay); ok && mod >= 0 && mod < 6 {

@@ -110,6 +110,23 @@ var pgCast = []struct {
 	{"varchar", "name", 'i'},
 	{"varchar", "regclass", 'i'},
 	{"varchar", "text", 'i'},
+	// the types of range.go, tsearch.go, timetz.go, bit.go, money.go,
+	// net_types.go, geo_point.go and xml.go
+	{"bit", "int4", 'e'},
+	{"bit", "int8", 'e'},
+	{"bit", "varbit", 'i'},
+	{"cidr", "inet", 'i'},
+	{"inet", "cidr", 'a'},
+	{"int4", "bit", 'e'},
+	{"int4", "money", 'a'},
+	{"int8", "bit", 'e'},
+	{"int8", "money", 'a'},
+	{"money", "numeric", 'a'},
+	{"numeric", "money", 'a'},
+	{"time", "timetz", 'i'},
+	{"timestamptz", "timetz", 'a'},
+	{"timetz", "time", 'a'},
+	{"varbit", "bit", 'i'},
 }
 
 // TestCastContexts checks castContextOf against pg_cast, and pairs absent

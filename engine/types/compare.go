@@ -26,6 +26,9 @@ func Compare(t *Type, a, b any) int {
 	if bt.Kind == KindEnum {
 		return cmpInt(labelIndex(bt, a), labelIndex(bt, b))
 	}
+	if bt.Kind == KindCidr {
+		return compareCidr(a, b) // net_types.go
+	}
 	if bt.Kind == KindBpchar {
 		return strings.Compare(strings.TrimRight(a.(string), " "), strings.TrimRight(b.(string), " "))
 	}
@@ -87,6 +90,15 @@ func CompareValues(a, b any) int {
 	case string:
 		y, _ := b.(string)
 		return strings.Compare(x, y)
+	case RangeVal:
+		y, _ := b.(RangeVal)
+		return CompareRanges(x, y)
+	case TimeTZ:
+		y, _ := b.(TimeTZ)
+		return CompareTimeTZ(x, y)
+	case Money:
+		y, _ := b.(Money)
+		return cmpInt64(int64(x), int64(y))
 	case []byte:
 		y, _ := b.([]byte)
 		return bytes.Compare(x, y)

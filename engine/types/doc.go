@@ -26,6 +26,13 @@
 //	bytea                []byte
 //	arrays               *Array
 //	enums                string (label)
+//	ranges               RangeVal (bounds of the element type; discrete
+//	                     ranges canonical [a,b))
+//	timetz               TimeTZ (microseconds and UTC offset)
+//	money                Money (cents)
+//	inet/cidr/macaddr,   string (canonical text form; the functions on
+//	bit/varbit, point,   them parse it back)
+//	tsvector/tsquery, xml
 //
 // Date/time input (datetime_parse.go) decodes fields the way datetime.c's
 // ParseDateTime/DecodeDateTime do; numeric NaN and ±Infinity have no

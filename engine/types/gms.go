@@ -172,7 +172,8 @@ func (t *Type) ValueType() reflect.Type {
 	switch t.Base().Kind {
 	case KindBool:
 		return rtBool
-	case KindText, KindVarchar, KindBpchar, KindName, KindEnum, KindUUID, KindInet:
+	case KindText, KindVarchar, KindBpchar, KindName, KindEnum, KindUUID, KindInet,
+		KindTSVector, KindTSQuery, KindBit, KindCidr, KindMacaddr, KindPoint, KindXML:
 		return rtString
 	case KindTimestamp, KindTimestamptz:
 		return rtTime

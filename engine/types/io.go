@@ -88,6 +88,12 @@ func Output(t *Type, v any, env *Env) string {
 		return formatArray(x, env)
 	case *RecordVal:
 		return formatRecord(x, env)
+	case RangeVal:
+		return FormatRange(x, env)
+	case TimeTZ:
+		return FormatTimeTZ(x)
+	case Money:
+		return FormatMoney(x)
 	}
 	return fmt.Sprint(v)
 }
@@ -237,6 +243,26 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseUUID(s)
 	case KindInet:
 		return ParseInet(s)
+	case KindRange:
+		return ParseRange(b, s, env)
+	case KindTSVector:
+		return ParseTSVector(s)
+	case KindTSQuery:
+		return ParseTSQuery(s)
+	case KindTimeTZ:
+		return ParseTimeTZ(s, env)
+	case KindBit:
+		return ParseBit(t, s)
+	case KindCidr:
+		return ParseCidr(s)
+	case KindMacaddr:
+		return ParseMacaddr(s)
+	case KindMoney:
+		return ParseMoney(s)
+	case KindPoint:
+		return ParsePoint(s)
+	case KindXML:
+		return ParseXML(s)
 	case KindDate:
 		return ParseDate(s, env.now())
 	case KindTime:

@@ -36,8 +36,18 @@ const (
 	KindRecord
 	KindRegclass
 	KindRegtype
-	KindChar // "char", the one-byte internal type
-	KindInet // inet, kept as its canonical text (inet_io.go)
+	KindChar     // "char", the one-byte internal type
+	KindInet     // inet, kept as its canonical text (inet_io.go)
+	KindRange    // the built-in range types (range.go), values RangeVal
+	KindTSVector // tsvector, kept as its canonical text (tsearch.go)
+	KindTSQuery  // tsquery, kept as its canonical text (tsearch.go)
+	KindTimeTZ   // time with time zone, values TimeTZ (timetz.go)
+	KindBit      // bit(n) and bit varying, kept as a string of 0s and 1s (bit.go)
+	KindCidr     // cidr, kept as its canonical text (net_types.go)
+	KindMacaddr  // macaddr, kept as its canonical text (net_types.go)
+	KindMoney    // money, values Money (money.go)
+	KindPoint    // point, kept as its canonical text (geo_point.go)
+	KindXML      // xml, kept as its text after a well-formedness check (xml.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),
@@ -65,6 +75,8 @@ type Type struct {
 	Check func(v any) error
 	// Fields lists the columns of a table's row type (record.go).
 	Fields []Field
+	// RangeSub is the element type of a range type (range.go).
+	RangeSub *Type
 }
 
 // WithMod returns t with typmod mod.
@@ -95,6 +107,11 @@ func (t *Type) FormatType() string {
 		name = quoteIdentIfNeeded(t.Schema) + "." + quoteIdentIfNeeded(name)
 	}
 	if t.Mod < 0 {
+		if t.OID == 1560 {
+			// bit without a typmod is not BIT, which means bit(1): PostgreSQL
+			// quotes it so that it reads back without one
+			return `"bit"`
+		}
 		return name
 	}
 	switch t.Kind {
@@ -109,11 +126,24 @@ func (t *Type) FormatType() string {
 		return fmt.Sprintf("timestamp(%d) with time zone", t.Mod)
 	case KindTime:
 		return fmt.Sprintf("time(%d) without time zone", t.Mod)
+	case KindTimeTZ:
+		return fmt.Sprintf("time(%d) with time zone", t.Mod)
+	case KindBit:
+		return fmt.Sprintf("%s(%d)", name, t.Mod)
 	}
 	return name
 }
 
 func (t *Type) String() string { return t.FormatType() }
+
+// FormatTypeNoMod spells the type as format_type(oid, NULL) does: like
+// FormatType without a typmod, except that bit is plain "bit".
+func (t *Type) FormatTypeNoMod() string {
+	if t.OID == 1560 {
+		return "bit"
+	}
+	return t.WithMod(-1).FormatType()
+}
 
 // IsArray reports whether t is an array type.
 func (t *Type) IsArray() bool { return t.Base().Kind == KindArray }

@@ -25,20 +25,45 @@ func (s *Session) SystemTable(_ *sql.Context, schema, name string) (sql.Table, b
 	return t, true
 }
 
+// catalogReads keeps the State of the running statement's catalog reads,
+// so that the relations it joins are computed once (pgcatalog/memo.go).
+type catalogReads struct {
+	key   catalogReadKey
+	state *pgcatalog.State
+}
+
+// catalogReadKey is what a State depends on beyond the statement's data:
+// a new statement context, transaction, DDL (cache generation, committed
+// DDL elsewhere), role or search path starts a new one.
+type catalogReadKey struct {
+	ctx        *sql.Context
+	txn        *storage.Txn
+	ddl, gen   uint64
+	user, path string
+}
+
 // catalogState is what a system catalog read sees: this session's
 // transaction, catalog, search path and settings.
 func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 	txn := s.StorageTxn()
-	return &pgcatalog.State{
+	path := s.SearchPath()
+	key := catalogReadKey{ctx: ctx, txn: txn, ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
+		user: s.user, path: strings.Join(path, "\x00")}
+	if s.cat.state != nil && s.cat.key == key {
+		return s.cat.state, nil
+	}
+	st := &pgcatalog.State{
 		Ctx:        ctx,
 		DB:         s.eng.provider.DB(),
 		Txn:        txn,
 		Catalog:    catalog.Of(txn.Meta()),
-		SearchPath: s.SearchPath(),
+		SearchPath: path,
 		User:       s.user,
 		Database:   s.Database(),
 		Settings:   s.settingsRows(),
-	}, nil
+	}
+	s.cat = catalogReads{key: key, state: st}
+	return st, nil
 }
 
 // settingsRows lists the built-in parameters as pg_settings shows them,

@@ -67,6 +67,7 @@ type Session struct {
 	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
 	rt          routineState     // routine calls in progress (routine_call.go)
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
+	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
 }
 
 type savepoint struct {

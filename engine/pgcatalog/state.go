@@ -20,6 +20,8 @@ type State struct {
 	User       string
 	Database   string
 	Settings   []Setting
+
+	memo memo // memo.go
 }
 
 // Setting is one run-time parameter as pg_settings shows it.

@@ -68,21 +68,25 @@ func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
 }
 
 // PartitionRows implements sql.Table: the rows as the session sees them now.
-func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter, error) {
 	st, err := t.source(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := t.def.rows(st)
+	var rows []sql.Row
+	if lp, ok := part.(*lookupPartition); ok {
+		rows, err = t.lookupRows(st, lp.lookup) // index.go
+	} else {
+		rows, err = st.rowsOf(t.def) // memo.go
+	}
 	if err != nil {
 		return nil, err
 	}
-	out := make([]sql.Row, len(rows))
-	for i, r := range rows {
-		out[i] = sql.NewRow(r...)
-	}
-	return sql.RowsToRowIter(out...), nil
+	return sql.RowsToRowIter(rows...), nil
 }
+
+// errEOF ends a partition iterator.
+var errEOF = io.EOF
 
 type partition struct{}
 
@@ -92,7 +96,7 @@ type partitions struct{ done bool }
 
 func (p *partitions) Next(*sql.Context) (sql.Partition, error) {
 	if p.done {
-		return nil, io.EOF
+		return nil, errEOF
 	}
 	p.done = true
 	return partition{}, nil

@@ -22,18 +22,12 @@ func init() {
 	// No extended statistics exist: the column list of none is NULL.
 	expr.AddFunc("pg_get_statisticsobjdef_columns", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(*pgcatalog.State, []any) (any, error) { return nil, nil })})
-	// pg_relation_is_publishable: ordinary tables outside the system schemas.
-	expr.AddFunc("pg_relation_is_publishable", expr.FuncImpl{Args: []*types.Type{types.Regclass}, Result: expr.Fixed(types.Bool), Volatile: true,
+	// pg_relation_is_publishable: ordinary tables outside the system
+	// schemas. Declared over oid, which a regclass argument casts to
+	// implicitly, so psql's OID literal needs no name resolution.
+	expr.AddFunc("pg_relation_is_publishable", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
-			s, err := sessionOf(st.Ctx)
-			if err != nil {
-				return nil, err
-			}
-			oid, err := sessionRelations{s}.RelationOID(a[0].(string))
-			if err != nil {
-				return nil, nil
-			}
-			rel, ok, err := st.RelationByOID(oid)
+			rel, ok, err := st.RelationByOID(a[0].(uint32))
 			if err != nil || !ok {
 				return nil, err
 			}

@@ -26,18 +26,24 @@ func (s *Session) SystemTable(_ *sql.Context, schema, name string) (sql.Table, b
 }
 
 // catalogReads keeps the State of the running statement's catalog reads,
-// so that the relations it joins are computed once (pgcatalog/memo.go).
+// so that the relations it joins are computed once (pgcatalog/memo.go),
+// and the schema-derived relations of the previous statement's, which
+// stay current until the key changes.
 type catalogReads struct {
 	key   catalogReadKey
+	ctx   *sql.Context
 	state *pgcatalog.State
 }
 
-// catalogReadKey is what a State depends on beyond the statement's data:
-// a new statement context, transaction, DDL (cache generation, committed
-// DDL elsewhere), role or search path starts a new one.
+// catalogReadKey is what the schema-derived catalog rows depend on: the
+// transaction's root (any write after a savepoint, rollback to one or
+// refresh to another commit moves it; a committed root never changes, so
+// consecutive read-only statements share it), DDL (this session's cache
+// generation, committed DDL elsewhere), the catalog value, role and
+// search path.
 type catalogReadKey struct {
-	ctx        *sql.Context
-	txn        *storage.Txn
+	root       any
+	meta       any
 	ddl, gen   uint64
 	user, path string
 }
@@ -47,23 +53,42 @@ type catalogReadKey struct {
 func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 	txn := s.StorageTxn()
 	path := s.SearchPath()
-	key := catalogReadKey{ctx: ctx, txn: txn, ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
+	meta := txn.Meta()
+	key := catalogReadKey{root: txn.Version(), meta: meta, ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
 		user: s.user, path: strings.Join(path, "\x00")}
-	if s.cat.state != nil && s.cat.key == key {
+	if s.cat.state != nil && s.cat.key == key && s.cat.ctx == ctx {
 		return s.cat.state, nil
 	}
 	st := &pgcatalog.State{
 		Ctx:        ctx,
 		DB:         s.eng.provider.DB(),
 		Txn:        txn,
-		Catalog:    catalog.Of(txn.Meta()),
+		Catalog:    catalog.Of(meta),
 		SearchPath: path,
 		User:       s.user,
 		Database:   s.Database(),
 		Settings:   s.settingsRows(),
 	}
-	s.cat = catalogReads{key: key, state: st}
+	if s.cat.state != nil && s.cat.key == key {
+		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go
+	}
+	s.cat = catalogReads{key: key, ctx: ctx, state: st}
 	return st, nil
+}
+
+// currentCatalogState is the running statement's catalog State when it is
+// still current, for lookups made without the statement's context (regclass
+// output, casts); otherwise a new one.
+func (s *Session) currentCatalogState() (*pgcatalog.State, error) {
+	if s.cat.state != nil {
+		txn := s.StorageTxn()
+		key := catalogReadKey{root: txn.Version(), meta: txn.Meta(), ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
+			user: s.user, path: strings.Join(s.SearchPath(), "\x00")}
+		if key == s.cat.key {
+			return s.cat.state, nil
+		}
+	}
+	return s.catalogState(s.gmsContext())
 }
 
 // settingsRows lists the built-in parameters as pg_settings shows them,
@@ -132,7 +157,7 @@ var _ types.RelationResolver = sessionRelations{}
 
 // RelationOID resolves a regclass name as 'name'::regclass::oid does.
 func (r sessionRelations) RelationOID(name string) (uint32, error) {
-	st, err := r.s.catalogState(r.s.gmsContext())
+	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return 0, err
 	}
@@ -152,7 +177,7 @@ func (r sessionRelations) RelationOID(name string) (uint32, error) {
 // RelationName prints a relation OID as regclass output does: the name,
 // qualified when the search path does not find it, or the number.
 func (r sessionRelations) RelationName(oid uint32) string {
-	st, err := r.s.catalogState(r.s.gmsContext())
+	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return strconv.FormatUint(uint64(oid), 10)
 	}

@@ -17,7 +17,7 @@ var _ types.ObjectResolver = sessionRelations{}
 
 // NamespaceOID implements types.ObjectResolver.
 func (r sessionRelations) NamespaceOID(name string) (uint32, error) {
-	st, err := r.s.catalogState(r.s.gmsContext())
+	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return 0, err
 	}
@@ -31,7 +31,7 @@ func (r sessionRelations) NamespaceOID(name string) (uint32, error) {
 
 // NamespaceName implements types.ObjectResolver.
 func (r sessionRelations) NamespaceName(oid uint32) string {
-	if st, err := r.s.catalogState(r.s.gmsContext()); err == nil {
+	if st, err := r.s.currentCatalogState(); err == nil {
 		for _, n := range st.Schemas() {
 			if pgcatalog.NamespaceOID(n) == oid {
 				return quoteIdentPart(n)

@@ -26,18 +26,22 @@ type memoIndexKey struct {
 // rowsOf returns d's rows as s sees them, computing them on first use.
 func (s *State) rowsOf(d *def) ([]sql.Row, error) {
 	s.memo.mu.Lock()
-	defer s.memo.mu.Unlock()
-	if rows, ok := s.memo.rows[d]; ok {
+	rows, ok := s.memo.rows[d]
+	s.memo.mu.Unlock()
+	if ok {
 		return rows, nil
 	}
+	// computed unlocked: a relation's rows may look up another's
 	raw, err := d.rows(s)
 	if err != nil {
 		return nil, err
 	}
-	rows := make([]sql.Row, len(raw))
+	rows = make([]sql.Row, len(raw))
 	for i, r := range raw {
 		rows[i] = sql.NewRow(r...)
 	}
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
 	if s.memo.rows == nil {
 		s.memo.rows = map[*def][]sql.Row{}
 	}
@@ -67,4 +71,46 @@ func (s *State) rowsWhere(d *def, col int, key any) ([]sql.Row, error) {
 		s.memo.idx[k] = ix
 	}
 	return ix[key], nil
+}
+
+// schemaDerived are the relations whose rows follow from the schema, the
+// catalog value, the role and the search path alone (not from table data,
+// sequences or settings): a State may take them over from the previous
+// statement's when none of those changed (KeepSchemaRows).
+var schemaDerived map[*def]bool
+
+func init() {
+	schemaDerived = map[*def]bool{}
+	for _, n := range []string{"pg_class", "pg_attribute", "pg_index", "pg_constraint", "pg_namespace",
+		"pg_attrdef", "pg_trigger", "pg_policy", "pg_am", "pg_inherits", "pg_enum", "pg_description",
+		"pg_statistic_ext", "pg_publication", "pg_publication_namespace", "pg_publication_rel", "pg_depend",
+		"pg_type", "pg_collation", "pg_roles", "pg_authid", "pg_auth_members", "pg_proc", "pg_language", "pg_opclass",
+		"pg_tablespace"} {
+		if d, ok := pgCatalog[n]; ok {
+			schemaDerived[d] = true
+		}
+	}
+}
+
+// KeepSchemaRows takes over prev's computed rows of the schema-derived
+// relations; the caller has checked that nothing they depend on changed.
+func (s *State) KeepSchemaRows(prev *State) {
+	prev.memo.mu.Lock()
+	defer prev.memo.mu.Unlock()
+	for d, rows := range prev.memo.rows {
+		if schemaDerived[d] {
+			if s.memo.rows == nil {
+				s.memo.rows = map[*def][]sql.Row{}
+			}
+			s.memo.rows[d] = rows
+		}
+	}
+	for k, ix := range prev.memo.idx {
+		if schemaDerived[k.d] {
+			if s.memo.idx == nil {
+				s.memo.idx = map[memoIndexKey]map[any][]sql.Row{}
+			}
+			s.memo.idx[k] = ix
+		}
+	}
 }

@@ -51,6 +51,7 @@ func addDescribeCatalogs(m map[string]*def) {
 	m["pg_publication"] = pgPublication
 	m["pg_publication_namespace"] = pgPublicationNamespace
 	m["pg_publication_rel"] = pgPublicationRel
+	m["pg_stat_user_indexes"] = pgStatUserIndexes
 }
 
 // TriggerDef is pg_get_triggerdef(oid, pretty): the CREATE TRIGGER
@@ -117,4 +118,32 @@ func (s *State) TriggerDef(oid uint32, pretty bool) (string, bool) {
 	}
 	b.WriteString("(" + triggerArgs(t.Args) + ")")
 	return b.String(), true
+}
+
+// pgStatUserIndexes is pg_catalog.pg_stat_user_indexes: one row per index
+// of a user table, with zero usage counters (tinybase keeps no
+// statistics). drizzle-kit's introspection reads it.
+var pgStatUserIndexes = &def{
+	cols: []column{
+		{"relid", types.Oid}, {"indexrelid", types.Oid}, {"schemaname", types.Name}, {"relname", types.Name},
+		{"indexrelname", types.Name}, {"idx_scan", types.Int8}, {"idx_tup_read", types.Int8}, {"idx_tup_fetch", types.Int8},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		for _, r := range rels {
+			idx, err := s.Indexes(r)
+			if err != nil {
+				return nil, err
+			}
+			for _, ix := range idx {
+				out = append(out, []any{RelationOID(r.Schema, r.Name), RelationOID(r.Schema, ix.Name), r.Schema, r.Name,
+					ix.Name, int64(0), int64(0), int64(0)})
+			}
+		}
+		return out, nil
+	},
 }

@@ -25,21 +25,70 @@ func (s *Session) SystemTable(_ *sql.Context, schema, name string) (sql.Table, b
 	return t, true
 }
 
+// catalogReads keeps the State of the running statement's catalog reads,
+// so that the relations it joins are computed once (pgcatalog/memo.go),
+// and the schema-derived relations of the previous statement's, which
+// stay current until the key changes.
+type catalogReads struct {
+	key   catalogReadKey
+	ctx   *sql.Context
+	state *pgcatalog.State
+}
+
+// catalogReadKey is what the schema-derived catalog rows depend on: the
+// transaction's root (any write after a savepoint, rollback to one or
+// refresh to another commit moves it; a committed root never changes, so
+// consecutive read-only statements share it), DDL (this session's cache
+// generation, committed DDL elsewhere), the catalog value, role and
+// search path.
+type catalogReadKey struct {
+	root       any
+	meta       any
+	ddl, gen   uint64
+	user, path string
+}
+
 // catalogState is what a system catalog read sees: this session's
 // transaction, catalog, search path and settings.
 func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 	txn := s.StorageTxn()
-	return &pgcatalog.State{
+	path := s.SearchPath()
+	meta := txn.Meta()
+	key := catalogReadKey{root: txn.Version(), meta: meta, ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
+		user: s.user, path: strings.Join(path, "\x00")}
+	if s.cat.state != nil && s.cat.key == key && s.cat.ctx == ctx {
+		return s.cat.state, nil
+	}
+	st := &pgcatalog.State{
 		Ctx:          ctx,
 		DB:           s.eng.provider.DB(),
 		Txn:          txn,
-		Catalog:      catalog.Of(txn.Meta()),
-		SearchPath:   s.SearchPath(),
+		Catalog:      catalog.Of(meta),
+		SearchPath:   path,
 		User:         s.user,
 		Database:     s.Database(),
 		LoadSettings: s.settingsRows,
-		Cache:        &s.catRows,
-	}, nil
+	}
+	if s.cat.state != nil && s.cat.key == key {
+		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go
+	}
+	s.cat = catalogReads{key: key, ctx: ctx, state: st}
+	return st, nil
+}
+
+// currentCatalogState is the running statement's catalog State when it is
+// still current, for lookups made without the statement's context (regclass
+// output, casts); otherwise a new one.
+func (s *Session) currentCatalogState() (*pgcatalog.State, error) {
+	if s.cat.state != nil {
+		txn := s.StorageTxn()
+		key := catalogReadKey{root: txn.Version(), meta: txn.Meta(), ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
+			user: s.user, path: strings.Join(s.SearchPath(), "\x00")}
+		if key == s.cat.key {
+			return s.cat.state, nil
+		}
+	}
+	return s.catalogState(s.gmsContext())
 }
 
 // settingsRows lists the built-in parameters as pg_settings shows them,
@@ -111,7 +160,7 @@ var _ types.RelationResolver = sessionRelations{}
 
 // RelationOID resolves a regclass name as 'name'::regclass::oid does.
 func (r sessionRelations) RelationOID(name string) (uint32, error) {
-	st, err := r.s.catalogState(r.s.gmsContext())
+	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return 0, err
 	}
@@ -131,7 +180,7 @@ func (r sessionRelations) RelationOID(name string) (uint32, error) {
 // RelationName prints a relation OID as regclass output does: the name,
 // qualified when the search path does not find it, or the number.
 func (r sessionRelations) RelationName(oid uint32) string {
-	st, err := r.s.catalogState(r.s.gmsContext())
+	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return strconv.FormatUint(uint64(oid), 10)
 	}

@@ -141,6 +141,11 @@ func indexableComparisons(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ 
 			return n, transform.SameTree, nil
 		}
 		return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if lg, ok := e.(*expr.Logic); ok && lg.And {
+				// GMS splits only its own AND into conjuncts to push down
+				// and to join on; its three-valued AND is PostgreSQL's
+				return expression.NewAnd(lg.Left, lg.Right), transform.NewTree, nil
+			}
 			b, ok := e.(*expr.BinOp)
 			if !ok {
 				return e, transform.SameTree, nil

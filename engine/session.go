@@ -69,7 +69,7 @@ type Session struct {
 	rt          routineState     // routine calls in progress (routine_call.go)
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 	relIdx      relIndexMemo     // relations by OID for the running statement (acl_funcs_oid.go)
-	catRows     catalogRowCache  // structural catalogs' rows (pgcatalog_cache.go)
+	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
 }
 
 type savepoint struct {

@@ -51,11 +51,10 @@ var psqlCases = []struct {
 // psqlKnown are recorded cases tinybase does not print as PostgreSQL
 // does yet, with the reason; they are recorded but not compared.
 var psqlKnown = map[string]string{
-	"dn":           "schema owners: the bootstrap's schemas are all owned by postgres, public by postgres rather than pg_database_owner",
-	"d_parent":     "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~40 s on the bootstrapped catalog",
-	"d_child":      "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~30 s on the bootstrapped catalog",
-	"dplus_parent": "type regnamespace missing (pg_statistic_ext query); the \\d queries take ~25 s on the bootstrapped catalog",
-	"dp":           "pg_class.relacl is empty (no ACL strings for table grants); policy expressions deparse as (score > 0), not (score > (0)::numeric)",
+	"d_parent":     "column defaults deparse with their assignment casts ((nextval(...))::integer, 'x'::character varying(20)); \"Referenced by\" is empty: oid IN (subquery of regclass) compares without the cast",
+	"d_child":      "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
+	"dplus_parent": "as d_parent",
+	"dp":           "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
 }
 
 func runPsql(t *testing.T, url string, args ...string) string {

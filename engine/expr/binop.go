@@ -332,7 +332,7 @@ func CommonType(ts []*types.Type) (*types.Type, error) {
 }
 
 func isRegType(t *types.Type) bool {
-	return t.Kind == types.KindRegclass || t.Kind == types.KindRegtype
+	return t.Kind == types.KindRegclass || t.Kind == types.KindRegtype || types.IsRegObject(t)
 }
 
 // asTextIfNoOperator treats varchar, bpchar and name as text when op has

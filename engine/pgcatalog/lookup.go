@@ -13,8 +13,37 @@ type Rel struct {
 	Table        string
 }
 
-// RelationByOID finds the pg_class row with OID oid.
+// RelationByOID finds the pg_class row with OID oid, through the rows
+// the State has computed (memo.go).
 func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
+	rows, err := s.rowsWhere(pgClass, 0, oid)
+	if err != nil || len(rows) == 0 {
+		return Rel{}, false, err
+	}
+	r := rows[0]
+	rel := Rel{Name: r[1].(string), Kind: r[16].(string)[0]}
+	for _, n := range s.Schemas() {
+		if NamespaceOID(n) == r[2].(uint32) {
+			rel.Schema = n
+			break
+		}
+	}
+	if rel.Kind == 'i' {
+		ix, err := s.rowsWhere(pgIndex, 0, oid)
+		if err != nil || len(ix) == 0 {
+			return Rel{}, false, err
+		}
+		t, err := s.rowsWhere(pgClass, 0, ix[0][1].(uint32))
+		if err != nil || len(t) == 0 {
+			return Rel{}, false, err
+		}
+		rel.Table = t[0][1].(string)
+	}
+	return rel, true, nil
+}
+
+// relationByOIDScan is RelationByOID computed from the catalog directly.
+func (s *State) relationByOIDScan(oid uint32) (Rel, bool, error) {
 	for _, v := range s.Catalog.Views() {
 		if v.OID == oid {
 			return Rel{Schema: v.Schema, Name: v.Name, Kind: 'v'}, true, nil

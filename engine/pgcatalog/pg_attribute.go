@@ -58,7 +58,7 @@ var pgAttribute = &def{
 					coll = 100
 				}
 				out = append(out, []any{oid, col.Name, t.OID, int32(-1), t.Len, int16(i + 1), ndims, int32(-1),
-					t.Mod, t.Len > 0 && t.Len <= 8, "i", "p", "", !col.Nullable,
+					t.Mod, t.Len > 0 && t.Len <= 8, "i", storageOf(t), "", !col.Nullable,
 					(col.Default != nil || col.Generated != nil) && identity == "", false, identity, generated,
 					false, true, int32(0), coll, nil, nil, nil, nil})
 			}

@@ -37,11 +37,12 @@ var pgClass = &def{
 				replident = "n"
 			}
 			owner, rls, force := uint32(10), false, false
+			var acl any
 			if schema != "pg_catalog" && schema != "information_schema" {
 				if kind == "i" {
 					owner, _, _, _ = s.RelationSecurity(schema, ofTable) // pg_roles.go
 				} else {
-					owner, rls, force, _ = s.RelationSecurity(schema, name)
+					owner, rls, force, acl = s.RelationSecurity(schema, name)
 				}
 			}
 			var reltype uint32
@@ -51,14 +52,21 @@ var pgClass = &def{
 			return []any{oid, name, NamespaceOID(schema), reltype, uint32(0), owner, am, oid,
 				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
 				int16(natts), int16(0), false, false, false, rls, force, true, replident, false, uint32(0), nil,
-				nil, nil}
+				aclArray(acl), nil}
+		}
+		checks, triggers, err := s.tableFlags(rels) // pg_class_flags.go
+		if err != nil {
+			return nil, err
 		}
 		for _, r := range rels {
 			idx, err := s.Indexes(r)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, ""))
+			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, "")
+			key := r.Schema + "." + r.Name
+			tr[relChecksCol], tr[relHasTriggersCol] = int16(checks[key]), triggers[key]
+			out = append(out, tr)
 			for _, ix := range idx {
 				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, r.Name))
 			}

@@ -24,8 +24,8 @@ type State struct {
 	// them, and listing them costs more than many catalog lookups).
 	Settings     []Setting
 	LoadSettings func() []Setting
-	// Cache, when set, keeps structural catalogs' rows between reads.
-	Cache *RowCache
+
+	memo memo // memo.go
 }
 
 // SettingRows returns the run-time parameters, loading them once.

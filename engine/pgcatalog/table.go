@@ -68,18 +68,24 @@ func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
 }
 
 // PartitionRows implements sql.Table: the rows as the session sees them now.
-func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter, error) {
 	st, err := t.source(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.Cache.rows(t.def, st) // rowcache.go
+	var rows []sql.Row
+	if lp, ok := part.(*lookupPartition); ok {
+		rows, err = t.lookupRows(st, lp.lookup) // index.go
+	} else {
+		rows, err = st.rowsOf(t.def) // memo.go
+	}
 	if err != nil {
 		return nil, err
 	}
-	// Each scan gets its own copies (rows may be cached, and a consumer
-	// such as INSERT ... SELECT converts values in place), carved out of
-	// one allocation.
+	// Each scan gets its own copies (the rows are shared by the statement's
+	// scans and kept for the next statement, and a consumer such as
+	// INSERT ... SELECT converts values in place), carved out of one
+	// allocation.
 	n := 0
 	for _, r := range rows {
 		n += len(r)
@@ -94,6 +100,9 @@ func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, e
 	return sql.RowsToRowIter(out...), nil
 }
 
+// errEOF ends a partition iterator.
+var errEOF = io.EOF
+
 type partition struct{}
 
 func (partition) Key() []byte { return []byte("all") }
@@ -102,7 +111,7 @@ type partitions struct{ done bool }
 
 func (p *partitions) Next(*sql.Context) (sql.Partition, error) {
 	if p.done {
-		return nil, io.EOF
+		return nil, errEOF
 	}
 	p.done = true
 	return partition{}, nil

@@ -10,7 +10,7 @@ var (
 	Int8        = &Type{Kind: KindInt8, OID: 20, Name: "int8", SQLName: "bigint", Category: 'N', Mod: -1, ArrayOID: 1016, Len: 8}
 	Int2        = &Type{Kind: KindInt2, OID: 21, Name: "int2", SQLName: "smallint", Category: 'N', Mod: -1, ArrayOID: 1005, Len: 2}
 	Int4        = &Type{Kind: KindInt4, OID: 23, Name: "int4", SQLName: "integer", Category: 'N', Mod: -1, ArrayOID: 1007, Len: 4}
-	Regproc     = &Type{Kind: KindOid, OID: 24, Name: "regproc", SQLName: "regproc", Category: 'N', Mod: -1, ArrayOID: 1008, Len: 4}
+	Regproc     = &Type{Kind: KindRegproc, OID: 24, Name: "regproc", SQLName: "regproc", Category: 'N', Mod: -1, ArrayOID: 1008, Len: 4}
 	Text        = &Type{Kind: KindText, OID: 25, Name: "text", SQLName: "text", Category: 'S', Preferred: true, Mod: -1, ArrayOID: 1009, Len: -1}
 	Oid         = &Type{Kind: KindOid, OID: 26, Name: "oid", SQLName: "oid", Category: 'N', Mod: -1, ArrayOID: 1028, Len: 4}
 	JSON        = &Type{Kind: KindJSON, OID: 114, Name: "json", SQLName: "json", Category: 'U', Mod: -1, ArrayOID: 199, Len: -1}

@@ -36,7 +36,7 @@ const castNone CastContext = 255
 var numRank = map[Kind]int{KindInt2: 1, KindInt4: 2, KindInt8: 3, KindNumeric: 4, KindFloat4: 5, KindFloat8: 6, KindOid: 2}
 
 func isOidFamily(t *Type) bool {
-	return t.Kind == KindOid || t.Kind == KindRegclass || t.Kind == KindRegtype
+	return t.Kind == KindOid || t.Kind == KindRegclass || t.Kind == KindRegtype || IsRegObject(t)
 }
 
 func isIntKind(t *Type) bool {
@@ -50,6 +50,9 @@ func castContextOf(f, t *Type) CastContext {
 	switch {
 	case isOidFamily(f) && isOidFamily(t):
 		if f.Kind == KindOid && f.OID == Oid.OID || t.Kind == KindOid && t.OID == Oid.OID {
+			return CastImplicit
+		}
+		if f.Kind == KindRegproc && t.Kind == KindRegprocedure || f.Kind == KindRegprocedure && t.Kind == KindRegproc {
 			return CastImplicit
 		}
 		return castNone
@@ -270,6 +273,8 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		if n, err = castNumber(v, Oid); err == nil {
 			out = env.Relations.RelationName(n.(uint32))
 		}
+	case IsRegObject(f) && (t.Kind == KindOid || isIntKind(t) || IsRegObject(t)), (f.Kind == KindOid || isIntKind(f)) && IsRegObject(t):
+		out, err = castRegObject(v, f, t, env) // regobjects.go
 	case f.Kind == KindRegtype && (t.Kind == KindOid || isIntKind(t)):
 		var typ *Type
 		if typ, err = regtypeType(v.(string)); err == nil {
@@ -280,6 +285,8 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		if n, err = castNumber(v, Oid); err == nil {
 			out = strconv.FormatUint(uint64(n.(uint32)), 10)
 			if typ, ok := ByOID(n.(uint32)); ok {
+				out = typ.FormatType()
+			} else if typ, ok := pseudoByOID(n.(uint32)); ok {
 				out = typ.FormatType()
 			}
 		}

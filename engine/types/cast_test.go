@@ -127,6 +127,23 @@ var pgCast = []struct {
 	{"timestamptz", "timetz", 'a'},
 	{"timetz", "time", 'a'},
 	{"varbit", "bit", 'i'},
+	// regnamespace and regprocedure (regobjects.go)
+	{"int2", "regnamespace", 'i'},
+	{"int2", "regprocedure", 'i'},
+	{"int4", "regnamespace", 'i'},
+	{"int4", "regprocedure", 'i'},
+	{"int8", "regnamespace", 'i'},
+	{"int8", "regprocedure", 'i'},
+	{"oid", "regnamespace", 'i'},
+	{"oid", "regprocedure", 'i'},
+	{"regnamespace", "int4", 'a'},
+	{"regnamespace", "int8", 'a'},
+	{"regnamespace", "oid", 'i'},
+	{"regproc", "regprocedure", 'i'},
+	{"regprocedure", "int4", 'a'},
+	{"regprocedure", "int8", 'a'},
+	{"regprocedure", "oid", 'i'},
+	{"regprocedure", "regproc", 'i'},
 }
 
 // TestCastContexts checks castContextOf against pg_cast, and pairs absent

@@ -305,6 +305,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return regclassIn(s, env)
 	case KindRegtype:
 		return parseRegtype(s)
+	case KindRegnamespace, KindRegproc, KindRegprocedure:
+		return regObjectIn(b, s, env) // regobjects.go
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "input of type %s is not supported", t.FormatType())
 }

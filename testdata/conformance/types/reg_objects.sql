@@ -1,0 +1,21 @@
+-- regnamespace, regproc and regprocedure: input, output, casts to and from oid
+CREATE SCHEMA regobj_ns;
+CREATE FUNCTION regobj_ns.f1(a int, b text) RETURNS int LANGUAGE sql AS $$ SELECT a $$;
+CREATE FUNCTION regobj_g1(x numeric) RETURNS numeric LANGUAGE sql AS $$ SELECT x $$;
+CREATE FUNCTION regobj_g2(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$;
+CREATE FUNCTION regobj_g2(x text) RETURNS text LANGUAGE sql AS $$ SELECT x $$;
+SELECT 'public'::regnamespace, 'regobj_ns'::regnamespace::text AS ns;
+SELECT 'public'::regnamespace::oid = (SELECT oid FROM pg_namespace WHERE nspname = 'public') AS same;
+SELECT nspname FROM pg_namespace WHERE oid = 'regobj_ns'::regnamespace;
+SELECT n.oid::regnamespace FROM pg_namespace n WHERE n.nspname = 'regobj_ns';
+SELECT 'regobj_nope'::regnamespace;
+SELECT 0::regnamespace, 0::regproc, 0::regprocedure;
+SELECT 'regobj_g1'::regproc, 'regobj_g1'::regprocedure;
+SELECT 'regobj_g2'::regproc;
+SELECT 'regobj_g2(int)'::regprocedure, 'regobj_g2(text)'::regprocedure;
+SELECT 'regobj_ns.f1'::regproc, 'regobj_ns.f1(integer, text)'::regprocedure;
+SELECT 'regobj_nofunc'::regproc;
+SELECT 'regobj_g2(uuid)'::regprocedure;
+SELECT proname FROM pg_proc WHERE oid = 'regobj_g1'::regproc;
+SELECT p.oid::regprocedure, p.oid::regproc FROM pg_proc p WHERE p.proname = 'regobj_g2' ORDER BY 1::text;
+SELECT 'regobj_g2(integer)'::regprocedure::oid = (SELECT p.oid FROM pg_proc p WHERE p.oid = 'regobj_g2(integer)'::regprocedure) AS same;

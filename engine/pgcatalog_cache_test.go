@@ -7,8 +7,8 @@ import (
 	"github.com/tinybase/tinybase/engine"
 )
 
-// TestCatalogRowCacheFollowsChanges checks that a session's cached catalog
-// rows never outlive what they were computed from: its own DDL, its open
+// TestCatalogRowCacheFollowsChanges checks that the catalog rows a session
+// keeps between statements (pgcatalog/memo.go) never outlive what they were computed from: its own DDL, its open
 // transaction's writes, a rollback, another session's commit, a role
 // switch and a search path change.
 func TestCatalogRowCacheFollowsChanges(t *testing.T) {

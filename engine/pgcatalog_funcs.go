@@ -38,9 +38,14 @@ func init() {
 	expr.AddFunc("pg_get_indexdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) { return orNull(st.IndexDefByOID(a[0].(uint32))) })})
 	expr.AddFunc("pg_get_constraintdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
-		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) { return orNull(st.ConstraintDefByOID(a[0].(uint32))) })})
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+			return orNull(st.ConstraintDefByOID(a[0].(uint32), false))
+		})})
 	expr.AddFunc("pg_get_constraintdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
-		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) { return orNull(st.ConstraintDefByOID(a[0].(uint32))) })})
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+			pretty, _ := a[1].(bool)
+			return orNull(st.ConstraintDefByOID(a[0].(uint32), pretty))
+		})})
 	expr.AddFunc("pg_table_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			v, ok, err := st.TableVisible(a[0].(uint32))

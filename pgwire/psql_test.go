@@ -51,10 +51,8 @@ var psqlCases = []struct {
 // psqlKnown are recorded cases tinybase does not print as PostgreSQL
 // does yet, with the reason; they are recorded but not compared.
 var psqlKnown = map[string]string{
-	"d_parent":     "column defaults deparse with their assignment casts ((nextval(...))::integer, 'x'::character varying(20)); \"Referenced by\" is empty: oid IN (subquery of regclass) compares without the cast",
-	"d_child":      "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
-	"dplus_parent": "as d_parent",
-	"dp":           "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
+	"d_child": "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
+	"dp":      "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
 }
 
 func runPsql(t *testing.T, url string, args ...string) string {

@@ -142,6 +142,10 @@ type Literal struct {
 	// Loc is the constant's byte offset in the statement, or -1; input
 	// errors raised while coercing it point there, as PostgreSQL's do.
 	Loc int
+	// Shown, when set, is how the constant prints: a stored default folded
+	// from another constant prints as PostgreSQL keeps it, the constant
+	// before its (hidden) assignment coercion.
+	Shown string
 }
 
 // NewLiteral builds a typed constant.
@@ -152,6 +156,9 @@ func (l *Literal) Eval(*sql.Context, sql.Row) (any, error)                { retu
 func (l *Literal) Children() []sql.Expression                             { return nil }
 func (l *Literal) WithChildren(...sql.Expression) (sql.Expression, error) { return l, nil }
 func (l *Literal) String() string {
+	if l.Shown != "" {
+		return l.Shown
+	}
 	if l.Value == nil {
 		return "NULL"
 	}

@@ -45,6 +45,10 @@ type FuncCall struct {
 	Args []sql.Expression
 	impl FuncImpl
 	ats  []*types.Type
+	// Keyword, when set, is the SQL-standard spelling the call was written
+	// as (CURRENT_DATE for current_date()); the call prints as it, the way
+	// pg_get_expr prints a stored SQLValueFunction.
+	Keyword string
 }
 
 // NewFuncCall resolves name(args...) (docs 10.3, simplified): an exact
@@ -192,6 +196,9 @@ func (f *FuncCall) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	return &n, nil
 }
 func (f *FuncCall) String() string {
+	if f.Keyword != "" {
+		return f.Keyword
+	}
 	parts := make([]string, len(f.Args))
 	for i, a := range f.Args {
 		parts[i] = a.String()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -60,10 +61,10 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 	dataType, charLen, octetLen, prec, radix, scale, dtPrec := typeFacts(base)
 	var def, gen, genExpr, ident, identGen, identStart, identInc, identMax, identMin, identCycle any = nil, "NEVER", nil, "NO", nil, nil, nil, nil, nil, "NO"
 	if col.Default != nil {
-		def = exprText(col.Default.String())
+		def = storedText(col.Default)
 	}
 	if col.Generated != nil {
-		gen, genExpr, def = "ALWAYS", exprText(col.Generated.String()), nil
+		gen, genExpr, def = "ALWAYS", storedText(col.Generated), nil
 	}
 	if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, col.Name); ok && seq.Identity != 0 {
 		ident, def = "YES", nil
@@ -130,6 +131,25 @@ func typeFacts(t *types.Type) (dataType string, charLen, octetLen, prec, radix, 
 		}
 	}
 	return strings.TrimPrefix(t.FormatTypeNoMod(), "pg_catalog."), charLen, octetLen, prec, radix, scale, dtPrec
+}
+
+// storedText prints a column's default or generation expression as
+// pg_get_expr does: the assignment coercion to the column type at its top
+// is hidden (nextval('s'::regclass) for an integer serial column, not
+// (nextval('s'::regclass))::integer); coercions inside it show.
+func storedText(d *sql.ColumnDefaultValue) string {
+	e := d.Expr
+	for {
+		c, ok := e.(*expr.Cast)
+		if !ok || c.Explicit {
+			break
+		}
+		e = c.Child
+	}
+	if e == nil {
+		return exprText(d.String())
+	}
+	return e.String()
 }
 
 // exprText is a stored expression's text without the parentheses GMS

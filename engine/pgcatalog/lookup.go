@@ -3,6 +3,7 @@ package pgcatalog
 import (
 	"strings"
 
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -103,8 +104,8 @@ func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {
 	return "", false, nil
 }
 
-// ConstraintDefByOID is pg_get_constraintdef(oid).
-func (s *State) ConstraintDefByOID(oid uint32) (string, bool, error) {
+// ConstraintDefByOID is pg_get_constraintdef(oid, pretty).
+func (s *State) ConstraintDefByOID(oid uint32, pretty bool) (string, bool, error) {
 	rels, err := s.Tables()
 	if err != nil {
 		return "", false, err
@@ -116,7 +117,13 @@ func (s *State) ConstraintDefByOID(oid uint32) (string, bool, error) {
 		}
 		for _, c := range cons {
 			if stableOID("c:"+r.Schema+"."+r.Name+"."+c.Name) == oid {
-				return s.constraintDef(r, c), true, nil
+				d := s.constraintDef(r, c)
+				if !pretty && c.Kind == "CHECK" && parenthesizedCheck(c.Check) {
+					// non-pretty deparse parenthesizes an operator or
+					// boolean expression, the top one included
+					d = "CHECK ((" + c.Check + "))"
+				}
+				return d, true, nil
 			}
 		}
 	}
@@ -155,6 +162,25 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 		return out
 	}
 	return "CHECK (" + c.Check + ")"
+}
+
+// parenthesizedCheck reports whether PostgreSQL's non-pretty deparse puts
+// a check expression in parentheses of its own: CHECK ((a > 0)),
+// CHECK ((NOT b)), CHECK ((a IS NOT NULL)), but CHECK (c) and CHECK (f(x)).
+func parenthesizedCheck(src string) bool {
+	tree, err := pg.Parse("SELECT " + src)
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 {
+		return false
+	}
+	switch sel.TargetList[0].GetResTarget().GetVal().GetNode().(type) {
+	case *pg.Node_AExpr, *pg.Node_BoolExpr, *pg.Node_NullTest, *pg.Node_BooleanTest:
+		return true
+	}
+	return false
 }
 
 // TypeByOID finds a built-in or catalog type.

@@ -125,7 +125,7 @@ var pgAttrdef = &def{
 				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name); ok && seq.Identity != 0 {
 					continue
 				}
-				def := exprText(c.Default.String())
+				def := storedText(c.Default)
 				out = append(out, []any{stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), relOID, int16(i + 1), def})
 			}
 		}

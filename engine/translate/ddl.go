@@ -106,8 +106,32 @@ func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
 	t.stored = true
 	defer func() { t.stored = false }()
 	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
-		return expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+		e, err := expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+		return storedConstant(c[0], e, typ), err
 	})
+}
+
+// storedConstant makes a constant folded to a column's type print as
+// PostgreSQL keeps a stored expression: the constant as written, its
+// assignment coercion hidden ('x'::character varying for a varchar(20)
+// column, 0 for a numeric(10,2) one, '-1'::integer for a bigint one).
+func storedConstant(src, folded sql.Expression, typ *types.Type) sql.Expression {
+	from, ok := src.(*expr.Literal)
+	to, ok2 := folded.(*expr.Literal)
+	if !ok || !ok2 || from == to || from.Value == nil {
+		return folded
+	}
+	shown := from.String()
+	if from.Type().(*types.Type).Kind == types.KindUnknown {
+		// an untyped string takes the column's type without its typmod
+		name := typ.WithMod(-1).FormatType()
+		if typ.Kind == types.KindBpchar {
+			name = "bpchar"
+		}
+		shown += "::" + name
+	}
+	to.Shown = shown
+	return to
 }
 
 // assignDefault is assignTo for column col's DEFAULT: an expression with
@@ -119,6 +143,7 @@ func (t *Translator) assignDefault(n *pg.Node, typ *types.Type, col string) sqlp
 	defer func() { t.stored = false }()
 	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
 		e, err := expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+		e = storedConstant(c[0], e, typ)
 		if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.DatatypeMismatch && strings.HasPrefix(pe.Message, "cannot coerce type ") {
 			return nil, pgerror.New(pgerror.DatatypeMismatch, "column \"%s\" is of type %s but default expression is of type %s", col, typ.FormatType(), expr.FromGMSType(c[0].Type()).FormatType()).
 				WithHint("You will need to rewrite or cast the expression.")

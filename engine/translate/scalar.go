@@ -471,8 +471,22 @@ func (t *Translator) sqlValueFunction(f *pg.SQLValueFunction) sqlparser.Expr {
 		pg.SQLValueFunctionOp_SVFOP_CURRENT_SCHEMA:      "current_schema",
 	}[f.Op]
 	return t.inject(name, f.Location, nil, func([]sql.Expression) (sql.Expression, error) {
-		return expr.NewFuncCall(t.Env, name, nil)
+		e, err := expr.NewFuncCall(t.Env, name, nil)
+		if fc, ok := e.(*expr.FuncCall); ok {
+			fc.Keyword = svfKeyword(f)
+		}
+		return e, err
 	})
+}
+
+// svfKeyword is the keyword a SQL value function prints as in a stored
+// expression (CURRENT_TIMESTAMP, CURRENT_TIMESTAMP(3), CURRENT_USER).
+func svfKeyword(f *pg.SQLValueFunction) string {
+	k := strings.TrimPrefix(f.Op.String(), "SVFOP_")
+	if base, ok := strings.CutSuffix(k, "_N"); ok {
+		return base + "(" + strconv.Itoa(int(f.Typmod)) + ")"
+	}
+	return k
 }
 
 func (t *Translator) arrayExpr(a *pg.A_ArrayExpr) sqlparser.Expr {

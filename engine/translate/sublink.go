@@ -2,10 +2,12 @@ package translate
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 const sublinkCol = "?sublink?"
@@ -32,8 +34,15 @@ func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
 			return t.gmsBool(s.Location, &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: sqlparser.ValTuple(t.scalars(items)), Right: sub})
 		}
 		if op == "=" && !all {
+			left := t.scalar(s.Testexpr)
 			sub := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt())}
-			return t.gmsBool(s.Location, &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: t.scalar(s.Testexpr), Right: sub})
+			return t.inject("in", s.Location, []sqlparser.Expr{left, sub}, func(c []sql.Expression) (sql.Expression, error) {
+				l, err := oidInSubquery(t, c[0], c[1])
+				if err != nil {
+					return nil, err
+				}
+				return expr.NewGMSBool(plan.NewInSubquery(l, c[1])), nil
+			})
 		}
 		name := "$any"
 		if all {
@@ -48,6 +57,22 @@ func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
 	}
 	failAt(s.Location, pgerror.FeatureNotSupported, "subquery form not supported yet: %s", s.SubLinkType)
 	return nil
+}
+
+// oidInSubquery casts the left side of x IN (subquery) to the subquery's
+// type when both are of the OID family but differ (psql's confrelid IN
+// (... VALUES ('16391'::regclass))): regclass values are relation names
+// and oids are numbers, so they only compare after the cast PostgreSQL's
+// operator resolution would add.
+func oidInSubquery(t *Translator, left, sub sql.Expression) (sql.Expression, error) {
+	lt, rt := expr.TypeOf(left), expr.TypeOf(sub)
+	oidish := func(x *types.Type) bool {
+		return x.Kind == types.KindOid || x.Kind == types.KindRegclass || x.Kind == types.KindRegtype || types.IsRegObject(x)
+	}
+	if lt == nil || rt == nil || lt.OID == rt.OID || !oidish(lt) || !oidish(rt) {
+		return left, nil
+	}
+	return expr.Coerce(t.Env, left, rt, types.CastExplicit)
 }
 
 // overSublink aggregates arg over the subquery's single column: a scalar

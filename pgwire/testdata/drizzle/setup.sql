@@ -5,3 +5,4 @@ create table dz_posts (id bigint primary key, author_id bigint not null referenc
 create index dz_posts_author on dz_posts (author_id);
 create table dz_comments (id bigint primary key, post_id bigint references dz_posts (id), user_id bigint references dz_users (id), note text check (length(note) < 1000));
 create index dz_comments_post on dz_comments (post_id, user_id);
+create table dz_tags (id serial primary key, name varchar(40) not null default 'tag', weight numeric(6,2) default 0, added timestamptz default now());

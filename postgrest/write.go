@@ -611,5 +611,5 @@ func valueParam(b *builder, c *Column, raw json.RawMessage) string {
 		b.args = append(b.args, nil)
 		return "$" + strconv.Itoa(len(b.args))
 	}
-	return b.bind(txt)
+	return b.bindAs(txt, typ)
 }

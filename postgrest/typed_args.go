@@ -23,6 +23,7 @@ import (
 type colArg struct {
 	Text string
 	Type string
+	Null bool // the value is NULL (Text unused)
 }
 
 // engineArgTypes are the column types whose values the engine executor
@@ -49,8 +50,10 @@ func engineArgs(args []any) []any {
 		if !ok {
 			continue
 		}
-		args[i] = ca.Text
-		if t := engineArgTypes[ca.Type]; t != nil {
+		args[i] = plainArg(ca)
+		if t := engineArgTypes[ca.Type]; t != nil && ca.Null {
+			args[i] = engine.Param{Type: t}
+		} else if t != nil {
 			if v, err := types.Input(t, ca.Text, nil); err == nil {
 				args[i] = engine.Param{Type: t, Value: v}
 			}
@@ -64,7 +67,7 @@ func plainArgs(args []any) []any {
 	args = ownArgs(args)
 	for i, a := range args {
 		if ca, ok := a.(colArg); ok {
-			args[i] = ca.Text
+			args[i] = plainArg(ca)
 		}
 	}
 	return args
@@ -79,4 +82,12 @@ func ownArgs(args []any) []any {
 		}
 	}
 	return args
+}
+
+// plainArg is a colArg as PostgREST sends it: its text, or nil for NULL.
+func plainArg(ca colArg) any {
+	if ca.Null {
+		return nil
+	}
+	return ca.Text
 }

@@ -48,6 +48,7 @@ type cachedPlan struct {
 type planState struct {
 	entry     *cachedStmt
 	templates map[string]literalTemplate // plan_param.go
+	casts     castArgTypes               // plan_param.go
 }
 
 // runStatement plans and starts a translated statement: from its cached

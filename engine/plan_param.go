@@ -560,7 +560,7 @@ type paramPrep struct {
 // cachedParametric finds the cached parametric translation of a text sent
 // with arguments.
 func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) (*cachedStmt, []any, bool) {
-	key, _, vals, ok := paramArgs(args)
+	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, args))
 	if !ok {
 		return nil, nil, false
 	}
@@ -580,6 +580,7 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 		return nil
 	}
 	if len(args) > 0 {
+		args = s.typedCastArgs(stmt, cacheKey, args)
 		key, typs, vals, ok := paramArgs(args)
 		if !ok || !parametricStatement(stmt) {
 			return nil
@@ -771,4 +772,139 @@ func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Res
 		return
 	}
 	s.plans.entry = c
+}
+
+// Cast string arguments. A string argument is untyped, but one that the
+// statement only ever uses as `$n::type`, with type a built-in type
+// without typmod, is read by that cast's input function whatever the
+// context: binding it as a parameter of that type (converted with the
+// same input function, at the same point: before the statement runs)
+// gives the same result, and lets the statement be cached as a parametric
+// one. castTypes finds those types once per statement text; an argument
+// that is not valid input for its type stays a string, so the statement
+// reports the error as it did.
+
+// castArgTypes maps a statement's cache key to the cast types of its
+// parameters (nil entries: not cast, or not only cast).
+type castArgTypes map[string][]*types.Type
+
+const castArgTypesSize = 256
+
+// castArgs converts the string arguments of a statement whose cast types
+// are known (typedCastArgs found them on an earlier run).
+func (s *Session) castArgs(cacheKey string, args []any) []any {
+	typs, ok := s.plans.casts[cacheKey]
+	if !ok || typs == nil {
+		return args
+	}
+	return s.applyCasts(typs, args)
+}
+
+// typedCastArgs finds the cast types of stmt's parameters, remembers them
+// under cacheKey, and converts args.
+func (s *Session) typedCastArgs(stmt *pg.Node, cacheKey string, args []any) []any {
+	typs, known := s.plans.casts[cacheKey]
+	if !known {
+		// a type named like a built-in one could come first only when
+		// the path names pg_catalog after it
+		if path, _ := s.Setting("search_path"); !strings.Contains(path, "pg_catalog") {
+			typs = paramCastTypes(stmt, len(args))
+		}
+		if s.plans.casts == nil || len(s.plans.casts) >= castArgTypesSize {
+			s.plans.casts = castArgTypes{}
+		}
+		s.plans.casts[cacheKey] = typs
+	}
+	if typs == nil {
+		return args
+	}
+	return s.applyCasts(typs, args)
+}
+
+func (s *Session) applyCasts(typs []*types.Type, args []any) []any {
+	var out []any
+	for i, a := range args {
+		str, isStr := a.(string)
+		if !isStr || i >= len(typs) || typs[i] == nil {
+			continue
+		}
+		v, err := types.Input(typs[i], str, &s.env)
+		if err != nil {
+			continue
+		}
+		if out == nil {
+			out = append([]any(nil), args...)
+		}
+		out[i] = translate.TypedParam{Type: typs[i], Value: v}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// paramCastTypes returns, for each of n parameters, the built-in type it
+// is cast to when every reference to it is a cast to that one type
+// without typmod; nil when no parameter is.
+func paramCastTypes(stmt *pg.Node, n int) []*types.Type {
+	refs := make([]int, n)
+	casts := make([]int, n)
+	typs := make([]*types.Type, n)
+	walkPG(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
+		switch x := m.Interface().(type) {
+		case *pg.ParamRef:
+			if i := int(x.Number) - 1; i >= 0 && i < n {
+				refs[i]++
+			}
+		case *pg.TypeCast:
+			p := x.Arg.GetParamRef()
+			if p == nil {
+				return true
+			}
+			i := int(p.Number) - 1
+			if i < 0 || i >= n {
+				return true
+			}
+			t := castTypeName(x.TypeName)
+			if t == nil || typs[i] != nil && typs[i] != t {
+				casts[i] = -1 << 30
+				return true
+			}
+			typs[i] = t
+			casts[i]++
+		}
+		return true
+	})
+	found := false
+	for i := range typs {
+		if typs[i] != nil && casts[i] == refs[i] {
+			found = true
+		} else {
+			typs[i] = nil
+		}
+	}
+	if !found {
+		return nil
+	}
+	return typs
+}
+
+// castTypeName resolves a cast's type name to a built-in scalar type
+// (written bare or pg_catalog-qualified, no typmod, no array bounds).
+func castTypeName(tn *pg.TypeName) *types.Type {
+	if tn == nil || tn.Setof || tn.PctType || len(tn.Typmods) > 0 || len(tn.ArrayBounds) > 0 || tn.Typemod != -1 && tn.Typemod != 0 {
+		return nil
+	}
+	names := tn.Names
+	if len(names) == 2 && names[0].GetString_().GetSval() == "pg_catalog" {
+		names = names[1:]
+	}
+	if len(names) != 1 {
+		return nil
+	}
+	t, ok := types.ByName(names[0].GetString_().GetSval())
+	if !ok || t.Kind == types.KindUnknown || t.Kind == types.KindArray || t.Mod != -1 {
+		return nil
+	}
+	return t
 }

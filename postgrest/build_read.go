@@ -32,6 +32,15 @@ func (b *builder) bind(v string) string {
 	return "$" + strconv.Itoa(len(b.args))
 }
 
+// bindAs binds a value that stands where PostgreSQL types an unknown
+// parameter as the column type typ (a value stored in the column):
+// executors that can use the type (the engine, whose
+// plan cache keys on typed arguments) get a colArg, the others a string.
+func (b *builder) bindAs(v, typ string) string {
+	b.args = append(b.args, colArg{Text: v, Type: typ})
+	return "$" + strconv.Itoa(len(b.args))
+}
+
 func (b *builder) tmp() string {
 	b.n++
 	return "pgrst_" + strconv.Itoa(b.n)

@@ -133,7 +133,7 @@ func (q engineQuerier) SetLocal(settings [][2]string) error {
 }
 
 func (q engineQuerier) Query(ctx context.Context, sql string, args ...any) (*Result, error) {
-	rows, err := q.s.Query(ctx, sql, args...)
+	rows, err := q.s.Query(ctx, sql, engineArgs(args)...)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (x *PgxExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier) (b
 type pgxQuerier struct{ tx pgx.Tx }
 
 func (q pgxQuerier) Query(ctx context.Context, sql string, args ...any) (*Result, error) {
-	rows, err := q.tx.Query(ctx, sql, append([]any{pgx.QueryResultFormats{pgx.TextFormatCode}}, args...)...)
+	rows, err := q.tx.Query(ctx, sql, append([]any{pgx.QueryResultFormats{pgx.TextFormatCode}}, plainArgs(args)...)...)
 	if err != nil {
 		return nil, pgxError(err)
 	}

@@ -594,7 +594,7 @@ func typedColumns(t *Table) bool { return t.Kind == "r" || t.Kind == "p" }
 // literal for array columns, a string's contents, else the JSON text.
 func valueParam(b *builder, c *Column, raw json.RawMessage) string {
 	if raw == nil {
-		b.args = append(b.args, nil)
+		b.args = append(b.args, colArg{Type: c.Type, Null: true})
 		return "$" + strconv.Itoa(len(b.args))
 	}
 	typ := c.Type
@@ -608,8 +608,8 @@ func valueParam(b *builder, c *Column, raw json.RawMessage) string {
 	}
 	txt, isNull := jsonArgText(raw, typ)
 	if isNull {
-		b.args = append(b.args, nil)
+		b.args = append(b.args, colArg{Type: typ, Null: true})
 		return "$" + strconv.Itoa(len(b.args))
 	}
-	return b.bind(txt)
+	return b.bindAs(txt, typ)
 }

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -20,8 +21,13 @@ import (
 // rule applied to the bound plan, and then analyzed and run, so they take
 // the primary key (or any other index) as the equivalent SELECT does.
 func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Schema, sql.RowIter, error) {
-	switch stmt.(type) {
+	switch st := stmt.(type) {
 	case *sqlparser.Update, *sqlparser.Delete:
+	case *sqlparser.Insert:
+		if len(st.Returning) == 0 {
+			schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, stmt, nil, nil)
+			return schema, iter, err
+		}
 	default:
 		schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, stmt, nil, nil)
 		return schema, iter, err
@@ -37,14 +43,21 @@ func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.State
 	return schema, iter, err
 }
 
-// analyzeDML binds a single-table UPDATE or DELETE, applies the engine's
-// pre-analyze rule that GMS's simple-DML batches skip, and analyzes it.
+// analyzeDML binds a single-table UPDATE or DELETE (or an INSERT with
+// RETURNING), applies the engine's pre-analyze rule that GMS's simple-DML
+// batches skip, and analyzes it.
 func (s *Session) analyzeDML(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Node, *sql.QueryFlags, error) {
 	g := s.eng.gms
 	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
 	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
 	if err != nil {
 		return nil, nil, err
+	}
+	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
+		// GMS marks a VALUES source of only DEFAULT items "literal" and
+		// then skips assigning execution indexes, which RETURNING needs
+		// (MySQL has no RETURNING): such inserts take the full analysis.
+		ins.LiteralValueSource = false
 	}
 	bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags)
 	if err != nil {

@@ -226,7 +226,7 @@ func (s *Session) privRelation(st *pgcatalog.State, o privObj) (catalog.QName, r
 		q, kind, err := s.relationArg(o.text)
 		return q, kind, err == nil, err
 	}
-	rel, ok, err := s.relIndex(st).Find(st, o.oid)
+	rel, ok, err := st.RelationByOID(o.oid) // pg_class rows looked up by oid once per statement (pgcatalog/memo.go)
 	if err != nil || !ok {
 		return catalog.QName{}, "", false, err
 	}
@@ -249,25 +249,4 @@ func (s *Session) privListError(err error, privs string, valid catalog.Priv) err
 	}
 	_, err = s.hasPrivsOn("", privs, valid, func(catalog.Priv, bool) bool { return false })
 	return err
-}
-
-// relIndexMemo keeps one statement's pgcatalog.RelIndex: a statement calls
-// the OID forms once per row, and its context and catalog stay the same
-// throughout (DDL inside a routine makes a new catalog).
-type relIndexMemo struct {
-	ctx   *sql.Context
-	cat   *catalog.Catalog
-	index *pgcatalog.RelIndex
-}
-
-func (s *Session) relIndex(st *pgcatalog.State) *pgcatalog.RelIndex {
-	m := &s.relIdx
-	if m.index == nil || m.ctx != st.Ctx || m.cat != st.Catalog {
-		x, err := st.NewRelIndex()
-		if err != nil {
-			x = &pgcatalog.RelIndex{} // Find falls back to the full scan
-		}
-		*m = relIndexMemo{ctx: st.Ctx, cat: st.Catalog, index: x}
-	}
-	return m.index
 }

@@ -21,14 +21,7 @@ import (
 // rule applied to the bound plan, and then analyzed and run, so they take
 // the primary key (or any other index) as the equivalent SELECT does.
 func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Schema, sql.RowIter, error) {
-	switch st := stmt.(type) {
-	case *sqlparser.Update, *sqlparser.Delete:
-	case *sqlparser.Insert:
-		if len(st.Returning) == 0 {
-			schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, stmt, nil, nil)
-			return schema, iter, err
-		}
-	default:
+	if !analyzedHere(stmt) {
 		schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, stmt, nil, nil)
 		return schema, iter, err
 	}
@@ -41,6 +34,18 @@ func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.State
 	}
 	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, analyzed, qFlags)
 	return schema, iter, err
+}
+
+// analyzedHere reports whether runGMS binds and analyzes stmt itself:
+// UPDATE, DELETE and INSERT ... RETURNING (see analyzeDML).
+func analyzedHere(stmt sqlparser.Statement) bool {
+	switch st := stmt.(type) {
+	case *sqlparser.Update, *sqlparser.Delete:
+		return true
+	case *sqlparser.Insert:
+		return len(st.Returning) > 0
+	}
+	return false
 }
 
 // analyzeDML binds a single-table UPDATE or DELETE (or an INSERT with

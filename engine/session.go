@@ -68,7 +68,6 @@ type Session struct {
 	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
 	rt          routineState     // routine calls in progress (routine_call.go)
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
-	relIdx      relIndexMemo     // relations by OID for the running statement (acl_funcs_oid.go)
 	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
 }
 

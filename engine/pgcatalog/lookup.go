@@ -43,44 +43,6 @@ func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
 	return rel, true, nil
 }
 
-// relationByOIDScan is RelationByOID computed from the catalog directly.
-func (s *State) relationByOIDScan(oid uint32) (Rel, bool, error) {
-	for _, v := range s.Catalog.Views() {
-		if v.OID == oid {
-			return Rel{Schema: v.Schema, Name: v.Name, Kind: 'v'}, true, nil
-		}
-	}
-	for _, q := range s.Catalog.Sequences() {
-		if q.OID == oid {
-			return Rel{Schema: q.Schema, Name: q.Name, Kind: 'S'}, true, nil
-		}
-	}
-	for _, r := range systemRelations() {
-		if r.OID == oid {
-			return Rel{Schema: r.Schema, Name: r.Name, Kind: r.Kind}, true, nil
-		}
-	}
-	rels, err := s.Tables()
-	if err != nil {
-		return Rel{}, false, err
-	}
-	for _, r := range rels {
-		if RelationOID(r.Schema, r.Name) == oid {
-			return Rel{Schema: r.Schema, Name: r.Name, Kind: 'r'}, true, nil
-		}
-		idx, err := s.Indexes(r)
-		if err != nil {
-			return Rel{}, false, err
-		}
-		for _, ix := range idx {
-			if RelationOID(r.Schema, ix.Name) == oid {
-				return Rel{Schema: r.Schema, Name: ix.Name, Kind: 'i', Table: r.Name}, true, nil
-			}
-		}
-	}
-	return Rel{}, false, nil
-}
-
 // IndexDefByOID is pg_get_indexdef(oid); ok is false for no such index,
 // and the definition of an expression or partial index is not kept.
 func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {

@@ -101,12 +101,29 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 
 // assignTo translates n and coerces it to typ with assignment rules.
 func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
-	// Defaults and generated columns keep their expression: user
-	// functions in them are called, not inlined (routine_call.go).
+	return t.assignStored(n, typ, "")
+}
+
+// assignDefault is assignTo for column col's DEFAULT: an expression with
+// no assignment cast to the column type fails as PostgreSQL's cookDefault
+// words it.
+func (t *Translator) assignDefault(n *pg.Node, typ *types.Type, col string) sqlparser.Expr {
+	return t.assignStored(n, typ, col)
+}
+
+// assignStored translates a stored expression (a default or generated
+// column) and coerces it to typ with assignment rules; col, when set,
+// names the column in a coercion failure. User functions in it are
+// called, not inlined (routine_call.go).
+func (t *Translator) assignStored(n *pg.Node, typ *types.Type, col string) sqlparser.Expr {
 	t.stored = true
 	defer func() { t.stored = false }()
 	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
 		e, err := expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+		if pe, ok := err.(*pgerror.Error); ok && col != "" && pe.Code == pgerror.DatatypeMismatch && strings.HasPrefix(pe.Message, "cannot coerce type ") {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "column \"%s\" is of type %s but default expression is of type %s", col, typ.FormatType(), expr.FromGMSType(c[0].Type()).FormatType()).
+				WithHint("You will need to rewrite or cast the expression.")
+		}
 		return storedConstant(c[0], e, typ), err
 	})
 }
@@ -132,24 +149,6 @@ func storedConstant(src, folded sql.Expression, typ *types.Type) sql.Expression 
 	}
 	to.Shown = shown
 	return to
-}
-
-// assignDefault is assignTo for column col's DEFAULT: an expression with
-// no assignment cast to the column type fails as PostgreSQL's cookDefault
-// words it.
-func (t *Translator) assignDefault(n *pg.Node, typ *types.Type, col string) sqlparser.Expr {
-	// As in assignTo: user functions in a default are called, not inlined.
-	t.stored = true
-	defer func() { t.stored = false }()
-	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
-		e, err := expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
-		e = storedConstant(c[0], e, typ)
-		if pe, ok := err.(*pgerror.Error); ok && pe.Code == pgerror.DatatypeMismatch && strings.HasPrefix(pe.Message, "cannot coerce type ") {
-			return nil, pgerror.New(pgerror.DatatypeMismatch, "column \"%s\" is of type %s but default expression is of type %s", col, typ.FormatType(), expr.FromGMSType(c[0].Type()).FormatType()).
-				WithHint("You will need to rewrite or cast the expression.")
-		}
-		return e, err
-	})
 }
 
 func (t *Translator) drop(s *pg.DropStmt) (Result, error) {

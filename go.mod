@@ -56,3 +56,9 @@ require (
 	google.golang.org/protobuf v1.31.0 // indirect
 	gopkg.in/src-d/go-errors.v1 v1.0.0 // indirect
 )
+
+// go-mysql-server's go-icu-regex compiles an embedded ICU wasm module at
+// package initialisation (~0.4 s CPU per process); tinybase never plans
+// the MySQL REGEXP_* functions that use it. engine/internal/icuregex is
+// the same API on Go's regexp, with no init work (see its doc.go).
+replace github.com/dolthub/go-icu-regex => ./engine/internal/icuregex

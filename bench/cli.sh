@@ -9,7 +9,8 @@
 #     <= 150 ms.
 # Each process measurement is run RUNS times (default 10); the minimum and
 # median are printed. The machine's load skews wall times: compare on an
-# idle machine.
+# idle machine, or compare CPU times. TB=path measures that binary instead
+# of building ./cmd/tinybase (to compare two builds in one sitting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${RUNS:-10}"
@@ -17,8 +18,12 @@ work="$(mktemp -d)"
 pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 
-go build -o "$work/tinybase" ./cmd/tinybase
-tb="$work/tinybase"
+if [ -n "${TB:-}" ]; then
+  tb="$(cd "$(dirname "$TB")" && pwd)/$(basename "$TB")"
+else
+  go build -o "$work/tinybase" ./cmd/tinybase
+  tb="$work/tinybase"
+fi
 now_us() { echo $(( $(date +%s%N) / 1000 )); }
 stats() { sort -n | awk '{a[NR]=$1} END {printf "min %.1f ms, median %.1f ms (%d runs)\n", a[1]/1000, a[int((NR+1)/2)]/1000, NR}'; }
 
@@ -45,15 +50,19 @@ if [ -x /usr/bin/time ]; then
 fi
 
 # The floor every process that links the engine pays before main runs
-# (package initialisation, almost all of it go-icu-regex compiling its
-# embedded ICU wasm module; see README "Benchmarks"): `--version`, whose
-# main does nothing else.
+# (loading the binary and package initialisation, mostly go-mysql-server's
+# information_schema and variables packages; see README "Benchmarks"):
+# `--version`, whose main does nothing else. Then the package inits that
+# cost the most clock, from GODEBUG=inittrace=1.
 if [ -x /usr/bin/time ]; then
   for _ in $(seq "$runs"); do
     /usr/bin/time -f '%U %S' -o "$work/cpu" "$tb" --version > /dev/null 2>&1
     awk '{printf "%d\n", ($1 + $2) * 1e6}' "$work/cpu"
   done | stats | sed 's/^/--version (process start-up floor) CPU: /'
 fi
+GODEBUG=inittrace=1 "$tb" --version 2>&1 >/dev/null | awk '/^init / {print $5, $2}' | sort -rn | awk 'NR <= 5' |
+  awk '{printf "init %s: %.2f ms clock\n", $2, $1}'
+GODEBUG=inittrace=1 "$tb" --version 2>&1 >/dev/null | awk '/^init / {t += $5} END {printf "init, all packages: %.1f ms clock\n", t}'
 
 # --- second candidate in-process --------------------------------------------
 go test ./migrations -run '^$' -bench 'BenchmarkValidate(Cold|Cached)$' -benchtime 20x -count 1 | awk '/^Benchmark/ {printf "%s: %.2f ms/op\n", $1, $3/1e6}'

@@ -366,3 +366,25 @@ func TestValidateLintIntroduced(t *testing.T) {
 		t.Fatalf("fixing a finding is not a warning: %v %+v", err, res)
 	}
 }
+
+// TestValidateLintAfterFailedCandidate: the lint of the priors starts while
+// the candidate applies; a failing candidate cancels it, and the next
+// validation still diffs against the priors' complete findings.
+func TestValidateLintAfterFailedCandidate(t *testing.T) {
+	v := migrations.NewValidator(migrations.Options{Lint: noPrimaryKey})
+	ctx := context.Background()
+	priors := append(append([]migrations.File{}, priorTodos...), migrations.File{Version: "20240102000000", Name: "log", SQL: "create table public.log (line text);"})
+	res, err := v.Validate(ctx, priors, candidate("select * from public.missing;"), false)
+	if err != nil || res.OK || res.Outcome != migrations.OutcomeFailed {
+		t.Fatalf("failing candidate: %v %+v", err, res)
+	}
+	for i := 0; i < 2; i++ {
+		res, err = v.Validate(ctx, priors, candidate("create table public.events (at timestamptz);"), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.OK || len(res.Warnings) != 1 || res.Warnings[0].Lint == nil || res.Warnings[0].Lint.Key != "no_primary_key_public_events" {
+			t.Fatalf("validation %d: got %+v", i, res.Warnings)
+		}
+	}
+}

@@ -50,12 +50,12 @@ type Validator struct {
 }
 
 // state is the committed engine state after a prefix of the history, with
-// its lint findings (computed on first use).
+// its lint findings' keys (computed on first use, under lintMu; a failed or
+// cancelled computation is not kept, so the next validation retries it).
 type state struct {
-	eng      *engine.Engine
-	lintOnce sync.Once
-	lint     map[string]bool
-	lintErr  error
+	eng    *engine.Engine
+	lintMu sync.Mutex
+	lint   map[string]bool
 }
 
 // NewValidator returns a Validator.
@@ -140,6 +140,13 @@ func (v *Validator) Validate(ctx context.Context, priors []File, candidate File,
 		return res, nil
 	}
 
+	if v.opts.Lint != nil {
+		// The findings before the candidate do not depend on it: compute
+		// them on another goroutine (another CPU) while the candidate
+		// applies. lintWarnings waits for them; when the candidate fails,
+		// returning cancels ctx and the unfinished lint with it.
+		go func() { _, _ = v.lintKeys(ctx, st) }()
+	}
 	clone := st.eng.Snapshot()
 	s, err := clone.Connect(engine.SessionOptions{})
 	if err != nil {
@@ -267,38 +274,47 @@ func chainKeys(files []File) [][32]byte {
 }
 
 func (v *Validator) lintWarnings(ctx context.Context, before *state, after *engine.Session) ([]Warning, error) {
-	before.lintOnce.Do(func() {
-		s, err := before.eng.Snapshot().Connect(engine.SessionOptions{})
-		if err != nil {
-			before.lintErr = err
-			return
-		}
-		defer s.Close()
-		fs, err := v.opts.Lint(ctx, s)
-		if err != nil {
-			before.lintErr = err
-			return
-		}
-		before.lint = map[string]bool{}
-		for _, f := range fs {
-			before.lint[f.Key] = true
-		}
-	})
-	if before.lintErr != nil {
-		return nil, before.lintErr
-	}
 	fs, err := v.opts.Lint(ctx, after)
+	if err != nil {
+		return nil, err
+	}
+	had, err := v.lintKeys(ctx, before)
 	if err != nil {
 		return nil, err
 	}
 	var out []Warning
 	for _, f := range fs {
-		if !before.lint[f.Key] {
+		if !had[f.Key] {
 			f := f
 			out = append(out, Warning{Kind: "lint", Message: f.Level + " " + f.Name + ": " + f.Message, Lint: &f})
 		}
 	}
 	return out, nil
+}
+
+// lintKeys returns the keys of st's lint findings, linting a snapshot of
+// st the first time.
+func (v *Validator) lintKeys(ctx context.Context, st *state) (map[string]bool, error) {
+	st.lintMu.Lock()
+	defer st.lintMu.Unlock()
+	if st.lint != nil {
+		return st.lint, nil
+	}
+	s, err := st.eng.Snapshot().Connect(engine.SessionOptions{})
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	fs, err := v.opts.Lint(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	keys := make(map[string]bool, len(fs))
+	for _, f := range fs {
+		keys[f.Key] = true
+	}
+	st.lint = keys
+	return keys, nil
 }
 
 // Prime records eng's committed state as the state after files, so a

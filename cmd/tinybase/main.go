@@ -18,13 +18,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, startupGC()))
 }
 
 // run executes the CLI and returns its exit code; errors are one line on
-// stderr.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRoot(stdin, stdout, stderr)
+// stderr. ready is called once a long-running command (start) has started
+// up (see startupGC).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, ready func()) int {
+	root := newRoot(stdin, stdout, stderr, ready)
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
@@ -46,7 +47,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return ee.code
 }
 
-func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+func newRoot(stdin io.Reader, stdout, stderr io.Writer, ready func()) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "tinybase",
 		Short:         "An embedded Supabase-compatible Postgres in one binary",
@@ -58,6 +59,6 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &exitError{exitUsage, err.Error()} })
-	root.AddCommand(newStartCmd(), newStatusCmd(), newMigrationCmd(), newDBCmd(), newGenCmd(), newSQLCmd())
+	root.AddCommand(newStartCmd(ready), newStatusCmd(), newMigrationCmd(), newDBCmd(), newGenCmd(), newSQLCmd())
 	return root
 }

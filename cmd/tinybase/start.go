@@ -59,7 +59,7 @@ func (f *serverFlags) config(c *cobra.Command) (tinybase.Config, error) {
 	return cfg, nil
 }
 
-func newStartCmd() *cobra.Command {
+func newStartCmd(ready func()) *cobra.Command {
 	var f serverFlags
 	var memory bool
 	var dataDir string
@@ -94,6 +94,7 @@ func newStartCmd() *cobra.Command {
 			}
 			fmt.Fprintf(c.OutOrStdout(), "Started tinybase local development setup.\n\n")
 			printStatus(c.OutOrStdout(), "pretty", statusOf(srv.APIURL(), srv.DBURL(), cfg.JWTSecret, srv.Keys()))
+			ready()
 			<-ctx.Done()
 			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestNotifyDelivery(t *testing.T) {
+	cases := []struct {
+		name  string
+		stmts []string
+		want  []string // channel:payload delivered to the subscriber on "ch"
+	}{
+		{"autocommit NOTIFY", []string{"notify ch, 'a'"}, []string{"ch:a"}},
+		{"NOTIFY without payload", []string{"notify ch"}, []string{"ch:"}},
+		{"other channel", []string{"notify other, 'a'"}, nil},
+		{"commit delivers in order, duplicates folded", []string{"begin", "notify ch, 'b'", "select pg_notify('ch', 'a')", "notify ch, 'b'", "commit"}, []string{"ch:b", "ch:a"}},
+		{"rollback drops", []string{"begin", "notify ch, 'x'", "rollback"}, nil},
+		{"failed transaction drops", []string{"begin", "notify ch, 'x'", "select 1/0", "commit"}, nil},
+		{"rollback to savepoint drops later ones", []string{"begin", "notify ch, 'a'", "savepoint s", "notify ch, 'b'", "rollback to savepoint s", "notify ch, 'c'", "commit"}, []string{"ch:a", "ch:c"}},
+		{"pg_notify in autocommit select", []string{"select pg_notify('ch', 'p')"}, []string{"ch:p"}},
+		{"pg_notify NULL payload", []string{"select pg_notify('ch', null)"}, []string{"ch:"}},
+		{"nothing before commit", []string{"begin", "notify ch, 'late'"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := Open(Options{NoBootstrap: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mu sync.Mutex
+			var got []string
+			cancel := e.Subscribe("ch", func(n Notification) {
+				mu.Lock()
+				got = append(got, n.Channel+":"+n.Payload)
+				mu.Unlock()
+			})
+			defer cancel()
+			s, err := e.Connect(SessionOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range tc.stmts {
+				if rows, err := s.Query(context.Background(), q); err == nil {
+					for rows.Next() {
+					}
+					rows.Close()
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("delivered (-want +got):\n%s", d)
+			}
+			s.Close()
+		})
+	}
+}
+
+func TestNotifyErrors(t *testing.T) {
+	e, err := Open(Options{NoBootstrap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sql, code, msg string }{
+		{"select pg_notify('', 'x')", "22023", "channel name cannot be empty"},
+		{"select pg_notify(null, 'x')", "22023", "channel name cannot be empty"},
+		{"select pg_notify('a', repeat('x', 8000))", "22023", "payload string too long"},
+	} {
+		rows, err := s.Query(context.Background(), tc.sql)
+		if err == nil {
+			for rows.Next() {
+			}
+			err = rows.Err()
+			rows.Close()
+		}
+		pe, ok := err.(*Error)
+		if !ok || pe.Code != tc.code || pe.Message != tc.msg {
+			t.Errorf("%s: got %v, want %s %s", tc.sql, err, tc.code, tc.msg)
+		}
+	}
+}
+
+func TestListenSessions(t *testing.T) {
+	e, err := Open(Options{NoBootstrap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := e.Connect(SessionOptions{})
+	b, _ := e.Connect(SessionOptions{})
+	run := func(s *Session, q string) {
+		t.Helper()
+		rows, err := s.Query(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if rows.Tag() == "" {
+			for rows.Next() {
+			}
+		}
+		rows.Close()
+	}
+	run(a, "listen ch")
+	run(a, "listen ch")
+	run(b, "notify ch, 'one'")
+	run(a, "notify ch, 'self'")
+	run(a, "unlisten ch")
+	run(b, "notify ch, 'after'")
+	var got []string
+	for _, n := range a.Notifications() {
+		got = append(got, n.Channel+":"+n.Payload)
+		if n.PID == 0 {
+			t.Errorf("notification without PID")
+		}
+	}
+	if d := cmp.Diff([]string{"ch:one", "ch:self"}, got); d != "" {
+		t.Errorf("a received (-want +got):\n%s", d)
+	}
+	if n := b.Notifications(); len(n) != 0 {
+		t.Errorf("b (not listening) received %v", n)
+	}
+	run(a, "listen x")
+	run(a, "unlisten *")
+	run(b, "notify x")
+	if n := a.Notifications(); len(n) != 0 {
+		t.Errorf("after UNLISTEN * received %v", n)
+	}
+}

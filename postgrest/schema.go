@@ -243,6 +243,17 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 				fks = append(fks, &ForeignKey{Name: str(r[0]), From: t, FromCols: keys, To: to, ToCols: names(to, parseIntArray(str(r[5])))})
 			}
 		}
+		vr, err := q.Query(ctx, viewsSQL, arr)
+		if err != nil {
+			return false, err
+		}
+		defs := map[*Table]string{}
+		for _, r := range vr.Rows {
+			if t := byOID[str(r[0])]; t != nil && r[1] != nil {
+				defs[t] = *r[1]
+			}
+		}
+		fks = addViewKeys(c, schemas, defs, fks) // view_keys.go
 		for _, fk := range fks {
 			for _, u := range fk.From.Uniques {
 				if sameSet(u, fk.FromCols) {

@@ -30,6 +30,11 @@ type Table struct {
 	Comment  string
 	byName   map[string]*Column
 	colByNum map[int]*Column
+	// computed are the functions f(this row type) usable as columns
+	// (scalar results) and as embedded resources (table results), by
+	// name (computed.go).
+	computed     map[string]*Function
+	computedRels map[string]*Function
 }
 
 // Column returns the named column.
@@ -56,6 +61,7 @@ type Function struct {
 	RetComp    bool   // returns a composite (row) type
 	RetVoid    bool
 	Volatile   string // i, s, v
+	RowsOne    bool   // declared ROWS 1: a to-one computed relationship even when SETOF
 }
 
 // FuncArg is one input argument.
@@ -119,7 +125,7 @@ order by co.conname`
 const functionsSQL = `select n.nspname, p.proname, coalesce(array_to_string(p.proargnames, ','), ''), coalesce(array_to_string(p.proargmodes::text[], ','), ''),
   pg_catalog.pg_get_function_identity_arguments(p.oid), p.pronargdefaults::text, pg_catalog.format_type(p.prorettype, null), p.proretset::text,
   p.provolatile::text, coalesce(t.typrelid, 0)::int8::text, (t.typtype = 'c' or p.prorettype = 2249)::text, (p.prorettype = 2278)::text,
-  coalesce((select string_agg(pg_catalog.format_type(x, null), ',') from unnest(p.proargtypes) x), '')
+  coalesce((select string_agg(pg_catalog.format_type(x, null), ',') from unnest(p.proargtypes) x), ''), p.prorows::text
 from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace left join pg_catalog.pg_type t on t.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'`
 
@@ -268,7 +274,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 		}
 		for _, r := range fr.Rows {
 			f := &Function{Schema: str(r[0]), Name: str(r[1]), ReturnType: str(r[6]), RetSet: isTrue(r[7]),
-				Volatile: str(r[8]), RetComp: isTrue(r[10]), RetVoid: isTrue(r[11])}
+				Volatile: str(r[8]), RetComp: isTrue(r[10]), RetVoid: isTrue(r[11]), RowsOne: str(r[13]) == "1"}
 			if rel := str(r[9]); rel != "0" {
 				f.RetTable = byOID[rel]
 			}
@@ -302,6 +308,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 	for _, fs := range c.funcs {
 		sort.Slice(fs, func(i, j int) bool { return len(fs[i].Args) < len(fs[j].Args) })
 	}
+	c.linkComputed() // computed.go
 	return c, nil
 }
 

@@ -84,8 +84,18 @@ type sessionNotify struct {
 	pending []Notification
 	listens map[string]func() // channel → cancel
 
-	mu    sync.Mutex // guards inbox: deliveries arrive from other sessions
+	mu    sync.Mutex // guards inbox and wake: deliveries arrive from other sessions
 	inbox []Notification
+	wake  func()
+}
+
+// OnNotification sets fn to be called (on the notifying goroutine, so it
+// must not block) whenever a notification reaches this session's inbox:
+// a wire server uses it to send notifications to an idle client.
+func (s *Session) OnNotification(fn func()) {
+	s.notes.mu.Lock()
+	s.notes.wake = fn
+	s.notes.mu.Unlock()
 }
 
 // Notify queues a notification for delivery at commit (NOTIFY and
@@ -151,7 +161,11 @@ func (s *Session) listenCommand(c *translate.Listen, tag string) (string, *Rows,
 			s.notes.listens[c.Channel] = s.eng.Subscribe(c.Channel, func(n Notification) {
 				s.notes.mu.Lock()
 				s.notes.inbox = append(s.notes.inbox, n)
+				wake := s.notes.wake
 				s.notes.mu.Unlock()
+				if wake != nil {
+					wake()
+				}
 			})
 		}
 	}

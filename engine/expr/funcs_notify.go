@@ -24,6 +24,6 @@ func init() {
 			}
 			ch, _ := args[0].(string)
 			payload, _ := args[1].(string)
-			return nil, n.Notify(ch, payload)
+			return "", n.Notify(ch, payload) // void_out prints nothing
 		}})
 }

@@ -174,50 +174,33 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 	byOID := map[string]*Table{}
 	arr := pgArray(schemas)
 	err := ex.Tx(ctx, true, func(q Querier) (bool, error) {
-		rels, err := q.Query(ctx, relationsSQL, arr)
+		cons, err := loadRelations(ctx, q, arr, c.tables, byOID, true)
 		if err != nil {
 			return false, err
 		}
-		for _, r := range rels.Rows {
-			t := &Table{Schema: str(r[0]), Name: str(r[1]), Kind: str(r[2]), OID: str(r[3]), byName: map[string]*Column{}, colByNum: map[int]*Column{}}
-			c.tables[t.Schema+"."+t.Name] = t
-			byOID[t.OID] = t
-		}
-		cols, err := q.Query(ctx, columnsSQL, arr)
+		defs, err := loadViewDefs(ctx, q, arr, byOID)
 		if err != nil {
 			return false, err
 		}
-		for _, r := range cols.Rows {
-			t := byOID[str(r[0])]
-			if t == nil {
-				continue
-			}
-			n, _ := strconv.Atoi(str(r[1]))
-			col := &Column{Name: str(r[2]), Type: str(r[3]), NotNull: isTrue(r[4]), HasDef: isTrue(r[5]), Position: n}
-			t.Columns = append(t.Columns, col)
-			t.byName[col.Name] = col
-			t.colByNum[n] = col
-		}
-		// Views the catalog lists without attributes: learn their columns
-		// by describing them.
-		for _, t := range c.tables {
-			if len(t.Columns) > 0 {
-				continue
-			}
-			res, err := q.Query(ctx, "select * from "+qi(t.Schema)+"."+qi(t.Name)+" limit 0")
+		// Views may show tables of schemas that are not exposed (a
+		// private schema behind public views): those tables are loaded
+		// too, for their keys, but never served or embedded.
+		var hidden map[string]*Table
+		if hs := hiddenSchemas(defs, schemas); len(hs) > 0 {
+			hidden = map[string]*Table{}
+			harr := pgArray(hs)
+			more, err := loadRelations(ctx, q, harr, hidden, byOID, false)
 			if err != nil {
 				return false, err
 			}
-			for i, name := range res.Columns {
-				col := &Column{Name: name, Type: "text", Position: i + 1}
-				t.Columns = append(t.Columns, col)
-				t.byName[name] = col
-				t.colByNum[i+1] = col
+			cons = append(cons, more...)
+			hdefs, err := loadViewDefs(ctx, q, harr, byOID)
+			if err != nil {
+				return false, err
 			}
-		}
-		cons, err := q.Query(ctx, constraintsSQL, arr)
-		if err != nil {
-			return false, err
+			for t, d := range hdefs {
+				defs[t] = d
+			}
 		}
 		names := func(t *Table, nums []int) []string {
 			var out []string
@@ -229,7 +212,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 			return out
 		}
 		var fks []*ForeignKey
-		for _, r := range cons.Rows {
+		for _, r := range cons {
 			t := byOID[str(r[2])]
 			if t == nil {
 				continue
@@ -249,18 +232,12 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 				fks = append(fks, &ForeignKey{Name: str(r[0]), From: t, FromCols: keys, To: to, ToCols: names(to, parseIntArray(str(r[5])))})
 			}
 		}
-		vr, err := q.Query(ctx, viewsSQL, arr)
-		if err != nil {
-			return false, err
-		}
-		defs := map[*Table]string{}
-		for _, r := range vr.Rows {
-			if t := byOID[str(r[0])]; t != nil && r[1] != nil {
-				defs[t] = *r[1]
-			}
-		}
-		fks = addViewKeys(c, schemas, defs, fks) // view_keys.go
+		fks = addViewKeys(c, hidden, schemas, defs, fks) // view_keys.go
+		exposed := func(t *Table) bool { return c.tables[t.Schema+"."+t.Name] == t }
 		for _, fk := range fks {
+			if !exposed(fk.From) || !exposed(fk.To) {
+				continue
+			}
 			for _, u := range fk.From.Uniques {
 				if sameSet(u, fk.FromCols) {
 					fk.fromUnique = true
@@ -362,3 +339,74 @@ func ql(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 // isTrue reads a boolean in either text form (t from the engine's
 // output, true from PostgreSQL's bool::text).
 func isTrue(p *string) bool { return p != nil && (*p == "t" || *p == "true") }
+
+// loadRelations reads the relations, columns and key constraints of the
+// schemas in arr into tables (keyed "schema.name") and byOID, and returns
+// the constraint rows. With describe, views the catalog lists without
+// columns are described to learn them (the schema cache's role may not
+// read relations of schemas that are not exposed, so those are not).
+func loadRelations(ctx context.Context, q Querier, arr string, tables, byOID map[string]*Table, describe bool) ([][]*string, error) {
+	rels, err := q.Query(ctx, relationsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	var added []*Table
+	for _, r := range rels.Rows {
+		t := &Table{Schema: str(r[0]), Name: str(r[1]), Kind: str(r[2]), OID: str(r[3]), byName: map[string]*Column{}, colByNum: map[int]*Column{}}
+		tables[t.Schema+"."+t.Name] = t
+		byOID[t.OID] = t
+		added = append(added, t)
+	}
+	cols, err := q.Query(ctx, columnsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range cols.Rows {
+		t := byOID[str(r[0])]
+		if t == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(str(r[1]))
+		col := &Column{Name: str(r[2]), Type: str(r[3]), NotNull: isTrue(r[4]), HasDef: isTrue(r[5]), Position: n}
+		t.Columns = append(t.Columns, col)
+		t.byName[col.Name] = col
+		t.colByNum[n] = col
+	}
+	// Views the catalog lists without attributes: learn their columns
+	// by describing them.
+	for _, t := range added {
+		if len(t.Columns) > 0 || !describe {
+			continue
+		}
+		res, err := q.Query(ctx, "select * from "+qi(t.Schema)+"."+qi(t.Name)+" limit 0")
+		if err != nil {
+			return nil, err
+		}
+		for i, name := range res.Columns {
+			col := &Column{Name: name, Type: "text", Position: i + 1}
+			t.Columns = append(t.Columns, col)
+			t.byName[name] = col
+			t.colByNum[i+1] = col
+		}
+	}
+	cons, err := q.Query(ctx, constraintsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	return cons.Rows, nil
+}
+
+// loadViewDefs reads the definitions of the views of the schemas in arr.
+func loadViewDefs(ctx context.Context, q Querier, arr string, byOID map[string]*Table) (map[*Table]string, error) {
+	vr, err := q.Query(ctx, viewsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	defs := map[*Table]string{}
+	for _, r := range vr.Rows {
+		if t := byOID[str(r[0])]; t != nil && r[1] != nil {
+			defs[t] = *r[1]
+		}
+	}
+	return defs, nil
+}

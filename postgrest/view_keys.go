@@ -28,6 +28,7 @@ type colOrigin struct {
 // viewOrigins resolves views' columns to base table columns.
 type viewOrigins struct {
 	c       *schemaCache
+	hidden  map[string]*Table // tables of schemas that are not exposed, "schema.name"
 	schemas []string
 	defs    map[*Table]string
 	done    map[*Table]map[string]colOrigin
@@ -56,7 +57,10 @@ type fromItem struct {
 
 func (o *viewOrigins) lookup(schema, name string, in *Table) *Table {
 	if schema != "" {
-		return o.c.table(schema, name)
+		if t := o.c.table(schema, name); t != nil {
+			return t
+		}
+		return o.hidden[schema+"."+name]
 	}
 	if t := o.c.table(in.Schema, name); t != nil {
 		return t
@@ -209,11 +213,11 @@ type viewSide struct {
 // addViewKeys gives views the primary keys of their base tables and copies
 // every foreign key to each pair of (table or view over it) ends whose
 // columns the views show, as PostgREST's view relationships do.
-func addViewKeys(c *schemaCache, schemas []string, defs map[*Table]string, fks []*ForeignKey) []*ForeignKey {
+func addViewKeys(c *schemaCache, hidden map[string]*Table, schemas []string, defs map[*Table]string, fks []*ForeignKey) []*ForeignKey {
 	if len(defs) == 0 {
 		return fks
 	}
-	o := &viewOrigins{c: c, schemas: schemas, defs: defs, done: map[*Table]map[string]colOrigin{}, busy: map[*Table]bool{}}
+	o := &viewOrigins{c: c, hidden: hidden, schemas: schemas, defs: defs, done: map[*Table]map[string]colOrigin{}, busy: map[*Table]bool{}}
 	views := make([]*Table, 0, len(defs))
 	for v := range defs {
 		views = append(views, v)
@@ -294,5 +298,42 @@ func addViewKeys(c *schemaCache, schemas []string, defs map[*Table]string, fks [
 			}
 		}
 	}
+	return out
+}
+
+// hiddenSchemas lists the schemas outside exposed (and outside the
+// system schemas) whose relations views name.
+func hiddenSchemas(defs map[*Table]string, exposed []string) []string {
+	skip := map[string]bool{"pg_catalog": true, "information_schema": true}
+	for _, s := range exposed {
+		skip[s] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	var walk func(n *pg.Node)
+	walk = func(n *pg.Node) {
+		switch x := n.Node.(type) {
+		case *pg.Node_RangeVar:
+			if s := x.RangeVar.Schemaname; s != "" && !skip[s] && !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		case *pg.Node_JoinExpr:
+			walk(x.JoinExpr.Larg)
+			walk(x.JoinExpr.Rarg)
+		}
+	}
+	for _, def := range defs {
+		tree, err := pg.Parse(def)
+		if err != nil || len(tree.Stmts) != 1 {
+			continue
+		}
+		if sel := tree.Stmts[0].Stmt.GetSelectStmt(); sel != nil {
+			for _, n := range sel.FromClause {
+				walk(n)
+			}
+		}
+	}
+	sort.Strings(out)
 	return out
 }

@@ -79,9 +79,10 @@ func (h *notifyHub) deliver(ns []Notification) {
 	}
 }
 
-// sessionNotify is a session's queued NOTIFYs and its LISTENs.
+// sessionNotify is a session's queued NOTIFYs and LISTEN / UNLISTENs and
+// its active LISTENs.
 type sessionNotify struct {
-	pending []Notification
+	pending []notifyEvent
 	listens map[string]func() // channel → cancel
 
 	mu    sync.Mutex // guards inbox and wake: deliveries arrive from other sessions
@@ -111,25 +112,42 @@ func (s *Session) Notify(channel, payload string) error {
 		return pgerror.New(pgerror.InvalidParameterValue, "payload string too long")
 	}
 	for _, p := range s.notes.pending {
-		if p.Channel == channel && p.Payload == payload {
+		if p.act == nil && p.n.Channel == channel && p.n.Payload == payload {
 			return nil
 		}
 	}
-	s.notes.pending = append(s.notes.pending, Notification{PID: int32(s.ID()), Channel: channel, Payload: payload})
+	s.notes.pending = append(s.notes.pending, notifyEvent{n: Notification{PID: int32(s.ID()), Channel: channel, Payload: payload}})
 	return nil
 }
 
-// notifyEnd ends the transaction's notifications: delivered on commit,
-// dropped on rollback.
+// notifyEvent is a queued NOTIFY, or (act set) a queued LISTEN / UNLISTEN.
+type notifyEvent struct {
+	n   Notification
+	act *translate.Listen
+}
+
+// notifyEnd ends the transaction's notifications: on commit its LISTEN /
+// UNLISTENs take effect, then its notifications are delivered (so a
+// session hears its own NOTIFY on a channel it began listening to in the
+// same transaction); on rollback all are dropped.
 func (s *Session) notifyEnd(commit bool) {
-	ns := s.notes.pending
-	if len(ns) == 0 {
+	evs := s.notes.pending
+	if len(evs) == 0 {
 		return
 	}
 	s.notes.pending = nil
-	if commit {
-		s.eng.notify.deliver(ns)
+	if !commit {
+		return
 	}
+	var ns []Notification
+	for _, e := range evs {
+		if e.act != nil {
+			s.applyListen(e.act)
+		} else {
+			ns = append(ns, e.n)
+		}
+	}
+	s.eng.notify.deliver(ns)
 }
 
 // notifyMark and notifyRollbackTo keep a savepoint's notifications: those
@@ -142,9 +160,18 @@ func (s *Session) notifyRollbackTo(n int) {
 	}
 }
 
-// listenCommand runs LISTEN / UNLISTEN. PostgreSQL applies them at commit;
-// here they apply at once, which differs only for a LISTEN rolled back.
+// listenCommand runs LISTEN / UNLISTEN: at once outside a transaction
+// block, else when the transaction commits, as PostgreSQL does.
 func (s *Session) listenCommand(c *translate.Listen, tag string) (string, *Rows, error) {
+	if s.state == txnIdle {
+		s.applyListen(c)
+	} else {
+		s.notes.pending = append(s.notes.pending, notifyEvent{act: c})
+	}
+	return tag, nil, nil
+}
+
+func (s *Session) applyListen(c *translate.Listen) {
 	switch {
 	case c.All:
 		s.unlistenAll()
@@ -169,7 +196,6 @@ func (s *Session) listenCommand(c *translate.Listen, tag string) (string, *Rows,
 			})
 		}
 	}
-	return tag, nil, nil
 }
 
 func (s *Session) unlistenAll() {

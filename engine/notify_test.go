@@ -132,4 +132,39 @@ func TestListenSessions(t *testing.T) {
 	if n := a.Notifications(); len(n) != 0 {
 		t.Errorf("after UNLISTEN * received %v", n)
 	}
+	// LISTEN and UNLISTEN take effect when their transaction commits.
+	steps := []struct {
+		s    *Session
+		sql  string
+		want []string // a's inbox after the step
+	}{
+		{a, "begin", nil},
+		{a, "listen tx", nil},
+		{b, "notify tx, 'before commit'", nil},
+		{a, "rollback", nil},
+		{b, "notify tx, 'after rollback'", nil},
+		{a, "begin", nil},
+		{a, "listen tx", nil},
+		{a, "notify tx, 'own, same transaction'", nil},
+		{a, "commit", []string{"tx:own, same transaction"}},
+		{a, "begin", nil},
+		{a, "unlisten tx", nil},
+		{a, "rollback", nil},
+		{b, "notify tx, 'still listening'", []string{"tx:still listening"}},
+		{a, "begin", nil},
+		{a, "unlisten tx", nil},
+		{b, "notify tx, 'unlisten not committed yet'", []string{"tx:unlisten not committed yet"}},
+		{a, "commit", nil},
+		{b, "notify tx, 'gone'", nil},
+	}
+	for i, st := range steps {
+		run(st.s, st.sql)
+		var got []string
+		for _, n := range a.Notifications() {
+			got = append(got, n.Channel+":"+n.Payload)
+		}
+		if d := cmp.Diff(st.want, got); d != "" {
+			t.Errorf("step %d (%s): inbox (-want +got):\n%s", i, st.sql, d)
+		}
+	}
 }

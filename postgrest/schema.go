@@ -174,7 +174,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 	byOID := map[string]*Table{}
 	arr := pgArray(schemas)
 	err := ex.Tx(ctx, true, func(q Querier) (bool, error) {
-		cons, err := loadRelations(ctx, q, arr, c.tables, byOID, true)
+		cons, err := loadRelations(ctx, q, arr, c.tables, byOID)
 		if err != nil {
 			return false, err
 		}
@@ -189,7 +189,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 		if hs := hiddenSchemas(defs, schemas); len(hs) > 0 {
 			hidden = map[string]*Table{}
 			harr := pgArray(hs)
-			more, err := loadRelations(ctx, q, harr, hidden, byOID, false)
+			more, err := loadRelations(ctx, q, harr, hidden, byOID)
 			if err != nil {
 				return false, err
 			}
@@ -201,6 +201,9 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 			for t, d := range hdefs {
 				defs[t] = d
 			}
+		}
+		if err := viewColumns(ctx, q, c, hidden, schemas, defs, byOID); err != nil { // view_keys.go
+			return false, err
 		}
 		names := func(t *Table, nums []int) []string {
 			var out []string
@@ -342,20 +345,16 @@ func isTrue(p *string) bool { return p != nil && (*p == "t" || *p == "true") }
 
 // loadRelations reads the relations, columns and key constraints of the
 // schemas in arr into tables (keyed "schema.name") and byOID, and returns
-// the constraint rows. With describe, views the catalog lists without
-// columns are described to learn them (the schema cache's role may not
-// read relations of schemas that are not exposed, so those are not).
-func loadRelations(ctx context.Context, q Querier, arr string, tables, byOID map[string]*Table, describe bool) ([][]*string, error) {
+// the constraint rows.
+func loadRelations(ctx context.Context, q Querier, arr string, tables, byOID map[string]*Table) ([][]*string, error) {
 	rels, err := q.Query(ctx, relationsSQL, arr)
 	if err != nil {
 		return nil, err
 	}
-	var added []*Table
 	for _, r := range rels.Rows {
 		t := &Table{Schema: str(r[0]), Name: str(r[1]), Kind: str(r[2]), OID: str(r[3]), byName: map[string]*Column{}, colByNum: map[int]*Column{}}
 		tables[t.Schema+"."+t.Name] = t
 		byOID[t.OID] = t
-		added = append(added, t)
 	}
 	cols, err := q.Query(ctx, columnsSQL, arr)
 	if err != nil {
@@ -371,23 +370,6 @@ func loadRelations(ctx context.Context, q Querier, arr string, tables, byOID map
 		t.Columns = append(t.Columns, col)
 		t.byName[col.Name] = col
 		t.colByNum[n] = col
-	}
-	// Views the catalog lists without attributes: learn their columns
-	// by describing them.
-	for _, t := range added {
-		if len(t.Columns) > 0 || !describe {
-			continue
-		}
-		res, err := q.Query(ctx, "select * from "+qi(t.Schema)+"."+qi(t.Name)+" limit 0")
-		if err != nil {
-			return nil, err
-		}
-		for i, name := range res.Columns {
-			col := &Column{Name: name, Type: "text", Position: i + 1}
-			t.Columns = append(t.Columns, col)
-			t.byName[name] = col
-			t.colByNum[i+1] = col
-		}
 	}
 	cons, err := q.Query(ctx, constraintsSQL, arr)
 	if err != nil {

@@ -1,6 +1,7 @@
 package postgrest
 
 import (
+	"context"
 	"sort"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -336,4 +337,151 @@ func hiddenSchemas(defs map[*Table]string, exposed []string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// viewColumns gives the views the catalog lists without columns (the
+// engine's pg_attribute has no rows for views) their column names: from
+// the parsed definition, which needs no privilege on the view, else by
+// describing the view inside a savepoint, where a view the schema cache's
+// role may not read keeps no columns instead of failing the load.
+func viewColumns(ctx context.Context, q Querier, c *schemaCache, hidden map[string]*Table, schemas []string, defs map[*Table]string, byOID map[string]*Table) error {
+	o := &viewOrigins{c: c, hidden: hidden, schemas: schemas, defs: defs, busy: map[*Table]bool{}}
+	oids := make([]string, 0, len(byOID))
+	for oid := range byOID {
+		oids = append(oids, oid)
+	}
+	sort.Strings(oids)
+	for _, oid := range oids {
+		t := byOID[oid]
+		if len(t.Columns) > 0 || (t.Kind != "v" && t.Kind != "m") {
+			continue
+		}
+		if o.fillColumns(t) {
+			continue
+		}
+		if _, err := q.Query(ctx, "savepoint pgrst_describe"); err != nil {
+			return err
+		}
+		res, err := q.Query(ctx, "select * from "+qi(t.Schema)+"."+qi(t.Name)+" limit 0")
+		if err != nil {
+			if _, err := q.Query(ctx, "rollback to savepoint pgrst_describe"); err != nil {
+				return err
+			}
+			continue
+		}
+		setColumns(t, res.Columns)
+		if _, err := q.Query(ctx, "release savepoint pgrst_describe"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setColumns(t *Table, names []string) {
+	for i, name := range names {
+		col := &Column{Name: name, Type: "text", Position: i + 1}
+		t.Columns = append(t.Columns, col)
+		t.byName[name] = col
+		t.colByNum[i+1] = col
+	}
+}
+
+// fillColumns names v's columns from its definition as PostgreSQL names
+// a SELECT's output columns (alias, column name, function name, else
+// ?column?; * expands to the relations' columns; a set operation takes its
+// first branch's names). It reports false when the definition cannot be
+// followed.
+func (o *viewOrigins) fillColumns(v *Table) bool {
+	if len(v.Columns) > 0 {
+		return true
+	}
+	def, ok := o.defs[v]
+	if !ok || o.busy[v] {
+		return false
+	}
+	o.busy[v] = true
+	defer delete(o.busy, v)
+	tree, err := pg.Parse(def)
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	for sel != nil && sel.Op != pg.SetOperation_SETOP_NONE {
+		sel = sel.Larg
+	}
+	if sel == nil || len(sel.ValuesLists) > 0 {
+		return false
+	}
+	var from []fromItem
+	for _, n := range sel.FromClause {
+		from = o.fromItems(n, v, from)
+	}
+	var names []string
+	expand := func(items []fromItem) bool {
+		for _, it := range items {
+			if it.t == nil || !o.fillColumns(it.t) {
+				return false
+			}
+			for _, c := range it.t.Columns {
+				names = append(names, c.Name)
+			}
+		}
+		return true
+	}
+	for _, n := range sel.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil {
+			return false
+		}
+		if rt.Name != "" {
+			names = append(names, rt.Name)
+			continue
+		}
+		val := rt.Val
+		if tc := val.GetTypeCast(); tc != nil && tc.Arg.GetColumnRef() != nil {
+			val = tc.Arg
+		}
+		switch {
+		case val.GetColumnRef() != nil:
+			var parts []string
+			star := false
+			for _, f := range val.GetColumnRef().Fields {
+				if s := f.GetString_(); s != nil {
+					parts = append(parts, s.Sval)
+				} else if f.GetAStar() != nil {
+					star = true
+				}
+			}
+			switch {
+			case star && len(parts) == 0:
+				if !expand(from) {
+					return false
+				}
+			case star:
+				var items []fromItem
+				for _, it := range from {
+					if it.name == parts[len(parts)-1] {
+						items = append(items, it)
+					}
+				}
+				if len(items) == 0 || !expand(items) {
+					return false
+				}
+			case len(parts) > 0:
+				names = append(names, parts[len(parts)-1])
+			default:
+				return false
+			}
+		case val.GetFuncCall() != nil:
+			fn := val.GetFuncCall().Funcname
+			names = append(names, fn[len(fn)-1].GetString_().GetSval())
+		case val.GetTypeCast() != nil:
+			tn := val.GetTypeCast().TypeName.Names
+			names = append(names, tn[len(tn)-1].GetString_().GetSval())
+		default:
+			names = append(names, "?column?")
+		}
+	}
+	setColumns(v, names)
+	return true
 }

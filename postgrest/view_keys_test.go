@@ -2,6 +2,7 @@ package postgrest
 
 import (
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,5 +70,38 @@ func TestViewOriginsCycle(t *testing.T) {
 		done: map[*Table]map[string]colOrigin{}, busy: map[*Table]bool{}}
 	if m := o.of(a); len(m) != 0 {
 		t.Errorf("cycle resolved to %v", m)
+	}
+}
+
+// Views the engine's catalog lists without columns are named from their
+// definitions, as PostgreSQL names a SELECT's output columns.
+func TestViewColumnNames(t *testing.T) {
+	cases := []struct{ name, def, want string }{
+		{"plain and aliased", "SELECT b.id, b.author_id AS writer FROM books b", "id,writer"},
+		{"star", "SELECT * FROM books", "id,title,author_id"},
+		{"qualified star and a column", "SELECT a.*, b.title FROM books b JOIN authors a ON a.id = b.author_id", "id,name,title"},
+		{"functions, casts, expressions", "SELECT upper(title), id::text, 'x'::text, 1 + 1, count(*) AS n FROM books GROUP BY 1, 2", "upper,id,text,?column?,n"},
+		{"union takes the first branch", "SELECT id AS k FROM books UNION SELECT id FROM authors", "k"},
+		{"view over a view without columns yet", "SELECT * FROM inner_v", "id,writer"},
+		{"star over a subquery cannot be named", "SELECT * FROM (SELECT 1) s", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &schemaCache{tables: map[string]*Table{}}
+			testTable(c, "r", "books", "id", "title", "author_id")
+			testTable(c, "r", "authors", "id", "name")
+			inner := testTable(c, "v", "inner_v")
+			v := testTable(c, "v", "v")
+			o := &viewOrigins{c: c, schemas: []string{"public"}, busy: map[*Table]bool{}, defs: map[*Table]string{
+				inner: "SELECT b.id, b.author_id AS writer FROM books b", v: tc.def}}
+			ok := o.fillColumns(v)
+			var got []string
+			for _, col := range v.Columns {
+				got = append(got, col.Name)
+			}
+			if strings.Join(got, ",") != tc.want || ok != (tc.want != "") {
+				t.Errorf("columns %q (ok %v), want %q", strings.Join(got, ","), ok, tc.want)
+			}
+		})
 	}
 }

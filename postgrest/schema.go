@@ -178,7 +178,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 		if err != nil {
 			return false, err
 		}
-		defs, err := loadViewDefs(ctx, q, arr, byOID)
+		defs, err := loadViewDefs(ctx, q, arr, c.tables, byOID)
 		if err != nil {
 			return false, err
 		}
@@ -194,7 +194,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 				return false, err
 			}
 			cons = append(cons, more...)
-			hdefs, err := loadViewDefs(ctx, q, harr, byOID)
+			hdefs, err := loadViewDefs(ctx, q, harr, hidden, byOID)
 			if err != nil {
 				return false, err
 			}
@@ -378,13 +378,24 @@ func loadRelations(ctx context.Context, q Querier, arr string, tables, byOID map
 	return cons.Rows, nil
 }
 
-// loadViewDefs reads the definitions of the views of the schemas in arr.
-func loadViewDefs(ctx context.Context, q Querier, arr string, byOID map[string]*Table) (map[*Table]string, error) {
+// loadViewDefs reads the definitions of the views of the schemas in arr
+// (whose relations are tables), skipping the query when there are none.
+func loadViewDefs(ctx context.Context, q Querier, arr string, tables, byOID map[string]*Table) (map[*Table]string, error) {
+	defs := map[*Table]string{}
+	views := false
+	for _, t := range tables {
+		if t.Kind == "v" || t.Kind == "m" {
+			views = true
+			break
+		}
+	}
+	if !views {
+		return defs, nil
+	}
 	vr, err := q.Query(ctx, viewsSQL, arr)
 	if err != nil {
 		return nil, err
 	}
-	defs := map[*Table]string{}
 	for _, r := range vr.Rows {
 		if t := byOID[str(r[0])]; t != nil && r[1] != nil {
 			defs[t] = *r[1]

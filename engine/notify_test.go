@@ -24,6 +24,18 @@ func TestNotifyDelivery(t *testing.T) {
 		{"pg_notify in autocommit select", []string{"select pg_notify('ch', 'p')"}, []string{"ch:p"}},
 		{"pg_notify NULL payload", []string{"select pg_notify('ch', null)"}, []string{"ch:"}},
 		{"nothing before commit", []string{"begin", "notify ch, 'late'"}, nil},
+		{"from a trigger, on commit", []string{
+			"create table t (id int)",
+			"create function t_notify() returns trigger language plpgsql as $$ begin perform pg_notify('ch', 'row ' || new.id); return new; end $$",
+			"create trigger t_ins after insert on t for each row execute function t_notify()",
+			"insert into t values (1), (2)",
+			"begin", "insert into t values (3)", "rollback",
+		}, []string{"ch:row 1", "ch:row 2"}},
+		{"from a DO block", []string{"do $$ begin perform pg_notify('ch', 'do'); end $$"}, []string{"ch:do"}},
+		{"from a procedure that commits", []string{
+			"create procedure p() language plpgsql as $$ begin perform pg_notify('ch', 'first'); commit; perform pg_notify('ch', 'second'); rollback; end $$",
+			"call p()",
+		}, []string{"ch:first"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/jackc/pgx/v5/pgproto3"
+	"github.com/tinybase/tinybase/engine"
 )
 
 // Asynchronous notifications (PostgreSQL docs: 55.2.7 Asynchronous
@@ -25,7 +26,20 @@ type notifier struct {
 // watchNotifications hooks the session's inbox to the connection.
 func (c *conn) watchNotifications() {
 	c.notes.done = make(chan struct{})
+	c.srv.sessPIDs.Store(int32(c.sess.ID()), c.pid)
 	c.sess.OnNotification(c.notifyWake)
+}
+
+// notificationMessage is n as the client sees it: the notifying session's
+// process ID is the one its connection reported in BackendKeyData, so a
+// client can tell its own notifications apart; sessions without a wire
+// connection (PostgREST requests, in-process callers) keep the engine's.
+func (c *conn) notificationMessage(n engine.Notification) *pgproto3.NotificationResponse {
+	pid := uint32(n.PID)
+	if v, ok := c.srv.sessPIDs.Load(n.PID); ok {
+		pid = v.(uint32)
+	}
+	return &pgproto3.NotificationResponse{PID: pid, Channel: n.Channel, Payload: n.Payload}
 }
 
 // notifyWake runs on the notifying session's goroutine: it only signals.
@@ -52,7 +66,7 @@ func (c *conn) notifyLoop() {
 		if c.notes.idle && !c.busy && !c.closed {
 			var buf []byte
 			for _, n := range c.sess.Notifications() {
-				buf, _ = (&pgproto3.NotificationResponse{PID: uint32(n.PID), Channel: n.Channel, Payload: n.Payload}).Encode(buf)
+				buf, _ = c.notificationMessage(n).Encode(buf)
 			}
 			if len(buf) > 0 {
 				_, _ = c.nc.Write(buf) // a failed write ends the connection's next read
@@ -69,7 +83,7 @@ func (c *conn) sendNotifications() {
 		return
 	}
 	for _, n := range c.sess.Notifications() {
-		c.be.Send(&pgproto3.NotificationResponse{PID: uint32(n.PID), Channel: n.Channel, Payload: n.Payload})
+		c.be.Send(c.notificationMessage(n))
 	}
 }
 
@@ -88,6 +102,7 @@ func (c *conn) markIdle() {
 // stopNotifications ends the connection's notification sender.
 func (c *conn) stopNotifications() {
 	if c.notes.done != nil {
+		c.srv.sessPIDs.Delete(int32(c.sess.ID()))
 		close(c.notes.done)
 	}
 }

@@ -71,8 +71,18 @@ func TestListenNotifyWire(t *testing.T) {
 	}
 
 	exec(listener, "notify ch, 'self'")
-	if got, err := wait(5 * time.Second); err != nil || got != "ch:self" {
-		t.Fatalf("own notification: got %q, %v", got, err)
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	n, err := listener.WaitForNotification(wctx)
+	if err != nil || n.Payload != "self" {
+		t.Fatalf("own notification: got %v, %v", n, err)
+	}
+	if n.PID != listener.PgConn().PID() {
+		t.Errorf("own notification from PID %d, the connection's BackendKeyData says %d", n.PID, listener.PgConn().PID())
+	}
+	exec(sender, "notify ch, 'from sender'")
+	if n, err := listener.WaitForNotification(wctx); err != nil || n.PID != sender.PgConn().PID() {
+		t.Fatalf("sender's notification: got %v, %v (sender PID %d)", n, err, sender.PgConn().PID())
 	}
 
 	exec(listener, "unlisten *")

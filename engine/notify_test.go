@@ -24,6 +24,8 @@ func TestNotifyDelivery(t *testing.T) {
 		{"pg_notify in autocommit select", []string{"select pg_notify('ch', 'p')"}, []string{"ch:p"}},
 		{"pg_notify NULL payload", []string{"select pg_notify('ch', null)"}, []string{"ch:"}},
 		{"nothing before commit", []string{"begin", "notify ch, 'late'"}, nil},
+		{"a failing autocommit statement drops", []string{"select pg_notify('ch', 'x'), 1/0", "notify ch, 'next'"}, []string{"ch:next"}},
+		{"a failing statement in a multi-row select drops", []string{"select pg_notify('ch', g::text), 10/(2-g) from generate_series(1, 3) g"}, nil},
 		{"from a trigger, on commit", []string{
 			"create table t (id int)",
 			"create function t_notify() returns trigger language plpgsql as $$ begin perform pg_notify('ch', 'row ' || new.id); return new; end $$",

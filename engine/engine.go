@@ -39,6 +39,8 @@ type Engine struct {
 	routineCache routineCache
 	// parses caches statement parses engine-wide (plancache.go).
 	parses parseCache
+	// notify routes NOTIFY to listeners (notify.go).
+	notify notifyHub
 }
 
 // dbName is the single database every session connects to.

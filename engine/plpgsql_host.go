@@ -675,6 +675,7 @@ func (h *plHost) EndTransaction(commit bool) error {
 		if commit {
 			if err := s.txn.Commit(); err != nil {
 				s.txn = nil
+				s.notifyEnd(false)
 				return mapError(err)
 			}
 		} else {
@@ -682,6 +683,7 @@ func (h *plHost) EndTransaction(commit bool) error {
 		}
 		s.txn = nil
 	}
+	s.notifyEnd(commit)
 	return nil
 }
 

@@ -179,8 +179,10 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 		return nil, res.Tag, nil // catalog side effects: describe nothing
 	}
 	s.state = txnActive // nothing commits while describing
+	notes := s.notifyMark()
 	defer func() {
 		txn.RollbackTo(mark)
+		s.notifyRollbackTo(notes)
 		s.state = prevState
 		s.notices = prevNotices
 		if !hadTxn && prevState == txnIdle && s.txn != nil {

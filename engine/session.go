@@ -69,12 +69,14 @@ type Session struct {
 	rt          routineState     // routine calls in progress (routine_call.go)
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
+	notes       sessionNotify    // queued NOTIFYs and LISTENs (notify.go)
 }
 
 type savepoint struct {
 	name     string
 	mark     storage.Mark
 	settings map[string]string
+	notifies int // queued NOTIFYs when it was set (notify.go)
 }
 
 var _ storage.Session = (*Session)(nil)
@@ -110,6 +112,8 @@ func (s *Session) Close() {
 		s.txn.Rollback()
 		s.txn = nil
 	}
+	s.notifyEnd(false)
+	s.unlistenAll()
 }
 
 // StorageTxn implements storage.Session.
@@ -302,6 +306,9 @@ func (s *Session) failed() {
 		s.txn.Rollback()
 		s.txn = nil
 	}
+	if s.state == txnIdle {
+		s.notifyEnd(false)
+	}
 }
 
 // ddlDone ends a transaction's DDL bookkeeping: other sessions' cached
@@ -373,8 +380,12 @@ func (s *Session) finish(mark storage.Mark, err error) error {
 		cerr := s.txn.Commit()
 		s.txn = nil
 		if cerr != nil {
+			s.notifyEnd(false)
 			return mapError(cerr)
 		}
+	}
+	if s.state == txnIdle {
+		s.notifyEnd(true)
 	}
 	return nil
 }

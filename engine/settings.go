@@ -73,6 +73,10 @@ func (s *Session) command(res translate.Result) (string, *Rows, error) {
 		return s.txnCommand(c)
 	case *translate.Maintenance:
 		return s.maintenance(c)
+	case *translate.Notify:
+		return s.notifyCommand(c, res.Tag) // notify.go
+	case *translate.Listen:
+		return s.listenCommand(c, res.Tag)
 	case *translate.Set:
 		if c.Name == "transaction" {
 			return "SET", nil, nil
@@ -153,8 +157,12 @@ func (s *Session) commandDone(tag string) (string, *Rows, error) {
 		err := s.txn.Commit()
 		s.txn = nil
 		if err != nil {
+			s.notifyEnd(false)
 			return "", nil, mapError(err)
 		}
+	}
+	if s.state == txnIdle {
+		s.notifyEnd(true)
 	}
 	return tag, nil, nil
 }
@@ -207,7 +215,7 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 		if s.state == txnIdle {
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
 		}
-		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings)})
+		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark()})
 		return "SAVEPOINT", nil, nil
 	case "release", "rollback_to":
 		if s.state == txnIdle {
@@ -225,6 +233,7 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 			return "RELEASE", nil, nil
 		}
 		s.txn.RollbackTo(s.savepoints[i].mark)
+		s.notifyRollbackTo(s.savepoints[i].notifies)
 		s.settings = copySettings(s.savepoints[i].settings)
 		s.savepoints = s.savepoints[:i+1]
 		s.state = txnActive
@@ -251,6 +260,7 @@ func (s *Session) endTxn(commit bool) error {
 		}
 		s.txn = nil
 	}
+	s.notifyEnd(commit && err == nil)
 	s.state = txnIdle
 	s.savepoints = nil
 	s.local = map[string]string{}

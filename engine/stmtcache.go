@@ -88,7 +88,7 @@ func cacheable(res translate.Result) bool {
 func isDDL(res translate.Result) bool {
 	switch res.Tag {
 	case "SELECT", "INSERT", "UPDATE", "DELETE", "SET", "SHOW", "RESET", "BEGIN", "START TRANSACTION",
-		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE":
+		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "NOTIFY", "LISTEN", "UNLISTEN":
 		return false
 	}
 	return true

@@ -43,6 +43,8 @@ type conn struct {
 	pending  int    // bytes buffered since the last flush
 	curQuery string // the Query message being answered
 	lastSQL  string // the statement of the last extended-protocol message, for logs
+
+	notes notifier // NOTIFY delivery (notify.go)
 }
 
 // reportedParams are the settings PostgreSQL reports with ParameterStatus
@@ -86,6 +88,8 @@ func (c *conn) closeSession() {
 		delete(c.portals, name)
 	}
 	if c.sess != nil {
+		c.sess.OnNotification(nil)
+		c.stopNotifications()
 		c.sess.Close()
 	}
 }
@@ -96,6 +100,9 @@ func (c *conn) setBusy(b bool) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.busy = b
+	if b {
+		c.notes.idle = false
+	}
 	return c.closed
 }
 
@@ -209,6 +216,7 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 		return pe
 	}
 	c.sess = sess
+	c.watchNotifications() // notify.go
 	c.stmts = map[string]*engine.Prepared{}
 	c.portals = map[string]*portal{}
 	c.reported = map[string]string{}
@@ -371,8 +379,7 @@ func (c *conn) loop() error {
 		case *pgproto3.Sync:
 			c.skipToSync = false
 			c.endOfExtendedBatch()
-			c.be.Send(&pgproto3.ReadyForQuery{TxStatus: c.sess.TxStatus()})
-			if err := c.flush(); err != nil {
+			if err := c.readyForQuery(); err != nil {
 				return err
 			}
 		case *pgproto3.Flush:

@@ -51,8 +51,13 @@ func (c *conn) simpleQuery(sqlText string) error {
 }
 
 func (c *conn) readyForQuery() error {
+	c.sendNotifications() // notify.go
 	c.be.Send(&pgproto3.ReadyForQuery{TxStatus: c.sess.TxStatus()})
-	return c.flush()
+	if err := c.flush(); err != nil {
+		return err
+	}
+	c.markIdle()
+	return nil
 }
 
 // runSimple runs one statement of a Query message; ok is false when it

@@ -114,6 +114,7 @@ type Server struct {
 	nextPID   uint32
 
 	verifiers verifierCache
+	sessPIDs  sync.Map // engine session ID (int32) → wire process ID (uint32), for notifications (notify.go)
 }
 
 // New builds a server for eng.

@@ -46,8 +46,13 @@ func (b *builder) tmp() string {
 	return "pgrst_" + strconv.Itoa(b.n)
 }
 
-func fieldSQL(alias string, f field) string {
+// fieldSQL renders a column of t (or a computed field of t) under alias,
+// with its JSON path.
+func fieldSQL(alias string, t *Table, f field) string {
 	s := qi(alias) + "." + qi(f.Name)
+	if fn := t.computedField(f.Name); fn != nil {
+		s = fn.call(alias)
+	}
 	for _, st := range f.Path {
 		if st.Index {
 			s += st.Arrow + st.Key
@@ -59,7 +64,7 @@ func fieldSQL(alias string, f field) string {
 }
 
 func (b *builder) filterSQL(alias string, t *Table, f *filter) string {
-	lhs := fieldSQL(alias, f.Field)
+	lhs := fieldSQL(alias, t, f.Field)
 	var s string
 	switch f.Op {
 	case "in":
@@ -150,7 +155,7 @@ func (b *builder) conds(n *readNode) []string {
 func (b *builder) exists(k *readNode, parent string) string {
 	j := b.tmp()
 	w := append([]string{k.rel.joinCond(k.alias, parent, j)}, b.conds(k)...)
-	return "exists (select 1 from " + k.rel.from(k.alias, j) + " where " + strings.Join(w, " and ") + ")"
+	return "exists (select 1 from " + k.rel.from(k.alias, parent, j) + " where " + strings.Join(w, " and ") + ")"
 }
 
 // selectList renders the node's output columns and the GROUP BY that
@@ -191,14 +196,14 @@ func (b *builder) selectList(n *readNode) (cols, groupBy []string, err error) {
 			if it.Field.Name == "" {
 				e = "count(*)"
 			} else {
-				e = it.Agg + "(" + fieldSQL(n.alias, it.Field) + ")"
+				e = it.Agg + "(" + fieldSQL(n.alias, n.table, it.Field) + ")"
 			}
 			if it.Cast != "" {
 				e = "cast(" + e + " as " + it.Cast + ")"
 			}
 			cols = append(cols, e+" as "+qi(it.outputName()))
 		default:
-			e := fieldSQL(n.alias, it.Field)
+			e := fieldSQL(n.alias, n.table, it.Field)
 			if hasAgg {
 				groupBy = append(groupBy, e)
 			}
@@ -259,9 +264,9 @@ func (b *builder) orderSQL(n *readNode) (string, error) {
 					fmt.Sprintf("'%s' and '%s' do not form a many-to-one or one-to-one relationship", n.table.Name, k.table.Name), nil)
 			}
 			j := b.tmp()
-			e = "(select " + fieldSQL(k.alias, o.Field) + " from " + k.rel.from(k.alias, j) + " where " + k.rel.joinCond(k.alias, n.alias, j) + ")"
+			e = "(select " + fieldSQL(k.alias, k.table, o.Field) + " from " + k.rel.from(k.alias, n.alias, j) + " where " + k.rel.joinCond(k.alias, n.alias, j) + ")"
 		} else {
-			e = fieldSQL(n.alias, o.Field)
+			e = fieldSQL(n.alias, n.table, o.Field)
 		}
 		if o.Desc {
 			e += " desc"
@@ -305,7 +310,7 @@ func naturalNulls(desc bool) string {
 
 func (b *builder) kidSelect(k *readNode, parent string) (string, error) {
 	j := b.tmp()
-	return b.nodeSelect(k, k.rel.from(k.alias, j), []string{k.rel.joinCond(k.alias, parent, j)}, k.limit)
+	return b.nodeSelect(k, k.rel.from(k.alias, parent, j), []string{k.rel.joinCond(k.alias, parent, j)}, k.limit)
 }
 
 // embed renders an embedded resource as a correlated subquery: an object

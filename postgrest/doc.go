@@ -15,8 +15,13 @@
 //
 // The schema cache (schema.go, relationships.go) is read from pg_catalog
 // through the same executor, so relationships come from foreign keys as
-// PostgREST detects them; it reloads when the engine's DDL version moves,
-// on NOTIFY pgrst (PgxExecutor.Listen), or when a relation is missing.
+// PostgREST detects them; views take the keys of the table columns they
+// show (view_keys.go, from pg_get_viewdef parsed with PostgreSQL's
+// parser), and functions over a table's row type are computed fields and
+// computed relationships (computed.go). It reloads when the engine's DDL
+// version moves, on NOTIFY pgrst, 'reload schema' (the engine's
+// Subscribe for EngineExecutor, a LISTEN connection for
+// PgxExecutor.Listen; notify.go), or when a relation is missing.
 // The SQL text depends on the request's shape, not its values, so an
 // engine that caches statements by text reuses it; an executor may tell
 // the compiler how its indexes order NULLs (IndexOrder) so ORDER BY on a

@@ -147,7 +147,7 @@ func fixtureSQL(t *testing.T, name string) string {
 }
 
 // engineServer opens an engine with the fixture applied.
-func engineServer(t *testing.T, fixture string) *Server {
+func engineServer(t testing.TB, fixture string) *Server {
 	t.Helper()
 	e, err := engine.Open(engine.Options{})
 	if err != nil {

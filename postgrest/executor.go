@@ -47,6 +47,8 @@ type EngineExecutor struct {
 
 	mu   sync.Mutex
 	idle []*engine.Session // sessions between requests; every setting a request makes is transaction-local
+
+	reload engineReload // NOTIFY pgrst (notify.go)
 }
 
 const maxIdleSessions = 16
@@ -82,8 +84,9 @@ var _ IndexOrder = (*EngineExecutor)(nil)
 // PostgreSQL's default NULLS LAST.
 func (x *EngineExecutor) IndexNullsLow() bool { return true }
 
-// SchemaVersion implements Versioned with the engine's DDL version.
-func (x *EngineExecutor) SchemaVersion() uint64 { return x.Engine.DDLVersion() }
+// SchemaVersion implements Versioned: the engine's DDL version plus the
+// reload notifications received on the pgrst channel (notify.go).
+func (x *EngineExecutor) SchemaVersion() uint64 { return x.Engine.DDLVersion() + x.reloads() }
 
 // Tx implements Executor.
 func (x *EngineExecutor) Tx(ctx context.Context, readOnly bool, fn func(Querier) (bool, error)) error {

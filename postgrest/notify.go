@@ -3,8 +3,11 @@ package postgrest
 import (
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/tinybase/tinybase/engine"
 )
 
 // pgxVersion counts schema reload notifications for a PgxExecutor.
@@ -46,9 +49,42 @@ func (x *PgxExecutor) listenOnce(ctx context.Context) error {
 			_, _ = c.Conn().Exec(context.Background(), "unlisten pgrst")
 			return err
 		}
-		switch strings.TrimSpace(n.Payload) {
-		case "", "reload schema":
+		if reloadsSchema(n.Payload) {
 			x.version.n.Add(1)
 		}
 	}
+}
+
+// engineReload counts NOTIFY pgrst reloads committed on an engine. The
+// subscription starts with the executor's first SchemaVersion call, which
+// the server makes before it builds its first schema cache.
+type engineReload struct {
+	once sync.Once
+	n    atomic.Uint64
+}
+
+func (x *EngineExecutor) reloads() uint64 {
+	x.reload.once.Do(func() {
+		x.Engine.Subscribe(pgrstChannel, func(n engine.Notification) {
+			if reloadsSchema(n.Payload) {
+				x.reload.n.Add(1)
+			}
+		})
+	})
+	return x.reload.n.Load()
+}
+
+// pgrstChannel is PostgREST's default db-channel.
+const pgrstChannel = "pgrst"
+
+// reloadsSchema reports whether a pgrst payload reloads the schema cache:
+// 'reload schema' or an empty payload (PostgREST docs: Schema Cache
+// Reloading). 'reload config' re-reads PostgREST's configuration, which
+// here is the Go Config the server was built with: nothing to re-read.
+func reloadsSchema(payload string) bool {
+	switch strings.TrimSpace(payload) {
+	case "", "reload schema":
+		return true
+	}
+	return false
 }

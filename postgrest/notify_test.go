@@ -6,10 +6,11 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/tinybase/tinybase/engine"
 )
 
-// NOTIFY pgrst, 'reload schema' reloads the cache of a PgxExecutor (the
-// engine reloads by DDL version instead; it has no NOTIFY).
+// NOTIFY pgrst, 'reload schema' reloads the cache of a PgxExecutor.
 func TestNotifyReload(t *testing.T) {
 	if os.Getenv("TINYBASE_PG_URL") == "" {
 		t.Skip("needs TINYBASE_PG_URL")
@@ -44,5 +45,60 @@ func TestNotifyReload(t *testing.T) {
 	waitVersion(v)
 	if w := do(t, srv, "GET", "/n1?select=extra", ""); w.Code != http.StatusOK || w.Body.String() != `[{"extra":"x"}]` {
 		t.Fatalf("after NOTIFY: %d %s", w.Code, w.Body)
+	}
+}
+
+// On the engine, NOTIFY pgrst moves the executor's schema version when the
+// notifying transaction commits, as PostgREST's listener reloads on
+// 'reload schema' (or an empty payload), and not for other payloads,
+// channels or rolled-back transactions.
+func TestEngineNotifyReload(t *testing.T) {
+	srv := engineServer(t, fixtureSQL(t, "fixture.sql"))
+	x := srv.cfg.Executor.(*EngineExecutor)
+	s, err := x.Engine.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, tc := range []struct {
+		name   string
+		stmts  []string
+		reload bool
+	}{
+		{"reload schema", []string{"notify pgrst, 'reload schema'"}, true},
+		{"empty payload", []string{"notify pgrst"}, true},
+		{"pg_notify from a function call", []string{"select pg_notify('pgrst', 'reload schema')"}, true},
+		{"in a committed transaction", []string{"begin", "notify pgrst, 'reload schema'", "commit"}, true},
+		{"rolled back", []string{"begin", "notify pgrst, 'reload schema'", "rollback"}, false},
+		{"reload config", []string{"notify pgrst, 'reload config'"}, false},
+		{"other channel", []string{"notify other, 'reload schema'"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := x.SchemaVersion()
+			for _, q := range tc.stmts {
+				rows, err := s.Query(context.Background(), q)
+				if err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+				for rows.Next() {
+				}
+				rows.Close()
+			}
+			if moved := x.SchemaVersion() != before; moved != tc.reload {
+				t.Errorf("schema version moved = %v, want %v", moved, tc.reload)
+			}
+		})
+	}
+	// The server reloads its cache when the version moves.
+	if w := do(t, srv, "GET", "/authors?select=id&id=eq.1", ""); w.Code != http.StatusOK {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	c1, _ := srv.schema(context.Background(), false)
+	if _, err := s.Query(context.Background(), "notify pgrst, 'reload schema'"); err != nil {
+		t.Fatal(err)
+	}
+	c2, _ := srv.schema(context.Background(), false)
+	if c1 == c2 {
+		t.Error("schema cache not reloaded after NOTIFY pgrst")
 	}
 }

@@ -14,11 +14,15 @@ type relationship struct {
 	Junction *Table
 	FK1, FK2 *ForeignKey // junction → parent, junction → target
 	Target   *Table
+	Func     *Function // a computed relationship: Target's rows from Func(parent row)
 	ToOne    bool
 	Reverse  bool // the target holds the FK (one-to-many, or one-to-one seen from the referenced side)
 }
 
 func (r *relationship) name() string {
+	if r.Func != nil {
+		return r.Func.Name
+	}
 	if r.Junction != nil {
 		return r.Junction.Name
 	}
@@ -27,6 +31,9 @@ func (r *relationship) name() string {
 
 // findRelationship resolves rel!hint from parent.
 func (c *schemaCache) findRelationship(parent *Table, name, hint string) (*relationship, error) {
+	if f := parent.computedRels[name]; f != nil && hint == "" { // computed.go
+		return &relationship{Kind: "computed", Func: f, Target: f.RetTable, ToOne: !f.RetSet || f.RowsOne}, nil
+	}
 	var cands []*relationship
 	for _, fk := range parent.FKs { // many-to-one (or one-to-one from the FK side)
 		if fk.To.Name == name || fk.Name == name || (len(fk.FromCols) == 1 && fk.FromCols[0] == name) {
@@ -116,6 +123,8 @@ func (c *schemaCache) findRelationship(parent *Table, name, hint string) (*relat
 func (r *relationship) joinCond(c, p, j string) string {
 	var conds []string
 	switch {
+	case r.Func != nil:
+		return "true"
 	case r.Junction != nil:
 		for i := range r.FK1.FromCols {
 			conds = append(conds, qi(j)+"."+qi(r.FK1.FromCols[i])+" = "+qi(p)+"."+qi(r.FK1.ToCols[i]))
@@ -132,8 +141,12 @@ func (r *relationship) joinCond(c, p, j string) string {
 	return strings.Join(conds, " and ")
 }
 
-// from is the FROM clause for the target (aliased c) with the junction.
-func (r *relationship) from(c, j string) string {
+// from is the FROM clause for the target (aliased c) with the junction,
+// or the computed relationship's call on the parent row (alias p).
+func (r *relationship) from(c, p, j string) string {
+	if r.Func != nil {
+		return r.Func.call(p) + " as " + qi(c)
+	}
 	s := qi(r.Target.Schema) + "." + qi(r.Target.Name) + " as " + qi(c)
 	if r.Junction != nil {
 		var on []string

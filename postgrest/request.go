@@ -40,7 +40,7 @@ func (s *Server) buildTree(c *schemaCache, t *Table, items []selectItem, alias s
 			if it.Agg != "" && !s.cfg.AggregatesEnabled {
 				return nil, newErr(400, "PGRST123", "Use of aggregate functions is not allowed", nil, nil)
 			}
-			if !it.Star && it.Field.Name != "" && t.Column(it.Field.Name) == nil && len(t.Columns) > 0 {
+			if !it.Star && it.Field.Name != "" && t.Column(it.Field.Name) == nil && t.computedField(it.Field.Name) == nil && len(t.Columns) > 0 {
 				return nil, newErr(400, "42703", fmt.Sprintf("column %s.%s does not exist", t.Name, it.Field.Name), nil, nil)
 			}
 			continue

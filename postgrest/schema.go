@@ -30,6 +30,11 @@ type Table struct {
 	Comment  string
 	byName   map[string]*Column
 	colByNum map[int]*Column
+	// computed are the functions f(this row type) usable as columns
+	// (scalar results) and as embedded resources (table results), by
+	// name (computed.go).
+	computed     map[string]*Function
+	computedRels map[string]*Function
 }
 
 // Column returns the named column.
@@ -56,6 +61,7 @@ type Function struct {
 	RetComp    bool   // returns a composite (row) type
 	RetVoid    bool
 	Volatile   string // i, s, v
+	RowsOne    bool   // declared ROWS 1: a to-one computed relationship even when SETOF
 }
 
 // FuncArg is one input argument.
@@ -119,7 +125,7 @@ order by co.conname`
 const functionsSQL = `select n.nspname, p.proname, coalesce(array_to_string(p.proargnames, ','), ''), coalesce(array_to_string(p.proargmodes::text[], ','), ''),
   pg_catalog.pg_get_function_identity_arguments(p.oid), p.pronargdefaults::text, pg_catalog.format_type(p.prorettype, null), p.proretset::text,
   p.provolatile::text, coalesce(t.typrelid, 0)::int8::text, (t.typtype = 'c' or p.prorettype = 2249)::text, (p.prorettype = 2278)::text,
-  coalesce((select string_agg(pg_catalog.format_type(x, null), ',') from unnest(p.proargtypes) x), '')
+  coalesce((select string_agg(pg_catalog.format_type(x, null), ',') from unnest(p.proargtypes) x), ''), p.prorows::text
 from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace left join pg_catalog.pg_type t on t.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'`
 
@@ -168,49 +174,35 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 	byOID := map[string]*Table{}
 	arr := pgArray(schemas)
 	err := ex.Tx(ctx, true, func(q Querier) (bool, error) {
-		rels, err := q.Query(ctx, relationsSQL, arr)
+		cons, err := loadRelations(ctx, q, arr, c.tables, byOID)
 		if err != nil {
 			return false, err
 		}
-		for _, r := range rels.Rows {
-			t := &Table{Schema: str(r[0]), Name: str(r[1]), Kind: str(r[2]), OID: str(r[3]), byName: map[string]*Column{}, colByNum: map[int]*Column{}}
-			c.tables[t.Schema+"."+t.Name] = t
-			byOID[t.OID] = t
-		}
-		cols, err := q.Query(ctx, columnsSQL, arr)
+		defs, err := loadViewDefs(ctx, q, arr, c.tables, byOID)
 		if err != nil {
 			return false, err
 		}
-		for _, r := range cols.Rows {
-			t := byOID[str(r[0])]
-			if t == nil {
-				continue
-			}
-			n, _ := strconv.Atoi(str(r[1]))
-			col := &Column{Name: str(r[2]), Type: str(r[3]), NotNull: isTrue(r[4]), HasDef: isTrue(r[5]), Position: n}
-			t.Columns = append(t.Columns, col)
-			t.byName[col.Name] = col
-			t.colByNum[n] = col
-		}
-		// Views the catalog lists without attributes: learn their columns
-		// by describing them.
-		for _, t := range c.tables {
-			if len(t.Columns) > 0 {
-				continue
-			}
-			res, err := q.Query(ctx, "select * from "+qi(t.Schema)+"."+qi(t.Name)+" limit 0")
+		// Views may show tables of schemas that are not exposed (a
+		// private schema behind public views): those tables are loaded
+		// too, for their keys, but never served or embedded.
+		var hidden map[string]*Table
+		if hs := hiddenSchemas(defs, schemas); len(hs) > 0 {
+			hidden = map[string]*Table{}
+			harr := pgArray(hs)
+			more, err := loadRelations(ctx, q, harr, hidden, byOID)
 			if err != nil {
 				return false, err
 			}
-			for i, name := range res.Columns {
-				col := &Column{Name: name, Type: "text", Position: i + 1}
-				t.Columns = append(t.Columns, col)
-				t.byName[name] = col
-				t.colByNum[i+1] = col
+			cons = append(cons, more...)
+			hdefs, err := loadViewDefs(ctx, q, harr, hidden, byOID)
+			if err != nil {
+				return false, err
+			}
+			for t, d := range hdefs {
+				defs[t] = d
 			}
 		}
-		cons, err := q.Query(ctx, constraintsSQL, arr)
-		if err != nil {
+		if err := viewColumns(ctx, q, c, hidden, schemas, defs, byOID); err != nil { // view_keys.go
 			return false, err
 		}
 		names := func(t *Table, nums []int) []string {
@@ -223,7 +215,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 			return out
 		}
 		var fks []*ForeignKey
-		for _, r := range cons.Rows {
+		for _, r := range cons {
 			t := byOID[str(r[2])]
 			if t == nil {
 				continue
@@ -243,7 +235,12 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 				fks = append(fks, &ForeignKey{Name: str(r[0]), From: t, FromCols: keys, To: to, ToCols: names(to, parseIntArray(str(r[5])))})
 			}
 		}
+		fks = addViewKeys(c, hidden, schemas, defs, fks) // view_keys.go
+		exposed := func(t *Table) bool { return c.tables[t.Schema+"."+t.Name] == t }
 		for _, fk := range fks {
+			if !exposed(fk.From) || !exposed(fk.To) {
+				continue
+			}
 			for _, u := range fk.From.Uniques {
 				if sameSet(u, fk.FromCols) {
 					fk.fromUnique = true
@@ -257,7 +254,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 		}
 		for _, r := range fr.Rows {
 			f := &Function{Schema: str(r[0]), Name: str(r[1]), ReturnType: str(r[6]), RetSet: isTrue(r[7]),
-				Volatile: str(r[8]), RetComp: isTrue(r[10]), RetVoid: isTrue(r[11])}
+				Volatile: str(r[8]), RetComp: isTrue(r[10]), RetVoid: isTrue(r[11]), RowsOne: str(r[13]) == "1"}
 			if rel := str(r[9]); rel != "0" {
 				f.RetTable = byOID[rel]
 			}
@@ -291,6 +288,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 	for _, fs := range c.funcs {
 		sort.Slice(fs, func(i, j int) bool { return len(fs[i].Args) < len(fs[j].Args) })
 	}
+	c.linkComputed() // computed.go
 	return c, nil
 }
 
@@ -344,3 +342,64 @@ func ql(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 // isTrue reads a boolean in either text form (t from the engine's
 // output, true from PostgreSQL's bool::text).
 func isTrue(p *string) bool { return p != nil && (*p == "t" || *p == "true") }
+
+// loadRelations reads the relations, columns and key constraints of the
+// schemas in arr into tables (keyed "schema.name") and byOID, and returns
+// the constraint rows.
+func loadRelations(ctx context.Context, q Querier, arr string, tables, byOID map[string]*Table) ([][]*string, error) {
+	rels, err := q.Query(ctx, relationsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rels.Rows {
+		t := &Table{Schema: str(r[0]), Name: str(r[1]), Kind: str(r[2]), OID: str(r[3]), byName: map[string]*Column{}, colByNum: map[int]*Column{}}
+		tables[t.Schema+"."+t.Name] = t
+		byOID[t.OID] = t
+	}
+	cols, err := q.Query(ctx, columnsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range cols.Rows {
+		t := byOID[str(r[0])]
+		if t == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(str(r[1]))
+		col := &Column{Name: str(r[2]), Type: str(r[3]), NotNull: isTrue(r[4]), HasDef: isTrue(r[5]), Position: n}
+		t.Columns = append(t.Columns, col)
+		t.byName[col.Name] = col
+		t.colByNum[n] = col
+	}
+	cons, err := q.Query(ctx, constraintsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	return cons.Rows, nil
+}
+
+// loadViewDefs reads the definitions of the views of the schemas in arr
+// (whose relations are tables), skipping the query when there are none.
+func loadViewDefs(ctx context.Context, q Querier, arr string, tables, byOID map[string]*Table) (map[*Table]string, error) {
+	defs := map[*Table]string{}
+	views := false
+	for _, t := range tables {
+		if t.Kind == "v" || t.Kind == "m" {
+			views = true
+			break
+		}
+	}
+	if !views {
+		return defs, nil
+	}
+	vr, err := q.Query(ctx, viewsSQL, arr)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range vr.Rows {
+		if t := byOID[str(r[0])]; t != nil && r[1] != nil {
+			defs[t] = *r[1]
+		}
+	}
+	return defs, nil
+}

@@ -100,6 +100,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := t.routineStatement(n); ok {
 		return res, nil
 	}
+	if res, ok := notifyStatement(n); ok { // notify.go
+		return res, nil
+	}
 	t.topWith = topWith(n)
 	switch s := n.Node.(type) {
 	case *pg.Node_DoStmt:

@@ -175,18 +175,18 @@ func TestSupabaseJS(t *testing.T) {
 		"USER2_TOKEN=" + key(t, jwt.MapClaims{"role": "authenticated", "sub": "u2", "exp": far}),
 	}
 	t.Run("engine", func(t *testing.T) {
-		fx := base + readFixture(t, "../testdata/exchanges/rpc.sql", "../testdata/exchanges/rpc_rowtype.sql", "rls.sql")
+		fx := base + readFixture(t, "../testdata/exchanges/rpc.sql", "../testdata/exchanges/rpc_rowtype.sql", "rls.sql", "../testdata/exchanges/views.sql", "../testdata/exchanges/computed.sql")
 		url := serve(t, engineExecutor(t, fx))
-		out := runNode(t, dir, "scenario.mjs", append(env, "URL="+url, "RPC=1", "RPC_ROWTYPE=1", "RLS=1")...)
+		out := runNode(t, dir, "scenario.mjs", append(env, "URL="+url, "RPC=1", "RPC_ROWTYPE=1", "RLS=1", "VIEWS=1")...)
 		t.Log(out)
 	})
 	if os.Getenv("TINYBASE_PG_URL") == "" {
 		return
 	}
 	t.Run("postgresql", func(t *testing.T) {
-		fx := base + readFixture(t, "../testdata/exchanges/rpc.sql", "../testdata/exchanges/rpc_rowtype.sql", "rls.sql")
+		fx := base + readFixture(t, "../testdata/exchanges/rpc.sql", "../testdata/exchanges/rpc_rowtype.sql", "rls.sql", "../testdata/exchanges/views.sql", "../testdata/exchanges/computed.sql")
 		url := serve(t, pgExecutor(t, fx))
-		out := runNode(t, dir, "scenario.mjs", append(env, "URL="+url, "RPC=1", "RPC_ROWTYPE=1", "RLS=1")...)
+		out := runNode(t, dir, "scenario.mjs", append(env, "URL="+url, "RPC=1", "RPC_ROWTYPE=1", "RLS=1", "VIEWS=1")...)
 		t.Log(out)
 	})
 }

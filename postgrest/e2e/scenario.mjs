@@ -140,5 +140,23 @@ if (process.env.RLS) {
     assert.deepEqual(r3.data, [])
   })
 }
+if (process.env.VIEWS) {
+  await check('embedding through views', async () => {
+    const r1 = ok(await anon.from('books_view').select('title, author:authors(name)').eq('id', 1).single())
+    assert.deepEqual(r1.data, { title: 'Alpha', author: { name: 'Ann' } })
+    const r2 = ok(await anon.from('authors').select('name, books_view(title)').eq('id', 1).order('id', { referencedTable: 'books_view' }).single())
+    assert.deepEqual(r2.data, { name: 'Ann', books_view: [{ title: 'Alpha' }, { title: 'Beta' }] })
+    const r3 = ok(await anon.from('posts').select('body, members(handle)').eq('id', 3).single())
+    assert.deepEqual(r3.data, { body: 'third', members: { handle: 'bob' } })
+  })
+  await check('computed fields and relationships', async () => {
+    const r1 = ok(await anon.from('authors').select('full_name, book_count').gte('book_count', 1).order('book_count', { ascending: false }))
+    assert.deepEqual(r1.data, [{ full_name: 'Ann (1)', book_count: 2 }, { full_name: 'Bob (2)', book_count: 1 }])
+    const r2 = ok(await anon.from('books').select('title, writer(name)').eq('id', 3).single())
+    assert.deepEqual(r2.data, { title: 'Gamma', writer: { name: 'Bob' } })
+    const r3 = ok(await anon.from('authors').select('name, written(title)').eq('id', 1).order('id', { referencedTable: 'written' }).single())
+    assert.deepEqual(r3.data, { name: 'Ann', written: [{ title: 'Alpha' }, { title: 'Beta' }] })
+  })
+}
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)

@@ -1,0 +1,15 @@
+create view authors_view as select id, name from authors;
+create view books_view as select b.id, b.title, b.author_id as writer_id, b.year from books b;
+create view books_view2 as select * from books_view where year > 2000;
+create view profiles_view as select p.id, p.website from profiles p;
+create view book_authors as select b.id as book_id, b.title, a.name as author from books b join authors a on a.id = b.author_id;
+create view titles_only as select title, upper(title) as shout from books;
+grant all on all tables in schema public to anon, authenticated, service_role;
+create schema private;
+create table private.members (id int primary key, handle text not null);
+create table private.posts (id int primary key, member_id int references private.members(id), body text);
+insert into private.members values (1, 'ann'), (2, 'bob');
+insert into private.posts values (1, 1, 'first'), (2, 1, 'second'), (3, 2, 'third');
+create view members as select id, handle from private.members;
+create view posts as select p.id, p.member_id, p.body from private.posts p;
+grant select on members, posts to anon, authenticated, service_role;

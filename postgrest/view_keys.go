@@ -1,0 +1,487 @@
+package postgrest
+
+import (
+	"context"
+	"sort"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+)
+
+// Relationships through views (PostgREST docs: Resource Embedding, "Embedding
+// Views"). PostgREST reads each view's rewrite rule and follows every
+// output column that is a plain column reference back to its source table
+// column (resorigtbl / resorigcol), through views over views; a view whose
+// columns cover a foreign key's columns takes part in that key's
+// relationships, and one covering its base table's primary key gets it as
+// its own. The same origins are read here from pg_get_viewdef, which both
+// PostgreSQL and the engine serve, parsed with PostgreSQL's own parser.
+
+const viewsSQL = `select c.oid::int8::text, pg_catalog.pg_get_viewdef(c.oid)
+from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+where c.relkind in ('v','m') and n.nspname = any($1)`
+
+// colOrigin is the table column a view column shows.
+type colOrigin struct {
+	t   *Table
+	col string
+}
+
+// viewOrigins resolves views' columns to base table columns.
+type viewOrigins struct {
+	c       *schemaCache
+	hidden  map[string]*Table // tables of schemas that are not exposed, "schema.name"
+	schemas []string
+	defs    map[*Table]string
+	done    map[*Table]map[string]colOrigin
+	busy    map[*Table]bool
+}
+
+// of returns v's column origins (nil for a view it cannot follow).
+func (o *viewOrigins) of(v *Table) map[string]colOrigin {
+	if m, ok := o.done[v]; ok {
+		return m
+	}
+	if o.busy[v] {
+		return nil
+	}
+	o.busy[v] = true
+	m := o.parse(v, o.defs[v])
+	delete(o.busy, v)
+	o.done[v] = m
+	return m
+}
+
+type fromItem struct {
+	name string // alias, or the relation's name
+	t    *Table // nil: not a relation in the cache (subquery, function, CTE)
+}
+
+func (o *viewOrigins) lookup(schema, name string, in *Table) *Table {
+	if schema != "" {
+		if t := o.c.table(schema, name); t != nil {
+			return t
+		}
+		return o.hidden[schema+"."+name]
+	}
+	if t := o.c.table(in.Schema, name); t != nil {
+		return t
+	}
+	for _, s := range o.schemas {
+		if t := o.c.table(s, name); t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+func (o *viewOrigins) fromItems(n *pg.Node, in *Table, out []fromItem) []fromItem {
+	switch x := n.Node.(type) {
+	case *pg.Node_RangeVar:
+		it := fromItem{name: x.RangeVar.Relname, t: o.lookup(x.RangeVar.Schemaname, x.RangeVar.Relname, in)}
+		if a := x.RangeVar.Alias; a != nil && a.Aliasname != "" {
+			it.name = a.Aliasname
+			if len(a.Colnames) > 0 {
+				it.t = nil // renamed columns: not followed
+			}
+		}
+		return append(out, it)
+	case *pg.Node_JoinExpr:
+		if x.JoinExpr.Alias != nil {
+			return append(out, fromItem{name: x.JoinExpr.Alias.Aliasname})
+		}
+		out = o.fromItems(x.JoinExpr.Larg, in, out)
+		return o.fromItems(x.JoinExpr.Rarg, in, out)
+	case *pg.Node_RangeSubselect:
+		if a := x.RangeSubselect.Alias; a != nil {
+			return append(out, fromItem{name: a.Aliasname})
+		}
+	case *pg.Node_RangeFunction:
+		if a := x.RangeFunction.Alias; a != nil {
+			return append(out, fromItem{name: a.Aliasname})
+		}
+	}
+	return out
+}
+
+// origin follows column col of a FROM item to a base table column.
+func (o *viewOrigins) origin(it fromItem, col string) (colOrigin, bool) {
+	if it.t == nil || it.t.Column(col) == nil {
+		return colOrigin{}, false
+	}
+	if it.t.Kind == "v" || it.t.Kind == "m" {
+		r, ok := o.of(it.t)[col]
+		return r, ok
+	}
+	return colOrigin{it.t, col}, true
+}
+
+func (o *viewOrigins) parse(v *Table, def string) map[string]colOrigin {
+	tree, err := pg.Parse(def)
+	if err != nil || len(tree.Stmts) != 1 {
+		return nil
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || sel.Op != pg.SetOperation_SETOP_NONE || len(sel.ValuesLists) > 0 {
+		return nil
+	}
+	var from []fromItem
+	for _, n := range sel.FromClause {
+		from = o.fromItems(n, v, from)
+	}
+	out := map[string]colOrigin{}
+	set := func(name string, r colOrigin, ok bool) {
+		if _, seen := out[name]; ok && !seen && v.Column(name) != nil {
+			out[name] = r
+		}
+	}
+	star := func(items []fromItem) {
+		for _, it := range items {
+			if it.t == nil {
+				continue
+			}
+			for _, c := range it.t.Columns {
+				r, ok := o.origin(it, c.Name)
+				set(c.Name, r, ok)
+			}
+		}
+	}
+	for _, n := range sel.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil {
+			continue
+		}
+		cr := rt.Val.GetColumnRef()
+		if cr == nil {
+			continue
+		}
+		var parts []string
+		isStar := false
+		for _, f := range cr.Fields {
+			if s := f.GetString_(); s != nil {
+				parts = append(parts, s.Sval)
+			} else if f.GetAStar() != nil {
+				isStar = true
+			}
+		}
+		if isStar {
+			if len(parts) == 0 {
+				star(from)
+				continue
+			}
+			for _, it := range from {
+				if it.name == parts[len(parts)-1] {
+					star([]fromItem{it})
+				}
+			}
+			continue
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		col := parts[len(parts)-1]
+		name := rt.Name
+		if name == "" {
+			name = col
+		}
+		if len(parts) == 1 {
+			for _, it := range from {
+				if it.t != nil && it.t.Column(col) != nil {
+					r, ok := o.origin(it, col)
+					set(name, r, ok)
+					break
+				}
+			}
+			continue
+		}
+		rel := parts[len(parts)-2]
+		for _, it := range from {
+			if it.name == rel {
+				r, ok := o.origin(it, col)
+				set(name, r, ok)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// viewSide is one end of a foreign key: a table or a view over it.
+type viewSide struct {
+	t    *Table
+	cols []string
+}
+
+// addViewKeys gives views the primary keys of their base tables and copies
+// every foreign key to each pair of (table or view over it) ends whose
+// columns the views show, as PostgREST's view relationships do.
+func addViewKeys(c *schemaCache, hidden map[string]*Table, schemas []string, defs map[*Table]string, fks []*ForeignKey) []*ForeignKey {
+	if len(defs) == 0 {
+		return fks
+	}
+	o := &viewOrigins{c: c, hidden: hidden, schemas: schemas, defs: defs, done: map[*Table]map[string]colOrigin{}, busy: map[*Table]bool{}}
+	views := make([]*Table, 0, len(defs))
+	for v := range defs {
+		views = append(views, v)
+	}
+	sort.Slice(views, func(i, j int) bool {
+		if views[i].Schema != views[j].Schema {
+			return views[i].Schema < views[j].Schema
+		}
+		return views[i].Name < views[j].Name
+	})
+	// shown[v][base] maps a base table's columns to v's first column showing each.
+	shown := map[*Table]map[*Table]map[string]string{}
+	over := map[*Table][]*Table{} // base table → views showing some of its columns
+	for _, v := range views {
+		m := o.of(v)
+		for _, col := range v.Columns {
+			r, ok := m[col.Name]
+			if !ok {
+				continue
+			}
+			if shown[v] == nil {
+				shown[v] = map[*Table]map[string]string{}
+			}
+			if shown[v][r.t] == nil {
+				shown[v][r.t] = map[string]string{}
+				over[r.t] = append(over[r.t], v)
+			}
+			if _, dup := shown[v][r.t][r.col]; !dup {
+				shown[v][r.t][r.col] = col.Name
+			}
+		}
+	}
+	mapCols := func(v, base *Table, cols []string) ([]string, bool) {
+		out := make([]string, len(cols))
+		for i, c := range cols {
+			n, ok := shown[v][base][c]
+			if !ok {
+				return nil, false
+			}
+			out[i] = n
+		}
+		return out, len(cols) > 0
+	}
+	for _, v := range views {
+		if len(v.PK) > 0 {
+			continue
+		}
+		for _, col := range v.Columns { // base tables in the order the view shows them
+			r, ok := o.of(v)[col.Name]
+			if !ok {
+				continue
+			}
+			if pk, ok := mapCols(v, r.t, r.t.PK); ok {
+				v.PK = pk
+				v.Uniques = append(v.Uniques, pk)
+				break
+			}
+		}
+	}
+	sides := func(t *Table, cols []string) []viewSide {
+		out := []viewSide{{t, cols}}
+		for _, v := range over[t] {
+			if vc, ok := mapCols(v, t, cols); ok {
+				out = append(out, viewSide{v, vc})
+			}
+		}
+		return out
+	}
+	out := fks
+	for _, fk := range fks {
+		froms, tos := sides(fk.From, fk.FromCols), sides(fk.To, fk.ToCols)
+		for i, f := range froms {
+			for j, to := range tos {
+				if i == 0 && j == 0 {
+					continue
+				}
+				out = append(out, &ForeignKey{Name: fk.Name, From: f.t, FromCols: f.cols, To: to.t, ToCols: to.cols})
+			}
+		}
+	}
+	return out
+}
+
+// hiddenSchemas lists the schemas outside exposed (and outside the
+// system schemas) whose relations views name.
+func hiddenSchemas(defs map[*Table]string, exposed []string) []string {
+	skip := map[string]bool{"pg_catalog": true, "information_schema": true}
+	for _, s := range exposed {
+		skip[s] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	var walk func(n *pg.Node)
+	walk = func(n *pg.Node) {
+		switch x := n.Node.(type) {
+		case *pg.Node_RangeVar:
+			if s := x.RangeVar.Schemaname; s != "" && !skip[s] && !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		case *pg.Node_JoinExpr:
+			walk(x.JoinExpr.Larg)
+			walk(x.JoinExpr.Rarg)
+		}
+	}
+	for _, def := range defs {
+		tree, err := pg.Parse(def)
+		if err != nil || len(tree.Stmts) != 1 {
+			continue
+		}
+		if sel := tree.Stmts[0].Stmt.GetSelectStmt(); sel != nil {
+			for _, n := range sel.FromClause {
+				walk(n)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// viewColumns gives the views the catalog lists without columns (the
+// engine's pg_attribute has no rows for views) their column names: from
+// the parsed definition, which needs no privilege on the view, else by
+// describing the view inside a savepoint, where a view the schema cache's
+// role may not read keeps no columns instead of failing the load.
+func viewColumns(ctx context.Context, q Querier, c *schemaCache, hidden map[string]*Table, schemas []string, defs map[*Table]string, byOID map[string]*Table) error {
+	o := &viewOrigins{c: c, hidden: hidden, schemas: schemas, defs: defs, busy: map[*Table]bool{}}
+	oids := make([]string, 0, len(byOID))
+	for oid := range byOID {
+		oids = append(oids, oid)
+	}
+	sort.Strings(oids)
+	for _, oid := range oids {
+		t := byOID[oid]
+		if len(t.Columns) > 0 || (t.Kind != "v" && t.Kind != "m") {
+			continue
+		}
+		if o.fillColumns(t) {
+			continue
+		}
+		if _, err := q.Query(ctx, "savepoint pgrst_describe"); err != nil {
+			return err
+		}
+		res, err := q.Query(ctx, "select * from "+qi(t.Schema)+"."+qi(t.Name)+" limit 0")
+		if err != nil {
+			if _, err := q.Query(ctx, "rollback to savepoint pgrst_describe"); err != nil {
+				return err
+			}
+			continue
+		}
+		setColumns(t, res.Columns)
+		if _, err := q.Query(ctx, "release savepoint pgrst_describe"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setColumns(t *Table, names []string) {
+	for i, name := range names {
+		col := &Column{Name: name, Type: "text", Position: i + 1}
+		t.Columns = append(t.Columns, col)
+		t.byName[name] = col
+		t.colByNum[i+1] = col
+	}
+}
+
+// fillColumns names v's columns from its definition as PostgreSQL names
+// a SELECT's output columns (alias, column name, function name, else
+// ?column?; * expands to the relations' columns; a set operation takes its
+// first branch's names). It reports false when the definition cannot be
+// followed.
+func (o *viewOrigins) fillColumns(v *Table) bool {
+	if len(v.Columns) > 0 {
+		return true
+	}
+	def, ok := o.defs[v]
+	if !ok || o.busy[v] {
+		return false
+	}
+	o.busy[v] = true
+	defer delete(o.busy, v)
+	tree, err := pg.Parse(def)
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	for sel != nil && sel.Op != pg.SetOperation_SETOP_NONE {
+		sel = sel.Larg
+	}
+	if sel == nil || len(sel.ValuesLists) > 0 {
+		return false
+	}
+	var from []fromItem
+	for _, n := range sel.FromClause {
+		from = o.fromItems(n, v, from)
+	}
+	var names []string
+	expand := func(items []fromItem) bool {
+		for _, it := range items {
+			if it.t == nil || !o.fillColumns(it.t) {
+				return false
+			}
+			for _, c := range it.t.Columns {
+				names = append(names, c.Name)
+			}
+		}
+		return true
+	}
+	for _, n := range sel.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil {
+			return false
+		}
+		if rt.Name != "" {
+			names = append(names, rt.Name)
+			continue
+		}
+		val := rt.Val
+		if tc := val.GetTypeCast(); tc != nil && tc.Arg.GetColumnRef() != nil {
+			val = tc.Arg
+		}
+		switch {
+		case val.GetColumnRef() != nil:
+			var parts []string
+			star := false
+			for _, f := range val.GetColumnRef().Fields {
+				if s := f.GetString_(); s != nil {
+					parts = append(parts, s.Sval)
+				} else if f.GetAStar() != nil {
+					star = true
+				}
+			}
+			switch {
+			case star && len(parts) == 0:
+				if !expand(from) {
+					return false
+				}
+			case star:
+				var items []fromItem
+				for _, it := range from {
+					if it.name == parts[len(parts)-1] {
+						items = append(items, it)
+					}
+				}
+				if len(items) == 0 || !expand(items) {
+					return false
+				}
+			case len(parts) > 0:
+				names = append(names, parts[len(parts)-1])
+			default:
+				return false
+			}
+		case val.GetFuncCall() != nil:
+			fn := val.GetFuncCall().Funcname
+			names = append(names, fn[len(fn)-1].GetString_().GetSval())
+		case val.GetTypeCast() != nil:
+			tn := val.GetTypeCast().TypeName.Names
+			names = append(names, tn[len(tn)-1].GetString_().GetSval())
+		default:
+			names = append(names, "?column?")
+		}
+	}
+	setColumns(v, names)
+	return true
+}

@@ -1,0 +1,25 @@
+-- NOTIFY / LISTEN / UNLISTEN and pg_notify: command tags, results and errors
+LISTEN tb_chan;
+LISTEN tb_chan;
+NOTIFY tb_chan;
+NOTIFY tb_chan, 'hello';
+SELECT pg_notify('tb_chan', 'payload');
+SELECT pg_notify('tb_chan', NULL);
+SELECT pg_typeof(pg_notify('tb_chan', 'x'));
+SELECT pg_notify('', 'x');
+SELECT pg_notify(NULL, 'x');
+SELECT pg_notify('tb_chan', repeat('x', 8000));
+SELECT length(repeat('x', 7999)), pg_notify('tb_chan', repeat('x', 7999)) IS NULL;
+BEGIN;
+NOTIFY tb_chan, 'in transaction';
+SAVEPOINT s;
+NOTIFY tb_chan, 'rolled back';
+ROLLBACK TO SAVEPOINT s;
+COMMIT;
+BEGIN READ ONLY;
+NOTIFY tb_chan, 'read only';
+SELECT pg_notify('tb_chan', 'read only');
+ROLLBACK;
+UNLISTEN tb_chan;
+UNLISTEN tb_missing;
+UNLISTEN *;

@@ -1,0 +1,162 @@
+package engine
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+)
+
+// The analyzer's short path for simple reads.
+//
+// GMS analyzes every statement with ~70 rules; each walks the whole plan,
+// and a walk allocates at every node (GMS's Children builds a slice), so
+// a point select spent more time in rules with nothing to do than in the
+// few that shape its plan. Most rules only act on node kinds a simple read
+// does not have: joins, subqueries, unions, DDL, writes, triggers, MySQL
+// stored procedures, MySQL-only expressions tinybase never builds (IN
+// tuples, intervals, vector distances), or tables tinybase does not have
+// (projected tables). Those rules return at once
+// for a plan simpleRead accepts; every other plan takes every rule.
+//
+// simpleRead is checked by each gated rule on the plan it receives, so a
+// rule that reshapes a plan (filters become index lookups, Sort+Limit a
+// TopN) cannot make a later gate judge a stale shape.
+
+// simpleReadSkips names the rules that are no-ops on a simple read (by
+// GMS's rule names; tinybase's own by id below). Rules kept for simple
+// reads: indexableComparisons and paramLookups (index lookups),
+// validateOffsetAndLimit, simplifyFilters, pushNotFilters,
+// hoistOutOfScopeFilters, validateStarExpressions, pushFilters,
+// optimizeJoins (costed index scans on single tables too), replaceIdxSort,
+// eraseProjection, flattenDistinct, insertTopNNodes, validateResolved,
+// validateOrderBy, validateSchemaSource, validateAggregations and
+// assignExecIndexes.
+var simpleReadSkips = map[string]bool{
+	// once-before
+	"applyDefaultSelectLimit":     true,
+	"replaceCountStar":            true, // GroupBy
+	"validateCreateTable":         true, // DDL
+	"validateAlterTable":          true,
+	"validateExprSem":             true, // GMS AND/OR over tuples; tinybase's are its own
+	"resolveDropConstraint":       true,
+	"ResolveAlterColumn":          true,
+	"validateDropTables":          true,
+	"resolveCreateSelect":         true,
+	"validateDropConstraint":      true,
+	"resolveUnions":               true, // set operations
+	"validateCreateTrigger":       true,
+	"validateColumnDefaults":      true,
+	"validateReadOnlyDatabase":    true, // writes only
+	"validateReadOnlyTransaction": true,
+	"validateDatabaseSet":         true, // SHOW TABLES / CREATE TABLE
+	"validateDeleteFrom":          true,
+	// default-rules
+	"pushdownSubqueryAliasFilters": true, // subqueries
+	"pruneTables":                  true, // only sql.ProjectedTable tables, which tinybase has none of
+	"validateCheckConstraints":     true, // DDL
+	"unnestInSubqueries":           true,
+	"resolveSubqueries":            true,
+	"replaceCrossJoins":            true, // joins
+	// once-after
+	"unnestExistsSubqueries":            true,
+	"moveJoinConditionsToFilter":        true,
+	"finalizeUnions":                    true,
+	"loadTriggers":                      true, // GMS triggers (tinybase fires its own) and DDL
+	"processTruncate":                   true, // DELETE / TRUNCATE
+	"stripTableNamesFromColumnDefaults": true, // DDL
+	"finalizeSubqueries":                true,
+	"applyIndexesFromOuterScope":        true,
+	"replaceAgg":                        true, // GroupBy
+	"replaceIdxOrderByDistance":         true, // vector indexes
+	"applyHashIn":                       true, // GMS IN tuples, which translation never builds
+	"assignRoutines":                    true, // GMS routine tables
+	"modifyUpdateExprsForJoin":          true,
+	"applyForeignKeys":                  true, // writes
+	"interpreter":                       true, // GMS stored procedures
+	// validation
+	"validateGroupBy":           true,
+	"validateIndexCreation":     true,
+	"validateOperands":          true, // GMS tuples (IN subqueries only)
+	"validateIntervalUsage":     true,
+	"validateSubqueryColumns":   true,
+	"validateUnionSchemasMatch": true,
+	// after-all
+	"resolveInsertRows":            true,
+	"applyTriggers":                true,
+	"applyProcedures":              true,
+	"inlineSubqueryAliasRefs":      true,
+	"cacheSubqueryAliasesInJoins":  true,
+	"quoteDefaultColumnValueNames": true,
+}
+
+// simpleReadSkipIDs are tinybase's own rules a simple read skips.
+var simpleReadSkipIDs = map[analyzer.RuleId]bool{
+	ruleLateralLeftDeep: true,
+	ruleSetOpTypes:      true,
+	ruleLateralRows:     true,
+}
+
+// gateSimpleReads makes the analyzer's rules in simpleReadSkips return
+// at once for a simple read. It runs last in newAnalyzer, after the
+// installs that wrap or add rules.
+func gateSimpleReads(a *analyzer.Analyzer) {
+	for _, b := range a.Batches {
+		rules := append([]analyzer.Rule{}, b.Rules...) // the builder's slices may be GMS's package-level defaults
+		for i, r := range rules {
+			if simpleReadSkips[r.Id.String()] || simpleReadSkipIDs[r.Id] {
+				rules[i].Apply = skipForSimpleRead(r.Apply)
+			}
+		}
+		b.Rules = rules
+	}
+}
+
+func skipForSimpleRead(apply analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if simpleRead(n, sc, qf) {
+			return n, transform.SameTree, nil
+		}
+		return apply(ctx, a, n, sc, sel, qf)
+	}
+}
+
+// simpleRead reports whether a plan under analysis is a simple read: a
+// top-level query (not a subquery's analysis) without subqueries or joins
+// (the binder's flags say so), made of a chain of Project, Filter, Sort,
+// Limit, Offset, TopN, Distinct and TableAlias nodes over one tinybase
+// storage table, scanned or looked up.
+func simpleRead(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) bool {
+	if qf == nil || qf.SubqueryIsSet() || qf.JoinIsSet() || qf.DmlIsSet() || !sc.IsEmpty() {
+		return false
+	}
+	for depth := 0; depth < 16; depth++ {
+		switch x := n.(type) {
+		case *plan.Project:
+			n = x.Child
+		case *plan.Filter:
+			n = x.Child
+		case *plan.Sort:
+			n = x.Child
+		case *plan.Limit:
+			n = x.Child
+		case *plan.Offset:
+			n = x.Child
+		case *plan.TopN:
+			n = x.Child
+		case *plan.Distinct:
+			n = x.Child
+		case *plan.OrderedDistinct:
+			n = x.Child
+		case *plan.TableAlias:
+			n = x.Child
+		case *plan.ResolvedTable:
+			return isStorageTable(x.UnderlyingTable())
+		case *plan.IndexedTableAccess:
+			return isStorageTable(x.UnderlyingTable())
+		default:
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,59 @@
+package translate
+
+import pg "github.com/pganalyze/pg_query_go/v5"
+
+// tableLookup is one memoized answer of TableLookup.LookupTable.
+type tableLookup struct {
+	info *TableInfo
+	ok   bool
+}
+
+// lookupTable is Tables.LookupTable, asked once per name for the
+// statement: a SELECT reads each FROM table's description more than once
+// (column-case checks, whole-row references, GROUP BY checks), and
+// describing a table lists its columns, indexes and constraints. A
+// Translator translates one statement against one catalog state, so the
+// answers cannot change while it lives. The callers only read the
+// TableInfo.
+func (t *Translator) lookupTable(schema, name string) (*TableInfo, bool) {
+	key := [2]string{schema, name}
+	if l, ok := t.lookups[key]; ok {
+		return l.info, l.ok
+	}
+	info, ok := t.Tables.LookupTable(schema, name)
+	if t.lookups == nil {
+		t.lookups = map[[2]string]tableLookup{}
+	}
+	t.lookups[key] = tableLookup{info, ok}
+	return info, ok
+}
+
+// noFuncCall reports whether n certainly holds no function call outside
+// subqueries, looking only through the node kinds a plain select list is
+// made of; false means "maybe" (a call, a subquery or another kind of
+// node), for which callers walk the tree in full.
+func noFuncCall(n *pg.Node) bool {
+	if n == nil {
+		return true
+	}
+	switch x := n.Node.(type) {
+	case *pg.Node_ColumnRef, *pg.Node_AConst, *pg.Node_ParamRef, *pg.Node_AStar, *pg.Node_String_:
+		return true
+	case *pg.Node_ResTarget:
+		return len(x.ResTarget.Indirection) == 0 && noFuncCall(x.ResTarget.Val)
+	case *pg.Node_TypeCast:
+		return noFuncCall(x.TypeCast.Arg)
+	case *pg.Node_AExpr:
+		return noFuncCall(x.AExpr.Lexpr) && noFuncCall(x.AExpr.Rexpr)
+	case *pg.Node_BoolExpr:
+		for _, a := range x.BoolExpr.Args {
+			if !noFuncCall(a) {
+				return false
+			}
+		}
+		return true
+	case *pg.Node_NullTest:
+		return noFuncCall(x.NullTest.Arg)
+	}
+	return false
+}

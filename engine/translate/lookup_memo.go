@@ -28,6 +28,29 @@ func (t *Translator) lookupTable(schema, name string) (*TableInfo, bool) {
 	return info, ok
 }
 
+// catalogTable is the CatalogReader's Table, asked once per name for the
+// statement (view expansion and whole-row sources both ask, for each
+// search-path schema).
+func (t *Translator) catalogTable(r CatalogReader, schema, name string) (string, []string, bool) {
+	key := [2]string{schema, name}
+	if l, ok := t.relations[key]; ok {
+		return l.schema, l.cols, l.ok
+	}
+	sc, cols, ok := r.Table(schema, name)
+	if t.relations == nil {
+		t.relations = map[[2]string]relationLookup{}
+	}
+	t.relations[key] = relationLookup{sc, cols, ok}
+	return sc, cols, ok
+}
+
+// relationLookup is one memoized answer of CatalogReader.Table.
+type relationLookup struct {
+	schema string
+	cols   []string
+	ok     bool
+}
+
 // noFuncCall reports whether n certainly holds no function call outside
 // subqueries, looking only through the node kinds a plain select list is
 // made of; false means "maybe" (a call, a subquery or another kind of

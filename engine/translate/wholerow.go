@@ -259,7 +259,7 @@ func (t *Translator) relationSource(rv *pg.RangeVar, ctes map[string]*rowSource)
 			schemas = r.SearchPath()
 		}
 		for _, sc := range schemas {
-			if _, _, ok := r.Table(sc, rv.Relname); ok {
+			if _, _, ok := t.catalogTable(r, sc, rv.Relname); ok {
 				break
 			}
 			if v, ok := r.Current().View(catalog.QName{Schema: sc, Name: rv.Relname}); ok {

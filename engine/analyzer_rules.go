@@ -27,7 +27,7 @@ import (
 // GMS's rule names; tinybase's own by id below). Rules kept for simple
 // reads: indexableComparisons and paramLookups (index lookups),
 // validateOffsetAndLimit, simplifyFilters, pushNotFilters,
-// hoistOutOfScopeFilters, validateStarExpressions, pushFilters,
+// hoistOutOfScopeFilters, pushFilters,
 // optimizeJoins (costed index scans on single tables too), replaceIdxSort,
 // eraseProjection, flattenDistinct, insertTopNNodes, validateResolved,
 // validateOrderBy, validateSchemaSource, validateAggregations and
@@ -52,6 +52,7 @@ var simpleReadSkips = map[string]bool{
 	"validateDatabaseSet":         true, // SHOW TABLES / CREATE TABLE
 	"validateDeleteFrom":          true,
 	// default-rules
+	"validateStarExpressions":      true, // translation puts * only at the top of select lists
 	"pushdownSubqueryAliasFilters": true, // subqueries
 	"pruneTables":                  true, // only sql.ProjectedTable tables, which tinybase has none of
 	"validateCheckConstraints":     true, // DDL

@@ -71,6 +71,9 @@ func unaliasInsertExprs(a *analyzer.Analyzer) {
 
 func assignExecIndexesFixed(assign analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if simpleRead(n, sc, qf) { // analyzer_rules.go: no UPDATE, no INSERT
+			return assign(ctx, an, n, sc, sel, qf)
+		}
 		if u := soleUpdate(n); u != nil && len(u.Checks()) > 0 && len(u.Returning) > 0 {
 			withChecks, _, err := assign(ctx, an, replaceUpdate(n, func(u *plan.Update) *plan.Update {
 				nu := *u

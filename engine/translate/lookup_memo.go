@@ -8,19 +8,31 @@ type tableLookup struct {
 	ok   bool
 }
 
-// lookupTable is Tables.LookupTable, asked once per name for the
-// statement: a SELECT reads each FROM table's description more than once
-// (column-case checks, whole-row references, GROUP BY checks), and
-// describing a table lists its columns, indexes and constraints. A
-// Translator translates one statement against one catalog state, so the
-// answers cannot change while it lives. The callers only read the
-// TableInfo.
-func (t *Translator) lookupTable(schema, name string) (*TableInfo, bool) {
+// ColumnLookup is what a TableLookup may also offer: a table's
+// description without its indexes and constraints (TableInfo's Schema,
+// Name, Columns and PrimaryKey only), which is all queries read.
+type ColumnLookup interface {
+	LookupColumns(schema, name string) (info *TableInfo, ok bool)
+}
+
+// lookupColumns describes a table a query reads (its Schema, Name,
+// Columns and PrimaryKey), asked once per name for the statement: a
+// SELECT reads each FROM table's description more than once (column-case
+// checks, whole-row references, GROUP BY checks). A Translator translates
+// one statement against one catalog state, so the answers cannot change
+// while it lives. The callers only read the TableInfo.
+func (t *Translator) lookupColumns(schema, name string) (*TableInfo, bool) {
 	key := [2]string{schema, name}
 	if l, ok := t.lookups[key]; ok {
 		return l.info, l.ok
 	}
-	info, ok := t.Tables.LookupTable(schema, name)
+	var info *TableInfo
+	var ok bool
+	if cl, isCL := t.Tables.(ColumnLookup); isCL {
+		info, ok = cl.LookupColumns(schema, name)
+	} else {
+		info, ok = t.Tables.LookupTable(schema, name)
+	}
 	if t.lookups == nil {
 		t.lookups = map[[2]string]tableLookup{}
 	}

@@ -274,7 +274,7 @@ func (t *Translator) relationSource(rv *pg.RangeVar, ctes map[string]*rowSource)
 	if t.Tables == nil {
 		return nil
 	}
-	ti, ok := t.lookupTable(rv.Schemaname, rv.Relname)
+	ti, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
 	if !ok || ti == nil {
 		return nil
 	}

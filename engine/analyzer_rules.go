@@ -26,12 +26,11 @@ import (
 // simpleReadSkips names the rules that are no-ops on a simple read (by
 // GMS's rule names; tinybase's own by id below). Rules kept for simple
 // reads: indexableComparisons and paramLookups (index lookups),
-// validateOffsetAndLimit, simplifyFilters, pushNotFilters,
-// hoistOutOfScopeFilters, pushFilters,
-// optimizeJoins (costed index scans on single tables too), replaceIdxSort,
-// eraseProjection, flattenDistinct, insertTopNNodes, validateResolved,
-// validateOrderBy, validateSchemaSource, validateAggregations and
-// assignExecIndexes.
+// pushNotFilters, hoistOutOfScopeFilters, pushFilters, optimizeJoins
+// (costed index scans on single tables too), eraseProjection,
+// validateResolved, validateOrderBy, validateSchemaSource,
+// validateAggregations and assignExecIndexes, and those in
+// simpleReadNeeds when the plan has the nodes they act on.
 var simpleReadSkips = map[string]bool{
 	// once-before
 	"applyDefaultSelectLimit":     true,
@@ -91,6 +90,27 @@ var simpleReadSkips = map[string]bool{
 	"quoteDefaultColumnValueNames": true,
 }
 
+// simpleReadNeeds names rules a simple read skips unless its chain holds
+// a node of one of the given kinds, the only nodes they act on.
+var simpleReadNeeds = map[string]readKinds{
+	"validateOffsetAndLimit": kindLimit | kindOffset,
+	"simplifyFilters":        kindFilter,
+	"replaceIdxSort":         kindSort,
+	"insertTopNNodes":        kindSort,
+	"flattenDistinct":        kindDistinct,
+}
+
+// readKinds is a set of the node kinds of a simple read's chain.
+type readKinds uint8
+
+const (
+	kindFilter readKinds = 1 << iota
+	kindSort
+	kindLimit
+	kindOffset
+	kindDistinct
+)
+
 // simpleReadSkipIDs are tinybase's own rules a simple read skips.
 var simpleReadSkipIDs = map[analyzer.RuleId]bool{
 	ruleLateralLeftDeep: true,
@@ -107,6 +127,8 @@ func gateSimpleReads(a *analyzer.Analyzer) {
 		for i, r := range rules {
 			if simpleReadSkips[r.Id.String()] || simpleReadSkipIDs[r.Id] {
 				rules[i].Apply = skipForSimpleRead(r.Apply)
+			} else if needs, ok := simpleReadNeeds[r.Id.String()]; ok {
+				rules[i].Apply = skipForSimpleReadWithout(needs, r.Apply)
 			}
 		}
 		b.Rules = rules
@@ -122,42 +144,58 @@ func skipForSimpleRead(apply analyzer.RuleFunc) analyzer.RuleFunc {
 	}
 }
 
-// simpleRead reports whether a plan under analysis is a simple read: a
-// top-level query (not a subquery's analysis) without subqueries or joins
-// (the binder's flags say so), made of a chain of Project, Filter, Sort,
-// Limit, Offset, TopN, Distinct and TableAlias nodes over one tinybase
-// storage table, scanned or looked up.
-func simpleRead(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) bool {
-	if qf == nil || qf.SubqueryIsSet() || qf.JoinIsSet() || qf.DmlIsSet() || !sc.IsEmpty() {
-		return false
+func skipForSimpleReadWithout(needs readKinds, apply analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if kinds, ok := simpleReadOf(n, sc, qf); ok && kinds&needs == 0 {
+			return n, transform.SameTree, nil
+		}
+		return apply(ctx, a, n, sc, sel, qf)
 	}
+}
+
+// simpleRead reports whether a plan under analysis is a simple read: a
+// query without subqueries or joins (the binder's flags say so), not
+// analyzed inside another's scope, made of a chain of Project, Filter,
+// Sort, Limit, Offset, TopN, Distinct and TableAlias nodes over one
+// tinybase storage table, scanned or looked up.
+func simpleRead(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) bool {
+	_, ok := simpleReadOf(n, sc, qf)
+	return ok
+}
+
+// simpleReadOf is simpleRead, with the kinds of the chain's nodes.
+func simpleReadOf(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) (readKinds, bool) {
+	if qf == nil || qf.SubqueryIsSet() || qf.JoinIsSet() || qf.DmlIsSet() || !sc.IsEmpty() {
+		return 0, false
+	}
+	var kinds readKinds
 	for depth := 0; depth < 16; depth++ {
 		switch x := n.(type) {
 		case *plan.Project:
 			n = x.Child
 		case *plan.Filter:
-			n = x.Child
+			n, kinds = x.Child, kinds|kindFilter
 		case *plan.Sort:
-			n = x.Child
+			n, kinds = x.Child, kinds|kindSort
 		case *plan.Limit:
-			n = x.Child
+			n, kinds = x.Child, kinds|kindLimit
 		case *plan.Offset:
-			n = x.Child
+			n, kinds = x.Child, kinds|kindOffset
 		case *plan.TopN:
-			n = x.Child
+			n, kinds = x.Child, kinds|kindSort|kindLimit
 		case *plan.Distinct:
-			n = x.Child
+			n, kinds = x.Child, kinds|kindDistinct
 		case *plan.OrderedDistinct:
-			n = x.Child
+			n, kinds = x.Child, kinds|kindDistinct
 		case *plan.TableAlias:
 			n = x.Child
 		case *plan.ResolvedTable:
-			return isStorageTable(x.UnderlyingTable())
+			return kinds, isStorageTable(x.UnderlyingTable())
 		case *plan.IndexedTableAccess:
-			return isStorageTable(x.UnderlyingTable())
+			return kinds, isStorageTable(x.UnderlyingTable())
 		default:
-			return false
+			return 0, false
 		}
 	}
-	return false
+	return 0, false
 }

@@ -26,8 +26,7 @@ import (
 // simpleReadSkips names the rules that are no-ops on a simple read (by
 // GMS's rule names; tinybase's own by id below). Rules kept for simple
 // reads: indexableComparisons and paramLookups (index lookups),
-// pushNotFilters, hoistOutOfScopeFilters, pushFilters, optimizeJoins
-// (costed index scans on single tables too), eraseProjection,
+// pushNotFilters, hoistOutOfScopeFilters, eraseProjection,
 // validateResolved, validateOrderBy, validateSchemaSource,
 // validateAggregations and assignExecIndexes, and those in
 // simpleReadNeeds when the plan has the nodes they act on.
@@ -98,6 +97,8 @@ var simpleReadNeeds = map[string]readKinds{
 	"replaceIdxSort":         kindSort,
 	"insertTopNNodes":        kindSort,
 	"flattenDistinct":        kindDistinct,
+	"pushFilters":            kindFilter, // only moves filters, and none above one table
+	"optimizeJoins":          kindFilter, // a single table: costed index scans for a filter
 }
 
 // readKinds is a set of the node kinds of a simple read's chain.

@@ -2,10 +2,12 @@ package translate
 
 import pg "github.com/pganalyze/pg_query_go/v5"
 
-// tableLookup is one memoized answer of TableLookup.LookupTable.
+// tableLookup is one memoized answer of ColumnLookup.LookupColumns (a
+// statement names few tables: a list beats a map).
 type tableLookup struct {
-	info *TableInfo
-	ok   bool
+	schema, name string
+	info         *TableInfo
+	ok           bool
 }
 
 // ColumnLookup is what a TableLookup may also offer: a table's
@@ -22,9 +24,10 @@ type ColumnLookup interface {
 // one statement against one catalog state, so the answers cannot change
 // while it lives. The callers only read the TableInfo.
 func (t *Translator) lookupColumns(schema, name string) (*TableInfo, bool) {
-	key := [2]string{schema, name}
-	if l, ok := t.lookups[key]; ok {
-		return l.info, l.ok
+	for _, l := range t.lookups {
+		if l.schema == schema && l.name == name {
+			return l.info, l.ok
+		}
 	}
 	var info *TableInfo
 	var ok bool
@@ -33,10 +36,7 @@ func (t *Translator) lookupColumns(schema, name string) (*TableInfo, bool) {
 	} else {
 		info, ok = t.Tables.LookupTable(schema, name)
 	}
-	if t.lookups == nil {
-		t.lookups = map[[2]string]tableLookup{}
-	}
-	t.lookups[key] = tableLookup{info, ok}
+	t.lookups = append(t.lookups, tableLookup{schema, name, info, ok})
 	return info, ok
 }
 
@@ -44,23 +44,22 @@ func (t *Translator) lookupColumns(schema, name string) (*TableInfo, bool) {
 // statement (view expansion and whole-row sources both ask, for each
 // search-path schema).
 func (t *Translator) catalogTable(r CatalogReader, schema, name string) (string, []string, bool) {
-	key := [2]string{schema, name}
-	if l, ok := t.relations[key]; ok {
-		return l.schema, l.cols, l.ok
+	for _, l := range t.relations {
+		if l.schema == schema && l.name == name {
+			return l.found, l.cols, l.ok
+		}
 	}
-	sc, cols, ok := r.Table(schema, name)
-	if t.relations == nil {
-		t.relations = map[[2]string]relationLookup{}
-	}
-	t.relations[key] = relationLookup{sc, cols, ok}
-	return sc, cols, ok
+	found, cols, ok := r.Table(schema, name)
+	t.relations = append(t.relations, relationLookup{schema, name, found, cols, ok})
+	return found, cols, ok
 }
 
-// relationLookup is one memoized answer of CatalogReader.Table.
+// relationLookup is one memoized answer of CatalogReader.Table: for
+// schema.name, the schema found, the columns and whether it exists.
 type relationLookup struct {
-	schema string
-	cols   []string
-	ok     bool
+	schema, name, found string
+	cols                []string
+	ok                  bool
 }
 
 // noFuncCall reports whether n certainly holds no function call outside

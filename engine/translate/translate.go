@@ -59,8 +59,8 @@ type Translator struct {
 	// nextDerived marks the next SELECT level as a derived table (srf_outer.go).
 	nextDerived bool
 	// lookups memoizes the statement's table lookups (lookup_memo.go).
-	lookups   map[[2]string]tableLookup
-	relations map[[2]string]relationLookup
+	lookups   []tableLookup
+	relations []relationLookup
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

@@ -16,8 +16,11 @@ import (
 // does not have: joins, subqueries, unions, DDL, writes, triggers, MySQL
 // stored procedures, MySQL-only expressions tinybase never builds (IN
 // tuples, intervals, vector distances), or tables tinybase does not have
-// (projected tables). Those rules return at once
-// for a plan simpleRead accepts; every other plan takes every rule.
+// (projected tables). Those rules return at once for a plan simpleRead
+// accepts; every other plan takes every rule. A branch of a UNION that GMS
+// analyzes on its own can be a simple read too: the rules it skips have
+// nothing to do on it either. TestSimpleReadAnalysis holds the gated
+// analyzer's plans to the full analyzer's.
 //
 // simpleRead is checked by each gated rule on the plan it receives, so a
 // rule that reshapes a plan (filters become index lookups, Sort+Limit a
@@ -32,7 +35,7 @@ import (
 // simpleReadNeeds when the plan has the nodes they act on.
 var simpleReadSkips = map[string]bool{
 	// once-before
-	"applyDefaultSelectLimit":     true,
+	"applyDefaultSelectLimit":     true, // sql_select_limit: a MySQL variable tinybase never sets
 	"replaceCountStar":            true, // GroupBy
 	"validateCreateTable":         true, // DDL
 	"validateAlterTable":          true,

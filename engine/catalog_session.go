@@ -103,10 +103,13 @@ func (s *Session) creationSchema(schema string) (string, error) {
 
 // findTable resolves a table through the search path.
 func (s *Session) findTable(schema, name string) (*storage.Table, bool) {
-	ctx := s.gmsContext()
+	var ctx *sql.Context
 	for _, sc := range s.lookupSchemas(schema) {
 		if !s.StorageTxn().HasSchema(sc) {
 			continue
+		}
+		if ctx == nil {
+			ctx = s.gmsContext()
 		}
 		t, ok, err := s.eng.provider.DB().Table(ctx, sc, name)
 		if err == nil && ok {

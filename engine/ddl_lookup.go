@@ -44,6 +44,16 @@ func (s *Session) LookupTable(schema, name string) (*translate.TableInfo, bool) 
 	return ti, true
 }
 
+// LookupColumns implements translate.ColumnLookup: LookupTable without
+// the indexes and constraints, for queries.
+func (s *Session) LookupColumns(schema, name string) (*translate.TableInfo, bool) {
+	t, ok := s.table(s.sqlContext(), schema, name)
+	if !ok {
+		return nil, false
+	}
+	return tableColumns(t), true
+}
+
 // HasSchema implements translate.SchemaLookup.
 func (s *Session) HasSchema(name string) bool { return s.StorageTxn().HasSchema(name) }
 
@@ -93,16 +103,26 @@ func hasNull(ctx *sql.Context, t *storage.Table, col string) bool {
 	}
 }
 
-func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
-	ti := &translate.TableInfo{Schema: t.SchemaName(), Name: t.Name(),
-		Constraints: map[string]byte{}, Indexes: map[string]bool{}, Checks: map[string]string{}}
-	for _, c := range t.Schema() {
+// tableColumns describes t's schema, name, columns and primary key.
+func tableColumns(t *storage.Table) *translate.TableInfo {
+	ti := &translate.TableInfo{Schema: t.SchemaName(), Name: t.Name()}
+	sch := t.Schema()
+	ti.Columns = make([]translate.ColumnInfo, 0, len(sch))
+	for _, c := range sch {
 		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable})
 	}
 	pks := t.PrimaryKeySchema()
 	for _, o := range pks.PkOrdinals {
 		ti.PrimaryKey = append(ti.PrimaryKey, pks.Schema[o].Name)
 	}
+	return ti
+}
+
+// tableInfo describes t for DDL: tableColumns plus its constraints and
+// indexes.
+func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
+	ti := tableColumns(t)
+	ti.Constraints, ti.Indexes, ti.Checks = map[string]byte{}, map[string]bool{}, map[string]string{}
 	standalone := map[string]bool{}
 	if gix, err := t.GetIndexes(ctx); err == nil {
 		for _, ix := range gix {

@@ -18,15 +18,30 @@ const ruleIndexableComparisons analyzer.RuleId = 10001
 
 // newAnalyzer builds the per-engine analyzer with tinybase's rules.
 func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
+	return buildAnalyzer(prov, true)
+}
+
+// buildAnalyzer builds an analyzer; gated gives simple reads their short
+// path (analyzer_rules.go), which tests compare against the full one.
+func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 	a := analyzer.NewBuilder(prov).
 		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
 		AddPreAnalyzeRule(ruleParamLookups, paramLookups). // plan_param.go
 		AddPreAnalyzeRule(ruleLateralLeftDeep, lateralLeftDeep).
 		AddPreAnalyzeRule(ruleSetOpTypes, setOpTypes). // rules_setop.go
+		// trackProcess wraps every table so that scans report progress to
+		// the context's process list; sessions' contexts have none (GMS's
+		// empty list), so the wrappers only cost time, at analysis and in
+		// every row read.
+		RemoveAfterAllRule(analyzer.TrackProcessId).
 		Build()
 	unaliasInsertExprs(a)
 	installLateralRows(a)
 	installTriggerBuilder(a)
+	if gated {
+		gateSimpleReads(a) // analyzer_rules.go
+	}
+	a.Catalog.AuthHandler = gmsNoAuth{} // analyzer_rules_auth.go
 	return a
 }
 
@@ -56,6 +71,9 @@ func unaliasInsertExprs(a *analyzer.Analyzer) {
 
 func assignExecIndexesFixed(assign analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if simpleRead(n, sc, qf) { // analyzer_rules.go: no UPDATE, no INSERT
+			return assign(ctx, an, n, sc, sel, qf)
+		}
 		if u := soleUpdate(n); u != nil && len(u.Checks()) > 0 && len(u.Returning) > 0 {
 			withChecks, _, err := assign(ctx, an, replaceUpdate(n, func(u *plan.Update) *plan.Update {
 				nu := *u

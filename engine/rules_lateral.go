@@ -227,6 +227,9 @@ func (n *scopeRowNode) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error)
 // joins (restored right after: their right input is a lateral subquery).
 func lateralLeftPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if simpleRead(n, sc, qf) { // analyzer_rules.go: no joins
+			return push(ctx, an, n, sc, sel, qf)
+		}
 		converted := false
 		in, _, err := transform.Node(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			if j, ok := c.(*plan.JoinNode); ok && j.Op == plan.JoinTypeLateralLeft {

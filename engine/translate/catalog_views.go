@@ -21,7 +21,7 @@ func (t *Translator) viewRef(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 		schemas = r.SearchPath()
 	}
 	for _, sc := range schemas {
-		if _, _, ok := r.Table(sc, rv.Relname); ok {
+		if _, _, ok := t.catalogTable(r, sc, rv.Relname); ok {
 			return nil
 		}
 		v, ok := r.Current().View(catalog.QName{Schema: sc, Name: rv.Relname})

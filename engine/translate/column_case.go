@@ -29,7 +29,7 @@ func (t *Translator) newCaseScope(s *pg.SelectStmt, outer *caseScope) *caseScope
 		switch x := n.Node.(type) {
 		case *pg.Node_RangeVar:
 			rv := x.RangeVar
-			ti, ok := t.Tables.LookupTable(rv.Schemaname, rv.Relname)
+			ti, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
 			if !ok {
 				return false
 			}

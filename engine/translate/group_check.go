@@ -21,7 +21,7 @@ func (t *Translator) checkGrouping(s *pg.SelectStmt) {
 	if rv == nil || t.shadowedByCTE(s, rv) {
 		return
 	}
-	ti, ok := t.Tables.LookupTable(rv.Schemaname, rv.Relname)
+	ti, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
 	if !ok {
 		return
 	}

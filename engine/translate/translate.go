@@ -58,6 +58,9 @@ type Translator struct {
 	KeepCalls bool
 	// nextDerived marks the next SELECT level as a derived table (srf_outer.go).
 	nextDerived bool
+	// lookups memoizes the statement's table lookups (lookup_memo.go).
+	lookups   []tableLookup
+	relations []relationLookup
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

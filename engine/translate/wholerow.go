@@ -259,7 +259,7 @@ func (t *Translator) relationSource(rv *pg.RangeVar, ctes map[string]*rowSource)
 			schemas = r.SearchPath()
 		}
 		for _, sc := range schemas {
-			if _, _, ok := r.Table(sc, rv.Relname); ok {
+			if _, _, ok := t.catalogTable(r, sc, rv.Relname); ok {
 				break
 			}
 			if v, ok := r.Current().View(catalog.QName{Schema: sc, Name: rv.Relname}); ok {
@@ -274,7 +274,7 @@ func (t *Translator) relationSource(rv *pg.RangeVar, ctes map[string]*rowSource)
 	if t.Tables == nil {
 		return nil
 	}
-	ti, ok := t.Tables.LookupTable(rv.Schemaname, rv.Relname)
+	ti, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
 	if !ok || ti == nil {
 		return nil
 	}

@@ -12,6 +12,9 @@ import (
 func groupedWindows(s *pg.SelectStmt) bool {
 	win, agg := false, len(s.GroupClause) > 0 || s.HavingClause != nil
 	for _, tn := range s.TargetList {
+		if noFuncCall(tn) { // lookup_memo.go: no window function here
+			continue
+		}
 		walkNodes(tn.ProtoReflect(), func(n *pg.Node) bool {
 			if fc := n.GetFuncCall(); fc != nil {
 				if fc.Over != nil {

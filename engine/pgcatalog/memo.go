@@ -76,20 +76,24 @@ func (s *State) rowsWhere(d *def, col int, key any) ([]sql.Row, error) {
 // schemaDerived are the relations whose rows follow from the schema, the
 // catalog value, the role and the search path alone (not from table data,
 // sequences or settings): a State may take them over from the previous
-// statement's when none of those changed (KeepSchemaRows).
+// statement's when none of those changed (KeepSchemaRows). It is filled by
+// registry.go's init once pgCatalog exists (an init of this file would run
+// first and see no relations).
 var schemaDerived map[*def]bool
 
-func init() {
-	schemaDerived = map[*def]bool{}
+// schemaDerivedDefs lists the schema-derived relations of pgCatalog.
+func schemaDerivedDefs() map[*def]bool {
+	out := map[*def]bool{}
 	for _, n := range []string{"pg_class", "pg_attribute", "pg_index", "pg_constraint", "pg_namespace",
 		"pg_attrdef", "pg_trigger", "pg_policy", "pg_am", "pg_inherits", "pg_enum", "pg_description",
 		"pg_statistic_ext", "pg_publication", "pg_publication_namespace", "pg_publication_rel", "pg_depend",
 		"pg_type", "pg_collation", "pg_roles", "pg_authid", "pg_auth_members", "pg_proc", "pg_language", "pg_opclass",
-		"pg_tablespace"} {
+		"pg_tablespace", "pg_views"} {
 		if d, ok := pgCatalog[n]; ok {
-			schemaDerived[d] = true
+			out[d] = true
 		}
 	}
+	return out
 }
 
 // KeepSchemaRows takes over prev's computed rows of the schema-derived

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/storage"
 )
 
 // memo keeps the rows of each catalog relation one State has computed. A
@@ -16,6 +17,14 @@ type memo struct {
 	mu   sync.Mutex
 	rows map[*def][]sql.Row
 	idx  map[memoIndexKey]map[any][]sql.Row
+
+	// what several relations' rows are computed from, once per State:
+	// the tables (state.go), their indexes (state.go) and constraints
+	// (constraints.go), by "schema.name"
+	tables      []Relation
+	tablesDone  bool
+	indexes     map[string][]storage.IndexInfo
+	constraints map[string][]constraint
 }
 
 type memoIndexKey struct {
@@ -36,9 +45,10 @@ func (s *State) rowsOf(d *def) ([]sql.Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	// the rows were built for the memo: no copy
 	rows = make([]sql.Row, len(raw))
 	for i, r := range raw {
-		rows[i] = sql.NewRow(r...)
+		rows[i] = sql.Row(r)
 	}
 	s.memo.mu.Lock()
 	defer s.memo.mu.Unlock()

@@ -54,7 +54,26 @@ type Relation struct {
 }
 
 // Tables lists every table of every schema, sorted by schema and name.
+// The list is computed once per State and shared: callers must not
+// modify it.
 func (s *State) Tables() ([]Relation, error) {
+	s.memo.mu.Lock()
+	out, done := s.memo.tables, s.memo.tablesDone
+	s.memo.mu.Unlock()
+	if done {
+		return out, nil
+	}
+	out, err := s.listTables()
+	if err != nil {
+		return nil, err
+	}
+	s.memo.mu.Lock()
+	s.memo.tables, s.memo.tablesDone = out, true
+	s.memo.mu.Unlock()
+	return out, nil
+}
+
+func (s *State) listTables() ([]Relation, error) {
 	var out []Relation
 	schemas := s.Txn.SchemaNames()
 	sort.Strings(schemas)
@@ -77,7 +96,7 @@ func (s *State) Tables() ([]Relation, error) {
 			}
 		}
 	}
-	return out, nil
+	return out[:len(out):len(out)], nil
 }
 
 // Schemas lists the schemas, system ones included, sorted.
@@ -136,17 +155,32 @@ func (s *State) visible(schema string) bool {
 }
 
 // Indexes lists r's indexes as PostgreSQL has them: without the ones GMS
-// adds to support foreign keys, which PostgreSQL does not create.
+// adds to support foreign keys, which PostgreSQL does not create. The
+// list is computed once per State and shared: callers must not modify it.
 func (s *State) Indexes(r Relation) ([]storage.IndexInfo, error) {
+	key := r.Schema + "." + r.Name
+	s.memo.mu.Lock()
+	out, ok := s.memo.indexes[key]
+	s.memo.mu.Unlock()
+	if ok {
+		return out, nil
+	}
 	all, err := r.Table.Indexes(s.Ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := all[:0:0]
+	out = all[:0]
 	for _, ix := range all {
 		if !ix.ForFK {
 			out = append(out, ix)
 		}
 	}
+	out = out[:len(out):len(out)]
+	s.memo.mu.Lock()
+	if s.memo.indexes == nil {
+		s.memo.indexes = map[string][]storage.IndexInfo{}
+	}
+	s.memo.indexes[key] = out
+	s.memo.mu.Unlock()
 	return out, nil
 }

@@ -4,8 +4,9 @@ import (
 	"github.com/tinybase/tinybase/engine/types"
 )
 
-// pgAttribute is pg_catalog.pg_attribute: the columns of tables (system
-// columns and dropped columns are not kept, so not listed).
+// pgAttribute is pg_catalog.pg_attribute: the columns of tables, views
+// and composite types (system columns and dropped columns are not kept,
+// so not listed).
 var pgAttribute = &def{
 	cols: []column{
 		{"attrelid", types.Oid}, {"attname", types.Name}, {"atttypid", types.Oid}, {"attstattarget", types.Int4},
@@ -49,21 +50,48 @@ var pgAttribute = &def{
 				if col.Generated != nil {
 					generated = "s"
 				}
-				ndims := int32(0)
-				if t.Kind == types.KindArray {
-					ndims = 1
-				}
-				var coll uint32
-				if t.Base().IsString() {
-					coll = 100
-				}
-				out = append(out, []any{oid, col.Name, t.OID, int32(-1), t.Len, int16(i + 1), ndims, int32(-1),
-					t.Mod, t.Len > 0 && t.Len <= 8, "i", storageOf(t), "", !col.Nullable,
-					(col.Default != nil || col.Generated != nil) && identity == "", false, identity, generated,
-					false, true, int32(0), coll, nil, nil, nil, nil})
+				out = append(out, attributeRow(oid, col.Name, i+1, t, !col.Nullable,
+					(col.Default != nil || col.Generated != nil) && identity == "", identity, generated))
 			}
 		}
+		out = append(out, viewAttributes(s)...)
 		out = append(out, compositeAttributes(s)...) // composite.go
 		return out, nil
 	},
+}
+
+// viewAttributes are the columns of views, with the types they were
+// created with: never NOT NULL, without defaults, and no array dimensions
+// (PostgreSQL records attndims only for table columns).
+func viewAttributes(s *State) [][]any {
+	var out [][]any
+	for _, v := range s.Catalog.Views() {
+		if len(v.Types) != len(v.Columns) {
+			continue
+		}
+		for i, name := range v.Columns {
+			r := attributeRow(v.OID, name, i+1, v.Types[i], false, false, "", "")
+			r[attNDimsCol] = int32(0)
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// attNDimsCol is pg_attribute.attndims' position.
+const attNDimsCol = 6
+
+// attributeRow is one pg_attribute row.
+func attributeRow(rel uint32, name string, num int, t *types.Type, notNull, hasDef bool, identity, generated string) []any {
+	ndims := int32(0)
+	if t.Kind == types.KindArray {
+		ndims = 1
+	}
+	var coll uint32
+	if t.Base().IsString() {
+		coll = 100
+	}
+	return []any{rel, name, t.OID, int32(-1), t.Len, int16(num), ndims, int32(-1),
+		t.Mod, t.Len > 0 && t.Len <= 8, "i", storageOf(t), "", notNull, hasDef, false, identity, generated,
+		false, true, int32(0), coll, nil, nil, nil, nil}
 }

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"maps"
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -19,8 +20,12 @@ type memo struct {
 	idx  map[memoIndexKey]map[any][]sql.Row
 
 	// what several relations' rows are computed from, once per State:
-	// the tables (state.go), their indexes (state.go) and constraints
-	// (constraints.go), by "schema.name"
+	// the schemas and their OIDs, the tables, their indexes (state.go)
+	// and constraints (constraints.go), by "schema.name". All but the
+	// constraints (whose checks may include the running statement's row
+	// security checks) are schema-derived.
+	schemas     []string
+	schemaOIDs  map[uint32]string
 	tables      []Relation
 	tablesDone  bool
 	indexes     map[string][]storage.IndexInfo
@@ -107,10 +112,14 @@ func schemaDerivedDefs() map[*def]bool {
 }
 
 // KeepSchemaRows takes over prev's computed rows of the schema-derived
-// relations; the caller has checked that nothing they depend on changed.
+// relations, and its lists of schemas, tables and indexes; the caller has
+// checked that nothing they depend on changed.
 func (s *State) KeepSchemaRows(prev *State) {
 	prev.memo.mu.Lock()
 	defer prev.memo.mu.Unlock()
+	s.memo.schemas, s.memo.schemaOIDs = prev.memo.schemas, prev.memo.schemaOIDs
+	s.memo.tables, s.memo.tablesDone = prev.memo.tables, prev.memo.tablesDone
+	s.memo.indexes = maps.Clone(prev.memo.indexes) // each State adds to its own
 	for d, rows := range prev.memo.rows {
 		if schemaDerived[d] {
 			if s.memo.rows == nil {

@@ -99,18 +99,37 @@ func (s *State) listTables() ([]Relation, error) {
 	return out[:len(out):len(out)], nil
 }
 
-// Schemas lists the schemas, system ones included, sorted.
+// Schemas lists the schemas, system ones included, sorted. The list is
+// computed once per State and shared: callers must not modify it.
 func (s *State) Schemas() []string {
-	seen := map[string]bool{"pg_catalog": true, "information_schema": true, "pg_toast": true}
-	for _, n := range s.Txn.SchemaNames() {
-		seen[n] = true
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	if s.memo.schemas == nil {
+		seen := map[string]bool{"pg_catalog": true, "information_schema": true, "pg_toast": true}
+		for _, n := range s.Txn.SchemaNames() {
+			seen[n] = true
+		}
+		out := make([]string, 0, len(seen))
+		for n := range seen {
+			out = append(out, n)
+		}
+		sort.Strings(out)
+		s.memo.schemas = out
+		s.memo.schemaOIDs = make(map[uint32]string, len(out))
+		for _, n := range out {
+			s.memo.schemaOIDs[NamespaceOID(n)] = n
+		}
 	}
-	out := make([]string, 0, len(seen))
-	for n := range seen {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	return s.memo.schemas
+}
+
+// SchemaByOID returns the name of the schema whose OID is oid.
+func (s *State) SchemaByOID(oid uint32) (string, bool) {
+	s.Schemas()
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	n, ok := s.memo.schemaOIDs[oid]
+	return n, ok
 }
 
 // NamespaceOID is the OID of a schema: PostgreSQL's fixed ones for the

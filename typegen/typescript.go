@@ -1,10 +1,12 @@
 package typegen
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -87,6 +89,9 @@ type fnInfo struct {
 type gen struct {
 	c           *catalog
 	coll        *collate.Collator
+	keys        map[string][]byte // collation keys (cmp)
+	keyBuf      collate.Buffer
+	relsOf      map[[2]string][]relationship // g.rels by schema and relation
 	schemas     []*schemaInfo
 	bySchema    map[string]*schemaInfo
 	rels        []relationship
@@ -97,7 +102,8 @@ type gen struct {
 }
 
 func newGen(c *catalog, names []string, rels []relationship) *gen {
-	g := &gen{c: c, coll: collate.New(language.English), bySchema: map[string]*schemaInfo{}, tableLike: map[uint32]*relation{}}
+	g := &gen{c: c, coll: collate.New(language.English), keys: map[string][]byte{}, bySchema: map[string]*schemaInfo{},
+		tableLike: map[uint32]*relation{}, relsOf: map[[2]string][]relationship{}}
 	g.typesByName = map[string][]*pgType{}
 	for _, t := range c.typeOrder {
 		if t.included {
@@ -171,6 +177,12 @@ func newGen(c *catalog, names []string, rels []relationship) *gen {
 		}
 		return g.cmp(jsonString(a.refColumns), jsonString(b.refColumns)) < 0
 	})
+	for _, r := range g.rels {
+		if r.refSchema == r.schema {
+			k := [2]string{r.schema, r.relation}
+			g.relsOf[k] = append(g.relsOf[k], r)
+		}
+	}
 	for _, f := range c.funcs {
 		si, ok := g.bySchema[f.schema]
 		if !ok {
@@ -197,12 +209,23 @@ func newGen(c *catalog, names []string, rels []relationship) *gen {
 	return g
 }
 
-// cmp is JavaScript's String.prototype.localeCompare (ICU collation).
+// cmp is JavaScript's String.prototype.localeCompare (ICU collation),
+// through collation keys computed once per string (comparing keys orders
+// as Collator.CompareString does).
 func (g *gen) cmp(a, b string) int {
-	if x := g.coll.CompareString(a, b); x != 0 {
+	if x := bytes.Compare(g.collKey(a), g.collKey(b)); x != 0 {
 		return x
 	}
 	return strings.Compare(a, b)
+}
+
+func (g *gen) collKey(s string) []byte {
+	k, ok := g.keys[s]
+	if !ok {
+		k = g.coll.KeyFromString(&g.keyBuf, s) // valid while keyBuf is not reset
+		g.keys[s] = k
+	}
+	return k
 }
 
 func (g *gen) less(a, b string) bool { return g.cmp(a, b) < 0 }
@@ -215,6 +238,9 @@ func jsonString(v any) string {
 // strLit is JSON.stringify(s) as prettier re-quotes it: double quotes
 // unless the string holds more double than single quotes.
 func strLit(s string) string {
+	if plainString(s) {
+		return `"` + s + `"`
+	}
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -227,6 +253,17 @@ func strLit(s string) string {
 		return "'" + inner + "'"
 	}
 	return lit
+}
+
+// plainString reports a string that JSON.stringify prints as is between
+// double quotes: printable ASCII without quotes or backslashes.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // key is a property name as prettier prints it with quoteProps
@@ -389,14 +426,11 @@ func (g *gen) sortedCols(r *relation) []*column {
 
 func (g *gen) relationshipsDoc(r *relation) *doc {
 	var items []*doc
-	for _, rel := range g.rels {
-		if rel.schema != r.schema || rel.refSchema != r.schema || rel.relation != r.name {
-			continue
-		}
+	for _, rel := range g.relsOf[[2]string{r.schema, r.name}] {
 		items = append(items, object(true, []*doc{
 			propDoc("foreignKeyName", txt(strLit(rel.fkName))),
 			propDoc("columns", strTuple(rel.columns)),
-			propDoc("isOneToOne", txt(fmt.Sprint(rel.oneToOne))),
+			propDoc("isOneToOne", txt(strconv.FormatBool(rel.oneToOne))),
 			propDoc("referencedRelation", txt(strLit(rel.refRelation))),
 			propDoc("referencedColumns", strTuple(rel.refColumns)),
 		}))

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/storage"
 )
 
@@ -30,6 +31,7 @@ type memo struct {
 	tablesDone  bool
 	indexes     map[string][]storage.IndexInfo
 	constraints map[string][]constraint
+	aclItems    map[catalog.ACLItem]string // aclitem output (pg_roles.go)
 }
 
 type memoIndexKey struct {

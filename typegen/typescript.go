@@ -92,6 +92,7 @@ type gen struct {
 	keys        map[string][]byte // collation keys (cmp)
 	keyBuf      collate.Buffer
 	relsOf      map[[2]string][]relationship // g.rels by schema and relation
+	tsTypes     map[[2]string]tsType         // pgTypeToTs by schema and type name
 	schemas     []*schemaInfo
 	bySchema    map[string]*schemaInfo
 	rels        []relationship
@@ -103,7 +104,7 @@ type gen struct {
 
 func newGen(c *catalog, names []string, rels []relationship) *gen {
 	g := &gen{c: c, coll: collate.New(language.English), keys: map[string][]byte{}, bySchema: map[string]*schemaInfo{},
-		tableLike: map[uint32]*relation{}, relsOf: map[[2]string][]relationship{}}
+		tableLike: map[uint32]*relation{}, relsOf: map[[2]string][]relationship{}, tsTypes: map[[2]string]tsType{}}
 	g.typesByName = map[string][]*pgType{}
 	for _, t := range c.typeOrder {
 		if t.included {
@@ -301,6 +302,11 @@ func columnProp(name string, optional bool, t tsType) *doc {
 	if optional {
 		k += "?"
 	}
+	return keyedProp(k, t)
+}
+
+// keyedProp is columnProp for a printed key (with its "?").
+func keyedProp(k string, t tsType) *doc {
 	n := columnIndent + len(k) + 2
 	for i, m := range t.members {
 		if m.kind != dText {
@@ -457,22 +463,28 @@ func (g *gen) tablesDoc(si *schemaInfo) *doc {
 	var members []*doc
 	for _, t := range si.tables {
 		cols := g.sortedCols(t)
-		var row, ins, upd []*doc
+		row := make([]*doc, 0, len(cols))
+		ins := make([]*doc, 0, len(cols))
+		upd := make([]*doc, 0, len(cols))
 		for _, col := range cols {
-			row = append(row, g.column(si.name, col, g.isNullable(col), false))
-		}
-		row = append(row, g.computedFields(si, t)...)
-		for _, col := range cols {
+			n := g.isNullable(col)
+			ct := g.pgTypeToTs(si.name, g.c.format(col.typeID)).nullable(n)
+			k := key(col.name)
+			row = append(row, keyedProp(k, ct))
 			if col.identity == 'a' {
-				ins = append(ins, txt(key(col.name)+"?: never"))
-				upd = append(upd, txt(key(col.name)+"?: never"))
+				ins = append(ins, txt(k+"?: never"))
+				upd = append(upd, txt(k+"?: never"))
 				continue
 			}
-			n := g.isNullable(col)
-			t := g.pgTypeToTs(si.name, g.c.format(col.typeID)).nullable(n)
-			ins = append(ins, columnProp(col.name, n || col.identity == 'd' || col.hasDefault, t))
-			upd = append(upd, columnProp(col.name, true, t))
+			opt := keyedProp(k+"?", ct)
+			if n || col.identity == 'd' || col.hasDefault {
+				ins = append(ins, opt)
+			} else {
+				ins = append(ins, row[len(row)-1])
+			}
+			upd = append(upd, opt)
 		}
+		row = append(row, g.computedFields(si, t)...)
 		members = append(members, propDoc(t.name, object(true, []*doc{
 			propDoc("Row", object(true, row)),
 			propDoc("Insert", object(true, ins)),
@@ -550,7 +562,19 @@ func (g *gen) compositeDoc(si *schemaInfo) *doc {
 // pgTypeToTs is postgres-meta's pgTypeToTsType: by type name, arrays by
 // their element, enums / composite types / row types as references into
 // Database when their schema is included.
+// pgTypeToTs is postgres-meta's pgTypeToTsType, computed once per schema
+// and type name (the docs it returns are never modified).
 func (g *gen) pgTypeToTs(schema, typName string) tsType {
+	k := [2]string{schema, typName}
+	if t, ok := g.tsTypes[k]; ok {
+		return t
+	}
+	t := g.pgTypeToTsUncached(schema, typName)
+	g.tsTypes[k] = t
+	return t
+}
+
+func (g *gen) pgTypeToTsUncached(schema, typName string) tsType {
 	switch typName {
 	case "bool":
 		return single("boolean")
@@ -568,6 +592,9 @@ func (g *gen) pgTypeToTs(schema, typName string) tsType {
 	if strings.HasPrefix(typName, "_") {
 		inner := g.pgTypeToTs(schema, typName[1:])
 		if len(inner.members) == 1 {
+			if m := inner.members[0]; m.kind == dText {
+				return tsType{members: []*doc{txt(m.text + "[]")}}
+			}
 			return tsType{members: []*doc{cat(inner.members[0], txt("[]"))}}
 		}
 		union := group(ifBreak(txt("| "), nil), join(cat(line, txt("| ")), inner.members))

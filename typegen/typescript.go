@@ -387,14 +387,19 @@ func (g *gen) output() string {
 		}
 		constants = append(constants, propDoc(si.name, literalObject([]*doc{propDoc("Enums", literalObject(enums))})))
 	}
-	var b strings.Builder
-	b.WriteString("export type Json =\n  | string\n  | number\n  | boolean\n  | null\n  | { [key: string]: Json | undefined }\n  | Json[]\n\n")
-	b.WriteString(render(cat(txt("export type Database = "), object(true, schemaDocs))))
-	b.WriteString("\n\n")
-	b.WriteString(helperTypes)
-	b.WriteString(render(cat(txt("export const Constants = "), literalObject(constants), txt(" as const"))))
-	b.WriteString("\n\n")
-	return b.String()
+	// one buffer for the whole file, sized for the tables' columns
+	cols := 0
+	for _, r := range g.c.relOrder {
+		cols += len(r.cols)
+	}
+	b := make([]byte, 0, 16<<10+len(helperTypes)+160*cols)
+	b = append(b, "export type Json =\n  | string\n  | number\n  | boolean\n  | null\n  | { [key: string]: Json | undefined }\n  | Json[]\n\n"...)
+	b = appendRender(b, cat(txt("export type Database = "), object(true, schemaDocs)))
+	b = append(b, "\n\n"...)
+	b = append(b, helperTypes...)
+	b = appendRender(b, cat(txt("export const Constants = "), literalObject(constants), txt(" as const")))
+	b = append(b, "\n\n"...)
+	return string(b)
 }
 
 // literalObject is an expanded object literal (values, not types): members

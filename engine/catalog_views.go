@@ -5,8 +5,10 @@ import (
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/translate"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 func (s *Session) createView(c *translate.CreateView) error {
@@ -26,7 +28,7 @@ func (s *Session) createView(c *translate.CreateView) error {
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", q.Name)
 	}
-	cols, err := s.queryColumns(c.Query)
+	cols, colTypes, err := s.queryColumns(c.Query)
 	if err != nil {
 		return s.viewQueryError(err) // errpos.go
 	}
@@ -52,7 +54,7 @@ func (s *Session) createView(c *translate.CreateView) error {
 			}
 		}
 	}
-	v := catalog.View{Schema: schema, Name: q.Name, Query: c.Query, Columns: cols, Tables: s.queryRelations(c.Query)}
+	v := catalog.View{Schema: schema, Name: q.Name, Query: c.Query, Columns: cols, Types: colTypes, Tables: s.queryRelations(c.Query)}
 	if oldExists {
 		v.OID = old.OID
 	}
@@ -61,30 +63,36 @@ func (s *Session) createView(c *translate.CreateView) error {
 }
 
 // queryColumns plans a view's SELECT (reporting its errors) and returns
-// its column names.
-func (s *Session) queryColumns(query string) ([]string, error) {
+// its column names and types (an unknown-typed literal column is text, as
+// PostgreSQL resolves it).
+func (s *Session) queryColumns(query string) ([]string, []*types.Type, error) {
 	tree, err := pg.Parse(query)
 	if err != nil {
-		return nil, syntaxError(err, query)
+		return nil, nil, syntaxError(err, query)
 	}
 	tr := &translate.Translator{Env: &s.env, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(tree.Stmts[0].Stmt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ctx := s.gmsContext()
 	schema, iter, _, err := s.eng.gms.QueryWithBindings(ctx, query, res.Stmt, nil, nil)
 	if err != nil {
-		return nil, mapError(err)
+		return nil, nil, mapError(err)
 	}
 	if iter != nil {
 		_ = iter.Close(ctx)
 	}
 	cols := make([]string, len(schema))
+	colTypes := make([]*types.Type, len(schema))
 	for i, c := range schema {
 		cols[i] = c.Name
+		colTypes[i] = expr.FromGMSType(c.Type)
+		if colTypes[i].Kind == types.KindUnknown {
+			colTypes[i] = types.Text
+		}
 	}
-	return cols, nil
+	return cols, colTypes, nil
 }
 
 // queryRelations lists the existing tables and views a query reads, for

@@ -45,11 +45,25 @@ func (q sessionQuerier) query(ctx context.Context, sql string) ([]resultCol, [][
 	for _, c := range rows.Columns() {
 		cols = append(cols, resultCol{c.Name, c.TypeOID})
 	}
+	return cols, textRows(rows, len(cols)), rows.Err()
+}
+
+// textRows reads rows in text format, one allocation per row for the
+// values rather than one per value.
+func textRows(rows *engine.Rows, n int) [][]*string {
 	var out [][]*string
 	for rows.Next() {
-		out = append(out, rows.Text())
+		vals := make([]string, n)
+		row := make([]*string, n)
+		for i := range row {
+			if v, ok := rows.TextAt(i); ok {
+				vals[i] = v
+				row[i] = &vals[i]
+			}
+		}
+		out = append(out, row)
 	}
-	return cols, out, rows.Err()
+	return out
 }
 
 // catalog is what postgres-meta's typegen reads: schemas, relations with
@@ -66,6 +80,9 @@ type catalog struct {
 	funcs      []*function
 	// viewUpdatable is information_schema.views.is_updatable per view.
 	viewUpdatable map[[2]string]bool
+	// viewDefs are the views' definitions information_schema.views shows
+	// (NULL, so absent, for a view the user does not own).
+	viewDefs map[[2]string]string
 }
 
 type relation struct {
@@ -162,7 +179,7 @@ const (
 	qTypes      = `select oid, typname, typnamespace, typtype, typelem, typbasetype, typrelid, typnotnull from pg_catalog.pg_type`
 	qEnums      = `select enumtypid, enumlabel from pg_catalog.pg_enum order by enumtypid, enumsortorder`
 	qCons       = `select conname, connamespace, contype, conrelid, confrelid, conkey, confkey, conparentid from pg_catalog.pg_constraint`
-	qViews      = `select table_schema, table_name, is_updatable from information_schema.views`
+	qViews      = `select table_schema, table_name, is_updatable, view_definition from information_schema.views`
 	qFuncs      = `select p.oid, p.pronamespace, p.proname, p.prorettype, p.proretset, p.prorows, p.pronargs, p.pronargdefaults, coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargmodes, p.proargnames, pg_catalog.pg_get_function_arguments(p.oid), pg_catalog.pg_get_function_result(p.oid) from pg_catalog.pg_proc p where p.prokind = 'f'`
 )
 
@@ -173,6 +190,7 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 		rels:          map[uint32]*relation{},
 		types:         map[uint32]*pgType{},
 		viewUpdatable: map[[2]string]bool{},
+		viewDefs:      map[[2]string]string{},
 	}
 	run := func(sql string) ([][]*string, error) {
 		_, rows, err := q.query(ctx, sql)
@@ -275,6 +293,9 @@ func loadCatalog(ctx context.Context, q querier) (*catalog, error) {
 	}
 	for _, r := range rows {
 		c.viewUpdatable[[2]string{str(r[0]), str(r[1])}] = str(r[2]) == "YES"
+		if r[3] != nil {
+			c.viewDefs[[2]string{str(r[0]), str(r[1])}] = *r[3]
+		}
 	}
 	if err := c.loadViewColumns(ctx, q); err != nil {
 		return nil, err

@@ -94,15 +94,15 @@ type cmd struct {
 	d    *doc
 }
 
-// render prints d the way prettier's printDocToString does, trimming
-// trailing whitespace before each newline.
-func render(d *doc) string {
-	out := make([]byte, 0, 1<<16)
+// appendRender appends d to out the way prettier's printDocToString
+// prints it, trimming trailing whitespace before each newline.
+func appendRender(out []byte, d *doc) []byte {
+	start := len(out)
 	pos := 0
 	stack := []cmd{{0, modeBreak, d}}
 	var scratch []cmd // fits' work list, reused
 	newline := func(ind int) {
-		for len(out) > 0 && out[len(out)-1] == ' ' {
+		for len(out) > start && out[len(out)-1] == ' ' {
 			out = out[:len(out)-1]
 		}
 		out = append(out, '\n')
@@ -158,7 +158,7 @@ func render(d *doc) string {
 			newline(c.ind)
 		}
 	}
-	return string(out)
+	return out
 }
 
 // fits reports whether next, printed flat, and the rest of the line after

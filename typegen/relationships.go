@@ -172,17 +172,32 @@ type origin struct {
 // column (through joins and other views) from the view's definition.
 func (c *catalog) viewKeyDependencies(ctx context.Context, q querier) ([]keyDep, error) {
 	defs := map[uint32]string{}
-	_, rows, err := q.query(ctx, `select schemaname, viewname, definition from pg_catalog.pg_views`)
-	if err != nil {
-		return nil, fmt.Errorf("typegen: reading the catalog: %w", err)
+	// information_schema.views has shown the definitions of the views the
+	// user owns (pg_get_viewdef, as pg_views); pg_views has the others.
+	complete := true
+	for _, v := range c.relOrder {
+		if v.kind != 'v' || systemSchema(v.schema) {
+			continue
+		}
+		if def, ok := c.viewDefs[[2]string{v.schema, v.name}]; ok {
+			defs[v.oid] = def
+		} else {
+			complete = false
+		}
 	}
-	byName := map[[2]string]*relation{}
-	for _, r := range c.relOrder {
-		byName[[2]string{r.schema, r.name}] = r
-	}
-	for _, r := range rows {
-		if v, ok := byName[[2]string{str(r[0]), str(r[1])}]; ok && !systemSchema(v.schema) {
-			defs[v.oid] = str(r[2])
+	if !complete {
+		_, rows, err := q.query(ctx, `select schemaname, viewname, definition from pg_catalog.pg_views`)
+		if err != nil {
+			return nil, fmt.Errorf("typegen: reading the catalog: %w", err)
+		}
+		byName := map[[2]string]*relation{}
+		for _, r := range c.relOrder {
+			byName[[2]string{r.schema, r.name}] = r
+		}
+		for _, r := range rows {
+			if v, ok := byName[[2]string{str(r[0]), str(r[1])}]; ok && !systemSchema(v.schema) {
+				defs[v.oid] = str(r[2])
+			}
 		}
 	}
 	memo := map[uint32][]origin{}

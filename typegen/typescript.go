@@ -1,10 +1,12 @@
 package typegen
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -87,6 +89,10 @@ type fnInfo struct {
 type gen struct {
 	c           *catalog
 	coll        *collate.Collator
+	keys        map[string][]byte // collation keys (cmp)
+	keyBuf      collate.Buffer
+	relsOf      map[[2]string][]relationship // g.rels by schema and relation
+	tsTypes     map[[2]string]tsType         // pgTypeToTs by schema and type name
 	schemas     []*schemaInfo
 	bySchema    map[string]*schemaInfo
 	rels        []relationship
@@ -97,7 +103,8 @@ type gen struct {
 }
 
 func newGen(c *catalog, names []string, rels []relationship) *gen {
-	g := &gen{c: c, coll: collate.New(language.English), bySchema: map[string]*schemaInfo{}, tableLike: map[uint32]*relation{}}
+	g := &gen{c: c, coll: collate.New(language.English), keys: map[string][]byte{}, bySchema: map[string]*schemaInfo{},
+		tableLike: map[uint32]*relation{}, relsOf: map[[2]string][]relationship{}, tsTypes: map[[2]string]tsType{}}
 	g.typesByName = map[string][]*pgType{}
 	for _, t := range c.typeOrder {
 		if t.included {
@@ -171,6 +178,12 @@ func newGen(c *catalog, names []string, rels []relationship) *gen {
 		}
 		return g.cmp(jsonString(a.refColumns), jsonString(b.refColumns)) < 0
 	})
+	for _, r := range g.rels {
+		if r.refSchema == r.schema {
+			k := [2]string{r.schema, r.relation}
+			g.relsOf[k] = append(g.relsOf[k], r)
+		}
+	}
 	for _, f := range c.funcs {
 		si, ok := g.bySchema[f.schema]
 		if !ok {
@@ -197,12 +210,23 @@ func newGen(c *catalog, names []string, rels []relationship) *gen {
 	return g
 }
 
-// cmp is JavaScript's String.prototype.localeCompare (ICU collation).
+// cmp is JavaScript's String.prototype.localeCompare (ICU collation),
+// through collation keys computed once per string (comparing keys orders
+// as Collator.CompareString does).
 func (g *gen) cmp(a, b string) int {
-	if x := g.coll.CompareString(a, b); x != 0 {
+	if x := bytes.Compare(g.collKey(a), g.collKey(b)); x != 0 {
 		return x
 	}
 	return strings.Compare(a, b)
+}
+
+func (g *gen) collKey(s string) []byte {
+	k, ok := g.keys[s]
+	if !ok {
+		k = g.coll.KeyFromString(&g.keyBuf, s) // valid while keyBuf is not reset
+		g.keys[s] = k
+	}
+	return k
 }
 
 func (g *gen) less(a, b string) bool { return g.cmp(a, b) < 0 }
@@ -215,6 +239,9 @@ func jsonString(v any) string {
 // strLit is JSON.stringify(s) as prettier re-quotes it: double quotes
 // unless the string holds more double than single quotes.
 func strLit(s string) string {
+	if plainString(s) {
+		return `"` + s + `"`
+	}
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -227,6 +254,17 @@ func strLit(s string) string {
 		return "'" + inner + "'"
 	}
 	return lit
+}
+
+// plainString reports a string that JSON.stringify prints as is between
+// double quotes: printable ASCII without quotes or backslashes.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // key is a property name as prettier prints it with quoteProps
@@ -264,6 +302,11 @@ func columnProp(name string, optional bool, t tsType) *doc {
 	if optional {
 		k += "?"
 	}
+	return keyedProp(k, t)
+}
+
+// keyedProp is columnProp for a printed key (with its "?").
+func keyedProp(k string, t tsType) *doc {
 	n := columnIndent + len(k) + 2
 	for i, m := range t.members {
 		if m.kind != dText {
@@ -344,14 +387,19 @@ func (g *gen) output() string {
 		}
 		constants = append(constants, propDoc(si.name, literalObject([]*doc{propDoc("Enums", literalObject(enums))})))
 	}
-	var b strings.Builder
-	b.WriteString("export type Json =\n  | string\n  | number\n  | boolean\n  | null\n  | { [key: string]: Json | undefined }\n  | Json[]\n\n")
-	b.WriteString(render(cat(txt("export type Database = "), object(true, schemaDocs))))
-	b.WriteString("\n\n")
-	b.WriteString(helperTypes)
-	b.WriteString(render(cat(txt("export const Constants = "), literalObject(constants), txt(" as const"))))
-	b.WriteString("\n\n")
-	return b.String()
+	// one buffer for the whole file, sized for the tables' columns
+	cols := 0
+	for _, r := range g.c.relOrder {
+		cols += len(r.cols)
+	}
+	b := make([]byte, 0, 16<<10+len(helperTypes)+160*cols)
+	b = append(b, "export type Json =\n  | string\n  | number\n  | boolean\n  | null\n  | { [key: string]: Json | undefined }\n  | Json[]\n\n"...)
+	b = appendRender(b, cat(txt("export type Database = "), object(true, schemaDocs)))
+	b = append(b, "\n\n"...)
+	b = append(b, helperTypes...)
+	b = appendRender(b, cat(txt("export const Constants = "), literalObject(constants), txt(" as const")))
+	b = append(b, "\n\n"...)
+	return string(b)
 }
 
 // literalObject is an expanded object literal (values, not types): members
@@ -389,14 +437,11 @@ func (g *gen) sortedCols(r *relation) []*column {
 
 func (g *gen) relationshipsDoc(r *relation) *doc {
 	var items []*doc
-	for _, rel := range g.rels {
-		if rel.schema != r.schema || rel.refSchema != r.schema || rel.relation != r.name {
-			continue
-		}
+	for _, rel := range g.relsOf[[2]string{r.schema, r.name}] {
 		items = append(items, object(true, []*doc{
 			propDoc("foreignKeyName", txt(strLit(rel.fkName))),
 			propDoc("columns", strTuple(rel.columns)),
-			propDoc("isOneToOne", txt(fmt.Sprint(rel.oneToOne))),
+			propDoc("isOneToOne", txt(strconv.FormatBool(rel.oneToOne))),
 			propDoc("referencedRelation", txt(strLit(rel.refRelation))),
 			propDoc("referencedColumns", strTuple(rel.refColumns)),
 		}))
@@ -423,22 +468,28 @@ func (g *gen) tablesDoc(si *schemaInfo) *doc {
 	var members []*doc
 	for _, t := range si.tables {
 		cols := g.sortedCols(t)
-		var row, ins, upd []*doc
+		row := make([]*doc, 0, len(cols))
+		ins := make([]*doc, 0, len(cols))
+		upd := make([]*doc, 0, len(cols))
 		for _, col := range cols {
-			row = append(row, g.column(si.name, col, g.isNullable(col), false))
-		}
-		row = append(row, g.computedFields(si, t)...)
-		for _, col := range cols {
+			n := g.isNullable(col)
+			ct := g.pgTypeToTs(si.name, g.c.format(col.typeID)).nullable(n)
+			k := key(col.name)
+			row = append(row, keyedProp(k, ct))
 			if col.identity == 'a' {
-				ins = append(ins, txt(key(col.name)+"?: never"))
-				upd = append(upd, txt(key(col.name)+"?: never"))
+				ins = append(ins, txt(k+"?: never"))
+				upd = append(upd, txt(k+"?: never"))
 				continue
 			}
-			n := g.isNullable(col)
-			t := g.pgTypeToTs(si.name, g.c.format(col.typeID)).nullable(n)
-			ins = append(ins, columnProp(col.name, n || col.identity == 'd' || col.hasDefault, t))
-			upd = append(upd, columnProp(col.name, true, t))
+			opt := keyedProp(k+"?", ct)
+			if n || col.identity == 'd' || col.hasDefault {
+				ins = append(ins, opt)
+			} else {
+				ins = append(ins, row[len(row)-1])
+			}
+			upd = append(upd, opt)
 		}
+		row = append(row, g.computedFields(si, t)...)
 		members = append(members, propDoc(t.name, object(true, []*doc{
 			propDoc("Row", object(true, row)),
 			propDoc("Insert", object(true, ins)),
@@ -516,7 +567,19 @@ func (g *gen) compositeDoc(si *schemaInfo) *doc {
 // pgTypeToTs is postgres-meta's pgTypeToTsType: by type name, arrays by
 // their element, enums / composite types / row types as references into
 // Database when their schema is included.
+// pgTypeToTs is postgres-meta's pgTypeToTsType, computed once per schema
+// and type name (the docs it returns are never modified).
 func (g *gen) pgTypeToTs(schema, typName string) tsType {
+	k := [2]string{schema, typName}
+	if t, ok := g.tsTypes[k]; ok {
+		return t
+	}
+	t := g.pgTypeToTsUncached(schema, typName)
+	g.tsTypes[k] = t
+	return t
+}
+
+func (g *gen) pgTypeToTsUncached(schema, typName string) tsType {
 	switch typName {
 	case "bool":
 		return single("boolean")
@@ -534,6 +597,9 @@ func (g *gen) pgTypeToTs(schema, typName string) tsType {
 	if strings.HasPrefix(typName, "_") {
 		inner := g.pgTypeToTs(schema, typName[1:])
 		if len(inner.members) == 1 {
+			if m := inner.members[0]; m.kind == dText {
+				return tsType{members: []*doc{txt(m.text + "[]")}}
+			}
 			return tsType{members: []*doc{cat(inner.members[0], txt("[]"))}}
 		}
 		union := group(ifBreak(txt("| "), nil), join(cat(line, txt("| ")), inner.members))

@@ -1,13 +1,16 @@
 package catalog
 
+import "github.com/tinybase/tinybase/engine/types"
+
 // View is a view's definition: the SELECT's text (re-parsed and expanded
-// where the view is used) and its column names, fixed at creation as
-// PostgreSQL fixes them.
+// where the view is used) and its column names and types, fixed at
+// creation as PostgreSQL fixes them (pg_attribute lists them).
 type View struct {
 	OID          uint32
 	Schema, Name string
 	Query        string
 	Columns      []string
+	Types        []*types.Type // one per column
 	// Tables lists the relations the query reads (for DROP dependencies).
 	Tables []QName
 }

@@ -16,8 +16,30 @@ type constraint struct {
 }
 
 // constraints lists r's primary key, unique, foreign key and check
-// constraints, in that order.
+// constraints, in that order. The list is computed once per State and
+// shared: callers must not modify it.
 func (s *State) constraints(r Relation) ([]constraint, error) {
+	key := r.Schema + "." + r.Name
+	s.memo.mu.Lock()
+	out, ok := s.memo.constraints[key]
+	s.memo.mu.Unlock()
+	if ok {
+		return out, nil
+	}
+	out, err := s.listConstraints(r)
+	if err != nil {
+		return nil, err
+	}
+	s.memo.mu.Lock()
+	if s.memo.constraints == nil {
+		s.memo.constraints = map[string][]constraint{}
+	}
+	s.memo.constraints[key] = out
+	s.memo.mu.Unlock()
+	return out, nil
+}
+
+func (s *State) listConstraints(r Relation) ([]constraint, error) {
 	var out []constraint
 	idx, err := s.Indexes(r)
 	if err != nil {
@@ -58,5 +80,5 @@ func (s *State) constraints(r Relation) ([]constraint, error) {
 	for _, c := range checks {
 		out = append(out, constraint{Name: c.Name, Kind: "CHECK", Check: c.CheckExpression})
 	}
-	return out, nil
+	return out[:len(out):len(out)], nil
 }

@@ -23,12 +23,7 @@ func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
 	}
 	r := rows[0]
 	rel := Rel{Name: r[1].(string), Kind: r[16].(string)[0]}
-	for _, n := range s.Schemas() {
-		if NamespaceOID(n) == r[2].(uint32) {
-			rel.Schema = n
-			break
-		}
-	}
+	rel.Schema, _ = s.SchemaByOID(r[2].(uint32))
 	if rel.Kind == 'i' {
 		ix, err := s.rowsWhere(pgIndex, 0, oid)
 		if err != nil || len(ix) == 0 {

@@ -4,8 +4,9 @@ import (
 	"github.com/tinybase/tinybase/engine/types"
 )
 
-// pgAttribute is pg_catalog.pg_attribute: the columns of tables (system
-// columns and dropped columns are not kept, so not listed).
+// pgAttribute is pg_catalog.pg_attribute: the columns of tables, views
+// and composite types (system columns and dropped columns are not kept,
+// so not listed).
 var pgAttribute = &def{
 	cols: []column{
 		{"attrelid", types.Oid}, {"attname", types.Name}, {"atttypid", types.Oid}, {"attstattarget", types.Int4},
@@ -35,8 +36,9 @@ var pgAttribute = &def{
 			}
 		}
 		var out [][]any
+		var b attributeRows
 		for _, r := range rels {
-			oid := RelationOID(r.Schema, r.Name)
+			oid := any(RelationOID(r.Schema, r.Name))
 			for i, col := range r.Table.Schema() {
 				t, _ := col.Type.(*types.Type)
 				if t == nil {
@@ -49,21 +51,79 @@ var pgAttribute = &def{
 				if col.Generated != nil {
 					generated = "s"
 				}
-				ndims := int32(0)
-				if t.Kind == types.KindArray {
-					ndims = 1
-				}
-				var coll uint32
-				if t.Base().IsString() {
-					coll = 100
-				}
-				out = append(out, []any{oid, col.Name, t.OID, int32(-1), t.Len, int16(i + 1), ndims, int32(-1),
-					t.Mod, t.Len > 0 && t.Len <= 8, "i", storageOf(t), "", !col.Nullable,
-					(col.Default != nil || col.Generated != nil) && identity == "", false, identity, generated,
-					false, true, int32(0), coll, nil, nil, nil, nil})
+				out = append(out, b.row(oid, col.Name, i+1, t, !col.Nullable,
+					(col.Default != nil || col.Generated != nil) && identity == "", identity, generated))
 			}
 		}
+		out = append(out, b.viewAttributes(s)...)
 		out = append(out, compositeAttributes(s)...) // composite.go
 		return out, nil
 	},
+}
+
+// viewAttributes are the columns of views, with the types they were
+// created with: never NOT NULL, without defaults, and no array dimensions
+// (PostgreSQL records attndims only for table columns).
+func (b *attributeRows) viewAttributes(s *State) [][]any {
+	var out [][]any
+	for _, v := range s.Catalog.Views() {
+		if len(v.Types) != len(v.Columns) {
+			continue
+		}
+		oid := any(v.OID)
+		for i, name := range v.Columns {
+			r := b.row(oid, name, i+1, v.Types[i], false, false, "", "")
+			r[attNDimsCol] = int32(0)
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// attNDimsCol is pg_attribute.attndims' position.
+const attNDimsCol = 6
+
+// attributeRows builds pg_attribute rows, boxing what a type contributes
+// to them once per type rather than once per column.
+type attributeRows struct {
+	types map[*types.Type][]any
+}
+
+// Positions in a type's boxed values.
+const (
+	boxOID = iota
+	boxLen
+	boxMod
+	boxByVal
+	boxStorage
+	boxNDims
+	boxColl
+)
+
+func (b *attributeRows) boxed(t *types.Type) []any {
+	if v, ok := b.types[t]; ok {
+		return v
+	}
+	ndims := int32(0)
+	if t.Kind == types.KindArray {
+		ndims = 1
+	}
+	var coll uint32
+	if t.Base().IsString() {
+		coll = 100
+	}
+	v := []any{t.OID, t.Len, t.Mod, t.Len > 0 && t.Len <= 8, storageOf(t), ndims, coll}
+	if b.types == nil {
+		b.types = map[*types.Type][]any{}
+	}
+	b.types[t] = v
+	return v
+}
+
+// row is one pg_attribute row; rel is the relation's OID (a uint32).
+func (b *attributeRows) row(rel any, name string, num int, t *types.Type, notNull, hasDef bool, identity, generated string) []any {
+	x := b.boxed(t)
+	return []any{rel, name, x[boxOID], int32(-1), x[boxLen], int16(num), x[boxNDims], int32(-1),
+		x[boxMod], x[boxByVal], "i", x[boxStorage], "", notNull, hasDef, false, identity, generated,
+		false, true, int32(0), x[boxColl], nil, nil, nil, nil}
 }

@@ -29,30 +29,36 @@ var pgClass = &def{
 			return nil, err
 		}
 		var out [][]any
-		// row lists a relation; an index (kind i) takes its security from
-		// its table, ofTable.
-		row := func(oid uint32, name, schema, kind string, am uint32, natts int, hasIndex bool, ofTable string) []any {
+		// sec is what pg_class shows of a relation's security; system
+		// relations belong to the bootstrap superuser with no ACL.
+		type sec struct {
+			owner       uint32
+			rls, force  bool
+			acl         any
+			userDefined bool
+		}
+		secOf := func(schema, name string) sec {
+			if schema == "pg_catalog" || schema == "information_schema" {
+				return sec{owner: 10}
+			}
+			owner, rls, force, acl := s.RelationSecurity(schema, name) // pg_roles.go
+			return sec{owner, rls, force, aclArray(acl), true}
+		}
+		// row lists a relation; an index (kind i) takes its owner from its
+		// table, without the table's row security or ACL.
+		row := func(oid uint32, name, schema, kind string, am uint32, natts int, hasIndex bool, sc sec) []any {
 			replident := "d"
 			if kind != "r" {
 				replident = "n"
 			}
-			owner, rls, force := uint32(10), false, false
-			var acl any
-			if schema != "pg_catalog" && schema != "information_schema" {
-				if kind == "i" {
-					owner, _, _, _ = s.RelationSecurity(schema, ofTable) // pg_roles.go
-				} else {
-					owner, rls, force, acl = s.RelationSecurity(schema, name)
-				}
-			}
 			var reltype uint32
-			if schema != "pg_catalog" && schema != "information_schema" {
+			if sc.userDefined {
 				reltype = RowTypeOID(schema, name, kind[0]) // rowtypes.go
 			}
-			return []any{oid, name, NamespaceOID(schema), reltype, uint32(0), owner, am, oid,
+			return []any{oid, name, NamespaceOID(schema), reltype, uint32(0), sc.owner, am, oid,
 				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
-				int16(natts), int16(0), false, false, false, rls, force, true, replident, false, uint32(0), nil,
-				aclArray(acl), nil}
+				int16(natts), int16(0), false, false, false, sc.rls, sc.force, true, replident, false, uint32(0), nil,
+				sc.acl, nil}
 		}
 		checks, triggers, err := s.tableFlags(rels) // pg_class_flags.go
 		if err != nil {
@@ -63,29 +69,31 @@ var pgClass = &def{
 			if err != nil {
 				return nil, err
 			}
-			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, "")
+			sc := secOf(r.Schema, r.Name)
+			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, sc)
 			key := r.Schema + "." + r.Name
 			tr[relChecksCol], tr[relHasTriggersCol] = int16(checks[key]), triggers[key]
 			out = append(out, tr)
+			ixSec := sec{owner: sc.owner, userDefined: sc.userDefined}
 			for _, ix := range idx {
-				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, r.Name))
+				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, ixSec))
 			}
 		}
 		for _, r := range systemRelations() {
-			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r', ""))
+			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r', secOf(r.Schema, r.Name)))
 		}
 		for _, v := range s.Catalog.Views() {
-			r := row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false, "")
+			r := row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false, secOf(v.Schema, v.Name))
 			if opts := s.Catalog.ViewOptions(catalog.QName{Schema: v.Schema, Name: v.Name}); opts != nil {
 				r[relOptionsCol] = settingsArray(opts) // pg_roles.go
 			}
 			out = append(out, r)
 		}
 		for _, q := range s.Catalog.Sequences() {
-			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false, ""))
+			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false, secOf(q.Schema, q.Name)))
 		}
 		for _, t := range s.Catalog.Composites() {
-			r := row(t.RelOID, t.Name, t.Schema, "c", 0, len(t.Fields), false, "")
+			r := row(t.RelOID, t.Name, t.Schema, "c", 0, len(t.Fields), false, secOf(t.Schema, t.Name))
 			r[3] = t.OID // reltype
 			out = append(out, r)
 		}

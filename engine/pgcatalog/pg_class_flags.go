@@ -14,19 +14,23 @@ const (
 func (s *State) tableFlags(rels []Relation) (checks map[string]int, triggers map[string]bool, err error) {
 	checks, triggers = map[string]int{}, map[string]bool{}
 	for _, r := range rels {
-		cons, err := s.constraints(r)
+		// only foreign keys and checks count: read them, not every
+		// constraint (constraints.go)
+		fks, err := r.Table.GetDeclaredForeignKeys(s.Ctx)
 		if err != nil {
 			return nil, nil, err
 		}
 		key := r.Schema + "." + r.Name
-		for _, c := range cons {
-			switch c.Kind {
-			case "CHECK":
-				checks[key]++
-			case "FOREIGN KEY":
-				triggers[key] = true
-				triggers[c.FK.ParentSchema+"."+c.FK.ParentTable] = true
-			}
+		for _, fk := range fks {
+			triggers[key] = true
+			triggers[fk.ParentSchema+"."+fk.ParentTable] = true
+		}
+		cks, err := r.Table.GetChecks(s.Ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(cks) > 0 {
+			checks[key] = len(cks)
 		}
 	}
 	for _, t := range s.Catalog.AllTriggers() {

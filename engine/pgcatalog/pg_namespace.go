@@ -17,7 +17,7 @@ var pgNamespace = &def{
 				k := catalog.ObjectKey{Kind: catalog.ObjSchema, Name: n}
 				owner = s.RoleOID(s.Catalog.Owner(k))
 				if a := s.Catalog.ACL(k); a != nil {
-					acl = a.Strings()
+					acl = s.aclStrings(a)
 				}
 			}
 			out = append(out, []any{NamespaceOID(n), n, owner, aclArray(acl)})

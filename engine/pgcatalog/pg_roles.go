@@ -172,9 +172,29 @@ func (s *State) RelationSecurity(schema, name string) (owner uint32, rls, force 
 	owner = s.RoleOID(s.Catalog.Owner(k))
 	rs := s.Catalog.RowSecurity(catalog.QName{Schema: schema, Name: name})
 	if a := s.Catalog.ACL(k); a != nil {
-		acl = a.Strings()
+		acl = s.aclStrings(a)
 	}
 	return owner, rs.Enabled, rs.Forced, acl
+}
+
+// aclStrings is a.Strings(), printing each distinct item once per State
+// (every table of a schema usually has the same grants).
+func (s *State) aclStrings(a catalog.ACL) []string {
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	if s.memo.aclItems == nil {
+		s.memo.aclItems = map[catalog.ACLItem]string{}
+	}
+	out := make([]string, len(a))
+	for i, it := range a {
+		str, ok := s.memo.aclItems[it]
+		if !ok {
+			str = it.String()
+			s.memo.aclItems[it] = str
+		}
+		out[i] = str
+	}
+	return out
 }
 
 func settingsArray(kv []string) any {

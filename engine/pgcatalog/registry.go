@@ -53,6 +53,7 @@ func init() {
 		"table_privileges":        isTableGrants,           // information_schema_grants.go
 		"constraint_column_usage": isConstraintColumnUsage, // information_schema_usage.go
 	}
+	schemaDerived = schemaDerivedDefs() // memo.go
 }
 
 // catalogTableOIDs are the real pg_class OIDs of the pg_catalog relations

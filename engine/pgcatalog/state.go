@@ -54,7 +54,26 @@ type Relation struct {
 }
 
 // Tables lists every table of every schema, sorted by schema and name.
+// The list is computed once per State and shared: callers must not
+// modify it.
 func (s *State) Tables() ([]Relation, error) {
+	s.memo.mu.Lock()
+	out, done := s.memo.tables, s.memo.tablesDone
+	s.memo.mu.Unlock()
+	if done {
+		return out, nil
+	}
+	out, err := s.listTables()
+	if err != nil {
+		return nil, err
+	}
+	s.memo.mu.Lock()
+	s.memo.tables, s.memo.tablesDone = out, true
+	s.memo.mu.Unlock()
+	return out, nil
+}
+
+func (s *State) listTables() ([]Relation, error) {
 	var out []Relation
 	schemas := s.Txn.SchemaNames()
 	sort.Strings(schemas)
@@ -77,21 +96,40 @@ func (s *State) Tables() ([]Relation, error) {
 			}
 		}
 	}
-	return out, nil
+	return out[:len(out):len(out)], nil
 }
 
-// Schemas lists the schemas, system ones included, sorted.
+// Schemas lists the schemas, system ones included, sorted. The list is
+// computed once per State and shared: callers must not modify it.
 func (s *State) Schemas() []string {
-	seen := map[string]bool{"pg_catalog": true, "information_schema": true, "pg_toast": true}
-	for _, n := range s.Txn.SchemaNames() {
-		seen[n] = true
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	if s.memo.schemas == nil {
+		seen := map[string]bool{"pg_catalog": true, "information_schema": true, "pg_toast": true}
+		for _, n := range s.Txn.SchemaNames() {
+			seen[n] = true
+		}
+		out := make([]string, 0, len(seen))
+		for n := range seen {
+			out = append(out, n)
+		}
+		sort.Strings(out)
+		s.memo.schemas = out
+		s.memo.schemaOIDs = make(map[uint32]string, len(out))
+		for _, n := range out {
+			s.memo.schemaOIDs[NamespaceOID(n)] = n
+		}
 	}
-	out := make([]string, 0, len(seen))
-	for n := range seen {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	return s.memo.schemas
+}
+
+// SchemaByOID returns the name of the schema whose OID is oid.
+func (s *State) SchemaByOID(oid uint32) (string, bool) {
+	s.Schemas()
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	n, ok := s.memo.schemaOIDs[oid]
+	return n, ok
 }
 
 // NamespaceOID is the OID of a schema: PostgreSQL's fixed ones for the
@@ -136,17 +174,32 @@ func (s *State) visible(schema string) bool {
 }
 
 // Indexes lists r's indexes as PostgreSQL has them: without the ones GMS
-// adds to support foreign keys, which PostgreSQL does not create.
+// adds to support foreign keys, which PostgreSQL does not create. The
+// list is computed once per State and shared: callers must not modify it.
 func (s *State) Indexes(r Relation) ([]storage.IndexInfo, error) {
+	key := r.Schema + "." + r.Name
+	s.memo.mu.Lock()
+	out, ok := s.memo.indexes[key]
+	s.memo.mu.Unlock()
+	if ok {
+		return out, nil
+	}
 	all, err := r.Table.Indexes(s.Ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := all[:0:0]
+	out = all[:0]
 	for _, ix := range all {
 		if !ix.ForFK {
 			out = append(out, ix)
 		}
 	}
+	out = out[:len(out):len(out)]
+	s.memo.mu.Lock()
+	if s.memo.indexes == nil {
+		s.memo.indexes = map[string][]storage.IndexInfo{}
+	}
+	s.memo.indexes[key] = out
+	s.memo.mu.Unlock()
 	return out, nil
 }

@@ -82,22 +82,41 @@ func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter
 	if err != nil {
 		return nil, err
 	}
-	// Each scan gets its own copies (the rows are shared by the statement's
-	// scans and kept for the next statement, and a consumer such as
-	// INSERT ... SELECT converts values in place), carved out of one
-	// allocation.
+	return newCopyIter(rows), nil
+}
+
+// copyIter returns copies of rows: each scan gets its own (the rows are
+// shared by the statement's scans and kept for the next statement, and a
+// consumer such as INSERT ... SELECT converts values in place), carved out
+// of one allocation as the scan reaches them.
+type copyIter struct {
+	rows []sql.Row
+	buf  []any
+}
+
+func newCopyIter(rows []sql.Row) *copyIter {
 	n := 0
 	for _, r := range rows {
 		n += len(r)
 	}
-	buf := make([]any, n)
-	out := make([]sql.Row, len(rows))
-	for i, r := range rows {
-		k := copy(buf, r)
-		out[i] = sql.Row(buf[:k:k])
-		buf = buf[k:]
+	return &copyIter{rows: rows, buf: make([]any, n)}
+}
+
+// Next implements sql.RowIter.
+func (it *copyIter) Next(*sql.Context) (sql.Row, error) {
+	if len(it.rows) == 0 {
+		return nil, io.EOF
 	}
-	return sql.RowsToRowIter(out...), nil
+	k := copy(it.buf, it.rows[0])
+	r := sql.Row(it.buf[:k:k])
+	it.buf, it.rows = it.buf[k:], it.rows[1:]
+	return r, nil
+}
+
+// Close implements sql.RowIter.
+func (it *copyIter) Close(*sql.Context) error {
+	it.rows, it.buf = nil, nil
+	return nil
 }
 
 // errEOF ends a partition iterator.

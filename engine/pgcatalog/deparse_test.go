@@ -1,0 +1,65 @@
+package pgcatalog
+
+import (
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// TestDeparseStored checks stored expressions print as PostgreSQL 15's
+// pg_get_expr prints their analyzed form (expected outputs taken from
+// PostgreSQL; the conformance cases ddl/check_typed_deparse,
+// ddl/generated_deparse and rls/policy_deparse cover more).
+func TestDeparseStored(t *testing.T) {
+	cols := sql.Schema{
+		{Name: "i", Type: types.Int4}, {Name: "s", Type: types.Int2}, {Name: "b", Type: types.Int8},
+		{Name: "n", Type: types.Numeric.WithMod(types.NumericMod(6, 2))}, {Name: "t", Type: types.Text},
+		{Name: "v", Type: types.Varchar.WithMod(24)}, {Name: "c", Type: types.Bpchar.WithMod(7)},
+		{Name: "ok", Type: types.Bool}, {Name: "Mixed", Type: types.Int4},
+	}
+	cases := []struct {
+		src, plain, pretty string
+	}{
+		{"n > 0", "(n > (0)::numeric)", "n > 0::numeric"},
+		{"n > 1.5", "(n > 1.5)", "n > 1.5"},
+		{"n > 1e3", "(n > '1000'::numeric)", "n > '1000'::numeric"},
+		{"i > -1", "(i > '-1'::integer)", "i > '-1'::integer"},
+		{"b > 5000000000", "(b > '5000000000'::bigint)", "b > '5000000000'::bigint"},
+		{"i + b > s", "((i + b) > s)", "(i + b) > s"},
+		{"v = 'x'", "((v)::text = 'x'::text)", "v::text = 'x'::text"},
+		{"c = 'x'", "(c = 'x'::bpchar)", "c = 'x'::bpchar"},
+		{"t LIKE 'a%'", "(t ~~ 'a%'::text)", "t ~~ 'a%'::text"},
+		{"ok AND i > 0 OR NOT ok", "((ok AND (i > 0)) OR (NOT ok))", "ok AND i > 0 OR NOT ok"},
+		{"ok AND (i > 0 OR s > 0)", "(ok AND ((i > 0) OR (s > 0)))", "ok AND (i > 0 OR s > 0)"},
+		{"t IS NOT NULL", "(t IS NOT NULL)", "t IS NOT NULL"},
+		{"length(t) > 2", "(length(t) > 2)", "length(t) > 2"},
+		{"i * 2 + 1 > i - (i - 1)", "(((i * 2) + 1) > (i - (i - 1)))", "(i * 2 + 1) > (i - (i - 1))"},
+		{"i - 1 - 2 > 0", "(((i - 1) - 2) > 0)", "(i - 1 - 2) > 0"},
+		{"i::numeric <= n", "((i)::numeric <= n)", "i::numeric <= n"},
+		{"t = 'it''s'", "(t = 'it''s'::text)", "t = 'it''s'::text"},
+		{`"Mixed" > 0`, `("Mixed" > 0)`, `"Mixed" > 0`},
+		{"(SELECT 1) = i", "(( SELECT 1) = i)", "(( SELECT 1)) = i"},
+		{"CURRENT_USER = 'x'", "(CURRENT_USER = 'x'::name)", "CURRENT_USER = 'x'::name"},
+	}
+	st := &State{}
+	for _, tc := range cases {
+		t.Run(tc.src, func(t *testing.T) {
+			for _, pretty := range []bool{false, true} {
+				want := tc.plain
+				if pretty {
+					want = tc.pretty
+				}
+				got, ok := st.DeparseStored(tc.src, cols, pretty)
+				if !ok || got != want {
+					t.Errorf("DeparseStored(%q, pretty=%v) = %q, %v; want %q", tc.src, pretty, got, ok, want)
+				}
+			}
+		})
+	}
+	for _, src := range []string{"i IN (1, 2)", "CASE WHEN ok THEN 1 ELSE 0 END > 0", "nosuch > 0", "EXISTS (SELECT 1)"} {
+		if got, ok := st.DeparseStored(src, cols, false); ok {
+			t.Errorf("DeparseStored(%q) = %q, want not modelled", src, got)
+		}
+	}
+}

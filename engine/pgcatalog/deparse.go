@@ -128,6 +128,22 @@ type (
 		keyword string
 		t       *types.Type
 	}
+	// dArray is ARRAY[...] of one element type.
+	dArray struct {
+		elems []dnode
+		t     *types.Type
+	}
+	// dScalarArrayOp is `l op ANY (r)` / `l op ALL (r)`.
+	dScalarArrayOp struct {
+		op    string
+		useOr bool
+		l, r  dnode
+	}
+	// dCoalesce is COALESCE(...).
+	dCoalesce struct {
+		args []dnode
+		t    *types.Type
+	}
 	// dSubLink is a scalar sub-SELECT of one expression and no FROM.
 	dSubLink struct {
 		target dnode
@@ -144,6 +160,11 @@ func (n *dNullTest) dtype() *types.Type { return types.Bool }
 func (n *dFunc) dtype() *types.Type     { return n.t }
 func (n *dSQLFunc) dtype() *types.Type  { return n.t }
 func (n *dSubLink) dtype() *types.Type  { return n.target.dtype() }
+func (n *dArray) dtype() *types.Type    { return n.t }
+func (n *dScalarArrayOp) dtype() *types.Type {
+	return types.Bool
+}
+func (n *dCoalesce) dtype() *types.Type { return n.t }
 
 // analyze resolves a raw expression as PostgreSQL's transformExpr would.
 func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
@@ -187,6 +208,8 @@ func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
 		return sqlValueFunction(x.SqlvalueFunction)
 	case *pg.Node_SubLink:
 		return sc.subLink(x.SubLink)
+	case *pg.Node_CoalesceExpr:
+		return sc.coalesce(x.CoalesceExpr)
 	}
 	return nil, false
 }
@@ -318,6 +341,10 @@ func (sc *deparseScope) coerce(d dnode, to *types.Type, cc types.CastContext) (d
 func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 	switch a.Kind {
 	case pg.A_Expr_Kind_AEXPR_OP, pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:
+	case pg.A_Expr_Kind_AEXPR_IN:
+		return sc.inList(a)
+	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN:
+		return sc.between(a)
 	default:
 		return nil, false
 	}
@@ -336,6 +363,11 @@ func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 	if !ok {
 		return nil, false
 	}
+	return sc.binaryOp(op, l, r)
+}
+
+// binaryOp resolves l op r (make_op).
+func (sc *deparseScope) binaryOp(op string, l, r dnode) (dnode, bool) {
 	if t, ok := crossIntegerOp(op, l.dtype(), r.dtype()); ok {
 		return &dOp{op: op, l: l, r: r, t: t}, true
 	}
@@ -356,6 +388,220 @@ func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 		return nil, false
 	}
 	return &dOp{op: op, l: ld, r: rd, t: expr.TypeOf(b)}, true
+}
+
+// inList is `x [NOT] IN (...)` as transformAExprIn builds it: the items
+// without columns, when more than one, become `x = ANY (ARRAY[...])`
+// (`<> ALL` for NOT IN) over their common type with x; every other item
+// is its own comparison, OR-ed (AND-ed) on.
+func (sc *deparseScope) inList(a *pg.A_Expr) (dnode, bool) {
+	if len(a.Name) != 1 || a.Name[0].GetString_() == nil {
+		return nil, false
+	}
+	op := a.Name[0].GetString_().Sval // "=" or "<>"
+	list := a.Rexpr.GetList()
+	if list == nil {
+		return nil, false
+	}
+	l, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	var vars, nonvars []dnode
+	for _, it := range list.Items {
+		d, ok := sc.analyze(it)
+		if !ok {
+			return nil, false
+		}
+		if hasVar(d) {
+			vars = append(vars, d)
+		} else {
+			nonvars = append(nonvars, d)
+		}
+	}
+	var result dnode
+	rest := append(nonvars, vars...)
+	if len(nonvars) > 1 {
+		common, ok := commonType(append([]dnode{l}, nonvars...))
+		if !ok || common.Kind == types.KindRecord || types.ArrayOf(common) == nil {
+			return nil, false
+		}
+		arr := &dArray{t: types.ArrayOf(common)}
+		for _, d := range nonvars {
+			c, ok := sc.coerce(d, common, types.CastImplicit)
+			if !ok {
+				return nil, false
+			}
+			arr.elems = append(arr.elems, c)
+		}
+		sa, ok := sc.scalarArrayOp(op, op == "=", l, arr)
+		if !ok {
+			return nil, false
+		}
+		result, rest = sa, vars
+	}
+	kind := boolOr
+	if op == "<>" {
+		kind = boolAnd
+	}
+	for _, d := range rest {
+		cmp, ok := sc.binaryOp(op, l, d)
+		if !ok {
+			return nil, false
+		}
+		if result == nil {
+			result = cmp
+		} else {
+			result = &dBool{kind: kind, args: []dnode{result, cmp}}
+		}
+	}
+	return result, result != nil
+}
+
+// scalarArrayOp is `l op ANY|ALL (arr)` (make_scalar_array_op): the
+// operator resolved on l and the element type, l and the array coerced
+// to its inputs.
+func (sc *deparseScope) scalarArrayOp(op string, useOr bool, l dnode, arr *dArray) (dnode, bool) {
+	elem := &dVar{t: arr.t.Elem} // stands for an element in resolution
+	d, ok := sc.binaryOp(op, l, elem)
+	if !ok {
+		return nil, false
+	}
+	o, ok := d.(*dOp)
+	if !ok || o.t.Kind != types.KindBool {
+		return nil, false
+	}
+	var rhs dnode = arr
+	switch r := o.r.(type) {
+	case *dVar:
+		if r != elem {
+			return nil, false
+		}
+	case *dCoerce:
+		if r.arg != elem || types.ArrayOf(r.t) == nil {
+			return nil, false
+		}
+		rhs = &dCoerce{arg: arr, t: types.ArrayOf(r.t)}
+	default:
+		return nil, false
+	}
+	return &dScalarArrayOp{op: op, useOr: useOr, l: o.l, r: rhs}, true
+}
+
+// between is `x [NOT] BETWEEN a AND b`: `x >= a AND x <= b`, or
+// `x < a OR x > b`.
+func (sc *deparseScope) between(a *pg.A_Expr) (dnode, bool) {
+	list := a.Rexpr.GetList()
+	if list == nil || len(list.Items) != 2 {
+		return nil, false
+	}
+	x, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	lo, ok1 := sc.analyze(list.Items[0])
+	hi, ok2 := sc.analyze(list.Items[1])
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	ops, kind := [2]string{">=", "<="}, boolAnd
+	if a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN {
+		ops, kind = [2]string{"<", ">"}, boolOr
+	}
+	c1, ok1 := sc.binaryOp(ops[0], x, lo)
+	c2, ok2 := sc.binaryOp(ops[1], x, hi)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return &dBool{kind: kind, args: []dnode{c1, c2}}, true
+}
+
+// coalesce is COALESCE(...) over its arguments' common type.
+func (sc *deparseScope) coalesce(c *pg.CoalesceExpr) (dnode, bool) {
+	var args []dnode
+	for _, a := range c.Args {
+		d, ok := sc.analyze(a)
+		if !ok {
+			return nil, false
+		}
+		args = append(args, d)
+	}
+	common, ok := commonType(args)
+	if !ok {
+		return nil, false
+	}
+	out := &dCoalesce{t: common}
+	for _, d := range args {
+		cd, ok := sc.coerce(d, common, types.CastImplicit)
+		if !ok {
+			return nil, false
+		}
+		out.args = append(out.args, cd)
+	}
+	return out, true
+}
+
+// commonType is select_common_type: the first known type, replaced by a
+// later one of the same category it casts to implicitly but not back;
+// all unknown is text.
+func commonType(ds []dnode) (*types.Type, bool) {
+	var common *types.Type
+	for _, d := range ds {
+		t := d.dtype()
+		if t.Kind == types.KindUnknown {
+			continue
+		}
+		if common == nil {
+			common = t
+			continue
+		}
+		if t.OID == common.OID {
+			continue
+		}
+		if t.Category != common.Category {
+			return nil, false
+		}
+		if types.CastAllowed(common, t, types.CastImplicit) && !types.CastAllowed(t, common, types.CastImplicit) {
+			common = t
+		}
+	}
+	if common == nil {
+		return types.Text, true
+	}
+	return common.WithMod(-1), true
+}
+
+// hasVar reports whether d reads a column.
+func hasVar(d dnode) bool {
+	switch n := d.(type) {
+	case *dVar:
+		return true
+	case *dCoerce:
+		return hasVar(n.arg)
+	case *dOp:
+		return n.l != nil && hasVar(n.l) || hasVar(n.r)
+	case *dBool:
+		for _, a := range n.args {
+			if hasVar(a) {
+				return true
+			}
+		}
+	case *dNullTest:
+		return hasVar(n.arg)
+	case *dFunc:
+		for _, a := range n.args {
+			if hasVar(a) {
+				return true
+			}
+		}
+	case *dCoalesce:
+		for _, a := range n.args {
+			if hasVar(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // crossIntegerOp resolves the comparison and arithmetic operators

@@ -113,6 +113,35 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		p.b.WriteByte(')')
 	case *dSQLFunc:
 		p.b.WriteString(n.keyword)
+	case *dArray:
+		p.b.WriteString("ARRAY[")
+		for i, e := range n.elems {
+			if i > 0 {
+				p.b.WriteString(", ")
+			}
+			p.expr(e, true)
+		}
+		p.b.WriteByte(']')
+	case *dScalarArrayOp:
+		p.open()
+		p.paren(n.l, n, true)
+		quant := "ALL"
+		if n.useOr {
+			quant = "ANY"
+		}
+		p.b.WriteString(" " + n.op + " " + quant + " (")
+		p.paren(n.r, n, true)
+		p.b.WriteByte(')')
+		p.close()
+	case *dCoalesce:
+		p.b.WriteString("COALESCE(")
+		for i, a := range n.args {
+			if i > 0 {
+				p.b.WriteString(", ")
+			}
+			p.expr(a, true)
+		}
+		p.b.WriteByte(')')
 	case *dSubLink:
 		// get_sublink_expr over get_basic_select_query, indenting on
 		p.b.WriteString("( SELECT ")
@@ -207,7 +236,7 @@ const (
 // as an argument of parent in pretty output.
 func isSimpleNode(node, parent dnode) bool {
 	switch n := node.(type) {
-	case *dVar, *dConst, *dFunc, *dSQLFunc:
+	case *dVar, *dConst, *dFunc, *dSQLFunc, *dArray, *dCoalesce:
 		return true
 	case *dCoerce:
 		// a cast function call is function-like; a relabel or I/O
@@ -257,7 +286,7 @@ func isSimpleNode(node, parent dnode) bool {
 // them parentheses of its own, a cast does not.
 func simpleUnderParent(parent dnode) bool {
 	switch parent.(type) {
-	case *dFunc:
+	case *dFunc, *dArray, *dCoalesce:
 		return true
 	case *dCoerce:
 		return false

@@ -41,6 +41,11 @@ func TestDeparseStored(t *testing.T) {
 		{`"Mixed" > 0`, `("Mixed" > 0)`, `"Mixed" > 0`},
 		{"(SELECT 1) = i", "(( SELECT 1) = i)", "(( SELECT 1)) = i"},
 		{"CURRENT_USER = 'x'", "(CURRENT_USER = 'x'::name)", "CURRENT_USER = 'x'::name"},
+		{"ok AND i IN (1, 2)", "(ok AND (i = ANY (ARRAY[1, 2])))", "ok AND (i = ANY (ARRAY[1, 2]))"},
+		{"v IN ('a', 'b')", "((v)::text = ANY ((ARRAY['a'::character varying, 'b'::character varying])::text[]))", "v::text = ANY (ARRAY['a'::character varying, 'b'::character varying]::text[])"},
+		{"i IN (1, b)", "((i = 1) OR (i = b))", "i = 1 OR i = b"},
+		{"i BETWEEN 1 AND 5", "((i >= 1) AND (i <= 5))", "i >= 1 AND i <= 5"},
+		{"COALESCE(i, 0) > 0", "(COALESCE(i, 0) > 0)", "COALESCE(i, 0) > 0"},
 	}
 	st := &State{}
 	for _, tc := range cases {
@@ -57,7 +62,7 @@ func TestDeparseStored(t *testing.T) {
 			}
 		})
 	}
-	for _, src := range []string{"i IN (1, 2)", "CASE WHEN ok THEN 1 ELSE 0 END > 0", "nosuch > 0", "EXISTS (SELECT 1)"} {
+	for _, src := range []string{"CASE WHEN ok THEN 1 ELSE 0 END > 0", "nosuch > 0", "EXISTS (SELECT 1)"} {
 		if got, ok := st.DeparseStored(src, cols, false); ok {
 			t.Errorf("DeparseStored(%q) = %q, want not modelled", src, got)
 		}

@@ -296,12 +296,10 @@ func (c *conn) applyStartupParams(params map[string]string) error {
 			}
 			continue
 		}
-		ctx := context.Background()
-		rows, err := c.sess.Query(ctx, "SET "+quoteIdent(k)+" TO "+quoteLiteral(v))
-		if err == nil {
-			err = rows.Close()
-		}
-		if err != nil {
+		// applied as set_config(name, value, false) applies a value,
+		// the string as given (PostgreSQL's startup packet options are
+		// not SQL), without running a statement
+		if err := c.sess.SetSetting(k, v, false); err != nil {
 			pe := toPgError(err)
 			pe.Severity = "FATAL"
 			pe.Position = 0
@@ -350,10 +348,6 @@ func parseOptions(s string) []string {
 	}
 	return out
 }
-
-func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-
-func quoteLiteral(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 
 // reportParams sends ParameterStatus for every reported setting whose value
 // the client does not have yet (all of them when all is set).

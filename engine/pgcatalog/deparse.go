@@ -139,6 +139,12 @@ type (
 		useOr bool
 		l, r  dnode
 	}
+	// dCase is a searched CASE; results has one more entry than conds,
+	// the ELSE.
+	dCase struct {
+		conds, results []dnode
+		t              *types.Type
+	}
 	// dCoalesce is COALESCE(...).
 	dCoalesce struct {
 		args []dnode
@@ -165,6 +171,7 @@ func (n *dScalarArrayOp) dtype() *types.Type {
 	return types.Bool
 }
 func (n *dCoalesce) dtype() *types.Type { return n.t }
+func (n *dCase) dtype() *types.Type     { return n.t }
 
 // analyze resolves a raw expression as PostgreSQL's transformExpr would.
 func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
@@ -210,6 +217,8 @@ func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
 		return sc.subLink(x.SubLink)
 	case *pg.Node_CoalesceExpr:
 		return sc.coalesce(x.CoalesceExpr)
+	case *pg.Node_CaseExpr:
+		return sc.caseExpr(x.CaseExpr)
 	}
 	return nil, false
 }
@@ -516,6 +525,54 @@ func (sc *deparseScope) between(a *pg.A_Expr) (dnode, bool) {
 	return &dBool{kind: kind, args: []dnode{c1, c2}}, true
 }
 
+// caseExpr is a searched CASE (transformCaseExpr): conditions are
+// boolean, results coerced to their common type, and a missing ELSE is
+// ELSE NULL of that type.
+func (sc *deparseScope) caseExpr(c *pg.CaseExpr) (dnode, bool) {
+	if c.Arg != nil {
+		return nil, false
+	}
+	out := &dCase{}
+	var results []dnode
+	for _, w := range c.Args {
+		cw := w.GetCaseWhen()
+		if cw == nil {
+			return nil, false
+		}
+		cond, ok := sc.analyze(cw.Expr)
+		if !ok || cond.dtype().Base().Kind != types.KindBool {
+			return nil, false
+		}
+		res, ok := sc.analyze(cw.Result)
+		if !ok {
+			return nil, false
+		}
+		out.conds = append(out.conds, cond)
+		results = append(results, res)
+	}
+	var def dnode = &dConst{t: types.Unknown}
+	if c.Defresult != nil {
+		d, ok := sc.analyze(c.Defresult)
+		if !ok {
+			return nil, false
+		}
+		def = d
+	}
+	common, ok := commonType(append(append([]dnode(nil), results...), def))
+	if !ok {
+		return nil, false
+	}
+	for _, r := range append(results, def) {
+		cr, ok := sc.coerce(r, common, types.CastImplicit)
+		if !ok {
+			return nil, false
+		}
+		out.results = append(out.results, cr)
+	}
+	out.t = common
+	return out, true
+}
+
 // coalesce is COALESCE(...) over its arguments' common type.
 func (sc *deparseScope) coalesce(c *pg.CoalesceExpr) (dnode, bool) {
 	var args []dnode
@@ -596,6 +653,12 @@ func hasVar(d dnode) bool {
 		}
 	case *dCoalesce:
 		for _, a := range n.args {
+			if hasVar(a) {
+				return true
+			}
+		}
+	case *dCase:
+		for _, a := range append(append([]dnode(nil), n.conds...), n.results...) {
 			if hasVar(a) {
 				return true
 			}

@@ -18,6 +18,20 @@ import (
 type printer struct {
 	b      strings.Builder
 	pretty bool
+	indent int // indentLevel: pg_get_expr always indents (PRETTYFLAG_INDENT)
+}
+
+// keyword starts str on a new line at the current indentation, after
+// trimming trailing spaces (appendContextKeyword).
+func (p *printer) keyword(str string, before, after int) {
+	p.indent += before
+	cur := strings.TrimRight(p.b.String(), " ")
+	p.b.Reset()
+	p.b.WriteString(cur)
+	p.b.WriteByte('\n')
+	p.b.WriteString(strings.Repeat(" ", max(p.indent, 0)))
+	p.b.WriteString(str)
+	p.indent = max(p.indent+after, 0)
 }
 
 // printExpr prints an analyzed expression at the top of pg_get_expr:
@@ -133,6 +147,18 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		p.paren(n.r, n, true)
 		p.b.WriteByte(')')
 		p.close()
+	case *dCase:
+		// get_rule_expr's T_CaseExpr, PRETTYINDENT_VAR = 4
+		p.keyword("CASE", 0, 4)
+		for i, c := range n.conds {
+			p.keyword("WHEN ", 0, 0)
+			p.expr(c, false)
+			p.b.WriteString(" THEN ")
+			p.expr(n.results[i], true)
+		}
+		p.keyword("ELSE ", 0, 0)
+		p.expr(n.results[len(n.results)-1], true)
+		p.keyword("END", -4, 0)
 	case *dCoalesce:
 		p.b.WriteString("COALESCE(")
 		for i, a := range n.args {
@@ -236,7 +262,7 @@ const (
 // as an argument of parent in pretty output.
 func isSimpleNode(node, parent dnode) bool {
 	switch n := node.(type) {
-	case *dVar, *dConst, *dFunc, *dSQLFunc, *dArray, *dCoalesce:
+	case *dVar, *dConst, *dFunc, *dSQLFunc, *dArray, *dCoalesce, *dCase:
 		return true
 	case *dCoerce:
 		// a cast function call is function-like; a relabel or I/O
@@ -286,7 +312,7 @@ func isSimpleNode(node, parent dnode) bool {
 // them parentheses of its own, a cast does not.
 func simpleUnderParent(parent dnode) bool {
 	switch parent.(type) {
-	case *dFunc, *dArray, *dCoalesce:
+	case *dFunc, *dArray, *dCoalesce, *dCase:
 		return true
 	case *dCoerce:
 		return false

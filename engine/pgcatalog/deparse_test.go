@@ -46,6 +46,7 @@ func TestDeparseStored(t *testing.T) {
 		{"i IN (1, b)", "((i = 1) OR (i = b))", "i = 1 OR i = b"},
 		{"i BETWEEN 1 AND 5", "((i >= 1) AND (i <= 5))", "i >= 1 AND i <= 5"},
 		{"COALESCE(i, 0) > 0", "(COALESCE(i, 0) > 0)", "COALESCE(i, 0) > 0"},
+		{"CASE WHEN ok THEN i > 0 ELSE true END", "\nCASE\n    WHEN ok THEN (i > 0)\n    ELSE true\nEND", "\nCASE\n    WHEN ok THEN i > 0\n    ELSE true\nEND"},
 	}
 	st := &State{}
 	for _, tc := range cases {
@@ -62,7 +63,7 @@ func TestDeparseStored(t *testing.T) {
 			}
 		})
 	}
-	for _, src := range []string{"CASE WHEN ok THEN 1 ELSE 0 END > 0", "nosuch > 0", "EXISTS (SELECT 1)"} {
+	for _, src := range []string{"CASE i WHEN 1 THEN true END", "i = ANY (ARRAY[1])", "nosuch > 0", "EXISTS (SELECT 1)"} {
 		if got, ok := st.DeparseStored(src, cols, false); ok {
 			t.Errorf("DeparseStored(%q) = %q, want not modelled", src, got)
 		}

@@ -380,6 +380,9 @@ func (sc *deparseScope) binaryOp(op string, l, r dnode) (dnode, bool) {
 	if t, ok := crossIntegerOp(op, l.dtype(), r.dtype()); ok {
 		return &dOp{op: op, l: l, r: r, t: t}, true
 	}
+	if crossNameTextOp(op, l.dtype(), r.dtype()) {
+		return &dOp{op: op, l: l, r: r, t: types.Bool}, true
+	}
 	// varchar has no operators of its own: PostgreSQL applies text's
 	l, r = varcharAsText(l), varcharAsText(r)
 	ph := &placeholders{}
@@ -696,6 +699,20 @@ func crossIntegerOp(op string, l, r *types.Type) (*types.Type, bool) {
 		return r, true
 	}
 	return nil, false
+}
+
+// crossNameTextOp reports the comparisons PostgreSQL has between name
+// and text (texteqname, namelttext, ...), which need no coercion.
+func crossNameTextOp(op string, l, r *types.Type) bool {
+	switch op {
+	case "=", "<>", "<", ">", "<=", ">=":
+	default:
+		return false
+	}
+	if l.Domain != nil || r.Domain != nil {
+		return false
+	}
+	return l.Kind == types.KindName && r.Kind == types.KindText || l.Kind == types.KindText && r.Kind == types.KindName
 }
 
 // varcharAsText wraps a varchar operand in its implicit coercion to text.

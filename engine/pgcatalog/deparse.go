@@ -30,11 +30,16 @@ type deparseScope struct {
 	cols    map[string]*types.Type
 	catalog *catalog.Catalog
 	path    []string // search path, pg_catalog first
+	// refName is how a sub-select qualifies this scope's columns: the
+	// relation's alias, or its name.
+	refName string
+	outer   *deparseScope
+	state   *State
 }
 
-// newDeparseScope is the scope of a relation with the given columns.
-func (s *State) newDeparseScope(cols sql.Schema) *deparseScope {
-	sc := &deparseScope{cols: map[string]*types.Type{}, catalog: s.Catalog, path: append([]string{"pg_catalog"}, s.SearchPath...)}
+// newDeparseScope is the scope of relation rel with the given columns.
+func (s *State) newDeparseScope(rel string, cols sql.Schema) *deparseScope {
+	sc := &deparseScope{cols: map[string]*types.Type{}, catalog: s.Catalog, path: append([]string{"pg_catalog"}, s.SearchPath...), refName: rel, state: s}
 	for _, c := range cols {
 		if t, ok := c.Type.(*types.Type); ok {
 			sc.cols[c.Name] = t
@@ -44,14 +49,14 @@ func (s *State) newDeparseScope(cols sql.Schema) *deparseScope {
 }
 
 // DeparseStored prints a stored expression's source text as PostgreSQL
-// prints its analyzed form over a relation with columns cols; ok is false
-// when the text uses something deparse does not model.
-func (s *State) DeparseStored(text string, cols sql.Schema, pretty bool) (string, bool) {
+// prints its analyzed form over relation rel with columns cols; ok is
+// false when the text uses something deparse does not model.
+func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (string, bool) {
 	n, err := parseStoredExpr(text)
 	if err != nil {
 		return "", false
 	}
-	sc := s.newDeparseScope(cols)
+	sc := s.newDeparseScope(rel, cols)
 	d, ok := sc.analyze(n)
 	if !ok {
 		return "", false
@@ -83,10 +88,10 @@ const errNotOneExpr = deparseError("pgcatalog: not one expression")
 // The analyzed node kinds, after ruleutils' (primnodes.h) names.
 type (
 	dnode interface{ dtype() *types.Type }
-	// dVar is a column of the relation.
+	// dVar is a column; qual names its relation inside a sub-select.
 	dVar struct {
-		name string
-		t    *types.Type
+		name, qual string
+		t          *types.Type
 	}
 	// dConst is a constant; unknown-typed until coerced.
 	dConst struct {
@@ -150,10 +155,14 @@ type (
 		args []dnode
 		t    *types.Type
 	}
-	// dSubLink is a scalar sub-SELECT of one expression and no FROM.
+	// dSubLink is a scalar sub-SELECT (EXISTS when exists is set) of one
+	// expression over at most one table.
 	dSubLink struct {
 		target dnode
 		name   string
+		exists bool
+		from   string // the FROM item as printed, "" for none
+		where  dnode
 	}
 )
 
@@ -165,8 +174,13 @@ func (n *dBool) dtype() *types.Type     { return types.Bool }
 func (n *dNullTest) dtype() *types.Type { return types.Bool }
 func (n *dFunc) dtype() *types.Type     { return n.t }
 func (n *dSQLFunc) dtype() *types.Type  { return n.t }
-func (n *dSubLink) dtype() *types.Type  { return n.target.dtype() }
-func (n *dArray) dtype() *types.Type    { return n.t }
+func (n *dSubLink) dtype() *types.Type {
+	if n.exists {
+		return types.Bool
+	}
+	return n.target.dtype()
+}
+func (n *dArray) dtype() *types.Type { return n.t }
 func (n *dScalarArrayOp) dtype() *types.Type {
 	return types.Bool
 }
@@ -177,16 +191,7 @@ func (n *dCase) dtype() *types.Type     { return n.t }
 func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
 	switch x := n.GetNode().(type) {
 	case *pg.Node_ColumnRef:
-		fields := x.ColumnRef.Fields
-		if len(fields) != 1 || fields[0].GetString_() == nil {
-			return nil, false
-		}
-		name := fields[0].GetString_().Sval
-		t, ok := sc.cols[name]
-		if !ok {
-			return nil, false
-		}
-		return &dVar{name: name, t: t}, true
+		return sc.columnRef(x.ColumnRef)
 	case *pg.Node_AConst:
 		return constOf(x.AConst)
 	case *pg.Node_TypeCast:
@@ -219,6 +224,34 @@ func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
 		return sc.coalesce(x.CoalesceExpr)
 	case *pg.Node_CaseExpr:
 		return sc.caseExpr(x.CaseExpr)
+	}
+	return nil, false
+}
+
+// columnRef resolves `col` or `rel.col`, innermost scope first.
+func (sc *deparseScope) columnRef(c *pg.ColumnRef) (dnode, bool) {
+	var parts []string
+	for _, f := range c.Fields {
+		s := f.GetString_()
+		if s == nil {
+			return nil, false
+		}
+		parts = append(parts, s.Sval)
+	}
+	if len(parts) == 0 || len(parts) > 2 {
+		return nil, false
+	}
+	name := parts[len(parts)-1]
+	for s := sc; s != nil; s = s.outer {
+		if len(parts) == 2 && parts[0] != s.refName {
+			continue
+		}
+		if t, ok := s.cols[name]; ok {
+			return &dVar{name: name, t: t, qual: s.refName}, true
+		}
+		if len(parts) == 2 {
+			return nil, false
+		}
 	}
 	return nil, false
 }
@@ -846,32 +879,107 @@ func (sc *deparseScope) visibleFunction(f *catalog.Function) bool {
 	return false
 }
 
-// subLink is `(SELECT expr [AS name])` with no FROM: the scalar sub-query
-// Supabase's policies wrap auth.uid() in.
+// subLink is `(SELECT expr [AS name] [FROM table [alias]] [WHERE
+// cond])` or EXISTS of it: the sub-queries Supabase policies use
+// ((SELECT auth.uid()), membership checks).
 func (sc *deparseScope) subLink(s *pg.SubLink) (dnode, bool) {
-	if s.SubLinkType != pg.SubLinkType_EXPR_SUBLINK {
+	if s.SubLinkType != pg.SubLinkType_EXPR_SUBLINK && s.SubLinkType != pg.SubLinkType_EXISTS_SUBLINK {
 		return nil, false
 	}
 	sel := s.Subselect.GetSelectStmt()
-	if sel == nil || len(sel.TargetList) != 1 || len(sel.FromClause) > 0 || sel.WhereClause != nil ||
+	if sel == nil || len(sel.TargetList) != 1 || len(sel.FromClause) > 1 ||
 		len(sel.DistinctClause) > 0 || len(sel.GroupClause) > 0 || sel.HavingClause != nil || len(sel.SortClause) > 0 ||
 		sel.LimitCount != nil || sel.LimitOffset != nil || sel.WithClause != nil || sel.Op != pg.SetOperation_SETOP_NONE ||
-		len(sel.ValuesLists) > 0 || sel.IntoClause != nil || len(sel.LockingClause) > 0 {
+		len(sel.ValuesLists) > 0 || sel.IntoClause != nil || len(sel.LockingClause) > 0 || len(sel.WindowClause) > 0 {
 		return nil, false
 	}
+	inner := &deparseScope{catalog: sc.catalog, path: sc.path, outer: sc, state: sc.state}
+	out := &dSubLink{exists: s.SubLinkType == pg.SubLinkType_EXISTS_SUBLINK}
+	if len(sel.FromClause) == 1 {
+		from, ok := inner.fromTable(sel.FromClause[0].GetRangeVar())
+		if !ok {
+			return nil, false
+		}
+		out.from = from
+	}
 	rt := sel.TargetList[0].GetResTarget()
-	// a column of the outer relation inside the sub-select would need
-	// qualification rules this printer does not model
-	inner := &deparseScope{cols: nil, catalog: sc.catalog, path: sc.path}
+	if rt == nil || rt.Val.GetColumnRef() != nil && rt.Val.GetColumnRef().Fields[len(rt.Val.GetColumnRef().Fields)-1].GetAStar() != nil {
+		return nil, false
+	}
 	d, ok := inner.analyze(rt.Val)
 	if !ok {
 		return nil, false
 	}
-	name := rt.Name
-	if name == "" {
-		name = figureColname(rt.Val)
+	out.target = d
+	out.name = rt.Name
+	if out.name == "" {
+		out.name = figureColname(rt.Val)
 	}
-	return &dSubLink{target: d, name: name}, true
+	if sel.WhereClause != nil {
+		w, ok := inner.analyze(sel.WhereClause)
+		if !ok || w.dtype().Base().Kind != types.KindBool {
+			return nil, false
+		}
+		out.where = w
+	}
+	return out, true
+}
+
+// fromTable makes a FROM table this scope's relation and returns the
+// item as get_from_clause_item prints it: the name, qualified unless the
+// search path finds it, then the alias.
+func (sc *deparseScope) fromTable(rv *pg.RangeVar) (string, bool) {
+	if rv == nil || sc.state == nil || sc.state.DB == nil || rv.Catalogname != "" || !rv.Inh ||
+		rv.Alias != nil && len(rv.Alias.Colnames) > 0 {
+		return "", false
+	}
+	schemas := sc.path[1:]
+	if rv.Schemaname != "" {
+		schemas = []string{rv.Schemaname}
+	}
+	st := sc.state
+	for _, schema := range schemas {
+		t, ok, err := st.DB.Table(st.Ctx, schema, rv.Relname)
+		if err != nil {
+			return "", false
+		}
+		if !ok {
+			continue
+		}
+		sc.cols = map[string]*types.Type{}
+		for _, c := range t.Schema() {
+			ct, ok := c.Type.(*types.Type)
+			if !ok {
+				return "", false
+			}
+			sc.cols[c.Name] = ct
+		}
+		shown := QuoteIdent(rv.Relname)
+		if !st.tableVisibleAs(schema, rv.Relname) {
+			shown = QuoteIdent(schema) + "." + shown
+		}
+		sc.refName = rv.Relname
+		if rv.Alias != nil {
+			sc.refName = rv.Alias.Aliasname
+			shown += " " + QuoteIdent(rv.Alias.Aliasname)
+		}
+		return shown, true
+	}
+	return "", false
+}
+
+// tableVisibleAs reports whether the search path finds schema.name by
+// its bare name.
+func (s *State) tableVisibleAs(schema, name string) bool {
+	for _, sc := range append([]string{"pg_catalog"}, s.SearchPath...) {
+		if sc == schema {
+			return true
+		}
+		if s.RelOIDIn(sc, name) {
+			return false
+		}
+	}
+	return false
 }
 
 // figureColname is the name PostgreSQL gives an unnamed select-list
@@ -969,7 +1077,7 @@ func (s *State) PrettyExpr(text string, relOID uint32) (string, error) {
 	if err != nil || !ok {
 		return text, err
 	}
-	if d, ok := s.DeparseStored(text, t.Schema(), true); ok {
+	if d, ok := s.DeparseStored(text, rel.Name, t.Schema(), true); ok {
 		return d, nil
 	}
 	return text, nil

@@ -19,17 +19,19 @@ type printer struct {
 	b      strings.Builder
 	pretty bool
 	indent int // indentLevel: pg_get_expr always indents (PRETTYFLAG_INDENT)
+	// varPrefix qualifies columns, as inside a sub-select
+	varPrefix bool
 }
 
-// keyword starts str on a new line at the current indentation, after
-// trimming trailing spaces (appendContextKeyword).
-func (p *printer) keyword(str string, before, after int) {
+// keyword starts str on a new line at the current indentation (plus
+// plus), after trimming trailing spaces (appendContextKeyword).
+func (p *printer) keyword(str string, before, after, plus int) {
 	p.indent += before
 	cur := strings.TrimRight(p.b.String(), " ")
 	p.b.Reset()
 	p.b.WriteString(cur)
 	p.b.WriteByte('\n')
-	p.b.WriteString(strings.Repeat(" ", max(p.indent, 0)))
+	p.b.WriteString(strings.Repeat(" ", max(p.indent, 0)+plus))
 	p.b.WriteString(str)
 	p.indent = max(p.indent+after, 0)
 }
@@ -70,6 +72,9 @@ func (p *printer) close() {
 func (p *printer) expr(d dnode, showImplicit bool) {
 	switch n := d.(type) {
 	case *dVar:
+		if p.varPrefix {
+			p.b.WriteString(QuoteIdent(n.qual) + ".")
+		}
 		p.b.WriteString(QuoteIdent(n.name))
 	case *dConst:
 		p.constant(n, 0)
@@ -149,16 +154,16 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		p.close()
 	case *dCase:
 		// get_rule_expr's T_CaseExpr, PRETTYINDENT_VAR = 4
-		p.keyword("CASE", 0, 4)
+		p.keyword("CASE", 0, 4, 0)
 		for i, c := range n.conds {
-			p.keyword("WHEN ", 0, 0)
+			p.keyword("WHEN ", 0, 0, 0)
 			p.expr(c, false)
 			p.b.WriteString(" THEN ")
 			p.expr(n.results[i], true)
 		}
-		p.keyword("ELSE ", 0, 0)
+		p.keyword("ELSE ", 0, 0, 0)
 		p.expr(n.results[len(n.results)-1], true)
-		p.keyword("END", -4, 0)
+		p.keyword("END", -4, 0, 0)
 	case *dCoalesce:
 		p.b.WriteString("COALESCE(")
 		for i, a := range n.args {
@@ -169,15 +174,38 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		}
 		p.b.WriteByte(')')
 	case *dSubLink:
-		// get_sublink_expr over get_basic_select_query, indenting on
-		p.b.WriteString("( SELECT ")
+		// get_sublink_expr over get_basic_select_query (PRETTYINDENT_STD
+		// = 8); the sub-select prints with its own indentation level
+		// and qualified columns
+		if n.exists {
+			p.b.WriteString("(EXISTS (")
+		} else {
+			p.b.WriteByte('(')
+		}
+		indent, prefix := p.indent, p.varPrefix
+		p.indent += 8
+		p.varPrefix = true
+		p.b.WriteString(" SELECT ")
 		p.expr(n.target, true)
 		// a sub-select's column names are not visible: AS shows only a
-		// name other than FigureColname's fallback
-		if n.name != "?column?" {
+		// name other than what the column would be called anyway
+		if v, isVar := n.target.(*dVar); !(isVar && v.name == n.name) && n.name != "?column?" {
 			p.b.WriteString(" AS " + QuoteIdent(n.name))
 		}
-		p.b.WriteByte(')')
+		if n.from != "" {
+			p.keyword(" FROM ", -8, 8, 2)
+			p.b.WriteString(n.from)
+		}
+		if n.where != nil {
+			p.keyword(" WHERE ", -8, 8, 1)
+			p.expr(n.where, false)
+		}
+		p.indent, p.varPrefix = indent, prefix
+		if n.exists {
+			p.b.WriteString("))")
+		} else {
+			p.b.WriteByte(')')
+		}
 	}
 }
 

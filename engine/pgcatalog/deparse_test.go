@@ -56,15 +56,15 @@ func TestDeparseStored(t *testing.T) {
 				if pretty {
 					want = tc.pretty
 				}
-				got, ok := st.DeparseStored(tc.src, cols, pretty)
+				got, ok := st.DeparseStored(tc.src, "rel", cols, pretty)
 				if !ok || got != want {
 					t.Errorf("DeparseStored(%q, pretty=%v) = %q, %v; want %q", tc.src, pretty, got, ok, want)
 				}
 			}
 		})
 	}
-	for _, src := range []string{"CASE i WHEN 1 THEN true END", "i = ANY (ARRAY[1])", "nosuch > 0", "EXISTS (SELECT 1)"} {
-		if got, ok := st.DeparseStored(src, cols, false); ok {
+	for _, src := range []string{"CASE i WHEN 1 THEN true END", "i = ANY (ARRAY[1])", "nosuch > 0", "i IN (SELECT 1)"} {
+		if got, ok := st.DeparseStored(src, "rel", cols, false); ok {
 			t.Errorf("DeparseStored(%q) = %q, want not modelled", src, got)
 		}
 	}

@@ -65,7 +65,7 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 	}
 	if col.Generated != nil {
 		text := storedText(col.Generated)
-		if d, ok := s.DeparseStored(text, r.Table.Schema(), false); ok {
+		if d, ok := s.DeparseStored(text, r.Name, r.Table.Schema(), false); ok {
 			text = d
 		}
 		gen, genExpr, def = "ALWAYS", text, nil

@@ -128,7 +128,7 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 // the stored text, which non-pretty deparse parenthesizes when it is an
 // operator or boolean expression, the top one included.
 func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
-	if d, ok := s.DeparseStored(c.Check, r.Table.Schema(), pretty); ok {
+	if d, ok := s.DeparseStored(c.Check, r.Name, r.Table.Schema(), pretty); ok {
 		return "CHECK (" + d + ")"
 	}
 	if !pretty && parenthesizedCheck(c.Check) {

@@ -122,7 +122,7 @@ var pgAttrdef = &def{
 				if c.Generated != nil {
 					// a generated column's expression, as pg_get_expr prints it
 					def := storedText(c.Generated)
-					if d, ok := s.DeparseStored(def, r.Table.Schema(), false); ok {
+					if d, ok := s.DeparseStored(def, r.Name, r.Table.Schema(), false); ok {
 						def = d
 					}
 					out = append(out, []any{stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), relOID, int16(i + 1), def})

@@ -161,6 +161,7 @@ type (
 		target dnode
 		name   string
 		exists bool
+		in     dnode  // x of `x IN (SELECT ...)`
 		from   string // the FROM item as printed, "" for none
 		where  dnode
 	}
@@ -175,7 +176,7 @@ func (n *dNullTest) dtype() *types.Type { return types.Bool }
 func (n *dFunc) dtype() *types.Type     { return n.t }
 func (n *dSQLFunc) dtype() *types.Type  { return n.t }
 func (n *dSubLink) dtype() *types.Type {
-	if n.exists {
+	if n.exists || n.in != nil {
 		return types.Bool
 	}
 	return n.target.dtype()
@@ -883,7 +884,14 @@ func (sc *deparseScope) visibleFunction(f *catalog.Function) bool {
 // cond])` or EXISTS of it: the sub-queries Supabase policies use
 // ((SELECT auth.uid()), membership checks).
 func (sc *deparseScope) subLink(s *pg.SubLink) (dnode, bool) {
-	if s.SubLinkType != pg.SubLinkType_EXPR_SUBLINK && s.SubLinkType != pg.SubLinkType_EXISTS_SUBLINK {
+	switch s.SubLinkType {
+	case pg.SubLinkType_EXPR_SUBLINK, pg.SubLinkType_EXISTS_SUBLINK:
+	case pg.SubLinkType_ANY_SUBLINK:
+		// x IN (SELECT ...): = ANY, printed as IN
+		if len(s.OperName) > 0 || s.Testexpr == nil {
+			return nil, false
+		}
+	default:
 		return nil, false
 	}
 	sel := s.Subselect.GetSelectStmt()
@@ -921,6 +929,24 @@ func (sc *deparseScope) subLink(s *pg.SubLink) (dnode, bool) {
 			return nil, false
 		}
 		out.where = w
+	}
+	if s.SubLinkType == pg.SubLinkType_ANY_SUBLINK {
+		lhs, ok := sc.analyze(s.Testexpr)
+		if !ok {
+			return nil, false
+		}
+		// the operator applies to x and the sub-select's column; only
+		// x's coercion shows
+		col := &dVar{t: out.target.dtype()}
+		cmp, ok := sc.binaryOp("=", lhs, col)
+		if !ok {
+			return nil, false
+		}
+		o, ok := cmp.(*dOp)
+		if !ok || o.t.Kind != types.KindBool {
+			return nil, false
+		}
+		out.in = o.l
 	}
 	return out, true
 }

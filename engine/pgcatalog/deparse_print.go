@@ -177,9 +177,14 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		// get_sublink_expr over get_basic_select_query (PRETTYINDENT_STD
 		// = 8); the sub-select prints with its own indentation level
 		// and qualified columns
-		if n.exists {
+		switch {
+		case n.exists:
 			p.b.WriteString("(EXISTS (")
-		} else {
+		case n.in != nil:
+			p.b.WriteByte('(')
+			p.expr(n.in, true)
+			p.b.WriteString(" IN (")
+		default:
 			p.b.WriteByte('(')
 		}
 		indent, prefix := p.indent, p.varPrefix
@@ -201,7 +206,7 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 			p.expr(n.where, false)
 		}
 		p.indent, p.varPrefix = indent, prefix
-		if n.exists {
+		if n.exists || n.in != nil {
 			p.b.WriteString("))")
 		} else {
 			p.b.WriteByte(')')

@@ -63,7 +63,7 @@ func TestDeparseStored(t *testing.T) {
 			}
 		})
 	}
-	for _, src := range []string{"CASE i WHEN 1 THEN true END", "i = ANY (ARRAY[1])", "nosuch > 0", "i IN (SELECT 1)"} {
+	for _, src := range []string{"CASE i WHEN 1 THEN true END", "i = ANY (ARRAY[1])", "nosuch > 0", "i = ANY (SELECT 1)"} {
 		if got, ok := st.DeparseStored(src, "rel", cols, false); ok {
 			t.Errorf("DeparseStored(%q) = %q, want not modelled", src, got)
 		}

@@ -51,7 +51,14 @@ func (s *State) newDeparseScope(rel string, cols sql.Schema) *deparseScope {
 // DeparseStored prints a stored expression's source text as PostgreSQL
 // prints its analyzed form over relation rel with columns cols; ok is
 // false when the text uses something deparse does not model.
-func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (string, bool) {
+func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (out string, ok bool) {
+	defer func() {
+		// resolution over placeholders is engine/expr's code path for
+		// real expressions; should it trip on one, show the stored text
+		if recover() != nil {
+			out, ok = "", false
+		}
+	}()
 	n, err := parseStoredExpr(text)
 	if err != nil {
 		return "", false

@@ -25,10 +25,20 @@ func init() {
 			}
 			return fmt.Sprintf("unknown (OID=%d)", oid), nil
 		})})
-	// pg_get_expr: the catalogs keep expressions as SQL text already.
+	// pg_get_expr: the catalogs keep expressions as SQL text already, in
+	// pg_get_expr's non-pretty form; pretty output deparses it again
+	// against the relation (pgcatalog/deparse.go).
 	getExpr := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return a[0], nil }
 	expr.AddFunc("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid}, Result: expr.Fixed(types.Text), Fn: getExpr})
-	expr.AddFunc("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Fn: getExpr})
+	expr.AddFunc("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
+			if pretty, _ := a[2].(bool); !pretty {
+				return a[0], nil
+			}
+			return withState(func(st *pgcatalog.State, a []any) (any, error) {
+				return st.PrettyExpr(a[0].(string), a[1].(uint32))
+			})(ctx, env, a)
+		}})
 	viewdef := withState(func(st *pgcatalog.State, a []any) (any, error) {
 		oid := a[0].(uint32)
 		for _, v := range st.Catalog.Views() {

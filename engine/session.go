@@ -96,7 +96,9 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	// GMS's merge join assumes its own NULL ordering (first); tinybase's
 	// indexes order NULLs last as PostgreSQL does, so merge joins over them
 	// would pair rows wrongly. Hash and lookup joins are unaffected.
-	if err := s.BaseSession.SetSessionVariable(sql.NewEmptyContext(), sql.DisableMergeJoin, int8(1)); err != nil {
+	// (A context over this session: NewEmptyContext would build a second
+	// BaseSession, whose variable maps cost as much as this one's.)
+	if err := s.BaseSession.SetSessionVariable(sql.NewContext(context.Background(), sql.WithSession(s.BaseSession)), sql.DisableMergeJoin, int8(1)); err != nil {
 		return nil, err
 	}
 	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}

@@ -200,16 +200,22 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 	if !ok {
 		return fatal(pgerror.InvalidAuthorizationSpecification, "role %q does not exist", user)
 	}
+	// The engine session is built while the client works out its
+	// password proof (SCRAM's PBKDF2 runs on the client), so the exchange's
+	// round trips hide its cost; it is closed unused when login fails.
+	opened := c.openSession(user, db)
 	if err := c.authenticate(user, secret); err != nil {
+		opened.discard()
 		if errors.Is(err, errAuthFailed) {
 			return fatal(pgerror.InvalidPassword, "password authentication failed for user %q", user)
 		}
 		return err
 	}
 	if lc, ok := c.srv.cfg.Credentials.(LoginChecker); ok && !lc.CanLogin(user) {
+		opened.discard()
 		return fatal(pgerror.InvalidAuthorizationSpecification, "role %q is not permitted to log in", user)
 	}
-	sess, err := c.srv.eng.Connect(engine.SessionOptions{User: user, Database: db})
+	sess, err := opened.wait()
 	if err != nil {
 		pe := toPgError(err)
 		pe.Severity = "FATAL"
@@ -228,6 +234,48 @@ func (c *conn) login(m *pgproto3.StartupMessage) error {
 	c.be.Send(&pgproto3.BackendKeyData{ProcessID: c.pid, SecretKey: binary.BigEndian.AppendUint32(nil, c.secret)})
 	c.be.Send(&pgproto3.ReadyForQuery{TxStatus: 'I'})
 	return c.be.Flush()
+}
+
+// pendingSession is an engine session being opened for a connection.
+type pendingSession struct {
+	sess *engine.Session
+	err  error
+	done chan struct{} // nil when the session was opened synchronously
+}
+
+// openSession starts opening the engine session for user and db: in the
+// background when the configured authentication waits on the client,
+// inline for trust (nothing to overlap with).
+func (c *conn) openSession(user, db string) *pendingSession {
+	p := &pendingSession{}
+	open := func() {
+		p.sess, p.err = c.srv.eng.Connect(engine.SessionOptions{User: user, Database: db})
+	}
+	if c.srv.cfg.Auth == AuthTrust {
+		open()
+		return p
+	}
+	p.done = make(chan struct{})
+	go func() {
+		defer close(p.done)
+		open()
+	}()
+	return p
+}
+
+// wait returns the opened session or the error opening it.
+func (p *pendingSession) wait() (*engine.Session, error) {
+	if p.done != nil {
+		<-p.done
+	}
+	return p.sess, p.err
+}
+
+// discard waits for the session and closes it unused.
+func (p *pendingSession) discard() {
+	if s, err := p.wait(); err == nil {
+		s.Close()
+	}
 }
 
 // applyStartupParams applies the run-time parameters a client sends in
@@ -256,12 +304,10 @@ func (c *conn) applyStartupParams(params map[string]string) error {
 			}
 			continue
 		}
-		ctx := context.Background()
-		rows, err := c.sess.Query(ctx, "SET "+quoteIdent(k)+" TO "+quoteLiteral(v))
-		if err == nil {
-			err = rows.Close()
-		}
-		if err != nil {
+		// applied as set_config(name, value, false) applies a value,
+		// the string as given (PostgreSQL's startup packet options are
+		// not SQL), without running a statement
+		if err := c.sess.SetSetting(k, v, false); err != nil {
 			pe := toPgError(err)
 			pe.Severity = "FATAL"
 			pe.Position = 0
@@ -310,10 +356,6 @@ func parseOptions(s string) []string {
 	}
 	return out
 }
-
-func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-
-func quoteLiteral(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 
 // reportParams sends ParameterStatus for every reported setting whose value
 // the client does not have yet (all of them when all is set).

@@ -50,10 +50,7 @@ var psqlCases = []struct {
 
 // psqlKnown are recorded cases tinybase does not print as PostgreSQL
 // does yet, with the reason; they are recorded but not compared.
-var psqlKnown = map[string]string{
-	"d_child": "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
-	"dp":      "policy expressions deparse as (score > 0), not (score > (0)::numeric)",
-}
+var psqlKnown = map[string]string{}
 
 func runPsql(t *testing.T, url string, args ...string) string {
 	t.Helper()

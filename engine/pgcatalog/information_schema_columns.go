@@ -64,7 +64,11 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 		def = storedText(col.Default)
 	}
 	if col.Generated != nil {
-		gen, genExpr, def = "ALWAYS", storedText(col.Generated), nil
+		text := storedText(col.Generated)
+		if d, ok := s.DeparseStored(text, r.Name, r.Table.Schema(), false); ok {
+			text = d
+		}
+		gen, genExpr, def = "ALWAYS", text, nil
 	}
 	if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, col.Name); ok && seq.Identity != 0 {
 		ident, def = "YES", nil

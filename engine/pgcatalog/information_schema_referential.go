@@ -103,7 +103,8 @@ var isCheckConstraints = &def{
 			}
 			for _, c := range cons {
 				if c.Kind == "CHECK" {
-					out = append(out, []any{s.Database, r.Schema, c.Name, strings.TrimSpace(c.Check)})
+					// substring(pg_get_constraintdef(oid) from 7), as the view is defined
+					out = append(out, []any{s.Database, r.Schema, c.Name, strings.TrimPrefix(s.checkDef(r, c, false), "CHECK ")})
 				}
 			}
 			for i, col := range r.Table.Schema() {

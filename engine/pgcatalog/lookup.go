@@ -74,13 +74,10 @@ func (s *State) ConstraintDefByOID(oid uint32, pretty bool) (string, bool, error
 		}
 		for _, c := range cons {
 			if stableOID("c:"+r.Schema+"."+r.Name+"."+c.Name) == oid {
-				d := s.constraintDef(r, c)
-				if !pretty && c.Kind == "CHECK" && parenthesizedCheck(c.Check) {
-					// non-pretty deparse parenthesizes an operator or
-					// boolean expression, the top one included
-					d = "CHECK ((" + c.Check + "))"
+				if c.Kind == "CHECK" {
+					return s.checkDef(r, c, pretty), true, nil
 				}
-				return d, true, nil
+				return s.constraintDef(r, c), true, nil
 			}
 		}
 	}
@@ -117,6 +114,20 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 			}
 		}
 		return out
+	}
+	return "CHECK (" + c.Check + ")"
+}
+
+// checkDef is pg_get_constraintdef of a CHECK constraint: its expression
+// deparsed as PostgreSQL prints the analyzed form (deparse.go), or else
+// the stored text, which non-pretty deparse parenthesizes when it is an
+// operator or boolean expression, the top one included.
+func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
+	if d, ok := s.DeparseStored(c.Check, r.Name, r.Table.Schema(), pretty); ok {
+		return "CHECK (" + d + ")"
+	}
+	if !pretty && parenthesizedCheck(c.Check) {
+		return "CHECK ((" + c.Check + "))"
 	}
 	return "CHECK (" + c.Check + ")"
 }

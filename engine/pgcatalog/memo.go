@@ -102,7 +102,7 @@ var schemaDerived map[*def]bool
 func schemaDerivedDefs() map[*def]bool {
 	out := map[*def]bool{}
 	for _, n := range []string{"pg_class", "pg_attribute", "pg_index", "pg_constraint", "pg_namespace",
-		"pg_attrdef", "pg_trigger", "pg_policy", "pg_am", "pg_inherits", "pg_enum", "pg_description",
+		"pg_attrdef", "pg_trigger", "pg_policy", "pg_policies", "pg_am", "pg_inherits", "pg_enum", "pg_description",
 		"pg_statistic_ext", "pg_publication", "pg_publication_namespace", "pg_publication_rel", "pg_depend",
 		"pg_type", "pg_collation", "pg_roles", "pg_authid", "pg_auth_members", "pg_proc", "pg_language", "pg_opclass",
 		"pg_tablespace", "pg_views"} {

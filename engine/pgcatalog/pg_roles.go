@@ -114,7 +114,7 @@ var pgPolicy = &def{
 				roles = append(roles, s.RoleOID(r))
 			}
 			out = append(out, []any{p.OID, p.Name, RelationOID(p.Table.Schema, p.Table.Name), string(p.Command),
-				p.Permissive, types.NewArray(types.Oid, roles), nullIfEmpty(p.Using), nullIfEmpty(p.Check)})
+				p.Permissive, types.NewArray(types.Oid, roles), s.policyExpr(p, p.Using), s.policyExpr(p, p.Check)})
 		}
 		return out, nil
 	},
@@ -141,7 +141,7 @@ var pgPolicies = &def{
 				roles = append(roles, r)
 			}
 			cmd := map[byte]string{'*': "ALL", 'r': "SELECT", 'a': "INSERT", 'w': "UPDATE", 'd': "DELETE"}[p.Command]
-			out = append(out, []any{p.Table.Schema, p.Table.Name, p.Name, perm, types.NewArray(types.Name, roles), cmd, nullIfEmpty(p.Using), nullIfEmpty(p.Check)})
+			out = append(out, []any{p.Table.Schema, p.Table.Name, p.Name, perm, types.NewArray(types.Name, roles), cmd, s.policyExpr(p, p.Using), s.policyExpr(p, p.Check)})
 		}
 		return out, nil
 	},
@@ -153,6 +153,20 @@ func (s *State) policies() []*catalog.Policy {
 		out = append(out, ps...)
 	}
 	return out
+}
+
+// policyExpr is a policy expression as pg_get_expr(polqual, polrelid)
+// prints it (deparse.go), or its stored text; NULL when absent.
+func (s *State) policyExpr(p *catalog.Policy, text string) any {
+	if text == "" {
+		return nil
+	}
+	if t, ok, err := s.DB.Table(s.Ctx, p.Table.Schema, p.Table.Name); err == nil && ok {
+		if d, ok := s.DeparseStored(text, p.Table.Name, t.Schema(), false); ok {
+			return d
+		}
+	}
+	return nullIfEmpty(text)
 }
 
 func nullIfEmpty(s string) any {

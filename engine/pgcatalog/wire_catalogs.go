@@ -119,7 +119,16 @@ var pgAttrdef = &def{
 		for _, r := range rels {
 			relOID := RelationOID(r.Schema, r.Name)
 			for i, c := range r.Table.Schema() {
-				if c.Default == nil || c.Generated != nil {
+				if c.Generated != nil {
+					// a generated column's expression, as pg_get_expr prints it
+					def := storedText(c.Generated)
+					if d, ok := s.DeparseStored(def, r.Name, r.Table.Schema(), false); ok {
+						def = d
+					}
+					out = append(out, []any{stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), relOID, int16(i + 1), def})
+					continue
+				}
+				if c.Default == nil {
 					continue
 				}
 				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name); ok && seq.Identity != 0 {

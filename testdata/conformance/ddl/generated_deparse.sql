@@ -1,0 +1,4 @@
+-- generated column expressions print as PostgreSQL stores them analyzed
+CREATE TABLE gd (id int PRIMARY KEY, qty int, price numeric(10,2), name varchar(20), first text, last text, n bigint, total numeric GENERATED ALWAYS AS (qty * price) STORED, full_name text GENERATED ALWAYS AS (first || ' ' || last) STORED, upper_name text GENERATED ALWAYS AS (upper(name)) STORED, twice bigint GENERATED ALWAYS AS (n * 2) STORED, mixed bigint GENERATED ALWAYS AS (qty + n) STORED, neg int GENERATED ALWAYS AS (-1) STORED, positive bool GENERATED ALWAYS AS (qty > 0) STORED);
+SELECT column_name, generation_expression FROM information_schema.columns WHERE table_name = 'gd' AND is_generated = 'ALWAYS' ORDER BY ordinal_position;
+SELECT a.attname, pg_get_expr(d.adbin, d.adrelid), pg_get_expr(d.adbin, d.adrelid, true) FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum WHERE d.adrelid = 'gd'::regclass ORDER BY a.attnum;

@@ -24,6 +24,7 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 		AddPreAnalyzeRule(ruleLateralLeftDeep, lateralLeftDeep).
 		AddPreAnalyzeRule(ruleSetOpTypes, setOpTypes). // rules_setop.go
 		Build()
+	a.ExecBuilder = newExecBuilder() // exec_project.go
 	unaliasInsertExprs(a)
 	installLateralRows(a)
 	installTriggerBuilder(a)

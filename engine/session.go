@@ -69,6 +69,7 @@ type Session struct {
 	rt          routineState     // routine calls in progress (routine_call.go)
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
+	signed      signedOutput     // the output projections of the plan being built (exec_project.go)
 }
 
 type savepoint struct {

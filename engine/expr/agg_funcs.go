@@ -211,10 +211,16 @@ type floatSumState struct {
 }
 
 func (s *floatSumState) step(v []any) error {
-	switch x := v[0].(type) {
+	var x float64
+	switch y := v[0].(type) {
 	case float32:
-		s.sum += float64(x)
+		x = float64(y)
 	case float64:
+		x = y
+	}
+	if s.n == 0 && !s.avg {
+		s.sum = x // sum starts from its first input (float8pl from a NULL state): sum(-0) is -0
+	} else {
 		s.sum += x
 	}
 	s.n++

@@ -257,6 +257,9 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 	case f.Kind == KindArray && t.Kind == KindArray:
 		a := v.(*Array)
 		na := &Array{Elem: t.Elem, Dims: a.Dims, Lower: a.Lower, Values: make([]any, len(a.Values))}
+		if len(a.Values) == 0 {
+			na.Dims, na.Lower = nil, nil // array_map: no elements, an empty array
+		}
 		for i, e := range a.Values {
 			if na.Values[i], err = Cast(e, a.Elem, t.Elem.WithMod(to.Mod), explicit, env); err != nil {
 				return nil, err

@@ -108,6 +108,9 @@ func formatArray(a *Array, env *Env) string {
 	for _, d := range a.Dims {
 		n *= d
 	}
+	if n == 0 {
+		return "{}" // a zero-length dimension (an empty int2vector / oidvector)
+	}
 	if n != len(a.Values) {
 		// a malformed value must still print; show it flat
 		a = NewArray(a.Elem, a.Values)

@@ -80,6 +80,22 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 			ins.Columns = append(ins.Columns, sqlparser.NewColIdent(sch[ci].Name))
 			tuple = append(tuple, literal(expr.FromGMSType(sch[ci].Type), row[i]))
 		}
+		if u.Update {
+			// the proposed row's defaults are computed once, as PostgreSQL
+			// does: the insert and EXCLUDED share them (a serial's nextval
+			// is not drawn a second time on conflict)
+			for ci, c := range sch {
+				if given[ci] || c.Default == nil || c.Generated != nil {
+					continue
+				}
+				if full[ci], err = columnDefault(gctx, c); err != nil {
+					return stepResult{}, err
+				}
+				given[ci] = true
+				ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.Name))
+				tuple = append(tuple, literal(expr.FromGMSType(c.Type), full[ci]))
+			}
+		}
 		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{tuple}}
 		mark := txn.Savepoint()
 		res, err := s.runStep(gctx, ins)

@@ -81,6 +81,13 @@ func (s *Session) recordFunctionOwner(c *translate.RecordOwner, owner string) er
 	return nil
 }
 
+// CanExecute implements translate.ExecuteChecker: whether the current role
+// holds EXECUTE on fn.
+func (c *sessionCatalog) CanExecute(fn *catalog.Function) bool {
+	key := funcKey(fn.Schema, fn.Name, fn.InputTypes())
+	return c.cat.HasPrivilege(c.s.CurrentUser(), key, catalog.ClassFunction, catalog.PrivExecute)
+}
+
 // runAsDefiner is the runAs hook of routine calls (routine_call.go): the
 // caller needs EXECUTE, and a SECURITY DEFINER routine runs as its owner
 // (PostgreSQL's fmgr_security_definer), restoring the role afterwards.

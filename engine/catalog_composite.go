@@ -74,6 +74,18 @@ func (s *Session) alterComposite(c *translate.AlterComposite) error {
 	}
 	t := *d.Type
 	fields := append([]types.Field(nil), t.Fields...)
+	next := d.NextAttnum
+	for i := range fields {
+		if fields[i].Attnum == 0 {
+			fields[i].Attnum = int16(i + 1)
+		}
+		if fields[i].Attnum >= next {
+			next = fields[i].Attnum + 1
+		}
+	}
+	if next == 0 {
+		next = 1
+	}
 	for _, a := range c.Cmds {
 		if a.Add != nil {
 			for _, f := range fields {
@@ -81,7 +93,10 @@ func (s *Session) alterComposite(c *translate.AlterComposite) error {
 					return pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", f.Name, q.Name)
 				}
 			}
-			fields = append(fields, *a.Add)
+			f := *a.Add
+			f.Attnum = next
+			next++
+			fields = append(fields, f)
 			continue
 		}
 		i := 0
@@ -100,6 +115,7 @@ func (s *Session) alterComposite(c *translate.AlterComposite) error {
 	t.Fields = fields
 	nd := *d
 	nd.Type = &t
+	nd.NextAttnum = next
 	s.setCatalog(cat.ReplaceType(q, &nd))
 	return nil
 }

@@ -97,6 +97,7 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 				return err
 			}
 			spec.KeyTypes = append(spec.KeyTypes, keys[i].Type())
+			spec.KeyText = append(spec.KeyText, keys[i].String())
 		}
 		spec.Key = func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
 			out := make(sql.Row, len(keys))

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -78,6 +79,22 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 			full[ci] = row[i]
 			ins.Columns = append(ins.Columns, sqlparser.NewColIdent(sch[ci].Name))
 			tuple = append(tuple, literal(expr.FromGMSType(sch[ci].Type), row[i]))
+		}
+		if u.Update {
+			// the proposed row's defaults are computed once, as PostgreSQL
+			// does: the insert and EXCLUDED share them (a serial's nextval
+			// is not drawn a second time on conflict)
+			for ci, c := range sch {
+				if given[ci] || c.Default == nil || c.Generated != nil {
+					continue
+				}
+				if full[ci], err = columnDefault(gctx, c); err != nil {
+					return stepResult{}, err
+				}
+				given[ci] = true
+				ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.Name))
+				tuple = append(tuple, literal(expr.FromGMSType(c.Type), full[ci]))
+			}
 		}
 		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{tuple}}
 		mark := txn.Savepoint()
@@ -194,7 +211,7 @@ func insertColumns(tbl *storage.Table, cols []string, values [][]sqlparser.Expr)
 // arbiterIndexes finds the unique indexes the conflict target names; nil
 // means every unique index (DO NOTHING without a target).
 func arbiterIndexes(gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) (map[string]bool, error) {
-	if u.Constraint == "" && len(u.TargetColumns) == 0 {
+	if u.Constraint == "" && len(u.TargetColumns) == 0 && len(u.TargetExprs) == 0 {
 		return nil, nil
 	}
 	infos, err := tbl.Indexes(gctx)
@@ -212,6 +229,9 @@ func arbiterIndexes(gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) 
 			return nil, pgerror.New(pgerror.UndefinedObject, "constraint %q for table %q does not exist", u.Constraint, tbl.Name())
 		}
 		return out, nil
+	}
+	if len(u.TargetExprs) > 0 {
+		return exprArbiters(tbl, infos, u)
 	}
 	want := append([]string(nil), u.TargetColumns...)
 	sort.Strings(want)
@@ -314,4 +334,37 @@ func columnDefault(gctx *sql.Context, col *sql.Column) (any, error) {
 		return expr.FromGMSValue(t, v)
 	}
 	return v, nil
+}
+
+// exprArbiters infers the arbiters of a conflict target with an
+// expression (ON CONFLICT (lower(email))): the unique expression indexes
+// whose key parts are the target's elements, in any order, each resolved
+// over the table's row and compared by its canonical text (PostgreSQL's
+// infer_arbiter_indexes compares the expressions' trees).
+func exprArbiters(tbl *storage.Table, infos []storage.IndexInfo, u *translate.Upsert) (map[string]bool, error) {
+	sch := tbl.Schema()
+	want := make([]string, len(u.TargetExprs))
+	for i, e := range u.TargetExprs {
+		r, err := resolveOver(sch, e)
+		if err != nil {
+			return nil, err
+		}
+		want[i] = r.String()
+	}
+	sort.Strings(want)
+	out := map[string]bool{}
+	for _, ix := range infos {
+		if !ix.Unique || !ix.Expression || (ix.Partial && !u.TargetPartial) {
+			continue
+		}
+		have := append([]string(nil), ix.KeyText...)
+		sort.Strings(have)
+		if slices.Equal(have, want) {
+			out[ix.Name] = true
+		}
+	}
+	if len(out) == 0 {
+		return nil, pgerror.New(pgerror.InvalidColumnReference, "there is no unique or exclusion constraint matching the ON CONFLICT specification")
+	}
+	return out, nil
 }

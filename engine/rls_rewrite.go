@@ -534,6 +534,17 @@ func (w *secWalker) checkQual(q catalog.QName, cmd byte) (string, bool) {
 	}), true
 }
 
+// andQuals ANDs two row security quals. A side with no applicable policy
+// is the constant false, and then so is the whole: PostgreSQL folds it and
+// never evaluates the other side (whose expressions may raise, such as
+// pg_has_role on a name that is not a role).
+func andQuals(a, b string) string {
+	if a == "false" || b == "false" {
+		return "false"
+	}
+	return "(" + a + ") AND (" + b + ")"
+}
+
 func combine(perm, restr []*catalog.Policy, expr func(*catalog.Policy) string) string {
 	var ors []string
 	for _, p := range perm {
@@ -677,7 +688,7 @@ func (w *secWalker) update(s *pg.UpdateStmt) {
 	if using, applies := w.usingQual(q, 'w'); applies {
 		if reads {
 			sel, _ := w.usingQual(q, 'r')
-			using = "(" + using + ") AND (" + sel + ")"
+			using = andQuals(using, sel)
 		}
 		s.WhereClause = w.andWhere(s.WhereClause, using)
 		chk, _ := w.checkQual(q, 'w')
@@ -719,7 +730,7 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 	if using, applies := w.usingQual(q, 'd'); applies {
 		if reads {
 			sel, _ := w.usingQual(q, 'r')
-			using = "(" + using + ") AND (" + sel + ")"
+			using = andQuals(using, sel)
 		}
 		s.WhereClause = w.andWhere(s.WhereClause, using)
 	}

@@ -35,6 +35,7 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 		// every row read.
 		RemoveAfterAllRule(analyzer.TrackProcessId).
 		Build()
+	a.ExecBuilder = newExecBuilder() // exec_project.go
 	unaliasInsertExprs(a)
 	installLateralRows(a)
 	installTriggerBuilder(a)

@@ -70,6 +70,7 @@ type Session struct {
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
 	notes       sessionNotify    // queued NOTIFYs and LISTENs (notify.go)
+	signed      signedOutput     // the output projections of the plan being built (exec_project.go)
 }
 
 type savepoint struct {

@@ -13,6 +13,10 @@ type TypeDef struct {
 	NotNull bool
 	Checks  []Check
 	Default string // SQL text of the default expression, "" when none
+	// NextAttnum is the attnum a composite type's next ADD ATTRIBUTE
+	// takes once attributes were dropped (dropped numbers are never
+	// reused); 0 means one past the last field's.
+	NextAttnum int16
 }
 
 // Check is a named CHECK constraint of a domain; Expr is its SQL text,

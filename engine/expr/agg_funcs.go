@@ -181,12 +181,15 @@ type numSumState struct {
 	sum decimal.Decimal
 	n   int64
 	avg bool
+	nan numSpecialCounts
 }
 
 func (s *numSumState) step(v []any) error {
 	switch x := v[0].(type) {
 	case decimal.Decimal:
 		s.sum = s.sum.Add(x)
+	case types.NumericSpecial:
+		s.nan.add(x)
 	default:
 		n, _ := asInt64(x)
 		s.sum = s.sum.Add(decimal.NewFromInt(n))
@@ -197,6 +200,9 @@ func (s *numSumState) step(v []any) error {
 func (s *numSumState) final() (any, error) {
 	if s.n == 0 {
 		return nil, nil
+	}
+	if r, ok := s.nan.result(); ok {
+		return r, nil
 	}
 	if s.avg {
 		return NumericDiv(s.sum, decimal.NewFromInt(s.n))
@@ -211,10 +217,16 @@ type floatSumState struct {
 }
 
 func (s *floatSumState) step(v []any) error {
-	switch x := v[0].(type) {
+	var x float64
+	switch y := v[0].(type) {
 	case float32:
-		s.sum += float64(x)
+		x = float64(y)
 	case float64:
+		x = y
+	}
+	if s.n == 0 && !s.avg {
+		s.sum = x // sum starts from its first input (float8pl from a NULL state): sum(-0) is -0
+	} else {
 		s.sum += x
 	}
 	s.n++
@@ -480,11 +492,14 @@ type varianceState struct {
 	n                  int64
 	sum, sumsq         decimal.Decimal
 	fsum, fsumsq       float64
+	nan                numSpecialCounts
 }
 
 func (s *varianceState) step(v []any) error {
 	s.n++
 	switch x := v[0].(type) {
+	case types.NumericSpecial:
+		s.nan.add(x)
 	case decimal.Decimal:
 		s.sum, s.sumsq = s.sum.Add(x), s.sumsq.Add(x.Mul(x))
 	case float64:
@@ -501,6 +516,9 @@ func (s *varianceState) step(v []any) error {
 }
 
 func (s *varianceState) final() (any, error) {
+	if s.n > 0 && s.nan.any() {
+		return types.NumericNaN, nil // numeric_stddev_internal: any NaN or infinity
+	}
 	if s.n == 0 || (!s.pop && s.n == 1) {
 		return nil, nil
 	}
@@ -534,4 +552,34 @@ func (s *varianceState) final() (any, error) {
 		}
 	}
 	return r.Round(-v.Exponent()), nil
+}
+
+// numSpecialCounts counts the NaNs and infinities a numeric sum or average
+// has seen, as numeric_accum does: any NaN, or both infinities, make NaN;
+// otherwise an infinity wins over every finite sum.
+type numSpecialCounts struct{ nan, pinf, ninf int64 }
+
+func (c *numSpecialCounts) add(n types.NumericSpecial) {
+	switch n {
+	case types.NumericNaN:
+		c.nan++
+	case types.NumericPosInf:
+		c.pinf++
+	default:
+		c.ninf++
+	}
+}
+
+func (c *numSpecialCounts) any() bool { return c.nan+c.pinf+c.ninf > 0 }
+
+func (c *numSpecialCounts) result() (types.NumericSpecial, bool) {
+	switch {
+	case c.nan > 0 || c.pinf > 0 && c.ninf > 0:
+		return types.NumericNaN, true
+	case c.pinf > 0:
+		return types.NumericPosInf, true
+	case c.ninf > 0:
+		return types.NumericNegInf, true
+	}
+	return 0, false
 }

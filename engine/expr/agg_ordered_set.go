@@ -93,6 +93,8 @@ func keyFloat(v any) float64 {
 	case decimal.Decimal:
 		f, _ := x.Float64()
 		return f
+	case types.NumericSpecial:
+		return x.Float()
 	}
 	n, _ := asInt64(v)
 	return float64(n)

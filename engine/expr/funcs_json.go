@@ -34,6 +34,9 @@ func bfToJSONValue(v any, tz bool, env *types.Env) any {
 		d, _ := decimal.NewFromString(types.Output(types.Float8, x, env))
 		return d
 	case float32:
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return types.Output(types.Float4, x, env)
+		}
 		d, _ := decimal.NewFromString(types.Output(types.Float4, x, env))
 		return d
 	case types.JSONDoc:

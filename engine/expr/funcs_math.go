@@ -21,6 +21,8 @@ func bfAsF(v any) float64 {
 	case decimal.Decimal:
 		f, _ := x.Float64()
 		return f
+	case types.NumericSpecial:
+		return x.Float()
 	}
 	return float64(bfAsInt(v))
 }
@@ -54,7 +56,18 @@ func bfAddFloat1(name string, f bfFfn) {
 
 func bfAddNumFloat1(name string, nf func(decimal.Decimal) (decimal.Decimal, error), f bfFfn) {
 	bfAddFloat1(name, f)
-	bfAddSimple(name, bfTt(types.Numeric), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return nf(bfAsD(a[0])) })
+	bfAddSimple(name, bfTt(types.Numeric), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if n, ok := a[0].(types.NumericSpecial); ok {
+			// NaN and the infinities follow the float function (round(Infinity)
+			// is Infinity, exp(-Infinity) is 0, sqrt(-Infinity) raises)
+			r, err := f(n.Float())
+			if err != nil {
+				return nil, err
+			}
+			return types.NumericFromFloat(r, 64), nil
+		}
+		return nf(bfAsD(a[0]))
+	})
 }
 
 func bfErrLogNeg(x float64) error {
@@ -88,10 +101,13 @@ func init() {
 		}
 		return types.IntToKind(n, types.Int2)
 	})
-	bfAddSimple("abs", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return bfAsD(a[0]).Abs(), nil })
+	bfAddSimple("abs", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return numericAbs(a[0]), nil })
 	bfAddSimple("abs", bfTt(F), F, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return math.Abs(bfAsF(a[0])), nil })
 	bfAddSimple("sign", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-		return decimal.NewFromInt(int64(bfAsD(a[0]).Sign())), nil
+		if isNumNaN(a[0]) {
+			return types.NumericNaN, nil
+		}
+		return decimal.NewFromInt(int64(numSign(a[0]))), nil
 	})
 	bfAddFloat1("sign", func(x float64) (float64, error) {
 		switch {
@@ -109,6 +125,9 @@ func init() {
 	}
 	bfAddNumFloat1("floor", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Floor(), nil }, func(x float64) (float64, error) { return math.Floor(x), nil })
 	bfAddSimple("round", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return a[0], nil
+		}
 		s := int32(bfAsInt(a[1]))
 		d := bfAsD(a[0]).Round(s)
 		if s > 0 {
@@ -118,6 +137,9 @@ func init() {
 		return d, nil
 	})
 	bfAddSimple("trunc", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return a[0], nil
+		}
 		s := int32(bfAsInt(a[1]))
 		d := bfAsD(a[0]).Truncate(s)
 		if s > 0 {
@@ -160,6 +182,9 @@ func init() {
 		}, log10F)
 	}
 	bfAddSimple("log", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) || isSpecial(a[1]) {
+			return numericSpecialLog(a[0], a[1])
+		}
 		b, x := bfAsF(a[0]), bfAsF(a[1])
 		if b <= 0 {
 			return nil, bfErrLogNeg(b)
@@ -186,6 +211,9 @@ func init() {
 		bfAddSimple(n, bfTt(I4, I4), F, powF)
 		bfAddSimple(n, bfTt(I8, I8), F, powF)
 		bfAddSimple(n, bfTt(N, N), N, func(c *sql.Context, e *types.Env, a []any) (any, error) {
+			if isSpecial(a[0]) || isSpecial(a[1]) {
+				return numericSpecialPow(a[0], a[1])
+			}
 			x, y := bfAsD(a[0]), bfAsD(a[1])
 			if y.IsInteger() && y.Sign() >= 0 && y.LessThan(decimal.NewFromInt(1000)) {
 				r := x.Pow(y)
@@ -215,12 +243,18 @@ func init() {
 		return bfAsInt(a[0]) % bfAsInt(a[1]), nil
 	})
 	bfAddSimple("mod", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) || isSpecial(a[1]) {
+			return numericSpecialOp("%", a[0], a[1])
+		}
 		if bfAsD(a[1]).IsZero() {
 			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
 		}
 		return bfAsD(a[0]).Mod(bfAsD(a[1])), nil
 	})
 	bfAddSimple("div", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) || isSpecial(a[1]) {
+			return numericSpecialDiv(a[0], a[1])
+		}
 		if bfAsD(a[1]).IsZero() {
 			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
 		}
@@ -281,6 +315,9 @@ func init() {
 		})
 	}
 	bfAddSimple("scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return nil, nil // NaN and the infinities have no scale
+		}
 		e := bfAsD(a[0]).Exponent()
 		if e > 0 {
 			return int32(0), nil
@@ -291,8 +328,16 @@ func init() {
 		s := d.String()
 		return decimal.RequireFromString(s)
 	}
-	bfAddSimple("trim_scale", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return trimScale(bfAsD(a[0])), nil })
+	bfAddSimple("trim_scale", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return a[0], nil
+		}
+		return trimScale(bfAsD(a[0])), nil
+	})
 	bfAddSimple("min_scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return nil, nil
+		}
 		e := trimScale(bfAsD(a[0])).Exponent()
 		if e > 0 {
 			return int32(0), nil
@@ -300,6 +345,12 @@ func init() {
 		return int32(-e), nil
 	})
 	bfAddSimple("width_bucket", bfTt(N, N, N, I4), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isNumNaN(a[0]) || isNumNaN(a[1]) || isNumNaN(a[2]) {
+			return nil, pgerror.New("2201G", "operand, lower bound, and upper bound cannot be NaN")
+		}
+		if isSpecial(a[1]) || isSpecial(a[2]) {
+			return nil, pgerror.New("2201G", "lower and upper bounds must be finite")
+		}
 		x, lo, hi, n := bfAsF(a[0]), bfAsF(a[1]), bfAsF(a[2]), bfAsInt(a[3])
 		if n <= 0 {
 			return nil, pgerror.New("2201G", "count must be greater than zero")
@@ -418,6 +469,9 @@ func bfToCharNum(d decimal.Decimal, f string) string {
 func init() {
 	for _, t := range []*types.Type{types.Numeric, types.Int4, types.Int8, types.Float8} {
 		bfAddSimple("to_char", bfTt(t, types.Text), types.Text, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			if f, ok := a[0].(float64); isSpecial(a[0]) || ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+				return nil, pgerror.New(pgerror.FeatureNotSupported, "to_char of NaN or infinity is not supported yet")
+			}
 			return bfToCharNum(bfAsD(a[0]), a[1].(string)), nil
 		})
 	}

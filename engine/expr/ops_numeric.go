@@ -50,11 +50,11 @@ func init() {
 			return types.IntToKindRange(x%y, t)
 		})
 	}
-	addOp("+", types.Numeric, types.Numeric, types.Numeric, decOp(func(a, b decimal.Decimal) (decimal.Decimal, error) { return a.Add(b), nil }))
-	addOp("-", types.Numeric, types.Numeric, types.Numeric, decOp(func(a, b decimal.Decimal) (decimal.Decimal, error) { return a.Sub(b), nil }))
-	addOp("*", types.Numeric, types.Numeric, types.Numeric, decOp(func(a, b decimal.Decimal) (decimal.Decimal, error) { return a.Mul(b), nil }))
-	addOp("/", types.Numeric, types.Numeric, types.Numeric, decOp(NumericDiv))
-	addOp("%", types.Numeric, types.Numeric, types.Numeric, decOp(func(a, b decimal.Decimal) (decimal.Decimal, error) {
+	addOp("+", types.Numeric, types.Numeric, types.Numeric, decOp("+", func(a, b decimal.Decimal) (decimal.Decimal, error) { return a.Add(b), nil }))
+	addOp("-", types.Numeric, types.Numeric, types.Numeric, decOp("-", func(a, b decimal.Decimal) (decimal.Decimal, error) { return a.Sub(b), nil }))
+	addOp("*", types.Numeric, types.Numeric, types.Numeric, decOp("*", func(a, b decimal.Decimal) (decimal.Decimal, error) { return a.Mul(b), nil }))
+	addOp("/", types.Numeric, types.Numeric, types.Numeric, decOp("/", NumericDiv))
+	addOp("%", types.Numeric, types.Numeric, types.Numeric, decOp("%", func(a, b decimal.Decimal) (decimal.Decimal, error) {
 		if b.IsZero() {
 			return decimal.Decimal{}, errDivZero()
 		}
@@ -81,7 +81,7 @@ func init() {
 		}
 		return math.Pow(a, b), nil
 	}))
-	addOp("^", types.Numeric, types.Numeric, types.Numeric, decOp(numericPow))
+	addOp("^", types.Numeric, types.Numeric, types.Numeric, decOp("^", numericPow))
 }
 
 func errDivZero() error { return pgerror.New(pgerror.DivisionByZero, "division by zero") }
@@ -110,9 +110,16 @@ func intOp(t *types.Type, f func(a, b int64) (int64, bool)) OpFunc {
 	}
 }
 
-func decOp(f func(a, b decimal.Decimal) (decimal.Decimal, error)) OpFunc {
+// decOp is a numeric operator: f on finite operands, numeric.c's rules
+// for NaN and the infinities otherwise (ops_numeric_special.go).
+func decOp(op string, f func(a, b decimal.Decimal) (decimal.Decimal, error)) OpFunc {
 	return func(_ *types.Env, a, b any) (any, error) {
-		return f(a.(decimal.Decimal), b.(decimal.Decimal))
+		x, ok1 := a.(decimal.Decimal)
+		y, ok2 := b.(decimal.Decimal)
+		if !ok1 || !ok2 {
+			return numericSpecialOp(op, a, b)
+		}
+		return f(x, y)
 	}
 }
 

@@ -55,8 +55,13 @@ func init() {
 		})
 		addPrefix("~", t, t, func(_ *types.Env, v any) (any, error) { return types.IntToKindRange(^toInt(v), t) })
 	}
-	addPrefix("-", types.Numeric, types.Numeric, func(_ *types.Env, v any) (any, error) { return v.(decimal.Decimal).Neg(), nil })
-	addPrefix("@", types.Numeric, types.Numeric, func(_ *types.Env, v any) (any, error) { return v.(decimal.Decimal).Abs(), nil })
+	addPrefix("-", types.Numeric, types.Numeric, func(_ *types.Env, v any) (any, error) {
+		if n, ok := v.(types.NumericSpecial); ok {
+			return n.Neg(), nil
+		}
+		return v.(decimal.Decimal).Neg(), nil
+	})
+	addPrefix("@", types.Numeric, types.Numeric, func(_ *types.Env, v any) (any, error) { return numericAbs(v), nil })
 	for _, t := range []*types.Type{types.Float4, types.Float8} {
 		t := t
 		addPrefix("-", t, t, func(_ *types.Env, v any) (any, error) {

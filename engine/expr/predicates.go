@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -97,7 +98,20 @@ func (n *In) Children() []sql.Expression { return n.eqs }
 func (n *In) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	return &In{n.base, c, n.neg}, nil
 }
-func (n *In) String() string { return "IN(...)" }
+
+// String spells every item: GMS identifies expressions by their text (two
+// aggregates whose FILTERs differ only in an IN list must stay apart).
+func (n *In) String() string {
+	parts := make([]string, len(n.eqs))
+	for i, e := range n.eqs {
+		parts[i] = e.String()
+	}
+	op := "IN"
+	if n.neg {
+		op = "NOT IN"
+	}
+	return op + "(" + strings.Join(parts, ", ") + ")"
+}
 
 // AnyArray is x op ANY(array) / x op ALL(array).
 type AnyArray struct {
@@ -242,7 +256,13 @@ func (a *ArrayCtor) Children() []sql.Expression { return a.elems }
 func (a *ArrayCtor) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	return &ArrayCtor{a.base, c}, nil
 }
-func (a *ArrayCtor) String() string { return "ARRAY[...]" }
+func (a *ArrayCtor) String() string {
+	parts := make([]string, len(a.elems))
+	for i, e := range a.elems {
+		parts[i] = e.String()
+	}
+	return "ARRAY[" + strings.Join(parts, ", ") + "]"
+}
 
 func sameInts(a, b []int) bool {
 	if len(a) != len(b) {

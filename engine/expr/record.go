@@ -196,4 +196,4 @@ func (f *FieldSelect) Children() []sql.Expression { return []sql.Expression{f.re
 func (f *FieldSelect) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	return &FieldSelect{f.base, c[0], f.i}, nil
 }
-func (f *FieldSelect) String() string { return "(" + f.rec.String() + ").field" }
+func (f *FieldSelect) String() string { return fmt.Sprintf("(%s).f%d", f.rec, f.i+1) }

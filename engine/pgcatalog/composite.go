@@ -20,7 +20,11 @@ func compositeAttributes(s *State) [][]any {
 			if ft.Base().IsString() {
 				coll = 100
 			}
-			out = append(out, []any{t.RelOID, f.Name, ft.OID, int32(-1), ft.Len, int16(i + 1), ndims, int32(-1),
+			num := int16(i + 1)
+			if f.Attnum != 0 {
+				num = f.Attnum
+			}
+			out = append(out, []any{t.RelOID, f.Name, ft.OID, int32(-1), ft.Len, num, ndims, int32(-1),
 				ft.Mod, ft.Len > 0 && ft.Len <= 8, "i", "p", "", false, false, false, "", "",
 				false, true, int32(0), coll, nil, nil, nil, nil})
 		}

@@ -70,6 +70,11 @@ var pgIndex = &def{
 // start at 0, as PostgreSQL's do (indkey[0] is the first key column).
 func vector(elem *types.Type, vals []any) *types.Array {
 	a := types.NewArray(elem, vals)
+	if len(vals) == 0 {
+		// an empty vector still has its one dimension (array_lower is 0,
+		// array_upper -1)
+		a.Dims, a.Lower = []int{0}, []int{0}
+	}
 	for i := range a.Lower {
 		a.Lower[i] = 0
 	}

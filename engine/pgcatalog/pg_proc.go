@@ -126,7 +126,7 @@ func procRow(f *catalog.Function) []any {
 	return []any{f.OID, f.Name, NamespaceOID(f.Schema), uint32(10), LanguageOID(f.Language),
 		float32(f.Cost), float32(f.Rows), variadic, uint32(0), string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
 		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), "u", int16(len(in)), int16(f.NumDefaults()), ret,
-		types.NewArray(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, nil, cfg}
+		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, nil, cfg}
 }
 
 // pgTrigger is pg_catalog.pg_trigger.

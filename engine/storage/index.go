@@ -150,6 +150,7 @@ type IndexInfo struct {
 	PrimaryKey bool
 	Columns    []string // plain columns; empty for an expression index
 	Expression bool     // key computed by IndexSpec.Key
+	KeyText    []string // IndexSpec.KeyText of an expression index
 	Partial    bool     // has IndexSpec.Where
 	ForFK      bool     // created by GMS to support a foreign key
 }
@@ -169,7 +170,7 @@ func (h *Table) Indexes(ctx *sql.Context) ([]IndexInfo, error) {
 	}
 	for _, ix := range d.indexes {
 		out = append(out, IndexInfo{Name: ix.name, Unique: ix.unique, Columns: append([]string(nil), ix.columns...),
-			Expression: ix.key != nil, Partial: ix.where != nil, ForFK: ix.forFK})
+			Expression: ix.key != nil, KeyText: ix.keyText, Partial: ix.where != nil, ForFK: ix.forFK})
 	}
 	return out, nil
 }
@@ -209,6 +210,10 @@ type IndexSpec struct {
 	// Key computes the key (expression index); KeyTypes are its types.
 	Key      func(ctx *sql.Context, row sql.Row) (sql.Row, error)
 	KeyTypes []sql.Type
+	// KeyText identifies each key part (the engine's canonical text of
+	// the expression), so ON CONFLICT can infer the index from a target
+	// written the same way.
+	KeyText []string
 	// Where is a partial index predicate: rows where it is false or NULL are
 	// not indexed and never conflict.
 	Where   func(ctx *sql.Context, row sql.Row) (bool, error)
@@ -226,6 +231,7 @@ func (h *Table) CreateIndexSpec(ctx *sql.Context, spec IndexSpec) error {
 		columns:  append([]string(nil), spec.Columns...),
 		key:      spec.Key,
 		keyTypes: append([]sql.Type(nil), spec.KeyTypes...),
+		keyText:  append([]string(nil), spec.KeyText...),
 		where:    spec.Where,
 		comment:  spec.Comment,
 	}

@@ -41,6 +41,7 @@ type indexDef struct {
 	columns  []string // plain columns; empty when key is set
 	key      func(ctx *sql.Context, row sql.Row) (sql.Row, error)
 	keyTypes []sql.Type
+	keyText  []string
 	where    func(ctx *sql.Context, row sql.Row) (bool, error)
 	comment  string
 	forFK    bool // created by GMS to support a foreign key

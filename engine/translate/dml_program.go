@@ -59,6 +59,10 @@ type Upsert struct {
 	// Arbiter: conflict target columns, or a constraint name, or neither
 	// (DO NOTHING against every unique index).
 	TargetColumns []string
+	// TargetExprs is the conflict target when it has an expression: every
+	// element, translated over the table's columns (a column is a column
+	// reference), matched against expression indexes' keys.
+	TargetExprs   []sqlparser.Expr
 	TargetPartial bool // the target has WHERE: partial indexes may arbitrate
 	Constraint    string
 	Update        bool

@@ -36,12 +36,19 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 	}
 	if inf := oc.Infer; inf != nil {
 		u.Constraint = inf.Conname
+		anyExpr := false
 		for _, e := range inf.IndexElems {
 			ie := e.GetIndexElem()
 			if ie.Name == "" {
-				failAt(inf.Location, pgerror.FeatureNotSupported, "ON CONFLICT with an index expression is not supported yet")
+				anyExpr = true
+				u.TargetExprs = append(u.TargetExprs, t.scalar(ie.Expr))
+				continue
 			}
 			u.TargetColumns = append(u.TargetColumns, ie.Name)
+			u.TargetExprs = append(u.TargetExprs, &sqlparser.ColName{Name: sqlparser.NewColIdent(ie.Name)})
+		}
+		if !anyExpr {
+			u.TargetExprs = nil
 		}
 		// the predicate is not checked against the index's: any partial
 		// unique index on the columns is taken to match it

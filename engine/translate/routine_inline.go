@@ -10,6 +10,12 @@ import (
 	"github.com/tinybase/tinybase/engine/types"
 )
 
+// ExecuteChecker is implemented by a Catalog that knows the session's
+// privileges: a routine the current role may not execute is never inlined.
+type ExecuteChecker interface {
+	CanExecute(fn *catalog.Function) bool
+}
+
 // inlineSQLFunction replaces a call of a simple SQL function by its body
 // expression with the arguments substituted, as PostgreSQL's planner does
 // (inline_function in clauses.c): LANGUAGE sql, a body that is a single
@@ -23,6 +29,9 @@ func (t *Translator) inlineSQLFunction(fn *catalog.Function, args []sql.Expressi
 		fn.Result.Kind == types.KindRecord || fn.Result.Kind == types.KindVoid || fn.Kind != catalog.KindFunction ||
 		t.inlining[fn.OID] || len(t.inlining) > 20 {
 		return nil, false
+	}
+	if c, ok := t.Catalog.(ExecuteChecker); ok && !c.CanExecute(fn) {
+		return nil, false // as inline_function: the call stays, and fails for want of EXECUTE
 	}
 	tree, err := pg.Parse(fn.Body)
 	if err != nil || len(tree.Stmts) != 1 {

@@ -257,6 +257,9 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 	case f.Kind == KindArray && t.Kind == KindArray:
 		a := v.(*Array)
 		na := &Array{Elem: t.Elem, Dims: a.Dims, Lower: a.Lower, Values: make([]any, len(a.Values))}
+		if len(a.Values) == 0 {
+			na.Dims, na.Lower = nil, nil // array_map: no elements, an empty array
+		}
 		for i, e := range a.Values {
 			if na.Values[i], err = Cast(e, a.Elem, t.Elem.WithMod(to.Mod), explicit, env); err != nil {
 				return nil, err
@@ -371,8 +374,8 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 		}
 		return s, nil
 	case KindNumeric:
-		if d, ok := v.(decimal.Decimal); ok && mod >= 0 {
-			return ApplyNumericMod(d, mod)
+		if mod >= 0 {
+			return ApplyNumericModAny(v, mod)
 		}
 	case KindBit:
 		if x, ok := v.(string); ok {
@@ -417,6 +420,8 @@ func castNumber(v any, t *Type) (any, error) {
 				return nil, rangeErr(t)
 			}
 			n = r.IntPart()
+		case NumericSpecial:
+			return nil, numericSpecialToInt(x, t)
 		default:
 			n, _ = asInt64(v)
 		}
@@ -427,26 +432,18 @@ func castNumber(v any, t *Type) (any, error) {
 		return out, nil
 	case KindNumeric:
 		switch x := v.(type) {
-		case decimal.Decimal:
+		case decimal.Decimal, NumericSpecial:
 			return x, nil
 		case float32:
-			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-				return nil, pgerror.New(pgerror.FeatureNotSupported, "cannot convert %s to numeric", formatFloat(float64(x), 32))
-			}
-			d, _ := decimal.NewFromString(formatFloat(float64(x), 32))
-			return d, nil
+			return NumericFromFloat(float64(x), 32), nil
 		case float64:
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return nil, pgerror.New(pgerror.FeatureNotSupported, "cannot convert %s to numeric", formatFloat(x, 64))
-			}
-			d, _ := decimal.NewFromString(formatFloat(x, 64))
-			return d, nil
+			return NumericFromFloat(x, 64), nil
 		}
 		n, _ := asInt64(v)
 		return decimal.NewFromInt(n), nil
 	case KindFloat4:
-		if d, ok := v.(decimal.Decimal); ok {
-			return float32(d.InexactFloat64()), nil
+		if f, ok := NumericFloat(v); ok {
+			return float32(f), nil
 		}
 		f, _ := asFloat(v)
 		if !math.IsInf(f, 0) && math.Abs(f) > math.MaxFloat32 {
@@ -454,8 +451,8 @@ func castNumber(v any, t *Type) (any, error) {
 		}
 		return float32(f), nil
 	case KindFloat8:
-		if d, ok := v.(decimal.Decimal); ok {
-			return d.InexactFloat64(), nil
+		if f, ok := NumericFloat(v); ok {
+			return f, nil
 		}
 		f, _ := asFloat(v)
 		return f, nil

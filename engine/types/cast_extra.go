@@ -68,6 +68,9 @@ func castExtra(v any, f, t *Type, env *Env) (any, bool, error) {
 		switch x := v.(type) {
 		case decimal.Decimal:
 			d = x
+		case NumericSpecial:
+			// numeric → money goes through int8 (numeric_cash)
+			return nil, true, numericSpecialToInt(x, Int8)
 		default:
 			n, _ := asInt64(x)
 			d = decimal.NewFromInt(n)

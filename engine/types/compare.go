@@ -47,6 +47,12 @@ func labelIndex(t *Type, v any) int {
 
 // CompareValues orders two values by their Go representation.
 func CompareValues(a, b any) int {
+	if _, ok := a.(NumericSpecial); ok {
+		return compareNumericSpecial(a, b)
+	}
+	if _, ok := b.(NumericSpecial); ok {
+		return compareNumericSpecial(a, b)
+	}
 	switch x := a.(type) {
 	case bool:
 		y, _ := b.(bool)

@@ -10,7 +10,8 @@
 //
 //	bool                 bool
 //	int2/int4/int8       int16/int32/int64
-//	numeric              decimal.Decimal
+//	numeric              decimal.Decimal (finite values) or NumericSpecial
+//	                     (NaN, Infinity, -Infinity)
 //	float4/float8        float32/float64
 //	text/varchar/bpchar  string
 //	uuid                 string (canonical lower-case form)
@@ -35,6 +36,5 @@
 //	tsvector/tsquery, xml
 //
 // Date/time input (datetime_parse.go) decodes fields the way datetime.c's
-// ParseDateTime/DecodeDateTime do; numeric NaN and ±Infinity have no
-// representation yet and are rejected.
+// ParseDateTime/DecodeDateTime do.
 package types

@@ -2,6 +2,7 @@ package types
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"time"
 
@@ -85,15 +86,19 @@ func FromGo(t *Type, v any) (any, error) {
 			return decimal.NewFromInt(n), nil
 		}
 		if f, ok := v.(float64); ok {
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return NumericFromFloat(f, 64), nil
+			}
 			return decimal.NewFromFloat(f), nil
 		}
 	}
-	if d, ok := v.(decimal.Decimal); ok {
+	switch v.(type) {
+	case decimal.Decimal, NumericSpecial:
 		switch t.Base().Kind {
 		case KindInt2, KindInt4, KindInt8:
-			return castNumber(d, t.Base())
+			return castNumber(v, t.Base())
 		case KindFloat4, KindFloat8:
-			return castNumber(d, t.Base())
+			return castNumber(v, t.Base())
 		}
 	}
 	if f, ok := v.(float64); ok {
@@ -266,7 +271,7 @@ func goValueType(v any) *Type {
 		return Float4
 	case float64:
 		return Float8
-	case decimal.Decimal:
+	case decimal.Decimal, NumericSpecial:
 		return Numeric
 	case DateVal:
 		return Date

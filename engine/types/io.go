@@ -60,6 +60,8 @@ func Output(t *Type, v any, env *Env) string {
 		return formatFloat(x, 64)
 	case decimal.Decimal:
 		return FormatNumeric(x)
+	case NumericSpecial:
+		return x.String()
 	case string:
 		if t != nil && t.Base().Kind == KindJSONB {
 			return x
@@ -105,6 +107,9 @@ func formatArray(a *Array, env *Env) string {
 	n := 1
 	for _, d := range a.Dims {
 		n *= d
+	}
+	if n == 0 {
+		return "{}" // a zero-length dimension (an empty int2vector / oidvector)
 	}
 	if n != len(a.Values) {
 		// a malformed value must still print; show it flat
@@ -188,10 +193,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return v, err
 	case KindNumeric:
 		str := strings.TrimSpace(s)
-		switch strings.ToLower(strings.TrimLeft(str, "+-")) {
-		case "nan", "inf", "infinity":
-			// numeric's special values have no decimal.Decimal form yet
-			return nil, pgerror.New(pgerror.FeatureNotSupported, "numeric %s is not supported yet", str)
+		if n, ok := parseNumericSpecial(str); ok {
+			return ApplyNumericModAny(n, t.Mod)
 		}
 		d, err := decimal.NewFromString(str)
 		if err != nil || strings.ContainsAny(str, "xX_") {
@@ -345,6 +348,21 @@ func IntToKind(n int64, t *Type) (any, error) {
 		return uint32(n), nil
 	}
 	return n, nil
+}
+
+// ApplyNumericModAny applies numeric(p,s) to a finite or special numeric:
+// NaN fits every numeric(p,s), an infinity none.
+func ApplyNumericModAny(v any, mod int32) (any, error) {
+	switch x := v.(type) {
+	case decimal.Decimal:
+		return ApplyNumericMod(x, mod)
+	case NumericSpecial:
+		if p, s, ok := NumericPrecisionScale(mod); ok && x != NumericNaN {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "numeric field overflow").
+				WithDetail("A field with precision %d, scale %d cannot hold an infinite value.", p, s)
+		}
+	}
+	return v, nil
 }
 
 // ApplyNumericMod rounds d to numeric(p,s)'s scale and checks precision.

@@ -18,6 +18,10 @@ type RecordVal struct {
 type Field struct {
 	Name string
 	Type *Type
+	// Attnum is the field's pg_attribute.attnum once an attribute before
+	// it was dropped (ALTER TYPE ... DROP ATTRIBUTE keeps the numbers of
+	// the others); 0 means its 1-based position.
+	Attnum int16
 }
 
 // RowType is the composite type named after a table (or view), which

@@ -25,7 +25,7 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 		AddPreAnalyzeRule(ruleSetOpTypes, setOpTypes). // rules_setop.go
 		Build()
 	unaliasInsertExprs(a)
-	installLateralRows(a)
+	installLateralRules(a)
 	installTriggerBuilder(a)
 	return a
 }

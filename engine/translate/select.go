@@ -68,7 +68,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		t.hoistTargetSRFs(s)
 		t.q.targets = s.TargetList
 		sel.SelectExprs = t.targetList(s.TargetList)
-		for i, f := range lateralFromList(s.FromClause) {
+		for i, f := range t.lateralFromList(s.FromClause) {
 			t.q.firstFrom = i == 0
 			sel.From = append(sel.From, t.fromItem(f))
 		}

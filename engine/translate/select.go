@@ -15,6 +15,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
+		s = t.unifySetOpTypes(s) // setop_types.go
 		defer t.enterSelect(&pg.SelectStmt{})()
 		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
 			t.q.setOpTargets = leaf.TargetList

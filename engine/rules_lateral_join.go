@@ -33,10 +33,17 @@ const ruleLateralJoins analyzer.RuleId = 10004
 //
 // (nested lateral subqueries only got the scope row because an outer
 // transformation had already prepended it to them, twice in some shapes).
-func lateralJoins(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	if !scope.IsEmpty() || !anyLateralJoin(n) {
+func lateralJoins(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if !scope.IsEmpty() {
 		// subqueries are reached from the top-level plan, once GMS has
 		// assigned execution indexes through the whole tree
+		return n, transform.SameTree, nil
+	}
+	if qf != nil && !qf.IsSet(sql.QFlagRelSubquery) {
+		// every LATERAL item the translator emits is a derived table
+		return n, transform.SameTree, nil
+	}
+	if !anyLateralJoin(n) {
 		return n, transform.SameTree, nil
 	}
 	n, err := fixScopeLens(n, 0)
@@ -47,32 +54,37 @@ func lateralJoins(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, scope *pl
 	return n, transform.NewTree, err
 }
 
-// anyLateralJoin reports whether n holds a lateral join at any depth.
+// anyLateralJoin reports whether n holds a lateral join at any depth,
+// subquery expressions included.
 func anyLateralJoin(n sql.Node) bool {
-	found := false
-	var visit func(n sql.Node) bool
-	visit = func(n sql.Node) bool {
-		if found {
-			return false
-		}
-		if j, ok := n.(*plan.JoinNode); ok && j.Op.IsLateral() {
-			found = true
-			return false
-		}
-		if ne, ok := n.(sql.Expressioner); ok {
-			for _, e := range ne.Expressions() {
-				sql.Inspect(e, func(e sql.Expression) bool {
-					if sq, ok := e.(*plan.Subquery); ok && !found {
-						transform.Inspect(sq.Query, visit)
-					}
-					return !found
-				})
+	if j, ok := n.(*plan.JoinNode); ok && j.Op.IsLateral() {
+		return true
+	}
+	if ne, ok := n.(sql.Expressioner); ok {
+		for _, e := range ne.Expressions() {
+			if exprHasLateralJoin(e) {
+				return true
 			}
 		}
-		return !found
 	}
-	transform.Inspect(n, visit)
-	return found
+	for _, c := range n.Children() {
+		if anyLateralJoin(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func exprHasLateralJoin(e sql.Expression) bool {
+	if sq, ok := e.(*plan.Subquery); ok {
+		return anyLateralJoin(sq.Query)
+	}
+	for _, c := range e.Children() {
+		if exprHasLateralJoin(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // fixScopeLens sets the scope length of every join below n to the width
@@ -243,8 +255,18 @@ func (n *lateralJoinNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, e
 		outer:    j.Op == plan.JoinTypeLateralLeft,
 		rowSize:  len(row) + len(j.Left().Schema()) + len(j.Right().Schema()),
 		scopeLen: j.ScopeLen,
-		b:        n.builder,
+		b:        readBuilder(n.builder),
 	}, nil
+}
+
+// readBuilder is the builder for a lateral join's right input, rebuilt
+// for every left row: a derived table never writes, so it skips the
+// engine builder's search for writes on tables with triggers.
+func readBuilder(b sql.NodeExecBuilder) sql.NodeExecBuilder {
+	if tb, ok := b.(triggerBuilder); ok {
+		return tb.inner
+	}
+	return b
 }
 
 // unstrip returns the input of a join below the StripRowNode that
@@ -292,9 +314,14 @@ func (i *lateralJoinIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if err != nil {
 				return nil, err
 			}
-			i.primary = i.parent.Append(l)
-			i.matched = false
-			inScope := append(append(sql.Row{}, i.scope...), l...)
+			i.primary, i.matched = l, false
+			if len(i.parent) > 0 {
+				i.primary = i.parent.Append(l)
+			}
+			inScope := l
+			if len(i.scope) > 0 {
+				inScope = append(append(make(sql.Row, 0, len(i.scope)+len(l)), i.scope...), l...)
+			}
 			right, _, err := transform.Node(i.right, plan.PrependRowInPlan(inScope, true))
 			if err != nil {
 				return nil, err

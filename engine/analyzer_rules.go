@@ -119,7 +119,7 @@ const (
 var simpleReadSkipIDs = map[analyzer.RuleId]bool{
 	ruleLateralLeftDeep: true,
 	ruleSetOpTypes:      true,
-	ruleLateralRows:     true,
+	ruleLateralJoins:    true,
 }
 
 // gateSimpleReads makes the analyzer's rules in simpleReadSkips return

@@ -37,7 +37,7 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 		Build()
 	a.ExecBuilder = newExecBuilder() // exec_project.go
 	unaliasInsertExprs(a)
-	installLateralRows(a)
+	installLateralRules(a)
 	installTriggerBuilder(a)
 	if gated {
 		gateSimpleReads(a) // analyzer_rules.go

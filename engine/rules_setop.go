@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -41,7 +42,7 @@ func setOpTypes(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scop
 			if !ok1 || !ok2 {
 				continue
 			}
-			ct := selectCommonType(lt, rt)
+			ct := translate.SelectCommonType(lt, rt)
 			if ct == nil {
 				return nil, transform.SameTree, pgerror.New(pgerror.DatatypeMismatch, "%s types %s and %s cannot be matched",
 					setOpName(so), lt.FormatType(), rt.FormatType())
@@ -99,38 +100,6 @@ func setOpName(so *plan.SetOp) string {
 		return "EXCEPT"
 	}
 	return "UNION"
-}
-
-// selectCommonType is parse_coerce.c's select_common_type for two
-// inputs: unknown takes the other side's type; otherwise both must be of
-// one category, and the right type wins only when the left one is not
-// preferred and casts to it implicitly but not back. The typmod survives
-// only when both sides share it.
-func selectCommonType(lt, rt *types.Type) *types.Type {
-	lb, rb := lt.Base(), rt.Base()
-	switch {
-	case lb.Kind == types.KindUnknown && rb.Kind == types.KindUnknown:
-		return types.Text
-	case lb.Kind == types.KindUnknown:
-		return rt.WithMod(-1)
-	case rb.Kind == types.KindUnknown:
-		return lt.WithMod(-1)
-	case lt.OID == rt.OID:
-		if lt.Mod == rt.Mod {
-			return lt
-		}
-		return lt.WithMod(-1)
-	case lb.Category != rb.Category:
-		return nil
-	}
-	out := lt
-	if !lb.Preferred && types.CastAllowed(lt, rt, types.CastImplicit) && !types.CastAllowed(rt, lt, types.CastImplicit) {
-		out = rt
-	}
-	if !types.CastAllowed(lt, out, types.CastImplicit) || !types.CastAllowed(rt, out, types.CastImplicit) {
-		return nil
-	}
-	return out.WithMod(-1)
 }
 
 // relabel gives e exactly type t (a typmod dropped, as PostgreSQL's

@@ -41,6 +41,11 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 		}
 	}
 	if from.OID == to.OID && (to.Mod < 0 || from.Mod == to.Mod) {
+		if cc == types.CastExplicit && to.Mod < 0 && from.Mod >= 0 && from.Kind != types.KindArray {
+			// x::varchar of a varchar(3): the value is unchanged but, as
+			// PostgreSQL's RelabelType, typed without the typmod
+			return &Cast{base: base{to}, Child: e, From: from, Explicit: true}, nil
+		}
 		return e, nil
 	}
 	if !types.CastAllowed(from, to, cc) {

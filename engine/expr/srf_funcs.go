@@ -41,6 +41,28 @@ var srfValueNamed = map[string]bool{
 	"json_array_elements": true, "json_array_elements_text": true,
 }
 
+// SRFColumnNames returns the column names of a built-in set-returning
+// function as PostgreSQL names them before any table alias renames them
+// ("value" for the JSON array element functions, the function's own name
+// for other base-type results), and whether it returns a base type. ok is
+// false for functions that are not built-in SRFs or whose columns come
+// from a column definition list.
+func SRFColumnNames(name string) (cols []string, scalar, ok bool) {
+	if !IsSRF(name) || recordSRFs[name] {
+		return nil, false, false
+	}
+	if cs := srfColumns[name]; cs != nil {
+		for _, c := range cs {
+			cols = append(cols, c.Name)
+		}
+		return cols, false, true
+	}
+	if srfValueNamed[name] {
+		return []string{"value"}, true, true
+	}
+	return []string{name}, true, true
+}
+
 // IsSRF reports whether name is a set-returning function.
 func IsSRF(name string) bool {
 	_, ok := Funcs[srfPrefix+name]

@@ -37,7 +37,7 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 		return t.userFuncCall(strings.Join(parts, "."), builtin, f, cands, nil)
 	}
 	t.checkCallSchema(parts, name, f.Location)
-	if (name == "to_json" || name == "to_jsonb") && len(f.Args) == 1 && t.wholeRow(f.Args[0]) != nil {
+	if (name == "to_json" || name == "to_jsonb") && len(f.Args) == 1 && t.isRecordRow(f.Args[0]) {
 		name = "$record_" + name
 	}
 	args, ok := t.funcArgs(name, f)

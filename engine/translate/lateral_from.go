@@ -1,6 +1,9 @@
 package translate
 
-import pg "github.com/pganalyze/pg_query_go/v5"
+import (
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/pgerror"
+)
 
 // lateralFromList reassociates FROM lists such as
 //
@@ -15,10 +18,10 @@ import pg "github.com/pganalyze/pg_query_go/v5"
 // lets the lateral item see the earlier items (GMS only resolves lateral
 // references to the left input of the lateral join itself). The parse
 // tree is not modified: the rewritten spine is made of new nodes.
-func lateralFromList(from []*pg.Node) []*pg.Node {
+func (t *Translator) lateralFromList(from []*pg.Node) []*pg.Node {
 	var out []*pg.Node
 	for i, f := range from {
-		if i == 0 || !lateralLeftmost(f) || !qualsSelfContained(f) {
+		if i == 0 || !lateralLeftmost(f) || !t.qualsSelfContained(f, from[:i]) {
 			out = append(out, f)
 			continue
 		}
@@ -32,10 +35,14 @@ func lateralFromList(from []*pg.Node) []*pg.Node {
 }
 
 // qualsSelfContained says whether every column reference in the join
-// conditions inside n is qualified by an item of n: PostgreSQL rejects
-// references from them to earlier FROM items, which the reassociated
-// form would accept, so anything less certain is left as it is.
-func qualsSelfContained(n *pg.Node) bool {
+// conditions inside n belongs to an item of n: qualified by one, or an
+// unqualified name that is a column (or the alias) of an item of n and no
+// column of the earlier FROM items. PostgreSQL does not let those
+// conditions see earlier FROM items, which the reassociated form would
+// (and a name in both would become ambiguous), so anything less certain
+// is left as it is. A reference that can only mean an earlier item of a
+// top-level query is rejected here with PostgreSQL's error.
+func (t *Translator) qualsSelfContained(n *pg.Node, earlier []*pg.Node) bool {
 	names := map[string]bool{}
 	var items func(*pg.Node)
 	var quals []*pg.Node
@@ -62,19 +69,88 @@ func qualsSelfContained(n *pg.Node) bool {
 		}
 	}
 	items(n)
+	// a top-level query has no outer level that a name could mean instead
+	topLevel := t.q.parent != nil && t.q.parent.parent == nil
 	ok := true
+	var own, before map[string]string
 	for _, q := range quals {
 		walkColumnRefs(q, func(cr *pg.ColumnRef) {
-			if len(cr.Fields) < 2 || cr.Fields[0].GetString_() == nil || !names[cr.Fields[0].GetString_().Sval] {
+			if !ok {
+				return
+			}
+			if own == nil {
+				own, before = t.knownColumns([]*pg.Node{n}, false), t.knownColumns(earlier, true)
+			}
+			first := ""
+			if cr.Fields[0].GetString_() != nil {
+				first = cr.Fields[0].GetString_().Sval
+			}
+			switch {
+			case len(cr.Fields) >= 2 && names[first]:
+				return
+			case len(cr.Fields) >= 2:
 				ok = false
+				if topLevel && first != "" && len(cr.Fields) == 2 && earlierAlias(t, earlier, first) {
+					fail(pgerror.New(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", first).
+						WithPosition(int(cr.Location)+1).
+						WithHint("There is an entry for table %q, but it cannot be referenced from this part of the query.", first))
+				}
+				return
+			case first == "":
+				ok = false
+				return
+			}
+			if _, mine := own[first]; (mine || names[first]) && before != nil {
+				if _, theirs := before[first]; !theirs {
+					return
+				}
+			}
+			ok = false
+			_, mine := own[first]
+			if table, theirs := before[first]; theirs && topLevel && !mine && !names[first] {
+				fail(pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", first).
+					WithPosition(int(cr.Location)+1).
+					WithHint("There is a column named %q in table %q, but it cannot be referenced from this part of the query.", first, table))
 			}
 		})
 	}
 	return ok
 }
 
+// knownColumns maps the column names of FROM items that the translator
+// can name to their item's alias; with all set, it is nil when some
+// item's columns are unknown.
+func (t *Translator) knownColumns(items []*pg.Node, all bool) map[string]string {
+	cols := map[string]string{}
+	for _, ns := range t.fromSources(items, t.q.ctes) {
+		if ns.src == nil {
+			if all {
+				return nil
+			}
+			continue
+		}
+		for _, c := range ns.src.cols {
+			if _, dup := cols[c]; !dup {
+				cols[c] = ns.alias
+			}
+		}
+	}
+	return cols
+}
+
+// earlierAlias reports whether one of the FROM items is named alias.
+func earlierAlias(t *Translator, items []*pg.Node, alias string) bool {
+	for _, ns := range t.fromSources(items, t.q.ctes) {
+		if ns.alias == alias {
+			return true
+		}
+	}
+	return false
+}
+
 // lateralLeftmost says whether n is a join whose left spine holds only
-// inner and left joins without USING or NATURAL and ends at a LATERAL item.
+// inner and left joins without USING or NATURAL and ends at a LATERAL item
+// or a function.
 func lateralLeftmost(n *pg.Node) bool {
 	j := n.GetJoinExpr()
 	if j == nil {
@@ -93,7 +169,7 @@ func lateralLeftmost(n *pg.Node) bool {
 			return rs.Lateral
 		}
 		if rf := l.GetRangeFunction(); rf != nil {
-			return rf.Lateral
+			return true // functions in FROM are implicitly LATERAL
 		}
 		return false
 	}

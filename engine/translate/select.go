@@ -15,6 +15,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
+		s = t.unifySetOpTypes(s) // setop_types.go
 		defer t.enterSelect(&pg.SelectStmt{})()
 		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
 			t.q.setOpTargets = leaf.TargetList
@@ -68,7 +69,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		t.hoistTargetSRFs(s)
 		t.q.targets = s.TargetList
 		sel.SelectExprs = t.targetList(s.TargetList)
-		for i, f := range lateralFromList(s.FromClause) {
+		for i, f := range t.lateralFromList(s.FromClause) {
 			t.q.firstFrom = i == 0
 			sel.From = append(sel.From, t.fromItem(f))
 		}

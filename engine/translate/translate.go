@@ -107,6 +107,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return res, nil
 	}
 	t.topWith = topWith(n)
+	if res, ok := t.returningSnapshot(n); ok { // dml_returning.go
+		return res, nil
+	}
 	switch s := n.Node.(type) {
 	case *pg.Node_DoStmt:
 		return t.doStmt(s.DoStmt), nil

@@ -20,6 +20,9 @@ type rowSource struct {
 	// nullable marks the null-extended side of an outer join, where the
 	// whole row of a missing match is NULL rather than a row of NULLs.
 	nullable bool
+	// scalar marks a function returning a base type, whose whole row is
+	// its one column's value (srf_rowsource.go).
+	scalar bool
 }
 
 // outerSide marks FROM items as the null-extended side of an outer join.
@@ -175,6 +178,10 @@ func (t *Translator) fromSources(items []*pg.Node, ctes map[string]*rowSource) [
 				out = append(out, t.unaliasedFuncSource(rf))
 				continue
 			}
+			if src := builtinFuncSource(rf, rf.Alias.Aliasname); src != nil {
+				out = append(out, namedSource{alias: rf.Alias.Aliasname, src: src})
+				continue
+			}
 			src := t.funcRowSource(rf)
 			if src != nil && len(rf.Alias.Colnames) > 0 {
 				src = src.renamed(rf.Alias.Colnames)
@@ -199,7 +206,7 @@ func (s *rowSource) renamed(aliases []*pg.Node) *rowSource {
 		return s
 	}
 	// renamed columns make the value an anonymous record of new names
-	return &rowSource{cols: renamed(s.cols, aliases), typ: s.typ}
+	return &rowSource{cols: renamed(s.cols, aliases), typ: s.typ, scalar: s.scalar}
 }
 
 // joinColumns is the column list of a join: USING columns first, then
@@ -398,6 +405,9 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 	src, ok := t.rowRef(alias)
 	if !ok {
 		return nil
+	}
+	if src.scalar {
+		return &sqlparser.ColName{Name: sqlparser.NewColIdent(src.cols[0]), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(alias)}}
 	}
 	var children []sqlparser.Expr
 	for _, c := range src.cols {

@@ -61,6 +61,11 @@ func (t *Translator) funcRowSource(rf *pg.RangeFunction) *rowSource {
 // unaliasedFuncSource is a function in FROM without an alias: PostgreSQL
 // names it after the function.
 func (t *Translator) unaliasedFuncSource(rf *pg.RangeFunction) namedSource {
+	if src := builtinFuncSource(rf, ""); src != nil {
+		fc := rf.Functions[0].GetList().GetItems()[0].GetFuncCall()
+		parts := names(fc.Funcname)
+		return namedSource{alias: strings.ToLower(parts[len(parts)-1]), src: src}
+	}
 	src := t.funcRowSource(rf)
 	if src == nil {
 		return namedSource{}

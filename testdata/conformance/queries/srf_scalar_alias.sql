@@ -1,0 +1,23 @@
+-- the alias of a function returning a base type, used as a value, is the function's value (not a record)
+CREATE TABLE docs (id int PRIMARY KEY, body jsonb, tags text[]);
+INSERT INTO docs VALUES (1, '{"items": [1, 2, 3], "meta": {"a": 1, "b": "x"}}', '{red,blue}'), (2, '{"items": [], "meta": {}}', '{}'), (3, '{"items": [{"k": 1}, "s", null]}', NULL);
+SELECT e FROM jsonb_array_elements('[1, "two", {"three": 3}]') e;
+SELECT e, pg_typeof(e) FROM jsonb_array_elements('[1, 2]') e(x);
+SELECT json_agg(e) FROM jsonb_array_elements('[1, 2]') e;
+SELECT jsonb_agg(e ORDER BY e DESC) FROM jsonb_array_elements_text('["a", "c", "b"]') e;
+SELECT id, (SELECT json_agg(e) FROM jsonb_array_elements(body->'items') e) FROM docs ORDER BY id;
+SELECT id, (SELECT count(*) FROM jsonb_array_elements(body->'items') e WHERE jsonb_typeof(e) = 'number') FROM docs ORDER BY id;
+SELECT id, (SELECT string_agg(t, '+' ORDER BY t) FROM unnest(tags) t) FROM docs ORDER BY id;
+SELECT d.id, e FROM docs d, jsonb_array_elements(d.body->'items') e ORDER BY d.id, e::text;
+SELECT d.id, e FROM docs d CROSS JOIN LATERAL jsonb_array_elements_text(d.body->'items') e WHERE e IS NOT NULL ORDER BY d.id, e;
+SELECT g, g * 2 AS twice FROM generate_series(1, 3) g;
+SELECT g FROM generate_series(1, 3) AS g(n) ORDER BY g DESC;
+SELECT to_jsonb(e) FROM jsonb_array_elements('[{"a": 1}]') e;
+SELECT e FROM jsonb_array_elements('[1, 2]') WITH ORDINALITY e;
+SELECT e FROM jsonb_each('{"a": 1}') e;
+SELECT jsonb_array_elements FROM jsonb_array_elements('[5, 6]');
+SELECT s FROM regexp_split_to_table('a,b,c', ',') s ORDER BY s DESC;
+SELECT id, array(SELECT e FROM jsonb_array_elements_text(body->'items') e WHERE e IS NOT NULL) FROM docs ORDER BY id;
+SELECT id, value FROM docs, jsonb_array_elements(body->'items') WHERE id = 1 ORDER BY value;
+SELECT k, v FROM jsonb_each_text('{"a": "1", "b": "2"}') AS kv(k, v) ORDER BY k;
+SELECT x FROM docs d LEFT JOIN LATERAL jsonb_array_elements(d.body->'items') x ON true WHERE d.id = 2;

@@ -365,7 +365,7 @@ const ruleParamLookups analyzer.RuleId = 10020
 // lookups from values it evaluates while planning, which would tie the
 // plan to one execution's values.
 func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		f, ok := n.(*plan.Filter)
 		if !ok {
 			return n, transform.SameTree, nil
@@ -491,54 +491,19 @@ func lookupCompatible(col, param *types.Type) bool {
 }
 
 // paramsInPlace reports whether every parameter of a bound plan (want of
-// them) is, in the analyzed plan, a key of a run-time lookup, a VALUES
-// item or a SET value (evaluated per execution; GMS folds none of them),
-// and none is anywhere
-// else: any other may have been evaluated while planning.
+// them) is still in the analyzed plan, at any level: one that analysis
+// evaluated into a constant is gone, and the plan would carry that
+// execution's value.
 func paramsInPlace(analyzed sql.Node, want int) bool {
-	kept, other := 0, 0
-	inspectPlan(analyzed, func(n sql.Node) bool {
-		ne, ok := n.(sql.Expressioner)
-		if !ok {
-			return true
-		}
-		ita, isITA := n.(*plan.IndexedTableAccess)
-		_, isValues := n.(*plan.Values)
-		if _, isSet := n.(*plan.UpdateSource); isSet {
-			isValues = true // SET values, evaluated per row
-		}
-		for _, e := range ne.Expressions() {
-			c := countParams(e)
-			if isITA && !ita.IsStatic() || isValues {
-				kept += c
-			} else {
-				other += c
-			}
-		}
-		return true
-	})
-	return kept == want && other == 0
+	return countNodeParams(analyzed) == want
 }
 
-func countParams(e sql.Expression) int {
-	c := 0
-	sql.Inspect(e, func(e sql.Expression) bool {
-		if _, ok := e.(*paramExpr); ok {
-			c++
-		}
-		return true
-	})
-	return c
-}
-
-// countNodeParams counts the parameters in a bound plan.
+// countNodeParams counts the parameters in a plan, subqueries included.
 func countNodeParams(n sql.Node) int {
 	c := 0
-	inspectPlan(n, func(n sql.Node) bool {
-		if ne, ok := n.(sql.Expressioner); ok {
-			for _, e := range ne.Expressions() {
-				c += countParams(e)
-			}
+	inspectDeep(n, func(sql.Node) bool { return true }, func(e sql.Expression) bool {
+		if _, ok := e.(*paramExpr); ok {
+			c++
 		}
 		return true
 	})
@@ -907,4 +872,87 @@ func castTypeName(tn *pg.TypeName) *types.Type {
 		return nil
 	}
 	return t
+}
+
+// keepParams wraps GMS's simplifyFilters rule, which evaluates every
+// filter sub-expression that reads no column and puts its value in the
+// plan: a parameter would be replaced by the value of the execution that
+// planned it. While a parametric statement is analyzed (analyzeQuery sets
+// holdParams), its parameters in filters are hidden from the rule as bind
+// variables, which it leaves alone, and put back afterwards; so a
+// condition such as `qty = $1` or `name like $1 || '%'` keeps reading its
+// parameter when the plan runs again.
+func keepParams(simplify analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if s, ok := ctx.Session.(*Session); !ok || !s.plans.holdParams {
+			return simplify(ctx, a, n, sc, sel, qf)
+		}
+		held := map[string]*paramExpr{}
+		hidden, err := swapFilterExprs(n, func(e sql.Expression) sql.Expression {
+			p, ok := e.(*paramExpr)
+			if !ok {
+				return nil
+			}
+			name := heldParamPrefix + strconv.Itoa(p.idx)
+			held[name] = p
+			return expression.NewBindVar(name)
+		})
+		if err != nil || len(held) == 0 {
+			return simplify(ctx, a, n, sc, sel, qf)
+		}
+		out, same, err := simplify(ctx, a, hidden, sc, sel, qf)
+		if err != nil {
+			return out, same, err
+		}
+		restored, err := swapFilterExprs(out, func(e sql.Expression) sql.Expression {
+			if bv, ok := e.(*expression.BindVar); ok {
+				if p, ok := held[bv.Name]; ok {
+					return p
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return restored, transform.NewTree, nil
+	}
+}
+
+// heldParamPrefix names the bind variables keepParams hides parameters
+// as (no SQL text can name one: it starts with a NUL).
+const heldParamPrefix = "\x00tinybase-param-"
+
+// swapFilterExprs replaces, in the conditions of the plan's filters
+// (through derived tables and the subqueries of those conditions), every
+// expression for which swap returns a replacement.
+func swapFilterExprs(n sql.Node, swap func(sql.Expression) sql.Expression) (sql.Node, error) {
+	var exprFn transform.ExprFunc
+	var nodeFn transform.NodeFunc
+	exprFn = func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if r := swap(e); r != nil {
+			return r, transform.NewTree, nil
+		}
+		if sq, ok := e.(*plan.Subquery); ok && sq.Query != nil {
+			q, same, err := transform.NodeWithOpaque(sq.Query, nodeFn)
+			if err != nil || same {
+				return e, transform.SameTree, err
+			}
+			return sq.WithQuery(q), transform.NewTree, nil
+		}
+		return e, transform.SameTree, nil
+	}
+	nodeFn = func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		e, same, err := transform.Expr(f.Expression, exprFn)
+		if err != nil || same {
+			return n, transform.SameTree, err
+		}
+		return plan.NewFilter(e, f.Child), transform.NewTree, nil
+	}
+	out, _, err := transform.NodeWithOpaque(n, nodeFn)
+	return out, err
 }

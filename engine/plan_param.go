@@ -545,7 +545,7 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 		return nil
 	}
 	if len(args) > 0 {
-		args = s.typedCastArgs(stmt, cacheKey, args)
+		args = s.typedCastArgs(stmt, text, cacheKey, args)
 		key, typs, vals, ok := paramArgs(args)
 		if !ok || !parametricStatement(stmt) {
 			return nil
@@ -765,15 +765,26 @@ func (s *Session) castArgs(cacheKey string, args []any) []any {
 	return s.applyCasts(typs, args)
 }
 
-// typedCastArgs finds the cast types of stmt's parameters, remembers them
-// under cacheKey, and converts args.
-func (s *Session) typedCastArgs(stmt *pg.Node, cacheKey string, args []any) []any {
+// typedCastArgs finds the cast types of stmt's parameters, and the types
+// of its untyped arguments (plan_infer.go), remembers them under
+// cacheKey, and converts args.
+func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, args []any) []any {
 	typs, known := s.plans.casts[cacheKey]
 	if !known {
 		// a type named like a built-in one could come first only when
 		// the path names pg_catalog after it
 		if path, _ := s.Setting("search_path"); !strings.Contains(path, "pg_catalog") {
 			typs = paramCastTypes(stmt, len(args))
+		}
+		if inferred := s.inferParamTypes(stmt, text, args, typs); inferred != nil {
+			if typs == nil {
+				typs = make([]*types.Type, len(args))
+			}
+			for i, t := range inferred {
+				if t != nil {
+					typs[i] = t
+				}
+			}
 		}
 		if s.plans.casts == nil || len(s.plans.casts) >= castArgTypesSize {
 			s.plans.casts = castArgTypes{}

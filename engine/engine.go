@@ -39,6 +39,8 @@ type Engine struct {
 	routineCache routineCache
 	// parses caches statement parses engine-wide (plancache.go).
 	parses parseCache
+	// planStats counts plan-cache hits and plannings (plan_cache.go).
+	planStats planStats
 }
 
 // dbName is the single database every session connects to.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -35,6 +36,25 @@ import (
 // checked out until its rows are closed, and an execution that finds it
 // checked out plans afresh.
 
+// planStats counts, engine-wide, the statements run through runStatement
+// from a cached plan (hits) and those analyzed for the run (planned).
+type planStats struct {
+	hits, planned atomic.Uint64
+}
+
+// PlanCacheStats are the engine's plan-cache counters since it opened:
+// statements that ran a cached analyzed plan, and statements GMS planned.
+// Statements the engine runs itself (DDL, SET, transaction control) are
+// in neither.
+type PlanCacheStats struct {
+	Hits, Planned uint64
+}
+
+// PlanCacheStats reports the engine's plan-cache counters.
+func (e *Engine) PlanCacheStats() PlanCacheStats {
+	return PlanCacheStats{Hits: e.planStats.hits.Load(), Planned: e.planStats.planned.Load()}
+}
+
 // cachedPlan is one analyzed statement ready to execute.
 type cachedPlan struct {
 	node  sql.Node
@@ -63,11 +83,14 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	s.plans.entry = nil
 	if c == nil || !(res.Tag == "SELECT" || c.slots != nil && (res.Tag == "INSERT" || res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
 		s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
+		s.eng.planStats.planned.Add(1)
 		return s.runGMS(gctx, sqlText, res.Stmt)
 	}
 	if p := c.plan; p != nil && !p.busy {
+		s.eng.planStats.hits.Add(1)
 		return s.execPlan(gctx, sqlText, p, true)
 	}
+	s.eng.planStats.planned.Add(1)
 	if err := gctx.Session.ValidateSession(gctx); err != nil {
 		return nil, nil, err
 	}
@@ -124,6 +147,9 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
 	if err != nil {
 		return nil, nil, false, err
+	}
+	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
+		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
 	}
 	reusable = !foldsAtAnalysis(bound)
 	params := countNodeParams(bound)
@@ -262,6 +288,10 @@ func (it *planIter) Close(ctx *sql.Context) error {
 //   - Max1Row keeps its one row on the node: renewed per execution;
 //   - a run-time index lookup keeps its key buffers on the node: the
 //     plan is checked out to one execution at a time (keyed).
+//
+// A foreign-key handler holds the editors of the tables it checks and
+// cascades to, taken while planning; storage editors keep nothing but the
+// table handle.
 func reusablePlan(n sql.Node) (ok, fresh bool) {
 	ok = true
 	inspectDeep(n, func(n sql.Node) bool {
@@ -275,6 +305,10 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 			*plan.SubqueryAlias, *plan.JoinNode, *plan.StripRowNode, *plan.EmptyTable:
 		case *plan.HashLookup, *plan.CachedResults, *plan.Max1Row:
 			fresh = true
+		case *plan.ForeignKeyHandler:
+			// its editors and reference indexes are storage handles, which
+			// read and write the transaction of each call's context
+			ok = isStorageTable(n.Table)
 		case *plan.ResolvedTable:
 			// storage tables, and the one-row table of a query without FROM
 			ok = isStorageTable(n.UnderlyingTable()) || plan.IsDualTable(n.UnderlyingTable())

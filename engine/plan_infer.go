@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/translate"
@@ -37,7 +38,13 @@ import (
 // inferred for an untyped string argument (nil elsewhere), or nil when it
 // infers none. known are the types castTypes already found.
 func (s *Session) inferParamTypes(stmt *pg.Node, text string, args []any, known []*types.Type) (out []*types.Type) {
-	if stmt.GetSelectStmt() == nil || !parametricStatement(stmt) {
+	if !parametricStatement(stmt) {
+		return nil
+	}
+	if insertValues(stmt) != nil || simpleUpdate(stmt) != nil {
+		return s.inferAssignedTypes(stmt, args, known)
+	}
+	if stmt.GetSelectStmt() == nil {
 		return nil
 	}
 	typs := make([]*types.Type, len(args))
@@ -47,7 +54,7 @@ func (s *Session) inferParamTypes(stmt *pg.Node, text string, args []any, known 
 			typs[i] = known[i]
 			continue
 		}
-		if _, isStr := a.(string); isStr {
+		if untypedArg(a) {
 			typs[i], untyped = types.Unknown, true
 			continue
 		}
@@ -128,7 +135,10 @@ func inferable(t *types.Type) bool {
 	if t == nil {
 		return false
 	}
-	b := t.Base()
+	if t.Domain != nil {
+		return false // a domain's input is its base type's, its checks apply on assignment
+	}
+	b := t
 	switch b.Kind {
 	case types.KindUnknown, types.KindVoid, types.KindRecord, types.KindRegclass, types.KindRegtype:
 		return false
@@ -138,4 +148,103 @@ func inferable(t *types.Type) bool {
 		return b.Labels != nil
 	}
 	return true
+}
+
+// inferAssignedTypes types the untyped arguments of INSERT ... VALUES
+// and of a single-table UPDATE as PostgreSQL does: a VALUES item or SET
+// value that is just $n takes the type of the column it is assigned to.
+// An argument used anywhere else as well is left untyped.
+func (s *Session) inferAssignedTypes(stmt *pg.Node, args []any, known []*types.Type) []*types.Type {
+	var rel *pg.RangeVar
+	var cols []*pg.Node     // target columns (ResTarget), in VALUES order
+	var values [][]*pg.Node // VALUES rows, or the one row of SET values
+	if ins := stmt.GetInsertStmt(); ins != nil {
+		rel, cols = ins.GetRelation(), ins.Cols
+		for _, row := range insertValues(stmt) {
+			values = append(values, row.GetList().GetItems())
+		}
+	} else {
+		u := simpleUpdate(stmt)
+		rel, cols = u.GetRelation(), u.TargetList
+		row := make([]*pg.Node, len(cols))
+		for i, t := range cols {
+			row[i] = t.GetResTarget().GetVal()
+		}
+		values = [][]*pg.Node{row}
+	}
+	if rel == nil || rel.Catalogname != "" {
+		return nil
+	}
+	t, ok := s.table(s.sqlContext(), rel.Schemaname, rel.Relname)
+	if !ok {
+		return nil // a view (INSTEAD OF triggers) or no such table
+	}
+	sch := t.Schema()
+	var targets []*types.Type
+	if len(cols) == 0 {
+		for _, c := range sch {
+			ct, _ := c.Type.(*types.Type)
+			targets = append(targets, ct)
+		}
+	} else {
+		for _, n := range cols {
+			rt := n.GetResTarget()
+			if rt == nil || len(rt.Indirection) > 0 {
+				return nil
+			}
+			i := sch.IndexOfColName(rt.Name)
+			if i < 0 || sch[i].Name != rt.Name {
+				return nil
+			}
+			ct, _ := sch[i].Type.(*types.Type)
+			targets = append(targets, ct)
+		}
+	}
+	refs := make([]int, len(args))
+	walkPG(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
+		if p, ok := m.Interface().(*pg.ParamRef); ok && int(p.Number) >= 1 && int(p.Number) <= len(args) {
+			refs[p.Number-1]++
+		}
+		return true
+	})
+	bare := make([]int, len(args))
+	to := make([]*types.Type, len(args))
+	for _, row := range values {
+		for j, item := range row {
+			p := item.GetParamRef()
+			if p == nil || int(p.Number) < 1 || int(p.Number) > len(args) || j >= len(targets) || targets[j] == nil {
+				continue
+			}
+			i := int(p.Number) - 1
+			if to[i] != nil && !to[i].WithMod(-1).Equals(targets[j].WithMod(-1)) {
+				return nil
+			}
+			to[i] = targets[j]
+			bare[i]++
+		}
+	}
+	var out []*types.Type
+	for i, a := range args {
+		if !untypedArg(a) || i < len(known) && known[i] != nil {
+			continue
+		}
+		if bare[i] == 0 || bare[i] != refs[i] || !inferable(to[i]) {
+			continue
+		}
+		if out == nil {
+			out = make([]*types.Type, len(args))
+		}
+		out[i] = to[i].WithMod(-1)
+	}
+	return out
+}
+
+// untypedArg reports whether an argument takes its type from its use: a
+// string bound with no type, or NULL.
+func untypedArg(a any) bool {
+	switch a.(type) {
+	case nil, string:
+		return true
+	}
+	return false
 }

@@ -386,16 +386,16 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 				continue
 			}
 			gf, isCol := b.Left.(*expression.GetField)
-			p, isParam := asParam(b.Right)
+			_, pt, isParam := paramKey(b.Right)
 			if !isCol || !isParam {
 				gf, isCol = b.Right.(*expression.GetField)
-				p, isParam = asParam(b.Left)
+				_, pt, isParam = paramKey(b.Left)
 			}
 			if !isCol || !isParam {
 				continue
 			}
 			ct, ok := gf.Type().(*types.Type)
-			if !ok || !lookupCompatible(ct, p.typ) {
+			if !ok || !lookupCompatible(ct, pt) {
 				continue
 			}
 			if _, dup := eq[gf.Name()]; !dup {
@@ -435,11 +435,11 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 		consumed := map[int]bool{}
 		for k, i := range bestUsed {
 			b := conj[i].(*expr.BinOp)
-			p, ok := asParam(b.Right)
+			key, _, ok := paramKey(b.Right)
 			if !ok {
-				p, _ = asParam(b.Left)
+				key, _, _ = paramKey(b.Left)
 			}
-			keys[k] = p // the lookup converts the value to the column's type
+			keys[k] = key // the lookup converts the value to the column's type
 			consumed[i] = true
 		}
 		ita, err := plan.NewIndexedAccessForTableNode(ctx, rt, plan.NewLookupBuilder(best, keys, make([]bool, len(keys))))
@@ -459,17 +459,28 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 	})
 }
 
-// asParam returns the parameter e is, possibly under an implicit integer
-// widening cast (int4 to int8: the translator's coercion to int8 = int8).
-func asParam(e sql.Expression) (*paramExpr, bool) {
-	if c, ok := e.(*expr.Cast); ok && !c.Explicit {
-		if p, ok := c.Child.(*paramExpr); ok && lookupCompatible(expr.TypeOf(c), p.typ) {
-			return p, true
+// paramKey returns the run-time key `column = e` gives an index lookup
+// when e is a parameter, and the type of the key's value: the parameter
+// itself, possibly under an implicit integer widening cast (int4 to int8:
+// the translator's coercion to int8 = int8), which the lookup's own
+// conversion does; or a cast of the parameter (`$1::varchar(255)`),
+// evaluated per execution.
+func paramKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
+	if c, ok := e.(*expr.Cast); ok {
+		p, ok := c.Child.(*paramExpr)
+		if !ok {
+			return nil, nil, false
 		}
-		return nil, false
+		if !c.Explicit && lookupCompatible(expr.TypeOf(c), p.typ) {
+			return p, p.typ, true
+		}
+		return c, expr.TypeOf(c), true
 	}
 	p, ok := e.(*paramExpr)
-	return p, ok
+	if !ok {
+		return nil, nil, false
+	}
+	return p, p.typ, true
 }
 
 // lookupCompatible reports whether `column = parameter` selects exactly
@@ -525,7 +536,7 @@ type paramPrep struct {
 // cachedParametric finds the cached parametric translation of a text sent
 // with arguments.
 func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) (*cachedStmt, []any, bool) {
-	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, args))
+	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, version, args))
 	if !ok {
 		return nil, nil, false
 	}
@@ -545,7 +556,7 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 		return nil
 	}
 	if len(args) > 0 {
-		args = s.typedCastArgs(stmt, text, cacheKey, args)
+		args = s.typedCastArgs(stmt, text, cacheKey, version, args)
 		key, typs, vals, ok := paramArgs(args)
 		if !ok || !parametricStatement(stmt) {
 			return nil
@@ -731,7 +742,8 @@ func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Res
 	switch {
 	case cacheable(res):
 		s.cache.put(pp.key, version, c)
-	case (res.Tag == "INSERT" || res.Tag == "UPDATE") && res.Stmt != nil && res.Cmd == nil && !res.Returning:
+	case (res.Tag == "INSERT" || res.Tag == "UPDATE" && !res.Returning) && res.Stmt != nil && res.Cmd == nil:
+		// an INSERT's RETURNING list is planned with it (analyzeQuery)
 		c.pendingKey, c.pendingVersion = pp.key, version
 	default:
 		return
@@ -749,32 +761,40 @@ func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Res
 // that is not valid input for its type stays a string, so the statement
 // reports the error as it did.
 
-// castArgTypes maps a statement's cache key to the cast types of its
-// parameters (nil entries: not cast, or not only cast).
-type castArgTypes map[string][]*types.Type
+// castArgTypes maps a statement's cache key to the types of its
+// parameters (nil entries: not cast, or not only cast, and not inferred),
+// found under the catalog of a DDL version.
+type castArgTypes map[string]castArgEntry
+
+type castArgEntry struct {
+	typs    []*types.Type
+	version uint64
+}
 
 const castArgTypesSize = 256
 
 // castArgs converts the string arguments of a statement whose cast types
 // are known (typedCastArgs found them on an earlier run).
-func (s *Session) castArgs(cacheKey string, args []any) []any {
-	typs, ok := s.plans.casts[cacheKey]
-	if !ok || typs == nil {
+func (s *Session) castArgs(cacheKey string, version uint64, args []any) []any {
+	c, ok := s.plans.casts[cacheKey]
+	if !ok || c.typs == nil || c.version != version {
 		return args
 	}
-	return s.applyCasts(typs, args)
+	return s.applyCasts(c.typs, args)
 }
 
 // typedCastArgs finds the cast types of stmt's parameters, and the types
 // of its untyped arguments (plan_infer.go), remembers them under
 // cacheKey, and converts args.
-func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, args []any) []any {
-	typs, known := s.plans.casts[cacheKey]
-	if !known {
+func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, version uint64, args []any) []any {
+	c, known := s.plans.casts[cacheKey]
+	typs := c.typs
+	if !known || c.version != version {
+		typs = nil
 		// a type named like a built-in one could come first only when
 		// the path names pg_catalog after it
 		if path, _ := s.Setting("search_path"); !strings.Contains(path, "pg_catalog") {
-			typs = paramCastTypes(stmt, len(args))
+			typs = paramCastTypes(stmt, len(args), s.userType)
 		}
 		if inferred := s.inferParamTypes(stmt, text, args, typs); inferred != nil {
 			if typs == nil {
@@ -789,7 +809,7 @@ func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, args []any
 		if s.plans.casts == nil || len(s.plans.casts) >= castArgTypesSize {
 			s.plans.casts = castArgTypes{}
 		}
-		s.plans.casts[cacheKey] = typs
+		s.plans.casts[cacheKey] = castArgEntry{typs: typs, version: version}
 	}
 	if typs == nil {
 		return args
@@ -800,13 +820,19 @@ func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, args []any
 func (s *Session) applyCasts(typs []*types.Type, args []any) []any {
 	var out []any
 	for i, a := range args {
-		str, isStr := a.(string)
-		if !isStr || i >= len(typs) || typs[i] == nil {
+		if i >= len(typs) || typs[i] == nil {
 			continue
 		}
-		v, err := types.Input(typs[i], str, &s.env)
-		if err != nil {
-			continue
+		var v any // an untyped NULL is a NULL of the parameter's type
+		if a != nil {
+			str, isStr := a.(string)
+			if !isStr {
+				continue
+			}
+			var err error
+			if v, err = types.Input(typs[i], str, &s.env); err != nil {
+				continue
+			}
 		}
 		if out == nil {
 			out = append([]any(nil), args...)
@@ -821,8 +847,9 @@ func (s *Session) applyCasts(typs []*types.Type, args []any) []any {
 
 // paramCastTypes returns, for each of n parameters, the built-in type it
 // is cast to when every reference to it is a cast to that one type
-// without typmod; nil when no parameter is.
-func paramCastTypes(stmt *pg.Node, n int) []*types.Type {
+// without typmod (or a schema-qualified type userType finds, when not
+// nil); nil when no parameter is.
+func paramCastTypes(stmt *pg.Node, n int, userType func(schema, name string) *types.Type) []*types.Type {
 	refs := make([]int, n)
 	casts := make([]int, n)
 	typs := make([]*types.Type, n)
@@ -842,6 +869,9 @@ func paramCastTypes(stmt *pg.Node, n int) []*types.Type {
 				return true
 			}
 			t := castTypeName(x.TypeName)
+			if t == nil && userType != nil {
+				t = qualifiedCastType(x.TypeName, userType)
+			}
 			if t == nil || typs[i] != nil && typs[i] != t {
 				casts[i] = -1 << 30
 				return true
@@ -880,6 +910,29 @@ func castTypeName(tn *pg.TypeName) *types.Type {
 	}
 	t, ok := types.ByName(names[0].GetString_().GetSval())
 	if !ok || t.Kind == types.KindUnknown || t.Kind == types.KindArray || t.Mod != -1 {
+		return nil
+	}
+	return t
+}
+
+// qualifiedCastType resolves a cast's schema-qualified type name (outside
+// pg_catalog; no typmod, no array bounds) with userType.
+func qualifiedCastType(tn *pg.TypeName, userType func(schema, name string) *types.Type) *types.Type {
+	if tn == nil || tn.Setof || tn.PctType || len(tn.Typmods) > 0 || len(tn.ArrayBounds) > 0 || tn.Typemod != -1 && tn.Typemod != 0 || len(tn.Names) != 2 {
+		return nil
+	}
+	schema, name := tn.Names[0].GetString_().GetSval(), tn.Names[1].GetString_().GetSval()
+	if schema == "" || name == "" || schema == "pg_catalog" {
+		return nil
+	}
+	return userType(schema, name)
+}
+
+// userType finds a type of the session's catalog by schema and name, if
+// an argument may be read as it before the statement runs (inferable).
+func (s *Session) userType(schema, name string) *types.Type {
+	t, ok := s.translatorCatalog().(*sessionCatalog).LookupType(schema, name)
+	if !ok || t.Mod != -1 || !inferable(t) {
 		return nil
 	}
 	return t

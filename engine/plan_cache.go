@@ -331,29 +331,35 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 
 // inspectDeep calls fn on every node of a plan while fn returns true for
 // its parent, including an INSERT's source and the plans of subquery
-// expressions, and fe (when not nil) on every expression of those nodes.
+// expressions, and fe (when not nil) on every expression of those nodes
+// while fe returns true for its parent.
 func inspectDeep(n sql.Node, fn func(sql.Node) bool, fe func(sql.Expression) bool) {
-	inspectPlan(n, func(n sql.Node) bool {
-		if !fn(n) {
-			return false
-		}
-		ne, ok := n.(sql.Expressioner)
-		if !ok {
-			return true
-		}
+	if n == nil || !fn(n) {
+		return
+	}
+	if ne, ok := n.(sql.Expressioner); ok {
 		for _, e := range ne.Expressions() {
-			sql.Inspect(e, func(e sql.Expression) bool {
-				if fe != nil && !fe(e) {
-					return false
-				}
-				if sq, isSub := e.(*plan.Subquery); isSub && sq.Query != nil {
-					inspectDeep(sq.Query, fn, fe)
-				}
-				return true
-			})
+			inspectExprDeep(e, fn, fe)
 		}
-		return true
-	})
+	}
+	if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
+		inspectDeep(ii.Source, fn, fe)
+	}
+	for _, c := range n.Children() {
+		inspectDeep(c, fn, fe)
+	}
+}
+
+func inspectExprDeep(e sql.Expression, fn func(sql.Node) bool, fe func(sql.Expression) bool) {
+	if e == nil || fe != nil && !fe(e) {
+		return
+	}
+	if sq, ok := e.(*plan.Subquery); ok && sq.Query != nil {
+		inspectDeep(sq.Query, fn, fe)
+	}
+	for _, c := range e.Children() {
+		inspectExprDeep(c, fn, fe)
+	}
 }
 
 // freshPlan copies a cached plan for one execution, giving every node
@@ -427,22 +433,4 @@ func hasKeyedLookup(n sql.Node) bool {
 		return !keyed
 	}, nil)
 	return keyed
-}
-
-// inspectPlan calls f on every node of a plan while f returns true for
-// its parent, including an INSERT's source (which GMS keeps out of its
-// children).
-func inspectPlan(n sql.Node, f func(sql.Node) bool) {
-	transform.Inspect(n, func(n sql.Node) bool {
-		if n == nil {
-			return true
-		}
-		if !f(n) {
-			return false
-		}
-		if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
-			inspectPlan(ii.Source, f)
-		}
-		return true
-	})
 }

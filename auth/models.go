@@ -232,9 +232,33 @@ func (t *txn) userByID(id string) (*user, error) {
 	return t.findUserSQL(userByIDSQL, id)
 }
 
-// userByEmail is models.FindUserByEmailAndAudience.
+// userByEmail is models.FindUserByEmailAndAudience: the user whose
+// lower(email) is lower(email) in the audience, not an SSO user.
+//
+// GoTrue stores emails lower-cased under the single instance id, where
+// the users_instance_id_email_idx index on (instance_id, email) finds
+// them; an ASCII address is looked up there first, as its lower-cased
+// form (ASCII lower-casing is lower()'s in every locale, so a row found
+// satisfies GoTrue's condition). Rows written otherwise (mixed case by a
+// seed or by SQL, another instance id) are found by GoTrue's own
+// condition, which reads every user.
 func (t *txn) userByEmail(email, aud string) (*user, error) {
+	if key := strings.ToLower(email); isASCII(email) && len(key) <= 255 {
+		u, err := t.findUser("instance_id = $1::uuid and email = $2::varchar(255) and aud = $3 and is_sso_user = false", instanceID, key, aud)
+		if err != errNotFound {
+			return u, err
+		}
+	}
 	return t.findUser("lower(email) = lower($1) and aud = $2 and is_sso_user = false", email, aud)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *txn) userByPhone(phone, aud string) (*user, error) {

@@ -41,6 +41,8 @@ type Engine struct {
 	parses parseCache
 	// notify routes NOTIFY to listeners (notify.go).
 	notify notifyHub
+	// planStats counts plan-cache hits and plannings (plan_cache.go).
+	planStats planStats
 }
 
 // dbName is the single database every session connects to.

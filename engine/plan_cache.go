@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -35,12 +36,32 @@ import (
 // checked out until its rows are closed, and an execution that finds it
 // checked out plans afresh.
 
+// planStats counts, engine-wide, the statements run through runStatement
+// from a cached plan (hits) and those analyzed for the run (planned).
+type planStats struct {
+	hits, planned atomic.Uint64
+}
+
+// PlanCacheStats are the engine's plan-cache counters since it opened:
+// statements that ran a cached analyzed plan, and statements GMS planned.
+// Statements the engine runs itself (DDL, SET, transaction control) are
+// in neither.
+type PlanCacheStats struct {
+	Hits, Planned uint64
+}
+
+// PlanCacheStats reports the engine's plan-cache counters.
+func (e *Engine) PlanCacheStats() PlanCacheStats {
+	return PlanCacheStats{Hits: e.planStats.hits.Load(), Planned: e.planStats.planned.Load()}
+}
+
 // cachedPlan is one analyzed statement ready to execute.
 type cachedPlan struct {
 	node  sql.Node
 	flags *sql.QueryFlags
 	busy  bool // an execution's rows are open
 	keyed bool // the plan has run-time lookups, whose key buffers it holds
+	fresh bool // the plan has nodes holding per-execution state (freshPlan)
 }
 
 // planState is the session's link from the statement being run to its
@@ -49,6 +70,9 @@ type planState struct {
 	entry     *cachedStmt
 	templates map[string]literalTemplate // plan_param.go
 	casts     castArgTypes               // plan_param.go
+	// holdParams is set while a parametric statement is analyzed, for
+	// keepParams (plan_param.go)
+	holdParams bool
 }
 
 // runStatement plans and starts a translated statement: from its cached
@@ -59,11 +83,14 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	s.plans.entry = nil
 	if c == nil || !(res.Tag == "SELECT" || c.slots != nil && (res.Tag == "INSERT" || res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
 		s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
+		s.eng.planStats.planned.Add(1)
 		return s.runGMS(gctx, sqlText, res.Stmt)
 	}
 	if p := c.plan; p != nil && !p.busy {
+		s.eng.planStats.hits.Add(1)
 		return s.execPlan(gctx, sqlText, p, true)
 	}
+	s.eng.planStats.planned.Add(1)
 	if err := gctx.Session.ValidateSession(gctx); err != nil {
 		return nil, nil, err
 	}
@@ -72,7 +99,9 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 		return nil, nil, err
 	}
 	p := &cachedPlan{node: analyzed, flags: flags, keyed: hasKeyedLookup(analyzed)}
-	if !reusable || !reusablePlan(analyzed) {
+	planOK, fresh := reusablePlan(analyzed)
+	p.fresh = fresh
+	if !reusable || !planOK {
 		c.noPlan = true
 		c.noParam = c.slots != nil
 		return s.execPlan(gctx, sqlText, p, false)
@@ -119,8 +148,15 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	if err != nil {
 		return nil, nil, false, err
 	}
+	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
+		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
+	}
 	reusable = !foldsAtAnalysis(bound)
 	params := countNodeParams(bound)
+	if params > 0 {
+		s.plans.holdParams = true
+		defer func() { s.plans.holdParams = false }()
+	}
 	switch stmt.(type) {
 	case *sqlparser.Update, *sqlparser.Delete:
 		// GMS's simple-DML batches skip the pre-analyze rules (runGMS)
@@ -141,13 +177,15 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 // foldsAtAnalysis reports whether analyzing a bound plan may evaluate
 // something whose value can change between executions. GMS's filter
 // simplification evaluates every condition sub-expression that reads no
-// column (auth.uid(), now(), current_setting(...)) and its subquery rules
-// evaluate uncorrelated subqueries; a plan holding such a value would carry
-// one execution's claims or clock into the next. Constants are the only
-// column-free expressions allowed in conditions, and no subquery anywhere.
+// column (auth.uid(), now(), current_setting(...)); a plan holding such a
+// value would carry one execution's claims or clock into the next.
+// Constants are the only column-free expressions allowed in conditions,
+// at every level of the plan (derived tables and subquery expressions
+// included). A subquery is never evaluated while planning (GMS's
+// evaluability test excludes them), so it counts as reading a column.
 func foldsAtAnalysis(n sql.Node) bool {
 	folds := false
-	inspectPlan(n, func(n sql.Node) bool {
+	inspectDeep(n, func(n sql.Node) bool {
 		if folds {
 			return false
 		}
@@ -165,19 +203,19 @@ func foldsAtAnalysis(n sql.Node) bool {
 			}
 		}
 		return !folds
-	})
+	}, nil)
 	return folds
 }
 
 // exprFolds walks e: columns is 1 when e reads a column, 0 when it does
-// not, and -1 when e holds a subquery or (in a condition) a column-free
-// expression other than a constant. A column-free expression holding a
-// parameter is let through: if the analysis folds it, the parameter is
-// gone from the plan, which paramsInPlace notices.
+// not, and -1 when e is (in a condition) a column-free expression other
+// than a constant. A column-free expression holding a parameter is let
+// through: parameters are kept out of GMS's folding (keepParams), and
+// paramsInPlace checks that every one is still in the analyzed plan.
 func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
 	switch e.(type) {
 	case *plan.Subquery:
-		return -1, false
+		return 1, false
 	case *expression.GetField:
 		return 1, false
 	case *expr.Literal, *expression.Literal:
@@ -202,9 +240,17 @@ func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
 }
 
 // execPlan starts an analyzed plan. An owned plan (the cache's) is checked
-// out until the returned iterator is closed.
+// out until the returned iterator is closed; one holding per-execution
+// state (p.fresh) runs as a copy whose stateful nodes are new (freshPlan).
 func (s *Session) execPlan(gctx *sql.Context, sqlText string, p *cachedPlan, owned bool) (sql.Schema, sql.RowIter, error) {
-	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, p.node, p.flags)
+	node := p.node
+	if owned && p.fresh {
+		var err error
+		if node, err = freshPlan(node, s.eng.gms.Analyzer.ExecBuilder); err != nil {
+			return nil, nil, err
+		}
+	}
+	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, node, p.flags)
 	if err != nil || !owned {
 		return schema, iter, err
 	}
@@ -227,51 +273,147 @@ func (it *planIter) Close(ctx *sql.Context) error {
 }
 
 // reusablePlan reports whether an analyzed plan may be executed again: its
-// nodes are of the kinds known to keep no state between executions, and
-// every table is a storage table (system catalog tables are built from the
-// catalog when they are looked up, so their handles are snapshots).
-// Expressions holding subqueries are refused, as GMS's Subquery caches
-// results on the node.
-func reusablePlan(n sql.Node) bool {
-	ok := true
-	inspectPlan(n, func(n sql.Node) bool {
+// nodes are of the kinds known to keep no state between executions, or
+// whose state freshPlan renews, and every table is a storage table
+// (system catalog tables are built from the catalog when they are looked
+// up, so their handles are snapshots). The plans of subquery expressions
+// are held to the same rules.
+//
+// The state GMS keeps on plan nodes, and what becomes of it here:
+//   - an uncorrelated Subquery caches its rows on the node, and after the
+//     statement GMS disposes its hash cache: renewed per execution;
+//   - HashLookup builds its hash table on the node and CachedResults
+//     registers its rows under its id and is marked disposed when the
+//     statement ends: both renewed per execution;
+//   - Max1Row keeps its one row on the node: renewed per execution;
+//   - a run-time index lookup keeps its key buffers on the node: the
+//     plan is checked out to one execution at a time (keyed).
+//
+// A foreign-key handler holds the editors of the tables it checks and
+// cascades to, taken while planning; storage editors keep nothing but the
+// table handle.
+func reusablePlan(n sql.Node) (ok, fresh bool) {
+	ok = true
+	inspectDeep(n, func(n sql.Node) bool {
 		if !ok {
 			return false
 		}
 		switch n := n.(type) {
 		case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
 			*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
-			*plan.InsertInto, *plan.InsertDestination, *plan.Values, *plan.Update, *plan.UpdateSource, *plan.DeleteFrom:
+			*plan.InsertInto, *plan.InsertDestination, *plan.Values, *plan.Update, *plan.UpdateSource, *plan.DeleteFrom,
+			*plan.SubqueryAlias, *plan.JoinNode, *plan.StripRowNode, *plan.EmptyTable:
+		case *plan.HashLookup, *plan.CachedResults, *plan.Max1Row:
+			fresh = true
+		case *plan.ForeignKeyHandler:
+			// its editors and reference indexes are storage handles, which
+			// read and write the transaction of each call's context
+			ok = isStorageTable(n.Table)
 		case *plan.ResolvedTable:
-			ok = isStorageTable(n.UnderlyingTable())
+			// storage tables, and the one-row table of a query without FROM
+			ok = isStorageTable(n.UnderlyingTable()) || plan.IsDualTable(n.UnderlyingTable())
 		case *plan.IndexedTableAccess:
-			// a keyed lookup keeps its key buffers on the node, which the
-			// plan's checkout makes private to one execution; only
-			// paramLookups' lookups (keyed by parameters) are expected
+			// a run-time lookup evaluates its keys per execution (and
+			// keeps its key buffers on the node: see keyed)
 			ok = isStorageTable(n.UnderlyingTable())
-			if !n.IsStatic() {
-				for _, k := range n.Expressions() {
-					if _, isParam := k.(*paramExpr); !isParam {
-						ok = false
-					}
-				}
-			}
 		default:
 			ok = false
 		}
-		if ne, isExprs := n.(sql.Expressioner); ok && isExprs {
-			for _, e := range ne.Expressions() {
-				sql.Inspect(e, func(e sql.Expression) bool {
-					if _, sub := e.(*plan.Subquery); sub {
-						ok = false
-					}
-					return ok
-				})
+		return ok
+	}, func(e sql.Expression) bool {
+		if sq, isSub := e.(*plan.Subquery); isSub && sq.CanCacheResults() {
+			fresh = true
+		}
+		return true
+	})
+	return ok, fresh
+}
+
+// inspectDeep calls fn on every node of a plan while fn returns true for
+// its parent, including an INSERT's source and the plans of subquery
+// expressions, and fe (when not nil) on every expression of those nodes
+// while fe returns true for its parent.
+func inspectDeep(n sql.Node, fn func(sql.Node) bool, fe func(sql.Expression) bool) {
+	if n == nil || !fn(n) {
+		return
+	}
+	if ne, ok := n.(sql.Expressioner); ok {
+		for _, e := range ne.Expressions() {
+			inspectExprDeep(e, fn, fe)
+		}
+	}
+	if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
+		inspectDeep(ii.Source, fn, fe)
+	}
+	for _, c := range n.Children() {
+		inspectDeep(c, fn, fe)
+	}
+}
+
+func inspectExprDeep(e sql.Expression, fn func(sql.Node) bool, fe func(sql.Expression) bool) {
+	if e == nil || fe != nil && !fe(e) {
+		return
+	}
+	if sq, ok := e.(*plan.Subquery); ok && sq.Query != nil {
+		inspectDeep(sq.Query, fn, fe)
+	}
+	for _, c := range e.Children() {
+		inspectExprDeep(c, fn, fe)
+	}
+}
+
+// freshPlan copies a cached plan for one execution, giving every node
+// that keeps per-execution state (see reusablePlan) a new instance; the
+// other nodes are shared with the cached plan.
+func freshPlan(n sql.Node, b sql.NodeExecBuilder) (sql.Node, error) {
+	out, _, err := transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		same := transform.SameTree
+		switch x := n.(type) {
+		case *plan.HashLookup:
+			n, same = plan.NewHashLookup(x.Child, x.RightEntryKey, x.LeftProbeKey, x.JoinType), transform.NewTree
+		case *plan.CachedResults:
+			n, same = plan.NewCachedResults(x.Child), transform.NewTree
+		case *plan.Max1Row:
+			n, same = plan.NewMax1Row(x.Child, x.Name()), transform.NewTree
+		case *plan.InsertInto:
+			if x.Source != nil {
+				src, err := freshPlan(x.Source, b)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				if src != x.Source {
+					n, same = x.WithSource(src), transform.NewTree
+				}
 			}
 		}
-		return ok
+		ne, ok := n.(sql.Expressioner)
+		if !ok {
+			return n, same, nil
+		}
+		nn, same2, err := transform.OneNodeExpressions(ne.(sql.Node), func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			sq, ok := e.(*plan.Subquery)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			q, err := freshPlan(sq.Query, b)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			if q == sq.Query && !sq.CanCacheResults() {
+				return e, transform.SameTree, nil
+			}
+			ns := plan.NewSubquery(q, sq.QueryString).WithCorrelated(sq.Correlated())
+			if sq.Volatile() {
+				ns = ns.WithVolatile()
+			}
+			return ns.WithExecBuilder(b), transform.NewTree, nil
+		})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return nn, same && same2, nil
 	})
-	return ok
+	return out, err
 }
 
 func isStorageTable(t sql.Table) bool {
@@ -284,29 +426,11 @@ func isStorageTable(t sql.Table) bool {
 
 func hasKeyedLookup(n sql.Node) bool {
 	keyed := false
-	inspectPlan(n, func(n sql.Node) bool {
+	inspectDeep(n, func(n sql.Node) bool {
 		if ita, ok := n.(*plan.IndexedTableAccess); ok && !ita.IsStatic() {
 			keyed = true
 		}
 		return !keyed
-	})
+	}, nil)
 	return keyed
-}
-
-// inspectPlan calls f on every node of a plan while f returns true for
-// its parent, including an INSERT's source (which GMS keeps out of its
-// children).
-func inspectPlan(n sql.Node, f func(sql.Node) bool) {
-	transform.Inspect(n, func(n sql.Node) bool {
-		if n == nil {
-			return true
-		}
-		if !f(n) {
-			return false
-		}
-		if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
-			inspectPlan(ii.Source, f)
-		}
-		return true
-	})
 }

@@ -365,7 +365,7 @@ const ruleParamLookups analyzer.RuleId = 10020
 // lookups from values it evaluates while planning, which would tie the
 // plan to one execution's values.
 func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		f, ok := n.(*plan.Filter)
 		if !ok {
 			return n, transform.SameTree, nil
@@ -386,16 +386,16 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 				continue
 			}
 			gf, isCol := b.Left.(*expression.GetField)
-			p, isParam := asParam(b.Right)
+			_, pt, isParam := paramKey(b.Right)
 			if !isCol || !isParam {
 				gf, isCol = b.Right.(*expression.GetField)
-				p, isParam = asParam(b.Left)
+				_, pt, isParam = paramKey(b.Left)
 			}
 			if !isCol || !isParam {
 				continue
 			}
 			ct, ok := gf.Type().(*types.Type)
-			if !ok || !lookupCompatible(ct, p.typ) {
+			if !ok || !lookupCompatible(ct, pt) {
 				continue
 			}
 			if _, dup := eq[gf.Name()]; !dup {
@@ -435,11 +435,11 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 		consumed := map[int]bool{}
 		for k, i := range bestUsed {
 			b := conj[i].(*expr.BinOp)
-			p, ok := asParam(b.Right)
+			key, _, ok := paramKey(b.Right)
 			if !ok {
-				p, _ = asParam(b.Left)
+				key, _, _ = paramKey(b.Left)
 			}
-			keys[k] = p // the lookup converts the value to the column's type
+			keys[k] = key // the lookup converts the value to the column's type
 			consumed[i] = true
 		}
 		ita, err := plan.NewIndexedAccessForTableNode(ctx, rt, plan.NewLookupBuilder(best, keys, make([]bool, len(keys))))
@@ -459,17 +459,28 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 	})
 }
 
-// asParam returns the parameter e is, possibly under an implicit integer
-// widening cast (int4 to int8: the translator's coercion to int8 = int8).
-func asParam(e sql.Expression) (*paramExpr, bool) {
-	if c, ok := e.(*expr.Cast); ok && !c.Explicit {
-		if p, ok := c.Child.(*paramExpr); ok && lookupCompatible(expr.TypeOf(c), p.typ) {
-			return p, true
+// paramKey returns the run-time key `column = e` gives an index lookup
+// when e is a parameter, and the type of the key's value: the parameter
+// itself, possibly under an implicit integer widening cast (int4 to int8:
+// the translator's coercion to int8 = int8), which the lookup's own
+// conversion does; or a cast of the parameter (`$1::varchar(255)`),
+// evaluated per execution.
+func paramKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
+	if c, ok := e.(*expr.Cast); ok {
+		p, ok := c.Child.(*paramExpr)
+		if !ok {
+			return nil, nil, false
 		}
-		return nil, false
+		if !c.Explicit && lookupCompatible(expr.TypeOf(c), p.typ) {
+			return p, p.typ, true
+		}
+		return c, expr.TypeOf(c), true
 	}
 	p, ok := e.(*paramExpr)
-	return p, ok
+	if !ok {
+		return nil, nil, false
+	}
+	return p, p.typ, true
 }
 
 // lookupCompatible reports whether `column = parameter` selects exactly
@@ -491,54 +502,19 @@ func lookupCompatible(col, param *types.Type) bool {
 }
 
 // paramsInPlace reports whether every parameter of a bound plan (want of
-// them) is, in the analyzed plan, a key of a run-time lookup, a VALUES
-// item or a SET value (evaluated per execution; GMS folds none of them),
-// and none is anywhere
-// else: any other may have been evaluated while planning.
+// them) is still in the analyzed plan, at any level: one that analysis
+// evaluated into a constant is gone, and the plan would carry that
+// execution's value.
 func paramsInPlace(analyzed sql.Node, want int) bool {
-	kept, other := 0, 0
-	inspectPlan(analyzed, func(n sql.Node) bool {
-		ne, ok := n.(sql.Expressioner)
-		if !ok {
-			return true
-		}
-		ita, isITA := n.(*plan.IndexedTableAccess)
-		_, isValues := n.(*plan.Values)
-		if _, isSet := n.(*plan.UpdateSource); isSet {
-			isValues = true // SET values, evaluated per row
-		}
-		for _, e := range ne.Expressions() {
-			c := countParams(e)
-			if isITA && !ita.IsStatic() || isValues {
-				kept += c
-			} else {
-				other += c
-			}
-		}
-		return true
-	})
-	return kept == want && other == 0
+	return countNodeParams(analyzed) == want
 }
 
-func countParams(e sql.Expression) int {
-	c := 0
-	sql.Inspect(e, func(e sql.Expression) bool {
-		if _, ok := e.(*paramExpr); ok {
-			c++
-		}
-		return true
-	})
-	return c
-}
-
-// countNodeParams counts the parameters in a bound plan.
+// countNodeParams counts the parameters in a plan, subqueries included.
 func countNodeParams(n sql.Node) int {
 	c := 0
-	inspectPlan(n, func(n sql.Node) bool {
-		if ne, ok := n.(sql.Expressioner); ok {
-			for _, e := range ne.Expressions() {
-				c += countParams(e)
-			}
+	inspectDeep(n, func(sql.Node) bool { return true }, func(e sql.Expression) bool {
+		if _, ok := e.(*paramExpr); ok {
+			c++
 		}
 		return true
 	})
@@ -560,7 +536,7 @@ type paramPrep struct {
 // cachedParametric finds the cached parametric translation of a text sent
 // with arguments.
 func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) (*cachedStmt, []any, bool) {
-	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, args))
+	key, _, vals, ok := paramArgs(s.castArgs(cacheKey, version, args))
 	if !ok {
 		return nil, nil, false
 	}
@@ -580,7 +556,7 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 		return nil
 	}
 	if len(args) > 0 {
-		args = s.typedCastArgs(stmt, cacheKey, args)
+		args = s.typedCastArgs(stmt, text, cacheKey, version, args)
 		key, typs, vals, ok := paramArgs(args)
 		if !ok || !parametricStatement(stmt) {
 			return nil
@@ -766,7 +742,8 @@ func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Res
 	switch {
 	case cacheable(res):
 		s.cache.put(pp.key, version, c)
-	case (res.Tag == "INSERT" || res.Tag == "UPDATE") && res.Stmt != nil && res.Cmd == nil && !res.Returning:
+	case (res.Tag == "INSERT" || res.Tag == "UPDATE" && !res.Returning) && res.Stmt != nil && res.Cmd == nil:
+		// an INSERT's RETURNING list is planned with it (analyzeQuery)
 		c.pendingKey, c.pendingVersion = pp.key, version
 	default:
 		return
@@ -784,36 +761,55 @@ func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Res
 // that is not valid input for its type stays a string, so the statement
 // reports the error as it did.
 
-// castArgTypes maps a statement's cache key to the cast types of its
-// parameters (nil entries: not cast, or not only cast).
-type castArgTypes map[string][]*types.Type
+// castArgTypes maps a statement's cache key to the types of its
+// parameters (nil entries: not cast, or not only cast, and not inferred),
+// found under the catalog of a DDL version.
+type castArgTypes map[string]castArgEntry
+
+type castArgEntry struct {
+	typs    []*types.Type
+	version uint64
+}
 
 const castArgTypesSize = 256
 
 // castArgs converts the string arguments of a statement whose cast types
 // are known (typedCastArgs found them on an earlier run).
-func (s *Session) castArgs(cacheKey string, args []any) []any {
-	typs, ok := s.plans.casts[cacheKey]
-	if !ok || typs == nil {
+func (s *Session) castArgs(cacheKey string, version uint64, args []any) []any {
+	c, ok := s.plans.casts[cacheKey]
+	if !ok || c.typs == nil || c.version != version {
 		return args
 	}
-	return s.applyCasts(typs, args)
+	return s.applyCasts(c.typs, args)
 }
 
-// typedCastArgs finds the cast types of stmt's parameters, remembers them
-// under cacheKey, and converts args.
-func (s *Session) typedCastArgs(stmt *pg.Node, cacheKey string, args []any) []any {
-	typs, known := s.plans.casts[cacheKey]
-	if !known {
+// typedCastArgs finds the cast types of stmt's parameters, and the types
+// of its untyped arguments (plan_infer.go), remembers them under
+// cacheKey, and converts args.
+func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, version uint64, args []any) []any {
+	c, known := s.plans.casts[cacheKey]
+	typs := c.typs
+	if !known || c.version != version {
+		typs = nil
 		// a type named like a built-in one could come first only when
 		// the path names pg_catalog after it
 		if path, _ := s.Setting("search_path"); !strings.Contains(path, "pg_catalog") {
-			typs = paramCastTypes(stmt, len(args))
+			typs = paramCastTypes(stmt, len(args), s.userType)
+		}
+		if inferred := s.inferParamTypes(stmt, text, args, typs); inferred != nil {
+			if typs == nil {
+				typs = make([]*types.Type, len(args))
+			}
+			for i, t := range inferred {
+				if t != nil {
+					typs[i] = t
+				}
+			}
 		}
 		if s.plans.casts == nil || len(s.plans.casts) >= castArgTypesSize {
 			s.plans.casts = castArgTypes{}
 		}
-		s.plans.casts[cacheKey] = typs
+		s.plans.casts[cacheKey] = castArgEntry{typs: typs, version: version}
 	}
 	if typs == nil {
 		return args
@@ -824,13 +820,19 @@ func (s *Session) typedCastArgs(stmt *pg.Node, cacheKey string, args []any) []an
 func (s *Session) applyCasts(typs []*types.Type, args []any) []any {
 	var out []any
 	for i, a := range args {
-		str, isStr := a.(string)
-		if !isStr || i >= len(typs) || typs[i] == nil {
+		if i >= len(typs) || typs[i] == nil {
 			continue
 		}
-		v, err := types.Input(typs[i], str, &s.env)
-		if err != nil {
-			continue
+		var v any // an untyped NULL is a NULL of the parameter's type
+		if a != nil {
+			str, isStr := a.(string)
+			if !isStr {
+				continue
+			}
+			var err error
+			if v, err = types.Input(typs[i], str, &s.env); err != nil {
+				continue
+			}
 		}
 		if out == nil {
 			out = append([]any(nil), args...)
@@ -845,8 +847,9 @@ func (s *Session) applyCasts(typs []*types.Type, args []any) []any {
 
 // paramCastTypes returns, for each of n parameters, the built-in type it
 // is cast to when every reference to it is a cast to that one type
-// without typmod; nil when no parameter is.
-func paramCastTypes(stmt *pg.Node, n int) []*types.Type {
+// without typmod (or a schema-qualified type userType finds, when not
+// nil); nil when no parameter is.
+func paramCastTypes(stmt *pg.Node, n int, userType func(schema, name string) *types.Type) []*types.Type {
 	refs := make([]int, n)
 	casts := make([]int, n)
 	typs := make([]*types.Type, n)
@@ -866,6 +869,9 @@ func paramCastTypes(stmt *pg.Node, n int) []*types.Type {
 				return true
 			}
 			t := castTypeName(x.TypeName)
+			if t == nil && userType != nil {
+				t = qualifiedCastType(x.TypeName, userType)
+			}
 			if t == nil || typs[i] != nil && typs[i] != t {
 				casts[i] = -1 << 30
 				return true
@@ -907,4 +913,110 @@ func castTypeName(tn *pg.TypeName) *types.Type {
 		return nil
 	}
 	return t
+}
+
+// qualifiedCastType resolves a cast's schema-qualified type name (outside
+// pg_catalog; no typmod, no array bounds) with userType.
+func qualifiedCastType(tn *pg.TypeName, userType func(schema, name string) *types.Type) *types.Type {
+	if tn == nil || tn.Setof || tn.PctType || len(tn.Typmods) > 0 || len(tn.ArrayBounds) > 0 || tn.Typemod != -1 && tn.Typemod != 0 || len(tn.Names) != 2 {
+		return nil
+	}
+	schema, name := tn.Names[0].GetString_().GetSval(), tn.Names[1].GetString_().GetSval()
+	if schema == "" || name == "" || schema == "pg_catalog" {
+		return nil
+	}
+	return userType(schema, name)
+}
+
+// userType finds a type of the session's catalog by schema and name, if
+// an argument may be read as it before the statement runs (inferable).
+func (s *Session) userType(schema, name string) *types.Type {
+	t, ok := s.translatorCatalog().(*sessionCatalog).LookupType(schema, name)
+	if !ok || t.Mod != -1 || !inferable(t) {
+		return nil
+	}
+	return t
+}
+
+// keepParams wraps GMS's simplifyFilters rule, which evaluates every
+// filter sub-expression that reads no column and puts its value in the
+// plan: a parameter would be replaced by the value of the execution that
+// planned it. While a parametric statement is analyzed (analyzeQuery sets
+// holdParams), its parameters in filters are hidden from the rule as bind
+// variables, which it leaves alone, and put back afterwards; so a
+// condition such as `qty = $1` or `name like $1 || '%'` keeps reading its
+// parameter when the plan runs again.
+func keepParams(simplify analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if s, ok := ctx.Session.(*Session); !ok || !s.plans.holdParams {
+			return simplify(ctx, a, n, sc, sel, qf)
+		}
+		held := map[string]*paramExpr{}
+		hidden, err := swapFilterExprs(n, func(e sql.Expression) sql.Expression {
+			p, ok := e.(*paramExpr)
+			if !ok {
+				return nil
+			}
+			name := heldParamPrefix + strconv.Itoa(p.idx)
+			held[name] = p
+			return expression.NewBindVar(name)
+		})
+		if err != nil || len(held) == 0 {
+			return simplify(ctx, a, n, sc, sel, qf)
+		}
+		out, same, err := simplify(ctx, a, hidden, sc, sel, qf)
+		if err != nil {
+			return out, same, err
+		}
+		restored, err := swapFilterExprs(out, func(e sql.Expression) sql.Expression {
+			if bv, ok := e.(*expression.BindVar); ok {
+				if p, ok := held[bv.Name]; ok {
+					return p
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return restored, transform.NewTree, nil
+	}
+}
+
+// heldParamPrefix names the bind variables keepParams hides parameters
+// as (no SQL text can name one: it starts with a NUL).
+const heldParamPrefix = "\x00tinybase-param-"
+
+// swapFilterExprs replaces, in the conditions of the plan's filters
+// (through derived tables and the subqueries of those conditions), every
+// expression for which swap returns a replacement.
+func swapFilterExprs(n sql.Node, swap func(sql.Expression) sql.Expression) (sql.Node, error) {
+	var exprFn transform.ExprFunc
+	var nodeFn transform.NodeFunc
+	exprFn = func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if r := swap(e); r != nil {
+			return r, transform.NewTree, nil
+		}
+		if sq, ok := e.(*plan.Subquery); ok && sq.Query != nil {
+			q, same, err := transform.NodeWithOpaque(sq.Query, nodeFn)
+			if err != nil || same {
+				return e, transform.SameTree, err
+			}
+			return sq.WithQuery(q), transform.NewTree, nil
+		}
+		return e, transform.SameTree, nil
+	}
+	nodeFn = func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		e, same, err := transform.Expr(f.Expression, exprFn)
+		if err != nil || same {
+			return n, transform.SameTree, err
+		}
+		return plan.NewFilter(e, f.Child), transform.NewTree, nil
+	}
+	out, _, err := transform.NodeWithOpaque(n, nodeFn)
+	return out, err
 }

@@ -29,7 +29,7 @@ func TestParamCastTypes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		typs := paramCastTypes(stmt, c.n)
+		typs := paramCastTypes(stmt, c.n, nil)
 		var got []string
 		for i := 0; i < c.n; i++ {
 			if typs == nil || typs[i] == nil {

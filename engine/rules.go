@@ -37,6 +37,7 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 		Build()
 	a.ExecBuilder = newExecBuilder() // exec_project.go
 	unaliasInsertExprs(a)
+	wrapRule(a, "simplifyFilters", keepParams) // plan_param.go
 	installLateralRules(a)
 	installTriggerBuilder(a)
 	if gated {
@@ -44,6 +45,26 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 	}
 	a.Catalog.AuthHandler = gmsNoAuth{} // analyzer_rules_auth.go
 	return a
+}
+
+// wrapRule replaces the named GMS rule, in every batch that has it, with
+// wrap(rule).
+func wrapRule(a *analyzer.Analyzer, name string, wrap func(analyzer.RuleFunc) analyzer.RuleFunc) {
+	for _, b := range a.Batches {
+		var rules []analyzer.Rule
+		for i, r := range b.Rules {
+			if r.Id.String() != name {
+				continue
+			}
+			if rules == nil {
+				rules = append([]analyzer.Rule{}, b.Rules...) // the builder's slice is GMS's package-level default
+			}
+			rules[i].Apply = wrap(r.Apply)
+		}
+		if rules != nil {
+			b.Rules = rules
+		}
+	}
 }
 
 // unaliasInsertExprs wraps GMS's assignExecIndexes rule around two of its

@@ -302,7 +302,8 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 		case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
 			*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
 			*plan.InsertInto, *plan.InsertDestination, *plan.Values, *plan.Update, *plan.UpdateSource, *plan.DeleteFrom,
-			*plan.SubqueryAlias, *plan.JoinNode, *plan.StripRowNode, *plan.EmptyTable:
+			*plan.SubqueryAlias, *plan.JoinNode, *plan.StripRowNode, *plan.EmptyTable,
+			*lateralJoinNode: // its iterator state lives in RowIter, not on the node
 		case *plan.HashLookup, *plan.CachedResults, *plan.Max1Row:
 			fresh = true
 		case *plan.ForeignKeyHandler:

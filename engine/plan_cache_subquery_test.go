@@ -26,6 +26,7 @@ func TestPlanCacheSubqueryData(t *testing.T) {
 	join := "select a.name, b.v from a join b on b.a_id = a.id order by b.v"
 	leftJoin := "select a.name, b.v from a left join b on b.a_id = a.id and b.v > 15 order by a.name, b.v"
 	noFrom := "select (select count(*) from a), (select count(*) from b)"
+	lateral := "select a.name, l.top from a left join lateral (select max(b.v) as top from b where b.a_id = a.id) l on true order by a.id"
 	runPlanSteps(t, e, 2, []planStep{
 		{0, scalar, "2"},
 		{0, correlated, "x|2;y|1"},
@@ -36,6 +37,7 @@ func TestPlanCacheSubqueryData(t *testing.T) {
 		{0, join, "x|10;x|20;y|30"},
 		{0, leftJoin, "x|20;y|30"},
 		{0, noFrom, "2|3"},
+		{0, lateral, "x|20;y|30"},
 		{1, "insert into a values (3, 'z')", ""},
 		{1, "insert into b values (4, 3, 5)", ""},
 		{0, scalar, "3"},
@@ -47,6 +49,7 @@ func TestPlanCacheSubqueryData(t *testing.T) {
 		{0, join, "z|5;x|10;x|20;y|30"},
 		{0, leftJoin, "x|20;y|30;z|NULL"},
 		{0, noFrom, "3|4"},
+		{0, lateral, "x|20;y|30;z|5"},
 		{0, "begin", ""},
 		{0, "delete from b where a_id = 2", ""},
 		{0, scalar, "3"},
@@ -57,6 +60,9 @@ func TestPlanCacheSubqueryData(t *testing.T) {
 		{1, "update b set v = 1 where id = 2", ""},
 		{0, in, "y"},
 		{0, leftJoin, "x|NULL;y|30;z|NULL"},
+		{0, lateral, "x|10;y|30;z|5"},
+		{1, "update b set v = 25 where id = 2", ""},
+		{0, lateral, "x|25;y|30;z|5"},
 	})
 }
 

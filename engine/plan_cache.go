@@ -152,8 +152,8 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
 	}
 	reusable = !foldsAtAnalysis(bound)
-	params := countNodeParams(bound)
-	if params > 0 {
+	params, calls := countNodeParams(bound), countRuntimeCalls(bound) // plan_volatile.go
+	if params > 0 || calls > 0 {
 		s.plans.holdParams = true
 		defer func() { s.plans.holdParams = false }()
 	}
@@ -168,7 +168,7 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		}
 	}
 	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
-	if err == nil && params > 0 && !paramsInPlace(analyzed, params) {
+	if err == nil && (params > 0 && !paramsInPlace(analyzed, params) || calls > 0 && countRuntimeCalls(analyzed) != calls) {
 		reusable = false
 	}
 	return analyzed, qFlags, reusable, err
@@ -213,6 +213,9 @@ func foldsAtAnalysis(n sql.Node) bool {
 // through: parameters are kept out of GMS's folding (keepParams), and
 // paramsInPlace checks that every one is still in the analyzed plan.
 func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
+	if runtimeCall(e) {
+		return 0, true // kept out of folding as parameters are (plan_volatile.go)
+	}
 	switch e.(type) {
 	case *plan.Subquery:
 		return 1, false

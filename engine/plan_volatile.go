@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"reflect"
+	"strconv"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/types"
+)
+
+// Run-time calls in cached plans. A row-security policy such as
+// `using (user_id = auth.uid())` reaches the plan as a condition over
+// current_setting('request.jwt.claims', true) (auth.uid() is inlined), and
+// GMS's filter simplification evaluates every column-free condition
+// expression while planning: the plan would hold the first execution's
+// user. While a statement is analyzed for the plan cache (holdParams),
+// the volatile built-in calls of its conditions — the session, settings,
+// claims and clock functions — are hidden from that rule as parameters are
+// (keepParams), so the plan evaluates them when it runs; a condition
+// `column = <such an expression>` over an index becomes a lookup keyed at
+// run time (paramLookups, runtimeKey); and analyzeQuery keeps the plan only
+// when every such call of the bound plan is still in the analyzed one.
+
+// runtimeCall reports whether e is a built-in call whose value may change
+// between executions.
+func runtimeCall(e sql.Expression) bool {
+	fc, ok := e.(*expr.FuncCall)
+	return ok && fc.IsVolatile()
+}
+
+// countRuntimeCalls counts the run-time calls in a plan, subqueries
+// included.
+func countRuntimeCalls(n sql.Node) int {
+	c := 0
+	inspectDeep(n, func(sql.Node) bool { return true }, func(e sql.Expression) bool {
+		if runtimeCall(e) {
+			c++
+		}
+		return true
+	})
+	return c
+}
+
+// heldName names the bind variable keepParams hides e behind while GMS
+// simplifies filters: a parameter, or a run-time call none of whose
+// arguments was hidden already (such a call cannot be evaluated anyway).
+// n numbers the expressions hidden so far.
+func heldName(e sql.Expression, n int) (string, bool) {
+	if p, ok := e.(*paramExpr); ok {
+		return heldParamPrefix + strconv.Itoa(p.idx), true
+	}
+	if !runtimeCall(e) || containsBindVar(e) {
+		return "", false
+	}
+	return heldParamPrefix + "call-" + strconv.Itoa(n), true
+}
+
+func containsBindVar(e sql.Expression) bool {
+	found := false
+	sql.Inspect(e, func(e sql.Expression) bool {
+		if _, ok := e.(*expression.BindVar); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// statementStable are the run-time functions whose value is fixed for one
+// execution of a statement (PostgreSQL marks them STABLE), so a lookup may
+// evaluate its key once per execution; random() or clock_timestamp()
+// compared with a column are evaluated per row, as PostgreSQL does.
+var statementStable = map[string]bool{
+	"current_setting": true, "current_user": true, "current_role": true, "session_user": true,
+	"current_database": true, "current_catalog": true, "current_schema": true, "current_schemas": true,
+	"now": true, "current_timestamp": true, "transaction_timestamp": true, "statement_timestamp": true,
+	"current_date": true, "current_time": true, "localtime": true, "localtimestamp": true,
+}
+
+var exprPkg = reflect.TypeOf(expr.FuncCall{}).PkgPath()
+
+// runtimeKey returns e as a run-time index key: an expression of tinybase's
+// built-in operators, constants and parameters holding at least one
+// statement-stable run-time call, reading no column and no subquery, and
+// its type.
+func runtimeKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
+	calls, ok := 0, true
+	sql.Inspect(e, func(x sql.Expression) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *expr.FuncCall:
+			if x.IsVolatile() {
+				calls++
+				ok = statementStable[x.Name]
+			}
+		case *paramExpr, *expression.Literal:
+		default:
+			t := reflect.TypeOf(x)
+			if t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			ok = t.PkgPath() == exprPkg // not a column, subquery or routine call
+		}
+		return ok
+	})
+	if !ok || calls == 0 {
+		return nil, nil, false
+	}
+	t, isPG := e.Type().(*types.Type)
+	if !isPG {
+		return nil, nil, false
+	}
+	return e, t, true
+}
+
+// lookupKeyFn is paramLookups' test for a run-time key: parameters always,
+// and run-time calls while a statement is analyzed for the plan cache
+// (outside it GMS folds them and builds its own lookup).
+func lookupKeyFn(ctx *sql.Context) func(sql.Expression) (sql.Expression, *types.Type, bool) {
+	if s, ok := ctx.Session.(*Session); !ok || !s.plans.holdParams {
+		return paramKey
+	}
+	return func(e sql.Expression) (sql.Expression, *types.Type, bool) {
+		if k, t, ok := paramKey(e); ok {
+			return k, t, ok
+		}
+		return runtimeKey(e)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/types"
@@ -31,16 +32,25 @@ func runtimeCall(e sql.Expression) bool {
 	return ok && fc.IsVolatile()
 }
 
-// countRuntimeCalls counts the run-time calls in a plan, subqueries
-// included.
+// countRuntimeCalls counts the run-time calls in the conditions of a plan
+// (filters, joins, HAVING, index lookup keys; subqueries and derived tables
+// included), where GMS would fold them.
 func countRuntimeCalls(n sql.Node) int {
 	c := 0
-	inspectDeep(n, func(sql.Node) bool { return true }, func(e sql.Expression) bool {
-		if runtimeCall(e) {
-			c++
+	inspectDeep(n, func(n sql.Node) bool {
+		switch n.(type) {
+		case *plan.Filter, *plan.Having, *plan.JoinNode, *plan.IndexedTableAccess:
+			for _, e := range n.(sql.Expressioner).Expressions() {
+				sql.Inspect(e, func(e sql.Expression) bool {
+					if runtimeCall(e) {
+						c++
+					}
+					return true
+				})
+			}
 		}
 		return true
-	})
+	}, nil)
 	return c
 }
 

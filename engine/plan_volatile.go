@@ -3,10 +3,12 @@ package engine
 import (
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/types"
@@ -141,4 +143,143 @@ func lookupKeyFn(ctx *sql.Context) func(sql.Expression) (sql.Expression, *types.
 		}
 		return runtimeKey(e)
 	}
+}
+
+// A run-time call in a condition is evaluated for every row it is tested
+// on, where GMS's folding (and PostgreSQL's initplan for `(select
+// auth.uid())`) evaluates it once: for a policy over claims, that is a
+// JSON parse per row. analyzeQuery wraps each column-free condition
+// sub-expression over statement-stable calls (runtimeKey) in a onceExpr,
+// evaluated at its first use in an execution and kept until the next:
+// execPlan resets a plan's onceExprs as it starts it, and a plan holding
+// any is checked out to one execution at a time (cachedPlan.keyed).
+
+// onceState is one wrapped expression's value in the running execution,
+// shared by the copies GMS makes of the expression.
+type onceState struct {
+	mu    sync.Mutex
+	valid bool
+	val   any
+}
+
+func (st *onceState) reset() {
+	st.mu.Lock()
+	st.valid, st.val = false, nil
+	st.mu.Unlock()
+}
+
+// onceExpr evaluates its child once per execution.
+type onceExpr struct {
+	child sql.Expression
+	st    *onceState
+}
+
+var _ sql.Expression = (*onceExpr)(nil)
+
+func (o *onceExpr) Resolved() bool             { return o.child.Resolved() }
+func (o *onceExpr) Type() sql.Type             { return o.child.Type() }
+func (o *onceExpr) IsNullable() bool           { return o.child.IsNullable() }
+func (o *onceExpr) Children() []sql.Expression { return []sql.Expression{o.child} }
+func (o *onceExpr) String() string             { return o.child.String() }
+func (o *onceExpr) WithChildren(c ...sql.Expression) (sql.Expression, error) {
+	if len(c) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(o, len(c), 1)
+	}
+	return &onceExpr{child: c[0], st: o.st}, nil
+}
+
+func (o *onceExpr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	o.st.mu.Lock()
+	defer o.st.mu.Unlock()
+	if o.st.valid {
+		return o.st.val, nil
+	}
+	v, err := o.child.Eval(ctx, nil) // column-free
+	if err != nil {
+		return nil, err
+	}
+	o.st.valid, o.st.val = true, v
+	return v, nil
+}
+
+// evalOnce wraps, in the conditions of an analyzed plan's filters (at every
+// level, subqueries and derived tables included), each largest
+// sub-expression runtimeKey accepts in a onceExpr, and returns the states
+// of those it made.
+func evalOnce(n sql.Node) (sql.Node, []*onceState, error) {
+	var states []*onceState
+	var nodeFn transform.NodeFunc
+	var wrap func(e sql.Expression, cond bool) (sql.Expression, bool, error)
+	wrap = func(e sql.Expression, cond bool) (sql.Expression, bool, error) {
+		if sq, ok := e.(*plan.Subquery); ok {
+			if sq.Query == nil {
+				return e, false, nil
+			}
+			q, same, err := transform.NodeWithOpaque(sq.Query, nodeFn)
+			if err != nil || same {
+				return e, false, err
+			}
+			return sq.WithQuery(q), true, nil
+		}
+		if _, isOnce := e.(*onceExpr); isOnce {
+			return e, false, nil
+		}
+		if _, isParam := e.(*paramExpr); cond && !isParam {
+			if _, _, ok := runtimeKey(e); ok {
+				st := &onceState{}
+				states = append(states, st)
+				return &onceExpr{child: e, st: st}, true, nil
+			}
+		}
+		cs := e.Children()
+		var out []sql.Expression
+		for i, c := range cs {
+			nc, changed, err := wrap(c, cond)
+			if err != nil {
+				return nil, false, err
+			}
+			if changed {
+				if out == nil {
+					out = append([]sql.Expression(nil), cs...)
+				}
+				out[i] = nc
+			}
+		}
+		if out == nil {
+			return e, false, nil
+		}
+		ne, err := e.WithChildren(out...)
+		return ne, err == nil, err
+	}
+	nodeFn = func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		ne, ok := n.(sql.Expressioner)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		_, cond := n.(*plan.Filter)
+		es := ne.Expressions()
+		var out []sql.Expression
+		for i, e := range es {
+			nexp, changed, err := wrap(e, cond)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			if changed {
+				if out == nil {
+					out = append([]sql.Expression(nil), es...)
+				}
+				out[i] = nexp
+			}
+		}
+		if out == nil {
+			return n, transform.SameTree, nil
+		}
+		nn, err := ne.WithExpressions(out...)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return nn, transform.NewTree, nil
+	}
+	out, _, err := transform.NodeWithOpaque(n, nodeFn)
+	return out, states, err
 }

@@ -110,13 +110,17 @@ func runtimeKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
 				calls++
 				ok = statementStable[x.Name]
 			}
-		case *paramExpr, *expression.Literal:
+		case *paramExpr, *expression.Literal, *expr.Literal:
+		case sql.Aggregation, sql.WindowAdaptableExpression:
+			ok = false // reads the rows of its group or frame
 		default:
 			t := reflect.TypeOf(x)
 			if t.Kind() == reflect.Pointer {
 				t = t.Elem()
 			}
-			ok = t.PkgPath() == exprPkg // not a column, subquery or routine call
+			// not a column, subquery or routine call, and no leaf but a
+			// constant or a call
+			ok = t.PkgPath() == exprPkg && len(x.Children()) > 0
 		}
 		return ok
 	})

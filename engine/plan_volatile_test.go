@@ -159,3 +159,41 @@ func TestPlanCacheRuntimeConditions(t *testing.T) {
 		t.Errorf("%d executions from cached plans, want at least 3", hits)
 	}
 }
+
+// TestPlanCacheRuntimeCorrelated checks that a condition mixing a
+// run-time call with a correlated subquery, a column or an aggregate is
+// evaluated per row, not once per execution.
+func TestPlanCacheRuntimeCorrelated(t *testing.T) {
+	e := newPlanEngine(t, true,
+		"create table l (id int primary key, title text)",
+		"create table i (id int primary key, l_id int, body text)",
+		"insert into l values (1, 'x'), (2, 'y'), (3, 'z')",
+		"insert into i values (1, 1, 'a'), (2, 2, 'b')")
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	q := "select l.title from l where coalesce((select max(i.body) from i where i.l_id = l.id), current_setting('app.x', true)) = current_setting('app.y', true) order by l.title"
+	q2 := "select l.title from l where l.title || current_setting('app.x', true) = 'y' || current_setting('app.x', true) order by 1"
+	for _, st := range []struct{ x, y, want, want2 string }{
+		{"c", "a", "x", "y"},
+		{"c", "b", "y", "y"},
+		{"c", "c", "z", "y"},
+		{"d", "d", "z", "y"},
+		{"d", "a", "x", "y"},
+	} {
+		if out := queryArgs(t, s, "select set_config('app.x', '"+st.x+"', false) || set_config('app.y', '"+st.y+"', false)"); out != st.x+st.y {
+			t.Fatal(out)
+		}
+		if got := queryArgs(t, s, q); got != st.want {
+			t.Errorf("app.x=%s app.y=%s: got %q, want %q", st.x, st.y, got, st.want)
+		}
+		if got := queryArgs(t, s, q2); got != st.want2 {
+			t.Errorf("app.x=%s: %s: got %q, want %q", st.x, q2, got, st.want2)
+		}
+	}
+	if st := e.PlanCacheStats(); st.Hits < 8 {
+		t.Errorf("plan cache %+v: want at least 8 hits", st)
+	}
+}

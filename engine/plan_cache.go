@@ -59,9 +59,10 @@ func (e *Engine) PlanCacheStats() PlanCacheStats {
 type cachedPlan struct {
 	node  sql.Node
 	flags *sql.QueryFlags
-	busy  bool // an execution's rows are open
-	keyed bool // the plan has run-time lookups, whose key buffers it holds
-	fresh bool // the plan has nodes holding per-execution state (freshPlan)
+	busy  bool         // an execution's rows are open
+	keyed bool         // the plan has run-time lookups, whose key buffers it holds
+	fresh bool         // the plan has nodes holding per-execution state (freshPlan)
+	once  []*onceState // values evaluated once per execution (plan_volatile.go)
 }
 
 // planState is the session's link from the statement being run to its
@@ -73,6 +74,7 @@ type planState struct {
 	// holdParams is set while a parametric statement is analyzed, for
 	// keepParams (plan_param.go)
 	holdParams bool
+	once       []*onceState // made by the last analyzeQuery (plan_volatile.go)
 }
 
 // runStatement plans and starts a translated statement: from its cached
@@ -99,6 +101,9 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 		return nil, nil, err
 	}
 	p := &cachedPlan{node: analyzed, flags: flags, keyed: hasKeyedLookup(analyzed)}
+	if p.once, s.plans.once = s.plans.once, nil; p.once != nil {
+		p.keyed = true // the values are the running execution's
+	}
 	planOK, fresh := reusablePlan(analyzed)
 	p.fresh = fresh
 	if !reusable || !planOK {
@@ -152,8 +157,8 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
 	}
 	reusable = !foldsAtAnalysis(bound)
-	params := countNodeParams(bound)
-	if params > 0 {
+	params, calls := countNodeParams(bound), countRuntimeCalls(bound) // plan_volatile.go
+	if params > 0 || calls > 0 {
 		s.plans.holdParams = true
 		defer func() { s.plans.holdParams = false }()
 	}
@@ -168,8 +173,11 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		}
 	}
 	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
-	if err == nil && params > 0 && !paramsInPlace(analyzed, params) {
+	if err == nil && (params > 0 && !paramsInPlace(analyzed, params) || calls > 0 && countRuntimeCalls(analyzed) != calls) {
 		reusable = false
+	}
+	if err == nil && calls > 0 {
+		analyzed, s.plans.once, err = evalOnce(analyzed) // plan_volatile.go
 	}
 	return analyzed, qFlags, reusable, err
 }
@@ -209,10 +217,14 @@ func foldsAtAnalysis(n sql.Node) bool {
 
 // exprFolds walks e: columns is 1 when e reads a column, 0 when it does
 // not, and -1 when e is (in a condition) a column-free expression other
-// than a constant. A column-free expression holding a parameter is let
-// through: parameters are kept out of GMS's folding (keepParams), and
-// paramsInPlace checks that every one is still in the analyzed plan.
+// than a constant. A column-free expression holding a parameter or a
+// run-time call (plan_volatile.go) is let through: both are kept out of
+// GMS's folding (keepParams), and analyzeQuery checks that every one is
+// still in the analyzed plan.
 func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
+	if runtimeCall(e) {
+		return 0, true // kept out of folding as parameters are (plan_volatile.go)
+	}
 	switch e.(type) {
 	case *plan.Subquery:
 		return 1, false
@@ -244,6 +256,9 @@ func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
 // state (p.fresh) runs as a copy whose stateful nodes are new (freshPlan).
 func (s *Session) execPlan(gctx *sql.Context, sqlText string, p *cachedPlan, owned bool) (sql.Schema, sql.RowIter, error) {
 	node := p.node
+	for _, st := range p.once {
+		st.reset() // a new execution
+	}
 	if owned && p.fresh {
 		var err error
 		if node, err = freshPlan(node, s.eng.gms.Analyzer.ExecBuilder); err != nil {

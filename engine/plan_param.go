@@ -365,6 +365,7 @@ const ruleParamLookups analyzer.RuleId = 10020
 // lookups from values it evaluates while planning, which would tie the
 // plan to one execution's values.
 func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	keyOf := lookupKeyFn(ctx) // plan_volatile.go
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		f, ok := n.(*plan.Filter)
 		if !ok {
@@ -386,10 +387,10 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 				continue
 			}
 			gf, isCol := b.Left.(*expression.GetField)
-			_, pt, isParam := paramKey(b.Right)
+			_, pt, isParam := keyOf(b.Right)
 			if !isCol || !isParam {
 				gf, isCol = b.Right.(*expression.GetField)
-				_, pt, isParam = paramKey(b.Left)
+				_, pt, isParam = keyOf(b.Left)
 			}
 			if !isCol || !isParam {
 				continue
@@ -435,9 +436,9 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 		consumed := map[int]bool{}
 		for k, i := range bestUsed {
 			b := conj[i].(*expr.BinOp)
-			key, _, ok := paramKey(b.Right)
+			key, _, ok := keyOf(b.Right)
 			if !ok {
-				key, _, _ = paramKey(b.Left)
+				key, _, _ = keyOf(b.Left)
 			}
 			keys[k] = key // the lookup converts the value to the column's type
 			consumed[i] = true
@@ -951,14 +952,13 @@ func keepParams(simplify analyzer.RuleFunc) analyzer.RuleFunc {
 		if s, ok := ctx.Session.(*Session); !ok || !s.plans.holdParams {
 			return simplify(ctx, a, n, sc, sel, qf)
 		}
-		held := map[string]*paramExpr{}
+		held := map[string]sql.Expression{}
 		hidden, err := swapFilterExprs(n, func(e sql.Expression) sql.Expression {
-			p, ok := e.(*paramExpr)
+			name, ok := heldName(e, len(held)) // plan_volatile.go
 			if !ok {
 				return nil
 			}
-			name := heldParamPrefix + strconv.Itoa(p.idx)
-			held[name] = p
+			held[name] = e
 			return expression.NewBindVar(name)
 		})
 		if err != nil || len(held) == 0 {

@@ -19,7 +19,7 @@ import (
 // allocs/op and cpu-ms/op (process CPU time, which a shared machine
 // distorts less than wall time).
 //
-//	go test ./postgrest -run XXX -bench 'InsertOne|ListFiltered|GetByID' -benchmem -count 5
+//	go test ./postgrest -run XXX -bench 'InsertOne|ListFiltered|GetByID|ListOwnRLS' -benchmem -count 5
 
 // BenchmarkInsertOne is supabase.from('items').insert({name, qty}): POST
 // with Prefer: return=minimal.
@@ -63,6 +63,45 @@ func BenchmarkGetByID(b *testing.B) {
 		}
 	}
 	reportCPU(b, start)
+}
+
+// BenchmarkListOwnRLS is supabase.from('own_todos').select('id,title')
+// .order('id').limit(20) by signed-in users, over 1,000 rows of 10 users
+// under the usual policy `using (user_id = auth.uid())` (an index on
+// user_id): each request is another user's, so each runs with other
+// claims.
+func BenchmarkListOwnRLS(b *testing.B) {
+	b.ReportAllocs()
+	srv := engineServer(b, mustRead("testdata/exchanges/fixture.sql")+`;
+create table own_todos (id serial primary key, user_id uuid not null, title text);
+create index own_todos_user_id on own_todos (user_id);
+alter table own_todos enable row level security;
+grant select on own_todos to authenticated;
+create policy own on own_todos for select to authenticated using (user_id = auth.uid());
+insert into own_todos (user_id, title) select ('00000000-0000-0000-0000-00000000000' || (g % 10))::uuid, 'todo ' || g from generate_series(1, 1000) g;
+`)
+	keys := make([]string, 10)
+	for u := range keys {
+		k, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{"iss": "supabase-demo", "role": "authenticated",
+			"sub": fmt.Sprintf("00000000-0000-0000-0000-00000000000%d", u), "exp": 1983812996}).SignedString([]byte(testSecret))
+		if err != nil {
+			b.Fatal(err)
+		}
+		keys[u] = k
+	}
+	eng := srv.cfg.Executor.(*EngineExecutor).Engine
+	hits := eng.PlanCacheStats().Hits
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		u := i % 10
+		w := benchDo(srv, keys[u], "GET", "/own_todos?select=id%2Ctitle&order=id.asc&limit=20", "")
+		if want := fmt.Sprintf(`"title":"todo %d"}`, u+10); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), want) || strings.Count(w.Body.String(), "{") != 20 {
+			b.Fatalf("user %d: %d %s", u, w.Code, w.Body)
+		}
+	}
+	reportCPU(b, start)
+	b.ReportMetric(float64(eng.PlanCacheStats().Hits-hits)/float64(b.N), "plan-hits/op")
 }
 
 // benchServer is the exchange fixture on the engine with rows items, and

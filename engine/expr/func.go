@@ -189,6 +189,11 @@ func (f *FuncCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // ArgTypes returns the resolved argument types.
 func (f *FuncCall) ArgTypes() []*types.Type { return f.ats }
 
+// IsVolatile reports whether the call reads something that may change
+// between executions (the session, its settings and claims, the clock), so
+// a plan must evaluate it when it runs rather than fold it.
+func (f *FuncCall) IsVolatile() bool { return f.impl.Volatile }
+
 func (f *FuncCall) Children() []sql.Expression { return f.Args }
 func (f *FuncCall) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	n := *f

@@ -126,8 +126,14 @@ func (o *viewOrigins) fromItems(n *pg.Node, in *Table, ctes map[string][]outCol,
 		}
 		return append(out, it)
 	case *pg.Node_JoinExpr:
-		if x.JoinExpr.Alias != nil {
-			return append(out, fromItem{name: x.JoinExpr.Alias.Aliasname})
+		if j := x.JoinExpr; j.Alias != nil {
+			it := fromItem{name: j.Alias.Aliasname}
+			l, lok := o.itemCols(j.Larg, in, ctes)
+			r, rok := o.itemCols(j.Rarg, in, ctes)
+			if lok && rok {
+				it.sub = renamed(joinCols(j, l, r), j.Alias.Colnames)
+			}
+			return append(out, it)
 		}
 		out = o.fromItems(x.JoinExpr.Larg, in, ctes, out)
 		return o.fromItems(x.JoinExpr.Rarg, in, ctes, out)
@@ -142,6 +148,75 @@ func (o *viewOrigins) fromItems(n *pg.Node, in *Table, ctes map[string][]outCol,
 	case *pg.Node_RangeFunction:
 		if a := x.RangeFunction.Alias; a != nil {
 			return append(out, fromItem{name: a.Aliasname})
+		}
+	}
+	return out
+}
+
+// itemCols are the output columns of one side of a join, in order; ok is
+// false when a side is not followed.
+func (o *viewOrigins) itemCols(n *pg.Node, in *Table, ctes map[string][]outCol) (cols []outCol, ok bool) {
+	for _, it := range o.fromItems(n, in, ctes, nil) {
+		switch {
+		case it.sub != nil:
+			cols = append(cols, it.sub...)
+		case it.t != nil:
+			for _, c := range it.t.Columns {
+				r, ok := o.origin(it, c.Name)
+				cols = append(cols, outCol{c.Name, r, ok})
+			}
+		default:
+			return nil, false
+		}
+	}
+	return cols, true
+}
+
+// joinCols are an aliased join's columns as PostgreSQL orders them: the
+// USING (or NATURAL) columns first — from the left side, the right side
+// for a RIGHT JOIN, without an origin for a FULL JOIN (a COALESCE) — then
+// the other left columns, then the other right columns.
+func joinCols(j *pg.JoinExpr, l, r []outCol) []outCol {
+	var using []string
+	for _, n := range j.UsingClause {
+		using = append(using, n.GetString_().GetSval())
+	}
+	if j.IsNatural {
+		for _, lc := range l {
+			for _, rc := range r {
+				if lc.name == rc.name {
+					using = append(using, lc.name)
+					break
+				}
+			}
+		}
+	}
+	find := func(cols []outCol, name string) outCol {
+		for _, c := range cols {
+			if c.name == name {
+				return c
+			}
+		}
+		return outCol{name: name}
+	}
+	merged := map[string]bool{}
+	var out []outCol
+	for _, u := range using {
+		merged[u] = true
+		c := find(l, u)
+		switch j.Jointype {
+		case pg.JoinType_JOIN_RIGHT:
+			c = find(r, u)
+		case pg.JoinType_JOIN_FULL:
+			c = outCol{name: u}
+		}
+		out = append(out, c)
+	}
+	for _, side := range [][]outCol{l, r} {
+		for _, c := range side {
+			if !merged[c.name] {
+				out = append(out, c)
+			}
 		}
 	}
 	return out

@@ -48,6 +48,11 @@ func TestViewOrigins(t *testing.T) {
 		{"union is not followed", "SELECT id FROM books UNION SELECT id FROM authors", []string{"id"}, nil},
 		{"union in a subquery is not followed", "SELECT s.id FROM (SELECT id FROM books UNION SELECT id FROM authors) s", []string{"id"}, nil},
 		{"column aliases on the relation", "SELECT x.a, x.author_id FROM books x(a)", []string{"a", "author_id"}, []string{"a=books.id", "author_id=books.author_id"}},
+		{"aliased join with USING", "SELECT j.id, j.name, j.author_id FROM (books JOIN authors USING (id)) j", []string{"id", "name", "author_id"}, []string{"author_id=books.author_id", "id=books.id", "name=authors.name"}},
+		{"aliased RIGHT JOIN takes USING columns from the right", "SELECT j.id FROM (books RIGHT JOIN authors USING (id)) j", []string{"id"}, []string{"id=authors.id"}},
+		{"aliased FULL JOIN USING columns have no origin", "SELECT j.id, j.title FROM (books FULL JOIN authors USING (id)) j", []string{"id", "title"}, []string{"title=books.title"}},
+		{"aliased NATURAL join renamed by position", "SELECT j.k, j.n FROM (books NATURAL JOIN authors) j(k, t, a, n)", []string{"k", "n"}, []string{"k=books.id", "n=authors.name"}},
+		{"aliased join with ON keeps both sides", "SELECT j.name FROM (books b JOIN authors a ON a.id = b.author_id) j", []string{"name"}, []string{"name=authors.name"}},
 		{"scalar subquery has no origin", "SELECT (SELECT id FROM books LIMIT 1) AS id", []string{"id"}, nil},
 	}
 	for _, tc := range cases {

@@ -29,9 +29,9 @@ type liveConfig struct {
 
 type configHolder struct {
 	cur     atomic.Pointer[liveConfig]
-	mu      sync.Mutex // held while reading; guards loaded and version
-	loaded  bool
-	version uint64
+	mu      sync.Mutex // held while reading the settings
+	loaded  atomic.Bool
+	version atomic.Uint64 // the executor's config version last read
 }
 
 func baseLive(cfg *Config) *liveConfig {
@@ -59,10 +59,11 @@ where k like 'pgrst.%' and v is not null
 order by k, setdatabase desc`
 
 // refreshConfig re-reads the in-database configuration when it has never
-// been read or the executor's config version moved. A failed read keeps
-// the configuration in use (PostgREST logs it and carries on); a
-// successful one marks the schema cache stale, since db-schemas may have
-// changed.
+// been read or the executor's config version moved. A failed read or an
+// invalid value keeps the configuration in use until the next 'reload
+// config' (PostgREST logs it and carries on; a first read that fails is
+// retried by the next request); a successful one marks the schema cache
+// stale, since db-schemas may have changed.
 func (s *Server) refreshConfig(ctx context.Context) {
 	if s.cfg.NoDBConfig {
 		return
@@ -72,9 +73,13 @@ func (s *Server) refreshConfig(ctx context.Context) {
 	if versioned {
 		version = cv.ConfigVersion()
 	}
+	fresh := func() bool { return s.conf.loaded.Load() && (!versioned || s.conf.version.Load() == version) }
+	if fresh() { // no lock on the request path
+		return
+	}
 	s.conf.mu.Lock()
 	defer s.conf.mu.Unlock()
-	if s.conf.loaded && (!versioned || s.conf.version == version) {
+	if fresh() {
 		return
 	}
 	kv := map[string]string{}
@@ -91,14 +96,20 @@ func (s *Server) refreshConfig(ctx context.Context) {
 		return false, nil
 	})
 	if err != nil {
+		if s.conf.loaded.Load() { // not retried until the next 'reload config'
+			s.conf.version.Store(version)
+		}
 		return
 	}
 	next, ok := applyDBConfig(baseLive(&s.cfg), kv)
 	if !ok {
+		s.conf.version.Store(version)
+		s.conf.loaded.Store(true)
 		return
 	}
 	s.conf.cur.Store(next)
-	s.conf.loaded, s.conf.version = true, version
+	s.conf.version.Store(version)
+	s.conf.loaded.Store(true)
 	s.cache.mu.Lock()
 	s.cache.dirty = true
 	s.cache.mu.Unlock()

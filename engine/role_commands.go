@@ -251,22 +251,43 @@ func (s *Session) alterRole(c *translate.AlterRole) error {
 }
 
 func (s *Session) alterRoleSet(c *translate.AlterRoleSet) error {
+	if c.Database != "" && c.Database != dbName {
+		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
+	}
+	cat := s.catalog()
+	if c.Name == "" { // ALTER ROLE ALL
+		if !s.isSuperuser() {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter settings globally")
+		}
+		if c.Database != "" { // the same pg_db_role_setting row as ALTER DATABASE ... SET
+			return s.alterDatabaseSet(&translate.AlterDatabaseSet{Database: c.Database, Setting: c.Setting, Value: c.Value, Reset: c.Reset, ResetAll: c.ResetAll})
+		}
+		out, err := applySettingChange(cat.AllRoleSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
+		if err != nil {
+			return err
+		}
+		s.setCatalog(cat.SetAllRoleSettings(out))
+		return nil
+	}
 	name, err := s.resolveRoleName(c.Name)
 	if err != nil {
 		return err
 	}
-	cat := s.catalog()
 	old, _ := cat.Role(name)
 	me := s.currentRole()
 	if !me.Super && (old.Super || (!me.CreateRole && name != me.Name)) {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied")
 	}
 	r := *old
-	out, err := applySettingChange(old.Settings, c.Setting, c.Value, c.Reset, c.ResetAll)
+	list := &r.Settings
+	if c.Database != "" {
+		list = &r.DBSettings
+	}
+	out, err := applySettingChange(*list, c.Setting, c.Value, c.Reset, c.ResetAll)
 	if err != nil {
 		return err
 	}
-	r.Settings = out
+	*list = out
 	s.setCatalog(cat.PutRole(r))
 	return nil
 }
@@ -299,14 +320,19 @@ func applySettingChange(old []string, setting, value string, reset, resetAll boo
 		value = v
 	}
 	var out []string
+	replaced := false
 	for _, kv := range old {
 		k, _, _ := strings.Cut(kv, "=")
 		if resetAll || k == setting {
+			if !reset && !replaced { // a new value keeps its place (GUCArrayAdd)
+				out = append(out, setting+"="+value)
+				replaced = true
+			}
 			continue
 		}
 		out = append(out, kv)
 	}
-	if !reset {
+	if !reset && !replaced {
 		out = append(out, setting+"="+value)
 	}
 	return out, nil

@@ -114,18 +114,23 @@ func (s *Session) applyRequest(role, claims string) error {
 	return nil
 }
 
-// applyLoginSettings applies ALTER DATABASE ... SET and then ALTER ROLE
-// ... SET values of the connecting role, as PostgreSQL does at login
-// (pg_db_role_setting). A value that no longer applies is skipped.
+// applyLoginSettings applies the connecting role's pg_db_role_setting
+// values as PostgreSQL does at login: ALTER ROLE ALL ... SET, then ALTER
+// DATABASE ... SET, then ALTER ROLE ... SET, then ALTER ROLE ... IN
+// DATABASE ... SET, each overriding the ones before (PostgreSQL's source
+// priorities). A value that no longer applies is skipped.
 func (s *Session) applyLoginSettings() {
 	cat := s.catalog()
-	kvs := cat.DatabaseSettings()
+	all, db := cat.AllRoleSettings(), cat.DatabaseSettings()
+	var role, roleDB []string
 	if r, ok := cat.Role(s.user); ok {
-		kvs = append(append([]string(nil), kvs...), r.Settings...)
+		role, roleDB = r.Settings, r.DBSettings
 	}
-	for _, kv := range kvs {
-		k, v, _ := strings.Cut(kv, "=")
-		_ = s.setSetting(k, v, false)
+	for _, kvs := range [][]string{all, db, role, roleDB} {
+		for _, kv := range kvs {
+			k, v, _ := strings.Cut(kv, "=")
+			_ = s.setSetting(k, v, false)
+		}
 	}
 }
 

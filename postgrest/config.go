@@ -33,6 +33,13 @@ type Config struct {
 	AggregatesEnabled bool
 	// MaxBodyBytes rejects larger request bodies with 413. Default 10 MiB.
 	MaxBodyBytes int64
+	// NoDBConfig turns off in-database configuration (db-config = false):
+	// otherwise the session user's pgrst.db_schemas, db_extra_search_path,
+	// db_max_rows and db_aggregates_enabled role settings (ALTER ROLE
+	// authenticator SET pgrst.db_max_rows = '100') override the fields
+	// above, read before the first request and on NOTIFY pgrst, 'reload
+	// config' (db_config.go).
+	NoDBConfig bool
 }
 
 // Server is the PostgREST API as an http.Handler; paths are relative to
@@ -40,7 +47,8 @@ type Config struct {
 type Server struct {
 	cfg   Config
 	cache cacheHolder
-	jwts  jwtCache // jwt_cache.go
+	conf  configHolder // db_config.go
+	jwts  jwtCache     // jwt_cache.go
 	// now is the clock JWT expiry is checked against (tests replace it).
 	now func() time.Time
 }
@@ -64,5 +72,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxBodyBytes == 0 {
 		cfg.MaxBodyBytes = 10 << 20
 	}
-	return &Server{cfg: cfg, now: time.Now}, nil
+	s := &Server{cfg: cfg, now: time.Now}
+	s.conf.cur.Store(baseLive(&s.cfg))
+	return s, nil
 }

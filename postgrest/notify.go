@@ -10,14 +10,20 @@ import (
 	"github.com/tinybase/tinybase/engine"
 )
 
-// pgxVersion counts schema reload notifications for a PgxExecutor.
-type pgxVersion struct{ n atomic.Uint64 }
+// pgxVersion counts schema and config reload notifications for a
+// PgxExecutor.
+type pgxVersion struct{ n, cfg atomic.Uint64 }
 
 // SchemaVersion implements Versioned: it moves on NOTIFY pgrst, 'reload
 // schema' (or an empty payload, as PostgREST accepts) once Listen runs.
 func (x *PgxExecutor) SchemaVersion() uint64 { return x.version.n.Load() }
 
+// ConfigVersion implements ConfigVersioned: it moves on NOTIFY pgrst,
+// 'reload config' once Listen runs.
+func (x *PgxExecutor) ConfigVersion() uint64 { return x.version.cfg.Load() }
+
 var _ Versioned = (*PgxExecutor)(nil)
+var _ ConfigVersioned = (*PgxExecutor)(nil)
 
 // Listen holds a connection that LISTENs on the pgrst channel until ctx
 // ends, moving SchemaVersion on each reload notification, as PostgREST's
@@ -43,6 +49,7 @@ func (x *PgxExecutor) listenOnce(ctx context.Context) error {
 		return err
 	}
 	x.version.n.Add(1) // anything may have changed while not listening
+	x.version.cfg.Add(1)
 	for {
 		n, err := c.Conn().WaitForNotification(ctx)
 		if err != nil {
@@ -52,6 +59,9 @@ func (x *PgxExecutor) listenOnce(ctx context.Context) error {
 		if reloadsSchema(n.Payload) {
 			x.version.n.Add(1)
 		}
+		if reloadsConfig(n.Payload) {
+			x.version.cfg.Add(1)
+		}
 	}
 }
 
@@ -59,8 +69,8 @@ func (x *PgxExecutor) listenOnce(ctx context.Context) error {
 // subscription starts with the executor's first SchemaVersion call, which
 // the server makes before it builds its first schema cache.
 type engineReload struct {
-	once sync.Once
-	n    atomic.Uint64
+	once   sync.Once
+	n, cfg atomic.Uint64
 }
 
 func (x *EngineExecutor) reloads() uint64 {
@@ -68,6 +78,9 @@ func (x *EngineExecutor) reloads() uint64 {
 		x.Engine.Subscribe(pgrstChannel, func(n engine.Notification) {
 			if reloadsSchema(n.Payload) {
 				x.reload.n.Add(1)
+			}
+			if reloadsConfig(n.Payload) {
+				x.reload.cfg.Add(1)
 			}
 		})
 	})
@@ -77,10 +90,23 @@ func (x *EngineExecutor) reloads() uint64 {
 // pgrstChannel is PostgREST's default db-channel.
 const pgrstChannel = "pgrst"
 
+// ConfigVersion implements ConfigVersioned: the 'reload config'
+// notifications received on the pgrst channel.
+func (x *EngineExecutor) ConfigVersion() uint64 {
+	x.reloads() // subscribes
+	return x.reload.cfg.Load()
+}
+
+var _ ConfigVersioned = (*EngineExecutor)(nil)
+
+// reloadsConfig reports whether a pgrst payload re-reads the in-database
+// configuration (PostgREST docs: Configuration Reloading).
+func reloadsConfig(payload string) bool { return strings.TrimSpace(payload) == "reload config" }
+
 // reloadsSchema reports whether a pgrst payload reloads the schema cache:
 // 'reload schema' or an empty payload (PostgREST docs: Schema Cache
-// Reloading). 'reload config' re-reads PostgREST's configuration, which
-// here is the Go Config the server was built with: nothing to re-read.
+// Reloading). 'reload config' re-reads the in-database configuration
+// (db_config.go), which reloads the schema cache after it.
 func reloadsSchema(payload string) bool {
 	switch strings.TrimSpace(payload) {
 	case "", "reload schema":

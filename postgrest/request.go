@@ -37,7 +37,7 @@ func (s *Server) buildTree(c *schemaCache, t *Table, items []selectItem, alias s
 	for i := range items {
 		it := &items[i]
 		if it.Embed == nil {
-			if it.Agg != "" && !s.cfg.AggregatesEnabled {
+			if it.Agg != "" && !s.live().AggregatesEnabled {
 				return nil, newErr(400, "PGRST123", "Use of aggregate functions is not allowed", nil, nil)
 			}
 			if !it.Star && it.Field.Name != "" && t.Column(it.Field.Name) == nil && t.computedField(it.Field.Name) == nil && len(t.Columns) > 0 {

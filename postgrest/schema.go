@@ -98,7 +98,7 @@ func (s *Server) schema(ctx context.Context, force bool) (*schemaCache, error) {
 	if c := s.cache.cur; c != nil && !force && !s.cache.dirty && c.version == version {
 		return c, nil
 	}
-	c, err := loadSchema(ctx, s.cfg.Executor, s.cfg.Schemas)
+	c, err := loadSchema(ctx, s.cfg.Executor, s.live().Schemas)
 	if err != nil {
 		return nil, err
 	}

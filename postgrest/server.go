@@ -89,19 +89,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, a *authInfo) erro
 	if req.prefs.Handling == "strict" && len(req.prefs.invalid) > 0 {
 		return newErr(400, "PGRST122", "Invalid preferences given with handling=strict", "Invalid preferences: "+strings.Join(req.prefs.invalid, ", "), nil)
 	}
+	s.refreshConfig(r.Context())
+	live := s.live()
 	// profile
-	req.schema = s.cfg.Schemas[0]
+	req.schema = live.Schemas[0]
 	prof := r.Header.Get("Accept-Profile")
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		prof = r.Header.Get("Content-Profile")
 	}
 	if prof != "" {
 		ok := false
-		for _, sc := range s.cfg.Schemas {
+		for _, sc := range live.Schemas {
 			ok = ok || sc == prof
 		}
 		if !ok {
-			return newErr(406, "PGRST106", "The schema must be one of the following: "+strings.Join(s.cfg.Schemas, ", "), nil, nil)
+			return newErr(406, "PGRST106", "The schema must be one of the following: "+strings.Join(live.Schemas, ", "), nil, nil)
 		}
 		req.schema = prof
 	}
@@ -216,7 +218,7 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 	}
 	cb, _ := json.Marshal(cookies)
 	sp := []string{qi(req.schema)}
-	for _, x := range s.cfg.ExtraSearchPath {
+	for _, x := range s.live().ExtraSearchPath {
 		if x != req.schema {
 			sp = append(sp, qi(x))
 		}
@@ -291,8 +293,8 @@ func (s *Server) applyRange(req *request, root *readNode) error {
 			root.offset = from
 		}
 	}
-	if s.cfg.MaxRows > 0 && (root.limit < 0 || root.limit > s.cfg.MaxRows) {
-		root.limit = s.cfg.MaxRows
+	if max := s.live().MaxRows; max > 0 && (root.limit < 0 || root.limit > max) {
+		root.limit = max
 	}
 	return nil
 }

@@ -54,6 +54,31 @@ func (o *viewOrigins) of(v *Table) map[string]colOrigin {
 type fromItem struct {
 	name string // alias, or the relation's name
 	t    *Table // nil: not a relation in the cache (subquery, function, CTE)
+	// sub are a subquery's or CTE's output columns in order, or a
+	// relation's under an alias column list; nil when not followed.
+	sub []outCol
+}
+
+// outCol is one output column of a SELECT and the table column it shows,
+// if any (PostgreSQL's resorigtbl / resorigcol).
+type outCol struct {
+	name string
+	r    colOrigin
+	ok   bool
+}
+
+// renamed applies an alias column list to cols by position.
+func renamed(cols []outCol, names []*pg.Node) []outCol {
+	if len(names) == 0 {
+		return cols
+	}
+	out := append([]outCol(nil), cols...)
+	for i, n := range names {
+		if i < len(out) {
+			out[i].name = n.GetString_().GetSval()
+		}
+	}
+	return out
 }
 
 func (o *viewOrigins) lookup(schema, name string, in *Table) *Table {
@@ -74,26 +99,51 @@ func (o *viewOrigins) lookup(schema, name string, in *Table) *Table {
 	return nil
 }
 
-func (o *viewOrigins) fromItems(n *pg.Node, in *Table, out []fromItem) []fromItem {
+func (o *viewOrigins) fromItems(n *pg.Node, in *Table, ctes map[string][]outCol, out []fromItem) []fromItem {
 	switch x := n.Node.(type) {
 	case *pg.Node_RangeVar:
-		it := fromItem{name: x.RangeVar.Relname, t: o.lookup(x.RangeVar.Schemaname, x.RangeVar.Relname, in)}
-		if a := x.RangeVar.Alias; a != nil && a.Aliasname != "" {
-			it.name = a.Aliasname
-			if len(a.Colnames) > 0 {
-				it.t = nil // renamed columns: not followed
+		rv := x.RangeVar
+		it := fromItem{name: rv.Relname}
+		var colnames []*pg.Node
+		if a := rv.Alias; a != nil && a.Aliasname != "" {
+			it.name, colnames = a.Aliasname, a.Colnames
+		}
+		if cols, isCTE := ctes[rv.Relname]; isCTE && rv.Schemaname == "" {
+			if cols != nil {
+				it.sub = renamed(cols, colnames)
 			}
+			return append(out, it)
+		}
+		it.t = o.lookup(rv.Schemaname, rv.Relname, in)
+		if len(colnames) > 0 && it.t != nil {
+			// renamed columns map to the relation's by position
+			cols := make([]outCol, 0, len(it.t.Columns))
+			for _, c := range it.t.Columns {
+				r, ok := o.origin(fromItem{t: it.t}, c.Name)
+				cols = append(cols, outCol{c.Name, r, ok})
+			}
+			it.t, it.sub = nil, renamed(cols, colnames)
 		}
 		return append(out, it)
 	case *pg.Node_JoinExpr:
-		if x.JoinExpr.Alias != nil {
-			return append(out, fromItem{name: x.JoinExpr.Alias.Aliasname})
+		if j := x.JoinExpr; j.Alias != nil {
+			it := fromItem{name: j.Alias.Aliasname}
+			l, lok := o.itemCols(j.Larg, in, ctes)
+			r, rok := o.itemCols(j.Rarg, in, ctes)
+			if lok && rok {
+				it.sub = renamed(joinCols(j, l, r), j.Alias.Colnames)
+			}
+			return append(out, it)
 		}
-		out = o.fromItems(x.JoinExpr.Larg, in, out)
-		return o.fromItems(x.JoinExpr.Rarg, in, out)
+		out = o.fromItems(x.JoinExpr.Larg, in, ctes, out)
+		return o.fromItems(x.JoinExpr.Rarg, in, ctes, out)
 	case *pg.Node_RangeSubselect:
 		if a := x.RangeSubselect.Alias; a != nil {
-			return append(out, fromItem{name: a.Aliasname})
+			it := fromItem{name: a.Aliasname}
+			if cols, exact := o.selectOrigins(x.RangeSubselect.Subquery.GetSelectStmt(), in, ctes); exact {
+				it.sub = renamed(cols, a.Colnames)
+			}
+			return append(out, it)
 		}
 	case *pg.Node_RangeFunction:
 		if a := x.RangeFunction.Alias; a != nil {
@@ -103,8 +153,85 @@ func (o *viewOrigins) fromItems(n *pg.Node, in *Table, out []fromItem) []fromIte
 	return out
 }
 
+// itemCols are the output columns of one side of a join, in order; ok is
+// false when a side is not followed.
+func (o *viewOrigins) itemCols(n *pg.Node, in *Table, ctes map[string][]outCol) (cols []outCol, ok bool) {
+	for _, it := range o.fromItems(n, in, ctes, nil) {
+		switch {
+		case it.sub != nil:
+			cols = append(cols, it.sub...)
+		case it.t != nil:
+			for _, c := range it.t.Columns {
+				r, ok := o.origin(it, c.Name)
+				cols = append(cols, outCol{c.Name, r, ok})
+			}
+		default:
+			return nil, false
+		}
+	}
+	return cols, true
+}
+
+// joinCols are an aliased join's columns as PostgreSQL orders them: the
+// USING (or NATURAL) columns first — from the left side, the right side
+// for a RIGHT JOIN, without an origin for a FULL JOIN (a COALESCE) — then
+// the other left columns, then the other right columns.
+func joinCols(j *pg.JoinExpr, l, r []outCol) []outCol {
+	var using []string
+	for _, n := range j.UsingClause {
+		using = append(using, n.GetString_().GetSval())
+	}
+	if j.IsNatural {
+		for _, lc := range l {
+			for _, rc := range r {
+				if lc.name == rc.name {
+					using = append(using, lc.name)
+					break
+				}
+			}
+		}
+	}
+	find := func(cols []outCol, name string) outCol {
+		for _, c := range cols {
+			if c.name == name {
+				return c
+			}
+		}
+		return outCol{name: name}
+	}
+	merged := map[string]bool{}
+	var out []outCol
+	for _, u := range using {
+		merged[u] = true
+		c := find(l, u)
+		switch j.Jointype {
+		case pg.JoinType_JOIN_RIGHT:
+			c = find(r, u)
+		case pg.JoinType_JOIN_FULL:
+			c = outCol{name: u}
+		}
+		out = append(out, c)
+	}
+	for _, side := range [][]outCol{l, r} {
+		for _, c := range side {
+			if !merged[c.name] {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 // origin follows column col of a FROM item to a base table column.
 func (o *viewOrigins) origin(it fromItem, col string) (colOrigin, bool) {
+	if it.sub != nil {
+		for _, c := range it.sub {
+			if c.name == col {
+				return c.r, c.ok
+			}
+		}
+		return colOrigin{}, false
+	}
 	if it.t == nil || it.t.Column(col) == nil {
 		return colOrigin{}, false
 	}
@@ -120,28 +247,81 @@ func (o *viewOrigins) parse(v *Table, def string) map[string]colOrigin {
 	if err != nil || len(tree.Stmts) != 1 {
 		return nil
 	}
-	sel := tree.Stmts[0].Stmt.GetSelectStmt()
-	if sel == nil || sel.Op != pg.SetOperation_SETOP_NONE || len(sel.ValuesLists) > 0 {
+	cols, _ := o.selectOrigins(tree.Stmts[0].Stmt.GetSelectStmt(), v, nil)
+	if cols == nil {
 		return nil
+	}
+	out := map[string]colOrigin{}
+	for _, c := range cols {
+		if _, seen := out[c.name]; c.ok && !seen && v.Column(c.name) != nil {
+			out[c.name] = c.r
+		}
+	}
+	return out
+}
+
+// has reports whether a FROM item has column col.
+func (it fromItem) has(col string) bool {
+	if it.sub != nil {
+		for _, c := range it.sub {
+			if c.name == col {
+				return true
+			}
+		}
+		return false
+	}
+	return it.t != nil && it.t.Column(col) != nil
+}
+
+// selectOrigins follows a SELECT's output columns to table columns as
+// PostgreSQL's markTargetListOrigins does: plain column references,
+// through views, subqueries in FROM and WITH queries (alias column lists
+// rename by position), never through set operations (UNION, INTERSECT,
+// EXCEPT: their columns have no origin) or a WITH query's reference to
+// itself. exact is false when a * over something not followed leaves the
+// columns' positions unknown.
+func (o *viewOrigins) selectOrigins(sel *pg.SelectStmt, in *Table, ctes map[string][]outCol) (cols []outCol, exact bool) {
+	if sel == nil || sel.Op != pg.SetOperation_SETOP_NONE || len(sel.ValuesLists) > 0 {
+		return nil, false
+	}
+	if w := sel.WithClause; w != nil && len(w.Ctes) > 0 {
+		scope := make(map[string][]outCol, len(ctes)+len(w.Ctes))
+		for k, c := range ctes {
+			scope[k] = c
+		}
+		for _, n := range w.Ctes {
+			cte := n.GetCommonTableExpr()
+			if cte == nil {
+				continue
+			}
+			if w.Recursive {
+				scope[cte.Ctename] = nil // a reference to itself is not followed
+			}
+			var c []outCol
+			if cc, ok := o.selectOrigins(cte.Ctequery.GetSelectStmt(), in, scope); ok {
+				c = renamed(cc, cte.Aliascolnames)
+			}
+			scope[cte.Ctename] = c
+		}
+		ctes = scope
 	}
 	var from []fromItem
 	for _, n := range sel.FromClause {
-		from = o.fromItems(n, v, from)
+		from = o.fromItems(n, in, ctes, from)
 	}
-	out := map[string]colOrigin{}
-	set := func(name string, r colOrigin, ok bool) {
-		if _, seen := out[name]; ok && !seen && v.Column(name) != nil {
-			out[name] = r
-		}
-	}
+	exact = true
 	star := func(items []fromItem) {
 		for _, it := range items {
-			if it.t == nil {
-				continue
-			}
-			for _, c := range it.t.Columns {
-				r, ok := o.origin(it, c.Name)
-				set(c.Name, r, ok)
+			switch {
+			case it.sub != nil:
+				cols = append(cols, it.sub...)
+			case it.t != nil:
+				for _, c := range it.t.Columns {
+					r, ok := o.origin(it, c.Name)
+					cols = append(cols, outCol{c.Name, r, ok})
+				}
+			default:
+				exact = false
 			}
 		}
 	}
@@ -152,6 +332,7 @@ func (o *viewOrigins) parse(v *Table, def string) map[string]colOrigin {
 		}
 		cr := rt.Val.GetColumnRef()
 		if cr == nil {
+			cols = append(cols, outCol{name: rt.Name})
 			continue
 		}
 		var parts []string
@@ -168,41 +349,36 @@ func (o *viewOrigins) parse(v *Table, def string) map[string]colOrigin {
 				star(from)
 				continue
 			}
+			var items []fromItem
 			for _, it := range from {
 				if it.name == parts[len(parts)-1] {
-					star([]fromItem{it})
+					items = append(items, it)
 				}
 			}
+			if len(items) == 0 {
+				exact = false
+			}
+			star(items)
 			continue
 		}
 		if len(parts) == 0 {
+			cols = append(cols, outCol{name: rt.Name})
 			continue
 		}
 		col := parts[len(parts)-1]
-		name := rt.Name
-		if name == "" {
-			name = col
+		c := outCol{name: rt.Name}
+		if c.name == "" {
+			c.name = col
 		}
-		if len(parts) == 1 {
-			for _, it := range from {
-				if it.t != nil && it.t.Column(col) != nil {
-					r, ok := o.origin(it, col)
-					set(name, r, ok)
-					break
-				}
-			}
-			continue
-		}
-		rel := parts[len(parts)-2]
 		for _, it := range from {
-			if it.name == rel {
-				r, ok := o.origin(it, col)
-				set(name, r, ok)
+			if (len(parts) == 1 && it.has(col)) || (len(parts) > 1 && it.name == parts[len(parts)-2]) {
+				c.r, c.ok = o.origin(it, col)
 				break
 			}
 		}
+		cols = append(cols, c)
 	}
-	return out
+	return cols, exact
 }
 
 // viewSide is one end of a foreign key: a table or a view over it.
@@ -414,7 +590,7 @@ func (o *viewOrigins) fillColumns(v *Table) bool {
 	}
 	var from []fromItem
 	for _, n := range sel.FromClause {
-		from = o.fromItems(n, v, from)
+		from = o.fromItems(n, v, nil, from)
 	}
 	var names []string
 	expand := func(items []fromItem) bool {

@@ -34,9 +34,26 @@ func TestViewOrigins(t *testing.T) {
 		{"unqualified over a join", "SELECT title, name FROM books JOIN authors ON authors.id = books.author_id", []string{"title", "name"}, []string{"name=authors.name", "title=books.title"}},
 		{"expressions have no origin", "SELECT id::text AS id, upper(title) AS title, author_id FROM public.books", []string{"id", "title", "author_id"}, []string{"author_id=books.author_id"}},
 		{"view over a view", "SELECT w.writer AS who FROM bv w", []string{"who"}, []string{"who=books.author_id"}},
-		{"subquery is not followed", "SELECT s.id FROM (SELECT id FROM books) s", []string{"id"}, nil},
+		// PostgreSQL's markTargetListOrigins (what PostgREST reads from the
+		// view's rule) follows subqueries, WITH queries and alias column
+		// lists, but not set operations or a recursive WITH query.
+		{"subquery", "SELECT s.id FROM (SELECT id FROM books) s", []string{"id"}, []string{"id=books.id"}},
+		{"nested subqueries, star", "SELECT * FROM (SELECT * FROM (SELECT b.author_id AS a, upper(b.title) AS t FROM books b) s1) s2", []string{"a", "t"}, []string{"a=books.author_id"}},
+		{"subquery with alias columns", "SELECT s.k, s.m FROM (SELECT id, author_id FROM books) s(k, m)", []string{"k", "m"}, []string{"k=books.id", "m=books.author_id"}},
+		{"subquery over a view", "SELECT s.who FROM (SELECT writer AS who FROM bv) s", []string{"who"}, []string{"who=books.author_id"}},
+		{"CTE", "WITH w AS (SELECT id, author_id FROM books) SELECT w.id, author_id FROM w", []string{"id", "author_id"}, []string{"author_id=books.author_id", "id=books.id"}},
+		{"CTE with column names, over an earlier CTE", "WITH a(x) AS (SELECT id FROM authors), b(y) AS (SELECT x FROM a) SELECT y AS author FROM b", []string{"author"}, []string{"author=authors.id"}},
+		{"CTE shadows a table", "WITH books AS (SELECT id, name FROM authors) SELECT id FROM books", []string{"id"}, []string{"id=authors.id"}},
+		{"recursive CTE is not followed", "WITH RECURSIVE r AS (SELECT id FROM books UNION ALL SELECT id FROM r WHERE false) SELECT id FROM r", []string{"id"}, nil},
 		{"union is not followed", "SELECT id FROM books UNION SELECT id FROM authors", []string{"id"}, nil},
-		{"column aliases on the relation are not followed", "SELECT x.a FROM books x(a)", []string{"a"}, nil},
+		{"union in a subquery is not followed", "SELECT s.id FROM (SELECT id FROM books UNION SELECT id FROM authors) s", []string{"id"}, nil},
+		{"column aliases on the relation", "SELECT x.a, x.author_id FROM books x(a)", []string{"a", "author_id"}, []string{"a=books.id", "author_id=books.author_id"}},
+		{"aliased join with USING", "SELECT j.id, j.name, j.author_id FROM (books JOIN authors USING (id)) j", []string{"id", "name", "author_id"}, []string{"author_id=books.author_id", "id=books.id", "name=authors.name"}},
+		{"aliased RIGHT JOIN takes USING columns from the right", "SELECT j.id FROM (books RIGHT JOIN authors USING (id)) j", []string{"id"}, []string{"id=authors.id"}},
+		{"aliased FULL JOIN USING columns have no origin", "SELECT j.id, j.title FROM (books FULL JOIN authors USING (id)) j", []string{"id", "title"}, []string{"title=books.title"}},
+		{"aliased NATURAL join renamed by position", "SELECT j.k, j.n FROM (books NATURAL JOIN authors) j(k, t, a, n)", []string{"k", "n"}, []string{"k=books.id", "n=authors.name"}},
+		{"aliased join with ON keeps both sides", "SELECT j.name FROM (books b JOIN authors a ON a.id = b.author_id) j", []string{"name"}, []string{"name=authors.name"}},
+		{"scalar subquery has no origin", "SELECT (SELECT id FROM books LIMIT 1) AS id", []string{"id"}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -21,6 +21,8 @@ type Role struct {
 	ValidUntil string // timestamptz text, "" for none
 	// Settings are ALTER ROLE ... SET values, "name=value", in order.
 	Settings []string
+	// DBSettings are ALTER ROLE ... IN DATABASE postgres SET values.
+	DBSettings []string
 }
 
 // Membership is one GRANT role TO member (pg_auth_members).
@@ -44,7 +46,10 @@ type security struct {
 	roleOID  uint32
 	// dbSettings are ALTER DATABASE ... SET values, "name=value".
 	dbSettings []string
-	invoker    map[QName]string // views' security_invoker reloption, as written
+	// allSettings are ALTER ROLE ALL ... SET values (every role, every
+	// database).
+	allSettings []string
+	invoker     map[QName]string // views' security_invoker reloption, as written
 }
 
 // PredefinedRoles are the roles PostgreSQL 15's initdb creates besides the
@@ -332,4 +337,13 @@ func (c *Catalog) DatabaseSettings() []string { return c.sec().dbSettings }
 // replaced.
 func (c *Catalog) SetDatabaseSettings(kv []string) *Catalog {
 	return c.withSecurity(func(s *security) { s.dbSettings = kv })
+}
+
+// AllRoleSettings are ALTER ROLE ALL ... SET values, "name=value".
+func (c *Catalog) AllRoleSettings() []string { return c.sec().allSettings }
+
+// SetAllRoleSettings returns a catalog with ALTER ROLE ALL's settings
+// replaced.
+func (c *Catalog) SetAllRoleSettings(kv []string) *Catalog {
+	return c.withSecurity(func(s *security) { s.allSettings = kv })
 }

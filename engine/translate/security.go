@@ -40,9 +40,11 @@ type AlterRole struct {
 	Options []RoleOption
 }
 
-// AlterRoleSet is ALTER ROLE ... SET / RESET.
+// AlterRoleSet is ALTER ROLE ... [IN DATABASE db] SET / RESET. Name is
+// empty for ALTER ROLE ALL; Database is empty without IN DATABASE.
 type AlterRoleSet struct {
 	Name     string
+	Database string
 	Setting  string
 	Value    string
 	Reset    bool
@@ -217,13 +219,10 @@ func (t *Translator) securityStatement(n *pg.Node) (Result, bool) {
 		return Result{Cmd: &AlterRole{Name: roleSpec(ar.Role), Options: opts}, Tag: "ALTER ROLE"}, true
 	case *pg.Node_AlterRoleSetStmt:
 		as := s.AlterRoleSetStmt
-		if as.Database != "" {
-			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER ROLE ... IN DATABASE is not supported yet"))
+		cmd := &AlterRoleSet{Database: as.Database, Setting: as.Setstmt.Name}
+		if as.Role != nil {
+			cmd.Name = roleSpec(as.Role)
 		}
-		if as.Role == nil {
-			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER ROLE ALL ... SET is not supported yet"))
-		}
-		cmd := &AlterRoleSet{Name: roleSpec(as.Role), Setting: as.Setstmt.Name}
 		switch as.Setstmt.Kind {
 		case pg.VariableSetKind_VAR_SET_VALUE:
 			vals := make([]string, 0, len(as.Setstmt.Args))

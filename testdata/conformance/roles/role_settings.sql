@@ -1,0 +1,27 @@
+-- ALTER ROLE ... [IN DATABASE] SET / RESET and pg_db_role_setting.
+CREATE ROLE rls_t_cfg LOGIN;
+CREATE ROLE rls_t_cr CREATEROLE;
+ALTER ROLE rls_t_cfg SET pgrst.db_max_rows = '3';
+ALTER ROLE rls_t_cfg SET work_mem = '2MB';
+ALTER ROLE rls_t_cfg IN DATABASE postgres SET pgrst.db_max_rows = '2';
+ALTER ROLE rls_t_cfg IN DATABASE postgres SET pgrst.db_schemas = 'public, api';
+SELECT setdatabase <> 0 AS in_db, setconfig FROM pg_db_role_setting WHERE setrole = (SELECT oid FROM pg_roles WHERE rolname = 'rls_t_cfg') ORDER BY 1;
+SELECT rolconfig FROM pg_roles WHERE rolname = 'rls_t_cfg';
+ALTER ROLE rls_t_cfg SET pgrst.db_max_rows = '5';
+SELECT setconfig FROM pg_db_role_setting WHERE setrole = (SELECT oid FROM pg_roles WHERE rolname = 'rls_t_cfg') AND setdatabase = 0;
+ALTER ROLE rls_t_cfg IN DATABASE rls_t_nosuch SET work_mem = '1MB';
+ALTER ROLE rls_t_nosuch IN DATABASE postgres SET work_mem = '1MB';
+ALTER ROLE rls_t_cfg IN DATABASE postgres RESET pgrst.db_max_rows;
+SELECT setdatabase <> 0 AS in_db, setconfig FROM pg_db_role_setting WHERE setrole = (SELECT oid FROM pg_roles WHERE rolname = 'rls_t_cfg') ORDER BY 1;
+SET ROLE rls_t_cr;
+ALTER ROLE rls_t_cfg IN DATABASE postgres SET work_mem = '1MB';
+ALTER ROLE ALL SET work_mem = '1MB';
+RESET ROLE;
+ALTER ROLE rls_t_cfg IN DATABASE postgres RESET ALL;
+ALTER ROLE rls_t_cfg RESET ALL;
+SELECT count(*) FROM pg_db_role_setting WHERE setrole = (SELECT oid FROM pg_roles WHERE rolname = 'rls_t_cfg');
+SELECT rolconfig IS NULL AS no_config FROM pg_roles WHERE rolname = 'rls_t_cfg';
+ALTER ROLE rls_t_cfg SET work_mem = '1MB';
+DROP ROLE rls_t_cfg;
+SELECT count(*) FROM pg_db_role_setting s LEFT JOIN pg_roles r ON r.oid = s.setrole WHERE s.setrole <> 0 AND r.oid IS NULL;
+DROP ROLE rls_t_cr;

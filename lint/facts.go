@@ -321,7 +321,7 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 	if err := f.loadPolicies(optional); err != nil {
 		return nil, err
 	}
-	if rows, ok, err = optional(`select p.oid, p.pronamespace, p.proname, p.proconfig, p.prosrc from pg_catalog.pg_proc p`); err != nil {
+	if rows, ok, err = optional(`select p.oid, p.pronamespace, p.proname, p.proconfig, p.prosrc from pg_catalog.pg_proc p where p.pronamespace <> 'pg_catalog'::regnamespace`); err != nil {
 		return nil, err
 	} else if ok {
 		for _, r := range rows {

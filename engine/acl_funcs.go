@@ -90,6 +90,9 @@ func init() {
 		if err != nil {
 			return false, err
 		}
+		if isBuiltinFunctionRef(ref) { // acl_builtin_funcs.go
+			return s.builtinFunctionPrivs(role, a[1])
+		}
 		t, err := s.resolveFunctionTarget(ref, "function")
 		if err != nil {
 			return false, err

@@ -182,6 +182,9 @@ func init() {
 		var t grantTarget
 		if o[0].byOID {
 			fn, ok := st.Catalog.FunctionByOID(o[0].oid)
+			if _, builtin := pgcatalog.BuiltinByOID(o[0].oid); !ok && builtin { // acl_builtin_funcs.go
+				return s.builtinFunctionPrivs(role, privs)
+			}
 			if !ok {
 				return nil, s.privListError(nil, privs, valid)
 			}
@@ -190,6 +193,9 @@ func init() {
 			ref, err := s.functionArg(o[0].text)
 			if err != nil {
 				return nil, err
+			}
+			if isBuiltinFunctionRef(ref) {
+				return s.builtinFunctionPrivs(role, privs)
 			}
 			if t, err = s.resolveFunctionTarget(ref, "function"); err != nil {
 				return nil, err

@@ -6,13 +6,15 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgcatalog"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
 // pg_get_function_arguments, pg_get_function_identity_arguments and
-// pg_get_function_result, which psql's \df prints.
+// pg_get_function_result, which psql's \df prints. Built-in functions
+// print as PostgreSQL recorded them (pgcatalog/builtin_procs.go).
 func init() {
-	byOID := func(f func(fn *catalog.Function) any) func(*sql.Context, *types.Env, []any) (any, error) {
+	byOID := func(f func(fn *catalog.Function) any, builtin func(p *pgcatalog.BuiltinProc) any) func(*sql.Context, *types.Env, []any) (any, error) {
 		return func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
 			s, err := sessionOf(ctx)
 			if err != nil {
@@ -20,16 +22,21 @@ func init() {
 			}
 			fn, ok := s.catalog().FunctionByOID(a[0].(uint32))
 			if !ok {
+				if p, ok := pgcatalog.BuiltinByOID(a[0].(uint32)); ok {
+					return builtin(p), nil
+				}
 				return nil, nil
 			}
 			return f(fn), nil
 		}
 	}
-	add := func(name string, f func(fn *catalog.Function) any) {
-		expr.AddFunc(name, expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: byOID(f)})
+	add := func(name string, f func(fn *catalog.Function) any, builtin func(p *pgcatalog.BuiltinProc) any) {
+		expr.AddFunc(name, expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: byOID(f, builtin)})
 	}
-	add("pg_get_function_arguments", func(fn *catalog.Function) any { return functionArgs(fn, true) })
-	add("pg_get_function_identity_arguments", func(fn *catalog.Function) any { return functionArgs(fn, false) })
+	add("pg_get_function_arguments", func(fn *catalog.Function) any { return functionArgs(fn, true) },
+		func(p *pgcatalog.BuiltinProc) any { return p.Arguments })
+	add("pg_get_function_identity_arguments", func(fn *catalog.Function) any { return functionArgs(fn, false) },
+		func(p *pgcatalog.BuiltinProc) any { return p.IdentityArguments })
 	add("pg_get_function_result", func(fn *catalog.Function) any {
 		if fn.Kind == catalog.KindProcedure {
 			return nil
@@ -51,7 +58,7 @@ func init() {
 			res = "SETOF " + res
 		}
 		return res
-	})
+	}, func(p *pgcatalog.BuiltinProc) any { return p.Result })
 }
 
 // functionArgs formats a routine's arguments as PostgreSQL's

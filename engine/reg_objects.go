@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgcatalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/types"
@@ -71,7 +70,7 @@ func (r sessionRelations) ProcOID(spec string, withArgs bool) (uint32, error) {
 	}
 	cat := r.s.catalog()
 	for _, sc := range schemas {
-		var found []*catalog.Function
+		var found []uint32
 		for _, f := range cat.AllFunctions() {
 			if f.Schema != sc || f.Name != fname {
 				continue
@@ -79,11 +78,14 @@ func (r sessionRelations) ProcOID(spec string, withArgs bool) (uint32, error) {
 			if withArgs && !sameArgTypes(f.InputTypes(), want) {
 				continue
 			}
-			found = append(found, f)
+			found = append(found, f.OID)
+		}
+		if sc == "pg_catalog" {
+			found = append(found, builtinProcOIDs(fname, withArgs, want)...)
 		}
 		switch {
 		case len(found) == 1:
-			return found[0].OID, nil
+			return found[0], nil
 		case len(found) > 1:
 			return 0, pgerror.New(pgerror.AmbiguousFunction, "more than one function named %q", name)
 		}
@@ -95,6 +97,9 @@ func (r sessionRelations) ProcOID(spec string, withArgs bool) (uint32, error) {
 func (r sessionRelations) ProcName(oid uint32, withArgs bool) string {
 	f, ok := r.s.catalog().FunctionByOID(oid)
 	if !ok {
+		if p, ok := pgcatalog.BuiltinByOID(oid); ok {
+			return builtinProcName(r, p, withArgs)
+		}
 		return strconv.FormatUint(uint64(oid), 10)
 	}
 	name := quoteIdentPart(f.Name)
@@ -171,4 +176,52 @@ func sameArgTypes(in []*types.Type, want []string) bool {
 		}
 	}
 	return true
+}
+
+// builtinProcOIDs are the OIDs of the built-in functions named name (with
+// these argument types when withArgs) that pg_proc lists.
+func builtinProcOIDs(name string, withArgs bool, want []string) []uint32 {
+	var out []uint32
+	for _, p := range pgcatalog.Builtins() {
+		if p.Name != name {
+			continue
+		}
+		if withArgs {
+			in := make([]*types.Type, len(p.ArgTypes))
+			known := true
+			for i, o := range p.ArgTypes {
+				if in[i], known = types.ByOID(o); !known {
+					break
+				}
+			}
+			if !known || !sameArgTypes(in, want) {
+				continue
+			}
+		}
+		out = append(out, p.OID)
+	}
+	return out
+}
+
+// builtinProcName is regproc / regprocedure output of a built-in
+// function: its name (qualified when user routines of the search path
+// make it ambiguous, as for any routine) and, for regprocedure, its
+// argument types as format_type prints them.
+func builtinProcName(r sessionRelations, p *pgcatalog.BuiltinProc, withArgs bool) string {
+	name := quoteIdentPart(p.Name)
+	if !withArgs {
+		if oid, err := r.ProcOID(name, false); err != nil || oid != p.OID {
+			return "pg_catalog." + name
+		}
+		return name
+	}
+	args := make([]string, len(p.ArgTypes))
+	for i, o := range p.ArgTypes {
+		if t, ok := types.ByOID(o); ok {
+			args[i] = t.FormatType()
+		} else {
+			args[i] = strconv.FormatUint(uint64(o), 10)
+		}
+	}
+	return name + "(" + strings.Join(args, ",") + ")"
 }

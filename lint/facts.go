@@ -321,7 +321,9 @@ func loadFacts(ctx context.Context, q querier, opts Options) (*facts, error) {
 	if err := f.loadPolicies(optional); err != nil {
 		return nil, err
 	}
-	if rows, ok, err = optional(`select p.oid, p.pronamespace, p.proname, p.proconfig, p.prosrc from pg_catalog.pg_proc p`); err != nil {
+	// pg_catalog (OID 11, fixed) is an excluded schema: its built-in
+	// functions are not read
+	if rows, ok, err = optional(`select p.oid, p.pronamespace, p.proname, p.proconfig, p.prosrc from pg_catalog.pg_proc p where p.pronamespace <> 11`); err != nil {
 		return nil, err
 	} else if ok {
 		for _, r := range rows {

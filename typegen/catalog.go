@@ -180,7 +180,9 @@ const (
 	qEnums      = `select enumtypid, enumlabel from pg_catalog.pg_enum order by enumtypid, enumsortorder`
 	qCons       = `select conname, connamespace, contype, conrelid, confrelid, conkey, confkey, conparentid from pg_catalog.pg_constraint`
 	qViews      = `select table_schema, table_name, is_updatable, view_definition from information_schema.views`
-	qFuncs      = `select p.oid, p.pronamespace, p.proname, p.prorettype, p.proretset, p.prorows, p.pronargs, p.pronargdefaults, coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargmodes, p.proargnames, pg_catalog.pg_get_function_arguments(p.oid), pg_catalog.pg_get_function_result(p.oid) from pg_catalog.pg_proc p where p.prokind = 'f'`
+	// qFuncs leaves out pg_catalog's built-in functions (its OID is fixed
+	// at 11): types are generated for user schemas only
+	qFuncs = `select p.oid, p.pronamespace, p.proname, p.prorettype, p.proretset, p.prorows, p.pronargs, p.pronargdefaults, coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargmodes, p.proargnames, pg_catalog.pg_get_function_arguments(p.oid), pg_catalog.pg_get_function_result(p.oid) from pg_catalog.pg_proc p where p.prokind = 'f' and p.pronamespace <> 11`
 )
 
 func loadCatalog(ctx context.Context, q querier) (*catalog, error) {

@@ -490,3 +490,6 @@ func checkCanceled(ctx *sql.Context, n int) error {
 	}
 	return ctx.Err()
 }
+
+// SRFKey is the key of a set-returning function's overloads in Funcs.
+func SRFKey(name string) string { return srfPrefix + name }

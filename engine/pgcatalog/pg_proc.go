@@ -50,8 +50,9 @@ var (
 	charArray = types.ArrayOf(types.Char)
 )
 
-// pgProc is pg_catalog.pg_proc: one row per user-defined routine
-// (built-in functions are not listed).
+// pgProc is pg_catalog.pg_proc: one row per user-defined routine, then
+// the built-in functions of pg_catalog tinybase implements
+// (builtin_procs.go).
 var pgProc = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"proname", types.Name}, {"pronamespace", types.Oid}, {"proowner", types.Oid},
@@ -67,7 +68,7 @@ var pgProc = &def{
 		for _, f := range s.Catalog.AllFunctions() {
 			out = append(out, procRow(f))
 		}
-		return out, nil
+		return builtinRows(out), nil
 	},
 }
 

@@ -180,3 +180,11 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 	fe.Exprs = append(sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: specLit}}, exprs...)
 	return fe
 }
+
+// IsBuiltinAggregate reports whether name is a built-in aggregate
+// tinybase implements (pg_proc lists it).
+func IsBuiltinAggregate(name string) bool { return aggregateNames[name] }
+
+// IsBuiltinWindow reports whether name is a built-in window function
+// tinybase implements.
+func IsBuiltinWindow(name string) bool { return windowNames[name] }

@@ -1,0 +1,22 @@
+-- built-in functions in pg_proc: OIDs, regproc / regprocedure, pg_get_function_*, \df
+SELECT oid, proname, pronamespace::regnamespace, prokind, provolatile, proretset, prolang, pronargs, prorettype::regtype, proargtypes::regtype[] FROM pg_proc WHERE proname = 'now';
+SELECT oid, proargtypes::regtype[], prorettype::regtype, proisstrict FROM pg_proc WHERE proname = 'lower' AND prorettype = 'text'::regtype;
+SELECT 'now'::regproc::oid, 'now'::regproc, 'pg_catalog.now'::regproc::oid;
+SELECT 'lower(text)'::regprocedure::oid, 'lower(text)'::regprocedure;
+SELECT 1299::regproc, 1299::regprocedure, 870::regprocedure;
+SELECT 'lower'::regproc;
+SELECT 'no_such_function'::regproc;
+SELECT pg_get_function_arguments('now'::regproc), pg_get_function_result('now'::regproc);
+SELECT pg_get_function_arguments(oid), pg_get_function_identity_arguments(oid), pg_get_function_result(oid) FROM pg_proc WHERE proname = 'make_interval';
+SELECT pg_get_function_result('generate_series(integer,integer)'::regprocedure);
+SELECT proname, prokind FROM pg_proc WHERE proname IN ('count', 'row_number', 'now') ORDER BY oid;
+SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = 'now'::regproc;
+SELECT n.nspname as "Schema", p.proname as "Name", pg_catalog.pg_get_function_result(p.oid) as "Result data type", pg_catalog.pg_get_function_arguments(p.oid) as "Argument data types", CASE p.prokind WHEN 'a' THEN 'agg' WHEN 'w' THEN 'window' WHEN 'p' THEN 'proc' ELSE 'func' END as "Type" FROM pg_catalog.pg_proc p LEFT JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE p.proname OPERATOR(pg_catalog.~) '^(now)$' COLLATE pg_catalog.default AND pg_catalog.pg_function_is_visible(p.oid) ORDER BY 1, 2, 4;
+SELECT n.nspname as "Schema", p.proname as "Name", pg_catalog.pg_get_function_result(p.oid) as "Result data type", pg_catalog.pg_get_function_arguments(p.oid) as "Argument data types" FROM pg_catalog.pg_proc p LEFT JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE p.proname OPERATOR(pg_catalog.~) '^(jsonb_build_object)$' COLLATE pg_catalog.default AND n.nspname OPERATOR(pg_catalog.~) '^(pg_catalog)$' COLLATE pg_catalog.default ORDER BY 1, 2, 4;
+CREATE FUNCTION now_plus(i interval) RETURNS timestamptz LANGUAGE sql STABLE AS $$ SELECT now() + i $$;
+SELECT count(*) FROM pg_proc WHERE proname LIKE 'now%' AND pronamespace = 'public'::regnamespace;
+SELECT p.proname, n.nspname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname IN ('now', 'now_plus') ORDER BY 1;
+SELECT p.proname, pg_function_is_visible(p.oid) FROM pg_proc p WHERE p.proname IN ('now', 'now_plus') ORDER BY 1;
+CREATE SCHEMA builtin_catalog_hidden;
+CREATE FUNCTION builtin_catalog_hidden.lower(t text) RETURNS text LANGUAGE sql AS $$ SELECT t $$;
+SELECT n.nspname, pg_function_is_visible(p.oid) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname = 'lower' AND p.prorettype = 'text'::regtype ORDER BY 1;

@@ -94,14 +94,12 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	if err := gctx.Session.ValidateSession(gctx); err != nil {
 		return nil, nil, err
 	}
-	analyzed, flags, reusable, err := s.analyzeQuery(gctx, sqlText, res.Stmt)
+	analyzed, flags, facts, reusable, err := s.analyzeQuery(gctx, sqlText, res.Stmt)
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &cachedPlan{node: analyzed, flags: flags, keyed: hasKeyedLookup(analyzed)}
-	planOK, fresh := reusablePlan(analyzed)
-	p.fresh = fresh
-	if !reusable || !planOK {
+	p := &cachedPlan{node: analyzed, flags: flags, keyed: facts.keyed, fresh: facts.fresh}
+	if !reusable || facts.unusable {
 		c.noPlan = true
 		c.noParam = c.slots != nil
 		return s.execPlan(gctx, sqlText, p, false)
@@ -140,19 +138,21 @@ func sameStatement(a, b sqlparser.Statement) bool {
 
 // analyzeQuery binds and analyzes a query as QueryWithBindings does.
 // reusable is false when the analysis folded a value that may change
-// between executions (foldsAtAnalysis).
-func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, reusable bool, err error) {
+// between executions (foldsAtAnalysis) or lost a parameter
+// (paramsInPlace); facts are the analyzed plan's (analyzedFacts).
+func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, facts planFacts, reusable bool, err error) {
 	g := s.eng.gms
 	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
 	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, facts, false, err
 	}
 	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
 		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
 	}
-	reusable = !foldsAtAnalysis(bound)
-	params := countNodeParams(bound)
+	bf := boundFacts(bound)
+	reusable = !bf.folds
+	params := bf.params
 	if params > 0 {
 		s.plans.holdParams = true
 		defer func() { s.plans.holdParams = false }()
@@ -161,17 +161,21 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	case *sqlparser.Update, *sqlparser.Delete:
 		// GMS's simple-DML batches skip the pre-analyze rules (runGMS)
 		if bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
-			return nil, nil, false, err
+			return nil, nil, facts, false, err
 		}
 		if bound, _, err = paramLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
-			return nil, nil, false, err
+			return nil, nil, facts, false, err
 		}
 	}
 	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
-	if err == nil && params > 0 && !paramsInPlace(analyzed, params) {
+	if err != nil {
+		return nil, nil, facts, false, err
+	}
+	facts = analyzedFacts(analyzed)
+	if params > 0 && facts.params != params { // paramsInPlace
 		reusable = false
 	}
-	return analyzed, qFlags, reusable, err
+	return analyzed, qFlags, facts, reusable, nil
 }
 
 // foldsAtAnalysis reports whether analyzing a bound plan may evaluate
@@ -223,7 +227,8 @@ func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
 	case *paramExpr:
 		return 0, true
 	}
-	for _, c := range e.Children() {
+	var buf [2]sql.Expression
+	for _, c := range exprChildren(e, &buf) {
 		cc, cp := exprFolds(c, cond)
 		if cc < 0 {
 			return -1, false

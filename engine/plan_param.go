@@ -501,14 +501,6 @@ func lookupCompatible(col, param *types.Type) bool {
 	return false
 }
 
-// paramsInPlace reports whether every parameter of a bound plan (want of
-// them) is still in the analyzed plan, at any level: one that analysis
-// evaluated into a constant is gone, and the plan would carry that
-// execution's value.
-func paramsInPlace(analyzed sql.Node, want int) bool {
-	return countNodeParams(analyzed) == want
-}
-
 // countNodeParams counts the parameters in a plan, subqueries included.
 func countNodeParams(n sql.Node) int {
 	c := 0

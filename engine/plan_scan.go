@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/tinybase/tinybase/engine/expr"
@@ -138,14 +139,17 @@ func (f *planFacts) expr(e sql.Expression) {
 	}
 }
 
-// exprChildren is e.Children(), in buf for tinybase's most common
-// expressions (whose Children builds a slice).
+// exprChildren is e.Children(), in buf for the most common expressions
+// (whose Children builds a slice).
 func exprChildren(e sql.Expression, buf *[2]sql.Expression) []sql.Expression {
 	switch x := e.(type) {
 	case *expr.BinOp:
 		buf[0], buf[1] = x.Left, x.Right
 		return buf[:2]
 	case *expr.Cast:
+		buf[0] = x.Child
+		return buf[:1]
+	case *expression.Alias:
 		buf[0] = x.Child
 		return buf[:1]
 	}

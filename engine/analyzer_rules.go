@@ -128,14 +128,25 @@ var simpleReadSkipIDs = map[analyzer.RuleId]bool{
 func gateSimpleReads(a *analyzer.Analyzer) {
 	for _, b := range a.Batches {
 		rules := append([]analyzer.Rule{}, b.Rules...) // the builder's slices may be GMS's package-level defaults
-		for i, r := range rules {
-			if simpleReadSkips[r.Id.String()] || simpleReadSkipIDs[r.Id] {
-				rules[i].Apply = skipForSimpleRead(r.Apply)
-			} else if needs, ok := simpleReadNeeds[r.Id.String()]; ok {
-				rules[i].Apply = skipForSimpleReadWithout(needs, r.Apply)
-			}
-		}
+		gateRules(rules)
 		b.Rules = rules
+	}
+}
+
+// gateRules gates the rules of simpleReadSkips, simpleReadSkipIDs and
+// simpleReadNeeds in rules, in place.
+func gateRules(rules []analyzer.Rule) {
+	for i, r := range rules {
+		if simpleReadSkipIDs[r.Id] {
+			rules[i].Apply = skipForSimpleRead(r.Apply)
+			continue
+		}
+		name := r.Id.String()
+		if simpleReadSkips[name] {
+			rules[i].Apply = skipForSimpleRead(r.Apply)
+		} else if needs, ok := simpleReadNeeds[name]; ok {
+			rules[i].Apply = skipForSimpleReadWithout(needs, r.Apply)
+		}
 	}
 }
 

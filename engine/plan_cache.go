@@ -96,17 +96,15 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	if err := gctx.Session.ValidateSession(gctx); err != nil {
 		return nil, nil, err
 	}
-	analyzed, flags, reusable, err := s.analyzeQuery(gctx, sqlText, res.Stmt)
+	analyzed, flags, facts, reusable, err := s.analyzeQuery(gctx, sqlText, res.Stmt)
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &cachedPlan{node: analyzed, flags: flags, keyed: hasKeyedLookup(analyzed)}
+	p := &cachedPlan{node: analyzed, flags: flags, keyed: facts.keyed, fresh: facts.fresh}
 	if p.once, s.plans.once = s.plans.once, nil; p.once != nil {
 		p.keyed = true // the values are the running execution's
 	}
-	planOK, fresh := reusablePlan(analyzed)
-	p.fresh = fresh
-	if !reusable || !planOK {
+	if !reusable || facts.unusable {
 		c.noPlan = true
 		c.noParam = c.slots != nil
 		return s.execPlan(gctx, sqlText, p, false)
@@ -145,19 +143,21 @@ func sameStatement(a, b sqlparser.Statement) bool {
 
 // analyzeQuery binds and analyzes a query as QueryWithBindings does.
 // reusable is false when the analysis folded a value that may change
-// between executions (foldsAtAnalysis).
-func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, reusable bool, err error) {
+// between executions (foldsAtAnalysis) or lost a parameter
+// (paramsInPlace); facts are the analyzed plan's (analyzedFacts).
+func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, facts planFacts, reusable bool, err error) {
 	g := s.eng.gms
 	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
 	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, facts, false, err
 	}
 	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
 		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
 	}
-	reusable = !foldsAtAnalysis(bound)
-	params, calls := countNodeParams(bound), countRuntimeCalls(bound) // plan_volatile.go
+	bf := boundFacts(bound)
+	reusable = !bf.folds
+	params, calls := bf.params, countRuntimeCalls(bound) // plan_volatile.go
 	if params > 0 || calls > 0 {
 		s.plans.holdParams = true
 		defer func() { s.plans.holdParams = false }()
@@ -166,20 +166,29 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	case *sqlparser.Update, *sqlparser.Delete:
 		// GMS's simple-DML batches skip the pre-analyze rules (runGMS)
 		if bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
-			return nil, nil, false, err
+			return nil, nil, facts, false, err
 		}
 		if bound, _, err = paramLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
-			return nil, nil, false, err
+			return nil, nil, facts, false, err
 		}
 	}
 	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
-	if err == nil && (params > 0 && !paramsInPlace(analyzed, params) || calls > 0 && countRuntimeCalls(analyzed) != calls) {
+	if err != nil {
+		return nil, nil, facts, false, err
+	}
+	if calls > 0 {
+		if countRuntimeCalls(analyzed) != calls {
+			reusable = false
+		}
+		if analyzed, s.plans.once, err = evalOnce(analyzed); err != nil { // plan_volatile.go
+			return nil, nil, facts, false, err
+		}
+	}
+	facts = analyzedFacts(analyzed)
+	if params > 0 && facts.params != params { // paramsInPlace
 		reusable = false
 	}
-	if err == nil && calls > 0 {
-		analyzed, s.plans.once, err = evalOnce(analyzed) // plan_volatile.go
-	}
-	return analyzed, qFlags, reusable, err
+	return analyzed, qFlags, facts, reusable, nil
 }
 
 // foldsAtAnalysis reports whether analyzing a bound plan may evaluate
@@ -235,7 +244,8 @@ func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
 	case *paramExpr:
 		return 0, true
 	}
-	for _, c := range e.Children() {
+	var buf [2]sql.Expression
+	for _, c := range exprChildren(e, &buf) {
 		cc, cp := exprFolds(c, cond)
 		if cc < 0 {
 			return -1, false

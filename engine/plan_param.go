@@ -380,7 +380,8 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 			return n, transform.SameTree, nil
 		}
 		conj := expression.SplitConjunction(f.Expression)
-		eq := map[string]int{} // column name -> conjunct
+		var eqBuf [4]colConjunct
+		eq := eqBuf[:0] // column name -> first conjunct of column = parameter
 		for i, c := range conj {
 			b, ok := c.(*expr.BinOp)
 			if !ok || b.Op != "=" {
@@ -399,8 +400,8 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 			if !ok || !lookupCompatible(ct, pt) {
 				continue
 			}
-			if _, dup := eq[gf.Name()]; !dup {
-				eq[gf.Name()] = i
+			if _, dup := conjunctOf(eq, gf.Name()); !dup {
+				eq = append(eq, colConjunct{gf.Name(), i})
 			}
 		}
 		if len(eq) == 0 {
@@ -413,9 +414,10 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 		var best sql.Index
 		var bestUsed []int
 		for _, ix := range indexes {
-			used := make([]int, 0, len(ix.Expressions()))
-			for _, col := range ix.Expressions() {
-				i, ok := eq[strings.TrimPrefix(col, ix.Table()+".")]
+			cols := ix.Expressions()
+			used := make([]int, 0, len(cols))
+			for _, col := range cols {
+				i, ok := conjunctOf(eq, strings.TrimPrefix(col, ix.Table()+"."))
 				if !ok {
 					used = nil
 					break
@@ -433,7 +435,7 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 			return n, transform.SameTree, nil
 		}
 		keys := make([]sql.Expression, len(bestUsed))
-		consumed := map[int]bool{}
+		consumed := make([]bool, len(conj))
 		for k, i := range bestUsed {
 			b := conj[i].(*expr.BinOp)
 			key, _, ok := keyOf(b.Right)
@@ -458,6 +460,23 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 		}
 		return plan.NewFilter(expression.JoinAnd(rest...), ita), transform.NewTree, nil
 	})
+}
+
+// colConjunct is a column's first `column = parameter` conjunct.
+type colConjunct struct {
+	col string
+	i   int
+}
+
+// conjunctOf finds col's conjunct in eq (a handful of entries: a map
+// would cost more than the scan).
+func conjunctOf(eq []colConjunct, col string) (int, bool) {
+	for _, c := range eq {
+		if c.col == col {
+			return c.i, true
+		}
+	}
+	return 0, false
 }
 
 // paramKey returns the run-time key `column = e` gives an index lookup
@@ -500,14 +519,6 @@ func lookupCompatible(col, param *types.Type) bool {
 		return param.Equals(types.Int2)
 	}
 	return false
-}
-
-// paramsInPlace reports whether every parameter of a bound plan (want of
-// them) is still in the analyzed plan, at any level: one that analysis
-// evaluated into a constant is gone, and the plan would carry that
-// execution's value.
-func paramsInPlace(analyzed sql.Node, want int) bool {
-	return countNodeParams(analyzed) == want
 }
 
 // countNodeParams counts the parameters in a plan, subqueries included.

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -36,6 +37,9 @@ type Rows struct {
 }
 
 func (r *Rows) setColumns(schema sql.Schema) {
+	r.foreign = slices.Grow(r.foreign, len(schema))
+	r.colTypes = slices.Grow(r.colTypes, len(schema))
+	r.cols = slices.Grow(r.cols, len(schema))
 	for _, c := range schema {
 		t := expr.FromGMSType(c.Type)
 		_, ours := c.Type.(*types.Type)

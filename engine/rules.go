@@ -16,6 +16,33 @@ import (
 // Analyzer rules tinybase adds to its per-engine GMS analyzer.
 const ruleIndexableComparisons analyzer.RuleId = 10001
 
+// rulePreAnalyze is tinybase's pre-analyze rules run as one rule
+// (ruleSequence).
+const rulePreAnalyze analyzer.RuleId = 10000
+
+// ruleSequence runs rules as one analyzer rule, as GMS's batch runs its
+// rules (each that the selector allows, in order; on an error, the last
+// good plan). GMS names every rule it runs for its debug log, and a rule
+// id outside GMS's own (all of tinybase's) costs a formatted string each
+// time; the pre-analyze batch runs its rules at least twice a statement.
+func ruleSequence(rules []analyzer.Rule) analyzer.RuleFunc {
+	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		same := transform.SameTree
+		for _, r := range rules {
+			if sel != nil && !sel(r.Id) {
+				continue
+			}
+			next, s, err := r.Apply(ctx, a, n, sc, sel, qf)
+			if err != nil {
+				return n, same, err
+			}
+			same = same && s
+			n = next
+		}
+		return n, same, nil
+	}
+}
+
 // newAnalyzer builds the per-engine analyzer with tinybase's rules.
 func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 	return buildAnalyzer(prov, true)
@@ -24,11 +51,17 @@ func newAnalyzer(prov sql.DatabaseProvider) *analyzer.Analyzer {
 // buildAnalyzer builds an analyzer; gated gives simple reads their short
 // path (analyzer_rules.go), which tests compare against the full one.
 func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
+	pre := []analyzer.Rule{
+		{Id: ruleIndexableComparisons, Apply: indexableComparisons},
+		{Id: ruleParamLookups, Apply: paramLookups}, // plan_param.go
+		{Id: ruleLateralLeftDeep, Apply: lateralLeftDeep},
+		{Id: ruleSetOpTypes, Apply: setOpTypes}, // rules_setop.go
+	}
+	if gated {
+		gateRules(pre) // analyzer_rules.go
+	}
 	a := analyzer.NewBuilder(prov).
-		AddPreAnalyzeRule(ruleIndexableComparisons, indexableComparisons).
-		AddPreAnalyzeRule(ruleParamLookups, paramLookups). // plan_param.go
-		AddPreAnalyzeRule(ruleLateralLeftDeep, lateralLeftDeep).
-		AddPreAnalyzeRule(ruleSetOpTypes, setOpTypes). // rules_setop.go
+		AddPreAnalyzeRule(rulePreAnalyze, ruleSequence(pre)).
 		// trackProcess wraps every table so that scans report progress to
 		// the context's process list; sessions' contexts have none (GMS's
 		// empty list), so the wrappers only cost time, at analysis and in

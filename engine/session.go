@@ -50,6 +50,8 @@ type Session struct {
 	local      map[string]string // SET LOCAL values, dropped at transaction end
 	cache      stmtCache
 	plans      planState // plan_cache.go
+
+	searchPathMemo searchPathMemo // SearchPath's last answer
 	// txnDDL is set once the current transaction ran DDL: the statement
 	// cache is bypassed until it ends, and its end invalidates every
 	// session's cache.
@@ -130,6 +132,24 @@ func (s *Session) StorageTxn() *storage.Txn {
 // SearchPath implements storage.Session: the schemas for unqualified names.
 func (s *Session) SearchPath() []string {
 	raw, _ := s.Setting("search_path")
+	// parsed once per value (and role, for $user): a statement asks
+	// several times. Full capacity, so a caller's append copies.
+	if m := &s.searchPathMemo; m.ok && m.raw == raw && (!m.user || m.role == s.CurrentUser()) {
+		return m.path
+	}
+	out := s.parseSearchPath(raw)
+	s.searchPathMemo = searchPathMemo{ok: true, raw: raw, user: strings.IndexByte(raw, '$') >= 0, role: s.CurrentUser(), path: out[:len(out):len(out)]}
+	return s.searchPathMemo.path
+}
+
+// searchPathMemo is the last search_path value SearchPath parsed.
+type searchPathMemo struct {
+	ok, user  bool // user: the value may name $user
+	raw, role string
+	path      []string
+}
+
+func (s *Session) parseSearchPath(raw string) []string {
 	var out []string
 	for _, p := range strings.Split(raw, ",") {
 		p = strings.TrimSpace(p)

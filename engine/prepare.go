@@ -279,6 +279,26 @@ func (r *Rows) TextAt(i int) (s string, ok bool) {
 	return types.Output(r.colTypes[i], v, env), true
 }
 
+// TextRows reads the remaining rows in text format, NULL as nil: one
+// allocation per row for the values rather than one per value (the
+// catalog readers of lint and typegen read thousands of them).
+func (r *Rows) TextRows() ([][]*string, error) {
+	n := len(r.Columns())
+	var out [][]*string
+	for r.Next() {
+		vals := make([]string, n)
+		row := make([]*string, n)
+		for i := range row {
+			if v, ok := r.TextAt(i); ok {
+				vals[i] = v
+				row[i] = &vals[i]
+			}
+		}
+		out = append(out, row)
+	}
+	return out, r.Err()
+}
+
 // Abandon ends a result without reading its remaining rows, as closing a
 // portal does: the statement finishes (an implicit transaction commits
 // what it did) and its error, if any, is returned.

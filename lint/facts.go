@@ -34,21 +34,7 @@ func (q sessionQuerier) query(ctx context.Context, sql string) ([][]*string, err
 		return nil, err
 	}
 	defer rows.Close()
-	n := len(rows.Columns())
-	var out [][]*string
-	for rows.Next() {
-		// one allocation per row for the values rather than one per value
-		vals := make([]string, n)
-		row := make([]*string, n)
-		for i := range row {
-			if v, ok := rows.TextAt(i); ok {
-				vals[i] = v
-				row[i] = &vals[i]
-			}
-		}
-		out = append(out, row)
-	}
-	return out, rows.Err()
+	return rows.TextRows()
 }
 
 type fact string

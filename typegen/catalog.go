@@ -45,25 +45,8 @@ func (q sessionQuerier) query(ctx context.Context, sql string) ([]resultCol, [][
 	for _, c := range rows.Columns() {
 		cols = append(cols, resultCol{c.Name, c.TypeOID})
 	}
-	return cols, textRows(rows, len(cols)), rows.Err()
-}
-
-// textRows reads rows in text format, one allocation per row for the
-// values rather than one per value.
-func textRows(rows *engine.Rows, n int) [][]*string {
-	var out [][]*string
-	for rows.Next() {
-		vals := make([]string, n)
-		row := make([]*string, n)
-		for i := range row {
-			if v, ok := rows.TextAt(i); ok {
-				vals[i] = v
-				row[i] = &vals[i]
-			}
-		}
-		out = append(out, row)
-	}
-	return out
+	out, err := rows.TextRows()
+	return cols, out, err
 }
 
 // catalog is what postgres-meta's typegen reads: schemas, relations with

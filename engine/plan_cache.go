@@ -142,9 +142,9 @@ func sameStatement(a, b sqlparser.Statement) bool {
 }
 
 // analyzeQuery binds and analyzes a query as QueryWithBindings does.
-// reusable is false when the analysis folded a value that may change
-// between executions (foldsAtAnalysis) or lost a parameter
-// (paramsInPlace); facts are the analyzed plan's (analyzedFacts).
+// reusable is false when the analysis may fold a value that changes
+// between executions, or lost a parameter or a run-time call; facts are
+// the analyzed plan's (analyzedFacts).
 func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, facts planFacts, reusable bool, err error) {
 	g := s.eng.gms
 	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
@@ -157,7 +157,7 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	}
 	bf := boundFacts(bound)
 	reusable = !bf.folds
-	params, calls := bf.params, countRuntimeCalls(bound) // plan_volatile.go
+	params, calls := bf.params, bf.calls
 	if params > 0 || calls > 0 {
 		s.plans.holdParams = true
 		defer func() { s.plans.holdParams = false }()
@@ -176,52 +176,17 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	if err != nil {
 		return nil, nil, facts, false, err
 	}
+	facts = analyzedFacts(analyzed)
+	if params > 0 && facts.params != params || calls > 0 && facts.calls != calls { // GMS folded one
+		reusable = false
+	}
 	if calls > 0 {
-		if countRuntimeCalls(analyzed) != calls {
-			reusable = false
-		}
+		// evalOnce wraps expressions only: facts stay the plan's
 		if analyzed, s.plans.once, err = evalOnce(analyzed); err != nil { // plan_volatile.go
 			return nil, nil, facts, false, err
 		}
 	}
-	facts = analyzedFacts(analyzed)
-	if params > 0 && facts.params != params { // paramsInPlace
-		reusable = false
-	}
 	return analyzed, qFlags, facts, reusable, nil
-}
-
-// foldsAtAnalysis reports whether analyzing a bound plan may evaluate
-// something whose value can change between executions. GMS's filter
-// simplification evaluates every condition sub-expression that reads no
-// column (auth.uid(), now(), current_setting(...)); a plan holding such a
-// value would carry one execution's claims or clock into the next.
-// Constants are the only column-free expressions allowed in conditions,
-// at every level of the plan (derived tables and subquery expressions
-// included). A subquery is never evaluated while planning (GMS's
-// evaluability test excludes them), so it counts as reading a column.
-func foldsAtAnalysis(n sql.Node) bool {
-	folds := false
-	inspectDeep(n, func(n sql.Node) bool {
-		if folds {
-			return false
-		}
-		ne, ok := n.(sql.Expressioner)
-		if !ok {
-			return true
-		}
-		_, isFilter := n.(*plan.Filter)
-		_, isHaving := n.(*plan.Having)
-		_, isJoin := n.(*plan.JoinNode)
-		cond := isFilter || isHaving || isJoin
-		for _, e := range ne.Expressions() {
-			if columns, _ := exprFolds(e, cond); columns < 0 {
-				folds = true
-			}
-		}
-		return !folds
-	}, nil)
-	return folds
 }
 
 // exprFolds walks e: columns is 1 when e reads a column, 0 when it does
@@ -295,64 +260,6 @@ type planIter struct {
 func (it *planIter) Close(ctx *sql.Context) error {
 	it.p.busy = false
 	return it.RowIter.Close(ctx)
-}
-
-// reusablePlan reports whether an analyzed plan may be executed again: its
-// nodes are of the kinds known to keep no state between executions, or
-// whose state freshPlan renews, and every table is a storage table
-// (system catalog tables are built from the catalog when they are looked
-// up, so their handles are snapshots). The plans of subquery expressions
-// are held to the same rules.
-//
-// The state GMS keeps on plan nodes, and what becomes of it here:
-//   - an uncorrelated Subquery caches its rows on the node, and after the
-//     statement GMS disposes its hash cache: renewed per execution;
-//   - HashLookup builds its hash table on the node and CachedResults
-//     registers its rows under its id and is marked disposed when the
-//     statement ends: both renewed per execution;
-//   - Max1Row keeps its one row on the node: renewed per execution;
-//   - a run-time index lookup keeps its key buffers on the node: the
-//     plan is checked out to one execution at a time (keyed).
-//
-// A foreign-key handler holds the editors of the tables it checks and
-// cascades to, taken while planning; storage editors keep nothing but the
-// table handle.
-func reusablePlan(n sql.Node) (ok, fresh bool) {
-	ok = true
-	inspectDeep(n, func(n sql.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
-			*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
-			*plan.InsertInto, *plan.InsertDestination, *plan.Values, *plan.Update, *plan.UpdateSource, *plan.DeleteFrom,
-			*plan.SubqueryAlias, *plan.JoinNode, *plan.StripRowNode, *plan.EmptyTable,
-			*lateralJoinNode: // its iterator state lives in RowIter, not on the node
-		case *plan.HashLookup, *plan.CachedResults, *plan.Max1Row:
-			fresh = true
-		case *plan.ForeignKeyHandler:
-			// its editors and reference indexes are storage handles, which
-			// read and write the transaction of each call's context
-			ok = isStorageTable(n.Table)
-		case *plan.ResolvedTable:
-			// storage tables, and the one-row table of a query without FROM
-			ok = isStorageTable(n.UnderlyingTable()) || plan.IsDualTable(n.UnderlyingTable())
-		case *plan.IndexedTableAccess:
-			// a run-time lookup evaluates its keys per execution (and
-			// keeps its key buffers on the node: see keyed)
-			ok = isStorageTable(n.UnderlyingTable())
-		default:
-			ok = false
-		}
-		return ok
-	}, func(e sql.Expression) bool {
-		if sq, isSub := e.(*plan.Subquery); isSub && sq.CanCacheResults() {
-			fresh = true
-		}
-		return true
-	})
-	return ok, fresh
 }
 
 // inspectDeep calls fn on every node of a plan while fn returns true for
@@ -448,15 +355,4 @@ func isStorageTable(t sql.Table) bool {
 		return true
 	}
 	return false
-}
-
-func hasKeyedLookup(n sql.Node) bool {
-	keyed := false
-	inspectDeep(n, func(n sql.Node) bool {
-		if ita, ok := n.(*plan.IndexedTableAccess); ok && !ita.IsStatic() {
-			keyed = true
-		}
-		return !keyed
-	}, nil)
-	return keyed
 }

@@ -521,18 +521,6 @@ func lookupCompatible(col, param *types.Type) bool {
 	return false
 }
 
-// countNodeParams counts the parameters in a plan, subqueries included.
-func countNodeParams(n sql.Node) int {
-	c := 0
-	inspectDeep(n, func(sql.Node) bool { return true }, func(e sql.Expression) bool {
-		if _, ok := e.(*paramExpr); ok {
-			c++
-		}
-		return true
-	})
-	return c
-}
-
 // paramPrep is how Query runs a statement as a parametric one: under key,
 // with slots, from the cached entry hit when there is one.
 type paramPrep struct {

@@ -10,20 +10,24 @@ import (
 
 // planFacts is what the plan cache learns of a plan, gathered in one walk
 // instead of one walk per question (every statement that reaches
-// analyzeQuery pays for them, cached or not). A bound plan's walk answers
-// foldsAtAnalysis and countNodeParams; an analyzed plan's walk answers
-// countNodeParams, reusablePlan and hasKeyedLookup. The walk visits what
-// inspectDeep visits (every node, an INSERT's source, the plans of
-// subquery expressions, every expression), without closures and without
-// the slices GMS's Children and Expressions build for the common nodes.
-// TestPlanFacts holds it to the single-question walks.
+// analyzeQuery pays for them, cached or not). Both walks count parameters
+// and run-time calls in conditions; a bound plan's walk also answers
+// whether analysis may fold a changing value, an analyzed plan's whether
+// the plan may run again and whether it holds run-time lookups. The walk
+// visits every node, an INSERT's source, the plans of subquery
+// expressions and every expression, without closures and without the
+// slices GMS's Children and Expressions build for the common nodes.
+// TestPlanFacts holds it to one reference walk per question
+// (plan_facts_ref_test.go).
 type planFacts struct {
 	analyzed bool // which questions: false for a bound plan
 
 	params int  // parameters (paramExpr), subqueries included
-	folds  bool // bound: foldsAtAnalysis
-	// analyzed: reusablePlan's answers (fresh is meaningful only when
-	// !unusable) and hasKeyedLookup's
+	calls  int  // run-time calls in conditions and lookup keys (plan_volatile.go)
+	folds  bool // bound: analysis may fold a changing value (exprFolds)
+	// analyzed: whether the plan may not run again, whether it has nodes
+	// freshPlan renews (meaningful only when !unusable), and whether it
+	// has run-time index lookups
 	unusable bool
 	fresh    bool
 	keyed    bool
@@ -53,12 +57,12 @@ func (f *planFacts) node(n sql.Node) {
 	switch x := n.(type) {
 	case *plan.Project:
 		for _, e := range x.Projections {
-			f.top(e, false)
+			f.top(e, false, false)
 		}
 		f.node(x.Child)
 		return
 	case *plan.Filter:
-		f.top(x.Expression, true)
+		f.top(x.Expression, true, true)
 		f.node(x.Child)
 		return
 	case *plan.ResolvedTable:
@@ -67,9 +71,10 @@ func (f *planFacts) node(n sql.Node) {
 	if ne, ok := n.(sql.Expressioner); ok {
 		_, isHaving := n.(*plan.Having)
 		_, isJoin := n.(*plan.JoinNode)
+		_, isLookup := n.(*plan.IndexedTableAccess)
 		cond := isHaving || isJoin
 		for _, e := range ne.Expressions() {
-			f.top(e, cond)
+			f.top(e, cond, cond || isLookup)
 		}
 	}
 	if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
@@ -80,7 +85,26 @@ func (f *planFacts) node(n sql.Node) {
 	}
 }
 
-// reuse is reusablePlan's and hasKeyedLookup's test of one node.
+// reuse tests one node of an analyzed plan: may it be executed again? Its
+// kind must be known to keep no state between executions, or state that
+// freshPlan renews, and every table must be a storage table (system
+// catalog tables are built from the catalog when they are looked up, so
+// their handles are snapshots).
+//
+// The state GMS keeps on plan nodes, and what becomes of it here:
+//   - an uncorrelated Subquery caches its rows on the node, and after the
+//     statement GMS disposes its hash cache: renewed per execution;
+//   - HashLookup builds its hash table on the node and CachedResults
+//     registers its rows under its id and is marked disposed when the
+//     statement ends: both renewed per execution;
+//   - Max1Row keeps its one row on the node: renewed per execution;
+//   - a run-time index lookup keeps its key buffers on the node: the
+//     plan is checked out to one execution at a time (keyed);
+//   - tinybase's lateralJoinNode keeps its iterator state in RowIter.
+//
+// A foreign-key handler holds the editors of the tables it checks and
+// cascades to, taken while planning; storage editors keep nothing but the
+// table handle, and read and write the transaction of each call's context.
 func (f *planFacts) reuse(n sql.Node) {
 	if ita, ok := n.(*plan.IndexedTableAccess); ok && !ita.IsStatic() {
 		f.keyed = true
@@ -108,19 +132,23 @@ func (f *planFacts) reuse(n sql.Node) {
 }
 
 // top takes one of a node's own expressions; cond says the node is a
-// condition (Filter, Having, join), as foldsAtAnalysis does.
-func (f *planFacts) top(e sql.Expression, cond bool) {
+// condition (Filter, Having, join), whose column-free parts GMS folds;
+// calls says its run-time calls are counted (conditions and lookup keys).
+func (f *planFacts) top(e sql.Expression, cond, calls bool) {
 	if !f.analyzed && !f.folds {
 		if columns, _ := exprFolds(e, cond); columns < 0 {
 			f.folds = true
 		}
 	}
-	f.expr(e)
+	f.expr(e, calls)
 }
 
-func (f *planFacts) expr(e sql.Expression) {
+func (f *planFacts) expr(e sql.Expression, calls bool) {
 	if e == nil {
 		return
+	}
+	if calls && runtimeCall(e) {
+		f.calls++
 	}
 	switch x := e.(type) {
 	case *paramExpr:
@@ -135,7 +163,7 @@ func (f *planFacts) expr(e sql.Expression) {
 	}
 	var buf [2]sql.Expression
 	for _, c := range exprChildren(e, &buf) {
-		f.expr(c)
+		f.expr(c, calls)
 	}
 }
 

@@ -13,7 +13,8 @@ import (
 )
 
 // TestPlanFacts holds the one-walk planFacts to the single-question walks
-// (foldsAtAnalysis, countNodeParams, reusablePlan, hasKeyedLookup) on
+// (foldsAtAnalysis, countNodeParams, countRuntimeCalls, reusablePlan,
+// hasKeyedLookup; plan_facts_ref_test.go) on
 // plans of every shape the plan cache sees.
 func TestPlanFacts(t *testing.T) {
 	e := newPlanEngine(t, false,
@@ -35,6 +36,9 @@ func TestPlanFacts(t *testing.T) {
 		{"select id, upper(name), score * 2 + 1 from t where not (score is null) limit 10", nil},
 		{"select * from t where name = current_setting('app.x', true)", nil},
 		{"select * from t where now() > now()", nil},
+		{"select * from t where score = length(current_setting('app.x', true)) and name = current_user", nil},
+		{"select * from t where id = length(current_setting('app.x', true))", nil},
+		{"select t.name from t join u on u.t_id = t.id and u.v = current_user where exists (select 1 from u where u.v = current_setting('app.y', true))", nil},
 		{"select score, count(*) from t group by score having count(*) > $1", []*types.Type{i8}},
 		{"select * from t where id = (select max(t_id) from u where v = $1::text)", []*types.Type{i8}},
 		{"select * from t where exists (select 1 from u where u.t_id = t.id and u.id = $1)", []*types.Type{i8}},
@@ -63,6 +67,8 @@ func TestPlanFacts(t *testing.T) {
 		Unusable, Keyed bool
 		Fresh           bool
 		AnalyzedParams  int
+		Calls           int
+		AnalyzedCalls   int
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -75,6 +81,8 @@ func TestPlanFacts(t *testing.T) {
 				Keyed:          hasKeyedLookup(analyzed),
 				Fresh:          fresh && ok,
 				AnalyzedParams: countNodeParams(analyzed),
+				Calls:          countRuntimeCalls(bound),
+				AnalyzedCalls:  countRuntimeCalls(analyzed),
 			}
 			bf, af := boundFacts(bound), analyzedFacts(analyzed)
 			got := facts{
@@ -84,6 +92,8 @@ func TestPlanFacts(t *testing.T) {
 				Keyed:          af.keyed,
 				Fresh:          af.fresh && !af.unusable,
 				AnalyzedParams: af.params,
+				Calls:          bf.calls,
+				AnalyzedCalls:  af.calls,
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("planFacts differ from the single walks (-want +got):\n%s", diff)

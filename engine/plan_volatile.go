@@ -34,28 +34,6 @@ func runtimeCall(e sql.Expression) bool {
 	return ok && fc.IsVolatile()
 }
 
-// countRuntimeCalls counts the run-time calls in the conditions of a plan
-// (filters, joins, HAVING, index lookup keys; subqueries and derived tables
-// included), where GMS would fold them.
-func countRuntimeCalls(n sql.Node) int {
-	c := 0
-	inspectDeep(n, func(n sql.Node) bool {
-		switch n.(type) {
-		case *plan.Filter, *plan.Having, *plan.JoinNode, *plan.IndexedTableAccess:
-			for _, e := range n.(sql.Expressioner).Expressions() {
-				sql.Inspect(e, func(e sql.Expression) bool {
-					if runtimeCall(e) {
-						c++
-					}
-					return true
-				})
-			}
-		}
-		return true
-	}, nil)
-	return c
-}
-
 // heldName names the bind variable keepParams hides e behind while GMS
 // simplifies filters: a parameter, or a run-time call none of whose
 // arguments was hidden already (such a call cannot be evaluated anyway).

@@ -335,34 +335,22 @@ func (p *jpParser) str() (string, error) {
 	return b.String(), nil
 }
 
-func (p *jpParser) predOr() (*jpPred, error) {
-	l, err := p.predAnd()
-	if err != nil {
-		return nil, err
-	}
-	for p.ws(); strings.HasPrefix(p.s[p.i:], "||"); p.ws() {
-		p.i += 2
-		r, err := p.predAnd()
-		if err != nil {
-			return nil, err
-		}
-		l = &jpPred{op: "||", left: l, right: r}
-	}
-	return l, nil
-}
+func (p *jpParser) predOr() (*jpPred, error)  { return p.predChain("||", p.predAnd) }
+func (p *jpParser) predAnd() (*jpPred, error) { return p.predChain("&&", p.predNot) }
 
-func (p *jpParser) predAnd() (*jpPred, error) {
-	l, err := p.predNot()
+// predChain parses next (op next)*, left-associative.
+func (p *jpParser) predChain(op string, next func() (*jpPred, error)) (*jpPred, error) {
+	l, err := next()
 	if err != nil {
 		return nil, err
 	}
-	for p.ws(); strings.HasPrefix(p.s[p.i:], "&&"); p.ws() {
-		p.i += 2
-		r, err := p.predNot()
+	for p.ws(); strings.HasPrefix(p.s[p.i:], op); p.ws() {
+		p.i += len(op)
+		r, err := next()
 		if err != nil {
 			return nil, err
 		}
-		l = &jpPred{op: "&&", left: l, right: r}
+		l = &jpPred{op: op, left: l, right: r}
 	}
 	return l, nil
 }

@@ -49,28 +49,7 @@ func discrete(sub *Type) bool {
 // CmpBounds is range_cmp_bounds: the order of two bounds, taking
 // infinity and inclusivity into account.
 func CmpBounds(sub *Type, b1, b2 RangeBound) int {
-	switch {
-	case b1.Inf && b2.Inf:
-		if b1.Lower == b2.Lower {
-			return 0
-		}
-		if b1.Lower {
-			return -1
-		}
-		return 1
-	case b1.Inf:
-		if b1.Lower {
-			return -1
-		}
-		return 1
-	case b2.Inf:
-		if b2.Lower {
-			return 1
-		}
-		return -1
-	}
-	c := Compare(sub, b1.Val, b2.Val)
-	if c != 0 {
+	if c := CmpBoundValues(sub, b1, b2); c != 0 || b1.Inf || b2.Inf {
 		return c
 	}
 	switch {

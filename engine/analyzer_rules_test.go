@@ -59,11 +59,7 @@ func TestSimpleReadAnalysis(t *testing.T) {
 		{"with c as (select id from t) select * from c", nil, false},
 		{"select 1", nil, false},
 	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
 			gated, simple := analyzeWith(t, s, e.gms.Analyzer, c.q, c.args)

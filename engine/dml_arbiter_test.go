@@ -16,11 +16,7 @@ func TestUpsertPartialArbiter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	ctx := context.Background()
 	exec := func(q string) (string, error) {
 		r, err := s.Query(ctx, q)

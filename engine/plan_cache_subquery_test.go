@@ -138,11 +138,7 @@ func TestPlanCacheSubqueryHits(t *testing.T) {
 		"create table b (id bigint primary key, a_id bigint, at timestamptz)",
 		"insert into a values (1, 'x')",
 		"insert into b values (1, 1, now())")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for _, c := range []struct {
 		q    string
 		plan bool
@@ -183,11 +179,7 @@ func TestPlanCacheSubqueryHits(t *testing.T) {
 // select list, subqueries) are read per execution from a cached plan.
 func TestPlanCacheSubqueryClock(t *testing.T) {
 	e := newPlanEngine(t, true, "create table a (id int primary key)", "insert into a values (1)")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for _, q := range []string{
 		"select now()::text",
 		"select (select now())::text",

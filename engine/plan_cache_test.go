@@ -25,11 +25,7 @@ func runPlanSteps(t *testing.T, e *Engine, nsessions int, steps []planStep) {
 	t.Helper()
 	ss := make([]*Session, nsessions)
 	for i := range ss {
-		s, err := e.Connect(SessionOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
+		s := connectT(t, e)
 		ss[i] = s
 	}
 	for i, st := range steps {
@@ -46,6 +42,17 @@ func runPlanSteps(t *testing.T, e *Engine, nsessions int, steps []planStep) {
 	}
 }
 
+// connectT opens a session on e for the rest of the test.
+func connectT(t testing.TB, e *Engine) *Session {
+	t.Helper()
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 func isQuery(q string) bool { return len(q) > 6 && (q[:6] == "select" || q[:6] == "SELECT") }
 
 func newPlanEngine(t *testing.T, bootstrap bool, setup ...string) *Engine {
@@ -54,11 +61,7 @@ func newPlanEngine(t *testing.T, bootstrap bool, setup ...string) *Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for _, out := range runScript(t, s, setup) {
 		if len(out) > 0 && strings.Contains(out, "=> ERROR") {
 			t.Fatal(out)
@@ -167,11 +170,7 @@ func TestPlanCacheHits(t *testing.T) {
 	e := newPlanEngine(t, true,
 		"create table t (id bigint primary key, name text, at timestamptz)",
 		"insert into t values (1, 'a', now())")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for _, c := range []struct {
 		q    string
 		plan bool
@@ -229,11 +228,7 @@ func TestParametricStream(t *testing.T) {
 	e := newPlanEngine(t, false,
 		"create table t (id bigint primary key, name text)",
 		"insert into t select g, 'n' || g from generate_series(1, 1000) g")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	var first *cachedPlan
 	for i := 1; i <= 1000; i++ {
 		if got, want := queryArgs(t, s, fmt.Sprintf("select name from t where id = %d", i)), fmt.Sprintf("n%d", i); got != want {
@@ -296,16 +291,8 @@ func TestParametricStatements(t *testing.T) {
 		"insert into t values (1, 10, 1, 'a', 'x'), (2, 20, 2, 'b', 'y'), (3, 30, 3, null, 'z')",
 		"create table pair (a int, b int, v text, primary key (a, b))",
 		"insert into pair values (1, 1, 'p11'), (1, 2, 'p12'), (2, 1, 'p21')")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ref, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	s := connectT(t, e)
+	ref := connectT(t, e)
 	for _, q := range []string{"begin", "create temp table plan_nocache (x int)"} {
 		if out := queryArgs(t, ref, q); strings.HasPrefix(out, "ERROR") {
 			// temp tables may not exist: any DDL will do
@@ -403,11 +390,7 @@ func TestParametricOpenRows(t *testing.T) {
 	e := newPlanEngine(t, false,
 		"create table t (id bigint primary key, name text)",
 		"insert into t values (1, 'a'), (2, 'b')")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	q := "select name from t where id = $1"
 	for i := 0; i < 2; i++ {
 		if got := queryArgs(t, s, q, int64(1)); got != "a" {
@@ -490,11 +473,7 @@ func TestParametricInsert(t *testing.T) {
 		{0, "insert into t values (9, 'a', 9, 9, 1, 2)", ""},
 		{0, "select id, name, small, n, d, e from t order by id", "1|a|1|1|7|9;2|a|2|2|7|9;3|a|3|3|7|9;5|NULL|5|NULL|7|9;6|NULL|6|NULL|7|9;8|a|8|8|7|9;9|a|9|9|1|2"},
 	})
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for i := 10; i < 13; i++ {
 		if out := queryArgs(t, s, "insert into t (id, name, small) values ($1, $2, $3)", int64(i), Param{Type: types.Text, Value: "p"}, int32(i)); out != "" {
 			t.Fatal(out)
@@ -532,11 +511,7 @@ func TestParametricUpdateDelete(t *testing.T) {
 		{0, "delete from acc where id = 10", ""},
 		{0, "select id, bal from acc order by id", "1|2;2|-4;3|0;4|2;5|1;6|0;7|0;8|0"},
 	})
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for i := 1; i <= 4; i++ {
 		if out := queryArgs(t, s, "update acc set bal = bal + $1 where id = $2", int64(10*i), int32(i)); out != "" {
 			t.Fatal(out)
@@ -554,11 +529,7 @@ func TestParametricUpdateDelete(t *testing.T) {
 // clock of each transaction, not of the one that planned it.
 func TestParametricClock(t *testing.T) {
 	e := newPlanEngine(t, false, "create table h (id int primary key, at timestamptz, n int)")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for i := 1; i <= 3; i++ {
 		if out := queryArgs(t, s, fmt.Sprintf("insert into h (id, at) values (%d, current_timestamp)", i)); out != "" {
 			t.Fatal(out)

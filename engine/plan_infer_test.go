@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"github.com/dolthub/go-mysql-server/sql"
 	"strings"
 	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
 )
 
 // TestUntypedArgs runs statements with untyped string arguments (as
@@ -21,11 +22,7 @@ func TestUntypedArgs(t *testing.T) {
 		"insert into t values (3, null, null, null, null, null, null, null, null, null, null, null, 30)",
 		"create table child (id int primary key, t_id bigint references t(id), body text)",
 		"insert into child values (1, 1, 'c1'), (2, 1, 'c2'), (3, 2, 'c3')")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	ref := uncachedSession(t, e)
 	defer ref.Close()
 	refQuery := func(q string) string {
@@ -90,11 +87,7 @@ func TestUntypedArgsCached(t *testing.T) {
 	e := newPlanEngine(t, true,
 		"create table t (id bigint primary key, name text, v varchar(255))",
 		"insert into t values (1, 'a', 'x'), (2, 'b', 'y')")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	for _, c := range []struct {
 		q     string
 		arg   string
@@ -149,11 +142,7 @@ func TestUntypedArgsWrites(t *testing.T) {
 		"create type app.level as enum ('low', 'high')",
 		"create table parent (id uuid primary key, name varchar(5) not null)",
 		"create table child (id bigserial primary key, parent_id uuid references parent(id) on delete cascade, note varchar(8), lvl app.level, at timestamptz, c char(3), meta jsonb)")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	p1, p2 := "11111111-1111-1111-1111-111111111111", "22222222-2222-2222-2222-222222222222"
 	insParent := "insert into parent (id, name) values ($1, $2)"
 	insChild := "insert into child (parent_id, note, lvl, at, c, meta) values ($1, $2, $3::app.level, $4, $5, $6) returning note, lvl, c || '|', meta->>'k'"
@@ -224,11 +213,7 @@ func TestUntypedArgsDDL(t *testing.T) {
 	e := newPlanEngine(t, false,
 		"create table t (id int primary key, v text)",
 		"insert into t values (1, '10'), (2, '9')")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	q := "select id from t where v < $1 order by id"
 	for i := 0; i < 2; i++ {
 		if got := queryArgs(t, s, q, "5"); got != "1" { // text order: '10' < '5'
@@ -254,11 +239,7 @@ func TestCastKeyLookup(t *testing.T) {
 	e := newPlanEngine(t, false,
 		"create table tok (id bigint primary key, token varchar(255) unique)",
 		"insert into tok select g, 'tok' || g from generate_series(1, 50) g")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	q := "select id from tok where token = $1::varchar(255)"
 	for _, c := range [][2]string{{"tok7", "7"}, {"tok42", "42"}, {"nope", ""}, {"tok7" + strings.Repeat(" ", 300), ""}} {
 		for i := 0; i < 2; i++ {

@@ -50,11 +50,7 @@ func TestCastArgsCached(t *testing.T) {
 	e := newPlanEngine(t, false,
 		"create table ct (id uuid primary key, at timestamptz, n bigint)",
 		"insert into ct values ('11111111-1111-1111-1111-111111111111', '2026-01-02 03:04:05+00', 1), ('22222222-2222-2222-2222-222222222222', null, 2)")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	q := "select n, at from ct where id = $1::uuid"
 	run := func(args ...any) string {
 		rows, err := s.Query(context.Background(), q, args...)

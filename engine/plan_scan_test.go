@@ -56,11 +56,7 @@ func TestPlanFacts(t *testing.T) {
 		{"update t set score = score + $1 where id = $2", []*types.Type{i8, i8}},
 		{"delete from u where id = $1", []*types.Type{i8}},
 	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	type facts struct {
 		Folds           bool
 		Params          int

@@ -29,11 +29,7 @@ func TestPlanCacheRLSClaims(t *testing.T) {
 		"create policy own on todos for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid())",
 		"create policy own on notes for select to authenticated using (auth.uid() = owner)",
 		"create policy own on mail for select to authenticated using (email = auth.jwt() ->> 'email')")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	as := func(sub, email string) {
 		t.Helper()
 		q := "select set_config('request.jwt.claims', '{\"sub\":\"" + sub + "\",\"email\":\"" + email + "\",\"role\":\"authenticated\"}', false) is not null"
@@ -99,11 +95,7 @@ func TestPlanCacheRLSLookup(t *testing.T) {
 		"alter table todos enable row level security",
 		"grant select on todos to authenticated",
 		"create policy own on todos for select to authenticated using (owner = auth.uid())")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	q := "select id from todos"
 	for _, st := range []string{"set role authenticated", q, q} {
 		if out := queryArgs(t, s, st); strings.HasPrefix(out, "ERROR") {
@@ -126,11 +118,7 @@ func TestPlanCacheRuntimeConditions(t *testing.T) {
 		"create table ev (id int primary key, at timestamptz, who text, tag text)",
 		"insert into ev values (1, now() + interval '40 milliseconds', 'postgres', 'a'), (2, now() + interval '1 hour', 'anon', 'b')",
 		"grant select on ev to anon")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	clock := "select id from ev where at < now() order by id"
 	role := "select id from ev where who = current_user"
 	setting := "select id from ev where tag = current_setting('app.tag', true)"
@@ -169,11 +157,7 @@ func TestPlanCacheRuntimeCorrelated(t *testing.T) {
 		"create table i (id int primary key, l_id int, body text)",
 		"insert into l values (1, 'x'), (2, 'y'), (3, 'z')",
 		"insert into i values (1, 1, 'a'), (2, 2, 'b')")
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	q := "select l.title from l where coalesce((select max(i.body) from i where i.l_id = l.id), current_setting('app.x', true)) = current_setting('app.y', true) order by l.title"
 	q2 := "select l.title from l where l.title || current_setting('app.x', true) = 'y' || current_setting('app.x', true) order by 1"
 	for _, st := range []struct{ x, y, want, want2 string }{

@@ -17,11 +17,7 @@ func TestKeyedDMLUsesIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	run := func(q string, args ...any) {
 		t.Helper()
 		r, err := s.Query(context.Background(), q, args...)

@@ -16,11 +16,7 @@ func TestLoginRoleSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	admin, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
+	admin := connectT(t, e)
 	if _, err := admin.Exec(ctx, `
 		create role u login;
 		create role v login;
@@ -63,11 +59,7 @@ func TestLoginRoleSettings(t *testing.T) {
 	if _, err := u.Exec(ctx, "set role v"); err == nil {
 		t.Fatal("set role v as u: want permission error")
 	}
-	p, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := connectT(t, e)
 	if _, err := p.Exec(ctx, "set role v"); err != nil {
 		t.Fatal(err)
 	}

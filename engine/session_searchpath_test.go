@@ -11,11 +11,7 @@ import (
 // search_path (SET, SET LOCAL, rollback) and of the role $user names.
 func TestSearchPathFollowsSettings(t *testing.T) {
 	e := newPlanEngine(t, true)
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := connectT(t, e)
 	steps := []struct {
 		sql  string // run before asking; "" asks again
 		want []string

@@ -67,6 +67,9 @@ func fromNames(n *pg.Node) []string {
 			return []string{x.RangeSubselect.Alias.Aliasname}
 		}
 	case *pg.Node_JoinExpr:
+		if x.JoinExpr.Alias != nil {
+			return []string{x.JoinExpr.Alias.Aliasname}
+		}
 		return append(fromNames(x.JoinExpr.Larg), fromNames(x.JoinExpr.Rarg)...)
 	}
 	return nil

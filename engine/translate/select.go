@@ -434,6 +434,9 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		return t.rangeVar(x.RangeVar)
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
+		if j.Alias != nil {
+			return t.fromItem(t.joinAliasSubquery(j)) // join_alias.go
+		}
 		first := t.q.firstFrom
 		left := t.fromItem(j.Larg)
 		t.q.firstFrom = false

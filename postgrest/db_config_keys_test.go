@@ -5,19 +5,21 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 	"github.com/tinybase/tinybase/engine"
 )
 
 const dbConfigKeysFixture = `create table cfg_notes (id int primary key, body text);
 insert into cfg_notes values (1, 'kept');
 grant select, insert on cfg_notes to anon, authenticated, cfg7_web;
-create function public.whoami() returns text language sql stable as $$ select current_user || ':' || current_setting('statement_timeout') || ':' || coalesce(current_setting('my.setting', true), '-') $$;
+create function public.whoami() returns text language sql stable as $$ select current_user || ':' || current_setting('statement_timeout') || ':' || coalesce(nullif(current_setting('my.setting', true), ''), '-') $$;
 create function public.app() returns text language sql stable as $$ select current_setting('application_name') $$;
 create function public.check_request() returns void language plpgsql as $$
 begin
@@ -144,6 +146,77 @@ func TestEngineDBConfigKeys(t *testing.T) {
 		}
 		if diff := cmp.Diff(st.wantBody, body); diff != "" {
 			t.Errorf("%s: (-want +got)\n%s", st.name, diff)
+		}
+	}
+}
+
+// The same role settings and db-pre-request against PostgreSQL through
+// pgx, as PostgREST runs them there: a role's statement_timeout applies to
+// its requests, its custom placeholder does not (PostgreSQL lists no
+// placeholder in pg_settings), and the pre-request function runs first.
+// The role is this test's own (roles are cluster-wide); the settings are
+// IN DATABASE of the scratch database.
+func TestPgxRoleSettingsAndPreRequest(t *testing.T) {
+	url := os.Getenv("TINYBASE_PG_URL")
+	if url == "" {
+		t.Skip("needs TINYBASE_PG_URL")
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	const role = "view7_rs_web"
+	_, _ = admin.Exec(ctx, "drop role if exists "+role)
+	if _, err := admin.Exec(ctx, "create role "+role+" nologin; grant "+role+" to current_user"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { // runs after the scratch database is dropped
+		c, err := pgx.Connect(context.Background(), url)
+		if err == nil {
+			_, _ = c.Exec(context.Background(), "drop role if exists "+role)
+			c.Close(context.Background())
+		}
+	})
+	fixture := strings.ReplaceAll(dbConfigKeysFixture, "cfg7_web", role) + ";\ngrant usage on schema public to " + role
+	srv := pgServer(t, fixture)
+	px := srv.cfg.Executor.(*PgxExecutor)
+	var db string
+	if err := px.Pool.QueryRow(ctx, "select current_database()").Scan(&db); err != nil {
+		t.Fatal(err)
+	}
+	in := " in database " + pgx.Identifier{db}.Sanitize()
+	for _, sql := range []string{
+		"alter role " + role + in + " set statement_timeout = '1s'",
+		"alter role " + role + in + " set my.setting = 'x'",
+		"alter role current_user" + in + " set pgrst.db_pre_request = 'public.check_request'",
+	} {
+		if _, err := px.Pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { _, _ = px.Pool.Exec(context.Background(), "alter role current_user"+in+" reset all") })
+	// settings IN DATABASE are not in pg_roles.rolconfig, which PostgREST
+	// reads for role settings: only the database-wide one applies
+	if _, err := admin.Exec(ctx, "alter role "+role+" set statement_timeout = '2s'"); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	tok := "Bearer " + sign(t, jwt.MapClaims{"role": role, "exp": time.Now().Add(time.Hour).Unix()}, testSecret)
+	for _, st := range []struct {
+		name, path string
+		hdr        []string
+		status     int
+		body       string
+	}{
+		{"role settings", "/rpc/whoami", []string{"Authorization", tok}, 200, `"` + role + `:2s:-"`},
+		{"pre-request raises", "/rpc/whoami", []string{"Authorization", tok, "X-Blocked", "yes"}, 403, `{"code":"PT403","details":null,"hint":null,"message":"blocked by db-pre-request"}`},
+	} {
+		status, body := fetch(t, "POST", ts.URL+st.path, "", st.hdr...)
+		if status != st.status || body != st.body {
+			t.Errorf("%s: %d %s, want %d %s", st.name, status, body, st.status, st.body)
 		}
 	}
 }

@@ -76,6 +76,7 @@ func fromNames(n *pg.Node) []string {
 }
 
 func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
+	defer t.dmlJoinScope(s.Relation, s.FromClause)() // join_alias.go
 	name := s.Relation.Relname
 	if s.Relation.Alias != nil {
 		name = s.Relation.Alias.Aliasname

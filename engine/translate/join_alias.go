@@ -345,3 +345,15 @@ func (t *Translator) usingAliasColumn(parts []string, loc int32) *pg.Node {
 	}
 	return nil
 }
+
+// dmlJoinScope makes the names an aliased join in UPDATE … FROM or
+// DELETE … USING hides unusable in the rest of the statement, as a SELECT
+// level does; the returned func restores the scope.
+func (t *Translator) dmlJoinScope(target *pg.RangeVar, from []*pg.Node) func() {
+	saved := t.q.joins
+	if anyJoinAlias(from) {
+		items := append([]*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: target}}}, from...)
+		t.q.joins = newJoinScope(items, false)
+	}
+	return func() { t.q.joins = saved }
+}

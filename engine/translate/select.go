@@ -141,7 +141,9 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 			if last.GetAStar() != nil {
 				star := &sqlparser.StarExpr{}
 				if len(cr.Fields) >= 2 {
-					star.TableName = sqlparser.TableName{Name: sqlparser.NewTableIdent(strVal(cr.Fields[len(cr.Fields)-2]))}
+					rel := strVal(cr.Fields[len(cr.Fields)-2])
+					t.checkHiddenTable([]string{rel, "*"}, cr.Location) // join_alias.go
+					star.TableName = sqlparser.TableName{Name: sqlparser.NewTableIdent(rel)}
 				}
 				out = append(out, star)
 				continue

@@ -54,7 +54,8 @@ type Config struct {
 	// authenticator SET pgrst.db_max_rows = '100'; db_schemas,
 	// db_extra_search_path, db_max_rows, db_aggregates_enabled,
 	// db_anon_role, db_pre_request, db_tx_end, jwt_secret,
-	// jwt_secret_is_base64, jwt_aud, jwt_role_claim_key, openapi_mode)
+	// jwt_secret_is_base64, jwt_aud, jwt_role_claim_key, openapi_mode,
+	// server_trace_header)
 	// override the fields above, and the ALTER ROLE … SET settings of the
 	// roles it switches to apply to their requests; both are read before
 	// the first request and on NOTIFY pgrst, 'reload config'

@@ -43,6 +43,9 @@ type liveConfig struct {
 	TxEnd string
 	// OpenAPIDisabled is openapi-mode = disabled.
 	OpenAPIDisabled bool
+	// TraceHeader is server-trace-header: a request header whose value
+	// the response repeats (e.g. X-Request-Id).
+	TraceHeader string
 	// RoleSettings are each role's ALTER ROLE … SET settings that PostgREST
 	// applies to the requests it runs as that role.
 	RoleSettings map[string][][2]string
@@ -148,7 +151,7 @@ func (s *Server) refreshConfig(ctx context.Context) {
 // no feature for (db_plan_enabled, db_prepared_statements, db_root_spec,
 // db_timezone_enabled, db_hoisted_tx_settings, client_error_verbosity,
 // openapi_security_active, openapi_server_proxy_uri,
-// server_cors_allowed_origins, server_trace_header, server_timing_enabled,
+// server_cors_allowed_origins, server_timing_enabled,
 // jwt_cache_max_lifetime, db_pre_config) are ignored, as are unknown ones.
 func applyDBConfig(base *liveConfig, kv map[string]string) (*liveConfig, bool) {
 	c := *base
@@ -207,6 +210,8 @@ func applyDBConfig(base *liveConfig, kv map[string]string) (*liveConfig, bool) {
 				return nil, false
 			}
 			c.RoleClaim = steps
+		case "server_trace_header":
+			c.TraceHeader = tv
 		case "openapi_mode":
 			switch tv {
 			case "follow-privileges", "ignore-privileges":

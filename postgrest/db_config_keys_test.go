@@ -73,7 +73,7 @@ func engineConfigServer(t *testing.T, fixture string) (*httptest.Server, func(st
 	return ts, exec
 }
 
-func fetch(t *testing.T, method, url, body string, hdr ...string) (int, string) {
+func fetch(t *testing.T, method, url, body string, hdr ...string) (int, string, http.Header) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
@@ -88,7 +88,7 @@ func fetch(t *testing.T, method, url, body string, hdr ...string) (int, string) 
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, strings.ReplaceAll(string(b), ", \n ", ",")
+	return res.StatusCode, strings.ReplaceAll(string(b), ", \n ", ","), res.Header
 }
 
 // The in-database keys beyond the four read since the last round, each
@@ -134,13 +134,18 @@ func TestEngineDBConfigKeys(t *testing.T) {
 			[]string{"Prefer", "return=representation, tx=commit"}, 201, `[{"id":2,"body":"gone"}]`},
 		{"db_tx_end rollback: nothing kept", "", "GET", "/cfg_notes?select=id", "", nil, 200, `[{"id":1}]`},
 		{"openapi_mode disabled", "alter role authenticator set pgrst.openapi_mode = 'disabled'", "GET", "/", "", nil, 404, `{"code":"PGRST126","details":null,"hint":null,"message":"Root endpoint metadata is disabled"}`},
+		{"server_trace_header", "alter role authenticator set pgrst.server_trace_header = 'X-Request-Id'", "GET", "/cfg_notes?select=id", "",
+			[]string{"X-Request-Id", "req-42"}, 200, `[{"id":1}] X-Request-Id: req-42`},
 		{"reset all", "alter role authenticator reset all; alter role authenticated reset all", "POST", "/rpc/whoami", "", nil, 200, `"anon:0:-"`},
 	}
 	for _, st := range steps {
 		if st.sql != "" {
 			exec(st.sql + "; notify pgrst, 'reload config'")
 		}
-		status, body := fetch(t, st.method, ts.URL+st.path, st.body, st.hdr...)
+		status, body, header := fetch(t, st.method, ts.URL+st.path, st.body, st.hdr...)
+		if strings.Contains(st.wantBody, " X-Request-Id: ") {
+			body += " X-Request-Id: " + header.Get("X-Request-Id")
+		}
 		if status != st.wantStatus {
 			t.Errorf("%s: status %d, want %d (%s)", st.name, status, st.wantStatus, body)
 		}
@@ -214,7 +219,7 @@ func TestPgxRoleSettingsAndPreRequest(t *testing.T) {
 		{"role settings", "/rpc/whoami", []string{"Authorization", tok}, 200, `"` + role + `:2s:-"`},
 		{"pre-request raises", "/rpc/whoami", []string{"Authorization", tok, "X-Blocked", "yes"}, 403, `{"code":"PT403","details":null,"hint":null,"message":"blocked by db-pre-request"}`},
 	} {
-		status, body := fetch(t, "POST", ts.URL+st.path, "", st.hdr...)
+		status, body, _ := fetch(t, "POST", ts.URL+st.path, "", st.hdr...)
 		if status != st.status || body != st.body {
 			t.Errorf("%s: %d %s, want %d %s", st.name, status, body, st.status, st.body)
 		}

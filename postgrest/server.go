@@ -47,6 +47,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	authenticated := false
 	err := func() error {
 		s.refreshConfig(r.Context()) // db_config.go: before the JWT secret and anon role are used
+		if h := s.live().TraceHeader; h != "" {
+			if v := r.Header.Get(h); v != "" { // server-trace-header: echoed on every response
+				w.Header().Set(h, v)
+			}
+		}
 		a, err := s.authenticate(r)
 		if err != nil {
 			return err

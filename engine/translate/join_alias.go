@@ -57,6 +57,10 @@ func (t *Translator) joinAliasWrap(j *pg.JoinExpr, unique bool) *pg.Node {
 			}
 		}
 	} else {
+		if len(j.Alias.Colnames) > 0 {
+			// GMS renames a derived table's * columns unreliably
+			failAt(-1, pgerror.FeatureNotSupported, "column aliases for join %q are not supported yet when the columns of its inputs are not known", j.Alias.Aliasname)
+		}
 		star := &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{{Node: &pg.Node_AStar{AStar: &pg.A_Star{}}}}, Location: -1}}}
 		sel.TargetList = []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: star, Location: -1}}}}
 	}

@@ -43,6 +43,10 @@ type Config struct {
 	// request, after the request's settings (db-pre-request), e.g.
 	// "public.check_request". Default: none.
 	PreRequest string
+	// PreConfig names a function run whenever the in-database
+	// configuration is read (db-pre-config); the pgrst.* settings it makes
+	// with set_config count below the authenticator's role settings.
+	PreConfig string
 	// TxEnd is db-tx-end: commit, commit-allow-override (the default here,
 	// so Prefer: tx=rollback is honoured), rollback or
 	// rollback-allow-override.
@@ -55,7 +59,7 @@ type Config struct {
 	// db_extra_search_path, db_max_rows, db_aggregates_enabled,
 	// db_anon_role, db_pre_request, db_tx_end, jwt_secret,
 	// jwt_secret_is_base64, jwt_aud, jwt_role_claim_key, openapi_mode,
-	// server_trace_header)
+	// server_trace_header, db_pre_config)
 	// override the fields above, and the ALTER ROLE … SET settings of the
 	// roles it switches to apply to their requests; both are read before
 	// the first request and on NOTIFY pgrst, 'reload config'

@@ -43,6 +43,10 @@ type liveConfig struct {
 	TxEnd string
 	// OpenAPIDisabled is openapi-mode = disabled.
 	OpenAPIDisabled bool
+	// PreConfig is db-pre-config: a function run when the configuration
+	// is read, whose set_config('pgrst.…', …) values count below the role
+	// settings; a value set in the database applies from the next reload.
+	PreConfig string
 	// TraceHeader is server-trace-header: a request header whose value
 	// the response repeats (e.g. X-Request-Id).
 	TraceHeader string
@@ -60,7 +64,8 @@ type configHolder struct {
 
 func baseLive(cfg *Config) *liveConfig {
 	return &liveConfig{Schemas: cfg.Schemas, ExtraSearchPath: cfg.ExtraSearchPath, MaxRows: cfg.MaxRows, AggregatesEnabled: cfg.AggregatesEnabled,
-		AnonRole: cfg.AnonRole, JWTSecret: []byte(cfg.JWTSecret), JWTAud: cfg.JWTAud, RoleClaim: cfg.roleClaim, PreRequest: cfg.PreRequest, TxEnd: cfg.TxEnd}
+		AnonRole: cfg.AnonRole, JWTSecret: []byte(cfg.JWTSecret), JWTAud: cfg.JWTAud, RoleClaim: cfg.roleClaim, PreRequest: cfg.PreRequest, TxEnd: cfg.TxEnd,
+		PreConfig: cfg.PreConfig}
 }
 
 // live is the configuration requests use now.
@@ -82,6 +87,18 @@ select distinct on (k) substr(k, 7) as key, v
 from kv
 where k like 'pgrst.%' and v is not null
 order by k, setdatabase desc`
+
+// dbSettingKeys are the pgrst.* keys PostgREST reads from the database
+// (Config/Database.hs dbSettingsNames).
+var dbSettingKeys = []string{"db_aggregates_enabled", "client_error_verbosity", "db_anon_role", "db_pre_config", "db_extra_search_path",
+	"db_max_rows", "db_plan_enabled", "db_pre_request", "db_prepared_statements", "db_root_spec", "db_schemas", "db_timezone_enabled",
+	"db_tx_end", "db_hoisted_tx_settings", "jwt_aud", "jwt_role_claim_key", "jwt_secret", "jwt_secret_is_base64", "jwt_cache_max_lifetime",
+	"openapi_mode", "openapi_security_active", "openapi_server_proxy_uri", "server_cors_allowed_origins", "server_trace_header",
+	"server_timing_enabled"}
+
+// preConfigSQL reads, after the db-pre-config function ran in the same
+// transaction, the pgrst.* values it set.
+var preConfigSQL = "select k, current_setting('pgrst.' || k, true) from unnest(array['" + strings.Join(dbSettingKeys, "', '") + "']) as k"
 
 // refreshConfig re-reads the in-database configuration when it has never
 // been read or the executor's config version moved. A failed read or an
@@ -109,7 +126,22 @@ func (s *Server) refreshConfig(ctx context.Context) {
 	}
 	kv := map[string]string{}
 	var roles map[string][][2]string
+	preConfig := s.live().PreConfig
 	err := s.cfg.Executor.Tx(ctx, true, func(q Querier) (bool, error) {
+		if preConfig != "" { // db-pre-config: its set_config('pgrst.…') values rank below the role's
+			if _, err := q.Query(ctx, "select "+qualifiedFunc(preConfig)+"()"); err != nil {
+				return false, err
+			}
+			res, err := q.Query(ctx, preConfigSQL)
+			if err != nil {
+				return false, err
+			}
+			for _, r := range res.Rows {
+				if len(r) == 2 && r[0] != nil && r[1] != nil && *r[1] != "" {
+					kv[*r[0]] = *r[1]
+				}
+			}
+		}
 		res, err := q.Query(ctx, dbSettingsSQL)
 		if err != nil {
 			return false, err
@@ -152,7 +184,7 @@ func (s *Server) refreshConfig(ctx context.Context) {
 // db_timezone_enabled, db_hoisted_tx_settings, client_error_verbosity,
 // openapi_security_active, openapi_server_proxy_uri,
 // server_cors_allowed_origins, server_timing_enabled,
-// jwt_cache_max_lifetime, db_pre_config) are ignored, as are unknown ones.
+// jwt_cache_max_lifetime) are ignored, as are unknown ones.
 func applyDBConfig(base *liveConfig, kv map[string]string) (*liveConfig, bool) {
 	c := *base
 	secret, base64Secret := "", false
@@ -210,6 +242,8 @@ func applyDBConfig(base *liveConfig, kv map[string]string) (*liveConfig, bool) {
 				return nil, false
 			}
 			c.RoleClaim = steps
+		case "db_pre_config":
+			c.PreConfig = tv
 		case "server_trace_header":
 			c.TraceHeader = tv
 		case "openapi_mode":

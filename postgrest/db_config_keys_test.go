@@ -225,3 +225,49 @@ func TestPgxRoleSettingsAndPreRequest(t *testing.T) {
 		}
 	}
 }
+
+// db-pre-config: the function's set_config('pgrst.…') values apply, below
+// the authenticator's own pgrst.* settings.
+func TestEngineDBPreConfig(t *testing.T) {
+	ctx := context.Background()
+	e, err := engine.Open(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err := e.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	exec := func(sql string) {
+		t.Helper()
+		if _, err := admin.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	exec(dbConfigFixture)
+	exec(`create function public.pre_config() returns void language plpgsql as $$
+begin
+  perform set_config('pgrst.db_max_rows', '2', true);
+end $$;
+grant execute on function public.pre_config() to authenticator`)
+	srv, err := New(Config{Executor: &EngineExecutor{Engine: e, User: "authenticator"}, JWTSecret: testSecret, PreConfig: "public.pre_config"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	defer srv.Close()
+	for _, st := range []struct{ name, sql, want string }{
+		{"from the pre-config function", "", `[{"id":1},{"id":2}]`},
+		{"the role setting wins", "alter role authenticator set pgrst.db_max_rows = '3'", `[{"id":1},{"id":2},{"id":3}]`},
+		{"back to the function", "alter role authenticator reset pgrst.db_max_rows", `[{"id":1},{"id":2}]`},
+	} {
+		if st.sql != "" {
+			exec(st.sql + "; notify pgrst, 'reload config'")
+		}
+		if _, body := get(t, ts.URL, "/cfg_items?select=id"); body != st.want {
+			t.Errorf("%s: %s, want %s", st.name, body, st.want)
+		}
+	}
+}

@@ -361,3 +361,58 @@ func (t *Translator) dmlJoinScope(target *pg.RangeVar, from []*pg.Node) func() {
 	}
 	return func() { t.q.joins = saved }
 }
+
+// relationAliasSubquery returns `rel AS t (c1, c2, …)` as the derived
+// table (SELECT t.col1 AS c1, t.col2 AS c2, …, t.colN FROM rel AS t) AS t,
+// since GMS has no column aliases on a table, view or WITH reference; nil
+// when the relation's columns are unknown. More aliases than columns is
+// PostgreSQL's 42P10.
+func (t *Translator) relationAliasSubquery(rv *pg.RangeVar) *pg.Node {
+	src := t.relationSource(rv, t.q.ctes)
+	if src == nil || len(src.cols) == 0 {
+		return nil
+	}
+	a := rv.Alias
+	if len(a.Colnames) > len(src.cols) {
+		failAt(rv.Location, pgerror.InvalidColumnReference, "table \"%s\" has %d columns available but %d columns specified", a.Aliasname, len(src.cols), len(a.Colnames))
+	}
+	str := func(v string) *pg.Node { return &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: v}}} }
+	inner := &pg.RangeVar{Schemaname: rv.Schemaname, Relname: rv.Relname, Inh: rv.Inh, Relpersistence: rv.Relpersistence,
+		Alias: &pg.Alias{Aliasname: a.Aliasname}, Location: rv.Location}
+	sel := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitOption: pg.LimitOption_LIMIT_OPTION_DEFAULT,
+		FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: inner}}}}
+	for i, c := range src.cols {
+		name := c
+		if i < len(a.Colnames) {
+			name = strVal(a.Colnames[i])
+		}
+		ref := &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{str(a.Aliasname), str(c)}, Location: -1}}}
+		sel.TargetList = append(sel.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Name: name, Val: ref, Location: -1}}})
+	}
+	return &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
+		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}},
+		Alias:    &pg.Alias{Aliasname: a.Aliasname},
+	}}}
+}
+
+// subqueryAliasList completes a derived table's column alias list as
+// PostgreSQL reads it: fewer names than columns keep the rest, more is
+// 42P10. The list is returned unchanged when the columns are unknown.
+func (t *Translator) subqueryAliasList(rs *pg.RangeSubselect) []*pg.Node {
+	names := rs.Alias.Colnames
+	if len(names) == 0 {
+		return names
+	}
+	cols := t.selectColumns(rs.Subquery.GetSelectStmt(), t.q.ctes)
+	if cols == nil {
+		return names
+	}
+	if len(names) > len(cols) {
+		failAt(nodeLocation(rs.Subquery)-1, pgerror.InvalidColumnReference, "table \"%s\" has %d columns available but %d columns specified", rs.Alias.Aliasname, len(cols), len(names))
+	}
+	out := append([]*pg.Node{}, names...)
+	for _, c := range cols[len(names):] {
+		out = append(out, &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: c}}})
+	}
+	return out
+}

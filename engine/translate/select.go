@@ -433,6 +433,11 @@ func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {
 func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 	switch x := n.Node.(type) {
 	case *pg.Node_RangeVar:
+		if a := x.RangeVar.Alias; a != nil && len(a.Colnames) > 0 {
+			if sub := t.relationAliasSubquery(x.RangeVar); sub != nil { // join_alias.go
+				return t.fromItem(sub)
+			}
+		}
 		return t.rangeVar(x.RangeVar)
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
@@ -482,7 +487,7 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
 		if rs.Alias != nil {
 			ate.As = sqlparser.NewTableIdent(rs.Alias.Aliasname)
-			for _, c := range rs.Alias.Colnames {
+			for _, c := range t.subqueryAliasList(rs) { // join_alias.go
 				sub.Columns = append(sub.Columns, sqlparser.NewColIdent(strVal(c)))
 			}
 		}

@@ -419,6 +419,13 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 	}
 	names := append([]string{}, src.cols...)
 	typ, nullable := src.typ, src.nullable
+	if typ != nil && typ.IsTableRowType() && len(typ.Fields) == len(names) {
+		// a table's whole row keeps its type's field names even under
+		// an alias list (FROM t AS x (a, b)), as in PostgreSQL
+		for i, f := range typ.Fields {
+			names[i] = f.Name
+		}
+	}
 	return t.inject("row", loc, children, func(c []sql.Expression) (sql.Expression, error) {
 		r := expr.NewRowCtor(names, c)
 		if typ != nil {

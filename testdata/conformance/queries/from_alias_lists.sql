@@ -14,3 +14,6 @@ SELECT * FROM (SELECT 1, 2) s (a, b, c);
 SELECT a.author_id, b.name FROM authors a (author_id) JOIN authors b ON b.id = a.author_id + 1 ORDER BY 1;
 SELECT count(*) FROM authors a (k) WHERE EXISTS (SELECT 1 FROM authors b (k2) WHERE b.k2 = a.k AND b.born > 1975);
 SELECT t.* FROM (SELECT id, name FROM authors) t (i) ORDER BY t.i;
+SELECT row_to_json(t) FROM authors t (i, n, b) WHERE t.i = 1;
+SELECT to_jsonb(x) FROM author_names AS x (k) WHERE x.k = 2;
+SELECT to_jsonb(s) FROM (SELECT id, name FROM authors) s (k) WHERE s.k = 2;

@@ -282,30 +282,29 @@ func (q *queryScope) hidesNames() bool {
 
 // checkHiddenTable rejects a column reference qualified by a table that an
 // aliased join hides, with PostgreSQL's error (errorMissingRTE), unless a
-// FROM item of this or an enclosing level has that name.
+// FROM item of this or an enclosing level has that name: PostgreSQL looks
+// for a visible item at every level before it reports a hidden one.
 func (t *Translator) checkHiddenTable(parts []string, loc int32) {
-	if len(parts) < 2 || t.q.joins == nil {
+	if len(parts) < 2 || t.q.joins == nil || !t.q.hidesNames() {
 		return
 	}
 	rel := parts[len(parts)-2] // t.col, t.*, schema.t.col
+	hidden := false
 	for l := &t.q; l != nil; l = l.parent {
-		if l.joins == nil {
-			continue
+		js := l.joins
+		if js == nil { // a level above the hiding ones: its names now
+			js = newJoinScope(l.from, true)
 		}
-		if l.joins.visible[rel] {
+		if js.visible[rel] {
 			return
 		}
-		if l.joins.hidden[rel] {
-			fail(pgerror.New(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", rel).
-				WithPosition(int(loc)+1).
-				WithHint("There is an entry for table %q, but it cannot be referenced from this part of the query.", rel))
-		}
+		hidden = hidden || js.hidden[rel]
 	}
-}
-
-// andExpr is a AND b.
-func andExpr(a, b *pg.Node) *pg.Node {
-	return &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: []*pg.Node{a, b}, Location: -1}}}
+	if hidden {
+		fail(pgerror.New(pgerror.UndefinedTable, "invalid reference to FROM-clause entry for table %q", rel).
+			WithPosition(int(loc)+1).
+			WithHint("There is an entry for table %q, but it cannot be referenced from this part of the query.", rel))
+	}
 }
 
 // usingAliasColumn translates u.col where u is the alias of a visible
@@ -415,4 +414,9 @@ func (t *Translator) subqueryAliasList(rs *pg.RangeSubselect) []*pg.Node {
 		out = append(out, &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: c}}})
 	}
 	return out
+}
+
+// andExpr is a AND b.
+func andExpr(a, b *pg.Node) *pg.Node {
+	return &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: []*pg.Node{a, b}, Location: -1}}}
 }

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
 )
@@ -197,6 +198,10 @@ type joinScope struct {
 	visible map[string]bool
 	// using maps the alias of a JOIN … USING (…) AS u to its join.
 	using map[string]*pg.JoinExpr
+	// merged maps the USING / NATURAL columns of an unaliased FULL JOIN
+	// of this level to COALESCE(left, right), what an unqualified
+	// reference means (the join itself runs with ON).
+	merged map[string]*pg.Node
 }
 
 // newJoinScope collects the names the FROM list exposes and hides;
@@ -260,10 +265,56 @@ func newJoinScope(from []*pg.Node, outerHides bool) *joinScope {
 	return js
 }
 
+// fullUsing says whether j is an unaliased FULL JOIN with USING or NATURAL.
+func fullUsing(j *pg.JoinExpr) bool {
+	return j.Alias == nil && j.Jointype == pg.JoinType_JOIN_FULL && (j.IsNatural || len(j.UsingClause) > 0)
+}
+
+// fullUsingOn returns an unaliased FULL JOIN … USING / NATURAL as the
+// same join with ON (GMS has no merged columns for FULL JOIN), or nil when
+// the columns of its sides are unknown.
+func (t *Translator) fullUsingOn(j *pg.JoinExpr) *pg.JoinExpr {
+	_, using, ok := t.joinAliasTargets(j, &pg.Alias{}, false)
+	if !ok || len(using) == 0 {
+		return nil
+	}
+	on := using[0]
+	for _, c := range using[1:] {
+		on = andExpr(on, c)
+	}
+	return &pg.JoinExpr{Jointype: j.Jointype, Larg: j.Larg, Rarg: j.Rarg, Quals: on, Rtindex: j.Rtindex}
+}
+
+// addFullMerged records the merged columns of the unaliased FULL JOINs
+// with USING / NATURAL in a FROM list (through unaliased joins).
+func (t *Translator) addFullMerged(js *joinScope, from []*pg.Node) {
+	for _, f := range from {
+		j := f.GetJoinExpr()
+		if j == nil || j.Alias != nil {
+			continue
+		}
+		t.addFullMerged(js, []*pg.Node{j.Larg, j.Rarg})
+		if !fullUsing(j) {
+			continue
+		}
+		targets, using, ok := t.joinAliasTargets(j, &pg.Alias{}, false)
+		if !ok {
+			continue
+		}
+		for _, tn := range targets[:len(using)] {
+			rt := tn.GetResTarget()
+			if js.merged == nil {
+				js.merged = map[string]*pg.Node{}
+			}
+			js.merged[rt.Name] = rt.Val
+		}
+	}
+}
+
 // anyJoinAlias says whether a FROM list holds an aliased join.
 func anyJoinAlias(from []*pg.Node) bool {
 	for _, f := range from {
-		if j := f.GetJoinExpr(); j != nil && (j.Alias != nil || j.JoinUsingAlias != nil || anyJoinAlias([]*pg.Node{j.Larg, j.Rarg})) {
+		if j := f.GetJoinExpr(); j != nil && (j.Alias != nil || j.JoinUsingAlias != nil || fullUsing(j) || anyJoinAlias([]*pg.Node{j.Larg, j.Rarg})) {
 			return true
 		}
 	}
@@ -419,4 +470,58 @@ func (t *Translator) subqueryAliasList(rs *pg.RangeSubselect) []*pg.Node {
 // andExpr is a AND b.
 func andExpr(a, b *pg.Node) *pg.Node {
 	return &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: []*pg.Node{a, b}, Location: -1}}}
+}
+
+// rightUsingStar expands an unqualified * over a FROM list holding an
+// unaliased RIGHT or FULL JOIN with USING or NATURAL in PostgreSQL's
+// column order (the merged columns, then the left side's others, then the
+// right side's), which GMS's own expansion puts right side first (and
+// has no merged columns for FULL JOIN). ok is false
+// when the FROM list has no such join or a column list is unknown, and *
+// is left to GMS.
+func (t *Translator) rightUsingStar() (out sqlparser.SelectExprs, ok bool) {
+	found := false
+	for _, f := range t.q.from {
+		if j := f.GetJoinExpr(); j != nil && j.Alias == nil && (j.Jointype == pg.JoinType_JOIN_RIGHT || j.Jointype == pg.JoinType_JOIN_FULL) && (j.IsNatural || len(j.UsingClause) > 0) {
+			found = true
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	for _, f := range t.q.from {
+		j := f.GetJoinExpr()
+		if j == nil || j.Alias != nil {
+			name := ""
+			for _, ns := range t.fromSources([]*pg.Node{f}, t.q.ctes) {
+				name = ns.alias
+			}
+			if name == "" {
+				return nil, false
+			}
+			out = append(out, &sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}})
+			continue
+		}
+		if !j.IsNatural && len(j.UsingClause) == 0 {
+			return nil, false
+		}
+		targets, _, ok := t.joinAliasTargets(j, &pg.Alias{}, false)
+		if !ok {
+			return nil, false
+		}
+		for _, tn := range targets {
+			rt := tn.GetResTarget()
+			out = append(out, &sqlparser.AliasedExpr{Expr: t.scalar(rt.Val), As: sqlparser.NewColIdent(rt.Name)})
+		}
+	}
+	return out, true
+}
+
+// fullMergedColumn returns what an unqualified name means when it is a
+// merged column of an unaliased FULL JOIN of this level, else nil.
+func (t *Translator) fullMergedColumn(parts []string) *pg.Node {
+	if len(parts) != 1 || t.q.joins == nil || t.q.joins.merged == nil {
+		return nil
+	}
+	return t.q.joins.merged[parts[0]]
 }

@@ -143,6 +143,9 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 	if v := t.usingAliasColumn(parts, c.Location); v != nil { // join_alias.go
 		return t.scalar(v)
 	}
+	if v := t.fullMergedColumn(parts); v != nil {
+		return t.scalar(v)
+	}
 	t.checkHiddenTable(parts, c.Location)
 	switch len(parts) {
 	case 1:

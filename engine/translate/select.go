@@ -139,6 +139,12 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 		if cr := rt.Val.GetColumnRef(); cr != nil {
 			last := cr.Fields[len(cr.Fields)-1]
 			if last.GetAStar() != nil {
+				if len(cr.Fields) == 1 {
+					if cols, ok := t.rightUsingStar(); ok { // join_alias.go
+						out = append(out, cols...)
+						continue
+					}
+				}
 				star := &sqlparser.StarExpr{}
 				if len(cr.Fields) >= 2 {
 					rel := strVal(cr.Fields[len(cr.Fields)-2])
@@ -443,6 +449,16 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		j := x.JoinExpr
 		if j.Alias != nil {
 			return t.fromItem(t.joinAliasSubquery(j)) // join_alias.go
+		}
+		if fullUsing(j) { // join_alias.go
+			// GMS has no merged columns for FULL JOIN (it fails on USING
+			// and cross joins NATURAL): join ON, with the merged columns
+			// read as COALESCE through the level's scope
+			on := t.fullUsingOn(j)
+			if on == nil {
+				failAt(-1, pgerror.FeatureNotSupported, "FULL JOIN with USING or NATURAL is not supported yet when the columns of its inputs are not known")
+			}
+			j = on
 		}
 		first := t.q.firstFrom
 		left := t.fromItem(j.Larg)

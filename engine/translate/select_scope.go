@@ -42,6 +42,9 @@ func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
 	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved, cases: t.newCaseScope(s, saved.cases), derived: t.nextDerived,
 		joins: newJoinScope(s.FromClause, saved.hidesNames()), from: s.FromClause}
+	if t.q.joins != nil {
+		t.addFullMerged(t.q.joins, s.FromClause) // join_alias.go
+	}
 	t.nextDerived = false
 	t.collectRows(s, &saved)
 	for _, w := range s.WindowClause {

@@ -70,7 +70,7 @@ func (s *Session) queryColumns(query string) ([]string, []*types.Type, error) {
 	if err != nil {
 		return nil, nil, syntaxError(err, query)
 	}
-	tr := &translate.Translator{Env: &s.env, Catalog: s.translatorCatalog()}
+	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(tree.Stmts[0].Stmt)
 	if err != nil {
 		return nil, nil, err

@@ -67,12 +67,16 @@ func fromNames(n *pg.Node) []string {
 			return []string{x.RangeSubselect.Alias.Aliasname}
 		}
 	case *pg.Node_JoinExpr:
+		if x.JoinExpr.Alias != nil {
+			return []string{x.JoinExpr.Alias.Aliasname}
+		}
 		return append(fromNames(x.JoinExpr.Larg), fromNames(x.JoinExpr.Rarg)...)
 	}
 	return nil
 }
 
 func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
+	defer t.dmlJoinScope(s.Relation, s.FromClause)() // join_alias.go
 	name := s.Relation.Relname
 	if s.Relation.Alias != nil {
 		name = s.Relation.Alias.Aliasname

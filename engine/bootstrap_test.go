@@ -2,7 +2,11 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestBootstrapOpen(t *testing.T) {
@@ -48,4 +52,35 @@ func BenchmarkOpenBootstrapped(b *testing.B) {
 		}
 		s.Close()
 	}
+}
+
+// BenchmarkOpenFirst builds the bootstrapped template from scratch each
+// iteration: the work the first Open of a process does (buildTemplate),
+// not the snapshot later Opens take.
+func BenchmarkOpenFirst(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := buildTemplate(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestFirstOpenFreshProcess, with TINYBASE_FIRST_OPEN=1, times the first
+// engine.Open of this process (the test binary, nothing run before it) and
+// prints it; bench/first_open.sh runs it in many fresh processes.
+func TestFirstOpenFreshProcess(t *testing.T) {
+	if os.Getenv("TINYBASE_FIRST_OPEN") == "" {
+		t.Skip("set TINYBASE_FIRST_OPEN=1 (bench/first_open.sh)")
+	}
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	start := time.Now()
+	if _, err := Open(Options{}); err != nil {
+		t.Fatal(err)
+	}
+	wall := time.Since(start)
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano())
+	fmt.Printf("first-open wall_us=%d cpu_us=%d\n", wall.Microseconds(), cpu.Microseconds())
 }

@@ -116,6 +116,7 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 		if err != nil {
 			return err
 		}
+		spec.WhereText = where.String()
 		spec.Where = func(ctx *sql.Context, row sql.Row) (bool, error) {
 			v, err := where.Eval(ctx, row)
 			if err != nil {

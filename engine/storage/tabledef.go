@@ -43,8 +43,10 @@ type indexDef struct {
 	keyTypes []sql.Type
 	keyText  []string
 	where    func(ctx *sql.Context, row sql.Row) (bool, error)
-	comment  string
-	forFK    bool // created by GMS to support a foreign key
+	// whereText is the engine's text of the partial index predicate.
+	whereText string
+	comment   string
+	forFK     bool // created by GMS to support a foreign key
 
 	// Derived by finish.
 	ords  []int     // column ordinals of columns

@@ -99,17 +99,7 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 			spec.KeyTypes = append(spec.KeyTypes, keys[i].Type())
 			spec.KeyText = append(spec.KeyText, keys[i].String())
 		}
-		spec.Key = func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
-			out := make(sql.Row, len(keys))
-			for i, k := range keys {
-				v, err := k.Eval(ctx, row)
-				if err != nil {
-					return nil, err
-				}
-				out[i] = v
-			}
-			return out, nil
-		}
+		spec.Key = indexKey(keys)
 	}
 	if def.Where != nil {
 		where, err := resolveOver(sch, def.Where)
@@ -117,14 +107,7 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 			return err
 		}
 		spec.WhereText = where.String()
-		spec.Where = func(ctx *sql.Context, row sql.Row) (bool, error) {
-			v, err := where.Eval(ctx, row)
-			if err != nil {
-				return false, err
-			}
-			b, ok := v.(bool)
-			return ok && b, nil
-		}
+		spec.Where = indexWhere(where)
 	}
 	if err := t.CreateIndexSpec(ctx, spec); err != nil {
 		if uv, ok := storage.AsUniqueViolation(err); ok {
@@ -135,6 +118,35 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 		return err
 	}
 	return nil
+}
+
+// indexKey is an expression index's key function: keys evaluated over
+// the row.
+func indexKey(keys []sql.Expression) func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+	return func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+		out := make(sql.Row, len(keys))
+		for i, k := range keys {
+			v, err := k.Eval(ctx, row)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+}
+
+// indexWhere is a partial index's predicate function: rows where where
+// is false or NULL are not indexed.
+func indexWhere(where sql.Expression) func(ctx *sql.Context, row sql.Row) (bool, error) {
+	return func(ctx *sql.Context, row sql.Row) (bool, error) {
+		v, err := where.Eval(ctx, row)
+		if err != nil {
+			return false, err
+		}
+		b, ok := v.(bool)
+		return ok && b, nil
+	}
 }
 
 // createIndexComment marks indexes made by CREATE INDEX: a unique one is

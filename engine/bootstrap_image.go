@@ -151,32 +151,26 @@ func storedOf(d *sql.ColumnDefaultValue, generated bool) (bootstrap.Stored, erro
 	return s, nil
 }
 
-// openImage builds an engine holding img's state. Open's NoBootstrap
-// engine is the starting point (planner, registries); its store is
-// replaced by one built from the image.
+// openImage builds an engine holding img's state: the catalog and the
+// tables' definitions and rows as data, no SQL run. Each table's stored
+// expressions are translated back on its first use (tableExprs), so Open
+// parses nothing; the engine built here is the process's template, whose
+// tables every snapshot shares, and the translation happens once.
 func openImage(img *bootstrap.Image) (*Engine, error) {
 	cat, err := catalog.FromImage(img.Catalog)
 	if err != nil {
 		return nil, err
 	}
-	resolve := func(r catalog.TypeRef) (*types.Type, error) {
-		if t, ok := types.ByOID(r.OID); ok {
-			return t.WithMod(r.Mod), nil
-		}
-		if t, ok := cat.TypeByOID(r.OID); ok {
-			return t.WithMod(r.Mod), nil
-		}
-		return nil, fmt.Errorf("engine: image: unknown type OID %d", r.OID)
-	}
-	ctx := sql.NewEmptyContext()
+	resolve := typeResolver(cat)
+	var e *Engine        // set below, before any table is used
+	var ctx *sql.Context // for inserting rows; a new context costs ~100 µs
 	si := storage.Image{Schemas: img.Schemas, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
-	// Every stored expression's text, parsed in one pg_query call below.
-	var texts []string
 	for n := range img.Tables {
 		it := &img.Tables[n]
 		t := storage.TableImage{Schema: it.Schema, Name: it.Name, PKOrds: it.PKOrds, PKName: it.PKName,
 			Comment: it.Comment, Collation: sql.CollationID(it.Collation), NextRowID: it.NextRowID,
 			Columns: make(sql.Schema, len(it.Columns))}
+		stored := false
 		for i, ic := range it.Columns {
 			typ, err := resolve(ic.Type)
 			if err != nil {
@@ -184,19 +178,27 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 			}
 			t.Columns[i] = &sql.Column{Name: ic.Name, Type: typ, Nullable: ic.Nullable, Comment: ic.Comment, Extra: ic.Extra,
 				Source: it.Name, DatabaseSource: dbName}
-			for _, s := range []bootstrap.Stored{ic.Default, ic.Generated} {
-				if s.Set {
-					texts = append(texts, s.Text)
-				}
-			}
+			stored = stored || ic.Default.Set || ic.Generated.Set
 		}
 		for _, ix := range it.Indexes {
-			t.Indexes = append(t.Indexes, storage.IndexImage{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns,
-				KeyText: ix.KeyText, WhereText: ix.WhereText, Comment: ix.Comment, ForFK: ix.ForFK})
-			texts = append(texts, ix.KeyText...)
-			if ix.WhereText != "" {
-				texts = append(texts, ix.WhereText)
+			ii := storage.IndexImage{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns,
+				KeyText: ix.KeyText, WhereText: ix.WhereText, Comment: ix.Comment, ForFK: ix.ForFK}
+			for _, r := range ix.KeyTypes {
+				kt, err := resolve(r)
+				if err != nil {
+					return nil, err
+				}
+				ii.KeyTypes = append(ii.KeyTypes, kt)
 			}
+			t.Indexes = append(t.Indexes, ii)
+			stored = stored || len(ix.KeyText) > 0 || ix.WhereText != ""
+		}
+		if stored {
+			if len(it.Rows) > 0 {
+				return nil, fmt.Errorf("engine: image: %s.%s: a table with rows and stored expressions is not supported yet", it.Schema, it.Name)
+			}
+			cols := t.Columns
+			t.Lazy = func() (storage.LazyParts, error) { return e.tableExprs(it, cols, resolve) }
 		}
 		for _, c := range it.Checks {
 			t.Checks = append(t.Checks, sql.CheckDefinition{Name: c.Name, CheckExpression: c.Expression, Enforced: c.Enforced})
@@ -206,6 +208,9 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 				Table: f.Table, Columns: f.Columns, ParentDatabase: f.ParentDatabase, ParentSchema: f.ParentSchema,
 				ParentTable: f.ParentTable, ParentColumns: f.ParentColumns, OnUpdate: sql.ForeignKeyReferentialAction(f.OnUpdate),
 				OnDelete: sql.ForeignKeyReferentialAction(f.OnDelete), IsResolved: f.IsResolved})
+		}
+		if len(it.Rows) > 0 && ctx == nil {
+			ctx = sql.NewEmptyContext()
 		}
 		for _, ir := range it.Rows {
 			row := make(sql.Row, len(ir))
@@ -221,9 +226,6 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 		}
 		si.Tables[n] = t
 	}
-
-	// A first store without the stored expressions gives the session that
-	// translates them its catalog and tables.
 	store, err := storage.NewStoreFromImage(ctx, dbName, si)
 	if err != nil {
 		return nil, err
@@ -232,48 +234,96 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 	for _, v := range img.Sequences {
 		seqs.m[v.OID] = seqValue{last: v.Last, called: v.Called}
 	}
-	e := newEngine(store, seqs)
+	e = newEngine(store, seqs)
+	return e, nil
+}
+
+// typeResolver resolves image type references: built-in types, then
+// cat's user types.
+func typeResolver(cat *catalog.Catalog) func(catalog.TypeRef) (*types.Type, error) {
+	return func(r catalog.TypeRef) (*types.Type, error) {
+		if t, ok := types.ByOID(r.OID); ok {
+			return t.WithMod(r.Mod), nil
+		}
+		if t, ok := cat.TypeByOID(r.OID); ok {
+			return t.WithMod(r.Mod), nil
+		}
+		return nil, fmt.Errorf("engine: image: unknown type OID %d", r.OID)
+	}
+}
+
+// tableExprs translates an image table's stored expressions back, as
+// CREATE TABLE and CREATE INDEX translated them, in a session of the
+// template engine e (parsed in one pg_query call). cols are the table's
+// columns without them.
+func (e *Engine) tableExprs(it *bootstrap.Table, cols sql.Schema, resolve func(catalog.TypeRef) (*types.Type, error)) (storage.LazyParts, error) {
+	var texts []string
+	for _, ic := range it.Columns {
+		for _, s := range []bootstrap.Stored{ic.Default, ic.Generated} {
+			if s.Set {
+				texts = append(texts, s.Text)
+			}
+		}
+	}
+	for _, ix := range it.Indexes {
+		texts = append(texts, ix.KeyText...)
+		if ix.WhereText != "" {
+			texts = append(texts, ix.WhereText)
+		}
+	}
 	nodes, err := parseExprs(texts)
 	if err != nil {
-		return nil, err
+		return storage.LazyParts{}, err
 	}
 	s, err := e.Connect(SessionOptions{User: "postgres"})
 	if err != nil {
-		return nil, err
+		return storage.LazyParts{}, err
 	}
 	defer s.Close()
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	env := s.env
+	env.Relations = &imageRelations{}
+	tr := &translate.Translator{Env: &env, Catalog: s.translatorCatalog()}
 	next := func() *pg.Node { n := nodes[0]; nodes = nodes[1:]; return n }
-	for n := range img.Tables {
-		it, t := &img.Tables[n], &si.Tables[n]
-		for i, ic := range it.Columns {
-			col := t.Columns[i]
-			typ := col.Type.(*types.Type)
-			if ic.Default.Set {
-				v, err := tr.ColumnDefault(next(), typ, col.Name)
-				if col.Default, err = storedValue(ic.Default, v, err, t.Columns, resolve); err != nil {
-					return nil, fmt.Errorf("engine: image: %s.%s.%s default: %w", it.Schema, it.Name, col.Name, err)
-				}
-			}
-			if ic.Generated.Set {
-				v, err := tr.GeneratedColumn(next(), typ)
-				if col.Generated, err = storedValue(ic.Generated, v, err, t.Columns, resolve); err != nil {
-					return nil, fmt.Errorf("engine: image: %s.%s.%s generated: %w", it.Schema, it.Name, col.Name, err)
-				}
+	parts := storage.LazyParts{Columns: make(sql.Schema, len(cols)), Indexes: make([]storage.IndexImage, len(it.Indexes))}
+	for i, ic := range it.Columns {
+		col := *cols[i]
+		typ := col.Type.(*types.Type)
+		if ic.Default.Set {
+			v, err := tr.ColumnDefault(next(), typ, col.Name)
+			if col.Default, err = storedValue(ic.Default, v, err, cols, resolve); err != nil {
+				return parts, fmt.Errorf("column %s default: %w", col.Name, err)
 			}
 		}
-		for k := range t.Indexes {
-			ix := &t.Indexes[k]
-			if err := indexClosures(tr, ix, it.Indexes[k], t.Columns, next, resolve); err != nil {
-				return nil, fmt.Errorf("engine: image: index %s: %w", ix.Name, err)
+		if ic.Generated.Set {
+			v, err := tr.GeneratedColumn(next(), typ)
+			if col.Generated, err = storedValue(ic.Generated, v, err, cols, resolve); err != nil {
+				return parts, fmt.Errorf("column %s generated: %w", col.Name, err)
 			}
 		}
+		parts.Columns[i] = &col
 	}
-	if e.store, err = storage.NewStoreFromImage(ctx, dbName, si); err != nil {
-		return nil, err
+	for k, ii := range it.Indexes {
+		if err := indexClosures(tr, &parts.Indexes[k], ii, cols, next); err != nil {
+			return parts, fmt.Errorf("index %s: %w", ii.Name, err)
+		}
 	}
-	return e, nil
+	return parts, nil
 }
+
+// imageRelations resolves the regclass constants of image expressions
+// (nextval('s'::regclass) of a serial column). The image holds each as
+// the name regclass output printed when the SQL built it, so it is kept
+// as written rather than looked up: a lookup builds the session's whole
+// pg_class. TestBootstrapImage checks every expression prints back as
+// it was.
+type imageRelations struct{ names []string }
+
+func (r *imageRelations) RelationOID(name string) (uint32, error) {
+	r.names = append(r.names, name)
+	return uint32(len(r.names)), nil
+}
+
+func (r *imageRelations) RelationName(oid uint32) string { return r.names[oid-1] }
 
 // parseExprs parses expression texts with one pg_query call.
 func parseExprs(texts []string) ([]*pg.Node, error) {
@@ -314,7 +364,7 @@ func storedValue(s bootstrap.Stored, v sqlparser.Expr, err error, sch sql.Schema
 
 // indexClosures rebuilds an expression or partial index's key and
 // predicate functions as createIndex builds them.
-func indexClosures(tr *translate.Translator, ix *storage.IndexImage, ii bootstrap.Index, sch sql.Schema, next func() *pg.Node, resolve func(catalog.TypeRef) (*types.Type, error)) error {
+func indexClosures(tr *translate.Translator, ix *storage.IndexImage, ii bootstrap.Index, sch sql.Schema, next func() *pg.Node) error {
 	if len(ii.KeyText) > 0 {
 		keys := make([]sql.Expression, len(ii.KeyText))
 		for i := range ii.KeyText {
@@ -325,11 +375,7 @@ func indexClosures(tr *translate.Translator, ix *storage.IndexImage, ii bootstra
 			if keys[i], err = resolveOver(sch, v); err != nil {
 				return err
 			}
-			kt, err := resolve(ii.KeyTypes[i])
-			if err != nil {
-				return err
-			}
-			ix.KeyTypes = append(ix.KeyTypes, kt)
+			ix.KeyText = append(ix.KeyText, keys[i].String())
 		}
 		ix.Key = indexKey(keys)
 	}
@@ -342,7 +388,7 @@ func indexClosures(tr *translate.Translator, ix *storage.IndexImage, ii bootstra
 		if err != nil {
 			return err
 		}
-		ix.Where = indexWhere(where)
+		ix.Where, ix.WhereText = indexWhere(where), where.String()
 	}
 	return nil
 }

@@ -65,6 +65,22 @@ func TestBootstrapImage(t *testing.T) {
 		b, _ := renderImage(again)
 		t.Fatalf("the image does not build back into itself:\n%s", firstDiff(string(a), string(b)))
 	}
+	// Index keys and predicates are built lazily from their text: they
+	// must print back as that text.
+	builtImg := built.store.Image()
+	resolve := typeResolver(catalog.Of(builtImg.Meta))
+	for n := range img.Tables {
+		it := &img.Tables[n]
+		parts, err := built.tableExprs(it, builtImg.Tables[n].Columns, resolve)
+		if err != nil {
+			t.Fatalf("%s.%s: %v", it.Schema, it.Name, err)
+		}
+		for k, ix := range it.Indexes {
+			if got := parts.Indexes[k]; !reflect.DeepEqual(got.KeyText, ix.KeyText) || got.WhereText != ix.WhereText {
+				t.Errorf("%s.%s index %s: built back as %q where %q, want %q where %q", it.Schema, it.Name, ix.Name, got.KeyText, got.WhereText, ix.KeyText, ix.WhereText)
+			}
+		}
+	}
 	want := catalog.Of(sqlEngine.store.Image().Meta)
 	got := catalog.Of(built.store.Image().Meta)
 	if !reflect.DeepEqual(want, got) {

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 )
@@ -31,6 +32,77 @@ type TableImage struct {
 	Collation    sql.CollationID
 	NextRowID    int64
 	Rows         []sql.Row
+	// Lazy, when set, supplies the stored expressions the image left out
+	// (NewStoreFromImage): called at most once, on the table's first use.
+	Lazy func() (LazyParts, error)
+}
+
+// LazyParts are a table's stored expressions, built on first use: the
+// columns again with their Default and Generated values, and per index
+// (parallel to TableImage.Indexes) the Key and Where functions of
+// expression and partial indexes.
+type LazyParts struct {
+	Columns sql.Schema
+	Indexes []IndexImage
+}
+
+// lazyDef builds a definition's stored expressions once. The definition
+// it hangs off serves everything that needs no expression (row layout,
+// keys, constraints); resolved returns the complete one.
+type lazyDef struct {
+	once  sync.Once
+	build func() (LazyParts, error)
+	from  *tableDef
+	def   *tableDef
+	parts LazyParts
+}
+
+// resolved returns the complete definition: d itself unless d was built
+// from an image that left its stored expressions to first use. The
+// image's expressions were checked when it was generated (engine's
+// TestBootstrapImage), so a failure here is a bug: it panics, and the
+// engine turns the panic into an internal error.
+func (d *tableDef) resolved() *tableDef {
+	l := d.lazy
+	if l == nil {
+		return d
+	}
+	l.once.Do(func() {
+		parts, err := l.build()
+		if err == nil && len(parts.Columns) != len(l.from.cols) {
+			err = fmt.Errorf("%d columns for %d", len(parts.Columns), len(l.from.cols))
+		}
+		if err != nil {
+			panic(fmt.Sprintf("storage: table %s.%s: building its stored expressions: %v", l.from.schema, l.from.name, err))
+		}
+		r := *l.from
+		r.lazy = nil
+		r.cols = make(sql.Schema, len(l.from.cols))
+		for i, c := range l.from.cols {
+			nc := *c
+			nc.Default, nc.Generated = parts.Columns[i].Default, parts.Columns[i].Generated
+			r.cols[i] = &nc
+		}
+		l.parts, l.def = parts, &r
+	})
+	return l.def
+}
+
+// lazyIndexFuncs gives index n of a lazily built definition Key and Where
+// functions that build the table's expressions on their first call.
+func (l *lazyDef) indexFuncs(ix *indexDef, n int) {
+	if len(ix.keyText) > 0 && ix.key == nil {
+		ix.key = func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+			l.from.resolved()
+			return l.parts.Indexes[n].Key(ctx, row)
+		}
+	}
+	if ix.whereText != "" && ix.where == nil {
+		ix.where = func(ctx *sql.Context, row sql.Row) (bool, error) {
+			l.from.resolved()
+			return l.parts.Indexes[n].Where(ctx, row)
+		}
+	}
 }
 
 // IndexImage is one secondary index. Key and Where are the closures of an
@@ -59,7 +131,7 @@ func (s *Store) Image() Image {
 		sd := r.schemas[sn]
 		for _, tn := range sd.tableNames() {
 			td := r.tables[sd.tables[tn]]
-			d := td.def
+			d := td.def.resolved()
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
 				Checks: d.checks, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
@@ -80,7 +152,8 @@ func (s *Store) Image() Image {
 // NewStoreFromImage builds a store whose committed state is img, for the
 // database named db. Each table's definition is finished and its indexes
 // filled as CREATE TABLE / CREATE INDEX / INSERT would have; the built
-// table versions are sealed, so the first write to one clones it.
+// table versions are sealed, so the first write to one clones it. ctx is
+// only used to insert rows (nil is fine when there are none).
 func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err error) {
 	defer guard(&err)
 	s := NewStore()
@@ -108,6 +181,12 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 				name: ix.Name, unique: ix.Unique, columns: ix.Columns, key: ix.Key, keyTypes: ix.KeyTypes,
 				keyText: ix.KeyText, where: ix.Where, whereText: ix.WhereText, comment: ix.Comment, forFK: ix.ForFK,
 			})
+		}
+		if ti.Lazy != nil {
+			d.lazy = &lazyDef{build: ti.Lazy, from: d}
+			for n, ix := range d.indexes {
+				d.lazy.indexFuncs(ix, n)
+			}
 		}
 		if err := d.finish(); err != nil {
 			return nil, fmt.Errorf("storage: image: table %s.%s: %w", ti.Schema, ti.Name, err)

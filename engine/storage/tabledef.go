@@ -29,6 +29,10 @@ type tableDef struct {
 	// Derived by finish.
 	pkOrder  *keyOrder // primary tree
 	locOrder *keyOrder // row locator of a keyless table
+
+	// lazy, when set, builds this definition's stored expressions on first
+	// use (image.go); read the definition through resolved.
+	lazy *lazyDef
 }
 
 type shapeToken struct{ _ byte }
@@ -64,7 +68,7 @@ func (d *tableDef) keyless() bool { return len(d.pkOrds) == 0 }
 // clone returns a shallow copy whose slices may be replaced (not modified in
 // place) by the caller.
 func (d *tableDef) clone() *tableDef {
-	c := *d
+	c := *d.resolved()
 	return &c
 }
 

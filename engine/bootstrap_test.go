@@ -81,6 +81,6 @@ func TestFirstOpenFreshProcess(t *testing.T) {
 	}
 	wall := time.Since(start)
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
-	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano())
+	cpu := time.Duration(ru1.Utime.Nano() + ru1.Stime.Nano() - ru0.Utime.Nano() - ru0.Stime.Nano())
 	fmt.Printf("first-open wall_us=%d cpu_us=%d\n", wall.Microseconds(), cpu.Microseconds())
 }

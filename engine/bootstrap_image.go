@@ -7,11 +7,13 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/bootstrap"
 	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
@@ -147,7 +149,17 @@ func storedOf(d *sql.ColumnDefaultValue, generated bool) (bootstrap.Stored, erro
 		s.Text = st.Text
 		return s, nil
 	}
-	s.Text = d.Expr.String()
+	// The default as written: under the assignment coercion CREATE TABLE
+	// adds (and translating the text adds again), as pg_get_expr prints it.
+	e := d.Expr
+	for {
+		c, ok := e.(*expr.Cast)
+		if !ok || c.Explicit {
+			break
+		}
+		e = c.Child
+	}
+	s.Text = e.String()
 	return s, nil
 }
 
@@ -349,7 +361,7 @@ func storedValue(s bootstrap.Stored, v sqlparser.Expr, err error, sch sql.Schema
 	if err != nil {
 		return nil, err
 	}
-	e, err := resolveOver(sch, v)
+	e, err := resolveOverWith(sch, v, storedField)
 	if err != nil {
 		return nil, err
 	}
@@ -360,6 +372,15 @@ func storedValue(s bootstrap.Stored, v sqlparser.Expr, err error, sch sql.Schema
 		}
 	}
 	return d, nil
+}
+
+// storedField reads column i in a stored expression (a generated
+// column's) as go-mysql-server leaves it after CREATE TABLE: planned as
+// column i+1 of the statement's one table, executed as field i, its name
+// quoted by the column-default analysis.
+func storedField(i int, c *sql.Column) sql.Expression {
+	gf := expression.NewGetFieldWithTable(i+1, 1, c.Type, dbName, "", c.Name, c.Nullable).WithIndex(i).(*expression.GetField)
+	return gf.WithQuotedNames(sql.GlobalSchemaFormatter, true)
 }
 
 // indexClosures rebuilds an expression or partial index's key and

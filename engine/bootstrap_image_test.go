@@ -7,10 +7,15 @@ import (
 	"go/format"
 	"os"
 	"reflect"
+	"sort"
+	"strings"
 	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/tinybase/tinybase/engine/bootstrap"
 	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/types"
 )
 
 var updateImage = flag.Bool("update-image", false, "rewrite bootstrap_image_gen.go from the bootstrap SQL")
@@ -95,4 +100,121 @@ func firstDiff(a, b string) string {
 	}
 	lo := max(0, i-300)
 	return fmt.Sprintf("want …%s…\n got …%s…", a[lo:min(len(a), i+300)], b[lo:min(len(b), i+300)])
+}
+
+// dumpValue prints v's structure deterministically for comparing stored
+// expressions built by the SQL path and from the image: pointers are
+// followed (a cycle printed as "^"), functions print as "func", and a types.Env (the
+// session an expression was translated in) prints as "env".
+func dumpValue(b *strings.Builder, v reflect.Value, seen map[uintptr]bool, depth int) {
+	if depth > 40 {
+		b.WriteString("…")
+		return
+	}
+	switch v.Kind() {
+	case reflect.Invalid:
+		b.WriteString("nil")
+	case reflect.Pointer:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		if v.Type().Elem() == reflect.TypeOf(types.Env{}) {
+			b.WriteString("env")
+			return
+		}
+		if seen[v.Pointer()] {
+			b.WriteString("^")
+			return
+		}
+		seen[v.Pointer()] = true // a cycle, not sharing
+		b.WriteString("&")
+		dumpValue(b, v.Elem(), seen, depth+1)
+		delete(seen, v.Pointer())
+	case reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		fmt.Fprintf(b, "(%s)", v.Elem().Type())
+		dumpValue(b, v.Elem(), seen, depth+1)
+	case reflect.Struct:
+		fmt.Fprintf(b, "%s{", v.Type())
+		for i := range v.NumField() {
+			fmt.Fprintf(b, "%s:", v.Type().Field(i).Name)
+			dumpValue(b, v.Field(i), seen, depth+1)
+			b.WriteString(" ")
+		}
+		b.WriteString("}")
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		b.WriteString("[")
+		for i := range v.Len() {
+			dumpValue(b, v.Index(i), seen, depth+1)
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case reflect.Map:
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		b.WriteString("map[")
+		for _, k := range keys {
+			fmt.Fprintf(b, "%v:", k)
+			dumpValue(b, v.MapIndex(k), seen, depth+1)
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case reflect.Func:
+		if v.IsNil() {
+			b.WriteString("nil")
+		} else {
+			b.WriteString("func")
+		}
+	case reflect.Chan, reflect.UnsafePointer:
+		b.WriteString(v.Kind().String())
+	default:
+		fmt.Fprintf(b, "%#v", v)
+	}
+}
+
+func dump(x any) string {
+	var b strings.Builder
+	dumpValue(&b, reflect.ValueOf(x), map[uintptr]bool{}, 0)
+	return b.String()
+}
+
+// TestBootstrapImageExpressions compares the stored expressions of every
+// table, as structures, between the SQL-built and the image-built engine:
+// column defaults and generated values, and index keys and predicates
+// evaluated over the same rows.
+func TestBootstrapImageExpressions(t *testing.T) {
+	fromSQL, err := buildTemplateSQL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromImage, err := openImage(&bootstrapImage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := fromSQL.store.Image().Tables, fromImage.store.Image().Tables
+	if len(want) != len(got) {
+		t.Fatalf("%d tables, want %d", len(got), len(want))
+	}
+	for n := range want {
+		w, g := want[n], got[n]
+		for i, wc := range w.Columns {
+			gc := g.Columns[i]
+			for _, p := range []struct {
+				what string
+				w, g *sql.ColumnDefaultValue
+			}{{"default", wc.Default, gc.Default}, {"generated", wc.Generated, gc.Generated}} {
+				if dw, dg := dump(p.w), dump(p.g); dw != dg {
+					t.Errorf("%s.%s.%s %s:\n want %s\n  got %s", w.Schema, w.Name, wc.Name, p.what, dw, dg)
+				}
+			}
+		}
+	}
 }

@@ -157,21 +157,28 @@ const createIndexComment = "tinybase: CREATE INDEX"
 // column references become fields of the row, injected tinybase
 // expressions are built once their children are.
 func resolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, error) {
+	return resolveOverWith(sch, e, func(i int, c *sql.Column) sql.Expression {
+		return expression.NewGetField(i, c.Type, c.Name, c.Nullable)
+	})
+}
+
+// resolveOverWith is resolveOver with column i of sch read by field(i).
+func resolveOverWith(sch sql.Schema, e sqlparser.Expr, field func(i int, c *sql.Column) sql.Expression) (sql.Expression, error) {
 	switch x := e.(type) {
 	case *sqlparser.ColName:
 		name := x.Name.String()
 		for i, c := range sch {
 			if c.Name == name {
-				return expression.NewGetField(i, c.Type, c.Name, c.Nullable), nil
+				return field(i, c), nil
 			}
 		}
 		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", name)
 	case *sqlparser.ParenExpr:
-		return resolveOver(sch, x.Expr)
+		return resolveOverWith(sch, x.Expr, field)
 	case sqlparser.InjectedExpr:
 		children := make([]any, len(x.Children))
 		for i, c := range x.Children {
-			r, err := resolveOver(sch, c)
+			r, err := resolveOverWith(sch, c, field)
 			if err != nil {
 				return nil, err
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -174,7 +175,8 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 		return nil, err
 	}
 	resolve := typeResolver(cat)
-	var e *Engine        // set below, before any table is used
+	var e *Engine // set below, before any table is used
+	x := &imageExprs{}
 	var ctx *sql.Context // for inserting rows; a new context costs ~100 µs
 	si := storage.Image{Schemas: img.Schemas, Meta: cat, Tables: make([]storage.TableImage, len(img.Tables))}
 	for n := range img.Tables {
@@ -210,7 +212,7 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 				return nil, fmt.Errorf("engine: image: %s.%s: a table with rows and stored expressions is not supported yet", it.Schema, it.Name)
 			}
 			cols := t.Columns
-			t.Lazy = func() (storage.LazyParts, error) { return e.tableExprs(it, cols, resolve) }
+			t.Lazy = func() (storage.LazyParts, error) { return x.tableExprs(e, it, cols, resolve) }
 		}
 		for _, c := range it.Checks {
 			t.Checks = append(t.Checks, sql.CheckDefinition{Name: c.Name, CheckExpression: c.Expression, Enforced: c.Enforced})
@@ -264,11 +266,20 @@ func typeResolver(cat *catalog.Catalog) func(catalog.TypeRef) (*types.Type, erro
 	}
 }
 
+// imageExprs holds the session an image-built template translates its
+// tables' stored expressions in: one for all tables (a session costs
+// ~1,000 allocations), used by one table at a time.
+type imageExprs struct {
+	mu sync.Mutex
+	s  *Session
+}
+
 // tableExprs translates an image table's stored expressions back, as
 // CREATE TABLE and CREATE INDEX translated them, in a session of the
 // template engine e (parsed in one pg_query call). cols are the table's
-// columns without them.
-func (e *Engine) tableExprs(it *bootstrap.Table, cols sql.Schema, resolve func(catalog.TypeRef) (*types.Type, error)) (storage.LazyParts, error) {
+// columns without them. While another table holds the shared session, a
+// table uses a session of its own.
+func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema, resolve func(catalog.TypeRef) (*types.Type, error)) (storage.LazyParts, error) {
 	var texts []string
 	for _, ic := range it.Columns {
 		for _, s := range []bootstrap.Stored{ic.Default, ic.Generated} {
@@ -287,11 +298,21 @@ func (e *Engine) tableExprs(it *bootstrap.Table, cols sql.Schema, resolve func(c
 	if err != nil {
 		return storage.LazyParts{}, err
 	}
-	s, err := e.Connect(SessionOptions{User: "postgres"})
-	if err != nil {
-		return storage.LazyParts{}, err
+	var s *Session
+	if x.mu.TryLock() {
+		defer x.mu.Unlock()
+		if x.s == nil {
+			if x.s, err = e.Connect(SessionOptions{User: "postgres"}); err != nil {
+				return storage.LazyParts{}, err
+			}
+		}
+		s = x.s
+	} else {
+		if s, err = e.Connect(SessionOptions{User: "postgres"}); err != nil {
+			return storage.LazyParts{}, err
+		}
+		defer s.Close()
 	}
-	defer s.Close()
 	env := s.env
 	env.Relations = &imageRelations{}
 	tr := &translate.Translator{Env: &env, Catalog: s.translatorCatalog()}

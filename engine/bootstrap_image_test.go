@@ -76,7 +76,7 @@ func TestBootstrapImage(t *testing.T) {
 	resolve := typeResolver(catalog.Of(builtImg.Meta))
 	for n := range img.Tables {
 		it := &img.Tables[n]
-		parts, err := built.tableExprs(it, builtImg.Tables[n].Columns, resolve)
+		parts, err := (&imageExprs{}).tableExprs(built, it, builtImg.Tables[n].Columns, resolve)
 		if err != nil {
 			t.Fatalf("%s.%s: %v", it.Schema, it.Name, err)
 		}

@@ -8,4 +8,2893 @@ import (
 )
 
 // bootstrapImage is the database engine/bootstrap's scripts build.
-var bootstrapImage = bootstrap.Image{Schemas: []string{"auth", "extensions", "graphql_public", "public", "storage", "supabase_migrations"}, Tables: []bootstrap.Table{bootstrap.Table{Schema: "auth", Name: "audit_log_entries", Columns: []bootstrap.Column{bootstrap.Column{Name: "instance_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "payload", Type: catalog.TypeRef{OID: 0x72, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "ip_address", Type: catalog.TypeRef{OID: 0x413, Mod: 68}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "''::character varying", OutType: catalog.TypeRef{OID: 0x413, Mod: 68}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{1}, PKName: "audit_log_entries_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "audit_logs_instance_id_idx", Unique: false, Columns: []string{"instance_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "flow_state", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "auth_code", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "code_challenge_method", Type: catalog.TypeRef{OID: 0x4002, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "code_challenge", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "provider_type", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "provider_access_token", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "provider_refresh_token", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "authentication_method", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "auth_code_issued_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "invite_token", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "referrer", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "oauth_client_state_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "linking_target_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email_optional", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "false", OutType: catalog.TypeRef{OID: 0x10, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "flow_state_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "flow_state_created_at_idx", Unique: false, Columns: []string{"created_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "idx_auth_code", Unique: false, Columns: []string{"auth_code"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "idx_user_id_auth_method", Unique: false, Columns: []string{"user_id", "authentication_method"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "identities", Columns: []bootstrap.Column{bootstrap.Column{Name: "provider_id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "identity_data", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "provider", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "last_sign_in_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: true, Text: "lower(identity_data ->> 'email'::text)", OutType: catalog.TypeRef{OID: 0x19, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}}, bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "gen_random_uuid()", OutType: catalog.TypeRef{OID: 0xb86, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{8}, PKName: "identities_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "identities_provider_id_provider_unique", Unique: true, Columns: []string{"provider_id", "provider"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: false}, bootstrap.Index{Name: "identities_user_id_fkey", Unique: false, Columns: []string{"user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "identities_email_idx", Unique: false, Columns: []string{"email"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "identities_user_id_idx", Unique: false, Columns: []string{"user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "identities_user_id_fkey", Database: "postgres", SchemaName: "auth", Table: "identities", Columns: []string{"user_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "users", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "instances", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "uuid", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "raw_base_config", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "instances_pkey", Indexes: []bootstrap.Index(nil), Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "mfa_amr_claims", Columns: []bootstrap.Column{bootstrap.Column{Name: "session_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "authentication_method", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{4}, PKName: "amr_id_pk", Indexes: []bootstrap.Index{bootstrap.Index{Name: "mfa_amr_claims_session_id_authentication_method_pkey", Unique: true, Columns: []string{"session_id", "authentication_method"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "mfa_amr_claims_session_id_fkey", Database: "postgres", SchemaName: "auth", Table: "mfa_amr_claims", Columns: []string{"session_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "sessions", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "mfa_challenges", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "factor_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "verified_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "ip_address", Type: catalog.TypeRef{OID: 0x365, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "otp_code", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "web_authn_session_data", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "mfa_challenges_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "mfa_challenges_auth_factor_id_fkey", Unique: false, Columns: []string{"factor_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "mfa_challenge_created_at_idx", Unique: false, Columns: []string{"created_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "mfa_challenges_auth_factor_id_fkey", Database: "postgres", SchemaName: "auth", Table: "mfa_challenges", Columns: []string{"factor_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "mfa_factors", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "mfa_factors", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "friendly_name", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "factor_type", Type: catalog.TypeRef{OID: 0x4006, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "status", Type: catalog.TypeRef{OID: 0x4004, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "secret", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "phone", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "last_challenged_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "web_authn_credential", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "web_authn_aaguid", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "last_webauthn_challenge_data", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "mfa_factors_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "mfa_factors_last_challenged_at_key", Unique: true, Columns: []string{"last_challenged_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: false}, bootstrap.Index{Name: "mfa_factors_user_id_fkey", Unique: false, Columns: []string{"user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "factor_id_created_at_idx", Unique: false, Columns: []string{"user_id", "created_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "mfa_factors_user_friendly_name_unique", Unique: true, Columns: []string{"friendly_name", "user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "(btrim(friendly_name) <> ''::text)", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "mfa_factors_user_id_idx", Unique: false, Columns: []string{"user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "unique_phone_factor_per_user", Unique: true, Columns: []string{"user_id", "phone"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "mfa_factors_user_id_fkey", Database: "postgres", SchemaName: "auth", Table: "mfa_factors", Columns: []string{"user_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "users", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "oauth_clients", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "client_secret_hash", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "registration_type", Type: catalog.TypeRef{OID: 0x400a, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "redirect_uris", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "grant_types", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "client_name", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "client_uri", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "logo_uri", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "deleted_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "client_type", Type: catalog.TypeRef{OID: 0x4008, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "'confidential'::auth.oauth_client_type", OutType: catalog.TypeRef{OID: 0x4008, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "token_endpoint_auth_method", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "oauth_clients_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "oauth_clients_deleted_at_idx", Unique: false, Columns: []string{"deleted_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "oauth_clients_client_name_length", Expression: "char_length(client_name) <= 1024", Enforced: true}, bootstrap.Check{Name: "oauth_clients_client_uri_length", Expression: "char_length(client_uri) <= 2048", Enforced: true}, bootstrap.Check{Name: "oauth_clients_logo_uri_length", Expression: "char_length(logo_uri) <= 2048", Enforced: true}, bootstrap.Check{Name: "oauth_clients_token_endpoint_auth_method_check", Expression: "token_endpoint_auth_method = ANY(ARRAY['client_secret_basic'::text, 'client_secret_post'::text, 'none'::text])", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "one_time_tokens", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "token_type", Type: catalog.TypeRef{OID: 0x400c, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "token_hash", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "relates_to", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x45a, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x45a, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x45a, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x45a, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "one_time_tokens_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "one_time_tokens_user_id_fkey", Unique: false, Columns: []string{"user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "one_time_tokens_relates_to_hash_idx", Unique: false, Columns: []string{"relates_to"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "one_time_tokens_token_hash_hash_idx", Unique: false, Columns: []string{"token_hash"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "one_time_tokens_user_id_token_type_key", Unique: true, Columns: []string{"user_id", "token_type"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "one_time_tokens_token_hash_check", Expression: "char_length(token_hash) > 0", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "one_time_tokens_user_id_fkey", Database: "postgres", SchemaName: "auth", Table: "one_time_tokens", Columns: []string{"user_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "users", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "refresh_tokens", Columns: []bootstrap.Column{bootstrap.Column{Name: "instance_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0x14, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "nextval('auth.refresh_tokens_id_seq'::regclass)", OutType: catalog.TypeRef{OID: 0x14, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "token", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_id", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "revoked", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "parent", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "session_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{1}, PKName: "refresh_tokens_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "refresh_tokens_token_unique", Unique: true, Columns: []string{"token"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: false}, bootstrap.Index{Name: "refresh_tokens_session_id_fkey", Unique: false, Columns: []string{"session_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "refresh_tokens_instance_id_idx", Unique: false, Columns: []string{"instance_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "refresh_tokens_instance_id_user_id_idx", Unique: false, Columns: []string{"instance_id", "user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "refresh_tokens_parent_idx", Unique: false, Columns: []string{"parent"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "refresh_tokens_session_id_revoked_idx", Unique: false, Columns: []string{"session_id", "revoked"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "refresh_tokens_updated_at_idx", Unique: false, Columns: []string{"updated_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "refresh_tokens_session_id_fkey", Database: "postgres", SchemaName: "auth", Table: "refresh_tokens", Columns: []string{"session_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "sessions", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "saml_providers", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "sso_provider_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "entity_id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "metadata_xml", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "metadata_url", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "attribute_mapping", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "name_id_format", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "saml_providers_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "saml_providers_entity_id_key", Unique: true, Columns: []string{"entity_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: false}, bootstrap.Index{Name: "saml_providers_sso_provider_id_fkey", Unique: false, Columns: []string{"sso_provider_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "saml_providers_sso_provider_id_idx", Unique: false, Columns: []string{"sso_provider_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "entity_id not empty", Expression: "char_length(entity_id) > 0", Enforced: true}, bootstrap.Check{Name: "metadata_url not empty", Expression: "metadata_url = NULL::text OR char_length(metadata_url) > 0", Enforced: true}, bootstrap.Check{Name: "metadata_xml not empty", Expression: "char_length(metadata_xml) > 0", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "saml_providers_sso_provider_id_fkey", Database: "postgres", SchemaName: "auth", Table: "saml_providers", Columns: []string{"sso_provider_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "sso_providers", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "saml_relay_states", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "sso_provider_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "request_id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "for_email", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "redirect_to", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "flow_state_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "saml_relay_states_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "saml_relay_states_flow_state_id_fkey", Unique: false, Columns: []string{"flow_state_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "saml_relay_states_sso_provider_id_fkey", Unique: false, Columns: []string{"sso_provider_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "saml_relay_states_created_at_idx", Unique: false, Columns: []string{"created_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "saml_relay_states_for_email_idx", Unique: false, Columns: []string{"for_email"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "saml_relay_states_sso_provider_id_idx", Unique: false, Columns: []string{"sso_provider_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "request_id not empty", Expression: "char_length(request_id) > 0", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "saml_relay_states_flow_state_id_fkey", Database: "postgres", SchemaName: "auth", Table: "saml_relay_states", Columns: []string{"flow_state_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "flow_state", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}, bootstrap.ForeignKey{Name: "saml_relay_states_sso_provider_id_fkey", Database: "postgres", SchemaName: "auth", Table: "saml_relay_states", Columns: []string{"sso_provider_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "sso_providers", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "schema_migrations", Columns: []bootstrap.Column{bootstrap.Column{Name: "version", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "schema_migrations_pkey", Indexes: []bootstrap.Index(nil), Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "sessions", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "factor_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "aal", Type: catalog.TypeRef{OID: 0x4000, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "not_after", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "refreshed_at", Type: catalog.TypeRef{OID: 0x45a, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_agent", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "ip", Type: catalog.TypeRef{OID: 0x365, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "tag", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "oauth_client_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "refresh_token_hmac_key", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "refresh_token_counter", Type: catalog.TypeRef{OID: 0x14, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "scopes", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "sessions_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "sessions_oauth_client_id_fkey", Unique: false, Columns: []string{"oauth_client_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "sessions_user_id_fkey", Unique: false, Columns: []string{"user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "sessions_not_after_idx", Unique: false, Columns: []string{"not_after"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "sessions_oauth_client_id_idx", Unique: false, Columns: []string{"oauth_client_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "sessions_user_id_idx", Unique: false, Columns: []string{"user_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "user_id_created_at_idx", Unique: false, Columns: []string{"user_id", "created_at"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "sessions_scopes_length", Expression: "char_length(scopes) <= 4096", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "sessions_oauth_client_id_fkey", Database: "postgres", SchemaName: "auth", Table: "sessions", Columns: []string{"oauth_client_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "oauth_clients", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}, bootstrap.ForeignKey{Name: "sessions_user_id_fkey", Database: "postgres", SchemaName: "auth", Table: "sessions", Columns: []string{"user_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "users", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "sso_domains", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "sso_provider_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "domain", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "sso_domains_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "sso_domains_sso_provider_id_fkey", Unique: false, Columns: []string{"sso_provider_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "sso_domains_domain_idx", Unique: true, Columns: []string(nil), KeyText: []string{"lower(domain)"}, KeyTypes: []catalog.TypeRef{catalog.TypeRef{OID: 0x19, Mod: -1}}, WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "sso_domains_sso_provider_id_idx", Unique: false, Columns: []string{"sso_provider_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "domain not empty", Expression: "char_length(domain) > 0", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "sso_domains_sso_provider_id_fkey", Database: "postgres", SchemaName: "auth", Table: "sso_domains", Columns: []string{"sso_provider_id"}, ParentDatabase: "postgres", ParentSchema: "auth", ParentTable: "sso_providers", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "CASCADE", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "sso_providers", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "resource_id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "disabled", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "sso_providers_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "sso_providers_resource_id_idx", Unique: true, Columns: []string(nil), KeyText: []string{"lower(resource_id)"}, KeyTypes: []catalog.TypeRef{catalog.TypeRef{OID: 0x19, Mod: -1}}, WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "sso_providers_resource_id_pattern_idx", Unique: false, Columns: []string{"resource_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "resource_id not empty", Expression: "resource_id = NULL::text OR char_length(resource_id) > 0", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "auth", Name: "users", Columns: []bootstrap.Column{bootstrap.Column{Name: "instance_id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "aud", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "role", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "encrypted_password", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email_confirmed_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "invited_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "confirmation_token", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "confirmation_sent_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "recovery_token", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "recovery_sent_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email_change_token_new", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email_change", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email_change_sent_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "last_sign_in_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "raw_app_meta_data", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "raw_user_meta_data", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "is_super_admin", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "phone", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "NULL", OutType: catalog.TypeRef{OID: 0x19, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "phone_confirmed_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "phone_change", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "''::character varying", OutType: catalog.TypeRef{OID: 0x19, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "phone_change_token", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "''::character varying", OutType: catalog.TypeRef{OID: 0x413, Mod: 259}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "phone_change_sent_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "confirmed_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: true, Text: "LEAST(email_confirmed_at, phone_confirmed_at)", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}}, bootstrap.Column{Name: "email_change_token_current", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "''::character varying", OutType: catalog.TypeRef{OID: 0x413, Mod: 259}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "email_change_confirm_status", Type: catalog.TypeRef{OID: 0x15, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "0", OutType: catalog.TypeRef{OID: 0x15, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "banned_until", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "reauthentication_token", Type: catalog.TypeRef{OID: 0x413, Mod: 259}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "''::character varying", OutType: catalog.TypeRef{OID: 0x413, Mod: 259}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "reauthentication_sent_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "is_sso_user", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "false", OutType: catalog.TypeRef{OID: 0x10, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "deleted_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "is_anonymous", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "false", OutType: catalog.TypeRef{OID: 0x10, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{1}, PKName: "users_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "users_phone_key", Unique: true, Columns: []string{"phone"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: false}, bootstrap.Index{Name: "confirmation_token_idx", Unique: true, Columns: []string{"confirmation_token"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "((confirmation_token)::text !~ '^[0-9 ]*$'::text)", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "email_change_token_current_idx", Unique: true, Columns: []string{"email_change_token_current"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "((email_change_token_current)::text !~ '^[0-9 ]*$'::text)", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "email_change_token_new_idx", Unique: true, Columns: []string{"email_change_token_new"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "((email_change_token_new)::text !~ '^[0-9 ]*$'::text)", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "reauthentication_token_idx", Unique: true, Columns: []string{"reauthentication_token"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "((reauthentication_token)::text !~ '^[0-9 ]*$'::text)", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "recovery_token_idx", Unique: true, Columns: []string{"recovery_token"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "((recovery_token)::text !~ '^[0-9 ]*$'::text)", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "users_email_partial_key", Unique: true, Columns: []string{"email"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "(is_sso_user = false)", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "users_instance_id_email_idx", Unique: false, Columns: []string{"instance_id", "email"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "users_instance_id_idx", Unique: false, Columns: []string{"instance_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "users_is_anonymous_idx", Unique: false, Columns: []string{"is_anonymous"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check{bootstrap.Check{Name: "users_email_change_confirm_status_check", Expression: "email_change_confirm_status >= 0 AND email_change_confirm_status <= 2", Enforced: true}}, ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "storage", Name: "buckets", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "name", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "owner", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "public", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "false", OutType: catalog.TypeRef{OID: 0x10, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "avif_autodetection", Type: catalog.TypeRef{OID: 0x10, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "false", OutType: catalog.TypeRef{OID: 0x10, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "file_size_limit", Type: catalog.TypeRef{OID: 0x14, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "allowed_mime_types", Type: catalog.TypeRef{OID: 0x3f1, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "owner_id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "type", Type: catalog.TypeRef{OID: 0x4013, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "'STANDARD'::storage.buckettype", OutType: catalog.TypeRef{OID: 0x4013, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "buckets_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "bname", Unique: true, Columns: []string{"name"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "storage", Name: "objects", Columns: []bootstrap.Column{bootstrap.Column{Name: "id", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "gen_random_uuid()", OutType: catalog.TypeRef{OID: 0xb86, Mod: -1}, Literal: false, ReturnNil: false, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "bucket_id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "name", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "owner", Type: catalog.TypeRef{OID: 0xb86, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "created_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "updated_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "last_accessed_at", Type: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: true, Text: "now()", OutType: catalog.TypeRef{OID: 0x4a0, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "metadata", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "path_tokens", Type: catalog.TypeRef{OID: 0x3f1, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: true, Text: "string_to_array(name, '/')", OutType: catalog.TypeRef{OID: 0x3f1, Mod: -1}, Literal: false, ReturnNil: true, Parenthesized: true}}, bootstrap.Column{Name: "version", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "owner_id", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "user_metadata", Type: catalog.TypeRef{OID: 0xeda, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "level", Type: catalog.TypeRef{OID: 0x17, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "objects_pkey", Indexes: []bootstrap.Index{bootstrap.Index{Name: "objects_bucketId_fkey", Unique: false, Columns: []string{"bucket_id"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "", ForFK: true}, bootstrap.Index{Name: "bucketid_objname", Unique: true, Columns: []string{"bucket_id", "name"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}, bootstrap.Index{Name: "name_prefix_search", Unique: false, Columns: []string{"name"}, KeyText: []string(nil), KeyTypes: []catalog.TypeRef(nil), WhereText: "", Comment: "tinybase: CREATE INDEX", ForFK: false}}, Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey{bootstrap.ForeignKey{Name: "objects_bucketId_fkey", Database: "postgres", SchemaName: "storage", Table: "objects", Columns: []string{"bucket_id"}, ParentDatabase: "postgres", ParentSchema: "storage", ParentTable: "buckets", ParentColumns: []string{"id"}, OnUpdate: "NO ACTION", OnDelete: "NO ACTION", IsResolved: true}}, Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "supabase_migrations", Name: "schema_migrations", Columns: []bootstrap.Column{bootstrap.Column{Name: "version", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "statements", Type: catalog.TypeRef{OID: 0x3f1, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "name", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: true, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "schema_migrations_pkey", Indexes: []bootstrap.Index(nil), Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}, bootstrap.Table{Schema: "supabase_migrations", Name: "seed_files", Columns: []bootstrap.Column{bootstrap.Column{Name: "path", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}, bootstrap.Column{Name: "hash", Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Nullable: false, Comment: "", Extra: "", Default: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}, Generated: bootstrap.Stored{Set: false, Text: "", OutType: catalog.TypeRef{OID: 0x0, Mod: 0}, Literal: false, ReturnNil: false, Parenthesized: false}}}, PKOrds: []int{0}, PKName: "seed_files_pkey", Indexes: []bootstrap.Index(nil), Checks: []bootstrap.Check(nil), ForeignKeys: []bootstrap.ForeignKey(nil), Comment: "", Collation: 0x135, NextRowID: 0, Rows: [][]bootstrap.Value(nil)}}, Catalog: catalog.Image{NextOID: 0x4018, Types: []catalog.ImageType{catalog.ImageType{Kind: 0x17, OID: 0x4000, Name: "aal_level", SQLName: "aal_level", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x4001, Schema: "auth", Labels: []string{"aal1", "aal2", "aal3"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}, catalog.ImageType{Kind: 0x17, OID: 0x4002, Name: "code_challenge_method", SQLName: "code_challenge_method", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x4003, Schema: "auth", Labels: []string{"s256", "plain"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}, catalog.ImageType{Kind: 0x17, OID: 0x4004, Name: "factor_status", SQLName: "factor_status", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x4005, Schema: "auth", Labels: []string{"unverified", "verified"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}, catalog.ImageType{Kind: 0x17, OID: 0x4006, Name: "factor_type", SQLName: "factor_type", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x4007, Schema: "auth", Labels: []string{"totp", "webauthn", "phone"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}, catalog.ImageType{Kind: 0x17, OID: 0x4008, Name: "oauth_client_type", SQLName: "oauth_client_type", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x4009, Schema: "auth", Labels: []string{"public", "confidential"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}, catalog.ImageType{Kind: 0x17, OID: 0x400a, Name: "oauth_registration_type", SQLName: "oauth_registration_type", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x400b, Schema: "auth", Labels: []string{"dynamic", "manual"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}, catalog.ImageType{Kind: 0x17, OID: 0x400c, Name: "one_time_token_type", SQLName: "one_time_token_type", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x400d, Schema: "auth", Labels: []string{"confirmation_token", "reauthentication_token", "recovery_token", "email_change_token_new", "email_change_token_current", "phone_change_token"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}, catalog.ImageType{Kind: 0x17, OID: 0x4013, Name: "buckettype", SQLName: "buckettype", Category: 0x45, Preferred: false, Mod: -1, Elem: catalog.TypeRef{OID: 0x0, Mod: 0}, ArrayOID: 0x4014, Schema: "storage", Labels: []string{"STANDARD", "ANALYTICS", "VECTOR"}, Len: 4, Domain: catalog.TypeRef{OID: 0x0, Mod: 0}, RelOID: 0x0, Fields: []catalog.ImageField(nil), RangeSub: catalog.TypeRef{OID: 0x0, Mod: 0}, NotNull: false, Checks: []catalog.Check(nil), Default: "", NextAttnum: 0}}, Sequences: []catalog.ImageSequence{catalog.ImageSequence{OID: 0x400e, Schema: "auth", Name: "refresh_tokens_id_seq", Type: catalog.TypeRef{OID: 0x14, Mod: -1}, Start: 1, Increment: 1, Min: 1, Max: 9223372036854775807, Cycle: false, HasOwner: true, OwnedBy: catalog.ColumnRef{Schema: "auth", Table: "refresh_tokens", Column: "id"}, Identity: 0x0}}, Views: []catalog.ImageView(nil), Comments: []catalog.KeyText{catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "audit_log_entries", Column: ""}, Text: "Auth: Audit trail for user actions."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "flow_state", Column: ""}, Text: "Stores metadata for all OAuth/SSO login flows"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "identities", Column: ""}, Text: "Auth: Stores identities associated to a user."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "instances", Column: ""}, Text: "Auth: Manages users across multiple sites."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_amr_claims", Column: ""}, Text: "auth: stores authenticator method reference claims for multi factor authentication"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_challenges", Column: ""}, Text: "auth: stores metadata about challenge requests made"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_factors", Column: ""}, Text: "auth: stores metadata about factors"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "refresh_tokens", Column: ""}, Text: "Auth: Store of tokens used to refresh JWT tokens once they expire."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "saml_providers", Column: ""}, Text: "Auth: Manages SAML Identity Provider connections."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "saml_relay_states", Column: ""}, Text: "Auth: Contains SAML Relay State information for each Service Provider initiated login."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "schema_migrations", Column: ""}, Text: "Auth: Manages updates to the auth system."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sessions", Column: ""}, Text: "Auth: Stores session data associated to a user."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sso_domains", Column: ""}, Text: "Auth: Manages SSO email address domain mapping to an SSO Identity Provider."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sso_providers", Column: ""}, Text: "Auth: Manages SSO identity provider information; see saml_providers for SAML."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "users", Column: ""}, Text: "Auth: Stores user login data within a secure schema."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x2, Schema: "auth", Name: "identities", Column: "email"}, Text: "Auth: Email is a generated column that references the optional email property in the identity_data"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x2, Schema: "auth", Name: "mfa_factors", Column: "last_webauthn_challenge_data"}, Text: "Stores the latest WebAuthn challenge data including attestation/assertion for customer verification"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x2, Schema: "auth", Name: "sessions", Column: "not_after"}, Text: "Auth: Not after is a nullable column that contains a timestamp after which the session should be regarded as expired."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x2, Schema: "auth", Name: "sessions", Column: "refresh_token_counter"}, Text: "Holds the ID (counter) of the last issued refresh token."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x2, Schema: "auth", Name: "sessions", Column: "refresh_token_hmac_key"}, Text: "Holds a HMAC-SHA256 key used to sign refresh tokens for this session."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x2, Schema: "auth", Name: "sso_providers", Column: "resource_id"}, Text: "Auth: Uniquely identifies a SSO provider according to a user-chosen resource ID (case insensitive), useful in infrastructure as code."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x2, Schema: "auth", Name: "users", Column: "is_sso_user"}, Text: "Auth: Set this column to true when the account comes from SSO. These accounts can have duplicate emails."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "email()", Column: ""}, Text: "Deprecated. Use auth.jwt() -> 'email' instead."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "role()", Column: ""}, Text: "Deprecated. Use auth.jwt() -> 'role' instead."}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "uid()", Column: ""}, Text: "Deprecated. Use auth.jwt() -> 'sub' instead."}}, Extensions: []catalog.Extension{catalog.Extension{Name: "pgcrypto", Schema: "extensions", Version: "1.3"}, catalog.Extension{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"}, catalog.Extension{Name: "uuid-ossp", Schema: "extensions", Version: "1.1"}}, Functions: []catalog.ImageFunction{catalog.ImageFunction{OID: 0x4011, Schema: "auth", Name: "email", Kind: 0x66, Args: []catalog.ImageArg(nil), Result: catalog.TypeRef{OID: 0x19, Mod: -1}, ReturnsSet: false, Language: "sql", Body: "\n  select\n  coalesce(\n    nullif(current_setting('request.jwt.claim.email', true), ''),\n    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')\n  )::text\n", SQLBody: false, Volatility: 0x73, Strict: false, SecurityDefiner: false, Leakproof: false, Config: []string(nil), Cost: 100, Rows: 0, Owner: "supabase_auth_admin"}, catalog.ImageFunction{OID: 0x4012, Schema: "auth", Name: "jwt", Kind: 0x66, Args: []catalog.ImageArg(nil), Result: catalog.TypeRef{OID: 0xeda, Mod: -1}, ReturnsSet: false, Language: "sql", Body: "\n  select\n    coalesce(\n        nullif(current_setting('request.jwt.claim', true), ''),\n        nullif(current_setting('request.jwt.claims', true), '')\n    )::jsonb\n", SQLBody: false, Volatility: 0x73, Strict: false, SecurityDefiner: false, Leakproof: false, Config: []string(nil), Cost: 100, Rows: 0, Owner: "supabase_auth_admin"}, catalog.ImageFunction{OID: 0x4010, Schema: "auth", Name: "role", Kind: 0x66, Args: []catalog.ImageArg(nil), Result: catalog.TypeRef{OID: 0x19, Mod: -1}, ReturnsSet: false, Language: "sql", Body: "\n  select\n  coalesce(\n    nullif(current_setting('request.jwt.claim.role', true), ''),\n    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')\n  )::text\n", SQLBody: false, Volatility: 0x73, Strict: false, SecurityDefiner: false, Leakproof: false, Config: []string(nil), Cost: 100, Rows: 0, Owner: "supabase_auth_admin"}, catalog.ImageFunction{OID: 0x400f, Schema: "auth", Name: "uid", Kind: 0x66, Args: []catalog.ImageArg(nil), Result: catalog.TypeRef{OID: 0xb86, Mod: -1}, ReturnsSet: false, Language: "sql", Body: "\n  select\n  coalesce(\n    nullif(current_setting('request.jwt.claim.sub', true), ''),\n    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')\n  )::uuid\n", SQLBody: false, Volatility: 0x73, Strict: false, SecurityDefiner: false, Leakproof: false, Config: []string(nil), Cost: 100, Rows: 0, Owner: "supabase_auth_admin"}, catalog.ImageFunction{OID: 0x4017, Schema: "storage", Name: "extension", Kind: 0x66, Args: []catalog.ImageArg{catalog.ImageArg{Name: "name", Mode: 0x69, Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Default: ""}}, Result: catalog.TypeRef{OID: 0x19, Mod: -1}, ReturnsSet: false, Language: "sql", Body: "\n  select reverse(split_part(reverse((string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]), '.', 1))\n", SQLBody: false, Volatility: 0x69, Strict: false, SecurityDefiner: false, Leakproof: false, Config: []string(nil), Cost: 100, Rows: 0, Owner: "supabase_storage_admin"}, catalog.ImageFunction{OID: 0x4016, Schema: "storage", Name: "filename", Kind: 0x66, Args: []catalog.ImageArg{catalog.ImageArg{Name: "name", Mode: 0x69, Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Default: ""}}, Result: catalog.TypeRef{OID: 0x19, Mod: -1}, ReturnsSet: false, Language: "sql", Body: "\n  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]\n", SQLBody: false, Volatility: 0x69, Strict: false, SecurityDefiner: false, Leakproof: false, Config: []string(nil), Cost: 100, Rows: 0, Owner: "supabase_storage_admin"}, catalog.ImageFunction{OID: 0x4015, Schema: "storage", Name: "foldername", Kind: 0x66, Args: []catalog.ImageArg{catalog.ImageArg{Name: "name", Mode: 0x69, Type: catalog.TypeRef{OID: 0x19, Mod: -1}, Default: ""}}, Result: catalog.TypeRef{OID: 0x3f1, Mod: -1}, ReturnsSet: false, Language: "sql", Body: "\n  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]\n", SQLBody: false, Volatility: 0x69, Strict: false, SecurityDefiner: false, Leakproof: false, Config: []string(nil), Cost: 100, Rows: 0, Owner: "supabase_storage_admin"}}, FuncNames: []catalog.NameCount{catalog.NameCount{Name: "email", Count: 1}, catalog.NameCount{Name: "extension", Count: 1}, catalog.NameCount{Name: "filename", Count: 1}, catalog.NameCount{Name: "foldername", Count: 1}, catalog.NameCount{Name: "jwt", Count: 1}, catalog.NameCount{Name: "role", Count: 1}, catalog.NameCount{Name: "uid", Count: 1}}, Triggers: []catalog.Trigger(nil), HasSecurity: true, Roles: []catalog.Role{catalog.Role{Name: "anon", OID: 0xf8241, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "authenticated", OID: 0xf8242, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "authenticator", OID: 0xf8244, Super: false, Inherit: false, CreateRole: false, CreateDB: false, Login: true, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_checkpoint", OID: 0x11c0, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_database_owner", OID: 0x181b, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_execute_server_program", OID: 0x11db, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_monitor", OID: 0xd2d, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_read_all_data", OID: 0x1825, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_read_all_settings", OID: 0xd2e, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_read_all_stats", OID: 0xd2f, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_read_server_files", OID: 0x11d9, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_signal_backend", OID: 0x1068, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_stat_scan_tables", OID: 0xd31, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_write_all_data", OID: 0x1826, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "pg_write_server_files", OID: 0x11da, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "postgres", OID: 0xa, Super: true, Inherit: true, CreateRole: true, CreateDB: true, Login: true, Replication: true, BypassRLS: true, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "service_role", OID: 0xf8243, Super: false, Inherit: true, CreateRole: false, CreateDB: false, Login: false, Replication: false, BypassRLS: true, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "supabase_admin", OID: 0xf8240, Super: true, Inherit: true, CreateRole: true, CreateDB: true, Login: true, Replication: true, BypassRLS: true, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "supabase_auth_admin", OID: 0xf8245, Super: false, Inherit: false, CreateRole: false, CreateDB: false, Login: true, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}, catalog.Role{Name: "supabase_storage_admin", OID: 0xf8246, Super: false, Inherit: false, CreateRole: true, CreateDB: false, Login: true, Replication: false, BypassRLS: false, ConnLimit: -1, Password: "", ValidUntil: "", Settings: []string(nil), DBSettings: []string(nil)}}, Members: []catalog.Membership{catalog.Membership{Role: "anon", Member: "authenticator", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "anon", Member: "postgres", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "authenticated", Member: "authenticator", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "authenticated", Member: "postgres", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "pg_read_all_settings", Member: "pg_monitor", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "pg_read_all_stats", Member: "pg_monitor", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "pg_stat_scan_tables", Member: "pg_monitor", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "service_role", Member: "authenticator", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "service_role", Member: "postgres", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "supabase_auth_admin", Member: "postgres", Grantor: "postgres", Admin: false}, catalog.Membership{Role: "supabase_storage_admin", Member: "postgres", Grantor: "postgres", Admin: false}}, Owners: []catalog.KeyText{catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "audit_log_entries", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "flow_state", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "identities", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "instances", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_amr_claims", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_challenges", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_factors", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "oauth_clients", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "one_time_tokens", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "refresh_tokens", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "refresh_tokens_id_seq", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "saml_providers", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "saml_relay_states", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "schema_migrations", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sessions", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sso_domains", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sso_providers", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "users", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "storage", Name: "buckets", Column: ""}, Text: "supabase_storage_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "storage", Name: "objects", Column: ""}, Text: "supabase_storage_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "supabase_migrations", Name: "schema_migrations", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x1, Schema: "supabase_migrations", Name: "seed_files", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "auth", Name: "aal_level", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "auth", Name: "code_challenge_method", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "auth", Name: "factor_status", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "auth", Name: "factor_type", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "auth", Name: "oauth_client_type", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "auth", Name: "oauth_registration_type", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "auth", Name: "one_time_token_type", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x3, Schema: "storage", Name: "buckettype", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "auth", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "extensions", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "graphql_public", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "storage", Column: ""}, Text: "supabase_storage_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "supabase_migrations", Column: ""}, Text: "postgres"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "email()", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "jwt()", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "role()", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "uid()", Column: ""}, Text: "supabase_auth_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "storage", Name: "extension(text)", Column: ""}, Text: "supabase_storage_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "storage", Name: "filename(text)", Column: ""}, Text: "supabase_storage_admin"}, catalog.KeyText{Key: catalog.ObjectKey{Kind: 0x5, Schema: "storage", Name: "foldername(text)", Column: ""}, Text: "supabase_storage_admin"}}, ACLs: []catalog.KeyACL{catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "audit_log_entries", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "flow_state", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "identities", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "instances", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_amr_claims", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_challenges", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "mfa_factors", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "oauth_clients", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "one_time_tokens", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "refresh_tokens", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "refresh_tokens_id_seq", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x106, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "saml_providers", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "saml_relay_states", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "schema_migrations", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sessions", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sso_domains", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "sso_providers", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "auth", Name: "users", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "storage", Name: "buckets", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x1, Schema: "storage", Name: "objects", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "auth", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x300, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_auth_admin", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_auth_admin", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_auth_admin", Privs: 0x100, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "extensions", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x300, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x100, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "graphql_public", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x300, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x100, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "public", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "pg_database_owner", Grantor: "pg_database_owner", Privs: 0x300, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "pg_database_owner", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "pg_database_owner", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "pg_database_owner", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "pg_database_owner", Privs: 0x100, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x4, Schema: "", Name: "storage", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 0x300, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 0x100, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 0x100, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "email()", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "jwt()", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "role()", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x5, Schema: "auth", Name: "uid()", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x5, Schema: "storage", Name: "extension(text)", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x5, Schema: "storage", Name: "filename(text)", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}}}, catalog.KeyACL{Key: catalog.ObjectKey{Kind: 0x5, Schema: "storage", Name: "foldername(text)", Column: ""}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 0x80, Grant: 0x0}}}}, Defaults: []catalog.DefaultACL{catalog.DefaultACL{Key: catalog.DefaultKey{Role: "postgres", Schema: "public", ObjType: 0x53}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x106, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "postgres", Schema: "public", ObjType: 0x66}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x80, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "postgres", Schema: "public", ObjType: 0x72}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "postgres", Schema: "storage", ObjType: 0x53}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x106, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "postgres", Schema: "storage", ObjType: 0x66}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x80, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "postgres", Schema: "storage", ObjType: 0x72}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "postgres", Privs: 0x7f, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "supabase_admin", Schema: "public", ObjType: 0x53}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_admin", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_admin", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 0x106, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_admin", Privs: 0x106, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "supabase_admin", Schema: "public", ObjType: 0x66}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 0x80, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_admin", Privs: 0x80, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "supabase_admin", Schema: "public", ObjType: 0x72}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "anon", Grantor: "supabase_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 0x7f, Grant: 0x0}, catalog.ACLItem{Grantee: "service_role", Grantor: "supabase_admin", Privs: 0x7f, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "supabase_auth_admin", Schema: "auth", ObjType: 0x53}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x106, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "supabase_auth_admin", Schema: "auth", ObjType: 0x66}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x80, Grant: 0x0}}}, catalog.DefaultACL{Key: catalog.DefaultKey{Role: "supabase_auth_admin", Schema: "auth", ObjType: 0x72}, ACL: catalog.ACL{catalog.ACLItem{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 0x7f, Grant: 0x0}}}}, RLS: []catalog.TableRowSecurity{catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "audit_log_entries"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "flow_state"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "identities"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "instances"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "mfa_amr_claims"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "mfa_challenges"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "mfa_factors"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "one_time_tokens"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "refresh_tokens"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "saml_providers"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "saml_relay_states"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "schema_migrations"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "sessions"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "sso_domains"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "sso_providers"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "auth", Name: "users"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "storage", Name: "buckets"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}, catalog.TableRowSecurity{Table: catalog.QName{Schema: "storage", Name: "objects"}, RLS: catalog.RowSecurity{Enabled: true, Forced: false}}}, Policies: []catalog.Policy(nil), RoleOID: 0xf8247, DBSettings: []string{"search_path=\"$user\", public, extensions"}, AllSettings: []string(nil), Invoker: []catalog.TableText(nil)}, Sequences: []bootstrap.SequenceValue{bootstrap.SequenceValue{OID: 0x400e, Last: 1, Called: false}}}
+var bootstrapImage = bootstrap.Image{
+	Schemas: []string{"auth", "extensions", "graphql_public", "public", "storage", "supabase_migrations"},
+	Tables: []bootstrap.Table{
+		{
+			Schema: "auth",
+			Name:   "audit_log_entries",
+			Columns: []bootstrap.Column{
+				{
+					Name:     "instance_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "payload",
+					Type:     catalog.TypeRef{OID: 114, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "ip_address",
+					Type: catalog.TypeRef{OID: 1043, Mod: 68},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "''::character varying",
+						OutType:       catalog.TypeRef{OID: 1043, Mod: 68},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{1},
+			PKName: "audit_log_entries_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "audit_logs_instance_id_idx",
+					Columns: []string{"instance_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "flow_state",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "user_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "auth_code",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "code_challenge_method",
+					Type:     catalog.TypeRef{OID: 16386, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "code_challenge",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "provider_type",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "provider_access_token",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "provider_refresh_token",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "authentication_method",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "auth_code_issued_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "invite_token",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "referrer",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "oauth_client_state_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "linking_target_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "email_optional",
+					Type: catalog.TypeRef{OID: 16, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "false",
+						OutType:       catalog.TypeRef{OID: 16, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "flow_state_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "flow_state_created_at_idx",
+					Columns: []string{"created_at"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "idx_auth_code",
+					Columns: []string{"auth_code"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "idx_user_id_auth_method",
+					Columns: []string{"user_id", "authentication_method"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "identities",
+			Columns: []bootstrap.Column{
+				{
+					Name: "provider_id",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "user_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "identity_data",
+					Type: catalog.TypeRef{OID: 3802, Mod: -1},
+				},
+				{
+					Name: "provider",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "last_sign_in_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "email",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+					Generated: bootstrap.Stored{
+						Set:           true,
+						Text:          "lower(identity_data ->> 'email'::text)",
+						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "gen_random_uuid()",
+						OutType:       catalog.TypeRef{OID: 2950, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{8},
+			PKName: "identities_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "identities_provider_id_provider_unique",
+					Unique:  true,
+					Columns: []string{"provider_id", "provider"},
+				},
+				{
+					Name:    "identities_user_id_fkey",
+					Columns: []string{"user_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "identities_email_idx",
+					Columns: []string{"email"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "identities_user_id_idx",
+					Columns: []string{"user_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "identities_user_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "identities",
+					Columns:        []string{"user_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "users",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "instances",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "uuid",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "raw_base_config",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds:    []int{0},
+			PKName:    "instances_pkey",
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "mfa_amr_claims",
+			Columns: []bootstrap.Column{
+				{
+					Name: "session_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+				},
+				{
+					Name: "updated_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+				},
+				{
+					Name: "authentication_method",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+			},
+			PKOrds: []int{4},
+			PKName: "amr_id_pk",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "mfa_amr_claims_session_id_authentication_method_pkey",
+					Unique:  true,
+					Columns: []string{"session_id", "authentication_method"},
+				},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "mfa_amr_claims_session_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "mfa_amr_claims",
+					Columns:        []string{"session_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "sessions",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "mfa_challenges",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "factor_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+				},
+				{
+					Name:     "verified_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "ip_address",
+					Type: catalog.TypeRef{OID: 869, Mod: -1},
+				},
+				{
+					Name:     "otp_code",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "web_authn_session_data",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "mfa_challenges_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "mfa_challenges_auth_factor_id_fkey",
+					Columns: []string{"factor_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "mfa_challenge_created_at_idx",
+					Columns: []string{"created_at"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "mfa_challenges_auth_factor_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "mfa_challenges",
+					Columns:        []string{"factor_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "mfa_factors",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "mfa_factors",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "user_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "friendly_name",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "factor_type",
+					Type: catalog.TypeRef{OID: 16390, Mod: -1},
+				},
+				{
+					Name: "status",
+					Type: catalog.TypeRef{OID: 16388, Mod: -1},
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+				},
+				{
+					Name: "updated_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+				},
+				{
+					Name:     "secret",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "phone",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "last_challenged_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "web_authn_credential",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "web_authn_aaguid",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "last_webauthn_challenge_data",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "mfa_factors_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "mfa_factors_last_challenged_at_key",
+					Unique:  true,
+					Columns: []string{"last_challenged_at"},
+				},
+				{
+					Name:    "mfa_factors_user_id_fkey",
+					Columns: []string{"user_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "factor_id_created_at_idx",
+					Columns: []string{"user_id", "created_at"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:      "mfa_factors_user_friendly_name_unique",
+					Unique:    true,
+					Columns:   []string{"friendly_name", "user_id"},
+					WhereText: "(btrim(friendly_name) <> ''::text)",
+					Comment:   "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "mfa_factors_user_id_idx",
+					Columns: []string{"user_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "unique_phone_factor_per_user",
+					Unique:  true,
+					Columns: []string{"user_id", "phone"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "mfa_factors_user_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "mfa_factors",
+					Columns:        []string{"user_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "users",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "oauth_clients",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "client_secret_hash",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "registration_type",
+					Type: catalog.TypeRef{OID: 16394, Mod: -1},
+				},
+				{
+					Name: "redirect_uris",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "grant_types",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "client_name",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "client_uri",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "logo_uri",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "updated_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "deleted_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "client_type",
+					Type: catalog.TypeRef{OID: 16392, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "'confidential'::auth.oauth_client_type",
+						OutType:       catalog.TypeRef{OID: 16392, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "token_endpoint_auth_method",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "oauth_clients_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "oauth_clients_deleted_at_idx",
+					Columns: []string{"deleted_at"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "oauth_clients_client_name_length", Expression: "char_length(client_name) <= 1024", Enforced: true},
+				{Name: "oauth_clients_client_uri_length", Expression: "char_length(client_uri) <= 2048", Enforced: true},
+				{Name: "oauth_clients_logo_uri_length", Expression: "char_length(logo_uri) <= 2048", Enforced: true},
+				{Name: "oauth_clients_token_endpoint_auth_method_check", Expression: "token_endpoint_auth_method = ANY(ARRAY['client_secret_basic'::text, 'client_secret_post'::text, 'none'::text])", Enforced: true},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "one_time_tokens",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "user_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "token_type",
+					Type: catalog.TypeRef{OID: 16396, Mod: -1},
+				},
+				{
+					Name: "token_hash",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "relates_to",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1114, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1114, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "updated_at",
+					Type: catalog.TypeRef{OID: 1114, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1114, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "one_time_tokens_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "one_time_tokens_user_id_fkey",
+					Columns: []string{"user_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "one_time_tokens_relates_to_hash_idx",
+					Columns: []string{"relates_to"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "one_time_tokens_token_hash_hash_idx",
+					Columns: []string{"token_hash"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "one_time_tokens_user_id_token_type_key",
+					Unique:  true,
+					Columns: []string{"user_id", "token_type"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "one_time_tokens_token_hash_check", Expression: "char_length(token_hash) > 0", Enforced: true},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "one_time_tokens_user_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "one_time_tokens",
+					Columns:        []string{"user_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "users",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "refresh_tokens",
+			Columns: []bootstrap.Column{
+				{
+					Name:     "instance_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 20, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "nextval('auth.refresh_tokens_id_seq'::regclass)",
+						OutType:       catalog.TypeRef{OID: 20, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "token",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "user_id",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "revoked",
+					Type:     catalog.TypeRef{OID: 16, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "parent",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "session_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{1},
+			PKName: "refresh_tokens_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "refresh_tokens_token_unique",
+					Unique:  true,
+					Columns: []string{"token"},
+				},
+				{
+					Name:    "refresh_tokens_session_id_fkey",
+					Columns: []string{"session_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "refresh_tokens_instance_id_idx",
+					Columns: []string{"instance_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "refresh_tokens_instance_id_user_id_idx",
+					Columns: []string{"instance_id", "user_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "refresh_tokens_parent_idx",
+					Columns: []string{"parent"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "refresh_tokens_session_id_revoked_idx",
+					Columns: []string{"session_id", "revoked"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "refresh_tokens_updated_at_idx",
+					Columns: []string{"updated_at"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "refresh_tokens_session_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "refresh_tokens",
+					Columns:        []string{"session_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "sessions",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "saml_providers",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "sso_provider_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "entity_id",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "metadata_xml",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "metadata_url",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "attribute_mapping",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "name_id_format",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "saml_providers_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "saml_providers_entity_id_key",
+					Unique:  true,
+					Columns: []string{"entity_id"},
+				},
+				{
+					Name:    "saml_providers_sso_provider_id_fkey",
+					Columns: []string{"sso_provider_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "saml_providers_sso_provider_id_idx",
+					Columns: []string{"sso_provider_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "entity_id not empty", Expression: "char_length(entity_id) > 0", Enforced: true},
+				{Name: "metadata_url not empty", Expression: "metadata_url = NULL::text OR char_length(metadata_url) > 0", Enforced: true},
+				{Name: "metadata_xml not empty", Expression: "char_length(metadata_xml) > 0", Enforced: true},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "saml_providers_sso_provider_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "saml_providers",
+					Columns:        []string{"sso_provider_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "sso_providers",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "saml_relay_states",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "sso_provider_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "request_id",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "for_email",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "redirect_to",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "flow_state_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "saml_relay_states_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "saml_relay_states_flow_state_id_fkey",
+					Columns: []string{"flow_state_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "saml_relay_states_sso_provider_id_fkey",
+					Columns: []string{"sso_provider_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "saml_relay_states_created_at_idx",
+					Columns: []string{"created_at"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "saml_relay_states_for_email_idx",
+					Columns: []string{"for_email"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "saml_relay_states_sso_provider_id_idx",
+					Columns: []string{"sso_provider_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "request_id not empty", Expression: "char_length(request_id) > 0", Enforced: true},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "saml_relay_states_flow_state_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "saml_relay_states",
+					Columns:        []string{"flow_state_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "flow_state",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+				{
+					Name:           "saml_relay_states_sso_provider_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "saml_relay_states",
+					Columns:        []string{"sso_provider_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "sso_providers",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "schema_migrations",
+			Columns: []bootstrap.Column{
+				{
+					Name: "version",
+					Type: catalog.TypeRef{OID: 1043, Mod: 259},
+				},
+			},
+			PKOrds:    []int{0},
+			PKName:    "schema_migrations_pkey",
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "sessions",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "user_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "factor_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "aal",
+					Type:     catalog.TypeRef{OID: 16384, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "not_after",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "refreshed_at",
+					Type:     catalog.TypeRef{OID: 1114, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "user_agent",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "ip",
+					Type:     catalog.TypeRef{OID: 869, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "tag",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "oauth_client_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "refresh_token_hmac_key",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "refresh_token_counter",
+					Type:     catalog.TypeRef{OID: 20, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "scopes",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "sessions_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "sessions_oauth_client_id_fkey",
+					Columns: []string{"oauth_client_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "sessions_user_id_fkey",
+					Columns: []string{"user_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "sessions_not_after_idx",
+					Columns: []string{"not_after"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "sessions_oauth_client_id_idx",
+					Columns: []string{"oauth_client_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "sessions_user_id_idx",
+					Columns: []string{"user_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "user_id_created_at_idx",
+					Columns: []string{"user_id", "created_at"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "sessions_scopes_length", Expression: "char_length(scopes) <= 4096", Enforced: true},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "sessions_oauth_client_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "sessions",
+					Columns:        []string{"oauth_client_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "oauth_clients",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+				{
+					Name:           "sessions_user_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "sessions",
+					Columns:        []string{"user_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "users",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "sso_domains",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "sso_provider_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "domain",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "sso_domains_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "sso_domains_sso_provider_id_fkey",
+					Columns: []string{"sso_provider_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "sso_domains_domain_idx",
+					Unique:  true,
+					KeyText: []string{"lower(domain)"},
+					KeyTypes: []catalog.TypeRef{
+						{OID: 25, Mod: -1},
+					},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "sso_domains_sso_provider_id_idx",
+					Columns: []string{"sso_provider_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "domain not empty", Expression: "char_length(domain) > 0", Enforced: true},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "sso_domains_sso_provider_id_fkey",
+					Database:       "postgres",
+					SchemaName:     "auth",
+					Table:          "sso_domains",
+					Columns:        []string{"sso_provider_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "auth",
+					ParentTable:    "sso_providers",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "CASCADE",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "sso_providers",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "resource_id",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "disabled",
+					Type:     catalog.TypeRef{OID: 16, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "sso_providers_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "sso_providers_resource_id_idx",
+					Unique:  true,
+					KeyText: []string{"lower(resource_id)"},
+					KeyTypes: []catalog.TypeRef{
+						{OID: 25, Mod: -1},
+					},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "sso_providers_resource_id_pattern_idx",
+					Columns: []string{"resource_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "resource_id not empty", Expression: "resource_id = NULL::text OR char_length(resource_id) > 0", Enforced: true},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "auth",
+			Name:   "users",
+			Columns: []bootstrap.Column{
+				{
+					Name:     "instance_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name:     "aud",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "role",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "email",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "encrypted_password",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "email_confirmed_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "invited_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "confirmation_token",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "confirmation_sent_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "recovery_token",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "recovery_sent_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "email_change_token_new",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "email_change",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+				},
+				{
+					Name:     "email_change_sent_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "last_sign_in_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "raw_app_meta_data",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "raw_user_meta_data",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "is_super_admin",
+					Type:     catalog.TypeRef{OID: 16, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "phone",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "NULL",
+						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "phone_confirmed_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "phone_change",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "''::character varying",
+						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "phone_change_token",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "''::character varying",
+						OutType:       catalog.TypeRef{OID: 1043, Mod: 259},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "phone_change_sent_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "confirmed_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+					Generated: bootstrap.Stored{
+						Set:           true,
+						Text:          "LEAST(email_confirmed_at, phone_confirmed_at)",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "email_change_token_current",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "''::character varying",
+						OutType:       catalog.TypeRef{OID: 1043, Mod: 259},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "email_change_confirm_status",
+					Type:     catalog.TypeRef{OID: 21, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "0",
+						OutType:       catalog.TypeRef{OID: 21, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "banned_until",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "reauthentication_token",
+					Type:     catalog.TypeRef{OID: 1043, Mod: 259},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "''::character varying",
+						OutType:       catalog.TypeRef{OID: 1043, Mod: 259},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "reauthentication_sent_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "is_sso_user",
+					Type: catalog.TypeRef{OID: 16, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "false",
+						OutType:       catalog.TypeRef{OID: 16, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "deleted_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "is_anonymous",
+					Type: catalog.TypeRef{OID: 16, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "false",
+						OutType:       catalog.TypeRef{OID: 16, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{1},
+			PKName: "users_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "users_phone_key",
+					Unique:  true,
+					Columns: []string{"phone"},
+				},
+				{
+					Name:      "confirmation_token_idx",
+					Unique:    true,
+					Columns:   []string{"confirmation_token"},
+					WhereText: "((confirmation_token)::text !~ '^[0-9 ]*$'::text)",
+					Comment:   "tinybase: CREATE INDEX",
+				},
+				{
+					Name:      "email_change_token_current_idx",
+					Unique:    true,
+					Columns:   []string{"email_change_token_current"},
+					WhereText: "((email_change_token_current)::text !~ '^[0-9 ]*$'::text)",
+					Comment:   "tinybase: CREATE INDEX",
+				},
+				{
+					Name:      "email_change_token_new_idx",
+					Unique:    true,
+					Columns:   []string{"email_change_token_new"},
+					WhereText: "((email_change_token_new)::text !~ '^[0-9 ]*$'::text)",
+					Comment:   "tinybase: CREATE INDEX",
+				},
+				{
+					Name:      "reauthentication_token_idx",
+					Unique:    true,
+					Columns:   []string{"reauthentication_token"},
+					WhereText: "((reauthentication_token)::text !~ '^[0-9 ]*$'::text)",
+					Comment:   "tinybase: CREATE INDEX",
+				},
+				{
+					Name:      "recovery_token_idx",
+					Unique:    true,
+					Columns:   []string{"recovery_token"},
+					WhereText: "((recovery_token)::text !~ '^[0-9 ]*$'::text)",
+					Comment:   "tinybase: CREATE INDEX",
+				},
+				{
+					Name:      "users_email_partial_key",
+					Unique:    true,
+					Columns:   []string{"email"},
+					WhereText: "(is_sso_user = false)",
+					Comment:   "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "users_instance_id_email_idx",
+					Columns: []string{"instance_id", "email"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "users_instance_id_idx",
+					Columns: []string{"instance_id"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "users_is_anonymous_idx",
+					Columns: []string{"is_anonymous"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "users_email_change_confirm_status_check", Expression: "email_change_confirm_status >= 0 AND email_change_confirm_status <= 2", Enforced: true},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "storage",
+			Name:   "buckets",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "name",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "owner",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "public",
+					Type:     catalog.TypeRef{OID: 16, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "false",
+						OutType:       catalog.TypeRef{OID: 16, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "avif_autodetection",
+					Type:     catalog.TypeRef{OID: 16, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "false",
+						OutType:       catalog.TypeRef{OID: 16, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "file_size_limit",
+					Type:     catalog.TypeRef{OID: 20, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "allowed_mime_types",
+					Type:     catalog.TypeRef{OID: 1009, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "owner_id",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "type",
+					Type: catalog.TypeRef{OID: 16403, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "'STANDARD'::storage.buckettype",
+						OutType:       catalog.TypeRef{OID: 16403, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "buckets_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "bname",
+					Unique:  true,
+					Columns: []string{"name"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "storage",
+			Name:   "objects",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "gen_random_uuid()",
+						OutType:       catalog.TypeRef{OID: 2950, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "bucket_id",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "name",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "owner",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "created_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "updated_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "last_accessed_at",
+					Type:     catalog.TypeRef{OID: 1184, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "metadata",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "path_tokens",
+					Type:     catalog.TypeRef{OID: 1009, Mod: -1},
+					Nullable: true,
+					Generated: bootstrap.Stored{
+						Set:           true,
+						Text:          "string_to_array(name, '/')",
+						OutType:       catalog.TypeRef{OID: 1009, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "version",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "owner_id",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "user_metadata",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "level",
+					Type:     catalog.TypeRef{OID: 23, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "objects_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:    "objects_bucketId_fkey",
+					Columns: []string{"bucket_id"},
+					ForFK:   true,
+				},
+				{
+					Name:    "bucketid_objname",
+					Unique:  true,
+					Columns: []string{"bucket_id", "name"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+				{
+					Name:    "name_prefix_search",
+					Columns: []string{"name"},
+					Comment: "tinybase: CREATE INDEX",
+				},
+			},
+			ForeignKeys: []bootstrap.ForeignKey{
+				{
+					Name:           "objects_bucketId_fkey",
+					Database:       "postgres",
+					SchemaName:     "storage",
+					Table:          "objects",
+					Columns:        []string{"bucket_id"},
+					ParentDatabase: "postgres",
+					ParentSchema:   "storage",
+					ParentTable:    "buckets",
+					ParentColumns:  []string{"id"},
+					OnUpdate:       "NO ACTION",
+					OnDelete:       "NO ACTION",
+					IsResolved:     true,
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "supabase_migrations",
+			Name:   "schema_migrations",
+			Columns: []bootstrap.Column{
+				{
+					Name: "version",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "statements",
+					Type:     catalog.TypeRef{OID: 1009, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "name",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+			},
+			PKOrds:    []int{0},
+			PKName:    "schema_migrations_pkey",
+			Collation: 309,
+		},
+		{
+			Schema: "supabase_migrations",
+			Name:   "seed_files",
+			Columns: []bootstrap.Column{
+				{
+					Name: "path",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "hash",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+			},
+			PKOrds:    []int{0},
+			PKName:    "seed_files_pkey",
+			Collation: 309,
+		},
+	},
+	Catalog: catalog.Image{
+		NextOID: 16408,
+		Types: []catalog.ImageType{
+			{
+				Kind:     23,
+				OID:      16384,
+				Name:     "aal_level",
+				SQLName:  "aal_level",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16385,
+				Schema:   "auth",
+				Labels:   []string{"aal1", "aal2", "aal3"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16386,
+				Name:     "code_challenge_method",
+				SQLName:  "code_challenge_method",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16387,
+				Schema:   "auth",
+				Labels:   []string{"s256", "plain"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16388,
+				Name:     "factor_status",
+				SQLName:  "factor_status",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16389,
+				Schema:   "auth",
+				Labels:   []string{"unverified", "verified"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16390,
+				Name:     "factor_type",
+				SQLName:  "factor_type",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16391,
+				Schema:   "auth",
+				Labels:   []string{"totp", "webauthn", "phone"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16392,
+				Name:     "oauth_client_type",
+				SQLName:  "oauth_client_type",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16393,
+				Schema:   "auth",
+				Labels:   []string{"public", "confidential"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16394,
+				Name:     "oauth_registration_type",
+				SQLName:  "oauth_registration_type",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16395,
+				Schema:   "auth",
+				Labels:   []string{"dynamic", "manual"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16396,
+				Name:     "one_time_token_type",
+				SQLName:  "one_time_token_type",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16397,
+				Schema:   "auth",
+				Labels:   []string{"confirmation_token", "reauthentication_token", "recovery_token", "email_change_token_new", "email_change_token_current", "phone_change_token"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16403,
+				Name:     "buckettype",
+				SQLName:  "buckettype",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16404,
+				Schema:   "storage",
+				Labels:   []string{"STANDARD", "ANALYTICS", "VECTOR"},
+				Len:      4,
+			},
+		},
+		Sequences: []catalog.ImageSequence{
+			{
+				OID:       16398,
+				Schema:    "auth",
+				Name:      "refresh_tokens_id_seq",
+				Type:      catalog.TypeRef{OID: 20, Mod: -1},
+				Start:     1,
+				Increment: 1,
+				Min:       1,
+				Max:       9223372036854775807,
+				HasOwner:  true,
+				OwnedBy:   catalog.ColumnRef{Schema: "auth", Table: "refresh_tokens", Column: "id"},
+			},
+		},
+		Comments: []catalog.KeyText{
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "audit_log_entries"},
+				Text: "Auth: Audit trail for user actions.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "flow_state"},
+				Text: "Stores metadata for all OAuth/SSO login flows",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "identities"},
+				Text: "Auth: Stores identities associated to a user.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "instances"},
+				Text: "Auth: Manages users across multiple sites.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_amr_claims"},
+				Text: "auth: stores authenticator method reference claims for multi factor authentication",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_challenges"},
+				Text: "auth: stores metadata about challenge requests made",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_factors"},
+				Text: "auth: stores metadata about factors",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "refresh_tokens"},
+				Text: "Auth: Store of tokens used to refresh JWT tokens once they expire.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "saml_providers"},
+				Text: "Auth: Manages SAML Identity Provider connections.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "saml_relay_states"},
+				Text: "Auth: Contains SAML Relay State information for each Service Provider initiated login.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "schema_migrations"},
+				Text: "Auth: Manages updates to the auth system.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sessions"},
+				Text: "Auth: Stores session data associated to a user.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sso_domains"},
+				Text: "Auth: Manages SSO email address domain mapping to an SSO Identity Provider.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sso_providers"},
+				Text: "Auth: Manages SSO identity provider information; see saml_providers for SAML.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "users"},
+				Text: "Auth: Stores user login data within a secure schema.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "identities", Column: "email"},
+				Text: "Auth: Email is a generated column that references the optional email property in the identity_data",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "mfa_factors", Column: "last_webauthn_challenge_data"},
+				Text: "Stores the latest WebAuthn challenge data including attestation/assertion for customer verification",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "sessions", Column: "not_after"},
+				Text: "Auth: Not after is a nullable column that contains a timestamp after which the session should be regarded as expired.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "sessions", Column: "refresh_token_counter"},
+				Text: "Holds the ID (counter) of the last issued refresh token.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "sessions", Column: "refresh_token_hmac_key"},
+				Text: "Holds a HMAC-SHA256 key used to sign refresh tokens for this session.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "sso_providers", Column: "resource_id"},
+				Text: "Auth: Uniquely identifies a SSO provider according to a user-chosen resource ID (case insensitive), useful in infrastructure as code.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "users", Column: "is_sso_user"},
+				Text: "Auth: Set this column to true when the account comes from SSO. These accounts can have duplicate emails.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "email()"},
+				Text: "Deprecated. Use auth.jwt() -> 'email' instead.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "role()"},
+				Text: "Deprecated. Use auth.jwt() -> 'role' instead.",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "uid()"},
+				Text: "Deprecated. Use auth.jwt() -> 'sub' instead.",
+			},
+		},
+		Extensions: []catalog.Extension{
+			{Name: "pgcrypto", Schema: "extensions", Version: "1.3"},
+			{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"},
+			{Name: "uuid-ossp", Schema: "extensions", Version: "1.1"},
+		},
+		Functions: []catalog.ImageFunction{
+			{
+				OID:        16401,
+				Schema:     "auth",
+				Name:       "email",
+				Kind:       102,
+				Result:     catalog.TypeRef{OID: 25, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  select\n  coalesce(\n    nullif(current_setting('request.jwt.claim.email', true), ''),\n    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')\n  )::text\n",
+				Volatility: 115,
+				Cost:       100,
+				Owner:      "supabase_auth_admin",
+			},
+			{
+				OID:        16402,
+				Schema:     "auth",
+				Name:       "jwt",
+				Kind:       102,
+				Result:     catalog.TypeRef{OID: 3802, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  select\n    coalesce(\n        nullif(current_setting('request.jwt.claim', true), ''),\n        nullif(current_setting('request.jwt.claims', true), '')\n    )::jsonb\n",
+				Volatility: 115,
+				Cost:       100,
+				Owner:      "supabase_auth_admin",
+			},
+			{
+				OID:        16400,
+				Schema:     "auth",
+				Name:       "role",
+				Kind:       102,
+				Result:     catalog.TypeRef{OID: 25, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  select\n  coalesce(\n    nullif(current_setting('request.jwt.claim.role', true), ''),\n    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')\n  )::text\n",
+				Volatility: 115,
+				Cost:       100,
+				Owner:      "supabase_auth_admin",
+			},
+			{
+				OID:        16399,
+				Schema:     "auth",
+				Name:       "uid",
+				Kind:       102,
+				Result:     catalog.TypeRef{OID: 2950, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  select\n  coalesce(\n    nullif(current_setting('request.jwt.claim.sub', true), ''),\n    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')\n  )::uuid\n",
+				Volatility: 115,
+				Cost:       100,
+				Owner:      "supabase_auth_admin",
+			},
+			{
+				OID:    16407,
+				Schema: "storage",
+				Name:   "extension",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "name",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 25, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  select reverse(split_part(reverse((string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]), '.', 1))\n",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "supabase_storage_admin",
+			},
+			{
+				OID:    16406,
+				Schema: "storage",
+				Name:   "filename",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "name",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 25, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]\n",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "supabase_storage_admin",
+			},
+			{
+				OID:    16405,
+				Schema: "storage",
+				Name:   "foldername",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "name",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 1009, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]\n",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "supabase_storage_admin",
+			},
+		},
+		FuncNames: []catalog.NameCount{
+			{Name: "email", Count: 1},
+			{Name: "extension", Count: 1},
+			{Name: "filename", Count: 1},
+			{Name: "foldername", Count: 1},
+			{Name: "jwt", Count: 1},
+			{Name: "role", Count: 1},
+			{Name: "uid", Count: 1},
+		},
+		HasSecurity: true,
+		Roles: []catalog.Role{
+			{Name: "anon", OID: 1016385, Inherit: true, ConnLimit: -1},
+			{Name: "authenticated", OID: 1016386, Inherit: true, ConnLimit: -1},
+			{Name: "authenticator", OID: 1016388, Login: true, ConnLimit: -1},
+			{Name: "pg_checkpoint", OID: 4544, Inherit: true, ConnLimit: -1},
+			{Name: "pg_database_owner", OID: 6171, Inherit: true, ConnLimit: -1},
+			{Name: "pg_execute_server_program", OID: 4571, Inherit: true, ConnLimit: -1},
+			{Name: "pg_monitor", OID: 3373, Inherit: true, ConnLimit: -1},
+			{Name: "pg_read_all_data", OID: 6181, Inherit: true, ConnLimit: -1},
+			{Name: "pg_read_all_settings", OID: 3374, Inherit: true, ConnLimit: -1},
+			{Name: "pg_read_all_stats", OID: 3375, Inherit: true, ConnLimit: -1},
+			{Name: "pg_read_server_files", OID: 4569, Inherit: true, ConnLimit: -1},
+			{Name: "pg_signal_backend", OID: 4200, Inherit: true, ConnLimit: -1},
+			{Name: "pg_stat_scan_tables", OID: 3377, Inherit: true, ConnLimit: -1},
+			{Name: "pg_write_all_data", OID: 6182, Inherit: true, ConnLimit: -1},
+			{Name: "pg_write_server_files", OID: 4570, Inherit: true, ConnLimit: -1},
+			{Name: "postgres", OID: 10, Super: true, Inherit: true, CreateRole: true, CreateDB: true, Login: true, Replication: true, BypassRLS: true, ConnLimit: -1},
+			{Name: "service_role", OID: 1016387, Inherit: true, BypassRLS: true, ConnLimit: -1},
+			{Name: "supabase_admin", OID: 1016384, Super: true, Inherit: true, CreateRole: true, CreateDB: true, Login: true, Replication: true, BypassRLS: true, ConnLimit: -1},
+			{Name: "supabase_auth_admin", OID: 1016389, Login: true, ConnLimit: -1},
+			{Name: "supabase_storage_admin", OID: 1016390, CreateRole: true, Login: true, ConnLimit: -1},
+		},
+		Members: []catalog.Membership{
+			{Role: "anon", Member: "authenticator", Grantor: "postgres"},
+			{Role: "anon", Member: "postgres", Grantor: "postgres"},
+			{Role: "authenticated", Member: "authenticator", Grantor: "postgres"},
+			{Role: "authenticated", Member: "postgres", Grantor: "postgres"},
+			{Role: "pg_read_all_settings", Member: "pg_monitor", Grantor: "postgres"},
+			{Role: "pg_read_all_stats", Member: "pg_monitor", Grantor: "postgres"},
+			{Role: "pg_stat_scan_tables", Member: "pg_monitor", Grantor: "postgres"},
+			{Role: "service_role", Member: "authenticator", Grantor: "postgres"},
+			{Role: "service_role", Member: "postgres", Grantor: "postgres"},
+			{Role: "supabase_auth_admin", Member: "postgres", Grantor: "postgres"},
+			{Role: "supabase_storage_admin", Member: "postgres", Grantor: "postgres"},
+		},
+		Owners: []catalog.KeyText{
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "audit_log_entries"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "flow_state"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "identities"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "instances"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_amr_claims"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_challenges"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_factors"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "oauth_clients"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "one_time_tokens"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "refresh_tokens"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "refresh_tokens_id_seq"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "saml_providers"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "saml_relay_states"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "schema_migrations"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sessions"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sso_domains"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sso_providers"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "users"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "storage", Name: "buckets"},
+				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "storage", Name: "objects"},
+				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_migrations", Name: "schema_migrations"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_migrations", Name: "seed_files"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "auth", Name: "aal_level"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "auth", Name: "code_challenge_method"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "auth", Name: "factor_status"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "auth", Name: "factor_type"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "auth", Name: "oauth_client_type"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "auth", Name: "oauth_registration_type"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "auth", Name: "one_time_token_type"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "storage", Name: "buckettype"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "auth"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "extensions"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "graphql_public"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "storage"},
+				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "supabase_migrations"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "email()"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "jwt()"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "role()"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "uid()"},
+				Text: "supabase_auth_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "extension(text)"},
+				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "filename(text)"},
+				Text: "supabase_storage_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "foldername(text)"},
+				Text: "supabase_storage_admin",
+			},
+		},
+		ACLs: []catalog.KeyACL{
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "audit_log_entries"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "flow_state"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "identities"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "instances"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_amr_claims"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_challenges"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "mfa_factors"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "oauth_clients"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "one_time_tokens"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "refresh_tokens"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "refresh_tokens_id_seq"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 262},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 262},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "saml_providers"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "saml_relay_states"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "schema_migrations"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sessions"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sso_domains"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "sso_providers"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "auth", Name: "users"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "storage", Name: "buckets"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "storage", Name: "objects"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 127},
+					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "auth"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 768},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 256},
+					{Grantee: "anon", Grantor: "supabase_auth_admin", Privs: 256},
+					{Grantee: "authenticated", Grantor: "supabase_auth_admin", Privs: 256},
+					{Grantee: "service_role", Grantor: "supabase_auth_admin", Privs: 256},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "extensions"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 768},
+					{Grantee: "anon", Grantor: "postgres", Privs: 256},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 256},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 256},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "graphql_public"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 768},
+					{Grantee: "anon", Grantor: "postgres", Privs: 256},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 256},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 256},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "public"},
+				ACL: catalog.ACL{
+					{Grantee: "pg_database_owner", Grantor: "pg_database_owner", Privs: 768},
+					{Grantee: "postgres", Grantor: "pg_database_owner", Privs: 256},
+					{Grantee: "anon", Grantor: "pg_database_owner", Privs: 256},
+					{Grantee: "authenticated", Grantor: "pg_database_owner", Privs: 256},
+					{Grantee: "service_role", Grantor: "pg_database_owner", Privs: 256},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "storage"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 768},
+					{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 256},
+					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 256},
+					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 256},
+					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 256},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "email()"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "jwt()"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "role()"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "uid()"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "extension(text)"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "filename(text)"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "foldername(text)"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 128},
+				},
+			},
+		},
+		Defaults: []catalog.DefaultACL{
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "public", ObjType: 83},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 262},
+					{Grantee: "anon", Grantor: "postgres", Privs: 262},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 262},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 262},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "public", ObjType: 102},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+					{Grantee: "anon", Grantor: "postgres", Privs: 128},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "public", ObjType: 114},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantee: "anon", Grantor: "postgres", Privs: 127},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 127},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "storage", ObjType: 83},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 262},
+					{Grantee: "anon", Grantor: "postgres", Privs: 262},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 262},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 262},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "storage", ObjType: 102},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+					{Grantee: "anon", Grantor: "postgres", Privs: 128},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "postgres", Schema: "storage", ObjType: 114},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantee: "anon", Grantor: "postgres", Privs: 127},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 127},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "supabase_admin", Schema: "public", ObjType: 83},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "supabase_admin", Privs: 262},
+					{Grantee: "anon", Grantor: "supabase_admin", Privs: 262},
+					{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 262},
+					{Grantee: "service_role", Grantor: "supabase_admin", Privs: 262},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "supabase_admin", Schema: "public", ObjType: 102},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "supabase_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "supabase_admin", Schema: "public", ObjType: 114},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "supabase_admin", Privs: 127},
+					{Grantee: "anon", Grantor: "supabase_admin", Privs: 127},
+					{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 127},
+					{Grantee: "service_role", Grantor: "supabase_admin", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "supabase_auth_admin", Schema: "auth", ObjType: 83},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 262},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "supabase_auth_admin", Schema: "auth", ObjType: 102},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.DefaultKey{Role: "supabase_auth_admin", Schema: "auth", ObjType: 114},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 127},
+				},
+			},
+		},
+		RLS: []catalog.TableRowSecurity{
+			{
+				Table: catalog.QName{Schema: "auth", Name: "audit_log_entries"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "flow_state"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "identities"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "instances"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "mfa_amr_claims"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "mfa_challenges"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "mfa_factors"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "one_time_tokens"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "refresh_tokens"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "saml_providers"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "saml_relay_states"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "schema_migrations"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "sessions"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "sso_domains"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "sso_providers"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "auth", Name: "users"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "storage", Name: "buckets"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
+				Table: catalog.QName{Schema: "storage", Name: "objects"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+		},
+		RoleOID:    1016391,
+		DBSettings: []string{"search_path=\"$user\", public, extensions"},
+	},
+	Sequences: []bootstrap.SequenceValue{
+		{OID: 16398, Last: 1},
+	},
+}

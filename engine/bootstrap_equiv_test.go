@@ -208,3 +208,68 @@ func TestBootstrapImageParallel(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestImageRoundTrip images a database beyond the bootstrap's: a table
+// with rows (written as text), an enum, a composite type, a view, a
+// function, a policy, a trigger, serial and identity columns, and checks
+// that the built engine answers as the original and images the same.
+func TestImageRoundTrip(t *testing.T) {
+	orig, err := Open(Options{NoBootstrap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := connectT(t, orig)
+	for _, q := range []string{
+		`create type mood as enum ('sad', 'ok', 'happy')`,
+		`create type pair as (a int, b text)`,
+		`create table kv (k text primary key, v jsonb, n numeric(10,2), at timestamptz, tags text[], m mood, b bytea, u uuid, d date)`,
+		`insert into kv values ('a', '{"x": [1, 2]}', 1.5, '2024-01-02 03:04:05.123456+00', '{x,"y z"}', 'ok', '\xdeadbeef', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '2024-02-29'),
+			('b', null, null, null, null, null, null, null, null)`,
+		`create table nokey (a int, b text)`,
+		`insert into nokey values (1, 'x'), (1, 'x'), (null, null)`,
+		`create table items (id serial primary key, code int generated always as identity, name text not null default 'n', lname text generated always as (lower(name)) stored, kv text references kv(k), check (length(name) < 10))`,
+		`create unique index items_lname on items (lower(name)) where kv is not null`,
+		`create view kv_view as select k, v from kv`,
+		`create function bump() returns trigger language plpgsql as $$ begin new.name := new.name || '!'; return new; end $$`,
+		`create trigger items_bump before insert on items for each row execute function bump()`,
+		`alter table items enable row level security`,
+		`create policy items_read on items for select using (name <> 'hidden')`,
+		`comment on table kv is 'key values'`,
+	} {
+		if out := equivRun(s, q, false); strings.HasPrefix(out, "ERROR") {
+			t.Fatalf("%s: %s", q, out)
+		}
+	}
+	img, err := imageOf(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := openImage(&img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := imageOf(built)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(img, again); diff != "" {
+		t.Errorf("image of the built engine (-want +got):\n%s", diff)
+	}
+	a, b := connectT(t, orig), connectT(t, built)
+	for _, q := range append(equivCatalogQueries(t, a),
+		`select * from kv order by k`,
+		`select * from nokey`,
+		`select * from kv_view order by k`,
+		`insert into items (name, kv) values ('Abc', 'a') returning *`,
+		`insert into items (name, kv) values ('ABC', 'a') returning *`,
+		`insert into items (name, kv) values ('waytoolongname', null) returning *`,
+		`insert into items (name, kv) values ('x', 'zz') returning *`,
+		`insert into items (name) values ('hidden') returning *`,
+		`select nextval('items_id_seq')`,
+		`select (1, 'x')::pair, 'happy'::mood < 'ok'::mood`,
+	) {
+		if diff := cmp.Diff(equivRun(a, q, true), equivRun(b, q, true)); diff != "" {
+			t.Errorf("%s (-original +image):\n%s", q, diff)
+		}
+	}
+}

@@ -28,10 +28,11 @@ import (
 // which costs ~30 ms of parsing and planning in a fresh process. What the
 // image cannot hold as data (column defaults, generated columns, the keys
 // of expression and partial indexes) it holds as the engine's text of the
-// expression; openImage translates those back with the same translator
-// entry points CREATE TABLE and CREATE INDEX use, all parsed in one
-// pg_query call. TestBootstrapImage fails when the image is stale;
-// TestBootstrapImageEquivalent compares an image-built engine with a
+// expression, translated back on the table's first use with the
+// translator entry points CREATE TABLE and CREATE INDEX use (tableExprs).
+// TestBootstrapImage fails when the image is stale or does not build back
+// into itself; TestBootstrapImageEquivalent and
+// TestBootstrapImageExpressions compare an image-built engine with a
 // SQL-built one.
 
 // imageEnv is the environment row values are printed and read in.

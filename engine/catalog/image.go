@@ -229,8 +229,10 @@ func (c *Catalog) Image() (Image, error) {
 		if t == nil {
 			return TypeRef{}, nil
 		}
-		if t.OID == 0 {
-			return TypeRef{}, fmt.Errorf("catalog: image: type %q has no OID", t.Name)
+		if _, ok := types.ByOID(t.OID); !ok && pseudoType(t.OID) == nil {
+			if _, ok := c.TypeByOID(t.OID); !ok {
+				return TypeRef{}, fmt.Errorf("catalog: image: type %s (OID %d) is not a built-in or user type; the image cannot refer to it", t.Name, t.OID)
+			}
 		}
 		return TypeRef{OID: t.OID, Mod: t.Mod}, nil
 	}
@@ -364,6 +366,10 @@ func FromImage(img Image) (*Catalog, error) {
 			return nil, nil
 		}
 		t, ok := types.ByOID(r.OID)
+		if !ok {
+			t = pseudoType(r.OID)
+			ok = t != nil
+		}
 		if !ok {
 			if t, ok = user[r.OID]; !ok {
 				for _, it := range img.Types {
@@ -500,6 +506,17 @@ func FromImage(img Image) (*Catalog, error) {
 		c.security = s
 	}
 	return c, nil
+}
+
+// pseudoType returns the pseudo-types routines are declared with, which
+// types.ByOID does not hold: the very values the catalog uses.
+func pseudoType(oid uint32) *types.Type {
+	for _, t := range []*types.Type{types.Record, types.Void, TriggerType} {
+		if t.OID == oid {
+			return t
+		}
+	}
+	return nil
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -55,13 +55,15 @@ type lazyDef struct {
 	from  *tableDef
 	def   *tableDef
 	parts LazyParts
+	err   error
 }
 
 // resolved returns the complete definition: d itself unless d was built
 // from an image that left its stored expressions to first use. The
 // image's expressions were checked when it was generated (engine's
-// TestBootstrapImage), so a failure here is a bug: it panics, and the
-// engine turns the panic into an internal error.
+// TestBootstrapImage), so a failure here is a bug: it panics (on every
+// use of the table), and the engine turns the panic into an internal
+// error.
 func (d *tableDef) resolved() *tableDef {
 	l := d.lazy
 	if l == nil {
@@ -73,7 +75,8 @@ func (d *tableDef) resolved() *tableDef {
 			err = fmt.Errorf("%d columns for %d", len(parts.Columns), len(l.from.cols))
 		}
 		if err != nil {
-			panic(fmt.Sprintf("storage: table %s.%s: building its stored expressions: %v", l.from.schema, l.from.name, err))
+			l.err = fmt.Errorf("storage: table %s.%s: building its stored expressions: %w", l.from.schema, l.from.name, err)
+			return
 		}
 		r := *l.from
 		r.lazy = nil
@@ -85,6 +88,9 @@ func (d *tableDef) resolved() *tableDef {
 		}
 		l.parts, l.def = parts, &r
 	})
+	if l.err != nil {
+		panic(l.err)
+	}
 	return l.def
 }
 

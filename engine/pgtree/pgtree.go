@@ -37,6 +37,76 @@ func Parse(sql string) (*pg.ParseResult, error) {
 	return Decode(buf)
 }
 
+// Deparse turns a parse tree back into SQL text, as pg_query.Deparse
+// does, with the same errors.
+func Deparse(tree *pg.ParseResult) (string, error) {
+	return parser.DeparseFromProtobuf(Encode(tree))
+}
+
+// Encode returns a ParseResult's protobuf encoding, byte for byte what
+// proto.Marshal returns for it.
+func Encode(tree *pg.ParseResult) []byte {
+	e := &encoder{}
+	if tree != nil {
+		encodeParseResult(e, tree)
+	}
+	return e.buf
+}
+
+// encoder appends a message's encoding to buf. A nested message is
+// encoded in place after a length prefix of the largest size, then moved
+// down when its length needs fewer bytes.
+type encoder struct {
+	buf []byte
+}
+
+func (e *encoder) varint(num protowire.Number, v uint64) {
+	e.buf = protowire.AppendTag(e.buf, num, protowire.VarintType)
+	e.buf = protowire.AppendVarint(e.buf, v)
+}
+
+func (e *encoder) fixed64(num protowire.Number, v uint64) {
+	e.buf = protowire.AppendTag(e.buf, num, protowire.Fixed64Type)
+	e.buf = protowire.AppendFixed64(e.buf, v)
+}
+
+func (e *encoder) str(num protowire.Number, s string) {
+	e.buf = protowire.AppendTag(e.buf, num, protowire.BytesType)
+	e.buf = protowire.AppendString(e.buf, s)
+}
+
+func (e *encoder) packed(num protowire.Number, vs []uint64) {
+	if len(vs) == 0 {
+		return
+	}
+	n := 0
+	for _, v := range vs {
+		n += protowire.SizeVarint(v)
+	}
+	e.buf = protowire.AppendTag(e.buf, num, protowire.BytesType)
+	e.buf = protowire.AppendVarint(e.buf, uint64(n))
+	for _, v := range vs {
+		e.buf = protowire.AppendVarint(e.buf, v)
+	}
+}
+
+func (e *encoder) message(num protowire.Number, body func()) {
+	e.buf = protowire.AppendTag(e.buf, num, protowire.BytesType)
+	// reserve the longest length a message this size can need
+	const reserve = 5
+	at := len(e.buf)
+	e.buf = append(e.buf, make([]byte, reserve)...)
+	body()
+	size := len(e.buf) - at - reserve
+	var l [reserve]byte
+	ln := protowire.AppendVarint(l[:0], uint64(size))
+	copy(e.buf[at:], ln)
+	if len(ln) < reserve {
+		copy(e.buf[at+len(ln):], e.buf[at+reserve:])
+		e.buf = e.buf[:len(e.buf)-(reserve-len(ln))]
+	}
+}
+
 // Decode decodes a pg_query ParseResult from its protobuf encoding.
 func Decode(buf []byte) (*pg.ParseResult, error) {
 	d := &decoder{}
@@ -69,6 +139,38 @@ func Walk(m any, f func(any) bool) bool {
 // while f returns true; it reports whether every call returned true.
 func Children(m any, f func(any) bool) bool {
 	return children(m, f)
+}
+
+// Location returns a message's location field (the byte offset in the
+// statement text it was parsed from, -1 when unknown), and false for a
+// message without one.
+func Location(m any) (int32, bool) {
+	return location(m)
+}
+
+// Fields calls f on the fields of m that hold messages or its location,
+// in declaration order, as protobuf reflection's Range visits them: for
+// each set message field and each element of a message list f(child, 0),
+// for a non-zero location field f(nil, location). f returning false ends
+// the walk of m's fields.
+func Fields(m any, f func(child any, location int32) bool) {
+	fields(m, f)
+}
+
+// ClearLocations sets every location field in the tree below m, m's
+// included, to 0.
+func ClearLocations(m any) {
+	Walk(m, func(x any) bool {
+		clearLocation(x)
+		return true
+	})
+}
+
+// Equal reports whether two parse tree messages are equal, as proto.Equal
+// does: a nil list equals an empty one, a nil message does not equal an
+// empty one.
+func Equal[T any](a, b T) bool {
+	return equalAny(a, b)
 }
 
 var (

@@ -1,6 +1,8 @@
 package pgtree_test
 
 import (
+	"bytes"
+	"fmt"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -57,8 +59,10 @@ func corpus(t *testing.T) []string {
 }
 
 // TestParseMatchesPgQuery holds Parse to pg_query.Parse on every
-// statement of the corpus (and on texts that fail to parse), and Clone
-// and Walk to proto.Clone and protobuf reflection's Range on the trees.
+// statement of the corpus (and on texts that fail to parse), Encode and
+// Deparse to proto.Marshal and pg_query.Deparse, and Clone,
+// Walk and Location to proto.Clone and to a walk and the location field
+// by protobuf reflection on the trees.
 func TestParseMatchesPgQuery(t *testing.T) {
 	stmts := append(corpus(t),
 		"", ";", "select", "select 1 +", "select 'a\x00b'", "select '\xff'",
@@ -67,6 +71,7 @@ func TestParseMatchesPgQuery(t *testing.T) {
 		"select "+strings.Repeat("-", 20000)+"1",
 		"select 1.5e300, -9223372036854775808, B'101', X'ff', $1, $2::int[], null::text",
 	)
+	var prev *pg.ParseResult
 	for _, q := range stmts {
 		want, wantErr := pg.Parse(q)
 		got, gotErr := pgtree.Parse(q)
@@ -87,7 +92,69 @@ func TestParseMatchesPgQuery(t *testing.T) {
 		if w, g := reflectWalk(want), walk(got); !slices(w, g) {
 			t.Errorf("%q: walk visits %v, protobuf reflection %v", q, g, w)
 		}
+		if w, g := reflectFields(want), fields(got); !slices(w, g) {
+			t.Errorf("%q: Fields visits %v, protobuf reflection %v", q, g, w)
+		}
+		if !pgtree.Equal(got, want) || !pgtree.Equal(pgtree.Clone(got), got) {
+			t.Errorf("%q: Equal reports a tree unequal to itself", q)
+		}
+		if pb, err := proto.Marshal(want); err != nil || !bytes.Equal(pb, pgtree.Encode(got)) {
+			t.Errorf("%q: Encode differs from proto.Marshal (%v)", q, err)
+		}
+		wd, wErr := pg.Deparse(want)
+		gd, gErr := pgtree.Deparse(got)
+		if wd != gd || (wErr == nil) != (gErr == nil) {
+			t.Errorf("%q: Deparse = %q, %v; pg_query %q, %v", q, gd, gErr, wd, wErr)
+		}
+		pgtree.ClearLocations(got)
+		if e, pe := pgtree.Equal(got, want), proto.Equal(got, want); e != pe {
+			t.Errorf("%q: without locations, Equal says %v, proto.Equal %v", q, e, pe)
+		}
+		if prev != nil {
+			if e, pe := pgtree.Equal(prev, want), proto.Equal(prev, want); e != pe {
+				t.Errorf("%q: Equal to the previous statement %v, proto.Equal %v", q, e, pe)
+			}
+		}
+		prev = want
 	}
+}
+
+// fields lists what Fields reports, depth first: a message's type name,
+// then its locations and children in field order.
+func fields(m any) []string {
+	out := []string{reflect.TypeOf(m).Elem().Name()}
+	pgtree.Fields(m, func(c any, loc int32) bool {
+		if c == nil {
+			out = append(out, fmt.Sprint(loc))
+		} else {
+			out = append(out, fields(c)...)
+		}
+		return true
+	})
+	return out
+}
+
+// reflectFields is fields by protobuf reflection, in declaration order.
+func reflectFields(m proto.Message) []string {
+	r := m.ProtoReflect()
+	out := []string{reflect.TypeOf(m).Elem().Name()}
+	fds := r.Descriptor().Fields()
+	for i := 0; i < fds.Len(); i++ {
+		fd := fds.Get(i)
+		switch {
+		case !r.Has(fd):
+		case fd.Name() == "location":
+			out = append(out, fmt.Sprint(r.Get(fd).Int()))
+		case fd.Message() == nil:
+		case fd.IsList():
+			for j := 0; j < r.Get(fd).List().Len(); j++ {
+				out = append(out, reflectFields(r.Get(fd).List().Get(j).Message().Interface())...)
+			}
+		default:
+			out = append(out, reflectFields(r.Get(fd).Message().Interface())...)
+		}
+	}
+	return out
 }
 
 func slices(a, b []string) bool { return reflect.DeepEqual(a, b) }
@@ -95,28 +162,44 @@ func slices(a, b []string) bool { return reflect.DeepEqual(a, b) }
 func walk(m any) []string {
 	var out []string
 	pgtree.Walk(m, func(x any) bool {
-		out = append(out, reflect.TypeOf(x).Elem().Name())
+		name := reflect.TypeOf(x).Elem().Name()
+		if loc, ok := pgtree.Location(x); ok {
+			name += fmt.Sprintf("@%d", loc)
+		}
+		out = append(out, name)
 		return true
 	})
 	return out
 }
 
+// reflectWalk walks a tree with protobuf reflection: every set message
+// field and list element, in declaration order. (Range visits the same
+// fields, but protobuf-go swaps two adjacent ones per binary on purpose,
+// so that no one depends on its order.)
 func reflectWalk(m proto.Message) []string {
 	var out []string
 	var visit func(m protoreflect.Message)
 	visit = func(m protoreflect.Message) {
-		out = append(out, reflect.TypeOf(m.Interface()).Elem().Name())
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			switch {
-			case fd.IsList() && fd.Message() != nil:
+		name := reflect.TypeOf(m.Interface()).Elem().Name()
+		if fd := m.Descriptor().Fields().ByName("location"); fd != nil {
+			name += fmt.Sprintf("@%d", m.Get(fd).Int())
+		}
+		out = append(out, name)
+		fields := m.Descriptor().Fields()
+		for i := 0; i < fields.Len(); i++ {
+			fd := fields.Get(i)
+			if !m.Has(fd) || fd.Message() == nil {
+				continue
+			}
+			v := m.Get(fd)
+			if fd.IsList() {
 				for i := 0; i < v.List().Len(); i++ {
 					visit(v.List().Get(i).Message())
 				}
-			case fd.Message() != nil:
-				visit(v.Message())
+				continue
 			}
-			return true
-		})
+			visit(v.Message())
+		}
 	}
 	visit(m.ProtoReflect())
 	return out

@@ -25324,12 +25324,18 @@ func cloneXmlSerialize(m *pg.XmlSerialize) *pg.XmlSerialize {
 func children(m any, f func(any) bool) bool {
 	switch m := m.(type) {
 	case *pg.A_ArrayExpr:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Elements {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.A_Const:
+		if m == nil {
+			return true
+		}
 		switch x := m.Val.(type) {
 		case *pg.A_Const_Ival:
 			if x.Ival != nil && !f(x.Ival) {
@@ -25353,6 +25359,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.A_Expr:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Name {
 			if !f(x) {
 				return false
@@ -25365,6 +25374,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.A_Indices:
+		if m == nil {
+			return true
+		}
 		if m.Lidx != nil && !f(m.Lidx) {
 			return false
 		}
@@ -25372,6 +25384,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.A_Indirection:
+		if m == nil {
+			return true
+		}
 		if m.Arg != nil && !f(m.Arg) {
 			return false
 		}
@@ -25381,12 +25396,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AccessPriv:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Cols {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.Aggref:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25419,28 +25440,43 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.Alias:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Colnames {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterCollationStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Collname {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterDatabaseSetStmt:
+		if m == nil {
+			return true
+		}
 		if m.Setstmt != nil && !f(m.Setstmt) {
 			return false
 		}
 	case *pg.AlterDatabaseStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterDefaultPrivilegesStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
@@ -25450,6 +25486,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterDomainStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.TypeName {
 			if !f(x) {
 				return false
@@ -25459,22 +25498,34 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterEnumStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.TypeName {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterExtensionContentsStmt:
+		if m == nil {
+			return true
+		}
 		if m.Object != nil && !f(m.Object) {
 			return false
 		}
 	case *pg.AlterExtensionStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterFdwStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.FuncOptions {
 			if !f(x) {
 				return false
@@ -25486,12 +25537,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterForeignServerStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterFunctionStmt:
+		if m == nil {
+			return true
+		}
 		if m.Func != nil && !f(m.Func) {
 			return false
 		}
@@ -25501,6 +25558,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterObjectDependsStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -25511,6 +25571,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterObjectSchemaStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -25518,6 +25581,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterOpFamilyStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Opfamilyname {
 			if !f(x) {
 				return false
@@ -25529,6 +25595,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterOperatorStmt:
+		if m == nil {
+			return true
+		}
 		if m.Opername != nil && !f(m.Opername) {
 			return false
 		}
@@ -25538,6 +25607,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterOwnerStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -25548,6 +25620,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterPolicyStmt:
+		if m == nil {
+			return true
+		}
 		if m.Table != nil && !f(m.Table) {
 			return false
 		}
@@ -25563,6 +25638,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterPublicationStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
@@ -25574,6 +25652,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterRoleSetStmt:
+		if m == nil {
+			return true
+		}
 		if m.Role != nil && !f(m.Role) {
 			return false
 		}
@@ -25581,6 +25662,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterRoleStmt:
+		if m == nil {
+			return true
+		}
 		if m.Role != nil && !f(m.Role) {
 			return false
 		}
@@ -25590,6 +25674,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterSeqStmt:
+		if m == nil {
+			return true
+		}
 		if m.Sequence != nil && !f(m.Sequence) {
 			return false
 		}
@@ -25599,12 +25686,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterStatsStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Defnames {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterSubscriptionStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Publication {
 			if !f(x) {
 				return false
@@ -25616,10 +25709,16 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterSystemStmt:
+		if m == nil {
+			return true
+		}
 		if m.Setstmt != nil && !f(m.Setstmt) {
 			return false
 		}
 	case *pg.AlterTSConfigurationStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Cfgname {
 			if !f(x) {
 				return false
@@ -25636,6 +25735,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterTSDictionaryStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Dictname {
 			if !f(x) {
 				return false
@@ -25647,6 +25749,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterTableCmd:
+		if m == nil {
+			return true
+		}
 		if m.Newowner != nil && !f(m.Newowner) {
 			return false
 		}
@@ -25654,18 +25759,27 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.AlterTableMoveAllStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Roles {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterTableSpaceOptionsStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.AlterTableStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -25675,6 +25789,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterTypeStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.TypeName {
 			if !f(x) {
 				return false
@@ -25686,6 +25803,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlterUserMappingStmt:
+		if m == nil {
+			return true
+		}
 		if m.User != nil && !f(m.User) {
 			return false
 		}
@@ -25695,6 +25815,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.AlternativeSubPlan:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25704,6 +25827,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.ArrayCoerceExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25714,6 +25840,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.ArrayExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25723,6 +25852,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.BoolExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25732,6 +25864,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.BooleanTest:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25739,6 +25874,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CTECycleClause:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.CycleColList {
 			if !f(x) {
 				return false
@@ -25751,12 +25889,18 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CTESearchClause:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.SearchColList {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CallStmt:
+		if m == nil {
+			return true
+		}
 		if m.Funccall != nil && !f(m.Funccall) {
 			return false
 		}
@@ -25769,6 +25913,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CaseExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25784,10 +25931,16 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CaseTestExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.CaseWhen:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25798,6 +25951,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.ClusterStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -25807,6 +25963,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CoalesceExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25816,6 +25975,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CoerceToDomain:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25823,10 +25985,16 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CoerceToDomainValue:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.CoerceViaIO:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25834,6 +26002,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CollateClause:
+		if m == nil {
+			return true
+		}
 		if m.Arg != nil && !f(m.Arg) {
 			return false
 		}
@@ -25843,6 +26014,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CollateExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25850,6 +26024,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.ColumnDef:
+		if m == nil {
+			return true
+		}
 		if m.TypeName != nil && !f(m.TypeName) {
 			return false
 		}
@@ -25876,16 +26053,25 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.ColumnRef:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Fields {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CommentStmt:
+		if m == nil {
+			return true
+		}
 		if m.Object != nil && !f(m.Object) {
 			return false
 		}
 	case *pg.CommonTableExpr:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Aliascolnames {
 			if !f(x) {
 				return false
@@ -25921,6 +26107,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CompositeTypeStmt:
+		if m == nil {
+			return true
+		}
 		if m.Typevar != nil && !f(m.Typevar) {
 			return false
 		}
@@ -25930,6 +26119,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.Constraint:
+		if m == nil {
+			return true
+		}
 		if m.RawExpr != nil && !f(m.RawExpr) {
 			return false
 		}
@@ -25980,12 +26172,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.ConstraintsSetStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Constraints {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.ConvertRowtypeExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -25993,6 +26191,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CopyStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -26013,12 +26214,18 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreateAmStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.HandlerName {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CreateCastStmt:
+		if m == nil {
+			return true
+		}
 		if m.Sourcetype != nil && !f(m.Sourcetype) {
 			return false
 		}
@@ -26029,6 +26236,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreateConversionStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.ConversionName {
 			if !f(x) {
 				return false
@@ -26040,6 +26250,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateDomainStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Domainname {
 			if !f(x) {
 				return false
@@ -26057,6 +26270,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateEnumStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.TypeName {
 			if !f(x) {
 				return false
@@ -26068,6 +26284,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateEventTrigStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Whenclause {
 			if !f(x) {
 				return false
@@ -26079,12 +26298,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateExtensionStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CreateFdwStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.FuncOptions {
 			if !f(x) {
 				return false
@@ -26096,12 +26321,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateForeignServerStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CreateForeignTableStmt:
+		if m == nil {
+			return true
+		}
 		if m.BaseStmt != nil && !f(m.BaseStmt) {
 			return false
 		}
@@ -26111,6 +26342,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateFunctionStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Funcname {
 			if !f(x) {
 				return false
@@ -26133,6 +26367,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreateOpClassItem:
+		if m == nil {
+			return true
+		}
 		if m.Name != nil && !f(m.Name) {
 			return false
 		}
@@ -26150,6 +26387,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreateOpClassStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Opclassname {
 			if !f(x) {
 				return false
@@ -26169,12 +26409,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateOpFamilyStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Opfamilyname {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CreatePLangStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Plhandler {
 			if !f(x) {
 				return false
@@ -26191,6 +26437,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreatePolicyStmt:
+		if m == nil {
+			return true
+		}
 		if m.Table != nil && !f(m.Table) {
 			return false
 		}
@@ -26206,6 +26455,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreatePublicationStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
@@ -26217,6 +26469,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateRangeStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.TypeName {
 			if !f(x) {
 				return false
@@ -26228,12 +26483,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateRoleStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CreateSchemaStmt:
+		if m == nil {
+			return true
+		}
 		if m.Authrole != nil && !f(m.Authrole) {
 			return false
 		}
@@ -26243,6 +26504,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateSeqStmt:
+		if m == nil {
+			return true
+		}
 		if m.Sequence != nil && !f(m.Sequence) {
 			return false
 		}
@@ -26252,6 +26516,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateStatsStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Defnames {
 			if !f(x) {
 				return false
@@ -26273,6 +26540,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -26306,6 +26576,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateSubscriptionStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Publication {
 			if !f(x) {
 				return false
@@ -26317,6 +26590,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateTableAsStmt:
+		if m == nil {
+			return true
+		}
 		if m.Query != nil && !f(m.Query) {
 			return false
 		}
@@ -26324,6 +26600,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreateTableSpaceStmt:
+		if m == nil {
+			return true
+		}
 		if m.Owner != nil && !f(m.Owner) {
 			return false
 		}
@@ -26333,6 +26612,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreateTransformStmt:
+		if m == nil {
+			return true
+		}
 		if m.TypeName != nil && !f(m.TypeName) {
 			return false
 		}
@@ -26343,6 +26625,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreateTrigStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -26373,6 +26658,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.CreateUserMappingStmt:
+		if m == nil {
+			return true
+		}
 		if m.User != nil && !f(m.User) {
 			return false
 		}
@@ -26382,24 +26670,39 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.CreatedbStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.CurrentOfExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.DeclareCursorStmt:
+		if m == nil {
+			return true
+		}
 		if m.Query != nil && !f(m.Query) {
 			return false
 		}
 	case *pg.DefElem:
+		if m == nil {
+			return true
+		}
 		if m.Arg != nil && !f(m.Arg) {
 			return false
 		}
 	case *pg.DefineStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Defnames {
 			if !f(x) {
 				return false
@@ -26416,6 +26719,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.DeleteStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -26436,6 +26742,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.DistinctExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26445,46 +26754,70 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.DoStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Args {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.DropOwnedStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Roles {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.DropRoleStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Roles {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.DropStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Objects {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.DropUserMappingStmt:
+		if m == nil {
+			return true
+		}
 		if m.User != nil && !f(m.User) {
 			return false
 		}
 	case *pg.DropdbStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.ExecuteStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Params {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.ExplainStmt:
+		if m == nil {
+			return true
+		}
 		if m.Query != nil && !f(m.Query) {
 			return false
 		}
@@ -26494,6 +26827,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.FieldSelect:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26501,6 +26837,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.FieldStore:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26518,6 +26857,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.FromExpr:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Fromlist {
 			if !f(x) {
 				return false
@@ -26527,6 +26869,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.FuncCall:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Funcname {
 			if !f(x) {
 				return false
@@ -26549,6 +26894,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.FuncExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26558,6 +26906,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.FunctionParameter:
+		if m == nil {
+			return true
+		}
 		if m.ArgType != nil && !f(m.ArgType) {
 			return false
 		}
@@ -26565,6 +26916,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.GrantRoleStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.GrantedRoles {
 			if !f(x) {
 				return false
@@ -26584,6 +26938,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.GrantStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Objects {
 			if !f(x) {
 				return false
@@ -26603,6 +26960,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.GroupingFunc:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26617,12 +26977,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.GroupingSet:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Content {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.ImportForeignSchemaStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.TableList {
 			if !f(x) {
 				return false
@@ -26634,6 +27000,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.IndexElem:
+		if m == nil {
+			return true
+		}
 		if m.Expr != nil && !f(m.Expr) {
 			return false
 		}
@@ -26653,6 +27022,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.IndexStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -26680,6 +27052,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.InferClause:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.IndexElems {
 			if !f(x) {
 				return false
@@ -26689,6 +27064,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.InferenceElem:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26696,6 +27074,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.InsertStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -26719,12 +27100,18 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.IntList:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Items {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.IntoClause:
+		if m == nil {
+			return true
+		}
 		if m.Rel != nil && !f(m.Rel) {
 			return false
 		}
@@ -26742,6 +27129,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JoinExpr:
+		if m == nil {
+			return true
+		}
 		if m.Larg != nil && !f(m.Larg) {
 			return false
 		}
@@ -26763,6 +27153,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonAggConstructor:
+		if m == nil {
+			return true
+		}
 		if m.Output != nil && !f(m.Output) {
 			return false
 		}
@@ -26778,6 +27171,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonArrayAgg:
+		if m == nil {
+			return true
+		}
 		if m.Constructor != nil && !f(m.Constructor) {
 			return false
 		}
@@ -26785,6 +27181,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonArrayConstructor:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Exprs {
 			if !f(x) {
 				return false
@@ -26794,6 +27193,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonArrayQueryConstructor:
+		if m == nil {
+			return true
+		}
 		if m.Query != nil && !f(m.Query) {
 			return false
 		}
@@ -26804,6 +27206,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonConstructorExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26822,6 +27227,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonIsPredicate:
+		if m == nil {
+			return true
+		}
 		if m.Expr != nil && !f(m.Expr) {
 			return false
 		}
@@ -26829,6 +27237,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonKeyValue:
+		if m == nil {
+			return true
+		}
 		if m.Key != nil && !f(m.Key) {
 			return false
 		}
@@ -26836,6 +27247,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonObjectAgg:
+		if m == nil {
+			return true
+		}
 		if m.Constructor != nil && !f(m.Constructor) {
 			return false
 		}
@@ -26843,6 +27257,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonObjectConstructor:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Exprs {
 			if !f(x) {
 				return false
@@ -26852,6 +27269,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonOutput:
+		if m == nil {
+			return true
+		}
 		if m.TypeName != nil && !f(m.TypeName) {
 			return false
 		}
@@ -26859,10 +27279,16 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.JsonReturning:
+		if m == nil {
+			return true
+		}
 		if m.Format != nil && !f(m.Format) {
 			return false
 		}
 	case *pg.JsonValueExpr:
+		if m == nil {
+			return true
+		}
 		if m.RawExpr != nil && !f(m.RawExpr) {
 			return false
 		}
@@ -26873,24 +27299,36 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.List:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Items {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.LockStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Relations {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.LockingClause:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.LockedRels {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.MergeAction:
+		if m == nil {
+			return true
+		}
 		if m.Qual != nil && !f(m.Qual) {
 			return false
 		}
@@ -26905,6 +27343,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.MergeStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -26923,6 +27364,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.MergeWhenClause:
+		if m == nil {
+			return true
+		}
 		if m.Condition != nil && !f(m.Condition) {
 			return false
 		}
@@ -26937,6 +27381,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.MinMaxExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26946,10 +27393,16 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.MultiAssignRef:
+		if m == nil {
+			return true
+		}
 		if m.Source != nil && !f(m.Source) {
 			return false
 		}
 	case *pg.NamedArgExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -26957,10 +27410,16 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.NextValueExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.Node:
+		if m == nil {
+			return true
+		}
 		switch x := m.Node.(type) {
 		case *pg.Node_Alias:
 			if x.Alias != nil && !f(x.Alias) {
@@ -27972,6 +28431,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.NullIfExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -27981,6 +28443,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.NullTest:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -27988,6 +28453,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.ObjectWithArgs:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Objname {
 			if !f(x) {
 				return false
@@ -28004,12 +28472,18 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.OidList:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Items {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.OnConflictClause:
+		if m == nil {
+			return true
+		}
 		if m.Infer != nil && !f(m.Infer) {
 			return false
 		}
@@ -28022,6 +28496,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.OnConflictExpr:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.ArbiterElems {
 			if !f(x) {
 				return false
@@ -28044,6 +28521,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.OpExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28053,6 +28533,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.PLAssignStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Indirection {
 			if !f(x) {
 				return false
@@ -28062,16 +28545,25 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.Param:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.ParseResult:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Stmts {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.PartitionBoundSpec:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Listdatums {
 			if !f(x) {
 				return false
@@ -28088,6 +28580,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.PartitionCmd:
+		if m == nil {
+			return true
+		}
 		if m.Name != nil && !f(m.Name) {
 			return false
 		}
@@ -28095,6 +28590,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.PartitionElem:
+		if m == nil {
+			return true
+		}
 		if m.Expr != nil && !f(m.Expr) {
 			return false
 		}
@@ -28109,16 +28607,25 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.PartitionRangeDatum:
+		if m == nil {
+			return true
+		}
 		if m.Value != nil && !f(m.Value) {
 			return false
 		}
 	case *pg.PartitionSpec:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.PartParams {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.PrepareStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Argtypes {
 			if !f(x) {
 				return false
@@ -28128,10 +28635,16 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.PublicationObjSpec:
+		if m == nil {
+			return true
+		}
 		if m.Pubtable != nil && !f(m.Pubtable) {
 			return false
 		}
 	case *pg.PublicationTable:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -28144,6 +28657,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.Query:
+		if m == nil {
+			return true
+		}
 		if m.UtilityStmt != nil && !f(m.UtilityStmt) {
 			return false
 		}
@@ -28236,6 +28752,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.RangeFunction:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Functions {
 			if !f(x) {
 				return false
@@ -28250,6 +28769,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.RangeSubselect:
+		if m == nil {
+			return true
+		}
 		if m.Subquery != nil && !f(m.Subquery) {
 			return false
 		}
@@ -28257,6 +28779,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.RangeTableFunc:
+		if m == nil {
+			return true
+		}
 		if m.Docexpr != nil && !f(m.Docexpr) {
 			return false
 		}
@@ -28277,6 +28802,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.RangeTableFuncCol:
+		if m == nil {
+			return true
+		}
 		if m.TypeName != nil && !f(m.TypeName) {
 			return false
 		}
@@ -28287,6 +28815,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.RangeTableSample:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -28304,6 +28835,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.RangeTblEntry:
+		if m == nil {
+			return true
+		}
 		if m.Tablesample != nil && !f(m.Tablesample) {
 			return false
 		}
@@ -28368,6 +28902,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.RangeTblFunction:
+		if m == nil {
+			return true
+		}
 		if m.Funcexpr != nil && !f(m.Funcexpr) {
 			return false
 		}
@@ -28392,14 +28929,23 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.RangeVar:
+		if m == nil {
+			return true
+		}
 		if m.Alias != nil && !f(m.Alias) {
 			return false
 		}
 	case *pg.RawStmt:
+		if m == nil {
+			return true
+		}
 		if m.Stmt != nil && !f(m.Stmt) {
 			return false
 		}
 	case *pg.ReassignOwnedStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Roles {
 			if !f(x) {
 				return false
@@ -28409,10 +28955,16 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.RefreshMatViewStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
 	case *pg.ReindexStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -28422,6 +28974,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.RelabelType:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28429,6 +28984,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.RenameStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -28436,6 +28994,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.ResTarget:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Indirection {
 			if !f(x) {
 				return false
@@ -28445,10 +29006,16 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.ReturnStmt:
+		if m == nil {
+			return true
+		}
 		if m.Returnval != nil && !f(m.Returnval) {
 			return false
 		}
 	case *pg.RowCompareExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28478,6 +29045,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.RowExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28492,6 +29062,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.RuleStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -28504,10 +29077,16 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.SQLValueFunction:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.ScalarArrayOpExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28517,16 +29096,25 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.ScanResult:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Tokens {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.SecLabelStmt:
+		if m == nil {
+			return true
+		}
 		if m.Object != nil && !f(m.Object) {
 			return false
 		}
 	case *pg.SelectStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.DistinctClause {
 			if !f(x) {
 				return false
@@ -28592,6 +29180,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.SetOperationStmt:
+		if m == nil {
+			return true
+		}
 		if m.Larg != nil && !f(m.Larg) {
 			return false
 		}
@@ -28619,10 +29210,16 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.SetToDefault:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.SortBy:
+		if m == nil {
+			return true
+		}
 		if m.Node != nil && !f(m.Node) {
 			return false
 		}
@@ -28632,10 +29229,16 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.StatsElem:
+		if m == nil {
+			return true
+		}
 		if m.Expr != nil && !f(m.Expr) {
 			return false
 		}
 	case *pg.SubLink:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28651,6 +29254,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.SubPlan:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28678,6 +29284,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.SubscriptingRef:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28698,6 +29307,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.TableFunc:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.NsUris {
 			if !f(x) {
 				return false
@@ -28745,10 +29357,16 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.TableLikeClause:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
 	case *pg.TableSampleClause:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Args {
 			if !f(x) {
 				return false
@@ -28758,6 +29376,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.TargetEntry:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28765,18 +29386,27 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.TransactionStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.TruncateStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Relations {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.TypeCast:
+		if m == nil {
+			return true
+		}
 		if m.Arg != nil && !f(m.Arg) {
 			return false
 		}
@@ -28784,6 +29414,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.TypeName:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Names {
 			if !f(x) {
 				return false
@@ -28800,6 +29433,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.UpdateStmt:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -28825,6 +29461,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.VacuumRelation:
+		if m == nil {
+			return true
+		}
 		if m.Relation != nil && !f(m.Relation) {
 			return false
 		}
@@ -28834,6 +29473,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.VacuumStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Options {
 			if !f(x) {
 				return false
@@ -28845,16 +29487,25 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.Var:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
 	case *pg.VariableSetStmt:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Args {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.ViewStmt:
+		if m == nil {
+			return true
+		}
 		if m.View != nil && !f(m.View) {
 			return false
 		}
@@ -28872,6 +29523,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.WindowClause:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.PartitionClause {
 			if !f(x) {
 				return false
@@ -28894,6 +29548,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.WindowDef:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.PartitionClause {
 			if !f(x) {
 				return false
@@ -28911,6 +29568,9 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.WindowFunc:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28923,16 +29583,25 @@ func children(m any, f func(any) bool) bool {
 			return false
 		}
 	case *pg.WithCheckOption:
+		if m == nil {
+			return true
+		}
 		if m.Qual != nil && !f(m.Qual) {
 			return false
 		}
 	case *pg.WithClause:
+		if m == nil {
+			return true
+		}
 		for _, x := range m.Ctes {
 			if !f(x) {
 				return false
 			}
 		}
 	case *pg.XmlExpr:
+		if m == nil {
+			return true
+		}
 		if m.Xpr != nil && !f(m.Xpr) {
 			return false
 		}
@@ -28952,6 +29621,9 @@ func children(m any, f func(any) bool) bool {
 			}
 		}
 	case *pg.XmlSerialize:
+		if m == nil {
+			return true
+		}
 		if m.Expr != nil && !f(m.Expr) {
 			return false
 		}
@@ -28960,6 +29632,377 @@ func children(m any, f func(any) bool) bool {
 		}
 	}
 	return true
+}
+
+func location(m any) (int32, bool) {
+	switch m := m.(type) {
+	case *pg.A_ArrayExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.A_Const:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.A_Expr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.Aggref:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ArrayCoerceExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ArrayExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.BoolExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.BooleanTest:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CTECycleClause:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CTESearchClause:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CaseExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CaseWhen:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CoalesceExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CoerceToDomain:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CoerceToDomainValue:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CoerceViaIO:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CollateClause:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CollateExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ColumnDef:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ColumnRef:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.CommonTableExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.Constraint:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ConvertRowtypeExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.DefElem:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.DistinctExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.FuncCall:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.FuncExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.GroupingFunc:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.GroupingSet:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.InferClause:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.JsonAggConstructor:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.JsonArrayConstructor:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.JsonArrayQueryConstructor:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.JsonConstructorExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.JsonFormat:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.JsonIsPredicate:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.JsonObjectConstructor:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.MinMaxExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.NamedArgExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.NullIfExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.NullTest:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.OnConflictClause:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.OpExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.PLAssignStmt:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.Param:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ParamRef:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.PartitionBoundSpec:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.PartitionElem:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.PartitionRangeDatum:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.PartitionSpec:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.PublicationObjSpec:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.RangeTableFunc:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.RangeTableFuncCol:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.RangeTableSample:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.RangeVar:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.RelabelType:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ResTarget:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.RoleSpec:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.RowExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.SQLValueFunction:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.ScalarArrayOpExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.SetToDefault:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.SortBy:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.SubLink:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.TableFunc:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.TypeCast:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.TypeName:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.Var:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.WindowDef:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.WindowFunc:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.WithClause:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.XmlExpr:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	case *pg.XmlSerialize:
+		if m == nil {
+			return 0, false
+		}
+		return m.Location, true
+	}
+	return 0, false
 }
 
 func cloneAny(m any) any {
@@ -29478,4 +30521,19538 @@ func cloneAny(m any) any {
 		return cloneXmlSerialize(m)
 	}
 	panic("pgtree: not a parse tree message")
+}
+func fields(m any, f func(any, int32) bool) {
+	switch m := m.(type) {
+	case *pg.A_ArrayExpr:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Elements {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.A_Const:
+		if m == nil {
+			return
+		}
+		switch x := m.Val.(type) {
+		case *pg.A_Const_Ival:
+			if x.Ival != nil && !f(x.Ival, 0) {
+				return
+			}
+		case *pg.A_Const_Fval:
+			if x.Fval != nil && !f(x.Fval, 0) {
+				return
+			}
+		case *pg.A_Const_Boolval:
+			if x.Boolval != nil && !f(x.Boolval, 0) {
+				return
+			}
+		case *pg.A_Const_Sval:
+			if x.Sval != nil && !f(x.Sval, 0) {
+				return
+			}
+		case *pg.A_Const_Bsval:
+			if x.Bsval != nil && !f(x.Bsval, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.A_Expr:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Name {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Lexpr != nil && !f(m.Lexpr, 0) {
+			return
+		}
+		if m.Rexpr != nil && !f(m.Rexpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.A_Indices:
+		if m == nil {
+			return
+		}
+		if m.Lidx != nil && !f(m.Lidx, 0) {
+			return
+		}
+		if m.Uidx != nil && !f(m.Uidx, 0) {
+			return
+		}
+	case *pg.A_Indirection:
+		if m == nil {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		for _, x := range m.Indirection {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AccessPriv:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Cols {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.Aggref:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Aggargtypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Aggdirectargs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Aggorder {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Aggdistinct {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Aggfilter != nil && !f(m.Aggfilter, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.Alias:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Colnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterCollationStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Collname {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterDatabaseSetStmt:
+		if m == nil {
+			return
+		}
+		if m.Setstmt != nil && !f(m.Setstmt, 0) {
+			return
+		}
+	case *pg.AlterDatabaseStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterDefaultPrivilegesStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Action != nil && !f(m.Action, 0) {
+			return
+		}
+	case *pg.AlterDomainStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.TypeName {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Def != nil && !f(m.Def, 0) {
+			return
+		}
+	case *pg.AlterEnumStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.TypeName {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterExtensionContentsStmt:
+		if m == nil {
+			return
+		}
+		if m.Object != nil && !f(m.Object, 0) {
+			return
+		}
+	case *pg.AlterExtensionStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterFdwStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.FuncOptions {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterForeignServerStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterFunctionStmt:
+		if m == nil {
+			return
+		}
+		if m.Func != nil && !f(m.Func, 0) {
+			return
+		}
+		for _, x := range m.Actions {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterObjectDependsStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.Object != nil && !f(m.Object, 0) {
+			return
+		}
+		if m.Extname != nil && !f(m.Extname, 0) {
+			return
+		}
+	case *pg.AlterObjectSchemaStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.Object != nil && !f(m.Object, 0) {
+			return
+		}
+	case *pg.AlterOpFamilyStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Opfamilyname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Items {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterOperatorStmt:
+		if m == nil {
+			return
+		}
+		if m.Opername != nil && !f(m.Opername, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterOwnerStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.Object != nil && !f(m.Object, 0) {
+			return
+		}
+		if m.Newowner != nil && !f(m.Newowner, 0) {
+			return
+		}
+	case *pg.AlterPolicyStmt:
+		if m == nil {
+			return
+		}
+		if m.Table != nil && !f(m.Table, 0) {
+			return
+		}
+		for _, x := range m.Roles {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Qual != nil && !f(m.Qual, 0) {
+			return
+		}
+		if m.WithCheck != nil && !f(m.WithCheck, 0) {
+			return
+		}
+	case *pg.AlterPublicationStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Pubobjects {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterRoleSetStmt:
+		if m == nil {
+			return
+		}
+		if m.Role != nil && !f(m.Role, 0) {
+			return
+		}
+		if m.Setstmt != nil && !f(m.Setstmt, 0) {
+			return
+		}
+	case *pg.AlterRoleStmt:
+		if m == nil {
+			return
+		}
+		if m.Role != nil && !f(m.Role, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterSeqStmt:
+		if m == nil {
+			return
+		}
+		if m.Sequence != nil && !f(m.Sequence, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterStatsStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Defnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterSubscriptionStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Publication {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterSystemStmt:
+		if m == nil {
+			return
+		}
+		if m.Setstmt != nil && !f(m.Setstmt, 0) {
+			return
+		}
+	case *pg.AlterTSConfigurationStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Cfgname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Tokentype {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Dicts {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterTSDictionaryStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Dictname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterTableCmd:
+		if m == nil {
+			return
+		}
+		if m.Newowner != nil && !f(m.Newowner, 0) {
+			return
+		}
+		if m.Def != nil && !f(m.Def, 0) {
+			return
+		}
+	case *pg.AlterTableMoveAllStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Roles {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterTableSpaceOptionsStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterTableStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.Cmds {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterTypeStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.TypeName {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlterUserMappingStmt:
+		if m == nil {
+			return
+		}
+		if m.User != nil && !f(m.User, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.AlternativeSubPlan:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Subplans {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.ArrayCoerceExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Elemexpr != nil && !f(m.Elemexpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ArrayExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Elements {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.BoolExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.BooleanTest:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CTECycleClause:
+		if m == nil {
+			return
+		}
+		for _, x := range m.CycleColList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.CycleMarkValue != nil && !f(m.CycleMarkValue, 0) {
+			return
+		}
+		if m.CycleMarkDefault != nil && !f(m.CycleMarkDefault, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CTESearchClause:
+		if m == nil {
+			return
+		}
+		for _, x := range m.SearchColList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CallStmt:
+		if m == nil {
+			return
+		}
+		if m.Funccall != nil && !f(m.Funccall, 0) {
+			return
+		}
+		if m.Funcexpr != nil && !f(m.Funcexpr, 0) {
+			return
+		}
+		for _, x := range m.Outargs {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CaseExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Defresult != nil && !f(m.Defresult, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CaseTestExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+	case *pg.CaseWhen:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+		if m.Result != nil && !f(m.Result, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ClusterStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.Params {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CoalesceExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CoerceToDomain:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CoerceToDomainValue:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CoerceViaIO:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CollateClause:
+		if m == nil {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		for _, x := range m.Collname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CollateExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ColumnDef:
+		if m == nil {
+			return
+		}
+		if m.TypeName != nil && !f(m.TypeName, 0) {
+			return
+		}
+		if m.RawDefault != nil && !f(m.RawDefault, 0) {
+			return
+		}
+		if m.CookedDefault != nil && !f(m.CookedDefault, 0) {
+			return
+		}
+		if m.IdentitySequence != nil && !f(m.IdentitySequence, 0) {
+			return
+		}
+		if m.CollClause != nil && !f(m.CollClause, 0) {
+			return
+		}
+		for _, x := range m.Constraints {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Fdwoptions {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ColumnRef:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Fields {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CommentStmt:
+		if m == nil {
+			return
+		}
+		if m.Object != nil && !f(m.Object, 0) {
+			return
+		}
+	case *pg.CommonTableExpr:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Aliascolnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Ctequery != nil && !f(m.Ctequery, 0) {
+			return
+		}
+		if m.SearchClause != nil && !f(m.SearchClause, 0) {
+			return
+		}
+		if m.CycleClause != nil && !f(m.CycleClause, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+		for _, x := range m.Ctecolnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Ctecoltypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Ctecoltypmods {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Ctecolcollations {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CompositeTypeStmt:
+		if m == nil {
+			return
+		}
+		if m.Typevar != nil && !f(m.Typevar, 0) {
+			return
+		}
+		for _, x := range m.Coldeflist {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.Constraint:
+		if m == nil {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+		if m.RawExpr != nil && !f(m.RawExpr, 0) {
+			return
+		}
+		for _, x := range m.Keys {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Including {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Exclusions {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		if m.Pktable != nil && !f(m.Pktable, 0) {
+			return
+		}
+		for _, x := range m.FkAttrs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.PkAttrs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.FkDelSetCols {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.OldConpfeqop {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.ConstraintsSetStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Constraints {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.ConvertRowtypeExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.CopyStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.Query != nil && !f(m.Query, 0) {
+			return
+		}
+		for _, x := range m.Attlist {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+	case *pg.CreateAmStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.HandlerName {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateCastStmt:
+		if m == nil {
+			return
+		}
+		if m.Sourcetype != nil && !f(m.Sourcetype, 0) {
+			return
+		}
+		if m.Targettype != nil && !f(m.Targettype, 0) {
+			return
+		}
+		if m.Func != nil && !f(m.Func, 0) {
+			return
+		}
+	case *pg.CreateConversionStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.ConversionName {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.FuncName {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateDomainStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Domainname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.TypeName != nil && !f(m.TypeName, 0) {
+			return
+		}
+		if m.CollClause != nil && !f(m.CollClause, 0) {
+			return
+		}
+		for _, x := range m.Constraints {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateEnumStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.TypeName {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Vals {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateEventTrigStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Whenclause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Funcname {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateExtensionStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateFdwStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.FuncOptions {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateForeignServerStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateForeignTableStmt:
+		if m == nil {
+			return
+		}
+		if m.BaseStmt != nil && !f(m.BaseStmt, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateFunctionStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Funcname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Parameters {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.ReturnType != nil && !f(m.ReturnType, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.SqlBody != nil && !f(m.SqlBody, 0) {
+			return
+		}
+	case *pg.CreateOpClassItem:
+		if m == nil {
+			return
+		}
+		if m.Name != nil && !f(m.Name, 0) {
+			return
+		}
+		for _, x := range m.OrderFamily {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ClassArgs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Storedtype != nil && !f(m.Storedtype, 0) {
+			return
+		}
+	case *pg.CreateOpClassStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Opclassname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Opfamilyname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Datatype != nil && !f(m.Datatype, 0) {
+			return
+		}
+		for _, x := range m.Items {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateOpFamilyStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Opfamilyname {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreatePLangStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Plhandler {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Plinline {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Plvalidator {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreatePolicyStmt:
+		if m == nil {
+			return
+		}
+		if m.Table != nil && !f(m.Table, 0) {
+			return
+		}
+		for _, x := range m.Roles {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Qual != nil && !f(m.Qual, 0) {
+			return
+		}
+		if m.WithCheck != nil && !f(m.WithCheck, 0) {
+			return
+		}
+	case *pg.CreatePublicationStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Pubobjects {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateRangeStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.TypeName {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Params {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateRoleStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateSchemaStmt:
+		if m == nil {
+			return
+		}
+		if m.Authrole != nil && !f(m.Authrole, 0) {
+			return
+		}
+		for _, x := range m.SchemaElts {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateSeqStmt:
+		if m == nil {
+			return
+		}
+		if m.Sequence != nil && !f(m.Sequence, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateStatsStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Defnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.StatTypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Exprs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Relations {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.TableElts {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.InhRelations {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Partbound != nil && !f(m.Partbound, 0) {
+			return
+		}
+		if m.Partspec != nil && !f(m.Partspec, 0) {
+			return
+		}
+		if m.OfTypename != nil && !f(m.OfTypename, 0) {
+			return
+		}
+		for _, x := range m.Constraints {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateSubscriptionStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Publication {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateTableAsStmt:
+		if m == nil {
+			return
+		}
+		if m.Query != nil && !f(m.Query, 0) {
+			return
+		}
+		if m.Into != nil && !f(m.Into, 0) {
+			return
+		}
+	case *pg.CreateTableSpaceStmt:
+		if m == nil {
+			return
+		}
+		if m.Owner != nil && !f(m.Owner, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreateTransformStmt:
+		if m == nil {
+			return
+		}
+		if m.TypeName != nil && !f(m.TypeName, 0) {
+			return
+		}
+		if m.Fromsql != nil && !f(m.Fromsql, 0) {
+			return
+		}
+		if m.Tosql != nil && !f(m.Tosql, 0) {
+			return
+		}
+	case *pg.CreateTrigStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.Funcname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Columns {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhenClause != nil && !f(m.WhenClause, 0) {
+			return
+		}
+		for _, x := range m.TransitionRels {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Constrrel != nil && !f(m.Constrrel, 0) {
+			return
+		}
+	case *pg.CreateUserMappingStmt:
+		if m == nil {
+			return
+		}
+		if m.User != nil && !f(m.User, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CreatedbStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.CurrentOfExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+	case *pg.DeclareCursorStmt:
+		if m == nil {
+			return
+		}
+		if m.Query != nil && !f(m.Query, 0) {
+			return
+		}
+	case *pg.DefElem:
+		if m == nil {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.DefineStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Defnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Definition {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.DeleteStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.UsingClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		for _, x := range m.ReturningList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WithClause != nil && !f(m.WithClause, 0) {
+			return
+		}
+	case *pg.DistinctExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.DoStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.DropOwnedStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Roles {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.DropRoleStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Roles {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.DropStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Objects {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.DropUserMappingStmt:
+		if m == nil {
+			return
+		}
+		if m.User != nil && !f(m.User, 0) {
+			return
+		}
+	case *pg.DropdbStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.ExecuteStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Params {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.ExplainStmt:
+		if m == nil {
+			return
+		}
+		if m.Query != nil && !f(m.Query, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.FieldSelect:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+	case *pg.FieldStore:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		for _, x := range m.Newvals {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Fieldnums {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.FromExpr:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Fromlist {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Quals != nil && !f(m.Quals, 0) {
+			return
+		}
+	case *pg.FuncCall:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Funcname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.AggOrder {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.AggFilter != nil && !f(m.AggFilter, 0) {
+			return
+		}
+		if m.Over != nil && !f(m.Over, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.FuncExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.FunctionParameter:
+		if m == nil {
+			return
+		}
+		if m.ArgType != nil && !f(m.ArgType, 0) {
+			return
+		}
+		if m.Defexpr != nil && !f(m.Defexpr, 0) {
+			return
+		}
+	case *pg.GrantRoleStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.GrantedRoles {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.GranteeRoles {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Opt {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Grantor != nil && !f(m.Grantor, 0) {
+			return
+		}
+	case *pg.GrantStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Objects {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Privileges {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Grantees {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Grantor != nil && !f(m.Grantor, 0) {
+			return
+		}
+	case *pg.GroupingFunc:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Refs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.GroupingSet:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Content {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ImportForeignSchemaStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.TableList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.IndexElem:
+		if m == nil {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+		for _, x := range m.Collation {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Opclass {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Opclassopts {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.IndexStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.IndexParams {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.IndexIncludingParams {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		for _, x := range m.ExcludeOpNames {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.InferClause:
+		if m == nil {
+			return
+		}
+		for _, x := range m.IndexElems {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.InferenceElem:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+	case *pg.InsertStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.Cols {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.SelectStmt != nil && !f(m.SelectStmt, 0) {
+			return
+		}
+		if m.OnConflictClause != nil && !f(m.OnConflictClause, 0) {
+			return
+		}
+		for _, x := range m.ReturningList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WithClause != nil && !f(m.WithClause, 0) {
+			return
+		}
+	case *pg.IntList:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Items {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.IntoClause:
+		if m == nil {
+			return
+		}
+		if m.Rel != nil && !f(m.Rel, 0) {
+			return
+		}
+		for _, x := range m.ColNames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.ViewQuery != nil && !f(m.ViewQuery, 0) {
+			return
+		}
+	case *pg.JoinExpr:
+		if m == nil {
+			return
+		}
+		if m.Larg != nil && !f(m.Larg, 0) {
+			return
+		}
+		if m.Rarg != nil && !f(m.Rarg, 0) {
+			return
+		}
+		for _, x := range m.UsingClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.JoinUsingAlias != nil && !f(m.JoinUsingAlias, 0) {
+			return
+		}
+		if m.Quals != nil && !f(m.Quals, 0) {
+			return
+		}
+		if m.Alias != nil && !f(m.Alias, 0) {
+			return
+		}
+	case *pg.JsonAggConstructor:
+		if m == nil {
+			return
+		}
+		if m.Output != nil && !f(m.Output, 0) {
+			return
+		}
+		if m.AggFilter != nil && !f(m.AggFilter, 0) {
+			return
+		}
+		for _, x := range m.AggOrder {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Over != nil && !f(m.Over, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.JsonArrayAgg:
+		if m == nil {
+			return
+		}
+		if m.Constructor != nil && !f(m.Constructor, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+	case *pg.JsonArrayConstructor:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Exprs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Output != nil && !f(m.Output, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.JsonArrayQueryConstructor:
+		if m == nil {
+			return
+		}
+		if m.Query != nil && !f(m.Query, 0) {
+			return
+		}
+		if m.Output != nil && !f(m.Output, 0) {
+			return
+		}
+		if m.Format != nil && !f(m.Format, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.JsonConstructorExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Func != nil && !f(m.Func, 0) {
+			return
+		}
+		if m.Coercion != nil && !f(m.Coercion, 0) {
+			return
+		}
+		if m.Returning != nil && !f(m.Returning, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.JsonFormat:
+		if m == nil {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.JsonIsPredicate:
+		if m == nil {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+		if m.Format != nil && !f(m.Format, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.JsonKeyValue:
+		if m == nil {
+			return
+		}
+		if m.Key != nil && !f(m.Key, 0) {
+			return
+		}
+		if m.Value != nil && !f(m.Value, 0) {
+			return
+		}
+	case *pg.JsonObjectAgg:
+		if m == nil {
+			return
+		}
+		if m.Constructor != nil && !f(m.Constructor, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+	case *pg.JsonObjectConstructor:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Exprs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Output != nil && !f(m.Output, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.JsonOutput:
+		if m == nil {
+			return
+		}
+		if m.TypeName != nil && !f(m.TypeName, 0) {
+			return
+		}
+		if m.Returning != nil && !f(m.Returning, 0) {
+			return
+		}
+	case *pg.JsonReturning:
+		if m == nil {
+			return
+		}
+		if m.Format != nil && !f(m.Format, 0) {
+			return
+		}
+	case *pg.JsonValueExpr:
+		if m == nil {
+			return
+		}
+		if m.RawExpr != nil && !f(m.RawExpr, 0) {
+			return
+		}
+		if m.FormattedExpr != nil && !f(m.FormattedExpr, 0) {
+			return
+		}
+		if m.Format != nil && !f(m.Format, 0) {
+			return
+		}
+	case *pg.List:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Items {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.LockStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Relations {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.LockingClause:
+		if m == nil {
+			return
+		}
+		for _, x := range m.LockedRels {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.MergeAction:
+		if m == nil {
+			return
+		}
+		if m.Qual != nil && !f(m.Qual, 0) {
+			return
+		}
+		for _, x := range m.TargetList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.UpdateColnos {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.MergeStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.SourceRelation != nil && !f(m.SourceRelation, 0) {
+			return
+		}
+		if m.JoinCondition != nil && !f(m.JoinCondition, 0) {
+			return
+		}
+		for _, x := range m.MergeWhenClauses {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WithClause != nil && !f(m.WithClause, 0) {
+			return
+		}
+	case *pg.MergeWhenClause:
+		if m == nil {
+			return
+		}
+		if m.Condition != nil && !f(m.Condition, 0) {
+			return
+		}
+		for _, x := range m.TargetList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Values {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.MinMaxExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.MultiAssignRef:
+		if m == nil {
+			return
+		}
+		if m.Source != nil && !f(m.Source, 0) {
+			return
+		}
+	case *pg.NamedArgExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.NextValueExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+	case *pg.Node:
+		if m == nil {
+			return
+		}
+		switch x := m.Node.(type) {
+		case *pg.Node_Alias:
+			if x.Alias != nil && !f(x.Alias, 0) {
+				return
+			}
+		case *pg.Node_RangeVar:
+			if x.RangeVar != nil && !f(x.RangeVar, 0) {
+				return
+			}
+		case *pg.Node_TableFunc:
+			if x.TableFunc != nil && !f(x.TableFunc, 0) {
+				return
+			}
+		case *pg.Node_IntoClause:
+			if x.IntoClause != nil && !f(x.IntoClause, 0) {
+				return
+			}
+		case *pg.Node_Var:
+			if x.Var != nil && !f(x.Var, 0) {
+				return
+			}
+		case *pg.Node_Param:
+			if x.Param != nil && !f(x.Param, 0) {
+				return
+			}
+		case *pg.Node_Aggref:
+			if x.Aggref != nil && !f(x.Aggref, 0) {
+				return
+			}
+		case *pg.Node_GroupingFunc:
+			if x.GroupingFunc != nil && !f(x.GroupingFunc, 0) {
+				return
+			}
+		case *pg.Node_WindowFunc:
+			if x.WindowFunc != nil && !f(x.WindowFunc, 0) {
+				return
+			}
+		case *pg.Node_SubscriptingRef:
+			if x.SubscriptingRef != nil && !f(x.SubscriptingRef, 0) {
+				return
+			}
+		case *pg.Node_FuncExpr:
+			if x.FuncExpr != nil && !f(x.FuncExpr, 0) {
+				return
+			}
+		case *pg.Node_NamedArgExpr:
+			if x.NamedArgExpr != nil && !f(x.NamedArgExpr, 0) {
+				return
+			}
+		case *pg.Node_OpExpr:
+			if x.OpExpr != nil && !f(x.OpExpr, 0) {
+				return
+			}
+		case *pg.Node_DistinctExpr:
+			if x.DistinctExpr != nil && !f(x.DistinctExpr, 0) {
+				return
+			}
+		case *pg.Node_NullIfExpr:
+			if x.NullIfExpr != nil && !f(x.NullIfExpr, 0) {
+				return
+			}
+		case *pg.Node_ScalarArrayOpExpr:
+			if x.ScalarArrayOpExpr != nil && !f(x.ScalarArrayOpExpr, 0) {
+				return
+			}
+		case *pg.Node_BoolExpr:
+			if x.BoolExpr != nil && !f(x.BoolExpr, 0) {
+				return
+			}
+		case *pg.Node_SubLink:
+			if x.SubLink != nil && !f(x.SubLink, 0) {
+				return
+			}
+		case *pg.Node_SubPlan:
+			if x.SubPlan != nil && !f(x.SubPlan, 0) {
+				return
+			}
+		case *pg.Node_AlternativeSubPlan:
+			if x.AlternativeSubPlan != nil && !f(x.AlternativeSubPlan, 0) {
+				return
+			}
+		case *pg.Node_FieldSelect:
+			if x.FieldSelect != nil && !f(x.FieldSelect, 0) {
+				return
+			}
+		case *pg.Node_FieldStore:
+			if x.FieldStore != nil && !f(x.FieldStore, 0) {
+				return
+			}
+		case *pg.Node_RelabelType:
+			if x.RelabelType != nil && !f(x.RelabelType, 0) {
+				return
+			}
+		case *pg.Node_CoerceViaIo:
+			if x.CoerceViaIo != nil && !f(x.CoerceViaIo, 0) {
+				return
+			}
+		case *pg.Node_ArrayCoerceExpr:
+			if x.ArrayCoerceExpr != nil && !f(x.ArrayCoerceExpr, 0) {
+				return
+			}
+		case *pg.Node_ConvertRowtypeExpr:
+			if x.ConvertRowtypeExpr != nil && !f(x.ConvertRowtypeExpr, 0) {
+				return
+			}
+		case *pg.Node_CollateExpr:
+			if x.CollateExpr != nil && !f(x.CollateExpr, 0) {
+				return
+			}
+		case *pg.Node_CaseExpr:
+			if x.CaseExpr != nil && !f(x.CaseExpr, 0) {
+				return
+			}
+		case *pg.Node_CaseWhen:
+			if x.CaseWhen != nil && !f(x.CaseWhen, 0) {
+				return
+			}
+		case *pg.Node_CaseTestExpr:
+			if x.CaseTestExpr != nil && !f(x.CaseTestExpr, 0) {
+				return
+			}
+		case *pg.Node_ArrayExpr:
+			if x.ArrayExpr != nil && !f(x.ArrayExpr, 0) {
+				return
+			}
+		case *pg.Node_RowExpr:
+			if x.RowExpr != nil && !f(x.RowExpr, 0) {
+				return
+			}
+		case *pg.Node_RowCompareExpr:
+			if x.RowCompareExpr != nil && !f(x.RowCompareExpr, 0) {
+				return
+			}
+		case *pg.Node_CoalesceExpr:
+			if x.CoalesceExpr != nil && !f(x.CoalesceExpr, 0) {
+				return
+			}
+		case *pg.Node_MinMaxExpr:
+			if x.MinMaxExpr != nil && !f(x.MinMaxExpr, 0) {
+				return
+			}
+		case *pg.Node_SqlvalueFunction:
+			if x.SqlvalueFunction != nil && !f(x.SqlvalueFunction, 0) {
+				return
+			}
+		case *pg.Node_XmlExpr:
+			if x.XmlExpr != nil && !f(x.XmlExpr, 0) {
+				return
+			}
+		case *pg.Node_JsonFormat:
+			if x.JsonFormat != nil && !f(x.JsonFormat, 0) {
+				return
+			}
+		case *pg.Node_JsonReturning:
+			if x.JsonReturning != nil && !f(x.JsonReturning, 0) {
+				return
+			}
+		case *pg.Node_JsonValueExpr:
+			if x.JsonValueExpr != nil && !f(x.JsonValueExpr, 0) {
+				return
+			}
+		case *pg.Node_JsonConstructorExpr:
+			if x.JsonConstructorExpr != nil && !f(x.JsonConstructorExpr, 0) {
+				return
+			}
+		case *pg.Node_JsonIsPredicate:
+			if x.JsonIsPredicate != nil && !f(x.JsonIsPredicate, 0) {
+				return
+			}
+		case *pg.Node_NullTest:
+			if x.NullTest != nil && !f(x.NullTest, 0) {
+				return
+			}
+		case *pg.Node_BooleanTest:
+			if x.BooleanTest != nil && !f(x.BooleanTest, 0) {
+				return
+			}
+		case *pg.Node_CoerceToDomain:
+			if x.CoerceToDomain != nil && !f(x.CoerceToDomain, 0) {
+				return
+			}
+		case *pg.Node_CoerceToDomainValue:
+			if x.CoerceToDomainValue != nil && !f(x.CoerceToDomainValue, 0) {
+				return
+			}
+		case *pg.Node_SetToDefault:
+			if x.SetToDefault != nil && !f(x.SetToDefault, 0) {
+				return
+			}
+		case *pg.Node_CurrentOfExpr:
+			if x.CurrentOfExpr != nil && !f(x.CurrentOfExpr, 0) {
+				return
+			}
+		case *pg.Node_NextValueExpr:
+			if x.NextValueExpr != nil && !f(x.NextValueExpr, 0) {
+				return
+			}
+		case *pg.Node_InferenceElem:
+			if x.InferenceElem != nil && !f(x.InferenceElem, 0) {
+				return
+			}
+		case *pg.Node_TargetEntry:
+			if x.TargetEntry != nil && !f(x.TargetEntry, 0) {
+				return
+			}
+		case *pg.Node_RangeTblRef:
+			if x.RangeTblRef != nil && !f(x.RangeTblRef, 0) {
+				return
+			}
+		case *pg.Node_JoinExpr:
+			if x.JoinExpr != nil && !f(x.JoinExpr, 0) {
+				return
+			}
+		case *pg.Node_FromExpr:
+			if x.FromExpr != nil && !f(x.FromExpr, 0) {
+				return
+			}
+		case *pg.Node_OnConflictExpr:
+			if x.OnConflictExpr != nil && !f(x.OnConflictExpr, 0) {
+				return
+			}
+		case *pg.Node_Query:
+			if x.Query != nil && !f(x.Query, 0) {
+				return
+			}
+		case *pg.Node_TypeName:
+			if x.TypeName != nil && !f(x.TypeName, 0) {
+				return
+			}
+		case *pg.Node_ColumnRef:
+			if x.ColumnRef != nil && !f(x.ColumnRef, 0) {
+				return
+			}
+		case *pg.Node_ParamRef:
+			if x.ParamRef != nil && !f(x.ParamRef, 0) {
+				return
+			}
+		case *pg.Node_AExpr:
+			if x.AExpr != nil && !f(x.AExpr, 0) {
+				return
+			}
+		case *pg.Node_TypeCast:
+			if x.TypeCast != nil && !f(x.TypeCast, 0) {
+				return
+			}
+		case *pg.Node_CollateClause:
+			if x.CollateClause != nil && !f(x.CollateClause, 0) {
+				return
+			}
+		case *pg.Node_RoleSpec:
+			if x.RoleSpec != nil && !f(x.RoleSpec, 0) {
+				return
+			}
+		case *pg.Node_FuncCall:
+			if x.FuncCall != nil && !f(x.FuncCall, 0) {
+				return
+			}
+		case *pg.Node_AStar:
+			if x.AStar != nil && !f(x.AStar, 0) {
+				return
+			}
+		case *pg.Node_AIndices:
+			if x.AIndices != nil && !f(x.AIndices, 0) {
+				return
+			}
+		case *pg.Node_AIndirection:
+			if x.AIndirection != nil && !f(x.AIndirection, 0) {
+				return
+			}
+		case *pg.Node_AArrayExpr:
+			if x.AArrayExpr != nil && !f(x.AArrayExpr, 0) {
+				return
+			}
+		case *pg.Node_ResTarget:
+			if x.ResTarget != nil && !f(x.ResTarget, 0) {
+				return
+			}
+		case *pg.Node_MultiAssignRef:
+			if x.MultiAssignRef != nil && !f(x.MultiAssignRef, 0) {
+				return
+			}
+		case *pg.Node_SortBy:
+			if x.SortBy != nil && !f(x.SortBy, 0) {
+				return
+			}
+		case *pg.Node_WindowDef:
+			if x.WindowDef != nil && !f(x.WindowDef, 0) {
+				return
+			}
+		case *pg.Node_RangeSubselect:
+			if x.RangeSubselect != nil && !f(x.RangeSubselect, 0) {
+				return
+			}
+		case *pg.Node_RangeFunction:
+			if x.RangeFunction != nil && !f(x.RangeFunction, 0) {
+				return
+			}
+		case *pg.Node_RangeTableFunc:
+			if x.RangeTableFunc != nil && !f(x.RangeTableFunc, 0) {
+				return
+			}
+		case *pg.Node_RangeTableFuncCol:
+			if x.RangeTableFuncCol != nil && !f(x.RangeTableFuncCol, 0) {
+				return
+			}
+		case *pg.Node_RangeTableSample:
+			if x.RangeTableSample != nil && !f(x.RangeTableSample, 0) {
+				return
+			}
+		case *pg.Node_ColumnDef:
+			if x.ColumnDef != nil && !f(x.ColumnDef, 0) {
+				return
+			}
+		case *pg.Node_TableLikeClause:
+			if x.TableLikeClause != nil && !f(x.TableLikeClause, 0) {
+				return
+			}
+		case *pg.Node_IndexElem:
+			if x.IndexElem != nil && !f(x.IndexElem, 0) {
+				return
+			}
+		case *pg.Node_DefElem:
+			if x.DefElem != nil && !f(x.DefElem, 0) {
+				return
+			}
+		case *pg.Node_LockingClause:
+			if x.LockingClause != nil && !f(x.LockingClause, 0) {
+				return
+			}
+		case *pg.Node_XmlSerialize:
+			if x.XmlSerialize != nil && !f(x.XmlSerialize, 0) {
+				return
+			}
+		case *pg.Node_PartitionElem:
+			if x.PartitionElem != nil && !f(x.PartitionElem, 0) {
+				return
+			}
+		case *pg.Node_PartitionSpec:
+			if x.PartitionSpec != nil && !f(x.PartitionSpec, 0) {
+				return
+			}
+		case *pg.Node_PartitionBoundSpec:
+			if x.PartitionBoundSpec != nil && !f(x.PartitionBoundSpec, 0) {
+				return
+			}
+		case *pg.Node_PartitionRangeDatum:
+			if x.PartitionRangeDatum != nil && !f(x.PartitionRangeDatum, 0) {
+				return
+			}
+		case *pg.Node_PartitionCmd:
+			if x.PartitionCmd != nil && !f(x.PartitionCmd, 0) {
+				return
+			}
+		case *pg.Node_RangeTblEntry:
+			if x.RangeTblEntry != nil && !f(x.RangeTblEntry, 0) {
+				return
+			}
+		case *pg.Node_RtepermissionInfo:
+			if x.RtepermissionInfo != nil && !f(x.RtepermissionInfo, 0) {
+				return
+			}
+		case *pg.Node_RangeTblFunction:
+			if x.RangeTblFunction != nil && !f(x.RangeTblFunction, 0) {
+				return
+			}
+		case *pg.Node_TableSampleClause:
+			if x.TableSampleClause != nil && !f(x.TableSampleClause, 0) {
+				return
+			}
+		case *pg.Node_WithCheckOption:
+			if x.WithCheckOption != nil && !f(x.WithCheckOption, 0) {
+				return
+			}
+		case *pg.Node_SortGroupClause:
+			if x.SortGroupClause != nil && !f(x.SortGroupClause, 0) {
+				return
+			}
+		case *pg.Node_GroupingSet:
+			if x.GroupingSet != nil && !f(x.GroupingSet, 0) {
+				return
+			}
+		case *pg.Node_WindowClause:
+			if x.WindowClause != nil && !f(x.WindowClause, 0) {
+				return
+			}
+		case *pg.Node_RowMarkClause:
+			if x.RowMarkClause != nil && !f(x.RowMarkClause, 0) {
+				return
+			}
+		case *pg.Node_WithClause:
+			if x.WithClause != nil && !f(x.WithClause, 0) {
+				return
+			}
+		case *pg.Node_InferClause:
+			if x.InferClause != nil && !f(x.InferClause, 0) {
+				return
+			}
+		case *pg.Node_OnConflictClause:
+			if x.OnConflictClause != nil && !f(x.OnConflictClause, 0) {
+				return
+			}
+		case *pg.Node_CtesearchClause:
+			if x.CtesearchClause != nil && !f(x.CtesearchClause, 0) {
+				return
+			}
+		case *pg.Node_CtecycleClause:
+			if x.CtecycleClause != nil && !f(x.CtecycleClause, 0) {
+				return
+			}
+		case *pg.Node_CommonTableExpr:
+			if x.CommonTableExpr != nil && !f(x.CommonTableExpr, 0) {
+				return
+			}
+		case *pg.Node_MergeWhenClause:
+			if x.MergeWhenClause != nil && !f(x.MergeWhenClause, 0) {
+				return
+			}
+		case *pg.Node_MergeAction:
+			if x.MergeAction != nil && !f(x.MergeAction, 0) {
+				return
+			}
+		case *pg.Node_TriggerTransition:
+			if x.TriggerTransition != nil && !f(x.TriggerTransition, 0) {
+				return
+			}
+		case *pg.Node_JsonOutput:
+			if x.JsonOutput != nil && !f(x.JsonOutput, 0) {
+				return
+			}
+		case *pg.Node_JsonKeyValue:
+			if x.JsonKeyValue != nil && !f(x.JsonKeyValue, 0) {
+				return
+			}
+		case *pg.Node_JsonObjectConstructor:
+			if x.JsonObjectConstructor != nil && !f(x.JsonObjectConstructor, 0) {
+				return
+			}
+		case *pg.Node_JsonArrayConstructor:
+			if x.JsonArrayConstructor != nil && !f(x.JsonArrayConstructor, 0) {
+				return
+			}
+		case *pg.Node_JsonArrayQueryConstructor:
+			if x.JsonArrayQueryConstructor != nil && !f(x.JsonArrayQueryConstructor, 0) {
+				return
+			}
+		case *pg.Node_JsonAggConstructor:
+			if x.JsonAggConstructor != nil && !f(x.JsonAggConstructor, 0) {
+				return
+			}
+		case *pg.Node_JsonObjectAgg:
+			if x.JsonObjectAgg != nil && !f(x.JsonObjectAgg, 0) {
+				return
+			}
+		case *pg.Node_JsonArrayAgg:
+			if x.JsonArrayAgg != nil && !f(x.JsonArrayAgg, 0) {
+				return
+			}
+		case *pg.Node_RawStmt:
+			if x.RawStmt != nil && !f(x.RawStmt, 0) {
+				return
+			}
+		case *pg.Node_InsertStmt:
+			if x.InsertStmt != nil && !f(x.InsertStmt, 0) {
+				return
+			}
+		case *pg.Node_DeleteStmt:
+			if x.DeleteStmt != nil && !f(x.DeleteStmt, 0) {
+				return
+			}
+		case *pg.Node_UpdateStmt:
+			if x.UpdateStmt != nil && !f(x.UpdateStmt, 0) {
+				return
+			}
+		case *pg.Node_MergeStmt:
+			if x.MergeStmt != nil && !f(x.MergeStmt, 0) {
+				return
+			}
+		case *pg.Node_SelectStmt:
+			if x.SelectStmt != nil && !f(x.SelectStmt, 0) {
+				return
+			}
+		case *pg.Node_SetOperationStmt:
+			if x.SetOperationStmt != nil && !f(x.SetOperationStmt, 0) {
+				return
+			}
+		case *pg.Node_ReturnStmt:
+			if x.ReturnStmt != nil && !f(x.ReturnStmt, 0) {
+				return
+			}
+		case *pg.Node_PlassignStmt:
+			if x.PlassignStmt != nil && !f(x.PlassignStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateSchemaStmt:
+			if x.CreateSchemaStmt != nil && !f(x.CreateSchemaStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterTableStmt:
+			if x.AlterTableStmt != nil && !f(x.AlterTableStmt, 0) {
+				return
+			}
+		case *pg.Node_ReplicaIdentityStmt:
+			if x.ReplicaIdentityStmt != nil && !f(x.ReplicaIdentityStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterTableCmd:
+			if x.AlterTableCmd != nil && !f(x.AlterTableCmd, 0) {
+				return
+			}
+		case *pg.Node_AlterCollationStmt:
+			if x.AlterCollationStmt != nil && !f(x.AlterCollationStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterDomainStmt:
+			if x.AlterDomainStmt != nil && !f(x.AlterDomainStmt, 0) {
+				return
+			}
+		case *pg.Node_GrantStmt:
+			if x.GrantStmt != nil && !f(x.GrantStmt, 0) {
+				return
+			}
+		case *pg.Node_ObjectWithArgs:
+			if x.ObjectWithArgs != nil && !f(x.ObjectWithArgs, 0) {
+				return
+			}
+		case *pg.Node_AccessPriv:
+			if x.AccessPriv != nil && !f(x.AccessPriv, 0) {
+				return
+			}
+		case *pg.Node_GrantRoleStmt:
+			if x.GrantRoleStmt != nil && !f(x.GrantRoleStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterDefaultPrivilegesStmt:
+			if x.AlterDefaultPrivilegesStmt != nil && !f(x.AlterDefaultPrivilegesStmt, 0) {
+				return
+			}
+		case *pg.Node_CopyStmt:
+			if x.CopyStmt != nil && !f(x.CopyStmt, 0) {
+				return
+			}
+		case *pg.Node_VariableSetStmt:
+			if x.VariableSetStmt != nil && !f(x.VariableSetStmt, 0) {
+				return
+			}
+		case *pg.Node_VariableShowStmt:
+			if x.VariableShowStmt != nil && !f(x.VariableShowStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateStmt:
+			if x.CreateStmt != nil && !f(x.CreateStmt, 0) {
+				return
+			}
+		case *pg.Node_Constraint:
+			if x.Constraint != nil && !f(x.Constraint, 0) {
+				return
+			}
+		case *pg.Node_CreateTableSpaceStmt:
+			if x.CreateTableSpaceStmt != nil && !f(x.CreateTableSpaceStmt, 0) {
+				return
+			}
+		case *pg.Node_DropTableSpaceStmt:
+			if x.DropTableSpaceStmt != nil && !f(x.DropTableSpaceStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterTableSpaceOptionsStmt:
+			if x.AlterTableSpaceOptionsStmt != nil && !f(x.AlterTableSpaceOptionsStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterTableMoveAllStmt:
+			if x.AlterTableMoveAllStmt != nil && !f(x.AlterTableMoveAllStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateExtensionStmt:
+			if x.CreateExtensionStmt != nil && !f(x.CreateExtensionStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterExtensionStmt:
+			if x.AlterExtensionStmt != nil && !f(x.AlterExtensionStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterExtensionContentsStmt:
+			if x.AlterExtensionContentsStmt != nil && !f(x.AlterExtensionContentsStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateFdwStmt:
+			if x.CreateFdwStmt != nil && !f(x.CreateFdwStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterFdwStmt:
+			if x.AlterFdwStmt != nil && !f(x.AlterFdwStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateForeignServerStmt:
+			if x.CreateForeignServerStmt != nil && !f(x.CreateForeignServerStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterForeignServerStmt:
+			if x.AlterForeignServerStmt != nil && !f(x.AlterForeignServerStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateForeignTableStmt:
+			if x.CreateForeignTableStmt != nil && !f(x.CreateForeignTableStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateUserMappingStmt:
+			if x.CreateUserMappingStmt != nil && !f(x.CreateUserMappingStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterUserMappingStmt:
+			if x.AlterUserMappingStmt != nil && !f(x.AlterUserMappingStmt, 0) {
+				return
+			}
+		case *pg.Node_DropUserMappingStmt:
+			if x.DropUserMappingStmt != nil && !f(x.DropUserMappingStmt, 0) {
+				return
+			}
+		case *pg.Node_ImportForeignSchemaStmt:
+			if x.ImportForeignSchemaStmt != nil && !f(x.ImportForeignSchemaStmt, 0) {
+				return
+			}
+		case *pg.Node_CreatePolicyStmt:
+			if x.CreatePolicyStmt != nil && !f(x.CreatePolicyStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterPolicyStmt:
+			if x.AlterPolicyStmt != nil && !f(x.AlterPolicyStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateAmStmt:
+			if x.CreateAmStmt != nil && !f(x.CreateAmStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateTrigStmt:
+			if x.CreateTrigStmt != nil && !f(x.CreateTrigStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateEventTrigStmt:
+			if x.CreateEventTrigStmt != nil && !f(x.CreateEventTrigStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterEventTrigStmt:
+			if x.AlterEventTrigStmt != nil && !f(x.AlterEventTrigStmt, 0) {
+				return
+			}
+		case *pg.Node_CreatePlangStmt:
+			if x.CreatePlangStmt != nil && !f(x.CreatePlangStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateRoleStmt:
+			if x.CreateRoleStmt != nil && !f(x.CreateRoleStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterRoleStmt:
+			if x.AlterRoleStmt != nil && !f(x.AlterRoleStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterRoleSetStmt:
+			if x.AlterRoleSetStmt != nil && !f(x.AlterRoleSetStmt, 0) {
+				return
+			}
+		case *pg.Node_DropRoleStmt:
+			if x.DropRoleStmt != nil && !f(x.DropRoleStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateSeqStmt:
+			if x.CreateSeqStmt != nil && !f(x.CreateSeqStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterSeqStmt:
+			if x.AlterSeqStmt != nil && !f(x.AlterSeqStmt, 0) {
+				return
+			}
+		case *pg.Node_DefineStmt:
+			if x.DefineStmt != nil && !f(x.DefineStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateDomainStmt:
+			if x.CreateDomainStmt != nil && !f(x.CreateDomainStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateOpClassStmt:
+			if x.CreateOpClassStmt != nil && !f(x.CreateOpClassStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateOpClassItem:
+			if x.CreateOpClassItem != nil && !f(x.CreateOpClassItem, 0) {
+				return
+			}
+		case *pg.Node_CreateOpFamilyStmt:
+			if x.CreateOpFamilyStmt != nil && !f(x.CreateOpFamilyStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterOpFamilyStmt:
+			if x.AlterOpFamilyStmt != nil && !f(x.AlterOpFamilyStmt, 0) {
+				return
+			}
+		case *pg.Node_DropStmt:
+			if x.DropStmt != nil && !f(x.DropStmt, 0) {
+				return
+			}
+		case *pg.Node_TruncateStmt:
+			if x.TruncateStmt != nil && !f(x.TruncateStmt, 0) {
+				return
+			}
+		case *pg.Node_CommentStmt:
+			if x.CommentStmt != nil && !f(x.CommentStmt, 0) {
+				return
+			}
+		case *pg.Node_SecLabelStmt:
+			if x.SecLabelStmt != nil && !f(x.SecLabelStmt, 0) {
+				return
+			}
+		case *pg.Node_DeclareCursorStmt:
+			if x.DeclareCursorStmt != nil && !f(x.DeclareCursorStmt, 0) {
+				return
+			}
+		case *pg.Node_ClosePortalStmt:
+			if x.ClosePortalStmt != nil && !f(x.ClosePortalStmt, 0) {
+				return
+			}
+		case *pg.Node_FetchStmt:
+			if x.FetchStmt != nil && !f(x.FetchStmt, 0) {
+				return
+			}
+		case *pg.Node_IndexStmt:
+			if x.IndexStmt != nil && !f(x.IndexStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateStatsStmt:
+			if x.CreateStatsStmt != nil && !f(x.CreateStatsStmt, 0) {
+				return
+			}
+		case *pg.Node_StatsElem:
+			if x.StatsElem != nil && !f(x.StatsElem, 0) {
+				return
+			}
+		case *pg.Node_AlterStatsStmt:
+			if x.AlterStatsStmt != nil && !f(x.AlterStatsStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateFunctionStmt:
+			if x.CreateFunctionStmt != nil && !f(x.CreateFunctionStmt, 0) {
+				return
+			}
+		case *pg.Node_FunctionParameter:
+			if x.FunctionParameter != nil && !f(x.FunctionParameter, 0) {
+				return
+			}
+		case *pg.Node_AlterFunctionStmt:
+			if x.AlterFunctionStmt != nil && !f(x.AlterFunctionStmt, 0) {
+				return
+			}
+		case *pg.Node_DoStmt:
+			if x.DoStmt != nil && !f(x.DoStmt, 0) {
+				return
+			}
+		case *pg.Node_InlineCodeBlock:
+			if x.InlineCodeBlock != nil && !f(x.InlineCodeBlock, 0) {
+				return
+			}
+		case *pg.Node_CallStmt:
+			if x.CallStmt != nil && !f(x.CallStmt, 0) {
+				return
+			}
+		case *pg.Node_CallContext:
+			if x.CallContext != nil && !f(x.CallContext, 0) {
+				return
+			}
+		case *pg.Node_RenameStmt:
+			if x.RenameStmt != nil && !f(x.RenameStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterObjectDependsStmt:
+			if x.AlterObjectDependsStmt != nil && !f(x.AlterObjectDependsStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterObjectSchemaStmt:
+			if x.AlterObjectSchemaStmt != nil && !f(x.AlterObjectSchemaStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterOwnerStmt:
+			if x.AlterOwnerStmt != nil && !f(x.AlterOwnerStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterOperatorStmt:
+			if x.AlterOperatorStmt != nil && !f(x.AlterOperatorStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterTypeStmt:
+			if x.AlterTypeStmt != nil && !f(x.AlterTypeStmt, 0) {
+				return
+			}
+		case *pg.Node_RuleStmt:
+			if x.RuleStmt != nil && !f(x.RuleStmt, 0) {
+				return
+			}
+		case *pg.Node_NotifyStmt:
+			if x.NotifyStmt != nil && !f(x.NotifyStmt, 0) {
+				return
+			}
+		case *pg.Node_ListenStmt:
+			if x.ListenStmt != nil && !f(x.ListenStmt, 0) {
+				return
+			}
+		case *pg.Node_UnlistenStmt:
+			if x.UnlistenStmt != nil && !f(x.UnlistenStmt, 0) {
+				return
+			}
+		case *pg.Node_TransactionStmt:
+			if x.TransactionStmt != nil && !f(x.TransactionStmt, 0) {
+				return
+			}
+		case *pg.Node_CompositeTypeStmt:
+			if x.CompositeTypeStmt != nil && !f(x.CompositeTypeStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateEnumStmt:
+			if x.CreateEnumStmt != nil && !f(x.CreateEnumStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateRangeStmt:
+			if x.CreateRangeStmt != nil && !f(x.CreateRangeStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterEnumStmt:
+			if x.AlterEnumStmt != nil && !f(x.AlterEnumStmt, 0) {
+				return
+			}
+		case *pg.Node_ViewStmt:
+			if x.ViewStmt != nil && !f(x.ViewStmt, 0) {
+				return
+			}
+		case *pg.Node_LoadStmt:
+			if x.LoadStmt != nil && !f(x.LoadStmt, 0) {
+				return
+			}
+		case *pg.Node_CreatedbStmt:
+			if x.CreatedbStmt != nil && !f(x.CreatedbStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterDatabaseStmt:
+			if x.AlterDatabaseStmt != nil && !f(x.AlterDatabaseStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterDatabaseRefreshCollStmt:
+			if x.AlterDatabaseRefreshCollStmt != nil && !f(x.AlterDatabaseRefreshCollStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterDatabaseSetStmt:
+			if x.AlterDatabaseSetStmt != nil && !f(x.AlterDatabaseSetStmt, 0) {
+				return
+			}
+		case *pg.Node_DropdbStmt:
+			if x.DropdbStmt != nil && !f(x.DropdbStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterSystemStmt:
+			if x.AlterSystemStmt != nil && !f(x.AlterSystemStmt, 0) {
+				return
+			}
+		case *pg.Node_ClusterStmt:
+			if x.ClusterStmt != nil && !f(x.ClusterStmt, 0) {
+				return
+			}
+		case *pg.Node_VacuumStmt:
+			if x.VacuumStmt != nil && !f(x.VacuumStmt, 0) {
+				return
+			}
+		case *pg.Node_VacuumRelation:
+			if x.VacuumRelation != nil && !f(x.VacuumRelation, 0) {
+				return
+			}
+		case *pg.Node_ExplainStmt:
+			if x.ExplainStmt != nil && !f(x.ExplainStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateTableAsStmt:
+			if x.CreateTableAsStmt != nil && !f(x.CreateTableAsStmt, 0) {
+				return
+			}
+		case *pg.Node_RefreshMatViewStmt:
+			if x.RefreshMatViewStmt != nil && !f(x.RefreshMatViewStmt, 0) {
+				return
+			}
+		case *pg.Node_CheckPointStmt:
+			if x.CheckPointStmt != nil && !f(x.CheckPointStmt, 0) {
+				return
+			}
+		case *pg.Node_DiscardStmt:
+			if x.DiscardStmt != nil && !f(x.DiscardStmt, 0) {
+				return
+			}
+		case *pg.Node_LockStmt:
+			if x.LockStmt != nil && !f(x.LockStmt, 0) {
+				return
+			}
+		case *pg.Node_ConstraintsSetStmt:
+			if x.ConstraintsSetStmt != nil && !f(x.ConstraintsSetStmt, 0) {
+				return
+			}
+		case *pg.Node_ReindexStmt:
+			if x.ReindexStmt != nil && !f(x.ReindexStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateConversionStmt:
+			if x.CreateConversionStmt != nil && !f(x.CreateConversionStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateCastStmt:
+			if x.CreateCastStmt != nil && !f(x.CreateCastStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateTransformStmt:
+			if x.CreateTransformStmt != nil && !f(x.CreateTransformStmt, 0) {
+				return
+			}
+		case *pg.Node_PrepareStmt:
+			if x.PrepareStmt != nil && !f(x.PrepareStmt, 0) {
+				return
+			}
+		case *pg.Node_ExecuteStmt:
+			if x.ExecuteStmt != nil && !f(x.ExecuteStmt, 0) {
+				return
+			}
+		case *pg.Node_DeallocateStmt:
+			if x.DeallocateStmt != nil && !f(x.DeallocateStmt, 0) {
+				return
+			}
+		case *pg.Node_DropOwnedStmt:
+			if x.DropOwnedStmt != nil && !f(x.DropOwnedStmt, 0) {
+				return
+			}
+		case *pg.Node_ReassignOwnedStmt:
+			if x.ReassignOwnedStmt != nil && !f(x.ReassignOwnedStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterTsdictionaryStmt:
+			if x.AlterTsdictionaryStmt != nil && !f(x.AlterTsdictionaryStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterTsconfigurationStmt:
+			if x.AlterTsconfigurationStmt != nil && !f(x.AlterTsconfigurationStmt, 0) {
+				return
+			}
+		case *pg.Node_PublicationTable:
+			if x.PublicationTable != nil && !f(x.PublicationTable, 0) {
+				return
+			}
+		case *pg.Node_PublicationObjSpec:
+			if x.PublicationObjSpec != nil && !f(x.PublicationObjSpec, 0) {
+				return
+			}
+		case *pg.Node_CreatePublicationStmt:
+			if x.CreatePublicationStmt != nil && !f(x.CreatePublicationStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterPublicationStmt:
+			if x.AlterPublicationStmt != nil && !f(x.AlterPublicationStmt, 0) {
+				return
+			}
+		case *pg.Node_CreateSubscriptionStmt:
+			if x.CreateSubscriptionStmt != nil && !f(x.CreateSubscriptionStmt, 0) {
+				return
+			}
+		case *pg.Node_AlterSubscriptionStmt:
+			if x.AlterSubscriptionStmt != nil && !f(x.AlterSubscriptionStmt, 0) {
+				return
+			}
+		case *pg.Node_DropSubscriptionStmt:
+			if x.DropSubscriptionStmt != nil && !f(x.DropSubscriptionStmt, 0) {
+				return
+			}
+		case *pg.Node_Integer:
+			if x.Integer != nil && !f(x.Integer, 0) {
+				return
+			}
+		case *pg.Node_Float:
+			if x.Float != nil && !f(x.Float, 0) {
+				return
+			}
+		case *pg.Node_Boolean:
+			if x.Boolean != nil && !f(x.Boolean, 0) {
+				return
+			}
+		case *pg.Node_String_:
+			if x.String_ != nil && !f(x.String_, 0) {
+				return
+			}
+		case *pg.Node_BitString:
+			if x.BitString != nil && !f(x.BitString, 0) {
+				return
+			}
+		case *pg.Node_List:
+			if x.List != nil && !f(x.List, 0) {
+				return
+			}
+		case *pg.Node_IntList:
+			if x.IntList != nil && !f(x.IntList, 0) {
+				return
+			}
+		case *pg.Node_OidList:
+			if x.OidList != nil && !f(x.OidList, 0) {
+				return
+			}
+		case *pg.Node_AConst:
+			if x.AConst != nil && !f(x.AConst, 0) {
+				return
+			}
+		}
+	case *pg.NullIfExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.NullTest:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ObjectWithArgs:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Objname {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Objargs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Objfuncargs {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.OidList:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Items {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.OnConflictClause:
+		if m == nil {
+			return
+		}
+		if m.Infer != nil && !f(m.Infer, 0) {
+			return
+		}
+		for _, x := range m.TargetList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.OnConflictExpr:
+		if m == nil {
+			return
+		}
+		for _, x := range m.ArbiterElems {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.ArbiterWhere != nil && !f(m.ArbiterWhere, 0) {
+			return
+		}
+		for _, x := range m.OnConflictSet {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.OnConflictWhere != nil && !f(m.OnConflictWhere, 0) {
+			return
+		}
+		for _, x := range m.ExclRelTlist {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.OpExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.PLAssignStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Indirection {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Val != nil && !f(m.Val, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.Param:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ParamRef:
+		if m == nil {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ParseResult:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Stmts {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.PartitionBoundSpec:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Listdatums {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Lowerdatums {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Upperdatums {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.PartitionCmd:
+		if m == nil {
+			return
+		}
+		if m.Name != nil && !f(m.Name, 0) {
+			return
+		}
+		if m.Bound != nil && !f(m.Bound, 0) {
+			return
+		}
+	case *pg.PartitionElem:
+		if m == nil {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+		for _, x := range m.Collation {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Opclass {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.PartitionRangeDatum:
+		if m == nil {
+			return
+		}
+		if m.Value != nil && !f(m.Value, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.PartitionSpec:
+		if m == nil {
+			return
+		}
+		for _, x := range m.PartParams {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.PrepareStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Argtypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Query != nil && !f(m.Query, 0) {
+			return
+		}
+	case *pg.PublicationObjSpec:
+		if m == nil {
+			return
+		}
+		if m.Pubtable != nil && !f(m.Pubtable, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.PublicationTable:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		for _, x := range m.Columns {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.Query:
+		if m == nil {
+			return
+		}
+		if m.UtilityStmt != nil && !f(m.UtilityStmt, 0) {
+			return
+		}
+		for _, x := range m.CteList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Rtable {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Rteperminfos {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Jointree != nil && !f(m.Jointree, 0) {
+			return
+		}
+		for _, x := range m.MergeActionList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.TargetList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.OnConflict != nil && !f(m.OnConflict, 0) {
+			return
+		}
+		for _, x := range m.ReturningList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.GroupClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.GroupingSets {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.HavingQual != nil && !f(m.HavingQual, 0) {
+			return
+		}
+		for _, x := range m.WindowClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.DistinctClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.SortClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.LimitOffset != nil && !f(m.LimitOffset, 0) {
+			return
+		}
+		if m.LimitCount != nil && !f(m.LimitCount, 0) {
+			return
+		}
+		for _, x := range m.RowMarks {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.SetOperations != nil && !f(m.SetOperations, 0) {
+			return
+		}
+		for _, x := range m.ConstraintDeps {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.WithCheckOptions {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.RangeFunction:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Functions {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Alias != nil && !f(m.Alias, 0) {
+			return
+		}
+		for _, x := range m.Coldeflist {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.RangeSubselect:
+		if m == nil {
+			return
+		}
+		if m.Subquery != nil && !f(m.Subquery, 0) {
+			return
+		}
+		if m.Alias != nil && !f(m.Alias, 0) {
+			return
+		}
+	case *pg.RangeTableFunc:
+		if m == nil {
+			return
+		}
+		if m.Docexpr != nil && !f(m.Docexpr, 0) {
+			return
+		}
+		if m.Rowexpr != nil && !f(m.Rowexpr, 0) {
+			return
+		}
+		for _, x := range m.Namespaces {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Columns {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Alias != nil && !f(m.Alias, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.RangeTableFuncCol:
+		if m == nil {
+			return
+		}
+		if m.TypeName != nil && !f(m.TypeName, 0) {
+			return
+		}
+		if m.Colexpr != nil && !f(m.Colexpr, 0) {
+			return
+		}
+		if m.Coldefexpr != nil && !f(m.Coldefexpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.RangeTableSample:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.Method {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Repeatable != nil && !f(m.Repeatable, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.RangeTblEntry:
+		if m == nil {
+			return
+		}
+		if m.Tablesample != nil && !f(m.Tablesample, 0) {
+			return
+		}
+		if m.Subquery != nil && !f(m.Subquery, 0) {
+			return
+		}
+		for _, x := range m.Joinaliasvars {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Joinleftcols {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Joinrightcols {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.JoinUsingAlias != nil && !f(m.JoinUsingAlias, 0) {
+			return
+		}
+		for _, x := range m.Functions {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Tablefunc != nil && !f(m.Tablefunc, 0) {
+			return
+		}
+		for _, x := range m.ValuesLists {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Coltypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Coltypmods {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Colcollations {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Alias != nil && !f(m.Alias, 0) {
+			return
+		}
+		if m.Eref != nil && !f(m.Eref, 0) {
+			return
+		}
+		for _, x := range m.SecurityQuals {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.RangeTblFunction:
+		if m == nil {
+			return
+		}
+		if m.Funcexpr != nil && !f(m.Funcexpr, 0) {
+			return
+		}
+		for _, x := range m.Funccolnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Funccoltypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Funccoltypmods {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Funccolcollations {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.RangeVar:
+		if m == nil {
+			return
+		}
+		if m.Alias != nil && !f(m.Alias, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.RawStmt:
+		if m == nil {
+			return
+		}
+		if m.Stmt != nil && !f(m.Stmt, 0) {
+			return
+		}
+	case *pg.ReassignOwnedStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Roles {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Newrole != nil && !f(m.Newrole, 0) {
+			return
+		}
+	case *pg.RefreshMatViewStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+	case *pg.ReindexStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.Params {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.RelabelType:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.RenameStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.Object != nil && !f(m.Object, 0) {
+			return
+		}
+	case *pg.ResTarget:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Indirection {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Val != nil && !f(m.Val, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ReturnStmt:
+		if m == nil {
+			return
+		}
+		if m.Returnval != nil && !f(m.Returnval, 0) {
+			return
+		}
+	case *pg.RoleSpec:
+		if m == nil {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.RowCompareExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Opnos {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Opfamilies {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Inputcollids {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Largs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Rargs {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.RowExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Colnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.RuleStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		for _, x := range m.Actions {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.SQLValueFunction:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ScalarArrayOpExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.ScanResult:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Tokens {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.SecLabelStmt:
+		if m == nil {
+			return
+		}
+		if m.Object != nil && !f(m.Object, 0) {
+			return
+		}
+	case *pg.SelectStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.DistinctClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.IntoClause != nil && !f(m.IntoClause, 0) {
+			return
+		}
+		for _, x := range m.TargetList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.FromClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		for _, x := range m.GroupClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.HavingClause != nil && !f(m.HavingClause, 0) {
+			return
+		}
+		for _, x := range m.WindowClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ValuesLists {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.SortClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.LimitOffset != nil && !f(m.LimitOffset, 0) {
+			return
+		}
+		if m.LimitCount != nil && !f(m.LimitCount, 0) {
+			return
+		}
+		for _, x := range m.LockingClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WithClause != nil && !f(m.WithClause, 0) {
+			return
+		}
+		if m.Larg != nil && !f(m.Larg, 0) {
+			return
+		}
+		if m.Rarg != nil && !f(m.Rarg, 0) {
+			return
+		}
+	case *pg.SetOperationStmt:
+		if m == nil {
+			return
+		}
+		if m.Larg != nil && !f(m.Larg, 0) {
+			return
+		}
+		if m.Rarg != nil && !f(m.Rarg, 0) {
+			return
+		}
+		for _, x := range m.ColTypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ColTypmods {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ColCollations {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.GroupClauses {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.SetToDefault:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.SortBy:
+		if m == nil {
+			return
+		}
+		if m.Node != nil && !f(m.Node, 0) {
+			return
+		}
+		for _, x := range m.UseOp {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.StatsElem:
+		if m == nil {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+	case *pg.SubLink:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Testexpr != nil && !f(m.Testexpr, 0) {
+			return
+		}
+		for _, x := range m.OperName {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Subselect != nil && !f(m.Subselect, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.SubPlan:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Testexpr != nil && !f(m.Testexpr, 0) {
+			return
+		}
+		for _, x := range m.ParamIds {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.SetParam {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ParParam {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.SubscriptingRef:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Refupperindexpr {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Reflowerindexpr {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Refexpr != nil && !f(m.Refexpr, 0) {
+			return
+		}
+		if m.Refassgnexpr != nil && !f(m.Refassgnexpr, 0) {
+			return
+		}
+	case *pg.TableFunc:
+		if m == nil {
+			return
+		}
+		for _, x := range m.NsUris {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.NsNames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Docexpr != nil && !f(m.Docexpr, 0) {
+			return
+		}
+		if m.Rowexpr != nil && !f(m.Rowexpr, 0) {
+			return
+		}
+		for _, x := range m.Colnames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Coltypes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Coltypmods {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Colcollations {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Colexprs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Coldefexprs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.TableLikeClause:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+	case *pg.TableSampleClause:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Repeatable != nil && !f(m.Repeatable, 0) {
+			return
+		}
+	case *pg.TargetEntry:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+	case *pg.TransactionStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.TruncateStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Relations {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.TypeCast:
+		if m == nil {
+			return
+		}
+		if m.Arg != nil && !f(m.Arg, 0) {
+			return
+		}
+		if m.TypeName != nil && !f(m.TypeName, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.TypeName:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Names {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Typmods {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ArrayBounds {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.UpdateStmt:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.TargetList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WhereClause != nil && !f(m.WhereClause, 0) {
+			return
+		}
+		for _, x := range m.FromClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ReturningList {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.WithClause != nil && !f(m.WithClause, 0) {
+			return
+		}
+	case *pg.VacuumRelation:
+		if m == nil {
+			return
+		}
+		if m.Relation != nil && !f(m.Relation, 0) {
+			return
+		}
+		for _, x := range m.VaCols {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.VacuumStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Rels {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.Var:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.VariableSetStmt:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.ViewStmt:
+		if m == nil {
+			return
+		}
+		if m.View != nil && !f(m.View, 0) {
+			return
+		}
+		for _, x := range m.Aliases {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Query != nil && !f(m.Query, 0) {
+			return
+		}
+		for _, x := range m.Options {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.WindowClause:
+		if m == nil {
+			return
+		}
+		for _, x := range m.PartitionClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.OrderClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.StartOffset != nil && !f(m.StartOffset, 0) {
+			return
+		}
+		if m.EndOffset != nil && !f(m.EndOffset, 0) {
+			return
+		}
+		for _, x := range m.RunCondition {
+			if !f(x, 0) {
+				return
+			}
+		}
+	case *pg.WindowDef:
+		if m == nil {
+			return
+		}
+		for _, x := range m.PartitionClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.OrderClause {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.StartOffset != nil && !f(m.StartOffset, 0) {
+			return
+		}
+		if m.EndOffset != nil && !f(m.EndOffset, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.WindowFunc:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Aggfilter != nil && !f(m.Aggfilter, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.WithCheckOption:
+		if m == nil {
+			return
+		}
+		if m.Qual != nil && !f(m.Qual, 0) {
+			return
+		}
+	case *pg.WithClause:
+		if m == nil {
+			return
+		}
+		for _, x := range m.Ctes {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.XmlExpr:
+		if m == nil {
+			return
+		}
+		if m.Xpr != nil && !f(m.Xpr, 0) {
+			return
+		}
+		for _, x := range m.NamedArgs {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.ArgNames {
+			if !f(x, 0) {
+				return
+			}
+		}
+		for _, x := range m.Args {
+			if !f(x, 0) {
+				return
+			}
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	case *pg.XmlSerialize:
+		if m == nil {
+			return
+		}
+		if m.Expr != nil && !f(m.Expr, 0) {
+			return
+		}
+		if m.TypeName != nil && !f(m.TypeName, 0) {
+			return
+		}
+		if m.Location != 0 && !f(nil, m.Location) {
+			return
+		}
+	}
+}
+
+func clearLocation(m any) {
+	switch m := m.(type) {
+	case *pg.A_ArrayExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.A_Const:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.A_Expr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.Aggref:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ArrayCoerceExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ArrayExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.BoolExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.BooleanTest:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CTECycleClause:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CTESearchClause:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CaseExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CaseWhen:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CoalesceExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CoerceToDomain:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CoerceToDomainValue:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CoerceViaIO:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CollateClause:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CollateExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ColumnDef:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ColumnRef:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.CommonTableExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.Constraint:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ConvertRowtypeExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.DefElem:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.DistinctExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.FuncCall:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.FuncExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.GroupingFunc:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.GroupingSet:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.InferClause:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.JsonAggConstructor:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.JsonArrayConstructor:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.JsonArrayQueryConstructor:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.JsonConstructorExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.JsonFormat:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.JsonIsPredicate:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.JsonObjectConstructor:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.MinMaxExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.NamedArgExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.NullIfExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.NullTest:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.OnConflictClause:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.OpExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.PLAssignStmt:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.Param:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ParamRef:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.PartitionBoundSpec:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.PartitionElem:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.PartitionRangeDatum:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.PartitionSpec:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.PublicationObjSpec:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.RangeTableFunc:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.RangeTableFuncCol:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.RangeTableSample:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.RangeVar:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.RelabelType:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ResTarget:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.RoleSpec:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.RowExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.SQLValueFunction:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.ScalarArrayOpExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.SetToDefault:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.SortBy:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.SubLink:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.TableFunc:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.TypeCast:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.TypeName:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.Var:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.WindowDef:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.WindowFunc:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.WithClause:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.XmlExpr:
+		if m != nil {
+			m.Location = 0
+		}
+	case *pg.XmlSerialize:
+		if m != nil {
+			m.Location = 0
+		}
+	}
+}
+
+func equalA_ArrayExpr(a, b *pg.A_ArrayExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Elements) != len(b.Elements) {
+		return false
+	}
+	for i := range a.Elements {
+		if !equalNode(a.Elements[i], b.Elements[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalA_Const(a, b *pg.A_Const) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	switch x := a.Val.(type) {
+	case nil:
+		if b.Val != nil {
+			return false
+		}
+	case *pg.A_Const_Ival:
+		y, ok := b.Val.(*pg.A_Const_Ival)
+		if !ok || !equalInteger(x.Ival, y.Ival) {
+			return false
+		}
+	case *pg.A_Const_Fval:
+		y, ok := b.Val.(*pg.A_Const_Fval)
+		if !ok || !equalFloat(x.Fval, y.Fval) {
+			return false
+		}
+	case *pg.A_Const_Boolval:
+		y, ok := b.Val.(*pg.A_Const_Boolval)
+		if !ok || !equalBoolean(x.Boolval, y.Boolval) {
+			return false
+		}
+	case *pg.A_Const_Sval:
+		y, ok := b.Val.(*pg.A_Const_Sval)
+		if !ok || !equalString(x.Sval, y.Sval) {
+			return false
+		}
+	case *pg.A_Const_Bsval:
+		y, ok := b.Val.(*pg.A_Const_Bsval)
+		if !ok || !equalBitString(x.Bsval, y.Bsval) {
+			return false
+		}
+	}
+	if a.Isnull != b.Isnull {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalA_Expr(a, b *pg.A_Expr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if len(a.Name) != len(b.Name) {
+		return false
+	}
+	for i := range a.Name {
+		if !equalNode(a.Name[i], b.Name[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Lexpr, b.Lexpr) {
+		return false
+	}
+	if !equalNode(a.Rexpr, b.Rexpr) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalA_Indices(a, b *pg.A_Indices) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.IsSlice != b.IsSlice {
+		return false
+	}
+	if !equalNode(a.Lidx, b.Lidx) {
+		return false
+	}
+	if !equalNode(a.Uidx, b.Uidx) {
+		return false
+	}
+	return true
+}
+
+func equalA_Indirection(a, b *pg.A_Indirection) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if len(a.Indirection) != len(b.Indirection) {
+		return false
+	}
+	for i := range a.Indirection {
+		if !equalNode(a.Indirection[i], b.Indirection[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalA_Star(a, b *pg.A_Star) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return true
+}
+
+func equalAccessPriv(a, b *pg.AccessPriv) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.PrivName != b.PrivName {
+		return false
+	}
+	if len(a.Cols) != len(b.Cols) {
+		return false
+	}
+	for i := range a.Cols {
+		if !equalNode(a.Cols[i], b.Cols[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAggref(a, b *pg.Aggref) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Aggfnoid != b.Aggfnoid {
+		return false
+	}
+	if a.Aggtype != b.Aggtype {
+		return false
+	}
+	if a.Aggcollid != b.Aggcollid {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if len(a.Aggargtypes) != len(b.Aggargtypes) {
+		return false
+	}
+	for i := range a.Aggargtypes {
+		if !equalNode(a.Aggargtypes[i], b.Aggargtypes[i]) {
+			return false
+		}
+	}
+	if len(a.Aggdirectargs) != len(b.Aggdirectargs) {
+		return false
+	}
+	for i := range a.Aggdirectargs {
+		if !equalNode(a.Aggdirectargs[i], b.Aggdirectargs[i]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if len(a.Aggorder) != len(b.Aggorder) {
+		return false
+	}
+	for i := range a.Aggorder {
+		if !equalNode(a.Aggorder[i], b.Aggorder[i]) {
+			return false
+		}
+	}
+	if len(a.Aggdistinct) != len(b.Aggdistinct) {
+		return false
+	}
+	for i := range a.Aggdistinct {
+		if !equalNode(a.Aggdistinct[i], b.Aggdistinct[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Aggfilter, b.Aggfilter) {
+		return false
+	}
+	if a.Aggstar != b.Aggstar {
+		return false
+	}
+	if a.Aggvariadic != b.Aggvariadic {
+		return false
+	}
+	if a.Aggkind != b.Aggkind {
+		return false
+	}
+	if a.Agglevelsup != b.Agglevelsup {
+		return false
+	}
+	if a.Aggsplit != b.Aggsplit {
+		return false
+	}
+	if a.Aggno != b.Aggno {
+		return false
+	}
+	if a.Aggtransno != b.Aggtransno {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalAlias(a, b *pg.Alias) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Aliasname != b.Aliasname {
+		return false
+	}
+	if len(a.Colnames) != len(b.Colnames) {
+		return false
+	}
+	for i := range a.Colnames {
+		if !equalNode(a.Colnames[i], b.Colnames[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterCollationStmt(a, b *pg.AlterCollationStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Collname) != len(b.Collname) {
+		return false
+	}
+	for i := range a.Collname {
+		if !equalNode(a.Collname[i], b.Collname[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterDatabaseRefreshCollStmt(a, b *pg.AlterDatabaseRefreshCollStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Dbname != b.Dbname {
+		return false
+	}
+	return true
+}
+
+func equalAlterDatabaseSetStmt(a, b *pg.AlterDatabaseSetStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Dbname != b.Dbname {
+		return false
+	}
+	if !equalVariableSetStmt(a.Setstmt, b.Setstmt) {
+		return false
+	}
+	return true
+}
+
+func equalAlterDatabaseStmt(a, b *pg.AlterDatabaseStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Dbname != b.Dbname {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterDefaultPrivilegesStmt(a, b *pg.AlterDefaultPrivilegesStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if !equalGrantStmt(a.Action, b.Action) {
+		return false
+	}
+	return true
+}
+
+func equalAlterDomainStmt(a, b *pg.AlterDomainStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Subtype != b.Subtype {
+		return false
+	}
+	if len(a.TypeName) != len(b.TypeName) {
+		return false
+	}
+	for i := range a.TypeName {
+		if !equalNode(a.TypeName[i], b.TypeName[i]) {
+			return false
+		}
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if !equalNode(a.Def, b.Def) {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalAlterEnumStmt(a, b *pg.AlterEnumStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.TypeName) != len(b.TypeName) {
+		return false
+	}
+	for i := range a.TypeName {
+		if !equalNode(a.TypeName[i], b.TypeName[i]) {
+			return false
+		}
+	}
+	if a.OldVal != b.OldVal {
+		return false
+	}
+	if a.NewVal != b.NewVal {
+		return false
+	}
+	if a.NewValNeighbor != b.NewValNeighbor {
+		return false
+	}
+	if a.NewValIsAfter != b.NewValIsAfter {
+		return false
+	}
+	if a.SkipIfNewValExists != b.SkipIfNewValExists {
+		return false
+	}
+	return true
+}
+
+func equalAlterEventTrigStmt(a, b *pg.AlterEventTrigStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Trigname != b.Trigname {
+		return false
+	}
+	if a.Tgenabled != b.Tgenabled {
+		return false
+	}
+	return true
+}
+
+func equalAlterExtensionContentsStmt(a, b *pg.AlterExtensionContentsStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Extname != b.Extname {
+		return false
+	}
+	if a.Action != b.Action {
+		return false
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if !equalNode(a.Object, b.Object) {
+		return false
+	}
+	return true
+}
+
+func equalAlterExtensionStmt(a, b *pg.AlterExtensionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Extname != b.Extname {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterFdwStmt(a, b *pg.AlterFdwStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Fdwname != b.Fdwname {
+		return false
+	}
+	if len(a.FuncOptions) != len(b.FuncOptions) {
+		return false
+	}
+	for i := range a.FuncOptions {
+		if !equalNode(a.FuncOptions[i], b.FuncOptions[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterForeignServerStmt(a, b *pg.AlterForeignServerStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Servername != b.Servername {
+		return false
+	}
+	if a.Version != b.Version {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.HasVersion != b.HasVersion {
+		return false
+	}
+	return true
+}
+
+func equalAlterFunctionStmt(a, b *pg.AlterFunctionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if !equalObjectWithArgs(a.Func, b.Func) {
+		return false
+	}
+	if len(a.Actions) != len(b.Actions) {
+		return false
+	}
+	for i := range a.Actions {
+		if !equalNode(a.Actions[i], b.Actions[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterObjectDependsStmt(a, b *pg.AlterObjectDependsStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.ObjectType != b.ObjectType {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if !equalNode(a.Object, b.Object) {
+		return false
+	}
+	if !equalString(a.Extname, b.Extname) {
+		return false
+	}
+	if a.Remove != b.Remove {
+		return false
+	}
+	return true
+}
+
+func equalAlterObjectSchemaStmt(a, b *pg.AlterObjectSchemaStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.ObjectType != b.ObjectType {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if !equalNode(a.Object, b.Object) {
+		return false
+	}
+	if a.Newschema != b.Newschema {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalAlterOpFamilyStmt(a, b *pg.AlterOpFamilyStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Opfamilyname) != len(b.Opfamilyname) {
+		return false
+	}
+	for i := range a.Opfamilyname {
+		if !equalNode(a.Opfamilyname[i], b.Opfamilyname[i]) {
+			return false
+		}
+	}
+	if a.Amname != b.Amname {
+		return false
+	}
+	if a.IsDrop != b.IsDrop {
+		return false
+	}
+	if len(a.Items) != len(b.Items) {
+		return false
+	}
+	for i := range a.Items {
+		if !equalNode(a.Items[i], b.Items[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterOperatorStmt(a, b *pg.AlterOperatorStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalObjectWithArgs(a.Opername, b.Opername) {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterOwnerStmt(a, b *pg.AlterOwnerStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.ObjectType != b.ObjectType {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if !equalNode(a.Object, b.Object) {
+		return false
+	}
+	if !equalRoleSpec(a.Newowner, b.Newowner) {
+		return false
+	}
+	return true
+}
+
+func equalAlterPolicyStmt(a, b *pg.AlterPolicyStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.PolicyName != b.PolicyName {
+		return false
+	}
+	if !equalRangeVar(a.Table, b.Table) {
+		return false
+	}
+	if len(a.Roles) != len(b.Roles) {
+		return false
+	}
+	for i := range a.Roles {
+		if !equalNode(a.Roles[i], b.Roles[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Qual, b.Qual) {
+		return false
+	}
+	if !equalNode(a.WithCheck, b.WithCheck) {
+		return false
+	}
+	return true
+}
+
+func equalAlterPublicationStmt(a, b *pg.AlterPublicationStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Pubname != b.Pubname {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if len(a.Pubobjects) != len(b.Pubobjects) {
+		return false
+	}
+	for i := range a.Pubobjects {
+		if !equalNode(a.Pubobjects[i], b.Pubobjects[i]) {
+			return false
+		}
+	}
+	if a.ForAllTables != b.ForAllTables {
+		return false
+	}
+	if a.Action != b.Action {
+		return false
+	}
+	return true
+}
+
+func equalAlterRoleSetStmt(a, b *pg.AlterRoleSetStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRoleSpec(a.Role, b.Role) {
+		return false
+	}
+	if a.Database != b.Database {
+		return false
+	}
+	if !equalVariableSetStmt(a.Setstmt, b.Setstmt) {
+		return false
+	}
+	return true
+}
+
+func equalAlterRoleStmt(a, b *pg.AlterRoleStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRoleSpec(a.Role, b.Role) {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.Action != b.Action {
+		return false
+	}
+	return true
+}
+
+func equalAlterSeqStmt(a, b *pg.AlterSeqStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Sequence, b.Sequence) {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.ForIdentity != b.ForIdentity {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalAlterStatsStmt(a, b *pg.AlterStatsStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Defnames) != len(b.Defnames) {
+		return false
+	}
+	for i := range a.Defnames {
+		if !equalNode(a.Defnames[i], b.Defnames[i]) {
+			return false
+		}
+	}
+	if a.Stxstattarget != b.Stxstattarget {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalAlterSubscriptionStmt(a, b *pg.AlterSubscriptionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Subname != b.Subname {
+		return false
+	}
+	if a.Conninfo != b.Conninfo {
+		return false
+	}
+	if len(a.Publication) != len(b.Publication) {
+		return false
+	}
+	for i := range a.Publication {
+		if !equalNode(a.Publication[i], b.Publication[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterSystemStmt(a, b *pg.AlterSystemStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalVariableSetStmt(a.Setstmt, b.Setstmt) {
+		return false
+	}
+	return true
+}
+
+func equalAlterTSConfigurationStmt(a, b *pg.AlterTSConfigurationStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if len(a.Cfgname) != len(b.Cfgname) {
+		return false
+	}
+	for i := range a.Cfgname {
+		if !equalNode(a.Cfgname[i], b.Cfgname[i]) {
+			return false
+		}
+	}
+	if len(a.Tokentype) != len(b.Tokentype) {
+		return false
+	}
+	for i := range a.Tokentype {
+		if !equalNode(a.Tokentype[i], b.Tokentype[i]) {
+			return false
+		}
+	}
+	if len(a.Dicts) != len(b.Dicts) {
+		return false
+	}
+	for i := range a.Dicts {
+		if !equalNode(a.Dicts[i], b.Dicts[i]) {
+			return false
+		}
+	}
+	if a.Override != b.Override {
+		return false
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalAlterTSDictionaryStmt(a, b *pg.AlterTSDictionaryStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Dictname) != len(b.Dictname) {
+		return false
+	}
+	for i := range a.Dictname {
+		if !equalNode(a.Dictname[i], b.Dictname[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterTableCmd(a, b *pg.AlterTableCmd) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Subtype != b.Subtype {
+		return false
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if a.Num != b.Num {
+		return false
+	}
+	if !equalRoleSpec(a.Newowner, b.Newowner) {
+		return false
+	}
+	if !equalNode(a.Def, b.Def) {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	if a.Recurse != b.Recurse {
+		return false
+	}
+	return true
+}
+
+func equalAlterTableMoveAllStmt(a, b *pg.AlterTableMoveAllStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.OrigTablespacename != b.OrigTablespacename {
+		return false
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if len(a.Roles) != len(b.Roles) {
+		return false
+	}
+	for i := range a.Roles {
+		if !equalNode(a.Roles[i], b.Roles[i]) {
+			return false
+		}
+	}
+	if a.NewTablespacename != b.NewTablespacename {
+		return false
+	}
+	if a.Nowait != b.Nowait {
+		return false
+	}
+	return true
+}
+
+func equalAlterTableSpaceOptionsStmt(a, b *pg.AlterTableSpaceOptionsStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Tablespacename != b.Tablespacename {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.IsReset != b.IsReset {
+		return false
+	}
+	return true
+}
+
+func equalAlterTableStmt(a, b *pg.AlterTableStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if len(a.Cmds) != len(b.Cmds) {
+		return false
+	}
+	for i := range a.Cmds {
+		if !equalNode(a.Cmds[i], b.Cmds[i]) {
+			return false
+		}
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalAlterTypeStmt(a, b *pg.AlterTypeStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.TypeName) != len(b.TypeName) {
+		return false
+	}
+	for i := range a.TypeName {
+		if !equalNode(a.TypeName[i], b.TypeName[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlterUserMappingStmt(a, b *pg.AlterUserMappingStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRoleSpec(a.User, b.User) {
+		return false
+	}
+	if a.Servername != b.Servername {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalAlternativeSubPlan(a, b *pg.AlternativeSubPlan) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if len(a.Subplans) != len(b.Subplans) {
+		return false
+	}
+	for i := range a.Subplans {
+		if !equalNode(a.Subplans[i], b.Subplans[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalArrayCoerceExpr(a, b *pg.ArrayCoerceExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if !equalNode(a.Elemexpr, b.Elemexpr) {
+		return false
+	}
+	if a.Resulttype != b.Resulttype {
+		return false
+	}
+	if a.Resulttypmod != b.Resulttypmod {
+		return false
+	}
+	if a.Resultcollid != b.Resultcollid {
+		return false
+	}
+	if a.Coerceformat != b.Coerceformat {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalArrayExpr(a, b *pg.ArrayExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.ArrayTypeid != b.ArrayTypeid {
+		return false
+	}
+	if a.ArrayCollid != b.ArrayCollid {
+		return false
+	}
+	if a.ElementTypeid != b.ElementTypeid {
+		return false
+	}
+	if len(a.Elements) != len(b.Elements) {
+		return false
+	}
+	for i := range a.Elements {
+		if !equalNode(a.Elements[i], b.Elements[i]) {
+			return false
+		}
+	}
+	if a.Multidims != b.Multidims {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalBitString(a, b *pg.BitString) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Bsval != b.Bsval {
+		return false
+	}
+	return true
+}
+
+func equalBoolExpr(a, b *pg.BoolExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Boolop != b.Boolop {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalBoolean(a, b *pg.Boolean) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Boolval != b.Boolval {
+		return false
+	}
+	return true
+}
+
+func equalBooleanTest(a, b *pg.BooleanTest) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Booltesttype != b.Booltesttype {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCTECycleClause(a, b *pg.CTECycleClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.CycleColList) != len(b.CycleColList) {
+		return false
+	}
+	for i := range a.CycleColList {
+		if !equalNode(a.CycleColList[i], b.CycleColList[i]) {
+			return false
+		}
+	}
+	if a.CycleMarkColumn != b.CycleMarkColumn {
+		return false
+	}
+	if !equalNode(a.CycleMarkValue, b.CycleMarkValue) {
+		return false
+	}
+	if !equalNode(a.CycleMarkDefault, b.CycleMarkDefault) {
+		return false
+	}
+	if a.CyclePathColumn != b.CyclePathColumn {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	if a.CycleMarkType != b.CycleMarkType {
+		return false
+	}
+	if a.CycleMarkTypmod != b.CycleMarkTypmod {
+		return false
+	}
+	if a.CycleMarkCollation != b.CycleMarkCollation {
+		return false
+	}
+	if a.CycleMarkNeop != b.CycleMarkNeop {
+		return false
+	}
+	return true
+}
+
+func equalCTESearchClause(a, b *pg.CTESearchClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.SearchColList) != len(b.SearchColList) {
+		return false
+	}
+	for i := range a.SearchColList {
+		if !equalNode(a.SearchColList[i], b.SearchColList[i]) {
+			return false
+		}
+	}
+	if a.SearchBreadthFirst != b.SearchBreadthFirst {
+		return false
+	}
+	if a.SearchSeqColumn != b.SearchSeqColumn {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCallContext(a, b *pg.CallContext) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Atomic != b.Atomic {
+		return false
+	}
+	return true
+}
+
+func equalCallStmt(a, b *pg.CallStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalFuncCall(a.Funccall, b.Funccall) {
+		return false
+	}
+	if !equalFuncExpr(a.Funcexpr, b.Funcexpr) {
+		return false
+	}
+	if len(a.Outargs) != len(b.Outargs) {
+		return false
+	}
+	for i := range a.Outargs {
+		if !equalNode(a.Outargs[i], b.Outargs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCaseExpr(a, b *pg.CaseExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Casetype != b.Casetype {
+		return false
+	}
+	if a.Casecollid != b.Casecollid {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Defresult, b.Defresult) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCaseTestExpr(a, b *pg.CaseTestExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.TypeId != b.TypeId {
+		return false
+	}
+	if a.TypeMod != b.TypeMod {
+		return false
+	}
+	if a.Collation != b.Collation {
+		return false
+	}
+	return true
+}
+
+func equalCaseWhen(a, b *pg.CaseWhen) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	if !equalNode(a.Result, b.Result) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCheckPointStmt(a, b *pg.CheckPointStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return true
+}
+
+func equalClosePortalStmt(a, b *pg.ClosePortalStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Portalname != b.Portalname {
+		return false
+	}
+	return true
+}
+
+func equalClusterStmt(a, b *pg.ClusterStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if a.Indexname != b.Indexname {
+		return false
+	}
+	if len(a.Params) != len(b.Params) {
+		return false
+	}
+	for i := range a.Params {
+		if !equalNode(a.Params[i], b.Params[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCoalesceExpr(a, b *pg.CoalesceExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Coalescetype != b.Coalescetype {
+		return false
+	}
+	if a.Coalescecollid != b.Coalescecollid {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCoerceToDomain(a, b *pg.CoerceToDomain) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Resulttype != b.Resulttype {
+		return false
+	}
+	if a.Resulttypmod != b.Resulttypmod {
+		return false
+	}
+	if a.Resultcollid != b.Resultcollid {
+		return false
+	}
+	if a.Coercionformat != b.Coercionformat {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCoerceToDomainValue(a, b *pg.CoerceToDomainValue) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.TypeId != b.TypeId {
+		return false
+	}
+	if a.TypeMod != b.TypeMod {
+		return false
+	}
+	if a.Collation != b.Collation {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCoerceViaIO(a, b *pg.CoerceViaIO) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Resulttype != b.Resulttype {
+		return false
+	}
+	if a.Resultcollid != b.Resultcollid {
+		return false
+	}
+	if a.Coerceformat != b.Coerceformat {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCollateClause(a, b *pg.CollateClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if len(a.Collname) != len(b.Collname) {
+		return false
+	}
+	for i := range a.Collname {
+		if !equalNode(a.Collname[i], b.Collname[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCollateExpr(a, b *pg.CollateExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.CollOid != b.CollOid {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalColumnDef(a, b *pg.ColumnDef) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Colname != b.Colname {
+		return false
+	}
+	if !equalTypeName(a.TypeName, b.TypeName) {
+		return false
+	}
+	if a.Compression != b.Compression {
+		return false
+	}
+	if a.Inhcount != b.Inhcount {
+		return false
+	}
+	if a.IsLocal != b.IsLocal {
+		return false
+	}
+	if a.IsNotNull != b.IsNotNull {
+		return false
+	}
+	if a.IsFromType != b.IsFromType {
+		return false
+	}
+	if a.Storage != b.Storage {
+		return false
+	}
+	if a.StorageName != b.StorageName {
+		return false
+	}
+	if !equalNode(a.RawDefault, b.RawDefault) {
+		return false
+	}
+	if !equalNode(a.CookedDefault, b.CookedDefault) {
+		return false
+	}
+	if a.Identity != b.Identity {
+		return false
+	}
+	if !equalRangeVar(a.IdentitySequence, b.IdentitySequence) {
+		return false
+	}
+	if a.Generated != b.Generated {
+		return false
+	}
+	if !equalCollateClause(a.CollClause, b.CollClause) {
+		return false
+	}
+	if a.CollOid != b.CollOid {
+		return false
+	}
+	if len(a.Constraints) != len(b.Constraints) {
+		return false
+	}
+	for i := range a.Constraints {
+		if !equalNode(a.Constraints[i], b.Constraints[i]) {
+			return false
+		}
+	}
+	if len(a.Fdwoptions) != len(b.Fdwoptions) {
+		return false
+	}
+	for i := range a.Fdwoptions {
+		if !equalNode(a.Fdwoptions[i], b.Fdwoptions[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalColumnRef(a, b *pg.ColumnRef) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Fields) != len(b.Fields) {
+		return false
+	}
+	for i := range a.Fields {
+		if !equalNode(a.Fields[i], b.Fields[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCommentStmt(a, b *pg.CommentStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if !equalNode(a.Object, b.Object) {
+		return false
+	}
+	if a.Comment != b.Comment {
+		return false
+	}
+	return true
+}
+
+func equalCommonTableExpr(a, b *pg.CommonTableExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Ctename != b.Ctename {
+		return false
+	}
+	if len(a.Aliascolnames) != len(b.Aliascolnames) {
+		return false
+	}
+	for i := range a.Aliascolnames {
+		if !equalNode(a.Aliascolnames[i], b.Aliascolnames[i]) {
+			return false
+		}
+	}
+	if a.Ctematerialized != b.Ctematerialized {
+		return false
+	}
+	if !equalNode(a.Ctequery, b.Ctequery) {
+		return false
+	}
+	if !equalCTESearchClause(a.SearchClause, b.SearchClause) {
+		return false
+	}
+	if !equalCTECycleClause(a.CycleClause, b.CycleClause) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	if a.Cterecursive != b.Cterecursive {
+		return false
+	}
+	if a.Cterefcount != b.Cterefcount {
+		return false
+	}
+	if len(a.Ctecolnames) != len(b.Ctecolnames) {
+		return false
+	}
+	for i := range a.Ctecolnames {
+		if !equalNode(a.Ctecolnames[i], b.Ctecolnames[i]) {
+			return false
+		}
+	}
+	if len(a.Ctecoltypes) != len(b.Ctecoltypes) {
+		return false
+	}
+	for i := range a.Ctecoltypes {
+		if !equalNode(a.Ctecoltypes[i], b.Ctecoltypes[i]) {
+			return false
+		}
+	}
+	if len(a.Ctecoltypmods) != len(b.Ctecoltypmods) {
+		return false
+	}
+	for i := range a.Ctecoltypmods {
+		if !equalNode(a.Ctecoltypmods[i], b.Ctecoltypmods[i]) {
+			return false
+		}
+	}
+	if len(a.Ctecolcollations) != len(b.Ctecolcollations) {
+		return false
+	}
+	for i := range a.Ctecolcollations {
+		if !equalNode(a.Ctecolcollations[i], b.Ctecolcollations[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCompositeTypeStmt(a, b *pg.CompositeTypeStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Typevar, b.Typevar) {
+		return false
+	}
+	if len(a.Coldeflist) != len(b.Coldeflist) {
+		return false
+	}
+	for i := range a.Coldeflist {
+		if !equalNode(a.Coldeflist[i], b.Coldeflist[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalConstraint(a, b *pg.Constraint) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Contype != b.Contype {
+		return false
+	}
+	if a.Conname != b.Conname {
+		return false
+	}
+	if a.Deferrable != b.Deferrable {
+		return false
+	}
+	if a.Initdeferred != b.Initdeferred {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	if a.IsNoInherit != b.IsNoInherit {
+		return false
+	}
+	if !equalNode(a.RawExpr, b.RawExpr) {
+		return false
+	}
+	if a.CookedExpr != b.CookedExpr {
+		return false
+	}
+	if a.GeneratedWhen != b.GeneratedWhen {
+		return false
+	}
+	if a.NullsNotDistinct != b.NullsNotDistinct {
+		return false
+	}
+	if len(a.Keys) != len(b.Keys) {
+		return false
+	}
+	for i := range a.Keys {
+		if !equalNode(a.Keys[i], b.Keys[i]) {
+			return false
+		}
+	}
+	if len(a.Including) != len(b.Including) {
+		return false
+	}
+	for i := range a.Including {
+		if !equalNode(a.Including[i], b.Including[i]) {
+			return false
+		}
+	}
+	if len(a.Exclusions) != len(b.Exclusions) {
+		return false
+	}
+	for i := range a.Exclusions {
+		if !equalNode(a.Exclusions[i], b.Exclusions[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.Indexname != b.Indexname {
+		return false
+	}
+	if a.Indexspace != b.Indexspace {
+		return false
+	}
+	if a.ResetDefaultTblspc != b.ResetDefaultTblspc {
+		return false
+	}
+	if a.AccessMethod != b.AccessMethod {
+		return false
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if !equalRangeVar(a.Pktable, b.Pktable) {
+		return false
+	}
+	if len(a.FkAttrs) != len(b.FkAttrs) {
+		return false
+	}
+	for i := range a.FkAttrs {
+		if !equalNode(a.FkAttrs[i], b.FkAttrs[i]) {
+			return false
+		}
+	}
+	if len(a.PkAttrs) != len(b.PkAttrs) {
+		return false
+	}
+	for i := range a.PkAttrs {
+		if !equalNode(a.PkAttrs[i], b.PkAttrs[i]) {
+			return false
+		}
+	}
+	if a.FkMatchtype != b.FkMatchtype {
+		return false
+	}
+	if a.FkUpdAction != b.FkUpdAction {
+		return false
+	}
+	if a.FkDelAction != b.FkDelAction {
+		return false
+	}
+	if len(a.FkDelSetCols) != len(b.FkDelSetCols) {
+		return false
+	}
+	for i := range a.FkDelSetCols {
+		if !equalNode(a.FkDelSetCols[i], b.FkDelSetCols[i]) {
+			return false
+		}
+	}
+	if len(a.OldConpfeqop) != len(b.OldConpfeqop) {
+		return false
+	}
+	for i := range a.OldConpfeqop {
+		if !equalNode(a.OldConpfeqop[i], b.OldConpfeqop[i]) {
+			return false
+		}
+	}
+	if a.OldPktableOid != b.OldPktableOid {
+		return false
+	}
+	if a.SkipValidation != b.SkipValidation {
+		return false
+	}
+	if a.InitiallyValid != b.InitiallyValid {
+		return false
+	}
+	return true
+}
+
+func equalConstraintsSetStmt(a, b *pg.ConstraintsSetStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Constraints) != len(b.Constraints) {
+		return false
+	}
+	for i := range a.Constraints {
+		if !equalNode(a.Constraints[i], b.Constraints[i]) {
+			return false
+		}
+	}
+	if a.Deferred != b.Deferred {
+		return false
+	}
+	return true
+}
+
+func equalConvertRowtypeExpr(a, b *pg.ConvertRowtypeExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Resulttype != b.Resulttype {
+		return false
+	}
+	if a.Convertformat != b.Convertformat {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalCopyStmt(a, b *pg.CopyStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if !equalNode(a.Query, b.Query) {
+		return false
+	}
+	if len(a.Attlist) != len(b.Attlist) {
+		return false
+	}
+	for i := range a.Attlist {
+		if !equalNode(a.Attlist[i], b.Attlist[i]) {
+			return false
+		}
+	}
+	if a.IsFrom != b.IsFrom {
+		return false
+	}
+	if a.IsProgram != b.IsProgram {
+		return false
+	}
+	if a.Filename != b.Filename {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	return true
+}
+
+func equalCreateAmStmt(a, b *pg.CreateAmStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Amname != b.Amname {
+		return false
+	}
+	if len(a.HandlerName) != len(b.HandlerName) {
+		return false
+	}
+	for i := range a.HandlerName {
+		if !equalNode(a.HandlerName[i], b.HandlerName[i]) {
+			return false
+		}
+	}
+	if a.Amtype != b.Amtype {
+		return false
+	}
+	return true
+}
+
+func equalCreateCastStmt(a, b *pg.CreateCastStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalTypeName(a.Sourcetype, b.Sourcetype) {
+		return false
+	}
+	if !equalTypeName(a.Targettype, b.Targettype) {
+		return false
+	}
+	if !equalObjectWithArgs(a.Func, b.Func) {
+		return false
+	}
+	if a.Context != b.Context {
+		return false
+	}
+	if a.Inout != b.Inout {
+		return false
+	}
+	return true
+}
+
+func equalCreateConversionStmt(a, b *pg.CreateConversionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.ConversionName) != len(b.ConversionName) {
+		return false
+	}
+	for i := range a.ConversionName {
+		if !equalNode(a.ConversionName[i], b.ConversionName[i]) {
+			return false
+		}
+	}
+	if a.ForEncodingName != b.ForEncodingName {
+		return false
+	}
+	if a.ToEncodingName != b.ToEncodingName {
+		return false
+	}
+	if len(a.FuncName) != len(b.FuncName) {
+		return false
+	}
+	for i := range a.FuncName {
+		if !equalNode(a.FuncName[i], b.FuncName[i]) {
+			return false
+		}
+	}
+	if a.Def != b.Def {
+		return false
+	}
+	return true
+}
+
+func equalCreateDomainStmt(a, b *pg.CreateDomainStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Domainname) != len(b.Domainname) {
+		return false
+	}
+	for i := range a.Domainname {
+		if !equalNode(a.Domainname[i], b.Domainname[i]) {
+			return false
+		}
+	}
+	if !equalTypeName(a.TypeName, b.TypeName) {
+		return false
+	}
+	if !equalCollateClause(a.CollClause, b.CollClause) {
+		return false
+	}
+	if len(a.Constraints) != len(b.Constraints) {
+		return false
+	}
+	for i := range a.Constraints {
+		if !equalNode(a.Constraints[i], b.Constraints[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateEnumStmt(a, b *pg.CreateEnumStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.TypeName) != len(b.TypeName) {
+		return false
+	}
+	for i := range a.TypeName {
+		if !equalNode(a.TypeName[i], b.TypeName[i]) {
+			return false
+		}
+	}
+	if len(a.Vals) != len(b.Vals) {
+		return false
+	}
+	for i := range a.Vals {
+		if !equalNode(a.Vals[i], b.Vals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateEventTrigStmt(a, b *pg.CreateEventTrigStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Trigname != b.Trigname {
+		return false
+	}
+	if a.Eventname != b.Eventname {
+		return false
+	}
+	if len(a.Whenclause) != len(b.Whenclause) {
+		return false
+	}
+	for i := range a.Whenclause {
+		if !equalNode(a.Whenclause[i], b.Whenclause[i]) {
+			return false
+		}
+	}
+	if len(a.Funcname) != len(b.Funcname) {
+		return false
+	}
+	for i := range a.Funcname {
+		if !equalNode(a.Funcname[i], b.Funcname[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateExtensionStmt(a, b *pg.CreateExtensionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Extname != b.Extname {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateFdwStmt(a, b *pg.CreateFdwStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Fdwname != b.Fdwname {
+		return false
+	}
+	if len(a.FuncOptions) != len(b.FuncOptions) {
+		return false
+	}
+	for i := range a.FuncOptions {
+		if !equalNode(a.FuncOptions[i], b.FuncOptions[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateForeignServerStmt(a, b *pg.CreateForeignServerStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Servername != b.Servername {
+		return false
+	}
+	if a.Servertype != b.Servertype {
+		return false
+	}
+	if a.Version != b.Version {
+		return false
+	}
+	if a.Fdwname != b.Fdwname {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateForeignTableStmt(a, b *pg.CreateForeignTableStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalCreateStmt(a.BaseStmt, b.BaseStmt) {
+		return false
+	}
+	if a.Servername != b.Servername {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateFunctionStmt(a, b *pg.CreateFunctionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.IsProcedure != b.IsProcedure {
+		return false
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	if len(a.Funcname) != len(b.Funcname) {
+		return false
+	}
+	for i := range a.Funcname {
+		if !equalNode(a.Funcname[i], b.Funcname[i]) {
+			return false
+		}
+	}
+	if len(a.Parameters) != len(b.Parameters) {
+		return false
+	}
+	for i := range a.Parameters {
+		if !equalNode(a.Parameters[i], b.Parameters[i]) {
+			return false
+		}
+	}
+	if !equalTypeName(a.ReturnType, b.ReturnType) {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.SqlBody, b.SqlBody) {
+		return false
+	}
+	return true
+}
+
+func equalCreateOpClassItem(a, b *pg.CreateOpClassItem) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Itemtype != b.Itemtype {
+		return false
+	}
+	if !equalObjectWithArgs(a.Name, b.Name) {
+		return false
+	}
+	if a.Number != b.Number {
+		return false
+	}
+	if len(a.OrderFamily) != len(b.OrderFamily) {
+		return false
+	}
+	for i := range a.OrderFamily {
+		if !equalNode(a.OrderFamily[i], b.OrderFamily[i]) {
+			return false
+		}
+	}
+	if len(a.ClassArgs) != len(b.ClassArgs) {
+		return false
+	}
+	for i := range a.ClassArgs {
+		if !equalNode(a.ClassArgs[i], b.ClassArgs[i]) {
+			return false
+		}
+	}
+	if !equalTypeName(a.Storedtype, b.Storedtype) {
+		return false
+	}
+	return true
+}
+
+func equalCreateOpClassStmt(a, b *pg.CreateOpClassStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Opclassname) != len(b.Opclassname) {
+		return false
+	}
+	for i := range a.Opclassname {
+		if !equalNode(a.Opclassname[i], b.Opclassname[i]) {
+			return false
+		}
+	}
+	if len(a.Opfamilyname) != len(b.Opfamilyname) {
+		return false
+	}
+	for i := range a.Opfamilyname {
+		if !equalNode(a.Opfamilyname[i], b.Opfamilyname[i]) {
+			return false
+		}
+	}
+	if a.Amname != b.Amname {
+		return false
+	}
+	if !equalTypeName(a.Datatype, b.Datatype) {
+		return false
+	}
+	if len(a.Items) != len(b.Items) {
+		return false
+	}
+	for i := range a.Items {
+		if !equalNode(a.Items[i], b.Items[i]) {
+			return false
+		}
+	}
+	if a.IsDefault != b.IsDefault {
+		return false
+	}
+	return true
+}
+
+func equalCreateOpFamilyStmt(a, b *pg.CreateOpFamilyStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Opfamilyname) != len(b.Opfamilyname) {
+		return false
+	}
+	for i := range a.Opfamilyname {
+		if !equalNode(a.Opfamilyname[i], b.Opfamilyname[i]) {
+			return false
+		}
+	}
+	if a.Amname != b.Amname {
+		return false
+	}
+	return true
+}
+
+func equalCreatePLangStmt(a, b *pg.CreatePLangStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	if a.Plname != b.Plname {
+		return false
+	}
+	if len(a.Plhandler) != len(b.Plhandler) {
+		return false
+	}
+	for i := range a.Plhandler {
+		if !equalNode(a.Plhandler[i], b.Plhandler[i]) {
+			return false
+		}
+	}
+	if len(a.Plinline) != len(b.Plinline) {
+		return false
+	}
+	for i := range a.Plinline {
+		if !equalNode(a.Plinline[i], b.Plinline[i]) {
+			return false
+		}
+	}
+	if len(a.Plvalidator) != len(b.Plvalidator) {
+		return false
+	}
+	for i := range a.Plvalidator {
+		if !equalNode(a.Plvalidator[i], b.Plvalidator[i]) {
+			return false
+		}
+	}
+	if a.Pltrusted != b.Pltrusted {
+		return false
+	}
+	return true
+}
+
+func equalCreatePolicyStmt(a, b *pg.CreatePolicyStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.PolicyName != b.PolicyName {
+		return false
+	}
+	if !equalRangeVar(a.Table, b.Table) {
+		return false
+	}
+	if a.CmdName != b.CmdName {
+		return false
+	}
+	if a.Permissive != b.Permissive {
+		return false
+	}
+	if len(a.Roles) != len(b.Roles) {
+		return false
+	}
+	for i := range a.Roles {
+		if !equalNode(a.Roles[i], b.Roles[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Qual, b.Qual) {
+		return false
+	}
+	if !equalNode(a.WithCheck, b.WithCheck) {
+		return false
+	}
+	return true
+}
+
+func equalCreatePublicationStmt(a, b *pg.CreatePublicationStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Pubname != b.Pubname {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if len(a.Pubobjects) != len(b.Pubobjects) {
+		return false
+	}
+	for i := range a.Pubobjects {
+		if !equalNode(a.Pubobjects[i], b.Pubobjects[i]) {
+			return false
+		}
+	}
+	if a.ForAllTables != b.ForAllTables {
+		return false
+	}
+	return true
+}
+
+func equalCreateRangeStmt(a, b *pg.CreateRangeStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.TypeName) != len(b.TypeName) {
+		return false
+	}
+	for i := range a.TypeName {
+		if !equalNode(a.TypeName[i], b.TypeName[i]) {
+			return false
+		}
+	}
+	if len(a.Params) != len(b.Params) {
+		return false
+	}
+	for i := range a.Params {
+		if !equalNode(a.Params[i], b.Params[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateRoleStmt(a, b *pg.CreateRoleStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.StmtType != b.StmtType {
+		return false
+	}
+	if a.Role != b.Role {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateSchemaStmt(a, b *pg.CreateSchemaStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Schemaname != b.Schemaname {
+		return false
+	}
+	if !equalRoleSpec(a.Authrole, b.Authrole) {
+		return false
+	}
+	if len(a.SchemaElts) != len(b.SchemaElts) {
+		return false
+	}
+	for i := range a.SchemaElts {
+		if !equalNode(a.SchemaElts[i], b.SchemaElts[i]) {
+			return false
+		}
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	return true
+}
+
+func equalCreateSeqStmt(a, b *pg.CreateSeqStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Sequence, b.Sequence) {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.OwnerId != b.OwnerId {
+		return false
+	}
+	if a.ForIdentity != b.ForIdentity {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	return true
+}
+
+func equalCreateStatsStmt(a, b *pg.CreateStatsStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Defnames) != len(b.Defnames) {
+		return false
+	}
+	for i := range a.Defnames {
+		if !equalNode(a.Defnames[i], b.Defnames[i]) {
+			return false
+		}
+	}
+	if len(a.StatTypes) != len(b.StatTypes) {
+		return false
+	}
+	for i := range a.StatTypes {
+		if !equalNode(a.StatTypes[i], b.StatTypes[i]) {
+			return false
+		}
+	}
+	if len(a.Exprs) != len(b.Exprs) {
+		return false
+	}
+	for i := range a.Exprs {
+		if !equalNode(a.Exprs[i], b.Exprs[i]) {
+			return false
+		}
+	}
+	if len(a.Relations) != len(b.Relations) {
+		return false
+	}
+	for i := range a.Relations {
+		if !equalNode(a.Relations[i], b.Relations[i]) {
+			return false
+		}
+	}
+	if a.Stxcomment != b.Stxcomment {
+		return false
+	}
+	if a.Transformed != b.Transformed {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	return true
+}
+
+func equalCreateStmt(a, b *pg.CreateStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if len(a.TableElts) != len(b.TableElts) {
+		return false
+	}
+	for i := range a.TableElts {
+		if !equalNode(a.TableElts[i], b.TableElts[i]) {
+			return false
+		}
+	}
+	if len(a.InhRelations) != len(b.InhRelations) {
+		return false
+	}
+	for i := range a.InhRelations {
+		if !equalNode(a.InhRelations[i], b.InhRelations[i]) {
+			return false
+		}
+	}
+	if !equalPartitionBoundSpec(a.Partbound, b.Partbound) {
+		return false
+	}
+	if !equalPartitionSpec(a.Partspec, b.Partspec) {
+		return false
+	}
+	if !equalTypeName(a.OfTypename, b.OfTypename) {
+		return false
+	}
+	if len(a.Constraints) != len(b.Constraints) {
+		return false
+	}
+	for i := range a.Constraints {
+		if !equalNode(a.Constraints[i], b.Constraints[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.Oncommit != b.Oncommit {
+		return false
+	}
+	if a.Tablespacename != b.Tablespacename {
+		return false
+	}
+	if a.AccessMethod != b.AccessMethod {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	return true
+}
+
+func equalCreateSubscriptionStmt(a, b *pg.CreateSubscriptionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Subname != b.Subname {
+		return false
+	}
+	if a.Conninfo != b.Conninfo {
+		return false
+	}
+	if len(a.Publication) != len(b.Publication) {
+		return false
+	}
+	for i := range a.Publication {
+		if !equalNode(a.Publication[i], b.Publication[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateTableAsStmt(a, b *pg.CreateTableAsStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Query, b.Query) {
+		return false
+	}
+	if !equalIntoClause(a.Into, b.Into) {
+		return false
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if a.IsSelectInto != b.IsSelectInto {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	return true
+}
+
+func equalCreateTableSpaceStmt(a, b *pg.CreateTableSpaceStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Tablespacename != b.Tablespacename {
+		return false
+	}
+	if !equalRoleSpec(a.Owner, b.Owner) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreateTransformStmt(a, b *pg.CreateTransformStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	if !equalTypeName(a.TypeName, b.TypeName) {
+		return false
+	}
+	if a.Lang != b.Lang {
+		return false
+	}
+	if !equalObjectWithArgs(a.Fromsql, b.Fromsql) {
+		return false
+	}
+	if !equalObjectWithArgs(a.Tosql, b.Tosql) {
+		return false
+	}
+	return true
+}
+
+func equalCreateTrigStmt(a, b *pg.CreateTrigStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	if a.Isconstraint != b.Isconstraint {
+		return false
+	}
+	if a.Trigname != b.Trigname {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if len(a.Funcname) != len(b.Funcname) {
+		return false
+	}
+	for i := range a.Funcname {
+		if !equalNode(a.Funcname[i], b.Funcname[i]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Row != b.Row {
+		return false
+	}
+	if a.Timing != b.Timing {
+		return false
+	}
+	if a.Events != b.Events {
+		return false
+	}
+	if len(a.Columns) != len(b.Columns) {
+		return false
+	}
+	for i := range a.Columns {
+		if !equalNode(a.Columns[i], b.Columns[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhenClause, b.WhenClause) {
+		return false
+	}
+	if len(a.TransitionRels) != len(b.TransitionRels) {
+		return false
+	}
+	for i := range a.TransitionRels {
+		if !equalNode(a.TransitionRels[i], b.TransitionRels[i]) {
+			return false
+		}
+	}
+	if a.Deferrable != b.Deferrable {
+		return false
+	}
+	if a.Initdeferred != b.Initdeferred {
+		return false
+	}
+	if !equalRangeVar(a.Constrrel, b.Constrrel) {
+		return false
+	}
+	return true
+}
+
+func equalCreateUserMappingStmt(a, b *pg.CreateUserMappingStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRoleSpec(a.User, b.User) {
+		return false
+	}
+	if a.Servername != b.Servername {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCreatedbStmt(a, b *pg.CreatedbStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Dbname != b.Dbname {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCurrentOfExpr(a, b *pg.CurrentOfExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Cvarno != b.Cvarno {
+		return false
+	}
+	if a.CursorName != b.CursorName {
+		return false
+	}
+	if a.CursorParam != b.CursorParam {
+		return false
+	}
+	return true
+}
+
+func equalDeallocateStmt(a, b *pg.DeallocateStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	return true
+}
+
+func equalDeclareCursorStmt(a, b *pg.DeclareCursorStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Portalname != b.Portalname {
+		return false
+	}
+	if a.Options != b.Options {
+		return false
+	}
+	if !equalNode(a.Query, b.Query) {
+		return false
+	}
+	return true
+}
+
+func equalDefElem(a, b *pg.DefElem) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Defnamespace != b.Defnamespace {
+		return false
+	}
+	if a.Defname != b.Defname {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Defaction != b.Defaction {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalDefineStmt(a, b *pg.DefineStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Oldstyle != b.Oldstyle {
+		return false
+	}
+	if len(a.Defnames) != len(b.Defnames) {
+		return false
+	}
+	for i := range a.Defnames {
+		if !equalNode(a.Defnames[i], b.Defnames[i]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if len(a.Definition) != len(b.Definition) {
+		return false
+	}
+	for i := range a.Definition {
+		if !equalNode(a.Definition[i], b.Definition[i]) {
+			return false
+		}
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	return true
+}
+
+func equalDeleteStmt(a, b *pg.DeleteStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if len(a.UsingClause) != len(b.UsingClause) {
+		return false
+	}
+	for i := range a.UsingClause {
+		if !equalNode(a.UsingClause[i], b.UsingClause[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if len(a.ReturningList) != len(b.ReturningList) {
+		return false
+	}
+	for i := range a.ReturningList {
+		if !equalNode(a.ReturningList[i], b.ReturningList[i]) {
+			return false
+		}
+	}
+	if !equalWithClause(a.WithClause, b.WithClause) {
+		return false
+	}
+	return true
+}
+
+func equalDiscardStmt(a, b *pg.DiscardStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Target != b.Target {
+		return false
+	}
+	return true
+}
+
+func equalDistinctExpr(a, b *pg.DistinctExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Opno != b.Opno {
+		return false
+	}
+	if a.Opresulttype != b.Opresulttype {
+		return false
+	}
+	if a.Opretset != b.Opretset {
+		return false
+	}
+	if a.Opcollid != b.Opcollid {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalDoStmt(a, b *pg.DoStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalDropOwnedStmt(a, b *pg.DropOwnedStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Roles) != len(b.Roles) {
+		return false
+	}
+	for i := range a.Roles {
+		if !equalNode(a.Roles[i], b.Roles[i]) {
+			return false
+		}
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	return true
+}
+
+func equalDropRoleStmt(a, b *pg.DropRoleStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Roles) != len(b.Roles) {
+		return false
+	}
+	for i := range a.Roles {
+		if !equalNode(a.Roles[i], b.Roles[i]) {
+			return false
+		}
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalDropStmt(a, b *pg.DropStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Objects) != len(b.Objects) {
+		return false
+	}
+	for i := range a.Objects {
+		if !equalNode(a.Objects[i], b.Objects[i]) {
+			return false
+		}
+	}
+	if a.RemoveType != b.RemoveType {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	if a.Concurrent != b.Concurrent {
+		return false
+	}
+	return true
+}
+
+func equalDropSubscriptionStmt(a, b *pg.DropSubscriptionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Subname != b.Subname {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	return true
+}
+
+func equalDropTableSpaceStmt(a, b *pg.DropTableSpaceStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Tablespacename != b.Tablespacename {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalDropUserMappingStmt(a, b *pg.DropUserMappingStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRoleSpec(a.User, b.User) {
+		return false
+	}
+	if a.Servername != b.Servername {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalDropdbStmt(a, b *pg.DropdbStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Dbname != b.Dbname {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalExecuteStmt(a, b *pg.ExecuteStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if len(a.Params) != len(b.Params) {
+		return false
+	}
+	for i := range a.Params {
+		if !equalNode(a.Params[i], b.Params[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalExplainStmt(a, b *pg.ExplainStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Query, b.Query) {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalFetchStmt(a, b *pg.FetchStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Direction != b.Direction {
+		return false
+	}
+	if a.HowMany != b.HowMany {
+		return false
+	}
+	if a.Portalname != b.Portalname {
+		return false
+	}
+	if a.Ismove != b.Ismove {
+		return false
+	}
+	return true
+}
+
+func equalFieldSelect(a, b *pg.FieldSelect) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Fieldnum != b.Fieldnum {
+		return false
+	}
+	if a.Resulttype != b.Resulttype {
+		return false
+	}
+	if a.Resulttypmod != b.Resulttypmod {
+		return false
+	}
+	if a.Resultcollid != b.Resultcollid {
+		return false
+	}
+	return true
+}
+
+func equalFieldStore(a, b *pg.FieldStore) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if len(a.Newvals) != len(b.Newvals) {
+		return false
+	}
+	for i := range a.Newvals {
+		if !equalNode(a.Newvals[i], b.Newvals[i]) {
+			return false
+		}
+	}
+	if len(a.Fieldnums) != len(b.Fieldnums) {
+		return false
+	}
+	for i := range a.Fieldnums {
+		if !equalNode(a.Fieldnums[i], b.Fieldnums[i]) {
+			return false
+		}
+	}
+	if a.Resulttype != b.Resulttype {
+		return false
+	}
+	return true
+}
+
+func equalFloat(a, b *pg.Float) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Fval != b.Fval {
+		return false
+	}
+	return true
+}
+
+func equalFromExpr(a, b *pg.FromExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Fromlist) != len(b.Fromlist) {
+		return false
+	}
+	for i := range a.Fromlist {
+		if !equalNode(a.Fromlist[i], b.Fromlist[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Quals, b.Quals) {
+		return false
+	}
+	return true
+}
+
+func equalFuncCall(a, b *pg.FuncCall) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Funcname) != len(b.Funcname) {
+		return false
+	}
+	for i := range a.Funcname {
+		if !equalNode(a.Funcname[i], b.Funcname[i]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if len(a.AggOrder) != len(b.AggOrder) {
+		return false
+	}
+	for i := range a.AggOrder {
+		if !equalNode(a.AggOrder[i], b.AggOrder[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.AggFilter, b.AggFilter) {
+		return false
+	}
+	if !equalWindowDef(a.Over, b.Over) {
+		return false
+	}
+	if a.AggWithinGroup != b.AggWithinGroup {
+		return false
+	}
+	if a.AggStar != b.AggStar {
+		return false
+	}
+	if a.AggDistinct != b.AggDistinct {
+		return false
+	}
+	if a.FuncVariadic != b.FuncVariadic {
+		return false
+	}
+	if a.Funcformat != b.Funcformat {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalFuncExpr(a, b *pg.FuncExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Funcid != b.Funcid {
+		return false
+	}
+	if a.Funcresulttype != b.Funcresulttype {
+		return false
+	}
+	if a.Funcretset != b.Funcretset {
+		return false
+	}
+	if a.Funcvariadic != b.Funcvariadic {
+		return false
+	}
+	if a.Funcformat != b.Funcformat {
+		return false
+	}
+	if a.Funccollid != b.Funccollid {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalFunctionParameter(a, b *pg.FunctionParameter) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if !equalTypeName(a.ArgType, b.ArgType) {
+		return false
+	}
+	if a.Mode != b.Mode {
+		return false
+	}
+	if !equalNode(a.Defexpr, b.Defexpr) {
+		return false
+	}
+	return true
+}
+
+func equalGrantRoleStmt(a, b *pg.GrantRoleStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.GrantedRoles) != len(b.GrantedRoles) {
+		return false
+	}
+	for i := range a.GrantedRoles {
+		if !equalNode(a.GrantedRoles[i], b.GrantedRoles[i]) {
+			return false
+		}
+	}
+	if len(a.GranteeRoles) != len(b.GranteeRoles) {
+		return false
+	}
+	for i := range a.GranteeRoles {
+		if !equalNode(a.GranteeRoles[i], b.GranteeRoles[i]) {
+			return false
+		}
+	}
+	if a.IsGrant != b.IsGrant {
+		return false
+	}
+	if len(a.Opt) != len(b.Opt) {
+		return false
+	}
+	for i := range a.Opt {
+		if !equalNode(a.Opt[i], b.Opt[i]) {
+			return false
+		}
+	}
+	if !equalRoleSpec(a.Grantor, b.Grantor) {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	return true
+}
+
+func equalGrantStmt(a, b *pg.GrantStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.IsGrant != b.IsGrant {
+		return false
+	}
+	if a.Targtype != b.Targtype {
+		return false
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if len(a.Objects) != len(b.Objects) {
+		return false
+	}
+	for i := range a.Objects {
+		if !equalNode(a.Objects[i], b.Objects[i]) {
+			return false
+		}
+	}
+	if len(a.Privileges) != len(b.Privileges) {
+		return false
+	}
+	for i := range a.Privileges {
+		if !equalNode(a.Privileges[i], b.Privileges[i]) {
+			return false
+		}
+	}
+	if len(a.Grantees) != len(b.Grantees) {
+		return false
+	}
+	for i := range a.Grantees {
+		if !equalNode(a.Grantees[i], b.Grantees[i]) {
+			return false
+		}
+	}
+	if a.GrantOption != b.GrantOption {
+		return false
+	}
+	if !equalRoleSpec(a.Grantor, b.Grantor) {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	return true
+}
+
+func equalGroupingFunc(a, b *pg.GroupingFunc) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if len(a.Refs) != len(b.Refs) {
+		return false
+	}
+	for i := range a.Refs {
+		if !equalNode(a.Refs[i], b.Refs[i]) {
+			return false
+		}
+	}
+	if a.Agglevelsup != b.Agglevelsup {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalGroupingSet(a, b *pg.GroupingSet) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if len(a.Content) != len(b.Content) {
+		return false
+	}
+	for i := range a.Content {
+		if !equalNode(a.Content[i], b.Content[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalImportForeignSchemaStmt(a, b *pg.ImportForeignSchemaStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.ServerName != b.ServerName {
+		return false
+	}
+	if a.RemoteSchema != b.RemoteSchema {
+		return false
+	}
+	if a.LocalSchema != b.LocalSchema {
+		return false
+	}
+	if a.ListType != b.ListType {
+		return false
+	}
+	if len(a.TableList) != len(b.TableList) {
+		return false
+	}
+	for i := range a.TableList {
+		if !equalNode(a.TableList[i], b.TableList[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalIndexElem(a, b *pg.IndexElem) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	if a.Indexcolname != b.Indexcolname {
+		return false
+	}
+	if len(a.Collation) != len(b.Collation) {
+		return false
+	}
+	for i := range a.Collation {
+		if !equalNode(a.Collation[i], b.Collation[i]) {
+			return false
+		}
+	}
+	if len(a.Opclass) != len(b.Opclass) {
+		return false
+	}
+	for i := range a.Opclass {
+		if !equalNode(a.Opclass[i], b.Opclass[i]) {
+			return false
+		}
+	}
+	if len(a.Opclassopts) != len(b.Opclassopts) {
+		return false
+	}
+	for i := range a.Opclassopts {
+		if !equalNode(a.Opclassopts[i], b.Opclassopts[i]) {
+			return false
+		}
+	}
+	if a.Ordering != b.Ordering {
+		return false
+	}
+	if a.NullsOrdering != b.NullsOrdering {
+		return false
+	}
+	return true
+}
+
+func equalIndexStmt(a, b *pg.IndexStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Idxname != b.Idxname {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if a.AccessMethod != b.AccessMethod {
+		return false
+	}
+	if a.TableSpace != b.TableSpace {
+		return false
+	}
+	if len(a.IndexParams) != len(b.IndexParams) {
+		return false
+	}
+	for i := range a.IndexParams {
+		if !equalNode(a.IndexParams[i], b.IndexParams[i]) {
+			return false
+		}
+	}
+	if len(a.IndexIncludingParams) != len(b.IndexIncludingParams) {
+		return false
+	}
+	for i := range a.IndexIncludingParams {
+		if !equalNode(a.IndexIncludingParams[i], b.IndexIncludingParams[i]) {
+			return false
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if len(a.ExcludeOpNames) != len(b.ExcludeOpNames) {
+		return false
+	}
+	for i := range a.ExcludeOpNames {
+		if !equalNode(a.ExcludeOpNames[i], b.ExcludeOpNames[i]) {
+			return false
+		}
+	}
+	if a.Idxcomment != b.Idxcomment {
+		return false
+	}
+	if a.IndexOid != b.IndexOid {
+		return false
+	}
+	if a.OldNumber != b.OldNumber {
+		return false
+	}
+	if a.OldCreateSubid != b.OldCreateSubid {
+		return false
+	}
+	if a.OldFirstRelfilelocatorSubid != b.OldFirstRelfilelocatorSubid {
+		return false
+	}
+	if a.Unique != b.Unique {
+		return false
+	}
+	if a.NullsNotDistinct != b.NullsNotDistinct {
+		return false
+	}
+	if a.Primary != b.Primary {
+		return false
+	}
+	if a.Isconstraint != b.Isconstraint {
+		return false
+	}
+	if a.Deferrable != b.Deferrable {
+		return false
+	}
+	if a.Initdeferred != b.Initdeferred {
+		return false
+	}
+	if a.Transformed != b.Transformed {
+		return false
+	}
+	if a.Concurrent != b.Concurrent {
+		return false
+	}
+	if a.IfNotExists != b.IfNotExists {
+		return false
+	}
+	if a.ResetDefaultTblspc != b.ResetDefaultTblspc {
+		return false
+	}
+	return true
+}
+
+func equalInferClause(a, b *pg.InferClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.IndexElems) != len(b.IndexElems) {
+		return false
+	}
+	for i := range a.IndexElems {
+		if !equalNode(a.IndexElems[i], b.IndexElems[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if a.Conname != b.Conname {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalInferenceElem(a, b *pg.InferenceElem) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	if a.Infercollid != b.Infercollid {
+		return false
+	}
+	if a.Inferopclass != b.Inferopclass {
+		return false
+	}
+	return true
+}
+
+func equalInlineCodeBlock(a, b *pg.InlineCodeBlock) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.SourceText != b.SourceText {
+		return false
+	}
+	if a.LangOid != b.LangOid {
+		return false
+	}
+	if a.LangIsTrusted != b.LangIsTrusted {
+		return false
+	}
+	if a.Atomic != b.Atomic {
+		return false
+	}
+	return true
+}
+
+func equalInsertStmt(a, b *pg.InsertStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if len(a.Cols) != len(b.Cols) {
+		return false
+	}
+	for i := range a.Cols {
+		if !equalNode(a.Cols[i], b.Cols[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.SelectStmt, b.SelectStmt) {
+		return false
+	}
+	if !equalOnConflictClause(a.OnConflictClause, b.OnConflictClause) {
+		return false
+	}
+	if len(a.ReturningList) != len(b.ReturningList) {
+		return false
+	}
+	for i := range a.ReturningList {
+		if !equalNode(a.ReturningList[i], b.ReturningList[i]) {
+			return false
+		}
+	}
+	if !equalWithClause(a.WithClause, b.WithClause) {
+		return false
+	}
+	if a.Override != b.Override {
+		return false
+	}
+	return true
+}
+
+func equalIntList(a, b *pg.IntList) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Items) != len(b.Items) {
+		return false
+	}
+	for i := range a.Items {
+		if !equalNode(a.Items[i], b.Items[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalInteger(a, b *pg.Integer) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Ival != b.Ival {
+		return false
+	}
+	return true
+}
+
+func equalIntoClause(a, b *pg.IntoClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Rel, b.Rel) {
+		return false
+	}
+	if len(a.ColNames) != len(b.ColNames) {
+		return false
+	}
+	for i := range a.ColNames {
+		if !equalNode(a.ColNames[i], b.ColNames[i]) {
+			return false
+		}
+	}
+	if a.AccessMethod != b.AccessMethod {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.OnCommit != b.OnCommit {
+		return false
+	}
+	if a.TableSpaceName != b.TableSpaceName {
+		return false
+	}
+	if !equalNode(a.ViewQuery, b.ViewQuery) {
+		return false
+	}
+	if a.SkipData != b.SkipData {
+		return false
+	}
+	return true
+}
+
+func equalJoinExpr(a, b *pg.JoinExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Jointype != b.Jointype {
+		return false
+	}
+	if a.IsNatural != b.IsNatural {
+		return false
+	}
+	if !equalNode(a.Larg, b.Larg) {
+		return false
+	}
+	if !equalNode(a.Rarg, b.Rarg) {
+		return false
+	}
+	if len(a.UsingClause) != len(b.UsingClause) {
+		return false
+	}
+	for i := range a.UsingClause {
+		if !equalNode(a.UsingClause[i], b.UsingClause[i]) {
+			return false
+		}
+	}
+	if !equalAlias(a.JoinUsingAlias, b.JoinUsingAlias) {
+		return false
+	}
+	if !equalNode(a.Quals, b.Quals) {
+		return false
+	}
+	if !equalAlias(a.Alias, b.Alias) {
+		return false
+	}
+	if a.Rtindex != b.Rtindex {
+		return false
+	}
+	return true
+}
+
+func equalJsonAggConstructor(a, b *pg.JsonAggConstructor) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalJsonOutput(a.Output, b.Output) {
+		return false
+	}
+	if !equalNode(a.AggFilter, b.AggFilter) {
+		return false
+	}
+	if len(a.AggOrder) != len(b.AggOrder) {
+		return false
+	}
+	for i := range a.AggOrder {
+		if !equalNode(a.AggOrder[i], b.AggOrder[i]) {
+			return false
+		}
+	}
+	if !equalWindowDef(a.Over, b.Over) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalJsonArrayAgg(a, b *pg.JsonArrayAgg) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalJsonAggConstructor(a.Constructor, b.Constructor) {
+		return false
+	}
+	if !equalJsonValueExpr(a.Arg, b.Arg) {
+		return false
+	}
+	if a.AbsentOnNull != b.AbsentOnNull {
+		return false
+	}
+	return true
+}
+
+func equalJsonArrayConstructor(a, b *pg.JsonArrayConstructor) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Exprs) != len(b.Exprs) {
+		return false
+	}
+	for i := range a.Exprs {
+		if !equalNode(a.Exprs[i], b.Exprs[i]) {
+			return false
+		}
+	}
+	if !equalJsonOutput(a.Output, b.Output) {
+		return false
+	}
+	if a.AbsentOnNull != b.AbsentOnNull {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalJsonArrayQueryConstructor(a, b *pg.JsonArrayQueryConstructor) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Query, b.Query) {
+		return false
+	}
+	if !equalJsonOutput(a.Output, b.Output) {
+		return false
+	}
+	if !equalJsonFormat(a.Format, b.Format) {
+		return false
+	}
+	if a.AbsentOnNull != b.AbsentOnNull {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalJsonConstructorExpr(a, b *pg.JsonConstructorExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Type != b.Type {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Func, b.Func) {
+		return false
+	}
+	if !equalNode(a.Coercion, b.Coercion) {
+		return false
+	}
+	if !equalJsonReturning(a.Returning, b.Returning) {
+		return false
+	}
+	if a.AbsentOnNull != b.AbsentOnNull {
+		return false
+	}
+	if a.Unique != b.Unique {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalJsonFormat(a, b *pg.JsonFormat) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.FormatType != b.FormatType {
+		return false
+	}
+	if a.Encoding != b.Encoding {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalJsonIsPredicate(a, b *pg.JsonIsPredicate) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	if !equalJsonFormat(a.Format, b.Format) {
+		return false
+	}
+	if a.ItemType != b.ItemType {
+		return false
+	}
+	if a.UniqueKeys != b.UniqueKeys {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalJsonKeyValue(a, b *pg.JsonKeyValue) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Key, b.Key) {
+		return false
+	}
+	if !equalJsonValueExpr(a.Value, b.Value) {
+		return false
+	}
+	return true
+}
+
+func equalJsonObjectAgg(a, b *pg.JsonObjectAgg) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalJsonAggConstructor(a.Constructor, b.Constructor) {
+		return false
+	}
+	if !equalJsonKeyValue(a.Arg, b.Arg) {
+		return false
+	}
+	if a.AbsentOnNull != b.AbsentOnNull {
+		return false
+	}
+	if a.Unique != b.Unique {
+		return false
+	}
+	return true
+}
+
+func equalJsonObjectConstructor(a, b *pg.JsonObjectConstructor) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Exprs) != len(b.Exprs) {
+		return false
+	}
+	for i := range a.Exprs {
+		if !equalNode(a.Exprs[i], b.Exprs[i]) {
+			return false
+		}
+	}
+	if !equalJsonOutput(a.Output, b.Output) {
+		return false
+	}
+	if a.AbsentOnNull != b.AbsentOnNull {
+		return false
+	}
+	if a.Unique != b.Unique {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalJsonOutput(a, b *pg.JsonOutput) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalTypeName(a.TypeName, b.TypeName) {
+		return false
+	}
+	if !equalJsonReturning(a.Returning, b.Returning) {
+		return false
+	}
+	return true
+}
+
+func equalJsonReturning(a, b *pg.JsonReturning) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalJsonFormat(a.Format, b.Format) {
+		return false
+	}
+	if a.Typid != b.Typid {
+		return false
+	}
+	if a.Typmod != b.Typmod {
+		return false
+	}
+	return true
+}
+
+func equalJsonValueExpr(a, b *pg.JsonValueExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.RawExpr, b.RawExpr) {
+		return false
+	}
+	if !equalNode(a.FormattedExpr, b.FormattedExpr) {
+		return false
+	}
+	if !equalJsonFormat(a.Format, b.Format) {
+		return false
+	}
+	return true
+}
+
+func equalList(a, b *pg.List) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Items) != len(b.Items) {
+		return false
+	}
+	for i := range a.Items {
+		if !equalNode(a.Items[i], b.Items[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalListenStmt(a, b *pg.ListenStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Conditionname != b.Conditionname {
+		return false
+	}
+	return true
+}
+
+func equalLoadStmt(a, b *pg.LoadStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Filename != b.Filename {
+		return false
+	}
+	return true
+}
+
+func equalLockStmt(a, b *pg.LockStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Relations) != len(b.Relations) {
+		return false
+	}
+	for i := range a.Relations {
+		if !equalNode(a.Relations[i], b.Relations[i]) {
+			return false
+		}
+	}
+	if a.Mode != b.Mode {
+		return false
+	}
+	if a.Nowait != b.Nowait {
+		return false
+	}
+	return true
+}
+
+func equalLockingClause(a, b *pg.LockingClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.LockedRels) != len(b.LockedRels) {
+		return false
+	}
+	for i := range a.LockedRels {
+		if !equalNode(a.LockedRels[i], b.LockedRels[i]) {
+			return false
+		}
+	}
+	if a.Strength != b.Strength {
+		return false
+	}
+	if a.WaitPolicy != b.WaitPolicy {
+		return false
+	}
+	return true
+}
+
+func equalMergeAction(a, b *pg.MergeAction) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Matched != b.Matched {
+		return false
+	}
+	if a.CommandType != b.CommandType {
+		return false
+	}
+	if a.Override != b.Override {
+		return false
+	}
+	if !equalNode(a.Qual, b.Qual) {
+		return false
+	}
+	if len(a.TargetList) != len(b.TargetList) {
+		return false
+	}
+	for i := range a.TargetList {
+		if !equalNode(a.TargetList[i], b.TargetList[i]) {
+			return false
+		}
+	}
+	if len(a.UpdateColnos) != len(b.UpdateColnos) {
+		return false
+	}
+	for i := range a.UpdateColnos {
+		if !equalNode(a.UpdateColnos[i], b.UpdateColnos[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalMergeStmt(a, b *pg.MergeStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if !equalNode(a.SourceRelation, b.SourceRelation) {
+		return false
+	}
+	if !equalNode(a.JoinCondition, b.JoinCondition) {
+		return false
+	}
+	if len(a.MergeWhenClauses) != len(b.MergeWhenClauses) {
+		return false
+	}
+	for i := range a.MergeWhenClauses {
+		if !equalNode(a.MergeWhenClauses[i], b.MergeWhenClauses[i]) {
+			return false
+		}
+	}
+	if !equalWithClause(a.WithClause, b.WithClause) {
+		return false
+	}
+	return true
+}
+
+func equalMergeWhenClause(a, b *pg.MergeWhenClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Matched != b.Matched {
+		return false
+	}
+	if a.CommandType != b.CommandType {
+		return false
+	}
+	if a.Override != b.Override {
+		return false
+	}
+	if !equalNode(a.Condition, b.Condition) {
+		return false
+	}
+	if len(a.TargetList) != len(b.TargetList) {
+		return false
+	}
+	for i := range a.TargetList {
+		if !equalNode(a.TargetList[i], b.TargetList[i]) {
+			return false
+		}
+	}
+	if len(a.Values) != len(b.Values) {
+		return false
+	}
+	for i := range a.Values {
+		if !equalNode(a.Values[i], b.Values[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalMinMaxExpr(a, b *pg.MinMaxExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Minmaxtype != b.Minmaxtype {
+		return false
+	}
+	if a.Minmaxcollid != b.Minmaxcollid {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if a.Op != b.Op {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalMultiAssignRef(a, b *pg.MultiAssignRef) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Source, b.Source) {
+		return false
+	}
+	if a.Colno != b.Colno {
+		return false
+	}
+	if a.Ncolumns != b.Ncolumns {
+		return false
+	}
+	return true
+}
+
+func equalNamedArgExpr(a, b *pg.NamedArgExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if a.Argnumber != b.Argnumber {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalNextValueExpr(a, b *pg.NextValueExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Seqid != b.Seqid {
+		return false
+	}
+	if a.TypeId != b.TypeId {
+		return false
+	}
+	return true
+}
+
+func equalNode(a, b *pg.Node) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	switch x := a.Node.(type) {
+	case nil:
+		if b.Node != nil {
+			return false
+		}
+	case *pg.Node_Alias:
+		y, ok := b.Node.(*pg.Node_Alias)
+		if !ok || !equalAlias(x.Alias, y.Alias) {
+			return false
+		}
+	case *pg.Node_RangeVar:
+		y, ok := b.Node.(*pg.Node_RangeVar)
+		if !ok || !equalRangeVar(x.RangeVar, y.RangeVar) {
+			return false
+		}
+	case *pg.Node_TableFunc:
+		y, ok := b.Node.(*pg.Node_TableFunc)
+		if !ok || !equalTableFunc(x.TableFunc, y.TableFunc) {
+			return false
+		}
+	case *pg.Node_IntoClause:
+		y, ok := b.Node.(*pg.Node_IntoClause)
+		if !ok || !equalIntoClause(x.IntoClause, y.IntoClause) {
+			return false
+		}
+	case *pg.Node_Var:
+		y, ok := b.Node.(*pg.Node_Var)
+		if !ok || !equalVar(x.Var, y.Var) {
+			return false
+		}
+	case *pg.Node_Param:
+		y, ok := b.Node.(*pg.Node_Param)
+		if !ok || !equalParam(x.Param, y.Param) {
+			return false
+		}
+	case *pg.Node_Aggref:
+		y, ok := b.Node.(*pg.Node_Aggref)
+		if !ok || !equalAggref(x.Aggref, y.Aggref) {
+			return false
+		}
+	case *pg.Node_GroupingFunc:
+		y, ok := b.Node.(*pg.Node_GroupingFunc)
+		if !ok || !equalGroupingFunc(x.GroupingFunc, y.GroupingFunc) {
+			return false
+		}
+	case *pg.Node_WindowFunc:
+		y, ok := b.Node.(*pg.Node_WindowFunc)
+		if !ok || !equalWindowFunc(x.WindowFunc, y.WindowFunc) {
+			return false
+		}
+	case *pg.Node_SubscriptingRef:
+		y, ok := b.Node.(*pg.Node_SubscriptingRef)
+		if !ok || !equalSubscriptingRef(x.SubscriptingRef, y.SubscriptingRef) {
+			return false
+		}
+	case *pg.Node_FuncExpr:
+		y, ok := b.Node.(*pg.Node_FuncExpr)
+		if !ok || !equalFuncExpr(x.FuncExpr, y.FuncExpr) {
+			return false
+		}
+	case *pg.Node_NamedArgExpr:
+		y, ok := b.Node.(*pg.Node_NamedArgExpr)
+		if !ok || !equalNamedArgExpr(x.NamedArgExpr, y.NamedArgExpr) {
+			return false
+		}
+	case *pg.Node_OpExpr:
+		y, ok := b.Node.(*pg.Node_OpExpr)
+		if !ok || !equalOpExpr(x.OpExpr, y.OpExpr) {
+			return false
+		}
+	case *pg.Node_DistinctExpr:
+		y, ok := b.Node.(*pg.Node_DistinctExpr)
+		if !ok || !equalDistinctExpr(x.DistinctExpr, y.DistinctExpr) {
+			return false
+		}
+	case *pg.Node_NullIfExpr:
+		y, ok := b.Node.(*pg.Node_NullIfExpr)
+		if !ok || !equalNullIfExpr(x.NullIfExpr, y.NullIfExpr) {
+			return false
+		}
+	case *pg.Node_ScalarArrayOpExpr:
+		y, ok := b.Node.(*pg.Node_ScalarArrayOpExpr)
+		if !ok || !equalScalarArrayOpExpr(x.ScalarArrayOpExpr, y.ScalarArrayOpExpr) {
+			return false
+		}
+	case *pg.Node_BoolExpr:
+		y, ok := b.Node.(*pg.Node_BoolExpr)
+		if !ok || !equalBoolExpr(x.BoolExpr, y.BoolExpr) {
+			return false
+		}
+	case *pg.Node_SubLink:
+		y, ok := b.Node.(*pg.Node_SubLink)
+		if !ok || !equalSubLink(x.SubLink, y.SubLink) {
+			return false
+		}
+	case *pg.Node_SubPlan:
+		y, ok := b.Node.(*pg.Node_SubPlan)
+		if !ok || !equalSubPlan(x.SubPlan, y.SubPlan) {
+			return false
+		}
+	case *pg.Node_AlternativeSubPlan:
+		y, ok := b.Node.(*pg.Node_AlternativeSubPlan)
+		if !ok || !equalAlternativeSubPlan(x.AlternativeSubPlan, y.AlternativeSubPlan) {
+			return false
+		}
+	case *pg.Node_FieldSelect:
+		y, ok := b.Node.(*pg.Node_FieldSelect)
+		if !ok || !equalFieldSelect(x.FieldSelect, y.FieldSelect) {
+			return false
+		}
+	case *pg.Node_FieldStore:
+		y, ok := b.Node.(*pg.Node_FieldStore)
+		if !ok || !equalFieldStore(x.FieldStore, y.FieldStore) {
+			return false
+		}
+	case *pg.Node_RelabelType:
+		y, ok := b.Node.(*pg.Node_RelabelType)
+		if !ok || !equalRelabelType(x.RelabelType, y.RelabelType) {
+			return false
+		}
+	case *pg.Node_CoerceViaIo:
+		y, ok := b.Node.(*pg.Node_CoerceViaIo)
+		if !ok || !equalCoerceViaIO(x.CoerceViaIo, y.CoerceViaIo) {
+			return false
+		}
+	case *pg.Node_ArrayCoerceExpr:
+		y, ok := b.Node.(*pg.Node_ArrayCoerceExpr)
+		if !ok || !equalArrayCoerceExpr(x.ArrayCoerceExpr, y.ArrayCoerceExpr) {
+			return false
+		}
+	case *pg.Node_ConvertRowtypeExpr:
+		y, ok := b.Node.(*pg.Node_ConvertRowtypeExpr)
+		if !ok || !equalConvertRowtypeExpr(x.ConvertRowtypeExpr, y.ConvertRowtypeExpr) {
+			return false
+		}
+	case *pg.Node_CollateExpr:
+		y, ok := b.Node.(*pg.Node_CollateExpr)
+		if !ok || !equalCollateExpr(x.CollateExpr, y.CollateExpr) {
+			return false
+		}
+	case *pg.Node_CaseExpr:
+		y, ok := b.Node.(*pg.Node_CaseExpr)
+		if !ok || !equalCaseExpr(x.CaseExpr, y.CaseExpr) {
+			return false
+		}
+	case *pg.Node_CaseWhen:
+		y, ok := b.Node.(*pg.Node_CaseWhen)
+		if !ok || !equalCaseWhen(x.CaseWhen, y.CaseWhen) {
+			return false
+		}
+	case *pg.Node_CaseTestExpr:
+		y, ok := b.Node.(*pg.Node_CaseTestExpr)
+		if !ok || !equalCaseTestExpr(x.CaseTestExpr, y.CaseTestExpr) {
+			return false
+		}
+	case *pg.Node_ArrayExpr:
+		y, ok := b.Node.(*pg.Node_ArrayExpr)
+		if !ok || !equalArrayExpr(x.ArrayExpr, y.ArrayExpr) {
+			return false
+		}
+	case *pg.Node_RowExpr:
+		y, ok := b.Node.(*pg.Node_RowExpr)
+		if !ok || !equalRowExpr(x.RowExpr, y.RowExpr) {
+			return false
+		}
+	case *pg.Node_RowCompareExpr:
+		y, ok := b.Node.(*pg.Node_RowCompareExpr)
+		if !ok || !equalRowCompareExpr(x.RowCompareExpr, y.RowCompareExpr) {
+			return false
+		}
+	case *pg.Node_CoalesceExpr:
+		y, ok := b.Node.(*pg.Node_CoalesceExpr)
+		if !ok || !equalCoalesceExpr(x.CoalesceExpr, y.CoalesceExpr) {
+			return false
+		}
+	case *pg.Node_MinMaxExpr:
+		y, ok := b.Node.(*pg.Node_MinMaxExpr)
+		if !ok || !equalMinMaxExpr(x.MinMaxExpr, y.MinMaxExpr) {
+			return false
+		}
+	case *pg.Node_SqlvalueFunction:
+		y, ok := b.Node.(*pg.Node_SqlvalueFunction)
+		if !ok || !equalSQLValueFunction(x.SqlvalueFunction, y.SqlvalueFunction) {
+			return false
+		}
+	case *pg.Node_XmlExpr:
+		y, ok := b.Node.(*pg.Node_XmlExpr)
+		if !ok || !equalXmlExpr(x.XmlExpr, y.XmlExpr) {
+			return false
+		}
+	case *pg.Node_JsonFormat:
+		y, ok := b.Node.(*pg.Node_JsonFormat)
+		if !ok || !equalJsonFormat(x.JsonFormat, y.JsonFormat) {
+			return false
+		}
+	case *pg.Node_JsonReturning:
+		y, ok := b.Node.(*pg.Node_JsonReturning)
+		if !ok || !equalJsonReturning(x.JsonReturning, y.JsonReturning) {
+			return false
+		}
+	case *pg.Node_JsonValueExpr:
+		y, ok := b.Node.(*pg.Node_JsonValueExpr)
+		if !ok || !equalJsonValueExpr(x.JsonValueExpr, y.JsonValueExpr) {
+			return false
+		}
+	case *pg.Node_JsonConstructorExpr:
+		y, ok := b.Node.(*pg.Node_JsonConstructorExpr)
+		if !ok || !equalJsonConstructorExpr(x.JsonConstructorExpr, y.JsonConstructorExpr) {
+			return false
+		}
+	case *pg.Node_JsonIsPredicate:
+		y, ok := b.Node.(*pg.Node_JsonIsPredicate)
+		if !ok || !equalJsonIsPredicate(x.JsonIsPredicate, y.JsonIsPredicate) {
+			return false
+		}
+	case *pg.Node_NullTest:
+		y, ok := b.Node.(*pg.Node_NullTest)
+		if !ok || !equalNullTest(x.NullTest, y.NullTest) {
+			return false
+		}
+	case *pg.Node_BooleanTest:
+		y, ok := b.Node.(*pg.Node_BooleanTest)
+		if !ok || !equalBooleanTest(x.BooleanTest, y.BooleanTest) {
+			return false
+		}
+	case *pg.Node_CoerceToDomain:
+		y, ok := b.Node.(*pg.Node_CoerceToDomain)
+		if !ok || !equalCoerceToDomain(x.CoerceToDomain, y.CoerceToDomain) {
+			return false
+		}
+	case *pg.Node_CoerceToDomainValue:
+		y, ok := b.Node.(*pg.Node_CoerceToDomainValue)
+		if !ok || !equalCoerceToDomainValue(x.CoerceToDomainValue, y.CoerceToDomainValue) {
+			return false
+		}
+	case *pg.Node_SetToDefault:
+		y, ok := b.Node.(*pg.Node_SetToDefault)
+		if !ok || !equalSetToDefault(x.SetToDefault, y.SetToDefault) {
+			return false
+		}
+	case *pg.Node_CurrentOfExpr:
+		y, ok := b.Node.(*pg.Node_CurrentOfExpr)
+		if !ok || !equalCurrentOfExpr(x.CurrentOfExpr, y.CurrentOfExpr) {
+			return false
+		}
+	case *pg.Node_NextValueExpr:
+		y, ok := b.Node.(*pg.Node_NextValueExpr)
+		if !ok || !equalNextValueExpr(x.NextValueExpr, y.NextValueExpr) {
+			return false
+		}
+	case *pg.Node_InferenceElem:
+		y, ok := b.Node.(*pg.Node_InferenceElem)
+		if !ok || !equalInferenceElem(x.InferenceElem, y.InferenceElem) {
+			return false
+		}
+	case *pg.Node_TargetEntry:
+		y, ok := b.Node.(*pg.Node_TargetEntry)
+		if !ok || !equalTargetEntry(x.TargetEntry, y.TargetEntry) {
+			return false
+		}
+	case *pg.Node_RangeTblRef:
+		y, ok := b.Node.(*pg.Node_RangeTblRef)
+		if !ok || !equalRangeTblRef(x.RangeTblRef, y.RangeTblRef) {
+			return false
+		}
+	case *pg.Node_JoinExpr:
+		y, ok := b.Node.(*pg.Node_JoinExpr)
+		if !ok || !equalJoinExpr(x.JoinExpr, y.JoinExpr) {
+			return false
+		}
+	case *pg.Node_FromExpr:
+		y, ok := b.Node.(*pg.Node_FromExpr)
+		if !ok || !equalFromExpr(x.FromExpr, y.FromExpr) {
+			return false
+		}
+	case *pg.Node_OnConflictExpr:
+		y, ok := b.Node.(*pg.Node_OnConflictExpr)
+		if !ok || !equalOnConflictExpr(x.OnConflictExpr, y.OnConflictExpr) {
+			return false
+		}
+	case *pg.Node_Query:
+		y, ok := b.Node.(*pg.Node_Query)
+		if !ok || !equalQuery(x.Query, y.Query) {
+			return false
+		}
+	case *pg.Node_TypeName:
+		y, ok := b.Node.(*pg.Node_TypeName)
+		if !ok || !equalTypeName(x.TypeName, y.TypeName) {
+			return false
+		}
+	case *pg.Node_ColumnRef:
+		y, ok := b.Node.(*pg.Node_ColumnRef)
+		if !ok || !equalColumnRef(x.ColumnRef, y.ColumnRef) {
+			return false
+		}
+	case *pg.Node_ParamRef:
+		y, ok := b.Node.(*pg.Node_ParamRef)
+		if !ok || !equalParamRef(x.ParamRef, y.ParamRef) {
+			return false
+		}
+	case *pg.Node_AExpr:
+		y, ok := b.Node.(*pg.Node_AExpr)
+		if !ok || !equalA_Expr(x.AExpr, y.AExpr) {
+			return false
+		}
+	case *pg.Node_TypeCast:
+		y, ok := b.Node.(*pg.Node_TypeCast)
+		if !ok || !equalTypeCast(x.TypeCast, y.TypeCast) {
+			return false
+		}
+	case *pg.Node_CollateClause:
+		y, ok := b.Node.(*pg.Node_CollateClause)
+		if !ok || !equalCollateClause(x.CollateClause, y.CollateClause) {
+			return false
+		}
+	case *pg.Node_RoleSpec:
+		y, ok := b.Node.(*pg.Node_RoleSpec)
+		if !ok || !equalRoleSpec(x.RoleSpec, y.RoleSpec) {
+			return false
+		}
+	case *pg.Node_FuncCall:
+		y, ok := b.Node.(*pg.Node_FuncCall)
+		if !ok || !equalFuncCall(x.FuncCall, y.FuncCall) {
+			return false
+		}
+	case *pg.Node_AStar:
+		y, ok := b.Node.(*pg.Node_AStar)
+		if !ok || !equalA_Star(x.AStar, y.AStar) {
+			return false
+		}
+	case *pg.Node_AIndices:
+		y, ok := b.Node.(*pg.Node_AIndices)
+		if !ok || !equalA_Indices(x.AIndices, y.AIndices) {
+			return false
+		}
+	case *pg.Node_AIndirection:
+		y, ok := b.Node.(*pg.Node_AIndirection)
+		if !ok || !equalA_Indirection(x.AIndirection, y.AIndirection) {
+			return false
+		}
+	case *pg.Node_AArrayExpr:
+		y, ok := b.Node.(*pg.Node_AArrayExpr)
+		if !ok || !equalA_ArrayExpr(x.AArrayExpr, y.AArrayExpr) {
+			return false
+		}
+	case *pg.Node_ResTarget:
+		y, ok := b.Node.(*pg.Node_ResTarget)
+		if !ok || !equalResTarget(x.ResTarget, y.ResTarget) {
+			return false
+		}
+	case *pg.Node_MultiAssignRef:
+		y, ok := b.Node.(*pg.Node_MultiAssignRef)
+		if !ok || !equalMultiAssignRef(x.MultiAssignRef, y.MultiAssignRef) {
+			return false
+		}
+	case *pg.Node_SortBy:
+		y, ok := b.Node.(*pg.Node_SortBy)
+		if !ok || !equalSortBy(x.SortBy, y.SortBy) {
+			return false
+		}
+	case *pg.Node_WindowDef:
+		y, ok := b.Node.(*pg.Node_WindowDef)
+		if !ok || !equalWindowDef(x.WindowDef, y.WindowDef) {
+			return false
+		}
+	case *pg.Node_RangeSubselect:
+		y, ok := b.Node.(*pg.Node_RangeSubselect)
+		if !ok || !equalRangeSubselect(x.RangeSubselect, y.RangeSubselect) {
+			return false
+		}
+	case *pg.Node_RangeFunction:
+		y, ok := b.Node.(*pg.Node_RangeFunction)
+		if !ok || !equalRangeFunction(x.RangeFunction, y.RangeFunction) {
+			return false
+		}
+	case *pg.Node_RangeTableFunc:
+		y, ok := b.Node.(*pg.Node_RangeTableFunc)
+		if !ok || !equalRangeTableFunc(x.RangeTableFunc, y.RangeTableFunc) {
+			return false
+		}
+	case *pg.Node_RangeTableFuncCol:
+		y, ok := b.Node.(*pg.Node_RangeTableFuncCol)
+		if !ok || !equalRangeTableFuncCol(x.RangeTableFuncCol, y.RangeTableFuncCol) {
+			return false
+		}
+	case *pg.Node_RangeTableSample:
+		y, ok := b.Node.(*pg.Node_RangeTableSample)
+		if !ok || !equalRangeTableSample(x.RangeTableSample, y.RangeTableSample) {
+			return false
+		}
+	case *pg.Node_ColumnDef:
+		y, ok := b.Node.(*pg.Node_ColumnDef)
+		if !ok || !equalColumnDef(x.ColumnDef, y.ColumnDef) {
+			return false
+		}
+	case *pg.Node_TableLikeClause:
+		y, ok := b.Node.(*pg.Node_TableLikeClause)
+		if !ok || !equalTableLikeClause(x.TableLikeClause, y.TableLikeClause) {
+			return false
+		}
+	case *pg.Node_IndexElem:
+		y, ok := b.Node.(*pg.Node_IndexElem)
+		if !ok || !equalIndexElem(x.IndexElem, y.IndexElem) {
+			return false
+		}
+	case *pg.Node_DefElem:
+		y, ok := b.Node.(*pg.Node_DefElem)
+		if !ok || !equalDefElem(x.DefElem, y.DefElem) {
+			return false
+		}
+	case *pg.Node_LockingClause:
+		y, ok := b.Node.(*pg.Node_LockingClause)
+		if !ok || !equalLockingClause(x.LockingClause, y.LockingClause) {
+			return false
+		}
+	case *pg.Node_XmlSerialize:
+		y, ok := b.Node.(*pg.Node_XmlSerialize)
+		if !ok || !equalXmlSerialize(x.XmlSerialize, y.XmlSerialize) {
+			return false
+		}
+	case *pg.Node_PartitionElem:
+		y, ok := b.Node.(*pg.Node_PartitionElem)
+		if !ok || !equalPartitionElem(x.PartitionElem, y.PartitionElem) {
+			return false
+		}
+	case *pg.Node_PartitionSpec:
+		y, ok := b.Node.(*pg.Node_PartitionSpec)
+		if !ok || !equalPartitionSpec(x.PartitionSpec, y.PartitionSpec) {
+			return false
+		}
+	case *pg.Node_PartitionBoundSpec:
+		y, ok := b.Node.(*pg.Node_PartitionBoundSpec)
+		if !ok || !equalPartitionBoundSpec(x.PartitionBoundSpec, y.PartitionBoundSpec) {
+			return false
+		}
+	case *pg.Node_PartitionRangeDatum:
+		y, ok := b.Node.(*pg.Node_PartitionRangeDatum)
+		if !ok || !equalPartitionRangeDatum(x.PartitionRangeDatum, y.PartitionRangeDatum) {
+			return false
+		}
+	case *pg.Node_PartitionCmd:
+		y, ok := b.Node.(*pg.Node_PartitionCmd)
+		if !ok || !equalPartitionCmd(x.PartitionCmd, y.PartitionCmd) {
+			return false
+		}
+	case *pg.Node_RangeTblEntry:
+		y, ok := b.Node.(*pg.Node_RangeTblEntry)
+		if !ok || !equalRangeTblEntry(x.RangeTblEntry, y.RangeTblEntry) {
+			return false
+		}
+	case *pg.Node_RtepermissionInfo:
+		y, ok := b.Node.(*pg.Node_RtepermissionInfo)
+		if !ok || !equalRTEPermissionInfo(x.RtepermissionInfo, y.RtepermissionInfo) {
+			return false
+		}
+	case *pg.Node_RangeTblFunction:
+		y, ok := b.Node.(*pg.Node_RangeTblFunction)
+		if !ok || !equalRangeTblFunction(x.RangeTblFunction, y.RangeTblFunction) {
+			return false
+		}
+	case *pg.Node_TableSampleClause:
+		y, ok := b.Node.(*pg.Node_TableSampleClause)
+		if !ok || !equalTableSampleClause(x.TableSampleClause, y.TableSampleClause) {
+			return false
+		}
+	case *pg.Node_WithCheckOption:
+		y, ok := b.Node.(*pg.Node_WithCheckOption)
+		if !ok || !equalWithCheckOption(x.WithCheckOption, y.WithCheckOption) {
+			return false
+		}
+	case *pg.Node_SortGroupClause:
+		y, ok := b.Node.(*pg.Node_SortGroupClause)
+		if !ok || !equalSortGroupClause(x.SortGroupClause, y.SortGroupClause) {
+			return false
+		}
+	case *pg.Node_GroupingSet:
+		y, ok := b.Node.(*pg.Node_GroupingSet)
+		if !ok || !equalGroupingSet(x.GroupingSet, y.GroupingSet) {
+			return false
+		}
+	case *pg.Node_WindowClause:
+		y, ok := b.Node.(*pg.Node_WindowClause)
+		if !ok || !equalWindowClause(x.WindowClause, y.WindowClause) {
+			return false
+		}
+	case *pg.Node_RowMarkClause:
+		y, ok := b.Node.(*pg.Node_RowMarkClause)
+		if !ok || !equalRowMarkClause(x.RowMarkClause, y.RowMarkClause) {
+			return false
+		}
+	case *pg.Node_WithClause:
+		y, ok := b.Node.(*pg.Node_WithClause)
+		if !ok || !equalWithClause(x.WithClause, y.WithClause) {
+			return false
+		}
+	case *pg.Node_InferClause:
+		y, ok := b.Node.(*pg.Node_InferClause)
+		if !ok || !equalInferClause(x.InferClause, y.InferClause) {
+			return false
+		}
+	case *pg.Node_OnConflictClause:
+		y, ok := b.Node.(*pg.Node_OnConflictClause)
+		if !ok || !equalOnConflictClause(x.OnConflictClause, y.OnConflictClause) {
+			return false
+		}
+	case *pg.Node_CtesearchClause:
+		y, ok := b.Node.(*pg.Node_CtesearchClause)
+		if !ok || !equalCTESearchClause(x.CtesearchClause, y.CtesearchClause) {
+			return false
+		}
+	case *pg.Node_CtecycleClause:
+		y, ok := b.Node.(*pg.Node_CtecycleClause)
+		if !ok || !equalCTECycleClause(x.CtecycleClause, y.CtecycleClause) {
+			return false
+		}
+	case *pg.Node_CommonTableExpr:
+		y, ok := b.Node.(*pg.Node_CommonTableExpr)
+		if !ok || !equalCommonTableExpr(x.CommonTableExpr, y.CommonTableExpr) {
+			return false
+		}
+	case *pg.Node_MergeWhenClause:
+		y, ok := b.Node.(*pg.Node_MergeWhenClause)
+		if !ok || !equalMergeWhenClause(x.MergeWhenClause, y.MergeWhenClause) {
+			return false
+		}
+	case *pg.Node_MergeAction:
+		y, ok := b.Node.(*pg.Node_MergeAction)
+		if !ok || !equalMergeAction(x.MergeAction, y.MergeAction) {
+			return false
+		}
+	case *pg.Node_TriggerTransition:
+		y, ok := b.Node.(*pg.Node_TriggerTransition)
+		if !ok || !equalTriggerTransition(x.TriggerTransition, y.TriggerTransition) {
+			return false
+		}
+	case *pg.Node_JsonOutput:
+		y, ok := b.Node.(*pg.Node_JsonOutput)
+		if !ok || !equalJsonOutput(x.JsonOutput, y.JsonOutput) {
+			return false
+		}
+	case *pg.Node_JsonKeyValue:
+		y, ok := b.Node.(*pg.Node_JsonKeyValue)
+		if !ok || !equalJsonKeyValue(x.JsonKeyValue, y.JsonKeyValue) {
+			return false
+		}
+	case *pg.Node_JsonObjectConstructor:
+		y, ok := b.Node.(*pg.Node_JsonObjectConstructor)
+		if !ok || !equalJsonObjectConstructor(x.JsonObjectConstructor, y.JsonObjectConstructor) {
+			return false
+		}
+	case *pg.Node_JsonArrayConstructor:
+		y, ok := b.Node.(*pg.Node_JsonArrayConstructor)
+		if !ok || !equalJsonArrayConstructor(x.JsonArrayConstructor, y.JsonArrayConstructor) {
+			return false
+		}
+	case *pg.Node_JsonArrayQueryConstructor:
+		y, ok := b.Node.(*pg.Node_JsonArrayQueryConstructor)
+		if !ok || !equalJsonArrayQueryConstructor(x.JsonArrayQueryConstructor, y.JsonArrayQueryConstructor) {
+			return false
+		}
+	case *pg.Node_JsonAggConstructor:
+		y, ok := b.Node.(*pg.Node_JsonAggConstructor)
+		if !ok || !equalJsonAggConstructor(x.JsonAggConstructor, y.JsonAggConstructor) {
+			return false
+		}
+	case *pg.Node_JsonObjectAgg:
+		y, ok := b.Node.(*pg.Node_JsonObjectAgg)
+		if !ok || !equalJsonObjectAgg(x.JsonObjectAgg, y.JsonObjectAgg) {
+			return false
+		}
+	case *pg.Node_JsonArrayAgg:
+		y, ok := b.Node.(*pg.Node_JsonArrayAgg)
+		if !ok || !equalJsonArrayAgg(x.JsonArrayAgg, y.JsonArrayAgg) {
+			return false
+		}
+	case *pg.Node_RawStmt:
+		y, ok := b.Node.(*pg.Node_RawStmt)
+		if !ok || !equalRawStmt(x.RawStmt, y.RawStmt) {
+			return false
+		}
+	case *pg.Node_InsertStmt:
+		y, ok := b.Node.(*pg.Node_InsertStmt)
+		if !ok || !equalInsertStmt(x.InsertStmt, y.InsertStmt) {
+			return false
+		}
+	case *pg.Node_DeleteStmt:
+		y, ok := b.Node.(*pg.Node_DeleteStmt)
+		if !ok || !equalDeleteStmt(x.DeleteStmt, y.DeleteStmt) {
+			return false
+		}
+	case *pg.Node_UpdateStmt:
+		y, ok := b.Node.(*pg.Node_UpdateStmt)
+		if !ok || !equalUpdateStmt(x.UpdateStmt, y.UpdateStmt) {
+			return false
+		}
+	case *pg.Node_MergeStmt:
+		y, ok := b.Node.(*pg.Node_MergeStmt)
+		if !ok || !equalMergeStmt(x.MergeStmt, y.MergeStmt) {
+			return false
+		}
+	case *pg.Node_SelectStmt:
+		y, ok := b.Node.(*pg.Node_SelectStmt)
+		if !ok || !equalSelectStmt(x.SelectStmt, y.SelectStmt) {
+			return false
+		}
+	case *pg.Node_SetOperationStmt:
+		y, ok := b.Node.(*pg.Node_SetOperationStmt)
+		if !ok || !equalSetOperationStmt(x.SetOperationStmt, y.SetOperationStmt) {
+			return false
+		}
+	case *pg.Node_ReturnStmt:
+		y, ok := b.Node.(*pg.Node_ReturnStmt)
+		if !ok || !equalReturnStmt(x.ReturnStmt, y.ReturnStmt) {
+			return false
+		}
+	case *pg.Node_PlassignStmt:
+		y, ok := b.Node.(*pg.Node_PlassignStmt)
+		if !ok || !equalPLAssignStmt(x.PlassignStmt, y.PlassignStmt) {
+			return false
+		}
+	case *pg.Node_CreateSchemaStmt:
+		y, ok := b.Node.(*pg.Node_CreateSchemaStmt)
+		if !ok || !equalCreateSchemaStmt(x.CreateSchemaStmt, y.CreateSchemaStmt) {
+			return false
+		}
+	case *pg.Node_AlterTableStmt:
+		y, ok := b.Node.(*pg.Node_AlterTableStmt)
+		if !ok || !equalAlterTableStmt(x.AlterTableStmt, y.AlterTableStmt) {
+			return false
+		}
+	case *pg.Node_ReplicaIdentityStmt:
+		y, ok := b.Node.(*pg.Node_ReplicaIdentityStmt)
+		if !ok || !equalReplicaIdentityStmt(x.ReplicaIdentityStmt, y.ReplicaIdentityStmt) {
+			return false
+		}
+	case *pg.Node_AlterTableCmd:
+		y, ok := b.Node.(*pg.Node_AlterTableCmd)
+		if !ok || !equalAlterTableCmd(x.AlterTableCmd, y.AlterTableCmd) {
+			return false
+		}
+	case *pg.Node_AlterCollationStmt:
+		y, ok := b.Node.(*pg.Node_AlterCollationStmt)
+		if !ok || !equalAlterCollationStmt(x.AlterCollationStmt, y.AlterCollationStmt) {
+			return false
+		}
+	case *pg.Node_AlterDomainStmt:
+		y, ok := b.Node.(*pg.Node_AlterDomainStmt)
+		if !ok || !equalAlterDomainStmt(x.AlterDomainStmt, y.AlterDomainStmt) {
+			return false
+		}
+	case *pg.Node_GrantStmt:
+		y, ok := b.Node.(*pg.Node_GrantStmt)
+		if !ok || !equalGrantStmt(x.GrantStmt, y.GrantStmt) {
+			return false
+		}
+	case *pg.Node_ObjectWithArgs:
+		y, ok := b.Node.(*pg.Node_ObjectWithArgs)
+		if !ok || !equalObjectWithArgs(x.ObjectWithArgs, y.ObjectWithArgs) {
+			return false
+		}
+	case *pg.Node_AccessPriv:
+		y, ok := b.Node.(*pg.Node_AccessPriv)
+		if !ok || !equalAccessPriv(x.AccessPriv, y.AccessPriv) {
+			return false
+		}
+	case *pg.Node_GrantRoleStmt:
+		y, ok := b.Node.(*pg.Node_GrantRoleStmt)
+		if !ok || !equalGrantRoleStmt(x.GrantRoleStmt, y.GrantRoleStmt) {
+			return false
+		}
+	case *pg.Node_AlterDefaultPrivilegesStmt:
+		y, ok := b.Node.(*pg.Node_AlterDefaultPrivilegesStmt)
+		if !ok || !equalAlterDefaultPrivilegesStmt(x.AlterDefaultPrivilegesStmt, y.AlterDefaultPrivilegesStmt) {
+			return false
+		}
+	case *pg.Node_CopyStmt:
+		y, ok := b.Node.(*pg.Node_CopyStmt)
+		if !ok || !equalCopyStmt(x.CopyStmt, y.CopyStmt) {
+			return false
+		}
+	case *pg.Node_VariableSetStmt:
+		y, ok := b.Node.(*pg.Node_VariableSetStmt)
+		if !ok || !equalVariableSetStmt(x.VariableSetStmt, y.VariableSetStmt) {
+			return false
+		}
+	case *pg.Node_VariableShowStmt:
+		y, ok := b.Node.(*pg.Node_VariableShowStmt)
+		if !ok || !equalVariableShowStmt(x.VariableShowStmt, y.VariableShowStmt) {
+			return false
+		}
+	case *pg.Node_CreateStmt:
+		y, ok := b.Node.(*pg.Node_CreateStmt)
+		if !ok || !equalCreateStmt(x.CreateStmt, y.CreateStmt) {
+			return false
+		}
+	case *pg.Node_Constraint:
+		y, ok := b.Node.(*pg.Node_Constraint)
+		if !ok || !equalConstraint(x.Constraint, y.Constraint) {
+			return false
+		}
+	case *pg.Node_CreateTableSpaceStmt:
+		y, ok := b.Node.(*pg.Node_CreateTableSpaceStmt)
+		if !ok || !equalCreateTableSpaceStmt(x.CreateTableSpaceStmt, y.CreateTableSpaceStmt) {
+			return false
+		}
+	case *pg.Node_DropTableSpaceStmt:
+		y, ok := b.Node.(*pg.Node_DropTableSpaceStmt)
+		if !ok || !equalDropTableSpaceStmt(x.DropTableSpaceStmt, y.DropTableSpaceStmt) {
+			return false
+		}
+	case *pg.Node_AlterTableSpaceOptionsStmt:
+		y, ok := b.Node.(*pg.Node_AlterTableSpaceOptionsStmt)
+		if !ok || !equalAlterTableSpaceOptionsStmt(x.AlterTableSpaceOptionsStmt, y.AlterTableSpaceOptionsStmt) {
+			return false
+		}
+	case *pg.Node_AlterTableMoveAllStmt:
+		y, ok := b.Node.(*pg.Node_AlterTableMoveAllStmt)
+		if !ok || !equalAlterTableMoveAllStmt(x.AlterTableMoveAllStmt, y.AlterTableMoveAllStmt) {
+			return false
+		}
+	case *pg.Node_CreateExtensionStmt:
+		y, ok := b.Node.(*pg.Node_CreateExtensionStmt)
+		if !ok || !equalCreateExtensionStmt(x.CreateExtensionStmt, y.CreateExtensionStmt) {
+			return false
+		}
+	case *pg.Node_AlterExtensionStmt:
+		y, ok := b.Node.(*pg.Node_AlterExtensionStmt)
+		if !ok || !equalAlterExtensionStmt(x.AlterExtensionStmt, y.AlterExtensionStmt) {
+			return false
+		}
+	case *pg.Node_AlterExtensionContentsStmt:
+		y, ok := b.Node.(*pg.Node_AlterExtensionContentsStmt)
+		if !ok || !equalAlterExtensionContentsStmt(x.AlterExtensionContentsStmt, y.AlterExtensionContentsStmt) {
+			return false
+		}
+	case *pg.Node_CreateFdwStmt:
+		y, ok := b.Node.(*pg.Node_CreateFdwStmt)
+		if !ok || !equalCreateFdwStmt(x.CreateFdwStmt, y.CreateFdwStmt) {
+			return false
+		}
+	case *pg.Node_AlterFdwStmt:
+		y, ok := b.Node.(*pg.Node_AlterFdwStmt)
+		if !ok || !equalAlterFdwStmt(x.AlterFdwStmt, y.AlterFdwStmt) {
+			return false
+		}
+	case *pg.Node_CreateForeignServerStmt:
+		y, ok := b.Node.(*pg.Node_CreateForeignServerStmt)
+		if !ok || !equalCreateForeignServerStmt(x.CreateForeignServerStmt, y.CreateForeignServerStmt) {
+			return false
+		}
+	case *pg.Node_AlterForeignServerStmt:
+		y, ok := b.Node.(*pg.Node_AlterForeignServerStmt)
+		if !ok || !equalAlterForeignServerStmt(x.AlterForeignServerStmt, y.AlterForeignServerStmt) {
+			return false
+		}
+	case *pg.Node_CreateForeignTableStmt:
+		y, ok := b.Node.(*pg.Node_CreateForeignTableStmt)
+		if !ok || !equalCreateForeignTableStmt(x.CreateForeignTableStmt, y.CreateForeignTableStmt) {
+			return false
+		}
+	case *pg.Node_CreateUserMappingStmt:
+		y, ok := b.Node.(*pg.Node_CreateUserMappingStmt)
+		if !ok || !equalCreateUserMappingStmt(x.CreateUserMappingStmt, y.CreateUserMappingStmt) {
+			return false
+		}
+	case *pg.Node_AlterUserMappingStmt:
+		y, ok := b.Node.(*pg.Node_AlterUserMappingStmt)
+		if !ok || !equalAlterUserMappingStmt(x.AlterUserMappingStmt, y.AlterUserMappingStmt) {
+			return false
+		}
+	case *pg.Node_DropUserMappingStmt:
+		y, ok := b.Node.(*pg.Node_DropUserMappingStmt)
+		if !ok || !equalDropUserMappingStmt(x.DropUserMappingStmt, y.DropUserMappingStmt) {
+			return false
+		}
+	case *pg.Node_ImportForeignSchemaStmt:
+		y, ok := b.Node.(*pg.Node_ImportForeignSchemaStmt)
+		if !ok || !equalImportForeignSchemaStmt(x.ImportForeignSchemaStmt, y.ImportForeignSchemaStmt) {
+			return false
+		}
+	case *pg.Node_CreatePolicyStmt:
+		y, ok := b.Node.(*pg.Node_CreatePolicyStmt)
+		if !ok || !equalCreatePolicyStmt(x.CreatePolicyStmt, y.CreatePolicyStmt) {
+			return false
+		}
+	case *pg.Node_AlterPolicyStmt:
+		y, ok := b.Node.(*pg.Node_AlterPolicyStmt)
+		if !ok || !equalAlterPolicyStmt(x.AlterPolicyStmt, y.AlterPolicyStmt) {
+			return false
+		}
+	case *pg.Node_CreateAmStmt:
+		y, ok := b.Node.(*pg.Node_CreateAmStmt)
+		if !ok || !equalCreateAmStmt(x.CreateAmStmt, y.CreateAmStmt) {
+			return false
+		}
+	case *pg.Node_CreateTrigStmt:
+		y, ok := b.Node.(*pg.Node_CreateTrigStmt)
+		if !ok || !equalCreateTrigStmt(x.CreateTrigStmt, y.CreateTrigStmt) {
+			return false
+		}
+	case *pg.Node_CreateEventTrigStmt:
+		y, ok := b.Node.(*pg.Node_CreateEventTrigStmt)
+		if !ok || !equalCreateEventTrigStmt(x.CreateEventTrigStmt, y.CreateEventTrigStmt) {
+			return false
+		}
+	case *pg.Node_AlterEventTrigStmt:
+		y, ok := b.Node.(*pg.Node_AlterEventTrigStmt)
+		if !ok || !equalAlterEventTrigStmt(x.AlterEventTrigStmt, y.AlterEventTrigStmt) {
+			return false
+		}
+	case *pg.Node_CreatePlangStmt:
+		y, ok := b.Node.(*pg.Node_CreatePlangStmt)
+		if !ok || !equalCreatePLangStmt(x.CreatePlangStmt, y.CreatePlangStmt) {
+			return false
+		}
+	case *pg.Node_CreateRoleStmt:
+		y, ok := b.Node.(*pg.Node_CreateRoleStmt)
+		if !ok || !equalCreateRoleStmt(x.CreateRoleStmt, y.CreateRoleStmt) {
+			return false
+		}
+	case *pg.Node_AlterRoleStmt:
+		y, ok := b.Node.(*pg.Node_AlterRoleStmt)
+		if !ok || !equalAlterRoleStmt(x.AlterRoleStmt, y.AlterRoleStmt) {
+			return false
+		}
+	case *pg.Node_AlterRoleSetStmt:
+		y, ok := b.Node.(*pg.Node_AlterRoleSetStmt)
+		if !ok || !equalAlterRoleSetStmt(x.AlterRoleSetStmt, y.AlterRoleSetStmt) {
+			return false
+		}
+	case *pg.Node_DropRoleStmt:
+		y, ok := b.Node.(*pg.Node_DropRoleStmt)
+		if !ok || !equalDropRoleStmt(x.DropRoleStmt, y.DropRoleStmt) {
+			return false
+		}
+	case *pg.Node_CreateSeqStmt:
+		y, ok := b.Node.(*pg.Node_CreateSeqStmt)
+		if !ok || !equalCreateSeqStmt(x.CreateSeqStmt, y.CreateSeqStmt) {
+			return false
+		}
+	case *pg.Node_AlterSeqStmt:
+		y, ok := b.Node.(*pg.Node_AlterSeqStmt)
+		if !ok || !equalAlterSeqStmt(x.AlterSeqStmt, y.AlterSeqStmt) {
+			return false
+		}
+	case *pg.Node_DefineStmt:
+		y, ok := b.Node.(*pg.Node_DefineStmt)
+		if !ok || !equalDefineStmt(x.DefineStmt, y.DefineStmt) {
+			return false
+		}
+	case *pg.Node_CreateDomainStmt:
+		y, ok := b.Node.(*pg.Node_CreateDomainStmt)
+		if !ok || !equalCreateDomainStmt(x.CreateDomainStmt, y.CreateDomainStmt) {
+			return false
+		}
+	case *pg.Node_CreateOpClassStmt:
+		y, ok := b.Node.(*pg.Node_CreateOpClassStmt)
+		if !ok || !equalCreateOpClassStmt(x.CreateOpClassStmt, y.CreateOpClassStmt) {
+			return false
+		}
+	case *pg.Node_CreateOpClassItem:
+		y, ok := b.Node.(*pg.Node_CreateOpClassItem)
+		if !ok || !equalCreateOpClassItem(x.CreateOpClassItem, y.CreateOpClassItem) {
+			return false
+		}
+	case *pg.Node_CreateOpFamilyStmt:
+		y, ok := b.Node.(*pg.Node_CreateOpFamilyStmt)
+		if !ok || !equalCreateOpFamilyStmt(x.CreateOpFamilyStmt, y.CreateOpFamilyStmt) {
+			return false
+		}
+	case *pg.Node_AlterOpFamilyStmt:
+		y, ok := b.Node.(*pg.Node_AlterOpFamilyStmt)
+		if !ok || !equalAlterOpFamilyStmt(x.AlterOpFamilyStmt, y.AlterOpFamilyStmt) {
+			return false
+		}
+	case *pg.Node_DropStmt:
+		y, ok := b.Node.(*pg.Node_DropStmt)
+		if !ok || !equalDropStmt(x.DropStmt, y.DropStmt) {
+			return false
+		}
+	case *pg.Node_TruncateStmt:
+		y, ok := b.Node.(*pg.Node_TruncateStmt)
+		if !ok || !equalTruncateStmt(x.TruncateStmt, y.TruncateStmt) {
+			return false
+		}
+	case *pg.Node_CommentStmt:
+		y, ok := b.Node.(*pg.Node_CommentStmt)
+		if !ok || !equalCommentStmt(x.CommentStmt, y.CommentStmt) {
+			return false
+		}
+	case *pg.Node_SecLabelStmt:
+		y, ok := b.Node.(*pg.Node_SecLabelStmt)
+		if !ok || !equalSecLabelStmt(x.SecLabelStmt, y.SecLabelStmt) {
+			return false
+		}
+	case *pg.Node_DeclareCursorStmt:
+		y, ok := b.Node.(*pg.Node_DeclareCursorStmt)
+		if !ok || !equalDeclareCursorStmt(x.DeclareCursorStmt, y.DeclareCursorStmt) {
+			return false
+		}
+	case *pg.Node_ClosePortalStmt:
+		y, ok := b.Node.(*pg.Node_ClosePortalStmt)
+		if !ok || !equalClosePortalStmt(x.ClosePortalStmt, y.ClosePortalStmt) {
+			return false
+		}
+	case *pg.Node_FetchStmt:
+		y, ok := b.Node.(*pg.Node_FetchStmt)
+		if !ok || !equalFetchStmt(x.FetchStmt, y.FetchStmt) {
+			return false
+		}
+	case *pg.Node_IndexStmt:
+		y, ok := b.Node.(*pg.Node_IndexStmt)
+		if !ok || !equalIndexStmt(x.IndexStmt, y.IndexStmt) {
+			return false
+		}
+	case *pg.Node_CreateStatsStmt:
+		y, ok := b.Node.(*pg.Node_CreateStatsStmt)
+		if !ok || !equalCreateStatsStmt(x.CreateStatsStmt, y.CreateStatsStmt) {
+			return false
+		}
+	case *pg.Node_StatsElem:
+		y, ok := b.Node.(*pg.Node_StatsElem)
+		if !ok || !equalStatsElem(x.StatsElem, y.StatsElem) {
+			return false
+		}
+	case *pg.Node_AlterStatsStmt:
+		y, ok := b.Node.(*pg.Node_AlterStatsStmt)
+		if !ok || !equalAlterStatsStmt(x.AlterStatsStmt, y.AlterStatsStmt) {
+			return false
+		}
+	case *pg.Node_CreateFunctionStmt:
+		y, ok := b.Node.(*pg.Node_CreateFunctionStmt)
+		if !ok || !equalCreateFunctionStmt(x.CreateFunctionStmt, y.CreateFunctionStmt) {
+			return false
+		}
+	case *pg.Node_FunctionParameter:
+		y, ok := b.Node.(*pg.Node_FunctionParameter)
+		if !ok || !equalFunctionParameter(x.FunctionParameter, y.FunctionParameter) {
+			return false
+		}
+	case *pg.Node_AlterFunctionStmt:
+		y, ok := b.Node.(*pg.Node_AlterFunctionStmt)
+		if !ok || !equalAlterFunctionStmt(x.AlterFunctionStmt, y.AlterFunctionStmt) {
+			return false
+		}
+	case *pg.Node_DoStmt:
+		y, ok := b.Node.(*pg.Node_DoStmt)
+		if !ok || !equalDoStmt(x.DoStmt, y.DoStmt) {
+			return false
+		}
+	case *pg.Node_InlineCodeBlock:
+		y, ok := b.Node.(*pg.Node_InlineCodeBlock)
+		if !ok || !equalInlineCodeBlock(x.InlineCodeBlock, y.InlineCodeBlock) {
+			return false
+		}
+	case *pg.Node_CallStmt:
+		y, ok := b.Node.(*pg.Node_CallStmt)
+		if !ok || !equalCallStmt(x.CallStmt, y.CallStmt) {
+			return false
+		}
+	case *pg.Node_CallContext:
+		y, ok := b.Node.(*pg.Node_CallContext)
+		if !ok || !equalCallContext(x.CallContext, y.CallContext) {
+			return false
+		}
+	case *pg.Node_RenameStmt:
+		y, ok := b.Node.(*pg.Node_RenameStmt)
+		if !ok || !equalRenameStmt(x.RenameStmt, y.RenameStmt) {
+			return false
+		}
+	case *pg.Node_AlterObjectDependsStmt:
+		y, ok := b.Node.(*pg.Node_AlterObjectDependsStmt)
+		if !ok || !equalAlterObjectDependsStmt(x.AlterObjectDependsStmt, y.AlterObjectDependsStmt) {
+			return false
+		}
+	case *pg.Node_AlterObjectSchemaStmt:
+		y, ok := b.Node.(*pg.Node_AlterObjectSchemaStmt)
+		if !ok || !equalAlterObjectSchemaStmt(x.AlterObjectSchemaStmt, y.AlterObjectSchemaStmt) {
+			return false
+		}
+	case *pg.Node_AlterOwnerStmt:
+		y, ok := b.Node.(*pg.Node_AlterOwnerStmt)
+		if !ok || !equalAlterOwnerStmt(x.AlterOwnerStmt, y.AlterOwnerStmt) {
+			return false
+		}
+	case *pg.Node_AlterOperatorStmt:
+		y, ok := b.Node.(*pg.Node_AlterOperatorStmt)
+		if !ok || !equalAlterOperatorStmt(x.AlterOperatorStmt, y.AlterOperatorStmt) {
+			return false
+		}
+	case *pg.Node_AlterTypeStmt:
+		y, ok := b.Node.(*pg.Node_AlterTypeStmt)
+		if !ok || !equalAlterTypeStmt(x.AlterTypeStmt, y.AlterTypeStmt) {
+			return false
+		}
+	case *pg.Node_RuleStmt:
+		y, ok := b.Node.(*pg.Node_RuleStmt)
+		if !ok || !equalRuleStmt(x.RuleStmt, y.RuleStmt) {
+			return false
+		}
+	case *pg.Node_NotifyStmt:
+		y, ok := b.Node.(*pg.Node_NotifyStmt)
+		if !ok || !equalNotifyStmt(x.NotifyStmt, y.NotifyStmt) {
+			return false
+		}
+	case *pg.Node_ListenStmt:
+		y, ok := b.Node.(*pg.Node_ListenStmt)
+		if !ok || !equalListenStmt(x.ListenStmt, y.ListenStmt) {
+			return false
+		}
+	case *pg.Node_UnlistenStmt:
+		y, ok := b.Node.(*pg.Node_UnlistenStmt)
+		if !ok || !equalUnlistenStmt(x.UnlistenStmt, y.UnlistenStmt) {
+			return false
+		}
+	case *pg.Node_TransactionStmt:
+		y, ok := b.Node.(*pg.Node_TransactionStmt)
+		if !ok || !equalTransactionStmt(x.TransactionStmt, y.TransactionStmt) {
+			return false
+		}
+	case *pg.Node_CompositeTypeStmt:
+		y, ok := b.Node.(*pg.Node_CompositeTypeStmt)
+		if !ok || !equalCompositeTypeStmt(x.CompositeTypeStmt, y.CompositeTypeStmt) {
+			return false
+		}
+	case *pg.Node_CreateEnumStmt:
+		y, ok := b.Node.(*pg.Node_CreateEnumStmt)
+		if !ok || !equalCreateEnumStmt(x.CreateEnumStmt, y.CreateEnumStmt) {
+			return false
+		}
+	case *pg.Node_CreateRangeStmt:
+		y, ok := b.Node.(*pg.Node_CreateRangeStmt)
+		if !ok || !equalCreateRangeStmt(x.CreateRangeStmt, y.CreateRangeStmt) {
+			return false
+		}
+	case *pg.Node_AlterEnumStmt:
+		y, ok := b.Node.(*pg.Node_AlterEnumStmt)
+		if !ok || !equalAlterEnumStmt(x.AlterEnumStmt, y.AlterEnumStmt) {
+			return false
+		}
+	case *pg.Node_ViewStmt:
+		y, ok := b.Node.(*pg.Node_ViewStmt)
+		if !ok || !equalViewStmt(x.ViewStmt, y.ViewStmt) {
+			return false
+		}
+	case *pg.Node_LoadStmt:
+		y, ok := b.Node.(*pg.Node_LoadStmt)
+		if !ok || !equalLoadStmt(x.LoadStmt, y.LoadStmt) {
+			return false
+		}
+	case *pg.Node_CreatedbStmt:
+		y, ok := b.Node.(*pg.Node_CreatedbStmt)
+		if !ok || !equalCreatedbStmt(x.CreatedbStmt, y.CreatedbStmt) {
+			return false
+		}
+	case *pg.Node_AlterDatabaseStmt:
+		y, ok := b.Node.(*pg.Node_AlterDatabaseStmt)
+		if !ok || !equalAlterDatabaseStmt(x.AlterDatabaseStmt, y.AlterDatabaseStmt) {
+			return false
+		}
+	case *pg.Node_AlterDatabaseRefreshCollStmt:
+		y, ok := b.Node.(*pg.Node_AlterDatabaseRefreshCollStmt)
+		if !ok || !equalAlterDatabaseRefreshCollStmt(x.AlterDatabaseRefreshCollStmt, y.AlterDatabaseRefreshCollStmt) {
+			return false
+		}
+	case *pg.Node_AlterDatabaseSetStmt:
+		y, ok := b.Node.(*pg.Node_AlterDatabaseSetStmt)
+		if !ok || !equalAlterDatabaseSetStmt(x.AlterDatabaseSetStmt, y.AlterDatabaseSetStmt) {
+			return false
+		}
+	case *pg.Node_DropdbStmt:
+		y, ok := b.Node.(*pg.Node_DropdbStmt)
+		if !ok || !equalDropdbStmt(x.DropdbStmt, y.DropdbStmt) {
+			return false
+		}
+	case *pg.Node_AlterSystemStmt:
+		y, ok := b.Node.(*pg.Node_AlterSystemStmt)
+		if !ok || !equalAlterSystemStmt(x.AlterSystemStmt, y.AlterSystemStmt) {
+			return false
+		}
+	case *pg.Node_ClusterStmt:
+		y, ok := b.Node.(*pg.Node_ClusterStmt)
+		if !ok || !equalClusterStmt(x.ClusterStmt, y.ClusterStmt) {
+			return false
+		}
+	case *pg.Node_VacuumStmt:
+		y, ok := b.Node.(*pg.Node_VacuumStmt)
+		if !ok || !equalVacuumStmt(x.VacuumStmt, y.VacuumStmt) {
+			return false
+		}
+	case *pg.Node_VacuumRelation:
+		y, ok := b.Node.(*pg.Node_VacuumRelation)
+		if !ok || !equalVacuumRelation(x.VacuumRelation, y.VacuumRelation) {
+			return false
+		}
+	case *pg.Node_ExplainStmt:
+		y, ok := b.Node.(*pg.Node_ExplainStmt)
+		if !ok || !equalExplainStmt(x.ExplainStmt, y.ExplainStmt) {
+			return false
+		}
+	case *pg.Node_CreateTableAsStmt:
+		y, ok := b.Node.(*pg.Node_CreateTableAsStmt)
+		if !ok || !equalCreateTableAsStmt(x.CreateTableAsStmt, y.CreateTableAsStmt) {
+			return false
+		}
+	case *pg.Node_RefreshMatViewStmt:
+		y, ok := b.Node.(*pg.Node_RefreshMatViewStmt)
+		if !ok || !equalRefreshMatViewStmt(x.RefreshMatViewStmt, y.RefreshMatViewStmt) {
+			return false
+		}
+	case *pg.Node_CheckPointStmt:
+		y, ok := b.Node.(*pg.Node_CheckPointStmt)
+		if !ok || !equalCheckPointStmt(x.CheckPointStmt, y.CheckPointStmt) {
+			return false
+		}
+	case *pg.Node_DiscardStmt:
+		y, ok := b.Node.(*pg.Node_DiscardStmt)
+		if !ok || !equalDiscardStmt(x.DiscardStmt, y.DiscardStmt) {
+			return false
+		}
+	case *pg.Node_LockStmt:
+		y, ok := b.Node.(*pg.Node_LockStmt)
+		if !ok || !equalLockStmt(x.LockStmt, y.LockStmt) {
+			return false
+		}
+	case *pg.Node_ConstraintsSetStmt:
+		y, ok := b.Node.(*pg.Node_ConstraintsSetStmt)
+		if !ok || !equalConstraintsSetStmt(x.ConstraintsSetStmt, y.ConstraintsSetStmt) {
+			return false
+		}
+	case *pg.Node_ReindexStmt:
+		y, ok := b.Node.(*pg.Node_ReindexStmt)
+		if !ok || !equalReindexStmt(x.ReindexStmt, y.ReindexStmt) {
+			return false
+		}
+	case *pg.Node_CreateConversionStmt:
+		y, ok := b.Node.(*pg.Node_CreateConversionStmt)
+		if !ok || !equalCreateConversionStmt(x.CreateConversionStmt, y.CreateConversionStmt) {
+			return false
+		}
+	case *pg.Node_CreateCastStmt:
+		y, ok := b.Node.(*pg.Node_CreateCastStmt)
+		if !ok || !equalCreateCastStmt(x.CreateCastStmt, y.CreateCastStmt) {
+			return false
+		}
+	case *pg.Node_CreateTransformStmt:
+		y, ok := b.Node.(*pg.Node_CreateTransformStmt)
+		if !ok || !equalCreateTransformStmt(x.CreateTransformStmt, y.CreateTransformStmt) {
+			return false
+		}
+	case *pg.Node_PrepareStmt:
+		y, ok := b.Node.(*pg.Node_PrepareStmt)
+		if !ok || !equalPrepareStmt(x.PrepareStmt, y.PrepareStmt) {
+			return false
+		}
+	case *pg.Node_ExecuteStmt:
+		y, ok := b.Node.(*pg.Node_ExecuteStmt)
+		if !ok || !equalExecuteStmt(x.ExecuteStmt, y.ExecuteStmt) {
+			return false
+		}
+	case *pg.Node_DeallocateStmt:
+		y, ok := b.Node.(*pg.Node_DeallocateStmt)
+		if !ok || !equalDeallocateStmt(x.DeallocateStmt, y.DeallocateStmt) {
+			return false
+		}
+	case *pg.Node_DropOwnedStmt:
+		y, ok := b.Node.(*pg.Node_DropOwnedStmt)
+		if !ok || !equalDropOwnedStmt(x.DropOwnedStmt, y.DropOwnedStmt) {
+			return false
+		}
+	case *pg.Node_ReassignOwnedStmt:
+		y, ok := b.Node.(*pg.Node_ReassignOwnedStmt)
+		if !ok || !equalReassignOwnedStmt(x.ReassignOwnedStmt, y.ReassignOwnedStmt) {
+			return false
+		}
+	case *pg.Node_AlterTsdictionaryStmt:
+		y, ok := b.Node.(*pg.Node_AlterTsdictionaryStmt)
+		if !ok || !equalAlterTSDictionaryStmt(x.AlterTsdictionaryStmt, y.AlterTsdictionaryStmt) {
+			return false
+		}
+	case *pg.Node_AlterTsconfigurationStmt:
+		y, ok := b.Node.(*pg.Node_AlterTsconfigurationStmt)
+		if !ok || !equalAlterTSConfigurationStmt(x.AlterTsconfigurationStmt, y.AlterTsconfigurationStmt) {
+			return false
+		}
+	case *pg.Node_PublicationTable:
+		y, ok := b.Node.(*pg.Node_PublicationTable)
+		if !ok || !equalPublicationTable(x.PublicationTable, y.PublicationTable) {
+			return false
+		}
+	case *pg.Node_PublicationObjSpec:
+		y, ok := b.Node.(*pg.Node_PublicationObjSpec)
+		if !ok || !equalPublicationObjSpec(x.PublicationObjSpec, y.PublicationObjSpec) {
+			return false
+		}
+	case *pg.Node_CreatePublicationStmt:
+		y, ok := b.Node.(*pg.Node_CreatePublicationStmt)
+		if !ok || !equalCreatePublicationStmt(x.CreatePublicationStmt, y.CreatePublicationStmt) {
+			return false
+		}
+	case *pg.Node_AlterPublicationStmt:
+		y, ok := b.Node.(*pg.Node_AlterPublicationStmt)
+		if !ok || !equalAlterPublicationStmt(x.AlterPublicationStmt, y.AlterPublicationStmt) {
+			return false
+		}
+	case *pg.Node_CreateSubscriptionStmt:
+		y, ok := b.Node.(*pg.Node_CreateSubscriptionStmt)
+		if !ok || !equalCreateSubscriptionStmt(x.CreateSubscriptionStmt, y.CreateSubscriptionStmt) {
+			return false
+		}
+	case *pg.Node_AlterSubscriptionStmt:
+		y, ok := b.Node.(*pg.Node_AlterSubscriptionStmt)
+		if !ok || !equalAlterSubscriptionStmt(x.AlterSubscriptionStmt, y.AlterSubscriptionStmt) {
+			return false
+		}
+	case *pg.Node_DropSubscriptionStmt:
+		y, ok := b.Node.(*pg.Node_DropSubscriptionStmt)
+		if !ok || !equalDropSubscriptionStmt(x.DropSubscriptionStmt, y.DropSubscriptionStmt) {
+			return false
+		}
+	case *pg.Node_Integer:
+		y, ok := b.Node.(*pg.Node_Integer)
+		if !ok || !equalInteger(x.Integer, y.Integer) {
+			return false
+		}
+	case *pg.Node_Float:
+		y, ok := b.Node.(*pg.Node_Float)
+		if !ok || !equalFloat(x.Float, y.Float) {
+			return false
+		}
+	case *pg.Node_Boolean:
+		y, ok := b.Node.(*pg.Node_Boolean)
+		if !ok || !equalBoolean(x.Boolean, y.Boolean) {
+			return false
+		}
+	case *pg.Node_String_:
+		y, ok := b.Node.(*pg.Node_String_)
+		if !ok || !equalString(x.String_, y.String_) {
+			return false
+		}
+	case *pg.Node_BitString:
+		y, ok := b.Node.(*pg.Node_BitString)
+		if !ok || !equalBitString(x.BitString, y.BitString) {
+			return false
+		}
+	case *pg.Node_List:
+		y, ok := b.Node.(*pg.Node_List)
+		if !ok || !equalList(x.List, y.List) {
+			return false
+		}
+	case *pg.Node_IntList:
+		y, ok := b.Node.(*pg.Node_IntList)
+		if !ok || !equalIntList(x.IntList, y.IntList) {
+			return false
+		}
+	case *pg.Node_OidList:
+		y, ok := b.Node.(*pg.Node_OidList)
+		if !ok || !equalOidList(x.OidList, y.OidList) {
+			return false
+		}
+	case *pg.Node_AConst:
+		y, ok := b.Node.(*pg.Node_AConst)
+		if !ok || !equalA_Const(x.AConst, y.AConst) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalNotifyStmt(a, b *pg.NotifyStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Conditionname != b.Conditionname {
+		return false
+	}
+	if a.Payload != b.Payload {
+		return false
+	}
+	return true
+}
+
+func equalNullIfExpr(a, b *pg.NullIfExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Opno != b.Opno {
+		return false
+	}
+	if a.Opresulttype != b.Opresulttype {
+		return false
+	}
+	if a.Opretset != b.Opretset {
+		return false
+	}
+	if a.Opcollid != b.Opcollid {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalNullTest(a, b *pg.NullTest) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Nulltesttype != b.Nulltesttype {
+		return false
+	}
+	if a.Argisrow != b.Argisrow {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalObjectWithArgs(a, b *pg.ObjectWithArgs) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Objname) != len(b.Objname) {
+		return false
+	}
+	for i := range a.Objname {
+		if !equalNode(a.Objname[i], b.Objname[i]) {
+			return false
+		}
+	}
+	if len(a.Objargs) != len(b.Objargs) {
+		return false
+	}
+	for i := range a.Objargs {
+		if !equalNode(a.Objargs[i], b.Objargs[i]) {
+			return false
+		}
+	}
+	if len(a.Objfuncargs) != len(b.Objfuncargs) {
+		return false
+	}
+	for i := range a.Objfuncargs {
+		if !equalNode(a.Objfuncargs[i], b.Objfuncargs[i]) {
+			return false
+		}
+	}
+	if a.ArgsUnspecified != b.ArgsUnspecified {
+		return false
+	}
+	return true
+}
+
+func equalOidList(a, b *pg.OidList) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Items) != len(b.Items) {
+		return false
+	}
+	for i := range a.Items {
+		if !equalNode(a.Items[i], b.Items[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalOnConflictClause(a, b *pg.OnConflictClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Action != b.Action {
+		return false
+	}
+	if !equalInferClause(a.Infer, b.Infer) {
+		return false
+	}
+	if len(a.TargetList) != len(b.TargetList) {
+		return false
+	}
+	for i := range a.TargetList {
+		if !equalNode(a.TargetList[i], b.TargetList[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalOnConflictExpr(a, b *pg.OnConflictExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Action != b.Action {
+		return false
+	}
+	if len(a.ArbiterElems) != len(b.ArbiterElems) {
+		return false
+	}
+	for i := range a.ArbiterElems {
+		if !equalNode(a.ArbiterElems[i], b.ArbiterElems[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.ArbiterWhere, b.ArbiterWhere) {
+		return false
+	}
+	if a.Constraint != b.Constraint {
+		return false
+	}
+	if len(a.OnConflictSet) != len(b.OnConflictSet) {
+		return false
+	}
+	for i := range a.OnConflictSet {
+		if !equalNode(a.OnConflictSet[i], b.OnConflictSet[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.OnConflictWhere, b.OnConflictWhere) {
+		return false
+	}
+	if a.ExclRelIndex != b.ExclRelIndex {
+		return false
+	}
+	if len(a.ExclRelTlist) != len(b.ExclRelTlist) {
+		return false
+	}
+	for i := range a.ExclRelTlist {
+		if !equalNode(a.ExclRelTlist[i], b.ExclRelTlist[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalOpExpr(a, b *pg.OpExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Opno != b.Opno {
+		return false
+	}
+	if a.Opresulttype != b.Opresulttype {
+		return false
+	}
+	if a.Opretset != b.Opretset {
+		return false
+	}
+	if a.Opcollid != b.Opcollid {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalPLAssignStmt(a, b *pg.PLAssignStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if len(a.Indirection) != len(b.Indirection) {
+		return false
+	}
+	for i := range a.Indirection {
+		if !equalNode(a.Indirection[i], b.Indirection[i]) {
+			return false
+		}
+	}
+	if a.Nnames != b.Nnames {
+		return false
+	}
+	if !equalSelectStmt(a.Val, b.Val) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalParam(a, b *pg.Param) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Paramkind != b.Paramkind {
+		return false
+	}
+	if a.Paramid != b.Paramid {
+		return false
+	}
+	if a.Paramtype != b.Paramtype {
+		return false
+	}
+	if a.Paramtypmod != b.Paramtypmod {
+		return false
+	}
+	if a.Paramcollid != b.Paramcollid {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalParamRef(a, b *pg.ParamRef) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Number != b.Number {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalParseResult(a, b *pg.ParseResult) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Version != b.Version {
+		return false
+	}
+	if len(a.Stmts) != len(b.Stmts) {
+		return false
+	}
+	for i := range a.Stmts {
+		if !equalRawStmt(a.Stmts[i], b.Stmts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalPartitionBoundSpec(a, b *pg.PartitionBoundSpec) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Strategy != b.Strategy {
+		return false
+	}
+	if a.IsDefault != b.IsDefault {
+		return false
+	}
+	if a.Modulus != b.Modulus {
+		return false
+	}
+	if a.Remainder != b.Remainder {
+		return false
+	}
+	if len(a.Listdatums) != len(b.Listdatums) {
+		return false
+	}
+	for i := range a.Listdatums {
+		if !equalNode(a.Listdatums[i], b.Listdatums[i]) {
+			return false
+		}
+	}
+	if len(a.Lowerdatums) != len(b.Lowerdatums) {
+		return false
+	}
+	for i := range a.Lowerdatums {
+		if !equalNode(a.Lowerdatums[i], b.Lowerdatums[i]) {
+			return false
+		}
+	}
+	if len(a.Upperdatums) != len(b.Upperdatums) {
+		return false
+	}
+	for i := range a.Upperdatums {
+		if !equalNode(a.Upperdatums[i], b.Upperdatums[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalPartitionCmd(a, b *pg.PartitionCmd) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Name, b.Name) {
+		return false
+	}
+	if !equalPartitionBoundSpec(a.Bound, b.Bound) {
+		return false
+	}
+	if a.Concurrent != b.Concurrent {
+		return false
+	}
+	return true
+}
+
+func equalPartitionElem(a, b *pg.PartitionElem) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	if len(a.Collation) != len(b.Collation) {
+		return false
+	}
+	for i := range a.Collation {
+		if !equalNode(a.Collation[i], b.Collation[i]) {
+			return false
+		}
+	}
+	if len(a.Opclass) != len(b.Opclass) {
+		return false
+	}
+	for i := range a.Opclass {
+		if !equalNode(a.Opclass[i], b.Opclass[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalPartitionRangeDatum(a, b *pg.PartitionRangeDatum) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if !equalNode(a.Value, b.Value) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalPartitionSpec(a, b *pg.PartitionSpec) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Strategy != b.Strategy {
+		return false
+	}
+	if len(a.PartParams) != len(b.PartParams) {
+		return false
+	}
+	for i := range a.PartParams {
+		if !equalNode(a.PartParams[i], b.PartParams[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalPrepareStmt(a, b *pg.PrepareStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if len(a.Argtypes) != len(b.Argtypes) {
+		return false
+	}
+	for i := range a.Argtypes {
+		if !equalNode(a.Argtypes[i], b.Argtypes[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Query, b.Query) {
+		return false
+	}
+	return true
+}
+
+func equalPublicationObjSpec(a, b *pg.PublicationObjSpec) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Pubobjtype != b.Pubobjtype {
+		return false
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if !equalPublicationTable(a.Pubtable, b.Pubtable) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalPublicationTable(a, b *pg.PublicationTable) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if len(a.Columns) != len(b.Columns) {
+		return false
+	}
+	for i := range a.Columns {
+		if !equalNode(a.Columns[i], b.Columns[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalQuery(a, b *pg.Query) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.CommandType != b.CommandType {
+		return false
+	}
+	if a.QuerySource != b.QuerySource {
+		return false
+	}
+	if a.CanSetTag != b.CanSetTag {
+		return false
+	}
+	if !equalNode(a.UtilityStmt, b.UtilityStmt) {
+		return false
+	}
+	if a.ResultRelation != b.ResultRelation {
+		return false
+	}
+	if a.HasAggs != b.HasAggs {
+		return false
+	}
+	if a.HasWindowFuncs != b.HasWindowFuncs {
+		return false
+	}
+	if a.HasTargetSrfs != b.HasTargetSrfs {
+		return false
+	}
+	if a.HasSubLinks != b.HasSubLinks {
+		return false
+	}
+	if a.HasDistinctOn != b.HasDistinctOn {
+		return false
+	}
+	if a.HasRecursive != b.HasRecursive {
+		return false
+	}
+	if a.HasModifyingCte != b.HasModifyingCte {
+		return false
+	}
+	if a.HasForUpdate != b.HasForUpdate {
+		return false
+	}
+	if a.HasRowSecurity != b.HasRowSecurity {
+		return false
+	}
+	if a.IsReturn != b.IsReturn {
+		return false
+	}
+	if len(a.CteList) != len(b.CteList) {
+		return false
+	}
+	for i := range a.CteList {
+		if !equalNode(a.CteList[i], b.CteList[i]) {
+			return false
+		}
+	}
+	if len(a.Rtable) != len(b.Rtable) {
+		return false
+	}
+	for i := range a.Rtable {
+		if !equalNode(a.Rtable[i], b.Rtable[i]) {
+			return false
+		}
+	}
+	if len(a.Rteperminfos) != len(b.Rteperminfos) {
+		return false
+	}
+	for i := range a.Rteperminfos {
+		if !equalNode(a.Rteperminfos[i], b.Rteperminfos[i]) {
+			return false
+		}
+	}
+	if !equalFromExpr(a.Jointree, b.Jointree) {
+		return false
+	}
+	if len(a.MergeActionList) != len(b.MergeActionList) {
+		return false
+	}
+	for i := range a.MergeActionList {
+		if !equalNode(a.MergeActionList[i], b.MergeActionList[i]) {
+			return false
+		}
+	}
+	if a.MergeUseOuterJoin != b.MergeUseOuterJoin {
+		return false
+	}
+	if len(a.TargetList) != len(b.TargetList) {
+		return false
+	}
+	for i := range a.TargetList {
+		if !equalNode(a.TargetList[i], b.TargetList[i]) {
+			return false
+		}
+	}
+	if a.Override != b.Override {
+		return false
+	}
+	if !equalOnConflictExpr(a.OnConflict, b.OnConflict) {
+		return false
+	}
+	if len(a.ReturningList) != len(b.ReturningList) {
+		return false
+	}
+	for i := range a.ReturningList {
+		if !equalNode(a.ReturningList[i], b.ReturningList[i]) {
+			return false
+		}
+	}
+	if len(a.GroupClause) != len(b.GroupClause) {
+		return false
+	}
+	for i := range a.GroupClause {
+		if !equalNode(a.GroupClause[i], b.GroupClause[i]) {
+			return false
+		}
+	}
+	if a.GroupDistinct != b.GroupDistinct {
+		return false
+	}
+	if len(a.GroupingSets) != len(b.GroupingSets) {
+		return false
+	}
+	for i := range a.GroupingSets {
+		if !equalNode(a.GroupingSets[i], b.GroupingSets[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.HavingQual, b.HavingQual) {
+		return false
+	}
+	if len(a.WindowClause) != len(b.WindowClause) {
+		return false
+	}
+	for i := range a.WindowClause {
+		if !equalNode(a.WindowClause[i], b.WindowClause[i]) {
+			return false
+		}
+	}
+	if len(a.DistinctClause) != len(b.DistinctClause) {
+		return false
+	}
+	for i := range a.DistinctClause {
+		if !equalNode(a.DistinctClause[i], b.DistinctClause[i]) {
+			return false
+		}
+	}
+	if len(a.SortClause) != len(b.SortClause) {
+		return false
+	}
+	for i := range a.SortClause {
+		if !equalNode(a.SortClause[i], b.SortClause[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.LimitOffset, b.LimitOffset) {
+		return false
+	}
+	if !equalNode(a.LimitCount, b.LimitCount) {
+		return false
+	}
+	if a.LimitOption != b.LimitOption {
+		return false
+	}
+	if len(a.RowMarks) != len(b.RowMarks) {
+		return false
+	}
+	for i := range a.RowMarks {
+		if !equalNode(a.RowMarks[i], b.RowMarks[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.SetOperations, b.SetOperations) {
+		return false
+	}
+	if len(a.ConstraintDeps) != len(b.ConstraintDeps) {
+		return false
+	}
+	for i := range a.ConstraintDeps {
+		if !equalNode(a.ConstraintDeps[i], b.ConstraintDeps[i]) {
+			return false
+		}
+	}
+	if len(a.WithCheckOptions) != len(b.WithCheckOptions) {
+		return false
+	}
+	for i := range a.WithCheckOptions {
+		if !equalNode(a.WithCheckOptions[i], b.WithCheckOptions[i]) {
+			return false
+		}
+	}
+	if a.StmtLocation != b.StmtLocation {
+		return false
+	}
+	if a.StmtLen != b.StmtLen {
+		return false
+	}
+	return true
+}
+
+func equalRTEPermissionInfo(a, b *pg.RTEPermissionInfo) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Relid != b.Relid {
+		return false
+	}
+	if a.Inh != b.Inh {
+		return false
+	}
+	if a.RequiredPerms != b.RequiredPerms {
+		return false
+	}
+	if a.CheckAsUser != b.CheckAsUser {
+		return false
+	}
+	if len(a.SelectedCols) != len(b.SelectedCols) {
+		return false
+	}
+	for i := range a.SelectedCols {
+		if a.SelectedCols[i] != b.SelectedCols[i] {
+			return false
+		}
+	}
+	if len(a.InsertedCols) != len(b.InsertedCols) {
+		return false
+	}
+	for i := range a.InsertedCols {
+		if a.InsertedCols[i] != b.InsertedCols[i] {
+			return false
+		}
+	}
+	if len(a.UpdatedCols) != len(b.UpdatedCols) {
+		return false
+	}
+	for i := range a.UpdatedCols {
+		if a.UpdatedCols[i] != b.UpdatedCols[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalRangeFunction(a, b *pg.RangeFunction) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Lateral != b.Lateral {
+		return false
+	}
+	if a.Ordinality != b.Ordinality {
+		return false
+	}
+	if a.IsRowsfrom != b.IsRowsfrom {
+		return false
+	}
+	if len(a.Functions) != len(b.Functions) {
+		return false
+	}
+	for i := range a.Functions {
+		if !equalNode(a.Functions[i], b.Functions[i]) {
+			return false
+		}
+	}
+	if !equalAlias(a.Alias, b.Alias) {
+		return false
+	}
+	if len(a.Coldeflist) != len(b.Coldeflist) {
+		return false
+	}
+	for i := range a.Coldeflist {
+		if !equalNode(a.Coldeflist[i], b.Coldeflist[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalRangeSubselect(a, b *pg.RangeSubselect) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Lateral != b.Lateral {
+		return false
+	}
+	if !equalNode(a.Subquery, b.Subquery) {
+		return false
+	}
+	if !equalAlias(a.Alias, b.Alias) {
+		return false
+	}
+	return true
+}
+
+func equalRangeTableFunc(a, b *pg.RangeTableFunc) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Lateral != b.Lateral {
+		return false
+	}
+	if !equalNode(a.Docexpr, b.Docexpr) {
+		return false
+	}
+	if !equalNode(a.Rowexpr, b.Rowexpr) {
+		return false
+	}
+	if len(a.Namespaces) != len(b.Namespaces) {
+		return false
+	}
+	for i := range a.Namespaces {
+		if !equalNode(a.Namespaces[i], b.Namespaces[i]) {
+			return false
+		}
+	}
+	if len(a.Columns) != len(b.Columns) {
+		return false
+	}
+	for i := range a.Columns {
+		if !equalNode(a.Columns[i], b.Columns[i]) {
+			return false
+		}
+	}
+	if !equalAlias(a.Alias, b.Alias) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalRangeTableFuncCol(a, b *pg.RangeTableFuncCol) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Colname != b.Colname {
+		return false
+	}
+	if !equalTypeName(a.TypeName, b.TypeName) {
+		return false
+	}
+	if a.ForOrdinality != b.ForOrdinality {
+		return false
+	}
+	if a.IsNotNull != b.IsNotNull {
+		return false
+	}
+	if !equalNode(a.Colexpr, b.Colexpr) {
+		return false
+	}
+	if !equalNode(a.Coldefexpr, b.Coldefexpr) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalRangeTableSample(a, b *pg.RangeTableSample) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Relation, b.Relation) {
+		return false
+	}
+	if len(a.Method) != len(b.Method) {
+		return false
+	}
+	for i := range a.Method {
+		if !equalNode(a.Method[i], b.Method[i]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Repeatable, b.Repeatable) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalRangeTblEntry(a, b *pg.RangeTblEntry) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Rtekind != b.Rtekind {
+		return false
+	}
+	if a.Relid != b.Relid {
+		return false
+	}
+	if a.Relkind != b.Relkind {
+		return false
+	}
+	if a.Rellockmode != b.Rellockmode {
+		return false
+	}
+	if !equalTableSampleClause(a.Tablesample, b.Tablesample) {
+		return false
+	}
+	if a.Perminfoindex != b.Perminfoindex {
+		return false
+	}
+	if !equalQuery(a.Subquery, b.Subquery) {
+		return false
+	}
+	if a.SecurityBarrier != b.SecurityBarrier {
+		return false
+	}
+	if a.Jointype != b.Jointype {
+		return false
+	}
+	if a.Joinmergedcols != b.Joinmergedcols {
+		return false
+	}
+	if len(a.Joinaliasvars) != len(b.Joinaliasvars) {
+		return false
+	}
+	for i := range a.Joinaliasvars {
+		if !equalNode(a.Joinaliasvars[i], b.Joinaliasvars[i]) {
+			return false
+		}
+	}
+	if len(a.Joinleftcols) != len(b.Joinleftcols) {
+		return false
+	}
+	for i := range a.Joinleftcols {
+		if !equalNode(a.Joinleftcols[i], b.Joinleftcols[i]) {
+			return false
+		}
+	}
+	if len(a.Joinrightcols) != len(b.Joinrightcols) {
+		return false
+	}
+	for i := range a.Joinrightcols {
+		if !equalNode(a.Joinrightcols[i], b.Joinrightcols[i]) {
+			return false
+		}
+	}
+	if !equalAlias(a.JoinUsingAlias, b.JoinUsingAlias) {
+		return false
+	}
+	if len(a.Functions) != len(b.Functions) {
+		return false
+	}
+	for i := range a.Functions {
+		if !equalNode(a.Functions[i], b.Functions[i]) {
+			return false
+		}
+	}
+	if a.Funcordinality != b.Funcordinality {
+		return false
+	}
+	if !equalTableFunc(a.Tablefunc, b.Tablefunc) {
+		return false
+	}
+	if len(a.ValuesLists) != len(b.ValuesLists) {
+		return false
+	}
+	for i := range a.ValuesLists {
+		if !equalNode(a.ValuesLists[i], b.ValuesLists[i]) {
+			return false
+		}
+	}
+	if a.Ctename != b.Ctename {
+		return false
+	}
+	if a.Ctelevelsup != b.Ctelevelsup {
+		return false
+	}
+	if a.SelfReference != b.SelfReference {
+		return false
+	}
+	if len(a.Coltypes) != len(b.Coltypes) {
+		return false
+	}
+	for i := range a.Coltypes {
+		if !equalNode(a.Coltypes[i], b.Coltypes[i]) {
+			return false
+		}
+	}
+	if len(a.Coltypmods) != len(b.Coltypmods) {
+		return false
+	}
+	for i := range a.Coltypmods {
+		if !equalNode(a.Coltypmods[i], b.Coltypmods[i]) {
+			return false
+		}
+	}
+	if len(a.Colcollations) != len(b.Colcollations) {
+		return false
+	}
+	for i := range a.Colcollations {
+		if !equalNode(a.Colcollations[i], b.Colcollations[i]) {
+			return false
+		}
+	}
+	if a.Enrname != b.Enrname {
+		return false
+	}
+	if a.Enrtuples != b.Enrtuples && !(math.IsNaN(a.Enrtuples) && math.IsNaN(b.Enrtuples)) {
+		return false
+	}
+	if !equalAlias(a.Alias, b.Alias) {
+		return false
+	}
+	if !equalAlias(a.Eref, b.Eref) {
+		return false
+	}
+	if a.Lateral != b.Lateral {
+		return false
+	}
+	if a.Inh != b.Inh {
+		return false
+	}
+	if a.InFromCl != b.InFromCl {
+		return false
+	}
+	if len(a.SecurityQuals) != len(b.SecurityQuals) {
+		return false
+	}
+	for i := range a.SecurityQuals {
+		if !equalNode(a.SecurityQuals[i], b.SecurityQuals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalRangeTblFunction(a, b *pg.RangeTblFunction) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Funcexpr, b.Funcexpr) {
+		return false
+	}
+	if a.Funccolcount != b.Funccolcount {
+		return false
+	}
+	if len(a.Funccolnames) != len(b.Funccolnames) {
+		return false
+	}
+	for i := range a.Funccolnames {
+		if !equalNode(a.Funccolnames[i], b.Funccolnames[i]) {
+			return false
+		}
+	}
+	if len(a.Funccoltypes) != len(b.Funccoltypes) {
+		return false
+	}
+	for i := range a.Funccoltypes {
+		if !equalNode(a.Funccoltypes[i], b.Funccoltypes[i]) {
+			return false
+		}
+	}
+	if len(a.Funccoltypmods) != len(b.Funccoltypmods) {
+		return false
+	}
+	for i := range a.Funccoltypmods {
+		if !equalNode(a.Funccoltypmods[i], b.Funccoltypmods[i]) {
+			return false
+		}
+	}
+	if len(a.Funccolcollations) != len(b.Funccolcollations) {
+		return false
+	}
+	for i := range a.Funccolcollations {
+		if !equalNode(a.Funccolcollations[i], b.Funccolcollations[i]) {
+			return false
+		}
+	}
+	if len(a.Funcparams) != len(b.Funcparams) {
+		return false
+	}
+	for i := range a.Funcparams {
+		if a.Funcparams[i] != b.Funcparams[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalRangeTblRef(a, b *pg.RangeTblRef) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Rtindex != b.Rtindex {
+		return false
+	}
+	return true
+}
+
+func equalRangeVar(a, b *pg.RangeVar) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Catalogname != b.Catalogname {
+		return false
+	}
+	if a.Schemaname != b.Schemaname {
+		return false
+	}
+	if a.Relname != b.Relname {
+		return false
+	}
+	if a.Inh != b.Inh {
+		return false
+	}
+	if a.Relpersistence != b.Relpersistence {
+		return false
+	}
+	if !equalAlias(a.Alias, b.Alias) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalRawStmt(a, b *pg.RawStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Stmt, b.Stmt) {
+		return false
+	}
+	if a.StmtLocation != b.StmtLocation {
+		return false
+	}
+	if a.StmtLen != b.StmtLen {
+		return false
+	}
+	return true
+}
+
+func equalReassignOwnedStmt(a, b *pg.ReassignOwnedStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Roles) != len(b.Roles) {
+		return false
+	}
+	for i := range a.Roles {
+		if !equalNode(a.Roles[i], b.Roles[i]) {
+			return false
+		}
+	}
+	if !equalRoleSpec(a.Newrole, b.Newrole) {
+		return false
+	}
+	return true
+}
+
+func equalRefreshMatViewStmt(a, b *pg.RefreshMatViewStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Concurrent != b.Concurrent {
+		return false
+	}
+	if a.SkipData != b.SkipData {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	return true
+}
+
+func equalReindexStmt(a, b *pg.ReindexStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if len(a.Params) != len(b.Params) {
+		return false
+	}
+	for i := range a.Params {
+		if !equalNode(a.Params[i], b.Params[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalRelabelType(a, b *pg.RelabelType) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if a.Resulttype != b.Resulttype {
+		return false
+	}
+	if a.Resulttypmod != b.Resulttypmod {
+		return false
+	}
+	if a.Resultcollid != b.Resultcollid {
+		return false
+	}
+	if a.Relabelformat != b.Relabelformat {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalRenameStmt(a, b *pg.RenameStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.RenameType != b.RenameType {
+		return false
+	}
+	if a.RelationType != b.RelationType {
+		return false
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if !equalNode(a.Object, b.Object) {
+		return false
+	}
+	if a.Subname != b.Subname {
+		return false
+	}
+	if a.Newname != b.Newname {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	if a.MissingOk != b.MissingOk {
+		return false
+	}
+	return true
+}
+
+func equalReplicaIdentityStmt(a, b *pg.ReplicaIdentityStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.IdentityType != b.IdentityType {
+		return false
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	return true
+}
+
+func equalResTarget(a, b *pg.ResTarget) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if len(a.Indirection) != len(b.Indirection) {
+		return false
+	}
+	for i := range a.Indirection {
+		if !equalNode(a.Indirection[i], b.Indirection[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Val, b.Val) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalReturnStmt(a, b *pg.ReturnStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Returnval, b.Returnval) {
+		return false
+	}
+	return true
+}
+
+func equalRoleSpec(a, b *pg.RoleSpec) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Roletype != b.Roletype {
+		return false
+	}
+	if a.Rolename != b.Rolename {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalRowCompareExpr(a, b *pg.RowCompareExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Rctype != b.Rctype {
+		return false
+	}
+	if len(a.Opnos) != len(b.Opnos) {
+		return false
+	}
+	for i := range a.Opnos {
+		if !equalNode(a.Opnos[i], b.Opnos[i]) {
+			return false
+		}
+	}
+	if len(a.Opfamilies) != len(b.Opfamilies) {
+		return false
+	}
+	for i := range a.Opfamilies {
+		if !equalNode(a.Opfamilies[i], b.Opfamilies[i]) {
+			return false
+		}
+	}
+	if len(a.Inputcollids) != len(b.Inputcollids) {
+		return false
+	}
+	for i := range a.Inputcollids {
+		if !equalNode(a.Inputcollids[i], b.Inputcollids[i]) {
+			return false
+		}
+	}
+	if len(a.Largs) != len(b.Largs) {
+		return false
+	}
+	for i := range a.Largs {
+		if !equalNode(a.Largs[i], b.Largs[i]) {
+			return false
+		}
+	}
+	if len(a.Rargs) != len(b.Rargs) {
+		return false
+	}
+	for i := range a.Rargs {
+		if !equalNode(a.Rargs[i], b.Rargs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalRowExpr(a, b *pg.RowExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.RowTypeid != b.RowTypeid {
+		return false
+	}
+	if a.RowFormat != b.RowFormat {
+		return false
+	}
+	if len(a.Colnames) != len(b.Colnames) {
+		return false
+	}
+	for i := range a.Colnames {
+		if !equalNode(a.Colnames[i], b.Colnames[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalRowMarkClause(a, b *pg.RowMarkClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Rti != b.Rti {
+		return false
+	}
+	if a.Strength != b.Strength {
+		return false
+	}
+	if a.WaitPolicy != b.WaitPolicy {
+		return false
+	}
+	if a.PushedDown != b.PushedDown {
+		return false
+	}
+	return true
+}
+
+func equalRuleStmt(a, b *pg.RuleStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if a.Rulename != b.Rulename {
+		return false
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if a.Event != b.Event {
+		return false
+	}
+	if a.Instead != b.Instead {
+		return false
+	}
+	if len(a.Actions) != len(b.Actions) {
+		return false
+	}
+	for i := range a.Actions {
+		if !equalNode(a.Actions[i], b.Actions[i]) {
+			return false
+		}
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	return true
+}
+
+func equalSQLValueFunction(a, b *pg.SQLValueFunction) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Op != b.Op {
+		return false
+	}
+	if a.Type != b.Type {
+		return false
+	}
+	if a.Typmod != b.Typmod {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalScalarArrayOpExpr(a, b *pg.ScalarArrayOpExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Opno != b.Opno {
+		return false
+	}
+	if a.UseOr != b.UseOr {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalScanResult(a, b *pg.ScanResult) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Version != b.Version {
+		return false
+	}
+	if len(a.Tokens) != len(b.Tokens) {
+		return false
+	}
+	for i := range a.Tokens {
+		if !equalScanToken(a.Tokens[i], b.Tokens[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalScanToken(a, b *pg.ScanToken) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Start != b.Start {
+		return false
+	}
+	if a.End != b.End {
+		return false
+	}
+	if a.Token != b.Token {
+		return false
+	}
+	if a.KeywordKind != b.KeywordKind {
+		return false
+	}
+	return true
+}
+
+func equalSecLabelStmt(a, b *pg.SecLabelStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Objtype != b.Objtype {
+		return false
+	}
+	if !equalNode(a.Object, b.Object) {
+		return false
+	}
+	if a.Provider != b.Provider {
+		return false
+	}
+	if a.Label != b.Label {
+		return false
+	}
+	return true
+}
+
+func equalSelectStmt(a, b *pg.SelectStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.DistinctClause) != len(b.DistinctClause) {
+		return false
+	}
+	for i := range a.DistinctClause {
+		if !equalNode(a.DistinctClause[i], b.DistinctClause[i]) {
+			return false
+		}
+	}
+	if !equalIntoClause(a.IntoClause, b.IntoClause) {
+		return false
+	}
+	if len(a.TargetList) != len(b.TargetList) {
+		return false
+	}
+	for i := range a.TargetList {
+		if !equalNode(a.TargetList[i], b.TargetList[i]) {
+			return false
+		}
+	}
+	if len(a.FromClause) != len(b.FromClause) {
+		return false
+	}
+	for i := range a.FromClause {
+		if !equalNode(a.FromClause[i], b.FromClause[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if len(a.GroupClause) != len(b.GroupClause) {
+		return false
+	}
+	for i := range a.GroupClause {
+		if !equalNode(a.GroupClause[i], b.GroupClause[i]) {
+			return false
+		}
+	}
+	if a.GroupDistinct != b.GroupDistinct {
+		return false
+	}
+	if !equalNode(a.HavingClause, b.HavingClause) {
+		return false
+	}
+	if len(a.WindowClause) != len(b.WindowClause) {
+		return false
+	}
+	for i := range a.WindowClause {
+		if !equalNode(a.WindowClause[i], b.WindowClause[i]) {
+			return false
+		}
+	}
+	if len(a.ValuesLists) != len(b.ValuesLists) {
+		return false
+	}
+	for i := range a.ValuesLists {
+		if !equalNode(a.ValuesLists[i], b.ValuesLists[i]) {
+			return false
+		}
+	}
+	if len(a.SortClause) != len(b.SortClause) {
+		return false
+	}
+	for i := range a.SortClause {
+		if !equalNode(a.SortClause[i], b.SortClause[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.LimitOffset, b.LimitOffset) {
+		return false
+	}
+	if !equalNode(a.LimitCount, b.LimitCount) {
+		return false
+	}
+	if a.LimitOption != b.LimitOption {
+		return false
+	}
+	if len(a.LockingClause) != len(b.LockingClause) {
+		return false
+	}
+	for i := range a.LockingClause {
+		if !equalNode(a.LockingClause[i], b.LockingClause[i]) {
+			return false
+		}
+	}
+	if !equalWithClause(a.WithClause, b.WithClause) {
+		return false
+	}
+	if a.Op != b.Op {
+		return false
+	}
+	if a.All != b.All {
+		return false
+	}
+	if !equalSelectStmt(a.Larg, b.Larg) {
+		return false
+	}
+	if !equalSelectStmt(a.Rarg, b.Rarg) {
+		return false
+	}
+	return true
+}
+
+func equalSetOperationStmt(a, b *pg.SetOperationStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Op != b.Op {
+		return false
+	}
+	if a.All != b.All {
+		return false
+	}
+	if !equalNode(a.Larg, b.Larg) {
+		return false
+	}
+	if !equalNode(a.Rarg, b.Rarg) {
+		return false
+	}
+	if len(a.ColTypes) != len(b.ColTypes) {
+		return false
+	}
+	for i := range a.ColTypes {
+		if !equalNode(a.ColTypes[i], b.ColTypes[i]) {
+			return false
+		}
+	}
+	if len(a.ColTypmods) != len(b.ColTypmods) {
+		return false
+	}
+	for i := range a.ColTypmods {
+		if !equalNode(a.ColTypmods[i], b.ColTypmods[i]) {
+			return false
+		}
+	}
+	if len(a.ColCollations) != len(b.ColCollations) {
+		return false
+	}
+	for i := range a.ColCollations {
+		if !equalNode(a.ColCollations[i], b.ColCollations[i]) {
+			return false
+		}
+	}
+	if len(a.GroupClauses) != len(b.GroupClauses) {
+		return false
+	}
+	for i := range a.GroupClauses {
+		if !equalNode(a.GroupClauses[i], b.GroupClauses[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalSetToDefault(a, b *pg.SetToDefault) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.TypeId != b.TypeId {
+		return false
+	}
+	if a.TypeMod != b.TypeMod {
+		return false
+	}
+	if a.Collation != b.Collation {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalSortBy(a, b *pg.SortBy) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Node, b.Node) {
+		return false
+	}
+	if a.SortbyDir != b.SortbyDir {
+		return false
+	}
+	if a.SortbyNulls != b.SortbyNulls {
+		return false
+	}
+	if len(a.UseOp) != len(b.UseOp) {
+		return false
+	}
+	for i := range a.UseOp {
+		if !equalNode(a.UseOp[i], b.UseOp[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalSortGroupClause(a, b *pg.SortGroupClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.TleSortGroupRef != b.TleSortGroupRef {
+		return false
+	}
+	if a.Eqop != b.Eqop {
+		return false
+	}
+	if a.Sortop != b.Sortop {
+		return false
+	}
+	if a.NullsFirst != b.NullsFirst {
+		return false
+	}
+	if a.Hashable != b.Hashable {
+		return false
+	}
+	return true
+}
+
+func equalStatsElem(a, b *pg.StatsElem) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	return true
+}
+
+func equalString(a, b *pg.String) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Sval != b.Sval {
+		return false
+	}
+	return true
+}
+
+func equalSubLink(a, b *pg.SubLink) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.SubLinkType != b.SubLinkType {
+		return false
+	}
+	if a.SubLinkId != b.SubLinkId {
+		return false
+	}
+	if !equalNode(a.Testexpr, b.Testexpr) {
+		return false
+	}
+	if len(a.OperName) != len(b.OperName) {
+		return false
+	}
+	for i := range a.OperName {
+		if !equalNode(a.OperName[i], b.OperName[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Subselect, b.Subselect) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalSubPlan(a, b *pg.SubPlan) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.SubLinkType != b.SubLinkType {
+		return false
+	}
+	if !equalNode(a.Testexpr, b.Testexpr) {
+		return false
+	}
+	if len(a.ParamIds) != len(b.ParamIds) {
+		return false
+	}
+	for i := range a.ParamIds {
+		if !equalNode(a.ParamIds[i], b.ParamIds[i]) {
+			return false
+		}
+	}
+	if a.PlanId != b.PlanId {
+		return false
+	}
+	if a.PlanName != b.PlanName {
+		return false
+	}
+	if a.FirstColType != b.FirstColType {
+		return false
+	}
+	if a.FirstColTypmod != b.FirstColTypmod {
+		return false
+	}
+	if a.FirstColCollation != b.FirstColCollation {
+		return false
+	}
+	if a.UseHashTable != b.UseHashTable {
+		return false
+	}
+	if a.UnknownEqFalse != b.UnknownEqFalse {
+		return false
+	}
+	if a.ParallelSafe != b.ParallelSafe {
+		return false
+	}
+	if len(a.SetParam) != len(b.SetParam) {
+		return false
+	}
+	for i := range a.SetParam {
+		if !equalNode(a.SetParam[i], b.SetParam[i]) {
+			return false
+		}
+	}
+	if len(a.ParParam) != len(b.ParParam) {
+		return false
+	}
+	for i := range a.ParParam {
+		if !equalNode(a.ParParam[i], b.ParParam[i]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.StartupCost != b.StartupCost && !(math.IsNaN(a.StartupCost) && math.IsNaN(b.StartupCost)) {
+		return false
+	}
+	if a.PerCallCost != b.PerCallCost && !(math.IsNaN(a.PerCallCost) && math.IsNaN(b.PerCallCost)) {
+		return false
+	}
+	return true
+}
+
+func equalSubscriptingRef(a, b *pg.SubscriptingRef) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Refcontainertype != b.Refcontainertype {
+		return false
+	}
+	if a.Refelemtype != b.Refelemtype {
+		return false
+	}
+	if a.Refrestype != b.Refrestype {
+		return false
+	}
+	if a.Reftypmod != b.Reftypmod {
+		return false
+	}
+	if a.Refcollid != b.Refcollid {
+		return false
+	}
+	if len(a.Refupperindexpr) != len(b.Refupperindexpr) {
+		return false
+	}
+	for i := range a.Refupperindexpr {
+		if !equalNode(a.Refupperindexpr[i], b.Refupperindexpr[i]) {
+			return false
+		}
+	}
+	if len(a.Reflowerindexpr) != len(b.Reflowerindexpr) {
+		return false
+	}
+	for i := range a.Reflowerindexpr {
+		if !equalNode(a.Reflowerindexpr[i], b.Reflowerindexpr[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Refexpr, b.Refexpr) {
+		return false
+	}
+	if !equalNode(a.Refassgnexpr, b.Refassgnexpr) {
+		return false
+	}
+	return true
+}
+
+func equalTableFunc(a, b *pg.TableFunc) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.NsUris) != len(b.NsUris) {
+		return false
+	}
+	for i := range a.NsUris {
+		if !equalNode(a.NsUris[i], b.NsUris[i]) {
+			return false
+		}
+	}
+	if len(a.NsNames) != len(b.NsNames) {
+		return false
+	}
+	for i := range a.NsNames {
+		if !equalNode(a.NsNames[i], b.NsNames[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Docexpr, b.Docexpr) {
+		return false
+	}
+	if !equalNode(a.Rowexpr, b.Rowexpr) {
+		return false
+	}
+	if len(a.Colnames) != len(b.Colnames) {
+		return false
+	}
+	for i := range a.Colnames {
+		if !equalNode(a.Colnames[i], b.Colnames[i]) {
+			return false
+		}
+	}
+	if len(a.Coltypes) != len(b.Coltypes) {
+		return false
+	}
+	for i := range a.Coltypes {
+		if !equalNode(a.Coltypes[i], b.Coltypes[i]) {
+			return false
+		}
+	}
+	if len(a.Coltypmods) != len(b.Coltypmods) {
+		return false
+	}
+	for i := range a.Coltypmods {
+		if !equalNode(a.Coltypmods[i], b.Coltypmods[i]) {
+			return false
+		}
+	}
+	if len(a.Colcollations) != len(b.Colcollations) {
+		return false
+	}
+	for i := range a.Colcollations {
+		if !equalNode(a.Colcollations[i], b.Colcollations[i]) {
+			return false
+		}
+	}
+	if len(a.Colexprs) != len(b.Colexprs) {
+		return false
+	}
+	for i := range a.Colexprs {
+		if !equalNode(a.Colexprs[i], b.Colexprs[i]) {
+			return false
+		}
+	}
+	if len(a.Coldefexprs) != len(b.Coldefexprs) {
+		return false
+	}
+	for i := range a.Coldefexprs {
+		if !equalNode(a.Coldefexprs[i], b.Coldefexprs[i]) {
+			return false
+		}
+	}
+	if len(a.Notnulls) != len(b.Notnulls) {
+		return false
+	}
+	for i := range a.Notnulls {
+		if a.Notnulls[i] != b.Notnulls[i] {
+			return false
+		}
+	}
+	if a.Ordinalitycol != b.Ordinalitycol {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalTableLikeClause(a, b *pg.TableLikeClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if a.Options != b.Options {
+		return false
+	}
+	if a.RelationOid != b.RelationOid {
+		return false
+	}
+	return true
+}
+
+func equalTableSampleClause(a, b *pg.TableSampleClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Tsmhandler != b.Tsmhandler {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Repeatable, b.Repeatable) {
+		return false
+	}
+	return true
+}
+
+func equalTargetEntry(a, b *pg.TargetEntry) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	if a.Resno != b.Resno {
+		return false
+	}
+	if a.Resname != b.Resname {
+		return false
+	}
+	if a.Ressortgroupref != b.Ressortgroupref {
+		return false
+	}
+	if a.Resorigtbl != b.Resorigtbl {
+		return false
+	}
+	if a.Resorigcol != b.Resorigcol {
+		return false
+	}
+	if a.Resjunk != b.Resjunk {
+		return false
+	}
+	return true
+}
+
+func equalTransactionStmt(a, b *pg.TransactionStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.SavepointName != b.SavepointName {
+		return false
+	}
+	if a.Gid != b.Gid {
+		return false
+	}
+	if a.Chain != b.Chain {
+		return false
+	}
+	return true
+}
+
+func equalTriggerTransition(a, b *pg.TriggerTransition) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if a.IsNew != b.IsNew {
+		return false
+	}
+	if a.IsTable != b.IsTable {
+		return false
+	}
+	return true
+}
+
+func equalTruncateStmt(a, b *pg.TruncateStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Relations) != len(b.Relations) {
+		return false
+	}
+	for i := range a.Relations {
+		if !equalNode(a.Relations[i], b.Relations[i]) {
+			return false
+		}
+	}
+	if a.RestartSeqs != b.RestartSeqs {
+		return false
+	}
+	if a.Behavior != b.Behavior {
+		return false
+	}
+	return true
+}
+
+func equalTypeCast(a, b *pg.TypeCast) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Arg, b.Arg) {
+		return false
+	}
+	if !equalTypeName(a.TypeName, b.TypeName) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalTypeName(a, b *pg.TypeName) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Names) != len(b.Names) {
+		return false
+	}
+	for i := range a.Names {
+		if !equalNode(a.Names[i], b.Names[i]) {
+			return false
+		}
+	}
+	if a.TypeOid != b.TypeOid {
+		return false
+	}
+	if a.Setof != b.Setof {
+		return false
+	}
+	if a.PctType != b.PctType {
+		return false
+	}
+	if len(a.Typmods) != len(b.Typmods) {
+		return false
+	}
+	for i := range a.Typmods {
+		if !equalNode(a.Typmods[i], b.Typmods[i]) {
+			return false
+		}
+	}
+	if a.Typemod != b.Typemod {
+		return false
+	}
+	if len(a.ArrayBounds) != len(b.ArrayBounds) {
+		return false
+	}
+	for i := range a.ArrayBounds {
+		if !equalNode(a.ArrayBounds[i], b.ArrayBounds[i]) {
+			return false
+		}
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalUnlistenStmt(a, b *pg.UnlistenStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Conditionname != b.Conditionname {
+		return false
+	}
+	return true
+}
+
+func equalUpdateStmt(a, b *pg.UpdateStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if len(a.TargetList) != len(b.TargetList) {
+		return false
+	}
+	for i := range a.TargetList {
+		if !equalNode(a.TargetList[i], b.TargetList[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.WhereClause, b.WhereClause) {
+		return false
+	}
+	if len(a.FromClause) != len(b.FromClause) {
+		return false
+	}
+	for i := range a.FromClause {
+		if !equalNode(a.FromClause[i], b.FromClause[i]) {
+			return false
+		}
+	}
+	if len(a.ReturningList) != len(b.ReturningList) {
+		return false
+	}
+	for i := range a.ReturningList {
+		if !equalNode(a.ReturningList[i], b.ReturningList[i]) {
+			return false
+		}
+	}
+	if !equalWithClause(a.WithClause, b.WithClause) {
+		return false
+	}
+	return true
+}
+
+func equalVacuumRelation(a, b *pg.VacuumRelation) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.Relation, b.Relation) {
+		return false
+	}
+	if a.Oid != b.Oid {
+		return false
+	}
+	if len(a.VaCols) != len(b.VaCols) {
+		return false
+	}
+	for i := range a.VaCols {
+		if !equalNode(a.VaCols[i], b.VaCols[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalVacuumStmt(a, b *pg.VacuumStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if len(a.Rels) != len(b.Rels) {
+		return false
+	}
+	for i := range a.Rels {
+		if !equalNode(a.Rels[i], b.Rels[i]) {
+			return false
+		}
+	}
+	if a.IsVacuumcmd != b.IsVacuumcmd {
+		return false
+	}
+	return true
+}
+
+func equalVar(a, b *pg.Var) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Varno != b.Varno {
+		return false
+	}
+	if a.Varattno != b.Varattno {
+		return false
+	}
+	if a.Vartype != b.Vartype {
+		return false
+	}
+	if a.Vartypmod != b.Vartypmod {
+		return false
+	}
+	if a.Varcollid != b.Varcollid {
+		return false
+	}
+	if len(a.Varnullingrels) != len(b.Varnullingrels) {
+		return false
+	}
+	for i := range a.Varnullingrels {
+		if a.Varnullingrels[i] != b.Varnullingrels[i] {
+			return false
+		}
+	}
+	if a.Varlevelsup != b.Varlevelsup {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalVariableSetStmt(a, b *pg.VariableSetStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.IsLocal != b.IsLocal {
+		return false
+	}
+	return true
+}
+
+func equalVariableShowStmt(a, b *pg.VariableShowStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	return true
+}
+
+func equalViewStmt(a, b *pg.ViewStmt) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalRangeVar(a.View, b.View) {
+		return false
+	}
+	if len(a.Aliases) != len(b.Aliases) {
+		return false
+	}
+	for i := range a.Aliases {
+		if !equalNode(a.Aliases[i], b.Aliases[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Query, b.Query) {
+		return false
+	}
+	if a.Replace != b.Replace {
+		return false
+	}
+	if len(a.Options) != len(b.Options) {
+		return false
+	}
+	for i := range a.Options {
+		if !equalNode(a.Options[i], b.Options[i]) {
+			return false
+		}
+	}
+	if a.WithCheckOption != b.WithCheckOption {
+		return false
+	}
+	return true
+}
+
+func equalWindowClause(a, b *pg.WindowClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if a.Refname != b.Refname {
+		return false
+	}
+	if len(a.PartitionClause) != len(b.PartitionClause) {
+		return false
+	}
+	for i := range a.PartitionClause {
+		if !equalNode(a.PartitionClause[i], b.PartitionClause[i]) {
+			return false
+		}
+	}
+	if len(a.OrderClause) != len(b.OrderClause) {
+		return false
+	}
+	for i := range a.OrderClause {
+		if !equalNode(a.OrderClause[i], b.OrderClause[i]) {
+			return false
+		}
+	}
+	if a.FrameOptions != b.FrameOptions {
+		return false
+	}
+	if !equalNode(a.StartOffset, b.StartOffset) {
+		return false
+	}
+	if !equalNode(a.EndOffset, b.EndOffset) {
+		return false
+	}
+	if len(a.RunCondition) != len(b.RunCondition) {
+		return false
+	}
+	for i := range a.RunCondition {
+		if !equalNode(a.RunCondition[i], b.RunCondition[i]) {
+			return false
+		}
+	}
+	if a.StartInRangeFunc != b.StartInRangeFunc {
+		return false
+	}
+	if a.EndInRangeFunc != b.EndInRangeFunc {
+		return false
+	}
+	if a.InRangeColl != b.InRangeColl {
+		return false
+	}
+	if a.InRangeAsc != b.InRangeAsc {
+		return false
+	}
+	if a.InRangeNullsFirst != b.InRangeNullsFirst {
+		return false
+	}
+	if a.Winref != b.Winref {
+		return false
+	}
+	if a.CopiedOrder != b.CopiedOrder {
+		return false
+	}
+	return true
+}
+
+func equalWindowDef(a, b *pg.WindowDef) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if a.Refname != b.Refname {
+		return false
+	}
+	if len(a.PartitionClause) != len(b.PartitionClause) {
+		return false
+	}
+	for i := range a.PartitionClause {
+		if !equalNode(a.PartitionClause[i], b.PartitionClause[i]) {
+			return false
+		}
+	}
+	if len(a.OrderClause) != len(b.OrderClause) {
+		return false
+	}
+	for i := range a.OrderClause {
+		if !equalNode(a.OrderClause[i], b.OrderClause[i]) {
+			return false
+		}
+	}
+	if a.FrameOptions != b.FrameOptions {
+		return false
+	}
+	if !equalNode(a.StartOffset, b.StartOffset) {
+		return false
+	}
+	if !equalNode(a.EndOffset, b.EndOffset) {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalWindowFunc(a, b *pg.WindowFunc) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Winfnoid != b.Winfnoid {
+		return false
+	}
+	if a.Wintype != b.Wintype {
+		return false
+	}
+	if a.Wincollid != b.Wincollid {
+		return false
+	}
+	if a.Inputcollid != b.Inputcollid {
+		return false
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if !equalNode(a.Aggfilter, b.Aggfilter) {
+		return false
+	}
+	if a.Winref != b.Winref {
+		return false
+	}
+	if a.Winstar != b.Winstar {
+		return false
+	}
+	if a.Winagg != b.Winagg {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalWithCheckOption(a, b *pg.WithCheckOption) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Relname != b.Relname {
+		return false
+	}
+	if a.Polname != b.Polname {
+		return false
+	}
+	if !equalNode(a.Qual, b.Qual) {
+		return false
+	}
+	if a.Cascaded != b.Cascaded {
+		return false
+	}
+	return true
+}
+
+func equalWithClause(a, b *pg.WithClause) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if len(a.Ctes) != len(b.Ctes) {
+		return false
+	}
+	for i := range a.Ctes {
+		if !equalNode(a.Ctes[i], b.Ctes[i]) {
+			return false
+		}
+	}
+	if a.Recursive != b.Recursive {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalXmlExpr(a, b *pg.XmlExpr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if !equalNode(a.Xpr, b.Xpr) {
+		return false
+	}
+	if a.Op != b.Op {
+		return false
+	}
+	if a.Name != b.Name {
+		return false
+	}
+	if len(a.NamedArgs) != len(b.NamedArgs) {
+		return false
+	}
+	for i := range a.NamedArgs {
+		if !equalNode(a.NamedArgs[i], b.NamedArgs[i]) {
+			return false
+		}
+	}
+	if len(a.ArgNames) != len(b.ArgNames) {
+		return false
+	}
+	for i := range a.ArgNames {
+		if !equalNode(a.ArgNames[i], b.ArgNames[i]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalNode(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	if a.Xmloption != b.Xmloption {
+		return false
+	}
+	if a.Indent != b.Indent {
+		return false
+	}
+	if a.Type != b.Type {
+		return false
+	}
+	if a.Typmod != b.Typmod {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalXmlSerialize(a, b *pg.XmlSerialize) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Xmloption != b.Xmloption {
+		return false
+	}
+	if !equalNode(a.Expr, b.Expr) {
+		return false
+	}
+	if !equalTypeName(a.TypeName, b.TypeName) {
+		return false
+	}
+	if a.Indent != b.Indent {
+		return false
+	}
+	if a.Location != b.Location {
+		return false
+	}
+	return true
+}
+
+func equalAny(a, b any) bool {
+	switch a := a.(type) {
+	case *pg.A_ArrayExpr:
+		b, ok := b.(*pg.A_ArrayExpr)
+		return ok && equalA_ArrayExpr(a, b)
+	case *pg.A_Const:
+		b, ok := b.(*pg.A_Const)
+		return ok && equalA_Const(a, b)
+	case *pg.A_Expr:
+		b, ok := b.(*pg.A_Expr)
+		return ok && equalA_Expr(a, b)
+	case *pg.A_Indices:
+		b, ok := b.(*pg.A_Indices)
+		return ok && equalA_Indices(a, b)
+	case *pg.A_Indirection:
+		b, ok := b.(*pg.A_Indirection)
+		return ok && equalA_Indirection(a, b)
+	case *pg.A_Star:
+		b, ok := b.(*pg.A_Star)
+		return ok && equalA_Star(a, b)
+	case *pg.AccessPriv:
+		b, ok := b.(*pg.AccessPriv)
+		return ok && equalAccessPriv(a, b)
+	case *pg.Aggref:
+		b, ok := b.(*pg.Aggref)
+		return ok && equalAggref(a, b)
+	case *pg.Alias:
+		b, ok := b.(*pg.Alias)
+		return ok && equalAlias(a, b)
+	case *pg.AlterCollationStmt:
+		b, ok := b.(*pg.AlterCollationStmt)
+		return ok && equalAlterCollationStmt(a, b)
+	case *pg.AlterDatabaseRefreshCollStmt:
+		b, ok := b.(*pg.AlterDatabaseRefreshCollStmt)
+		return ok && equalAlterDatabaseRefreshCollStmt(a, b)
+	case *pg.AlterDatabaseSetStmt:
+		b, ok := b.(*pg.AlterDatabaseSetStmt)
+		return ok && equalAlterDatabaseSetStmt(a, b)
+	case *pg.AlterDatabaseStmt:
+		b, ok := b.(*pg.AlterDatabaseStmt)
+		return ok && equalAlterDatabaseStmt(a, b)
+	case *pg.AlterDefaultPrivilegesStmt:
+		b, ok := b.(*pg.AlterDefaultPrivilegesStmt)
+		return ok && equalAlterDefaultPrivilegesStmt(a, b)
+	case *pg.AlterDomainStmt:
+		b, ok := b.(*pg.AlterDomainStmt)
+		return ok && equalAlterDomainStmt(a, b)
+	case *pg.AlterEnumStmt:
+		b, ok := b.(*pg.AlterEnumStmt)
+		return ok && equalAlterEnumStmt(a, b)
+	case *pg.AlterEventTrigStmt:
+		b, ok := b.(*pg.AlterEventTrigStmt)
+		return ok && equalAlterEventTrigStmt(a, b)
+	case *pg.AlterExtensionContentsStmt:
+		b, ok := b.(*pg.AlterExtensionContentsStmt)
+		return ok && equalAlterExtensionContentsStmt(a, b)
+	case *pg.AlterExtensionStmt:
+		b, ok := b.(*pg.AlterExtensionStmt)
+		return ok && equalAlterExtensionStmt(a, b)
+	case *pg.AlterFdwStmt:
+		b, ok := b.(*pg.AlterFdwStmt)
+		return ok && equalAlterFdwStmt(a, b)
+	case *pg.AlterForeignServerStmt:
+		b, ok := b.(*pg.AlterForeignServerStmt)
+		return ok && equalAlterForeignServerStmt(a, b)
+	case *pg.AlterFunctionStmt:
+		b, ok := b.(*pg.AlterFunctionStmt)
+		return ok && equalAlterFunctionStmt(a, b)
+	case *pg.AlterObjectDependsStmt:
+		b, ok := b.(*pg.AlterObjectDependsStmt)
+		return ok && equalAlterObjectDependsStmt(a, b)
+	case *pg.AlterObjectSchemaStmt:
+		b, ok := b.(*pg.AlterObjectSchemaStmt)
+		return ok && equalAlterObjectSchemaStmt(a, b)
+	case *pg.AlterOpFamilyStmt:
+		b, ok := b.(*pg.AlterOpFamilyStmt)
+		return ok && equalAlterOpFamilyStmt(a, b)
+	case *pg.AlterOperatorStmt:
+		b, ok := b.(*pg.AlterOperatorStmt)
+		return ok && equalAlterOperatorStmt(a, b)
+	case *pg.AlterOwnerStmt:
+		b, ok := b.(*pg.AlterOwnerStmt)
+		return ok && equalAlterOwnerStmt(a, b)
+	case *pg.AlterPolicyStmt:
+		b, ok := b.(*pg.AlterPolicyStmt)
+		return ok && equalAlterPolicyStmt(a, b)
+	case *pg.AlterPublicationStmt:
+		b, ok := b.(*pg.AlterPublicationStmt)
+		return ok && equalAlterPublicationStmt(a, b)
+	case *pg.AlterRoleSetStmt:
+		b, ok := b.(*pg.AlterRoleSetStmt)
+		return ok && equalAlterRoleSetStmt(a, b)
+	case *pg.AlterRoleStmt:
+		b, ok := b.(*pg.AlterRoleStmt)
+		return ok && equalAlterRoleStmt(a, b)
+	case *pg.AlterSeqStmt:
+		b, ok := b.(*pg.AlterSeqStmt)
+		return ok && equalAlterSeqStmt(a, b)
+	case *pg.AlterStatsStmt:
+		b, ok := b.(*pg.AlterStatsStmt)
+		return ok && equalAlterStatsStmt(a, b)
+	case *pg.AlterSubscriptionStmt:
+		b, ok := b.(*pg.AlterSubscriptionStmt)
+		return ok && equalAlterSubscriptionStmt(a, b)
+	case *pg.AlterSystemStmt:
+		b, ok := b.(*pg.AlterSystemStmt)
+		return ok && equalAlterSystemStmt(a, b)
+	case *pg.AlterTSConfigurationStmt:
+		b, ok := b.(*pg.AlterTSConfigurationStmt)
+		return ok && equalAlterTSConfigurationStmt(a, b)
+	case *pg.AlterTSDictionaryStmt:
+		b, ok := b.(*pg.AlterTSDictionaryStmt)
+		return ok && equalAlterTSDictionaryStmt(a, b)
+	case *pg.AlterTableCmd:
+		b, ok := b.(*pg.AlterTableCmd)
+		return ok && equalAlterTableCmd(a, b)
+	case *pg.AlterTableMoveAllStmt:
+		b, ok := b.(*pg.AlterTableMoveAllStmt)
+		return ok && equalAlterTableMoveAllStmt(a, b)
+	case *pg.AlterTableSpaceOptionsStmt:
+		b, ok := b.(*pg.AlterTableSpaceOptionsStmt)
+		return ok && equalAlterTableSpaceOptionsStmt(a, b)
+	case *pg.AlterTableStmt:
+		b, ok := b.(*pg.AlterTableStmt)
+		return ok && equalAlterTableStmt(a, b)
+	case *pg.AlterTypeStmt:
+		b, ok := b.(*pg.AlterTypeStmt)
+		return ok && equalAlterTypeStmt(a, b)
+	case *pg.AlterUserMappingStmt:
+		b, ok := b.(*pg.AlterUserMappingStmt)
+		return ok && equalAlterUserMappingStmt(a, b)
+	case *pg.AlternativeSubPlan:
+		b, ok := b.(*pg.AlternativeSubPlan)
+		return ok && equalAlternativeSubPlan(a, b)
+	case *pg.ArrayCoerceExpr:
+		b, ok := b.(*pg.ArrayCoerceExpr)
+		return ok && equalArrayCoerceExpr(a, b)
+	case *pg.ArrayExpr:
+		b, ok := b.(*pg.ArrayExpr)
+		return ok && equalArrayExpr(a, b)
+	case *pg.BitString:
+		b, ok := b.(*pg.BitString)
+		return ok && equalBitString(a, b)
+	case *pg.BoolExpr:
+		b, ok := b.(*pg.BoolExpr)
+		return ok && equalBoolExpr(a, b)
+	case *pg.Boolean:
+		b, ok := b.(*pg.Boolean)
+		return ok && equalBoolean(a, b)
+	case *pg.BooleanTest:
+		b, ok := b.(*pg.BooleanTest)
+		return ok && equalBooleanTest(a, b)
+	case *pg.CTECycleClause:
+		b, ok := b.(*pg.CTECycleClause)
+		return ok && equalCTECycleClause(a, b)
+	case *pg.CTESearchClause:
+		b, ok := b.(*pg.CTESearchClause)
+		return ok && equalCTESearchClause(a, b)
+	case *pg.CallContext:
+		b, ok := b.(*pg.CallContext)
+		return ok && equalCallContext(a, b)
+	case *pg.CallStmt:
+		b, ok := b.(*pg.CallStmt)
+		return ok && equalCallStmt(a, b)
+	case *pg.CaseExpr:
+		b, ok := b.(*pg.CaseExpr)
+		return ok && equalCaseExpr(a, b)
+	case *pg.CaseTestExpr:
+		b, ok := b.(*pg.CaseTestExpr)
+		return ok && equalCaseTestExpr(a, b)
+	case *pg.CaseWhen:
+		b, ok := b.(*pg.CaseWhen)
+		return ok && equalCaseWhen(a, b)
+	case *pg.CheckPointStmt:
+		b, ok := b.(*pg.CheckPointStmt)
+		return ok && equalCheckPointStmt(a, b)
+	case *pg.ClosePortalStmt:
+		b, ok := b.(*pg.ClosePortalStmt)
+		return ok && equalClosePortalStmt(a, b)
+	case *pg.ClusterStmt:
+		b, ok := b.(*pg.ClusterStmt)
+		return ok && equalClusterStmt(a, b)
+	case *pg.CoalesceExpr:
+		b, ok := b.(*pg.CoalesceExpr)
+		return ok && equalCoalesceExpr(a, b)
+	case *pg.CoerceToDomain:
+		b, ok := b.(*pg.CoerceToDomain)
+		return ok && equalCoerceToDomain(a, b)
+	case *pg.CoerceToDomainValue:
+		b, ok := b.(*pg.CoerceToDomainValue)
+		return ok && equalCoerceToDomainValue(a, b)
+	case *pg.CoerceViaIO:
+		b, ok := b.(*pg.CoerceViaIO)
+		return ok && equalCoerceViaIO(a, b)
+	case *pg.CollateClause:
+		b, ok := b.(*pg.CollateClause)
+		return ok && equalCollateClause(a, b)
+	case *pg.CollateExpr:
+		b, ok := b.(*pg.CollateExpr)
+		return ok && equalCollateExpr(a, b)
+	case *pg.ColumnDef:
+		b, ok := b.(*pg.ColumnDef)
+		return ok && equalColumnDef(a, b)
+	case *pg.ColumnRef:
+		b, ok := b.(*pg.ColumnRef)
+		return ok && equalColumnRef(a, b)
+	case *pg.CommentStmt:
+		b, ok := b.(*pg.CommentStmt)
+		return ok && equalCommentStmt(a, b)
+	case *pg.CommonTableExpr:
+		b, ok := b.(*pg.CommonTableExpr)
+		return ok && equalCommonTableExpr(a, b)
+	case *pg.CompositeTypeStmt:
+		b, ok := b.(*pg.CompositeTypeStmt)
+		return ok && equalCompositeTypeStmt(a, b)
+	case *pg.Constraint:
+		b, ok := b.(*pg.Constraint)
+		return ok && equalConstraint(a, b)
+	case *pg.ConstraintsSetStmt:
+		b, ok := b.(*pg.ConstraintsSetStmt)
+		return ok && equalConstraintsSetStmt(a, b)
+	case *pg.ConvertRowtypeExpr:
+		b, ok := b.(*pg.ConvertRowtypeExpr)
+		return ok && equalConvertRowtypeExpr(a, b)
+	case *pg.CopyStmt:
+		b, ok := b.(*pg.CopyStmt)
+		return ok && equalCopyStmt(a, b)
+	case *pg.CreateAmStmt:
+		b, ok := b.(*pg.CreateAmStmt)
+		return ok && equalCreateAmStmt(a, b)
+	case *pg.CreateCastStmt:
+		b, ok := b.(*pg.CreateCastStmt)
+		return ok && equalCreateCastStmt(a, b)
+	case *pg.CreateConversionStmt:
+		b, ok := b.(*pg.CreateConversionStmt)
+		return ok && equalCreateConversionStmt(a, b)
+	case *pg.CreateDomainStmt:
+		b, ok := b.(*pg.CreateDomainStmt)
+		return ok && equalCreateDomainStmt(a, b)
+	case *pg.CreateEnumStmt:
+		b, ok := b.(*pg.CreateEnumStmt)
+		return ok && equalCreateEnumStmt(a, b)
+	case *pg.CreateEventTrigStmt:
+		b, ok := b.(*pg.CreateEventTrigStmt)
+		return ok && equalCreateEventTrigStmt(a, b)
+	case *pg.CreateExtensionStmt:
+		b, ok := b.(*pg.CreateExtensionStmt)
+		return ok && equalCreateExtensionStmt(a, b)
+	case *pg.CreateFdwStmt:
+		b, ok := b.(*pg.CreateFdwStmt)
+		return ok && equalCreateFdwStmt(a, b)
+	case *pg.CreateForeignServerStmt:
+		b, ok := b.(*pg.CreateForeignServerStmt)
+		return ok && equalCreateForeignServerStmt(a, b)
+	case *pg.CreateForeignTableStmt:
+		b, ok := b.(*pg.CreateForeignTableStmt)
+		return ok && equalCreateForeignTableStmt(a, b)
+	case *pg.CreateFunctionStmt:
+		b, ok := b.(*pg.CreateFunctionStmt)
+		return ok && equalCreateFunctionStmt(a, b)
+	case *pg.CreateOpClassItem:
+		b, ok := b.(*pg.CreateOpClassItem)
+		return ok && equalCreateOpClassItem(a, b)
+	case *pg.CreateOpClassStmt:
+		b, ok := b.(*pg.CreateOpClassStmt)
+		return ok && equalCreateOpClassStmt(a, b)
+	case *pg.CreateOpFamilyStmt:
+		b, ok := b.(*pg.CreateOpFamilyStmt)
+		return ok && equalCreateOpFamilyStmt(a, b)
+	case *pg.CreatePLangStmt:
+		b, ok := b.(*pg.CreatePLangStmt)
+		return ok && equalCreatePLangStmt(a, b)
+	case *pg.CreatePolicyStmt:
+		b, ok := b.(*pg.CreatePolicyStmt)
+		return ok && equalCreatePolicyStmt(a, b)
+	case *pg.CreatePublicationStmt:
+		b, ok := b.(*pg.CreatePublicationStmt)
+		return ok && equalCreatePublicationStmt(a, b)
+	case *pg.CreateRangeStmt:
+		b, ok := b.(*pg.CreateRangeStmt)
+		return ok && equalCreateRangeStmt(a, b)
+	case *pg.CreateRoleStmt:
+		b, ok := b.(*pg.CreateRoleStmt)
+		return ok && equalCreateRoleStmt(a, b)
+	case *pg.CreateSchemaStmt:
+		b, ok := b.(*pg.CreateSchemaStmt)
+		return ok && equalCreateSchemaStmt(a, b)
+	case *pg.CreateSeqStmt:
+		b, ok := b.(*pg.CreateSeqStmt)
+		return ok && equalCreateSeqStmt(a, b)
+	case *pg.CreateStatsStmt:
+		b, ok := b.(*pg.CreateStatsStmt)
+		return ok && equalCreateStatsStmt(a, b)
+	case *pg.CreateStmt:
+		b, ok := b.(*pg.CreateStmt)
+		return ok && equalCreateStmt(a, b)
+	case *pg.CreateSubscriptionStmt:
+		b, ok := b.(*pg.CreateSubscriptionStmt)
+		return ok && equalCreateSubscriptionStmt(a, b)
+	case *pg.CreateTableAsStmt:
+		b, ok := b.(*pg.CreateTableAsStmt)
+		return ok && equalCreateTableAsStmt(a, b)
+	case *pg.CreateTableSpaceStmt:
+		b, ok := b.(*pg.CreateTableSpaceStmt)
+		return ok && equalCreateTableSpaceStmt(a, b)
+	case *pg.CreateTransformStmt:
+		b, ok := b.(*pg.CreateTransformStmt)
+		return ok && equalCreateTransformStmt(a, b)
+	case *pg.CreateTrigStmt:
+		b, ok := b.(*pg.CreateTrigStmt)
+		return ok && equalCreateTrigStmt(a, b)
+	case *pg.CreateUserMappingStmt:
+		b, ok := b.(*pg.CreateUserMappingStmt)
+		return ok && equalCreateUserMappingStmt(a, b)
+	case *pg.CreatedbStmt:
+		b, ok := b.(*pg.CreatedbStmt)
+		return ok && equalCreatedbStmt(a, b)
+	case *pg.CurrentOfExpr:
+		b, ok := b.(*pg.CurrentOfExpr)
+		return ok && equalCurrentOfExpr(a, b)
+	case *pg.DeallocateStmt:
+		b, ok := b.(*pg.DeallocateStmt)
+		return ok && equalDeallocateStmt(a, b)
+	case *pg.DeclareCursorStmt:
+		b, ok := b.(*pg.DeclareCursorStmt)
+		return ok && equalDeclareCursorStmt(a, b)
+	case *pg.DefElem:
+		b, ok := b.(*pg.DefElem)
+		return ok && equalDefElem(a, b)
+	case *pg.DefineStmt:
+		b, ok := b.(*pg.DefineStmt)
+		return ok && equalDefineStmt(a, b)
+	case *pg.DeleteStmt:
+		b, ok := b.(*pg.DeleteStmt)
+		return ok && equalDeleteStmt(a, b)
+	case *pg.DiscardStmt:
+		b, ok := b.(*pg.DiscardStmt)
+		return ok && equalDiscardStmt(a, b)
+	case *pg.DistinctExpr:
+		b, ok := b.(*pg.DistinctExpr)
+		return ok && equalDistinctExpr(a, b)
+	case *pg.DoStmt:
+		b, ok := b.(*pg.DoStmt)
+		return ok && equalDoStmt(a, b)
+	case *pg.DropOwnedStmt:
+		b, ok := b.(*pg.DropOwnedStmt)
+		return ok && equalDropOwnedStmt(a, b)
+	case *pg.DropRoleStmt:
+		b, ok := b.(*pg.DropRoleStmt)
+		return ok && equalDropRoleStmt(a, b)
+	case *pg.DropStmt:
+		b, ok := b.(*pg.DropStmt)
+		return ok && equalDropStmt(a, b)
+	case *pg.DropSubscriptionStmt:
+		b, ok := b.(*pg.DropSubscriptionStmt)
+		return ok && equalDropSubscriptionStmt(a, b)
+	case *pg.DropTableSpaceStmt:
+		b, ok := b.(*pg.DropTableSpaceStmt)
+		return ok && equalDropTableSpaceStmt(a, b)
+	case *pg.DropUserMappingStmt:
+		b, ok := b.(*pg.DropUserMappingStmt)
+		return ok && equalDropUserMappingStmt(a, b)
+	case *pg.DropdbStmt:
+		b, ok := b.(*pg.DropdbStmt)
+		return ok && equalDropdbStmt(a, b)
+	case *pg.ExecuteStmt:
+		b, ok := b.(*pg.ExecuteStmt)
+		return ok && equalExecuteStmt(a, b)
+	case *pg.ExplainStmt:
+		b, ok := b.(*pg.ExplainStmt)
+		return ok && equalExplainStmt(a, b)
+	case *pg.FetchStmt:
+		b, ok := b.(*pg.FetchStmt)
+		return ok && equalFetchStmt(a, b)
+	case *pg.FieldSelect:
+		b, ok := b.(*pg.FieldSelect)
+		return ok && equalFieldSelect(a, b)
+	case *pg.FieldStore:
+		b, ok := b.(*pg.FieldStore)
+		return ok && equalFieldStore(a, b)
+	case *pg.Float:
+		b, ok := b.(*pg.Float)
+		return ok && equalFloat(a, b)
+	case *pg.FromExpr:
+		b, ok := b.(*pg.FromExpr)
+		return ok && equalFromExpr(a, b)
+	case *pg.FuncCall:
+		b, ok := b.(*pg.FuncCall)
+		return ok && equalFuncCall(a, b)
+	case *pg.FuncExpr:
+		b, ok := b.(*pg.FuncExpr)
+		return ok && equalFuncExpr(a, b)
+	case *pg.FunctionParameter:
+		b, ok := b.(*pg.FunctionParameter)
+		return ok && equalFunctionParameter(a, b)
+	case *pg.GrantRoleStmt:
+		b, ok := b.(*pg.GrantRoleStmt)
+		return ok && equalGrantRoleStmt(a, b)
+	case *pg.GrantStmt:
+		b, ok := b.(*pg.GrantStmt)
+		return ok && equalGrantStmt(a, b)
+	case *pg.GroupingFunc:
+		b, ok := b.(*pg.GroupingFunc)
+		return ok && equalGroupingFunc(a, b)
+	case *pg.GroupingSet:
+		b, ok := b.(*pg.GroupingSet)
+		return ok && equalGroupingSet(a, b)
+	case *pg.ImportForeignSchemaStmt:
+		b, ok := b.(*pg.ImportForeignSchemaStmt)
+		return ok && equalImportForeignSchemaStmt(a, b)
+	case *pg.IndexElem:
+		b, ok := b.(*pg.IndexElem)
+		return ok && equalIndexElem(a, b)
+	case *pg.IndexStmt:
+		b, ok := b.(*pg.IndexStmt)
+		return ok && equalIndexStmt(a, b)
+	case *pg.InferClause:
+		b, ok := b.(*pg.InferClause)
+		return ok && equalInferClause(a, b)
+	case *pg.InferenceElem:
+		b, ok := b.(*pg.InferenceElem)
+		return ok && equalInferenceElem(a, b)
+	case *pg.InlineCodeBlock:
+		b, ok := b.(*pg.InlineCodeBlock)
+		return ok && equalInlineCodeBlock(a, b)
+	case *pg.InsertStmt:
+		b, ok := b.(*pg.InsertStmt)
+		return ok && equalInsertStmt(a, b)
+	case *pg.IntList:
+		b, ok := b.(*pg.IntList)
+		return ok && equalIntList(a, b)
+	case *pg.Integer:
+		b, ok := b.(*pg.Integer)
+		return ok && equalInteger(a, b)
+	case *pg.IntoClause:
+		b, ok := b.(*pg.IntoClause)
+		return ok && equalIntoClause(a, b)
+	case *pg.JoinExpr:
+		b, ok := b.(*pg.JoinExpr)
+		return ok && equalJoinExpr(a, b)
+	case *pg.JsonAggConstructor:
+		b, ok := b.(*pg.JsonAggConstructor)
+		return ok && equalJsonAggConstructor(a, b)
+	case *pg.JsonArrayAgg:
+		b, ok := b.(*pg.JsonArrayAgg)
+		return ok && equalJsonArrayAgg(a, b)
+	case *pg.JsonArrayConstructor:
+		b, ok := b.(*pg.JsonArrayConstructor)
+		return ok && equalJsonArrayConstructor(a, b)
+	case *pg.JsonArrayQueryConstructor:
+		b, ok := b.(*pg.JsonArrayQueryConstructor)
+		return ok && equalJsonArrayQueryConstructor(a, b)
+	case *pg.JsonConstructorExpr:
+		b, ok := b.(*pg.JsonConstructorExpr)
+		return ok && equalJsonConstructorExpr(a, b)
+	case *pg.JsonFormat:
+		b, ok := b.(*pg.JsonFormat)
+		return ok && equalJsonFormat(a, b)
+	case *pg.JsonIsPredicate:
+		b, ok := b.(*pg.JsonIsPredicate)
+		return ok && equalJsonIsPredicate(a, b)
+	case *pg.JsonKeyValue:
+		b, ok := b.(*pg.JsonKeyValue)
+		return ok && equalJsonKeyValue(a, b)
+	case *pg.JsonObjectAgg:
+		b, ok := b.(*pg.JsonObjectAgg)
+		return ok && equalJsonObjectAgg(a, b)
+	case *pg.JsonObjectConstructor:
+		b, ok := b.(*pg.JsonObjectConstructor)
+		return ok && equalJsonObjectConstructor(a, b)
+	case *pg.JsonOutput:
+		b, ok := b.(*pg.JsonOutput)
+		return ok && equalJsonOutput(a, b)
+	case *pg.JsonReturning:
+		b, ok := b.(*pg.JsonReturning)
+		return ok && equalJsonReturning(a, b)
+	case *pg.JsonValueExpr:
+		b, ok := b.(*pg.JsonValueExpr)
+		return ok && equalJsonValueExpr(a, b)
+	case *pg.List:
+		b, ok := b.(*pg.List)
+		return ok && equalList(a, b)
+	case *pg.ListenStmt:
+		b, ok := b.(*pg.ListenStmt)
+		return ok && equalListenStmt(a, b)
+	case *pg.LoadStmt:
+		b, ok := b.(*pg.LoadStmt)
+		return ok && equalLoadStmt(a, b)
+	case *pg.LockStmt:
+		b, ok := b.(*pg.LockStmt)
+		return ok && equalLockStmt(a, b)
+	case *pg.LockingClause:
+		b, ok := b.(*pg.LockingClause)
+		return ok && equalLockingClause(a, b)
+	case *pg.MergeAction:
+		b, ok := b.(*pg.MergeAction)
+		return ok && equalMergeAction(a, b)
+	case *pg.MergeStmt:
+		b, ok := b.(*pg.MergeStmt)
+		return ok && equalMergeStmt(a, b)
+	case *pg.MergeWhenClause:
+		b, ok := b.(*pg.MergeWhenClause)
+		return ok && equalMergeWhenClause(a, b)
+	case *pg.MinMaxExpr:
+		b, ok := b.(*pg.MinMaxExpr)
+		return ok && equalMinMaxExpr(a, b)
+	case *pg.MultiAssignRef:
+		b, ok := b.(*pg.MultiAssignRef)
+		return ok && equalMultiAssignRef(a, b)
+	case *pg.NamedArgExpr:
+		b, ok := b.(*pg.NamedArgExpr)
+		return ok && equalNamedArgExpr(a, b)
+	case *pg.NextValueExpr:
+		b, ok := b.(*pg.NextValueExpr)
+		return ok && equalNextValueExpr(a, b)
+	case *pg.Node:
+		b, ok := b.(*pg.Node)
+		return ok && equalNode(a, b)
+	case *pg.NotifyStmt:
+		b, ok := b.(*pg.NotifyStmt)
+		return ok && equalNotifyStmt(a, b)
+	case *pg.NullIfExpr:
+		b, ok := b.(*pg.NullIfExpr)
+		return ok && equalNullIfExpr(a, b)
+	case *pg.NullTest:
+		b, ok := b.(*pg.NullTest)
+		return ok && equalNullTest(a, b)
+	case *pg.ObjectWithArgs:
+		b, ok := b.(*pg.ObjectWithArgs)
+		return ok && equalObjectWithArgs(a, b)
+	case *pg.OidList:
+		b, ok := b.(*pg.OidList)
+		return ok && equalOidList(a, b)
+	case *pg.OnConflictClause:
+		b, ok := b.(*pg.OnConflictClause)
+		return ok && equalOnConflictClause(a, b)
+	case *pg.OnConflictExpr:
+		b, ok := b.(*pg.OnConflictExpr)
+		return ok && equalOnConflictExpr(a, b)
+	case *pg.OpExpr:
+		b, ok := b.(*pg.OpExpr)
+		return ok && equalOpExpr(a, b)
+	case *pg.PLAssignStmt:
+		b, ok := b.(*pg.PLAssignStmt)
+		return ok && equalPLAssignStmt(a, b)
+	case *pg.Param:
+		b, ok := b.(*pg.Param)
+		return ok && equalParam(a, b)
+	case *pg.ParamRef:
+		b, ok := b.(*pg.ParamRef)
+		return ok && equalParamRef(a, b)
+	case *pg.ParseResult:
+		b, ok := b.(*pg.ParseResult)
+		return ok && equalParseResult(a, b)
+	case *pg.PartitionBoundSpec:
+		b, ok := b.(*pg.PartitionBoundSpec)
+		return ok && equalPartitionBoundSpec(a, b)
+	case *pg.PartitionCmd:
+		b, ok := b.(*pg.PartitionCmd)
+		return ok && equalPartitionCmd(a, b)
+	case *pg.PartitionElem:
+		b, ok := b.(*pg.PartitionElem)
+		return ok && equalPartitionElem(a, b)
+	case *pg.PartitionRangeDatum:
+		b, ok := b.(*pg.PartitionRangeDatum)
+		return ok && equalPartitionRangeDatum(a, b)
+	case *pg.PartitionSpec:
+		b, ok := b.(*pg.PartitionSpec)
+		return ok && equalPartitionSpec(a, b)
+	case *pg.PrepareStmt:
+		b, ok := b.(*pg.PrepareStmt)
+		return ok && equalPrepareStmt(a, b)
+	case *pg.PublicationObjSpec:
+		b, ok := b.(*pg.PublicationObjSpec)
+		return ok && equalPublicationObjSpec(a, b)
+	case *pg.PublicationTable:
+		b, ok := b.(*pg.PublicationTable)
+		return ok && equalPublicationTable(a, b)
+	case *pg.Query:
+		b, ok := b.(*pg.Query)
+		return ok && equalQuery(a, b)
+	case *pg.RTEPermissionInfo:
+		b, ok := b.(*pg.RTEPermissionInfo)
+		return ok && equalRTEPermissionInfo(a, b)
+	case *pg.RangeFunction:
+		b, ok := b.(*pg.RangeFunction)
+		return ok && equalRangeFunction(a, b)
+	case *pg.RangeSubselect:
+		b, ok := b.(*pg.RangeSubselect)
+		return ok && equalRangeSubselect(a, b)
+	case *pg.RangeTableFunc:
+		b, ok := b.(*pg.RangeTableFunc)
+		return ok && equalRangeTableFunc(a, b)
+	case *pg.RangeTableFuncCol:
+		b, ok := b.(*pg.RangeTableFuncCol)
+		return ok && equalRangeTableFuncCol(a, b)
+	case *pg.RangeTableSample:
+		b, ok := b.(*pg.RangeTableSample)
+		return ok && equalRangeTableSample(a, b)
+	case *pg.RangeTblEntry:
+		b, ok := b.(*pg.RangeTblEntry)
+		return ok && equalRangeTblEntry(a, b)
+	case *pg.RangeTblFunction:
+		b, ok := b.(*pg.RangeTblFunction)
+		return ok && equalRangeTblFunction(a, b)
+	case *pg.RangeTblRef:
+		b, ok := b.(*pg.RangeTblRef)
+		return ok && equalRangeTblRef(a, b)
+	case *pg.RangeVar:
+		b, ok := b.(*pg.RangeVar)
+		return ok && equalRangeVar(a, b)
+	case *pg.RawStmt:
+		b, ok := b.(*pg.RawStmt)
+		return ok && equalRawStmt(a, b)
+	case *pg.ReassignOwnedStmt:
+		b, ok := b.(*pg.ReassignOwnedStmt)
+		return ok && equalReassignOwnedStmt(a, b)
+	case *pg.RefreshMatViewStmt:
+		b, ok := b.(*pg.RefreshMatViewStmt)
+		return ok && equalRefreshMatViewStmt(a, b)
+	case *pg.ReindexStmt:
+		b, ok := b.(*pg.ReindexStmt)
+		return ok && equalReindexStmt(a, b)
+	case *pg.RelabelType:
+		b, ok := b.(*pg.RelabelType)
+		return ok && equalRelabelType(a, b)
+	case *pg.RenameStmt:
+		b, ok := b.(*pg.RenameStmt)
+		return ok && equalRenameStmt(a, b)
+	case *pg.ReplicaIdentityStmt:
+		b, ok := b.(*pg.ReplicaIdentityStmt)
+		return ok && equalReplicaIdentityStmt(a, b)
+	case *pg.ResTarget:
+		b, ok := b.(*pg.ResTarget)
+		return ok && equalResTarget(a, b)
+	case *pg.ReturnStmt:
+		b, ok := b.(*pg.ReturnStmt)
+		return ok && equalReturnStmt(a, b)
+	case *pg.RoleSpec:
+		b, ok := b.(*pg.RoleSpec)
+		return ok && equalRoleSpec(a, b)
+	case *pg.RowCompareExpr:
+		b, ok := b.(*pg.RowCompareExpr)
+		return ok && equalRowCompareExpr(a, b)
+	case *pg.RowExpr:
+		b, ok := b.(*pg.RowExpr)
+		return ok && equalRowExpr(a, b)
+	case *pg.RowMarkClause:
+		b, ok := b.(*pg.RowMarkClause)
+		return ok && equalRowMarkClause(a, b)
+	case *pg.RuleStmt:
+		b, ok := b.(*pg.RuleStmt)
+		return ok && equalRuleStmt(a, b)
+	case *pg.SQLValueFunction:
+		b, ok := b.(*pg.SQLValueFunction)
+		return ok && equalSQLValueFunction(a, b)
+	case *pg.ScalarArrayOpExpr:
+		b, ok := b.(*pg.ScalarArrayOpExpr)
+		return ok && equalScalarArrayOpExpr(a, b)
+	case *pg.ScanResult:
+		b, ok := b.(*pg.ScanResult)
+		return ok && equalScanResult(a, b)
+	case *pg.ScanToken:
+		b, ok := b.(*pg.ScanToken)
+		return ok && equalScanToken(a, b)
+	case *pg.SecLabelStmt:
+		b, ok := b.(*pg.SecLabelStmt)
+		return ok && equalSecLabelStmt(a, b)
+	case *pg.SelectStmt:
+		b, ok := b.(*pg.SelectStmt)
+		return ok && equalSelectStmt(a, b)
+	case *pg.SetOperationStmt:
+		b, ok := b.(*pg.SetOperationStmt)
+		return ok && equalSetOperationStmt(a, b)
+	case *pg.SetToDefault:
+		b, ok := b.(*pg.SetToDefault)
+		return ok && equalSetToDefault(a, b)
+	case *pg.SortBy:
+		b, ok := b.(*pg.SortBy)
+		return ok && equalSortBy(a, b)
+	case *pg.SortGroupClause:
+		b, ok := b.(*pg.SortGroupClause)
+		return ok && equalSortGroupClause(a, b)
+	case *pg.StatsElem:
+		b, ok := b.(*pg.StatsElem)
+		return ok && equalStatsElem(a, b)
+	case *pg.String:
+		b, ok := b.(*pg.String)
+		return ok && equalString(a, b)
+	case *pg.SubLink:
+		b, ok := b.(*pg.SubLink)
+		return ok && equalSubLink(a, b)
+	case *pg.SubPlan:
+		b, ok := b.(*pg.SubPlan)
+		return ok && equalSubPlan(a, b)
+	case *pg.SubscriptingRef:
+		b, ok := b.(*pg.SubscriptingRef)
+		return ok && equalSubscriptingRef(a, b)
+	case *pg.TableFunc:
+		b, ok := b.(*pg.TableFunc)
+		return ok && equalTableFunc(a, b)
+	case *pg.TableLikeClause:
+		b, ok := b.(*pg.TableLikeClause)
+		return ok && equalTableLikeClause(a, b)
+	case *pg.TableSampleClause:
+		b, ok := b.(*pg.TableSampleClause)
+		return ok && equalTableSampleClause(a, b)
+	case *pg.TargetEntry:
+		b, ok := b.(*pg.TargetEntry)
+		return ok && equalTargetEntry(a, b)
+	case *pg.TransactionStmt:
+		b, ok := b.(*pg.TransactionStmt)
+		return ok && equalTransactionStmt(a, b)
+	case *pg.TriggerTransition:
+		b, ok := b.(*pg.TriggerTransition)
+		return ok && equalTriggerTransition(a, b)
+	case *pg.TruncateStmt:
+		b, ok := b.(*pg.TruncateStmt)
+		return ok && equalTruncateStmt(a, b)
+	case *pg.TypeCast:
+		b, ok := b.(*pg.TypeCast)
+		return ok && equalTypeCast(a, b)
+	case *pg.TypeName:
+		b, ok := b.(*pg.TypeName)
+		return ok && equalTypeName(a, b)
+	case *pg.UnlistenStmt:
+		b, ok := b.(*pg.UnlistenStmt)
+		return ok && equalUnlistenStmt(a, b)
+	case *pg.UpdateStmt:
+		b, ok := b.(*pg.UpdateStmt)
+		return ok && equalUpdateStmt(a, b)
+	case *pg.VacuumRelation:
+		b, ok := b.(*pg.VacuumRelation)
+		return ok && equalVacuumRelation(a, b)
+	case *pg.VacuumStmt:
+		b, ok := b.(*pg.VacuumStmt)
+		return ok && equalVacuumStmt(a, b)
+	case *pg.Var:
+		b, ok := b.(*pg.Var)
+		return ok && equalVar(a, b)
+	case *pg.VariableSetStmt:
+		b, ok := b.(*pg.VariableSetStmt)
+		return ok && equalVariableSetStmt(a, b)
+	case *pg.VariableShowStmt:
+		b, ok := b.(*pg.VariableShowStmt)
+		return ok && equalVariableShowStmt(a, b)
+	case *pg.ViewStmt:
+		b, ok := b.(*pg.ViewStmt)
+		return ok && equalViewStmt(a, b)
+	case *pg.WindowClause:
+		b, ok := b.(*pg.WindowClause)
+		return ok && equalWindowClause(a, b)
+	case *pg.WindowDef:
+		b, ok := b.(*pg.WindowDef)
+		return ok && equalWindowDef(a, b)
+	case *pg.WindowFunc:
+		b, ok := b.(*pg.WindowFunc)
+		return ok && equalWindowFunc(a, b)
+	case *pg.WithCheckOption:
+		b, ok := b.(*pg.WithCheckOption)
+		return ok && equalWithCheckOption(a, b)
+	case *pg.WithClause:
+		b, ok := b.(*pg.WithClause)
+		return ok && equalWithClause(a, b)
+	case *pg.XmlExpr:
+		b, ok := b.(*pg.XmlExpr)
+		return ok && equalXmlExpr(a, b)
+	case *pg.XmlSerialize:
+		b, ok := b.(*pg.XmlSerialize)
+		return ok && equalXmlSerialize(a, b)
+	}
+	panic("pgtree: not a parse tree message")
+}
+func encodeA_ArrayExpr(e *encoder, m *pg.A_ArrayExpr) {
+	for _, x := range m.Elements {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(2, uint64(int64(m.Location)))
+	}
+}
+
+func encodeA_Const(e *encoder, m *pg.A_Const) {
+	if m.Isnull {
+		e.varint(10, 1)
+	}
+	if m.Location != 0 {
+		e.varint(11, uint64(int64(m.Location)))
+	}
+	if x, ok := m.Val.(*pg.A_Const_Ival); ok {
+		e.message(1, func() { encodeInteger(e, x.Ival) })
+	}
+	if x, ok := m.Val.(*pg.A_Const_Fval); ok {
+		e.message(2, func() { encodeFloat(e, x.Fval) })
+	}
+	if x, ok := m.Val.(*pg.A_Const_Boolval); ok {
+		e.message(3, func() { encodeBoolean(e, x.Boolval) })
+	}
+	if x, ok := m.Val.(*pg.A_Const_Sval); ok {
+		e.message(4, func() { encodeString(e, x.Sval) })
+	}
+	if x, ok := m.Val.(*pg.A_Const_Bsval); ok {
+		e.message(5, func() { encodeBitString(e, x.Bsval) })
+	}
+}
+
+func encodeA_Expr(e *encoder, m *pg.A_Expr) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	for _, x := range m.Name {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Lexpr; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Rexpr; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeA_Indices(e *encoder, m *pg.A_Indices) {
+	if m.IsSlice {
+		e.varint(1, 1)
+	}
+	if x := m.Lidx; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Uidx; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeA_Indirection(e *encoder, m *pg.A_Indirection) {
+	if x := m.Arg; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Indirection {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeA_Star(e *encoder, m *pg.A_Star) {
+}
+
+func encodeAccessPriv(e *encoder, m *pg.AccessPriv) {
+	if m.PrivName != "" {
+		e.str(1, m.PrivName)
+	}
+	for _, x := range m.Cols {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAggref(e *encoder, m *pg.Aggref) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Aggfnoid != 0 {
+		e.varint(2, uint64(m.Aggfnoid))
+	}
+	if m.Aggtype != 0 {
+		e.varint(3, uint64(m.Aggtype))
+	}
+	if m.Aggcollid != 0 {
+		e.varint(4, uint64(m.Aggcollid))
+	}
+	if m.Inputcollid != 0 {
+		e.varint(5, uint64(m.Inputcollid))
+	}
+	for _, x := range m.Aggargtypes {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Aggdirectargs {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Aggorder {
+		e.message(9, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Aggdistinct {
+		e.message(10, func() { encodeNode(e, x) })
+	}
+	if x := m.Aggfilter; x != nil {
+		e.message(11, func() { encodeNode(e, x) })
+	}
+	if m.Aggstar {
+		e.varint(12, 1)
+	}
+	if m.Aggvariadic {
+		e.varint(13, 1)
+	}
+	if m.Aggkind != "" {
+		e.str(14, m.Aggkind)
+	}
+	if m.Agglevelsup != 0 {
+		e.varint(15, uint64(m.Agglevelsup))
+	}
+	if m.Aggsplit != 0 {
+		e.varint(16, uint64(int64(m.Aggsplit)))
+	}
+	if m.Aggno != 0 {
+		e.varint(17, uint64(int64(m.Aggno)))
+	}
+	if m.Aggtransno != 0 {
+		e.varint(18, uint64(int64(m.Aggtransno)))
+	}
+	if m.Location != 0 {
+		e.varint(19, uint64(int64(m.Location)))
+	}
+}
+
+func encodeAlias(e *encoder, m *pg.Alias) {
+	if m.Aliasname != "" {
+		e.str(1, m.Aliasname)
+	}
+	for _, x := range m.Colnames {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterCollationStmt(e *encoder, m *pg.AlterCollationStmt) {
+	for _, x := range m.Collname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterDatabaseRefreshCollStmt(e *encoder, m *pg.AlterDatabaseRefreshCollStmt) {
+	if m.Dbname != "" {
+		e.str(1, m.Dbname)
+	}
+}
+
+func encodeAlterDatabaseSetStmt(e *encoder, m *pg.AlterDatabaseSetStmt) {
+	if m.Dbname != "" {
+		e.str(1, m.Dbname)
+	}
+	if x := m.Setstmt; x != nil {
+		e.message(2, func() { encodeVariableSetStmt(e, x) })
+	}
+}
+
+func encodeAlterDatabaseStmt(e *encoder, m *pg.AlterDatabaseStmt) {
+	if m.Dbname != "" {
+		e.str(1, m.Dbname)
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterDefaultPrivilegesStmt(e *encoder, m *pg.AlterDefaultPrivilegesStmt) {
+	for _, x := range m.Options {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Action; x != nil {
+		e.message(2, func() { encodeGrantStmt(e, x) })
+	}
+}
+
+func encodeAlterDomainStmt(e *encoder, m *pg.AlterDomainStmt) {
+	if m.Subtype != "" {
+		e.str(1, m.Subtype)
+	}
+	for _, x := range m.TypeName {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Name != "" {
+		e.str(3, m.Name)
+	}
+	if x := m.Def; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Behavior != 0 {
+		e.varint(5, uint64(int64(m.Behavior)))
+	}
+	if m.MissingOk {
+		e.varint(6, 1)
+	}
+}
+
+func encodeAlterEnumStmt(e *encoder, m *pg.AlterEnumStmt) {
+	for _, x := range m.TypeName {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.OldVal != "" {
+		e.str(2, m.OldVal)
+	}
+	if m.NewVal != "" {
+		e.str(3, m.NewVal)
+	}
+	if m.NewValNeighbor != "" {
+		e.str(4, m.NewValNeighbor)
+	}
+	if m.NewValIsAfter {
+		e.varint(5, 1)
+	}
+	if m.SkipIfNewValExists {
+		e.varint(6, 1)
+	}
+}
+
+func encodeAlterEventTrigStmt(e *encoder, m *pg.AlterEventTrigStmt) {
+	if m.Trigname != "" {
+		e.str(1, m.Trigname)
+	}
+	if m.Tgenabled != "" {
+		e.str(2, m.Tgenabled)
+	}
+}
+
+func encodeAlterExtensionContentsStmt(e *encoder, m *pg.AlterExtensionContentsStmt) {
+	if m.Extname != "" {
+		e.str(1, m.Extname)
+	}
+	if m.Action != 0 {
+		e.varint(2, uint64(int64(m.Action)))
+	}
+	if m.Objtype != 0 {
+		e.varint(3, uint64(int64(m.Objtype)))
+	}
+	if x := m.Object; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterExtensionStmt(e *encoder, m *pg.AlterExtensionStmt) {
+	if m.Extname != "" {
+		e.str(1, m.Extname)
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterFdwStmt(e *encoder, m *pg.AlterFdwStmt) {
+	if m.Fdwname != "" {
+		e.str(1, m.Fdwname)
+	}
+	for _, x := range m.FuncOptions {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterForeignServerStmt(e *encoder, m *pg.AlterForeignServerStmt) {
+	if m.Servername != "" {
+		e.str(1, m.Servername)
+	}
+	if m.Version != "" {
+		e.str(2, m.Version)
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.HasVersion {
+		e.varint(4, 1)
+	}
+}
+
+func encodeAlterFunctionStmt(e *encoder, m *pg.AlterFunctionStmt) {
+	if m.Objtype != 0 {
+		e.varint(1, uint64(int64(m.Objtype)))
+	}
+	if x := m.Func; x != nil {
+		e.message(2, func() { encodeObjectWithArgs(e, x) })
+	}
+	for _, x := range m.Actions {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterObjectDependsStmt(e *encoder, m *pg.AlterObjectDependsStmt) {
+	if m.ObjectType != 0 {
+		e.varint(1, uint64(int64(m.ObjectType)))
+	}
+	if x := m.Relation; x != nil {
+		e.message(2, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.Object; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Extname; x != nil {
+		e.message(4, func() { encodeString(e, x) })
+	}
+	if m.Remove {
+		e.varint(5, 1)
+	}
+}
+
+func encodeAlterObjectSchemaStmt(e *encoder, m *pg.AlterObjectSchemaStmt) {
+	if m.ObjectType != 0 {
+		e.varint(1, uint64(int64(m.ObjectType)))
+	}
+	if x := m.Relation; x != nil {
+		e.message(2, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.Object; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Newschema != "" {
+		e.str(4, m.Newschema)
+	}
+	if m.MissingOk {
+		e.varint(5, 1)
+	}
+}
+
+func encodeAlterOpFamilyStmt(e *encoder, m *pg.AlterOpFamilyStmt) {
+	for _, x := range m.Opfamilyname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Amname != "" {
+		e.str(2, m.Amname)
+	}
+	if m.IsDrop {
+		e.varint(3, 1)
+	}
+	for _, x := range m.Items {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterOperatorStmt(e *encoder, m *pg.AlterOperatorStmt) {
+	if x := m.Opername; x != nil {
+		e.message(1, func() { encodeObjectWithArgs(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterOwnerStmt(e *encoder, m *pg.AlterOwnerStmt) {
+	if m.ObjectType != 0 {
+		e.varint(1, uint64(int64(m.ObjectType)))
+	}
+	if x := m.Relation; x != nil {
+		e.message(2, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.Object; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Newowner; x != nil {
+		e.message(4, func() { encodeRoleSpec(e, x) })
+	}
+}
+
+func encodeAlterPolicyStmt(e *encoder, m *pg.AlterPolicyStmt) {
+	if m.PolicyName != "" {
+		e.str(1, m.PolicyName)
+	}
+	if x := m.Table; x != nil {
+		e.message(2, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Roles {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Qual; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.WithCheck; x != nil {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterPublicationStmt(e *encoder, m *pg.AlterPublicationStmt) {
+	if m.Pubname != "" {
+		e.str(1, m.Pubname)
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Pubobjects {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.ForAllTables {
+		e.varint(4, 1)
+	}
+	if m.Action != 0 {
+		e.varint(5, uint64(int64(m.Action)))
+	}
+}
+
+func encodeAlterRoleSetStmt(e *encoder, m *pg.AlterRoleSetStmt) {
+	if x := m.Role; x != nil {
+		e.message(1, func() { encodeRoleSpec(e, x) })
+	}
+	if m.Database != "" {
+		e.str(2, m.Database)
+	}
+	if x := m.Setstmt; x != nil {
+		e.message(3, func() { encodeVariableSetStmt(e, x) })
+	}
+}
+
+func encodeAlterRoleStmt(e *encoder, m *pg.AlterRoleStmt) {
+	if x := m.Role; x != nil {
+		e.message(1, func() { encodeRoleSpec(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Action != 0 {
+		e.varint(3, uint64(int64(m.Action)))
+	}
+}
+
+func encodeAlterSeqStmt(e *encoder, m *pg.AlterSeqStmt) {
+	if x := m.Sequence; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.ForIdentity {
+		e.varint(3, 1)
+	}
+	if m.MissingOk {
+		e.varint(4, 1)
+	}
+}
+
+func encodeAlterStatsStmt(e *encoder, m *pg.AlterStatsStmt) {
+	for _, x := range m.Defnames {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Stxstattarget != 0 {
+		e.varint(2, uint64(int64(m.Stxstattarget)))
+	}
+	if m.MissingOk {
+		e.varint(3, 1)
+	}
+}
+
+func encodeAlterSubscriptionStmt(e *encoder, m *pg.AlterSubscriptionStmt) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	if m.Subname != "" {
+		e.str(2, m.Subname)
+	}
+	if m.Conninfo != "" {
+		e.str(3, m.Conninfo)
+	}
+	for _, x := range m.Publication {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterSystemStmt(e *encoder, m *pg.AlterSystemStmt) {
+	if x := m.Setstmt; x != nil {
+		e.message(1, func() { encodeVariableSetStmt(e, x) })
+	}
+}
+
+func encodeAlterTSConfigurationStmt(e *encoder, m *pg.AlterTSConfigurationStmt) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	for _, x := range m.Cfgname {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Tokentype {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Dicts {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Override {
+		e.varint(5, 1)
+	}
+	if m.Replace {
+		e.varint(6, 1)
+	}
+	if m.MissingOk {
+		e.varint(7, 1)
+	}
+}
+
+func encodeAlterTSDictionaryStmt(e *encoder, m *pg.AlterTSDictionaryStmt) {
+	for _, x := range m.Dictname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterTableCmd(e *encoder, m *pg.AlterTableCmd) {
+	if m.Subtype != 0 {
+		e.varint(1, uint64(int64(m.Subtype)))
+	}
+	if m.Name != "" {
+		e.str(2, m.Name)
+	}
+	if m.Num != 0 {
+		e.varint(3, uint64(int64(m.Num)))
+	}
+	if x := m.Newowner; x != nil {
+		e.message(4, func() { encodeRoleSpec(e, x) })
+	}
+	if x := m.Def; x != nil {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.Behavior != 0 {
+		e.varint(6, uint64(int64(m.Behavior)))
+	}
+	if m.MissingOk {
+		e.varint(7, 1)
+	}
+	if m.Recurse {
+		e.varint(8, 1)
+	}
+}
+
+func encodeAlterTableMoveAllStmt(e *encoder, m *pg.AlterTableMoveAllStmt) {
+	if m.OrigTablespacename != "" {
+		e.str(1, m.OrigTablespacename)
+	}
+	if m.Objtype != 0 {
+		e.varint(2, uint64(int64(m.Objtype)))
+	}
+	for _, x := range m.Roles {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.NewTablespacename != "" {
+		e.str(4, m.NewTablespacename)
+	}
+	if m.Nowait {
+		e.varint(5, 1)
+	}
+}
+
+func encodeAlterTableSpaceOptionsStmt(e *encoder, m *pg.AlterTableSpaceOptionsStmt) {
+	if m.Tablespacename != "" {
+		e.str(1, m.Tablespacename)
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.IsReset {
+		e.varint(3, 1)
+	}
+}
+
+func encodeAlterTableStmt(e *encoder, m *pg.AlterTableStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Cmds {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Objtype != 0 {
+		e.varint(3, uint64(int64(m.Objtype)))
+	}
+	if m.MissingOk {
+		e.varint(4, 1)
+	}
+}
+
+func encodeAlterTypeStmt(e *encoder, m *pg.AlterTypeStmt) {
+	for _, x := range m.TypeName {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlterUserMappingStmt(e *encoder, m *pg.AlterUserMappingStmt) {
+	if x := m.User; x != nil {
+		e.message(1, func() { encodeRoleSpec(e, x) })
+	}
+	if m.Servername != "" {
+		e.str(2, m.Servername)
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeAlternativeSubPlan(e *encoder, m *pg.AlternativeSubPlan) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Subplans {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeArrayCoerceExpr(e *encoder, m *pg.ArrayCoerceExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Elemexpr; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Resulttype != 0 {
+		e.varint(4, uint64(m.Resulttype))
+	}
+	if m.Resulttypmod != 0 {
+		e.varint(5, uint64(int64(m.Resulttypmod)))
+	}
+	if m.Resultcollid != 0 {
+		e.varint(6, uint64(m.Resultcollid))
+	}
+	if m.Coerceformat != 0 {
+		e.varint(7, uint64(int64(m.Coerceformat)))
+	}
+	if m.Location != 0 {
+		e.varint(8, uint64(int64(m.Location)))
+	}
+}
+
+func encodeArrayExpr(e *encoder, m *pg.ArrayExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.ArrayTypeid != 0 {
+		e.varint(2, uint64(m.ArrayTypeid))
+	}
+	if m.ArrayCollid != 0 {
+		e.varint(3, uint64(m.ArrayCollid))
+	}
+	if m.ElementTypeid != 0 {
+		e.varint(4, uint64(m.ElementTypeid))
+	}
+	for _, x := range m.Elements {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.Multidims {
+		e.varint(6, 1)
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeBitString(e *encoder, m *pg.BitString) {
+	if m.Bsval != "" {
+		e.str(1, m.Bsval)
+	}
+}
+
+func encodeBoolExpr(e *encoder, m *pg.BoolExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Boolop != 0 {
+		e.varint(2, uint64(int64(m.Boolop)))
+	}
+	for _, x := range m.Args {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeBoolean(e *encoder, m *pg.Boolean) {
+	if m.Boolval {
+		e.varint(1, 1)
+	}
+}
+
+func encodeBooleanTest(e *encoder, m *pg.BooleanTest) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Booltesttype != 0 {
+		e.varint(3, uint64(int64(m.Booltesttype)))
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCTECycleClause(e *encoder, m *pg.CTECycleClause) {
+	for _, x := range m.CycleColList {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.CycleMarkColumn != "" {
+		e.str(2, m.CycleMarkColumn)
+	}
+	if x := m.CycleMarkValue; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.CycleMarkDefault; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.CyclePathColumn != "" {
+		e.str(5, m.CyclePathColumn)
+	}
+	if m.Location != 0 {
+		e.varint(6, uint64(int64(m.Location)))
+	}
+	if m.CycleMarkType != 0 {
+		e.varint(7, uint64(m.CycleMarkType))
+	}
+	if m.CycleMarkTypmod != 0 {
+		e.varint(8, uint64(int64(m.CycleMarkTypmod)))
+	}
+	if m.CycleMarkCollation != 0 {
+		e.varint(9, uint64(m.CycleMarkCollation))
+	}
+	if m.CycleMarkNeop != 0 {
+		e.varint(10, uint64(m.CycleMarkNeop))
+	}
+}
+
+func encodeCTESearchClause(e *encoder, m *pg.CTESearchClause) {
+	for _, x := range m.SearchColList {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.SearchBreadthFirst {
+		e.varint(2, 1)
+	}
+	if m.SearchSeqColumn != "" {
+		e.str(3, m.SearchSeqColumn)
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCallContext(e *encoder, m *pg.CallContext) {
+	if m.Atomic {
+		e.varint(1, 1)
+	}
+}
+
+func encodeCallStmt(e *encoder, m *pg.CallStmt) {
+	if x := m.Funccall; x != nil {
+		e.message(1, func() { encodeFuncCall(e, x) })
+	}
+	if x := m.Funcexpr; x != nil {
+		e.message(2, func() { encodeFuncExpr(e, x) })
+	}
+	for _, x := range m.Outargs {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCaseExpr(e *encoder, m *pg.CaseExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Casetype != 0 {
+		e.varint(2, uint64(m.Casetype))
+	}
+	if m.Casecollid != 0 {
+		e.varint(3, uint64(m.Casecollid))
+	}
+	if x := m.Arg; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.Defresult; x != nil {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCaseTestExpr(e *encoder, m *pg.CaseTestExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.TypeId != 0 {
+		e.varint(2, uint64(m.TypeId))
+	}
+	if m.TypeMod != 0 {
+		e.varint(3, uint64(int64(m.TypeMod)))
+	}
+	if m.Collation != 0 {
+		e.varint(4, uint64(m.Collation))
+	}
+}
+
+func encodeCaseWhen(e *encoder, m *pg.CaseWhen) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Expr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Result; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCheckPointStmt(e *encoder, m *pg.CheckPointStmt) {
+}
+
+func encodeClosePortalStmt(e *encoder, m *pg.ClosePortalStmt) {
+	if m.Portalname != "" {
+		e.str(1, m.Portalname)
+	}
+}
+
+func encodeClusterStmt(e *encoder, m *pg.ClusterStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if m.Indexname != "" {
+		e.str(2, m.Indexname)
+	}
+	for _, x := range m.Params {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCoalesceExpr(e *encoder, m *pg.CoalesceExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Coalescetype != 0 {
+		e.varint(2, uint64(m.Coalescetype))
+	}
+	if m.Coalescecollid != 0 {
+		e.varint(3, uint64(m.Coalescecollid))
+	}
+	for _, x := range m.Args {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCoerceToDomain(e *encoder, m *pg.CoerceToDomain) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Resulttype != 0 {
+		e.varint(3, uint64(m.Resulttype))
+	}
+	if m.Resulttypmod != 0 {
+		e.varint(4, uint64(int64(m.Resulttypmod)))
+	}
+	if m.Resultcollid != 0 {
+		e.varint(5, uint64(m.Resultcollid))
+	}
+	if m.Coercionformat != 0 {
+		e.varint(6, uint64(int64(m.Coercionformat)))
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCoerceToDomainValue(e *encoder, m *pg.CoerceToDomainValue) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.TypeId != 0 {
+		e.varint(2, uint64(m.TypeId))
+	}
+	if m.TypeMod != 0 {
+		e.varint(3, uint64(int64(m.TypeMod)))
+	}
+	if m.Collation != 0 {
+		e.varint(4, uint64(m.Collation))
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCoerceViaIO(e *encoder, m *pg.CoerceViaIO) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Resulttype != 0 {
+		e.varint(3, uint64(m.Resulttype))
+	}
+	if m.Resultcollid != 0 {
+		e.varint(4, uint64(m.Resultcollid))
+	}
+	if m.Coerceformat != 0 {
+		e.varint(5, uint64(int64(m.Coerceformat)))
+	}
+	if m.Location != 0 {
+		e.varint(6, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCollateClause(e *encoder, m *pg.CollateClause) {
+	if x := m.Arg; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Collname {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCollateExpr(e *encoder, m *pg.CollateExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.CollOid != 0 {
+		e.varint(3, uint64(m.CollOid))
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeColumnDef(e *encoder, m *pg.ColumnDef) {
+	if m.Colname != "" {
+		e.str(1, m.Colname)
+	}
+	if x := m.TypeName; x != nil {
+		e.message(2, func() { encodeTypeName(e, x) })
+	}
+	if m.Compression != "" {
+		e.str(3, m.Compression)
+	}
+	if m.Inhcount != 0 {
+		e.varint(4, uint64(int64(m.Inhcount)))
+	}
+	if m.IsLocal {
+		e.varint(5, 1)
+	}
+	if m.IsNotNull {
+		e.varint(6, 1)
+	}
+	if m.IsFromType {
+		e.varint(7, 1)
+	}
+	if m.Storage != "" {
+		e.str(8, m.Storage)
+	}
+	if m.StorageName != "" {
+		e.str(9, m.StorageName)
+	}
+	if x := m.RawDefault; x != nil {
+		e.message(10, func() { encodeNode(e, x) })
+	}
+	if x := m.CookedDefault; x != nil {
+		e.message(11, func() { encodeNode(e, x) })
+	}
+	if m.Identity != "" {
+		e.str(12, m.Identity)
+	}
+	if x := m.IdentitySequence; x != nil {
+		e.message(13, func() { encodeRangeVar(e, x) })
+	}
+	if m.Generated != "" {
+		e.str(14, m.Generated)
+	}
+	if x := m.CollClause; x != nil {
+		e.message(15, func() { encodeCollateClause(e, x) })
+	}
+	if m.CollOid != 0 {
+		e.varint(16, uint64(m.CollOid))
+	}
+	for _, x := range m.Constraints {
+		e.message(17, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Fdwoptions {
+		e.message(18, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(19, uint64(int64(m.Location)))
+	}
+}
+
+func encodeColumnRef(e *encoder, m *pg.ColumnRef) {
+	for _, x := range m.Fields {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(2, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCommentStmt(e *encoder, m *pg.CommentStmt) {
+	if m.Objtype != 0 {
+		e.varint(1, uint64(int64(m.Objtype)))
+	}
+	if x := m.Object; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Comment != "" {
+		e.str(3, m.Comment)
+	}
+}
+
+func encodeCommonTableExpr(e *encoder, m *pg.CommonTableExpr) {
+	if m.Ctename != "" {
+		e.str(1, m.Ctename)
+	}
+	for _, x := range m.Aliascolnames {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Ctematerialized != 0 {
+		e.varint(3, uint64(int64(m.Ctematerialized)))
+	}
+	if x := m.Ctequery; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.SearchClause; x != nil {
+		e.message(5, func() { encodeCTESearchClause(e, x) })
+	}
+	if x := m.CycleClause; x != nil {
+		e.message(6, func() { encodeCTECycleClause(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+	if m.Cterecursive {
+		e.varint(8, 1)
+	}
+	if m.Cterefcount != 0 {
+		e.varint(9, uint64(int64(m.Cterefcount)))
+	}
+	for _, x := range m.Ctecolnames {
+		e.message(10, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Ctecoltypes {
+		e.message(11, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Ctecoltypmods {
+		e.message(12, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Ctecolcollations {
+		e.message(13, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCompositeTypeStmt(e *encoder, m *pg.CompositeTypeStmt) {
+	if x := m.Typevar; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Coldeflist {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeConstraint(e *encoder, m *pg.Constraint) {
+	if m.Contype != 0 {
+		e.varint(1, uint64(int64(m.Contype)))
+	}
+	if m.Conname != "" {
+		e.str(2, m.Conname)
+	}
+	if m.Deferrable {
+		e.varint(3, 1)
+	}
+	if m.Initdeferred {
+		e.varint(4, 1)
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+	if m.IsNoInherit {
+		e.varint(6, 1)
+	}
+	if x := m.RawExpr; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.CookedExpr != "" {
+		e.str(8, m.CookedExpr)
+	}
+	if m.GeneratedWhen != "" {
+		e.str(9, m.GeneratedWhen)
+	}
+	if m.NullsNotDistinct {
+		e.varint(10, 1)
+	}
+	for _, x := range m.Keys {
+		e.message(11, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Including {
+		e.message(12, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Exclusions {
+		e.message(13, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(14, func() { encodeNode(e, x) })
+	}
+	if m.Indexname != "" {
+		e.str(15, m.Indexname)
+	}
+	if m.Indexspace != "" {
+		e.str(16, m.Indexspace)
+	}
+	if m.ResetDefaultTblspc {
+		e.varint(17, 1)
+	}
+	if m.AccessMethod != "" {
+		e.str(18, m.AccessMethod)
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(19, func() { encodeNode(e, x) })
+	}
+	if x := m.Pktable; x != nil {
+		e.message(20, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.FkAttrs {
+		e.message(21, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.PkAttrs {
+		e.message(22, func() { encodeNode(e, x) })
+	}
+	if m.FkMatchtype != "" {
+		e.str(23, m.FkMatchtype)
+	}
+	if m.FkUpdAction != "" {
+		e.str(24, m.FkUpdAction)
+	}
+	if m.FkDelAction != "" {
+		e.str(25, m.FkDelAction)
+	}
+	for _, x := range m.FkDelSetCols {
+		e.message(26, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.OldConpfeqop {
+		e.message(27, func() { encodeNode(e, x) })
+	}
+	if m.OldPktableOid != 0 {
+		e.varint(28, uint64(m.OldPktableOid))
+	}
+	if m.SkipValidation {
+		e.varint(29, 1)
+	}
+	if m.InitiallyValid {
+		e.varint(30, 1)
+	}
+}
+
+func encodeConstraintsSetStmt(e *encoder, m *pg.ConstraintsSetStmt) {
+	for _, x := range m.Constraints {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Deferred {
+		e.varint(2, 1)
+	}
+}
+
+func encodeConvertRowtypeExpr(e *encoder, m *pg.ConvertRowtypeExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Resulttype != 0 {
+		e.varint(3, uint64(m.Resulttype))
+	}
+	if m.Convertformat != 0 {
+		e.varint(4, uint64(int64(m.Convertformat)))
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeCopyStmt(e *encoder, m *pg.CopyStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.Query; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Attlist {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.IsFrom {
+		e.varint(4, 1)
+	}
+	if m.IsProgram {
+		e.varint(5, 1)
+	}
+	if m.Filename != "" {
+		e.str(6, m.Filename)
+	}
+	for _, x := range m.Options {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateAmStmt(e *encoder, m *pg.CreateAmStmt) {
+	if m.Amname != "" {
+		e.str(1, m.Amname)
+	}
+	for _, x := range m.HandlerName {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Amtype != "" {
+		e.str(3, m.Amtype)
+	}
+}
+
+func encodeCreateCastStmt(e *encoder, m *pg.CreateCastStmt) {
+	if x := m.Sourcetype; x != nil {
+		e.message(1, func() { encodeTypeName(e, x) })
+	}
+	if x := m.Targettype; x != nil {
+		e.message(2, func() { encodeTypeName(e, x) })
+	}
+	if x := m.Func; x != nil {
+		e.message(3, func() { encodeObjectWithArgs(e, x) })
+	}
+	if m.Context != 0 {
+		e.varint(4, uint64(int64(m.Context)))
+	}
+	if m.Inout {
+		e.varint(5, 1)
+	}
+}
+
+func encodeCreateConversionStmt(e *encoder, m *pg.CreateConversionStmt) {
+	for _, x := range m.ConversionName {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.ForEncodingName != "" {
+		e.str(2, m.ForEncodingName)
+	}
+	if m.ToEncodingName != "" {
+		e.str(3, m.ToEncodingName)
+	}
+	for _, x := range m.FuncName {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Def {
+		e.varint(5, 1)
+	}
+}
+
+func encodeCreateDomainStmt(e *encoder, m *pg.CreateDomainStmt) {
+	for _, x := range m.Domainname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.TypeName; x != nil {
+		e.message(2, func() { encodeTypeName(e, x) })
+	}
+	if x := m.CollClause; x != nil {
+		e.message(3, func() { encodeCollateClause(e, x) })
+	}
+	for _, x := range m.Constraints {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateEnumStmt(e *encoder, m *pg.CreateEnumStmt) {
+	for _, x := range m.TypeName {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Vals {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateEventTrigStmt(e *encoder, m *pg.CreateEventTrigStmt) {
+	if m.Trigname != "" {
+		e.str(1, m.Trigname)
+	}
+	if m.Eventname != "" {
+		e.str(2, m.Eventname)
+	}
+	for _, x := range m.Whenclause {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Funcname {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateExtensionStmt(e *encoder, m *pg.CreateExtensionStmt) {
+	if m.Extname != "" {
+		e.str(1, m.Extname)
+	}
+	if m.IfNotExists {
+		e.varint(2, 1)
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateFdwStmt(e *encoder, m *pg.CreateFdwStmt) {
+	if m.Fdwname != "" {
+		e.str(1, m.Fdwname)
+	}
+	for _, x := range m.FuncOptions {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateForeignServerStmt(e *encoder, m *pg.CreateForeignServerStmt) {
+	if m.Servername != "" {
+		e.str(1, m.Servername)
+	}
+	if m.Servertype != "" {
+		e.str(2, m.Servertype)
+	}
+	if m.Version != "" {
+		e.str(3, m.Version)
+	}
+	if m.Fdwname != "" {
+		e.str(4, m.Fdwname)
+	}
+	if m.IfNotExists {
+		e.varint(5, 1)
+	}
+	for _, x := range m.Options {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateForeignTableStmt(e *encoder, m *pg.CreateForeignTableStmt) {
+	if x := m.BaseStmt; x != nil {
+		e.message(1, func() { encodeCreateStmt(e, x) })
+	}
+	if m.Servername != "" {
+		e.str(2, m.Servername)
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateFunctionStmt(e *encoder, m *pg.CreateFunctionStmt) {
+	if m.IsProcedure {
+		e.varint(1, 1)
+	}
+	if m.Replace {
+		e.varint(2, 1)
+	}
+	for _, x := range m.Funcname {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Parameters {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.ReturnType; x != nil {
+		e.message(5, func() { encodeTypeName(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if x := m.SqlBody; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateOpClassItem(e *encoder, m *pg.CreateOpClassItem) {
+	if m.Itemtype != 0 {
+		e.varint(1, uint64(int64(m.Itemtype)))
+	}
+	if x := m.Name; x != nil {
+		e.message(2, func() { encodeObjectWithArgs(e, x) })
+	}
+	if m.Number != 0 {
+		e.varint(3, uint64(int64(m.Number)))
+	}
+	for _, x := range m.OrderFamily {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ClassArgs {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.Storedtype; x != nil {
+		e.message(6, func() { encodeTypeName(e, x) })
+	}
+}
+
+func encodeCreateOpClassStmt(e *encoder, m *pg.CreateOpClassStmt) {
+	for _, x := range m.Opclassname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Opfamilyname {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Amname != "" {
+		e.str(3, m.Amname)
+	}
+	if x := m.Datatype; x != nil {
+		e.message(4, func() { encodeTypeName(e, x) })
+	}
+	for _, x := range m.Items {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.IsDefault {
+		e.varint(6, 1)
+	}
+}
+
+func encodeCreateOpFamilyStmt(e *encoder, m *pg.CreateOpFamilyStmt) {
+	for _, x := range m.Opfamilyname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Amname != "" {
+		e.str(2, m.Amname)
+	}
+}
+
+func encodeCreatePLangStmt(e *encoder, m *pg.CreatePLangStmt) {
+	if m.Replace {
+		e.varint(1, 1)
+	}
+	if m.Plname != "" {
+		e.str(2, m.Plname)
+	}
+	for _, x := range m.Plhandler {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Plinline {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Plvalidator {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.Pltrusted {
+		e.varint(6, 1)
+	}
+}
+
+func encodeCreatePolicyStmt(e *encoder, m *pg.CreatePolicyStmt) {
+	if m.PolicyName != "" {
+		e.str(1, m.PolicyName)
+	}
+	if x := m.Table; x != nil {
+		e.message(2, func() { encodeRangeVar(e, x) })
+	}
+	if m.CmdName != "" {
+		e.str(3, m.CmdName)
+	}
+	if m.Permissive {
+		e.varint(4, 1)
+	}
+	for _, x := range m.Roles {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.Qual; x != nil {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if x := m.WithCheck; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreatePublicationStmt(e *encoder, m *pg.CreatePublicationStmt) {
+	if m.Pubname != "" {
+		e.str(1, m.Pubname)
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Pubobjects {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.ForAllTables {
+		e.varint(4, 1)
+	}
+}
+
+func encodeCreateRangeStmt(e *encoder, m *pg.CreateRangeStmt) {
+	for _, x := range m.TypeName {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Params {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateRoleStmt(e *encoder, m *pg.CreateRoleStmt) {
+	if m.StmtType != 0 {
+		e.varint(1, uint64(int64(m.StmtType)))
+	}
+	if m.Role != "" {
+		e.str(2, m.Role)
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateSchemaStmt(e *encoder, m *pg.CreateSchemaStmt) {
+	if m.Schemaname != "" {
+		e.str(1, m.Schemaname)
+	}
+	if x := m.Authrole; x != nil {
+		e.message(2, func() { encodeRoleSpec(e, x) })
+	}
+	for _, x := range m.SchemaElts {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.IfNotExists {
+		e.varint(4, 1)
+	}
+}
+
+func encodeCreateSeqStmt(e *encoder, m *pg.CreateSeqStmt) {
+	if x := m.Sequence; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.OwnerId != 0 {
+		e.varint(3, uint64(m.OwnerId))
+	}
+	if m.ForIdentity {
+		e.varint(4, 1)
+	}
+	if m.IfNotExists {
+		e.varint(5, 1)
+	}
+}
+
+func encodeCreateStatsStmt(e *encoder, m *pg.CreateStatsStmt) {
+	for _, x := range m.Defnames {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.StatTypes {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Exprs {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Relations {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Stxcomment != "" {
+		e.str(5, m.Stxcomment)
+	}
+	if m.Transformed {
+		e.varint(6, 1)
+	}
+	if m.IfNotExists {
+		e.varint(7, 1)
+	}
+}
+
+func encodeCreateStmt(e *encoder, m *pg.CreateStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.TableElts {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.InhRelations {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Partbound; x != nil {
+		e.message(4, func() { encodePartitionBoundSpec(e, x) })
+	}
+	if x := m.Partspec; x != nil {
+		e.message(5, func() { encodePartitionSpec(e, x) })
+	}
+	if x := m.OfTypename; x != nil {
+		e.message(6, func() { encodeTypeName(e, x) })
+	}
+	for _, x := range m.Constraints {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+	if m.Oncommit != 0 {
+		e.varint(9, uint64(int64(m.Oncommit)))
+	}
+	if m.Tablespacename != "" {
+		e.str(10, m.Tablespacename)
+	}
+	if m.AccessMethod != "" {
+		e.str(11, m.AccessMethod)
+	}
+	if m.IfNotExists {
+		e.varint(12, 1)
+	}
+}
+
+func encodeCreateSubscriptionStmt(e *encoder, m *pg.CreateSubscriptionStmt) {
+	if m.Subname != "" {
+		e.str(1, m.Subname)
+	}
+	if m.Conninfo != "" {
+		e.str(2, m.Conninfo)
+	}
+	for _, x := range m.Publication {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateTableAsStmt(e *encoder, m *pg.CreateTableAsStmt) {
+	if x := m.Query; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Into; x != nil {
+		e.message(2, func() { encodeIntoClause(e, x) })
+	}
+	if m.Objtype != 0 {
+		e.varint(3, uint64(int64(m.Objtype)))
+	}
+	if m.IsSelectInto {
+		e.varint(4, 1)
+	}
+	if m.IfNotExists {
+		e.varint(5, 1)
+	}
+}
+
+func encodeCreateTableSpaceStmt(e *encoder, m *pg.CreateTableSpaceStmt) {
+	if m.Tablespacename != "" {
+		e.str(1, m.Tablespacename)
+	}
+	if x := m.Owner; x != nil {
+		e.message(2, func() { encodeRoleSpec(e, x) })
+	}
+	if m.Location != "" {
+		e.str(3, m.Location)
+	}
+	for _, x := range m.Options {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreateTransformStmt(e *encoder, m *pg.CreateTransformStmt) {
+	if m.Replace {
+		e.varint(1, 1)
+	}
+	if x := m.TypeName; x != nil {
+		e.message(2, func() { encodeTypeName(e, x) })
+	}
+	if m.Lang != "" {
+		e.str(3, m.Lang)
+	}
+	if x := m.Fromsql; x != nil {
+		e.message(4, func() { encodeObjectWithArgs(e, x) })
+	}
+	if x := m.Tosql; x != nil {
+		e.message(5, func() { encodeObjectWithArgs(e, x) })
+	}
+}
+
+func encodeCreateTrigStmt(e *encoder, m *pg.CreateTrigStmt) {
+	if m.Replace {
+		e.varint(1, 1)
+	}
+	if m.Isconstraint {
+		e.varint(2, 1)
+	}
+	if m.Trigname != "" {
+		e.str(3, m.Trigname)
+	}
+	if x := m.Relation; x != nil {
+		e.message(4, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Funcname {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Row {
+		e.varint(7, 1)
+	}
+	if m.Timing != 0 {
+		e.varint(8, uint64(int64(m.Timing)))
+	}
+	if m.Events != 0 {
+		e.varint(9, uint64(int64(m.Events)))
+	}
+	for _, x := range m.Columns {
+		e.message(10, func() { encodeNode(e, x) })
+	}
+	if x := m.WhenClause; x != nil {
+		e.message(11, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.TransitionRels {
+		e.message(12, func() { encodeNode(e, x) })
+	}
+	if m.Deferrable {
+		e.varint(13, 1)
+	}
+	if m.Initdeferred {
+		e.varint(14, 1)
+	}
+	if x := m.Constrrel; x != nil {
+		e.message(15, func() { encodeRangeVar(e, x) })
+	}
+}
+
+func encodeCreateUserMappingStmt(e *encoder, m *pg.CreateUserMappingStmt) {
+	if x := m.User; x != nil {
+		e.message(1, func() { encodeRoleSpec(e, x) })
+	}
+	if m.Servername != "" {
+		e.str(2, m.Servername)
+	}
+	if m.IfNotExists {
+		e.varint(3, 1)
+	}
+	for _, x := range m.Options {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCreatedbStmt(e *encoder, m *pg.CreatedbStmt) {
+	if m.Dbname != "" {
+		e.str(1, m.Dbname)
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeCurrentOfExpr(e *encoder, m *pg.CurrentOfExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Cvarno != 0 {
+		e.varint(2, uint64(m.Cvarno))
+	}
+	if m.CursorName != "" {
+		e.str(3, m.CursorName)
+	}
+	if m.CursorParam != 0 {
+		e.varint(4, uint64(int64(m.CursorParam)))
+	}
+}
+
+func encodeDeallocateStmt(e *encoder, m *pg.DeallocateStmt) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+}
+
+func encodeDeclareCursorStmt(e *encoder, m *pg.DeclareCursorStmt) {
+	if m.Portalname != "" {
+		e.str(1, m.Portalname)
+	}
+	if m.Options != 0 {
+		e.varint(2, uint64(int64(m.Options)))
+	}
+	if x := m.Query; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeDefElem(e *encoder, m *pg.DefElem) {
+	if m.Defnamespace != "" {
+		e.str(1, m.Defnamespace)
+	}
+	if m.Defname != "" {
+		e.str(2, m.Defname)
+	}
+	if x := m.Arg; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Defaction != 0 {
+		e.varint(4, uint64(int64(m.Defaction)))
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeDefineStmt(e *encoder, m *pg.DefineStmt) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	if m.Oldstyle {
+		e.varint(2, 1)
+	}
+	for _, x := range m.Defnames {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Definition {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.IfNotExists {
+		e.varint(6, 1)
+	}
+	if m.Replace {
+		e.varint(7, 1)
+	}
+}
+
+func encodeDeleteStmt(e *encoder, m *pg.DeleteStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.UsingClause {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ReturningList {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.WithClause; x != nil {
+		e.message(5, func() { encodeWithClause(e, x) })
+	}
+}
+
+func encodeDiscardStmt(e *encoder, m *pg.DiscardStmt) {
+	if m.Target != 0 {
+		e.varint(1, uint64(int64(m.Target)))
+	}
+}
+
+func encodeDistinctExpr(e *encoder, m *pg.DistinctExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Opno != 0 {
+		e.varint(2, uint64(m.Opno))
+	}
+	if m.Opresulttype != 0 {
+		e.varint(3, uint64(m.Opresulttype))
+	}
+	if m.Opretset {
+		e.varint(4, 1)
+	}
+	if m.Opcollid != 0 {
+		e.varint(5, uint64(m.Opcollid))
+	}
+	if m.Inputcollid != 0 {
+		e.varint(6, uint64(m.Inputcollid))
+	}
+	for _, x := range m.Args {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(8, uint64(int64(m.Location)))
+	}
+}
+
+func encodeDoStmt(e *encoder, m *pg.DoStmt) {
+	for _, x := range m.Args {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeDropOwnedStmt(e *encoder, m *pg.DropOwnedStmt) {
+	for _, x := range m.Roles {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Behavior != 0 {
+		e.varint(2, uint64(int64(m.Behavior)))
+	}
+}
+
+func encodeDropRoleStmt(e *encoder, m *pg.DropRoleStmt) {
+	for _, x := range m.Roles {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.MissingOk {
+		e.varint(2, 1)
+	}
+}
+
+func encodeDropStmt(e *encoder, m *pg.DropStmt) {
+	for _, x := range m.Objects {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.RemoveType != 0 {
+		e.varint(2, uint64(int64(m.RemoveType)))
+	}
+	if m.Behavior != 0 {
+		e.varint(3, uint64(int64(m.Behavior)))
+	}
+	if m.MissingOk {
+		e.varint(4, 1)
+	}
+	if m.Concurrent {
+		e.varint(5, 1)
+	}
+}
+
+func encodeDropSubscriptionStmt(e *encoder, m *pg.DropSubscriptionStmt) {
+	if m.Subname != "" {
+		e.str(1, m.Subname)
+	}
+	if m.MissingOk {
+		e.varint(2, 1)
+	}
+	if m.Behavior != 0 {
+		e.varint(3, uint64(int64(m.Behavior)))
+	}
+}
+
+func encodeDropTableSpaceStmt(e *encoder, m *pg.DropTableSpaceStmt) {
+	if m.Tablespacename != "" {
+		e.str(1, m.Tablespacename)
+	}
+	if m.MissingOk {
+		e.varint(2, 1)
+	}
+}
+
+func encodeDropUserMappingStmt(e *encoder, m *pg.DropUserMappingStmt) {
+	if x := m.User; x != nil {
+		e.message(1, func() { encodeRoleSpec(e, x) })
+	}
+	if m.Servername != "" {
+		e.str(2, m.Servername)
+	}
+	if m.MissingOk {
+		e.varint(3, 1)
+	}
+}
+
+func encodeDropdbStmt(e *encoder, m *pg.DropdbStmt) {
+	if m.Dbname != "" {
+		e.str(1, m.Dbname)
+	}
+	if m.MissingOk {
+		e.varint(2, 1)
+	}
+	for _, x := range m.Options {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeExecuteStmt(e *encoder, m *pg.ExecuteStmt) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	for _, x := range m.Params {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeExplainStmt(e *encoder, m *pg.ExplainStmt) {
+	if x := m.Query; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeFetchStmt(e *encoder, m *pg.FetchStmt) {
+	if m.Direction != 0 {
+		e.varint(1, uint64(int64(m.Direction)))
+	}
+	if m.HowMany != 0 {
+		e.varint(2, uint64(m.HowMany))
+	}
+	if m.Portalname != "" {
+		e.str(3, m.Portalname)
+	}
+	if m.Ismove {
+		e.varint(4, 1)
+	}
+}
+
+func encodeFieldSelect(e *encoder, m *pg.FieldSelect) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Fieldnum != 0 {
+		e.varint(3, uint64(int64(m.Fieldnum)))
+	}
+	if m.Resulttype != 0 {
+		e.varint(4, uint64(m.Resulttype))
+	}
+	if m.Resulttypmod != 0 {
+		e.varint(5, uint64(int64(m.Resulttypmod)))
+	}
+	if m.Resultcollid != 0 {
+		e.varint(6, uint64(m.Resultcollid))
+	}
+}
+
+func encodeFieldStore(e *encoder, m *pg.FieldStore) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Newvals {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Fieldnums {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Resulttype != 0 {
+		e.varint(5, uint64(m.Resulttype))
+	}
+}
+
+func encodeFloat(e *encoder, m *pg.Float) {
+	if m.Fval != "" {
+		e.str(1, m.Fval)
+	}
+}
+
+func encodeFromExpr(e *encoder, m *pg.FromExpr) {
+	for _, x := range m.Fromlist {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Quals; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeFuncCall(e *encoder, m *pg.FuncCall) {
+	for _, x := range m.Funcname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.AggOrder {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.AggFilter; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.Over; x != nil {
+		e.message(5, func() { encodeWindowDef(e, x) })
+	}
+	if m.AggWithinGroup {
+		e.varint(6, 1)
+	}
+	if m.AggStar {
+		e.varint(7, 1)
+	}
+	if m.AggDistinct {
+		e.varint(8, 1)
+	}
+	if m.FuncVariadic {
+		e.varint(9, 1)
+	}
+	if m.Funcformat != 0 {
+		e.varint(10, uint64(int64(m.Funcformat)))
+	}
+	if m.Location != 0 {
+		e.varint(11, uint64(int64(m.Location)))
+	}
+}
+
+func encodeFuncExpr(e *encoder, m *pg.FuncExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Funcid != 0 {
+		e.varint(2, uint64(m.Funcid))
+	}
+	if m.Funcresulttype != 0 {
+		e.varint(3, uint64(m.Funcresulttype))
+	}
+	if m.Funcretset {
+		e.varint(4, 1)
+	}
+	if m.Funcvariadic {
+		e.varint(5, 1)
+	}
+	if m.Funcformat != 0 {
+		e.varint(6, uint64(int64(m.Funcformat)))
+	}
+	if m.Funccollid != 0 {
+		e.varint(7, uint64(m.Funccollid))
+	}
+	if m.Inputcollid != 0 {
+		e.varint(8, uint64(m.Inputcollid))
+	}
+	for _, x := range m.Args {
+		e.message(9, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(10, uint64(int64(m.Location)))
+	}
+}
+
+func encodeFunctionParameter(e *encoder, m *pg.FunctionParameter) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	if x := m.ArgType; x != nil {
+		e.message(2, func() { encodeTypeName(e, x) })
+	}
+	if m.Mode != 0 {
+		e.varint(3, uint64(int64(m.Mode)))
+	}
+	if x := m.Defexpr; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeGrantRoleStmt(e *encoder, m *pg.GrantRoleStmt) {
+	for _, x := range m.GrantedRoles {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.GranteeRoles {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.IsGrant {
+		e.varint(3, 1)
+	}
+	for _, x := range m.Opt {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.Grantor; x != nil {
+		e.message(5, func() { encodeRoleSpec(e, x) })
+	}
+	if m.Behavior != 0 {
+		e.varint(6, uint64(int64(m.Behavior)))
+	}
+}
+
+func encodeGrantStmt(e *encoder, m *pg.GrantStmt) {
+	if m.IsGrant {
+		e.varint(1, 1)
+	}
+	if m.Targtype != 0 {
+		e.varint(2, uint64(int64(m.Targtype)))
+	}
+	if m.Objtype != 0 {
+		e.varint(3, uint64(int64(m.Objtype)))
+	}
+	for _, x := range m.Objects {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Privileges {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Grantees {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.GrantOption {
+		e.varint(7, 1)
+	}
+	if x := m.Grantor; x != nil {
+		e.message(8, func() { encodeRoleSpec(e, x) })
+	}
+	if m.Behavior != 0 {
+		e.varint(9, uint64(int64(m.Behavior)))
+	}
+}
+
+func encodeGroupingFunc(e *encoder, m *pg.GroupingFunc) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Refs {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Agglevelsup != 0 {
+		e.varint(4, uint64(m.Agglevelsup))
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeGroupingSet(e *encoder, m *pg.GroupingSet) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	for _, x := range m.Content {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodeImportForeignSchemaStmt(e *encoder, m *pg.ImportForeignSchemaStmt) {
+	if m.ServerName != "" {
+		e.str(1, m.ServerName)
+	}
+	if m.RemoteSchema != "" {
+		e.str(2, m.RemoteSchema)
+	}
+	if m.LocalSchema != "" {
+		e.str(3, m.LocalSchema)
+	}
+	if m.ListType != 0 {
+		e.varint(4, uint64(int64(m.ListType)))
+	}
+	for _, x := range m.TableList {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeIndexElem(e *encoder, m *pg.IndexElem) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	if x := m.Expr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Indexcolname != "" {
+		e.str(3, m.Indexcolname)
+	}
+	for _, x := range m.Collation {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Opclass {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Opclassopts {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Ordering != 0 {
+		e.varint(7, uint64(int64(m.Ordering)))
+	}
+	if m.NullsOrdering != 0 {
+		e.varint(8, uint64(int64(m.NullsOrdering)))
+	}
+}
+
+func encodeIndexStmt(e *encoder, m *pg.IndexStmt) {
+	if m.Idxname != "" {
+		e.str(1, m.Idxname)
+	}
+	if x := m.Relation; x != nil {
+		e.message(2, func() { encodeRangeVar(e, x) })
+	}
+	if m.AccessMethod != "" {
+		e.str(3, m.AccessMethod)
+	}
+	if m.TableSpace != "" {
+		e.str(4, m.TableSpace)
+	}
+	for _, x := range m.IndexParams {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.IndexIncludingParams {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Options {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ExcludeOpNames {
+		e.message(9, func() { encodeNode(e, x) })
+	}
+	if m.Idxcomment != "" {
+		e.str(10, m.Idxcomment)
+	}
+	if m.IndexOid != 0 {
+		e.varint(11, uint64(m.IndexOid))
+	}
+	if m.OldNumber != 0 {
+		e.varint(12, uint64(m.OldNumber))
+	}
+	if m.OldCreateSubid != 0 {
+		e.varint(13, uint64(m.OldCreateSubid))
+	}
+	if m.OldFirstRelfilelocatorSubid != 0 {
+		e.varint(14, uint64(m.OldFirstRelfilelocatorSubid))
+	}
+	if m.Unique {
+		e.varint(15, 1)
+	}
+	if m.NullsNotDistinct {
+		e.varint(16, 1)
+	}
+	if m.Primary {
+		e.varint(17, 1)
+	}
+	if m.Isconstraint {
+		e.varint(18, 1)
+	}
+	if m.Deferrable {
+		e.varint(19, 1)
+	}
+	if m.Initdeferred {
+		e.varint(20, 1)
+	}
+	if m.Transformed {
+		e.varint(21, 1)
+	}
+	if m.Concurrent {
+		e.varint(22, 1)
+	}
+	if m.IfNotExists {
+		e.varint(23, 1)
+	}
+	if m.ResetDefaultTblspc {
+		e.varint(24, 1)
+	}
+}
+
+func encodeInferClause(e *encoder, m *pg.InferClause) {
+	for _, x := range m.IndexElems {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Conname != "" {
+		e.str(3, m.Conname)
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeInferenceElem(e *encoder, m *pg.InferenceElem) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Expr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Infercollid != 0 {
+		e.varint(3, uint64(m.Infercollid))
+	}
+	if m.Inferopclass != 0 {
+		e.varint(4, uint64(m.Inferopclass))
+	}
+}
+
+func encodeInlineCodeBlock(e *encoder, m *pg.InlineCodeBlock) {
+	if m.SourceText != "" {
+		e.str(1, m.SourceText)
+	}
+	if m.LangOid != 0 {
+		e.varint(2, uint64(m.LangOid))
+	}
+	if m.LangIsTrusted {
+		e.varint(3, 1)
+	}
+	if m.Atomic {
+		e.varint(4, 1)
+	}
+}
+
+func encodeInsertStmt(e *encoder, m *pg.InsertStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Cols {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.SelectStmt; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.OnConflictClause; x != nil {
+		e.message(4, func() { encodeOnConflictClause(e, x) })
+	}
+	for _, x := range m.ReturningList {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.WithClause; x != nil {
+		e.message(6, func() { encodeWithClause(e, x) })
+	}
+	if m.Override != 0 {
+		e.varint(7, uint64(int64(m.Override)))
+	}
+}
+
+func encodeIntList(e *encoder, m *pg.IntList) {
+	for _, x := range m.Items {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeInteger(e *encoder, m *pg.Integer) {
+	if m.Ival != 0 {
+		e.varint(1, uint64(int64(m.Ival)))
+	}
+}
+
+func encodeIntoClause(e *encoder, m *pg.IntoClause) {
+	if x := m.Rel; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.ColNames {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.AccessMethod != "" {
+		e.str(3, m.AccessMethod)
+	}
+	for _, x := range m.Options {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.OnCommit != 0 {
+		e.varint(5, uint64(int64(m.OnCommit)))
+	}
+	if m.TableSpaceName != "" {
+		e.str(6, m.TableSpaceName)
+	}
+	if x := m.ViewQuery; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.SkipData {
+		e.varint(8, 1)
+	}
+}
+
+func encodeJoinExpr(e *encoder, m *pg.JoinExpr) {
+	if m.Jointype != 0 {
+		e.varint(1, uint64(int64(m.Jointype)))
+	}
+	if m.IsNatural {
+		e.varint(2, 1)
+	}
+	if x := m.Larg; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Rarg; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.UsingClause {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.JoinUsingAlias; x != nil {
+		e.message(6, func() { encodeAlias(e, x) })
+	}
+	if x := m.Quals; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if x := m.Alias; x != nil {
+		e.message(8, func() { encodeAlias(e, x) })
+	}
+	if m.Rtindex != 0 {
+		e.varint(9, uint64(int64(m.Rtindex)))
+	}
+}
+
+func encodeJsonAggConstructor(e *encoder, m *pg.JsonAggConstructor) {
+	if x := m.Output; x != nil {
+		e.message(1, func() { encodeJsonOutput(e, x) })
+	}
+	if x := m.AggFilter; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.AggOrder {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Over; x != nil {
+		e.message(4, func() { encodeWindowDef(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeJsonArrayAgg(e *encoder, m *pg.JsonArrayAgg) {
+	if x := m.Constructor; x != nil {
+		e.message(1, func() { encodeJsonAggConstructor(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeJsonValueExpr(e, x) })
+	}
+	if m.AbsentOnNull {
+		e.varint(3, 1)
+	}
+}
+
+func encodeJsonArrayConstructor(e *encoder, m *pg.JsonArrayConstructor) {
+	for _, x := range m.Exprs {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Output; x != nil {
+		e.message(2, func() { encodeJsonOutput(e, x) })
+	}
+	if m.AbsentOnNull {
+		e.varint(3, 1)
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeJsonArrayQueryConstructor(e *encoder, m *pg.JsonArrayQueryConstructor) {
+	if x := m.Query; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Output; x != nil {
+		e.message(2, func() { encodeJsonOutput(e, x) })
+	}
+	if x := m.Format; x != nil {
+		e.message(3, func() { encodeJsonFormat(e, x) })
+	}
+	if m.AbsentOnNull {
+		e.varint(4, 1)
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeJsonConstructorExpr(e *encoder, m *pg.JsonConstructorExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Type != 0 {
+		e.varint(2, uint64(int64(m.Type)))
+	}
+	for _, x := range m.Args {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Func; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.Coercion; x != nil {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.Returning; x != nil {
+		e.message(6, func() { encodeJsonReturning(e, x) })
+	}
+	if m.AbsentOnNull {
+		e.varint(7, 1)
+	}
+	if m.Unique {
+		e.varint(8, 1)
+	}
+	if m.Location != 0 {
+		e.varint(9, uint64(int64(m.Location)))
+	}
+}
+
+func encodeJsonFormat(e *encoder, m *pg.JsonFormat) {
+	if m.FormatType != 0 {
+		e.varint(1, uint64(int64(m.FormatType)))
+	}
+	if m.Encoding != 0 {
+		e.varint(2, uint64(int64(m.Encoding)))
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodeJsonIsPredicate(e *encoder, m *pg.JsonIsPredicate) {
+	if x := m.Expr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Format; x != nil {
+		e.message(2, func() { encodeJsonFormat(e, x) })
+	}
+	if m.ItemType != 0 {
+		e.varint(3, uint64(int64(m.ItemType)))
+	}
+	if m.UniqueKeys {
+		e.varint(4, 1)
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeJsonKeyValue(e *encoder, m *pg.JsonKeyValue) {
+	if x := m.Key; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Value; x != nil {
+		e.message(2, func() { encodeJsonValueExpr(e, x) })
+	}
+}
+
+func encodeJsonObjectAgg(e *encoder, m *pg.JsonObjectAgg) {
+	if x := m.Constructor; x != nil {
+		e.message(1, func() { encodeJsonAggConstructor(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeJsonKeyValue(e, x) })
+	}
+	if m.AbsentOnNull {
+		e.varint(3, 1)
+	}
+	if m.Unique {
+		e.varint(4, 1)
+	}
+}
+
+func encodeJsonObjectConstructor(e *encoder, m *pg.JsonObjectConstructor) {
+	for _, x := range m.Exprs {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Output; x != nil {
+		e.message(2, func() { encodeJsonOutput(e, x) })
+	}
+	if m.AbsentOnNull {
+		e.varint(3, 1)
+	}
+	if m.Unique {
+		e.varint(4, 1)
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeJsonOutput(e *encoder, m *pg.JsonOutput) {
+	if x := m.TypeName; x != nil {
+		e.message(1, func() { encodeTypeName(e, x) })
+	}
+	if x := m.Returning; x != nil {
+		e.message(2, func() { encodeJsonReturning(e, x) })
+	}
+}
+
+func encodeJsonReturning(e *encoder, m *pg.JsonReturning) {
+	if x := m.Format; x != nil {
+		e.message(1, func() { encodeJsonFormat(e, x) })
+	}
+	if m.Typid != 0 {
+		e.varint(2, uint64(m.Typid))
+	}
+	if m.Typmod != 0 {
+		e.varint(3, uint64(int64(m.Typmod)))
+	}
+}
+
+func encodeJsonValueExpr(e *encoder, m *pg.JsonValueExpr) {
+	if x := m.RawExpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.FormattedExpr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Format; x != nil {
+		e.message(3, func() { encodeJsonFormat(e, x) })
+	}
+}
+
+func encodeList(e *encoder, m *pg.List) {
+	for _, x := range m.Items {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeListenStmt(e *encoder, m *pg.ListenStmt) {
+	if m.Conditionname != "" {
+		e.str(1, m.Conditionname)
+	}
+}
+
+func encodeLoadStmt(e *encoder, m *pg.LoadStmt) {
+	if m.Filename != "" {
+		e.str(1, m.Filename)
+	}
+}
+
+func encodeLockStmt(e *encoder, m *pg.LockStmt) {
+	for _, x := range m.Relations {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Mode != 0 {
+		e.varint(2, uint64(int64(m.Mode)))
+	}
+	if m.Nowait {
+		e.varint(3, 1)
+	}
+}
+
+func encodeLockingClause(e *encoder, m *pg.LockingClause) {
+	for _, x := range m.LockedRels {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Strength != 0 {
+		e.varint(2, uint64(int64(m.Strength)))
+	}
+	if m.WaitPolicy != 0 {
+		e.varint(3, uint64(int64(m.WaitPolicy)))
+	}
+}
+
+func encodeMergeAction(e *encoder, m *pg.MergeAction) {
+	if m.Matched {
+		e.varint(1, 1)
+	}
+	if m.CommandType != 0 {
+		e.varint(2, uint64(int64(m.CommandType)))
+	}
+	if m.Override != 0 {
+		e.varint(3, uint64(int64(m.Override)))
+	}
+	if x := m.Qual; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.TargetList {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.UpdateColnos {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeMergeStmt(e *encoder, m *pg.MergeStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.SourceRelation; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.JoinCondition; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.MergeWhenClauses {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.WithClause; x != nil {
+		e.message(5, func() { encodeWithClause(e, x) })
+	}
+}
+
+func encodeMergeWhenClause(e *encoder, m *pg.MergeWhenClause) {
+	if m.Matched {
+		e.varint(1, 1)
+	}
+	if m.CommandType != 0 {
+		e.varint(2, uint64(int64(m.CommandType)))
+	}
+	if m.Override != 0 {
+		e.varint(3, uint64(int64(m.Override)))
+	}
+	if x := m.Condition; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.TargetList {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Values {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeMinMaxExpr(e *encoder, m *pg.MinMaxExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Minmaxtype != 0 {
+		e.varint(2, uint64(m.Minmaxtype))
+	}
+	if m.Minmaxcollid != 0 {
+		e.varint(3, uint64(m.Minmaxcollid))
+	}
+	if m.Inputcollid != 0 {
+		e.varint(4, uint64(m.Inputcollid))
+	}
+	if m.Op != 0 {
+		e.varint(5, uint64(int64(m.Op)))
+	}
+	for _, x := range m.Args {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeMultiAssignRef(e *encoder, m *pg.MultiAssignRef) {
+	if x := m.Source; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Colno != 0 {
+		e.varint(2, uint64(int64(m.Colno)))
+	}
+	if m.Ncolumns != 0 {
+		e.varint(3, uint64(int64(m.Ncolumns)))
+	}
+}
+
+func encodeNamedArgExpr(e *encoder, m *pg.NamedArgExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Name != "" {
+		e.str(3, m.Name)
+	}
+	if m.Argnumber != 0 {
+		e.varint(4, uint64(int64(m.Argnumber)))
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeNextValueExpr(e *encoder, m *pg.NextValueExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Seqid != 0 {
+		e.varint(2, uint64(m.Seqid))
+	}
+	if m.TypeId != 0 {
+		e.varint(3, uint64(m.TypeId))
+	}
+}
+
+func encodeNode(e *encoder, m *pg.Node) {
+	if x, ok := m.Node.(*pg.Node_Alias); ok {
+		e.message(1, func() { encodeAlias(e, x.Alias) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeVar); ok {
+		e.message(2, func() { encodeRangeVar(e, x.RangeVar) })
+	}
+	if x, ok := m.Node.(*pg.Node_TableFunc); ok {
+		e.message(3, func() { encodeTableFunc(e, x.TableFunc) })
+	}
+	if x, ok := m.Node.(*pg.Node_IntoClause); ok {
+		e.message(4, func() { encodeIntoClause(e, x.IntoClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_Var); ok {
+		e.message(5, func() { encodeVar(e, x.Var) })
+	}
+	if x, ok := m.Node.(*pg.Node_Param); ok {
+		e.message(6, func() { encodeParam(e, x.Param) })
+	}
+	if x, ok := m.Node.(*pg.Node_Aggref); ok {
+		e.message(7, func() { encodeAggref(e, x.Aggref) })
+	}
+	if x, ok := m.Node.(*pg.Node_GroupingFunc); ok {
+		e.message(8, func() { encodeGroupingFunc(e, x.GroupingFunc) })
+	}
+	if x, ok := m.Node.(*pg.Node_WindowFunc); ok {
+		e.message(9, func() { encodeWindowFunc(e, x.WindowFunc) })
+	}
+	if x, ok := m.Node.(*pg.Node_SubscriptingRef); ok {
+		e.message(10, func() { encodeSubscriptingRef(e, x.SubscriptingRef) })
+	}
+	if x, ok := m.Node.(*pg.Node_FuncExpr); ok {
+		e.message(11, func() { encodeFuncExpr(e, x.FuncExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_NamedArgExpr); ok {
+		e.message(12, func() { encodeNamedArgExpr(e, x.NamedArgExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_OpExpr); ok {
+		e.message(13, func() { encodeOpExpr(e, x.OpExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_DistinctExpr); ok {
+		e.message(14, func() { encodeDistinctExpr(e, x.DistinctExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_NullIfExpr); ok {
+		e.message(15, func() { encodeNullIfExpr(e, x.NullIfExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_ScalarArrayOpExpr); ok {
+		e.message(16, func() { encodeScalarArrayOpExpr(e, x.ScalarArrayOpExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_BoolExpr); ok {
+		e.message(17, func() { encodeBoolExpr(e, x.BoolExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_SubLink); ok {
+		e.message(18, func() { encodeSubLink(e, x.SubLink) })
+	}
+	if x, ok := m.Node.(*pg.Node_SubPlan); ok {
+		e.message(19, func() { encodeSubPlan(e, x.SubPlan) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlternativeSubPlan); ok {
+		e.message(20, func() { encodeAlternativeSubPlan(e, x.AlternativeSubPlan) })
+	}
+	if x, ok := m.Node.(*pg.Node_FieldSelect); ok {
+		e.message(21, func() { encodeFieldSelect(e, x.FieldSelect) })
+	}
+	if x, ok := m.Node.(*pg.Node_FieldStore); ok {
+		e.message(22, func() { encodeFieldStore(e, x.FieldStore) })
+	}
+	if x, ok := m.Node.(*pg.Node_RelabelType); ok {
+		e.message(23, func() { encodeRelabelType(e, x.RelabelType) })
+	}
+	if x, ok := m.Node.(*pg.Node_CoerceViaIo); ok {
+		e.message(24, func() { encodeCoerceViaIO(e, x.CoerceViaIo) })
+	}
+	if x, ok := m.Node.(*pg.Node_ArrayCoerceExpr); ok {
+		e.message(25, func() { encodeArrayCoerceExpr(e, x.ArrayCoerceExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_ConvertRowtypeExpr); ok {
+		e.message(26, func() { encodeConvertRowtypeExpr(e, x.ConvertRowtypeExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_CollateExpr); ok {
+		e.message(27, func() { encodeCollateExpr(e, x.CollateExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_CaseExpr); ok {
+		e.message(28, func() { encodeCaseExpr(e, x.CaseExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_CaseWhen); ok {
+		e.message(29, func() { encodeCaseWhen(e, x.CaseWhen) })
+	}
+	if x, ok := m.Node.(*pg.Node_CaseTestExpr); ok {
+		e.message(30, func() { encodeCaseTestExpr(e, x.CaseTestExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_ArrayExpr); ok {
+		e.message(31, func() { encodeArrayExpr(e, x.ArrayExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_RowExpr); ok {
+		e.message(32, func() { encodeRowExpr(e, x.RowExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_RowCompareExpr); ok {
+		e.message(33, func() { encodeRowCompareExpr(e, x.RowCompareExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_CoalesceExpr); ok {
+		e.message(34, func() { encodeCoalesceExpr(e, x.CoalesceExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_MinMaxExpr); ok {
+		e.message(35, func() { encodeMinMaxExpr(e, x.MinMaxExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_SqlvalueFunction); ok {
+		e.message(36, func() { encodeSQLValueFunction(e, x.SqlvalueFunction) })
+	}
+	if x, ok := m.Node.(*pg.Node_XmlExpr); ok {
+		e.message(37, func() { encodeXmlExpr(e, x.XmlExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonFormat); ok {
+		e.message(38, func() { encodeJsonFormat(e, x.JsonFormat) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonReturning); ok {
+		e.message(39, func() { encodeJsonReturning(e, x.JsonReturning) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonValueExpr); ok {
+		e.message(40, func() { encodeJsonValueExpr(e, x.JsonValueExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonConstructorExpr); ok {
+		e.message(41, func() { encodeJsonConstructorExpr(e, x.JsonConstructorExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonIsPredicate); ok {
+		e.message(42, func() { encodeJsonIsPredicate(e, x.JsonIsPredicate) })
+	}
+	if x, ok := m.Node.(*pg.Node_NullTest); ok {
+		e.message(43, func() { encodeNullTest(e, x.NullTest) })
+	}
+	if x, ok := m.Node.(*pg.Node_BooleanTest); ok {
+		e.message(44, func() { encodeBooleanTest(e, x.BooleanTest) })
+	}
+	if x, ok := m.Node.(*pg.Node_CoerceToDomain); ok {
+		e.message(45, func() { encodeCoerceToDomain(e, x.CoerceToDomain) })
+	}
+	if x, ok := m.Node.(*pg.Node_CoerceToDomainValue); ok {
+		e.message(46, func() { encodeCoerceToDomainValue(e, x.CoerceToDomainValue) })
+	}
+	if x, ok := m.Node.(*pg.Node_SetToDefault); ok {
+		e.message(47, func() { encodeSetToDefault(e, x.SetToDefault) })
+	}
+	if x, ok := m.Node.(*pg.Node_CurrentOfExpr); ok {
+		e.message(48, func() { encodeCurrentOfExpr(e, x.CurrentOfExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_NextValueExpr); ok {
+		e.message(49, func() { encodeNextValueExpr(e, x.NextValueExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_InferenceElem); ok {
+		e.message(50, func() { encodeInferenceElem(e, x.InferenceElem) })
+	}
+	if x, ok := m.Node.(*pg.Node_TargetEntry); ok {
+		e.message(51, func() { encodeTargetEntry(e, x.TargetEntry) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeTblRef); ok {
+		e.message(52, func() { encodeRangeTblRef(e, x.RangeTblRef) })
+	}
+	if x, ok := m.Node.(*pg.Node_JoinExpr); ok {
+		e.message(53, func() { encodeJoinExpr(e, x.JoinExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_FromExpr); ok {
+		e.message(54, func() { encodeFromExpr(e, x.FromExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_OnConflictExpr); ok {
+		e.message(55, func() { encodeOnConflictExpr(e, x.OnConflictExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_Query); ok {
+		e.message(56, func() { encodeQuery(e, x.Query) })
+	}
+	if x, ok := m.Node.(*pg.Node_TypeName); ok {
+		e.message(57, func() { encodeTypeName(e, x.TypeName) })
+	}
+	if x, ok := m.Node.(*pg.Node_ColumnRef); ok {
+		e.message(58, func() { encodeColumnRef(e, x.ColumnRef) })
+	}
+	if x, ok := m.Node.(*pg.Node_ParamRef); ok {
+		e.message(59, func() { encodeParamRef(e, x.ParamRef) })
+	}
+	if x, ok := m.Node.(*pg.Node_AExpr); ok {
+		e.message(60, func() { encodeA_Expr(e, x.AExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_TypeCast); ok {
+		e.message(61, func() { encodeTypeCast(e, x.TypeCast) })
+	}
+	if x, ok := m.Node.(*pg.Node_CollateClause); ok {
+		e.message(62, func() { encodeCollateClause(e, x.CollateClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_RoleSpec); ok {
+		e.message(63, func() { encodeRoleSpec(e, x.RoleSpec) })
+	}
+	if x, ok := m.Node.(*pg.Node_FuncCall); ok {
+		e.message(64, func() { encodeFuncCall(e, x.FuncCall) })
+	}
+	if x, ok := m.Node.(*pg.Node_AStar); ok {
+		e.message(65, func() { encodeA_Star(e, x.AStar) })
+	}
+	if x, ok := m.Node.(*pg.Node_AIndices); ok {
+		e.message(66, func() { encodeA_Indices(e, x.AIndices) })
+	}
+	if x, ok := m.Node.(*pg.Node_AIndirection); ok {
+		e.message(67, func() { encodeA_Indirection(e, x.AIndirection) })
+	}
+	if x, ok := m.Node.(*pg.Node_AArrayExpr); ok {
+		e.message(68, func() { encodeA_ArrayExpr(e, x.AArrayExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_ResTarget); ok {
+		e.message(69, func() { encodeResTarget(e, x.ResTarget) })
+	}
+	if x, ok := m.Node.(*pg.Node_MultiAssignRef); ok {
+		e.message(70, func() { encodeMultiAssignRef(e, x.MultiAssignRef) })
+	}
+	if x, ok := m.Node.(*pg.Node_SortBy); ok {
+		e.message(71, func() { encodeSortBy(e, x.SortBy) })
+	}
+	if x, ok := m.Node.(*pg.Node_WindowDef); ok {
+		e.message(72, func() { encodeWindowDef(e, x.WindowDef) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeSubselect); ok {
+		e.message(73, func() { encodeRangeSubselect(e, x.RangeSubselect) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeFunction); ok {
+		e.message(74, func() { encodeRangeFunction(e, x.RangeFunction) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeTableFunc); ok {
+		e.message(75, func() { encodeRangeTableFunc(e, x.RangeTableFunc) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeTableFuncCol); ok {
+		e.message(76, func() { encodeRangeTableFuncCol(e, x.RangeTableFuncCol) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeTableSample); ok {
+		e.message(77, func() { encodeRangeTableSample(e, x.RangeTableSample) })
+	}
+	if x, ok := m.Node.(*pg.Node_ColumnDef); ok {
+		e.message(78, func() { encodeColumnDef(e, x.ColumnDef) })
+	}
+	if x, ok := m.Node.(*pg.Node_TableLikeClause); ok {
+		e.message(79, func() { encodeTableLikeClause(e, x.TableLikeClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_IndexElem); ok {
+		e.message(80, func() { encodeIndexElem(e, x.IndexElem) })
+	}
+	if x, ok := m.Node.(*pg.Node_DefElem); ok {
+		e.message(81, func() { encodeDefElem(e, x.DefElem) })
+	}
+	if x, ok := m.Node.(*pg.Node_LockingClause); ok {
+		e.message(82, func() { encodeLockingClause(e, x.LockingClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_XmlSerialize); ok {
+		e.message(83, func() { encodeXmlSerialize(e, x.XmlSerialize) })
+	}
+	if x, ok := m.Node.(*pg.Node_PartitionElem); ok {
+		e.message(84, func() { encodePartitionElem(e, x.PartitionElem) })
+	}
+	if x, ok := m.Node.(*pg.Node_PartitionSpec); ok {
+		e.message(85, func() { encodePartitionSpec(e, x.PartitionSpec) })
+	}
+	if x, ok := m.Node.(*pg.Node_PartitionBoundSpec); ok {
+		e.message(86, func() { encodePartitionBoundSpec(e, x.PartitionBoundSpec) })
+	}
+	if x, ok := m.Node.(*pg.Node_PartitionRangeDatum); ok {
+		e.message(87, func() { encodePartitionRangeDatum(e, x.PartitionRangeDatum) })
+	}
+	if x, ok := m.Node.(*pg.Node_PartitionCmd); ok {
+		e.message(88, func() { encodePartitionCmd(e, x.PartitionCmd) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeTblEntry); ok {
+		e.message(89, func() { encodeRangeTblEntry(e, x.RangeTblEntry) })
+	}
+	if x, ok := m.Node.(*pg.Node_RtepermissionInfo); ok {
+		e.message(90, func() { encodeRTEPermissionInfo(e, x.RtepermissionInfo) })
+	}
+	if x, ok := m.Node.(*pg.Node_RangeTblFunction); ok {
+		e.message(91, func() { encodeRangeTblFunction(e, x.RangeTblFunction) })
+	}
+	if x, ok := m.Node.(*pg.Node_TableSampleClause); ok {
+		e.message(92, func() { encodeTableSampleClause(e, x.TableSampleClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_WithCheckOption); ok {
+		e.message(93, func() { encodeWithCheckOption(e, x.WithCheckOption) })
+	}
+	if x, ok := m.Node.(*pg.Node_SortGroupClause); ok {
+		e.message(94, func() { encodeSortGroupClause(e, x.SortGroupClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_GroupingSet); ok {
+		e.message(95, func() { encodeGroupingSet(e, x.GroupingSet) })
+	}
+	if x, ok := m.Node.(*pg.Node_WindowClause); ok {
+		e.message(96, func() { encodeWindowClause(e, x.WindowClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_RowMarkClause); ok {
+		e.message(97, func() { encodeRowMarkClause(e, x.RowMarkClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_WithClause); ok {
+		e.message(98, func() { encodeWithClause(e, x.WithClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_InferClause); ok {
+		e.message(99, func() { encodeInferClause(e, x.InferClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_OnConflictClause); ok {
+		e.message(100, func() { encodeOnConflictClause(e, x.OnConflictClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_CtesearchClause); ok {
+		e.message(101, func() { encodeCTESearchClause(e, x.CtesearchClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_CtecycleClause); ok {
+		e.message(102, func() { encodeCTECycleClause(e, x.CtecycleClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_CommonTableExpr); ok {
+		e.message(103, func() { encodeCommonTableExpr(e, x.CommonTableExpr) })
+	}
+	if x, ok := m.Node.(*pg.Node_MergeWhenClause); ok {
+		e.message(104, func() { encodeMergeWhenClause(e, x.MergeWhenClause) })
+	}
+	if x, ok := m.Node.(*pg.Node_MergeAction); ok {
+		e.message(105, func() { encodeMergeAction(e, x.MergeAction) })
+	}
+	if x, ok := m.Node.(*pg.Node_TriggerTransition); ok {
+		e.message(106, func() { encodeTriggerTransition(e, x.TriggerTransition) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonOutput); ok {
+		e.message(107, func() { encodeJsonOutput(e, x.JsonOutput) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonKeyValue); ok {
+		e.message(108, func() { encodeJsonKeyValue(e, x.JsonKeyValue) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonObjectConstructor); ok {
+		e.message(109, func() { encodeJsonObjectConstructor(e, x.JsonObjectConstructor) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonArrayConstructor); ok {
+		e.message(110, func() { encodeJsonArrayConstructor(e, x.JsonArrayConstructor) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonArrayQueryConstructor); ok {
+		e.message(111, func() { encodeJsonArrayQueryConstructor(e, x.JsonArrayQueryConstructor) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonAggConstructor); ok {
+		e.message(112, func() { encodeJsonAggConstructor(e, x.JsonAggConstructor) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonObjectAgg); ok {
+		e.message(113, func() { encodeJsonObjectAgg(e, x.JsonObjectAgg) })
+	}
+	if x, ok := m.Node.(*pg.Node_JsonArrayAgg); ok {
+		e.message(114, func() { encodeJsonArrayAgg(e, x.JsonArrayAgg) })
+	}
+	if x, ok := m.Node.(*pg.Node_RawStmt); ok {
+		e.message(115, func() { encodeRawStmt(e, x.RawStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_InsertStmt); ok {
+		e.message(116, func() { encodeInsertStmt(e, x.InsertStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DeleteStmt); ok {
+		e.message(117, func() { encodeDeleteStmt(e, x.DeleteStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_UpdateStmt); ok {
+		e.message(118, func() { encodeUpdateStmt(e, x.UpdateStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_MergeStmt); ok {
+		e.message(119, func() { encodeMergeStmt(e, x.MergeStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_SelectStmt); ok {
+		e.message(120, func() { encodeSelectStmt(e, x.SelectStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_SetOperationStmt); ok {
+		e.message(121, func() { encodeSetOperationStmt(e, x.SetOperationStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ReturnStmt); ok {
+		e.message(122, func() { encodeReturnStmt(e, x.ReturnStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_PlassignStmt); ok {
+		e.message(123, func() { encodePLAssignStmt(e, x.PlassignStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateSchemaStmt); ok {
+		e.message(124, func() { encodeCreateSchemaStmt(e, x.CreateSchemaStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterTableStmt); ok {
+		e.message(125, func() { encodeAlterTableStmt(e, x.AlterTableStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ReplicaIdentityStmt); ok {
+		e.message(126, func() { encodeReplicaIdentityStmt(e, x.ReplicaIdentityStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterTableCmd); ok {
+		e.message(127, func() { encodeAlterTableCmd(e, x.AlterTableCmd) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterCollationStmt); ok {
+		e.message(128, func() { encodeAlterCollationStmt(e, x.AlterCollationStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterDomainStmt); ok {
+		e.message(129, func() { encodeAlterDomainStmt(e, x.AlterDomainStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_GrantStmt); ok {
+		e.message(130, func() { encodeGrantStmt(e, x.GrantStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ObjectWithArgs); ok {
+		e.message(131, func() { encodeObjectWithArgs(e, x.ObjectWithArgs) })
+	}
+	if x, ok := m.Node.(*pg.Node_AccessPriv); ok {
+		e.message(132, func() { encodeAccessPriv(e, x.AccessPriv) })
+	}
+	if x, ok := m.Node.(*pg.Node_GrantRoleStmt); ok {
+		e.message(133, func() { encodeGrantRoleStmt(e, x.GrantRoleStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterDefaultPrivilegesStmt); ok {
+		e.message(134, func() { encodeAlterDefaultPrivilegesStmt(e, x.AlterDefaultPrivilegesStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CopyStmt); ok {
+		e.message(135, func() { encodeCopyStmt(e, x.CopyStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_VariableSetStmt); ok {
+		e.message(136, func() { encodeVariableSetStmt(e, x.VariableSetStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_VariableShowStmt); ok {
+		e.message(137, func() { encodeVariableShowStmt(e, x.VariableShowStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateStmt); ok {
+		e.message(138, func() { encodeCreateStmt(e, x.CreateStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_Constraint); ok {
+		e.message(139, func() { encodeConstraint(e, x.Constraint) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateTableSpaceStmt); ok {
+		e.message(140, func() { encodeCreateTableSpaceStmt(e, x.CreateTableSpaceStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DropTableSpaceStmt); ok {
+		e.message(141, func() { encodeDropTableSpaceStmt(e, x.DropTableSpaceStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterTableSpaceOptionsStmt); ok {
+		e.message(142, func() { encodeAlterTableSpaceOptionsStmt(e, x.AlterTableSpaceOptionsStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterTableMoveAllStmt); ok {
+		e.message(143, func() { encodeAlterTableMoveAllStmt(e, x.AlterTableMoveAllStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateExtensionStmt); ok {
+		e.message(144, func() { encodeCreateExtensionStmt(e, x.CreateExtensionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterExtensionStmt); ok {
+		e.message(145, func() { encodeAlterExtensionStmt(e, x.AlterExtensionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterExtensionContentsStmt); ok {
+		e.message(146, func() { encodeAlterExtensionContentsStmt(e, x.AlterExtensionContentsStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateFdwStmt); ok {
+		e.message(147, func() { encodeCreateFdwStmt(e, x.CreateFdwStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterFdwStmt); ok {
+		e.message(148, func() { encodeAlterFdwStmt(e, x.AlterFdwStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateForeignServerStmt); ok {
+		e.message(149, func() { encodeCreateForeignServerStmt(e, x.CreateForeignServerStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterForeignServerStmt); ok {
+		e.message(150, func() { encodeAlterForeignServerStmt(e, x.AlterForeignServerStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateForeignTableStmt); ok {
+		e.message(151, func() { encodeCreateForeignTableStmt(e, x.CreateForeignTableStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateUserMappingStmt); ok {
+		e.message(152, func() { encodeCreateUserMappingStmt(e, x.CreateUserMappingStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterUserMappingStmt); ok {
+		e.message(153, func() { encodeAlterUserMappingStmt(e, x.AlterUserMappingStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DropUserMappingStmt); ok {
+		e.message(154, func() { encodeDropUserMappingStmt(e, x.DropUserMappingStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ImportForeignSchemaStmt); ok {
+		e.message(155, func() { encodeImportForeignSchemaStmt(e, x.ImportForeignSchemaStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreatePolicyStmt); ok {
+		e.message(156, func() { encodeCreatePolicyStmt(e, x.CreatePolicyStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterPolicyStmt); ok {
+		e.message(157, func() { encodeAlterPolicyStmt(e, x.AlterPolicyStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateAmStmt); ok {
+		e.message(158, func() { encodeCreateAmStmt(e, x.CreateAmStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateTrigStmt); ok {
+		e.message(159, func() { encodeCreateTrigStmt(e, x.CreateTrigStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateEventTrigStmt); ok {
+		e.message(160, func() { encodeCreateEventTrigStmt(e, x.CreateEventTrigStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterEventTrigStmt); ok {
+		e.message(161, func() { encodeAlterEventTrigStmt(e, x.AlterEventTrigStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreatePlangStmt); ok {
+		e.message(162, func() { encodeCreatePLangStmt(e, x.CreatePlangStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateRoleStmt); ok {
+		e.message(163, func() { encodeCreateRoleStmt(e, x.CreateRoleStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterRoleStmt); ok {
+		e.message(164, func() { encodeAlterRoleStmt(e, x.AlterRoleStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterRoleSetStmt); ok {
+		e.message(165, func() { encodeAlterRoleSetStmt(e, x.AlterRoleSetStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DropRoleStmt); ok {
+		e.message(166, func() { encodeDropRoleStmt(e, x.DropRoleStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateSeqStmt); ok {
+		e.message(167, func() { encodeCreateSeqStmt(e, x.CreateSeqStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterSeqStmt); ok {
+		e.message(168, func() { encodeAlterSeqStmt(e, x.AlterSeqStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DefineStmt); ok {
+		e.message(169, func() { encodeDefineStmt(e, x.DefineStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateDomainStmt); ok {
+		e.message(170, func() { encodeCreateDomainStmt(e, x.CreateDomainStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateOpClassStmt); ok {
+		e.message(171, func() { encodeCreateOpClassStmt(e, x.CreateOpClassStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateOpClassItem); ok {
+		e.message(172, func() { encodeCreateOpClassItem(e, x.CreateOpClassItem) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateOpFamilyStmt); ok {
+		e.message(173, func() { encodeCreateOpFamilyStmt(e, x.CreateOpFamilyStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterOpFamilyStmt); ok {
+		e.message(174, func() { encodeAlterOpFamilyStmt(e, x.AlterOpFamilyStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DropStmt); ok {
+		e.message(175, func() { encodeDropStmt(e, x.DropStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_TruncateStmt); ok {
+		e.message(176, func() { encodeTruncateStmt(e, x.TruncateStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CommentStmt); ok {
+		e.message(177, func() { encodeCommentStmt(e, x.CommentStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_SecLabelStmt); ok {
+		e.message(178, func() { encodeSecLabelStmt(e, x.SecLabelStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DeclareCursorStmt); ok {
+		e.message(179, func() { encodeDeclareCursorStmt(e, x.DeclareCursorStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ClosePortalStmt); ok {
+		e.message(180, func() { encodeClosePortalStmt(e, x.ClosePortalStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_FetchStmt); ok {
+		e.message(181, func() { encodeFetchStmt(e, x.FetchStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_IndexStmt); ok {
+		e.message(182, func() { encodeIndexStmt(e, x.IndexStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateStatsStmt); ok {
+		e.message(183, func() { encodeCreateStatsStmt(e, x.CreateStatsStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_StatsElem); ok {
+		e.message(184, func() { encodeStatsElem(e, x.StatsElem) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterStatsStmt); ok {
+		e.message(185, func() { encodeAlterStatsStmt(e, x.AlterStatsStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateFunctionStmt); ok {
+		e.message(186, func() { encodeCreateFunctionStmt(e, x.CreateFunctionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_FunctionParameter); ok {
+		e.message(187, func() { encodeFunctionParameter(e, x.FunctionParameter) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterFunctionStmt); ok {
+		e.message(188, func() { encodeAlterFunctionStmt(e, x.AlterFunctionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DoStmt); ok {
+		e.message(189, func() { encodeDoStmt(e, x.DoStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_InlineCodeBlock); ok {
+		e.message(190, func() { encodeInlineCodeBlock(e, x.InlineCodeBlock) })
+	}
+	if x, ok := m.Node.(*pg.Node_CallStmt); ok {
+		e.message(191, func() { encodeCallStmt(e, x.CallStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CallContext); ok {
+		e.message(192, func() { encodeCallContext(e, x.CallContext) })
+	}
+	if x, ok := m.Node.(*pg.Node_RenameStmt); ok {
+		e.message(193, func() { encodeRenameStmt(e, x.RenameStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterObjectDependsStmt); ok {
+		e.message(194, func() { encodeAlterObjectDependsStmt(e, x.AlterObjectDependsStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterObjectSchemaStmt); ok {
+		e.message(195, func() { encodeAlterObjectSchemaStmt(e, x.AlterObjectSchemaStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterOwnerStmt); ok {
+		e.message(196, func() { encodeAlterOwnerStmt(e, x.AlterOwnerStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterOperatorStmt); ok {
+		e.message(197, func() { encodeAlterOperatorStmt(e, x.AlterOperatorStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterTypeStmt); ok {
+		e.message(198, func() { encodeAlterTypeStmt(e, x.AlterTypeStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_RuleStmt); ok {
+		e.message(199, func() { encodeRuleStmt(e, x.RuleStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_NotifyStmt); ok {
+		e.message(200, func() { encodeNotifyStmt(e, x.NotifyStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ListenStmt); ok {
+		e.message(201, func() { encodeListenStmt(e, x.ListenStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_UnlistenStmt); ok {
+		e.message(202, func() { encodeUnlistenStmt(e, x.UnlistenStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_TransactionStmt); ok {
+		e.message(203, func() { encodeTransactionStmt(e, x.TransactionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CompositeTypeStmt); ok {
+		e.message(204, func() { encodeCompositeTypeStmt(e, x.CompositeTypeStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateEnumStmt); ok {
+		e.message(205, func() { encodeCreateEnumStmt(e, x.CreateEnumStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateRangeStmt); ok {
+		e.message(206, func() { encodeCreateRangeStmt(e, x.CreateRangeStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterEnumStmt); ok {
+		e.message(207, func() { encodeAlterEnumStmt(e, x.AlterEnumStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ViewStmt); ok {
+		e.message(208, func() { encodeViewStmt(e, x.ViewStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_LoadStmt); ok {
+		e.message(209, func() { encodeLoadStmt(e, x.LoadStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreatedbStmt); ok {
+		e.message(210, func() { encodeCreatedbStmt(e, x.CreatedbStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterDatabaseStmt); ok {
+		e.message(211, func() { encodeAlterDatabaseStmt(e, x.AlterDatabaseStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterDatabaseRefreshCollStmt); ok {
+		e.message(212, func() { encodeAlterDatabaseRefreshCollStmt(e, x.AlterDatabaseRefreshCollStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterDatabaseSetStmt); ok {
+		e.message(213, func() { encodeAlterDatabaseSetStmt(e, x.AlterDatabaseSetStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DropdbStmt); ok {
+		e.message(214, func() { encodeDropdbStmt(e, x.DropdbStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterSystemStmt); ok {
+		e.message(215, func() { encodeAlterSystemStmt(e, x.AlterSystemStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ClusterStmt); ok {
+		e.message(216, func() { encodeClusterStmt(e, x.ClusterStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_VacuumStmt); ok {
+		e.message(217, func() { encodeVacuumStmt(e, x.VacuumStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_VacuumRelation); ok {
+		e.message(218, func() { encodeVacuumRelation(e, x.VacuumRelation) })
+	}
+	if x, ok := m.Node.(*pg.Node_ExplainStmt); ok {
+		e.message(219, func() { encodeExplainStmt(e, x.ExplainStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateTableAsStmt); ok {
+		e.message(220, func() { encodeCreateTableAsStmt(e, x.CreateTableAsStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_RefreshMatViewStmt); ok {
+		e.message(221, func() { encodeRefreshMatViewStmt(e, x.RefreshMatViewStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CheckPointStmt); ok {
+		e.message(222, func() { encodeCheckPointStmt(e, x.CheckPointStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DiscardStmt); ok {
+		e.message(223, func() { encodeDiscardStmt(e, x.DiscardStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_LockStmt); ok {
+		e.message(224, func() { encodeLockStmt(e, x.LockStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ConstraintsSetStmt); ok {
+		e.message(225, func() { encodeConstraintsSetStmt(e, x.ConstraintsSetStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ReindexStmt); ok {
+		e.message(226, func() { encodeReindexStmt(e, x.ReindexStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateConversionStmt); ok {
+		e.message(227, func() { encodeCreateConversionStmt(e, x.CreateConversionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateCastStmt); ok {
+		e.message(228, func() { encodeCreateCastStmt(e, x.CreateCastStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateTransformStmt); ok {
+		e.message(229, func() { encodeCreateTransformStmt(e, x.CreateTransformStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_PrepareStmt); ok {
+		e.message(230, func() { encodePrepareStmt(e, x.PrepareStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ExecuteStmt); ok {
+		e.message(231, func() { encodeExecuteStmt(e, x.ExecuteStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DeallocateStmt); ok {
+		e.message(232, func() { encodeDeallocateStmt(e, x.DeallocateStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DropOwnedStmt); ok {
+		e.message(233, func() { encodeDropOwnedStmt(e, x.DropOwnedStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_ReassignOwnedStmt); ok {
+		e.message(234, func() { encodeReassignOwnedStmt(e, x.ReassignOwnedStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterTsdictionaryStmt); ok {
+		e.message(235, func() { encodeAlterTSDictionaryStmt(e, x.AlterTsdictionaryStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterTsconfigurationStmt); ok {
+		e.message(236, func() { encodeAlterTSConfigurationStmt(e, x.AlterTsconfigurationStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_PublicationTable); ok {
+		e.message(237, func() { encodePublicationTable(e, x.PublicationTable) })
+	}
+	if x, ok := m.Node.(*pg.Node_PublicationObjSpec); ok {
+		e.message(238, func() { encodePublicationObjSpec(e, x.PublicationObjSpec) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreatePublicationStmt); ok {
+		e.message(239, func() { encodeCreatePublicationStmt(e, x.CreatePublicationStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterPublicationStmt); ok {
+		e.message(240, func() { encodeAlterPublicationStmt(e, x.AlterPublicationStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_CreateSubscriptionStmt); ok {
+		e.message(241, func() { encodeCreateSubscriptionStmt(e, x.CreateSubscriptionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_AlterSubscriptionStmt); ok {
+		e.message(242, func() { encodeAlterSubscriptionStmt(e, x.AlterSubscriptionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_DropSubscriptionStmt); ok {
+		e.message(243, func() { encodeDropSubscriptionStmt(e, x.DropSubscriptionStmt) })
+	}
+	if x, ok := m.Node.(*pg.Node_Integer); ok {
+		e.message(244, func() { encodeInteger(e, x.Integer) })
+	}
+	if x, ok := m.Node.(*pg.Node_Float); ok {
+		e.message(245, func() { encodeFloat(e, x.Float) })
+	}
+	if x, ok := m.Node.(*pg.Node_Boolean); ok {
+		e.message(246, func() { encodeBoolean(e, x.Boolean) })
+	}
+	if x, ok := m.Node.(*pg.Node_String_); ok {
+		e.message(247, func() { encodeString(e, x.String_) })
+	}
+	if x, ok := m.Node.(*pg.Node_BitString); ok {
+		e.message(248, func() { encodeBitString(e, x.BitString) })
+	}
+	if x, ok := m.Node.(*pg.Node_List); ok {
+		e.message(249, func() { encodeList(e, x.List) })
+	}
+	if x, ok := m.Node.(*pg.Node_IntList); ok {
+		e.message(250, func() { encodeIntList(e, x.IntList) })
+	}
+	if x, ok := m.Node.(*pg.Node_OidList); ok {
+		e.message(251, func() { encodeOidList(e, x.OidList) })
+	}
+	if x, ok := m.Node.(*pg.Node_AConst); ok {
+		e.message(252, func() { encodeA_Const(e, x.AConst) })
+	}
+}
+
+func encodeNotifyStmt(e *encoder, m *pg.NotifyStmt) {
+	if m.Conditionname != "" {
+		e.str(1, m.Conditionname)
+	}
+	if m.Payload != "" {
+		e.str(2, m.Payload)
+	}
+}
+
+func encodeNullIfExpr(e *encoder, m *pg.NullIfExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Opno != 0 {
+		e.varint(2, uint64(m.Opno))
+	}
+	if m.Opresulttype != 0 {
+		e.varint(3, uint64(m.Opresulttype))
+	}
+	if m.Opretset {
+		e.varint(4, 1)
+	}
+	if m.Opcollid != 0 {
+		e.varint(5, uint64(m.Opcollid))
+	}
+	if m.Inputcollid != 0 {
+		e.varint(6, uint64(m.Inputcollid))
+	}
+	for _, x := range m.Args {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(8, uint64(int64(m.Location)))
+	}
+}
+
+func encodeNullTest(e *encoder, m *pg.NullTest) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Nulltesttype != 0 {
+		e.varint(3, uint64(int64(m.Nulltesttype)))
+	}
+	if m.Argisrow {
+		e.varint(4, 1)
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeObjectWithArgs(e *encoder, m *pg.ObjectWithArgs) {
+	for _, x := range m.Objname {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Objargs {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Objfuncargs {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.ArgsUnspecified {
+		e.varint(4, 1)
+	}
+}
+
+func encodeOidList(e *encoder, m *pg.OidList) {
+	for _, x := range m.Items {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeOnConflictClause(e *encoder, m *pg.OnConflictClause) {
+	if m.Action != 0 {
+		e.varint(1, uint64(int64(m.Action)))
+	}
+	if x := m.Infer; x != nil {
+		e.message(2, func() { encodeInferClause(e, x) })
+	}
+	for _, x := range m.TargetList {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeOnConflictExpr(e *encoder, m *pg.OnConflictExpr) {
+	if m.Action != 0 {
+		e.varint(1, uint64(int64(m.Action)))
+	}
+	for _, x := range m.ArbiterElems {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.ArbiterWhere; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Constraint != 0 {
+		e.varint(4, uint64(m.Constraint))
+	}
+	for _, x := range m.OnConflictSet {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.OnConflictWhere; x != nil {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.ExclRelIndex != 0 {
+		e.varint(7, uint64(int64(m.ExclRelIndex)))
+	}
+	for _, x := range m.ExclRelTlist {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeOpExpr(e *encoder, m *pg.OpExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Opno != 0 {
+		e.varint(2, uint64(m.Opno))
+	}
+	if m.Opresulttype != 0 {
+		e.varint(3, uint64(m.Opresulttype))
+	}
+	if m.Opretset {
+		e.varint(4, 1)
+	}
+	if m.Opcollid != 0 {
+		e.varint(5, uint64(m.Opcollid))
+	}
+	if m.Inputcollid != 0 {
+		e.varint(6, uint64(m.Inputcollid))
+	}
+	for _, x := range m.Args {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(8, uint64(int64(m.Location)))
+	}
+}
+
+func encodePLAssignStmt(e *encoder, m *pg.PLAssignStmt) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	for _, x := range m.Indirection {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Nnames != 0 {
+		e.varint(3, uint64(int64(m.Nnames)))
+	}
+	if x := m.Val; x != nil {
+		e.message(4, func() { encodeSelectStmt(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeParam(e *encoder, m *pg.Param) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Paramkind != 0 {
+		e.varint(2, uint64(int64(m.Paramkind)))
+	}
+	if m.Paramid != 0 {
+		e.varint(3, uint64(int64(m.Paramid)))
+	}
+	if m.Paramtype != 0 {
+		e.varint(4, uint64(m.Paramtype))
+	}
+	if m.Paramtypmod != 0 {
+		e.varint(5, uint64(int64(m.Paramtypmod)))
+	}
+	if m.Paramcollid != 0 {
+		e.varint(6, uint64(m.Paramcollid))
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeParamRef(e *encoder, m *pg.ParamRef) {
+	if m.Number != 0 {
+		e.varint(1, uint64(int64(m.Number)))
+	}
+	if m.Location != 0 {
+		e.varint(2, uint64(int64(m.Location)))
+	}
+}
+
+func encodeParseResult(e *encoder, m *pg.ParseResult) {
+	if m.Version != 0 {
+		e.varint(1, uint64(int64(m.Version)))
+	}
+	for _, x := range m.Stmts {
+		e.message(2, func() { encodeRawStmt(e, x) })
+	}
+}
+
+func encodePartitionBoundSpec(e *encoder, m *pg.PartitionBoundSpec) {
+	if m.Strategy != "" {
+		e.str(1, m.Strategy)
+	}
+	if m.IsDefault {
+		e.varint(2, 1)
+	}
+	if m.Modulus != 0 {
+		e.varint(3, uint64(int64(m.Modulus)))
+	}
+	if m.Remainder != 0 {
+		e.varint(4, uint64(int64(m.Remainder)))
+	}
+	for _, x := range m.Listdatums {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Lowerdatums {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Upperdatums {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(8, uint64(int64(m.Location)))
+	}
+}
+
+func encodePartitionCmd(e *encoder, m *pg.PartitionCmd) {
+	if x := m.Name; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.Bound; x != nil {
+		e.message(2, func() { encodePartitionBoundSpec(e, x) })
+	}
+	if m.Concurrent {
+		e.varint(3, 1)
+	}
+}
+
+func encodePartitionElem(e *encoder, m *pg.PartitionElem) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	if x := m.Expr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Collation {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Opclass {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodePartitionRangeDatum(e *encoder, m *pg.PartitionRangeDatum) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	if x := m.Value; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodePartitionSpec(e *encoder, m *pg.PartitionSpec) {
+	if m.Strategy != 0 {
+		e.varint(1, uint64(int64(m.Strategy)))
+	}
+	for _, x := range m.PartParams {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodePrepareStmt(e *encoder, m *pg.PrepareStmt) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	for _, x := range m.Argtypes {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Query; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodePublicationObjSpec(e *encoder, m *pg.PublicationObjSpec) {
+	if m.Pubobjtype != 0 {
+		e.varint(1, uint64(int64(m.Pubobjtype)))
+	}
+	if m.Name != "" {
+		e.str(2, m.Name)
+	}
+	if x := m.Pubtable; x != nil {
+		e.message(3, func() { encodePublicationTable(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodePublicationTable(e *encoder, m *pg.PublicationTable) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Columns {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeQuery(e *encoder, m *pg.Query) {
+	if m.CommandType != 0 {
+		e.varint(1, uint64(int64(m.CommandType)))
+	}
+	if m.QuerySource != 0 {
+		e.varint(2, uint64(int64(m.QuerySource)))
+	}
+	if m.CanSetTag {
+		e.varint(3, 1)
+	}
+	if x := m.UtilityStmt; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.ResultRelation != 0 {
+		e.varint(5, uint64(int64(m.ResultRelation)))
+	}
+	if m.HasAggs {
+		e.varint(6, 1)
+	}
+	if m.HasWindowFuncs {
+		e.varint(7, 1)
+	}
+	if m.HasTargetSrfs {
+		e.varint(8, 1)
+	}
+	if m.HasSubLinks {
+		e.varint(9, 1)
+	}
+	if m.HasDistinctOn {
+		e.varint(10, 1)
+	}
+	if m.HasRecursive {
+		e.varint(11, 1)
+	}
+	if m.HasModifyingCte {
+		e.varint(12, 1)
+	}
+	if m.HasForUpdate {
+		e.varint(13, 1)
+	}
+	if m.HasRowSecurity {
+		e.varint(14, 1)
+	}
+	if m.IsReturn {
+		e.varint(15, 1)
+	}
+	for _, x := range m.CteList {
+		e.message(16, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Rtable {
+		e.message(17, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Rteperminfos {
+		e.message(18, func() { encodeNode(e, x) })
+	}
+	if x := m.Jointree; x != nil {
+		e.message(19, func() { encodeFromExpr(e, x) })
+	}
+	for _, x := range m.MergeActionList {
+		e.message(20, func() { encodeNode(e, x) })
+	}
+	if m.MergeUseOuterJoin {
+		e.varint(21, 1)
+	}
+	for _, x := range m.TargetList {
+		e.message(22, func() { encodeNode(e, x) })
+	}
+	if m.Override != 0 {
+		e.varint(23, uint64(int64(m.Override)))
+	}
+	if x := m.OnConflict; x != nil {
+		e.message(24, func() { encodeOnConflictExpr(e, x) })
+	}
+	for _, x := range m.ReturningList {
+		e.message(25, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.GroupClause {
+		e.message(26, func() { encodeNode(e, x) })
+	}
+	if m.GroupDistinct {
+		e.varint(27, 1)
+	}
+	for _, x := range m.GroupingSets {
+		e.message(28, func() { encodeNode(e, x) })
+	}
+	if x := m.HavingQual; x != nil {
+		e.message(29, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.WindowClause {
+		e.message(30, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.DistinctClause {
+		e.message(31, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.SortClause {
+		e.message(32, func() { encodeNode(e, x) })
+	}
+	if x := m.LimitOffset; x != nil {
+		e.message(33, func() { encodeNode(e, x) })
+	}
+	if x := m.LimitCount; x != nil {
+		e.message(34, func() { encodeNode(e, x) })
+	}
+	if m.LimitOption != 0 {
+		e.varint(35, uint64(int64(m.LimitOption)))
+	}
+	for _, x := range m.RowMarks {
+		e.message(36, func() { encodeNode(e, x) })
+	}
+	if x := m.SetOperations; x != nil {
+		e.message(37, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ConstraintDeps {
+		e.message(38, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.WithCheckOptions {
+		e.message(39, func() { encodeNode(e, x) })
+	}
+	if m.StmtLocation != 0 {
+		e.varint(40, uint64(int64(m.StmtLocation)))
+	}
+	if m.StmtLen != 0 {
+		e.varint(41, uint64(int64(m.StmtLen)))
+	}
+}
+
+func encodeRTEPermissionInfo(e *encoder, m *pg.RTEPermissionInfo) {
+	if m.Relid != 0 {
+		e.varint(1, uint64(m.Relid))
+	}
+	if m.Inh {
+		e.varint(2, 1)
+	}
+	if m.RequiredPerms != 0 {
+		e.varint(3, uint64(m.RequiredPerms))
+	}
+	if m.CheckAsUser != 0 {
+		e.varint(4, uint64(m.CheckAsUser))
+	}
+	e.packed(5, m.SelectedCols)
+	e.packed(6, m.InsertedCols)
+	e.packed(7, m.UpdatedCols)
+}
+
+func encodeRangeFunction(e *encoder, m *pg.RangeFunction) {
+	if m.Lateral {
+		e.varint(1, 1)
+	}
+	if m.Ordinality {
+		e.varint(2, 1)
+	}
+	if m.IsRowsfrom {
+		e.varint(3, 1)
+	}
+	for _, x := range m.Functions {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.Alias; x != nil {
+		e.message(5, func() { encodeAlias(e, x) })
+	}
+	for _, x := range m.Coldeflist {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeRangeSubselect(e *encoder, m *pg.RangeSubselect) {
+	if m.Lateral {
+		e.varint(1, 1)
+	}
+	if x := m.Subquery; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Alias; x != nil {
+		e.message(3, func() { encodeAlias(e, x) })
+	}
+}
+
+func encodeRangeTableFunc(e *encoder, m *pg.RangeTableFunc) {
+	if m.Lateral {
+		e.varint(1, 1)
+	}
+	if x := m.Docexpr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Rowexpr; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Namespaces {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Columns {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.Alias; x != nil {
+		e.message(6, func() { encodeAlias(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeRangeTableFuncCol(e *encoder, m *pg.RangeTableFuncCol) {
+	if m.Colname != "" {
+		e.str(1, m.Colname)
+	}
+	if x := m.TypeName; x != nil {
+		e.message(2, func() { encodeTypeName(e, x) })
+	}
+	if m.ForOrdinality {
+		e.varint(3, 1)
+	}
+	if m.IsNotNull {
+		e.varint(4, 1)
+	}
+	if x := m.Colexpr; x != nil {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.Coldefexpr; x != nil {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeRangeTableSample(e *encoder, m *pg.RangeTableSample) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Method {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Repeatable; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeRangeTblEntry(e *encoder, m *pg.RangeTblEntry) {
+	if m.Rtekind != 0 {
+		e.varint(1, uint64(int64(m.Rtekind)))
+	}
+	if m.Relid != 0 {
+		e.varint(2, uint64(m.Relid))
+	}
+	if m.Relkind != "" {
+		e.str(3, m.Relkind)
+	}
+	if m.Rellockmode != 0 {
+		e.varint(4, uint64(int64(m.Rellockmode)))
+	}
+	if x := m.Tablesample; x != nil {
+		e.message(5, func() { encodeTableSampleClause(e, x) })
+	}
+	if m.Perminfoindex != 0 {
+		e.varint(6, uint64(m.Perminfoindex))
+	}
+	if x := m.Subquery; x != nil {
+		e.message(7, func() { encodeQuery(e, x) })
+	}
+	if m.SecurityBarrier {
+		e.varint(8, 1)
+	}
+	if m.Jointype != 0 {
+		e.varint(9, uint64(int64(m.Jointype)))
+	}
+	if m.Joinmergedcols != 0 {
+		e.varint(10, uint64(int64(m.Joinmergedcols)))
+	}
+	for _, x := range m.Joinaliasvars {
+		e.message(11, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Joinleftcols {
+		e.message(12, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Joinrightcols {
+		e.message(13, func() { encodeNode(e, x) })
+	}
+	if x := m.JoinUsingAlias; x != nil {
+		e.message(14, func() { encodeAlias(e, x) })
+	}
+	for _, x := range m.Functions {
+		e.message(15, func() { encodeNode(e, x) })
+	}
+	if m.Funcordinality {
+		e.varint(16, 1)
+	}
+	if x := m.Tablefunc; x != nil {
+		e.message(17, func() { encodeTableFunc(e, x) })
+	}
+	for _, x := range m.ValuesLists {
+		e.message(18, func() { encodeNode(e, x) })
+	}
+	if m.Ctename != "" {
+		e.str(19, m.Ctename)
+	}
+	if m.Ctelevelsup != 0 {
+		e.varint(20, uint64(m.Ctelevelsup))
+	}
+	if m.SelfReference {
+		e.varint(21, 1)
+	}
+	for _, x := range m.Coltypes {
+		e.message(22, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Coltypmods {
+		e.message(23, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Colcollations {
+		e.message(24, func() { encodeNode(e, x) })
+	}
+	if m.Enrname != "" {
+		e.str(25, m.Enrname)
+	}
+	if m.Enrtuples != 0 || math.Signbit(m.Enrtuples) {
+		e.fixed64(26, math.Float64bits(m.Enrtuples))
+	}
+	if x := m.Alias; x != nil {
+		e.message(27, func() { encodeAlias(e, x) })
+	}
+	if x := m.Eref; x != nil {
+		e.message(28, func() { encodeAlias(e, x) })
+	}
+	if m.Lateral {
+		e.varint(29, 1)
+	}
+	if m.Inh {
+		e.varint(30, 1)
+	}
+	if m.InFromCl {
+		e.varint(31, 1)
+	}
+	for _, x := range m.SecurityQuals {
+		e.message(32, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeRangeTblFunction(e *encoder, m *pg.RangeTblFunction) {
+	if x := m.Funcexpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Funccolcount != 0 {
+		e.varint(2, uint64(int64(m.Funccolcount)))
+	}
+	for _, x := range m.Funccolnames {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Funccoltypes {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Funccoltypmods {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Funccolcollations {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	e.packed(7, m.Funcparams)
+}
+
+func encodeRangeTblRef(e *encoder, m *pg.RangeTblRef) {
+	if m.Rtindex != 0 {
+		e.varint(1, uint64(int64(m.Rtindex)))
+	}
+}
+
+func encodeRangeVar(e *encoder, m *pg.RangeVar) {
+	if m.Catalogname != "" {
+		e.str(1, m.Catalogname)
+	}
+	if m.Schemaname != "" {
+		e.str(2, m.Schemaname)
+	}
+	if m.Relname != "" {
+		e.str(3, m.Relname)
+	}
+	if m.Inh {
+		e.varint(4, 1)
+	}
+	if m.Relpersistence != "" {
+		e.str(5, m.Relpersistence)
+	}
+	if x := m.Alias; x != nil {
+		e.message(6, func() { encodeAlias(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeRawStmt(e *encoder, m *pg.RawStmt) {
+	if x := m.Stmt; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.StmtLocation != 0 {
+		e.varint(2, uint64(int64(m.StmtLocation)))
+	}
+	if m.StmtLen != 0 {
+		e.varint(3, uint64(int64(m.StmtLen)))
+	}
+}
+
+func encodeReassignOwnedStmt(e *encoder, m *pg.ReassignOwnedStmt) {
+	for _, x := range m.Roles {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Newrole; x != nil {
+		e.message(2, func() { encodeRoleSpec(e, x) })
+	}
+}
+
+func encodeRefreshMatViewStmt(e *encoder, m *pg.RefreshMatViewStmt) {
+	if m.Concurrent {
+		e.varint(1, 1)
+	}
+	if m.SkipData {
+		e.varint(2, 1)
+	}
+	if x := m.Relation; x != nil {
+		e.message(3, func() { encodeRangeVar(e, x) })
+	}
+}
+
+func encodeReindexStmt(e *encoder, m *pg.ReindexStmt) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	if x := m.Relation; x != nil {
+		e.message(2, func() { encodeRangeVar(e, x) })
+	}
+	if m.Name != "" {
+		e.str(3, m.Name)
+	}
+	for _, x := range m.Params {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeRelabelType(e *encoder, m *pg.RelabelType) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Arg; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Resulttype != 0 {
+		e.varint(3, uint64(m.Resulttype))
+	}
+	if m.Resulttypmod != 0 {
+		e.varint(4, uint64(int64(m.Resulttypmod)))
+	}
+	if m.Resultcollid != 0 {
+		e.varint(5, uint64(m.Resultcollid))
+	}
+	if m.Relabelformat != 0 {
+		e.varint(6, uint64(int64(m.Relabelformat)))
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeRenameStmt(e *encoder, m *pg.RenameStmt) {
+	if m.RenameType != 0 {
+		e.varint(1, uint64(int64(m.RenameType)))
+	}
+	if m.RelationType != 0 {
+		e.varint(2, uint64(int64(m.RelationType)))
+	}
+	if x := m.Relation; x != nil {
+		e.message(3, func() { encodeRangeVar(e, x) })
+	}
+	if x := m.Object; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Subname != "" {
+		e.str(5, m.Subname)
+	}
+	if m.Newname != "" {
+		e.str(6, m.Newname)
+	}
+	if m.Behavior != 0 {
+		e.varint(7, uint64(int64(m.Behavior)))
+	}
+	if m.MissingOk {
+		e.varint(8, 1)
+	}
+}
+
+func encodeReplicaIdentityStmt(e *encoder, m *pg.ReplicaIdentityStmt) {
+	if m.IdentityType != "" {
+		e.str(1, m.IdentityType)
+	}
+	if m.Name != "" {
+		e.str(2, m.Name)
+	}
+}
+
+func encodeResTarget(e *encoder, m *pg.ResTarget) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	for _, x := range m.Indirection {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Val; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(4, uint64(int64(m.Location)))
+	}
+}
+
+func encodeReturnStmt(e *encoder, m *pg.ReturnStmt) {
+	if x := m.Returnval; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeRoleSpec(e *encoder, m *pg.RoleSpec) {
+	if m.Roletype != 0 {
+		e.varint(1, uint64(int64(m.Roletype)))
+	}
+	if m.Rolename != "" {
+		e.str(2, m.Rolename)
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodeRowCompareExpr(e *encoder, m *pg.RowCompareExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Rctype != 0 {
+		e.varint(2, uint64(int64(m.Rctype)))
+	}
+	for _, x := range m.Opnos {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Opfamilies {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Inputcollids {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Largs {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Rargs {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeRowExpr(e *encoder, m *pg.RowExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.RowTypeid != 0 {
+		e.varint(3, uint64(m.RowTypeid))
+	}
+	if m.RowFormat != 0 {
+		e.varint(4, uint64(int64(m.RowFormat)))
+	}
+	for _, x := range m.Colnames {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(6, uint64(int64(m.Location)))
+	}
+}
+
+func encodeRowMarkClause(e *encoder, m *pg.RowMarkClause) {
+	if m.Rti != 0 {
+		e.varint(1, uint64(m.Rti))
+	}
+	if m.Strength != 0 {
+		e.varint(2, uint64(int64(m.Strength)))
+	}
+	if m.WaitPolicy != 0 {
+		e.varint(3, uint64(int64(m.WaitPolicy)))
+	}
+	if m.PushedDown {
+		e.varint(4, 1)
+	}
+}
+
+func encodeRuleStmt(e *encoder, m *pg.RuleStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if m.Rulename != "" {
+		e.str(2, m.Rulename)
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Event != 0 {
+		e.varint(4, uint64(int64(m.Event)))
+	}
+	if m.Instead {
+		e.varint(5, 1)
+	}
+	for _, x := range m.Actions {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Replace {
+		e.varint(7, 1)
+	}
+}
+
+func encodeSQLValueFunction(e *encoder, m *pg.SQLValueFunction) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Op != 0 {
+		e.varint(2, uint64(int64(m.Op)))
+	}
+	if m.Type != 0 {
+		e.varint(3, uint64(m.Type))
+	}
+	if m.Typmod != 0 {
+		e.varint(4, uint64(int64(m.Typmod)))
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeScalarArrayOpExpr(e *encoder, m *pg.ScalarArrayOpExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Opno != 0 {
+		e.varint(2, uint64(m.Opno))
+	}
+	if m.UseOr {
+		e.varint(3, 1)
+	}
+	if m.Inputcollid != 0 {
+		e.varint(4, uint64(m.Inputcollid))
+	}
+	for _, x := range m.Args {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(6, uint64(int64(m.Location)))
+	}
+}
+
+func encodeScanResult(e *encoder, m *pg.ScanResult) {
+	if m.Version != 0 {
+		e.varint(1, uint64(int64(m.Version)))
+	}
+	for _, x := range m.Tokens {
+		e.message(2, func() { encodeScanToken(e, x) })
+	}
+}
+
+func encodeScanToken(e *encoder, m *pg.ScanToken) {
+	if m.Start != 0 {
+		e.varint(1, uint64(int64(m.Start)))
+	}
+	if m.End != 0 {
+		e.varint(2, uint64(int64(m.End)))
+	}
+	if m.Token != 0 {
+		e.varint(4, uint64(int64(m.Token)))
+	}
+	if m.KeywordKind != 0 {
+		e.varint(5, uint64(int64(m.KeywordKind)))
+	}
+}
+
+func encodeSecLabelStmt(e *encoder, m *pg.SecLabelStmt) {
+	if m.Objtype != 0 {
+		e.varint(1, uint64(int64(m.Objtype)))
+	}
+	if x := m.Object; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Provider != "" {
+		e.str(3, m.Provider)
+	}
+	if m.Label != "" {
+		e.str(4, m.Label)
+	}
+}
+
+func encodeSelectStmt(e *encoder, m *pg.SelectStmt) {
+	for _, x := range m.DistinctClause {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.IntoClause; x != nil {
+		e.message(2, func() { encodeIntoClause(e, x) })
+	}
+	for _, x := range m.TargetList {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.FromClause {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.GroupClause {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.GroupDistinct {
+		e.varint(7, 1)
+	}
+	if x := m.HavingClause; x != nil {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.WindowClause {
+		e.message(9, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ValuesLists {
+		e.message(10, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.SortClause {
+		e.message(11, func() { encodeNode(e, x) })
+	}
+	if x := m.LimitOffset; x != nil {
+		e.message(12, func() { encodeNode(e, x) })
+	}
+	if x := m.LimitCount; x != nil {
+		e.message(13, func() { encodeNode(e, x) })
+	}
+	if m.LimitOption != 0 {
+		e.varint(14, uint64(int64(m.LimitOption)))
+	}
+	for _, x := range m.LockingClause {
+		e.message(15, func() { encodeNode(e, x) })
+	}
+	if x := m.WithClause; x != nil {
+		e.message(16, func() { encodeWithClause(e, x) })
+	}
+	if m.Op != 0 {
+		e.varint(17, uint64(int64(m.Op)))
+	}
+	if m.All {
+		e.varint(18, 1)
+	}
+	if x := m.Larg; x != nil {
+		e.message(19, func() { encodeSelectStmt(e, x) })
+	}
+	if x := m.Rarg; x != nil {
+		e.message(20, func() { encodeSelectStmt(e, x) })
+	}
+}
+
+func encodeSetOperationStmt(e *encoder, m *pg.SetOperationStmt) {
+	if m.Op != 0 {
+		e.varint(1, uint64(int64(m.Op)))
+	}
+	if m.All {
+		e.varint(2, 1)
+	}
+	if x := m.Larg; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Rarg; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ColTypes {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ColTypmods {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ColCollations {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.GroupClauses {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeSetToDefault(e *encoder, m *pg.SetToDefault) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.TypeId != 0 {
+		e.varint(2, uint64(m.TypeId))
+	}
+	if m.TypeMod != 0 {
+		e.varint(3, uint64(int64(m.TypeMod)))
+	}
+	if m.Collation != 0 {
+		e.varint(4, uint64(m.Collation))
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeSortBy(e *encoder, m *pg.SortBy) {
+	if x := m.Node; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.SortbyDir != 0 {
+		e.varint(2, uint64(int64(m.SortbyDir)))
+	}
+	if m.SortbyNulls != 0 {
+		e.varint(3, uint64(int64(m.SortbyNulls)))
+	}
+	for _, x := range m.UseOp {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
+}
+
+func encodeSortGroupClause(e *encoder, m *pg.SortGroupClause) {
+	if m.TleSortGroupRef != 0 {
+		e.varint(1, uint64(m.TleSortGroupRef))
+	}
+	if m.Eqop != 0 {
+		e.varint(2, uint64(m.Eqop))
+	}
+	if m.Sortop != 0 {
+		e.varint(3, uint64(m.Sortop))
+	}
+	if m.NullsFirst {
+		e.varint(4, 1)
+	}
+	if m.Hashable {
+		e.varint(5, 1)
+	}
+}
+
+func encodeStatsElem(e *encoder, m *pg.StatsElem) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	if x := m.Expr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeString(e *encoder, m *pg.String) {
+	if m.Sval != "" {
+		e.str(1, m.Sval)
+	}
+}
+
+func encodeSubLink(e *encoder, m *pg.SubLink) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.SubLinkType != 0 {
+		e.varint(2, uint64(int64(m.SubLinkType)))
+	}
+	if m.SubLinkId != 0 {
+		e.varint(3, uint64(int64(m.SubLinkId)))
+	}
+	if x := m.Testexpr; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.OperName {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.Subselect; x != nil {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(7, uint64(int64(m.Location)))
+	}
+}
+
+func encodeSubPlan(e *encoder, m *pg.SubPlan) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.SubLinkType != 0 {
+		e.varint(2, uint64(int64(m.SubLinkType)))
+	}
+	if x := m.Testexpr; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ParamIds {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.PlanId != 0 {
+		e.varint(5, uint64(int64(m.PlanId)))
+	}
+	if m.PlanName != "" {
+		e.str(6, m.PlanName)
+	}
+	if m.FirstColType != 0 {
+		e.varint(7, uint64(m.FirstColType))
+	}
+	if m.FirstColTypmod != 0 {
+		e.varint(8, uint64(int64(m.FirstColTypmod)))
+	}
+	if m.FirstColCollation != 0 {
+		e.varint(9, uint64(m.FirstColCollation))
+	}
+	if m.UseHashTable {
+		e.varint(10, 1)
+	}
+	if m.UnknownEqFalse {
+		e.varint(11, 1)
+	}
+	if m.ParallelSafe {
+		e.varint(12, 1)
+	}
+	for _, x := range m.SetParam {
+		e.message(13, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ParParam {
+		e.message(14, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(15, func() { encodeNode(e, x) })
+	}
+	if m.StartupCost != 0 || math.Signbit(m.StartupCost) {
+		e.fixed64(16, math.Float64bits(m.StartupCost))
+	}
+	if m.PerCallCost != 0 || math.Signbit(m.PerCallCost) {
+		e.fixed64(17, math.Float64bits(m.PerCallCost))
+	}
+}
+
+func encodeSubscriptingRef(e *encoder, m *pg.SubscriptingRef) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Refcontainertype != 0 {
+		e.varint(2, uint64(m.Refcontainertype))
+	}
+	if m.Refelemtype != 0 {
+		e.varint(3, uint64(m.Refelemtype))
+	}
+	if m.Refrestype != 0 {
+		e.varint(4, uint64(m.Refrestype))
+	}
+	if m.Reftypmod != 0 {
+		e.varint(5, uint64(int64(m.Reftypmod)))
+	}
+	if m.Refcollid != 0 {
+		e.varint(6, uint64(m.Refcollid))
+	}
+	for _, x := range m.Refupperindexpr {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Reflowerindexpr {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+	if x := m.Refexpr; x != nil {
+		e.message(9, func() { encodeNode(e, x) })
+	}
+	if x := m.Refassgnexpr; x != nil {
+		e.message(10, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeTableFunc(e *encoder, m *pg.TableFunc) {
+	for _, x := range m.NsUris {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.NsNames {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Docexpr; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if x := m.Rowexpr; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Colnames {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Coltypes {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Coltypmods {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Colcollations {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Colexprs {
+		e.message(9, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Coldefexprs {
+		e.message(10, func() { encodeNode(e, x) })
+	}
+	e.packed(11, m.Notnulls)
+	if m.Ordinalitycol != 0 {
+		e.varint(12, uint64(int64(m.Ordinalitycol)))
+	}
+	if m.Location != 0 {
+		e.varint(13, uint64(int64(m.Location)))
+	}
+}
+
+func encodeTableLikeClause(e *encoder, m *pg.TableLikeClause) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if m.Options != 0 {
+		e.varint(2, uint64(m.Options))
+	}
+	if m.RelationOid != 0 {
+		e.varint(3, uint64(m.RelationOid))
+	}
+}
+
+func encodeTableSampleClause(e *encoder, m *pg.TableSampleClause) {
+	if m.Tsmhandler != 0 {
+		e.varint(1, uint64(m.Tsmhandler))
+	}
+	for _, x := range m.Args {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Repeatable; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeTargetEntry(e *encoder, m *pg.TargetEntry) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.Expr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.Resno != 0 {
+		e.varint(3, uint64(int64(m.Resno)))
+	}
+	if m.Resname != "" {
+		e.str(4, m.Resname)
+	}
+	if m.Ressortgroupref != 0 {
+		e.varint(5, uint64(m.Ressortgroupref))
+	}
+	if m.Resorigtbl != 0 {
+		e.varint(6, uint64(m.Resorigtbl))
+	}
+	if m.Resorigcol != 0 {
+		e.varint(7, uint64(int64(m.Resorigcol)))
+	}
+	if m.Resjunk {
+		e.varint(8, 1)
+	}
+}
+
+func encodeTransactionStmt(e *encoder, m *pg.TransactionStmt) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	for _, x := range m.Options {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.SavepointName != "" {
+		e.str(3, m.SavepointName)
+	}
+	if m.Gid != "" {
+		e.str(4, m.Gid)
+	}
+	if m.Chain {
+		e.varint(5, 1)
+	}
+}
+
+func encodeTriggerTransition(e *encoder, m *pg.TriggerTransition) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	if m.IsNew {
+		e.varint(2, 1)
+	}
+	if m.IsTable {
+		e.varint(3, 1)
+	}
+}
+
+func encodeTruncateStmt(e *encoder, m *pg.TruncateStmt) {
+	for _, x := range m.Relations {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.RestartSeqs {
+		e.varint(2, 1)
+	}
+	if m.Behavior != 0 {
+		e.varint(3, uint64(int64(m.Behavior)))
+	}
+}
+
+func encodeTypeCast(e *encoder, m *pg.TypeCast) {
+	if x := m.Arg; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if x := m.TypeName; x != nil {
+		e.message(2, func() { encodeTypeName(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodeTypeName(e *encoder, m *pg.TypeName) {
+	for _, x := range m.Names {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.TypeOid != 0 {
+		e.varint(2, uint64(m.TypeOid))
+	}
+	if m.Setof {
+		e.varint(3, 1)
+	}
+	if m.PctType {
+		e.varint(4, 1)
+	}
+	for _, x := range m.Typmods {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.Typemod != 0 {
+		e.varint(6, uint64(int64(m.Typemod)))
+	}
+	for _, x := range m.ArrayBounds {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(8, uint64(int64(m.Location)))
+	}
+}
+
+func encodeUnlistenStmt(e *encoder, m *pg.UnlistenStmt) {
+	if m.Conditionname != "" {
+		e.str(1, m.Conditionname)
+	}
+}
+
+func encodeUpdateStmt(e *encoder, m *pg.UpdateStmt) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.TargetList {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.WhereClause; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.FromClause {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ReturningList {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if x := m.WithClause; x != nil {
+		e.message(6, func() { encodeWithClause(e, x) })
+	}
+}
+
+func encodeVacuumRelation(e *encoder, m *pg.VacuumRelation) {
+	if x := m.Relation; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	if m.Oid != 0 {
+		e.varint(2, uint64(m.Oid))
+	}
+	for _, x := range m.VaCols {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+}
+
+func encodeVacuumStmt(e *encoder, m *pg.VacuumStmt) {
+	for _, x := range m.Options {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Rels {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if m.IsVacuumcmd {
+		e.varint(3, 1)
+	}
+}
+
+func encodeVar(e *encoder, m *pg.Var) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Varno != 0 {
+		e.varint(2, uint64(int64(m.Varno)))
+	}
+	if m.Varattno != 0 {
+		e.varint(3, uint64(int64(m.Varattno)))
+	}
+	if m.Vartype != 0 {
+		e.varint(4, uint64(m.Vartype))
+	}
+	if m.Vartypmod != 0 {
+		e.varint(5, uint64(int64(m.Vartypmod)))
+	}
+	if m.Varcollid != 0 {
+		e.varint(6, uint64(m.Varcollid))
+	}
+	e.packed(7, m.Varnullingrels)
+	if m.Varlevelsup != 0 {
+		e.varint(8, uint64(m.Varlevelsup))
+	}
+	if m.Location != 0 {
+		e.varint(9, uint64(int64(m.Location)))
+	}
+}
+
+func encodeVariableSetStmt(e *encoder, m *pg.VariableSetStmt) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	if m.Name != "" {
+		e.str(2, m.Name)
+	}
+	for _, x := range m.Args {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.IsLocal {
+		e.varint(4, 1)
+	}
+}
+
+func encodeVariableShowStmt(e *encoder, m *pg.VariableShowStmt) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+}
+
+func encodeViewStmt(e *encoder, m *pg.ViewStmt) {
+	if x := m.View; x != nil {
+		e.message(1, func() { encodeRangeVar(e, x) })
+	}
+	for _, x := range m.Aliases {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.Query; x != nil {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	if m.Replace {
+		e.varint(4, 1)
+	}
+	for _, x := range m.Options {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	if m.WithCheckOption != 0 {
+		e.varint(6, uint64(int64(m.WithCheckOption)))
+	}
+}
+
+func encodeWindowClause(e *encoder, m *pg.WindowClause) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	if m.Refname != "" {
+		e.str(2, m.Refname)
+	}
+	for _, x := range m.PartitionClause {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.OrderClause {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.FrameOptions != 0 {
+		e.varint(5, uint64(int64(m.FrameOptions)))
+	}
+	if x := m.StartOffset; x != nil {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if x := m.EndOffset; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.RunCondition {
+		e.message(8, func() { encodeNode(e, x) })
+	}
+	if m.StartInRangeFunc != 0 {
+		e.varint(9, uint64(m.StartInRangeFunc))
+	}
+	if m.EndInRangeFunc != 0 {
+		e.varint(10, uint64(m.EndInRangeFunc))
+	}
+	if m.InRangeColl != 0 {
+		e.varint(11, uint64(m.InRangeColl))
+	}
+	if m.InRangeAsc {
+		e.varint(12, 1)
+	}
+	if m.InRangeNullsFirst {
+		e.varint(13, 1)
+	}
+	if m.Winref != 0 {
+		e.varint(14, uint64(m.Winref))
+	}
+	if m.CopiedOrder {
+		e.varint(15, 1)
+	}
+}
+
+func encodeWindowDef(e *encoder, m *pg.WindowDef) {
+	if m.Name != "" {
+		e.str(1, m.Name)
+	}
+	if m.Refname != "" {
+		e.str(2, m.Refname)
+	}
+	for _, x := range m.PartitionClause {
+		e.message(3, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.OrderClause {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.FrameOptions != 0 {
+		e.varint(5, uint64(int64(m.FrameOptions)))
+	}
+	if x := m.StartOffset; x != nil {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if x := m.EndOffset; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.Location != 0 {
+		e.varint(8, uint64(int64(m.Location)))
+	}
+}
+
+func encodeWindowFunc(e *encoder, m *pg.WindowFunc) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Winfnoid != 0 {
+		e.varint(2, uint64(m.Winfnoid))
+	}
+	if m.Wintype != 0 {
+		e.varint(3, uint64(m.Wintype))
+	}
+	if m.Wincollid != 0 {
+		e.varint(4, uint64(m.Wincollid))
+	}
+	if m.Inputcollid != 0 {
+		e.varint(5, uint64(m.Inputcollid))
+	}
+	for _, x := range m.Args {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if x := m.Aggfilter; x != nil {
+		e.message(7, func() { encodeNode(e, x) })
+	}
+	if m.Winref != 0 {
+		e.varint(8, uint64(m.Winref))
+	}
+	if m.Winstar {
+		e.varint(9, 1)
+	}
+	if m.Winagg {
+		e.varint(10, 1)
+	}
+	if m.Location != 0 {
+		e.varint(11, uint64(int64(m.Location)))
+	}
+}
+
+func encodeWithCheckOption(e *encoder, m *pg.WithCheckOption) {
+	if m.Kind != 0 {
+		e.varint(1, uint64(int64(m.Kind)))
+	}
+	if m.Relname != "" {
+		e.str(2, m.Relname)
+	}
+	if m.Polname != "" {
+		e.str(3, m.Polname)
+	}
+	if x := m.Qual; x != nil {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	if m.Cascaded {
+		e.varint(5, 1)
+	}
+}
+
+func encodeWithClause(e *encoder, m *pg.WithClause) {
+	for _, x := range m.Ctes {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Recursive {
+		e.varint(2, 1)
+	}
+	if m.Location != 0 {
+		e.varint(3, uint64(int64(m.Location)))
+	}
+}
+
+func encodeXmlExpr(e *encoder, m *pg.XmlExpr) {
+	if x := m.Xpr; x != nil {
+		e.message(1, func() { encodeNode(e, x) })
+	}
+	if m.Op != 0 {
+		e.varint(2, uint64(int64(m.Op)))
+	}
+	if m.Name != "" {
+		e.str(3, m.Name)
+	}
+	for _, x := range m.NamedArgs {
+		e.message(4, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.ArgNames {
+		e.message(5, func() { encodeNode(e, x) })
+	}
+	for _, x := range m.Args {
+		e.message(6, func() { encodeNode(e, x) })
+	}
+	if m.Xmloption != 0 {
+		e.varint(7, uint64(int64(m.Xmloption)))
+	}
+	if m.Indent {
+		e.varint(8, 1)
+	}
+	if m.Type != 0 {
+		e.varint(9, uint64(m.Type))
+	}
+	if m.Typmod != 0 {
+		e.varint(10, uint64(int64(m.Typmod)))
+	}
+	if m.Location != 0 {
+		e.varint(11, uint64(int64(m.Location)))
+	}
+}
+
+func encodeXmlSerialize(e *encoder, m *pg.XmlSerialize) {
+	if m.Xmloption != 0 {
+		e.varint(1, uint64(int64(m.Xmloption)))
+	}
+	if x := m.Expr; x != nil {
+		e.message(2, func() { encodeNode(e, x) })
+	}
+	if x := m.TypeName; x != nil {
+		e.message(3, func() { encodeTypeName(e, x) })
+	}
+	if m.Indent {
+		e.varint(4, 1)
+	}
+	if m.Location != 0 {
+		e.varint(5, uint64(int64(m.Location)))
+	}
 }

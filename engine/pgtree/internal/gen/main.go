@@ -29,13 +29,14 @@ import (
 
 // field is one field of a message as the generated code handles it.
 type field struct {
-	num    protoreflect.FieldNumber
-	goName string // struct field; for a oneof member, the interface field
-	kind   protoreflect.Kind
-	list   bool
-	packed bool
-	goType string // element Go type, qualified (pg.X for messages and enums)
-	msg    string // message type name for message fields
+	num       protoreflect.FieldNumber
+	goName    string // struct field; for a oneof member, the interface field
+	kind      protoreflect.Kind
+	list      bool
+	packed    bool
+	goType    string // element Go type, qualified (pg.X for messages and enums)
+	msg       string // message type name for message fields
+	protoName string
 	// oneof members: the wrapper type and its field
 	wrapper, wrapperField string
 }
@@ -74,6 +75,9 @@ var _ = math.Float64frombits
 		writeClone(&b, m)
 	}
 	writeChildren(&b, msgs)
+	writeFields(&b, msgs)
+	writeEqual(&b, msgs)
+	writeEncode(&b, msgs)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		os.WriteFile(*out, b.Bytes(), 0o644)
@@ -109,7 +113,7 @@ func describe(md protoreflect.MessageDescriptor) message {
 	fields := md.Fields()
 	for i := 0; i < fields.Len(); i++ {
 		fd := fields.Get(i)
-		f := field{num: fd.Number(), kind: fd.Kind(), list: fd.IsList(), packed: fd.IsPacked()}
+		f := field{num: fd.Number(), kind: fd.Kind(), list: fd.IsList(), packed: fd.IsPacked(), protoName: string(fd.Name())}
 		if fd.IsMap() {
 			log.Fatalf("%s.%s: map fields are not handled", md.Name(), fd.Name())
 		}
@@ -312,13 +316,157 @@ func writeChildren(b *bytes.Buffer, msgs []message) {
 		if body.Len() == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "case *pg.%s:\n", m.name)
+		fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\nreturn true\n}\n", m.name)
 		b.Write(body.Bytes())
 	}
 	b.WriteString("}\nreturn true\n}\n\n")
+	b.WriteString("func location(m any) (int32, bool) {\nswitch m := m.(type) {\n")
+	for _, m := range msgs {
+		for _, fl := range m.fields {
+			if fl.protoName == "location" && fl.goType == "int32" && !fl.list {
+				fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\nreturn 0, false\n}\nreturn m.%s, true\n", m.name, fl.goName)
+			}
+		}
+	}
+	b.WriteString("}\nreturn 0, false\n}\n\n")
 	b.WriteString("func cloneAny(m any) any {\nswitch m := m.(type) {\n")
 	for _, m := range msgs {
 		fmt.Fprintf(b, "case *pg.%s:\nreturn clone%s(m)\n", m.name, m.name)
 	}
 	b.WriteString("}\npanic(\"pgtree: not a parse tree message\")\n}\n")
+}
+
+// writeFields writes fields, which calls f, in declaration order, on each
+// set message field or list element of m (f(child, 0)) and on a set
+// location field (f(nil, location)): the fields protobuf reflection's
+// Range visits, less the other scalars. f returning false ends the
+// message's fields.
+func writeFields(b *bytes.Buffer, msgs []message) {
+	b.WriteString("func fields(m any, f func(any, int32) bool) {\nswitch m := m.(type) {\n")
+	for _, m := range msgs {
+		var body bytes.Buffer
+		done := map[string]bool{}
+		for _, fl := range m.fields {
+			switch {
+			case fl.protoName == "location" && fl.goType == "int32" && !fl.list:
+				fmt.Fprintf(&body, "if m.%s != 0 && !f(nil, m.%s) {\nreturn\n}\n", fl.goName, fl.goName)
+			case fl.kind != protoreflect.MessageKind:
+			case fl.wrapper != "":
+				if done[fl.goName] {
+					continue
+				}
+				done[fl.goName] = true
+				fmt.Fprintf(&body, "switch x := m.%s.(type) {\n", fl.goName)
+				for _, g := range m.fields {
+					if g.goName == fl.goName && g.wrapper != "" {
+						fmt.Fprintf(&body, "case *pg.%s:\nif x.%s != nil && !f(x.%s, 0) {\nreturn\n}\n", g.wrapper, g.wrapperField, g.wrapperField)
+					}
+				}
+				body.WriteString("}\n")
+			case fl.list:
+				fmt.Fprintf(&body, "for _, x := range m.%s {\nif !f(x, 0) {\nreturn\n}\n}\n", fl.goName)
+			default:
+				fmt.Fprintf(&body, "if m.%s != nil && !f(m.%s, 0) {\nreturn\n}\n", fl.goName, fl.goName)
+			}
+		}
+		if body.Len() == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\nreturn\n}\n", m.name)
+		b.Write(body.Bytes())
+	}
+	b.WriteString("}\n}\n\n")
+	b.WriteString("func clearLocation(m any) {\nswitch m := m.(type) {\n")
+	for _, m := range msgs {
+		for _, fl := range m.fields {
+			if fl.protoName == "location" && fl.goType == "int32" && !fl.list {
+				fmt.Fprintf(b, "case *pg.%s:\nif m != nil {\nm.%s = 0\n}\n", m.name, fl.goName)
+			}
+		}
+	}
+	b.WriteString("}\n}\n\n")
+}
+
+// writeEqual writes equalX for every message: proto.Equal's comparison
+// (set fields and list elements equal, a nil list equal to an empty one,
+// a nil message unequal to an empty one, NaN equal to NaN).
+func writeEqual(b *bytes.Buffer, msgs []message) {
+	for _, m := range msgs {
+		fmt.Fprintf(b, "func equal%s(a, b *pg.%s) bool {\nif a == nil || b == nil {\nreturn a == nil && b == nil\n}\n", m.name, m.name)
+		done := map[string]bool{}
+		for _, f := range m.fields {
+			switch {
+			case f.wrapper != "":
+				if done[f.goName] {
+					continue
+				}
+				done[f.goName] = true
+				fmt.Fprintf(b, "switch x := a.%s.(type) {\ncase nil:\nif b.%s != nil {\nreturn false\n}\n", f.goName, f.goName)
+				for _, g := range m.fields {
+					if g.goName == f.goName && g.wrapper != "" {
+						fmt.Fprintf(b, "case *pg.%s:\ny, ok := b.%s.(*pg.%s)\nif !ok || !equal%s(x.%s, y.%s) {\nreturn false\n}\n", g.wrapper, g.goName, g.wrapper, g.msg, g.wrapperField, g.wrapperField)
+					}
+				}
+				b.WriteString("}\n")
+			case f.kind == protoreflect.MessageKind && f.list:
+				fmt.Fprintf(b, "if len(a.%s) != len(b.%s) {\nreturn false\n}\nfor i := range a.%s {\nif !equal%s(a.%s[i], b.%s[i]) {\nreturn false\n}\n}\n", f.goName, f.goName, f.goName, f.msg, f.goName, f.goName)
+			case f.kind == protoreflect.MessageKind:
+				fmt.Fprintf(b, "if !equal%s(a.%s, b.%s) {\nreturn false\n}\n", f.msg, f.goName, f.goName)
+			case f.list:
+				fmt.Fprintf(b, "if len(a.%s) != len(b.%s) {\nreturn false\n}\nfor i := range a.%s {\nif a.%s[i] != b.%s[i] {\nreturn false\n}\n}\n", f.goName, f.goName, f.goName, f.goName, f.goName)
+			case f.kind == protoreflect.DoubleKind:
+				fmt.Fprintf(b, "if a.%s != b.%s && !(math.IsNaN(a.%s) && math.IsNaN(b.%s)) {\nreturn false\n}\n", f.goName, f.goName, f.goName, f.goName)
+			default:
+				fmt.Fprintf(b, "if a.%s != b.%s {\nreturn false\n}\n", f.goName, f.goName)
+			}
+		}
+		b.WriteString("return true\n}\n\n")
+	}
+	b.WriteString("func equalAny(a, b any) bool {\nswitch a := a.(type) {\n")
+	for _, m := range msgs {
+		fmt.Fprintf(b, "case *pg.%s:\nb, ok := b.(*pg.%s)\nreturn ok && equal%s(a, b)\n", m.name, m.name, m.name)
+	}
+	b.WriteString("}\npanic(\"pgtree: not a parse tree message\")\n}\n")
+}
+
+// writeEncode writes encodeX for every message: the protobuf encoding
+// proto.Marshal writes (fields in number order, oneof members last, proto3's zero scalars
+// left out, repeated scalars packed), so that Deparse can hand a tree to
+// the C deparser.
+func writeEncode(b *bytes.Buffer, msgs []message) {
+	for _, m := range msgs {
+		fs := append([]field(nil), m.fields...)
+		// proto.Marshal's order: fields by number, oneof members last
+		sort.Slice(fs, func(i, j int) bool {
+			if (fs[i].wrapper != "") != (fs[j].wrapper != "") {
+				return fs[j].wrapper != ""
+			}
+			return fs[i].num < fs[j].num
+		})
+		fmt.Fprintf(b, "func encode%s(e *encoder, m *pg.%s) {\n", m.name, m.name)
+		for _, f := range fs {
+			switch {
+			case f.wrapper != "":
+				fmt.Fprintf(b, "if x, ok := m.%s.(*pg.%s); ok {\ne.message(%d, func() { encode%s(e, x.%s) })\n}\n", f.goName, f.wrapper, f.num, f.msg, f.wrapperField)
+			case f.kind == protoreflect.MessageKind && f.list:
+				fmt.Fprintf(b, "for _, x := range m.%s {\ne.message(%d, func() { encode%s(e, x) })\n}\n", f.goName, f.num, f.msg)
+			case f.kind == protoreflect.MessageKind:
+				fmt.Fprintf(b, "if x := m.%s; x != nil {\ne.message(%d, func() { encode%s(e, x) })\n}\n", f.goName, f.num, f.msg)
+			case f.list:
+				fmt.Fprintf(b, "e.packed(%d, m.%s)\n", f.num, f.goName)
+			case f.kind == protoreflect.StringKind:
+				fmt.Fprintf(b, "if m.%s != \"\" {\ne.str(%d, m.%s)\n}\n", f.goName, f.num, f.goName)
+			case f.kind == protoreflect.BoolKind:
+				fmt.Fprintf(b, "if m.%s {\ne.varint(%d, 1)\n}\n", f.goName, f.num)
+			case f.kind == protoreflect.DoubleKind:
+				fmt.Fprintf(b, "if m.%s != 0 || math.Signbit(m.%s) {\ne.fixed64(%d, math.Float64bits(m.%s))\n}\n", f.goName, f.goName, f.num, f.goName)
+			case f.kind == protoreflect.Int32Kind || f.kind == protoreflect.EnumKind:
+				// negative values are sign-extended to 64 bits
+				fmt.Fprintf(b, "if m.%s != 0 {\ne.varint(%d, uint64(int64(m.%s)))\n}\n", f.goName, f.num, f.goName)
+			default:
+				fmt.Fprintf(b, "if m.%s != 0 {\ne.varint(%d, uint64(m.%s))\n}\n", f.goName, f.num, f.goName)
+			}
+		}
+		b.WriteString("}\n\n")
+	}
 }

@@ -227,3 +227,79 @@ func TestWalkStops(t *testing.T) {
 		t.Errorf("Walk called f %d times before stopping, want 12", n)
 	}
 }
+
+var benchStmt = "select id, name, score from public.t where id = $1 and name like 'a%' order by score desc limit 10"
+
+// BenchmarkParse compares Parse with pg_query.Parse on a warm process
+// (both include the C parser's own work).
+func BenchmarkParse(b *testing.B) {
+	b.Run("pgtree", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := pgtree.Parse(benchStmt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("pg_query", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := pg.Parse(benchStmt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkClone compares Clone with proto.Clone.
+func BenchmarkClone(b *testing.B) {
+	tree, err := pgtree.Parse(benchStmt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	stmt := tree.Stmts[0].Stmt
+	b.Run("pgtree", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			pgtree.Clone(stmt)
+		}
+	})
+	b.Run("proto", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			proto.Clone(stmt)
+		}
+	})
+}
+
+// FuzzParse holds Parse, Encode and Clone to pg_query's on arbitrary text.
+func FuzzParse(f *testing.F) {
+	for _, q := range []string{
+		"select 1", "select a, b from t where c = $1 order by 2 limit 3",
+		"insert into t values (1, 'a') on conflict (id) do update set a = excluded.a returning *",
+		"create table t (id int primary key, a text default 'x' check (a <> ''))",
+		"with x as (select 1) select * from x union all select 2",
+		"select '\xff'", "select 1.5e300, B'101', X'ff', null::int[]",
+	} {
+		f.Add(q)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		want, wantErr := pg.Parse(q)
+		got, gotErr := pgtree.Parse(q)
+		if (wantErr == nil) != (gotErr == nil) || wantErr != nil && wantErr.Error() != gotErr.Error() {
+			t.Fatalf("%q: error %v, pg_query %v", q, gotErr, wantErr)
+		}
+		if wantErr != nil {
+			return
+		}
+		if d := cmp.Diff(want, got, exported); d != "" {
+			t.Fatalf("%q: tree differs (-pg_query +pgtree):\n%s", q, d)
+		}
+		if pb, err := proto.Marshal(want); err != nil || !bytes.Equal(pb, pgtree.Encode(got)) {
+			t.Fatalf("%q: Encode differs from proto.Marshal (%v)", q, err)
+		}
+		if !pgtree.Equal(pgtree.Clone(got), want) {
+			t.Fatalf("%q: clone differs", q)
+		}
+	})
+}

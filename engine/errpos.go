@@ -4,6 +4,7 @@ import (
 	"github.com/tinybase/tinybase/engine/pgtree"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -109,11 +110,15 @@ func inColumnExpression(stmt *pg.Node, off int) bool {
 }
 
 var (
-	reRelation = regexp.MustCompile(`^relation "([^"]+)" does not exist`)
-	reColumn   = regexp.MustCompile(`^column "?([^" ]+)"?(?: of relation "[^"]+")? does not exist`)
-	reFunction = regexp.MustCompile(`^function ([^(]+)\(`)
-	reOperator = regexp.MustCompile(`^operator does not exist: (?:.+ )?(\S+) \S+$`)
-	reInput    = regexp.MustCompile(`^(?:invalid input syntax for type [^:]+|invalid input value for enum [^:]+|date/time field value out of range|malformed array literal|value "[^"]*" is out of range for type \w+): "(.*)"$`)
+	reRelation = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^relation "([^"]+)" does not exist`) })
+	reColumn   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^column "?([^" ]+)"?(?: of relation "[^"]+")? does not exist`)
+	})
+	reFunction = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^function ([^(]+)\(`) })
+	reOperator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^operator does not exist: (?:.+ )?(\S+) \S+$`) })
+	reInput    = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:invalid input syntax for type [^:]+|invalid input value for enum [^:]+|date/time field value out of range|malformed array literal|value "[^"]*" is out of range for type \w+): "(.*)"$`)
+	})
 )
 
 // locateError returns the byte offset of the node an error is about, or -1.
@@ -121,7 +126,7 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 	var match func(m any) (int32, bool)
 	switch {
 	case pe.Code == pgerror.UndefinedTable:
-		sm := reRelation.FindStringSubmatch(pe.Message)
+		sm := reRelation().FindStringSubmatch(pe.Message)
 		if sm == nil {
 			return -1
 		}
@@ -132,7 +137,7 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 			return rvLoc(rv), ok && rv.Relname == name
 		}
 	case pe.Code == pgerror.UndefinedColumn:
-		sm := reColumn.FindStringSubmatch(pe.Message)
+		sm := reColumn().FindStringSubmatch(pe.Message)
 		if sm == nil {
 			return -1
 		}
@@ -151,8 +156,8 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 			}
 			return 0, false
 		}
-	case pe.Code == pgerror.UndefinedFunction && reFunction.MatchString(pe.Message):
-		name := strings.TrimSpace(reFunction.FindStringSubmatch(pe.Message)[1])
+	case pe.Code == pgerror.UndefinedFunction && reFunction().MatchString(pe.Message):
+		name := strings.TrimSpace(reFunction().FindStringSubmatch(pe.Message)[1])
 		match = func(m any) (int32, bool) {
 			fc, ok := m.(*pg.FuncCall)
 			if !ok || len(fc.Funcname) == 0 {
@@ -160,8 +165,8 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 			}
 			return fc.Location, fc.Funcname[len(fc.Funcname)-1].GetString_().GetSval() == name
 		}
-	case pe.Code == pgerror.UndefinedFunction && reOperator.MatchString(pe.Message):
-		op := reOperator.FindStringSubmatch(pe.Message)[1]
+	case pe.Code == pgerror.UndefinedFunction && reOperator().MatchString(pe.Message):
+		op := reOperator().FindStringSubmatch(pe.Message)[1]
 		match = func(m any) (int32, bool) {
 			ae, ok := m.(*pg.A_Expr)
 			if !ok || len(ae.Name) == 0 {
@@ -170,7 +175,7 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 			return ae.Location, ae.Name[len(ae.Name)-1].GetString_().GetSval() == op
 		}
 	case pe.Code == pgerror.InvalidTextRepresentation || pe.Code == pgerror.InvalidDatetimeFormat:
-		sm := reInput.FindStringSubmatch(pe.Message)
+		sm := reInput().FindStringSubmatch(pe.Message)
 		if sm == nil {
 			return -1
 		}
@@ -198,7 +203,7 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 // referenced table of a foreign key, which PostgreSQL opens outside the
 // parser and so reports without a cursor position.
 func relationAsWritten(pe *pgerror.Error, stmt *pg.Node) (fkTarget bool) {
-	sm := reRelation.FindStringSubmatch(pe.Message)
+	sm := reRelation().FindStringSubmatch(pe.Message)
 	if sm == nil || strings.Contains(sm[1], ".") {
 		return false
 	}

@@ -303,3 +303,32 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDecode compares Decode with proto.Unmarshal on the C parser's
+// output (the Go side of Parse alone).
+func BenchmarkDecode(b *testing.B) {
+	tree, err := pg.Parse(benchStmt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf, err := proto.Marshal(tree)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("pgtree", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := pgtree.Decode(buf); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("proto", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if err := proto.Unmarshal(buf, &pg.ParseResult{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -20,8 +20,12 @@ func decodeA_ArrayExpr(d *decoder, buf []byte) *pg.A_ArrayExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -33,7 +37,11 @@ func decodeA_ArrayExpr(d *decoder, buf []byte) *pg.A_ArrayExpr {
 			}
 			m.Elements = append(m.Elements, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -72,8 +80,12 @@ func decodeA_Const(d *decoder, buf []byte) *pg.A_Const {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -85,7 +97,11 @@ func decodeA_Const(d *decoder, buf []byte) *pg.A_Const {
 			}
 			m.Val = &pg.A_Const_Ival{Ival: decodeInteger(d, v)}
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -97,7 +113,11 @@ func decodeA_Const(d *decoder, buf []byte) *pg.A_Const {
 			}
 			m.Val = &pg.A_Const_Fval{Fval: decodeFloat(d, v)}
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -109,7 +129,11 @@ func decodeA_Const(d *decoder, buf []byte) *pg.A_Const {
 			}
 			m.Val = &pg.A_Const_Boolval{Boolval: decodeBoolean(d, v)}
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -121,7 +145,11 @@ func decodeA_Const(d *decoder, buf []byte) *pg.A_Const {
 			}
 			m.Val = &pg.A_Const_Sval{Sval: decodeString(d, v)}
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -133,7 +161,11 @@ func decodeA_Const(d *decoder, buf []byte) *pg.A_Const {
 			}
 			m.Val = &pg.A_Const_Bsval{Bsval: decodeBitString(d, v)}
 			d.depth--
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -141,7 +173,11 @@ func decodeA_Const(d *decoder, buf []byte) *pg.A_Const {
 			}
 			buf = buf[n:]
 			m.Isnull = v != 0
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -187,8 +223,12 @@ func decodeA_Expr(d *decoder, buf []byte) *pg.A_Expr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -196,7 +236,11 @@ func decodeA_Expr(d *decoder, buf []byte) *pg.A_Expr {
 			}
 			buf = buf[n:]
 			m.Kind = pg.A_Expr_Kind(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -208,7 +252,11 @@ func decodeA_Expr(d *decoder, buf []byte) *pg.A_Expr {
 			}
 			m.Name = append(m.Name, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -220,7 +268,11 @@ func decodeA_Expr(d *decoder, buf []byte) *pg.A_Expr {
 			}
 			m.Lexpr = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -232,7 +284,11 @@ func decodeA_Expr(d *decoder, buf []byte) *pg.A_Expr {
 			}
 			m.Rexpr = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -274,8 +330,12 @@ func decodeA_Indices(d *decoder, buf []byte) *pg.A_Indices {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -283,7 +343,11 @@ func decodeA_Indices(d *decoder, buf []byte) *pg.A_Indices {
 			}
 			buf = buf[n:]
 			m.IsSlice = v != 0
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -295,7 +359,11 @@ func decodeA_Indices(d *decoder, buf []byte) *pg.A_Indices {
 			}
 			m.Lidx = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -334,8 +402,12 @@ func decodeA_Indirection(d *decoder, buf []byte) *pg.A_Indirection {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -347,7 +419,11 @@ func decodeA_Indirection(d *decoder, buf []byte) *pg.A_Indirection {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -404,14 +480,22 @@ func decodeAccessPriv(d *decoder, buf []byte) *pg.AccessPriv {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.PrivName = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -454,8 +538,12 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -467,7 +555,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -475,7 +567,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggfnoid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -483,7 +579,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggtype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -491,7 +591,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggcollid = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -499,7 +603,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -511,7 +619,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			m.Aggargtypes = append(m.Aggargtypes, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -523,7 +635,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			m.Aggdirectargs = append(m.Aggdirectargs, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -535,7 +651,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -547,7 +667,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			m.Aggorder = append(m.Aggorder, decodeNode(d, v))
 			d.depth--
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -559,7 +683,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			m.Aggdistinct = append(m.Aggdistinct, decodeNode(d, v))
 			d.depth--
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -571,7 +699,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			m.Aggfilter = decodeNode(d, v)
 			d.depth--
-		case num == 12 && typ == protowire.VarintType:
+		case 12:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -579,7 +711,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggstar = v != 0
-		case num == 13 && typ == protowire.VarintType:
+		case 13:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -587,13 +723,21 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggvariadic = v != 0
-		case num == 14 && typ == protowire.BytesType:
+		case 14:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Aggkind = s
-		case num == 15 && typ == protowire.VarintType:
+		case 15:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -601,7 +745,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Agglevelsup = uint32(v)
-		case num == 16 && typ == protowire.VarintType:
+		case 16:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -609,7 +757,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggsplit = pg.AggSplit(int32(v))
-		case num == 17 && typ == protowire.VarintType:
+		case 17:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -617,7 +769,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggno = int32(v)
-		case num == 18 && typ == protowire.VarintType:
+		case 18:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -625,7 +781,11 @@ func decodeAggref(d *decoder, buf []byte) *pg.Aggref {
 			}
 			buf = buf[n:]
 			m.Aggtransno = int32(v)
-		case num == 19 && typ == protowire.VarintType:
+		case 19:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -701,14 +861,22 @@ func decodeAlias(d *decoder, buf []byte) *pg.Alias {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Aliasname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -751,8 +919,12 @@ func decodeAlterCollationStmt(d *decoder, buf []byte) *pg.AlterCollationStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -794,8 +966,12 @@ func decodeAlterDatabaseRefreshCollStmt(d *decoder, buf []byte) *pg.AlterDatabas
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -826,14 +1002,22 @@ func decodeAlterDatabaseSetStmt(d *decoder, buf []byte) *pg.AlterDatabaseSetStmt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Dbname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -871,14 +1055,22 @@ func decodeAlterDatabaseStmt(d *decoder, buf []byte) *pg.AlterDatabaseStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Dbname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -921,8 +1113,12 @@ func decodeAlterDefaultPrivilegesStmt(d *decoder, buf []byte) *pg.AlterDefaultPr
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -934,7 +1130,11 @@ func decodeAlterDefaultPrivilegesStmt(d *decoder, buf []byte) *pg.AlterDefaultPr
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -977,14 +1177,22 @@ func decodeAlterDomainStmt(d *decoder, buf []byte) *pg.AlterDomainStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Subtype = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -996,13 +1204,21 @@ func decodeAlterDomainStmt(d *decoder, buf []byte) *pg.AlterDomainStmt {
 			}
 			m.TypeName = append(m.TypeName, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1014,7 +1230,11 @@ func decodeAlterDomainStmt(d *decoder, buf []byte) *pg.AlterDomainStmt {
 			}
 			m.Def = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1022,7 +1242,11 @@ func decodeAlterDomainStmt(d *decoder, buf []byte) *pg.AlterDomainStmt {
 			}
 			buf = buf[n:]
 			m.Behavior = pg.DropBehavior(int32(v))
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1065,8 +1289,12 @@ func decodeAlterEnumStmt(d *decoder, buf []byte) *pg.AlterEnumStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1078,25 +1306,41 @@ func decodeAlterEnumStmt(d *decoder, buf []byte) *pg.AlterEnumStmt {
 			}
 			m.TypeName = append(m.TypeName, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.OldVal = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.NewVal = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.NewValNeighbor = s
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1104,7 +1348,11 @@ func decodeAlterEnumStmt(d *decoder, buf []byte) *pg.AlterEnumStmt {
 			}
 			buf = buf[n:]
 			m.NewValIsAfter = v != 0
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1147,14 +1395,22 @@ func decodeAlterEventTrigStmt(d *decoder, buf []byte) *pg.AlterEventTrigStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Trigname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -1186,14 +1442,22 @@ func decodeAlterExtensionContentsStmt(d *decoder, buf []byte) *pg.AlterExtension
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Extname = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1201,7 +1465,11 @@ func decodeAlterExtensionContentsStmt(d *decoder, buf []byte) *pg.AlterExtension
 			}
 			buf = buf[n:]
 			m.Action = int32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1209,7 +1477,11 @@ func decodeAlterExtensionContentsStmt(d *decoder, buf []byte) *pg.AlterExtension
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1249,14 +1521,22 @@ func decodeAlterExtensionStmt(d *decoder, buf []byte) *pg.AlterExtensionStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Extname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1299,14 +1579,22 @@ func decodeAlterFdwStmt(d *decoder, buf []byte) *pg.AlterFdwStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Fdwname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1318,7 +1606,11 @@ func decodeAlterFdwStmt(d *decoder, buf []byte) *pg.AlterFdwStmt {
 			}
 			m.FuncOptions = append(m.FuncOptions, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1367,20 +1659,32 @@ func decodeAlterForeignServerStmt(d *decoder, buf []byte) *pg.AlterForeignServer
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Servername = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Version = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1392,7 +1696,11 @@ func decodeAlterForeignServerStmt(d *decoder, buf []byte) *pg.AlterForeignServer
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1433,8 +1741,12 @@ func decodeAlterFunctionStmt(d *decoder, buf []byte) *pg.AlterFunctionStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1442,7 +1754,11 @@ func decodeAlterFunctionStmt(d *decoder, buf []byte) *pg.AlterFunctionStmt {
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1454,7 +1770,11 @@ func decodeAlterFunctionStmt(d *decoder, buf []byte) *pg.AlterFunctionStmt {
 			}
 			m.Func = decodeObjectWithArgs(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1498,8 +1818,12 @@ func decodeAlterObjectDependsStmt(d *decoder, buf []byte) *pg.AlterObjectDepends
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1507,7 +1831,11 @@ func decodeAlterObjectDependsStmt(d *decoder, buf []byte) *pg.AlterObjectDepends
 			}
 			buf = buf[n:]
 			m.ObjectType = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1519,7 +1847,11 @@ func decodeAlterObjectDependsStmt(d *decoder, buf []byte) *pg.AlterObjectDepends
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1531,7 +1863,11 @@ func decodeAlterObjectDependsStmt(d *decoder, buf []byte) *pg.AlterObjectDepends
 			}
 			m.Object = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1543,7 +1879,11 @@ func decodeAlterObjectDependsStmt(d *decoder, buf []byte) *pg.AlterObjectDepends
 			}
 			m.Extname = decodeString(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1580,8 +1920,12 @@ func decodeAlterObjectSchemaStmt(d *decoder, buf []byte) *pg.AlterObjectSchemaSt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1589,7 +1933,11 @@ func decodeAlterObjectSchemaStmt(d *decoder, buf []byte) *pg.AlterObjectSchemaSt
 			}
 			buf = buf[n:]
 			m.ObjectType = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1601,7 +1949,11 @@ func decodeAlterObjectSchemaStmt(d *decoder, buf []byte) *pg.AlterObjectSchemaSt
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1613,13 +1965,21 @@ func decodeAlterObjectSchemaStmt(d *decoder, buf []byte) *pg.AlterObjectSchemaSt
 			}
 			m.Object = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Newschema = s
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1656,8 +2016,12 @@ func decodeAlterOpFamilyStmt(d *decoder, buf []byte) *pg.AlterOpFamilyStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1669,13 +2033,21 @@ func decodeAlterOpFamilyStmt(d *decoder, buf []byte) *pg.AlterOpFamilyStmt {
 			}
 			m.Opfamilyname = append(m.Opfamilyname, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Amname = s
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1683,7 +2055,11 @@ func decodeAlterOpFamilyStmt(d *decoder, buf []byte) *pg.AlterOpFamilyStmt {
 			}
 			buf = buf[n:]
 			m.IsDrop = v != 0
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1733,8 +2109,12 @@ func decodeAlterOperatorStmt(d *decoder, buf []byte) *pg.AlterOperatorStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1746,7 +2126,11 @@ func decodeAlterOperatorStmt(d *decoder, buf []byte) *pg.AlterOperatorStmt {
 			}
 			m.Opername = decodeObjectWithArgs(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1789,8 +2173,12 @@ func decodeAlterOwnerStmt(d *decoder, buf []byte) *pg.AlterOwnerStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1798,7 +2186,11 @@ func decodeAlterOwnerStmt(d *decoder, buf []byte) *pg.AlterOwnerStmt {
 			}
 			buf = buf[n:]
 			m.ObjectType = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1810,7 +2202,11 @@ func decodeAlterOwnerStmt(d *decoder, buf []byte) *pg.AlterOwnerStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1822,7 +2218,11 @@ func decodeAlterOwnerStmt(d *decoder, buf []byte) *pg.AlterOwnerStmt {
 			}
 			m.Object = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1862,14 +2262,22 @@ func decodeAlterPolicyStmt(d *decoder, buf []byte) *pg.AlterPolicyStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.PolicyName = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1881,7 +2289,11 @@ func decodeAlterPolicyStmt(d *decoder, buf []byte) *pg.AlterPolicyStmt {
 			}
 			m.Table = decodeRangeVar(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1893,7 +2305,11 @@ func decodeAlterPolicyStmt(d *decoder, buf []byte) *pg.AlterPolicyStmt {
 			}
 			m.Roles = append(m.Roles, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1905,7 +2321,11 @@ func decodeAlterPolicyStmt(d *decoder, buf []byte) *pg.AlterPolicyStmt {
 			}
 			m.Qual = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1951,14 +2371,22 @@ func decodeAlterPublicationStmt(d *decoder, buf []byte) *pg.AlterPublicationStmt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Pubname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1970,7 +2398,11 @@ func decodeAlterPublicationStmt(d *decoder, buf []byte) *pg.AlterPublicationStmt
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1982,7 +2414,11 @@ func decodeAlterPublicationStmt(d *decoder, buf []byte) *pg.AlterPublicationStmt
 			}
 			m.Pubobjects = append(m.Pubobjects, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -1990,7 +2426,11 @@ func decodeAlterPublicationStmt(d *decoder, buf []byte) *pg.AlterPublicationStmt
 			}
 			buf = buf[n:]
 			m.ForAllTables = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2037,8 +2477,12 @@ func decodeAlterRoleSetStmt(d *decoder, buf []byte) *pg.AlterRoleSetStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2050,13 +2494,21 @@ func decodeAlterRoleSetStmt(d *decoder, buf []byte) *pg.AlterRoleSetStmt {
 			}
 			m.Role = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Database = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2095,8 +2547,12 @@ func decodeAlterRoleStmt(d *decoder, buf []byte) *pg.AlterRoleStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2108,7 +2564,11 @@ func decodeAlterRoleStmt(d *decoder, buf []byte) *pg.AlterRoleStmt {
 			}
 			m.Role = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2120,7 +2580,11 @@ func decodeAlterRoleStmt(d *decoder, buf []byte) *pg.AlterRoleStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2160,8 +2624,12 @@ func decodeAlterSeqStmt(d *decoder, buf []byte) *pg.AlterSeqStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2173,7 +2641,11 @@ func decodeAlterSeqStmt(d *decoder, buf []byte) *pg.AlterSeqStmt {
 			}
 			m.Sequence = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2185,7 +2657,11 @@ func decodeAlterSeqStmt(d *decoder, buf []byte) *pg.AlterSeqStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2193,7 +2669,11 @@ func decodeAlterSeqStmt(d *decoder, buf []byte) *pg.AlterSeqStmt {
 			}
 			buf = buf[n:]
 			m.ForIdentity = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2234,8 +2714,12 @@ func decodeAlterStatsStmt(d *decoder, buf []byte) *pg.AlterStatsStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2247,7 +2731,11 @@ func decodeAlterStatsStmt(d *decoder, buf []byte) *pg.AlterStatsStmt {
 			}
 			m.Defnames = append(m.Defnames, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2255,7 +2743,11 @@ func decodeAlterStatsStmt(d *decoder, buf []byte) *pg.AlterStatsStmt {
 			}
 			buf = buf[n:]
 			m.Stxstattarget = int32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2295,8 +2787,12 @@ func decodeAlterSubscriptionStmt(d *decoder, buf []byte) *pg.AlterSubscriptionSt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2304,19 +2800,31 @@ func decodeAlterSubscriptionStmt(d *decoder, buf []byte) *pg.AlterSubscriptionSt
 			}
 			buf = buf[n:]
 			m.Kind = pg.AlterSubscriptionType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Subname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Conninfo = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2328,7 +2836,11 @@ func decodeAlterSubscriptionStmt(d *decoder, buf []byte) *pg.AlterSubscriptionSt
 			}
 			m.Publication = append(m.Publication, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2379,8 +2891,12 @@ func decodeAlterSystemStmt(d *decoder, buf []byte) *pg.AlterSystemStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2417,8 +2933,12 @@ func decodeAlterTSConfigurationStmt(d *decoder, buf []byte) *pg.AlterTSConfigura
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2426,7 +2946,11 @@ func decodeAlterTSConfigurationStmt(d *decoder, buf []byte) *pg.AlterTSConfigura
 			}
 			buf = buf[n:]
 			m.Kind = pg.AlterTSConfigType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2438,7 +2962,11 @@ func decodeAlterTSConfigurationStmt(d *decoder, buf []byte) *pg.AlterTSConfigura
 			}
 			m.Cfgname = append(m.Cfgname, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2450,7 +2978,11 @@ func decodeAlterTSConfigurationStmt(d *decoder, buf []byte) *pg.AlterTSConfigura
 			}
 			m.Tokentype = append(m.Tokentype, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2462,7 +2994,11 @@ func decodeAlterTSConfigurationStmt(d *decoder, buf []byte) *pg.AlterTSConfigura
 			}
 			m.Dicts = append(m.Dicts, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2470,7 +3006,11 @@ func decodeAlterTSConfigurationStmt(d *decoder, buf []byte) *pg.AlterTSConfigura
 			}
 			buf = buf[n:]
 			m.Override = v != 0
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2478,7 +3018,11 @@ func decodeAlterTSConfigurationStmt(d *decoder, buf []byte) *pg.AlterTSConfigura
 			}
 			buf = buf[n:]
 			m.Replace = v != 0
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2532,8 +3076,12 @@ func decodeAlterTSDictionaryStmt(d *decoder, buf []byte) *pg.AlterTSDictionarySt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2545,7 +3093,11 @@ func decodeAlterTSDictionaryStmt(d *decoder, buf []byte) *pg.AlterTSDictionarySt
 			}
 			m.Dictname = append(m.Dictname, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2593,8 +3145,12 @@ func decodeAlterTableCmd(d *decoder, buf []byte) *pg.AlterTableCmd {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2602,13 +3158,21 @@ func decodeAlterTableCmd(d *decoder, buf []byte) *pg.AlterTableCmd {
 			}
 			buf = buf[n:]
 			m.Subtype = pg.AlterTableType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2616,7 +3180,11 @@ func decodeAlterTableCmd(d *decoder, buf []byte) *pg.AlterTableCmd {
 			}
 			buf = buf[n:]
 			m.Num = int32(v)
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2628,7 +3196,11 @@ func decodeAlterTableCmd(d *decoder, buf []byte) *pg.AlterTableCmd {
 			}
 			m.Newowner = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2640,7 +3212,11 @@ func decodeAlterTableCmd(d *decoder, buf []byte) *pg.AlterTableCmd {
 			}
 			m.Def = decodeNode(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2648,7 +3224,11 @@ func decodeAlterTableCmd(d *decoder, buf []byte) *pg.AlterTableCmd {
 			}
 			buf = buf[n:]
 			m.Behavior = pg.DropBehavior(int32(v))
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2656,7 +3236,11 @@ func decodeAlterTableCmd(d *decoder, buf []byte) *pg.AlterTableCmd {
 			}
 			buf = buf[n:]
 			m.MissingOk = v != 0
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2696,14 +3280,22 @@ func decodeAlterTableMoveAllStmt(d *decoder, buf []byte) *pg.AlterTableMoveAllSt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.OrigTablespacename = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2711,7 +3303,11 @@ func decodeAlterTableMoveAllStmt(d *decoder, buf []byte) *pg.AlterTableMoveAllSt
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2723,13 +3319,21 @@ func decodeAlterTableMoveAllStmt(d *decoder, buf []byte) *pg.AlterTableMoveAllSt
 			}
 			m.Roles = append(m.Roles, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.NewTablespacename = s
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2771,14 +3375,22 @@ func decodeAlterTableSpaceOptionsStmt(d *decoder, buf []byte) *pg.AlterTableSpac
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Tablespacename = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2790,7 +3402,11 @@ func decodeAlterTableSpaceOptionsStmt(d *decoder, buf []byte) *pg.AlterTableSpac
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2830,8 +3446,12 @@ func decodeAlterTableStmt(d *decoder, buf []byte) *pg.AlterTableStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2843,7 +3463,11 @@ func decodeAlterTableStmt(d *decoder, buf []byte) *pg.AlterTableStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2855,7 +3479,11 @@ func decodeAlterTableStmt(d *decoder, buf []byte) *pg.AlterTableStmt {
 			}
 			m.Cmds = append(m.Cmds, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2863,7 +3491,11 @@ func decodeAlterTableStmt(d *decoder, buf []byte) *pg.AlterTableStmt {
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2904,8 +3536,12 @@ func decodeAlterTypeStmt(d *decoder, buf []byte) *pg.AlterTypeStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2917,7 +3553,11 @@ func decodeAlterTypeStmt(d *decoder, buf []byte) *pg.AlterTypeStmt {
 			}
 			m.TypeName = append(m.TypeName, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2965,8 +3605,12 @@ func decodeAlterUserMappingStmt(d *decoder, buf []byte) *pg.AlterUserMappingStmt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -2978,13 +3622,21 @@ func decodeAlterUserMappingStmt(d *decoder, buf []byte) *pg.AlterUserMappingStmt
 			}
 			m.User = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Servername = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3028,8 +3680,12 @@ func decodeAlternativeSubPlan(d *decoder, buf []byte) *pg.AlternativeSubPlan {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3041,7 +3697,11 @@ func decodeAlternativeSubPlan(d *decoder, buf []byte) *pg.AlternativeSubPlan {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3084,8 +3744,12 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3097,7 +3761,11 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3109,7 +3777,11 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3121,7 +3793,11 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			}
 			m.Elemexpr = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3129,7 +3805,11 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			}
 			buf = buf[n:]
 			m.Resulttype = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3137,7 +3817,11 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			}
 			buf = buf[n:]
 			m.Resulttypmod = int32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3145,7 +3829,11 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			}
 			buf = buf[n:]
 			m.Resultcollid = uint32(v)
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3153,7 +3841,11 @@ func decodeArrayCoerceExpr(d *decoder, buf []byte) *pg.ArrayCoerceExpr {
 			}
 			buf = buf[n:]
 			m.Coerceformat = pg.CoercionForm(int32(v))
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3193,8 +3885,12 @@ func decodeArrayExpr(d *decoder, buf []byte) *pg.ArrayExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3206,7 +3902,11 @@ func decodeArrayExpr(d *decoder, buf []byte) *pg.ArrayExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3214,7 +3914,11 @@ func decodeArrayExpr(d *decoder, buf []byte) *pg.ArrayExpr {
 			}
 			buf = buf[n:]
 			m.ArrayTypeid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3222,7 +3926,11 @@ func decodeArrayExpr(d *decoder, buf []byte) *pg.ArrayExpr {
 			}
 			buf = buf[n:]
 			m.ArrayCollid = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3230,7 +3938,11 @@ func decodeArrayExpr(d *decoder, buf []byte) *pg.ArrayExpr {
 			}
 			buf = buf[n:]
 			m.ElementTypeid = uint32(v)
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3242,7 +3954,11 @@ func decodeArrayExpr(d *decoder, buf []byte) *pg.ArrayExpr {
 			}
 			m.Elements = append(m.Elements, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3250,7 +3966,11 @@ func decodeArrayExpr(d *decoder, buf []byte) *pg.ArrayExpr {
 			}
 			buf = buf[n:]
 			m.Multidims = v != 0
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3294,8 +4014,12 @@ func decodeBitString(d *decoder, buf []byte) *pg.BitString {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -3326,8 +4050,12 @@ func decodeBoolExpr(d *decoder, buf []byte) *pg.BoolExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3339,7 +4067,11 @@ func decodeBoolExpr(d *decoder, buf []byte) *pg.BoolExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3347,7 +4079,11 @@ func decodeBoolExpr(d *decoder, buf []byte) *pg.BoolExpr {
 			}
 			buf = buf[n:]
 			m.Boolop = pg.BoolExprType(int32(v))
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3359,7 +4095,11 @@ func decodeBoolExpr(d *decoder, buf []byte) *pg.BoolExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3400,8 +4140,12 @@ func decodeBoolean(d *decoder, buf []byte) *pg.Boolean {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3434,8 +4178,12 @@ func decodeBooleanTest(d *decoder, buf []byte) *pg.BooleanTest {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3447,7 +4195,11 @@ func decodeBooleanTest(d *decoder, buf []byte) *pg.BooleanTest {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3459,7 +4211,11 @@ func decodeBooleanTest(d *decoder, buf []byte) *pg.BooleanTest {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3467,7 +4223,11 @@ func decodeBooleanTest(d *decoder, buf []byte) *pg.BooleanTest {
 			}
 			buf = buf[n:]
 			m.Booltesttype = pg.BoolTestType(int32(v))
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3503,8 +4263,12 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3516,13 +4280,21 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			}
 			m.CycleColList = append(m.CycleColList, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.CycleMarkColumn = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3534,7 +4306,11 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			}
 			m.CycleMarkValue = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3546,13 +4322,21 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			}
 			m.CycleMarkDefault = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.CyclePathColumn = s
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3560,7 +4344,11 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			}
 			buf = buf[n:]
 			m.Location = int32(v)
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3568,7 +4356,11 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			}
 			buf = buf[n:]
 			m.CycleMarkType = uint32(v)
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3576,7 +4368,11 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			}
 			buf = buf[n:]
 			m.CycleMarkTypmod = int32(v)
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3584,7 +4380,11 @@ func decodeCTECycleClause(d *decoder, buf []byte) *pg.CTECycleClause {
 			}
 			buf = buf[n:]
 			m.CycleMarkCollation = uint32(v)
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3631,8 +4431,12 @@ func decodeCTESearchClause(d *decoder, buf []byte) *pg.CTESearchClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3644,7 +4448,11 @@ func decodeCTESearchClause(d *decoder, buf []byte) *pg.CTESearchClause {
 			}
 			m.SearchColList = append(m.SearchColList, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3652,13 +4460,21 @@ func decodeCTESearchClause(d *decoder, buf []byte) *pg.CTESearchClause {
 			}
 			buf = buf[n:]
 			m.SearchBreadthFirst = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.SearchSeqColumn = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3699,8 +4515,12 @@ func decodeCallContext(d *decoder, buf []byte) *pg.CallContext {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3733,8 +4553,12 @@ func decodeCallStmt(d *decoder, buf []byte) *pg.CallStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3746,7 +4570,11 @@ func decodeCallStmt(d *decoder, buf []byte) *pg.CallStmt {
 			}
 			m.Funccall = decodeFuncCall(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3758,7 +4586,11 @@ func decodeCallStmt(d *decoder, buf []byte) *pg.CallStmt {
 			}
 			m.Funcexpr = decodeFuncExpr(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3802,8 +4634,12 @@ func decodeCaseExpr(d *decoder, buf []byte) *pg.CaseExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3815,7 +4651,11 @@ func decodeCaseExpr(d *decoder, buf []byte) *pg.CaseExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3823,7 +4663,11 @@ func decodeCaseExpr(d *decoder, buf []byte) *pg.CaseExpr {
 			}
 			buf = buf[n:]
 			m.Casetype = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3831,7 +4675,11 @@ func decodeCaseExpr(d *decoder, buf []byte) *pg.CaseExpr {
 			}
 			buf = buf[n:]
 			m.Casecollid = uint32(v)
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3843,7 +4691,11 @@ func decodeCaseExpr(d *decoder, buf []byte) *pg.CaseExpr {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3855,7 +4707,11 @@ func decodeCaseExpr(d *decoder, buf []byte) *pg.CaseExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3867,7 +4723,11 @@ func decodeCaseExpr(d *decoder, buf []byte) *pg.CaseExpr {
 			}
 			m.Defresult = decodeNode(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3911,8 +4771,12 @@ func decodeCaseTestExpr(d *decoder, buf []byte) *pg.CaseTestExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3924,7 +4788,11 @@ func decodeCaseTestExpr(d *decoder, buf []byte) *pg.CaseTestExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3932,7 +4800,11 @@ func decodeCaseTestExpr(d *decoder, buf []byte) *pg.CaseTestExpr {
 			}
 			buf = buf[n:]
 			m.TypeId = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3940,7 +4812,11 @@ func decodeCaseTestExpr(d *decoder, buf []byte) *pg.CaseTestExpr {
 			}
 			buf = buf[n:]
 			m.TypeMod = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3976,8 +4852,12 @@ func decodeCaseWhen(d *decoder, buf []byte) *pg.CaseWhen {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -3989,7 +4869,11 @@ func decodeCaseWhen(d *decoder, buf []byte) *pg.CaseWhen {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4001,7 +4885,11 @@ func decodeCaseWhen(d *decoder, buf []byte) *pg.CaseWhen {
 			}
 			m.Expr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4013,7 +4901,11 @@ func decodeCaseWhen(d *decoder, buf []byte) *pg.CaseWhen {
 			}
 			m.Result = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4063,8 +4955,12 @@ func decodeClosePortalStmt(d *decoder, buf []byte) *pg.ClosePortalStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -4095,8 +4991,12 @@ func decodeClusterStmt(d *decoder, buf []byte) *pg.ClusterStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4108,13 +5008,21 @@ func decodeClusterStmt(d *decoder, buf []byte) *pg.ClusterStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Indexname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4158,8 +5066,12 @@ func decodeCoalesceExpr(d *decoder, buf []byte) *pg.CoalesceExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4171,7 +5083,11 @@ func decodeCoalesceExpr(d *decoder, buf []byte) *pg.CoalesceExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4179,7 +5095,11 @@ func decodeCoalesceExpr(d *decoder, buf []byte) *pg.CoalesceExpr {
 			}
 			buf = buf[n:]
 			m.Coalescetype = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4187,7 +5107,11 @@ func decodeCoalesceExpr(d *decoder, buf []byte) *pg.CoalesceExpr {
 			}
 			buf = buf[n:]
 			m.Coalescecollid = uint32(v)
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4199,7 +5123,11 @@ func decodeCoalesceExpr(d *decoder, buf []byte) *pg.CoalesceExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4241,8 +5169,12 @@ func decodeCoerceToDomain(d *decoder, buf []byte) *pg.CoerceToDomain {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4254,7 +5186,11 @@ func decodeCoerceToDomain(d *decoder, buf []byte) *pg.CoerceToDomain {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4266,7 +5202,11 @@ func decodeCoerceToDomain(d *decoder, buf []byte) *pg.CoerceToDomain {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4274,7 +5214,11 @@ func decodeCoerceToDomain(d *decoder, buf []byte) *pg.CoerceToDomain {
 			}
 			buf = buf[n:]
 			m.Resulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4282,7 +5226,11 @@ func decodeCoerceToDomain(d *decoder, buf []byte) *pg.CoerceToDomain {
 			}
 			buf = buf[n:]
 			m.Resulttypmod = int32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4290,7 +5238,11 @@ func decodeCoerceToDomain(d *decoder, buf []byte) *pg.CoerceToDomain {
 			}
 			buf = buf[n:]
 			m.Resultcollid = uint32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4298,7 +5250,11 @@ func decodeCoerceToDomain(d *decoder, buf []byte) *pg.CoerceToDomain {
 			}
 			buf = buf[n:]
 			m.Coercionformat = pg.CoercionForm(int32(v))
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4337,8 +5293,12 @@ func decodeCoerceToDomainValue(d *decoder, buf []byte) *pg.CoerceToDomainValue {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4350,7 +5310,11 @@ func decodeCoerceToDomainValue(d *decoder, buf []byte) *pg.CoerceToDomainValue {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4358,7 +5322,11 @@ func decodeCoerceToDomainValue(d *decoder, buf []byte) *pg.CoerceToDomainValue {
 			}
 			buf = buf[n:]
 			m.TypeId = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4366,7 +5334,11 @@ func decodeCoerceToDomainValue(d *decoder, buf []byte) *pg.CoerceToDomainValue {
 			}
 			buf = buf[n:]
 			m.TypeMod = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4374,7 +5346,11 @@ func decodeCoerceToDomainValue(d *decoder, buf []byte) *pg.CoerceToDomainValue {
 			}
 			buf = buf[n:]
 			m.Collation = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4411,8 +5387,12 @@ func decodeCoerceViaIO(d *decoder, buf []byte) *pg.CoerceViaIO {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4424,7 +5404,11 @@ func decodeCoerceViaIO(d *decoder, buf []byte) *pg.CoerceViaIO {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4436,7 +5420,11 @@ func decodeCoerceViaIO(d *decoder, buf []byte) *pg.CoerceViaIO {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4444,7 +5432,11 @@ func decodeCoerceViaIO(d *decoder, buf []byte) *pg.CoerceViaIO {
 			}
 			buf = buf[n:]
 			m.Resulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4452,7 +5444,11 @@ func decodeCoerceViaIO(d *decoder, buf []byte) *pg.CoerceViaIO {
 			}
 			buf = buf[n:]
 			m.Resultcollid = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4460,7 +5456,11 @@ func decodeCoerceViaIO(d *decoder, buf []byte) *pg.CoerceViaIO {
 			}
 			buf = buf[n:]
 			m.Coerceformat = pg.CoercionForm(int32(v))
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4498,8 +5498,12 @@ func decodeCollateClause(d *decoder, buf []byte) *pg.CollateClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4511,7 +5515,11 @@ func decodeCollateClause(d *decoder, buf []byte) *pg.CollateClause {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4523,7 +5531,11 @@ func decodeCollateClause(d *decoder, buf []byte) *pg.CollateClause {
 			}
 			m.Collname = append(m.Collname, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4563,8 +5575,12 @@ func decodeCollateExpr(d *decoder, buf []byte) *pg.CollateExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4576,7 +5592,11 @@ func decodeCollateExpr(d *decoder, buf []byte) *pg.CollateExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4588,7 +5608,11 @@ func decodeCollateExpr(d *decoder, buf []byte) *pg.CollateExpr {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4596,7 +5620,11 @@ func decodeCollateExpr(d *decoder, buf []byte) *pg.CollateExpr {
 			}
 			buf = buf[n:]
 			m.CollOid = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4632,14 +5660,22 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Colname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4651,13 +5687,21 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			m.TypeName = decodeTypeName(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Compression = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4665,7 +5709,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			buf = buf[n:]
 			m.Inhcount = int32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4673,7 +5721,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			buf = buf[n:]
 			m.IsLocal = v != 0
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4681,7 +5733,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			buf = buf[n:]
 			m.IsNotNull = v != 0
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4689,19 +5745,31 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			buf = buf[n:]
 			m.IsFromType = v != 0
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Storage = s
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.StorageName = s
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4713,7 +5781,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			m.RawDefault = decodeNode(d, v)
 			d.depth--
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4725,13 +5797,21 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			m.CookedDefault = decodeNode(d, v)
 			d.depth--
-		case num == 12 && typ == protowire.BytesType:
+		case 12:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Identity = s
-		case num == 13 && typ == protowire.BytesType:
+		case 13:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4743,13 +5823,21 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			m.IdentitySequence = decodeRangeVar(d, v)
 			d.depth--
-		case num == 14 && typ == protowire.BytesType:
+		case 14:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Generated = s
-		case num == 15 && typ == protowire.BytesType:
+		case 15:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4761,7 +5849,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			m.CollClause = decodeCollateClause(d, v)
 			d.depth--
-		case num == 16 && typ == protowire.VarintType:
+		case 16:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4769,7 +5861,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			buf = buf[n:]
 			m.CollOid = uint32(v)
-		case num == 17 && typ == protowire.BytesType:
+		case 17:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4781,7 +5877,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			m.Constraints = append(m.Constraints, decodeNode(d, v))
 			d.depth--
-		case num == 18 && typ == protowire.BytesType:
+		case 18:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4793,7 +5893,11 @@ func decodeColumnDef(d *decoder, buf []byte) *pg.ColumnDef {
 			}
 			m.Fdwoptions = append(m.Fdwoptions, decodeNode(d, v))
 			d.depth--
-		case num == 19 && typ == protowire.VarintType:
+		case 19:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4854,8 +5958,12 @@ func decodeColumnRef(d *decoder, buf []byte) *pg.ColumnRef {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4867,7 +5975,11 @@ func decodeColumnRef(d *decoder, buf []byte) *pg.ColumnRef {
 			}
 			m.Fields = append(m.Fields, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4906,8 +6018,12 @@ func decodeCommentStmt(d *decoder, buf []byte) *pg.CommentStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4915,7 +6031,11 @@ func decodeCommentStmt(d *decoder, buf []byte) *pg.CommentStmt {
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4927,7 +6047,11 @@ func decodeCommentStmt(d *decoder, buf []byte) *pg.CommentStmt {
 			}
 			m.Object = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -4960,14 +6084,22 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Ctename = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4979,7 +6111,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			m.Aliascolnames = append(m.Aliascolnames, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4987,7 +6123,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			buf = buf[n:]
 			m.Ctematerialized = pg.CTEMaterialize(int32(v))
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -4999,7 +6139,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			m.Ctequery = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5011,7 +6155,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			m.SearchClause = decodeCTESearchClause(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5023,7 +6171,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			m.CycleClause = decodeCTECycleClause(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5031,7 +6183,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			buf = buf[n:]
 			m.Location = int32(v)
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5039,7 +6195,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			buf = buf[n:]
 			m.Cterecursive = v != 0
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5047,7 +6207,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			buf = buf[n:]
 			m.Cterefcount = int32(v)
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5059,7 +6223,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			m.Ctecolnames = append(m.Ctecolnames, decodeNode(d, v))
 			d.depth--
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5071,7 +6239,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			m.Ctecoltypes = append(m.Ctecoltypes, decodeNode(d, v))
 			d.depth--
-		case num == 12 && typ == protowire.BytesType:
+		case 12:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5083,7 +6255,11 @@ func decodeCommonTableExpr(d *decoder, buf []byte) *pg.CommonTableExpr {
 			}
 			m.Ctecoltypmods = append(m.Ctecoltypmods, decodeNode(d, v))
 			d.depth--
-		case num == 13 && typ == protowire.BytesType:
+		case 13:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5157,8 +6333,12 @@ func decodeCompositeTypeStmt(d *decoder, buf []byte) *pg.CompositeTypeStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5170,7 +6350,11 @@ func decodeCompositeTypeStmt(d *decoder, buf []byte) *pg.CompositeTypeStmt {
 			}
 			m.Typevar = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5213,8 +6397,12 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5222,13 +6410,21 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.Contype = pg.ConstrType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Conname = s
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5236,7 +6432,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.Deferrable = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5244,7 +6444,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.Initdeferred = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5252,7 +6456,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.Location = int32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5260,7 +6468,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.IsNoInherit = v != 0
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5272,19 +6484,31 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.RawExpr = decodeNode(d, v)
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.CookedExpr = s
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.GeneratedWhen = s
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5292,7 +6516,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.NullsNotDistinct = v != 0
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5304,7 +6532,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.Keys = append(m.Keys, decodeNode(d, v))
 			d.depth--
-		case num == 12 && typ == protowire.BytesType:
+		case 12:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5316,7 +6548,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.Including = append(m.Including, decodeNode(d, v))
 			d.depth--
-		case num == 13 && typ == protowire.BytesType:
+		case 13:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5328,7 +6564,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.Exclusions = append(m.Exclusions, decodeNode(d, v))
 			d.depth--
-		case num == 14 && typ == protowire.BytesType:
+		case 14:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5340,19 +6580,31 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 15 && typ == protowire.BytesType:
+		case 15:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Indexname = s
-		case num == 16 && typ == protowire.BytesType:
+		case 16:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Indexspace = s
-		case num == 17 && typ == protowire.VarintType:
+		case 17:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5360,13 +6612,21 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.ResetDefaultTblspc = v != 0
-		case num == 18 && typ == protowire.BytesType:
+		case 18:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.AccessMethod = s
-		case num == 19 && typ == protowire.BytesType:
+		case 19:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5378,7 +6638,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 20 && typ == protowire.BytesType:
+		case 20:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5390,7 +6654,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.Pktable = decodeRangeVar(d, v)
 			d.depth--
-		case num == 21 && typ == protowire.BytesType:
+		case 21:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5402,7 +6670,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.FkAttrs = append(m.FkAttrs, decodeNode(d, v))
 			d.depth--
-		case num == 22 && typ == protowire.BytesType:
+		case 22:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5414,25 +6686,41 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.PkAttrs = append(m.PkAttrs, decodeNode(d, v))
 			d.depth--
-		case num == 23 && typ == protowire.BytesType:
+		case 23:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.FkMatchtype = s
-		case num == 24 && typ == protowire.BytesType:
+		case 24:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.FkUpdAction = s
-		case num == 25 && typ == protowire.BytesType:
+		case 25:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.FkDelAction = s
-		case num == 26 && typ == protowire.BytesType:
+		case 26:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5444,7 +6732,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.FkDelSetCols = append(m.FkDelSetCols, decodeNode(d, v))
 			d.depth--
-		case num == 27 && typ == protowire.BytesType:
+		case 27:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5456,7 +6748,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			m.OldConpfeqop = append(m.OldConpfeqop, decodeNode(d, v))
 			d.depth--
-		case num == 28 && typ == protowire.VarintType:
+		case 28:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5464,7 +6760,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.OldPktableOid = uint32(v)
-		case num == 29 && typ == protowire.VarintType:
+		case 29:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5472,7 +6772,11 @@ func decodeConstraint(d *decoder, buf []byte) *pg.Constraint {
 			}
 			buf = buf[n:]
 			m.SkipValidation = v != 0
-		case num == 30 && typ == protowire.VarintType:
+		case 30:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5574,8 +6878,12 @@ func decodeConstraintsSetStmt(d *decoder, buf []byte) *pg.ConstraintsSetStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5587,7 +6895,11 @@ func decodeConstraintsSetStmt(d *decoder, buf []byte) *pg.ConstraintsSetStmt {
 			}
 			m.Constraints = append(m.Constraints, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5626,8 +6938,12 @@ func decodeConvertRowtypeExpr(d *decoder, buf []byte) *pg.ConvertRowtypeExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5639,7 +6955,11 @@ func decodeConvertRowtypeExpr(d *decoder, buf []byte) *pg.ConvertRowtypeExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5651,7 +6971,11 @@ func decodeConvertRowtypeExpr(d *decoder, buf []byte) *pg.ConvertRowtypeExpr {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5659,7 +6983,11 @@ func decodeConvertRowtypeExpr(d *decoder, buf []byte) *pg.ConvertRowtypeExpr {
 			}
 			buf = buf[n:]
 			m.Resulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5667,7 +6995,11 @@ func decodeConvertRowtypeExpr(d *decoder, buf []byte) *pg.ConvertRowtypeExpr {
 			}
 			buf = buf[n:]
 			m.Convertformat = pg.CoercionForm(int32(v))
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5704,8 +7036,12 @@ func decodeCopyStmt(d *decoder, buf []byte) *pg.CopyStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5717,7 +7053,11 @@ func decodeCopyStmt(d *decoder, buf []byte) *pg.CopyStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5729,7 +7069,11 @@ func decodeCopyStmt(d *decoder, buf []byte) *pg.CopyStmt {
 			}
 			m.Query = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5741,7 +7085,11 @@ func decodeCopyStmt(d *decoder, buf []byte) *pg.CopyStmt {
 			}
 			m.Attlist = append(m.Attlist, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5749,7 +7097,11 @@ func decodeCopyStmt(d *decoder, buf []byte) *pg.CopyStmt {
 			}
 			buf = buf[n:]
 			m.IsFrom = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5757,13 +7109,21 @@ func decodeCopyStmt(d *decoder, buf []byte) *pg.CopyStmt {
 			}
 			buf = buf[n:]
 			m.IsProgram = v != 0
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Filename = s
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5775,7 +7135,11 @@ func decodeCopyStmt(d *decoder, buf []byte) *pg.CopyStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5829,14 +7193,22 @@ func decodeCreateAmStmt(d *decoder, buf []byte) *pg.CreateAmStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Amname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5848,7 +7220,11 @@ func decodeCreateAmStmt(d *decoder, buf []byte) *pg.CreateAmStmt {
 			}
 			m.HandlerName = append(m.HandlerName, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -5886,8 +7262,12 @@ func decodeCreateCastStmt(d *decoder, buf []byte) *pg.CreateCastStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5899,7 +7279,11 @@ func decodeCreateCastStmt(d *decoder, buf []byte) *pg.CreateCastStmt {
 			}
 			m.Sourcetype = decodeTypeName(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5911,7 +7295,11 @@ func decodeCreateCastStmt(d *decoder, buf []byte) *pg.CreateCastStmt {
 			}
 			m.Targettype = decodeTypeName(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5923,7 +7311,11 @@ func decodeCreateCastStmt(d *decoder, buf []byte) *pg.CreateCastStmt {
 			}
 			m.Func = decodeObjectWithArgs(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5931,7 +7323,11 @@ func decodeCreateCastStmt(d *decoder, buf []byte) *pg.CreateCastStmt {
 			}
 			buf = buf[n:]
 			m.Context = pg.CoercionContext(int32(v))
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5968,8 +7364,12 @@ func decodeCreateConversionStmt(d *decoder, buf []byte) *pg.CreateConversionStmt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -5981,19 +7381,31 @@ func decodeCreateConversionStmt(d *decoder, buf []byte) *pg.CreateConversionStmt
 			}
 			m.ConversionName = append(m.ConversionName, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.ForEncodingName = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.ToEncodingName = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6005,7 +7417,11 @@ func decodeCreateConversionStmt(d *decoder, buf []byte) *pg.CreateConversionStmt
 			}
 			m.FuncName = append(m.FuncName, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6052,8 +7468,12 @@ func decodeCreateDomainStmt(d *decoder, buf []byte) *pg.CreateDomainStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6065,7 +7485,11 @@ func decodeCreateDomainStmt(d *decoder, buf []byte) *pg.CreateDomainStmt {
 			}
 			m.Domainname = append(m.Domainname, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6077,7 +7501,11 @@ func decodeCreateDomainStmt(d *decoder, buf []byte) *pg.CreateDomainStmt {
 			}
 			m.TypeName = decodeTypeName(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6089,7 +7517,11 @@ func decodeCreateDomainStmt(d *decoder, buf []byte) *pg.CreateDomainStmt {
 			}
 			m.CollClause = decodeCollateClause(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6139,8 +7571,12 @@ func decodeCreateEnumStmt(d *decoder, buf []byte) *pg.CreateEnumStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6152,7 +7588,11 @@ func decodeCreateEnumStmt(d *decoder, buf []byte) *pg.CreateEnumStmt {
 			}
 			m.TypeName = append(m.TypeName, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6200,20 +7640,32 @@ func decodeCreateEventTrigStmt(d *decoder, buf []byte) *pg.CreateEventTrigStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Trigname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Eventname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6225,7 +7677,11 @@ func decodeCreateEventTrigStmt(d *decoder, buf []byte) *pg.CreateEventTrigStmt {
 			}
 			m.Whenclause = append(m.Whenclause, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6275,14 +7731,22 @@ func decodeCreateExtensionStmt(d *decoder, buf []byte) *pg.CreateExtensionStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Extname = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6290,7 +7754,11 @@ func decodeCreateExtensionStmt(d *decoder, buf []byte) *pg.CreateExtensionStmt {
 			}
 			buf = buf[n:]
 			m.IfNotExists = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6334,14 +7802,22 @@ func decodeCreateFdwStmt(d *decoder, buf []byte) *pg.CreateFdwStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Fdwname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6353,7 +7829,11 @@ func decodeCreateFdwStmt(d *decoder, buf []byte) *pg.CreateFdwStmt {
 			}
 			m.FuncOptions = append(m.FuncOptions, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6402,32 +7882,52 @@ func decodeCreateForeignServerStmt(d *decoder, buf []byte) *pg.CreateForeignServ
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Servername = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Servertype = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Version = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Fdwname = s
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6435,7 +7935,11 @@ func decodeCreateForeignServerStmt(d *decoder, buf []byte) *pg.CreateForeignServ
 			}
 			buf = buf[n:]
 			m.IfNotExists = v != 0
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6482,8 +7986,12 @@ func decodeCreateForeignTableStmt(d *decoder, buf []byte) *pg.CreateForeignTable
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6495,13 +8003,21 @@ func decodeCreateForeignTableStmt(d *decoder, buf []byte) *pg.CreateForeignTable
 			}
 			m.BaseStmt = decodeCreateStmt(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Servername = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6545,8 +8061,12 @@ func decodeCreateFunctionStmt(d *decoder, buf []byte) *pg.CreateFunctionStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6554,7 +8074,11 @@ func decodeCreateFunctionStmt(d *decoder, buf []byte) *pg.CreateFunctionStmt {
 			}
 			buf = buf[n:]
 			m.IsProcedure = v != 0
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6562,7 +8086,11 @@ func decodeCreateFunctionStmt(d *decoder, buf []byte) *pg.CreateFunctionStmt {
 			}
 			buf = buf[n:]
 			m.Replace = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6574,7 +8102,11 @@ func decodeCreateFunctionStmt(d *decoder, buf []byte) *pg.CreateFunctionStmt {
 			}
 			m.Funcname = append(m.Funcname, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6586,7 +8118,11 @@ func decodeCreateFunctionStmt(d *decoder, buf []byte) *pg.CreateFunctionStmt {
 			}
 			m.Parameters = append(m.Parameters, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6598,7 +8134,11 @@ func decodeCreateFunctionStmt(d *decoder, buf []byte) *pg.CreateFunctionStmt {
 			}
 			m.ReturnType = decodeTypeName(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6610,7 +8150,11 @@ func decodeCreateFunctionStmt(d *decoder, buf []byte) *pg.CreateFunctionStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6668,8 +8212,12 @@ func decodeCreateOpClassItem(d *decoder, buf []byte) *pg.CreateOpClassItem {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6677,7 +8225,11 @@ func decodeCreateOpClassItem(d *decoder, buf []byte) *pg.CreateOpClassItem {
 			}
 			buf = buf[n:]
 			m.Itemtype = int32(v)
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6689,7 +8241,11 @@ func decodeCreateOpClassItem(d *decoder, buf []byte) *pg.CreateOpClassItem {
 			}
 			m.Name = decodeObjectWithArgs(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6697,7 +8253,11 @@ func decodeCreateOpClassItem(d *decoder, buf []byte) *pg.CreateOpClassItem {
 			}
 			buf = buf[n:]
 			m.Number = int32(v)
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6709,7 +8269,11 @@ func decodeCreateOpClassItem(d *decoder, buf []byte) *pg.CreateOpClassItem {
 			}
 			m.OrderFamily = append(m.OrderFamily, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6721,7 +8285,11 @@ func decodeCreateOpClassItem(d *decoder, buf []byte) *pg.CreateOpClassItem {
 			}
 			m.ClassArgs = append(m.ClassArgs, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6773,8 +8341,12 @@ func decodeCreateOpClassStmt(d *decoder, buf []byte) *pg.CreateOpClassStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6786,7 +8358,11 @@ func decodeCreateOpClassStmt(d *decoder, buf []byte) *pg.CreateOpClassStmt {
 			}
 			m.Opclassname = append(m.Opclassname, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6798,13 +8374,21 @@ func decodeCreateOpClassStmt(d *decoder, buf []byte) *pg.CreateOpClassStmt {
 			}
 			m.Opfamilyname = append(m.Opfamilyname, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Amname = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6816,7 +8400,11 @@ func decodeCreateOpClassStmt(d *decoder, buf []byte) *pg.CreateOpClassStmt {
 			}
 			m.Datatype = decodeTypeName(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6828,7 +8416,11 @@ func decodeCreateOpClassStmt(d *decoder, buf []byte) *pg.CreateOpClassStmt {
 			}
 			m.Items = append(m.Items, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6881,8 +8473,12 @@ func decodeCreateOpFamilyStmt(d *decoder, buf []byte) *pg.CreateOpFamilyStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6894,7 +8490,11 @@ func decodeCreateOpFamilyStmt(d *decoder, buf []byte) *pg.CreateOpFamilyStmt {
 			}
 			m.Opfamilyname = append(m.Opfamilyname, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -6931,8 +8531,12 @@ func decodeCreatePLangStmt(d *decoder, buf []byte) *pg.CreatePLangStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6940,13 +8544,21 @@ func decodeCreatePLangStmt(d *decoder, buf []byte) *pg.CreatePLangStmt {
 			}
 			buf = buf[n:]
 			m.Replace = v != 0
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Plname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6958,7 +8570,11 @@ func decodeCreatePLangStmt(d *decoder, buf []byte) *pg.CreatePLangStmt {
 			}
 			m.Plhandler = append(m.Plhandler, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6970,7 +8586,11 @@ func decodeCreatePLangStmt(d *decoder, buf []byte) *pg.CreatePLangStmt {
 			}
 			m.Plinline = append(m.Plinline, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -6982,7 +8602,11 @@ func decodeCreatePLangStmt(d *decoder, buf []byte) *pg.CreatePLangStmt {
 			}
 			m.Plvalidator = append(m.Plvalidator, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7035,14 +8659,22 @@ func decodeCreatePolicyStmt(d *decoder, buf []byte) *pg.CreatePolicyStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.PolicyName = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7054,13 +8686,21 @@ func decodeCreatePolicyStmt(d *decoder, buf []byte) *pg.CreatePolicyStmt {
 			}
 			m.Table = decodeRangeVar(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.CmdName = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7068,7 +8708,11 @@ func decodeCreatePolicyStmt(d *decoder, buf []byte) *pg.CreatePolicyStmt {
 			}
 			buf = buf[n:]
 			m.Permissive = v != 0
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7080,7 +8724,11 @@ func decodeCreatePolicyStmt(d *decoder, buf []byte) *pg.CreatePolicyStmt {
 			}
 			m.Roles = append(m.Roles, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7092,7 +8740,11 @@ func decodeCreatePolicyStmt(d *decoder, buf []byte) *pg.CreatePolicyStmt {
 			}
 			m.Qual = decodeNode(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7140,14 +8792,22 @@ func decodeCreatePublicationStmt(d *decoder, buf []byte) *pg.CreatePublicationSt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Pubname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7159,7 +8819,11 @@ func decodeCreatePublicationStmt(d *decoder, buf []byte) *pg.CreatePublicationSt
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7171,7 +8835,11 @@ func decodeCreatePublicationStmt(d *decoder, buf []byte) *pg.CreatePublicationSt
 			}
 			m.Pubobjects = append(m.Pubobjects, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7217,8 +8885,12 @@ func decodeCreateRangeStmt(d *decoder, buf []byte) *pg.CreateRangeStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7230,7 +8902,11 @@ func decodeCreateRangeStmt(d *decoder, buf []byte) *pg.CreateRangeStmt {
 			}
 			m.TypeName = append(m.TypeName, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7278,8 +8954,12 @@ func decodeCreateRoleStmt(d *decoder, buf []byte) *pg.CreateRoleStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7287,13 +8967,21 @@ func decodeCreateRoleStmt(d *decoder, buf []byte) *pg.CreateRoleStmt {
 			}
 			buf = buf[n:]
 			m.StmtType = pg.RoleStmtType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Role = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7337,14 +9025,22 @@ func decodeCreateSchemaStmt(d *decoder, buf []byte) *pg.CreateSchemaStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Schemaname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7356,7 +9052,11 @@ func decodeCreateSchemaStmt(d *decoder, buf []byte) *pg.CreateSchemaStmt {
 			}
 			m.Authrole = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7368,7 +9068,11 @@ func decodeCreateSchemaStmt(d *decoder, buf []byte) *pg.CreateSchemaStmt {
 			}
 			m.SchemaElts = append(m.SchemaElts, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7409,8 +9113,12 @@ func decodeCreateSeqStmt(d *decoder, buf []byte) *pg.CreateSeqStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7422,7 +9130,11 @@ func decodeCreateSeqStmt(d *decoder, buf []byte) *pg.CreateSeqStmt {
 			}
 			m.Sequence = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7434,7 +9146,11 @@ func decodeCreateSeqStmt(d *decoder, buf []byte) *pg.CreateSeqStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7442,7 +9158,11 @@ func decodeCreateSeqStmt(d *decoder, buf []byte) *pg.CreateSeqStmt {
 			}
 			buf = buf[n:]
 			m.OwnerId = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7450,7 +9170,11 @@ func decodeCreateSeqStmt(d *decoder, buf []byte) *pg.CreateSeqStmt {
 			}
 			buf = buf[n:]
 			m.ForIdentity = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7492,8 +9216,12 @@ func decodeCreateStatsStmt(d *decoder, buf []byte) *pg.CreateStatsStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7505,7 +9233,11 @@ func decodeCreateStatsStmt(d *decoder, buf []byte) *pg.CreateStatsStmt {
 			}
 			m.Defnames = append(m.Defnames, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7517,7 +9249,11 @@ func decodeCreateStatsStmt(d *decoder, buf []byte) *pg.CreateStatsStmt {
 			}
 			m.StatTypes = append(m.StatTypes, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7529,7 +9265,11 @@ func decodeCreateStatsStmt(d *decoder, buf []byte) *pg.CreateStatsStmt {
 			}
 			m.Exprs = append(m.Exprs, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7541,13 +9281,21 @@ func decodeCreateStatsStmt(d *decoder, buf []byte) *pg.CreateStatsStmt {
 			}
 			m.Relations = append(m.Relations, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Stxcomment = s
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7555,7 +9303,11 @@ func decodeCreateStatsStmt(d *decoder, buf []byte) *pg.CreateStatsStmt {
 			}
 			buf = buf[n:]
 			m.Transformed = v != 0
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7614,8 +9366,12 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7627,7 +9383,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7639,7 +9399,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.TableElts = append(m.TableElts, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7651,7 +9415,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.InhRelations = append(m.InhRelations, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7663,7 +9431,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.Partbound = decodePartitionBoundSpec(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7675,7 +9447,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.Partspec = decodePartitionSpec(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7687,7 +9463,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.OfTypename = decodeTypeName(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7699,7 +9479,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.Constraints = append(m.Constraints, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7711,7 +9495,11 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7719,19 +9507,31 @@ func decodeCreateStmt(d *decoder, buf []byte) *pg.CreateStmt {
 			}
 			buf = buf[n:]
 			m.Oncommit = pg.OnCommitAction(int32(v))
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Tablespacename = s
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.AccessMethod = s
-		case num == 12 && typ == protowire.VarintType:
+		case 12:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7795,20 +9595,32 @@ func decodeCreateSubscriptionStmt(d *decoder, buf []byte) *pg.CreateSubscription
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Subname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Conninfo = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7820,7 +9632,11 @@ func decodeCreateSubscriptionStmt(d *decoder, buf []byte) *pg.CreateSubscription
 			}
 			m.Publication = append(m.Publication, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7870,8 +9686,12 @@ func decodeCreateTableAsStmt(d *decoder, buf []byte) *pg.CreateTableAsStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7883,7 +9703,11 @@ func decodeCreateTableAsStmt(d *decoder, buf []byte) *pg.CreateTableAsStmt {
 			}
 			m.Query = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7895,7 +9719,11 @@ func decodeCreateTableAsStmt(d *decoder, buf []byte) *pg.CreateTableAsStmt {
 			}
 			m.Into = decodeIntoClause(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7903,7 +9731,11 @@ func decodeCreateTableAsStmt(d *decoder, buf []byte) *pg.CreateTableAsStmt {
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7911,7 +9743,11 @@ func decodeCreateTableAsStmt(d *decoder, buf []byte) *pg.CreateTableAsStmt {
 			}
 			buf = buf[n:]
 			m.IsSelectInto = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7948,14 +9784,22 @@ func decodeCreateTableSpaceStmt(d *decoder, buf []byte) *pg.CreateTableSpaceStmt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Tablespacename = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -7967,13 +9811,21 @@ func decodeCreateTableSpaceStmt(d *decoder, buf []byte) *pg.CreateTableSpaceStmt
 			}
 			m.Owner = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Location = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8018,8 +9870,12 @@ func decodeCreateTransformStmt(d *decoder, buf []byte) *pg.CreateTransformStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8027,7 +9883,11 @@ func decodeCreateTransformStmt(d *decoder, buf []byte) *pg.CreateTransformStmt {
 			}
 			buf = buf[n:]
 			m.Replace = v != 0
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8039,13 +9899,21 @@ func decodeCreateTransformStmt(d *decoder, buf []byte) *pg.CreateTransformStmt {
 			}
 			m.TypeName = decodeTypeName(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Lang = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8057,7 +9925,11 @@ func decodeCreateTransformStmt(d *decoder, buf []byte) *pg.CreateTransformStmt {
 			}
 			m.Fromsql = decodeObjectWithArgs(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8098,8 +9970,12 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8107,7 +9983,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			buf = buf[n:]
 			m.Replace = v != 0
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8115,13 +9995,21 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			buf = buf[n:]
 			m.Isconstraint = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Trigname = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8133,7 +10021,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8145,7 +10037,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			m.Funcname = append(m.Funcname, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8157,7 +10053,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8165,7 +10065,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			buf = buf[n:]
 			m.Row = v != 0
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8173,7 +10077,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			buf = buf[n:]
 			m.Timing = int32(v)
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8181,7 +10089,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			buf = buf[n:]
 			m.Events = int32(v)
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8193,7 +10105,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			m.Columns = append(m.Columns, decodeNode(d, v))
 			d.depth--
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8205,7 +10121,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			m.WhenClause = decodeNode(d, v)
 			d.depth--
-		case num == 12 && typ == protowire.BytesType:
+		case 12:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8217,7 +10137,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			m.TransitionRels = append(m.TransitionRels, decodeNode(d, v))
 			d.depth--
-		case num == 13 && typ == protowire.VarintType:
+		case 13:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8225,7 +10149,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			buf = buf[n:]
 			m.Deferrable = v != 0
-		case num == 14 && typ == protowire.VarintType:
+		case 14:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8233,7 +10161,11 @@ func decodeCreateTrigStmt(d *decoder, buf []byte) *pg.CreateTrigStmt {
 			}
 			buf = buf[n:]
 			m.Initdeferred = v != 0
-		case num == 15 && typ == protowire.BytesType:
+		case 15:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8304,8 +10236,12 @@ func decodeCreateUserMappingStmt(d *decoder, buf []byte) *pg.CreateUserMappingSt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8317,13 +10253,21 @@ func decodeCreateUserMappingStmt(d *decoder, buf []byte) *pg.CreateUserMappingSt
 			}
 			m.User = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Servername = s
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8331,7 +10275,11 @@ func decodeCreateUserMappingStmt(d *decoder, buf []byte) *pg.CreateUserMappingSt
 			}
 			buf = buf[n:]
 			m.IfNotExists = v != 0
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8376,14 +10324,22 @@ func decodeCreatedbStmt(d *decoder, buf []byte) *pg.CreatedbStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Dbname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8426,8 +10382,12 @@ func decodeCurrentOfExpr(d *decoder, buf []byte) *pg.CurrentOfExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8439,7 +10399,11 @@ func decodeCurrentOfExpr(d *decoder, buf []byte) *pg.CurrentOfExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8447,13 +10411,21 @@ func decodeCurrentOfExpr(d *decoder, buf []byte) *pg.CurrentOfExpr {
 			}
 			buf = buf[n:]
 			m.Cvarno = uint32(v)
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.CursorName = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8489,8 +10461,12 @@ func decodeDeallocateStmt(d *decoder, buf []byte) *pg.DeallocateStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -8521,14 +10497,22 @@ func decodeDeclareCursorStmt(d *decoder, buf []byte) *pg.DeclareCursorStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Portalname = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8536,7 +10520,11 @@ func decodeDeclareCursorStmt(d *decoder, buf []byte) *pg.DeclareCursorStmt {
 			}
 			buf = buf[n:]
 			m.Options = int32(v)
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8575,20 +10563,32 @@ func decodeDefElem(d *decoder, buf []byte) *pg.DefElem {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Defnamespace = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Defname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8600,7 +10600,11 @@ func decodeDefElem(d *decoder, buf []byte) *pg.DefElem {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8608,7 +10612,11 @@ func decodeDefElem(d *decoder, buf []byte) *pg.DefElem {
 			}
 			buf = buf[n:]
 			m.Defaction = pg.DefElemAction(int32(v))
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8645,8 +10653,12 @@ func decodeDefineStmt(d *decoder, buf []byte) *pg.DefineStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8654,7 +10666,11 @@ func decodeDefineStmt(d *decoder, buf []byte) *pg.DefineStmt {
 			}
 			buf = buf[n:]
 			m.Kind = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8662,7 +10678,11 @@ func decodeDefineStmt(d *decoder, buf []byte) *pg.DefineStmt {
 			}
 			buf = buf[n:]
 			m.Oldstyle = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8674,7 +10694,11 @@ func decodeDefineStmt(d *decoder, buf []byte) *pg.DefineStmt {
 			}
 			m.Defnames = append(m.Defnames, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8686,7 +10710,11 @@ func decodeDefineStmt(d *decoder, buf []byte) *pg.DefineStmt {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8698,7 +10726,11 @@ func decodeDefineStmt(d *decoder, buf []byte) *pg.DefineStmt {
 			}
 			m.Definition = append(m.Definition, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8706,7 +10738,11 @@ func decodeDefineStmt(d *decoder, buf []byte) *pg.DefineStmt {
 			}
 			buf = buf[n:]
 			m.IfNotExists = v != 0
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8760,8 +10796,12 @@ func decodeDeleteStmt(d *decoder, buf []byte) *pg.DeleteStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8773,7 +10813,11 @@ func decodeDeleteStmt(d *decoder, buf []byte) *pg.DeleteStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8785,7 +10829,11 @@ func decodeDeleteStmt(d *decoder, buf []byte) *pg.DeleteStmt {
 			}
 			m.UsingClause = append(m.UsingClause, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8797,7 +10845,11 @@ func decodeDeleteStmt(d *decoder, buf []byte) *pg.DeleteStmt {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8809,7 +10861,11 @@ func decodeDeleteStmt(d *decoder, buf []byte) *pg.DeleteStmt {
 			}
 			m.ReturningList = append(m.ReturningList, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8860,8 +10916,12 @@ func decodeDiscardStmt(d *decoder, buf []byte) *pg.DiscardStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8894,8 +10954,12 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8907,7 +10971,11 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8915,7 +10983,11 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			}
 			buf = buf[n:]
 			m.Opno = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8923,7 +10995,11 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			}
 			buf = buf[n:]
 			m.Opresulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8931,7 +11007,11 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			}
 			buf = buf[n:]
 			m.Opretset = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8939,7 +11019,11 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			}
 			buf = buf[n:]
 			m.Opcollid = uint32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8947,7 +11031,11 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -8959,7 +11047,11 @@ func decodeDistinctExpr(d *decoder, buf []byte) *pg.DistinctExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9004,8 +11096,12 @@ func decodeDoStmt(d *decoder, buf []byte) *pg.DoStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9047,8 +11143,12 @@ func decodeDropOwnedStmt(d *decoder, buf []byte) *pg.DropOwnedStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9060,7 +11160,11 @@ func decodeDropOwnedStmt(d *decoder, buf []byte) *pg.DropOwnedStmt {
 			}
 			m.Roles = append(m.Roles, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9099,8 +11203,12 @@ func decodeDropRoleStmt(d *decoder, buf []byte) *pg.DropRoleStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9112,7 +11220,11 @@ func decodeDropRoleStmt(d *decoder, buf []byte) *pg.DropRoleStmt {
 			}
 			m.Roles = append(m.Roles, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9151,8 +11263,12 @@ func decodeDropStmt(d *decoder, buf []byte) *pg.DropStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9164,7 +11280,11 @@ func decodeDropStmt(d *decoder, buf []byte) *pg.DropStmt {
 			}
 			m.Objects = append(m.Objects, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9172,7 +11292,11 @@ func decodeDropStmt(d *decoder, buf []byte) *pg.DropStmt {
 			}
 			buf = buf[n:]
 			m.RemoveType = pg.ObjectType(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9180,7 +11304,11 @@ func decodeDropStmt(d *decoder, buf []byte) *pg.DropStmt {
 			}
 			buf = buf[n:]
 			m.Behavior = pg.DropBehavior(int32(v))
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9188,7 +11316,11 @@ func decodeDropStmt(d *decoder, buf []byte) *pg.DropStmt {
 			}
 			buf = buf[n:]
 			m.MissingOk = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9230,14 +11362,22 @@ func decodeDropSubscriptionStmt(d *decoder, buf []byte) *pg.DropSubscriptionStmt
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Subname = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9245,7 +11385,11 @@ func decodeDropSubscriptionStmt(d *decoder, buf []byte) *pg.DropSubscriptionStmt
 			}
 			buf = buf[n:]
 			m.MissingOk = v != 0
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9280,14 +11424,22 @@ func decodeDropTableSpaceStmt(d *decoder, buf []byte) *pg.DropTableSpaceStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Tablespacename = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9321,8 +11473,12 @@ func decodeDropUserMappingStmt(d *decoder, buf []byte) *pg.DropUserMappingStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9334,13 +11490,21 @@ func decodeDropUserMappingStmt(d *decoder, buf []byte) *pg.DropUserMappingStmt {
 			}
 			m.User = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Servername = s
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9375,14 +11539,22 @@ func decodeDropdbStmt(d *decoder, buf []byte) *pg.DropdbStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Dbname = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9390,7 +11562,11 @@ func decodeDropdbStmt(d *decoder, buf []byte) *pg.DropdbStmt {
 			}
 			buf = buf[n:]
 			m.MissingOk = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9434,14 +11610,22 @@ func decodeExecuteStmt(d *decoder, buf []byte) *pg.ExecuteStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9484,8 +11668,12 @@ func decodeExplainStmt(d *decoder, buf []byte) *pg.ExplainStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9497,7 +11685,11 @@ func decodeExplainStmt(d *decoder, buf []byte) *pg.ExplainStmt {
 			}
 			m.Query = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9540,8 +11732,12 @@ func decodeFetchStmt(d *decoder, buf []byte) *pg.FetchStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9549,7 +11745,11 @@ func decodeFetchStmt(d *decoder, buf []byte) *pg.FetchStmt {
 			}
 			buf = buf[n:]
 			m.Direction = pg.FetchDirection(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9557,13 +11757,21 @@ func decodeFetchStmt(d *decoder, buf []byte) *pg.FetchStmt {
 			}
 			buf = buf[n:]
 			m.HowMany = int64(v)
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Portalname = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9599,8 +11807,12 @@ func decodeFieldSelect(d *decoder, buf []byte) *pg.FieldSelect {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9612,7 +11824,11 @@ func decodeFieldSelect(d *decoder, buf []byte) *pg.FieldSelect {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9624,7 +11840,11 @@ func decodeFieldSelect(d *decoder, buf []byte) *pg.FieldSelect {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9632,7 +11852,11 @@ func decodeFieldSelect(d *decoder, buf []byte) *pg.FieldSelect {
 			}
 			buf = buf[n:]
 			m.Fieldnum = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9640,7 +11864,11 @@ func decodeFieldSelect(d *decoder, buf []byte) *pg.FieldSelect {
 			}
 			buf = buf[n:]
 			m.Resulttype = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9648,7 +11876,11 @@ func decodeFieldSelect(d *decoder, buf []byte) *pg.FieldSelect {
 			}
 			buf = buf[n:]
 			m.Resulttypmod = int32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9686,8 +11918,12 @@ func decodeFieldStore(d *decoder, buf []byte) *pg.FieldStore {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9699,7 +11935,11 @@ func decodeFieldStore(d *decoder, buf []byte) *pg.FieldStore {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9711,7 +11951,11 @@ func decodeFieldStore(d *decoder, buf []byte) *pg.FieldStore {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9723,7 +11967,11 @@ func decodeFieldStore(d *decoder, buf []byte) *pg.FieldStore {
 			}
 			m.Newvals = append(m.Newvals, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9735,7 +11983,11 @@ func decodeFieldStore(d *decoder, buf []byte) *pg.FieldStore {
 			}
 			m.Fieldnums = append(m.Fieldnums, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9782,8 +12034,12 @@ func decodeFloat(d *decoder, buf []byte) *pg.Float {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -9814,8 +12070,12 @@ func decodeFromExpr(d *decoder, buf []byte) *pg.FromExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9827,7 +12087,11 @@ func decodeFromExpr(d *decoder, buf []byte) *pg.FromExpr {
 			}
 			m.Fromlist = append(m.Fromlist, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9870,8 +12134,12 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9883,7 +12151,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			m.Funcname = append(m.Funcname, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9895,7 +12167,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9907,7 +12183,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			m.AggOrder = append(m.AggOrder, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9919,7 +12199,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			m.AggFilter = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9931,7 +12215,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			m.Over = decodeWindowDef(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9939,7 +12227,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			buf = buf[n:]
 			m.AggWithinGroup = v != 0
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9947,7 +12239,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			buf = buf[n:]
 			m.AggStar = v != 0
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9955,7 +12251,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			buf = buf[n:]
 			m.AggDistinct = v != 0
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9963,7 +12263,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			buf = buf[n:]
 			m.FuncVariadic = v != 0
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -9971,7 +12275,11 @@ func decodeFuncCall(d *decoder, buf []byte) *pg.FuncCall {
 			}
 			buf = buf[n:]
 			m.Funcformat = pg.CoercionForm(int32(v))
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10029,8 +12337,12 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10042,7 +12354,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10050,7 +12366,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			buf = buf[n:]
 			m.Funcid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10058,7 +12378,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			buf = buf[n:]
 			m.Funcresulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10066,7 +12390,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			buf = buf[n:]
 			m.Funcretset = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10074,7 +12402,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			buf = buf[n:]
 			m.Funcvariadic = v != 0
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10082,7 +12414,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			buf = buf[n:]
 			m.Funcformat = pg.CoercionForm(int32(v))
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10090,7 +12426,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			buf = buf[n:]
 			m.Funccollid = uint32(v)
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10098,7 +12438,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10110,7 +12454,11 @@ func decodeFuncExpr(d *decoder, buf []byte) *pg.FuncExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10157,14 +12505,22 @@ func decodeFunctionParameter(d *decoder, buf []byte) *pg.FunctionParameter {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10176,7 +12532,11 @@ func decodeFunctionParameter(d *decoder, buf []byte) *pg.FunctionParameter {
 			}
 			m.ArgType = decodeTypeName(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10184,7 +12544,11 @@ func decodeFunctionParameter(d *decoder, buf []byte) *pg.FunctionParameter {
 			}
 			buf = buf[n:]
 			m.Mode = pg.FunctionParameterMode(int32(v))
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10224,8 +12588,12 @@ func decodeGrantRoleStmt(d *decoder, buf []byte) *pg.GrantRoleStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10237,7 +12605,11 @@ func decodeGrantRoleStmt(d *decoder, buf []byte) *pg.GrantRoleStmt {
 			}
 			m.GrantedRoles = append(m.GrantedRoles, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10249,7 +12621,11 @@ func decodeGrantRoleStmt(d *decoder, buf []byte) *pg.GrantRoleStmt {
 			}
 			m.GranteeRoles = append(m.GranteeRoles, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10257,7 +12633,11 @@ func decodeGrantRoleStmt(d *decoder, buf []byte) *pg.GrantRoleStmt {
 			}
 			buf = buf[n:]
 			m.IsGrant = v != 0
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10269,7 +12649,11 @@ func decodeGrantRoleStmt(d *decoder, buf []byte) *pg.GrantRoleStmt {
 			}
 			m.Opt = append(m.Opt, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10281,7 +12665,11 @@ func decodeGrantRoleStmt(d *decoder, buf []byte) *pg.GrantRoleStmt {
 			}
 			m.Grantor = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10334,8 +12722,12 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10343,7 +12735,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			buf = buf[n:]
 			m.IsGrant = v != 0
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10351,7 +12747,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			buf = buf[n:]
 			m.Targtype = pg.GrantTargetType(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10359,7 +12759,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10371,7 +12775,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			m.Objects = append(m.Objects, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10383,7 +12791,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			m.Privileges = append(m.Privileges, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10395,7 +12807,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			m.Grantees = append(m.Grantees, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10403,7 +12819,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			buf = buf[n:]
 			m.GrantOption = v != 0
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10415,7 +12835,11 @@ func decodeGrantStmt(d *decoder, buf []byte) *pg.GrantStmt {
 			}
 			m.Grantor = decodeRoleSpec(d, v)
 			d.depth--
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10471,8 +12895,12 @@ func decodeGroupingFunc(d *decoder, buf []byte) *pg.GroupingFunc {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10484,7 +12912,11 @@ func decodeGroupingFunc(d *decoder, buf []byte) *pg.GroupingFunc {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10496,7 +12928,11 @@ func decodeGroupingFunc(d *decoder, buf []byte) *pg.GroupingFunc {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10508,7 +12944,11 @@ func decodeGroupingFunc(d *decoder, buf []byte) *pg.GroupingFunc {
 			}
 			m.Refs = append(m.Refs, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10516,7 +12956,11 @@ func decodeGroupingFunc(d *decoder, buf []byte) *pg.GroupingFunc {
 			}
 			buf = buf[n:]
 			m.Agglevelsup = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10563,8 +13007,12 @@ func decodeGroupingSet(d *decoder, buf []byte) *pg.GroupingSet {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10572,7 +13020,11 @@ func decodeGroupingSet(d *decoder, buf []byte) *pg.GroupingSet {
 			}
 			buf = buf[n:]
 			m.Kind = pg.GroupingSetKind(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10584,7 +13036,11 @@ func decodeGroupingSet(d *decoder, buf []byte) *pg.GroupingSet {
 			}
 			m.Content = append(m.Content, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10624,26 +13080,42 @@ func decodeImportForeignSchemaStmt(d *decoder, buf []byte) *pg.ImportForeignSche
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.ServerName = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.RemoteSchema = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.LocalSchema = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10651,7 +13123,11 @@ func decodeImportForeignSchemaStmt(d *decoder, buf []byte) *pg.ImportForeignSche
 			}
 			buf = buf[n:]
 			m.ListType = pg.ImportForeignSchemaType(int32(v))
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10663,7 +13139,11 @@ func decodeImportForeignSchemaStmt(d *decoder, buf []byte) *pg.ImportForeignSche
 			}
 			m.TableList = append(m.TableList, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10715,14 +13195,22 @@ func decodeIndexElem(d *decoder, buf []byte) *pg.IndexElem {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10734,13 +13222,21 @@ func decodeIndexElem(d *decoder, buf []byte) *pg.IndexElem {
 			}
 			m.Expr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Indexcolname = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10752,7 +13248,11 @@ func decodeIndexElem(d *decoder, buf []byte) *pg.IndexElem {
 			}
 			m.Collation = append(m.Collation, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10764,7 +13264,11 @@ func decodeIndexElem(d *decoder, buf []byte) *pg.IndexElem {
 			}
 			m.Opclass = append(m.Opclass, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10776,7 +13280,11 @@ func decodeIndexElem(d *decoder, buf []byte) *pg.IndexElem {
 			}
 			m.Opclassopts = append(m.Opclassopts, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10784,7 +13292,11 @@ func decodeIndexElem(d *decoder, buf []byte) *pg.IndexElem {
 			}
 			buf = buf[n:]
 			m.Ordering = pg.SortByDir(int32(v))
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10839,14 +13351,22 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Idxname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10858,19 +13378,31 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.AccessMethod = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.TableSpace = s
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10882,7 +13414,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			m.IndexParams = append(m.IndexParams, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10894,7 +13430,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			m.IndexIncludingParams = append(m.IndexIncludingParams, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10906,7 +13446,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10918,7 +13462,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10930,13 +13478,21 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			m.ExcludeOpNames = append(m.ExcludeOpNames, decodeNode(d, v))
 			d.depth--
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Idxcomment = s
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10944,7 +13500,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.IndexOid = uint32(v)
-		case num == 12 && typ == protowire.VarintType:
+		case 12:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10952,7 +13512,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.OldNumber = uint32(v)
-		case num == 13 && typ == protowire.VarintType:
+		case 13:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10960,7 +13524,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.OldCreateSubid = uint32(v)
-		case num == 14 && typ == protowire.VarintType:
+		case 14:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10968,7 +13536,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.OldFirstRelfilelocatorSubid = uint32(v)
-		case num == 15 && typ == protowire.VarintType:
+		case 15:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10976,7 +13548,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.Unique = v != 0
-		case num == 16 && typ == protowire.VarintType:
+		case 16:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10984,7 +13560,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.NullsNotDistinct = v != 0
-		case num == 17 && typ == protowire.VarintType:
+		case 17:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -10992,7 +13572,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.Primary = v != 0
-		case num == 18 && typ == protowire.VarintType:
+		case 18:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11000,7 +13584,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.Isconstraint = v != 0
-		case num == 19 && typ == protowire.VarintType:
+		case 19:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11008,7 +13596,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.Deferrable = v != 0
-		case num == 20 && typ == protowire.VarintType:
+		case 20:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11016,7 +13608,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.Initdeferred = v != 0
-		case num == 21 && typ == protowire.VarintType:
+		case 21:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11024,7 +13620,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.Transformed = v != 0
-		case num == 22 && typ == protowire.VarintType:
+		case 22:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11032,7 +13632,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.Concurrent = v != 0
-		case num == 23 && typ == protowire.VarintType:
+		case 23:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11040,7 +13644,11 @@ func decodeIndexStmt(d *decoder, buf []byte) *pg.IndexStmt {
 			}
 			buf = buf[n:]
 			m.IfNotExists = v != 0
-		case num == 24 && typ == protowire.VarintType:
+		case 24:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11116,8 +13724,12 @@ func decodeInferClause(d *decoder, buf []byte) *pg.InferClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11129,7 +13741,11 @@ func decodeInferClause(d *decoder, buf []byte) *pg.InferClause {
 			}
 			m.IndexElems = append(m.IndexElems, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11141,13 +13757,21 @@ func decodeInferClause(d *decoder, buf []byte) *pg.InferClause {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Conname = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11188,8 +13812,12 @@ func decodeInferenceElem(d *decoder, buf []byte) *pg.InferenceElem {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11201,7 +13829,11 @@ func decodeInferenceElem(d *decoder, buf []byte) *pg.InferenceElem {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11213,7 +13845,11 @@ func decodeInferenceElem(d *decoder, buf []byte) *pg.InferenceElem {
 			}
 			m.Expr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11221,7 +13857,11 @@ func decodeInferenceElem(d *decoder, buf []byte) *pg.InferenceElem {
 			}
 			buf = buf[n:]
 			m.Infercollid = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11257,14 +13897,22 @@ func decodeInlineCodeBlock(d *decoder, buf []byte) *pg.InlineCodeBlock {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.SourceText = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11272,7 +13920,11 @@ func decodeInlineCodeBlock(d *decoder, buf []byte) *pg.InlineCodeBlock {
 			}
 			buf = buf[n:]
 			m.LangOid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11280,7 +13932,11 @@ func decodeInlineCodeBlock(d *decoder, buf []byte) *pg.InlineCodeBlock {
 			}
 			buf = buf[n:]
 			m.LangIsTrusted = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11316,8 +13972,12 @@ func decodeInsertStmt(d *decoder, buf []byte) *pg.InsertStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11329,7 +13989,11 @@ func decodeInsertStmt(d *decoder, buf []byte) *pg.InsertStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11341,7 +14005,11 @@ func decodeInsertStmt(d *decoder, buf []byte) *pg.InsertStmt {
 			}
 			m.Cols = append(m.Cols, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11353,7 +14021,11 @@ func decodeInsertStmt(d *decoder, buf []byte) *pg.InsertStmt {
 			}
 			m.SelectStmt = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11365,7 +14037,11 @@ func decodeInsertStmt(d *decoder, buf []byte) *pg.InsertStmt {
 			}
 			m.OnConflictClause = decodeOnConflictClause(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11377,7 +14053,11 @@ func decodeInsertStmt(d *decoder, buf []byte) *pg.InsertStmt {
 			}
 			m.ReturningList = append(m.ReturningList, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11389,7 +14069,11 @@ func decodeInsertStmt(d *decoder, buf []byte) *pg.InsertStmt {
 			}
 			m.WithClause = decodeWithClause(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11438,8 +14122,12 @@ func decodeIntList(d *decoder, buf []byte) *pg.IntList {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11481,8 +14169,12 @@ func decodeInteger(d *decoder, buf []byte) *pg.Integer {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11515,8 +14207,12 @@ func decodeIntoClause(d *decoder, buf []byte) *pg.IntoClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11528,7 +14224,11 @@ func decodeIntoClause(d *decoder, buf []byte) *pg.IntoClause {
 			}
 			m.Rel = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11540,13 +14240,21 @@ func decodeIntoClause(d *decoder, buf []byte) *pg.IntoClause {
 			}
 			m.ColNames = append(m.ColNames, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.AccessMethod = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11558,7 +14266,11 @@ func decodeIntoClause(d *decoder, buf []byte) *pg.IntoClause {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11566,13 +14278,21 @@ func decodeIntoClause(d *decoder, buf []byte) *pg.IntoClause {
 			}
 			buf = buf[n:]
 			m.OnCommit = pg.OnCommitAction(int32(v))
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.TableSpaceName = s
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11584,7 +14304,11 @@ func decodeIntoClause(d *decoder, buf []byte) *pg.IntoClause {
 			}
 			m.ViewQuery = decodeNode(d, v)
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11634,8 +14358,12 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11643,7 +14371,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			buf = buf[n:]
 			m.Jointype = pg.JoinType(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11651,7 +14383,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			buf = buf[n:]
 			m.IsNatural = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11663,7 +14399,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			m.Larg = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11675,7 +14415,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			m.Rarg = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11687,7 +14431,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			m.UsingClause = append(m.UsingClause, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11699,7 +14447,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			m.JoinUsingAlias = decodeAlias(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11711,7 +14463,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			m.Quals = decodeNode(d, v)
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11723,7 +14479,11 @@ func decodeJoinExpr(d *decoder, buf []byte) *pg.JoinExpr {
 			}
 			m.Alias = decodeAlias(d, v)
 			d.depth--
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11769,8 +14529,12 @@ func decodeJsonAggConstructor(d *decoder, buf []byte) *pg.JsonAggConstructor {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11782,7 +14546,11 @@ func decodeJsonAggConstructor(d *decoder, buf []byte) *pg.JsonAggConstructor {
 			}
 			m.Output = decodeJsonOutput(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11794,7 +14562,11 @@ func decodeJsonAggConstructor(d *decoder, buf []byte) *pg.JsonAggConstructor {
 			}
 			m.AggFilter = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11806,7 +14578,11 @@ func decodeJsonAggConstructor(d *decoder, buf []byte) *pg.JsonAggConstructor {
 			}
 			m.AggOrder = append(m.AggOrder, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11818,7 +14594,11 @@ func decodeJsonAggConstructor(d *decoder, buf []byte) *pg.JsonAggConstructor {
 			}
 			m.Over = decodeWindowDef(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11860,8 +14640,12 @@ func decodeJsonArrayAgg(d *decoder, buf []byte) *pg.JsonArrayAgg {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11873,7 +14657,11 @@ func decodeJsonArrayAgg(d *decoder, buf []byte) *pg.JsonArrayAgg {
 			}
 			m.Constructor = decodeJsonAggConstructor(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11885,7 +14673,11 @@ func decodeJsonArrayAgg(d *decoder, buf []byte) *pg.JsonArrayAgg {
 			}
 			m.Arg = decodeJsonValueExpr(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11920,8 +14712,12 @@ func decodeJsonArrayConstructor(d *decoder, buf []byte) *pg.JsonArrayConstructor
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11933,7 +14729,11 @@ func decodeJsonArrayConstructor(d *decoder, buf []byte) *pg.JsonArrayConstructor
 			}
 			m.Exprs = append(m.Exprs, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11945,7 +14745,11 @@ func decodeJsonArrayConstructor(d *decoder, buf []byte) *pg.JsonArrayConstructor
 			}
 			m.Output = decodeJsonOutput(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11953,7 +14757,11 @@ func decodeJsonArrayConstructor(d *decoder, buf []byte) *pg.JsonArrayConstructor
 			}
 			buf = buf[n:]
 			m.AbsentOnNull = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -11994,8 +14802,12 @@ func decodeJsonArrayQueryConstructor(d *decoder, buf []byte) *pg.JsonArrayQueryC
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12007,7 +14819,11 @@ func decodeJsonArrayQueryConstructor(d *decoder, buf []byte) *pg.JsonArrayQueryC
 			}
 			m.Query = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12019,7 +14835,11 @@ func decodeJsonArrayQueryConstructor(d *decoder, buf []byte) *pg.JsonArrayQueryC
 			}
 			m.Output = decodeJsonOutput(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12031,7 +14851,11 @@ func decodeJsonArrayQueryConstructor(d *decoder, buf []byte) *pg.JsonArrayQueryC
 			}
 			m.Format = decodeJsonFormat(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12039,7 +14863,11 @@ func decodeJsonArrayQueryConstructor(d *decoder, buf []byte) *pg.JsonArrayQueryC
 			}
 			buf = buf[n:]
 			m.AbsentOnNull = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12076,8 +14904,12 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12089,7 +14921,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12097,7 +14933,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			buf = buf[n:]
 			m.Type = pg.JsonConstructorType(int32(v))
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12109,7 +14949,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12121,7 +14965,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			m.Func = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12133,7 +14981,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			m.Coercion = decodeNode(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12145,7 +14997,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			m.Returning = decodeJsonReturning(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12153,7 +15009,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			buf = buf[n:]
 			m.AbsentOnNull = v != 0
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12161,7 +15021,11 @@ func decodeJsonConstructorExpr(d *decoder, buf []byte) *pg.JsonConstructorExpr {
 			}
 			buf = buf[n:]
 			m.Unique = v != 0
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12207,8 +15071,12 @@ func decodeJsonFormat(d *decoder, buf []byte) *pg.JsonFormat {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12216,7 +15084,11 @@ func decodeJsonFormat(d *decoder, buf []byte) *pg.JsonFormat {
 			}
 			buf = buf[n:]
 			m.FormatType = pg.JsonFormatType(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12224,7 +15096,11 @@ func decodeJsonFormat(d *decoder, buf []byte) *pg.JsonFormat {
 			}
 			buf = buf[n:]
 			m.Encoding = pg.JsonEncoding(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12259,8 +15135,12 @@ func decodeJsonIsPredicate(d *decoder, buf []byte) *pg.JsonIsPredicate {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12272,7 +15152,11 @@ func decodeJsonIsPredicate(d *decoder, buf []byte) *pg.JsonIsPredicate {
 			}
 			m.Expr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12284,7 +15168,11 @@ func decodeJsonIsPredicate(d *decoder, buf []byte) *pg.JsonIsPredicate {
 			}
 			m.Format = decodeJsonFormat(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12292,7 +15180,11 @@ func decodeJsonIsPredicate(d *decoder, buf []byte) *pg.JsonIsPredicate {
 			}
 			buf = buf[n:]
 			m.ItemType = pg.JsonValueType(int32(v))
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12300,7 +15192,11 @@ func decodeJsonIsPredicate(d *decoder, buf []byte) *pg.JsonIsPredicate {
 			}
 			buf = buf[n:]
 			m.UniqueKeys = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12337,8 +15233,12 @@ func decodeJsonKeyValue(d *decoder, buf []byte) *pg.JsonKeyValue {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12350,7 +15250,11 @@ func decodeJsonKeyValue(d *decoder, buf []byte) *pg.JsonKeyValue {
 			}
 			m.Key = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12388,8 +15292,12 @@ func decodeJsonObjectAgg(d *decoder, buf []byte) *pg.JsonObjectAgg {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12401,7 +15309,11 @@ func decodeJsonObjectAgg(d *decoder, buf []byte) *pg.JsonObjectAgg {
 			}
 			m.Constructor = decodeJsonAggConstructor(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12413,7 +15325,11 @@ func decodeJsonObjectAgg(d *decoder, buf []byte) *pg.JsonObjectAgg {
 			}
 			m.Arg = decodeJsonKeyValue(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12421,7 +15337,11 @@ func decodeJsonObjectAgg(d *decoder, buf []byte) *pg.JsonObjectAgg {
 			}
 			buf = buf[n:]
 			m.AbsentOnNull = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12457,8 +15377,12 @@ func decodeJsonObjectConstructor(d *decoder, buf []byte) *pg.JsonObjectConstruct
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12470,7 +15394,11 @@ func decodeJsonObjectConstructor(d *decoder, buf []byte) *pg.JsonObjectConstruct
 			}
 			m.Exprs = append(m.Exprs, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12482,7 +15410,11 @@ func decodeJsonObjectConstructor(d *decoder, buf []byte) *pg.JsonObjectConstruct
 			}
 			m.Output = decodeJsonOutput(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12490,7 +15422,11 @@ func decodeJsonObjectConstructor(d *decoder, buf []byte) *pg.JsonObjectConstruct
 			}
 			buf = buf[n:]
 			m.AbsentOnNull = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12498,7 +15434,11 @@ func decodeJsonObjectConstructor(d *decoder, buf []byte) *pg.JsonObjectConstruct
 			}
 			buf = buf[n:]
 			m.Unique = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12540,8 +15480,12 @@ func decodeJsonOutput(d *decoder, buf []byte) *pg.JsonOutput {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12553,7 +15497,11 @@ func decodeJsonOutput(d *decoder, buf []byte) *pg.JsonOutput {
 			}
 			m.TypeName = decodeTypeName(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12591,8 +15539,12 @@ func decodeJsonReturning(d *decoder, buf []byte) *pg.JsonReturning {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12604,7 +15556,11 @@ func decodeJsonReturning(d *decoder, buf []byte) *pg.JsonReturning {
 			}
 			m.Format = decodeJsonFormat(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12612,7 +15568,11 @@ func decodeJsonReturning(d *decoder, buf []byte) *pg.JsonReturning {
 			}
 			buf = buf[n:]
 			m.Typid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12647,8 +15607,12 @@ func decodeJsonValueExpr(d *decoder, buf []byte) *pg.JsonValueExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12660,7 +15624,11 @@ func decodeJsonValueExpr(d *decoder, buf []byte) *pg.JsonValueExpr {
 			}
 			m.RawExpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12672,7 +15640,11 @@ func decodeJsonValueExpr(d *decoder, buf []byte) *pg.JsonValueExpr {
 			}
 			m.FormattedExpr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12711,8 +15683,12 @@ func decodeList(d *decoder, buf []byte) *pg.List {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12754,8 +15730,12 @@ func decodeListenStmt(d *decoder, buf []byte) *pg.ListenStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -12786,8 +15766,12 @@ func decodeLoadStmt(d *decoder, buf []byte) *pg.LoadStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -12818,8 +15802,12 @@ func decodeLockStmt(d *decoder, buf []byte) *pg.LockStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12831,7 +15819,11 @@ func decodeLockStmt(d *decoder, buf []byte) *pg.LockStmt {
 			}
 			m.Relations = append(m.Relations, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12839,7 +15831,11 @@ func decodeLockStmt(d *decoder, buf []byte) *pg.LockStmt {
 			}
 			buf = buf[n:]
 			m.Mode = int32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12879,8 +15875,12 @@ func decodeLockingClause(d *decoder, buf []byte) *pg.LockingClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12892,7 +15892,11 @@ func decodeLockingClause(d *decoder, buf []byte) *pg.LockingClause {
 			}
 			m.LockedRels = append(m.LockedRels, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12900,7 +15904,11 @@ func decodeLockingClause(d *decoder, buf []byte) *pg.LockingClause {
 			}
 			buf = buf[n:]
 			m.Strength = pg.LockClauseStrength(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12940,8 +15948,12 @@ func decodeMergeAction(d *decoder, buf []byte) *pg.MergeAction {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12949,7 +15961,11 @@ func decodeMergeAction(d *decoder, buf []byte) *pg.MergeAction {
 			}
 			buf = buf[n:]
 			m.Matched = v != 0
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12957,7 +15973,11 @@ func decodeMergeAction(d *decoder, buf []byte) *pg.MergeAction {
 			}
 			buf = buf[n:]
 			m.CommandType = pg.CmdType(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12965,7 +15985,11 @@ func decodeMergeAction(d *decoder, buf []byte) *pg.MergeAction {
 			}
 			buf = buf[n:]
 			m.Override = pg.OverridingKind(int32(v))
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12977,7 +16001,11 @@ func decodeMergeAction(d *decoder, buf []byte) *pg.MergeAction {
 			}
 			m.Qual = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -12989,7 +16017,11 @@ func decodeMergeAction(d *decoder, buf []byte) *pg.MergeAction {
 			}
 			m.TargetList = append(m.TargetList, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13041,8 +16073,12 @@ func decodeMergeStmt(d *decoder, buf []byte) *pg.MergeStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13054,7 +16090,11 @@ func decodeMergeStmt(d *decoder, buf []byte) *pg.MergeStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13066,7 +16106,11 @@ func decodeMergeStmt(d *decoder, buf []byte) *pg.MergeStmt {
 			}
 			m.SourceRelation = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13078,7 +16122,11 @@ func decodeMergeStmt(d *decoder, buf []byte) *pg.MergeStmt {
 			}
 			m.JoinCondition = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13090,7 +16138,11 @@ func decodeMergeStmt(d *decoder, buf []byte) *pg.MergeStmt {
 			}
 			m.MergeWhenClauses = append(m.MergeWhenClauses, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13136,8 +16188,12 @@ func decodeMergeWhenClause(d *decoder, buf []byte) *pg.MergeWhenClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13145,7 +16201,11 @@ func decodeMergeWhenClause(d *decoder, buf []byte) *pg.MergeWhenClause {
 			}
 			buf = buf[n:]
 			m.Matched = v != 0
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13153,7 +16213,11 @@ func decodeMergeWhenClause(d *decoder, buf []byte) *pg.MergeWhenClause {
 			}
 			buf = buf[n:]
 			m.CommandType = pg.CmdType(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13161,7 +16225,11 @@ func decodeMergeWhenClause(d *decoder, buf []byte) *pg.MergeWhenClause {
 			}
 			buf = buf[n:]
 			m.Override = pg.OverridingKind(int32(v))
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13173,7 +16241,11 @@ func decodeMergeWhenClause(d *decoder, buf []byte) *pg.MergeWhenClause {
 			}
 			m.Condition = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13185,7 +16257,11 @@ func decodeMergeWhenClause(d *decoder, buf []byte) *pg.MergeWhenClause {
 			}
 			m.TargetList = append(m.TargetList, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13237,8 +16313,12 @@ func decodeMinMaxExpr(d *decoder, buf []byte) *pg.MinMaxExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13250,7 +16330,11 @@ func decodeMinMaxExpr(d *decoder, buf []byte) *pg.MinMaxExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13258,7 +16342,11 @@ func decodeMinMaxExpr(d *decoder, buf []byte) *pg.MinMaxExpr {
 			}
 			buf = buf[n:]
 			m.Minmaxtype = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13266,7 +16354,11 @@ func decodeMinMaxExpr(d *decoder, buf []byte) *pg.MinMaxExpr {
 			}
 			buf = buf[n:]
 			m.Minmaxcollid = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13274,7 +16366,11 @@ func decodeMinMaxExpr(d *decoder, buf []byte) *pg.MinMaxExpr {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13282,7 +16378,11 @@ func decodeMinMaxExpr(d *decoder, buf []byte) *pg.MinMaxExpr {
 			}
 			buf = buf[n:]
 			m.Op = pg.MinMaxOp(int32(v))
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13294,7 +16394,11 @@ func decodeMinMaxExpr(d *decoder, buf []byte) *pg.MinMaxExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13338,8 +16442,12 @@ func decodeMultiAssignRef(d *decoder, buf []byte) *pg.MultiAssignRef {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13351,7 +16459,11 @@ func decodeMultiAssignRef(d *decoder, buf []byte) *pg.MultiAssignRef {
 			}
 			m.Source = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13359,7 +16471,11 @@ func decodeMultiAssignRef(d *decoder, buf []byte) *pg.MultiAssignRef {
 			}
 			buf = buf[n:]
 			m.Colno = int32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13394,8 +16510,12 @@ func decodeNamedArgExpr(d *decoder, buf []byte) *pg.NamedArgExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13407,7 +16527,11 @@ func decodeNamedArgExpr(d *decoder, buf []byte) *pg.NamedArgExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13419,13 +16543,21 @@ func decodeNamedArgExpr(d *decoder, buf []byte) *pg.NamedArgExpr {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13433,7 +16565,11 @@ func decodeNamedArgExpr(d *decoder, buf []byte) *pg.NamedArgExpr {
 			}
 			buf = buf[n:]
 			m.Argnumber = int32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13470,8 +16606,12 @@ func decodeNextValueExpr(d *decoder, buf []byte) *pg.NextValueExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13483,7 +16623,11 @@ func decodeNextValueExpr(d *decoder, buf []byte) *pg.NextValueExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13491,7 +16635,11 @@ func decodeNextValueExpr(d *decoder, buf []byte) *pg.NextValueExpr {
 			}
 			buf = buf[n:]
 			m.Seqid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13526,8 +16674,12 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13539,7 +16691,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Alias{Alias: decodeAlias(d, v)}
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13551,7 +16707,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeVar{RangeVar: decodeRangeVar(d, v)}
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13563,7 +16723,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TableFunc{TableFunc: decodeTableFunc(d, v)}
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13575,7 +16739,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_IntoClause{IntoClause: decodeIntoClause(d, v)}
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13587,7 +16755,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Var{Var: decodeVar(d, v)}
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13599,7 +16771,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Param{Param: decodeParam(d, v)}
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13611,7 +16787,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Aggref{Aggref: decodeAggref(d, v)}
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13623,7 +16803,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_GroupingFunc{GroupingFunc: decodeGroupingFunc(d, v)}
 			d.depth--
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13635,7 +16819,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_WindowFunc{WindowFunc: decodeWindowFunc(d, v)}
 			d.depth--
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13647,7 +16835,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SubscriptingRef{SubscriptingRef: decodeSubscriptingRef(d, v)}
 			d.depth--
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13659,7 +16851,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_FuncExpr{FuncExpr: decodeFuncExpr(d, v)}
 			d.depth--
-		case num == 12 && typ == protowire.BytesType:
+		case 12:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13671,7 +16867,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_NamedArgExpr{NamedArgExpr: decodeNamedArgExpr(d, v)}
 			d.depth--
-		case num == 13 && typ == protowire.BytesType:
+		case 13:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13683,7 +16883,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_OpExpr{OpExpr: decodeOpExpr(d, v)}
 			d.depth--
-		case num == 14 && typ == protowire.BytesType:
+		case 14:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13695,7 +16899,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DistinctExpr{DistinctExpr: decodeDistinctExpr(d, v)}
 			d.depth--
-		case num == 15 && typ == protowire.BytesType:
+		case 15:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13707,7 +16915,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_NullIfExpr{NullIfExpr: decodeNullIfExpr(d, v)}
 			d.depth--
-		case num == 16 && typ == protowire.BytesType:
+		case 16:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13719,7 +16931,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ScalarArrayOpExpr{ScalarArrayOpExpr: decodeScalarArrayOpExpr(d, v)}
 			d.depth--
-		case num == 17 && typ == protowire.BytesType:
+		case 17:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13731,7 +16947,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_BoolExpr{BoolExpr: decodeBoolExpr(d, v)}
 			d.depth--
-		case num == 18 && typ == protowire.BytesType:
+		case 18:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13743,7 +16963,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SubLink{SubLink: decodeSubLink(d, v)}
 			d.depth--
-		case num == 19 && typ == protowire.BytesType:
+		case 19:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13755,7 +16979,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SubPlan{SubPlan: decodeSubPlan(d, v)}
 			d.depth--
-		case num == 20 && typ == protowire.BytesType:
+		case 20:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13767,7 +16995,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlternativeSubPlan{AlternativeSubPlan: decodeAlternativeSubPlan(d, v)}
 			d.depth--
-		case num == 21 && typ == protowire.BytesType:
+		case 21:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13779,7 +17011,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_FieldSelect{FieldSelect: decodeFieldSelect(d, v)}
 			d.depth--
-		case num == 22 && typ == protowire.BytesType:
+		case 22:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13791,7 +17027,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_FieldStore{FieldStore: decodeFieldStore(d, v)}
 			d.depth--
-		case num == 23 && typ == protowire.BytesType:
+		case 23:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13803,7 +17043,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RelabelType{RelabelType: decodeRelabelType(d, v)}
 			d.depth--
-		case num == 24 && typ == protowire.BytesType:
+		case 24:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13815,7 +17059,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CoerceViaIo{CoerceViaIo: decodeCoerceViaIO(d, v)}
 			d.depth--
-		case num == 25 && typ == protowire.BytesType:
+		case 25:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13827,7 +17075,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ArrayCoerceExpr{ArrayCoerceExpr: decodeArrayCoerceExpr(d, v)}
 			d.depth--
-		case num == 26 && typ == protowire.BytesType:
+		case 26:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13839,7 +17091,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ConvertRowtypeExpr{ConvertRowtypeExpr: decodeConvertRowtypeExpr(d, v)}
 			d.depth--
-		case num == 27 && typ == protowire.BytesType:
+		case 27:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13851,7 +17107,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CollateExpr{CollateExpr: decodeCollateExpr(d, v)}
 			d.depth--
-		case num == 28 && typ == protowire.BytesType:
+		case 28:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13863,7 +17123,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CaseExpr{CaseExpr: decodeCaseExpr(d, v)}
 			d.depth--
-		case num == 29 && typ == protowire.BytesType:
+		case 29:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13875,7 +17139,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CaseWhen{CaseWhen: decodeCaseWhen(d, v)}
 			d.depth--
-		case num == 30 && typ == protowire.BytesType:
+		case 30:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13887,7 +17155,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CaseTestExpr{CaseTestExpr: decodeCaseTestExpr(d, v)}
 			d.depth--
-		case num == 31 && typ == protowire.BytesType:
+		case 31:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13899,7 +17171,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ArrayExpr{ArrayExpr: decodeArrayExpr(d, v)}
 			d.depth--
-		case num == 32 && typ == protowire.BytesType:
+		case 32:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13911,7 +17187,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RowExpr{RowExpr: decodeRowExpr(d, v)}
 			d.depth--
-		case num == 33 && typ == protowire.BytesType:
+		case 33:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13923,7 +17203,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RowCompareExpr{RowCompareExpr: decodeRowCompareExpr(d, v)}
 			d.depth--
-		case num == 34 && typ == protowire.BytesType:
+		case 34:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13935,7 +17219,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CoalesceExpr{CoalesceExpr: decodeCoalesceExpr(d, v)}
 			d.depth--
-		case num == 35 && typ == protowire.BytesType:
+		case 35:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13947,7 +17235,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_MinMaxExpr{MinMaxExpr: decodeMinMaxExpr(d, v)}
 			d.depth--
-		case num == 36 && typ == protowire.BytesType:
+		case 36:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13959,7 +17251,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SqlvalueFunction{SqlvalueFunction: decodeSQLValueFunction(d, v)}
 			d.depth--
-		case num == 37 && typ == protowire.BytesType:
+		case 37:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13971,7 +17267,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_XmlExpr{XmlExpr: decodeXmlExpr(d, v)}
 			d.depth--
-		case num == 38 && typ == protowire.BytesType:
+		case 38:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13983,7 +17283,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonFormat{JsonFormat: decodeJsonFormat(d, v)}
 			d.depth--
-		case num == 39 && typ == protowire.BytesType:
+		case 39:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -13995,7 +17299,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonReturning{JsonReturning: decodeJsonReturning(d, v)}
 			d.depth--
-		case num == 40 && typ == protowire.BytesType:
+		case 40:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14007,7 +17315,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonValueExpr{JsonValueExpr: decodeJsonValueExpr(d, v)}
 			d.depth--
-		case num == 41 && typ == protowire.BytesType:
+		case 41:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14019,7 +17331,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonConstructorExpr{JsonConstructorExpr: decodeJsonConstructorExpr(d, v)}
 			d.depth--
-		case num == 42 && typ == protowire.BytesType:
+		case 42:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14031,7 +17347,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonIsPredicate{JsonIsPredicate: decodeJsonIsPredicate(d, v)}
 			d.depth--
-		case num == 43 && typ == protowire.BytesType:
+		case 43:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14043,7 +17363,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_NullTest{NullTest: decodeNullTest(d, v)}
 			d.depth--
-		case num == 44 && typ == protowire.BytesType:
+		case 44:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14055,7 +17379,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_BooleanTest{BooleanTest: decodeBooleanTest(d, v)}
 			d.depth--
-		case num == 45 && typ == protowire.BytesType:
+		case 45:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14067,7 +17395,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CoerceToDomain{CoerceToDomain: decodeCoerceToDomain(d, v)}
 			d.depth--
-		case num == 46 && typ == protowire.BytesType:
+		case 46:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14079,7 +17411,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CoerceToDomainValue{CoerceToDomainValue: decodeCoerceToDomainValue(d, v)}
 			d.depth--
-		case num == 47 && typ == protowire.BytesType:
+		case 47:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14091,7 +17427,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SetToDefault{SetToDefault: decodeSetToDefault(d, v)}
 			d.depth--
-		case num == 48 && typ == protowire.BytesType:
+		case 48:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14103,7 +17443,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CurrentOfExpr{CurrentOfExpr: decodeCurrentOfExpr(d, v)}
 			d.depth--
-		case num == 49 && typ == protowire.BytesType:
+		case 49:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14115,7 +17459,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_NextValueExpr{NextValueExpr: decodeNextValueExpr(d, v)}
 			d.depth--
-		case num == 50 && typ == protowire.BytesType:
+		case 50:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14127,7 +17475,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_InferenceElem{InferenceElem: decodeInferenceElem(d, v)}
 			d.depth--
-		case num == 51 && typ == protowire.BytesType:
+		case 51:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14139,7 +17491,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TargetEntry{TargetEntry: decodeTargetEntry(d, v)}
 			d.depth--
-		case num == 52 && typ == protowire.BytesType:
+		case 52:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14151,7 +17507,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeTblRef{RangeTblRef: decodeRangeTblRef(d, v)}
 			d.depth--
-		case num == 53 && typ == protowire.BytesType:
+		case 53:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14163,7 +17523,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JoinExpr{JoinExpr: decodeJoinExpr(d, v)}
 			d.depth--
-		case num == 54 && typ == protowire.BytesType:
+		case 54:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14175,7 +17539,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_FromExpr{FromExpr: decodeFromExpr(d, v)}
 			d.depth--
-		case num == 55 && typ == protowire.BytesType:
+		case 55:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14187,7 +17555,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_OnConflictExpr{OnConflictExpr: decodeOnConflictExpr(d, v)}
 			d.depth--
-		case num == 56 && typ == protowire.BytesType:
+		case 56:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14199,7 +17571,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Query{Query: decodeQuery(d, v)}
 			d.depth--
-		case num == 57 && typ == protowire.BytesType:
+		case 57:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14211,7 +17587,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TypeName{TypeName: decodeTypeName(d, v)}
 			d.depth--
-		case num == 58 && typ == protowire.BytesType:
+		case 58:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14223,7 +17603,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ColumnRef{ColumnRef: decodeColumnRef(d, v)}
 			d.depth--
-		case num == 59 && typ == protowire.BytesType:
+		case 59:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14235,7 +17619,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ParamRef{ParamRef: decodeParamRef(d, v)}
 			d.depth--
-		case num == 60 && typ == protowire.BytesType:
+		case 60:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14247,7 +17635,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AExpr{AExpr: decodeA_Expr(d, v)}
 			d.depth--
-		case num == 61 && typ == protowire.BytesType:
+		case 61:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14259,7 +17651,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TypeCast{TypeCast: decodeTypeCast(d, v)}
 			d.depth--
-		case num == 62 && typ == protowire.BytesType:
+		case 62:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14271,7 +17667,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CollateClause{CollateClause: decodeCollateClause(d, v)}
 			d.depth--
-		case num == 63 && typ == protowire.BytesType:
+		case 63:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14283,7 +17683,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RoleSpec{RoleSpec: decodeRoleSpec(d, v)}
 			d.depth--
-		case num == 64 && typ == protowire.BytesType:
+		case 64:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14295,7 +17699,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_FuncCall{FuncCall: decodeFuncCall(d, v)}
 			d.depth--
-		case num == 65 && typ == protowire.BytesType:
+		case 65:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14307,7 +17715,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AStar{AStar: decodeA_Star(d, v)}
 			d.depth--
-		case num == 66 && typ == protowire.BytesType:
+		case 66:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14319,7 +17731,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AIndices{AIndices: decodeA_Indices(d, v)}
 			d.depth--
-		case num == 67 && typ == protowire.BytesType:
+		case 67:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14331,7 +17747,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AIndirection{AIndirection: decodeA_Indirection(d, v)}
 			d.depth--
-		case num == 68 && typ == protowire.BytesType:
+		case 68:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14343,7 +17763,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AArrayExpr{AArrayExpr: decodeA_ArrayExpr(d, v)}
 			d.depth--
-		case num == 69 && typ == protowire.BytesType:
+		case 69:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14355,7 +17779,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ResTarget{ResTarget: decodeResTarget(d, v)}
 			d.depth--
-		case num == 70 && typ == protowire.BytesType:
+		case 70:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14367,7 +17795,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_MultiAssignRef{MultiAssignRef: decodeMultiAssignRef(d, v)}
 			d.depth--
-		case num == 71 && typ == protowire.BytesType:
+		case 71:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14379,7 +17811,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SortBy{SortBy: decodeSortBy(d, v)}
 			d.depth--
-		case num == 72 && typ == protowire.BytesType:
+		case 72:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14391,7 +17827,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_WindowDef{WindowDef: decodeWindowDef(d, v)}
 			d.depth--
-		case num == 73 && typ == protowire.BytesType:
+		case 73:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14403,7 +17843,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeSubselect{RangeSubselect: decodeRangeSubselect(d, v)}
 			d.depth--
-		case num == 74 && typ == protowire.BytesType:
+		case 74:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14415,7 +17859,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeFunction{RangeFunction: decodeRangeFunction(d, v)}
 			d.depth--
-		case num == 75 && typ == protowire.BytesType:
+		case 75:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14427,7 +17875,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeTableFunc{RangeTableFunc: decodeRangeTableFunc(d, v)}
 			d.depth--
-		case num == 76 && typ == protowire.BytesType:
+		case 76:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14439,7 +17891,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeTableFuncCol{RangeTableFuncCol: decodeRangeTableFuncCol(d, v)}
 			d.depth--
-		case num == 77 && typ == protowire.BytesType:
+		case 77:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14451,7 +17907,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeTableSample{RangeTableSample: decodeRangeTableSample(d, v)}
 			d.depth--
-		case num == 78 && typ == protowire.BytesType:
+		case 78:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14463,7 +17923,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ColumnDef{ColumnDef: decodeColumnDef(d, v)}
 			d.depth--
-		case num == 79 && typ == protowire.BytesType:
+		case 79:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14475,7 +17939,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TableLikeClause{TableLikeClause: decodeTableLikeClause(d, v)}
 			d.depth--
-		case num == 80 && typ == protowire.BytesType:
+		case 80:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14487,7 +17955,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_IndexElem{IndexElem: decodeIndexElem(d, v)}
 			d.depth--
-		case num == 81 && typ == protowire.BytesType:
+		case 81:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14499,7 +17971,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DefElem{DefElem: decodeDefElem(d, v)}
 			d.depth--
-		case num == 82 && typ == protowire.BytesType:
+		case 82:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14511,7 +17987,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_LockingClause{LockingClause: decodeLockingClause(d, v)}
 			d.depth--
-		case num == 83 && typ == protowire.BytesType:
+		case 83:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14523,7 +18003,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_XmlSerialize{XmlSerialize: decodeXmlSerialize(d, v)}
 			d.depth--
-		case num == 84 && typ == protowire.BytesType:
+		case 84:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14535,7 +18019,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PartitionElem{PartitionElem: decodePartitionElem(d, v)}
 			d.depth--
-		case num == 85 && typ == protowire.BytesType:
+		case 85:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14547,7 +18035,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PartitionSpec{PartitionSpec: decodePartitionSpec(d, v)}
 			d.depth--
-		case num == 86 && typ == protowire.BytesType:
+		case 86:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14559,7 +18051,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PartitionBoundSpec{PartitionBoundSpec: decodePartitionBoundSpec(d, v)}
 			d.depth--
-		case num == 87 && typ == protowire.BytesType:
+		case 87:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14571,7 +18067,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PartitionRangeDatum{PartitionRangeDatum: decodePartitionRangeDatum(d, v)}
 			d.depth--
-		case num == 88 && typ == protowire.BytesType:
+		case 88:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14583,7 +18083,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PartitionCmd{PartitionCmd: decodePartitionCmd(d, v)}
 			d.depth--
-		case num == 89 && typ == protowire.BytesType:
+		case 89:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14595,7 +18099,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeTblEntry{RangeTblEntry: decodeRangeTblEntry(d, v)}
 			d.depth--
-		case num == 90 && typ == protowire.BytesType:
+		case 90:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14607,7 +18115,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RtepermissionInfo{RtepermissionInfo: decodeRTEPermissionInfo(d, v)}
 			d.depth--
-		case num == 91 && typ == protowire.BytesType:
+		case 91:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14619,7 +18131,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RangeTblFunction{RangeTblFunction: decodeRangeTblFunction(d, v)}
 			d.depth--
-		case num == 92 && typ == protowire.BytesType:
+		case 92:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14631,7 +18147,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TableSampleClause{TableSampleClause: decodeTableSampleClause(d, v)}
 			d.depth--
-		case num == 93 && typ == protowire.BytesType:
+		case 93:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14643,7 +18163,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_WithCheckOption{WithCheckOption: decodeWithCheckOption(d, v)}
 			d.depth--
-		case num == 94 && typ == protowire.BytesType:
+		case 94:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14655,7 +18179,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SortGroupClause{SortGroupClause: decodeSortGroupClause(d, v)}
 			d.depth--
-		case num == 95 && typ == protowire.BytesType:
+		case 95:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14667,7 +18195,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_GroupingSet{GroupingSet: decodeGroupingSet(d, v)}
 			d.depth--
-		case num == 96 && typ == protowire.BytesType:
+		case 96:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14679,7 +18211,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_WindowClause{WindowClause: decodeWindowClause(d, v)}
 			d.depth--
-		case num == 97 && typ == protowire.BytesType:
+		case 97:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14691,7 +18227,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RowMarkClause{RowMarkClause: decodeRowMarkClause(d, v)}
 			d.depth--
-		case num == 98 && typ == protowire.BytesType:
+		case 98:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14703,7 +18243,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_WithClause{WithClause: decodeWithClause(d, v)}
 			d.depth--
-		case num == 99 && typ == protowire.BytesType:
+		case 99:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14715,7 +18259,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_InferClause{InferClause: decodeInferClause(d, v)}
 			d.depth--
-		case num == 100 && typ == protowire.BytesType:
+		case 100:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14727,7 +18275,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_OnConflictClause{OnConflictClause: decodeOnConflictClause(d, v)}
 			d.depth--
-		case num == 101 && typ == protowire.BytesType:
+		case 101:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14739,7 +18291,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CtesearchClause{CtesearchClause: decodeCTESearchClause(d, v)}
 			d.depth--
-		case num == 102 && typ == protowire.BytesType:
+		case 102:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14751,7 +18307,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CtecycleClause{CtecycleClause: decodeCTECycleClause(d, v)}
 			d.depth--
-		case num == 103 && typ == protowire.BytesType:
+		case 103:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14763,7 +18323,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CommonTableExpr{CommonTableExpr: decodeCommonTableExpr(d, v)}
 			d.depth--
-		case num == 104 && typ == protowire.BytesType:
+		case 104:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14775,7 +18339,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_MergeWhenClause{MergeWhenClause: decodeMergeWhenClause(d, v)}
 			d.depth--
-		case num == 105 && typ == protowire.BytesType:
+		case 105:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14787,7 +18355,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_MergeAction{MergeAction: decodeMergeAction(d, v)}
 			d.depth--
-		case num == 106 && typ == protowire.BytesType:
+		case 106:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14799,7 +18371,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TriggerTransition{TriggerTransition: decodeTriggerTransition(d, v)}
 			d.depth--
-		case num == 107 && typ == protowire.BytesType:
+		case 107:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14811,7 +18387,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonOutput{JsonOutput: decodeJsonOutput(d, v)}
 			d.depth--
-		case num == 108 && typ == protowire.BytesType:
+		case 108:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14823,7 +18403,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonKeyValue{JsonKeyValue: decodeJsonKeyValue(d, v)}
 			d.depth--
-		case num == 109 && typ == protowire.BytesType:
+		case 109:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14835,7 +18419,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonObjectConstructor{JsonObjectConstructor: decodeJsonObjectConstructor(d, v)}
 			d.depth--
-		case num == 110 && typ == protowire.BytesType:
+		case 110:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14847,7 +18435,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonArrayConstructor{JsonArrayConstructor: decodeJsonArrayConstructor(d, v)}
 			d.depth--
-		case num == 111 && typ == protowire.BytesType:
+		case 111:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14859,7 +18451,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonArrayQueryConstructor{JsonArrayQueryConstructor: decodeJsonArrayQueryConstructor(d, v)}
 			d.depth--
-		case num == 112 && typ == protowire.BytesType:
+		case 112:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14871,7 +18467,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonAggConstructor{JsonAggConstructor: decodeJsonAggConstructor(d, v)}
 			d.depth--
-		case num == 113 && typ == protowire.BytesType:
+		case 113:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14883,7 +18483,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonObjectAgg{JsonObjectAgg: decodeJsonObjectAgg(d, v)}
 			d.depth--
-		case num == 114 && typ == protowire.BytesType:
+		case 114:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14895,7 +18499,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_JsonArrayAgg{JsonArrayAgg: decodeJsonArrayAgg(d, v)}
 			d.depth--
-		case num == 115 && typ == protowire.BytesType:
+		case 115:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14907,7 +18515,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RawStmt{RawStmt: decodeRawStmt(d, v)}
 			d.depth--
-		case num == 116 && typ == protowire.BytesType:
+		case 116:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14919,7 +18531,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_InsertStmt{InsertStmt: decodeInsertStmt(d, v)}
 			d.depth--
-		case num == 117 && typ == protowire.BytesType:
+		case 117:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14931,7 +18547,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DeleteStmt{DeleteStmt: decodeDeleteStmt(d, v)}
 			d.depth--
-		case num == 118 && typ == protowire.BytesType:
+		case 118:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14943,7 +18563,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_UpdateStmt{UpdateStmt: decodeUpdateStmt(d, v)}
 			d.depth--
-		case num == 119 && typ == protowire.BytesType:
+		case 119:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14955,7 +18579,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_MergeStmt{MergeStmt: decodeMergeStmt(d, v)}
 			d.depth--
-		case num == 120 && typ == protowire.BytesType:
+		case 120:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14967,7 +18595,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SelectStmt{SelectStmt: decodeSelectStmt(d, v)}
 			d.depth--
-		case num == 121 && typ == protowire.BytesType:
+		case 121:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14979,7 +18611,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SetOperationStmt{SetOperationStmt: decodeSetOperationStmt(d, v)}
 			d.depth--
-		case num == 122 && typ == protowire.BytesType:
+		case 122:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -14991,7 +18627,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ReturnStmt{ReturnStmt: decodeReturnStmt(d, v)}
 			d.depth--
-		case num == 123 && typ == protowire.BytesType:
+		case 123:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15003,7 +18643,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PlassignStmt{PlassignStmt: decodePLAssignStmt(d, v)}
 			d.depth--
-		case num == 124 && typ == protowire.BytesType:
+		case 124:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15015,7 +18659,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateSchemaStmt{CreateSchemaStmt: decodeCreateSchemaStmt(d, v)}
 			d.depth--
-		case num == 125 && typ == protowire.BytesType:
+		case 125:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15027,7 +18675,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterTableStmt{AlterTableStmt: decodeAlterTableStmt(d, v)}
 			d.depth--
-		case num == 126 && typ == protowire.BytesType:
+		case 126:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15039,7 +18691,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ReplicaIdentityStmt{ReplicaIdentityStmt: decodeReplicaIdentityStmt(d, v)}
 			d.depth--
-		case num == 127 && typ == protowire.BytesType:
+		case 127:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15051,7 +18707,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterTableCmd{AlterTableCmd: decodeAlterTableCmd(d, v)}
 			d.depth--
-		case num == 128 && typ == protowire.BytesType:
+		case 128:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15063,7 +18723,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterCollationStmt{AlterCollationStmt: decodeAlterCollationStmt(d, v)}
 			d.depth--
-		case num == 129 && typ == protowire.BytesType:
+		case 129:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15075,7 +18739,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterDomainStmt{AlterDomainStmt: decodeAlterDomainStmt(d, v)}
 			d.depth--
-		case num == 130 && typ == protowire.BytesType:
+		case 130:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15087,7 +18755,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_GrantStmt{GrantStmt: decodeGrantStmt(d, v)}
 			d.depth--
-		case num == 131 && typ == protowire.BytesType:
+		case 131:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15099,7 +18771,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ObjectWithArgs{ObjectWithArgs: decodeObjectWithArgs(d, v)}
 			d.depth--
-		case num == 132 && typ == protowire.BytesType:
+		case 132:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15111,7 +18787,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AccessPriv{AccessPriv: decodeAccessPriv(d, v)}
 			d.depth--
-		case num == 133 && typ == protowire.BytesType:
+		case 133:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15123,7 +18803,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_GrantRoleStmt{GrantRoleStmt: decodeGrantRoleStmt(d, v)}
 			d.depth--
-		case num == 134 && typ == protowire.BytesType:
+		case 134:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15135,7 +18819,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterDefaultPrivilegesStmt{AlterDefaultPrivilegesStmt: decodeAlterDefaultPrivilegesStmt(d, v)}
 			d.depth--
-		case num == 135 && typ == protowire.BytesType:
+		case 135:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15147,7 +18835,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CopyStmt{CopyStmt: decodeCopyStmt(d, v)}
 			d.depth--
-		case num == 136 && typ == protowire.BytesType:
+		case 136:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15159,7 +18851,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_VariableSetStmt{VariableSetStmt: decodeVariableSetStmt(d, v)}
 			d.depth--
-		case num == 137 && typ == protowire.BytesType:
+		case 137:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15171,7 +18867,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_VariableShowStmt{VariableShowStmt: decodeVariableShowStmt(d, v)}
 			d.depth--
-		case num == 138 && typ == protowire.BytesType:
+		case 138:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15183,7 +18883,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateStmt{CreateStmt: decodeCreateStmt(d, v)}
 			d.depth--
-		case num == 139 && typ == protowire.BytesType:
+		case 139:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15195,7 +18899,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Constraint{Constraint: decodeConstraint(d, v)}
 			d.depth--
-		case num == 140 && typ == protowire.BytesType:
+		case 140:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15207,7 +18915,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateTableSpaceStmt{CreateTableSpaceStmt: decodeCreateTableSpaceStmt(d, v)}
 			d.depth--
-		case num == 141 && typ == protowire.BytesType:
+		case 141:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15219,7 +18931,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DropTableSpaceStmt{DropTableSpaceStmt: decodeDropTableSpaceStmt(d, v)}
 			d.depth--
-		case num == 142 && typ == protowire.BytesType:
+		case 142:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15231,7 +18947,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterTableSpaceOptionsStmt{AlterTableSpaceOptionsStmt: decodeAlterTableSpaceOptionsStmt(d, v)}
 			d.depth--
-		case num == 143 && typ == protowire.BytesType:
+		case 143:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15243,7 +18963,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterTableMoveAllStmt{AlterTableMoveAllStmt: decodeAlterTableMoveAllStmt(d, v)}
 			d.depth--
-		case num == 144 && typ == protowire.BytesType:
+		case 144:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15255,7 +18979,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateExtensionStmt{CreateExtensionStmt: decodeCreateExtensionStmt(d, v)}
 			d.depth--
-		case num == 145 && typ == protowire.BytesType:
+		case 145:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15267,7 +18995,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterExtensionStmt{AlterExtensionStmt: decodeAlterExtensionStmt(d, v)}
 			d.depth--
-		case num == 146 && typ == protowire.BytesType:
+		case 146:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15279,7 +19011,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterExtensionContentsStmt{AlterExtensionContentsStmt: decodeAlterExtensionContentsStmt(d, v)}
 			d.depth--
-		case num == 147 && typ == protowire.BytesType:
+		case 147:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15291,7 +19027,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateFdwStmt{CreateFdwStmt: decodeCreateFdwStmt(d, v)}
 			d.depth--
-		case num == 148 && typ == protowire.BytesType:
+		case 148:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15303,7 +19043,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterFdwStmt{AlterFdwStmt: decodeAlterFdwStmt(d, v)}
 			d.depth--
-		case num == 149 && typ == protowire.BytesType:
+		case 149:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15315,7 +19059,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateForeignServerStmt{CreateForeignServerStmt: decodeCreateForeignServerStmt(d, v)}
 			d.depth--
-		case num == 150 && typ == protowire.BytesType:
+		case 150:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15327,7 +19075,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterForeignServerStmt{AlterForeignServerStmt: decodeAlterForeignServerStmt(d, v)}
 			d.depth--
-		case num == 151 && typ == protowire.BytesType:
+		case 151:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15339,7 +19091,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateForeignTableStmt{CreateForeignTableStmt: decodeCreateForeignTableStmt(d, v)}
 			d.depth--
-		case num == 152 && typ == protowire.BytesType:
+		case 152:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15351,7 +19107,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateUserMappingStmt{CreateUserMappingStmt: decodeCreateUserMappingStmt(d, v)}
 			d.depth--
-		case num == 153 && typ == protowire.BytesType:
+		case 153:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15363,7 +19123,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterUserMappingStmt{AlterUserMappingStmt: decodeAlterUserMappingStmt(d, v)}
 			d.depth--
-		case num == 154 && typ == protowire.BytesType:
+		case 154:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15375,7 +19139,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DropUserMappingStmt{DropUserMappingStmt: decodeDropUserMappingStmt(d, v)}
 			d.depth--
-		case num == 155 && typ == protowire.BytesType:
+		case 155:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15387,7 +19155,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ImportForeignSchemaStmt{ImportForeignSchemaStmt: decodeImportForeignSchemaStmt(d, v)}
 			d.depth--
-		case num == 156 && typ == protowire.BytesType:
+		case 156:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15399,7 +19171,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreatePolicyStmt{CreatePolicyStmt: decodeCreatePolicyStmt(d, v)}
 			d.depth--
-		case num == 157 && typ == protowire.BytesType:
+		case 157:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15411,7 +19187,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterPolicyStmt{AlterPolicyStmt: decodeAlterPolicyStmt(d, v)}
 			d.depth--
-		case num == 158 && typ == protowire.BytesType:
+		case 158:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15423,7 +19203,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateAmStmt{CreateAmStmt: decodeCreateAmStmt(d, v)}
 			d.depth--
-		case num == 159 && typ == protowire.BytesType:
+		case 159:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15435,7 +19219,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateTrigStmt{CreateTrigStmt: decodeCreateTrigStmt(d, v)}
 			d.depth--
-		case num == 160 && typ == protowire.BytesType:
+		case 160:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15447,7 +19235,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateEventTrigStmt{CreateEventTrigStmt: decodeCreateEventTrigStmt(d, v)}
 			d.depth--
-		case num == 161 && typ == protowire.BytesType:
+		case 161:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15459,7 +19251,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterEventTrigStmt{AlterEventTrigStmt: decodeAlterEventTrigStmt(d, v)}
 			d.depth--
-		case num == 162 && typ == protowire.BytesType:
+		case 162:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15471,7 +19267,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreatePlangStmt{CreatePlangStmt: decodeCreatePLangStmt(d, v)}
 			d.depth--
-		case num == 163 && typ == protowire.BytesType:
+		case 163:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15483,7 +19283,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateRoleStmt{CreateRoleStmt: decodeCreateRoleStmt(d, v)}
 			d.depth--
-		case num == 164 && typ == protowire.BytesType:
+		case 164:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15495,7 +19299,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterRoleStmt{AlterRoleStmt: decodeAlterRoleStmt(d, v)}
 			d.depth--
-		case num == 165 && typ == protowire.BytesType:
+		case 165:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15507,7 +19315,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterRoleSetStmt{AlterRoleSetStmt: decodeAlterRoleSetStmt(d, v)}
 			d.depth--
-		case num == 166 && typ == protowire.BytesType:
+		case 166:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15519,7 +19331,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DropRoleStmt{DropRoleStmt: decodeDropRoleStmt(d, v)}
 			d.depth--
-		case num == 167 && typ == protowire.BytesType:
+		case 167:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15531,7 +19347,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateSeqStmt{CreateSeqStmt: decodeCreateSeqStmt(d, v)}
 			d.depth--
-		case num == 168 && typ == protowire.BytesType:
+		case 168:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15543,7 +19363,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterSeqStmt{AlterSeqStmt: decodeAlterSeqStmt(d, v)}
 			d.depth--
-		case num == 169 && typ == protowire.BytesType:
+		case 169:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15555,7 +19379,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DefineStmt{DefineStmt: decodeDefineStmt(d, v)}
 			d.depth--
-		case num == 170 && typ == protowire.BytesType:
+		case 170:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15567,7 +19395,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateDomainStmt{CreateDomainStmt: decodeCreateDomainStmt(d, v)}
 			d.depth--
-		case num == 171 && typ == protowire.BytesType:
+		case 171:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15579,7 +19411,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateOpClassStmt{CreateOpClassStmt: decodeCreateOpClassStmt(d, v)}
 			d.depth--
-		case num == 172 && typ == protowire.BytesType:
+		case 172:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15591,7 +19427,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateOpClassItem{CreateOpClassItem: decodeCreateOpClassItem(d, v)}
 			d.depth--
-		case num == 173 && typ == protowire.BytesType:
+		case 173:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15603,7 +19443,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateOpFamilyStmt{CreateOpFamilyStmt: decodeCreateOpFamilyStmt(d, v)}
 			d.depth--
-		case num == 174 && typ == protowire.BytesType:
+		case 174:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15615,7 +19459,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterOpFamilyStmt{AlterOpFamilyStmt: decodeAlterOpFamilyStmt(d, v)}
 			d.depth--
-		case num == 175 && typ == protowire.BytesType:
+		case 175:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15627,7 +19475,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DropStmt{DropStmt: decodeDropStmt(d, v)}
 			d.depth--
-		case num == 176 && typ == protowire.BytesType:
+		case 176:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15639,7 +19491,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TruncateStmt{TruncateStmt: decodeTruncateStmt(d, v)}
 			d.depth--
-		case num == 177 && typ == protowire.BytesType:
+		case 177:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15651,7 +19507,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CommentStmt{CommentStmt: decodeCommentStmt(d, v)}
 			d.depth--
-		case num == 178 && typ == protowire.BytesType:
+		case 178:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15663,7 +19523,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_SecLabelStmt{SecLabelStmt: decodeSecLabelStmt(d, v)}
 			d.depth--
-		case num == 179 && typ == protowire.BytesType:
+		case 179:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15675,7 +19539,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DeclareCursorStmt{DeclareCursorStmt: decodeDeclareCursorStmt(d, v)}
 			d.depth--
-		case num == 180 && typ == protowire.BytesType:
+		case 180:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15687,7 +19555,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ClosePortalStmt{ClosePortalStmt: decodeClosePortalStmt(d, v)}
 			d.depth--
-		case num == 181 && typ == protowire.BytesType:
+		case 181:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15699,7 +19571,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_FetchStmt{FetchStmt: decodeFetchStmt(d, v)}
 			d.depth--
-		case num == 182 && typ == protowire.BytesType:
+		case 182:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15711,7 +19587,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_IndexStmt{IndexStmt: decodeIndexStmt(d, v)}
 			d.depth--
-		case num == 183 && typ == protowire.BytesType:
+		case 183:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15723,7 +19603,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateStatsStmt{CreateStatsStmt: decodeCreateStatsStmt(d, v)}
 			d.depth--
-		case num == 184 && typ == protowire.BytesType:
+		case 184:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15735,7 +19619,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_StatsElem{StatsElem: decodeStatsElem(d, v)}
 			d.depth--
-		case num == 185 && typ == protowire.BytesType:
+		case 185:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15747,7 +19635,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterStatsStmt{AlterStatsStmt: decodeAlterStatsStmt(d, v)}
 			d.depth--
-		case num == 186 && typ == protowire.BytesType:
+		case 186:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15759,7 +19651,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateFunctionStmt{CreateFunctionStmt: decodeCreateFunctionStmt(d, v)}
 			d.depth--
-		case num == 187 && typ == protowire.BytesType:
+		case 187:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15771,7 +19667,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_FunctionParameter{FunctionParameter: decodeFunctionParameter(d, v)}
 			d.depth--
-		case num == 188 && typ == protowire.BytesType:
+		case 188:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15783,7 +19683,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterFunctionStmt{AlterFunctionStmt: decodeAlterFunctionStmt(d, v)}
 			d.depth--
-		case num == 189 && typ == protowire.BytesType:
+		case 189:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15795,7 +19699,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DoStmt{DoStmt: decodeDoStmt(d, v)}
 			d.depth--
-		case num == 190 && typ == protowire.BytesType:
+		case 190:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15807,7 +19715,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_InlineCodeBlock{InlineCodeBlock: decodeInlineCodeBlock(d, v)}
 			d.depth--
-		case num == 191 && typ == protowire.BytesType:
+		case 191:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15819,7 +19731,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CallStmt{CallStmt: decodeCallStmt(d, v)}
 			d.depth--
-		case num == 192 && typ == protowire.BytesType:
+		case 192:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15831,7 +19747,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CallContext{CallContext: decodeCallContext(d, v)}
 			d.depth--
-		case num == 193 && typ == protowire.BytesType:
+		case 193:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15843,7 +19763,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RenameStmt{RenameStmt: decodeRenameStmt(d, v)}
 			d.depth--
-		case num == 194 && typ == protowire.BytesType:
+		case 194:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15855,7 +19779,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterObjectDependsStmt{AlterObjectDependsStmt: decodeAlterObjectDependsStmt(d, v)}
 			d.depth--
-		case num == 195 && typ == protowire.BytesType:
+		case 195:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15867,7 +19795,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterObjectSchemaStmt{AlterObjectSchemaStmt: decodeAlterObjectSchemaStmt(d, v)}
 			d.depth--
-		case num == 196 && typ == protowire.BytesType:
+		case 196:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15879,7 +19811,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterOwnerStmt{AlterOwnerStmt: decodeAlterOwnerStmt(d, v)}
 			d.depth--
-		case num == 197 && typ == protowire.BytesType:
+		case 197:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15891,7 +19827,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterOperatorStmt{AlterOperatorStmt: decodeAlterOperatorStmt(d, v)}
 			d.depth--
-		case num == 198 && typ == protowire.BytesType:
+		case 198:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15903,7 +19843,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterTypeStmt{AlterTypeStmt: decodeAlterTypeStmt(d, v)}
 			d.depth--
-		case num == 199 && typ == protowire.BytesType:
+		case 199:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15915,7 +19859,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RuleStmt{RuleStmt: decodeRuleStmt(d, v)}
 			d.depth--
-		case num == 200 && typ == protowire.BytesType:
+		case 200:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15927,7 +19875,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_NotifyStmt{NotifyStmt: decodeNotifyStmt(d, v)}
 			d.depth--
-		case num == 201 && typ == protowire.BytesType:
+		case 201:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15939,7 +19891,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ListenStmt{ListenStmt: decodeListenStmt(d, v)}
 			d.depth--
-		case num == 202 && typ == protowire.BytesType:
+		case 202:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15951,7 +19907,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_UnlistenStmt{UnlistenStmt: decodeUnlistenStmt(d, v)}
 			d.depth--
-		case num == 203 && typ == protowire.BytesType:
+		case 203:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15963,7 +19923,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_TransactionStmt{TransactionStmt: decodeTransactionStmt(d, v)}
 			d.depth--
-		case num == 204 && typ == protowire.BytesType:
+		case 204:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15975,7 +19939,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CompositeTypeStmt{CompositeTypeStmt: decodeCompositeTypeStmt(d, v)}
 			d.depth--
-		case num == 205 && typ == protowire.BytesType:
+		case 205:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15987,7 +19955,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateEnumStmt{CreateEnumStmt: decodeCreateEnumStmt(d, v)}
 			d.depth--
-		case num == 206 && typ == protowire.BytesType:
+		case 206:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -15999,7 +19971,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateRangeStmt{CreateRangeStmt: decodeCreateRangeStmt(d, v)}
 			d.depth--
-		case num == 207 && typ == protowire.BytesType:
+		case 207:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16011,7 +19987,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterEnumStmt{AlterEnumStmt: decodeAlterEnumStmt(d, v)}
 			d.depth--
-		case num == 208 && typ == protowire.BytesType:
+		case 208:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16023,7 +20003,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ViewStmt{ViewStmt: decodeViewStmt(d, v)}
 			d.depth--
-		case num == 209 && typ == protowire.BytesType:
+		case 209:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16035,7 +20019,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_LoadStmt{LoadStmt: decodeLoadStmt(d, v)}
 			d.depth--
-		case num == 210 && typ == protowire.BytesType:
+		case 210:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16047,7 +20035,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreatedbStmt{CreatedbStmt: decodeCreatedbStmt(d, v)}
 			d.depth--
-		case num == 211 && typ == protowire.BytesType:
+		case 211:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16059,7 +20051,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterDatabaseStmt{AlterDatabaseStmt: decodeAlterDatabaseStmt(d, v)}
 			d.depth--
-		case num == 212 && typ == protowire.BytesType:
+		case 212:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16071,7 +20067,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterDatabaseRefreshCollStmt{AlterDatabaseRefreshCollStmt: decodeAlterDatabaseRefreshCollStmt(d, v)}
 			d.depth--
-		case num == 213 && typ == protowire.BytesType:
+		case 213:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16083,7 +20083,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterDatabaseSetStmt{AlterDatabaseSetStmt: decodeAlterDatabaseSetStmt(d, v)}
 			d.depth--
-		case num == 214 && typ == protowire.BytesType:
+		case 214:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16095,7 +20099,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DropdbStmt{DropdbStmt: decodeDropdbStmt(d, v)}
 			d.depth--
-		case num == 215 && typ == protowire.BytesType:
+		case 215:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16107,7 +20115,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterSystemStmt{AlterSystemStmt: decodeAlterSystemStmt(d, v)}
 			d.depth--
-		case num == 216 && typ == protowire.BytesType:
+		case 216:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16119,7 +20131,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ClusterStmt{ClusterStmt: decodeClusterStmt(d, v)}
 			d.depth--
-		case num == 217 && typ == protowire.BytesType:
+		case 217:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16131,7 +20147,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_VacuumStmt{VacuumStmt: decodeVacuumStmt(d, v)}
 			d.depth--
-		case num == 218 && typ == protowire.BytesType:
+		case 218:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16143,7 +20163,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_VacuumRelation{VacuumRelation: decodeVacuumRelation(d, v)}
 			d.depth--
-		case num == 219 && typ == protowire.BytesType:
+		case 219:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16155,7 +20179,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ExplainStmt{ExplainStmt: decodeExplainStmt(d, v)}
 			d.depth--
-		case num == 220 && typ == protowire.BytesType:
+		case 220:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16167,7 +20195,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateTableAsStmt{CreateTableAsStmt: decodeCreateTableAsStmt(d, v)}
 			d.depth--
-		case num == 221 && typ == protowire.BytesType:
+		case 221:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16179,7 +20211,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_RefreshMatViewStmt{RefreshMatViewStmt: decodeRefreshMatViewStmt(d, v)}
 			d.depth--
-		case num == 222 && typ == protowire.BytesType:
+		case 222:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16191,7 +20227,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CheckPointStmt{CheckPointStmt: decodeCheckPointStmt(d, v)}
 			d.depth--
-		case num == 223 && typ == protowire.BytesType:
+		case 223:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16203,7 +20243,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DiscardStmt{DiscardStmt: decodeDiscardStmt(d, v)}
 			d.depth--
-		case num == 224 && typ == protowire.BytesType:
+		case 224:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16215,7 +20259,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_LockStmt{LockStmt: decodeLockStmt(d, v)}
 			d.depth--
-		case num == 225 && typ == protowire.BytesType:
+		case 225:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16227,7 +20275,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ConstraintsSetStmt{ConstraintsSetStmt: decodeConstraintsSetStmt(d, v)}
 			d.depth--
-		case num == 226 && typ == protowire.BytesType:
+		case 226:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16239,7 +20291,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ReindexStmt{ReindexStmt: decodeReindexStmt(d, v)}
 			d.depth--
-		case num == 227 && typ == protowire.BytesType:
+		case 227:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16251,7 +20307,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateConversionStmt{CreateConversionStmt: decodeCreateConversionStmt(d, v)}
 			d.depth--
-		case num == 228 && typ == protowire.BytesType:
+		case 228:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16263,7 +20323,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateCastStmt{CreateCastStmt: decodeCreateCastStmt(d, v)}
 			d.depth--
-		case num == 229 && typ == protowire.BytesType:
+		case 229:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16275,7 +20339,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateTransformStmt{CreateTransformStmt: decodeCreateTransformStmt(d, v)}
 			d.depth--
-		case num == 230 && typ == protowire.BytesType:
+		case 230:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16287,7 +20355,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PrepareStmt{PrepareStmt: decodePrepareStmt(d, v)}
 			d.depth--
-		case num == 231 && typ == protowire.BytesType:
+		case 231:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16299,7 +20371,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ExecuteStmt{ExecuteStmt: decodeExecuteStmt(d, v)}
 			d.depth--
-		case num == 232 && typ == protowire.BytesType:
+		case 232:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16311,7 +20387,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DeallocateStmt{DeallocateStmt: decodeDeallocateStmt(d, v)}
 			d.depth--
-		case num == 233 && typ == protowire.BytesType:
+		case 233:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16323,7 +20403,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DropOwnedStmt{DropOwnedStmt: decodeDropOwnedStmt(d, v)}
 			d.depth--
-		case num == 234 && typ == protowire.BytesType:
+		case 234:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16335,7 +20419,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_ReassignOwnedStmt{ReassignOwnedStmt: decodeReassignOwnedStmt(d, v)}
 			d.depth--
-		case num == 235 && typ == protowire.BytesType:
+		case 235:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16347,7 +20435,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterTsdictionaryStmt{AlterTsdictionaryStmt: decodeAlterTSDictionaryStmt(d, v)}
 			d.depth--
-		case num == 236 && typ == protowire.BytesType:
+		case 236:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16359,7 +20451,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterTsconfigurationStmt{AlterTsconfigurationStmt: decodeAlterTSConfigurationStmt(d, v)}
 			d.depth--
-		case num == 237 && typ == protowire.BytesType:
+		case 237:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16371,7 +20467,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PublicationTable{PublicationTable: decodePublicationTable(d, v)}
 			d.depth--
-		case num == 238 && typ == protowire.BytesType:
+		case 238:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16383,7 +20483,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_PublicationObjSpec{PublicationObjSpec: decodePublicationObjSpec(d, v)}
 			d.depth--
-		case num == 239 && typ == protowire.BytesType:
+		case 239:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16395,7 +20499,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreatePublicationStmt{CreatePublicationStmt: decodeCreatePublicationStmt(d, v)}
 			d.depth--
-		case num == 240 && typ == protowire.BytesType:
+		case 240:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16407,7 +20515,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterPublicationStmt{AlterPublicationStmt: decodeAlterPublicationStmt(d, v)}
 			d.depth--
-		case num == 241 && typ == protowire.BytesType:
+		case 241:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16419,7 +20531,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_CreateSubscriptionStmt{CreateSubscriptionStmt: decodeCreateSubscriptionStmt(d, v)}
 			d.depth--
-		case num == 242 && typ == protowire.BytesType:
+		case 242:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16431,7 +20547,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_AlterSubscriptionStmt{AlterSubscriptionStmt: decodeAlterSubscriptionStmt(d, v)}
 			d.depth--
-		case num == 243 && typ == protowire.BytesType:
+		case 243:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16443,7 +20563,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_DropSubscriptionStmt{DropSubscriptionStmt: decodeDropSubscriptionStmt(d, v)}
 			d.depth--
-		case num == 244 && typ == protowire.BytesType:
+		case 244:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16455,7 +20579,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Integer{Integer: decodeInteger(d, v)}
 			d.depth--
-		case num == 245 && typ == protowire.BytesType:
+		case 245:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16467,7 +20595,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Float{Float: decodeFloat(d, v)}
 			d.depth--
-		case num == 246 && typ == protowire.BytesType:
+		case 246:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16479,7 +20611,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_Boolean{Boolean: decodeBoolean(d, v)}
 			d.depth--
-		case num == 247 && typ == protowire.BytesType:
+		case 247:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16491,7 +20627,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_String_{String_: decodeString(d, v)}
 			d.depth--
-		case num == 248 && typ == protowire.BytesType:
+		case 248:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16503,7 +20643,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_BitString{BitString: decodeBitString(d, v)}
 			d.depth--
-		case num == 249 && typ == protowire.BytesType:
+		case 249:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16515,7 +20659,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_List{List: decodeList(d, v)}
 			d.depth--
-		case num == 250 && typ == protowire.BytesType:
+		case 250:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16527,7 +20675,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_IntList{IntList: decodeIntList(d, v)}
 			d.depth--
-		case num == 251 && typ == protowire.BytesType:
+		case 251:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -16539,7 +20691,11 @@ func decodeNode(d *decoder, buf []byte) *pg.Node {
 			}
 			m.Node = &pg.Node_OidList{OidList: decodeOidList(d, v)}
 			d.depth--
-		case num == 252 && typ == protowire.BytesType:
+		case 252:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17081,14 +21237,22 @@ func decodeNotifyStmt(d *decoder, buf []byte) *pg.NotifyStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Conditionname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -17120,8 +21284,12 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17133,7 +21301,11 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17141,7 +21313,11 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			}
 			buf = buf[n:]
 			m.Opno = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17149,7 +21325,11 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			}
 			buf = buf[n:]
 			m.Opresulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17157,7 +21337,11 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			}
 			buf = buf[n:]
 			m.Opretset = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17165,7 +21349,11 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			}
 			buf = buf[n:]
 			m.Opcollid = uint32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17173,7 +21361,11 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17185,7 +21377,11 @@ func decodeNullIfExpr(d *decoder, buf []byte) *pg.NullIfExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17230,8 +21426,12 @@ func decodeNullTest(d *decoder, buf []byte) *pg.NullTest {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17243,7 +21443,11 @@ func decodeNullTest(d *decoder, buf []byte) *pg.NullTest {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17255,7 +21459,11 @@ func decodeNullTest(d *decoder, buf []byte) *pg.NullTest {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17263,7 +21471,11 @@ func decodeNullTest(d *decoder, buf []byte) *pg.NullTest {
 			}
 			buf = buf[n:]
 			m.Nulltesttype = pg.NullTestType(int32(v))
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17271,7 +21483,11 @@ func decodeNullTest(d *decoder, buf []byte) *pg.NullTest {
 			}
 			buf = buf[n:]
 			m.Argisrow = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17308,8 +21524,12 @@ func decodeObjectWithArgs(d *decoder, buf []byte) *pg.ObjectWithArgs {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17321,7 +21541,11 @@ func decodeObjectWithArgs(d *decoder, buf []byte) *pg.ObjectWithArgs {
 			}
 			m.Objname = append(m.Objname, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17333,7 +21557,11 @@ func decodeObjectWithArgs(d *decoder, buf []byte) *pg.ObjectWithArgs {
 			}
 			m.Objargs = append(m.Objargs, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17345,7 +21573,11 @@ func decodeObjectWithArgs(d *decoder, buf []byte) *pg.ObjectWithArgs {
 			}
 			m.Objfuncargs = append(m.Objfuncargs, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17396,8 +21628,12 @@ func decodeOidList(d *decoder, buf []byte) *pg.OidList {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17439,8 +21675,12 @@ func decodeOnConflictClause(d *decoder, buf []byte) *pg.OnConflictClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17448,7 +21688,11 @@ func decodeOnConflictClause(d *decoder, buf []byte) *pg.OnConflictClause {
 			}
 			buf = buf[n:]
 			m.Action = pg.OnConflictAction(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17460,7 +21704,11 @@ func decodeOnConflictClause(d *decoder, buf []byte) *pg.OnConflictClause {
 			}
 			m.Infer = decodeInferClause(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17472,7 +21720,11 @@ func decodeOnConflictClause(d *decoder, buf []byte) *pg.OnConflictClause {
 			}
 			m.TargetList = append(m.TargetList, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17484,7 +21736,11 @@ func decodeOnConflictClause(d *decoder, buf []byte) *pg.OnConflictClause {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17526,8 +21782,12 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17535,7 +21795,11 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			}
 			buf = buf[n:]
 			m.Action = pg.OnConflictAction(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17547,7 +21811,11 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			}
 			m.ArbiterElems = append(m.ArbiterElems, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17559,7 +21827,11 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			}
 			m.ArbiterWhere = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17567,7 +21839,11 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			}
 			buf = buf[n:]
 			m.Constraint = uint32(v)
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17579,7 +21855,11 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			}
 			m.OnConflictSet = append(m.OnConflictSet, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17591,7 +21871,11 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			}
 			m.OnConflictWhere = decodeNode(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17599,7 +21883,11 @@ func decodeOnConflictExpr(d *decoder, buf []byte) *pg.OnConflictExpr {
 			}
 			buf = buf[n:]
 			m.ExclRelIndex = int32(v)
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17658,8 +21946,12 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17671,7 +21963,11 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17679,7 +21975,11 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			}
 			buf = buf[n:]
 			m.Opno = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17687,7 +21987,11 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			}
 			buf = buf[n:]
 			m.Opresulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17695,7 +21999,11 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			}
 			buf = buf[n:]
 			m.Opretset = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17703,7 +22011,11 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			}
 			buf = buf[n:]
 			m.Opcollid = uint32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17711,7 +22023,11 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17723,7 +22039,11 @@ func decodeOpExpr(d *decoder, buf []byte) *pg.OpExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17768,14 +22088,22 @@ func decodePLAssignStmt(d *decoder, buf []byte) *pg.PLAssignStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17787,7 +22115,11 @@ func decodePLAssignStmt(d *decoder, buf []byte) *pg.PLAssignStmt {
 			}
 			m.Indirection = append(m.Indirection, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17795,7 +22127,11 @@ func decodePLAssignStmt(d *decoder, buf []byte) *pg.PLAssignStmt {
 			}
 			buf = buf[n:]
 			m.Nnames = int32(v)
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17807,7 +22143,11 @@ func decodePLAssignStmt(d *decoder, buf []byte) *pg.PLAssignStmt {
 			}
 			m.Val = decodeSelectStmt(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17849,8 +22189,12 @@ func decodeParam(d *decoder, buf []byte) *pg.Param {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17862,7 +22206,11 @@ func decodeParam(d *decoder, buf []byte) *pg.Param {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17870,7 +22218,11 @@ func decodeParam(d *decoder, buf []byte) *pg.Param {
 			}
 			buf = buf[n:]
 			m.Paramkind = pg.ParamKind(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17878,7 +22230,11 @@ func decodeParam(d *decoder, buf []byte) *pg.Param {
 			}
 			buf = buf[n:]
 			m.Paramid = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17886,7 +22242,11 @@ func decodeParam(d *decoder, buf []byte) *pg.Param {
 			}
 			buf = buf[n:]
 			m.Paramtype = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17894,7 +22254,11 @@ func decodeParam(d *decoder, buf []byte) *pg.Param {
 			}
 			buf = buf[n:]
 			m.Paramtypmod = int32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17902,7 +22266,11 @@ func decodeParam(d *decoder, buf []byte) *pg.Param {
 			}
 			buf = buf[n:]
 			m.Paramcollid = uint32(v)
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17941,8 +22309,12 @@ func decodeParamRef(d *decoder, buf []byte) *pg.ParamRef {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17950,7 +22322,11 @@ func decodeParamRef(d *decoder, buf []byte) *pg.ParamRef {
 			}
 			buf = buf[n:]
 			m.Number = int32(v)
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17984,8 +22360,12 @@ func decodeParseResult(d *decoder, buf []byte) *pg.ParseResult {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -17993,7 +22373,11 @@ func decodeParseResult(d *decoder, buf []byte) *pg.ParseResult {
 			}
 			buf = buf[n:]
 			m.Version = int32(v)
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18036,14 +22420,22 @@ func decodePartitionBoundSpec(d *decoder, buf []byte) *pg.PartitionBoundSpec {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Strategy = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18051,7 +22443,11 @@ func decodePartitionBoundSpec(d *decoder, buf []byte) *pg.PartitionBoundSpec {
 			}
 			buf = buf[n:]
 			m.IsDefault = v != 0
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18059,7 +22455,11 @@ func decodePartitionBoundSpec(d *decoder, buf []byte) *pg.PartitionBoundSpec {
 			}
 			buf = buf[n:]
 			m.Modulus = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18067,7 +22467,11 @@ func decodePartitionBoundSpec(d *decoder, buf []byte) *pg.PartitionBoundSpec {
 			}
 			buf = buf[n:]
 			m.Remainder = int32(v)
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18079,7 +22483,11 @@ func decodePartitionBoundSpec(d *decoder, buf []byte) *pg.PartitionBoundSpec {
 			}
 			m.Listdatums = append(m.Listdatums, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18091,7 +22499,11 @@ func decodePartitionBoundSpec(d *decoder, buf []byte) *pg.PartitionBoundSpec {
 			}
 			m.Lowerdatums = append(m.Lowerdatums, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18103,7 +22515,11 @@ func decodePartitionBoundSpec(d *decoder, buf []byte) *pg.PartitionBoundSpec {
 			}
 			m.Upperdatums = append(m.Upperdatums, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18158,8 +22574,12 @@ func decodePartitionCmd(d *decoder, buf []byte) *pg.PartitionCmd {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18171,7 +22591,11 @@ func decodePartitionCmd(d *decoder, buf []byte) *pg.PartitionCmd {
 			}
 			m.Name = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18183,7 +22607,11 @@ func decodePartitionCmd(d *decoder, buf []byte) *pg.PartitionCmd {
 			}
 			m.Bound = decodePartitionBoundSpec(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18218,14 +22646,22 @@ func decodePartitionElem(d *decoder, buf []byte) *pg.PartitionElem {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18237,7 +22673,11 @@ func decodePartitionElem(d *decoder, buf []byte) *pg.PartitionElem {
 			}
 			m.Expr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18249,7 +22689,11 @@ func decodePartitionElem(d *decoder, buf []byte) *pg.PartitionElem {
 			}
 			m.Collation = append(m.Collation, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18261,7 +22705,11 @@ func decodePartitionElem(d *decoder, buf []byte) *pg.PartitionElem {
 			}
 			m.Opclass = append(m.Opclass, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18308,8 +22756,12 @@ func decodePartitionRangeDatum(d *decoder, buf []byte) *pg.PartitionRangeDatum {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18317,7 +22769,11 @@ func decodePartitionRangeDatum(d *decoder, buf []byte) *pg.PartitionRangeDatum {
 			}
 			buf = buf[n:]
 			m.Kind = pg.PartitionRangeDatumKind(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18329,7 +22785,11 @@ func decodePartitionRangeDatum(d *decoder, buf []byte) *pg.PartitionRangeDatum {
 			}
 			m.Value = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18364,8 +22824,12 @@ func decodePartitionSpec(d *decoder, buf []byte) *pg.PartitionSpec {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18373,7 +22837,11 @@ func decodePartitionSpec(d *decoder, buf []byte) *pg.PartitionSpec {
 			}
 			buf = buf[n:]
 			m.Strategy = pg.PartitionStrategy(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18385,7 +22853,11 @@ func decodePartitionSpec(d *decoder, buf []byte) *pg.PartitionSpec {
 			}
 			m.PartParams = append(m.PartParams, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18425,14 +22897,22 @@ func decodePrepareStmt(d *decoder, buf []byte) *pg.PrepareStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18444,7 +22924,11 @@ func decodePrepareStmt(d *decoder, buf []byte) *pg.PrepareStmt {
 			}
 			m.Argtypes = append(m.Argtypes, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18488,8 +22972,12 @@ func decodePublicationObjSpec(d *decoder, buf []byte) *pg.PublicationObjSpec {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18497,13 +22985,21 @@ func decodePublicationObjSpec(d *decoder, buf []byte) *pg.PublicationObjSpec {
 			}
 			buf = buf[n:]
 			m.Pubobjtype = pg.PublicationObjSpecType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18515,7 +23011,11 @@ func decodePublicationObjSpec(d *decoder, buf []byte) *pg.PublicationObjSpec {
 			}
 			m.Pubtable = decodePublicationTable(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18551,8 +23051,12 @@ func decodePublicationTable(d *decoder, buf []byte) *pg.PublicationTable {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18564,7 +23068,11 @@ func decodePublicationTable(d *decoder, buf []byte) *pg.PublicationTable {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18576,7 +23084,11 @@ func decodePublicationTable(d *decoder, buf []byte) *pg.PublicationTable {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18620,8 +23132,12 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18629,7 +23145,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.CommandType = pg.CmdType(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18637,7 +23157,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.QuerySource = pg.QuerySource(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18645,7 +23169,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.CanSetTag = v != 0
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18657,7 +23185,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.UtilityStmt = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18665,7 +23197,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.ResultRelation = int32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18673,7 +23209,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasAggs = v != 0
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18681,7 +23221,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasWindowFuncs = v != 0
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18689,7 +23233,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasTargetSrfs = v != 0
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18697,7 +23245,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasSubLinks = v != 0
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18705,7 +23257,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasDistinctOn = v != 0
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18713,7 +23269,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasRecursive = v != 0
-		case num == 12 && typ == protowire.VarintType:
+		case 12:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18721,7 +23281,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasModifyingCte = v != 0
-		case num == 13 && typ == protowire.VarintType:
+		case 13:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18729,7 +23293,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasForUpdate = v != 0
-		case num == 14 && typ == protowire.VarintType:
+		case 14:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18737,7 +23305,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.HasRowSecurity = v != 0
-		case num == 15 && typ == protowire.VarintType:
+		case 15:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18745,7 +23317,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.IsReturn = v != 0
-		case num == 16 && typ == protowire.BytesType:
+		case 16:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18757,7 +23333,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.CteList = append(m.CteList, decodeNode(d, v))
 			d.depth--
-		case num == 17 && typ == protowire.BytesType:
+		case 17:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18769,7 +23349,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.Rtable = append(m.Rtable, decodeNode(d, v))
 			d.depth--
-		case num == 18 && typ == protowire.BytesType:
+		case 18:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18781,7 +23365,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.Rteperminfos = append(m.Rteperminfos, decodeNode(d, v))
 			d.depth--
-		case num == 19 && typ == protowire.BytesType:
+		case 19:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18793,7 +23381,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.Jointree = decodeFromExpr(d, v)
 			d.depth--
-		case num == 20 && typ == protowire.BytesType:
+		case 20:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18805,7 +23397,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.MergeActionList = append(m.MergeActionList, decodeNode(d, v))
 			d.depth--
-		case num == 21 && typ == protowire.VarintType:
+		case 21:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18813,7 +23409,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.MergeUseOuterJoin = v != 0
-		case num == 22 && typ == protowire.BytesType:
+		case 22:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18825,7 +23425,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.TargetList = append(m.TargetList, decodeNode(d, v))
 			d.depth--
-		case num == 23 && typ == protowire.VarintType:
+		case 23:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18833,7 +23437,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.Override = pg.OverridingKind(int32(v))
-		case num == 24 && typ == protowire.BytesType:
+		case 24:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18845,7 +23453,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.OnConflict = decodeOnConflictExpr(d, v)
 			d.depth--
-		case num == 25 && typ == protowire.BytesType:
+		case 25:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18857,7 +23469,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.ReturningList = append(m.ReturningList, decodeNode(d, v))
 			d.depth--
-		case num == 26 && typ == protowire.BytesType:
+		case 26:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18869,7 +23485,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.GroupClause = append(m.GroupClause, decodeNode(d, v))
 			d.depth--
-		case num == 27 && typ == protowire.VarintType:
+		case 27:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18877,7 +23497,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.GroupDistinct = v != 0
-		case num == 28 && typ == protowire.BytesType:
+		case 28:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18889,7 +23513,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.GroupingSets = append(m.GroupingSets, decodeNode(d, v))
 			d.depth--
-		case num == 29 && typ == protowire.BytesType:
+		case 29:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18901,7 +23529,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.HavingQual = decodeNode(d, v)
 			d.depth--
-		case num == 30 && typ == protowire.BytesType:
+		case 30:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18913,7 +23545,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.WindowClause = append(m.WindowClause, decodeNode(d, v))
 			d.depth--
-		case num == 31 && typ == protowire.BytesType:
+		case 31:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18925,7 +23561,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.DistinctClause = append(m.DistinctClause, decodeNode(d, v))
 			d.depth--
-		case num == 32 && typ == protowire.BytesType:
+		case 32:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18937,7 +23577,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.SortClause = append(m.SortClause, decodeNode(d, v))
 			d.depth--
-		case num == 33 && typ == protowire.BytesType:
+		case 33:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18949,7 +23593,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.LimitOffset = decodeNode(d, v)
 			d.depth--
-		case num == 34 && typ == protowire.BytesType:
+		case 34:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18961,7 +23609,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.LimitCount = decodeNode(d, v)
 			d.depth--
-		case num == 35 && typ == protowire.VarintType:
+		case 35:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18969,7 +23621,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.LimitOption = pg.LimitOption(int32(v))
-		case num == 36 && typ == protowire.BytesType:
+		case 36:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18981,7 +23637,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.RowMarks = append(m.RowMarks, decodeNode(d, v))
 			d.depth--
-		case num == 37 && typ == protowire.BytesType:
+		case 37:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -18993,7 +23653,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.SetOperations = decodeNode(d, v)
 			d.depth--
-		case num == 38 && typ == protowire.BytesType:
+		case 38:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19005,7 +23669,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.ConstraintDeps = append(m.ConstraintDeps, decodeNode(d, v))
 			d.depth--
-		case num == 39 && typ == protowire.BytesType:
+		case 39:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19017,7 +23685,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			m.WithCheckOptions = append(m.WithCheckOptions, decodeNode(d, v))
 			d.depth--
-		case num == 40 && typ == protowire.VarintType:
+		case 40:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19025,7 +23697,11 @@ func decodeQuery(d *decoder, buf []byte) *pg.Query {
 			}
 			buf = buf[n:]
 			m.StmtLocation = int32(v)
-		case num == 41 && typ == protowire.VarintType:
+		case 41:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19168,8 +23844,12 @@ func decodeRTEPermissionInfo(d *decoder, buf []byte) *pg.RTEPermissionInfo {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19177,7 +23857,11 @@ func decodeRTEPermissionInfo(d *decoder, buf []byte) *pg.RTEPermissionInfo {
 			}
 			buf = buf[n:]
 			m.Relid = uint32(v)
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19185,7 +23869,11 @@ func decodeRTEPermissionInfo(d *decoder, buf []byte) *pg.RTEPermissionInfo {
 			}
 			buf = buf[n:]
 			m.Inh = v != 0
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19193,7 +23881,11 @@ func decodeRTEPermissionInfo(d *decoder, buf []byte) *pg.RTEPermissionInfo {
 			}
 			buf = buf[n:]
 			m.RequiredPerms = uint64(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19201,78 +23893,93 @@ func decodeRTEPermissionInfo(d *decoder, buf []byte) *pg.RTEPermissionInfo {
 			}
 			buf = buf[n:]
 			m.CheckAsUser = uint32(v)
-		case num == 5 && typ == protowire.BytesType:
-			p, n := protowire.ConsumeBytes(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			for len(p) > 0 {
-				v, n := protowire.ConsumeVarint(p)
+		case 5:
+			switch typ {
+			case protowire.BytesType:
+				p, n := protowire.ConsumeBytes(buf)
 				if n < 0 {
 					d.fail(n)
 					return m
 				}
-				p = p[n:]
+				buf = buf[n:]
+				for len(p) > 0 {
+					v, n := protowire.ConsumeVarint(p)
+					if n < 0 {
+						d.fail(n)
+						return m
+					}
+					p = p[n:]
+					m.SelectedCols = append(m.SelectedCols, uint64(v))
+				}
+			case protowire.VarintType:
+				v, n := protowire.ConsumeVarint(buf)
+				if n < 0 {
+					d.fail(n)
+					return m
+				}
+				buf = buf[n:]
 				m.SelectedCols = append(m.SelectedCols, uint64(v))
+			default:
+				buf = d.skip(num, typ, buf)
 			}
-		case num == 5 && typ == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			m.SelectedCols = append(m.SelectedCols, uint64(v))
-		case num == 6 && typ == protowire.BytesType:
-			p, n := protowire.ConsumeBytes(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			for len(p) > 0 {
-				v, n := protowire.ConsumeVarint(p)
+		case 6:
+			switch typ {
+			case protowire.BytesType:
+				p, n := protowire.ConsumeBytes(buf)
 				if n < 0 {
 					d.fail(n)
 					return m
 				}
-				p = p[n:]
+				buf = buf[n:]
+				for len(p) > 0 {
+					v, n := protowire.ConsumeVarint(p)
+					if n < 0 {
+						d.fail(n)
+						return m
+					}
+					p = p[n:]
+					m.InsertedCols = append(m.InsertedCols, uint64(v))
+				}
+			case protowire.VarintType:
+				v, n := protowire.ConsumeVarint(buf)
+				if n < 0 {
+					d.fail(n)
+					return m
+				}
+				buf = buf[n:]
 				m.InsertedCols = append(m.InsertedCols, uint64(v))
+			default:
+				buf = d.skip(num, typ, buf)
 			}
-		case num == 6 && typ == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			m.InsertedCols = append(m.InsertedCols, uint64(v))
-		case num == 7 && typ == protowire.BytesType:
-			p, n := protowire.ConsumeBytes(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			for len(p) > 0 {
-				v, n := protowire.ConsumeVarint(p)
+		case 7:
+			switch typ {
+			case protowire.BytesType:
+				p, n := protowire.ConsumeBytes(buf)
 				if n < 0 {
 					d.fail(n)
 					return m
 				}
-				p = p[n:]
+				buf = buf[n:]
+				for len(p) > 0 {
+					v, n := protowire.ConsumeVarint(p)
+					if n < 0 {
+						d.fail(n)
+						return m
+					}
+					p = p[n:]
+					m.UpdatedCols = append(m.UpdatedCols, uint64(v))
+				}
+			case protowire.VarintType:
+				v, n := protowire.ConsumeVarint(buf)
+				if n < 0 {
+					d.fail(n)
+					return m
+				}
+				buf = buf[n:]
 				m.UpdatedCols = append(m.UpdatedCols, uint64(v))
+			default:
+				buf = d.skip(num, typ, buf)
 			}
-		case num == 7 && typ == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			m.UpdatedCols = append(m.UpdatedCols, uint64(v))
 		default:
 			buf = d.skip(num, typ, buf)
 		}
@@ -19310,8 +24017,12 @@ func decodeRangeFunction(d *decoder, buf []byte) *pg.RangeFunction {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19319,7 +24030,11 @@ func decodeRangeFunction(d *decoder, buf []byte) *pg.RangeFunction {
 			}
 			buf = buf[n:]
 			m.Lateral = v != 0
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19327,7 +24042,11 @@ func decodeRangeFunction(d *decoder, buf []byte) *pg.RangeFunction {
 			}
 			buf = buf[n:]
 			m.Ordinality = v != 0
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19335,7 +24054,11 @@ func decodeRangeFunction(d *decoder, buf []byte) *pg.RangeFunction {
 			}
 			buf = buf[n:]
 			m.IsRowsfrom = v != 0
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19347,7 +24070,11 @@ func decodeRangeFunction(d *decoder, buf []byte) *pg.RangeFunction {
 			}
 			m.Functions = append(m.Functions, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19359,7 +24086,11 @@ func decodeRangeFunction(d *decoder, buf []byte) *pg.RangeFunction {
 			}
 			m.Alias = decodeAlias(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19411,8 +24142,12 @@ func decodeRangeSubselect(d *decoder, buf []byte) *pg.RangeSubselect {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19420,7 +24155,11 @@ func decodeRangeSubselect(d *decoder, buf []byte) *pg.RangeSubselect {
 			}
 			buf = buf[n:]
 			m.Lateral = v != 0
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19432,7 +24171,11 @@ func decodeRangeSubselect(d *decoder, buf []byte) *pg.RangeSubselect {
 			}
 			m.Subquery = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19471,8 +24214,12 @@ func decodeRangeTableFunc(d *decoder, buf []byte) *pg.RangeTableFunc {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19480,7 +24227,11 @@ func decodeRangeTableFunc(d *decoder, buf []byte) *pg.RangeTableFunc {
 			}
 			buf = buf[n:]
 			m.Lateral = v != 0
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19492,7 +24243,11 @@ func decodeRangeTableFunc(d *decoder, buf []byte) *pg.RangeTableFunc {
 			}
 			m.Docexpr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19504,7 +24259,11 @@ func decodeRangeTableFunc(d *decoder, buf []byte) *pg.RangeTableFunc {
 			}
 			m.Rowexpr = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19516,7 +24275,11 @@ func decodeRangeTableFunc(d *decoder, buf []byte) *pg.RangeTableFunc {
 			}
 			m.Namespaces = append(m.Namespaces, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19528,7 +24291,11 @@ func decodeRangeTableFunc(d *decoder, buf []byte) *pg.RangeTableFunc {
 			}
 			m.Columns = append(m.Columns, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19540,7 +24307,11 @@ func decodeRangeTableFunc(d *decoder, buf []byte) *pg.RangeTableFunc {
 			}
 			m.Alias = decodeAlias(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19589,14 +24360,22 @@ func decodeRangeTableFuncCol(d *decoder, buf []byte) *pg.RangeTableFuncCol {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Colname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19608,7 +24387,11 @@ func decodeRangeTableFuncCol(d *decoder, buf []byte) *pg.RangeTableFuncCol {
 			}
 			m.TypeName = decodeTypeName(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19616,7 +24399,11 @@ func decodeRangeTableFuncCol(d *decoder, buf []byte) *pg.RangeTableFuncCol {
 			}
 			buf = buf[n:]
 			m.ForOrdinality = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19624,7 +24411,11 @@ func decodeRangeTableFuncCol(d *decoder, buf []byte) *pg.RangeTableFuncCol {
 			}
 			buf = buf[n:]
 			m.IsNotNull = v != 0
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19636,7 +24427,11 @@ func decodeRangeTableFuncCol(d *decoder, buf []byte) *pg.RangeTableFuncCol {
 			}
 			m.Colexpr = decodeNode(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19648,7 +24443,11 @@ func decodeRangeTableFuncCol(d *decoder, buf []byte) *pg.RangeTableFuncCol {
 			}
 			m.Coldefexpr = decodeNode(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19687,8 +24486,12 @@ func decodeRangeTableSample(d *decoder, buf []byte) *pg.RangeTableSample {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19700,7 +24503,11 @@ func decodeRangeTableSample(d *decoder, buf []byte) *pg.RangeTableSample {
 			}
 			m.Relation = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19712,7 +24519,11 @@ func decodeRangeTableSample(d *decoder, buf []byte) *pg.RangeTableSample {
 			}
 			m.Method = append(m.Method, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19724,7 +24535,11 @@ func decodeRangeTableSample(d *decoder, buf []byte) *pg.RangeTableSample {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19736,7 +24551,11 @@ func decodeRangeTableSample(d *decoder, buf []byte) *pg.RangeTableSample {
 			}
 			m.Repeatable = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19783,8 +24602,12 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19792,7 +24615,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Rtekind = pg.RTEKind(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19800,13 +24627,21 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Relid = uint32(v)
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Relkind = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19814,7 +24649,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Rellockmode = int32(v)
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19826,7 +24665,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Tablesample = decodeTableSampleClause(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19834,7 +24677,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Perminfoindex = uint32(v)
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19846,7 +24693,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Subquery = decodeQuery(d, v)
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19854,7 +24705,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.SecurityBarrier = v != 0
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19862,7 +24717,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Jointype = pg.JoinType(int32(v))
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19870,7 +24729,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Joinmergedcols = int32(v)
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19882,7 +24745,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Joinaliasvars = append(m.Joinaliasvars, decodeNode(d, v))
 			d.depth--
-		case num == 12 && typ == protowire.BytesType:
+		case 12:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19894,7 +24761,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Joinleftcols = append(m.Joinleftcols, decodeNode(d, v))
 			d.depth--
-		case num == 13 && typ == protowire.BytesType:
+		case 13:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19906,7 +24777,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Joinrightcols = append(m.Joinrightcols, decodeNode(d, v))
 			d.depth--
-		case num == 14 && typ == protowire.BytesType:
+		case 14:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19918,7 +24793,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.JoinUsingAlias = decodeAlias(d, v)
 			d.depth--
-		case num == 15 && typ == protowire.BytesType:
+		case 15:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19930,7 +24809,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Functions = append(m.Functions, decodeNode(d, v))
 			d.depth--
-		case num == 16 && typ == protowire.VarintType:
+		case 16:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19938,7 +24821,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Funcordinality = v != 0
-		case num == 17 && typ == protowire.BytesType:
+		case 17:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19950,7 +24837,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Tablefunc = decodeTableFunc(d, v)
 			d.depth--
-		case num == 18 && typ == protowire.BytesType:
+		case 18:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19962,13 +24853,21 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.ValuesLists = append(m.ValuesLists, decodeNode(d, v))
 			d.depth--
-		case num == 19 && typ == protowire.BytesType:
+		case 19:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Ctename = s
-		case num == 20 && typ == protowire.VarintType:
+		case 20:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19976,7 +24875,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Ctelevelsup = uint32(v)
-		case num == 21 && typ == protowire.VarintType:
+		case 21:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19984,7 +24887,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.SelfReference = v != 0
-		case num == 22 && typ == protowire.BytesType:
+		case 22:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -19996,7 +24903,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Coltypes = append(m.Coltypes, decodeNode(d, v))
 			d.depth--
-		case num == 23 && typ == protowire.BytesType:
+		case 23:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20008,7 +24919,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Coltypmods = append(m.Coltypmods, decodeNode(d, v))
 			d.depth--
-		case num == 24 && typ == protowire.BytesType:
+		case 24:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20020,13 +24935,21 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Colcollations = append(m.Colcollations, decodeNode(d, v))
 			d.depth--
-		case num == 25 && typ == protowire.BytesType:
+		case 25:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Enrname = s
-		case num == 26 && typ == protowire.Fixed64Type:
+		case 26:
+			if typ != protowire.Fixed64Type {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeFixed64(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20034,7 +24957,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Enrtuples = math.Float64frombits(v)
-		case num == 27 && typ == protowire.BytesType:
+		case 27:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20046,7 +24973,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Alias = decodeAlias(d, v)
 			d.depth--
-		case num == 28 && typ == protowire.BytesType:
+		case 28:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20058,7 +24989,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			m.Eref = decodeAlias(d, v)
 			d.depth--
-		case num == 29 && typ == protowire.VarintType:
+		case 29:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20066,7 +25001,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Lateral = v != 0
-		case num == 30 && typ == protowire.VarintType:
+		case 30:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20074,7 +25013,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.Inh = v != 0
-		case num == 31 && typ == protowire.VarintType:
+		case 31:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20082,7 +25025,11 @@ func decodeRangeTblEntry(d *decoder, buf []byte) *pg.RangeTblEntry {
 			}
 			buf = buf[n:]
 			m.InFromCl = v != 0
-		case num == 32 && typ == protowire.BytesType:
+		case 32:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20195,8 +25142,12 @@ func decodeRangeTblFunction(d *decoder, buf []byte) *pg.RangeTblFunction {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20208,7 +25159,11 @@ func decodeRangeTblFunction(d *decoder, buf []byte) *pg.RangeTblFunction {
 			}
 			m.Funcexpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20216,7 +25171,11 @@ func decodeRangeTblFunction(d *decoder, buf []byte) *pg.RangeTblFunction {
 			}
 			buf = buf[n:]
 			m.Funccolcount = int32(v)
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20228,7 +25187,11 @@ func decodeRangeTblFunction(d *decoder, buf []byte) *pg.RangeTblFunction {
 			}
 			m.Funccolnames = append(m.Funccolnames, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20240,7 +25203,11 @@ func decodeRangeTblFunction(d *decoder, buf []byte) *pg.RangeTblFunction {
 			}
 			m.Funccoltypes = append(m.Funccoltypes, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20252,7 +25219,11 @@ func decodeRangeTblFunction(d *decoder, buf []byte) *pg.RangeTblFunction {
 			}
 			m.Funccoltypmods = append(m.Funccoltypmods, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20264,30 +25235,35 @@ func decodeRangeTblFunction(d *decoder, buf []byte) *pg.RangeTblFunction {
 			}
 			m.Funccolcollations = append(m.Funccolcollations, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
-			p, n := protowire.ConsumeBytes(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			for len(p) > 0 {
-				v, n := protowire.ConsumeVarint(p)
+		case 7:
+			switch typ {
+			case protowire.BytesType:
+				p, n := protowire.ConsumeBytes(buf)
 				if n < 0 {
 					d.fail(n)
 					return m
 				}
-				p = p[n:]
+				buf = buf[n:]
+				for len(p) > 0 {
+					v, n := protowire.ConsumeVarint(p)
+					if n < 0 {
+						d.fail(n)
+						return m
+					}
+					p = p[n:]
+					m.Funcparams = append(m.Funcparams, uint64(v))
+				}
+			case protowire.VarintType:
+				v, n := protowire.ConsumeVarint(buf)
+				if n < 0 {
+					d.fail(n)
+					return m
+				}
+				buf = buf[n:]
 				m.Funcparams = append(m.Funcparams, uint64(v))
+			default:
+				buf = d.skip(num, typ, buf)
 			}
-		case num == 7 && typ == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			m.Funcparams = append(m.Funcparams, uint64(v))
 		default:
 			buf = d.skip(num, typ, buf)
 		}
@@ -20341,8 +25317,12 @@ func decodeRangeTblRef(d *decoder, buf []byte) *pg.RangeTblRef {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20375,26 +25355,42 @@ func decodeRangeVar(d *decoder, buf []byte) *pg.RangeVar {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Catalogname = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Schemaname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Relname = s
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20402,13 +25398,21 @@ func decodeRangeVar(d *decoder, buf []byte) *pg.RangeVar {
 			}
 			buf = buf[n:]
 			m.Inh = v != 0
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Relpersistence = s
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20420,7 +25424,11 @@ func decodeRangeVar(d *decoder, buf []byte) *pg.RangeVar {
 			}
 			m.Alias = decodeAlias(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20459,8 +25467,12 @@ func decodeRawStmt(d *decoder, buf []byte) *pg.RawStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20472,7 +25484,11 @@ func decodeRawStmt(d *decoder, buf []byte) *pg.RawStmt {
 			}
 			m.Stmt = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20480,7 +25496,11 @@ func decodeRawStmt(d *decoder, buf []byte) *pg.RawStmt {
 			}
 			buf = buf[n:]
 			m.StmtLocation = int32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20515,8 +25535,12 @@ func decodeReassignOwnedStmt(d *decoder, buf []byte) *pg.ReassignOwnedStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20528,7 +25552,11 @@ func decodeReassignOwnedStmt(d *decoder, buf []byte) *pg.ReassignOwnedStmt {
 			}
 			m.Roles = append(m.Roles, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20571,8 +25599,12 @@ func decodeRefreshMatViewStmt(d *decoder, buf []byte) *pg.RefreshMatViewStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20580,7 +25612,11 @@ func decodeRefreshMatViewStmt(d *decoder, buf []byte) *pg.RefreshMatViewStmt {
 			}
 			buf = buf[n:]
 			m.Concurrent = v != 0
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20588,7 +25624,11 @@ func decodeRefreshMatViewStmt(d *decoder, buf []byte) *pg.RefreshMatViewStmt {
 			}
 			buf = buf[n:]
 			m.SkipData = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20627,8 +25667,12 @@ func decodeReindexStmt(d *decoder, buf []byte) *pg.ReindexStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20636,7 +25680,11 @@ func decodeReindexStmt(d *decoder, buf []byte) *pg.ReindexStmt {
 			}
 			buf = buf[n:]
 			m.Kind = pg.ReindexObjectType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20648,13 +25696,21 @@ func decodeReindexStmt(d *decoder, buf []byte) *pg.ReindexStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20699,8 +25755,12 @@ func decodeRelabelType(d *decoder, buf []byte) *pg.RelabelType {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20712,7 +25772,11 @@ func decodeRelabelType(d *decoder, buf []byte) *pg.RelabelType {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20724,7 +25788,11 @@ func decodeRelabelType(d *decoder, buf []byte) *pg.RelabelType {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20732,7 +25800,11 @@ func decodeRelabelType(d *decoder, buf []byte) *pg.RelabelType {
 			}
 			buf = buf[n:]
 			m.Resulttype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20740,7 +25812,11 @@ func decodeRelabelType(d *decoder, buf []byte) *pg.RelabelType {
 			}
 			buf = buf[n:]
 			m.Resulttypmod = int32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20748,7 +25824,11 @@ func decodeRelabelType(d *decoder, buf []byte) *pg.RelabelType {
 			}
 			buf = buf[n:]
 			m.Resultcollid = uint32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20756,7 +25836,11 @@ func decodeRelabelType(d *decoder, buf []byte) *pg.RelabelType {
 			}
 			buf = buf[n:]
 			m.Relabelformat = pg.CoercionForm(int32(v))
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20795,8 +25879,12 @@ func decodeRenameStmt(d *decoder, buf []byte) *pg.RenameStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20804,7 +25892,11 @@ func decodeRenameStmt(d *decoder, buf []byte) *pg.RenameStmt {
 			}
 			buf = buf[n:]
 			m.RenameType = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20812,7 +25904,11 @@ func decodeRenameStmt(d *decoder, buf []byte) *pg.RenameStmt {
 			}
 			buf = buf[n:]
 			m.RelationType = pg.ObjectType(int32(v))
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20824,7 +25920,11 @@ func decodeRenameStmt(d *decoder, buf []byte) *pg.RenameStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20836,19 +25936,31 @@ func decodeRenameStmt(d *decoder, buf []byte) *pg.RenameStmt {
 			}
 			m.Object = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Subname = s
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Newname = s
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20856,7 +25968,11 @@ func decodeRenameStmt(d *decoder, buf []byte) *pg.RenameStmt {
 			}
 			buf = buf[n:]
 			m.Behavior = pg.DropBehavior(int32(v))
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20896,14 +26012,22 @@ func decodeReplicaIdentityStmt(d *decoder, buf []byte) *pg.ReplicaIdentityStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.IdentityType = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -20935,14 +26059,22 @@ func decodeResTarget(d *decoder, buf []byte) *pg.ResTarget {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20954,7 +26086,11 @@ func decodeResTarget(d *decoder, buf []byte) *pg.ResTarget {
 			}
 			m.Indirection = append(m.Indirection, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -20966,7 +26102,11 @@ func decodeResTarget(d *decoder, buf []byte) *pg.ResTarget {
 			}
 			m.Val = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21007,8 +26147,12 @@ func decodeReturnStmt(d *decoder, buf []byte) *pg.ReturnStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21045,8 +26189,12 @@ func decodeRoleSpec(d *decoder, buf []byte) *pg.RoleSpec {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21054,13 +26202,21 @@ func decodeRoleSpec(d *decoder, buf []byte) *pg.RoleSpec {
 			}
 			buf = buf[n:]
 			m.Roletype = pg.RoleSpecType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Rolename = s
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21095,8 +26251,12 @@ func decodeRowCompareExpr(d *decoder, buf []byte) *pg.RowCompareExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21108,7 +26268,11 @@ func decodeRowCompareExpr(d *decoder, buf []byte) *pg.RowCompareExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21116,7 +26280,11 @@ func decodeRowCompareExpr(d *decoder, buf []byte) *pg.RowCompareExpr {
 			}
 			buf = buf[n:]
 			m.Rctype = pg.RowCompareType(int32(v))
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21128,7 +26296,11 @@ func decodeRowCompareExpr(d *decoder, buf []byte) *pg.RowCompareExpr {
 			}
 			m.Opnos = append(m.Opnos, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21140,7 +26312,11 @@ func decodeRowCompareExpr(d *decoder, buf []byte) *pg.RowCompareExpr {
 			}
 			m.Opfamilies = append(m.Opfamilies, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21152,7 +26328,11 @@ func decodeRowCompareExpr(d *decoder, buf []byte) *pg.RowCompareExpr {
 			}
 			m.Inputcollids = append(m.Inputcollids, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21164,7 +26344,11 @@ func decodeRowCompareExpr(d *decoder, buf []byte) *pg.RowCompareExpr {
 			}
 			m.Largs = append(m.Largs, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21232,8 +26416,12 @@ func decodeRowExpr(d *decoder, buf []byte) *pg.RowExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21245,7 +26433,11 @@ func decodeRowExpr(d *decoder, buf []byte) *pg.RowExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21257,7 +26449,11 @@ func decodeRowExpr(d *decoder, buf []byte) *pg.RowExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21265,7 +26461,11 @@ func decodeRowExpr(d *decoder, buf []byte) *pg.RowExpr {
 			}
 			buf = buf[n:]
 			m.RowTypeid = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21273,7 +26473,11 @@ func decodeRowExpr(d *decoder, buf []byte) *pg.RowExpr {
 			}
 			buf = buf[n:]
 			m.RowFormat = pg.CoercionForm(int32(v))
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21285,7 +26489,11 @@ func decodeRowExpr(d *decoder, buf []byte) *pg.RowExpr {
 			}
 			m.Colnames = append(m.Colnames, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21333,8 +26541,12 @@ func decodeRowMarkClause(d *decoder, buf []byte) *pg.RowMarkClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21342,7 +26554,11 @@ func decodeRowMarkClause(d *decoder, buf []byte) *pg.RowMarkClause {
 			}
 			buf = buf[n:]
 			m.Rti = uint32(v)
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21350,7 +26566,11 @@ func decodeRowMarkClause(d *decoder, buf []byte) *pg.RowMarkClause {
 			}
 			buf = buf[n:]
 			m.Strength = pg.LockClauseStrength(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21358,7 +26578,11 @@ func decodeRowMarkClause(d *decoder, buf []byte) *pg.RowMarkClause {
 			}
 			buf = buf[n:]
 			m.WaitPolicy = pg.LockWaitPolicy(int32(v))
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21394,8 +26618,12 @@ func decodeRuleStmt(d *decoder, buf []byte) *pg.RuleStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21407,13 +26635,21 @@ func decodeRuleStmt(d *decoder, buf []byte) *pg.RuleStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Rulename = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21425,7 +26661,11 @@ func decodeRuleStmt(d *decoder, buf []byte) *pg.RuleStmt {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21433,7 +26673,11 @@ func decodeRuleStmt(d *decoder, buf []byte) *pg.RuleStmt {
 			}
 			buf = buf[n:]
 			m.Event = pg.CmdType(int32(v))
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21441,7 +26685,11 @@ func decodeRuleStmt(d *decoder, buf []byte) *pg.RuleStmt {
 			}
 			buf = buf[n:]
 			m.Instead = v != 0
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21453,7 +26701,11 @@ func decodeRuleStmt(d *decoder, buf []byte) *pg.RuleStmt {
 			}
 			m.Actions = append(m.Actions, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21497,8 +26749,12 @@ func decodeSQLValueFunction(d *decoder, buf []byte) *pg.SQLValueFunction {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21510,7 +26766,11 @@ func decodeSQLValueFunction(d *decoder, buf []byte) *pg.SQLValueFunction {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21518,7 +26778,11 @@ func decodeSQLValueFunction(d *decoder, buf []byte) *pg.SQLValueFunction {
 			}
 			buf = buf[n:]
 			m.Op = pg.SQLValueFunctionOp(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21526,7 +26790,11 @@ func decodeSQLValueFunction(d *decoder, buf []byte) *pg.SQLValueFunction {
 			}
 			buf = buf[n:]
 			m.Type = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21534,7 +26802,11 @@ func decodeSQLValueFunction(d *decoder, buf []byte) *pg.SQLValueFunction {
 			}
 			buf = buf[n:]
 			m.Typmod = int32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21571,8 +26843,12 @@ func decodeScalarArrayOpExpr(d *decoder, buf []byte) *pg.ScalarArrayOpExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21584,7 +26860,11 @@ func decodeScalarArrayOpExpr(d *decoder, buf []byte) *pg.ScalarArrayOpExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21592,7 +26872,11 @@ func decodeScalarArrayOpExpr(d *decoder, buf []byte) *pg.ScalarArrayOpExpr {
 			}
 			buf = buf[n:]
 			m.Opno = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21600,7 +26884,11 @@ func decodeScalarArrayOpExpr(d *decoder, buf []byte) *pg.ScalarArrayOpExpr {
 			}
 			buf = buf[n:]
 			m.UseOr = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21608,7 +26896,11 @@ func decodeScalarArrayOpExpr(d *decoder, buf []byte) *pg.ScalarArrayOpExpr {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21620,7 +26912,11 @@ func decodeScalarArrayOpExpr(d *decoder, buf []byte) *pg.ScalarArrayOpExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21663,8 +26959,12 @@ func decodeScanResult(d *decoder, buf []byte) *pg.ScanResult {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21672,7 +26972,11 @@ func decodeScanResult(d *decoder, buf []byte) *pg.ScanResult {
 			}
 			buf = buf[n:]
 			m.Version = int32(v)
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21715,8 +27019,12 @@ func decodeScanToken(d *decoder, buf []byte) *pg.ScanToken {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21724,7 +27032,11 @@ func decodeScanToken(d *decoder, buf []byte) *pg.ScanToken {
 			}
 			buf = buf[n:]
 			m.Start = int32(v)
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21732,7 +27044,11 @@ func decodeScanToken(d *decoder, buf []byte) *pg.ScanToken {
 			}
 			buf = buf[n:]
 			m.End = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21740,7 +27056,11 @@ func decodeScanToken(d *decoder, buf []byte) *pg.ScanToken {
 			}
 			buf = buf[n:]
 			m.Token = pg.Token(int32(v))
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21776,8 +27096,12 @@ func decodeSecLabelStmt(d *decoder, buf []byte) *pg.SecLabelStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21785,7 +27109,11 @@ func decodeSecLabelStmt(d *decoder, buf []byte) *pg.SecLabelStmt {
 			}
 			buf = buf[n:]
 			m.Objtype = pg.ObjectType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21797,13 +27125,21 @@ func decodeSecLabelStmt(d *decoder, buf []byte) *pg.SecLabelStmt {
 			}
 			m.Object = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Provider = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -21837,8 +27173,12 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21850,7 +27190,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.DistinctClause = append(m.DistinctClause, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21862,7 +27206,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.IntoClause = decodeIntoClause(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21874,7 +27222,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.TargetList = append(m.TargetList, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21886,7 +27238,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.FromClause = append(m.FromClause, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21898,7 +27254,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21910,7 +27270,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.GroupClause = append(m.GroupClause, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21918,7 +27282,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			buf = buf[n:]
 			m.GroupDistinct = v != 0
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21930,7 +27298,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.HavingClause = decodeNode(d, v)
 			d.depth--
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21942,7 +27314,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.WindowClause = append(m.WindowClause, decodeNode(d, v))
 			d.depth--
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21954,7 +27330,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.ValuesLists = append(m.ValuesLists, decodeNode(d, v))
 			d.depth--
-		case num == 11 && typ == protowire.BytesType:
+		case 11:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21966,7 +27346,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.SortClause = append(m.SortClause, decodeNode(d, v))
 			d.depth--
-		case num == 12 && typ == protowire.BytesType:
+		case 12:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21978,7 +27362,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.LimitOffset = decodeNode(d, v)
 			d.depth--
-		case num == 13 && typ == protowire.BytesType:
+		case 13:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21990,7 +27378,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.LimitCount = decodeNode(d, v)
 			d.depth--
-		case num == 14 && typ == protowire.VarintType:
+		case 14:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -21998,7 +27390,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			buf = buf[n:]
 			m.LimitOption = pg.LimitOption(int32(v))
-		case num == 15 && typ == protowire.BytesType:
+		case 15:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22010,7 +27406,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.LockingClause = append(m.LockingClause, decodeNode(d, v))
 			d.depth--
-		case num == 16 && typ == protowire.BytesType:
+		case 16:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22022,7 +27422,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.WithClause = decodeWithClause(d, v)
 			d.depth--
-		case num == 17 && typ == protowire.VarintType:
+		case 17:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22030,7 +27434,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			buf = buf[n:]
 			m.Op = pg.SetOperation(int32(v))
-		case num == 18 && typ == protowire.VarintType:
+		case 18:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22038,7 +27446,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			buf = buf[n:]
 			m.All = v != 0
-		case num == 19 && typ == protowire.BytesType:
+		case 19:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22050,7 +27462,11 @@ func decodeSelectStmt(d *decoder, buf []byte) *pg.SelectStmt {
 			}
 			m.Larg = decodeSelectStmt(d, v)
 			d.depth--
-		case num == 20 && typ == protowire.BytesType:
+		case 20:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22146,8 +27562,12 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22155,7 +27575,11 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			}
 			buf = buf[n:]
 			m.Op = pg.SetOperation(int32(v))
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22163,7 +27587,11 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			}
 			buf = buf[n:]
 			m.All = v != 0
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22175,7 +27603,11 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			}
 			m.Larg = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22187,7 +27619,11 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			}
 			m.Rarg = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22199,7 +27635,11 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			}
 			m.ColTypes = append(m.ColTypes, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22211,7 +27651,11 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			}
 			m.ColTypmods = append(m.ColTypmods, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22223,7 +27667,11 @@ func decodeSetOperationStmt(d *decoder, buf []byte) *pg.SetOperationStmt {
 			}
 			m.ColCollations = append(m.ColCollations, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22287,8 +27735,12 @@ func decodeSetToDefault(d *decoder, buf []byte) *pg.SetToDefault {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22300,7 +27752,11 @@ func decodeSetToDefault(d *decoder, buf []byte) *pg.SetToDefault {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22308,7 +27764,11 @@ func decodeSetToDefault(d *decoder, buf []byte) *pg.SetToDefault {
 			}
 			buf = buf[n:]
 			m.TypeId = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22316,7 +27776,11 @@ func decodeSetToDefault(d *decoder, buf []byte) *pg.SetToDefault {
 			}
 			buf = buf[n:]
 			m.TypeMod = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22324,7 +27788,11 @@ func decodeSetToDefault(d *decoder, buf []byte) *pg.SetToDefault {
 			}
 			buf = buf[n:]
 			m.Collation = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22361,8 +27829,12 @@ func decodeSortBy(d *decoder, buf []byte) *pg.SortBy {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22374,7 +27846,11 @@ func decodeSortBy(d *decoder, buf []byte) *pg.SortBy {
 			}
 			m.Node = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22382,7 +27858,11 @@ func decodeSortBy(d *decoder, buf []byte) *pg.SortBy {
 			}
 			buf = buf[n:]
 			m.SortbyDir = pg.SortByDir(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22390,7 +27870,11 @@ func decodeSortBy(d *decoder, buf []byte) *pg.SortBy {
 			}
 			buf = buf[n:]
 			m.SortbyNulls = pg.SortByNulls(int32(v))
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22402,7 +27886,11 @@ func decodeSortBy(d *decoder, buf []byte) *pg.SortBy {
 			}
 			m.UseOp = append(m.UseOp, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22444,8 +27932,12 @@ func decodeSortGroupClause(d *decoder, buf []byte) *pg.SortGroupClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22453,7 +27945,11 @@ func decodeSortGroupClause(d *decoder, buf []byte) *pg.SortGroupClause {
 			}
 			buf = buf[n:]
 			m.TleSortGroupRef = uint32(v)
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22461,7 +27957,11 @@ func decodeSortGroupClause(d *decoder, buf []byte) *pg.SortGroupClause {
 			}
 			buf = buf[n:]
 			m.Eqop = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22469,7 +27969,11 @@ func decodeSortGroupClause(d *decoder, buf []byte) *pg.SortGroupClause {
 			}
 			buf = buf[n:]
 			m.Sortop = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22477,7 +27981,11 @@ func decodeSortGroupClause(d *decoder, buf []byte) *pg.SortGroupClause {
 			}
 			buf = buf[n:]
 			m.NullsFirst = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22514,14 +28022,22 @@ func decodeStatsElem(d *decoder, buf []byte) *pg.StatsElem {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22559,8 +28075,12 @@ func decodeString(d *decoder, buf []byte) *pg.String {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -22591,8 +28111,12 @@ func decodeSubLink(d *decoder, buf []byte) *pg.SubLink {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22604,7 +28128,11 @@ func decodeSubLink(d *decoder, buf []byte) *pg.SubLink {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22612,7 +28140,11 @@ func decodeSubLink(d *decoder, buf []byte) *pg.SubLink {
 			}
 			buf = buf[n:]
 			m.SubLinkType = pg.SubLinkType(int32(v))
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22620,7 +28152,11 @@ func decodeSubLink(d *decoder, buf []byte) *pg.SubLink {
 			}
 			buf = buf[n:]
 			m.SubLinkId = int32(v)
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22632,7 +28168,11 @@ func decodeSubLink(d *decoder, buf []byte) *pg.SubLink {
 			}
 			m.Testexpr = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22644,7 +28184,11 @@ func decodeSubLink(d *decoder, buf []byte) *pg.SubLink {
 			}
 			m.OperName = append(m.OperName, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22656,7 +28200,11 @@ func decodeSubLink(d *decoder, buf []byte) *pg.SubLink {
 			}
 			m.Subselect = decodeNode(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22700,8 +28248,12 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22713,7 +28265,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22721,7 +28277,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.SubLinkType = pg.SubLinkType(int32(v))
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22733,7 +28293,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			m.Testexpr = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22745,7 +28309,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			m.ParamIds = append(m.ParamIds, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22753,13 +28321,21 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.PlanId = int32(v)
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.PlanName = s
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22767,7 +28343,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.FirstColType = uint32(v)
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22775,7 +28355,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.FirstColTypmod = int32(v)
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22783,7 +28367,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.FirstColCollation = uint32(v)
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22791,7 +28379,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.UseHashTable = v != 0
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22799,7 +28391,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.UnknownEqFalse = v != 0
-		case num == 12 && typ == protowire.VarintType:
+		case 12:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22807,7 +28403,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.ParallelSafe = v != 0
-		case num == 13 && typ == protowire.BytesType:
+		case 13:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22819,7 +28419,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			m.SetParam = append(m.SetParam, decodeNode(d, v))
 			d.depth--
-		case num == 14 && typ == protowire.BytesType:
+		case 14:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22831,7 +28435,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			m.ParParam = append(m.ParParam, decodeNode(d, v))
 			d.depth--
-		case num == 15 && typ == protowire.BytesType:
+		case 15:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22843,7 +28451,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 16 && typ == protowire.Fixed64Type:
+		case 16:
+			if typ != protowire.Fixed64Type {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeFixed64(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22851,7 +28463,11 @@ func decodeSubPlan(d *decoder, buf []byte) *pg.SubPlan {
 			}
 			buf = buf[n:]
 			m.StartupCost = math.Float64frombits(v)
-		case num == 17 && typ == protowire.Fixed64Type:
+		case 17:
+			if typ != protowire.Fixed64Type {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeFixed64(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22920,8 +28536,12 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22933,7 +28553,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22941,7 +28565,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			buf = buf[n:]
 			m.Refcontainertype = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22949,7 +28577,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			buf = buf[n:]
 			m.Refelemtype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22957,7 +28589,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			buf = buf[n:]
 			m.Refrestype = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22965,7 +28601,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			buf = buf[n:]
 			m.Reftypmod = int32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22973,7 +28613,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			buf = buf[n:]
 			m.Refcollid = uint32(v)
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22985,7 +28629,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			m.Refupperindexpr = append(m.Refupperindexpr, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -22997,7 +28645,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			m.Reflowerindexpr = append(m.Reflowerindexpr, decodeNode(d, v))
 			d.depth--
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23009,7 +28661,11 @@ func decodeSubscriptingRef(d *decoder, buf []byte) *pg.SubscriptingRef {
 			}
 			m.Refexpr = decodeNode(d, v)
 			d.depth--
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23065,8 +28721,12 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23078,7 +28738,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.NsUris = append(m.NsUris, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23090,7 +28754,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.NsNames = append(m.NsNames, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23102,7 +28770,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Docexpr = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23114,7 +28786,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Rowexpr = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23126,7 +28802,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Colnames = append(m.Colnames, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23138,7 +28818,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Coltypes = append(m.Coltypes, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23150,7 +28834,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Coltypmods = append(m.Coltypmods, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23162,7 +28850,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Colcollations = append(m.Colcollations, decodeNode(d, v))
 			d.depth--
-		case num == 9 && typ == protowire.BytesType:
+		case 9:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23174,7 +28866,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Colexprs = append(m.Colexprs, decodeNode(d, v))
 			d.depth--
-		case num == 10 && typ == protowire.BytesType:
+		case 10:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23186,31 +28882,40 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			m.Coldefexprs = append(m.Coldefexprs, decodeNode(d, v))
 			d.depth--
-		case num == 11 && typ == protowire.BytesType:
-			p, n := protowire.ConsumeBytes(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			for len(p) > 0 {
-				v, n := protowire.ConsumeVarint(p)
+		case 11:
+			switch typ {
+			case protowire.BytesType:
+				p, n := protowire.ConsumeBytes(buf)
 				if n < 0 {
 					d.fail(n)
 					return m
 				}
-				p = p[n:]
+				buf = buf[n:]
+				for len(p) > 0 {
+					v, n := protowire.ConsumeVarint(p)
+					if n < 0 {
+						d.fail(n)
+						return m
+					}
+					p = p[n:]
+					m.Notnulls = append(m.Notnulls, uint64(v))
+				}
+			case protowire.VarintType:
+				v, n := protowire.ConsumeVarint(buf)
+				if n < 0 {
+					d.fail(n)
+					return m
+				}
+				buf = buf[n:]
 				m.Notnulls = append(m.Notnulls, uint64(v))
+			default:
+				buf = d.skip(num, typ, buf)
 			}
-		case num == 11 && typ == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
+		case 12:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
 			}
-			buf = buf[n:]
-			m.Notnulls = append(m.Notnulls, uint64(v))
-		case num == 12 && typ == protowire.VarintType:
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23218,7 +28923,11 @@ func decodeTableFunc(d *decoder, buf []byte) *pg.TableFunc {
 			}
 			buf = buf[n:]
 			m.Ordinalitycol = int32(v)
-		case num == 13 && typ == protowire.VarintType:
+		case 13:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23305,8 +29014,12 @@ func decodeTableLikeClause(d *decoder, buf []byte) *pg.TableLikeClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23318,7 +29031,11 @@ func decodeTableLikeClause(d *decoder, buf []byte) *pg.TableLikeClause {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23326,7 +29043,11 @@ func decodeTableLikeClause(d *decoder, buf []byte) *pg.TableLikeClause {
 			}
 			buf = buf[n:]
 			m.Options = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23361,8 +29082,12 @@ func decodeTableSampleClause(d *decoder, buf []byte) *pg.TableSampleClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23370,7 +29095,11 @@ func decodeTableSampleClause(d *decoder, buf []byte) *pg.TableSampleClause {
 			}
 			buf = buf[n:]
 			m.Tsmhandler = uint32(v)
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23382,7 +29111,11 @@ func decodeTableSampleClause(d *decoder, buf []byte) *pg.TableSampleClause {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23426,8 +29159,12 @@ func decodeTargetEntry(d *decoder, buf []byte) *pg.TargetEntry {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23439,7 +29176,11 @@ func decodeTargetEntry(d *decoder, buf []byte) *pg.TargetEntry {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23451,7 +29192,11 @@ func decodeTargetEntry(d *decoder, buf []byte) *pg.TargetEntry {
 			}
 			m.Expr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23459,13 +29204,21 @@ func decodeTargetEntry(d *decoder, buf []byte) *pg.TargetEntry {
 			}
 			buf = buf[n:]
 			m.Resno = int32(v)
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Resname = s
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23473,7 +29226,11 @@ func decodeTargetEntry(d *decoder, buf []byte) *pg.TargetEntry {
 			}
 			buf = buf[n:]
 			m.Ressortgroupref = uint32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23481,7 +29238,11 @@ func decodeTargetEntry(d *decoder, buf []byte) *pg.TargetEntry {
 			}
 			buf = buf[n:]
 			m.Resorigtbl = uint32(v)
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23489,7 +29250,11 @@ func decodeTargetEntry(d *decoder, buf []byte) *pg.TargetEntry {
 			}
 			buf = buf[n:]
 			m.Resorigcol = int32(v)
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23529,8 +29294,12 @@ func decodeTransactionStmt(d *decoder, buf []byte) *pg.TransactionStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23538,7 +29307,11 @@ func decodeTransactionStmt(d *decoder, buf []byte) *pg.TransactionStmt {
 			}
 			buf = buf[n:]
 			m.Kind = pg.TransactionStmtKind(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23550,19 +29323,31 @@ func decodeTransactionStmt(d *decoder, buf []byte) *pg.TransactionStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.SavepointName = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Gid = s
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23604,14 +29389,22 @@ func decodeTriggerTransition(d *decoder, buf []byte) *pg.TriggerTransition {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23619,7 +29412,11 @@ func decodeTriggerTransition(d *decoder, buf []byte) *pg.TriggerTransition {
 			}
 			buf = buf[n:]
 			m.IsNew = v != 0
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23654,8 +29451,12 @@ func decodeTruncateStmt(d *decoder, buf []byte) *pg.TruncateStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23667,7 +29468,11 @@ func decodeTruncateStmt(d *decoder, buf []byte) *pg.TruncateStmt {
 			}
 			m.Relations = append(m.Relations, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23675,7 +29480,11 @@ func decodeTruncateStmt(d *decoder, buf []byte) *pg.TruncateStmt {
 			}
 			buf = buf[n:]
 			m.RestartSeqs = v != 0
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23715,8 +29524,12 @@ func decodeTypeCast(d *decoder, buf []byte) *pg.TypeCast {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23728,7 +29541,11 @@ func decodeTypeCast(d *decoder, buf []byte) *pg.TypeCast {
 			}
 			m.Arg = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23740,7 +29557,11 @@ func decodeTypeCast(d *decoder, buf []byte) *pg.TypeCast {
 			}
 			m.TypeName = decodeTypeName(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23775,8 +29596,12 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23788,7 +29613,11 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			}
 			m.Names = append(m.Names, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23796,7 +29625,11 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			}
 			buf = buf[n:]
 			m.TypeOid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23804,7 +29637,11 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			}
 			buf = buf[n:]
 			m.Setof = v != 0
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23812,7 +29649,11 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			}
 			buf = buf[n:]
 			m.PctType = v != 0
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23824,7 +29665,11 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			}
 			m.Typmods = append(m.Typmods, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23832,7 +29677,11 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			}
 			buf = buf[n:]
 			m.Typemod = int32(v)
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23844,7 +29693,11 @@ func decodeTypeName(d *decoder, buf []byte) *pg.TypeName {
 			}
 			m.ArrayBounds = append(m.ArrayBounds, decodeNode(d, v))
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23899,8 +29752,12 @@ func decodeUnlistenStmt(d *decoder, buf []byte) *pg.UnlistenStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -23931,8 +29788,12 @@ func decodeUpdateStmt(d *decoder, buf []byte) *pg.UpdateStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23944,7 +29805,11 @@ func decodeUpdateStmt(d *decoder, buf []byte) *pg.UpdateStmt {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23956,7 +29821,11 @@ func decodeUpdateStmt(d *decoder, buf []byte) *pg.UpdateStmt {
 			}
 			m.TargetList = append(m.TargetList, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23968,7 +29837,11 @@ func decodeUpdateStmt(d *decoder, buf []byte) *pg.UpdateStmt {
 			}
 			m.WhereClause = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23980,7 +29853,11 @@ func decodeUpdateStmt(d *decoder, buf []byte) *pg.UpdateStmt {
 			}
 			m.FromClause = append(m.FromClause, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -23992,7 +29869,11 @@ func decodeUpdateStmt(d *decoder, buf []byte) *pg.UpdateStmt {
 			}
 			m.ReturningList = append(m.ReturningList, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24049,8 +29930,12 @@ func decodeVacuumRelation(d *decoder, buf []byte) *pg.VacuumRelation {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24062,7 +29947,11 @@ func decodeVacuumRelation(d *decoder, buf []byte) *pg.VacuumRelation {
 			}
 			m.Relation = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24070,7 +29959,11 @@ func decodeVacuumRelation(d *decoder, buf []byte) *pg.VacuumRelation {
 			}
 			buf = buf[n:]
 			m.Oid = uint32(v)
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24114,8 +30007,12 @@ func decodeVacuumStmt(d *decoder, buf []byte) *pg.VacuumStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24127,7 +30024,11 @@ func decodeVacuumStmt(d *decoder, buf []byte) *pg.VacuumStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24139,7 +30040,11 @@ func decodeVacuumStmt(d *decoder, buf []byte) *pg.VacuumStmt {
 			}
 			m.Rels = append(m.Rels, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24184,8 +30089,12 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24197,7 +30106,11 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24205,7 +30118,11 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			}
 			buf = buf[n:]
 			m.Varno = int32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24213,7 +30130,11 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			}
 			buf = buf[n:]
 			m.Varattno = int32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24221,7 +30142,11 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			}
 			buf = buf[n:]
 			m.Vartype = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24229,7 +30154,11 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			}
 			buf = buf[n:]
 			m.Vartypmod = int32(v)
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24237,31 +30166,40 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			}
 			buf = buf[n:]
 			m.Varcollid = uint32(v)
-		case num == 7 && typ == protowire.BytesType:
-			p, n := protowire.ConsumeBytes(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
-			}
-			buf = buf[n:]
-			for len(p) > 0 {
-				v, n := protowire.ConsumeVarint(p)
+		case 7:
+			switch typ {
+			case protowire.BytesType:
+				p, n := protowire.ConsumeBytes(buf)
 				if n < 0 {
 					d.fail(n)
 					return m
 				}
-				p = p[n:]
+				buf = buf[n:]
+				for len(p) > 0 {
+					v, n := protowire.ConsumeVarint(p)
+					if n < 0 {
+						d.fail(n)
+						return m
+					}
+					p = p[n:]
+					m.Varnullingrels = append(m.Varnullingrels, uint64(v))
+				}
+			case protowire.VarintType:
+				v, n := protowire.ConsumeVarint(buf)
+				if n < 0 {
+					d.fail(n)
+					return m
+				}
+				buf = buf[n:]
 				m.Varnullingrels = append(m.Varnullingrels, uint64(v))
+			default:
+				buf = d.skip(num, typ, buf)
 			}
-		case num == 7 && typ == protowire.VarintType:
-			v, n := protowire.ConsumeVarint(buf)
-			if n < 0 {
-				d.fail(n)
-				return m
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
 			}
-			buf = buf[n:]
-			m.Varnullingrels = append(m.Varnullingrels, uint64(v))
-		case num == 8 && typ == protowire.VarintType:
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24269,7 +30207,11 @@ func decodeVar(d *decoder, buf []byte) *pg.Var {
 			}
 			buf = buf[n:]
 			m.Varlevelsup = uint32(v)
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24312,8 +30254,12 @@ func decodeVariableSetStmt(d *decoder, buf []byte) *pg.VariableSetStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24321,13 +30267,21 @@ func decodeVariableSetStmt(d *decoder, buf []byte) *pg.VariableSetStmt {
 			}
 			buf = buf[n:]
 			m.Kind = pg.VariableSetKind(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24339,7 +30293,11 @@ func decodeVariableSetStmt(d *decoder, buf []byte) *pg.VariableSetStmt {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24380,8 +30338,12 @@ func decodeVariableShowStmt(d *decoder, buf []byte) *pg.VariableShowStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
@@ -24412,8 +30374,12 @@ func decodeViewStmt(d *decoder, buf []byte) *pg.ViewStmt {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24425,7 +30391,11 @@ func decodeViewStmt(d *decoder, buf []byte) *pg.ViewStmt {
 			}
 			m.View = decodeRangeVar(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24437,7 +30407,11 @@ func decodeViewStmt(d *decoder, buf []byte) *pg.ViewStmt {
 			}
 			m.Aliases = append(m.Aliases, decodeNode(d, v))
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24449,7 +30423,11 @@ func decodeViewStmt(d *decoder, buf []byte) *pg.ViewStmt {
 			}
 			m.Query = decodeNode(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24457,7 +30435,11 @@ func decodeViewStmt(d *decoder, buf []byte) *pg.ViewStmt {
 			}
 			buf = buf[n:]
 			m.Replace = v != 0
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24469,7 +30451,11 @@ func decodeViewStmt(d *decoder, buf []byte) *pg.ViewStmt {
 			}
 			m.Options = append(m.Options, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.VarintType:
+		case 6:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24517,20 +30503,32 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Refname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24542,7 +30540,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			m.PartitionClause = append(m.PartitionClause, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24554,7 +30556,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			m.OrderClause = append(m.OrderClause, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24562,7 +30568,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			buf = buf[n:]
 			m.FrameOptions = int32(v)
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24574,7 +30584,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			m.StartOffset = decodeNode(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24586,7 +30600,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			m.EndOffset = decodeNode(d, v)
 			d.depth--
-		case num == 8 && typ == protowire.BytesType:
+		case 8:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24598,7 +30616,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			m.RunCondition = append(m.RunCondition, decodeNode(d, v))
 			d.depth--
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24606,7 +30628,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			buf = buf[n:]
 			m.StartInRangeFunc = uint32(v)
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24614,7 +30640,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			buf = buf[n:]
 			m.EndInRangeFunc = uint32(v)
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24622,7 +30652,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			buf = buf[n:]
 			m.InRangeColl = uint32(v)
-		case num == 12 && typ == protowire.VarintType:
+		case 12:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24630,7 +30664,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			buf = buf[n:]
 			m.InRangeAsc = v != 0
-		case num == 13 && typ == protowire.VarintType:
+		case 13:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24638,7 +30676,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			buf = buf[n:]
 			m.InRangeNullsFirst = v != 0
-		case num == 14 && typ == protowire.VarintType:
+		case 14:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24646,7 +30688,11 @@ func decodeWindowClause(d *decoder, buf []byte) *pg.WindowClause {
 			}
 			buf = buf[n:]
 			m.Winref = uint32(v)
-		case num == 15 && typ == protowire.VarintType:
+		case 15:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24708,20 +30754,32 @@ func decodeWindowDef(d *decoder, buf []byte) *pg.WindowDef {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Refname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24733,7 +30791,11 @@ func decodeWindowDef(d *decoder, buf []byte) *pg.WindowDef {
 			}
 			m.PartitionClause = append(m.PartitionClause, decodeNode(d, v))
 			d.depth--
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24745,7 +30807,11 @@ func decodeWindowDef(d *decoder, buf []byte) *pg.WindowDef {
 			}
 			m.OrderClause = append(m.OrderClause, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24753,7 +30819,11 @@ func decodeWindowDef(d *decoder, buf []byte) *pg.WindowDef {
 			}
 			buf = buf[n:]
 			m.FrameOptions = int32(v)
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24765,7 +30835,11 @@ func decodeWindowDef(d *decoder, buf []byte) *pg.WindowDef {
 			}
 			m.StartOffset = decodeNode(d, v)
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24777,7 +30851,11 @@ func decodeWindowDef(d *decoder, buf []byte) *pg.WindowDef {
 			}
 			m.EndOffset = decodeNode(d, v)
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24827,8 +30905,12 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24840,7 +30922,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24848,7 +30934,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			buf = buf[n:]
 			m.Winfnoid = uint32(v)
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24856,7 +30946,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			buf = buf[n:]
 			m.Wintype = uint32(v)
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24864,7 +30958,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			buf = buf[n:]
 			m.Wincollid = uint32(v)
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24872,7 +30970,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			buf = buf[n:]
 			m.Inputcollid = uint32(v)
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24884,7 +30986,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.BytesType:
+		case 7:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24896,7 +31002,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			m.Aggfilter = decodeNode(d, v)
 			d.depth--
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24904,7 +31014,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			buf = buf[n:]
 			m.Winref = uint32(v)
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24912,7 +31026,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			buf = buf[n:]
 			m.Winstar = v != 0
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24920,7 +31038,11 @@ func decodeWindowFunc(d *decoder, buf []byte) *pg.WindowFunc {
 			}
 			buf = buf[n:]
 			m.Winagg = v != 0
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24968,8 +31090,12 @@ func decodeWithCheckOption(d *decoder, buf []byte) *pg.WithCheckOption {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -24977,19 +31103,31 @@ func decodeWithCheckOption(d *decoder, buf []byte) *pg.WithCheckOption {
 			}
 			buf = buf[n:]
 			m.Kind = pg.WCOKind(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Relname = s
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Polname = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25001,7 +31139,11 @@ func decodeWithCheckOption(d *decoder, buf []byte) *pg.WithCheckOption {
 			}
 			m.Qual = decodeNode(d, v)
 			d.depth--
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25038,8 +31180,12 @@ func decodeWithClause(d *decoder, buf []byte) *pg.WithClause {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25051,7 +31197,11 @@ func decodeWithClause(d *decoder, buf []byte) *pg.WithClause {
 			}
 			m.Ctes = append(m.Ctes, decodeNode(d, v))
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25059,7 +31209,11 @@ func decodeWithClause(d *decoder, buf []byte) *pg.WithClause {
 			}
 			buf = buf[n:]
 			m.Recursive = v != 0
-		case num == 3 && typ == protowire.VarintType:
+		case 3:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25099,8 +31253,12 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.BytesType:
+		switch num {
+		case 1:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25112,7 +31270,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			m.Xpr = decodeNode(d, v)
 			d.depth--
-		case num == 2 && typ == protowire.VarintType:
+		case 2:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25120,13 +31282,21 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			buf = buf[n:]
 			m.Op = pg.XmlExprOp(int32(v))
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			s, ok := d.str(&buf)
 			if !ok {
 				return m
 			}
 			m.Name = s
-		case num == 4 && typ == protowire.BytesType:
+		case 4:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25138,7 +31308,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			m.NamedArgs = append(m.NamedArgs, decodeNode(d, v))
 			d.depth--
-		case num == 5 && typ == protowire.BytesType:
+		case 5:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25150,7 +31324,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			m.ArgNames = append(m.ArgNames, decodeNode(d, v))
 			d.depth--
-		case num == 6 && typ == protowire.BytesType:
+		case 6:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25162,7 +31340,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			m.Args = append(m.Args, decodeNode(d, v))
 			d.depth--
-		case num == 7 && typ == protowire.VarintType:
+		case 7:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25170,7 +31352,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			buf = buf[n:]
 			m.Xmloption = pg.XmlOptionType(int32(v))
-		case num == 8 && typ == protowire.VarintType:
+		case 8:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25178,7 +31364,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			buf = buf[n:]
 			m.Indent = v != 0
-		case num == 9 && typ == protowire.VarintType:
+		case 9:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25186,7 +31376,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			buf = buf[n:]
 			m.Type = uint32(v)
-		case num == 10 && typ == protowire.VarintType:
+		case 10:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25194,7 +31388,11 @@ func decodeXmlExpr(d *decoder, buf []byte) *pg.XmlExpr {
 			}
 			buf = buf[n:]
 			m.Typmod = int32(v)
-		case num == 11 && typ == protowire.VarintType:
+		case 11:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25252,8 +31450,12 @@ func decodeXmlSerialize(d *decoder, buf []byte) *pg.XmlSerialize {
 			return m
 		}
 		buf = buf[n:]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
+		switch num {
+		case 1:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25261,7 +31463,11 @@ func decodeXmlSerialize(d *decoder, buf []byte) *pg.XmlSerialize {
 			}
 			buf = buf[n:]
 			m.Xmloption = pg.XmlOptionType(int32(v))
-		case num == 2 && typ == protowire.BytesType:
+		case 2:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25273,7 +31479,11 @@ func decodeXmlSerialize(d *decoder, buf []byte) *pg.XmlSerialize {
 			}
 			m.Expr = decodeNode(d, v)
 			d.depth--
-		case num == 3 && typ == protowire.BytesType:
+		case 3:
+			if typ != protowire.BytesType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeBytes(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25285,7 +31495,11 @@ func decodeXmlSerialize(d *decoder, buf []byte) *pg.XmlSerialize {
 			}
 			m.TypeName = decodeTypeName(d, v)
 			d.depth--
-		case num == 4 && typ == protowire.VarintType:
+		case 4:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)
@@ -25293,7 +31507,11 @@ func decodeXmlSerialize(d *decoder, buf []byte) *pg.XmlSerialize {
 			}
 			buf = buf[n:]
 			m.Indent = v != 0
-		case num == 5 && typ == protowire.VarintType:
+		case 5:
+			if typ != protowire.VarintType {
+				buf = d.skip(num, typ, buf)
+				continue
+			}
 			v, n := protowire.ConsumeVarint(buf)
 			if n < 0 {
 				d.fail(n)

@@ -206,11 +206,16 @@ func writeDecode(b *bytes.Buffer, m message) {
 		b.WriteString("d.skipAll(buf)\nreturn m\n}\n\n")
 		return
 	}
-	b.WriteString("for len(buf) > 0 && d.err == nil {\nnum, typ, n := protowire.ConsumeTag(buf)\nif n < 0 {\nd.fail(n)\nreturn m\n}\nbuf = buf[n:]\nswitch {\n")
+	// A switch on the field number alone compiles to a jump table or a
+	// binary search (Node's oneof has ~250 members); a field with the wrong
+	// wire type is skipped, as protobuf keeps it aside as unknown.
+	b.WriteString("for len(buf) > 0 && d.err == nil {\nnum, typ, n := protowire.ConsumeTag(buf)\nif n < 0 {\nd.fail(n)\nreturn m\n}\nbuf = buf[n:]\nswitch num {\n")
+	wrongType := "buf = d.skip(num, typ, buf)\ncontinue\n}\n"
 	for _, f := range m.fields {
+		fmt.Fprintf(b, "case %d:\n", f.num)
 		switch {
 		case f.kind == protoreflect.MessageKind:
-			fmt.Fprintf(b, "case num == %d && typ == protowire.BytesType:\n", f.num)
+			b.WriteString("if typ != protowire.BytesType {\n" + wrongType)
 			b.WriteString("v, n := protowire.ConsumeBytes(buf)\nif n < 0 {\nd.fail(n)\nreturn m\n}\nbuf = buf[n:]\nif !d.enter() {\nreturn m\n}\n")
 			switch {
 			case f.wrapper != "":
@@ -227,16 +232,16 @@ func writeDecode(b *bytes.Buffer, m message) {
 			if f.kind == protoreflect.StringKind || f.kind == protoreflect.DoubleKind {
 				log.Fatalf("%s: repeated %v is not handled", m.name, f.kind)
 			}
-			// packed
-			fmt.Fprintf(b, "case num == %d && typ == protowire.BytesType:\n", f.num)
+			// packed, or one value per tag
+			b.WriteString("switch typ {\ncase protowire.BytesType:\n")
 			b.WriteString("p, n := protowire.ConsumeBytes(buf)\nif n < 0 {\nd.fail(n)\nreturn m\n}\nbuf = buf[n:]\nfor len(p) > 0 {\nv, n := protowire.ConsumeVarint(p)\nif n < 0 {\nd.fail(n)\nreturn m\n}\np = p[n:]\n")
 			fmt.Fprintf(b, "m.%s = append(m.%s, %s)\n}\n", f.goName, f.goName, scalarValue(f))
-			// unpacked
-			fmt.Fprintf(b, "case num == %d && typ == protowire.VarintType:\n", f.num)
+			b.WriteString("case protowire.VarintType:\n")
 			b.WriteString("v, n := protowire.ConsumeVarint(buf)\nif n < 0 {\nd.fail(n)\nreturn m\n}\nbuf = buf[n:]\n")
 			fmt.Fprintf(b, "m.%s = append(m.%s, %s)\n", f.goName, f.goName, scalarValue(f))
+			b.WriteString("default:\nbuf = d.skip(num, typ, buf)\n}\n")
 		default:
-			fmt.Fprintf(b, "case num == %d && typ == %s:\n", f.num, scalarWire(f.kind))
+			fmt.Fprintf(b, "if typ != %s {\n%s", scalarWire(f.kind), wrongType)
 			switch f.kind {
 			case protoreflect.StringKind:
 				b.WriteString("s, ok := d.str(&buf)\nif !ok {\nreturn m\n}\n")

@@ -37,6 +37,21 @@ func Parse(sql string) (*pg.ParseResult, error) {
 	return Decode(buf)
 }
 
+// Scan splits SQL text into tokens as pg_query.Scan does, with the same
+// errors.
+func Scan(sql string) (*pg.ScanResult, error) {
+	buf, err := parser.ScanToProtobuf(sql)
+	if err != nil {
+		return nil, err
+	}
+	d := &decoder{}
+	r := decodeScanResult(d, buf)
+	if d.err != nil {
+		return nil, d.err
+	}
+	return r, nil
+}
+
 // Deparse turns a parse tree back into SQL text, as pg_query.Deparse
 // does, with the same errors.
 func Deparse(tree *pg.ParseResult) (string, error) {

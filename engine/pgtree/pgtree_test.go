@@ -58,7 +58,7 @@ func corpus(t *testing.T) []string {
 	return stmts
 }
 
-// TestParseMatchesPgQuery holds Parse to pg_query.Parse on every
+// TestParseMatchesPgQuery holds Parse and Scan to pg_query's on every
 // statement of the corpus (and on texts that fail to parse), Encode and
 // Deparse to proto.Marshal and pg_query.Deparse, and Clone,
 // Walk and Location to proto.Clone and to a walk and the location field
@@ -73,6 +73,13 @@ func TestParseMatchesPgQuery(t *testing.T) {
 	)
 	var prev *pg.ParseResult
 	for _, q := range stmts {
+		wantScan, wantErr := pg.Scan(q)
+		gotScan, gotErr := pgtree.Scan(q)
+		if (wantErr == nil) != (gotErr == nil) || wantErr != nil && wantErr.Error() != gotErr.Error() {
+			t.Errorf("%q: Scan error %v, pg_query %v", q, gotErr, wantErr)
+		} else if d := cmp.Diff(wantScan, gotScan, exported); d != "" {
+			t.Errorf("%q: tokens differ from pg_query's (-pg_query +pgtree):\n%s", q, d)
+		}
 		want, wantErr := pg.Parse(q)
 		got, gotErr := pgtree.Parse(q)
 		if (wantErr == nil) != (gotErr == nil) || wantErr != nil && wantErr.Error() != gotErr.Error() {

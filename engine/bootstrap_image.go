@@ -15,6 +15,7 @@ import (
 	"github.com/tinybase/tinybase/engine/bootstrap"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
@@ -364,7 +365,7 @@ func parseExprs(texts []string) ([]*pg.Node, error) {
 	if len(texts) == 0 {
 		return nil, nil
 	}
-	tree, err := pg.Parse("SELECT " + strings.Join(texts, ", "))
+	tree, err := pgtree.Parse("SELECT " + strings.Join(texts, ", "))
 	if err != nil {
 		return nil, fmt.Errorf("engine: image: %w", err)
 	}

@@ -130,7 +130,8 @@ func procRow(f *catalog.Function) []any {
 		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, nil, cfg}
 }
 
-// pgTrigger is pg_catalog.pg_trigger.
+// pgTrigger is pg_catalog.pg_trigger: the catalog's triggers and the
+// internal foreign-key triggers (pg_trigger_ri.go).
 var pgTrigger = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"tgrelid", types.Oid}, {"tgparentid", types.Oid}, {"tgname", types.Name},
@@ -154,7 +155,11 @@ var pgTrigger = &def{
 				t.Function, t.TgType(), string(rune(t.Enabled)), false, uint32(0), uint32(0), uint32(0),
 				false, false, int16(len(t.Args)), args, qual})
 		}
-		return out, nil
+		ri, err := riTriggers(s)
+		if err != nil {
+			return nil, err
+		}
+		return append(out, ri...), nil
 	},
 }
 

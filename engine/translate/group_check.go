@@ -12,9 +12,15 @@ import (
 // grouped, functionally dependent on the grouped primary key, nor inside
 // an aggregate (42803, docs 7.2.3). It covers the common shape that GMS
 // would otherwise accept: one table in FROM, grouped by plain columns;
-// other shapes are left alone rather than guessed at.
+// other shapes are left alone rather than guessed at. A query without
+// GROUP BY is grouped (into one group) when it has HAVING or calls an
+// aggregate outside subqueries and window calls (`SELECT name, count(*)
+// FROM people`); no column is grouped then.
 func (t *Translator) checkGrouping(s *pg.SelectStmt) {
-	if len(s.GroupClause) == 0 || len(s.FromClause) != 1 || t.Tables == nil {
+	if len(s.FromClause) != 1 || t.Tables == nil {
+		return
+	}
+	if len(s.GroupClause) == 0 && s.HavingClause == nil && !targetsAggregate(s.TargetList) {
 		return
 	}
 	rv := s.FromClause[0].GetRangeVar()
@@ -47,7 +53,7 @@ func (t *Translator) checkGrouping(s *pg.SelectStmt) {
 		}
 		grouped[col] = true
 	}
-	pkGrouped := len(ti.PrimaryKey) > 0
+	pkGrouped := len(ti.PrimaryKey) > 0 && len(grouped) > 0
 	for _, k := range ti.PrimaryKey {
 		pkGrouped = pkGrouped && grouped[k]
 	}
@@ -102,6 +108,10 @@ func walkUngrouped(m protoreflect.Message, f func(*pg.ColumnRef)) {
 		return
 	case *pg.SubLink:
 		return
+	case *pg.CaseExpr:
+		if groupingSetNull(x) {
+			return
+		}
 	case *pg.FuncCall:
 		parts := names(x.Funcname)
 		if x.Over != nil || aggregateNames[strings.ToLower(parts[len(parts)-1])] || x.AggStar {
@@ -120,6 +130,54 @@ func walkUngrouped(m protoreflect.Message, f func(*pg.ColumnRef)) {
 		}
 		return true
 	})
+}
+
+// groupingSetNull reports whether c is the typed NULL expandGroupingSets
+// puts in place of a grouping column outside a branch's set: `CASE WHEN
+// false THEN col END` with no source location. Its column is not read.
+func groupingSetNull(c *pg.CaseExpr) bool {
+	if c.Location != -1 || len(c.Args) != 1 || c.Arg != nil || c.Defresult != nil {
+		return false
+	}
+	b := c.Args[0].GetCaseWhen().GetExpr().GetAConst().GetBoolval()
+	return b != nil && !b.Boolval
+}
+
+// targetsAggregate reports whether a SELECT list calls a built-in
+// aggregate outside subqueries and window calls.
+func targetsAggregate(list []*pg.Node) bool {
+	found := false
+	var walk func(m protoreflect.Message)
+	walk = func(m protoreflect.Message) {
+		switch x := m.Interface().(type) {
+		case *pg.SubLink:
+			return
+		case *pg.FuncCall:
+			parts := names(x.Funcname)
+			if x.Over == nil && (aggregateNames[strings.ToLower(parts[len(parts)-1])] || x.AggStar) {
+				found = true
+				return
+			}
+		}
+		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+			switch {
+			case fd.IsList() && fd.Message() != nil:
+				l := v.List()
+				for i := 0; i < l.Len() && !found; i++ {
+					walk(l.Get(i).Message())
+				}
+			case fd.Message() != nil && !fd.IsMap():
+				walk(v.Message())
+			}
+			return !found
+		})
+	}
+	for _, n := range list {
+		if !found {
+			walk(n.ProtoReflect())
+		}
+	}
+	return found
 }
 
 // shadowedByCTE reports whether an unqualified FROM name may be a WITH

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -40,6 +41,9 @@ const (
 
 // Session is one connection's state: settings and transaction.
 type Session struct {
+	// deferred holds an error raised where GMS has no error result (window
+	// functions, rows_deferred.go).
+	deferred atomic.Pointer[error]
 	*sql.BaseSession
 	eng        *Engine
 	user       string

@@ -327,10 +327,23 @@ func toDecimal(v any) (decimal.Decimal, bool) {
 	return decimal.Decimal{}, false
 }
 
+// ErrorSink receives errors raised where go-mysql-server has no error
+// result; the engine's session implements it and fails the statement
+// with the first one when it reads the next row.
+type ErrorSink interface {
+	DeferError(error)
+}
+
 // Compute implements sql.WindowFunction; iv.Start is the current row.
+// WindowFunction.Compute returns no error, so an error (ntile(0), an
+// overflowing sum) goes to the session's ErrorSink and the row gets NULL.
 func (w *windowFn) Compute(ctx *sql.Context, iv sql.WindowInterval, buf sql.WindowBuffer) any {
 	v, err := w.compute(ctx, iv.Start, buf)
 	if err != nil {
+		if sink, ok := ctx.Session.(ErrorSink); ok {
+			sink.DeferError(err)
+			return nil
+		}
 		return err
 	}
 	return v

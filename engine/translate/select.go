@@ -12,6 +12,7 @@ import (
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
+	checkSelectLocking(s) // select_locking.go
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:

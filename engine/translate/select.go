@@ -148,6 +148,10 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 				continue
 			}
 		}
+		if fields := t.rowExpansion(rt.Val); fields != nil {
+			out = append(out, fields...)
+			continue
+		}
 		name := rt.Name
 		if name == "" {
 			name = columnName(rt.Val)

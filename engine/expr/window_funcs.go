@@ -189,7 +189,7 @@ func (w *windowFn) StartPartition(ctx *sql.Context, iv sql.WindowInterval, buf s
 // type's + / - must take the offset and compare back with the key.
 func (w *windowFn) checkRangeOffsetTypes() error {
 	f := w.a.spec.Frame
-	if f.Rows || len(w.keyTypes) == 0 {
+	if f.Rows || f.Groups || len(w.keyTypes) == 0 {
 		return nil
 	}
 	kt := w.keyTypes[len(w.keyTypes)-1]
@@ -268,6 +268,22 @@ func (w *windowFn) frame(i int) (int, int) {
 				return w.lastPeer(i) + 1
 			}
 			return w.firstPeer(i)
+		}
+		if f.Groups {
+			n, _ := asInt64(off)
+			if b == BoundPreceding {
+				n = -n
+			}
+			g := int64(w.group[i-w.start]) + n
+			switch {
+			case g < 0:
+				return w.start
+			case g >= int64(len(w.groupFirst)):
+				return w.end
+			case isEnd:
+				return w.groupLast[g] + 1
+			}
+			return w.groupFirst[g]
 		}
 		if f.Rows {
 			n, _ := asInt64(off)
@@ -468,17 +484,21 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 		s, e := w.frame(i)
 		b := &aggBuffer{a: a}
 		from := s
+		exclude := w.exclusion()
 		// frames that only grow (the default, and whole-partition frames)
 		// extend the previous row's state instead of starting over
-		if w.inc != nil && !b.collecting() && s == w.incStart && e >= w.incEnd {
+		if exclude == 0 && w.inc != nil && !b.collecting() && s == w.incStart && e >= w.incEnd {
 			b, from = w.inc, w.incEnd
 		}
 		for j := from; j < e; j++ {
+			if exclude != 0 && w.excluded(exclude, i, j) {
+				continue
+			}
 			if err := b.Update(ctx, buf[j]); err != nil {
 				return nil, err
 			}
 		}
-		if !b.collecting() {
+		if exclude == 0 && !b.collecting() {
 			w.inc, w.incStart, w.incEnd = b, s, e
 		}
 		return b.Eval(ctx)
@@ -549,6 +569,36 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 		return arg(0, buf[j])
 	case "first_value", "last_value", "nth_value":
 		s, e := w.frame(i)
+		if ex := w.exclusion(); ex != 0 {
+			// the frame's rows without the excluded ones
+			var rows []int
+			for j := s; j < e; j++ {
+				if !w.excluded(ex, i, j) {
+					rows = append(rows, j)
+				}
+			}
+			pick := func(k int) (any, error) {
+				if k < 0 || k >= len(rows) {
+					return nil, nil
+				}
+				return arg(0, buf[rows[k]])
+			}
+			switch a.winfn.name {
+			case "first_value":
+				return pick(0)
+			case "last_value":
+				return pick(len(rows) - 1)
+			}
+			v, err := arg(1, buf[i])
+			if err != nil || v == nil {
+				return nil, err
+			}
+			nth, _ := asInt64(v)
+			if nth <= 0 {
+				return nil, pgerror.New(errInvalidArgumentForNthValue, "argument of nth_value must be greater than zero")
+			}
+			return pick(int(nth) - 1)
+		}
 		k := s
 		switch a.winfn.name {
 		case "last_value":
@@ -570,6 +620,30 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 		return arg(0, buf[k])
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "window function %s is not supported yet", a.winfn.name)
+}
+
+// exclusion is the frame's EXCLUDE option: 0 (NO OTHERS), 'c' (CURRENT
+// ROW), 'g' (GROUP) or 't' (TIES).
+func (w *windowFn) exclusion() byte {
+	if f := w.a.spec.Frame; f != nil {
+		return f.Exclude
+	}
+	return 0
+}
+
+// excluded reports whether frame row j is left out of row i's frame by
+// the EXCLUDE option ex (docs 4.2.8): the current row, its peer group, or
+// its peers but not itself.
+func (w *windowFn) excluded(ex byte, i, j int) bool {
+	switch ex {
+	case 'c':
+		return j == i
+	case 'g':
+		return w.group[j-w.start] == w.group[i-w.start]
+	case 't':
+		return j != i && w.group[j-w.start] == w.group[i-w.start]
+	}
+	return false
 }
 
 // rowFramer hands the window function one row at a time.

@@ -146,6 +146,42 @@ func groupingSetNull(c *pg.CaseExpr) bool {
 // targetsAggregate reports whether a SELECT list calls a built-in
 // aggregate outside subqueries and window calls.
 func targetsAggregate(list []*pg.Node) bool {
+	for _, n := range list {
+		if aggregateIn(n.GetResTarget().GetVal()) {
+			return true
+		}
+	}
+	return false
+}
+
+// aggregateIn is targetsAggregate for one expression: the common node
+// kinds are looked at directly (the uncached statement path translates
+// every SELECT list through here), the others through their fields.
+func aggregateIn(n *pg.Node) bool {
+	switch x := n.GetNode().(type) {
+	case nil, *pg.Node_ColumnRef, *pg.Node_AConst, *pg.Node_ParamRef, *pg.Node_SubLink:
+		return false
+	case *pg.Node_TypeCast:
+		return aggregateIn(x.TypeCast.Arg)
+	case *pg.Node_AExpr:
+		return aggregateIn(x.AExpr.Lexpr) || aggregateIn(x.AExpr.Rexpr)
+	case *pg.Node_FuncCall:
+		f := x.FuncCall
+		if f.Over == nil && (f.AggStar || aggregateNames[strings.ToLower(strVal(f.Funcname[len(f.Funcname)-1]))]) {
+			return true
+		}
+		for _, a := range f.Args {
+			if aggregateIn(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return aggregateWalk(n)
+}
+
+// aggregateWalk looks for an aggregate call through every field of n.
+func aggregateWalk(n *pg.Node) bool {
 	found := false
 	var walk func(m protoreflect.Message)
 	walk = func(m protoreflect.Message) {
@@ -172,11 +208,7 @@ func targetsAggregate(list []*pg.Node) bool {
 			return !found
 		})
 	}
-	for _, n := range list {
-		if !found {
-			walk(n.ProtoReflect())
-		}
-	}
+	walk(n.ProtoReflect())
 	return found
 }
 

@@ -110,7 +110,15 @@ func (r *Rows) next() (row sql.Row, err error) {
 			}
 		}
 	}()
+	if r.s != nil && r.count == 0 {
+		r.s.takeDeferredError() // left by an earlier statement's unread rows
+	}
 	row, err = r.iter.Next(r.gctx)
+	if r.s != nil {
+		if e := r.s.takeDeferredError(); e != nil {
+			return nil, e
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -40,6 +41,11 @@ const (
 
 // Session is one connection's state: settings and transaction.
 type Session struct {
+	// deferred holds an error raised where GMS has no error result (window
+	// functions, rows_deferred.go).
+	deferred atomic.Pointer[error]
+	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
+	sqlPrepared map[string]*Prepared
 	*sql.BaseSession
 	eng        *Engine
 	user       string
@@ -287,6 +293,9 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	}
 	if c, ok := res.Cmd.(*translate.InsteadOf); ok {
 		return s.runInsteadOf(ctx, c) // trigger_instead.go
+	}
+	if rows, ok, err := s.runSQLPrepared(ctx, res); ok {
+		return rows, err // sql_prepare.go
 	}
 	if res.Cmd != nil {
 		tag, rows, err := s.command(res)

@@ -85,8 +85,17 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 			if t == nil || !hasTriggersFor(cat, t, catalog.EventUpdate) {
 				return n, transform.SameTree, nil
 			}
+			// the SET list, for UPDATE OF: the UpdateSource may sit under
+			// wrappers (a foreign key's handler) rather than be the child
 			var cols []string
-			if us, ok := w.Child.(*plan.UpdateSource); ok {
+			var us *plan.UpdateSource
+			transform.Inspect(w.Child, func(n sql.Node) bool {
+				if u, ok := n.(*plan.UpdateSource); ok && us == nil {
+					us = u
+				}
+				return us == nil
+			})
+			if us != nil {
 				for _, e := range us.UpdateExprs {
 					if sf, ok := e.(*expression.SetField); ok {
 						if gf, ok := sf.LeftChild.(*expression.GetField); ok {

@@ -44,6 +44,8 @@ var psqlCases = []struct {
 	{"d_child", []string{"-c", `\d child`}},
 	{"dplus_parent", []string{"-c", `\d+ parent`}},
 	{"df", []string{"-c", `\df public.*`}},
+	{"dfplus", []string{"-c", `\df+ public.*`}},
+	{"dfplus_auth", []string{"-c", `\df+ auth.*`}},
 	{"du", []string{"-c", `\du wire_psql_reader|anon|authenticator`}},
 	{"dp", []string{"-c", `\dp public.*`}},
 }

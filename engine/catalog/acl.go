@@ -204,13 +204,27 @@ func (a ACL) renameRole(old, new string) ACL {
 	if a == nil {
 		return nil
 	}
-	out := append(ACL(nil), a...)
-	for i := range out {
-		if out[i].Grantee == old {
-			out[i].Grantee = new
+	out := make(ACL, 0, len(a))
+	for _, it := range a {
+		if it.Grantee == old {
+			it.Grantee = new
 		}
-		if out[i].Grantor == old {
-			out[i].Grantor = new
+		if it.Grantor == old {
+			it.Grantor = new
+		}
+		// an item that now repeats an earlier grantee/grantor pair merges
+		// into it, as aclnewowner (acl.c) merges them
+		merged := false
+		for j := range out {
+			if out[j].Grantee == it.Grantee && out[j].Grantor == it.Grantor {
+				out[j].Privs |= it.Privs
+				out[j].Grant |= it.Grant
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, it)
 		}
 	}
 	return out

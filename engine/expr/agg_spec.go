@@ -30,7 +30,11 @@ const (
 // FrameSpec is a window frame clause. Without one, PostgreSQL frames RANGE
 // BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW (peers included).
 type FrameSpec struct {
-	Rows       bool // ROWS rather than RANGE (GROUPS is not supported)
+	Rows   bool // ROWS rather than RANGE
+	Groups bool // GROUPS: offsets count peer groups
+	// Exclude is the EXCLUDE option: 0 (NO OTHERS), 'c' (CURRENT ROW),
+	// 'g' (GROUP) or 't' (TIES).
+	Exclude    byte
 	Start, End FrameBound
 	// StartOff and EndOff index the offset expressions among the call's
 	// arguments, -1 when the bound has none.

@@ -106,10 +106,16 @@ func (s *Subscript) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return arr.Values[off], nil
 	}
 	if len(s.parts) > n {
-		if n == 0 {
-			return &types.Array{Elem: arr.Elem}, nil
+		// more slice subscripts than dimensions: an empty array
+		// (array_get_slice), unless a subscript is NULL
+		for _, p := range s.parts {
+			for _, i := range []int{p.Lo, p.Hi} {
+				if v, ok, err := s.bound(ctx, row, i); err != nil || (ok && v == nil) {
+					return nil, err
+				}
+			}
 		}
-		return nil, nil
+		return &types.Array{Elem: arr.Elem}, nil
 	}
 	lo, hi := make([]int, n), make([]int, n)
 	for k := 0; k < n; k++ {

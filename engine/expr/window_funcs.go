@@ -110,6 +110,8 @@ type windowFn struct {
 	keys       [][]any // ORDER BY key values per partition row
 	keyTypes   []*types.Type
 	offs       []any // frame offsets
+	offTypes   []*types.Type
+	env        *types.Env
 	// group is each row's peer group; groupFirst/groupLast bound the groups
 	group                 []int
 	groupFirst, groupLast []int
@@ -152,13 +154,14 @@ func (w *windowFn) StartPartition(ctx *sql.Context, iv sql.WindowInterval, buf s
 		w.keys[i-iv.Start] = k
 	}
 	w.groupPeers()
-	w.offs = nil
+	w.offs, w.offTypes, w.env = nil, nil, EnvOf(ctx)
 	if f := w.a.spec.Frame; f != nil {
 		for _, idx := range []int{f.StartOff, f.EndOff} {
 			if idx < 0 {
-				w.offs = append(w.offs, nil)
+				w.offs, w.offTypes = append(w.offs, nil), append(w.offTypes, nil)
 				continue
 			}
+			w.offTypes = append(w.offTypes, TypeOf(w.a.args[idx]))
 			v, err := w.a.args[idx].Eval(ctx, nil)
 			if err != nil {
 				return err
@@ -169,7 +172,38 @@ func (w *windowFn) StartPartition(ctx *sql.Context, iv sql.WindowInterval, buf s
 			if n, ok := asInt64(v); ok && n < 0 {
 				return pgerror.New(errInvalidPrecedingOrFollowingSize, "frame starting offset must not be negative")
 			}
+			if iv, ok := v.(types.IntervalVal); ok && types.Compare(types.Interval, iv, types.IntervalVal{}) < 0 {
+				return pgerror.New(errInvalidPrecedingOrFollowingSize, "invalid preceding or following size in window function")
+			}
 			w.offs = append(w.offs, v)
+		}
+		if err := w.checkRangeOffsetTypes(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRangeOffsetTypes rejects a RANGE offset PostgreSQL has no in_range
+// support function for (a timestamp key with an integer offset): the key
+// type's + / - must take the offset and compare back with the key.
+func (w *windowFn) checkRangeOffsetTypes() error {
+	f := w.a.spec.Frame
+	if f.Rows || f.Groups || len(w.keyTypes) == 0 {
+		return nil
+	}
+	kt := w.keyTypes[len(w.keyTypes)-1]
+	for _, offT := range w.offTypes {
+		if offT == nil || kt == nil || (kt.Base().Category == 'N' && offT.Base().Category == 'N') {
+			continue
+		}
+		sum, err := NewBinOp(w.env, "+", NewLiteral(kt, nil), NewLiteral(offT, nil))
+		if err == nil {
+			_, err = NewBinOp(w.env, "<", NewLiteral(kt, nil), NewLiteral(TypeOf(sum), nil))
+		}
+		if err != nil {
+			return pgerror.New(pgerror.FeatureNotSupported, "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s and offset type %s",
+				kt.WithMod(-1).FormatType(), offT.WithMod(-1).FormatType())
 		}
 	}
 	return nil
@@ -217,7 +251,7 @@ func (w *windowFn) frame(i int) (int, int) {
 		}
 		return x
 	}
-	bound := func(b FrameBound, off any, isEnd bool) int {
+	bound := func(b FrameBound, off any, offT *types.Type, isEnd bool) int {
 		switch b {
 		case BoundUnboundedPreceding:
 			return w.start
@@ -235,6 +269,22 @@ func (w *windowFn) frame(i int) (int, int) {
 			}
 			return w.firstPeer(i)
 		}
+		if f.Groups {
+			n, _ := asInt64(off)
+			if b == BoundPreceding {
+				n = -n
+			}
+			g := int64(w.group[i-w.start]) + n
+			switch {
+			case g < 0:
+				return w.start
+			case g >= int64(len(w.groupFirst)):
+				return w.end
+			case isEnd:
+				return w.groupLast[g] + 1
+			}
+			return w.groupFirst[g]
+		}
 		if f.Rows {
 			n, _ := asInt64(off)
 			if b == BoundPreceding {
@@ -245,14 +295,91 @@ func (w *windowFn) frame(i int) (int, int) {
 			}
 			return clamp(i + int(n))
 		}
+		if j, ok := w.rangeOffsetTyped(i, b, off, offT, isEnd); ok {
+			return j
+		}
 		return w.rangeOffset(i, b, off, isEnd)
 	}
-	s := bound(f.Start, w.offs[0], false)
-	e := bound(f.End, w.offs[1], true)
+	s := bound(f.Start, w.offs[0], w.offTypes[0], false)
+	e := bound(f.End, w.offs[1], w.offTypes[1], true)
 	if e < s {
 		e = s
 	}
 	return s, e
+}
+
+// rangeOffsetTyped finds a RANGE bound "off PRECEDING/FOLLOWING" over a
+// single non-numeric ORDER BY key (date, timestamp, timestamptz, time,
+// interval with an interval offset), with the key type's own + / - and
+// comparison operators as PostgreSQL's in_range support functions use
+// them. ok is false for numeric keys (rangeOffset) and when the operators
+// do not resolve.
+func (w *windowFn) rangeOffsetTyped(i int, b FrameBound, off any, offT *types.Type, isEnd bool) (int, bool) {
+	last := len(w.keyTypes) - 1
+	kt := w.keyTypes[last]
+	if kt == nil || offT == nil || kt.Base().Category == 'N' {
+		return 0, false
+	}
+	cur := w.keys[i-w.start][last]
+	if cur == nil {
+		return 0, false
+	}
+	desc := w.a.window.OrderBy[last].Order == sql.Descending
+	op := "+"
+	if (b == BoundPreceding) != desc {
+		op = "-"
+	}
+	sum, err := NewBinOp(w.env, op, NewLiteral(kt, cur), NewLiteral(offT, off))
+	target, ok := sum.(*Literal)
+	if err != nil || !ok || target.Value == nil {
+		return 0, false
+	}
+	tt := TypeOf(target)
+	// cmp orders a key against the target: -1, 0 or 1; ok false when an
+	// operator does not resolve
+	test := func(op string, k any) (bool, bool) {
+		e, err := NewBinOp(w.env, op, NewLiteral(kt, k), NewLiteral(tt, target.Value))
+		l, ok := e.(*Literal)
+		if err != nil || !ok {
+			return false, false
+		}
+		v, _ := l.Value.(bool)
+		return v, true
+	}
+	if _, ok := test("<", cur); !ok {
+		return 0, false
+	}
+	// NULL keys sit at one end of the partition (NULLS FIRST / LAST): all
+	// before the target there, or all after it
+	nullsFirst := w.keys[0][last] == nil
+	before := func(j int) bool {
+		k := w.keys[j-w.start][last]
+		if k == nil {
+			return nullsFirst
+		}
+		v, _ := test(map[bool]string{false: "<", true: ">"}[desc], k)
+		return v
+	}
+	after := func(j int) bool {
+		k := w.keys[j-w.start][last]
+		if k == nil {
+			return !nullsFirst
+		}
+		v, _ := test(map[bool]string{false: ">", true: "<"}[desc], k)
+		return v
+	}
+	if !isEnd {
+		j := w.start
+		for j < w.end && before(j) {
+			j++
+		}
+		return j, true
+	}
+	j := w.end
+	for j > w.start && after(j-1) {
+		j--
+	}
+	return j, true
 }
 
 // rangeOffset finds a RANGE bound "off PRECEDING/FOLLOWING" over a single
@@ -277,11 +404,13 @@ func (w *windowFn) rangeOffset(i int, b FrameBound, off any, isEnd bool) int {
 	}
 	target := cur.Add(o)
 	// in sort order, a row is "before the target" when its key is on the
-	// preceding side of target
+	// preceding side of target; NULL keys sit at one end of the partition
+	// (NULLS FIRST / LAST)
+	nullsFirst := w.keys[0][last] == nil
 	before := func(j int) bool {
 		k, ok := key(j)
 		if !ok {
-			return false
+			return nullsFirst
 		}
 		if desc {
 			return k.Cmp(target) > 0
@@ -291,7 +420,7 @@ func (w *windowFn) rangeOffset(i int, b FrameBound, off any, isEnd bool) int {
 	after := func(j int) bool {
 		k, ok := key(j)
 		if !ok {
-			return true
+			return !nullsFirst
 		}
 		if desc {
 			return k.Cmp(target) < 0
@@ -327,10 +456,23 @@ func toDecimal(v any) (decimal.Decimal, bool) {
 	return decimal.Decimal{}, false
 }
 
+// ErrorSink receives errors raised where go-mysql-server has no error
+// result; the engine's session implements it and fails the statement
+// with the first one when it reads the next row.
+type ErrorSink interface {
+	DeferError(error)
+}
+
 // Compute implements sql.WindowFunction; iv.Start is the current row.
+// WindowFunction.Compute returns no error, so an error (ntile(0), an
+// overflowing sum) goes to the session's ErrorSink and the row gets NULL.
 func (w *windowFn) Compute(ctx *sql.Context, iv sql.WindowInterval, buf sql.WindowBuffer) any {
 	v, err := w.compute(ctx, iv.Start, buf)
 	if err != nil {
+		if sink, ok := ctx.Session.(ErrorSink); ok {
+			sink.DeferError(err)
+			return nil
+		}
 		return err
 	}
 	return v
@@ -342,17 +484,21 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 		s, e := w.frame(i)
 		b := &aggBuffer{a: a}
 		from := s
+		exclude := w.exclusion()
 		// frames that only grow (the default, and whole-partition frames)
 		// extend the previous row's state instead of starting over
-		if w.inc != nil && !b.collecting() && s == w.incStart && e >= w.incEnd {
+		if exclude == 0 && w.inc != nil && !b.collecting() && s == w.incStart && e >= w.incEnd {
 			b, from = w.inc, w.incEnd
 		}
 		for j := from; j < e; j++ {
+			if exclude != 0 && w.excluded(exclude, i, j) {
+				continue
+			}
 			if err := b.Update(ctx, buf[j]); err != nil {
 				return nil, err
 			}
 		}
-		if !b.collecting() {
+		if exclude == 0 && !b.collecting() {
 			w.inc, w.incStart, w.incEnd = b, s, e
 		}
 		return b.Eval(ctx)
@@ -423,6 +569,36 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 		return arg(0, buf[j])
 	case "first_value", "last_value", "nth_value":
 		s, e := w.frame(i)
+		if ex := w.exclusion(); ex != 0 {
+			// the frame's rows without the excluded ones
+			var rows []int
+			for j := s; j < e; j++ {
+				if !w.excluded(ex, i, j) {
+					rows = append(rows, j)
+				}
+			}
+			pick := func(k int) (any, error) {
+				if k < 0 || k >= len(rows) {
+					return nil, nil
+				}
+				return arg(0, buf[rows[k]])
+			}
+			switch a.winfn.name {
+			case "first_value":
+				return pick(0)
+			case "last_value":
+				return pick(len(rows) - 1)
+			}
+			v, err := arg(1, buf[i])
+			if err != nil || v == nil {
+				return nil, err
+			}
+			nth, _ := asInt64(v)
+			if nth <= 0 {
+				return nil, pgerror.New(errInvalidArgumentForNthValue, "argument of nth_value must be greater than zero")
+			}
+			return pick(int(nth) - 1)
+		}
 		k := s
 		switch a.winfn.name {
 		case "last_value":
@@ -444,6 +620,30 @@ func (w *windowFn) compute(ctx *sql.Context, i int, buf sql.WindowBuffer) (any, 
 		return arg(0, buf[k])
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "window function %s is not supported yet", a.winfn.name)
+}
+
+// exclusion is the frame's EXCLUDE option: 0 (NO OTHERS), 'c' (CURRENT
+// ROW), 'g' (GROUP) or 't' (TIES).
+func (w *windowFn) exclusion() byte {
+	if f := w.a.spec.Frame; f != nil {
+		return f.Exclude
+	}
+	return 0
+}
+
+// excluded reports whether frame row j is left out of row i's frame by
+// the EXCLUDE option ex (docs 4.2.8): the current row, its peer group, or
+// its peers but not itself.
+func (w *windowFn) excluded(ex byte, i, j int) bool {
+	switch ex {
+	case 'c':
+		return j == i
+	case 'g':
+		return w.group[j-w.start] == w.group[i-w.start]
+	case 't':
+		return j != i && w.group[j-w.start] == w.group[i-w.start]
+	}
+	return false
 }
 
 // rowFramer hands the window function one row at a time.

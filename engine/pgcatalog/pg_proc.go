@@ -61,18 +61,21 @@ var pgProc = &def{
 		{"proisstrict", types.Bool}, {"proretset", types.Bool}, {"provolatile", types.Char}, {"proparallel", types.Char},
 		{"pronargs", types.Int2}, {"pronargdefaults", types.Int2}, {"prorettype", types.Oid}, {"proargtypes", oidArray},
 		{"proallargtypes", oidArray}, {"proargmodes", charArray}, {"proargnames", textArray}, {"proargdefaults", types.Text},
-		{"prosrc", types.Text}, {"probin", types.Text}, {"proconfig", textArray},
+		{"prosrc", types.Text}, {"probin", types.Text}, {"proconfig", textArray}, {"proacl", textArray},
 	},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, f := range s.Catalog.AllFunctions() {
-			out = append(out, procRow(f))
+			out = append(out, s.procRow(f))
 		}
 		return builtinRows(out), nil
 	},
 }
 
-func procRow(f *catalog.Function) []any {
+// procRow is f's pg_proc row: its owner and its ACL (NULL while it has
+// the default one) come from the catalog's security records, keyed by
+// the function's signature as GRANT ... ON FUNCTION keys them.
+func (s *State) procRow(f *catalog.Function) []any {
 	in := f.InputTypes()
 	argtypes := make([]any, len(in))
 	for i, t := range in {
@@ -100,8 +103,8 @@ func procRow(f *catalog.Function) []any {
 	}
 	if len(f.Config) > 0 {
 		c := make([]any, len(f.Config))
-		for i, s := range f.Config {
-			c[i] = s
+		for i, v := range f.Config {
+			c[i] = v
 		}
 		cfg = types.NewArray(types.Text, c)
 	}
@@ -124,13 +127,19 @@ func procRow(f *catalog.Function) []any {
 		}
 		defaults = "(" + strings.Join(ds, ", ") + ")"
 	}
-	return []any{f.OID, f.Name, NamespaceOID(f.Schema), uint32(10), LanguageOID(f.Language),
+	key := catalog.ObjectKey{Kind: catalog.ObjFunction, Schema: f.Schema, Name: f.Signature()}
+	var acl any
+	if a := s.Catalog.ACL(key); a != nil {
+		acl = s.aclStrings(a)
+	}
+	return []any{f.OID, f.Name, NamespaceOID(f.Schema), s.RoleOID(s.Catalog.Owner(key)), LanguageOID(f.Language),
 		float32(f.Cost), float32(f.Rows), variadic, uint32(0), string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
 		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), "u", int16(len(in)), int16(f.NumDefaults()), ret,
-		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, nil, cfg}
+		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, nil, cfg, aclArray(acl)}
 }
 
-// pgTrigger is pg_catalog.pg_trigger.
+// pgTrigger is pg_catalog.pg_trigger: the catalog's triggers and the
+// internal foreign-key triggers (pg_trigger_ri.go).
 var pgTrigger = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"tgrelid", types.Oid}, {"tgparentid", types.Oid}, {"tgname", types.Name},
@@ -154,7 +163,11 @@ var pgTrigger = &def{
 				t.Function, t.TgType(), string(rune(t.Enabled)), false, uint32(0), uint32(0), uint32(0),
 				false, false, int16(len(t.Args)), args, qual})
 		}
-		return out, nil
+		ri, err := riTriggers(s)
+		if err != nil {
+			return nil, err
+		}
+		return append(out, ri...), nil
 	},
 }
 

@@ -46,7 +46,9 @@ const (
 	frameEndOffPreceding   = 0x01000
 	frameStartOffFollowing = 0x02000
 	frameEndOffFollowing   = 0x04000
-	frameExcludeMask       = 0x08000 | 0x10000 | 0x20000
+	frameExcludeCurrentRow = 0x08000
+	frameExcludeGroup      = 0x10000
+	frameExcludeTies       = 0x20000
 )
 
 // aggregateCall translates an aggregate or window function call into the
@@ -126,10 +128,18 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		over.OrderBy = t.orderBy(w.OrderClause)
 		fe.Over = over
 		if fo := w.FrameOptions; fo&frameNonDefault != 0 {
-			if fo&frameGroups != 0 || fo&frameExcludeMask != 0 {
-				failAt(w.Location, pgerror.FeatureNotSupported, "GROUPS frames and frame exclusion are not supported yet")
+			fr := &expr.FrameSpec{Rows: fo&frameRows != 0, Groups: fo&frameGroups != 0, StartOff: -1, EndOff: -1}
+			switch {
+			case fo&frameExcludeCurrentRow != 0:
+				fr.Exclude = 'c'
+			case fo&frameExcludeGroup != 0:
+				fr.Exclude = 'g'
+			case fo&frameExcludeTies != 0:
+				fr.Exclude = 't'
 			}
-			fr := &expr.FrameSpec{Rows: fo&frameRows != 0, StartOff: -1, EndOff: -1}
+			if fr.Groups && len(w.OrderClause) == 0 {
+				failAt(w.Location, pgerror.WindowingError, "GROUPS mode requires an ORDER BY clause")
+			}
 			switch {
 			case fo&frameStartUnbPreceding != 0:
 				fr.Start = expr.BoundUnboundedPreceding
@@ -154,7 +164,7 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 			case fo&frameEndUnbPreceding != 0:
 				fr.End = expr.BoundUnboundedPreceding
 			}
-			if !fr.Rows && (fr.Start == expr.BoundPreceding || fr.Start == expr.BoundFollowing || fr.End == expr.BoundPreceding || fr.End == expr.BoundFollowing) && len(w.OrderClause) != 1 {
+			if !fr.Rows && !fr.Groups && (fr.Start == expr.BoundPreceding || fr.Start == expr.BoundFollowing || fr.End == expr.BoundPreceding || fr.End == expr.BoundFollowing) && len(w.OrderClause) != 1 {
 				failAt(w.Location, pgerror.WindowingError, "RANGE with offset PRECEDING/FOLLOWING requires exactly one ORDER BY column")
 			}
 			n := len(exprs)

@@ -1,20 +1,26 @@
 package translate
 
 import (
-	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // checkGrouping reports a column of a grouped query that is neither
 // grouped, functionally dependent on the grouped primary key, nor inside
 // an aggregate (42803, docs 7.2.3). It covers the common shape that GMS
 // would otherwise accept: one table in FROM, grouped by plain columns;
-// other shapes are left alone rather than guessed at.
+// other shapes are left alone rather than guessed at. A query without
+// GROUP BY is grouped (into one group) when it has HAVING or calls an
+// aggregate outside subqueries and window calls (`SELECT name, count(*)
+// FROM people`); no column is grouped then.
 func (t *Translator) checkGrouping(s *pg.SelectStmt) {
-	if len(s.GroupClause) == 0 || len(s.FromClause) != 1 || t.Tables == nil {
+	if len(s.FromClause) != 1 || t.Tables == nil {
+		return
+	}
+	if len(s.GroupClause) == 0 && s.HavingClause == nil && !targetsAggregate(s.TargetList) {
 		return
 	}
 	rv := s.FromClause[0].GetRangeVar()
@@ -47,7 +53,7 @@ func (t *Translator) checkGrouping(s *pg.SelectStmt) {
 		}
 		grouped[col] = true
 	}
-	pkGrouped := len(ti.PrimaryKey) > 0
+	pkGrouped := len(ti.PrimaryKey) > 0 && len(grouped) > 0
 	for _, k := range ti.PrimaryKey {
 		pkGrouped = pkGrouped && grouped[k]
 	}
@@ -102,6 +108,10 @@ func walkUngrouped(m any, f func(*pg.ColumnRef)) {
 		return
 	case *pg.SubLink:
 		return
+	case *pg.CaseExpr:
+		if groupingSetNull(x) {
+			return
+		}
 	case *pg.FuncCall:
 		parts := names(x.Funcname)
 		if x.Over != nil || aggregateNames[strings.ToLower(parts[len(parts)-1])] || x.AggStar {
@@ -112,6 +122,79 @@ func walkUngrouped(m any, f func(*pg.ColumnRef)) {
 		walkUngrouped(c, f)
 		return true
 	})
+}
+
+// groupingSetNull reports whether c is the typed NULL expandGroupingSets
+// puts in place of a grouping column outside a branch's set: `CASE WHEN
+// false THEN col END` with no source location. Its column is not read.
+func groupingSetNull(c *pg.CaseExpr) bool {
+	if c.Location != -1 || len(c.Args) != 1 || c.Arg != nil || c.Defresult != nil {
+		return false
+	}
+	b := c.Args[0].GetCaseWhen().GetExpr().GetAConst().GetBoolval()
+	return b != nil && !b.Boolval
+}
+
+// targetsAggregate reports whether a SELECT list calls a built-in
+// aggregate outside subqueries and window calls.
+func targetsAggregate(list []*pg.Node) bool {
+	for _, n := range list {
+		if aggregateIn(n.GetResTarget().GetVal()) {
+			return true
+		}
+	}
+	return false
+}
+
+// aggregateIn is targetsAggregate for one expression: the common node
+// kinds are looked at directly (the uncached statement path translates
+// every SELECT list through here), the others through their fields.
+func aggregateIn(n *pg.Node) bool {
+	switch x := n.GetNode().(type) {
+	case nil, *pg.Node_ColumnRef, *pg.Node_AConst, *pg.Node_ParamRef, *pg.Node_SubLink:
+		return false
+	case *pg.Node_TypeCast:
+		return aggregateIn(x.TypeCast.Arg)
+	case *pg.Node_AExpr:
+		return aggregateIn(x.AExpr.Lexpr) || aggregateIn(x.AExpr.Rexpr)
+	case *pg.Node_FuncCall:
+		f := x.FuncCall
+		if f.Over == nil && (f.AggStar || aggregateNames[strings.ToLower(strVal(f.Funcname[len(f.Funcname)-1]))]) {
+			return true
+		}
+		for _, a := range f.Args {
+			if aggregateIn(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return aggregateWalk(n)
+}
+
+// aggregateWalk looks for an aggregate call through every field of n,
+// not descending into sub-selects.
+func aggregateWalk(n *pg.Node) bool {
+	found := false
+	var walk func(m any)
+	walk = func(m any) {
+		switch x := m.(type) {
+		case *pg.SubLink:
+			return
+		case *pg.FuncCall:
+			parts := names(x.Funcname)
+			if x.Over == nil && (aggregateNames[strings.ToLower(parts[len(parts)-1])] || x.AggStar) {
+				found = true
+				return
+			}
+		}
+		pgtree.Children(m, func(c any) bool {
+			walk(c)
+			return !found
+		})
+	}
+	walk(n)
+	return found
 }
 
 // shadowedByCTE reports whether an unqualified FROM name may be a WITH

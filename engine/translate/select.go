@@ -12,6 +12,7 @@ import (
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
+	checkSelectLocking(s) // select_locking.go
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
@@ -154,6 +155,10 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 				out = append(out, star)
 				continue
 			}
+		}
+		if fields := t.rowExpansion(rt.Val); fields != nil {
+			out = append(out, fields...)
+			continue
 		}
 		name := rt.Name
 		if name == "" {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -138,7 +139,8 @@ func castSetOpLeaves(s *pg.SelectStmt, targets map[*pg.SelectStmt][]*types.Type,
 
 // staticType is the type of a SELECT-list expression when the translator
 // can tell it without GMS: a column of a table among the FROM items, a
-// constant, or a cast. nil otherwise.
+// constant, a cast, or a built-in binary operator over such operands
+// (`id + 0`), resolved as expr.NewBinOp resolves it. nil otherwise.
 func (t *Translator) staticType(n *pg.Node, from []namedSource) (typ *types.Type) {
 	if n == nil {
 		return nil
@@ -170,6 +172,8 @@ func (t *Translator) staticType(n *pg.Node, from []namedSource) (typ *types.Type
 			}
 		}()
 		return t.typeName(x.TypeCast.TypeName)
+	case *pg.Node_AExpr:
+		return t.staticOpType(x.AExpr, from)
 	case *pg.Node_ColumnRef:
 		f := x.ColumnRef.Fields
 		var qual, name string
@@ -205,6 +209,32 @@ func (t *Translator) staticType(n *pg.Node, from []namedSource) (typ *types.Type
 		}
 	}
 	return nil
+}
+
+// staticOpType is the result type of a binary operator whose operands
+// have static types: NewBinOp resolves it over typed NULL operands, so
+// the type is the one the injected expression will have. nil for
+// anything else (unary and row operators, schema-qualified names, an
+// operator that does not resolve).
+func (t *Translator) staticOpType(a *pg.A_Expr, from []namedSource) *types.Type {
+	if a.Kind != pg.A_Expr_Kind_AEXPR_OP || len(a.Name) != 1 || a.Lexpr == nil || a.Rexpr == nil {
+		return nil
+	}
+	if _, ok := rowItems(a.Lexpr); ok {
+		return nil
+	}
+	if _, ok := rowItems(a.Rexpr); ok {
+		return nil
+	}
+	lt, rt := t.staticType(a.Lexpr, from), t.staticType(a.Rexpr, from)
+	if lt == nil || rt == nil {
+		return nil
+	}
+	e, err := expr.NewBinOp(t.Env, strVal(a.Name[0]), expr.NewLiteral(lt, nil), expr.NewLiteral(rt, nil))
+	if err != nil {
+		return nil
+	}
+	return expr.TypeOf(e)
 }
 
 // SelectCommonType is parse_coerce.c's select_common_type for two

@@ -445,6 +445,21 @@ func (t *Translator) fieldSelect(rec sqlparser.Expr, name string) sqlparser.Expr
 	})
 }
 
+// compositeTypeName is the composite type tn names, or nil when it names
+// no type or another kind of type.
+func (t *Translator) compositeTypeName(tn *pg.TypeName) (typ *types.Type) {
+	defer func() {
+		if recover() != nil {
+			typ = nil // an unknown type fails where the cast is translated
+		}
+	}()
+	typ = t.typeName(tn)
+	if typ == nil || !typ.Base().IsComposite() || len(tn.ArrayBounds) > 0 {
+		return nil
+	}
+	return typ.Base()
+}
+
 // populateAsToRecord rewrites json[b]_populate_record[set](NULL::tbl, j)
 // in FROM, PostgREST's way of reading a request body as table rows, into
 // json[b]_to_record[set](j) AS (the table's columns): with a NULL base
@@ -468,11 +483,15 @@ func (t *Translator) populateAsToRecord(name string, fc *pg.FuncCall) (newName s
 	if len(parts) > 1 {
 		rv.Schemaname = parts[len(parts)-2]
 	}
-	src := t.relationSource(rv, nil)
-	if src == nil || src.typ == nil {
+	var fields []types.Field
+	if src := t.relationSource(rv, nil); src != nil && src.typ != nil {
+		fields = src.typ.Fields
+	} else if typ := t.compositeTypeName(tc.TypeName); typ != nil {
+		fields = typ.Fields // CREATE TYPE ... AS (...)
+	} else {
 		return "", nil, nil, false
 	}
-	for _, f := range src.typ.Fields {
+	for _, f := range fields {
 		if f.Type == nil {
 			return "", nil, nil, false
 		}

@@ -1,0 +1,212 @@
+package engine
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+)
+
+// Filters and the nullable side of outer joins.
+//
+// A WHERE condition may move below a join only into an input the join
+// never NULL-extends: for LEFT JOIN its left input, for RIGHT JOIN its
+// right one, for FULL JOIN neither. GMS's filter pushdown (pushFilters,
+// pushdownSubqueryAliasFilters) keeps filters off the right input of LEFT
+// joins (GMS turns RIGHT joins into LEFT ones while building the plan;
+// LEFT JOIN LATERAL is handled in rules_lateral.go), but pushes into
+// both inputs of a FULL JOIN, so `a FULL JOIN b ON a.id = b.id WHERE
+// a.id IS NULL` filtered a before the join and then NULL-extended every
+// row of b: the rows the join itself NULL-extends were miscounted.
+//
+// fullJoinPushdown wraps the two rules: around them every FULL join is
+// given a merge join's operator, which their child selector never
+// descends below (join planning comes after them, so the plan holds no
+// merge joins yet; if it does, another merge operator the plan does not
+// use is borrowed), and restored right after. Filters inside each input
+// are still pushed, as the rules run on the inputs' own Filter nodes.
+
+// installOuterJoinRules wraps GMS's filter pushdown rules and its join
+// planner.
+func installOuterJoinRules(a *analyzer.Analyzer) {
+	wrapRule(a, "pushFilters", fullJoinPushdown)
+	wrapRule(a, "pushdownSubqueryAliasFilters", fullJoinPushdown)
+	wrapRule(a, "optimizeJoins", outerRefJoinPlan)
+}
+
+// fenceOps are the join operators whose inputs GMS's filter pushdown never
+// descends into; a FULL join borrows the first the plan does not use.
+var fenceOps = [...]plan.JoinType{plan.JoinTypeMerge, plan.JoinTypeLeftOuterMerge, plan.JoinTypeSemiMerge, plan.JoinTypeAntiMerge}
+
+func fullJoinPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if simpleRead(n, sc, qf) { // analyzer_rules.go: no joins
+			return push(ctx, an, n, sc, sel, qf)
+		}
+		var full bool
+		var used [len(fenceOps)]bool
+		transform.Inspect(n, func(c sql.Node) bool {
+			if j, ok := c.(*plan.JoinNode); ok {
+				if j.Op.IsFullOuter() {
+					full = true
+				}
+				for i, op := range fenceOps {
+					if j.Op == op {
+						used[i] = true
+					}
+				}
+			}
+			return true
+		})
+		fence := -1
+		for i := range fenceOps {
+			if !used[i] {
+				fence = i
+				break
+			}
+		}
+		if !full || fence < 0 {
+			return push(ctx, an, n, sc, sel, qf)
+		}
+		in, err := swapJoinOp(n, plan.JoinTypeFullOuter, fenceOps[fence])
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		out, same, err := push(ctx, an, in, sc, sel, qf)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		if same {
+			return n, transform.SameTree, nil
+		}
+		out, err = swapJoinOp(out, fenceOps[fence], plan.JoinTypeFullOuter)
+		return out, transform.NewTree, err
+	}
+}
+
+// swapJoinOp gives every join with operator from the operator to.
+func swapJoinOp(n sql.Node, from, to plan.JoinType) (sql.Node, error) {
+	out, _, err := transform.Node(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		if j, ok := c.(*plan.JoinNode); ok && j.Op == from {
+			nj := *j
+			nj.Op = to
+			return &nj, transform.NewTree, nil
+		}
+		return c, transform.SameTree, nil
+	})
+	return out, err
+}
+
+// Outer references in join conditions and GMS's join planner.
+//
+// GMS's join planner (optimizeJoins) takes every top-level equality of
+// columns in a join's condition as an equivalence of the two columns and
+// then joins every equivalent pair it has no edge for; when one column is
+// an outer query's (a correlated subquery's `b FULL JOIN c ON c.b_id =
+// b.id AND c.x = a.x`), no input of the join tree yields it and the
+// planner panicked ("vertex not found"). GMS moves such a condition out
+// of an inner join's ON into a filter first, but not out of an outer
+// join's, where it must stay. Around the rule, each equality in a join
+// condition with a column from outside the plan is hidden from the
+// planner in an outerRefCond (which evaluates as the equality) and put
+// back after: the planner then treats it as any other condition.
+
+func outerRefJoinPlan(plan_ analyzer.RuleFunc) analyzer.RuleFunc {
+	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if simpleRead(n, sc, qf) { // analyzer_rules.go: no joins
+			return plan_(ctx, an, n, sc, sel, qf)
+		}
+		in, hidden, err := hideOuterRefEqualities(n)
+		if err != nil || !hidden {
+			return plan_(ctx, an, n, sc, sel, qf)
+		}
+		out, _, err := plan_(ctx, an, in, sc, sel, qf)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		out, _, err = transform.NodeExprs(out, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if h, ok := e.(*outerRefCond); ok {
+				return h.Expression, transform.NewTree, nil
+			}
+			return e, transform.SameTree, nil
+		})
+		return out, transform.NewTree, err
+	}
+}
+
+// hideOuterRefEqualities wraps, in the condition of every join in n, each
+// top-level column equality one of whose columns no table of n yields.
+func hideOuterRefEqualities(n sql.Node) (sql.Node, bool, error) {
+	var joins bool
+	var local sql.ColSet
+	transform.Inspect(n, func(c sql.Node) bool {
+		switch c := c.(type) {
+		case *plan.JoinNode:
+			joins = true
+		case plan.TableIdNode:
+			local = local.Union(c.Columns())
+		}
+		return true
+	})
+	if !joins {
+		return n, false, nil
+	}
+	outer := func(e sql.Expression) bool {
+		gf, ok := e.(*expression.GetField)
+		return ok && gf.Id() != 0 && !local.Contains(gf.Id())
+	}
+	hidden := false
+	out, _, err := transform.Node(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		j, ok := c.(*plan.JoinNode)
+		if !ok || j.Filter == nil {
+			return c, transform.SameTree, nil
+		}
+		conds := expression.SplitConjunction(j.Filter)
+		changed := false
+		for i, e := range conds {
+			var l, r sql.Expression
+			switch e := e.(type) {
+			case *expression.Equals:
+				l, r = e.Left(), e.Right()
+			case *expression.NullSafeEquals:
+				l, r = e.Left(), e.Right()
+			default:
+				continue
+			}
+			if _, ok := l.(*expression.GetField); !ok {
+				continue
+			}
+			if _, ok := r.(*expression.GetField); !ok {
+				continue
+			}
+			if outer(l) || outer(r) {
+				conds[i] = &outerRefCond{e}
+				changed = true
+			}
+		}
+		if !changed {
+			return c, transform.SameTree, nil
+		}
+		hidden = true
+		nj := *j
+		nj.Filter = expression.JoinAnd(conds...)
+		return &nj, transform.NewTree, nil
+	})
+	return out, hidden, err
+}
+
+// outerRefCond is an equality GMS's join planner must not read as an
+// equivalence of columns; it evaluates as the equality.
+type outerRefCond struct {
+	sql.Expression
+}
+
+func (c *outerRefCond) Children() []sql.Expression { return []sql.Expression{c.Expression} }
+
+func (c *outerRefCond) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
+	}
+	return &outerRefCond{children[0]}, nil
+}

@@ -6,6 +6,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgerror"
 )
 
 // Filters and the nullable side of outer joins.
@@ -66,7 +68,13 @@ func fullJoinPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
 				break
 			}
 		}
-		if !full || fence < 0 {
+		if !full {
+			return push(ctx, an, n, sc, sel, qf)
+		}
+		if err := checkFullJoinConds(n); err != nil {
+			return n, transform.SameTree, err
+		}
+		if fence < 0 {
 			return push(ctx, an, n, sc, sel, qf)
 		}
 		in, err := swapJoinOp(n, plan.JoinTypeFullOuter, fenceOps[fence])
@@ -83,6 +91,86 @@ func fullJoinPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
 		out, err = swapJoinOp(out, fenceOps[fence], plan.JoinTypeFullOuter)
 		return out, transform.NewTree, err
 	}
+}
+
+// checkFullJoinConds rejects a FULL JOIN as PostgreSQL's planner does: it
+// runs one only as a merge join, whose every condition must be an
+// equality of an expression of one input and one of the other, or as a
+// hash join, which needs at least one such equality; constant conditions
+// (ON true) need neither.
+func checkFullJoinConds(n sql.Node) error {
+	var err error
+	transform.Inspect(n, func(c sql.Node) bool {
+		j, ok := c.(*plan.JoinNode)
+		if !ok || !j.Op.IsFullOuter() || j.Filter == nil || err != nil {
+			return err == nil
+		}
+		left, right := joinSideColumns(j.Left()), joinSideColumns(j.Right())
+		constant := true
+		for _, e := range expression.SplitConjunction(j.Filter) {
+			if exprColumns(e).Empty() { // ON true, ON false, ON $1
+				continue
+			}
+			constant = false
+			if joinEquality(e, left, right) {
+				return true
+			}
+		}
+		if !constant {
+			err = pgerror.New(pgerror.FeatureNotSupported, "FULL JOIN is only supported with merge-joinable or hash-joinable join conditions")
+		}
+		return err == nil
+	})
+	return err
+}
+
+// joinSideColumns is the columns the tables in n yield.
+func joinSideColumns(n sql.Node) sql.ColSet {
+	var cols sql.ColSet
+	transform.Inspect(n, func(c sql.Node) bool {
+		if t, ok := c.(plan.TableIdNode); ok {
+			cols = cols.Union(t.Columns())
+		}
+		return true
+	})
+	return cols
+}
+
+// joinEquality says whether e is an equality of an expression over columns
+// of one side only and one over columns of the other.
+func joinEquality(e sql.Expression, left, right sql.ColSet) bool {
+	var l, r sql.Expression
+	switch e := e.(type) {
+	case *expression.Equals:
+		l, r = e.Left(), e.Right()
+	case *expr.BinOp:
+		if e.Op != "=" {
+			return false
+		}
+		l, r = e.Left, e.Right
+	default:
+		return false
+	}
+	lc, rc := exprColumns(l), exprColumns(r)
+	if lc.Empty() || rc.Empty() {
+		return false
+	}
+	return (lc.SubsetOf(left) && rc.SubsetOf(right)) || (lc.SubsetOf(right) && rc.SubsetOf(left))
+}
+
+// exprColumns is the columns e reads; a subquery counts as no side's.
+func exprColumns(e sql.Expression) sql.ColSet {
+	var cols sql.ColSet
+	transform.InspectExpr(e, func(x sql.Expression) bool {
+		switch x := x.(type) {
+		case *expression.GetField:
+			cols.Add(x.Id())
+		case *plan.Subquery:
+			cols.Add(sql.ColumnId(0))
+		}
+		return false
+	})
+	return cols
 }
 
 // swapJoinOp gives every join with operator from the operator to.

@@ -226,25 +226,27 @@ func outerRefJoinPlan(plan_ analyzer.RuleFunc) analyzer.RuleFunc {
 // hideOuterRefEqualities wraps, in the condition of every join in n, each
 // top-level column equality one of whose columns no table of n yields.
 func hideOuterRefEqualities(n sql.Node) (sql.Node, bool, error) {
-	var joins bool
-	var local sql.ColSet
+	var local, compared sql.ColSet // columns tables yield; columns join equalities compare
 	transform.Inspect(n, func(c sql.Node) bool {
 		switch c := c.(type) {
 		case *plan.JoinNode:
-			joins = true
+			if c.Filter != nil {
+				for _, e := range expression.SplitConjunction(c.Filter) {
+					if l, r, ok := columnEquality(e); ok {
+						compared.Add(l.Id())
+						compared.Add(r.Id())
+					}
+				}
+			}
 		case plan.TableIdNode:
 			local = local.Union(c.Columns())
 		}
 		return true
 	})
-	if !joins {
+	if compared.SubsetOf(local) { // also no joins
 		return n, false, nil
 	}
-	outer := func(e sql.Expression) bool {
-		gf, ok := e.(*expression.GetField)
-		return ok && gf.Id() != 0 && !local.Contains(gf.Id())
-	}
-	hidden := false
+	outer := func(gf *expression.GetField) bool { return !local.Contains(gf.Id()) }
 	out, _, err := transform.Node(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		j, ok := c.(*plan.JoinNode)
 		if !ok || j.Filter == nil {
@@ -253,22 +255,7 @@ func hideOuterRefEqualities(n sql.Node) (sql.Node, bool, error) {
 		conds := expression.SplitConjunction(j.Filter)
 		changed := false
 		for i, e := range conds {
-			var l, r sql.Expression
-			switch e := e.(type) {
-			case *expression.Equals:
-				l, r = e.Left(), e.Right()
-			case *expression.NullSafeEquals:
-				l, r = e.Left(), e.Right()
-			default:
-				continue
-			}
-			if _, ok := l.(*expression.GetField); !ok {
-				continue
-			}
-			if _, ok := r.(*expression.GetField); !ok {
-				continue
-			}
-			if outer(l) || outer(r) {
+			if l, r, ok := columnEquality(e); ok && (outer(l) || outer(r)) {
 				conds[i] = &outerRefCond{e}
 				changed = true
 			}
@@ -276,12 +263,28 @@ func hideOuterRefEqualities(n sql.Node) (sql.Node, bool, error) {
 		if !changed {
 			return c, transform.SameTree, nil
 		}
-		hidden = true
 		nj := *j
 		nj.Filter = expression.JoinAnd(conds...)
 		return &nj, transform.NewTree, nil
 	})
-	return out, hidden, err
+	return out, true, err
+}
+
+// columnEquality returns the columns of e if it is an equality of two
+// columns, as GMS's join planner reads equivalences.
+func columnEquality(e sql.Expression) (l, r *expression.GetField, ok bool) {
+	var le, re sql.Expression
+	switch e := e.(type) {
+	case *expression.Equals:
+		le, re = e.Left(), e.Right()
+	case *expression.NullSafeEquals:
+		le, re = e.Left(), e.Right()
+	default:
+		return nil, nil, false
+	}
+	l, lok := le.(*expression.GetField)
+	r, rok := re.(*expression.GetField)
+	return l, r, lok && rok
 }
 
 // outerRefCond is an equality GMS's join planner must not read as an

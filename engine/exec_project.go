@@ -53,6 +53,9 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if g, ok := n.(*plan.GroupBy); ok {
 		return b.buildGroupBy(ctx, g, row)
 	}
+	if j, ok := n.(*plan.JoinNode); ok && j.Op.IsFullOuter() {
+		return buildFullJoin(ctx, b.base, j, row) // exec_full_join.go
+	}
 	p, ok := n.(*plan.Project)
 	if !ok || !containsProject(s.signed.projs, p) {
 		return nil, nil

@@ -72,6 +72,7 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 	unaliasInsertExprs(a)
 	wrapRule(a, "simplifyFilters", keepParams) // plan_param.go
 	installLateralRules(a)
+	installOuterJoinRules(a) // rules_outer_join.go
 	installTriggerBuilder(a)
 	if gated {
 		gateSimpleReads(a) // analyzer_rules.go

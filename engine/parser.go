@@ -9,7 +9,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
-	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/pgproto"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
@@ -70,7 +70,7 @@ func (p *pgParser) parse(query string) (sqlparser.Statement, error) {
 	if st, ok := p.rlsCheck(query); ok {
 		return st, nil
 	}
-	tree, err := pg.Parse(query)
+	tree, err := pgproto.Parse(query)
 	if err != nil {
 		return nil, syntaxError(err, query)
 	}

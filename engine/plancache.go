@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/pgproto"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -111,7 +112,7 @@ func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
 			return proto.Clone(n).(*pg.Node), 1, nil
 		}
 	}
-	tree, err := pg.Parse(text)
+	tree, err := pgproto.Parse(text) // pg.Parse with a generated decoder
 	if err != nil {
 		return nil, 0, err
 	}

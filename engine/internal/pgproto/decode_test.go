@@ -1,0 +1,147 @@
+package pgproto
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/pganalyze/pg_query_go/v5/parser"
+	"github.com/tinybase/tinybase/engine/internal/conformance"
+	"google.golang.org/protobuf/proto"
+)
+
+// corpus returns every statement of the conformance suite and of the
+// migration fixtures, each as its own text.
+func corpus(t testing.TB) []string {
+	t.Helper()
+	var out []string
+	files, err := conformance.LoadDir("../../../testdata/conformance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		for _, s := range f.Statements {
+			out = append(out, s.SQL)
+		}
+	}
+	migrations, err := filepath.Glob("../../../testdata/*/*/supabase/migrations/*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("../../../testdata/bench/migrations/*.sql")
+	for _, p := range append(migrations, more...) {
+		text, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sqls, err := conformance.Split(string(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sqls...)
+	}
+	if len(out) < 5000 {
+		t.Fatalf("corpus has %d statements; the conformance suite alone has more", len(out))
+	}
+	return out
+}
+
+// TestDecodeMatchesProto decodes every corpus statement's tree with the
+// generated decoder and with proto.Unmarshal and wants equal messages;
+// the generated decoder must not fall back on any of them.
+func TestDecodeMatchesProto(t *testing.T) {
+	parsed := 0
+	for _, sql := range corpus(t) {
+		buf, err := parser.ParseToProtobuf(sql)
+		if err != nil {
+			continue // a case expecting a syntax error
+		}
+		parsed++
+		want := &pg.ParseResult{}
+		if err := proto.Unmarshal(buf, want); err != nil {
+			t.Fatalf("proto.Unmarshal(%q): %v", sql, err)
+		}
+		got := &pg.ParseResult{}
+		if err := decodeParseResult(buf, got); err != nil {
+			t.Errorf("decode(%q): %v", sql, err)
+			continue
+		}
+		if !proto.Equal(got, want) {
+			t.Errorf("decode(%q) differs from proto.Unmarshal:\n got %v\nwant %v", sql, got, want)
+		}
+	}
+	if parsed < 5000 {
+		t.Errorf("only %d statements parsed", parsed)
+	}
+}
+
+// TestParse checks Parse against pg_query_go's, errors included.
+func TestParse(t *testing.T) {
+	for _, sql := range []string{
+		"select *, 5 as k from t where id = 4242",
+		"select 1; select 'é', $1::jsonb -> 'a', B'101', 1.5e3, true",
+		"selec 1",
+		"",
+		"create function f() returns int language plpgsql as $$ begin return 1; end $$",
+	} {
+		got, gerr := Parse(sql)
+		want, werr := pg.Parse(sql)
+		if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+			t.Errorf("Parse(%q) error = %v, want %v", sql, gerr, werr)
+			continue
+		}
+		if gerr == nil && !proto.Equal(got, want) {
+			t.Errorf("Parse(%q) = %v, want %v", sql, got, want)
+		}
+	}
+}
+
+// FuzzUnmarshal feeds arbitrary bytes to Unmarshal and to
+// proto.Unmarshal: both fail, or both give equal trees.
+func FuzzUnmarshal(f *testing.F) {
+	for i, sql := range corpus(f) {
+		if i%50 != 0 {
+			continue
+		}
+		if buf, err := parser.ParseToProtobuf(sql); err == nil {
+			f.Add(buf)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		b = append([]byte(nil), b...)
+		want := &pg.ParseResult{}
+		werr := proto.Unmarshal(b, want)
+		got := &pg.ParseResult{}
+		gerr := Unmarshal(b, got)
+		if (gerr == nil) != (werr == nil) {
+			t.Fatalf("Unmarshal error = %v, proto.Unmarshal's = %v", gerr, werr)
+		}
+		if gerr == nil && !proto.Equal(got, want) {
+			t.Fatalf("Unmarshal = %v, proto.Unmarshal = %v", got, want)
+		}
+	})
+}
+
+func BenchmarkUnmarshal(b *testing.B) {
+	buf, err := parser.ParseToProtobuf("select *, 5 as k from t where id = 4242")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("generated", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if err := Unmarshal(buf, &pg.ParseResult{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("proto", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if err := proto.Unmarshal(buf, &pg.ParseResult{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -76,6 +76,43 @@ func TestDecodeMatchesProto(t *testing.T) {
 	}
 }
 
+// TestDecodeJSONMatchesProto decodes every corpus statement's JSON tree
+// and wants proto.Unmarshal's tree of its protobuf; the only statements
+// that may fall back are those with an Integer the JSON leaves out.
+func TestDecodeJSONMatchesProto(t *testing.T) {
+	parsed, ambiguous := 0, 0
+	for _, sql := range corpus(t) {
+		buf, err := parser.ParseToProtobuf(sql)
+		if err != nil {
+			continue
+		}
+		parsed++
+		want := &pg.ParseResult{}
+		if err := proto.Unmarshal(buf, want); err != nil {
+			t.Fatalf("proto.Unmarshal(%q): %v", sql, err)
+		}
+		j, err := parser.ParseToJSON(sql)
+		if err != nil {
+			t.Fatalf("ParseToJSON(%q): %v", sql, err)
+		}
+		got := &pg.ParseResult{}
+		if err := decodeJSON(j, got); err == errAmbiguous {
+			ambiguous++
+			continue
+		} else if err != nil {
+			t.Errorf("decodeJSON(%q): %v\n%s", sql, err, j)
+			continue
+		}
+		if !proto.Equal(got, want) {
+			t.Errorf("decodeJSON(%q) differs from proto.Unmarshal:\n got %v\nwant %v", sql, got, want)
+		}
+	}
+	t.Logf("%d statements, %d with an ambiguous Integer", parsed, ambiguous)
+	if ambiguous*4 > parsed {
+		t.Errorf("%d of %d statements fell back", ambiguous, parsed)
+	}
+}
+
 // TestParse checks Parse against pg_query_go's, errors included.
 func TestParse(t *testing.T) {
 	for _, sql := range []string{
@@ -84,6 +121,8 @@ func TestParse(t *testing.T) {
 		"selec 1",
 		"",
 		"create function f() returns int language plpgsql as $$ begin return 1; end $$",
+		"select -3, 0, 7 limit 0",
+		"select 'a\"b\\c\n<>\t' as \"x\"\"y\"",
 	} {
 		got, gerr := Parse(sql)
 		want, werr := pg.Parse(sql)
@@ -140,6 +179,54 @@ func BenchmarkUnmarshal(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			if err := proto.Unmarshal(buf, &pg.ParseResult{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// FuzzParse runs Parse and pg_query_go's Parse on arbitrary text: the
+// same error, or equal trees.
+func FuzzParse(f *testing.F) {
+	for i, sql := range corpus(f) {
+		if i%25 == 0 {
+			f.Add(sql)
+		}
+	}
+	f.Fuzz(func(t *testing.T, sql string) {
+		got, gerr := Parse(sql)
+		want, werr := pg.Parse(sql)
+		if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+			t.Fatalf("Parse(%q) error = %v, want %v", sql, gerr, werr)
+		}
+		if gerr == nil && !proto.Equal(got, want) {
+			t.Fatalf("Parse(%q) = %v, want %v", sql, got, want)
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	const q = "select *, 5 as k from t where id = 4242"
+	b.Run("json", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := Parse(q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("protobuf", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := parseProtobuf(q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("pg_query", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := pg.Parse(q); err != nil {
 				b.Fatal(err)
 			}
 		}

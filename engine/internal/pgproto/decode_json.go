@@ -15659,11 +15659,11 @@ func jsonRTEPermissionInfo(d *jdec, m *pg.RTEPermissionInfo) error {
 		case "checkAsUser":
 			m.CheckAsUser, err = d.uint32()
 		case "selectedCols":
-			m.SelectedCols, err = d.uint64s(m.SelectedCols)
+			err = errFallback // a Bitmapset, whose JSON leaves member 0 out (WRITE_BITMAPSET_FIELD)
 		case "insertedCols":
-			m.InsertedCols, err = d.uint64s(m.InsertedCols)
+			err = errFallback // a Bitmapset, whose JSON leaves member 0 out (WRITE_BITMAPSET_FIELD)
 		case "updatedCols":
-			m.UpdatedCols, err = d.uint64s(m.UpdatedCols)
+			err = errFallback // a Bitmapset, whose JSON leaves member 0 out (WRITE_BITMAPSET_FIELD)
 		default:
 			return errFallback
 		}
@@ -16287,7 +16287,7 @@ func jsonRangeTblFunction(d *jdec, m *pg.RangeTblFunction) error {
 				}
 			}
 		case "funcparams":
-			m.Funcparams, err = d.uint64s(m.Funcparams)
+			err = errFallback // a Bitmapset, whose JSON leaves member 0 out (WRITE_BITMAPSET_FIELD)
 		default:
 			return errFallback
 		}
@@ -18159,7 +18159,7 @@ func jsonTableFunc(d *jdec, m *pg.TableFunc) error {
 				}
 			}
 		case "notnulls":
-			m.Notnulls, err = d.uint64s(m.Notnulls)
+			err = errFallback // a Bitmapset, whose JSON leaves member 0 out (WRITE_BITMAPSET_FIELD)
 		case "ordinalitycol":
 			m.Ordinalitycol, err = d.int32()
 		case "location":
@@ -18798,7 +18798,7 @@ func jsonVar(d *jdec, m *pg.Var) error {
 		case "varcollid":
 			m.Varcollid, err = d.uint32()
 		case "varnullingrels":
-			m.Varnullingrels, err = d.uint64s(m.Varnullingrels)
+			err = errFallback // a Bitmapset, whose JSON leaves member 0 out (WRITE_BITMAPSET_FIELD)
 		case "varlevelsup":
 			m.Varlevelsup, err = d.uint32()
 		case "location":

@@ -227,27 +227,6 @@ func (d *jdec) enum(names map[string]int32) (int32, error) {
 	return v, nil
 }
 
-// uint64s reads an array of unsigned integers.
-func (d *jdec) uint64s(dst []uint64) ([]uint64, error) {
-	if !d.lit('[') {
-		return dst, errFallback
-	}
-	if d.lit(']') {
-		return dst, nil
-	}
-	for {
-		v, err := d.uint64()
-		if err != nil {
-			return dst, err
-		}
-		dst = append(dst, v)
-		more, err := d.next(']')
-		if err != nil || !more {
-			return dst, err
-		}
-	}
-}
-
 // slowJSONNode decodes a Node that is not {"Type":{...}}: an empty one
 // (a NULL list element).
 func slowJSONNode(d *jdec) (*pg.Node, error) {

@@ -152,7 +152,7 @@ func genJSONField(b *bytes.Buffer, dst string, t reflect.Type, tg tag, fd protor
 		}
 		fmt.Fprintf(b, "\t\t\tif !d.lit('[') {\n\t\t\t\treturn errFallback\n\t\t\t}\n\t\t\tfor more := !d.lit(']'); more; {\n\t\t\t\t%s\n\t\t\t\tif err != nil {\n\t\t\t\t\treturn err\n\t\t\t\t}\n\t\t\t\t%s = append(%s, x)\n\t\t\t\tif more, err = d.next(']'); err != nil {\n\t\t\t\t\treturn err\n\t\t\t\t}\n\t\t\t}\n", elem, dst, dst)
 	case tg.repeated && t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint64:
-		fmt.Fprintf(b, "\t\t\t%s, err = d.uint64s(%s)\n", dst, dst)
+		b.WriteString("\t\t\terr = errFallback // a Bitmapset, whose JSON leaves member 0 out (WRITE_BITMAPSET_FIELD)\n")
 	case tg.repeated:
 		fmt.Fprintf(b, "\t\t\terr = errFallback // repeated %v\n", t)
 	case t.Kind() == reflect.Pointer && goType(t.Elem()) == "pg.Node":

@@ -232,3 +232,20 @@ func BenchmarkParse(b *testing.B) {
 		}
 	})
 }
+
+// FuzzDecodeJSON feeds arbitrary text to the JSON decoder, which must
+// fail or succeed without panicking; seeded with libpg_query's JSON for
+// corpus statements.
+func FuzzDecodeJSON(f *testing.F) {
+	for i, sql := range corpus(f) {
+		if i%50 != 0 {
+			continue
+		}
+		if j, err := parser.ParseToJSON(sql); err == nil {
+			f.Add(j)
+		}
+	}
+	f.Fuzz(func(t *testing.T, j string) {
+		_ = decodeJSON(j, &pg.ParseResult{})
+	})
+}

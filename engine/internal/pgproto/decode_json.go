@@ -46,7 +46,7 @@ func jsonA_ArrayExpr(d *jdec, m *pg.A_ArrayExpr) error {
 	}
 }
 
-func jsonA_Const(d *jdec, m *pg.A_Const) error {
+func jsonA_ConstFields(d *jdec, m *pg.A_Const) error {
 	if !d.lit('{') {
 		return errFallback
 	}
@@ -69,7 +69,7 @@ func jsonA_Const(d *jdec, m *pg.A_Const) error {
 			})
 			x.w.Ival = &x.m
 			m.Val = &x.w
-			err = jsonInteger(d, &x.m)
+			err = jsonConstInteger(d, &x.m)
 		case "fval":
 			if m.Val != nil {
 				return errFallback
@@ -18527,7 +18527,7 @@ func jsonTypeName(d *jdec, m *pg.TypeName) error {
 			}
 			for more := !d.lit(']'); more; {
 				var x *pg.Node
-				x, err = jsonNewNode(d)
+				x, err = jsonBoundNode(d)
 				if err != nil {
 					return err
 				}

@@ -96,7 +96,7 @@ func TestDecodeJSONMatchesProto(t *testing.T) {
 			t.Fatalf("ParseToJSON(%q): %v", sql, err)
 		}
 		got := &pg.ParseResult{}
-		if err := decodeJSON(j, got); err == errAmbiguous {
+		if err := decodeJSON(j, sql, got); err == errAmbiguous {
 			ambiguous++
 			continue
 		} else if err != nil {
@@ -122,6 +122,15 @@ func TestParse(t *testing.T) {
 		"",
 		"create function f() returns int language plpgsql as $$ begin return 1; end $$",
 		"select -3, 0, 7 limit 0",
+		"select - 3, -0, 00, -2147483648, 0x0, -0x10, 1_000 - 1_000, -(3), - /* c */ 4, 0.0, -1e3, varchar(0) 'a'",
+		"select x from t where a = -1 and b <> 0 offset 0 fetch first 0 rows only",
+		"create sequence s increment -1 minvalue -10 start 0",
+		"select '{}'::int[], null::text[][], '{}'::int array, '{}'::int[0], a[0] from t",
+		"select '{}'::int[3][], '{}'::int array[0]",
+		"create table z (a int[], b text[][2], c int array)",
+		"select -  7, -\n0, 0::int, -0.0, - 0x0, 1-1, x[-1], '{}'::int[1][0], -00 from t limit -1",
+		"select 1 from t where a in (0, -1, -2) and b between -5 and 0 order by 1 desc",
+		"alter table t alter column c type numeric(10, 0)",
 		"select 'a\"b\\c\n<>\t' as \"x\"\"y\"",
 	} {
 		got, gerr := Parse(sql)
@@ -246,6 +255,6 @@ func FuzzDecodeJSON(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, j string) {
-		_ = decodeJSON(j, &pg.ParseResult{})
+		_ = decodeJSON(j, "", &pg.ParseResult{})
 	})
 }

@@ -2,6 +2,7 @@ package pgproto
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +23,13 @@ var errAmbiguous = errors.New("pgproto: an Integer node without its value")
 type jdec struct {
 	s string
 	i int
+	// src is the parsed SQL text; pending is an A_Const's Integer
+	// written as {}, read from src at the constant's location.
+	src     string
+	pending *pg.Integer
+	// zeroBound is 1 when no bracketed text of src holds a 0, 2 when
+	// one does, 0 before bracketZero looked.
+	zeroBound uint8
 }
 
 // lit consumes c when it is next.
@@ -256,4 +264,113 @@ func jsonInteger(d *jdec, m *pg.Integer) error {
 		return errFallback
 	}
 	return nil
+}
+
+// jsonConstInteger reads an A_Const's Integer; one written as {} (0 or
+// below) is left for jsonA_Const to read from the source text.
+func jsonConstInteger(d *jdec, m *pg.Integer) error {
+	if strings.HasPrefix(d.s[d.i:], "{}") {
+		d.i += 2
+		d.pending = m
+		return nil
+	}
+	return jsonInteger(d, m)
+}
+
+// jsonA_Const reads an A_Const. An integer constant of 0 or below, which
+// the JSON leaves out, is read from the statement's text at the
+// constant's location: the grammar puts it on the literal's digits, or on
+// the minus sign it folded in (doNegate); any other text there (a hex,
+// octal, binary or underscored literal, a comment or parenthesis after
+// the sign, a value that is not 0 or below) is errAmbiguous.
+func jsonA_Const(d *jdec, m *pg.A_Const) error {
+	d.pending = nil
+	if err := jsonA_ConstFields(d, m); err != nil {
+		return err
+	}
+	if d.pending != nil {
+		v, ok := intAt(d.src, m.Location)
+		if !ok || v > 0 {
+			return errAmbiguous
+		}
+		d.pending.Ival = v
+		d.pending = nil
+	}
+	return nil
+}
+
+// intAt reads a decimal integer literal, with an optional minus sign and
+// whitespace after it, at byte offset loc of src.
+func intAt(src string, loc int32) (int32, bool) {
+	if loc < 0 || int(loc) >= len(src) {
+		return 0, false
+	}
+	s := src[loc:]
+	neg := s[0] == '-'
+	if neg {
+		s = strings.TrimLeft(s[1:], " \t\n\r\f\v")
+	}
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n == 0 || n < len(s) && (s[n] == '_' || s[n] == '.' || s[n] >= 'a' && s[n] <= 'z' || s[n] >= 'A' && s[n] <= 'Z' || s[n] >= utf8.RuneSelf) {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(s[:n], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		return 0, false
+	}
+	return int32(v), true
+}
+
+// jsonBoundNode reads an element of a TypeName's arrayBounds: an Integer
+// that is -1 for `[]` (and `ARRAY`) and the constant for `[n]`. The JSON
+// writes both -1 and 0 as {}; it is -1 unless some bracketed text of the
+// statement holds a 0 (a `[0]` bound, or anything the scan cannot tell
+// from one), which is errAmbiguous.
+func jsonBoundNode(d *jdec) (*pg.Node, error) {
+	const empty = `{"Integer":{}}`
+	if !strings.HasPrefix(d.s[d.i:], empty) {
+		return jsonNewNode(d)
+	}
+	if d.bracketZero() {
+		return nil, errAmbiguous
+	}
+	d.i += len(empty)
+	x := new(struct {
+		n pg.Node
+		w pg.Node_Integer
+		m pg.Integer
+	})
+	x.m.Ival = -1
+	x.w.Integer = &x.m
+	x.n.Node = &x.w
+	return &x.n, nil
+}
+
+// bracketZero reports whether a '0' appears between brackets in the
+// statement's text.
+func (d *jdec) bracketZero() bool {
+	if d.zeroBound == 0 {
+		d.zeroBound = 1
+		depth := 0
+		for i := 0; i < len(d.src); i++ {
+			switch c := d.src[i]; {
+			case c == '[':
+				depth++
+			case c == ']' && depth > 0:
+				depth--
+			case c == '0' && depth > 0:
+				d.zeroBound = 2
+			}
+		}
+	}
+	return d.zeroBound == 2
 }

@@ -21,7 +21,7 @@ func Parse(sql string) (*pg.ParseResult, error) {
 		return nil, err
 	}
 	tree := &pg.ParseResult{}
-	if decodeJSON(j, tree) == nil {
+	if decodeJSON(j, sql, tree) == nil {
 		return tree, nil
 	}
 	return parseProtobuf(sql)
@@ -41,14 +41,14 @@ func parseProtobuf(sql string) (*pg.ParseResult, error) {
 	return tree, nil
 }
 
-// decodeJSON decodes the JSON libpg_query writes for a parse into an
-// empty tree; on an error the tree is unusable. The tree's strings share
+// decodeJSON decodes the JSON libpg_query writes for a parse of sql into
+// an empty tree; on an error the tree is unusable. The tree's strings share
 // j's memory.
-func decodeJSON(j string, tree *pg.ParseResult) error {
+func decodeJSON(j, sql string, tree *pg.ParseResult) error {
 	if !utf8.ValidString(j) {
 		return errFallback // protobuf's path rejects invalid UTF-8 as proto.Unmarshal does
 	}
-	d := jdec{s: j}
+	d := jdec{s: j, src: sql}
 	if err := jsonParseResult(&d, tree); err != nil {
 		return err
 	}

@@ -104,7 +104,11 @@ func genJSONMessage(b *bytes.Buffer, mt protoreflect.MessageType) {
 	m := mt.New()
 	gt := reflect.TypeOf(m.Interface()).Elem()
 	md := mt.Descriptor()
-	fmt.Fprintf(b, "func json%s(d *jdec, m *%s) error {\n", gt.Name(), goType(gt))
+	fname := "json" + gt.Name()
+	if gt.Name() == "A_Const" {
+		fname = "jsonA_ConstFields" // json.go: jsonA_Const reads an Integer {} from the source text
+	}
+	fmt.Fprintf(b, "func %s(d *jdec, m *%s) error {\n", fname, goType(gt))
 	b.WriteString("\tif !d.lit('{') {\n\t\treturn errFallback\n\t}\n\tif d.lit('}') {\n\t\treturn nil\n\t}\n")
 	if md.Fields().Len() == 0 {
 		b.WriteString("\treturn errFallback\n}\n\n")
@@ -127,14 +131,25 @@ func genJSONMessage(b *bytes.Buffer, mt protoreflect.MessageType) {
 				if wf.Type.Kind() != reflect.Pointer {
 					log.Fatalf("%s: scalar oneof member", fd.FullName())
 				}
-				fmt.Fprintf(b, "\t\tcase %q:\n\t\t\tif m.%s != nil {\n\t\t\t\treturn errFallback\n\t\t\t}\n\t\t\tx := new(struct {\n\t\t\t\tw pg.%s\n\t\t\t\tm %s\n\t\t\t})\n\t\t\tx.w.%s = &x.m\n\t\t\tm.%s = &x.w\n\t\t\terr = json%s(d, &x.m)\n",
-					fd.JSONName(), f.Name, w.Name(), goType(wf.Type.Elem()), wf.Name, f.Name, wf.Type.Elem().Name())
+				dec := "json" + wf.Type.Elem().Name()
+				if gt.Name() == "A_Const" && dec == "jsonInteger" {
+					dec = "jsonConstInteger"
+				}
+				fmt.Fprintf(b, "\t\tcase %q:\n\t\t\tif m.%s != nil {\n\t\t\t\treturn errFallback\n\t\t\t}\n\t\t\tx := new(struct {\n\t\t\t\tw pg.%s\n\t\t\t\tm %s\n\t\t\t})\n\t\t\tx.w.%s = &x.m\n\t\t\tm.%s = &x.w\n\t\t\terr = %s(d, &x.m)\n",
+					fd.JSONName(), f.Name, w.Name(), goType(wf.Type.Elem()), wf.Name, f.Name, dec)
 			}
 			continue
 		}
 		t := parseTag(f.Tag.Get("protobuf"))
 		fd := md.Fields().ByNumber(protoreflect.FieldNumber(t.num))
 		fmt.Fprintf(b, "\t\tcase %q:\n", fd.JSONName())
+		if fd.FullName() == "pg_query.TypeName.array_bounds" {
+			// json.go: jsonBoundNode reads [] 's -1, written as {}
+			var fb bytes.Buffer
+			genJSONField(&fb, "m."+f.Name, f.Type, t, fd)
+			b.WriteString(strings.ReplaceAll(fb.String(), "jsonNewNode(d)", "jsonBoundNode(d)"))
+			continue
+		}
 		genJSONField(b, "m."+f.Name, f.Type, t, fd)
 	}
 	b.WriteString("\t\tdefault:\n\t\t\treturn errFallback\n\t\t}\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tif more, err := d.next('}'); err != nil || !more {\n\t\t\treturn err\n\t\t}\n\t}\n}\n\n")

@@ -47,35 +47,6 @@ func corpus(t testing.TB) []string {
 	return out
 }
 
-// TestDecodeMatchesProto decodes every corpus statement's tree with the
-// generated decoder and with proto.Unmarshal and wants equal messages;
-// the generated decoder must not fall back on any of them.
-func TestDecodeMatchesProto(t *testing.T) {
-	parsed := 0
-	for _, sql := range corpus(t) {
-		buf, err := parser.ParseToProtobuf(sql)
-		if err != nil {
-			continue // a case expecting a syntax error
-		}
-		parsed++
-		want := &pg.ParseResult{}
-		if err := proto.Unmarshal(buf, want); err != nil {
-			t.Fatalf("proto.Unmarshal(%q): %v", sql, err)
-		}
-		got := &pg.ParseResult{}
-		if err := decodeParseResult(buf, got); err != nil {
-			t.Errorf("decode(%q): %v", sql, err)
-			continue
-		}
-		if !proto.Equal(got, want) {
-			t.Errorf("decode(%q) differs from proto.Unmarshal:\n got %v\nwant %v", sql, got, want)
-		}
-	}
-	if parsed < 5000 {
-		t.Errorf("only %d statements parsed", parsed)
-	}
-}
-
 // TestDecodeJSONMatchesProto decodes every corpus statement's JSON tree
 // and wants proto.Unmarshal's tree of its protobuf; the only statements
 // that may fall back are those with an Integer the JSON leaves out.
@@ -145,55 +116,6 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// FuzzUnmarshal feeds arbitrary bytes to Unmarshal and to
-// proto.Unmarshal: both fail, or both give equal trees.
-func FuzzUnmarshal(f *testing.F) {
-	for i, sql := range corpus(f) {
-		if i%50 != 0 {
-			continue
-		}
-		if buf, err := parser.ParseToProtobuf(sql); err == nil {
-			f.Add(buf)
-		}
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		b = append([]byte(nil), b...)
-		want := &pg.ParseResult{}
-		werr := proto.Unmarshal(b, want)
-		got := &pg.ParseResult{}
-		gerr := Unmarshal(b, got)
-		if (gerr == nil) != (werr == nil) {
-			t.Fatalf("Unmarshal error = %v, proto.Unmarshal's = %v", gerr, werr)
-		}
-		if gerr == nil && !proto.Equal(got, want) {
-			t.Fatalf("Unmarshal = %v, proto.Unmarshal = %v", got, want)
-		}
-	})
-}
-
-func BenchmarkUnmarshal(b *testing.B) {
-	buf, err := parser.ParseToProtobuf("select *, 5 as k from t where id = 4242")
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("generated", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			if err := Unmarshal(buf, &pg.ParseResult{}); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("proto", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			if err := proto.Unmarshal(buf, &pg.ParseResult{}); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-}
-
 // FuzzParse runs Parse and pg_query_go's Parse on arbitrary text: the
 // same error, or equal trees.
 func FuzzParse(f *testing.F) {
@@ -220,14 +142,6 @@ func BenchmarkParse(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			if _, err := Parse(q); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("protobuf", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			if _, err := parseProtobuf(q); err != nil {
 				b.Fatal(err)
 			}
 		}

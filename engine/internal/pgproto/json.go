@@ -11,10 +11,14 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 )
 
+// errFallback stops the JSON decoder where it cannot promise
+// pg_query_go's tree; Parse then asks pg_query_go.
+var errFallback = errors.New("pgproto: fall back to pg_query_go's Parse")
+
 // errAmbiguous stops the JSON decoder at an Integer written as {}: the
 // JSON libpg_query writes omits every value but a positive one
-// (_outInteger), so 0 and negative numbers read alike; Parse then takes
-// the protobuf path for the statement.
+// (_outInteger), so 0 and negative numbers read alike where neither the
+// text (jsonA_Const) nor the grammar (jsonBoundNode) tells them apart.
 var errAmbiguous = errors.New("pgproto: an Integer node without its value")
 
 // jdec reads the compact JSON libpg_query writes (pg_query_outfuncs_json.c):

@@ -113,6 +113,14 @@ func TestParse(t *testing.T) {
 		if gerr == nil && !proto.Equal(got, want) {
 			t.Errorf("Parse(%q) = %v, want %v", sql, got, want)
 		}
+		if gerr == nil && len(want.Stmts) > 0 {
+			// the decoded tree is an ordinary message: it marshals and deparses
+			gd, gerr := pg.Deparse(got)
+			wd, werr := pg.Deparse(want)
+			if gd != wd || (gerr == nil) != (werr == nil) {
+				t.Errorf("Deparse(Parse(%q)) = %q, %v; want %q, %v", sql, gd, gerr, wd, werr)
+			}
+		}
 	}
 }
 

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/tinybase/tinybase/postgrest"
 )
 
 // DefaultJWTSecret is the Supabase CLI's local JWT secret, so existing
@@ -158,22 +158,12 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		c.JWTSecret = v
 	}
 	if v := getenv("TINYBASE_SCHEMAS"); v != "" {
-		c.Schemas = splitList(v)
+		c.Schemas = postgrest.ParseList(v)
 	}
 	if v := getenv("TINYBASE_EXTRA_SEARCH_PATH"); v != "" {
-		c.ExtraSearchPath = splitList(v)
+		c.ExtraSearchPath = postgrest.ParseList(v)
 	}
 	return nil
-}
-
-func splitList(v string) []string {
-	var out []string
-	for _, p := range strings.Split(v, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // Check rejects values no server can run with.

@@ -22,6 +22,7 @@ type Server struct {
 	http    *http.Server
 	httpLn  net.Listener
 	wire    io.Closer // the pgwire server (nil if a build has none)
+	rest    io.Closer // PostgREST's hold on the engine (server_mount.go)
 	keys    Keys
 	served  chan error
 	stop    sync.Once
@@ -48,15 +49,17 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("API port: %w", err)
 	}
-	if err := mountAPIs(e, p, "http://"+ln.Addr().String()); err != nil {
+	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String())
+	if err != nil {
 		ln.Close()
 		return nil, err
 	}
-	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1)}
+	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1), rest: rest}
 	s.http = &http.Server{Handler: e}
 	wire, err := serveWire(p)
 	if err != nil {
 		ln.Close()
+		rest.Close()
 		return nil, fmt.Errorf("database port: %w", err)
 	}
 	s.wire = wire
@@ -115,6 +118,9 @@ func (s *Server) shutdown(ctx context.Context) error {
 	}
 	if serr := <-s.served; err == nil {
 		err = serr
+	}
+	if rerr := s.rest.Close(); err == nil {
+		err = rerr
 	}
 	return err
 }

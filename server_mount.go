@@ -21,7 +21,9 @@ import (
 // "anon", sessions as the authenticator); auth.ParseConfig over the whole
 // config.toml for GoTrue, with the secret, expiry and the external URL
 // (apiURL + "/auth/v1") tinybase serves.
-func mountAPIs(e *echo.Echo, p *Project, apiURL string) error {
+// The returned closer ends PostgREST's NOTIFY subscription on the engine
+// once the HTTP server has stopped.
+func mountAPIs(e *echo.Echo, p *Project, apiURL string) (io.Closer, error) {
 	rest, err := postgrest.New(postgrest.Config{
 		Executor:        &postgrest.EngineExecutor{Engine: p.Engine, User: "authenticator"},
 		JWTSecret:       p.Config.JWTSecret,
@@ -31,12 +33,13 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string) error {
 		AnonRole:        "anon",
 	})
 	if err != nil {
-		return fmt.Errorf("rest: %w", err)
+		return nil, fmt.Errorf("rest: %w", err)
 	}
 	acfg := auth.DefaultConfig()
 	if p.Config.Raw != nil {
 		if acfg, err = auth.ParseConfig(p.Config.Raw, acfg); err != nil {
-			return fmt.Errorf("auth: %w", err)
+			rest.Close()
+			return nil, fmt.Errorf("auth: %w", err)
 		}
 	}
 	acfg.JWTSecret = p.Config.JWTSecret
@@ -44,14 +47,15 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string) error {
 	acfg.ExternalURL = apiURL + "/auth/v1"
 	a, err := auth.New(acfg, p.Engine)
 	if err != nil {
-		return fmt.Errorf("auth: %w", err)
+		rest.Close()
+		return nil, fmt.Errorf("auth: %w", err)
 	}
 	for prefix, h := range map[string]http.Handler{"/rest/v1": rest, "/auth/v1": a} {
 		wrapped := echo.WrapHandler(http.StripPrefix(prefix, h))
 		e.Any(prefix, wrapped)
 		e.Any(prefix+"/*", wrapped)
 	}
-	return nil
+	return rest, nil
 }
 
 // serveWire starts the Postgres wire server (pgwire) for p.Engine on

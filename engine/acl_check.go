@@ -3,9 +3,8 @@ package engine
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"github.com/tinybase/tinybase/engine/translate"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // relClass is the ACL class of a relation kind.
@@ -171,26 +170,13 @@ func (w *secWalker) owner(k catalog.ObjectKey, word, name string) {
 }
 
 // visitNodes calls fn on every Node inside a parse tree message.
-func visitNodes(m proto.Message, fn func(*pg.Node)) {
-	var visit func(protoreflect.Message)
-	visit = func(m protoreflect.Message) {
-		if n, ok := m.Interface().(*pg.Node); ok {
+func visitNodes(m any, fn func(*pg.Node)) {
+	pgtree.Walk(m, func(m any) bool {
+		if n, ok := m.(*pg.Node); ok {
 			fn(n)
 		}
-		m.Range(func(fd protoreflect.FieldDescriptor, val protoreflect.Value) bool {
-			switch {
-			case fd.IsList() && fd.Message() != nil:
-				l := val.List()
-				for i := 0; i < l.Len(); i++ {
-					visit(l.Get(i).Message())
-				}
-			case fd.Message() != nil && !fd.IsMap():
-				visit(val.Message())
-			}
-			return true
-		})
-	}
-	visit(m.ProtoReflect())
+		return true
+	})
 }
 
 // checkSequenceUse checks that the current role holds one of privs on a

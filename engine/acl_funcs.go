@@ -1,10 +1,10 @@
 package engine
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -162,7 +162,7 @@ func (s *Session) relationArg(text string) (catalog.QName, relKind, error) {
 }
 
 func parseQualifiedName(text string) (catalog.QName, error) {
-	tree, err := pg.Parse("SELECT * FROM " + text)
+	tree, err := pgtree.Parse("SELECT * FROM " + text)
 	if err != nil || len(tree.Stmts) != 1 {
 		return catalog.QName{}, pgerror.New(pgerror.InvalidNameSyntax, "invalid name syntax")
 	}
@@ -176,7 +176,7 @@ func parseQualifiedName(text string) (catalog.QName, error) {
 
 // functionArg parses has_function_privilege's "name(argtypes)" text.
 func (s *Session) functionArg(text string) (translate.FuncRef, error) {
-	tree, err := pg.Parse("DROP FUNCTION " + text)
+	tree, err := pgtree.Parse("DROP FUNCTION " + text)
 	if err != nil || len(tree.Stmts) != 1 {
 		return translate.FuncRef{}, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type regprocedure: %q", text)
 	}

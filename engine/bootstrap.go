@@ -21,12 +21,7 @@ var bootstrapTemplate struct {
 
 func openBootstrapped(opts Options) (*Engine, error) {
 	bt := &bootstrapTemplate
-	bt.once.Do(func() {
-		bt.e, bt.err = Open(Options{NoBootstrap: true})
-		if bt.err == nil {
-			bt.err = applyBootstrap(bt.e)
-		}
-	})
+	bt.once.Do(func() { bt.e, bt.err = buildTemplate() })
 	if bt.err != nil {
 		return nil, bt.err
 	}
@@ -34,6 +29,25 @@ func openBootstrapped(opts Options) (*Engine, error) {
 	e.logger = opts.Logger
 	if e.logger == nil {
 		e.logger = slog.New(slog.DiscardHandler)
+	}
+	return e, nil
+}
+
+// buildTemplate builds the bootstrapped state the first Open snapshots:
+// from the embedded image (bootstrap_image.go), not by running the SQL.
+func buildTemplate() (*Engine, error) {
+	return openImage(&bootstrapImage)
+}
+
+// buildTemplateSQL builds the bootstrapped state by running the bootstrap
+// SQL: what the image is generated from and compared with.
+func buildTemplateSQL() (*Engine, error) {
+	e, err := Open(Options{NoBootstrap: true})
+	if err != nil {
+		return nil, err
+	}
+	if err := applyBootstrap(e); err != nil {
+		return nil, err
 	}
 	return e, nil
 }

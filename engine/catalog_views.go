@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"github.com/tinybase/tinybase/engine/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
@@ -66,11 +67,11 @@ func (s *Session) createView(c *translate.CreateView) error {
 // its column names and types (an unknown-typed literal column is text, as
 // PostgreSQL resolves it).
 func (s *Session) queryColumns(query string) ([]string, []*types.Type, error) {
-	tree, err := pg.Parse(query)
+	tree, err := pgtree.Parse(query)
 	if err != nil {
 		return nil, nil, syntaxError(err, query)
 	}
-	tr := &translate.Translator{Env: &s.env, Catalog: s.translatorCatalog()}
+	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(tree.Stmts[0].Stmt)
 	if err != nil {
 		return nil, nil, err

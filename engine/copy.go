@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strconv"
 	"strings"
 
@@ -84,7 +85,7 @@ func (s *Session) Copy(ctx context.Context, sqlText string) (c *Copy, err error)
 			c = nil
 		}
 	}()
-	tree, err := pg.Parse(sqlText)
+	tree, err := pgtree.Parse(sqlText)
 	if err != nil {
 		s.failed()
 		return nil, syntaxError(err, sqlText)
@@ -726,7 +727,7 @@ func (c *Copy) insertRows(from, to int) error {
 func (c *Copy) startTo(cs *pg.CopyStmt) error {
 	var q string
 	if cs.Query != nil {
-		out, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: cs.Query}}})
+		out, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: cs.Query}}})
 		if err != nil {
 			return pgerror.New(pgerror.SyntaxError, "%s", err.Error())
 		}

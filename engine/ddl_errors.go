@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -202,7 +203,7 @@ func statementTarget(query string) (schema, name string, ok bool) {
 	if query == "" {
 		return "", "", false
 	}
-	tree, err := pg.Parse(query)
+	tree, err := pgtree.Parse(query)
 	if err != nil || len(tree.Stmts) != 1 {
 		return "", "", false
 	}

@@ -99,31 +99,15 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 			spec.KeyTypes = append(spec.KeyTypes, keys[i].Type())
 			spec.KeyText = append(spec.KeyText, keys[i].String())
 		}
-		spec.Key = func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
-			out := make(sql.Row, len(keys))
-			for i, k := range keys {
-				v, err := k.Eval(ctx, row)
-				if err != nil {
-					return nil, err
-				}
-				out[i] = v
-			}
-			return out, nil
-		}
+		spec.Key = indexKey(keys)
 	}
 	if def.Where != nil {
 		where, err := resolveOver(sch, def.Where)
 		if err != nil {
 			return err
 		}
-		spec.Where = func(ctx *sql.Context, row sql.Row) (bool, error) {
-			v, err := where.Eval(ctx, row)
-			if err != nil {
-				return false, err
-			}
-			b, ok := v.(bool)
-			return ok && b, nil
-		}
+		spec.WhereText = where.String()
+		spec.Where = indexWhere(where)
 	}
 	if err := t.CreateIndexSpec(ctx, spec); err != nil {
 		if uv, ok := storage.AsUniqueViolation(err); ok {
@@ -136,6 +120,35 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 	return nil
 }
 
+// indexKey is an expression index's key function: keys evaluated over
+// the row.
+func indexKey(keys []sql.Expression) func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+	return func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+		out := make(sql.Row, len(keys))
+		for i, k := range keys {
+			v, err := k.Eval(ctx, row)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+}
+
+// indexWhere is a partial index's predicate function: rows where where
+// is false or NULL are not indexed.
+func indexWhere(where sql.Expression) func(ctx *sql.Context, row sql.Row) (bool, error) {
+	return func(ctx *sql.Context, row sql.Row) (bool, error) {
+		v, err := where.Eval(ctx, row)
+		if err != nil {
+			return false, err
+		}
+		b, ok := v.(bool)
+		return ok && b, nil
+	}
+}
+
 // createIndexComment marks indexes made by CREATE INDEX: a unique one is
 // not a constraint, so DROP INDEX may drop it (unlike a UNIQUE constraint's).
 const createIndexComment = "tinybase: CREATE INDEX"
@@ -144,21 +157,28 @@ const createIndexComment = "tinybase: CREATE INDEX"
 // column references become fields of the row, injected tinybase
 // expressions are built once their children are.
 func resolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, error) {
+	return resolveOverWith(sch, e, func(i int, c *sql.Column) sql.Expression {
+		return expression.NewGetField(i, c.Type, c.Name, c.Nullable)
+	})
+}
+
+// resolveOverWith is resolveOver with column i of sch read by field(i).
+func resolveOverWith(sch sql.Schema, e sqlparser.Expr, field func(i int, c *sql.Column) sql.Expression) (sql.Expression, error) {
 	switch x := e.(type) {
 	case *sqlparser.ColName:
 		name := x.Name.String()
 		for i, c := range sch {
 			if c.Name == name {
-				return expression.NewGetField(i, c.Type, c.Name, c.Nullable), nil
+				return field(i, c), nil
 			}
 		}
 		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", name)
 	case *sqlparser.ParenExpr:
-		return resolveOver(sch, x.Expr)
+		return resolveOverWith(sch, x.Expr, field)
 	case sqlparser.InjectedExpr:
 		children := make([]any, len(x.Children))
 		for i, c := range x.Children {
-			r, err := resolveOver(sch, c)
+			r, err := resolveOverWith(sch, c, field)
 			if err != nil {
 				return nil, err
 			}

@@ -1,13 +1,14 @@
 package engine
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // statementError maps an error raised while planning or running the
@@ -98,8 +99,8 @@ func inColumnExpression(stmt *pg.Node, off int) bool {
 		if e == nil {
 			continue
 		}
-		walkMessages(e.ProtoReflect(), func(m protoreflect.Message) bool {
-			if fd := m.Descriptor().Fields().ByName("location"); fd != nil && int(m.Get(fd).Int()) == off {
+		walkMessages(e, func(m any) bool {
+			if loc, ok := pgtree.Location(m); ok && int(loc) == off {
 				found = true
 			}
 			return !found
@@ -109,37 +110,41 @@ func inColumnExpression(stmt *pg.Node, off int) bool {
 }
 
 var (
-	reRelation = regexp.MustCompile(`^relation "([^"]+)" does not exist`)
-	reColumn   = regexp.MustCompile(`^column "?([^" ]+)"?(?: of relation "[^"]+")? does not exist`)
-	reFunction = regexp.MustCompile(`^function ([^(]+)\(`)
-	reOperator = regexp.MustCompile(`^operator does not exist: (?:.+ )?(\S+) \S+$`)
-	reInput    = regexp.MustCompile(`^(?:invalid input syntax for type [^:]+|invalid input value for enum [^:]+|date/time field value out of range|malformed array literal|value "[^"]*" is out of range for type \w+): "(.*)"$`)
+	reRelation = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^relation "([^"]+)" does not exist`) })
+	reColumn   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^column "?([^" ]+)"?(?: of relation "[^"]+")? does not exist`)
+	})
+	reFunction = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^function ([^(]+)\(`) })
+	reOperator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^operator does not exist: (?:.+ )?(\S+) \S+$`) })
+	reInput    = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:invalid input syntax for type [^:]+|invalid input value for enum [^:]+|date/time field value out of range|malformed array literal|value "[^"]*" is out of range for type \w+): "(.*)"$`)
+	})
 )
 
 // locateError returns the byte offset of the node an error is about, or -1.
 func locateError(pe *pgerror.Error, stmt *pg.Node) int {
-	var match func(m protoreflect.Message) (int32, bool)
+	var match func(m any) (int32, bool)
 	switch {
 	case pe.Code == pgerror.UndefinedTable:
-		sm := reRelation.FindStringSubmatch(pe.Message)
+		sm := reRelation().FindStringSubmatch(pe.Message)
 		if sm == nil {
 			return -1
 		}
 		parts := strings.Split(sm[1], ".")
 		name := parts[len(parts)-1]
-		match = func(m protoreflect.Message) (int32, bool) {
-			rv, ok := m.Interface().(*pg.RangeVar)
+		match = func(m any) (int32, bool) {
+			rv, ok := m.(*pg.RangeVar)
 			return rvLoc(rv), ok && rv.Relname == name
 		}
 	case pe.Code == pgerror.UndefinedColumn:
-		sm := reColumn.FindStringSubmatch(pe.Message)
+		sm := reColumn().FindStringSubmatch(pe.Message)
 		if sm == nil {
 			return -1
 		}
 		parts := strings.Split(sm[1], ".")
 		name := parts[len(parts)-1]
-		match = func(m protoreflect.Message) (int32, bool) {
-			switch x := m.Interface().(type) {
+		match = func(m any) (int32, bool) {
+			switch x := m.(type) {
 			case *pg.ColumnRef:
 				if len(x.Fields) == 0 {
 					return 0, false
@@ -151,38 +156,38 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 			}
 			return 0, false
 		}
-	case pe.Code == pgerror.UndefinedFunction && reFunction.MatchString(pe.Message):
-		name := strings.TrimSpace(reFunction.FindStringSubmatch(pe.Message)[1])
-		match = func(m protoreflect.Message) (int32, bool) {
-			fc, ok := m.Interface().(*pg.FuncCall)
+	case pe.Code == pgerror.UndefinedFunction && reFunction().MatchString(pe.Message):
+		name := strings.TrimSpace(reFunction().FindStringSubmatch(pe.Message)[1])
+		match = func(m any) (int32, bool) {
+			fc, ok := m.(*pg.FuncCall)
 			if !ok || len(fc.Funcname) == 0 {
 				return 0, false
 			}
 			return fc.Location, fc.Funcname[len(fc.Funcname)-1].GetString_().GetSval() == name
 		}
-	case pe.Code == pgerror.UndefinedFunction && reOperator.MatchString(pe.Message):
-		op := reOperator.FindStringSubmatch(pe.Message)[1]
-		match = func(m protoreflect.Message) (int32, bool) {
-			ae, ok := m.Interface().(*pg.A_Expr)
+	case pe.Code == pgerror.UndefinedFunction && reOperator().MatchString(pe.Message):
+		op := reOperator().FindStringSubmatch(pe.Message)[1]
+		match = func(m any) (int32, bool) {
+			ae, ok := m.(*pg.A_Expr)
 			if !ok || len(ae.Name) == 0 {
 				return 0, false
 			}
 			return ae.Location, ae.Name[len(ae.Name)-1].GetString_().GetSval() == op
 		}
 	case pe.Code == pgerror.InvalidTextRepresentation || pe.Code == pgerror.InvalidDatetimeFormat:
-		sm := reInput.FindStringSubmatch(pe.Message)
+		sm := reInput().FindStringSubmatch(pe.Message)
 		if sm == nil {
 			return -1
 		}
-		match = func(m protoreflect.Message) (int32, bool) {
-			c, ok := m.Interface().(*pg.A_Const)
+		match = func(m any) (int32, bool) {
+			c, ok := m.(*pg.A_Const)
 			return c.GetLocation(), ok && c.GetSval() != nil && c.GetSval().Sval == sm[1]
 		}
 	default:
 		return -1
 	}
 	loc := int32(-1)
-	walkMessages(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
+	walkMessages(stmt, func(m any) bool {
 		if l, ok := match(m); ok && l >= 0 {
 			loc = l
 			return false
@@ -198,14 +203,14 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 // referenced table of a foreign key, which PostgreSQL opens outside the
 // parser and so reports without a cursor position.
 func relationAsWritten(pe *pgerror.Error, stmt *pg.Node) (fkTarget bool) {
-	sm := reRelation.FindStringSubmatch(pe.Message)
+	sm := reRelation().FindStringSubmatch(pe.Message)
 	if sm == nil || strings.Contains(sm[1], ".") {
 		return false
 	}
 	pktables := map[*pg.RangeVar]bool{}
 	var found *pg.RangeVar
-	walkMessages(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
-		switch x := m.Interface().(type) {
+	walkMessages(stmt, func(m any) bool {
+		switch x := m.(type) {
 		case *pg.Constraint:
 			if x.Pktable != nil {
 				pktables[x.Pktable] = true
@@ -240,24 +245,8 @@ func rvLoc(rv *pg.RangeVar) int32 {
 
 // walkMessages visits every message of a parse tree depth first, in field
 // order (which follows the statement text closely), until visit says stop.
-func walkMessages(m protoreflect.Message, visit func(protoreflect.Message) bool) bool {
-	if !visit(m) {
-		return false
-	}
-	cont := true
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsList() && fd.Message() != nil:
-			l := v.List()
-			for i := 0; i < l.Len() && cont; i++ {
-				cont = walkMessages(l.Get(i).Message(), visit)
-			}
-		case fd.Message() != nil && !fd.IsMap():
-			cont = walkMessages(v.Message(), visit)
-		}
-		return cont
-	})
-	return cont
+func walkMessages(m any, visit func(any) bool) bool {
+	return pgtree.Walk(m, visit)
 }
 
 // isTarget reports whether a ResTarget names a column being written (an

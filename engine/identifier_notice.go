@@ -8,6 +8,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/pgident"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // identifierNotices raises PostgreSQL's NOTICE for each identifier longer
@@ -17,7 +18,7 @@ func (s *Session) identifierNotices(sqlText string) {
 	if !hasLongWord(sqlText) {
 		return
 	}
-	res, err := pg.Scan(sqlText)
+	res, err := pgtree.Scan(sqlText)
 	if err != nil {
 		return // the parser reports the syntax error
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
-	"github.com/tinybase/tinybase/engine/internal/pgproto"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
@@ -70,7 +70,7 @@ func (p *pgParser) parse(query string) (sqlparser.Statement, error) {
 	if st, ok := p.rlsCheck(query); ok {
 		return st, nil
 	}
-	tree, err := pgproto.Parse(query)
+	tree, err := pgtree.Parse(query)
 	if err != nil {
 		return nil, syntaxError(err, query)
 	}

@@ -2,12 +2,11 @@ package engine
 
 import (
 	"context"
+	"github.com/tinybase/tinybase/engine/pgtree"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/translate"
@@ -72,7 +71,7 @@ func (s *Session) inferParamTypes(stmt *pg.Node, text string, args []any, known 
 			out = nil // the statement reports its own errors when it runs
 		}
 	}()
-	secured, err := s.secureStatement(proto.Clone(stmt).(*pg.Node))
+	secured, err := s.secureStatement(pgtree.Clone(stmt))
 	if err != nil {
 		return nil
 	}
@@ -201,8 +200,8 @@ func (s *Session) inferAssignedTypes(stmt *pg.Node, args []any, known []*types.T
 		}
 	}
 	refs := make([]int, len(args))
-	walkPG(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
-		if p, ok := m.Interface().(*pg.ParamRef); ok && int(p.Number) >= 1 && int(p.Number) <= len(args) {
+	walkPG(stmt, func(m any) bool {
+		if p, ok := m.(*pg.ParamRef); ok && int(p.Number) >= 1 && int(p.Number) <= len(args) {
 			refs[p.Number-1]++
 		}
 		return true

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -127,8 +127,8 @@ func parametricStatement(stmt *pg.Node) bool {
 		return false
 	}
 	ok := true
-	walkPG(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
-		if sel, isSel := m.Interface().(*pg.SelectStmt); isSel {
+	walkPG(stmt, func(m any) bool {
+		if sel, isSel := m.(*pg.SelectStmt); isSel {
 			for _, l := range []*pg.Node{sel.LimitCount, sel.LimitOffset} {
 				if l != nil && hasParamRef(l) {
 					ok = false
@@ -142,8 +142,8 @@ func parametricStatement(stmt *pg.Node) bool {
 
 func hasParamRef(n *pg.Node) bool {
 	found := false
-	walkPG(n.ProtoReflect(), func(m protoreflect.Message) bool {
-		if _, ok := m.Interface().(*pg.ParamRef); ok {
+	walkPG(n, func(m any) bool {
+		if _, ok := m.(*pg.ParamRef); ok {
 			found = true
 		}
 		return !found
@@ -152,24 +152,8 @@ func hasParamRef(n *pg.Node) bool {
 }
 
 // walkPG calls f on m and every message below it, while f returns true.
-func walkPG(m protoreflect.Message, f func(protoreflect.Message) bool) bool {
-	if !f(m) {
-		return false
-	}
-	cont := true
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsList() && fd.Message() != nil:
-			l := v.List()
-			for i := 0; i < l.Len() && cont; i++ {
-				cont = walkPG(l.Get(i).Message(), f)
-			}
-		case fd.Message() != nil && !fd.IsMap():
-			cont = walkPG(v.Message(), f)
-		}
-		return cont
-	})
-	return cont
+func walkPG(m any, f func(any) bool) bool {
+	return pgtree.Walk(m, f)
 }
 
 // maxNormalized bounds the constants of an INSERT's VALUES made
@@ -853,8 +837,8 @@ func paramCastTypes(stmt *pg.Node, n int, userType func(schema, name string) *ty
 	refs := make([]int, n)
 	casts := make([]int, n)
 	typs := make([]*types.Type, n)
-	walkPG(stmt.ProtoReflect(), func(m protoreflect.Message) bool {
-		switch x := m.Interface().(type) {
+	walkPG(stmt, func(m any) bool {
+		switch x := m.(type) {
 		case *pg.ParamRef:
 			if i := int(x.Number) - 1; i >= 0 && i < n {
 				refs[i]++

@@ -8,8 +8,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"github.com/tinybase/tinybase/engine/internal/pgproto"
-	"google.golang.org/protobuf/proto"
+
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // runGMS plans and starts one translated statement on GMS.
@@ -109,10 +109,10 @@ func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
 		n, ok := c.entries[text]
 		c.mu.Unlock()
 		if ok {
-			return proto.Clone(n).(*pg.Node), 1, nil
+			return pgtree.Clone(n), 1, nil
 		}
 	}
-	tree, err := pgproto.Parse(text) // pg.Parse with a generated decoder
+	tree, err := pgtree.Parse(text)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -121,7 +121,7 @@ func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
 	}
 	stmt := tree.Stmts[0].Stmt
 	if keep && len(text) <= parseCacheMaxText {
-		kept := proto.Clone(stmt).(*pg.Node)
+		kept := pgtree.Clone(stmt)
 		c.mu.Lock()
 		if c.entries == nil || len(c.entries) >= parseCacheSize {
 			c.entries = map[string]*pg.Node{}

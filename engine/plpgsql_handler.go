@@ -70,19 +70,20 @@ func plSource(fn *catalog.Function) string {
 	if hasOut {
 		// pg_query's PL/pgSQL parser does not know OUT parameters, so a
 		// bare RETURN NEXT is marked for the interpreter instead
-		body = bareReturnNext.ReplaceAllString(body, "${1} "+strings.ReplaceAll(plpgsql.OutRowMarker, "$", "$$")+";")
+		body = bareReturnNext().ReplaceAllString(body, "${1} "+strings.ReplaceAll(plpgsql.OutRowMarker, "$", "$$")+";")
 	} else if fn.ReturnsSet {
 		// pg_query's JSON drops the variable of RETURN NEXT var (its
 		// retvarno); as an expression it survives
-		body = returnNextVar.ReplaceAllString(body, "${1} (${2});")
+		body = returnNextVar().ReplaceAllString(body, "${1} (${2});")
 	}
 	b.WriteString(dollarQuote(body))
 	return plpgsql.PrepareSource(b.String())
 }
 
-var bareReturnNext = regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s*;`)
-
-var returnNextVar = regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s+([A-Za-z_][A-Za-z0-9_$]*)\s*;`)
+var bareReturnNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s*;`) })
+var returnNextVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s+([A-Za-z_][A-Za-z0-9_$]*)\s*;`)
+})
 
 func plTypeName(t *types.Type) string {
 	if t == nil {

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strconv"
 	"strings"
 	"time"
@@ -215,7 +216,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 		if !e.Query {
 			p.text = "SELECT " + e.Text
 		}
-		tree, err := pg.Parse(p.text)
+		tree, err := pgtree.Parse(p.text)
 		if err != nil {
 			return nil, syntaxError(err, p.text)
 		}
@@ -520,7 +521,7 @@ func plError(err error) error {
 // Dynamic implements plpgsql.Host: EXECUTE with USING parameters.
 func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Value) (*plpgsql.Result, error) {
 	s := h.s
-	tree, err := pg.Parse(text)
+	tree, err := pgtree.Parse(text)
 	if err != nil {
 		return nil, syntaxError(err, text)
 	}
@@ -613,7 +614,7 @@ func (h *plHost) ResolveType(ctx context.Context, name string) (*types.Type, err
 		}
 		return types.RowType("", rel, fields), nil
 	}
-	tree, err := pg.Parse("SELECT NULL::" + name)
+	tree, err := pgtree.Parse("SELECT NULL::" + name)
 	if err != nil {
 		return nil, pgerror.New(pgerror.SyntaxError, "syntax error at or near \"%s\"", name)
 	}
@@ -630,7 +631,7 @@ func (h *plHost) ResolveType(ctx context.Context, name string) (*types.Type, err
 }
 
 func (h *plHost) queryText(ctx context.Context, text string) (*plpgsql.Result, error) {
-	tree, err := pg.Parse(text)
+	tree, err := pgtree.Parse(text)
 	if err != nil {
 		return nil, syntaxError(err, text)
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -64,7 +65,7 @@ func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint3
 			p = nil
 		}
 	}()
-	tree, err := pg.Parse(sqlText)
+	tree, err := pgtree.Parse(sqlText)
 	if err != nil {
 		return nil, syntaxError(err, sqlText)
 	}

@@ -3,36 +3,23 @@ package engine
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"github.com/tinybase/tinybase/engine/types"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // walkNodes calls visit for every message of the tree below n.
-func walkNodes(n *pg.Node, visit func(protoreflect.Message)) {
-	var walk func(m protoreflect.Message)
-	walk = func(m protoreflect.Message) {
+func walkNodes(n *pg.Node, visit func(any)) {
+	pgtree.Walk(n, func(m any) bool {
 		visit(m)
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			switch {
-			case fd.IsList() && fd.Message() != nil:
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					walk(l.Get(i).Message())
-				}
-			case fd.Message() != nil && !fd.IsMap():
-				walk(v.Message())
-			}
-			return true
-		})
-	}
-	walk(n.ProtoReflect())
+		return true
+	})
 }
 
 // maxParam is the highest $n the statement references.
 func maxParam(n *pg.Node) int {
 	max := 0
-	walkNodes(n, func(m protoreflect.Message) {
-		if p, ok := m.Interface().(*pg.ParamRef); ok && int(p.Number) > max {
+	walkNodes(n, func(m any) {
+		if p, ok := m.(*pg.ParamRef); ok && int(p.Number) > max {
 			max = int(p.Number)
 		}
 	})
@@ -61,13 +48,13 @@ func (s *Session) inferParams(n *pg.Node, count int) []*types.Type {
 	if count == 0 {
 		return inf.out
 	}
-	walkNodes(n, func(m protoreflect.Message) {
-		if rv, ok := m.Interface().(*pg.RangeVar); ok {
+	walkNodes(n, func(m any) {
+		if rv, ok := m.(*pg.RangeVar); ok {
 			inf.addTable(rv)
 		}
 	})
-	walkNodes(n, func(m protoreflect.Message) {
-		switch x := m.Interface().(type) {
+	walkNodes(n, func(m any) {
+		switch x := m.(type) {
 		case *pg.TypeCast:
 			if x.Arg != nil {
 				if p := x.Arg.GetParamRef(); p != nil {

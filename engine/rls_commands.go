@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -204,7 +204,7 @@ func (s *Session) checkPolicyExprs(q catalog.QName, using, check string) error {
 		return nil
 	}
 	text := fmt.Sprintf("SELECT 1 FROM %s WHERE %s LIMIT 0", quoteQName(q), strings.Join(conds, " AND "))
-	tree, err := pg.Parse(text)
+	tree, err := pgtree.Parse(text)
 	if err != nil {
 		return nil
 	}

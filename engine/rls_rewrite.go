@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	"github.com/dolthub/vitess/go/vt/sqlparser"
@@ -11,8 +12,6 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // Row level security and privilege checks run on the parse tree, before
@@ -97,7 +96,7 @@ func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
 	if r, ok := cat.Role(role); ok && r.Super {
 		return n, nil
 	}
-	n = proto.Clone(n).(*pg.Node)
+	n = pgtree.Clone(n)
 	w := &secWalker{s: s, cat: cat, role: role}
 	if err := w.run(func() { w.stmt(n) }); err != nil {
 		return nil, err
@@ -235,14 +234,16 @@ func (w *secWalker) sublinks(n *pg.Node) {
 	if n == nil {
 		return
 	}
-	w.visit(n.ProtoReflect())
+	w.visit(n)
 }
 
-func (w *secWalker) visit(m protoreflect.Message) {
-	switch v := m.Interface().(type) {
+func (w *secWalker) visit(m any) {
+	switch v := m.(type) {
 	case *pg.SubLink:
 		w.stmt(v.Subselect)
-		w.visit(v.ProtoReflect().Get(v.ProtoReflect().Descriptor().Fields().ByName("testexpr")).Message())
+		if v.Testexpr != nil {
+			w.visit(v.Testexpr)
+		}
 		return
 	case *pg.RangeSubselect, *pg.SelectStmt:
 		// reached only through sublinks/FROM, handled there
@@ -251,16 +252,8 @@ func (w *secWalker) visit(m protoreflect.Message) {
 		}
 		return
 	}
-	m.Range(func(fd protoreflect.FieldDescriptor, val protoreflect.Value) bool {
-		switch {
-		case fd.IsList() && fd.Message() != nil:
-			l := val.List()
-			for i := 0; i < l.Len(); i++ {
-				w.visit(l.Get(i).Message())
-			}
-		case fd.Message() != nil && !fd.IsMap():
-			w.visit(val.Message())
-		}
+	pgtree.Children(m, func(c any) bool {
+		w.visit(c)
 		return true
 	})
 }
@@ -394,7 +387,7 @@ func (w *secWalker) wrap(rv *pg.RangeVar, q catalog.QName, qual string) *pg.Node
 }
 
 func (w *secWalker) parseSelect(text string) *pg.SelectStmt {
-	tree, err := pg.Parse(text)
+	tree, err := pgtree.Parse(text)
 	if err != nil || len(tree.Stmts) != 1 || tree.Stmts[0].Stmt.GetSelectStmt() == nil {
 		w.fail(pgerror.New(pgerror.InternalError, "row security: cannot parse %q: %v", text, err))
 	}
@@ -402,7 +395,7 @@ func (w *secWalker) parseSelect(text string) *pg.SelectStmt {
 }
 
 func parseExprNode(text string) (*pg.Node, error) {
-	tree, err := pg.Parse("SELECT " + text)
+	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +427,7 @@ func (w *secWalker) view(rv *pg.RangeVar, q catalog.QName, n *pg.Node) *pg.Node 
 			w.fail(pgerror.New(pgerror.InvalidObjectDefinition, "infinite recursion detected in rules for relation %q", q.Name))
 		}
 	}
-	tree, err := pg.Parse(v.Query)
+	tree, err := pgtree.Parse(v.Query)
 	if err != nil || len(tree.Stmts) != 1 {
 		return n
 	}
@@ -572,7 +565,7 @@ func (w *secWalker) addCheck(q catalog.QName, expr string) {
 	}
 	name := fmt.Sprintf("%s%s$%d", rlsCheckPrefix, q.Name, len(w.s.rls.checks[q]))
 	text := "coalesce((" + expr + "), false)"
-	tree, err := pg.Parse("SELECT " + text)
+	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
 		w.fail(pgerror.New(pgerror.InternalError, "row security: %v", err))
 	}

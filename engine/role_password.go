@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tinybase/tinybase/engine/catalog"
 )
@@ -16,14 +17,14 @@ import (
 // scramIterations is PostgreSQL's default scram_iterations.
 const scramIterations = 4096
 
-var md5Verifier = regexp.MustCompile(`^md5[0-9a-f]{32}$`)
+var md5Verifier = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^md5[0-9a-f]{32}$`) })
 
 // passwordVerifier returns what pg_authid.rolpassword stores for a
 // password given to CREATE / ALTER ROLE: an already encrypted password
 // (SCRAM-SHA-256 verifier or md5 hash) as it is, otherwise a new
 // SCRAM-SHA-256 verifier (password_encryption = scram-sha-256).
 func passwordVerifier(role, password string) (string, error) {
-	if strings.HasPrefix(password, "SCRAM-SHA-256$") || md5Verifier.MatchString(password) {
+	if strings.HasPrefix(password, "SCRAM-SHA-256$") || md5Verifier().MatchString(password) {
 		return password, nil
 	}
 	salt := make([]byte, 16)

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 	"sync"
 
@@ -218,7 +219,7 @@ type routineStmt struct {
 }
 
 func prepareRoutineStmt(sqlText string, params *routine.Params) (*routineStmt, error) {
-	tree, err := pg.Parse(sqlText)
+	tree, err := pgtree.Parse(sqlText)
 	if err != nil {
 		return nil, syntaxError(err, sqlText)
 	}

@@ -2,13 +2,13 @@ package engine
 
 import (
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // User functions in CHECK constraints (PostgreSQL docs 5.4.1: a check
@@ -76,8 +76,8 @@ func (s *Session) checkNeedsCatalog(text string) (*pg.Node, bool) {
 			return nil, false
 		}
 		calls = []string{}
-		walkNodes(stmt, func(m protoreflect.Message) {
-			if fc, ok := m.Interface().(*pg.FuncCall); ok && len(fc.Funcname) > 0 {
+		walkNodes(stmt, func(m any) {
+			if fc, ok := m.(*pg.FuncCall); ok && len(fc.Funcname) > 0 {
 				if name := fc.Funcname[len(fc.Funcname)-1].GetString_(); name != nil {
 					calls = append(calls, name.Sval)
 				}
@@ -96,7 +96,7 @@ func (s *Session) checkNeedsCatalog(text string) (*pg.Node, bool) {
 }
 
 func parseCheck(text string) (*pg.Node, error) {
-	tree, err := pg.Parse("SELECT " + text)
+	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
 		return nil, err
 	}

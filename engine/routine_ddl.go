@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
@@ -195,7 +196,7 @@ func checkPlpgsqlSyntax(stmtText, body, src string) error {
 	off := strings.Index(stmtText, body)
 	if off >= 0 && code == pgerror.DatatypeMismatch {
 		// errors PL/pgSQL's grammar reports at a statement's first keyword
-		if loc := returnSetKeyword.FindStringIndex(body); loc != nil {
+		if loc := returnSetKeyword().FindStringIndex(body); loc != nil {
 			pe.Position = len([]rune(stmtText[:off+loc[0]])) + 1
 		}
 		return pe
@@ -237,7 +238,7 @@ func plpgsqlErrorCode(msg string) string {
 }
 
 // returnSetKeyword finds RETURN NEXT / RETURN QUERY in a body.
-var returnSetKeyword = regexp.MustCompile(`(?i)\bRETURN\s+(NEXT|QUERY)\b`)
+var returnSetKeyword = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bRETURN\s+(NEXT|QUERY)\b`) })
 
 func dollarQuote(body string) string {
 	tag := "$tb$"

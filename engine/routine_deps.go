@@ -2,12 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
-	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/storage"
 	"github.com/tinybase/tinybase/engine/translate"
@@ -92,7 +92,7 @@ func (s *Session) checkCallsRoutine(ctx *sql.Context, schema, table, text string
 	if !named {
 		return false, nil
 	}
-	tree, err := pg.Parse("SELECT " + text + " FROM " + pgQuoteIdent(schema) + "." + pgQuoteIdent(table))
+	tree, err := pgtree.Parse("SELECT " + text + " FROM " + pgQuoteIdent(schema) + "." + pgQuoteIdent(table))
 	if err != nil || len(tree.Stmts) != 1 {
 		return false, nil
 	}

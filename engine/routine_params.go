@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -12,8 +13,6 @@ import (
 	"github.com/tinybase/tinybase/engine/routine"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // bindParamNames returns a copy of a body statement where references to
@@ -24,7 +23,7 @@ func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node
 	if params == nil || len(params.Names) == 0 {
 		return node
 	}
-	n := proto.Clone(node).(*pg.Node)
+	n := pgtree.Clone(node)
 	cols := map[string]bool{}
 	rels := map[string]bool{} // relation names and aliases in FROM
 	walkPGNodes(n, func(x *pg.Node) {
@@ -100,8 +99,8 @@ func walkPGNodes(n *pg.Node, f func(*pg.Node)) {
 	if n == nil {
 		return
 	}
-	walkNodes(n, func(m protoreflect.Message) {
-		if pn, ok := m.Interface().(*pg.Node); ok {
+	walkNodes(n, func(m any) {
+		if pn, ok := m.(*pg.Node); ok {
 			f(pn)
 		}
 	})

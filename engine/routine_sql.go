@@ -2,9 +2,9 @@ package engine
 
 import (
 	"context"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"sync"
 
-	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
 	"github.com/tinybase/tinybase/engine/routine"
@@ -44,7 +44,7 @@ func sqlParams(fn *catalog.Function) *routine.Params {
 
 // bodyStatements splits a routine body into statement texts.
 func bodyStatements(body string) ([]string, []int, error) {
-	tree, err := pg.Parse(body)
+	tree, err := pgtree.Parse(body)
 	if err != nil {
 		return nil, nil, err
 	}

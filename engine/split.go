@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -45,7 +46,7 @@ func unsplitTail(script string, off int) (Statement, bool) {
 	if strings.Trim(rest, "; \t\r\n\f\v") == "" {
 		return Statement{}, false
 	}
-	res, err := pg.Scan(rest)
+	res, err := pgtree.Scan(rest)
 	if err != nil {
 		return Statement{}, false
 	}

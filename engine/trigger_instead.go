@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -11,7 +12,6 @@ import (
 	"github.com/tinybase/tinybase/engine/plpgsql"
 	"github.com/tinybase/tinybase/engine/translate"
 	"github.com/tinybase/tinybase/engine/types"
-	"google.golang.org/protobuf/proto"
 )
 
 // INSTEAD OF triggers (docs 39.1; CREATE TRIGGER): INSERT, UPDATE or
@@ -156,7 +156,7 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 // insteadOfQuery runs one of the queries of an INSTEAD OF write in the
 // statement's transaction.
 func (s *Session) insteadOfQuery(ctx context.Context, c *translate.InsteadOf, q *pg.Node) (*plpgsql.Result, error) {
-	node := proto.Clone(q).(*pg.Node)
+	node := pgtree.Clone(q)
 	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog(), Params: c.Params, BoundParams: c.BoundParams}
 	res, err := tr.Statement(node)
 	if err != nil {

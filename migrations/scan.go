@@ -2,6 +2,7 @@ package migrations
 
 import (
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -24,7 +25,7 @@ type candidateScan struct {
 // the syntax error with PostgreSQL's wording and position.
 func scanCandidate(script string) (candidateScan, error) {
 	var out candidateScan
-	tree, err := pg.Parse(script)
+	tree, err := pgtree.Parse(script)
 	if err != nil {
 		return out, nil
 	}

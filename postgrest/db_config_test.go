@@ -2,6 +2,7 @@ package postgrest
 
 import (
 	"context"
+	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -147,26 +148,79 @@ func TestPgxDBConfigReload(t *testing.T) {
 }
 
 func TestApplyDBConfig(t *testing.T) {
-	base := &liveConfig{Schemas: []string{"public"}, ExtraSearchPath: []string{"public", "extensions"}, MaxRows: 10}
+	secret := "an-in-database-secret-of-at-least-32-chars"
+	base := &liveConfig{Schemas: []string{"public"}, ExtraSearchPath: []string{"public", "extensions"}, MaxRows: 10, AnonRole: "anon",
+		JWTSecret: []byte(testSecret), TxEnd: "commit-allow-override"}
+	with := func(f func(c *liveConfig)) *liveConfig {
+		c := *base
+		f(&c)
+		return &c
+	}
 	for _, tc := range []struct {
+		name string
 		kv   map[string]string
-		want *liveConfig
+		want *liveConfig // nil: the settings are refused
 	}{
-		{map[string]string{}, base},
-		{map[string]string{"db_schemas": " api ,public", "db_max_rows": "", "db_aggregates_enabled": "true", "jwt_aud": "x"},
-			&liveConfig{Schemas: []string{"api", "public"}, ExtraSearchPath: []string{"public", "extensions"}, AggregatesEnabled: true}},
-		{map[string]string{"db_extra_search_path": "extensions"}, &liveConfig{Schemas: []string{"public"}, ExtraSearchPath: []string{"extensions"}, MaxRows: 10}},
-		{map[string]string{"db_max_rows": "-1"}, nil},
-		{map[string]string{"db_schemas": " , "}, nil},
-		{map[string]string{"db_aggregates_enabled": "maybe"}, nil},
+		{"none", map[string]string{}, base},
+		{"lists, max rows, aggregates", map[string]string{"db_schemas": " api ,public", "db_max_rows": "", "db_aggregates_enabled": "true"},
+			with(func(c *liveConfig) { c.Schemas, c.MaxRows, c.AggregatesEnabled = []string{"api", "public"}, 0, true })},
+		{"extra search path", map[string]string{"db_extra_search_path": "extensions"}, with(func(c *liveConfig) { c.ExtraSearchPath = []string{"extensions"} })},
+		{"negative max rows", map[string]string{"db_max_rows": "-1"}, nil},
+		{"empty schemas", map[string]string{"db_schemas": " , "}, nil},
+		{"bad boolean", map[string]string{"db_aggregates_enabled": "maybe"}, nil},
+		{"anon role, pre-request, tx end", map[string]string{"db_anon_role": "web_anon", "db_pre_request": "public.check", "db_tx_end": "rollback"},
+			with(func(c *liveConfig) { c.AnonRole, c.PreRequest, c.TxEnd = "web_anon", "public.check", "rollback" })},
+		{"bad tx end", map[string]string{"db_tx_end": "sometimes"}, nil},
+		{"jwt secret, audience, role claim", map[string]string{"jwt_secret": secret, "jwt_aud": "my-app", "jwt_role_claim_key": `.app_metadata."db role"`},
+			with(func(c *liveConfig) {
+				c.JWTSecret, c.JWTAud, c.RoleClaim = []byte(secret), "my-app", []claimStep{{key: "app_metadata"}, {key: "db role"}}
+			})},
+		{"base64 secret", map[string]string{"jwt_secret": base64.StdEncoding.EncodeToString([]byte(secret)), "jwt_secret_is_base64": "on"},
+			with(func(c *liveConfig) { c.JWTSecret = []byte(secret) })},
+		{"short secret", map[string]string{"jwt_secret": "too-short"}, nil},
+		{"bad base64", map[string]string{"jwt_secret": "%%%", "jwt_secret_is_base64": "true"}, nil},
+		{"bad role claim key", map[string]string{"jwt_role_claim_key": "role"}, nil},
+		{"openapi disabled", map[string]string{"openapi_mode": "disabled"}, with(func(c *liveConfig) { c.OpenAPIDisabled = true })},
+		{"keys without a feature here are ignored", map[string]string{"server_timing_enabled": "true", "db_plan_enabled": "true"}, base},
 	} {
 		got, ok := applyDBConfig(base, tc.kv)
 		if ok != (tc.want != nil) {
-			t.Errorf("%v: ok = %v", tc.kv, ok)
+			t.Errorf("%s: ok = %v", tc.name, ok)
 			continue
 		}
-		if diff := cmp.Diff(tc.want, got); diff != "" {
-			t.Errorf("%v: (-want +got)\n%s", tc.kv, diff)
+		if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(claimStep{})); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tc.name, diff)
+		}
+	}
+}
+
+func TestParseRoleClaimKey(t *testing.T) {
+	claims := map[string]any{"role": "authenticated", "app_metadata": map[string]any{"role": "admin", "roles": []any{"editor", "viewer"}},
+		"https://example.com/role": "partner"}
+	for _, tc := range []struct {
+		key, want string
+		ok        bool
+	}{
+		{".role", "authenticated", true},
+		{".app_metadata.role", "admin", true},
+		{".app_metadata.roles[1]", "viewer", true},
+		{`."https://example.com/role"`, "partner", true},
+		{".app_metadata.missing", "", false},
+		{".app_metadata.roles[5]", "", false},
+	} {
+		steps, err := parseRoleClaimKey(tc.key)
+		if err != nil {
+			t.Errorf("%s: %v", tc.key, err)
+			continue
+		}
+		got, ok := roleClaim(claims, steps)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: got %q, %v; want %q, %v", tc.key, got, ok, tc.want, tc.ok)
+		}
+	}
+	for _, bad := range []string{"", "role", ".", `."open`, ".a[x]", ".a[?(@ == 1)]"} {
+		if _, err := parseRoleClaimKey(bad); err == nil {
+			t.Errorf("%q: accepted", bad)
 		}
 	}
 }

@@ -9,7 +9,9 @@
 // as correlated subqueries, data-modifying CTEs for writes that return
 // rows) → a transaction that first applies PostgREST's settings (role,
 // request.jwt.claims, request.method, request.path, request.headers,
-// request.cookies, search_path; server.go) → the JSON, CSV or single
+// request.cookies, search_path, the role's own ALTER ROLE … SET settings;
+// server.go, role_settings.go) and the db-pre-request function → the
+// JSON, CSV or single
 // object body with Content-Range. Values are never spliced into SQL:
 // identifiers are quoted, values travel as parameters.
 //
@@ -26,6 +28,9 @@
 // engine that caches statements by text reuses it; an executor may tell
 // the compiler how its indexes order NULLs (IndexOrder) so ORDER BY on a
 // NOT NULL key is spelt in index order.
+// In-database configuration (db_config.go): the authenticator's pgrst.*
+// role settings override Config before the first request and on NOTIFY
+// pgrst, 'reload config'.
 // JWTs (jwt.go) follow the Supabase gateway's key rules, and a verified
 // token is remembered until it expires (jwt_cache.go); errors use
 // PostgREST's {code,message,details,hint} body and its SQLSTATE → HTTP

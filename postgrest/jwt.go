@@ -37,8 +37,12 @@ func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
 			token, present = k, true
 		}
 	}
+	live := s.live()
 	if !present {
-		return &authInfo{role: s.cfg.AnonRole, claims: `{"role":` + jsonString(s.cfg.AnonRole) + `}`}, nil
+		if live.AnonRole == "" {
+			return nil, jwtErr("PGRST302", "Anonymous access is disabled")
+		}
+		return &authInfo{role: live.AnonRole, claims: `{"role":` + jsonString(live.AnonRole) + `}`}, nil
 	}
 	if token == "" {
 		return nil, jwtErr("PGRST301", "Empty JWT is sent in Authorization header")
@@ -56,7 +60,7 @@ func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
 		methods = append(methods, "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA")
 	}
 	p := jwt.NewParser(jwt.WithValidMethods(methods), jwt.WithLeeway(jwtLeeway), jwt.WithJSONNumber(), jwt.WithTimeFunc(func() time.Time { return now }))
-	_, err := p.ParseWithClaims(token, claims, s.verifyKey)
+	_, err := p.ParseWithClaims(token, claims, func(t *jwt.Token) (any, error) { return s.verifyKey(t, live.JWTSecret) })
 	switch {
 	case errors.Is(err, jwt.ErrTokenExpired):
 		return nil, jwtErr("PGRST303", "JWT expired")
@@ -69,17 +73,24 @@ func (s *Server) authenticate(r *http.Request) (*authInfo, error) {
 	case err != nil:
 		return nil, jwtErr("PGRST301", "JWSError (CompactDecodeError "+strings.TrimPrefix(err.Error(), "token is malformed: ")+")")
 	}
-	role := s.cfg.AnonRole
-	if rv, ok := claims["role"].(string); ok && rv != "" {
+	if live.JWTAud != "" && !inAudience(claims, live.JWTAud) { // jwt_claims.go
+		return nil, jwtErr("PGRST303", "JWT not in audience")
+	}
+	role := live.AnonRole
+	if rv, ok := roleClaim(claims, live.RoleClaim); ok && rv != "" {
 		role = rv
-	} else {
+	}
+	if role == "" {
+		return nil, jwtErr("PGRST302", "Anonymous access is disabled")
+	}
+	if _, ok := claims["role"]; !ok {
 		claims["role"] = role
 	}
 	b, _ := json.Marshal(claims)
 	// PostgREST counts a request as authenticated (42501 → 403, not 401)
 	// when its role is not the anon role, so the anon key as a Bearer is
 	// still anonymous.
-	a := &authInfo{role: role, claims: string(b), authenticated: role != s.cfg.AnonRole}
+	a := &authInfo{role: role, claims: string(b), authenticated: role != live.AnonRole}
 	var until time.Time
 	if exp, err := claims.GetExpirationTime(); err == nil && exp != nil {
 		until = exp.Add(jwtLeeway)
@@ -104,10 +115,10 @@ func jsonString(s string) string {
 
 // verifyKey picks the key for a token's algorithm: the HS secret, or the
 // configured public key of the matching kind (by kid when present).
-func (s *Server) verifyKey(t *jwt.Token) (any, error) {
+func (s *Server) verifyKey(t *jwt.Token, secret []byte) (any, error) {
 	switch t.Method.(type) {
 	case *jwt.SigningMethodHMAC:
-		return []byte(s.cfg.JWTSecret), nil
+		return secret, nil
 	}
 	if kid, ok := t.Header["kid"].(string); ok {
 		if k, ok := s.cfg.JWTKeyIDs[kid]; ok {

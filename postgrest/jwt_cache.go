@@ -51,3 +51,10 @@ func (c *jwtCache) put(token string, info *authInfo, exp time.Time) {
 	}
 	c.entries[token] = jwtCached{info: *info, exp: exp}
 }
+
+// clear drops every entry.
+func (c *jwtCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries = nil
+}

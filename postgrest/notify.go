@@ -2,6 +2,7 @@ package postgrest
 
 import (
 	"context"
+	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -71,11 +72,12 @@ func (x *PgxExecutor) listenOnce(ctx context.Context) error {
 type engineReload struct {
 	once   sync.Once
 	n, cfg atomic.Uint64
+	cancel func() // ends the subscription (Close)
 }
 
 func (x *EngineExecutor) reloads() uint64 {
 	x.reload.once.Do(func() {
-		x.Engine.Subscribe(pgrstChannel, func(n engine.Notification) {
+		x.reload.cancel = x.Engine.Subscribe(pgrstChannel, func(n engine.Notification) {
 			if reloadsSchema(n.Payload) {
 				x.reload.n.Add(1)
 			}
@@ -114,3 +116,23 @@ func reloadsSchema(payload string) bool {
 	}
 	return false
 }
+
+// Close ends the executor's NOTIFY pgrst subscription on the engine and
+// closes its idle sessions; the engine itself stays open. After Close no
+// new subscription is made, so reloads are no longer seen.
+func (x *EngineExecutor) Close() error {
+	x.reload.once.Do(func() {}) // never subscribe after Close
+	if x.reload.cancel != nil {
+		x.reload.cancel()
+	}
+	x.mu.Lock()
+	idle := x.idle
+	x.idle = nil
+	x.mu.Unlock()
+	for _, s := range idle {
+		s.Close()
+	}
+	return nil
+}
+
+var _ io.Closer = (*EngineExecutor)(nil)

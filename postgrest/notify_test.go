@@ -102,3 +102,45 @@ func TestEngineNotifyReload(t *testing.T) {
 		t.Error("schema cache not reloaded after NOTIFY pgrst")
 	}
 }
+
+// Closing the server ends the executor's NOTIFY pgrst subscription on the
+// engine (the engine outlives the server): reloads notified afterwards
+// reach no one, and Close may be called twice.
+func TestEngineExecutorCloseUnsubscribes(t *testing.T) {
+	e, err := engine.Open(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err := e.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	x := &EngineExecutor{Engine: e}
+	srv, err := New(Config{Executor: x, JWTSecret: testSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notify := func() {
+		t.Helper()
+		if _, err := admin.Exec(context.Background(), "notify pgrst, 'reload config'"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v0 := x.ConfigVersion() // subscribes
+	notify()
+	v1 := x.ConfigVersion()
+	if v1 != v0+1 {
+		t.Fatalf("before Close: version %d, want %d", v1, v0+1)
+	}
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	notify()
+	if v := x.ConfigVersion(); v != v1 {
+		t.Errorf("after Close: version moved to %d", v)
+	}
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -169,7 +169,7 @@ func (s *Server) rpc(req *request, name string) error {
 		if req.prefs.Handling == "strict" && req.prefs.MaxAffected >= 0 && page > req.prefs.MaxAffected {
 			return false, newErr(400, "PGRST128", "Function result exceeds max-affected preference constraint", fmt.Sprintf("The function returns %d rows", page), nil)
 		}
-		return req.prefs.Tx != "rollback", nil
+		return true, nil // s.tx applies db-tx-end
 	})
 	if err != nil {
 		return err

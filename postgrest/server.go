@@ -29,6 +29,11 @@ type request struct {
 	// readOnly overrides the read transaction's access mode (RPC POST of
 	// a volatile function reads through runRead but may write).
 	readOnly *bool
+	// live is the configuration the request runs with.
+	live *liveConfig
+	// rollback ends the transaction with a rollback (db-tx-end and
+	// Prefer: tx=…).
+	rollback bool
 }
 
 // ServeHTTP implements http.Handler.
@@ -41,6 +46,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	authenticated := false
 	err := func() error {
+		s.refreshConfig(r.Context()) // db_config.go: before the JWT secret and anon role are used
+		if h := s.live().TraceHeader; h != "" {
+			if v := r.Header.Get(h); v != "" { // server-trace-header: echoed on every response
+				w.Header().Set(h, v)
+			}
+		}
 		a, err := s.authenticate(r)
 		if err != nil {
 			return err
@@ -89,8 +100,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, a *authInfo) erro
 	if req.prefs.Handling == "strict" && len(req.prefs.invalid) > 0 {
 		return newErr(400, "PGRST122", "Invalid preferences given with handling=strict", "Invalid preferences: "+strings.Join(req.prefs.invalid, ", "), nil)
 	}
-	s.refreshConfig(r.Context())
 	live := s.live()
+	req.live = live
+	// db-tx-end decides how the transaction ends; Prefer: tx=… overrides
+	// it only in the *-allow-override modes (else it is not applied)
+	override := strings.HasSuffix(live.TxEnd, "-allow-override")
+	if !override {
+		req.prefs.Tx = ""
+	}
+	req.rollback = strings.HasPrefix(live.TxEnd, "rollback")
+	if req.prefs.Tx != "" {
+		req.rollback = req.prefs.Tx == "rollback"
+	}
 	// profile
 	req.schema = live.Schemas[0]
 	prof := r.Header.Get("Accept-Profile")
@@ -134,6 +155,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, a *authInfo) erro
 	case path == "":
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			return newErr(405, "PGRST117", "Unsupported HTTP method: "+r.Method, nil, nil)
+		}
+		if live.OpenAPIDisabled {
+			return newErr(404, "PGRST126", "Root endpoint metadata is disabled", nil, nil)
 		}
 		return s.openAPI(req)
 	case strings.HasPrefix(path, "rpc/") && !strings.Contains(path[4:], "/"):
@@ -217,15 +241,25 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 		cookies[c.Name] = c.Value
 	}
 	cb, _ := json.Marshal(cookies)
+	live := req.live
+	if live == nil {
+		live = s.live()
+	}
 	sp := []string{qi(req.schema)}
-	for _, x := range s.live().ExtraSearchPath {
+	for _, x := range live.ExtraSearchPath {
 		if x != req.schema {
 			sp = append(sp, qi(x))
 		}
 	}
 	path := "/" + strings.TrimLeft(req.r.URL.Path, "/")
-	settings := [][2]string{{"search_path", strings.Join(sp, ", ")}, {"role", req.auth.role}, {"request.jwt.claims", req.auth.claims},
-		{"request.method", req.r.Method}, {"request.path", path}, {"request.headers", string(hb)}, {"request.cookies", string(cb)}}
+	// PostgREST's order (Query/PreQuery.hs): search_path, the role's own
+	// settings (role_settings.go), the role, then the request's
+	roleSettings := live.RoleSettings[req.auth.role]
+	settings := make([][2]string, 0, 8+len(roleSettings))
+	settings = append(settings, [2]string{"search_path", strings.Join(sp, ", ")})
+	settings = append(settings, roleSettings...)
+	settings = append(settings, [][2]string{{"role", req.auth.role}, {"request.jwt.claims", req.auth.claims},
+		{"request.method", req.r.Method}, {"request.path", path}, {"request.headers", string(hb)}, {"request.cookies", string(cb)}}...)
 	if tz := req.prefs.Timezone; tz != "" {
 		settings = append(settings, [2]string{"timezone", tz})
 	}
@@ -233,8 +267,24 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 		if err := setLocal(ctx, q, settings); err != nil {
 			return false, err
 		}
-		return fn(q)
+		if live.PreRequest != "" { // db-pre-request
+			if _, err := q.Query(ctx, "select "+qualifiedFunc(live.PreRequest)+"()"); err != nil {
+				return false, err
+			}
+		}
+		commit, err := fn(q)
+		return commit && !req.rollback, err
 	})
+}
+
+// qualifiedFunc quotes a db-pre-request name, "schema.name" or "name", as
+// PostgREST's QualifiedIdentifier does (a name without a schema resolves
+// through the request's search_path).
+func qualifiedFunc(name string) string {
+	if schema, fn, ok := strings.Cut(name, "."); ok {
+		return qi(schema) + "." + qi(fn)
+	}
+	return qi(name)
 }
 
 // bodyExpr is the json_agg expression for the response's media type.
@@ -335,7 +385,7 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 		sql := "select " + count + "::text as total_result_set, " + page + " as page_total, " +
 			bodyExpr(req.media, req.head, req.strip) + " as body from (" + src + ") as _postgrest_t"
 		res, err = q.Query(req.r.Context(), sql, b.args...)
-		return !readOnly && err == nil && req.prefs.Tx != "rollback", err
+		return !readOnly && err == nil, err
 	})
 	if err != nil {
 		return err

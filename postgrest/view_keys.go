@@ -2,6 +2,7 @@ package postgrest
 
 import (
 	"context"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"sort"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -243,7 +244,7 @@ func (o *viewOrigins) origin(it fromItem, col string) (colOrigin, bool) {
 }
 
 func (o *viewOrigins) parse(v *Table, def string) map[string]colOrigin {
-	tree, err := pg.Parse(def)
+	tree, err := pgtree.Parse(def)
 	if err != nil || len(tree.Stmts) != 1 {
 		return nil
 	}
@@ -501,7 +502,7 @@ func hiddenSchemas(defs map[*Table]string, exposed []string) []string {
 		}
 	}
 	for _, def := range defs {
-		tree, err := pg.Parse(def)
+		tree, err := pgtree.Parse(def)
 		if err != nil || len(tree.Stmts) != 1 {
 			continue
 		}
@@ -577,7 +578,7 @@ func (o *viewOrigins) fillColumns(v *Table) bool {
 	}
 	o.busy[v] = true
 	defer delete(o.busy, v)
-	tree, err := pg.Parse(def)
+	tree, err := pgtree.Parse(def)
 	if err != nil || len(tree.Stmts) != 1 {
 		return false
 	}

@@ -209,7 +209,7 @@ func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, 
 		if req.prefs.Handling == "strict" && req.prefs.MaxAffected >= 0 && n > req.prefs.MaxAffected {
 			return false, newErr(400, "PGRST124", "Query result exceeds max-affected preference constraint", fmt.Sprintf("The query affects %d rows", n), nil)
 		}
-		return req.prefs.Tx != "rollback", nil
+		return true, nil // s.tx applies db-tx-end
 	})
 	if err != nil {
 		return err

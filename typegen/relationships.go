@@ -3,6 +3,7 @@ package typegen
 import (
 	"context"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -254,7 +255,7 @@ func (c *catalog) viewOrigins(v *relation, defs map[uint32]string, memo map[uint
 	if depth > 32 {
 		return nil
 	}
-	tree, err := pg.Parse(defs[v.oid])
+	tree, err := pgtree.Parse(defs[v.oid])
 	if err != nil || len(tree.Stmts) != 1 {
 		return nil
 	}

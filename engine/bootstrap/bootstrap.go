@@ -5,9 +5,10 @@
 // helpers, the storage tables, the default extensions and Supabase's grants
 // and default privileges.
 //
-// The same files run in every new tinybase engine (engine.Open) and on a
-// real PostgreSQL 15, where the conformance recorder builds the same
-// starting point. They are written from supabase/postgres's init scripts,
+// The same files run on a real PostgreSQL 15, where the conformance
+// recorder builds the same starting point, and build every new tinybase
+// engine (engine.Open): through an Image of the state they produce,
+// generated from them with `go generate ./engine`. They are written from supabase/postgres's init scripts,
 // supabase/auth's migrations and supabase/storage's tenant migrations; see
 // each file's header for what is left out.
 package bootstrap

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strconv"
 	"strings"
 
@@ -72,7 +73,7 @@ func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (o
 }
 
 func parseStoredExpr(text string) (*pg.Node, error) {
-	tree, err := pg.Parse("SELECT " + text)
+	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
 		return nil, err
 	}

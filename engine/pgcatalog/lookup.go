@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -136,7 +137,7 @@ func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
 // a check expression in parentheses of its own: CHECK ((a > 0)),
 // CHECK ((NOT b)), CHECK ((a IS NOT NULL)), but CHECK (c) and CHECK (f(x)).
 func parenthesizedCheck(src string) bool {
-	tree, err := pg.Parse("SELECT " + src)
+	tree, err := pgtree.Parse("SELECT " + src)
 	if err != nil || len(tree.Stmts) != 1 {
 		return false
 	}

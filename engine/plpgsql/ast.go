@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
@@ -298,13 +299,15 @@ type jexprWrap struct {
 
 // cursorDecl matches cursor variable declarations ("c CURSOR FOR",
 // "c CURSOR (p int) FOR", "c NO SCROLL CURSOR", "c refcursor").
-var cursorDecl = regexp.MustCompile(`(?i)\b(scroll\s+)?cursor\s*(\(|for\b|is\b)|\brefcursor\b`)
+var cursorDecl = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(scroll\s+)?cursor\s*(\(|for\b|is\b)|\brefcursor\b`)
+})
 
 // CursorsUnsupported returns the 0A000 error for a body that failed to
 // parse because it uses cursors, which the interpreter does not support
 // yet (pg_query's PL/pgSQL parser cannot type them either), or nil.
 func CursorsUnsupported(src string, parseErr error) error {
-	if parseErr == nil || !strings.Contains(parseErr.Error(), "cursor") && !cursorDecl.MatchString(src) {
+	if parseErr == nil || !strings.Contains(parseErr.Error(), "cursor") && !cursorDecl().MatchString(src) {
 		return nil
 	}
 	return pgerror.New(pgerror.FeatureNotSupported, "PL/pgSQL cursors (CURSOR, refcursor, OPEN, FETCH, MOVE) are not supported yet")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 )
@@ -18,8 +19,10 @@ import (
 
 const fieldMarker = "tinybase_fld_"
 
-var unknownVar = regexp.MustCompile(`^"([A-Za-z_][A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_$]*)" is not a known variable$`)
-var firstBegin = regexp.MustCompile(`(?i)\bBEGIN\b`)
+var unknownVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^"([A-Za-z_][A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_$]*)" is not a known variable$`)
+})
+var firstBegin = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bBEGIN\b`) })
 
 // PrepareSource returns src (a CREATE FUNCTION ... LANGUAGE plpgsql
 // statement) with record field assignment targets rewritten for the parser.
@@ -29,7 +32,7 @@ func PrepareSource(src string) string {
 		if err == nil {
 			return src
 		}
-		m := unknownVar.FindStringSubmatch(perrMessage(err))
+		m := unknownVar().FindStringSubmatch(perrMessage(err))
 		if m == nil {
 			return src
 		}
@@ -60,7 +63,7 @@ func rewriteField(src, rec, field string) string {
 		return src
 	}
 	head, rest := src[:body], src[body:]
-	loc := firstBegin.FindStringIndex(rest)
+	loc := firstBegin().FindStringIndex(rest)
 	if loc == nil {
 		return src
 	}

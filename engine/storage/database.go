@@ -94,7 +94,7 @@ func (d *Database) tableIn(ctx *sql.Context, schema, name string) (sql.Table, bo
 }
 
 func (d *Database) handle(td *tableData) *Table {
-	return &Table{db: d, id: td.id, def: td.def}
+	return &Table{db: d, id: td.id, def: td.def.resolved()}
 }
 
 // GetTableNames implements sql.Database: the names visible unqualified.

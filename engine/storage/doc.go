@@ -69,4 +69,15 @@
 // (sql.NewUniqueKeyErr) so ON DUPLICATE KEY UPDATE / REPLACE work;
 // AsUniqueViolation decodes the schema, table, index and columns the engine
 // needs for PostgreSQL's "duplicate key value violates unique constraint".
+//
+// # Images
+//
+// Store.Image and NewStoreFromImage take a committed state apart into
+// definitions and rows and build it back without GMS, for the engine's
+// bootstrap image. A table built from an image may leave its stored
+// expressions (column defaults and generated values, expression and
+// partial index functions) to a callback run once, on the table's first
+// use: handles, writable versions and DDL read the definition through
+// tableDef.resolved, and the index functions of the shared definition
+// resolve it themselves.
 package storage

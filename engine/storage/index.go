@@ -216,8 +216,10 @@ type IndexSpec struct {
 	KeyText []string
 	// Where is a partial index predicate: rows where it is false or NULL are
 	// not indexed and never conflict.
-	Where   func(ctx *sql.Context, row sql.Row) (bool, error)
-	Comment string
+	Where func(ctx *sql.Context, row sql.Row) (bool, error)
+	// WhereText is the engine's text of the predicate (Image).
+	WhereText string
+	Comment   string
 }
 
 // CreateIndexSpec creates an index from a spec. Existing rows are indexed;
@@ -226,14 +228,15 @@ type IndexSpec struct {
 // but GMS never sees them (it would use them for lookups).
 func (h *Table) CreateIndexSpec(ctx *sql.Context, spec IndexSpec) error {
 	ix := &indexDef{
-		name:     spec.Name,
-		unique:   spec.Unique,
-		columns:  append([]string(nil), spec.Columns...),
-		key:      spec.Key,
-		keyTypes: append([]sql.Type(nil), spec.KeyTypes...),
-		keyText:  append([]string(nil), spec.KeyText...),
-		where:    spec.Where,
-		comment:  spec.Comment,
+		name:      spec.Name,
+		unique:    spec.Unique,
+		columns:   append([]string(nil), spec.Columns...),
+		key:       spec.Key,
+		keyTypes:  append([]sql.Type(nil), spec.KeyTypes...),
+		keyText:   append([]string(nil), spec.KeyText...),
+		where:     spec.Where,
+		whereText: spec.WhereText,
+		comment:   spec.Comment,
 	}
 	switch {
 	case ix.key != nil && len(ix.columns) > 0:

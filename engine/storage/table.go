@@ -150,7 +150,7 @@ func (h *Table) alter(ctx *sql.Context, fn func(t *Txn, td *tableData) error) er
 	if err := fn(t, td); err != nil {
 		return err
 	}
-	h.def = t.root.tables[h.id].def
+	h.def = t.root.tables[h.id].def.resolved()
 	return nil
 }
 

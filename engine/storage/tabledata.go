@@ -70,7 +70,7 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 	defer td.cloneMu.Unlock()
 	c := &tableData{
 		id:        td.id,
-		def:       td.def,
+		def:       td.def.resolved(), // writers (DDL included) read the whole definition
 		rows:      td.rows.Clone(),
 		idx:       make([]*tree, len(td.idx)),
 		nextRowID: td.nextRowID,

@@ -29,6 +29,10 @@ type tableDef struct {
 	// Derived by finish.
 	pkOrder  *keyOrder // primary tree
 	locOrder *keyOrder // row locator of a keyless table
+
+	// lazy, when set, builds this definition's stored expressions on first
+	// use (image.go); read the definition through resolved.
+	lazy *lazyDef
 }
 
 type shapeToken struct{ _ byte }
@@ -43,8 +47,10 @@ type indexDef struct {
 	keyTypes []sql.Type
 	keyText  []string
 	where    func(ctx *sql.Context, row sql.Row) (bool, error)
-	comment  string
-	forFK    bool // created by GMS to support a foreign key
+	// whereText is the engine's text of the partial index predicate.
+	whereText string
+	comment   string
+	forFK     bool // created by GMS to support a foreign key
 
 	// Derived by finish.
 	ords  []int     // column ordinals of columns
@@ -62,7 +68,7 @@ func (d *tableDef) keyless() bool { return len(d.pkOrds) == 0 }
 // clone returns a shallow copy whose slices may be replaced (not modified in
 // place) by the caller.
 func (d *tableDef) clone() *tableDef {
-	c := *d
+	c := *d.resolved()
 	return &c
 }
 

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strconv"
 	"strings"
 
@@ -235,7 +236,7 @@ func intArg(d *pg.DefElem) *int64 {
 // pg_query deparses.
 func exprSQL(n *pg.Node) string {
 	sel := &pg.SelectStmt{TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}}}
-	out, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}}}})
+	out, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}}}})
 	if err != nil {
 		fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
 	}
@@ -244,7 +245,7 @@ func exprSQL(n *pg.Node) string {
 
 // ParseExpr parses an expression's SQL text (a stored CHECK or DEFAULT).
 func ParseExpr(text string) (*pg.Node, error) {
-	tree, err := pg.Parse("SELECT " + text)
+	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +281,7 @@ func (t *Translator) createView(s *pg.ViewStmt) Result {
 	if sel == nil {
 		fail(pgerror.New(pgerror.FeatureNotSupported, "view query must be a SELECT"))
 	}
-	text, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
+	text, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
 	if err != nil {
 		fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
 	}

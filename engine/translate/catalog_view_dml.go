@@ -4,7 +4,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/reflect/protoreflect"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // findView returns the view a DML target names, or nil for a table.
@@ -32,7 +32,7 @@ func (t *Translator) findView(rv *pg.RangeVar) *catalog.View {
 // that map to base columns (PostgreSQL docs, CREATE VIEW, "Updatable
 // Views"). verb is "insert into", "update" or "delete from".
 func (t *Translator) updatableView(v *catalog.View, verb string) (*pg.RangeVar, *pg.Node, map[string]string) {
-	tree, err := pg.Parse(v.Query)
+	tree, err := pgtree.Parse(v.Query)
 	if err != nil {
 		fail(pgerror.New(pgerror.InternalError, "view %q: %v", v.Name, err))
 	}
@@ -100,8 +100,8 @@ var viewAggregateNames = map[string]bool{
 
 func hasAggregate(n *pg.Node) bool {
 	found := false
-	walkMessages(n.ProtoReflect(), func(m protoreflect.Message) {
-		if fc, ok := m.Interface().(*pg.FuncCall); ok {
+	walkMessages(n, func(m any) {
+		if fc, ok := m.(*pg.FuncCall); ok {
 			parts := names(fc.Funcname)
 			if viewAggregateNames[parts[len(parts)-1]] || fc.AggStar || fc.Over != nil {
 				found = true
@@ -112,18 +112,9 @@ func hasAggregate(n *pg.Node) bool {
 }
 
 // walkMessages calls f on m and every message below it.
-func walkMessages(m protoreflect.Message, f func(protoreflect.Message)) {
-	f(m)
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsList() && fd.Message() != nil:
-			l := v.List()
-			for i := 0; i < l.Len(); i++ {
-				walkMessages(l.Get(i).Message(), f)
-			}
-		case !fd.IsList() && !fd.IsMap() && fd.Message() != nil:
-			walkMessages(v.Message(), f)
-		}
+func walkMessages(m any, f func(any)) {
+	pgtree.Walk(m, func(x any) bool {
+		f(x)
 		return true
 	})
 }
@@ -134,8 +125,8 @@ func renameViewColumns(n *pg.Node, viewName string, cols map[string]string) {
 	if n == nil {
 		return
 	}
-	walkMessages(n.ProtoReflect(), func(m protoreflect.Message) {
-		cr, ok := m.Interface().(*pg.ColumnRef)
+	walkMessages(n, func(m any) {
+		cr, ok := m.(*pg.ColumnRef)
 		if !ok || len(cr.Fields) == 0 {
 			return
 		}
@@ -266,13 +257,13 @@ func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
 // viewReadsColumn reports whether a view's query names a column (or uses
 // *), by name.
 func viewReadsColumn(v *catalog.View, col string) bool {
-	tree, err := pg.Parse(v.Query)
+	tree, err := pgtree.Parse(v.Query)
 	if err != nil {
 		return false
 	}
 	found := false
-	walkMessages(tree.Stmts[0].Stmt.ProtoReflect(), func(m protoreflect.Message) {
-		if cr, ok := m.Interface().(*pg.ColumnRef); ok && len(cr.Fields) > 0 {
+	walkMessages(tree.Stmts[0].Stmt, func(m any) {
+		if cr, ok := m.(*pg.ColumnRef); ok && len(cr.Fields) > 0 {
 			last := cr.Fields[len(cr.Fields)-1]
 			if last.GetAStar() != nil || strVal(last) == col {
 				found = true

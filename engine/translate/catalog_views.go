@@ -5,6 +5,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // viewRef expands a reference to a view into a derived table over the
@@ -28,7 +29,7 @@ func (t *Translator) viewRef(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 		if !ok {
 			continue
 		}
-		tree, err := pg.Parse(v.Query)
+		tree, err := pgtree.Parse(v.Query)
 		if err != nil {
 			fail(pgerror.New(pgerror.InternalError, "view %q: %v", v.Name, err))
 		}

@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // TableDDL is table DDL the engine runs on storage itself, where GMS has
@@ -61,7 +62,7 @@ func (t *Translator) createTableAs(s *pg.CreateTableAsStmt) (Result, error) {
 
 // exprColumnsOf lists the columns a stored expression text references.
 func exprColumnsOf(text string) []string {
-	tree, err := pg.Parse("SELECT " + text)
+	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil || len(tree.Stmts) != 1 {
 		return nil
 	}

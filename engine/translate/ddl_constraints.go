@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -138,7 +139,7 @@ func deparseExpr(n *pg.Node) string {
 	tree := &pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
 		TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}},
 	}}}}}}
-	s, err := pg.Deparse(tree)
+	s, err := pgtree.Deparse(tree)
 	if err != nil {
 		failAt(-1, pgerror.FeatureNotSupported, "cannot store expression: %v", err)
 	}
@@ -297,7 +298,7 @@ func (t *Translator) generated(c *pg.Constraint, typ *types.Type) sqlparser.Expr
 // renameInCheck rewrites a stored CHECK expression for a column rename, as
 // PostgreSQL's constraints follow renames (they hold attribute numbers).
 func renameInCheck(text, from, to string) (string, bool) {
-	tree, err := pg.Parse("SELECT " + text)
+	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil || len(tree.Stmts) != 1 {
 		return "", false
 	}

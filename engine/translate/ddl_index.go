@@ -1,12 +1,9 @@
 package translate
 
 import (
-	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"github.com/tinybase/tinybase/engine/types"
 )
 
 // IndexDef is CREATE INDEX. Key parts are plain columns (Columns) or,
@@ -52,13 +49,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 		def.Exprs = nil
 	}
 	if s.WhereClause != nil {
-		def.Where = t.inject("WHERE", -1, []sqlparser.Expr{t.scalar(s.WhereClause)}, func(c []sql.Expression) (sql.Expression, error) {
-			typ := expr.TypeOf(c[0])
-			if typ.Kind != types.KindBool && typ.Kind != types.KindUnknown {
-				return nil, pgerror.New(pgerror.DatatypeMismatch, "argument of WHERE must be type boolean, not type %s", typ.FormatType())
-			}
-			return expr.Coerce(t.Env, c[0], types.Bool, types.CastImplicit)
-		})
+		def.Where = t.indexPredicate(s.WhereClause)
 	}
 	if def.Name == "" {
 		cn := newConstraintNames(ti.Name)

@@ -3,8 +3,7 @@ package translate
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // distinctOn rewrites SELECT DISTINCT ON (keys) ... ORDER BY ... (docs
@@ -39,7 +38,7 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 	}
 	var sorts []*pg.SortBy
 	for _, o := range s.SortClause {
-		sb := proto.Clone(o.GetSortBy()).(*pg.SortBy)
+		sb := pgtree.Clone(o.GetSortBy())
 		sb.Node = resolve(sb.Node)
 		sorts = append(sorts, sb)
 	}
@@ -62,7 +61,7 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 	target := func(val *pg.Node, name string) *pg.Node {
 		return &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: val, Name: name}}}
 	}
-	inner := proto.Clone(s).(*pg.SelectStmt)
+	inner := pgtree.Clone(s)
 	inner.DistinctClause, inner.SortClause, inner.LimitCount, inner.LimitOffset = nil, nil, nil, nil
 	inner.TargetList = nil
 	outer := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitCount: s.LimitCount, LimitOffset: s.LimitOffset, LimitOption: s.LimitOption}
@@ -101,51 +100,27 @@ func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
 
 // sameExpr compares two expressions ignoring source locations.
 func sameExpr(a, b *pg.Node) bool {
-	a, b = proto.Clone(a).(*pg.Node), proto.Clone(b).(*pg.Node)
-	clearLocations(a.ProtoReflect())
-	clearLocations(b.ProtoReflect())
-	return proto.Equal(a, b)
-}
-
-func clearLocations(m protoreflect.Message) {
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.Name() == "location":
-			m.Clear(fd)
-		case fd.IsList() && fd.Message() != nil:
-			l := v.List()
-			for i := 0; i < l.Len(); i++ {
-				clearLocations(l.Get(i).Message())
-			}
-		case fd.Message() != nil && !fd.IsMap():
-			clearLocations(v.Message())
-		}
-		return true
-	})
+	a, b = pgtree.Clone(a), pgtree.Clone(b)
+	pgtree.ClearLocations(a)
+	pgtree.ClearLocations(b)
+	return pgtree.Equal(a, b)
 }
 
 // nodeLocation returns the first source location in an expression.
 func nodeLocation(n *pg.Node) int32 {
 	loc := int32(-1)
-	var walk func(m protoreflect.Message)
-	walk = func(m protoreflect.Message) {
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			switch {
-			case fd.Name() == "location":
-				loc = int32(v.Int())
+	var walk func(m any)
+	walk = func(m any) {
+		pgtree.Fields(m, func(c any, l int32) bool {
+			if c == nil {
+				loc = l
 				return false
-			case fd.IsList() && fd.Message() != nil:
-				l := v.List()
-				for i := 0; i < l.Len() && loc < 0; i++ {
-					walk(l.Get(i).Message())
-				}
-			case fd.Message() != nil && !fd.IsMap():
-				walk(v.Message())
 			}
+			walk(c)
 			return loc < 0
 		})
 	}
-	walk(n.ProtoReflect())
+	walk(n)
 	return loc
 }
 

@@ -163,6 +163,7 @@ func (t *Translator) updateValue(n *pg.Node) sqlparser.Expr {
 }
 
 func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
+	defer t.dmlJoinScope(s.Relation, s.UsingClause)() // join_alias.go
 	with := t.with(s.WithClause)
 	var where *sqlparser.Where
 	if s.WhereClause != nil {

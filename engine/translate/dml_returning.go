@@ -2,7 +2,6 @@ package translate
 
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // returningCTE names the WITH item returningSnapshot moves the write into.
@@ -91,8 +90,8 @@ func starTarget() []*pg.Node {
 // holdsSubLink reports whether any of the parse trees holds a subquery.
 func holdsSubLink(list []*pg.Node) bool {
 	for _, n := range list {
-		if hasNode(n, func(m protoreflect.Message) bool {
-			_, ok := m.Interface().(*pg.SubLink)
+		if hasNode(n, func(m any) bool {
+			_, ok := m.(*pg.SubLink)
 			return ok
 		}) {
 			return true

@@ -5,8 +5,8 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/expr"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"github.com/tinybase/tinybase/engine/types"
-	"google.golang.org/protobuf/proto"
 )
 
 // UpdateSteps is UPDATE ... FROM, which GMS's join update miscounts and
@@ -43,7 +43,7 @@ type newValues struct {
 // newValue translates a reference to the new value of an assigned column.
 func (t *Translator) newValue(col string) sqlparser.Expr {
 	u := t.updateNew
-	v := proto.Clone(u.sets[col]).(*pg.Node)
+	v := pgtree.Clone(u.sets[col])
 	steps := u.steps
 	return t.inject("assign", -1, []sqlparser.Expr{t.scalar(v)}, func(c []sql.Expression) (sql.Expression, error) {
 		typ, ok := steps.ColumnTypes[col]
@@ -67,12 +67,16 @@ func fromNames(n *pg.Node) []string {
 			return []string{x.RangeSubselect.Alias.Aliasname}
 		}
 	case *pg.Node_JoinExpr:
+		if x.JoinExpr.Alias != nil {
+			return []string{x.JoinExpr.Alias.Aliasname}
+		}
 		return append(fromNames(x.JoinExpr.Larg), fromNames(x.JoinExpr.Rarg)...)
 	}
 	return nil
 }
 
 func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
+	defer t.dmlJoinScope(s.Relation, s.FromClause)() // join_alias.go
 	name := s.Relation.Relname
 	if s.Relation.Alias != nil {
 		name = s.Relation.Alias.Aliasname
@@ -101,7 +105,7 @@ func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
 	// RETURNING sees the new row: references to assigned target columns
 	// become references to their new values (see newValue)
 	for _, n := range s.ReturningList {
-		visitNode(n.ProtoReflect(), func(x *pg.Node) bool {
+		visitNode(n, func(x *pg.Node) bool {
 			cr := x.GetColumnRef()
 			if cr == nil {
 				return false

@@ -6,7 +6,6 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // stableFuncs are built-ins that are not volatile but not immutable
@@ -20,8 +19,8 @@ var stableFuncs = map[string]bool{
 // that is not immutable (CREATE TABLE docs: "The generation expression can
 // only use immutable functions"). current_date and friends are stable.
 func checkImmutable(n *pg.Node) {
-	if hasNode(n, func(m protoreflect.Message) bool {
-		switch x := m.Interface().(type) {
+	if hasNode(n, func(m any) bool {
+		switch x := m.(type) {
 		case *pg.SQLValueFunction:
 			return true
 		case *pg.FuncCall:

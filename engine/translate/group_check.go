@@ -1,11 +1,11 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // checkGrouping reports a column of a grouped query that is neither
@@ -58,7 +58,7 @@ func (t *Translator) checkGrouping(s *pg.SelectStmt) {
 		if n == nil {
 			return
 		}
-		walkUngrouped(n.ProtoReflect(), func(cr *pg.ColumnRef) {
+		walkUngrouped(n, func(cr *pg.ColumnRef) {
 			col, ok := ownColumn(cr, qual, cols)
 			if ok && !grouped[col] {
 				failAt(cr.Location, pgerror.GroupingError, "column \"%s.%s\" must appear in the GROUP BY clause or be used in an aggregate function", qual, col)
@@ -95,8 +95,8 @@ func ownColumn(cr *pg.ColumnRef, qual string, cols map[string]bool) (string, boo
 // walkUngrouped calls f for the column references outside aggregate and
 // window calls and outside subqueries (whose outer references would need
 // scope resolution this check does not do).
-func walkUngrouped(m protoreflect.Message, f func(*pg.ColumnRef)) {
-	switch x := m.Interface().(type) {
+func walkUngrouped(m any, f func(*pg.ColumnRef)) {
+	switch x := m.(type) {
 	case *pg.ColumnRef:
 		f(x)
 		return
@@ -108,16 +108,8 @@ func walkUngrouped(m protoreflect.Message, f func(*pg.ColumnRef)) {
 			return
 		}
 	}
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsList() && fd.Message() != nil:
-			l := v.List()
-			for i := 0; i < l.Len(); i++ {
-				walkUngrouped(l.Get(i).Message(), f)
-			}
-		case fd.Message() != nil && !fd.IsMap():
-			walkUngrouped(v.Message(), f)
-		}
+	pgtree.Children(m, func(c any) bool {
+		walkUngrouped(c, f)
 		return true
 	})
 }

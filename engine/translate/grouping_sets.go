@@ -3,8 +3,7 @@ package translate
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // hasGroupingSets reports whether GROUP BY uses ROLLUP, CUBE or GROUPING SETS.
@@ -51,7 +50,7 @@ func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
 	}
 	var out *pg.SelectStmt
 	for _, set := range sets {
-		b := proto.Clone(s).(*pg.SelectStmt)
+		b := pgtree.Clone(s)
 		b.GroupClause = append([]*pg.Node{}, set...)
 		b.SortClause, b.LimitCount, b.LimitOffset, b.WithClause = nil, nil, nil, nil
 		for _, tn := range b.TargetList {
@@ -152,7 +151,7 @@ func indexOfExpr(list []*pg.Node, e *pg.Node) int {
 // grouping columns not in set by a typed NULL and grouping(...) by its
 // bitmask for this set.
 func groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
-	n = proto.Clone(n).(*pg.Node)
+	n = pgtree.Clone(n)
 	var visit func(x *pg.Node) bool
 	visit = func(x *pg.Node) bool {
 		if gf := x.GetGroupingFunc(); gf != nil {
@@ -173,7 +172,7 @@ func groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
 			return true
 		}
 		if indexOfExpr(all, x) >= 0 && indexOfExpr(set, x) < 0 {
-			col := proto.Clone(x).(*pg.Node)
+			col := pgtree.Clone(x)
 			f := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Boolval{Boolval: &pg.Boolean{Boolval: false}}}}}
 			x.Node = &pg.Node_CaseExpr{CaseExpr: &pg.CaseExpr{Args: []*pg.Node{{Node: &pg.Node_CaseWhen{CaseWhen: &pg.CaseWhen{Expr: f, Result: col}}}}, Location: -1}}
 			return true
@@ -183,29 +182,18 @@ func groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
 	if visit(n) {
 		return n
 	}
-	walkNodes(n.ProtoReflect(), visit)
+	walkNodes(n, visit)
 	return n
 }
 
 // walkNodes calls visit on every *pg.Node below m; visit returns true to
 // skip the node's children.
-func walkNodes(m protoreflect.Message, visit func(*pg.Node) bool) {
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		each := func(mm protoreflect.Message) {
-			if node, ok := mm.Interface().(*pg.Node); ok && visit(node) {
-				return
-			}
-			walkNodes(mm, visit)
+func walkNodes(m any, visit func(*pg.Node) bool) {
+	pgtree.Children(m, func(c any) bool {
+		if node, ok := c.(*pg.Node); ok && visit(node) {
+			return true
 		}
-		switch {
-		case fd.IsList() && fd.Message() != nil:
-			l := v.List()
-			for i := 0; i < l.Len(); i++ {
-				each(l.Get(i).Message())
-			}
-		case fd.Message() != nil && !fd.IsMap():
-			each(v.Message())
-		}
+		walkNodes(c, visit)
 		return true
 	})
 }

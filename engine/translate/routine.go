@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strconv"
 	"strings"
 
@@ -383,7 +384,7 @@ func sqlBodyStatements(n *pg.Node) []string {
 			sel := &pg.SelectStmt{TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: r.Returnval}}}}}
 			s = &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}
 		}
-		txt, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s}}})
+		txt, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s}}})
 		if err != nil {
 			fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"github.com/tinybase/tinybase/engine/types"
 )
 
@@ -33,7 +34,7 @@ func (t *Translator) inlineSQLFunction(fn *catalog.Function, args []sql.Expressi
 	if c, ok := t.Catalog.(ExecuteChecker); ok && !c.CanExecute(fn) {
 		return nil, false // as inline_function: the call stays, and fails for want of EXECUTE
 	}
-	tree, err := pg.Parse(fn.Body)
+	tree, err := pgtree.Parse(fn.Body)
 	if err != nil || len(tree.Stmts) != 1 {
 		return nil, false
 	}

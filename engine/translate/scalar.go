@@ -140,6 +140,13 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 		return e
 	}
 	t.checkColumnCase(parts, c.Location)
+	if v := t.usingAliasColumn(parts, c.Location); v != nil { // join_alias.go
+		return t.scalar(v)
+	}
+	if v := t.fullMergedColumn(parts); v != nil {
+		return t.scalar(v)
+	}
+	t.checkHiddenTable(parts, c.Location)
 	switch len(parts) {
 	case 1:
 		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[0])}

@@ -139,9 +139,17 @@ func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 		if cr := rt.Val.GetColumnRef(); cr != nil {
 			last := cr.Fields[len(cr.Fields)-1]
 			if last.GetAStar() != nil {
+				if len(cr.Fields) == 1 {
+					if cols, ok := t.rightUsingStar(); ok { // join_alias.go
+						out = append(out, cols...)
+						continue
+					}
+				}
 				star := &sqlparser.StarExpr{}
 				if len(cr.Fields) >= 2 {
-					star.TableName = sqlparser.TableName{Name: sqlparser.NewTableIdent(strVal(cr.Fields[len(cr.Fields)-2]))}
+					rel := strVal(cr.Fields[len(cr.Fields)-2])
+					t.checkHiddenTable([]string{rel, "*"}, cr.Location) // join_alias.go
+					star.TableName = sqlparser.TableName{Name: sqlparser.NewTableIdent(rel)}
 				}
 				out = append(out, star)
 				continue
@@ -431,9 +439,27 @@ func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {
 func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 	switch x := n.Node.(type) {
 	case *pg.Node_RangeVar:
+		if a := x.RangeVar.Alias; a != nil && len(a.Colnames) > 0 {
+			if sub := t.relationAliasSubquery(x.RangeVar); sub != nil { // join_alias.go
+				return t.fromItem(sub)
+			}
+		}
 		return t.rangeVar(x.RangeVar)
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
+		if j.Alias != nil {
+			return t.fromItem(t.joinAliasSubquery(j)) // join_alias.go
+		}
+		if fullUsing(j) { // join_alias.go
+			// GMS has no merged columns for FULL JOIN (it fails on USING
+			// and cross joins NATURAL): join ON, with the merged columns
+			// read as COALESCE through the level's scope
+			on := t.fullUsingOn(j)
+			if on == nil {
+				failAt(-1, pgerror.FeatureNotSupported, "FULL JOIN with USING or NATURAL is not supported yet when the columns of its inputs are not known")
+			}
+			j = on
+		}
 		first := t.q.firstFrom
 		left := t.fromItem(j.Larg)
 		t.q.firstFrom = false
@@ -477,7 +503,7 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
 		if rs.Alias != nil {
 			ate.As = sqlparser.NewTableIdent(rs.Alias.Aliasname)
-			for _, c := range rs.Alias.Colnames {
+			for _, c := range t.subqueryAliasList(rs) { // join_alias.go
 				sub.Columns = append(sub.Columns, sqlparser.NewColIdent(strVal(c)))
 			}
 		}

@@ -31,12 +31,20 @@ type queryScope struct {
 	cases *caseScope
 	// derived is set for a level GMS builds as a derived table (srf_outer.go).
 	derived bool
+	// joins holds the names aliased joins hide (join_alias.go); from is
+	// the level's FROM list.
+	joins *joinScope
+	from  []*pg.Node
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.
 func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
-	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved, cases: t.newCaseScope(s, saved.cases), derived: t.nextDerived}
+	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved, cases: t.newCaseScope(s, saved.cases), derived: t.nextDerived,
+		joins: newJoinScope(s.FromClause, saved.hidesNames()), from: s.FromClause}
+	if t.q.joins != nil {
+		t.addFullMerged(t.q.joins, s.FromClause) // join_alias.go
+	}
 	t.nextDerived = false
 	t.collectRows(s, &saved)
 	for _, w := range s.WindowClause {

@@ -2,6 +2,7 @@ package translate
 
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // tiesRank names the rank column withTies adds.
@@ -50,7 +51,7 @@ func withTies(s *pg.SelectStmt) *pg.SelectStmt {
 			}
 		}
 	}
-	tmpl, err := pg.Parse("SELECT rank() OVER (ORDER BY 1)")
+	tmpl, err := pgtree.Parse("SELECT rank() OVER (ORDER BY 1)")
 	if err != nil {
 		return nil
 	}

@@ -1,12 +1,12 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"math"
 	"strconv"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/types"
-	"google.golang.org/protobuf/proto"
 )
 
 // unifySetOpTypes casts the columns of a set operation's SELECT lists to
@@ -111,7 +111,7 @@ func setOpColumnType(s *pg.SelectStmt, targets map[*pg.SelectStmt][]*types.Type,
 func castSetOpLeaves(s *pg.SelectStmt, targets map[*pg.SelectStmt][]*types.Type, casts []*types.Type) *pg.SelectStmt {
 	var leaves []*pg.SelectStmt
 	walkSetOpLeaves(s, func(leaf *pg.SelectStmt) { leaves = append(leaves, leaf) })
-	out := proto.Clone(s).(*pg.SelectStmt)
+	out := pgtree.Clone(s)
 	k := 0
 	walkSetOpLeaves(out, func(c *pg.SelectStmt) {
 		have := targets[leaves[k]]

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -8,7 +9,6 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/expr"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // rangeFunction translates a function in FROM (PostgreSQL docs 7.2.1.4)
@@ -100,47 +100,23 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 
 // hasColumnRef reports whether a parse tree refers to any column.
 func hasColumnRef(n *pg.Node) bool {
-	return hasNode(n, func(m protoreflect.Message) bool {
-		_, ok := m.Interface().(*pg.ColumnRef)
+	return hasNode(n, func(m any) bool {
+		_, ok := m.(*pg.ColumnRef)
 		return ok
 	})
 }
 
 // hasWindowCall reports whether a parse tree calls a window function.
 func hasWindowCall(n *pg.Node) bool {
-	return hasNode(n, func(m protoreflect.Message) bool {
-		f, ok := m.Interface().(*pg.FuncCall)
+	return hasNode(n, func(m any) bool {
+		f, ok := m.(*pg.FuncCall)
 		return ok && f.Over != nil
 	})
 }
 
 // hasNode reports whether any message in a parse tree satisfies match.
-func hasNode(n *pg.Node, match func(protoreflect.Message) bool) bool {
-	found := false
-	var walk func(m protoreflect.Message)
-	walk = func(m protoreflect.Message) {
-		if found {
-			return
-		}
-		if match(m) {
-			found = true
-			return
-		}
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			switch {
-			case fd.IsList() && fd.Message() != nil:
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					walk(l.Get(i).Message())
-				}
-			case fd.Message() != nil && !fd.IsMap():
-				walk(v.Message())
-			}
-			return !found
-		})
-	}
-	walk(n.ProtoReflect())
-	return found
+func hasNode(n *pg.Node, match func(any) bool) bool {
+	return !pgtree.Walk(n, func(m any) bool { return !match(m) })
 }
 
 // srfTargetAlias names the FROM item that SELECT-list set-returning

@@ -4,6 +4,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/catalog"
 	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // CreateTrigger is CREATE [OR REPLACE] TRIGGER.
@@ -169,7 +170,7 @@ func (t *Translator) enableTriggers(s *pg.AlterTableStmt) (Result, bool) {
 // NEW.col / OLD.col references are parameters: $i is NEW's column i,
 // $n+i OLD's (n columns).
 func TriggerWhenSQL(when string, cols []string) (string, error) {
-	tree, err := pg.Parse("SELECT " + when)
+	tree, err := pgtree.Parse("SELECT " + when)
 	if err != nil {
 		return "", err
 	}
@@ -205,7 +206,7 @@ func TriggerWhenSQL(when string, cols []string) (string, error) {
 	if bad != nil {
 		return "", bad
 	}
-	return pg.Deparse(tree)
+	return pgtree.Deparse(tree)
 }
 
 // transitionTables checks a REFERENCING clause as PostgreSQL's

@@ -132,6 +132,17 @@ func (t *Translator) fromSources(items []*pg.Node, ctes map[string]*rowSource) [
 			j := x.JoinExpr
 			l := t.fromSources([]*pg.Node{j.Larg}, ctes)
 			r := t.fromSources([]*pg.Node{j.Rarg}, ctes)
+			if j.Alias != nil {
+				// an aliased join is one item that hides the ones inside
+				// (join_alias.go); its columns are the joined columns,
+				// USING merged, when all are known
+				var src *rowSource
+				if cols := joinColumns(j, l, r); cols != nil {
+					src = &rowSource{cols: renamed(cols, j.Alias.Colnames)}
+				}
+				out = append(out, namedSource{alias: j.Alias.Aliasname, src: src})
+				continue
+			}
 			switch j.Jointype {
 			case pg.JoinType_JOIN_LEFT:
 				r = outerSide(r)
@@ -142,13 +153,6 @@ func (t *Translator) fromSources(items []*pg.Node, ctes map[string]*rowSource) [
 			}
 			out = append(out, l...)
 			out = append(out, r...)
-			if j.Alias != nil {
-				// a join alias hides nothing here; its columns are the
-				// joined columns (USING merged) when all are known
-				if cols := joinColumns(j, l, r); cols != nil {
-					out = append(out, namedSource{alias: j.Alias.Aliasname, src: &rowSource{cols: renamed(cols, j.Alias.Colnames)}})
-				}
-			}
 		case *pg.Node_RangeVar:
 			rv := x.RangeVar
 			alias := rv.Relname
@@ -415,6 +419,13 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 	}
 	names := append([]string{}, src.cols...)
 	typ, nullable := src.typ, src.nullable
+	if typ != nil && typ.IsTableRowType() && len(typ.Fields) == len(names) {
+		// a table's whole row keeps its type's field names even under
+		// an alias list (FROM t AS x (a, b)), as in PostgreSQL
+		for i, f := range typ.Fields {
+			names[i] = f.Name
+		}
+	}
 	return t.inject("row", loc, children, func(c []sql.Expression) (sql.Expression, error) {
 		r := expr.NewRowCtor(names, c)
 		if typ != nil {

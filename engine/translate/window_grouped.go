@@ -1,10 +1,10 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"google.golang.org/protobuf/proto"
 )
 
 // groupedWindows reports whether a SELECT applies window functions to a
@@ -15,7 +15,7 @@ func groupedWindows(s *pg.SelectStmt) bool {
 		if noFuncCall(tn) { // lookup_memo.go: no window function here
 			continue
 		}
-		walkNodes(tn.ProtoReflect(), func(n *pg.Node) bool {
+		walkNodes(tn, func(n *pg.Node) bool {
 			if fc := n.GetFuncCall(); fc != nil {
 				if fc.Over != nil {
 					win = true
@@ -36,7 +36,7 @@ func groupedWindows(s *pg.SelectStmt) bool {
 //	SELECT <targets over "?gN"/"?aN"> FROM (SELECT <group keys> AS "?gN",
 //	  <aggregates> AS "?aN" FROM ... GROUP BY ... HAVING ...) "?grouped" ...
 func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
-	outer := proto.Clone(s).(*pg.SelectStmt)
+	outer := pgtree.Clone(s)
 	inner := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, FromClause: s.FromClause, WhereClause: s.WhereClause,
 		GroupClause: s.GroupClause, HavingClause: s.HavingClause}
 	outer.WhereClause, outer.GroupClause, outer.HavingClause = nil, nil, nil
@@ -60,7 +60,7 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 		if fc := n.GetFuncCall(); fc != nil && fc.Over == nil && aggregateNames[strings.ToLower(lastName(fc.Funcname))] {
 			k := indexOfExpr(aggs, n)
 			if k < 0 {
-				aggs = append(aggs, proto.Clone(n).(*pg.Node))
+				aggs = append(aggs, pgtree.Clone(n))
 				k = len(aggs) - 1
 				inner.TargetList = append(inner.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: aggs[k], Name: "?a" + itoa(int64(k+1))}}})
 			}
@@ -81,7 +81,7 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 			rt.Name = columnName(rt.Val)
 		}
 		if !visit(rt.Val) {
-			walkNodes(rt.Val.ProtoReflect(), visit)
+			walkNodes(rt.Val, visit)
 		}
 	}
 	for _, o := range outer.SortClause {
@@ -90,11 +90,11 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 			continue
 		}
 		if !visit(sb.Node) {
-			walkNodes(sb.Node.ProtoReflect(), visit)
+			walkNodes(sb.Node, visit)
 		}
 	}
 	for _, w := range outer.WindowClause {
-		walkNodes(w.ProtoReflect(), visit)
+		walkNodes(w, visit)
 	}
 	outer.FromClause = []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
 		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: inner}},

@@ -1,4 +1,4 @@
-package pgproto
+package pgtree
 
 import (
 	"errors"
@@ -9,17 +9,18 @@ import (
 	"unsafe"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/pganalyze/pg_query_go/v5/parser"
 )
 
 // errFallback stops the JSON decoder where it cannot promise
-// pg_query_go's tree; Parse then asks pg_query_go.
-var errFallback = errors.New("pgproto: fall back to pg_query_go's Parse")
+// pg_query_go's tree; Parse then decodes the protobuf tree.
+var errFallback = errors.New("pgtree: fall back to the protobuf tree")
 
 // errAmbiguous stops the JSON decoder at an Integer written as {}: the
 // JSON libpg_query writes omits every value but a positive one
 // (_outInteger), so 0 and negative numbers read alike where neither the
 // text (jsonA_Const) nor the grammar (jsonBoundNode) tells them apart.
-var errAmbiguous = errors.New("pgproto: an Integer node without its value")
+var errAmbiguous = errors.New("pgtree: an Integer node without its value")
 
 // jdec reads the compact JSON libpg_query writes (pg_query_outfuncs_json.c):
 // no whitespace, keys without escapes, strings escaped by _outToken.
@@ -377,4 +378,40 @@ func (d *jdec) bracketZero() bool {
 		}
 	}
 	return d.zeroBound == 2
+}
+
+// parseJSON parses sql through libpg_query's JSON tree, which it writes
+// several times faster than protobuf (protobuf-c sizes and packs every
+// message by walking all of its descriptor's fields, and a Node has one
+// per node type, ~250); ok is false when the JSON does not say everything
+// (an integer of 0 or below that is neither a decimal constant in the
+// text nor an array bound's [], invalid UTF-8, any shape the decoder
+// does not expect), and Parse then decodes the protobuf tree.
+func parseJSON(sql string) (tree *pg.ParseResult, ok bool, err error) {
+	j, err := parser.ParseToJSON(sql)
+	if err != nil {
+		return nil, false, err
+	}
+	tree = &pg.ParseResult{}
+	if decodeJSON(j, sql, tree) != nil {
+		return nil, false, nil
+	}
+	return tree, true, nil
+}
+
+// decodeJSON decodes the JSON libpg_query writes for a parse of sql into
+// an empty tree; on an error the tree is unusable. The tree's strings
+// share j's memory.
+func decodeJSON(j, sql string, tree *pg.ParseResult) error {
+	if !utf8.ValidString(j) {
+		return errFallback // the protobuf tree fails to decode as proto.Unmarshal's UTF-8 check does
+	}
+	d := jdec{s: j, src: sql}
+	if err := jsonParseResult(&d, tree); err != nil {
+		return err
+	}
+	if d.i != len(j) {
+		return errFallback
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package pgproto
+package pgtree
 
 import (
 	"os"
@@ -16,7 +16,7 @@ import (
 func corpus(t testing.TB) []string {
 	t.Helper()
 	var out []string
-	files, err := conformance.LoadDir("../../../testdata/conformance")
+	files, err := conformance.LoadDir("../../testdata/conformance")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,11 +25,11 @@ func corpus(t testing.TB) []string {
 			out = append(out, s.SQL)
 		}
 	}
-	migrations, err := filepath.Glob("../../../testdata/*/*/supabase/migrations/*.sql")
+	migrations, err := filepath.Glob("../../testdata/*/*/supabase/migrations/*.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
-	more, _ := filepath.Glob("../../../testdata/bench/migrations/*.sql")
+	more, _ := filepath.Glob("../../testdata/bench/migrations/*.sql")
 	for _, p := range append(migrations, more...) {
 		text, err := os.ReadFile(p)
 		if err != nil {
@@ -84,8 +84,8 @@ func TestDecodeJSONMatchesProto(t *testing.T) {
 	}
 }
 
-// TestParse checks Parse against pg_query_go's, errors included.
-func TestParse(t *testing.T) {
+// TestParseJSON checks Parse against pg_query_go's, errors included.
+func TestParseJSON(t *testing.T) {
 	for _, sql := range []string{
 		"select *, 5 as k from t where id = 4242",
 		"select 1; select 'é', $1::jsonb -> 'a', B'101', 1.5e3, true",
@@ -124,9 +124,9 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// FuzzParse runs Parse and pg_query_go's Parse on arbitrary text: the
+// FuzzParseJSON runs Parse and pg_query_go's Parse on arbitrary text: the
 // same error, or equal trees.
-func FuzzParse(f *testing.F) {
+func FuzzParseJSON(f *testing.F) {
 	for i, sql := range corpus(f) {
 		if i%25 == 0 {
 			f.Add(sql)
@@ -144,7 +144,7 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func BenchmarkParse(b *testing.B) {
+func BenchmarkParseJSON(b *testing.B) {
 	const q = "select *, 5 as k from t where id = 4242"
 	b.Run("json", func(b *testing.B) {
 		b.ReportAllocs()

@@ -1,0 +1,27 @@
+-- aliased joins: what the alias hides and exposes in subqueries, LATERAL, WITH, whole rows, functions in FROM and DML
+CREATE TABLE authors (id int PRIMARY KEY, name text NOT NULL);
+CREATE TABLE books (id int PRIMARY KEY, author_id int REFERENCES authors, title text NOT NULL);
+CREATE TABLE profiles (id int PRIMARY KEY REFERENCES authors, bio text);
+INSERT INTO authors VALUES (1, 'ann'), (2, 'bob'), (3, 'cy');
+INSERT INTO books VALUES (10, 1, 'dune'), (11, 1, 'emma'), (12, 2, 'ulysses');
+INSERT INTO profiles VALUES (1, 'sci-fi'), (3, 'poetry');
+SELECT a.* FROM (authors a JOIN profiles p USING (id)) j;
+SELECT j.* FROM (authors a JOIN profiles p USING (id)) j ORDER BY 1;
+SELECT j FROM (authors a JOIN profiles p USING (id)) j ORDER BY 1;
+SELECT to_jsonb(j) AS doc FROM (authors a JOIN profiles p USING (id)) j ORDER BY j.id;
+SELECT a.name, s.n FROM authors a, LATERAL (SELECT count(*) AS n FROM (books b JOIN authors x ON x.id = b.author_id) j WHERE j.author_id = a.id) s ORDER BY a.id;
+WITH w AS (SELECT * FROM (authors a JOIN profiles p USING (id)) j) SELECT * FROM w ORDER BY id;
+SELECT j.name FROM (authors a JOIN profiles p USING (id)) j WHERE EXISTS (SELECT 1 FROM books b WHERE b.author_id = j.id) ORDER BY 1;
+SELECT j.name FROM (authors a JOIN profiles p USING (id)) j WHERE EXISTS (SELECT 1 FROM books b WHERE b.author_id = a.id);
+SELECT j.name FROM (authors a JOIN profiles p USING (id)) j WHERE EXISTS (SELECT 1 FROM books a WHERE a.author_id = j.id) ORDER BY 1;
+SELECT j.name, k.title FROM (authors a JOIN profiles p USING (id)) j, (authors a JOIN books b ON b.author_id = a.id) k WHERE k.author_id = j.id ORDER BY k.title;
+SELECT * FROM (authors a JOIN profiles p USING (id)) j JOIN books b ON b.author_id = j.id ORDER BY b.id;
+SELECT g.n, j.title FROM generate_series(1, 3) g(n) JOIN (books b JOIN authors a ON a.id = b.author_id) j ON j.author_id = g.n ORDER BY 1, 2;
+SELECT * FROM (generate_series(1, 2) AS g(n) JOIN authors a ON a.id = g.n) AS j (k) ORDER BY 1;
+SELECT u.id, count(*) AS books FROM profiles JOIN authors USING (id) AS u JOIN books ON books.author_id = u.id GROUP BY u.id ORDER BY 1;
+INSERT INTO books SELECT j.id + 100, j.id, 'about ' || j.name FROM (authors a JOIN profiles p USING (id)) j RETURNING id, title;
+UPDATE books SET title = upper(title) FROM (authors a JOIN profiles p USING (id)) AS ap WHERE a.id = books.author_id;
+UPDATE books bk SET title = upper(bk.title) FROM (authors a JOIN profiles p USING (id)) AS ap WHERE ap.id = bk.author_id AND ap.bio = 'poetry' RETURNING bk.id, bk.title;
+DELETE FROM books USING (authors a JOIN profiles p USING (id)) AS ap WHERE p.id = books.author_id;
+DELETE FROM books USING (authors a JOIN profiles p USING (id)) AS ap WHERE ap.id = books.author_id AND books.id > 100 RETURNING books.id;
+SELECT id, title FROM books ORDER BY id;

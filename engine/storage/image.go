@@ -123,8 +123,11 @@ type IndexImage struct {
 	KeyText   []string
 	Where     func(ctx *sql.Context, row sql.Row) (bool, error)
 	WhereText string
-	Comment   string
-	ForFK     bool
+	// Source and WhereSource are IndexSpec's PostgreSQL source text.
+	Source      []string
+	WhereSource string
+	Comment     string
+	ForFK       bool
 }
 
 // Image returns the committed state, tables sorted by schema and name.
@@ -147,6 +150,7 @@ func (s *Store) Image() Image {
 				ti.Indexes = append(ti.Indexes, IndexImage{
 					Name: ix.name, Unique: ix.unique, Columns: ix.columns, Key: ix.key, KeyTypes: ix.keyTypes,
 					KeyText: ix.keyText, Where: ix.where, WhereText: ix.whereText, Comment: ix.comment, ForFK: ix.forFK,
+					Source: ix.source, WhereSource: ix.whereSource,
 				})
 			}
 			img.Tables = append(img.Tables, ti)
@@ -186,6 +190,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 			d.indexes = append(d.indexes, &indexDef{
 				name: ix.Name, unique: ix.Unique, columns: ix.Columns, key: ix.Key, keyTypes: ix.KeyTypes,
 				keyText: ix.KeyText, where: ix.Where, whereText: ix.WhereText, comment: ix.Comment, forFK: ix.ForFK,
+				source: ix.Source, whereSource: ix.WhereSource,
 			})
 		}
 		if ti.Lazy != nil {

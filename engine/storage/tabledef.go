@@ -49,8 +49,13 @@ type indexDef struct {
 	where    func(ctx *sql.Context, row sql.Row) (bool, error)
 	// whereText is the engine's text of the partial index predicate.
 	whereText string
-	comment   string
-	forFK     bool // created by GMS to support a foreign key
+	// source and whereSource are the key parts' and predicate's
+	// PostgreSQL source text (a plain column part's is its name), for
+	// pg_get_indexdef.
+	source      []string
+	whereSource string
+	comment     string
+	forFK       bool // created by GMS to support a foreign key
 
 	// Derived by finish.
 	ords  []int     // column ordinals of columns

@@ -91,6 +91,9 @@ func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 		}
 		it.Columns = append(it.Columns, ic)
 	}
+	if len(t.NotValid) > 0 {
+		return it, fmt.Errorf("check %s: a NOT VALID check constraint is not supported in an image yet", t.NotValid[0])
+	}
 	for _, ix := range t.Indexes {
 		if (ix.Key != nil) != (len(ix.KeyText) > 0) || (ix.Where != nil) != (ix.WhereText != "") {
 			return it, fmt.Errorf("index %s: its expressions have no text", ix.Name)

@@ -123,15 +123,20 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 // checkDef is pg_get_constraintdef of a CHECK constraint: its expression
 // deparsed as PostgreSQL prints the analyzed form (deparse.go), or else
 // the stored text, which non-pretty deparse parenthesizes when it is an
-// operator or boolean expression, the top one included.
+// operator or boolean expression, the top one included; NOT VALID follows
+// one not validated yet, as ruleutils prints it.
 func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
+	suffix := ""
+	if c.NotValid {
+		suffix = " NOT VALID"
+	}
 	if d, ok := s.DeparseStored(c.Check, r.Name, r.Table.Schema(), pretty); ok {
-		return "CHECK (" + d + ")"
+		return "CHECK (" + d + ")" + suffix
 	}
 	if !pretty && parenthesizedCheck(c.Check) {
-		return "CHECK ((" + c.Check + "))"
+		return "CHECK ((" + c.Check + "))" + suffix
 	}
-	return "CHECK (" + c.Check + ")"
+	return "CHECK (" + c.Check + ")" + suffix
 }
 
 // parenthesizedCheck reports whether PostgreSQL's non-pretty deparse puts

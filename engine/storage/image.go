@@ -27,6 +27,7 @@ type TableImage struct {
 	PKName       string
 	Indexes      []IndexImage
 	Checks       []sql.CheckDefinition
+	NotValid     []string // checks added NOT VALID, not yet validated
 	ForeignKeys  []sql.ForeignKeyConstraint
 	Comment      string
 	Collation    sql.CollationID
@@ -143,7 +144,7 @@ func (s *Store) Image() Image {
 			d := td.def.resolved()
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
-				Checks: d.checks, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
+				Checks: d.checks, NotValid: d.notValid, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
 				NextRowID: td.nextRowID, Rows: td.allRows(),
 			}
 			for _, ix := range d.indexes {
@@ -183,7 +184,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 		d := &tableDef{
 			db: db, schema: ti.Schema, name: ti.Name, cols: ti.Columns,
 			pkOrds: append([]int(nil), ti.PKOrds...), pkName: ti.PKName,
-			checks: ti.Checks, fks: ti.ForeignKeys, comment: ti.Comment, collation: ti.Collation,
+			checks: ti.Checks, notValid: ti.NotValid, fks: ti.ForeignKeys, comment: ti.Comment, collation: ti.Collation,
 			shape: &shapeToken{},
 		}
 		for _, ix := range ti.Indexes {

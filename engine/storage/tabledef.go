@@ -18,6 +18,7 @@ type tableDef struct {
 	pkName           string // PostgreSQL constraint name of the primary key
 	indexes          []*indexDef
 	checks           []sql.CheckDefinition
+	notValid         []string // checks added NOT VALID and not validated since
 	fks              []sql.ForeignKeyConstraint
 	comment          string
 	collation        sql.CollationID

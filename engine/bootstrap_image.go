@@ -91,12 +91,15 @@ func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 		}
 		it.Columns = append(it.Columns, ic)
 	}
+	if len(t.NotValid) > 0 {
+		return it, fmt.Errorf("check %s: a NOT VALID check constraint is not supported in an image yet", t.NotValid[0])
+	}
 	for _, ix := range t.Indexes {
 		if (ix.Key != nil) != (len(ix.KeyText) > 0) || (ix.Where != nil) != (ix.WhereText != "") {
 			return it, fmt.Errorf("index %s: its expressions have no text", ix.Name)
 		}
 		ii := bootstrap.Index{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns, KeyText: ix.KeyText,
-			WhereText: ix.WhereText, Comment: ix.Comment, ForFK: ix.ForFK}
+			WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource, Comment: ix.Comment, ForFK: ix.ForFK}
 		for _, kt := range ix.KeyTypes {
 			r, err := typeRef(kt)
 			if err != nil {
@@ -198,7 +201,8 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 		}
 		for _, ix := range it.Indexes {
 			ii := storage.IndexImage{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns,
-				KeyText: ix.KeyText, WhereText: ix.WhereText, Comment: ix.Comment, ForFK: ix.ForFK}
+				KeyText: ix.KeyText, WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource,
+				Comment: ix.Comment, ForFK: ix.ForFK}
 			for _, r := range ix.KeyTypes {
 				kt, err := resolve(r)
 				if err != nil {

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"fmt"
 	"io"
 	"sort"
@@ -59,6 +61,9 @@ func (s *Session) tableDDL(c *translate.TableDDL, tag string) (string, *Rows, er
 			if t, err = s.mustTable(ctx, c.Schema, c.Table); err == nil {
 				err = t.SetPrimaryKeyName(ctx, c.PKName)
 			}
+		}
+		if err == nil && len(c.NotValid)+len(c.Validated) > 0 {
+			err = s.markChecksValidated(ctx, c)
 		}
 	case "drop_index":
 		err = s.dropIndexes(ctx, c)
@@ -137,13 +142,20 @@ func (s *Session) renameConstraint(ctx *sql.Context, c *translate.TableDDL) erro
 		if err != nil {
 			return err
 		}
+		notValid, err := t.NotValidChecks(ctx)
+		if err != nil {
+			return err
+		}
 		for _, ch := range checks {
 			if ch.Name == c.From {
 				if err := t.DropCheck(ctx, c.From); err != nil {
 					return err
 				}
 				ch.Name = c.To
-				return t.CreateCheck(ctx, &ch)
+				if err := t.CreateCheck(ctx, &ch); err != nil || !slices.Contains(notValid, c.From) {
+					return err
+				}
+				return t.SetCheckValidated(ctx, c.To, false)
 			}
 		}
 	}
@@ -297,6 +309,26 @@ func (s *Session) dropSchemaTables(schema string, cascade bool) error {
 	if err := s.dropTables(s.sqlContext(), c); err != nil {
 		txn.RollbackTo(mark)
 		return mapError(err)
+	}
+	return nil
+}
+
+// markChecksValidated records the CHECK constraints an ALTER TABLE added
+// NOT VALID or validated (pg_constraint.convalidated).
+func (s *Session) markChecksValidated(ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := s.mustTable(ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	for _, n := range c.NotValid {
+		if err := t.SetCheckValidated(ctx, n, false); err != nil {
+			return err
+		}
+	}
+	for _, n := range c.Validated {
+		if err := t.SetCheckValidated(ctx, n, true); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -88,7 +88,11 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", def.Name)
 	}
-	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment}
+	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment,
+		WhereSource: def.WhereSource}
+	if len(def.Exprs) > 0 {
+		spec.Source = def.Source
+	}
 	sch := t.Schema()
 	if len(def.Exprs) > 0 {
 		keys := make([]sql.Expression, len(def.Exprs))

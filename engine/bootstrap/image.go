@@ -63,8 +63,12 @@ type Index struct {
 	KeyText   []string
 	KeyTypes  []catalog.TypeRef
 	WhereText string
-	Comment   string
-	ForFK     bool
+	// Source and WhereSource are the key parts' and predicate's
+	// PostgreSQL source text, for pg_get_indexdef.
+	Source      []string
+	WhereSource string
+	Comment     string
+	ForFK       bool
 }
 
 // Check is a CHECK constraint.

@@ -1,6 +1,10 @@
 package pgcatalog
 
-import "github.com/dolthub/go-mysql-server/sql"
+import (
+	"slices"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
 
 // createIndexComment marks indexes made by CREATE INDEX rather than by a
 // UNIQUE constraint (the engine's ddl_index.go sets it).
@@ -13,6 +17,9 @@ type constraint struct {
 	Columns []string
 	FK      *sql.ForeignKeyConstraint
 	Check   string
+	// NotValid: a CHECK added NOT VALID and not validated since
+	// (pg_constraint.convalidated false).
+	NotValid bool
 }
 
 // constraints lists r's primary key, unique, foreign key and check
@@ -77,8 +84,12 @@ func (s *State) listConstraints(r Relation) ([]constraint, error) {
 	if err != nil {
 		return nil, err
 	}
+	notValid, err := r.Table.NotValidChecks(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
 	for _, c := range checks {
-		out = append(out, constraint{Name: c.Name, Kind: "CHECK", Check: c.CheckExpression})
+		out = append(out, constraint{Name: c.Name, Kind: "CHECK", Check: c.CheckExpression, NotValid: slices.Contains(notValid, c.Name)})
 	}
 	return out[:len(out):len(out)], nil
 }

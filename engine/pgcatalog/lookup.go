@@ -40,7 +40,7 @@ func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
 }
 
 // IndexDefByOID is pg_get_indexdef(oid); ok is false for no such index,
-// and the definition of an expression or partial index is not kept.
+// or an expression or partial index whose definition cannot be printed.
 func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {
 	rel, ok, err := s.RelationByOID(oid)
 	if err != nil || !ok || rel.Kind != 'i' {
@@ -55,8 +55,9 @@ func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {
 		return "", false, err
 	}
 	for _, ix := range idx {
-		if ix.Name == rel.Name && !ix.Expression && !ix.Partial {
-			return IndexDef(rel.Schema, rel.Table, ix.Name, ix.Unique, ix.Columns), true, nil
+		if ix.Name == rel.Name {
+			d, ok := s.indexDefOf(Relation{Schema: rel.Schema, Name: rel.Table, Table: t}, ix)
+			return d, ok, nil
 		}
 	}
 	return "", false, nil
@@ -122,15 +123,20 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 // checkDef is pg_get_constraintdef of a CHECK constraint: its expression
 // deparsed as PostgreSQL prints the analyzed form (deparse.go), or else
 // the stored text, which non-pretty deparse parenthesizes when it is an
-// operator or boolean expression, the top one included.
+// operator or boolean expression, the top one included; NOT VALID follows
+// one not validated yet, as ruleutils prints it.
 func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
+	suffix := ""
+	if c.NotValid {
+		suffix = " NOT VALID"
+	}
 	if d, ok := s.DeparseStored(c.Check, r.Name, r.Table.Schema(), pretty); ok {
-		return "CHECK (" + d + ")"
+		return "CHECK (" + d + ")" + suffix
 	}
 	if !pretty && parenthesizedCheck(c.Check) {
-		return "CHECK ((" + c.Check + "))"
+		return "CHECK ((" + c.Check + "))" + suffix
 	}
-	return "CHECK (" + c.Check + ")"
+	return "CHECK (" + c.Check + ")" + suffix
 }
 
 // parenthesizedCheck reports whether PostgreSQL's non-pretty deparse puts

@@ -57,7 +57,7 @@ var pgConstraint = &def{
 					key = attnums(r.Table.Schema().IndexOfColName, c.Columns)
 				}
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
-					NamespaceOID(r.Schema), contype, false, false, true, relOID, uint32(0), indid, uint32(0),
+					NamespaceOID(r.Schema), contype, false, false, !c.NotValid, relOID, uint32(0), indid, uint32(0),
 					frel, upd, del, match, true, int32(0), false, key, fkey})
 			}
 		}

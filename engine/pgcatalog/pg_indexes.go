@@ -26,11 +26,8 @@ var pgIndexes = &def{
 			}
 			for _, ix := range idx {
 				var def any
-				// The key expression and predicate of expression and partial
-				// indexes are kept compiled, not as text, so their definition
-				// cannot be printed.
-				if !ix.Expression && !ix.Partial {
-					def = IndexDef(r.Schema, r.Name, ix.Name, ix.Unique, ix.Columns)
+				if d, ok := s.indexDefOf(r, ix); ok {
+					def = d
 				}
 				out = append(out, []any{r.Schema, r.Name, ix.Name, nil, def})
 			}

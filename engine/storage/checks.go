@@ -76,7 +76,53 @@ func (h *Table) DropCheck(ctx *sql.Context, name string) error {
 		if !found {
 			return sql.ErrUnknownConstraint.New(name)
 		}
+		d.notValid = withoutName(d.notValid, name)
 		td.def = d
 		return nil
 	})
+}
+
+// SetCheckValidated records whether check constraint name holds for the
+// existing rows: false for one added NOT VALID (PostgreSQL's
+// pg_constraint.convalidated), true once VALIDATE CONSTRAINT checked them.
+func (h *Table) SetCheckValidated(ctx *sql.Context, name string, valid bool) error {
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		found := false
+		for _, c := range td.def.checks {
+			found = found || c.Name == name
+		}
+		if !found {
+			return sql.ErrUnknownConstraint.New(name)
+		}
+		d := td.def.clone()
+		d.notValid = withoutName(d.notValid, name)
+		if !valid {
+			d.notValid = append(d.notValid, name)
+		}
+		td.def = d
+		return nil
+	})
+}
+
+// NotValidChecks lists the check constraints added NOT VALID and not
+// validated since.
+func (h *Table) NotValidChecks(ctx *sql.Context) ([]string, error) {
+	t, td, err := h.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]string(nil), td.def.notValid...)
+	t.mu.Unlock()
+	return out, nil
+}
+
+// withoutName returns names without name, as a new slice.
+func withoutName(names []string, name string) []string {
+	var out []string
+	for _, n := range names {
+		if n != name {
+			out = append(out, n)
+		}
+	}
+	return out
 }

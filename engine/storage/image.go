@@ -27,6 +27,7 @@ type TableImage struct {
 	PKName       string
 	Indexes      []IndexImage
 	Checks       []sql.CheckDefinition
+	NotValid     []string // checks added NOT VALID, not yet validated
 	ForeignKeys  []sql.ForeignKeyConstraint
 	Comment      string
 	Collation    sql.CollationID
@@ -123,8 +124,11 @@ type IndexImage struct {
 	KeyText   []string
 	Where     func(ctx *sql.Context, row sql.Row) (bool, error)
 	WhereText string
-	Comment   string
-	ForFK     bool
+	// Source and WhereSource are IndexSpec's PostgreSQL source text.
+	Source      []string
+	WhereSource string
+	Comment     string
+	ForFK       bool
 }
 
 // Image returns the committed state, tables sorted by schema and name.
@@ -140,13 +144,14 @@ func (s *Store) Image() Image {
 			d := td.def.resolved()
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
-				Checks: d.checks, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
+				Checks: d.checks, NotValid: d.notValid, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
 				NextRowID: td.nextRowID, Rows: td.allRows(),
 			}
 			for _, ix := range d.indexes {
 				ti.Indexes = append(ti.Indexes, IndexImage{
 					Name: ix.name, Unique: ix.unique, Columns: ix.columns, Key: ix.key, KeyTypes: ix.keyTypes,
 					KeyText: ix.keyText, Where: ix.where, WhereText: ix.whereText, Comment: ix.comment, ForFK: ix.forFK,
+					Source: ix.source, WhereSource: ix.whereSource,
 				})
 			}
 			img.Tables = append(img.Tables, ti)
@@ -179,13 +184,14 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 		d := &tableDef{
 			db: db, schema: ti.Schema, name: ti.Name, cols: ti.Columns,
 			pkOrds: append([]int(nil), ti.PKOrds...), pkName: ti.PKName,
-			checks: ti.Checks, fks: ti.ForeignKeys, comment: ti.Comment, collation: ti.Collation,
+			checks: ti.Checks, notValid: ti.NotValid, fks: ti.ForeignKeys, comment: ti.Comment, collation: ti.Collation,
 			shape: &shapeToken{},
 		}
 		for _, ix := range ti.Indexes {
 			d.indexes = append(d.indexes, &indexDef{
 				name: ix.Name, unique: ix.Unique, columns: ix.Columns, key: ix.Key, keyTypes: ix.KeyTypes,
 				keyText: ix.KeyText, where: ix.Where, whereText: ix.WhereText, comment: ix.Comment, forFK: ix.ForFK,
+				source: ix.Source, whereSource: ix.WhereSource,
 			})
 		}
 		if ti.Lazy != nil {

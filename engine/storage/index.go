@@ -151,8 +151,12 @@ type IndexInfo struct {
 	Columns    []string // plain columns; empty for an expression index
 	Expression bool     // key computed by IndexSpec.Key
 	KeyText    []string // IndexSpec.KeyText of an expression index
-	Partial    bool     // has IndexSpec.Where
-	ForFK      bool     // created by GMS to support a foreign key
+	// Source and WhereSource are IndexSpec's: the PostgreSQL source text
+	// of the key parts and predicate (empty when not known).
+	Source      []string
+	WhereSource string
+	Partial     bool // has IndexSpec.Where
+	ForFK       bool // created by GMS to support a foreign key
 }
 
 // Indexes lists the primary key (named by its constraint name) and every
@@ -170,7 +174,8 @@ func (h *Table) Indexes(ctx *sql.Context) ([]IndexInfo, error) {
 	}
 	for _, ix := range d.indexes {
 		out = append(out, IndexInfo{Name: ix.name, Unique: ix.unique, Columns: append([]string(nil), ix.columns...),
-			Expression: ix.key != nil, KeyText: ix.keyText, Partial: ix.where != nil, ForFK: ix.forFK})
+			Expression: ix.key != nil, KeyText: ix.keyText, Partial: ix.where != nil, ForFK: ix.forFK,
+			Source: ix.source, WhereSource: ix.whereSource})
 	}
 	return out, nil
 }
@@ -219,7 +224,12 @@ type IndexSpec struct {
 	Where func(ctx *sql.Context, row sql.Row) (bool, error)
 	// WhereText is the engine's text of the predicate (Image).
 	WhereText string
-	Comment   string
+	// Source is the PostgreSQL source text of each key part (a plain
+	// column part's is its name) and WhereSource the predicate's, as
+	// written in CREATE INDEX, for pg_get_indexdef.
+	Source      []string
+	WhereSource string
+	Comment     string
 }
 
 // CreateIndexSpec creates an index from a spec. Existing rows are indexed;
@@ -228,15 +238,17 @@ type IndexSpec struct {
 // but GMS never sees them (it would use them for lookups).
 func (h *Table) CreateIndexSpec(ctx *sql.Context, spec IndexSpec) error {
 	ix := &indexDef{
-		name:      spec.Name,
-		unique:    spec.Unique,
-		columns:   append([]string(nil), spec.Columns...),
-		key:       spec.Key,
-		keyTypes:  append([]sql.Type(nil), spec.KeyTypes...),
-		keyText:   append([]string(nil), spec.KeyText...),
-		where:     spec.Where,
-		whereText: spec.WhereText,
-		comment:   spec.Comment,
+		name:        spec.Name,
+		unique:      spec.Unique,
+		columns:     append([]string(nil), spec.Columns...),
+		key:         spec.Key,
+		keyTypes:    append([]sql.Type(nil), spec.KeyTypes...),
+		keyText:     append([]string(nil), spec.KeyText...),
+		where:       spec.Where,
+		whereText:   spec.WhereText,
+		comment:     spec.Comment,
+		source:      append([]string(nil), spec.Source...),
+		whereSource: spec.WhereSource,
 	}
 	switch {
 	case ix.key != nil && len(ix.columns) > 0:

@@ -18,6 +18,7 @@ type tableDef struct {
 	pkName           string // PostgreSQL constraint name of the primary key
 	indexes          []*indexDef
 	checks           []sql.CheckDefinition
+	notValid         []string // checks added NOT VALID and not validated since
 	fks              []sql.ForeignKeyConstraint
 	comment          string
 	collation        sql.CollationID
@@ -49,8 +50,13 @@ type indexDef struct {
 	where    func(ctx *sql.Context, row sql.Row) (bool, error)
 	// whereText is the engine's text of the partial index predicate.
 	whereText string
-	comment   string
-	forFK     bool // created by GMS to support a foreign key
+	// source and whereSource are the key parts' and predicate's
+	// PostgreSQL source text (a plain column part's is its name), for
+	// pg_get_indexdef.
+	source      []string
+	whereSource string
+	comment     string
+	forFK       bool // created by GMS to support a foreign key
 
 	// Derived by finish.
 	ords  []int     // column ordinals of columns

@@ -40,6 +40,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	// added to existing rows gets computed for them (GMS fills in only
 	// defaults when it adds a column).
 	recompute := ""
+	var notValid, validated []string // CHECK constraints (sequence)
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
@@ -112,6 +113,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			c := cmd.Def.GetConstraint()
 			for _, d := range t.addConstraint(c, ti, names) {
 				add(d)
+				if c.Contype == pg.ConstrType_CONSTR_CHECK && c.SkipValidation {
+					notValid = append(notValid, d.TableSpec.Constraints[0].Name)
+				}
 			}
 			if c.Contype == pg.ConstrType_CONSTR_PRIMARY && c.Conname != "" && c.Conname != pgident.MakeObjectName(ti.Name, "", "pkey") {
 				pkName = c.Conname
@@ -127,7 +131,11 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			add(dropConstraint(cmd.Name, kind))
 			delete(ti.Constraints, cmd.Name)
 		case pg.AlterTableType_AT_ValidateConstraint:
-			// constraints are always validated when added
+			// a CHECK added NOT VALID is checked now against the existing
+			// rows; other constraints are validated when added
+			if t.validateConstraint(ti, cmd) {
+				validated = append(validated, cmd.Name)
+			}
 		default:
 			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER TABLE %s is not supported yet", alterWord(cmd.Subtype))
 		}
@@ -140,16 +148,18 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	}
 	switch len(at.Statements) {
 	case 0:
-		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+		if len(validated) == 0 {
+			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+		}
 	case 1:
-		if pkName == "" && recompute == "" {
+		if pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 {
 			return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
 		}
 	}
 	// GMS plans every clause of one ALTER TABLE against the table as it
 	// was, so a clause using a column an earlier clause adds would fail;
 	// each clause runs as its own statement instead, in order.
-	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName}
+	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName, NotValid: notValid, Validated: validated}
 	for _, d := range at.Statements {
 		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
 	}
@@ -304,6 +314,10 @@ func (t *Translator) addConstraint(c *pg.Constraint, ti *TableInfo, names *const
 					Message: "check constraint \"" + def.Name + "\" of relation \"" + ti.Name + "\" is violated by some row"})
 			}
 		}
+		if c.SkipValidation {
+			cd := def.Details.(*sqlparser.CheckConstraintDefinition)
+			cd.Expr = withNotValid(cd.Expr)
+		}
 		return []*sqlparser.DDL{{ConstraintAction: sqlparser.AddStr,
 			TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{def}}}}
 	case pg.ConstrType_CONSTR_FOREIGN:
@@ -367,4 +381,35 @@ func dropConstraint(name string, kind byte) *sqlparser.DDL {
 	}
 	return &sqlparser.DDL{ConstraintAction: sqlparser.DropStr, TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{
 		{Name: name, Details: &sqlparser.CheckConstraintDefinition{}}}}}
+}
+
+// validateConstraint is VALIDATE CONSTRAINT: a CHECK constraint's
+// expression must hold for every existing row (PostgreSQL:
+// validateCheckConstraint), which matters for one added NOT VALID. It
+// reports whether the constraint is a CHECK constraint, to be marked
+// validated.
+func (t *Translator) validateConstraint(ti *TableInfo, cmd *pg.AlterTableCmd) bool {
+	kind, ok := ti.Constraints[cmd.Name]
+	if !ok {
+		fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
+	}
+	if kind != 'c' && kind != 'f' {
+		fail(pgerror.New(pgerror.WrongObjectType, "constraint %q of relation %q is not a foreign key or check constraint", cmd.Name, ti.Name))
+	}
+	text, isCheck := ti.Checks[cmd.Name]
+	if kind != 'c' || !isCheck {
+		return false
+	}
+	if ti.Violated == nil {
+		return true
+	}
+	n, err := ParseExpr(text)
+	if err != nil {
+		fail(pgerror.New(pgerror.InternalError, "check constraint %q: %v", cmd.Name, err))
+	}
+	if bad, ok := ti.Violated(t.scalar(n)); ok && bad {
+		fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Table: ti.Name, Constraint: cmd.Name,
+			Message: "check constraint \"" + cmd.Name + "\" of relation \"" + ti.Name + "\" is violated by some row"})
+	}
+	return true
 }

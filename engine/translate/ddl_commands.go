@@ -27,6 +27,9 @@ type TableDDL struct {
 
 	Stmts  []sqlparser.Statement // sequence: GMS statements run in order
 	PKName string                // sequence: then give Table's primary key this name
+	// sequence: then mark these CHECK constraints of Table not validated
+	// (added NOT VALID) and validated (VALIDATE CONSTRAINT)
+	NotValid, Validated []string
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 

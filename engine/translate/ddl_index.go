@@ -17,6 +17,9 @@ type IndexDef struct {
 	Columns     []string
 	Exprs       []sqlparser.Expr
 	Where       sqlparser.Expr
+	// Source is each key part's PostgreSQL source text and WhereSource the predicate's, for pg_get_indexdef.
+	Source      []string
+	WhereSource string
 }
 
 // createIndex translates CREATE [UNIQUE] INDEX (PostgreSQL docs: CREATE
@@ -37,10 +40,13 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 			def.Columns = append(def.Columns, el.Name)
 			def.Exprs = append(def.Exprs, &sqlparser.ColName{Name: sqlparser.NewColIdent(el.Name)})
 			nameParts = append(nameParts, el.Name)
+			def.Source = append(def.Source, exprSQL(&pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{
+				Fields: []*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: el.Name}}}}}}}))
 			continue
 		}
 		anyExpr = true
 		def.Exprs = append(def.Exprs, t.scalar(el.Expr))
+		def.Source = append(def.Source, exprSQL(el.Expr))
 		nameParts = append(nameParts, indexColname(el.Expr))
 	}
 	if anyExpr {
@@ -50,6 +56,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	}
 	if s.WhereClause != nil {
 		def.Where = t.indexPredicate(s.WhereClause)
+		def.WhereSource = exprSQL(s.WhereClause)
 	}
 	if def.Name == "" {
 		cn := newConstraintNames(ti.Name)

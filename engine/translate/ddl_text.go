@@ -42,3 +42,40 @@ func WithSourceText(e sqlparser.Expr, text string) sqlparser.Expr {
 		Children: []sqlparser.Expr{e},
 	}
 }
+
+// NotValid wraps the expression of ADD CONSTRAINT ... CHECK ... NOT VALID.
+// GMS evaluates the expression it is given only to check the table's
+// existing rows before it stores the constraint as the expression's text;
+// NOT VALID skips that check (PostgreSQL: existing rows are not checked,
+// new and updated ones are), so NotValid accepts every row and prints as
+// its child, whose stored text GMS re-parses for later writes.
+type NotValid struct {
+	Child sql.Expression
+}
+
+var _ sql.Expression = (*NotValid)(nil)
+
+func (n *NotValid) Resolved() bool                                  { return n.Child.Resolved() }
+func (n *NotValid) String() string                                  { return n.Child.String() }
+func (n *NotValid) Type() sql.Type                                  { return n.Child.Type() }
+func (n *NotValid) IsNullable() bool                                { return false }
+func (n *NotValid) Children() []sql.Expression                      { return []sql.Expression{n.Child} }
+func (n *NotValid) Eval(ctx *sql.Context, row sql.Row) (any, error) { return true, nil }
+
+// WithChildren implements sql.Expression.
+func (n *NotValid) WithChildren(c ...sql.Expression) (sql.Expression, error) {
+	if len(c) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(n, len(c), 1)
+	}
+	return &NotValid{Child: c[0]}, nil
+}
+
+// withNotValid wraps a translated CHECK expression in NotValid.
+func withNotValid(e sqlparser.Expr) sqlparser.Expr {
+	return sqlparser.InjectedExpr{
+		Expression: &expr.Pending{Name: "not_valid", Build: func(c []sql.Expression) (sql.Expression, error) {
+			return &NotValid{Child: c[0]}, nil
+		}},
+		Children: []sqlparser.Expr{e},
+	}
+}

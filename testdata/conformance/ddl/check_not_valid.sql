@@ -1,0 +1,27 @@
+-- ADD CONSTRAINT ... CHECK ... NOT VALID skips the existing rows, checks new and updated ones; VALIDATE CONSTRAINT checks the existing rows; convalidated and pg_get_constraintdef show the state
+CREATE TABLE cnv (id int PRIMARY KEY, qty int, code text);
+INSERT INTO cnv VALUES (1, -5, 'ABC'), (2, 3, 'def');
+ALTER TABLE cnv ADD CONSTRAINT qty_positive CHECK (qty > 0);
+ALTER TABLE cnv ADD CONSTRAINT qty_positive CHECK (qty > 0) NOT VALID;
+SELECT conname, convalidated, pg_get_constraintdef(oid), pg_get_constraintdef(oid, true) FROM pg_constraint WHERE conrelid = 'cnv'::regclass AND contype = 'c';
+INSERT INTO cnv VALUES (3, 0, 'x');
+UPDATE cnv SET qty = -1 WHERE id = 2;
+UPDATE cnv SET code = 'abc' WHERE id = 1;
+SELECT * FROM cnv ORDER BY id;
+ALTER TABLE cnv VALIDATE CONSTRAINT qty_positive;
+SELECT conname, convalidated FROM pg_constraint WHERE conrelid = 'cnv'::regclass AND contype = 'c';
+UPDATE cnv SET qty = 5 WHERE id = 1;
+ALTER TABLE cnv VALIDATE CONSTRAINT qty_positive;
+SELECT conname, convalidated, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'cnv'::regclass AND contype = 'c';
+ALTER TABLE cnv ADD CONSTRAINT code_lower CHECK (code = lower(code)) NOT VALID, ADD COLUMN note text;
+SELECT conname, convalidated FROM pg_constraint WHERE conrelid = 'cnv'::regclass AND contype = 'c' ORDER BY conname;
+SELECT constraint_name, check_clause FROM information_schema.check_constraints WHERE constraint_name = 'code_lower';
+ALTER TABLE cnv RENAME CONSTRAINT code_lower TO code_is_lower;
+SELECT conname, convalidated FROM pg_constraint WHERE conrelid = 'cnv'::regclass AND contype = 'c' ORDER BY conname;
+ALTER TABLE cnv VALIDATE CONSTRAINT code_is_lower;
+ALTER TABLE cnv VALIDATE CONSTRAINT no_such;
+ALTER TABLE cnv VALIDATE CONSTRAINT cnv_pkey;
+UPDATE cnv SET code = lower(code);
+ALTER TABLE cnv VALIDATE CONSTRAINT code_is_lower;
+SELECT conname, convalidated FROM pg_constraint WHERE conrelid = 'cnv'::regclass AND contype = 'c' ORDER BY conname;
+DROP TABLE cnv;

@@ -13,13 +13,17 @@ import (
 // expression below the aggregation (ProjectSet under Agg): `SELECT
 // unnest(tags) AS tag, count(*) FROM t GROUP BY tag` groups the unnested
 // elements. Such calls move into a LATERAL ROWS FROM item appended to
-// FROM, and every occurrence of the call in the SELECT list, GROUP BY,
-// HAVING and ORDER BY becomes a reference to its column. A grouping item
+// FROM, and every occurrence of the call in the SELECT list, GROUP BY
+// and ORDER BY becomes a reference to its column. A grouping item
 // refers to a SELECT-list entry by position (GROUP BY 1) or by output
 // name when no FROM column has that name (PostgreSQL prefers the input
 // column). Set-returning calls left in the SELECT list are evaluated
-// after grouping in PostgreSQL, which is not supported yet (0A000).
+// after grouping in PostgreSQL, which is not supported yet (0A000);
+// HAVING allows none (0A000, as in PostgreSQL).
 func (t *Translator) hoistGroupedSRFs(s *pg.SelectStmt) {
+	t.collectSRFCalls(s.HavingClause, func(n *pg.Node) {
+		failAt(n.GetFuncCall().Location, pgerror.FeatureNotSupported, "set-returning functions are not allowed in HAVING")
+	})
 	inputs, known := t.fromColumnNames(s)
 	var calls []*pg.Node
 	for _, g := range s.GroupClause {
@@ -102,7 +106,6 @@ func (t *Translator) hoistGroupedSRFs(s *pg.SelectStmt) {
 		for i := range s.GroupClause {
 			replace(&s.GroupClause[i])
 		}
-		replace(&s.HavingClause)
 		for _, n := range s.SortClause {
 			if sb := n.GetSortBy(); sb != nil {
 				replace(&sb.Node)

@@ -134,7 +134,8 @@ func gateSimpleReads(a *analyzer.Analyzer) {
 }
 
 // gateRules gates the rules of simpleReadSkips, simpleReadSkipIDs and
-// simpleReadNeeds in rules, in place.
+// simpleReadNeeds in rules, in place, and gives assignExecIndexes and
+// eraseProjection their short paths.
 func gateRules(rules []analyzer.Rule) {
 	for i, r := range rules {
 		if simpleReadSkipIDs[r.Id] {
@@ -142,7 +143,11 @@ func gateRules(rules []analyzer.Rule) {
 			continue
 		}
 		name := r.Id.String()
-		if simpleReadSkips[name] {
+		if name == "assignExecIndexes" {
+			rules[i].Apply = simpleExecIndexesFirst(r.Apply) // analyzer_rules_exec.go
+		} else if name == "eraseProjection" {
+			rules[i].Apply = eraseProjectionIfSameWidth(r.Apply) // analyzer_rules_exec.go
+		} else if simpleReadSkips[name] {
 			rules[i].Apply = skipForSimpleRead(r.Apply)
 		} else if needs, ok := simpleReadNeeds[name]; ok {
 			rules[i].Apply = skipForSimpleReadWithout(needs, r.Apply)

@@ -14,6 +14,7 @@ func (t *Translator) returning(list []*pg.Node) sqlparser.SelectExprs {
 }
 
 func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
+	checkInsertSystemColumns(s) // system_columns.go
 	if s.OnConflictClause != nil {
 		return t.upsert(s)
 	}

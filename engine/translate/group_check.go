@@ -39,16 +39,12 @@ func (t *Translator) checkGrouping(s *pg.SelectStmt) {
 	for _, c := range ti.Columns {
 		cols[c.Name] = true
 	}
-	aliases := map[string]bool{}
-	for _, n := range s.TargetList {
-		if rt := n.GetResTarget(); rt != nil && rt.Name != "" {
-			aliases[rt.Name] = true
-		}
-	}
 	grouped := map[string]bool{}
 	for _, g := range s.GroupClause {
+		// a name that is both a FROM column and an output name is the
+		// FROM column (PostgreSQL prefers input columns in GROUP BY)
 		col, ok := ownColumn(g.GetColumnRef(), qual, cols)
-		if !ok || (aliases[col] && len(g.GetColumnRef().Fields) == 1) {
+		if !ok {
 			return // expressions, positions, output names: not checked here
 		}
 		grouped[col] = true

@@ -126,10 +126,10 @@ const srfTargetAlias = "?srf?"
 // hoistTargetSRFs rewrites set-returning functions at the top of SELECT
 // list entries into a LATERAL ROWS FROM item appended to FROM, which
 // zips them as PostgreSQL 10+ evaluates SELECT-list SRFs. Queries with
-// GROUP BY keep them (evaluated after grouping in PostgreSQL; not
-// supported yet).
+// GROUP BY go to hoistGroupedSRFs (srf_grouped.go).
 func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 	if len(s.GroupClause) > 0 {
+		t.hoistGroupedSRFs(s)
 		return
 	}
 	var funcs []*pg.Node

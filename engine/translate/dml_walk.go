@@ -20,3 +20,17 @@ func visitNode(m any, f func(n *pg.Node) bool) {
 	}
 	rewriteNodes(m, f)
 }
+
+// callOutsideSubselects reports whether m holds, outside sub-selects, a
+// function call that match accepts.
+func callOutsideSubselects(m any, match func(*pg.FuncCall) bool) bool {
+	switch x := m.(type) {
+	case *pg.SubLink:
+		return false
+	case *pg.FuncCall:
+		if match(x) {
+			return true
+		}
+	}
+	return !pgtree.Children(m, func(c any) bool { return !callOutsideSubselects(c, match) })
+}

@@ -171,26 +171,10 @@ func aggregateIn(n *pg.Node) bool {
 // aggregateWalk looks for an aggregate call through every field of n,
 // not descending into sub-selects.
 func aggregateWalk(n *pg.Node) bool {
-	found := false
-	var walk func(m any)
-	walk = func(m any) {
-		switch x := m.(type) {
-		case *pg.SubLink:
-			return
-		case *pg.FuncCall:
-			parts := names(x.Funcname)
-			if x.Over == nil && (aggregateNames[strings.ToLower(parts[len(parts)-1])] || x.AggStar) {
-				found = true
-				return
-			}
-		}
-		pgtree.Children(m, func(c any) bool {
-			walk(c)
-			return !found
-		})
-	}
-	walk(n)
-	return found
+	return callOutsideSubselects(n, func(f *pg.FuncCall) bool {
+		parts := names(f.Funcname)
+		return f.Over == nil && (aggregateNames[strings.ToLower(parts[len(parts)-1])] || f.AggStar)
+	})
 }
 
 // shadowedByCTE reports whether an unqualified FROM name may be a WITH

@@ -3,7 +3,6 @@ package translate
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/pgerror"
-	"github.com/tinybase/tinybase/engine/pgtree"
 )
 
 // checkSelectLocking rejects a locking clause (FOR UPDATE, FOR SHARE, ...)
@@ -77,27 +76,10 @@ func lockingClauseName(st pg.LockClauseStrength) string {
 // targetsWindow reports whether a SELECT list calls a window function
 // outside subqueries.
 func targetsWindow(list []*pg.Node) bool {
-	found := false
-	var walk func(m any)
-	walk = func(m any) {
-		switch x := m.(type) {
-		case *pg.SubLink:
-			return
-		case *pg.FuncCall:
-			if x.Over != nil {
-				found = true
-				return
-			}
-		}
-		pgtree.Children(m, func(c any) bool {
-			walk(c)
-			return !found
-		})
-	}
 	for _, n := range list {
-		if !found {
-			walk(n)
+		if callOutsideSubselects(n, func(f *pg.FuncCall) bool { return f.Over != nil }) {
+			return true
 		}
 	}
-	return found
+	return false
 }

@@ -127,12 +127,28 @@ func (c *conn) cancelQuery() {
 // CancelRequest cancels it.
 func (c *conn) statementContext() (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
-	c.mu.Lock()
-	c.cancelFn = cancel
-	c.mu.Unlock()
+	done := c.cancellable(cancel)
 	stop := c.wc.watch(cancel)
 	return ctx, func() {
 		stop()
+		done()
+	}
+}
+
+// unwatchedContext is statementContext without the disconnect watcher,
+// for a statement that reads the connection itself.
+func (c *conn) unwatchedContext() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	return ctx, c.cancellable(cancel)
+}
+
+// cancellable lets a CancelRequest reach cancel until the returned done
+// is called (which also cancels).
+func (c *conn) cancellable(cancel context.CancelFunc) (done func()) {
+	c.mu.Lock()
+	c.cancelFn = cancel
+	c.mu.Unlock()
+	return func() {
 		c.mu.Lock()
 		c.cancelFn = nil
 		c.mu.Unlock()

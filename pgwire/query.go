@@ -63,12 +63,17 @@ func (c *conn) readyForQuery() error {
 // runSimple runs one statement of a Query message; ok is false when it
 // failed (the error has been sent).
 func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
-	ctx, done := c.statementContext()
-	defer done()
 	offset := utf8.RuneCountInString(c.stmtPrefix(st))
 	if engine.IsCopy(st.SQL) {
+		// COPY FROM STDIN reads the connection itself (and notices a
+		// client that leaves); a watcher reading beside it could take the
+		// client's CopyData and leave the copy waiting forever.
+		ctx, done := c.unwatchedContext()
+		defer done()
 		return c.runCopy(ctx, st, offset)
 	}
+	ctx, done := c.statementContext()
+	defer done()
 	rows, qerr := c.sess.Query(ctx, st.SQL)
 	if qerr != nil {
 		c.srv.log.Debug("pgwire: statement failed", "pid", c.pid, "sql", st.SQL, "error", qerr)

@@ -21,6 +21,50 @@ type SRFColumn struct {
 // srfRows is what a set-returning function's FuncImpl returns: its rows.
 type srfRows [][]any
 
+// srfStream is what a set-returning function returns when it makes its
+// rows one at a time (generate_series), so a long series costs no memory,
+// as in PostgreSQL; ok is false after the last row.
+type srfStream interface {
+	next(ctx *sql.Context) (row []any, ok bool, err error)
+}
+
+// seriesStream yields the values of a series: more reports whether v is
+// still in it, step moves to the next value (done ends the series early,
+// before an overflow).
+type seriesStream[T any] struct {
+	v    T
+	more func(T) bool
+	step func(T) (next T, done bool)
+	out  func(T) any
+	n    int
+	done bool
+}
+
+func (s *seriesStream[T]) next(ctx *sql.Context) ([]any, bool, error) {
+	if s.done || !s.more(s.v) {
+		return nil, false, nil
+	}
+	if err := checkCanceled(ctx, s.n); err != nil {
+		return nil, false, err
+	}
+	s.n++
+	row := []any{s.out(s.v)}
+	s.v, s.done = s.step(s.v)
+	return row, true, nil
+}
+
+// drain collects a stream's rows, for callers that need them all.
+func drain(ctx *sql.Context, st srfStream) (srfRows, error) {
+	var rows srfRows
+	for {
+		r, ok, err := st.next(ctx)
+		if err != nil || !ok {
+			return rows, err
+		}
+		rows = append(rows, r)
+	}
+}
+
 // srfPrefix keeps set-returning functions apart from scalar ones in Funcs:
 // they resolve overloads the same way but are only callable in FROM (or
 // rewritten there from the SELECT list).
@@ -125,14 +169,14 @@ func init() {
 			if step.IsZero() {
 				return nil, pgerror.New(pgerror.InvalidParameterValue, "step size cannot equal zero")
 			}
-			var rows srfRows
-			for v := start; (step.Sign() > 0 && v.Cmp(stop) <= 0) || (step.Sign() < 0 && v.Cmp(stop) >= 0); v = v.Add(step) {
-				if err := checkCanceled(ctx, len(rows)); err != nil {
-					return nil, err
-				}
-				rows = append(rows, []any{v})
-			}
-			return rows, nil
+			return &seriesStream[decimal.Decimal]{
+				v: start,
+				more: func(v decimal.Decimal) bool {
+					return step.Sign() > 0 && v.Cmp(stop) <= 0 || step.Sign() < 0 && v.Cmp(stop) >= 0
+				},
+				step: func(v decimal.Decimal) (decimal.Decimal, bool) { return v.Add(step), false },
+				out:  func(v decimal.Decimal) any { return v },
+			}, nil
 		}
 		addSRF("generate_series", FuncImpl{Args: []*types.Type{t, t}, Result: Fixed(t), Fn: gs})
 		addSRF("generate_series", FuncImpl{Args: []*types.Type{t, t, t}, Result: Fixed(t), Fn: gs})
@@ -145,15 +189,13 @@ func init() {
 			if step == (types.IntervalVal{}) {
 				return nil, pgerror.New(pgerror.InvalidParameterValue, "step size cannot equal zero")
 			}
-			var rows srfRows
 			forward := addInterval(start, step, tz, env).After(start)
-			for v := start; (forward && !v.After(stop)) || (!forward && !v.Before(stop)); v = addInterval(v, step, tz, env) {
-				if err := checkCanceled(ctx, len(rows)); err != nil {
-					return nil, err
-				}
-				rows = append(rows, []any{v})
-			}
-			return rows, nil
+			return &seriesStream[time.Time]{
+				v:    start,
+				more: func(v time.Time) bool { return forward && !v.After(stop) || !forward && !v.Before(stop) },
+				step: func(v time.Time) (time.Time, bool) { return addInterval(v, step, tz, env), false },
+				out:  func(v time.Time) any { return v },
+			}, nil
 		}})
 	}
 	addSRF("unnest", FuncImpl{Args: []*types.Type{anyArray}, Result: func(ts []*types.Type) *types.Type {
@@ -465,21 +507,21 @@ func intSeries(ctx *sql.Context, t *types.Type, a []any) (any, error) {
 	if step == 0 {
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "step size cannot equal zero")
 	}
-	var rows srfRows
-	for v := start; (step > 0 && v <= stop) || (step < 0 && v >= stop); v += step {
-		if err := checkCanceled(ctx, len(rows)); err != nil {
-			return nil, err
-		}
-		if t.Kind == types.KindInt4 {
-			rows = append(rows, []any{int32(v)})
-		} else {
-			rows = append(rows, []any{v})
-		}
-		if (step > 0 && v > math.MaxInt64-step) || (step < 0 && v < math.MinInt64-step) {
-			break // the next value would overflow, so this was the last
-		}
-	}
-	return rows, nil
+	int4 := t.Kind == types.KindInt4
+	return &seriesStream[int64]{
+		v:    start,
+		more: func(v int64) bool { return step > 0 && v <= stop || step < 0 && v >= stop },
+		step: func(v int64) (int64, bool) {
+			// the next value would overflow, so this was the last
+			return v + step, step > 0 && v > math.MaxInt64-step || step < 0 && v < math.MinInt64-step
+		},
+		out: func(v int64) any {
+			if int4 {
+				return int32(v)
+			}
+			return v
+		},
+	}, nil
 }
 
 // checkCanceled lets a long-running set-returning function stop when the

@@ -229,6 +229,7 @@ func (t *SRFTable) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 // shorter ones with NULLs.
 func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 	sets := make([]srfRows, len(t.calls))
+	var streams []srfStream // calls whose rows come one at a time
 	n := 0
 	for i, c := range t.calls {
 		v, err := c.Eval(ctx, row)
@@ -239,6 +240,18 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 		case t.scalar[i]:
 			sets[i] = srfRows{{v}}
 		case v != nil:
+			if st, ok := v.(srfStream); ok {
+				if !t.recordRows && !t.record {
+					if streams == nil {
+						streams = make([]srfStream, len(t.calls))
+					}
+					streams[i] = st
+					continue
+				}
+				if v, err = drain(ctx, st); err != nil {
+					return nil, err
+				}
+			}
 			if rows, ok := v.([][]any); ok {
 				v = srfRows(rows)
 			}
@@ -262,26 +275,40 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 			n = len(sets[i])
 		}
 	}
-	return &srfIter{t: t, sets: sets, n: n}, nil
+	return &srfIter{t: t, sets: sets, streams: streams, n: n}, nil
 }
 
 type srfIter struct {
-	t    *SRFTable
-	sets []srfRows
-	n, i int
+	t       *SRFTable
+	sets    []srfRows
+	streams []srfStream // nil, or per call its stream (nil once ended)
+	n, i    int
 }
 
-func (it *srfIter) Next(*sql.Context) (sql.Row, error) {
-	if it.i >= it.n {
-		return nil, io.EOF
-	}
+func (it *srfIter) Next(ctx *sql.Context) (sql.Row, error) {
 	out := make(sql.Row, 0, len(it.t.schema))
+	more := it.i < it.n
 	for k, set := range it.sets {
+		if it.streams != nil && it.streams[k] != nil {
+			r, ok, err := it.streams[k].next(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, r...)
+				more = true
+				continue
+			}
+			it.streams[k] = nil
+		}
 		if it.i < len(set) {
 			out = append(out, set[it.i]...)
 		} else {
 			out = append(out, make([]any, it.t.widths[k])...)
 		}
+	}
+	if !more {
+		return nil, io.EOF
 	}
 	it.i++
 	if it.t.spec.Ordinality {

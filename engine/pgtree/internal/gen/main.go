@@ -292,45 +292,12 @@ func writeClone(b *bytes.Buffer, m message) {
 // fields, elements of lists, the set oneof member), in field order.
 func writeChildren(b *bytes.Buffer, msgs []message) {
 	b.WriteString("func children(m any, f func(any) bool) bool {\nswitch m := m.(type) {\n")
-	for _, m := range msgs {
-		var body bytes.Buffer
-		done := map[string]bool{}
-		for _, fl := range m.fields {
-			if fl.kind != protoreflect.MessageKind {
-				continue
-			}
-			switch {
-			case fl.wrapper != "":
-				if done[fl.goName] {
-					continue
-				}
-				done[fl.goName] = true
-				fmt.Fprintf(&body, "switch x := m.%s.(type) {\n", fl.goName)
-				for _, g := range m.fields {
-					if g.goName == fl.goName && g.wrapper != "" {
-						fmt.Fprintf(&body, "case *pg.%s:\nif x.%s != nil && !f(x.%s) {\nreturn false\n}\n", g.wrapper, g.wrapperField, g.wrapperField)
-					}
-				}
-				body.WriteString("}\n")
-			case fl.list:
-				fmt.Fprintf(&body, "for _, x := range m.%s {\nif !f(x) {\nreturn false\n}\n}\n", fl.goName)
-			default:
-				fmt.Fprintf(&body, "if m.%s != nil && !f(m.%s) {\nreturn false\n}\n", fl.goName, fl.goName)
-			}
-		}
-		if body.Len() == 0 {
-			continue
-		}
-		fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\nreturn true\n}\n", m.name)
-		b.Write(body.Bytes())
-	}
+	writeVisits(b, msgs, false, "f(%s)", "return false", "return true")
 	b.WriteString("}\nreturn true\n}\n\n")
 	b.WriteString("func location(m any) (int32, bool) {\nswitch m := m.(type) {\n")
 	for _, m := range msgs {
-		for _, fl := range m.fields {
-			if fl.protoName == "location" && fl.goType == "int32" && !fl.list {
-				fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\nreturn 0, false\n}\nreturn m.%s, true\n", m.name, fl.goName)
-			}
+		if loc, ok := locationField(m); ok {
+			fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\nreturn 0, false\n}\nreturn m.%s, true\n", m.name, loc)
 		}
 	}
 	b.WriteString("}\nreturn 0, false\n}\n\n")
@@ -348,13 +315,36 @@ func writeChildren(b *bytes.Buffer, msgs []message) {
 // message's fields.
 func writeFields(b *bytes.Buffer, msgs []message) {
 	b.WriteString("func fields(m any, f func(any, int32) bool) {\nswitch m := m.(type) {\n")
+	writeVisits(b, msgs, true, "f(%s, 0)", "return", "return")
+	b.WriteString("}\n}\n\n")
+	b.WriteString("func clearLocation(m any) {\nswitch m := m.(type) {\n")
+	for _, m := range msgs {
+		if loc, ok := locationField(m); ok {
+			fmt.Fprintf(b, "case *pg.%s:\nif m != nil {\nm.%s = 0\n}\n", m.name, loc)
+		}
+	}
+	b.WriteString("}\n}\n\n")
+}
+
+// writeVisits writes one case per message of a type switch on m that
+// calls (the format call, with the child in %s) on each set message
+// field, oneof member and list element in field order, and with
+// withLocation also f(nil, location) on a set location field; stop ends
+// the visit when a call returns false, nilRet is what a nil m returns.
+func writeVisits(b *bytes.Buffer, msgs []message, withLocation bool, call, stop, nilRet string) {
+	visit := func(body *bytes.Buffer, cond, child string) {
+		if cond != "" {
+			cond += " && "
+		}
+		fmt.Fprintf(body, "if %s!"+call+" {\n%s\n}\n", cond, child, stop)
+	}
 	for _, m := range msgs {
 		var body bytes.Buffer
 		done := map[string]bool{}
 		for _, fl := range m.fields {
 			switch {
-			case fl.protoName == "location" && fl.goType == "int32" && !fl.list:
-				fmt.Fprintf(&body, "if m.%s != 0 && !f(nil, m.%s) {\nreturn\n}\n", fl.goName, fl.goName)
+			case withLocation && fl.protoName == "location" && fl.goType == "int32" && !fl.list:
+				fmt.Fprintf(&body, "if m.%s != 0 && !f(nil, m.%s) {\n%s\n}\n", fl.goName, fl.goName, stop)
 			case fl.kind != protoreflect.MessageKind:
 			case fl.wrapper != "":
 				if done[fl.goName] {
@@ -364,32 +354,35 @@ func writeFields(b *bytes.Buffer, msgs []message) {
 				fmt.Fprintf(&body, "switch x := m.%s.(type) {\n", fl.goName)
 				for _, g := range m.fields {
 					if g.goName == fl.goName && g.wrapper != "" {
-						fmt.Fprintf(&body, "case *pg.%s:\nif x.%s != nil && !f(x.%s, 0) {\nreturn\n}\n", g.wrapper, g.wrapperField, g.wrapperField)
+						fmt.Fprintf(&body, "case *pg.%s:\n", g.wrapper)
+						visit(&body, "x."+g.wrapperField+" != nil", "x."+g.wrapperField)
 					}
 				}
 				body.WriteString("}\n")
 			case fl.list:
-				fmt.Fprintf(&body, "for _, x := range m.%s {\nif !f(x, 0) {\nreturn\n}\n}\n", fl.goName)
+				fmt.Fprintf(&body, "for _, x := range m.%s {\n", fl.goName)
+				visit(&body, "", "x")
+				body.WriteString("}\n")
 			default:
-				fmt.Fprintf(&body, "if m.%s != nil && !f(m.%s, 0) {\nreturn\n}\n", fl.goName, fl.goName)
+				visit(&body, "m."+fl.goName+" != nil", "m."+fl.goName)
 			}
 		}
 		if body.Len() == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\nreturn\n}\n", m.name)
+		fmt.Fprintf(b, "case *pg.%s:\nif m == nil {\n%s\n}\n", m.name, nilRet)
 		b.Write(body.Bytes())
 	}
-	b.WriteString("}\n}\n\n")
-	b.WriteString("func clearLocation(m any) {\nswitch m := m.(type) {\n")
-	for _, m := range msgs {
-		for _, fl := range m.fields {
-			if fl.protoName == "location" && fl.goType == "int32" && !fl.list {
-				fmt.Fprintf(b, "case *pg.%s:\nif m != nil {\nm.%s = 0\n}\n", m.name, fl.goName)
-			}
+}
+
+// locationField names a message's location field, if it has one.
+func locationField(m message) (string, bool) {
+	for _, fl := range m.fields {
+		if fl.protoName == "location" && fl.goType == "int32" && !fl.list {
+			return fl.goName, true
 		}
 	}
-	b.WriteString("}\n}\n\n")
+	return "", false
 }
 
 // writeEqual writes equalX for every message: proto.Equal's comparison

@@ -43,7 +43,7 @@ func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
 	// transaction reads the latest committed state and concurrent requests
 	// on the same rows (two refreshes of one token) run one after the
 	// other, as GoTrue's SELECT ... FOR UPDATE makes them.
-	if err := sess.StorageTxn().Lock(ctx); err != nil {
+	if err := sess.LockWrites(ctx); err != nil {
 		_, _ = t.exec("rollback")
 		return internalError(err, "Database error locking")
 	}

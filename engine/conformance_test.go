@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/internal/conformance"
+	"github.com/tinybase/tinybase/internal/conformance"
 )
 
 // The conformance suite runs every statement of testdata/conformance on
@@ -120,7 +120,7 @@ func connectOracle(t *testing.T) *conformance.Postgres {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, err := conformance.ConnectPostgres(ctx, url)
+	pg, err := conformance.ConnectPostgres(ctx, url, engine.BootstrapPostgres)
 	if err != nil {
 		t.Fatal(err)
 	}

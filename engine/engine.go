@@ -1,125 +1,64 @@
 package engine
 
 import (
-	"log/slog"
-	"sync"
-	"sync/atomic"
-
-	sqle "github.com/dolthub/go-mysql-server"
-	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/variables"
-	"github.com/tinybase/tinybase/engine/expr"
-	"github.com/tinybase/tinybase/engine/routine"
-	"github.com/tinybase/tinybase/engine/storage"
+	"github.com/tinybase/tinybase/engine/internal/session"
 )
 
-// Options configures an Engine. The zero value is valid.
-type Options struct {
-	// Logger receives internal errors (recovered panics with their
-	// statement). Nil discards them.
-	Logger *slog.Logger
-	// NoBootstrap opens an empty database instead of one with the
-	// Supabase bootstrap (roles, auth/storage/extensions schemas, GoTrue
-	// tables, auth.uid(), grants; see engine/bootstrap).
-	NoBootstrap bool
-}
+// Options configures an Engine. The zero value is valid: a new Supabase
+// project's database, with internal errors discarded.
+type Options = session.Options
 
-// Engine is one database: committed state plus the planner that runs
-// statements on it.
+// Engine is one database: its committed state and the planner that runs
+// statements on it. Several engines live in one process; each is a value
+// with its own roles, settings and caches.
 type Engine struct {
-	store    *storage.Store
-	provider *storage.Provider
-	gms      *sqle.Engine
-	connIDs  atomic.Uint32
-	logger   *slog.Logger
-	// ddlVersion moves whenever a transaction that ran DDL ends; sessions'
-	// statement caches are keyed by it.
-	ddlVersion atomic.Uint64
-	seqs       *sequenceValues // sequence counters: not transactional
-	// languages are the procedural language handlers (routine_ddl.go).
-	languages map[string]routine.Handler
-	// routineCache holds prepared trigger conditions (trigger_fire.go).
-	routineCache routineCache
-	// parses caches statement parses engine-wide (plancache.go).
-	parses parseCache
-	// notify routes NOTIFY to listeners (notify.go).
-	notify notifyHub
-	// planStats counts plan-cache hits and plannings (plan_cache.go).
-	planStats planStats
+	e *session.Engine
 }
-
-// dbName is the single database every session connects to.
-const dbName = "postgres"
 
 // Open creates an engine: by default a new Supabase project's database
-// (the bootstrap), with Options.NoBootstrap an empty one with the schemas
+// (roles, the auth, storage and extensions schemas, GoTrue's tables,
+// auth.uid()), with Options.NoBootstrap an empty one with the schemas
 // every PostgreSQL database has (public).
 func Open(opts Options) (*Engine, error) {
-	if !opts.NoBootstrap {
-		return openBootstrapped(opts) // bootstrap.go
-	}
-	e := newEngine(storage.NewStore(), newSequenceValues())
-	e.logger = opts.Logger
-	if e.logger == nil {
-		e.logger = slog.New(slog.DiscardHandler)
-	}
-	txn := e.store.Begin()
-	if err := txn.CreateSchema("public"); err != nil {
+	e, err := session.Open(opts)
+	if err != nil {
 		return nil, err
 	}
-	if err := txn.Commit(); err != nil {
+	return &Engine{e}, nil
+}
+
+// Connect opens a session as opts.User (postgres when empty), optionally
+// switched to a role with JWT claims as PostgREST runs a request.
+func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
+	s, err := e.e.Connect(opts)
+	if err != nil {
 		return nil, err
 	}
-	return e, nil
+	return &Session{s}, nil
 }
 
-func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
-	prov := storage.NewProvider(dbName)
-	a := newAnalyzer(gmsProvider{prov, expr.FunctionProvider{}})
-	g := newGMS(a)
-	return &Engine{store: store, provider: prov, gms: g, seqs: seqs, languages: builtinLanguages()}
+// Snapshot clones the engine's committed state in O(tables): writes to
+// either engine are not seen by the other.
+func (e *Engine) Snapshot() *Engine { return &Engine{e.e.Snapshot()} }
+
+// Subscribe calls fn for every notification committed on channel (NOTIFY,
+// pg_notify) until cancel is called.
+func (e *Engine) Subscribe(channel string, fn func(Notification)) (cancel func()) {
+	return e.e.Subscribe(channel, fn)
 }
 
-// newGMS builds the GMS engine that plans and runs translated statements,
-// as sqle.New builds it less the work tinybase has no use for: sqle.New
-// resets every MySQL status variable (process-wide; ~250 µs per engine
-// after the first, each reset of a session-scoped one building an error
-// with a stack trace) and builds a session (~700 MySQL system variables)
-// only to register MySQL's version() and locking functions in the
-// catalog, which tinybase never reaches: its function provider resolves
-// every name first, and names it does not know fail in translation. The
-// status variables are initialised once per process, since GMS's process
-// list counts threads in them. The engine's unexported mutex stays nil:
-// it guards only CloseSession's prepared-statement data, which tinybase
-// does not use (it keeps its own).
-func newGMS(a *analyzer.Analyzer) *sqle.Engine {
-	initStatusVariables.Do(func() {
-		if sql.StatusVariables == nil {
-			variables.InitStatusVariables()
-		}
-	})
-	g := &sqle.Engine{
-		Analyzer:          a,
-		MemoryManager:     sql.NewMemoryManager(sql.ProcessMemory),
-		ProcessList:       sqle.NewProcessList(),
-		LS:                sql.NewLockSubsystem(),
-		BackgroundThreads: sql.NewBackgroundThreads(),
-		PreparedDataCache: sqle.NewPreparedDataCache(),
-		Parser:            newPGParser(),
-	}
-	a.Runner = g
-	return g
+// DDLVersion moves whenever a transaction that ran DDL commits: schema
+// caches outside the engine (PostgREST's) compare it.
+func (e *Engine) DDLVersion() uint64 { return e.e.DDLVersion() }
+
+// RolePassword returns a login role's SCRAM-SHA-256 verifier (empty when
+// it has no password), whether it may log in, and whether it exists.
+func (e *Engine) RolePassword(name string) (verifier string, canLogin bool, ok bool) {
+	return e.e.RolePassword(name)
 }
 
-// initStatusVariables guards GMS's process-wide status variables' first
-// initialisation (newGMS).
-var initStatusVariables sync.Once
+// PlanCacheStats counts plan-cache hits and plannings since Open.
+type PlanCacheStats = session.PlanCacheStats
 
-// Snapshot returns an independent engine holding this engine's committed
-// state. It copies the storage root and the sequence counters; the planner
-// is shared, since it keeps no data (every lookup reaches storage through
-// the session), so a snapshot costs the same at 10 rows as at 10 million.
-func (e *Engine) Snapshot() *Engine {
-	return &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger, languages: e.languages}
-}
+// PlanCacheStats reports the engine's plan-cache counters.
+func (e *Engine) PlanCacheStats() PlanCacheStats { return e.e.PlanCacheStats() }

@@ -1,235 +1,42 @@
 package engine
 
 import (
-	"fmt"
-	"io"
-	"slices"
-
-	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/plan"
-	gmstypes "github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/tinybase/tinybase/engine/expr"
-	"github.com/tinybase/tinybase/engine/storage"
-	"github.com/tinybase/tinybase/engine/types"
+	"github.com/tinybase/tinybase/engine/internal/session"
 )
 
-// Rows is one statement's result, streamed: rows are produced as Next is
-// called, so a large SELECT is never materialised.
-type Rows struct {
-	s         *Session
-	gctx      *sql.Context
-	iter      sql.RowIter
-	kind      string
-	mark      storage.Mark
-	returning bool
+// Rows streams one statement's result: Next, then Values or Text per
+// row; Err, Tag and Notices once Next returns false. Close releases it
+// early.
+type Rows = session.Rows
 
-	cols     []Column
-	colTypes []*types.Type
-	foreign  []bool // column produced by a GMS-typed expression
+// Column describes one result column as RowDescription does: name, type
+// OID and typmod, and the type's name as format_type() prints it.
+type Column = session.Column
 
-	static  [][]any // rows of engine commands (SHOW)
-	notices []Notice
-	cur     []any
-	count   int64
-	tag     string
-	err     error
-	done    bool
-}
+// Result is one statement's materialised result, from Exec.
+type Result = session.Result
 
-func (r *Rows) setColumns(schema sql.Schema) {
-	r.foreign = slices.Grow(r.foreign, len(schema))
-	r.colTypes = slices.Grow(r.colTypes, len(schema))
-	r.cols = slices.Grow(r.cols, len(schema))
-	for _, c := range schema {
-		t := expr.FromGMSType(c.Type)
-		_, ours := c.Type.(*types.Type)
-		r.foreign = append(r.foreign, !ours)
-		r.colTypes = append(r.colTypes, t)
-		if t.Domain != nil {
-			t = t.Base() // a domain is described as its base type
-		}
-		oid := t.OID
-		name := t.FormatType()
-		if t.Kind == types.KindUnknown {
-			t = types.Text
-			oid, name = t.OID, "text"
-			r.colTypes[len(r.colTypes)-1] = types.Text
-		}
-		r.cols = append(r.cols, Column{Name: c.Name, TypeOID: oid, TypeMod: t.Mod, TypeName: name})
-	}
-}
+// Prepared is a parsed statement with its parameter types and result
+// columns, ready to run many times (the extended protocol's Parse).
+type Prepared = session.Prepared
 
-// valuesRows builds the result of an engine command with one text column.
-func valuesRows(tag, col string, vals ...string) *Rows {
-	r := &Rows{kind: tag}
-	r.cols = []Column{{Name: col, TypeOID: types.Text.OID, TypeMod: -1, TypeName: "text"}}
-	r.colTypes = []*types.Type{types.Text}
-	r.foreign = []bool{false}
-	for _, v := range vals {
-		r.static = append(r.static, []any{v})
-	}
-	return r
-}
+// Param is a typed statement argument; ParamFromText makes one.
+type Param = session.Param
 
-// Columns describes the result columns; empty for statements without rows.
-func (r *Rows) Columns() []Column { return r.cols }
+// Copy is a running COPY statement: Write feeds COPY FROM data, Done or
+// Fail ends it; COPY TO streams through Rows.
+type Copy = session.Copy
 
-// Next advances to the next row.
-func (r *Rows) Next() bool {
-	if r.done {
-		return false
-	}
-	if r.iter == nil {
-		if len(r.static) == 0 {
-			r.finish(nil)
-			return false
-		}
-		r.cur, r.static = r.static[0], r.static[1:]
-		r.count++
-		return true
-	}
-	row, err := r.next()
-	if err != nil {
-		if err == io.EOF {
-			err = nil
-		}
-		r.finish(err)
-		return false
-	}
-	r.cur = row
-	r.count++
-	return true
-}
+// Notification is one NOTIFY delivered to a listener.
+type Notification = session.Notification
 
-func (r *Rows) next() (row sql.Row, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = internalError(p)
-			if r.s != nil {
-				r.s.eng.logger.Error("engine: panic while reading rows", "panic", fmt.Sprint(p))
-			}
-		}
-	}()
-	if r.s != nil && r.count == 0 {
-		r.s.takeDeferredError() // left by an earlier statement's unread rows
-	}
-	row, err = r.iter.Next(r.gctx)
-	if r.s != nil {
-		if e := r.s.takeDeferredError(); e != nil {
-			return nil, e
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	for i, v := range row {
-		if i < len(r.foreign) && r.foreign[i] && v != nil {
-			if row[i], err = expr.FromGMSValue(r.colTypes[i], v); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return row, nil
-}
+// Statement is one statement of a script with its byte offset in it.
+type Statement = session.Statement
 
-func (r *Rows) finish(err error) {
-	if r.done {
-		return
-	}
-	r.done = true
-	r.cur = nil
-	if r.iter != nil {
-		if cerr := r.iter.Close(r.gctx); err == nil && cerr != nil {
-			err = cerr
-		}
-	}
-	if err != nil {
-		if r.s != nil {
-			err = r.s.statementError(err, r.kind)
-		} else {
-			err = mapError(err)
-		}
-	}
-	if r.s != nil {
-		err = r.s.finish(r.mark, err)
-		r.notices = append(r.notices, r.s.takeNotices()...)
-	}
-	r.err = err
-	if r.tag == "" {
-		switch r.kind {
-		case "SELECT", "UPDATE", "DELETE", "SHOW":
-			r.tag = fmt.Sprintf("%s %d", r.kind, r.count)
-			if r.kind == "SHOW" {
-				r.tag = "SHOW"
-			}
-		case "INSERT":
-			r.tag = fmt.Sprintf("INSERT 0 %d", r.count)
-		default:
-			r.tag = r.kind
-		}
-	}
-}
+// SplitStatements splits a script into statements with PostgreSQL's
+// lexer, as psql sends them.
+func SplitStatements(script string) ([]Statement, error) { return session.SplitStatements(script) }
 
-// drainOK consumes a DML/DDL result (GMS reports affected rows in an
-// OkResult row) and sets the command tag.
-func (r *Rows) drainOK() {
-	var affected int64
-	var err error
-	for {
-		var row sql.Row
-		row, err = r.next()
-		if err != nil {
-			break
-		}
-		if len(row) == 1 {
-			if ok, isOK := row[0].(gmstypes.OkResult); isOK {
-				affected += int64(ok.RowsAffected)
-				if ui, isUp := ok.Info.(plan.UpdateInfo); isUp {
-					affected = int64(ui.Matched)
-				}
-			}
-		}
-	}
-	if err == io.EOF {
-		err = nil
-	}
-	r.count = affected
-	r.finish(err)
-}
-
-// Values returns the current row's values (tinybase Go representations).
-func (r *Rows) Values() []any { return r.cur }
-
-// Text returns the current row in PostgreSQL's text format; nil is NULL.
-func (r *Rows) Text() []*string {
-	out := make([]*string, len(r.cur))
-	for i, v := range r.cur {
-		if v == nil {
-			continue
-		}
-		var env *types.Env
-		if r.s != nil {
-			env = &r.s.env
-		}
-		s := types.Output(r.colTypes[i], v, env)
-		out[i] = &s
-	}
-	return out
-}
-
-// Err returns the error that ended iteration, if any.
-func (r *Rows) Err() error { return r.err }
-
-// Tag is the command tag, valid once Next has returned false.
-func (r *Rows) Tag() string { return r.tag }
-
-// Close releases the result, finishing the statement if rows remain.
-func (r *Rows) Close() error {
-	for r.Next() {
-	}
-	return r.err
-}
-
-// Notices returns the notices the statement raised; complete once Next has
-// returned false.
-func (r *Rows) Notices() []Notice { return r.notices }
+// IsCopy reports whether sql is a COPY statement (which the wire protocol
+// runs with its own sub-protocol).
+func IsCopy(sql string) bool { return session.IsCopy(sql) }

@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgtext"
+	"github.com/tinybase/tinybase/internal/pgtext"
 )
 
-// Catalog values arrive in PostgreSQL's text format (engine/pgtext).
+// Catalog values arrive in PostgreSQL's text format (internal/pgtext).
 var (
 	u32        = pgtext.Uint32
 	str        = pgtext.Str

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // historyDDL creates the Supabase CLI's history table (pkg/migration/history.go).

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // Problem is why a file did not apply: PostgreSQL's error fields plus where

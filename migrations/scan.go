@@ -2,11 +2,11 @@ package migrations
 
 import (
 	"fmt"
-	"github.com/tinybase/tinybase/engine/pgtree"
+	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // reservedSchemas are the schemas hosted Supabase owns: objects a migration

@@ -12,8 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgerror"
-	"github.com/tinybase/tinybase/engine/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // maxMessageLen is PostgreSQL's limit on one message (1 GiB).
@@ -28,7 +27,7 @@ type conn struct {
 	pid    uint32
 	secret uint32
 	sess   *engine.Session
-	codec  types.BinaryCodec
+	codec  engine.Codec
 
 	mu       sync.Mutex
 	cancelFn context.CancelFunc // the running statement's, under mu

@@ -5,7 +5,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // runCopy runs COPY ... FROM STDIN / TO STDOUT inside a simple query:

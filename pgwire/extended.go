@@ -6,7 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // portal is a bound statement: its parameters, result formats and, once
@@ -254,8 +254,5 @@ func (c *conn) endOfExtendedBatch() {
 
 // receiveParam converts binary parameter i of stmt to text.
 func (c *conn) receiveParam(stmt *engine.Prepared, i int, raw []byte) (string, error) {
-	if t := stmt.ParamType(i); t != nil {
-		return c.codec.ReceiveTextFor(t, raw)
-	}
-	return c.codec.ReceiveText(stmt.ParamOIDs[i], raw)
+	return c.codec.ReceiveParam(stmt, i, raw)
 }

@@ -26,7 +26,7 @@ type notifier struct {
 // watchNotifications hooks the session's inbox to the connection.
 func (c *conn) watchNotifications() {
 	c.notes.done = make(chan struct{})
-	c.srv.sessPIDs.Store(int32(c.sess.ID()), c.pid)
+	c.srv.sessPIDs.Store(c.sess.PID(), c.pid)
 	c.sess.OnNotification(c.notifyWake)
 }
 
@@ -102,7 +102,7 @@ func (c *conn) markIdle() {
 // stopNotifications ends the connection's notification sender.
 func (c *conn) stopNotifications() {
 	if c.notes.done != nil {
-		c.srv.sessPIDs.Delete(int32(c.sess.ID()))
+		c.srv.sessPIDs.Delete(c.sess.PID())
 		close(c.notes.done)
 	}
 }

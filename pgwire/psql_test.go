@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
-	"github.com/tinybase/tinybase/engine/bootstrap"
+	"github.com/tinybase/tinybase/engine"
 )
 
 var recordPsql = flag.Bool("record-psql", false, "record testdata/psql goldens from PostgreSQL at TINYBASE_PG_URL")
@@ -141,7 +141,7 @@ func scratchPostgres(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	defer db.Close(ctx)
-	if err := bootstrap.ApplyPostgres(ctx, db.PgConn(), name); err != nil {
+	if err := engine.BootstrapPostgres(ctx, db.PgConn(), name); err != nil {
 		t.Fatal(err)
 	}
 	return url

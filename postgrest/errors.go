@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // apiError is PostgREST's error body {code, message, details, hint} with

@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgerror"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // Result is a statement's rows in PostgreSQL's text format (nil = NULL).

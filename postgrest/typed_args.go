@@ -2,7 +2,6 @@ package postgrest
 
 import (
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/types"
 )
 
 // Typed arguments. PostgREST binds every value as an unknown-typed
@@ -30,13 +29,13 @@ type colArg struct {
 // binds typed: built-in scalars whose input reads no session setting
 // (time zone, DateStyle, ...) and whose format_type spelling carries no
 // typmod. Values of any other type stay unknown-typed strings.
-var engineArgTypes = map[string]*types.Type{
-	"smallint": types.Int2,
-	"integer":  types.Int4,
-	"bigint":   types.Int8,
-	"boolean":  types.Bool,
-	"text":     types.Text,
-	"uuid":     types.UUID,
+var engineArgTypes = map[string]bool{
+	"smallint": true,
+	"integer":  true,
+	"bigint":   true,
+	"boolean":  true,
+	"text":     true,
+	"uuid":     true,
 }
 
 // engineArgs converts colArgs for the engine: a Param of the column's type
@@ -51,12 +50,15 @@ func engineArgs(args []any) []any {
 			continue
 		}
 		args[i] = plainArg(ca)
-		if t := engineArgTypes[ca.Type]; t != nil && ca.Null {
-			args[i] = engine.Param{Type: t}
-		} else if t != nil {
-			if v, err := types.Input(t, ca.Text, nil); err == nil {
-				args[i] = engine.Param{Type: t, Value: v}
-			}
+		if !engineArgTypes[ca.Type] {
+			continue
+		}
+		text := &ca.Text
+		if ca.Null {
+			text = nil
+		}
+		if p, err := engine.ParamFromText(ca.Type, text); err == nil {
+			args[i] = p
 		}
 	}
 	return args

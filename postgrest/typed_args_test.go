@@ -5,7 +5,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/types"
 )
 
 func TestTypedArgs(t *testing.T) {
@@ -20,18 +19,26 @@ func TestTypedArgs(t *testing.T) {
 		nil,
 	}
 	orig := append([]any(nil), args...)
+	param := func(typ string, text *string) engine.Param {
+		p, err := engine.ParamFromText(typ, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fortyTwo, hi := "42", "hi"
 	wantEngine := []any{
-		engine.Param{Type: types.Int8, Value: int64(42)},
+		param("int8", &fortyTwo),
 		"x",
-		engine.Param{Type: types.Text, Value: "hi"},
-		engine.Param{Type: types.Int4},
+		param("text", &hi),
+		param("int4", nil),
 		"1.5",
 		nil,
 		"plain",
 		nil,
 	}
 	wantPlain := []any{"42", "x", "hi", nil, "1.5", nil, "plain", nil}
-	opt := cmp.Comparer(func(a, b *types.Type) bool { return a == b })
+	opt := cmp.Comparer(func(a, b engine.Param) bool { return a.Type == b.Type && a.Value == b.Value })
 	if diff := cmp.Diff(wantEngine, engineArgs(args), opt); diff != "" {
 		t.Errorf("engineArgs: %s", diff)
 	}

@@ -2,7 +2,7 @@ package postgrest
 
 import (
 	"context"
-	"github.com/tinybase/tinybase/engine/pgtree"
+	"github.com/tinybase/tinybase/internal/pgtree"
 	"sort"
 
 	pg "github.com/pganalyze/pg_query_go/v5"

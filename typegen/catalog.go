@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/pgtext"
+	"github.com/tinybase/tinybase/internal/pgtext"
 )
 
-// Catalog values arrive in PostgreSQL's text format (engine/pgtext).
+// Catalog values arrive in PostgreSQL's text format (internal/pgtext).
 var (
 	atoiU         = pgtext.Uint32
 	atoi          = pgtext.Int

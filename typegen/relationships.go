@@ -3,7 +3,7 @@ package typegen
 import (
 	"context"
 	"fmt"
-	"github.com/tinybase/tinybase/engine/pgtree"
+	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"

@@ -1,0 +1,101 @@
+package bootstrap
+
+import "github.com/tinybase/tinybase/engine/internal/catalog"
+
+// Image is the database the bootstrap scripts build, written down as plain
+// data: the engine embeds it (engine/internal/session/bootstrap_image_gen.go, written by
+// `go generate ./engine/internal/session`) and builds its bootstrapped template from it at
+// the first Open instead of running the scripts. Stored expressions
+// (column defaults, generated columns, expression and partial index keys)
+// are kept as the engine's text of them and translated back; CHECK
+// constraints are text already. A test regenerates the image from the
+// scripts and fails when the embedded one differs.
+type Image struct {
+	Schemas   []string
+	Tables    []Table
+	Catalog   catalog.Image
+	Sequences []SequenceValue
+}
+
+// Table is one table: definition and rows.
+type Table struct {
+	Schema, Name string
+	Columns      []Column
+	PKOrds       []int
+	PKName       string
+	Indexes      []Index
+	Checks       []Check
+	ForeignKeys  []ForeignKey
+	Comment      string
+	Collation    uint16
+	NextRowID    int64
+	Rows         [][]Value
+}
+
+// Column is one column of a table.
+type Column struct {
+	Name      string
+	Type      catalog.TypeRef
+	Nullable  bool
+	Comment   string
+	Extra     string
+	Default   Stored
+	Generated Stored
+}
+
+// Stored is a column's DEFAULT or generated expression ("Set" false: none)
+// with the flags go-mysql-server keeps beside it.
+type Stored struct {
+	Set           bool
+	Text          string
+	OutType       catalog.TypeRef
+	Literal       bool
+	ReturnNil     bool
+	Parenthesized bool
+}
+
+// Index is a secondary index: plain columns, or expression keys (KeyText)
+// with their types; WhereText is a partial index's predicate.
+type Index struct {
+	Name      string
+	Unique    bool
+	Columns   []string
+	KeyText   []string
+	KeyTypes  []catalog.TypeRef
+	WhereText string
+	// Source and WhereSource are the key parts' and predicate's
+	// PostgreSQL source text, for pg_get_indexdef.
+	Source      []string
+	WhereSource string
+	Comment     string
+	ForFK       bool
+}
+
+// Check is a CHECK constraint.
+type Check struct {
+	Name, Expression string
+	Enforced         bool
+}
+
+// ForeignKey is a FOREIGN KEY constraint.
+type ForeignKey struct {
+	Name, Database, SchemaName, Table         string
+	Columns                                   []string
+	ParentDatabase, ParentSchema, ParentTable string
+	ParentColumns                             []string
+	OnUpdate, OnDelete                        string
+	IsResolved                                bool
+}
+
+// Value is one column value in PostgreSQL's text form.
+type Value struct {
+	Null bool
+	Text string
+}
+
+// SequenceValue is a sequence's counter (nextval state).
+type SequenceValue struct {
+	OID    uint32
+	Last   int64
+	Called bool
+}

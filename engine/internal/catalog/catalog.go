@@ -1,0 +1,115 @@
+package catalog
+
+import (
+	"sort"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// FirstOID is the first OID given to user objects (PostgreSQL's
+// FirstNormalObjectId).
+const FirstOID = 16384
+
+// QName is a schema-qualified object name.
+type QName struct{ Schema, Name string }
+
+func (q QName) String() string { return q.Schema + "." + q.Name }
+
+// Catalog is one immutable state of the catalog. The zero value and nil
+// are an empty catalog.
+type Catalog struct {
+	nextOID    uint32
+	types      map[QName]*TypeDef
+	sequences  map[QName]*Sequence
+	views      map[QName]*View
+	comments   map[ObjectKey]string
+	extensions map[string]*Extension
+	functions  map[QName][]*Function // functions.go
+	funcNames  map[string]int        // routines per name, any schema
+	triggers   map[QName][]*Trigger  // triggers.go, by table
+	security   *security             // roles, owners, privileges, row security (roles.go)
+}
+
+// Of returns the catalog stored in a transaction's Meta. A store that has
+// none yet holds a new database's catalog (New).
+func Of(meta any) *Catalog {
+	if c, ok := meta.(*Catalog); ok && c != nil {
+		return c
+	}
+	return New()
+}
+
+// New returns a new database's catalog: PostgreSQL installs plpgsql in
+// every database.
+func New() *Catalog {
+	return (&Catalog{nextOID: FirstOID}).PutExtension(Extension{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"})
+}
+
+// clone returns a shallow copy whose maps are shared; callers replace the
+// maps they change with copies (copyMap).
+func (c *Catalog) clone() *Catalog {
+	n := *c
+	if n.nextOID < FirstOID {
+		n.nextOID = FirstOID
+	}
+	return &n
+}
+
+func copyMap[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// allocOID returns the next OID of a catalog being built.
+func (c *Catalog) allocOID() uint32 {
+	if c.nextOID < FirstOID {
+		c.nextOID = FirstOID
+	}
+	o := c.nextOID
+	c.nextOID++
+	return o
+}
+
+// RelationExists reports whether a sequence or view of that name exists
+// (tables live in storage; the engine checks those itself).
+func (c *Catalog) RelationExists(q QName) bool {
+	if c == nil {
+		return false
+	}
+	_, s := c.sequences[q]
+	_, v := c.views[q]
+	return s || v
+}
+
+func sortedKeys[V any](m map[QName]V) []QName {
+	out := make([]QName, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Schema != out[j].Schema {
+			return out[i].Schema < out[j].Schema
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// TypeByOID finds a user type (or its array type) by OID.
+func (c *Catalog) TypeByOID(oid uint32) (*types.Type, bool) {
+	if c == nil {
+		return nil, false
+	}
+	for _, d := range c.types {
+		if d.Type.OID == oid {
+			return d.Type, true
+		}
+		if d.Type.ArrayOID == oid {
+			return types.ArrayOf(d.Type), true
+		}
+	}
+	return nil, false
+}

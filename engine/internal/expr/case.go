@@ -1,0 +1,164 @@
+package expr
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Case is CASE WHEN c THEN r ... ELSE e END (a simple CASE is translated
+// into this searched form with = comparisons).
+type Case struct {
+	base
+	Conds   []sql.Expression
+	Results []sql.Expression
+	Else    sql.Expression // may be nil
+}
+
+// NewCase resolves the branches to a common type (docs 10.5).
+func NewCase(env *types.Env, conds, results []sql.Expression, els sql.Expression) (sql.Expression, error) {
+	all := append([]sql.Expression{}, results...)
+	if els != nil {
+		all = append(all, els)
+	}
+	t, err := unify(env, all)
+	if err != nil {
+		return nil, err
+	}
+	for i := range conds {
+		if conds[i], err = requireBool(env, conds[i], "CASE/WHEN"); err != nil {
+			return nil, err
+		}
+	}
+	for i := range results {
+		results[i] = all[i]
+	}
+	if els != nil {
+		els = all[len(all)-1]
+	}
+	return &Case{base{t}, conds, results, els}, nil
+}
+
+// unify coerces exprs in place to their common type and returns it.
+func unify(env *types.Env, exprs []sql.Expression) (*types.Type, error) {
+	ts := make([]*types.Type, len(exprs))
+	for i, e := range exprs {
+		ts[i] = TypeOf(e)
+	}
+	t, err := CommonType(ts)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range exprs {
+		if exprs[i], err = Coerce(env, e, t, types.CastImplicit); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+func (c *Case) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	for i, cond := range c.Conds {
+		v, err := cond.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == true {
+			return c.Results[i].Eval(ctx, row)
+		}
+	}
+	if c.Else != nil {
+		return c.Else.Eval(ctx, row)
+	}
+	return nil, nil
+}
+func (c *Case) Children() []sql.Expression {
+	out := append(append([]sql.Expression{}, c.Conds...), c.Results...)
+	if c.Else != nil {
+		out = append(out, c.Else)
+	}
+	return out
+}
+func (c *Case) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	n := *c
+	k := len(c.Conds)
+	n.Conds = ch[:k]
+	n.Results = ch[k : 2*k]
+	if c.Else != nil {
+		n.Else = ch[2*k]
+	}
+	return &n, nil
+}
+func (c *Case) String() string { return fmt.Sprintf("CASE(%d branches)", len(c.Conds)) }
+
+// Variadic covers COALESCE, GREATEST, LEAST and NULLIF.
+type Variadic struct {
+	base
+	Kind string // coalesce, greatest, least, nullif
+	Args []sql.Expression
+}
+
+// NewVariadic resolves args to a common type.
+func NewVariadic(env *types.Env, kind string, args []sql.Expression) (sql.Expression, error) {
+	t, err := unify(env, args)
+	if err != nil {
+		return nil, err
+	}
+	if kind == "nullif" {
+		t = TypeOf(args[0])
+	}
+	return &Variadic{base{t}, kind, args}, nil
+}
+
+func (v *Variadic) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	switch v.Kind {
+	case "coalesce":
+		for _, a := range v.Args {
+			x, err := a.Eval(ctx, row)
+			if err != nil || x != nil {
+				return x, err
+			}
+		}
+		return nil, nil
+	case "nullif":
+		a, err := v.Args[0].Eval(ctx, row)
+		if err != nil || a == nil {
+			return a, err
+		}
+		b, err := v.Args[1].Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if b != nil && types.Compare(v.typ, a, b) == 0 {
+			return nil, nil
+		}
+		return a, nil
+	}
+	var best any
+	for _, a := range v.Args {
+		x, err := a.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if x == nil {
+			continue
+		}
+		if best == nil {
+			best = x
+			continue
+		}
+		c := types.Compare(v.typ, x, best)
+		if (v.Kind == "greatest" && c > 0) || (v.Kind == "least" && c < 0) {
+			best = x
+		}
+	}
+	return best, nil
+}
+func (v *Variadic) Children() []sql.Expression { return v.Args }
+func (v *Variadic) WithChildren(c ...sql.Expression) (sql.Expression, error) {
+	n := *v
+	n.Args = c
+	return &n, nil
+}
+func (v *Variadic) String() string { return fmt.Sprintf("%s(...)", v.Kind) }

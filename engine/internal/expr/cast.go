@@ -1,0 +1,97 @@
+package expr
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Cast converts its child to a type (CAST, ::, and the implicit and
+// assignment casts the translator inserts).
+type Cast struct {
+	base
+	Child    sql.Expression
+	From     *types.Type
+	Explicit bool
+}
+
+// Coerce converts e to type `to` in cast context cc, folding unknown
+// literals immediately (so '12x'::int fails at parse time, as in
+// PostgreSQL) and failing when no such cast exists in that context.
+func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastContext) (sql.Expression, error) {
+	from := TypeOf(e)
+	if lit, ok := e.(*Literal); ok {
+		if lit.Value == nil {
+			return NewLiteral(to, nil), nil
+		}
+		if from.Kind == types.KindUnknown {
+			v, err := types.Input(to, lit.Value.(string), env)
+			if err == nil {
+				v, err = types.ApplyMod(v, to, cc == types.CastExplicit)
+			}
+			if err != nil {
+				if pe, ok := pgerror.As(err); ok && pe.Position == 0 && lit.Loc >= 0 {
+					pe.Position = lit.Loc + 1
+				}
+				return nil, err
+			}
+			return NewLiteral(to, v), nil
+		}
+	}
+	if from.OID == to.OID && (to.Mod < 0 || from.Mod == to.Mod) {
+		if cc == types.CastExplicit && to.Mod < 0 && from.Mod >= 0 && from.Kind != types.KindArray {
+			// x::varchar of a varchar(3): the value is unchanged but, as
+			// PostgreSQL's RelabelType, typed without the typmod
+			return &Cast{base: base{to}, Child: e, From: from, Explicit: true}, nil
+		}
+		return e, nil
+	}
+	if !types.CastAllowed(from, to, cc) {
+		if cc == types.CastExplicit {
+			return nil, types.CannotCast(from, to)
+		}
+		return nil, pgerror.New(pgerror.DatatypeMismatch, "cannot coerce type %s to %s", from.FormatType(), to.FormatType())
+	}
+	c := &Cast{base: base{to}, Child: e, From: from, Explicit: cc == types.CastExplicit}
+	if lit, ok := e.(*Literal); ok {
+		// fold with the session's environment (time zone for timestamptz)
+		v, err := types.Cast(lit.Value, from, to, c.Explicit, foldEnv(env))
+		if err != nil {
+			return nil, err
+		}
+		return NewLiteral(to, v), nil
+	}
+	return c, nil
+}
+
+func (c *Cast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if _, ok := c.Child.Type().(*types.Type); !ok {
+		if v, err = FromGMSValue(c.From, v); err != nil {
+			return nil, err
+		}
+	}
+	return types.Cast(v, c.From, c.typ, c.Explicit, EnvOf(ctx))
+}
+
+func (c *Cast) Children() []sql.Expression { return []sql.Expression{c.Child} }
+func (c *Cast) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	n := *c
+	n.Child = ch[0]
+	return &n, nil
+}
+func (c *Cast) String() string { return fmt.Sprintf("(%s)::%s", c.Child, c.typ.FormatType()) }
+
+// foldEnv is the environment constant folding evaluates in: the session's
+// when the translator has one.
+func foldEnv(env *types.Env) *types.Env {
+	if env != nil {
+		return env
+	}
+	return EnvOf(nil)
+}

@@ -1,0 +1,497 @@
+package expr
+
+import (
+	"math"
+	"math/big"
+	"math/rand"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/shopspring/decimal"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+func bfAsF(v any) float64 {
+	switch x := v.(type) {
+	case float64:
+		return x
+	case float32:
+		return float64(x)
+	case decimal.Decimal:
+		f, _ := x.Float64()
+		return f
+	case types.NumericSpecial:
+		return x.Float()
+	}
+	return float64(bfAsInt(v))
+}
+
+func bfAsD(v any) decimal.Decimal {
+	switch x := v.(type) {
+	case decimal.Decimal:
+		return x
+	case float64:
+		return decimal.NewFromFloat(x)
+	case float32:
+		return decimal.NewFromFloat(float64(x))
+	}
+	return decimal.NewFromInt(bfAsInt(v))
+}
+
+// bfDecFromFloat converts a float result to numeric with 16 fractional digits
+// (PostgreSQL's default display scale for most numeric transcendental results).
+func bfDecFromFloat(f float64, scale int32) decimal.Decimal {
+	return decimal.NewFromFloat(f).Round(scale)
+}
+
+type bfFfn = func(float64) (float64, error)
+
+func bfAddFloat1(name string, f bfFfn) {
+	fn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(bfAsF(a[0])) }
+	for _, t := range []*types.Type{types.Float8, types.Int4, types.Int8} {
+		bfAddSimple(name, bfTt(t), types.Float8, fn)
+	}
+}
+
+func bfAddNumFloat1(name string, nf func(decimal.Decimal) (decimal.Decimal, error), f bfFfn) {
+	bfAddFloat1(name, f)
+	bfAddSimple(name, bfTt(types.Numeric), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if n, ok := a[0].(types.NumericSpecial); ok {
+			// NaN and the infinities follow the float function (round(Infinity)
+			// is Infinity, exp(-Infinity) is 0, sqrt(-Infinity) raises)
+			r, err := f(n.Float())
+			if err != nil {
+				return nil, err
+			}
+			return types.NumericFromFloat(r, 64), nil
+		}
+		return nf(bfAsD(a[0]))
+	})
+}
+
+func bfErrLogNeg(x float64) error {
+	if x == 0 {
+		return pgerror.New(pgerror.InvalidArgumentForLogarithm, "cannot take logarithm of zero")
+	}
+	return pgerror.New(pgerror.InvalidArgumentForLogarithm, "cannot take logarithm of a negative number")
+}
+
+func bfIntAbs(t *types.Type, minv int64) bfFnT {
+	return func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		n := bfAsInt(a[0])
+		if n == minv {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "%s out of range", map[bool]string{true: "integer", false: "bigint"}[t == types.Int4])
+		}
+		if n < 0 {
+			n = -n
+		}
+		return types.IntToKind(n, t)
+	}
+}
+
+func init() {
+	N, F, I4, I8 := types.Numeric, types.Float8, types.Int4, types.Int8
+	bfAddSimple("abs", bfTt(I4), I4, bfIntAbs(I4, math.MinInt32))
+	bfAddSimple("abs", bfTt(I8), I8, bfIntAbs(I8, math.MinInt64))
+	bfAddSimple("abs", bfTt(types.Int2), types.Int2, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		n := bfAsInt(a[0])
+		if n < 0 {
+			n = -n
+		}
+		return types.IntToKind(n, types.Int2)
+	})
+	bfAddSimple("abs", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return numericAbs(a[0]), nil })
+	bfAddSimple("abs", bfTt(F), F, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return math.Abs(bfAsF(a[0])), nil })
+	bfAddSimple("sign", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isNumNaN(a[0]) {
+			return types.NumericNaN, nil
+		}
+		return decimal.NewFromInt(int64(numSign(a[0]))), nil
+	})
+	bfAddFloat1("sign", func(x float64) (float64, error) {
+		switch {
+		case x > 0:
+			return 1, nil
+		case x < 0:
+			return -1, nil
+		}
+		return 0, nil
+	})
+	bfAddNumFloat1("round", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Round(0), nil }, func(x float64) (float64, error) { return math.RoundToEven(x), nil })
+	bfAddNumFloat1("trunc", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Truncate(0), nil }, func(x float64) (float64, error) { return math.Trunc(x), nil })
+	for _, n := range []string{"ceil", "ceiling"} {
+		bfAddNumFloat1(n, func(d decimal.Decimal) (decimal.Decimal, error) { return d.Ceil(), nil }, func(x float64) (float64, error) { return math.Ceil(x), nil })
+	}
+	bfAddNumFloat1("floor", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Floor(), nil }, func(x float64) (float64, error) { return math.Floor(x), nil })
+	bfAddSimple("round", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return a[0], nil
+		}
+		s := int32(bfAsInt(a[1]))
+		d := bfAsD(a[0]).Round(s)
+		if s > 0 {
+			d = d.Round(s) // keep scale s
+			return decimal.RequireFromString(d.StringFixed(s)), nil
+		}
+		return d, nil
+	})
+	bfAddSimple("trunc", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return a[0], nil
+		}
+		s := int32(bfAsInt(a[1]))
+		d := bfAsD(a[0]).Truncate(s)
+		if s > 0 {
+			return decimal.RequireFromString(d.StringFixed(s)), nil
+		}
+		return d, nil
+	})
+	sqrtF := func(x float64) (float64, error) {
+		if x < 0 {
+			return 0, pgerror.New(pgerror.InvalidArgumentForPower, "cannot take square root of a negative number")
+		}
+		return math.Sqrt(x), nil
+	}
+	bfAddNumFloat1("sqrt", func(d decimal.Decimal) (decimal.Decimal, error) {
+		f, err := sqrtF(bfAsF(d))
+		return bfDecFromFloat(f, 16), err
+	}, sqrtF)
+	bfAddFloat1("cbrt", func(x float64) (float64, error) { return Cbrt(x), nil })
+	bfAddNumFloat1("exp", func(d decimal.Decimal) (decimal.Decimal, error) { return bfDecFromFloat(math.Exp(bfAsF(d)), 16), nil }, func(x float64) (float64, error) { return math.Exp(x), nil })
+	lnF := func(x float64) (float64, error) {
+		if x <= 0 {
+			return 0, bfErrLogNeg(x)
+		}
+		return math.Log(x), nil
+	}
+	log10F := func(x float64) (float64, error) {
+		if x <= 0 {
+			return 0, bfErrLogNeg(x)
+		}
+		return math.Log10(x), nil
+	}
+	bfAddNumFloat1("ln", func(d decimal.Decimal) (decimal.Decimal, error) {
+		f, err := lnF(bfAsF(d))
+		return bfDecFromFloat(f, 16), err
+	}, lnF)
+	for _, n := range []string{"log", "log10"} {
+		bfAddNumFloat1(n, func(d decimal.Decimal) (decimal.Decimal, error) {
+			f, err := log10F(bfAsF(d))
+			return bfDecFromFloat(f, 16), err
+		}, log10F)
+	}
+	bfAddSimple("log", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) || isSpecial(a[1]) {
+			return numericSpecialLog(a[0], a[1])
+		}
+		b, x := bfAsF(a[0]), bfAsF(a[1])
+		if b <= 0 {
+			return nil, bfErrLogNeg(b)
+		}
+		if x <= 0 {
+			return nil, bfErrLogNeg(x)
+		}
+		if b == 1 {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		return bfDecFromFloat(math.Log(x)/math.Log(b), 16), nil
+	})
+	powF := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		x, y := bfAsF(a[0]), bfAsF(a[1])
+		if x == 0 && y < 0 {
+			return nil, pgerror.New(pgerror.InvalidArgumentForPower, "zero raised to a negative power is undefined")
+		}
+		if x < 0 && y != math.Trunc(y) {
+			return nil, pgerror.New(pgerror.InvalidArgumentForPower, "a negative number raised to a non-integer power yields a complex result")
+		}
+		return math.Pow(x, y), nil
+	}
+	for _, n := range []string{"power", "pow"} {
+		bfAddSimple(n, bfTt(I4, I4), F, powF)
+		bfAddSimple(n, bfTt(I8, I8), F, powF)
+		bfAddSimple(n, bfTt(N, N), N, func(c *sql.Context, e *types.Env, a []any) (any, error) {
+			if isSpecial(a[0]) || isSpecial(a[1]) {
+				return numericSpecialPow(a[0], a[1])
+			}
+			x, y := bfAsD(a[0]), bfAsD(a[1])
+			if y.IsInteger() && y.Sign() >= 0 && y.LessThan(decimal.NewFromInt(1000)) {
+				r := x.Pow(y)
+				if r.Exponent() > -16 {
+					return decimal.RequireFromString(r.StringFixed(16)), nil
+				}
+				return r, nil
+			}
+			f, err := powF(c, e, a)
+			if err != nil {
+				return nil, err
+			}
+			return bfDecFromFloat(f.(float64), 16), nil
+		})
+		bfAddSimple(n, bfTt(F, F), F, powF)
+	}
+	bfAddSimple("mod", bfTt(I4, I4), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if bfAsInt(a[1]) == 0 {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		return int32(bfAsInt(a[0]) % bfAsInt(a[1])), nil
+	})
+	bfAddSimple("mod", bfTt(I8, I8), I8, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if bfAsInt(a[1]) == 0 {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		return bfAsInt(a[0]) % bfAsInt(a[1]), nil
+	})
+	bfAddSimple("mod", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) || isSpecial(a[1]) {
+			return numericSpecialOp("%", a[0], a[1])
+		}
+		if bfAsD(a[1]).IsZero() {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		return bfAsD(a[0]).Mod(bfAsD(a[1])), nil
+	})
+	bfAddSimple("div", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) || isSpecial(a[1]) {
+			return numericSpecialDiv(a[0], a[1])
+		}
+		if bfAsD(a[1]).IsZero() {
+			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
+		}
+		q := bfAsD(a[0]).DivRound(bfAsD(a[1]), 20).Truncate(0)
+		return q, nil
+	})
+	AddFunc("random", FuncImpl{Result: Fixed(F), Volatile: true, Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return rand.Float64(), nil }})
+	AddFunc("pi", FuncImpl{Result: Fixed(F), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return math.Pi, nil }})
+	bfAddFloat1("degrees", func(x float64) (float64, error) { return x * 180 / math.Pi, nil })
+	bfAddFloat1("radians", func(x float64) (float64, error) { return x * math.Pi / 180, nil })
+	bfAddFloat1("sin", func(x float64) (float64, error) { return math.Sin(x), nil })
+	bfAddFloat1("cos", func(x float64) (float64, error) { return math.Cos(x), nil })
+	bfAddFloat1("tan", func(x float64) (float64, error) { return math.Tan(x), nil })
+	bfAddFloat1("asin", func(x float64) (float64, error) { return math.Asin(x), nil })
+	bfAddFloat1("acos", func(x float64) (float64, error) { return math.Acos(x), nil })
+	bfAddFloat1("atan", func(x float64) (float64, error) { return math.Atan(x), nil })
+	bfAddSimple("atan2", bfTt(F, F), F, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return math.Atan2(bfAsF(a[0]), bfAsF(a[1])), nil
+	})
+	bfAddSimple("factorial", bfTt(I8), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		n := bfAsInt(a[0])
+		if n < 0 {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "factorial of a negative number is undefined")
+		}
+		r := new(big.Int).MulRange(1, n)
+		if n == 0 {
+			r = big.NewInt(1)
+		}
+		return decimal.NewFromBigInt(r, 0), nil
+	})
+	gcd := func(a, b int64) int64 {
+		if a < 0 {
+			a = -a
+		}
+		if b < 0 {
+			b = -b
+		}
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	for _, t := range []*types.Type{I4, I8} {
+		t := t
+		bfAddSimple("gcd", bfTt(t, t), t, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			return types.IntToKind(gcd(bfAsInt(a[0]), bfAsInt(a[1])), t)
+		})
+		bfAddSimple("lcm", bfTt(t, t), t, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			x, y := bfAsInt(a[0]), bfAsInt(a[1])
+			if x == 0 || y == 0 {
+				return types.IntToKind(0, t)
+			}
+			r := x / gcd(x, y) * y
+			if r < 0 {
+				r = -r
+			}
+			return types.IntToKind(r, t)
+		})
+	}
+	bfAddSimple("scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return nil, nil // NaN and the infinities have no scale
+		}
+		e := bfAsD(a[0]).Exponent()
+		if e > 0 {
+			return int32(0), nil
+		}
+		return int32(-e), nil
+	})
+	trimScale := func(d decimal.Decimal) decimal.Decimal {
+		s := d.String()
+		return decimal.RequireFromString(s)
+	}
+	bfAddSimple("trim_scale", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return a[0], nil
+		}
+		return trimScale(bfAsD(a[0])), nil
+	})
+	bfAddSimple("min_scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isSpecial(a[0]) {
+			return nil, nil
+		}
+		e := trimScale(bfAsD(a[0])).Exponent()
+		if e > 0 {
+			return int32(0), nil
+		}
+		return int32(-e), nil
+	})
+	bfAddSimple("width_bucket", bfTt(N, N, N, I4), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if isNumNaN(a[0]) || isNumNaN(a[1]) || isNumNaN(a[2]) {
+			return nil, pgerror.New("2201G", "operand, lower bound, and upper bound cannot be NaN")
+		}
+		if isSpecial(a[1]) || isSpecial(a[2]) {
+			return nil, pgerror.New("2201G", "lower and upper bounds must be finite")
+		}
+		x, lo, hi, n := bfAsF(a[0]), bfAsF(a[1]), bfAsF(a[2]), bfAsInt(a[3])
+		if n <= 0 {
+			return nil, pgerror.New("2201G", "count must be greater than zero")
+		}
+		switch {
+		case x < lo:
+			return int32(0), nil
+		case x >= hi:
+			return int32(n + 1), nil
+		}
+		return int32(math.Floor((x-lo)/(hi-lo)*float64(n))) + 1, nil
+	})
+}
+
+// bfToCharNum implements to_char for numbers with the 9 0 . D , G FM patterns.
+func bfToCharNum(d decimal.Decimal, f string) string {
+	fm := false
+	if strings.HasPrefix(strings.ToUpper(f), "FM") {
+		fm, f = true, f[2:]
+	}
+	intPart, fracPart := f, ""
+	if i := strings.IndexAny(f, ".D"); i >= 0 {
+		intPart, fracPart = f[:i], f[i+1:]
+	}
+	nFrac := strings.Count(fracPart, "9") + strings.Count(fracPart, "0")
+	nInt := strings.Count(intPart, "9") + strings.Count(intPart, "0")
+	neg := d.Sign() < 0
+	ds := d.Abs().StringFixed(int32(nFrac))
+	ip, fp := ds, ""
+	if i := strings.IndexByte(ds, '.'); i >= 0 {
+		ip, fp = ds[:i], ds[i+1:]
+	}
+	if ip == "0" {
+		ip = ""
+	}
+	if len(ip) > nInt {
+		return strings.Repeat("#", len(f)+1)
+	}
+	firstZero := strings.IndexByte(intPart, '0')
+	// build integer part right to left
+	out := []byte{}
+	di := len(ip) - 1
+	started := false
+	for i := len(intPart) - 1; i >= 0; i-- {
+		c := intPart[i]
+		switch c {
+		case '9', '0':
+			if di >= 0 {
+				out = append(out, ip[di])
+				di--
+				started = true
+			} else if c == '0' || (firstZero >= 0 && i >= firstZero) {
+				out = append(out, '0')
+				started = true
+			} else {
+				out = append(out, ' ')
+			}
+		case ',', 'G':
+			if di >= 0 || (firstZero >= 0 && i > firstZero) {
+				out = append(out, ',')
+			} else {
+				out = append(out, ' ')
+			}
+		default:
+			out = append(out, c)
+		}
+	}
+	_ = started
+	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
+		out[l], out[r] = out[r], out[l]
+	}
+	s := string(out)
+	trimmed := strings.TrimLeft(s, " ")
+	sign := " "
+	if neg {
+		sign = "-"
+	}
+	if nInt > 0 && trimmed == "" && nFrac == 0 {
+		trimmed = "0"
+	}
+	s = strings.Repeat(" ", len(s)-len(trimmed)) + sign + trimmed
+	if strings.ContainsAny(f, ".D") {
+		s += "."
+		fr := []byte(fp)
+		if fm {
+			// trailing 9 positions drop zeros
+			for k := len(fr) - 1; k >= 0; k-- {
+				pos := 0
+				cnt := 0
+				for j := 0; j < len(fracPart); j++ {
+					if fracPart[j] == '9' || fracPart[j] == '0' {
+						if cnt == k {
+							pos = j
+						}
+						cnt++
+					}
+				}
+				if fr[k] == '0' && fracPart[pos] == '9' {
+					fr = fr[:k]
+				} else {
+					break
+				}
+			}
+		}
+		s += string(fr)
+	}
+	if fm {
+		s = strings.TrimLeft(s, " ")
+		if !neg {
+			s = strings.TrimPrefix(s, " ")
+		}
+	}
+	return s
+}
+
+func init() {
+	for _, t := range []*types.Type{types.Numeric, types.Int4, types.Int8, types.Float8} {
+		bfAddSimple("to_char", bfTt(t, types.Text), types.Text, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			if f, ok := a[0].(float64); isSpecial(a[0]) || ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+				return nil, pgerror.New(pgerror.FeatureNotSupported, "to_char of NaN or infinity is not supported yet")
+			}
+			return bfToCharNum(bfAsD(a[0]), a[1].(string)), nil
+		})
+	}
+	bfAddSimple("to_number", bfTt(types.Text, types.Text), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		s := a[0].(string)
+		var b strings.Builder
+		for _, c := range s {
+			if (c >= '0' && c <= '9') || c == '.' || c == '-' {
+				b.WriteRune(c)
+			}
+		}
+		d, err := decimal.NewFromString(b.String())
+		if err != nil {
+			return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type numeric: \" \"")
+		}
+		f := a[1].(string)
+		if i := strings.IndexAny(f, ".D"); i >= 0 {
+			n := int32(strings.Count(f[i+1:], "9") + strings.Count(f[i+1:], "0"))
+			return decimal.RequireFromString(d.StringFixed(n)), nil
+		}
+		return d, nil
+	})
+}

@@ -1,0 +1,96 @@
+package expr
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Session information functions (PostgreSQL docs 9.26) and configuration
+// settings functions (9.27.1). They read the calling session, so they are
+// volatile: never folded at plan time.
+func init() {
+	sess := func(ctx *sql.Context) (Env, error) {
+		if e := SessionEnv(ctx); e != nil {
+			return e, nil
+		}
+		return nil, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "no session")
+	}
+	str := func(f func(Env) any) func(*sql.Context, *types.Env, []any) (any, error) {
+		return func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+			e, err := sess(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return f(e), nil
+		}
+	}
+	AddFunc("current_user", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.CurrentUser() })})
+	AddFunc("current_role", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.CurrentUser() })})
+	AddFunc("session_user", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.SessionUser() })})
+	AddFunc("current_database", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.Database() })})
+	AddFunc("current_catalog", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.Database() })})
+	AddFunc("current_schema", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any {
+		for _, s := range e.SchemasOnPath() {
+			if s != "pg_catalog" {
+				return s
+			}
+		}
+		return nil
+	})})
+	AddFunc("current_schemas", FuncImpl{Args: []*types.Type{types.Bool}, Result: Fixed(types.ArrayOf(types.Name)), Volatile: true,
+		Fn: func(ctx *sql.Context, _ *types.Env, args []any) (any, error) {
+			e, err := sess(ctx)
+			if err != nil {
+				return nil, err
+			}
+			var out []any
+			if args[0].(bool) {
+				out = append(out, "pg_catalog")
+			}
+			for _, s := range e.SchemasOnPath() {
+				if s != "pg_catalog" {
+					out = append(out, s)
+				}
+			}
+			return types.NewArray(types.Name, out), nil
+		}})
+	currentSetting := func(ctx *sql.Context, _ *types.Env, args []any) (any, error) {
+		e, err := sess(ctx)
+		if err != nil {
+			return nil, err
+		}
+		name := args[0].(string)
+		missingOK := len(args) > 1 && args[1] == true
+		v, ok := e.Setting(name)
+		if !ok {
+			if missingOK {
+				return nil, nil
+			}
+			return nil, pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", name)
+		}
+		return v, nil
+	}
+	AddFunc("current_setting", FuncImpl{Args: []*types.Type{types.Text}, Result: Fixed(types.Text), Volatile: true, Fn: currentSetting})
+	AddFunc("current_setting", FuncImpl{Args: []*types.Type{types.Text, types.Bool}, Result: Fixed(types.Text), Volatile: true, Fn: currentSetting})
+	AddFunc("set_config", FuncImpl{Args: []*types.Type{types.Text, types.Text, types.Bool}, Result: Fixed(types.Text), Volatile: true, NonStrict: true,
+		Fn: func(ctx *sql.Context, _ *types.Env, args []any) (any, error) {
+			e, err := sess(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if args[0] == nil {
+				return nil, pgerror.New(pgerror.NullValueNotAllowed, "SET requires parameter name")
+			}
+			val, _ := args[1].(string)
+			local, _ := args[2].(bool)
+			if err := e.SetSetting(args[0].(string), val, local); err != nil {
+				return nil, err
+			}
+			v, _ := e.Setting(args[0].(string))
+			return v, nil
+		}})
+	AddFunc("pg_backend_pid", FuncImpl{Result: Fixed(types.Int4), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+		return int32(ctx.Session.ID()), nil
+	}})
+}

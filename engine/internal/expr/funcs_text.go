@@ -1,0 +1,566 @@
+package expr
+
+import (
+	"crypto/md5"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+type bfFnT = func(ctx *sql.Context, env *types.Env, args []any) (any, error)
+
+func bfAddSimple(name string, args []*types.Type, res *types.Type, fn bfFnT) {
+	AddFunc(name, FuncImpl{Args: args, Result: Fixed(res), Fn: fn})
+}
+
+func bfTt(ts ...*types.Type) []*types.Type { return ts }
+
+func bfAsInt(v any) int64 {
+	switch x := v.(type) {
+	case int16:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case int64:
+		return x
+	}
+	return 0
+}
+
+// bfPgRegexp translates a POSIX ARE pattern to Go syntax (approximately).
+func bfPgRegexp(pat string, flags string) (*regexp.Regexp, error) {
+	prefix := ""
+	if strings.Contains(flags, "i") {
+		prefix = "(?i)"
+	}
+	re, err := regexp.Compile(prefix + pat)
+	if err != nil {
+		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", err.Error())
+	}
+	return re, nil
+}
+
+func bfTrimFn(left, right bool) bfFnT {
+	return func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		s, chars := a[0].(string), " "
+		if len(a) > 1 {
+			chars = a[1].(string)
+		}
+		if left {
+			s = strings.TrimLeft(s, chars)
+		}
+		if right {
+			s = strings.TrimRight(s, chars)
+		}
+		return s, nil
+	}
+}
+
+func bfPad(left bool) bfFnT {
+	return func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r := []rune(a[0].(string))
+		n := int(bfAsInt(a[1]))
+		fill := " "
+		if len(a) > 2 {
+			fill = a[2].(string)
+		}
+		if n < 0 {
+			n = 0
+		}
+		if len(r) >= n {
+			return string(r[:n]), nil
+		}
+		fr := []rune(fill)
+		if len(fr) == 0 {
+			return string(r), nil
+		}
+		p := make([]rune, 0, n-len(r))
+		for i := 0; len(p) < n-len(r); i++ {
+			p = append(p, fr[i%len(fr)])
+		}
+		if left {
+			return string(p) + string(r), nil
+		}
+		return string(r) + string(p), nil
+	}
+}
+
+func bfSubstrRunes(s string, start int64, count int64, hasCount bool) (string, error) {
+	r := []rune(s)
+	if hasCount && count < 0 {
+		return bfNil2str(), pgerror.New("22011", "negative substring length not allowed")
+	}
+	end := int64(len(r)) + 1
+	if hasCount {
+		end = start + count
+	}
+	if start < 1 {
+		start = 1
+	}
+	if end > int64(len(r))+1 {
+		end = int64(len(r)) + 1
+	}
+	if end <= start {
+		return "", nil
+	}
+	return string(r[start-1 : end-1]), nil
+}
+
+func bfNil2str() string { return "" }
+
+func bfQuoteIdent(s string) string {
+	ok := s != ""
+	for i, c := range s {
+		if !(c == '_' || (c >= 'a' && c <= 'z') || (i > 0 && c >= '0' && c <= '9')) {
+			ok = false
+		}
+	}
+	if ok && !bfIsKeyword(s) {
+		return s
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+func bfIsKeyword(s string) bool {
+	switch s {
+	case "select", "from", "where", "table", "user", "order", "group", "by", "and", "or", "not", "null", "true", "false", "as", "case", "when", "then", "else", "end", "all", "any", "in", "is", "on", "join", "limit", "offset", "union", "create", "insert", "update", "delete", "into", "values", "default", "check", "primary", "references", "unique", "with", "having", "distinct", "column", "constraint", "foreign", "grant", "to", "desc", "asc", "both", "leading", "trailing", "cast", "do", "for", "only", "some", "using", "window", "array", "analyse", "analyze", "current_date", "current_time", "current_timestamp", "current_user", "session_user", "fetch", "lateral", "placing", "returning", "symmetric", "variadic", "collate", "deferrable", "initially", "localtime", "localtimestamp", "except", "intersect":
+		return true
+	}
+	return false
+}
+
+func bfQuoteLiteral(s string) string {
+	q := "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	if strings.Contains(s, `\`) {
+		q = "E'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", "''") + "'"
+	}
+	return q
+}
+
+func bfTextOf(t *types.Type, v any, env *types.Env) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return types.Output(t, v, env)
+}
+
+func init() {
+	T, I := types.Text, types.Int4
+	lenFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return int32(utf8.RuneCountInString(a[0].(string))), nil
+	}
+	for _, n := range []string{"length", "char_length", "character_length"} {
+		bfAddSimple(n, bfTt(T), I, lenFn)
+	}
+	bfAddSimple("octet_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
+	// octet_length(character) counts the padding (bpcharoctetlen), unlike
+	// length, which sees the value through its cast to text.
+	bfAddSimple("octet_length", bfTt(types.Bpchar), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
+	bfAddSimple("bit_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(8 * len(a[0].(string))), nil })
+	bfAddSimple("lower", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return strings.ToLower(a[0].(string)), nil })
+	bfAddSimple("upper", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return strings.Map(unicode.ToUpper, a[0].(string)), nil
+	})
+	bfAddSimple("initcap", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		var b strings.Builder
+		prev := false
+		for _, c := range a[0].(string) {
+			alnum := unicode.IsLetter(c) || unicode.IsDigit(c)
+			if alnum && !prev {
+				b.WriteRune(unicode.ToUpper(c))
+			} else {
+				b.WriteRune(unicode.ToLower(c))
+			}
+			prev = alnum
+		}
+		return b.String(), nil
+	})
+	sub2 := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return bfSubstrRunes(a[0].(string), bfAsInt(a[1]), 0, false)
+	}
+	sub3 := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return bfSubstrRunes(a[0].(string), bfAsInt(a[1]), bfAsInt(a[2]), true)
+	}
+	bfAddSimple("substring", bfTt(T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		re, err := bfPgRegexp(a[1].(string), "")
+		if err != nil {
+			return nil, err
+		}
+		m := re.FindStringSubmatch(a[0].(string))
+		if m == nil {
+			return nil, nil
+		}
+		if len(m) > 1 {
+			return m[1], nil
+		}
+		return m[0], nil
+	})
+	for _, n := range []string{"substring", "substr"} {
+		bfAddSimple(n, bfTt(T, I), T, sub2)
+		bfAddSimple(n, bfTt(T, I, I), T, sub3)
+	}
+	posFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		s, sub := a[0].(string), a[1].(string)
+		i := strings.Index(s, sub)
+		if i < 0 {
+			return int32(0), nil
+		}
+		return int32(utf8.RuneCountInString(s[:i]) + 1), nil
+	}
+	bfAddSimple("strpos", bfTt(T, T), I, posFn)
+	// position(sub IN s) is parsed as position(s, sub) in PG's grammar
+	bfAddSimple("position", bfTt(T, T), I, posFn)
+	bfAddSimple("replace", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		if a[1].(string) == "" {
+			return a[0], nil
+		}
+		return strings.ReplaceAll(a[0].(string), a[1].(string), a[2].(string)), nil
+	})
+	bfAddSimple("translate", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		from, to := []rune(a[1].(string)), []rune(a[2].(string))
+		var b strings.Builder
+		for _, c := range a[0].(string) {
+			idx := -1
+			for i, f := range from {
+				if f == c {
+					idx = i
+					break
+				}
+			}
+			switch {
+			case idx < 0:
+				b.WriteRune(c)
+			case idx < len(to):
+				b.WriteRune(to[idx])
+			}
+		}
+		return b.String(), nil
+	})
+	bfAddSimple("split_part", bfTt(T, T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		s, d, n := a[0].(string), a[1].(string), int(bfAsInt(a[2]))
+		if n == 0 {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "field position must not be zero")
+		}
+		var parts []string
+		if d == "" {
+			parts = []string{s}
+		} else {
+			parts = strings.Split(s, d)
+		}
+		if n < 0 {
+			n = len(parts) + n + 1
+		}
+		if n < 1 || n > len(parts) {
+			return "", nil
+		}
+		return parts[n-1], nil
+	})
+	AddFunc("concat", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatFn})
+	AddFunc("concat_ws", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatWSFn})
+	AddFunc("format", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfFormatFn})
+	bfAddSimple("left", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r, n := []rune(a[0].(string)), int(bfAsInt(a[1]))
+		if n < 0 {
+			n = len(r) + n
+		}
+		n = max(0, min(n, len(r)))
+		return string(r[:n]), nil
+	})
+	bfAddSimple("right", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r, n := []rune(a[0].(string)), int(bfAsInt(a[1]))
+		if n < 0 {
+			n = len(r) + n
+		}
+		n = max(0, min(n, len(r)))
+		return string(r[len(r)-n:]), nil
+	})
+	for _, n := range []struct {
+		name string
+		l, r bool
+	}{{"btrim", true, true}, {"trim", true, true}, {"ltrim", true, false}, {"rtrim", false, true}} {
+		bfAddSimple(n.name, bfTt(T), T, bfTrimFn(n.l, n.r))
+		bfAddSimple(n.name, bfTt(T, T), T, bfTrimFn(n.l, n.r))
+	}
+	bfAddSimple("lpad", bfTt(T, I), T, bfPad(true))
+	bfAddSimple("lpad", bfTt(T, I, T), T, bfPad(true))
+	bfAddSimple("rpad", bfTt(T, I), T, bfPad(false))
+	bfAddSimple("rpad", bfTt(T, I, T), T, bfPad(false))
+	bfAddSimple("repeat", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		n := int(bfAsInt(a[1]))
+		if n < 0 {
+			n = 0
+		}
+		return strings.Repeat(a[0].(string), n), nil
+	})
+	bfAddSimple("reverse", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r := []rune(a[0].(string))
+		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+			r[i], r[j] = r[j], r[i]
+		}
+		return string(r), nil
+	})
+	bfAddSimple("ascii", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r, _ := utf8.DecodeRuneInString(a[0].(string))
+		if a[0].(string) == "" {
+			r = 0
+		}
+		return int32(r), nil
+	})
+	bfAddSimple("chr", bfTt(I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		n := bfAsInt(a[0])
+		if n == 0 {
+			return nil, pgerror.New(pgerror.ProgramLimitExceeded, "null character not permitted")
+		}
+		if n < 0 || n > unicode.MaxRune {
+			return nil, pgerror.New(pgerror.ProgramLimitExceeded, "requested character too large for encoding: %d", n)
+		}
+		return string(rune(n)), nil
+	})
+	bfAddSimple("md5", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		h := md5.Sum([]byte(a[0].(string)))
+		return hex.EncodeToString(h[:]), nil
+	})
+	bfAddSimple("starts_with", bfTt(T, T), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return strings.HasPrefix(a[0].(string), a[1].(string)), nil
+	})
+	rr := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		flags := ""
+		if len(a) > 3 {
+			flags = a[3].(string)
+		}
+		re, err := bfPgRegexp(a[1].(string), flags)
+		if err != nil {
+			return nil, err
+		}
+		repl := regexp.MustCompile(`\\([0-9&\\])`).ReplaceAllStringFunc(a[2].(string), func(m string) string {
+			switch m[1] {
+			case '&':
+				return "${0}"
+			case '\\':
+				return `\`
+			}
+			return "${" + m[1:] + "}"
+		})
+		repl = strings.ReplaceAll(repl, "$$", "$$$$")
+		s := a[0].(string)
+		if strings.Contains(flags, "g") {
+			return re.ReplaceAllString(s, repl), nil
+		}
+		loc := re.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return s, nil
+		}
+		out := re.ExpandString(nil, repl, s, loc)
+		return s[:loc[0]] + string(out) + s[loc[1]:], nil
+	}
+	bfAddSimple("regexp_replace", bfTt(T, T, T), T, rr)
+	bfAddSimple("regexp_replace", bfTt(T, T, T, T), T, rr)
+	rm := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		flags := ""
+		if len(a) > 2 {
+			flags = a[2].(string)
+		}
+		re, err := bfPgRegexp(a[1].(string), flags)
+		if err != nil {
+			return nil, err
+		}
+		m := re.FindStringSubmatchIndex(a[0].(string))
+		if m == nil {
+			return nil, nil
+		}
+		var vals []any
+		if len(m) == 2 {
+			vals = []any{a[0].(string)[m[0]:m[1]]}
+		}
+		for i := 2; i < len(m); i += 2 {
+			if m[i] < 0 {
+				vals = append(vals, nil)
+			} else {
+				vals = append(vals, a[0].(string)[m[i]:m[i+1]])
+			}
+		}
+		return types.NewArray(T, vals), nil
+	}
+	AddFunc("regexp_match", FuncImpl{Args: bfTt(T, T), Result: Fixed(types.ArrayOf(T)), Fn: rm})
+	AddFunc("regexp_match", FuncImpl{Args: bfTt(T, T, T), Result: Fixed(types.ArrayOf(T)), Fn: rm})
+	AddFunc("regexp_split_to_array", FuncImpl{Args: bfTt(T, T), Result: Fixed(types.ArrayOf(T)), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		re, err := bfPgRegexp(a[1].(string), "")
+		if err != nil {
+			return nil, err
+		}
+		parts := re.Split(a[0].(string), -1)
+		vals := make([]any, len(parts))
+		for i, p := range parts {
+			vals[i] = p
+		}
+		return types.NewArray(T, vals), nil
+	}})
+	bfAddSimple("to_hex", bfTt(types.Int4), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return strconv.FormatUint(uint64(uint32(bfAsInt(a[0]))), 16), nil
+	})
+	bfAddSimple("sha256", bfTt(types.Bytea), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		h := sha256.Sum256(a[0].([]byte))
+		return h[:], nil
+	})
+	bfAddSimple("encode", bfTt(types.Bytea, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		b := a[0].([]byte)
+		switch strings.ToLower(a[1].(string)) {
+		case "hex":
+			return hex.EncodeToString(b), nil
+		case "base64":
+			return base64.StdEncoding.EncodeToString(b), nil
+		case "escape":
+			return string(b), nil
+		}
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized encoding: \"%s\"", a[1])
+	})
+	bfAddSimple("decode", bfTt(T, T), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		s := a[0].(string)
+		var b []byte
+		var err error
+		switch strings.ToLower(a[1].(string)) {
+		case "hex":
+			b, err = hex.DecodeString(s)
+		case "base64":
+			b, err = base64.StdEncoding.DecodeString(s)
+		case "escape":
+			b = []byte(s)
+		default:
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized encoding: \"%s\"", a[1])
+		}
+		if err != nil {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid %s data", a[1])
+		}
+		return b, nil
+	})
+	bfAddSimple("to_hex", bfTt(types.Int8), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		return strconv.FormatUint(uint64(bfAsInt(a[0])), 16), nil
+	})
+	bfAddSimple("quote_ident", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return bfQuoteIdent(a[0].(string)), nil })
+	AddFunc("quote_literal", FuncImpl{Args: []*types.Type{nil}, Result: Fixed(T), Fn: bfQuoteNullable})
+	AddFunc("quote_nullable", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, Result: Fixed(T), Fn: bfQuoteNullable})
+}
+
+func bfQuoteNullable(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	if a[0] == nil {
+		return "NULL", nil
+	}
+	return bfQuoteLiteral(bfTextOf(nil, a[0], env)), nil
+}
+
+func bfConcatFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	var b strings.Builder
+	for _, v := range a {
+		if v != nil {
+			b.WriteString(bfTextOf(nil, v, env))
+		}
+	}
+	return b.String(), nil
+}
+
+func bfConcatWSFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	if a[0] == nil {
+		return nil, nil
+	}
+	var parts []string
+	for _, v := range a[1:] {
+		if v != nil {
+			parts = append(parts, bfTextOf(nil, v, env))
+		}
+	}
+	return strings.Join(parts, a[0].(string)), nil
+}
+
+func bfFormatFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	if a[0] == nil {
+		return nil, nil
+	}
+	f := []rune(a[0].(string))
+	args := a[1:]
+	var b strings.Builder
+	next := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b.WriteRune(f[i])
+			continue
+		}
+		i++
+		if i >= len(f) {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "unterminated format() type specifier")
+		}
+		if f[i] == '%' {
+			b.WriteRune('%')
+			continue
+		}
+		// optional position n$
+		j := i
+		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
+			j++
+		}
+		if j < len(f) && f[j] == '$' && j > i {
+			n, _ := strconv.Atoi(string(f[i:j]))
+			next = n - 1
+			i = j + 1
+		}
+		minus := false
+		if i < len(f) && f[i] == '-' {
+			minus = true
+			i++
+		}
+		j = i
+		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
+			j++
+		}
+		width := 0
+		if j > i {
+			width, _ = strconv.Atoi(string(f[i:j]))
+			i = j
+		}
+		if i >= len(f) {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "unterminated format() type specifier")
+		}
+		if next >= len(args) {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "too few arguments for format()")
+		}
+		v := args[next]
+		next++
+		var s string
+		switch f[i] {
+		case 's':
+			if v != nil {
+				s = bfTextOf(nil, v, env)
+			}
+		case 'I':
+			if v == nil {
+				return nil, pgerror.New(pgerror.NullValueNotAllowed, "null values cannot be formatted as an SQL identifier")
+			}
+			s = bfQuoteIdent(bfTextOf(nil, v, env))
+		case 'L':
+			if v == nil {
+				s = "NULL"
+			} else {
+				s = bfQuoteLiteral(bfTextOf(nil, v, env))
+			}
+		default:
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized format() type specifier \"%c\"", f[i])
+		}
+		if bfPad := width - utf8.RuneCountInString(s); bfPad > 0 {
+			if minus {
+				s += strings.Repeat(" ", bfPad)
+			} else {
+				s = strings.Repeat(" ", bfPad) + s
+			}
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
+}

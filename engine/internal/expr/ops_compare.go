@@ -1,0 +1,176 @@
+package expr
+
+import (
+	"errors"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// anyArray and anyEnum are placeholders matching every array / enum type.
+var (
+	anyArray = &types.Type{Kind: types.KindArray, OID: 2277, Name: "anyarray", SQLName: "anyarray", Mod: -1}
+	anyEnum  = &types.Type{Kind: types.KindEnum, OID: 3500, Name: "anyenum", SQLName: "anyenum", Mod: -1}
+)
+
+var compareOps = map[string]func(int) bool{
+	"=":  func(c int) bool { return c == 0 },
+	"<>": func(c int) bool { return c != 0 },
+	"<":  func(c int) bool { return c < 0 },
+	"<=": func(c int) bool { return c <= 0 },
+	">":  func(c int) bool { return c > 0 },
+	">=": func(c int) bool { return c >= 0 },
+}
+
+func init() {
+	comparable := append([]*types.Type{}, types.Builtins...)
+	comparable = append(comparable, anyArray, anyEnum)
+	for op, test := range compareOps {
+		test := test
+		for _, t := range comparable {
+			if t.Kind == types.KindJSON || t.Kind == types.KindXML || t.Kind == types.KindPoint {
+				continue // json, xml and point have no btree operators
+			}
+			impl := OpImpl{Left: t, Right: t, Result: func(*types.Type, *types.Type) *types.Type { return types.Bool }, Fn: compareFn(t, test)}
+			if t == anyEnum || t == anyArray {
+				impl.Bind = func(l, _ *types.Type) OpFunc { return compareFn(l, test) }
+			}
+			operators[op] = append(operators[op], impl)
+		}
+	}
+	operators["!="] = operators["<>"]
+
+	text := types.Text
+	operators["||"] = append(operators["||"], textConcat)
+	addOp("||", types.JSONB, types.JSONB, types.JSONB, jsonbConcat)
+	operators["||"] = append(operators["||"],
+		OpImpl{Left: anyArray, Right: anyArray, Result: sameAsLeft, Fn: arrayConcat, NonStrict: true},
+		OpImpl{Left: anyArray, Right: nil, Result: sameAsLeft, Fn: arrayAppendOp, NonStrict: true},
+		OpImpl{Left: nil, Right: anyArray, Result: func(_, r *types.Type) *types.Type { return r }, Fn: arrayPrependOp, NonStrict: true})
+	operators["||"] = append(operators["||"],
+		OpImpl{Left: nil, Right: text, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true},
+		OpImpl{Left: text, Right: nil, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true})
+
+	like := func(ci, neg bool) OpFunc {
+		return func(_ *types.Env, a, b any) (any, error) {
+			re, err := likeRegexp(b.(string), ci)
+			if err != nil {
+				return nil, err
+			}
+			return re.MatchString(a.(string)) != neg, nil
+		}
+	}
+	// character keeps its padding for pattern matching (bpcharlike)
+	for _, l := range []*types.Type{text, types.Bpchar} {
+		addOp("~~", l, text, types.Bool, like(false, false))
+		addOp("~~*", l, text, types.Bool, like(true, false))
+		addOp("!~~", l, text, types.Bool, like(false, true))
+		addOp("!~~*", l, text, types.Bool, like(true, true))
+	}
+	rx := func(ci, neg bool) OpFunc {
+		return func(_ *types.Env, a, b any) (any, error) {
+			re, err := CompileRegexp(b.(string), ci)
+			if err != nil {
+				return nil, err
+			}
+			return re.MatchString(a.(string)) != neg, nil
+		}
+	}
+	addOp("~", text, text, types.Bool, rx(false, false))
+	addOp("~*", text, text, types.Bool, rx(true, false))
+	addOp("!~", text, text, types.Bool, rx(false, true))
+	addOp("!~*", text, text, types.Bool, rx(true, true))
+}
+
+func compareFn(t *types.Type, test func(int) bool) OpFunc {
+	return func(_ *types.Env, a, b any) (any, error) {
+		return test(types.Compare(t, a, b)), nil
+	}
+}
+
+// likeRegexp translates a LIKE pattern (with backslash escapes) to a regexp.
+func likeRegexp(pat string, ci bool) (*regexp.Regexp, error) {
+	var b strings.Builder
+	b.WriteString("(?s)^")
+	if ci {
+		b.WriteString("(?i)")
+	}
+	rs := []rune(pat)
+	for i := 0; i < len(rs); i++ {
+		switch r := rs[i]; r {
+		case '%':
+			b.WriteString(".*")
+		case '_':
+			b.WriteString(".")
+		case '\\':
+			if i+1 >= len(rs) {
+				return nil, pgerror.New(pgerror.InvalidEscapeSequence, "LIKE pattern must not end with escape character")
+			}
+			i++
+			b.WriteString(regexp.QuoteMeta(string(rs[i])))
+		default:
+			b.WriteString(regexp.QuoteMeta(string(r)))
+		}
+	}
+	b.WriteString("$")
+	return regexp.Compile(b.String())
+}
+
+// CompileRegexp compiles a POSIX regular expression (PostgreSQL ARE,
+// approximated by Go's RE2 syntax).
+func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
+	if ci {
+		pat = "(?i)" + pat
+	}
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", regexpErrorText(err))
+	}
+	return re, nil
+}
+
+// regexpErrorText words Go's regexp errors as PostgreSQL's regex library
+// (Spencer's) words the common ones.
+func regexpErrorText(err error) string {
+	var re *syntax.Error
+	if errors.As(err, &re) {
+		switch re.Code {
+		case syntax.ErrMissingParen, syntax.ErrUnexpectedParen:
+			return "parentheses () not balanced"
+		case syntax.ErrMissingBracket:
+			return "brackets [] not balanced"
+		case syntax.ErrMissingRepeatArgument, syntax.ErrInvalidRepeatOp:
+			return "quantifier operand invalid"
+		case syntax.ErrInvalidRepeatSize:
+			return "invalid repetition count(s)"
+		case syntax.ErrInvalidEscape, syntax.ErrTrailingBackslash:
+			return "invalid escape \\ sequence"
+		case syntax.ErrInvalidCharRange:
+			return "invalid character range"
+		}
+	}
+	return err.Error()
+}
+
+func init() {
+	addOp("||", types.Bytea, types.Bytea, types.Bytea, func(_ *types.Env, a, b any) (any, error) {
+		x, y := a.([]byte), b.([]byte)
+		out := make([]byte, 0, len(x)+len(y))
+		return append(append(out, x...), y...), nil
+	})
+}
+
+// textConcat is text || text.
+var textConcat = OpImpl{Left: types.Text, Right: types.Text,
+	Result: func(*types.Type, *types.Type) *types.Type { return types.Text },
+	Fn:     func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil }}
+
+func init() {
+	// ^@ is starts_with (docs 9.4, Table 9.10)
+	addOp("^@", types.Text, types.Text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return strings.HasPrefix(a.(string), b.(string)), nil
+	})
+}

@@ -1,0 +1,205 @@
+package expr
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Text search functions and operators (docs 9.13) with the simple and
+// english configurations (types.TSConfig); the other language
+// configurations raise 0A000. This file sorts after funcs_text.go so
+// that length(unknown) keeps resolving to the text function.
+func init() {
+	TV, TQ, text := types.TSVector, types.TSQuery, types.Text
+	addOp("@@", TV, TQ, types.Bool, func(_ *types.Env, a, b any) (any, error) { return tsMatchText(a, b) })
+	addOp("@@", TQ, TV, types.Bool, func(_ *types.Env, a, b any) (any, error) { return tsMatchText(b, a) })
+	addOp("||", TV, TV, TV, func(_ *types.Env, a, b any) (any, error) { return tsConcat(a.(string), b.(string)) })
+	addOp("&&", TQ, TQ, TQ, func(_ *types.Env, a, b any) (any, error) { return tsqCombine('&', a.(string), b.(string)) })
+	addOp("||", TQ, TQ, TQ, func(_ *types.Env, a, b any) (any, error) { return tsqCombine('|', a.(string), b.(string)) })
+	addPrefix("!!", TQ, TQ, func(_ *types.Env, v any) (any, error) {
+		q, err := types.TSQueryOf(v.(string), nil)
+		if err != nil || q == nil {
+			return v, err
+		}
+		return types.FormatTSQuery(&types.TSQueryNode{Op: '!', Right: q}), nil
+	})
+
+	fn := func(name string, args []*types.Type, res *types.Type, f func(a []any) (any, error)) {
+		AddFunc(name, FuncImpl{Args: args, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
+	}
+	// each text search function has a (config, text) form and a (text)
+	// form using default_text_search_config, english
+	withConfig := func(name string, res *types.Type, f func(c *types.TSConfig, text string) (any, error)) {
+		fn(name, []*types.Type{text, text}, res, func(a []any) (any, error) {
+			c, err := types.TSConfigByName(a[0].(string))
+			if err != nil {
+				return nil, err
+			}
+			return f(c, a[1].(string))
+		})
+		fn(name, []*types.Type{text}, res, func(a []any) (any, error) { return f(types.DefaultTSConfig, a[0].(string)) })
+	}
+	withConfig("to_tsvector", TV, func(c *types.TSConfig, s string) (any, error) { return c.ToTSVector(s).String(), nil })
+	withConfig("to_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		q, err := c.ToTSQuery(s)
+		if err != nil {
+			return nil, err
+		}
+		return types.FormatTSQuery(q), nil
+	})
+	withConfig("plainto_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		return types.FormatTSQuery(c.WordsQuery(s, '&')), nil
+	})
+	withConfig("phraseto_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		return types.FormatTSQuery(c.WordsQuery(s, '<')), nil
+	})
+	withConfig("websearch_to_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
+		return types.FormatTSQuery(c.WebSearchQuery(s)), nil
+	})
+	// text @@ tsquery and text @@ text read the text with the default
+	// configuration (and the right text as plainto_tsquery)
+	addOp("@@", text, TQ, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), b)
+	})
+	addOp("@@", text, text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), types.FormatTSQuery(types.DefaultTSConfig.WordsQuery(b.(string), '&')))
+	})
+	fn("length", []*types.Type{TV}, types.Int4, func(a []any) (any, error) {
+		v, err := types.TSVectorOf(a[0].(string))
+		return int32(len(v)), err
+	})
+	fn("strip", []*types.Type{TV}, TV, func(a []any) (any, error) {
+		v, err := types.TSVectorOf(a[0].(string))
+		for i := range v {
+			v[i].Pos = nil
+		}
+		return v.String(), err
+	})
+	fn("setweight", []*types.Type{TV, types.Char}, TV, func(a []any) (any, error) {
+		v, err := types.TSVectorOf(a[0].(string))
+		if err != nil {
+			return nil, err
+		}
+		var w uint16
+		switch strings.ToUpper(a[1].(string)) {
+		case "A":
+			w = 3
+		case "B":
+			w = 2
+		case "C":
+			w = 1
+		case "D":
+		default:
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized weight: %d", int([]byte(a[1].(string) + "\x00")[0]))
+		}
+		for i := range v {
+			for j, p := range v[i].Pos {
+				v[i].Pos[j] = p&0x3fff | w<<14
+			}
+		}
+		return v.String(), nil
+	})
+	rank := func(a []any) (any, error) {
+		v, err := types.TSVectorOf(a[0].(string))
+		if err != nil {
+			return nil, err
+		}
+		q, err := types.TSQueryOf(a[1].(string), nil)
+		if err != nil {
+			return nil, err
+		}
+		return types.TSRank(v, q), nil
+	}
+	fn("ts_rank", []*types.Type{TV, TQ}, types.Float4, rank)
+	fn("ts_rank", []*types.Type{TV, TQ, types.Int4}, types.Float4, func(a []any) (any, error) {
+		r, err := rank(a)
+		if err != nil {
+			return nil, err
+		}
+		v, _ := types.TSVectorOf(a[0].(string))
+		return types.TSRankNorm(r.(float32), v, a[2].(int32)), nil
+	})
+	fn("numnode", []*types.Type{TQ}, types.Int4, func(a []any) (any, error) {
+		q, err := types.TSQueryOf(a[0].(string), nil)
+		return int32(countTSNodes(q)), err
+	})
+	fn("querytree", []*types.Type{TQ}, text, func(a []any) (any, error) { return a[0], nil })
+}
+
+func tsMatchText(vec, query any) (any, error) {
+	v, err := types.TSVectorOf(vec.(string))
+	if err != nil {
+		return nil, err
+	}
+	q, err := types.TSQueryOf(query.(string), nil)
+	if err != nil {
+		return nil, err
+	}
+	return types.TSMatch(v, q), nil
+}
+
+// tsConcat is tsvector || tsvector: the right side's positions move past
+// the left side's highest position.
+func tsConcat(a, b string) (any, error) {
+	l, err := types.TSVectorOf(a)
+	if err != nil {
+		return nil, err
+	}
+	r, err := types.TSVectorOf(b)
+	if err != nil {
+		return nil, err
+	}
+	maxPos := uint16(0)
+	for _, lx := range l {
+		for _, p := range lx.Pos {
+			if p&0x3fff > maxPos {
+				maxPos = p & 0x3fff
+			}
+		}
+	}
+	all := append(types.TSVectorVal{}, l...)
+	for _, lx := range r {
+		ps := make([]uint16, len(lx.Pos))
+		for i, p := range lx.Pos {
+			np := p&0x3fff + maxPos
+			if np > 16383 {
+				np = 16383
+			}
+			ps[i] = np | p&0xc000
+		}
+		all = append(all, types.Lexeme{Word: lx.Word, Pos: ps})
+	}
+	out, err := types.TSVectorOf(types.TSVectorVal(all).String())
+	if err != nil {
+		return nil, err
+	}
+	return out.String(), nil
+}
+
+func tsqCombine(op byte, a, b string) (any, error) {
+	l, err := types.TSQueryOf(a, nil)
+	if err != nil {
+		return nil, err
+	}
+	r, err := types.TSQueryOf(b, nil)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case l == nil:
+		return b, nil
+	case r == nil:
+		return a, nil
+	}
+	return types.FormatTSQuery(&types.TSQueryNode{Op: op, Left: l, Right: r}), nil
+}
+
+func countTSNodes(q *types.TSQueryNode) int {
+	if q == nil {
+		return 0
+	}
+	return 1 + countTSNodes(q.Left) + countTSNodes(q.Right)
+}

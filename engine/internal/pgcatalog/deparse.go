@@ -1,0 +1,1118 @@
+package pgcatalog
+
+import (
+	"github.com/tinybase/tinybase/internal/pgtree"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Stored expressions as PostgreSQL prints them (pg_get_expr,
+// pg_get_constraintdef, pg_policies, information_schema's
+// generation_expression). PostgreSQL stores a CHECK, policy or generated
+// expression analyzed — operators and functions resolved, implicit
+// coercions made explicit nodes — and ruleutils.c prints that tree back:
+// `score > 0` on a numeric column is `(score > (0)::numeric)`. tinybase
+// keeps the source text, so deparse analyzes it again against the
+// table's columns (types and operator/function resolution from
+// engine/internal/expr, as the translator resolves them) into a small tree of
+// ruleutils' node kinds, and prints that with ruleutils' rules
+// (deparse_print.go). Expressions outside the supported subset (sublinks
+// other than a FROM-less scalar SELECT, CASE, IN lists, ...) report
+// ok=false and callers show the stored text.
+
+// deparseScope is what a stored expression's names resolve against.
+type deparseScope struct {
+	cols    map[string]*types.Type
+	catalog *catalog.Catalog
+	path    []string // search path, pg_catalog first
+	// refName is how a sub-select qualifies this scope's columns: the
+	// relation's alias, or its name.
+	refName string
+	outer   *deparseScope
+	state   *State
+}
+
+// newDeparseScope is the scope of relation rel with the given columns.
+func (s *State) newDeparseScope(rel string, cols sql.Schema) *deparseScope {
+	sc := &deparseScope{cols: map[string]*types.Type{}, catalog: s.Catalog, path: append([]string{"pg_catalog"}, s.SearchPath...), refName: rel, state: s}
+	for _, c := range cols {
+		if t, ok := c.Type.(*types.Type); ok {
+			sc.cols[c.Name] = t
+		}
+	}
+	return sc
+}
+
+// DeparseStored prints a stored expression's source text as PostgreSQL
+// prints its analyzed form over relation rel with columns cols; ok is
+// false when the text uses something deparse does not model.
+func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (out string, ok bool) {
+	defer func() {
+		// resolution over placeholders is engine/internal/expr's code path for
+		// real expressions; should it trip on one, show the stored text
+		if recover() != nil {
+			out, ok = "", false
+		}
+	}()
+	n, err := parseStoredExpr(text)
+	if err != nil {
+		return "", false
+	}
+	sc := s.newDeparseScope(rel, cols)
+	d, ok := sc.analyze(n)
+	if !ok {
+		return "", false
+	}
+	return printExpr(d, pretty), true
+}
+
+func parseStoredExpr(text string) (*pg.Node, error) {
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil {
+		return nil, err
+	}
+	if len(tree.Stmts) != 1 {
+		return nil, errNotOneExpr
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 || len(sel.FromClause) > 0 || sel.WhereClause != nil {
+		return nil, errNotOneExpr
+	}
+	return sel.TargetList[0].GetResTarget().GetVal(), nil
+}
+
+type deparseError string
+
+func (e deparseError) Error() string { return string(e) }
+
+const errNotOneExpr = deparseError("pgcatalog: not one expression")
+
+// The analyzed node kinds, after ruleutils' (primnodes.h) names.
+type (
+	dnode interface{ dtype() *types.Type }
+	// dVar is a column; qual names its relation inside a sub-select.
+	dVar struct {
+		name, qual string
+		t          *types.Type
+	}
+	// dConst is a constant; unknown-typed until coerced.
+	dConst struct {
+		t    *types.Type
+		val  any // nil for NULL
+		text string
+	}
+	// dCoerce is a type coercion: a cast function, RelabelType or
+	// CoerceViaIO, implicit or written.
+	dCoerce struct {
+		arg      dnode
+		t        *types.Type
+		explicit bool
+	}
+	// dOp is an operator; l is nil for a prefix operator.
+	dOp struct {
+		op   string
+		l, r dnode
+		t    *types.Type
+	}
+	// dBool is AND / OR (two or more args) or NOT (one).
+	dBool struct {
+		kind pg.BoolExprType
+		args []dnode
+	}
+	// dNullTest is IS [NOT] NULL.
+	dNullTest struct {
+		arg dnode
+		not bool
+	}
+	// dFunc is a function call; name is printed as is.
+	dFunc struct {
+		name string
+		args []dnode
+		t    *types.Type
+	}
+	// dSQLFunc is an SQL value function (CURRENT_USER, CURRENT_DATE).
+	dSQLFunc struct {
+		keyword string
+		t       *types.Type
+	}
+	// dArray is ARRAY[...] of one element type.
+	dArray struct {
+		elems []dnode
+		t     *types.Type
+	}
+	// dScalarArrayOp is `l op ANY (r)` / `l op ALL (r)`.
+	dScalarArrayOp struct {
+		op    string
+		useOr bool
+		l, r  dnode
+	}
+	// dCase is a searched CASE; results has one more entry than conds,
+	// the ELSE.
+	dCase struct {
+		conds, results []dnode
+		t              *types.Type
+	}
+	// dCoalesce is COALESCE(...).
+	dCoalesce struct {
+		args []dnode
+		t    *types.Type
+	}
+	// dSubLink is a scalar sub-SELECT (EXISTS when exists is set) of one
+	// expression over at most one table.
+	dSubLink struct {
+		target dnode
+		name   string
+		exists bool
+		in     dnode  // x of `x IN (SELECT ...)`
+		from   string // the FROM item as printed, "" for none
+		where  dnode
+	}
+)
+
+func (n *dVar) dtype() *types.Type      { return n.t }
+func (n *dConst) dtype() *types.Type    { return n.t }
+func (n *dCoerce) dtype() *types.Type   { return n.t }
+func (n *dOp) dtype() *types.Type       { return n.t }
+func (n *dBool) dtype() *types.Type     { return types.Bool }
+func (n *dNullTest) dtype() *types.Type { return types.Bool }
+func (n *dFunc) dtype() *types.Type     { return n.t }
+func (n *dSQLFunc) dtype() *types.Type  { return n.t }
+func (n *dSubLink) dtype() *types.Type {
+	if n.exists || n.in != nil {
+		return types.Bool
+	}
+	return n.target.dtype()
+}
+func (n *dArray) dtype() *types.Type { return n.t }
+func (n *dScalarArrayOp) dtype() *types.Type {
+	return types.Bool
+}
+func (n *dCoalesce) dtype() *types.Type { return n.t }
+func (n *dCase) dtype() *types.Type     { return n.t }
+
+// analyze resolves a raw expression as PostgreSQL's transformExpr would.
+func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
+	switch x := n.GetNode().(type) {
+	case *pg.Node_ColumnRef:
+		return sc.columnRef(x.ColumnRef)
+	case *pg.Node_AConst:
+		return constOf(x.AConst)
+	case *pg.Node_TypeCast:
+		return sc.typeCast(x.TypeCast)
+	case *pg.Node_AExpr:
+		return sc.aExpr(x.AExpr)
+	case *pg.Node_BoolExpr:
+		b := &dBool{kind: x.BoolExpr.Boolop}
+		for _, a := range x.BoolExpr.Args {
+			d, ok := sc.analyze(a)
+			if !ok || d.dtype().Base().Kind != types.KindBool {
+				return nil, false
+			}
+			b.args = append(b.args, d)
+		}
+		return b, true
+	case *pg.Node_NullTest:
+		d, ok := sc.analyze(x.NullTest.Arg)
+		if !ok || d.dtype().Base().Kind == types.KindRecord {
+			return nil, false
+		}
+		return &dNullTest{arg: d, not: x.NullTest.Nulltesttype == pg.NullTestType_IS_NOT_NULL}, true
+	case *pg.Node_FuncCall:
+		return sc.funcCall(x.FuncCall)
+	case *pg.Node_SqlvalueFunction:
+		return sqlValueFunction(x.SqlvalueFunction)
+	case *pg.Node_SubLink:
+		return sc.subLink(x.SubLink)
+	case *pg.Node_CoalesceExpr:
+		return sc.coalesce(x.CoalesceExpr)
+	case *pg.Node_CaseExpr:
+		return sc.caseExpr(x.CaseExpr)
+	}
+	return nil, false
+}
+
+// columnRef resolves `col` or `rel.col`, innermost scope first.
+func (sc *deparseScope) columnRef(c *pg.ColumnRef) (dnode, bool) {
+	var parts []string
+	for _, f := range c.Fields {
+		s := f.GetString_()
+		if s == nil {
+			return nil, false
+		}
+		parts = append(parts, s.Sval)
+	}
+	if len(parts) == 0 || len(parts) > 2 {
+		return nil, false
+	}
+	name := parts[len(parts)-1]
+	for s := sc; s != nil; s = s.outer {
+		if len(parts) == 2 && parts[0] != s.refName {
+			continue
+		}
+		if t, ok := s.cols[name]; ok {
+			return &dVar{name: name, t: t, qual: s.refName}, true
+		}
+		if len(parts) == 2 {
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// constOf types a literal as PostgreSQL's make_const does: an integer
+// that fits is int4, else int8, else numeric; a decimal is numeric; a
+// string is unknown until context decides.
+func constOf(c *pg.A_Const) (dnode, bool) {
+	if c.Isnull {
+		return &dConst{t: types.Unknown}, true
+	}
+	switch v := c.GetVal().(type) {
+	case *pg.A_Const_Ival:
+		return &dConst{t: types.Int4, val: v.Ival.Ival, text: strconv.Itoa(int(v.Ival.Ival))}, true
+	case *pg.A_Const_Fval:
+		s := v.Fval.Fval
+		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return &dConst{t: types.Int8, val: i, text: s}, true
+		}
+		num, err := types.Input(types.Numeric, s, nil)
+		if err != nil {
+			return nil, false
+		}
+		return &dConst{t: types.Numeric, val: num, text: types.Output(types.Numeric, num, nil)}, true
+	case *pg.A_Const_Sval:
+		return &dConst{t: types.Unknown, val: v.Sval.Sval, text: v.Sval.Sval}, true
+	case *pg.A_Const_Boolval:
+		return &dConst{t: types.Bool, val: v.Boolval.Boolval, text: strconv.FormatBool(v.Boolval.Boolval)}, true
+	}
+	return nil, false
+}
+
+func sqlValueFunction(f *pg.SQLValueFunction) (dnode, bool) {
+	if f.Typmod != -1 {
+		return nil, false
+	}
+	switch f.Op {
+	case pg.SQLValueFunctionOp_SVFOP_CURRENT_DATE:
+		return &dSQLFunc{"CURRENT_DATE", types.Date}, true
+	case pg.SQLValueFunctionOp_SVFOP_CURRENT_TIMESTAMP:
+		return &dSQLFunc{"CURRENT_TIMESTAMP", types.Timestamptz}, true
+	case pg.SQLValueFunctionOp_SVFOP_LOCALTIMESTAMP:
+		return &dSQLFunc{"LOCALTIMESTAMP", types.Timestamp}, true
+	case pg.SQLValueFunctionOp_SVFOP_CURRENT_ROLE:
+		return &dSQLFunc{"CURRENT_ROLE", types.Name}, true
+	case pg.SQLValueFunctionOp_SVFOP_CURRENT_USER:
+		return &dSQLFunc{"CURRENT_USER", types.Name}, true
+	case pg.SQLValueFunctionOp_SVFOP_USER:
+		return &dSQLFunc{"USER", types.Name}, true
+	case pg.SQLValueFunctionOp_SVFOP_SESSION_USER:
+		return &dSQLFunc{"SESSION_USER", types.Name}, true
+	}
+	return nil, false
+}
+
+// typeCast is `arg::type`: a string constant becomes a constant of the
+// type; anything else an explicit coercion.
+func (sc *deparseScope) typeCast(tc *pg.TypeCast) (dnode, bool) {
+	to, ok := sc.typeName(tc.TypeName)
+	if !ok {
+		return nil, false
+	}
+	arg, ok := sc.analyze(tc.Arg)
+	if !ok {
+		return nil, false
+	}
+	return sc.coerce(arg, to, types.CastExplicit)
+}
+
+// typeName resolves a built-in type name with its modifiers.
+func (sc *deparseScope) typeName(tn *pg.TypeName) (*types.Type, bool) {
+	if tn == nil || tn.Setof || len(tn.ArrayBounds) > 0 || tn.PctType {
+		return nil, false
+	}
+	var parts []string
+	for _, n := range tn.Names {
+		s := n.GetString_()
+		if s == nil {
+			return nil, false
+		}
+		parts = append(parts, s.Sval)
+	}
+	if len(parts) == 0 || len(parts) > 2 || len(parts) == 2 && parts[0] != "pg_catalog" {
+		return nil, false
+	}
+	name := parts[len(parts)-1]
+	t, ok := types.ByName(name)
+	if !ok || t.Kind == types.KindUnknown {
+		return nil, false
+	}
+	var mods []int32
+	for _, m := range tn.Typmods {
+		c := m.GetAConst()
+		if c == nil || c.GetIval() == nil {
+			return nil, false
+		}
+		mods = append(mods, c.GetIval().Ival)
+	}
+	switch {
+	case len(mods) == 0:
+		if t.Kind == types.KindBpchar && name != "bpchar" {
+			t = t.WithMod(1 + 4) // char without length is char(1)
+		}
+	case (t.Kind == types.KindVarchar || t.Kind == types.KindBpchar) && len(mods) == 1:
+		t = t.WithMod(mods[0] + 4)
+	case t.Kind == types.KindNumeric && len(mods) == 1:
+		t = t.WithMod(types.NumericMod(mods[0], 0))
+	case t.Kind == types.KindNumeric && len(mods) == 2:
+		t = t.WithMod(types.NumericMod(mods[0], mods[1]))
+	default:
+		return nil, false
+	}
+	return t, true
+}
+
+// coerce converts d to type to in cast context cc, as coerce_type does:
+// an unknown constant becomes a constant of the type; a coercion to the
+// same type without a new typmod is nothing.
+func (sc *deparseScope) coerce(d dnode, to *types.Type, cc types.CastContext) (dnode, bool) {
+	ph := &placeholders{}
+	e, err := expr.Coerce(nil, ph.of(d), to, cc)
+	if err != nil {
+		return nil, false
+	}
+	return ph.back(e, cc == types.CastExplicit)
+}
+
+// aExpr resolves an operator (and LIKE / ILIKE, which are operators).
+func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
+	switch a.Kind {
+	case pg.A_Expr_Kind_AEXPR_OP, pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:
+	case pg.A_Expr_Kind_AEXPR_IN:
+		return sc.inList(a)
+	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN:
+		return sc.between(a)
+	default:
+		return nil, false
+	}
+	if len(a.Name) != 1 || a.Name[0].GetString_() == nil {
+		return nil, false
+	}
+	op := a.Name[0].GetString_().Sval
+	r, ok := sc.analyze(a.Rexpr)
+	if !ok {
+		return nil, false
+	}
+	if a.Lexpr == nil {
+		return sc.prefixOp(op, r)
+	}
+	l, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	return sc.binaryOp(op, l, r)
+}
+
+// binaryOp resolves l op r (make_op).
+func (sc *deparseScope) binaryOp(op string, l, r dnode) (dnode, bool) {
+	if t, ok := crossIntegerOp(op, l.dtype(), r.dtype()); ok {
+		return &dOp{op: op, l: l, r: r, t: t}, true
+	}
+	if crossNameTextOp(op, l.dtype(), r.dtype()) {
+		return &dOp{op: op, l: l, r: r, t: types.Bool}, true
+	}
+	// varchar has no operators of its own: PostgreSQL applies text's
+	l, r = varcharAsText(l), varcharAsText(r)
+	ph := &placeholders{}
+	e, err := expr.NewBinOp(nil, op, ph.of(l), ph.of(r))
+	if err != nil {
+		return nil, false
+	}
+	b, ok := e.(*expr.BinOp)
+	if !ok {
+		return nil, false
+	}
+	ld, ok1 := ph.back(b.Left, false)
+	rd, ok2 := ph.back(b.Right, false)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return &dOp{op: op, l: ld, r: rd, t: expr.TypeOf(b)}, true
+}
+
+// inList is `x [NOT] IN (...)` as transformAExprIn builds it: the items
+// without columns, when more than one, become `x = ANY (ARRAY[...])`
+// (`<> ALL` for NOT IN) over their common type with x; every other item
+// is its own comparison, OR-ed (AND-ed) on.
+func (sc *deparseScope) inList(a *pg.A_Expr) (dnode, bool) {
+	if len(a.Name) != 1 || a.Name[0].GetString_() == nil {
+		return nil, false
+	}
+	op := a.Name[0].GetString_().Sval // "=" or "<>"
+	list := a.Rexpr.GetList()
+	if list == nil {
+		return nil, false
+	}
+	l, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	var vars, nonvars []dnode
+	for _, it := range list.Items {
+		d, ok := sc.analyze(it)
+		if !ok {
+			return nil, false
+		}
+		if hasVar(d) {
+			vars = append(vars, d)
+		} else {
+			nonvars = append(nonvars, d)
+		}
+	}
+	var result dnode
+	rest := append(nonvars, vars...)
+	if len(nonvars) > 1 {
+		common, ok := commonType(append([]dnode{l}, nonvars...))
+		if !ok || common.Kind == types.KindRecord || types.ArrayOf(common) == nil {
+			return nil, false
+		}
+		arr := &dArray{t: types.ArrayOf(common)}
+		for _, d := range nonvars {
+			c, ok := sc.coerce(d, common, types.CastImplicit)
+			if !ok {
+				return nil, false
+			}
+			arr.elems = append(arr.elems, c)
+		}
+		sa, ok := sc.scalarArrayOp(op, op == "=", l, arr)
+		if !ok {
+			return nil, false
+		}
+		result, rest = sa, vars
+	}
+	kind := boolOr
+	if op == "<>" {
+		kind = boolAnd
+	}
+	for _, d := range rest {
+		cmp, ok := sc.binaryOp(op, l, d)
+		if !ok {
+			return nil, false
+		}
+		if result == nil {
+			result = cmp
+		} else {
+			result = &dBool{kind: kind, args: []dnode{result, cmp}}
+		}
+	}
+	return result, result != nil
+}
+
+// scalarArrayOp is `l op ANY|ALL (arr)` (make_scalar_array_op): the
+// operator resolved on l and the element type, l and the array coerced
+// to its inputs.
+func (sc *deparseScope) scalarArrayOp(op string, useOr bool, l dnode, arr *dArray) (dnode, bool) {
+	elem := &dVar{t: arr.t.Elem} // stands for an element in resolution
+	d, ok := sc.binaryOp(op, l, elem)
+	if !ok {
+		return nil, false
+	}
+	o, ok := d.(*dOp)
+	if !ok || o.t.Kind != types.KindBool {
+		return nil, false
+	}
+	var rhs dnode = arr
+	switch r := o.r.(type) {
+	case *dVar:
+		if r != elem {
+			return nil, false
+		}
+	case *dCoerce:
+		if r.arg != elem || types.ArrayOf(r.t) == nil {
+			return nil, false
+		}
+		rhs = &dCoerce{arg: arr, t: types.ArrayOf(r.t)}
+	default:
+		return nil, false
+	}
+	return &dScalarArrayOp{op: op, useOr: useOr, l: o.l, r: rhs}, true
+}
+
+// between is `x [NOT] BETWEEN a AND b`: `x >= a AND x <= b`, or
+// `x < a OR x > b`.
+func (sc *deparseScope) between(a *pg.A_Expr) (dnode, bool) {
+	list := a.Rexpr.GetList()
+	if list == nil || len(list.Items) != 2 {
+		return nil, false
+	}
+	x, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	lo, ok1 := sc.analyze(list.Items[0])
+	hi, ok2 := sc.analyze(list.Items[1])
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	ops, kind := [2]string{">=", "<="}, boolAnd
+	if a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN {
+		ops, kind = [2]string{"<", ">"}, boolOr
+	}
+	c1, ok1 := sc.binaryOp(ops[0], x, lo)
+	c2, ok2 := sc.binaryOp(ops[1], x, hi)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return &dBool{kind: kind, args: []dnode{c1, c2}}, true
+}
+
+// caseExpr is a searched CASE (transformCaseExpr): conditions are
+// boolean, results coerced to their common type, and a missing ELSE is
+// ELSE NULL of that type.
+func (sc *deparseScope) caseExpr(c *pg.CaseExpr) (dnode, bool) {
+	if c.Arg != nil {
+		return nil, false
+	}
+	out := &dCase{}
+	var results []dnode
+	for _, w := range c.Args {
+		cw := w.GetCaseWhen()
+		if cw == nil {
+			return nil, false
+		}
+		cond, ok := sc.analyze(cw.Expr)
+		if !ok || cond.dtype().Base().Kind != types.KindBool {
+			return nil, false
+		}
+		res, ok := sc.analyze(cw.Result)
+		if !ok {
+			return nil, false
+		}
+		out.conds = append(out.conds, cond)
+		results = append(results, res)
+	}
+	var def dnode = &dConst{t: types.Unknown}
+	if c.Defresult != nil {
+		d, ok := sc.analyze(c.Defresult)
+		if !ok {
+			return nil, false
+		}
+		def = d
+	}
+	common, ok := commonType(append(append([]dnode(nil), results...), def))
+	if !ok {
+		return nil, false
+	}
+	for _, r := range append(results, def) {
+		cr, ok := sc.coerce(r, common, types.CastImplicit)
+		if !ok {
+			return nil, false
+		}
+		out.results = append(out.results, cr)
+	}
+	out.t = common
+	return out, true
+}
+
+// coalesce is COALESCE(...) over its arguments' common type.
+func (sc *deparseScope) coalesce(c *pg.CoalesceExpr) (dnode, bool) {
+	var args []dnode
+	for _, a := range c.Args {
+		d, ok := sc.analyze(a)
+		if !ok {
+			return nil, false
+		}
+		args = append(args, d)
+	}
+	common, ok := commonType(args)
+	if !ok {
+		return nil, false
+	}
+	out := &dCoalesce{t: common}
+	for _, d := range args {
+		cd, ok := sc.coerce(d, common, types.CastImplicit)
+		if !ok {
+			return nil, false
+		}
+		out.args = append(out.args, cd)
+	}
+	return out, true
+}
+
+// commonType is select_common_type: the first known type, replaced by a
+// later one of the same category it casts to implicitly but not back;
+// all unknown is text.
+func commonType(ds []dnode) (*types.Type, bool) {
+	var common *types.Type
+	for _, d := range ds {
+		t := d.dtype()
+		if t.Kind == types.KindUnknown {
+			continue
+		}
+		if common == nil {
+			common = t
+			continue
+		}
+		if t.OID == common.OID {
+			continue
+		}
+		if t.Category != common.Category {
+			return nil, false
+		}
+		if types.CastAllowed(common, t, types.CastImplicit) && !types.CastAllowed(t, common, types.CastImplicit) {
+			common = t
+		}
+	}
+	if common == nil {
+		return types.Text, true
+	}
+	return common.WithMod(-1), true
+}
+
+// hasVar reports whether d reads a column.
+func hasVar(d dnode) bool {
+	switch n := d.(type) {
+	case *dVar:
+		return true
+	case *dCoerce:
+		return hasVar(n.arg)
+	case *dOp:
+		return n.l != nil && hasVar(n.l) || hasVar(n.r)
+	case *dBool:
+		for _, a := range n.args {
+			if hasVar(a) {
+				return true
+			}
+		}
+	case *dNullTest:
+		return hasVar(n.arg)
+	case *dFunc:
+		for _, a := range n.args {
+			if hasVar(a) {
+				return true
+			}
+		}
+	case *dCoalesce:
+		for _, a := range n.args {
+			if hasVar(a) {
+				return true
+			}
+		}
+	case *dCase:
+		for _, a := range append(append([]dnode(nil), n.conds...), n.results...) {
+			if hasVar(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// crossIntegerOp resolves the comparison and arithmetic operators
+// PostgreSQL has for every pair of int2, int4 and int8 operands
+// (int48pl, int84lt, ...), which need no coercion of either side.
+func crossIntegerOp(op string, l, r *types.Type) (*types.Type, bool) {
+	rank := func(t *types.Type) int {
+		switch t.Kind {
+		case types.KindInt2:
+			return 1
+		case types.KindInt4:
+			return 2
+		case types.KindInt8:
+			return 3
+		}
+		return 0
+	}
+	lr, rr := rank(l), rank(r)
+	if lr == 0 || rr == 0 || lr == rr || l.Domain != nil || r.Domain != nil {
+		return nil, false
+	}
+	switch op {
+	case "=", "<>", "<", ">", "<=", ">=":
+		return types.Bool, true
+	case "+", "-", "*", "/":
+		if lr > rr {
+			return l, true
+		}
+		return r, true
+	}
+	return nil, false
+}
+
+// crossNameTextOp reports the comparisons PostgreSQL has between name
+// and text (texteqname, namelttext, ...), which need no coercion.
+func crossNameTextOp(op string, l, r *types.Type) bool {
+	switch op {
+	case "=", "<>", "<", ">", "<=", ">=":
+	default:
+		return false
+	}
+	if l.Domain != nil || r.Domain != nil {
+		return false
+	}
+	return l.Kind == types.KindName && r.Kind == types.KindText || l.Kind == types.KindText && r.Kind == types.KindName
+}
+
+// varcharAsText wraps a varchar operand in its implicit coercion to text.
+func varcharAsText(d dnode) dnode {
+	if t := d.dtype(); t.Kind == types.KindVarchar && t.Domain == nil {
+		return &dCoerce{arg: d, t: types.Text}
+	}
+	return d
+}
+
+// prefixOp is a prefix operator on r: a minus on a constant is folded
+// into it, as the grammar does; other prefix operators are not modelled.
+func (sc *deparseScope) prefixOp(op string, r dnode) (dnode, bool) {
+	if op == "+" {
+		if c, ok := r.(*dConst); ok && c.val != nil && c.t.Kind != types.KindUnknown {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// funcCall resolves a call of a built-in function, or of a catalog
+// function whose parameters are exactly the argument types.
+func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
+	if f.AggStar || f.AggDistinct || f.FuncVariadic || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 ||
+		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL {
+		return nil, false
+	}
+	var parts []string
+	for _, n := range f.Funcname {
+		s := n.GetString_()
+		if s == nil {
+			return nil, false
+		}
+		parts = append(parts, s.Sval)
+	}
+	if len(parts) == 0 || len(parts) > 2 {
+		return nil, false
+	}
+	var args []dnode
+	for _, a := range f.Args {
+		if a.GetNamedArgExpr() != nil {
+			return nil, false
+		}
+		d, ok := sc.analyze(a)
+		if !ok {
+			return nil, false
+		}
+		args = append(args, d)
+	}
+	name := parts[len(parts)-1]
+	schema := ""
+	if len(parts) == 2 {
+		schema = parts[0]
+	}
+	if fn, ok := sc.userFunction(schema, name, args); ok {
+		return fn, true
+	}
+	if schema != "" && schema != "pg_catalog" || sc.catalog.HasFunctionsNamed(name) {
+		return nil, false
+	}
+	ph := &placeholders{}
+	es := make([]sql.Expression, len(args))
+	for i, a := range args {
+		es[i] = ph.of(a)
+	}
+	e, err := expr.NewFuncCall(nil, name, es)
+	if err != nil {
+		return nil, false
+	}
+	fc, ok := e.(*expr.FuncCall)
+	if !ok || fc.Keyword != "" {
+		return nil, false
+	}
+	out := &dFunc{name: name, t: expr.TypeOf(fc)}
+	for _, a := range fc.Args {
+		d, ok := ph.back(a, false)
+		if !ok {
+			return nil, false
+		}
+		out.args = append(out.args, d)
+	}
+	return out, true
+}
+
+// userFunction finds a catalog function by name through the search path
+// whose input parameters are exactly args' types, and names it as
+// PostgreSQL's generate_function_name does: qualified unless the search
+// path finds it by its bare name.
+func (sc *deparseScope) userFunction(schema, name string, args []dnode) (dnode, bool) {
+	search := sc.path
+	if schema != "" {
+		search = []string{schema}
+	}
+	for _, s := range search {
+		for _, f := range sc.catalog.Functions(catalog.QName{Schema: s, Name: name}) {
+			in := f.InputArgs()
+			if f.ReturnsSet || f.Result == nil || len(in) != len(args) {
+				continue
+			}
+			same := true
+			for i, a := range in {
+				if a.Type == nil || a.Type.OID != args[i].dtype().OID {
+					same = false
+				}
+			}
+			if !same {
+				continue
+			}
+			shown := QuoteIdent(f.Name)
+			if !sc.visibleFunction(f) {
+				shown = QuoteIdent(f.Schema) + "." + shown
+			}
+			return &dFunc{name: shown, args: args, t: f.Result}, true
+		}
+	}
+	return nil, false
+}
+
+// visibleFunction reports whether the search path finds f first by its
+// bare name.
+func (sc *deparseScope) visibleFunction(f *catalog.Function) bool {
+	for _, s := range sc.path {
+		if s == f.Schema {
+			return true
+		}
+		if len(sc.catalog.Functions(catalog.QName{Schema: s, Name: f.Name})) > 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// subLink is `(SELECT expr [AS name] [FROM table [alias]] [WHERE
+// cond])` or EXISTS of it: the sub-queries Supabase policies use
+// ((SELECT auth.uid()), membership checks).
+func (sc *deparseScope) subLink(s *pg.SubLink) (dnode, bool) {
+	switch s.SubLinkType {
+	case pg.SubLinkType_EXPR_SUBLINK, pg.SubLinkType_EXISTS_SUBLINK:
+	case pg.SubLinkType_ANY_SUBLINK:
+		// x IN (SELECT ...): = ANY, printed as IN
+		if len(s.OperName) > 0 || s.Testexpr == nil {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	sel := s.Subselect.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 || len(sel.FromClause) > 1 ||
+		len(sel.DistinctClause) > 0 || len(sel.GroupClause) > 0 || sel.HavingClause != nil || len(sel.SortClause) > 0 ||
+		sel.LimitCount != nil || sel.LimitOffset != nil || sel.WithClause != nil || sel.Op != pg.SetOperation_SETOP_NONE ||
+		len(sel.ValuesLists) > 0 || sel.IntoClause != nil || len(sel.LockingClause) > 0 || len(sel.WindowClause) > 0 {
+		return nil, false
+	}
+	inner := &deparseScope{catalog: sc.catalog, path: sc.path, outer: sc, state: sc.state}
+	out := &dSubLink{exists: s.SubLinkType == pg.SubLinkType_EXISTS_SUBLINK}
+	if len(sel.FromClause) == 1 {
+		from, ok := inner.fromTable(sel.FromClause[0].GetRangeVar())
+		if !ok {
+			return nil, false
+		}
+		out.from = from
+	}
+	rt := sel.TargetList[0].GetResTarget()
+	if rt == nil || rt.Val.GetColumnRef() != nil && rt.Val.GetColumnRef().Fields[len(rt.Val.GetColumnRef().Fields)-1].GetAStar() != nil {
+		return nil, false
+	}
+	d, ok := inner.analyze(rt.Val)
+	if !ok {
+		return nil, false
+	}
+	out.target = d
+	out.name = rt.Name
+	if out.name == "" {
+		out.name = figureColname(rt.Val)
+	}
+	if sel.WhereClause != nil {
+		w, ok := inner.analyze(sel.WhereClause)
+		if !ok || w.dtype().Base().Kind != types.KindBool {
+			return nil, false
+		}
+		out.where = w
+	}
+	if s.SubLinkType == pg.SubLinkType_ANY_SUBLINK {
+		lhs, ok := sc.analyze(s.Testexpr)
+		if !ok {
+			return nil, false
+		}
+		// the operator applies to x and the sub-select's column; only
+		// x's coercion shows
+		col := &dVar{t: out.target.dtype()}
+		cmp, ok := sc.binaryOp("=", lhs, col)
+		if !ok {
+			return nil, false
+		}
+		o, ok := cmp.(*dOp)
+		if !ok || o.t.Kind != types.KindBool {
+			return nil, false
+		}
+		out.in = o.l
+	}
+	return out, true
+}
+
+// fromTable makes a FROM table this scope's relation and returns the
+// item as get_from_clause_item prints it: the name, qualified unless the
+// search path finds it, then the alias.
+func (sc *deparseScope) fromTable(rv *pg.RangeVar) (string, bool) {
+	if rv == nil || sc.state == nil || sc.state.DB == nil || rv.Catalogname != "" || !rv.Inh ||
+		rv.Alias != nil && len(rv.Alias.Colnames) > 0 {
+		return "", false
+	}
+	schemas := sc.path[1:]
+	if rv.Schemaname != "" {
+		schemas = []string{rv.Schemaname}
+	}
+	st := sc.state
+	for _, schema := range schemas {
+		t, ok, err := st.DB.Table(st.Ctx, schema, rv.Relname)
+		if err != nil {
+			return "", false
+		}
+		if !ok {
+			continue
+		}
+		sc.cols = map[string]*types.Type{}
+		for _, c := range t.Schema() {
+			ct, ok := c.Type.(*types.Type)
+			if !ok {
+				return "", false
+			}
+			sc.cols[c.Name] = ct
+		}
+		shown := QuoteIdent(rv.Relname)
+		if !st.tableVisibleAs(schema, rv.Relname) {
+			shown = QuoteIdent(schema) + "." + shown
+		}
+		sc.refName = rv.Relname
+		if rv.Alias != nil {
+			sc.refName = rv.Alias.Aliasname
+			shown += " " + QuoteIdent(rv.Alias.Aliasname)
+		}
+		return shown, true
+	}
+	return "", false
+}
+
+// tableVisibleAs reports whether the search path finds schema.name by
+// its bare name.
+func (s *State) tableVisibleAs(schema, name string) bool {
+	for _, sc := range append([]string{"pg_catalog"}, s.SearchPath...) {
+		if sc == schema {
+			return true
+		}
+		if s.RelOIDIn(sc, name) {
+			return false
+		}
+	}
+	return false
+}
+
+// figureColname is the name PostgreSQL gives an unnamed select-list
+// expression (FigureColname).
+func figureColname(n *pg.Node) string {
+	switch x := n.GetNode().(type) {
+	case *pg.Node_FuncCall:
+		if s := x.FuncCall.Funcname[len(x.FuncCall.Funcname)-1].GetString_(); s != nil {
+			return s.Sval
+		}
+	case *pg.Node_TypeCast:
+		if name := figureColname(x.TypeCast.Arg); name != "?column?" {
+			return name
+		}
+		if nm := x.TypeCast.TypeName.GetNames(); len(nm) > 0 {
+			if s := nm[len(nm)-1].GetString_(); s != nil {
+				return s.Sval
+			}
+		}
+	case *pg.Node_SqlvalueFunction:
+		return strings.ToLower(strings.TrimPrefix(x.SqlvalueFunction.Op.String(), "SVFOP_"))
+	}
+	return "?column?"
+}
+
+// placeholders stand in for analyzed nodes while engine/internal/expr resolves an
+// operator, function or cast over them, and map its result back.
+type placeholders struct {
+	nodes []dnode
+	exprs []sql.Expression
+}
+
+// placeholder is an analyzed node seen as an expression of its type.
+type placeholder struct {
+	t *types.Type
+}
+
+func (p *placeholder) Resolved() bool                                         { return true }
+func (p *placeholder) String() string                                         { return "$deparse" }
+func (p *placeholder) Type() sql.Type                                         { return p.t }
+func (p *placeholder) IsNullable() bool                                       { return true }
+func (p *placeholder) Eval(*sql.Context, sql.Row) (any, error)                { return nil, nil }
+func (p *placeholder) Children() []sql.Expression                             { return nil }
+func (p *placeholder) WithChildren(...sql.Expression) (sql.Expression, error) { return p, nil }
+
+// of is the expression standing for d: an unknown constant is a literal
+// (so it takes the type context gives it), anything else a placeholder
+// that resolution can only wrap in casts.
+func (ph *placeholders) of(d dnode) sql.Expression {
+	var e sql.Expression
+	if c, ok := d.(*dConst); ok && c.t.Kind == types.KindUnknown {
+		e = expr.NewLiteral(types.Unknown, c.val)
+	} else {
+		e = &placeholder{t: d.dtype()}
+	}
+	ph.nodes = append(ph.nodes, d)
+	ph.exprs = append(ph.exprs, e)
+	return e
+}
+
+// back maps a resolved expression over placeholders to analyzed nodes.
+func (ph *placeholders) back(e sql.Expression, explicit bool) (dnode, bool) {
+	for i, x := range ph.exprs {
+		if x == e {
+			return ph.nodes[i], true
+		}
+	}
+	switch x := e.(type) {
+	case *expr.Literal:
+		// an unknown constant coerced: a constant of the new type
+		t := expr.TypeOf(x)
+		if x.Value == nil {
+			return &dConst{t: t}, true
+		}
+		return &dConst{t: t, val: x.Value, text: types.Output(t, x.Value, nil)}, true
+	case *expr.Cast:
+		arg, ok := ph.back(x.Child, false)
+		if !ok {
+			return nil, false
+		}
+		return &dCoerce{arg: arg, t: expr.TypeOf(x), explicit: x.Explicit || explicit}, true
+	}
+	return nil, false
+}
+
+// PrettyExpr is pg_get_expr(text, relid, true): a stored expression's
+// text (pg_attrdef.adbin, pg_policy.polqual, which hold the non-pretty
+// form) printed pretty, or unchanged when deparse does not model it.
+func (s *State) PrettyExpr(text string, relOID uint32) (string, error) {
+	rel, ok, err := s.RelationByOID(relOID)
+	if err != nil || !ok || rel.Kind != 'r' {
+		return text, err
+	}
+	t, ok, err := s.DB.Table(s.Ctx, rel.Schema, rel.Name)
+	if err != nil || !ok {
+		return text, err
+	}
+	if d, ok := s.DeparseStored(text, rel.Name, t.Schema(), true); ok {
+		return d, nil
+	}
+	return text, nil
+}

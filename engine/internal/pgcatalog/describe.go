@@ -1,0 +1,149 @@
+package pgcatalog
+
+import (
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Relations psql's \d reads that tinybase has no objects for: extended
+// statistics and logical-replication publications. They exist, empty, so
+// the queries run as on a database without any.
+
+var int2Array = types.ArrayOf(types.Int2)
+
+// pgStatisticExt is pg_catalog.pg_statistic_ext (CREATE STATISTICS).
+var pgStatisticExt = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"stxrelid", types.Oid}, {"stxname", types.Name}, {"stxnamespace", types.Oid},
+		{"stxowner", types.Oid}, {"stxstattarget", types.Int4}, {"stxkeys", int2Array}, {"stxkind", charArray},
+		{"stxexprs", types.Text},
+	},
+	rows: func(*State) ([][]any, error) { return nil, nil },
+}
+
+// pgPublication is pg_catalog.pg_publication.
+var pgPublication = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"pubname", types.Name}, {"pubowner", types.Oid}, {"puballtables", types.Bool},
+		{"pubinsert", types.Bool}, {"pubupdate", types.Bool}, {"pubdelete", types.Bool},
+		{"pubtruncate", types.Bool}, {"pubviaroot", types.Bool},
+	},
+	rows: func(*State) ([][]any, error) { return nil, nil },
+}
+
+// pgPublicationNamespace is pg_catalog.pg_publication_namespace.
+var pgPublicationNamespace = &def{
+	cols: []column{{"oid", types.Oid}, {"pnpubid", types.Oid}, {"pnnspid", types.Oid}},
+	rows: func(*State) ([][]any, error) { return nil, nil },
+}
+
+// pgPublicationRel is pg_catalog.pg_publication_rel.
+var pgPublicationRel = &def{
+	cols: []column{{"oid", types.Oid}, {"prpubid", types.Oid}, {"prrelid", types.Oid}, {"prqual", types.Text}, {"prattrs", int2Array}},
+	rows: func(*State) ([][]any, error) { return nil, nil },
+}
+
+// addDescribeCatalogs registers this file's relations.
+func addDescribeCatalogs(m map[string]*def) {
+	m["pg_statistic_ext"] = pgStatisticExt
+	m["pg_publication"] = pgPublication
+	m["pg_publication_namespace"] = pgPublicationNamespace
+	m["pg_publication_rel"] = pgPublicationRel
+	m["pg_stat_user_indexes"] = pgStatUserIndexes
+}
+
+// TriggerDef is pg_get_triggerdef(oid, pretty): the CREATE TRIGGER
+// statement, its table qualified unless pretty and visible.
+func (s *State) TriggerDef(oid uint32, pretty bool) (string, bool) {
+	var t *catalog.Trigger
+	for _, x := range s.Catalog.AllTriggers() {
+		if x.OID == oid {
+			t = x
+			break
+		}
+	}
+	if t == nil {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("CREATE TRIGGER " + quoteIdent(t.Name) + " ")
+	switch t.Timing {
+	case catalog.TimingBefore:
+		b.WriteString("BEFORE")
+	case catalog.TimingInstead:
+		b.WriteString("INSTEAD OF")
+	default:
+		b.WriteString("AFTER")
+	}
+	var events []string
+	if t.Events&catalog.EventInsert != 0 {
+		events = append(events, "INSERT")
+	}
+	if t.Events&catalog.EventDelete != 0 {
+		events = append(events, "DELETE")
+	}
+	if t.Events&catalog.EventUpdate != 0 {
+		ev := "UPDATE"
+		if len(t.Columns) > 0 {
+			cols := make([]string, len(t.Columns))
+			for i, c := range t.Columns {
+				cols[i] = quoteIdent(c)
+			}
+			ev += " OF " + strings.Join(cols, ", ")
+		}
+		events = append(events, ev)
+	}
+	if t.Events&catalog.EventTruncate != 0 {
+		events = append(events, "TRUNCATE")
+	}
+	b.WriteString(" " + strings.Join(events, " OR ") + " ON ")
+	if pretty && s.visible(t.Table.Schema) {
+		b.WriteString(quoteIdent(t.Table.Name))
+	} else {
+		b.WriteString(quoteIdent(t.Table.Schema) + "." + quoteIdent(t.Table.Name))
+	}
+	if t.ForEachRow {
+		b.WriteString(" FOR EACH ROW ")
+	} else {
+		b.WriteString(" FOR EACH STATEMENT ")
+	}
+	if t.When != "" {
+		b.WriteString("WHEN (" + t.When + ") ")
+	}
+	b.WriteString("EXECUTE FUNCTION ")
+	if fn, ok := s.Catalog.FunctionByOID(t.Function); ok {
+		b.WriteString(s.routineName(fn))
+	}
+	b.WriteString("(" + triggerArgs(t.Args) + ")")
+	return b.String(), true
+}
+
+// pgStatUserIndexes is pg_catalog.pg_stat_user_indexes: one row per index
+// of a user table, with zero usage counters (tinybase keeps no
+// statistics). drizzle-kit's introspection reads it.
+var pgStatUserIndexes = &def{
+	cols: []column{
+		{"relid", types.Oid}, {"indexrelid", types.Oid}, {"schemaname", types.Name}, {"relname", types.Name},
+		{"indexrelname", types.Name}, {"idx_scan", types.Int8}, {"idx_tup_read", types.Int8}, {"idx_tup_fetch", types.Int8},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		for _, r := range rels {
+			idx, err := s.Indexes(r)
+			if err != nil {
+				return nil, err
+			}
+			for _, ix := range idx {
+				out = append(out, []any{RelationOID(r.Schema, r.Name), RelationOID(r.Schema, ix.Name), r.Schema, r.Name,
+					ix.Name, int64(0), int64(0), int64(0)})
+			}
+		}
+		return out, nil
+	},
+}

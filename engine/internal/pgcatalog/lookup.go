@@ -1,0 +1,214 @@
+package pgcatalog
+
+import (
+	"github.com/tinybase/tinybase/internal/pgtree"
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Rel names one pg_class row found by OID.
+type Rel struct {
+	Schema, Name string
+	Kind         byte // 'r' table, 'i' index, 'v' view, 'S' sequence
+	Table        string
+}
+
+// RelationByOID finds the pg_class row with OID oid, through the rows
+// the State has computed (memo.go).
+func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
+	rows, err := s.rowsWhere(pgClass, 0, oid)
+	if err != nil || len(rows) == 0 {
+		return Rel{}, false, err
+	}
+	r := rows[0]
+	rel := Rel{Name: r[1].(string), Kind: r[16].(string)[0]}
+	rel.Schema, _ = s.SchemaByOID(r[2].(uint32))
+	if rel.Kind == 'i' {
+		ix, err := s.rowsWhere(pgIndex, 0, oid)
+		if err != nil || len(ix) == 0 {
+			return Rel{}, false, err
+		}
+		t, err := s.rowsWhere(pgClass, 0, ix[0][1].(uint32))
+		if err != nil || len(t) == 0 {
+			return Rel{}, false, err
+		}
+		rel.Table = t[0][1].(string)
+	}
+	return rel, true, nil
+}
+
+// IndexDefByOID is pg_get_indexdef(oid); ok is false for no such index,
+// or an expression or partial index whose definition cannot be printed.
+func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {
+	rel, ok, err := s.RelationByOID(oid)
+	if err != nil || !ok || rel.Kind != 'i' {
+		return "", false, err
+	}
+	t, ok, err := s.DB.Table(s.Ctx, rel.Schema, rel.Table)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	idx, err := s.Indexes(Relation{Schema: rel.Schema, Name: rel.Table, Table: t})
+	if err != nil {
+		return "", false, err
+	}
+	for _, ix := range idx {
+		if ix.Name == rel.Name {
+			d, ok := s.indexDefOf(Relation{Schema: rel.Schema, Name: rel.Table, Table: t}, ix)
+			return d, ok, nil
+		}
+	}
+	return "", false, nil
+}
+
+// ConstraintDefByOID is pg_get_constraintdef(oid, pretty).
+func (s *State) ConstraintDefByOID(oid uint32, pretty bool) (string, bool, error) {
+	rels, err := s.Tables()
+	if err != nil {
+		return "", false, err
+	}
+	for _, r := range rels {
+		cons, err := s.constraints(r)
+		if err != nil {
+			return "", false, err
+		}
+		for _, c := range cons {
+			if stableOID("c:"+r.Schema+"."+r.Name+"."+c.Name) == oid {
+				if c.Kind == "CHECK" {
+					return s.checkDef(r, c, pretty), true, nil
+				}
+				return s.constraintDef(r, c), true, nil
+			}
+		}
+	}
+	return "", false, nil
+}
+
+func (s *State) constraintDef(r Relation, c constraint) string {
+	cols := func(names []string) string {
+		q := make([]string, len(names))
+		for i, n := range names {
+			q[i] = QuoteIdent(n)
+		}
+		return "(" + strings.Join(q, ", ") + ")"
+	}
+	switch c.Kind {
+	case "PRIMARY KEY", "UNIQUE":
+		return c.Kind + " " + cols(c.Columns)
+	case "FOREIGN KEY":
+		parent := QuoteIdent(c.FK.ParentTable)
+		if !s.visible(c.FK.ParentSchema) {
+			parent = QuoteIdent(c.FK.ParentSchema) + "." + parent
+		}
+		out := "FOREIGN KEY " + cols(c.Columns) + " REFERENCES " + parent + cols(c.FK.ParentColumns)
+		for _, a := range []struct{ clause, action string }{{"UPDATE", string(c.FK.OnUpdate)}, {"DELETE", string(c.FK.OnDelete)}} {
+			switch code := fkAction(a.action); code {
+			case "c":
+				out += " ON " + a.clause + " CASCADE"
+			case "n":
+				out += " ON " + a.clause + " SET NULL"
+			case "d":
+				out += " ON " + a.clause + " SET DEFAULT"
+			case "r":
+				out += " ON " + a.clause + " RESTRICT"
+			}
+		}
+		return out
+	}
+	return "CHECK (" + c.Check + ")"
+}
+
+// checkDef is pg_get_constraintdef of a CHECK constraint: its expression
+// deparsed as PostgreSQL prints the analyzed form (deparse.go), or else
+// the stored text, which non-pretty deparse parenthesizes when it is an
+// operator or boolean expression, the top one included; NOT VALID follows
+// one not validated yet, as ruleutils prints it.
+func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
+	suffix := ""
+	if c.NotValid {
+		suffix = " NOT VALID"
+	}
+	if d, ok := s.DeparseStored(c.Check, r.Name, r.Table.Schema(), pretty); ok {
+		return "CHECK (" + d + ")" + suffix
+	}
+	if !pretty && parenthesizedCheck(c.Check) {
+		return "CHECK ((" + c.Check + "))" + suffix
+	}
+	return "CHECK (" + c.Check + ")" + suffix
+}
+
+// parenthesizedCheck reports whether PostgreSQL's non-pretty deparse puts
+// a check expression in parentheses of its own: CHECK ((a > 0)),
+// CHECK ((NOT b)), CHECK ((a IS NOT NULL)), but CHECK (c) and CHECK (f(x)).
+func parenthesizedCheck(src string) bool {
+	tree, err := pgtree.Parse("SELECT " + src)
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 {
+		return false
+	}
+	switch sel.TargetList[0].GetResTarget().GetVal().GetNode().(type) {
+	case *pg.Node_AExpr, *pg.Node_BoolExpr, *pg.Node_NullTest, *pg.Node_BooleanTest:
+		return true
+	}
+	return false
+}
+
+// TypeByOID finds a built-in or catalog type.
+func (s *State) TypeByOID(oid uint32) (*types.Type, bool) {
+	if t, ok := types.ByOID(oid); ok {
+		return t, true
+	}
+	for _, d := range s.Catalog.Types() {
+		if d.Type.OID == oid {
+			return d.Type, true
+		}
+		if d.Type.ArrayOID == oid {
+			return types.ArrayOf(d.Type), true
+		}
+	}
+	return s.rowTypeByOID(oid) // rowtypes.go
+}
+
+// TableVisible is pg_table_is_visible(oid): the relation is found first
+// on the search path under its name.
+func (s *State) TableVisible(oid uint32) (bool, bool, error) {
+	rel, ok, err := s.RelationByOID(oid)
+	if err != nil || !ok {
+		return false, ok, err
+	}
+	for _, sc := range append([]string{"pg_catalog"}, s.SearchPath...) {
+		if sc == rel.Schema {
+			return true, true, nil
+		}
+		if s.RelOIDIn(sc, rel.Name) {
+			return false, true, nil
+		}
+	}
+	return false, true, nil
+}
+
+// RelOIDIn reports whether schema holds a relation named name.
+func (s *State) RelOIDIn(schema, name string) bool {
+	for _, r := range systemRelations() {
+		if r.Schema == schema && r.Name == name {
+			return true
+		}
+	}
+	for _, v := range s.Catalog.Views() {
+		if v.Schema == schema && v.Name == name {
+			return true
+		}
+	}
+	for _, q := range s.Catalog.Sequences() {
+		if q.Schema == schema && q.Name == name {
+			return true
+		}
+	}
+	_, ok, _ := s.DB.Table(s.Ctx, schema, name)
+	return ok
+}

@@ -1,0 +1,129 @@
+package pgcatalog
+
+import (
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// pgAttribute is pg_catalog.pg_attribute: the columns of tables, views
+// and composite types (system columns and dropped columns are not kept,
+// so not listed).
+var pgAttribute = &def{
+	cols: []column{
+		{"attrelid", types.Oid}, {"attname", types.Name}, {"atttypid", types.Oid}, {"attstattarget", types.Int4},
+		{"attlen", types.Int2}, {"attnum", types.Int2}, {"attndims", types.Int4}, {"attcacheoff", types.Int4},
+		{"atttypmod", types.Int4}, {"attbyval", types.Bool}, {"attalign", types.Char}, {"attstorage", types.Char},
+		{"attcompression", types.Char}, {"attnotnull", types.Bool}, {"atthasdef", types.Bool},
+		{"atthasmissing", types.Bool}, {"attidentity", types.Char}, {"attgenerated", types.Char},
+		{"attisdropped", types.Bool}, {"attislocal", types.Bool}, {"attinhcount", types.Int4},
+		{"attcollation", types.Oid}, {"attoptions", types.ArrayOf(types.Text)},
+		{"attacl", types.ArrayOf(types.Text)}, {"attfdwoptions", types.ArrayOf(types.Text)}, {"attmissingval", types.Text},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		// identity columns, looked up once per scan (the first owned
+		// sequence in name order, as Catalog.ColumnSequence picks)
+		identities := map[[3]string]byte{}
+		for _, q := range s.Catalog.Sequences() {
+			if q.OwnedBy == nil {
+				continue
+			}
+			k := [3]string{q.OwnedBy.Schema, q.OwnedBy.Table, q.OwnedBy.Column}
+			if _, seen := identities[k]; !seen {
+				identities[k] = q.Identity
+			}
+		}
+		var out [][]any
+		var b attributeRows
+		for _, r := range rels {
+			oid := any(RelationOID(r.Schema, r.Name))
+			for i, col := range r.Table.Schema() {
+				t, _ := col.Type.(*types.Type)
+				if t == nil {
+					t = types.Unknown
+				}
+				identity, generated := "", ""
+				if id := identities[[3]string{r.Schema, r.Name, col.Name}]; id != 0 {
+					identity = string(id)
+				}
+				if col.Generated != nil {
+					generated = "s"
+				}
+				out = append(out, b.row(oid, col.Name, i+1, t, !col.Nullable,
+					(col.Default != nil || col.Generated != nil) && identity == "", identity, generated))
+			}
+		}
+		out = append(out, b.viewAttributes(s)...)
+		out = append(out, compositeAttributes(s)...) // composite.go
+		return out, nil
+	},
+}
+
+// viewAttributes are the columns of views, with the types they were
+// created with: never NOT NULL, without defaults, and no array dimensions
+// (PostgreSQL records attndims only for table columns).
+func (b *attributeRows) viewAttributes(s *State) [][]any {
+	var out [][]any
+	for _, v := range s.Catalog.Views() {
+		if len(v.Types) != len(v.Columns) {
+			continue
+		}
+		oid := any(v.OID)
+		for i, name := range v.Columns {
+			r := b.row(oid, name, i+1, v.Types[i], false, false, "", "")
+			r[attNDimsCol] = int32(0)
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// attNDimsCol is pg_attribute.attndims' position.
+const attNDimsCol = 6
+
+// attributeRows builds pg_attribute rows, boxing what a type contributes
+// to them once per type rather than once per column.
+type attributeRows struct {
+	types map[*types.Type][]any
+}
+
+// Positions in a type's boxed values.
+const (
+	boxOID = iota
+	boxLen
+	boxMod
+	boxByVal
+	boxStorage
+	boxNDims
+	boxColl
+)
+
+func (b *attributeRows) boxed(t *types.Type) []any {
+	if v, ok := b.types[t]; ok {
+		return v
+	}
+	ndims := int32(0)
+	if t.Kind == types.KindArray {
+		ndims = 1
+	}
+	var coll uint32
+	if t.Base().IsString() {
+		coll = 100
+	}
+	v := []any{t.OID, t.Len, t.Mod, t.Len > 0 && t.Len <= 8, storageOf(t), ndims, coll}
+	if b.types == nil {
+		b.types = map[*types.Type][]any{}
+	}
+	b.types[t] = v
+	return v
+}
+
+// row is one pg_attribute row; rel is the relation's OID (a uint32).
+func (b *attributeRows) row(rel any, name string, num int, t *types.Type, notNull, hasDef bool, identity, generated string) []any {
+	x := b.boxed(t)
+	return []any{rel, name, x[boxOID], int32(-1), x[boxLen], int16(num), x[boxNDims], int32(-1),
+		x[boxMod], x[boxByVal], "i", x[boxStorage], "", notNull, hasDef, false, identity, generated,
+		false, true, int32(0), x[boxColl], nil, nil, nil, nil}
+}

@@ -1,0 +1,102 @@
+package pgcatalog
+
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// relOptionsCol is pg_class.reloptions' position.
+const relOptionsCol = 28
+
+// pgClass is pg_catalog.pg_class: tables, their indexes, views and
+// sequences.
+var pgClass = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"relname", types.Name}, {"relnamespace", types.Oid}, {"reltype", types.Oid},
+		{"reloftype", types.Oid}, {"relowner", types.Oid}, {"relam", types.Oid}, {"relfilenode", types.Oid},
+		{"reltablespace", types.Oid}, {"relpages", types.Int4}, {"reltuples", types.Float4},
+		{"relallvisible", types.Int4}, {"reltoastrelid", types.Oid}, {"relhasindex", types.Bool},
+		{"relisshared", types.Bool}, {"relpersistence", types.Char}, {"relkind", types.Char},
+		{"relnatts", types.Int2}, {"relchecks", types.Int2}, {"relhasrules", types.Bool},
+		{"relhastriggers", types.Bool}, {"relhassubclass", types.Bool}, {"relrowsecurity", types.Bool},
+		{"relforcerowsecurity", types.Bool}, {"relispopulated", types.Bool}, {"relreplident", types.Char},
+		{"relispartition", types.Bool}, {"relrewrite", types.Oid}, {"reloptions", types.ArrayOf(types.Text)},
+		{"relacl", types.ArrayOf(types.Text)}, {"relpartbound", types.Text},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		// sec is what pg_class shows of a relation's security; system
+		// relations belong to the bootstrap superuser with no ACL.
+		type sec struct {
+			owner       uint32
+			rls, force  bool
+			acl         any
+			userDefined bool
+		}
+		secOf := func(schema, name string) sec {
+			if schema == "pg_catalog" || schema == "information_schema" {
+				return sec{owner: 10}
+			}
+			owner, rls, force, acl := s.RelationSecurity(schema, name) // pg_roles.go
+			return sec{owner, rls, force, aclArray(acl), true}
+		}
+		// row lists a relation; an index (kind i) takes its owner from its
+		// table, without the table's row security or ACL.
+		row := func(oid uint32, name, schema, kind string, am uint32, natts int, hasIndex bool, sc sec) []any {
+			replident := "d"
+			if kind != "r" {
+				replident = "n"
+			}
+			var reltype uint32
+			if sc.userDefined {
+				reltype = RowTypeOID(schema, name, kind[0]) // rowtypes.go
+			}
+			return []any{oid, name, NamespaceOID(schema), reltype, uint32(0), sc.owner, am, oid,
+				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
+				int16(natts), int16(0), false, false, false, sc.rls, sc.force, true, replident, false, uint32(0), nil,
+				sc.acl, nil}
+		}
+		checks, triggers, err := s.tableFlags(rels) // pg_class_flags.go
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rels {
+			idx, err := s.Indexes(r)
+			if err != nil {
+				return nil, err
+			}
+			sc := secOf(r.Schema, r.Name)
+			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, sc)
+			key := r.Schema + "." + r.Name
+			tr[relChecksCol], tr[relHasTriggersCol] = int16(checks[key]), triggers[key]
+			out = append(out, tr)
+			ixSec := sec{owner: sc.owner, userDefined: sc.userDefined}
+			for _, ix := range idx {
+				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, ixSec))
+			}
+		}
+		for _, r := range systemRelations() {
+			out = append(out, row(r.OID, r.Name, r.Schema, string(r.Kind), map[byte]uint32{'r': 2, 'v': 0}[r.Kind], r.Cols, r.Kind == 'r', secOf(r.Schema, r.Name)))
+		}
+		for _, v := range s.Catalog.Views() {
+			r := row(v.OID, v.Name, v.Schema, "v", 0, len(v.Columns), false, secOf(v.Schema, v.Name))
+			if opts := s.Catalog.ViewOptions(catalog.QName{Schema: v.Schema, Name: v.Name}); opts != nil {
+				r[relOptionsCol] = settingsArray(opts) // pg_roles.go
+			}
+			out = append(out, r)
+		}
+		for _, q := range s.Catalog.Sequences() {
+			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false, secOf(q.Schema, q.Name)))
+		}
+		for _, t := range s.Catalog.Composites() {
+			r := row(t.RelOID, t.Name, t.Schema, "c", 0, len(t.Fields), false, secOf(t.Schema, t.Name))
+			r[3] = t.OID // reltype
+			out = append(out, r)
+		}
+		return out, nil
+	},
+}

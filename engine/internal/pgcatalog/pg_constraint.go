@@ -1,0 +1,89 @@
+package pgcatalog
+
+import (
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// pgConstraint is pg_catalog.pg_constraint: primary key, unique, foreign
+// key and check constraints of tables. conbin is left out (pg_node_tree).
+var pgConstraint = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"conname", types.Name}, {"connamespace", types.Oid}, {"contype", types.Char},
+		{"condeferrable", types.Bool}, {"condeferred", types.Bool}, {"convalidated", types.Bool},
+		{"conrelid", types.Oid}, {"contypid", types.Oid}, {"conindid", types.Oid}, {"conparentid", types.Oid},
+		{"confrelid", types.Oid}, {"confupdtype", types.Char}, {"confdeltype", types.Char},
+		{"confmatchtype", types.Char}, {"conislocal", types.Bool}, {"coninhcount", types.Int4},
+		{"connoinherit", types.Bool}, {"conkey", types.ArrayOf(types.Int2)}, {"confkey", types.ArrayOf(types.Int2)},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		for _, r := range rels {
+			cons, err := s.constraints(r)
+			if err != nil {
+				return nil, err
+			}
+			relOID := RelationOID(r.Schema, r.Name)
+			for _, c := range cons {
+				var contype string
+				var indid, frel uint32
+				var upd, del, match any = " ", " ", " "
+				var fkey any
+				switch c.Kind {
+				case "PRIMARY KEY":
+					contype, indid = "p", RelationOID(r.Schema, c.Name)
+				case "UNIQUE":
+					contype, indid = "u", RelationOID(r.Schema, c.Name)
+				case "FOREIGN KEY":
+					contype, frel = "f", RelationOID(c.FK.ParentSchema, c.FK.ParentTable)
+					upd, del, match = fkAction(string(c.FK.OnUpdate)), fkAction(string(c.FK.OnDelete)), "s"
+					parent, ok, err := s.DB.Table(s.Ctx, c.FK.ParentSchema, c.FK.ParentTable)
+					if err != nil {
+						return nil, err
+					}
+					if ok {
+						fkey = attnums(parent.Schema().IndexOfColName, c.FK.ParentColumns)
+					}
+				case "CHECK":
+					contype = "c"
+				}
+				var key any
+				if len(c.Columns) > 0 {
+					key = attnums(r.Table.Schema().IndexOfColName, c.Columns)
+				}
+				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
+					NamespaceOID(r.Schema), contype, false, false, !c.NotValid, relOID, uint32(0), indid, uint32(0),
+					frel, upd, del, match, true, int32(0), false, key, fkey})
+			}
+		}
+		return out, nil
+	},
+}
+
+func attnums(index func(string) int, cols []string) *types.Array {
+	vals := make([]any, len(cols))
+	for i, c := range cols {
+		vals[i] = int16(index(c) + 1)
+	}
+	return types.NewArray(types.Int2, vals)
+}
+
+// fkAction is pg_constraint's code for a referential action.
+func fkAction(a string) string {
+	switch strings.ToUpper(strings.ReplaceAll(a, "_", " ")) {
+	case "CASCADE":
+		return "c"
+	case "SET NULL":
+		return "n"
+	case "SET DEFAULT":
+		return "d"
+	case "RESTRICT":
+		return "r"
+	}
+	return "a"
+}

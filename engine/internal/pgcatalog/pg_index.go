@@ -1,0 +1,82 @@
+package pgcatalog
+
+import "github.com/tinybase/tinybase/engine/internal/types"
+
+// pgIndex is pg_catalog.pg_index. indkey is smallint[] here (tinybase has
+// no int2vector); key columns of expression indexes are 0 as in
+// PostgreSQL. indclass names each column's default btree operator class,
+// indoption is 0 (ASC NULLS LAST) per column, and indexprs and indpred
+// (pg_node_tree) are null.
+var pgIndex = &def{
+	cols: []column{
+		{"indexrelid", types.Oid}, {"indrelid", types.Oid}, {"indnatts", types.Int2}, {"indnkeyatts", types.Int2},
+		{"indisunique", types.Bool}, {"indnullsnotdistinct", types.Bool}, {"indisprimary", types.Bool},
+		{"indisexclusion", types.Bool}, {"indimmediate", types.Bool}, {"indisclustered", types.Bool},
+		{"indisvalid", types.Bool}, {"indcheckxmin", types.Bool}, {"indisready", types.Bool},
+		{"indislive", types.Bool}, {"indisreplident", types.Bool}, {"indkey", types.ArrayOf(types.Int2)},
+		{"indcollation", types.ArrayOf(types.Oid)}, {"indclass", types.ArrayOf(types.Oid)},
+		{"indoption", types.ArrayOf(types.Int2)}, {"indexprs", types.Text}, {"indpred", types.Text},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		for _, r := range rels {
+			idx, err := s.Indexes(r)
+			if err != nil {
+				return nil, err
+			}
+			ords := map[string]int16{}
+			colType := map[string]*types.Type{}
+			for i, c := range r.Table.Schema() {
+				ords[c.Name] = int16(i + 1)
+				if t, ok := c.Type.(*types.Type); ok {
+					colType[c.Name] = t
+				}
+			}
+			for _, ix := range idx {
+				var key, coll, class, opt []any
+				for _, c := range ix.Columns {
+					key = append(key, ords[c])
+					var typeOID, collOID uint32
+					if t := colType[c]; t != nil {
+						b := t.Base()
+						typeOID = b.OID
+						if b.Kind == types.KindText || b.Kind == types.KindVarchar || b.Kind == types.KindBpchar {
+							collOID = 100 // default collation
+						}
+					}
+					coll = append(coll, collOID)
+					class = append(class, btreeOpclass(typeOID))
+					opt = append(opt, int16(0))
+				}
+				if len(key) == 0 {
+					key, coll, class, opt = []any{int16(0)}, []any{uint32(0)}, []any{uint32(0)}, []any{int16(0)}
+				}
+				n := int16(len(key))
+				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, n,
+					ix.Unique, false, ix.PrimaryKey, false, true, false, true, false, true, true, false,
+					vector(types.Int2, key), vector(types.Oid, coll), vector(types.Oid, class),
+					vector(types.Int2, opt), nil, nil})
+			}
+		}
+		return out, nil
+	},
+}
+
+// vector is an int2vector or oidvector value: an array whose subscripts
+// start at 0, as PostgreSQL's do (indkey[0] is the first key column).
+func vector(elem *types.Type, vals []any) *types.Array {
+	a := types.NewArray(elem, vals)
+	if len(vals) == 0 {
+		// an empty vector still has its one dimension (array_lower is 0,
+		// array_upper -1)
+		a.Dims, a.Lower = []int{0}, []int{0}
+	}
+	for i := range a.Lower {
+		a.Lower[i] = 0
+	}
+	return a
+}

@@ -1,0 +1,70 @@
+package pgcatalog
+
+import "github.com/tinybase/tinybase/engine/internal/types"
+
+// pgType is pg_catalog.pg_type: the built-in types with their real OIDs
+// the enums, domains and composite types of the catalog and the row types
+// of tables and views, each with its array type.
+var pgType = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"typname", types.Name}, {"typnamespace", types.Oid}, {"typowner", types.Oid},
+		{"typlen", types.Int2}, {"typbyval", types.Bool}, {"typtype", types.Char}, {"typcategory", types.Char},
+		{"typispreferred", types.Bool}, {"typisdefined", types.Bool}, {"typdelim", types.Char},
+		{"typrelid", types.Oid}, {"typelem", types.Oid}, {"typarray", types.Oid}, {"typnotnull", types.Bool},
+		{"typbasetype", types.Oid}, {"typtypmod", types.Int4}, {"typndims", types.Int4},
+		{"typcollation", types.Oid}, {"typdefault", types.Text},
+	},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		add := func(t *types.Type, notNull bool, def string) {
+			typtype := "b"
+			switch {
+			case t.Domain != nil:
+				typtype = "d"
+			case t.Kind == types.KindEnum:
+				typtype = "e"
+			case t.Kind == types.KindRange:
+				typtype = "r"
+			case t.IsComposite():
+				typtype = "c"
+			case t.Category == 'P' || t.Kind == types.KindUnknown:
+				typtype = "p"
+			}
+			var elem, base uint32
+			if t.Elem != nil {
+				elem = t.Elem.OID
+			}
+			mod := int32(-1)
+			if t.Domain != nil {
+				base, mod = t.Domain.OID, t.Domain.Mod
+			}
+			var coll uint32
+			if t.Base().IsString() {
+				coll = 100
+			}
+			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), uint32(10), t.Len,
+				t.Len > 0 && t.Len <= 8, typtype, string(t.Category), t.Preferred, true, ",", t.RelOID,
+				elem, t.ArrayOID, notNull, base, mod, int32(0), coll, nullable(def)})
+		}
+		addWithArray := func(t *types.Type, notNull bool, def string) {
+			add(t, notNull, def)
+			if a := types.ArrayOf(t); a != nil {
+				add(a, false, "")
+			}
+		}
+		for _, t := range types.Builtins {
+			addWithArray(t, false, "")
+		}
+		for _, d := range s.Catalog.Types() {
+			addWithArray(d.Type, d.NotNull, d.Default)
+		}
+		rels, err := s.rowTypeRels() // rowtypes.go
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rels {
+			addWithArray(r.rowType(), false, "")
+		}
+		return out, nil
+	},
+}

@@ -1,0 +1,205 @@
+package pgcatalog
+
+import (
+	"hash/fnv"
+	"sort"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+)
+
+// State is what one read of a system catalog sees: the session's
+// transaction, its object catalog, search path and settings.
+type State struct {
+	Ctx        *sql.Context
+	DB         *storage.Database
+	Txn        *storage.Txn
+	Catalog    *catalog.Catalog
+	SearchPath []string
+	User       string
+	Database   string
+	// Settings are pg_settings' rows; read them with SettingRows, which
+	// fills them from LoadSettings on first use (most reads never need
+	// them, and listing them costs more than many catalog lookups).
+	Settings     []Setting
+	LoadSettings func() []Setting
+
+	memo memo // memo.go
+}
+
+// SettingRows returns the run-time parameters, loading them once.
+func (s *State) SettingRows() []Setting {
+	if s.Settings == nil && s.LoadSettings != nil {
+		s.Settings = s.LoadSettings()
+	}
+	return s.Settings
+}
+
+// Setting is one run-time parameter as pg_settings shows it.
+type Setting struct {
+	Name, Setting, Unit, Category, ShortDesc, Context, VarType, Source string
+	MinVal, MaxVal                                                     string
+	EnumVals                                                           []string
+	BootVal, ResetVal                                                  string
+}
+
+// Source builds the State a read sees; the engine's session implements it.
+type Source func(ctx *sql.Context) (*State, error)
+
+// Relation is one user table as the catalogs list it.
+type Relation struct {
+	Schema, Name string
+	Table        *storage.Table
+}
+
+// Tables lists every table of every schema, sorted by schema and name.
+// The list is computed once per State and shared: callers must not
+// modify it.
+func (s *State) Tables() ([]Relation, error) {
+	s.memo.mu.Lock()
+	out, done := s.memo.tables, s.memo.tablesDone
+	s.memo.mu.Unlock()
+	if done {
+		return out, nil
+	}
+	out, err := s.listTables()
+	if err != nil {
+		return nil, err
+	}
+	s.memo.mu.Lock()
+	s.memo.tables, s.memo.tablesDone = out, true
+	s.memo.mu.Unlock()
+	return out, nil
+}
+
+func (s *State) listTables() ([]Relation, error) {
+	var out []Relation
+	schemas := s.Txn.SchemaNames()
+	sort.Strings(schemas)
+	for _, sc := range schemas {
+		if storage.IsSystemSchema(sc) {
+			continue
+		}
+		names, err := s.Txn.TableNames(sc)
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			t, ok, err := s.DB.Table(s.Ctx, sc, n)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, Relation{Schema: sc, Name: n, Table: t})
+			}
+		}
+	}
+	return out[:len(out):len(out)], nil
+}
+
+// Schemas lists the schemas, system ones included, sorted. The list is
+// computed once per State and shared: callers must not modify it.
+func (s *State) Schemas() []string {
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	if s.memo.schemas == nil {
+		seen := map[string]bool{"pg_catalog": true, "information_schema": true, "pg_toast": true}
+		for _, n := range s.Txn.SchemaNames() {
+			seen[n] = true
+		}
+		out := make([]string, 0, len(seen))
+		for n := range seen {
+			out = append(out, n)
+		}
+		sort.Strings(out)
+		s.memo.schemas = out
+		s.memo.schemaOIDs = make(map[uint32]string, len(out))
+		for _, n := range out {
+			s.memo.schemaOIDs[NamespaceOID(n)] = n
+		}
+	}
+	return s.memo.schemas
+}
+
+// SchemaByOID returns the name of the schema whose OID is oid.
+func (s *State) SchemaByOID(oid uint32) (string, bool) {
+	s.Schemas()
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	n, ok := s.memo.schemaOIDs[oid]
+	return n, ok
+}
+
+// NamespaceOID is the OID of a schema: PostgreSQL's fixed ones for the
+// built-in schemas, a stable hash for the rest.
+func NamespaceOID(name string) uint32 {
+	switch name {
+	case "pg_catalog":
+		return 11
+	case "pg_toast":
+		return 99
+	case "public":
+		return 2200
+	case "information_schema":
+		return 13183
+	}
+	return stableOID("n:" + name)
+}
+
+// RelationOID is the OID of a user table: a stable hash of its qualified
+// name, in the range PostgreSQL gives user objects (>= 16384).
+func RelationOID(schema, name string) uint32 {
+	return stableOID("r:" + schema + "." + name)
+}
+
+func stableOID(key string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return 16384 + h.Sum32()%(1<<31-16384)
+}
+
+// visible reports whether schema is on the search path (pg_catalog always is).
+func (s *State) visible(schema string) bool {
+	if schema == "pg_catalog" {
+		return true
+	}
+	for _, p := range s.SearchPath {
+		if p == schema {
+			return true
+		}
+	}
+	return false
+}
+
+// Indexes lists r's indexes as PostgreSQL has them: without the ones GMS
+// adds to support foreign keys, which PostgreSQL does not create. The
+// list is computed once per State and shared: callers must not modify it.
+func (s *State) Indexes(r Relation) ([]storage.IndexInfo, error) {
+	key := r.Schema + "." + r.Name
+	s.memo.mu.Lock()
+	out, ok := s.memo.indexes[key]
+	s.memo.mu.Unlock()
+	if ok {
+		return out, nil
+	}
+	all, err := r.Table.Indexes(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
+	out = all[:0]
+	for _, ix := range all {
+		if !ix.ForFK {
+			out = append(out, ix)
+		}
+	}
+	out = out[:len(out):len(out)]
+	s.memo.mu.Lock()
+	if s.memo.indexes == nil {
+		s.memo.indexes = map[string][]storage.IndexInfo{}
+	}
+	s.memo.indexes[key] = out
+	s.memo.mu.Unlock()
+	return out, nil
+}

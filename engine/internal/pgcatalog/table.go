@@ -1,0 +1,203 @@
+package pgcatalog
+
+import (
+	"io"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// column declares one catalog column.
+type column struct {
+	name string
+	typ  *types.Type
+}
+
+// def is one catalog relation: its columns and how to compute its rows.
+type def struct {
+	cols []column
+	rows func(s *State) ([][]any, error)
+}
+
+// Table is a system catalog relation as GMS sees it: read-only, computed
+// when scanned.
+type Table struct {
+	schema, name string
+	def          *def
+	source       Source
+	sch          sql.Schema
+}
+
+var _ sql.Table = (*Table)(nil)
+
+// Lookup returns the catalog relation schema.name, reading through source.
+func Lookup(schema, name string, source Source) (*Table, bool) {
+	var d *def
+	switch schema {
+	case "pg_catalog":
+		d = pgCatalog[name]
+	case "information_schema":
+		d = informationSchema[name]
+	}
+	if d == nil {
+		return nil, false
+	}
+	t := &Table{schema: schema, name: name, def: d, source: source}
+	for _, c := range d.cols {
+		t.sch = append(t.sch, &sql.Column{Name: c.name, Type: c.typ, Nullable: true, Source: name, DatabaseSource: schema})
+	}
+	return t, true
+}
+
+// Name implements sql.Table.
+func (t *Table) Name() string { return t.name }
+
+// String implements sql.Table.
+func (t *Table) String() string { return t.schema + "." + t.name }
+
+// Schema implements sql.Table.
+func (t *Table) Schema() sql.Schema { return t.sch }
+
+// Collation implements sql.Table.
+func (t *Table) Collation() sql.CollationID { return sql.Collation_Default }
+
+// Partitions implements sql.Table: one partition.
+func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
+	return &partitions{}, nil
+}
+
+// PartitionRows implements sql.Table: the rows as the session sees them now.
+func (t *Table) PartitionRows(ctx *sql.Context, part sql.Partition) (sql.RowIter, error) {
+	st, err := t.source(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var rows []sql.Row
+	if lp, ok := part.(*lookupPartition); ok {
+		rows, err = t.lookupRows(st, lp.lookup) // index.go
+	} else {
+		rows, err = st.rowsOf(t.def) // memo.go
+	}
+	if err != nil {
+		return nil, err
+	}
+	return newCopyIter(rows), nil
+}
+
+// copyIter returns copies of rows: each scan gets its own (the rows are
+// shared by the statement's scans and kept for the next statement, and a
+// consumer such as INSERT ... SELECT converts values in place), carved out
+// of one allocation as the scan reaches them.
+type copyIter struct {
+	rows []sql.Row
+	buf  []any
+}
+
+func newCopyIter(rows []sql.Row) *copyIter {
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	return &copyIter{rows: rows, buf: make([]any, n)}
+}
+
+// Next implements sql.RowIter.
+func (it *copyIter) Next(*sql.Context) (sql.Row, error) {
+	if len(it.rows) == 0 {
+		return nil, io.EOF
+	}
+	k := copy(it.buf, it.rows[0])
+	r := sql.Row(it.buf[:k:k])
+	it.buf, it.rows = it.buf[k:], it.rows[1:]
+	return r, nil
+}
+
+// Close implements sql.RowIter.
+func (it *copyIter) Close(*sql.Context) error {
+	it.rows, it.buf = nil, nil
+	return nil
+}
+
+// errEOF ends a partition iterator.
+var errEOF = io.EOF
+
+type partition struct{}
+
+func (partition) Key() []byte { return []byte("all") }
+
+type partitions struct{ done bool }
+
+func (p *partitions) Next(*sql.Context) (sql.Partition, error) {
+	if p.done {
+		return nil, errEOF
+	}
+	p.done = true
+	return partition{}, nil
+}
+
+func (p *partitions) Close(*sql.Context) error { return nil }
+
+// Shorthands for the information_schema domains, as their base types
+// (what a client sees on the wire).
+var (
+	sqlIdentifier  = types.Name
+	characterData  = types.Varchar
+	yesOrNo        = types.Varchar.WithMod(3 + 4)
+	cardinalNumber = types.Int4
+)
+
+func yesNo(b bool) string {
+	if b {
+		return "YES"
+	}
+	return "NO"
+}
+
+// nullable returns nil for an empty string.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// The catalogs are read-only: writes fail as PostgreSQL refuses them to a
+// role without privileges on the catalog.
+var (
+	_ sql.InsertableTable = (*Table)(nil)
+	_ sql.UpdatableTable  = (*Table)(nil)
+	_ sql.DeletableTable  = (*Table)(nil)
+)
+
+// Inserter implements sql.InsertableTable.
+func (t *Table) Inserter(*sql.Context) sql.RowInserter { return readOnly{t} }
+
+// Updater implements sql.UpdatableTable.
+func (t *Table) Updater(*sql.Context) sql.RowUpdater { return readOnly{t} }
+
+// Deleter implements sql.DeletableTable.
+func (t *Table) Deleter(*sql.Context) sql.RowDeleter { return readOnly{t} }
+
+// readOnly is the editor of a catalog relation: every change is refused.
+type readOnly struct{ t *Table }
+
+func (r readOnly) err() error {
+	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for %s %s", r.t.kind(), r.t.name)
+}
+
+func (r readOnly) Insert(*sql.Context, sql.Row) error          { return r.err() }
+func (r readOnly) Update(*sql.Context, sql.Row, sql.Row) error { return r.err() }
+func (r readOnly) Delete(*sql.Context, sql.Row) error          { return r.err() }
+func (readOnly) StatementBegin(*sql.Context)                   {}
+func (readOnly) DiscardChanges(*sql.Context, error) error      { return nil }
+func (readOnly) StatementComplete(*sql.Context) error          { return nil }
+func (readOnly) Close(*sql.Context) error                      { return nil }
+
+// kind is "table" or "view", as the permission error names it.
+func (t *Table) kind() string {
+	if _, ok := catalogTableOIDs[t.name]; ok && t.schema == "pg_catalog" {
+		return "table"
+	}
+	return "view"
+}

@@ -1,0 +1,230 @@
+package pgcatalog
+
+import "github.com/tinybase/tinybase/engine/internal/types"
+
+// The catalogs below are what client tools (psql's \d family, drizzle-kit,
+// pgbench) read beyond the core relation catalogs. Rows are generated
+// from the engine's state; fixed rows are PostgreSQL 15's own.
+
+// pgAm is pg_catalog.pg_am: PostgreSQL 15's access methods.
+var pgAm = &def{
+	cols: []column{{"oid", types.Oid}, {"amname", types.Name}, {"amhandler", types.Text}, {"amtype", types.Char}},
+	rows: func(*State) ([][]any, error) {
+		return [][]any{
+			{uint32(2), "heap", "heap_tableam_handler", "t"},
+			{uint32(403), "btree", "bthandler", "i"},
+			{uint32(405), "hash", "hashhandler", "i"},
+			{uint32(783), "gist", "gisthandler", "i"},
+			{uint32(2742), "gin", "ginhandler", "i"},
+			{uint32(4000), "spgist", "spghandler", "i"},
+			{uint32(3580), "brin", "brinhandler", "i"},
+		}, nil
+	},
+}
+
+// DatabaseOID is the OID of the one database, "postgres" (PostgreSQL
+// gives it 5 in a fresh cluster).
+const DatabaseOID = 5
+
+// pgDatabase is pg_catalog.pg_database: the engine's one database plus
+// the two templates a cluster always has.
+var pgDatabase = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"datname", types.Name}, {"datdba", types.Oid}, {"encoding", types.Int4},
+		{"datlocprovider", types.Char}, {"datistemplate", types.Bool}, {"datallowconn", types.Bool},
+		{"datconnlimit", types.Int4}, {"datfrozenxid", types.Text}, {"datminmxid", types.Text},
+		{"dattablespace", types.Oid}, {"datcollate", types.Text}, {"datctype", types.Text},
+		{"daticulocale", types.Text}, {"datcollversion", types.Text}, {"datacl", types.ArrayOf(types.Text)},
+	},
+	rows: func(*State) ([][]any, error) {
+		row := func(oid uint32, name string, template, conn bool, acl any) []any {
+			return []any{oid, name, uint32(10), int32(6), "c", template, conn, int32(-1), "716", "1",
+				uint32(1663), "C.UTF-8", "C.UTF-8", nil, nil, acl}
+		}
+		tacl := types.NewArray(types.Text, []any{"=c/postgres", "postgres=CTc/postgres"})
+		return [][]any{
+			row(DatabaseOID, "postgres", false, true, nil),
+			row(1, "template1", true, true, tacl),
+			row(4, "template0", true, false, tacl),
+		}, nil
+	},
+}
+
+// pgCollation is pg_catalog.pg_collation: the built-in collations.
+var pgCollation = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"collname", types.Name}, {"collnamespace", types.Oid}, {"collowner", types.Oid},
+		{"collprovider", types.Char}, {"collisdeterministic", types.Bool}, {"collencoding", types.Int4},
+		{"collcollate", types.Text}, {"collctype", types.Text}, {"colliculocale", types.Text}, {"collversion", types.Text},
+	},
+	rows: func(*State) ([][]any, error) {
+		ns := NamespaceOID("pg_catalog")
+		return [][]any{
+			{uint32(100), "default", ns, uint32(10), "d", true, int32(-1), nil, nil, nil, nil},
+			{uint32(950), "C", ns, uint32(10), "c", true, int32(-1), "C", "C", nil, nil},
+			{uint32(951), "POSIX", ns, uint32(10), "c", true, int32(-1), "POSIX", "POSIX", nil, nil},
+		}, nil
+	},
+}
+
+// pgInherits is pg_catalog.pg_inherits: tinybase has no table inheritance
+// or partitioning, so it is empty.
+var pgInherits = &def{
+	cols: []column{{"inhrelid", types.Oid}, {"inhparent", types.Oid}, {"inhseqno", types.Int4}, {"inhdetachpending", types.Bool}},
+	rows: func(*State) ([][]any, error) { return nil, nil },
+}
+
+// pgTablespace is pg_catalog.pg_tablespace: the two built-in tablespaces.
+var pgTablespace = &def{
+	cols: []column{{"oid", types.Oid}, {"spcname", types.Name}, {"spcowner", types.Oid}, {"spcacl", types.ArrayOf(types.Text)}, {"spcoptions", types.ArrayOf(types.Text)}},
+	rows: func(*State) ([][]any, error) {
+		return [][]any{{uint32(1663), "pg_default", uint32(10), nil, nil}, {uint32(1664), "pg_global", uint32(10), nil, nil}}, nil
+	},
+}
+
+// pgStatActivity is pg_catalog.pg_stat_activity, minimal: the reading
+// session's own row.
+var pgStatActivity = &def{
+	cols: []column{
+		{"datid", types.Oid}, {"datname", types.Name}, {"pid", types.Int4}, {"leader_pid", types.Int4},
+		{"usesysid", types.Oid}, {"usename", types.Name}, {"application_name", types.Text},
+		{"client_addr", types.Text}, {"client_hostname", types.Text}, {"client_port", types.Int4},
+		{"backend_start", types.Timestamptz}, {"xact_start", types.Timestamptz}, {"query_start", types.Timestamptz},
+		{"state_change", types.Timestamptz}, {"wait_event_type", types.Text}, {"wait_event", types.Text},
+		{"state", types.Text}, {"backend_xid", types.Text}, {"backend_xmin", types.Text}, {"query_id", types.Int8},
+		{"query", types.Text}, {"backend_type", types.Text},
+	},
+	rows: func(s *State) ([][]any, error) {
+		app := ""
+		for _, st := range s.SettingRows() {
+			if st.Name == "application_name" {
+				app = st.Setting
+			}
+		}
+		return [][]any{{uint32(DatabaseOID), s.Database, nil, nil, uint32(10), s.User, app, nil, nil, nil,
+			nil, nil, nil, nil, nil, nil, "active", nil, nil, nil, nil, "client backend"}}, nil
+	},
+}
+
+// pgAttrdef is pg_catalog.pg_attrdef: one row per column default; adbin
+// holds the default's SQL text (which pg_get_expr returns unchanged).
+var pgAttrdef = &def{
+	cols: []column{{"oid", types.Oid}, {"adrelid", types.Oid}, {"adnum", types.Int2}, {"adbin", types.Text}},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		for _, r := range rels {
+			relOID := RelationOID(r.Schema, r.Name)
+			for i, c := range r.Table.Schema() {
+				if c.Generated != nil {
+					// a generated column's expression, as pg_get_expr prints it
+					def := storedText(c.Generated)
+					if d, ok := s.DeparseStored(def, r.Name, r.Table.Schema(), false); ok {
+						def = d
+					}
+					out = append(out, []any{stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), relOID, int16(i + 1), def})
+					continue
+				}
+				if c.Default == nil {
+					continue
+				}
+				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name); ok && seq.Identity != 0 {
+					continue
+				}
+				def := storedText(c.Default)
+				out = append(out, []any{stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), relOID, int16(i + 1), def})
+			}
+		}
+		return out, nil
+	},
+}
+
+// pgDepend is pg_catalog.pg_depend: the dependencies clients look for —
+// a serial column's sequence owned by its column ('a'), an index on its
+// table ('a'), which drizzle and psql read.
+var pgDepend = &def{
+	cols: []column{
+		{"classid", types.Oid}, {"objid", types.Oid}, {"objsubid", types.Int4}, {"refclassid", types.Oid},
+		{"refobjid", types.Oid}, {"refobjsubid", types.Int4}, {"deptype", types.Char},
+	},
+	rows: func(s *State) ([][]any, error) {
+		rels, err := s.Tables()
+		if err != nil {
+			return nil, err
+		}
+		var out [][]any
+		for _, r := range rels {
+			relOID := RelationOID(r.Schema, r.Name)
+			idx, err := s.Indexes(r)
+			if err != nil {
+				return nil, err
+			}
+			for _, ix := range idx {
+				out = append(out, []any{uint32(pgClassOID), RelationOID(r.Schema, ix.Name), int32(0), uint32(pgClassOID), relOID, int32(0), "a"})
+			}
+		}
+		for _, q := range s.Catalog.Sequences() {
+			if q.OwnedBy == nil {
+				continue
+			}
+			rel := Relation{Schema: q.OwnedBy.Schema, Name: q.OwnedBy.Table}
+			t, ok, err := s.DB.Table(s.Ctx, rel.Schema, rel.Name)
+			if err != nil || !ok {
+				continue
+			}
+			n := t.Schema().IndexOfColName(q.OwnedBy.Column)
+			if n < 0 {
+				continue
+			}
+			out = append(out, []any{uint32(pgClassOID), q.OID, int32(0), uint32(pgClassOID), RelationOID(rel.Schema, rel.Name), int32(n + 1), "a"})
+		}
+		return out, nil
+	},
+}
+
+// addWireCatalogs registers this file's relations.
+func addWireCatalogs(m map[string]*def) {
+	m["pg_am"] = pgAm
+	m["pg_database"] = pgDatabase
+	m["pg_collation"] = pgCollation
+	m["pg_inherits"] = pgInherits
+	m["pg_tablespace"] = pgTablespace
+	m["pg_stat_activity"] = pgStatActivity
+	m["pg_attrdef"] = pgAttrdef
+	m["pg_depend"] = pgDepend
+	m["pg_opclass"] = pgOpclass
+}
+
+// RoleByOID names the role with that OID.
+func (s *State) RoleByOID(oid uint32) (string, bool) {
+	if r, ok := s.Catalog.RoleByOID(oid); ok {
+		return r.Name, true
+	}
+	return "", false
+}
+
+// IndexColumnDef is pg_get_indexdef(oid, column, pretty) for column > 0:
+// that key column's name (expression indexes are not listed by oid).
+func (s *State) IndexColumnDef(oid uint32, col int) (string, bool, error) {
+	rel, ok, err := s.RelationByOID(oid)
+	if err != nil || !ok || rel.Kind != 'i' {
+		return "", false, err
+	}
+	t, ok, err := s.DB.Table(s.Ctx, rel.Schema, rel.Table)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	idx, err := s.Indexes(Relation{Schema: rel.Schema, Name: rel.Table, Table: t})
+	if err != nil {
+		return "", false, err
+	}
+	for _, ix := range idx {
+		if ix.Name == rel.Name && col >= 1 && col <= len(ix.Columns) {
+			return ix.Columns[col-1], true, nil
+		}
+	}
+	return "", false, nil
+}

@@ -1,0 +1,98 @@
+package plpgsql
+
+import (
+	"context"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Host is what the interpreter needs from the engine. The engine's
+// implementation binds variables of the running Frame as parameters.
+type Host interface {
+	// Eval evaluates e (an expression, run as SELECT e) in fr; it returns
+	// the value and its type. A result with other than one column or more
+	// than one row is an error.
+	Eval(ctx context.Context, fr *Frame, e *Expr) (any, *types.Type, error)
+	// Query runs e (a statement) in fr and materialises its result.
+	Query(ctx context.Context, fr *Frame, e *Expr) (*Result, error)
+	// Dynamic runs sql text with $n parameters (EXECUTE ... USING).
+	Dynamic(ctx context.Context, sql string, params []Value) (*Result, error)
+	// Cast converts v from one type to another with assignment rules.
+	Cast(v any, from, to *types.Type) (any, error)
+	// Output renders v in PostgreSQL's text format.
+	Output(v any, t *types.Type) string
+	// ResolveType resolves a declared type (including tbl%ROWTYPE,
+	// tbl.col%TYPE); nil with no error means "record".
+	ResolveType(ctx context.Context, name string) (*types.Type, error)
+	// Notice sends a RAISE below ERROR to the client.
+	Notice(level, code, message, detail, hint string)
+	// Savepoint marks the transaction; RollbackTo undoes what followed.
+	Savepoint() any
+	RollbackTo(mark any)
+	// Check reports cancellation and statement_timeout (57014).
+	Check(ctx context.Context) error
+	// Enter makes fr the running frame until the returned function is
+	// called (variables in compiled expressions read the running frame).
+	Enter(fr *Frame) (exit func())
+	// EndTransaction runs COMMIT or ROLLBACK inside a DO block or
+	// procedure called outside a transaction block.
+	EndTransaction(commit bool) error
+}
+
+// Value is a typed value.
+type Value struct {
+	V any
+	T *types.Type
+}
+
+// Result is a statement's materialised result.
+type Result struct {
+	Names    []string
+	Types    []*types.Type
+	Rows     [][]any
+	Affected int64
+	// Returns is set for SELECT and DML ... RETURNING.
+	Returns bool
+}
+
+// Var is one variable's current state in a Frame.
+type Var struct {
+	Type  *types.Type // nil until a record gets a value
+	Value any         // *types.RecordVal for records and rows
+	IsRec bool
+}
+
+// Frame is one activation of a function: its variables by datum number.
+type Frame struct {
+	Fn   *Function
+	Vars []Var
+	// RowCount is ROW_COUNT for GET DIAGNOSTICS.
+	RowCount int64
+	// err is the exception being handled (for bare RAISE and GET STACKED DIAGNOSTICS).
+	err []error
+	// out collects RETURN NEXT / RETURN QUERY rows of a set-returning function.
+	out [][]any
+	// Ret is the RETURN value.
+	Ret     any
+	RetType *types.Type
+	// RetSet says the function returns a set; RetTypes are its columns.
+	RetSet   bool
+	RetTypes []*types.Type
+	RetNames []string
+	// RetIsRow is set when each result row is a composite split into RetTypes.
+	RetIsRow bool
+	OutVars  []int
+	host     Host
+	iter     int
+	// subxacts counts the exception blocks running (no COMMIT inside one).
+	subxacts int
+}
+
+// IsRecord reports whether a datum is a record or row variable.
+func (f *Frame) IsRecord(dno int) bool { return f.isRecord(dno) }
+
+// VarValue returns a variable's value and type for the host.
+func (f *Frame) VarValue(dno int) (any, *types.Type) {
+	v := &f.Vars[dno]
+	return v.Value, v.Type
+}

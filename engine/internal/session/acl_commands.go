@@ -1,0 +1,543 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// relKind is the kind of a relation: "table", "view" or "sequence".
+type relKind string
+
+// lookupRelation finds a table, view or sequence by optionally qualified
+// name through the search path.
+func (s *Session) lookupRelation(q catalog.QName) (catalog.QName, relKind, bool) {
+	cat := s.catalog()
+	for _, sc := range s.lookupSchemas(q.Schema) {
+		n := catalog.QName{Schema: sc, Name: q.Name}
+		if _, ok := cat.View(n); ok {
+			return n, "view", true
+		}
+		if _, ok := cat.Sequence(n); ok {
+			return n, "sequence", true
+		}
+		if t, ok := s.findTable(sc, q.Name); ok {
+			return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, "table", true
+		}
+	}
+	return catalog.QName{}, "", false
+}
+
+func relKey(q catalog.QName) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: q.Name}
+}
+
+func schemaKey(name string) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjSchema, Name: name}
+}
+
+// ObjDatabase keys the database's ACL.
+const objDatabase catalog.ObjKind = 100
+
+func databaseKey() catalog.ObjectKey { return catalog.ObjectKey{Kind: objDatabase, Name: dbName} }
+
+// grantTarget is one object a GRANT / REVOKE names.
+type grantTarget struct {
+	key   catalog.ObjectKey
+	class catalog.ObjClass
+	word  string // "table", "sequence", "schema", ... for messages
+	name  string // as messages print it
+	q     catalog.QName
+}
+
+func (s *Session) grantTargets(c *translate.Grant) ([]grantTarget, error) {
+	var out []grantTarget
+	cat := s.catalog()
+	txn := s.StorageTxn()
+	switch {
+	case len(c.AllInSchema) > 0:
+		for _, sc := range c.AllInSchema {
+			if !txn.HasSchema(sc) {
+				return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", sc)
+			}
+			switch c.Class {
+			case catalog.ClassTable:
+				names, err := txn.TableNames(sc)
+				if err != nil {
+					return nil, mapError(err)
+				}
+				for _, n := range names {
+					q := catalog.QName{Schema: sc, Name: n}
+					out = append(out, grantTarget{key: relKey(q), class: catalog.ClassTable, word: "table", name: n, q: q})
+				}
+				for _, v := range cat.Views() {
+					if v.Schema == sc {
+						q := catalog.QName{Schema: sc, Name: v.Name}
+						out = append(out, grantTarget{key: relKey(q), class: catalog.ClassTable, word: "view", name: v.Name, q: q})
+					}
+				}
+			case catalog.ClassSequence:
+				for _, seq := range cat.Sequences() {
+					if seq.Schema == sc {
+						q := catalog.QName{Schema: sc, Name: seq.Name}
+						out = append(out, grantTarget{key: relKey(q), class: catalog.ClassSequence, word: "sequence", name: seq.Name, q: q})
+					}
+				}
+			case catalog.ClassFunction:
+				out = append(out, s.functionsInSchema(sc, c.ObjType)...)
+			}
+		}
+		return out, nil
+	case len(c.Funcs) > 0:
+		for _, f := range c.Funcs {
+			t, err := s.resolveFunctionTarget(f, c.ObjType)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, t)
+		}
+		return out, nil
+	}
+	for _, o := range c.Objects {
+		switch c.Class {
+		case catalog.ClassTable, catalog.ClassSequence:
+			q, kind, ok := s.lookupRelation(o)
+			if !ok {
+				return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(o))
+			}
+			class := catalog.ClassTable
+			if kind == "sequence" {
+				class = catalog.ClassSequence
+			} else if c.Class == catalog.ClassSequence {
+				return nil, pgerror.New(pgerror.WrongObjectType, "%q is not a sequence", o.Name)
+			}
+			out = append(out, grantTarget{key: relKey(q), class: class, word: string(kind), name: q.Name, q: q})
+		case catalog.ClassSchema:
+			if !txn.HasSchema(o.Name) {
+				return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", o.Name)
+			}
+			out = append(out, grantTarget{key: schemaKey(o.Name), class: catalog.ClassSchema, word: "schema", name: o.Name})
+		case catalog.ClassType:
+			q, _, ok := s.findType(cat, o)
+			if !ok {
+				return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", displayName(o))
+			}
+			out = append(out, grantTarget{key: catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, class: catalog.ClassType, word: "type", name: q.Name, q: q})
+		case catalog.ClassDatabase:
+			if o.Name != dbName {
+				return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", o.Name)
+			}
+			out = append(out, grantTarget{key: databaseKey(), class: catalog.ClassDatabase, word: "database", name: dbName})
+		}
+	}
+	return out, nil
+}
+
+// privsOf turns the GRANT's privilege list into table-level privileges and
+// per-column ones, checking each is valid for the class.
+func privsOf(c *translate.Grant, class catalog.ObjClass, word string) (catalog.Priv, map[string]catalog.Priv, error) {
+	all := catalog.AllPrivs(class)
+	if c.All {
+		return all, nil, nil
+	}
+	var p catalog.Priv
+	cols := map[string]catalog.Priv{}
+	for _, spec := range c.Privs {
+		pr := spec.Priv
+		if spec.Name == "all" {
+			pr = all
+			if len(spec.Columns) > 0 {
+				pr = catalog.AllPrivs(catalog.ClassColumn)
+			}
+		}
+		if len(spec.Columns) > 0 {
+			if class != catalog.ClassTable {
+				return 0, nil, pgerror.New(pgerror.InvalidGrantOperation, "column privileges are only valid for relations")
+			}
+			if pr&^catalog.AllPrivs(catalog.ClassColumn) != 0 {
+				return 0, nil, pgerror.New(pgerror.InvalidGrantOperation, "invalid privilege type %s for column", strings.ToUpper(spec.Name))
+			}
+			for _, col := range spec.Columns {
+				cols[col] |= pr
+			}
+			continue
+		}
+		if pr&^all != 0 {
+			if class == catalog.ClassSequence && c.Class == catalog.ClassTable {
+				// GRANT ... ON TABLE naming a sequence: PostgreSQL warns and
+				// keeps the privileges sequences have.
+				continue
+			}
+			return 0, nil, pgerror.New(pgerror.InvalidGrantOperation, "invalid privilege type %s for %s", strings.ToUpper(spec.Name), word)
+		}
+		p |= pr
+	}
+	return p, cols, nil
+}
+
+func (s *Session) grantees(names []string) ([]string, error) {
+	var out []string
+	for _, g := range names {
+		if g == translate.RolePublic {
+			out = append(out, "")
+			continue
+		}
+		n, err := s.resolveRoleName(g)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func (s *Session) grantPrivileges(c *translate.Grant) error {
+	targets, err := s.grantTargets(c)
+	if err != nil {
+		return err
+	}
+	grantees, err := s.grantees(c.Grantees)
+	if err != nil {
+		return err
+	}
+	me := s.CurrentUser()
+	for _, t := range targets {
+		privs, cols, err := privsOf(c, t.class, t.word)
+		if err != nil {
+			return err
+		}
+		if t.class == catalog.ClassSequence && c.Class == catalog.ClassTable && !c.All {
+			for _, spec := range c.Privs {
+				if spec.Priv&^catalog.AllPrivs(catalog.ClassSequence) != 0 {
+					s.Notice("WARNING", "01007", fmt.Sprintf("sequence %q only supports USAGE, SELECT, and UPDATE privileges", t.name))
+					break
+				}
+			}
+		}
+		cat := s.catalog()
+		// The grantor: the owner when the current role has the owner's
+		// privileges (superusers included); otherwise the current role,
+		// which needs grant options (PostgreSQL's select_best_grantor).
+		owner := cat.Owner(t.key)
+		grantor := me
+		avail := cat.GrantOptions(me, t.key, t.class)
+		if cat.HasPrivsOf(me, owner) {
+			grantor = owner
+			avail = catalog.AllPrivs(t.class)
+			if len(cols) > 0 {
+				avail |= catalog.AllPrivs(catalog.ClassColumn)
+			}
+		}
+		want := privs
+		for _, p := range cols {
+			want |= p
+		}
+		if avail&want == 0 {
+			if cat.Privileges(me, t.key, t.class) == 0 && !s.isSuperuser() {
+				return permissionDenied(t.word, t.name)
+			}
+			if c.Revoke {
+				s.Notice("WARNING", "01006", fmt.Sprintf("no privileges could be revoked for %q", t.name))
+			} else {
+				s.Notice("WARNING", "01007", fmt.Sprintf("no privileges were granted for %q", t.name))
+			}
+			continue
+		}
+		if avail&want != want {
+			if c.Revoke {
+				s.Notice("WARNING", "01006", fmt.Sprintf("not all privileges could be revoked for %q", t.name))
+			} else {
+				s.Notice("WARNING", "01007", fmt.Sprintf("not all privileges were granted for %q", t.name))
+			}
+			privs &= avail
+			for k := range cols {
+				cols[k] &= avail
+			}
+		}
+		if privs != 0 {
+			acl := cat.EffectiveACL(t.key, t.class)
+			for _, g := range grantees {
+				if c.Revoke {
+					acl = acl.Revoke(g, grantor, privs, c.GrantOption)
+				} else {
+					acl = acl.Grant(g, grantor, privs, c.GrantOption)
+				}
+			}
+			if acl == nil {
+				acl = catalog.ACL{}
+			}
+			cat = cat.SetACL(t.key, acl)
+		}
+		for col, p := range cols {
+			if !s.columnExists(t.q, col) {
+				return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, t.name)
+			}
+			k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: t.q.Schema, Name: t.q.Name, Column: col}
+			acl := cat.ACL(k)
+			for _, g := range grantees {
+				if c.Revoke {
+					acl = acl.Revoke(g, grantor, p, c.GrantOption)
+				} else {
+					acl = acl.Grant(g, grantor, p, c.GrantOption)
+				}
+			}
+			cat = cat.SetACL(k, acl)
+		}
+		// REVOKE on a table also revokes the same privileges on its columns
+		if c.Revoke && t.class == catalog.ClassTable && len(cols) == 0 {
+			for col, acl := range cat.ColumnACLs(t.q) {
+				k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: t.q.Schema, Name: t.q.Name, Column: col}
+				for _, g := range grantees {
+					acl = acl.Revoke(g, grantor, privs, c.GrantOption)
+				}
+				cat = cat.SetACL(k, acl)
+			}
+		}
+		s.setCatalog(cat)
+	}
+	return nil
+}
+
+// columnExists reports whether relation q has column col.
+func (s *Session) columnExists(q catalog.QName, col string) bool {
+	if t, ok := s.findTable(q.Schema, q.Name); ok {
+		for _, c := range t.Schema() {
+			if c.Name == col {
+				return true
+			}
+		}
+		return false
+	}
+	if v, ok := s.catalog().View(q); ok {
+		for _, c := range v.Columns {
+			if c == col {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// permissionDenied is 42501 "permission denied for <kind> <name>".
+func permissionDenied(word, name string) error {
+	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for %s %s", word, name)
+}
+
+// mustBeOwner is 42501 "must be owner of <kind> <name>".
+func mustBeOwner(word, name string) error {
+	return pgerror.New(pgerror.InsufficientPrivilege, "must be owner of %s %s", word, name)
+}
+
+func (s *Session) alterDefaultPrivileges(c *translate.AlterDefaultPrivileges) error {
+	roles := c.Roles
+	if len(roles) == 0 {
+		roles = []string{s.CurrentUser()}
+	}
+	objType := map[catalog.ObjClass]byte{catalog.ClassTable: 'r', catalog.ClassSequence: 'S', catalog.ClassFunction: 'f', catalog.ClassType: 'T', catalog.ClassSchema: 'n'}[c.Action.Class]
+	if objType == 0 {
+		return pgerror.New(pgerror.FeatureNotSupported, "ALTER DEFAULT PRIVILEGES for this object type is not supported yet")
+	}
+	if objType == 'n' && len(c.Schemas) > 0 {
+		return pgerror.New(pgerror.InvalidGrantOperation, "cannot use IN SCHEMA clause when using GRANT/REVOKE ON SCHEMAS")
+	}
+	grantees, err := s.grantees(c.Action.Grantees)
+	if err != nil {
+		return err
+	}
+	class := catalog.DefaultClass(objType)
+	privs := catalog.AllPrivs(class)
+	if !c.Action.All {
+		privs = 0
+		for _, spec := range c.Action.Privs {
+			if spec.Priv&^catalog.AllPrivs(class) != 0 {
+				return pgerror.New(pgerror.InvalidGrantOperation, "invalid privilege type %s for %s", strings.ToUpper(spec.Name), map[byte]string{'r': "relation", 'S': "sequence", 'f': "function", 'T': "type", 'n': "schema"}[objType])
+			}
+			privs |= spec.Priv
+		}
+	}
+	schemas := c.Schemas
+	if len(schemas) == 0 {
+		schemas = []string{""}
+	}
+	for _, rn := range roles {
+		role, err := s.resolveRoleName(rn)
+		if err != nil {
+			return err
+		}
+		if !s.isSuperuser() && !s.catalog().HasPrivsOf(s.CurrentUser(), role) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to change default privileges")
+		}
+		for _, sc := range schemas {
+			if sc != "" && !s.StorageTxn().HasSchema(sc) {
+				return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", sc)
+			}
+			cat := s.catalog()
+			key := catalog.DefaultKey{Role: role, Schema: sc, ObjType: objType}
+			acl, ok := cat.DefaultACLs()[key]
+			if !ok {
+				if sc == "" {
+					acl = catalog.Default(class, role)
+				} else {
+					acl = catalog.ACL{}
+				}
+			}
+			for _, g := range grantees {
+				if c.Action.Revoke {
+					acl = acl.Revoke(g, role, privs, c.Action.GrantOption)
+				} else {
+					acl = acl.Grant(g, role, privs, c.Action.GrantOption)
+				}
+			}
+			// an entry equal to the starting point is removed, as PostgreSQL does
+			if (sc == "" && acl.Equal(catalog.Default(class, role))) || (sc != "" && len(acl) == 0) {
+				acl = nil
+			}
+			s.setCatalog(cat.SetDefaultACL(key, acl))
+		}
+	}
+	return nil
+}
+
+// recordOwner records a new object's owner and initial ACL.
+func (s *Session) recordOwner(c *translate.RecordOwner) error {
+	cat := s.catalog()
+	owner := s.CurrentUser()
+	if c.ObjType == 'n' {
+		if c.Owner != "" {
+			o, err := s.resolveRoleName(c.Owner)
+			if err != nil {
+				return err
+			}
+			if !s.isSuperuser() && !cat.IsMemberOf(s.CurrentUser(), o) {
+				return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
+			}
+			owner = o
+		}
+		if !s.StorageTxn().HasSchema(c.Name.Name) {
+			if !cat.HasPrivilege(s.CurrentUser(), databaseKey(), catalog.ClassDatabase, catalog.PrivCreate) {
+				return permissionDenied("database", dbName)
+			}
+			cat = cat.SetOwner(schemaKey(c.Name.Name), owner)
+			s.setCatalog(cat.SetACL(schemaKey(c.Name.Name), cat.NewObjectACL(owner, "", 'n')))
+		}
+		return nil
+	}
+	if c.ObjType == 'f' {
+		return s.recordFunctionOwner(c, owner)
+	}
+	schema, err := s.creationSchema(c.Name.Schema)
+	if err != nil {
+		return nil // the statement itself reports it
+	}
+	q := catalog.QName{Schema: schema, Name: c.Name.Name}
+	var key catalog.ObjectKey
+	switch c.ObjType {
+	case 'T':
+		key = catalog.ObjectKey{Kind: catalog.ObjType, Schema: schema, Name: c.Name.Name}
+		if _, ok := cat.Type(q); ok {
+			return nil
+		}
+	default:
+		key = relKey(q)
+		if !c.Created && s.relationExists(cat, q) {
+			if _, isView := cat.View(q); c.ReplaceView && isView {
+				// CREATE OR REPLACE VIEW replaces the options too.
+				return s.replaceViewOptions(cat, q, c.SecurityInvoker)
+			}
+			return nil
+		}
+		if err := compositeNameTaken(cat, q); err != nil { // catalog_composite.go
+			return err
+		}
+	}
+	if !cat.HasPrivilege(s.CurrentUser(), schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
+		return permissionDenied("schema", schema)
+	}
+	cat = cat.SetOwner(key, owner)
+	cat = cat.SetACL(key, cat.NewObjectACL(owner, schema, c.ObjType))
+	if c.SecurityInvoker != "" {
+		if _, ok := catalog.ParseBoolOption(c.SecurityInvoker); !ok {
+			return invalidBoolOption(c.SecurityInvoker)
+		}
+		cat = cat.SetViewSecurityInvoker(q, c.SecurityInvoker)
+	}
+	s.setCatalog(cat)
+	return nil
+}
+
+// ownedObject is an object an ALTER / DROP / GRANT needs the owner for.
+func (s *Session) checkOwner(key catalog.ObjectKey, word, name string) error {
+	cat := s.catalog()
+	if s.isSuperuser() || cat.HasPrivsOf(s.CurrentUser(), cat.Owner(key)) {
+		return nil
+	}
+	return mustBeOwner(word, name)
+}
+
+// changeOwner is ALTER ... OWNER TO: the current role must own the object,
+// be a member of the new owner and (except for superusers) hold CREATE on
+// the object's schema.
+func (s *Session) changeOwner(key catalog.ObjectKey, word, name, schema, newOwner string) error {
+	o, err := s.resolveRoleName(newOwner)
+	if err != nil {
+		return err
+	}
+	cat := s.catalog()
+	if cat.Owner(key) == o {
+		return nil
+	}
+	if !s.isSuperuser() {
+		if err := s.checkOwner(key, word, name); err != nil {
+			return err
+		}
+		if !cat.IsMemberOf(s.CurrentUser(), o) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
+		}
+		if schema != "" && !cat.HasPrivilege(o, schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
+			return permissionDenied("schema", schema)
+		}
+	}
+	s.setCatalog(cat.SetOwner(key, o))
+	return nil
+}
+
+func (s *Session) alterOwner(c *translate.AlterOwner) error {
+	cat := s.catalog()
+	switch c.ObjType {
+	case "schema":
+		if !s.StorageTxn().HasSchema(c.Name.Name) {
+			return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.Name.Name)
+		}
+		return s.changeOwner(schemaKey(c.Name.Name), "schema", c.Name.Name, "", c.Owner)
+	case "type", "domain":
+		q, _, ok := s.findType(cat, c.Name)
+		if !ok {
+			return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", displayName(c.Name))
+		}
+		return s.changeOwner(catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
+	case "function", "procedure", "routine":
+		t, err := s.resolveFunctionTarget(*c.Func, c.ObjType)
+		if err != nil {
+			return err
+		}
+		if err := s.changeOwner(t.key, t.word, t.name, t.q.Schema, c.Owner); err != nil {
+			return err
+		}
+		// pg_proc.proowner follows
+		cat := s.catalog()
+		owner := cat.Owner(t.key)
+		for _, f := range cat.Functions(t.q) {
+			if funcKey(f.Schema, f.Name, f.InputTypes()) == t.key && f.Owner != owner {
+				nf := *f
+				nf.Owner = owner
+				cat, _ = cat.PutFunction(nf)
+			}
+		}
+		s.setCatalog(cat)
+		return nil
+	}
+	return pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.ToUpper(c.ObjType))
+}

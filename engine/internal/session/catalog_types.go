@@ -1,0 +1,340 @@
+package session
+
+import (
+	"io"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// findType resolves a user type through the search path.
+func (s *Session) findType(cat *catalog.Catalog, q catalog.QName) (catalog.QName, *catalog.TypeDef, bool) {
+	for _, sc := range s.lookupSchemas(q.Schema) {
+		n := catalog.QName{Schema: sc, Name: q.Name}
+		if d, ok := cat.Type(n); ok {
+			return n, d, true
+		}
+	}
+	return q, nil, false
+}
+
+// newTypeName checks that a type name is free in the creation schema.
+func (s *Session) newTypeName(cat *catalog.Catalog, q catalog.QName) (catalog.QName, error) {
+	schema, err := s.creationSchema(q.Schema)
+	if err != nil {
+		return q, err
+	}
+	n := catalog.QName{Schema: schema, Name: q.Name}
+	if _, ok := cat.Type(n); ok {
+		return n, pgerror.New(pgerror.DuplicateObject, "type %q already exists", q.Name)
+	}
+	if _, ok := types.ByName(q.Name); ok && schema == "pg_catalog" {
+		return n, pgerror.New(pgerror.DuplicateObject, "type %q already exists", q.Name)
+	}
+	return n, nil
+}
+
+func (s *Session) createEnum(c *translate.CreateEnum) error {
+	cat := s.catalog()
+	q, err := s.newTypeName(cat, c.Name)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, l := range c.Labels {
+		if seen[l] {
+			return pgerror.New(pgerror.InvalidParameterValue, "enum labels must be unique").WithDetail("Key %q is duplicated.", l)
+		}
+		seen[l] = true
+	}
+	cat, _ = cat.NewEnum(q, c.Labels)
+	s.setCatalog(cat)
+	return nil
+}
+
+func (s *Session) alterEnum(c *translate.AlterEnum) error {
+	cat := s.catalog()
+	q, d, ok := s.findType(cat, c.Name)
+	if !ok {
+		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
+	}
+	if d.Type.Kind != types.KindEnum || d.IsDomain() {
+		return pgerror.New(pgerror.WrongObjectType, "%s is not an enum", q.Name)
+	}
+	for _, l := range d.Type.Labels {
+		if l == c.Label {
+			if c.IfNotExists {
+				return nil
+			}
+			return pgerror.New(pgerror.DuplicateObject, "enum label %q already exists", c.Label)
+		}
+	}
+	labels, ok := catalog.WithEnumLabel(d.Type.Labels, c.Label, c.Neighbor, !c.After)
+	if !ok {
+		return pgerror.New(pgerror.InvalidParameterValue, "%q is not an existing enum label", c.Neighbor)
+	}
+	nt := *d.Type
+	nt.Labels = labels
+	nd := *d
+	nd.Type = &nt
+	s.setCatalog(cat.ReplaceType(q, &nd))
+	return s.retypeColumns(d.Type.OID, &nt)
+}
+
+// retypeColumns installs a changed user type in every table column of
+// that type (or an array of it): columns hold their *types.Type, and enum
+// labels or domain constraints are part of it.
+func (s *Session) retypeColumns(oid uint32, nt *types.Type) error {
+	ctx := s.gmsContext()
+	txn := s.StorageTxn()
+	for _, t := range s.allTables(ctx, txn) {
+		for _, col := range t.Schema() {
+			ct, _ := col.Type.(*types.Type)
+			if ct == nil {
+				continue
+			}
+			var repl *types.Type
+			switch {
+			case ct.OID == oid:
+				repl = nt.WithMod(ct.Mod)
+			case ct.Kind == types.KindArray && ct.Elem != nil && ct.Elem.OID == oid:
+				repl = types.ArrayOf(nt)
+			default:
+				continue
+			}
+			nc := col.Copy()
+			nc.Type = repl
+			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
+				return mapError(err)
+			}
+		}
+	}
+	return nil
+}
+
+// typeUsers lists the table columns using a type.
+func (s *Session) typeUsers(oid uint32) []tableColumn {
+	ctx := s.gmsContext()
+	txn := s.StorageTxn()
+	var out []tableColumn
+	for _, t := range s.allTables(ctx, txn) {
+		for _, col := range t.Schema() {
+			ct, _ := col.Type.(*types.Type)
+			if ct == nil {
+				continue
+			}
+			if ct.OID == oid || (ct.Elem != nil && ct.Elem.OID == oid) || (ct.Domain != nil && ct.Domain.OID == oid) {
+				out = append(out, tableColumn{t, col.Name})
+			}
+		}
+	}
+	return out
+}
+
+func (s *Session) createDomain(c *translate.CreateDomain) error {
+	cat := s.catalog()
+	q, err := s.newTypeName(cat, c.Name)
+	if err != nil {
+		return err
+	}
+	b := c.Base
+	def := &catalog.TypeDef{NotNull: c.NotNull, Checks: c.Checks, Default: c.Default,
+		Type: &types.Type{Kind: b.Kind, Name: q.Name, SQLName: q.Name, Schema: q.Schema, Category: b.Category,
+			Mod: -1, Len: b.Len, Domain: b, Labels: b.Labels, Elem: b.Elem}}
+	cat, stored := cat.NewDomain(q, def)
+	if err := s.compileDomain(stored); err != nil {
+		return err
+	}
+	s.setCatalog(cat)
+	return nil
+}
+
+func (s *Session) alterDomain(c *translate.AlterDomain) error {
+	cat := s.catalog()
+	q, d, ok := s.findType(cat, c.Name)
+	if !ok || !d.IsDomain() {
+		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
+	}
+	for _, ch := range d.Checks {
+		if ch.Name == c.Check.Name {
+			return pgerror.New(pgerror.DuplicateObject, "constraint %q for domain %s already exists", ch.Name, q.Name)
+		}
+	}
+	nd := *d
+	nt := *d.Type
+	nd.Type = &nt
+	nd.Checks = append(append([]catalog.Check(nil), d.Checks...), c.Check)
+	if err := s.compileDomain(&nd); err != nil {
+		return err
+	}
+	if err := s.validateDomain(nt.OID, &nt); err != nil {
+		return err
+	}
+	s.setCatalog(cat.ReplaceType(q, &nd))
+	return s.retypeColumns(nt.OID, &nt)
+}
+
+// validateDomain checks every stored value of a domain's columns against
+// its (new) constraints, as ALTER DOMAIN ... ADD CONSTRAINT does.
+func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
+	if nt.Check == nil {
+		return nil
+	}
+	ctx := s.gmsContext()
+	txn := s.StorageTxn()
+	for _, t := range s.allTables(ctx, txn) {
+		var ords []int
+		for i, col := range t.Schema() {
+			if ct, _ := col.Type.(*types.Type); ct != nil && ct.OID == oid {
+				ords = append(ords, i)
+			}
+		}
+		if len(ords) == 0 {
+			continue
+		}
+		parts, err := t.Partitions(ctx)
+		if err != nil {
+			return mapError(err)
+		}
+		for {
+			p, err := parts.Next(ctx)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return mapError(err)
+			}
+			rows, err := t.PartitionRows(ctx, p)
+			if err != nil {
+				return mapError(err)
+			}
+			for {
+				row, err := rows.Next(ctx)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					return mapError(err)
+				}
+				for _, i := range ords {
+					if nt.Check(row[i]) != nil {
+						rows.Close(ctx)
+						return pgerror.New(pgerror.CheckViolation, "column %q of table %q contains values that violate the new constraint", t.Schema()[i].Name, t.Name())
+					}
+				}
+			}
+			rows.Close(ctx)
+		}
+		parts.Close(ctx)
+	}
+	return nil
+}
+
+// compileDomain builds d.Type.Check from the domain's NOT NULL and CHECK
+// constraints (evaluated with VALUE bound to the value).
+func (s *Session) compileDomain(d *catalog.TypeDef) error {
+	type check struct {
+		name string
+		e    sql.Expression
+	}
+	var checks []check
+	base := d.Type.Domain
+	for _, ch := range d.Checks {
+		n, err := translate.ParseExpr(ch.Expr)
+		if err != nil {
+			return pgerror.New(pgerror.SyntaxError, "%v", err)
+		}
+		tr := &translate.Translator{Env: &s.env, Catalog: s.translatorCatalog()}
+		ve, err := tr.Scalar(n)
+		if err != nil {
+			return err
+		}
+		e, err := resolveStandalone(ve, base)
+		if err != nil {
+			return err
+		}
+		if t := expr.TypeOf(e); t.Kind != types.KindBool {
+			return pgerror.New(pgerror.DatatypeMismatch, "argument of CHECK must be type boolean, not type %s", t.FormatType())
+		}
+		checks = append(checks, check{ch.Name, e})
+	}
+	name, notNull := d.Type.Name, d.NotNull
+	if len(checks) == 0 && !notNull {
+		return nil
+	}
+	d.Type.Check = func(v any) error {
+		if v == nil {
+			if notNull {
+				return pgerror.New(pgerror.NotNullViolation, "domain %s does not allow null values", name)
+			}
+			return nil
+		}
+		ctx := sql.NewEmptyContext()
+		for _, c := range checks {
+			ok, err := c.e.Eval(ctx, sql.Row{v})
+			if err != nil {
+				return err
+			}
+			if b, isBool := ok.(bool); isBool && !b {
+				return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation,
+					Message: "value for domain " + name + " violates check constraint \"" + c.name + "\"", Constraint: c.name}
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// valueRef is VALUE in a domain constraint: the value being checked.
+type valueRef struct{ typ *types.Type }
+
+func (v *valueRef) Resolved() bool                                         { return true }
+func (v *valueRef) Type() sql.Type                                         { return v.typ }
+func (v *valueRef) IsNullable() bool                                       { return true }
+func (v *valueRef) Eval(_ *sql.Context, row sql.Row) (any, error)          { return row[0], nil }
+func (v *valueRef) Children() []sql.Expression                             { return nil }
+func (v *valueRef) WithChildren(...sql.Expression) (sql.Expression, error) { return v, nil }
+func (v *valueRef) String() string                                         { return "VALUE" }
+
+// resolveStandalone builds an expression from translated vitess AST
+// without a query around it: injected tinybase expressions, with VALUE as
+// the only column.
+func resolveStandalone(e sqlparser.Expr, valueType *types.Type) (sql.Expression, error) {
+	switch x := e.(type) {
+	case sqlparser.InjectedExpr:
+		kids := make([]any, len(x.Children))
+		for i, c := range x.Children {
+			k, err := resolveStandalone(c, valueType)
+			if err != nil {
+				return nil, err
+			}
+			kids[i] = k
+		}
+		out, err := x.Expression.(sqlparser.Injectable).WithResolvedChildren(kids)
+		if err != nil {
+			return nil, err
+		}
+		return out.(sql.Expression), nil
+	case *sqlparser.ParenExpr:
+		return resolveStandalone(x.Expr, valueType)
+	case *sqlparser.ColName:
+		if x.Name.Lowered() == "value" && x.Qualifier.IsEmpty() {
+			return &valueRef{typ: valueType}, nil
+		}
+		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", x.Name.String())
+	}
+	return nil, pgerror.New(pgerror.FeatureNotSupported, "this expression is not supported in a domain constraint yet")
+}
+
+// tableColumn is a column of a storage table.
+type tableColumn struct {
+	table interface {
+		DropColumn(*sql.Context, string) error
+	}
+	column string
+}

@@ -1,0 +1,193 @@
+package session
+
+import (
+	"io"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// renameColumn renames a column; storage renames it in indexes and foreign
+// keys, and the CHECK constraints using it are stored again with the
+// rewritten text.
+func (s *Session) renameColumn(ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := s.mustTable(ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	sch := t.Schema()
+	i := sch.IndexOfColName(c.From)
+	if i < 0 {
+		return pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", c.From)
+	}
+	col := sch[i].Copy()
+	col.Name = c.To
+	if err := t.ModifyColumn(ctx, c.From, col, nil); err != nil {
+		return err
+	}
+	if t, err = s.mustTable(ctx, c.Schema, c.Table); err != nil {
+		return err
+	}
+	checks, err := t.GetChecks(ctx)
+	if err != nil {
+		return err
+	}
+	for _, ch := range checks {
+		text, ok := c.Checks[ch.Name]
+		if !ok {
+			continue
+		}
+		if err := t.DropCheck(ctx, ch.Name); err != nil {
+			return err
+		}
+		ch.CheckExpression = text
+		if err := t.CreateCheck(ctx, &ch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// createAs runs CREATE TABLE AS: the query's columns (unknown-typed ones
+// become text, as in PostgreSQL) and its rows.
+func (s *Session) createAs(ctx *sql.Context, c *translate.TableDDL) (int, error) {
+	sch, iter, _, err := s.eng.gms.QueryWithBindings(ctx, sqlparser.String(c.Query), c.Query, nil, nil)
+	if err != nil {
+		return 0, err
+	}
+	var rows []sql.Row
+	colTypes := make([]*types.Type, len(sch))
+	for i, col := range sch {
+		colTypes[i] = expr.FromGMSType(col.Type)
+	}
+	for !c.NoData {
+		r, err := iter.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			iter.Close(ctx)
+			return 0, err
+		}
+		row := make(sql.Row, len(r))
+		for i, v := range r {
+			if row[i], err = expr.FromGMSValue(colTypes[i], v); err != nil {
+				iter.Close(ctx)
+				return 0, err
+			}
+		}
+		rows = append(rows, row)
+	}
+	if err := iter.Close(ctx); err != nil {
+		return 0, err
+	}
+	if len(c.Columns) > len(sch) {
+		return 0, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
+	}
+	cols := make(sql.Schema, len(sch))
+	for i, col := range sch {
+		name := col.Name
+		if i < len(c.Columns) {
+			name = c.Columns[i]
+		}
+		typ := colTypes[i]
+		if typ == types.Unknown {
+			typ = types.Text
+		}
+		cols[i] = &sql.Column{Name: name, Type: typ, Nullable: true, Source: c.Table}
+	}
+	db := s.eng.provider.DB()
+	pks := sql.NewPrimaryKeySchema(cols)
+	if c.Schema != "" {
+		err = db.Schema(c.Schema).CreateTable(ctx, c.Table, pks, sql.Collation_Default, "")
+	} else {
+		err = db.CreateTable(ctx, c.Table, pks, sql.Collation_Default, "")
+	}
+	if err != nil {
+		return 0, err
+	}
+	t, err := s.mustTable(ctx, c.Schema, c.Table)
+	if err != nil {
+		return 0, err
+	}
+	ins := t.Inserter(ctx)
+	for _, r := range rows {
+		if err := ins.Insert(ctx, r); err != nil {
+			return 0, err
+		}
+	}
+	return len(rows), ins.Close(ctx)
+}
+
+// alterType is ALTER COLUMN TYPE: every value is cast with PostgreSQL's
+// cast rules (assignment, or explicit under USING col::type). Storage's own
+// retyping converts Go values, not PostgreSQL casts, so the rows are taken
+// out, the column retyped on the empty table, and the cast rows put back.
+func (s *Session) alterType(ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := s.mustTable(ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	rows, err := allRows(ctx, t)
+	if err != nil {
+		return err
+	}
+	for _, rt := range c.Retypes {
+		sch := t.Schema()
+		i := sch.IndexOfColName(rt.Column)
+		if i < 0 {
+			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", rt.Column, c.Table)
+		}
+		from := expr.FromGMSType(sch[i].Type)
+		for _, r := range rows {
+			if r[i] == nil {
+				continue
+			}
+			if r[i], err = types.Cast(r[i], from, rt.Type, rt.Explicit, &s.env); err != nil {
+				return err
+			}
+		}
+		if _, err := t.Truncate(ctx); err != nil {
+			return err
+		}
+		col := sch[i].Copy()
+		col.Type = rt.Type
+		if err := t.ModifyColumn(ctx, sch[i].Name, col, nil); err != nil {
+			return err
+		}
+		if t, err = s.mustTable(ctx, c.Schema, c.Table); err != nil {
+			return err
+		}
+	}
+	ins := t.Inserter(ctx)
+	for _, r := range rows {
+		if err := ins.Insert(ctx, r); err != nil {
+			return err
+		}
+	}
+	return ins.Close(ctx)
+}
+
+func allRows(ctx *sql.Context, t *storage.Table) ([]sql.Row, error) {
+	it, err := t.Rows(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer it.Close(ctx)
+	var out []sql.Row
+	for {
+		r, err := it.Next(ctx)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r.Copy())
+	}
+}

@@ -1,0 +1,34 @@
+package session
+
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// setSchema is ALTER TABLE ... SET SCHEMA: the table, its indexes and
+// constraints move; catalog objects that name the table (owned sequences'
+// owner, view dependencies, comments) follow it. The owned sequences
+// themselves stay where they are, unlike PostgreSQL, because column
+// defaults name them by qualified name rather than by OID.
+func (s *Session) setSchema(c *translate.TableDDL) error {
+	txn := s.StorageTxn()
+	if !txn.HasSchema(c.To) {
+		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.To)
+	}
+	if c.To == c.Schema {
+		return nil
+	}
+	if names, err := txn.TableNames(c.To); err == nil {
+		for _, n := range names {
+			if n == c.Table {
+				return pgerror.New(pgerror.DuplicateTable, "relation %q already exists in schema %q", c.Table, c.To)
+			}
+		}
+	}
+	if err := txn.MoveTable(c.Schema, c.Table, c.To); err != nil {
+		return mapError(err)
+	}
+	s.setCatalog(s.catalog().RenameTable(catalog.QName{Schema: c.Schema, Name: c.Table}, catalog.QName{Schema: c.To, Name: c.Table}))
+	return nil
+}

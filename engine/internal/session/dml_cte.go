@@ -1,0 +1,70 @@
+package session
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// materializeCTE runs a data-modifying WITH item and makes its RETURNING
+// rows the CTE's body, a VALUES list of typed constants. The main statement
+// is planned afterwards, so it reads the rows the item returned; unlike
+// PostgreSQL it also sees the item's changes in the tables themselves.
+func (s *Session) materializeCTE(gctx *sql.Context, c *translate.ModifyingCTE) error {
+	res, err := s.runResult(gctx, c.Stmt)
+	if err != nil {
+		return err
+	}
+	if !c.Stmt.Returning {
+		// Referencing it fails in GMS's planner; PostgreSQL says 42P19.
+		c.Slot.Select = emptySelect(nil, nil)
+		return nil
+	}
+	names := make([]string, len(res.schema))
+	for i, col := range res.schema {
+		names[i] = col.Name
+	}
+	if len(c.Columns) > len(names) {
+		return pgerror.New(pgerror.InvalidColumnReference, "WITH query %q has %d columns available but %d columns specified", c.Name, len(names), len(c.Columns))
+	}
+	copy(names, c.Columns)
+	c.Slot.Select = valuesSelect(names, res.types, res.rows)
+	return nil
+}
+
+// valuesSelect is SELECT * FROM (VALUES ...) with the given column names
+// and types; with no rows it selects a row of NULLs under WHERE false.
+func valuesSelect(names []string, typs []*types.Type, rows []sql.Row) sqlparser.SelectStatement {
+	if len(rows) == 0 {
+		return emptySelect(names, typs)
+	}
+	vals := &sqlparser.ValuesStatement{}
+	for _, n := range names {
+		vals.Columns = append(vals.Columns, sqlparser.NewColIdent(n))
+	}
+	for _, row := range rows {
+		tuple := make(sqlparser.ValTuple, len(names))
+		for i := range names {
+			tuple[i] = literal(typs[i], row[i])
+		}
+		vals.Rows = append(vals.Rows, tuple)
+	}
+	return &sqlparser.Select{
+		SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
+		From:        sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: vals, As: sqlparser.NewTableIdent("*values*")}},
+	}
+}
+
+func emptySelect(names []string, typs []*types.Type) sqlparser.SelectStatement {
+	if len(names) == 0 {
+		names, typs = []string{"?column?"}, []*types.Type{types.Unknown}
+	}
+	sel := valuesSelect(names, typs, []sql.Row{make(sql.Row, len(names))}).(*sqlparser.Select)
+	sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: sqlparser.InjectedExpr{Expression: &expr.Pending{Name: "false", Build: func([]sql.Expression) (sql.Expression, error) {
+		return expr.NewLiteral(types.Bool, false), nil
+	}}}}
+	return sel
+}

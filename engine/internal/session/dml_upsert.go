@@ -1,0 +1,370 @@
+package session
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// upsert runs INSERT ... ON CONFLICT row by row (PostgreSQL docs, INSERT,
+// "ON CONFLICT Clause"): each proposed row is inserted under its own
+// savepoint; a unique violation of an arbiter index rolls that row back
+// and either skips it (DO NOTHING) or updates the existing row (DO
+// UPDATE), with EXCLUDED reading the proposed row. A violation of any other
+// index is an error, as in PostgreSQL.
+func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, error) {
+	tbl, err := s.lookupTable(gctx, u.Target)
+	if err != nil {
+		return stepResult{}, err
+	}
+	sch := tbl.Schema()
+	n := len(sch)
+	colIdx, err := insertColumns(tbl, u.Columns, u.Values)
+	if err != nil {
+		return stepResult{}, err
+	}
+	arbiters, err := arbiterIndexes(gctx, tbl, u)
+	if err != nil {
+		return stepResult{}, err
+	}
+	proposed, defaults, err := s.proposedRows(gctx, tbl, colIdx, u)
+	if err != nil {
+		return stepResult{}, err
+	}
+	name := tbl.Name()
+	tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(tbl.Name()), SchemaQualifier: sqlparser.NewTableIdent(tbl.SchemaName())}
+	out := stepResult{ok: len(u.Returning) == 0}
+	if len(u.Returning) > 0 {
+		// the RETURNING columns, known even when no row is returned
+		probe := &sqlparser.Select{SelectExprs: u.Returning,
+			From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn, As: sqlparser.NewTableIdent(name)}}}
+		probe.Where = emptySelect(nil, nil).(*sqlparser.Select).Where
+		pr, err := s.runStep(gctx, probe)
+		if err != nil {
+			return stepResult{}, err
+		}
+		out.schema, out.types = pr.schema, pr.types
+	}
+	if u.Update {
+		u.Excluded.Columns = make([]string, n)
+		u.Excluded.Types = make([]*types.Type, n)
+		for i, c := range sch {
+			u.Excluded.Columns[i] = c.Name
+			u.Excluded.Types[i] = expr.FromGMSType(c.Type)
+		}
+	}
+	ords := keyOrdinals(tbl)
+	touched := map[string]bool{}
+	returning := append(sqlparser.SelectExprs{&sqlparser.StarExpr{}}, u.Returning...)
+	txn := s.StorageTxn()
+	for r, row := range proposed {
+		ins := &sqlparser.Insert{Action: sqlparser.InsertStr, Table: tn, Returning: returning}
+		var tuple sqlparser.ValTuple
+		full := make([]any, n)
+		given := make([]bool, n)
+		for i, ci := range colIdx {
+			if defaults[r][i] {
+				continue
+			}
+			given[ci] = true
+			full[ci] = row[i]
+			ins.Columns = append(ins.Columns, sqlparser.NewColIdent(sch[ci].Name))
+			tuple = append(tuple, literal(expr.FromGMSType(sch[ci].Type), row[i]))
+		}
+		if u.Update {
+			// the proposed row's defaults are computed once, as PostgreSQL
+			// does: the insert and EXCLUDED share them (a serial's nextval
+			// is not drawn a second time on conflict)
+			for ci, c := range sch {
+				if given[ci] || c.Default == nil || c.Generated != nil {
+					continue
+				}
+				if full[ci], err = columnDefault(gctx, c); err != nil {
+					return stepResult{}, err
+				}
+				given[ci] = true
+				ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.Name))
+				tuple = append(tuple, literal(expr.FromGMSType(c.Type), full[ci]))
+			}
+		}
+		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{tuple}}
+		mark := txn.Savepoint()
+		res, err := s.runStep(gctx, ins)
+		if err == nil {
+			touched[s.rowKey(sch, ords, res.rows[0][:n])] = true
+			out.affected++
+			if len(u.Returning) > 0 {
+				out.rows = append(out.rows, res.rows[0][n:])
+			}
+			continue
+		}
+		uv, ok := storage.AsUniqueViolation(err)
+		if !ok || uv.Table != tbl.Name() || uv.Schema != tbl.SchemaName() || (arbiters != nil && !arbiters[uv.Index]) {
+			return stepResult{}, err
+		}
+		txn.RollbackTo(mark)
+		if !u.Update {
+			continue
+		}
+		key := s.rowKey(sch, ords, uv.Existing)
+		if touched[key] {
+			e := pgerror.New(pgerror.CardinalityViolation, "ON CONFLICT DO UPDATE command cannot affect row a second time")
+			e.Hint = "Ensure that no rows proposed for insertion within the same command have duplicate constrained values."
+			return stepResult{}, e
+		}
+		for ci := range sch {
+			if !given[ci] {
+				if full[ci], err = columnDefault(gctx, sch[ci]); err != nil {
+					return stepResult{}, err
+				}
+			}
+		}
+		u.Excluded.Values = full
+		where := s.keyIn(sch, ords, name, map[string]bool{key: true})
+		if pk := tbl.PrimaryKeySchema().PkOrdinals; len(pk) > 0 {
+			// equalities on the key let GMS look the row up by index
+			for _, o := range pk {
+				eq := &sqlparser.ComparisonExpr{Operator: sqlparser.EqualStr,
+					Left:  &sqlparser.ColName{Name: sqlparser.NewColIdent(sch[o].Name), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}},
+					Right: literal(expr.FromGMSType(sch[o].Type), uv.Existing[o])}
+				where = &sqlparser.AndExpr{Left: eq, Right: where}
+			}
+		}
+		if u.Where != nil {
+			where = &sqlparser.AndExpr{Left: where, Right: u.Where}
+		}
+		upd := &sqlparser.Update{
+			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn, As: sqlparser.NewTableIdent(name)}},
+			Exprs:      u.Set,
+			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: where},
+			Returning:  append(sqlparser.SelectExprs{&sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}}}, u.Returning...),
+		}
+		res, err = s.runStep(gctx, upd)
+		if err != nil {
+			return stepResult{}, err
+		}
+		for _, nr := range res.rows {
+			touched[s.rowKey(sch, ords, nr[:n])] = true
+			out.affected++
+			if len(u.Returning) > 0 {
+				out.rows = append(out.rows, nr[n:])
+			}
+		}
+	}
+	return out, nil
+}
+
+// insertColumns maps the INSERT column list to table ordinals; without a
+// list, the leading columns the VALUES rows fill.
+func insertColumns(tbl *storage.Table, cols []string, values [][]sqlparser.Expr) ([]int, error) {
+	sch := tbl.Schema()
+	if len(cols) == 0 {
+		width := len(sch)
+		if values != nil {
+			width = 0
+			for _, v := range values {
+				width = max(width, len(v))
+			}
+			if width > len(sch) {
+				return nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
+			}
+		}
+		idx := make([]int, width)
+		for i := range idx {
+			idx[i] = i
+		}
+		return idx, nil
+	}
+	idx := make([]int, len(cols))
+	seen := map[int]bool{}
+	for i, c := range cols {
+		j := sch.IndexOfColName(c)
+		if j < 0 || sch[j].Name != c {
+			j = -1
+			for k, col := range sch {
+				if col.Name == c {
+					j = k
+				}
+			}
+		}
+		if j < 0 {
+			return nil, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", c, tbl.Name())
+		}
+		if seen[j] {
+			return nil, pgerror.New(pgerror.DuplicateColumn, "column %q specified more than once", c)
+		}
+		seen[j] = true
+		idx[i] = j
+	}
+	return idx, nil
+}
+
+// arbiterIndexes finds the unique indexes the conflict target names; nil
+// means every unique index (DO NOTHING without a target).
+func arbiterIndexes(gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) (map[string]bool, error) {
+	if u.Constraint == "" && len(u.TargetColumns) == 0 && len(u.TargetExprs) == 0 {
+		return nil, nil
+	}
+	infos, err := tbl.Indexes(gctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	if u.Constraint != "" {
+		for _, ix := range infos {
+			if ix.Name == u.Constraint && ix.Unique {
+				out[ix.Name] = true
+			}
+		}
+		if len(out) == 0 {
+			return nil, pgerror.New(pgerror.UndefinedObject, "constraint %q for table %q does not exist", u.Constraint, tbl.Name())
+		}
+		return out, nil
+	}
+	if len(u.TargetExprs) > 0 {
+		return exprArbiters(tbl, infos, u)
+	}
+	want := append([]string(nil), u.TargetColumns...)
+	sort.Strings(want)
+	for _, ix := range infos {
+		if !ix.Unique || ix.Expression || (ix.Partial && !u.TargetPartial) {
+			continue
+		}
+		have := append([]string(nil), ix.Columns...)
+		sort.Strings(have)
+		if strings.Join(have, "\x00") == strings.Join(want, "\x00") {
+			out[ix.Name] = true
+		}
+	}
+	if len(out) == 0 {
+		return nil, pgerror.New(pgerror.InvalidColumnReference, "there is no unique or exclusion constraint matching the ON CONFLICT specification")
+	}
+	return out, nil
+}
+
+// proposedRows evaluates the rows to insert, each value assignment-cast to
+// its column's type; defaults[r][i] marks a DEFAULT item.
+func (s *Session) proposedRows(gctx *sql.Context, tbl *storage.Table, colIdx []int, u *translate.Upsert) ([]sql.Row, [][]bool, error) {
+	sch := tbl.Schema()
+	if u.Source != nil {
+		res, err := s.runStep(gctx, u.Source)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(res.schema) > len(colIdx) {
+			return nil, nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
+		}
+		if len(res.schema) < len(colIdx) {
+			return nil, nil, pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
+		}
+		defaults := make([][]bool, len(res.rows))
+		for r, row := range res.rows {
+			defaults[r] = make([]bool, len(colIdx))
+			for i, ci := range colIdx {
+				e, err := assignCast(s, expr.NewLiteral(res.types[i], row[i]), sch[ci])
+				if err != nil {
+					return nil, nil, err
+				}
+				if row[i], err = e.Eval(gctx, nil); err != nil {
+					return nil, nil, err
+				}
+			}
+		}
+		return res.rows, defaults, nil
+	}
+	defaults := make([][]bool, len(u.Values))
+	width := len(colIdx)
+	if width == 0 {
+		return make([]sql.Row, len(u.Values)), defaults, nil
+	}
+	vals := &sqlparser.ValuesStatement{}
+	for i := 0; i < width; i++ {
+		vals.Columns = append(vals.Columns, sqlparser.NewColIdent("column"+strconv.Itoa(i+1)))
+	}
+	for r, row := range u.Values {
+		if len(row) != width {
+			return nil, nil, pgerror.New(pgerror.SyntaxError, "VALUES lists must all be the same length")
+		}
+		defaults[r] = make([]bool, width)
+		tuple := make(sqlparser.ValTuple, width)
+		for i, e := range row {
+			col := sch[colIdx[i]]
+			if _, isDef := e.(*sqlparser.Default); isDef {
+				defaults[r][i] = true
+				tuple[i] = literal(expr.FromGMSType(col.Type), nil)
+				continue
+			}
+			tuple[i] = sqlparser.InjectedExpr{Expression: &expr.Pending{Name: "assign", Build: func(c []sql.Expression) (sql.Expression, error) {
+				return assignCast(s, c[0], col)
+			}}, Children: sqlparser.Exprs{e}}
+		}
+		vals.Rows = append(vals.Rows, tuple)
+	}
+	sel := &sqlparser.Select{
+		SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
+		From:        sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: vals, As: sqlparser.NewTableIdent("*values*")}},
+	}
+	res, err := s.runStep(gctx, sel)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.rows, defaults, nil
+}
+
+// columnDefault evaluates a column's default for EXCLUDED; NULL without one.
+func columnDefault(gctx *sql.Context, col *sql.Column) (any, error) {
+	if col.Default == nil {
+		return nil, nil
+	}
+	v, err := col.Default.Eval(gctx, nil)
+	if err != nil || v == nil {
+		return v, err
+	}
+	t := expr.FromGMSType(col.Type)
+	if _, ours := col.Default.Type().(*types.Type); !ours {
+		return expr.FromGMSValue(t, v)
+	}
+	return v, nil
+}
+
+// exprArbiters infers the arbiters of a conflict target with an
+// expression (ON CONFLICT (lower(email))): the unique expression indexes
+// whose key parts are the target's elements, in any order, each resolved
+// over the table's row and compared by its canonical text (PostgreSQL's
+// infer_arbiter_indexes compares the expressions' trees).
+func exprArbiters(tbl *storage.Table, infos []storage.IndexInfo, u *translate.Upsert) (map[string]bool, error) {
+	sch := tbl.Schema()
+	want := make([]string, len(u.TargetExprs))
+	for i, e := range u.TargetExprs {
+		r, err := resolveOver(sch, e)
+		if err != nil {
+			return nil, err
+		}
+		want[i] = r.String()
+	}
+	sort.Strings(want)
+	out := map[string]bool{}
+	for _, ix := range infos {
+		if !ix.Unique || !ix.Expression || (ix.Partial && !u.TargetPartial) {
+			continue
+		}
+		have := append([]string(nil), ix.KeyText...)
+		sort.Strings(have)
+		if slices.Equal(have, want) {
+			out[ix.Name] = true
+		}
+	}
+	if len(out) == 0 {
+		return nil, pgerror.New(pgerror.InvalidColumnReference, "there is no unique or exclusion constraint matching the ON CONFLICT specification")
+	}
+	return out, nil
+}

@@ -1,0 +1,205 @@
+package session
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// PostgreSQL keeps the sign of a float's zero (`SELECT -0.0::float8` is -0,
+// round(-0.4::float8) is -0: float8out prints what the hardware computed),
+// while go-mysql-server's ProjectRow turns every negative zero into
+// positive zero, as MySQL prints it. GMS's hashing nodes (DISTINCT, GROUP
+// BY, UNION, IN (subquery), hash joins) rely on that: they hash values'
+// %v text, in which -0 and 0 differ though they compare equal. So the sign
+// is kept only where no hashing follows: in the projections on the output
+// path of a query, from the root of the plan down through nodes that pass
+// rows on unchanged (sorts, limits, filters, subquery aliases). Everything
+// else is left to GMS.
+
+// projectBuilder is installed as the override of GMS's base exec builder,
+// which asks it first for every node of a plan; a nil iterator hands the
+// node back to GMS.
+type projectBuilder struct {
+	base sql.NodeExecBuilder // the GMS builder this overrides, for children
+}
+
+// signedOutput is a session's record of the plan being built: the first
+// plan built under a statement's context is its root, and its output-path
+// projections keep the sign of zero.
+type signedOutput struct {
+	ctx   *sql.Context
+	projs []*plan.Project
+}
+
+// newExecBuilder returns GMS's exec builder with tinybase's projections.
+func newExecBuilder() sql.NodeExecBuilder {
+	pb := &projectBuilder{}
+	pb.base = rowexec.NewOverrideBuilder(pb)
+	return pb.base
+}
+
+// Build implements sql.NodeExecBuilder.
+func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	s, ok := ctx.Session.(*Session)
+	if !ok {
+		return nil, nil
+	}
+	if s.signed.ctx != ctx {
+		s.signed = signedOutput{ctx: ctx, projs: outputProjections(n, s.signed.projs[:0])}
+	}
+	if g, ok := n.(*plan.GroupBy); ok {
+		return b.buildGroupBy(ctx, g, row)
+	}
+	if j, ok := n.(*plan.JoinNode); ok && j.Op.IsFullOuter() {
+		return buildFullJoin(ctx, b.base, j, row) // exec_full_join.go
+	}
+	p, ok := n.(*plan.Project)
+	if !ok || !containsProject(s.signed.projs, p) {
+		return nil, nil
+	}
+	child, err := b.base.Build(ctx, p.Child, row)
+	if err != nil {
+		return nil, err
+	}
+	return &projectIter{projs: p.Projections, child: child}, nil
+}
+
+// outputProjections lists the projections on n's output path.
+func outputProjections(n sql.Node, out []*plan.Project) []*plan.Project {
+	for {
+		switch x := n.(type) {
+		case *plan.Project:
+			out = append(out, x)
+			n = x.Child
+		case *plan.Sort:
+			n = x.Child
+		case *plan.TopN:
+			n = x.Child
+		case *plan.Limit:
+			n = x.Child
+		case *plan.Offset:
+			n = x.Child
+		case *plan.Filter:
+			n = x.Child
+		case *plan.Having:
+			n = x.Child
+		case *plan.SubqueryAlias:
+			n = x.Child
+		default:
+			return out
+		}
+	}
+}
+
+func containsProject(ps []*plan.Project, p *plan.Project) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// projectIter is GMS's ProjectIter without the negative-zero rewrite.
+type projectIter struct {
+	projs []sql.Expression
+	child sql.RowIter
+}
+
+func (i *projectIter) Next(ctx *sql.Context) (sql.Row, error) {
+	r, err := i.child.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return projectRow(ctx, i.projs, r)
+}
+
+func (i *projectIter) Close(ctx *sql.Context) error { return i.child.Close(ctx) }
+
+// projectRow evaluates projections over row as GMS's ProjectRow does:
+// column defaults that are expressions may read the other fields, so they
+// run in a second pass over the first pass's output.
+func projectRow(ctx *sql.Context, projs []sql.Expression, row sql.Row) (sql.Row, error) {
+	fields := make(sql.Row, len(projs))
+	var second []int
+	for i, e := range projs {
+		if d, ok := projectDefault(e); ok && !d.IsLiteral() {
+			second = append(second, i)
+			continue
+		}
+		v, err := e.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		fields[i] = v
+	}
+	for _, i := range second {
+		v, err := projs[i].Eval(ctx, fields)
+		if err != nil {
+			return nil, err
+		}
+		fields[i] = v
+	}
+	return fields, nil
+}
+
+func projectDefault(e sql.Expression) (*sql.ColumnDefaultValue, bool) {
+	if w, ok := e.(*expression.Wrapper); ok {
+		e = w.Unwrap()
+	}
+	d, ok := e.(*sql.ColumnDefaultValue)
+	return d, ok
+}
+
+// buildGroupBy hands GMS a GROUP BY whose float keys hash -0 as 0, since
+// they are one group in PostgreSQL (GMS hashes a key's %v text). The
+// grouped rows, and so the output, keep their values.
+func (b *projectBuilder) buildGroupBy(ctx *sql.Context, g *plan.GroupBy, row sql.Row) (sql.RowIter, error) {
+	var keys []sql.Expression
+	for i, e := range g.GroupByExprs {
+		if _, done := e.(*zeroKey); done {
+			return nil, nil
+		}
+		if t, ok := e.Type().(*types.Type); ok && (t.Base().Kind == types.KindFloat8 || t.Base().Kind == types.KindFloat4) {
+			if keys == nil {
+				keys = append([]sql.Expression{}, g.GroupByExprs...)
+			}
+			keys[i] = &zeroKey{e}
+		}
+	}
+	if keys == nil {
+		return nil, nil
+	}
+	ng := *g
+	ng.GroupByExprs = keys
+	return b.base.Build(ctx, &ng, row)
+}
+
+// zeroKey is a float grouping key with negative zero made positive.
+type zeroKey struct{ sql.Expression }
+
+func (z *zeroKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := z.Expression.Eval(ctx, row)
+	switch x := v.(type) {
+	case float64:
+		if x == 0 {
+			return float64(0), err
+		}
+	case float32:
+		if x == 0 {
+			return float32(0), err
+		}
+	}
+	return v, err
+}
+
+func (z *zeroKey) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	e, err := z.Expression.WithChildren(ch...)
+	if err != nil {
+		return nil, err
+	}
+	return &zeroKey{e}, nil
+}

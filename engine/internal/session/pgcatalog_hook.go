@@ -1,0 +1,195 @@
+package session
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+var _ storage.SystemSchemas = (*Session)(nil)
+
+// SystemTable implements storage.SystemSchemas: pg_catalog and
+// information_schema relations, computed from this session on each read.
+func (s *Session) SystemTable(_ *sql.Context, schema, name string) (sql.Table, bool) {
+	t, ok := pgcatalog.Lookup(schema, name, s.catalogState)
+	if !ok {
+		return nil, false
+	}
+	return t, true
+}
+
+// catalogReads keeps the State of the running statement's catalog reads,
+// so that the relations it joins are computed once (pgcatalog/memo.go),
+// and the schema-derived relations of the previous statement's, which
+// stay current until the key changes.
+type catalogReads struct {
+	key   catalogReadKey
+	ctx   *sql.Context
+	state *pgcatalog.State
+}
+
+// catalogReadKey is what the schema-derived catalog rows depend on: the
+// transaction's root (any write after a savepoint, rollback to one or
+// refresh to another commit moves it; a committed root never changes, so
+// consecutive read-only statements share it), DDL (this session's cache
+// generation, committed DDL elsewhere), the catalog value, role and
+// search path.
+type catalogReadKey struct {
+	root       any
+	meta       any
+	ddl, gen   uint64
+	user, path string
+}
+
+// catalogState is what a system catalog read sees: this session's
+// transaction, catalog, search path and settings.
+func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
+	txn := s.StorageTxn()
+	path := s.SearchPath()
+	meta := txn.Meta()
+	key := catalogReadKey{root: txn.Version(), meta: meta, ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
+		user: s.user, path: strings.Join(path, "\x00")}
+	if s.cat.state != nil && s.cat.key == key && s.cat.ctx == ctx {
+		return s.cat.state, nil
+	}
+	st := &pgcatalog.State{
+		Ctx:          ctx,
+		DB:           s.eng.provider.DB(),
+		Txn:          txn,
+		Catalog:      catalog.Of(meta),
+		SearchPath:   path,
+		User:         s.user,
+		Database:     s.Database(),
+		LoadSettings: s.settingsRows,
+	}
+	if s.cat.state != nil && s.cat.key == key {
+		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go
+	}
+	s.cat = catalogReads{key: key, ctx: ctx, state: st}
+	return st, nil
+}
+
+// currentCatalogState is the running statement's catalog State when it is
+// still current, for lookups made without the statement's context (regclass
+// output, casts); otherwise a new one.
+func (s *Session) currentCatalogState() (*pgcatalog.State, error) {
+	if s.cat.state != nil {
+		txn := s.StorageTxn()
+		key := catalogReadKey{root: txn.Version(), meta: txn.Meta(), ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
+			user: s.user, path: strings.Join(s.SearchPath(), "\x00")}
+		if key == s.cat.key {
+			return s.cat.state, nil
+		}
+	}
+	return s.catalogState(s.gmsContext())
+}
+
+// settingsRows lists the built-in parameters as pg_settings shows them,
+// sorted by name: integer settings with a unit in that unit (work_mem in
+// kB, timeouts in ms).
+func (s *Session) settingsRows() []pgcatalog.Setting {
+	var out []pgcatalog.Setting
+	for _, g := range gucs {
+		info, shown := pgcatalog.SettingInfos[g.name]
+		if !shown {
+			continue
+		}
+		v, _ := s.Setting(g.name)
+		st := pgcatalog.Setting{Name: g.name, Setting: inUnit(v, info.Unit), Unit: info.Unit, Category: info.Category,
+			ShortDesc: info.ShortDesc, Context: info.Context, VarType: info.VarType, Source: "default",
+			MinVal: info.Min, MaxVal: info.Max, BootVal: inUnit(g.def, info.Unit), ResetVal: inUnit(g.def, info.Unit)}
+		if g.boot != "" {
+			st.BootVal = g.boot
+		}
+		if v != g.def {
+			st.Source = "session"
+		}
+		if g.kind == gucEnum {
+			st.EnumVals = g.choices
+		}
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// inUnit prints a setting's value as a number of unit (kB or ms).
+func inUnit(v, unit string) string {
+	switch unit {
+	case "kB":
+		if kb, ok := memoryKB(v); ok {
+			return strconv.FormatInt(kb, 10)
+		}
+	case "ms":
+		if ms, ok := parseMillis(v); ok {
+			return strconv.FormatInt(ms, 10)
+		}
+	}
+	return v
+}
+
+// memoryKB parses a memory setting (work_mem = '8MB') into kilobytes,
+// pg_settings' unit for them.
+func memoryKB(v string) (int64, bool) {
+	units := []struct {
+		suffix string
+		kb     int64
+	}{{"TB", 1 << 30}, {"GB", 1 << 20}, {"MB", 1 << 10}, {"kB", 1}}
+	for _, u := range units {
+		if n, ok := strings.CutSuffix(strings.TrimSpace(v), u.suffix); ok {
+			if x, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64); err == nil {
+				return x * u.kb, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// sessionRelations implements types.RelationResolver for regclass casts
+// through the session's catalog and search path.
+type sessionRelations struct{ s *Session }
+
+var _ types.RelationResolver = sessionRelations{}
+
+// RelationOID resolves a regclass name as 'name'::regclass::oid does.
+func (r sessionRelations) RelationOID(name string) (uint32, error) {
+	st, err := r.s.currentCatalogState()
+	if err != nil {
+		return 0, err
+	}
+	q := parseRelName(name)
+	schemas := r.s.lookupSchemas(q.Schema)
+	if q.Schema == "" {
+		schemas = append([]string{"pg_catalog"}, schemas...)
+	}
+	for _, sc := range schemas {
+		if oid, ok := st.OIDOf(sc, q.Name); ok {
+			return oid, nil
+		}
+	}
+	return 0, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+}
+
+// RelationName prints a relation OID as regclass output does: the name,
+// qualified when the search path does not find it, or the number.
+func (r sessionRelations) RelationName(oid uint32) string {
+	st, err := r.s.currentCatalogState()
+	if err != nil {
+		return strconv.FormatUint(uint64(oid), 10)
+	}
+	rel, ok, err := st.RelationByOID(oid)
+	if err != nil || !ok {
+		return strconv.FormatUint(uint64(oid), 10)
+	}
+	if first, err := r.RelationOID(quoteIdentPart(rel.Name)); err == nil && first == oid {
+		return quoteIdentPart(rel.Name)
+	}
+	return quoteIdentPart(rel.Schema) + "." + quoteIdentPart(rel.Name)
+}

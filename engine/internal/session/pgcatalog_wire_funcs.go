@@ -1,0 +1,105 @@
+package session
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Catalog helper functions client tools call (psql's \d family,
+// drizzle-kit): pg_get_userbyid, pg_get_expr, pg_get_viewdef,
+// pg_encoding_to_char, pg_type_is_visible and friends.
+func init() {
+	// pg_get_userbyid: the bootstrap superuser is OID 10, as in PostgreSQL.
+	expr.AddFunc("pg_get_userbyid", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Name), Volatile: true,
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+			oid := a[0].(uint32)
+			if oid == 10 {
+				return "postgres", nil
+			}
+			if name, ok := st.RoleByOID(oid); ok {
+				return name, nil
+			}
+			return fmt.Sprintf("unknown (OID=%d)", oid), nil
+		})})
+	// pg_get_expr: the catalogs keep expressions as SQL text already, in
+	// pg_get_expr's non-pretty form; pretty output deparses it again
+	// against the relation (pgcatalog/deparse.go).
+	getExpr := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return a[0], nil }
+	expr.AddFunc("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid}, Result: expr.Fixed(types.Text), Fn: getExpr})
+	expr.AddFunc("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
+			if pretty, _ := a[2].(bool); !pretty {
+				return a[0], nil
+			}
+			return withState(func(st *pgcatalog.State, a []any) (any, error) {
+				return st.PrettyExpr(a[0].(string), a[1].(uint32))
+			})(ctx, env, a)
+		}})
+	viewdef := withState(func(st *pgcatalog.State, a []any) (any, error) {
+		oid := a[0].(uint32)
+		for _, v := range st.Catalog.Views() {
+			if v.OID == oid {
+				return " " + v.Query + ";", nil
+			}
+		}
+		return nil, nil
+	})
+	expr.AddFunc("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
+	expr.AddFunc("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
+	expr.AddFunc("pg_encoding_to_char", expr.FuncImpl{Args: []*types.Type{types.Int4}, Result: expr.Fixed(types.Name),
+		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			if a[0].(int32) == 6 {
+				return "UTF8", nil
+			}
+			return "", nil
+		}})
+	expr.AddFunc("pg_type_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+			t, ok := st.TypeByOID(a[0].(uint32))
+			if !ok {
+				return nil, nil
+			}
+			if t.Schema == "" || t.Schema == "pg_catalog" {
+				return true, nil
+			}
+			for _, p := range st.SearchPath {
+				if p == t.Schema {
+					return true, nil
+				}
+			}
+			return false, nil
+		})})
+	expr.AddFunc("pg_is_in_recovery", expr.FuncImpl{Result: expr.Fixed(types.Bool),
+		Fn: func(*sql.Context, *types.Env, []any) (any, error) { return false, nil }})
+	expr.AddFunc("pg_postmaster_start_time", expr.FuncImpl{Result: expr.Fixed(types.Timestamptz), Volatile: true,
+		Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) { return env.Now, nil }})
+}
+
+func init() {
+	expr.AddFunc("pg_get_indexdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
+			s, err := sessionOf(ctx)
+			if err != nil {
+				return nil, err
+			}
+			st, err := s.catalogState(ctx)
+			if err != nil {
+				return nil, err
+			}
+			var v string
+			var ok bool
+			if col := a[1].(int32); col == 0 {
+				v, ok, err = st.IndexDefByOID(a[0].(uint32))
+			} else {
+				v, ok, err = st.IndexColumnDef(a[0].(uint32), int(col))
+			}
+			if err != nil || !ok {
+				return nil, err
+			}
+			return v, nil
+		}})
+}

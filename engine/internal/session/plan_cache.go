@@ -1,0 +1,358 @@
+package session
+
+import (
+	"reflect"
+	"sync/atomic"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/planbuilder"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+)
+
+// The analyzed-plan cache. GMS spends most of a simple statement's time
+// binding and analyzing it (~75% of a point select); a statement the
+// session's statement cache already holds translated (stmtcache.go) keeps
+// its analyzed plan next to the translation and re-executes it.
+//
+// The plan lives exactly as long as the cached translation, so it is keyed
+// the same way: statement text, current role and search_path, the engine's
+// DDL version and the session's cache generation. Any DDL, GRANT/REVOKE,
+// policy or role change moves the DDL version (or, inside the running
+// transaction, bypasses the cache), which drops both.
+//
+// Re-executing a plan is sound because a plan holds no data: storage table
+// handles read and write the transaction of the *sql.Context each call
+// receives (storage.Table), tinybase expressions read settings, claims and
+// the clock from the session at evaluation, and a table whose columns
+// changed fails with storage.ErrTableChanged rather than misreading. Only
+// plans built from node types known to keep no per-execution state are
+// kept (reusablePlan), and a plan is used by one execution at a time: it is
+// checked out until its rows are closed, and an execution that finds it
+// checked out plans afresh.
+
+// planStats counts, engine-wide, the statements run through runStatement
+// from a cached plan (hits) and those analyzed for the run (planned).
+type planStats struct {
+	hits, planned atomic.Uint64
+}
+
+// PlanCacheStats are the engine's plan-cache counters since it opened:
+// statements that ran a cached analyzed plan, and statements GMS planned.
+// Statements the engine runs itself (DDL, SET, transaction control) are
+// in neither.
+type PlanCacheStats struct {
+	Hits, Planned uint64
+}
+
+// PlanCacheStats reports the engine's plan-cache counters.
+func (e *Engine) PlanCacheStats() PlanCacheStats {
+	return PlanCacheStats{Hits: e.planStats.hits.Load(), Planned: e.planStats.planned.Load()}
+}
+
+// cachedPlan is one analyzed statement ready to execute.
+type cachedPlan struct {
+	node  sql.Node
+	flags *sql.QueryFlags
+	busy  bool         // an execution's rows are open
+	keyed bool         // the plan has run-time lookups, whose key buffers it holds
+	fresh bool         // the plan has nodes holding per-execution state (freshPlan)
+	once  []*onceState // values evaluated once per execution (plan_volatile.go)
+}
+
+// planState is the session's link from the statement being run to its
+// cache entry: Query sets it, runStatement takes it.
+type planState struct {
+	entry     *cachedStmt
+	templates map[string]literalTemplate // plan_param.go
+	casts     castArgTypes               // plan_param.go
+	// holdParams is set while a parametric statement is analyzed, for
+	// keepParams (plan_param.go)
+	holdParams bool
+	once       []*onceState // made by the last analyzeQuery (plan_volatile.go)
+}
+
+// runStatement plans and starts a translated statement: from its cached
+// plan when there is one, otherwise through runGMS, caching the plan of a
+// query whose translation is cached.
+func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, sql.RowIter, error) {
+	c := s.plans.entry
+	s.plans.entry = nil
+	if c == nil || !(res.Tag == "SELECT" || c.slots != nil && (res.Tag == "INSERT" || res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
+		s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
+		s.eng.planStats.planned.Add(1)
+		return s.runGMS(gctx, sqlText, res.Stmt)
+	}
+	if p := c.plan; p != nil && !p.busy {
+		s.eng.planStats.hits.Add(1)
+		return s.execPlan(gctx, sqlText, p, true)
+	}
+	s.eng.planStats.planned.Add(1)
+	if err := gctx.Session.ValidateSession(gctx); err != nil {
+		return nil, nil, err
+	}
+	analyzed, flags, facts, reusable, err := s.analyzeQuery(gctx, sqlText, res.Stmt)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := &cachedPlan{node: analyzed, flags: flags, keyed: facts.keyed, fresh: facts.fresh}
+	if p.once, s.plans.once = s.plans.once, nil; p.once != nil {
+		p.keyed = true // the values are the running execution's
+	}
+	if !reusable || facts.unusable {
+		c.noPlan = true
+		c.noParam = c.slots != nil
+		return s.execPlan(gctx, sqlText, p, false)
+	}
+	owned := c.plan == nil
+	if owned {
+		c.plan = p
+		if c.pendingKey != "" {
+			s.cache.put(c.pendingKey, c.pendingVersion, c)
+			c.pendingKey = ""
+		}
+	}
+	return s.execPlan(gctx, sqlText, p, owned)
+}
+
+// prepareUnlessPlanned runs prepareDML unless the statement runs from its
+// cached plan, which was planned from the prepared statement already.
+func (s *Session) prepareUnlessPlanned(gctx *sql.Context, res translate.Result) error {
+	if c := s.plans.entry; c != nil && c.plan != nil && !s.txnDDL && sameStatement(c.res.Stmt, res.Stmt) {
+		switch res.Stmt.(type) {
+		case *sqlparser.Insert, *sqlparser.Update:
+			return nil
+		}
+	}
+	return s.prepareDML(gctx, res.Stmt)
+}
+
+// sameStatement reports whether two translated statements are the same
+// value (vitess statements are pointers; anything else is never equal).
+func sameStatement(a, b sqlparser.Statement) bool {
+	if a == nil || b == nil || reflect.TypeOf(a).Kind() != reflect.Pointer || reflect.TypeOf(b).Kind() != reflect.Pointer {
+		return false
+	}
+	return a == b
+}
+
+// analyzeQuery binds and analyzes a query as QueryWithBindings does.
+// reusable is false when the analysis may fold a value that changes
+// between executions, or lost a parameter or a run-time call; facts are
+// the analyzed plan's (analyzedFacts).
+func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, facts planFacts, reusable bool, err error) {
+	g := s.eng.gms
+	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
+	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
+	if err != nil {
+		return nil, nil, facts, false, err
+	}
+	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
+		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
+	}
+	bf := boundFacts(bound)
+	reusable = !bf.folds
+	params, calls := bf.params, bf.calls
+	if params > 0 || calls > 0 {
+		s.plans.holdParams = true
+		defer func() { s.plans.holdParams = false }()
+	}
+	switch stmt.(type) {
+	case *sqlparser.Update, *sqlparser.Delete:
+		// GMS's simple-DML batches skip the pre-analyze rules (runGMS)
+		if bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+			return nil, nil, facts, false, err
+		}
+		if bound, _, err = paramLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+			return nil, nil, facts, false, err
+		}
+	}
+	analyzed, err = g.Analyzer.Analyze(gctx, bound, nil, qFlags)
+	if err != nil {
+		return nil, nil, facts, false, err
+	}
+	facts = analyzedFacts(analyzed)
+	if params > 0 && facts.params != params || calls > 0 && facts.calls != calls { // GMS folded one
+		reusable = false
+	}
+	if calls > 0 {
+		// evalOnce wraps expressions only: facts stay the plan's
+		if analyzed, s.plans.once, err = evalOnce(analyzed); err != nil { // plan_volatile.go
+			return nil, nil, facts, false, err
+		}
+	}
+	return analyzed, qFlags, facts, reusable, nil
+}
+
+// exprFolds walks e: columns is 1 when e reads a column, 0 when it does
+// not, and -1 when e is (in a condition) a column-free expression other
+// than a constant. A column-free expression holding a parameter or a
+// run-time call (plan_volatile.go) is let through: both are kept out of
+// GMS's folding (keepParams), and analyzeQuery checks that every one is
+// still in the analyzed plan.
+func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
+	if runtimeCall(e) {
+		return 0, true // kept out of folding as parameters are (plan_volatile.go)
+	}
+	switch e.(type) {
+	case *plan.Subquery:
+		return 1, false
+	case *expression.GetField:
+		return 1, false
+	case *expr.Literal, *expression.Literal:
+		return 0, false
+	case *paramExpr:
+		return 0, true
+	}
+	var buf [2]sql.Expression
+	for _, c := range exprChildren(e, &buf) {
+		cc, cp := exprFolds(c, cond)
+		if cc < 0 {
+			return -1, false
+		}
+		if cc > 0 {
+			columns = 1
+		}
+		params = params || cp
+	}
+	if columns == 0 && cond && !params {
+		return -1, false
+	}
+	return columns, params
+}
+
+// execPlan starts an analyzed plan. An owned plan (the cache's) is checked
+// out until the returned iterator is closed; one holding per-execution
+// state (p.fresh) runs as a copy whose stateful nodes are new (freshPlan).
+func (s *Session) execPlan(gctx *sql.Context, sqlText string, p *cachedPlan, owned bool) (sql.Schema, sql.RowIter, error) {
+	node := p.node
+	for _, st := range p.once {
+		st.reset() // a new execution
+	}
+	if owned && p.fresh {
+		var err error
+		if node, err = freshPlan(node, s.eng.gms.Analyzer.ExecBuilder); err != nil {
+			return nil, nil, err
+		}
+	}
+	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, node, p.flags)
+	if err != nil || !owned {
+		return schema, iter, err
+	}
+	if !p.keyed {
+		return schema, iter, nil // nothing on the plan changes while it runs
+	}
+	p.busy = true
+	return schema, &planIter{RowIter: iter, p: p}, nil
+}
+
+// planIter returns its plan to the cache when closed.
+type planIter struct {
+	sql.RowIter
+	p *cachedPlan
+}
+
+func (it *planIter) Close(ctx *sql.Context) error {
+	it.p.busy = false
+	return it.RowIter.Close(ctx)
+}
+
+// inspectDeep calls fn on every node of a plan while fn returns true for
+// its parent, including an INSERT's source and the plans of subquery
+// expressions, and fe (when not nil) on every expression of those nodes
+// while fe returns true for its parent.
+func inspectDeep(n sql.Node, fn func(sql.Node) bool, fe func(sql.Expression) bool) {
+	if n == nil || !fn(n) {
+		return
+	}
+	if ne, ok := n.(sql.Expressioner); ok {
+		for _, e := range ne.Expressions() {
+			inspectExprDeep(e, fn, fe)
+		}
+	}
+	if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
+		inspectDeep(ii.Source, fn, fe)
+	}
+	for _, c := range n.Children() {
+		inspectDeep(c, fn, fe)
+	}
+}
+
+func inspectExprDeep(e sql.Expression, fn func(sql.Node) bool, fe func(sql.Expression) bool) {
+	if e == nil || fe != nil && !fe(e) {
+		return
+	}
+	if sq, ok := e.(*plan.Subquery); ok && sq.Query != nil {
+		inspectDeep(sq.Query, fn, fe)
+	}
+	for _, c := range e.Children() {
+		inspectExprDeep(c, fn, fe)
+	}
+}
+
+// freshPlan copies a cached plan for one execution, giving every node
+// that keeps per-execution state (see reusablePlan) a new instance; the
+// other nodes are shared with the cached plan.
+func freshPlan(n sql.Node, b sql.NodeExecBuilder) (sql.Node, error) {
+	out, _, err := transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		same := transform.SameTree
+		switch x := n.(type) {
+		case *plan.HashLookup:
+			n, same = plan.NewHashLookup(x.Child, x.RightEntryKey, x.LeftProbeKey, x.JoinType), transform.NewTree
+		case *plan.CachedResults:
+			n, same = plan.NewCachedResults(x.Child), transform.NewTree
+		case *plan.Max1Row:
+			n, same = plan.NewMax1Row(x.Child, x.Name()), transform.NewTree
+		case *plan.InsertInto:
+			if x.Source != nil {
+				src, err := freshPlan(x.Source, b)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				if src != x.Source {
+					n, same = x.WithSource(src), transform.NewTree
+				}
+			}
+		}
+		ne, ok := n.(sql.Expressioner)
+		if !ok {
+			return n, same, nil
+		}
+		nn, same2, err := transform.OneNodeExpressions(ne.(sql.Node), func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			sq, ok := e.(*plan.Subquery)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			q, err := freshPlan(sq.Query, b)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			if q == sq.Query && !sq.CanCacheResults() {
+				return e, transform.SameTree, nil
+			}
+			ns := plan.NewSubquery(q, sq.QueryString).WithCorrelated(sq.Correlated())
+			if sq.Volatile() {
+				ns = ns.WithVolatile()
+			}
+			return ns.WithExecBuilder(b), transform.NewTree, nil
+		})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return nn, same && same2, nil
+	})
+	return out, err
+}
+
+func isStorageTable(t sql.Table) bool {
+	switch t.(type) {
+	case *storage.Table, *storage.IndexedTable:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,185 @@
+package session
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+
+	"github.com/tinybase/tinybase/engine/internal/expr"
+)
+
+// planFacts is what the plan cache learns of a plan, gathered in one walk
+// instead of one walk per question (every statement that reaches
+// analyzeQuery pays for them, cached or not). Both walks count parameters
+// and run-time calls in conditions; a bound plan's walk also answers
+// whether analysis may fold a changing value, an analyzed plan's whether
+// the plan may run again and whether it holds run-time lookups. The walk
+// visits every node, an INSERT's source, the plans of subquery
+// expressions and every expression, without closures and without the
+// slices GMS's Children and Expressions build for the common nodes.
+// TestPlanFacts holds it to one reference walk per question
+// (plan_facts_ref_test.go).
+type planFacts struct {
+	analyzed bool // which questions: false for a bound plan
+
+	params int  // parameters (paramExpr), subqueries included
+	calls  int  // run-time calls in conditions and lookup keys (plan_volatile.go)
+	folds  bool // bound: analysis may fold a changing value (exprFolds)
+	// analyzed: whether the plan may not run again, whether it has nodes
+	// freshPlan renews (meaningful only when !unusable), and whether it
+	// has run-time index lookups
+	unusable bool
+	fresh    bool
+	keyed    bool
+}
+
+// boundFacts walks a bound plan.
+func boundFacts(n sql.Node) planFacts {
+	var f planFacts
+	f.node(n)
+	return f
+}
+
+// analyzedFacts walks an analyzed plan.
+func analyzedFacts(n sql.Node) planFacts {
+	f := planFacts{analyzed: true}
+	f.node(n)
+	return f
+}
+
+func (f *planFacts) node(n sql.Node) {
+	if n == nil {
+		return
+	}
+	if f.analyzed {
+		f.reuse(n)
+	}
+	switch x := n.(type) {
+	case *plan.Project:
+		for _, e := range x.Projections {
+			f.top(e, false, false)
+		}
+		f.node(x.Child)
+		return
+	case *plan.Filter:
+		f.top(x.Expression, true, true)
+		f.node(x.Child)
+		return
+	case *plan.ResolvedTable:
+		return // no expressions, no children
+	}
+	if ne, ok := n.(sql.Expressioner); ok {
+		_, isHaving := n.(*plan.Having)
+		_, isJoin := n.(*plan.JoinNode)
+		_, isLookup := n.(*plan.IndexedTableAccess)
+		cond := isHaving || isJoin
+		for _, e := range ne.Expressions() {
+			f.top(e, cond, cond || isLookup)
+		}
+	}
+	if ii, ok := n.(*plan.InsertInto); ok && ii.Source != nil {
+		f.node(ii.Source)
+	}
+	for _, c := range n.Children() {
+		f.node(c)
+	}
+}
+
+// reuse tests one node of an analyzed plan: may it be executed again? Its
+// kind must be known to keep no state between executions, or state that
+// freshPlan renews, and every table must be a storage table (system
+// catalog tables are built from the catalog when they are looked up, so
+// their handles are snapshots).
+//
+// The state GMS keeps on plan nodes, and what becomes of it here:
+//   - an uncorrelated Subquery caches its rows on the node, and after the
+//     statement GMS disposes its hash cache: renewed per execution;
+//   - HashLookup builds its hash table on the node and CachedResults
+//     registers its rows under its id and is marked disposed when the
+//     statement ends: both renewed per execution;
+//   - Max1Row keeps its one row on the node: renewed per execution;
+//   - a run-time index lookup keeps its key buffers on the node: the
+//     plan is checked out to one execution at a time (keyed);
+//   - tinybase's lateralJoinNode keeps its iterator state in RowIter.
+//
+// A foreign-key handler holds the editors of the tables it checks and
+// cascades to, taken while planning; storage editors keep nothing but the
+// table handle, and read and write the transaction of each call's context.
+func (f *planFacts) reuse(n sql.Node) {
+	if ita, ok := n.(*plan.IndexedTableAccess); ok && !ita.IsStatic() {
+		f.keyed = true
+	}
+	if f.unusable {
+		return
+	}
+	switch n := n.(type) {
+	case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
+		*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
+		*plan.InsertInto, *plan.InsertDestination, *plan.Values, *plan.Update, *plan.UpdateSource, *plan.DeleteFrom,
+		*plan.SubqueryAlias, *plan.JoinNode, *plan.StripRowNode, *plan.EmptyTable,
+		*lateralJoinNode:
+	case *plan.HashLookup, *plan.CachedResults, *plan.Max1Row:
+		f.fresh = true
+	case *plan.ForeignKeyHandler:
+		f.unusable = !isStorageTable(n.Table)
+	case *plan.ResolvedTable:
+		f.unusable = !isStorageTable(n.UnderlyingTable()) && !plan.IsDualTable(n.UnderlyingTable())
+	case *plan.IndexedTableAccess:
+		f.unusable = !isStorageTable(n.UnderlyingTable())
+	default:
+		f.unusable = true
+	}
+}
+
+// top takes one of a node's own expressions; cond says the node is a
+// condition (Filter, Having, join), whose column-free parts GMS folds;
+// calls says its run-time calls are counted (conditions and lookup keys).
+func (f *planFacts) top(e sql.Expression, cond, calls bool) {
+	if !f.analyzed && !f.folds {
+		if columns, _ := exprFolds(e, cond); columns < 0 {
+			f.folds = true
+		}
+	}
+	f.expr(e, calls)
+}
+
+func (f *planFacts) expr(e sql.Expression, calls bool) {
+	if e == nil {
+		return
+	}
+	if calls && runtimeCall(e) {
+		f.calls++
+	}
+	switch x := e.(type) {
+	case *paramExpr:
+		f.params++
+	case *plan.Subquery:
+		if f.analyzed && x.CanCacheResults() {
+			f.fresh = true
+		}
+		if x.Query != nil {
+			f.node(x.Query)
+		}
+	}
+	var buf [2]sql.Expression
+	for _, c := range exprChildren(e, &buf) {
+		f.expr(c, calls)
+	}
+}
+
+// exprChildren is e.Children(), in buf for the most common expressions
+// (whose Children builds a slice).
+func exprChildren(e sql.Expression, buf *[2]sql.Expression) []sql.Expression {
+	switch x := e.(type) {
+	case *expr.BinOp:
+		buf[0], buf[1] = x.Left, x.Right
+		return buf[:2]
+	case *expr.Cast:
+		buf[0] = x.Child
+		return buf[:1]
+	case *expression.Alias:
+		buf[0] = x.Child
+		return buf[:1]
+	}
+	return e.Children()
+}

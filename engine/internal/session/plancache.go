@@ -1,0 +1,133 @@
+package session
+
+import (
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/planbuilder"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// runGMS plans and starts one translated statement on GMS.
+//
+// A single-table UPDATE or DELETE takes GMS's "simple DML" analyzer batches,
+// which leave out the engine's pre-analyze rules; without
+// indexableComparisons its `key = constant` filter stays a tinybase
+// comparison that GMS's index selection does not recognise, and every such
+// statement scanned its whole table. Those statements are bound here, the
+// rule applied to the bound plan, and then analyzed and run, so they take
+// the primary key (or any other index) as the equivalent SELECT does.
+func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Schema, sql.RowIter, error) {
+	if !analyzedHere(stmt) {
+		schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, stmt, nil, nil)
+		return schema, iter, err
+	}
+	if err := gctx.Session.ValidateSession(gctx); err != nil {
+		return nil, nil, err
+	}
+	analyzed, qFlags, err := s.analyzeDML(gctx, sqlText, stmt)
+	if err != nil {
+		return nil, nil, err
+	}
+	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, analyzed, qFlags)
+	return schema, iter, err
+}
+
+// analyzedHere reports whether runGMS binds and analyzes stmt itself:
+// UPDATE, DELETE and INSERT ... RETURNING (see analyzeDML).
+func analyzedHere(stmt sqlparser.Statement) bool {
+	switch st := stmt.(type) {
+	case *sqlparser.Update, *sqlparser.Delete:
+		return true
+	case *sqlparser.Insert:
+		return len(st.Returning) > 0
+	}
+	return false
+}
+
+// analyzeDML binds a single-table UPDATE or DELETE (or an INSERT with
+// RETURNING), applies the engine's pre-analyze rule that GMS's simple-DML
+// batches skip, and analyzes it.
+func (s *Session) analyzeDML(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Node, *sql.QueryFlags, error) {
+	g := s.eng.gms
+	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
+	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
+		// GMS marks a VALUES source of only DEFAULT items "literal" and
+		// then skips assigning execution indexes, which RETURNING needs
+		// (MySQL has no RETURNING): such inserts take the full analysis.
+		ins.LiteralValueSource = false
+	}
+	bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags)
+	if err != nil {
+		return nil, nil, err
+	}
+	analyzed, err := g.Analyzer.Analyze(gctx, bound, nil, qFlags)
+	return analyzed, qFlags, err
+}
+
+// parseCacheSize bounds the engine's parse cache; parseCacheMaxText keeps
+// very long texts (migrations, bulk VALUES) out of it.
+const (
+	parseCacheSize    = 1024
+	parseCacheMaxText = 16 << 10
+)
+
+// parseCache keeps the pg_query parse of recently seen one-statement texts,
+// engine-wide: a parse depends on the text alone (not on the catalog, the
+// role or the settings), so every session shares it, which is what helps
+// PostgREST and Auth, whose sessions last one request. Parameterized
+// statements are translated afresh on every execution (translation bakes in
+// parameter values); the parse, a cgo call and a protobuf decode, is not
+// repeated. Each use gets its own deep copy, so a
+// translation that rewrites its tree cannot affect another.
+type parseCache struct {
+	mu      sync.Mutex
+	entries map[string]*pg.Node
+}
+
+// parseOne parses a text that must hold at most one statement: it returns
+// the statement (nil for an empty text) and how many statements the text
+// holds.
+//
+// Only texts with parameters use the cache (keep true): drivers send one
+// text many times with new values, while a text without parameters is
+// either covered by the session's translation cache or, with literals
+// that vary (pgbench -S over the simple protocol), seen once, and caching
+// it would only add a copy and churn.
+func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
+	c := &e.parses
+	if keep {
+		c.mu.Lock()
+		n, ok := c.entries[text]
+		c.mu.Unlock()
+		if ok {
+			return pgtree.Clone(n), 1, nil
+		}
+	}
+	tree, err := pgtree.Parse(text)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(tree.Stmts) != 1 {
+		return nil, len(tree.Stmts), nil
+	}
+	stmt := tree.Stmts[0].Stmt
+	if keep && len(text) <= parseCacheMaxText {
+		kept := pgtree.Clone(stmt)
+		c.mu.Lock()
+		if c.entries == nil || len(c.entries) >= parseCacheSize {
+			c.entries = map[string]*pg.Node{}
+		}
+		c.entries[text] = kept
+		c.mu.Unlock()
+	}
+	return stmt, 1, nil
+}

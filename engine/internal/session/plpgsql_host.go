@@ -1,0 +1,735 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"github.com/tinybase/tinybase/internal/pgtree"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/plpgsql"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// plSession is a session's PL/pgSQL state: compiled expressions and
+// statements per body Expr (translations are bound to the session's
+// environment, so they are not shared between sessions), and the call depth.
+type plSession struct {
+	plans map[*plpgsql.Expr]*plPlan
+	depth int
+	// frames are the running calls, innermost last.
+	frames []*plpgsql.Frame
+	// timeout is the statement_timeout context derived for parent.
+	parent  context.Context
+	timeout context.Context
+	cancel  context.CancelFunc
+	// outerIdle is set while the outermost call runs outside a
+	// transaction block (COMMIT / ROLLBACK are allowed then).
+	outerIdle bool
+	// trigs are the trigger contexts built lately (plpgsql_handler.go).
+	trigs []trigCache
+	// sctx is the sql.Context made for calls running under context sctxOf.
+	sctx   *sql.Context
+	sctxOf context.Context
+}
+
+// maxPLDepth bounds nested PL/pgSQL calls (PostgreSQL's max_stack_depth
+// ends infinite recursion with 54001).
+const maxPLDepth = 200
+
+// plPlan is one compiled Expr.
+type plPlan struct {
+	version uint64
+	gen     uint64
+	node    *pg.Node // parsed statement (SELECT <expr> for expressions)
+	text    string
+	// fast is the expression compiled without the planner, when simple.
+	fast    sql.Expression
+	fastTyp *types.Type
+	// res is a reusable translation (queries and DELETE).
+	res *translate.Result
+	// vars are the datums the translation referenced, with the types it assumed.
+	vars  []int
+	vtyps []varSig
+	// loc is the TimeZone the translation folded constants with.
+	loc *time.Location
+	// folded caches a constant expression's value after an assignment
+	// cast, for the environment it was cast in (see EvalAssign).
+	folded []foldedCast
+}
+
+// foldedCast is a constant's value cast to one target type. The cast of
+// an untyped literal depends on TimeZone ('... +01' vs local times) and
+// on the transaction start ('now'), so those are part of the key.
+type foldedCast struct {
+	to      *types.Type
+	loc     *time.Location
+	now     time.Time
+	version uint64 // catalog version (enum labels, domains)
+	v       any
+}
+
+// varSig is the type a plan assumed for a variable: the type itself, or
+// for records the field names and types (row types are rebuilt per
+// trigger call, so they compare by structure).
+type varSig struct {
+	t      *types.Type
+	names  []string
+	fields []*types.Type
+}
+
+func recordShape(v any, t *types.Type) (names []string, fields []*types.Type, ok bool) {
+	if t != nil && len(t.Fields) > 0 {
+		names = make([]string, len(t.Fields))
+		fields = make([]*types.Type, len(t.Fields))
+		for i, f := range t.Fields {
+			names[i], fields[i] = f.Name, f.Type
+		}
+		return names, fields, true
+	}
+	if r, isRec := v.(*types.RecordVal); isRec {
+		return append([]string(nil), r.Names...), append([]*types.Type(nil), r.Types...), true
+	}
+	return nil, nil, false
+}
+
+func sigOf(v any, t *types.Type) varSig {
+	if names, fields, ok := recordShape(v, t); ok {
+		return varSig{names: names, fields: fields}
+	}
+	return varSig{t: t}
+}
+
+// matches reports whether a variable still has the type the plan assumed,
+// without allocating.
+func (g *varSig) matches(v any, t *types.Type) bool {
+	if g.fields == nil {
+		if t != nil && len(t.Fields) > 0 {
+			return false
+		}
+		if _, isRec := v.(*types.RecordVal); isRec {
+			return false
+		}
+		return g.t == t
+	}
+	var n int
+	name := func(i int) string { return "" }
+	typ := func(i int) *types.Type { return nil }
+	switch {
+	case t != nil && len(t.Fields) > 0:
+		n = len(t.Fields)
+		name = func(i int) string { return t.Fields[i].Name }
+		typ = func(i int) *types.Type { return t.Fields[i].Type }
+	default:
+		r, isRec := v.(*types.RecordVal)
+		if !isRec {
+			return false
+		}
+		n = len(r.Names)
+		name = func(i int) string { return r.Names[i] }
+		typ = func(i int) *types.Type { return r.Types[i] }
+	}
+	if n != len(g.fields) {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		ft := typ(i)
+		if name(i) != g.names[i] || (ft != g.fields[i] && (ft == nil || g.fields[i] == nil || ft.OID != g.fields[i].OID || ft.Mod != g.fields[i].Mod)) {
+			return false
+		}
+	}
+	return true
+}
+
+// plHost implements plpgsql.Host for one call on one session.
+type plHost struct {
+	s    *Session
+	gctx *sql.Context // the calling statement's context, when there is one
+}
+
+var _ plpgsql.Host = (*plHost)(nil)
+
+func (h *plHost) sqlCtx(ctx context.Context) *sql.Context {
+	if h.gctx == nil {
+		ps := &h.s.pl
+		if gc, ok := ctx.(*sql.Context); ok && gc.Session == sql.Session(h.s) {
+			h.gctx = gc
+		} else if ps.sctx != nil && ps.sctxOf == ctx {
+			// calls from one statement (a trigger per row) share one
+			h.gctx = ps.sctx
+		} else {
+			h.gctx = sql.NewContext(ctx, sql.WithSession(h.s))
+			ps.sctx, ps.sctxOf = h.gctx, ctx
+		}
+	}
+	return h.gctx
+}
+
+// Enter implements plpgsql.Host: the session keeps a stack of running
+// frames; plVarExpr reads the top one.
+func (h *plHost) Enter(fr *plpgsql.Frame) func() {
+	s := h.s
+	s.pl.frames = append(s.pl.frames, fr)
+	n := len(s.pl.frames)
+	return func() { s.pl.frames = s.pl.frames[:n-1] }
+}
+
+func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
+	if needPlanner && (p.version != h.s.eng.ddlVersion.Load() || p.gen != h.s.cache.gen) {
+		return false
+	}
+	if p.loc != h.s.env.Loc {
+		// literals were folded in another time zone
+		return false
+	}
+	for i, dno := range p.vars {
+		v, t := fr.VarValue(dno)
+		if !p.vtyps[i].matches(v, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// plan compiles e for the current variable types.
+func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
+	s := h.s
+	if s.pl.plans == nil {
+		s.pl.plans = map[*plpgsql.Expr]*plPlan{}
+	}
+	if p := s.pl.plans[e]; p != nil && h.valid(p, fr, p.fast == nil) {
+		return p, nil
+	}
+	p := &plPlan{version: s.eng.ddlVersion.Load(), gen: s.cache.gen, loc: s.env.Loc}
+	if old := s.pl.plans[e]; old != nil {
+		p.node, p.text = old.node, old.text
+	}
+	if p.node == nil {
+		p.text = e.Text
+		if !e.Query {
+			p.text = "SELECT " + e.Text
+		}
+		tree, err := pgtree.Parse(p.text)
+		if err != nil {
+			return nil, syntaxError(err, p.text)
+		}
+		if len(tree.Stmts) != 1 {
+			return nil, pgerror.New(pgerror.SyntaxError, "query \"%s\" returned %d columns", e.Text, len(tree.Stmts))
+		}
+		p.node = tree.Stmts[0].Stmt
+	}
+	tr := h.translator(fr, e, p)
+	if !e.Query {
+		if sel := p.node.GetSelectStmt(); sel != nil && simpleSelect(sel) {
+			if fast, ok, err := tr.BuildScalar(sel.TargetList[0].GetResTarget().Val); err != nil {
+				return nil, err
+			} else if ok {
+				p.fast, p.fastTyp = fast, expr.TypeOf(fast)
+				s.pl.plans[e] = p
+				return p, nil
+			}
+			p.vars, p.vtyps = nil, nil
+		}
+	}
+	res, err := tr.Statement(p.node)
+	if err != nil {
+		return nil, err
+	}
+	if cacheable(res) {
+		p.res = &res
+	}
+	s.pl.plans[e] = p
+	return p, nil
+}
+
+// simpleSelect is PostgreSQL's "simple expression": one target, no FROM,
+// no clauses.
+func simpleSelect(sel *pg.SelectStmt) bool {
+	return len(sel.TargetList) == 1 && len(sel.FromClause) == 0 && sel.WhereClause == nil && len(sel.GroupClause) == 0 &&
+		sel.HavingClause == nil && len(sel.SortClause) == 0 && sel.LimitCount == nil && sel.WithClause == nil &&
+		len(sel.ValuesLists) == 0 && sel.Op == pg.SetOperation_SETOP_NONE && len(sel.DistinctClause) == 0
+}
+
+func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *translate.Translator {
+	s := h.s
+	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr.BoundParams = func(n int) (sql.Expression, bool) {
+		dno := n - 1
+		if dno < 0 || dno >= fr.Fn.NParams {
+			return nil, false
+		}
+		v, t := fr.VarValue(dno)
+		p.vars = append(p.vars, dno)
+		p.vtyps = append(p.vtyps, sigOf(v, t))
+		if t == nil {
+			t = types.Unknown
+		}
+		return &plVarExpr{dno: dno, typ: t, name: fmt.Sprintf("$%d", n)}, true
+	}
+	tr.Vars = func(parts []string) (sql.Expression, bool, error) {
+		name := strings.ToLower(parts[0])
+		dno, ok := e.Scope[name]
+		if len(parts) >= 2 {
+			// label.variable, or function_name.parameter
+			if ldno, lok := e.Scope[name+"."+strings.ToLower(parts[1])]; lok {
+				dno, ok, name = ldno, true, strings.ToLower(parts[1])
+				parts = parts[1:]
+			} else if name == fr.Fn.Name && fr.Fn.Name != "" {
+				for i := 0; i < fr.Fn.NParams; i++ {
+					if fr.Fn.Datums[i].Name == strings.ToLower(parts[1]) {
+						dno, ok, name = i, true, fr.Fn.Datums[i].Name
+						parts = parts[1:]
+						break
+					}
+				}
+			}
+		}
+		if !ok {
+			return nil, false, nil
+		}
+		v, t := fr.VarValue(dno)
+		p.vars = append(p.vars, dno)
+		p.vtyps = append(p.vtyps, sigOf(v, t))
+		if t == nil {
+			t = types.Unknown
+		}
+		if r, isRec := v.(*types.RecordVal); isRec && len(t.Fields) == 0 {
+			t = recordValType(r)
+		}
+		ve := &plVarExpr{dno: dno, typ: t, name: name}
+		if len(parts) == 1 {
+			return ve, true, nil
+		}
+		if len(parts) > 2 {
+			return nil, false, nil
+		}
+		if t.Base().Kind != types.KindRecord && !fr.IsRecord(dno) {
+			return nil, false, nil
+		}
+		if v == nil && len(t.Fields) == 0 {
+			return nil, false, pgerror.New("55000", "record \"%s\" is not assigned yet", name).WithDetail("The tuple structure of a not-yet-assigned record is indeterminate.")
+		}
+		fe, err := expr.SelectField(ve, parts[1])
+		if err != nil {
+			if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.UndefinedColumn {
+				return nil, false, pgerror.New(pgerror.UndefinedColumn, "record \"%s\" has no field \"%s\"", name, parts[1])
+			}
+			return nil, false, err
+		}
+		return fe, true, nil
+	}
+	return tr
+}
+
+func recordValType(r *types.RecordVal) *types.Type {
+	fields := make([]types.Field, len(r.Names))
+	for i := range r.Names {
+		fields[i] = types.Field{Name: r.Names[i], Type: r.Types[i]}
+	}
+	return types.RowType("", "record", fields)
+}
+
+// Eval implements plpgsql.Host.
+func (h *plHost) Eval(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr) (any, *types.Type, error) {
+	p, err := h.plan(fr, e)
+	if err != nil {
+		return nil, nil, plError(err)
+	}
+	if p.fast != nil {
+		v, err := p.fast.Eval(h.sqlCtx(ctx), nil)
+		if err != nil {
+			return nil, nil, plError(mapError(err))
+		}
+		return v, p.fastTyp, nil
+	}
+	res, err := h.run(ctx, fr, e, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(res.Names) != 1 {
+		return nil, nil, pgerror.New(pgerror.SyntaxError, "query \"%s\" returned %d columns", p.text, len(res.Names))
+	}
+	if len(res.Rows) > 1 {
+		return nil, nil, pgerror.New(pgerror.CardinalityViolation, "query \"%s\" returned more than one row", p.text)
+	}
+	if len(res.Rows) == 0 {
+		return nil, res.Types[0], nil
+	}
+	return res.Rows[0][0], res.Types[0], nil
+}
+
+// maxFolded bounds the folded casts kept per plan (one per target type
+// an assignment of the expression has met).
+const maxFolded = 4
+
+// EvalAssign implements plpgsql.AssignEvaluator: Eval followed by the
+// assignment cast to `to`. When the compiled expression is a constant
+// (an untyped or typed literal, as PostgreSQL's planner folds constant
+// sub-expressions), the cast result is kept in the plan for the
+// session's TimeZone and transaction start, so a trigger assigning
+// '2024-01-01 00:00:00+00' to a timestamptz column does not re-parse the
+// literal on every row. Casts whose result depends on more than that
+// (domains with CHECK constraints, reg* types resolved through the
+// catalog) are never folded.
+func (h *plHost) EvalAssign(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, to *types.Type) (any, *types.Type, error) {
+	p, err := h.plan(fr, e)
+	if err != nil {
+		return nil, nil, plError(err)
+	}
+	lit, isConst := p.fast.(*expr.Literal)
+	if !isConst || lit.Value == nil || !foldableCast(to) {
+		v, t, err := h.Eval(ctx, fr, e)
+		if err != nil {
+			return nil, nil, err
+		}
+		if v == nil || t == to {
+			return v, t, nil
+		}
+		cv, err := h.Cast(v, t, to)
+		if err != nil {
+			return nil, nil, err
+		}
+		return cv, to, nil
+	}
+	env := &h.s.env
+	version := h.s.eng.ddlVersion.Load()
+	for i := range p.folded {
+		if f := &p.folded[i]; f.to == to && f.loc == env.Loc && f.version == version && f.now.Equal(env.Now) {
+			return f.v, to, nil
+		}
+	}
+	cv, err := h.Cast(lit.Value, p.fastTyp, to)
+	if err != nil {
+		return nil, nil, err
+	}
+	fc := foldedCast{to: to, loc: env.Loc, now: env.Now, version: version, v: cv}
+	if len(p.folded) < maxFolded {
+		p.folded = append(p.folded, fc)
+	} else {
+		p.folded[0] = fc
+	}
+	return cv, to, nil
+}
+
+// foldableCast reports whether an assignment cast to t depends only on
+// the value, TimeZone and the transaction start.
+func foldableCast(t *types.Type) bool {
+	if t == nil || t.Domain != nil || t.Kind == types.KindRecord || len(t.Fields) > 0 {
+		return false
+	}
+	switch b := t.Base(); b.OID {
+	case 24, 2202, 2203, 2204, 2205, 2206, 3734, 3769, 4089, 4096, 4191: // regproc ... regcollation
+		return false
+	default:
+		return b.Kind != types.KindArray || foldableCast(b.Elem)
+	}
+}
+
+// Query implements plpgsql.Host.
+func (h *plHost) Query(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr) (*plpgsql.Result, error) {
+	p, err := h.plan(fr, e)
+	if err != nil {
+		return nil, plError(err)
+	}
+	return h.run(ctx, fr, e, p)
+}
+
+func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) (*plpgsql.Result, error) {
+	var res translate.Result
+	if p.res != nil {
+		res = *p.res
+	} else {
+		p.vars, p.vtyps = nil, nil
+		r, err := h.translator(fr, e, p).Statement(p.node)
+		if err != nil {
+			return nil, plError(err)
+		}
+		res = r
+	}
+	if _, ok := res.Cmd.(*translate.Txn); ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "unsupported transaction command in PL/pgSQL")
+	}
+	if err := h.s.applyCatalog(res.Catalog); err != nil {
+		return nil, plError(err)
+	}
+	return h.s.runNested(ctx, p.text, p.node, res)
+}
+
+// runNested runs a statement inside a PL/pgSQL call: in the caller's
+// transaction, materialising its rows, keeping the caller's notices.
+func (s *Session) runNested(ctx context.Context, text string, node *pg.Node, res translate.Result) (*plpgsql.Result, error) {
+	defer s.nestAfterTriggers()() // trigger_fire.go
+	saved := s.notices
+	stmt, sqlText := s.curStmt, s.curSQL
+	defer func() { s.curStmt, s.curSQL = stmt, sqlText }()
+	rows, err := s.runTranslated(ctx, text, node, res)
+	if err != nil {
+		s.notices = saved
+		if s.state == txnFailed {
+			s.state = txnActive
+		}
+		return nil, plError(err)
+	}
+	out := &plpgsql.Result{Types: rows.colTypes, Returns: res.Tag == "SELECT" || res.Returning}
+	for _, c := range rows.cols {
+		out.Names = append(out.Names, c.Name)
+	}
+	for rows.Next() {
+		out.Rows = append(out.Rows, append([]any(nil), rows.Values()...))
+	}
+	s.notices = append(saved, rows.Notices()...)
+	if err := rows.Err(); err != nil {
+		if s.state == txnFailed {
+			s.state = txnActive
+		}
+		return nil, plError(err)
+	}
+	out.Affected = tagCount(rows.Tag())
+	if out.Returns {
+		out.Affected = int64(len(out.Rows))
+	}
+	return out, nil
+}
+
+func tagCount(tag string) int64 {
+	i := strings.LastIndexByte(tag, ' ')
+	if i < 0 {
+		return 0
+	}
+	n, _ := strconv.ParseInt(tag[i+1:], 10, 64)
+	return n
+}
+
+// plError drops the statement position: an error inside a body has none
+// in the client's statement.
+func plError(err error) error {
+	if pe, ok := pgerror.As(err); ok && pe.Position != 0 {
+		cp := *pe
+		cp.Position = 0
+		return &cp
+	}
+	return err
+}
+
+// Dynamic implements plpgsql.Host: EXECUTE with USING parameters.
+func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Value) (*plpgsql.Result, error) {
+	s := h.s
+	tree, err := pgtree.Parse(text)
+	if err != nil {
+		return nil, syntaxError(err, text)
+	}
+	if len(tree.Stmts) != 1 {
+		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+	}
+	node := tree.Stmts[0].Stmt
+	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr.Vars = func(parts []string) (sql.Expression, bool, error) { return nil, false, nil }
+	args := make([]any, len(params))
+	for i, p := range params {
+		args[i] = paramValue(p, &s.env)
+	}
+	tr.Params = args
+	res, err := tr.Statement(node)
+	if err != nil {
+		return nil, plError(err)
+	}
+	if _, ok := res.Cmd.(*translate.Txn); ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "EXECUTE of transaction commands is not implemented")
+	}
+	if err := s.applyCatalog(res.Catalog); err != nil {
+		return nil, plError(err)
+	}
+	return s.runNested(ctx, text, node, res)
+}
+
+// paramValue turns a typed value into a translator parameter: Go values
+// the translator types itself, others as text it reads as unknown.
+func paramValue(p plpgsql.Value, env *types.Env) any {
+	switch x := p.V.(type) {
+	case nil, int32, int64, float64, bool, string:
+		return x
+	case int16:
+		return int32(x)
+	}
+	return types.Output(p.T, p.V, env)
+}
+
+// Cast implements plpgsql.Host: an assignment cast, or I/O conversion
+// when there is none (as PL/pgSQL does).
+func (h *plHost) Cast(v any, from, to *types.Type) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	if from == nil {
+		from = types.Unknown
+	}
+	if from.OID == to.OID && from.Mod == to.Mod && from.Domain == nil && to.Domain == nil {
+		return v, nil
+	}
+	if types.CastAllowed(from, to, types.CastAssignment) {
+		return types.Cast(v, from, to, false, &h.s.env)
+	}
+	return types.Input(to, types.Output(from, v, &h.s.env), &h.s.env)
+}
+
+// Output implements plpgsql.Host.
+func (h *plHost) Output(v any, t *types.Type) string {
+	if t == nil {
+		t = types.Unknown
+	}
+	return types.Output(t, v, &h.s.env)
+}
+
+// ResolveType implements plpgsql.Host.
+func (h *plHost) ResolveType(ctx context.Context, name string) (*types.Type, error) {
+	lower := strings.ToLower(name)
+	if strings.HasSuffix(lower, "%type") {
+		ref := strings.TrimSpace(name[:len(name)-len("%type")])
+		i := strings.LastIndexByte(ref, '.')
+		if i < 0 {
+			return nil, pgerror.New(pgerror.SyntaxError, "invalid type name \"%s\"", name)
+		}
+		r, err := h.queryText(ctx, "SELECT "+ref[i+1:]+" FROM "+ref[:i]+" LIMIT 0")
+		if err != nil {
+			return nil, err
+		}
+		return r.Types[0], nil
+	}
+	if strings.HasSuffix(lower, "%rowtype") {
+		rel := strings.TrimSpace(name[:len(name)-len("%rowtype")])
+		r, err := h.queryText(ctx, "SELECT * FROM "+rel+" LIMIT 0")
+		if err != nil {
+			return nil, err
+		}
+		fields := make([]types.Field, len(r.Names))
+		for i := range r.Names {
+			fields[i] = types.Field{Name: r.Names[i], Type: r.Types[i]}
+		}
+		return types.RowType("", rel, fields), nil
+	}
+	tree, err := pgtree.Parse("SELECT NULL::" + name)
+	if err != nil {
+		return nil, pgerror.New(pgerror.SyntaxError, "syntax error at or near \"%s\"", name)
+	}
+	tc := tree.Stmts[0].Stmt.GetSelectStmt().TargetList[0].GetResTarget().Val.GetTypeCast()
+	tr := &translate.Translator{Env: &h.s.env, Tables: h.s, Catalog: h.s.translatorCatalog()}
+	t, err := tr.ResolveTypeName(tc.TypeName)
+	if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.UndefinedObject && len(tc.TypeName.ArrayBounds) == 0 {
+		// a table's name is its row type
+		if rt, rerr := h.ResolveType(ctx, name+"%ROWTYPE"); rerr == nil {
+			return rt, nil
+		}
+	}
+	return t, err
+}
+
+func (h *plHost) queryText(ctx context.Context, text string) (*plpgsql.Result, error) {
+	tree, err := pgtree.Parse(text)
+	if err != nil {
+		return nil, syntaxError(err, text)
+	}
+	node := tree.Stmts[0].Stmt
+	tr := &translate.Translator{Env: &h.s.env, Tables: h.s, Catalog: h.s.translatorCatalog()}
+	res, err := tr.Statement(node)
+	if err != nil {
+		return nil, plError(err)
+	}
+	return h.s.runNested(ctx, text, node, res)
+}
+
+// Notice implements plpgsql.Host: RAISE below ERROR. DEBUG and LOG are
+// below client_min_messages' default and are not sent.
+func (h *plHost) Notice(level, code, message, detail, hint string) {
+	switch level {
+	case "DEBUG", "LOG":
+		return
+	}
+	h.s.notices = append(h.s.notices, Notice{Severity: level, Code: code, Message: message, Detail: detail, Hint: hint})
+}
+
+// Savepoint implements plpgsql.Host.
+func (h *plHost) Savepoint() any { return h.s.StorageTxn().Savepoint() }
+
+// RollbackTo implements plpgsql.Host.
+func (h *plHost) RollbackTo(mark any) {
+	if m, ok := mark.(storage.Mark); ok {
+		h.s.StorageTxn().RollbackTo(m)
+	}
+}
+
+// EndTransaction implements plpgsql.Host: COMMIT / ROLLBACK in a DO
+// block or procedure run outside a transaction block.
+func (h *plHost) EndTransaction(commit bool) error {
+	s := h.s
+	if s.pl.depth != 1 || !s.pl.outerIdle {
+		return pgerror.New("2D000", "invalid transaction termination")
+	}
+	if s.txn != nil {
+		s.ddlDone()
+		if commit {
+			if err := s.txn.Commit(); err != nil {
+				s.txn = nil
+				s.notifyEnd(false)
+				return mapError(err)
+			}
+		} else {
+			s.txn.Rollback()
+		}
+		s.txn = nil
+	}
+	s.notifyEnd(commit)
+	return nil
+}
+
+// Check implements plpgsql.Host.
+func (h *plHost) Check(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return mapError(err)
+	}
+	return nil
+}
+
+// withStatementTimeout applies statement_timeout to a top-level call.
+func (s *Session) withStatementTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	v, _ := s.Setting("statement_timeout")
+	ms, ok := parseMillis(v)
+	if !ok || ms <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, time.Duration(ms)*time.Millisecond)
+}
+
+// plVarExpr reads a PL/pgSQL variable of the running Frame.
+type plVarExpr struct {
+	dno  int
+	typ  *types.Type
+	name string
+}
+
+var _ sql.Expression = (*plVarExpr)(nil)
+
+func (v *plVarExpr) Resolved() bool                                           { return true }
+func (v *plVarExpr) Type() sql.Type                                           { return v.typ }
+func (v *plVarExpr) IsNullable() bool                                         { return true }
+func (v *plVarExpr) Children() []sql.Expression                               { return nil }
+func (v *plVarExpr) String() string                                           { return v.name }
+func (v *plVarExpr) PGType() *types.Type                                      { return v.typ }
+func (v *plVarExpr) WithChildren(c ...sql.Expression) (sql.Expression, error) { return v, nil }
+func (v *plVarExpr) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
+	var fr *plpgsql.Frame
+	if s, ok := ctx.Session.(*Session); ok && len(s.pl.frames) > 0 {
+		fr = s.pl.frames[len(s.pl.frames)-1]
+	}
+	if fr == nil {
+		return nil, pgerror.New(pgerror.InternalError, "PL/pgSQL variable %s used outside its function", v.name)
+	}
+	val, _ := fr.VarValue(v.dno)
+	return val, nil
+}

@@ -1,0 +1,366 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"github.com/tinybase/tinybase/internal/pgtree"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Prepared is a statement parsed once for the extended query protocol:
+// its parameter types (given by the client or inferred from context) and
+// its result columns, known without executing it.
+type Prepared struct {
+	SQL string
+	// ParamOIDs are the parameter types as ParameterDescription reports
+	// them; a parameter whose type could not be inferred is text (25), as
+	// PostgreSQL reports it.
+	ParamOIDs []uint32
+	// Columns are the result columns; nil when the statement returns no rows.
+	Columns []Column
+	// Tag is the command-tag verb ("SELECT", "INSERT", ...); empty for an
+	// empty query.
+	Tag string
+
+	node   *pg.Node
+	params []*types.Type // nil entry: untyped, bound as an unknown literal
+}
+
+// Empty reports whether the statement is empty (only comments/whitespace).
+func (p *Prepared) Empty() bool { return p.node == nil }
+
+const protocolViolation = "08P01"
+
+// Param is a bound parameter whose type is fixed: the engine treats it as
+// a typed constant, as PostgreSQL treats a parameter of a known type.
+type Param = translate.TypedParam
+
+// TxStatus is the session's transaction status as ReadyForQuery reports it:
+// 'I' idle, 'T' in a transaction block, 'E' in a failed block.
+func (s *Session) TxStatus() byte {
+	switch s.state {
+	case txnActive:
+		return 'T'
+	case txnFailed:
+		return 'E'
+	}
+	return 'I'
+}
+
+// User is the session's user.
+func (s *Session) User() string { return s.user }
+
+// Prepare parses sqlText (at most one statement), infers the types of its
+// parameters ($n) from context — paramOIDs, when non-zero, fix them as the
+// client's Parse message does — and describes its result columns without
+// executing it.
+func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint32) (p *Prepared, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = internalError(r)
+			p = nil
+		}
+	}()
+	tree, err := pgtree.Parse(sqlText)
+	if err != nil {
+		return nil, syntaxError(err, sqlText)
+	}
+	p = &Prepared{SQL: sqlText}
+	if len(tree.Stmts) == 0 {
+		return p, nil
+	}
+	if len(tree.Stmts) > 1 {
+		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+	}
+	p.node = tree.Stmts[0].Stmt
+	n := maxParam(p.node)
+	if len(paramOIDs) > n {
+		n = len(paramOIDs)
+	}
+	inferred := s.inferParams(p.node, n)
+	p.params = make([]*types.Type, n)
+	p.ParamOIDs = make([]uint32, n)
+	for i := 0; i < n; i++ {
+		if i < len(paramOIDs) && paramOIDs[i] != 0 {
+			if t, ok := s.typeByOID(paramOIDs[i]); ok {
+				p.params[i] = t
+			} else {
+				p.params[i] = inferred[i] // e.g. an enum by OID: bind untyped
+			}
+		} else {
+			p.params[i] = inferred[i]
+		}
+		if p.params[i] != nil {
+			p.ParamOIDs[i] = p.params[i].OID
+		} else {
+			p.ParamOIDs[i] = types.Text.OID
+		}
+	}
+	if s.state == txnFailed {
+		// PostgreSQL parses but cannot analyse in a failed block: describe
+		// what can be described without touching the catalog.
+		if ts := p.node.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
+			return nil, errAborted()
+		}
+	}
+	cols, tag, err := s.describe(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	p.Columns, p.Tag = cols, tag
+	return p, nil
+}
+
+// typeByOID resolves a built-in or catalog type by OID.
+func (s *Session) typeByOID(oid uint32) (*types.Type, bool) {
+	if t, ok := types.ByOID(oid); ok {
+		return t, true
+	}
+	if c, ok := s.translatorCatalog().(interface {
+		TypeByOID(uint32) (*types.Type, bool)
+	}); ok {
+		return c.TypeByOID(oid)
+	}
+	return nil, false
+}
+
+// placeholderArgs are typed NULLs standing for the parameters while the
+// statement is described.
+func (p *Prepared) placeholderArgs() []any {
+	args := make([]any, len(p.params))
+	for i, t := range p.params {
+		if t != nil {
+			args[i] = Param{Type: t, Value: nil}
+		}
+	}
+	return args
+}
+
+// describe translates and plans the statement with NULL parameters, inside
+// a savepoint that is rolled back, and reports its result columns. Only
+// statements that return rows are planned; others report no columns.
+func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, error) {
+	tr := &translate.Translator{Env: &s.env, Params: p.placeholderArgs(), Tables: s, Catalog: s.translatorCatalog()}
+	res, err := tr.Statement(p.node)
+	if err != nil {
+		return nil, "", err
+	}
+	if res.Tag != "SHOW" && res.Tag != "SELECT" && !res.Returning {
+		return nil, res.Tag, nil
+	}
+	if _, ok := res.Cmd.(*translate.DML); ok || (res.Cmd != nil && res.Tag != "SHOW") {
+		// Programs run eagerly: describing them means running them.
+		return s.describeByRunning(ctx, p, res)
+	}
+	if res.Cmd != nil { // SHOW: no side effects
+		_, rows, err := s.command(res)
+		if err != nil {
+			return nil, "", err
+		}
+		if rows == nil {
+			return nil, res.Tag, nil
+		}
+		return rows.Columns(), res.Tag, nil
+	}
+	return s.describeByRunning(ctx, p, res)
+}
+
+// describeByRunning starts the statement inside a savepoint without
+// reading a row, takes its columns and rolls everything back.
+func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res translate.Result) (cols []Column, tag string, err error) {
+	prevState, hadTxn := s.state, s.txn != nil
+	prevNotices := s.notices
+	txn := s.StorageTxn()
+	mark := txn.Savepoint()
+	if len(res.Catalog) > 0 {
+		return nil, res.Tag, nil // catalog side effects: describe nothing
+	}
+	s.state = txnActive // nothing commits while describing
+	notes := s.notifyMark()
+	defer func() {
+		txn.RollbackTo(mark)
+		s.notifyRollbackTo(notes)
+		s.state = prevState
+		s.notices = prevNotices
+		if !hadTxn && prevState == txnIdle && s.txn != nil {
+			s.txn.Rollback()
+			s.txn = nil
+		}
+	}()
+	rows, err := s.runTranslated(ctx, p.SQL, p.node, res)
+	if err != nil {
+		return nil, "", err
+	}
+	cols = rows.Columns()
+	if rows.iter != nil {
+		closeUnread(rows)
+	}
+	rows.done = true
+	return cols, res.Tag, nil
+}
+
+// QueryPrepared runs a prepared statement with parameters: each is nil
+// (NULL), a Param (typed), or a string (text form; converted with the
+// parameter type's input function, or an untyped literal).
+func (s *Session) QueryPrepared(ctx context.Context, p *Prepared, args []any) (*Rows, error) {
+	bound, err := s.BindParams(p, args)
+	if err != nil {
+		return nil, err
+	}
+	return s.QueryBound(ctx, p, bound)
+}
+
+// BindParams converts parameters as the Bind message does: a value that
+// is not valid input for its parameter's type fails here (22P02 ...),
+// before anything runs.
+func (s *Session) BindParams(p *Prepared, args []any) ([]any, error) {
+	if len(args) != len(p.params) {
+		return nil, pgerror.New(protocolViolation, "bind message supplies %d parameters, but prepared statement \"\" requires %d", len(args), len(p.params))
+	}
+	bound := make([]any, len(args))
+	for i, a := range args {
+		t := p.params[i]
+		switch v := a.(type) {
+		case nil:
+			if t != nil {
+				bound[i] = Param{Type: t}
+			}
+		case string:
+			if t == nil || t.Kind == types.KindUnknown {
+				bound[i] = v
+				continue
+			}
+			val, err := types.Input(t, v, &s.env)
+			if err != nil {
+				s.failed()
+				return nil, err
+			}
+			bound[i] = Param{Type: t, Value: val}
+		default:
+			bound[i] = a
+		}
+	}
+	return bound, nil
+}
+
+// QueryBound runs a prepared statement with parameters BindParams returned.
+func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Rows, error) {
+	if p.node == nil {
+		return &Rows{done: true}, nil
+	}
+	return s.Query(ctx, p.SQL, bound...)
+}
+
+// ParamType returns the type of parameter i (0-based); nil when untyped.
+func (p *Prepared) ParamType(i int) *types.Type {
+	if i < 0 || i >= len(p.params) {
+		return nil
+	}
+	return p.params[i]
+}
+
+// String is for debugging.
+func (p *Prepared) String() string { return fmt.Sprintf("prepared(%q)", p.SQL) }
+
+// TextAt returns column i of the current row in PostgreSQL's text format;
+// ok is false for NULL.
+func (r *Rows) TextAt(i int) (s string, ok bool) {
+	v := r.cur[i]
+	if v == nil {
+		return "", false
+	}
+	var env *types.Env
+	if r.s != nil {
+		env = &r.s.env
+	}
+	return types.Output(r.colTypes[i], v, env), true
+}
+
+// TextRows reads the remaining rows in text format, NULL as nil: one
+// allocation per row for the values rather than one per value (the
+// catalog readers of lint and typegen read thousands of them).
+func (r *Rows) TextRows() ([][]*string, error) {
+	n := len(r.Columns())
+	var out [][]*string
+	for r.Next() {
+		vals := make([]string, n)
+		row := make([]*string, n)
+		for i := range row {
+			if v, ok := r.TextAt(i); ok {
+				vals[i] = v
+				row[i] = &vals[i]
+			}
+		}
+		out = append(out, row)
+	}
+	return out, r.Err()
+}
+
+// Abandon ends a result without reading its remaining rows, as closing a
+// portal does: the statement finishes (an implicit transaction commits
+// what it did) and its error, if any, is returned.
+func (r *Rows) Abandon() error {
+	if r.done {
+		return r.err
+	}
+	r.finish(nil)
+	return r.err
+}
+
+// BeginImplicitBlock starts the implicit transaction block PostgreSQL runs
+// a multi-statement simple Query message in: its statements commit
+// together, and an error rolls back all of them. It reports whether a
+// block was started (false inside an explicit transaction).
+func (s *Session) BeginImplicitBlock() bool {
+	if s.state != txnIdle {
+		return false
+	}
+	if s.txn == nil {
+		s.txn = s.eng.store.Begin()
+	}
+	s.txn.Refresh()
+	s.state = txnActive
+	s.txnSettings = copySettings(s.settings)
+	return true
+}
+
+// EndImplicitBlock ends the block BeginImplicitBlock started: it commits
+// unless a statement failed, in which case everything is rolled back.
+func (s *Session) EndImplicitBlock() error {
+	switch s.state {
+	case txnActive:
+		return s.endTxn(true)
+	case txnFailed:
+		return s.endTxn(false)
+	}
+	return nil
+}
+
+// closeUnread closes a result's iterator before its first row; some GMS
+// iterators (grouping) assume Next ran and panic in Close otherwise.
+func closeUnread(r *Rows) {
+	defer func() { _ = recover() }()
+	_ = r.iter.Close(r.gctx)
+}
+
+// ParamFromText returns an argument of the built-in type named typeName
+// (its pg_type name or SQL spelling: "int8", "bigint") read from text by
+// the type's input function; a nil text is the type's NULL.
+func ParamFromText(typeName string, text *string) (Param, error) {
+	t, ok := types.ByName(typeName)
+	if !ok {
+		return Param{}, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", typeName)
+	}
+	if text == nil {
+		return Param{Type: t}, nil
+	}
+	v, err := types.Input(t, *text, nil)
+	if err != nil {
+		return Param{}, err
+	}
+	return Param{Type: t, Value: v}, nil
+}

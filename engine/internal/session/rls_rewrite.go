@@ -1,0 +1,785 @@
+package session
+
+import (
+	"fmt"
+	"github.com/tinybase/tinybase/internal/pgtree"
+	"strings"
+
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Row level security and privilege checks run on the parse tree, before
+// translation (PostgreSQL's rewriter does the same job with securityQuals
+// and WithCheckOptions):
+//   - every table a statement reads, in FROM, joins, subqueries, CTEs and
+//     expanded views, becomes (SELECT * FROM t WHERE <policies>) AS t when
+//     row security applies to the role reading it;
+//   - UPDATE and DELETE get their policies' USING expressions ANDed to
+//     WHERE;
+//   - INSERT and UPDATE targets get the WITH CHECK expressions as extra
+//     check constraints (RowSecurityChecks, read by storage.Table.GetChecks)
+//     whose violation is 42501;
+//   - each relation is checked for the privileges the statement needs.
+// Superusers skip all of it.
+
+// rlsCheckPrefix names the check constraints that carry WITH CHECK
+// expressions.
+const rlsCheckPrefix = "rls$"
+
+// rlsState is the per-statement row security state of a session.
+type rlsState struct {
+	checks map[catalog.QName][]sql.CheckDefinition
+	tokens []string // parser entries of checks, removed with the statement
+}
+
+// rlsTokenPrefix marks a WITH CHECK expression translated in the session.
+const rlsTokenPrefix = "/*rls-check*/ "
+
+// rlsCheck returns a check expression a session registered.
+func (p *pgParser) rlsCheck(query string) (sqlparser.Statement, bool) {
+	q := strings.TrimSpace(query)
+	if len(q) < 7 || !strings.EqualFold(q[:7], "select ") || !strings.HasPrefix(strings.TrimSpace(q[7:]), rlsTokenPrefix) {
+		return nil, false
+	}
+	v, ok := p.rls.Load(strings.TrimSpace(q[7:]))
+	if !ok {
+		return nil, false
+	}
+	return v.(sqlparser.Statement), true
+}
+
+func (s *Session) parser() *pgParser {
+	p, _ := s.eng.gms.Parser.(*pgParser)
+	return p
+}
+
+// resetRowSecurity forgets the previous statement's checks.
+func (s *Session) resetRowSecurity() {
+	if p := s.parser(); p != nil {
+		for _, t := range s.rls.tokens {
+			p.rls.Delete(t)
+		}
+	}
+	s.rls = rlsState{}
+}
+
+// RowSecurityChecks implements the hook storage.Table.GetChecks calls: the
+// WITH CHECK expressions the running statement must enforce on table.
+func (s *Session) RowSecurityChecks(schema, table string) []sql.CheckDefinition {
+	return s.rls.checks[catalog.QName{Schema: schema, Name: table}]
+}
+
+// rlsViolation maps a violated WITH CHECK constraint to PostgreSQL's error.
+func rlsViolation(constraint string) (*pgerror.Error, bool) {
+	if !strings.HasPrefix(constraint, rlsCheckPrefix) {
+		return nil, false
+	}
+	table := strings.TrimPrefix(constraint, rlsCheckPrefix)
+	if i := strings.IndexByte(table, '$'); i >= 0 {
+		table = table[:i]
+	}
+	return pgerror.New(pgerror.InsufficientPrivilege, "new row violates row-level security policy for table %q", table), true
+}
+
+// secureStatement applies privileges and row security to a parsed
+// statement and returns the tree to translate (a rewritten copy, or n).
+func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
+	s.resetRowSecurity()
+	role := s.CurrentUser()
+	cat := s.catalog()
+	if r, ok := cat.Role(role); ok && r.Super {
+		return n, nil
+	}
+	n = pgtree.Clone(n)
+	w := &secWalker{s: s, cat: cat, role: role}
+	if err := w.run(func() { w.stmt(n) }); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+type secWalker struct {
+	s    *Session
+	cat  *catalog.Catalog
+	role string
+	ctes []map[string]bool
+	// expanding guards against policies that read their own table.
+	expanding []catalog.QName
+}
+
+type walkAbort struct{ err error }
+
+func (w *secWalker) fail(err error) { panic(walkAbort{err}) }
+
+func (w *secWalker) run(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if a, ok := r.(walkAbort); ok {
+				err = a.err
+				return
+			}
+			panic(r)
+		}
+	}()
+	f()
+	return nil
+}
+
+func (w *secWalker) stmt(n *pg.Node) {
+	if n == nil {
+		return
+	}
+	switch s := n.Node.(type) {
+	case *pg.Node_SelectStmt:
+		w.selectStmt(s.SelectStmt)
+	case *pg.Node_InsertStmt:
+		w.insert(s.InsertStmt)
+	case *pg.Node_UpdateStmt:
+		w.update(s.UpdateStmt)
+	case *pg.Node_DeleteStmt:
+		w.delete(s.DeleteStmt)
+	case *pg.Node_ExplainStmt:
+		w.stmt(s.ExplainStmt.Query)
+	case *pg.Node_CreateTableAsStmt:
+		w.stmt(s.CreateTableAsStmt.Query)
+	case *pg.Node_TruncateStmt:
+		for _, r := range s.TruncateStmt.Relations {
+			if rv := r.GetRangeVar(); rv != nil {
+				if q, kind, ok := w.resolve(rv); ok {
+					w.require(q, kind, catalog.PrivTruncate, nil)
+				}
+			}
+		}
+	default:
+		w.ddlOwnership(n)
+	}
+}
+
+func (w *secWalker) withClause(wc *pg.WithClause) bool {
+	if wc == nil {
+		return false
+	}
+	scope := map[string]bool{}
+	w.ctes = append(w.ctes, scope)
+	for _, c := range wc.Ctes {
+		cte := c.GetCommonTableExpr()
+		if cte == nil {
+			continue
+		}
+		if wc.Recursive {
+			scope[cte.Ctename] = true
+		}
+		w.stmt(cte.Ctequery)
+		scope[cte.Ctename] = true
+	}
+	return true
+}
+
+func (w *secWalker) popWith(pushed bool) {
+	if pushed {
+		w.ctes = w.ctes[:len(w.ctes)-1]
+	}
+}
+
+func (w *secWalker) isCTE(rv *pg.RangeVar) bool {
+	if rv.Schemaname != "" {
+		return false
+	}
+	for i := len(w.ctes) - 1; i >= 0; i-- {
+		if w.ctes[i][rv.Relname] {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *secWalker) selectStmt(s *pg.SelectStmt) {
+	if s == nil {
+		return
+	}
+	pushed := w.withClause(s.WithClause)
+	defer w.popWith(pushed)
+	if s.Op != pg.SetOperation_SETOP_NONE {
+		w.selectStmt(s.Larg)
+		w.selectStmt(s.Rarg)
+		return
+	}
+	for i, f := range s.FromClause {
+		s.FromClause[i] = w.fromItem(f, s)
+	}
+	for _, e := range s.TargetList {
+		w.sublinks(e)
+	}
+	w.sublinks(s.WhereClause)
+	w.sublinks(s.HavingClause)
+	for _, e := range s.GroupClause {
+		w.sublinks(e)
+	}
+	for _, e := range s.SortClause {
+		w.sublinks(e)
+	}
+	for _, v := range s.ValuesLists {
+		w.sublinks(v)
+	}
+}
+
+// sublinks walks an expression and secures the subqueries in it.
+func (w *secWalker) sublinks(n *pg.Node) {
+	if n == nil {
+		return
+	}
+	w.visit(n)
+}
+
+func (w *secWalker) visit(m any) {
+	switch v := m.(type) {
+	case *pg.SubLink:
+		w.stmt(v.Subselect)
+		if v.Testexpr != nil {
+			w.visit(v.Testexpr)
+		}
+		return
+	case *pg.RangeSubselect, *pg.SelectStmt:
+		// reached only through sublinks/FROM, handled there
+		if sel, ok := v.(*pg.SelectStmt); ok {
+			w.selectStmt(sel)
+		}
+		return
+	}
+	pgtree.Children(m, func(c any) bool {
+		w.visit(c)
+		return true
+	})
+}
+
+func (w *secWalker) fromItem(n *pg.Node, sel *pg.SelectStmt) *pg.Node {
+	switch f := n.Node.(type) {
+	case *pg.Node_RangeVar:
+		return w.rangeVar(f.RangeVar, n, sel)
+	case *pg.Node_JoinExpr:
+		j := f.JoinExpr
+		j.Larg = w.fromItem(j.Larg, sel)
+		j.Rarg = w.fromItem(j.Rarg, sel)
+		w.sublinks(j.Quals)
+	case *pg.Node_RangeSubselect:
+		w.stmt(f.RangeSubselect.Subquery)
+	case *pg.Node_RangeFunction:
+		for _, fn := range f.RangeFunction.Functions {
+			w.sublinks(fn)
+		}
+	}
+	return n
+}
+
+// resolve finds the relation a RangeVar names; schema USAGE is required
+// for an explicitly qualified name.
+func (w *secWalker) resolve(rv *pg.RangeVar) (catalog.QName, relKind, bool) {
+	if rv.Schemaname != "" && w.s.StorageTxn().HasSchema(rv.Schemaname) {
+		if !w.cat.HasPrivilege(w.role, schemaKey(rv.Schemaname), catalog.ClassSchema, catalog.PrivUsage) {
+			w.fail(permissionDenied("schema", rv.Schemaname))
+		}
+	}
+	return w.s.lookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname})
+}
+
+func (w *secWalker) rangeVar(rv *pg.RangeVar, n *pg.Node, sel *pg.SelectStmt) *pg.Node {
+	if w.isCTE(rv) {
+		return n
+	}
+	q, kind, ok := w.resolve(rv)
+	if !ok {
+		return n
+	}
+	w.require(q, kind, catalog.PrivSelect, sel)
+	if kind == "view" {
+		return w.view(rv, q, n)
+	}
+	if kind != "table" {
+		return n
+	}
+	qual, applies := w.usingQual(q, 'r')
+	if !applies {
+		return n
+	}
+	if sel != nil && len(sel.FromClause) == 1 && sel.FromClause[0] == n {
+		if e := w.mergeableQual(rv, q, qual); e != nil {
+			// the only FROM item: filter in place, as a plain WHERE the
+			// planner can push into the scan
+			if sel.WhereClause == nil {
+				sel.WhereClause = e
+			} else {
+				sel.WhereClause = &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: []*pg.Node{sel.WhereClause, e}, Location: -1}}}
+			}
+			return n
+		}
+	}
+	return w.wrap(rv, q, qual)
+}
+
+// mergeableQual returns the policy filter with its column references
+// qualified by the table's alias, when it has no subqueries left (after
+// initplan inlining); nil otherwise.
+func (w *secWalker) mergeableQual(rv *pg.RangeVar, q catalog.QName, qual string) *pg.Node {
+	e, err := parseExprNode("(" + qual + ")")
+	if err != nil {
+		return nil
+	}
+	initplans(e)
+	ok := true
+	alias := rv.Relname
+	if rv.Alias != nil {
+		if len(rv.Alias.Colnames) > 0 {
+			return nil
+		}
+		alias = rv.Alias.Aliasname
+	}
+	visitNodes(e, func(x *pg.Node) {
+		if x.GetSubLink() != nil {
+			ok = false
+		}
+		if cr := x.GetColumnRef(); cr != nil {
+			switch len(cr.Fields) {
+			case 1:
+				name := cr.Fields[0].GetString_().GetSval()
+				if name == "" || !w.s.columnExists(q, name) {
+					ok = false
+					return
+				}
+				cr.Fields = append([]*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: alias}}}}, cr.Fields...)
+			case 2:
+				if cr.Fields[0].GetString_().GetSval() != q.Name {
+					ok = false
+					return
+				}
+				cr.Fields[0] = &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: alias}}}
+			default:
+				ok = false
+			}
+		}
+	})
+	if !ok {
+		return nil
+	}
+	return e
+}
+
+// wrap replaces a table reference with (SELECT * FROM t WHERE qual) AS t.
+func (w *secWalker) wrap(rv *pg.RangeVar, q catalog.QName, qual string) *pg.Node {
+	sub := w.parseSelect(fmt.Sprintf("SELECT * FROM %s WHERE %s", quoteQName(q), qual))
+	initplans(sub.WhereClause)
+	w.expanding = append(w.expanding, q)
+	w.sublinks(sub.WhereClause)
+	w.expanding = w.expanding[:len(w.expanding)-1]
+	alias := rv.Alias
+	if alias == nil {
+		alias = &pg.Alias{Aliasname: rv.Relname}
+	}
+	return &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
+		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sub}},
+		Alias:    alias,
+	}}}
+}
+
+func (w *secWalker) parseSelect(text string) *pg.SelectStmt {
+	tree, err := pgtree.Parse(text)
+	if err != nil || len(tree.Stmts) != 1 || tree.Stmts[0].Stmt.GetSelectStmt() == nil {
+		w.fail(pgerror.New(pgerror.InternalError, "row security: cannot parse %q: %v", text, err))
+	}
+	return tree.Stmts[0].Stmt.GetSelectStmt()
+}
+
+func parseExprNode(text string) (*pg.Node, error) {
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil {
+		return nil, err
+	}
+	return tree.Stmts[0].Stmt.GetSelectStmt().TargetList[0].GetResTarget().Val, nil
+}
+
+func quoteQName(q catalog.QName) string {
+	return quoteIdent(q.Schema) + "." + quoteIdent(q.Name)
+}
+
+// view expands a view reference when its contents need securing for
+// someone: the view's owner (or, with security_invoker, the current role)
+// is subject to row security or privilege checks there. Otherwise the
+// translator expands it as usual.
+func (w *secWalker) view(rv *pg.RangeVar, q catalog.QName, n *pg.Node) *pg.Node {
+	v, ok := w.cat.View(q)
+	if !ok {
+		return n
+	}
+	viewRole := w.cat.Owner(relKey(q))
+	if w.cat.ViewSecurityInvoker(q) {
+		viewRole = w.role
+	}
+	if r, ok := w.cat.Role(viewRole); ok && r.Super {
+		return n
+	}
+	for _, e := range w.expanding {
+		if e == q {
+			w.fail(pgerror.New(pgerror.InvalidObjectDefinition, "infinite recursion detected in rules for relation %q", q.Name))
+		}
+	}
+	tree, err := pgtree.Parse(v.Query)
+	if err != nil || len(tree.Stmts) != 1 {
+		return n
+	}
+	body := tree.Stmts[0].Stmt
+	inner := &secWalker{s: w.s, cat: w.cat, role: viewRole, expanding: append(append([]catalog.QName(nil), w.expanding...), q)}
+	// the view's query resolves names as at creation: schema-qualified
+	// by the view's own schema first
+	inner.stmt(body)
+	alias := rv.Alias
+	if alias == nil {
+		alias = &pg.Alias{Aliasname: rv.Relname}
+	}
+	if len(alias.Colnames) == 0 {
+		a := &pg.Alias{Aliasname: alias.Aliasname}
+		for _, c := range v.Columns {
+			a.Colnames = append(a.Colnames, &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: c}}})
+		}
+		alias = a
+	}
+	return &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{Subquery: body, Alias: alias}}}
+}
+
+// bypass reports whether role is exempt from table q's row security.
+func (w *secWalker) bypass(role string, q catalog.QName) bool {
+	rs := w.cat.RowSecurity(q)
+	if !rs.Enabled {
+		return true
+	}
+	r, _ := w.cat.Role(role)
+	if r != nil && (r.Super || r.BypassRLS) {
+		return true
+	}
+	if !rs.Forced && w.cat.HasPrivsOf(role, w.cat.Owner(relKey(q))) {
+		return true
+	}
+	return false
+}
+
+// applicable returns the policies of table q for command cmd that apply
+// to the role, split into permissive and restrictive.
+func (w *secWalker) applicable(q catalog.QName, cmd byte) (perm, restr []*catalog.Policy) {
+	for _, p := range w.cat.Policies(q) {
+		if p.Command != '*' && p.Command != cmd {
+			continue
+		}
+		applies := len(p.Roles) == 0
+		for _, r := range p.Roles {
+			if w.cat.HasPrivsOf(w.role, r) {
+				applies = true
+				break
+			}
+		}
+		if !applies {
+			continue
+		}
+		if p.Permissive {
+			perm = append(perm, p)
+		} else {
+			restr = append(restr, p)
+		}
+	}
+	return perm, restr
+}
+
+func (w *secWalker) checkRecursion(q catalog.QName) {
+	for _, e := range w.expanding {
+		if e == q {
+			w.fail(pgerror.New(pgerror.InvalidObjectDefinition, "infinite recursion detected in policy for relation %q", q.Name))
+		}
+	}
+}
+
+// usingQual is the filter row security puts on rows of q for cmd
+// (permissive USING ORed, restrictive ANDed, false without a permissive
+// policy); applies is false when the role bypasses row security.
+func (w *secWalker) usingQual(q catalog.QName, cmd byte) (string, bool) {
+	if w.bypass(w.role, q) {
+		return "", false
+	}
+	w.checkRecursion(q)
+	perm, restr := w.applicable(q, cmd)
+	return combine(perm, restr, func(p *catalog.Policy) string { return p.Using }), true
+}
+
+// checkQual is the WITH CHECK expression for new rows of q for cmd (a
+// policy without WITH CHECK checks its USING expression).
+func (w *secWalker) checkQual(q catalog.QName, cmd byte) (string, bool) {
+	if w.bypass(w.role, q) {
+		return "", false
+	}
+	perm, restr := w.applicable(q, cmd)
+	return combine(perm, restr, func(p *catalog.Policy) string {
+		if p.Check != "" {
+			return p.Check
+		}
+		return p.Using
+	}), true
+}
+
+// andQuals ANDs two row security quals. A side with no applicable policy
+// is the constant false, and then so is the whole: PostgreSQL folds it and
+// never evaluates the other side (whose expressions may raise, such as
+// pg_has_role on a name that is not a role).
+func andQuals(a, b string) string {
+	if a == "false" || b == "false" {
+		return "false"
+	}
+	return "(" + a + ") AND (" + b + ")"
+}
+
+func combine(perm, restr []*catalog.Policy, expr func(*catalog.Policy) string) string {
+	var ors []string
+	for _, p := range perm {
+		if e := expr(p); e != "" {
+			ors = append(ors, "("+e+")")
+		}
+	}
+	if len(ors) == 0 {
+		return "false"
+	}
+	out := "(" + strings.Join(ors, " OR ") + ")"
+	for _, p := range restr {
+		if e := expr(p); e != "" {
+			out += " AND (" + e + ")"
+		}
+	}
+	return out
+}
+
+// addCheck registers a WITH CHECK expression for the statement's writes
+// to q; NULL counts as a violation, as in PostgreSQL.
+func (w *secWalker) addCheck(q catalog.QName, expr string) {
+	if w.s.rls.checks == nil {
+		w.s.rls.checks = map[catalog.QName][]sql.CheckDefinition{}
+	}
+	name := fmt.Sprintf("%s%s$%d", rlsCheckPrefix, q.Name, len(w.s.rls.checks[q]))
+	text := "coalesce((" + expr + "), false)"
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil {
+		w.fail(pgerror.New(pgerror.InternalError, "row security: %v", err))
+	}
+	check := tree.Stmts[0].Stmt
+	initplans(check)
+	w.sublinks(check)
+	tr := &translate.Translator{Env: &w.s.env, Tables: w.s, Catalog: w.s.translatorCatalog()}
+	res, err := tr.Statement(check)
+	if err != nil {
+		w.fail(err)
+	}
+	p := w.s.parser()
+	if p == nil {
+		w.fail(pgerror.New(pgerror.InternalError, "row security: no parser"))
+	}
+	token := fmt.Sprintf("%s%d", rlsTokenPrefix, p.seq.Add(1))
+	p.rls.Store(token, res.Stmt)
+	w.s.rls.tokens = append(w.s.rls.tokens, token)
+	w.s.rls.checks[q] = append(w.s.rls.checks[q], sql.CheckDefinition{Name: name, CheckExpression: token, Enforced: true})
+}
+
+// andWhere ANDs a row security filter into a WHERE clause.
+func (w *secWalker) andWhere(where *pg.Node, qual string) *pg.Node {
+	e, err := parseExprNode("(" + qual + ")")
+	if err != nil {
+		w.fail(pgerror.New(pgerror.InternalError, "row security: %v", err))
+	}
+	initplans(e)
+	w.sublinks(e)
+	if where == nil {
+		return e
+	}
+	return &pg.Node{Node: &pg.Node_BoolExpr{BoolExpr: &pg.BoolExpr{Boolop: pg.BoolExprType_AND_EXPR, Args: []*pg.Node{where, e}, Location: -1}}}
+}
+
+func (w *secWalker) insert(s *pg.InsertStmt) {
+	pushed := w.withClause(s.WithClause)
+	defer w.popWith(pushed)
+	q, kind, ok := w.resolve(s.Relation)
+	if ok {
+		var cols []string
+		for _, c := range s.Cols {
+			cols = append(cols, c.GetResTarget().GetName())
+		}
+		w.requireCols(q, kind, catalog.PrivInsert, cols)
+		if len(s.ReturningList) > 0 {
+			w.require(q, kind, catalog.PrivSelect, nil)
+		}
+		if oc := s.OnConflictClause; oc != nil && oc.Action == pg.OnConflictAction_ONCONFLICT_UPDATE {
+			w.require(q, kind, catalog.PrivUpdate, nil)
+		}
+	}
+	w.stmt(s.SelectStmt)
+	if oc := s.OnConflictClause; oc != nil {
+		for _, e := range oc.TargetList {
+			w.sublinks(e)
+		}
+		w.sublinks(oc.WhereClause)
+	}
+	for _, e := range s.ReturningList {
+		w.sublinks(e)
+	}
+	if !ok || kind != "table" {
+		return
+	}
+	if chk, applies := w.checkQual(q, 'a'); applies {
+		w.addCheck(q, chk)
+		if len(s.ReturningList) > 0 {
+			sel, _ := w.usingQual(q, 'r')
+			w.addCheck(q, sel)
+		}
+		if oc := s.OnConflictClause; oc != nil && oc.Action == pg.OnConflictAction_ONCONFLICT_UPDATE {
+			up, _ := w.checkQual(q, 'w')
+			w.addCheck(q, up)
+		}
+	}
+}
+
+func (w *secWalker) update(s *pg.UpdateStmt) {
+	pushed := w.withClause(s.WithClause)
+	defer w.popWith(pushed)
+	q, kind, ok := w.resolve(s.Relation)
+	reads := s.WhereClause != nil || len(s.ReturningList) > 0 || len(s.FromClause) > 0
+	if ok {
+		var cols []string
+		for _, c := range s.TargetList {
+			cols = append(cols, c.GetResTarget().GetName())
+		}
+		w.requireCols(q, kind, catalog.PrivUpdate, cols)
+		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+			var read []string
+			for _, n := range append([]*pg.Node{s.WhereClause}, append(s.ReturningList, s.TargetList...)...) {
+				if n != nil {
+					read = append(read, nodeColumns(n)...)
+				}
+			}
+			w.requireCols(q, kind, catalog.PrivSelect, read)
+		}
+	}
+	for i, f := range s.FromClause {
+		s.FromClause[i] = w.fromItem(f, nil)
+	}
+	for _, e := range s.TargetList {
+		w.sublinks(e)
+	}
+	w.sublinks(s.WhereClause)
+	for _, e := range s.ReturningList {
+		w.sublinks(e)
+	}
+	if !ok || kind != "table" {
+		return
+	}
+	if using, applies := w.usingQual(q, 'w'); applies {
+		if reads {
+			sel, _ := w.usingQual(q, 'r')
+			using = andQuals(using, sel)
+		}
+		s.WhereClause = w.andWhere(s.WhereClause, using)
+		chk, _ := w.checkQual(q, 'w')
+		w.addCheck(q, chk)
+		if len(s.ReturningList) > 0 {
+			sel, _ := w.usingQual(q, 'r')
+			w.addCheck(q, sel)
+		}
+	}
+}
+
+func (w *secWalker) delete(s *pg.DeleteStmt) {
+	pushed := w.withClause(s.WithClause)
+	defer w.popWith(pushed)
+	q, kind, ok := w.resolve(s.Relation)
+	reads := s.WhereClause != nil || len(s.ReturningList) > 0 || len(s.UsingClause) > 0
+	if ok {
+		w.require(q, kind, catalog.PrivDelete, nil)
+		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+			var read []string
+			for _, n := range append([]*pg.Node{s.WhereClause}, s.ReturningList...) {
+				if n != nil {
+					read = append(read, nodeColumns(n)...)
+				}
+			}
+			w.requireCols(q, kind, catalog.PrivSelect, read)
+		}
+	}
+	for i, f := range s.UsingClause {
+		s.UsingClause[i] = w.fromItem(f, nil)
+	}
+	w.sublinks(s.WhereClause)
+	for _, e := range s.ReturningList {
+		w.sublinks(e)
+	}
+	if !ok || kind != "table" {
+		return
+	}
+	if using, applies := w.usingQual(q, 'd'); applies {
+		if reads {
+			sel, _ := w.usingQual(q, 'r')
+			using = andQuals(using, sel)
+		}
+		s.WhereClause = w.andWhere(s.WhereClause, using)
+	}
+}
+
+// nonScalarFuncs are functions a bare scalar subquery must keep wrapped:
+// aggregates and set-returning functions change meaning outside it.
+var nonScalarFuncs = map[string]bool{
+	"count": true, "sum": true, "avg": true, "min": true, "max": true, "array_agg": true, "string_agg": true,
+	"json_agg": true, "jsonb_agg": true, "json_object_agg": true, "jsonb_object_agg": true, "bool_and": true,
+	"bool_or": true, "every": true, "generate_series": true, "unnest": true, "json_array_elements": true,
+	"jsonb_array_elements": true, "json_each": true, "jsonb_each": true, "random": true, "nextval": true,
+	"gen_random_uuid": true, "uuid_generate_v4": true, "clock_timestamp": true,
+}
+
+// initplans rewrites, inside a policy expression, each scalar subquery
+// that is a bare "(SELECT expr)" with no FROM into "(expr)": PostgreSQL
+// evaluates such a subquery once per statement (an initplan), and the
+// functions policies wrap this way (auth.uid(), auth.jwt(),
+// current_setting) are stable, so the value is the same — but GMS would
+// re-run the subquery for every row.
+func initplans(n *pg.Node) {
+	visitNodes(n, func(x *pg.Node) {
+		inline(x)
+	})
+}
+
+func inline(x *pg.Node) {
+	sl := x.GetSubLink()
+	if sl == nil || sl.SubLinkType != pg.SubLinkType_EXPR_SUBLINK {
+		return
+	}
+	sel := sl.Subselect.GetSelectStmt()
+	if sel == nil || len(sel.FromClause) > 0 || sel.WhereClause != nil || len(sel.TargetList) != 1 ||
+		sel.Op != pg.SetOperation_SETOP_NONE || len(sel.GroupClause) > 0 || sel.HavingClause != nil ||
+		sel.LimitCount != nil || sel.WithClause != nil || len(sel.ValuesLists) > 0 || sel.DistinctClause != nil {
+		return
+	}
+	val := sel.TargetList[0].GetResTarget().GetVal()
+	if val == nil {
+		return
+	}
+	safe := true
+	visitNodes(val, func(y *pg.Node) {
+		if fc := y.GetFuncCall(); fc != nil {
+			parts := names(fc.Funcname)
+			if nonScalarFuncs[strings.ToLower(parts[len(parts)-1])] || fc.Over != nil || fc.AggStar {
+				safe = false
+			}
+		}
+		if y.GetSubLink() != nil || y.GetColumnRef() != nil {
+			safe = false
+		}
+	})
+	if !safe {
+		return
+	}
+	x.Node = val.Node
+}

@@ -1,0 +1,652 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// securityCommand runs roles, privileges and row security statements
+// (translate/security.go); ok is false for other commands.
+func (s *Session) securityCommand(c translate.CatalogCommand) (ok bool, err error) {
+	switch c := c.(type) {
+	case *translate.CreateRole:
+		return true, s.createRole(c)
+	case *translate.AlterRole:
+		return true, s.alterRole(c)
+	case *translate.AlterRoleSet:
+		return true, s.alterRoleSet(c)
+	case *translate.RenameRole:
+		return true, s.renameRole(c)
+	case *translate.DropRole:
+		return true, s.dropRoles(c)
+	case *translate.GrantRole:
+		return true, s.grantRole(c)
+	case *translate.Grant:
+		return true, s.grantPrivileges(c)
+	case *translate.AlterDefaultPrivileges:
+		return true, s.alterDefaultPrivileges(c)
+	case *translate.CreatePolicy:
+		return true, s.createPolicy(c)
+	case *translate.AlterPolicy:
+		return true, s.alterPolicy(c)
+	case *translate.DropPolicy:
+		return true, s.dropPolicy(c)
+	case *translate.RowSecurityCmd:
+		return true, s.alterTableSecurity(c)
+	case *translate.AlterOwner:
+		return true, s.alterOwner(c)
+	case *translate.RecordOwner:
+		return true, s.recordOwner(c)
+	case *translate.AlterDatabaseSet:
+		return true, s.alterDatabaseSet(c)
+	case *translate.ReassignOwned:
+		return true, s.reassignOwned(c)
+	case *translate.DropOwned:
+		return true, s.dropOwned(c)
+	}
+	return false, nil
+}
+
+// currentRole is the role privileges are checked for (current_user).
+func (s *Session) currentRole() *catalog.Role {
+	r, ok := s.catalog().Role(s.CurrentUser())
+	if !ok {
+		return &catalog.Role{Name: s.CurrentUser()}
+	}
+	return r
+}
+
+func (s *Session) isSuperuser() bool { return s.currentRole().Super }
+
+// resolveRoleName turns a translated role name (or CURRENT_USER /
+// SESSION_USER marker) into an existing role's name.
+func (s *Session) resolveRoleName(name string) (string, error) {
+	switch name {
+	case translate.RoleCurrentUser:
+		return s.CurrentUser(), nil
+	case translate.RoleSessionUser:
+		return s.SessionUser(), nil
+	}
+	if _, ok := s.catalog().Role(name); !ok {
+		return "", roleMissing(name)
+	}
+	return name, nil
+}
+
+func roleMissing(name string) error {
+	return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", name)
+}
+
+func isReservedRoleName(name string) bool { return strings.HasPrefix(name, "pg_") }
+
+func (s *Session) createRole(c *translate.CreateRole) error {
+	me := s.currentRole()
+	if !me.Super && !me.CreateRole {
+		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to create role")
+	}
+	if isReservedRoleName(c.Name) {
+		return pgerror.New(pgerror.ReservedName, "role name %q is reserved", c.Name).WithDetail("Role names starting with \"pg_\" are reserved.")
+	}
+	switch c.Name {
+	case "public", "none":
+		return pgerror.New(pgerror.ReservedName, "role name %q is reserved", c.Name)
+	}
+	cat := s.catalog()
+	if _, ok := cat.Role(c.Name); ok {
+		return pgerror.New(pgerror.DuplicateObject, "role %q already exists", c.Name)
+	}
+	r := catalog.Role{Name: c.Name, Inherit: true, Login: c.User, ConnLimit: -1}
+	var inRoles, members, admins []string
+	if err := checkRedundant(c.Options); err != nil {
+		return err
+	}
+	for _, o := range c.Options {
+		switch o.Name {
+		case "addroleto":
+			inRoles = o.Roles
+		case "rolemembers":
+			members = o.Roles
+		case "adminmembers":
+			admins = o.Roles
+		default:
+			if err := s.applyRoleOption(&r, o, true); err != nil {
+				return err
+			}
+		}
+	}
+	cat = cat.PutRole(r)
+	s.setCatalog(cat)
+	for _, parent := range inRoles {
+		if err := s.addMember(parent, c.Name, false, s.CurrentUser(), false); err != nil {
+			return err
+		}
+	}
+	for _, m := range members {
+		if err := s.addMember(c.Name, m, false, s.CurrentUser(), false); err != nil {
+			return err
+		}
+	}
+	for _, m := range admins {
+		if err := s.addMember(c.Name, m, true, s.CurrentUser(), false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkRedundant(opts []translate.RoleOption) error {
+	seen := map[string]bool{}
+	for _, o := range opts {
+		if seen[o.Name] {
+			return pgerror.New(pgerror.SyntaxError, "conflicting or redundant options")
+		}
+		seen[o.Name] = true
+	}
+	return nil
+}
+
+// applyRoleOption sets one attribute, checking that the current role may.
+func (s *Session) applyRoleOption(r *catalog.Role, o translate.RoleOption, creating bool) error {
+	me := s.currentRole()
+	verb := "create"
+	if !creating {
+		verb = "alter"
+	}
+	needSuper := func(what string) error {
+		if !me.Super {
+			if creating {
+				return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to create %s", what)
+			}
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to %s %s", verb, what)
+		}
+		return nil
+	}
+	switch o.Name {
+	case "superuser":
+		if err := needSuper("superusers"); err != nil {
+			return err
+		}
+		r.Super = o.Bool
+	case "isreplication":
+		if err := needSuper("replication users"); err != nil {
+			return err
+		}
+		r.Replication = o.Bool
+	case "bypassrls":
+		if err := needSuper("bypassrls users"); err != nil {
+			return err
+		}
+		r.BypassRLS = o.Bool
+	case "inherit":
+		r.Inherit = o.Bool
+	case "createrole":
+		r.CreateRole = o.Bool
+	case "createdb":
+		r.CreateDB = o.Bool
+	case "canlogin":
+		r.Login = o.Bool
+	case "connectionlimit":
+		if o.Int < -1 {
+			return pgerror.New(pgerror.InvalidParameterValue, "invalid connection limit: %d", o.Int)
+		}
+		r.ConnLimit = o.Int
+	case "password":
+		if o.Null {
+			r.Password = ""
+		} else {
+			v, err := passwordVerifier(r.Name, o.Str)
+			if err != nil {
+				return err
+			}
+			r.Password = v
+		}
+	case "validUntil":
+		r.ValidUntil = o.Str
+	case "sysid":
+		// ignored, as PostgreSQL does (with a NOTICE in old versions)
+	default:
+		return pgerror.New(pgerror.FeatureNotSupported, "role option %q is not supported yet", o.Name)
+	}
+	return nil
+}
+
+func (s *Session) alterRole(c *translate.AlterRole) error {
+	name, err := s.resolveRoleName(c.Name)
+	if err != nil {
+		return err
+	}
+	if err := checkRedundant(c.Options); err != nil {
+		return err
+	}
+	cat := s.catalog()
+	old, _ := cat.Role(name)
+	me := s.currentRole()
+	onlyPassword := len(c.Options) == 1 && c.Options[0].Name == "password"
+	switch {
+	case me.Super:
+	case old.Super:
+		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter superuser roles or change superuser attribute")
+	case me.CreateRole:
+	case name == me.Name && onlyPassword:
+	default:
+		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied")
+	}
+	r := *old
+	r.Settings = append([]string(nil), old.Settings...)
+	for _, o := range c.Options {
+		if o.Name == "rolemembers" || o.Name == "addroleto" || o.Name == "adminmembers" {
+			continue
+		}
+		if err := s.applyRoleOption(&r, o, false); err != nil {
+			return err
+		}
+	}
+	s.setCatalog(cat.PutRole(r))
+	return nil
+}
+
+func (s *Session) alterRoleSet(c *translate.AlterRoleSet) error {
+	if c.Database != "" && c.Database != dbName {
+		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
+	}
+	cat := s.catalog()
+	if c.Name == "" { // ALTER ROLE ALL
+		if !s.isSuperuser() {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter settings globally")
+		}
+		if c.Database != "" { // the same pg_db_role_setting row as ALTER DATABASE ... SET
+			return s.alterDatabaseSet(&translate.AlterDatabaseSet{Database: c.Database, Setting: c.Setting, Value: c.Value, Reset: c.Reset, ResetAll: c.ResetAll})
+		}
+		out, err := applySettingChange(cat.AllRoleSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
+		if err != nil {
+			return err
+		}
+		s.setCatalog(cat.SetAllRoleSettings(out))
+		return nil
+	}
+	name, err := s.resolveRoleName(c.Name)
+	if err != nil {
+		return err
+	}
+	old, _ := cat.Role(name)
+	me := s.currentRole()
+	if !me.Super && (old.Super || (!me.CreateRole && name != me.Name)) {
+		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied")
+	}
+	r := *old
+	list := &r.Settings
+	if c.Database != "" {
+		list = &r.DBSettings
+	}
+	out, err := applySettingChange(*list, c.Setting, c.Value, c.Reset, c.ResetAll)
+	if err != nil {
+		return err
+	}
+	*list = out
+	s.setCatalog(cat.PutRole(r))
+	return nil
+}
+
+func (s *Session) alterDatabaseSet(c *translate.AlterDatabaseSet) error {
+	if c.Database != dbName {
+		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
+	}
+	cat := s.catalog()
+	if !s.isSuperuser() && !cat.HasPrivsOf(s.CurrentUser(), cat.Owner(databaseKey())) {
+		return mustBeOwner("database", dbName)
+	}
+	out, err := applySettingChange(cat.DatabaseSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
+	if err != nil {
+		return err
+	}
+	s.setCatalog(cat.SetDatabaseSettings(out))
+	return nil
+}
+
+// applySettingChange is SET / RESET on a list of "name=value" settings
+// (pg_db_role_setting.setconfig).
+func applySettingChange(old []string, setting, value string, reset, resetAll bool) ([]string, error) {
+	setting = strings.ToLower(setting)
+	if !reset {
+		v, err := normalizeSetting(setting, value)
+		if err != nil {
+			return nil, err
+		}
+		value = v
+	}
+	var out []string
+	replaced := false
+	for _, kv := range old {
+		k, _, _ := strings.Cut(kv, "=")
+		if resetAll || k == setting {
+			if !reset && !replaced { // a new value keeps its place (GUCArrayAdd)
+				out = append(out, setting+"="+value)
+				replaced = true
+			}
+			continue
+		}
+		out = append(out, kv)
+	}
+	if !reset && !replaced {
+		out = append(out, setting+"="+value)
+	}
+	return out, nil
+}
+
+func (s *Session) renameRole(c *translate.RenameRole) error {
+	cat := s.catalog()
+	old, ok := cat.Role(c.Old)
+	if !ok {
+		return roleMissing(c.Old)
+	}
+	if c.Old == s.SessionUser() {
+		return pgerror.New(pgerror.FeatureNotSupported, "session user cannot be renamed")
+	}
+	if c.Old == s.CurrentUser() {
+		return pgerror.New(pgerror.FeatureNotSupported, "current user cannot be renamed")
+	}
+	if isReservedRoleName(c.Old) {
+		return pgerror.New(pgerror.ReservedName, "role name %q is reserved", c.Old).WithDetail("Role names starting with \"pg_\" are reserved.")
+	}
+	if isReservedRoleName(c.New) {
+		return pgerror.New(pgerror.ReservedName, "role name %q is reserved", c.New).WithDetail("Role names starting with \"pg_\" are reserved.")
+	}
+	if _, ok := cat.Role(c.New); ok {
+		return pgerror.New(pgerror.DuplicateObject, "role %q already exists", c.New)
+	}
+	me := s.currentRole()
+	if old.Super && !me.Super {
+		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to rename superusers")
+	}
+	if !me.Super && !me.CreateRole {
+		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to rename role")
+	}
+	s.setCatalog(cat.RenameRole(c.Old, c.New))
+	return nil
+}
+
+func (s *Session) dropRoles(c *translate.DropRole) error {
+	me := s.currentRole()
+	if !me.Super && !me.CreateRole {
+		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to drop role")
+	}
+	for _, n := range c.Names {
+		if n == translate.RolePublic {
+			return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", "public")
+		}
+		if n == translate.RoleCurrentUser || n == translate.RoleSessionUser {
+			return pgerror.New(pgerror.InvalidParameterValue, "cannot use special role specifier in DROP ROLE")
+		}
+		cat := s.catalog()
+		r, ok := cat.Role(n)
+		if !ok {
+			if c.IfExists {
+				s.Notice("NOTICE", "00000", fmt.Sprintf("role %q does not exist, skipping", n))
+				continue
+			}
+			return roleMissing(n)
+		}
+		if n == s.CurrentUser() {
+			return pgerror.New(pgerror.ObjectInUse, "current user cannot be dropped")
+		}
+		if n == s.SessionUser() {
+			return pgerror.New(pgerror.ObjectInUse, "session user cannot be dropped")
+		}
+		if r.OID < catalog.FirstOID {
+			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop role %s because it is required by the database system", n)
+		}
+		if r.Super && !me.Super {
+			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to drop superusers")
+		}
+		if deps := s.roleDependencies(n); len(deps) > 0 {
+			return pgerror.New(pgerror.DependentObjectsStillExist, "role %q cannot be dropped because some objects depend on it", n).WithDetail("%s", strings.Join(deps, "\n"))
+		}
+		s.setCatalog(cat.DropRole(n))
+	}
+	return nil
+}
+
+// roleDependencies describes what stops a role from being dropped, in
+// PostgreSQL's DETAIL wording.
+func (s *Session) roleDependencies(role string) []string {
+	cat := s.catalog()
+	var out []string
+	for _, k := range cat.ObjectsOwnedBy(role) {
+		out = append(out, "owner of "+s.describeObject(k))
+	}
+	for _, k := range cat.ObjectsGrantedTo(role) {
+		out = append(out, "privileges for "+s.describeObject(k))
+	}
+	for t, ps := range cat.AllPolicies() {
+		for _, p := range ps {
+			for _, r := range p.Roles {
+				if r == role {
+					out = append(out, fmt.Sprintf("target of policy %s on table %s", p.Name, displayName(t)))
+				}
+			}
+		}
+	}
+	for k := range cat.DefaultACLs() {
+		if k.Role == role {
+			out = append(out, "owner of default privileges on new "+defaultObjWord(k.ObjType)+" belonging to role "+role+inSchema(k.Schema))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func inSchema(schema string) string {
+	if schema == "" {
+		return ""
+	}
+	return " in schema " + schema
+}
+
+func defaultObjWord(t byte) string {
+	return map[byte]string{'r': "relations", 'S': "sequences", 'f': "functions", 'T': "types", 'n': "schemas"}[t]
+}
+
+// describeObject names an object as PostgreSQL's getObjectDescription.
+func (s *Session) describeObject(k catalog.ObjectKey) string {
+	q := catalog.QName{Schema: k.Schema, Name: k.Name}
+	switch k.Kind {
+	case catalog.ObjSchema:
+		return "schema " + k.Name
+	case catalog.ObjColumn:
+		return fmt.Sprintf("column %s of %s %s", k.Column, s.relationKindWord(q), displayName(q))
+	case catalog.ObjFunction:
+		return "function " + displayName(q)
+	case catalog.ObjType:
+		return "type " + displayName(q)
+	}
+	return s.relationKindWord(q) + " " + displayName(q)
+}
+
+func (s *Session) relationKindWord(q catalog.QName) string {
+	cat := s.catalog()
+	if _, ok := cat.Sequence(q); ok {
+		return "sequence"
+	}
+	if _, ok := cat.View(q); ok {
+		return "view"
+	}
+	return "table"
+}
+
+func (s *Session) grantRole(c *translate.GrantRole) error {
+	grantor := s.CurrentUser()
+	if c.Grantor != "" {
+		g, err := s.resolveRoleName(c.Grantor)
+		if err != nil {
+			return err
+		}
+		grantor = g
+	}
+	for _, role := range c.Roles {
+		if _, ok := s.catalog().Role(role); !ok {
+			return roleMissing(role)
+		}
+		for _, m := range c.Members {
+			if m == translate.RolePublic {
+				return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", "public")
+			}
+			member, err := s.resolveRoleName(m)
+			if err != nil {
+				return err
+			}
+			if c.Revoke {
+				if err := s.revokeMember(role, member, c.Admin); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := s.addMember(role, member, c.Admin, grantor, true); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkRoleAdmin is PostgreSQL 15's check for granting or revoking
+// membership in role: superuser for superuser roles; otherwise
+// CREATEROLE or ADMIN OPTION.
+func (s *Session) checkRoleAdmin(role string) error {
+	cat := s.catalog()
+	r, _ := cat.Role(role)
+	me := s.currentRole()
+	if me.Super {
+		return nil
+	}
+	if r.Super {
+		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter superusers")
+	}
+	if me.CreateRole || s.hasAdminOption(me.Name, role) {
+		return nil
+	}
+	return pgerror.New(pgerror.InsufficientPrivilege, "must have admin option on role %q", role)
+}
+
+func (s *Session) hasAdminOption(member, role string) bool {
+	cat := s.catalog()
+	for _, r := range cat.RolesOf(member) {
+		if m, ok := cat.Membership(role, r); ok && m.Admin {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Session) addMember(role, member string, admin bool, grantor string, checked bool) error {
+	cat := s.catalog()
+	if _, ok := cat.Role(member); !ok {
+		return roleMissing(member)
+	}
+	if _, ok := cat.Role(role); !ok {
+		return roleMissing(role)
+	}
+	if checked {
+		if err := s.checkRoleAdmin(role); err != nil {
+			return err
+		}
+	}
+	if role == "pg_database_owner" {
+		return pgerror.New(pgerror.InvalidGrantOperation, "role \"pg_database_owner\" cannot have explicit members")
+	}
+	if member == role || cat.IsMemberOf(role, member) {
+		return pgerror.New(pgerror.InvalidGrantOperation, "role %q is a member of role %q", role, member)
+	}
+	if old, ok := cat.Membership(role, member); ok {
+		if !admin || old.Admin {
+			s.Notice("NOTICE", "00000", fmt.Sprintf("role %q is already a member of role %q", member, role))
+			return nil
+		}
+		old.Admin = true
+		s.setCatalog(cat.PutMembership(old))
+		return nil
+	}
+	s.setCatalog(cat.PutMembership(catalog.Membership{Role: role, Member: member, Grantor: grantor, Admin: admin}))
+	return nil
+}
+
+func (s *Session) revokeMember(role, member string, adminOnly bool) error {
+	if err := s.checkRoleAdmin(role); err != nil {
+		return err
+	}
+	cat := s.catalog()
+	old, ok := cat.Membership(role, member)
+	if !ok {
+		s.Notice("WARNING", "01000", fmt.Sprintf("role %q is not a member of role %q", member, role))
+		return nil
+	}
+	if adminOnly {
+		old.Admin = false
+		s.setCatalog(cat.PutMembership(old))
+		return nil
+	}
+	s.setCatalog(cat.DropMembership(role, member))
+	return nil
+}
+
+func (s *Session) reassignOwned(c *translate.ReassignOwned) error {
+	to, err := s.resolveRoleName(c.To)
+	if err != nil {
+		return err
+	}
+	for _, n := range c.Roles {
+		from, err := s.resolveRoleName(n)
+		if err != nil {
+			return err
+		}
+		if !s.isSuperuser() && (!s.catalog().HasPrivsOf(s.CurrentUser(), from) || !s.catalog().HasPrivsOf(s.CurrentUser(), to)) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to reassign objects")
+		}
+		cat := s.catalog()
+		for _, k := range cat.ObjectsOwnedBy(from) {
+			cat = cat.SetOwner(k, to)
+		}
+		s.setCatalog(cat)
+	}
+	return nil
+}
+
+func (s *Session) dropOwned(c *translate.DropOwned) error {
+	for _, n := range c.Roles {
+		role, err := s.resolveRoleName(n)
+		if err != nil {
+			return err
+		}
+		if !s.isSuperuser() && !s.catalog().HasPrivsOf(s.CurrentUser(), role) {
+			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to drop objects")
+		}
+		cat := s.catalog()
+		if len(cat.ObjectsOwnedBy(role)) > 0 {
+			return pgerror.New(pgerror.FeatureNotSupported, "DROP OWNED of a role that owns objects is not supported yet")
+		}
+		for _, k := range cat.ObjectsGrantedTo(role) {
+			acl := cat.ACL(k)
+			var kept catalog.ACL
+			for _, it := range acl {
+				if it.Grantee != role {
+					kept = append(kept, it)
+				}
+			}
+			if kept == nil && k.Kind != catalog.ObjColumn {
+				kept = catalog.ACL{}
+			}
+			cat = cat.SetACL(k, kept)
+		}
+		for k := range cat.DefaultACLs() {
+			if k.Role == role {
+				cat = cat.SetDefaultACL(k, nil)
+			}
+		}
+		s.setCatalog(cat)
+	}
+	return nil
+}

@@ -1,0 +1,233 @@
+package session
+
+import (
+	"context"
+	"github.com/tinybase/tinybase/internal/pgtree"
+	"sync"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// builtinLanguages are the handlers every engine has: SQL (docs 38.5,
+// "Query Language (SQL) Functions").
+func builtinLanguages() map[string]routine.Handler {
+	return map[string]routine.Handler{"sql": &sqlHandler{}, "plpgsql": &plpgsqlHandler{}}
+}
+
+// sqlHandler runs LANGUAGE sql routines: the body's statements run in
+// order; the last one's result is the routine's.
+type sqlHandler struct {
+	mu    sync.Mutex
+	cache map[*catalog.Function]*sqlBody
+}
+
+// sqlBody is a routine's body prepared once.
+type sqlBody struct {
+	stmts []routine.Statement
+	texts []string
+}
+
+var _ routine.Handler = (*sqlHandler)(nil)
+
+// sqlParams describes a routine's input parameters to its body.
+func sqlParams(fn *catalog.Function) *routine.Params {
+	p := &routine.Params{Qualifier: fn.Name}
+	for _, a := range fn.InputArgs() {
+		p.Types = append(p.Types, a.Type)
+		p.Names = append(p.Names, a.Name)
+	}
+	return p
+}
+
+// bodyStatements splits a routine body into statement texts.
+func bodyStatements(body string) ([]string, []int, error) {
+	tree, err := pgtree.Parse(body)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []string
+	var offs []int
+	for _, st := range tree.Stmts {
+		start := int(st.StmtLocation)
+		end := len(body)
+		if st.StmtLen > 0 {
+			end = start + int(st.StmtLen)
+		}
+		out = append(out, body[start:end])
+		offs = append(offs, start)
+	}
+	return out, offs, nil
+}
+
+// Validate parses the body and analyses each statement against the
+// catalog (fmgr_sql_validator), and checks the final statement's result
+// against the declared return type.
+func (h *sqlHandler) Validate(ctx context.Context, v routine.Validator, fn *catalog.Function) error {
+	src, bodyOff := v.SourceText()
+	stmts, offs, err := bodyStatements(fn.Body)
+	if err != nil {
+		pe := syntaxError(err, fn.Body).(*pgerror.Error)
+		if bodyOff >= 0 && pe.Position > 0 {
+			pe.Position = len([]rune(src[:bodyOff])) + pe.Position
+		} else {
+			pe.Position = 0
+		}
+		return pe
+	}
+	params := sqlParams(fn)
+	var last []routine.Column
+	for i, st := range stmts {
+		cols, err := v.Analyze(ctx, st, params)
+		if err != nil {
+			if pe, ok := pgerror.As(err); ok {
+				if pe.Position > 0 && bodyOff >= 0 {
+					pe.Position = len([]rune(src[:bodyOff+offs[i]])) + pe.Position
+				} else {
+					pe.Position = 0
+				}
+			}
+			return err
+		}
+		last = cols
+	}
+	return checkSQLResult(fn, stmts, last)
+}
+
+// checkSQLResult is check_sql_fn_retval: a routine returning a value
+// must end in a statement returning rows of a compatible type.
+func checkSQLResult(fn *catalog.Function, stmts []string, last []routine.Column) error {
+	if fn.Result == nil || fn.Result.Kind == types.KindVoid {
+		return nil
+	}
+	rt := fn.Result.WithMod(-1).FormatType()
+	if len(stmts) == 0 || last == nil {
+		return pgerror.New(pgerror.InvalidFunctionDefinition, "return type mismatch in function declared to return %s", rt).
+			WithDetail("Function's final statement must be SELECT or INSERT/UPDATE/DELETE RETURNING.")
+	}
+	if fn.Result.Kind == types.KindRecord || len(fn.OutputArgs()) > 0 {
+		return nil
+	}
+	if len(last) != 1 {
+		return pgerror.New(pgerror.InvalidFunctionDefinition, "return type mismatch in function declared to return %s", rt).
+			WithDetail("Final statement must return exactly one column.")
+	}
+	got := last[0].Type
+	if got.OID != fn.Result.OID && got.Kind != types.KindUnknown && !types.CastAllowed(got, fn.Result, types.CastAssignment) {
+		return pgerror.New(pgerror.InvalidFunctionDefinition, "return type mismatch in function declared to return %s", rt).
+			WithDetail("Actual return type is %s.", got.WithMod(-1).FormatType())
+	}
+	return nil
+}
+
+func (h *sqlHandler) body(fn *catalog.Function, c routine.Caller, ctx context.Context) (*sqlBody, error) {
+	h.mu.Lock()
+	b, ok := h.cache[fn]
+	h.mu.Unlock()
+	if ok {
+		return b, nil
+	}
+	texts, _, err := bodyStatements(fn.Body)
+	if err != nil {
+		return nil, syntaxError(err, fn.Body)
+	}
+	b = &sqlBody{texts: texts}
+	params := sqlParams(fn)
+	for _, t := range texts {
+		st, err := c.Prepare(ctx, t, params)
+		if err != nil {
+			return nil, err
+		}
+		b.stmts = append(b.stmts, st)
+	}
+	h.mu.Lock()
+	if h.cache == nil {
+		h.cache = map[*catalog.Function]*sqlBody{}
+	}
+	h.cache[fn] = b
+	h.mu.Unlock()
+	return b, nil
+}
+
+// Call runs the body's statements; the result is the first row of the
+// last one (every row for SETOF).
+func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Function, args []any, tg *routine.TriggerData) (routine.Result, error) {
+	if tg != nil {
+		return routine.Result{}, pgerror.New(pgerror.FeatureNotSupported, "SQL functions cannot be trigger functions")
+	}
+	b, err := h.body(fn, c, ctx)
+	if err != nil {
+		return routine.Result{}, err
+	}
+	var last *routine.Rows
+	for _, st := range b.stmts {
+		if last, err = st.Query(ctx, c, args); err != nil {
+			return routine.Result{}, err
+		}
+	}
+	if fn.Result == nil || fn.Result.Kind == types.KindVoid || last == nil {
+		return routine.Result{Null: true}, nil
+	}
+	if fn.ReturnsSet {
+		var res routine.Result
+		for _, r := range last.Rows {
+			row, err := castRow(c, r, last.Columns, fn)
+			if err != nil {
+				return routine.Result{}, err
+			}
+			res.Rows = append(res.Rows, row)
+		}
+		return res, nil
+	}
+	if len(last.Rows) == 0 {
+		return routine.Result{Null: true}, nil
+	}
+	row, err := castRow(c, last.Rows[0], last.Columns, fn)
+	if err != nil {
+		return routine.Result{}, err
+	}
+	if fn.Result.Kind == types.KindRecord || len(row) != 1 {
+		return routine.Result{Value: &types.RecordVal{Types: columnTypes(fn, last.Columns), Vals: row}}, nil
+	}
+	if row[0] == nil {
+		return routine.Result{Null: true}, nil
+	}
+	return routine.Result{Value: row[0]}, nil
+}
+
+// columnTypes are the result column types: the OUT parameters' when
+// declared, else the statement's.
+func columnTypes(fn *catalog.Function, cols []routine.Column) []*types.Type {
+	outs := fn.OutputArgs()
+	ts := make([]*types.Type, len(cols))
+	for i, c := range cols {
+		ts[i] = c.Type
+		if len(outs) == len(cols) {
+			ts[i] = outs[i].Type
+		}
+	}
+	return ts
+}
+
+// castRow converts a result row to the routine's declared result types.
+func castRow(c routine.Caller, r []any, cols []routine.Column, fn *catalog.Function) ([]any, error) {
+	out := make([]any, len(r))
+	outs := fn.OutputArgs()
+	for i, v := range r {
+		to := cols[i].Type
+		switch {
+		case len(outs) == len(r):
+			to = outs[i].Type
+		case len(r) == 1 && fn.Result.Kind != types.KindRecord:
+			to = fn.Result
+		}
+		cv, err := c.Cast(v, cols[i].Type, to)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = cv
+	}
+	return out, nil
+}

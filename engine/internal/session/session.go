@@ -1,0 +1,479 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// SessionOptions says who connects.
+type SessionOptions struct {
+	User     string
+	Database string
+	// Role and Claims open the session as PostgREST runs a request: SET
+	// ROLE Role, and request.jwt.claims = Claims (a JSON object) with
+	// request.jwt.claim.<key> for each top-level claim (role_session.go).
+	Role   string
+	Claims string
+}
+
+// txnState is the session's transaction block state, as ReadyForQuery
+// reports it.
+type txnState uint8
+
+const (
+	txnIdle   txnState = iota // no explicit transaction
+	txnActive                 // inside BEGIN
+	txnFailed                 // inside BEGIN, after an error (25P02 until ROLLBACK)
+)
+
+// Session is one connection's state: settings and transaction.
+type Session struct {
+	// deferred holds an error raised where GMS has no error result (window
+	// functions, rows_deferred.go).
+	deferred atomic.Pointer[error]
+	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
+	sqlPrepared map[string]*Prepared
+	*sql.BaseSession
+	eng        *Engine
+	user       string
+	txn        *storage.Txn
+	state      txnState
+	savepoints []savepoint
+	settings   map[string]string
+	local      map[string]string // SET LOCAL values, dropped at transaction end
+	cache      stmtCache
+	plans      planState // plan_cache.go
+
+	searchPathMemo searchPathMemo // SearchPath's last answer
+	// txnDDL is set once the current transaction ran DDL: the statement
+	// cache is bypassed until it ends, and its end invalidates every
+	// session's cache.
+	txnDDL bool
+	// placeholders are the custom variables this session has set.
+	placeholders map[string]bool
+	// curStmt and curSQL are the running statement, for error positions.
+	curStmt *pg.Node
+	curSQL  string
+	// notices raised by the running statement.
+	notices []Notice
+	// txnSettings are the settings at BEGIN, restored by ROLLBACK.
+	txnSettings map[string]string
+	env         types.Env
+	seqState    sessionSequences // currval / lastval
+	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
+	rt          routineState     // routine calls in progress (routine_call.go)
+	rls         rlsState         // row security of the running statement (rls_rewrite.go)
+	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
+	notes       sessionNotify    // queued NOTIFYs and LISTENs (notify.go)
+	signed      signedOutput     // the output projections of the plan being built (exec_project.go)
+}
+
+type savepoint struct {
+	name     string
+	mark     storage.Mark
+	settings map[string]string
+	notifies int // queued NOTIFYs when it was set (notify.go)
+}
+
+var _ storage.Session = (*Session)(nil)
+var _ expr.Env = (*Session)(nil)
+
+// Connect opens a session.
+func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
+	if opts.User == "" {
+		opts.User = "postgres"
+	}
+	if opts.Database != "" && opts.Database != dbName {
+		return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", opts.Database)
+	}
+	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{}}
+	s.BaseSession = sql.NewBaseSessionWithClientServer("", sql.Client{User: opts.User, Address: "local"}, e.connIDs.Add(1))
+	s.BaseSession.SetCurrentDatabase(dbName)
+	// GMS's merge join assumes its own NULL ordering (first); tinybase's
+	// indexes order NULLs last as PostgreSQL does, so merge joins over them
+	// would pair rows wrongly. Hash and lookup joins are unaffected.
+	// (A context over this session: NewEmptyContext would build a second
+	// BaseSession, whose variable maps cost as much as this one's.)
+	if err := s.BaseSession.SetSessionVariable(sql.NewContext(context.Background(), sql.WithSession(s.BaseSession)), sql.DisableMergeJoin, int8(1)); err != nil {
+		return nil, err
+	}
+	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
+	if err := s.applyRequest(opts.Role, opts.Claims); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close ends the session, rolling back an open transaction.
+func (s *Session) Close() {
+	if s.txn != nil {
+		s.txn.Rollback()
+		s.txn = nil
+	}
+	s.notifyEnd(false)
+	s.unlistenAll()
+}
+
+// StorageTxn implements storage.Session.
+func (s *Session) StorageTxn() *storage.Txn {
+	if s.txn == nil {
+		s.txn = s.eng.store.Begin()
+	}
+	return s.txn
+}
+
+// SearchPath implements storage.Session: the schemas for unqualified names.
+func (s *Session) SearchPath() []string {
+	raw, _ := s.Setting("search_path")
+	// parsed once per value (and role, for $user): a statement asks
+	// several times. Full capacity, so a caller's append copies.
+	if m := &s.searchPathMemo; m.ok && m.raw == raw && (!m.user || m.role == s.CurrentUser()) {
+		return m.path
+	}
+	out := s.parseSearchPath(raw)
+	s.searchPathMemo = searchPathMemo{ok: true, raw: raw, user: strings.IndexByte(raw, '$') >= 0, role: s.CurrentUser(), path: out[:len(out):len(out)]}
+	return s.searchPathMemo.path
+}
+
+// searchPathMemo is the last search_path value SearchPath parsed.
+type searchPathMemo struct {
+	ok, user  bool // user: the value may name $user
+	raw, role string
+	path      []string
+}
+
+func (s *Session) parseSearchPath(raw string) []string {
+	var out []string
+	for _, p := range strings.Split(raw, ",") {
+		p = strings.TrimSpace(p)
+		if strings.HasPrefix(p, `"`) && strings.HasSuffix(p, `"`) && len(p) > 1 {
+			p = p[1 : len(p)-1]
+		} else {
+			p = strings.ToLower(p)
+		}
+		if p == "$user" {
+			p = s.CurrentUser()
+		}
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TypesEnv implements expr.Env.
+func (s *Session) TypesEnv() *types.Env { return &s.env }
+
+// Query runs exactly one statement and streams its result.
+func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = internalError(p)
+			s.eng.logger.Error("engine: panic while running statement", "statement", sqlText, "panic", fmt.Sprint(p))
+			rows = nil
+			if s.txn != nil {
+				s.failed()
+			}
+		}
+	}()
+	version := s.eng.ddlVersion.Load()
+	// translations differ by role (row security), plans by search_path
+	searchPath, _ := s.Setting("search_path")
+	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
+	s.plans.entry = nil
+	if len(args) == 0 && !s.txnDDL {
+		c, ok := s.cache.get(cacheKey, version)
+		if !ok {
+			var vals []any
+			if c, vals, ok = s.plans.literal(sqlText, cacheKey[len(sqlText):], version, s.cache.gen); ok { // plan_param.go
+				ctx = withParams(ctx, c.slots, vals)
+			}
+		}
+		if ok {
+			s.plans.entry = c
+			return s.runTranslated(ctx, sqlText, c.node, c.res)
+		}
+	} else if c, vals, ok := s.cachedParametric(cacheKey, version, args); ok && !s.txnDDL { // plan_param.go
+		s.plans.entry = c
+		return s.runTranslated(withParams(ctx, c.slots, vals), sqlText, c.node, c.res)
+	}
+	stmt, nstmts, err := s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
+	if err != nil {
+		s.failed()
+		return nil, syntaxError(err, sqlText)
+	}
+	if nstmts == 0 {
+		return &Rows{tag: "", done: true}, nil
+	}
+	if nstmts > 1 {
+		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+	}
+	if s.state == txnFailed {
+		if ts := stmt.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
+			return nil, errAborted()
+		}
+	}
+	if s.env.Now.IsZero() || s.state == txnIdle {
+		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
+	}
+	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
+	pp := s.parametric(stmt, sqlText, args, cacheKey, version) // plan_param.go
+	if pp != nil && pp.hit != nil {
+		s.plans.entry = pp.hit
+		return s.runTranslated(withParams(ctx, pp.slots, pp.vals), sqlText, pp.hit.node, pp.hit.res)
+	}
+	if pp != nil {
+		tr.Params, tr.BoundParams = pp.args, boundParams(pp.slots, pp.typs)
+		ctx = withParams(ctx, pp.slots, pp.vals)
+	}
+	secured, err := s.secureStatement(stmt) // rls_rewrite.go
+	if err != nil {
+		s.failed()
+		return nil, err
+	}
+	res, err := tr.Statement(secured)
+	if err == nil {
+		err = s.applyCatalog(res.Catalog) // a failure below aborts these with the statement
+	}
+	if err != nil {
+		s.failed()
+		return nil, err
+	}
+	if pp != nil {
+		s.keepParametric(pp, stmt, res, version) // plan_param.go
+	} else if len(args) == 0 && cacheable(res) && !s.txnDDL {
+		c := &cachedStmt{node: stmt, res: res}
+		s.cache.put(cacheKey, version, c)
+		s.plans.entry = c
+	}
+	return s.runTranslated(ctx, sqlText, stmt, res)
+}
+
+func errAborted() error {
+	return pgerror.New(pgerror.InFailedSQLTransaction, "current transaction is aborted, commands ignored until end of transaction block")
+}
+
+func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.Node, res translate.Result) (*Rows, error) {
+	if s.state == txnFailed {
+		if ts := stmt.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
+			return nil, errAborted()
+		}
+	}
+	if s.env.Now.IsZero() || s.state == txnIdle {
+		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
+	}
+	s.curStmt, s.curSQL = stmt, sqlText
+	if isDDL(res) {
+		s.txnDDL = true
+		s.cache.clear()
+	}
+	s.notices = nil
+	s.identifierNotices(sqlText) // identifier_notice.go
+	if d, ok := res.Cmd.(*translate.DML); ok {
+		return s.runDML(ctx, res, d)
+	}
+	if c, ok := res.Cmd.(*translate.CallProc); ok {
+		return s.runCall(ctx, res, c) // routine_callstmt.go
+	}
+	if d, ok := res.Cmd.(*translate.Do); ok {
+		return s.runDoStatement(ctx, d)
+	}
+	if c, ok := res.Cmd.(*translate.InsteadOf); ok {
+		return s.runInsteadOf(ctx, c) // trigger_instead.go
+	}
+	if rows, ok, err := s.runSQLPrepared(ctx, res); ok {
+		return rows, err // sql_prepare.go
+	}
+	if res.Cmd != nil {
+		tag, rows, err := s.command(res)
+		if s.state == txnIdle {
+			s.endImplicit()
+		}
+		if err != nil {
+			s.failed()
+			return nil, err
+		}
+		if rows != nil {
+			return rows, nil
+		}
+		return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+	}
+	if res.Tag != "SELECT" && s.settings["transaction_read_only"] == "on" && s.state != txnIdle {
+		s.failed()
+		return nil, pgerror.New(pgerror.ReadOnlySQLTransaction, "cannot execute %s in a read-only transaction", res.Tag)
+	}
+	return s.execute(ctx, sqlText, res)
+}
+
+func endsFailedBlock(k pg.TransactionStmtKind) bool {
+	switch k {
+	case pg.TransactionStmtKind_TRANS_STMT_ROLLBACK, pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_TO, pg.TransactionStmtKind_TRANS_STMT_COMMIT:
+		return true
+	}
+	return false
+}
+
+// failed records a statement error: inside a block the block is aborted;
+// outside one the implicit transaction is rolled back.
+func (s *Session) failed() {
+	if s.state == txnActive {
+		s.state = txnFailed
+		return
+	}
+	if s.state == txnIdle && s.txn != nil {
+		s.ddlDone()
+		s.txn.Rollback()
+		s.txn = nil
+	}
+	if s.state == txnIdle {
+		s.notifyEnd(false)
+	}
+}
+
+// ddlDone ends a transaction's DDL bookkeeping: other sessions' cached
+// translations may reference what it changed.
+func (s *Session) ddlDone() {
+	if s.txnDDL {
+		s.txnDDL = false
+		s.eng.ddlVersion.Add(1)
+	}
+}
+
+// execute runs a GMS statement. Outside a transaction block it is its own
+// transaction; inside one a savepoint makes it atomic.
+func (s *Session) execute(ctx context.Context, sqlText string, res translate.Result) (*Rows, error) {
+	txn := s.StorageTxn()
+	if s.state == txnIdle {
+		txn.Refresh()
+	}
+	if res.Tag != "SELECT" {
+		// A writer takes the single-writer lock before reading anything, so
+		// it reads the latest committed state and no update is lost.
+		if err := txn.Lock(ctx); err != nil {
+			s.failed()
+			return nil, lockError(err)
+		}
+	}
+	mark := txn.Savepoint()
+	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
+	err := s.prepareUnlessPlanned(gctx, res) // plan_cache.go
+	var schema sql.Schema
+	var iter sql.RowIter
+	if err == nil {
+		schema, iter, err = s.runStatement(gctx, sqlText, res) // plan_cache.go
+	}
+	if err != nil {
+		txn.RollbackTo(mark)
+		s.failed()
+		return nil, s.statementError(err, res.Tag)
+	}
+	r := &Rows{s: s, gctx: gctx, iter: iter, kind: res.Tag, mark: mark, returning: res.Returning}
+	if res.Tag == "SELECT" || res.Returning {
+		r.setColumns(schema)
+	} else {
+		// DML and DDL: drain now so the tag and errors are known
+		r.drainOK()
+		if r.err != nil {
+			return nil, r.err
+		}
+	}
+	return r, nil
+}
+
+// finish ends a statement: rollback to its mark on error, commit an
+// implicit transaction on success.
+func (s *Session) finish(mark storage.Mark, err error) error {
+	err = s.fireAfterTriggers(err) // trigger_fire.go
+	if err != nil {
+		if s.txn != nil {
+			s.txn.RollbackTo(mark)
+		}
+		s.failed()
+		return err
+	}
+	if s.state == txnIdle {
+		s.endImplicit()
+	}
+	if s.state == txnIdle && s.txn != nil {
+		s.ddlDone()
+		cerr := s.txn.Commit()
+		s.txn = nil
+		if cerr != nil {
+			s.notifyEnd(false)
+			return mapError(cerr)
+		}
+	}
+	if s.state == txnIdle {
+		s.notifyEnd(true)
+	}
+	return nil
+}
+
+func syntaxError(err error, sqlText string) error {
+	msg := err.Error()
+	pe := pgerror.New(pgerror.SyntaxError, "%s", msg)
+	if perr, ok := err.(*pgparser.Error); ok {
+		pe.Message = perr.Message
+		pe.Position = perr.Cursorpos
+	}
+	return pe
+}
+
+// endImplicit drops SET LOCAL values when an implicit (single-statement)
+// transaction ends.
+func (s *Session) endImplicit() {
+	s.definePlaceholders()
+	if len(s.local) > 0 {
+		s.local = map[string]string{}
+		if loc, err := loadZone(s.settings["timezone"]); err == nil {
+			s.env.Loc = loc
+		}
+	}
+}
+
+// SchemasOnPath implements expr.Env: the search_path schemas that exist.
+func (s *Session) SchemasOnPath() []string {
+	var out []string
+	txn := s.StorageTxn()
+	for _, p := range s.SearchPath() {
+		if p == "pg_catalog" || txn.HasSchema(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// lockError reports a writer that gave up waiting for the writer lock.
+func lockError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return pgerror.New(pgerror.QueryCanceled, "canceling statement due to user request")
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return pgerror.New(pgerror.LockNotAvailable, "canceling statement due to lock timeout")
+	}
+	return mapError(err)
+}
+
+// Notice queues a NOTICE / WARNING for the running statement (expr.Env).
+func (s *Session) Notice(severity, code, message string) {
+	s.notices = append(s.notices, Notice{Severity: severity, Code: code, Message: message})
+}
+
+func (s *Session) takeNotices() []Notice {
+	n := s.notices
+	s.notices = nil
+	return n
+}

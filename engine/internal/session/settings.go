@@ -1,0 +1,319 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Setting returns a parameter's current value (SET LOCAL wins).
+func (s *Session) Setting(name string) (string, bool) {
+	name = strings.ToLower(name)
+	if v, ok := s.local[name]; ok {
+		return v, true
+	}
+	v, ok := s.settings[name]
+	return v, ok
+}
+
+func (s *Session) setSetting(name, value string, local bool) error {
+	name = strings.ToLower(name)
+	value, err := normalizeSetting(name, value)
+	if err == nil && (name == "role" || name == "session_authorization") {
+		value, err = s.checkRoleSetting(name, value) // role_session.go
+	}
+	if err != nil {
+		return err
+	}
+	if strings.Contains(name, ".") {
+		s.placeholders[name] = true
+	}
+	if name == "timezone" {
+		loc, err := loadZone(value)
+		if err != nil {
+			return err
+		}
+		if !local {
+			s.env.Loc = loc
+		}
+	}
+	if local {
+		// Outside a transaction block the value lasts until the end of the
+		// current statement's implicit transaction (set_config(..., true)).
+		s.local[name] = value
+		if name == "timezone" {
+			loc, _ := loadZone(value)
+			s.env.Loc = loc
+		}
+		return nil
+	}
+	s.settings[name] = value
+	return nil
+}
+
+func loadZone(v string) (*time.Location, error) {
+	switch strings.ToUpper(v) {
+	case "UTC", "GMT", "Z", "ZULU":
+		return time.UTC, nil
+	}
+	loc, err := time.LoadLocation(v)
+	if err != nil {
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter \"TimeZone\": %q", v)
+	}
+	return loc, nil
+}
+
+// command runs a statement the engine handles itself.
+func (s *Session) command(res translate.Result) (string, *Rows, error) {
+	switch c := res.Cmd.(type) {
+	case *translate.Txn:
+		return s.txnCommand(c)
+	case *translate.Maintenance:
+		return s.maintenance(c)
+	case *translate.Notify:
+		return s.notifyCommand(c, res.Tag) // notify.go
+	case *translate.Listen:
+		return s.listenCommand(c, res.Tag)
+	case *translate.Set:
+		if c.Name == "transaction" {
+			return "SET", nil, nil
+		}
+		if c.Reset {
+			if c.All {
+				s.settings = defaultSettings()
+				s.env.Loc = time.UTC
+				return "RESET", nil, nil
+			}
+			name := strings.ToLower(c.Name)
+			def, ok := defaultSettings()[name]
+			if !ok {
+				delete(s.settings, name)
+				return res.Tag, nil, nil
+			}
+			return res.Tag, nil, s.setSetting(name, def, c.Local)
+		}
+		if c.Local && s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
+		}
+		return "SET", nil, s.setSetting(c.Name, c.Value, c.Local)
+	case *translate.Show:
+		name := strings.ToLower(c.Name)
+		v, ok := s.Setting(name)
+		if !ok {
+			return "", nil, pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", c.Name)
+		}
+		colName := c.Name
+		if name == "timezone" {
+			colName = "TimeZone"
+		}
+		return "", valuesRows("SHOW", canonicalName(colName), v), nil
+	case *translate.CreateSchema:
+		txn := s.StorageTxn()
+		if txn.HasSchema(c.Name) {
+			if c.IfNotExists {
+				return s.commandDone("CREATE SCHEMA")
+			}
+			return "", nil, pgerror.New(pgerror.DuplicateSchema, "schema %q already exists", c.Name)
+		}
+		if err := txn.CreateSchema(c.Name); err != nil {
+			return "", nil, mapError(err)
+		}
+		return s.commandDone("CREATE SCHEMA")
+	case *translate.TableDDL:
+		return s.tableDDL(c, res.Tag)
+	case *translate.DropSchema:
+		txn := s.StorageTxn()
+		for _, n := range c.Names {
+			if !txn.HasSchema(n) {
+				if c.IfExists {
+					continue
+				}
+				return "", nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", n)
+			}
+			if err := s.dropSchemaTables(n, c.Cascade); err != nil {
+				return "", nil, err
+			}
+			if err := s.dropSchemaObjects(n, c.Cascade); err != nil {
+				return "", nil, err
+			}
+			if err := txn.DropSchema(n); err != nil {
+				return "", nil, mapError(err)
+			}
+		}
+		return s.commandDone("DROP SCHEMA")
+	case translate.CatalogCommand:
+		return s.runCatalogCommand(c, res.Tag)
+	}
+	return "", nil, fmt.Errorf("engine: unhandled command %T", res.Cmd)
+}
+
+// commandDone commits an implicit transaction after a catalog command.
+func (s *Session) commandDone(tag string) (string, *Rows, error) {
+	if s.state == txnIdle && s.txn != nil {
+		s.ddlDone()
+		err := s.txn.Commit()
+		s.txn = nil
+		if err != nil {
+			s.notifyEnd(false)
+			return "", nil, mapError(err)
+		}
+	}
+	if s.state == txnIdle {
+		s.notifyEnd(true)
+	}
+	return tag, nil, nil
+}
+
+func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
+	switch c.Kind {
+	case "begin":
+		if s.state != txnIdle {
+			s.Notice("WARNING", "25001", "there is already a transaction in progress")
+			return c.Tag, nil, nil
+		}
+		if s.txn == nil {
+			s.txn = s.eng.store.Begin()
+		}
+		s.txn.Refresh()
+		s.state = txnActive
+		s.txnSettings = copySettings(s.settings)
+		if err := s.applyTxnOptions(c); err != nil {
+			return "", nil, err
+		}
+		return c.Tag, nil, nil
+	case "set":
+		if s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "SET TRANSACTION can only be used in transaction blocks")
+			return c.Tag, nil, nil
+		}
+		if err := s.applyTxnOptions(c); err != nil {
+			return "", nil, err
+		}
+		return c.Tag, nil, nil
+	case "commit":
+		if s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "there is no transaction in progress")
+		}
+		if s.state == txnFailed {
+			s.endTxn(false)
+			return "ROLLBACK", nil, nil
+		}
+		if err := s.endTxn(true); err != nil {
+			return "", nil, err
+		}
+		return "COMMIT", nil, nil
+	case "rollback":
+		if s.state == txnIdle {
+			s.Notice("WARNING", "25P01", "there is no transaction in progress")
+		}
+		s.endTxn(false)
+		return "ROLLBACK", nil, nil
+	case "savepoint":
+		if s.state == txnIdle {
+			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
+		}
+		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark()})
+		return "SAVEPOINT", nil, nil
+	case "release", "rollback_to":
+		if s.state == txnIdle {
+			verb := map[string]string{"release": "RELEASE SAVEPOINT", "rollback_to": "ROLLBACK TO SAVEPOINT"}[c.Kind]
+			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "%s can only be used in transaction blocks", verb)
+		}
+		i := len(s.savepoints) - 1
+		for ; i >= 0 && s.savepoints[i].name != c.Savepoint; i-- {
+		}
+		if i < 0 {
+			return "", nil, pgerror.New(pgerror.InvalidSavepointSpecification, "savepoint %q does not exist", c.Savepoint)
+		}
+		if c.Kind == "release" {
+			s.savepoints = s.savepoints[:i]
+			return "RELEASE", nil, nil
+		}
+		s.txn.RollbackTo(s.savepoints[i].mark)
+		s.notifyRollbackTo(s.savepoints[i].notifies)
+		s.settings = copySettings(s.savepoints[i].settings)
+		s.savepoints = s.savepoints[:i+1]
+		s.state = txnActive
+		return "ROLLBACK", nil, nil
+	}
+	return "", nil, fmt.Errorf("engine: unknown transaction command %q", c.Kind)
+}
+
+func (s *Session) endTxn(commit bool) error {
+	var err error
+	s.ddlDone()
+	if !commit && s.txnSettings != nil {
+		s.settings = s.txnSettings // SET inside a rolled-back transaction is undone
+	}
+	s.txnSettings = nil
+	s.definePlaceholders()
+	s.settings["transaction_isolation"] = s.settings["default_transaction_isolation"]
+	s.settings["transaction_read_only"] = s.settings["default_transaction_read_only"]
+	if s.txn != nil {
+		if commit {
+			err = s.txn.Commit()
+		} else {
+			s.txn.Rollback()
+		}
+		s.txn = nil
+	}
+	s.notifyEnd(commit && err == nil)
+	s.state = txnIdle
+	s.savepoints = nil
+	s.local = map[string]string{}
+	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
+		s.env.Loc = loc
+	}
+	if err != nil {
+		return mapError(err)
+	}
+	return nil
+}
+
+func copySettings(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// applyTxnOptions applies BEGIN's / SET TRANSACTION's isolation level and
+// access mode.
+func (s *Session) applyTxnOptions(c *translate.Txn) error {
+	if c.Isolation != "" {
+		s.settings["transaction_isolation"] = c.Isolation
+	}
+	if c.ReadOnly != nil {
+		s.settings["transaction_read_only"] = map[bool]string{true: "on", false: "off"}[*c.ReadOnly]
+	}
+	return nil
+}
+
+// SetSetting implements expr.Env (set_config).
+func (s *Session) SetSetting(name, value string, local bool) error {
+	return s.setSetting(name, value, local)
+}
+
+// CurrentUser implements expr.Env.
+func (s *Session) CurrentUser() string { return s.currentUserName() }
+
+// SessionUser implements expr.Env.
+func (s *Session) SessionUser() string { return s.sessionUserName() }
+
+// Database implements expr.Env.
+func (s *Session) Database() string { return dbName }
+
+// definePlaceholders keeps custom variables (app.x, request.jwt.claims)
+// defined, with an empty value, once a transaction that set them ends —
+// even by rollback — as PostgreSQL keeps a placeholder GUC.
+func (s *Session) definePlaceholders() {
+	for name := range s.placeholders {
+		if _, ok := s.settings[name]; !ok {
+			s.settings[name] = ""
+		}
+	}
+}

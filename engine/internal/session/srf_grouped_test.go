@@ -1,0 +1,69 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// TestNotSupportedYetShapes covers shapes PostgreSQL accepts that tinybase
+// reports as 0A000 rather than running them wrong: set-returning functions
+// a grouped query evaluates after grouping, and system columns in an
+// INSERT's RETURNING list. Names that only look like system columns keep
+// working.
+func TestNotSupportedYetShapes(t *testing.T) {
+	eng, err := Open(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := eng.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	for _, q := range []string{
+		"CREATE TABLE posts (id int PRIMARY KEY, tags text[], score int)",
+		"INSERT INTO posts VALUES (1, '{a,b}', 1), (2, '{b}', 2)",
+		"CREATE TABLE hits (k text PRIMARY KEY, n int)",
+	} {
+		rows, err := s.Query(ctx, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		rows.Close()
+	}
+	tests := []struct {
+		name, sql, code string
+	}{
+		{"srf after grouping", "SELECT score, generate_series(1, score) FROM posts GROUP BY score", pgerror.FeatureNotSupported},
+		{"srf over an aggregate", "SELECT unnest(array_agg(id)) FROM posts GROUP BY score", pgerror.FeatureNotSupported},
+		{"grouped srf", "SELECT unnest(tags) AS t, count(*) FROM posts GROUP BY t", ""},
+		{"xmax in upsert returning", "INSERT INTO hits AS h VALUES ('a', 1) ON CONFLICT (k) DO UPDATE SET n = h.n + 1 RETURNING (h.xmax = 0) AS inserted", pgerror.FeatureNotSupported},
+		{"unqualified ctid", "INSERT INTO hits VALUES ('b', 1) RETURNING ctid", pgerror.FeatureNotSupported},
+		{"xmax of another scope", "INSERT INTO hits VALUES ('c', 1) RETURNING (SELECT x.xmax FROM (SELECT 1 AS xmax) x)", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, err := s.Query(ctx, tc.sql)
+			if err == nil {
+				for rows.Next() {
+				}
+				err = rows.Err()
+				rows.Close()
+			}
+			if tc.code == "" {
+				if err != nil {
+					t.Fatalf("%s: %v", tc.sql, err)
+				}
+				return
+			}
+			var pe *pgerror.Error
+			if !errors.As(err, &pe) || pe.Code != tc.code {
+				t.Fatalf("%s: got %v, want SQLSTATE %s", tc.sql, err, tc.code)
+			}
+		})
+	}
+}

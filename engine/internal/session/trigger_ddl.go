@@ -1,0 +1,193 @@
+package session
+
+import (
+	"fmt"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// triggerCommand runs CREATE / DROP TRIGGER and ALTER TABLE ... ENABLE /
+// DISABLE TRIGGER; ok is false for other commands.
+func (s *Session) triggerCommand(c translate.CatalogCommand) (bool, error) {
+	switch c := c.(type) {
+	case *translate.CreateTrigger:
+		return true, s.createTrigger(c)
+	case *translate.DropTrigger:
+		return true, s.dropTrigger(c)
+	case *translate.EnableTriggers:
+		return true, s.enableTriggers(c)
+	}
+	return false, nil
+}
+
+// triggerTable resolves the table or view a trigger statement names.
+func (s *Session) triggerTable(q catalog.QName) (catalog.QName, []string, bool, error) {
+	t, ok := s.findTable(q.Schema, q.Name)
+	if !ok {
+		if v, _ := s.findView(s.catalog(), q); v != nil {
+			return catalog.QName{Schema: v.Schema, Name: v.Name}, v.Columns, true, nil
+		}
+		return catalog.QName{}, nil, false, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+	}
+	cols := make([]string, len(t.Schema()))
+	for i, c := range t.Schema() {
+		cols[i] = c.Name
+	}
+	return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, cols, false, nil
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// createTrigger is CREATE [OR REPLACE] TRIGGER (the checks of
+// CreateTriggerFiringOn).
+func (s *Session) createTrigger(c *translate.CreateTrigger) error {
+	tg := c.Trigger
+	table, cols, isView, err := s.triggerTable(tg.Table)
+	if err != nil {
+		return err
+	}
+	tg.Table = table
+	switch {
+	case isView && tg.Timing != catalog.TimingInstead && tg.ForEachRow:
+		return pgerror.New(pgerror.WrongObjectType, "%q is a view", table.Name).
+			WithDetail("Views cannot have row-level BEFORE or AFTER triggers.")
+	case isView && tg.Events&catalog.EventTruncate != 0:
+		return pgerror.New(pgerror.WrongObjectType, "%q is a view", table.Name).
+			WithDetail("Views cannot have TRUNCATE triggers.")
+	case isView && tg.Timing != catalog.TimingInstead:
+		return pgerror.New(pgerror.FeatureNotSupported, "statement-level triggers on view %q are not supported yet", table.Name)
+	case isView && (tg.OldTable != "" || tg.NewTable != ""):
+		return pgerror.New(pgerror.WrongObjectType, "%q is a view", table.Name).
+			WithDetail("Triggers on views cannot have transition tables.")
+	case !isView && tg.Timing == catalog.TimingInstead:
+		return pgerror.New(pgerror.WrongObjectType, "%q is a table", table.Name).
+			WithDetail("Tables cannot have INSTEAD OF triggers.")
+	}
+	if tg.Timing == catalog.TimingInstead {
+		switch {
+		case !tg.ForEachRow:
+			return pgerror.New(pgerror.FeatureNotSupported, "INSTEAD OF triggers must be FOR EACH ROW")
+		case tg.When != "":
+			return pgerror.New(pgerror.FeatureNotSupported, "INSTEAD OF triggers cannot have WHEN conditions")
+		case len(tg.Columns) > 0:
+			return pgerror.New(pgerror.FeatureNotSupported, "INSTEAD OF triggers cannot have column lists")
+		}
+	}
+	if tg.Events&catalog.EventTruncate != 0 && tg.ForEachRow {
+		return pgerror.New(pgerror.FeatureNotSupported, "TRUNCATE FOR EACH ROW triggers are not supported")
+	}
+	if tg.When != "" {
+		if !tg.ForEachRow && (c.WhenNew || c.WhenOld) {
+			return pgerror.New(pgerror.InvalidObjectDefinition, "statement trigger's WHEN condition cannot reference column values")
+		}
+		if tg.Events&catalog.EventInsert != 0 && c.WhenOld {
+			return pgerror.New(pgerror.InvalidObjectDefinition, "INSERT trigger's WHEN condition cannot reference OLD values")
+		}
+		if tg.Events&catalog.EventDelete != 0 && c.WhenNew {
+			return pgerror.New(pgerror.InvalidObjectDefinition, "DELETE trigger's WHEN condition cannot reference NEW values")
+		}
+		if _, err := translate.TriggerWhenSQL(tg.When, cols); err != nil {
+			return err
+		}
+	}
+	for _, col := range tg.Columns {
+		found := false
+		for _, tc := range cols {
+			if tc == col {
+				found = true
+			}
+		}
+		if !found {
+			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, table.Name)
+		}
+	}
+	cat := s.catalog()
+	fn, err := s.triggerFunction(cat, c.Function)
+	if err != nil {
+		return err
+	}
+	tg.Function = fn.OID
+	if old, ok := cat.Trigger(table, tg.Name); ok {
+		if !c.Replace {
+			return pgerror.New(pgerror.DuplicateObject, "trigger %q for relation %q already exists", tg.Name, table.Name)
+		}
+		tg.OID = old.OID
+	}
+	s.setCatalog(cat.PutTrigger(tg))
+	return nil
+}
+
+// triggerFunction resolves EXECUTE FUNCTION name(): a routine without
+// arguments returning trigger.
+func (s *Session) triggerFunction(cat *catalog.Catalog, q catalog.QName) (*catalog.Function, error) {
+	for _, sc := range s.lookupSchemas(q.Schema) {
+		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
+			if len(f.InputArgs()) != 0 {
+				continue
+			}
+			if f.Result == nil || f.Result.OID != catalog.TriggerType.OID {
+				return nil, pgerror.New(pgerror.InvalidObjectDefinition, "function %s must return type trigger", displayName(q))
+			}
+			return f, nil
+		}
+	}
+	return nil, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", displayName(q))
+}
+
+// dropTrigger is DROP TRIGGER.
+func (s *Session) dropTrigger(c *translate.DropTrigger) error {
+	q, _, _, err := s.triggerTable(c.Table)
+	if err != nil {
+		if c.IfExists {
+			s.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			return nil
+		}
+		return err
+	}
+	cat := s.catalog()
+	if _, ok := cat.Trigger(q, c.Name); !ok {
+		if c.IfExists {
+			s.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, displayName(c.Table)))
+			return nil
+		}
+		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, q.Name)
+	}
+	s.setCatalog(cat.DropTrigger(q, c.Name))
+	return nil
+}
+
+// enableTriggers is ALTER TABLE ... ENABLE / DISABLE TRIGGER.
+func (s *Session) enableTriggers(c *translate.EnableTriggers) error {
+	cat := s.catalog()
+	for _, e := range c.Cmds {
+		t, ok := s.findTable(e.Table.Schema, e.Table.Name)
+		if !ok {
+			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(e.Table))
+		}
+		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+		if e.All {
+			for _, tg := range cat.Triggers(q) {
+				n := *tg
+				n.Enabled = e.Enable
+				cat = cat.PutTrigger(n)
+			}
+			continue
+		}
+		tg, ok := cat.Trigger(q, e.Name)
+		if !ok {
+			return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", e.Name, t.Name())
+		}
+		n := *tg
+		n.Enabled = e.Enable
+		cat = cat.PutTrigger(n)
+	}
+	s.setCatalog(cat)
+	return nil
+}

@@ -1,0 +1,185 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"github.com/tinybase/tinybase/internal/pgtree"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/plpgsql"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// INSTEAD OF triggers (docs 39.1; CREATE TRIGGER): INSERT, UPDATE or
+// DELETE on a view with an INSTEAD OF row trigger for the event writes
+// nothing itself. The view rows the statement targets (UPDATE, DELETE:
+// the view filtered by WHERE) and the new rows (INSERT: the VALUES or
+// query, UPDATE: the SET values over the old row) are computed by one
+// query the translator builds (translate.InsteadOf), then each row is
+// passed to the view's INSTEAD OF triggers in name order as OLD / NEW; a
+// trigger returning NULL skips the row (and the triggers after it), and
+// the command tag counts the rows none skipped. Everything runs in the
+// statement's transaction, so an error undoes what earlier rows' trigger
+// calls did.
+
+// runInsteadOf runs a write on a view through its INSTEAD OF triggers.
+func (s *Session) runInsteadOf(ctx context.Context, c *translate.InsteadOf) (*Rows, error) {
+	n, ret, err := s.insteadOf(ctx, c)
+	var tag string
+	if err == nil {
+		switch c.Event {
+		case catalog.EventInsert:
+			tag = fmt.Sprintf("INSERT 0 %d", n)
+		case catalog.EventUpdate:
+			tag = fmt.Sprintf("UPDATE %d", n)
+		default:
+			tag = fmt.Sprintf("DELETE %d", n)
+		}
+		tag, _, err = s.commandDone(tag)
+	}
+	if s.state == txnIdle {
+		s.endImplicit()
+	}
+	if err != nil {
+		s.failed()
+		return nil, err
+	}
+	if ret == nil {
+		return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+	}
+	// RETURNING: the rows were computed inside the statement; the result
+	// only hands them out
+	r := &Rows{kind: c.View.Name, tag: tag, notices: s.takeNotices()}
+	sch := make(sql.Schema, len(ret.Names))
+	for i, name := range ret.Names {
+		sch[i] = &sql.Column{Name: name, Type: ret.Types[i], Nullable: true}
+	}
+	r.setColumns(sch)
+	r.static = ret.Rows
+	return r, nil
+}
+
+func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *plpgsql.Result, error) {
+	count := 0
+	var returned [][]any
+	var ret *plpgsql.Result
+	err := s.inPL(ctx, func(ctx context.Context) error {
+		if err := s.StorageTxn().Lock(ctx); err != nil {
+			return lockError(err)
+		}
+		res, err := s.insteadOfQuery(ctx, c, c.Query)
+		if err != nil {
+			return err
+		}
+		width := len(c.Columns)
+		var viewTypes []*types.Type
+		switch c.Event {
+		case catalog.EventInsert:
+			desc, err := s.insteadOfQuery(ctx, c, c.Describe)
+			if err != nil {
+				return err
+			}
+			viewTypes = desc.Types
+		default:
+			viewTypes = res.Types[:width]
+		}
+		sch := make(sql.Schema, width)
+		for i, name := range c.Columns {
+			sch[i] = &sql.Column{Name: name, Type: viewTypes[i], Nullable: true, Source: c.View.Name}
+		}
+		fs := s.triggersOn(c.View, sch, c.Event, nil)
+		gctx := sql.NewContext(ctx, sql.WithSession(s))
+		for _, row := range res.Rows {
+			var oldVals, newVals []any
+			switch c.Event {
+			case catalog.EventInsert:
+				newVals = row
+			case catalog.EventUpdate:
+				oldVals, newVals = row[:width], row[width:]
+			default:
+				oldVals = row
+			}
+			if newVals != nil {
+				from := res.Types
+				if c.Event == catalog.EventUpdate {
+					from = res.Types[width:]
+				}
+				if newVals, err = s.castValues(gctx, newVals, from, viewTypes); err != nil {
+					return err
+				}
+			}
+			keep := true
+			out := oldVals
+			if c.Event != catalog.EventDelete {
+				out = newVals
+			}
+			for _, tg := range fs.triggers {
+				if tg.Timing != catalog.TimingInstead || !tg.ForEachRow {
+					continue
+				}
+				r, err := s.callRoutine(gctx, fs.fns[tg.Function], nil, fs.data(tg, newVals, oldVals))
+				if err != nil {
+					return err
+				}
+				if r.Null || r.Row == nil {
+					keep = false
+					break
+				}
+				if c.Event != catalog.EventDelete {
+					newVals = r.Row
+				}
+				out = r.Row
+			}
+			if keep {
+				count++
+				if c.Returning != nil {
+					returned = append(returned, out)
+				}
+			}
+		}
+		if c.Returning == nil {
+			return nil
+		}
+		n := len(s.rt.transition)
+		s.rt.transition = append(s.rt.transition, transitionRel{name: translate.InsteadOfReturning, sch: sch, rows: returned})
+		defer func() { s.rt.transition = s.rt.transition[:n] }()
+		ret, err = s.insteadOfQuery(ctx, c, c.Returning)
+		return err
+	})
+	return count, ret, err
+}
+
+// insteadOfQuery runs one of the queries of an INSTEAD OF write in the
+// statement's transaction.
+func (s *Session) insteadOfQuery(ctx context.Context, c *translate.InsteadOf, q *pg.Node) (*plpgsql.Result, error) {
+	node := pgtree.Clone(q)
+	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog(), Params: c.Params, BoundParams: c.BoundParams}
+	res, err := tr.Statement(node)
+	if err != nil {
+		return nil, err
+	}
+	return s.runNested(ctx, s.curSQL, node, res)
+}
+
+// castValues assignment-casts a row to the view's column types.
+func (s *Session) castValues(gctx *sql.Context, vals []any, from, to []*types.Type) ([]any, error) {
+	out := make([]any, len(vals))
+	for i, v := range vals {
+		if v == nil || from[i] == nil || from[i].OID == to[i].OID && from[i].Mod == to[i].Mod {
+			out[i] = v
+			continue
+		}
+		e, err := expr.Coerce(&s.env, expr.NewLiteral(from[i], v), to[i], types.CastAssignment)
+		if err != nil {
+			return nil, err
+		}
+		if out[i], err = e.Eval(gctx, nil); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

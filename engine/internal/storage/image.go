@@ -1,0 +1,219 @@
+package storage
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// Image is a store's committed state in parts the engine can write down as
+// data and build back without running SQL (the bootstrap image,
+// engine/internal/session/bootstrap_image.go): the schemas, every table's definition and
+// rows, and the catalog value (Meta). Expressions and index closures stay
+// live values here; the engine turns them into text and back.
+type Image struct {
+	Schemas []string // every schema, sorted, tables or not
+	Tables  []TableImage
+	Meta    any
+}
+
+// TableImage is one table: its definition and its rows in primary key
+// order.
+type TableImage struct {
+	Schema, Name string
+	Columns      sql.Schema
+	PKOrds       []int
+	PKName       string
+	Indexes      []IndexImage
+	Checks       []sql.CheckDefinition
+	NotValid     []string // checks added NOT VALID, not yet validated
+	ForeignKeys  []sql.ForeignKeyConstraint
+	Comment      string
+	Collation    sql.CollationID
+	NextRowID    int64
+	Rows         []sql.Row
+	// Lazy, when set, supplies the stored expressions the image left out
+	// (NewStoreFromImage): called at most once, on the table's first use.
+	Lazy func() (LazyParts, error)
+}
+
+// LazyParts are a table's stored expressions, built on first use: the
+// columns again with their Default and Generated values, and per index
+// (parallel to TableImage.Indexes) the Key and Where functions of
+// expression and partial indexes.
+type LazyParts struct {
+	Columns sql.Schema
+	Indexes []IndexImage
+}
+
+// lazyDef builds a definition's stored expressions once. The definition
+// it hangs off serves everything that needs no expression (row layout,
+// keys, constraints); resolved returns the complete one.
+type lazyDef struct {
+	once  sync.Once
+	build func() (LazyParts, error)
+	from  *tableDef
+	def   *tableDef
+	parts LazyParts
+	err   error
+}
+
+// resolved returns the complete definition: d itself unless d was built
+// from an image that left its stored expressions to first use. The
+// image's expressions were checked when it was generated (engine's
+// TestBootstrapImage), so a failure here is a bug: it panics (on every
+// use of the table), and the engine turns the panic into an internal
+// error.
+func (d *tableDef) resolved() *tableDef {
+	l := d.lazy
+	if l == nil {
+		return d
+	}
+	l.once.Do(func() {
+		parts, err := l.build()
+		if err == nil && len(parts.Columns) != len(l.from.cols) {
+			err = fmt.Errorf("%d columns for %d", len(parts.Columns), len(l.from.cols))
+		}
+		if err != nil {
+			l.err = fmt.Errorf("storage: table %s.%s: building its stored expressions: %w", l.from.schema, l.from.name, err)
+			return
+		}
+		r := *l.from
+		r.lazy = nil
+		r.cols = make(sql.Schema, len(l.from.cols))
+		for i, c := range l.from.cols {
+			nc := *c
+			nc.Default, nc.Generated = parts.Columns[i].Default, parts.Columns[i].Generated
+			r.cols[i] = &nc
+		}
+		l.parts, l.def = parts, &r
+	})
+	if l.err != nil {
+		panic(l.err)
+	}
+	return l.def
+}
+
+// lazyIndexFuncs gives index n of a lazily built definition Key and Where
+// functions that build the table's expressions on their first call.
+func (l *lazyDef) indexFuncs(ix *indexDef, n int) {
+	if len(ix.keyText) > 0 && ix.key == nil {
+		ix.key = func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+			l.from.resolved()
+			return l.parts.Indexes[n].Key(ctx, row)
+		}
+	}
+	if ix.whereText != "" && ix.where == nil {
+		ix.where = func(ctx *sql.Context, row sql.Row) (bool, error) {
+			l.from.resolved()
+			return l.parts.Indexes[n].Where(ctx, row)
+		}
+	}
+}
+
+// IndexImage is one secondary index. Key and Where are the closures of an
+// expression or partial index; KeyText and WhereText are the engine's text
+// of their expressions, from which the engine rebuilds them.
+type IndexImage struct {
+	Name      string
+	Unique    bool
+	Columns   []string
+	Key       func(ctx *sql.Context, row sql.Row) (sql.Row, error)
+	KeyTypes  []sql.Type
+	KeyText   []string
+	Where     func(ctx *sql.Context, row sql.Row) (bool, error)
+	WhereText string
+	// Source and WhereSource are IndexSpec's PostgreSQL source text.
+	Source      []string
+	WhereSource string
+	Comment     string
+	ForFK       bool
+}
+
+// Image returns the committed state, tables sorted by schema and name.
+// The columns, checks and keys are the store's own (immutable) values:
+// callers must not modify them.
+func (s *Store) Image() Image {
+	r := s.latest()
+	img := Image{Schemas: r.schemaNames(), Meta: r.meta}
+	for _, sn := range img.Schemas {
+		sd := r.schemas[sn]
+		for _, tn := range sd.tableNames() {
+			td := r.tables[sd.tables[tn]]
+			d := td.def.resolved()
+			ti := TableImage{
+				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
+				Checks: d.checks, NotValid: d.notValid, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
+				NextRowID: td.nextRowID, Rows: td.allRows(),
+			}
+			for _, ix := range d.indexes {
+				ti.Indexes = append(ti.Indexes, IndexImage{
+					Name: ix.name, Unique: ix.unique, Columns: ix.columns, Key: ix.key, KeyTypes: ix.keyTypes,
+					KeyText: ix.keyText, Where: ix.where, WhereText: ix.whereText, Comment: ix.comment, ForFK: ix.forFK,
+					Source: ix.source, WhereSource: ix.whereSource,
+				})
+			}
+			img.Tables = append(img.Tables, ti)
+		}
+	}
+	return img
+}
+
+// NewStoreFromImage builds a store whose committed state is img, for the
+// database named db. Each table's definition is finished and its indexes
+// filled as CREATE TABLE / CREATE INDEX / INSERT would have; the built
+// table versions are sealed, so the first write to one clones it. ctx is
+// only used to insert rows (nil is fine when there are none).
+func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err error) {
+	defer guard(&err)
+	s := NewStore()
+	r := &root{schemas: make(map[string]*schemaData, len(img.Schemas)), tables: make(map[tableID]*tableData, len(img.Tables)), meta: img.Meta}
+	for _, sn := range img.Schemas {
+		r.schemas[sn] = &schemaData{name: sn, tables: map[string]tableID{}}
+	}
+	t := &Txn{store: s, root: r, gen: 1}
+	for _, ti := range img.Tables {
+		sd, ok := r.schemas[ti.Schema]
+		if !ok {
+			return nil, fmt.Errorf("storage: image: table %s.%s in a missing schema", ti.Schema, ti.Name)
+		}
+		if _, dup := sd.tables[ti.Name]; dup {
+			return nil, fmt.Errorf("storage: image: table %s.%s twice", ti.Schema, ti.Name)
+		}
+		d := &tableDef{
+			db: db, schema: ti.Schema, name: ti.Name, cols: ti.Columns,
+			pkOrds: append([]int(nil), ti.PKOrds...), pkName: ti.PKName,
+			checks: ti.Checks, notValid: ti.NotValid, fks: ti.ForeignKeys, comment: ti.Comment, collation: ti.Collation,
+			shape: &shapeToken{},
+		}
+		for _, ix := range ti.Indexes {
+			d.indexes = append(d.indexes, &indexDef{
+				name: ix.Name, unique: ix.Unique, columns: ix.Columns, key: ix.Key, keyTypes: ix.KeyTypes,
+				keyText: ix.KeyText, where: ix.Where, whereText: ix.WhereText, comment: ix.Comment, forFK: ix.ForFK,
+				source: ix.Source, whereSource: ix.WhereSource,
+			})
+		}
+		if ti.Lazy != nil {
+			d.lazy = &lazyDef{build: ti.Lazy, from: d}
+			for n, ix := range d.indexes {
+				d.lazy.indexFuncs(ix, n)
+			}
+		}
+		if err := d.finish(); err != nil {
+			return nil, fmt.Errorf("storage: image: table %s.%s: %w", ti.Schema, ti.Name, err)
+		}
+		td := newTableData(newTableID(), d, t)
+		for _, row := range ti.Rows {
+			if err := td.insert(ctx, row); err != nil {
+				return nil, fmt.Errorf("storage: image: table %s.%s: %w", ti.Schema, ti.Name, err)
+			}
+		}
+		td.nextRowID = ti.NextRowID
+		td.owner, td.sealed = nil, true
+		sd.tables[ti.Name] = td.id
+		r.tables[td.id] = td
+	}
+	s.committed = r
+	return s, nil
+}

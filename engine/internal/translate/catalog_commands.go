@@ -1,0 +1,138 @@
+package translate
+
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// CatalogCommand is a statement on the catalog of non-table objects
+// (engine/internal/catalog), run by the engine. Name fields with an empty Schema
+// resolve through the search path (lookups) or to the creation schema.
+type CatalogCommand interface {
+	Command
+	catalogCommand()
+}
+
+// CreateSequence is CREATE SEQUENCE, also made for serial and identity
+// columns (OwnedBy set).
+type CreateSequence struct {
+	Name        catalog.QName
+	IfNotExists bool
+	Options     catalog.SequenceOptions
+	OwnedBy     *catalog.ColumnRef
+	Identity    byte
+}
+
+// AlterSequence is ALTER SEQUENCE (and ALTER TABLE ... ALTER COLUMN ...
+// RESTART on an identity column, Column set).
+type AlterSequence struct {
+	Name     catalog.QName
+	Column   string
+	IfExists bool
+	Options  catalog.SequenceOptions
+}
+
+// CreateEnum is CREATE TYPE ... AS ENUM.
+type CreateEnum struct {
+	Name   catalog.QName
+	Labels []string
+}
+
+// AlterEnum is ALTER TYPE ... ADD VALUE.
+type AlterEnum struct {
+	Name        catalog.QName
+	Label       string
+	Neighbor    string
+	After       bool
+	IfNotExists bool
+}
+
+// CreateDomain is CREATE DOMAIN.
+type CreateDomain struct {
+	Name    catalog.QName
+	Base    *types.Type
+	NotNull bool
+	Checks  []catalog.Check
+	Default string
+}
+
+// AlterDomain is ALTER DOMAIN ... ADD CONSTRAINT ... CHECK.
+type AlterDomain struct {
+	Name  catalog.QName
+	Check catalog.Check
+}
+
+// CreateView is CREATE [OR REPLACE] VIEW.
+type CreateView struct {
+	Name    catalog.QName
+	Replace bool
+	Columns []string // explicit column names, may be fewer than the query's
+	Query   string   // the SELECT, deparsed
+}
+
+// RenameRelation is ALTER VIEW / SEQUENCE ... RENAME TO.
+type RenameRelation struct {
+	Kind     string // "view", "sequence"
+	Name     catalog.QName
+	NewName  string
+	IfExists bool
+}
+
+// DropObjects is DROP SEQUENCE / VIEW / TYPE / DOMAIN / EXTENSION.
+type DropObjects struct {
+	Kind     string // "sequence", "view", "type", "domain", "extension"
+	Names    []catalog.QName
+	IfExists bool
+	Cascade  bool
+}
+
+// DropTableDeps runs with DROP TABLE: views on the tables (2BP01 unless
+// CASCADE), their owned sequences and comments go with them.
+type DropTableDeps struct {
+	Tables   []catalog.QName
+	IfExists bool
+	Cascade  bool
+}
+
+// Comment is COMMENT ON.
+type Comment struct {
+	Kind   catalog.ObjKind
+	Name   catalog.QName
+	Column string
+	Text   *string // nil: IS NULL
+	// Routine is the signature of COMMENT ON FUNCTION name(args).
+	Routine *RoutineRef
+}
+
+// CreateExtension is CREATE EXTENSION.
+type CreateExtension struct {
+	Name        string
+	Schema      string
+	IfNotExists bool
+}
+
+func (*CreateSequence) command()  {}
+func (*AlterSequence) command()   {}
+func (*CreateEnum) command()      {}
+func (*AlterEnum) command()       {}
+func (*CreateDomain) command()    {}
+func (*AlterDomain) command()     {}
+func (*CreateView) command()      {}
+func (*RenameRelation) command()  {}
+func (*DropObjects) command()     {}
+func (*DropTableDeps) command()   {}
+func (*Comment) command()         {}
+func (*CreateExtension) command() {}
+
+func (*CreateSequence) catalogCommand()  {}
+func (*AlterSequence) catalogCommand()   {}
+func (*CreateEnum) catalogCommand()      {}
+func (*AlterEnum) catalogCommand()       {}
+func (*CreateDomain) catalogCommand()    {}
+func (*AlterDomain) catalogCommand()     {}
+func (*CreateView) catalogCommand()      {}
+func (*RenameRelation) catalogCommand()  {}
+func (*DropObjects) catalogCommand()     {}
+func (*DropTableDeps) catalogCommand()   {}
+func (*Comment) catalogCommand()         {}
+func (*CreateExtension) catalogCommand() {}

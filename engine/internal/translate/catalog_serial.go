@@ -1,0 +1,265 @@
+package translate
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// serialKind returns the sequence type of a serial pseudo-type name.
+func serialKind(tn *pg.TypeName) *types.Type {
+	if tn == nil {
+		return nil
+	}
+	parts := names(tn.Names)
+	switch parts[len(parts)-1] {
+	case "serial", "serial4":
+		return types.Int4
+	case "bigserial", "serial8":
+		return types.Int8
+	case "smallserial", "serial2":
+		return types.Int2
+	}
+	return nil
+}
+
+func identityConstraint(cd *pg.ColumnDef) *pg.Constraint {
+	for _, cn := range cd.Constraints {
+		if c := cn.GetConstraint(); c != nil && c.Contype == pg.ConstrType_CONSTR_IDENTITY {
+			return c
+		}
+	}
+	return nil
+}
+
+// SequenceName is the name PostgreSQL gives the sequence of a serial or
+// identity column.
+func SequenceName(table, column string) string { return pgident.MakeObjectName(table, column, "seq") }
+
+// serialSequenceName picks the name of a serial column's sequence:
+// <table>_<column>_seq, or with a number appended when a relation of that
+// name exists (PostgreSQL's ChooseRelationName).
+func (t *Translator) serialSequenceName(rel *pg.RangeVar, column string) string {
+	base := SequenceName(rel.Relname, column)
+	r := t.reader()
+	if r == nil {
+		return base
+	}
+	schemas := []string{rel.Schemaname}
+	if rel.Schemaname == "" {
+		schemas = r.SearchPath()
+	}
+	taken := func(name string) bool {
+		for _, sc := range schemas {
+			q := catalog.QName{Schema: sc, Name: name}
+			if r.Current().RelationExists(q) {
+				return true
+			}
+			if _, _, ok := r.Table(sc, name); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if _, _, exists := r.Table(rel.Schemaname, rel.Relname); exists {
+		return base // CREATE TABLE fails or is skipped; the name is not used
+	}
+	return pgident.Choose(rel.Relname, column, "seq", taken)
+}
+
+// catalogColumn gives serial and identity columns PostgreSQL's form: NOT
+// NULL with the default nextval('<table>_<col>_seq'::regclass) (the
+// sequence itself is created with the table, createTableWithSequences),
+// and columns of a domain with a default that default.
+func (t *Translator) catalogColumn(rel *pg.RangeVar, cd *pg.ColumnDef, col *sqlparser.ColumnDefinition) {
+	if serialKind(cd.TypeName) == nil && identityConstraint(cd) == nil {
+		if typ, ok := col.Type.ResolvedType.(*types.Type); ok && typ.Domain != nil {
+			t.domainColumn(typ, col)
+		}
+		return
+	}
+	seq := t.serialSequenceName(rel, cd.Colname)
+	if rel.Schemaname != "" {
+		seq = rel.Schemaname + "." + seq
+	}
+	typ, _ := col.Type.ResolvedType.(*types.Type)
+	col.Type.Autoincrement = false
+	col.Type.NotNull = true
+	col.Type.Default = &sqlparser.ParenExpr{Expr: t.inject("nextval", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+		call, err := expr.NewFuncCall(t.Env, "nextval", []sql.Expression{expr.NewLiteral(types.Regclass, seq)})
+		if err != nil {
+			return nil, err
+		}
+		return expr.Coerce(t.Env, call, typ, types.CastAssignment)
+	})}
+}
+
+// domainColumn applies a domain's NOT NULL and default to a column of it.
+func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefinition) {
+	r := t.reader()
+	if r == nil {
+		return
+	}
+	d, ok := r.Current().Type(catalog.QName{Schema: typ.Schema, Name: typ.Name})
+	if !ok {
+		return
+	}
+	if d.NotNull {
+		// a NULL never reaches the domain's check on INSERT, so the column
+		// enforces the domain's NOT NULL
+		col.Type.NotNull = true
+	}
+	if d.Default == "" {
+		return
+	}
+	n, err := ParseExpr(d.Default)
+	if err != nil {
+		return
+	}
+	if col.Type.Default == nil {
+		col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignTo(n, typ)}
+	}
+}
+
+// createTableWithSequences translates CREATE TABLE and adds the owned
+// sequences of its serial and identity columns.
+func (t *Translator) createTableWithSequences(s *pg.CreateStmt) Result {
+	res, err := t.createTable(s)
+	if err != nil {
+		fail(asPG(err))
+	}
+	for _, e := range s.TableElts {
+		cd := e.GetColumnDef()
+		if cd == nil {
+			continue
+		}
+		seqType := serialKind(cd.TypeName)
+		ic := identityConstraint(cd)
+		if seqType == nil && ic == nil {
+			continue
+		}
+		cmd := &CreateSequence{Name: catalog.QName{Schema: s.Relation.Schemaname, Name: t.serialSequenceName(s.Relation, cd.Colname)},
+			OwnedBy: &catalog.ColumnRef{Schema: s.Relation.Schemaname, Table: s.Relation.Relname, Column: cd.Colname}}
+		if ic != nil {
+			cmd.Options = t.seqOptions(ic.Options)
+			cmd.Identity = 'd'
+			if ic.GeneratedWhen == "a" {
+				cmd.Identity = 'a'
+			}
+			seqType = t.typeName(cd.TypeName)
+		}
+		if cmd.Options.Type == nil {
+			cmd.Options.Type = seqType
+		}
+		res.Catalog = append(res.Catalog, cmd)
+	}
+	return res
+}
+
+func asPG(err error) *pgerror.Error {
+	if pe, ok := pgerror.As(err); ok {
+		return pe
+	}
+	return pgerror.New(pgerror.InternalError, "%v", err)
+}
+
+// alwaysIdentity returns the GENERATED ALWAYS identity column of a table,
+// with the table's column names.
+func (t *Translator) alwaysIdentity(rv *pg.RangeVar) (string, []string) {
+	r := t.reader()
+	if r == nil {
+		return "", nil
+	}
+	schema, cols, ok := r.Table(rv.Schemaname, rv.Relname)
+	if !ok {
+		return "", nil
+	}
+	for _, c := range cols {
+		if seq, ok := r.Current().ColumnSequence(schema, rv.Relname, c); ok && seq.Identity == 'a' {
+			return c, cols
+		}
+	}
+	return "", nil
+}
+
+// checkIdentityInsert rejects explicit values for a GENERATED ALWAYS
+// identity column unless OVERRIDING SYSTEM VALUE (428C9).
+func (t *Translator) checkIdentityInsert(s *pg.InsertStmt) {
+	if s.Override == pg.OverridingKind_OVERRIDING_SYSTEM_VALUE || s.SelectStmt == nil {
+		return
+	}
+	idCol, cols := t.alwaysIdentity(s.Relation)
+	if idCol == "" {
+		return
+	}
+	pos := -1
+	if len(s.Cols) == 0 {
+		for i, c := range cols {
+			if c == idCol {
+				pos = i
+			}
+		}
+	} else {
+		for i, c := range s.Cols {
+			if c.GetResTarget().Name == idCol {
+				pos = i
+			}
+		}
+	}
+	if pos < 0 {
+		return
+	}
+	fault := func() {
+		fail(pgerror.New(pgerror.GeneratedAlways, "cannot insert a non-DEFAULT value into column %q", idCol).
+			WithDetail("Column %q is an identity column defined as GENERATED ALWAYS.", idCol).
+			WithHint("Use OVERRIDING SYSTEM VALUE to override."))
+	}
+	sel := s.SelectStmt.GetSelectStmt()
+	if len(sel.ValuesLists) == 0 {
+		fault()
+	}
+	for _, l := range sel.ValuesLists {
+		items := l.GetList().Items
+		if pos < len(items) && items[pos].GetSetToDefault() == nil {
+			fault()
+		}
+	}
+}
+
+// checkIdentityUpdate rejects assigning a GENERATED ALWAYS identity column
+// anything but DEFAULT.
+func (t *Translator) checkIdentityUpdate(s *pg.UpdateStmt) {
+	idCol, _ := t.alwaysIdentity(s.Relation)
+	if idCol == "" {
+		return
+	}
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		if rt.Name == idCol && rt.Val.GetSetToDefault() == nil {
+			fail(pgerror.New(pgerror.GeneratedAlways, "column %q can only be updated to DEFAULT", idCol).
+				WithDetail("Column %q is an identity column defined as GENERATED ALWAYS.", idCol))
+		}
+	}
+}
+
+// alterIdentity handles ALTER TABLE ... ALTER COLUMN ... RESTART / SET
+// identity options when those are the statement's only commands.
+func (t *Translator) alterIdentity(s *pg.AlterTableStmt) (Result, bool) {
+	if len(s.Cmds) != 1 {
+		return Result{}, false
+	}
+	c := s.Cmds[0].GetAlterTableCmd()
+	if c == nil || c.Subtype != pg.AlterTableType_AT_SetIdentity {
+		return Result{}, false
+	}
+	var opts []*pg.Node
+	if l := c.Def.GetList(); l != nil {
+		opts = l.Items
+	}
+	return Result{Cmd: &AlterSequence{Name: rangeQName(s.Relation), Column: c.Name, Options: t.seqOptions(opts)}, Tag: "ALTER TABLE"}, true
+}

@@ -1,0 +1,190 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
+	ddl := &sqlparser.DDL{Action: sqlparser.CreateStr, Table: t.tableName(s.Relation), IfNotExists: s.IfNotExists}
+	spec := &sqlparser.TableSpec{}
+	ddl.TableSpec = spec
+	var pk []string
+	pkName := ""
+	cnames := newConstraintNames(s.Relation.Relname)
+	seenUnique := map[string]bool{}
+	t.creating, t.creatingPK = s.Relation, declaredPrimaryKey(s)
+	defer func() { t.creating, t.creatingPK = nil, nil }()
+	for _, e := range s.TableElts {
+		switch x := e.Node.(type) {
+		case *pg.Node_ColumnDef:
+			cd := x.ColumnDef
+			typ := t.columnTypeName(cd.TypeName)
+			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
+			if cd.IsNotNull {
+				col.Type.NotNull = true
+			}
+			for _, cn := range cd.Constraints {
+				c := cn.GetConstraint()
+				switch c.Contype {
+				case pg.ConstrType_CONSTR_NOTNULL:
+					col.Type.NotNull = true
+				case pg.ConstrType_CONSTR_NULL:
+				case pg.ConstrType_CONSTR_DEFAULT:
+					col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignDefault(c.RawExpr, typ, cd.Colname)}
+				case pg.ConstrType_CONSTR_PRIMARY:
+					onePrimaryKey(pk, s.Relation.Relname)
+					pk, pkName = append(pk, cd.Colname), c.Conname
+					col.Type.NotNull = true
+				case pg.ConstrType_CONSTR_CHECK:
+					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
+				case pg.ConstrType_CONSTR_GENERATED:
+					col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
+				case pg.ConstrType_CONSTR_FOREIGN:
+					spec.Constraints = append(spec.Constraints, t.fkDef(c, []string{cd.Colname}, cnames))
+				case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
+				case pg.ConstrType_CONSTR_UNIQUE:
+					if idx := uniqueIndex(c, []string{cd.Colname}, cnames, seenUnique); idx != nil {
+						spec.Indexes = append(spec.Indexes, idx)
+					}
+				case pg.ConstrType_CONSTR_IDENTITY:
+					// catalogColumn below
+				default:
+					return Result{}, pgerror.New(pgerror.FeatureNotSupported, "column constraint %s is not supported yet", c.Contype)
+				}
+			}
+			t.catalogColumn(s.Relation, cd, col) // serial, identity, domain default
+			spec.Columns = append(spec.Columns, col)
+		case *pg.Node_Constraint:
+			c := x.Constraint
+			switch c.Contype {
+			case pg.ConstrType_CONSTR_PRIMARY:
+				onePrimaryKey(pk, s.Relation.Relname)
+				pk, pkName = append(pk, names(c.Keys)...), c.Conname
+			case pg.ConstrType_CONSTR_CHECK:
+				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
+			case pg.ConstrType_CONSTR_FOREIGN:
+				spec.Constraints = append(spec.Constraints, t.fkDef(c, names(c.FkAttrs), cnames))
+			case pg.ConstrType_CONSTR_UNIQUE:
+				if idx := uniqueIndex(c, names(c.Keys), cnames, seenUnique); idx != nil {
+					spec.Indexes = append(spec.Indexes, idx)
+				}
+			default:
+				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "table constraint %s is not supported yet", c.Contype)
+			}
+		}
+	}
+	if len(pk) > 0 {
+		idx := &sqlparser.IndexDefinition{Info: &sqlparser.IndexInfo{Type: "primary key", Name: sqlparser.NewColIdent("PRIMARY"), Primary: true, Unique: true}}
+		for _, k := range pk {
+			idx.Columns = append(idx.Columns, &sqlparser.IndexColumn{Column: sqlparser.NewColIdent(k)})
+			for _, c := range spec.Columns {
+				if c.Name.String() == k {
+					c.Type.NotNull = true
+				}
+			}
+		}
+		spec.Indexes = append(spec.Indexes, idx)
+	}
+	if pkName != "" && pkName != pgident.MakeObjectName(s.Relation.Relname, "", "pkey") {
+		return t.namedPrimaryKey(ddl, s, pkName), nil
+	}
+	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil
+}
+
+// assignTo translates n and coerces it to typ with assignment rules.
+func (t *Translator) assignTo(n *pg.Node, typ *types.Type) sqlparser.Expr {
+	return t.assignStored(n, typ, "")
+}
+
+// assignDefault is assignTo for column col's DEFAULT: an expression with
+// no assignment cast to the column type fails as PostgreSQL's cookDefault
+// words it.
+func (t *Translator) assignDefault(n *pg.Node, typ *types.Type, col string) sqlparser.Expr {
+	return t.assignStored(n, typ, col)
+}
+
+// assignStored translates a stored expression (a default or generated
+// column) and coerces it to typ with assignment rules; col, when set,
+// names the column in a coercion failure. User functions in it are
+// called, not inlined (routine_call.go).
+func (t *Translator) assignStored(n *pg.Node, typ *types.Type, col string) sqlparser.Expr {
+	t.stored = true
+	defer func() { t.stored = false }()
+	return t.inject("default", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		e, err := expr.Coerce(t.Env, c[0], typ, types.CastAssignment)
+		if pe, ok := err.(*pgerror.Error); ok && col != "" && pe.Code == pgerror.DatatypeMismatch && strings.HasPrefix(pe.Message, "cannot coerce type ") {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "column \"%s\" is of type %s but default expression is of type %s", col, typ.FormatType(), expr.FromGMSType(c[0].Type()).FormatType()).
+				WithHint("You will need to rewrite or cast the expression.")
+		}
+		return storedConstant(c[0], e, typ), err
+	})
+}
+
+// storedConstant makes a constant folded to a column's type print as
+// PostgreSQL keeps a stored expression: the constant as written, its
+// assignment coercion hidden ('x'::character varying for a varchar(20)
+// column, 0 for a numeric(10,2) one, '-1'::integer for a bigint one).
+func storedConstant(src, folded sql.Expression, typ *types.Type) sql.Expression {
+	from, ok := src.(*expr.Literal)
+	to, ok2 := folded.(*expr.Literal)
+	if !ok || !ok2 || from == to || from.Value == nil {
+		return folded
+	}
+	shown := from.String()
+	if from.Type().(*types.Type).Kind == types.KindUnknown {
+		// an untyped string takes the column's type without its typmod
+		name := typ.WithMod(-1).FormatType()
+		if typ.Kind == types.KindBpchar {
+			name = "bpchar"
+		}
+		shown += "::" + name
+	}
+	to.Shown = shown
+	return to
+}
+
+func (t *Translator) drop(s *pg.DropStmt) (Result, error) {
+	switch s.RemoveType {
+	case pg.ObjectType_OBJECT_TABLE:
+		return t.dropTables(s)
+	case pg.ObjectType_OBJECT_INDEX:
+		return t.dropIndex(s)
+	case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE, pg.ObjectType_OBJECT_AGGREGATE:
+		return t.dropRoutine(s)
+	case pg.ObjectType_OBJECT_SCHEMA:
+		var ns []string
+		for _, o := range s.Objects {
+			ns = append(ns, strVal(o))
+		}
+		return Result{Cmd: &DropSchema{Names: ns, IfExists: s.MissingOk, Cascade: s.Behavior == pg.DropBehavior_DROP_CASCADE}, Tag: "DROP SCHEMA"}, nil
+	}
+	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "DROP %s is not supported yet", s.RemoveType)
+}
+
+// declaredPrimaryKey lists the primary key columns a CREATE TABLE declares,
+// so a foreign key referencing the table itself can default to them.
+func declaredPrimaryKey(s *pg.CreateStmt) []string {
+	for _, e := range s.TableElts {
+		switch x := e.Node.(type) {
+		case *pg.Node_ColumnDef:
+			for _, cn := range x.ColumnDef.Constraints {
+				if c := cn.GetConstraint(); c != nil && c.Contype == pg.ConstrType_CONSTR_PRIMARY {
+					return []string{x.ColumnDef.Colname}
+				}
+			}
+		case *pg.Node_Constraint:
+			if x.Constraint.Contype == pg.ConstrType_CONSTR_PRIMARY {
+				return names(x.Constraint.Keys)
+			}
+		}
+	}
+	return nil
+}

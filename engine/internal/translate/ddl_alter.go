@@ -1,0 +1,415 @@
+package translate
+
+import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// alterTable translates ALTER TABLE into a vitess AlterTable whose clauses
+// GMS runs in order (PostgreSQL docs: ALTER TABLE). Clauses PostgreSQL
+// skips with a NOTICE (IF [NOT] EXISTS) are dropped here.
+func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
+	if s.Objtype == pg.ObjectType_OBJECT_TYPE {
+		return t.alterCompositeType(s), nil // catalog_composite.go
+	}
+	if s.Objtype != pg.ObjectType_OBJECT_TABLE {
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s is not supported yet", objectWord(s.Objtype))
+	}
+	ti := t.lookup(s.Relation, s.MissingOk)
+	if ti == nil {
+		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+	}
+	tn := t.tableName(s.Relation)
+	names := newConstraintNames(ti.Name)
+	for n := range ti.Constraints {
+		names.take(n)
+	}
+	at := &sqlparser.AlterTable{Table: tn}
+	add := func(d *sqlparser.DDL) {
+		d.Action = sqlparser.AlterStr
+		d.Table = tn
+		at.Statements = append(at.Statements, d)
+	}
+	var retypes []Retype
+	var colDeps *DropColumnDeps
+	pkName := ""
+	// recompute names a column to touch so that a stored generated column
+	// added to existing rows gets computed for them (GMS fills in only
+	// defaults when it adds a column).
+	recompute := ""
+	var notValid, validated []string // CHECK constraints (sequence)
+	for _, n := range s.Cmds {
+		cmd := n.GetAlterTableCmd()
+		switch cmd.Subtype {
+		case pg.AlterTableType_AT_AddColumn:
+			cd := cmd.Def.GetColumnDef()
+			if _, ok := ti.Column(cd.Colname); ok {
+				if cmd.MissingOk {
+					continue
+				}
+				fail(pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", cd.Colname, ti.Name))
+			}
+			col, extra := t.addColumn(cd, ti, names)
+			if col.Type.GeneratedExpr != nil && len(ti.Columns) > 0 {
+				recompute = ti.Columns[0].Name
+			}
+			if bool(col.Type.NotNull) && col.Type.Default == nil && ti.HasNull != nil && ti.HasNull("") {
+				fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.NotNullViolation, Table: ti.Name, Column: cd.Colname,
+					Message: "column \"" + cd.Colname + "\" of relation \"" + ti.Name + "\" contains null values"})
+			}
+			add(&sqlparser.DDL{ColumnAction: sqlparser.AddStr, TableSpec: &sqlparser.TableSpec{Columns: []*sqlparser.ColumnDefinition{col}}})
+			for _, d := range extra {
+				add(d)
+			}
+			ti.Columns = append(ti.Columns, ColumnInfo{Name: cd.Colname, Type: col.Type.ResolvedType.(*types.Type), Nullable: !bool(col.Type.NotNull)})
+		case pg.AlterTableType_AT_DropColumn:
+			if _, ok := ti.Column(cmd.Name); !ok {
+				if cmd.MissingOk {
+					continue
+				}
+				fail(noColumn(cmd.Name, ti.Name))
+			}
+			// PostgreSQL drops the CHECK constraints using the column with it.
+			for name, text := range ti.Checks {
+				if _, live := ti.Constraints[name]; live && contains(exprColumnsOf(text), cmd.Name) {
+					add(dropConstraint(name, 'c'))
+					delete(ti.Constraints, name)
+				}
+			}
+			if cmd.Behavior == pg.DropBehavior_DROP_CASCADE {
+				t.dropColumnDeps(ti, cmd.Name, &colDeps) // ddl_alter_deps.go
+			}
+			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
+		case pg.AlterTableType_AT_AlterColumnType:
+			retypes = append(retypes, t.alterColumnType(cmd, ti))
+		case pg.AlterTableType_AT_ColumnDefault:
+			c := t.column(ti, cmd.Name)
+			if cmd.Def == nil {
+				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.DropStr, Column: sqlparser.NewColIdent(c.Name)}})
+			} else {
+				add(&sqlparser.DDL{DefaultSpec: &sqlparser.DefaultSpec{Action: sqlparser.SetStr, Column: sqlparser.NewColIdent(c.Name),
+					Value: &sqlparser.ParenExpr{Expr: t.assignDefault(cmd.Def, c.Type, c.Name)}}})
+			}
+		case pg.AlterTableType_AT_SetNotNull, pg.AlterTableType_AT_DropNotNull:
+			c := t.column(ti, cmd.Name)
+			action := sqlparser.SetStr
+			if cmd.Subtype == pg.AlterTableType_AT_DropNotNull {
+				action = sqlparser.DropStr
+				for _, k := range ti.PrimaryKey {
+					if k == c.Name {
+						fail(pgerror.New(pgerror.InvalidTableDefinition, "column %q is in a primary key", c.Name))
+					}
+				}
+			}
+			if action == sqlparser.SetStr && ti.HasNull != nil && ti.HasNull(c.Name) {
+				fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.NotNullViolation, Table: ti.Name, Column: c.Name,
+					Message: "column \"" + c.Name + "\" of relation \"" + ti.Name + "\" contains null values"})
+			}
+			add(&sqlparser.DDL{NotNullSpec: &sqlparser.NotNullSpec{Action: action, Column: sqlparser.NewColIdent(c.Name)}})
+		case pg.AlterTableType_AT_AddConstraint:
+			c := cmd.Def.GetConstraint()
+			for _, d := range t.addConstraint(c, ti, names) {
+				add(d)
+				if c.Contype == pg.ConstrType_CONSTR_CHECK && c.SkipValidation {
+					notValid = append(notValid, d.TableSpec.Constraints[0].Name)
+				}
+			}
+			if c.Contype == pg.ConstrType_CONSTR_PRIMARY && c.Conname != "" && c.Conname != pgident.MakeObjectName(ti.Name, "", "pkey") {
+				pkName = c.Conname
+			}
+		case pg.AlterTableType_AT_DropConstraint:
+			kind, ok := ti.Constraints[cmd.Name]
+			if !ok {
+				if cmd.MissingOk {
+					continue
+				}
+				fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
+			}
+			add(dropConstraint(cmd.Name, kind))
+			delete(ti.Constraints, cmd.Name)
+		case pg.AlterTableType_AT_ValidateConstraint:
+			// a CHECK added NOT VALID is checked now against the existing
+			// rows; other constraints are validated when added
+			if t.validateConstraint(ti, cmd) {
+				validated = append(validated, cmd.Name)
+			}
+		default:
+			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER TABLE %s is not supported yet", alterWord(cmd.Subtype))
+		}
+	}
+	if len(retypes) > 0 {
+		if len(at.Statements) > 0 {
+			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE together with other ALTER TABLE actions is not supported yet")
+		}
+		return Result{Cmd: &TableDDL{Kind: "alter_type", Schema: ti.Schema, Table: ti.Name, Retypes: retypes}, Tag: "ALTER TABLE"}, nil
+	}
+	switch len(at.Statements) {
+	case 0:
+		if len(validated) == 0 {
+			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+		}
+	case 1:
+		if pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 {
+			return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
+		}
+	}
+	// GMS plans every clause of one ALTER TABLE against the table as it
+	// was, so a clause using a column an earlier clause adds would fail;
+	// each clause runs as its own statement instead, in order.
+	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName, NotValid: notValid, Validated: validated}
+	for _, d := range at.Statements {
+		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
+	}
+	if recompute != "" {
+		col := &sqlparser.ColName{Name: sqlparser.NewColIdent(recompute)}
+		seq.Stmts = append(seq.Stmts, &sqlparser.Update{
+			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn}},
+			Exprs:      sqlparser.AssignmentExprs{&sqlparser.AssignmentExpr{Name: col, Expr: col}},
+		})
+	}
+	return withColumnDeps(Result{Cmd: seq, Tag: "ALTER TABLE"}, colDeps), nil
+}
+
+func alterWord(a pg.AlterTableType) string {
+	switch a {
+	case pg.AlterTableType_AT_EnableRowSecurity:
+		return "ENABLE ROW LEVEL SECURITY"
+	case pg.AlterTableType_AT_DisableRowSecurity:
+		return "DISABLE ROW LEVEL SECURITY"
+	case pg.AlterTableType_AT_ForceRowSecurity:
+		return "FORCE ROW LEVEL SECURITY"
+	}
+	return a.String()
+}
+
+func objectWord(o pg.ObjectType) string {
+	switch o {
+	case pg.ObjectType_OBJECT_INDEX:
+		return "INDEX"
+	case pg.ObjectType_OBJECT_VIEW:
+		return "VIEW"
+	case pg.ObjectType_OBJECT_SEQUENCE:
+		return "SEQUENCE"
+	}
+	return o.String()
+}
+
+func noColumn(col, table string) *pgerror.Error {
+	return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, table)
+}
+
+// column finds a column or fails with 42703.
+func (t *Translator) column(ti *TableInfo, name string) ColumnInfo {
+	c, ok := ti.Column(name)
+	if !ok {
+		fail(noColumn(name, ti.Name))
+	}
+	return c
+}
+
+// addColumn builds the column of ADD COLUMN and the clauses for its
+// constraints.
+func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constraintNames) (*sqlparser.ColumnDefinition, []*sqlparser.DDL) {
+	typ := t.columnTypeName(cd.TypeName)
+	if tn := names2(cd.TypeName.Names); len(tn) > 0 {
+		switch tn[len(tn)-1] {
+		case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":
+			fail(pgerror.New(pgerror.FeatureNotSupported, "ADD COLUMN of a serial column is not supported yet"))
+		}
+	}
+	col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
+	col.Type.NotNull = sqlparser.BoolVal(cd.IsNotNull)
+	var extra []*sqlparser.DDL
+	for _, cn := range cd.Constraints {
+		c := cn.GetConstraint()
+		switch c.Contype {
+		case pg.ConstrType_CONSTR_NOTNULL:
+			col.Type.NotNull = true
+		case pg.ConstrType_CONSTR_NULL:
+		case pg.ConstrType_CONSTR_DEFAULT:
+			col.Type.Default = &sqlparser.ParenExpr{Expr: t.assignDefault(c.RawExpr, typ, cd.Colname)}
+		case pg.ConstrType_CONSTR_GENERATED:
+			col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
+		case pg.ConstrType_CONSTR_CHECK:
+			extra = append(extra, &sqlparser.DDL{ConstraintAction: sqlparser.AddStr,
+				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.checkDef(c, names)}}})
+		case pg.ConstrType_CONSTR_FOREIGN:
+			extra = append(extra, &sqlparser.DDL{ConstraintAction: sqlparser.AddStr,
+				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.fkDef(c, []string{cd.Colname}, names)}}})
+		case pg.ConstrType_CONSTR_UNIQUE, pg.ConstrType_CONSTR_PRIMARY:
+			c.Keys = []*pg.Node{pg.MakeStrNode(cd.Colname)}
+			if c.Contype == pg.ConstrType_CONSTR_PRIMARY {
+				col.Type.NotNull = true
+			}
+			extra = append(extra, t.keyConstraint(c, ti, names))
+		case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
+		default:
+			fail(pgerror.New(pgerror.FeatureNotSupported, "column constraint %s in ADD COLUMN is not supported yet", c.Contype))
+		}
+	}
+	return col, extra
+}
+
+// Retype is one ALTER COLUMN TYPE: existing values are cast to Type,
+// explicitly when USING gave a cast.
+type Retype struct {
+	Column   string
+	Type     *types.Type
+	Explicit bool
+}
+
+// alterColumnType is ALTER COLUMN TYPE [USING]. USING is accepted only as a
+// cast of the column itself; without USING an assignment cast must exist.
+func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo) Retype {
+	c := t.column(ti, cmd.Name)
+	def := cmd.Def.GetColumnDef()
+	typ := t.typeName(def.TypeName)
+	if def.RawDefault != nil {
+		if !isCastOfColumn(def.RawDefault, c.Name) {
+			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE ... USING with an expression other than a cast of the column is not supported yet"))
+		}
+		if !types.CastAllowed(c.Type, typ, types.CastExplicit) {
+			fail(types.CannotCast(c.Type, typ))
+		}
+	} else if !types.CastAllowed(c.Type, typ, types.CastAssignment) {
+		e := pgerror.New(pgerror.DatatypeMismatch, "column %q cannot be cast automatically to type %s", c.Name, typ.FormatType())
+		e.Hint = "You might need to specify \"USING " + c.Name + "::" + typ.FormatType() + "\"."
+		fail(e)
+	}
+	t.checkRetypeDependents(ti, c.Name) // ddl_alter_deps.go
+	return Retype{Column: c.Name, Type: typ, Explicit: def.RawDefault != nil}
+}
+
+// isCastOfColumn reports whether n is col or col::type (any depth of casts).
+func isCastOfColumn(n *pg.Node, col string) bool {
+	for {
+		switch x := n.Node.(type) {
+		case *pg.Node_TypeCast:
+			n = x.TypeCast.Arg
+		case *pg.Node_ColumnRef:
+			f := x.ColumnRef.Fields
+			return len(f) == 1 && strVal(f[0]) == col
+		default:
+			return false
+		}
+	}
+}
+
+// addConstraint is ADD CONSTRAINT / ADD PRIMARY KEY / ADD UNIQUE ...
+func (t *Translator) addConstraint(c *pg.Constraint, ti *TableInfo, names *constraintNames) []*sqlparser.DDL {
+	if c.Conname != "" {
+		if _, ok := ti.Constraints[c.Conname]; ok {
+			fail(pgerror.New(pgerror.DuplicateObject, "constraint %q for relation %q already exists", c.Conname, ti.Name))
+		}
+	}
+	switch c.Contype {
+	case pg.ConstrType_CONSTR_CHECK:
+		def := t.checkDef(c, names)
+		if ti.Violated != nil && !c.SkipValidation {
+			if bad, ok := ti.Violated(def.Details.(*sqlparser.CheckConstraintDefinition).Expr); ok && bad {
+				fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Table: ti.Name, Constraint: def.Name,
+					Message: "check constraint \"" + def.Name + "\" of relation \"" + ti.Name + "\" is violated by some row"})
+			}
+		}
+		if c.SkipValidation {
+			cd := def.Details.(*sqlparser.CheckConstraintDefinition)
+			cd.Expr = withNotValid(cd.Expr)
+		}
+		return []*sqlparser.DDL{{ConstraintAction: sqlparser.AddStr,
+			TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{def}}}}
+	case pg.ConstrType_CONSTR_FOREIGN:
+		cols := names2(c.FkAttrs)
+		for _, k := range cols {
+			t.column(ti, k)
+		}
+		return []*sqlparser.DDL{{ConstraintAction: sqlparser.AddStr,
+			TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.fkDef(c, cols, names)}}}}
+	case pg.ConstrType_CONSTR_UNIQUE, pg.ConstrType_CONSTR_PRIMARY:
+		return []*sqlparser.DDL{t.keyConstraint(c, ti, names)}
+	}
+	fail(pgerror.New(pgerror.FeatureNotSupported, "ADD CONSTRAINT %s is not supported yet", c.Contype))
+	return nil
+}
+
+// keyConstraint adds a UNIQUE or PRIMARY KEY constraint as an index.
+func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constraintNames) *sqlparser.DDL {
+	cols := names(c.Keys)
+	spec := &sqlparser.IndexSpec{Action: sqlparser.CreateStr}
+	for _, k := range cols {
+		spec.Columns = append(spec.Columns, &sqlparser.IndexColumn{Column: sqlparser.NewColIdent(k)})
+	}
+	if c.Contype == pg.ConstrType_CONSTR_PRIMARY {
+		for _, kind := range ti.Constraints {
+			if kind == 'p' {
+				fail(pgerror.New(pgerror.InvalidTableDefinition, "multiple primary keys for table %q are not allowed", ti.Name))
+			}
+		}
+		spec.Type = sqlparser.PrimaryStr
+		spec.ToName = sqlparser.NewColIdent("PRIMARY")
+		name := c.Conname
+		if name == "" {
+			name = pgident.MakeObjectName(ti.Name, "", "pkey")
+		}
+		ti.Constraints[name] = 'p'
+		return &sqlparser.DDL{IndexSpec: spec}
+	}
+	name := c.Conname
+	if name == "" {
+		name = cn.choose(cols, "key")
+	} else {
+		cn.take(name)
+	}
+	spec.Type = sqlparser.UniqueStr
+	spec.ToName = sqlparser.NewColIdent(name)
+	ti.Constraints[name] = 'u'
+	return &sqlparser.DDL{IndexSpec: spec}
+}
+
+// dropConstraint drops a constraint of a known kind.
+func dropConstraint(name string, kind byte) *sqlparser.DDL {
+	switch kind {
+	case 'p':
+		return &sqlparser.DDL{IndexSpec: &sqlparser.IndexSpec{Action: sqlparser.DropStr, Type: sqlparser.PrimaryStr}}
+	case 'u':
+		return &sqlparser.DDL{IndexSpec: &sqlparser.IndexSpec{Action: sqlparser.DropStr, ToName: sqlparser.NewColIdent(name)}}
+	case 'f':
+		return &sqlparser.DDL{ConstraintAction: sqlparser.DropStr, TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{
+			{Name: name, Details: &sqlparser.ForeignKeyDefinition{}}}}}
+	}
+	return &sqlparser.DDL{ConstraintAction: sqlparser.DropStr, TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{
+		{Name: name, Details: &sqlparser.CheckConstraintDefinition{}}}}}
+}
+
+// validateConstraint is VALIDATE CONSTRAINT: a CHECK constraint's
+// expression must hold for every existing row (PostgreSQL:
+// validateCheckConstraint), which matters for one added NOT VALID. It
+// reports whether the constraint is a CHECK constraint, to be marked
+// validated.
+func (t *Translator) validateConstraint(ti *TableInfo, cmd *pg.AlterTableCmd) bool {
+	kind, ok := ti.Constraints[cmd.Name]
+	if !ok {
+		fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
+	}
+	if kind != 'c' && kind != 'f' {
+		fail(pgerror.New(pgerror.WrongObjectType, "constraint %q of relation %q is not a foreign key or check constraint", cmd.Name, ti.Name))
+	}
+	text, isCheck := ti.Checks[cmd.Name]
+	if kind != 'c' || !isCheck {
+		return false
+	}
+	if ti.Violated == nil {
+		return true
+	}
+	n, err := ParseExpr(text)
+	if err != nil {
+		fail(pgerror.New(pgerror.InternalError, "check constraint %q: %v", cmd.Name, err))
+	}
+	if bad, ok := ti.Violated(t.scalar(n)); ok && bad {
+		fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Table: ti.Name, Constraint: cmd.Name,
+			Message: "check constraint \"" + cmd.Name + "\" of relation \"" + ti.Name + "\" is violated by some row"})
+	}
+	return true
+}

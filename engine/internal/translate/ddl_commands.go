@@ -1,0 +1,176 @@
+package translate
+
+import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// TableDDL is table DDL the engine runs on storage itself, where GMS has
+// no PostgreSQL equivalent (constraint renames, SET SCHEMA, expression and
+// partial indexes, DROP TABLE ... CASCADE, TRUNCATE ... CASCADE).
+type TableDDL struct {
+	Kind string // noop, rename_constraint, set_schema, create_index, drop_index, drop_table, truncate
+
+	Schema, Table string // the table (rename_constraint, set_schema, create_index)
+	From, To      string // constraint names (rename_constraint); new schema (set_schema: To)
+
+	Index *IndexDef // create_index
+
+	Objects   [][]string // drop_table, drop_index, truncate: possibly qualified names
+	MissingOK bool
+	Cascade   bool
+	Restart   bool // TRUNCATE ... RESTART IDENTITY
+
+	Retypes []Retype // alter_type
+
+	Stmts  []sqlparser.Statement // sequence: GMS statements run in order
+	PKName string                // sequence: then give Table's primary key this name
+	// sequence: then mark these CHECK constraints of Table not validated
+	// (added NOT VALID) and validated (VALIDATE CONSTRAINT)
+	NotValid, Validated []string
+
+	Checks map[string]string // rename_column: rewritten CHECK texts by name
+
+	Notices []string // noop: NOTICEs to raise (DROP ... IF EXISTS of missing objects)
+
+	Query   sqlparser.SelectStatement // create_as: the rows
+	Columns []string                  // create_as: column names given
+	NoData  bool                      // create_as: WITH NO DATA
+}
+
+// createTableAs is CREATE TABLE ... AS SELECT (PostgreSQL docs: CREATE
+// TABLE AS): a new table with the query's columns and rows.
+func (t *Translator) createTableAs(s *pg.CreateTableAsStmt) (Result, error) {
+	if s.Objtype != pg.ObjectType_OBJECT_TABLE || s.IsSelectInto {
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "CREATE %s AS is not supported yet", objectWord(s.Objtype))
+	}
+	rel := s.Into.Rel
+	if t.Tables != nil {
+		if _, exists := t.Tables.LookupTable(rel.Schemaname, rel.Relname); exists {
+			if s.IfNotExists {
+				return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "CREATE TABLE AS"}, nil
+			}
+			return Result{}, pgerror.New(pgerror.DuplicateTable, "relation %q already exists", rel.Relname)
+		}
+	}
+	sel := s.Query.GetSelectStmt()
+	if sel == nil {
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "CREATE TABLE AS %s is not supported yet", nodeName(s.Query))
+	}
+	return Result{Cmd: &TableDDL{Kind: "create_as", Schema: rel.Schemaname, Table: rel.Relname,
+		Query: t.selectStmt(sel), Columns: names2(s.Into.ColNames), NoData: s.Into.SkipData}, Tag: "SELECT"}, nil
+}
+
+// exprColumnsOf lists the columns a stored expression text references.
+func exprColumnsOf(text string) []string {
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil || len(tree.Stmts) != 1 {
+		return nil
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.TargetList) != 1 {
+		return nil
+	}
+	return exprColumns(sel.TargetList[0].GetResTarget().Val)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (*TableDDL) command() {}
+
+// tableDDL dispatches the statements this file's family translates.
+func (t *Translator) tableDDL(n *pg.Node) (Result, error) {
+	switch s := n.Node.(type) {
+	case *pg.Node_AlterTableStmt:
+		return t.alterTable(s.AlterTableStmt)
+	case *pg.Node_RenameStmt:
+		return t.rename(s.RenameStmt)
+	case *pg.Node_AlterObjectSchemaStmt:
+		a := s.AlterObjectSchemaStmt
+		if a.ObjectType != pg.ObjectType_OBJECT_TABLE {
+			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... SET SCHEMA is not supported yet", objectWord(a.ObjectType))
+		}
+		ti := t.lookup(a.Relation, a.MissingOk)
+		if ti == nil {
+			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+		}
+		return Result{Cmd: &TableDDL{Kind: "set_schema", Schema: ti.Schema, Table: ti.Name, To: a.Newschema}, Tag: "ALTER TABLE"}, nil
+	case *pg.Node_IndexStmt:
+		return t.createIndex(s.IndexStmt)
+	case *pg.Node_CreateTableAsStmt:
+		return t.createTableAs(s.CreateTableAsStmt)
+	case *pg.Node_TruncateStmt:
+		ts := s.TruncateStmt
+		c := &TableDDL{Kind: "truncate", Cascade: ts.Behavior == pg.DropBehavior_DROP_CASCADE, Restart: ts.RestartSeqs}
+		for _, r := range ts.Relations {
+			rv := r.GetRangeVar()
+			c.Objects = append(c.Objects, []string{rv.Schemaname, rv.Relname})
+		}
+		return Result{Cmd: c, Tag: "TRUNCATE TABLE"}, nil
+	}
+	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "statement not supported yet: %s", nodeName(n))
+}
+
+// rename is ALTER TABLE ... RENAME [COLUMN | CONSTRAINT] and ALTER INDEX
+// ... RENAME.
+func (t *Translator) rename(s *pg.RenameStmt) (Result, error) {
+	switch s.RenameType {
+	case pg.ObjectType_OBJECT_TABLE:
+		ti := t.lookup(s.Relation, s.MissingOk)
+		if ti == nil {
+			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+		}
+		if other, ok := t.Tables.LookupTable(ti.Schema, s.Newname); ok && other != nil {
+			return Result{}, pgerror.New(pgerror.DuplicateTable, "relation %q already exists", s.Newname)
+		}
+		return Result{Cmd: &TableDDL{Kind: "rename_table", Schema: ti.Schema, Table: ti.Name, To: s.Newname}, Tag: "ALTER TABLE"}, nil
+	case pg.ObjectType_OBJECT_COLUMN:
+		ti := t.lookup(s.Relation, s.MissingOk)
+		if ti == nil {
+			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+		}
+		if _, ok := ti.Column(s.Subname); !ok {
+			return Result{}, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", s.Subname)
+		}
+		if _, ok := ti.Column(s.Newname); ok {
+			return Result{}, pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", s.Newname, ti.Name)
+		}
+		c := &TableDDL{Kind: "rename_column", Schema: ti.Schema, Table: ti.Name, From: s.Subname, To: s.Newname, Checks: map[string]string{}}
+		for name, text := range ti.Checks {
+			if !contains(exprColumnsOf(text), s.Subname) {
+				continue
+			}
+			nt, ok := renameInCheck(text, s.Subname, s.Newname)
+			if !ok {
+				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "cannot rename column %q used by check constraint %q yet", s.Subname, name)
+			}
+			c.Checks[name] = nt
+		}
+		return Result{Cmd: c, Tag: "ALTER TABLE"}, nil
+	case pg.ObjectType_OBJECT_TABCONSTRAINT:
+		ti := t.lookup(s.Relation, s.MissingOk)
+		if ti == nil {
+			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+		}
+		if _, ok := ti.Constraints[s.Subname]; !ok {
+			return Result{}, pgerror.New(pgerror.UndefinedObject, "constraint %q for table %q does not exist", s.Subname, ti.Name)
+		}
+		if _, ok := ti.Constraints[s.Newname]; ok {
+			return Result{}, pgerror.New(pgerror.DuplicateObject, "constraint %q for relation %q already exists", s.Newname, ti.Name)
+		}
+		return Result{Cmd: &TableDDL{Kind: "rename_constraint", Schema: ti.Schema, Table: ti.Name, From: s.Subname, To: s.Newname}, Tag: "ALTER TABLE"}, nil
+	case pg.ObjectType_OBJECT_INDEX:
+		parts := []string{s.Relation.Schemaname, s.Relation.Relname}
+		return Result{Cmd: &TableDDL{Kind: "rename_index", Objects: [][]string{parts}, To: s.Newname, MissingOK: s.MissingOk}, Tag: "ALTER INDEX"}, nil
+	}
+	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... RENAME is not supported yet", objectWord(s.RenameType))
+}

@@ -1,0 +1,123 @@
+package translate
+
+import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// IndexDef is CREATE INDEX. Key parts are plain columns (Columns) or,
+// when any part is an expression, Exprs (translated expressions over the
+// table's columns, a plain column being a column reference). Where is the
+// partial index predicate.
+type IndexDef struct {
+	Name        string
+	Unique      bool
+	IfNotExists bool
+	Columns     []string
+	Exprs       []sqlparser.Expr
+	Where       sqlparser.Expr
+	// Source is each key part's PostgreSQL source text and WhereSource the predicate's, for pg_get_indexdef.
+	Source      []string
+	WhereSource string
+}
+
+// createIndex translates CREATE [UNIQUE] INDEX (PostgreSQL docs: CREATE
+// INDEX). Access methods other than btree get a btree index on the same
+// key: it answers the same queries, only without the operator classes of
+// GIN or GiST.
+func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
+	ti := t.lookup(s.Relation, false)
+	def := &IndexDef{Name: s.Idxname, Unique: s.Unique, IfNotExists: s.IfNotExists}
+	var nameParts []string
+	anyExpr := false
+	for _, p := range s.IndexParams {
+		el := p.GetIndexElem()
+		if el.Name != "" {
+			if _, ok := ti.Column(el.Name); !ok {
+				fail(pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", el.Name))
+			}
+			def.Columns = append(def.Columns, el.Name)
+			def.Exprs = append(def.Exprs, &sqlparser.ColName{Name: sqlparser.NewColIdent(el.Name)})
+			nameParts = append(nameParts, el.Name)
+			def.Source = append(def.Source, exprSQL(&pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{
+				Fields: []*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: el.Name}}}}}}}))
+			continue
+		}
+		anyExpr = true
+		def.Exprs = append(def.Exprs, t.scalar(el.Expr))
+		def.Source = append(def.Source, exprSQL(el.Expr))
+		nameParts = append(nameParts, indexColname(el.Expr))
+	}
+	if anyExpr {
+		def.Columns = nil
+	} else {
+		def.Exprs = nil
+	}
+	if s.WhereClause != nil {
+		def.Where = t.indexPredicate(s.WhereClause)
+		def.WhereSource = exprSQL(s.WhereClause)
+	}
+	if def.Name == "" {
+		cn := newConstraintNames(ti.Name)
+		for n := range ti.Indexes {
+			cn.take(n)
+		}
+		for n := range ti.Constraints {
+			cn.take(n)
+		}
+		def.Name = cn.choose(nameParts, "idx")
+	}
+	return Result{Cmd: &TableDDL{Kind: "create_index", Schema: ti.Schema, Table: ti.Name, Index: def}, Tag: "CREATE INDEX"}, nil
+}
+
+// indexColname is the name PostgreSQL gives an expression key part when it
+// makes an index name (FigureColname): a column's or function's name, a
+// cast's type name, else "expr".
+func indexColname(n *pg.Node) string {
+	switch x := n.Node.(type) {
+	case *pg.Node_FuncCall:
+		if ns := names(x.FuncCall.Funcname); len(ns) > 0 {
+			return ns[len(ns)-1]
+		}
+	case *pg.Node_ColumnRef:
+		if f := x.ColumnRef.Fields; len(f) > 0 {
+			return strVal(f[len(f)-1])
+		}
+	case *pg.Node_TypeCast:
+		if arg := indexColname(x.TypeCast.Arg); arg != "expr" {
+			return arg
+		}
+		if ns := names(x.TypeCast.TypeName.Names); len(ns) > 0 {
+			return ns[len(ns)-1]
+		}
+	}
+	return "expr"
+}
+
+// dropIndex is DROP INDEX.
+func (t *Translator) dropIndex(s *pg.DropStmt) (Result, error) {
+	c := &TableDDL{Kind: "drop_index", MissingOK: s.MissingOk, Cascade: s.Behavior == pg.DropBehavior_DROP_CASCADE}
+	for _, o := range s.Objects {
+		parts := names(o.GetList().Items)
+		if len(parts) == 1 {
+			parts = []string{"", parts[0]}
+		}
+		c.Objects = append(c.Objects, parts[len(parts)-2:])
+	}
+	return Result{Cmd: c, Tag: "DROP INDEX"}, nil
+}
+
+// dropTables is DROP TABLE [CASCADE]; the engine checks foreign keys that
+// reference the tables (PostgreSQL docs: DROP TABLE).
+func (t *Translator) dropTables(s *pg.DropStmt) (Result, error) {
+	c := &TableDDL{Kind: "drop_table", MissingOK: s.MissingOk, Cascade: s.Behavior == pg.DropBehavior_DROP_CASCADE}
+	for _, o := range s.Objects {
+		parts := names(o.GetList().Items)
+		if len(parts) == 1 {
+			parts = []string{"", parts[0]}
+		}
+		c.Objects = append(c.Objects, parts[len(parts)-2:])
+	}
+	return Result{Cmd: c, Tag: "DROP TABLE"}, nil
+}

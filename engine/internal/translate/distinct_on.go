@@ -1,0 +1,189 @@
+package translate
+
+import (
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// distinctOn rewrites SELECT DISTINCT ON (keys) ... ORDER BY ... (docs
+// 7.3.3) into a row_number() window over the query, keeping the first row
+// of each group in ORDER BY order:
+//
+//	SELECT "?d1" AS a, ... FROM (SELECT a AS "?d1", ..., k AS "?o1", ...,
+//	  row_number() OVER (PARTITION BY keys ORDER BY ...) AS "?rn" FROM ...) "?distinct"
+//	WHERE "?rn" = 1 ORDER BY "?o1", ... LIMIT ...
+func (t *Translator) distinctOn(s *pg.SelectStmt) *pg.SelectStmt {
+	resolve := func(n *pg.Node) *pg.Node {
+		if c := n.GetAConst(); c != nil && c.GetIval() != nil {
+			k := int(c.GetIval().Ival)
+			if k < 1 || k > len(s.TargetList) {
+				failAt(c.Location, pgerror.InvalidColumnReference, "SELECT DISTINCT ON position %d is not in select list", k)
+			}
+			return s.TargetList[k-1].GetResTarget().Val
+		}
+		if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
+			name := cr.Fields[0].GetString_().Sval
+			for _, tn := range s.TargetList {
+				if rt := tn.GetResTarget(); rt.Name == name {
+					return rt.Val
+				}
+			}
+		}
+		return n
+	}
+	var keys []*pg.Node
+	for _, d := range s.DistinctClause {
+		keys = append(keys, resolve(d))
+	}
+	var sorts []*pg.SortBy
+	for _, o := range s.SortClause {
+		sb := pgtree.Clone(o.GetSortBy())
+		sb.Node = resolve(sb.Node)
+		sorts = append(sorts, sb)
+	}
+	for i := 0; i < len(keys) && i < len(sorts); i++ {
+		found := false
+		for _, k := range keys {
+			if sameExpr(k, sorts[i].Node) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			failAt(nodeLocation(s.DistinctClause[0]), pgerror.InvalidColumnReference, "SELECT DISTINCT ON expressions must match initial ORDER BY expressions")
+		}
+	}
+	str := func(v string) *pg.Node { return &pg.Node{Node: &pg.Node_String_{String_: &pg.String{Sval: v}}} }
+	col := func(v string) *pg.Node {
+		return &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{str(v)}}}}
+	}
+	target := func(val *pg.Node, name string) *pg.Node {
+		return &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: val, Name: name}}}
+	}
+	inner := pgtree.Clone(s)
+	inner.DistinctClause, inner.SortClause, inner.LimitCount, inner.LimitOffset = nil, nil, nil, nil
+	inner.TargetList = nil
+	outer := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitCount: s.LimitCount, LimitOffset: s.LimitOffset, LimitOption: s.LimitOption}
+	for i, tn := range s.TargetList {
+		rt := tn.GetResTarget()
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			failAt(cr.Location, pgerror.FeatureNotSupported, "SELECT DISTINCT ON with * is not supported yet")
+		}
+		name := rt.Name
+		if name == "" {
+			name = columnName(rt.Val)
+		}
+		hidden := "?d" + itoa(int64(i+1))
+		inner.TargetList = append(inner.TargetList, target(rt.Val, hidden))
+		outer.TargetList = append(outer.TargetList, target(col(hidden), name))
+	}
+	win := &pg.WindowDef{PartitionClause: keys, FrameOptions: 0x00002 | frameStartUnbPreceding | frameEndCurrentRow}
+	for i, sb := range sorts {
+		hidden := "?o" + itoa(int64(i+1))
+		inner.TargetList = append(inner.TargetList, target(sb.Node, hidden))
+		win.OrderClause = append(win.OrderClause, &pg.Node{Node: &pg.Node_SortBy{SortBy: sb}})
+		osb := &pg.SortBy{Node: col(hidden), SortbyDir: sb.SortbyDir, SortbyNulls: sb.SortbyNulls}
+		outer.SortClause = append(outer.SortClause, &pg.Node{Node: &pg.Node_SortBy{SortBy: osb}})
+	}
+	rn := &pg.FuncCall{Funcname: []*pg.Node{str("row_number")}, Over: win}
+	inner.TargetList = append(inner.TargetList, target(&pg.Node{Node: &pg.Node_FuncCall{FuncCall: rn}}, "?rn"))
+	outer.FromClause = []*pg.Node{{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
+		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: inner}},
+		Alias:    &pg.Alias{Aliasname: "?distinct"},
+	}}}}
+	one := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Ival{Ival: &pg.Integer{Ival: 1}}}}}
+	outer.WhereClause = &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{Kind: pg.A_Expr_Kind_AEXPR_OP,
+		Name: []*pg.Node{str("=")}, Lexpr: col("?rn"), Rexpr: one, Location: -1}}}
+	return outer
+}
+
+// sameExpr compares two expressions ignoring source locations.
+func sameExpr(a, b *pg.Node) bool {
+	a, b = pgtree.Clone(a), pgtree.Clone(b)
+	pgtree.ClearLocations(a)
+	pgtree.ClearLocations(b)
+	return pgtree.Equal(a, b)
+}
+
+// nodeLocation returns the first source location in an expression.
+func nodeLocation(n *pg.Node) int32 {
+	loc := int32(-1)
+	var walk func(m any)
+	walk = func(m any) {
+		pgtree.Fields(m, func(c any, l int32) bool {
+			if c == nil {
+				loc = l
+				return false
+			}
+			walk(c)
+			return loc < 0
+		})
+	}
+	walk(n)
+	return loc
+}
+
+// leafSelect returns the leftmost plain SELECT of a set operation tree.
+func leafSelect(s *pg.SelectStmt) *pg.SelectStmt {
+	for s != nil && s.Op != pg.SetOperation_SETOP_NONE {
+		s = s.Larg
+	}
+	return s
+}
+
+// checkDistinctOrder enforces that with SELECT DISTINCT every ORDER BY
+// expression appears in the select list (42P10).
+func (t *Translator) checkDistinctOrder(s *pg.SelectStmt) {
+	if targetsHaveStar(s.TargetList) {
+		return
+	}
+	for _, o := range s.SortClause {
+		sb := o.GetSortBy()
+		n := sb.Node
+		if c := n.GetAConst(); c != nil && c.GetIval() != nil {
+			continue
+		}
+		found := false
+		for _, tn := range s.TargetList {
+			rt := tn.GetResTarget()
+			if sameExpr(rt.Val, n) {
+				found = true
+				break
+			}
+			if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil && rt.Name == cr.Fields[0].GetString_().Sval {
+				found = true
+				break
+			}
+		}
+		if !found {
+			failAt(nodeLocation(n), pgerror.InvalidColumnReference, "for SELECT DISTINCT, ORDER BY expressions must appear in select list")
+		}
+	}
+}
+
+// checkSetOpOrder rejects ORDER BY names that are not output columns of a
+// set operation (PostgreSQL sorts a UNION only by its result columns).
+func (t *Translator) checkSetOpOrder(sorts []*pg.Node) {
+	if t.q.setOpTargets == nil {
+		return
+	}
+	for _, o := range sorts {
+		cr := o.GetSortBy().Node.GetColumnRef()
+		if cr == nil || len(cr.Fields) != 1 || cr.Fields[0].GetString_() == nil {
+			continue
+		}
+		name := cr.Fields[0].GetString_().Sval
+		found := false
+		for _, tn := range t.q.setOpTargets {
+			rt := tn.GetResTarget()
+			if rt.Name == name || (rt.Name == "" && columnName(rt.Val) == name) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			failAt(cr.Location, pgerror.UndefinedColumn, "column \"%s\" does not exist", name)
+		}
+	}
+}

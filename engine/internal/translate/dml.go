@@ -1,0 +1,223 @@
+package translate
+
+import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+func (t *Translator) returning(list []*pg.Node) sqlparser.SelectExprs {
+	if len(list) == 0 {
+		return nil
+	}
+	return t.targetList(list)
+}
+
+func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
+	checkInsertSystemColumns(s) // system_columns.go
+	if s.OnConflictClause != nil {
+		return t.upsert(s)
+	}
+	ins := &sqlparser.Insert{Action: sqlparser.InsertStr, Table: t.tableName(s.Relation)}
+	ins.With = t.with(s.WithClause)
+	for _, c := range s.Cols {
+		ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.GetResTarget().Name))
+	}
+	values, source := t.insertSource(s)
+	switch {
+	case s.SelectStmt == nil:
+		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{sqlparser.ValTuple{}}}
+	case values != nil:
+		rows := make(sqlparser.Values, len(values))
+		for i, v := range values {
+			rows[i] = sqlparser.ValTuple(v)
+		}
+		ins.Rows = &sqlparser.AliasedValues{Values: rows}
+	default:
+		ins.Rows = source
+	}
+	ins.Returning = t.insertReturning(s)
+	return t.withModifying(Result{Stmt: ins, Tag: "INSERT", Returning: len(s.ReturningList) > 0}), nil
+}
+
+// insertReturning translates INSERT's RETURNING list, where the table's
+// alias, if any, names the table.
+func (t *Translator) insertReturning(s *pg.InsertStmt) sqlparser.SelectExprs {
+	if s.Relation.Alias != nil {
+		t.insertAlias = s.Relation
+		defer func() { t.insertAlias = nil }()
+	}
+	return t.returning(s.ReturningList)
+}
+
+// insertSource translates the rows of an INSERT: VALUES lists (DEFAULT
+// items as *sqlparser.Default) or a query.
+func (t *Translator) insertSource(s *pg.InsertStmt) ([][]sqlparser.Expr, sqlparser.InsertRows) {
+	if s.SelectStmt == nil {
+		return nil, nil
+	}
+	sel := s.SelectStmt.GetSelectStmt()
+	if len(sel.ValuesLists) > 0 && sel.Op == pg.SetOperation_SETOP_NONE && len(sel.SortClause) == 0 && sel.LimitCount == nil && sel.LimitOffset == nil {
+		var rows [][]sqlparser.Expr
+		for _, l := range sel.ValuesLists {
+			var tuple []sqlparser.Expr
+			for _, it := range l.GetList().Items {
+				if it.GetSetToDefault() != nil {
+					tuple = append(tuple, &sqlparser.Default{})
+				} else {
+					tuple = append(tuple, t.scalar(it))
+				}
+			}
+			if len(s.Cols) > 0 && len(tuple) > len(s.Cols) {
+				failAt(exprLocation(l.GetList().Items[len(s.Cols)]), pgerror.SyntaxError, "INSERT has more expressions than target columns")
+			}
+			if len(s.Cols) > 0 && len(tuple) < len(s.Cols) {
+				failAt(exprLocation(l.GetList().Items[len(tuple)-1]), pgerror.SyntaxError, "INSERT has more target columns than expressions")
+			}
+			rows = append(rows, tuple)
+		}
+		return rows, nil
+	}
+	switch x := t.selectStmt(sel).(type) {
+	case *sqlparser.Select:
+		return nil, x
+	case *sqlparser.SetOp:
+		return nil, x
+	}
+	failAt(-1, pgerror.FeatureNotSupported, "INSERT source not supported yet")
+	return nil, nil
+}
+
+// exprLocation is the parse location of an expression, -1 when unknown.
+func exprLocation(n *pg.Node) int32 {
+	switch x := n.Node.(type) {
+	case *pg.Node_AConst:
+		return x.AConst.Location
+	case *pg.Node_ColumnRef:
+		return x.ColumnRef.Location
+	case *pg.Node_TypeCast:
+		return x.TypeCast.Location
+	case *pg.Node_FuncCall:
+		return x.FuncCall.Location
+	case *pg.Node_AExpr:
+		return x.AExpr.Location
+	case *pg.Node_SetToDefault:
+		return x.SetToDefault.Location
+	case *pg.Node_ParamRef:
+		return x.ParamRef.Location
+	}
+	return -1
+}
+
+func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
+	if len(s.FromClause) > 0 {
+		return t.updateFrom(s)
+	}
+	up := &sqlparser.Update{TableExprs: sqlparser.TableExprs{t.rangeVar(s.Relation)}}
+	up.With = t.with(s.WithClause)
+	for _, f := range s.FromClause {
+		up.TableExprs = append(up.TableExprs, t.fromItem(f))
+	}
+	up.Exprs = t.assignments(s.TargetList)
+	if s.WhereClause != nil {
+		up.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
+	}
+	up.Returning = t.returning(s.ReturningList)
+	return t.withModifying(Result{Stmt: up, Tag: "UPDATE", Returning: len(s.ReturningList) > 0}), nil
+}
+
+// assignments translates an UPDATE SET list, including the
+// (a, b) = (x, y) form.
+func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
+	var out sqlparser.AssignmentExprs
+	for _, n := range list {
+		rt := n.GetResTarget()
+		if len(rt.Indirection) > 0 {
+			out = append(out, t.subscriptAssignment(rt))
+			continue
+		}
+		val := rt.Val
+		if m := rt.Val.GetMultiAssignRef(); m != nil {
+			if sl := m.Source.GetSubLink(); sl != nil {
+				val = multiAssignSubquery(sl, int(m.Colno), int(m.Ncolumns), rt.Location)
+			} else {
+				row := m.Source.GetRowExpr()
+				if row == nil {
+					failAt(exprLocation(m.Source), pgerror.FeatureNotSupported, "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() expression")
+				}
+				if int(m.Ncolumns) != len(row.Args) {
+					failAt(rt.Location, pgerror.SyntaxError, "number of columns does not match number of values")
+				}
+				val = row.Args[m.Colno-1]
+			}
+		}
+		out = append(out, &sqlparser.AssignmentExpr{Name: &sqlparser.ColName{Name: sqlparser.NewColIdent(rt.Name)}, Expr: t.updateValue(val)})
+	}
+	return out
+}
+
+func (t *Translator) updateValue(n *pg.Node) sqlparser.Expr {
+	if n.GetSetToDefault() != nil {
+		return &sqlparser.Default{}
+	}
+	return t.scalar(n)
+}
+
+func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
+	defer t.dmlJoinScope(s.Relation, s.UsingClause)() // join_alias.go
+	with := t.with(s.WithClause)
+	var where *sqlparser.Where
+	if s.WhereClause != nil {
+		where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
+	}
+	if len(s.ReturningList) == 0 && len(s.UsingClause) == 0 {
+		del := &sqlparser.Delete{TableExprs: sqlparser.TableExprs{t.rangeVar(s.Relation)}, With: with, Where: where}
+		return t.withModifying(Result{Stmt: del, Tag: "DELETE"}), nil
+	}
+	// GMS cannot return deleted rows or delete through a join: read the
+	// target rows (and RETURNING values) first, then delete them by key.
+	name := s.Relation.Relname
+	if s.Relation.Alias != nil {
+		name = s.Relation.Alias.Aliasname
+	}
+	sel := &sqlparser.Select{With: with, Where: where}
+	sel.SelectExprs = sqlparser.SelectExprs{&sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}}}
+	sel.SelectExprs = append(sel.SelectExprs, t.returning(s.ReturningList)...)
+	sel.From = sqlparser.TableExprs{t.rangeVar(s.Relation)}
+	for _, u := range s.UsingClause {
+		sel.From = append(sel.From, t.fromItem(u))
+	}
+	steps := &DeleteSteps{Target: TableRef{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, Select: sel, Returning: len(s.ReturningList) > 0, Using: len(s.UsingClause) > 0}
+	return t.withModifying(Result{Cmd: &DML{Delete: steps}, Tag: "DELETE", Returning: steps.Returning}), nil
+}
+
+// multiAssignSubquery rewrites column colno of SET (a, b) = (SELECT x, y
+// ...) as the scalar subquery (SELECT cN FROM (SELECT x, y ...) AS
+// "*multiassign*"(c1, c2)), so the usual one-row check applies. The
+// subquery runs once per column.
+func multiAssignSubquery(sl *pg.SubLink, colno, ncols int, loc int32) *pg.Node {
+	sub := sl.Subselect.GetSelectStmt()
+	if sub == nil || (sub.Op == pg.SetOperation_SETOP_NONE && len(sub.ValuesLists) == 0 && len(sub.TargetList) != ncols) {
+		failAt(loc, pgerror.SyntaxError, "number of columns does not match number of values")
+	}
+	const alias = "*multiassign*"
+	var colnames []*pg.Node
+	for i := 1; i <= ncols; i++ {
+		colnames = append(colnames, pg.MakeStrNode("c"+itoa(int64(i))))
+	}
+	from := &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
+		Subquery: sl.Subselect,
+		Alias:    &pg.Alias{Aliasname: alias, Colnames: colnames},
+	}}}
+	ref := pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(alias), pg.MakeStrNode("c" + itoa(int64(colno)))}, -1)
+	sel := &pg.SelectStmt{
+		Op:         pg.SetOperation_SETOP_NONE,
+		TargetList: []*pg.Node{pg.MakeResTargetNodeWithVal(ref, -1)},
+		FromClause: []*pg.Node{from},
+	}
+	return &pg.Node{Node: &pg.Node_SubLink{SubLink: &pg.SubLink{
+		SubLinkType: pg.SubLinkType_EXPR_SUBLINK,
+		Subselect:   &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}},
+		Location:    loc,
+	}}}
+}

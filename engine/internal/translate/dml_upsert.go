@@ -1,0 +1,104 @@
+package translate
+
+import (
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// upsert translates INSERT ... ON CONFLICT (PostgreSQL docs, INSERT, "ON
+// CONFLICT Clause") into an Upsert the engine runs row by row against the
+// arbiter index.
+func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
+	oc := s.OnConflictClause
+	u := &Upsert{Target: TableRef{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}}
+	if s.Relation.Alias != nil {
+		// the engine runs the steps on the table's own name
+		t.insertAlias = s.Relation
+		defer func() { t.insertAlias = nil }()
+	}
+	with := t.with(s.WithClause)
+	for _, c := range s.Cols {
+		rt := c.GetResTarget()
+		if len(rt.Indirection) > 0 {
+			failAt(rt.Location, pgerror.FeatureNotSupported, "INSERT into subscripts or fields is not supported yet")
+		}
+		u.Columns = append(u.Columns, rt.Name)
+	}
+	values, source := t.insertSource(s)
+	u.Values = values
+	if source != nil {
+		u.Source = source.(sqlparser.SelectStatement)
+		setWith(u.Source, with)
+	}
+	if s.SelectStmt == nil {
+		u.Values = [][]sqlparser.Expr{{}}
+	}
+	if inf := oc.Infer; inf != nil {
+		u.Constraint = inf.Conname
+		anyExpr := false
+		for _, e := range inf.IndexElems {
+			ie := e.GetIndexElem()
+			if ie.Name == "" {
+				anyExpr = true
+				u.TargetExprs = append(u.TargetExprs, t.scalar(ie.Expr))
+				continue
+			}
+			u.TargetColumns = append(u.TargetColumns, ie.Name)
+			u.TargetExprs = append(u.TargetExprs, &sqlparser.ColName{Name: sqlparser.NewColIdent(ie.Name)})
+		}
+		if !anyExpr {
+			u.TargetExprs = nil
+		}
+		// the predicate is not checked against the index's: any partial
+		// unique index on the columns is taken to match it
+		u.TargetPartial = inf.WhereClause != nil
+	}
+	if oc.Action == pg.OnConflictAction_ONCONFLICT_UPDATE {
+		if oc.Infer == nil {
+			e := pgerror.New(pgerror.SyntaxError, "ON CONFLICT DO UPDATE requires inference specification or constraint name")
+			e.Hint = "For example, ON CONFLICT (column_name)."
+			e.Position = int(oc.Location) + 1
+			fail(e)
+		}
+		u.Update = true
+		u.Excluded = &ExcludedRow{}
+		t.excluded = u.Excluded
+		u.Set = t.assignments(oc.TargetList)
+		if oc.WhereClause != nil {
+			u.Where = t.boolCond(oc.WhereClause, "WHERE")
+		}
+		t.excluded = nil
+	}
+	u.Returning = t.returning(s.ReturningList)
+	return t.withModifying(Result{Cmd: &DML{Upsert: u}, Tag: "INSERT", Returning: len(s.ReturningList) > 0}), nil
+}
+
+// dmlColumn resolves EXCLUDED.col inside ON CONFLICT DO UPDATE; nil
+// for every other column reference.
+// It also maps INSERT's table alias (INSERT INTO t AS a ... RETURNING
+// a.col), which GMS's INSERT does not know, back to the table name.
+func (t *Translator) dmlColumn(parts []string, loc int32) sqlparser.Expr {
+	if t.insertAlias != nil && len(parts) == 2 && parts[0] == t.insertAlias.Alias.Aliasname {
+		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[1]), Qualifier: t.tableName(t.insertAlias)}
+	}
+	if t.updateNew != nil && len(parts) == 2 && parts[0] == newValueQualifier {
+		return t.newValue(parts[1])
+	}
+	if t.excluded == nil || len(parts) != 2 || parts[0] != "excluded" {
+		return nil
+	}
+	return sqlparser.InjectedExpr{Expression: &excludedRef{row: t.excluded, col: parts[1], loc: loc}}
+}
+
+func setWith(s sqlparser.SelectStatement, w *sqlparser.With) {
+	if w == nil {
+		return
+	}
+	switch x := s.(type) {
+	case *sqlparser.Select:
+		x.With = w
+	case *sqlparser.SetOp:
+		x.With = w
+	}
+}

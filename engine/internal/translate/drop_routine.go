@@ -1,0 +1,113 @@
+package translate
+
+import (
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// DropRoutine is DROP FUNCTION / PROCEDURE / ROUTINE / AGGREGATE; the
+// engine resolves each name against the catalog and the built-ins.
+type DropRoutine struct {
+	Word     string // "function", "procedure", "aggregate" (messages)
+	Kind     pg.ObjectType
+	Items    []RoutineRef
+	IfExists bool
+	Cascade  bool
+}
+
+// RoutineRef names a routine as DROP / ALTER / COMMENT write it: a name
+// with or without an argument list.
+type RoutineRef struct {
+	Name catalog.QName
+	// Args are the listed argument types (input parameters only);
+	// ArgsUnspecified when the statement gave no list.
+	Args            []*types.Type
+	ArgsUnspecified bool
+	// Written is the argument list as written, for "does not exist"
+	// notices.
+	Written []string
+}
+
+func (*DropRoutine) command()        {}
+func (*DropRoutine) catalogCommand() {}
+
+// dropRoutine is DROP FUNCTION / PROCEDURE / ROUTINE / AGGREGATE.
+func (t *Translator) dropRoutine(s *pg.DropStmt) (Result, error) {
+	word := map[pg.ObjectType]string{
+		pg.ObjectType_OBJECT_FUNCTION:  "function",
+		pg.ObjectType_OBJECT_PROCEDURE: "procedure",
+		pg.ObjectType_OBJECT_ROUTINE:   "routine",
+		pg.ObjectType_OBJECT_AGGREGATE: "aggregate",
+	}[s.RemoveType]
+	tag := "DROP " + strings.TrimPrefix(s.RemoveType.String(), "OBJECT_")
+	cmd := &DropRoutine{Word: word, Kind: s.RemoveType, IfExists: s.MissingOk, Cascade: s.Behavior == pg.DropBehavior_DROP_CASCADE}
+	for _, o := range s.Objects {
+		owa := o.GetObjectWithArgs()
+		if owa == nil {
+			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "%s is not supported yet", tag)
+		}
+		cmd.Items = append(cmd.Items, t.routineRef(owa))
+	}
+	return Result{Cmd: cmd, Tag: tag}, nil
+}
+
+// routineRef reads an ObjectWithArgs (name(argtypes)); OUT parameters in
+// the list are ignored as PostgreSQL ignores them.
+func (t *Translator) routineRef(owa *pg.ObjectWithArgs) RoutineRef {
+	ref := RoutineRef{Name: listQName(owa.Objname), ArgsUnspecified: owa.ArgsUnspecified}
+	if len(owa.Objfuncargs) > 0 {
+		for _, a := range owa.Objfuncargs {
+			fp := a.GetFunctionParameter()
+			if fp == nil {
+				continue
+			}
+			if fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_OUT || fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_TABLE {
+				continue
+			}
+			ref.Args = append(ref.Args, t.routineType(fp.ArgType))
+			ref.Written = append(ref.Written, strings.Join(names(fp.ArgType.Names), "."))
+		}
+		return ref
+	}
+	for _, a := range owa.Objargs {
+		tn := a.GetTypeName()
+		if tn == nil {
+			fail(pgerror.New(pgerror.FeatureNotSupported, "this routine reference is not supported yet"))
+		}
+		ref.Args = append(ref.Args, t.routineType(tn))
+		ref.Written = append(ref.Written, strings.Join(names(tn.Names), "."))
+	}
+	return ref
+}
+
+// BuiltinRoutine reports whether a built-in function has exactly these
+// argument types (any overload when anyArgs).
+func BuiltinRoutine(schema, name string, args []*types.Type, anyArgs bool) bool {
+	if schema != "" && schema != "pg_catalog" {
+		return false
+	}
+	for _, c := range expr.Funcs[name] {
+		if anyArgs {
+			return true
+		}
+		if c.Variadic != nil || c.VarAny || len(c.Args) != len(args) {
+			continue
+		}
+		same := true
+		for i, a := range c.Args {
+			if a == nil || a.OID != args[i].OID {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,206 @@
+package translate
+
+import (
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// hasGroupingSets reports whether GROUP BY uses ROLLUP, CUBE or GROUPING SETS.
+func hasGroupingSets(s *pg.SelectStmt) bool {
+	for _, g := range s.GroupClause {
+		if g.GetGroupingSet() != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// expandGroupingSets rewrites GROUP BY ROLLUP/CUBE/GROUPING SETS (docs
+// 7.2.4) into a UNION ALL of one grouped query per grouping set. In each
+// branch, grouping columns outside the set read as NULL (CASE WHEN false
+// THEN col END keeps the column's type) and grouping(...) is a constant.
+func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
+	sets := [][]*pg.Node{{}}
+	var all []*pg.Node
+	for _, g := range s.GroupClause {
+		var item [][]*pg.Node
+		if gs := g.GetGroupingSet(); gs != nil {
+			item = groupingSetExpand(gs)
+		} else {
+			item = [][]*pg.Node{{g}}
+		}
+		var next [][]*pg.Node
+		for _, a := range sets {
+			for _, b := range item {
+				next = append(next, append(append([]*pg.Node{}, a...), b...))
+			}
+		}
+		sets = next
+	}
+	for _, set := range sets {
+		for _, e := range set {
+			if indexOfExpr(all, e) < 0 {
+				all = append(all, e)
+			}
+		}
+	}
+	if len(sets) > 4096 {
+		failAt(-1, "54001", "too many grouping sets present (maximum 4096)")
+	}
+	var out *pg.SelectStmt
+	for _, set := range sets {
+		b := pgtree.Clone(s)
+		b.GroupClause = append([]*pg.Node{}, set...)
+		b.SortClause, b.LimitCount, b.LimitOffset, b.WithClause = nil, nil, nil, nil
+		for _, tn := range b.TargetList {
+			rt := tn.GetResTarget()
+			if rt.Name == "" {
+				rt.Name = columnName(rt.Val)
+			}
+			rt.Val = groupingRewrite(rt.Val, set, all)
+		}
+		if b.HavingClause != nil {
+			b.HavingClause = groupingRewrite(b.HavingClause, set, all)
+		}
+		if out == nil {
+			out = b
+			continue
+		}
+		out = &pg.SelectStmt{Op: pg.SetOperation_SETOP_UNION, All: true, Larg: out, Rarg: b}
+	}
+	if out.Op == pg.SetOperation_SETOP_NONE {
+		out.SortClause, out.LimitCount, out.LimitOffset, out.WithClause = s.SortClause, s.LimitCount, s.LimitOffset, s.WithClause
+		return out
+	}
+	out.SortClause, out.LimitCount, out.LimitOffset, out.WithClause = s.SortClause, s.LimitCount, s.LimitOffset, s.WithClause
+	return out
+}
+
+// groupingSetExpand lists the grouping sets one GROUP BY item stands for.
+func groupingSetExpand(gs *pg.GroupingSet) [][]*pg.Node {
+	switch gs.Kind {
+	case pg.GroupingSetKind_GROUPING_SET_EMPTY:
+		return [][]*pg.Node{{}}
+	case pg.GroupingSetKind_GROUPING_SET_SIMPLE:
+		return [][]*pg.Node{flattenRow(gs.Content)}
+	case pg.GroupingSetKind_GROUPING_SET_ROLLUP:
+		var out [][]*pg.Node
+		for i := len(gs.Content); i >= 0; i-- {
+			var set []*pg.Node
+			for _, c := range gs.Content[:i] {
+				set = append(set, flattenRow([]*pg.Node{c})...)
+			}
+			out = append(out, set)
+		}
+		return out
+	case pg.GroupingSetKind_GROUPING_SET_CUBE:
+		n := len(gs.Content)
+		var out [][]*pg.Node
+		// PostgreSQL lists the full set first, then drops trailing columns
+		for mask := (1 << n) - 1; mask >= 0; mask-- {
+			var set []*pg.Node
+			for i := 0; i < n; i++ {
+				if mask&(1<<(n-1-i)) != 0 {
+					set = append(set, flattenRow([]*pg.Node{gs.Content[i]})...)
+				}
+			}
+			out = append(out, set)
+		}
+		return out
+	case pg.GroupingSetKind_GROUPING_SET_SETS:
+		var out [][]*pg.Node
+		for _, c := range gs.Content {
+			if inner := c.GetGroupingSet(); inner != nil {
+				out = append(out, groupingSetExpand(inner)...)
+			} else {
+				out = append(out, flattenRow([]*pg.Node{c}))
+			}
+		}
+		return out
+	}
+	failAt(gs.Location, pgerror.FeatureNotSupported, "grouping set kind %s is not supported", gs.Kind)
+	return nil
+}
+
+// flattenRow expands (a, b) row items of a grouping set into a, b.
+func flattenRow(ns []*pg.Node) []*pg.Node {
+	var out []*pg.Node
+	for _, n := range ns {
+		if items, ok := rowItems(n); ok {
+			out = append(out, items...)
+		} else if gs := n.GetGroupingSet(); gs != nil && gs.Kind == pg.GroupingSetKind_GROUPING_SET_SIMPLE {
+			out = append(out, flattenRow(gs.Content)...)
+		} else {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func indexOfExpr(list []*pg.Node, e *pg.Node) int {
+	for i, x := range list {
+		if sameExpr(x, e) {
+			return i
+		}
+	}
+	return -1
+}
+
+// groupingRewrite replaces, outside aggregate calls and subqueries,
+// grouping columns not in set by a typed NULL and grouping(...) by its
+// bitmask for this set.
+func groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
+	n = pgtree.Clone(n)
+	var visit func(x *pg.Node) bool
+	visit = func(x *pg.Node) bool {
+		if gf := x.GetGroupingFunc(); gf != nil {
+			mask := int32(0)
+			for _, a := range gf.Args {
+				mask <<= 1
+				if indexOfExpr(set, a) < 0 {
+					mask |= 1
+				}
+			}
+			x.Node = &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Ival{Ival: &pg.Integer{Ival: mask}}, Location: gf.Location}}
+			return true
+		}
+		if fc := x.GetFuncCall(); fc != nil && fc.Over == nil && (aggregateNames[lastName(fc.Funcname)] || fc.AggStar) {
+			return true
+		}
+		if x.GetSubLink() != nil {
+			return true
+		}
+		if indexOfExpr(all, x) >= 0 && indexOfExpr(set, x) < 0 {
+			col := pgtree.Clone(x)
+			f := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Boolval{Boolval: &pg.Boolean{Boolval: false}}}}}
+			x.Node = &pg.Node_CaseExpr{CaseExpr: &pg.CaseExpr{Args: []*pg.Node{{Node: &pg.Node_CaseWhen{CaseWhen: &pg.CaseWhen{Expr: f, Result: col}}}}, Location: -1}}
+			return true
+		}
+		return false
+	}
+	if visit(n) {
+		return n
+	}
+	walkNodes(n, visit)
+	return n
+}
+
+// walkNodes calls visit on every *pg.Node below m; visit returns true to
+// skip the node's children.
+func walkNodes(m any, visit func(*pg.Node) bool) {
+	pgtree.Children(m, func(c any) bool {
+		if node, ok := c.(*pg.Node); ok && visit(node) {
+			return true
+		}
+		walkNodes(c, visit)
+		return true
+	})
+}
+
+func lastName(ns []*pg.Node) string {
+	if len(ns) == 0 {
+		return ""
+	}
+	return strVal(ns[len(ns)-1])
+}

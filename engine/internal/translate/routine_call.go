@@ -1,0 +1,628 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// RoutineRunner is the session side of a user function call: the engine's
+// session implements it.
+type RoutineRunner interface {
+	CallRoutine(ctx *sql.Context, fn *catalog.Function, args []any) (any, error)
+	// CurrentRoutine returns the routine with this OID in the session's
+	// catalog.
+	CurrentRoutine(oid uint32) (*catalog.Function, bool)
+}
+
+// RoutineCall is a call of a user-defined function in an expression. Args
+// are the input arguments in declaration order, coerced to the parameter
+// types, defaults filled in.
+type RoutineCall struct {
+	Fn   *catalog.Function
+	Args []sql.Expression
+	// ByOID marks a call kept in a stored expression (a column default):
+	// it runs the routine's definition current when it is evaluated, as
+	// PostgreSQL's stored expressions reference a function by OID, so
+	// CREATE OR REPLACE changes what the default computes.
+	ByOID bool
+}
+
+var _ sql.Expression = (*RoutineCall)(nil)
+
+func (c *RoutineCall) Resolved() bool             { return true }
+func (c *RoutineCall) Type() sql.Type             { return c.PGType() }
+func (c *RoutineCall) IsNullable() bool           { return true }
+func (c *RoutineCall) Children() []sql.Expression { return c.Args }
+
+// PGType returns the call's result type.
+func (c *RoutineCall) PGType() *types.Type {
+	if c.Fn.Result == nil {
+		return types.Void
+	}
+	return outRecordType(c.Fn)
+}
+
+// outRecordType is a function's result type; a record of several OUT
+// parameters gets their names and types as its fields, so (f(x)).name
+// selects one (PostgreSQL resolves it from the OUT parameters too).
+func outRecordType(fn *catalog.Function) *types.Type {
+	r := fn.Result
+	if r.Kind != types.KindRecord || len(r.Fields) > 0 || fn.ReturnsSet {
+		return r
+	}
+	outs := fn.OutputArgs()
+	if len(outs) < 2 {
+		return r
+	}
+	fields := make([]types.Field, len(outs))
+	for i, a := range outs {
+		fields[i] = types.Field{Name: a.Name, Type: a.Type}
+	}
+	t := types.RowType("", r.Name, fields)
+	t.OID, t.SQLName = r.OID, r.SQLName
+	return t
+}
+
+func (c *RoutineCall) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	n := *c
+	n.Args = ch
+	return &n, nil
+}
+
+func (c *RoutineCall) String() string {
+	parts := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		parts[i] = a.String()
+	}
+	return fmt.Sprintf("%s.%s(%s)", c.Fn.Schema, c.Fn.Name, strings.Join(parts, ", "))
+}
+
+// Eval evaluates the arguments and runs the function through the
+// session. A STRICT function is not called when an argument is NULL.
+func (c *RoutineCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	vals := make([]any, len(c.Args))
+	for i, a := range c.Args {
+		v, err := a.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if v != nil {
+			if _, ok := a.Type().(*types.Type); !ok {
+				if v, err = expr.FromGMSValue(c.Fn.InputArgs()[i].Type, v); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if v == nil && c.Fn.Strict {
+			return nil, nil
+		}
+		vals[i] = v
+	}
+	r, ok := ctx.Session.(RoutineRunner)
+	if !ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "user-defined functions need a session")
+	}
+	fn := c.Fn
+	if c.ByOID {
+		cur, ok := r.CurrentRoutine(fn.OID)
+		if !ok {
+			return nil, pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", fn.Signature())
+		}
+		fn = cur
+	}
+	return r.CallRoutine(ctx, fn, vals)
+}
+
+// userCandidates returns the user routines a call's name may mean, in
+// search-path order (a routine hides one with the same argument types
+// later on the path). Procedures are included so calls can report them.
+func (t *Translator) userCandidates(parts []string) []*catalog.Function {
+	r := t.reader()
+	if r == nil {
+		return nil
+	}
+	cat := r.Current()
+	name := parts[len(parts)-1]
+	if !cat.HasFunctionsNamed(name) {
+		return nil
+	}
+	var schemas []string
+	if len(parts) > 1 {
+		schemas = []string{parts[len(parts)-2]}
+	} else {
+		schemas = r.SearchPath()
+	}
+	var out []*catalog.Function
+	for _, sc := range schemas {
+	next:
+		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: name}) {
+			for _, g := range out {
+				if g.SameInputTypes(f.InputTypes()) {
+					continue next
+				}
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// callArg is one argument of a call as written.
+type callArg struct {
+	name string // "" for positional
+	node *pg.Node
+}
+
+// userFuncCall translates a call that may resolve to a user function.
+// Candidates are narrowed by the call's shape (argument count, names)
+// now and by argument types when GMS has resolved the arguments. When a
+// built-in of the same name exists (unqualified call), it is tried
+// first: pg_catalog is implicitly first on the search path.
+func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands []*catalog.Function, proc *CallProc) sqlparser.Expr {
+	from := proc == fromClause
+	var args []callArg
+	seen := map[string]bool{}
+	for _, a := range f.Args {
+		if na, ok := a.Node.(*pg.Node_NamedArgExpr); ok {
+			if seen[na.NamedArgExpr.Name] {
+				failAt(na.NamedArgExpr.Location, pgerror.SyntaxError, "argument name %q used more than once", na.NamedArgExpr.Name)
+			}
+			seen[na.NamedArgExpr.Name] = true
+			args = append(args, callArg{name: na.NamedArgExpr.Name, node: na.NamedArgExpr.Arg})
+		} else {
+			args = append(args, callArg{node: a})
+		}
+	}
+	type shaped struct {
+		fn     *catalog.Function
+		slot   []int // call arg i goes to input parameter slot[i]
+		spread bool  // trailing arguments fill a VARIADIC array
+	}
+	var fits []shaped
+	for _, fn := range cands {
+		if slot, ok := callShape(fn, args); ok {
+			fits = append(fits, shaped{fn, slot, false})
+		}
+		if slot, ok := variadicShape(fn, args, f.FuncVariadic); ok {
+			fits = append(fits, shaped{fn, slot, true})
+		}
+	}
+	nodes := make([]*pg.Node, len(args))
+	for i, a := range args {
+		nodes[i] = a.node
+	}
+	children := t.scalars(nodes)
+	// defaults of every fitting candidate, translated up front
+	defaults := map[*catalog.Function][]sqlparser.Expr{}
+	for _, s := range fits {
+		in := s.fn.InputArgs()
+		d := make([]sqlparser.Expr, len(in))
+		for i, a := range in {
+			if a.Default != "" {
+				n, err := ParseExpr(a.Default)
+				if err != nil {
+					fail(pgerror.New(pgerror.InternalError, "default of %s: %v", s.fn.Name, err))
+				}
+				d[i] = t.scalar(n)
+			}
+		}
+		defaults[s.fn] = d
+	}
+	word := "function"
+	if proc != nil && !from {
+		word = "procedure"
+	}
+	stored := t.stored
+	return t.inject(display, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
+		if builtin != "" && !from {
+			e, err := expr.NewFuncCall(t.Env, builtin, c)
+			if err == nil {
+				return e, nil
+			}
+			if pe, ok := pgerror.As(err); !ok || pe.Code != pgerror.UndefinedFunction || len(fits) == 0 {
+				return nil, err
+			}
+		}
+		ats := make([]*types.Type, len(c))
+		for i, e := range c {
+			ats[i] = expr.TypeOf(e)
+		}
+		for pass := 0; pass < 3; pass++ {
+			var match []shaped
+			for _, s := range fits {
+				if argsMatch(s.fn, s.slot, ats, pass, s.spread) {
+					match = append(match, s)
+				}
+			}
+			if len(match) > 1 && pass == 1 {
+				match = preferText(match, func(s shaped) []*types.Type {
+					in := s.fn.InputArgs()
+					want := make([]*types.Type, len(s.slot))
+					for i, k := range s.slot {
+						want[i] = in[k].Type
+						if s.spread && k == len(in)-1 {
+							want[i] = want[i].Elem
+						}
+					}
+					return want
+				}, ats)
+			}
+			if len(match) > 1 {
+				return nil, pgerror.New(pgerror.AmbiguousFunction, "%s %s is not unique", word, callSignature(display, args, ats)).
+					WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
+			}
+			if len(match) == 1 {
+				if match[0].spread {
+					var err error
+					if c, err = t.spreadVariadic(match[0].fn, match[0].slot, c); err != nil {
+						return nil, err
+					}
+					match[0].slot = match[0].slot[:len(c)]
+				}
+				prev := t.stored
+				t.stored = stored
+				e, err := t.bindCall(match[0].fn, match[0].slot, c, defaults[match[0].fn], proc)
+				t.stored = prev
+				return e, err
+			}
+		}
+		return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", word, callSignature(display, args, ats)).
+			WithHint("No %s matches the given name and argument types. You might need to add explicit type casts.", word)
+	})
+}
+
+func callSignature(name string, args []callArg, ats []*types.Type) string {
+	parts := make([]string, len(ats))
+	for i, t := range ats {
+		if args[i].name != "" {
+			parts[i] = args[i].name + " => "
+		}
+		parts[i] += t.FormatType()
+	}
+	return name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// callShape maps a call's arguments to fn's input parameters by position
+// and name; ok is false when the call cannot mean fn (docs 4.3, "Calling
+// Functions": positional arguments first, then named; omitted parameters
+// need defaults).
+func callShape(fn *catalog.Function, args []callArg) ([]int, bool) {
+	in := fn.InputArgs()
+	slot := make([]int, len(args))
+	used := make([]bool, len(in))
+	for i, a := range args {
+		if a.name == "" {
+			if i >= len(in) {
+				return nil, false
+			}
+			slot[i], used[i] = i, true
+			continue
+		}
+		j := -1
+		for k, p := range in {
+			if p.Name == a.name {
+				j = k
+			}
+		}
+		if j < 0 || used[j] {
+			return nil, false
+		}
+		slot[i], used[j] = j, true
+	}
+	for k, u := range used {
+		if !u && in[k].Default == "" {
+			return nil, false
+		}
+	}
+	return slot, true
+}
+
+// argsMatch tests argument types against fn's parameters: pass 0 exact,
+// pass 1 also unknown literals, pass 2 also implicit casts.
+func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, spread bool) bool {
+	in := fn.InputArgs()
+	for i, at := range ats {
+		w := in[slot[i]].Type
+		if spread && slot[i] == len(in)-1 {
+			w = w.Elem
+		}
+		a := at.Base()
+		switch {
+		case w.OID == at.OID || w.OID == a.OID:
+		case a.Kind == types.KindUnknown && pass >= 1:
+		case pass == 2 && types.CastAllowed(a, w, types.CastImplicit):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// bindCall builds the call of fn: arguments coerced to the parameter
+// types, omitted ones replaced by their defaults.
+func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expression, defs []sqlparser.Expr, proc *CallProc) (sql.Expression, error) {
+	in := fn.InputArgs()
+	bound := make([]sql.Expression, len(in))
+	for i, e := range c {
+		bound[slot[i]] = e
+	}
+	for k := range bound {
+		if bound[k] != nil {
+			continue
+		}
+		d, err := buildConst(defs[k])
+		if err != nil {
+			return nil, err
+		}
+		bound[k] = d
+	}
+	for k, e := range bound {
+		ce, err := expr.Coerce(t.Env, e, in[k].Type, types.CastImplicit)
+		if err != nil {
+			return nil, err
+		}
+		bound[k] = ce
+	}
+	if proc == fromClause {
+		if fn.Kind == catalog.KindProcedure {
+			return nil, pgerror.New(pgerror.WrongObjectType, "%s is a procedure", fn.Signature()).
+				WithHint("To call a procedure, use CALL.")
+		}
+		return &RoutineRows{RoutineCall{Fn: fn, Args: bound}}, nil
+	}
+	if proc != nil {
+		if fn.Kind != catalog.KindProcedure {
+			return nil, pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", fn.Signature()).
+				WithHint("To call a function, use SELECT.")
+		}
+		proc.Fn = fn
+		return &RoutineCall{Fn: fn, Args: bound}, nil
+	}
+	if fn.Kind == catalog.KindProcedure {
+		return nil, pgerror.New(pgerror.WrongObjectType, "%s is a procedure", fn.Signature()).
+			WithHint("To call a procedure, use CALL.")
+	}
+	if fn.ReturnsSet {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "set-returning user function %s is not supported in expressions yet", fn.Name)
+	}
+	if fn.Result.Kind == types.KindVoid && fn.Result.OID == catalog.TriggerType.OID {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
+	}
+	if t.stored || t.KeepCalls {
+		return &RoutineCall{Fn: fn, Args: bound, ByOID: t.stored}, nil
+	}
+	if e, ok := t.inlineSQLFunction(fn, bound); ok {
+		return e, nil
+	}
+	return &RoutineCall{Fn: fn, Args: bound}, nil
+}
+
+// BuildRowless builds a translated expression that reads no row (a
+// FROM-less SELECT's expression): ok is false when some part needs GMS
+// (a subquery, an aggregate, a column).
+func BuildRowless(e sqlparser.Expr) (sql.Expression, bool) {
+	x, err := buildConst(e)
+	return x, err == nil
+}
+
+// buildConst builds a translated expression that needs no row (a
+// parameter default): every node is an injected tinybase expression.
+func buildConst(e sqlparser.Expr) (sql.Expression, error) {
+	ie, ok := e.(sqlparser.InjectedExpr)
+	if !ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "this parameter default is not supported yet")
+	}
+	kids := make([]any, len(ie.Children))
+	for i, ch := range ie.Children {
+		k, err := buildConst(ch)
+		if err != nil {
+			return nil, err
+		}
+		kids[i] = k
+	}
+	p, ok := ie.Expression.(*expr.Pending)
+	if !ok {
+		if se, isExpr := ie.Expression.(sql.Expression); isExpr {
+			return se, nil
+		}
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "this parameter default is not supported yet")
+	}
+	v, err := p.WithResolvedChildren(kids)
+	if err != nil {
+		return nil, err
+	}
+	return v.(sql.Expression), nil
+}
+
+// preferText narrows candidates matched with unknown literals to those
+// taking a string-category type where the literals are (docs 10.3 step
+// 4e: unknown arguments prefer the string category).
+func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) []S {
+	var out []S
+	for _, m := range match {
+		want := get(m)
+		ok := true
+		for i, at := range ats {
+			if at.Kind == types.KindUnknown && want[i].Category != 'S' {
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return match
+	}
+	return out
+}
+
+// CallProc is CALL procedure(args): Stmt is a SELECT evaluating the call;
+// Fn is set once GMS resolved the arguments and the call.
+type CallProc struct {
+	Fn   *catalog.Function
+	Stmt sqlparser.Statement
+}
+
+func (*CallProc) command() {}
+
+// callStmt translates CALL (docs: SQL Commands, CALL).
+func (t *Translator) callStmt(s *pg.CallStmt) Result {
+	f := s.Funccall
+	parts := names(f.Funcname)
+	cmd := &CallProc{}
+	defer t.enterSelect(&pg.SelectStmt{})()
+	e := t.userFuncCall(strings.Join(parts, "."), "", f, t.userCandidates(parts), cmd)
+	cmd.Stmt = &sqlparser.Select{SelectExprs: sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: e, As: sqlparser.NewColIdent("call")}}}
+	return Result{Cmd: cmd, Tag: "CALL"}
+}
+
+// checkCallSchema reports a call qualified by a schema that does not
+// exist (3F000), unless a built-in carries that qualified name.
+func (t *Translator) checkCallSchema(parts []string, name string, loc int32) {
+	if len(parts) != 2 || parts[0] == "pg_catalog" {
+		return
+	}
+	if _, ok := expr.Funcs[name]; ok {
+		return
+	}
+	if sl, ok := t.Tables.(SchemaLookup); ok && !sl.HasSchema(parts[0]) {
+		failAt(loc, pgerror.InvalidSchemaName, "schema %q does not exist", parts[0])
+	}
+}
+
+// fromClause is the userFuncCall mode for a function in FROM.
+var fromClause = &CallProc{}
+
+// isUserSRF reports whether a call names a set-returning user function
+// (so a SELECT-list call moves to FROM like a built-in SRF).
+func (t *Translator) isUserSRF(parts []string) bool {
+	for _, f := range t.userCandidates(parts) {
+		if f.ReturnsSet {
+			return true
+		}
+	}
+	return false
+}
+
+// RoutineRows is a user function in FROM: it evaluates to the routine's
+// rows (one row for a function not returning a set).
+type RoutineRows struct{ RoutineCall }
+
+var _ expr.RowSource = (*RoutineRows)(nil)
+
+// RowSetRunner is the session side of a user function in FROM.
+type RowSetRunner interface {
+	CallRoutineRows(ctx *sql.Context, fn *catalog.Function, args []any) ([][]any, error)
+}
+
+func (r *RoutineRows) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	n := *r
+	n.Args = ch
+	return &n, nil
+}
+
+// RowColumns names the result columns: OUT / TABLE parameters, the
+// fields of a composite result, or one column named after the function.
+func (r *RoutineRows) RowColumns() []expr.SRFColumn {
+	fn := r.Fn
+	if outs := fn.OutputArgs(); len(outs) > 0 {
+		cols := make([]expr.SRFColumn, len(outs))
+		for i, a := range outs {
+			name := a.Name
+			if name == "" {
+				name = fmt.Sprintf("column%d", i+1)
+			}
+			if len(outs) == 1 && a.Name == "" {
+				name = fn.Name
+			}
+			cols[i] = expr.SRFColumn{Name: name, Type: a.Type}
+		}
+		return cols
+	}
+	if fn.Result != nil && len(fn.Result.Fields) > 0 {
+		cols := make([]expr.SRFColumn, len(fn.Result.Fields))
+		for i, f := range fn.Result.Fields {
+			cols[i] = expr.SRFColumn{Name: f.Name, Type: f.Type}
+		}
+		return cols
+	}
+	return []expr.SRFColumn{{Name: fn.Name, Type: r.PGType()}}
+}
+
+// Eval runs the routine and returns its rows.
+func (r *RoutineRows) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	vals := make([]any, len(r.Args))
+	for i, a := range r.Args {
+		v, err := a.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil && r.Fn.Strict {
+			return [][]any{}, nil
+		}
+		vals[i] = v
+	}
+	rr, ok := ctx.Session.(RowSetRunner)
+	if !ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "user-defined functions need a session")
+	}
+	return rr.CallRoutineRows(ctx, r.Fn, vals)
+}
+
+// variadicShape maps a call onto a VARIADIC function with the trailing
+// arguments collected into its array parameter (docs 38.5.6); a call
+// written with VARIADIC passes the array itself (callShape).
+func variadicShape(fn *catalog.Function, args []callArg, explicit bool) ([]int, bool) {
+	if !fn.Variadic() || explicit {
+		return nil, false
+	}
+	in := fn.InputArgs()
+	if len(args) < len(in) {
+		return nil, false
+	}
+	slot := make([]int, len(args))
+	for i, a := range args {
+		if a.name != "" {
+			return nil, false
+		}
+		slot[i] = i
+		if i >= len(in)-1 {
+			slot[i] = len(in) - 1
+		}
+	}
+	return slot, true
+}
+
+// spreadVariadic replaces the trailing arguments of a VARIADIC call by an
+// array of them.
+func (t *Translator) spreadVariadic(fn *catalog.Function, slot []int, c []sql.Expression) ([]sql.Expression, error) {
+	in := fn.InputArgs()
+	last := len(in) - 1
+	elem := in[last].Type.Elem
+	var head, tail []sql.Expression
+	for i, e := range c {
+		if slot[i] < last {
+			head = append(head, e)
+			continue
+		}
+		ce, err := expr.Coerce(t.Env, e, elem, types.CastImplicit)
+		if err != nil {
+			return nil, err
+		}
+		tail = append(tail, ce)
+	}
+	arr, err := expr.NewArrayCtor(t.Env, tail)
+	if err != nil {
+		return nil, err
+	}
+	return append(head, arr), nil
+}

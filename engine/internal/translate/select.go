@@ -1,0 +1,541 @@
+package translate
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"strconv"
+	"strings"
+)
+
+func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
+	checkSelectLocking(s) // select_locking.go
+	var out sqlparser.SelectStatement
+	switch {
+	case s.Op != pg.SetOperation_SETOP_NONE:
+		s = t.unifySetOpTypes(s) // setop_types.go
+		defer t.enterSelect(&pg.SelectStmt{})()
+		if leaf := leafSelect(s); leaf != nil && !targetsHaveStar(leaf.TargetList) {
+			t.q.setOpTargets = leaf.TargetList
+		}
+		if l, r := leafSelect(s.Larg), leafSelect(s.Rarg); l != nil && r != nil && len(l.TargetList) != len(r.TargetList) &&
+			!targetsHaveStar(l.TargetList) && !targetsHaveStar(r.TargetList) && len(l.ValuesLists) == 0 && len(r.ValuesLists) == 0 {
+			op := map[pg.SetOperation]string{pg.SetOperation_SETOP_UNION: "UNION", pg.SetOperation_SETOP_INTERSECT: "INTERSECT", pg.SetOperation_SETOP_EXCEPT: "EXCEPT"}[s.Op]
+			failAt(nodeLocation(r.TargetList[0]), pgerror.SyntaxError, "each %s query must have the same number of columns", op)
+		}
+		typ := map[pg.SetOperation]string{
+			pg.SetOperation_SETOP_UNION:     sqlparser.UnionStr,
+			pg.SetOperation_SETOP_INTERSECT: sqlparser.IntersectStr,
+			pg.SetOperation_SETOP_EXCEPT:    sqlparser.ExceptStr,
+		}[s.Op]
+		if s.All {
+			typ += " all"
+		} else {
+			typ += " distinct"
+		}
+		so := &sqlparser.SetOp{Type: typ, Left: t.selectStmt(s.Larg), Right: t.selectStmt(s.Rarg)}
+		t.checkSetOpOrder(s.SortClause)
+		so.OrderBy = t.orderBy(s.SortClause)
+		so.Limit = t.limit(s)
+		so.With = t.with(s.WithClause)
+		out = so
+	case len(s.ValuesLists) > 0:
+		return t.valuesSelect(s)
+	default:
+		if hasGroupingSets(s) {
+			return t.selectStmt(t.expandGroupingSets(s))
+		}
+		if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+			if r := withTies(s); r != nil {
+				return t.selectStmt(r)
+			}
+		}
+		if groupedWindows(s) {
+			return t.selectStmt(t.splitGroupedWindows(s))
+		}
+		defer t.enterSelect(s)()
+		t.checkGrouping(s)
+		sel := &sqlparser.Select{}
+		if len(s.DistinctClause) > 0 {
+			if s.DistinctClause[0] != nil && s.DistinctClause[0].Node != nil {
+				return t.selectStmt(t.distinctOn(s))
+			}
+			sel.QueryOpts.Distinct = true
+			t.checkDistinctOrder(s)
+		}
+		sel.With = t.with(s.WithClause)
+		t.hoistTargetSRFs(s)
+		t.q.targets = s.TargetList
+		sel.SelectExprs = t.targetList(s.TargetList)
+		for i, f := range t.lateralFromList(s.FromClause) {
+			t.q.firstFrom = i == 0
+			sel.From = append(sel.From, t.fromItem(f))
+		}
+		t.q.firstFrom = false
+		if s.WhereClause != nil {
+			t.inClause("WHERE", func() {
+				sel.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
+			})
+		}
+		t.inClause("GROUP BY", func() {
+			for _, g := range s.GroupClause {
+				sel.GroupBy = append(sel.GroupBy, t.orderExpr(g))
+			}
+		})
+		if s.HavingClause != nil {
+			t.inClause("HAVING", func() {
+				sel.Having = &sqlparser.Where{Type: sqlparser.HavingStr, Expr: t.boolCond(s.HavingClause, "HAVING")}
+			})
+		}
+		sel.OrderBy = t.orderBy(s.SortClause)
+		sel.Limit = t.limit(s)
+		if len(s.LockingClause) > 0 {
+			sel.Lock = "" // row locks are no-ops for a single-writer engine
+		}
+		out = sel
+	}
+	return out
+}
+
+// boolCond coerces a WHERE/HAVING condition to boolean.
+func (t *Translator) boolCond(n *pg.Node, clause string) sqlparser.Expr {
+	return t.inject(clause, -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		typ := expr.TypeOf(c[0])
+		if typ.Kind != types.KindBool && typ.Kind != types.KindUnknown {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "argument of %s must be type boolean, not type %s", clause, typ.FormatType())
+		}
+		return expr.Coerce(t.Env, c[0], types.Bool, types.CastImplicit)
+	})
+}
+
+func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
+	if w == nil {
+		return nil
+	}
+	out := &sqlparser.With{Recursive: w.Recursive}
+	for _, c := range w.Ctes {
+		cte := c.GetCommonTableExpr()
+		q := cte.Ctequery.GetSelectStmt()
+		if q == nil {
+			out.Ctes = append(out.Ctes, t.modifyingCTE(cte, out))
+			continue
+		}
+		ate := &sqlparser.AliasedTableExpr{Expr: &sqlparser.Subquery{Select: t.selectStmt(q)}, As: sqlparser.NewTableIdent(cte.Ctename)}
+		var cols sqlparser.Columns
+		for _, cn := range cte.Aliascolnames {
+			cols = append(cols, sqlparser.NewColIdent(strVal(cn)))
+		}
+		out.Ctes = append(out.Ctes, &sqlparser.CommonTableExpr{AliasedTableExpr: ate, Columns: cols})
+	}
+	return out
+}
+
+func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
+	var out sqlparser.SelectExprs
+	for _, n := range list {
+		rt := n.GetResTarget()
+		if cr := rt.Val.GetColumnRef(); cr != nil {
+			last := cr.Fields[len(cr.Fields)-1]
+			if last.GetAStar() != nil {
+				if len(cr.Fields) == 1 {
+					if cols, ok := t.rightUsingStar(); ok { // join_alias.go
+						out = append(out, cols...)
+						continue
+					}
+				}
+				star := &sqlparser.StarExpr{}
+				if len(cr.Fields) >= 2 {
+					rel := strVal(cr.Fields[len(cr.Fields)-2])
+					t.checkHiddenTable([]string{rel, "*"}, cr.Location) // join_alias.go
+					star.TableName = sqlparser.TableName{Name: sqlparser.NewTableIdent(rel)}
+				}
+				out = append(out, star)
+				continue
+			}
+		}
+		if fields := t.rowExpansion(rt.Val); fields != nil {
+			out = append(out, fields...)
+			continue
+		}
+		name := rt.Name
+		if name == "" {
+			name = columnName(rt.Val)
+		}
+		out = append(out, &sqlparser.AliasedExpr{Expr: t.scalar(rt.Val), As: sqlparser.NewColIdent(name)})
+	}
+	return out
+}
+
+// columnName is the output name PostgreSQL gives an unaliased expression
+// (FigureColname in the parser).
+func columnName(n *pg.Node) string {
+	switch x := n.Node.(type) {
+	case *pg.Node_ColumnRef:
+		f := x.ColumnRef.Fields
+		return strVal(f[len(f)-1])
+	case *pg.Node_FuncCall:
+		p := names(x.FuncCall.Funcname)
+		return p[len(p)-1]
+	case *pg.Node_TypeCast:
+		// a name from an inner cast is weak: the outer cast's type wins
+		if c := columnName(x.TypeCast.Arg); c != "?column?" && x.TypeCast.Arg.GetTypeCast() == nil {
+			return c
+		}
+		p := names(x.TypeCast.TypeName.Names)
+		n := p[len(p)-1]
+		if pn, ok := map[string]string{"int4": "int4", "bool": "bool"}[n]; ok {
+			return pn
+		}
+		return n
+	case *pg.Node_CaseExpr:
+		return "case"
+	case *pg.Node_AIndirection:
+		for i := len(x.AIndirection.Indirection) - 1; i >= 0; i-- {
+			if s := x.AIndirection.Indirection[i].GetString_(); s != nil {
+				return s.Sval
+			}
+		}
+		return columnName(x.AIndirection.Arg)
+	case *pg.Node_RowExpr:
+		return "row"
+	case *pg.Node_GroupingFunc:
+		return "grouping"
+	case *pg.Node_CoalesceExpr:
+		return "coalesce"
+	case *pg.Node_MinMaxExpr:
+		if x.MinMaxExpr.Op == pg.MinMaxOp_IS_LEAST {
+			return "least"
+		}
+		return "greatest"
+	case *pg.Node_AExpr:
+		if x.AExpr.Kind == pg.A_Expr_Kind_AEXPR_NULLIF {
+			return "nullif"
+		}
+	case *pg.Node_SubLink:
+		switch x.SubLink.SubLinkType {
+		case pg.SubLinkType_EXISTS_SUBLINK:
+			return "exists"
+		case pg.SubLinkType_ARRAY_SUBLINK:
+			return "array"
+		case pg.SubLinkType_EXPR_SUBLINK:
+			if s := x.SubLink.Subselect.GetSelectStmt(); s != nil && len(s.TargetList) == 1 {
+				rt := s.TargetList[0].GetResTarget()
+				if rt.Name != "" {
+					return rt.Name
+				}
+				return columnName(rt.Val)
+			}
+		}
+	case *pg.Node_AArrayExpr:
+		return "array"
+	case *pg.Node_SqlvalueFunction:
+		return map[pg.SQLValueFunctionOp]string{
+			pg.SQLValueFunctionOp_SVFOP_CURRENT_DATE:      "current_date",
+			pg.SQLValueFunctionOp_SVFOP_CURRENT_TIMESTAMP: "current_timestamp",
+			pg.SQLValueFunctionOp_SVFOP_CURRENT_USER:      "current_user",
+			pg.SQLValueFunctionOp_SVFOP_SESSION_USER:      "session_user",
+			pg.SQLValueFunctionOp_SVFOP_CURRENT_ROLE:      "current_role",
+			pg.SQLValueFunctionOp_SVFOP_USER:              "current_user",
+			pg.SQLValueFunctionOp_SVFOP_CURRENT_SCHEMA:    "current_schema",
+			pg.SQLValueFunctionOp_SVFOP_CURRENT_CATALOG:   "current_catalog",
+			pg.SQLValueFunctionOp_SVFOP_LOCALTIMESTAMP:    "localtimestamp",
+			pg.SQLValueFunctionOp_SVFOP_CURRENT_TIME:      "current_time",
+			pg.SQLValueFunctionOp_SVFOP_LOCALTIME:         "localtime",
+		}[x.SqlvalueFunction.Op]
+	}
+	return "?column?"
+}
+
+// orderBy rewrites ORDER BY into GMS's form. GMS's sorter puts NULLs
+// first ascending and last descending, PostgreSQL the other way round by
+// default (docs 7.5), so a key whose NULL placement differs from GMS's gets
+// an IS [NOT] NULL key in front.
+func (t *Translator) orderBy(list []*pg.Node) sqlparser.OrderBy {
+	var out sqlparser.OrderBy
+	for _, n := range list {
+		sb := n.GetSortBy()
+		dir := sqlparser.AscScr
+		if sb.SortbyDir == pg.SortByDir_SORTBY_DESC {
+			dir = sqlparser.DescScr
+		}
+		e := t.orderExpr(sb.Node)
+		nullsFirst := dir == sqlparser.DescScr
+		switch sb.SortbyNulls {
+		case pg.SortByNulls_SORTBY_NULLS_FIRST:
+			nullsFirst = true
+		case pg.SortByNulls_SORTBY_NULLS_LAST:
+			nullsFirst = false
+		}
+		if nullsFirst != (dir == sqlparser.AscScr) {
+			if key := t.nullsKey(sb.Node, nullsFirst); key != nil {
+				out = append(out, &sqlparser.Order{Expr: key, Direction: sqlparser.AscScr})
+			}
+		}
+		out = append(out, &sqlparser.Order{Expr: e, Direction: dir})
+	}
+	return out
+}
+
+// nullsKey is the extra sort key placing NULLs of n first or last; nil when
+// n is an output-column ordinal tinybase cannot see through (set operations).
+func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
+	if c := n.GetAConst(); c != nil {
+		iv := c.GetIval()
+		if iv == nil {
+			return nil
+		}
+		k := int(iv.Ival)
+		if k >= 1 && k <= len(t.q.setOpTargets) {
+			// a set operation's ORDER BY sees only its output columns
+			rt := t.q.setOpTargets[k-1].GetResTarget()
+			name := rt.Name
+			if name == "" {
+				name = columnName(rt.Val)
+			}
+			for i, o := range t.q.setOpTargets {
+				ort := o.GetResTarget()
+				if i != k-1 && (ort.Name == name || (ort.Name == "" && columnName(ort.Val) == name)) {
+					return nil // ambiguous by name
+				}
+			}
+			return t.inject("nulls", -1, []sqlparser.Expr{&sqlparser.ColName{Name: sqlparser.NewColIdent(name)}}, func(c []sql.Expression) (sql.Expression, error) {
+				return expr.NewIsNull(c[0], nullsFirst), nil
+			})
+		}
+		if k < 1 || k > len(t.q.targets) {
+			return nil
+		}
+		rt := t.q.targets[k-1].GetResTarget()
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			return nil
+		}
+		n = rt.Val
+	} else if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
+		for _, tn := range t.q.targets {
+			if rt := tn.GetResTarget(); rt.Name == cr.Fields[0].GetString_().Sval {
+				n = rt.Val
+				break
+			}
+		}
+	}
+	if hasWindowCall(n) {
+		return nil // re-translating would plan a second, clashing window column
+	}
+	return t.inject("nulls", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		return expr.NewIsNull(c[0], nullsFirst), nil
+	})
+}
+
+// orderExpr keeps ORDER BY 1 / ORDER BY alias as GMS understands them.
+func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
+	if c := n.GetAConst(); c != nil {
+		if iv := c.GetIval(); iv != nil {
+			if t.q.targets != nil && !targetsHaveStar(t.q.targets) && (iv.Ival < 1 || int(iv.Ival) > len(t.q.targets)) {
+				failAt(c.Location, pgerror.InvalidColumnReference, "%s position %d is not in select list", t.q.clauseOr("ORDER BY"), iv.Ival)
+			}
+			return sqlparser.NewIntVal([]byte(itoa(int64(iv.Ival))))
+		}
+	}
+	return t.scalar(n)
+}
+
+func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
+	if s.LimitCount == nil && s.LimitOffset == nil {
+		return nil
+	}
+	if s.LimitOption == pg.LimitOption_LIMIT_OPTION_WITH_TIES {
+		failAt(nodeLocation(s.LimitCount), pgerror.FeatureNotSupported, "FETCH ... WITH TIES is not supported yet")
+	}
+	l := &sqlparser.Limit{}
+	if s.LimitCount != nil {
+		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {
+			l.Rowcount = nil
+		} else {
+			l.Rowcount = t.limitValue(s.LimitCount, "LIMIT")
+		}
+	}
+	if s.LimitOffset != nil {
+		l.Offset = t.limitValue(s.LimitOffset, "OFFSET")
+	}
+	if l.Rowcount == nil && l.Offset == nil {
+		return nil
+	}
+	if l.Rowcount == nil {
+		l.Rowcount = sqlparser.NewIntVal([]byte("9223372036854775807"))
+	}
+	return l
+}
+
+// limitValue folds LIMIT/OFFSET to an integer literal, as GMS requires.
+func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
+	check := func(v int64) sqlparser.Expr {
+		if v < 0 {
+			code := "2201W" // invalid_row_count_in_limit_clause
+			if what == "OFFSET" {
+				code = "2201X" // invalid_row_count_in_result_offset_clause
+			}
+			failAt(-1, code, "%s must not be negative", what)
+		}
+		return sqlparser.NewIntVal([]byte(itoa(v)))
+	}
+	if c := n.GetAConst(); c != nil {
+		if iv := c.GetIval(); iv != nil {
+			return check(int64(iv.Ival))
+		}
+		if sv := c.GetSval(); sv != nil {
+			v, err := strconv.ParseInt(strings.TrimSpace(sv.Sval), 10, 64)
+			if err != nil {
+				failAt(c.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", sv.Sval)
+			}
+			return check(v)
+		}
+		if fv := c.GetFval(); fv != nil {
+			if v, err := strconv.ParseInt(fv.Fval, 10, 64); err == nil {
+				return check(v)
+			}
+		}
+	}
+	if p := n.GetParamRef(); p != nil && int(p.Number) <= len(t.Params) {
+		if tp, ok := t.Params[p.Number-1].(TypedParam); ok && tp.Value == nil {
+			if what == "OFFSET" {
+				return check(0)
+			}
+			return check(9223372036854775807) // NULL: no limit (and describing)
+		}
+		v, err := strconv.ParseInt(limitParamText(t.Params[p.Number-1], t.Env), 10, 64)
+		if err != nil {
+			failAt(p.Location, pgerror.InvalidTextRepresentation, "invalid input syntax for type bigint: \"%s\"", limitParamText(t.Params[p.Number-1], t.Env))
+		}
+		return check(v)
+	}
+	failAt(-1, pgerror.FeatureNotSupported, "%s must be a constant", what)
+	return nil
+}
+
+func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {
+	var rows sqlparser.Values
+	for _, l := range s.ValuesLists {
+		if items := l.GetList().Items; len(items) != len(s.ValuesLists[0].GetList().Items) && len(items) > 0 {
+			failAt(nodeLocation(items[0]), pgerror.SyntaxError, "VALUES lists must all be the same length")
+		}
+		rows = append(rows, t.scalars(l.GetList().Items))
+	}
+	var cols sqlparser.Columns
+	if len(rows) > 0 {
+		for i := range rows[0] {
+			cols = append(cols, sqlparser.NewColIdent("column"+itoa(int64(i+1))))
+		}
+	}
+	sel := &sqlparser.Select{
+		SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
+		From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{
+			Expr: &sqlparser.ValuesStatement{Rows: rows, Columns: cols},
+			As:   sqlparser.NewTableIdent("*values*"),
+		}},
+	}
+	sel.OrderBy = t.orderBy(s.SortClause)
+	sel.Limit = t.limit(s)
+	return sel
+}
+
+func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
+	switch x := n.Node.(type) {
+	case *pg.Node_RangeVar:
+		if a := x.RangeVar.Alias; a != nil && len(a.Colnames) > 0 {
+			if sub := t.relationAliasSubquery(x.RangeVar); sub != nil { // join_alias.go
+				return t.fromItem(sub)
+			}
+		}
+		return t.rangeVar(x.RangeVar)
+	case *pg.Node_JoinExpr:
+		j := x.JoinExpr
+		if j.Alias != nil {
+			return t.fromItem(t.joinAliasSubquery(j)) // join_alias.go
+		}
+		if fullUsing(j) { // join_alias.go
+			// GMS has no merged columns for FULL JOIN (it fails on USING
+			// and cross joins NATURAL): join ON, with the merged columns
+			// read as COALESCE through the level's scope
+			on := t.fullUsingOn(j)
+			if on == nil {
+				failAt(-1, pgerror.FeatureNotSupported, "FULL JOIN with USING or NATURAL is not supported yet when the columns of its inputs are not known")
+			}
+			j = on
+		}
+		first := t.q.firstFrom
+		left := t.fromItem(j.Larg)
+		t.q.firstFrom = false
+		right := t.fromItem(j.Rarg)
+		t.q.firstFrom = first
+		je := &sqlparser.JoinTableExpr{LeftExpr: left, RightExpr: right}
+		switch j.Jointype {
+		case pg.JoinType_JOIN_INNER:
+			je.Join = sqlparser.JoinStr
+			if j.Quals == nil && len(j.UsingClause) == 0 && !j.IsNatural {
+				je.Join = sqlparser.JoinStr
+			}
+		case pg.JoinType_JOIN_LEFT:
+			je.Join = sqlparser.LeftJoinStr
+		case pg.JoinType_JOIN_RIGHT:
+			je.Join = sqlparser.RightJoinStr
+		case pg.JoinType_JOIN_FULL:
+			je.Join = sqlparser.FullOuterJoinStr
+		}
+		if j.IsNatural {
+			je.Join = "natural " + je.Join
+		}
+		if j.Quals != nil {
+			t.inClause("JOIN conditions", func() { je.Condition.On = t.boolCond(j.Quals, "JOIN/ON") })
+		}
+		for _, u := range j.UsingClause {
+			je.Condition.Using = append(je.Condition.Using, sqlparser.NewColIdent(strVal(u)))
+		}
+		if je.Condition.On == nil && je.Condition.Using == nil && !j.IsNatural && je.Join == sqlparser.JoinStr {
+			je.Join = sqlparser.JoinStr
+			je.Condition.On = t.literal(types.Bool, true)
+		}
+		return je
+	case *pg.Node_RangeSubselect:
+		rs := x.RangeSubselect
+		if rs.Alias == nil {
+			failAt(nodeLocation(rs.Subquery)-1, pgerror.SyntaxError, "subquery in FROM must have an alias")
+		}
+		t.nextDerived = true // srf_outer.go
+		sub := &sqlparser.Subquery{Select: t.selectStmt(rs.Subquery.GetSelectStmt())}
+		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
+		if rs.Alias != nil {
+			ate.As = sqlparser.NewTableIdent(rs.Alias.Aliasname)
+			for _, c := range t.subqueryAliasList(rs) { // join_alias.go
+				sub.Columns = append(sub.Columns, sqlparser.NewColIdent(strVal(c)))
+			}
+		}
+		return ate
+	case *pg.Node_RangeFunction:
+		return t.rangeFunction(x.RangeFunction)
+	}
+	failAt(-1, pgerror.FeatureNotSupported, "FROM item not supported yet: %s", nodeName(n))
+	return nil
+}
+
+func (t *Translator) tableName(rv *pg.RangeVar) sqlparser.TableName {
+	tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(rv.Relname)}
+	if rv.Schemaname != "" {
+		tn.SchemaQualifier = sqlparser.NewTableIdent(rv.Schemaname)
+	}
+	return tn
+}
+
+func (t *Translator) rangeVar(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
+	if v := t.viewRef(rv); v != nil {
+		return v
+	}
+	t.checkRelationSchema(rv)
+	ate := &sqlparser.AliasedTableExpr{Expr: t.tableName(rv)}
+	if rv.Alias != nil {
+		ate.As = sqlparser.NewTableIdent(rv.Alias.Aliasname)
+	}
+	return ate
+}

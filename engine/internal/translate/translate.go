@@ -1,0 +1,180 @@
+package translate
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Catalog is what translation needs to know about the database.
+type Catalog interface {
+	// LookupType resolves a user-defined type (enum, domain) by schema and name;
+	// schema "" walks the search path.
+	LookupType(schema, name string) (*types.Type, bool)
+}
+
+// Translator translates statements for one session state.
+type Translator struct {
+	Env     *types.Env
+	Params  []any
+	Catalog Catalog
+	Tables  TableLookup // existing tables, for DDL (may be nil)
+	// Vars, when set, resolves PL/pgSQL variables (plpgsql.go).
+	Vars VarResolver
+	// BoundParams, when set, resolves $n to an expression read at run
+	// time (routine bodies prepared once, run with each call's values).
+	BoundParams func(n int) (sql.Expression, bool)
+	// inlining holds the routines being inlined (routine_inline.go), so a
+	// recursive function is not inlined into itself.
+	inlining map[uint32]bool
+
+	// excluded, while set, resolves EXCLUDED.col (ON CONFLICT DO UPDATE).
+	excluded *ExcludedRow
+	// insertAlias, while set, is the target of INSERT INTO t AS alias.
+	insertAlias *pg.RangeVar
+	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
+	updateNew *newValues
+	// ctes collects the data-modifying WITH items of the statement being
+	// translated (dml_cte.go).
+	ctes []*ModifyingCTE
+	// topWith is the statement's own WITH clause, the only place
+	// data-modifying WITH items may appear.
+	topWith *pg.WithClause
+	q       queryScope // per-SELECT state (select_scope.go)
+
+	// creating and creatingPK describe the table a CREATE TABLE declares,
+	// for foreign keys that reference it.
+	creating   *pg.RangeVar
+	creatingPK []string
+	// stored is set while translating an expression the table keeps (a
+	// column default): user function calls are not inlined.
+	stored bool
+	// KeepCalls keeps every user function call a RoutineCall (no
+	// inlining), for finding which routines an expression uses.
+	KeepCalls bool
+	// nextDerived marks the next SELECT level as a derived table (srf_outer.go).
+	nextDerived bool
+	// lookups memoizes the statement's table lookups (lookup_memo.go).
+	lookups   []tableLookup
+	relations []relationLookup
+}
+
+// Result is a translated statement: either a vitess statement for GMS,
+// or a Command for the engine. Tag is the command-tag verb ("SELECT",
+// "INSERT", "CREATE TABLE", ...).
+type Result struct {
+	Stmt sqlparser.Statement
+	Cmd  Command
+	Tag  string
+	// Returning is set for DML with a RETURNING list (rows are sent).
+	Returning bool
+	// Catalog lists catalog changes that run atomically with Stmt, before
+	// it (the sequences of serial columns, the dependents of dropped tables).
+	Catalog []CatalogCommand
+}
+
+// Command is a statement the engine executes itself.
+type Command interface{ command() }
+
+// Statement translates one parsed statement.
+func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if pe, ok := r.(*pgerror.Error); ok {
+				err = pe
+				return
+			}
+			panic(r)
+		}
+		if err == nil {
+			res = t.ownership(n, res) // security.go
+		}
+	}()
+	if res, ok := t.securityStatement(n); ok {
+		return res, nil
+	}
+	if res, ok := t.catalogStatement(n); ok {
+		return res, nil
+	}
+	if res, ok := t.routineStatement(n); ok {
+		return res, nil
+	}
+	if res, ok := notifyStatement(n); ok { // notify.go
+		return res, nil
+	}
+	if res, ok := t.sqlPrepareStatement(n); ok { // prepare_sql.go
+		return res, nil
+	}
+	t.topWith = topWith(n)
+	if res, ok := t.returningSnapshot(n); ok { // dml_returning.go
+		return res, nil
+	}
+	switch s := n.Node.(type) {
+	case *pg.Node_DoStmt:
+		return t.doStmt(s.DoStmt), nil
+	case *pg.Node_SelectStmt:
+		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil
+	case *pg.Node_InsertStmt:
+		return t.insert(s.InsertStmt)
+	case *pg.Node_UpdateStmt:
+		return t.update(s.UpdateStmt)
+	case *pg.Node_DeleteStmt:
+		return t.delete(s.DeleteStmt)
+	case *pg.Node_CreateStmt:
+		return t.createTable(s.CreateStmt)
+	case *pg.Node_DropStmt:
+		return t.drop(s.DropStmt)
+	case *pg.Node_AlterTableStmt, *pg.Node_RenameStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_IndexStmt, *pg.Node_TruncateStmt, *pg.Node_CreateTableAsStmt:
+		return t.tableDDL(n)
+	case *pg.Node_TransactionStmt:
+		return t.transaction(s.TransactionStmt)
+	case *pg.Node_VariableSetStmt:
+		return t.set(s.VariableSetStmt)
+	case *pg.Node_VariableShowStmt:
+		return Result{Cmd: &Show{Name: s.VariableShowStmt.Name}, Tag: "SHOW"}, nil
+	case *pg.Node_VacuumStmt:
+		return t.maintenance(s.VacuumStmt)
+	case *pg.Node_CreateSchemaStmt:
+		cs := s.CreateSchemaStmt
+		return Result{Cmd: &CreateSchema{Name: cs.Schemaname, IfNotExists: cs.IfNotExists}, Tag: "CREATE SCHEMA"}, nil
+	}
+	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "statement not supported yet: %s", nodeName(n))
+}
+
+func nodeName(n *pg.Node) string {
+	s := fmt.Sprintf("%T", n.Node)
+	if len(s) > len("*pg_query.Node_") {
+		s = s[len("*pg_query.Node_"):]
+	}
+	return s
+}
+
+// fail aborts translation with a PostgreSQL error (recovered in Statement).
+func fail(e *pgerror.Error) { panic(e) }
+
+func failAt(loc int32, code, format string, args ...any) {
+	e := pgerror.New(code, format, args...)
+	if loc >= 0 {
+		e.Position = int(loc) + 1
+	}
+	panic(e)
+}
+
+func strVal(n *pg.Node) string {
+	if s, ok := n.Node.(*pg.Node_String_); ok {
+		return s.String_.Sval
+	}
+	return ""
+}
+
+func names(ns []*pg.Node) []string {
+	out := make([]string, 0, len(ns))
+	for _, n := range ns {
+		out = append(out, strVal(n))
+	}
+	return out
+}

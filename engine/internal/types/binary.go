@@ -1,0 +1,374 @@
+package types
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// PostgreSQL type OIDs with a hand-written binary form.
+const (
+	oidBool        = 16
+	oidBytea       = 17
+	oidChar        = 18
+	oidName        = 19
+	oidInt8        = 20
+	oidInt2        = 21
+	oidInt4        = 23
+	oidText        = 25
+	oidOid         = 26
+	oidJSON        = 114
+	oidFloat4      = 700
+	oidFloat8      = 701
+	oidUnknown     = 705
+	oidBpchar      = 1042
+	oidVarchar     = 1043
+	oidDate        = 1082
+	oidTimestamp   = 1114
+	oidTimestamptz = 1184
+	oidUUID        = 2950
+	oidJSONB       = 3802
+)
+
+// pgEpoch is 2000-01-01, the origin of binary dates and timestamps.
+var pgEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+const pgEpochDays = 10957 // days from 1970-01-01 to 2000-01-01
+
+func isTextLike(oid uint32) bool {
+	switch oid {
+	case oidText, oidVarchar, oidBpchar, oidName, oidUnknown, oidJSON:
+		return true
+	}
+	return false
+}
+
+// BinaryCodec converts values between tinybase's representation and
+// PostgreSQL's binary send/receive formats: hand-written for the common
+// scalar types, through pgx's pgtype codecs (from the text form) for the
+// rest (numeric, interval, arrays, ...). It is not safe for concurrent use;
+// keep one per connection. The zero value is ready.
+type BinaryCodec struct {
+	m *pgtype.Map
+}
+
+// AppendSend appends v's binary send form for a value of type oid; text is
+// its text form (used for the types whose binary form is built from it).
+func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]byte, error) {
+	switch oid {
+	case oidBool:
+		if b, ok := v.(bool); ok {
+			if b {
+				return append(buf, 1), nil
+			}
+			return append(buf, 0), nil
+		}
+	case oidInt2, oidInt4, oidInt8, oidOid:
+		n, ok := binAsInt64(v)
+		if !ok {
+			break
+		}
+		switch oid {
+		case oidInt2:
+			return binary.BigEndian.AppendUint16(buf, uint16(n)), nil
+		case oidInt8:
+			return binary.BigEndian.AppendUint64(buf, uint64(n)), nil
+		default:
+			return binary.BigEndian.AppendUint32(buf, uint32(n)), nil
+		}
+	case oidFloat4:
+		switch f := v.(type) {
+		case float32:
+			return binary.BigEndian.AppendUint32(buf, math.Float32bits(f)), nil
+		case float64:
+			return binary.BigEndian.AppendUint32(buf, math.Float32bits(float32(f))), nil
+		}
+	case oidFloat8:
+		switch f := v.(type) {
+		case float32:
+			return binary.BigEndian.AppendUint64(buf, math.Float64bits(float64(f))), nil
+		case float64:
+			return binary.BigEndian.AppendUint64(buf, math.Float64bits(f)), nil
+		}
+	case oidText, oidVarchar, oidBpchar, oidName, oidUnknown, oidJSON:
+		return append(buf, text...), nil
+	case oidJSONB:
+		return append(append(buf, 1), text...), nil
+	case oidBytea:
+		if b, ok := v.([]byte); ok {
+			return append(buf, b...), nil
+		}
+	case oidChar:
+		if s, ok := v.(string); ok && len(s) <= 1 {
+			if s == "" {
+				return append(buf, 0), nil
+			}
+			return append(buf, s[0]), nil
+		}
+	case oidUUID:
+		if s, ok := v.(string); ok {
+			if b, err := hex.DecodeString(strings.ReplaceAll(s, "-", "")); err == nil && len(b) == 16 {
+				return append(buf, b...), nil
+			}
+		}
+	case oidDate:
+		if d, ok := v.(DateVal); ok {
+			return binary.BigEndian.AppendUint32(buf, uint32(int32(d)-pgEpochDays)), nil
+		}
+	case oidTimestamp, oidTimestamptz:
+		if t, ok := v.(time.Time); ok && !isInfinite(text) {
+			return binary.BigEndian.AppendUint64(buf, uint64(t.UnixMicro()-pgEpoch.UnixMicro())), nil
+		}
+	}
+	if out, ok, err := c.appendSendExtra(buf, v); ok { // binary_extra.go
+		return out, err
+	}
+	return c.binaryViaPgtype(buf, oid, text)
+}
+
+func isInfinite(text string) bool { return text == "infinity" || text == "-infinity" }
+
+func binAsInt64(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int16:
+		return int64(n), true
+	case int32:
+		return int64(n), true
+	case int64:
+		return n, true
+	case uint32:
+		return int64(n), true
+	case int:
+		return int64(n), true
+	}
+	return 0, false
+}
+
+// binaryViaPgtype converts a text value to binary with pgx's codec for
+// oid (numeric, interval, arrays, ...).
+func (c *BinaryCodec) binaryViaPgtype(buf []byte, oid uint32, text string) ([]byte, error) {
+	t, ok := c.typeMap().TypeForOID(oid)
+	if !ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "binary output of type with OID %d is not supported yet", oid)
+	}
+	val, err := t.Codec.DecodeValue(c.typeMap(), oid, pgtype.TextFormatCode, []byte(text))
+	if err != nil {
+		return nil, pgerror.New(pgerror.InternalError, "binary output of %s value %q: %v", t.Name, text, err)
+	}
+	out, err := c.typeMap().Encode(oid, pgtype.BinaryFormatCode, val, buf)
+	if err != nil {
+		return nil, pgerror.New(pgerror.InternalError, "binary output of %s value %q: %v", t.Name, text, err)
+	}
+	return out, nil
+}
+
+func (c *BinaryCodec) typeMap() *pgtype.Map {
+	if c.m == nil {
+		c.m = pgtype.NewMap()
+	}
+	return c.m
+}
+
+// ReceiveText converts a binary value of type oid (a bound parameter, a
+// binary COPY field) to its text form, for the type's input function.
+// Types the codec does not know (enums) are received as their text.
+func (c *BinaryCodec) ReceiveText(oid uint32, data []byte) (string, error) {
+	bad := func() (string, error) {
+		return "", pgerror.New(pgerror.InvalidBinaryRepresentation, "incorrect binary data format in bind parameter")
+	}
+	if s, ok, err := c.receiveExtra(oid, data); ok { // binary_extra.go
+		return s, err
+	}
+	switch oid {
+	case oidText, oidVarchar, oidBpchar, oidName, oidUnknown, oidJSON, 0:
+		return string(data), nil
+	case oidJSONB:
+		if len(data) == 0 || data[0] != 1 {
+			return "", pgerror.New(pgerror.InvalidBinaryRepresentation, "unsupported jsonb version number %d", firstByte(data))
+		}
+		return string(data[1:]), nil
+	case oidBytea:
+		return `\x` + hex.EncodeToString(data), nil
+	case oidBool:
+		if len(data) != 1 {
+			return bad()
+		}
+		if data[0] != 0 {
+			return "t", nil
+		}
+		return "f", nil
+	case oidInt2:
+		if len(data) != 2 {
+			return bad()
+		}
+		return strconv.FormatInt(int64(int16(binary.BigEndian.Uint16(data))), 10), nil
+	case oidInt4:
+		if len(data) != 4 {
+			return bad()
+		}
+		return strconv.FormatInt(int64(int32(binary.BigEndian.Uint32(data))), 10), nil
+	case oidOid:
+		if len(data) != 4 {
+			return bad()
+		}
+		return strconv.FormatUint(uint64(binary.BigEndian.Uint32(data)), 10), nil
+	case oidInt8:
+		if len(data) != 8 {
+			return bad()
+		}
+		return strconv.FormatInt(int64(binary.BigEndian.Uint64(data)), 10), nil
+	case oidFloat4:
+		if len(data) != 4 {
+			return bad()
+		}
+		return strconv.FormatFloat(float64(math.Float32frombits(binary.BigEndian.Uint32(data))), 'g', -1, 32), nil
+	case oidFloat8:
+		if len(data) != 8 {
+			return bad()
+		}
+		return strconv.FormatFloat(math.Float64frombits(binary.BigEndian.Uint64(data)), 'g', -1, 64), nil
+	case oidUUID:
+		if len(data) != 16 {
+			return bad()
+		}
+		h := hex.EncodeToString(data)
+		return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:], nil
+	case oidDate:
+		if len(data) != 4 {
+			return bad()
+		}
+		d := int32(binary.BigEndian.Uint32(data))
+		switch d {
+		case math.MaxInt32:
+			return "infinity", nil
+		case math.MinInt32:
+			return "-infinity", nil
+		}
+		return pgEpoch.AddDate(0, 0, int(d)).Format("2006-01-02"), nil
+	case oidTimestamp, oidTimestamptz:
+		if len(data) != 8 {
+			return bad()
+		}
+		us := int64(binary.BigEndian.Uint64(data))
+		switch us {
+		case math.MaxInt64:
+			return "infinity", nil
+		case math.MinInt64:
+			return "-infinity", nil
+		}
+		t := time.UnixMicro(pgEpoch.UnixMicro() + us).UTC()
+		s := t.Format("2006-01-02 15:04:05.999999")
+		if oid == oidTimestamptz {
+			s += "+00"
+		}
+		return s, nil
+	}
+	t, ok := c.typeMap().TypeForOID(oid)
+	if !ok {
+		return string(data), nil // enums and other text-like user types
+	}
+	val, err := t.Codec.DecodeValue(c.typeMap(), oid, pgtype.BinaryFormatCode, data)
+	if err != nil {
+		return bad()
+	}
+	out, err := c.typeMap().Encode(oid, pgtype.TextFormatCode, val, nil)
+	if err != nil {
+		return bad()
+	}
+	return string(out), nil
+}
+
+func firstByte(b []byte) int {
+	if len(b) == 0 {
+		return -1
+	}
+	return int(b[0])
+}
+
+// ReceiveTextFor is ReceiveText for a value of type t: arrays whose element
+// type pgx's codecs do not know (arrays of enums) are decoded here.
+func (c *BinaryCodec) ReceiveTextFor(t *Type, data []byte) (string, error) {
+	b := t.Base()
+	if b.Kind == KindArray && b.Elem != nil {
+		if _, known := c.typeMap().TypeForOID(b.OID); !known {
+			return c.receiveArray(b.Elem, data)
+		}
+	}
+	return c.ReceiveText(b.OID, data)
+}
+
+// receiveArray decodes the binary array format (ndim, has-null flag,
+// element OID, dimensions, elements) to the array's text form.
+func (c *BinaryCodec) receiveArray(elem *Type, data []byte) (string, error) {
+	bad := pgerror.New(pgerror.InvalidBinaryRepresentation, "incorrect binary data format in array")
+	if len(data) < 12 {
+		return "", bad
+	}
+	ndim := int(int32(binary.BigEndian.Uint32(data)))
+	if ndim == 0 {
+		return "{}", nil
+	}
+	if ndim < 0 || ndim > 6 || len(data) < 12+8*ndim {
+		return "", bad
+	}
+	dims := make([]int, ndim)
+	total := 1
+	for i := range dims {
+		dims[i] = int(int32(binary.BigEndian.Uint32(data[12+8*i:])))
+		if dims[i] < 0 || dims[i] > 1<<24 {
+			return "", bad
+		}
+		total *= dims[i]
+	}
+	off := 12 + 8*ndim
+	elems := make([]*string, total)
+	for i := range elems {
+		if len(data) < off+4 {
+			return "", bad
+		}
+		l := int(int32(binary.BigEndian.Uint32(data[off:])))
+		off += 4
+		if l == -1 {
+			continue
+		}
+		if l < 0 || len(data) < off+l {
+			return "", bad
+		}
+		s, err := c.ReceiveTextFor(elem, data[off:off+l])
+		if err != nil {
+			return "", err
+		}
+		elems[i] = &s
+		off += l
+	}
+	var sb strings.Builder
+	var write func(d int)
+	k := 0
+	write = func(d int) {
+		sb.WriteByte('{')
+		for i := 0; i < dims[d]; i++ {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			if d+1 < ndim {
+				write(d + 1)
+				continue
+			}
+			if e := elems[k]; e == nil {
+				sb.WriteString("NULL")
+			} else {
+				sb.WriteString(quoteArrayElem(*e))
+			}
+			k++
+		}
+		sb.WriteByte('}')
+	}
+	write(0)
+	return sb.String(), nil
+}

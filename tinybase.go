@@ -89,11 +89,12 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 		return nil, err
 	}
 	defer s.Close()
-	if err := migrations.EnsureHistory(ctx, s); err != nil {
+	db := migrations.OnEngine(s)
+	if err := migrations.EnsureHistory(ctx, db); err != nil {
 		return nil, err
 	}
 	for _, f := range d.Files {
-		if err := migrations.Apply(ctx, s, f); err != nil {
+		if err := migrations.Apply(ctx, db, f); err != nil {
 			return nil, err
 		}
 	}
@@ -110,7 +111,7 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 			if err != nil {
 				return nil, fmt.Errorf("reading seed %s: %w", path, err)
 			}
-			if err := migrations.Seed(ctx, s, migrations.File{Version: "seed", Path: path, SQL: string(b)}); err != nil {
+			if err := migrations.Seed(ctx, db, migrations.File{Version: "seed", Path: path, SQL: string(b)}); err != nil {
 				return nil, err
 			}
 			p.Seeded = true
@@ -188,24 +189,9 @@ func (p *Project) Up(ctx context.Context) ([]migrations.File, error) {
 		return nil, err
 	}
 	defer s.Close()
-	if err := migrations.EnsureHistory(ctx, s); err != nil {
-		return nil, err
-	}
-	applied, err := migrations.History(ctx, s)
+	pending, err := migrations.Up(ctx, migrations.OnEngine(s), d.Files, nil)
 	if err != nil {
-		return nil, err
-	}
-	pending, drift, err := migrations.Pending(applied, d.Files)
-	if err != nil {
-		return nil, err
-	}
-	if len(drift) > 0 {
-		return nil, &migrations.DriftError{Drifts: drift}
-	}
-	for i, f := range pending {
-		if err := migrations.Apply(ctx, s, f); err != nil {
-			return pending[:i], err
-		}
+		return pending, err
 	}
 	p.Migrations = d.Files
 	return pending, nil

@@ -14,8 +14,10 @@ import (
 // historyDDL creates the Supabase CLI's history table (pkg/migration/history.go).
 // The Supabase bootstrap (rls branch) may create it too; IF NOT EXISTS keeps
 // both paths working until then.
-const historyDDL = `CREATE SCHEMA IF NOT EXISTS supabase_migrations;
-CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY, statements text[], name text)`
+var historyDDL = []string{
+	"CREATE SCHEMA IF NOT EXISTS supabase_migrations",
+	"CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY, statements text[], name text)",
+}
 
 // FileError is a migration (or seed) file that failed to apply: the file,
 // the statement, and PostgreSQL's error with its line and column in the
@@ -37,29 +39,33 @@ func (e *FileError) Error() string {
 func (e *FileError) Unwrap() error { return e.Err }
 
 // EnsureHistory creates supabase_migrations.schema_migrations if missing.
-func EnsureHistory(ctx context.Context, s *engine.Session) error {
-	_, err := s.Exec(ctx, historyDDL)
-	return err
+func EnsureHistory(ctx context.Context, db DB) error {
+	for _, q := range historyDDL {
+		if err := db.Run(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// Apply runs f as one transaction on s and records it in the history table
+// Apply runs f as one transaction on db and records it in the history table
 // (which EnsureHistory must have created) in the same transaction, as the
 // Supabase CLI sends a file and its history insert as one batch. Settings
 // are reset first (the CLI's RESET ALL). On failure nothing of f remains
 // and the error is a *FileError.
-func Apply(ctx context.Context, s *engine.Session, f File) error {
-	return runFile(ctx, s, f, true)
+func Apply(ctx context.Context, db DB, f File) error {
+	return runFile(ctx, db, f, true)
 }
 
 // applyUnrecorded is Apply without the history row, for validation's
 // replays, where only the schema the files build matters.
-func applyUnrecorded(ctx context.Context, s *engine.Session, f File) error {
-	return runFile(ctx, s, f, false)
+func applyUnrecorded(ctx context.Context, db DB, f File) error {
+	return runFile(ctx, db, f, false)
 }
 
 // Seed runs the seed file as one transaction (no history row).
-func Seed(ctx context.Context, s *engine.Session, f File) error {
-	err := runFile(ctx, s, f, false)
+func Seed(ctx context.Context, db DB, f File) error {
+	err := runFile(ctx, db, f, false)
 	var fe *FileError
 	if errors.As(err, &fe) {
 		fe.Seed = true
@@ -67,19 +73,21 @@ func Seed(ctx context.Context, s *engine.Session, f File) error {
 	return err
 }
 
-func runFile(ctx context.Context, s *engine.Session, f File, record bool) error {
-	if _, err := s.Exec(ctx, "RESET ALL; BEGIN"); err != nil {
-		return err
+func runFile(ctx context.Context, db DB, f File, record bool) error {
+	for _, q := range []string{"RESET ALL", "BEGIN"} {
+		if err := db.Run(ctx, q); err != nil {
+			return err
+		}
 	}
-	stmts, err := execScript(ctx, s, f.SQL)
+	stmts, err := execScript(ctx, db, f.SQL)
 	if err == nil && record {
-		_, err = s.Exec(ctx, historyInsert(f, stmts))
+		err = db.Run(ctx, historyInsert(f, stmts))
 	}
 	if err != nil {
-		_, _ = s.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		_ = db.Run(context.WithoutCancel(ctx), "ROLLBACK")
 		return &FileError{File: f, Problem: problemFrom(err, f.SQL, stmts), Err: err}
 	}
-	if _, err := s.Exec(ctx, "COMMIT"); err != nil {
+	if err := db.Run(ctx, "COMMIT"); err != nil {
 		return &FileError{File: f, Problem: problemFrom(err, f.SQL, nil), Err: err}
 	}
 	return nil
@@ -88,13 +96,13 @@ func runFile(ctx context.Context, s *engine.Session, f File, record bool) error 
 // execScript runs script statement by statement, returning the statements
 // (split as PostgreSQL's scanner splits them). The error's Position is
 // relative to the script.
-func execScript(ctx context.Context, s *engine.Session, script string) ([]engine.Statement, error) {
+func execScript(ctx context.Context, db DB, script string) ([]engine.Statement, error) {
 	stmts, err := engine.SplitStatements(script)
 	if err != nil {
 		return nil, err
 	}
 	for i, st := range stmts {
-		if err := run(ctx, s, st.SQL); err != nil {
+		if err := db.Run(ctx, st.SQL); err != nil {
 			if pe, ok := pgerror.As(err); ok && pe.Position > 0 {
 				pe.Position += runeCount(script[:st.Offset])
 			}
@@ -142,15 +150,4 @@ func runeCount(s string) int {
 		n++
 	}
 	return n
-}
-
-// run executes one statement, draining its rows.
-func run(ctx context.Context, s *engine.Session, q string) error {
-	rows, err := s.Query(ctx, q)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-	}
-	return rows.Err()
 }

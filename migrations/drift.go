@@ -17,20 +17,20 @@ type Applied struct {
 
 // History reads the applied migrations in version order. A database
 // without the history table has an empty history.
-func History(ctx context.Context, s *engine.Session) ([]Applied, error) {
-	res, err := s.Exec(ctx, `SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = 'supabase_migrations' AND tablename = 'schema_migrations'`)
+func History(ctx context.Context, db DB) ([]Applied, error) {
+	rows, err := db.QueryText(ctx, `SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = 'supabase_migrations' AND tablename = 'schema_migrations'`)
 	if err != nil {
 		return nil, err
 	}
-	if len(res) == 0 || len(res[0].Rows) == 0 || res[0].Rows[0][0] == nil || *res[0].Rows[0][0] == "0" {
+	if len(rows) == 0 || rows[0][0] == nil || *rows[0][0] == "0" {
 		return nil, nil
 	}
-	res, err = s.Exec(ctx, `SELECT version, coalesce(name, ''), array_to_json(coalesce(statements, '{}'::text[]))::text FROM supabase_migrations.schema_migrations ORDER BY version`)
+	rows, err = db.QueryText(ctx, `SELECT version, coalesce(name, ''), array_to_json(coalesce(statements, '{}'::text[]))::text FROM supabase_migrations.schema_migrations ORDER BY version`)
 	if err != nil {
 		return nil, err
 	}
 	var out []Applied
-	for _, row := range res[0].Rows {
+	for _, row := range rows {
 		a := Applied{Version: deref(row[0]), Name: deref(row[1])}
 		stmts, err := decodeJSONStrings(deref(row[2]))
 		if err != nil {
@@ -116,4 +116,36 @@ func sameStatements(stmts []engine.Statement, applied []string) bool {
 		}
 	}
 	return true
+}
+
+// Up applies the files db has not applied yet, in order, as `supabase
+// migration up` does: it creates the history table if missing, stops with
+// a *DriftError before anything runs when an applied migration's file
+// changed or vanished, and applies each pending file (with its history
+// row) as one transaction. progress, when not nil, is called before each
+// file. It returns the files applied, up to the one that failed.
+func Up(ctx context.Context, db DB, files []File, progress func(File)) ([]File, error) {
+	if err := EnsureHistory(ctx, db); err != nil {
+		return nil, err
+	}
+	applied, err := History(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	pending, drift, err := Pending(applied, files)
+	if err != nil {
+		return nil, err
+	}
+	if len(drift) > 0 {
+		return nil, &DriftError{Drifts: drift}
+	}
+	for i, f := range pending {
+		if progress != nil {
+			progress(f)
+		}
+		if err := Apply(ctx, db, f); err != nil {
+			return pending[:i], err
+		}
+	}
+	return pending, nil
 }

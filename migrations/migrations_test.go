@@ -282,7 +282,7 @@ func TestApplyHistoryAndDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if err := migrations.EnsureHistory(ctx, s); err != nil {
+	if err := migrations.EnsureHistory(ctx, migrations.OnEngine(s)); err != nil {
 		t.Fatal(err)
 	}
 	files := []migrations.File{
@@ -291,20 +291,20 @@ func TestApplyHistoryAndDrift(t *testing.T) {
 		{Version: "20240103000000", Name: "c", SQL: "create table public.c (id int);"},
 	}
 	for _, f := range files[:2] {
-		if err := migrations.Apply(ctx, s, f); err != nil {
+		if err := migrations.Apply(ctx, migrations.OnEngine(s), f); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// A failing file leaves nothing behind, its history row included.
 	bad := migrations.File{Version: "20240104000000", Name: "bad", SQL: "create table public.d (id int);\ninsert into public.d values ('x');"}
 	var fe *migrations.FileError
-	if err := migrations.Apply(ctx, s, bad); !errors.As(err, &fe) || fe.Problem.SQLState != "22P02" || fe.Problem.Line != 2 {
+	if err := migrations.Apply(ctx, migrations.OnEngine(s), bad); !errors.As(err, &fe) || fe.Problem.SQLState != "22P02" || fe.Problem.Line != 2 {
 		t.Fatalf("got %v", err)
 	}
 	if _, err := s.Exec(ctx, "select * from public.d"); err == nil {
 		t.Fatal("failed migration left its table behind")
 	}
-	applied, err := migrations.History(ctx, s)
+	applied, err := migrations.History(ctx, migrations.OnEngine(s))
 	if err != nil {
 		t.Fatal(err)
 	}

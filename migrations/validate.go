@@ -156,7 +156,7 @@ func (v *Validator) Validate(ctx context.Context, priors []File, candidate File,
 	if _, err := s.Exec(ctx, "BEGIN"); err != nil {
 		return nil, err
 	}
-	stmts, execErr := execScript(ctx, s, candidate.SQL)
+	stmts, execErr := execScript(ctx, OnEngine(s), candidate.SQL)
 	if execErr != nil {
 		p := problemFrom(execErr, candidate.SQL, stmts)
 		res.Problem = &p
@@ -241,7 +241,7 @@ func (v *Validator) stateAfter(ctx context.Context, priors []File) (*state, *Fil
 	}
 	defer s.Close()
 	for i := start; i < len(priors); i++ {
-		if err := applyUnrecorded(ctx, s, priors[i]); err != nil {
+		if err := applyUnrecorded(ctx, OnEngine(s), priors[i]); err != nil {
 			var fe *FileError
 			if errors.As(err, &fe) {
 				return nil, fe, nil

@@ -370,7 +370,8 @@ func replay(ctx context.Context, files []migrations.File) ([]listEntry, error, e
 		return nil, nil, err
 	}
 	defer s.Close()
-	if err := migrations.EnsureHistory(ctx, s); err != nil {
+	db := migrations.OnEngine(s)
+	if err := migrations.EnsureHistory(ctx, db); err != nil {
 		return nil, nil, err
 	}
 	entries := make([]listEntry, len(files))
@@ -380,7 +381,7 @@ func replay(ctx context.Context, files []migrations.File) ([]listEntry, error, e
 		if failure != nil {
 			continue
 		}
-		if err := migrations.Apply(ctx, s, f); err != nil {
+		if err := migrations.Apply(ctx, db, f); err != nil {
 			var fe *migrations.FileError
 			if !errors.As(err, &fe) {
 				return nil, nil, err

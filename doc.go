@@ -6,6 +6,6 @@
 //
 // It owns supabase/config.toml's [api] and [db] sections, the TINYBASE_*
 // environment variables, the anon/service_role key minting of the Supabase
-// CLI (see DESIGN.md, Contracts), and the composition of the HTTP server
+// CLI (README.md, Configuration), and the composition of the HTTP server
 // (echo, open CORS) that mounts /rest/v1 and /auth/v1.
 package tinybase

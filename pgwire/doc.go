@@ -5,10 +5,10 @@
 //
 //   - Server (server.go) accepts connections, hands out backend keys for
 //     CancelRequest, and shuts down gracefully.
-//   - startup (startup.go) answers SSLRequest / GSSENCRequest with 'N',
-//     checks the protocol version, the role and the database, and runs the
-//     authentication exchange (auth.go: SCRAM-SHA-256, md5, cleartext or
-//     trust) before any engine session exists.
+//   - startup (conn.go: startup, login) answers SSLRequest / GSSENCRequest
+//     with 'N', checks the protocol version, the role and the database, and
+//     runs the authentication exchange (auth.go: SCRAM-SHA-256, md5,
+//     cleartext or trust) while the engine session opens.
 //   - conn (conn.go) is one connection's read loop: one engine.Session per
 //     connection; simple query (query.go) runs each statement of a message
 //     in turn inside an implicit transaction; the extended protocol
@@ -16,11 +16,14 @@
 //     portals, answers Describe from engine.Prepare without executing, and
 //     suspends portals at an Execute row limit. After an error the
 //     extended protocol skips messages until Sync, as PostgreSQL does.
-//   - format.go turns engine values into text or binary column values and
-//     bound parameters back into engine values; errors.go maps
-//     *pgerror.Error to ErrorResponse / NoticeResponse with every field.
+//   - conn.go's sendRow writes engine values as text or, through
+//     engine.Codec, binary column values (format.go: the type OIDs it needs
+//     for sizes), and extended.go turns binary parameters into text; copy.go runs COPY's sub-protocol; notify.go sends LISTEN's
+//     notifications; errors.go maps *pgerror.Error to ErrorResponse /
+//     NoticeResponse with every field.
 //
 // Cancellation: every statement runs under a context that a CancelRequest
-// carrying the connection's process ID and secret key cancels; the engine
-// turns that into SQLSTATE 57014.
+// carrying the connection's process ID and secret key cancels, or that a
+// client disconnect cancels (watch.go); the engine turns that into
+// SQLSTATE 57014.
 package pgwire

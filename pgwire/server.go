@@ -59,8 +59,8 @@ type LoginChecker interface {
 }
 
 // DefaultPassword is the password of login roles that have none stored
-// (postgres and the Supabase service roles), as DESIGN.md and the Supabase
-// CLI's local database have it.
+// (postgres and the Supabase service roles), as the Supabase CLI's local
+// database has it.
 const DefaultPassword = "postgres"
 
 // EngineCredentials authenticates against the engine's roles

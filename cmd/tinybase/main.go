@@ -1,9 +1,8 @@
 // Command tinybase is the tinybase CLI: a local Supabase (start, status),
 // Supabase CLI migrations with validation before anything is written
 // (migration new|validate|list|up, db reset), and `sql` for scripts. It
-// wires flags to the root package tinybase and to migrations; the contract
-// is DESIGN.md's and README.md documents every command, flag, exit code
-// and JSON shape.
+// wires flags to the root package tinybase and to migrations; README.md
+// documents every command, flag, exit code and JSON shape.
 package main
 
 import (

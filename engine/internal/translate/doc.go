@@ -7,6 +7,6 @@
 // (SET, transaction control, CREATE SCHEMA, ...) become Commands that the
 // engine runs itself; data-modifying statements GMS cannot plan in one
 // piece (ON CONFLICT, DELETE ... RETURNING / USING, UPDATE ... FROM,
-// data-modifying WITH) become DML programs the engine runs in steps. See
-// DESIGN.md, "The engine".
+// data-modifying WITH) become DML programs the engine runs in steps (see
+// ARCHITECTURE.md).
 package translate

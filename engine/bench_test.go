@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // The benchmarks behind issue 2's targets. bench/pg_compare.sh runs the
@@ -51,10 +52,7 @@ func exec(tb testing.TB, s *engine.Session, q string) {
 // score bigint) with n rows.
 func seeded(tb testing.TB, n int) *engine.Engine {
 	tb.Helper()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	e := enginetest.New(tb)
 	s := mustSession(tb, e)
 	defer s.Close()
 	exec(tb, s, "create table t (id bigint primary key, name text, score bigint)")
@@ -120,10 +118,7 @@ func BenchmarkInsert(b *testing.B) {
 }
 
 func BenchmarkJoinAggregate(b *testing.B) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e := enginetest.New(b)
 	s := mustSession(b, e)
 	execScript(b, s, `
 create table teams (id bigint primary key, name text);
@@ -163,10 +158,7 @@ func BenchmarkMigrationReplay(b *testing.B) {
 	ms := migrations(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		e, err := engine.Open(engine.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
+		e := enginetest.New(b)
 		s := mustSession(b, e)
 		for _, m := range ms {
 			exec(b, s, "begin")
@@ -237,10 +229,7 @@ func BenchmarkPointSelectLiteral(b *testing.B) {
 // as its simple protocol sends it (constants in the texts), over scale 1's
 // branches/tellers and 10,000 accounts.
 func BenchmarkTPCB(b *testing.B) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e := enginetest.New(b)
 	s := mustSession(b, e)
 	execScript(b, s, `
 create table pgbench_branches (bid int primary key, bbalance int, filler char(88));

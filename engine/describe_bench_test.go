@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // describeQueries reads the statements psql 15 sends for `\d table`
@@ -48,10 +49,7 @@ func describeSchema(tb testing.TB, s *engine.Session, n int) {
 // BenchmarkDescribeTable runs psql's `\d t050` queries on a 100-table
 // schema (issue 5: under 50 ms in all).
 func BenchmarkDescribeTable(b *testing.B) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e := enginetest.New(b)
 	s := mustSession(b, e)
 	describeSchema(b, s, 100)
 	oid := relationOID(b, s, "t050")
@@ -67,10 +65,7 @@ func BenchmarkDescribeTable(b *testing.B) {
 // TestDescribeQueries checks that every query psql sends for `\d table`
 // runs on the engine.
 func TestDescribeQueries(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s := mustSession(t, e)
 	describeSchema(t, s, 3)
 	oid := relationOID(t, s, "t001")

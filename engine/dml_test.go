@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // result is one statement's outcome in text form: the tag and rows, or
@@ -147,10 +148,7 @@ func TestDMLPrograms(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			e, err := engine.Open(engine.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			e := enginetest.New(t)
 			s, err := e.Connect(engine.SessionOptions{})
 			if err != nil {
 				t.Fatal(err)

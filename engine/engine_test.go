@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // queryStrings runs q and returns its rows as text ("NULL" for NULL).
@@ -127,16 +128,13 @@ func TestFailedStatementLeavesNothing(t *testing.T) {
 }
 
 func TestTransactionalDDL(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s := mustSession(t, e)
 	exec(t, s, "begin")
 	exec(t, s, "create table gone (id int primary key)")
 	exec(t, s, "insert into gone values (1)")
 	exec(t, s, "rollback")
-	_, err = s.Query(context.Background(), "select * from gone")
+	_, err := s.Query(context.Background(), "select * from gone")
 	if code := sqlstate(err); code != "42P01" {
 		t.Fatalf("got %v, want 42P01", err)
 	}
@@ -164,10 +162,7 @@ func TestStatementCacheSeesDDL(t *testing.T) {
 }
 
 func TestNotices(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s := mustSession(t, e)
 	rows, err := s.Query(context.Background(), "commit")
 	if err != nil {
@@ -181,10 +176,7 @@ func TestNotices(t *testing.T) {
 }
 
 func TestExecScriptPositions(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s := mustSession(t, e)
 	script := "create table a (id int);\ninsert into a values (1);\nselect 1 frm a;"
 	res, err := s.Exec(context.Background(), script)

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // TestIdentifierTruncationNotice checks the NOTICE PostgreSQL raises for
@@ -25,10 +26,7 @@ func TestIdentifierTruncationNotice(t *testing.T) {
 		{"select '" + long + "' as a", nil},
 		{"select 1 as " + strings.Repeat("a", 63), nil},
 	}
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s := mustSession(t, e)
 	for _, tc := range tests {
 		rows, err := s.Query(context.Background(), tc.sql)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // BenchmarkLateralEmbed runs the SQL PostgREST generates for
@@ -21,10 +22,7 @@ func BenchmarkLateralEmbed(b *testing.B) {
 
 func seededEmbed(tb testing.TB) *engine.Engine {
 	tb.Helper()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	e := enginetest.New(tb)
 	s := mustSession(tb, e)
 	defer s.Close()
 	exec(tb, s, "create table teams (id bigint primary key, name text not null)")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // TestCatalogRowCacheFollowsChanges checks that the catalog rows a session
@@ -12,10 +13,7 @@ import (
 // transaction's writes, a rollback, another session's commit, a role
 // switch and a search path change.
 func TestCatalogRowCacheFollowsChanges(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s, other := mustSession(t, e), mustSession(t, e)
 	const tables = `select string_agg(c.relname::text, ',' order by c.relname) from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`
 	const cols = `select string_agg(a.attname::text, ',' order by a.attnum) from pg_catalog.pg_attribute a join pg_catalog.pg_class c on c.oid = a.attrelid where c.relname = 'a'`

@@ -6,16 +6,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // TestSystemCatalogsFollowTransactions checks that the catalogs show a
 // session its own uncommitted DDL and hide it from other sessions until
 // commit.
 func TestSystemCatalogsFollowTransactions(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	connect := func() *engine.Session {
 		s, err := e.Connect(engine.SessionOptions{})
 		if err != nil {

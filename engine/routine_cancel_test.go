@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // TestRunawayRoutinesHonourCancellation: a PL/pgSQL loop that never ends
@@ -32,10 +32,7 @@ CREATE TRIGGER v_spin INSTEAD OF INSERT ON v FOR EACH ROW EXECUTE FUNCTION spin_
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			e, err := engine.Open(engine.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			e := enginetest.New(t)
 			s := mustSession(t, e)
 			defer s.Close()
 			execScript(t, s, setup)

@@ -7,15 +7,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // TestUserFunctions runs SQL functions end to end: creation, calls in
 // expressions, defaults and named arguments, STRICT, DROP, recursion.
 func TestUserFunctions(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

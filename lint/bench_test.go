@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // schema100 is a generated 100-table schema: eight columns per table, a
@@ -62,10 +63,7 @@ func BenchmarkLint100Tables(b *testing.B) {
 // `tinybase db lint` process does): every iteration connects a new
 // session, so nothing the session caches between catalog reads helps.
 func BenchmarkLint100TablesCold(b *testing.B) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e := enginetest.New(b)
 	setup, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		b.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/lint/*/*.json from the engine (or, for cases the engine cannot load, from TINYBASE_PG_URL)")
@@ -93,10 +94,7 @@ func checkGolden(t *testing.T, c lintCase, got string) {
 
 func newSession(t testing.TB) *engine.Session {
 	t.Helper()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 	"github.com/tinybase/tinybase/migrations"
 )
 
@@ -273,10 +274,7 @@ func TestPriorFailure(t *testing.T) {
 
 func TestApplyHistoryAndDrift(t *testing.T) {
 	ctx := context.Background()
-	eng, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := enginetest.New(t)
 	s, err := eng.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -7,17 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // startServer serves a fresh engine on an ephemeral port and returns a
 // connection URL for postgres/postgres.
 func startServer(t testing.TB, cfg Config) (*Server, string) {
 	t.Helper()
-	eng, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := enginetest.New(t)
 	srv, err := New(eng, cfg)
 	if err != nil {
 		t.Fatal(err)

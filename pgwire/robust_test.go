@@ -15,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
-	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // startupBytes is a StartupMessage for postgres/postgres.
@@ -85,10 +85,7 @@ func rawExchange(t testing.TB, srv *Server, input []byte) []byte {
 func newTestServer(t testing.TB) *Server { return newTestServerMax(t, 0) }
 
 func newTestServerMax(t testing.TB, max int) *Server {
-	eng, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := enginetest.New(t)
 	srv, err := New(eng, Config{Auth: AuthTrust, MaxMessageBytes: max})
 	if err != nil {
 		t.Fatal(err)
@@ -230,10 +227,7 @@ func TestNoGoroutineLeaks(t *testing.T) {
 }
 
 func startServerNoCleanup(t *testing.T) (*Server, string) {
-	eng, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := enginetest.New(t)
 	srv, err := New(eng, Config{})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 const dbConfigKeysFixture = `create table cfg_notes (id int primary key, body text);
@@ -43,10 +44,7 @@ grant execute on function public.whoami(), public.app(), public.check_request(),
 func engineConfigServer(t *testing.T, fixture string) (*httptest.Server, func(string)) {
 	t.Helper()
 	ctx := context.Background()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	admin, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -230,10 +228,7 @@ func TestPgxRoleSettingsAndPreRequest(t *testing.T) {
 // the authenticator's own pgrst.* settings.
 func TestEngineDBPreConfig(t *testing.T) {
 	ctx := context.Background()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	admin, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

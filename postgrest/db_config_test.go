@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 const dbConfigFixture = `create table cfg_items (id int primary key);
@@ -51,10 +52,7 @@ func get(t *testing.T, base, path string, hdr ...string) (int, string) {
 // use.
 func TestEngineDBConfigReload(t *testing.T) {
 	ctx := context.Background()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	admin, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // The exchange tests replay testdata/exchanges/*.http (HTTP requests, each
@@ -146,34 +146,11 @@ func fixtureSQL(t *testing.T, name string) string {
 	return string(b)
 }
 
-// engineServer opens an engine with the fixture applied.
+// engineServer serves an engine with the fixture applied (built once per
+// fixture, a snapshot per exchange).
 func engineServer(t testing.TB, fixture string) *Server {
 	t.Helper()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := e.Connect(engine.SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	stmts, err := engine.SplitStatements(fixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, st := range stmts {
-		rows, err := s.Query(context.Background(), st.SQL)
-		if err != nil {
-			// GRANT arrives with the rls branch; until then the engine
-			// has no privileges to grant.
-			if pe, ok := err.(*engine.Error); ok && pe.Code == "0A000" && strings.HasPrefix(strings.ToLower(strings.TrimSpace(st.SQL)), "grant") {
-				continue
-			}
-			t.Fatalf("fixture: %s: %v", st.SQL, err)
-		}
-		rows.Close()
-	}
+	e := enginetest.Migrated(t, fixture)
 	srv, err := New(Config{Executor: &EngineExecutor{Engine: e}, JWTSecret: testSecret, AggregatesEnabled: true, MaxRows: 1000, Schemas: []string{"public", "other"}})
 	if err != nil {
 		t.Fatal(err)

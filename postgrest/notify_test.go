@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // NOTIFY pgrst, 'reload schema' reloads the cache of a PgxExecutor.
@@ -107,10 +108,7 @@ func TestEngineNotifyReload(t *testing.T) {
 // engine (the engine outlives the server): reloads notified afterwards
 // reach no one, and Close may be called twice.
 func TestEngineExecutorCloseUnsubscribes(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	admin, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

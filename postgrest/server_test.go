@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 func do(t *testing.T, h http.Handler, method, target, body string, hdr ...string) *httptest.ResponseRecorder {
@@ -41,10 +42,7 @@ func TestOversizedBody(t *testing.T) {
 // The schema cache follows DDL: a table created after the first request
 // is served, a dropped one is PGRST205, without any reload call.
 func TestSchemaCacheFollowsDDL(t *testing.T) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	srv, err := New(Config{Executor: &EngineExecutor{Engine: e}, JWTSecret: testSecret})
 	if err != nil {
 		t.Fatal(err)

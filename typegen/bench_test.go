@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // schema100 is a generated 100-table schema: eight columns of common types
@@ -51,10 +52,7 @@ func BenchmarkTypeScript100Tables(b *testing.B) {
 // `tinybase gen types typescript` process does): every iteration connects a new
 // session, so nothing the session caches between catalog reads helps.
 func BenchmarkTypeScript100TablesCold(b *testing.B) {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e := enginetest.New(b)
 	setup, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		b.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // engineGaps lists the golden cases whose schema.sql the engine cannot load
@@ -53,10 +54,7 @@ func readCase(t *testing.T, name string) (schema string, schemas []string, expec
 
 func newSession(t testing.TB) *engine.Session {
 	t.Helper()
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

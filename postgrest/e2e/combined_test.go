@@ -12,6 +12,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/tinybase/tinybase/auth"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 	"github.com/tinybase/tinybase/postgrest"
 )
 
@@ -25,10 +26,7 @@ import (
 // service_role sees all.
 func TestCombinedSupabase(t *testing.T) {
 	dir := nodeModules(t)
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	runScript(t, e, readFixture(t, "combined.sql"))
 
 	mux := http.NewServeMux()

@@ -22,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 	"github.com/tinybase/tinybase/postgrest"
 )
 
@@ -83,10 +84,7 @@ func serve(t testing.TB, ex postgrest.Executor) string {
 }
 
 func engineExecutor(t testing.TB, fixture string) postgrest.Executor {
-	e, err := engine.Open(engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := enginetest.New(t)
 	s, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)

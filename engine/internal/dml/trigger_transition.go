@@ -1,11 +1,10 @@
-package session
+package dml
 
 import (
 	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
 // Transition tables (docs: CREATE TRIGGER, REFERENCING; 39.1): an AFTER
@@ -17,14 +16,13 @@ import (
 // as stored, after BEFORE triggers); the AFTER firings run once the
 // statement finished, so they see all of them. While a firing's function
 // runs, the session lists its relations (routineState.transition) and
-// storage resolves those names first (storage.EphemeralTables); the table
+// storage resolves those names first (storage.EphemeralTables, which the
+// session implements with EphemeralTable); the table
 // reads its rows from the session when scanned, so a body statement
 // prepared once reads each firing's rows.
 
-var _ storage.EphemeralTables = (*Session)(nil)
-
-// transitionRel is one visible transition table.
-type transitionRel struct {
+// TransitionRel is one visible transition table.
+type TransitionRel struct {
 	name string
 	sch  sql.Schema
 	rows [][]any
@@ -42,24 +40,27 @@ func (fs *firingSet) gather(oldVals, newVals []any) {
 
 // callTrigger runs one queued AFTER firing with its transition tables
 // visible.
-func (s *Session) callTrigger(ctx *sql.Context, fs *firingSet, tg *catalog.Trigger, newVals, oldVals []any) (any, error) {
+func callTrigger(h Host, ctx *sql.Context, fs *firingSet, tg *catalog.Trigger, newVals, oldVals []any) (any, error) {
 	if tg.OldTable != "" || tg.NewTable != "" {
-		n := len(s.rt.transition)
+		rels := h.TransitionTables()
+		n := len(*rels)
 		if tg.OldTable != "" {
-			s.rt.transition = append(s.rt.transition, transitionRel{name: tg.OldTable, sch: fs.sch, rows: fs.oldRows})
+			*rels = append(*rels, TransitionRel{name: tg.OldTable, sch: fs.sch, rows: fs.oldRows})
 		}
 		if tg.NewTable != "" {
-			s.rt.transition = append(s.rt.transition, transitionRel{name: tg.NewTable, sch: fs.sch, rows: fs.newRows})
+			*rels = append(*rels, TransitionRel{name: tg.NewTable, sch: fs.sch, rows: fs.newRows})
 		}
-		defer func() { s.rt.transition = s.rt.transition[:n] }()
+		defer func() { *rels = (*rels)[:n] }()
 	}
-	return s.callRoutine(ctx, fs.fns[tg.Function], nil, fs.data(tg, newVals, oldVals))
+	return h.CallTriggerFunction(ctx, fs.fns[tg.Function], fs.data(tg, newVals, oldVals))
 }
 
-// EphemeralTable implements storage.EphemeralTables.
-func (s *Session) EphemeralTable(name string) (sql.Table, bool) {
-	for i := len(s.rt.transition) - 1; i >= 0; i-- {
-		r := s.rt.transition[i]
+// EphemeralTable is the transition table visible under name, for the
+// session's storage.EphemeralTables.
+func EphemeralTable(h Host, name string) (sql.Table, bool) {
+	rels := *h.TransitionTables()
+	for i := len(rels) - 1; i >= 0; i-- {
+		r := rels[i]
 		if r.name != name {
 			continue
 		}
@@ -93,12 +94,13 @@ func (t *transitionTable) Partitions(*sql.Context) (sql.PartitionIter, error) {
 
 // PartitionRows implements sql.Table.
 func (t *transitionTable) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
-	s, ok := ctx.Session.(*Session)
+	h, ok := hostOf(ctx)
 	if !ok {
 		return sql.RowsToRowIter(), nil
 	}
-	for i := len(s.rt.transition) - 1; i >= 0; i-- {
-		if r := s.rt.transition[i]; r.name == t.name {
+	rels := *h.TransitionTables()
+	for i := len(rels) - 1; i >= 0; i-- {
+		if r := rels[i]; r.name == t.name {
 			out := make([]sql.Row, len(r.rows))
 			for j, row := range r.rows {
 				out[j] = sql.NewRow(row...)

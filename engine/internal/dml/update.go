@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"fmt"
@@ -14,10 +14,10 @@ import (
 // updateSteps runs UPDATE ... FROM: read each target row once with its new
 // values (and RETURNING values), then update exactly those rows by key
 // through a single-table GMS UPDATE, so checks and foreign keys apply.
-func (s *Session) updateSteps(gctx *sql.Context, u *translate.UpdateSteps) (stepResult, error) {
-	tbl, err := s.lookupTable(gctx, u.Target)
+func updateSteps(h Host, gctx *sql.Context, u *translate.UpdateSteps) (Result, error) {
+	tbl, err := lookupTable(h, gctx, u.Target)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
 	sch := tbl.Schema()
 	n, k := len(sch), len(u.Columns)
@@ -30,72 +30,72 @@ func (s *Session) updateSteps(gctx *sql.Context, u *translate.UpdateSteps) (step
 			}
 		}
 		if cols[i] < 0 {
-			return stepResult{}, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", c, tbl.Name())
+			return Result{}, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", c, tbl.Name())
 		}
 		if !u.Defaults[i] {
 			ae := u.Select.SelectExprs[1+i].(*sqlparser.AliasedExpr)
-			ae.Expr = s.assign(ae.Expr, sch[cols[i]])
+			ae.Expr = assign(h, ae.Expr, sch[cols[i]])
 		}
 	}
 	u.ColumnTypes = map[string]*types.Type{}
 	for _, c := range sch {
 		u.ColumnTypes[c.Name] = expr.FromGMSType(c.Type)
 	}
-	u.Select.SelectExprs = s.updateReturningStars(u, sch)
-	sel, err := s.runStep(gctx, u.Select)
+	u.Select.SelectExprs = updateReturningStars(h, u, sch)
+	sel, err := Step(h, gctx, u.Select)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
 	ords := keyOrdinals(tbl)
 	keys := map[string]bool{}
 	values := map[string]sql.Row{}
-	out := stepResult{schema: sel.schema[n+k:], types: sel.types[n+k:]}
-	for _, row := range sel.rows {
-		key := s.rowKey(sch, ords, row[:n])
+	out := Result{Schema: sel.Schema[n+k:], Types: sel.Types[n+k:]}
+	for _, row := range sel.Rows {
+		key := rowKey(h, sch, ords, row[:n])
 		if keys[key] {
 			continue
 		}
 		keys[key] = true
 		values[key] = row[n : n+k]
-		out.rows = append(out.rows, row[n+k:])
+		out.Rows = append(out.Rows, row[n+k:])
 	}
 	if len(keys) > 0 {
 		tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(tbl.Name()), SchemaQualifier: sqlparser.NewTableIdent(tbl.SchemaName())}
 		up := &sqlparser.Update{
 			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn}},
-			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: s.keyIn(sch, ords, "", keys)},
+			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: keyIn(h, sch, ords, "", keys)},
 		}
 		for i, c := range u.Columns {
 			var e sqlparser.Expr = &sqlparser.Default{}
 			if !u.Defaults[i] {
-				e = s.keyValue(sch, ords, values, i, sch[cols[i]])
+				e = keyValueExpr(h, sch, ords, values, i, sch[cols[i]])
 			}
 			up.Exprs = append(up.Exprs, &sqlparser.AssignmentExpr{Name: &sqlparser.ColName{Name: sqlparser.NewColIdent(c)}, Expr: e})
 		}
-		if _, err := s.runStep(gctx, up); err != nil {
-			return stepResult{}, err
+		if _, err := Step(h, gctx, up); err != nil {
+			return Result{}, err
 		}
 	}
 	if !u.Returning {
-		out.ok, out.affected = true, int64(len(out.rows))
-		out.rows = nil
+		out.OK, out.Affected = true, int64(len(out.Rows))
+		out.Rows = nil
 	}
 	return out, nil
 }
 
-// keyValue is the value column i of values holds for the row with the
+// keyValueExpr is the value column i of values holds for the row with the
 // current row's key: how the update step writes the values the select step
 // computed.
-func (s *Session) keyValue(sch sql.Schema, ords []int, values map[string]sql.Row, i int, col *sql.Column) sqlparser.Expr {
+func keyValueExpr(h Host, sch sql.Schema, ords []int, values map[string]sql.Row, i int, col *sql.Column) sqlparser.Expr {
 	children := make(sqlparser.Exprs, len(ords))
 	for j, o := range ords {
 		children[j] = &sqlparser.ColName{Name: sqlparser.NewColIdent(sch[o].Name)}
 	}
-	return sqlparser.InjectedExpr{Expression: &keyLookup{s: s, sch: sch, ords: ords, values: values, i: i, col: col}, Children: children}
+	return sqlparser.InjectedExpr{Expression: &keyLookup{h: h, sch: sch, ords: ords, values: values, i: i, col: col}, Children: children}
 }
 
 type keyLookup struct {
-	s      *Session
+	h      Host
 	sch    sql.Schema
 	ords   []int
 	values map[string]sql.Row
@@ -143,7 +143,7 @@ func (v *keyValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		vals[v.k.ords[i]] = x
 	}
-	r, ok := v.k.values[v.k.s.rowKey(v.k.sch, v.k.ords, vals)]
+	r, ok := v.k.values[rowKey(v.k.h, v.k.sch, v.k.ords, vals)]
 	if !ok {
 		return nil, nil
 	}
@@ -152,7 +152,7 @@ func (v *keyValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // updateReturningStars expands * and target.* in the RETURNING part of an
 // UPDATE ... FROM select, so that target columns show their new values.
-func (s *Session) updateReturningStars(u *translate.UpdateSteps, sch sql.Schema) sqlparser.SelectExprs {
+func updateReturningStars(h Host, u *translate.UpdateSteps, sch sql.Schema) sqlparser.SelectExprs {
 	k := len(u.Columns)
 	list := u.Select.SelectExprs
 	out := append(sqlparser.SelectExprs(nil), list[:1+k]...)

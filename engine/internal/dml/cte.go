@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -13,8 +13,8 @@ import (
 // rows the CTE's body, a VALUES list of typed constants. The main statement
 // is planned afterwards, so it reads the rows the item returned; unlike
 // PostgreSQL it also sees the item's changes in the tables themselves.
-func (s *Session) materializeCTE(gctx *sql.Context, c *translate.ModifyingCTE) error {
-	res, err := s.runResult(gctx, c.Stmt)
+func materializeCTE(h Host, gctx *sql.Context, c *translate.ModifyingCTE) error {
+	res, err := RunResult(h, gctx, c.Stmt)
 	if err != nil {
 		return err
 	}
@@ -23,15 +23,15 @@ func (s *Session) materializeCTE(gctx *sql.Context, c *translate.ModifyingCTE) e
 		c.Slot.Select = emptySelect(nil, nil)
 		return nil
 	}
-	names := make([]string, len(res.schema))
-	for i, col := range res.schema {
+	names := make([]string, len(res.Schema))
+	for i, col := range res.Schema {
 		names[i] = col.Name
 	}
 	if len(c.Columns) > len(names) {
 		return pgerror.New(pgerror.InvalidColumnReference, "WITH query %q has %d columns available but %d columns specified", c.Name, len(names), len(c.Columns))
 	}
 	copy(names, c.Columns)
-	c.Slot.Select = valuesSelect(names, res.types, res.rows)
+	c.Slot.Select = valuesSelect(names, res.Types, res.Rows)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"context"
@@ -30,38 +30,33 @@ import (
 //   - BEFORE ROW triggers see each row before constraints are checked and
 //     may replace NEW or skip the row (return NULL);
 //   - AFTER ROW and AFTER STATEMENT triggers are queued and fire when the
-//     statement has finished (Session.finish, or the end of a statement
+//     statement has finished (the session's finish, or the end of a statement
 //     inside a routine), so they see all of its changes.
 // An error anywhere aborts the statement, which rolls everything back.
 
-// triggerBuilder is the engine's exec builder: before GMS builds the
-// iterators of an analyzed plan, writes on tables with triggers get their
-// triggerNode. (Doing this at build time rather than in an analyzer rule
-// covers GMS's fast paths for simple INSERT / UPDATE / DELETE, which run
-// package-level rule lists.)
-type triggerBuilder struct{ inner sql.NodeExecBuilder }
-
-func installTriggerBuilder(a *analyzer.Analyzer) {
-	a.ExecBuilder = triggerBuilder{inner: a.ExecBuilder}
-}
-
-func (b triggerBuilder) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowIter, error) {
+// BuildWrites builds the iterators of an analyzed plan with inner, the
+// engine's exec builder, once writes on tables with triggers have their
+// triggerNode: the session's exec builder calls it for every plan. (Doing
+// this at build time rather than in an analyzer rule covers GMS's fast
+// paths for simple INSERT / UPDATE / DELETE, which run package-level rule
+// lists.)
+func BuildWrites(ctx *sql.Context, inner sql.NodeExecBuilder, n sql.Node, r sql.Row) (sql.RowIter, error) {
 	n, _, err := applyTinybaseTriggers(ctx, nil, n, nil, nil, nil)
 	if err != nil {
 		return nil, err
 	}
 	cascadeTriggers(ctx, n) // trigger_cascade.go
-	return b.inner.Build(ctx, n, r)
+	return inner.Build(ctx, n, r)
 }
 
 // applyTinybaseTriggers wraps the row source of a write on a table that
 // has triggers for its event.
 func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	s, ok := ctx.Session.(*Session)
-	if !ok || !s.catalog().HasAnyTriggers() {
+	h, ok := hostOf(ctx)
+	if !ok || !h.Catalog().HasAnyTriggers() {
 		return n, transform.SameTree, nil
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch w := n.(type) {
 		case *plan.InsertInto:
@@ -221,20 +216,20 @@ func (n *triggerNode) CollationCoercibility(ctx *sql.Context) (sql.CollationID, 
 // RowIter fires BEFORE STATEMENT triggers, queues AFTER STATEMENT ones
 // and returns the iterator that fires row triggers.
 func (n *triggerNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	s, ok := ctx.Session.(*Session)
+	h, ok := hostOf(ctx)
 	if !ok {
 		return n.builder.Build(ctx, n.Child, row)
 	}
-	ts := s.tableTriggers(n.table, n.event, n.setCols)
-	if err := s.fireStatementTriggers(ctx, ts, catalog.TimingBefore); err != nil {
+	ts := tableTriggers(h, n.table, n.event, n.setCols)
+	if err := fireStatementTriggers(h, ctx, ts, catalog.TimingBefore); err != nil {
 		return nil, err
 	}
-	s.queueStatementTriggers(ts)
+	queueStatementTriggers(h, ts)
 	child, err := n.builder.Build(ctx, n.Child, row)
 	if err != nil {
 		return nil, err
 	}
-	return &triggerIter{s: s, child: child, ts: ts}, nil
+	return &triggerIter{h: h, child: child, ts: ts}, nil
 }
 
 // firingSet is a table's triggers for one event, in firing order.
@@ -255,14 +250,14 @@ type firingSet struct {
 }
 
 // tableTriggers collects the enabled triggers on t for ev.
-func (s *Session) tableTriggers(t *storage.Table, ev catalog.TriggerEvent, setCols []string) *firingSet {
-	return s.triggersOn(tableQName(t), t.Schema(), ev, setCols)
+func tableTriggers(h Host, t *storage.Table, ev catalog.TriggerEvent, setCols []string) *firingSet {
+	return triggersOn(h, tableQName(t), t.Schema(), ev, setCols)
 }
 
 // triggersOn collects the enabled triggers on the table q (columns sch)
 // for ev.
-func (s *Session) triggersOn(q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent, setCols []string) *firingSet {
-	cat := s.catalog()
+func triggersOn(h Host, q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent, setCols []string) *firingSet {
+	cat := h.Catalog()
 	fs := &firingSet{table: q, event: ev, width: len(sch), sch: sch, fns: map[uint32]*catalog.Function{}}
 	for _, c := range sch {
 		fs.cols = append(fs.cols, routine.Column{Name: c.Name, Type: expr.FromGMSType(c.Type)})
@@ -322,87 +317,89 @@ func (fs *firingSet) data(tg *catalog.Trigger, newRow, oldRow []any) *routine.Tr
 }
 
 // fireStatementTriggers runs the FOR EACH STATEMENT triggers of a timing.
-func (s *Session) fireStatementTriggers(ctx *sql.Context, fs *firingSet, timing string) error {
+func fireStatementTriggers(h Host, ctx *sql.Context, fs *firingSet, timing string) error {
 	for _, tg := range fs.triggers {
 		if tg.ForEachRow || tg.Timing != timing {
 			continue
 		}
-		if _, err := s.callRoutine(ctx, fs.fns[tg.Function], nil, fs.data(tg, nil, nil)); err != nil {
+		if _, err := h.CallTriggerFunction(ctx, fs.fns[tg.Function], fs.data(tg, nil, nil)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// afterEvent is a queued AFTER trigger firing.
-type afterEvent struct {
+// AfterEvent is a queued AFTER trigger firing.
+type AfterEvent struct {
 	fs       *firingSet
 	tg       *catalog.Trigger
 	new, old []any
 }
 
 // queueStatementTriggers queues the AFTER STATEMENT triggers.
-func (s *Session) queueStatementTriggers(fs *firingSet) {
+func queueStatementTriggers(h Host, fs *firingSet) {
 	for _, tg := range fs.triggers {
 		if !tg.ForEachRow && tg.Timing == catalog.TimingAfter {
-			s.queueAfter(afterEvent{fs: fs, tg: tg})
+			queueAfter(h, AfterEvent{fs: fs, tg: tg})
 		}
 	}
 }
 
-func (s *Session) queueAfter(e afterEvent) {
-	if len(s.rt.after) == 0 {
-		s.rt.after = append(s.rt.after, nil)
+func queueAfter(h Host, e AfterEvent) {
+	after := h.AfterQueue()
+	if len(*after) == 0 {
+		*after = append(*after, nil)
 	}
-	top := len(s.rt.after) - 1
-	s.rt.after[top] = append(s.rt.after[top], e)
+	top := len(*after) - 1
+	(*after)[top] = append((*after)[top], e)
 }
 
-// fireAfterTriggers runs the current level's queued AFTER triggers when
+// FireAfterTriggers runs the current level's queued AFTER triggers when
 // the statement succeeded (err nil) and drops them otherwise. Triggers
 // queued while these run (by the trigger functions' own statements)
 // fire at the end of those statements.
-func (s *Session) fireAfterTriggers(err error) error {
-	if len(s.rt.after) == 0 {
+func FireAfterTriggers(h Host, err error) error {
+	after := h.AfterQueue()
+	if len(*after) == 0 {
 		return err
 	}
-	top := len(s.rt.after) - 1
-	queue := s.rt.after[top]
-	s.rt.after[top] = nil
+	top := len(*after) - 1
+	queue := (*after)[top]
+	(*after)[top] = nil
 	if err != nil || len(queue) == 0 {
 		return err
 	}
-	ctx := sql.NewContext(context.Background(), sql.WithSession(s))
+	ctx := h.GMSContext(context.Background())
 	// AFTER ROW firings come before AFTER STATEMENT ones
 	sort.SliceStable(queue, func(i, j int) bool { return queue[i].tg.ForEachRow && !queue[j].tg.ForEachRow })
 	for i := 0; i < len(queue); i++ {
 		e := queue[i]
-		if _, err := s.callTrigger(ctx, e.fs, e.tg, e.new, e.old); err != nil {
-			s.rt.after[top] = nil
+		if _, err := callTrigger(h, ctx, e.fs, e.tg, e.new, e.old); err != nil {
+			(*after)[top] = nil
 			return err
 		}
-		queue = append(queue, s.rt.after[top]...)
-		s.rt.after[top] = nil
+		queue = append(queue, (*after)[top]...)
+		(*after)[top] = nil
 	}
 	return nil
 }
 
 // triggerIter fires row triggers for each row of a write.
 type triggerIter struct {
-	s     *Session
+	h     Host
 	child sql.RowIter
 	ts    *firingSet
 	// pending are the AFTER ROW firings of the row last returned: queued
 	// once the write asks for the next row (so it succeeded), dropped if
 	// the write fails (ON CONFLICT retries a row under a savepoint).
-	pending []afterEvent
+	pending []AfterEvent
 	done    bool
 }
 
 func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 	fs := it.ts
 	for _, e := range it.pending {
-		it.s.queueAfter(e)
+		queueAfter(it.h, e)
 	}
 	it.pending = it.pending[:0]
 	for {
@@ -432,14 +429,14 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if !tg.ForEachRow || tg.Timing != catalog.TimingBefore {
 				continue
 			}
-			fire, err := it.s.triggerWhen(ctx, fs, tg, newVals, oldVals)
+			fire, err := triggerWhen(it.h, ctx, fs, tg, newVals, oldVals)
 			if err != nil {
 				return nil, err
 			}
 			if !fire {
 				continue
 			}
-			res, err := it.s.callRoutine(ctx, fs.fns[tg.Function], nil, fs.data(tg, newVals, oldVals))
+			res, err := it.h.CallTriggerFunction(ctx, fs.fns[tg.Function], fs.data(tg, newVals, oldVals))
 			if err != nil {
 				return nil, err
 			}
@@ -448,7 +445,7 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 				break
 			}
 			if fs.event != catalog.EventDelete {
-				if newVals, err = fs.castRow(it.s, res.Row); err != nil {
+				if newVals, err = fs.castRow(res.Row); err != nil {
 					return nil, err
 				}
 			}
@@ -463,12 +460,12 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if !tg.ForEachRow || tg.Timing != catalog.TimingAfter {
 				continue
 			}
-			fire, err := it.s.triggerWhen(ctx, fs, tg, newVals, oldVals)
+			fire, err := triggerWhen(it.h, ctx, fs, tg, newVals, oldVals)
 			if err != nil {
 				return nil, err
 			}
 			if fire {
-				it.pending = append(it.pending, afterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
+				it.pending = append(it.pending, AfterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
 			}
 		}
 		out := append(sql.Row{}, prefix...)
@@ -490,7 +487,7 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 func (it *triggerIter) Close(ctx *sql.Context) error {
 	if it.done {
 		for _, e := range it.pending {
-			it.s.queueAfter(e)
+			queueAfter(it.h, e)
 		}
 	}
 	it.pending = nil
@@ -506,7 +503,7 @@ func (fs *firingSet) values(r sql.Row) []any {
 }
 
 // castRow brings a row a trigger returned to the table's column types.
-func (fs *firingSet) castRow(s *Session, r []any) ([]any, error) {
+func (fs *firingSet) castRow(r []any) ([]any, error) {
 	if len(r) != fs.width {
 		return nil, fmt.Errorf("engine: trigger returned %d columns for a table of %d", len(r), fs.width)
 	}
@@ -514,18 +511,14 @@ func (fs *firingSet) castRow(s *Session, r []any) ([]any, error) {
 }
 
 // triggerWhen evaluates a trigger's WHEN condition for a row.
-func (s *Session) triggerWhen(ctx *sql.Context, fs *firingSet, tg *catalog.Trigger, newVals, oldVals []any) (bool, error) {
+func triggerWhen(h Host, ctx *sql.Context, fs *firingSet, tg *catalog.Trigger, newVals, oldVals []any) (bool, error) {
 	if tg.When == "" {
 		return true, nil
-	}
-	st, err := s.whenStatement(fs, tg)
-	if err != nil {
-		return false, err
 	}
 	args := make([]any, 2*fs.width)
 	copy(args, newVals)
 	copy(args[fs.width:], oldVals)
-	rows, err := st.Query(ctx, &routineCaller{s: s, gctx: ctx}, args)
+	rows, err := h.QueryWhen(ctx, tg, func() (string, *routine.Params, error) { return whenStatement(fs, tg) }, args)
 	if err != nil {
 		return false, err
 	}
@@ -536,12 +529,9 @@ func (s *Session) triggerWhen(ctx *sql.Context, fs *firingSet, tg *catalog.Trigg
 	return b, nil
 }
 
-// whenStatement prepares a trigger's WHEN condition as a statement over
-// NEW and OLD parameters, cached per trigger value.
-func (s *Session) whenStatement(fs *firingSet, tg *catalog.Trigger) (*routineStmt, error) {
-	if st, ok := s.eng.routineCache.when.Load(tg); ok {
-		return st.(*routineStmt), nil
-	}
+// whenStatement is a trigger's WHEN condition as a statement over NEW
+// and OLD parameters.
+func whenStatement(fs *firingSet, tg *catalog.Trigger) (string, *routine.Params, error) {
 	names := make([]string, len(fs.cols))
 	ptypes := make([]*types.Type, 2*len(fs.cols))
 	for i, c := range fs.cols {
@@ -550,39 +540,35 @@ func (s *Session) whenStatement(fs *firingSet, tg *catalog.Trigger) (*routineStm
 	}
 	text, err := translate.TriggerWhenSQL(tg.When, names)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	st, err := prepareRoutineStmt(text, &routine.Params{Types: ptypes})
-	if err != nil {
-		return nil, err
-	}
-	s.eng.routineCache.when.Store(tg, st)
-	return st, nil
+	return text, &routine.Params{Types: ptypes}, nil
 }
 
-// fireTruncateTriggers runs the TRUNCATE statement triggers of a timing
+// FireTruncateTriggers runs the TRUNCATE statement triggers of a timing
 // on each truncated table.
-func (s *Session) fireTruncateTriggers(ctx *sql.Context, tables []*storage.Table, timing string) error {
-	cat := s.catalog()
+func FireTruncateTriggers(h Host, ctx *sql.Context, tables []*storage.Table, timing string) error {
+	cat := h.Catalog()
 	for _, t := range tables {
 		if !hasTriggersFor(cat, t, catalog.EventTruncate) {
 			continue
 		}
-		if err := s.fireStatementTriggers(ctx, s.tableTriggers(t, catalog.EventTruncate, nil), timing); err != nil {
+		if err := fireStatementTriggers(h, ctx, tableTriggers(h, t, catalog.EventTruncate, nil), timing); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// nestAfterTriggers opens a statement level for a statement run inside a
+// NestAfterTriggers opens a statement level for a statement run inside a
 // routine (its AFTER triggers fire when it ends, not with the calling
 // statement's); the returned function closes it.
-func (s *Session) nestAfterTriggers() func() {
-	if len(s.rt.after) == 0 {
-		s.rt.after = append(s.rt.after, nil)
+func NestAfterTriggers(h Host) func() {
+	after := h.AfterQueue()
+	if len(*after) == 0 {
+		*after = append(*after, nil)
 	}
-	s.rt.after = append(s.rt.after, nil)
-	n := len(s.rt.after)
-	return func() { s.rt.after = s.rt.after[:n-1] }
+	*after = append(*after, nil)
+	n := len(*after)
+	return func() { *after = (*after)[:n-1] }
 }

@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"context"
@@ -26,52 +26,31 @@ import (
 // statement's transaction, so an error undoes what earlier rows' trigger
 // calls did.
 
-// runInsteadOf runs a write on a view through its INSTEAD OF triggers.
-func (s *Session) runInsteadOf(ctx context.Context, c *translate.InsteadOf) (*Rows, error) {
-	n, ret, err := s.insteadOf(ctx, c)
-	var tag string
-	if err == nil {
-		switch c.Event {
-		case catalog.EventInsert:
-			tag = fmt.Sprintf("INSERT 0 %d", n)
-		case catalog.EventUpdate:
-			tag = fmt.Sprintf("UPDATE %d", n)
-		default:
-			tag = fmt.Sprintf("DELETE %d", n)
-		}
-		tag, _, err = s.commandDone(tag)
-	}
-	if s.state == txnIdle {
-		s.endImplicit()
-	}
+// InsteadOf runs a write on a view through its INSTEAD OF triggers: the
+// command tag, and the RETURNING rows when the statement has RETURNING.
+func InsteadOf(h Host, ctx context.Context, c *translate.InsteadOf) (string, *plpgsql.Result, error) {
+	n, ret, err := insteadOf(h, ctx, c)
 	if err != nil {
-		s.failed()
-		return nil, err
+		return "", nil, err
 	}
-	if ret == nil {
-		return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+	switch c.Event {
+	case catalog.EventInsert:
+		return fmt.Sprintf("INSERT 0 %d", n), ret, nil
+	case catalog.EventUpdate:
+		return fmt.Sprintf("UPDATE %d", n), ret, nil
 	}
-	// RETURNING: the rows were computed inside the statement; the result
-	// only hands them out
-	r := &Rows{kind: c.View.Name, tag: tag, notices: s.takeNotices()}
-	sch := make(sql.Schema, len(ret.Names))
-	for i, name := range ret.Names {
-		sch[i] = &sql.Column{Name: name, Type: ret.Types[i], Nullable: true}
-	}
-	r.setColumns(sch)
-	r.static = ret.Rows
-	return r, nil
+	return fmt.Sprintf("DELETE %d", n), ret, nil
 }
 
-func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *plpgsql.Result, error) {
+func insteadOf(h Host, ctx context.Context, c *translate.InsteadOf) (int, *plpgsql.Result, error) {
 	count := 0
 	var returned [][]any
 	var ret *plpgsql.Result
-	err := s.inPL(ctx, func(ctx context.Context) error {
-		if err := s.StorageTxn().Lock(ctx); err != nil {
-			return lockError(err)
+	err := h.InPL(ctx, func(ctx context.Context) error {
+		if err := h.LockForWrite(ctx); err != nil {
+			return err
 		}
-		res, err := s.insteadOfQuery(ctx, c, c.Query)
+		res, err := insteadOfQuery(h, ctx, c, c.Query)
 		if err != nil {
 			return err
 		}
@@ -79,7 +58,7 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 		var viewTypes []*types.Type
 		switch c.Event {
 		case catalog.EventInsert:
-			desc, err := s.insteadOfQuery(ctx, c, c.Describe)
+			desc, err := insteadOfQuery(h, ctx, c, c.Describe)
 			if err != nil {
 				return err
 			}
@@ -91,8 +70,8 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 		for i, name := range c.Columns {
 			sch[i] = &sql.Column{Name: name, Type: viewTypes[i], Nullable: true, Source: c.View.Name}
 		}
-		fs := s.triggersOn(c.View, sch, c.Event, nil)
-		gctx := sql.NewContext(ctx, sql.WithSession(s))
+		fs := triggersOn(h, c.View, sch, c.Event, nil)
+		gctx := h.GMSContext(ctx)
 		for _, row := range res.Rows {
 			var oldVals, newVals []any
 			switch c.Event {
@@ -108,7 +87,7 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 				if c.Event == catalog.EventUpdate {
 					from = res.Types[width:]
 				}
-				if newVals, err = s.castValues(gctx, newVals, from, viewTypes); err != nil {
+				if newVals, err = castValues(h, gctx, newVals, from, viewTypes); err != nil {
 					return err
 				}
 			}
@@ -121,7 +100,7 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 				if tg.Timing != catalog.TimingInstead || !tg.ForEachRow {
 					continue
 				}
-				r, err := s.callRoutine(gctx, fs.fns[tg.Function], nil, fs.data(tg, newVals, oldVals))
+				r, err := h.CallTriggerFunction(gctx, fs.fns[tg.Function], fs.data(tg, newVals, oldVals))
 				if err != nil {
 					return err
 				}
@@ -144,10 +123,11 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 		if c.Returning == nil {
 			return nil
 		}
-		n := len(s.rt.transition)
-		s.rt.transition = append(s.rt.transition, transitionRel{name: translate.InsteadOfReturning, sch: sch, rows: returned})
-		defer func() { s.rt.transition = s.rt.transition[:n] }()
-		ret, err = s.insteadOfQuery(ctx, c, c.Returning)
+		rels := h.TransitionTables()
+		n := len(*rels)
+		*rels = append(*rels, TransitionRel{name: translate.InsteadOfReturning, sch: sch, rows: returned})
+		defer func() { *rels = (*rels)[:n] }()
+		ret, err = insteadOfQuery(h, ctx, c, c.Returning)
 		return err
 	})
 	return count, ret, err
@@ -155,25 +135,19 @@ func (s *Session) insteadOf(ctx context.Context, c *translate.InsteadOf) (int, *
 
 // insteadOfQuery runs one of the queries of an INSTEAD OF write in the
 // statement's transaction.
-func (s *Session) insteadOfQuery(ctx context.Context, c *translate.InsteadOf, q *pg.Node) (*plpgsql.Result, error) {
-	node := pgtree.Clone(q)
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog(), Params: c.Params, BoundParams: c.BoundParams}
-	res, err := tr.Statement(node)
-	if err != nil {
-		return nil, err
-	}
-	return s.runNested(ctx, s.curSQL, node, res)
+func insteadOfQuery(h Host, ctx context.Context, c *translate.InsteadOf, q *pg.Node) (*plpgsql.Result, error) {
+	return h.QueryNested(ctx, pgtree.Clone(q), c.Params, c.BoundParams)
 }
 
 // castValues assignment-casts a row to the view's column types.
-func (s *Session) castValues(gctx *sql.Context, vals []any, from, to []*types.Type) ([]any, error) {
+func castValues(h Host, gctx *sql.Context, vals []any, from, to []*types.Type) ([]any, error) {
 	out := make([]any, len(vals))
 	for i, v := range vals {
 		if v == nil || from[i] == nil || from[i].OID == to[i].OID && from[i].Mod == to[i].Mod {
 			out[i] = v
 			continue
 		}
-		e, err := expr.Coerce(&s.env, expr.NewLiteral(from[i], v), to[i], types.CastAssignment)
+		e, err := expr.Coerce(h.TypesEnv(), expr.NewLiteral(from[i], v), to[i], types.CastAssignment)
 		if err != nil {
 			return nil, err
 		}

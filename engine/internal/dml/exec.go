@@ -1,9 +1,9 @@
-package session
+package dml
 
 import (
-	"context"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -21,38 +21,38 @@ import (
 // piece run as a sequence of ordinary GMS statements inside the statement's
 // savepoint, with their results materialised.
 
-// stepResult is one GMS statement's materialised result.
-type stepResult struct {
-	schema   sql.Schema
-	types    []*types.Type
-	rows     []sql.Row
-	affected int64
-	ok       bool // the statement reported affected rows (DML without RETURNING)
+// Result is one GMS statement's or program's materialised result.
+type Result struct {
+	Schema   sql.Schema
+	Types    []*types.Type
+	Rows     []sql.Row
+	Affected int64
+	OK       bool // the statement reported affected rows (DML without RETURNING)
 }
 
-// count is the number a command tag reports for the step.
-func (r stepResult) count() int64 {
-	if r.ok {
-		return r.affected
+// Count is the number a command tag reports for the result.
+func (r Result) Count() int64 {
+	if r.OK {
+		return r.Affected
 	}
-	return int64(len(r.rows))
+	return int64(len(r.Rows))
 }
 
-// runStep plans and runs one vitess statement to completion.
-func (s *Session) runStep(gctx *sql.Context, stmt sqlparser.Statement) (res stepResult, err error) {
+// Step plans and runs one vitess statement to completion.
+func Step(h Host, gctx *sql.Context, stmt sqlparser.Statement) (res Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = internalError(p)
 		}
 	}()
-	if err := s.prepareDML(gctx, stmt); err != nil {
+	if err := Prepare(h, gctx, stmt); err != nil {
 		return res, err
 	}
-	schema, iter, err := s.runGMS(gctx, "", stmt) // plancache.go
+	schema, iter, err := h.ExecGMS(gctx, stmt)
 	if err != nil {
 		return res, err
 	}
-	res.schema = schema
+	res.Schema = schema
 	foreign := make([]bool, len(schema))
 	for _, c := range schema {
 		t := expr.FromGMSType(c.Type)
@@ -60,8 +60,8 @@ func (s *Session) runStep(gctx *sql.Context, stmt sqlparser.Statement) (res step
 			t = types.Text
 		}
 		_, ours := c.Type.(*types.Type)
-		foreign[len(res.types)] = !ours
-		res.types = append(res.types, t)
+		foreign[len(res.Types)] = !ours
+		res.Types = append(res.Types, t)
 	}
 	for {
 		row, nerr := iter.Next(gctx)
@@ -74,125 +74,90 @@ func (s *Session) runStep(gctx *sql.Context, stmt sqlparser.Statement) (res step
 		}
 		if len(row) == 1 {
 			if ok, isOK := row[0].(gmstypes.OkResult); isOK {
-				res.ok = true
-				res.affected += int64(ok.RowsAffected)
+				res.OK = true
+				res.Affected += int64(ok.RowsAffected)
 				if ui, isUp := ok.Info.(plan.UpdateInfo); isUp {
-					res.affected = int64(ui.Matched)
+					res.Affected = int64(ui.Matched)
 				}
 				continue
 			}
 		}
 		for i, v := range row {
 			if i < len(foreign) && foreign[i] && v != nil {
-				if row[i], err = expr.FromGMSValue(res.types[i], v); err != nil {
+				if row[i], err = expr.FromGMSValue(res.Types[i], v); err != nil {
 					_ = iter.Close(gctx)
 					return res, err
 				}
 			}
 		}
-		res.rows = append(res.rows, row)
+		res.Rows = append(res.Rows, row)
 	}
 	return res, iter.Close(gctx)
 }
 
-// runDML runs a DML program as one atomic statement.
-func (s *Session) runDML(ctx context.Context, res translate.Result, d *translate.DML) (*Rows, error) {
-	txn := s.StorageTxn()
-	if s.state == txnIdle {
-		txn.Refresh()
-	}
-	if res.Tag != "SELECT" || len(d.CTEs) > 0 {
-		if err := txn.Lock(ctx); err != nil {
-			s.failed()
-			return nil, lockError(err)
-		}
-	}
-	mark := txn.Savepoint()
-	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(s.curSQL))
-	out, err := s.dml(gctx, d)
-	if err != nil {
-		txn.RollbackTo(mark)
-		s.failed()
-		return nil, s.statementError(err, res.Tag)
-	}
-	r := &Rows{s: s, gctx: gctx, kind: res.Tag, mark: mark}
-	switch res.Tag {
+// Tag is the command tag of a program's result for the statement's tag.
+func Tag(tag string, out Result) string {
+	switch tag {
 	case "INSERT":
-		r.tag = fmt.Sprintf("INSERT 0 %d", out.count())
+		return fmt.Sprintf("INSERT 0 %d", out.Count())
 	case "SELECT", "UPDATE", "DELETE":
-		r.tag = fmt.Sprintf("%s %d", res.Tag, out.count())
-	default:
-		r.tag = res.Tag
+		return fmt.Sprintf("%s %d", tag, out.Count())
 	}
-	if res.Tag == "SELECT" || res.Returning {
-		r.setColumns(out.schema)
-		for _, row := range out.rows {
-			r.static = append(r.static, row)
-		}
-		if len(r.static) == 0 {
-			r.finish(nil)
-		}
-	} else {
-		r.finish(nil)
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	return r, nil
+	return tag
 }
 
-// dml runs a program: its data-modifying WITH items, then its statement.
+// Run runs a program: its data-modifying WITH items, then its statement.
 // A SELECT reads the tables as they were before the WITH items changed
 // them, as in PostgreSQL, where all parts of a statement share one
 // snapshot; a data-modifying main statement sees their changes.
-func (s *Session) dml(gctx *sql.Context, d *translate.DML) (stepResult, error) {
-	txn := s.StorageTxn()
+func Run(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
+	txn := h.StorageTxn()
 	before := txn.Savepoint()
 	for _, c := range d.CTEs {
-		if err := s.materializeCTE(gctx, c); err != nil {
-			return stepResult{}, err
+		if err := materializeCTE(h, gctx, c); err != nil {
+			return Result{}, err
 		}
 	}
 	if _, isSelect := d.Stmt.(sqlparser.SelectStatement); isSelect && len(d.CTEs) > 0 {
 		after := txn.Savepoint()
 		txn.RollbackTo(before)
-		res, err := s.runStep(gctx, d.Stmt)
+		res, err := Step(h, gctx, d.Stmt)
 		txn.RollbackTo(after)
 		return res, err
 	}
 	switch {
 	case d.Delete != nil:
-		return s.deleteSteps(gctx, d.Delete)
+		return deleteSteps(h, gctx, d.Delete)
 	case d.Update != nil:
-		return s.updateSteps(gctx, d.Update)
+		return updateSteps(h, gctx, d.Update)
 	case d.Upsert != nil:
-		return s.upsert(gctx, d.Upsert)
+		return upsert(h, gctx, d.Upsert)
 	}
-	return s.runStep(gctx, d.Stmt)
+	return Step(h, gctx, d.Stmt)
 }
 
-// runResult runs a translated statement that is either plain or a program.
-func (s *Session) runResult(gctx *sql.Context, res translate.Result) (stepResult, error) {
-	if err := s.readOnlyWrite(res); err != nil { // readonly_writes.go
-		return stepResult{}, err
+// RunResult runs a translated statement that is either plain or a program.
+func RunResult(h Host, gctx *sql.Context, res translate.Result) (Result, error) {
+	if err := ReadOnlyWrite(h, res); err != nil { // readonly.go
+		return Result{}, err
 	}
 	if d, ok := res.Cmd.(*translate.DML); ok {
-		return s.dml(gctx, d)
+		return Run(h, gctx, d)
 	}
 	if res.Stmt == nil {
-		return stepResult{}, pgerror.New(pgerror.FeatureNotSupported, "%s is not supported in WITH yet", res.Tag)
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "%s is not supported in WITH yet", res.Tag)
 	}
-	return s.runStep(gctx, res.Stmt)
+	return Step(h, gctx, res.Stmt)
 }
 
 // lookupTable finds a table as the statement names it.
-func (s *Session) lookupTable(gctx *sql.Context, ref translate.TableRef) (*storage.Table, error) {
-	schemas := s.SearchPath()
+func lookupTable(h Host, gctx *sql.Context, ref translate.TableRef) (*storage.Table, error) {
+	schemas := h.SearchPath()
 	if ref.Schema != "" {
 		schemas = []string{ref.Schema}
 	}
 	for _, sc := range schemas {
-		t, ok, err := s.eng.provider.DB().Table(gctx, sc, ref.Name)
+		t, ok, err := h.StorageTable(gctx, sc, ref.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -221,7 +186,7 @@ func keyOrdinals(t *storage.Table) []int {
 }
 
 // rowKey renders the key columns of a stored row as a map key.
-func (s *Session) rowKey(sch sql.Schema, ords []int, row sql.Row) string {
+func rowKey(h Host, sch sql.Schema, ords []int, row sql.Row) string {
 	var b strings.Builder
 	for _, o := range ords {
 		v := row[o]
@@ -231,7 +196,7 @@ func (s *Session) rowKey(sch sql.Schema, ords []int, row sql.Row) string {
 		default:
 			b.WriteString("\x01V")
 			if t, ok := sch[o].Type.(*types.Type); ok {
-				b.WriteString(types.Output(t, v, &s.env))
+				b.WriteString(types.Output(t, v, h.TypesEnv()))
 			} else {
 				fmt.Fprint(&b, v)
 			}
@@ -246,4 +211,10 @@ func literal(t *types.Type, v any) sqlparser.Expr {
 	return sqlparser.InjectedExpr{Expression: &expr.Pending{Name: "literal", Build: func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewLiteral(t, v), nil
 	}}}
+}
+
+// internalError converts a recovered panic into XX000.
+func internalError(p any) error {
+	return &pgerror.Error{Severity: "ERROR", Code: pgerror.InternalError,
+		Message: fmt.Sprintf("internal error: %v", p), Detail: string(debug.Stack())}
 }

@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"slices"
@@ -21,38 +21,38 @@ import (
 // and either skips it (DO NOTHING) or updates the existing row (DO
 // UPDATE), with EXCLUDED reading the proposed row. A violation of any other
 // index is an error, as in PostgreSQL.
-func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, error) {
-	tbl, err := s.lookupTable(gctx, u.Target)
+func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
+	tbl, err := lookupTable(h, gctx, u.Target)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
 	sch := tbl.Schema()
 	n := len(sch)
 	colIdx, err := insertColumns(tbl, u.Columns, u.Values)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
-	arbiters, err := arbiterIndexes(gctx, tbl, u)
+	arbiters, err := arbiterIndexes(h, gctx, tbl, u)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
-	proposed, defaults, err := s.proposedRows(gctx, tbl, colIdx, u)
+	proposed, defaults, err := proposedRows(h, gctx, tbl, colIdx, u)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
 	name := tbl.Name()
 	tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(tbl.Name()), SchemaQualifier: sqlparser.NewTableIdent(tbl.SchemaName())}
-	out := stepResult{ok: len(u.Returning) == 0}
+	out := Result{OK: len(u.Returning) == 0}
 	if len(u.Returning) > 0 {
 		// the RETURNING columns, known even when no row is returned
 		probe := &sqlparser.Select{SelectExprs: u.Returning,
 			From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn, As: sqlparser.NewTableIdent(name)}}}
 		probe.Where = emptySelect(nil, nil).(*sqlparser.Select).Where
-		pr, err := s.runStep(gctx, probe)
+		pr, err := Step(h, gctx, probe)
 		if err != nil {
-			return stepResult{}, err
+			return Result{}, err
 		}
-		out.schema, out.types = pr.schema, pr.types
+		out.Schema, out.Types = pr.Schema, pr.Types
 	}
 	if u.Update {
 		u.Excluded.Columns = make([]string, n)
@@ -65,7 +65,7 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 	ords := keyOrdinals(tbl)
 	touched := map[string]bool{}
 	returning := append(sqlparser.SelectExprs{&sqlparser.StarExpr{}}, u.Returning...)
-	txn := s.StorageTxn()
+	txn := h.StorageTxn()
 	for r, row := range proposed {
 		ins := &sqlparser.Insert{Action: sqlparser.InsertStr, Table: tn, Returning: returning}
 		var tuple sqlparser.ValTuple
@@ -89,7 +89,7 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 					continue
 				}
 				if full[ci], err = columnDefault(gctx, c); err != nil {
-					return stepResult{}, err
+					return Result{}, err
 				}
 				given[ci] = true
 				ins.Columns = append(ins.Columns, sqlparser.NewColIdent(c.Name))
@@ -98,38 +98,38 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 		}
 		ins.Rows = &sqlparser.AliasedValues{Values: sqlparser.Values{tuple}}
 		mark := txn.Savepoint()
-		res, err := s.runStep(gctx, ins)
+		res, err := Step(h, gctx, ins)
 		if err == nil {
-			touched[s.rowKey(sch, ords, res.rows[0][:n])] = true
-			out.affected++
+			touched[rowKey(h, sch, ords, res.Rows[0][:n])] = true
+			out.Affected++
 			if len(u.Returning) > 0 {
-				out.rows = append(out.rows, res.rows[0][n:])
+				out.Rows = append(out.Rows, res.Rows[0][n:])
 			}
 			continue
 		}
 		uv, ok := storage.AsUniqueViolation(err)
 		if !ok || uv.Table != tbl.Name() || uv.Schema != tbl.SchemaName() || (arbiters != nil && !arbiters[uv.Index]) {
-			return stepResult{}, err
+			return Result{}, err
 		}
 		txn.RollbackTo(mark)
 		if !u.Update {
 			continue
 		}
-		key := s.rowKey(sch, ords, uv.Existing)
+		key := rowKey(h, sch, ords, uv.Existing)
 		if touched[key] {
 			e := pgerror.New(pgerror.CardinalityViolation, "ON CONFLICT DO UPDATE command cannot affect row a second time")
 			e.Hint = "Ensure that no rows proposed for insertion within the same command have duplicate constrained values."
-			return stepResult{}, e
+			return Result{}, e
 		}
 		for ci := range sch {
 			if !given[ci] {
 				if full[ci], err = columnDefault(gctx, sch[ci]); err != nil {
-					return stepResult{}, err
+					return Result{}, err
 				}
 			}
 		}
 		u.Excluded.Values = full
-		where := s.keyIn(sch, ords, name, map[string]bool{key: true})
+		where := keyIn(h, sch, ords, name, map[string]bool{key: true})
 		if pk := tbl.PrimaryKeySchema().PkOrdinals; len(pk) > 0 {
 			// equalities on the key let GMS look the row up by index
 			for _, o := range pk {
@@ -148,15 +148,15 @@ func (s *Session) upsert(gctx *sql.Context, u *translate.Upsert) (stepResult, er
 			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: where},
 			Returning:  append(sqlparser.SelectExprs{&sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}}}, u.Returning...),
 		}
-		res, err = s.runStep(gctx, upd)
+		res, err = Step(h, gctx, upd)
 		if err != nil {
-			return stepResult{}, err
+			return Result{}, err
 		}
-		for _, nr := range res.rows {
-			touched[s.rowKey(sch, ords, nr[:n])] = true
-			out.affected++
+		for _, nr := range res.Rows {
+			touched[rowKey(h, sch, ords, nr[:n])] = true
+			out.Affected++
 			if len(u.Returning) > 0 {
-				out.rows = append(out.rows, nr[n:])
+				out.Rows = append(out.Rows, nr[n:])
 			}
 		}
 	}
@@ -210,7 +210,7 @@ func insertColumns(tbl *storage.Table, cols []string, values [][]sqlparser.Expr)
 
 // arbiterIndexes finds the unique indexes the conflict target names; nil
 // means every unique index (DO NOTHING without a target).
-func arbiterIndexes(gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) (map[string]bool, error) {
+func arbiterIndexes(h Host, gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) (map[string]bool, error) {
 	if u.Constraint == "" && len(u.TargetColumns) == 0 && len(u.TargetExprs) == 0 {
 		return nil, nil
 	}
@@ -231,7 +231,7 @@ func arbiterIndexes(gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) 
 		return out, nil
 	}
 	if len(u.TargetExprs) > 0 {
-		return exprArbiters(tbl, infos, u)
+		return exprArbiters(h, tbl, infos, u)
 	}
 	want := append([]string(nil), u.TargetColumns...)
 	sort.Strings(want)
@@ -253,24 +253,24 @@ func arbiterIndexes(gctx *sql.Context, tbl *storage.Table, u *translate.Upsert) 
 
 // proposedRows evaluates the rows to insert, each value assignment-cast to
 // its column's type; defaults[r][i] marks a DEFAULT item.
-func (s *Session) proposedRows(gctx *sql.Context, tbl *storage.Table, colIdx []int, u *translate.Upsert) ([]sql.Row, [][]bool, error) {
+func proposedRows(h Host, gctx *sql.Context, tbl *storage.Table, colIdx []int, u *translate.Upsert) ([]sql.Row, [][]bool, error) {
 	sch := tbl.Schema()
 	if u.Source != nil {
-		res, err := s.runStep(gctx, u.Source)
+		res, err := Step(h, gctx, u.Source)
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(res.schema) > len(colIdx) {
+		if len(res.Schema) > len(colIdx) {
 			return nil, nil, pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
 		}
-		if len(res.schema) < len(colIdx) {
+		if len(res.Schema) < len(colIdx) {
 			return nil, nil, pgerror.New(pgerror.SyntaxError, "INSERT has more target columns than expressions")
 		}
-		defaults := make([][]bool, len(res.rows))
-		for r, row := range res.rows {
+		defaults := make([][]bool, len(res.Rows))
+		for r, row := range res.Rows {
 			defaults[r] = make([]bool, len(colIdx))
 			for i, ci := range colIdx {
-				e, err := assignCast(s, expr.NewLiteral(res.types[i], row[i]), sch[ci])
+				e, err := assignCast(h, expr.NewLiteral(res.Types[i], row[i]), sch[ci])
 				if err != nil {
 					return nil, nil, err
 				}
@@ -279,7 +279,7 @@ func (s *Session) proposedRows(gctx *sql.Context, tbl *storage.Table, colIdx []i
 				}
 			}
 		}
-		return res.rows, defaults, nil
+		return res.Rows, defaults, nil
 	}
 	defaults := make([][]bool, len(u.Values))
 	width := len(colIdx)
@@ -304,7 +304,7 @@ func (s *Session) proposedRows(gctx *sql.Context, tbl *storage.Table, colIdx []i
 				continue
 			}
 			tuple[i] = sqlparser.InjectedExpr{Expression: &expr.Pending{Name: "assign", Build: func(c []sql.Expression) (sql.Expression, error) {
-				return assignCast(s, c[0], col)
+				return assignCast(h, c[0], col)
 			}}, Children: sqlparser.Exprs{e}}
 		}
 		vals.Rows = append(vals.Rows, tuple)
@@ -313,11 +313,11 @@ func (s *Session) proposedRows(gctx *sql.Context, tbl *storage.Table, colIdx []i
 		SelectExprs: sqlparser.SelectExprs{&sqlparser.StarExpr{}},
 		From:        sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: vals, As: sqlparser.NewTableIdent("*values*")}},
 	}
-	res, err := s.runStep(gctx, sel)
+	res, err := Step(h, gctx, sel)
 	if err != nil {
 		return nil, nil, err
 	}
-	return res.rows, defaults, nil
+	return res.Rows, defaults, nil
 }
 
 // columnDefault evaluates a column's default for EXCLUDED; NULL without one.
@@ -341,11 +341,11 @@ func columnDefault(gctx *sql.Context, col *sql.Column) (any, error) {
 // whose key parts are the target's elements, in any order, each resolved
 // over the table's row and compared by its canonical text (PostgreSQL's
 // infer_arbiter_indexes compares the expressions' trees).
-func exprArbiters(tbl *storage.Table, infos []storage.IndexInfo, u *translate.Upsert) (map[string]bool, error) {
+func exprArbiters(h Host, tbl *storage.Table, infos []storage.IndexInfo, u *translate.Upsert) (map[string]bool, error) {
 	sch := tbl.Schema()
 	want := make([]string, len(u.TargetExprs))
 	for i, e := range u.TargetExprs {
-		r, err := resolveOver(sch, e)
+		r, err := h.ResolveOver(sch, e)
 		if err != nil {
 			return nil, err
 		}

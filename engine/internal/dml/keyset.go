@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 // keyIn is a WHERE condition true for the rows whose key columns render to
 // one of a set of keys: how a DML program deletes or updates exactly the
 // rows an earlier step selected.
-func (s *Session) keyIn(sch sql.Schema, ords []int, qualifier string, keys map[string]bool) sqlparser.Expr {
+func keyIn(h Host, sch sql.Schema, ords []int, qualifier string, keys map[string]bool) sqlparser.Expr {
 	children := make(sqlparser.Exprs, len(ords))
 	for i, o := range ords {
 		cn := &sqlparser.ColName{Name: sqlparser.NewColIdent(sch[o].Name)}
@@ -20,11 +20,11 @@ func (s *Session) keyIn(sch sql.Schema, ords []int, qualifier string, keys map[s
 		}
 		children[i] = cn
 	}
-	return sqlparser.InjectedExpr{Expression: &keySet{s: s, sch: sch, ords: ords, keys: keys}, Children: children}
+	return sqlparser.InjectedExpr{Expression: &keySet{h: h, sch: sch, ords: ords, keys: keys}, Children: children}
 }
 
 type keySet struct {
-	s    *Session
+	h    Host
 	sch  sql.Schema
 	ords []int
 	keys map[string]bool
@@ -72,5 +72,5 @@ func (m *keyMember) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		vals[m.set.ords[i]] = v
 	}
-	return m.set.keys[m.set.s.rowKey(m.set.sch, m.set.ords, vals)], nil
+	return m.set.keys[rowKey(m.set.h, m.set.sch, m.set.ords, vals)], nil
 }

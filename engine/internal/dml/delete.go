@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -10,14 +10,14 @@ import (
 // rows with the RETURNING values, then delete them by key through GMS (so
 // foreign-key actions still run). A target row joined to several USING rows
 // is deleted and returned once, as in PostgreSQL.
-func (s *Session) deleteSteps(gctx *sql.Context, d *translate.DeleteSteps) (stepResult, error) {
-	sel, err := s.runStep(gctx, d.Select)
+func deleteSteps(h Host, gctx *sql.Context, d *translate.DeleteSteps) (Result, error) {
+	sel, err := Step(h, gctx, d.Select)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
-	tbl, err := s.lookupTable(gctx, d.Target)
+	tbl, err := lookupTable(h, gctx, d.Target)
 	if err != nil {
-		return stepResult{}, err
+		return Result{}, err
 	}
 	sch := tbl.Schema()
 	n := len(sch)
@@ -26,28 +26,28 @@ func (s *Session) deleteSteps(gctx *sql.Context, d *translate.DeleteSteps) (step
 	// distinct rows unless USING may have repeated one.
 	dedupe := d.Using || len(tbl.PrimaryKeySchema().PkOrdinals) > 0
 	keys := map[string]bool{}
-	out := stepResult{schema: sel.schema[n:], types: sel.types[n:]}
-	for _, row := range sel.rows {
-		k := s.rowKey(sch, ords, row[:n])
+	out := Result{Schema: sel.Schema[n:], Types: sel.Types[n:]}
+	for _, row := range sel.Rows {
+		k := rowKey(h, sch, ords, row[:n])
 		if keys[k] && dedupe {
 			continue
 		}
 		keys[k] = true
-		out.rows = append(out.rows, row[n:])
+		out.Rows = append(out.Rows, row[n:])
 	}
 	if len(keys) > 0 {
 		tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(tbl.Name()), SchemaQualifier: sqlparser.NewTableIdent(tbl.SchemaName())}
 		del := &sqlparser.Delete{
 			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn}},
-			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: s.keyIn(sch, ords, "", keys)},
+			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: keyIn(h, sch, ords, "", keys)},
 		}
-		if _, err := s.runStep(gctx, del); err != nil {
-			return stepResult{}, err
+		if _, err := Step(h, gctx, del); err != nil {
+			return Result{}, err
 		}
 	}
 	if !d.Returning {
-		out.ok, out.affected = true, int64(len(out.rows))
-		out.rows = nil
+		out.OK, out.Affected = true, int64(len(out.Rows))
+		out.Rows = nil
 	}
 	return out, nil
 }

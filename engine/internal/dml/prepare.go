@@ -1,10 +1,9 @@
-package session
+package dml
 
 import (
 	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
@@ -13,18 +12,18 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// prepareDML adjusts an INSERT or UPDATE before GMS plans it, where the
+// Prepare adjusts an INSERT or UPDATE before GMS plans it, where the
 // table's columns are known: it checks target columns with PostgreSQL's
 // errors, coerces VALUES items and SET values to the column types with
 // assignment casts (PostgreSQL decides this at plan time: docs 10.4,
 // "Value Storage"), and expands * in RETURNING, which GMS leaves
 // unresolved. Statements on unknown tables are left for GMS to reject.
-func (s *Session) prepareDML(gctx *sql.Context, stmt sqlparser.Statement) error {
+func Prepare(h Host, gctx *sql.Context, stmt sqlparser.Statement) error {
 	switch st := stmt.(type) {
 	case *sqlparser.Insert:
-		return s.prepareInsert(gctx, st)
+		return prepareInsert(h, gctx, st)
 	case *sqlparser.Update:
-		return s.prepareUpdate(gctx, st)
+		return prepareUpdate(h, gctx, st)
 	}
 	return nil
 }
@@ -35,16 +34,16 @@ type relation struct {
 	cols sql.Schema
 }
 
-func (s *Session) tableOf(gctx *sql.Context, tn sqlparser.TableName) *storage.Table {
-	tbl, err := s.lookupTable(gctx, translate.TableRef{Schema: tn.SchemaQualifier.String(), Name: tn.Name.String()})
+func namedTable(h Host, gctx *sql.Context, tn sqlparser.TableName) *storage.Table {
+	tbl, err := lookupTable(h, gctx, translate.TableRef{Schema: tn.SchemaQualifier.String(), Name: tn.Name.String()})
 	if err != nil {
 		return nil
 	}
 	return tbl
 }
 
-func (s *Session) prepareInsert(gctx *sql.Context, ins *sqlparser.Insert) error {
-	tbl := s.tableOf(gctx, ins.Table)
+func prepareInsert(h Host, gctx *sql.Context, ins *sqlparser.Insert) error {
+	tbl := namedTable(h, gctx, ins.Table)
 	if tbl == nil {
 		return nil
 	}
@@ -84,12 +83,12 @@ func (s *Session) prepareInsert(gctx *sql.Context, ins *sqlparser.Insert) error 
 		}
 		for _, row := range av.Values {
 			for i, e := range row {
-				row[i] = s.assign(e, sch[idx[i]])
+				row[i] = assign(h, e, sch[idx[i]])
 			}
 		}
 	}
 	if src, ok := ins.Rows.(sqlparser.SelectStatement); ok {
-		if err := s.prepareInsertQuery(gctx, ins, src, sch, idx); err != nil {
+		if err := prepareInsertQuery(h, gctx, ins, src, sch, idx); err != nil {
 			return err
 		}
 	}
@@ -105,7 +104,7 @@ const sourceAlias = "*insert source*"
 // assign(c1), ... FROM (query) AS source(c1, ...), so its columns are
 // assignment-cast to the target columns at plan time. The query is planned
 // once first to learn its width.
-func (s *Session) prepareInsertQuery(gctx *sql.Context, ins *sqlparser.Insert, src sqlparser.SelectStatement, sch sql.Schema, idx []int) error {
+func prepareInsertQuery(h Host, gctx *sql.Context, ins *sqlparser.Insert, src sqlparser.SelectStatement, sch sql.Schema, idx []int) error {
 	if sel, ok := src.(*sqlparser.Select); ok && len(sel.From) == 1 {
 		if ate, ok := sel.From[0].(*sqlparser.AliasedTableExpr); ok && ate.As.String() == sourceAlias {
 			return nil // already prepared
@@ -118,12 +117,11 @@ func (s *Session) prepareInsertQuery(gctx *sql.Context, ins *sqlparser.Insert, s
 	}
 	// Binding is enough to learn the width; running the probe would
 	// build iterators GMS cannot close unread (an aggregate's).
-	g := s.eng.gms
-	bound, _, err := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser).BindOnly(probe, "", nil)
+	bound, err := h.BindSchema(gctx, probe)
 	if err != nil {
 		return err
 	}
-	width := len(bound.Schema())
+	width := len(bound)
 	if idx == nil {
 		if width > len(sch) {
 			return pgerror.New(pgerror.SyntaxError, "INSERT has more expressions than target columns")
@@ -145,13 +143,13 @@ func (s *Session) prepareInsertQuery(gctx *sql.Context, ins *sqlparser.Insert, s
 		name := "c" + strconv.Itoa(i+1)
 		sub.Columns = append(sub.Columns, sqlparser.NewColIdent(name))
 		cn := &sqlparser.ColName{Name: sqlparser.NewColIdent(name), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(sourceAlias)}}
-		wrap.SelectExprs = append(wrap.SelectExprs, &sqlparser.AliasedExpr{Expr: s.assign(cn, sch[idx[i]]), As: sqlparser.NewColIdent(name)})
+		wrap.SelectExprs = append(wrap.SelectExprs, &sqlparser.AliasedExpr{Expr: assign(h, cn, sch[idx[i]]), As: sqlparser.NewColIdent(name)})
 	}
 	ins.Rows = wrap
 	return nil
 }
 
-func (s *Session) prepareUpdate(gctx *sql.Context, up *sqlparser.Update) error {
+func prepareUpdate(h Host, gctx *sql.Context, up *sqlparser.Update) error {
 	var rels []relation
 	var target *storage.Table
 	for i, te := range up.TableExprs {
@@ -163,7 +161,7 @@ func (s *Session) prepareUpdate(gctx *sql.Context, up *sqlparser.Update) error {
 		if !ok {
 			continue
 		}
-		tbl := s.tableOf(gctx, tn)
+		tbl := namedTable(h, gctx, tn)
 		if tbl == nil {
 			if i == 0 {
 				return nil
@@ -193,7 +191,7 @@ func (s *Session) prepareUpdate(gctx *sql.Context, up *sqlparser.Update) error {
 		if j < 0 {
 			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Name.Name.String(), target.Name())
 		}
-		a.Expr = s.assign(a.Expr, sch[j])
+		a.Expr = assign(h, a.Expr, sch[j])
 	}
 	up.Returning = expandStars(up.Returning, rels)
 	return nil
@@ -204,7 +202,7 @@ func (s *Session) prepareUpdate(gctx *sql.Context, up *sqlparser.Update) error {
 const assignName = "assign"
 
 // assign wraps a value in an assignment cast to col's type; DEFAULT stays.
-func (s *Session) assign(e sqlparser.Expr, col *sql.Column) sqlparser.Expr {
+func assign(h Host, e sqlparser.Expr, col *sql.Column) sqlparser.Expr {
 	switch x := e.(type) {
 	case *sqlparser.Default:
 		return e
@@ -214,15 +212,15 @@ func (s *Session) assign(e sqlparser.Expr, col *sql.Column) sqlparser.Expr {
 		}
 	}
 	return sqlparser.InjectedExpr{Expression: &expr.Pending{Name: assignName, Build: func(c []sql.Expression) (sql.Expression, error) {
-		return assignCast(s, c[0], col)
+		return assignCast(h, c[0], col)
 	}}, Children: sqlparser.Exprs{e}}
 }
 
 // assignCast coerces e to a column's type with assignment rules, failing
 // as PostgreSQL does at plan time.
-func assignCast(s *Session, e sql.Expression, col *sql.Column) (sql.Expression, error) {
+func assignCast(h Host, e sql.Expression, col *sql.Column) (sql.Expression, error) {
 	to := expr.FromGMSType(col.Type)
-	out, err := expr.Coerce(&s.env, e, to, types.CastAssignment)
+	out, err := expr.Coerce(h.TypesEnv(), e, to, types.CastAssignment)
 	if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.DatatypeMismatch {
 		from := expr.TypeOf(e)
 		ne := pgerror.New(pgerror.DatatypeMismatch, "column %q is of type %s but expression is of type %s", col.Name, to.FormatType(), from.FormatType())

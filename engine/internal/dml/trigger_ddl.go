@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"fmt"
@@ -8,25 +8,25 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// triggerCommand runs CREATE / DROP TRIGGER and ALTER TABLE ... ENABLE /
+// TriggerCommand runs CREATE / DROP TRIGGER and ALTER TABLE ... ENABLE /
 // DISABLE TRIGGER; ok is false for other commands.
-func (s *Session) triggerCommand(c translate.CatalogCommand) (bool, error) {
+func TriggerCommand(h Host, c translate.CatalogCommand) (bool, error) {
 	switch c := c.(type) {
 	case *translate.CreateTrigger:
-		return true, s.createTrigger(c)
+		return true, createTrigger(h, c)
 	case *translate.DropTrigger:
-		return true, s.dropTrigger(c)
+		return true, dropTrigger(h, c)
 	case *translate.EnableTriggers:
-		return true, s.enableTriggers(c)
+		return true, enableTriggers(h, c)
 	}
 	return false, nil
 }
 
 // triggerTable resolves the table or view a trigger statement names.
-func (s *Session) triggerTable(q catalog.QName) (catalog.QName, []string, bool, error) {
-	t, ok := s.findTable(q.Schema, q.Name)
+func triggerTable(h Host, q catalog.QName) (catalog.QName, []string, bool, error) {
+	t, ok := h.FindTable(q.Schema, q.Name)
 	if !ok {
-		if v, _ := s.findView(s.catalog(), q); v != nil {
+		if v := h.FindView(q); v != nil {
 			return catalog.QName{Schema: v.Schema, Name: v.Name}, v.Columns, true, nil
 		}
 		return catalog.QName{}, nil, false, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
@@ -38,18 +38,19 @@ func (s *Session) triggerTable(q catalog.QName) (catalog.QName, []string, bool, 
 	return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, cols, false, nil
 }
 
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
+// displayName is a name as PostgreSQL's messages show it.
+func displayName(q catalog.QName) string {
+	if q.Schema != "" {
+		return q.Schema + "." + q.Name
 	}
-	return b
+	return q.Name
 }
 
 // createTrigger is CREATE [OR REPLACE] TRIGGER (the checks of
 // CreateTriggerFiringOn).
-func (s *Session) createTrigger(c *translate.CreateTrigger) error {
+func createTrigger(h Host, c *translate.CreateTrigger) error {
 	tg := c.Trigger
-	table, cols, isView, err := s.triggerTable(tg.Table)
+	table, cols, isView, err := triggerTable(h, tg.Table)
 	if err != nil {
 		return err
 	}
@@ -108,8 +109,8 @@ func (s *Session) createTrigger(c *translate.CreateTrigger) error {
 			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, table.Name)
 		}
 	}
-	cat := s.catalog()
-	fn, err := s.triggerFunction(cat, c.Function)
+	cat := h.Catalog()
+	fn, err := triggerFunction(h, cat, c.Function)
 	if err != nil {
 		return err
 	}
@@ -120,14 +121,14 @@ func (s *Session) createTrigger(c *translate.CreateTrigger) error {
 		}
 		tg.OID = old.OID
 	}
-	s.setCatalog(cat.PutTrigger(tg))
+	h.SetCatalog(cat.PutTrigger(tg))
 	return nil
 }
 
 // triggerFunction resolves EXECUTE FUNCTION name(): a routine without
 // arguments returning trigger.
-func (s *Session) triggerFunction(cat *catalog.Catalog, q catalog.QName) (*catalog.Function, error) {
-	for _, sc := range s.lookupSchemas(q.Schema) {
+func triggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catalog.Function, error) {
+	for _, sc := range h.LookupSchemas(q.Schema) {
 		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
 			if len(f.InputArgs()) != 0 {
 				continue
@@ -142,32 +143,32 @@ func (s *Session) triggerFunction(cat *catalog.Catalog, q catalog.QName) (*catal
 }
 
 // dropTrigger is DROP TRIGGER.
-func (s *Session) dropTrigger(c *translate.DropTrigger) error {
-	q, _, _, err := s.triggerTable(c.Table)
+func dropTrigger(h Host, c *translate.DropTrigger) error {
+	q, _, _, err := triggerTable(h, c.Table)
 	if err != nil {
 		if c.IfExists {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
 			return nil
 		}
 		return err
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	if _, ok := cat.Trigger(q, c.Name); !ok {
 		if c.IfExists {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, displayName(c.Table)))
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, q.Name)
 	}
-	s.setCatalog(cat.DropTrigger(q, c.Name))
+	h.SetCatalog(cat.DropTrigger(q, c.Name))
 	return nil
 }
 
 // enableTriggers is ALTER TABLE ... ENABLE / DISABLE TRIGGER.
-func (s *Session) enableTriggers(c *translate.EnableTriggers) error {
-	cat := s.catalog()
+func enableTriggers(h Host, c *translate.EnableTriggers) error {
+	cat := h.Catalog()
 	for _, e := range c.Cmds {
-		t, ok := s.findTable(e.Table.Schema, e.Table.Name)
+		t, ok := h.FindTable(e.Table.Schema, e.Table.Name)
 		if !ok {
 			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(e.Table))
 		}
@@ -188,6 +189,6 @@ func (s *Session) enableTriggers(c *translate.EnableTriggers) error {
 		n.Enabled = e.Enable
 		cat = cat.PutTrigger(n)
 	}
-	s.setCatalog(cat)
+	h.SetCatalog(cat)
 	return nil
 }

@@ -1,4 +1,4 @@
-package session
+package dml
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -24,25 +24,25 @@ import (
 // cascadeTriggers wraps the referencing editors of n's foreign key
 // handlers.
 func cascadeTriggers(ctx *sql.Context, n sql.Node) {
-	s, ok := ctx.Session.(*Session)
-	if !ok || !s.catalog().HasAnyTriggers() {
+	h, ok := hostOf(ctx)
+	if !ok || !h.Catalog().HasAnyTriggers() {
 		return
 	}
 	seen := map[*plan.ForeignKeyEditor]bool{}
 	transform.Inspect(n, func(n sql.Node) bool {
-		if h, ok := n.(*plan.ForeignKeyHandler); ok && h.Editor != nil {
-			s.wrapRefActions(h.Editor, seen)
+		if fkh, ok := n.(*plan.ForeignKeyHandler); ok && fkh.Editor != nil {
+			wrapRefActions(h, fkh.Editor, seen)
 		}
 		return true
 	})
 }
 
-func (s *Session) wrapRefActions(e *plan.ForeignKeyEditor, seen map[*plan.ForeignKeyEditor]bool) {
+func wrapRefActions(h Host, e *plan.ForeignKeyEditor, seen map[*plan.ForeignKeyEditor]bool) {
 	if seen[e] {
 		return
 	}
 	seen[e] = true
-	cat := s.catalog()
+	cat := h.Catalog()
 	for _, ra := range e.RefActions {
 		child := ra.Editor
 		if child == nil {
@@ -53,7 +53,7 @@ func (s *Session) wrapRefActions(e *plan.ForeignKeyEditor, seen map[*plan.Foreig
 		if _, done := child.Editor.(*cascadeEditor); !done && len(cat.Triggers(q)) > 0 {
 			child.Editor = &cascadeEditor{ForeignKeyEditor: child.Editor, table: q, schema: child.Schema}
 		}
-		s.wrapRefActions(child, seen)
+		wrapRefActions(h, child, seen)
 	}
 }
 
@@ -67,25 +67,25 @@ type cascadeEditor struct {
 
 // Delete implements sql.RowDeleter.
 func (e *cascadeEditor) Delete(ctx *sql.Context, row sql.Row) error {
-	s, ok := ctx.Session.(*Session)
+	h, ok := hostOf(ctx)
 	if !ok {
 		return e.ForeignKeyEditor.Delete(ctx, row)
 	}
-	fs := s.triggersOn(e.table, e.schema, catalog.EventDelete, nil)
+	fs := triggersOn(h, e.table, e.schema, catalog.EventDelete, nil)
 	old := fs.values(row)
-	keep, _, err := s.fireBeforeRow(ctx, fs, nil, old)
+	keep, _, err := fireBeforeRow(h, ctx, fs, nil, old)
 	if err != nil || !keep {
 		return err
 	}
 	if err := e.ForeignKeyEditor.Delete(ctx, row); err != nil {
 		return err
 	}
-	return s.queueAfterRow(ctx, fs, nil, old)
+	return queueAfterRow(h, ctx, fs, nil, old)
 }
 
 // Update implements sql.RowUpdater.
 func (e *cascadeEditor) Update(ctx *sql.Context, old, new sql.Row) error {
-	s, ok := ctx.Session.(*Session)
+	h, ok := hostOf(ctx)
 	if !ok {
 		return e.ForeignKeyEditor.Update(ctx, old, new)
 	}
@@ -97,33 +97,33 @@ func (e *cascadeEditor) Update(ctx *sql.Context, old, new sql.Row) error {
 			}
 		}
 	}
-	fs := s.triggersOn(e.table, e.schema, catalog.EventUpdate, cols)
+	fs := triggersOn(h, e.table, e.schema, catalog.EventUpdate, cols)
 	oldVals := fs.values(old)
-	keep, newVals, err := s.fireBeforeRow(ctx, fs, fs.values(new), oldVals)
+	keep, newVals, err := fireBeforeRow(h, ctx, fs, fs.values(new), oldVals)
 	if err != nil || !keep {
 		return err
 	}
 	if err := e.ForeignKeyEditor.Update(ctx, old, sql.Row(newVals)); err != nil {
 		return err
 	}
-	return s.queueAfterRow(ctx, fs, newVals, oldVals)
+	return queueAfterRow(h, ctx, fs, newVals, oldVals)
 }
 
 // fireBeforeRow runs the BEFORE ROW triggers of fs for one row; keep is
 // false when one of them returned NULL.
-func (s *Session) fireBeforeRow(ctx *sql.Context, fs *firingSet, newVals, oldVals []any) (keep bool, _ []any, _ error) {
+func fireBeforeRow(h Host, ctx *sql.Context, fs *firingSet, newVals, oldVals []any) (keep bool, _ []any, _ error) {
 	for _, tg := range fs.triggers {
 		if !tg.ForEachRow || tg.Timing != catalog.TimingBefore {
 			continue
 		}
-		fire, err := s.triggerWhen(ctx, fs, tg, newVals, oldVals)
+		fire, err := triggerWhen(h, ctx, fs, tg, newVals, oldVals)
 		if err != nil {
 			return false, nil, err
 		}
 		if !fire {
 			continue
 		}
-		res, err := s.callRoutine(ctx, fs.fns[tg.Function], nil, fs.data(tg, newVals, oldVals))
+		res, err := h.CallTriggerFunction(ctx, fs.fns[tg.Function], fs.data(tg, newVals, oldVals))
 		if err != nil {
 			return false, nil, err
 		}
@@ -131,7 +131,7 @@ func (s *Session) fireBeforeRow(ctx *sql.Context, fs *firingSet, newVals, oldVal
 			return false, nil, nil
 		}
 		if fs.event != catalog.EventDelete {
-			if newVals, err = fs.castRow(s, res.Row); err != nil {
+			if newVals, err = fs.castRow(res.Row); err != nil {
 				return false, nil, err
 			}
 		}
@@ -140,17 +140,17 @@ func (s *Session) fireBeforeRow(ctx *sql.Context, fs *firingSet, newVals, oldVal
 }
 
 // queueAfterRow queues the AFTER ROW triggers of fs for one row.
-func (s *Session) queueAfterRow(ctx *sql.Context, fs *firingSet, newVals, oldVals []any) error {
+func queueAfterRow(h Host, ctx *sql.Context, fs *firingSet, newVals, oldVals []any) error {
 	for _, tg := range fs.triggers {
 		if !tg.ForEachRow || tg.Timing != catalog.TimingAfter {
 			continue
 		}
-		fire, err := s.triggerWhen(ctx, fs, tg, newVals, oldVals)
+		fire, err := triggerWhen(h, ctx, fs, tg, newVals, oldVals)
 		if err != nil {
 			return err
 		}
 		if fire {
-			s.queueAfter(afterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
+			queueAfter(h, AfterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
 		}
 	}
 	return nil

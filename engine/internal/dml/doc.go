@@ -1,0 +1,27 @@
+// Package dml runs what tinybase cannot hand to go-mysql-server as one
+// statement, and fires triggers around what it can.
+//
+// Data modification (PostgreSQL docs: INSERT, UPDATE, DELETE reference
+// pages; 7.8.4 "Data-Modifying Statements in WITH"): translate.DML
+// programs — INSERT ... ON CONFLICT with a real arbiter index and EXCLUDED,
+// DELETE ... USING / RETURNING, UPDATE ... FROM, data-modifying WITH items
+// — run as a sequence of ordinary GMS statements inside the statement's
+// savepoint, their results materialised (Run, Step). Prepare adds
+// PostgreSQL's assignment casts (docs 10.4, "Value Storage") to an INSERT
+// or UPDATE before GMS plans it; ReadOnlyWrite refuses writes in a READ
+// ONLY transaction (25006).
+//
+// Triggers (docs chapter 39, "Triggers"; CREATE TRIGGER): BuildWrites
+// runs under the engine's GMS exec builder so every write passes its rows
+// through BEFORE / AFTER row and statement triggers; foreign key actions
+// fire the referencing tables' row triggers; REFERENCING transition tables
+// are visible to AFTER triggers (EphemeralTable); InsteadOf runs writes on
+// views through INSTEAD OF triggers; TriggerCommand is CREATE / DROP
+// TRIGGER and ALTER TABLE ... ENABLE / DISABLE TRIGGER.
+//
+// Boundary: the package works on one session through Host, which the
+// session package implements; it may import translate, expr, types,
+// storage, catalog, routine, plpgsql, pgtree, pgerror and go-mysql-server,
+// never session. Trigger functions and WHEN conditions run through Host
+// (the session's routine machinery).
+package dml

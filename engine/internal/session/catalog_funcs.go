@@ -84,26 +84,3 @@ func firstOrNil(labels []string, i int) any {
 	}
 	return labels[i]
 }
-
-// serialSequence is pg_get_serial_sequence(table, column).
-func (s *Session) serialSequence(table, column string) (any, error) {
-	q := parseRelName(table)
-	t, ok := s.findTable(q.Schema, q.Name)
-	if !ok {
-		return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
-	}
-	seq, ok := s.catalog().ColumnSequence(t.SchemaName(), t.Name(), column)
-	if !ok {
-		return nil, nil
-	}
-	return quoteIdentPart(seq.Schema) + "." + quoteIdentPart(seq.Name), nil
-}
-
-func quoteIdentPart(s string) string {
-	for i, r := range s {
-		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
-			return `"` + s + `"`
-		}
-	}
-	return s
-}

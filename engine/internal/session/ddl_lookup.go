@@ -5,7 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
-	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 )
@@ -38,9 +38,9 @@ func (s *Session) LookupTable(schema, name string) (*translate.TableInfo, bool) 
 	if !ok {
 		return nil, false
 	}
-	ti := tableInfo(ctx, t)
-	ti.HasNull = func(col string) bool { return hasNull(ctx, t, col) }
-	ti.Violated = func(check sqlparser.Expr) (bool, bool) { return violated(ctx, t, check) }
+	ti := ddl.TableInfo(ctx, t)
+	ti.HasNull = func(col string) bool { return ddl.HasNull(ctx, t, col) }
+	ti.Violated = func(check sqlparser.Expr) (bool, bool) { return ddl.Violated(ctx, t, check) }
 	return ti, true
 }
 
@@ -51,109 +51,8 @@ func (s *Session) LookupColumns(schema, name string) (*translate.TableInfo, bool
 	if !ok {
 		return nil, false
 	}
-	return tableColumns(t), true
+	return ddl.TableColumns(t), true
 }
 
 // HasSchema implements translate.SchemaLookup.
 func (s *Session) HasSchema(name string) bool { return s.StorageTxn().HasSchema(name) }
-
-// violated scans t for a row that makes check false.
-func violated(ctx *sql.Context, t *storage.Table, check sqlparser.Expr) (bad, ok bool) {
-	e, err := resolveOver(t.Schema(), check)
-	if err != nil {
-		return false, false
-	}
-	rows, err := allRows(ctx, t)
-	if err != nil {
-		return false, false
-	}
-	for _, r := range rows {
-		v, err := e.Eval(ctx, r)
-		if err != nil {
-			return false, false
-		}
-		if b, isBool := v.(bool); isBool && !b {
-			return true, true
-		}
-	}
-	return false, true
-}
-
-// hasNull scans t for a NULL in col, or for any row when col is "".
-func hasNull(ctx *sql.Context, t *storage.Table, col string) bool {
-	i := -1
-	if col != "" {
-		if i = t.Schema().IndexOfColName(col); i < 0 {
-			return false
-		}
-	}
-	it, err := t.Rows(ctx)
-	if err != nil {
-		return false
-	}
-	defer it.Close(ctx)
-	for {
-		r, err := it.Next(ctx)
-		if err != nil {
-			return false
-		}
-		if i < 0 || r[i] == nil {
-			return true
-		}
-	}
-}
-
-// tableColumns describes t's schema, name, columns and primary key.
-func tableColumns(t *storage.Table) *translate.TableInfo {
-	ti := &translate.TableInfo{Schema: t.SchemaName(), Name: t.Name()}
-	sch := t.Schema()
-	ti.Columns = make([]translate.ColumnInfo, 0, len(sch))
-	for _, c := range sch {
-		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable})
-	}
-	pks := t.PrimaryKeySchema()
-	for _, o := range pks.PkOrdinals {
-		ti.PrimaryKey = append(ti.PrimaryKey, pks.Schema[o].Name)
-	}
-	return ti
-}
-
-// tableInfo describes t for DDL: tableColumns plus its constraints and
-// indexes.
-func tableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
-	ti := tableColumns(t)
-	ti.Constraints, ti.Indexes, ti.Checks = map[string]byte{}, map[string]bool{}, map[string]string{}
-	standalone := map[string]bool{}
-	if gix, err := t.GetIndexes(ctx); err == nil {
-		for _, ix := range gix {
-			if ix.Comment() == createIndexComment {
-				standalone[ix.ID()] = true
-			}
-		}
-	}
-	if ixs, err := t.Indexes(ctx); err == nil {
-		for _, ix := range ixs {
-			switch {
-			case ix.PrimaryKey:
-				ti.Constraints[ix.Name] = 'p'
-			case ix.Unique && !ix.Expression && !ix.Partial && !standalone[ix.Name]:
-				ti.Constraints[ix.Name] = 'u'
-			}
-			if !ix.ForFK { // GMS's own support index, not a PostgreSQL object
-				ti.Indexes[ix.Name] = true
-			}
-		}
-	}
-	if checks, err := t.GetChecks(ctx); err == nil {
-		for _, c := range checks {
-			ti.Constraints[c.Name] = 'c'
-			ti.Checks[c.Name] = c.CheckExpression
-		}
-	}
-	if fks, err := t.GetDeclaredForeignKeys(ctx); err == nil {
-		for _, fk := range fks {
-			ti.Constraints[fk.Name] = 'f'
-		}
-	}
-	return ti
-}

@@ -1,4 +1,4 @@
-package session
+package ddl
 
 import (
 	"fmt"
@@ -10,17 +10,17 @@ import (
 )
 
 // createComposite runs CREATE TYPE ... AS (...).
-func (s *Session) createComposite(c *translate.CreateComposite) error {
-	cat := s.catalog()
-	q, err := s.newTypeName(cat, c.Name)
+func createComposite(h Host, c *translate.CreateComposite) error {
+	cat := h.Catalog()
+	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
 		return err
 	}
-	if s.relationExists(cat, q) {
+	if RelationExists(h, cat, q) {
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", q.Name)
 	}
 	cat, _ = cat.NewComposite(q, c.Fields)
-	s.setCatalog(cat)
+	h.SetCatalog(cat)
 	return nil
 }
 
@@ -47,9 +47,9 @@ func compositeDependents(cat *catalog.Catalog, t *types.Type, typeName string, c
 	return nil
 }
 
-// compositeNameTaken refuses a new relation named like a composite type
+// CompositeNameTaken refuses a new relation named like a composite type
 // of its schema: the type's pg_class row (relkind 'c') holds the name.
-func compositeNameTaken(cat *catalog.Catalog, q catalog.QName) error {
+func CompositeNameTaken(cat *catalog.Catalog, q catalog.QName) error {
 	if d, ok := cat.Type(q); ok && d.Type.IsComposite() {
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", q.Name)
 	}
@@ -59,17 +59,17 @@ func compositeNameTaken(cat *catalog.Catalog, q catalog.QName) error {
 // alterComposite runs ALTER TYPE ... ADD / DROP ATTRIBUTE on a composite
 // type no column or other composite type uses yet (stored values would
 // need rewriting, which tinybase does not do yet).
-func (s *Session) alterComposite(c *translate.AlterComposite) error {
-	cat := s.catalog()
-	q, d, ok := s.findType(cat, c.Name)
+func alterComposite(h Host, c *translate.AlterComposite) error {
+	cat := h.Catalog()
+	q, d, ok := FindType(h, cat, c.Name)
 	if !ok || !d.Type.IsComposite() {
 		// the type's pg_class row is what ALTER TYPE ... ATTRIBUTE looks up
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Name.Name)
 	}
-	if err := s.checkOwner(catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name); err != nil {
+	if err := h.CheckOwner(catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name); err != nil {
 		return err
 	}
-	if len(s.typeUsers(d.Type.OID)) > 0 || compositeDependents(cat, d.Type, q.Name, false) != nil {
+	if len(typeUsers(h, d.Type.OID)) > 0 || compositeDependents(cat, d.Type, q.Name, false) != nil {
 		return pgerror.New(pgerror.FeatureNotSupported, "ALTER TYPE ... ADD/DROP ATTRIBUTE of a type in use is not supported yet")
 	}
 	t := *d.Type
@@ -105,7 +105,7 @@ func (s *Session) alterComposite(c *translate.AlterComposite) error {
 		}
 		if i == len(fields) {
 			if a.IfExists {
-				s.Notice("NOTICE", "00000", fmt.Sprintf("column %q of relation %q does not exist, skipping", a.Drop, q.Name))
+				h.Notice("NOTICE", "00000", fmt.Sprintf("column %q of relation %q does not exist, skipping", a.Drop, q.Name))
 				continue
 			}
 			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a.Drop, q.Name)
@@ -116,6 +116,6 @@ func (s *Session) alterComposite(c *translate.AlterComposite) error {
 	nd := *d
 	nd.Type = &t
 	nd.NextAttnum = next
-	s.setCatalog(cat.ReplaceType(q, &nd))
+	h.SetCatalog(cat.ReplaceType(q, &nd))
 	return nil
 }

@@ -1,4 +1,4 @@
-package session
+package ddl
 
 import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -11,8 +11,8 @@ import (
 // owner, view dependencies, comments) follow it. The owned sequences
 // themselves stay where they are, unlike PostgreSQL, because column
 // defaults name them by qualified name rather than by OID.
-func (s *Session) setSchema(c *translate.TableDDL) error {
-	txn := s.StorageTxn()
+func setSchema(h Host, c *translate.TableDDL) error {
+	txn := h.StorageTxn()
 	if !txn.HasSchema(c.To) {
 		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.To)
 	}
@@ -27,8 +27,8 @@ func (s *Session) setSchema(c *translate.TableDDL) error {
 		}
 	}
 	if err := txn.MoveTable(c.Schema, c.Table, c.To); err != nil {
-		return mapError(err)
+		return h.MapError(err)
 	}
-	s.setCatalog(s.catalog().RenameTable(catalog.QName{Schema: c.Schema, Name: c.Table}, catalog.QName{Schema: c.To, Name: c.Table}))
+	h.SetCatalog(h.Catalog().RenameTable(catalog.QName{Schema: c.Schema, Name: c.Table}, catalog.QName{Schema: c.To, Name: c.Table}))
 	return nil
 }

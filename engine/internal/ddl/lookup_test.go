@@ -1,4 +1,4 @@
-package session
+package ddl
 
 import (
 	"testing"
@@ -20,8 +20,8 @@ func TestParseRelName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			if got := parseRelName(tt.in); got != tt.want {
-				t.Errorf("parseRelName(%q) = %+v, want %+v", tt.in, got, tt.want)
+			if got := ParseRelName(tt.in); got != tt.want {
+				t.Errorf("ParseRelName(%q) = %+v, want %+v", tt.in, got, tt.want)
 			}
 		})
 	}

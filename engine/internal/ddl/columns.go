@@ -1,4 +1,4 @@
-package session
+package ddl
 
 import (
 	"io"
@@ -15,8 +15,8 @@ import (
 // renameColumn renames a column; storage renames it in indexes and foreign
 // keys, and the CHECK constraints using it are stored again with the
 // rewritten text.
-func (s *Session) renameColumn(ctx *sql.Context, c *translate.TableDDL) error {
-	t, err := s.mustTable(ctx, c.Schema, c.Table)
+func renameColumn(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
 	if err != nil {
 		return err
 	}
@@ -30,7 +30,7 @@ func (s *Session) renameColumn(ctx *sql.Context, c *translate.TableDDL) error {
 	if err := t.ModifyColumn(ctx, c.From, col, nil); err != nil {
 		return err
 	}
-	if t, err = s.mustTable(ctx, c.Schema, c.Table); err != nil {
+	if t, err = mustTable(h, ctx, c.Schema, c.Table); err != nil {
 		return err
 	}
 	checks, err := t.GetChecks(ctx)
@@ -55,8 +55,8 @@ func (s *Session) renameColumn(ctx *sql.Context, c *translate.TableDDL) error {
 
 // createAs runs CREATE TABLE AS: the query's columns (unknown-typed ones
 // become text, as in PostgreSQL) and its rows.
-func (s *Session) createAs(ctx *sql.Context, c *translate.TableDDL) (int, error) {
-	sch, iter, _, err := s.eng.gms.QueryWithBindings(ctx, sqlparser.String(c.Query), c.Query, nil, nil)
+func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
+	sch, iter, err := h.QueryGMS(ctx, sqlparser.String(c.Query), c.Query)
 	if err != nil {
 		return 0, err
 	}
@@ -101,7 +101,7 @@ func (s *Session) createAs(ctx *sql.Context, c *translate.TableDDL) (int, error)
 		}
 		cols[i] = &sql.Column{Name: name, Type: typ, Nullable: true, Source: c.Table}
 	}
-	db := s.eng.provider.DB()
+	db := h.Database()
 	pks := sql.NewPrimaryKeySchema(cols)
 	if c.Schema != "" {
 		err = db.Schema(c.Schema).CreateTable(ctx, c.Table, pks, sql.Collation_Default, "")
@@ -111,7 +111,7 @@ func (s *Session) createAs(ctx *sql.Context, c *translate.TableDDL) (int, error)
 	if err != nil {
 		return 0, err
 	}
-	t, err := s.mustTable(ctx, c.Schema, c.Table)
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
 	if err != nil {
 		return 0, err
 	}
@@ -128,8 +128,8 @@ func (s *Session) createAs(ctx *sql.Context, c *translate.TableDDL) (int, error)
 // cast rules (assignment, or explicit under USING col::type). Storage's own
 // retyping converts Go values, not PostgreSQL casts, so the rows are taken
 // out, the column retyped on the empty table, and the cast rows put back.
-func (s *Session) alterType(ctx *sql.Context, c *translate.TableDDL) error {
-	t, err := s.mustTable(ctx, c.Schema, c.Table)
+func alterType(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func (s *Session) alterType(ctx *sql.Context, c *translate.TableDDL) error {
 			if r[i] == nil {
 				continue
 			}
-			if r[i], err = types.Cast(r[i], from, rt.Type, rt.Explicit, &s.env); err != nil {
+			if r[i], err = types.Cast(r[i], from, rt.Type, rt.Explicit, h.Env()); err != nil {
 				return err
 			}
 		}
@@ -160,7 +160,7 @@ func (s *Session) alterType(ctx *sql.Context, c *translate.TableDDL) error {
 		if err := t.ModifyColumn(ctx, sch[i].Name, col, nil); err != nil {
 			return err
 		}
-		if t, err = s.mustTable(ctx, c.Schema, c.Table); err != nil {
+		if t, err = mustTable(h, ctx, c.Schema, c.Table); err != nil {
 			return err
 		}
 	}

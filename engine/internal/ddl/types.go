@@ -1,4 +1,4 @@
-package session
+package ddl
 
 import (
 	"io"
@@ -12,9 +12,9 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// findType resolves a user type through the search path.
-func (s *Session) findType(cat *catalog.Catalog, q catalog.QName) (catalog.QName, *catalog.TypeDef, bool) {
-	for _, sc := range s.lookupSchemas(q.Schema) {
+// FindType resolves a user type through the search path.
+func FindType(h Host, cat *catalog.Catalog, q catalog.QName) (catalog.QName, *catalog.TypeDef, bool) {
+	for _, sc := range LookupSchemas(h, q.Schema) {
 		n := catalog.QName{Schema: sc, Name: q.Name}
 		if d, ok := cat.Type(n); ok {
 			return n, d, true
@@ -24,8 +24,8 @@ func (s *Session) findType(cat *catalog.Catalog, q catalog.QName) (catalog.QName
 }
 
 // newTypeName checks that a type name is free in the creation schema.
-func (s *Session) newTypeName(cat *catalog.Catalog, q catalog.QName) (catalog.QName, error) {
-	schema, err := s.creationSchema(q.Schema)
+func newTypeName(h Host, cat *catalog.Catalog, q catalog.QName) (catalog.QName, error) {
+	schema, err := CreationSchema(h, q.Schema)
 	if err != nil {
 		return q, err
 	}
@@ -39,9 +39,9 @@ func (s *Session) newTypeName(cat *catalog.Catalog, q catalog.QName) (catalog.QN
 	return n, nil
 }
 
-func (s *Session) createEnum(c *translate.CreateEnum) error {
-	cat := s.catalog()
-	q, err := s.newTypeName(cat, c.Name)
+func createEnum(h Host, c *translate.CreateEnum) error {
+	cat := h.Catalog()
+	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
 		return err
 	}
@@ -53,13 +53,13 @@ func (s *Session) createEnum(c *translate.CreateEnum) error {
 		seen[l] = true
 	}
 	cat, _ = cat.NewEnum(q, c.Labels)
-	s.setCatalog(cat)
+	h.SetCatalog(cat)
 	return nil
 }
 
-func (s *Session) alterEnum(c *translate.AlterEnum) error {
-	cat := s.catalog()
-	q, d, ok := s.findType(cat, c.Name)
+func alterEnum(h Host, c *translate.AlterEnum) error {
+	cat := h.Catalog()
+	q, d, ok := FindType(h, cat, c.Name)
 	if !ok {
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
 	}
@@ -82,17 +82,17 @@ func (s *Session) alterEnum(c *translate.AlterEnum) error {
 	nt.Labels = labels
 	nd := *d
 	nd.Type = &nt
-	s.setCatalog(cat.ReplaceType(q, &nd))
-	return s.retypeColumns(d.Type.OID, &nt)
+	h.SetCatalog(cat.ReplaceType(q, &nd))
+	return retypeColumns(h, d.Type.OID, &nt)
 }
 
 // retypeColumns installs a changed user type in every table column of
 // that type (or an array of it): columns hold their *types.Type, and enum
 // labels or domain constraints are part of it.
-func (s *Session) retypeColumns(oid uint32, nt *types.Type) error {
-	ctx := s.gmsContext()
-	txn := s.StorageTxn()
-	for _, t := range s.allTables(ctx, txn) {
+func retypeColumns(h Host, oid uint32, nt *types.Type) error {
+	ctx := h.SQLContext()
+	txn := h.StorageTxn()
+	for _, t := range allTables(h, ctx, txn) {
 		for _, col := range t.Schema() {
 			ct, _ := col.Type.(*types.Type)
 			if ct == nil {
@@ -110,7 +110,7 @@ func (s *Session) retypeColumns(oid uint32, nt *types.Type) error {
 			nc := col.Copy()
 			nc.Type = repl
 			if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
-				return mapError(err)
+				return h.MapError(err)
 			}
 		}
 	}
@@ -118,11 +118,11 @@ func (s *Session) retypeColumns(oid uint32, nt *types.Type) error {
 }
 
 // typeUsers lists the table columns using a type.
-func (s *Session) typeUsers(oid uint32) []tableColumn {
-	ctx := s.gmsContext()
-	txn := s.StorageTxn()
+func typeUsers(h Host, oid uint32) []tableColumn {
+	ctx := h.SQLContext()
+	txn := h.StorageTxn()
 	var out []tableColumn
-	for _, t := range s.allTables(ctx, txn) {
+	for _, t := range allTables(h, ctx, txn) {
 		for _, col := range t.Schema() {
 			ct, _ := col.Type.(*types.Type)
 			if ct == nil {
@@ -136,9 +136,9 @@ func (s *Session) typeUsers(oid uint32) []tableColumn {
 	return out
 }
 
-func (s *Session) createDomain(c *translate.CreateDomain) error {
-	cat := s.catalog()
-	q, err := s.newTypeName(cat, c.Name)
+func createDomain(h Host, c *translate.CreateDomain) error {
+	cat := h.Catalog()
+	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
 		return err
 	}
@@ -147,16 +147,16 @@ func (s *Session) createDomain(c *translate.CreateDomain) error {
 		Type: &types.Type{Kind: b.Kind, Name: q.Name, SQLName: q.Name, Schema: q.Schema, Category: b.Category,
 			Mod: -1, Len: b.Len, Domain: b, Labels: b.Labels, Elem: b.Elem}}
 	cat, stored := cat.NewDomain(q, def)
-	if err := s.compileDomain(stored); err != nil {
+	if err := compileDomain(h, stored); err != nil {
 		return err
 	}
-	s.setCatalog(cat)
+	h.SetCatalog(cat)
 	return nil
 }
 
-func (s *Session) alterDomain(c *translate.AlterDomain) error {
-	cat := s.catalog()
-	q, d, ok := s.findType(cat, c.Name)
+func alterDomain(h Host, c *translate.AlterDomain) error {
+	cat := h.Catalog()
+	q, d, ok := FindType(h, cat, c.Name)
 	if !ok || !d.IsDomain() {
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
 	}
@@ -169,25 +169,25 @@ func (s *Session) alterDomain(c *translate.AlterDomain) error {
 	nt := *d.Type
 	nd.Type = &nt
 	nd.Checks = append(append([]catalog.Check(nil), d.Checks...), c.Check)
-	if err := s.compileDomain(&nd); err != nil {
+	if err := compileDomain(h, &nd); err != nil {
 		return err
 	}
-	if err := s.validateDomain(nt.OID, &nt); err != nil {
+	if err := validateDomain(h, nt.OID, &nt); err != nil {
 		return err
 	}
-	s.setCatalog(cat.ReplaceType(q, &nd))
-	return s.retypeColumns(nt.OID, &nt)
+	h.SetCatalog(cat.ReplaceType(q, &nd))
+	return retypeColumns(h, nt.OID, &nt)
 }
 
 // validateDomain checks every stored value of a domain's columns against
 // its (new) constraints, as ALTER DOMAIN ... ADD CONSTRAINT does.
-func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
+func validateDomain(h Host, oid uint32, nt *types.Type) error {
 	if nt.Check == nil {
 		return nil
 	}
-	ctx := s.gmsContext()
-	txn := s.StorageTxn()
-	for _, t := range s.allTables(ctx, txn) {
+	ctx := h.SQLContext()
+	txn := h.StorageTxn()
+	for _, t := range allTables(h, ctx, txn) {
 		var ords []int
 		for i, col := range t.Schema() {
 			if ct, _ := col.Type.(*types.Type); ct != nil && ct.OID == oid {
@@ -199,7 +199,7 @@ func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
 		}
 		parts, err := t.Partitions(ctx)
 		if err != nil {
-			return mapError(err)
+			return h.MapError(err)
 		}
 		for {
 			p, err := parts.Next(ctx)
@@ -207,11 +207,11 @@ func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
 				break
 			}
 			if err != nil {
-				return mapError(err)
+				return h.MapError(err)
 			}
 			rows, err := t.PartitionRows(ctx, p)
 			if err != nil {
-				return mapError(err)
+				return h.MapError(err)
 			}
 			for {
 				row, err := rows.Next(ctx)
@@ -219,7 +219,7 @@ func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
 					break
 				}
 				if err != nil {
-					return mapError(err)
+					return h.MapError(err)
 				}
 				for _, i := range ords {
 					if nt.Check(row[i]) != nil {
@@ -237,7 +237,7 @@ func (s *Session) validateDomain(oid uint32, nt *types.Type) error {
 
 // compileDomain builds d.Type.Check from the domain's NOT NULL and CHECK
 // constraints (evaluated with VALUE bound to the value).
-func (s *Session) compileDomain(d *catalog.TypeDef) error {
+func compileDomain(h Host, d *catalog.TypeDef) error {
 	type check struct {
 		name string
 		e    sql.Expression
@@ -249,7 +249,7 @@ func (s *Session) compileDomain(d *catalog.TypeDef) error {
 		if err != nil {
 			return pgerror.New(pgerror.SyntaxError, "%v", err)
 		}
-		tr := &translate.Translator{Env: &s.env, Catalog: s.translatorCatalog()}
+		tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
 		ve, err := tr.Scalar(n)
 		if err != nil {
 			return err

@@ -1,4 +1,4 @@
-package session
+package ddl
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -8,12 +8,12 @@ import (
 // allTables returns every table the transaction sees, schema by schema:
 // catalog changes (retyping an enum's columns, finding a sequence's users)
 // walk them.
-func (s *Session) allTables(ctx *sql.Context, txn *storage.Txn) []*storage.Table {
+func allTables(h Host, ctx *sql.Context, txn *storage.Txn) []*storage.Table {
 	var out []*storage.Table
 	for _, sc := range txn.SchemaNames() {
 		names, _ := txn.TableNames(sc)
 		for _, tn := range names {
-			if t, ok, err := s.eng.provider.DB().Table(ctx, sc, tn); err == nil && ok {
+			if t, ok, err := h.Database().Table(ctx, sc, tn); err == nil && ok {
 				out = append(out, t)
 			}
 		}

@@ -1,8 +1,7 @@
-package session
+package ddl
 
 import (
 	"encoding/json"
-	"github.com/tinybase/tinybase/internal/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -10,11 +9,12 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
-func (s *Session) createView(c *translate.CreateView) error {
-	cat := s.catalog()
-	schema, err := s.creationSchema(c.Name.Schema)
+func createView(h Host, c *translate.CreateView) error {
+	cat := h.Catalog()
+	schema, err := CreationSchema(h, c.Name.Schema)
 	if err != nil {
 		return err
 	}
@@ -23,15 +23,15 @@ func (s *Session) createView(c *translate.CreateView) error {
 	if oldExists && !c.Replace {
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", q.Name)
 	}
-	if !oldExists && s.relationExists(cat, q) {
+	if !oldExists && RelationExists(h, cat, q) {
 		if c.Replace {
 			return pgerror.New(pgerror.WrongObjectType, "%q is not a view", q.Name)
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", q.Name)
 	}
-	cols, colTypes, err := s.queryColumns(c.Query)
+	cols, colTypes, err := queryColumns(h, c.Query)
 	if err != nil {
-		return s.viewQueryError(err) // errpos.go
+		return h.ViewQueryError(err)
 	}
 	if len(c.Columns) > len(cols) {
 		return pgerror.New(pgerror.SyntaxError, "CREATE VIEW specifies more column names than columns")
@@ -55,31 +55,31 @@ func (s *Session) createView(c *translate.CreateView) error {
 			}
 		}
 	}
-	v := catalog.View{Schema: schema, Name: q.Name, Query: c.Query, Columns: cols, Types: colTypes, Tables: s.queryRelations(c.Query)}
+	v := catalog.View{Schema: schema, Name: q.Name, Query: c.Query, Columns: cols, Types: colTypes, Tables: queryRelations(h, c.Query)}
 	if oldExists {
 		v.OID = old.OID
 	}
-	s.setCatalog(cat.PutView(v))
+	h.SetCatalog(cat.PutView(v))
 	return nil
 }
 
 // queryColumns plans a view's SELECT (reporting its errors) and returns
 // its column names and types (an unknown-typed literal column is text, as
 // PostgreSQL resolves it).
-func (s *Session) queryColumns(query string) ([]string, []*types.Type, error) {
+func queryColumns(h Host, query string) ([]string, []*types.Type, error) {
 	tree, err := pgtree.Parse(query)
 	if err != nil {
-		return nil, nil, syntaxError(err, query)
+		return nil, nil, h.SyntaxError(err, query)
 	}
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr := &translate.Translator{Env: h.Env(), Tables: h.TableLookup(), Catalog: h.TranslatorCatalog()}
 	res, err := tr.Statement(tree.Stmts[0].Stmt)
 	if err != nil {
 		return nil, nil, err
 	}
-	ctx := s.gmsContext()
-	schema, iter, _, err := s.eng.gms.QueryWithBindings(ctx, query, res.Stmt, nil, nil)
+	ctx := h.SQLContext()
+	schema, iter, err := h.QueryGMS(ctx, query, res.Stmt)
 	if err != nil {
-		return nil, nil, mapError(err)
+		return nil, nil, h.MapError(err)
 	}
 	if iter != nil {
 		_ = iter.Close(ctx)
@@ -98,7 +98,7 @@ func (s *Session) queryColumns(query string) ([]string, []*types.Type, error) {
 
 // queryRelations lists the existing tables and views a query reads, for
 // DROP dependencies.
-func (s *Session) queryRelations(query string) []catalog.QName {
+func queryRelations(h Host, query string) []catalog.QName {
 	js, err := pg.ParseToJSON(query)
 	if err != nil {
 		return nil
@@ -116,7 +116,7 @@ func (s *Session) queryRelations(query string) []catalog.QName {
 			if rv, ok := x["RangeVar"].(map[string]any); ok {
 				name, _ := rv["relname"].(string)
 				schema, _ := rv["schemaname"].(string)
-				if q, err := s.resolveRelation(catalog.QName{Schema: schema, Name: name}); err == nil && !seen[q] {
+				if q, err := resolveRelation(h, catalog.QName{Schema: schema, Name: name}); err == nil && !seen[q] {
 					seen[q] = true
 					out = append(out, q)
 				}
@@ -132,47 +132,4 @@ func (s *Session) queryRelations(query string) []catalog.QName {
 	}
 	walk(tree)
 	return out
-}
-
-func (s *Session) renameRelation(c *translate.RenameRelation) error {
-	cat := s.catalog()
-	switch c.Kind {
-	case "view":
-		v, isTable := s.findView(cat, c.Name)
-		if v == nil {
-			if c.IfExists {
-				return nil
-			}
-			if isTable {
-				return pgerror.New(pgerror.WrongObjectType, "%q is not a view", c.Name.Name)
-			}
-			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Name.Name)
-		}
-		nq := catalog.QName{Schema: v.Schema, Name: c.NewName}
-		if s.relationExists(cat, nq) {
-			return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", c.NewName)
-		}
-		nv := *v
-		nv.Name = c.NewName
-		s.setCatalog(cat.DropView(catalog.QName{Schema: v.Schema, Name: v.Name}).PutView(nv).CopyRelationSecurity(cat, catalog.QName{Schema: v.Schema, Name: v.Name}, nq))
-	case "sequence":
-		seq, err := s.resolveSequence(cat, c.Name)
-		if err != nil {
-			if c.IfExists {
-				return nil
-			}
-			return err
-		}
-		nq := catalog.QName{Schema: seq.Schema, Name: c.NewName}
-		if s.relationExists(cat, nq) {
-			return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", c.NewName)
-		}
-		ns := *seq
-		ns.Name = c.NewName
-		before := cat
-		cat = cat.DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name})
-		cat, _ = cat.PutSequence(ns)
-		s.setCatalog(cat.CopyRelationSecurity(before, catalog.QName{Schema: seq.Schema, Name: seq.Name}, nq))
-	}
-	return nil
 }

@@ -1,4 +1,4 @@
-package session
+package ddl
 
 import (
 	"fmt"
@@ -14,13 +14,13 @@ import (
 
 // findIndex finds the table holding an index (schema "" walks the search
 // path). isTable reports that the name is a table instead.
-func (s *Session) findIndex(ctx *sql.Context, schema, name string) (t *storage.Table, isTable bool) {
-	schemas := s.SearchPath()
+func findIndex(h Host, ctx *sql.Context, schema, name string) (t *storage.Table, isTable bool) {
+	schemas := h.SearchPath()
 	if schema != "" {
 		schemas = []string{schema}
 	}
-	db := s.eng.provider.DB()
-	txn := s.StorageTxn()
+	db := h.Database()
+	txn := h.StorageTxn()
 	for _, sc := range schemas {
 		names, err := txn.TableNames(sc)
 		if err != nil {
@@ -44,7 +44,7 @@ func (s *Session) findIndex(ctx *sql.Context, schema, name string) (t *storage.T
 }
 
 // hasIndex reports whether t has the PostgreSQL index name, as
-// tableInfo(ctx, t).Indexes[name] does, without building the rest of the
+// TableInfo(ctx, t).Indexes[name] does, without building the rest of the
 // table's info: findIndex asks it of every table in the schema, so every
 // CREATE INDEX paid a whole tableInfo per table (5% of replaying a
 // 100-migration project).
@@ -61,28 +61,28 @@ func hasIndex(ctx *sql.Context, t *storage.Table, name string) bool {
 	return false
 }
 
-func (s *Session) renameIndex(ctx *sql.Context, c *translate.TableDDL) error {
+func renameIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	o := c.Objects[0]
-	t, _ := s.findIndex(ctx, o[0], o[1])
+	t, _ := findIndex(h, ctx, o[0], o[1])
 	if t == nil {
 		if c.MissingOK {
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", o[1])
 	}
-	if tableInfo(ctx, t).Constraints[o[1]] == 'p' {
+	if TableInfo(ctx, t).Constraints[o[1]] == 'p' {
 		return t.SetPrimaryKeyName(ctx, c.To)
 	}
 	return t.RenameIndex(ctx, o[1], c.To)
 }
 
-func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
-	t, err := s.mustTable(ctx, c.Schema, c.Table)
+func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
 	if err != nil {
 		return err
 	}
 	def := c.Index
-	if other, _ := s.findIndex(ctx, c.Schema, def.Name); other != nil {
+	if other, _ := findIndex(h, ctx, c.Schema, def.Name); other != nil {
 		if def.IfNotExists {
 			return nil
 		}
@@ -97,21 +97,21 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 	if len(def.Exprs) > 0 {
 		keys := make([]sql.Expression, len(def.Exprs))
 		for i, e := range def.Exprs {
-			if keys[i], err = resolveOver(sch, e); err != nil {
+			if keys[i], err = ResolveOver(sch, e); err != nil {
 				return err
 			}
 			spec.KeyTypes = append(spec.KeyTypes, keys[i].Type())
 			spec.KeyText = append(spec.KeyText, keys[i].String())
 		}
-		spec.Key = indexKey(keys)
+		spec.Key = IndexKey(keys)
 	}
 	if def.Where != nil {
-		where, err := resolveOver(sch, def.Where)
+		where, err := ResolveOver(sch, def.Where)
 		if err != nil {
 			return err
 		}
 		spec.WhereText = where.String()
-		spec.Where = indexWhere(where)
+		spec.Where = IndexWhere(where)
 	}
 	if err := t.CreateIndexSpec(ctx, spec); err != nil {
 		if uv, ok := storage.AsUniqueViolation(err); ok {
@@ -124,9 +124,9 @@ func (s *Session) createIndex(ctx *sql.Context, c *translate.TableDDL) error {
 	return nil
 }
 
-// indexKey is an expression index's key function: keys evaluated over
+// IndexKey is an expression index's key function: keys evaluated over
 // the row.
-func indexKey(keys []sql.Expression) func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+func IndexKey(keys []sql.Expression) func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
 	return func(ctx *sql.Context, row sql.Row) (sql.Row, error) {
 		out := make(sql.Row, len(keys))
 		for i, k := range keys {
@@ -140,9 +140,9 @@ func indexKey(keys []sql.Expression) func(ctx *sql.Context, row sql.Row) (sql.Ro
 	}
 }
 
-// indexWhere is a partial index's predicate function: rows where where
+// IndexWhere is a partial index's predicate function: rows where where
 // is false or NULL are not indexed.
-func indexWhere(where sql.Expression) func(ctx *sql.Context, row sql.Row) (bool, error) {
+func IndexWhere(where sql.Expression) func(ctx *sql.Context, row sql.Row) (bool, error) {
 	return func(ctx *sql.Context, row sql.Row) (bool, error) {
 		v, err := where.Eval(ctx, row)
 		if err != nil {
@@ -157,17 +157,17 @@ func indexWhere(where sql.Expression) func(ctx *sql.Context, row sql.Row) (bool,
 // not a constraint, so DROP INDEX may drop it (unlike a UNIQUE constraint's).
 const createIndexComment = "tinybase: CREATE INDEX"
 
-// resolveOver resolves a translated expression against a table's row:
+// ResolveOver resolves a translated expression against a table's row:
 // column references become fields of the row, injected tinybase
 // expressions are built once their children are.
-func resolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, error) {
-	return resolveOverWith(sch, e, func(i int, c *sql.Column) sql.Expression {
+func ResolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, error) {
+	return ResolveOverWith(sch, e, func(i int, c *sql.Column) sql.Expression {
 		return expression.NewGetField(i, c.Type, c.Name, c.Nullable)
 	})
 }
 
-// resolveOverWith is resolveOver with column i of sch read by field(i).
-func resolveOverWith(sch sql.Schema, e sqlparser.Expr, field func(i int, c *sql.Column) sql.Expression) (sql.Expression, error) {
+// ResolveOverWith is ResolveOver with column i of sch read by field(i).
+func ResolveOverWith(sch sql.Schema, e sqlparser.Expr, field func(i int, c *sql.Column) sql.Expression) (sql.Expression, error) {
 	switch x := e.(type) {
 	case *sqlparser.ColName:
 		name := x.Name.String()
@@ -178,11 +178,11 @@ func resolveOverWith(sch sql.Schema, e sqlparser.Expr, field func(i int, c *sql.
 		}
 		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", name)
 	case *sqlparser.ParenExpr:
-		return resolveOverWith(sch, x.Expr, field)
+		return ResolveOverWith(sch, x.Expr, field)
 	case sqlparser.InjectedExpr:
 		children := make([]any, len(x.Children))
 		for i, c := range x.Children {
-			r, err := resolveOverWith(sch, c, field)
+			r, err := ResolveOverWith(sch, c, field)
 			if err != nil {
 				return nil, err
 			}
@@ -206,9 +206,9 @@ func resolveOverWith(sch sql.Schema, e sqlparser.Expr, field func(i int, c *sql.
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "index expression is not supported yet: %s", sqlparser.String(e))
 }
 
-func (s *Session) dropIndexes(ctx *sql.Context, c *translate.TableDDL) error {
+func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	for _, o := range c.Objects {
-		t, isTable := s.findIndex(ctx, o[0], o[1])
+		t, isTable := findIndex(h, ctx, o[0], o[1])
 		if t == nil {
 			if isTable {
 				return pgerror.New(pgerror.WrongObjectType, "%q is not an index", o[1])
@@ -218,7 +218,7 @@ func (s *Session) dropIndexes(ctx *sql.Context, c *translate.TableDDL) error {
 			}
 			return pgerror.New(pgerror.UndefinedObject, "index %q does not exist", o[1])
 		}
-		switch tableInfo(ctx, t).Constraints[o[1]] {
+		switch TableInfo(ctx, t).Constraints[o[1]] {
 		case 'p', 'u':
 			e := pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop index %s because constraint %s on table %s requires it", o[1], o[1], t.Name())
 			e.Hint = fmt.Sprintf("You can drop constraint %s on table %s instead.", o[1], t.Name())

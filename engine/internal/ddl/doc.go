@@ -1,0 +1,34 @@
+// Package ddl runs the data definition statements tinybase executes
+// itself rather than handing to go-mysql-server: catalog DDL (CREATE TYPE
+// for enums and composite types, CREATE / ALTER DOMAIN, CREATE / ALTER
+// SEQUENCE and the sequence functions, CREATE VIEW, ALTER ... RENAME of
+// views and sequences, COMMENT ON, CREATE EXTENSION, DROP of those objects
+// with CASCADE) and table DDL that GMS has no form for (expression and
+// partial indexes, DROP TABLE / TRUNCATE ... CASCADE, constraint and
+// index renames, ALTER COLUMN TYPE with PostgreSQL casts, CREATE TABLE AS,
+// ALTER TABLE ... SET SCHEMA), VACUUM / ANALYZE, and the hooks that keep
+// the catalog in step with table DDL run elsewhere (renames, DROP SCHEMA,
+// owner changes recursing to owned sequences).
+//
+// It emulates PostgreSQL's Part VI "SQL Commands" pages for those
+// statements and chapter 5 "Data Definition", in particular 5.14
+// "Dependency Tracking": dropping an object others depend on is 2BP01
+// without CASCADE. Error codes and messages are PostgreSQL's, byte for
+// byte (internal/conformance checks them).
+//
+// Boundary: the package owns no session state beyond SessionSequences
+// (currval / lastval). Everything else — the transaction's catalog and
+// storage, the search path, the query engine, and the checks other
+// concerns own (privileges, routines, triggers) — comes through Host,
+// which the session implements (engine/internal/session/ddl_host.go).
+// Catalog changes go through Host.SetCatalog into the storage
+// transaction, so they roll back with the statement. The package imports
+// catalog, storage, translate, types, expr and pgcatalog, and
+// go-mysql-server for storage and expression calls; it never imports
+// session.
+//
+// The sequence functions' SQL registrations (nextval, setval, ...) stay in
+// the session's init-time function table (catalog_funcs.go), pointing at
+// Nextval, Setval and friends here; the engine-wide sequence counters stay
+// beside the store in the session package.
+package ddl

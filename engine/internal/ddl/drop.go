@@ -1,0 +1,229 @@
+package ddl
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+func dropObjects(h Host, c *translate.DropObjects) error {
+	for _, n := range c.Names {
+		var err error
+		switch c.Kind {
+		case "sequence":
+			err = dropSequence(h, n, c)
+		case "view":
+			err = dropView(h, n, c)
+		case "type", "domain":
+			err = dropType(h, n, c)
+		case "extension":
+			cat := h.Catalog()
+			if _, ok := cat.Extension(n.Name); !ok {
+				if c.IfExists {
+					continue
+				}
+				return pgerror.New(pgerror.UndefinedObject, "extension %q does not exist", n.Name)
+			}
+			h.SetCatalog(cat.DropExtension(n.Name))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
+	cat := h.Catalog()
+	seq, err := ResolveSequence(h, cat, n)
+	if err != nil {
+		if c.IfExists && codeOf(err) == pgerror.UndefinedTable {
+			return nil
+		}
+		if codeOf(err) == pgerror.UndefinedTable {
+			return pgerror.New(pgerror.UndefinedTable, "sequence %q does not exist", n.Name)
+		}
+		return err
+	}
+	users := sequenceUsers(h, cat, seq)
+	if len(users) > 0 {
+		if !c.Cascade {
+			return dependError("sequence", seq.Name)
+		}
+		// CASCADE drops the column defaults that call nextval on it
+		ctx := h.SQLContext()
+		for _, u := range users {
+			nc := u.col.Copy()
+			nc.Default = nil
+			if err := u.table.ModifyColumn(ctx, u.col.Name, nc, nil); err != nil {
+				return h.MapError(err)
+			}
+		}
+	}
+	h.SetCatalog(h.Catalog().DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name}))
+	return nil
+}
+
+type columnUse struct {
+	table interface {
+		ModifyColumn(*sql.Context, string, *sql.Column, *sql.ColumnOrder) error
+	}
+	col *sql.Column
+}
+
+// sequenceUsers finds the column defaults that call nextval on seq.
+func sequenceUsers(h Host, cat *catalog.Catalog, seq *catalog.Sequence) []columnUse {
+	ctx := h.SQLContext()
+	txn := h.StorageTxn()
+	var out []columnUse
+	for _, t := range allTables(h, ctx, txn) {
+		for _, col := range t.Schema() {
+			if col.Default == nil || col.Default.Expr == nil {
+				continue
+			}
+			uses := false
+			transform.InspectExpr(col.Default.Expr, func(e sql.Expression) bool {
+				fc, ok := e.(*expr.FuncCall)
+				if !ok || fc.Name != "nextval" || len(fc.Args) != 1 {
+					return false
+				}
+				if lit, ok := fc.Args[0].(*expr.Literal); ok {
+					if name, ok := lit.Value.(string); ok {
+						if other, err := ResolveSequence(h, cat, ParseRelName(name)); err == nil && other.OID == seq.OID {
+							uses = true
+						}
+					}
+				}
+				return false
+			})
+			if uses {
+				out = append(out, columnUse{table: t, col: col})
+			}
+		}
+	}
+	return out
+}
+
+func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
+	cat := h.Catalog()
+	v, isTable := FindView(h, cat, n)
+	if isTable {
+		return pgerror.New(pgerror.WrongObjectType, "%q is not a view", n.Name).WithHint("Use DROP TABLE to remove a table.")
+	}
+	if v == nil {
+		if c.IfExists {
+			return nil
+		}
+		return pgerror.New(pgerror.UndefinedTable, "view %q does not exist", n.Name)
+	}
+	cat, err := dropRelationCascade(cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade)
+	if err != nil {
+		return err
+	}
+	h.SetCatalog(cat.DropView(catalog.QName{Schema: v.Schema, Name: v.Name}))
+	return nil
+}
+
+// dropRelationCascade removes the views that depend on relation q, or
+// fails with 2BP01 without CASCADE.
+func dropRelationCascade(cat *catalog.Catalog, q catalog.QName, kind string, cascade bool) (*catalog.Catalog, error) {
+	deps := cat.Dependents(q)
+	if len(deps) > 0 && !cascade {
+		return nil, dependError(kind, q.Name)
+	}
+	for _, d := range deps {
+		dq := catalog.QName{Schema: d.Schema, Name: d.Name}
+		var err error
+		if cat, err = dropRelationCascade(cat, dq, "view", true); err != nil {
+			return nil, err
+		}
+		cat = cat.DropView(dq)
+	}
+	return cat, nil
+}
+
+func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
+	cat := h.Catalog()
+	q, d, ok := FindType(h, cat, n)
+	if !ok {
+		if c.IfExists {
+			return nil
+		}
+		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", n.Name)
+	}
+	if c.Kind == "domain" && !d.IsDomain() {
+		return pgerror.New(pgerror.WrongObjectType, "%q is not a domain", n.Name)
+	}
+	if err := compositeDependents(cat, d.Type, q.Name, c.Cascade); err != nil { // composite.go
+		return err
+	}
+	users := typeUsers(h, d.Type.OID)
+	for _, other := range cat.Types() {
+		if other.Type.Domain != nil && other.Type.Domain.OID == d.Type.OID {
+			return pgerror.New(pgerror.FeatureNotSupported, "DROP TYPE of a type with domains over it is not supported yet")
+		}
+	}
+	if len(users) > 0 && !c.Cascade {
+		return dependError("type", q.Name)
+	}
+	// CASCADE drops the columns of the type, as PostgreSQL does
+	ctx := h.SQLContext()
+	for _, u := range users {
+		if err := u.table.DropColumn(ctx, u.column); err != nil {
+			return h.MapError(err)
+		}
+	}
+	h.SetCatalog(h.Catalog().DropType(q))
+	return nil
+}
+
+// dropTableDeps runs before DROP TABLE: dependent views (CASCADE),
+// owned sequences and comments go with the table.
+func dropTableDeps(h Host, c *translate.DropTableDeps) error {
+	cat := h.Catalog()
+	for _, n := range c.Tables {
+		t, ok := FindTable(h, n.Schema, n.Name)
+		if !ok {
+			continue // GMS reports the missing table (or skips it with IF EXISTS)
+		}
+		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+		var err error
+		if cat, err = dropRelationCascade(cat, q, "table", c.Cascade); err != nil {
+			return err
+		}
+		for _, seq := range cat.OwnedSequences(q.Schema, q.Name) {
+			cat = cat.DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name})
+		}
+		cat = cat.DropRelationComments(q)
+		cat = cat.DropTableTriggers(q)
+	}
+	h.SetCatalog(cat)
+	return nil
+}
+
+// dropColumnDeps runs before ALTER TABLE ... DROP COLUMN ... CASCADE: the
+// views, policies and triggers using the column are dropped with it.
+func dropColumnDeps(h Host, c *translate.DropColumnDeps) error {
+	cat := h.Catalog()
+	for _, v := range c.Views {
+		if _, ok := cat.View(v); !ok {
+			continue // already dropped with a view it depends on
+		}
+		var err error
+		if cat, err = dropRelationCascade(cat, v, "view", true); err != nil {
+			return err
+		}
+		cat = cat.DropView(v)
+	}
+	for _, p := range c.Policies {
+		cat = cat.DropPolicy(c.Table, p)
+	}
+	for _, tg := range c.Triggers {
+		cat = cat.DropTrigger(c.Table, tg)
+	}
+	h.SetCatalog(cat)
+	return nil
+}

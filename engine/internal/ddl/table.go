@@ -1,0 +1,320 @@
+package ddl
+
+import (
+	"slices"
+
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// TableDDL runs one table DDL command directly on storage and returns
+// its command tag (CREATE TABLE AS reports its row count). The session
+// runs it inside a savepoint, so a failure rolls back to the statement's
+// start; errors come back unmapped.
+func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (string, error) {
+	var err error
+	switch c.Kind {
+	case "rename_table":
+		err = h.Database().Schema(c.Schema).RenameTable(ctx, c.Table, c.To)
+	case "rename_constraint":
+		err = renameConstraint(h, ctx, c)
+	case "rename_index":
+		err = renameIndex(h, ctx, c)
+	case "set_schema":
+		err = setSchema(h, c)
+	case "create_index":
+		err = createIndex(h, ctx, c)
+	case "create_as":
+		var n int
+		if n, err = createAs(h, ctx, c); err == nil {
+			tag = fmt.Sprintf("SELECT %d", n)
+			if c.NoData {
+				tag = "CREATE TABLE AS"
+			}
+		}
+	case "alter_type":
+		err = alterType(h, ctx, c)
+	case "rename_column":
+		err = renameColumn(h, ctx, c)
+	case "sequence":
+		if err = runSequence(h, ctx, c.Stmts); err == nil && c.PKName != "" {
+			var t *storage.Table
+			if t, err = mustTable(h, ctx, c.Schema, c.Table); err == nil {
+				err = t.SetPrimaryKeyName(ctx, c.PKName)
+			}
+		}
+		if err == nil && len(c.NotValid)+len(c.Validated) > 0 {
+			err = markChecksValidated(h, ctx, c)
+		}
+	case "drop_index":
+		err = dropIndexes(h, ctx, c)
+	case "drop_table":
+		err = dropTables(h, ctx, c)
+	case "truncate":
+		err = truncate(h, ctx, c)
+	default:
+		err = fmt.Errorf("engine: unknown table DDL %q", c.Kind)
+	}
+	return tag, err
+}
+
+// runSequence plans and runs GMS statements one after another, each seeing
+// the previous one's changes.
+func runSequence(h Host, ctx *sql.Context, stmts []sqlparser.Statement) error {
+	for _, st := range stmts {
+		_, iter, err := h.QueryGMS(ctx, sqlparser.String(st), st)
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err = iter.Next(ctx); err != nil {
+				break
+			}
+		}
+		cerr := iter.Close(ctx)
+		if err != io.EOF {
+			return err
+		}
+		if cerr != nil {
+			return cerr
+		}
+	}
+	return nil
+}
+
+func mustTable(h Host, ctx *sql.Context, schema, name string) (*storage.Table, error) {
+	t, ok := h.Table(ctx, schema, name)
+	if !ok {
+		if schema != "" {
+			name = schema + "." + name
+		}
+		return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", name)
+	}
+	return t, nil
+}
+
+func renameConstraint(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	switch TableInfo(ctx, t).Constraints[c.From] {
+	case 'p':
+		return t.SetPrimaryKeyName(ctx, c.To)
+	case 'u':
+		return t.RenameIndex(ctx, c.From, c.To)
+	case 'f':
+		fks, err := t.GetDeclaredForeignKeys(ctx)
+		if err != nil {
+			return err
+		}
+		for _, fk := range fks {
+			if fk.Name == c.From {
+				fk.Name = c.To
+				return t.UpdateForeignKey(ctx, c.From, fk)
+			}
+		}
+	case 'c':
+		checks, err := t.GetChecks(ctx)
+		if err != nil {
+			return err
+		}
+		notValid, err := t.NotValidChecks(ctx)
+		if err != nil {
+			return err
+		}
+		for _, ch := range checks {
+			if ch.Name == c.From {
+				if err := t.DropCheck(ctx, c.From); err != nil {
+					return err
+				}
+				ch.Name = c.To
+				if err := t.CreateCheck(ctx, &ch); err != nil || !slices.Contains(notValid, c.From) {
+					return err
+				}
+				return t.SetCheckValidated(ctx, c.To, false)
+			}
+		}
+	}
+	return pgerror.New(pgerror.UndefinedObject, "constraint %q for table %q does not exist", c.From, c.Table)
+}
+
+// Referencing returns the foreign keys of other tables (not in skip) that
+// reference t.
+func Referencing(ctx *sql.Context, t *storage.Table, skip map[string]bool) ([]sql.ForeignKeyConstraint, error) {
+	fks, err := t.GetReferencedForeignKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []sql.ForeignKeyConstraint
+	for _, fk := range fks {
+		if !skip[fk.SchemaName+"."+fk.Table] {
+			out = append(out, fk)
+		}
+	}
+	return out, nil
+}
+
+func dropTables(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	var tables []*storage.Table
+	dropping := map[string]bool{}
+	for _, o := range c.Objects {
+		t, ok := h.Table(ctx, o[0], o[1])
+		if !ok {
+			if c.MissingOK {
+				continue
+			}
+			return pgerror.New(pgerror.UndefinedTable, "table %q does not exist", o[1])
+		}
+		tables = append(tables, t)
+		dropping[t.SchemaName()+"."+t.Name()] = true
+	}
+	for _, t := range tables {
+		fks, err := Referencing(ctx, t, dropping)
+		if err != nil {
+			return err
+		}
+		if len(fks) > 0 && !c.Cascade {
+			var detail []string
+			for _, fk := range fks {
+				detail = append(detail, fmt.Sprintf("constraint %s on table %s depends on table %s", fk.Name, fk.Table, t.Name()))
+			}
+			return &pgerror.Error{Severity: "ERROR", Code: pgerror.DependentObjectsStillExist,
+				Message: fmt.Sprintf("cannot drop table %s because other objects depend on it", t.Name()),
+				Detail:  strings.Join(detail, "\n"), Hint: "Use DROP ... CASCADE to drop the dependent objects too."}
+		}
+		for _, fk := range fks {
+			child, ok := h.Table(ctx, fk.SchemaName, fk.Table)
+			if !ok {
+				continue
+			}
+			if err := child.DropForeignKey(ctx, fk.Name); err != nil {
+				return err
+			}
+		}
+	}
+	for _, t := range tables {
+		if err := h.Database().Schema(t.SchemaName()).DropTable(ctx, t.Name()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// truncate is TRUNCATE [CASCADE]: a table referenced by a foreign key may
+// only be truncated together with the referencing tables.
+func truncate(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	var tables []*storage.Table
+	set := map[string]bool{}
+	for _, o := range c.Objects {
+		t, err := mustTable(h, ctx, o[0], o[1])
+		if err != nil {
+			return err
+		}
+		if !set[t.SchemaName()+"."+t.Name()] {
+			set[t.SchemaName()+"."+t.Name()] = true
+			tables = append(tables, t)
+		}
+	}
+	for i := 0; i < len(tables); i++ {
+		t := tables[i]
+		fks, err := Referencing(ctx, t, set)
+		if err != nil {
+			return err
+		}
+		for _, fk := range fks {
+			if fk.SchemaName == t.SchemaName() && fk.Table == t.Name() {
+				continue
+			}
+			if !c.Cascade {
+				return &pgerror.Error{Severity: "ERROR", Code: pgerror.FeatureNotSupported,
+					Message: "cannot truncate a table referenced in a foreign key constraint",
+					Detail:  fmt.Sprintf("Table %q references %q.", fk.Table, t.Name()),
+					Hint:    fmt.Sprintf("Truncate table %q at the same time, or use TRUNCATE ... CASCADE.", fk.Table)}
+			}
+			child, ok := h.Table(ctx, fk.SchemaName, fk.Table)
+			if !ok || set[child.SchemaName()+"."+child.Name()] {
+				continue
+			}
+			set[child.SchemaName()+"."+child.Name()] = true
+			tables = append(tables, child)
+		}
+	}
+	if err := h.FireTruncateTriggers(ctx, tables, catalog.TimingBefore); err != nil {
+		return err
+	}
+	for _, t := range tables {
+		if _, err := t.Truncate(ctx); err != nil {
+			return err
+		}
+	}
+	if err := h.FireTruncateTriggers(ctx, tables, catalog.TimingAfter); err != nil {
+		return err
+	}
+	if c.Restart {
+		for _, t := range tables {
+			RestartIdentity(h, t.SchemaName(), t.Name())
+		}
+	}
+	return nil
+}
+
+// DropSchemaTables empties a schema of its tables for DROP SCHEMA: with
+// CASCADE they are dropped (and foreign keys elsewhere referencing them),
+// else their existence is 2BP01.
+func DropSchemaTables(h Host, schema string, cascade bool) error {
+	txn := h.StorageTxn()
+	names, err := txn.TableNames(schema)
+	if err != nil || len(names) == 0 {
+		return nil
+	}
+	sort.Strings(names)
+	if !cascade {
+		var detail []string
+		for _, n := range names {
+			detail = append(detail, fmt.Sprintf("table %s.%s depends on schema %s", schema, n, schema))
+		}
+		return &pgerror.Error{Severity: "ERROR", Code: pgerror.DependentObjectsStillExist,
+			Message: fmt.Sprintf("cannot drop schema %s because other objects depend on it", schema),
+			Detail:  strings.Join(detail, "\n"), Hint: "Use DROP ... CASCADE to drop the dependent objects too."}
+	}
+	c := &translate.TableDDL{Kind: "drop_table", Cascade: true}
+	for _, n := range names {
+		c.Objects = append(c.Objects, []string{schema, n})
+	}
+	mark := txn.Savepoint()
+	if err := dropTables(h, h.SQLContext(), c); err != nil {
+		txn.RollbackTo(mark)
+		return h.MapError(err)
+	}
+	return nil
+}
+
+// markChecksValidated records the CHECK constraints an ALTER TABLE added
+// NOT VALID or validated (pg_constraint.convalidated).
+func markChecksValidated(h Host, ctx *sql.Context, c *translate.TableDDL) error {
+	t, err := mustTable(h, ctx, c.Schema, c.Table)
+	if err != nil {
+		return err
+	}
+	for _, n := range c.NotValid {
+		if err := t.SetCheckValidated(ctx, n, false); err != nil {
+			return err
+		}
+	}
+	for _, n := range c.Validated {
+		if err := t.SetCheckValidated(ctx, n, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}

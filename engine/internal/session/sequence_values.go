@@ -1,0 +1,83 @@
+package session
+
+import (
+	"sync"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// sequenceValues holds every sequence's current value, by sequence OID.
+// It lives beside the store, not in the catalog: nextval and setval are
+// not transactional in PostgreSQL (a rolled-back nextval stays used).
+type sequenceValues struct {
+	mu sync.Mutex
+	m  map[uint32]seqValue
+}
+
+type seqValue struct {
+	last   int64
+	called bool // last has been returned by nextval (is_called)
+}
+
+func newSequenceValues() *sequenceValues { return &sequenceValues{m: map[uint32]seqValue{}} }
+
+// clone copies the values, for Engine.Snapshot.
+func (v *sequenceValues) clone() *sequenceValues {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	c := newSequenceValues()
+	for k, x := range v.m {
+		c.m[k] = x
+	}
+	return c
+}
+
+// reset starts a sequence over at value (not yet returned).
+func (v *sequenceValues) reset(oid uint32, value int64) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.m[oid] = seqValue{last: value}
+}
+
+// next advances seq and returns the new value.
+func (v *sequenceValues) next(seq *catalog.Sequence) (int64, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	cur, ok := v.m[seq.OID]
+	if !ok {
+		cur = seqValue{last: seq.Start}
+	}
+	if !cur.called {
+		cur.called = true
+		v.m[seq.OID] = cur
+		return cur.last, nil
+	}
+	n := cur.last + seq.Increment
+	overflow := (seq.Increment > 0 && n < cur.last) || (seq.Increment < 0 && n > cur.last)
+	switch {
+	case seq.Increment > 0 && (overflow || n > seq.Max):
+		if !seq.Cycle {
+			return 0, pgerror.New(pgerror.SequenceGeneratorLimitExceeded, "nextval: reached maximum value of sequence %q (%d)", seq.Name, seq.Max)
+		}
+		n = seq.Min
+	case seq.Increment < 0 && (overflow || n < seq.Min):
+		if !seq.Cycle {
+			return 0, pgerror.New(pgerror.SequenceGeneratorLimitExceeded, "nextval: reached minimum value of sequence %q (%d)", seq.Name, seq.Min)
+		}
+		n = seq.Max
+	}
+	v.m[seq.OID] = seqValue{last: n, called: true}
+	return n, nil
+}
+
+// set is setval.
+func (v *sequenceValues) set(seq *catalog.Sequence, value int64, called bool) error {
+	if value < seq.Min || value > seq.Max {
+		return pgerror.New(pgerror.NumericValueOutOfRange, "setval: value %d is out of bounds for sequence %q (%d..%d)", value, seq.Name, seq.Min, seq.Max)
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.m[seq.OID] = seqValue{last: value, called: called}
+	return nil
+}

@@ -8,7 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/google/go-cmp/cmp"
-	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -25,7 +25,7 @@ func TestSimpleReadAnalysis(t *testing.T) {
 		"create table u (id bigint primary key, t_id bigint references t (id), v text)",
 		"create view tv as select id, name from t where score > 1",
 		"insert into t values (1, 'a', 1, '{x}'), (2, 'b', 2, null)")
-	full := buildAnalyzer(gmsProvider{e.provider, expr.FunctionProvider{}}, false)
+	full := buildAnalyzer(gmsadapter.NewProvider(e.provider), false)
 	cases := []struct {
 		q      string
 		args   []*types.Type // $n run-time parameters

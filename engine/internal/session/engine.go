@@ -2,14 +2,10 @@ package session
 
 import (
 	"log/slog"
-	"sync"
 	"sync/atomic"
 
 	sqle "github.com/dolthub/go-mysql-server"
-	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/variables"
-	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
@@ -76,45 +72,10 @@ func Open(opts Options) (*Engine, error) {
 
 func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 	prov := storage.NewProvider(dbName)
-	a := newAnalyzer(gmsProvider{prov, expr.FunctionProvider{}})
+	a := newAnalyzer(gmsadapter.NewProvider(prov))
 	g := newGMS(a)
 	return &Engine{store: store, provider: prov, gms: g, seqs: seqs, languages: builtinLanguages()}
 }
-
-// newGMS builds the GMS engine that plans and runs translated statements,
-// as sqle.New builds it less the work tinybase has no use for: sqle.New
-// resets every MySQL status variable (process-wide; ~250 µs per engine
-// after the first, each reset of a session-scoped one building an error
-// with a stack trace) and builds a session (~700 MySQL system variables)
-// only to register MySQL's version() and locking functions in the
-// catalog, which tinybase never reaches: its function provider resolves
-// every name first, and names it does not know fail in translation. The
-// status variables are initialised once per process, since GMS's process
-// list counts threads in them. The engine's unexported mutex stays nil:
-// it guards only CloseSession's prepared-statement data, which tinybase
-// does not use (it keeps its own).
-func newGMS(a *analyzer.Analyzer) *sqle.Engine {
-	initStatusVariables.Do(func() {
-		if sql.StatusVariables == nil {
-			variables.InitStatusVariables()
-		}
-	})
-	g := &sqle.Engine{
-		Analyzer:          a,
-		MemoryManager:     sql.NewMemoryManager(sql.ProcessMemory),
-		ProcessList:       sqle.NewProcessList(),
-		LS:                sql.NewLockSubsystem(),
-		BackgroundThreads: sql.NewBackgroundThreads(),
-		PreparedDataCache: sqle.NewPreparedDataCache(),
-		Parser:            newPGParser(),
-	}
-	a.Runner = g
-	return g
-}
-
-// initStatusVariables guards GMS's process-wide status variables' first
-// initialisation (newGMS).
-var initStatusVariables sync.Once
 
 // Snapshot returns an independent engine holding this engine's committed
 // state. It copies the storage root and the sequence counters; the planner

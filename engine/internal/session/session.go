@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -42,8 +42,8 @@ const (
 // Session is one connection's state: settings and transaction.
 type Session struct {
 	// deferred holds an error raised where GMS has no error result (window
-	// functions, rows_deferred.go).
-	deferred atomic.Pointer[error]
+	// functions, gmsadapter.DeferredError).
+	deferred gmsadapter.DeferredError
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
 	*sql.BaseSession
@@ -78,7 +78,9 @@ type Session struct {
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
 	notes       sessionNotify    // queued NOTIFYs and LISTENs (notify.go)
-	signed      signedOutput     // the output projections of the plan being built (exec_project.go)
+	// signed is the output projections of the plan being built
+	// (gmsadapter/exec_project.go).
+	signed gmsadapter.SignedOutput
 }
 
 type savepoint struct {

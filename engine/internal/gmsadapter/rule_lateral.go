@@ -1,4 +1,4 @@
-package session
+package gmsadapter
 
 import (
 	"strings"
@@ -21,7 +21,7 @@ const leftDeepHint = "LEFT_DEEP"
 // `a CROSS JOIN LATERAL (...) k JOIN b ON b.x = a.y`), the lateral join
 // and every subquery evaluation of k would run again for each row of b.
 // (GMS's own lateral iterator also returned wrong rows there; tinybase
-// runs lateral joins with lateralJoinIter, rules_lateral_join.go, which
+// runs lateral joins with lateralJoinIter, rule_lateral_join.go, which
 // handles either shape.)
 func hasLateralJoin(n sql.Node) bool {
 	found := false
@@ -54,8 +54,10 @@ func lateralLeftDeep(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 }
 
 // installLateralRules wraps GMS's filter pushdown (lateralLeftPushdown)
-// and appends lateralJoins (rules_lateral_join.go) to the analyzer's
-// after-all batch, after assignExecIndexes.
+// and appends lateralJoins (rule_lateral_join.go) to the analyzer's
+// after-all batch, after assignExecIndexes. It runs before
+// Config.InstallExecBuilder: the exec builder it sees is the one lateral
+// joins rebuild their right inputs with.
 func installLateralRules(a *analyzer.Analyzer) {
 	for _, b := range a.Batches {
 		if b.Desc == "default-rules" || b.Desc == "once-after" {
@@ -72,7 +74,7 @@ func installLateralRules(a *analyzer.Analyzer) {
 			continue
 		}
 		// copy: the builder's slice may be GMS's package-level default
-		b.Rules = append(append([]analyzer.Rule{}, b.Rules...), analyzer.Rule{Id: ruleLateralJoins, Apply: lateralJoins})
+		b.Rules = append(append([]analyzer.Rule{}, b.Rules...), analyzer.Rule{Id: ruleLateralJoins, Apply: lateralJoins(a.ExecBuilder)})
 	}
 }
 
@@ -84,7 +86,7 @@ func installLateralRules(a *analyzer.Analyzer) {
 // joins (restored right after: their right input is a lateral subquery).
 func lateralLeftPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if simpleRead(n, sc, qf) { // analyzer_rules.go: no joins
+		if SimpleRead(n, sc, qf) { // simple_read.go: no joins
 			return push(ctx, an, n, sc, sel, qf)
 		}
 		converted := false

@@ -1,4 +1,4 @@
-package session
+package gmsadapter
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -26,10 +26,11 @@ type projectBuilder struct {
 	base sql.NodeExecBuilder // the GMS builder this overrides, for children
 }
 
-// signedOutput is a session's record of the plan being built: the first
+// SignedOutput is a session's record of the plan being built: the first
 // plan built under a statement's context is its root, and its output-path
-// projections keep the sign of zero.
-type signedOutput struct {
+// projections keep the sign of zero. A session holds one (Host); the zero
+// value is ready.
+type SignedOutput struct {
 	ctx   *sql.Context
 	projs []*plan.Project
 }
@@ -43,12 +44,13 @@ func newExecBuilder() sql.NodeExecBuilder {
 
 // Build implements sql.NodeExecBuilder.
 func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
-	s, ok := ctx.Session.(*Session)
+	h, ok := ctx.Session.(Host)
 	if !ok {
 		return nil, nil
 	}
-	if s.signed.ctx != ctx {
-		s.signed = signedOutput{ctx: ctx, projs: outputProjections(n, s.signed.projs[:0])}
+	signed := h.SignedOutput()
+	if signed.ctx != ctx {
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0])}
 	}
 	if g, ok := n.(*plan.GroupBy); ok {
 		return b.buildGroupBy(ctx, g, row)
@@ -57,7 +59,7 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		return buildFullJoin(ctx, b.base, j, row) // exec_full_join.go
 	}
 	p, ok := n.(*plan.Project)
-	if !ok || !containsProject(s.signed.projs, p) {
+	if !ok || !containsProject(signed.projs, p) {
 		return nil, nil
 	}
 	child, err := b.base.Build(ctx, p.Child, row)

@@ -1,10 +1,11 @@
-package session
+package gmsadapter
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
 // The analyzer's short path for simple reads.
@@ -16,19 +17,19 @@ import (
 // does not have: joins, subqueries, unions, DDL, writes, triggers, MySQL
 // stored procedures, MySQL-only expressions tinybase never builds (IN
 // tuples, intervals, vector distances), or tables tinybase does not have
-// (projected tables). Those rules return at once for a plan simpleRead
+// (projected tables). Those rules return at once for a plan SimpleRead
 // accepts; every other plan takes every rule. A branch of a UNION that GMS
 // analyzes on its own can be a simple read too: the rules it skips have
-// nothing to do on it either. TestSimpleReadAnalysis holds the gated
+// nothing to do on it either. TestSimpleReadAnalysis (session) holds the gated
 // analyzer's plans to the full analyzer's.
 //
-// simpleRead is checked by each gated rule on the plan it receives, so a
+// SimpleRead is checked by each gated rule on the plan it receives, so a
 // rule that reshapes a plan (filters become index lookups, Sort+Limit a
 // TopN) cannot make a later gate judge a stale shape.
 
 // simpleReadSkips names the rules that are no-ops on a simple read (by
 // GMS's rule names; tinybase's own by id below). Rules kept for simple
-// reads: indexableComparisons and paramLookups (index lookups),
+// reads: IndexableComparisons and the session's paramLookups (index lookups),
 // pushNotFilters, hoistOutOfScopeFilters, eraseProjection,
 // validateResolved, validateOrderBy, validateSchemaSource,
 // validateAggregations and assignExecIndexes, and those in
@@ -123,7 +124,7 @@ var simpleReadSkipIDs = map[analyzer.RuleId]bool{
 }
 
 // gateSimpleReads makes the analyzer's rules in simpleReadSkips return
-// at once for a simple read. It runs last in newAnalyzer, after the
+// at once for a simple read. It runs last in NewAnalyzer, after the
 // installs that wrap or add rules.
 func gateSimpleReads(a *analyzer.Analyzer) {
 	for _, b := range a.Batches {
@@ -144,9 +145,9 @@ func gateRules(rules []analyzer.Rule) {
 		}
 		name := r.Id.String()
 		if name == "assignExecIndexes" {
-			rules[i].Apply = simpleExecIndexesFirst(r.Apply) // analyzer_rules_exec.go
+			rules[i].Apply = simpleExecIndexesFirst(r.Apply) // simple_exec_indexes.go
 		} else if name == "eraseProjection" {
-			rules[i].Apply = eraseProjectionIfSameWidth(r.Apply) // analyzer_rules_exec.go
+			rules[i].Apply = eraseProjectionIfSameWidth(r.Apply) // simple_exec_indexes.go
 		} else if simpleReadSkips[name] {
 			rules[i].Apply = skipForSimpleRead(r.Apply)
 		} else if needs, ok := simpleReadNeeds[name]; ok {
@@ -157,7 +158,7 @@ func gateRules(rules []analyzer.Rule) {
 
 func skipForSimpleRead(apply analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if simpleRead(n, sc, qf) {
+		if SimpleRead(n, sc, qf) {
 			return n, transform.SameTree, nil
 		}
 		return apply(ctx, a, n, sc, sel, qf)
@@ -173,14 +174,24 @@ func skipForSimpleReadWithout(needs readKinds, apply analyzer.RuleFunc) analyzer
 	}
 }
 
-// simpleRead reports whether a plan under analysis is a simple read: a
+// SimpleRead reports whether a plan under analysis is a simple read: a
 // query without subqueries or joins (the binder's flags say so), not
 // analyzed inside another's scope, made of a chain of Project, Filter,
 // Sort, Limit, Offset, TopN, Distinct and TableAlias nodes over one
 // tinybase storage table, scanned or looked up.
-func simpleRead(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) bool {
+func SimpleRead(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) bool {
 	_, ok := simpleReadOf(n, sc, qf)
 	return ok
+}
+
+// isStorageTable reports whether t is a tinybase storage table (system
+// catalog tables and GMS's dual table are not).
+func isStorageTable(t sql.Table) bool {
+	switch t.(type) {
+	case *storage.Table, *storage.IndexedTable:
+		return true
+	}
+	return false
 }
 
 // simpleReadOf is simpleRead, with the kinds of the chain's nodes.

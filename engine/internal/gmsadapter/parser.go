@@ -1,43 +1,41 @@
-package session
+package gmsadapter
 
 import (
 	"context"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
-// pgParser is GMS's parser for text GMS stores and re-parses itself: CHECK
+// Parser is GMS's parser for text GMS stores and re-parses itself: CHECK
 // constraint expressions and column defaults ("select <expr>"). It parses
 // PostgreSQL with pg_query and translates like a session does, in UTC.
 // Text GMS generated in MySQL syntax (defaults it printed itself) still
 // goes to the MySQL parser when PostgreSQL's grammar rejects it.
-type pgParser struct {
+type Parser struct {
 	mysql sql.Parser
-	// rls holds row security WITH CHECK expressions sessions translated
-	// for their running statement, by token (rls_rewrite.go): GMS asks
-	// for "select <token>" when it loads the table's checks.
-	rls sync.Map
-	seq atomic.Uint64
-	// checkCalls caches the function names each check text calls
-	// (routine_checks.go).
-	checkCalls sync.Map
+	// lookup answers first, with a statement the engine translated itself
+	// (row security WITH CHECK expressions, by token: GMS asks for
+	// "select <token>" when it loads a table's checks).
+	lookup func(query string) (sqlparser.Statement, bool)
 }
 
-var _ sql.Parser = (*pgParser)(nil)
+var _ sql.Parser = (*Parser)(nil)
 
-func newPGParser() *pgParser { return &pgParser{mysql: sql.NewMysqlParser()} }
+// NewParser returns a parser that asks lookup (if not nil) first.
+func NewParser(lookup func(query string) (sqlparser.Statement, bool)) *Parser {
+	return &Parser{mysql: sql.NewMysqlParser(), lookup: lookup}
+}
 
 // ParseSimple implements sql.Parser.
-func (p *pgParser) ParseSimple(query string) (sqlparser.Statement, error) {
+func (p *Parser) ParseSimple(query string) (sqlparser.Statement, error) {
 	st, err := p.parse(query)
 	if err != nil {
 		if st2, merr := p.mysql.ParseSimple(query); merr == nil {
@@ -49,30 +47,32 @@ func (p *pgParser) ParseSimple(query string) (sqlparser.Statement, error) {
 }
 
 // Parse implements sql.Parser.
-func (p *pgParser) Parse(_ *sql.Context, query string, _ bool) (sqlparser.Statement, string, string, error) {
+func (p *Parser) Parse(_ *sql.Context, query string, _ bool) (sqlparser.Statement, string, string, error) {
 	st, err := p.ParseSimple(query)
 	return st, query, "", err
 }
 
 // ParseWithOptions implements sql.Parser.
-func (p *pgParser) ParseWithOptions(_ context.Context, query string, _ rune, _ bool, _ sqlparser.ParserOptions) (sqlparser.Statement, string, string, error) {
+func (p *Parser) ParseWithOptions(_ context.Context, query string, _ rune, _ bool, _ sqlparser.ParserOptions) (sqlparser.Statement, string, string, error) {
 	st, err := p.ParseSimple(query)
 	return st, query, "", err
 }
 
 // ParseOneWithOptions implements sql.Parser.
-func (p *pgParser) ParseOneWithOptions(_ context.Context, query string, _ sqlparser.ParserOptions) (sqlparser.Statement, int, error) {
+func (p *Parser) ParseOneWithOptions(_ context.Context, query string, _ sqlparser.ParserOptions) (sqlparser.Statement, int, error) {
 	st, err := p.ParseSimple(query)
 	return st, len(query), err
 }
 
-func (p *pgParser) parse(query string) (sqlparser.Statement, error) {
-	if st, ok := p.rlsCheck(query); ok {
-		return st, nil
+func (p *Parser) parse(query string) (sqlparser.Statement, error) {
+	if p.lookup != nil {
+		if st, ok := p.lookup(query); ok {
+			return st, nil
+		}
 	}
 	tree, err := pgtree.Parse(query)
 	if err != nil {
-		return nil, syntaxError(err, query)
+		return nil, syntaxError(err)
 	}
 	if len(tree.Stmts) == 0 {
 		return nil, sqlparser.ErrEmpty
@@ -104,4 +104,15 @@ func cutSelect(q string) (string, bool) {
 		return strings.TrimSpace(q[7:]), true
 	}
 	return "", false
+}
+
+// syntaxError is pg_query's error as PostgreSQL reports it (42601, with
+// the cursor position), as the session reports its own statements'.
+func syntaxError(err error) error {
+	pe := pgerror.New(pgerror.SyntaxError, "%s", err.Error())
+	if perr, ok := err.(*pgparser.Error); ok {
+		pe.Message = perr.Message
+		pe.Position = perr.Cursorpos
+	}
+	return pe
 }

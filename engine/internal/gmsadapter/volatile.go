@@ -1,8 +1,7 @@
-package session
+package gmsadapter
 
 import (
 	"reflect"
-	"strconv"
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -19,44 +18,20 @@ import (
 // current_setting('request.jwt.claims', true) (auth.uid() is inlined), and
 // GMS's filter simplification evaluates every column-free condition
 // expression while planning: the plan would hold the first execution's
-// user. While a statement is analyzed for the plan cache (holdParams),
-// the volatile built-in calls of its conditions — the session, settings,
-// claims and clock functions — are hidden from that rule as parameters are
-// (keepParams), so the plan evaluates them when it runs; a condition
-// `column = <such an expression>` over an index becomes a lookup keyed at
-// run time (paramLookups, runtimeKey); and analyzeQuery keeps the plan only
-// when every such call of the bound plan is still in the analyzed one.
+// user. While a statement is analyzed for the plan cache (the session's
+// holdParams), the volatile built-in calls of its conditions — the
+// session, settings, claims and clock functions — are hidden from that
+// rule as parameters are (Config.KeepParams), so the plan evaluates them
+// when it runs; a condition `column = <such an expression>` over an index
+// becomes a lookup keyed at run time (Config.ParamLookups, RuntimeKey);
+// and the session's analyzeQuery keeps the plan only when every such call
+// (RuntimeCall) of the bound plan is still in the analyzed one.
 
-// runtimeCall reports whether e is a built-in call whose value may change
+// RuntimeCall reports whether e is a built-in call whose value may change
 // between executions.
-func runtimeCall(e sql.Expression) bool {
+func RuntimeCall(e sql.Expression) bool {
 	fc, ok := e.(*expr.FuncCall)
 	return ok && fc.IsVolatile()
-}
-
-// heldName names the bind variable keepParams hides e behind while GMS
-// simplifies filters: a parameter, or a run-time call none of whose
-// arguments was hidden already (such a call cannot be evaluated anyway).
-// n numbers the expressions hidden so far.
-func heldName(e sql.Expression, n int) (string, bool) {
-	if p, ok := e.(*paramExpr); ok {
-		return heldParamPrefix + strconv.Itoa(p.idx), true
-	}
-	if !runtimeCall(e) || containsBindVar(e) {
-		return "", false
-	}
-	return heldParamPrefix + "call-" + strconv.Itoa(n), true
-}
-
-func containsBindVar(e sql.Expression) bool {
-	found := false
-	sql.Inspect(e, func(e sql.Expression) bool {
-		if _, ok := e.(*expression.BindVar); ok {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // statementStable are the run-time functions whose value is fixed for one
@@ -72,11 +47,15 @@ var statementStable = map[string]bool{
 
 var exprPkg = reflect.TypeOf(expr.FuncCall{}).PkgPath()
 
-// runtimeKey returns e as a run-time index key: an expression of tinybase's
-// built-in operators, constants and parameters holding at least one
-// statement-stable run-time call, reading no column and no subquery, and
-// its type.
-func runtimeKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
+// IsParam recognises the statement pipeline's parameters ($n of a cached
+// plan, set per execution), which count as constants here.
+type IsParam func(sql.Expression) bool
+
+// RuntimeKey returns e as a run-time index key: an expression of
+// tinybase's built-in operators, constants and parameters holding at
+// least one statement-stable run-time call, reading no column and no
+// subquery, and its type.
+func RuntimeKey(e sql.Expression, isParam IsParam) (sql.Expression, *types.Type, bool) {
 	calls, ok := 0, true
 	sql.Inspect(e, func(x sql.Expression) bool {
 		if !ok {
@@ -88,10 +67,13 @@ func runtimeKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
 				calls++
 				ok = statementStable[x.Name]
 			}
-		case *paramExpr, *expression.Literal, *expr.Literal:
+		case *expression.Literal, *expr.Literal:
 		case sql.Aggregation, sql.WindowAdaptableExpression:
 			ok = false // reads the rows of its group or frame
 		default:
+			if isParam(x) {
+				break
+			}
 			t := reflect.TypeOf(x)
 			if t.Kind() == reflect.Pointer {
 				t = t.Elem()
@@ -112,39 +94,27 @@ func runtimeKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
 	return e, t, true
 }
 
-// lookupKeyFn is paramLookups' test for a run-time key: parameters always,
-// and run-time calls while a statement is analyzed for the plan cache
-// (outside it GMS folds them and builds its own lookup).
-func lookupKeyFn(ctx *sql.Context) func(sql.Expression) (sql.Expression, *types.Type, bool) {
-	if s, ok := ctx.Session.(*Session); !ok || !s.plans.holdParams {
-		return paramKey
-	}
-	return func(e sql.Expression) (sql.Expression, *types.Type, bool) {
-		if k, t, ok := paramKey(e); ok {
-			return k, t, ok
-		}
-		return runtimeKey(e)
-	}
-}
-
 // A run-time call in a condition is evaluated for every row it is tested
 // on, where GMS's folding (and PostgreSQL's initplan for `(select
 // auth.uid())`) evaluates it once: for a policy over claims, that is a
-// JSON parse per row. analyzeQuery wraps each column-free condition
-// sub-expression over statement-stable calls (runtimeKey) in a onceExpr,
-// evaluated at its first use in an execution and kept until the next:
-// execPlan resets a plan's onceExprs as it starts it, and a plan holding
-// any is checked out to one execution at a time (cachedPlan.keyed).
+// JSON parse per row. The session's analyzeQuery wraps each column-free
+// condition sub-expression over statement-stable calls (RuntimeKey) in a
+// onceExpr (EvalOnce), evaluated at its first use in an execution and kept
+// until the next: the session's execPlan resets a plan's OnceStates as it
+// starts it, and a plan holding any is checked out to one execution at a
+// time (the plan cache's cachedPlan.keyed).
 
-// onceState is one wrapped expression's value in the running execution,
-// shared by the copies GMS makes of the expression.
-type onceState struct {
+// OnceState is one wrapped expression's value in the running execution,
+// shared by the copies GMS makes of the expression. The plan's owner
+// resets it as each execution starts.
+type OnceState struct {
 	mu    sync.Mutex
 	valid bool
 	val   any
 }
 
-func (st *onceState) reset() {
+// Reset forgets the value: the next evaluation computes it again.
+func (st *OnceState) Reset() {
 	st.mu.Lock()
 	st.valid, st.val = false, nil
 	st.mu.Unlock()
@@ -153,7 +123,7 @@ func (st *onceState) reset() {
 // onceExpr evaluates its child once per execution.
 type onceExpr struct {
 	child sql.Expression
-	st    *onceState
+	st    *OnceState
 }
 
 var _ sql.Expression = (*onceExpr)(nil)
@@ -184,12 +154,12 @@ func (o *onceExpr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return v, nil
 }
 
-// evalOnce wraps, in the conditions of an analyzed plan's filters (at every
+// EvalOnce wraps, in the conditions of an analyzed plan's filters (at every
 // level, subqueries and derived tables included), each largest
-// sub-expression runtimeKey accepts in a onceExpr, and returns the states
+// sub-expression RuntimeKey accepts in a onceExpr, and returns the states
 // of those it made.
-func evalOnce(n sql.Node) (sql.Node, []*onceState, error) {
-	var states []*onceState
+func EvalOnce(n sql.Node, isParam IsParam) (sql.Node, []*OnceState, error) {
+	var states []*OnceState
 	var nodeFn transform.NodeFunc
 	var wrap func(e sql.Expression, cond bool) (sql.Expression, bool, error)
 	wrap = func(e sql.Expression, cond bool) (sql.Expression, bool, error) {
@@ -206,9 +176,9 @@ func evalOnce(n sql.Node) (sql.Node, []*onceState, error) {
 		if _, isOnce := e.(*onceExpr); isOnce {
 			return e, false, nil
 		}
-		if _, isParam := e.(*paramExpr); cond && !isParam {
-			if _, _, ok := runtimeKey(e); ok {
-				st := &onceState{}
+		if cond && !isParam(e) {
+			if _, _, ok := RuntimeKey(e, isParam); ok {
+				st := &OnceState{}
 				states = append(states, st)
 				return &onceExpr{child: e, st: st}, true, nil
 			}

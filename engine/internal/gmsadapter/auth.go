@@ -1,4 +1,4 @@
-package session
+package gmsadapter
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -11,7 +11,7 @@ import (
 // finds that out by looking the database up for every statement it binds,
 // and the lookup's "database not found" error captures a stack trace
 // (~8 µs a statement). PostgreSQL privileges are checked before GMS sees a
-// statement (acl_check.go, rls_rewrite.go); this handler states what the
+// statement (session: acl_check.go, rls_rewrite.go); this handler states what the
 // default one did, without the lookup.
 type gmsNoAuth struct{}
 

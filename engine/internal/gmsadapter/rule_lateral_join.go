@@ -1,4 +1,4 @@
-package session
+package gmsadapter
 
 import (
 	"errors"
@@ -33,7 +33,15 @@ const ruleLateralJoins analyzer.RuleId = 10004
 //
 // (nested lateral subqueries only got the scope row because an outer
 // transformation had already prepended it to them, twice in some shapes).
-func lateralJoins(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+//
+// read is the builder for lateral joins' right inputs (readBuilder).
+func lateralJoins(read sql.NodeExecBuilder) analyzer.RuleFunc {
+	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, scope *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return lateralJoinsWith(read, an, n, scope, qf)
+	}
+}
+
+func lateralJoinsWith(read sql.NodeExecBuilder, an *analyzer.Analyzer, n sql.Node, scope *plan.Scope, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	if !scope.IsEmpty() {
 		// subqueries are reached from the top-level plan, once GMS has
 		// assigned execution indexes through the whole tree
@@ -50,7 +58,7 @@ func lateralJoins(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, scope *pl
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
-	n, _, err = wrapLateralJoinNodes(n, an.ExecBuilder)
+	n, _, err = wrapLateralJoinNodes(n, an.ExecBuilder, read)
 	return n, transform.NewTree, err
 }
 
@@ -167,11 +175,11 @@ func fixScopeLens(n sql.Node, w int) (sql.Node, error) {
 	return n.WithChildren(changed...)
 }
 
-// wrapLateralJoinNodes wraps each lateral join in n in a lateralJoinNode,
+// wrapLateralJoinNodes wraps each lateral join in n in a LateralJoinNode,
 // descending into derived tables and subquery expressions.
-func wrapLateralJoinNodes(n sql.Node, b sql.NodeExecBuilder) (sql.Node, transform.TreeIdentity, error) {
+func wrapLateralJoinNodes(n sql.Node, b, read sql.NodeExecBuilder) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeWithOpaque(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		if _, done := c.(*lateralJoinNode); done {
+		if _, done := c.(*LateralJoinNode); done {
 			return c, transform.SameTree, nil
 		}
 		c, same, err := transform.OneNodeExpressions(c, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -180,7 +188,7 @@ func wrapLateralJoinNodes(n sql.Node, b sql.NodeExecBuilder) (sql.Node, transfor
 				if !ok {
 					return e, transform.SameTree, nil
 				}
-				q, same, err := wrapLateralJoinNodes(sq.Query, b)
+				q, same, err := wrapLateralJoinNodes(sq.Query, b, read)
 				if err != nil || same {
 					return e, transform.SameTree, err
 				}
@@ -194,25 +202,28 @@ func wrapLateralJoinNodes(n sql.Node, b sql.NodeExecBuilder) (sql.Node, transfor
 		if !ok || !j.Op.IsLateral() {
 			return c, same, nil
 		}
-		return &lateralJoinNode{UnaryNode: plan.UnaryNode{Child: j}, builder: b}, transform.NewTree, nil
+		return &LateralJoinNode{UnaryNode: plan.UnaryNode{Child: j}, builder: b, read: read}, transform.NewTree, nil
 	})
 }
 
-// lateralJoinNode runs the lateral join below it with lateralJoinIter.
+// LateralJoinNode runs the lateral join below it with lateralJoinIter.
 // It is transparent to transformations: the scope rows GMS prepends at
-// execution reach the join's inputs as they would without it.
-type lateralJoinNode struct {
+// execution reach the join's inputs as they would without it. It keeps
+// no state between executions (its iterator does), so a cached plan may
+// hold one.
+type LateralJoinNode struct {
 	plan.UnaryNode
-	builder sql.NodeExecBuilder
+	builder sql.NodeExecBuilder // the analyzer's exec builder
+	read    sql.NodeExecBuilder // for the right input (readBuilder)
 }
 
-var _ sql.ExecSourceRel = (*lateralJoinNode)(nil)
+var _ sql.ExecSourceRel = (*LateralJoinNode)(nil)
 
-func (n *lateralJoinNode) String() string      { return n.Child.String() }
-func (n *lateralJoinNode) DebugString() string { return sql.DebugString(n.Child) }
-func (n *lateralJoinNode) IsReadOnly() bool    { return n.Child.IsReadOnly() }
+func (n *LateralJoinNode) String() string      { return n.Child.String() }
+func (n *LateralJoinNode) DebugString() string { return sql.DebugString(n.Child) }
+func (n *LateralJoinNode) IsReadOnly() bool    { return n.Child.IsReadOnly() }
 
-func (n *lateralJoinNode) WithChildren(ch ...sql.Node) (sql.Node, error) {
+func (n *LateralJoinNode) WithChildren(ch ...sql.Node) (sql.Node, error) {
 	if len(ch) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(n, len(ch), 1)
 	}
@@ -222,11 +233,11 @@ func (n *lateralJoinNode) WithChildren(ch ...sql.Node) (sql.Node, error) {
 }
 
 // CollationCoercibility implements sql.CollationCoercible.
-func (n *lateralJoinNode) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+func (n *LateralJoinNode) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
 	return sql.GetCoercibility(ctx, n.Child)
 }
 
-func (n *lateralJoinNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+func (n *LateralJoinNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 	j, ok := n.Child.(*plan.JoinNode)
 	if !ok {
 		return n.builder.Build(ctx, n.Child, row)
@@ -255,18 +266,19 @@ func (n *lateralJoinNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, e
 		outer:    j.Op == plan.JoinTypeLateralLeft,
 		rowSize:  len(row) + len(j.Left().Schema()) + len(j.Right().Schema()),
 		scopeLen: j.ScopeLen,
-		b:        readBuilder(n.builder),
+		b:        n.readBuilder(),
 	}, nil
 }
 
 // readBuilder is the builder for a lateral join's right input, rebuilt
 // for every left row: a derived table never writes, so it skips the
-// engine builder's search for writes on tables with triggers.
-func readBuilder(b sql.NodeExecBuilder) sql.NodeExecBuilder {
-	if tb, ok := b.(triggerBuilder); ok {
-		return tb.inner
+// engine builder's search for writes on tables with triggers (the
+// builder Config.InstallExecBuilder wrapped).
+func (n *LateralJoinNode) readBuilder() sql.NodeExecBuilder {
+	if n.read != nil {
+		return n.read
 	}
-	return b
+	return n.builder
 }
 
 // unstrip returns the input of a join below the StripRowNode that

@@ -1,4 +1,4 @@
-package session
+package gmsadapter
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -17,7 +17,7 @@ import (
 // right one, for FULL JOIN neither. GMS's filter pushdown (pushFilters,
 // pushdownSubqueryAliasFilters) keeps filters off the right input of LEFT
 // joins (GMS turns RIGHT joins into LEFT ones while building the plan;
-// LEFT JOIN LATERAL is handled in rules_lateral.go), but pushes into
+// LEFT JOIN LATERAL is handled in rule_lateral.go), but pushes into
 // both inputs of a FULL JOIN, so `a FULL JOIN b ON a.id = b.id WHERE
 // a.id IS NULL` filtered a before the join and then NULL-extended every
 // row of b: the rows the join itself NULL-extends were miscounted.
@@ -43,7 +43,7 @@ var fenceOps = [...]plan.JoinType{plan.JoinTypeMerge, plan.JoinTypeLeftOuterMerg
 
 func fullJoinPushdown(push analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if simpleRead(n, sc, qf) { // analyzer_rules.go: no joins
+		if SimpleRead(n, sc, qf) { // simple_read.go: no joins
 			return push(ctx, an, n, sc, sel, qf)
 		}
 		var full bool
@@ -202,7 +202,7 @@ func swapJoinOp(n sql.Node, from, to plan.JoinType) (sql.Node, error) {
 
 func outerRefJoinPlan(plan_ analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, an *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if simpleRead(n, sc, qf) { // analyzer_rules.go: no joins
+		if SimpleRead(n, sc, qf) { // simple_read.go: no joins
 			return plan_(ctx, an, n, sc, sel, qf)
 		}
 		in, hidden, err := hideOuterRefEqualities(n)

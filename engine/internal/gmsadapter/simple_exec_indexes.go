@@ -1,4 +1,4 @@
-package session
+package gmsadapter
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -8,7 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
-// Execution indexes for a simple read (analyzer_rules.go), without GMS's
+// Execution indexes for a simple read (simple_read.go), without GMS's
 // general assignExecIndexes.
 //
 // GMS's rule builds a scope per node (copying its column names), asks
@@ -20,14 +20,14 @@ import (
 // its child returns, which is the first answer GMS's lookup gives too
 // (idxScope.getIdxId). When an id is missing or zero GMS falls back to
 // names; simpleExecIndexes then gives up (ok false) and the caller runs
-// GMS's rule, so the two never disagree. TestSimpleReadAnalysis holds the
+// GMS's rule, so the two never disagree. TestSimpleReadAnalysis (session) holds the
 // plans to GMS's.
 
 // simpleExecIndexesFirst runs simpleExecIndexes on a simple read, and
 // assign (GMS's rule) on any other plan or when it gives up.
 func simpleExecIndexesFirst(assign analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if simpleRead(n, sc, qf) {
+		if SimpleRead(n, sc, qf) {
 			if out, ok := simpleExecIndexes(n); ok {
 				return out, transform.NewTree, nil
 			}
@@ -177,7 +177,7 @@ func tableColumnIDs(n plan.TableIdNode, t sql.Table) ([]sql.ColumnId, bool) {
 // table, as most have).
 func eraseProjectionIfSameWidth(erase analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if simpleRead(n, sc, qf) && !sameWidthProjection(n) {
+		if SimpleRead(n, sc, qf) && !sameWidthProjection(n) {
 			return n, transform.SameTree, nil
 		}
 		return erase(ctx, a, n, sc, sel, qf)

@@ -1,4 +1,4 @@
-package session
+package security
 
 import (
 	"fmt"
@@ -10,82 +10,52 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// securityCommand runs roles, privileges and row security statements
+// Command runs roles, privileges and row security statements
 // (translate/security.go); ok is false for other commands.
-func (s *Session) securityCommand(c translate.CatalogCommand) (ok bool, err error) {
+func Command(h Host, c translate.CatalogCommand) (ok bool, err error) {
 	switch c := c.(type) {
 	case *translate.CreateRole:
-		return true, s.createRole(c)
+		return true, createRole(h, c)
 	case *translate.AlterRole:
-		return true, s.alterRole(c)
+		return true, alterRole(h, c)
 	case *translate.AlterRoleSet:
-		return true, s.alterRoleSet(c)
+		return true, alterRoleSet(h, c)
 	case *translate.RenameRole:
-		return true, s.renameRole(c)
+		return true, renameRole(h, c)
 	case *translate.DropRole:
-		return true, s.dropRoles(c)
+		return true, dropRoles(h, c)
 	case *translate.GrantRole:
-		return true, s.grantRole(c)
+		return true, grantRole(h, c)
 	case *translate.Grant:
-		return true, s.grantPrivileges(c)
+		return true, GrantPrivileges(h, c)
 	case *translate.AlterDefaultPrivileges:
-		return true, s.alterDefaultPrivileges(c)
+		return true, AlterDefaultPrivileges(h, c)
 	case *translate.CreatePolicy:
-		return true, s.createPolicy(c)
+		return true, createPolicy(h, c)
 	case *translate.AlterPolicy:
-		return true, s.alterPolicy(c)
+		return true, alterPolicy(h, c)
 	case *translate.DropPolicy:
-		return true, s.dropPolicy(c)
+		return true, dropPolicy(h, c)
 	case *translate.RowSecurityCmd:
-		return true, s.alterTableSecurity(c)
+		return true, alterTableSecurity(h, c)
 	case *translate.AlterOwner:
-		return true, s.alterOwner(c)
+		return true, AlterOwner(h, c)
 	case *translate.RecordOwner:
-		return true, s.recordOwner(c)
+		return true, RecordOwner(h, c)
 	case *translate.AlterDatabaseSet:
-		return true, s.alterDatabaseSet(c)
+		return true, alterDatabaseSet(h, c)
 	case *translate.ReassignOwned:
-		return true, s.reassignOwned(c)
+		return true, reassignOwned(h, c)
 	case *translate.DropOwned:
-		return true, s.dropOwned(c)
+		return true, dropOwned(h, c)
 	}
 	return false, nil
 }
 
-// currentRole is the role privileges are checked for (current_user).
-func (s *Session) currentRole() *catalog.Role {
-	r, ok := s.catalog().Role(s.CurrentUser())
-	if !ok {
-		return &catalog.Role{Name: s.CurrentUser()}
-	}
-	return r
-}
-
-func (s *Session) isSuperuser() bool { return s.currentRole().Super }
-
-// resolveRoleName turns a translated role name (or CURRENT_USER /
-// SESSION_USER marker) into an existing role's name.
-func (s *Session) resolveRoleName(name string) (string, error) {
-	switch name {
-	case translate.RoleCurrentUser:
-		return s.CurrentUser(), nil
-	case translate.RoleSessionUser:
-		return s.SessionUser(), nil
-	}
-	if _, ok := s.catalog().Role(name); !ok {
-		return "", roleMissing(name)
-	}
-	return name, nil
-}
-
-func roleMissing(name string) error {
-	return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", name)
-}
-
 func isReservedRoleName(name string) bool { return strings.HasPrefix(name, "pg_") }
 
-func (s *Session) createRole(c *translate.CreateRole) error {
-	me := s.currentRole()
+func createRole(h Host, c *translate.CreateRole) error {
+	me := currentRole(h)
 	if !me.Super && !me.CreateRole {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to create role")
 	}
@@ -96,7 +66,7 @@ func (s *Session) createRole(c *translate.CreateRole) error {
 	case "public", "none":
 		return pgerror.New(pgerror.ReservedName, "role name %q is reserved", c.Name)
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	if _, ok := cat.Role(c.Name); ok {
 		return pgerror.New(pgerror.DuplicateObject, "role %q already exists", c.Name)
 	}
@@ -114,25 +84,25 @@ func (s *Session) createRole(c *translate.CreateRole) error {
 		case "adminmembers":
 			admins = o.Roles
 		default:
-			if err := s.applyRoleOption(&r, o, true); err != nil {
+			if err := applyRoleOption(h, &r, o, true); err != nil {
 				return err
 			}
 		}
 	}
 	cat = cat.PutRole(r)
-	s.setCatalog(cat)
+	h.SetCatalog(cat)
 	for _, parent := range inRoles {
-		if err := s.addMember(parent, c.Name, false, s.CurrentUser(), false); err != nil {
+		if err := addMember(h, parent, c.Name, false, h.CurrentUser(), false); err != nil {
 			return err
 		}
 	}
 	for _, m := range members {
-		if err := s.addMember(c.Name, m, false, s.CurrentUser(), false); err != nil {
+		if err := addMember(h, c.Name, m, false, h.CurrentUser(), false); err != nil {
 			return err
 		}
 	}
 	for _, m := range admins {
-		if err := s.addMember(c.Name, m, true, s.CurrentUser(), false); err != nil {
+		if err := addMember(h, c.Name, m, true, h.CurrentUser(), false); err != nil {
 			return err
 		}
 	}
@@ -151,8 +121,8 @@ func checkRedundant(opts []translate.RoleOption) error {
 }
 
 // applyRoleOption sets one attribute, checking that the current role may.
-func (s *Session) applyRoleOption(r *catalog.Role, o translate.RoleOption, creating bool) error {
-	me := s.currentRole()
+func applyRoleOption(h Host, r *catalog.Role, o translate.RoleOption, creating bool) error {
+	me := currentRole(h)
 	verb := "create"
 	if !creating {
 		verb = "alter"
@@ -215,17 +185,17 @@ func (s *Session) applyRoleOption(r *catalog.Role, o translate.RoleOption, creat
 	return nil
 }
 
-func (s *Session) alterRole(c *translate.AlterRole) error {
-	name, err := s.resolveRoleName(c.Name)
+func alterRole(h Host, c *translate.AlterRole) error {
+	name, err := ResolveRoleName(h, c.Name)
 	if err != nil {
 		return err
 	}
 	if err := checkRedundant(c.Options); err != nil {
 		return err
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	old, _ := cat.Role(name)
-	me := s.currentRole()
+	me := currentRole(h)
 	onlyPassword := len(c.Options) == 1 && c.Options[0].Name == "password"
 	switch {
 	case me.Super:
@@ -242,39 +212,39 @@ func (s *Session) alterRole(c *translate.AlterRole) error {
 		if o.Name == "rolemembers" || o.Name == "addroleto" || o.Name == "adminmembers" {
 			continue
 		}
-		if err := s.applyRoleOption(&r, o, false); err != nil {
+		if err := applyRoleOption(h, &r, o, false); err != nil {
 			return err
 		}
 	}
-	s.setCatalog(cat.PutRole(r))
+	h.SetCatalog(cat.PutRole(r))
 	return nil
 }
 
-func (s *Session) alterRoleSet(c *translate.AlterRoleSet) error {
-	if c.Database != "" && c.Database != dbName {
+func alterRoleSet(h Host, c *translate.AlterRoleSet) error {
+	if c.Database != "" && c.Database != DatabaseName {
 		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	if c.Name == "" { // ALTER ROLE ALL
-		if !s.isSuperuser() {
+		if !IsSuperuser(h) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter settings globally")
 		}
 		if c.Database != "" { // the same pg_db_role_setting row as ALTER DATABASE ... SET
-			return s.alterDatabaseSet(&translate.AlterDatabaseSet{Database: c.Database, Setting: c.Setting, Value: c.Value, Reset: c.Reset, ResetAll: c.ResetAll})
+			return alterDatabaseSet(h, &translate.AlterDatabaseSet{Database: c.Database, Setting: c.Setting, Value: c.Value, Reset: c.Reset, ResetAll: c.ResetAll})
 		}
-		out, err := applySettingChange(cat.AllRoleSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
+		out, err := applySettingChange(h, cat.AllRoleSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
 		if err != nil {
 			return err
 		}
-		s.setCatalog(cat.SetAllRoleSettings(out))
+		h.SetCatalog(cat.SetAllRoleSettings(out))
 		return nil
 	}
-	name, err := s.resolveRoleName(c.Name)
+	name, err := ResolveRoleName(h, c.Name)
 	if err != nil {
 		return err
 	}
 	old, _ := cat.Role(name)
-	me := s.currentRole()
+	me := currentRole(h)
 	if !me.Super && (old.Super || (!me.CreateRole && name != me.Name)) {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied")
 	}
@@ -283,37 +253,37 @@ func (s *Session) alterRoleSet(c *translate.AlterRoleSet) error {
 	if c.Database != "" {
 		list = &r.DBSettings
 	}
-	out, err := applySettingChange(*list, c.Setting, c.Value, c.Reset, c.ResetAll)
+	out, err := applySettingChange(h, *list, c.Setting, c.Value, c.Reset, c.ResetAll)
 	if err != nil {
 		return err
 	}
 	*list = out
-	s.setCatalog(cat.PutRole(r))
+	h.SetCatalog(cat.PutRole(r))
 	return nil
 }
 
-func (s *Session) alterDatabaseSet(c *translate.AlterDatabaseSet) error {
-	if c.Database != dbName {
+func alterDatabaseSet(h Host, c *translate.AlterDatabaseSet) error {
+	if c.Database != DatabaseName {
 		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
 	}
-	cat := s.catalog()
-	if !s.isSuperuser() && !cat.HasPrivsOf(s.CurrentUser(), cat.Owner(databaseKey())) {
-		return mustBeOwner("database", dbName)
+	cat := h.Catalog()
+	if !IsSuperuser(h) && !cat.HasPrivsOf(h.CurrentUser(), cat.Owner(DatabaseKey())) {
+		return MustBeOwner("database", DatabaseName)
 	}
-	out, err := applySettingChange(cat.DatabaseSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
+	out, err := applySettingChange(h, cat.DatabaseSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
 	if err != nil {
 		return err
 	}
-	s.setCatalog(cat.SetDatabaseSettings(out))
+	h.SetCatalog(cat.SetDatabaseSettings(out))
 	return nil
 }
 
 // applySettingChange is SET / RESET on a list of "name=value" settings
 // (pg_db_role_setting.setconfig).
-func applySettingChange(old []string, setting, value string, reset, resetAll bool) ([]string, error) {
+func applySettingChange(h Host, old []string, setting, value string, reset, resetAll bool) ([]string, error) {
 	setting = strings.ToLower(setting)
 	if !reset {
-		v, err := normalizeSetting(setting, value)
+		v, err := h.NormalizeSetting(setting, value)
 		if err != nil {
 			return nil, err
 		}
@@ -338,16 +308,16 @@ func applySettingChange(old []string, setting, value string, reset, resetAll boo
 	return out, nil
 }
 
-func (s *Session) renameRole(c *translate.RenameRole) error {
-	cat := s.catalog()
+func renameRole(h Host, c *translate.RenameRole) error {
+	cat := h.Catalog()
 	old, ok := cat.Role(c.Old)
 	if !ok {
-		return roleMissing(c.Old)
+		return RoleMissing(c.Old)
 	}
-	if c.Old == s.SessionUser() {
+	if c.Old == h.SessionUser() {
 		return pgerror.New(pgerror.FeatureNotSupported, "session user cannot be renamed")
 	}
-	if c.Old == s.CurrentUser() {
+	if c.Old == h.CurrentUser() {
 		return pgerror.New(pgerror.FeatureNotSupported, "current user cannot be renamed")
 	}
 	if isReservedRoleName(c.Old) {
@@ -359,19 +329,19 @@ func (s *Session) renameRole(c *translate.RenameRole) error {
 	if _, ok := cat.Role(c.New); ok {
 		return pgerror.New(pgerror.DuplicateObject, "role %q already exists", c.New)
 	}
-	me := s.currentRole()
+	me := currentRole(h)
 	if old.Super && !me.Super {
 		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to rename superusers")
 	}
 	if !me.Super && !me.CreateRole {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to rename role")
 	}
-	s.setCatalog(cat.RenameRole(c.Old, c.New))
+	h.SetCatalog(cat.RenameRole(c.Old, c.New))
 	return nil
 }
 
-func (s *Session) dropRoles(c *translate.DropRole) error {
-	me := s.currentRole()
+func dropRoles(h Host, c *translate.DropRole) error {
+	me := currentRole(h)
 	if !me.Super && !me.CreateRole {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to drop role")
 	}
@@ -382,19 +352,19 @@ func (s *Session) dropRoles(c *translate.DropRole) error {
 		if n == translate.RoleCurrentUser || n == translate.RoleSessionUser {
 			return pgerror.New(pgerror.InvalidParameterValue, "cannot use special role specifier in DROP ROLE")
 		}
-		cat := s.catalog()
+		cat := h.Catalog()
 		r, ok := cat.Role(n)
 		if !ok {
 			if c.IfExists {
-				s.Notice("NOTICE", "00000", fmt.Sprintf("role %q does not exist, skipping", n))
+				h.Notice("NOTICE", "00000", fmt.Sprintf("role %q does not exist, skipping", n))
 				continue
 			}
-			return roleMissing(n)
+			return RoleMissing(n)
 		}
-		if n == s.CurrentUser() {
+		if n == h.CurrentUser() {
 			return pgerror.New(pgerror.ObjectInUse, "current user cannot be dropped")
 		}
-		if n == s.SessionUser() {
+		if n == h.SessionUser() {
 			return pgerror.New(pgerror.ObjectInUse, "session user cannot be dropped")
 		}
 		if r.OID < catalog.FirstOID {
@@ -403,24 +373,24 @@ func (s *Session) dropRoles(c *translate.DropRole) error {
 		if r.Super && !me.Super {
 			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to drop superusers")
 		}
-		if deps := s.roleDependencies(n); len(deps) > 0 {
+		if deps := roleDependencies(h, n); len(deps) > 0 {
 			return pgerror.New(pgerror.DependentObjectsStillExist, "role %q cannot be dropped because some objects depend on it", n).WithDetail("%s", strings.Join(deps, "\n"))
 		}
-		s.setCatalog(cat.DropRole(n))
+		h.SetCatalog(cat.DropRole(n))
 	}
 	return nil
 }
 
 // roleDependencies describes what stops a role from being dropped, in
 // PostgreSQL's DETAIL wording.
-func (s *Session) roleDependencies(role string) []string {
-	cat := s.catalog()
+func roleDependencies(h Host, role string) []string {
+	cat := h.Catalog()
 	var out []string
 	for _, k := range cat.ObjectsOwnedBy(role) {
-		out = append(out, "owner of "+s.describeObject(k))
+		out = append(out, "owner of "+describeObject(h, k))
 	}
 	for _, k := range cat.ObjectsGrantedTo(role) {
-		out = append(out, "privileges for "+s.describeObject(k))
+		out = append(out, "privileges for "+describeObject(h, k))
 	}
 	for t, ps := range cat.AllPolicies() {
 		for _, p := range ps {
@@ -452,23 +422,23 @@ func defaultObjWord(t byte) string {
 }
 
 // describeObject names an object as PostgreSQL's getObjectDescription.
-func (s *Session) describeObject(k catalog.ObjectKey) string {
+func describeObject(h Host, k catalog.ObjectKey) string {
 	q := catalog.QName{Schema: k.Schema, Name: k.Name}
 	switch k.Kind {
 	case catalog.ObjSchema:
 		return "schema " + k.Name
 	case catalog.ObjColumn:
-		return fmt.Sprintf("column %s of %s %s", k.Column, s.relationKindWord(q), displayName(q))
+		return fmt.Sprintf("column %s of %s %s", k.Column, relationKindWord(h, q), displayName(q))
 	case catalog.ObjFunction:
 		return "function " + displayName(q)
 	case catalog.ObjType:
 		return "type " + displayName(q)
 	}
-	return s.relationKindWord(q) + " " + displayName(q)
+	return relationKindWord(h, q) + " " + displayName(q)
 }
 
-func (s *Session) relationKindWord(q catalog.QName) string {
-	cat := s.catalog()
+func relationKindWord(h Host, q catalog.QName) string {
+	cat := h.Catalog()
 	if _, ok := cat.Sequence(q); ok {
 		return "sequence"
 	}
@@ -478,34 +448,34 @@ func (s *Session) relationKindWord(q catalog.QName) string {
 	return "table"
 }
 
-func (s *Session) grantRole(c *translate.GrantRole) error {
-	grantor := s.CurrentUser()
+func grantRole(h Host, c *translate.GrantRole) error {
+	grantor := h.CurrentUser()
 	if c.Grantor != "" {
-		g, err := s.resolveRoleName(c.Grantor)
+		g, err := ResolveRoleName(h, c.Grantor)
 		if err != nil {
 			return err
 		}
 		grantor = g
 	}
 	for _, role := range c.Roles {
-		if _, ok := s.catalog().Role(role); !ok {
-			return roleMissing(role)
+		if _, ok := h.Catalog().Role(role); !ok {
+			return RoleMissing(role)
 		}
 		for _, m := range c.Members {
 			if m == translate.RolePublic {
 				return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", "public")
 			}
-			member, err := s.resolveRoleName(m)
+			member, err := ResolveRoleName(h, m)
 			if err != nil {
 				return err
 			}
 			if c.Revoke {
-				if err := s.revokeMember(role, member, c.Admin); err != nil {
+				if err := revokeMember(h, role, member, c.Admin); err != nil {
 					return err
 				}
 				continue
 			}
-			if err := s.addMember(role, member, c.Admin, grantor, true); err != nil {
+			if err := addMember(h, role, member, c.Admin, grantor, true); err != nil {
 				return err
 			}
 		}
@@ -516,24 +486,24 @@ func (s *Session) grantRole(c *translate.GrantRole) error {
 // checkRoleAdmin is PostgreSQL 15's check for granting or revoking
 // membership in role: superuser for superuser roles; otherwise
 // CREATEROLE or ADMIN OPTION.
-func (s *Session) checkRoleAdmin(role string) error {
-	cat := s.catalog()
+func checkRoleAdmin(h Host, role string) error {
+	cat := h.Catalog()
 	r, _ := cat.Role(role)
-	me := s.currentRole()
+	me := currentRole(h)
 	if me.Super {
 		return nil
 	}
 	if r.Super {
 		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter superusers")
 	}
-	if me.CreateRole || s.hasAdminOption(me.Name, role) {
+	if me.CreateRole || hasAdminOption(h, me.Name, role) {
 		return nil
 	}
 	return pgerror.New(pgerror.InsufficientPrivilege, "must have admin option on role %q", role)
 }
 
-func (s *Session) hasAdminOption(member, role string) bool {
-	cat := s.catalog()
+func hasAdminOption(h Host, member, role string) bool {
+	cat := h.Catalog()
 	for _, r := range cat.RolesOf(member) {
 		if m, ok := cat.Membership(role, r); ok && m.Admin {
 			return true
@@ -542,16 +512,16 @@ func (s *Session) hasAdminOption(member, role string) bool {
 	return false
 }
 
-func (s *Session) addMember(role, member string, admin bool, grantor string, checked bool) error {
-	cat := s.catalog()
+func addMember(h Host, role, member string, admin bool, grantor string, checked bool) error {
+	cat := h.Catalog()
 	if _, ok := cat.Role(member); !ok {
-		return roleMissing(member)
+		return RoleMissing(member)
 	}
 	if _, ok := cat.Role(role); !ok {
-		return roleMissing(role)
+		return RoleMissing(role)
 	}
 	if checked {
-		if err := s.checkRoleAdmin(role); err != nil {
+		if err := checkRoleAdmin(h, role); err != nil {
 			return err
 		}
 	}
@@ -563,68 +533,68 @@ func (s *Session) addMember(role, member string, admin bool, grantor string, che
 	}
 	if old, ok := cat.Membership(role, member); ok {
 		if !admin || old.Admin {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("role %q is already a member of role %q", member, role))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("role %q is already a member of role %q", member, role))
 			return nil
 		}
 		old.Admin = true
-		s.setCatalog(cat.PutMembership(old))
+		h.SetCatalog(cat.PutMembership(old))
 		return nil
 	}
-	s.setCatalog(cat.PutMembership(catalog.Membership{Role: role, Member: member, Grantor: grantor, Admin: admin}))
+	h.SetCatalog(cat.PutMembership(catalog.Membership{Role: role, Member: member, Grantor: grantor, Admin: admin}))
 	return nil
 }
 
-func (s *Session) revokeMember(role, member string, adminOnly bool) error {
-	if err := s.checkRoleAdmin(role); err != nil {
+func revokeMember(h Host, role, member string, adminOnly bool) error {
+	if err := checkRoleAdmin(h, role); err != nil {
 		return err
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	old, ok := cat.Membership(role, member)
 	if !ok {
-		s.Notice("WARNING", "01000", fmt.Sprintf("role %q is not a member of role %q", member, role))
+		h.Notice("WARNING", "01000", fmt.Sprintf("role %q is not a member of role %q", member, role))
 		return nil
 	}
 	if adminOnly {
 		old.Admin = false
-		s.setCatalog(cat.PutMembership(old))
+		h.SetCatalog(cat.PutMembership(old))
 		return nil
 	}
-	s.setCatalog(cat.DropMembership(role, member))
+	h.SetCatalog(cat.DropMembership(role, member))
 	return nil
 }
 
-func (s *Session) reassignOwned(c *translate.ReassignOwned) error {
-	to, err := s.resolveRoleName(c.To)
+func reassignOwned(h Host, c *translate.ReassignOwned) error {
+	to, err := ResolveRoleName(h, c.To)
 	if err != nil {
 		return err
 	}
 	for _, n := range c.Roles {
-		from, err := s.resolveRoleName(n)
+		from, err := ResolveRoleName(h, n)
 		if err != nil {
 			return err
 		}
-		if !s.isSuperuser() && (!s.catalog().HasPrivsOf(s.CurrentUser(), from) || !s.catalog().HasPrivsOf(s.CurrentUser(), to)) {
+		if !IsSuperuser(h) && (!h.Catalog().HasPrivsOf(h.CurrentUser(), from) || !h.Catalog().HasPrivsOf(h.CurrentUser(), to)) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to reassign objects")
 		}
-		cat := s.catalog()
+		cat := h.Catalog()
 		for _, k := range cat.ObjectsOwnedBy(from) {
 			cat = cat.SetOwner(k, to)
 		}
-		s.setCatalog(cat)
+		h.SetCatalog(cat)
 	}
 	return nil
 }
 
-func (s *Session) dropOwned(c *translate.DropOwned) error {
+func dropOwned(h Host, c *translate.DropOwned) error {
 	for _, n := range c.Roles {
-		role, err := s.resolveRoleName(n)
+		role, err := ResolveRoleName(h, n)
 		if err != nil {
 			return err
 		}
-		if !s.isSuperuser() && !s.catalog().HasPrivsOf(s.CurrentUser(), role) {
+		if !IsSuperuser(h) && !h.Catalog().HasPrivsOf(h.CurrentUser(), role) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to drop objects")
 		}
-		cat := s.catalog()
+		cat := h.Catalog()
 		if len(cat.ObjectsOwnedBy(role)) > 0 {
 			return pgerror.New(pgerror.FeatureNotSupported, "DROP OWNED of a role that owns objects is not supported yet")
 		}
@@ -646,7 +616,7 @@ func (s *Session) dropOwned(c *translate.DropOwned) error {
 				cat = cat.SetDefaultACL(k, nil)
 			}
 		}
-		s.setCatalog(cat)
+		h.SetCatalog(cat)
 	}
 	return nil
 }

@@ -9,24 +9,24 @@ import (
 // require checks the role holds priv on relation q, on the whole table or
 // (for SELECT) on every column of q that sel refers to.
 func (w *secWalker) require(q catalog.QName, kind RelKind, priv catalog.Priv, sel *pg.SelectStmt) {
-	if w.cat.HasPrivilege(w.role, RelKey(q), RelClass(kind), priv) {
+	if w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), priv) {
 		return
 	}
 	if sel != nil && priv == catalog.PrivSelect && w.columnsGranted(q, priv, referencedColumns(sel)) {
 		return
 	}
-	w.fail(PermissionDenied(string(kind), q.Name))
+	w.fail(permissionDenied(string(kind), q.Name))
 }
 
 // requireCols checks priv on the table or on each of cols.
 func (w *secWalker) requireCols(q catalog.QName, kind RelKind, priv catalog.Priv, cols []string) {
-	if w.cat.HasPrivilege(w.role, RelKey(q), RelClass(kind), priv) {
+	if w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), priv) {
 		return
 	}
 	if len(cols) > 0 && w.columnsGranted(q, priv, cols) {
 		return
 	}
-	w.fail(PermissionDenied(string(kind), q.Name))
+	w.fail(permissionDenied(string(kind), q.Name))
 }
 
 // columnsGranted reports whether every name in cols that is a column of q
@@ -41,7 +41,7 @@ func (w *secWalker) columnsGranted(q catalog.QName, priv catalog.Priv, cols []st
 		return false
 	}
 	for _, c := range cols {
-		if !ColumnExists(w.h, q, c) {
+		if !columnExists(w.h, q, c) {
 			continue
 		}
 		k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: c}
@@ -118,7 +118,7 @@ func (w *secWalker) ddlOwnership(n *pg.Node) {
 			case pg.ObjectType_OBJECT_SCHEMA:
 				name := o.GetString_().GetSval()
 				if w.h.HasSchema(name) {
-					w.owner(SchemaKey(name), "schema", name)
+					w.owner(schemaKey(name), "schema", name)
 				}
 			case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE:
 				if owa := o.GetObjectWithArgs(); owa != nil {
@@ -155,7 +155,7 @@ func (w *secWalker) ddlOwnership(n *pg.Node) {
 
 func (w *secWalker) owner(k catalog.ObjectKey, word, name string) {
 	if !w.cat.HasPrivsOf(w.role, w.cat.Owner(k)) {
-		w.fail(MustBeOwner(word, name))
+		w.fail(mustBeOwner(word, name))
 	}
 }
 
@@ -180,5 +180,5 @@ func CheckSequenceUse(h Host, seq *catalog.Sequence, privs catalog.Priv) error {
 	if cat.Privileges(h.CurrentUser(), k, catalog.ClassSequence)&privs != 0 {
 		return nil
 	}
-	return PermissionDenied("sequence", seq.Name)
+	return permissionDenied("sequence", seq.Name)
 }

@@ -83,7 +83,7 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 			if !h.HasSchema(o.Name) {
 				return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", o.Name)
 			}
-			out = append(out, grantTarget{key: SchemaKey(o.Name), class: catalog.ClassSchema, word: "schema", name: o.Name})
+			out = append(out, grantTarget{key: schemaKey(o.Name), class: catalog.ClassSchema, word: "schema", name: o.Name})
 		case catalog.ClassType:
 			q, ok := h.FindType(cat, o)
 			if !ok {
@@ -91,10 +91,10 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 			}
 			out = append(out, grantTarget{key: catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, class: catalog.ClassType, word: "type", name: q.Name, q: q})
 		case catalog.ClassDatabase:
-			if o.Name != DatabaseName {
+			if o.Name != databaseName {
 				return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", o.Name)
 			}
-			out = append(out, grantTarget{key: DatabaseKey(), class: catalog.ClassDatabase, word: "database", name: DatabaseName})
+			out = append(out, grantTarget{key: databaseKey(), class: catalog.ClassDatabase, word: "database", name: databaseName})
 		}
 	}
 	return out, nil
@@ -149,7 +149,7 @@ func grantees(h Host, names []string) ([]string, error) {
 			out = append(out, "")
 			continue
 		}
-		n, err := ResolveRoleName(h, g)
+		n, err := resolveRoleName(h, g)
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +158,7 @@ func grantees(h Host, names []string) ([]string, error) {
 	return out, nil
 }
 
-func GrantPrivileges(h Host, c *translate.Grant) error {
+func grantPrivileges(h Host, c *translate.Grant) error {
 	targets, err := grantTargets(h, c)
 	if err != nil {
 		return err
@@ -200,8 +200,8 @@ func GrantPrivileges(h Host, c *translate.Grant) error {
 			want |= p
 		}
 		if avail&want == 0 {
-			if cat.Privileges(me, t.key, t.class) == 0 && !IsSuperuser(h) {
-				return PermissionDenied(t.word, t.name)
+			if cat.Privileges(me, t.key, t.class) == 0 && !isSuperuser(h) {
+				return permissionDenied(t.word, t.name)
 			}
 			if c.Revoke {
 				h.Notice("WARNING", "01006", fmt.Sprintf("no privileges could be revoked for %q", t.name))
@@ -236,7 +236,7 @@ func GrantPrivileges(h Host, c *translate.Grant) error {
 			cat = cat.SetACL(t.key, acl)
 		}
 		for col, p := range cols {
-			if !ColumnExists(h, t.q, col) {
+			if !columnExists(h, t.q, col) {
 				return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, t.name)
 			}
 			k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: t.q.Schema, Name: t.q.Name, Column: col}
@@ -265,7 +265,7 @@ func GrantPrivileges(h Host, c *translate.Grant) error {
 	return nil
 }
 
-func AlterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
+func alterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 	roles := c.Roles
 	if len(roles) == 0 {
 		roles = []string{h.CurrentUser()}
@@ -297,11 +297,11 @@ func AlterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 		schemas = []string{""}
 	}
 	for _, rn := range roles {
-		role, err := ResolveRoleName(h, rn)
+		role, err := resolveRoleName(h, rn)
 		if err != nil {
 			return err
 		}
-		if !IsSuperuser(h) && !h.Catalog().HasPrivsOf(h.CurrentUser(), role) {
+		if !isSuperuser(h) && !h.Catalog().HasPrivsOf(h.CurrentUser(), role) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to change default privileges")
 		}
 		for _, sc := range schemas {
@@ -336,26 +336,26 @@ func AlterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 }
 
 // recordOwner records a new object's owner and initial ACL.
-func RecordOwner(h Host, c *translate.RecordOwner) error {
+func recordOwner(h Host, c *translate.RecordOwner) error {
 	cat := h.Catalog()
 	owner := h.CurrentUser()
 	if c.ObjType == 'n' {
 		if c.Owner != "" {
-			o, err := ResolveRoleName(h, c.Owner)
+			o, err := resolveRoleName(h, c.Owner)
 			if err != nil {
 				return err
 			}
-			if !IsSuperuser(h) && !cat.IsMemberOf(h.CurrentUser(), o) {
+			if !isSuperuser(h) && !cat.IsMemberOf(h.CurrentUser(), o) {
 				return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
 			}
 			owner = o
 		}
 		if !h.HasSchema(c.Name.Name) {
-			if !cat.HasPrivilege(h.CurrentUser(), DatabaseKey(), catalog.ClassDatabase, catalog.PrivCreate) {
-				return PermissionDenied("database", DatabaseName)
+			if !cat.HasPrivilege(h.CurrentUser(), databaseKey(), catalog.ClassDatabase, catalog.PrivCreate) {
+				return permissionDenied("database", databaseName)
 			}
-			cat = cat.SetOwner(SchemaKey(c.Name.Name), owner)
-			h.SetCatalog(cat.SetACL(SchemaKey(c.Name.Name), cat.NewObjectACL(owner, "", 'n')))
+			cat = cat.SetOwner(schemaKey(c.Name.Name), owner)
+			h.SetCatalog(cat.SetACL(schemaKey(c.Name.Name), cat.NewObjectACL(owner, "", 'n')))
 		}
 		return nil
 	}
@@ -379,7 +379,7 @@ func RecordOwner(h Host, c *translate.RecordOwner) error {
 		if !c.Created && h.RelationExists(cat, q) {
 			if _, isView := cat.View(q); c.ReplaceView && isView {
 				// CREATE OR REPLACE VIEW replaces the options too.
-				return ReplaceViewOptions(h, cat, q, c.SecurityInvoker)
+				return replaceViewOptions(h, cat, q, c.SecurityInvoker)
 			}
 			return nil
 		}
@@ -387,8 +387,8 @@ func RecordOwner(h Host, c *translate.RecordOwner) error {
 			return err
 		}
 	}
-	if !cat.HasPrivilege(h.CurrentUser(), SchemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
-		return PermissionDenied("schema", schema)
+	if !cat.HasPrivilege(h.CurrentUser(), schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
+		return permissionDenied("schema", schema)
 	}
 	cat = cat.SetOwner(key, owner)
 	cat = cat.SetACL(key, cat.NewObjectACL(owner, schema, c.ObjType))
@@ -405,17 +405,17 @@ func RecordOwner(h Host, c *translate.RecordOwner) error {
 // ownedObject is an object an ALTER / DROP / GRANT needs the owner for.
 func CheckOwner(h Host, key catalog.ObjectKey, word, name string) error {
 	cat := h.Catalog()
-	if IsSuperuser(h) || cat.HasPrivsOf(h.CurrentUser(), cat.Owner(key)) {
+	if isSuperuser(h) || cat.HasPrivsOf(h.CurrentUser(), cat.Owner(key)) {
 		return nil
 	}
-	return MustBeOwner(word, name)
+	return mustBeOwner(word, name)
 }
 
 // changeOwner is ALTER ... OWNER TO: the current role must own the object,
 // be a member of the new owner and (except for superusers) hold CREATE on
 // the object's schema.
-func ChangeOwner(h Host, key catalog.ObjectKey, word, name, schema, newOwner string) error {
-	o, err := ResolveRoleName(h, newOwner)
+func changeOwner(h Host, key catalog.ObjectKey, word, name, schema, newOwner string) error {
+	o, err := resolveRoleName(h, newOwner)
 	if err != nil {
 		return err
 	}
@@ -423,48 +423,48 @@ func ChangeOwner(h Host, key catalog.ObjectKey, word, name, schema, newOwner str
 	if cat.Owner(key) == o {
 		return nil
 	}
-	if !IsSuperuser(h) {
+	if !isSuperuser(h) {
 		if err := CheckOwner(h, key, word, name); err != nil {
 			return err
 		}
 		if !cat.IsMemberOf(h.CurrentUser(), o) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
 		}
-		if schema != "" && !cat.HasPrivilege(o, SchemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
-			return PermissionDenied("schema", schema)
+		if schema != "" && !cat.HasPrivilege(o, schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
+			return permissionDenied("schema", schema)
 		}
 	}
 	h.SetCatalog(cat.SetOwner(key, o))
 	return nil
 }
 
-func AlterOwner(h Host, c *translate.AlterOwner) error {
+func alterOwner(h Host, c *translate.AlterOwner) error {
 	cat := h.Catalog()
 	switch c.ObjType {
 	case "schema":
 		if !h.HasSchema(c.Name.Name) {
 			return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.Name.Name)
 		}
-		return ChangeOwner(h, SchemaKey(c.Name.Name), "schema", c.Name.Name, "", c.Owner)
+		return changeOwner(h, schemaKey(c.Name.Name), "schema", c.Name.Name, "", c.Owner)
 	case "type", "domain":
 		q, ok := h.FindType(cat, c.Name)
 		if !ok {
 			return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", displayName(c.Name))
 		}
-		return ChangeOwner(h, catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
+		return changeOwner(h, catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
 	case "function", "procedure", "routine":
 		t, err := resolveFunctionTarget(h, *c.Func, c.ObjType)
 		if err != nil {
 			return err
 		}
-		if err := ChangeOwner(h, t.key, t.word, t.name, t.q.Schema, c.Owner); err != nil {
+		if err := changeOwner(h, t.key, t.word, t.name, t.q.Schema, c.Owner); err != nil {
 			return err
 		}
 		// pg_proc.proowner follows
 		cat := h.Catalog()
 		owner := cat.Owner(t.key)
 		for _, f := range cat.Functions(t.q) {
-			if FuncKey(f.Schema, f.Name, f.InputTypes()) == t.key && f.Owner != owner {
+			if funcKey(f.Schema, f.Name, f.InputTypes()) == t.key && f.Owner != owner {
 				nf := *f
 				nf.Owner = owner
 				cat, _ = cat.PutFunction(nf)

@@ -24,7 +24,7 @@ func HasTablePrivilege(h Host, role string, a []string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return hasPrivs(h, role, RelKey(q), RelClass(kind), a[1], catalog.AllPrivs(catalog.ClassTable))
+	return hasPrivs(h, role, RelKey(q), relClass(kind), a[1], catalog.AllPrivs(catalog.ClassTable))
 }
 
 // HasSequencePrivilege is has_sequence_privilege(sequence text, privs text).
@@ -46,10 +46,10 @@ func HasColumnPrivilege(h Host, role string, a []string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if !ColumnExists(h, q, a[1]) {
+	if !columnExists(h, q, a[1]) {
 		return false, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a[1], q.Name)
 	}
-	if ok, err := hasPrivs(h, role, RelKey(q), RelClass(kind), a[2], catalog.AllPrivs(catalog.ClassColumn)); ok || err != nil {
+	if ok, err := hasPrivs(h, role, RelKey(q), relClass(kind), a[2], catalog.AllPrivs(catalog.ClassColumn)); ok || err != nil {
 		return ok, err
 	}
 	return hasPrivs(h, role, catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: a[1]}, catalog.ClassColumn, a[2], catalog.AllPrivs(catalog.ClassColumn))
@@ -63,7 +63,7 @@ func HasSchemaPrivilege(h Host, role string, a []string) (bool, error) {
 	if a[0] == "pg_catalog" || a[0] == "information_schema" {
 		return hasPrivsOn(role, a[1], catalog.AllPrivs(catalog.ClassSchema), func(p catalog.Priv, _ bool) bool { return p == catalog.PrivUsage })
 	}
-	return hasPrivs(h, role, SchemaKey(a[0]), catalog.ClassSchema, a[1], catalog.AllPrivs(catalog.ClassSchema))
+	return hasPrivs(h, role, schemaKey(a[0]), catalog.ClassSchema, a[1], catalog.AllPrivs(catalog.ClassSchema))
 }
 
 // HasFunctionPrivilege is has_function_privilege(function text, privs

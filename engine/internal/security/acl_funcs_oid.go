@@ -53,7 +53,7 @@ func HasTablePrivilegeOID(h Host, st *pgcatalog.State, role string, o []PrivObj,
 	if err != nil || !found {
 		return nil, privListError(err, privs, catalog.AllPrivs(catalog.ClassTable))
 	}
-	return hasPrivs(h, role, RelKey(q), RelClass(kind), privs, catalog.AllPrivs(catalog.ClassTable))
+	return hasPrivs(h, role, RelKey(q), relClass(kind), privs, catalog.AllPrivs(catalog.ClassTable))
 }
 
 // HasSequencePrivilegeOID is has_sequence_privilege with an OID among its
@@ -85,10 +85,10 @@ func HasColumnPrivilegeOID(h Host, st *pgcatalog.State, role string, o []PrivObj
 			return nil, privListError(nil, privs, valid)
 		}
 		col = cols[n-1]
-	} else if !ColumnExists(h, q, col) {
+	} else if !columnExists(h, q, col) {
 		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, q.Name)
 	}
-	if ok, err := hasPrivs(h, role, RelKey(q), RelClass(kind), privs, valid); ok || err != nil {
+	if ok, err := hasPrivs(h, role, RelKey(q), relClass(kind), privs, valid); ok || err != nil {
 		return ok, err
 	}
 	return hasPrivs(h, role, catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: col}, catalog.ClassColumn, privs, valid)
@@ -116,7 +116,7 @@ func HasSchemaPrivilegeOID(h Host, st *pgcatalog.State, role string, o []PrivObj
 	if name == "pg_catalog" || name == "information_schema" || name == "pg_toast" {
 		return hasPrivsOn(role, privs, valid, func(p catalog.Priv, _ bool) bool { return p == catalog.PrivUsage })
 	}
-	return hasPrivs(h, role, SchemaKey(name), catalog.ClassSchema, privs, valid)
+	return hasPrivs(h, role, schemaKey(name), catalog.ClassSchema, privs, valid)
 }
 
 // HasFunctionPrivilegeOID is has_function_privilege with an OID among its

@@ -22,7 +22,7 @@ func functionTarget(fn *catalog.Function) grantTarget {
 	if fn.Kind == catalog.KindProcedure {
 		word = "procedure"
 	}
-	return grantTarget{key: FuncKey(fn.Schema, fn.Name, fn.InputTypes()), class: catalog.ClassFunction, word: word, name: fn.Name, q: catalog.QName{Schema: fn.Schema, Name: fn.Name}}
+	return grantTarget{key: funcKey(fn.Schema, fn.Name, fn.InputTypes()), class: catalog.ClassFunction, word: word, name: fn.Name, q: catalog.QName{Schema: fn.Schema, Name: fn.Name}}
 }
 
 // functionsInSchema lists a schema's routines for ON ALL FUNCTIONS /
@@ -48,10 +48,10 @@ func recordFunctionOwner(h Host, c *translate.RecordOwner, owner string) error {
 		return nil
 	}
 	cat := h.Catalog()
-	if !cat.HasPrivilege(h.CurrentUser(), SchemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
-		return PermissionDenied("schema", schema)
+	if !cat.HasPrivilege(h.CurrentUser(), schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
+		return permissionDenied("schema", schema)
 	}
-	key := FuncKey(schema, c.Name.Name, c.Func.ArgTypes)
+	key := funcKey(schema, c.Name.Name, c.Func.ArgTypes)
 	for _, f := range cat.Functions(catalog.QName{Schema: schema, Name: c.Name.Name}) {
 		if f.SameInputTypes(c.Func.ArgTypes) {
 			// CREATE OR REPLACE keeps owner and privileges; only the owner may
@@ -65,7 +65,7 @@ func recordFunctionOwner(h Host, c *translate.RecordOwner, owner string) error {
 
 // CanExecute reports whether role holds EXECUTE on fn.
 func CanExecute(cat *catalog.Catalog, role string, fn *catalog.Function) bool {
-	key := FuncKey(fn.Schema, fn.Name, fn.InputTypes())
+	key := funcKey(fn.Schema, fn.Name, fn.InputTypes())
 	return cat.HasPrivilege(role, key, catalog.ClassFunction, catalog.PrivExecute)
 }
 
@@ -75,9 +75,9 @@ func CanExecute(cat *catalog.Catalog, role string, fn *catalog.Function) bool {
 // fires. A SECURITY DEFINER routine (definer true) runs as runAs, its
 // owner.
 func CheckCall(cat *catalog.Catalog, role string, fn *catalog.Function) (runAs string, definer bool, err error) {
-	key := FuncKey(fn.Schema, fn.Name, fn.InputTypes())
+	key := funcKey(fn.Schema, fn.Name, fn.InputTypes())
 	if (fn.Result == nil || fn.Result.OID != catalog.TriggerType.OID) && !cat.HasPrivilege(role, key, catalog.ClassFunction, catalog.PrivExecute) {
-		return "", false, PermissionDenied(functionTarget(fn).word, fn.Name)
+		return "", false, permissionDenied(functionTarget(fn).word, fn.Name)
 	}
 	if !fn.SecurityDefiner {
 		return "", false, nil

@@ -14,8 +14,8 @@ import (
 // RelKind is the kind of a relation: "table", "view" or "sequence".
 type RelKind string
 
-// DatabaseName is the one database tinybase serves.
-const DatabaseName = "postgres"
+// databaseName is the one database tinybase serves.
+const databaseName = "postgres"
 
 // objDatabase keys the database's ACL.
 const objDatabase catalog.ObjKind = 100
@@ -25,18 +25,18 @@ func RelKey(q catalog.QName) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: q.Name}
 }
 
-// SchemaKey is a schema's owner / ACL key.
-func SchemaKey(name string) catalog.ObjectKey {
+// schemaKey is a schema's owner / ACL key.
+func schemaKey(name string) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: catalog.ObjSchema, Name: name}
 }
 
-// DatabaseKey is the database's owner / ACL key.
-func DatabaseKey() catalog.ObjectKey {
-	return catalog.ObjectKey{Kind: objDatabase, Name: DatabaseName}
+// databaseKey is the database's owner / ACL key.
+func databaseKey() catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: objDatabase, Name: databaseName}
 }
 
-// RelClass is the ACL class of a relation kind.
-func RelClass(kind RelKind) catalog.ObjClass {
+// relClass is the ACL class of a relation kind.
+func relClass(kind RelKind) catalog.ObjClass {
 	if kind == "sequence" {
 		return catalog.ClassSequence
 	}
@@ -53,18 +53,18 @@ func funcSignature(name string, args []*types.Type) string {
 	return name + "(" + strings.Join(parts, ", ") + ")"
 }
 
-// FuncKey is a function's owner / ACL key.
-func FuncKey(schema, name string, args []*types.Type) catalog.ObjectKey {
+// funcKey is a function's owner / ACL key.
+func funcKey(schema, name string, args []*types.Type) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: catalog.ObjFunction, Schema: schema, Name: funcSignature(name, args)}
 }
 
-// PermissionDenied is 42501 "permission denied for <kind> <name>".
-func PermissionDenied(word, name string) error {
+// permissionDenied is 42501 "permission denied for <kind> <name>".
+func permissionDenied(word, name string) error {
 	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for %s %s", word, name)
 }
 
-// MustBeOwner is 42501 "must be owner of <kind> <name>".
-func MustBeOwner(word, name string) error {
+// mustBeOwner is 42501 "must be owner of <kind> <name>".
+func mustBeOwner(word, name string) error {
 	return pgerror.New(pgerror.InsufficientPrivilege, "must be owner of %s %s", word, name)
 }
 
@@ -98,8 +98,8 @@ func names(ns []*pg.Node) []string {
 	return out
 }
 
-// ColumnExists reports whether relation q has column col.
-func ColumnExists(h Host, q catalog.QName, col string) bool {
+// columnExists reports whether relation q has column col.
+func columnExists(h Host, q catalog.QName, col string) bool {
 	if cols, ok := h.TableColumns(q.Schema, q.Name); ok {
 		for _, c := range cols {
 			if c == col {
@@ -127,12 +127,12 @@ func currentRole(h Host) *catalog.Role {
 	return r
 }
 
-// IsSuperuser reports whether current_user is a superuser.
-func IsSuperuser(h Host) bool { return currentRole(h).Super }
+// isSuperuser reports whether current_user is a superuser.
+func isSuperuser(h Host) bool { return currentRole(h).Super }
 
-// ResolveRoleName turns a translated role name (or CURRENT_USER /
+// resolveRoleName turns a translated role name (or CURRENT_USER /
 // SESSION_USER marker) into an existing role's name.
-func ResolveRoleName(h Host, name string) (string, error) {
+func resolveRoleName(h Host, name string) (string, error) {
 	switch name {
 	case translate.RoleCurrentUser:
 		return h.CurrentUser(), nil

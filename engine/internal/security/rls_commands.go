@@ -31,7 +31,7 @@ func policyRoles(h Host, names []string) ([]string, error) {
 	var out []string
 	cat := h.Catalog()
 	for _, n := range names {
-		r, err := ResolveRoleName(h, n)
+		r, err := resolveRoleName(h, n)
 		if err != nil {
 			return nil, err
 		}
@@ -178,7 +178,7 @@ func alterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
 		h.SetCatalog(h.Catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
 	}
 	if c.Owner != "" {
-		if err := ChangeOwner(h, RelKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
+		if err := changeOwner(h, RelKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
 			return err
 		}
 		h.GiveOwnedSequences(q)
@@ -226,7 +226,7 @@ func invalidBoolOption(raw string) error {
 
 // replaceViewOptions gives an existing view the options of CREATE OR
 // REPLACE VIEW (none when raw is ""), as AT_ReplaceRelOptions does.
-func ReplaceViewOptions(h Host, cat *catalog.Catalog, q catalog.QName, raw string) error {
+func replaceViewOptions(h Host, cat *catalog.Catalog, q catalog.QName, raw string) error {
 	if _, ok := catalog.ParseBoolOption(raw); !ok && raw != "" {
 		return invalidBoolOption(raw)
 	}

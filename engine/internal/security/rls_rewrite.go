@@ -252,8 +252,8 @@ func (w *secWalker) fromItem(n *pg.Node, sel *pg.SelectStmt) *pg.Node {
 // for an explicitly qualified name.
 func (w *secWalker) resolve(rv *pg.RangeVar) (catalog.QName, RelKind, bool) {
 	if rv.Schemaname != "" && w.h.HasSchema(rv.Schemaname) {
-		if !w.cat.HasPrivilege(w.role, SchemaKey(rv.Schemaname), catalog.ClassSchema, catalog.PrivUsage) {
-			w.fail(PermissionDenied("schema", rv.Schemaname))
+		if !w.cat.HasPrivilege(w.role, schemaKey(rv.Schemaname), catalog.ClassSchema, catalog.PrivUsage) {
+			w.fail(permissionDenied("schema", rv.Schemaname))
 		}
 	}
 	return w.h.LookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname})
@@ -318,7 +318,7 @@ func (w *secWalker) mergeableQual(rv *pg.RangeVar, q catalog.QName, qual string)
 			switch len(cr.Fields) {
 			case 1:
 				name := cr.Fields[0].GetString_().GetSval()
-				if name == "" || !ColumnExists(w.h, q, name) {
+				if name == "" || !columnExists(w.h, q, name) {
 					ok = false
 					return
 				}
@@ -417,113 +417,6 @@ func (w *secWalker) view(rv *pg.RangeVar, q catalog.QName, n *pg.Node) *pg.Node 
 	return &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{Subquery: body, Alias: alias}}}
 }
 
-// bypass reports whether role is exempt from table q's row security.
-func (w *secWalker) bypass(role string, q catalog.QName) bool {
-	rs := w.cat.RowSecurity(q)
-	if !rs.Enabled {
-		return true
-	}
-	r, _ := w.cat.Role(role)
-	if r != nil && (r.Super || r.BypassRLS) {
-		return true
-	}
-	if !rs.Forced && w.cat.HasPrivsOf(role, w.cat.Owner(RelKey(q))) {
-		return true
-	}
-	return false
-}
-
-// applicable returns the policies of table q for command cmd that apply
-// to the role, split into permissive and restrictive.
-func (w *secWalker) applicable(q catalog.QName, cmd byte) (perm, restr []*catalog.Policy) {
-	for _, p := range w.cat.Policies(q) {
-		if p.Command != '*' && p.Command != cmd {
-			continue
-		}
-		applies := len(p.Roles) == 0
-		for _, r := range p.Roles {
-			if w.cat.HasPrivsOf(w.role, r) {
-				applies = true
-				break
-			}
-		}
-		if !applies {
-			continue
-		}
-		if p.Permissive {
-			perm = append(perm, p)
-		} else {
-			restr = append(restr, p)
-		}
-	}
-	return perm, restr
-}
-
-func (w *secWalker) checkRecursion(q catalog.QName) {
-	for _, e := range w.expanding {
-		if e == q {
-			w.fail(pgerror.New(pgerror.InvalidObjectDefinition, "infinite recursion detected in policy for relation %q", q.Name))
-		}
-	}
-}
-
-// usingQual is the filter row security puts on rows of q for cmd
-// (permissive USING ORed, restrictive ANDed, false without a permissive
-// policy); applies is false when the role bypasses row security.
-func (w *secWalker) usingQual(q catalog.QName, cmd byte) (string, bool) {
-	if w.bypass(w.role, q) {
-		return "", false
-	}
-	w.checkRecursion(q)
-	perm, restr := w.applicable(q, cmd)
-	return combine(perm, restr, func(p *catalog.Policy) string { return p.Using }), true
-}
-
-// checkQual is the WITH CHECK expression for new rows of q for cmd (a
-// policy without WITH CHECK checks its USING expression).
-func (w *secWalker) checkQual(q catalog.QName, cmd byte) (string, bool) {
-	if w.bypass(w.role, q) {
-		return "", false
-	}
-	perm, restr := w.applicable(q, cmd)
-	return combine(perm, restr, func(p *catalog.Policy) string {
-		if p.Check != "" {
-			return p.Check
-		}
-		return p.Using
-	}), true
-}
-
-// andQuals ANDs two row security quals. A side with no applicable policy
-// is the constant false, and then so is the whole: PostgreSQL folds it and
-// never evaluates the other side (whose expressions may raise, such as
-// pg_has_role on a name that is not a role).
-func andQuals(a, b string) string {
-	if a == "false" || b == "false" {
-		return "false"
-	}
-	return "(" + a + ") AND (" + b + ")"
-}
-
-func combine(perm, restr []*catalog.Policy, expr func(*catalog.Policy) string) string {
-	var ors []string
-	for _, p := range perm {
-		if e := expr(p); e != "" {
-			ors = append(ors, "("+e+")")
-		}
-	}
-	if len(ors) == 0 {
-		return "false"
-	}
-	out := "(" + strings.Join(ors, " OR ") + ")"
-	for _, p := range restr {
-		if e := expr(p); e != "" {
-			out += " AND (" + e + ")"
-		}
-	}
-	return out
-}
-
 // addCheck registers a WITH CHECK expression for the statement's writes
 // to q; NULL counts as a violation, as in PostgreSQL.
 func (w *secWalker) addCheck(q catalog.QName, expr string) {
@@ -614,7 +507,7 @@ func (w *secWalker) update(s *pg.UpdateStmt) {
 			cols = append(cols, c.GetResTarget().GetName())
 		}
 		w.requireCols(q, kind, catalog.PrivUpdate, cols)
-		if reads && !w.cat.HasPrivilege(w.role, RelKey(q), RelClass(kind), catalog.PrivSelect) {
+		if reads && !w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), catalog.PrivSelect) {
 			var read []string
 			for _, n := range append([]*pg.Node{s.WhereClause}, append(s.ReturningList, s.TargetList...)...) {
 				if n != nil {
@@ -659,7 +552,7 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 	reads := s.WhereClause != nil || len(s.ReturningList) > 0 || len(s.UsingClause) > 0
 	if ok {
 		w.require(q, kind, catalog.PrivDelete, nil)
-		if reads && !w.cat.HasPrivilege(w.role, RelKey(q), RelClass(kind), catalog.PrivSelect) {
+		if reads && !w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), catalog.PrivSelect) {
 			var read []string
 			for _, n := range append([]*pg.Node{s.WhereClause}, s.ReturningList...) {
 				if n != nil {
@@ -686,59 +579,4 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 		}
 		s.WhereClause = w.andWhere(s.WhereClause, using)
 	}
-}
-
-// nonScalarFuncs are functions a bare scalar subquery must keep wrapped:
-// aggregates and set-returning functions change meaning outside it.
-var nonScalarFuncs = map[string]bool{
-	"count": true, "sum": true, "avg": true, "min": true, "max": true, "array_agg": true, "string_agg": true,
-	"json_agg": true, "jsonb_agg": true, "json_object_agg": true, "jsonb_object_agg": true, "bool_and": true,
-	"bool_or": true, "every": true, "generate_series": true, "unnest": true, "json_array_elements": true,
-	"jsonb_array_elements": true, "json_each": true, "jsonb_each": true, "random": true, "nextval": true,
-	"gen_random_uuid": true, "uuid_generate_v4": true, "clock_timestamp": true,
-}
-
-// initplans rewrites, inside a policy expression, each scalar subquery
-// that is a bare "(SELECT expr)" with no FROM into "(expr)": PostgreSQL
-// evaluates such a subquery once per statement (an initplan), and the
-// functions policies wrap this way (auth.uid(), auth.jwt(),
-// current_setting) are stable, so the value is the same — but GMS would
-// re-run the subquery for every row.
-func initplans(n *pg.Node) {
-	visitNodes(n, func(x *pg.Node) {
-		inline(x)
-	})
-}
-
-func inline(x *pg.Node) {
-	sl := x.GetSubLink()
-	if sl == nil || sl.SubLinkType != pg.SubLinkType_EXPR_SUBLINK {
-		return
-	}
-	sel := sl.Subselect.GetSelectStmt()
-	if sel == nil || len(sel.FromClause) > 0 || sel.WhereClause != nil || len(sel.TargetList) != 1 ||
-		sel.Op != pg.SetOperation_SETOP_NONE || len(sel.GroupClause) > 0 || sel.HavingClause != nil ||
-		sel.LimitCount != nil || sel.WithClause != nil || len(sel.ValuesLists) > 0 || sel.DistinctClause != nil {
-		return
-	}
-	val := sel.TargetList[0].GetResTarget().GetVal()
-	if val == nil {
-		return
-	}
-	safe := true
-	visitNodes(val, func(y *pg.Node) {
-		if fc := y.GetFuncCall(); fc != nil {
-			parts := names(fc.Funcname)
-			if nonScalarFuncs[strings.ToLower(parts[len(parts)-1])] || fc.Over != nil || fc.AggStar {
-				safe = false
-			}
-		}
-		if y.GetSubLink() != nil || y.GetColumnRef() != nil {
-			safe = false
-		}
-	})
-	if !safe {
-		return
-	}
-	x.Node = val.Node
 }

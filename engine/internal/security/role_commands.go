@@ -27,9 +27,9 @@ func Command(h Host, c translate.CatalogCommand) (ok bool, err error) {
 	case *translate.GrantRole:
 		return true, grantRole(h, c)
 	case *translate.Grant:
-		return true, GrantPrivileges(h, c)
+		return true, grantPrivileges(h, c)
 	case *translate.AlterDefaultPrivileges:
-		return true, AlterDefaultPrivileges(h, c)
+		return true, alterDefaultPrivileges(h, c)
 	case *translate.CreatePolicy:
 		return true, createPolicy(h, c)
 	case *translate.AlterPolicy:
@@ -39,9 +39,9 @@ func Command(h Host, c translate.CatalogCommand) (ok bool, err error) {
 	case *translate.RowSecurityCmd:
 		return true, alterTableSecurity(h, c)
 	case *translate.AlterOwner:
-		return true, AlterOwner(h, c)
+		return true, alterOwner(h, c)
 	case *translate.RecordOwner:
-		return true, RecordOwner(h, c)
+		return true, recordOwner(h, c)
 	case *translate.AlterDatabaseSet:
 		return true, alterDatabaseSet(h, c)
 	case *translate.ReassignOwned:
@@ -186,7 +186,7 @@ func applyRoleOption(h Host, r *catalog.Role, o translate.RoleOption, creating b
 }
 
 func alterRole(h Host, c *translate.AlterRole) error {
-	name, err := ResolveRoleName(h, c.Name)
+	name, err := resolveRoleName(h, c.Name)
 	if err != nil {
 		return err
 	}
@@ -218,94 +218,6 @@ func alterRole(h Host, c *translate.AlterRole) error {
 	}
 	h.SetCatalog(cat.PutRole(r))
 	return nil
-}
-
-func alterRoleSet(h Host, c *translate.AlterRoleSet) error {
-	if c.Database != "" && c.Database != DatabaseName {
-		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
-	}
-	cat := h.Catalog()
-	if c.Name == "" { // ALTER ROLE ALL
-		if !IsSuperuser(h) {
-			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter settings globally")
-		}
-		if c.Database != "" { // the same pg_db_role_setting row as ALTER DATABASE ... SET
-			return alterDatabaseSet(h, &translate.AlterDatabaseSet{Database: c.Database, Setting: c.Setting, Value: c.Value, Reset: c.Reset, ResetAll: c.ResetAll})
-		}
-		out, err := applySettingChange(h, cat.AllRoleSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
-		if err != nil {
-			return err
-		}
-		h.SetCatalog(cat.SetAllRoleSettings(out))
-		return nil
-	}
-	name, err := ResolveRoleName(h, c.Name)
-	if err != nil {
-		return err
-	}
-	old, _ := cat.Role(name)
-	me := currentRole(h)
-	if !me.Super && (old.Super || (!me.CreateRole && name != me.Name)) {
-		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied")
-	}
-	r := *old
-	list := &r.Settings
-	if c.Database != "" {
-		list = &r.DBSettings
-	}
-	out, err := applySettingChange(h, *list, c.Setting, c.Value, c.Reset, c.ResetAll)
-	if err != nil {
-		return err
-	}
-	*list = out
-	h.SetCatalog(cat.PutRole(r))
-	return nil
-}
-
-func alterDatabaseSet(h Host, c *translate.AlterDatabaseSet) error {
-	if c.Database != DatabaseName {
-		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
-	}
-	cat := h.Catalog()
-	if !IsSuperuser(h) && !cat.HasPrivsOf(h.CurrentUser(), cat.Owner(DatabaseKey())) {
-		return MustBeOwner("database", DatabaseName)
-	}
-	out, err := applySettingChange(h, cat.DatabaseSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
-	if err != nil {
-		return err
-	}
-	h.SetCatalog(cat.SetDatabaseSettings(out))
-	return nil
-}
-
-// applySettingChange is SET / RESET on a list of "name=value" settings
-// (pg_db_role_setting.setconfig).
-func applySettingChange(h Host, old []string, setting, value string, reset, resetAll bool) ([]string, error) {
-	setting = strings.ToLower(setting)
-	if !reset {
-		v, err := h.NormalizeSetting(setting, value)
-		if err != nil {
-			return nil, err
-		}
-		value = v
-	}
-	var out []string
-	replaced := false
-	for _, kv := range old {
-		k, _, _ := strings.Cut(kv, "=")
-		if resetAll || k == setting {
-			if !reset && !replaced { // a new value keeps its place (GUCArrayAdd)
-				out = append(out, setting+"="+value)
-				replaced = true
-			}
-			continue
-		}
-		out = append(out, kv)
-	}
-	if !reset && !replaced {
-		out = append(out, setting+"="+value)
-	}
-	return out, nil
 }
 
 func renameRole(h Host, c *translate.RenameRole) error {
@@ -448,132 +360,17 @@ func relationKindWord(h Host, q catalog.QName) string {
 	return "table"
 }
 
-func grantRole(h Host, c *translate.GrantRole) error {
-	grantor := h.CurrentUser()
-	if c.Grantor != "" {
-		g, err := ResolveRoleName(h, c.Grantor)
-		if err != nil {
-			return err
-		}
-		grantor = g
-	}
-	for _, role := range c.Roles {
-		if _, ok := h.Catalog().Role(role); !ok {
-			return RoleMissing(role)
-		}
-		for _, m := range c.Members {
-			if m == translate.RolePublic {
-				return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", "public")
-			}
-			member, err := ResolveRoleName(h, m)
-			if err != nil {
-				return err
-			}
-			if c.Revoke {
-				if err := revokeMember(h, role, member, c.Admin); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := addMember(h, role, member, c.Admin, grantor, true); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// checkRoleAdmin is PostgreSQL 15's check for granting or revoking
-// membership in role: superuser for superuser roles; otherwise
-// CREATEROLE or ADMIN OPTION.
-func checkRoleAdmin(h Host, role string) error {
-	cat := h.Catalog()
-	r, _ := cat.Role(role)
-	me := currentRole(h)
-	if me.Super {
-		return nil
-	}
-	if r.Super {
-		return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter superusers")
-	}
-	if me.CreateRole || hasAdminOption(h, me.Name, role) {
-		return nil
-	}
-	return pgerror.New(pgerror.InsufficientPrivilege, "must have admin option on role %q", role)
-}
-
-func hasAdminOption(h Host, member, role string) bool {
-	cat := h.Catalog()
-	for _, r := range cat.RolesOf(member) {
-		if m, ok := cat.Membership(role, r); ok && m.Admin {
-			return true
-		}
-	}
-	return false
-}
-
-func addMember(h Host, role, member string, admin bool, grantor string, checked bool) error {
-	cat := h.Catalog()
-	if _, ok := cat.Role(member); !ok {
-		return RoleMissing(member)
-	}
-	if _, ok := cat.Role(role); !ok {
-		return RoleMissing(role)
-	}
-	if checked {
-		if err := checkRoleAdmin(h, role); err != nil {
-			return err
-		}
-	}
-	if role == "pg_database_owner" {
-		return pgerror.New(pgerror.InvalidGrantOperation, "role \"pg_database_owner\" cannot have explicit members")
-	}
-	if member == role || cat.IsMemberOf(role, member) {
-		return pgerror.New(pgerror.InvalidGrantOperation, "role %q is a member of role %q", role, member)
-	}
-	if old, ok := cat.Membership(role, member); ok {
-		if !admin || old.Admin {
-			h.Notice("NOTICE", "00000", fmt.Sprintf("role %q is already a member of role %q", member, role))
-			return nil
-		}
-		old.Admin = true
-		h.SetCatalog(cat.PutMembership(old))
-		return nil
-	}
-	h.SetCatalog(cat.PutMembership(catalog.Membership{Role: role, Member: member, Grantor: grantor, Admin: admin}))
-	return nil
-}
-
-func revokeMember(h Host, role, member string, adminOnly bool) error {
-	if err := checkRoleAdmin(h, role); err != nil {
-		return err
-	}
-	cat := h.Catalog()
-	old, ok := cat.Membership(role, member)
-	if !ok {
-		h.Notice("WARNING", "01000", fmt.Sprintf("role %q is not a member of role %q", member, role))
-		return nil
-	}
-	if adminOnly {
-		old.Admin = false
-		h.SetCatalog(cat.PutMembership(old))
-		return nil
-	}
-	h.SetCatalog(cat.DropMembership(role, member))
-	return nil
-}
-
 func reassignOwned(h Host, c *translate.ReassignOwned) error {
-	to, err := ResolveRoleName(h, c.To)
+	to, err := resolveRoleName(h, c.To)
 	if err != nil {
 		return err
 	}
 	for _, n := range c.Roles {
-		from, err := ResolveRoleName(h, n)
+		from, err := resolveRoleName(h, n)
 		if err != nil {
 			return err
 		}
-		if !IsSuperuser(h) && (!h.Catalog().HasPrivsOf(h.CurrentUser(), from) || !h.Catalog().HasPrivsOf(h.CurrentUser(), to)) {
+		if !isSuperuser(h) && (!h.Catalog().HasPrivsOf(h.CurrentUser(), from) || !h.Catalog().HasPrivsOf(h.CurrentUser(), to)) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to reassign objects")
 		}
 		cat := h.Catalog()
@@ -587,11 +384,11 @@ func reassignOwned(h Host, c *translate.ReassignOwned) error {
 
 func dropOwned(h Host, c *translate.DropOwned) error {
 	for _, n := range c.Roles {
-		role, err := ResolveRoleName(h, n)
+		role, err := resolveRoleName(h, n)
 		if err != nil {
 			return err
 		}
-		if !IsSuperuser(h) && !h.Catalog().HasPrivsOf(h.CurrentUser(), role) {
+		if !isSuperuser(h) && !h.Catalog().HasPrivsOf(h.CurrentUser(), role) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to drop objects")
 		}
 		cat := h.Catalog()

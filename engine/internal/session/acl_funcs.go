@@ -1,24 +1,21 @@
 package session
 
 import (
-	"github.com/tinybase/tinybase/internal/pgtree"
-	"strings"
-
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
-	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/types"
-	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // Access privilege inquiry functions (PostgreSQL docs 9.26, table 9.69):
 // has_table_privilege, has_column_privilege, has_schema_privilege,
 // has_function_privilege, has_sequence_privilege, pg_has_role. Each takes
 // an optional role name first (current_user without it) and a
-// comma-separated list of privileges, true when any of them is held.
+// comma-separated list of privileges, true when any of them is held. The
+// implementations are engine/internal/security's; the registrations stay
+// here, in this order, because overload resolution may depend on it.
 func init() {
-	type check func(s *Session, role string, args []string) (bool, error)
+	type check func(h security.Host, role string, args []string) (bool, error)
 	add := func(name string, nObj int, fn check) {
 		withRole := make([]*types.Type, 0, nObj+2)
 		withRole = append(withRole, types.Name)
@@ -33,7 +30,7 @@ func init() {
 				}
 				role := a[0].(string)
 				if _, ok := s.catalog().Role(role); !ok {
-					return nil, roleMissing(role)
+					return nil, security.RoleMissing(role)
 				}
 				return fn(s, role, strs(a[1:]))
 			}})
@@ -46,97 +43,12 @@ func init() {
 				return fn(s, s.CurrentUser(), strs(a))
 			}})
 	}
-	add("has_table_privilege", 1, func(s *Session, role string, a []string) (bool, error) {
-		q, kind, err := s.relationArg(a[0])
-		if err != nil {
-			return false, err
-		}
-		return s.hasPrivs(role, relKey(q), relClass(kind), a[1], catalog.AllPrivs(catalog.ClassTable))
-	})
-	add("has_sequence_privilege", 1, func(s *Session, role string, a []string) (bool, error) {
-		q, kind, err := s.relationArg(a[0])
-		if err != nil {
-			return false, err
-		}
-		if kind != "sequence" {
-			return false, pgerror.New(pgerror.WrongObjectType, "%q is not a sequence", a[0])
-		}
-		return s.hasPrivs(role, relKey(q), catalog.ClassSequence, a[1], catalog.AllPrivs(catalog.ClassSequence))
-	})
-	add("has_column_privilege", 2, func(s *Session, role string, a []string) (bool, error) {
-		q, kind, err := s.relationArg(a[0])
-		if err != nil {
-			return false, err
-		}
-		if !s.columnExists(q, a[1]) {
-			return false, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", a[1], q.Name)
-		}
-		if ok, err := s.hasPrivs(role, relKey(q), relClass(kind), a[2], catalog.AllPrivs(catalog.ClassColumn)); ok || err != nil {
-			return ok, err
-		}
-		return s.hasPrivs(role, catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: a[1]}, catalog.ClassColumn, a[2], catalog.AllPrivs(catalog.ClassColumn))
-	})
-	add("has_schema_privilege", 1, func(s *Session, role string, a []string) (bool, error) {
-		if !s.StorageTxn().HasSchema(a[0]) && a[0] != "pg_catalog" && a[0] != "information_schema" {
-			return false, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", a[0])
-		}
-		if a[0] == "pg_catalog" || a[0] == "information_schema" {
-			return s.hasPrivsOn(role, a[1], catalog.AllPrivs(catalog.ClassSchema), func(p catalog.Priv, _ bool) bool { return p == catalog.PrivUsage })
-		}
-		return s.hasPrivs(role, schemaKey(a[0]), catalog.ClassSchema, a[1], catalog.AllPrivs(catalog.ClassSchema))
-	})
-	add("has_function_privilege", 1, func(s *Session, role string, a []string) (bool, error) {
-		ref, err := s.functionArg(a[0])
-		if err != nil {
-			return false, err
-		}
-		if isBuiltinFunctionRef(ref) { // acl_builtin_funcs.go
-			return s.builtinFunctionPrivs(role, a[1])
-		}
-		t, err := s.resolveFunctionTarget(ref, "function")
-		if err != nil {
-			return false, err
-		}
-		return s.hasPrivs(role, t.key, catalog.ClassFunction, a[1], catalog.AllPrivs(catalog.ClassFunction))
-	})
-	add("pg_has_role", 1, func(s *Session, role string, a []string) (bool, error) {
-		target := a[0]
-		cat := s.catalog()
-		if _, ok := cat.Role(target); !ok {
-			return false, roleMissing(target)
-		}
-		super := false
-		if r, ok := cat.Role(role); ok && r.Super {
-			super = true
-		}
-		for _, p := range strings.Split(a[1], ",") {
-			p = strings.ToUpper(strings.TrimSpace(p))
-			admin := false
-			for _, suffix := range []string{" WITH ADMIN OPTION", " WITH GRANT OPTION"} {
-				if strings.HasSuffix(p, suffix) {
-					p, admin = strings.TrimSpace(strings.TrimSuffix(p, suffix)), true
-				}
-			}
-			var ok bool
-			switch p {
-			case "MEMBER":
-				ok = super || cat.IsMemberOf(role, target)
-			case "USAGE":
-				ok = super || cat.HasPrivsOf(role, target)
-			default:
-				return false, pgerror.New(pgerror.InvalidParameterValue, "unrecognized privilege type: %q", strings.TrimSpace(a[1]))
-			}
-			if ok && admin && !super && role != target {
-				ok = s.hasAdminOption(role, target)
-			} else if ok && admin && !super {
-				ok = false
-			}
-			if ok {
-				return true, nil
-			}
-		}
-		return false, nil
-	})
+	add("has_table_privilege", 1, security.HasTablePrivilege)
+	add("has_sequence_privilege", 1, security.HasSequencePrivilege)
+	add("has_column_privilege", 2, security.HasColumnPrivilege)
+	add("has_schema_privilege", 1, security.HasSchemaPrivilege)
+	add("has_function_privilege", 1, security.HasFunctionPrivilege)
+	add("pg_has_role", 1, security.PgHasRole)
 }
 
 func strs(a []any) []string {
@@ -145,97 +57,4 @@ func strs(a []any) []string {
 		out[i], _ = v.(string)
 	}
 	return out
-}
-
-// relationArg resolves has_*_privilege's relation text (an optionally
-// qualified, optionally quoted name).
-func (s *Session) relationArg(text string) (catalog.QName, relKind, error) {
-	q, err := parseQualifiedName(text)
-	if err != nil {
-		return q, "", err
-	}
-	rq, kind, ok := s.lookupRelation(q)
-	if !ok {
-		return q, "", pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", text)
-	}
-	return rq, kind, nil
-}
-
-func parseQualifiedName(text string) (catalog.QName, error) {
-	tree, err := pgtree.Parse("SELECT * FROM " + text)
-	if err != nil || len(tree.Stmts) != 1 {
-		return catalog.QName{}, pgerror.New(pgerror.InvalidNameSyntax, "invalid name syntax")
-	}
-	from := tree.Stmts[0].Stmt.GetSelectStmt().GetFromClause()
-	if len(from) != 1 || from[0].GetRangeVar() == nil {
-		return catalog.QName{}, pgerror.New(pgerror.InvalidNameSyntax, "invalid name syntax")
-	}
-	rv := from[0].GetRangeVar()
-	return catalog.QName{Schema: rv.Schemaname, Name: rv.Relname}, nil
-}
-
-// functionArg parses has_function_privilege's "name(argtypes)" text.
-func (s *Session) functionArg(text string) (translate.FuncRef, error) {
-	tree, err := pgtree.Parse("DROP FUNCTION " + text)
-	if err != nil || len(tree.Stmts) != 1 {
-		return translate.FuncRef{}, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type regprocedure: %q", text)
-	}
-	owa := tree.Stmts[0].Stmt.GetDropStmt().GetObjects()[0].GetObjectWithArgs()
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
-	ref, ok := tr.FuncRefOf(owa)
-	if !ok {
-		return ref, pgerror.New(pgerror.UndefinedObject, "type does not exist")
-	}
-	return ref, nil
-}
-
-// hasPrivs answers a privilege list for one object.
-func (s *Session) hasPrivs(role string, k catalog.ObjectKey, class catalog.ObjClass, list string, valid catalog.Priv) (bool, error) {
-	cat := s.catalog()
-	super := false
-	if r, ok := cat.Role(role); ok && r.Super {
-		super = true
-	}
-	have := cat.Privileges(role, k, class)
-	grant := cat.GrantOptions(role, k, class)
-	if class == catalog.ClassColumn {
-		grant = 0
-		for _, it := range cat.EffectiveACL(k, class) {
-			if it.Grantee != "" && cat.HasPrivsOf(role, it.Grantee) {
-				grant |= it.Grant
-			}
-		}
-	}
-	return s.hasPrivsOn(role, list, valid, func(p catalog.Priv, withGrant bool) bool {
-		if super {
-			return true
-		}
-		if withGrant {
-			return grant&p != 0
-		}
-		return have&p != 0
-	})
-}
-
-func (s *Session) hasPrivsOn(role, list string, valid catalog.Priv, holds func(catalog.Priv, bool) bool) (bool, error) {
-	any := false
-	for _, item := range strings.Split(list, ",") {
-		word := strings.ToLower(strings.TrimSpace(item))
-		withGrant := false
-		if strings.HasSuffix(word, " with grant option") {
-			word, withGrant = strings.TrimSpace(strings.TrimSuffix(word, " with grant option")), true
-		}
-		p, ok := catalog.PrivNames[word]
-		if word == "temp" || !ok || p&valid == 0 {
-			if word == "temp" && valid&catalog.PrivTemporary != 0 {
-				p = catalog.PrivTemporary
-			} else {
-				return false, pgerror.New(pgerror.InvalidParameterValue, "unrecognized privilege type: %q", strings.TrimSpace(item))
-			}
-		}
-		if holds(p, withGrant) {
-			any = true
-		}
-	}
-	return any, nil
 }

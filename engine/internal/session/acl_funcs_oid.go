@@ -1,14 +1,11 @@
 package session
 
 import (
-	"strconv"
-
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/types"
-	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // The OID forms of the access privilege inquiry functions (PostgreSQL docs
@@ -18,21 +15,9 @@ import (
 // PostgreSQL (utils/adt/acl.c): a role given by name must exist, a role
 // given by an unknown OID holds only PUBLIC's privileges, the privilege
 // list is checked next, and an object given by an unknown OID (or a
-// column by an unknown number) yields NULL.
-
-// privRole is a role argument: its name, or for an OID no role has, a
-// name no role can have (names never hold NUL), so only PUBLIC's grants
-// apply.
-type privRole struct {
-	name string
-}
-
-// privObj is an object argument: a name (text) or an OID.
-type privObj struct {
-	text  string
-	oid   uint32
-	byOID bool
-}
+// column by an unknown number) yields NULL. The implementations are
+// engine/internal/security's; the registrations stay here, after
+// acl_funcs.go's, because overload resolution may depend on the order.
 
 func init() {
 	type objForm struct {
@@ -48,7 +33,7 @@ func init() {
 	// register adds every role form × object form signature of name that
 	// acl_funcs.go does not, calling fn with the resolved role and the
 	// object arguments; the last argument is the privilege list.
-	register := func(name string, objs [][]objForm, fn func(s *Session, st *pgcatalog.State, role string, objs []privObj, privs string) (any, error)) {
+	register := func(name string, objs [][]objForm, fn func(h security.Host, st *pgcatalog.State, role string, objs []security.PrivObj, privs string) (any, error)) {
 		var combos [][]objForm
 		var walk func(i int, acc []objForm)
 		walk = func(i int, acc []objForm) {
@@ -87,7 +72,7 @@ func init() {
 						}
 						role := s.CurrentUser()
 						if rf.present {
-							if role, err = s.privRoleArg(a[0]); err != nil {
+							if role, err = security.PrivRoleArg(s, a[0]); err != nil {
 								return nil, err
 							}
 							a = a[1:]
@@ -96,17 +81,17 @@ func init() {
 						if err != nil {
 							return nil, err
 						}
-						objs := make([]privObj, len(combo))
+						objs := make([]security.PrivObj, len(combo))
 						for i, f := range combo {
 							switch v := a[i].(type) {
 							case string:
-								objs[i] = privObj{text: v}
+								objs[i] = security.PrivObj{Text: v}
 							case uint32:
-								objs[i] = privObj{oid: v, byOID: f.byOID}
+								objs[i] = security.PrivObj{OID: v, ByOID: f.byOID}
 							case int16:
-								objs[i] = privObj{oid: uint32(v), byOID: true}
+								objs[i] = security.PrivObj{OID: uint32(v), ByOID: true}
 								if v < 0 {
-									objs[i].oid = 0
+									objs[i].OID = 0
 								}
 							}
 						}
@@ -116,143 +101,9 @@ func init() {
 		}
 	}
 
-	register("has_table_privilege", [][]objForm{textOrOID}, func(s *Session, st *pgcatalog.State, role string, o []privObj, privs string) (any, error) {
-		q, kind, found, err := s.privRelation(st, o[0])
-		if err != nil || !found {
-			return nil, s.privListError(err, privs, catalog.AllPrivs(catalog.ClassTable))
-		}
-		return s.hasPrivs(role, relKey(q), relClass(kind), privs, catalog.AllPrivs(catalog.ClassTable))
-	})
-	register("has_sequence_privilege", [][]objForm{textOrOID}, func(s *Session, st *pgcatalog.State, role string, o []privObj, privs string) (any, error) {
-		q, kind, found, err := s.privRelation(st, o[0])
-		if err != nil || !found {
-			return nil, s.privListError(err, privs, catalog.AllPrivs(catalog.ClassSequence))
-		}
-		if kind != "sequence" {
-			return nil, pgerror.New(pgerror.WrongObjectType, "%q is not a sequence", q.Name)
-		}
-		return s.hasPrivs(role, relKey(q), catalog.ClassSequence, privs, catalog.AllPrivs(catalog.ClassSequence))
-	})
-	register("has_column_privilege", [][]objForm{textOrOID, {{types.Text, false}, {types.Int2, true}}}, func(s *Session, st *pgcatalog.State, role string, o []privObj, privs string) (any, error) {
-		valid := catalog.AllPrivs(catalog.ClassColumn)
-		q, kind, found, err := s.privRelation(st, o[0])
-		if err != nil || !found {
-			return nil, s.privListError(err, privs, valid)
-		}
-		col := o[1].text
-		if o[1].byOID {
-			t, ok := s.findTable(q.Schema, q.Name)
-			n := int(o[1].oid)
-			if !ok || n < 1 || n > len(t.Schema()) {
-				return nil, s.privListError(nil, privs, valid)
-			}
-			col = t.Schema()[n-1].Name
-		} else if !s.columnExists(q, col) {
-			return nil, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, q.Name)
-		}
-		if ok, err := s.hasPrivs(role, relKey(q), relClass(kind), privs, valid); ok || err != nil {
-			return ok, err
-		}
-		return s.hasPrivs(role, catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: col}, catalog.ClassColumn, privs, valid)
-	})
-	register("has_schema_privilege", [][]objForm{textOrOID}, func(s *Session, st *pgcatalog.State, role string, o []privObj, privs string) (any, error) {
-		valid := catalog.AllPrivs(catalog.ClassSchema)
-		name := o[0].text
-		if o[0].byOID {
-			found := false
-			for _, n := range st.Schemas() {
-				if pgcatalog.NamespaceOID(n) == o[0].oid {
-					name, found = n, true
-					break
-				}
-			}
-			if !found {
-				return nil, s.privListError(nil, privs, valid)
-			}
-		} else if !s.StorageTxn().HasSchema(name) && name != "pg_catalog" && name != "information_schema" {
-			return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", name)
-		}
-		if name == "pg_catalog" || name == "information_schema" || name == "pg_toast" {
-			return s.hasPrivsOn(role, privs, valid, func(p catalog.Priv, _ bool) bool { return p == catalog.PrivUsage })
-		}
-		return s.hasPrivs(role, schemaKey(name), catalog.ClassSchema, privs, valid)
-	})
-	register("has_function_privilege", [][]objForm{textOrOID}, func(s *Session, st *pgcatalog.State, role string, o []privObj, privs string) (any, error) {
-		valid := catalog.AllPrivs(catalog.ClassFunction)
-		var t grantTarget
-		if o[0].byOID {
-			fn, ok := st.Catalog.FunctionByOID(o[0].oid)
-			if _, builtin := pgcatalog.BuiltinByOID(o[0].oid); !ok && builtin { // acl_builtin_funcs.go
-				return s.builtinFunctionPrivs(role, privs)
-			}
-			if !ok {
-				return nil, s.privListError(nil, privs, valid)
-			}
-			t = functionTarget(fn)
-		} else {
-			ref, err := s.functionArg(o[0].text)
-			if err != nil {
-				return nil, err
-			}
-			if isBuiltinFunctionRef(ref) {
-				return s.builtinFunctionPrivs(role, privs)
-			}
-			if t, err = s.resolveFunctionTarget(ref, "function"); err != nil {
-				return nil, err
-			}
-		}
-		return s.hasPrivs(role, t.key, catalog.ClassFunction, privs, valid)
-	})
-}
-
-// privRoleArg resolves a role argument: a name must exist; an OID no role
-// has stands for a role holding only PUBLIC's privileges.
-func (s *Session) privRoleArg(v any) (string, error) {
-	switch v := v.(type) {
-	case string:
-		if _, ok := s.catalog().Role(v); !ok {
-			return "", roleMissing(v)
-		}
-		return v, nil
-	case uint32:
-		for _, r := range s.catalog().Roles() {
-			if r.OID == v {
-				return r.Name, nil
-			}
-		}
-		return "\x00" + strconv.FormatUint(uint64(v), 10), nil
-	}
-	return "", pgerror.New(pgerror.InternalError, "unexpected role argument %T", v)
-}
-
-// privRelation resolves a relation argument by name (which must exist)
-// or by OID (found false when no relation has it).
-func (s *Session) privRelation(st *pgcatalog.State, o privObj) (catalog.QName, relKind, bool, error) {
-	if !o.byOID {
-		q, kind, err := s.relationArg(o.text)
-		return q, kind, err == nil, err
-	}
-	rel, ok, err := st.RelationByOID(o.oid) // pg_class rows looked up by oid once per statement (pgcatalog/memo.go)
-	if err != nil || !ok {
-		return catalog.QName{}, "", false, err
-	}
-	kind := relKind("table")
-	switch rel.Kind {
-	case 'S':
-		kind = "sequence"
-	case 'v':
-		kind = "view"
-	}
-	return catalog.QName{Schema: rel.Schema, Name: rel.Name}, kind, true, nil
-}
-
-// privListError is the answer for an object that does not exist: err if
-// resolving it failed, else the privilege list's own error (PostgreSQL
-// checks the list before looking the object up), else nil for NULL.
-func (s *Session) privListError(err error, privs string, valid catalog.Priv) error {
-	if err != nil {
-		return err
-	}
-	_, err = s.hasPrivsOn("", privs, valid, func(catalog.Priv, bool) bool { return false })
-	return err
+	register("has_table_privilege", [][]objForm{textOrOID}, security.HasTablePrivilegeOID)
+	register("has_sequence_privilege", [][]objForm{textOrOID}, security.HasSequencePrivilegeOID)
+	register("has_column_privilege", [][]objForm{textOrOID, {{types.Text, false}, {types.Int2, true}}}, security.HasColumnPrivilegeOID)
+	register("has_schema_privilege", [][]objForm{textOrOID}, security.HasSchemaPrivilegeOID)
+	register("has_function_privilege", [][]objForm{textOrOID}, security.HasFunctionPrivilegeOID)
 }

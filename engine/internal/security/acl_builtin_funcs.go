@@ -1,4 +1,4 @@
-package session
+package security
 
 import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -8,12 +8,12 @@ import (
 // builtinFunctionPrivs is has_function_privilege on a built-in function:
 // PUBLIC may execute every one (tinybase has no GRANT or REVOKE on them),
 // and only a superuser holds the grant option.
-func (s *Session) builtinFunctionPrivs(role, list string) (bool, error) {
+func builtinFunctionPrivs(h Host, role, list string) (bool, error) {
 	super := false
-	if r, ok := s.catalog().Role(role); ok && r.Super {
+	if r, ok := h.Catalog().Role(role); ok && r.Super {
 		super = true
 	}
-	return s.hasPrivsOn(role, list, catalog.AllPrivs(catalog.ClassFunction), func(p catalog.Priv, withGrant bool) bool {
+	return hasPrivsOn(role, list, catalog.AllPrivs(catalog.ClassFunction), func(p catalog.Priv, withGrant bool) bool {
 		return super || p == catalog.PrivExecute && !withGrant
 	})
 }

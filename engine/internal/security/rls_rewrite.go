@@ -1,17 +1,15 @@
-package session
+package security
 
 import (
 	"fmt"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
-
-	"github.com/dolthub/vitess/go/vt/sqlparser"
-	"github.com/tinybase/tinybase/engine/internal/translate"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // Row level security and privilege checks run on the parse tree, before
@@ -32,51 +30,22 @@ import (
 // expressions.
 const rlsCheckPrefix = "rls$"
 
-// rlsState is the per-statement row security state of a session.
-type rlsState struct {
-	checks map[catalog.QName][]sql.CheckDefinition
-	tokens []string // parser entries of checks, removed with the statement
+// CheckTokenPrefix marks a check expression translated in a session and
+// registered with the engine's parser for the running statement (WITH
+// CHECK expressions, and check constraints calling catalog routines).
+const CheckTokenPrefix = "/*rls-check*/ "
+
+// RowChecks are the WITH CHECK expressions the running statement must
+// enforce, by table, as check constraints.
+type RowChecks map[catalog.QName][]sql.CheckDefinition
+
+// For returns the checks on table schema.table.
+func (c RowChecks) For(schema, table string) []sql.CheckDefinition {
+	return c[catalog.QName{Schema: schema, Name: table}]
 }
 
-// rlsTokenPrefix marks a WITH CHECK expression translated in the session.
-const rlsTokenPrefix = "/*rls-check*/ "
-
-// rlsCheck returns a check expression a session registered.
-func (p *pgParser) rlsCheck(query string) (sqlparser.Statement, bool) {
-	q := strings.TrimSpace(query)
-	if len(q) < 7 || !strings.EqualFold(q[:7], "select ") || !strings.HasPrefix(strings.TrimSpace(q[7:]), rlsTokenPrefix) {
-		return nil, false
-	}
-	v, ok := p.rls.Load(strings.TrimSpace(q[7:]))
-	if !ok {
-		return nil, false
-	}
-	return v.(sqlparser.Statement), true
-}
-
-func (s *Session) parser() *pgParser {
-	p, _ := s.eng.gms.Parser.(*pgParser)
-	return p
-}
-
-// resetRowSecurity forgets the previous statement's checks.
-func (s *Session) resetRowSecurity() {
-	if p := s.parser(); p != nil {
-		for _, t := range s.rls.tokens {
-			p.rls.Delete(t)
-		}
-	}
-	s.rls = rlsState{}
-}
-
-// RowSecurityChecks implements the hook storage.Table.GetChecks calls: the
-// WITH CHECK expressions the running statement must enforce on table.
-func (s *Session) RowSecurityChecks(schema, table string) []sql.CheckDefinition {
-	return s.rls.checks[catalog.QName{Schema: schema, Name: table}]
-}
-
-// rlsViolation maps a violated WITH CHECK constraint to PostgreSQL's error.
-func rlsViolation(constraint string) (*pgerror.Error, bool) {
+// Violation maps a violated WITH CHECK constraint to PostgreSQL's error.
+func Violation(constraint string) (*pgerror.Error, bool) {
 	if !strings.HasPrefix(constraint, rlsCheckPrefix) {
 		return nil, false
 	}
@@ -87,17 +56,18 @@ func rlsViolation(constraint string) (*pgerror.Error, bool) {
 	return pgerror.New(pgerror.InsufficientPrivilege, "new row violates row-level security policy for table %q", table), true
 }
 
-// secureStatement applies privileges and row security to a parsed
-// statement and returns the tree to translate (a rewritten copy, or n).
-func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
-	s.resetRowSecurity()
-	role := s.CurrentUser()
-	cat := s.catalog()
+// SecureStatement applies privileges and row security to a parsed
+// statement for the host's current role and returns the tree to translate
+// (a rewritten copy, or n). The WITH CHECK expressions INSERT and UPDATE
+// targets need are added to checks.
+func SecureStatement(h Host, n *pg.Node, checks *RowChecks) (*pg.Node, error) {
+	role := h.CurrentUser()
+	cat := h.Catalog()
 	if r, ok := cat.Role(role); ok && r.Super {
 		return n, nil
 	}
 	n = pgtree.Clone(n)
-	w := &secWalker{s: s, cat: cat, role: role}
+	w := &secWalker{h: h, checks: checks, cat: cat, role: role}
 	if err := w.run(func() { w.stmt(n) }); err != nil {
 		return nil, err
 	}
@@ -105,10 +75,11 @@ func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
 }
 
 type secWalker struct {
-	s    *Session
-	cat  *catalog.Catalog
-	role string
-	ctes []map[string]bool
+	h      Host
+	checks *RowChecks
+	cat    *catalog.Catalog
+	role   string
+	ctes   []map[string]bool
 	// expanding guards against policies that read their own table.
 	expanding []catalog.QName
 }
@@ -279,13 +250,13 @@ func (w *secWalker) fromItem(n *pg.Node, sel *pg.SelectStmt) *pg.Node {
 
 // resolve finds the relation a RangeVar names; schema USAGE is required
 // for an explicitly qualified name.
-func (w *secWalker) resolve(rv *pg.RangeVar) (catalog.QName, relKind, bool) {
-	if rv.Schemaname != "" && w.s.StorageTxn().HasSchema(rv.Schemaname) {
+func (w *secWalker) resolve(rv *pg.RangeVar) (catalog.QName, RelKind, bool) {
+	if rv.Schemaname != "" && w.h.HasSchema(rv.Schemaname) {
 		if !w.cat.HasPrivilege(w.role, schemaKey(rv.Schemaname), catalog.ClassSchema, catalog.PrivUsage) {
 			w.fail(permissionDenied("schema", rv.Schemaname))
 		}
 	}
-	return w.s.lookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname})
+	return w.h.LookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname})
 }
 
 func (w *secWalker) rangeVar(rv *pg.RangeVar, n *pg.Node, sel *pg.SelectStmt) *pg.Node {
@@ -347,7 +318,7 @@ func (w *secWalker) mergeableQual(rv *pg.RangeVar, q catalog.QName, qual string)
 			switch len(cr.Fields) {
 			case 1:
 				name := cr.Fields[0].GetString_().GetSval()
-				if name == "" || !w.s.columnExists(q, name) {
+				if name == "" || !columnExists(w.h, q, name) {
 					ok = false
 					return
 				}
@@ -402,10 +373,6 @@ func parseExprNode(text string) (*pg.Node, error) {
 	return tree.Stmts[0].Stmt.GetSelectStmt().TargetList[0].GetResTarget().Val, nil
 }
 
-func quoteQName(q catalog.QName) string {
-	return quoteIdent(q.Schema) + "." + quoteIdent(q.Name)
-}
-
 // view expands a view reference when its contents need securing for
 // someone: the view's owner (or, with security_invoker, the current role)
 // is subject to row security or privilege checks there. Otherwise the
@@ -415,7 +382,7 @@ func (w *secWalker) view(rv *pg.RangeVar, q catalog.QName, n *pg.Node) *pg.Node 
 	if !ok {
 		return n
 	}
-	viewRole := w.cat.Owner(relKey(q))
+	viewRole := w.cat.Owner(RelKey(q))
 	if w.cat.ViewSecurityInvoker(q) {
 		viewRole = w.role
 	}
@@ -432,7 +399,7 @@ func (w *secWalker) view(rv *pg.RangeVar, q catalog.QName, n *pg.Node) *pg.Node 
 		return n
 	}
 	body := tree.Stmts[0].Stmt
-	inner := &secWalker{s: w.s, cat: w.cat, role: viewRole, expanding: append(append([]catalog.QName(nil), w.expanding...), q)}
+	inner := &secWalker{h: w.h, checks: w.checks, cat: w.cat, role: viewRole, expanding: append(append([]catalog.QName(nil), w.expanding...), q)}
 	// the view's query resolves names as at creation: schema-qualified
 	// by the view's own schema first
 	inner.stmt(body)
@@ -450,120 +417,13 @@ func (w *secWalker) view(rv *pg.RangeVar, q catalog.QName, n *pg.Node) *pg.Node 
 	return &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{Subquery: body, Alias: alias}}}
 }
 
-// bypass reports whether role is exempt from table q's row security.
-func (w *secWalker) bypass(role string, q catalog.QName) bool {
-	rs := w.cat.RowSecurity(q)
-	if !rs.Enabled {
-		return true
-	}
-	r, _ := w.cat.Role(role)
-	if r != nil && (r.Super || r.BypassRLS) {
-		return true
-	}
-	if !rs.Forced && w.cat.HasPrivsOf(role, w.cat.Owner(relKey(q))) {
-		return true
-	}
-	return false
-}
-
-// applicable returns the policies of table q for command cmd that apply
-// to the role, split into permissive and restrictive.
-func (w *secWalker) applicable(q catalog.QName, cmd byte) (perm, restr []*catalog.Policy) {
-	for _, p := range w.cat.Policies(q) {
-		if p.Command != '*' && p.Command != cmd {
-			continue
-		}
-		applies := len(p.Roles) == 0
-		for _, r := range p.Roles {
-			if w.cat.HasPrivsOf(w.role, r) {
-				applies = true
-				break
-			}
-		}
-		if !applies {
-			continue
-		}
-		if p.Permissive {
-			perm = append(perm, p)
-		} else {
-			restr = append(restr, p)
-		}
-	}
-	return perm, restr
-}
-
-func (w *secWalker) checkRecursion(q catalog.QName) {
-	for _, e := range w.expanding {
-		if e == q {
-			w.fail(pgerror.New(pgerror.InvalidObjectDefinition, "infinite recursion detected in policy for relation %q", q.Name))
-		}
-	}
-}
-
-// usingQual is the filter row security puts on rows of q for cmd
-// (permissive USING ORed, restrictive ANDed, false without a permissive
-// policy); applies is false when the role bypasses row security.
-func (w *secWalker) usingQual(q catalog.QName, cmd byte) (string, bool) {
-	if w.bypass(w.role, q) {
-		return "", false
-	}
-	w.checkRecursion(q)
-	perm, restr := w.applicable(q, cmd)
-	return combine(perm, restr, func(p *catalog.Policy) string { return p.Using }), true
-}
-
-// checkQual is the WITH CHECK expression for new rows of q for cmd (a
-// policy without WITH CHECK checks its USING expression).
-func (w *secWalker) checkQual(q catalog.QName, cmd byte) (string, bool) {
-	if w.bypass(w.role, q) {
-		return "", false
-	}
-	perm, restr := w.applicable(q, cmd)
-	return combine(perm, restr, func(p *catalog.Policy) string {
-		if p.Check != "" {
-			return p.Check
-		}
-		return p.Using
-	}), true
-}
-
-// andQuals ANDs two row security quals. A side with no applicable policy
-// is the constant false, and then so is the whole: PostgreSQL folds it and
-// never evaluates the other side (whose expressions may raise, such as
-// pg_has_role on a name that is not a role).
-func andQuals(a, b string) string {
-	if a == "false" || b == "false" {
-		return "false"
-	}
-	return "(" + a + ") AND (" + b + ")"
-}
-
-func combine(perm, restr []*catalog.Policy, expr func(*catalog.Policy) string) string {
-	var ors []string
-	for _, p := range perm {
-		if e := expr(p); e != "" {
-			ors = append(ors, "("+e+")")
-		}
-	}
-	if len(ors) == 0 {
-		return "false"
-	}
-	out := "(" + strings.Join(ors, " OR ") + ")"
-	for _, p := range restr {
-		if e := expr(p); e != "" {
-			out += " AND (" + e + ")"
-		}
-	}
-	return out
-}
-
 // addCheck registers a WITH CHECK expression for the statement's writes
 // to q; NULL counts as a violation, as in PostgreSQL.
 func (w *secWalker) addCheck(q catalog.QName, expr string) {
-	if w.s.rls.checks == nil {
-		w.s.rls.checks = map[catalog.QName][]sql.CheckDefinition{}
+	if *w.checks == nil {
+		*w.checks = RowChecks{}
 	}
-	name := fmt.Sprintf("%s%s$%d", rlsCheckPrefix, q.Name, len(w.s.rls.checks[q]))
+	name := fmt.Sprintf("%s%s$%d", rlsCheckPrefix, q.Name, len((*w.checks)[q]))
 	text := "coalesce((" + expr + "), false)"
 	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
@@ -572,19 +432,11 @@ func (w *secWalker) addCheck(q catalog.QName, expr string) {
 	check := tree.Stmts[0].Stmt
 	initplans(check)
 	w.sublinks(check)
-	tr := &translate.Translator{Env: &w.s.env, Tables: w.s, Catalog: w.s.translatorCatalog()}
-	res, err := tr.Statement(check)
+	token, err := w.h.RegisterRowSecurityCheck(check)
 	if err != nil {
 		w.fail(err)
 	}
-	p := w.s.parser()
-	if p == nil {
-		w.fail(pgerror.New(pgerror.InternalError, "row security: no parser"))
-	}
-	token := fmt.Sprintf("%s%d", rlsTokenPrefix, p.seq.Add(1))
-	p.rls.Store(token, res.Stmt)
-	w.s.rls.tokens = append(w.s.rls.tokens, token)
-	w.s.rls.checks[q] = append(w.s.rls.checks[q], sql.CheckDefinition{Name: name, CheckExpression: token, Enforced: true})
+	(*w.checks)[q] = append((*w.checks)[q], sql.CheckDefinition{Name: name, CheckExpression: token, Enforced: true})
 }
 
 // andWhere ANDs a row security filter into a WHERE clause.
@@ -655,7 +507,7 @@ func (w *secWalker) update(s *pg.UpdateStmt) {
 			cols = append(cols, c.GetResTarget().GetName())
 		}
 		w.requireCols(q, kind, catalog.PrivUpdate, cols)
-		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+		if reads && !w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), catalog.PrivSelect) {
 			var read []string
 			for _, n := range append([]*pg.Node{s.WhereClause}, append(s.ReturningList, s.TargetList...)...) {
 				if n != nil {
@@ -700,7 +552,7 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 	reads := s.WhereClause != nil || len(s.ReturningList) > 0 || len(s.UsingClause) > 0
 	if ok {
 		w.require(q, kind, catalog.PrivDelete, nil)
-		if reads && !w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), catalog.PrivSelect) {
+		if reads && !w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), catalog.PrivSelect) {
 			var read []string
 			for _, n := range append([]*pg.Node{s.WhereClause}, s.ReturningList...) {
 				if n != nil {
@@ -727,59 +579,4 @@ func (w *secWalker) delete(s *pg.DeleteStmt) {
 		}
 		s.WhereClause = w.andWhere(s.WhereClause, using)
 	}
-}
-
-// nonScalarFuncs are functions a bare scalar subquery must keep wrapped:
-// aggregates and set-returning functions change meaning outside it.
-var nonScalarFuncs = map[string]bool{
-	"count": true, "sum": true, "avg": true, "min": true, "max": true, "array_agg": true, "string_agg": true,
-	"json_agg": true, "jsonb_agg": true, "json_object_agg": true, "jsonb_object_agg": true, "bool_and": true,
-	"bool_or": true, "every": true, "generate_series": true, "unnest": true, "json_array_elements": true,
-	"jsonb_array_elements": true, "json_each": true, "jsonb_each": true, "random": true, "nextval": true,
-	"gen_random_uuid": true, "uuid_generate_v4": true, "clock_timestamp": true,
-}
-
-// initplans rewrites, inside a policy expression, each scalar subquery
-// that is a bare "(SELECT expr)" with no FROM into "(expr)": PostgreSQL
-// evaluates such a subquery once per statement (an initplan), and the
-// functions policies wrap this way (auth.uid(), auth.jwt(),
-// current_setting) are stable, so the value is the same — but GMS would
-// re-run the subquery for every row.
-func initplans(n *pg.Node) {
-	visitNodes(n, func(x *pg.Node) {
-		inline(x)
-	})
-}
-
-func inline(x *pg.Node) {
-	sl := x.GetSubLink()
-	if sl == nil || sl.SubLinkType != pg.SubLinkType_EXPR_SUBLINK {
-		return
-	}
-	sel := sl.Subselect.GetSelectStmt()
-	if sel == nil || len(sel.FromClause) > 0 || sel.WhereClause != nil || len(sel.TargetList) != 1 ||
-		sel.Op != pg.SetOperation_SETOP_NONE || len(sel.GroupClause) > 0 || sel.HavingClause != nil ||
-		sel.LimitCount != nil || sel.WithClause != nil || len(sel.ValuesLists) > 0 || sel.DistinctClause != nil {
-		return
-	}
-	val := sel.TargetList[0].GetResTarget().GetVal()
-	if val == nil {
-		return
-	}
-	safe := true
-	visitNodes(val, func(y *pg.Node) {
-		if fc := y.GetFuncCall(); fc != nil {
-			parts := names(fc.Funcname)
-			if nonScalarFuncs[strings.ToLower(parts[len(parts)-1])] || fc.Over != nil || fc.AggStar {
-				safe = false
-			}
-		}
-		if y.GetSubLink() != nil || y.GetColumnRef() != nil {
-			safe = false
-		}
-	})
-	if !safe {
-		return
-	}
-	x.Node = val.Node
 }

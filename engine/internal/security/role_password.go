@@ -1,4 +1,4 @@
-package session
+package security
 
 import (
 	"crypto/hmac"
@@ -10,8 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-
-	"github.com/tinybase/tinybase/engine/internal/catalog"
 )
 
 // scramIterations is PostgreSQL's default scram_iterations.
@@ -53,19 +51,4 @@ func hmacSHA256(key []byte, msg string) []byte {
 	h := hmac.New(sha256.New, key)
 	h.Write([]byte(msg))
 	return h.Sum(nil)
-}
-
-// RolePassword returns a role's stored password verifier, whether it may
-// log in, and whether it exists, as the committed catalog has them. The
-// wire server authenticates against it (SCRAM-SHA-256).
-func (e *Engine) RolePassword(name string) (verifier string, canLogin bool, ok bool) {
-	// a read of the committed catalog: no session (a GMS session costs
-	// more than the rest of a connection's setup)
-	txn := e.store.Begin()
-	defer txn.Rollback()
-	r, ok := catalog.Of(txn.Meta()).Role(name)
-	if !ok {
-		return "", false, false
-	}
-	return r.Password, r.Login, true
 }

@@ -1,4 +1,4 @@
-package session
+package security
 
 import (
 	"fmt"
@@ -9,41 +9,6 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// relKind is the kind of a relation: "table", "view" or "sequence".
-type relKind string
-
-// lookupRelation finds a table, view or sequence by optionally qualified
-// name through the search path.
-func (s *Session) lookupRelation(q catalog.QName) (catalog.QName, relKind, bool) {
-	cat := s.catalog()
-	for _, sc := range s.lookupSchemas(q.Schema) {
-		n := catalog.QName{Schema: sc, Name: q.Name}
-		if _, ok := cat.View(n); ok {
-			return n, "view", true
-		}
-		if _, ok := cat.Sequence(n); ok {
-			return n, "sequence", true
-		}
-		if t, ok := s.findTable(sc, q.Name); ok {
-			return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, "table", true
-		}
-	}
-	return catalog.QName{}, "", false
-}
-
-func relKey(q catalog.QName) catalog.ObjectKey {
-	return catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: q.Name}
-}
-
-func schemaKey(name string) catalog.ObjectKey {
-	return catalog.ObjectKey{Kind: catalog.ObjSchema, Name: name}
-}
-
-// ObjDatabase keys the database's ACL.
-const objDatabase catalog.ObjKind = 100
-
-func databaseKey() catalog.ObjectKey { return catalog.ObjectKey{Kind: objDatabase, Name: dbName} }
-
 // grantTarget is one object a GRANT / REVOKE names.
 type grantTarget struct {
 	key   catalog.ObjectKey
@@ -53,47 +18,46 @@ type grantTarget struct {
 	q     catalog.QName
 }
 
-func (s *Session) grantTargets(c *translate.Grant) ([]grantTarget, error) {
+func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 	var out []grantTarget
-	cat := s.catalog()
-	txn := s.StorageTxn()
+	cat := h.Catalog()
 	switch {
 	case len(c.AllInSchema) > 0:
 		for _, sc := range c.AllInSchema {
-			if !txn.HasSchema(sc) {
+			if !h.HasSchema(sc) {
 				return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", sc)
 			}
 			switch c.Class {
 			case catalog.ClassTable:
-				names, err := txn.TableNames(sc)
+				names, err := h.TableNames(sc)
 				if err != nil {
-					return nil, mapError(err)
+					return nil, err
 				}
 				for _, n := range names {
 					q := catalog.QName{Schema: sc, Name: n}
-					out = append(out, grantTarget{key: relKey(q), class: catalog.ClassTable, word: "table", name: n, q: q})
+					out = append(out, grantTarget{key: RelKey(q), class: catalog.ClassTable, word: "table", name: n, q: q})
 				}
 				for _, v := range cat.Views() {
 					if v.Schema == sc {
 						q := catalog.QName{Schema: sc, Name: v.Name}
-						out = append(out, grantTarget{key: relKey(q), class: catalog.ClassTable, word: "view", name: v.Name, q: q})
+						out = append(out, grantTarget{key: RelKey(q), class: catalog.ClassTable, word: "view", name: v.Name, q: q})
 					}
 				}
 			case catalog.ClassSequence:
 				for _, seq := range cat.Sequences() {
 					if seq.Schema == sc {
 						q := catalog.QName{Schema: sc, Name: seq.Name}
-						out = append(out, grantTarget{key: relKey(q), class: catalog.ClassSequence, word: "sequence", name: seq.Name, q: q})
+						out = append(out, grantTarget{key: RelKey(q), class: catalog.ClassSequence, word: "sequence", name: seq.Name, q: q})
 					}
 				}
 			case catalog.ClassFunction:
-				out = append(out, s.functionsInSchema(sc, c.ObjType)...)
+				out = append(out, functionsInSchema(h, sc, c.ObjType)...)
 			}
 		}
 		return out, nil
 	case len(c.Funcs) > 0:
 		for _, f := range c.Funcs {
-			t, err := s.resolveFunctionTarget(f, c.ObjType)
+			t, err := resolveFunctionTarget(h, f, c.ObjType)
 			if err != nil {
 				return nil, err
 			}
@@ -104,7 +68,7 @@ func (s *Session) grantTargets(c *translate.Grant) ([]grantTarget, error) {
 	for _, o := range c.Objects {
 		switch c.Class {
 		case catalog.ClassTable, catalog.ClassSequence:
-			q, kind, ok := s.lookupRelation(o)
+			q, kind, ok := h.LookupRelation(o)
 			if !ok {
 				return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(o))
 			}
@@ -114,23 +78,23 @@ func (s *Session) grantTargets(c *translate.Grant) ([]grantTarget, error) {
 			} else if c.Class == catalog.ClassSequence {
 				return nil, pgerror.New(pgerror.WrongObjectType, "%q is not a sequence", o.Name)
 			}
-			out = append(out, grantTarget{key: relKey(q), class: class, word: string(kind), name: q.Name, q: q})
+			out = append(out, grantTarget{key: RelKey(q), class: class, word: string(kind), name: q.Name, q: q})
 		case catalog.ClassSchema:
-			if !txn.HasSchema(o.Name) {
+			if !h.HasSchema(o.Name) {
 				return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", o.Name)
 			}
 			out = append(out, grantTarget{key: schemaKey(o.Name), class: catalog.ClassSchema, word: "schema", name: o.Name})
 		case catalog.ClassType:
-			q, _, ok := s.findType(cat, o)
+			q, ok := h.FindType(cat, o)
 			if !ok {
 				return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", displayName(o))
 			}
 			out = append(out, grantTarget{key: catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, class: catalog.ClassType, word: "type", name: q.Name, q: q})
 		case catalog.ClassDatabase:
-			if o.Name != dbName {
+			if o.Name != databaseName {
 				return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", o.Name)
 			}
-			out = append(out, grantTarget{key: databaseKey(), class: catalog.ClassDatabase, word: "database", name: dbName})
+			out = append(out, grantTarget{key: databaseKey(), class: catalog.ClassDatabase, word: "database", name: databaseName})
 		}
 	}
 	return out, nil
@@ -178,14 +142,14 @@ func privsOf(c *translate.Grant, class catalog.ObjClass, word string) (catalog.P
 	return p, cols, nil
 }
 
-func (s *Session) grantees(names []string) ([]string, error) {
+func grantees(h Host, names []string) ([]string, error) {
 	var out []string
 	for _, g := range names {
 		if g == translate.RolePublic {
 			out = append(out, "")
 			continue
 		}
-		n, err := s.resolveRoleName(g)
+		n, err := resolveRoleName(h, g)
 		if err != nil {
 			return nil, err
 		}
@@ -194,16 +158,16 @@ func (s *Session) grantees(names []string) ([]string, error) {
 	return out, nil
 }
 
-func (s *Session) grantPrivileges(c *translate.Grant) error {
-	targets, err := s.grantTargets(c)
+func grantPrivileges(h Host, c *translate.Grant) error {
+	targets, err := grantTargets(h, c)
 	if err != nil {
 		return err
 	}
-	grantees, err := s.grantees(c.Grantees)
+	grantees, err := grantees(h, c.Grantees)
 	if err != nil {
 		return err
 	}
-	me := s.CurrentUser()
+	me := h.CurrentUser()
 	for _, t := range targets {
 		privs, cols, err := privsOf(c, t.class, t.word)
 		if err != nil {
@@ -212,12 +176,12 @@ func (s *Session) grantPrivileges(c *translate.Grant) error {
 		if t.class == catalog.ClassSequence && c.Class == catalog.ClassTable && !c.All {
 			for _, spec := range c.Privs {
 				if spec.Priv&^catalog.AllPrivs(catalog.ClassSequence) != 0 {
-					s.Notice("WARNING", "01007", fmt.Sprintf("sequence %q only supports USAGE, SELECT, and UPDATE privileges", t.name))
+					h.Notice("WARNING", "01007", fmt.Sprintf("sequence %q only supports USAGE, SELECT, and UPDATE privileges", t.name))
 					break
 				}
 			}
 		}
-		cat := s.catalog()
+		cat := h.Catalog()
 		// The grantor: the owner when the current role has the owner's
 		// privileges (superusers included); otherwise the current role,
 		// which needs grant options (PostgreSQL's select_best_grantor).
@@ -236,21 +200,21 @@ func (s *Session) grantPrivileges(c *translate.Grant) error {
 			want |= p
 		}
 		if avail&want == 0 {
-			if cat.Privileges(me, t.key, t.class) == 0 && !s.isSuperuser() {
+			if cat.Privileges(me, t.key, t.class) == 0 && !isSuperuser(h) {
 				return permissionDenied(t.word, t.name)
 			}
 			if c.Revoke {
-				s.Notice("WARNING", "01006", fmt.Sprintf("no privileges could be revoked for %q", t.name))
+				h.Notice("WARNING", "01006", fmt.Sprintf("no privileges could be revoked for %q", t.name))
 			} else {
-				s.Notice("WARNING", "01007", fmt.Sprintf("no privileges were granted for %q", t.name))
+				h.Notice("WARNING", "01007", fmt.Sprintf("no privileges were granted for %q", t.name))
 			}
 			continue
 		}
 		if avail&want != want {
 			if c.Revoke {
-				s.Notice("WARNING", "01006", fmt.Sprintf("not all privileges could be revoked for %q", t.name))
+				h.Notice("WARNING", "01006", fmt.Sprintf("not all privileges could be revoked for %q", t.name))
 			} else {
-				s.Notice("WARNING", "01007", fmt.Sprintf("not all privileges were granted for %q", t.name))
+				h.Notice("WARNING", "01007", fmt.Sprintf("not all privileges were granted for %q", t.name))
 			}
 			privs &= avail
 			for k := range cols {
@@ -272,7 +236,7 @@ func (s *Session) grantPrivileges(c *translate.Grant) error {
 			cat = cat.SetACL(t.key, acl)
 		}
 		for col, p := range cols {
-			if !s.columnExists(t.q, col) {
+			if !columnExists(h, t.q, col) {
 				return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, t.name)
 			}
 			k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: t.q.Schema, Name: t.q.Name, Column: col}
@@ -296,45 +260,15 @@ func (s *Session) grantPrivileges(c *translate.Grant) error {
 				cat = cat.SetACL(k, acl)
 			}
 		}
-		s.setCatalog(cat)
+		h.SetCatalog(cat)
 	}
 	return nil
 }
 
-// columnExists reports whether relation q has column col.
-func (s *Session) columnExists(q catalog.QName, col string) bool {
-	if t, ok := s.findTable(q.Schema, q.Name); ok {
-		for _, c := range t.Schema() {
-			if c.Name == col {
-				return true
-			}
-		}
-		return false
-	}
-	if v, ok := s.catalog().View(q); ok {
-		for _, c := range v.Columns {
-			if c == col {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// permissionDenied is 42501 "permission denied for <kind> <name>".
-func permissionDenied(word, name string) error {
-	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for %s %s", word, name)
-}
-
-// mustBeOwner is 42501 "must be owner of <kind> <name>".
-func mustBeOwner(word, name string) error {
-	return pgerror.New(pgerror.InsufficientPrivilege, "must be owner of %s %s", word, name)
-}
-
-func (s *Session) alterDefaultPrivileges(c *translate.AlterDefaultPrivileges) error {
+func alterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 	roles := c.Roles
 	if len(roles) == 0 {
-		roles = []string{s.CurrentUser()}
+		roles = []string{h.CurrentUser()}
 	}
 	objType := map[catalog.ObjClass]byte{catalog.ClassTable: 'r', catalog.ClassSequence: 'S', catalog.ClassFunction: 'f', catalog.ClassType: 'T', catalog.ClassSchema: 'n'}[c.Action.Class]
 	if objType == 0 {
@@ -343,7 +277,7 @@ func (s *Session) alterDefaultPrivileges(c *translate.AlterDefaultPrivileges) er
 	if objType == 'n' && len(c.Schemas) > 0 {
 		return pgerror.New(pgerror.InvalidGrantOperation, "cannot use IN SCHEMA clause when using GRANT/REVOKE ON SCHEMAS")
 	}
-	grantees, err := s.grantees(c.Action.Grantees)
+	grantees, err := grantees(h, c.Action.Grantees)
 	if err != nil {
 		return err
 	}
@@ -363,18 +297,18 @@ func (s *Session) alterDefaultPrivileges(c *translate.AlterDefaultPrivileges) er
 		schemas = []string{""}
 	}
 	for _, rn := range roles {
-		role, err := s.resolveRoleName(rn)
+		role, err := resolveRoleName(h, rn)
 		if err != nil {
 			return err
 		}
-		if !s.isSuperuser() && !s.catalog().HasPrivsOf(s.CurrentUser(), role) {
+		if !isSuperuser(h) && !h.Catalog().HasPrivsOf(h.CurrentUser(), role) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to change default privileges")
 		}
 		for _, sc := range schemas {
-			if sc != "" && !s.StorageTxn().HasSchema(sc) {
+			if sc != "" && !h.HasSchema(sc) {
 				return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", sc)
 			}
-			cat := s.catalog()
+			cat := h.Catalog()
 			key := catalog.DefaultKey{Role: role, Schema: sc, ObjType: objType}
 			acl, ok := cat.DefaultACLs()[key]
 			if !ok {
@@ -395,40 +329,40 @@ func (s *Session) alterDefaultPrivileges(c *translate.AlterDefaultPrivileges) er
 			if (sc == "" && acl.Equal(catalog.Default(class, role))) || (sc != "" && len(acl) == 0) {
 				acl = nil
 			}
-			s.setCatalog(cat.SetDefaultACL(key, acl))
+			h.SetCatalog(cat.SetDefaultACL(key, acl))
 		}
 	}
 	return nil
 }
 
 // recordOwner records a new object's owner and initial ACL.
-func (s *Session) recordOwner(c *translate.RecordOwner) error {
-	cat := s.catalog()
-	owner := s.CurrentUser()
+func recordOwner(h Host, c *translate.RecordOwner) error {
+	cat := h.Catalog()
+	owner := h.CurrentUser()
 	if c.ObjType == 'n' {
 		if c.Owner != "" {
-			o, err := s.resolveRoleName(c.Owner)
+			o, err := resolveRoleName(h, c.Owner)
 			if err != nil {
 				return err
 			}
-			if !s.isSuperuser() && !cat.IsMemberOf(s.CurrentUser(), o) {
+			if !isSuperuser(h) && !cat.IsMemberOf(h.CurrentUser(), o) {
 				return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
 			}
 			owner = o
 		}
-		if !s.StorageTxn().HasSchema(c.Name.Name) {
-			if !cat.HasPrivilege(s.CurrentUser(), databaseKey(), catalog.ClassDatabase, catalog.PrivCreate) {
-				return permissionDenied("database", dbName)
+		if !h.HasSchema(c.Name.Name) {
+			if !cat.HasPrivilege(h.CurrentUser(), databaseKey(), catalog.ClassDatabase, catalog.PrivCreate) {
+				return permissionDenied("database", databaseName)
 			}
 			cat = cat.SetOwner(schemaKey(c.Name.Name), owner)
-			s.setCatalog(cat.SetACL(schemaKey(c.Name.Name), cat.NewObjectACL(owner, "", 'n')))
+			h.SetCatalog(cat.SetACL(schemaKey(c.Name.Name), cat.NewObjectACL(owner, "", 'n')))
 		}
 		return nil
 	}
 	if c.ObjType == 'f' {
-		return s.recordFunctionOwner(c, owner)
+		return recordFunctionOwner(h, c, owner)
 	}
-	schema, err := s.creationSchema(c.Name.Schema)
+	schema, err := h.CreationSchema(c.Name.Schema)
 	if err != nil {
 		return nil // the statement itself reports it
 	}
@@ -441,19 +375,19 @@ func (s *Session) recordOwner(c *translate.RecordOwner) error {
 			return nil
 		}
 	default:
-		key = relKey(q)
-		if !c.Created && s.relationExists(cat, q) {
+		key = RelKey(q)
+		if !c.Created && h.RelationExists(cat, q) {
 			if _, isView := cat.View(q); c.ReplaceView && isView {
 				// CREATE OR REPLACE VIEW replaces the options too.
-				return s.replaceViewOptions(cat, q, c.SecurityInvoker)
+				return replaceViewOptions(h, cat, q, c.SecurityInvoker)
 			}
 			return nil
 		}
-		if err := compositeNameTaken(cat, q); err != nil { // catalog_composite.go
+		if err := h.CompositeNameTaken(cat, q); err != nil {
 			return err
 		}
 	}
-	if !cat.HasPrivilege(s.CurrentUser(), schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
+	if !cat.HasPrivilege(h.CurrentUser(), schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
 		return permissionDenied("schema", schema)
 	}
 	cat = cat.SetOwner(key, owner)
@@ -464,14 +398,14 @@ func (s *Session) recordOwner(c *translate.RecordOwner) error {
 		}
 		cat = cat.SetViewSecurityInvoker(q, c.SecurityInvoker)
 	}
-	s.setCatalog(cat)
+	h.SetCatalog(cat)
 	return nil
 }
 
 // ownedObject is an object an ALTER / DROP / GRANT needs the owner for.
-func (s *Session) checkOwner(key catalog.ObjectKey, word, name string) error {
-	cat := s.catalog()
-	if s.isSuperuser() || cat.HasPrivsOf(s.CurrentUser(), cat.Owner(key)) {
+func CheckOwner(h Host, key catalog.ObjectKey, word, name string) error {
+	cat := h.Catalog()
+	if isSuperuser(h) || cat.HasPrivsOf(h.CurrentUser(), cat.Owner(key)) {
 		return nil
 	}
 	return mustBeOwner(word, name)
@@ -480,54 +414,54 @@ func (s *Session) checkOwner(key catalog.ObjectKey, word, name string) error {
 // changeOwner is ALTER ... OWNER TO: the current role must own the object,
 // be a member of the new owner and (except for superusers) hold CREATE on
 // the object's schema.
-func (s *Session) changeOwner(key catalog.ObjectKey, word, name, schema, newOwner string) error {
-	o, err := s.resolveRoleName(newOwner)
+func changeOwner(h Host, key catalog.ObjectKey, word, name, schema, newOwner string) error {
+	o, err := resolveRoleName(h, newOwner)
 	if err != nil {
 		return err
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	if cat.Owner(key) == o {
 		return nil
 	}
-	if !s.isSuperuser() {
-		if err := s.checkOwner(key, word, name); err != nil {
+	if !isSuperuser(h) {
+		if err := CheckOwner(h, key, word, name); err != nil {
 			return err
 		}
-		if !cat.IsMemberOf(s.CurrentUser(), o) {
+		if !cat.IsMemberOf(h.CurrentUser(), o) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "must be member of role %q", o)
 		}
 		if schema != "" && !cat.HasPrivilege(o, schemaKey(schema), catalog.ClassSchema, catalog.PrivCreate) {
 			return permissionDenied("schema", schema)
 		}
 	}
-	s.setCatalog(cat.SetOwner(key, o))
+	h.SetCatalog(cat.SetOwner(key, o))
 	return nil
 }
 
-func (s *Session) alterOwner(c *translate.AlterOwner) error {
-	cat := s.catalog()
+func alterOwner(h Host, c *translate.AlterOwner) error {
+	cat := h.Catalog()
 	switch c.ObjType {
 	case "schema":
-		if !s.StorageTxn().HasSchema(c.Name.Name) {
+		if !h.HasSchema(c.Name.Name) {
 			return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.Name.Name)
 		}
-		return s.changeOwner(schemaKey(c.Name.Name), "schema", c.Name.Name, "", c.Owner)
+		return changeOwner(h, schemaKey(c.Name.Name), "schema", c.Name.Name, "", c.Owner)
 	case "type", "domain":
-		q, _, ok := s.findType(cat, c.Name)
+		q, ok := h.FindType(cat, c.Name)
 		if !ok {
 			return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", displayName(c.Name))
 		}
-		return s.changeOwner(catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
+		return changeOwner(h, catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
 	case "function", "procedure", "routine":
-		t, err := s.resolveFunctionTarget(*c.Func, c.ObjType)
+		t, err := resolveFunctionTarget(h, *c.Func, c.ObjType)
 		if err != nil {
 			return err
 		}
-		if err := s.changeOwner(t.key, t.word, t.name, t.q.Schema, c.Owner); err != nil {
+		if err := changeOwner(h, t.key, t.word, t.name, t.q.Schema, c.Owner); err != nil {
 			return err
 		}
 		// pg_proc.proowner follows
-		cat := s.catalog()
+		cat := h.Catalog()
 		owner := cat.Owner(t.key)
 		for _, f := range cat.Functions(t.q) {
 			if funcKey(f.Schema, f.Name, f.InputTypes()) == t.key && f.Owner != owner {
@@ -536,7 +470,7 @@ func (s *Session) alterOwner(c *translate.AlterOwner) error {
 				cat, _ = cat.PutFunction(nf)
 			}
 		}
-		s.setCatalog(cat)
+		h.SetCatalog(cat)
 		return nil
 	}
 	return pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... OWNER TO is not supported yet", strings.ToUpper(c.ObjType))

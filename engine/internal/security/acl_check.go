@@ -1,24 +1,15 @@
-package session
+package security
 
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
-// relClass is the ACL class of a relation kind.
-func relClass(kind relKind) catalog.ObjClass {
-	if kind == "sequence" {
-		return catalog.ClassSequence
-	}
-	return catalog.ClassTable
-}
-
 // require checks the role holds priv on relation q, on the whole table or
 // (for SELECT) on every column of q that sel refers to.
-func (w *secWalker) require(q catalog.QName, kind relKind, priv catalog.Priv, sel *pg.SelectStmt) {
-	if w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), priv) {
+func (w *secWalker) require(q catalog.QName, kind RelKind, priv catalog.Priv, sel *pg.SelectStmt) {
+	if w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), priv) {
 		return
 	}
 	if sel != nil && priv == catalog.PrivSelect && w.columnsGranted(q, priv, referencedColumns(sel)) {
@@ -28,8 +19,8 @@ func (w *secWalker) require(q catalog.QName, kind relKind, priv catalog.Priv, se
 }
 
 // requireCols checks priv on the table or on each of cols.
-func (w *secWalker) requireCols(q catalog.QName, kind relKind, priv catalog.Priv, cols []string) {
-	if w.cat.HasPrivilege(w.role, relKey(q), relClass(kind), priv) {
+func (w *secWalker) requireCols(q catalog.QName, kind RelKind, priv catalog.Priv, cols []string) {
+	if w.cat.HasPrivilege(w.role, RelKey(q), relClass(kind), priv) {
 		return
 	}
 	if len(cols) > 0 && w.columnsGranted(q, priv, cols) {
@@ -50,7 +41,7 @@ func (w *secWalker) columnsGranted(q catalog.QName, priv catalog.Priv, cols []st
 		return false
 	}
 	for _, c := range cols {
-		if !w.s.columnExists(q, c) {
+		if !columnExists(w.h, q, c) {
 			continue
 		}
 		k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: c}
@@ -121,19 +112,18 @@ func (w *secWalker) ddlOwnership(n *pg.Node) {
 				if len(parts) > 1 {
 					rq.Schema = parts[len(parts)-2]
 				}
-				if q, kind, ok := w.s.lookupRelation(rq); ok {
-					w.owner(relKey(q), string(kind), q.Name)
+				if q, kind, ok := w.h.LookupRelation(rq); ok {
+					w.owner(RelKey(q), string(kind), q.Name)
 				}
 			case pg.ObjectType_OBJECT_SCHEMA:
 				name := o.GetString_().GetSval()
-				if w.s.StorageTxn().HasSchema(name) {
+				if w.h.HasSchema(name) {
 					w.owner(schemaKey(name), "schema", name)
 				}
 			case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE:
 				if owa := o.GetObjectWithArgs(); owa != nil {
-					tr := &translate.Translator{Env: &w.s.env, Tables: w.s, Catalog: w.s.translatorCatalog()}
-					if ref, ok := tr.FuncRefOf(owa); ok {
-						if t, err := w.s.resolveFunctionTarget(ref, "function"); err == nil {
+					if ref, ok := w.h.Translator().FuncRefOf(owa); ok {
+						if t, err := resolveFunctionTarget(w.h, ref, "function"); err == nil {
 							w.owner(t.key, t.word, t.name)
 						}
 					}
@@ -141,23 +131,23 @@ func (w *secWalker) ddlOwnership(n *pg.Node) {
 			}
 		}
 	case *pg.Node_AlterTableStmt:
-		if q, kind, ok := w.s.lookupRelation(catalog.QName{Schema: s.AlterTableStmt.Relation.Schemaname, Name: s.AlterTableStmt.Relation.Relname}); ok {
-			w.owner(relKey(q), string(kind), q.Name)
+		if q, kind, ok := w.h.LookupRelation(catalog.QName{Schema: s.AlterTableStmt.Relation.Schemaname, Name: s.AlterTableStmt.Relation.Relname}); ok {
+			w.owner(RelKey(q), string(kind), q.Name)
 		}
 	case *pg.Node_IndexStmt:
 		rv := s.IndexStmt.Relation
-		if q, kind, ok := w.s.lookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname}); ok {
-			w.owner(relKey(q), string(kind), q.Name)
+		if q, kind, ok := w.h.LookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname}); ok {
+			w.owner(RelKey(q), string(kind), q.Name)
 		}
 	case *pg.Node_RenameStmt:
 		if rv := s.RenameStmt.Relation; rv != nil {
-			if q, kind, ok := w.s.lookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname}); ok {
-				w.owner(relKey(q), string(kind), q.Name)
+			if q, kind, ok := w.h.LookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname}); ok {
+				w.owner(RelKey(q), string(kind), q.Name)
 			}
 		}
 	case *pg.Node_CreateTrigStmt:
 		rv := s.CreateTrigStmt.Relation
-		if q, kind, ok := w.s.lookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname}); ok {
+		if q, kind, ok := w.h.LookupRelation(catalog.QName{Schema: rv.Schemaname, Name: rv.Relname}); ok {
 			w.require(q, kind, catalog.PrivTrigger, nil)
 		}
 	}
@@ -179,15 +169,15 @@ func visitNodes(m any, fn func(*pg.Node)) {
 	})
 }
 
-// checkSequenceUse checks that the current role holds one of privs on a
+// CheckSequenceUse checks that the current role holds one of privs on a
 // sequence (nextval: USAGE or UPDATE; currval: USAGE or SELECT).
-func (s *Session) checkSequenceUse(seq *catalog.Sequence, privs catalog.Priv) error {
-	cat := s.catalog()
-	if r, ok := cat.Role(s.CurrentUser()); (ok && r.Super) || seq.Identity != 0 {
+func CheckSequenceUse(h Host, seq *catalog.Sequence, privs catalog.Priv) error {
+	cat := h.Catalog()
+	if r, ok := cat.Role(h.CurrentUser()); (ok && r.Super) || seq.Identity != 0 {
 		return nil // identity columns' sequences need no privileges
 	}
-	k := relKey(catalog.QName{Schema: seq.Schema, Name: seq.Name})
-	if cat.Privileges(s.CurrentUser(), k, catalog.ClassSequence)&privs != 0 {
+	k := RelKey(catalog.QName{Schema: seq.Schema, Name: seq.Name})
+	if cat.Privileges(h.CurrentUser(), k, catalog.ClassSequence)&privs != 0 {
 		return nil
 	}
 	return permissionDenied("sequence", seq.Name)

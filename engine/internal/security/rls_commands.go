@@ -1,40 +1,37 @@
-package session
+package security
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"sort"
 	"strings"
-
-	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // policyTable resolves the table of CREATE / ALTER / DROP POLICY and
 // checks the current role owns it.
-func (s *Session) policyTable(q catalog.QName) (catalog.QName, error) {
-	rq, kind, ok := s.lookupRelation(q)
+func policyTable(h Host, q catalog.QName) (catalog.QName, error) {
+	rq, kind, ok := h.LookupRelation(q)
 	if !ok {
 		return rq, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
 	}
 	if kind != "table" {
 		return rq, pgerror.New(pgerror.WrongObjectType, "%q is not a table", q.Name)
 	}
-	return rq, s.checkOwner(relKey(rq), "table", rq.Name)
+	return rq, CheckOwner(h, RelKey(rq), "table", rq.Name)
 }
 
 // policyRoles resolves a policy's roles, ordered by OID as pg_policy
 // stores them.
-func (s *Session) policyRoles(names []string) ([]string, error) {
+func policyRoles(h Host, names []string) ([]string, error) {
 	var out []string
-	cat := s.catalog()
+	cat := h.Catalog()
 	for _, n := range names {
-		r, err := s.resolveRoleName(n)
+		r, err := resolveRoleName(h, n)
 		if err != nil {
 			return nil, err
 		}
@@ -48,33 +45,33 @@ func (s *Session) policyRoles(names []string) ([]string, error) {
 	return out, nil
 }
 
-func (s *Session) createPolicy(c *translate.CreatePolicy) error {
-	q, err := s.policyTable(c.Policy.Table)
+func createPolicy(h Host, c *translate.CreatePolicy) error {
+	q, err := policyTable(h, c.Policy.Table)
 	if err != nil {
 		return err
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	if _, ok := cat.Policy(q, c.Policy.Name); ok {
 		return pgerror.New(pgerror.DuplicateObject, "policy %q for table %q already exists", c.Policy.Name, q.Name)
 	}
 	p := c.Policy
 	p.Table = q
-	if p.Roles, err = s.policyRoles(p.Roles); err != nil {
+	if p.Roles, err = policyRoles(h, p.Roles); err != nil {
 		return err
 	}
-	if err := s.checkPolicyExprs(q, p.Using, p.Check); err != nil {
+	if err := checkPolicyExprs(h, q, p.Using, p.Check); err != nil {
 		return err
 	}
-	s.setCatalog(cat.PutPolicy(p))
+	h.SetCatalog(cat.PutPolicy(p))
 	return nil
 }
 
-func (s *Session) alterPolicy(c *translate.AlterPolicy) error {
-	q, err := s.policyTable(c.Table)
+func alterPolicy(h Host, c *translate.AlterPolicy) error {
+	q, err := policyTable(h, c.Table)
 	if err != nil {
 		return err
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	old, ok := cat.Policy(q, c.Name)
 	if !ok {
 		return pgerror.New(pgerror.UndefinedObject, "policy %q for table %q does not exist", c.Name, q.Name)
@@ -84,11 +81,11 @@ func (s *Session) alterPolicy(c *translate.AlterPolicy) error {
 		if _, ok := cat.Policy(q, c.NewName); ok {
 			return pgerror.New(pgerror.DuplicateObject, "policy %q for table %q already exists", c.NewName, q.Name)
 		}
-		s.setCatalog(cat.DropPolicy(q, c.Name).PutPolicy(withName(p, c.NewName)))
+		h.SetCatalog(cat.DropPolicy(q, c.Name).PutPolicy(withName(p, c.NewName)))
 		return nil
 	}
 	if c.Roles != nil {
-		if p.Roles, err = s.policyRoles(c.Roles); err != nil {
+		if p.Roles, err = policyRoles(h, c.Roles); err != nil {
 			return err
 		}
 	}
@@ -104,10 +101,10 @@ func (s *Session) alterPolicy(c *translate.AlterPolicy) error {
 		}
 		p.Check = *c.Check
 	}
-	if err := s.checkPolicyExprs(q, p.Using, p.Check); err != nil {
+	if err := checkPolicyExprs(h, q, p.Using, p.Check); err != nil {
 		return err
 	}
-	s.setCatalog(cat.PutPolicy(p))
+	h.SetCatalog(cat.PutPolicy(p))
 	return nil
 }
 
@@ -116,37 +113,37 @@ func withName(p catalog.Policy, name string) catalog.Policy {
 	return p
 }
 
-func (s *Session) dropPolicy(c *translate.DropPolicy) error {
-	rq, _, ok := s.lookupRelation(c.Table)
+func dropPolicy(h Host, c *translate.DropPolicy) error {
+	rq, _, ok := h.LookupRelation(c.Table)
 	if !ok {
 		if c.IfExists {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(c.Table))
 	}
-	cat := s.catalog()
+	cat := h.Catalog()
 	if _, ok := cat.Policy(rq, c.Name); !ok {
 		if c.IfExists {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("policy %q for relation %q does not exist, skipping", c.Name, rq.Name))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("policy %q for relation %q does not exist, skipping", c.Name, rq.Name))
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "policy %q for table %q does not exist", c.Name, rq.Name)
 	}
-	if err := s.checkOwner(relKey(rq), "table", rq.Name); err != nil {
+	if err := CheckOwner(h, RelKey(rq), "table", rq.Name); err != nil {
 		return err
 	}
-	s.setCatalog(cat.DropPolicy(rq, c.Name))
+	h.SetCatalog(cat.DropPolicy(rq, c.Name))
 	return nil
 }
 
 // alterTableSecurity is ALTER TABLE ... ENABLE / DISABLE / FORCE / NO FORCE
 // ROW LEVEL SECURITY and ALTER TABLE / VIEW / SEQUENCE ... OWNER TO.
-func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
-	q, kind, ok := s.lookupRelation(c.Table)
+func alterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
+	q, kind, ok := h.LookupRelation(c.Table)
 	if !ok {
 		if c.IfExists {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(c.Table))
@@ -155,10 +152,10 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 		return pgerror.New(pgerror.WrongObjectType, "ALTER action ENABLE ROW SECURITY cannot be performed on relation %q", q.Name).WithDetail("This operation is not supported for %ss.", kind)
 	}
 	if c.Enable != nil || c.Force != nil {
-		if err := s.checkOwner(relKey(q), string(kind), q.Name); err != nil {
+		if err := CheckOwner(h, RelKey(q), string(kind), q.Name); err != nil {
 			return err
 		}
-		cat := s.catalog()
+		cat := h.Catalog()
 		rs := cat.RowSecurity(q)
 		if c.Enable != nil {
 			rs.Enabled = *c.Enable
@@ -166,25 +163,25 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 		if c.Force != nil {
 			rs.Forced = *c.Force
 		}
-		s.setCatalog(cat.SetRowSecurity(q, rs))
+		h.SetCatalog(cat.SetRowSecurity(q, rs))
 	}
 	if c.SecurityInvoker != nil {
 		if kind != "view" {
 			return pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter \"security_invoker\"")
 		}
-		if err := s.checkOwner(relKey(q), "view", q.Name); err != nil {
+		if err := CheckOwner(h, RelKey(q), "view", q.Name); err != nil {
 			return err
 		}
 		if _, ok := catalog.ParseBoolOption(*c.SecurityInvoker); !ok && *c.SecurityInvoker != "" {
 			return invalidBoolOption(*c.SecurityInvoker)
 		}
-		s.setCatalog(s.catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
+		h.SetCatalog(h.Catalog().SetViewSecurityInvoker(q, *c.SecurityInvoker))
 	}
 	if c.Owner != "" {
-		if err := s.changeOwner(relKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
+		if err := changeOwner(h, RelKey(q), string(kind), q.Name, q.Schema, c.Owner); err != nil {
 			return err
 		}
-		s.giveOwnedSequences(q) // owner_sequences.go
+		h.GiveOwnedSequences(q)
 	}
 	return nil
 }
@@ -193,7 +190,7 @@ func (s *Session) alterTableSecurity(c *translate.RowSecurityCmd) error {
 // that a policy naming a missing column or function fails at CREATE /
 // ALTER POLICY with PostgreSQL's 42703 / 42883, as it does there. Other
 // planning errors are left for the queries that apply the policy.
-func (s *Session) checkPolicyExprs(q catalog.QName, using, check string) error {
+func checkPolicyExprs(h Host, q catalog.QName, using, check string) error {
 	var conds []string
 	for _, e := range []string{using, check} {
 		if e != "" {
@@ -208,17 +205,11 @@ func (s *Session) checkPolicyExprs(q catalog.QName, using, check string) error {
 	if err != nil {
 		return nil
 	}
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
-	res, err := tr.Statement(tree.Stmts[0].Stmt)
+	res, err := h.Translator().Statement(tree.Stmts[0].Stmt)
 	if err == nil && res.Stmt != nil {
-		gctx := sql.NewContext(context.Background(), sql.WithSession(s), sql.WithQuery(text))
-		var iter sql.RowIter
-		_, iter, _, err = s.eng.gms.QueryWithBindings(gctx, text, res.Stmt, nil, nil)
-		if err == nil {
-			iter.Close(gctx)
+		if err = h.PlanQuery(text, res.Stmt); err == nil {
 			return nil
 		}
-		err = mapError(err)
 	}
 	var pe *pgerror.Error
 	if errors.As(err, &pe) && (pe.Code == pgerror.UndefinedColumn || pe.Code == pgerror.UndefinedFunction) {
@@ -235,10 +226,10 @@ func invalidBoolOption(raw string) error {
 
 // replaceViewOptions gives an existing view the options of CREATE OR
 // REPLACE VIEW (none when raw is ""), as AT_ReplaceRelOptions does.
-func (s *Session) replaceViewOptions(cat *catalog.Catalog, q catalog.QName, raw string) error {
+func replaceViewOptions(h Host, cat *catalog.Catalog, q catalog.QName, raw string) error {
 	if _, ok := catalog.ParseBoolOption(raw); !ok && raw != "" {
 		return invalidBoolOption(raw)
 	}
-	s.setCatalog(cat.SetViewSecurityInvoker(q, raw))
+	h.SetCatalog(cat.SetViewSecurityInvoker(q, raw))
 	return nil
 }

@@ -1,0 +1,146 @@
+package security
+
+import (
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// RelKind is the kind of a relation: "table", "view" or "sequence".
+type RelKind string
+
+// databaseName is the one database tinybase serves.
+const databaseName = "postgres"
+
+// objDatabase keys the database's ACL.
+const objDatabase catalog.ObjKind = 100
+
+// RelKey is a relation's owner / ACL key.
+func RelKey(q catalog.QName) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: q.Name}
+}
+
+// schemaKey is a schema's owner / ACL key.
+func schemaKey(name string) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjSchema, Name: name}
+}
+
+// databaseKey is the database's owner / ACL key.
+func databaseKey() catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: objDatabase, Name: databaseName}
+}
+
+// relClass is the ACL class of a relation kind.
+func relClass(kind RelKind) catalog.ObjClass {
+	if kind == "sequence" {
+		return catalog.ClassSequence
+	}
+	return catalog.ClassTable
+}
+
+// funcSignature is how a function is keyed in owners and ACLs:
+// name(argtype, ...) with format_type names.
+func funcSignature(name string, args []*types.Type) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.WithMod(-1).FormatType()
+	}
+	return name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// funcKey is a function's owner / ACL key.
+func funcKey(schema, name string, args []*types.Type) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjFunction, Schema: schema, Name: funcSignature(name, args)}
+}
+
+// permissionDenied is 42501 "permission denied for <kind> <name>".
+func permissionDenied(word, name string) error {
+	return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for %s %s", word, name)
+}
+
+// mustBeOwner is 42501 "must be owner of <kind> <name>".
+func mustBeOwner(word, name string) error {
+	return pgerror.New(pgerror.InsufficientPrivilege, "must be owner of %s %s", word, name)
+}
+
+// RoleMissing is 42704 "role %q does not exist".
+func RoleMissing(name string) error {
+	return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", name)
+}
+
+func displayName(q catalog.QName) string {
+	if q.Schema != "" {
+		return q.Schema + "." + q.Name
+	}
+	return q.Name
+}
+
+func quoteIdent(s string) string { return `"` + s + `"` }
+
+func quoteQName(q catalog.QName) string {
+	return quoteIdent(q.Schema) + "." + quoteIdent(q.Name)
+}
+
+func names(ns []*pg.Node) []string {
+	out := make([]string, 0, len(ns))
+	for _, n := range ns {
+		if s := n.GetString_(); s != nil {
+			out = append(out, s.Sval)
+		} else {
+			out = append(out, "*")
+		}
+	}
+	return out
+}
+
+// columnExists reports whether relation q has column col.
+func columnExists(h Host, q catalog.QName, col string) bool {
+	if cols, ok := h.TableColumns(q.Schema, q.Name); ok {
+		for _, c := range cols {
+			if c == col {
+				return true
+			}
+		}
+		return false
+	}
+	if v, ok := h.Catalog().View(q); ok {
+		for _, c := range v.Columns {
+			if c == col {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// currentRole is the role privileges are checked for (current_user).
+func currentRole(h Host) *catalog.Role {
+	r, ok := h.Catalog().Role(h.CurrentUser())
+	if !ok {
+		return &catalog.Role{Name: h.CurrentUser()}
+	}
+	return r
+}
+
+// isSuperuser reports whether current_user is a superuser.
+func isSuperuser(h Host) bool { return currentRole(h).Super }
+
+// resolveRoleName turns a translated role name (or CURRENT_USER /
+// SESSION_USER marker) into an existing role's name.
+func resolveRoleName(h Host, name string) (string, error) {
+	switch name {
+	case translate.RoleCurrentUser:
+		return h.CurrentUser(), nil
+	case translate.RoleSessionUser:
+		return h.SessionUser(), nil
+	}
+	if _, ok := h.Catalog().Role(name); !ok {
+		return "", RoleMissing(name)
+	}
+	return name, nil
+}

@@ -539,8 +539,8 @@ func (s *Session) triggerWhen(ctx *sql.Context, fs *firingSet, tg *catalog.Trigg
 // whenStatement prepares a trigger's WHEN condition as a statement over
 // NEW and OLD parameters, cached per trigger value.
 func (s *Session) whenStatement(fs *firingSet, tg *catalog.Trigger) (*routineStmt, error) {
-	if st, ok := s.eng.routineCache.when.Load(tg); ok {
-		return st.(*routineStmt), nil
+	if st, ok := s.eng.routineCache.when.Get(tg); ok {
+		return st, nil
 	}
 	names := make([]string, len(fs.cols))
 	ptypes := make([]*types.Type, 2*len(fs.cols))
@@ -556,7 +556,7 @@ func (s *Session) whenStatement(fs *firingSet, tg *catalog.Trigger) (*routineStm
 	if err != nil {
 		return nil, err
 	}
-	s.eng.routineCache.when.Store(tg, st)
+	s.eng.keepWhen(tg, st) // cache_host.go
 	return st, nil
 }
 

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"runtime"
 	"sync"
@@ -12,12 +13,15 @@ import (
 	"github.com/tinybase/tinybase/engine"
 )
 
-// soakStatements and soakSessions size BenchmarkSoakDistinctStatements.
+// soakSessions and soakRows size BenchmarkSoakDistinctStatements; the
+// number of statements is -soak.statements (1,000,000 unless a shorter
+// run is wanted on a busy machine).
 const (
-	soakStatements = 1_000_000
-	soakSessions   = 16
-	soakRows       = 10_000
+	soakSessions = 16
+	soakRows     = 10_000
 )
+
+var soakStatements = flag.Int("soak.statements", 1_000_000, "statements BenchmarkSoakDistinctStatements sends")
 
 // soakHeapBound is the peak live heap BenchmarkSoakDistinctStatements
 // allows, in MiB: every cache is bounded (engine/internal/cache), so the
@@ -85,10 +89,10 @@ func BenchmarkSoakDistinctStatements(b *testing.B) {
 				defer wg.Done()
 				for {
 					i := int(next.Add(1)) - 1
-					if i >= soakStatements {
+					if i >= *soakStatements {
 						return
 					}
-					q := soakStatement(iter*soakStatements + i)
+					q := soakStatement(iter**soakStatements + i)
 					rows, err := s.Query(ctx, q)
 					if err == nil {
 						err = rows.Close()

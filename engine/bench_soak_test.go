@@ -28,7 +28,12 @@ var soakStatements = flag.Int("soak.statements", 1_000_000, "statements Benchmar
 // heap holds the table, the engine's shared caches (parses 16 MiB and
 // trigger conditions 8 MiB by their estimates) and, per session, its
 // statement cache (256 entries), templates and cast types (256 each) —
-// whatever the number of distinct texts sent.
+// whatever the number of distinct texts sent. Measured: 317 MiB peak
+// (8 MiB at the start) over 100,000 statements on a loaded 2-core machine;
+// the caches are full after the first few thousand statements per session,
+// so the peak does not grow with the count. Most of it is the 16 statement
+// caches' analyzed plans, which cost more than stmtSize's estimate: the
+// entry limit is the one that binds.
 const soakHeapBound = 512
 
 // BenchmarkSoakDistinctStatements sends 1,000,000 distinct statement texts

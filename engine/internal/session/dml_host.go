@@ -237,10 +237,8 @@ func (h dmlHost) CallTriggerFunction(ctx *sql.Context, fn *catalog.Function, td 
 // QueryWhen prepares a WHEN condition once per trigger value (the
 // engine's routine cache) and runs it.
 func (h dmlHost) QueryWhen(ctx *sql.Context, tg *catalog.Trigger, build func() (string, *routine.Params, error), args []any) (*routine.Rows, error) {
-	var st *routineStmt
-	if c, ok := h.s.eng.routineCache.when.Load(tg); ok {
-		st = c.(*routineStmt)
-	} else {
+	st, ok := h.s.eng.routineCache.when.Get(tg)
+	if !ok {
 		text, params, err := build()
 		if err != nil {
 			return nil, err
@@ -248,7 +246,7 @@ func (h dmlHost) QueryWhen(ctx *sql.Context, tg *catalog.Trigger, build func() (
 		if st, err = prepareRoutineStmt(text, params); err != nil {
 			return nil, err
 		}
-		h.s.eng.routineCache.when.Store(tg, st)
+		h.s.eng.keepWhen(tg, st) // cache_host.go
 	}
 	return st.Query(ctx, &routineCaller{s: h.s, gctx: ctx}, args)
 }

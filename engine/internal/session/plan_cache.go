@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -69,12 +70,45 @@ type cachedPlan struct {
 // cache entry: Query sets it, runStatement takes it.
 type planState struct {
 	entry     *cachedStmt
-	templates map[string]literalTemplate // plan_param.go
-	casts     castArgTypes               // plan_param.go
+	templates cache.LRU[string, literalTemplate] // plan_param.go
+	// casts maps a statement's cache key to the types of its parameters
+	// (nil entries: not cast, or not only cast, and not inferred), found
+	// under the catalog of a DDL version (plan_param.go).
+	casts cache.LRU[string, castArgEntry]
 	// holdParams is set while a parametric statement is analyzed, for
 	// keepParams (plan_param.go)
 	holdParams bool
 	once       []*onceState // made by the last analyzeQuery (plan_volatile.go)
+}
+
+// templateLimits and castLimits bound a session's literal templates and
+// cast-argument types, bytes as their keepers estimate them.
+var (
+	templateLimits = cache.Limits{Entries: 256, Bytes: 1 << 20}
+	castLimits     = cache.Limits{Entries: 256, Bytes: 1 << 20}
+)
+
+// keepTemplate stores a literal template under its key (plan_param.go).
+// A template costs its key, and its fixed constants and parameter
+// ordinals; the entry it leads to is the statement cache's.
+func (p *planState) keepTemplate(key string, t literalTemplate) {
+	if p.templates.Len() == 0 {
+		p.templates.SetLimits(templateLimits)
+	}
+	size := 256 + int64(len(key)) + 16*int64(len(t.params))
+	for _, v := range t.fixed {
+		size += 48 + int64(len(v))
+	}
+	p.templates.Put(key, t, size)
+}
+
+// keepCastTypes stores the cast-argument types of a statement key
+// (plan_param.go).
+func (p *planState) keepCastTypes(key string, c castArgEntry) {
+	if p.casts.Len() == 0 {
+		p.casts.SetLimits(castLimits)
+	}
+	p.casts.Put(key, c, 128+int64(len(key))+8*int64(len(c.typs)))
 }
 
 // runStatement plans and starts a translated statement: from its cached

@@ -568,10 +568,6 @@ func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey st
 	return &paramPrep{key: key, slots: &paramSlots{}, typs: typs, vals: vals, args: nargs, undo: undo}
 }
 
-// templateCacheSize bounds a session's literal templates; the map starts
-// afresh when full.
-const templateCacheSize = 256
-
 // literalTemplate leads texts that differ from one another only in their
 // integer constants to their parametric entry, skipping the parse: params
 // are the ordinals (among the text's integer tokens, lexInts) of the
@@ -650,14 +646,14 @@ func identChar(c byte) bool {
 // literal finds the parametric entry of a text through its template, with
 // the text's values.
 func (p *planState) literal(text, suffix string, version, gen uint64) (*cachedStmt, []any, bool) {
-	if len(p.templates) == 0 {
+	if p.templates.Len() == 0 {
 		return nil, nil, false
 	}
 	key, ints, ok := lexInts(text)
 	if !ok {
 		return nil, nil, false
 	}
-	t, ok := p.templates[key+suffix]
+	t, ok := p.templates.Get(key + suffix)
 	if !ok || t.version != version || t.gen != gen || t.entry.noParam {
 		return nil, nil, false
 	}
@@ -708,10 +704,7 @@ func (p *planState) putTemplate(text, suffix string, version, gen uint64, c *cac
 			return // a parameter the lexer did not see as an integer token
 		}
 	}
-	if p.templates == nil || len(p.templates) >= templateCacheSize {
-		p.templates = map[string]literalTemplate{}
-	}
-	p.templates[key+suffix] = t
+	p.keepTemplate(key+suffix, t) // plan_cache.go
 }
 
 // keepParametric caches a parametric translation: a query at once, an
@@ -745,22 +738,15 @@ func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Res
 // that is not valid input for its type stays a string, so the statement
 // reports the error as it did.
 
-// castArgTypes maps a statement's cache key to the types of its
-// parameters (nil entries: not cast, or not only cast, and not inferred),
-// found under the catalog of a DDL version.
-type castArgTypes map[string]castArgEntry
-
 type castArgEntry struct {
 	typs    []*types.Type
 	version uint64
 }
 
-const castArgTypesSize = 256
-
 // castArgs converts the string arguments of a statement whose cast types
 // are known (typedCastArgs found them on an earlier run).
 func (s *Session) castArgs(cacheKey string, version uint64, args []any) []any {
-	c, ok := s.plans.casts[cacheKey]
+	c, ok := s.plans.casts.Get(cacheKey)
 	if !ok || c.typs == nil || c.version != version {
 		return args
 	}
@@ -771,7 +757,7 @@ func (s *Session) castArgs(cacheKey string, version uint64, args []any) []any {
 // of its untyped arguments (plan_infer.go), remembers them under
 // cacheKey, and converts args.
 func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, version uint64, args []any) []any {
-	c, known := s.plans.casts[cacheKey]
+	c, known := s.plans.casts.Get(cacheKey)
 	typs := c.typs
 	if !known || c.version != version {
 		typs = nil
@@ -790,10 +776,7 @@ func (s *Session) typedCastArgs(stmt *pg.Node, text, cacheKey string, version ui
 				}
 			}
 		}
-		if s.plans.casts == nil || len(s.plans.casts) >= castArgTypesSize {
-			s.plans.casts = castArgTypes{}
-		}
-		s.plans.casts[cacheKey] = castArgEntry{typs: typs, version: version}
+		s.plans.keepCastTypes(cacheKey, castArgEntry{typs: typs, version: version}) // plan_cache.go
 	}
 	if typs == nil {
 		return args

@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
+	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
@@ -73,12 +74,16 @@ func (s *Session) analyzeDML(gctx *sql.Context, sqlText string, stmt sqlparser.S
 	return analyzed, qFlags, err
 }
 
-// parseCacheSize bounds the engine's parse cache; parseCacheMaxText keeps
-// very long texts (migrations, bulk VALUES) out of it.
-const (
-	parseCacheSize    = 1024
-	parseCacheMaxText = 16 << 10
-)
+// parseCacheLimits bound the engine's parse cache (bytes as parseSize
+// estimates them); parseCacheMaxText keeps very long texts (migrations,
+// bulk VALUES) out of it.
+var parseCacheLimits = cache.Limits{Entries: 1024, Bytes: 16 << 20}
+
+const parseCacheMaxText = 16 << 10
+
+// parseSize estimates a kept parse: the text as the map key, and the
+// parse tree, a few dozen bytes per byte of text.
+func parseSize(text string) int64 { return 512 + 32*int64(len(text)) }
 
 // parseCache keeps the pg_query parse of recently seen one-statement texts,
 // engine-wide: a parse depends on the text alone (not on the catalog, the
@@ -89,8 +94,13 @@ const (
 // repeated. Each use gets its own deep copy, so a
 // translation that rewrites its tree cannot affect another.
 type parseCache struct {
-	mu      sync.Mutex
-	entries map[string]*pg.Node
+	once    sync.Once // sets parseCacheLimits (an Engine is built elsewhere)
+	entries cache.Shared[string, *pg.Node]
+}
+
+func (c *parseCache) lru() *cache.Shared[string, *pg.Node] {
+	c.once.Do(func() { c.entries.SetLimits(parseCacheLimits) })
+	return &c.entries
 }
 
 // parseOne parses a text that must hold at most one statement: it returns
@@ -103,12 +113,9 @@ type parseCache struct {
 // that vary (pgbench -S over the simple protocol), seen once, and caching
 // it would only add a copy and churn.
 func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
-	c := &e.parses
+	c := e.parses.lru()
 	if keep {
-		c.mu.Lock()
-		n, ok := c.entries[text]
-		c.mu.Unlock()
-		if ok {
+		if n, ok := c.Get(text); ok {
 			return pgtree.Clone(n), 1, nil
 		}
 	}
@@ -121,13 +128,7 @@ func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
 	}
 	stmt := tree.Stmts[0].Stmt
 	if keep && len(text) <= parseCacheMaxText {
-		kept := pgtree.Clone(stmt)
-		c.mu.Lock()
-		if c.entries == nil || len(c.entries) >= parseCacheSize {
-			c.entries = map[string]*pg.Node{}
-		}
-		c.entries[text] = kept
-		c.mu.Unlock()
+		c.Put(text, pgtree.Clone(stmt), parseSize(text))
 	}
 	return stmt, 1, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/storage"
@@ -22,7 +23,7 @@ import (
 // statements per body Expr (translations are bound to the session's
 // environment, so they are not shared between sessions), and the call depth.
 type plSession struct {
-	plans map[*plpgsql.Expr]*plPlan
+	plans *cache.LRU[*plpgsql.Expr, *plPlan] // cache_host.go
 	depth int
 	// frames are the running calls, innermost last.
 	frames []*plpgsql.Frame
@@ -202,13 +203,13 @@ func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
 func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	s := h.s
 	if s.pl.plans == nil {
-		s.pl.plans = map[*plpgsql.Expr]*plPlan{}
+		s.pl.plans = newPLPlans() // cache_host.go
 	}
-	if p := s.pl.plans[e]; p != nil && h.valid(p, fr, p.fast == nil) {
+	if p, _ := s.pl.plans.Get(e); p != nil && h.valid(p, fr, p.fast == nil) {
 		return p, nil
 	}
 	p := &plPlan{version: s.eng.ddlVersion.Load(), gen: s.cache.gen, loc: s.env.Loc}
-	if old := s.pl.plans[e]; old != nil {
+	if old, _ := s.pl.plans.Peek(e); old != nil {
 		p.node, p.text = old.node, old.text
 	}
 	if p.node == nil {
@@ -232,7 +233,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 				return nil, err
 			} else if ok {
 				p.fast, p.fastTyp = fast, expr.TypeOf(fast)
-				s.pl.plans[e] = p
+				keepPLPlan(s.pl.plans, e, p) // cache_host.go
 				return p, nil
 			}
 			p.vars, p.vtyps = nil, nil
@@ -245,7 +246,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	if cacheable(res) {
 		p.res = &res
 	}
-	s.pl.plans[e] = p
+	keepPLPlan(s.pl.plans, e, p)
 	return p, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/routine"
@@ -46,7 +47,7 @@ type routineState struct {
 
 // routineCache is an engine's cache of prepared routine pieces.
 type routineCache struct {
-	when sync.Map // *catalog.Trigger → *routineStmt (WHEN conditions)
+	when cache.Shared[*catalog.Trigger, *routineStmt] // WHEN conditions (cache_host.go)
 }
 
 var _ translate.RoutineRunner = (*Session)(nil)

@@ -2,24 +2,32 @@ package session
 
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 )
 
-// stmtCacheSize bounds each session's statement cache.
-const stmtCacheSize = 256
+// stmtCacheLimits bound each session's statement cache: entries, and
+// bytes as stmtSize estimates them.
+var stmtCacheLimits = cache.Limits{Entries: 256, Bytes: 8 << 20}
 
 // stmtCache keeps a session's recently run statements parsed and
 // translated, so a repeated statement skips pg_query and translation. It is
 // per session because translated expressions are bound to the session's
 // environment; it is emptied whenever any DDL commits (the engine's
 // ddlVersion moves) or the session itself runs DDL, so cached translations
-// never see a stale catalog.
+// never see a stale catalog (the rule is engine/internal/cache's).
 type stmtCache struct {
-	version uint64
-	entries map[string]*cachedStmt
-	order   []string
-	gen     uint64 // counts clears: PL/pgSQL plans compiled before one are stale
+	lru cache.Versioned[string, *cachedStmt]
+	gen uint64 // counts clears: PL/pgSQL plans compiled before one are stale
+	// limited says lru has stmtCacheLimits (set on the first put: a
+	// Session is built elsewhere)
+	limited bool
 }
+
+// stmtSize estimates what a cached statement costs: its key twice (the map
+// key and the parse's copy of the text), and the parse, translation and
+// analyzed plan, which grow with the text.
+func stmtSize(key string) int64 { return 4096 + 16*int64(len(key)) }
 
 type cachedStmt struct {
 	node *pg.Node
@@ -40,34 +48,23 @@ type cachedStmt struct {
 }
 
 func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {
-	if c.entries == nil || c.version != version {
-		return nil, false
-	}
-	e, ok := c.entries[text]
-	return e, ok
+	return c.lru.Get(text, version)
 }
 
 func (c *stmtCache) put(text string, version uint64, e *cachedStmt) {
-	if c.entries == nil || c.version != version {
-		c.entries = map[string]*cachedStmt{}
-		c.order = c.order[:0]
-		c.version = version
+	if !c.limited {
+		c.lru.SetLimits(stmtCacheLimits)
+		c.limited = true
 	}
-	if _, ok := c.entries[text]; ok {
-		return
-	}
-	if len(c.order) >= stmtCacheSize {
-		delete(c.entries, c.order[0])
-		c.order = c.order[1:]
-	}
-	c.entries[text] = e
-	c.order = append(c.order, text)
+	c.lru.Put(text, version, e, stmtSize(text))
 }
+
+// entries yields the cached statements by key.
+func (c *stmtCache) entries(yield func(string, *cachedStmt) bool) { c.lru.All(yield) }
 
 func (c *stmtCache) clear() {
 	c.gen++
-	c.entries = nil
-	c.order = nil
+	c.lru.Clear()
 }
 
 // cacheable reports whether a translated statement may be reused: queries

@@ -16,6 +16,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // SessionOptions says who connects.
@@ -179,6 +180,16 @@ func (s *Session) TypesEnv() *types.Env { return &s.env }
 
 // Query runs exactly one statement and streams its result.
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
+	return s.query(ctx, sqlText, nil, args)
+}
+
+// query runs one statement through the pipeline: a statement cache hit
+// runs its translation; otherwise the statement is parsed — unless parsed
+// is not nil: then it is sqlText's statement, parsed once already (a
+// Prepared's), and runs without sqlText being parsed again — secured,
+// translated and run. sqlText stays the statement's identity for the
+// caches and for error positions.
+func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, args []any) (rows *Rows, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = internalError(p)
@@ -210,17 +221,31 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.plans.entry = c
 		return s.runTranslated(withParams(ctx, c.slots, vals), sqlText, c.node, c.res)
 	}
-	stmt, nstmts, err := s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
-	if err != nil {
-		s.failed()
-		return nil, syntaxError(err, sqlText)
+	var stmt *pg.Node
+	if parsed != nil {
+		// translation may rewrite the tree in place, and a cache entry keeps it
+		stmt = pgtree.Clone(parsed)
+	} else {
+		var nstmts int
+		stmt, nstmts, err = s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
+		if err != nil {
+			s.failed()
+			return nil, syntaxError(err, sqlText)
+		}
+		if nstmts == 0 {
+			return &Rows{tag: "", done: true}, nil
+		}
+		if nstmts > 1 {
+			return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+		}
 	}
-	if nstmts == 0 {
-		return &Rows{tag: "", done: true}, nil
-	}
-	if nstmts > 1 {
-		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
-	}
+	return s.queryParsed(ctx, sqlText, stmt, args, cacheKey, version)
+}
+
+// queryParsed secures, translates and runs a parsed statement, keeping
+// its translation in the statement cache under cacheKey when it can be
+// reused.
+func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node, args []any, cacheKey string, version uint64) (*Rows, error) {
 	if s.state == txnFailed {
 		if ts := stmt.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
 			return nil, errAborted()

@@ -195,10 +195,13 @@ var copyWant = map[string]string{
 	"bad binary":          "ERROR 22P04 COPY file signature not recognized detail=\"\" where=\"\" position=0\nstatus I\n0\n",
 	"to table":            "\"1\\ta\\\\tb\\t1.5\\t2024-01-01\\n\"\n\"2\\tx\\t\\\\N\\t\\\\N\\n\"\nCOPY 2\nstatus I\n",
 	"to columns":          "\"a\\t1\\n\"\nCOPY 1\nstatus I\n",
-	"to no such column":   "ERROR 42703 column \"nosuch\" does not exist detail=\"\" where=\"\" position=8\nstatus I\n",
-	"to query csv":        "\"id,name,n\\n\"\n\"1,\\\"a,b\\\",1.5\\n\"\n\"2,\\\"\\\",\\n\"\nCOPY 2\nstatus I\n",
-	"to query error":      "ERROR 42703 column \"nosuch\" does not exist detail=\"\" where=\"\" position=8\nstatus I\n",
-	"to query syntax":     "ERROR 42601 syntax error at or near \")\" detail=\"\" where=\"\" position=17\nstatus I\n",
-	"to binary":           "\"PGCOPY\\n\\xff\\r\\n\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"\n\"\\x00\\x03\\x00\\x00\\x00\\x04\\x00\\x00\\x00\\x01\\x00\\x00\\x00\\f\\x00\\x02\\x00\\x00\\x00\\x00\\x00\\x01\\x00\\x01\\x13\\x88\\x00\\x00\\x00\\x04\\x00\\x00\\\">\"\n\"\\x00\\x03\\x00\\x00\\x00\\x04\\x00\\x00\\x00\\x02\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\"\n\"\\xff\\xff\"\nCOPY 2\nstatus I\n",
-	"binary round trip":   "COPY 2\nstatus I\n7|hi\n8|NULL\n",
+	// The two positions below were offsets into a SELECT text COPY wrote
+	// and the client never saw; the query now runs as the COPY's own tree,
+	// so they are PostgreSQL's: into the COPY statement, none for a column.
+	"to no such column": "ERROR 42703 column \"nosuch\" does not exist detail=\"\" where=\"\" position=0\nstatus I\n",
+	"to query csv":      "\"id,name,n\\n\"\n\"1,\\\"a,b\\\",1.5\\n\"\n\"2,\\\"\\\",\\n\"\nCOPY 2\nstatus I\n",
+	"to query error":    "ERROR 42703 column \"nosuch\" does not exist detail=\"\" where=\"\" position=14\nstatus I\n",
+	"to query syntax":   "ERROR 42601 syntax error at or near \")\" detail=\"\" where=\"\" position=17\nstatus I\n",
+	"to binary":         "\"PGCOPY\\n\\xff\\r\\n\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"\n\"\\x00\\x03\\x00\\x00\\x00\\x04\\x00\\x00\\x00\\x01\\x00\\x00\\x00\\f\\x00\\x02\\x00\\x00\\x00\\x00\\x00\\x01\\x00\\x01\\x13\\x88\\x00\\x00\\x00\\x04\\x00\\x00\\\">\"\n\"\\x00\\x03\\x00\\x00\\x00\\x04\\x00\\x00\\x00\\x02\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\"\n\"\\xff\\xff\"\nCOPY 2\nstatus I\n",
+	"binary round trip": "COPY 2\nstatus I\n7|hi\n8|NULL\n",
 }

@@ -34,6 +34,7 @@ type Copy struct {
 	// FROM
 	in         *copycodec.Reader
 	insertHead string
+	inserts    map[int]*copyInsert // by batch size
 	batch      []any
 	batchRows  int
 	count      int64
@@ -380,12 +381,25 @@ func (c *Copy) flushBatch() error {
 	return nil
 }
 
-// insertRows inserts batched rows [from, to).
-func (c *Copy) insertRows(from, to int) error {
+// copyInsert is the INSERT a COPY FROM runs for a batch of rows: written
+// and parsed once per COPY and batch size (a full batch, the last one, a
+// single row), then run with each batch's values as typed parameters.
+// Its text is the statement's key in the statement caches, so every full
+// batch after the first runs the cached translation and plan.
+type copyInsert struct {
+	sql  string
+	stmt *pg.Node
+}
+
+// insertFor returns the INSERT of rows rows, compiling it on first use.
+func (c *Copy) insertFor(rows int) (*copyInsert, error) {
+	if ins, ok := c.inserts[rows]; ok {
+		return ins, nil
+	}
 	var sb strings.Builder
 	sb.WriteString(c.insertHead)
 	n := len(c.Columns)
-	for r := 0; r < to-from; r++ {
+	for r := 0; r < rows; r++ {
 		if r > 0 {
 			sb.WriteString(", ")
 		}
@@ -399,39 +413,42 @@ func (c *Copy) insertRows(from, to int) error {
 		}
 		sb.WriteByte(')')
 	}
-	rows, err := c.s.Query(c.ctx, sb.String(), c.batch[from*n:to*n]...)
+	ins := &copyInsert{sql: sb.String()}
+	tree, err := pgtree.Parse(ins.sql)
+	if err != nil {
+		return nil, syntaxError(err, ins.sql)
+	}
+	ins.stmt = tree.Stmts[0].Stmt
+	if c.inserts == nil {
+		c.inserts = map[int]*copyInsert{}
+	}
+	c.inserts[rows] = ins
+	return ins, nil
+}
+
+// insertRows inserts batched rows [from, to).
+func (c *Copy) insertRows(from, to int) error {
+	ins, err := c.insertFor(to - from)
+	if err != nil {
+		return err
+	}
+	n := len(c.Columns)
+	rows, err := c.s.query(c.ctx, ins.sql, ins.stmt, c.batch[from*n:to*n])
 	if err == nil {
 		err = rows.Close()
 	}
 	return err
 }
 
-func (c *Copy) startTo(_ string, cs *pg.CopyStmt) error {
-	var q string
-	if cs.Query != nil {
-		out, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: cs.Query}}})
-		if err != nil {
-			return pgerror.New(pgerror.SyntaxError, "%s", err.Error())
-		}
-		q = out
-	} else {
-		cols := "*"
-		if len(cs.Attlist) > 0 {
-			var names []string
-			for _, a := range cs.Attlist {
-				if sv := a.GetString_(); sv != nil {
-					names = append(names, copyIdent(sv.Sval))
-				}
-			}
-			cols = strings.Join(names, ", ")
-		}
-		target := copyIdent(cs.Relation.Relname)
-		if cs.Relation.Schemaname != "" {
-			target = copyIdent(cs.Relation.Schemaname) + "." + target
-		}
-		q = "SELECT " + cols + " FROM ONLY " + target
+// startTo starts COPY TO: the query (its node from the COPY statement, so
+// error positions point into sqlText as PostgreSQL's do) or, for a table,
+// SELECT of its columns FROM ONLY it, built as a statement tree.
+func (c *Copy) startTo(sqlText string, cs *pg.CopyStmt) error {
+	stmt := cs.Query
+	if stmt == nil {
+		stmt = copyTableSelect(cs)
 	}
-	rows, err := c.s.Query(c.ctx, q)
+	rows, err := c.s.queryStatement(c.ctx, sqlText, stmt)
 	if err != nil {
 		return err
 	}
@@ -439,6 +456,28 @@ func (c *Copy) startTo(_ string, cs *pg.CopyStmt) error {
 	c.Columns = rows.Columns()
 	c.colTypes = rows.colTypes
 	return nil
+}
+
+// copyTableSelect is COPY table TO's query: SELECT * (or the column list)
+// FROM ONLY table, as PostgreSQL reads a table's own rows for it.
+func copyTableSelect(cs *pg.CopyStmt) *pg.Node {
+	var targets []*pg.Node
+	if len(cs.Attlist) == 0 {
+		targets = append(targets, pg.MakeResTargetNodeWithVal(pg.MakeColumnRefNode([]*pg.Node{pg.MakeAStarNode()}, -1), -1))
+	}
+	for _, a := range cs.Attlist {
+		if sv := a.GetString_(); sv != nil {
+			targets = append(targets, pg.MakeResTargetNodeWithVal(pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(sv.Sval)}, -1), -1))
+		}
+	}
+	rel := pg.MakeFullRangeVar(cs.Relation.Schemaname, cs.Relation.Relname, "", -1)
+	rel.Inh = false // ONLY
+	return &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
+		TargetList:  targets,
+		FromClause:  []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: rel}}},
+		LimitOption: pg.LimitOption_LIMIT_OPTION_DEFAULT,
+		Op:          pg.SetOperation_SETOP_NONE,
+	}}}
 }
 
 // Next returns the next chunk of COPY TO data (a header, one row, or the

@@ -26,7 +26,10 @@ type Prepared struct {
 	// empty query.
 	Tag string
 
-	node   *pg.Node
+	node *pg.Node
+	// stmt is node as parsed, before describing it translated it: what
+	// each execution runs, so the text is never parsed again.
+	stmt   *pg.Node
 	params []*types.Type // nil entry: untyped, bound as an unknown literal
 }
 
@@ -77,6 +80,7 @@ func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint3
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
 	}
 	p.node = tree.Stmts[0].Stmt
+	p.stmt = pgtree.Clone(p.node)
 	n := maxParam(p.node)
 	if len(paramOIDs) > n {
 		n = len(paramOIDs)
@@ -247,12 +251,14 @@ func (s *Session) BindParams(p *Prepared, args []any) ([]any, error) {
 	return bound, nil
 }
 
-// QueryBound runs a prepared statement with parameters BindParams returned.
+// QueryBound runs a prepared statement with parameters BindParams returned:
+// the statement Prepare parsed, not its text again (the text stays its
+// key in the statement caches).
 func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Rows, error) {
 	if p.node == nil {
 		return &Rows{done: true}, nil
 	}
-	return s.Query(ctx, p.SQL, bound...)
+	return s.query(ctx, p.SQL, p.stmt, bound)
 }
 
 // ParamType returns the type of parameter i (0-based); nil when untyped.

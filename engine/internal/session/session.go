@@ -16,6 +16,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // SessionOptions says who connects.
@@ -181,16 +182,17 @@ func (s *Session) TypesEnv() *types.Env { return &s.env }
 
 // Query runs exactly one statement and streams its result.
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = internalError(p)
-			s.eng.logger.Error("engine: panic while running statement", "statement", sqlText, "panic", fmt.Sprint(p))
-			rows = nil
-			if s.txn != nil {
-				s.failed()
-			}
-		}
-	}()
+	return s.query(ctx, sqlText, nil, args)
+}
+
+// query runs one statement through the pipeline: a statement cache hit
+// runs its translation; otherwise the statement is parsed — unless parsed
+// is not nil: then it is sqlText's statement, parsed once already (a
+// Prepared's), and runs without sqlText being parsed again — secured,
+// translated and run. sqlText stays the statement's identity for the
+// caches and for error positions.
+func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, args []any) (rows *Rows, err error) {
+	defer s.recoverStatement(sqlText, &rows, &err)
 	version := s.eng.ddlVersion.Load()
 	// translations differ by role (row security), plans by search_path
 	searchPath, _ := s.Setting("search_path")
@@ -212,17 +214,53 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.plans.entry = c
 		return s.runTranslated(withParams(ctx, c.slots, vals), sqlText, c.node, c.res)
 	}
-	stmt, nstmts, err := s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
-	if err != nil {
-		s.failed()
-		return nil, syntaxError(err, sqlText)
+	var stmt *pg.Node
+	if parsed != nil {
+		// translation may rewrite the tree in place, and a cache entry keeps it
+		stmt = pgtree.Clone(parsed)
+	} else {
+		var nstmts int
+		stmt, nstmts, err = s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
+		if err != nil {
+			s.failed()
+			return nil, syntaxError(err, sqlText)
+		}
+		if nstmts == 0 {
+			return &Rows{tag: "", done: true}, nil
+		}
+		if nstmts > 1 {
+			return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+		}
 	}
-	if nstmts == 0 {
-		return &Rows{tag: "", done: true}, nil
+	return s.queryParsed(ctx, sqlText, stmt, args, cacheKey, version)
+}
+
+// recoverStatement turns a panic of a running statement into an internal
+// error (deferred by the statement's entry points).
+func (s *Session) recoverStatement(sqlText string, rows **Rows, err *error) {
+	if p := recover(); p != nil {
+		*err = internalError(p)
+		s.eng.logger.Error("engine: panic while running statement", "statement", sqlText, "panic", fmt.Sprint(p))
+		*rows = nil
+		if s.txn != nil {
+			s.failed()
+		}
 	}
-	if nstmts > 1 {
-		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
-	}
+}
+
+// queryStatement runs a statement its caller built or took from a larger
+// one (COPY's query), bypassing the statement caches: sqlText is the text
+// its locations point into, for error positions, not a cache key.
+func (s *Session) queryStatement(ctx context.Context, sqlText string, stmt *pg.Node) (rows *Rows, err error) {
+	defer s.recoverStatement(sqlText, &rows, &err)
+	s.plans.entry = nil
+	return s.queryParsed(ctx, sqlText, stmt, nil, "", s.eng.ddlVersion.Load())
+}
+
+// queryParsed secures, translates and runs a parsed statement, keeping
+// its translation in the statement cache under cacheKey when it can be
+// reused (never when cacheKey is empty).
+func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node, args []any, cacheKey string, version uint64) (*Rows, error) {
 	if s.state == txnFailed {
 		if ts := stmt.GetTransactionStmt(); ts == nil || !endsFailedBlock(ts.Kind) {
 			return nil, errAborted()
@@ -232,7 +270,10 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
-	pp := s.parametric(stmt, sqlText, args, cacheKey, version) // plan_param.go
+	var pp *paramPrep
+	if cacheKey != "" {
+		pp = s.parametric(stmt, sqlText, args, cacheKey, version) // plan_param.go
+	}
 	if pp != nil && pp.hit != nil {
 		s.plans.entry = pp.hit
 		return s.runTranslated(withParams(ctx, pp.slots, pp.vals), sqlText, pp.hit.node, pp.hit.res)
@@ -256,7 +297,7 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 	}
 	if pp != nil {
 		s.keepParametric(pp, stmt, res, version) // plan_param.go
-	} else if len(args) == 0 && cacheable(res) && !s.txnDDL {
+	} else if cacheKey != "" && len(args) == 0 && cacheable(res) && !s.txnDDL {
 		c := &cachedStmt{node: stmt, res: res}
 		s.cache.put(cacheKey, version, c)
 		s.plans.entry = c

@@ -2,8 +2,10 @@ package session
 
 import (
 	"context"
+	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -65,8 +67,11 @@ func (s *Session) runSQLPrepared(ctx context.Context, res translate.Result) (row
 // executeArg evaluates one EXECUTE argument as a value of parameter i's
 // type (a text literal when the parameter's type is not known).
 func (s *Session) executeArg(ctx context.Context, arg string, p *Prepared, i int) (any, error) {
-	q := "SELECT " + arg
 	t := p.ParamType(i)
+	if v, ok := s.literalArg(arg, t); ok {
+		return v, nil
+	}
+	q := "SELECT " + arg
 	if t != nil {
 		q = "SELECT (" + arg + ")::" + t.WithMod(-1).FormatType()
 	}
@@ -89,4 +94,58 @@ func (s *Session) executeArg(ctx context.Context, arg string, p *Prepared, i int
 		return nil, nil
 	}
 	return Param{Type: t, Value: v}, nil
+}
+
+// literalArg reads an EXECUTE argument that is a plain constant — a
+// string literal without quotes or backslashes inside, or an integer
+// literal — with its parameter type's input function, which is what
+// `SELECT (arg)::type` computes for it, without running that query. ok is
+// false for anything else, and for input the type rejects: the query
+// then reports the error as it always did.
+func (s *Session) literalArg(arg string, t *types.Type) (any, bool) {
+	if t != nil && t.Domain != nil {
+		return nil, false // a domain's constraints are checked by the cast
+	}
+	if n := len(arg); n >= 2 && arg[0] == '\'' && arg[n-1] == '\'' {
+		body := arg[1 : n-1]
+		if strings.ContainsAny(body, `'\`) {
+			return nil, false
+		}
+		if t == nil {
+			return body, true
+		}
+		switch t.Kind {
+		case types.KindInt2, types.KindInt4, types.KindInt8, types.KindNumeric, types.KindText, types.KindBool:
+		default:
+			return nil, false
+		}
+		v, err := types.Input(t.WithMod(-1), body, &s.env)
+		if err != nil {
+			return nil, false
+		}
+		return Param{Type: t, Value: v}, true
+	}
+	digits := strings.TrimPrefix(arg, "-")
+	if digits == "" || strings.TrimLeft(digits, "0123456789") != "" || t == nil {
+		return nil, false
+	}
+	// an integer literal converts as the value it denotes when it fits
+	// the type (a wider one would fail the cast with another message)
+	maxDigits := 0
+	switch t.Kind {
+	case types.KindInt2:
+		maxDigits = 4
+	case types.KindInt4:
+		maxDigits = 9
+	case types.KindInt8, types.KindNumeric:
+		maxDigits = 18
+	}
+	if len(digits) > maxDigits {
+		return nil, false
+	}
+	v, err := types.Input(t.WithMod(-1), arg, &s.env)
+	if err != nil {
+		return nil, false
+	}
+	return Param{Type: t, Value: v}, true
 }

@@ -1,0 +1,24 @@
+// Package session is the engine behind the façade: an Engine (committed
+// storage, the go-mysql-server engine built for it, sequence counters,
+// the notification hub, the engine-wide caches) and a Session (one
+// connection's settings, role, transaction and statement caches), and the
+// statement pipeline that joins the concern packages:
+//
+//	text ──parse (internal/pgtree)──► parse tree ──secure (security)──►
+//	translate (translate) ──► command (this package's dispatch, ddl,
+//	security, routines, dml) or vitess AST ──plan (gmsadapter, GMS)──►
+//	execute over storage ──► Rows (rows.go), errors mapped to *pgerror.Error
+//
+// session.go holds Query and the pipeline, prepare.go the extended
+// protocol's Prepare / Bind, copy.go COPY (its formats are copycodec's),
+// settings.go and guc.go SET / SHOW and transactions, notify.go LISTEN /
+// NOTIFY, errors.go and errpos.go the mapping of GMS's errors to
+// PostgreSQL's with cursor positions, bootstrap*.go the Supabase template
+// every Open snapshots, and the *_host.go files the narrow interfaces
+// through which each concern package (ddl, dml, security, routines,
+// gmsadapter, cache) reaches the session. The caches it keeps, and when
+// they go stale, are described in package cache.
+//
+// Nothing outside engine/ imports this package: the engine package
+// wraps Engine and Session in its façade.
+package session

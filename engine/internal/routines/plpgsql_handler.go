@@ -1,4 +1,4 @@
-package session
+package routines
 
 import (
 	"context"
@@ -14,15 +14,15 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// plpgsqlHandler is LANGUAGE plpgsql (docs chapter 43): bodies are parsed
+// PLHandler is LANGUAGE plpgsql (docs chapter 43): bodies are parsed
 // once per catalog version of the function and interpreted by
-// engine/internal/plpgsql with the calling session as Host.
-type plpgsqlHandler struct {
+// engine/internal/plpgsql with the calling session as its Host.
+type PLHandler struct {
 	mu    sync.Mutex
 	cache map[*catalog.Function]*plpgsql.Function
 }
 
-var _ routine.Handler = (*plpgsqlHandler)(nil)
+var _ routine.Handler = (*PLHandler)(nil)
 
 // plSource is the CREATE FUNCTION text PostgreSQL's PL/pgSQL parser
 // needs: parameter names and modes, and whether the function returns a
@@ -101,7 +101,7 @@ func plTypeName(t *types.Type) string {
 	return "int"
 }
 
-func (h *plpgsqlHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
+func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if f, ok := h.cache[fn]; ok {
@@ -122,7 +122,7 @@ func (h *plpgsqlHandler) function(fn *catalog.Function) (*plpgsql.Function, erro
 // Validate implements routine.Handler: the body parses with the
 // function's real signature (RETURN NEXT needs SETOF, RETURN in a void
 // function takes no value, ...). Names are resolved only when it runs.
-func (h *plpgsqlHandler) Validate(ctx context.Context, v routine.Validator, fn *catalog.Function) error {
+func (h *PLHandler) Validate(ctx context.Context, v routine.Validator, fn *catalog.Function) error {
 	pf, err := h.function(fn)
 	if err != nil {
 		return err
@@ -171,12 +171,13 @@ func exprPosition(body string, line int, text string) int {
 }
 
 // Call implements routine.Handler.
-func (h *plpgsqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Function, args []any, tg *routine.TriggerData) (routine.Result, error) {
-	rc, ok := c.(*routineCaller)
+func (h *PLHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Function, args []any, tg *routine.TriggerData) (routine.Result, error) {
+	rc, ok := c.(HostedCaller)
 	if !ok {
 		return routine.Result{}, fmt.Errorf("engine: plpgsql needs the engine's caller, got %T", c)
 	}
-	s := rc.s
+	s, _ := rc.CallerHost()
+	ps := &s.RoutineState().pl
 	pf, err := h.function(fn)
 	if err != nil {
 		return routine.Result{}, err
@@ -220,10 +221,10 @@ func (h *plpgsqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog
 		}
 	}
 	if tg != nil {
-		call.Trigger = s.pl.triggerFor(tg)
+		call.Trigger = ps.triggerFor(tg)
 	}
 	var fr *plpgsql.Frame
-	err = s.inPL(ctx, func(ctx context.Context) error {
+	err = InPL(ctx, s, func(ctx context.Context) error {
 		var rerr error
 		fr, rerr = plpgsql.Run(ctx, &plHost{s: s}, pf, call)
 		return rerr
@@ -234,7 +235,7 @@ func (h *plpgsqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog
 	return h.result(rc, fn, call, fr, tg)
 }
 
-func (h *plpgsqlHandler) result(rc *routineCaller, fn *catalog.Function, call plpgsql.Call, fr *plpgsql.Frame, tg *routine.TriggerData) (routine.Result, error) {
+func (h *PLHandler) result(rc routine.Caller, fn *catalog.Function, call plpgsql.Call, fr *plpgsql.Frame, tg *routine.TriggerData) (routine.Result, error) {
 	if tg != nil {
 		r, _ := fr.Ret.(*types.RecordVal)
 		if r == nil {
@@ -297,7 +298,7 @@ func (h *plpgsqlHandler) result(rc *routineCaller, fn *catalog.Function, call pl
 // triggerFor is the interpreter's trigger context for one firing. The
 // row type and TG_* values depend only on the trigger and its table, so
 // the session keeps the last few and a firing per row copies just NEW and OLD.
-func (ps *plSession) triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {
+func (ps *plState) triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {
 	var c *trigCache
 	for i := range ps.trigs {
 		if ps.trigs[i].matches(tg) {

@@ -3,14 +3,10 @@ package routines
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
-	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -138,81 +134,6 @@ func validate(s Host, h routine.Handler, fn *catalog.Function, c *translate.Crea
 	defer restore()
 	v := &validator{h: s, body: fn.Body, sqlBodyLoc: c.BodyLoc}
 	return h.Validate(context.Background(), v, fn)
-}
-
-// checkPlpgsqlSyntax parses a PL/pgSQL body with PostgreSQL's own
-// grammar. pg_query reports the line of the error within the body; the
-// position is found from the offending token on that line.
-func checkPlpgsqlSyntax(stmtText, body, src string) error {
-	_, err := pg.ParsePlPgSqlToJSON(src)
-	if err == nil {
-		return nil
-	}
-	if e := plpgsql.CursorsUnsupported(body, err); e != nil {
-		return e
-	}
-	perr, ok := err.(*pgparser.Error)
-	if !ok {
-		return pgerror.New(pgerror.SyntaxError, "%s", err.Error())
-	}
-	code := pgerror.SyntaxError
-	if !strings.Contains(perr.Message, "syntax error") {
-		code = plpgsqlErrorCode(perr.Message)
-	}
-	pe := pgerror.New(code, "%s", perr.Message)
-	off := strings.Index(stmtText, body)
-	if off >= 0 && code == pgerror.DatatypeMismatch {
-		// errors PL/pgSQL's grammar reports at a statement's first keyword
-		if loc := returnSetKeyword().FindStringIndex(body); loc != nil {
-			pe.Position = len([]rune(stmtText[:off+loc[0]])) + 1
-		}
-		return pe
-	}
-	if off < 0 || code != pgerror.SyntaxError {
-		return pe
-	}
-	pos := len(body)
-	line := 1
-	fmt.Sscanf(perr.Context[strings.LastIndex(perr.Context, "near line ")+len("near line "):], "%d", &line)
-	if tok, found := strings.CutPrefix(perr.Message, `syntax error at or near "`); found {
-		tok = strings.TrimSuffix(tok, `"`)
-		lines := strings.SplitAfter(body, "\n")
-		start := 0
-		for i := 0; i < line-1 && i < len(lines); i++ {
-			start += len(lines[i])
-		}
-		if i := strings.Index(body[start:], tok); i >= 0 {
-			pos = start + i
-		} else if i := strings.Index(body, tok); i >= 0 {
-			pos = i
-		}
-	}
-	pe.Position = len([]rune(stmtText[:off+pos])) + 1
-	return pe
-}
-
-// plpgsqlErrorCode maps PL/pgSQL compile errors that are not syntax
-// errors to their SQLSTATE.
-func plpgsqlErrorCode(msg string) string {
-	switch {
-	case strings.Contains(msg, "does not exist"):
-		return pgerror.UndefinedObject
-	case strings.HasPrefix(msg, "cannot use RETURN NEXT in a non-SETOF function"),
-		strings.HasPrefix(msg, "cannot use RETURN QUERY in a non-SETOF function"):
-		return pgerror.DatatypeMismatch
-	}
-	return pgerror.SyntaxError
-}
-
-// returnSetKeyword finds RETURN NEXT / RETURN QUERY in a body.
-var returnSetKeyword = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bRETURN\s+(NEXT|QUERY)\b`) })
-
-func dollarQuote(body string) string {
-	tag := "$tb$"
-	for strings.Contains(body, tag) {
-		tag = "$tb" + tag[1:]
-	}
-	return tag + body + tag
 }
 
 // DropRoutine is DROP FUNCTION / PROCEDURE / ROUTINE.

@@ -3,7 +3,6 @@ package routines
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -23,83 +22,6 @@ type PLHandler struct {
 }
 
 var _ routine.Handler = (*PLHandler)(nil)
-
-// plSource is the CREATE FUNCTION text PostgreSQL's PL/pgSQL parser
-// needs: parameter names and modes, and whether the function returns a
-// set, a trigger or void, decide what the body may say.
-func plSource(fn *catalog.Function) string {
-	var b strings.Builder
-	b.WriteString("CREATE FUNCTION tinybase_fn(")
-	for i, a := range fn.Args {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		switch a.Mode {
-		case catalog.ModeOut, catalog.ModeTable:
-			b.WriteString("OUT ")
-		case catalog.ModeInOut:
-			b.WriteString("INOUT ")
-		case catalog.ModeVariadic:
-			b.WriteString("VARIADIC ")
-		}
-		// unnamed parameters get a datum too, read through $n
-		name := a.Name
-		if name == "" {
-			name = fmt.Sprintf("$%d", i+1)
-		}
-		b.WriteString(`"` + strings.ReplaceAll(name, `"`, `""`) + `" `)
-		b.WriteString(plTypeName(a.Type))
-	}
-	b.WriteString(") RETURNS ")
-	if fn.ReturnsSet {
-		b.WriteString("SETOF ")
-	}
-	hasOut := len(fn.OutputArgs()) > 0
-	switch {
-	case hasOut && fn.ReturnsSet:
-		b.WriteString("record")
-	case hasOut || fn.Result == nil:
-		b.WriteString("void")
-	case fn.Result == catalog.TriggerType:
-		b.WriteString("trigger")
-	default:
-		b.WriteString(plTypeName(fn.Result))
-	}
-	b.WriteString(" LANGUAGE plpgsql AS ")
-	body := fn.Body
-	if hasOut {
-		// pg_query's PL/pgSQL parser does not know OUT parameters, so a
-		// bare RETURN NEXT is marked for the interpreter instead
-		body = bareReturnNext().ReplaceAllString(body, "${1} "+strings.ReplaceAll(plpgsql.OutRowMarker, "$", "$$")+";")
-	} else if fn.ReturnsSet {
-		// pg_query's JSON drops the variable of RETURN NEXT var (its
-		// retvarno); as an expression it survives
-		body = returnNextVar().ReplaceAllString(body, "${1} (${2});")
-	}
-	b.WriteString(dollarQuote(body))
-	return plpgsql.PrepareSource(b.String())
-}
-
-var bareReturnNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s*;`) })
-var returnNextVar = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s+([A-Za-z_][A-Za-z0-9_$]*)\s*;`)
-})
-
-func plTypeName(t *types.Type) string {
-	if t == nil {
-		return "void"
-	}
-	if t.Kind == types.KindArray {
-		return "int[]"
-	}
-	switch t.Kind {
-	case types.KindVoid:
-		return "void"
-	case types.KindRecord:
-		return "record"
-	}
-	return "int"
-}
 
 func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	h.mu.Lock()

@@ -41,7 +41,8 @@ type Host interface {
 	// in: the named one, or the search path.
 	LookupSchemas(schema string) []string
 	// CreationSchema is the schema a CREATE of a possibly qualified name
-	// creates in (42P06 / 3F000 when there is none).
+	// creates in: the named one, or the first existing schema of the
+	// search path (3F000 when there is none).
 	CreationSchema(schema string) (string, error)
 	// FindTable finds a table the session can see.
 	FindTable(schema, name string) (*storage.Table, bool)

@@ -45,13 +45,32 @@ func Call(ctx *sql.Context, h Host, fn *catalog.Function, args []any, tg *routin
 		return routine.Result{}, err
 	}
 	defer restore()
-	var res routine.Result
-	err = h.RunAs(fn, func() error {
-		var cerr error
-		res, cerr = lh.Call(ctx, &Caller{h: h, gctx: ctx}, fn, args, tg)
-		return cerr
-	})
-	return res, err
+	c := &call{Caller: Caller{h: h, gctx: ctx}, lh: lh, fn: fn, args: args, tg: tg}
+	err = h.RunAs(fn, c)
+	return c.res, err
+}
+
+// A Body is a routine's body, run by Host.RunAs. (An interface rather
+// than a func, so that a call allocates nothing beyond its call value.)
+type Body interface {
+	Run() error
+}
+
+// call is one call of a routine: the Caller its body sees, and its result.
+type call struct {
+	Caller
+	lh   routine.Handler
+	fn   *catalog.Function
+	args []any
+	tg   *routine.TriggerData
+	res  routine.Result
+}
+
+// Run implements Body.
+func (c *call) Run() error {
+	var err error
+	c.res, err = c.lh.Call(c.gctx, &c.Caller, c.fn, c.args, c.tg)
+	return err
 }
 
 // CallScalar runs a user function called in an expression.

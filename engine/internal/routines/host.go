@@ -72,7 +72,7 @@ type Host interface {
 	SecureStatement(n *pg.Node) (*pg.Node, error)
 	// RunAs runs a routine's body with its privileges checked and, for
 	// SECURITY DEFINER, as its owner.
-	RunAs(fn *catalog.Function, body func() error) error
+	RunAs(fn *catalog.Function, body Body) error
 	// RunBody runs a translated body statement of a SQL routine as part
 	// of the calling statement (a write takes the writer lock; AFTER
 	// triggers it queues fire when it ends), with its rows materialised.

@@ -381,8 +381,8 @@ func (s *Session) ReusableTranslation(res translate.Result) bool { return cachea
 func (s *Session) SecureStatement(n *pg.Node) (*pg.Node, error) { return s.secureStatement(n) }
 
 // RunAs implements routines.Host.
-func (s *Session) RunAs(fn *catalog.Function, body func() error) error {
-	return s.runAsDefiner(fn, body) // acl_functions.go
+func (s *Session) RunAs(fn *catalog.Function, body routines.Body) error {
+	return s.runAsDefiner(fn, body.Run) // acl_functions.go
 }
 
 // RunBody implements routines.Host.

@@ -45,9 +45,22 @@ func Call(ctx *sql.Context, h Host, fn *catalog.Function, args []any, tg *routin
 		return routine.Result{}, err
 	}
 	defer restore()
-	c := &call{Caller: Caller{h: h, gctx: ctx}, lh: lh, fn: fn, args: args, tg: tg}
+	c := st.callAt(st.depth)
+	*c = call{Caller: Caller{h: h, gctx: ctx}, lh: lh, fn: fn, args: args, tg: tg}
 	err = h.RunAs(fn, c)
-	return c.res, err
+	res := c.res
+	*c = call{} // keep no arguments or results alive
+	return res, err
+}
+
+// callAt is the call value of the running call at nesting depth d (1 for
+// the outermost): kept by the session and reused, since a call's body
+// returns before another call at its depth starts.
+func (st *State) callAt(d int) *call {
+	for len(st.calls) < d {
+		st.calls = append(st.calls, new(call))
+	}
+	return st.calls[d-1]
 }
 
 // A Body is a routine's body, run by Host.RunAs. (An interface rather

@@ -116,7 +116,9 @@ type State struct {
 	// innermost last; boundParam expressions read the top frame.
 	frames [][]any
 	depth  int
-	pl     plState
+	// calls are the call values of the running calls by depth (callAt).
+	calls []*call
+	pl    plState
 }
 
 // catalogOf is the catalog as h's transaction sees it.

@@ -3,29 +3,12 @@ package session
 import (
 	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 )
 
 // The session's and the engine's caches not kept in the cache files
 // themselves (stmtcache.go, plancache.go, plan_cache.go) store their
 // entries here, under engine/internal/cache's limits and invalidation
 // rule.
-
-// plPlanLimits bound a session's compiled PL/pgSQL expressions and
-// statements (plpgsql_host.go). They are keyed by the body's Expr: a
-// function replaced or a new DO block brings new ones, so the old ones
-// must be evicted rather than kept for the session's life.
-var plPlanLimits = cache.Limits{Entries: 2048, Bytes: 16 << 20}
-
-func newPLPlans() *cache.LRU[*plpgsql.Expr, *plPlan] {
-	return cache.New[*plpgsql.Expr, *plPlan](plPlanLimits)
-}
-
-// keepPLPlan stores a compiled Expr; it costs its text and, growing with
-// it, the parse and translation.
-func keepPLPlan(c *cache.LRU[*plpgsql.Expr, *plPlan], e *plpgsql.Expr, p *plPlan) {
-	c.Put(e, p, 1024+16*int64(len(p.text)))
-}
 
 // whenLimits bound the engine's prepared trigger WHEN conditions
 // (trigger_fire.go), keyed by trigger value: a trigger re-created is a new
@@ -55,9 +38,6 @@ type SessionCacheStats struct {
 
 // CacheStats reports the session's caches' counters.
 func (s *Session) CacheStats() SessionCacheStats {
-	out := SessionCacheStats{Statements: s.cache.lru.Stats(), Templates: s.plans.templates.Stats(), CastTypes: s.plans.casts.Stats()}
-	if s.pl.plans != nil {
-		out.PLPlans = s.pl.plans.Stats()
-	}
-	return out
+	return SessionCacheStats{Statements: s.cache.lru.Stats(), Templates: s.plans.templates.Stats(), CastTypes: s.plans.casts.Stats(),
+		PLPlans: s.routines.PLPlanStats()}
 }

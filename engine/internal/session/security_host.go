@@ -275,7 +275,7 @@ func (s *Session) FindType(cat *catalog.Catalog, q catalog.QName) (catalog.QName
 	return rq, ok
 }
 
-// CreationSchema implements security.Host.
+// CreationSchema implements security.Host and routines.Host.
 func (s *Session) CreationSchema(schema string) (string, error) { return s.creationSchema(schema) }
 
 // RelationExists implements security.Host.
@@ -301,7 +301,7 @@ func (s *Session) NormalizeSetting(name, value string) (string, error) {
 	return normalizeSetting(name, value)
 }
 
-// Translator implements security.Host.
+// Translator implements security.Host and routines.Host.
 func (s *Session) Translator() *translate.Translator {
 	return &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
 }

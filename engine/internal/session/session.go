@@ -12,6 +12,7 @@ import (
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -74,8 +75,8 @@ type Session struct {
 	txnSettings map[string]string
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
-	pl          plSession        // PL/pgSQL plans and call depth (plpgsql_host.go)
-	rt          routineState     // routine calls in progress (routine_call.go)
+	routines    routines.State   // routine calls and PL/pgSQL state (engine/internal/routines)
+	rt          routineState     // trigger firing inside routine calls (routines_host.go)
 	rls         rlsState         // row security of the running statement (rls_rewrite.go)
 	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
 	notes       sessionNotify    // queued NOTIFYs and LISTENs (notify.go)

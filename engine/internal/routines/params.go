@@ -1,8 +1,7 @@
-package session
+package routines
 
 import (
 	"context"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -10,16 +9,15 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/routine"
-	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
-	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // bindParamNames returns a copy of a body statement where references to
 // the routine's parameters by name (a, or fname.a) are $n parameters. As
 // in PostgreSQL, a column of a table the statement reads wins over a
 // parameter of the same name (docs 38.5.1).
-func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node {
+func bindParamNames(h Host, node *pg.Node, params *routine.Params) *pg.Node {
 	if params == nil || len(params.Names) == 0 {
 		return node
 	}
@@ -41,7 +39,7 @@ func (s *Session) bindParamNames(node *pg.Node, params *routine.Params) *pg.Node
 			if rv.Alias != nil {
 				rels[rv.Alias.Aliasname] = true
 			}
-			if t, ok := s.findTable(rv.Schemaname, rv.Relname); ok {
+			if t, ok := h.FindTable(rv.Schemaname, rv.Relname); ok {
 				for _, c := range t.Schema() {
 					cols[c.Name] = true
 				}
@@ -99,61 +97,58 @@ func walkPGNodes(n *pg.Node, f func(*pg.Node)) {
 	if n == nil {
 		return
 	}
-	walkNodes(n, func(m any) {
+	pgtree.Walk(n, func(m any) bool {
 		if pn, ok := m.(*pg.Node); ok {
 			f(pn)
 		}
+		return true
 	})
 }
 
-// routineValidator is what a language handler's Validate sees.
-type routineValidator struct {
-	s          *Session
+// validator is what a language handler's Validate sees.
+type validator struct {
+	h          Host
 	body       string
 	sqlBodyLoc int
 }
 
-var _ routine.Validator = (*routineValidator)(nil)
+var _ routine.Validator = (*validator)(nil)
 
-func (v *routineValidator) Catalog() *catalog.Catalog { return v.s.catalog() }
+func (v *validator) Catalog() *catalog.Catalog { return catalogOf(v.h) }
 
-func (v *routineValidator) SourceText() (string, int) {
+func (v *validator) SourceText() (string, int) {
+	text := v.h.SQLText()
 	if v.sqlBodyLoc >= 0 {
-		return v.s.curSQL, v.sqlBodyLoc
+		return text, v.sqlBodyLoc
 	}
-	return v.s.curSQL, strings.Index(v.s.curSQL, v.body)
+	return text, strings.Index(text, v.body)
 }
 
 // Analyze translates and plans a statement without running it; whatever
 // planning touches is rolled back.
-func (v *routineValidator) Analyze(ctx context.Context, sqlText string, params *routine.Params) ([]routine.Column, error) {
-	s := v.s
-	st, err := prepareRoutineStmt(sqlText, params)
+func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine.Params) ([]routine.Column, error) {
+	h := v.h
+	st, err := Prepare(sqlText, params)
 	if err != nil {
 		return nil, err
 	}
-	res, err := st.translation(s)
+	res, err := st.translation(h)
 	if err != nil {
 		return nil, err
 	}
 	if res.Stmt == nil {
 		return nil, nil
 	}
-	txn := s.StorageTxn()
+	txn := h.StorageTxn()
 	mark := txn.Savepoint()
 	defer txn.RollbackTo(mark)
-	s.rt.frames = append(s.rt.frames, make([]any, len(st.paramTypes())))
-	defer func() { s.rt.frames = s.rt.frames[:len(s.rt.frames)-1] }()
-	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
-	if err := s.prepareDML(gctx, res.Stmt); err != nil {
-		return nil, mapError(err)
-	}
-	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+	rs := h.RoutineState()
+	rs.frames = append(rs.frames, make([]any, len(st.paramTypes())))
+	defer func() { rs.frames = rs.frames[:len(rs.frames)-1] }()
+	gctx := sql.NewContext(ctx, sql.WithSession(h.GMSSession()), sql.WithQuery(sqlText))
+	schema, err := h.AnalyzeBody(gctx, sqlText, res)
 	if err != nil {
-		return nil, s.routineError(err, res)
-	}
-	if iter != nil {
-		closeUnstarted(gctx, iter)
+		return nil, err
 	}
 	if res.Tag != "SELECT" && !res.Returning {
 		return nil, nil
@@ -167,19 +162,4 @@ func (v *routineValidator) Analyze(ctx context.Context, sqlText string, params *
 		cols[i] = routine.Column{Name: c.Name, Type: t}
 	}
 	return cols, nil
-}
-
-// routineError maps a planning error of a body statement.
-func (s *Session) routineError(err error, res translate.Result) error {
-	if _, ok := pgerror.As(err); ok {
-		return err
-	}
-	return mapError(err)
-}
-
-// closeUnstarted closes an iterator that was never read; some GMS
-// iterators (grouping) panic on Close before their first row.
-func closeUnstarted(ctx *sql.Context, iter sql.RowIter) {
-	defer func() { _ = recover() }()
-	_ = iter.Close(ctx)
 }

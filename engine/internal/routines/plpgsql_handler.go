@@ -1,9 +1,8 @@
-package session
+package routines
 
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -14,94 +13,17 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// plpgsqlHandler is LANGUAGE plpgsql (docs chapter 43): bodies are parsed
+// PLHandler is LANGUAGE plpgsql (docs chapter 43): bodies are parsed
 // once per catalog version of the function and interpreted by
-// engine/internal/plpgsql with the calling session as Host.
-type plpgsqlHandler struct {
+// engine/internal/plpgsql with the calling session as its Host.
+type PLHandler struct {
 	mu    sync.Mutex
 	cache map[*catalog.Function]*plpgsql.Function
 }
 
-var _ routine.Handler = (*plpgsqlHandler)(nil)
+var _ routine.Handler = (*PLHandler)(nil)
 
-// plSource is the CREATE FUNCTION text PostgreSQL's PL/pgSQL parser
-// needs: parameter names and modes, and whether the function returns a
-// set, a trigger or void, decide what the body may say.
-func plSource(fn *catalog.Function) string {
-	var b strings.Builder
-	b.WriteString("CREATE FUNCTION tinybase_fn(")
-	for i, a := range fn.Args {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		switch a.Mode {
-		case catalog.ModeOut, catalog.ModeTable:
-			b.WriteString("OUT ")
-		case catalog.ModeInOut:
-			b.WriteString("INOUT ")
-		case catalog.ModeVariadic:
-			b.WriteString("VARIADIC ")
-		}
-		// unnamed parameters get a datum too, read through $n
-		name := a.Name
-		if name == "" {
-			name = fmt.Sprintf("$%d", i+1)
-		}
-		b.WriteString(`"` + strings.ReplaceAll(name, `"`, `""`) + `" `)
-		b.WriteString(plTypeName(a.Type))
-	}
-	b.WriteString(") RETURNS ")
-	if fn.ReturnsSet {
-		b.WriteString("SETOF ")
-	}
-	hasOut := len(fn.OutputArgs()) > 0
-	switch {
-	case hasOut && fn.ReturnsSet:
-		b.WriteString("record")
-	case hasOut || fn.Result == nil:
-		b.WriteString("void")
-	case fn.Result == catalog.TriggerType:
-		b.WriteString("trigger")
-	default:
-		b.WriteString(plTypeName(fn.Result))
-	}
-	b.WriteString(" LANGUAGE plpgsql AS ")
-	body := fn.Body
-	if hasOut {
-		// pg_query's PL/pgSQL parser does not know OUT parameters, so a
-		// bare RETURN NEXT is marked for the interpreter instead
-		body = bareReturnNext().ReplaceAllString(body, "${1} "+strings.ReplaceAll(plpgsql.OutRowMarker, "$", "$$")+";")
-	} else if fn.ReturnsSet {
-		// pg_query's JSON drops the variable of RETURN NEXT var (its
-		// retvarno); as an expression it survives
-		body = returnNextVar().ReplaceAllString(body, "${1} (${2});")
-	}
-	b.WriteString(dollarQuote(body))
-	return plpgsql.PrepareSource(b.String())
-}
-
-var bareReturnNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s*;`) })
-var returnNextVar = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s+([A-Za-z_][A-Za-z0-9_$]*)\s*;`)
-})
-
-func plTypeName(t *types.Type) string {
-	if t == nil {
-		return "void"
-	}
-	if t.Kind == types.KindArray {
-		return "int[]"
-	}
-	switch t.Kind {
-	case types.KindVoid:
-		return "void"
-	case types.KindRecord:
-		return "record"
-	}
-	return "int"
-}
-
-func (h *plpgsqlHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
+func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if f, ok := h.cache[fn]; ok {
@@ -122,7 +44,7 @@ func (h *plpgsqlHandler) function(fn *catalog.Function) (*plpgsql.Function, erro
 // Validate implements routine.Handler: the body parses with the
 // function's real signature (RETURN NEXT needs SETOF, RETURN in a void
 // function takes no value, ...). Names are resolved only when it runs.
-func (h *plpgsqlHandler) Validate(ctx context.Context, v routine.Validator, fn *catalog.Function) error {
+func (h *PLHandler) Validate(ctx context.Context, v routine.Validator, fn *catalog.Function) error {
 	pf, err := h.function(fn)
 	if err != nil {
 		return err
@@ -171,12 +93,13 @@ func exprPosition(body string, line int, text string) int {
 }
 
 // Call implements routine.Handler.
-func (h *plpgsqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Function, args []any, tg *routine.TriggerData) (routine.Result, error) {
-	rc, ok := c.(*routineCaller)
+func (h *PLHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Function, args []any, tg *routine.TriggerData) (routine.Result, error) {
+	rc, ok := c.(HostedCaller)
 	if !ok {
 		return routine.Result{}, fmt.Errorf("engine: plpgsql needs the engine's caller, got %T", c)
 	}
-	s := rc.s
+	s, _ := rc.CallerHost()
+	ps := &s.RoutineState().pl
 	pf, err := h.function(fn)
 	if err != nil {
 		return routine.Result{}, err
@@ -220,10 +143,10 @@ func (h *plpgsqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog
 		}
 	}
 	if tg != nil {
-		call.Trigger = s.pl.triggerFor(tg)
+		call.Trigger = ps.triggerFor(tg)
 	}
 	var fr *plpgsql.Frame
-	err = s.inPL(ctx, func(ctx context.Context) error {
+	err = InPL(ctx, s, func(ctx context.Context) error {
 		var rerr error
 		fr, rerr = plpgsql.Run(ctx, &plHost{s: s}, pf, call)
 		return rerr
@@ -234,7 +157,7 @@ func (h *plpgsqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog
 	return h.result(rc, fn, call, fr, tg)
 }
 
-func (h *plpgsqlHandler) result(rc *routineCaller, fn *catalog.Function, call plpgsql.Call, fr *plpgsql.Frame, tg *routine.TriggerData) (routine.Result, error) {
+func (h *PLHandler) result(rc routine.Caller, fn *catalog.Function, call plpgsql.Call, fr *plpgsql.Frame, tg *routine.TriggerData) (routine.Result, error) {
 	if tg != nil {
 		r, _ := fr.Ret.(*types.RecordVal)
 		if r == nil {
@@ -297,7 +220,7 @@ func (h *plpgsqlHandler) result(rc *routineCaller, fn *catalog.Function, call pl
 // triggerFor is the interpreter's trigger context for one firing. The
 // row type and TG_* values depend only on the trigger and its table, so
 // the session keeps the last few and a firing per row copies just NEW and OLD.
-func (ps *plSession) triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {
+func (ps *plState) triggerFor(tg *routine.TriggerData) *plpgsql.Trigger {
 	var c *trigCache
 	for i := range ps.trigs {
 		if ps.trigs[i].matches(tg) {

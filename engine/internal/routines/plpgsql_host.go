@@ -1,10 +1,9 @@
-package session
+package routines
 
 import (
 	"context"
 	"fmt"
 	"github.com/tinybase/tinybase/internal/pgtree"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,17 +12,30 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
+	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// plSession is a session's PL/pgSQL state: compiled expressions and
+// plPlanLimits bound a session's compiled PL/pgSQL expressions and
+// statements. They are keyed by the body's Expr: a function replaced or a
+// new DO block brings new ones, so the old ones must be evicted rather
+// than kept for the session's life (engine/internal/cache).
+var plPlanLimits = cache.Limits{Entries: 2048, Bytes: 16 << 20}
+
+// keepPLPlan stores a compiled Expr; it costs its text and, growing with
+// it, the parse and translation.
+func keepPLPlan(c *cache.LRU[*plpgsql.Expr, *plPlan], e *plpgsql.Expr, p *plPlan) {
+	c.Put(e, p, 1024+16*int64(len(p.text)))
+}
+
+// plState is a session's PL/pgSQL state: compiled expressions and
 // statements per body Expr (translations are bound to the session's
 // environment, so they are not shared between sessions), and the call depth.
-type plSession struct {
-	plans *cache.LRU[*plpgsql.Expr, *plPlan] // cache_host.go
+type plState struct {
+	plans *cache.LRU[*plpgsql.Expr, *plPlan] // bounded: plPlanLimits
 	depth int
 	// frames are the running calls, innermost last.
 	frames []*plpgsql.Frame
@@ -151,7 +163,7 @@ func (g *varSig) matches(v any, t *types.Type) bool {
 
 // plHost implements plpgsql.Host for one call on one session.
 type plHost struct {
-	s    *Session
+	s    Host
 	gctx *sql.Context // the calling statement's context, when there is one
 }
 
@@ -159,14 +171,14 @@ var _ plpgsql.Host = (*plHost)(nil)
 
 func (h *plHost) sqlCtx(ctx context.Context) *sql.Context {
 	if h.gctx == nil {
-		ps := &h.s.pl
-		if gc, ok := ctx.(*sql.Context); ok && gc.Session == sql.Session(h.s) {
+		ps := &h.s.RoutineState().pl
+		if gc, ok := ctx.(*sql.Context); ok && gc.Session == h.s.GMSSession() {
 			h.gctx = gc
 		} else if ps.sctx != nil && ps.sctxOf == ctx {
 			// calls from one statement (a trigger per row) share one
 			h.gctx = ps.sctx
 		} else {
-			h.gctx = sql.NewContext(ctx, sql.WithSession(h.s))
+			h.gctx = sql.NewContext(ctx, sql.WithSession(h.s.GMSSession()))
 			ps.sctx, ps.sctxOf = h.gctx, ctx
 		}
 	}
@@ -176,17 +188,17 @@ func (h *plHost) sqlCtx(ctx context.Context) *sql.Context {
 // Enter implements plpgsql.Host: the session keeps a stack of running
 // frames; plVarExpr reads the top one.
 func (h *plHost) Enter(fr *plpgsql.Frame) func() {
-	s := h.s
-	s.pl.frames = append(s.pl.frames, fr)
-	n := len(s.pl.frames)
-	return func() { s.pl.frames = s.pl.frames[:n-1] }
+	ps := &h.s.RoutineState().pl
+	ps.frames = append(ps.frames, fr)
+	n := len(ps.frames)
+	return func() { ps.frames = ps.frames[:n-1] }
 }
 
 func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
-	if needPlanner && (p.version != h.s.eng.ddlVersion.Load() || p.gen != h.s.cache.gen) {
+	if needPlanner && (p.version != h.s.CatalogVersion() || p.gen != h.s.PlanGeneration()) {
 		return false
 	}
-	if p.loc != h.s.env.Loc {
+	if p.loc != h.s.TypesEnv().Loc {
 		// literals were folded in another time zone
 		return false
 	}
@@ -202,14 +214,15 @@ func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
 // plan compiles e for the current variable types.
 func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	s := h.s
-	if s.pl.plans == nil {
-		s.pl.plans = newPLPlans() // cache_host.go
+	ps := &s.RoutineState().pl
+	if ps.plans == nil {
+		ps.plans = cache.New[*plpgsql.Expr, *plPlan](plPlanLimits)
 	}
-	if p, _ := s.pl.plans.Get(e); p != nil && h.valid(p, fr, p.fast == nil) {
+	if p, _ := ps.plans.Get(e); p != nil && h.valid(p, fr, p.fast == nil) {
 		return p, nil
 	}
-	p := &plPlan{version: s.eng.ddlVersion.Load(), gen: s.cache.gen, loc: s.env.Loc}
-	if old, _ := s.pl.plans.Peek(e); old != nil {
+	p := &plPlan{version: s.CatalogVersion(), gen: s.PlanGeneration(), loc: s.TypesEnv().Loc}
+	if old, _ := ps.plans.Peek(e); old != nil {
 		p.node, p.text = old.node, old.text
 	}
 	if p.node == nil {
@@ -233,7 +246,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 				return nil, err
 			} else if ok {
 				p.fast, p.fastTyp = fast, expr.TypeOf(fast)
-				keepPLPlan(s.pl.plans, e, p) // cache_host.go
+				keepPLPlan(ps.plans, e, p)
 				return p, nil
 			}
 			p.vars, p.vtyps = nil, nil
@@ -243,10 +256,10 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cacheable(res) {
+	if s.ReusableTranslation(res) {
 		p.res = &res
 	}
-	keepPLPlan(s.pl.plans, e, p)
+	keepPLPlan(ps.plans, e, p)
 	return p, nil
 }
 
@@ -259,8 +272,7 @@ func simpleSelect(sel *pg.SelectStmt) bool {
 }
 
 func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *translate.Translator {
-	s := h.s
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr := h.s.Translator()
 	tr.BoundParams = func(n int) (sql.Expression, bool) {
 		dno := n - 1
 		if dno < 0 || dno >= fr.Fn.NParams {
@@ -341,12 +353,12 @@ func recordValType(r *types.RecordVal) *types.Type {
 func (h *plHost) Eval(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr) (any, *types.Type, error) {
 	p, err := h.plan(fr, e)
 	if err != nil {
-		return nil, nil, plError(err)
+		return nil, nil, PLError(err)
 	}
 	if p.fast != nil {
 		v, err := p.fast.Eval(h.sqlCtx(ctx), nil)
 		if err != nil {
-			return nil, nil, plError(mapError(err))
+			return nil, nil, PLError(h.s.MapError(err))
 		}
 		return v, p.fastTyp, nil
 	}
@@ -382,7 +394,7 @@ const maxFolded = 4
 func (h *plHost) EvalAssign(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, to *types.Type) (any, *types.Type, error) {
 	p, err := h.plan(fr, e)
 	if err != nil {
-		return nil, nil, plError(err)
+		return nil, nil, PLError(err)
 	}
 	lit, isConst := p.fast.(*expr.Literal)
 	if !isConst || lit.Value == nil || !foldableCast(to) {
@@ -399,8 +411,8 @@ func (h *plHost) EvalAssign(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.E
 		}
 		return cv, to, nil
 	}
-	env := &h.s.env
-	version := h.s.eng.ddlVersion.Load()
+	env := h.s.TypesEnv()
+	version := h.s.CatalogVersion()
 	for i := range p.folded {
 		if f := &p.folded[i]; f.to == to && f.loc == env.Loc && f.version == version && f.now.Equal(env.Now) {
 			return f.v, to, nil
@@ -437,7 +449,7 @@ func foldableCast(t *types.Type) bool {
 func (h *plHost) Query(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr) (*plpgsql.Result, error) {
 	p, err := h.plan(fr, e)
 	if err != nil {
-		return nil, plError(err)
+		return nil, PLError(err)
 	}
 	return h.run(ctx, fr, e, p)
 }
@@ -450,67 +462,22 @@ func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p 
 		p.vars, p.vtyps = nil, nil
 		r, err := h.translator(fr, e, p).Statement(p.node)
 		if err != nil {
-			return nil, plError(err)
+			return nil, PLError(err)
 		}
 		res = r
 	}
 	if _, ok := res.Cmd.(*translate.Txn); ok {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "unsupported transaction command in PL/pgSQL")
 	}
-	if err := h.s.applyCatalog(res.Catalog); err != nil {
-		return nil, plError(err)
+	if err := h.s.ApplyCatalog(res.Catalog); err != nil {
+		return nil, PLError(err)
 	}
-	return h.s.runNested(ctx, p.text, p.node, res)
+	return h.s.RunNested(ctx, p.text, p.node, res)
 }
 
-// runNested runs a statement inside a PL/pgSQL call: in the caller's
-// transaction, materialising its rows, keeping the caller's notices.
-func (s *Session) runNested(ctx context.Context, text string, node *pg.Node, res translate.Result) (*plpgsql.Result, error) {
-	defer s.nestAfterTriggers()() // trigger_fire.go
-	saved := s.notices
-	stmt, sqlText := s.curStmt, s.curSQL
-	defer func() { s.curStmt, s.curSQL = stmt, sqlText }()
-	rows, err := s.runTranslated(ctx, text, node, res)
-	if err != nil {
-		s.notices = saved
-		if s.state == txnFailed {
-			s.state = txnActive
-		}
-		return nil, plError(err)
-	}
-	out := &plpgsql.Result{Types: rows.colTypes, Returns: res.Tag == "SELECT" || res.Returning}
-	for _, c := range rows.cols {
-		out.Names = append(out.Names, c.Name)
-	}
-	for rows.Next() {
-		out.Rows = append(out.Rows, append([]any(nil), rows.Values()...))
-	}
-	s.notices = append(saved, rows.Notices()...)
-	if err := rows.Err(); err != nil {
-		if s.state == txnFailed {
-			s.state = txnActive
-		}
-		return nil, plError(err)
-	}
-	out.Affected = tagCount(rows.Tag())
-	if out.Returns {
-		out.Affected = int64(len(out.Rows))
-	}
-	return out, nil
-}
-
-func tagCount(tag string) int64 {
-	i := strings.LastIndexByte(tag, ' ')
-	if i < 0 {
-		return 0
-	}
-	n, _ := strconv.ParseInt(tag[i+1:], 10, 64)
-	return n
-}
-
-// plError drops the statement position: an error inside a body has none
+// PLError drops the statement position: an error inside a body has none
 // in the client's statement.
-func plError(err error) error {
+func PLError(err error) error {
 	if pe, ok := pgerror.As(err); ok && pe.Position != 0 {
 		cp := *pe
 		cp.Position = 0
@@ -530,24 +497,24 @@ func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Valu
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
 	}
 	node := tree.Stmts[0].Stmt
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr := s.Translator()
 	tr.Vars = func(parts []string) (sql.Expression, bool, error) { return nil, false, nil }
 	args := make([]any, len(params))
 	for i, p := range params {
-		args[i] = paramValue(p, &s.env)
+		args[i] = paramValue(p, s.TypesEnv())
 	}
 	tr.Params = args
 	res, err := tr.Statement(node)
 	if err != nil {
-		return nil, plError(err)
+		return nil, PLError(err)
 	}
 	if _, ok := res.Cmd.(*translate.Txn); ok {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "EXECUTE of transaction commands is not implemented")
 	}
-	if err := s.applyCatalog(res.Catalog); err != nil {
-		return nil, plError(err)
+	if err := s.ApplyCatalog(res.Catalog); err != nil {
+		return nil, PLError(err)
 	}
-	return s.runNested(ctx, text, node, res)
+	return s.RunNested(ctx, text, node, res)
 }
 
 // paramValue turns a typed value into a translator parameter: Go values
@@ -575,9 +542,10 @@ func (h *plHost) Cast(v any, from, to *types.Type) (any, error) {
 		return v, nil
 	}
 	if types.CastAllowed(from, to, types.CastAssignment) {
-		return types.Cast(v, from, to, false, &h.s.env)
+		return types.Cast(v, from, to, false, h.s.TypesEnv())
 	}
-	return types.Input(to, types.Output(from, v, &h.s.env), &h.s.env)
+	env := h.s.TypesEnv()
+	return types.Input(to, types.Output(from, v, env), env)
 }
 
 // Output implements plpgsql.Host.
@@ -585,7 +553,7 @@ func (h *plHost) Output(v any, t *types.Type) string {
 	if t == nil {
 		t = types.Unknown
 	}
-	return types.Output(t, v, &h.s.env)
+	return types.Output(t, v, h.s.TypesEnv())
 }
 
 // ResolveType implements plpgsql.Host.
@@ -620,7 +588,7 @@ func (h *plHost) ResolveType(ctx context.Context, name string) (*types.Type, err
 		return nil, pgerror.New(pgerror.SyntaxError, "syntax error at or near \"%s\"", name)
 	}
 	tc := tree.Stmts[0].Stmt.GetSelectStmt().TargetList[0].GetResTarget().Val.GetTypeCast()
-	tr := &translate.Translator{Env: &h.s.env, Tables: h.s, Catalog: h.s.translatorCatalog()}
+	tr := h.s.Translator()
 	t, err := tr.ResolveTypeName(tc.TypeName)
 	if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.UndefinedObject && len(tc.TypeName.ArrayBounds) == 0 {
 		// a table's name is its row type
@@ -637,12 +605,12 @@ func (h *plHost) queryText(ctx context.Context, text string) (*plpgsql.Result, e
 		return nil, syntaxError(err, text)
 	}
 	node := tree.Stmts[0].Stmt
-	tr := &translate.Translator{Env: &h.s.env, Tables: h.s, Catalog: h.s.translatorCatalog()}
+	tr := h.s.Translator()
 	res, err := tr.Statement(node)
 	if err != nil {
-		return nil, plError(err)
+		return nil, PLError(err)
 	}
-	return h.s.runNested(ctx, text, node, res)
+	return h.s.RunNested(ctx, text, node, res)
 }
 
 // Notice implements plpgsql.Host: RAISE below ERROR. DEBUG and LOG are
@@ -652,7 +620,7 @@ func (h *plHost) Notice(level, code, message, detail, hint string) {
 	case "DEBUG", "LOG":
 		return
 	}
-	h.s.notices = append(h.s.notices, Notice{Severity: level, Code: code, Message: message, Detail: detail, Hint: hint})
+	h.s.AddNotice(routine.Notice{Severity: level, Code: code, Message: message, Detail: detail, Hint: hint})
 }
 
 // Savepoint implements plpgsql.Host.
@@ -668,43 +636,19 @@ func (h *plHost) RollbackTo(mark any) {
 // EndTransaction implements plpgsql.Host: COMMIT / ROLLBACK in a DO
 // block or procedure run outside a transaction block.
 func (h *plHost) EndTransaction(commit bool) error {
-	s := h.s
-	if s.pl.depth != 1 || !s.pl.outerIdle {
+	ps := &h.s.RoutineState().pl
+	if ps.depth != 1 || !ps.outerIdle {
 		return pgerror.New("2D000", "invalid transaction termination")
 	}
-	if s.txn != nil {
-		s.ddlDone()
-		if commit {
-			if err := s.txn.Commit(); err != nil {
-				s.txn = nil
-				s.notifyEnd(false)
-				return mapError(err)
-			}
-		} else {
-			s.txn.Rollback()
-		}
-		s.txn = nil
-	}
-	s.notifyEnd(commit)
-	return nil
+	return h.s.EndTransaction(commit)
 }
 
 // Check implements plpgsql.Host.
 func (h *plHost) Check(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
-		return mapError(err)
+		return h.s.MapError(err)
 	}
 	return nil
-}
-
-// withStatementTimeout applies statement_timeout to a top-level call.
-func (s *Session) withStatementTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	v, _ := s.Setting("statement_timeout")
-	ms, ok := parseMillis(v)
-	if !ok || ms <= 0 {
-		return context.WithCancel(ctx)
-	}
-	return context.WithTimeout(ctx, time.Duration(ms)*time.Millisecond)
 }
 
 // plVarExpr reads a PL/pgSQL variable of the running Frame.
@@ -725,8 +669,10 @@ func (v *plVarExpr) PGType() *types.Type                                      { 
 func (v *plVarExpr) WithChildren(c ...sql.Expression) (sql.Expression, error) { return v, nil }
 func (v *plVarExpr) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 	var fr *plpgsql.Frame
-	if s, ok := ctx.Session.(*Session); ok && len(s.pl.frames) > 0 {
-		fr = s.pl.frames[len(s.pl.frames)-1]
+	if sh, ok := ctx.Session.(stateHolder); ok {
+		if frames := sh.RoutineState().pl.frames; len(frames) > 0 {
+			fr = frames[len(frames)-1]
+		}
 	}
 	if fr == nil {
 		return nil, pgerror.New(pgerror.InternalError, "PL/pgSQL variable %s used outside its function", v.name)

@@ -1,20 +1,20 @@
-package session
+package routines
 
 import (
 	"context"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"sync"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
-// builtinLanguages are the handlers every engine has: SQL (docs 38.5,
-// "Query Language (SQL) Functions").
-func builtinLanguages() map[string]routine.Handler {
-	return map[string]routine.Handler{"sql": &sqlHandler{}, "plpgsql": &plpgsqlHandler{}}
+// BuiltinLanguages are the handlers every engine has: SQL (docs 38.5,
+// "Query Language (SQL) Functions") and PL/pgSQL (chapter 43).
+func BuiltinLanguages() map[string]routine.Handler {
+	return map[string]routine.Handler{"sql": &sqlHandler{}, "plpgsql": &PLHandler{}}
 }
 
 // sqlHandler runs LANGUAGE sql routines: the body's statements run in

@@ -1,61 +1,33 @@
-package session
+package routines
 
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
-	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/expr"
-	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// routineCommand runs the catalog statements on functions, procedures and
-// triggers; ok is false for other commands.
-func (s *Session) routineCommand(c translate.CatalogCommand) (bool, error) {
-	switch c := c.(type) {
-	case *translate.CreateFunction:
-		return true, s.createFunction(c)
-	case *translate.DropRoutine:
-		return true, s.dropRoutine(c)
-	case *translate.AlterRoutine:
-		return true, s.alterRoutine(c)
-	case *translate.TableRenamed:
-		if t, ok := s.findTable(c.Table.Schema, c.Table.Name); ok {
-			if c.Column == "" {
-				s.catalogTableRenamed(t.SchemaName(), t.Name(), c.NewName)
-			} else {
-				s.catalogColumnRenamed(t.SchemaName(), t.Name(), c.Column, c.NewName)
-			}
-		}
-		return true, nil
-	}
-	return s.triggerCommand(c)
-}
-
-// createFunction is CREATE [OR REPLACE] FUNCTION / PROCEDURE (docs: SQL
+// CreateFunction is CREATE [OR REPLACE] FUNCTION / PROCEDURE (docs: SQL
 // Commands, CREATE FUNCTION; the checks of ProcedureCreate).
-func (s *Session) createFunction(c *translate.CreateFunction) error {
+func CreateFunction(s Host, c *translate.CreateFunction) error {
 	fn := c.Fn
-	schema, err := s.creationSchema(fn.Schema)
+	schema, err := s.CreationSchema(fn.Schema)
 	if err != nil {
 		return err
 	}
 	fn.Schema = schema
 	fn.Owner = s.CurrentUser()
-	h, err := s.eng.handler(fn.Language)
+	h, err := handler(s, fn.Language)
 	if err != nil {
 		return err
 	}
-	cat := s.catalog()
+	cat := catalogOf(s)
 	var old *catalog.Function
 	for _, f := range cat.Functions(catalog.QName{Schema: schema, Name: fn.Name}) {
 		if f.SameInputTypes(fn.InputTypes()) {
@@ -88,8 +60,8 @@ func (s *Session) createFunction(c *translate.CreateFunction) error {
 	// recursive body resolves (PostgreSQL runs the validator after
 	// inserting the pg_proc row); an error rolls the statement back.
 	next, stored := cat.PutFunction(fn)
-	s.setCatalog(next)
-	return s.validateRoutine(h, stored, c)
+	setCatalog(s, next)
+	return validate(s, h, stored, c)
 }
 
 // checkReplace applies CREATE OR REPLACE's restrictions (ProcedureCreate):
@@ -128,8 +100,8 @@ func sameType(a, b *types.Type) bool {
 }
 
 // handler returns the handler of a language.
-func (e *Engine) handler(lang string) (routine.Handler, error) {
-	if h, ok := e.languages[lang]; ok {
+func handler(s Host, lang string) (routine.Handler, error) {
+	if h, ok := s.Language(lang); ok {
 		return h, nil
 	}
 	switch lang {
@@ -141,22 +113,13 @@ func (e *Engine) handler(lang string) (routine.Handler, error) {
 	return nil, pgerror.New(pgerror.UndefinedObject, "language %q does not exist", lang)
 }
 
-// RegisterLanguage installs the handler of a procedural language on this
-// engine (engine/internal/plpgsql registers "plpgsql").
-func (e *Engine) RegisterLanguage(name string, h routine.Handler) {
-	if e.languages == nil {
-		e.languages = map[string]routine.Handler{}
-	}
-	e.languages[name] = h
-}
-
-// validateRoutine checks a body at CREATE (check_function_bodies).
-func (s *Session) validateRoutine(h routine.Handler, fn *catalog.Function, c *translate.CreateFunction) error {
+// validate checks a body at CREATE (check_function_bodies).
+func validate(s Host, h routine.Handler, fn *catalog.Function, c *translate.CreateFunction) error {
 	if v, _ := s.Setting("check_function_bodies"); v == "off" {
 		return nil
 	}
 	if fn.Language == "plpgsql" {
-		if err := checkPlpgsqlSyntax(s.curSQL, fn.Body, plSource(fn)); err != nil {
+		if err := checkPlpgsqlSyntax(s.SQLText(), fn.Body, plSource(fn)); err != nil {
 			return err
 		}
 	}
@@ -164,96 +127,21 @@ func (s *Session) validateRoutine(h routine.Handler, fn *catalog.Function, c *tr
 		return nil
 	}
 	// like ProcedureCreate, validate in the environment the routine runs in
-	restore, err := s.applyRoutineConfig(fn)
+	restore, err := applyConfig(s, fn)
 	if err != nil {
 		return err
 	}
 	defer restore()
-	v := &routineValidator{s: s, body: fn.Body, sqlBodyLoc: c.BodyLoc}
+	v := &validator{h: s, body: fn.Body, sqlBodyLoc: c.BodyLoc}
 	return h.Validate(context.Background(), v, fn)
 }
 
-// checkPlpgsqlSyntax parses a PL/pgSQL body with PostgreSQL's own
-// grammar. pg_query reports the line of the error within the body; the
-// position is found from the offending token on that line.
-func checkPlpgsqlSyntax(stmtText, body, src string) error {
-	_, err := pg.ParsePlPgSqlToJSON(src)
-	if err == nil {
-		return nil
-	}
-	if e := plpgsql.CursorsUnsupported(body, err); e != nil {
-		return e
-	}
-	perr, ok := err.(*pgparser.Error)
-	if !ok {
-		return pgerror.New(pgerror.SyntaxError, "%s", err.Error())
-	}
-	code := pgerror.SyntaxError
-	if !strings.Contains(perr.Message, "syntax error") {
-		code = plpgsqlErrorCode(perr.Message)
-	}
-	pe := pgerror.New(code, "%s", perr.Message)
-	off := strings.Index(stmtText, body)
-	if off >= 0 && code == pgerror.DatatypeMismatch {
-		// errors PL/pgSQL's grammar reports at a statement's first keyword
-		if loc := returnSetKeyword().FindStringIndex(body); loc != nil {
-			pe.Position = len([]rune(stmtText[:off+loc[0]])) + 1
-		}
-		return pe
-	}
-	if off < 0 || code != pgerror.SyntaxError {
-		return pe
-	}
-	pos := len(body)
-	line := 1
-	fmt.Sscanf(perr.Context[strings.LastIndex(perr.Context, "near line ")+len("near line "):], "%d", &line)
-	if tok, found := strings.CutPrefix(perr.Message, `syntax error at or near "`); found {
-		tok = strings.TrimSuffix(tok, `"`)
-		lines := strings.SplitAfter(body, "\n")
-		start := 0
-		for i := 0; i < line-1 && i < len(lines); i++ {
-			start += len(lines[i])
-		}
-		if i := strings.Index(body[start:], tok); i >= 0 {
-			pos = start + i
-		} else if i := strings.Index(body, tok); i >= 0 {
-			pos = i
-		}
-	}
-	pe.Position = len([]rune(stmtText[:off+pos])) + 1
-	return pe
-}
-
-// plpgsqlErrorCode maps PL/pgSQL compile errors that are not syntax
-// errors to their SQLSTATE.
-func plpgsqlErrorCode(msg string) string {
-	switch {
-	case strings.Contains(msg, "does not exist"):
-		return pgerror.UndefinedObject
-	case strings.HasPrefix(msg, "cannot use RETURN NEXT in a non-SETOF function"),
-		strings.HasPrefix(msg, "cannot use RETURN QUERY in a non-SETOF function"):
-		return pgerror.DatatypeMismatch
-	}
-	return pgerror.SyntaxError
-}
-
-// returnSetKeyword finds RETURN NEXT / RETURN QUERY in a body.
-var returnSetKeyword = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bRETURN\s+(NEXT|QUERY)\b`) })
-
-func dollarQuote(body string) string {
-	tag := "$tb$"
-	for strings.Contains(body, tag) {
-		tag = "$tb" + tag[1:]
-	}
-	return tag + body + tag
-}
-
-// dropRoutine is DROP FUNCTION / PROCEDURE / ROUTINE.
-func (s *Session) dropRoutine(c *translate.DropRoutine) error {
-	cat := s.catalog()
+// DropRoutine is DROP FUNCTION / PROCEDURE / ROUTINE.
+func DropRoutine(s Host, c *translate.DropRoutine) error {
+	cat := catalogOf(s)
 	var drop []*catalog.Function
 	for _, ref := range c.Items {
-		fns, err := s.resolveRoutineRef(cat, ref, c.Word, c.IfExists)
+		fns, err := ResolveRef(s, cat, ref, c.Word, c.IfExists)
 		if err != nil {
 			return err
 		}
@@ -269,18 +157,18 @@ func (s *Session) dropRoutine(c *translate.DropRoutine) error {
 	}
 	for _, f := range drop {
 		var err error
-		if cat, err = s.dropRoutineDependents(cat, f, c.Cascade); err != nil {
+		if cat, err = dropDependents(s, cat, f, c.Cascade); err != nil {
 			return err
 		}
 		cat = cat.DropFunction(f.OID)
 	}
-	s.setCatalog(cat)
+	setCatalog(s, cat)
 	return nil
 }
 
-// dropRoutineDependents refuses to drop a trigger function that
-// triggers use unless CASCADE, which drops them.
-func (s *Session) dropRoutineDependents(cat *catalog.Catalog, f *catalog.Function, cascade bool) (*catalog.Catalog, error) {
+// dropDependents refuses to drop a trigger function that triggers use
+// unless CASCADE, which drops them.
+func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade bool) (*catalog.Catalog, error) {
 	for _, tg := range cat.AllTriggers() {
 		if tg.Function != f.OID {
 			continue
@@ -290,10 +178,10 @@ func (s *Session) dropRoutineDependents(cat *catalog.Catalog, f *catalog.Functio
 				WithDetail("trigger %s on table %s depends on function %s", tg.Name, tg.Table.Name, f.Signature()).
 				WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
 		}
-		s.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to trigger %s on table %s", tg.Name, tg.Table.Name))
+		notice(s, fmt.Sprintf("drop cascades to trigger %s on table %s", tg.Name, tg.Table.Name))
 		cat = cat.DropTrigger(tg.Table, tg.Name)
 	}
-	if dep, err := s.routineUsedByTables(f); err != nil || dep != "" {
+	if dep, err := s.RoutineUsedByTables(f); err != nil || dep != "" {
 		if err != nil {
 			return nil, err
 		}
@@ -308,19 +196,19 @@ func (s *Session) dropRoutineDependents(cat *catalog.Catalog, f *catalog.Functio
 	return cat, nil
 }
 
-// resolveRoutineRef finds the routines a DROP / ALTER / COMMENT names.
-// A missing one is 42883, or a NOTICE and no routines with IF EXISTS.
-func (s *Session) resolveRoutineRef(cat *catalog.Catalog, ref translate.RoutineRef, word string, ifExists bool) ([]*catalog.Function, error) {
+// ResolveRef finds the routines a DROP / ALTER / GRANT names. A missing
+// one is 42883, or a NOTICE and no routines with IF EXISTS.
+func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word string, ifExists bool) ([]*catalog.Function, error) {
 	shown := displayName(ref.Name)
 	if ref.Name.Schema != "" && ref.Name.Schema != "pg_catalog" && !s.StorageTxn().HasSchema(ref.Name.Schema) {
 		if ifExists {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("schema %q does not exist, skipping", ref.Name.Schema))
+			notice(s, fmt.Sprintf("schema %q does not exist, skipping", ref.Name.Schema))
 			return nil, nil
 		}
 		return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", ref.Name.Schema)
 	}
 	var found []*catalog.Function
-	for _, sc := range s.lookupSchemas(ref.Name.Schema) {
+	for _, sc := range s.LookupSchemas(ref.Name.Schema) {
 		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: ref.Name.Name}) {
 			if ref.ArgsUnspecified || f.SameInputTypes(ref.Args) {
 				found = append(found, f)
@@ -346,7 +234,7 @@ func (s *Session) resolveRoutineRef(cat *catalog.Catalog, ref translate.RoutineR
 			return nil, pgerror.New(pgerror.FeatureNotSupported, "dropping built-in %s %s is not supported yet", msgWord, ref.Name.Name)
 		}
 		if ifExists {
-			s.Notice("NOTICE", "00000", fmt.Sprintf("%s %s() does not exist, skipping", msgWord, shown))
+			notice(s, fmt.Sprintf("%s %s() does not exist, skipping", msgWord, shown))
 			return nil, nil
 		}
 		return nil, pgerror.New(pgerror.UndefinedFunction, "could not find a %s named %q", msgWord, shown)
@@ -360,48 +248,16 @@ func (s *Session) resolveRoutineRef(cat *catalog.Catalog, ref translate.RoutineR
 		return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop %s %s because it is required by the database system", msgWord, sig)
 	}
 	if ifExists {
-		s.Notice("NOTICE", "00000", fmt.Sprintf("%s %s(%s) does not exist, skipping", msgWord, shown, strings.Join(ref.Written, ", ")))
+		notice(s, fmt.Sprintf("%s %s(%s) does not exist, skipping", msgWord, shown, strings.Join(ref.Written, ", ")))
 		return nil, nil
 	}
 	return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", msgWord, sig)
 }
 
-var (
-	_ translate.RowTypeLookup    = (*Session)(nil)
-	_ translate.ColumnTypeLookup = (*Session)(nil)
-)
-
-// RowType implements translate.RowTypeLookup: a table's row type.
-func (s *Session) RowType(schema, name string) (*types.Type, bool) {
-	t, ok := s.findTable(schema, name)
-	if !ok {
-		return nil, false
-	}
-	fields := make([]types.Field, len(t.Schema()))
-	for i, c := range t.Schema() {
-		fields[i] = types.Field{Name: c.Name, Type: expr.FromGMSType(c.Type)}
-	}
-	return types.RowType(t.SchemaName(), t.Name(), fields), true
-}
-
-// ColumnType implements translate.ColumnTypeLookup (table.column%TYPE).
-func (s *Session) ColumnType(schema, table, column string) (*types.Type, bool, bool) {
-	t, ok := s.findTable(schema, table)
-	if !ok {
-		return nil, false, false
-	}
-	for _, c := range t.Schema() {
-		if c.Name == column {
-			return expr.FromGMSType(c.Type), true, true
-		}
-	}
-	return nil, false, true
-}
-
-// alterRoutine is ALTER FUNCTION / PROCEDURE / ROUTINE.
-func (s *Session) alterRoutine(c *translate.AlterRoutine) error {
-	cat := s.catalog()
-	fns, err := s.resolveRoutineRef(cat, c.Ref, c.Word, false)
+// AlterRoutine is ALTER FUNCTION / PROCEDURE / ROUTINE.
+func AlterRoutine(s Host, c *translate.AlterRoutine) error {
+	cat := catalogOf(s)
+	fns, err := ResolveRef(s, cat, c.Ref, c.Word, false)
 	if err != nil {
 		return err
 	}
@@ -456,15 +312,15 @@ func (s *Session) alterRoutine(c *translate.AlterRoutine) error {
 		f.Config = translate.ApplyRoutineSetting(f.Config, v)
 	}
 	next, _ := cat.PutFunction(f)
-	s.setCatalog(next)
+	setCatalog(s, next)
 	return nil
 }
 
-// commentedRoutine finds the user routine COMMENT ON FUNCTION names: the
+// Commented finds the user routine COMMENT ON FUNCTION names: the
 // overload with the listed argument types (any, without a list) first on
 // the search path.
-func (s *Session) commentedRoutine(cat *catalog.Catalog, q catalog.QName, ref *translate.RoutineRef) (*catalog.Function, bool) {
-	for _, sc := range s.lookupSchemas(q.Schema) {
+func Commented(s Host, cat *catalog.Catalog, q catalog.QName, ref *translate.RoutineRef) (*catalog.Function, bool) {
+	for _, sc := range s.LookupSchemas(q.Schema) {
 		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
 			if ref == nil || ref.ArgsUnspecified || f.SameInputTypes(ref.Args) {
 				return f, true
@@ -472,4 +328,18 @@ func (s *Session) commentedRoutine(cat *catalog.Catalog, q catalog.QName, ref *t
 		}
 	}
 	return nil, false
+}
+
+// notice queues a NOTICE (00000) for the client.
+func notice(s Host, msg string) {
+	s.AddNotice(routine.Notice{Severity: "NOTICE", Code: "00000", Message: msg})
+}
+
+// displayName is a routine's name as messages show it: qualified when the
+// statement qualified it.
+func displayName(q catalog.QName) string {
+	if q.Schema == "" {
+		return q.Name
+	}
+	return q.Schema + "." + q.Name
 }

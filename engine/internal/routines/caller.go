@@ -1,0 +1,87 @@
+package routines
+
+import (
+	"context"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Caller is the engine as a routine body sees it (routine.Caller): the
+// host session and the calling statement's context.
+type Caller struct {
+	h    Host
+	gctx *sql.Context
+}
+
+var _ routine.Caller = (*Caller)(nil)
+
+// NewCaller is the routine.Caller of a body called by a statement of h
+// running under gctx.
+func NewCaller(h Host, gctx *sql.Context) *Caller { return &Caller{h: h, gctx: gctx} }
+
+// Prepare implements routine.Caller.
+func (c *Caller) Prepare(ctx context.Context, sqlText string, params *routine.Params) (routine.Statement, error) {
+	return Prepare(sqlText, params)
+}
+
+// Query implements routine.Caller.
+func (c *Caller) Query(ctx context.Context, sqlText string, params *routine.Params, args []any) (*routine.Rows, error) {
+	st, err := Prepare(sqlText, params)
+	if err != nil {
+		return nil, err
+	}
+	return st.Query(ctx, c, args)
+}
+
+// Notice implements routine.Caller.
+func (c *Caller) Notice(n routine.Notice) { c.h.AddNotice(n) }
+
+// Savepoint implements routine.Caller.
+func (c *Caller) Savepoint() routine.Savepoint { return c.h.StorageTxn().Savepoint() }
+
+// RollbackTo implements routine.Caller.
+func (c *Caller) RollbackTo(sp routine.Savepoint) {
+	c.h.StorageTxn().RollbackTo(sp.(storage.Mark))
+}
+
+// Release implements routine.Caller.
+func (c *Caller) Release(routine.Savepoint) {}
+
+// Catalog implements routine.Caller.
+func (c *Caller) Catalog() *catalog.Catalog { return catalogOf(c.h) }
+
+// Env implements routine.Caller.
+func (c *Caller) Env() *types.Env { return c.h.TypesEnv() }
+
+// Setting implements routine.Caller.
+func (c *Caller) Setting(name string) (string, bool) {
+	return c.h.Setting(name)
+}
+
+// Err implements routine.Caller.
+func (c *Caller) Err(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return cancelError(err)
+	}
+	if err := c.gctx.Err(); err != nil {
+		return cancelError(err)
+	}
+	return nil
+}
+
+// Cast implements routine.Caller.
+func (c *Caller) Cast(v any, from, to *types.Type) (any, error) {
+	if v == nil || from.OID == to.OID && from.Mod == to.Mod {
+		return v, nil
+	}
+	e, err := expr.Coerce(c.h.TypesEnv(), expr.NewLiteral(from, v), to, types.CastAssignment)
+	if err != nil {
+		return nil, err
+	}
+	return e.Eval(c.gctx, nil)
+}

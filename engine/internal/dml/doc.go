@@ -19,6 +19,17 @@
 // views through INSTEAD OF triggers; TriggerCommand is CREATE / DROP
 // TRIGGER and ALTER TABLE ... ENABLE / DISABLE TRIGGER.
 //
+// The trigger node sits between every INSERT / UPDATE / DELETE and its
+// row source, GMS's fast paths and the steps of DML programs included:
+// BEFORE row triggers change or skip rows before constraints are checked;
+// AFTER triggers are queued per statement level and fire when the
+// statement finishes (or at the end of a statement inside a routine).
+// Foreign key actions GMS carries out below any plan node fire the
+// referencing table's row triggers through wrapped editors
+// (trigger_cascade.go); a write on a view with an INSTEAD OF trigger is a
+// translate.InsteadOf command that computes the OLD/NEW rows with one
+// query and passes them to the trigger (trigger_instead.go).
+//
 // Boundary: the package works on one session through Host, which the
 // session package implements; it may import translate, expr, types,
 // storage, catalog, routine, plpgsql, pgtree, pgerror and go-mysql-server,

@@ -12,6 +12,20 @@
 // engine: built-in types keep their real OIDs, catalog objects their
 // allocated ones, tables a stable hash of their qualified name.
 //
+// A statement computes each relation's rows once and joins look them up
+// by oid (memo.go, index.go); the schema-derived relations' rows carry
+// over to the session's next statement while the transaction's version,
+// DDL generation, role and search path are unchanged. pg_proc lists the
+// user routines, then the built-in functions the function registry
+// implements, with PostgreSQL 15's OIDs, types and pg_get_function_*
+// texts recorded by `go generate ./engine/internal/pgcatalog`
+// (internal/genbuiltins reads TINYBASE_PG_URL; rerun it after adding
+// built-in functions). Stored CHECK, policy and generated-column
+// expressions are kept as source text and printed as PostgreSQL's
+// ruleutils prints the analyzed tree (deparse.go: the text is analyzed
+// again against the relation's columns, then printed with its implicit
+// casts).
+//
 // The package does not depend on the engine: the engine builds a State per
 // read and the storage Database resolves the two schema names through the
 // storage.SystemSchemas hook.

@@ -68,3 +68,10 @@ type Notice struct {
 	Detail   string
 	Hint     string
 }
+
+// Internal is the error a recovered panic becomes: XX000 with the panic's
+// value. The Go stack is never part of it (clients see every field); the
+// recovering code logs it.
+func Internal(p any) *Error {
+	return New(InternalError, "internal error: %v", p)
+}

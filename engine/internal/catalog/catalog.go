@@ -113,3 +113,12 @@ func (c *Catalog) TypeByOID(oid uint32) (*types.Type, bool) {
 	}
 	return nil, false
 }
+
+// Display is the name as PostgreSQL's messages show it: schema-qualified
+// when it has a schema.
+func (q QName) Display() string {
+	if q.Schema != "" {
+		return q.Schema + "." + q.Name
+	}
+	return q.Name
+}

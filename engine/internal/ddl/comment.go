@@ -53,7 +53,7 @@ func resolveRelation(h Host, q catalog.QName) (catalog.QName, error) {
 			return n, nil
 		}
 	}
-	return q, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", DisplayName(q))
+	return q, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 }
 
 // relationColumns returns a table's or view's column names.

@@ -72,16 +72,7 @@ func ResolveSequence(h Host, cat *catalog.Catalog, q catalog.QName) (*catalog.Se
 			return nil, pgerror.New(pgerror.WrongObjectType, "%q is not a sequence", q.Name)
 		}
 	}
-	return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", DisplayName(q))
-}
-
-// DisplayName is q as PostgreSQL names it in messages: schema-qualified
-// when q names its schema.
-func DisplayName(q catalog.QName) string {
-	if q.Schema != "" {
-		return q.Schema + "." + q.Name
-	}
-	return q.Name
+	return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 }
 
 // FindView resolves a view through the search path; a table found first

@@ -212,7 +212,7 @@ func SerialSequence(h Host, table, column string) (any, error) {
 	q := ParseRelName(table)
 	t, ok := FindTable(h, q.Schema, q.Name)
 	if !ok {
-		return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", DisplayName(q))
+		return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 	}
 	seq, ok := h.Catalog().ColumnSequence(t.SchemaName(), t.Name(), column)
 	if !ok {

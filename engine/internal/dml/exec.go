@@ -3,7 +3,6 @@ package dml
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -42,7 +41,7 @@ func (r Result) Count() int64 {
 func Step(h Host, gctx *sql.Context, stmt sqlparser.Statement) (res Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = internalError(p)
+			err = pgerror.Internal(p)
 		}
 	}()
 	if err := Prepare(h, gctx, stmt); err != nil {
@@ -211,10 +210,4 @@ func literal(t *types.Type, v any) sqlparser.Expr {
 	return sqlparser.InjectedExpr{Expression: &expr.Pending{Name: "literal", Build: func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewLiteral(t, v), nil
 	}}}
-}
-
-// internalError converts a recovered panic into XX000.
-func internalError(p any) error {
-	return &pgerror.Error{Severity: "ERROR", Code: pgerror.InternalError,
-		Message: fmt.Sprintf("internal error: %v", p), Detail: string(debug.Stack())}
 }

@@ -29,21 +29,13 @@ func triggerTable(h Host, q catalog.QName) (catalog.QName, []string, bool, error
 		if v := h.FindView(q); v != nil {
 			return catalog.QName{Schema: v.Schema, Name: v.Name}, v.Columns, true, nil
 		}
-		return catalog.QName{}, nil, false, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+		return catalog.QName{}, nil, false, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 	}
 	cols := make([]string, len(t.Schema()))
 	for i, c := range t.Schema() {
 		cols[i] = c.Name
 	}
 	return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, cols, false, nil
-}
-
-// displayName is a name as PostgreSQL's messages show it.
-func displayName(q catalog.QName) string {
-	if q.Schema != "" {
-		return q.Schema + "." + q.Name
-	}
-	return q.Name
 }
 
 // createTrigger is CREATE [OR REPLACE] TRIGGER (the checks of
@@ -134,12 +126,12 @@ func triggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catalog.Fu
 				continue
 			}
 			if f.Result == nil || f.Result.OID != catalog.TriggerType.OID {
-				return nil, pgerror.New(pgerror.InvalidObjectDefinition, "function %s must return type trigger", displayName(q))
+				return nil, pgerror.New(pgerror.InvalidObjectDefinition, "function %s must return type trigger", q.Display())
 			}
 			return f, nil
 		}
 	}
-	return nil, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", displayName(q))
+	return nil, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", q.Display())
 }
 
 // dropTrigger is DROP TRIGGER.
@@ -147,7 +139,7 @@ func dropTrigger(h Host, c *translate.DropTrigger) error {
 	q, _, _, err := triggerTable(h, c.Table)
 	if err != nil {
 		if c.IfExists {
-			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", c.Table.Display()))
 			return nil
 		}
 		return err
@@ -155,7 +147,7 @@ func dropTrigger(h Host, c *translate.DropTrigger) error {
 	cat := h.Catalog()
 	if _, ok := cat.Trigger(q, c.Name); !ok {
 		if c.IfExists {
-			h.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, c.Table.Display()))
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, q.Name)
@@ -170,7 +162,7 @@ func enableTriggers(h Host, c *translate.EnableTriggers) error {
 	for _, e := range c.Cmds {
 		t, ok := h.FindTable(e.Table.Schema, e.Table.Name)
 		if !ok {
-			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(e.Table))
+			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", e.Table.Display())
 		}
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
 		if e.All {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
-	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -72,7 +71,7 @@ func (p *Parser) parse(query string) (sqlparser.Statement, error) {
 	}
 	tree, err := pgtree.Parse(query)
 	if err != nil {
-		return nil, syntaxError(err)
+		return nil, pgtree.SyntaxError(err)
 	}
 	if len(tree.Stmts) == 0 {
 		return nil, sqlparser.ErrEmpty
@@ -104,15 +103,4 @@ func cutSelect(q string) (string, bool) {
 		return strings.TrimSpace(q[7:]), true
 	}
 	return "", false
-}
-
-// syntaxError is pg_query's error as PostgreSQL reports it (42601, with
-// the cursor position), as the session reports its own statements'.
-func syntaxError(err error) error {
-	pe := pgerror.New(pgerror.SyntaxError, "%s", err.Error())
-	if perr, ok := err.(*pgparser.Error); ok {
-		pe.Message = perr.Message
-		pe.Position = perr.Cursorpos
-	}
-	return pe
 }

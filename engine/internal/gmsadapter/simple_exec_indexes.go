@@ -6,6 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
 // Execution indexes for a simple read (simple_read.go), without GMS's
@@ -157,7 +158,7 @@ func simpleColumnIDs(n sql.Node) ([]sql.ColumnId, bool) {
 // table's whole schema (a projected table, or the dual table, is left to
 // GMS).
 func tableColumnIDs(n plan.TableIdNode, t sql.Table) ([]sql.ColumnId, bool) {
-	if !isStorageTable(t) {
+	if !storage.IsTable(t) {
 		return nil, false
 	}
 	if pkt, ok := t.(sql.PrimaryKeyTable); ok && len(pkt.PrimaryKeySchema().Schema) != len(n.Schema()) {

@@ -184,16 +184,6 @@ func SimpleRead(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) bool {
 	return ok
 }
 
-// isStorageTable reports whether t is a tinybase storage table (system
-// catalog tables and GMS's dual table are not).
-func isStorageTable(t sql.Table) bool {
-	switch t.(type) {
-	case *storage.Table, *storage.IndexedTable:
-		return true
-	}
-	return false
-}
-
 // simpleReadOf is simpleRead, with the kinds of the chain's nodes.
 func simpleReadOf(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) (readKinds, bool) {
 	if qf == nil || qf.SubqueryIsSet() || qf.JoinIsSet() || qf.DmlIsSet() || !sc.IsEmpty() {
@@ -221,9 +211,9 @@ func simpleReadOf(n sql.Node, sc *plan.Scope, qf *sql.QueryFlags) (readKinds, bo
 		case *plan.TableAlias:
 			n = x.Child
 		case *plan.ResolvedTable:
-			return kinds, isStorageTable(x.UnderlyingTable())
+			return kinds, storage.IsTable(x.UnderlyingTable())
 		case *plan.IndexedTableAccess:
-			return kinds, isStorageTable(x.UnderlyingTable())
+			return kinds, storage.IsTable(x.UnderlyingTable())
 		default:
 			return 0, false
 		}

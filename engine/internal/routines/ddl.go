@@ -199,7 +199,7 @@ func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade b
 // ResolveRef finds the routines a DROP / ALTER / GRANT names. A missing
 // one is 42883, or a NOTICE and no routines with IF EXISTS.
 func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word string, ifExists bool) ([]*catalog.Function, error) {
-	shown := displayName(ref.Name)
+	shown := ref.Name.Display()
 	if ref.Name.Schema != "" && ref.Name.Schema != "pg_catalog" && !s.StorageTxn().HasSchema(ref.Name.Schema) {
 		if ifExists {
 			notice(s, fmt.Sprintf("schema %q does not exist, skipping", ref.Name.Schema))
@@ -333,13 +333,4 @@ func Commented(s Host, cat *catalog.Catalog, q catalog.QName, ref *translate.Rou
 // notice queues a NOTICE (00000) for the client.
 func notice(s Host, msg string) {
 	s.AddNotice(routine.Notice{Severity: "NOTICE", Code: "00000", Message: msg})
-}
-
-// displayName is a routine's name as messages show it: qualified when the
-// statement qualified it.
-func displayName(q catalog.QName) string {
-	if q.Schema == "" {
-		return q.Name
-	}
-	return q.Schema + "." + q.Name
 }

@@ -51,7 +51,7 @@ func bindParamNames(h Host, node *pg.Node, params *routine.Params) *pg.Node {
 		if cr == nil {
 			return
 		}
-		f := names(cr.Fields)
+		f := pgtree.Names(cr.Fields)
 		var name, field string
 		switch {
 		case len(f) == 1 && !cols[f[0]]:
@@ -78,18 +78,6 @@ func bindParamNames(h Host, node *pg.Node, params *routine.Params) *pg.Node {
 		}
 	})
 	return n
-}
-
-func names(ns []*pg.Node) []string {
-	out := make([]string, 0, len(ns))
-	for _, n := range ns {
-		if s := n.GetString_(); s != nil {
-			out = append(out, s.Sval)
-		} else {
-			out = append(out, "*")
-		}
-	}
-	return out
 }
 
 // walkPGNodes calls f on every pg.Node in a tree (parents before children).

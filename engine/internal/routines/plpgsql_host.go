@@ -3,9 +3,10 @@ package routines
 import (
 	"context"
 	"fmt"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 	"time"
+
+	"github.com/tinybase/tinybase/internal/pgtree"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -232,7 +233,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 		}
 		tree, err := pgtree.Parse(p.text)
 		if err != nil {
-			return nil, syntaxError(err, p.text)
+			return nil, pgtree.SyntaxError(err)
 		}
 		if len(tree.Stmts) != 1 {
 			return nil, pgerror.New(pgerror.SyntaxError, "query \"%s\" returned %d columns", e.Text, len(tree.Stmts))
@@ -491,7 +492,7 @@ func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Valu
 	s := h.s
 	tree, err := pgtree.Parse(text)
 	if err != nil {
-		return nil, syntaxError(err, text)
+		return nil, pgtree.SyntaxError(err)
 	}
 	if len(tree.Stmts) != 1 {
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
@@ -602,7 +603,7 @@ func (h *plHost) ResolveType(ctx context.Context, name string) (*types.Type, err
 func (h *plHost) queryText(ctx context.Context, text string) (*plpgsql.Result, error) {
 	tree, err := pgtree.Parse(text)
 	if err != nil {
-		return nil, syntaxError(err, text)
+		return nil, pgtree.SyntaxError(err)
 	}
 	node := tree.Stmts[0].Stmt
 	tr := h.s.Translator()

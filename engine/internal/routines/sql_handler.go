@@ -69,7 +69,7 @@ func (h *sqlHandler) Validate(ctx context.Context, v routine.Validator, fn *cata
 	src, bodyOff := v.SourceText()
 	stmts, offs, err := bodyStatements(fn.Body)
 	if err != nil {
-		pe := syntaxError(err, fn.Body).(*pgerror.Error)
+		pe := pgtree.SyntaxError(err)
 		if bodyOff >= 0 && pe.Position > 0 {
 			pe.Position = len([]rune(src[:bodyOff])) + pe.Position
 		} else {
@@ -131,7 +131,7 @@ func (h *sqlHandler) body(fn *catalog.Function, c routine.Caller, ctx context.Co
 	}
 	texts, _, err := bodyStatements(fn.Body)
 	if err != nil {
-		return nil, syntaxError(err, fn.Body)
+		return nil, pgtree.SyntaxError(err)
 	}
 	b = &sqlBody{texts: texts}
 	params := sqlParams(fn)

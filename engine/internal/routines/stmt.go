@@ -9,7 +9,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
-	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -44,7 +43,7 @@ var _ routine.Statement = (*Stmt)(nil)
 func Prepare(sqlText string, params *routine.Params) (*Stmt, error) {
 	tree, err := pgtree.Parse(sqlText)
 	if err != nil {
-		return nil, syntaxError(err, sqlText)
+		return nil, pgtree.SyntaxError(err)
 	}
 	if len(tree.Stmts) != 1 {
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
@@ -226,16 +225,4 @@ func (b *boundParam) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 		return nil, nil
 	}
 	return f[b.idx], nil
-}
-
-// syntaxError is a parse error of text as 42601, positioned as the
-// parser reports it.
-func syntaxError(err error, sqlText string) error {
-	msg := err.Error()
-	pe := pgerror.New(pgerror.SyntaxError, "%s", msg)
-	if perr, ok := err.(*pgparser.Error); ok {
-		pe.Message = perr.Message
-		pe.Position = perr.Cursorpos
-	}
-	return pe
 }

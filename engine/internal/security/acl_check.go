@@ -104,7 +104,7 @@ func (w *secWalker) ddlOwnership(n *pg.Node) {
 		for _, o := range ds.Objects {
 			switch ds.RemoveType {
 			case pg.ObjectType_OBJECT_TABLE, pg.ObjectType_OBJECT_VIEW, pg.ObjectType_OBJECT_SEQUENCE, pg.ObjectType_OBJECT_MATVIEW:
-				parts := names(o.GetList().GetItems())
+				parts := pgtree.Names(o.GetList().GetItems())
 				if len(parts) == 0 {
 					continue
 				}

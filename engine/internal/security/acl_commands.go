@@ -70,7 +70,7 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 		case catalog.ClassTable, catalog.ClassSequence:
 			q, kind, ok := h.LookupRelation(o)
 			if !ok {
-				return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(o))
+				return nil, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", o.Display())
 			}
 			class := catalog.ClassTable
 			if kind == "sequence" {
@@ -87,7 +87,7 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 		case catalog.ClassType:
 			q, ok := h.FindType(cat, o)
 			if !ok {
-				return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", displayName(o))
+				return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", o.Display())
 			}
 			out = append(out, grantTarget{key: catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, class: catalog.ClassType, word: "type", name: q.Name, q: q})
 		case catalog.ClassDatabase:
@@ -449,7 +449,7 @@ func alterOwner(h Host, c *translate.AlterOwner) error {
 	case "type", "domain":
 		q, ok := h.FindType(cat, c.Name)
 		if !ok {
-			return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", displayName(c.Name))
+			return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Display())
 		}
 		return changeOwner(h, catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
 	case "function", "procedure", "routine":

@@ -3,8 +3,6 @@ package security
 import (
 	"strings"
 
-	pg "github.com/pganalyze/pg_query_go/v5"
-
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -73,29 +71,10 @@ func RoleMissing(name string) error {
 	return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", name)
 }
 
-func displayName(q catalog.QName) string {
-	if q.Schema != "" {
-		return q.Schema + "." + q.Name
-	}
-	return q.Name
-}
-
 func quoteIdent(s string) string { return `"` + s + `"` }
 
 func quoteQName(q catalog.QName) string {
 	return quoteIdent(q.Schema) + "." + quoteIdent(q.Name)
-}
-
-func names(ns []*pg.Node) []string {
-	out := make([]string, 0, len(ns))
-	for _, n := range ns {
-		if s := n.GetString_(); s != nil {
-			out = append(out, s.Sval)
-		} else {
-			out = append(out, "*")
-		}
-	}
-	return out
 }
 
 // columnExists reports whether relation q has column col.

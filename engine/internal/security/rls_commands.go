@@ -17,7 +17,7 @@ import (
 func policyTable(h Host, q catalog.QName) (catalog.QName, error) {
 	rq, kind, ok := h.LookupRelation(q)
 	if !ok {
-		return rq, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+		return rq, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 	}
 	if kind != "table" {
 		return rq, pgerror.New(pgerror.WrongObjectType, "%q is not a table", q.Name)
@@ -117,10 +117,10 @@ func dropPolicy(h Host, c *translate.DropPolicy) error {
 	rq, _, ok := h.LookupRelation(c.Table)
 	if !ok {
 		if c.IfExists {
-			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", c.Table.Display()))
 			return nil
 		}
-		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(c.Table))
+		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Table.Display())
 	}
 	cat := h.Catalog()
 	if _, ok := cat.Policy(rq, c.Name); !ok {
@@ -143,10 +143,10 @@ func alterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
 	q, kind, ok := h.LookupRelation(c.Table)
 	if !ok {
 		if c.IfExists {
-			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", displayName(c.Table)))
+			h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", c.Table.Display()))
 			return nil
 		}
-		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(c.Table))
+		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Table.Display())
 	}
 	if (c.Enable != nil || c.Force != nil) && kind != "table" {
 		return pgerror.New(pgerror.WrongObjectType, "ALTER action ENABLE ROW SECURITY cannot be performed on relation %q", q.Name).WithDetail("This operation is not supported for %ss.", kind)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // nonScalarFuncs are functions a bare scalar subquery must keep wrapped:
@@ -46,7 +47,7 @@ func inline(x *pg.Node) {
 	safe := true
 	visitNodes(val, func(y *pg.Node) {
 		if fc := y.GetFuncCall(); fc != nil {
-			parts := names(fc.Funcname)
+			parts := pgtree.Names(fc.Funcname)
 			if nonScalarFuncs[strings.ToLower(parts[len(parts)-1])] || fc.Over != nil || fc.AggStar {
 				safe = false
 			}

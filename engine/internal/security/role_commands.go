@@ -308,7 +308,7 @@ func roleDependencies(h Host, role string) []string {
 		for _, p := range ps {
 			for _, r := range p.Roles {
 				if r == role {
-					out = append(out, fmt.Sprintf("target of policy %s on table %s", p.Name, displayName(t)))
+					out = append(out, fmt.Sprintf("target of policy %s on table %s", p.Name, t.Display()))
 				}
 			}
 		}
@@ -340,13 +340,13 @@ func describeObject(h Host, k catalog.ObjectKey) string {
 	case catalog.ObjSchema:
 		return "schema " + k.Name
 	case catalog.ObjColumn:
-		return fmt.Sprintf("column %s of %s %s", k.Column, relationKindWord(h, q), displayName(q))
+		return fmt.Sprintf("column %s of %s %s", k.Column, relationKindWord(h, q), q.Display())
 	case catalog.ObjFunction:
-		return "function " + displayName(q)
+		return "function " + q.Display()
 	case catalog.ObjType:
-		return "type " + displayName(q)
+		return "type " + q.Display()
 	}
-	return relationKindWord(h, q) + " " + displayName(q)
+	return relationKindWord(h, q) + " " + q.Display()
 }
 
 func relationKindWord(h Host, q catalog.QName) string {

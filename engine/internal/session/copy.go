@@ -69,14 +69,14 @@ func isIdentByte(b byte) bool {
 func (s *Session) Copy(ctx context.Context, sqlText string) (c *Copy, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = internalError(r)
+			err = s.eng.panicked("starting COPY", sqlText, r)
 			c = nil
 		}
 	}()
 	tree, err := pgtree.Parse(sqlText)
 	if err != nil {
 		s.failed()
-		return nil, syntaxError(err, sqlText)
+		return nil, pgtree.SyntaxError(err)
 	}
 	if len(tree.Stmts) != 1 || tree.Stmts[0].Stmt.GetCopyStmt() == nil {
 		return nil, pgerror.New(pgerror.SyntaxError, "not a COPY statement")
@@ -416,7 +416,7 @@ func (c *Copy) insertFor(rows int) (*copyInsert, error) {
 	ins := &copyInsert{sql: sb.String()}
 	tree, err := pgtree.Parse(ins.sql)
 	if err != nil {
-		return nil, syntaxError(err, ins.sql)
+		return nil, pgtree.SyntaxError(err)
 	}
 	ins.stmt = tree.Stmts[0].Stmt
 	if c.inserts == nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // ddlHost is the session as engine/internal/ddl sees it. It is a small
@@ -42,7 +43,7 @@ func (h ddlHost) QueryGMS(ctx *sql.Context, query string, stmt sqlparser.Stateme
 func (h ddlHost) TranslatorCatalog() translate.Catalog      { return h.s.translatorCatalog() }
 func (h ddlHost) TableLookup() translate.TableLookup        { return h.s }
 func (h ddlHost) MapError(err error) error                  { return mapError(err) }
-func (h ddlHost) SyntaxError(err error, query string) error { return syntaxError(err, query) }
+func (h ddlHost) SyntaxError(err error, query string) error { return pgtree.SyntaxError(err) }
 func (h ddlHost) ViewQueryError(err error) error            { return h.s.viewQueryError(err) }
 func (h ddlHost) CheckOwner(key catalog.ObjectKey, word, name string) error {
 	return h.s.checkOwner(key, word, name) // acl_commands.go
@@ -84,7 +85,6 @@ func (s *Session) findType(cat *catalog.Catalog, q catalog.QName) (catalog.QName
 func (s *Session) findView(cat *catalog.Catalog, q catalog.QName) (v *catalog.View, isTable bool) {
 	return ddl.FindView(s.ddl(), cat, q)
 }
-func displayName(q catalog.QName) string     { return ddl.DisplayName(q) }
 func parseRelName(text string) catalog.QName { return ddl.ParseRelName(text) }
 func quoteIdentPart(s string) string         { return ddl.QuoteIdentPart(s) }
 func compositeNameTaken(cat *catalog.Catalog, q catalog.QName) error {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -101,12 +100,6 @@ func quotedArg(msg string) string {
 		return strings.TrimSpace(msg[i+2:])
 	}
 	return msg
-}
-
-// internalError converts a recovered panic into XX000.
-func internalError(p any) error {
-	return &pgerror.Error{Severity: "ERROR", Code: pgerror.InternalError,
-		Message: fmt.Sprintf("internal error: %v", p), Detail: string(debug.Stack())}
 }
 
 // uniqueDetail is PostgreSQL's DETAIL of a unique violation,

@@ -174,7 +174,7 @@ func (r sessionRelations) RelationOID(name string) (uint32, error) {
 			return oid, nil
 		}
 	}
-	return 0, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", displayName(q))
+	return 0, pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", q.Display())
 }
 
 // RelationName prints a relation OID as regclass output does: the name,

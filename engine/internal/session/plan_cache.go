@@ -12,7 +12,6 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/expr"
-	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 )
 
@@ -381,12 +380,4 @@ func freshPlan(n sql.Node, b sql.NodeExecBuilder) (sql.Node, error) {
 		return nn, same && same2, nil
 	})
 	return out, err
-}
-
-func isStorageTable(t sql.Table) bool {
-	switch t.(type) {
-	case *storage.Table, *storage.IndexedTable:
-		return true
-	}
-	return false
 }

@@ -3,6 +3,7 @@ package session
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
 // The reference walks TestPlanFacts holds planFacts to: one walk per
@@ -60,14 +61,14 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 		case *plan.ForeignKeyHandler:
 			// its editors and reference indexes are storage handles, which
 			// read and write the transaction of each call's context
-			ok = isStorageTable(n.Table)
+			ok = storage.IsTable(n.Table)
 		case *plan.ResolvedTable:
 			// storage tables, and the one-row table of a query without FROM
-			ok = isStorageTable(n.UnderlyingTable()) || plan.IsDualTable(n.UnderlyingTable())
+			ok = storage.IsTable(n.UnderlyingTable()) || plan.IsDualTable(n.UnderlyingTable())
 		case *plan.IndexedTableAccess:
 			// a run-time lookup evaluates its keys per execution (and
 			// keeps its key buffers on the node: see keyed)
-			ok = isStorageTable(n.UnderlyingTable())
+			ok = storage.IsTable(n.UnderlyingTable())
 		default:
 			ok = false
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
 // planFacts is what the plan cache learns of a plan, gathered in one walk
@@ -121,11 +122,11 @@ func (f *planFacts) reuse(n sql.Node) {
 	case *plan.HashLookup, *plan.CachedResults, *plan.Max1Row:
 		f.fresh = true
 	case *plan.ForeignKeyHandler:
-		f.unusable = !isStorageTable(n.Table)
+		f.unusable = !storage.IsTable(n.Table)
 	case *plan.ResolvedTable:
-		f.unusable = !isStorageTable(n.UnderlyingTable()) && !plan.IsDualTable(n.UnderlyingTable())
+		f.unusable = !storage.IsTable(n.UnderlyingTable()) && !plan.IsDualTable(n.UnderlyingTable())
 	case *plan.IndexedTableAccess:
-		f.unusable = !isStorageTable(n.UnderlyingTable())
+		f.unusable = !storage.IsTable(n.UnderlyingTable())
 	default:
 		f.unusable = true
 	}

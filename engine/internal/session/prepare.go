@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+
 	"github.com/tinybase/tinybase/internal/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -64,13 +65,13 @@ func (s *Session) User() string { return s.user }
 func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint32) (p *Prepared, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = internalError(r)
+			err = s.eng.panicked("preparing statement", sqlText, r)
 			p = nil
 		}
 	}()
 	tree, err := pgtree.Parse(sqlText)
 	if err != nil {
-		return nil, syntaxError(err, sqlText)
+		return nil, pgtree.SyntaxError(err)
 	}
 	p = &Prepared{SQL: sqlText}
 	if len(tree.Stmts) == 0 {

@@ -302,19 +302,6 @@ func tagCount(tag string) int64 {
 	return n
 }
 
-// names are the strings of a name list ("*" for A_Star).
-func names(ns []*pg.Node) []string {
-	out := make([]string, 0, len(ns))
-	for _, n := range ns {
-		if s := n.GetString_(); s != nil {
-			out = append(out, s.Sval)
-		} else {
-			out = append(out, "*")
-		}
-	}
-	return out
-}
-
 // RoutineState implements routines.Host.
 func (s *Session) RoutineState() *routines.State { return &s.routines }
 

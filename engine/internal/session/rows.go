@@ -11,6 +11,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // Rows is one statement's result, streamed: rows are produced as Next is
@@ -104,9 +105,9 @@ func (r *Rows) Next() bool {
 func (r *Rows) next() (row sql.Row, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = internalError(p)
+			err = pgerror.Internal(p)
 			if r.s != nil {
-				r.s.eng.logger.Error("engine: panic while reading rows", "panic", fmt.Sprint(p))
+				err = r.s.eng.panicked("reading rows", "", p)
 			}
 		}
 	}()

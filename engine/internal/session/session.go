@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
-	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/routines"
@@ -224,7 +224,7 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 		stmt, nstmts, err = s.eng.parseOne(sqlText, len(args) > 0) // plancache.go
 		if err != nil {
 			s.failed()
-			return nil, syntaxError(err, sqlText)
+			return nil, pgtree.SyntaxError(err)
 		}
 		if nstmts == 0 {
 			return &Rows{tag: "", done: true}, nil
@@ -236,12 +236,18 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 	return s.queryParsed(ctx, sqlText, stmt, args, cacheKey, version)
 }
 
+// panicked logs a recovered panic with its Go stack, once, and returns the
+// XX000 error the client sees (which never carries the stack).
+func (e *Engine) panicked(doing, sqlText string, p any) error {
+	e.logger.Error("engine: panic while "+doing, "statement", sqlText, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+	return pgerror.Internal(p)
+}
+
 // recoverStatement turns a panic of a running statement into an internal
 // error (deferred by the statement's entry points).
 func (s *Session) recoverStatement(sqlText string, rows **Rows, err *error) {
 	if p := recover(); p != nil {
-		*err = internalError(p)
-		s.eng.logger.Error("engine: panic while running statement", "statement", sqlText, "panic", fmt.Sprint(p))
+		*err = s.eng.panicked("running statement", sqlText, p)
 		*rows = nil
 		if s.txn != nil {
 			s.failed()
@@ -464,16 +470,6 @@ func (s *Session) finish(mark storage.Mark, err error) error {
 		s.notifyEnd(true)
 	}
 	return nil
-}
-
-func syntaxError(err error, sqlText string) error {
-	msg := err.Error()
-	pe := pgerror.New(pgerror.SyntaxError, "%s", msg)
-	if perr, ok := err.(*pgparser.Error); ok {
-		pe.Message = perr.Message
-		pe.Position = perr.Cursorpos
-	}
-	return pe
 }
 
 // endImplicit drops SET LOCAL values when an implicit (single-statement)

@@ -1,8 +1,9 @@
 package session
 
 import (
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
+
+	"github.com/tinybase/tinybase/internal/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 )
@@ -13,7 +14,7 @@ import (
 func SplitStatements(script string) ([]Statement, error) {
 	parts, err := pg.SplitWithScanner(script, false)
 	if err != nil {
-		return nil, syntaxError(err, script)
+		return nil, pgtree.SyntaxError(err)
 	}
 	var out []Statement
 	off := 0

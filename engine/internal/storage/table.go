@@ -213,3 +213,13 @@ func (p *partitionIter) Next(*sql.Context) (sql.Partition, error) {
 }
 
 func (p *partitionIter) Close(*sql.Context) error { return nil }
+
+// IsTable reports whether t is a tinybase storage table (system catalog
+// relations and GMS's dual table are not).
+func IsTable(t sql.Table) bool {
+	switch t.(type) {
+	case *Table, *IndexedTable:
+		return true
+	}
+	return false
+}

@@ -113,7 +113,7 @@ func (s *Session) SetSetting(name, value string, local bool) error {
 
 // PID is the session's backend process ID, as pg_backend_pid() and the
 // notifications it sends report it.
-func (s *Session) PID() int32 { return int32(s.s.ID()) }
+func (s *Session) PID() int32 { return s.s.PID() }
 
 // LockWrites takes the engine's single-writer lock for the session's
 // transaction before its first read, so the transaction reads the latest

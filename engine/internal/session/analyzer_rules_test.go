@@ -97,7 +97,7 @@ func analyzeWith(t *testing.T, s *Session, a *analyzer.Analyzer, q string, args 
 	if err != nil {
 		t.Fatal(err)
 	}
-	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(q))
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(q))
 	bound, qf, err := planbuilder.New(gctx, a.Catalog, nil, s.eng.gms.Parser).BindOnly(res.Stmt, q, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 // sessionOf returns the engine session evaluating an expression.
 func sessionOf(ctx *sql.Context) (*Session, error) {
 	if ctx != nil {
-		if s, ok := ctx.Session.(*Session); ok {
+		if s, ok := fromContext(ctx); ok {
 			return s, nil
 		}
 	}

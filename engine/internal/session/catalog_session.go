@@ -22,7 +22,7 @@ func (s *Session) setCatalog(c *catalog.Catalog) { s.StorageTxn().SetMeta(c) }
 
 // gmsContext is a GMS context on this session, for storage calls.
 func (s *Session) gmsContext() *sql.Context {
-	return sql.NewContext(context.Background(), sql.WithSession(s))
+	return sql.NewContext(context.Background(), sql.WithSession(s.gms))
 }
 
 // translatorCatalog is the catalog the translator resolves names in: the

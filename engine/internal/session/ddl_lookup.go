@@ -13,7 +13,7 @@ import (
 var _ translate.TableLookup = (*Session)(nil)
 
 func (s *Session) sqlContext() *sql.Context {
-	return sql.NewContext(context.Background(), sql.WithSession(s))
+	return sql.NewContext(context.Background(), sql.WithSession(s.gms))
 }
 
 // table finds a table by schema (or the search path when schema is "").

@@ -30,7 +30,7 @@ func TestUpsertPartialArbiter(t *testing.T) {
 	if _, err := exec("CREATE TABLE emails (id int PRIMARY KEY, address text NOT NULL, deleted boolean NOT NULL)"); err != nil {
 		t.Fatal(err)
 	}
-	gctx := sql.NewContext(ctx, sql.WithSession(s))
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms))
 	tbl, ok, err := e.provider.DB().Table(gctx, "public", "emails")
 	if err != nil || !ok {
 		t.Fatal(ok, err)

@@ -121,7 +121,7 @@ func (s *Session) runDML(ctx context.Context, res translate.Result, d *translate
 		}
 	}
 	mark := txn.Savepoint()
-	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(s.curSQL))
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(s.curSQL))
 	out, err := dml.Run(dmlHost{s}, gctx, d)
 	if err != nil {
 		txn.RollbackTo(mark)
@@ -182,7 +182,7 @@ func (h dmlHost) TypesEnv() *types.Env                  { return &h.s.env }
 func (h dmlHost) SearchPath() []string                  { return h.s.SearchPath() }
 func (h dmlHost) Notice(severity, code, message string) { h.s.Notice(severity, code, message) }
 func (h dmlHost) GMSContext(ctx context.Context) *sql.Context {
-	return sql.NewContext(ctx, sql.WithSession(h.s))
+	return sql.NewContext(ctx, sql.WithSession(h.s.gms))
 }
 
 func (h dmlHost) StorageTable(gctx *sql.Context, schema, name string) (*storage.Table, bool, error) {

@@ -16,7 +16,9 @@
 // PostgreSQL's with cursor positions, bootstrap*.go the Supabase template
 // every Open snapshots, and the *_host.go files the narrow interfaces
 // through which each concern package (ddl, dml, security, routines,
-// gmsadapter, cache) reaches the session. The caches it keeps, and when
+// gmsadapter, cache) reaches the session; gms_session.go holds the adapter
+// that is go-mysql-server's sql.Session for a Session, so GMS's session API
+// stays off Session and the hosts are found through it. The caches it keeps, and when
 // they go stale, are described in package cache.
 //
 // Nothing outside engine/ imports this package: the engine package

@@ -137,7 +137,7 @@ func containsBindVar(e sql.Expression) bool {
 // and run-time calls while a statement is analyzed for the plan cache
 // (outside it GMS folds them and builds its own lookup).
 func lookupKeyFn(ctx *sql.Context) func(sql.Expression) (sql.Expression, *types.Type, bool) {
-	if s, ok := ctx.Session.(*Session); !ok || !s.plans.holdParams {
+	if s, ok := fromContext(ctx); !ok || !s.plans.holdParams {
 		return paramKey
 	}
 	return func(e sql.Expression) (sql.Expression, *types.Type, bool) {

@@ -116,7 +116,7 @@ func (s *Session) Notify(channel, payload string) error {
 			return nil
 		}
 	}
-	s.notes.pending = append(s.notes.pending, notifyEvent{n: Notification{PID: int32(s.ID()), Channel: channel, Payload: payload}})
+	s.notes.pending = append(s.notes.pending, notifyEvent{n: Notification{PID: s.PID(), Channel: channel, Payload: payload}})
 	return nil
 }
 

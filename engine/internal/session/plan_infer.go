@@ -82,7 +82,7 @@ func (s *Session) inferParamTypes(stmt *pg.Node, text string, args []any, known 
 		return nil
 	}
 	g := s.eng.gms
-	gctx := sql.NewContext(context.Background(), sql.WithSession(s))
+	gctx := sql.NewContext(context.Background(), sql.WithSession(s.gms))
 	bound, _, err := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser).BindOnly(res.Stmt, text, nil)
 	if err != nil {
 		return nil

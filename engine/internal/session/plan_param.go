@@ -915,7 +915,7 @@ func (s *Session) userType(schema, name string) *types.Type {
 // parameter when the plan runs again.
 func keepParams(simplify analyzer.RuleFunc) analyzer.RuleFunc {
 	return func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sc *plan.Scope, sel analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		if s, ok := ctx.Session.(*Session); !ok || !s.plans.holdParams {
+		if s, ok := fromContext(ctx); !ok || !s.plans.holdParams {
 			return simplify(ctx, a, n, sc, sel, qf)
 		}
 		held := map[string]sql.Expression{}

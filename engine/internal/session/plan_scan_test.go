@@ -121,7 +121,7 @@ func bindAndAnalyze(t *testing.T, s *Session, q string, args []*types.Type) (bou
 		t.Fatal(err)
 	}
 	a := s.eng.gms.Analyzer
-	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(q))
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(q))
 	bound, qf, err := planbuilder.New(gctx, a.Catalog, nil, s.eng.gms.Parser).BindOnly(res.Stmt, q, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -51,7 +51,7 @@ func TestKeyedDMLUsesIndex(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.q, err)
 		}
-		gctx := sql.NewContext(context.Background(), sql.WithSession(s))
+		gctx := sql.NewContext(context.Background(), sql.WithSession(s.gms))
 		if err := s.prepareDML(gctx, res.Stmt); err != nil {
 			t.Fatal(err)
 		}

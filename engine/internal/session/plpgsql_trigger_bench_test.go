@@ -35,7 +35,7 @@ END $$`)
 	fn := s.catalog().Functions(catalog.QName{Schema: "public", Name: "stamp"})[0]
 	cols := []routine.Column{{Name: "id", Type: types.Int4}, {Name: "title", Type: types.Text}, {Name: "updated_at", Type: types.Timestamptz}}
 	h := &plpgsqlHandler{}
-	gctx := sql.NewContext(ctx, sql.WithSession(s))
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms))
 	caller := &routineCaller{s: s, gctx: gctx}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

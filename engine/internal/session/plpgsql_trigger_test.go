@@ -54,7 +54,7 @@ END $$`,
 	h := &plpgsqlHandler{}
 	call := func(op string, newRow, oldRow []any) routine.Result {
 		t.Helper()
-		gctx := sql.NewContext(ctx, sql.WithSession(s))
+		gctx := sql.NewContext(ctx, sql.WithSession(s.gms))
 		tg := &routine.TriggerData{Name: "trg", When: "BEFORE", Level: "ROW", Op: op, TableName: "items", Schema: "public",
 			Args: []string{"a1", "a2"}, Columns: cols, New: newRow, Old: oldRow}
 		res, err := h.Call(gctx, &routineCaller{s: s, gctx: gctx}, fns[0], nil, tg)

@@ -201,7 +201,7 @@ func (s *Session) runCall(ctx context.Context, res translate.Result, c *translat
 		return nil, lockError(err)
 	}
 	mark := txn.Savepoint()
-	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(s.curSQL))
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(s.curSQL))
 	out, err := s.runStep(gctx, c.Stmt)
 	if err != nil {
 		txn.RollbackTo(mark)
@@ -306,7 +306,7 @@ func tagCount(tag string) int64 {
 func (s *Session) RoutineState() *routines.State { return &s.routines }
 
 // GMSSession implements routines.Host.
-func (s *Session) GMSSession() sql.Session { return s }
+func (s *Session) GMSSession() sql.Session { return s.gms }
 
 // SetLocalSetting implements routines.Host.
 func (s *Session) SetLocalSetting(name, value string, set bool) (string, bool) {

@@ -308,7 +308,7 @@ func (s *Session) Translator() *translate.Translator {
 
 // PlanQuery implements security.Host.
 func (s *Session) PlanQuery(text string, stmt sqlparser.Statement) error {
-	gctx := sql.NewContext(context.Background(), sql.WithSession(s), sql.WithQuery(text))
+	gctx := sql.NewContext(context.Background(), sql.WithSession(s.gms), sql.WithQuery(text))
 	_, iter, _, err := s.eng.gms.QueryWithBindings(gctx, text, stmt, nil, nil)
 	if err != nil {
 		return mapError(err)

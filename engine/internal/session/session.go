@@ -10,7 +10,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/storage"
@@ -48,7 +47,8 @@ type Session struct {
 	deferred gmsadapter.DeferredError
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
-	*sql.BaseSession
+	// gms is the session as go-mysql-server sees it (gms_session.go).
+	gms        *gmsSession
 	eng        *Engine
 	user       string
 	txn        *storage.Txn
@@ -92,9 +92,6 @@ type savepoint struct {
 	notifies int // queued NOTIFYs when it was set (notify.go)
 }
 
-var _ storage.Session = (*Session)(nil)
-var _ expr.Env = (*Session)(nil)
-
 // Connect opens a session.
 func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	if opts.User == "" {
@@ -104,14 +101,14 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 		return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", opts.Database)
 	}
 	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{}}
-	s.BaseSession = sql.NewBaseSessionWithClientServer("", sql.Client{User: opts.User, Address: "local"}, e.connIDs.Add(1))
-	s.BaseSession.SetCurrentDatabase(dbName)
+	s.gms = &gmsSession{BaseSession: sql.NewBaseSessionWithClientServer("", sql.Client{User: opts.User, Address: "local"}, e.connIDs.Add(1)), s: s}
+	s.gms.SetCurrentDatabase(dbName)
 	// GMS's merge join assumes its own NULL ordering (first); tinybase's
 	// indexes order NULLs last as PostgreSQL does, so merge joins over them
 	// would pair rows wrongly. Hash and lookup joins are unaffected.
 	// (A context over this session: NewEmptyContext would build a second
 	// BaseSession, whose variable maps cost as much as this one's.)
-	if err := s.BaseSession.SetSessionVariable(sql.NewContext(context.Background(), sql.WithSession(s.BaseSession)), sql.DisableMergeJoin, int8(1)); err != nil {
+	if err := s.gms.BaseSession.SetSessionVariable(sql.NewContext(context.Background(), sql.WithSession(s.gms.BaseSession)), sql.DisableMergeJoin, int8(1)); err != nil {
 		return nil, err
 	}
 	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
@@ -130,6 +127,10 @@ func (s *Session) Close() {
 	s.notifyEnd(false)
 	s.unlistenAll()
 }
+
+// PID is the session's backend process ID (pg_backend_pid(), the sender
+// of its notifications): GMS's connection ID, kept on its session.
+func (s *Session) PID() int32 { return int32(s.gms.ID()) }
 
 // StorageTxn implements storage.Session.
 func (s *Session) StorageTxn() *storage.Txn {
@@ -418,7 +419,7 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		}
 	}
 	mark := txn.Savepoint()
-	gctx := sql.NewContext(ctx, sql.WithSession(s), sql.WithQuery(sqlText))
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
 	err := s.prepareUnlessPlanned(gctx, res) // plan_cache.go
 	var schema sql.Schema
 	var iter sql.RowIter

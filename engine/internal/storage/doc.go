@@ -63,9 +63,9 @@
 // Provider exposes one database; each PostgreSQL schema is a DBSchema
 // (sql.DatabaseSchema). Data is never held by these objects: every call
 // reaches the transaction through ctx.Session, which the engine's session
-// implements as Session. Unqualified names resolve through the session's
-// search path and all names match exactly, although GMS calls the lookup
-// GetTableInsensitive. Unique violations are GMS's own error
+// (the adapter it hands go-mysql-server) implements as Session. Unqualified
+// names resolve through the session's search path and all names match
+// exactly, although GMS calls the lookup GetTableInsensitive. Unique violations are GMS's own error
 // (sql.NewUniqueKeyErr) so ON DUPLICATE KEY UPDATE / REPLACE work;
 // AsUniqueViolation decodes the schema, table, index and columns the engine
 // needs for PostgreSQL's "duplicate key value violates unique constraint".

@@ -71,7 +71,7 @@ func relationColumns(h Host, q catalog.QName) []string {
 	return nil
 }
 
-func comment(h Host, c *translate.Comment) error {
+func Comment(h Host, c *translate.Comment) error {
 	cat := h.Catalog()
 	key := catalog.ObjectKey{Kind: c.Kind}
 	switch c.Kind {

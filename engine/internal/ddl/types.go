@@ -39,7 +39,7 @@ func newTypeName(h Host, cat *catalog.Catalog, q catalog.QName) (catalog.QName, 
 	return n, nil
 }
 
-func createEnum(h Host, c *translate.CreateEnum) error {
+func CreateEnum(h Host, c *translate.CreateEnum) error {
 	cat := h.Catalog()
 	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
@@ -57,7 +57,7 @@ func createEnum(h Host, c *translate.CreateEnum) error {
 	return nil
 }
 
-func alterEnum(h Host, c *translate.AlterEnum) error {
+func AlterEnum(h Host, c *translate.AlterEnum) error {
 	cat := h.Catalog()
 	q, d, ok := FindType(h, cat, c.Name)
 	if !ok {
@@ -136,7 +136,7 @@ func typeUsers(h Host, oid uint32) []tableColumn {
 	return out
 }
 
-func createDomain(h Host, c *translate.CreateDomain) error {
+func CreateDomain(h Host, c *translate.CreateDomain) error {
 	cat := h.Catalog()
 	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
@@ -154,7 +154,7 @@ func createDomain(h Host, c *translate.CreateDomain) error {
 	return nil
 }
 
-func alterDomain(h Host, c *translate.AlterDomain) error {
+func AlterDomain(h Host, c *translate.AlterDomain) error {
 	cat := h.Catalog()
 	q, d, ok := FindType(h, cat, c.Name)
 	if !ok || !d.IsDomain() {

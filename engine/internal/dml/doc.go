@@ -16,8 +16,9 @@
 // through BEFORE / AFTER row and statement triggers; foreign key actions
 // fire the referencing tables' row triggers; REFERENCING transition tables
 // are visible to AFTER triggers (EphemeralTable); InsteadOf runs writes on
-// views through INSTEAD OF triggers; TriggerCommand is CREATE / DROP
-// TRIGGER and ALTER TABLE ... ENABLE / DISABLE TRIGGER.
+// views through INSTEAD OF triggers; CreateTrigger, DropTrigger and
+// EnableTriggers are CREATE / DROP TRIGGER and ALTER TABLE ... ENABLE /
+// DISABLE TRIGGER.
 //
 // Boundary: the package works on one session through Host, which the
 // session package implements; it may import translate, expr, types,

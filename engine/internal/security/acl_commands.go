@@ -158,7 +158,7 @@ func grantees(h Host, names []string) ([]string, error) {
 	return out, nil
 }
 
-func grantPrivileges(h Host, c *translate.Grant) error {
+func Grant(h Host, c *translate.Grant) error {
 	targets, err := grantTargets(h, c)
 	if err != nil {
 		return err
@@ -265,7 +265,7 @@ func grantPrivileges(h Host, c *translate.Grant) error {
 	return nil
 }
 
-func alterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
+func AlterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 	roles := c.Roles
 	if len(roles) == 0 {
 		roles = []string{h.CurrentUser()}
@@ -335,8 +335,8 @@ func alterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 	return nil
 }
 
-// recordOwner records a new object's owner and initial ACL.
-func recordOwner(h Host, c *translate.RecordOwner) error {
+// RecordOwner records a new object's owner and initial ACL.
+func RecordOwner(h Host, c *translate.RecordOwner) error {
 	cat := h.Catalog()
 	owner := h.CurrentUser()
 	if c.ObjType == 'n' {
@@ -438,7 +438,7 @@ func changeOwner(h Host, key catalog.ObjectKey, word, name, schema, newOwner str
 	return nil
 }
 
-func alterOwner(h Host, c *translate.AlterOwner) error {
+func AlterOwner(h Host, c *translate.AlterOwner) error {
 	cat := h.Catalog()
 	switch c.ObjType {
 	case "schema":

@@ -71,6 +71,7 @@ func relationColumns(h Host, q catalog.QName) []string {
 	return nil
 }
 
+// Comment runs COMMENT ON (PostgreSQL docs: COMMENT).
 func Comment(h Host, c *translate.Comment) error {
 	cat := h.Catalog()
 	key := catalog.ObjectKey{Kind: c.Kind}

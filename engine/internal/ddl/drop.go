@@ -9,6 +9,7 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
+// DropObjects runs DROP of the catalog objects this package owns (types, domains, sequences, views, extensions), with CASCADE.
 func DropObjects(h Host, c *translate.DropObjects) error {
 	for _, n := range c.Names {
 		var err error

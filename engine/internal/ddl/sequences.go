@@ -101,6 +101,7 @@ func Setval(h Host, name string, v int64, called bool) (int64, error) {
 	return v, nil
 }
 
+// CreateSequence runs CREATE SEQUENCE, also made for serial and identity columns.
 func CreateSequence(h Host, c *translate.CreateSequence) error {
 	cat := h.Catalog()
 	schema, err := CreationSchema(h, c.Name.Schema)
@@ -160,6 +161,7 @@ func validateSequence(seq *catalog.Sequence) error {
 	return nil
 }
 
+// AlterSequence runs ALTER SEQUENCE.
 func AlterSequence(h Host, c *translate.AlterSequence) error {
 	cat := h.Catalog()
 	var seq *catalog.Sequence

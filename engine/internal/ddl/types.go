@@ -39,6 +39,7 @@ func newTypeName(h Host, cat *catalog.Catalog, q catalog.QName) (catalog.QName, 
 	return n, nil
 }
 
+// CreateEnum runs CREATE TYPE ... AS ENUM.
 func CreateEnum(h Host, c *translate.CreateEnum) error {
 	cat := h.Catalog()
 	q, err := newTypeName(h, cat, c.Name)
@@ -57,6 +58,7 @@ func CreateEnum(h Host, c *translate.CreateEnum) error {
 	return nil
 }
 
+// AlterEnum runs ALTER TYPE ... ADD VALUE on an enum.
 func AlterEnum(h Host, c *translate.AlterEnum) error {
 	cat := h.Catalog()
 	q, d, ok := FindType(h, cat, c.Name)
@@ -136,6 +138,7 @@ func typeUsers(h Host, oid uint32) []tableColumn {
 	return out
 }
 
+// CreateDomain runs CREATE DOMAIN.
 func CreateDomain(h Host, c *translate.CreateDomain) error {
 	cat := h.Catalog()
 	q, err := newTypeName(h, cat, c.Name)
@@ -154,6 +157,7 @@ func CreateDomain(h Host, c *translate.CreateDomain) error {
 	return nil
 }
 
+// AlterDomain runs ALTER DOMAIN.
 func AlterDomain(h Host, c *translate.AlterDomain) error {
 	cat := h.Catalog()
 	q, d, ok := FindType(h, cat, c.Name)

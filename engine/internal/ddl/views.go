@@ -12,6 +12,7 @@ import (
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
+// CreateView runs CREATE [OR REPLACE] VIEW.
 func CreateView(h Host, c *translate.CreateView) error {
 	cat := h.Catalog()
 	schema, err := CreationSchema(h, c.Name.Schema)

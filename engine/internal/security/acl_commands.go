@@ -158,6 +158,7 @@ func grantees(h Host, names []string) ([]string, error) {
 	return out, nil
 }
 
+// Grant runs GRANT / REVOKE of privileges on objects.
 func Grant(h Host, c *translate.Grant) error {
 	targets, err := grantTargets(h, c)
 	if err != nil {
@@ -265,6 +266,7 @@ func Grant(h Host, c *translate.Grant) error {
 	return nil
 }
 
+// AlterDefaultPrivileges runs ALTER DEFAULT PRIVILEGES.
 func AlterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 	roles := c.Roles
 	if len(roles) == 0 {
@@ -438,6 +440,7 @@ func changeOwner(h Host, key catalog.ObjectKey, word, name, schema, newOwner str
 	return nil
 }
 
+// AlterOwner runs ALTER ... OWNER TO.
 func AlterOwner(h Host, c *translate.AlterOwner) error {
 	cat := h.Catalog()
 	switch c.ObjType {

@@ -45,6 +45,7 @@ func policyRoles(h Host, names []string) ([]string, error) {
 	return out, nil
 }
 
+// CreatePolicy runs CREATE POLICY.
 func CreatePolicy(h Host, c *translate.CreatePolicy) error {
 	q, err := policyTable(h, c.Policy.Table)
 	if err != nil {
@@ -66,6 +67,7 @@ func CreatePolicy(h Host, c *translate.CreatePolicy) error {
 	return nil
 }
 
+// AlterPolicy runs ALTER POLICY.
 func AlterPolicy(h Host, c *translate.AlterPolicy) error {
 	q, err := policyTable(h, c.Table)
 	if err != nil {
@@ -113,6 +115,7 @@ func withName(p catalog.Policy, name string) catalog.Policy {
 	return p
 }
 
+// DropPolicy runs DROP POLICY.
 func DropPolicy(h Host, c *translate.DropPolicy) error {
 	rq, _, ok := h.LookupRelation(c.Table)
 	if !ok {

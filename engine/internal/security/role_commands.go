@@ -12,6 +12,7 @@ import (
 
 func isReservedRoleName(name string) bool { return strings.HasPrefix(name, "pg_") }
 
+// CreateRole runs CREATE ROLE / USER.
 func CreateRole(h Host, c *translate.CreateRole) error {
 	me := currentRole(h)
 	if !me.Super && !me.CreateRole {
@@ -143,6 +144,7 @@ func applyRoleOption(h Host, r *catalog.Role, o translate.RoleOption, creating b
 	return nil
 }
 
+// AlterRole runs ALTER ROLE's options.
 func AlterRole(h Host, c *translate.AlterRole) error {
 	name, err := resolveRoleName(h, c.Name)
 	if err != nil {
@@ -178,6 +180,7 @@ func AlterRole(h Host, c *translate.AlterRole) error {
 	return nil
 }
 
+// RenameRole runs ALTER ROLE ... RENAME TO.
 func RenameRole(h Host, c *translate.RenameRole) error {
 	cat := h.Catalog()
 	old, ok := cat.Role(c.Old)
@@ -210,6 +213,7 @@ func RenameRole(h Host, c *translate.RenameRole) error {
 	return nil
 }
 
+// DropRole runs DROP ROLE.
 func DropRole(h Host, c *translate.DropRole) error {
 	me := currentRole(h)
 	if !me.Super && !me.CreateRole {
@@ -318,6 +322,7 @@ func relationKindWord(h Host, q catalog.QName) string {
 	return "table"
 }
 
+// ReassignOwned runs REASSIGN OWNED.
 func ReassignOwned(h Host, c *translate.ReassignOwned) error {
 	to, err := resolveRoleName(h, c.To)
 	if err != nil {
@@ -340,6 +345,7 @@ func ReassignOwned(h Host, c *translate.ReassignOwned) error {
 	return nil
 }
 
+// DropOwned runs DROP OWNED.
 func DropOwned(h Host, c *translate.DropOwned) error {
 	for _, n := range c.Roles {
 		role, err := resolveRoleName(h, n)

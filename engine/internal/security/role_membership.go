@@ -11,6 +11,7 @@ import (
 // Role membership: GRANT role TO member and REVOKE (PostgreSQL docs 22.3
 // Role Membership).
 
+// GrantRole runs GRANT / REVOKE of role membership.
 func GrantRole(h Host, c *translate.GrantRole) error {
 	grantor := h.CurrentUser()
 	if c.Grantor != "" {

@@ -10,6 +10,7 @@ import (
 // ALTER ROLE ... SET and ALTER DATABASE ... SET: the settings
 // pg_db_role_setting keeps and sessions apply at login (LoginSettings).
 
+// AlterRoleSet runs ALTER ROLE ... SET / RESET.
 func AlterRoleSet(h Host, c *translate.AlterRoleSet) error {
 	if c.Database != "" && c.Database != databaseName {
 		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
@@ -52,6 +53,7 @@ func AlterRoleSet(h Host, c *translate.AlterRoleSet) error {
 	return nil
 }
 
+// AlterDatabaseSet runs ALTER DATABASE ... SET / RESET.
 func AlterDatabaseSet(h Host, c *translate.AlterDatabaseSet) error {
 	if c.Database != databaseName {
 		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)

@@ -71,7 +71,8 @@ func relationColumns(h Host, q catalog.QName) []string {
 	return nil
 }
 
-func comment(h Host, c *translate.Comment) error {
+// Comment runs COMMENT ON (PostgreSQL docs: COMMENT).
+func Comment(h Host, c *translate.Comment) error {
 	cat := h.Catalog()
 	key := catalog.ObjectKey{Kind: c.Kind}
 	switch c.Kind {

@@ -9,8 +9,8 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// createComposite runs CREATE TYPE ... AS (...).
-func createComposite(h Host, c *translate.CreateComposite) error {
+// CreateComposite runs CREATE TYPE ... AS (...).
+func CreateComposite(h Host, c *translate.CreateComposite) error {
 	cat := h.Catalog()
 	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
@@ -56,10 +56,10 @@ func CompositeNameTaken(cat *catalog.Catalog, q catalog.QName) error {
 	return nil
 }
 
-// alterComposite runs ALTER TYPE ... ADD / DROP ATTRIBUTE on a composite
+// AlterComposite runs ALTER TYPE ... ADD / DROP ATTRIBUTE on a composite
 // type no column or other composite type uses yet (stored values would
 // need rewriting, which tinybase does not do yet).
-func alterComposite(h Host, c *translate.AlterComposite) error {
+func AlterComposite(h Host, c *translate.AlterComposite) error {
 	cat := h.Catalog()
 	q, d, ok := FindType(h, cat, c.Name)
 	if !ok || !d.Type.IsComposite() {

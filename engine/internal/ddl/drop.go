@@ -9,7 +9,8 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-func dropObjects(h Host, c *translate.DropObjects) error {
+// DropObjects runs DROP of the catalog objects this package owns (types, domains, sequences, views, extensions), with CASCADE.
+func DropObjects(h Host, c *translate.DropObjects) error {
 	for _, n := range c.Names {
 		var err error
 		switch c.Kind {
@@ -180,9 +181,9 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	return nil
 }
 
-// dropTableDeps runs before DROP TABLE: dependent views (CASCADE),
+// DropTableDeps runs before DROP TABLE: dependent views (CASCADE),
 // owned sequences and comments go with the table.
-func dropTableDeps(h Host, c *translate.DropTableDeps) error {
+func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 	cat := h.Catalog()
 	for _, n := range c.Tables {
 		t, ok := FindTable(h, n.Schema, n.Name)
@@ -204,9 +205,9 @@ func dropTableDeps(h Host, c *translate.DropTableDeps) error {
 	return nil
 }
 
-// dropColumnDeps runs before ALTER TABLE ... DROP COLUMN ... CASCADE: the
+// DropColumnDeps runs before ALTER TABLE ... DROP COLUMN ... CASCADE: the
 // views, policies and triggers using the column are dropped with it.
-func dropColumnDeps(h Host, c *translate.DropColumnDeps) error {
+func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 	cat := h.Catalog()
 	for _, v := range c.Views {
 		if _, ok := cat.View(v); !ok {

@@ -6,9 +6,9 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// createExtension is CREATE EXTENSION: only the extensions in
+// CreateExtension is CREATE EXTENSION: only the extensions in
 // catalog.Available, whose functions are built in.
-func createExtension(h Host, c *translate.CreateExtension) error {
+func CreateExtension(h Host, c *translate.CreateExtension) error {
 	cat := h.Catalog()
 	version, ok := catalog.Available[c.Name]
 	if !ok {

@@ -6,9 +6,9 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// renameRelation is ALTER VIEW / ALTER SEQUENCE ... RENAME TO; the
+// RenameRelation is ALTER VIEW / ALTER SEQUENCE ... RENAME TO; the
 // relation's owner, grants and comments follow it.
-func renameRelation(h Host, c *translate.RenameRelation) error {
+func RenameRelation(h Host, c *translate.RenameRelation) error {
 	cat := h.Catalog()
 	switch c.Kind {
 	case "view":

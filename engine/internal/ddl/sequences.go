@@ -101,7 +101,8 @@ func Setval(h Host, name string, v int64, called bool) (int64, error) {
 	return v, nil
 }
 
-func createSequence(h Host, c *translate.CreateSequence) error {
+// CreateSequence runs CREATE SEQUENCE, also made for serial and identity columns.
+func CreateSequence(h Host, c *translate.CreateSequence) error {
 	cat := h.Catalog()
 	schema, err := CreationSchema(h, c.Name.Schema)
 	if err != nil {
@@ -160,7 +161,8 @@ func validateSequence(seq *catalog.Sequence) error {
 	return nil
 }
 
-func alterSequence(h Host, c *translate.AlterSequence) error {
+// AlterSequence runs ALTER SEQUENCE.
+func AlterSequence(h Host, c *translate.AlterSequence) error {
 	cat := h.Catalog()
 	var seq *catalog.Sequence
 	if c.Column != "" {

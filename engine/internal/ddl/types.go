@@ -39,7 +39,8 @@ func newTypeName(h Host, cat *catalog.Catalog, q catalog.QName) (catalog.QName, 
 	return n, nil
 }
 
-func createEnum(h Host, c *translate.CreateEnum) error {
+// CreateEnum runs CREATE TYPE ... AS ENUM.
+func CreateEnum(h Host, c *translate.CreateEnum) error {
 	cat := h.Catalog()
 	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
@@ -57,7 +58,8 @@ func createEnum(h Host, c *translate.CreateEnum) error {
 	return nil
 }
 
-func alterEnum(h Host, c *translate.AlterEnum) error {
+// AlterEnum runs ALTER TYPE ... ADD VALUE on an enum.
+func AlterEnum(h Host, c *translate.AlterEnum) error {
 	cat := h.Catalog()
 	q, d, ok := FindType(h, cat, c.Name)
 	if !ok {
@@ -136,7 +138,8 @@ func typeUsers(h Host, oid uint32) []tableColumn {
 	return out
 }
 
-func createDomain(h Host, c *translate.CreateDomain) error {
+// CreateDomain runs CREATE DOMAIN.
+func CreateDomain(h Host, c *translate.CreateDomain) error {
 	cat := h.Catalog()
 	q, err := newTypeName(h, cat, c.Name)
 	if err != nil {
@@ -154,7 +157,8 @@ func createDomain(h Host, c *translate.CreateDomain) error {
 	return nil
 }
 
-func alterDomain(h Host, c *translate.AlterDomain) error {
+// AlterDomain runs ALTER DOMAIN.
+func AlterDomain(h Host, c *translate.AlterDomain) error {
 	cat := h.Catalog()
 	q, d, ok := FindType(h, cat, c.Name)
 	if !ok || !d.IsDomain() {

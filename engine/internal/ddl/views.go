@@ -12,7 +12,8 @@ import (
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
-func createView(h Host, c *translate.CreateView) error {
+// CreateView runs CREATE [OR REPLACE] VIEW.
+func CreateView(h Host, c *translate.CreateView) error {
 	cat := h.Catalog()
 	schema, err := CreationSchema(h, c.Name.Schema)
 	if err != nil {

@@ -16,8 +16,9 @@
 // through BEFORE / AFTER row and statement triggers; foreign key actions
 // fire the referencing tables' row triggers; REFERENCING transition tables
 // are visible to AFTER triggers (EphemeralTable); InsteadOf runs writes on
-// views through INSTEAD OF triggers; TriggerCommand is CREATE / DROP
-// TRIGGER and ALTER TABLE ... ENABLE / DISABLE TRIGGER.
+// views through INSTEAD OF triggers; CreateTrigger, DropTrigger and
+// EnableTriggers are CREATE / DROP TRIGGER and ALTER TABLE ... ENABLE /
+// DISABLE TRIGGER.
 //
 // The trigger node sits between every INSERT / UPDATE / DELETE and its
 // row source, GMS's fast paths and the steps of DML programs included:

@@ -8,20 +8,6 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// TriggerCommand runs CREATE / DROP TRIGGER and ALTER TABLE ... ENABLE /
-// DISABLE TRIGGER; ok is false for other commands.
-func TriggerCommand(h Host, c translate.CatalogCommand) (bool, error) {
-	switch c := c.(type) {
-	case *translate.CreateTrigger:
-		return true, createTrigger(h, c)
-	case *translate.DropTrigger:
-		return true, dropTrigger(h, c)
-	case *translate.EnableTriggers:
-		return true, enableTriggers(h, c)
-	}
-	return false, nil
-}
-
 // triggerTable resolves the table or view a trigger statement names.
 func triggerTable(h Host, q catalog.QName) (catalog.QName, []string, bool, error) {
 	t, ok := h.FindTable(q.Schema, q.Name)
@@ -38,9 +24,9 @@ func triggerTable(h Host, q catalog.QName) (catalog.QName, []string, bool, error
 	return catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, cols, false, nil
 }
 
-// createTrigger is CREATE [OR REPLACE] TRIGGER (the checks of
+// CreateTrigger is CREATE [OR REPLACE] TRIGGER (the checks of
 // CreateTriggerFiringOn).
-func createTrigger(h Host, c *translate.CreateTrigger) error {
+func CreateTrigger(h Host, c *translate.CreateTrigger) error {
 	tg := c.Trigger
 	table, cols, isView, err := triggerTable(h, tg.Table)
 	if err != nil {
@@ -134,8 +120,8 @@ func triggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catalog.Fu
 	return nil, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", q.Display())
 }
 
-// dropTrigger is DROP TRIGGER.
-func dropTrigger(h Host, c *translate.DropTrigger) error {
+// DropTrigger is DROP TRIGGER.
+func DropTrigger(h Host, c *translate.DropTrigger) error {
 	q, _, _, err := triggerTable(h, c.Table)
 	if err != nil {
 		if c.IfExists {
@@ -156,8 +142,8 @@ func dropTrigger(h Host, c *translate.DropTrigger) error {
 	return nil
 }
 
-// enableTriggers is ALTER TABLE ... ENABLE / DISABLE TRIGGER.
-func enableTriggers(h Host, c *translate.EnableTriggers) error {
+// EnableTriggers is ALTER TABLE ... ENABLE / DISABLE TRIGGER.
+func EnableTriggers(h Host, c *translate.EnableTriggers) error {
 	cat := h.Catalog()
 	for _, e := range c.Cmds {
 		t, ok := h.FindTable(e.Table.Schema, e.Table.Name)

@@ -158,7 +158,8 @@ func grantees(h Host, names []string) ([]string, error) {
 	return out, nil
 }
 
-func grantPrivileges(h Host, c *translate.Grant) error {
+// Grant runs GRANT / REVOKE of privileges on objects.
+func Grant(h Host, c *translate.Grant) error {
 	targets, err := grantTargets(h, c)
 	if err != nil {
 		return err
@@ -265,7 +266,8 @@ func grantPrivileges(h Host, c *translate.Grant) error {
 	return nil
 }
 
-func alterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
+// AlterDefaultPrivileges runs ALTER DEFAULT PRIVILEGES.
+func AlterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 	roles := c.Roles
 	if len(roles) == 0 {
 		roles = []string{h.CurrentUser()}
@@ -335,8 +337,8 @@ func alterDefaultPrivileges(h Host, c *translate.AlterDefaultPrivileges) error {
 	return nil
 }
 
-// recordOwner records a new object's owner and initial ACL.
-func recordOwner(h Host, c *translate.RecordOwner) error {
+// RecordOwner records a new object's owner and initial ACL.
+func RecordOwner(h Host, c *translate.RecordOwner) error {
 	cat := h.Catalog()
 	owner := h.CurrentUser()
 	if c.ObjType == 'n' {
@@ -438,7 +440,8 @@ func changeOwner(h Host, key catalog.ObjectKey, word, name, schema, newOwner str
 	return nil
 }
 
-func alterOwner(h Host, c *translate.AlterOwner) error {
+// AlterOwner runs ALTER ... OWNER TO.
+func AlterOwner(h Host, c *translate.AlterOwner) error {
 	cat := h.Catalog()
 	switch c.ObjType {
 	case "schema":

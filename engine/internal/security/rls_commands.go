@@ -45,7 +45,8 @@ func policyRoles(h Host, names []string) ([]string, error) {
 	return out, nil
 }
 
-func createPolicy(h Host, c *translate.CreatePolicy) error {
+// CreatePolicy runs CREATE POLICY.
+func CreatePolicy(h Host, c *translate.CreatePolicy) error {
 	q, err := policyTable(h, c.Policy.Table)
 	if err != nil {
 		return err
@@ -66,7 +67,8 @@ func createPolicy(h Host, c *translate.CreatePolicy) error {
 	return nil
 }
 
-func alterPolicy(h Host, c *translate.AlterPolicy) error {
+// AlterPolicy runs ALTER POLICY.
+func AlterPolicy(h Host, c *translate.AlterPolicy) error {
 	q, err := policyTable(h, c.Table)
 	if err != nil {
 		return err
@@ -113,7 +115,8 @@ func withName(p catalog.Policy, name string) catalog.Policy {
 	return p
 }
 
-func dropPolicy(h Host, c *translate.DropPolicy) error {
+// DropPolicy runs DROP POLICY.
+func DropPolicy(h Host, c *translate.DropPolicy) error {
 	rq, _, ok := h.LookupRelation(c.Table)
 	if !ok {
 		if c.IfExists {
@@ -137,9 +140,9 @@ func dropPolicy(h Host, c *translate.DropPolicy) error {
 	return nil
 }
 
-// alterTableSecurity is ALTER TABLE ... ENABLE / DISABLE / FORCE / NO FORCE
+// AlterTableSecurity is ALTER TABLE ... ENABLE / DISABLE / FORCE / NO FORCE
 // ROW LEVEL SECURITY and ALTER TABLE / VIEW / SEQUENCE ... OWNER TO.
-func alterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
+func AlterTableSecurity(h Host, c *translate.RowSecurityCmd) error {
 	q, kind, ok := h.LookupRelation(c.Table)
 	if !ok {
 		if c.IfExists {

@@ -10,51 +10,10 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// Command runs roles, privileges and row security statements
-// (translate/security.go); ok is false for other commands.
-func Command(h Host, c translate.CatalogCommand) (ok bool, err error) {
-	switch c := c.(type) {
-	case *translate.CreateRole:
-		return true, createRole(h, c)
-	case *translate.AlterRole:
-		return true, alterRole(h, c)
-	case *translate.AlterRoleSet:
-		return true, alterRoleSet(h, c)
-	case *translate.RenameRole:
-		return true, renameRole(h, c)
-	case *translate.DropRole:
-		return true, dropRoles(h, c)
-	case *translate.GrantRole:
-		return true, grantRole(h, c)
-	case *translate.Grant:
-		return true, grantPrivileges(h, c)
-	case *translate.AlterDefaultPrivileges:
-		return true, alterDefaultPrivileges(h, c)
-	case *translate.CreatePolicy:
-		return true, createPolicy(h, c)
-	case *translate.AlterPolicy:
-		return true, alterPolicy(h, c)
-	case *translate.DropPolicy:
-		return true, dropPolicy(h, c)
-	case *translate.RowSecurityCmd:
-		return true, alterTableSecurity(h, c)
-	case *translate.AlterOwner:
-		return true, alterOwner(h, c)
-	case *translate.RecordOwner:
-		return true, recordOwner(h, c)
-	case *translate.AlterDatabaseSet:
-		return true, alterDatabaseSet(h, c)
-	case *translate.ReassignOwned:
-		return true, reassignOwned(h, c)
-	case *translate.DropOwned:
-		return true, dropOwned(h, c)
-	}
-	return false, nil
-}
-
 func isReservedRoleName(name string) bool { return strings.HasPrefix(name, "pg_") }
 
-func createRole(h Host, c *translate.CreateRole) error {
+// CreateRole runs CREATE ROLE / USER.
+func CreateRole(h Host, c *translate.CreateRole) error {
 	me := currentRole(h)
 	if !me.Super && !me.CreateRole {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to create role")
@@ -185,7 +144,8 @@ func applyRoleOption(h Host, r *catalog.Role, o translate.RoleOption, creating b
 	return nil
 }
 
-func alterRole(h Host, c *translate.AlterRole) error {
+// AlterRole runs ALTER ROLE's options.
+func AlterRole(h Host, c *translate.AlterRole) error {
 	name, err := resolveRoleName(h, c.Name)
 	if err != nil {
 		return err
@@ -220,7 +180,8 @@ func alterRole(h Host, c *translate.AlterRole) error {
 	return nil
 }
 
-func renameRole(h Host, c *translate.RenameRole) error {
+// RenameRole runs ALTER ROLE ... RENAME TO.
+func RenameRole(h Host, c *translate.RenameRole) error {
 	cat := h.Catalog()
 	old, ok := cat.Role(c.Old)
 	if !ok {
@@ -252,7 +213,8 @@ func renameRole(h Host, c *translate.RenameRole) error {
 	return nil
 }
 
-func dropRoles(h Host, c *translate.DropRole) error {
+// DropRole runs DROP ROLE.
+func DropRole(h Host, c *translate.DropRole) error {
 	me := currentRole(h)
 	if !me.Super && !me.CreateRole {
 		return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to drop role")
@@ -360,7 +322,8 @@ func relationKindWord(h Host, q catalog.QName) string {
 	return "table"
 }
 
-func reassignOwned(h Host, c *translate.ReassignOwned) error {
+// ReassignOwned runs REASSIGN OWNED.
+func ReassignOwned(h Host, c *translate.ReassignOwned) error {
 	to, err := resolveRoleName(h, c.To)
 	if err != nil {
 		return err
@@ -382,7 +345,8 @@ func reassignOwned(h Host, c *translate.ReassignOwned) error {
 	return nil
 }
 
-func dropOwned(h Host, c *translate.DropOwned) error {
+// DropOwned runs DROP OWNED.
+func DropOwned(h Host, c *translate.DropOwned) error {
 	for _, n := range c.Roles {
 		role, err := resolveRoleName(h, n)
 		if err != nil {

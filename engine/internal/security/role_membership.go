@@ -11,7 +11,8 @@ import (
 // Role membership: GRANT role TO member and REVOKE (PostgreSQL docs 22.3
 // Role Membership).
 
-func grantRole(h Host, c *translate.GrantRole) error {
+// GrantRole runs GRANT / REVOKE of role membership.
+func GrantRole(h Host, c *translate.GrantRole) error {
 	grantor := h.CurrentUser()
 	if c.Grantor != "" {
 		g, err := resolveRoleName(h, c.Grantor)

@@ -10,7 +10,8 @@ import (
 // ALTER ROLE ... SET and ALTER DATABASE ... SET: the settings
 // pg_db_role_setting keeps and sessions apply at login (LoginSettings).
 
-func alterRoleSet(h Host, c *translate.AlterRoleSet) error {
+// AlterRoleSet runs ALTER ROLE ... SET / RESET.
+func AlterRoleSet(h Host, c *translate.AlterRoleSet) error {
 	if c.Database != "" && c.Database != databaseName {
 		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
 	}
@@ -20,7 +21,7 @@ func alterRoleSet(h Host, c *translate.AlterRoleSet) error {
 			return pgerror.New(pgerror.InsufficientPrivilege, "must be superuser to alter settings globally")
 		}
 		if c.Database != "" { // the same pg_db_role_setting row as ALTER DATABASE ... SET
-			return alterDatabaseSet(h, &translate.AlterDatabaseSet{Database: c.Database, Setting: c.Setting, Value: c.Value, Reset: c.Reset, ResetAll: c.ResetAll})
+			return AlterDatabaseSet(h, &translate.AlterDatabaseSet{Database: c.Database, Setting: c.Setting, Value: c.Value, Reset: c.Reset, ResetAll: c.ResetAll})
 		}
 		out, err := applySettingChange(h, cat.AllRoleSettings(), c.Setting, c.Value, c.Reset, c.ResetAll)
 		if err != nil {
@@ -52,7 +53,8 @@ func alterRoleSet(h Host, c *translate.AlterRoleSet) error {
 	return nil
 }
 
-func alterDatabaseSet(h Host, c *translate.AlterDatabaseSet) error {
+// AlterDatabaseSet runs ALTER DATABASE ... SET / RESET.
+func AlterDatabaseSet(h Host, c *translate.AlterDatabaseSet) error {
 	if c.Database != databaseName {
 		return pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", c.Database)
 	}

@@ -2,12 +2,10 @@ package session
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -80,37 +78,24 @@ func (c *sessionCatalog) Table(schema, name string) (string, []string, bool) {
 // the changes never outlive it.
 func (s *Session) applyCatalog(cmds []translate.CatalogCommand) error {
 	for _, c := range cmds {
-		if _, err := s.catalogCommand(c); err != nil {
+		if err := s.catalogCommand(c); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// runCatalogCommand runs a catalog statement as its own atomic statement.
-func (s *Session) runCatalogCommand(c translate.CatalogCommand, tag string) (string, *Rows, error) {
+// runCatalogCommand runs a catalog statement (run, its handler in
+// commands.go) as its own atomic statement.
+func (s *Session) runCatalogCommand(run func(*Session, translate.CatalogCommand) error, c translate.CatalogCommand, tag string) (string, *Rows, error) {
 	txn := s.StorageTxn()
 	if s.state == txnIdle {
 		txn.Refresh()
 	}
 	mark := txn.Savepoint()
-	if _, err := s.catalogCommand(c); err != nil {
+	if err := run(s, c); err != nil {
 		txn.RollbackTo(mark)
 		return "", nil, err
 	}
 	return s.commandDone(tag)
-}
-
-// catalogCommand dispatches one catalog statement.
-func (s *Session) catalogCommand(c translate.CatalogCommand) (string, error) {
-	if ok, err := ddl.CatalogCommand(s.ddl(), c); ok { // engine/internal/ddl
-		return "", err
-	}
-	if ok, err := s.routineCommand(c); ok {
-		return "", err
-	}
-	if ok, err := s.securityCommand(c); ok { // role_commands.go
-		return "", err
-	}
-	return "", fmt.Errorf("engine: unhandled catalog command %T", c)
 }

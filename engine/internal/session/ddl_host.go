@@ -105,8 +105,21 @@ func (s *Session) dropSchemaTables(schema string, cascade bool) error {
 }
 func (s *Session) giveOwnedSequences(q catalog.QName) { ddl.GiveOwnedSequences(s.ddl(), q) }
 
+// tableRenamed keeps the catalog in step with a table or column rename
+// GMS runs (translate.TableRenamed accompanies the statement).
+func (s *Session) tableRenamed(c *translate.TableRenamed) error {
+	if t, ok := s.findTable(c.Table.Schema, c.Table.Name); ok {
+		if c.Column == "" {
+			s.catalogTableRenamed(t.SchemaName(), t.Name(), c.NewName)
+		} else {
+			s.catalogColumnRenamed(t.SchemaName(), t.Name(), c.Column, c.NewName)
+		}
+	}
+	return nil
+}
+
 // maintenance runs VACUUM / ANALYZE (ddl.Maintenance).
-func (s *Session) maintenance(m *translate.Maintenance) (string, *Rows, error) {
+func (s *Session) maintenance(m *translate.Maintenance, _ string) (string, *Rows, error) {
 	tag, err := ddl.Maintenance(s.ddl(), m)
 	if err != nil {
 		return "", nil, err

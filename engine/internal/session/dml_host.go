@@ -77,11 +77,6 @@ func (s *Session) prepareDML(gctx *sql.Context, stmt sqlparser.Statement) error 
 	return dml.Prepare(dmlHost{s}, gctx, stmt)
 }
 
-// triggerCommand runs CREATE / DROP / ENABLE TRIGGER (dml.TriggerCommand).
-func (s *Session) triggerCommand(c translate.CatalogCommand) (bool, error) {
-	return dml.TriggerCommand(dmlHost{s}, c)
-}
-
 // fireAfterTriggers runs the statement level's queued AFTER triggers.
 func (s *Session) fireAfterTriggers(err error) error {
 	return dml.FireAfterTriggers(dmlHost{s}, err)
@@ -147,24 +142,18 @@ func (s *Session) runDML(ctx context.Context, res translate.Result, d *translate
 }
 
 // runInsteadOf runs a write on a view through its INSTEAD OF triggers.
-func (s *Session) runInsteadOf(ctx context.Context, c *translate.InsteadOf) (*Rows, error) {
+func (s *Session) runInsteadOf(ctx context.Context, _ translate.Result, c *translate.InsteadOf) (*Rows, error) {
 	tag, ret, err := dml.InsteadOf(dmlHost{s}, ctx, c)
 	if err == nil {
 		tag, _, err = s.commandDone(tag)
 	}
-	if s.state == txnIdle {
-		s.endImplicit()
-	}
-	if err != nil {
-		s.failed()
-		return nil, err
-	}
-	if ret == nil {
-		return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+	done, err := s.endCommand(tag, nil, err)
+	if err != nil || ret == nil {
+		return done, err
 	}
 	// RETURNING: the rows were computed inside the statement; the result
 	// only hands them out
-	r := &Rows{kind: c.View.Name, tag: tag, notices: s.takeNotices()}
+	r := &Rows{kind: c.View.Name, tag: tag, notices: done.notices}
 	sch := make(sql.Schema, len(ret.Names))
 	for i, name := range ret.Names {
 		sch[i] = &sql.Column{Name: name, Type: ret.Types[i], Nullable: true}

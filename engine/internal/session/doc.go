@@ -9,7 +9,9 @@
 //	security, routines, dml) or vitess AST ──plan (gmsadapter, GMS)──►
 //	execute over storage ──► Rows (rows.go), errors mapped to *pgerror.Error
 //
-// session.go holds Query and the pipeline, prepare.go the extended
+// session.go holds Query and the pipeline, commands.go the table of every
+// command the engine runs itself and its handler, txn_end.go the rule for
+// ending a statement's transaction, prepare.go the extended
 // protocol's Prepare / Bind, copy.go COPY (its formats are copycodec's),
 // settings.go and guc.go SET / SHOW and transactions, notify.go LISTEN /
 // NOTIFY, errors.go and errpos.go the mapping of GMS's errors to

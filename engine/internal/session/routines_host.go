@@ -124,29 +124,6 @@ func (c *routineCaller) Cast(v any, from, to *types.Type) (any, error) {
 	return c.caller().Cast(v, from, to)
 }
 
-// routineCommand runs the catalog statements on functions, procedures and
-// triggers; ok is false for other commands.
-func (s *Session) routineCommand(c translate.CatalogCommand) (bool, error) {
-	switch c := c.(type) {
-	case *translate.CreateFunction:
-		return true, routines.CreateFunction(s, c)
-	case *translate.DropRoutine:
-		return true, routines.DropRoutine(s, c)
-	case *translate.AlterRoutine:
-		return true, routines.AlterRoutine(s, c)
-	case *translate.TableRenamed:
-		if t, ok := s.findTable(c.Table.Schema, c.Table.Name); ok {
-			if c.Column == "" {
-				s.catalogTableRenamed(t.SchemaName(), t.Name(), c.NewName)
-			} else {
-				s.catalogColumnRenamed(t.SchemaName(), t.Name(), c.Column, c.NewName)
-			}
-		}
-		return true, nil
-	}
-	return s.triggerCommand(c)
-}
-
 // resolveRoutineRef finds the routines a DROP / ALTER / GRANT names.
 func (s *Session) resolveRoutineRef(cat *catalog.Catalog, ref translate.RoutineRef, word string, ifExists bool) ([]*catalog.Function, error) {
 	return routines.ResolveRef(s, cat, ref, word, ifExists)
@@ -227,16 +204,9 @@ func (s *Session) runCall(ctx context.Context, res translate.Result, c *translat
 }
 
 // runDoStatement is DO as a top-level statement.
-func (s *Session) runDoStatement(ctx context.Context, c *translate.Do) (*Rows, error) {
+func (s *Session) runDoStatement(ctx context.Context, _ translate.Result, c *translate.Do) (*Rows, error) {
 	tag, _, err := s.runDo(ctx, c)
-	if s.state == txnIdle {
-		s.endImplicit()
-	}
-	if err != nil {
-		s.failed()
-		return nil, err
-	}
-	return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+	return s.endCommand(tag, nil, err)
 }
 
 // runDo runs DO in the statement's transaction.
@@ -436,21 +406,7 @@ func (s *Session) SetTxnActive(active bool) {
 
 // EndTransaction implements routines.Host.
 func (s *Session) EndTransaction(commit bool) error {
-	if s.txn != nil {
-		s.ddlDone()
-		if commit {
-			if err := s.txn.Commit(); err != nil {
-				s.txn = nil
-				s.notifyEnd(false)
-				return mapError(err)
-			}
-		} else {
-			s.txn.Rollback()
-		}
-		s.txn = nil
-	}
-	s.notifyEnd(commit)
-	return nil
+	return s.endStorageTxn(commit)
 }
 
 // StatementTimeout implements routines.Host.

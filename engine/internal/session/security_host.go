@@ -74,12 +74,6 @@ func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
 	return security.SecureStatement(s, n, &s.rls.checks)
 }
 
-// securityCommand runs roles, privileges and row security statements; ok
-// is false for other commands.
-func (s *Session) securityCommand(c translate.CatalogCommand) (ok bool, err error) {
-	return security.Command(s, c)
-}
-
 // lookupRelation finds a table, view or sequence by optionally qualified
 // name through the search path.
 func (s *Session) lookupRelation(q catalog.QName) (catalog.QName, security.RelKind, bool) {

@@ -333,34 +333,8 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	}
 	s.notices = nil
 	s.identifierNotices(sqlText) // identifier_notice.go
-	if d, ok := res.Cmd.(*translate.DML); ok {
-		return s.runDML(ctx, res, d)
-	}
-	if c, ok := res.Cmd.(*translate.CallProc); ok {
-		return s.runCall(ctx, res, c) // routine_callstmt.go
-	}
-	if d, ok := res.Cmd.(*translate.Do); ok {
-		return s.runDoStatement(ctx, d)
-	}
-	if c, ok := res.Cmd.(*translate.InsteadOf); ok {
-		return s.runInsteadOf(ctx, c) // trigger_instead.go
-	}
-	if rows, ok, err := s.runSQLPrepared(ctx, res); ok {
-		return rows, err // sql_prepare.go
-	}
 	if res.Cmd != nil {
-		tag, rows, err := s.command(res)
-		if s.state == txnIdle {
-			s.endImplicit()
-		}
-		if err != nil {
-			s.failed()
-			return nil, err
-		}
-		if rows != nil {
-			return rows, nil
-		}
-		return &Rows{tag: tag, done: true, notices: s.takeNotices()}, nil
+		return s.runCommand(ctx, res) // commands.go
 	}
 	if res.Tag != "SELECT" && s.settings["transaction_read_only"] == "on" && s.state != txnIdle {
 		s.failed()
@@ -384,13 +358,8 @@ func (s *Session) failed() {
 		s.state = txnFailed
 		return
 	}
-	if s.state == txnIdle && s.txn != nil {
-		s.ddlDone()
-		s.txn.Rollback()
-		s.txn = nil
-	}
 	if s.state == txnIdle {
-		s.notifyEnd(false)
+		_ = s.endStorageTxn(false) // a rollback cannot fail
 	}
 }
 
@@ -458,19 +427,7 @@ func (s *Session) finish(mark storage.Mark, err error) error {
 	if s.state == txnIdle {
 		s.endImplicit()
 	}
-	if s.state == txnIdle && s.txn != nil {
-		s.ddlDone()
-		cerr := s.txn.Commit()
-		s.txn = nil
-		if cerr != nil {
-			s.notifyEnd(false)
-			return mapError(cerr)
-		}
-	}
-	if s.state == txnIdle {
-		s.notifyEnd(true)
-	}
-	return nil
+	return s.commitImplicit()
 }
 
 // endImplicit drops SET LOCAL values when an implicit (single-statement)

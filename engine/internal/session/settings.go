@@ -66,108 +66,46 @@ func loadZone(v string) (*time.Location, error) {
 	return loc, nil
 }
 
-// command runs a statement the engine handles itself.
-func (s *Session) command(res translate.Result) (string, *Rows, error) {
-	switch c := res.Cmd.(type) {
-	case *translate.Txn:
-		return s.txnCommand(c)
-	case *translate.Maintenance:
-		return s.maintenance(c)
-	case *translate.Notify:
-		return s.notifyCommand(c, res.Tag) // notify.go
-	case *translate.Listen:
-		return s.listenCommand(c, res.Tag)
-	case *translate.Set:
-		if c.Name == "transaction" {
-			return "SET", nil, nil
+// setCommand runs SET / RESET.
+func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error) {
+	if c.Name == "transaction" {
+		return "SET", nil, nil
+	}
+	if c.Reset {
+		if c.All {
+			s.settings = defaultSettings()
+			s.env.Loc = time.UTC
+			return "RESET", nil, nil
 		}
-		if c.Reset {
-			if c.All {
-				s.settings = defaultSettings()
-				s.env.Loc = time.UTC
-				return "RESET", nil, nil
-			}
-			name := strings.ToLower(c.Name)
-			def, ok := defaultSettings()[name]
-			if !ok {
-				delete(s.settings, name)
-				return res.Tag, nil, nil
-			}
-			return res.Tag, nil, s.setSetting(name, def, c.Local)
-		}
-		if c.Local && s.state == txnIdle {
-			s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
-		}
-		return "SET", nil, s.setSetting(c.Name, c.Value, c.Local)
-	case *translate.Show:
 		name := strings.ToLower(c.Name)
-		v, ok := s.Setting(name)
+		def, ok := defaultSettings()[name]
 		if !ok {
-			return "", nil, pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", c.Name)
+			delete(s.settings, name)
+			return tag, nil, nil
 		}
-		colName := c.Name
-		if name == "timezone" {
-			colName = "TimeZone"
-		}
-		return "", valuesRows("SHOW", canonicalName(colName), v), nil
-	case *translate.CreateSchema:
-		txn := s.StorageTxn()
-		if txn.HasSchema(c.Name) {
-			if c.IfNotExists {
-				return s.commandDone("CREATE SCHEMA")
-			}
-			return "", nil, pgerror.New(pgerror.DuplicateSchema, "schema %q already exists", c.Name)
-		}
-		if err := txn.CreateSchema(c.Name); err != nil {
-			return "", nil, mapError(err)
-		}
-		return s.commandDone("CREATE SCHEMA")
-	case *translate.TableDDL:
-		return s.tableDDL(c, res.Tag)
-	case *translate.DropSchema:
-		txn := s.StorageTxn()
-		for _, n := range c.Names {
-			if !txn.HasSchema(n) {
-				if c.IfExists {
-					continue
-				}
-				return "", nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", n)
-			}
-			if err := s.dropSchemaTables(n, c.Cascade); err != nil {
-				return "", nil, err
-			}
-			if err := s.dropSchemaObjects(n, c.Cascade); err != nil {
-				return "", nil, err
-			}
-			if err := txn.DropSchema(n); err != nil {
-				return "", nil, mapError(err)
-			}
-		}
-		return s.commandDone("DROP SCHEMA")
-	case translate.CatalogCommand:
-		return s.runCatalogCommand(c, res.Tag)
+		return tag, nil, s.setSetting(name, def, c.Local)
 	}
-	return "", nil, fmt.Errorf("engine: unhandled command %T", res.Cmd)
+	if c.Local && s.state == txnIdle {
+		s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
+	}
+	return "SET", nil, s.setSetting(c.Name, c.Value, c.Local)
 }
 
-// commandDone commits an implicit transaction after a catalog command.
-func (s *Session) commandDone(tag string) (string, *Rows, error) {
-	if s.state == txnIdle && s.txn != nil {
-		s.ddlDone()
-		err := s.txn.Commit()
-		s.txn = nil
-		if err != nil {
-			s.notifyEnd(false)
-			return "", nil, mapError(err)
-		}
+// showCommand runs SHOW.
+func (s *Session) showCommand(c *translate.Show, _ string) (string, *Rows, error) {
+	name := strings.ToLower(c.Name)
+	v, ok := s.Setting(name)
+	if !ok {
+		return "", nil, pgerror.New(pgerror.UndefinedObject, "unrecognized configuration parameter %q", c.Name)
 	}
-	if s.state == txnIdle {
-		s.notifyEnd(true)
+	colName := c.Name
+	if name == "timezone" {
+		colName = "TimeZone"
 	}
-	return tag, nil, nil
+	return "", valuesRows("SHOW", canonicalName(colName), v), nil
 }
 
-func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
+func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) {
 	switch c.Kind {
 	case "begin":
 		if s.state != txnIdle {
@@ -243,8 +181,6 @@ func (s *Session) txnCommand(c *translate.Txn) (string, *Rows, error) {
 }
 
 func (s *Session) endTxn(commit bool) error {
-	var err error
-	s.ddlDone()
 	if !commit && s.txnSettings != nil {
 		s.settings = s.txnSettings // SET inside a rolled-back transaction is undone
 	}
@@ -252,25 +188,14 @@ func (s *Session) endTxn(commit bool) error {
 	s.definePlaceholders()
 	s.settings["transaction_isolation"] = s.settings["default_transaction_isolation"]
 	s.settings["transaction_read_only"] = s.settings["default_transaction_read_only"]
-	if s.txn != nil {
-		if commit {
-			err = s.txn.Commit()
-		} else {
-			s.txn.Rollback()
-		}
-		s.txn = nil
-	}
-	s.notifyEnd(commit && err == nil)
+	err := s.endStorageTxn(commit)
 	s.state = txnIdle
 	s.savepoints = nil
 	s.local = map[string]string{}
 	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
 		s.env.Loc = loc
 	}
-	if err != nil {
-		return mapError(err)
-	}
-	return nil
+	return err
 }
 
 func copySettings(m map[string]string) map[string]string {

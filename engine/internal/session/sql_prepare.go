@@ -9,59 +9,62 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// runSQLPrepared runs PREPARE, EXECUTE and DEALLOCATE (PostgreSQL docs:
-// PREPARE): PREPARE describes the statement as the wire protocol's Parse
-// does (Session.Prepare) and keeps it by name for the session; EXECUTE
-// evaluates each argument once, as a constant of its parameter's type,
-// and runs the statement with them. ok is false for other statements.
-func (s *Session) runSQLPrepared(ctx context.Context, res translate.Result) (rows *Rows, ok bool, err error) {
-	fail := func(e error) (*Rows, bool, error) {
-		s.failed()
-		return nil, true, e
+// sqlPrepare runs PREPARE (PostgreSQL docs: PREPARE): it describes the
+// statement as the wire protocol's Parse does (Session.Prepare) and keeps
+// it by name for the session.
+func (s *Session) sqlPrepare(ctx context.Context, res translate.Result, c *translate.SQLPrepare) (*Rows, error) {
+	if _, dup := s.sqlPrepared[c.Name]; dup {
+		return s.sqlPreparedFailed(pgerror.New(pgerror.DuplicatePreparedStatement, "prepared statement \"%s\" already exists", c.Name))
 	}
-	switch c := res.Cmd.(type) {
-	case *translate.SQLPrepare:
-		if _, dup := s.sqlPrepared[c.Name]; dup {
-			return fail(pgerror.New(pgerror.DuplicatePreparedStatement, "prepared statement \"%s\" already exists", c.Name))
-		}
-		p, err := s.Prepare(ctx, c.Query, c.ParamOIDs)
+	p, err := s.Prepare(ctx, c.Query, c.ParamOIDs)
+	if err != nil {
+		return s.sqlPreparedFailed(err)
+	}
+	if s.sqlPrepared == nil {
+		s.sqlPrepared = map[string]*Prepared{}
+	}
+	s.sqlPrepared[c.Name] = p
+	return &Rows{tag: res.Tag, done: true, notices: s.takeNotices()}, nil
+}
+
+// sqlDeallocate runs DEALLOCATE.
+func (s *Session) sqlDeallocate(_ context.Context, res translate.Result, c *translate.SQLDeallocate) (*Rows, error) {
+	if c.All {
+		s.sqlPrepared = nil
+	} else if _, found := s.sqlPrepared[c.Name]; !found {
+		return s.sqlPreparedFailed(pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement \"%s\" does not exist", c.Name))
+	}
+	delete(s.sqlPrepared, c.Name)
+	return &Rows{tag: res.Tag, done: true, notices: s.takeNotices()}, nil
+}
+
+// sqlExecute runs EXECUTE: it evaluates each argument once, as a constant
+// of its parameter's type, and runs the statement with them.
+func (s *Session) sqlExecute(ctx context.Context, _ translate.Result, c *translate.SQLExecute) (*Rows, error) {
+	p, found := s.sqlPrepared[c.Name]
+	if !found {
+		return s.sqlPreparedFailed(pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement \"%s\" does not exist", c.Name))
+	}
+	if len(c.Args) != len(p.params) {
+		return s.sqlPreparedFailed(pgerror.New(pgerror.SyntaxError, "wrong number of parameters for prepared statement \"%s\"", c.Name).
+			WithDetail("Expected %d parameters but got %d.", len(p.params), len(c.Args)))
+	}
+	args := make([]any, len(c.Args))
+	for i, a := range c.Args {
+		v, err := s.executeArg(ctx, a, p, i)
 		if err != nil {
-			return fail(err)
+			return s.sqlPreparedFailed(err)
 		}
-		if s.sqlPrepared == nil {
-			s.sqlPrepared = map[string]*Prepared{}
-		}
-		s.sqlPrepared[c.Name] = p
-		return &Rows{tag: res.Tag, done: true, notices: s.takeNotices()}, true, nil
-	case *translate.SQLDeallocate:
-		if c.All {
-			s.sqlPrepared = nil
-		} else if _, found := s.sqlPrepared[c.Name]; !found {
-			return fail(pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement \"%s\" does not exist", c.Name))
-		}
-		delete(s.sqlPrepared, c.Name)
-		return &Rows{tag: res.Tag, done: true, notices: s.takeNotices()}, true, nil
-	case *translate.SQLExecute:
-		p, found := s.sqlPrepared[c.Name]
-		if !found {
-			return fail(pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement \"%s\" does not exist", c.Name))
-		}
-		if len(c.Args) != len(p.params) {
-			return fail(pgerror.New(pgerror.SyntaxError, "wrong number of parameters for prepared statement \"%s\"", c.Name).
-				WithDetail("Expected %d parameters but got %d.", len(p.params), len(c.Args)))
-		}
-		args := make([]any, len(c.Args))
-		for i, a := range c.Args {
-			v, err := s.executeArg(ctx, a, p, i)
-			if err != nil {
-				return fail(err)
-			}
-			args[i] = v
-		}
-		rows, err := s.QueryBound(ctx, p, args)
-		return rows, true, err
+		args[i] = v
 	}
-	return nil, false, nil
+	return s.QueryBound(ctx, p, args)
+}
+
+// sqlPreparedFailed ends a PREPARE, EXECUTE or DEALLOCATE that failed
+// before running a statement.
+func (s *Session) sqlPreparedFailed(err error) (*Rows, error) {
+	s.failed()
+	return nil, err
 }
 
 // executeArg evaluates one EXECUTE argument as a value of parameter i's

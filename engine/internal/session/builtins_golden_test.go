@@ -6,7 +6,6 @@ import (
 	"os"
 	"reflect"
 	"runtime"
-	"sort"
 	"strings"
 	"testing"
 
@@ -21,7 +20,7 @@ var updateBuiltins = flag.Bool("update-builtins", false, "rewrite testdata/built
 // depends on (the first matching overload of a pass wins).
 func TestBuiltinFuncsGolden(t *testing.T) {
 	const path = "testdata/builtin_funcs.golden"
-	got := builtinFuncsListing(expr.Funcs)
+	got := builtinFuncsListing(Builtins())
 	if *updateBuiltins {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -43,15 +42,10 @@ func TestBuiltinFuncsGolden(t *testing.T) {
 	}
 }
 
-func builtinFuncsListing(funcs map[string][]expr.FuncImpl) string {
-	names := make([]string, 0, len(funcs))
-	for n := range funcs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+func builtinFuncsListing(r *expr.Registry) string {
 	var b strings.Builder
-	for _, n := range names {
-		for _, f := range funcs[n] {
+	for _, n := range r.Names() {
+		for _, f := range r.Overloads(n) {
 			fmt.Fprintf(&b, "%s(%s)%s\n", n, overloadArgs(f), overloadTail(f))
 		}
 	}

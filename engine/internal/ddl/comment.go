@@ -116,7 +116,7 @@ func Comment(h Host, c *translate.Comment) error {
 			key.Schema, key.Name = f.Schema, f.Signature()
 			break
 		}
-		if _, ok := expr.Funcs[strings.ToLower(c.Name.Name)]; !ok {
+		if !expr.Builtins().Has(strings.ToLower(c.Name.Name)) {
 			return pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", c.Name.Name)
 		}
 		key.Schema, key.Name = c.Name.Schema, c.Name.Name

@@ -13,4 +13,14 @@
 // front of GMS's built-ins — builds the Aggregate it names. Set-returning
 // functions in FROM (srf_*.go) reach the planner the same way, as the table
 // function SRFCarrier.
+//
+// Built-in functions live in a Registry (registry.go): a name's overloads
+// in the order they were added, which overload resolution depends on. This
+// package defines its families of functions as Add...(r *Registry)
+// functions and registers none itself; the composition root that lists
+// every family in order, this package's and the session-aware ones, is
+// session.Builtins, because only the session package can reach both. The
+// engine installs that one immutable registry (UseBuiltins) for the
+// readers here and in translate, ddl and pgcatalog (Builtins). Operators
+// (addOp) are still package tables filled at init.
 package expr

@@ -27,16 +27,10 @@ type FuncImpl struct {
 	KeepUnknown bool
 }
 
-// Funcs maps a lower-case function name to its overloads. Built at init.
-var Funcs = map[string][]FuncImpl{}
-
 // Fixed returns a Result func for a fixed return type.
 func Fixed(t *types.Type) func([]*types.Type) *types.Type {
 	return func([]*types.Type) *types.Type { return t }
 }
-
-// AddFunc registers an overload.
-func AddFunc(name string, impl FuncImpl) { Funcs[name] = append(Funcs[name], impl) }
 
 // FuncCall is a resolved call of a built-in function.
 type FuncCall struct {
@@ -55,7 +49,8 @@ type FuncCall struct {
 // match on argument types, then matches where unknown literals take the
 // declared type, then matches through implicit casts.
 func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expression, error) {
-	cands, ok := Funcs[name]
+	cands := Builtins().Overloads(name)
+	ok := len(cands) > 0
 	ats := make([]*types.Type, len(args))
 	for i, a := range args {
 		ats[i] = TypeOf(a)

@@ -41,20 +41,22 @@ func bfOneDim(a *types.Array, vals []any) *types.Array {
 	return types.NewArray(a.Elem, vals)
 }
 
-func init() {
+// AddArrayFuncs adds the array functions (docs 9.19).
+// A family of session.Builtins.
+func AddArrayFuncs(r *Registry) {
 	I, T := types.Int4, types.Text
 	TA := types.ArrayOf(T)
 	addSimpleR := func(name string, args []*types.Type, res func([]*types.Type) *types.Type, nonStrict bool, fn bfFnT) {
-		AddFunc(name, FuncImpl{Args: args, Result: res, NonStrict: nonStrict, Fn: fn})
+		r.Add(name, FuncImpl{Args: args, Result: res, NonStrict: nonStrict, Fn: fn})
 	}
-	bfAddSimple("array_length", bfTt(anyArray, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "array_length", bfTt(anyArray, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		arr, d := a[0].(*types.Array), int(bfAsInt(a[1]))
 		if d < 1 || d > len(arr.Dims) {
 			return nil, nil
 		}
 		return int32(arr.Dims[d-1]), nil
 	})
-	bfAddSimple("array_upper", bfTt(anyArray, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "array_upper", bfTt(anyArray, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		arr, d := a[0].(*types.Array), int(bfAsInt(a[1]))
 		if d < 1 || d > len(arr.Dims) {
 			return nil, nil
@@ -65,7 +67,7 @@ func init() {
 		}
 		return int32(lo + arr.Dims[d-1] - 1), nil
 	})
-	bfAddSimple("array_lower", bfTt(anyArray, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "array_lower", bfTt(anyArray, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		arr, d := a[0].(*types.Array), int(bfAsInt(a[1]))
 		if d < 1 || d > len(arr.Dims) {
 			return nil, nil
@@ -75,14 +77,14 @@ func init() {
 		}
 		return int32(1), nil
 	})
-	bfAddSimple("array_ndims", bfTt(anyArray), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "array_ndims", bfTt(anyArray), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		arr := a[0].(*types.Array)
 		if len(arr.Dims) == 0 {
 			return nil, nil
 		}
 		return int32(len(arr.Dims)), nil
 	})
-	bfAddSimple("array_dims", bfTt(anyArray), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "array_dims", bfTt(anyArray), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		arr := a[0].(*types.Array)
 		if len(arr.Dims) == 0 {
 			return nil, nil
@@ -97,7 +99,7 @@ func init() {
 		}
 		return b.String(), nil
 	})
-	bfAddSimple("cardinality", bfTt(anyArray), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "cardinality", bfTt(anyArray), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return int32(len(a[0].(*types.Array).Values)), nil
 	})
 	addSimpleR("array_append", bfTt(anyArray, nil), bfArgType(0), true, func(_ *sql.Context, env *types.Env, a []any) (any, error) {

@@ -12,8 +12,10 @@ import (
 // the array, filling the gap with NULLs.
 const ArraySetFunc = "$array_set"
 
-func init() {
-	AddFunc(ArraySetFunc, FuncImpl{Args: []*types.Type{anyArray, types.Int4, nil}, NonStrict: true, Result: bfArgType(0),
+// AddArraySetFuncs adds the internal array element assignment function (ArraySetFunc).
+// A family of session.Builtins.
+func AddArraySetFuncs(r *Registry) {
+	r.Add(ArraySetFunc, FuncImpl{Args: []*types.Type{anyArray, types.Int4, nil}, NonStrict: true, Result: bfArgType(0),
 		Typed: func(_ *sql.Context, ats []*types.Type, a []any) (any, error) {
 			if a[1] == nil {
 				return nil, pgerror.New(pgerror.NullValueNotAllowed, "array subscript in assignment must not be null")

@@ -563,36 +563,38 @@ func bfParseByFormat(s, f string) (y, mo, d, h, mi, sec, us int, err error) {
 	return
 }
 
-func init() {
+// AddDatetimeFuncs adds the date/time functions (docs 9.9).
+// A family of session.Builtins.
+func AddDatetimeFuncs(r *Registry) {
 	T, TS, TZ, D, IV, F, N := types.Text, types.Timestamp, types.Timestamptz, types.Date, types.Interval, types.Float8, types.Numeric
 	nowFn := func(_ *sql.Context, env *types.Env, _ []any) (any, error) { return bfEnvNow(env), nil }
 	for _, n := range []string{"now", "current_timestamp", "transaction_timestamp", "statement_timestamp"} {
-		AddFunc(n, FuncImpl{Result: Fixed(TZ), Volatile: true, Fn: nowFn})
+		r.Add(n, FuncImpl{Result: Fixed(TZ), Volatile: true, Fn: nowFn})
 	}
-	AddFunc("clock_timestamp", FuncImpl{Result: Fixed(TZ), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
+	r.Add("clock_timestamp", FuncImpl{Result: Fixed(TZ), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
 		n := time.Now().UTC().Truncate(time.Microsecond)
 		if e := bfEnvNow(env); n.Before(e) {
 			n = e
 		}
 		return n, nil
 	}})
-	AddFunc("current_date", FuncImpl{Result: Fixed(D), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
+	r.Add("current_date", FuncImpl{Result: Fixed(D), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
 		return types.DateOf(bfEnvNow(env).In(bfEnvLoc(env))), nil
 	}})
-	AddFunc("localtimestamp", FuncImpl{Result: Fixed(TS), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
+	r.Add("localtimestamp", FuncImpl{Result: Fixed(TS), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
 		return bfFromLocal(bfEnvNow(env).In(bfEnvLoc(env)), false, env), nil
 	}})
-	AddFunc("localtime", FuncImpl{Result: Fixed(types.Time), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
+	r.Add("localtime", FuncImpl{Result: Fixed(types.Time), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
 		t := bfEnvNow(env).In(bfEnvLoc(env))
 		return types.TimeOfDay((int64(t.Hour())*3600+int64(t.Minute())*60+int64(t.Second()))*1e6 + int64(t.Nanosecond()/1000)), nil
 	}})
-	AddFunc("timeofday", FuncImpl{Result: Fixed(T), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
+	r.Add("timeofday", FuncImpl{Result: Fixed(T), Volatile: true, Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
 		return time.Now().In(bfEnvLoc(env)).Format("Mon Jan 02 15:04:05.000000 2006 MST"), nil
 	}})
 	for _, typ := range []*types.Type{TZ, TS} {
 		typ := typ
 		tz := typ == TZ
-		bfAddSimple("date_trunc", bfTt(T, typ), typ, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "date_trunc", bfTt(T, typ), typ, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			t, err := bfTruncTime(a[0].(string), bfLocalOf(a[1], tz, env), typ)
 			if err != nil {
 				return nil, err
@@ -600,7 +602,7 @@ func init() {
 			return bfFromLocal(t, tz, env), nil
 		})
 	}
-	bfAddSimple("date_trunc", bfTt(T, IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "date_trunc", bfTt(T, IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[1].(types.IntervalVal)
 		switch bfNormUnit(a[0].(string)) {
 		case "year":
@@ -622,10 +624,10 @@ func init() {
 	})
 	for _, typ := range []*types.Type{TZ, TS, D, IV, types.Time} {
 		typ := typ
-		bfAddSimple("extract", bfTt(T, typ), N, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "extract", bfTt(T, typ), N, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			return bfExtractField(a[0].(string), a[1], typ, env)
 		})
-		bfAddSimple("date_part", bfTt(T, typ), F, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "date_part", bfTt(T, typ), F, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			d, err := bfExtractField(a[0].(string), a[1], typ, env)
 			if err != nil {
 				return nil, err
@@ -636,21 +638,21 @@ func init() {
 	}
 	for _, typ := range []*types.Type{TZ, TS} {
 		tz := typ == TZ
-		bfAddSimple("age", bfTt(typ, typ), IV, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "age", bfTt(typ, typ), IV, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			return bfAgeOf(bfLocalOf(a[0], tz, env), bfLocalOf(a[1], tz, env)), nil
 		})
-		bfAddSimple("age", bfTt(typ), IV, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "age", bfTt(typ), IV, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			today := types.DateOf(bfEnvNow(env).In(bfEnvLoc(env))).Time()
 			return bfAgeOf(today, bfLocalOf(a[0], tz, env)), nil
 		})
 	}
 	for _, typ := range []*types.Type{TZ, TS, D} {
 		tz := typ == TZ
-		bfAddSimple("to_char", bfTt(typ, T), T, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "to_char", bfTt(typ, T), T, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			return bfToCharTime(bfLocalOf(a[0], tz, env), a[1].(string)), nil
 		})
 	}
-	bfAddSimple("to_char", bfTt(IV, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "to_char", bfTt(IV, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[0].(types.IntervalVal)
 		// an interval's hours are not taken modulo a day (interval2tm)
 		hours := iv.Micros / 3600e6
@@ -658,21 +660,21 @@ func init() {
 		t := time.Date(int(iv.Months/12), time.Month(iv.Months%12+1), int(iv.Days)+1, 0, 0, 0, 0, time.UTC).Add(time.Duration(iv.Micros) * time.Microsecond)
 		return bfToCharTime(t, f), nil
 	})
-	bfAddSimple("to_timestamp", bfTt(F), TZ, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "to_timestamp", bfTt(F), TZ, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		f := bfAsF(a[0])
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, pgerror.New(pgerror.DatetimeFieldOverflow, "timestamp out of range")
 		}
 		return time.UnixMicro(int64(math.Round(f * 1e6))).UTC(), nil
 	})
-	bfAddSimple("to_timestamp", bfTt(T, T), TZ, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "to_timestamp", bfTt(T, T), TZ, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		y, mo, d, h, mi, s, us, err := bfParseByFormat(a[0].(string), a[1].(string))
 		if err != nil {
 			return nil, err
 		}
 		return time.Date(y, time.Month(mo), d, h, mi, s, us*1000, bfEnvLoc(env)).UTC(), nil
 	})
-	bfAddSimple("to_date", bfTt(T, T), D, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "to_date", bfTt(T, T), D, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		y, mo, d, _, _, _, _, err := bfParseByFormat(a[0].(string), a[1].(string))
 		if err != nil {
 			return nil, err
@@ -680,11 +682,11 @@ func init() {
 		return types.DateOf(time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC)), nil
 	})
 	I := types.Int4
-	AddFunc("make_interval", FuncImpl{Args: bfTt(I, I, I, I, I, I, F), Result: Fixed(IV), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("make_interval", FuncImpl{Args: bfTt(I, I, I, I, I, I, F), Result: Fixed(IV), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return types.IntervalVal{Months: int32(bfAsInt(a[0])*12 + bfAsInt(a[1])), Days: int32(bfAsInt(a[2])*7 + bfAsInt(a[3])),
 			Micros: bfAsInt(a[4])*3600e6 + bfAsInt(a[5])*60e6 + int64(math.Round(bfAsF(a[6])*1e6))}, nil
 	}})
-	AddFunc("make_date", FuncImpl{Args: bfTt(I, I, I), Result: Fixed(D), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("make_date", FuncImpl{Args: bfTt(I, I, I), Result: Fixed(D), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		y, m, d := int(bfAsInt(a[0])), int(bfAsInt(a[1])), int(bfAsInt(a[2]))
 		if m < 1 || m > 12 || d < 1 || d > time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day() {
 			return nil, pgerror.New(pgerror.DatetimeFieldOverflow, "date field value out of range: %d-%02d-%02d", y, m, d)
@@ -696,27 +698,27 @@ func init() {
 		return time.Date(int(bfAsInt(a[0])), time.Month(bfAsInt(a[1])), int(bfAsInt(a[2])), int(bfAsInt(a[3])), int(bfAsInt(a[4])), 0, 0, loc).
 			Add(time.Duration(math.Round(sec*1e6)) * time.Microsecond).UTC()
 	}
-	AddFunc("make_timestamp", FuncImpl{Args: bfTt(I, I, I, I, I, F), Result: Fixed(TS), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("make_timestamp", FuncImpl{Args: bfTt(I, I, I, I, I, F), Result: Fixed(TS), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return mkts(a, time.UTC), nil
 	}})
-	AddFunc("make_timestamptz", FuncImpl{Args: bfTt(I, I, I, I, I, F), Result: Fixed(TZ), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	r.Add("make_timestamptz", FuncImpl{Args: bfTt(I, I, I, I, I, F), Result: Fixed(TZ), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		return mkts(a, bfEnvLoc(env)), nil
 	}})
-	AddFunc("make_timestamptz", FuncImpl{Args: bfTt(I, I, I, I, I, F, T), Result: Fixed(TZ), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("make_timestamptz", FuncImpl{Args: bfTt(I, I, I, I, I, F, T), Result: Fixed(TZ), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		loc, err := bfLoadZone(a[6].(string))
 		if err != nil {
 			return nil, err
 		}
 		return mkts(a, loc), nil
 	}})
-	AddFunc("timezone", FuncImpl{Args: bfTt(T, TZ), Result: Fixed(TS), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("timezone", FuncImpl{Args: bfTt(T, TZ), Result: Fixed(TS), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		loc, err := bfLoadZone(a[0].(string))
 		if err != nil {
 			return nil, err
 		}
 		return bfFromLocal(a[1].(time.Time).In(loc), false, nil), nil
 	}})
-	AddFunc("timezone", FuncImpl{Args: bfTt(T, TS), Result: Fixed(TZ), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("timezone", FuncImpl{Args: bfTt(T, TS), Result: Fixed(TZ), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		loc, err := bfLoadZone(a[0].(string))
 		if err != nil {
 			return nil, err
@@ -726,7 +728,7 @@ func init() {
 	}})
 	for _, typ := range []*types.Type{TS, TZ} {
 		typ := typ
-		bfAddSimple("date_bin", bfTt(IV, typ, typ), typ, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "date_bin", bfTt(IV, typ, typ), typ, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			iv := a[0].(types.IntervalVal)
 			if iv.Months != 0 {
 				return nil, pgerror.New(pgerror.FeatureNotSupported, "timestamps cannot be binned into intervals containing months or years")
@@ -745,7 +747,7 @@ func init() {
 		})
 	}
 	for _, typ := range []*types.Type{D, TS, TZ} {
-		bfAddSimple("isfinite", bfTt(typ), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "isfinite", bfTt(typ), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			switch x := a[0].(type) {
 			case types.DateVal:
 				return x != math.MaxInt32 && x != math.MinInt32, nil
@@ -755,24 +757,24 @@ func init() {
 			return true, nil
 		})
 	}
-	bfAddSimple("isfinite", bfTt(IV), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return true, nil })
-	bfAddSimple("justify_days", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "isfinite", bfTt(IV), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return true, nil })
+	bfAddSimple(r, "justify_days", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[0].(types.IntervalVal)
 		iv.Months += iv.Days / 30
 		iv.Days %= 30
 		return iv, nil
 	})
-	bfAddSimple("justify_interval", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "justify_interval", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return justifyInterval(a[0].(types.IntervalVal)), nil
 	})
-	AddFunc("make_time", FuncImpl{Args: bfTt(I, I, F), Result: Fixed(types.Time), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("make_time", FuncImpl{Args: bfTt(I, I, F), Result: Fixed(types.Time), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		h, m, sec := bfAsInt(a[0]), bfAsInt(a[1]), bfAsF(a[2])
 		if h < 0 || h > 24 || m < 0 || m > 59 || sec < 0 || sec > 60 || h == 24 && (m != 0 || sec != 0) {
 			return nil, pgerror.New(pgerror.DatetimeFieldOverflow, "time field value out of range: %d:%02d:%s", h, m, strconv.FormatFloat(sec, 'f', -1, 64))
 		}
 		return types.TimeOfDay(h*3600e6 + m*60e6 + int64(math.Round(sec*1e6))), nil
 	}})
-	bfAddSimple("justify_hours", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "justify_hours", bfTt(IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[0].(types.IntervalVal)
 		iv.Days += int32(iv.Micros / 86400e6)
 		iv.Micros %= 86400e6

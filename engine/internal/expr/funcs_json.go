@@ -294,10 +294,12 @@ func bfExtractPath(v any, path []string) (any, bool) {
 	return v, true
 }
 
-func init() {
+// AddJSONFuncs adds the JSON functions (docs 9.16).
+// A family of session.Builtins.
+func AddJSONFuncs(r *Registry) {
 	J, JS, T := types.JSONB, types.JSON, types.Text
 	TA := types.ArrayOf(T)
-	AddFunc("jsonb_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	r.Add("jsonb_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		k, v, err := bfBuildObject(a, env)
 		if err != nil {
 			return nil, err
@@ -307,7 +309,7 @@ func init() {
 		}
 		return types.JSONDoc{V: types.NewJSONObject(k, v)}, nil
 	}})
-	AddFunc("json_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+	r.Add("json_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
 		env := EnvOf(ctx)
 		k, v, err := bfBuildObject(markRawJSON(ats, a), env)
 		if err != nil {
@@ -326,14 +328,14 @@ func init() {
 		b.WriteByte('}')
 		return b.String(), nil
 	}})
-	AddFunc("jsonb_build_array", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	r.Add("jsonb_build_array", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		out := make([]any, len(a))
 		for i, v := range a {
 			out[i] = unwrapRaw(bfToJSONValue(v, true, env))
 		}
 		return types.JSONDoc{V: out}, nil
 	}})
-	AddFunc("json_build_array", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+	r.Add("json_build_array", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(JS), Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
 		env := EnvOf(ctx)
 		a = markRawJSON(ats, a)
 		var b bytes.Buffer
@@ -349,10 +351,10 @@ func init() {
 	}})
 	for _, typ := range []*types.Type{types.Timestamp, types.Timestamptz, nil} {
 		tz := typ != types.Timestamp
-		AddFunc("to_jsonb", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		r.Add("to_jsonb", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			return types.JSONDoc{V: unwrapRaw(bfToJSONValue(a[0], tz, env))}, nil
 		}})
-		AddFunc("to_json", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		r.Add("to_json", FuncImpl{Args: []*types.Type{typ}, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			if s, ok := a[0].(types.IntervalVal); ok {
 				var b bytes.Buffer
 				types.WriteJSONString(&b, types.FormatInterval(s))
@@ -363,15 +365,15 @@ func init() {
 			return b.String(), nil
 		}})
 	}
-	AddFunc("array_to_json", FuncImpl{Args: []*types.Type{nil}, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	r.Add("array_to_json", FuncImpl{Args: []*types.Type{nil}, Result: Fixed(JS), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		var b bytes.Buffer
 		fnJSONText(&b, bfToJSONValue(a[0], false, env), ":")
 		return b.String(), nil
 	}})
-	bfAddSimple("jsonb_typeof", bfTt(J), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "jsonb_typeof", bfTt(J), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return bfJsonTypeof(a[0].(types.JSONDoc).V), nil
 	})
-	bfAddSimple("json_typeof", bfTt(JS), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "json_typeof", bfTt(JS), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		v, err := types.ParseJSON(a[0].(string), J)
 		if err != nil {
 			return nil, err
@@ -388,20 +390,20 @@ func init() {
 		}
 		return int32(len(arr)), nil
 	}
-	bfAddSimple("jsonb_array_length", bfTt(J), types.Int4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "jsonb_array_length", bfTt(J), types.Int4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return alen(a[0].(types.JSONDoc).V)
 	})
-	bfAddSimple("json_array_length", bfTt(JS), types.Int4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "json_array_length", bfTt(JS), types.Int4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		v, err := types.ParseJSON(a[0].(string), J)
 		if err != nil {
 			return nil, err
 		}
 		return alen(v)
 	})
-	bfAddSimple("jsonb_strip_nulls", bfTt(J), J, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "jsonb_strip_nulls", bfTt(J), J, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return types.JSONDoc{V: bfStripNulls(a[0].(types.JSONDoc).V)}, nil
 	})
-	bfAddSimple("json_strip_nulls", bfTt(JS), JS, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "json_strip_nulls", bfTt(JS), JS, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		v, err := types.ParseJSON(a[0].(string), JS)
 		if err != nil {
 			return nil, err
@@ -456,8 +458,8 @@ func init() {
 		}
 		return types.JSONDoc{V: v}, nil
 	}
-	AddFunc("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J), NonStrict: true, Result: Fixed(J), Fn: setLax})
-	AddFunc("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J, types.Bool, T), NonStrict: true, Result: Fixed(J), Fn: setLax})
+	r.Add("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J), NonStrict: true, Result: Fixed(J), Fn: setLax})
+	r.Add("jsonb_set_lax", FuncImpl{Args: bfTt(J, TA, J, types.Bool, T), NonStrict: true, Result: Fixed(J), Fn: setLax})
 	setFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		create := true
 		if len(a) > 3 {
@@ -469,8 +471,8 @@ func init() {
 		}
 		return types.JSONDoc{V: v}, nil
 	}
-	bfAddSimple("jsonb_set", bfTt(J, TA, J), J, setFn)
-	bfAddSimple("jsonb_set", bfTt(J, TA, J, types.Bool), J, setFn)
+	bfAddSimple(r, "jsonb_set", bfTt(J, TA, J), J, setFn)
+	bfAddSimple(r, "jsonb_set", bfTt(J, TA, J, types.Bool), J, setFn)
 	insFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		after := false
 		if len(a) > 3 {
@@ -482,9 +484,9 @@ func init() {
 		}
 		return types.JSONDoc{V: v}, nil
 	}
-	bfAddSimple("jsonb_insert", bfTt(J, TA, J), J, insFn)
-	bfAddSimple("jsonb_insert", bfTt(J, TA, J, types.Bool), J, insFn)
-	AddFunc("jsonb_extract_path", FuncImpl{Args: bfTt(J), Variadic: T, Result: Fixed(J), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "jsonb_insert", bfTt(J, TA, J), J, insFn)
+	bfAddSimple(r, "jsonb_insert", bfTt(J, TA, J, types.Bool), J, insFn)
+	r.Add("jsonb_extract_path", FuncImpl{Args: bfTt(J), Variadic: T, Result: Fixed(J), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		path := make([]string, len(a)-1)
 		for i, p := range a[1:] {
 			path[i] = p.(string)
@@ -495,7 +497,7 @@ func init() {
 		}
 		return types.JSONDoc{V: v}, nil
 	}})
-	AddFunc("jsonb_extract_path_text", FuncImpl{Args: bfTt(J), Variadic: T, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("jsonb_extract_path_text", FuncImpl{Args: bfTt(J), Variadic: T, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		path := make([]string, len(a)-1)
 		for i, p := range a[1:] {
 			path[i] = p.(string)
@@ -509,7 +511,7 @@ func init() {
 		}
 		return types.FormatJSONB(v), nil
 	}})
-	bfAddSimple("jsonb_pretty", bfTt(J), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "jsonb_pretty", bfTt(J), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		var b bytes.Buffer
 		var rec func(v any, ind int)
 		bfPad := func(n int) {
@@ -552,7 +554,7 @@ func init() {
 		rec(a[0].(types.JSONDoc).V, 0)
 		return b.String(), nil
 	})
-	AddFunc("jsonb_object", FuncImpl{Args: bfTt(TA, TA), Result: Fixed(J), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("jsonb_object", FuncImpl{Args: bfTt(TA, TA), Result: Fixed(J), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		ks, vs := a[0].(*types.Array).Values, a[1].(*types.Array).Values
 		if len(ks) != len(vs) {
 			return nil, pgerror.New("2202E", "mismatched array dimensions")

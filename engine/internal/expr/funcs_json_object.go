@@ -8,26 +8,29 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
+// AddJSONObjectFuncs adds json_object and jsonb_object.
+// A family of session.Builtins.
+//
 // json_object / jsonb_object over one text array of alternating keys and
 // values, or a two-column two-dimensional one (docs 9.16, Table 9.47), and
 // json_object over separate key and value arrays.
-func init() {
+func AddJSONObjectFuncs(r *Registry) {
 	TA := types.ArrayOf(types.Text)
-	AddFunc("json_object", FuncImpl{Args: bfTt(TA), Result: Fixed(types.JSON), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("json_object", FuncImpl{Args: bfTt(TA), Result: Fixed(types.JSON), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		k, v, err := jsonObjectPairs(a[0].(*types.Array))
 		if err != nil {
 			return nil, err
 		}
 		return jsonObjectText(k, v), nil
 	}})
-	AddFunc("json_object", FuncImpl{Args: bfTt(TA, TA), Result: Fixed(types.JSON), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("json_object", FuncImpl{Args: bfTt(TA, TA), Result: Fixed(types.JSON), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		k, v, err := jsonObjectKeysValues(a[0].(*types.Array), a[1].(*types.Array))
 		if err != nil {
 			return nil, err
 		}
 		return jsonObjectText(k, v), nil
 	}})
-	AddFunc("jsonb_object", FuncImpl{Args: bfTt(TA), Result: Fixed(types.JSONB), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("jsonb_object", FuncImpl{Args: bfTt(TA), Result: Fixed(types.JSONB), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		k, v, err := jsonObjectPairs(a[0].(*types.Array))
 		if err != nil {
 			return nil, err

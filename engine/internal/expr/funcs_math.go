@@ -47,16 +47,16 @@ func bfDecFromFloat(f float64, scale int32) decimal.Decimal {
 
 type bfFfn = func(float64) (float64, error)
 
-func bfAddFloat1(name string, f bfFfn) {
+func bfAddFloat1(r *Registry, name string, f bfFfn) {
 	fn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(bfAsF(a[0])) }
 	for _, t := range []*types.Type{types.Float8, types.Int4, types.Int8} {
-		bfAddSimple(name, bfTt(t), types.Float8, fn)
+		bfAddSimple(r, name, bfTt(t), types.Float8, fn)
 	}
 }
 
-func bfAddNumFloat1(name string, nf func(decimal.Decimal) (decimal.Decimal, error), f bfFfn) {
-	bfAddFloat1(name, f)
-	bfAddSimple(name, bfTt(types.Numeric), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+func bfAddNumFloat1(r *Registry, name string, nf func(decimal.Decimal) (decimal.Decimal, error), f bfFfn) {
+	bfAddFloat1(r, name, f)
+	bfAddSimple(r, name, bfTt(types.Numeric), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if n, ok := a[0].(types.NumericSpecial); ok {
 			// NaN and the infinities follow the float function (round(Infinity)
 			// is Infinity, exp(-Infinity) is 0, sqrt(-Infinity) raises)
@@ -90,26 +90,28 @@ func bfIntAbs(t *types.Type, minv int64) bfFnT {
 	}
 }
 
-func init() {
+// AddMathFuncs adds the mathematical functions (docs 9.3).
+// A family of session.Builtins.
+func AddMathFuncs(r *Registry) {
 	N, F, I4, I8 := types.Numeric, types.Float8, types.Int4, types.Int8
-	bfAddSimple("abs", bfTt(I4), I4, bfIntAbs(I4, math.MinInt32))
-	bfAddSimple("abs", bfTt(I8), I8, bfIntAbs(I8, math.MinInt64))
-	bfAddSimple("abs", bfTt(types.Int2), types.Int2, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "abs", bfTt(I4), I4, bfIntAbs(I4, math.MinInt32))
+	bfAddSimple(r, "abs", bfTt(I8), I8, bfIntAbs(I8, math.MinInt64))
+	bfAddSimple(r, "abs", bfTt(types.Int2), types.Int2, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		n := bfAsInt(a[0])
 		if n < 0 {
 			n = -n
 		}
 		return types.IntToKind(n, types.Int2)
 	})
-	bfAddSimple("abs", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return numericAbs(a[0]), nil })
-	bfAddSimple("abs", bfTt(F), F, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return math.Abs(bfAsF(a[0])), nil })
-	bfAddSimple("sign", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "abs", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return numericAbs(a[0]), nil })
+	bfAddSimple(r, "abs", bfTt(F), F, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return math.Abs(bfAsF(a[0])), nil })
+	bfAddSimple(r, "sign", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isNumNaN(a[0]) {
 			return types.NumericNaN, nil
 		}
 		return decimal.NewFromInt(int64(numSign(a[0]))), nil
 	})
-	bfAddFloat1("sign", func(x float64) (float64, error) {
+	bfAddFloat1(r, "sign", func(x float64) (float64, error) {
 		switch {
 		case x > 0:
 			return 1, nil
@@ -118,13 +120,13 @@ func init() {
 		}
 		return 0, nil
 	})
-	bfAddNumFloat1("round", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Round(0), nil }, func(x float64) (float64, error) { return math.RoundToEven(x), nil })
-	bfAddNumFloat1("trunc", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Truncate(0), nil }, func(x float64) (float64, error) { return math.Trunc(x), nil })
+	bfAddNumFloat1(r, "round", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Round(0), nil }, func(x float64) (float64, error) { return math.RoundToEven(x), nil })
+	bfAddNumFloat1(r, "trunc", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Truncate(0), nil }, func(x float64) (float64, error) { return math.Trunc(x), nil })
 	for _, n := range []string{"ceil", "ceiling"} {
-		bfAddNumFloat1(n, func(d decimal.Decimal) (decimal.Decimal, error) { return d.Ceil(), nil }, func(x float64) (float64, error) { return math.Ceil(x), nil })
+		bfAddNumFloat1(r, n, func(d decimal.Decimal) (decimal.Decimal, error) { return d.Ceil(), nil }, func(x float64) (float64, error) { return math.Ceil(x), nil })
 	}
-	bfAddNumFloat1("floor", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Floor(), nil }, func(x float64) (float64, error) { return math.Floor(x), nil })
-	bfAddSimple("round", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddNumFloat1(r, "floor", func(d decimal.Decimal) (decimal.Decimal, error) { return d.Floor(), nil }, func(x float64) (float64, error) { return math.Floor(x), nil })
+	bfAddSimple(r, "round", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) {
 			return a[0], nil
 		}
@@ -136,7 +138,7 @@ func init() {
 		}
 		return d, nil
 	})
-	bfAddSimple("trunc", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "trunc", bfTt(N, I4), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) {
 			return a[0], nil
 		}
@@ -153,12 +155,12 @@ func init() {
 		}
 		return math.Sqrt(x), nil
 	}
-	bfAddNumFloat1("sqrt", func(d decimal.Decimal) (decimal.Decimal, error) {
+	bfAddNumFloat1(r, "sqrt", func(d decimal.Decimal) (decimal.Decimal, error) {
 		f, err := sqrtF(bfAsF(d))
 		return bfDecFromFloat(f, 16), err
 	}, sqrtF)
-	bfAddFloat1("cbrt", func(x float64) (float64, error) { return Cbrt(x), nil })
-	bfAddNumFloat1("exp", func(d decimal.Decimal) (decimal.Decimal, error) { return bfDecFromFloat(math.Exp(bfAsF(d)), 16), nil }, func(x float64) (float64, error) { return math.Exp(x), nil })
+	bfAddFloat1(r, "cbrt", func(x float64) (float64, error) { return Cbrt(x), nil })
+	bfAddNumFloat1(r, "exp", func(d decimal.Decimal) (decimal.Decimal, error) { return bfDecFromFloat(math.Exp(bfAsF(d)), 16), nil }, func(x float64) (float64, error) { return math.Exp(x), nil })
 	lnF := func(x float64) (float64, error) {
 		if x <= 0 {
 			return 0, bfErrLogNeg(x)
@@ -171,17 +173,17 @@ func init() {
 		}
 		return math.Log10(x), nil
 	}
-	bfAddNumFloat1("ln", func(d decimal.Decimal) (decimal.Decimal, error) {
+	bfAddNumFloat1(r, "ln", func(d decimal.Decimal) (decimal.Decimal, error) {
 		f, err := lnF(bfAsF(d))
 		return bfDecFromFloat(f, 16), err
 	}, lnF)
 	for _, n := range []string{"log", "log10"} {
-		bfAddNumFloat1(n, func(d decimal.Decimal) (decimal.Decimal, error) {
+		bfAddNumFloat1(r, n, func(d decimal.Decimal) (decimal.Decimal, error) {
 			f, err := log10F(bfAsF(d))
 			return bfDecFromFloat(f, 16), err
 		}, log10F)
 	}
-	bfAddSimple("log", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "log", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) || isSpecial(a[1]) {
 			return numericSpecialLog(a[0], a[1])
 		}
@@ -208,9 +210,9 @@ func init() {
 		return math.Pow(x, y), nil
 	}
 	for _, n := range []string{"power", "pow"} {
-		bfAddSimple(n, bfTt(I4, I4), F, powF)
-		bfAddSimple(n, bfTt(I8, I8), F, powF)
-		bfAddSimple(n, bfTt(N, N), N, func(c *sql.Context, e *types.Env, a []any) (any, error) {
+		bfAddSimple(r, n, bfTt(I4, I4), F, powF)
+		bfAddSimple(r, n, bfTt(I8, I8), F, powF)
+		bfAddSimple(r, n, bfTt(N, N), N, func(c *sql.Context, e *types.Env, a []any) (any, error) {
 			if isSpecial(a[0]) || isSpecial(a[1]) {
 				return numericSpecialPow(a[0], a[1])
 			}
@@ -228,21 +230,21 @@ func init() {
 			}
 			return bfDecFromFloat(f.(float64), 16), nil
 		})
-		bfAddSimple(n, bfTt(F, F), F, powF)
+		bfAddSimple(r, n, bfTt(F, F), F, powF)
 	}
-	bfAddSimple("mod", bfTt(I4, I4), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "mod", bfTt(I4, I4), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if bfAsInt(a[1]) == 0 {
 			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
 		}
 		return int32(bfAsInt(a[0]) % bfAsInt(a[1])), nil
 	})
-	bfAddSimple("mod", bfTt(I8, I8), I8, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "mod", bfTt(I8, I8), I8, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if bfAsInt(a[1]) == 0 {
 			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
 		}
 		return bfAsInt(a[0]) % bfAsInt(a[1]), nil
 	})
-	bfAddSimple("mod", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "mod", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) || isSpecial(a[1]) {
 			return numericSpecialOp("%", a[0], a[1])
 		}
@@ -251,7 +253,7 @@ func init() {
 		}
 		return bfAsD(a[0]).Mod(bfAsD(a[1])), nil
 	})
-	bfAddSimple("div", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "div", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) || isSpecial(a[1]) {
 			return numericSpecialDiv(a[0], a[1])
 		}
@@ -261,20 +263,20 @@ func init() {
 		q := bfAsD(a[0]).DivRound(bfAsD(a[1]), 20).Truncate(0)
 		return q, nil
 	})
-	AddFunc("random", FuncImpl{Result: Fixed(F), Volatile: true, Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return rand.Float64(), nil }})
-	AddFunc("pi", FuncImpl{Result: Fixed(F), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return math.Pi, nil }})
-	bfAddFloat1("degrees", func(x float64) (float64, error) { return x * 180 / math.Pi, nil })
-	bfAddFloat1("radians", func(x float64) (float64, error) { return x * math.Pi / 180, nil })
-	bfAddFloat1("sin", func(x float64) (float64, error) { return math.Sin(x), nil })
-	bfAddFloat1("cos", func(x float64) (float64, error) { return math.Cos(x), nil })
-	bfAddFloat1("tan", func(x float64) (float64, error) { return math.Tan(x), nil })
-	bfAddFloat1("asin", func(x float64) (float64, error) { return math.Asin(x), nil })
-	bfAddFloat1("acos", func(x float64) (float64, error) { return math.Acos(x), nil })
-	bfAddFloat1("atan", func(x float64) (float64, error) { return math.Atan(x), nil })
-	bfAddSimple("atan2", bfTt(F, F), F, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("random", FuncImpl{Result: Fixed(F), Volatile: true, Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return rand.Float64(), nil }})
+	r.Add("pi", FuncImpl{Result: Fixed(F), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) { return math.Pi, nil }})
+	bfAddFloat1(r, "degrees", func(x float64) (float64, error) { return x * 180 / math.Pi, nil })
+	bfAddFloat1(r, "radians", func(x float64) (float64, error) { return x * math.Pi / 180, nil })
+	bfAddFloat1(r, "sin", func(x float64) (float64, error) { return math.Sin(x), nil })
+	bfAddFloat1(r, "cos", func(x float64) (float64, error) { return math.Cos(x), nil })
+	bfAddFloat1(r, "tan", func(x float64) (float64, error) { return math.Tan(x), nil })
+	bfAddFloat1(r, "asin", func(x float64) (float64, error) { return math.Asin(x), nil })
+	bfAddFloat1(r, "acos", func(x float64) (float64, error) { return math.Acos(x), nil })
+	bfAddFloat1(r, "atan", func(x float64) (float64, error) { return math.Atan(x), nil })
+	bfAddSimple(r, "atan2", bfTt(F, F), F, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return math.Atan2(bfAsF(a[0]), bfAsF(a[1])), nil
 	})
-	bfAddSimple("factorial", bfTt(I8), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "factorial", bfTt(I8), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		n := bfAsInt(a[0])
 		if n < 0 {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "factorial of a negative number is undefined")
@@ -299,10 +301,10 @@ func init() {
 	}
 	for _, t := range []*types.Type{I4, I8} {
 		t := t
-		bfAddSimple("gcd", bfTt(t, t), t, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "gcd", bfTt(t, t), t, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			return types.IntToKind(gcd(bfAsInt(a[0]), bfAsInt(a[1])), t)
 		})
-		bfAddSimple("lcm", bfTt(t, t), t, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "lcm", bfTt(t, t), t, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			x, y := bfAsInt(a[0]), bfAsInt(a[1])
 			if x == 0 || y == 0 {
 				return types.IntToKind(0, t)
@@ -314,7 +316,7 @@ func init() {
 			return types.IntToKind(r, t)
 		})
 	}
-	bfAddSimple("scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) {
 			return nil, nil // NaN and the infinities have no scale
 		}
@@ -328,13 +330,13 @@ func init() {
 		s := d.String()
 		return decimal.RequireFromString(s)
 	}
-	bfAddSimple("trim_scale", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "trim_scale", bfTt(N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) {
 			return a[0], nil
 		}
 		return trimScale(bfAsD(a[0])), nil
 	})
-	bfAddSimple("min_scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "min_scale", bfTt(N), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) {
 			return nil, nil
 		}
@@ -344,7 +346,7 @@ func init() {
 		}
 		return int32(-e), nil
 	})
-	bfAddSimple("width_bucket", bfTt(N, N, N, I4), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "width_bucket", bfTt(N, N, N, I4), I4, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isNumNaN(a[0]) || isNumNaN(a[1]) || isNumNaN(a[2]) {
 			return nil, pgerror.New("2201G", "operand, lower bound, and upper bound cannot be NaN")
 		}
@@ -466,16 +468,18 @@ func bfToCharNum(d decimal.Decimal, f string) string {
 	return s
 }
 
-func init() {
+// AddNumericToCharFuncs adds to_char over numbers (docs 9.8).
+// A family of session.Builtins.
+func AddNumericToCharFuncs(r *Registry) {
 	for _, t := range []*types.Type{types.Numeric, types.Int4, types.Int8, types.Float8} {
-		bfAddSimple("to_char", bfTt(t, types.Text), types.Text, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		bfAddSimple(r, "to_char", bfTt(t, types.Text), types.Text, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			if f, ok := a[0].(float64); isSpecial(a[0]) || ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
 				return nil, pgerror.New(pgerror.FeatureNotSupported, "to_char of NaN or infinity is not supported yet")
 			}
 			return bfToCharNum(bfAsD(a[0]), a[1].(string)), nil
 		})
 	}
-	bfAddSimple("to_number", bfTt(types.Text, types.Text), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "to_number", bfTt(types.Text, types.Text), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		s := a[0].(string)
 		var b strings.Builder
 		for _, c := range s {

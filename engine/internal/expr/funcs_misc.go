@@ -8,8 +8,10 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-func init() {
-	AddFunc("gen_random_uuid", FuncImpl{Result: Fixed(types.UUID), Volatile: true, Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
+// AddMiscFuncs adds gen_random_uuid, pg_typeof and other functions of no family.
+// A family of session.Builtins.
+func AddMiscFuncs(r *Registry) {
+	r.Add("gen_random_uuid", FuncImpl{Result: Fixed(types.UUID), Volatile: true, Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
 		var b [16]byte
 		if _, err := rand.Read(b[:]); err != nil {
 			return nil, err
@@ -19,14 +21,14 @@ func init() {
 		return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
 	}})
 	// pg_typeof reports the argument's resolved type, user types included.
-	AddFunc("pg_typeof", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, KeepUnknown: true, Result: Fixed(types.Regtype),
+	r.Add("pg_typeof", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, KeepUnknown: true, Result: Fixed(types.Regtype),
 		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
 			return ats[0].FormatTypeNoMod(), nil // regtype has no typmod
 		}})
-	AddFunc("version", FuncImpl{Result: Fixed(types.Text), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
+	r.Add("version", FuncImpl{Result: Fixed(types.Text), Fn: func(_ *sql.Context, _ *types.Env, _ []any) (any, error) {
 		return "PostgreSQL 15.8 (tinybase)", nil
 	}})
-	AddFunc("num_nulls", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("num_nulls", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		n := int32(0)
 		for _, v := range a {
 			if v == nil {
@@ -35,7 +37,7 @@ func init() {
 		}
 		return n, nil
 	}})
-	AddFunc("num_nonnulls", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("num_nonnulls", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		n := int32(0)
 		for _, v := range a {
 			if v != nil {

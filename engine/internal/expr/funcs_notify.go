@@ -12,11 +12,13 @@ type Notifier interface {
 	Notify(channel, payload string) error
 }
 
-func init() {
+// AddNotifyFuncs adds pg_notify.
+// A family of session.Builtins.
+func AddNotifyFuncs(r *Registry) {
 	// pg_notify(channel, payload) (PostgreSQL docs: 9.27 System
 	// Information Functions / NOTIFY): not strict, a NULL channel is an
 	// empty one and a NULL payload an empty payload.
-	AddFunc("pg_notify", FuncImpl{Args: []*types.Type{types.Text, types.Text}, Result: Fixed(types.Void), Volatile: true, NonStrict: true,
+	r.Add("pg_notify", FuncImpl{Args: []*types.Type{types.Text, types.Text}, Result: Fixed(types.Void), Volatile: true, NonStrict: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, args []any) (any, error) {
 			n, ok := ctx.Session.(Notifier)
 			if !ok {

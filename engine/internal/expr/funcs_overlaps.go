@@ -5,13 +5,16 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
+// AddOverlapsFuncs adds OVERLAPS as a function.
+// A family of session.Builtins.
+//
 // (start1, end1) OVERLAPS (start2, end2) (docs 9.9), as PostgreSQL's
 // overlaps_timestamp: ends may come first, a NULL end makes a period an
 // instant, and an answer that depends on a NULL is NULL.
-func init() {
+func AddOverlapsFuncs(r *Registry) {
 	for _, t := range []*types.Type{types.Timestamp, types.Timestamptz, types.Time} {
 		t := t
-		AddFunc("overlaps", FuncImpl{Args: bfTt(t, t, t, t), NonStrict: true, Result: Fixed(types.Bool),
+		r.Add("overlaps", FuncImpl{Args: bfTt(t, t, t, t), NonStrict: true, Result: Fixed(types.Bool),
 			Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 				return overlaps(t, a[0], a[1], a[2], a[3]), nil
 			}})

@@ -8,18 +8,21 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
+// AddPatternFuncs adds like_escape and similar_to_escape.
+// A family of session.Builtins.
+//
 // The grammar rewrites `x LIKE p ESCAPE e` to `x ~~ like_escape(p, e)` and
 // `x SIMILAR TO p [ESCAPE e]` to `x ~ similar_to_escape(p [, e])`
 // (PostgreSQL docs 9.7.1 and 9.7.2); these functions do the conversion.
-func init() {
+func AddPatternFuncs(r *Registry) {
 	T := types.Text
-	AddFunc("like_escape", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("like_escape", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return likeEscape(a[0].(string), a[1].(string))
 	}})
-	AddFunc("similar_to_escape", FuncImpl{Args: []*types.Type{T}, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("similar_to_escape", FuncImpl{Args: []*types.Type{T}, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return similarToRegexp(a[0].(string), `\`)
 	}})
-	AddFunc("similar_to_escape", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), NonStrict: true, Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("similar_to_escape", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), NonStrict: true, Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if a[0] == nil {
 			return nil, nil
 		}
@@ -29,6 +32,10 @@ func init() {
 		}
 		return similarToRegexp(a[0].(string), esc)
 	}})
+}
+
+func init() {
+	T := types.Text
 	addOp("^@", T, T, types.Bool, func(_ *types.Env, a, b any) (any, error) {
 		return strings.HasPrefix(a.(string), b.(string)), nil
 	})

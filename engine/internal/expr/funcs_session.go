@@ -6,10 +6,13 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
+// AddSessionInfoFuncs adds the session information functions (docs 9.26).
+// A family of session.Builtins.
+//
 // Session information functions (PostgreSQL docs 9.26) and configuration
 // settings functions (9.27.1). They read the calling session, so they are
 // volatile: never folded at plan time.
-func init() {
+func AddSessionInfoFuncs(r *Registry) {
 	sess := func(ctx *sql.Context) (Env, error) {
 		if e := SessionEnv(ctx); e != nil {
 			return e, nil
@@ -25,12 +28,12 @@ func init() {
 			return f(e), nil
 		}
 	}
-	AddFunc("current_user", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.CurrentUser() })})
-	AddFunc("current_role", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.CurrentUser() })})
-	AddFunc("session_user", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.SessionUser() })})
-	AddFunc("current_database", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.Database() })})
-	AddFunc("current_catalog", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.Database() })})
-	AddFunc("current_schema", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any {
+	r.Add("current_user", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.CurrentUser() })})
+	r.Add("current_role", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.CurrentUser() })})
+	r.Add("session_user", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.SessionUser() })})
+	r.Add("current_database", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.Database() })})
+	r.Add("current_catalog", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.Database() })})
+	r.Add("current_schema", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any {
 		for _, s := range e.SchemasOnPath() {
 			if s != "pg_catalog" {
 				return s
@@ -38,7 +41,7 @@ func init() {
 		}
 		return nil
 	})})
-	AddFunc("current_schemas", FuncImpl{Args: []*types.Type{types.Bool}, Result: Fixed(types.ArrayOf(types.Name)), Volatile: true,
+	r.Add("current_schemas", FuncImpl{Args: []*types.Type{types.Bool}, Result: Fixed(types.ArrayOf(types.Name)), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, args []any) (any, error) {
 			e, err := sess(ctx)
 			if err != nil {
@@ -71,9 +74,9 @@ func init() {
 		}
 		return v, nil
 	}
-	AddFunc("current_setting", FuncImpl{Args: []*types.Type{types.Text}, Result: Fixed(types.Text), Volatile: true, Fn: currentSetting})
-	AddFunc("current_setting", FuncImpl{Args: []*types.Type{types.Text, types.Bool}, Result: Fixed(types.Text), Volatile: true, Fn: currentSetting})
-	AddFunc("set_config", FuncImpl{Args: []*types.Type{types.Text, types.Text, types.Bool}, Result: Fixed(types.Text), Volatile: true, NonStrict: true,
+	r.Add("current_setting", FuncImpl{Args: []*types.Type{types.Text}, Result: Fixed(types.Text), Volatile: true, Fn: currentSetting})
+	r.Add("current_setting", FuncImpl{Args: []*types.Type{types.Text, types.Bool}, Result: Fixed(types.Text), Volatile: true, Fn: currentSetting})
+	r.Add("set_config", FuncImpl{Args: []*types.Type{types.Text, types.Text, types.Bool}, Result: Fixed(types.Text), Volatile: true, NonStrict: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, args []any) (any, error) {
 			e, err := sess(ctx)
 			if err != nil {
@@ -90,7 +93,7 @@ func init() {
 			v, _ := e.Setting(args[0].(string))
 			return v, nil
 		}})
-	AddFunc("pg_backend_pid", FuncImpl{Result: Fixed(types.Int4), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+	r.Add("pg_backend_pid", FuncImpl{Result: Fixed(types.Int4), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
 		return int32(ctx.Session.ID()), nil
 	}})
 }

@@ -18,8 +18,8 @@ import (
 
 type bfFnT = func(ctx *sql.Context, env *types.Env, args []any) (any, error)
 
-func bfAddSimple(name string, args []*types.Type, res *types.Type, fn bfFnT) {
-	AddFunc(name, FuncImpl{Args: args, Result: Fixed(res), Fn: fn})
+func bfAddSimple(r *Registry, name string, args []*types.Type, res *types.Type, fn bfFnT) {
+	r.Add(name, FuncImpl{Args: args, Result: Fixed(res), Fn: fn})
 }
 
 func bfTt(ts ...*types.Type) []*types.Type { return ts }
@@ -153,24 +153,26 @@ func bfTextOf(t *types.Type, v any, env *types.Env) string {
 	return types.Output(t, v, env)
 }
 
-func init() {
+// AddTextFuncs adds the string functions (docs 9.4).
+// A family of session.Builtins.
+func AddTextFuncs(r *Registry) {
 	T, I := types.Text, types.Int4
 	lenFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return int32(utf8.RuneCountInString(a[0].(string))), nil
 	}
 	for _, n := range []string{"length", "char_length", "character_length"} {
-		bfAddSimple(n, bfTt(T), I, lenFn)
+		bfAddSimple(r, n, bfTt(T), I, lenFn)
 	}
-	bfAddSimple("octet_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
+	bfAddSimple(r, "octet_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
 	// octet_length(character) counts the padding (bpcharoctetlen), unlike
 	// length, which sees the value through its cast to text.
-	bfAddSimple("octet_length", bfTt(types.Bpchar), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
-	bfAddSimple("bit_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(8 * len(a[0].(string))), nil })
-	bfAddSimple("lower", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return strings.ToLower(a[0].(string)), nil })
-	bfAddSimple("upper", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "octet_length", bfTt(types.Bpchar), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].(string))), nil })
+	bfAddSimple(r, "bit_length", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(8 * len(a[0].(string))), nil })
+	bfAddSimple(r, "lower", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return strings.ToLower(a[0].(string)), nil })
+	bfAddSimple(r, "upper", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return strings.Map(unicode.ToUpper, a[0].(string)), nil
 	})
-	bfAddSimple("initcap", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "initcap", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		var b strings.Builder
 		prev := false
 		for _, c := range a[0].(string) {
@@ -190,7 +192,7 @@ func init() {
 	sub3 := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return bfSubstrRunes(a[0].(string), bfAsInt(a[1]), bfAsInt(a[2]), true)
 	}
-	bfAddSimple("substring", bfTt(T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "substring", bfTt(T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		re, err := bfPgRegexp(a[1].(string), "")
 		if err != nil {
 			return nil, err
@@ -205,8 +207,8 @@ func init() {
 		return m[0], nil
 	})
 	for _, n := range []string{"substring", "substr"} {
-		bfAddSimple(n, bfTt(T, I), T, sub2)
-		bfAddSimple(n, bfTt(T, I, I), T, sub3)
+		bfAddSimple(r, n, bfTt(T, I), T, sub2)
+		bfAddSimple(r, n, bfTt(T, I, I), T, sub3)
 	}
 	posFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		s, sub := a[0].(string), a[1].(string)
@@ -216,16 +218,16 @@ func init() {
 		}
 		return int32(utf8.RuneCountInString(s[:i]) + 1), nil
 	}
-	bfAddSimple("strpos", bfTt(T, T), I, posFn)
+	bfAddSimple(r, "strpos", bfTt(T, T), I, posFn)
 	// position(sub IN s) is parsed as position(s, sub) in PG's grammar
-	bfAddSimple("position", bfTt(T, T), I, posFn)
-	bfAddSimple("replace", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "position", bfTt(T, T), I, posFn)
+	bfAddSimple(r, "replace", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if a[1].(string) == "" {
 			return a[0], nil
 		}
 		return strings.ReplaceAll(a[0].(string), a[1].(string), a[2].(string)), nil
 	})
-	bfAddSimple("translate", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "translate", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		from, to := []rune(a[1].(string)), []rune(a[2].(string))
 		var b strings.Builder
 		for _, c := range a[0].(string) {
@@ -245,7 +247,7 @@ func init() {
 		}
 		return b.String(), nil
 	})
-	bfAddSimple("split_part", bfTt(T, T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "split_part", bfTt(T, T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		s, d, n := a[0].(string), a[1].(string), int(bfAsInt(a[2]))
 		if n == 0 {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "field position must not be zero")
@@ -264,10 +266,10 @@ func init() {
 		}
 		return parts[n-1], nil
 	})
-	AddFunc("concat", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatFn})
-	AddFunc("concat_ws", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatWSFn})
-	AddFunc("format", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfFormatFn})
-	bfAddSimple("left", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("concat", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatFn})
+	r.Add("concat_ws", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatWSFn})
+	r.Add("format", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfFormatFn})
+	bfAddSimple(r, "left", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		r, n := []rune(a[0].(string)), int(bfAsInt(a[1]))
 		if n < 0 {
 			n = len(r) + n
@@ -275,7 +277,7 @@ func init() {
 		n = max(0, min(n, len(r)))
 		return string(r[:n]), nil
 	})
-	bfAddSimple("right", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "right", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		r, n := []rune(a[0].(string)), int(bfAsInt(a[1]))
 		if n < 0 {
 			n = len(r) + n
@@ -287,35 +289,35 @@ func init() {
 		name string
 		l, r bool
 	}{{"btrim", true, true}, {"trim", true, true}, {"ltrim", true, false}, {"rtrim", false, true}} {
-		bfAddSimple(n.name, bfTt(T), T, bfTrimFn(n.l, n.r))
-		bfAddSimple(n.name, bfTt(T, T), T, bfTrimFn(n.l, n.r))
+		bfAddSimple(r, n.name, bfTt(T), T, bfTrimFn(n.l, n.r))
+		bfAddSimple(r, n.name, bfTt(T, T), T, bfTrimFn(n.l, n.r))
 	}
-	bfAddSimple("lpad", bfTt(T, I), T, bfPad(true))
-	bfAddSimple("lpad", bfTt(T, I, T), T, bfPad(true))
-	bfAddSimple("rpad", bfTt(T, I), T, bfPad(false))
-	bfAddSimple("rpad", bfTt(T, I, T), T, bfPad(false))
-	bfAddSimple("repeat", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "lpad", bfTt(T, I), T, bfPad(true))
+	bfAddSimple(r, "lpad", bfTt(T, I, T), T, bfPad(true))
+	bfAddSimple(r, "rpad", bfTt(T, I), T, bfPad(false))
+	bfAddSimple(r, "rpad", bfTt(T, I, T), T, bfPad(false))
+	bfAddSimple(r, "repeat", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		n := int(bfAsInt(a[1]))
 		if n < 0 {
 			n = 0
 		}
 		return strings.Repeat(a[0].(string), n), nil
 	})
-	bfAddSimple("reverse", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "reverse", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		r := []rune(a[0].(string))
 		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
 			r[i], r[j] = r[j], r[i]
 		}
 		return string(r), nil
 	})
-	bfAddSimple("ascii", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "ascii", bfTt(T), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		r, _ := utf8.DecodeRuneInString(a[0].(string))
 		if a[0].(string) == "" {
 			r = 0
 		}
 		return int32(r), nil
 	})
-	bfAddSimple("chr", bfTt(I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "chr", bfTt(I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		n := bfAsInt(a[0])
 		if n == 0 {
 			return nil, pgerror.New(pgerror.ProgramLimitExceeded, "null character not permitted")
@@ -325,11 +327,11 @@ func init() {
 		}
 		return string(rune(n)), nil
 	})
-	bfAddSimple("md5", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "md5", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		h := md5.Sum([]byte(a[0].(string)))
 		return hex.EncodeToString(h[:]), nil
 	})
-	bfAddSimple("starts_with", bfTt(T, T), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "starts_with", bfTt(T, T), types.Bool, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return strings.HasPrefix(a[0].(string), a[1].(string)), nil
 	})
 	rr := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
@@ -362,8 +364,8 @@ func init() {
 		out := re.ExpandString(nil, repl, s, loc)
 		return s[:loc[0]] + string(out) + s[loc[1]:], nil
 	}
-	bfAddSimple("regexp_replace", bfTt(T, T, T), T, rr)
-	bfAddSimple("regexp_replace", bfTt(T, T, T, T), T, rr)
+	bfAddSimple(r, "regexp_replace", bfTt(T, T, T), T, rr)
+	bfAddSimple(r, "regexp_replace", bfTt(T, T, T, T), T, rr)
 	rm := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		flags := ""
 		if len(a) > 2 {
@@ -390,9 +392,9 @@ func init() {
 		}
 		return types.NewArray(T, vals), nil
 	}
-	AddFunc("regexp_match", FuncImpl{Args: bfTt(T, T), Result: Fixed(types.ArrayOf(T)), Fn: rm})
-	AddFunc("regexp_match", FuncImpl{Args: bfTt(T, T, T), Result: Fixed(types.ArrayOf(T)), Fn: rm})
-	AddFunc("regexp_split_to_array", FuncImpl{Args: bfTt(T, T), Result: Fixed(types.ArrayOf(T)), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	r.Add("regexp_match", FuncImpl{Args: bfTt(T, T), Result: Fixed(types.ArrayOf(T)), Fn: rm})
+	r.Add("regexp_match", FuncImpl{Args: bfTt(T, T, T), Result: Fixed(types.ArrayOf(T)), Fn: rm})
+	r.Add("regexp_split_to_array", FuncImpl{Args: bfTt(T, T), Result: Fixed(types.ArrayOf(T)), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		re, err := bfPgRegexp(a[1].(string), "")
 		if err != nil {
 			return nil, err
@@ -404,14 +406,14 @@ func init() {
 		}
 		return types.NewArray(T, vals), nil
 	}})
-	bfAddSimple("to_hex", bfTt(types.Int4), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "to_hex", bfTt(types.Int4), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return strconv.FormatUint(uint64(uint32(bfAsInt(a[0]))), 16), nil
 	})
-	bfAddSimple("sha256", bfTt(types.Bytea), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "sha256", bfTt(types.Bytea), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		h := sha256.Sum256(a[0].([]byte))
 		return h[:], nil
 	})
-	bfAddSimple("encode", bfTt(types.Bytea, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "encode", bfTt(types.Bytea, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		b := a[0].([]byte)
 		switch strings.ToLower(a[1].(string)) {
 		case "hex":
@@ -423,7 +425,7 @@ func init() {
 		}
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized encoding: \"%s\"", a[1])
 	})
-	bfAddSimple("decode", bfTt(T, T), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "decode", bfTt(T, T), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		s := a[0].(string)
 		var b []byte
 		var err error
@@ -442,12 +444,12 @@ func init() {
 		}
 		return b, nil
 	})
-	bfAddSimple("to_hex", bfTt(types.Int8), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "to_hex", bfTt(types.Int8), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return strconv.FormatUint(uint64(bfAsInt(a[0])), 16), nil
 	})
-	bfAddSimple("quote_ident", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return bfQuoteIdent(a[0].(string)), nil })
-	AddFunc("quote_literal", FuncImpl{Args: []*types.Type{nil}, Result: Fixed(T), Fn: bfQuoteNullable})
-	AddFunc("quote_nullable", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, Result: Fixed(T), Fn: bfQuoteNullable})
+	bfAddSimple(r, "quote_ident", bfTt(T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return bfQuoteIdent(a[0].(string)), nil })
+	r.Add("quote_literal", FuncImpl{Args: []*types.Type{nil}, Result: Fixed(T), Fn: bfQuoteNullable})
+	r.Add("quote_nullable", FuncImpl{Args: []*types.Type{nil}, NonStrict: true, Result: Fixed(T), Fn: bfQuoteNullable})
 }
 
 func bfQuoteNullable(_ *sql.Context, env *types.Env, a []any) (any, error) {

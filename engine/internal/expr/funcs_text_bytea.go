@@ -11,27 +11,30 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
+// AddByteaFuncs adds the binary string functions.
+// A family of session.Builtins.
+//
 // Binary string functions (docs 9.5, Table 9.11 and 9.12). They register
-// after funcs_text.go (file order), so an unknown literal argument still
+// after AddTextFuncs (session.Builtins), so an unknown literal argument still
 // resolves to the text overload first.
-func init() {
+func AddByteaFuncs(r *Registry) {
 	B, I, T := types.Bytea, types.Int4, types.Text
 	byteLen := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(len(a[0].([]byte))), nil }
-	bfAddSimple("length", bfTt(B), I, byteLen)
-	bfAddSimple("octet_length", bfTt(B), I, byteLen)
-	bfAddSimple("bit_length", bfTt(B), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(8 * len(a[0].([]byte))), nil })
-	bfAddSimple("md5", bfTt(B), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "length", bfTt(B), I, byteLen)
+	bfAddSimple(r, "octet_length", bfTt(B), I, byteLen)
+	bfAddSimple(r, "bit_length", bfTt(B), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return int32(8 * len(a[0].([]byte))), nil })
+	bfAddSimple(r, "md5", bfTt(B), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		h := md5.Sum(a[0].([]byte))
 		return hex.EncodeToString(h[:]), nil
 	})
-	bfAddSimple("get_byte", bfTt(B, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "get_byte", bfTt(B, I), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		b, n := a[0].([]byte), bfAsInt(a[1])
 		if n < 0 || n >= int64(len(b)) {
 			return nil, pgerror.New("2202E", "index %d out of valid range, 0..%d", n, max(len(b)-1, 0))
 		}
 		return int32(b[n]), nil
 	})
-	bfAddSimple("set_byte", bfTt(B, I, I), B, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "set_byte", bfTt(B, I, I), B, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		b, n := a[0].([]byte), bfAsInt(a[1])
 		if n < 0 || n >= int64(len(b)) {
 			return nil, pgerror.New("2202E", "index %d out of valid range, 0..%d", n, max(len(b)-1, 0))
@@ -59,10 +62,10 @@ func init() {
 		return append([]byte{}, b[start-1:end-1]...), nil
 	}
 	for _, n := range []string{"substring", "substr"} {
-		bfAddSimple(n, bfTt(B, I), B, substr)
-		bfAddSimple(n, bfTt(B, I, I), B, substr)
+		bfAddSimple(r, n, bfTt(B, I), B, substr)
+		bfAddSimple(r, n, bfTt(B, I, I), B, substr)
 	}
-	bfAddSimple("convert_to", bfTt(T, types.Name), B, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "convert_to", bfTt(T, types.Name), B, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		s := a[0].(string)
 		switch normEncoding(a[1].(string)) {
 		case "utf8", "sqlascii":
@@ -79,7 +82,7 @@ func init() {
 		}
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid destination encoding name %q", a[1])
 	})
-	bfAddSimple("convert_from", bfTt(B, types.Name), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	bfAddSimple(r, "convert_from", bfTt(B, types.Name), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		b := a[0].([]byte)
 		switch normEncoding(a[1].(string)) {
 		case "utf8", "sqlascii":

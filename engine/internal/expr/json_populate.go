@@ -6,18 +6,21 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
+// AddJSONPopulateFuncs adds json_populate_record and jsonb_populate_record.
+// A family of session.Builtins.
+//
 // jsonb_populate_record and json_populate_record (docs 9.16.1): a row of
 // the first argument's composite type whose fields come from the object's
 // keys of the same name (others keep the base row's values), each JSON
 // value converted as populate_record_field does.
-func init() {
+func AddJSONPopulateFuncs(r *Registry) {
 	for _, jt := range []*types.Type{types.JSONB, types.JSON} {
 		jt := jt
 		name := "jsonb_populate_record"
 		if jt == types.JSON {
 			name = "json_populate_record"
 		}
-		AddFunc(name, FuncImpl{Args: []*types.Type{nil, jt}, NonStrict: true,
+		r.Add(name, FuncImpl{Args: []*types.Type{nil, jt}, NonStrict: true,
 			Result: func(args []*types.Type) *types.Type { return args[0] },
 			Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
 				rt := ats[0].Base()

@@ -349,61 +349,76 @@ func jpCompare(a, b any) (int, bool) {
 	return 0, false
 }
 
+// jpRun evaluates jsonb path a[1] over document a[0].
+func jpRun(a []any) (*jpPath, []any, error) {
+	path, err := parseJSONPath(a[1].(string))
+	if err != nil {
+		return nil, nil, err
+	}
+	doc := a[0].(types.JSONDoc).V
+	if path.pred != nil {
+		return path, nil, nil
+	}
+	e := &jpEval{strict: path.strict}
+	items, err := e.node(path.root, doc, doc)
+	return path, items, err
+}
+
+// jpMatch is jsonb_path_match(a[0], a[1]) and the @@ operator.
+func jpMatch(a []any) (any, error) {
+	path, err := parseJSONPath(a[1].(string))
+	if err != nil {
+		return nil, err
+	}
+	doc := a[0].(types.JSONDoc).V
+	e := &jpEval{strict: path.strict}
+	if path.pred != nil {
+		v, err := e.pred(path.pred, doc, doc)
+		if err != nil || v == jpUnknown {
+			return nil, err
+		}
+		return v == jpTrue, nil
+	}
+	items, err := e.node(path.root, doc, doc)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 1 {
+		if b, ok := items[0].(bool); ok {
+			return b, nil
+		}
+		if items[0] == nil {
+			return nil, nil
+		}
+	}
+	return nil, pgerror.New(pgerror.SingletonSQLJSONItemRequired, "single boolean result is expected")
+}
+
+// jpExists is jsonb_path_exists(a[0], a[1]) and the @? operator.
+func jpExists(a []any) (any, error) {
+	path, items, err := jpRun(a)
+	if err != nil {
+		return nil, err
+	}
+	if path.pred != nil {
+		return true, nil
+	}
+	return len(items) > 0, nil
+}
+
 func init() {
 	J, T := types.JSONB, types.Text
-	run := func(a []any) (*jpPath, []any, error) {
-		path, err := parseJSONPath(a[1].(string))
-		if err != nil {
-			return nil, nil, err
-		}
-		doc := a[0].(types.JSONDoc).V
-		if path.pred != nil {
-			return path, nil, nil
-		}
-		e := &jpEval{strict: path.strict}
-		items, err := e.node(path.root, doc, doc)
-		return path, items, err
-	}
-	match := func(a []any) (any, error) {
-		path, err := parseJSONPath(a[1].(string))
-		if err != nil {
-			return nil, err
-		}
-		doc := a[0].(types.JSONDoc).V
-		e := &jpEval{strict: path.strict}
-		if path.pred != nil {
-			v, err := e.pred(path.pred, doc, doc)
-			if err != nil || v == jpUnknown {
-				return nil, err
-			}
-			return v == jpTrue, nil
-		}
-		items, err := e.node(path.root, doc, doc)
-		if err != nil {
-			return nil, err
-		}
-		if len(items) == 1 {
-			if b, ok := items[0].(bool); ok {
-				return b, nil
-			}
-			if items[0] == nil {
-				return nil, nil
-			}
-		}
-		return nil, pgerror.New(pgerror.SingletonSQLJSONItemRequired, "single boolean result is expected")
-	}
-	exists := func(a []any) (any, error) {
-		path, items, err := run(a)
-		if err != nil {
-			return nil, err
-		}
-		if path.pred != nil {
-			return true, nil
-		}
-		return len(items) > 0, nil
-	}
+	addOp("@?", J, T, types.Bool, func(_ *types.Env, x, y any) (any, error) { return jpExists([]any{x, y}) })
+	addOp("@@", J, T, types.Bool, func(_ *types.Env, x, y any) (any, error) { return jpMatch([]any{x, y}) })
+}
+
+// AddJSONPathFuncs adds the SQL/JSON path functions (docs 9.16.2).
+// A family of session.Builtins.
+func AddJSONPathFuncs(r *Registry) {
+	J, T := types.JSONB, types.Text
+	run, match, exists := jpRun, jpMatch, jpExists
 	fn := func(name string, res *types.Type, f func(a []any) (any, error)) {
-		AddFunc(name, FuncImpl{Args: []*types.Type{J, T}, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
+		r.Add(name, FuncImpl{Args: []*types.Type{J, T}, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
 	}
 	fn("jsonb_path_query_array", J, func(a []any) (any, error) {
 		path, items, err := run(a)
@@ -435,9 +450,7 @@ func init() {
 	})
 	fn("jsonb_path_exists", types.Bool, exists)
 	fn("jsonb_path_match", types.Bool, match)
-	addOp("@?", J, T, types.Bool, func(_ *types.Env, x, y any) (any, error) { return exists([]any{x, y}) })
-	addOp("@@", J, T, types.Bool, func(_ *types.Env, x, y any) (any, error) { return match([]any{x, y}) })
-	addSRF("jsonb_path_query", FuncImpl{Args: []*types.Type{J, T}, Result: Fixed(J), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	addSRF(r, "jsonb_path_query", FuncImpl{Args: []*types.Type{J, T}, Result: Fixed(J), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		path, items, err := run(a)
 		if err != nil {
 			return nil, err

@@ -126,7 +126,9 @@ func recordJSONB(r *types.RecordVal, env *types.Env) (any, error) {
 	return types.NewJSONObject(r.Names, vals), nil
 }
 
-func init() {
+// AddRecordFuncs adds the record functions (row_to_json and friends).
+// A family of session.Builtins.
+func AddRecordFuncs(r *Registry) {
 	R := types.Record
 	toText := func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		rec, ok := a[0].(*types.RecordVal)
@@ -137,9 +139,9 @@ func init() {
 		recordJSONText(&b, rec, env)
 		return b.String(), nil
 	}
-	AddFunc("row_to_json", FuncImpl{Args: []*types.Type{R}, Result: Fixed(types.JSON), Fn: toText})
-	AddFunc("$record_to_json", FuncImpl{Args: []*types.Type{R}, Result: Fixed(types.JSON), Fn: toText})
-	AddFunc("$record_to_jsonb", FuncImpl{Args: []*types.Type{R}, Result: Fixed(types.JSONB), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	r.Add("row_to_json", FuncImpl{Args: []*types.Type{R}, Result: Fixed(types.JSON), Fn: toText})
+	r.Add("$record_to_json", FuncImpl{Args: []*types.Type{R}, Result: Fixed(types.JSON), Fn: toText})
+	r.Add("$record_to_jsonb", FuncImpl{Args: []*types.Type{R}, Result: Fixed(types.JSONB), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		o, err := recordJSONB(a[0].(*types.RecordVal), env)
 		if err != nil {
 			return nil, err

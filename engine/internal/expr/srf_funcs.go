@@ -65,7 +65,7 @@ func drain(ctx *sql.Context, st srfStream) (srfRows, error) {
 	}
 }
 
-// srfPrefix keeps set-returning functions apart from scalar ones in Funcs:
+// srfPrefix keeps set-returning functions apart from scalar ones in the registry:
 // they resolve overloads the same way but are only callable in FROM (or
 // rewritten there from the SELECT list).
 const srfPrefix = "srf:"
@@ -109,8 +109,7 @@ func SRFColumnNames(name string) (cols []string, scalar, ok bool) {
 
 // IsSRF reports whether name is a set-returning function.
 func IsSRF(name string) bool {
-	_, ok := Funcs[srfPrefix+name]
-	return ok
+	return Builtins().Has(srfPrefix + name)
 }
 
 // NewSRFCall resolves a set-returning function call; the expression
@@ -139,9 +138,9 @@ func NewSRFCall(env *types.Env, name string, args []sql.Expression) (sql.Express
 
 // addSRF registers a set-returning function. SRFs are never folded at plan
 // time: their rows are produced at run time, under the statement's context.
-func addSRF(name string, impl FuncImpl) {
+func addSRF(r *Registry, name string, impl FuncImpl) {
 	impl.Volatile = true
-	AddFunc(srfPrefix+name, impl)
+	r.Add(srfPrefix+name, impl)
 }
 
 func oneColumn(vals []any) srfRows {
@@ -152,7 +151,9 @@ func oneColumn(vals []any) srfRows {
 	return rows
 }
 
-func init() {
+// AddSeriesSRFs adds the set-returning functions (docs 9.25) over series, arrays, JSON and strings.
+// A family of session.Builtins.
+func AddSeriesSRFs(r *Registry) {
 	T, J, JS := types.Text, types.JSONB, types.JSON
 	for _, t := range []*types.Type{types.Int4, types.Int8, types.Numeric} {
 		t := t
@@ -178,12 +179,12 @@ func init() {
 				out:  func(v decimal.Decimal) any { return v },
 			}, nil
 		}
-		addSRF("generate_series", FuncImpl{Args: []*types.Type{t, t}, Result: Fixed(t), Fn: gs})
-		addSRF("generate_series", FuncImpl{Args: []*types.Type{t, t, t}, Result: Fixed(t), Fn: gs})
+		addSRF(r, "generate_series", FuncImpl{Args: []*types.Type{t, t}, Result: Fixed(t), Fn: gs})
+		addSRF(r, "generate_series", FuncImpl{Args: []*types.Type{t, t, t}, Result: Fixed(t), Fn: gs})
 	}
 	for _, t := range []*types.Type{types.Timestamptz, types.Timestamp} {
 		tz := t.Kind == types.KindTimestamptz
-		addSRF("generate_series", FuncImpl{Args: []*types.Type{t, t, types.Interval}, Result: Fixed(t), Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
+		addSRF(r, "generate_series", FuncImpl{Args: []*types.Type{t, t, types.Interval}, Result: Fixed(t), Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
 			start, stop := a[0].(time.Time), a[1].(time.Time)
 			step := a[2].(types.IntervalVal)
 			if step == (types.IntervalVal{}) {
@@ -198,7 +199,7 @@ func init() {
 			}, nil
 		}})
 	}
-	addSRF("unnest", FuncImpl{Args: []*types.Type{anyArray}, Result: func(ts []*types.Type) *types.Type {
+	addSRF(r, "unnest", FuncImpl{Args: []*types.Type{anyArray}, Result: func(ts []*types.Type) *types.Type {
 		if ts[0].Elem != nil {
 			return ts[0].Elem
 		}
@@ -206,7 +207,7 @@ func init() {
 	}, Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return oneColumn(a[0].(*types.Array).Values), nil
 	}})
-	addSRF("generate_subscripts", FuncImpl{Args: []*types.Type{anyArray, types.Int4}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	addSRF(r, "generate_subscripts", FuncImpl{Args: []*types.Type{anyArray, types.Int4}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		arr, dim := a[0].(*types.Array), int(bfAsInt(a[1]))
 		if dim < 1 || dim > len(arr.Dims) {
 			return srfRows{}, nil
@@ -238,10 +239,10 @@ func init() {
 			return rows, nil
 		}
 	}
-	addSRF("jsonb_array_elements", FuncImpl{Args: []*types.Type{J}, Result: Fixed(J), Fn: elems(false, false)})
-	addSRF("jsonb_array_elements_text", FuncImpl{Args: []*types.Type{J}, Result: Fixed(T), Fn: elems(true, false)})
-	addSRF("json_array_elements", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(JS), Fn: elems(false, true)})
-	addSRF("json_array_elements_text", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(T), Fn: elems(true, true)})
+	addSRF(r, "jsonb_array_elements", FuncImpl{Args: []*types.Type{J}, Result: Fixed(J), Fn: elems(false, false)})
+	addSRF(r, "jsonb_array_elements_text", FuncImpl{Args: []*types.Type{J}, Result: Fixed(T), Fn: elems(true, false)})
+	addSRF(r, "json_array_elements", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(JS), Fn: elems(false, true)})
+	addSRF(r, "json_array_elements_text", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(T), Fn: elems(true, true)})
 	each := func(text, isJSON bool, keysOnly bool, name string) func(*sql.Context, *types.Env, []any) (any, error) {
 		return func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			v, err := jsonArg(a[0], isJSON)
@@ -281,25 +282,25 @@ func init() {
 			return rows, nil
 		}
 	}
-	addSRF("jsonb_each", FuncImpl{Args: []*types.Type{J}, Result: Fixed(types.Record), Fn: each(false, false, false, "jsonb_each")})
-	addSRF("jsonb_each_text", FuncImpl{Args: []*types.Type{J}, Result: Fixed(types.Record), Fn: each(true, false, false, "jsonb_each_text")})
-	addSRF("json_each", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(types.Record), Fn: each(false, true, false, "json_each")})
-	addSRF("json_each_text", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(types.Record), Fn: each(true, true, false, "json_each_text")})
-	addSRF("jsonb_object_keys", FuncImpl{Args: []*types.Type{J}, Result: Fixed(T), Fn: each(false, false, true, "jsonb_object_keys")})
-	addSRF("json_object_keys", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(T), Fn: each(false, true, true, "json_object_keys")})
+	addSRF(r, "jsonb_each", FuncImpl{Args: []*types.Type{J}, Result: Fixed(types.Record), Fn: each(false, false, false, "jsonb_each")})
+	addSRF(r, "jsonb_each_text", FuncImpl{Args: []*types.Type{J}, Result: Fixed(types.Record), Fn: each(true, false, false, "jsonb_each_text")})
+	addSRF(r, "json_each", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(types.Record), Fn: each(false, true, false, "json_each")})
+	addSRF(r, "json_each_text", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(types.Record), Fn: each(true, true, false, "json_each_text")})
+	addSRF(r, "jsonb_object_keys", FuncImpl{Args: []*types.Type{J}, Result: Fixed(T), Fn: each(false, false, true, "jsonb_object_keys")})
+	addSRF(r, "json_object_keys", FuncImpl{Args: []*types.Type{JS}, Result: Fixed(T), Fn: each(false, true, true, "json_object_keys")})
 	split := func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		if a[0] == nil {
 			return srfRows{}, nil
 		}
-		v, err := Funcs["string_to_array"][len(a)-2].Fn(nil, env, a)
+		v, err := Builtins().Overloads("string_to_array")[len(a)-2].Fn(nil, env, a)
 		if err != nil || v == nil {
 			return nil, err
 		}
 		return oneColumn(v.(*types.Array).Values), nil
 	}
-	addSRF("string_to_table", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), Fn: split, NonStrict: true})
-	addSRF("string_to_table", FuncImpl{Args: []*types.Type{T, T, T}, Result: Fixed(T), Fn: split, NonStrict: true})
-	addSRF("regexp_split_to_table", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+	addSRF(r, "string_to_table", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), Fn: split, NonStrict: true})
+	addSRF(r, "string_to_table", FuncImpl{Args: []*types.Type{T, T, T}, Result: Fixed(T), Fn: split, NonStrict: true})
+	addSRF(r, "regexp_split_to_table", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(T), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		re, err := bfPgRegexp(a[1].(string), "")
 		if err != nil {
 			return nil, err
@@ -342,8 +343,8 @@ func init() {
 		}
 		return rows, nil
 	}
-	addSRF("regexp_matches", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(types.ArrayOf(T)), Fn: matches})
-	addSRF("regexp_matches", FuncImpl{Args: []*types.Type{T, T, T}, Result: Fixed(types.ArrayOf(T)), Fn: matches})
+	addSRF(r, "regexp_matches", FuncImpl{Args: []*types.Type{T, T}, Result: Fixed(types.ArrayOf(T)), Fn: matches})
+	addSRF(r, "regexp_matches", FuncImpl{Args: []*types.Type{T, T, T}, Result: Fixed(types.ArrayOf(T)), Fn: matches})
 }
 
 // jsonArg returns the jsonb value form of a json or jsonb argument.
@@ -430,7 +431,9 @@ var recordSRFs = map[string]bool{
 	"jsonb_to_record": true, "jsonb_to_recordset": true, "json_to_record": true, "json_to_recordset": true,
 }
 
-func init() {
+// AddRecordSRFs adds jsonb_to_record(set) and json_to_record(set).
+// A family of session.Builtins.
+func AddRecordSRFs(r *Registry) {
 	for name := range recordSRFs {
 		isJSON := strings.HasPrefix(name, "json_")
 		set := strings.HasSuffix(name, "set")
@@ -438,7 +441,7 @@ func init() {
 		if isJSON {
 			arg = types.JSON
 		}
-		addSRF(name, FuncImpl{Args: []*types.Type{arg}, Result: Fixed(types.Record), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		addSRF(r, name, FuncImpl{Args: []*types.Type{arg}, Result: Fixed(types.Record), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			v, err := jsonArg(a[0], isJSON)
 			if err != nil {
 				return nil, err
@@ -533,5 +536,5 @@ func checkCanceled(ctx *sql.Context, n int) error {
 	return ctx.Err()
 }
 
-// SRFKey is the key of a set-returning function's overloads in Funcs.
+// SRFKey is the key of a set-returning function's overloads in the registry.
 func SRFKey(name string) string { return srfPrefix + name }

@@ -11,8 +11,7 @@ import (
 )
 
 // Operators and functions of bit strings (docs 9.6), money (docs 8.2) and
-// point (docs 9.11). This file sorts after funcs_text.go so that
-// length(unknown) keeps resolving to the text function.
+// point (docs 9.11).
 func init() {
 	for _, bt := range []*types.Type{types.Bit, types.Varbit} {
 		bt := bt
@@ -41,19 +40,6 @@ func init() {
 		})
 		addOp("<<", bt, types.Int4, bt, func(_ *types.Env, a, b any) (any, error) { return bitShift(a.(string), int(b.(int32))), nil })
 		addOp(">>", bt, types.Int4, bt, func(_ *types.Env, a, b any) (any, error) { return bitShift(a.(string), -int(b.(int32))), nil })
-		AddFunc("length", FuncImpl{Args: []*types.Type{bt}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-			return int32(len(a[0].(string))), nil
-		}})
-		AddFunc("bit_length", FuncImpl{Args: []*types.Type{bt}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-			return int32(len(a[0].(string))), nil
-		}})
-		AddFunc("get_bit", FuncImpl{Args: []*types.Type{bt, types.Int4}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, n := a[0].(string), int(a[1].(int32))
-			if n < 0 || n >= len(s) {
-				return nil, pgerror.New(pgerror.ArraySubscriptError, "bit index %d out of valid range (0..%d)", n, len(s)-1)
-			}
-			return int32(s[n] - '0'), nil
-		}})
 	}
 	addOp("||", types.Varbit, types.Varbit, types.Varbit, func(_ *types.Env, a, b any) (any, error) { return a.(string) + b.(string), nil })
 
@@ -90,7 +76,30 @@ func init() {
 		}
 		return fpEq(x1, x2) && fpEq(y1, y2), nil
 	})
-	AddFunc("point", FuncImpl{Args: []*types.Type{types.Float8, types.Float8}, Result: Fixed(P), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+}
+
+// AddBitPointFuncs adds the bit string and point functions.
+// session.Builtins adds them after AddTextFuncs so that length(unknown)
+// keeps resolving to the text function.
+func AddBitPointFuncs(r *Registry) {
+	for _, bt := range []*types.Type{types.Bit, types.Varbit} {
+		bt := bt
+		r.Add("length", FuncImpl{Args: []*types.Type{bt}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			return int32(len(a[0].(string))), nil
+		}})
+		r.Add("bit_length", FuncImpl{Args: []*types.Type{bt}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			return int32(len(a[0].(string))), nil
+		}})
+		r.Add("get_bit", FuncImpl{Args: []*types.Type{bt, types.Int4}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			s, n := a[0].(string), int(a[1].(int32))
+			if n < 0 || n >= len(s) {
+				return nil, pgerror.New(pgerror.ArraySubscriptError, "bit index %d out of valid range (0..%d)", n, len(s)-1)
+			}
+			return int32(s[n] - '0'), nil
+		}})
+	}
+	P := types.PointType
+	r.Add("point", FuncImpl{Args: []*types.Type{types.Float8, types.Float8}, Result: Fixed(P), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return types.FormatPoint(a[0].(float64), a[1].(float64)), nil
 	}})
 }

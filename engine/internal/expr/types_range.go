@@ -8,8 +8,6 @@ import (
 
 // Range operators and functions (docs 9.20), registered for each built-in
 // range type with its element type, as pg_operator lists them for anyrange.
-// This file sorts after funcs_text.go so that lower(unknown) and
-// upper(unknown) keep resolving to the text functions.
 func init() {
 	for _, rt := range types.RangeTypes {
 		rt, sub := rt, rt.RangeSub
@@ -49,9 +47,17 @@ func init() {
 		addOp("-", rt, rt, rt, func(_ *types.Env, a, b any) (any, error) {
 			return RangeMinus(a.(types.RangeVal), b.(types.RangeVal))
 		})
+	}
+}
 
+// AddRangeFuncs adds the range functions and constructors (docs 9.20).
+// session.Builtins adds them after AddTextFuncs so that lower(unknown) and
+// upper(unknown) keep resolving to the text functions.
+func AddRangeFuncs(r *Registry) {
+	for _, rt := range types.RangeTypes {
+		rt, sub := rt, rt.RangeSub
 		rangeFn := func(name string, res *types.Type, fn func(r types.RangeVal) any) {
-			AddFunc(name, FuncImpl{Args: []*types.Type{rt}, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			r.Add(name, FuncImpl{Args: []*types.Type{rt}, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 				return fn(a[0].(types.RangeVal)), nil
 			}})
 		}
@@ -72,14 +78,14 @@ func init() {
 		rangeFn("upper_inc", types.Bool, func(r types.RangeVal) any { return !r.Empty && r.Upper.Inclusive })
 		rangeFn("lower_inf", types.Bool, func(r types.RangeVal) any { return !r.Empty && r.Lower.Inf })
 		rangeFn("upper_inf", types.Bool, func(r types.RangeVal) any { return !r.Empty && r.Upper.Inf })
-		AddFunc("range_merge", FuncImpl{Args: []*types.Type{rt, rt}, Result: Fixed(rt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r.Add("range_merge", FuncImpl{Args: []*types.Type{rt, rt}, Result: Fixed(rt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			return RangeUnion(a[0].(types.RangeVal), a[1].(types.RangeVal), false)
 		}})
 		// constructors: a NULL bound is infinite; flags default to '[)'
-		AddFunc(rt.Name, FuncImpl{Args: []*types.Type{sub, sub}, NonStrict: true, Result: Fixed(rt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r.Add(rt.Name, FuncImpl{Args: []*types.Type{sub, sub}, NonStrict: true, Result: Fixed(rt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			return types.NewRange(rt, a[0], a[1], "[)")
 		}})
-		AddFunc(rt.Name, FuncImpl{Args: []*types.Type{sub, sub, types.Text}, NonStrict: true, Result: Fixed(rt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		r.Add(rt.Name, FuncImpl{Args: []*types.Type{sub, sub, types.Text}, NonStrict: true, Result: Fixed(rt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			if a[2] == nil {
 				return nil, pgerror.New(pgerror.NullValueNotAllowed, "range constructor flags argument must not be null")
 			}

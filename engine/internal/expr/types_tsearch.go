@@ -10,8 +10,7 @@ import (
 
 // Text search functions and operators (docs 9.13) with the simple and
 // english configurations (types.TSConfig); the other language
-// configurations raise 0A000. This file sorts after funcs_text.go so
-// that length(unknown) keeps resolving to the text function.
+// configurations raise 0A000.
 func init() {
 	TV, TQ, text := types.TSVector, types.TSQuery, types.Text
 	addOp("@@", TV, TQ, types.Bool, func(_ *types.Env, a, b any) (any, error) { return tsMatchText(a, b) })
@@ -26,9 +25,23 @@ func init() {
 		}
 		return types.FormatTSQuery(&types.TSQueryNode{Op: '!', Right: q}), nil
 	})
+	// text @@ tsquery and text @@ text read the text with the default
+	// configuration (and the right text as plainto_tsquery)
+	addOp("@@", text, TQ, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), b)
+	})
+	addOp("@@", text, text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
+		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), types.FormatTSQuery(types.DefaultTSConfig.WordsQuery(b.(string), '&')))
+	})
+}
 
+// AddTextSearchFuncs adds the text search functions (docs 9.13).
+// session.Builtins adds them after AddTextFuncs so that length(unknown)
+// keeps resolving to the text function.
+func AddTextSearchFuncs(r *Registry) {
+	TV, TQ, text := types.TSVector, types.TSQuery, types.Text
 	fn := func(name string, args []*types.Type, res *types.Type, f func(a []any) (any, error)) {
-		AddFunc(name, FuncImpl{Args: args, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
+		r.Add(name, FuncImpl{Args: args, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
 	}
 	// each text search function has a (config, text) form and a (text)
 	// form using default_text_search_config, english
@@ -58,14 +71,6 @@ func init() {
 	})
 	withConfig("websearch_to_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
 		return types.FormatTSQuery(c.WebSearchQuery(s)), nil
-	})
-	// text @@ tsquery and text @@ text read the text with the default
-	// configuration (and the right text as plainto_tsquery)
-	addOp("@@", text, TQ, types.Bool, func(_ *types.Env, a, b any) (any, error) {
-		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), b)
-	})
-	addOp("@@", text, text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
-		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), types.FormatTSQuery(types.DefaultTSConfig.WordsQuery(b.(string), '&')))
 	})
 	fn("length", []*types.Type{TV}, types.Int4, func(a []any) (any, error) {
 		v, err := types.TSVectorOf(a[0].(string))

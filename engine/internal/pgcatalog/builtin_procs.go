@@ -45,7 +45,7 @@ type BuiltinProc struct {
 // BuiltinImplemented reports whether tinybase implements PostgreSQL's
 // built-in function name with this kind (f, a, w), nargs declared
 // arguments of which ndefaults have defaults, variadic or not: a
-// function needs an overload of its registry (expr.Funcs, set-returning
+// function needs an overload of its registry (expr.Builtins, set-returning
 // functions included) taking an argument count PostgreSQL's accepts;
 // aggregates and window functions need only their name.
 func BuiltinImplemented(name string, kind byte, nargs, ndefaults int, variadic bool) bool {
@@ -59,7 +59,7 @@ func BuiltinImplemented(name string, kind byte, nargs, ndefaults int, variadic b
 		return false
 	}
 	for _, key := range []string{name, expr.SRFKey(name)} {
-		for _, c := range expr.Funcs[key] {
+		for _, c := range expr.Builtins().Overloads(key) {
 			fixed := len(c.Args)
 			if c.Variadic != nil || c.VarAny {
 				// VARIADIC: PostgreSQL counts the trailing array as one

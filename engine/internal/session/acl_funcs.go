@@ -12,9 +12,9 @@ import (
 // has_function_privilege, has_sequence_privilege, pg_has_role. Each takes
 // an optional role name first (current_user without it) and a
 // comma-separated list of privileges, true when any of them is held. The
-// implementations are engine/internal/security's; the registrations stay
-// here, in this order, because overload resolution may depend on it.
-func init() {
+// implementations are engine/internal/security's; the registrations are in
+// this order because overload resolution may depend on it.
+func addPrivilegeFuncs(r *expr.Registry) {
 	type check func(h security.Host, role string, args []string) (bool, error)
 	add := func(name string, nObj int, fn check) {
 		withRole := make([]*types.Type, 0, nObj+2)
@@ -22,21 +22,21 @@ func init() {
 		for i := 0; i < nObj+1; i++ {
 			withRole = append(withRole, types.Text)
 		}
-		expr.AddFunc(name, expr.FuncImpl{Args: withRole, Result: expr.Fixed(types.Bool), Volatile: true,
+		r.Add(name, expr.FuncImpl{Args: withRole, Result: expr.Fixed(types.Bool), Volatile: true,
 			Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-				s, err := sessionOf(ctx)
+				s, err := funcSessionOf(ctx)
 				if err != nil {
 					return nil, err
 				}
 				role := a[0].(string)
-				if _, ok := s.catalog().Role(role); !ok {
+				if _, ok := s.Catalog().Role(role); !ok {
 					return nil, security.RoleMissing(role)
 				}
 				return fn(s, role, strs(a[1:]))
 			}})
-		expr.AddFunc(name, expr.FuncImpl{Args: withRole[1:], Result: expr.Fixed(types.Bool), Volatile: true,
+		r.Add(name, expr.FuncImpl{Args: withRole[1:], Result: expr.Fixed(types.Bool), Volatile: true,
 			Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-				s, err := sessionOf(ctx)
+				s, err := funcSessionOf(ctx)
 				if err != nil {
 					return nil, err
 				}

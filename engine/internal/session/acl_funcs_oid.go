@@ -10,16 +10,15 @@ import (
 
 // The OID forms of the access privilege inquiry functions (PostgreSQL docs
 // 9.26, table 9.69: "user name or oid", "table text or oid", "column text
-// or smallint"), beside the name and text forms of acl_funcs.go, which are
-// registered first so unknown literals keep resolving to them. As in
+// or smallint"), beside the name and text forms of addPrivilegeFuncs, which
+// are registered first so unknown literals keep resolving to them. As in
 // PostgreSQL (utils/adt/acl.c): a role given by name must exist, a role
 // given by an unknown OID holds only PUBLIC's privileges, the privilege
 // list is checked next, and an object given by an unknown OID (or a
 // column by an unknown number) yields NULL. The implementations are
-// engine/internal/security's; the registrations stay here, after
-// acl_funcs.go's, because overload resolution may depend on the order.
-
-func init() {
+// engine/internal/security's; session.Builtins adds them after
+// addPrivilegeFuncs because overload resolution may depend on the order.
+func addPrivilegeOIDFuncs(r *expr.Registry) {
 	type objForm struct {
 		t     *types.Type
 		byOID bool
@@ -64,9 +63,9 @@ func init() {
 				}
 				args = append(args, types.Text)
 				rf, combo := rf, combo
-				expr.AddFunc(name, expr.FuncImpl{Args: args, Result: expr.Fixed(types.Bool), Volatile: true,
+				r.Add(name, expr.FuncImpl{Args: args, Result: expr.Fixed(types.Bool), Volatile: true,
 					Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-						s, err := sessionOf(ctx)
+						s, err := funcSessionOf(ctx)
 						if err != nil {
 							return nil, err
 						}

@@ -21,16 +21,16 @@ import (
 // Functions of the extensions CREATE EXTENSION accepts (uuid-ossp,
 // pgcrypto), built in: a Supabase database has them installed, so they are
 // available whether or not the extension was created in this database.
-func init() {
+func addExtensionFuncs(r *expr.Registry) {
 	fixedUUID := func(name, value string) {
-		expr.AddFunc(name, expr.FuncImpl{Result: expr.Fixed(types.UUID), Fn: func(*sql.Context, *types.Env, []any) (any, error) { return value, nil }})
+		r.Add(name, expr.FuncImpl{Result: expr.Fixed(types.UUID), Fn: func(*sql.Context, *types.Env, []any) (any, error) { return value, nil }})
 	}
 	fixedUUID("uuid_nil", "00000000-0000-0000-0000-000000000000")
 	fixedUUID("uuid_ns_dns", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")
 	fixedUUID("uuid_ns_url", "6ba7b811-9dad-11d1-80b4-00c04fd430c8")
 	fixedUUID("uuid_ns_oid", "6ba7b812-9dad-11d1-80b4-00c04fd430c8")
 	fixedUUID("uuid_ns_x500", "6ba7b814-9dad-11d1-80b4-00c04fd430c8")
-	expr.AddFunc("uuid_generate_v4", expr.FuncImpl{Result: expr.Fixed(types.UUID), Volatile: true, Fn: func(*sql.Context, *types.Env, []any) (any, error) {
+	r.Add("uuid_generate_v4", expr.FuncImpl{Result: expr.Fixed(types.UUID), Volatile: true, Fn: func(*sql.Context, *types.Env, []any) (any, error) {
 		var b [16]byte
 		if _, err := rand.Read(b[:]); err != nil {
 			return nil, err
@@ -50,12 +50,12 @@ func init() {
 			return formatUUID(d.Sum(nil)[:16], version), nil
 		}
 	}
-	expr.AddFunc("uuid_generate_v5", expr.FuncImpl{Args: []*types.Type{types.UUID, types.Text}, Result: expr.Fixed(types.UUID), Fn: nameUUID(sha1.New, 5)})
-	expr.AddFunc("uuid_generate_v3", expr.FuncImpl{Args: []*types.Type{types.UUID, types.Text}, Result: expr.Fixed(types.UUID), Fn: nameUUID(md5.New, 3)})
+	r.Add("uuid_generate_v5", expr.FuncImpl{Args: []*types.Type{types.UUID, types.Text}, Result: expr.Fixed(types.UUID), Fn: nameUUID(sha1.New, 5)})
+	r.Add("uuid_generate_v3", expr.FuncImpl{Args: []*types.Type{types.UUID, types.Text}, Result: expr.Fixed(types.UUID), Fn: nameUUID(md5.New, 3)})
 
 	// pgcrypto (PostgreSQL docs F.28)
 	for _, data := range []*types.Type{types.Text, types.Bytea} {
-		expr.AddFunc("digest", expr.FuncImpl{Args: []*types.Type{data, types.Text}, Result: expr.Fixed(types.Bytea),
+		r.Add("digest", expr.FuncImpl{Args: []*types.Type{data, types.Text}, Result: expr.Fixed(types.Bytea),
 			Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 				h, err := hashByName(a[1].(string))
 				if err != nil {
@@ -65,7 +65,7 @@ func init() {
 				d.Write(asBytes(a[0]))
 				return d.Sum(nil), nil
 			}})
-		expr.AddFunc("hmac", expr.FuncImpl{Args: []*types.Type{data, data, types.Text}, Result: expr.Fixed(types.Bytea),
+		r.Add("hmac", expr.FuncImpl{Args: []*types.Type{data, data, types.Text}, Result: expr.Fixed(types.Bytea),
 			Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 				h, err := hashByName(a[2].(string))
 				if err != nil {
@@ -76,7 +76,7 @@ func init() {
 				return m.Sum(nil), nil
 			}})
 	}
-	expr.AddFunc("gen_random_bytes", expr.FuncImpl{Args: []*types.Type{types.Int4}, Result: expr.Fixed(types.Bytea), Volatile: true,
+	r.Add("gen_random_bytes", expr.FuncImpl{Args: []*types.Type{types.Int4}, Result: expr.Fixed(types.Bytea), Volatile: true,
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			n := a[0].(int32)
 			if n < 1 || n > 1024 {
@@ -86,16 +86,16 @@ func init() {
 			_, err := rand.Read(b)
 			return b, err
 		}})
-	expr.AddFunc("gen_salt", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("gen_salt", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return genSalt(a[0].(string)) }})
-	expr.AddFunc("gen_salt", expr.FuncImpl{Args: []*types.Type{types.Text, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("gen_salt", expr.FuncImpl{Args: []*types.Type{types.Text, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			if strings.ToLower(a[0].(string)) == "bf" {
 				return bcryptSalt(int(a[1].(int32)))
 			}
 			return genSalt(a[0].(string))
 		}})
-	expr.AddFunc("crypt", expr.FuncImpl{Args: []*types.Type{types.Text, types.Text}, Result: expr.Fixed(types.Text),
+	r.Add("crypt", expr.FuncImpl{Args: []*types.Type{types.Text, types.Text}, Result: expr.Fixed(types.Text),
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return crypt(a[0].(string), a[1].(string)) }})
 }
 

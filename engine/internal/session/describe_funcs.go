@@ -8,7 +8,7 @@ import (
 )
 
 // Functions psql's \d family calls (PostgreSQL docs 9.26).
-func init() {
+func addDescribeFuncs(r *expr.Registry) {
 	triggerDef := func(st *pgcatalog.State, a []any) (any, error) {
 		pretty := len(a) > 1 && a[1] == true
 		if v, ok := st.TriggerDef(a[0].(uint32), pretty); ok {
@@ -16,17 +16,17 @@ func init() {
 		}
 		return nil, nil
 	}
-	expr.AddFunc("pg_get_triggerdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("pg_get_triggerdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(triggerDef)})
-	expr.AddFunc("pg_get_triggerdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("pg_get_triggerdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(triggerDef)})
 	// No extended statistics exist: the column list of none is NULL.
-	expr.AddFunc("pg_get_statisticsobjdef_columns", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("pg_get_statisticsobjdef_columns", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(*pgcatalog.State, []any) (any, error) { return nil, nil })})
 	// pg_relation_is_publishable: ordinary tables outside the system
 	// schemas. Declared over oid, which a regclass argument casts to
 	// implicitly, so psql's OID literal needs no name resolution.
-	expr.AddFunc("pg_relation_is_publishable", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
+	r.Add("pg_relation_is_publishable", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			rel, ok, err := st.RelationByOID(a[0].(uint32))
 			if err != nil || !ok {
@@ -37,7 +37,7 @@ func init() {
 	// pg_tablespace_location: the built-in tablespaces (pg_default,
 	// pg_global) live in the data directory, printed as ''; there are no
 	// others.
-	expr.AddFunc("pg_tablespace_location", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text),
+	r.Add("pg_tablespace_location", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text),
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			if oid := a[0].(uint32); oid == 1663 || oid == 1664 {
 				return "", nil

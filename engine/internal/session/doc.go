@@ -23,6 +23,15 @@
 // stays off Session and the hosts are found through it. The caches it keeps, and when
 // they go stale, are described in package cache.
 //
+// builtins.go is the composition root of the built-in function registry
+// (Builtins): it lists every family of built-in functions in order —
+// engine/internal/expr's, then this package's catalog, privilege and
+// sequence functions — and builds the expr.Registry once. It lives here
+// because this is the one package that can reach both sides (expr cannot
+// import the session-aware families, which need the session). Those
+// families reach the session only through funcSession
+// (builtin_session.go), got from the GMS context by funcSessionOf.
+//
 // Nothing outside engine/ imports this package: the engine package
 // wraps Engine and Session in its façade.
 package session

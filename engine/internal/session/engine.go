@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"log/slog"
 	"sync/atomic"
 
@@ -71,6 +72,7 @@ func Open(opts Options) (*Engine, error) {
 }
 
 func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
+	expr.UseBuiltins(Builtins())
 	prov := storage.NewProvider(dbName)
 	a := newAnalyzer(gmsadapter.NewProvider(prov))
 	g := newGMS(a)

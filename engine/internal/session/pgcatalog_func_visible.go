@@ -12,8 +12,8 @@ import (
 // visible when its schema is on the search path (pg_catalog implicitly
 // first) and no routine of an earlier schema has its name and argument
 // types. Built-in functions come first, so they are always visible.
-func init() {
-	expr.AddFunc("pg_function_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
+func addFunctionVisibleFuncs(r *expr.Registry) {
+	r.Add("pg_function_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			oid := a[0].(uint32)
 			if _, ok := pgcatalog.BuiltinByOID(oid); ok {

@@ -12,7 +12,7 @@ import (
 // built-in function implementation.
 func withState(f func(st *pgcatalog.State, a []any) (any, error)) func(*sql.Context, *types.Env, []any) (any, error) {
 	return func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-		s, err := sessionOf(ctx)
+		s, err := funcSessionOf(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -28,25 +28,25 @@ func withState(f func(st *pgcatalog.State, a []any) (any, error)) func(*sql.Cont
 // "System Information Functions and Operators"), taking the OIDs the
 // pg_catalog relations show. They read the session's catalog state, so
 // they are volatile.
-func init() {
+func addCatalogInfoFuncs(r *expr.Registry) {
 	orNull := func(v string, ok bool, err error) (any, error) {
 		if err != nil || !ok {
 			return nil, err
 		}
 		return v, nil
 	}
-	expr.AddFunc("pg_get_indexdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("pg_get_indexdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) { return orNull(st.IndexDefByOID(a[0].(uint32))) })})
-	expr.AddFunc("pg_get_constraintdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("pg_get_constraintdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			return orNull(st.ConstraintDefByOID(a[0].(uint32), false))
 		})})
-	expr.AddFunc("pg_get_constraintdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("pg_get_constraintdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			pretty, _ := a[1].(bool)
 			return orNull(st.ConstraintDefByOID(a[0].(uint32), pretty))
 		})})
-	expr.AddFunc("pg_table_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
+	r.Add("pg_table_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			v, ok, err := st.TableVisible(a[0].(uint32))
 			if err != nil || !ok {
@@ -55,7 +55,7 @@ func init() {
 			return v, nil
 		})})
 	// format_type(type_oid, typemod): a NULL typemod prints as no typemod.
-	expr.AddFunc("format_type", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true, NonStrict: true,
+	r.Add("format_type", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true, NonStrict: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			if a[0] == nil {
 				return nil, nil
@@ -73,9 +73,9 @@ func init() {
 			return t.WithMod(a[1].(int32)).FormatType(), nil
 		})})
 	// to_regclass is regclass input that yields NULL for a missing relation.
-	expr.AddFunc("to_regclass", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Regclass), Volatile: true,
+	r.Add("to_regclass", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Regclass), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, err := sessionOf(ctx)
+			s, err := funcSessionOf(ctx)
 			if err != nil {
 				return nil, err
 			}
@@ -90,11 +90,11 @@ func init() {
 		rel, ok, err := st.RelationByOID(oid)
 		return catalog.QName{Schema: rel.Schema, Name: rel.Name}, ok, err
 	}
-	expr.AddFunc("obj_description", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Name}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("obj_description", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Name}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			return objectComment(st, a[0].(uint32), a[1].(string), relName)
 		})})
-	expr.AddFunc("col_description", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("col_description", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			q, ok, err := relName(st, a[0].(uint32))
 			if err != nil || !ok {

@@ -14,15 +14,15 @@ import (
 // by ruleutils.c from its analyzed tree; tinybase keeps neither that tree
 // nor which of the two forms was written, so it reports 0A000 for those
 // rather than print a body PostgreSQL would not.
-func init() {
-	expr.AddFunc("pg_get_function_sqlbody", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+func addFunctionSQLBodyFuncs(r *expr.Registry) {
+	r.Add("pg_get_function_sqlbody", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, err := sessionOf(ctx)
+			s, err := funcSessionOf(ctx)
 			if err != nil {
 				return nil, err
 			}
 			// built-ins and unknown OIDs: NULL
-			if fn, ok := s.catalog().FunctionByOID(a[0].(uint32)); ok && fn.SQLBody {
+			if fn, ok := s.Catalog().FunctionByOID(a[0].(uint32)); ok && fn.SQLBody {
 				return nil, pgerror.New(pgerror.FeatureNotSupported, "pg_get_function_sqlbody is not supported yet for SQL-standard function bodies (function %s)", fn.Name)
 			}
 			return nil, nil

@@ -13,14 +13,14 @@ import (
 // pg_get_function_arguments, pg_get_function_identity_arguments and
 // pg_get_function_result, which psql's \df prints. Built-in functions
 // print as PostgreSQL recorded them (pgcatalog/builtin_procs.go).
-func init() {
+func addFunctionArgsFuncs(r *expr.Registry) {
 	byOID := func(f func(fn *catalog.Function) any, builtin func(p *pgcatalog.BuiltinProc) any) func(*sql.Context, *types.Env, []any) (any, error) {
 		return func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, err := sessionOf(ctx)
+			s, err := funcSessionOf(ctx)
 			if err != nil {
 				return nil, err
 			}
-			fn, ok := s.catalog().FunctionByOID(a[0].(uint32))
+			fn, ok := s.Catalog().FunctionByOID(a[0].(uint32))
 			if !ok {
 				if p, ok := pgcatalog.BuiltinByOID(a[0].(uint32)); ok {
 					return builtin(p), nil
@@ -31,7 +31,7 @@ func init() {
 		}
 	}
 	add := func(name string, f func(fn *catalog.Function) any, builtin func(p *pgcatalog.BuiltinProc) any) {
-		expr.AddFunc(name, expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: byOID(f, builtin)})
+		r.Add(name, expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: byOID(f, builtin)})
 	}
 	add("pg_get_function_arguments", func(fn *catalog.Function) any { return functionArgs(fn, true) },
 		func(p *pgcatalog.BuiltinProc) any { return p.Arguments })

@@ -12,9 +12,9 @@ import (
 // Catalog helper functions client tools call (psql's \d family,
 // drizzle-kit): pg_get_userbyid, pg_get_expr, pg_get_viewdef,
 // pg_encoding_to_char, pg_type_is_visible and friends.
-func init() {
+func addClientCatalogFuncs(r *expr.Registry) {
 	// pg_get_userbyid: the bootstrap superuser is OID 10, as in PostgreSQL.
-	expr.AddFunc("pg_get_userbyid", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Name), Volatile: true,
+	r.Add("pg_get_userbyid", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Name), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			oid := a[0].(uint32)
 			if oid == 10 {
@@ -29,8 +29,8 @@ func init() {
 	// pg_get_expr's non-pretty form; pretty output deparses it again
 	// against the relation (pgcatalog/deparse.go).
 	getExpr := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return a[0], nil }
-	expr.AddFunc("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid}, Result: expr.Fixed(types.Text), Fn: getExpr})
-	expr.AddFunc("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
+	r.Add("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid}, Result: expr.Fixed(types.Text), Fn: getExpr})
+	r.Add("pg_get_expr", expr.FuncImpl{Args: []*types.Type{types.Text, types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
 			if pretty, _ := a[2].(bool); !pretty {
 				return a[0], nil
@@ -48,16 +48,16 @@ func init() {
 		}
 		return nil, nil
 	})
-	expr.AddFunc("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
-	expr.AddFunc("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
-	expr.AddFunc("pg_encoding_to_char", expr.FuncImpl{Args: []*types.Type{types.Int4}, Result: expr.Fixed(types.Name),
+	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
+	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
+	r.Add("pg_encoding_to_char", expr.FuncImpl{Args: []*types.Type{types.Int4}, Result: expr.Fixed(types.Name),
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			if a[0].(int32) == 6 {
 				return "UTF8", nil
 			}
 			return "", nil
 		}})
-	expr.AddFunc("pg_type_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
+	r.Add("pg_type_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			t, ok := st.TypeByOID(a[0].(uint32))
 			if !ok {
@@ -73,16 +73,16 @@ func init() {
 			}
 			return false, nil
 		})})
-	expr.AddFunc("pg_is_in_recovery", expr.FuncImpl{Result: expr.Fixed(types.Bool),
+	r.Add("pg_is_in_recovery", expr.FuncImpl{Result: expr.Fixed(types.Bool),
 		Fn: func(*sql.Context, *types.Env, []any) (any, error) { return false, nil }})
-	expr.AddFunc("pg_postmaster_start_time", expr.FuncImpl{Result: expr.Fixed(types.Timestamptz), Volatile: true,
+	r.Add("pg_postmaster_start_time", expr.FuncImpl{Result: expr.Fixed(types.Timestamptz), Volatile: true,
 		Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) { return env.Now, nil }})
 }
 
-func init() {
-	expr.AddFunc("pg_get_indexdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
+func addIndexDefFuncs(r *expr.Registry) {
+	r.Add("pg_get_indexdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
-			s, err := sessionOf(ctx)
+			s, err := funcSessionOf(ctx)
 			if err != nil {
 				return nil, err
 			}

@@ -91,7 +91,7 @@ func BuiltinRoutine(schema, name string, args []*types.Type, anyArgs bool) bool 
 	if schema != "" && schema != "pg_catalog" {
 		return false
 	}
-	for _, c := range expr.Funcs[name] {
+	for _, c := range expr.Builtins().Overloads(name) {
 		if anyArgs {
 			return true
 		}

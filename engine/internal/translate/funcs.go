@@ -31,7 +31,7 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	}
 	if cands := t.userCandidates(parts); len(cands) > 0 {
 		builtin := ""
-		if _, ok := expr.Funcs[name]; ok {
+		if expr.Builtins().Has(name) {
 			builtin = name
 		}
 		return t.userFuncCall(strings.Join(parts, "."), builtin, f, cands, nil)

@@ -29,7 +29,7 @@ func checkImmutable(n *pg.Node) {
 			if stableFuncs[name] {
 				return true
 			}
-			for _, f := range expr.Funcs[name] {
+			for _, f := range expr.Builtins().Overloads(name) {
 				if f.Volatile {
 					return true
 				}

@@ -491,7 +491,7 @@ func (t *Translator) checkCallSchema(parts []string, name string, loc int32) {
 	if len(parts) != 2 || parts[0] == "pg_catalog" {
 		return
 	}
-	if _, ok := expr.Funcs[name]; ok {
+	if expr.Builtins().Has(name) {
 		return
 	}
 	if sl, ok := t.Tables.(SchemaLookup); ok && !sl.HasSchema(parts[0]) {

@@ -22,10 +22,9 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-	// the engine registers the catalog functions (pg_get_function_*,
-	// pg_table_is_visible, ...) into the same registry
-	_ "github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/session"
 )
 
 const query = `
@@ -43,6 +42,9 @@ WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind IN ('f', 'a', 'w
 ORDER BY p.oid`
 
 func main() {
+	// the registry pgcatalog.BuiltinImplemented reads, catalog functions
+	// (pg_get_function_*, pg_table_is_visible, ...) included
+	expr.UseBuiltins(session.Builtins())
 	out := flag.String("o", "builtin_procs_gen.go", "output file")
 	flag.Parse()
 	url := os.Getenv("TINYBASE_PG_URL")

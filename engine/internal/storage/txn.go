@@ -56,6 +56,7 @@ func (t *Txn) Commit() error {
 		t.store.publish(t.root)
 		t.unlock()
 	}
+	t.forget()
 	return nil
 }
 
@@ -70,6 +71,17 @@ func (t *Txn) Rollback() {
 	if t.locked {
 		t.unlock()
 	}
+	t.forget()
+}
+
+// forget drops a finished transaction's older roots. The table versions a
+// transaction wrote keep pointing at it (owner), and a published version
+// lives as long as any later state shares it: if the transaction kept the
+// root it started from and its statement mark, every committed state would
+// hold the one before it, and memory would grow with every write
+// transaction ever committed.
+func (t *Txn) forget() {
+	t.lockBase, t.stmtMark = nil, Mark{}
 }
 
 func (t *Txn) unlock() {

@@ -16,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 if [ -n "${TEST:-}" ]; then
   bin="$TEST"
 else
-  go test -c -o "$work/engine.test" ./engine
+  go test -c -o "$work/engine.test" ./engine/internal/session
   bin="$work/engine.test"
 fi
 for _ in $(seq "$runs"); do

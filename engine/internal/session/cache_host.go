@@ -17,7 +17,6 @@ var whenLimits = cache.Limits{Entries: 1024, Bytes: 8 << 20}
 
 // keepWhen stores a trigger's prepared WHEN condition.
 func (e *Engine) keepWhen(tg *catalog.Trigger, st *routineStmt) {
-	e.routineCache.when.SetLimits(whenLimits)
 	e.routineCache.when.Put(tg, st, 1024+16*int64(len(tg.When)))
 }
 

@@ -76,7 +76,15 @@ func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 	prov := storage.NewProvider(dbName)
 	a := newAnalyzer(gmsadapter.NewProvider(prov))
 	g := newGMS(a)
-	return &Engine{store: store, provider: prov, gms: g, seqs: seqs, languages: builtinLanguages()}
+	e := &Engine{store: store, provider: prov, gms: g, seqs: seqs, languages: builtinLanguages()}
+	e.limitCaches()
+	return e
+}
+
+// limitCaches gives the engine's caches their bounds (engine/internal/cache).
+func (e *Engine) limitCaches() {
+	e.parses.entries.SetLimits(parseCacheLimits)
+	e.routineCache.when.SetLimits(whenLimits)
 }
 
 // Snapshot returns an independent engine holding this engine's committed
@@ -84,5 +92,7 @@ func newEngine(store *storage.Store, seqs *sequenceValues) *Engine {
 // is shared, since it keeps no data (every lookup reaches storage through
 // the session), so a snapshot costs the same at 10 rows as at 10 million.
 func (e *Engine) Snapshot() *Engine {
-	return &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger, languages: e.languages}
+	c := &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger, languages: e.languages}
+	c.limitCaches()
+	return c
 }

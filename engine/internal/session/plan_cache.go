@@ -91,9 +91,6 @@ var (
 // A template costs its key, and its fixed constants and parameter
 // ordinals; the entry it leads to is the statement cache's.
 func (p *planState) keepTemplate(key string, t literalTemplate) {
-	if p.templates.Len() == 0 {
-		p.templates.SetLimits(templateLimits)
-	}
 	size := 256 + int64(len(key)) + 16*int64(len(t.params))
 	for _, v := range t.fixed {
 		size += 48 + int64(len(v))
@@ -104,9 +101,6 @@ func (p *planState) keepTemplate(key string, t literalTemplate) {
 // keepCastTypes stores the cast-argument types of a statement key
 // (plan_param.go).
 func (p *planState) keepCastTypes(key string, c castArgEntry) {
-	if p.casts.Len() == 0 {
-		p.casts.SetLimits(castLimits)
-	}
 	p.casts.Put(key, c, 128+int64(len(key))+8*int64(len(c.typs)))
 }
 

@@ -1,8 +1,6 @@
 package session
 
 import (
-	"sync"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
@@ -96,14 +94,10 @@ func parseSize(text string) int64 { return 1024 + 256*int64(len(text)) }
 // repeated. Each use gets its own deep copy, so a
 // translation that rewrites its tree cannot affect another.
 type parseCache struct {
-	once    sync.Once // sets parseCacheLimits (an Engine is built elsewhere)
-	entries cache.Shared[string, *pg.Node]
+	entries cache.Shared[string, *pg.Node] // bounded by parseCacheLimits (Engine.limitCaches)
 }
 
-func (c *parseCache) lru() *cache.Shared[string, *pg.Node] {
-	c.once.Do(func() { c.entries.SetLimits(parseCacheLimits) })
-	return &c.entries
-}
+func (c *parseCache) lru() *cache.Shared[string, *pg.Node] { return &c.entries }
 
 // parseOne parses a text that must hold at most one statement: it returns
 // the statement (nil for an empty text) and how many statements the text

@@ -101,6 +101,9 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 		return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", opts.Database)
 	}
 	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{}}
+	s.cache.lru.SetLimits(stmtCacheLimits)
+	s.plans.templates.SetLimits(templateLimits)
+	s.plans.casts.SetLimits(castLimits)
 	s.gms = &gmsSession{BaseSession: sql.NewBaseSessionWithClientServer("", sql.Client{User: opts.User, Address: "local"}, e.connIDs.Add(1)), s: s}
 	s.gms.SetCurrentDatabase(dbName)
 	// GMS's merge join assumes its own NULL ordering (first); tinybase's

@@ -19,9 +19,6 @@ var stmtCacheLimits = cache.Limits{Entries: 256, Bytes: 8 << 20}
 type stmtCache struct {
 	lru cache.Versioned[string, *cachedStmt]
 	gen uint64 // counts clears: PL/pgSQL plans compiled before one are stale
-	// limited says lru has stmtCacheLimits (set on the first put: a
-	// Session is built elsewhere)
-	limited bool
 }
 
 // stmtSize estimates what a cached statement costs: its key twice (the map
@@ -52,10 +49,6 @@ func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {
 }
 
 func (c *stmtCache) put(text string, version uint64, e *cachedStmt) {
-	if !c.limited {
-		c.lru.SetLimits(stmtCacheLimits)
-		c.limited = true
-	}
 	c.lru.Put(text, version, e, stmtSize(text))
 }
 

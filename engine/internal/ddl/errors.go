@@ -23,9 +23,14 @@ func codeOf(err error) string {
 }
 
 // duplicatedDetail is the DETAIL of CREATE UNIQUE INDEX over duplicate
-// rows: "Key (id)=(1) is duplicated." It has the form of the session's
-// unique-violation detail (errors.go), "Key (id)=(1) already exists.".
-func duplicatedDetail(uv *storage.UniqueViolation) string {
+// rows: "Key (id)=(1) is duplicated."
+func duplicatedDetail(uv *storage.UniqueViolation) string { return KeyDetail(uv, "is duplicated.") }
+
+// KeyDetail is PostgreSQL's DETAIL naming a unique key's values,
+// "Key (id)=(1) " followed by tail, or "" for an expression index, whose
+// key PostgreSQL shows as the expression's text, which storage does not
+// keep.
+func KeyDetail(uv *storage.UniqueViolation, tail string) string {
 	if len(uv.Columns) == 0 {
 		return ""
 	}
@@ -33,5 +38,5 @@ func duplicatedDetail(uv *storage.UniqueViolation) string {
 	for i, c := range uv.Columns {
 		cols[i] = pgcatalog.QuoteIdent(c)
 	}
-	return "Key (" + strings.Join(cols, ", ") + ")=(" + uv.KeyText + ") is duplicated."
+	return "Key (" + strings.Join(cols, ", ") + ")=(" + uv.KeyText + ") " + tail
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -103,25 +103,5 @@ func quotedArg(msg string) string {
 }
 
 // uniqueDetail is PostgreSQL's DETAIL of a unique violation,
-// "Key (id)=(1) already exists.", or "" for an expression index, whose
-// key PostgreSQL shows as the expression's text, which storage does not keep.
-func uniqueDetail(uv *storage.UniqueViolation) string {
-	return keyDetail(uv, "already exists.")
-}
-
-// duplicatedDetail is the DETAIL of CREATE UNIQUE INDEX over duplicate
-// rows: "Key (id)=(1) is duplicated."
-func duplicatedDetail(uv *storage.UniqueViolation) string {
-	return keyDetail(uv, "is duplicated.")
-}
-
-func keyDetail(uv *storage.UniqueViolation, tail string) string {
-	if len(uv.Columns) == 0 {
-		return ""
-	}
-	cols := make([]string, len(uv.Columns))
-	for i, c := range uv.Columns {
-		cols[i] = pgcatalog.QuoteIdent(c)
-	}
-	return "Key (" + strings.Join(cols, ", ") + ")=(" + uv.KeyText + ") " + tail
-}
+// "Key (id)=(1) already exists.".
+func uniqueDetail(uv *storage.UniqueViolation) string { return ddl.KeyDetail(uv, "already exists.") }

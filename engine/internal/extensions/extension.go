@@ -1,0 +1,31 @@
+package extensions
+
+// Extension is one extension tinybase can install.
+type Extension struct {
+	// Name is the extension's name in CREATE EXTENSION and pg_extension.
+	Name string
+	// Version is the version Supabase (PostgreSQL 15) installs by default.
+	Version string
+	// Comment is pg_available_extensions.comment.
+	Comment string
+	// Schema is the schema a non-relocatable extension always installs
+	// into (pg_net: net, pg_cron: cron…); empty for a relocatable one,
+	// which goes to WITH SCHEMA or the first existing schema of the
+	// search_path, as in PostgreSQL.
+	Schema string
+	// Requires names the extensions that must be installed first.
+	Requires []string
+	// Script is run at CREATE EXTENSION, @extschema@ replaced by the
+	// target schema.
+	Script string
+}
+
+// Lookup returns the extension called name.
+func Lookup(name string) (*Extension, bool) {
+	for _, e := range All() {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return nil, false
+}

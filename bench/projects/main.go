@@ -1,0 +1,245 @@
+// Command projects measures how much of real Supabase projects' migration
+// histories tinybase applies, and whether it agrees with PostgreSQL 15 on
+// each file (issue 17's target).
+//
+// Usage:
+//
+//	go run ./bench/projects -list bench/projects/projects.tsv -src DIR [-pg URL] [-v]
+//
+// projects.tsv names each project's repository, commit and migrations
+// folder; DIR holds one checkout per project, at that commit, in a folder
+// named owner+name. Each project's files run in version order, each in its
+// own transaction as the Supabase CLI applies them, on a fresh tinybase
+// engine and on a fresh PostgreSQL database with the Supabase bootstrap.
+// A failed file is skipped on its side and the next file runs, so one
+// failure does not hide the verdicts on the rest. PostgreSQL's verdict is
+// the reference; files PostgreSQL rejects only because an extension is not
+// installed there (pgvector, pg_net…) are counted apart.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/migrations"
+)
+
+type project struct{ repo, commit, dir string }
+
+type verdict struct {
+	ok   bool
+	code string
+	msg  string
+}
+
+func (v verdict) String() string {
+	if v.ok {
+		return "ok"
+	}
+	return v.code + " " + v.msg
+}
+
+func main() {
+	list := flag.String("list", "bench/projects/projects.tsv", "projects: repo, commit, migrations folder (tab separated)")
+	src := flag.String("src", "", "folder with one checkout per project, named owner+name")
+	pgURL := flag.String("pg", os.Getenv("TINYBASE_PG_URL"), "PostgreSQL 15 URL (empty: tinybase only)")
+	verbose := flag.Bool("v", false, "print every file's verdicts")
+	only := flag.String("only", "", "run only projects whose repo contains this")
+	timeout := flag.Duration("timeout", 60*time.Second, "per-file timeout")
+	flag.Parse()
+	if *src == "" {
+		fmt.Fprintln(os.Stderr, "projects: -src is required")
+		os.Exit(2)
+	}
+	projects, err := readList(*list)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "projects:", err)
+		os.Exit(1)
+	}
+	ctx := context.Background()
+	var tot struct{ files, tbOK, pgOK, agree, pgMissingExt int }
+	fmt.Printf("%-45s %6s %6s %6s %6s %6s\n", "project", "files", "tb ok", "pg ok", "agree", "pg ext")
+	for _, p := range projects {
+		if *only != "" && !strings.Contains(p.repo, *only) {
+			continue
+		}
+		dir := filepath.Join(*src, strings.ReplaceAll(p.repo, "/", "+"), p.dir)
+		d, err := migrations.Discover(dir, false)
+		if err != nil {
+			fmt.Printf("%-45s %v\n", p.repo, err)
+			continue
+		}
+		tb, err := runTinybase(ctx, d.Files, *timeout)
+		if err != nil {
+			fmt.Printf("%-45s tinybase: %v\n", p.repo, err)
+			continue
+		}
+		var pg []verdict
+		if *pgURL != "" {
+			if pg, err = runPostgres(ctx, *pgURL, d.Files, *timeout); err != nil {
+				fmt.Printf("%-45s postgres: %v\n", p.repo, err)
+				continue
+			}
+		}
+		var files, tbOK, pgOK, agree, ext int
+		for i, f := range d.Files {
+			files++
+			if tb[i].ok {
+				tbOK++
+			}
+			line := fmt.Sprintf("  %s\n    tinybase: %s\n", f.Base(), tb[i])
+			if pg != nil {
+				if pg[i].ok {
+					pgOK++
+				}
+				if pg[i].ok == tb[i].ok {
+					agree++
+				} else if missingExtension(pg[i]) {
+					ext++
+				}
+				line += fmt.Sprintf("    postgres: %s\n", pg[i])
+				if *verbose || pg[i].ok != tb[i].ok {
+					fmt.Print(line)
+				}
+			} else if *verbose || !tb[i].ok {
+				fmt.Print(line)
+			}
+		}
+		fmt.Printf("%-45s %6d %6d %6d %6d %6d\n", name(p), files, tbOK, pgOK, agree, ext)
+		tot.files += files
+		tot.tbOK += tbOK
+		tot.pgOK += pgOK
+		tot.agree += agree
+		tot.pgMissingExt += ext
+	}
+	fmt.Printf("%-45s %6d %6d %6d %6d %6d\n", "total", tot.files, tot.tbOK, tot.pgOK, tot.agree, tot.pgMissingExt)
+}
+
+func readList(path string) ([]project, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []project
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.Split(line, "\t")
+		if len(fs) != 3 {
+			return nil, fmt.Errorf("%s: want repo, commit, folder: %q", path, line)
+		}
+		out = append(out, project{fs[0], fs[1], fs[2]})
+	}
+	return out, sc.Err()
+}
+
+func verdictOf(err error) verdict {
+	if err == nil {
+		return verdict{ok: true}
+	}
+	var fe *migrations.FileError
+	if errors.As(err, &fe) && fe.Err != nil {
+		err = fe.Err
+	}
+	var pe *engine.Error
+	if errors.As(err, &pe) {
+		return verdict{code: pe.Code, msg: pe.Message}
+	}
+	return verdict{code: "?", msg: err.Error()}
+}
+
+// missingExtension reports a PostgreSQL failure caused by an extension the
+// oracle does not have installed.
+func missingExtension(v verdict) bool {
+	return v.code == "0A000" && strings.Contains(v.msg, "extension") ||
+		v.code == "58P01" && strings.Contains(v.msg, "extension")
+}
+
+func runTinybase(ctx context.Context, files []migrations.File, timeout time.Duration) ([]verdict, error) {
+	e, err := engine.Open(engine.Options{})
+	if err != nil {
+		return nil, err
+	}
+	s, err := e.Connect(engine.SessionOptions{User: "postgres"})
+	if err != nil {
+		return nil, err
+	}
+	db := migrations.OnEngine(s)
+	if err := migrations.EnsureHistory(ctx, db); err != nil {
+		return nil, err
+	}
+	out := make([]verdict, len(files))
+	for i, f := range files {
+		fctx, cancel := context.WithTimeout(ctx, timeout)
+		out[i] = verdictOf(migrations.Apply(fctx, db, f))
+		cancel()
+	}
+	return out, nil
+}
+
+func runPostgres(ctx context.Context, url string, files []migrations.File, timeout time.Duration) ([]verdict, error) {
+	admin, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer admin.Close(ctx)
+	const db = "tinybase_projects"
+	if _, err := admin.Exec(ctx, "drop database if exists "+db+" with (force)"); err != nil {
+		return nil, err
+	}
+	if _, err := admin.Exec(ctx, "create database "+db); err != nil {
+		return nil, err
+	}
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Database = db
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := engine.BootstrapPostgres(ctx, conn.PgConn(), db); err != nil {
+		conn.Close(ctx)
+		return nil, err
+	}
+	// A new session picks up the database's search_path the bootstrap set.
+	conn.Close(ctx)
+	if conn, err = pgx.ConnectConfig(ctx, cfg); err != nil {
+		return nil, err
+	}
+	defer conn.Close(ctx)
+	pdb := migrations.OnPostgres(conn)
+	if err := migrations.EnsureHistory(ctx, pdb); err != nil {
+		return nil, err
+	}
+	out := make([]verdict, len(files))
+	for i, f := range files {
+		fctx, cancel := context.WithTimeout(ctx, timeout)
+		out[i] = verdictOf(migrations.Apply(fctx, pdb, f))
+		cancel()
+	}
+	return out, nil
+}
+
+// name is a project's label: its repository, and the folder's first part
+// when one repository holds several histories.
+func name(p project) string {
+	if strings.HasPrefix(p.dir, "supabase/") {
+		return p.repo
+	}
+	return p.repo + ":" + strings.SplitN(p.dir, "/", 3)[1]
+}

@@ -84,17 +84,40 @@ func LoadFile(p, name string) (*File, error) {
 	return &File{Name: name, Path: p, Statements: stmts}, nil
 }
 
-// ParseScript splits a script into statements and classifies each.
+// ParseScript splits a script into statements and classifies each. A
+// script whose leading comments hold the directive line
+// "-- conformance: ordered" compares every result in order, with or
+// without ORDER BY: its cases test the order PostgreSQL returns rows in.
 func ParseScript(text string) ([]Statement, error) {
 	sqls, err := Split(text)
 	if err != nil {
 		return nil, err
 	}
+	all := orderedDirective(text)
 	stmts := make([]Statement, len(sqls))
 	for i, s := range sqls {
-		stmts[i] = Statement{SQL: s, Ordered: IsOrdered(s)}
+		stmts[i] = Statement{SQL: s, Ordered: all || IsOrdered(s)}
 	}
 	return stmts, nil
+}
+
+// orderedDirective reports whether the comment lines opening a script
+// (before its first statement) include "-- conformance: ordered".
+func orderedDirective(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, "--")
+		if !ok {
+			return false
+		}
+		if key, val, ok := strings.Cut(rest, ":"); ok && strings.TrimSpace(key) == "conformance" && strings.TrimSpace(val) == "ordered" {
+			return true
+		}
+	}
+	return false
 }
 
 // CaseID names one statement of one case file: "<area>/<name>.sql#<n>".

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -60,5 +61,33 @@ func TestIsOrdered(t *testing.T) {
 		if got := IsOrdered(tt.sql); got != tt.want {
 			t.Errorf("IsOrdered(%q) = %v, want %v", tt.sql, got, tt.want)
 		}
+	}
+}
+
+func TestOrderedDirective(t *testing.T) {
+	tests := []struct {
+		name, script string
+		want         []bool
+	}{
+		{"none", "SELECT a FROM t;\nSELECT a FROM t ORDER BY a;\n", []bool{false, true}},
+		{"directive", "-- heap order\n-- conformance: ordered\n\nSELECT a FROM t;\nINSERT INTO t VALUES (1) RETURNING a;\n", []bool{true, true}},
+		{"spacing", "--conformance:ordered\nSELECT a FROM t;\n", []bool{true}},
+		{"after the first statement", "SELECT 1;\n-- conformance: ordered\nSELECT a FROM t;\n", []bool{false, false}},
+		{"other directive value", "-- conformance: unordered\nSELECT a FROM t;\n", []bool{false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stmts, err := ParseScript(tt.script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []bool
+			for _, s := range stmts {
+				got = append(got, s.Ordered)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("Ordered = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -148,7 +148,13 @@ func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
 			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: where},
 			Returning:  append(sqlparser.SelectExprs{&sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}}}, u.Returning...),
 		}
-		res, err = Step(h, gctx, upd)
+		uctx := gctx
+		if len(u.Returning) > 0 {
+			// RETURNING xmax reads the updating transaction's id here, 0
+			// for the rows inserted above (the upsert idiom)
+			uctx = expr.WithUpdatedXmax(gctx, txn.XID())
+		}
+		res, err = Step(h, uctx, upd)
 		if err != nil {
 			return Result{}, err
 		}

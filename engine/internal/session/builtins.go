@@ -41,6 +41,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddOverlapsFuncs,
 	expr.AddPatternFuncs,
 	expr.AddSessionInfoFuncs,
+	expr.AddTransactionIDFuncs,
 	expr.AddTextFuncs,
 	expr.AddByteaFuncs,
 	expr.AddJSONPopulateFuncs,

@@ -135,7 +135,7 @@ func (it *rowIter) fill() (err error) {
 			if it.reverse {
 				bias = -1
 			}
-			it.from = &entry{key: last.key, bias: bias}
+			it.from = &entry{key: last.key, tid: last.tid, bias: bias}
 		} else {
 			it.si++
 			it.from = nil

@@ -33,12 +33,18 @@ func TestDML(t *testing.T) {
 	}
 	with := func(more ...string) []string { return append(append([]string(nil), base...), more...) }
 	runScripts(t, []script{
-		{name: "select all in primary key order", setup: base, query: "select * from t",
+		{name: "select all in insertion order", setup: base, query: "select * from t",
 			want: []string{"1,a,10", "2,b,20", "3,c,NULL"}},
-		{name: "insert keeps key order", setup: with("insert into t values (0, 'z', 1)"), query: "select id from t",
-			want: []string{"0", "1", "2", "3"}},
-		{name: "update non-key column", setup: with("update t set score = score + 1 where id < 3"), query: "select * from t",
-			want: []string{"1,a,11", "2,b,21", "3,c,NULL"}},
+		{name: "insert appends whatever its key", setup: with("insert into t values (0, 'z', 1)"), query: "select id from t",
+			want: []string{"1", "2", "3", "0"}},
+		{name: "update moves the new versions to the end", setup: with("update t set score = score + 1 where id < 3"), query: "select * from t",
+			want: []string{"3,c,NULL", "1,a,11", "2,b,21"}},
+		{name: "delete leaves the slot, insert appends", setup: with("delete from t where id = 1", "insert into t values (1, 'n', 0)"), query: "select id from t",
+			want: []string{"2", "3", "1"}},
+		{name: "lookup by key still finds a moved row", setup: with("update t set name = 'q' where id = 1", "update t set name = 'r' where id = 1"),
+			query: "select name from t where id = 1", want: []string{"r"}},
+		{name: "range lookup by key is in key order", setup: with("update t set name = 'q' where id = 1"),
+			query: "select id from t where id >= 1 order by id", want: []string{"1", "2", "3"}},
 		{name: "update primary key", setup: with("update t set id = id + 10 where id = 1"), query: "select * from t",
 			want: []string{"2,b,20", "3,c,NULL", "11,a,10"}},
 		{name: "update every key past the others", setup: with("update t set id = id + 10"), query: "select id from t",
@@ -73,9 +79,9 @@ func TestKeylessTable(t *testing.T) {
 		{name: "delete duplicates", setup: with("delete from k where a = 1"), query: "select * from k",
 			want: []string{"2,NULL", "3,z"}},
 		{name: "update row with NULL", setup: with("update k set b = 'y' where a = 2"), query: "select * from k",
-			want: []string{"1,x", "1,x", "2,y", "3,z"}},
+			want: []string{"1,x", "1,x", "3,z", "2,y"}},
 		{name: "update one of two equal rows changes both", setup: with("update k set a = 9 where b = 'x'"), query: "select * from k",
-			want: []string{"9,x", "9,x", "2,NULL", "3,z"}},
+			want: []string{"2,NULL", "3,z", "9,x", "9,x"}},
 		{name: "secondary index on keyless table", setup: with("create index k_a on k (a)"), query: "select b from k where a = 3",
 			want: []string{"z"}},
 	})
@@ -99,7 +105,7 @@ func TestRowCountAndRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := drain(t, ctx, iter)
-	wantRows(t, rows, "1,10", "2,20", "3,30")
+	wantRows(t, rows, "3,30", "1,10", "2,20") // insertion order
 	if got := tbl.SchemaName(); got != "public" {
 		t.Errorf("SchemaName() = %q, want public", got)
 	}

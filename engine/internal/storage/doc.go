@@ -5,6 +5,10 @@
 //
 // A table version (tableData) holds one B-tree mapping the primary key to
 // the row (a table without a primary key uses a hidden, increasing row id),
+// the heap: the same entries ordered by tuple number, which a scan without
+// an index reads, so rows come back in PostgreSQL's physical order (an
+// insert or an UPDATE's new version at the end, a deleted row's slot left
+// empty; heap.go says how tuple numbers map to ctid),
 // one B-tree per secondary index whose entries are the index key followed
 // by the primary key, and, for keyless tables, a row locator tree so GMS's
 // value-addressed deletes and updates stay O(log n). Keys compare only
@@ -25,6 +29,10 @@
 // a snapshot and its origin share every node until one of them writes.
 //
 // # Transactions and savepoints
+//
+// Every row version records the id of the transaction that wrote it
+// (xmin); a transaction takes an id from the store on its first write or
+// when asked (xid.go).
 //
 // Readers never block and see their transaction's root: the committed state
 // at Begin (or the last Refresh, for READ COMMITTED) plus their own writes.

@@ -45,7 +45,7 @@ func TestForeignKeys(t *testing.T) {
 			checks: []check{
 				{"select * from cascade_child", []string{"12,2"}},
 				{"select * from grandchild", []string{"101,12"}},
-				{"select * from setnull_child", []string{"20,NULL", "21,2"}},
+				{"select * from setnull_child", []string{"21,2", "20,NULL"}},
 			},
 		},
 		{

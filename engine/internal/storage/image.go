@@ -16,10 +16,12 @@ type Image struct {
 	Schemas []string // every schema, sorted, tables or not
 	Tables  []TableImage
 	Meta    any
+	// NextXID is the next transaction id (0: the first one).
+	NextXID uint32
 }
 
-// TableImage is one table: its definition and its rows in primary key
-// order.
+// TableImage is one table: its definition and its rows in heap order
+// (heap.go).
 type TableImage struct {
 	Schema, Name string
 	Columns      sql.Schema
@@ -33,6 +35,11 @@ type TableImage struct {
 	Collation    sql.CollationID
 	NextRowID    int64
 	Rows         []sql.Row
+	// TIDs, when set, are the rows' tuple numbers (parallel to Rows,
+	// increasing) and NextTID the heap's next one; without them the rows
+	// are numbered from 0. Rows built from an image are frozen (xmin 2).
+	TIDs    []int64
+	NextTID int64
 	// Lazy, when set, supplies the stored expressions the image left out
 	// (NewStoreFromImage): called at most once, on the table's first use.
 	Lazy func() (LazyParts, error)
@@ -136,7 +143,7 @@ type IndexImage struct {
 // callers must not modify them.
 func (s *Store) Image() Image {
 	r := s.latest()
-	img := Image{Schemas: r.schemaNames(), Meta: r.meta}
+	img := Image{Schemas: r.schemaNames(), Meta: r.meta, NextXID: s.peekXID()}
 	for _, sn := range img.Schemas {
 		sd := r.schemas[sn]
 		for _, tn := range sd.tableNames() {
@@ -145,8 +152,13 @@ func (s *Store) Image() Image {
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
 				Checks: d.checks, NotValid: d.notValid, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
-				NextRowID: td.nextRowID, Rows: td.allRows(),
+				NextRowID: td.nextRowID, Rows: td.allRows(), NextTID: td.nextTID,
 			}
+			ti.TIDs = make([]int64, 0, len(ti.Rows))
+			td.heap.Ascend(func(e *entry) bool {
+				ti.TIDs = append(ti.TIDs, e.tid)
+				return true
+			})
 			for _, ix := range d.indexes {
 				ti.Indexes = append(ti.Indexes, IndexImage{
 					Name: ix.name, Unique: ix.unique, Columns: ix.columns, Key: ix.key, KeyTypes: ix.keyTypes,
@@ -204,16 +216,25 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 			return nil, fmt.Errorf("storage: image: table %s.%s: %w", ti.Schema, ti.Name, err)
 		}
 		td := newTableData(newTableID(), d, t)
-		for _, row := range ti.Rows {
-			if err := td.insert(ctx, row); err != nil {
+		if ti.TIDs != nil && len(ti.TIDs) != len(ti.Rows) {
+			return nil, fmt.Errorf("storage: image: table %s.%s: %d tuple numbers for %d rows", ti.Schema, ti.Name, len(ti.TIDs), len(ti.Rows))
+		}
+		for i, row := range ti.Rows {
+			tid := int64(i)
+			if ti.TIDs != nil {
+				tid = ti.TIDs[i]
+			}
+			if err := td.insertAt(ctx, row, tid, FrozenXID); err != nil {
 				return nil, fmt.Errorf("storage: image: table %s.%s: %w", ti.Schema, ti.Name, err)
 			}
 		}
 		td.nextRowID = ti.NextRowID
+		td.nextTID = max(td.nextTID, ti.NextTID)
 		td.owner, td.sealed = nil, true
 		sd.tables[ti.Name] = td.id
 		r.tables[td.id] = td
 	}
 	s.committed = r
+	s.xid = img.NextXID
 	return s, nil
 }

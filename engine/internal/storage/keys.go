@@ -19,6 +19,10 @@ const treeDegree = 32
 // is the index key followed by the primary key, and row is nil. In the row
 // locator of a keyless table key is every column value followed by the row id.
 //
+// A primary tree entry is also the table's heap entry (heap.go): tid is its
+// tuple number and xmin the transaction that wrote it. Secondary index and
+// locator entries leave both zero.
+//
 // Entries stored in a tree are never mutated: a write replaces the entry.
 // Search pivots are entries whose key may be a prefix and whose bias places
 // them just before (-1) or just after (+1) every entry starting with that
@@ -26,6 +30,8 @@ const treeDegree = 32
 type entry struct {
 	key  sql.Row
 	row  sql.Row
+	tid  int64
+	xmin uint32
 	bias int8
 }
 

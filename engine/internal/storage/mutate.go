@@ -115,8 +115,14 @@ func (td *tableData) indexKeys(ctx *sql.Context, row, self sql.Row) ([]sql.Row, 
 	return keys, nil
 }
 
-// insert adds a row. The row is copied.
+// insert adds a row at the end of the heap. The row is copied.
 func (td *tableData) insert(ctx *sql.Context, row sql.Row) (err error) {
+	return td.insertAt(ctx, row, td.nextTID, td.owner.xidLocked())
+}
+
+// insertAt adds a row as tuple number tid written by transaction xmin
+// (images keep their rows' tuple numbers).
+func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uint32) (err error) {
 	defer guard(&err)
 	def := td.def
 	if len(row) != len(def.cols) {
@@ -141,7 +147,10 @@ func (td *tableData) insert(ctx *sql.Context, row sql.Row) (err error) {
 		td.nextRowID++
 		td.loc.ReplaceOrInsert(&entry{key: concat(row, pk)})
 	}
-	td.rows.ReplaceOrInsert(&entry{key: pk, row: row})
+	e := &entry{key: pk, row: row, tid: tid, xmin: xmin}
+	td.rows.ReplaceOrInsert(e)
+	td.heap.ReplaceOrInsert(e)
+	td.nextTID = max(td.nextTID, tid+1)
 	for i, key := range keys {
 		if key != nil {
 			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
@@ -182,10 +191,12 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 		td.loc.Delete(&entry{key: concat(e.row, e.key)})
 	}
 	td.rows.Delete(e)
+	td.heap.Delete(e)
 	return nil
 }
 
-// update replaces the stored row equal to old with new.
+// update replaces the stored row equal to old with new, a new version at
+// the end of the heap.
 func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	defer guard(&err)
 	def := td.def
@@ -241,14 +252,21 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	if pkChanged {
 		td.rows.Delete(e)
 	}
-	td.rows.ReplaceOrInsert(&entry{key: newPK, row: new})
+	td.heap.Delete(e)
+	ne := &entry{key: newPK, row: new, tid: td.nextTID, xmin: td.owner.xidLocked()}
+	td.nextTID++
+	td.rows.ReplaceOrInsert(ne)
+	td.heap.ReplaceOrInsert(ne)
 	return nil
 }
 
-// truncate empties the table and returns the number of rows removed.
+// truncate empties the table and returns the number of rows removed. The
+// heap starts again at tuple 0, as PostgreSQL's new relation file does.
 func (td *tableData) truncate() int {
 	n := td.rows.Len()
 	td.rows = newTree(td.def.pkOrder)
+	td.heap = newHeap()
+	td.nextTID = 0
 	for i, ix := range td.def.indexes {
 		td.idx[i] = newTree(ix.order)
 	}

@@ -8,8 +8,9 @@ import (
 // Store is the engine-wide committed state: a pointer to the latest committed
 // root, and the single-writer lock. Safe for concurrent use.
 type Store struct {
-	mu        sync.Mutex // guards committed
+	mu        sync.Mutex // guards committed and xid
 	committed *root
+	xid       uint32 // the next transaction id (xid.go)
 
 	// writer is the single-writer lock, a one-slot semaphore so waiting can
 	// honour context cancellation.
@@ -46,7 +47,7 @@ func NewStore() *Store {
 // two stores share every B-tree node until one of them writes. Uncommitted
 // work of running transactions is not included.
 func (s *Store) Snapshot() *Store {
-	return &Store{committed: s.latest(), writer: make(chan struct{}, 1)}
+	return &Store{committed: s.latest(), xid: s.peekXID(), writer: make(chan struct{}, 1)}
 }
 
 // latest returns the latest committed root.

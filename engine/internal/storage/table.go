@@ -175,7 +175,7 @@ func (h *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
 	return &partitionIter{parts: []sql.Partition{scanPartition{}}}, nil
 }
 
-// PartitionRows implements sql.Table: a full scan in primary key order, or
+// PartitionRows implements sql.Table: a full scan in heap order, or
 // an index lookup for a partition from LookupPartitions.
 func (h *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
 	if lp, ok := p.(*lookupPartition); ok {
@@ -184,15 +184,15 @@ func (h *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, e
 	return h.Rows(ctx)
 }
 
-// Rows returns every row in primary key order (insertion order for a table
-// without a primary key), as of the call.
+// Rows returns every row in heap order (PostgreSQL's physical order, see
+// heap.go), as of the call.
 func (h *Table) Rows(ctx *sql.Context) (sql.RowIter, error) {
 	t, td, err := h.current(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer t.mu.Unlock()
-	return newRowIter(t, td, td.rows, []span{{}}, false, -1)
+	return newRowIter(t, td, td.heap, []span{{}}, false, -1)
 }
 
 type scanPartition struct{}

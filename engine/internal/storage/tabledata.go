@@ -31,9 +31,11 @@ type tableData struct {
 	id        tableID
 	def       *tableDef
 	rows      *tree   // primary key (or row id) -> row
+	heap      *tree   // the entries of rows by tuple number (heap.go)
 	idx       []*tree // parallel to def.indexes
 	loc       *tree   // keyless tables: row values ++ row id, to find a row by value
 	nextRowID int64
+	nextTID   int64 // the tuple number of the next row version
 
 	owner  *Txn
 	gen    uint64
@@ -49,6 +51,7 @@ type tableData struct {
 func newTableData(id tableID, def *tableDef, t *Txn) *tableData {
 	td := &tableData{id: id, def: def, owner: t, gen: t.gen}
 	td.rows = newTree(def.pkOrder)
+	td.heap = newHeap()
 	td.idx = make([]*tree, len(def.indexes))
 	for i, ix := range def.indexes {
 		td.idx[i] = newTree(ix.order)
@@ -72,8 +75,10 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 		id:        td.id,
 		def:       td.def.resolved(), // writers (DDL included) read the whole definition
 		rows:      td.rows.Clone(),
+		heap:      td.heap.Clone(),
 		idx:       make([]*tree, len(td.idx)),
 		nextRowID: td.nextRowID,
+		nextTID:   td.nextTID,
 		owner:     t,
 		gen:       t.gen,
 	}
@@ -89,10 +94,10 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 // rowCount returns the number of rows.
 func (td *tableData) rowCount() int { return td.rows.Len() }
 
-// allRows returns every row in primary key order.
+// allRows returns every row in heap order.
 func (td *tableData) allRows() []sql.Row {
 	out := make([]sql.Row, 0, td.rows.Len())
-	td.rows.Ascend(func(e *entry) bool {
+	td.heap.Ascend(func(e *entry) bool {
 		out = append(out, e.row)
 		return true
 	})
@@ -100,8 +105,10 @@ func (td *tableData) allRows() []sql.Row {
 }
 
 // rebuild returns a new version of the table with definition def holding
-// rows (already in def's column layout), with every index rebuilt. It fails
-// on a duplicate key. Used by DDL that changes columns or keys; O(n log n).
+// rows (already in def's column layout, in heap order), with every index
+// rebuilt. It fails on a duplicate key. Used by DDL that changes columns or
+// keys; O(n log n). Like PostgreSQL's table rewrite, it numbers the rows
+// from the heap's start again.
 func rebuild(ctx *sql.Context, t *Txn, old *tableData, def *tableDef, rows []sql.Row) (_ *tableData, err error) {
 	defer guard(&err)
 	td := newTableData(old.id, def, t)

@@ -23,6 +23,7 @@ type Txn struct {
 	locked    bool   // holds the store's writer lock
 	lockBase  *root  // the committed root taken with the writer lock
 	done      bool
+	xid       uint32 // 0 until assigned (xid.go)
 
 	// GMS table editors bracket each statement (StatementBegin,
 	// DiscardChanges, StatementComplete); the outermost bracket holds a mark.

@@ -47,6 +47,7 @@ func (t *Translator) insertReturning(s *pg.InsertStmt) sqlparser.SelectExprs {
 		t.insertAlias = s.Relation
 		defer func() { t.insertAlias = nil }()
 	}
+	defer t.withInsertSystem(s)()
 	return t.returning(s.ReturningList)
 }
 

@@ -70,7 +70,9 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 		}
 		t.excluded = nil
 	}
+	restore := t.withInsertSystem(s)
 	u.Returning = t.returning(s.ReturningList)
+	restore()
 	return t.withModifying(Result{Cmd: &DML{Upsert: u}, Tag: "INSERT", Returning: len(s.ReturningList) > 0}), nil
 }
 
@@ -79,6 +81,9 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 // It also maps INSERT's table alias (INSERT INTO t AS a ... RETURNING
 // a.col), which GMS's INSERT does not know, back to the table name.
 func (t *Translator) dmlColumn(parts []string, loc int32) sqlparser.Expr {
+	if e := t.insertSystemColumn(parts); e != nil {
+		return e
+	}
 	if t.insertAlias != nil && len(parts) == 2 && parts[0] == t.insertAlias.Alias.Aliasname {
 		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[1]), Qualifier: t.tableName(t.insertAlias)}
 	}

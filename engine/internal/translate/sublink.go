@@ -14,6 +14,9 @@ const sublinkCol = "?sublink?"
 
 // subLink translates subquery expressions (PostgreSQL docs 9.23).
 func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
+	// a subquery's columns are its own tables', not the INSERT target's
+	defer func(prev string) { t.insertSystem = prev }(t.insertSystem)
+	t.insertSystem = ""
 	switch s.SubLinkType {
 	case pg.SubLinkType_EXISTS_SUBLINK:
 		sub := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt())}

@@ -36,6 +36,9 @@ type Translator struct {
 	excluded *ExcludedRow
 	// insertAlias, while set, is the target of INSERT INTO t AS alias.
 	insertAlias *pg.RangeVar
+	// insertSystem, while set, is the name (or alias) of the table whose
+	// xmin and xmax an INSERT's RETURNING list may read (system_columns.go).
+	insertSystem string
 	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
 	updateNew *newValues
 	// ctes collects the data-modifying WITH items of the statement being

@@ -1,0 +1,107 @@
+package expr
+
+import (
+	"context"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// System columns of a row an INSERT writes (docs 5.5), for its RETURNING
+// list: xmin is the inserting transaction's id, and xmax is 0 for a row
+// the statement inserted. INSERT ... ON CONFLICT DO UPDATE runs its
+// update under WithUpdatedXmax, so the row it updated reports the
+// transaction's id as PostgreSQL's does (the locker's id it leaves in the
+// new version), which makes `RETURNING (xmax = 0) AS inserted` tell the
+// two apart.
+
+type updatedXmaxKey struct{}
+
+// WithUpdatedXmax returns ctx for the update step of an upsert: the
+// InsertedXmax expressions evaluated under it return xid.
+func WithUpdatedXmax(ctx *sql.Context, xid uint32) *sql.Context {
+	return ctx.WithContext(context.WithValue(ctx.Context, updatedXmaxKey{}, xid))
+}
+
+// StorageTxnOf returns the storage transaction of ctx's session.
+func StorageTxnOf(ctx *sql.Context) (*storage.Txn, error) {
+	if ctx != nil && ctx.Session != nil {
+		if s, ok := ctx.Session.(storage.Session); ok {
+			if t := s.StorageTxn(); t != nil {
+				return t, nil
+			}
+		}
+	}
+	return nil, pgerror.New(pgerror.ObjectNotInPrerequisiteState, "no transaction")
+}
+
+// InsertedSystemColumn is xmin or xmax of the row an INSERT's RETURNING
+// list reads.
+type InsertedSystemColumn struct {
+	base
+	Name string // "xmin" or "xmax"
+}
+
+// NewInsertedSystemColumn returns the system column name (xmin or xmax).
+func NewInsertedSystemColumn(name string) *InsertedSystemColumn {
+	return &InsertedSystemColumn{base: base{types.Xid}, Name: name}
+}
+
+func (c *InsertedSystemColumn) IsNullable() bool           { return false }
+func (c *InsertedSystemColumn) Children() []sql.Expression { return nil }
+func (c *InsertedSystemColumn) String() string             { return c.Name }
+func (c *InsertedSystemColumn) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	if len(ch) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(ch), 0)
+	}
+	return c, nil
+}
+
+// Eval implements sql.Expression.
+func (c *InsertedSystemColumn) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
+	if c.Name == "xmax" {
+		if xid, ok := ctx.Value(updatedXmaxKey{}).(uint32); ok {
+			return xid, nil
+		}
+		return uint32(0), nil
+	}
+	t, err := StorageTxnOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return t.XID(), nil
+}
+
+// AddTransactionIDFuncs adds txid_current and pg_current_xact_id (docs
+// 9.26, "Transaction ID and Snapshot Information Functions"), which
+// assign the calling transaction an id if it has none, and
+// pg_current_xact_id_if_assigned. A family of session.Builtins.
+func AddTransactionIDFuncs(r *Registry) {
+	xid := func(ctx *sql.Context) (uint32, error) {
+		t, err := StorageTxnOf(ctx)
+		if err != nil {
+			return 0, err
+		}
+		return t.XID(), nil
+	}
+	r.Add("txid_current", FuncImpl{Result: Fixed(types.Int8), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+		id, err := xid(ctx)
+		return int64(id), err
+	}})
+	r.Add("pg_current_xact_id", FuncImpl{Result: Fixed(types.Xid8), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+		id, err := xid(ctx)
+		return int64(id), err
+	}})
+	r.Add("pg_current_xact_id_if_assigned", FuncImpl{Result: Fixed(types.Xid8), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+		t, err := StorageTxnOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if id := t.CurrentXID(); id != 0 {
+			return int64(id), nil
+		}
+		return nil, nil
+	}})
+}

@@ -1,0 +1,62 @@
+package storage
+
+import "github.com/google/btree"
+
+// The heap: every table version keeps, beside its primary key tree, a tree
+// of the same entries ordered by tuple number, so a scan without an index
+// returns rows in PostgreSQL's physical order (docs 73.6, "Database Page
+// Layout"): a new row goes after every row version written before it, an
+// UPDATE writes its new version at the end (as PostgreSQL does when the
+// row's page has no room, and always for the tables that fit one page,
+// where "the same page" is the end), and a DELETE leaves its slot empty:
+// tuple numbers are never reused, which is PostgreSQL's order until VACUUM
+// lets it reuse space. TRUNCATE starts a new heap at tuple 0, as
+// PostgreSQL's new relation file does.
+//
+// Tuple numbers are the table version's counter (nextTID), so a
+// transaction or savepoint rolled back returns its numbers: a row inserted
+// after an aborted insert takes the aborted row's slot, where PostgreSQL
+// leaves a dead tuple in it. The order of the live rows is the same; only
+// their ctid differs.
+
+// tuplesPerBlock is how many tuple numbers one block of a TID holds:
+// PostgreSQL's MaxHeapTuplesPerPage for 8 kB pages, the most line pointers
+// a page can have. PostgreSQL fills a page sooner, after about 8 kB of
+// tuples, so block numbers and offsets agree with PostgreSQL's while a
+// table's row versions fit its first page, and past that only the order
+// does.
+const tuplesPerBlock = 291
+
+// TID is a tuple identifier, PostgreSQL's ctid: a block number and a
+// 1-based line pointer offset within the block.
+type TID struct {
+	Block  uint32
+	Offset uint16
+}
+
+// tidOf returns the TID of tuple number n.
+func tidOf(n int64) TID {
+	return TID{Block: uint32(n / tuplesPerBlock), Offset: uint16(n%tuplesPerBlock + 1)}
+}
+
+// tupleNumber returns the tuple number of a TID, and false for a TID no
+// tuple can have (offset 0 or past the block's slots).
+func tupleNumber(id TID) (int64, bool) {
+	if id.Offset == 0 || id.Offset > tuplesPerBlock {
+		return 0, false
+	}
+	return int64(id.Block)*tuplesPerBlock + int64(id.Offset) - 1, true
+}
+
+// heapLess orders heap entries by tuple number; pivots (bias ±1) sit just
+// before or after the entry with their number, as in keyOrder.
+func heapLess(a, b *entry) bool {
+	if a.tid != b.tid {
+		return a.tid < b.tid
+	}
+	return a.bias < b.bias
+}
+
+func newHeap() *tree {
+	return btree.NewG[*entry](treeDegree, heapLess)
+}

@@ -98,7 +98,7 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 		gateSimpleReads(a) // simple_read.go
 	}
 	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam)}) // rule_access_paths.go
-	a.Catalog.AuthHandler = gmsNoAuth{} // auth.go
+	a.Catalog.AuthHandler = gmsNoAuth{}                                                    // auth.go
 	return a
 }
 

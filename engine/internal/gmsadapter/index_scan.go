@@ -39,13 +39,13 @@ type IndexScan struct {
 var _ sql.ExecSourceRel = (*IndexScan)(nil)
 var _ sql.Expressioner = (*IndexScan)(nil)
 
-func (s *IndexScan) Resolved() bool              { return true }
-func (s *IndexScan) IsReadOnly() bool            { return true }
-func (s *IndexScan) Schema() sql.Schema          { return s.Table.Schema() }
-func (s *IndexScan) Children() []sql.Node        { return nil }
-func (s *IndexScan) Name() string                { return s.Table.Name() }
-func (s *IndexScan) Database() sql.Database      { return s.Table.Database() }
-func (s *IndexScan) UnderlyingTable() sql.Table  { return s.Table.UnderlyingTable() }
+func (s *IndexScan) Resolved() bool             { return true }
+func (s *IndexScan) IsReadOnly() bool           { return true }
+func (s *IndexScan) Schema() sql.Schema         { return s.Table.Schema() }
+func (s *IndexScan) Children() []sql.Node       { return nil }
+func (s *IndexScan) Name() string               { return s.Table.Name() }
+func (s *IndexScan) Database() sql.Database     { return s.Table.Database() }
+func (s *IndexScan) UnderlyingTable() sql.Table { return s.Table.UnderlyingTable() }
 func (s *IndexScan) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 	return sql.Collation_binary, 7
 }

@@ -120,6 +120,13 @@ type AnyArray struct {
 	fn     OpFunc
 	all    bool
 	xt     *types.Type
+	op     string
+}
+
+// Operands returns the operator, the left operand, the array and whether
+// it is ALL (the planner reads `column = ANY(array)` as index points).
+func (a *AnyArray) Operands() (op string, x, arr sql.Expression, all bool) {
+	return a.op, a.x, a.arr, a.all
 }
 
 // NewAnyArray resolves op between x and the array's element type.
@@ -158,7 +165,7 @@ func NewAnyArray(env *types.Env, op string, x, arr sql.Expression, all bool) (sq
 			return inner(e, a, cb)
 		}
 	}
-	return &AnyArray{base{types.Bool}, x, arr, fn, all, lt}, nil
+	return &AnyArray{base{types.Bool}, x, arr, fn, all, lt, op}, nil
 }
 func (a *AnyArray) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	x, err := a.x.Eval(ctx, row)

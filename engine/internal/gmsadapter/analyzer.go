@@ -53,6 +53,9 @@ type Config struct {
 	// engine's trigger builder). The lateral-join iterator rebuilds its
 	// right input, which never writes, with the builder before it.
 	InstallExecBuilder func(*analyzer.Analyzer)
+	// IsParam recognises the statement pipeline's parameters, which index
+	// scans evaluate as keys when they start (rule_access_paths.go).
+	IsParam IsParam
 	// Full turns off the short path for simple reads (simple_read.go):
 	// every rule runs on every plan. Tests compare the two analyzers.
 	Full bool
@@ -94,7 +97,8 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	if gated {
 		gateSimpleReads(a) // simple_read.go
 	}
-	a.Catalog.AuthHandler = gmsNoAuth{} // auth.go
+	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam)}) // rule_access_paths.go
+	a.Catalog.AuthHandler = gmsNoAuth{}                                                    // auth.go
 	return a
 }
 
@@ -116,4 +120,11 @@ func wrapRule(a *analyzer.Analyzer, name string, wrap func(analyzer.RuleFunc) an
 			b.Rules = rules
 		}
 	}
+}
+
+// appendAfterAll adds a rule at the end of the after-all batch, after GMS
+// assigned execution indexes.
+func appendAfterAll(a *analyzer.Analyzer, r analyzer.Rule) {
+	b := a.Batches[len(a.Batches)-1]
+	b.Rules = append(append([]analyzer.Rule{}, b.Rules...), r) // the builder's slice is GMS's package-level default
 }

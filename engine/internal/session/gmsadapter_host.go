@@ -50,6 +50,7 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 		ParamLookups:       analyzer.Rule{Id: ruleParamLookups, Apply: paramLookups},
 		KeepParams:         keepParams,
 		InstallExecBuilder: installTriggerBuilder,
+		IsParam:            isParamExpr,
 		Full:               !gated,
 	})
 }

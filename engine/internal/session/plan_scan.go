@@ -6,6 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
@@ -73,6 +74,9 @@ func (f *planFacts) node(n sql.Node) {
 		_, isHaving := n.(*plan.Having)
 		_, isJoin := n.(*plan.JoinNode)
 		_, isLookup := n.(*plan.IndexedTableAccess)
+		if _, ok := n.(*gmsadapter.IndexScan); ok {
+			isLookup = true
+		}
 		cond := isHaving || isJoin
 		for _, e := range ne.Expressions() {
 			f.top(e, cond, cond || isLookup)
@@ -126,6 +130,8 @@ func (f *planFacts) reuse(n sql.Node) {
 	case *plan.ResolvedTable:
 		f.unusable = !storage.IsTable(n.UnderlyingTable()) && !plan.IsDualTable(n.UnderlyingTable())
 	case *plan.IndexedTableAccess:
+		f.unusable = !storage.IsTable(n.UnderlyingTable())
+	case *gmsadapter.IndexScan: // keys evaluated per execution, no state
 		f.unusable = !storage.IsTable(n.UnderlyingTable())
 	default:
 		f.unusable = true

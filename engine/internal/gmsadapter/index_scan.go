@@ -1,0 +1,249 @@
+package gmsadapter
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// IndexScan reads one table through one of its B-tree indexes, in index
+// order forward or backward (PostgreSQL's Index Scan and Index Scan
+// Backward, docs 11.4 "Indexes and ORDER BY"): the rows whose leading key
+// columns equal Eq (a nil key is IS NULL), then on the next column either
+// the range Lo..Hi or the points of Points (`= ANY(array)`). Its keys are
+// expressions evaluated when the scan starts, so a cached plan reads each
+// execution's parameters; its output is the table's rows, as the table
+// node it replaces gives them, so the plan above it is unchanged. The
+// storage iterator streams in chunks, so a LIMIT above it stops the scan
+// early.
+type IndexScan struct {
+	Table   *plan.ResolvedTable
+	Index   sql.Index
+	Eq      []sql.Expression // leading columns' keys; nil is IS NULL
+	Lo, Hi  sql.Expression   // bounds on column len(Eq); nil: open
+	LoIncl  bool
+	HiIncl  bool
+	Points  sql.Expression // an array of keys for column len(Eq), or nil
+	Reverse bool
+	// Conds are the conditions the scan implements, as written (EXPLAIN's
+	// Index Cond); they are not evaluated.
+	Conds []sql.Expression
+	types []sql.Type // the index columns' types
+}
+
+var _ sql.ExecSourceRel = (*IndexScan)(nil)
+var _ sql.Expressioner = (*IndexScan)(nil)
+
+func (s *IndexScan) Resolved() bool             { return true }
+func (s *IndexScan) IsReadOnly() bool           { return true }
+func (s *IndexScan) Schema() sql.Schema         { return s.Table.Schema() }
+func (s *IndexScan) Children() []sql.Node       { return nil }
+func (s *IndexScan) Name() string               { return s.Table.Name() }
+func (s *IndexScan) Database() sql.Database     { return s.Table.Database() }
+func (s *IndexScan) UnderlyingTable() sql.Table { return s.Table.UnderlyingTable() }
+func (s *IndexScan) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 7
+}
+
+func (s *IndexScan) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(s, len(children), 0)
+	}
+	return s, nil
+}
+
+// Expressions lists the key expressions (so that the plan cache's walks see
+// the parameters they read).
+func (s *IndexScan) Expressions() []sql.Expression {
+	var out []sql.Expression
+	for _, e := range []sql.Expression{s.Lo, s.Hi, s.Points} {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	for _, e := range s.Eq {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// WithExpressions replaces the keys in the order Expressions lists them.
+func (s *IndexScan) WithExpressions(exprs ...sql.Expression) (sql.Node, error) {
+	n := *s
+	i := 0
+	next := func(e sql.Expression) sql.Expression {
+		if e == nil {
+			return nil
+		}
+		i++
+		return exprs[i-1]
+	}
+	if len(exprs) != len(s.Expressions()) {
+		return nil, sql.ErrInvalidChildrenNumber.New(s, len(exprs), len(s.Expressions()))
+	}
+	n.Lo, n.Hi, n.Points = next(s.Lo), next(s.Hi), next(s.Points)
+	n.Eq = make([]sql.Expression, len(s.Eq))
+	for k, e := range s.Eq {
+		n.Eq[k] = next(e)
+	}
+	return &n, nil
+}
+
+func (s *IndexScan) String() string {
+	var b strings.Builder
+	b.WriteString("IndexScan")
+	if s.Reverse {
+		b.WriteString(" Backward")
+	}
+	fmt.Fprintf(&b, "(%s on %s", s.Index.ID(), s.Table.Name())
+	for _, c := range s.Conds {
+		b.WriteString(", ")
+		b.WriteString(c.String())
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// IndexName is the index's PostgreSQL name (the primary key's constraint
+// name for GMS's PRIMARY).
+func (s *IndexScan) IndexName() string {
+	if s.Index.ID() == "PRIMARY" {
+		if n, ok := s.Index.(interface{ Comment() string }); ok && n.Comment() != "" {
+			return n.Comment()
+		}
+		return s.Table.Name() + "_pkey"
+	}
+	return s.Index.ID()
+}
+
+// RowIter evaluates the keys against row (the outer row of a lateral or
+// correlated use; empty otherwise) and starts the storage scan.
+func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	ranges, empty, err := s.ranges(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	if empty {
+		return sql.RowsToRowIter(), nil
+	}
+	iat, ok := s.Table.UnderlyingTable().(sql.IndexAddressableTable)
+	if !ok {
+		return nil, fmt.Errorf("gmsadapter: table %s has no indexes", s.Table.Name())
+	}
+	lookup := sql.IndexLookup{Index: s.Index, Ranges: ranges, IsReverse: s.Reverse}
+	it := iat.IndexedAccess(ctx, lookup)
+	parts, err := it.LookupPartitions(ctx, lookup)
+	if err != nil {
+		return nil, err
+	}
+	p, err := parts.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return it.PartitionRows(ctx, p)
+}
+
+// key evaluates a key expression as a value of index column i; ok is false
+// for NULL, which no comparison selects.
+func (s *IndexScan) key(ctx *sql.Context, row sql.Row, i int, e sql.Expression) (any, bool, error) {
+	v, err := e.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, false, err
+	}
+	v, _, err = s.types[i].Convert(ctx, v)
+	return v, v != nil, err
+}
+
+// ranges builds the scan's ranges for one execution; empty is true when a
+// key is NULL or the points are none.
+func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollection, bool, error) {
+	prefix := make(sql.MySQLRange, 0, len(s.types))
+	for i, e := range s.Eq {
+		if e == nil {
+			prefix = append(prefix, sql.MySQLRangeColumnExpr{LowerBound: sql.BelowNull{}, UpperBound: sql.AboveNull{}, Typ: s.types[i]})
+			continue
+		}
+		v, ok, err := s.key(ctx, row, i, e)
+		if err != nil || !ok {
+			return nil, true, err
+		}
+		prefix = append(prefix, sql.ClosedRangeColumnExpr(v, v, s.types[i]))
+	}
+	next := len(s.Eq)
+	switch {
+	case s.Points != nil:
+		av, err := s.Points.Eval(ctx, row)
+		if err != nil || av == nil {
+			return nil, true, err
+		}
+		arr, ok := av.(*types.Array)
+		if !ok {
+			return nil, true, fmt.Errorf("gmsadapter: = ANY over %T", av)
+		}
+		typ := s.types[next]
+		vals := make([]any, 0, len(arr.Values))
+		for _, v := range arr.Values {
+			if v == nil {
+				continue
+			}
+			cv, _, err := typ.Convert(ctx, v)
+			if err != nil {
+				return nil, true, err
+			}
+			vals = append(vals, cv)
+		}
+		sort.Slice(vals, func(i, j int) bool {
+			c, _ := typ.Compare(ctx, vals[i], vals[j])
+			return c < 0
+		})
+		out := make(sql.MySQLRangeCollection, 0, len(vals))
+		for i, v := range vals {
+			if i > 0 {
+				if c, _ := typ.Compare(ctx, vals[i-1], v); c == 0 {
+					continue // one range per value: no row twice
+				}
+			}
+			r := append(append(make(sql.MySQLRange, 0, next+1), prefix...), sql.ClosedRangeColumnExpr(v, v, typ))
+			out = append(out, r)
+		}
+		return out, len(out) == 0, nil
+	case s.Lo != nil || s.Hi != nil:
+		typ := s.types[next]
+		col := sql.MySQLRangeColumnExpr{LowerBound: sql.AboveNull{}, UpperBound: sql.AboveAll{}, Typ: typ}
+		if s.Lo != nil {
+			v, ok, err := s.key(ctx, row, next, s.Lo)
+			if err != nil || !ok {
+				return nil, true, err
+			}
+			if s.LoIncl {
+				col.LowerBound = sql.Below{Key: v}
+			} else {
+				col.LowerBound = sql.Above{Key: v}
+			}
+		}
+		if s.Hi != nil {
+			v, ok, err := s.key(ctx, row, next, s.Hi)
+			if err != nil || !ok {
+				return nil, true, err
+			}
+			if s.HiIncl {
+				col.UpperBound = sql.Above{Key: v}
+			} else {
+				col.UpperBound = sql.Below{Key: v}
+			}
+		}
+		prefix = append(prefix, col)
+	}
+	if len(prefix) == 0 {
+		// the whole index, in order
+		prefix = append(prefix, sql.MySQLRangeColumnExpr{LowerBound: sql.BelowNull{}, UpperBound: sql.AboveAll{}, Typ: s.types[0]})
+	}
+	return sql.MySQLRangeCollection{prefix}, false, nil
+}

@@ -1,0 +1,948 @@
+package gmsadapter
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Access paths (planner.go's design note): the last rule of the analysis
+// replaces, in the finished plan, table scans under conditions on indexed
+// columns with IndexScans keyed at run time, sorts an index order gives
+// with ordered scans, and sorts under a LIMIT with bounded top-N sorts.
+
+const ruleAccessPaths analyzer.RuleId = 10002
+
+// IndexScanSetting is implemented by a session that has PostgreSQL's
+// enable_indexscan setting; when it reports false, accessPaths leaves
+// plans as GMS made them (the sequential-scan oracle of the planner's
+// tests).
+type IndexScanSetting interface {
+	EnableIndexScan() bool
+}
+
+// accessPaths is an after-all rule: it runs after GMS assigned execution
+// indexes, and each replacement keeps the schema of what it replaces.
+func accessPaths(isParam IsParam) analyzer.RuleFunc {
+	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if s, ok := ctx.Session.(IndexScanSetting); ok && !s.EnableIndexScan() {
+			return n, transform.SameTree, nil
+		}
+		if !hasTableScan(n) {
+			return n, transform.SameTree, nil
+		}
+		p := &pathPlanner{ctx: ctx, isParam: isParam}
+		out, same, err := transform.NodeWithOpaque(n, p.filterScan)
+		if err != nil {
+			return n, transform.SameTree, nil // keep GMS's plan
+		}
+		out, same2 := p.orders(out, nil)
+		return out, same && same2, nil
+	}
+}
+
+// hasTableScan reports whether a plan reads a table directly (the common
+// point lookup does not: it is already an indexed access).
+func hasTableScan(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		if _, ok := n.(*plan.ResolvedTable); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+type pathPlanner struct {
+	ctx     *sql.Context
+	isParam IsParam
+}
+
+// leaf is a table read: the table, and the alias node above it if any.
+func tableOf(n sql.Node) (*plan.ResolvedTable, *plan.TableAlias) {
+	switch x := n.(type) {
+	case *plan.ResolvedTable:
+		return x, nil
+	case *plan.TableAlias:
+		if rt, ok := x.Child.(*plan.ResolvedTable); ok {
+			return rt, x
+		}
+	}
+	return nil, nil
+}
+
+// withLeaf puts scan where the table was.
+func withLeaf(alias *plan.TableAlias, scan sql.Node) (sql.Node, error) {
+	if alias == nil {
+		return scan, nil
+	}
+	return alias.WithChildren(scan)
+}
+
+// cond is one usable conjunct: column col compared with key.
+type cond struct {
+	i      int // conjunct index
+	col    int // table column
+	op     string
+	key    sql.Expression // nil for IS NULL
+	points bool           // key is an array (= ANY)
+}
+
+// filterScan turns Filter(conditions, table) into an index scan when the
+// conditions constrain the leading columns of an index.
+func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	if j, ok := n.(*plan.JoinNode); ok {
+		return p.joinKeys(j)
+	}
+	f, ok := n.(*plan.Filter)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	rt, alias := tableOf(f.Child)
+	if rt == nil {
+		return n, transform.SameTree, nil
+	}
+	conj := expression.SplitConjunction(f.Expression)
+	schema := rt.Schema()
+	var conds []cond
+	for i, c := range conj {
+		if cd, ok := p.usable(c, schema); ok {
+			cd.i = i
+			conds = append(conds, cd)
+		}
+	}
+	if len(conds) == 0 {
+		return n, transform.SameTree, nil
+	}
+	scan, used := p.bestScan(rt, conds)
+	if scan == nil {
+		return n, transform.SameTree, nil
+	}
+	leaf, err := withLeaf(alias, scan)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	var rest []sql.Expression
+	for i, c := range conj {
+		if used[i] {
+			scan.Conds = append(scan.Conds, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	if len(rest) == 0 {
+		return leaf, transform.NewTree, nil
+	}
+	return plan.NewFilter(expression.JoinAnd(rest...), leaf), transform.NewTree, nil
+}
+
+// usable recognises `column op key`, `column = ANY(key)` and `column IS
+// NULL` over a table's column, with a key of the column's own type that
+// reads no column (constants, parameters, statement-stable calls).
+func (p *pathPlanner) usable(c sql.Expression, schema sql.Schema) (cond, bool) {
+	var l, r sql.Expression
+	var op string
+	switch x := c.(type) {
+	case *expr.IsNull:
+		if x.Negate || x.Test != nil {
+			return cond{}, false
+		}
+		col, ok := columnOf(x.Child, schema)
+		return cond{col: col, op: "isnull"}, ok
+	case *expr.AnyArray:
+		o, lx, arr, all := x.Operands()
+		if o != "=" || all {
+			return cond{}, false
+		}
+		col, ok := columnOf(lx, schema)
+		if !ok || !p.constKey(arr) {
+			return cond{}, false
+		}
+		at := expr.TypeOf(arr)
+		ct, isPG := schema[col].Type.(*types.Type)
+		if !isPG || at.Base().Kind != types.KindArray || !at.Base().Elem.Equals(ct) || ct.Base().Kind == types.KindBpchar {
+			return cond{}, false
+		}
+		return cond{col: col, op: "=", key: arr, points: true}, true
+	case *expr.BinOp:
+		l, r, op = x.Left, x.Right, x.Op
+	case *expression.Equals:
+		l, r, op = x.Left(), x.Right(), "="
+	case *expression.LessThan:
+		l, r, op = x.Left(), x.Right(), "<"
+	case *expression.LessThanOrEqual:
+		l, r, op = x.Left(), x.Right(), "<="
+	case *expression.GreaterThan:
+		l, r, op = x.Left(), x.Right(), ">"
+	case *expression.GreaterThanOrEqual:
+		l, r, op = x.Left(), x.Right(), ">="
+	default:
+		return cond{}, false
+	}
+	switch op {
+	case "=", "<", "<=", ">", ">=":
+	default:
+		return cond{}, false
+	}
+	col, ok := columnOf(l, schema)
+	key := r
+	if !ok {
+		if col, ok = columnOf(r, schema); !ok {
+			return cond{}, false
+		}
+		key = l
+		op = map[string]string{"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+	}
+	ct, isPG := schema[col].Type.(*types.Type)
+	kt, kPG := key.Type().(*types.Type)
+	if !isPG || !kPG || !ct.Equals(kt) || ct.Base().Kind == types.KindBpchar || !p.constKey(key) {
+		return cond{}, false
+	}
+	return cond{col: col, op: op, key: key}, true
+}
+
+// columnOf resolves a column reference of the filtered table to its index
+// in the table's schema.
+func columnOf(e sql.Expression, schema sql.Schema) (int, bool) {
+	gf, ok := e.(*expression.GetField)
+	if !ok {
+		return 0, false
+	}
+	i := gf.Index()
+	if i < 0 || i >= len(schema) || schema[i].Name != gf.Name() {
+		return 0, false
+	}
+	return i, true
+}
+
+var exprPkgPath = reflect.TypeOf(expr.Literal{}).PkgPath()
+
+// constKey reports whether e is fixed for one execution: tinybase's
+// operators and casts over constants, parameters and statement-stable
+// calls, reading no column or subquery.
+func (p *pathPlanner) constKey(e sql.Expression) bool {
+	ok := true
+	sql.Inspect(e, func(x sql.Expression) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *expression.Literal, *expr.Literal:
+		case *expr.FuncCall:
+			ok = !x.IsVolatile() || statementStable[x.Name]
+		case *onceExpr:
+		case sql.Aggregation, sql.WindowAdaptableExpression:
+			ok = false
+		default:
+			if p.isParam != nil && p.isParam(x) {
+				return false
+			}
+			t := reflect.TypeOf(x)
+			if t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			ok = t.PkgPath() == exprPkgPath && len(x.Children()) > 0
+		}
+		return ok
+	})
+	return ok
+}
+
+// indexColumns maps an index's columns to the table's column indexes;
+// ok is false for an index over expressions.
+func indexColumns(ix sql.Index, schema sql.Schema) ([]int, bool) {
+	exprs := ix.Expressions()
+	out := make([]int, len(exprs))
+	for k, e := range exprs {
+		name := strings.TrimPrefix(e, ix.Table()+".")
+		found := -1
+		for i, c := range schema {
+			if c.Name == name {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			return nil, false
+		}
+		out[k] = found
+	}
+	return out, len(out) > 0
+}
+
+// bestScan picks the index whose leading columns the conditions constrain
+// best: equalities on a whole unique key first, then the longest equality
+// prefix followed by points or a range (closed before open).
+func (p *pathPlanner) bestScan(rt *plan.ResolvedTable, conds []cond) (*IndexScan, map[int]bool) {
+	iat, ok := rt.UnderlyingTable().(sql.IndexAddressableTable)
+	if !ok {
+		return nil, nil
+	}
+	indexes, err := iat.GetIndexes(p.ctx)
+	if err != nil {
+		return nil, nil
+	}
+	schema := rt.Schema()
+	var best *IndexScan
+	var bestUsed map[int]bool
+	bestScore := 0
+	for _, ix := range indexes {
+		cols, ok := indexColumns(ix, schema)
+		if !ok {
+			continue
+		}
+		s := &IndexScan{Table: rt, Index: ix}
+		used := map[int]bool{}
+		score := 0
+		k := 0
+		for ; k < len(cols); k++ {
+			var eq *cond
+			for i := range conds {
+				c := &conds[i]
+				if c.col == cols[k] && !c.points && (c.op == "=" || c.op == "isnull") {
+					eq = c
+					break
+				}
+			}
+			if eq == nil {
+				break
+			}
+			s.Eq = append(s.Eq, eq.key)
+			used[eq.i] = true
+			score += 100
+		}
+		if k == len(cols) && ix.IsUnique() {
+			score += 1000
+		}
+		if k < len(cols) {
+			for i := range conds {
+				c := &conds[i]
+				if c.col != cols[k] {
+					continue
+				}
+				switch {
+				case c.points:
+					if s.Points == nil && s.Lo == nil && s.Hi == nil {
+						s.Points = c.key
+						used[c.i] = true
+						score += 50
+					}
+				case s.Points != nil:
+				case c.op == ">" || c.op == ">=":
+					if s.Lo == nil {
+						s.Lo, s.LoIncl = c.key, c.op == ">="
+						used[c.i] = true
+						score += 20
+					}
+				case c.op == "<" || c.op == "<=":
+					if s.Hi == nil {
+						s.Hi, s.HiIncl = c.key, c.op == "<="
+						used[c.i] = true
+						score += 20
+					}
+				}
+			}
+		}
+		if score > bestScore {
+			best, bestUsed, bestScore = s, used, score
+		}
+	}
+	if best != nil {
+		best.types = indexTypes(best.Index, schema)
+	}
+	return best, bestUsed
+}
+
+// indexTypes are the types of an index's columns, from the table.
+func indexTypes(ix sql.Index, schema sql.Schema) []sql.Type {
+	cols, _ := indexColumns(ix, schema)
+	out := make([]sql.Type, len(cols))
+	for i, c := range cols {
+		out[i] = schema[c].Type
+	}
+	return out
+}
+
+// sortKey is one ORDER BY key over a table column.
+type sortKey struct {
+	col        int
+	desc       bool
+	nullsFirst bool
+}
+
+// orders walks the plan top-down; limit is the Limit (and Offset) above n
+// through row-preserving nodes only, or nil.
+func (p *pathPlanner) orders(n sql.Node, lim *limitCtx) (sql.Node, transform.TreeIdentity) {
+	switch x := n.(type) {
+	case *plan.Limit:
+		child, same := p.orders(x.Child, &limitCtx{limit: x})
+		if same {
+			return n, transform.SameTree
+		}
+		out, err := x.WithChildren(child)
+		if err != nil {
+			return n, transform.SameTree
+		}
+		return out, transform.NewTree
+	case *plan.Offset:
+		var l *limitCtx
+		if lim != nil {
+			l = &limitCtx{limit: lim.limit, offset: x}
+		}
+		child, same := p.orders(x.Child, l)
+		if same {
+			return n, transform.SameTree
+		}
+		out, err := x.WithChildren(child)
+		if err != nil {
+			return n, transform.SameTree
+		}
+		return out, transform.NewTree
+	case *plan.Project:
+		if !plainProjection(x) {
+			lim = nil
+		}
+		child, same := p.orders(x.Child, lim)
+		if same {
+			return n, transform.SameTree
+		}
+		out, err := x.WithChildren(child)
+		if err != nil {
+			return n, transform.SameTree
+		}
+		return out, transform.NewTree
+	case *plan.Sort:
+		if out, ok := p.sortPath(x, lim); ok {
+			return out, transform.NewTree
+		}
+	}
+	children := n.Children()
+	if len(children) == 0 {
+		return n, transform.SameTree
+	}
+	newChildren := make([]sql.Node, len(children))
+	changed := false
+	for i, c := range children {
+		nc, same := p.orders(c, nil)
+		newChildren[i] = nc
+		changed = changed || !bool(same)
+	}
+	if !changed {
+		return n, transform.SameTree
+	}
+	out, err := n.WithChildren(newChildren...)
+	if err != nil {
+		return n, transform.SameTree
+	}
+	return out, transform.NewTree
+}
+
+type limitCtx struct {
+	limit  *plan.Limit
+	offset *plan.Offset
+}
+
+// plainProjection reports whether a projection maps each row to exactly
+// one row without calls (columns, aliases of columns and constants), so a
+// LIMIT above it limits the rows below it.
+func plainProjection(p *plan.Project) bool {
+	for _, e := range p.Projections {
+		if a, ok := e.(*expression.Alias); ok {
+			e = a.Child
+		}
+		switch e.(type) {
+		case *expression.GetField, *expression.Literal, *expr.Literal:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sortPath replaces a sort an index order gives with an ordered index scan,
+// and a sort under a LIMIT otherwise with a top-N sort.
+func (p *pathPlanner) sortPath(s *plan.Sort, lim *limitCtx) (sql.Node, bool) {
+	keys, ok := sortKeys(s)
+	if ok {
+		if out, ok := p.orderedScan(s.Child, keys, lim != nil); ok {
+			return out, true
+		}
+	}
+	if lim == nil {
+		return nil, false
+	}
+	count, ok := limitCount(p.ctx, lim)
+	if !ok {
+		return nil, false
+	}
+	return plan.NewTopN(s.SortFields, expression.NewLiteral(count, lim.limit.Limit.Type()), s.Child), true
+}
+
+// limitCount is LIMIT plus OFFSET when both are constants.
+func limitCount(ctx *sql.Context, lim *limitCtx) (int64, bool) {
+	v, err := lim.limit.Limit.Eval(ctx, nil)
+	n, ok := toInt64(v)
+	if err != nil || !ok {
+		return 0, false
+	}
+	if lim.offset != nil {
+		v, err := lim.offset.Offset.Eval(ctx, nil)
+		m, ok := toInt64(v)
+		if err != nil || !ok {
+			return 0, false
+		}
+		n += m
+	}
+	return n, true
+}
+
+func toInt64(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return x, true
+	case int32:
+		return int64(x), true
+	case int:
+		return int64(x), true
+	case uint64:
+		return int64(x), true
+	case int16:
+		return int64(x), true
+	case int8:
+		return int64(x), true
+	}
+	return 0, false
+}
+
+// sortKeys reads a sort's keys as column references with their NULL
+// placement: translation writes `x NULLS LAST` as `x IS NULL, x`.
+func sortKeys(s *plan.Sort) ([]sortField, bool) {
+	var out []sortField
+	fields := s.SortFields
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		if in, ok := f.Column.(*expr.IsNull); ok && in.Test == nil && i+1 < len(fields) && f.Order == sql.Ascending {
+			next := fields[i+1]
+			if reflect.DeepEqual(refOf(in.Child), refOf(next.Column)) || sameRef(s.Child, in.Child, next.Column) {
+				out = append(out, sortField{e: next.Column, desc: next.Order == sql.Descending, nullsFirst: in.Negate})
+				i++
+				continue
+			}
+			return nil, false
+		}
+		desc := f.Order == sql.Descending
+		out = append(out, sortField{e: f.Column, desc: desc, nullsFirst: (f.NullOrdering == sql.NullsFirst) != desc})
+	}
+	return out, len(out) > 0
+}
+
+type sortField struct {
+	e          sql.Expression
+	desc       bool
+	nullsFirst bool
+}
+
+func refOf(e sql.Expression) any {
+	if gf, ok := e.(*expression.GetField); ok {
+		return [2]any{gf.Index(), gf.Name()}
+	}
+	return e
+}
+
+// sameRef reports whether two sort expressions over n's rows read the same
+// table column.
+func sameRef(n sql.Node, a, b sql.Expression) bool {
+	ca, _, oka := traceColumn(n, a)
+	cb, _, okb := traceColumn(n, b)
+	return oka && okb && ca == cb
+}
+
+// traceColumn follows a column reference of n's rows down through
+// projections and filters to the table read below: the column's index in
+// the table's schema, and the leaf.
+func traceColumn(n sql.Node, e sql.Expression) (int, sql.Node, bool) {
+	gf, ok := e.(*expression.GetField)
+	if !ok {
+		return 0, nil, false
+	}
+	i := gf.Index()
+	for {
+		switch x := n.(type) {
+		case *plan.Project:
+			if i < 0 || i >= len(x.Projections) {
+				return 0, nil, false
+			}
+			pe := x.Projections[i]
+			if a, ok := pe.(*expression.Alias); ok {
+				pe = a.Child
+			}
+			g, ok := pe.(*expression.GetField)
+			if !ok {
+				return 0, nil, false
+			}
+			i, n = g.Index(), x.Child
+		case *plan.Filter:
+			n = x.Child
+		case *plan.TableAlias:
+			n = x.Child
+		case *plan.ResolvedTable, *IndexScan, *plan.IndexedTableAccess:
+			if i < 0 || i >= len(x.Schema()) {
+				return 0, nil, false
+			}
+			return i, x, true
+		default:
+			return 0, nil, false
+		}
+	}
+}
+
+// orderedScan returns the sort's child with its table read through an
+// index in the sort's order, when one gives it: the index scan chosen for
+// the conditions, or (under a LIMIT, when the table has no scan yet) the
+// index whose leading columns are the sort keys.
+func (p *pathPlanner) orderedScan(child sql.Node, fields []sortField, limited bool) (sql.Node, bool) {
+	var keys []sortKey
+	var leaf sql.Node
+	for _, f := range fields {
+		col, l, ok := traceColumn(child, f.e)
+		if !ok || (leaf != nil && l != leaf) {
+			return nil, false
+		}
+		leaf = l
+		keys = append(keys, sortKey{col: col, desc: f.desc, nullsFirst: f.nullsFirst})
+	}
+	var scan *IndexScan
+	switch x := leaf.(type) {
+	case *plan.IndexedTableAccess:
+		return p.orderedStatic(child, x, keys)
+	case *IndexScan:
+		cp := *x
+		scan = &cp
+	case *plan.ResolvedTable:
+		if !limited {
+			return nil, false
+		}
+		scan = p.fullScanFor(x, keys)
+		if scan == nil {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	schema := scan.Table.Schema()
+	cols, ok := indexColumns(scan.Index, schema)
+	if !ok {
+		return nil, false
+	}
+	reverse, ok := orderMatches(cols, len(scan.Eq), keys, schema)
+	if !ok {
+		return nil, false
+	}
+	scan.Reverse = reverse
+	return replaceLeaf(child, leaf, scan)
+}
+
+// orderedStatic orders a static index lookup GMS chose (conditions on
+// constants) by scanning it forward or backward.
+func (p *pathPlanner) orderedStatic(child sql.Node, ita *plan.IndexedTableAccess, keys []sortKey) (sql.Node, bool) {
+	if !ita.IsStatic() {
+		return nil, false
+	}
+	lookup, err := ita.GetLookup(p.ctx, nil)
+	if err != nil || lookup.Index == nil {
+		return nil, false
+	}
+	schema := ita.Schema()
+	cols, ok := indexColumns(lookup.Index, schema)
+	if !ok {
+		return nil, false
+	}
+	reverse, ok := orderMatches(cols, 0, keys, schema)
+	if !ok {
+		return nil, false
+	}
+	lookup.IsReverse = reverse
+	out, err := plan.NewStaticIndexedAccessForTableNode(p.ctx, ita.TableNode, lookup)
+	if err != nil {
+		return nil, false
+	}
+	return replaceLeafNode(child, ita, out)
+}
+
+// fullScanFor finds an index whose leading columns are the keys' columns.
+func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey) *IndexScan {
+	iat, ok := rt.UnderlyingTable().(sql.IndexAddressableTable)
+	if !ok {
+		return nil
+	}
+	indexes, err := iat.GetIndexes(p.ctx)
+	if err != nil {
+		return nil
+	}
+	schema := rt.Schema()
+	for _, ix := range indexes {
+		cols, ok := indexColumns(ix, schema)
+		if !ok || len(cols) < len(keys) {
+			continue
+		}
+		match := true
+		for i, k := range keys {
+			if cols[i] != k.col {
+				match = false
+				break
+			}
+		}
+		if match {
+			return &IndexScan{Table: rt, Index: ix, types: indexTypes(ix, schema)}
+		}
+	}
+	return nil
+}
+
+// orderMatches reports whether an index over cols, with its first eq
+// columns fixed, returns rows in the keys' order forward (reverse false) or
+// backward. Index trees order NULL after every value, so forward is ASC
+// NULLS LAST and backward DESC NULLS FIRST (PostgreSQL's defaults); a NOT
+// NULL column matches either placement.
+func orderMatches(cols []int, eq int, keys []sortKey, schema sql.Schema) (reverse bool, ok bool) {
+	fixed := map[int]bool{}
+	for _, c := range cols[:eq] {
+		fixed[c] = true
+	}
+	pos := eq
+	dirSet := false
+	for _, k := range keys {
+		if fixed[k.col] {
+			continue // one value: any order
+		}
+		if pos >= len(cols) || cols[pos] != k.col {
+			return false, false
+		}
+		pos++
+		if schema[k.col].Nullable && k.nullsFirst != k.desc {
+			return false, false
+		}
+		if !dirSet {
+			reverse, dirSet = k.desc, true
+		} else if reverse != k.desc {
+			return false, false
+		}
+	}
+	return reverse, true
+}
+
+// replaceLeaf rebuilds the chain of projections, filters and the alias
+// from n down to leaf with scan in leaf's place.
+func replaceLeaf(n, leaf sql.Node, scan *IndexScan) (sql.Node, bool) {
+	return replaceLeafNode(n, leaf, scan)
+}
+
+func replaceLeafNode(n, leaf, scan sql.Node) (sql.Node, bool) {
+	if n == leaf {
+		return scan, true
+	}
+	switch x := n.(type) {
+	case *plan.Project, *plan.Filter, *plan.TableAlias:
+		child, ok := replaceLeafNode(x.Children()[0], leaf, scan)
+		if !ok {
+			return nil, false
+		}
+		out, err := x.WithChildren(child)
+		return out, err == nil
+	}
+	return nil, false
+}
+
+// Implied keys across inner joins. `u.id = $1` with `u.id = p.user_id`
+// implies `p.user_id = $1` (PostgreSQL's equivalence classes, planner
+// README "EquivalenceClasses"): when one side of an inner join is read by
+// an index scan with column = key, the other side's table is read through
+// an index on its joined column with the same key, instead of in full.
+
+func innerJoin(op plan.JoinType) bool {
+	switch op {
+	case plan.JoinTypeInner, plan.JoinTypeHash, plan.JoinTypeMerge, plan.JoinTypeCross:
+		return true
+	}
+	return false
+}
+
+// sideLeaf finds the single table read under one side of a join, through
+// nodes that pass its rows on (so the side's rows are the table's).
+func sideLeaf(n sql.Node) sql.Node {
+	for {
+		switch x := n.(type) {
+		case *plan.HashLookup:
+			n = x.Child
+		case *plan.Filter:
+			n = x.Child
+		case *plan.TableAlias:
+			n = x.Child
+		case *plan.ResolvedTable, *IndexScan:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// eqKey returns the key of an index scan's equality on table column col.
+func eqKey(s *IndexScan, col int) (sql.Expression, bool) {
+	cols, ok := indexColumns(s.Index, s.Table.Schema())
+	if !ok {
+		return nil, false
+	}
+	for k, e := range s.Eq {
+		if k < len(cols) && cols[k] == col && e != nil {
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// joinKeys rewrites the sides of an inner join by implied equalities.
+func (p *pathPlanner) joinKeys(j *plan.JoinNode) (sql.Node, transform.TreeIdentity, error) {
+	if !innerJoin(j.Op) || j.Filter == nil {
+		return j, transform.SameTree, nil
+	}
+	left, right := j.Left(), j.Right()
+	ll, rl := sideLeaf(left), sideLeaf(right)
+	if ll == nil || rl == nil {
+		return j, transform.SameTree, nil
+	}
+	nl := len(left.Schema())
+	if nl != len(ll.Schema()) || len(right.Schema()) != len(rl.Schema()) {
+		return j, transform.SameTree, nil
+	}
+	newLeft, newRight := left, right
+	for _, c := range expression.SplitConjunction(j.Filter) {
+		eq, ok := c.(*expression.Equals)
+		if !ok {
+			continue
+		}
+		a, aok := eq.Left().(*expression.GetField)
+		b, bok := eq.Right().(*expression.GetField)
+		if !aok || !bok {
+			continue
+		}
+		ai, bi := a.Index(), b.Index()
+		if ai >= nl {
+			ai, bi = bi, ai
+		}
+		if ai >= nl || bi < nl {
+			continue
+		}
+		bi -= nl
+		// a key on the left gives the right one, and the other way round
+		if s, ok := sideLeaf(newLeft).(*IndexScan); ok {
+			if key, ok := eqKey(s, ai); ok {
+				if out, ok := p.impliedScan(newRight, bi, key); ok {
+					newRight = out
+					continue
+				}
+			}
+		}
+		if s, ok := sideLeaf(newRight).(*IndexScan); ok {
+			if key, ok := eqKey(s, bi); ok {
+				if out, ok := p.impliedScan(newLeft, ai, key); ok {
+					newLeft = out
+				}
+			}
+		}
+	}
+	if newLeft == left && newRight == right {
+		return j, transform.SameTree, nil
+	}
+	out, err := j.WithChildren(newLeft, newRight)
+	if err != nil {
+		return j, transform.SameTree, err
+	}
+	return out, transform.NewTree, nil
+}
+
+// impliedScan reads the table under side through an index keyed by
+// `column col = key` (and the side's own conditions), when the side reads
+// it in full now.
+func (p *pathPlanner) impliedScan(side sql.Node, col int, key sql.Expression) (sql.Node, bool) {
+	var filter *plan.Filter
+	n := side
+	var wrap []sql.Node
+	for {
+		switch x := n.(type) {
+		case *plan.HashLookup, *plan.TableAlias:
+			wrap = append(wrap, x)
+			n = x.Children()[0]
+			continue
+		case *plan.Filter:
+			if filter != nil {
+				return nil, false
+			}
+			filter = x
+			wrap = append(wrap, x)
+			n = x.Child
+			continue
+		}
+		break
+	}
+	rt, ok := n.(*plan.ResolvedTable)
+	if !ok {
+		return nil, false
+	}
+	schema := rt.Schema()
+	ct, isPG := schema[col].Type.(*types.Type)
+	kt, kPG := key.Type().(*types.Type)
+	if !isPG || !kPG || !ct.Equals(kt) || ct.Base().Kind == types.KindBpchar {
+		return nil, false
+	}
+	conds := []cond{{i: -1, col: col, op: "=", key: key}}
+	var conj []sql.Expression
+	if filter != nil {
+		conj = expression.SplitConjunction(filter.Expression)
+		for i, c := range conj {
+			if cd, ok := p.usable(c, schema); ok {
+				cd.i = i
+				conds = append(conds, cd)
+			}
+		}
+	}
+	scan, used := p.bestScan(rt, conds)
+	if scan == nil || !used[-1] {
+		return nil, false
+	}
+	scan.Conds = append(scan.Conds, expression.NewEquals(expression.NewGetFieldWithTable(col, 0, schema[col].Type, schema[col].DatabaseSource, schema[col].Source, schema[col].Name, schema[col].Nullable), key))
+	var rest []sql.Expression
+	for i, c := range conj {
+		if used[i] {
+			scan.Conds = append(scan.Conds, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	// rebuild the side bottom-up
+	var out sql.Node = scan
+	for i := len(wrap) - 1; i >= 0; i-- {
+		w := wrap[i]
+		if f, ok := w.(*plan.Filter); ok {
+			if len(rest) > 0 {
+				out = plan.NewFilter(expression.JoinAnd(rest...), out)
+			}
+			_ = f
+			continue
+		}
+		next, err := w.WithChildren(out)
+		if err != nil {
+			return nil, false
+		}
+		out = next
+	}
+	return out, true
+}

@@ -550,14 +550,24 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 			dr.Values[i] = nil
 			continue
 		}
+		// A non-NULL value must stay a non-nil slice even when empty:
+		// pgproto3 encodes a nil value as NULL (length -1), and appending
+		// nothing to a nil slot yields nil.
+		buf := dr.Values[i][:0]
+		if buf == nil {
+			buf = make([]byte, 0, len(text))
+		}
 		if formatFor(formats, i) == 1 {
-			b, err := c.codec.AppendSend(dr.Values[i][:0], cols[i].TypeOID, vals[i], text)
+			b, err := c.codec.AppendSend(buf, cols[i].TypeOID, vals[i], text)
 			if err != nil {
 				return err
 			}
+			if b == nil {
+				b = []byte{}
+			}
 			dr.Values[i] = b
 		} else {
-			dr.Values[i] = append(dr.Values[i][:0], text...)
+			dr.Values[i] = append(buf, text...)
 		}
 		size += len(dr.Values[i]) + 4
 	}

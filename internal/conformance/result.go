@@ -21,6 +21,8 @@ type Result struct {
 	// Notices are NOTICE/WARNING messages raised by the statement. They are
 	// recorded for readers but not compared.
 	Notices []string `json:"notices,omitempty"`
+	// NoticeCodes are the notices' SQLSTATEs, in the same order.
+	NoticeCodes []string `json:"notice_codes,omitempty"`
 
 	// Failure is set when the statement could not be run at all (panic,
 	// timeout, an error without SQLSTATE). It is never stored in goldens.

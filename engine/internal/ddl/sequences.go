@@ -1,6 +1,7 @@
 package ddl
 
 import (
+	"maps"
 	"math"
 	"strings"
 
@@ -15,6 +16,12 @@ import (
 type SessionSequences struct {
 	curr    map[uint32]int64
 	lastOID uint32
+}
+
+// Saved returns a copy of the session's sequence values, to assign back
+// once a statement that must leave them alone has run.
+func (s SessionSequences) Saved() SessionSequences {
+	return SessionSequences{curr: maps.Clone(s.curr), lastOID: s.lastOID}
 }
 
 func noteSequenceValue(h Host, oid uint32, v int64) {

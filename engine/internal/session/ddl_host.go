@@ -58,6 +58,9 @@ func (h ddlHost) FireTruncateTriggers(ctx *sql.Context, tables []*storage.Table,
 	return h.s.fireTruncateTriggers(ctx, tables, timing) // trigger_fire.go
 }
 func (h ddlHost) NextSequenceValue(seq *catalog.Sequence) (int64, error) {
+	if h.s.describeSeqs != nil {
+		return h.s.eng.seqs.nextIn(h.s.describeSeqs, seq) // describing must not use up values
+	}
 	return h.s.eng.seqs.next(seq)
 }
 func (h ddlHost) SetSequenceValue(seq *catalog.Sequence, value int64, called bool) error {

@@ -65,6 +65,9 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 			}
 			t, ok := st.TypeByOID(a[0].(uint32))
 			if !ok {
+				t, ok = pseudoTypes[a[0].(uint32)]
+			}
+			if !ok {
 				return "???", nil
 			}
 			if a[1] == nil {
@@ -145,3 +148,7 @@ func commentOrNull(c *catalog.Catalog, k catalog.ObjectKey) any {
 	}
 	return nil
 }
+
+// pseudoTypes are the pseudo-types a result column can have (a function
+// returning record or void), which format_type names as PostgreSQL does.
+var pseudoTypes = map[uint32]*types.Type{types.Record.OID: types.Record, types.Void.OID: types.Void}

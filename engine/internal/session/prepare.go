@@ -82,7 +82,10 @@ func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint3
 	}
 	p.node = tree.Stmts[0].Stmt
 	p.stmt = pgtree.Clone(p.node)
-	n := maxParam(p.node)
+	n := 0
+	if p.node.GetPrepareStmt() == nil { // PREPARE's $n belong to the statement it names
+		n = maxParam(p.node)
+	}
 	if len(paramOIDs) > n {
 		n = len(paramOIDs)
 	}
@@ -149,6 +152,12 @@ func (p *Prepared) placeholderArgs() []any {
 // a savepoint that is rolled back, and reports its result columns. Only
 // statements that return rows are planned; others report no columns.
 func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, error) {
+	if ex := p.node.GetExecuteStmt(); ex != nil {
+		// EXECUTE returns what the statement it names returns.
+		if named, ok := s.sqlPrepared[ex.Name]; ok {
+			return named.Columns, "EXECUTE", nil
+		}
+	}
 	tr := &translate.Translator{Env: &s.env, Params: p.placeholderArgs(), Tables: s, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(p.node)
 	if err != nil {
@@ -186,7 +195,12 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 	}
 	s.state = txnActive // nothing commits while describing
 	notes := s.notifyMark()
+	// Sequences are not transactional: describing takes their values
+	// from a private copy and leaves currval as it was.
+	prevSeqs, prevOverlay := s.seqState.Saved(), s.describeSeqs
+	s.describeSeqs = map[uint32]seqValue{}
 	defer func() {
+		s.seqState, s.describeSeqs = prevSeqs, prevOverlay
 		txn.RollbackTo(mark)
 		s.notifyRollbackTo(notes)
 		s.state = prevState

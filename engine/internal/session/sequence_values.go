@@ -48,27 +48,56 @@ func (v *sequenceValues) next(seq *catalog.Sequence) (int64, error) {
 	if !ok {
 		cur = seqValue{last: seq.Start}
 	}
+	nv, err := stepSequence(seq, cur)
+	if err != nil {
+		return 0, err
+	}
+	v.m[seq.OID] = nv
+	return nv.last, nil
+}
+
+// nextIn is next on overlay, a statement's private copy of the values
+// taken from v on first use: while a statement is only being described
+// (prepare.go) its nextval calls must not use up values.
+func (v *sequenceValues) nextIn(overlay map[uint32]seqValue, seq *catalog.Sequence) (int64, error) {
+	cur, ok := overlay[seq.OID]
+	if !ok {
+		v.mu.Lock()
+		cur, ok = v.m[seq.OID]
+		v.mu.Unlock()
+		if !ok {
+			cur = seqValue{last: seq.Start}
+		}
+	}
+	nv, err := stepSequence(seq, cur)
+	if err != nil {
+		return 0, err
+	}
+	overlay[seq.OID] = nv
+	return nv.last, nil
+}
+
+// stepSequence is the value after cur.
+func stepSequence(seq *catalog.Sequence, cur seqValue) (seqValue, error) {
 	if !cur.called {
 		cur.called = true
-		v.m[seq.OID] = cur
-		return cur.last, nil
+		return cur, nil
 	}
 	n := cur.last + seq.Increment
 	overflow := (seq.Increment > 0 && n < cur.last) || (seq.Increment < 0 && n > cur.last)
 	switch {
 	case seq.Increment > 0 && (overflow || n > seq.Max):
 		if !seq.Cycle {
-			return 0, pgerror.New(pgerror.SequenceGeneratorLimitExceeded, "nextval: reached maximum value of sequence %q (%d)", seq.Name, seq.Max)
+			return cur, pgerror.New(pgerror.SequenceGeneratorLimitExceeded, "nextval: reached maximum value of sequence %q (%d)", seq.Name, seq.Max)
 		}
 		n = seq.Min
 	case seq.Increment < 0 && (overflow || n < seq.Min):
 		if !seq.Cycle {
-			return 0, pgerror.New(pgerror.SequenceGeneratorLimitExceeded, "nextval: reached minimum value of sequence %q (%d)", seq.Name, seq.Min)
+			return cur, pgerror.New(pgerror.SequenceGeneratorLimitExceeded, "nextval: reached minimum value of sequence %q (%d)", seq.Name, seq.Min)
 		}
 		n = seq.Max
 	}
-	v.m[seq.OID] = seqValue{last: n, called: true}
-	return n, nil
+	return seqValue{last: n, called: true}, nil
 }
 
 // set is setval.

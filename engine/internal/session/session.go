@@ -75,11 +75,14 @@ type Session struct {
 	txnSettings map[string]string
 	env         types.Env
 	seqState    sessionSequences // currval / lastval
-	routines    routines.State   // routine calls and PL/pgSQL state (engine/internal/routines)
-	rt          routineState     // trigger firing inside routine calls (routines_host.go)
-	rls         rlsState         // row security of the running statement (rls_rewrite.go)
-	cat         catalogReads     // the system catalog state of the running statement (pgcatalog_hook.go)
-	notes       sessionNotify    // queued NOTIFYs and LISTENs (notify.go)
+	// describeSeqs, while a Describe runs a statement, are its private
+	// sequence values (prepare.go), so describing uses up none.
+	describeSeqs map[uint32]seqValue
+	routines     routines.State // routine calls and PL/pgSQL state (engine/internal/routines)
+	rt           routineState   // trigger firing inside routine calls (routines_host.go)
+	rls          rlsState       // row security of the running statement (rls_rewrite.go)
+	cat          catalogReads   // the system catalog state of the running statement (pgcatalog_hook.go)
+	notes        sessionNotify  // queued NOTIFYs and LISTENs (notify.go)
 	// signed is the output projections of the plan being built
 	// (gmsadapter/exec_project.go).
 	signed gmsadapter.SignedOutput

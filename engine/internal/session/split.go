@@ -9,12 +9,16 @@ import (
 )
 
 // SplitStatements splits a script into statements using PostgreSQL's own
-// scanner, so semicolons inside strings, comments and dollar-quoted bodies
-// are handled as PostgreSQL handles them.
+// grammar, so semicolons inside strings, comments, dollar-quoted bodies and
+// SQL-standard function bodies (BEGIN ATOMIC ... END) are handled as
+// PostgreSQL handles them. A script the grammar rejects is split by the
+// scanner instead, so the statements before a syntax error still run.
 func SplitStatements(script string) ([]Statement, error) {
-	parts, err := pg.SplitWithScanner(script, false)
+	parts, err := pg.SplitWithParser(script, false)
 	if err != nil {
-		return nil, pgtree.SyntaxError(err)
+		if parts, err = pg.SplitWithScanner(script, false); err != nil {
+			return nil, pgtree.SyntaxError(err)
+		}
 	}
 	var out []Statement
 	off := 0

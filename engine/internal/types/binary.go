@@ -157,6 +157,13 @@ func (c *BinaryCodec) binaryViaPgtype(buf []byte, oid uint32, text string) ([]by
 	if !ok {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "binary output of type with OID %d is not supported yet", oid)
 	}
+	if ac, ok := t.Codec.(*pgtype.ArrayCodec); ok && text == "{}" {
+		// PostgreSQL's array_send writes an empty array with no
+		// dimensions (ndim 0); pgtype writes one dimension of length 0.
+		buf = binary.BigEndian.AppendUint32(buf, 0)
+		buf = binary.BigEndian.AppendUint32(buf, 0)
+		return binary.BigEndian.AppendUint32(buf, ac.ElementType.OID), nil
+	}
 	val, err := t.Codec.DecodeValue(c.typeMap(), oid, pgtype.TextFormatCode, []byte(text))
 	if err != nil {
 		return nil, pgerror.New(pgerror.InternalError, "binary output of %s value %q: %v", t.Name, text, err)

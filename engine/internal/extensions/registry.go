@@ -6,6 +6,8 @@ func All() []*Extension {
 	return []*Extension{
 		plpgsql,
 		pgTrgm,
+		uuidOssp,
+		pgcrypto,
 	}
 }
 

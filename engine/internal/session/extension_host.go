@@ -33,7 +33,13 @@ func (h ddlHost) RunExtensionScript(script, schema string) error {
 			}
 		}
 	}
-	ctx := context.Background()
+	return s.inPL(context.Background(), func(ctx context.Context) error {
+		return s.runScript(ctx, stmts)
+	})
+}
+
+// runScript runs an extension script's statements nestedly.
+func (s *Session) runScript(ctx context.Context, stmts []Statement) error {
 	for _, st := range stmts {
 		tree, err := pgtree.Parse(st.SQL)
 		if err != nil {

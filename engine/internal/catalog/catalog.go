@@ -24,10 +24,11 @@ type Catalog struct {
 	views      map[QName]*View
 	comments   map[ObjectKey]string
 	extensions map[string]*Extension
-	functions  map[QName][]*Function // functions.go
-	funcNames  map[string]int        // routines per name, any schema
-	triggers   map[QName][]*Trigger  // triggers.go, by table
-	security   *security             // roles, owners, privileges, row security (roles.go)
+	functions  map[QName][]*Function  // functions.go
+	funcNames  map[string]int         // routines per name, any schema
+	triggers   map[QName][]*Trigger   // triggers.go, by table
+	operators  map[string][]*Operator // operators.go, by name
+	security   *security              // roles, owners, privileges, row security (roles.go)
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

@@ -2,28 +2,28 @@ package catalog
 
 import "sort"
 
-// Extension is an installed extension (pg_extension).
+// Extension is an installed extension (pg_extension) and the objects it
+// created (pg_depend rows of deptype 'e'): what DROP EXTENSION drops and
+// what may not be dropped on its own.
 type Extension struct {
 	Name, Schema, Version string
+	Relocatable           bool
+	// Owner is extowner: the role that ran CREATE EXTENSION ("" is the
+	// bootstrap superuser).
+	Owner string
+	// Members lists the objects the extension's script created, in
+	// creation order.
+	Members []Member
 }
 
-// Available lists the extensions CREATE EXTENSION accepts: those a
-// Supabase project can enable, with the version PostgreSQL 15 / Supabase
-// report. Their functions are built into the engine.
-var Available = map[string]string{
-	"plpgsql":            "1.0",
-	"uuid-ossp":          "1.1",
-	"pgcrypto":           "1.3",
-	"pgjwt":              "0.2.0",
-	"pg_stat_statements": "1.10",
-	"pg_graphql":         "1.5.7",
-	"supabase_vault":     "0.2.8",
-	"pg_trgm":            "1.6",
-	"citext":             "1.6",
-	"unaccent":           "1.1",
-	"hstore":             "1.8",
-	"pgsodium":           "3.1.8",
-	"pg_net":             "0.10.0",
+// Member is one object of an extension.
+type Member struct {
+	// Kind is the object's kind as DROP names it: "function", "type",
+	// "view", "sequence", "table", "schema", "operator".
+	Kind         string
+	Schema, Name string
+	// OID identifies a function or operator among its overloads.
+	OID uint32
 }
 
 // Extension returns an installed extension.
@@ -60,10 +60,30 @@ func (c *Catalog) PutExtension(e Extension) *Catalog {
 	return n
 }
 
-// DropExtension returns a catalog without extension name.
+// DropExtension returns a catalog without extension name (its members
+// stay: the caller drops them).
 func (c *Catalog) DropExtension(name string) *Catalog {
 	n := c.clone()
 	n.extensions = copyMap(n.extensions)
 	delete(n.extensions, name)
 	return n
+}
+
+// MemberOf returns the extension an object belongs to: functions and
+// operators by OID, other kinds by schema and name.
+func (c *Catalog) MemberOf(kind, schema, name string, oid uint32) (*Extension, bool) {
+	if c == nil {
+		return nil, false
+	}
+	for _, e := range c.extensions {
+		for _, m := range e.Members {
+			if m.Kind != kind {
+				continue
+			}
+			if oid != 0 && m.OID == oid || oid == 0 && m.Schema == schema && m.Name == name {
+				return e, true
+			}
+		}
+	}
+	return nil, false
 }

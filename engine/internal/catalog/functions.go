@@ -65,7 +65,11 @@ type Function struct {
 	Result *types.Type
 	// ReturnsSet is SETOF / RETURNS TABLE.
 	ReturnsSet bool
-	Language   string // "sql", "plpgsql"
+	Language   string // "sql", "plpgsql", "c"
+	// Module is probin: for LANGUAGE c, the object file named in
+	// AS 'file', 'symbol' ($libdir/<extension> once MODULE_PATHNAME is
+	// substituted); Body is then the link symbol.
+	Module string
 	// Body is prosrc: the function body text (for RETURN expr / BEGIN
 	// ATOMIC bodies, the statement text PostgreSQL would print).
 	Body string

@@ -25,6 +25,7 @@ type Image struct {
 	Functions  []ImageFunction
 	FuncNames  []NameCount
 	Triggers   []Trigger
+	Operators  []ImageOperator
 
 	HasSecurity bool // false: the security state of a new catalog
 	Roles       []Role
@@ -206,6 +207,7 @@ type ImageFunction struct {
 	Result          TypeRef
 	ReturnsSet      bool
 	Language        string
+	Module          string
 	Body            string
 	SQLBody         bool
 	Volatility      Volatility
@@ -294,7 +296,7 @@ func (c *Catalog) Image() (Image, error) {
 	for _, q := range sortedKeys(c.functions) {
 		for _, f := range c.functions[q] {
 			fi := ImageFunction{OID: f.OID, Schema: f.Schema, Name: f.Name, Kind: f.Kind, ReturnsSet: f.ReturnsSet,
-				Language: f.Language, Body: f.Body, SQLBody: f.SQLBody, Volatility: f.Volatility, Strict: f.Strict,
+				Language: f.Language, Module: f.Module, Body: f.Body, SQLBody: f.SQLBody, Volatility: f.Volatility, Strict: f.Strict,
 				SecurityDefiner: f.SecurityDefiner, Leakproof: f.Leakproof, Config: f.Config, Cost: f.Cost, Rows: f.Rows, Owner: f.Owner}
 			if fi.Result, err = ref(f.Result); err != nil {
 				return Image{}, err
@@ -313,6 +315,20 @@ func (c *Catalog) Image() (Image, error) {
 		for _, t := range c.triggers[q] {
 			img.Triggers = append(img.Triggers, *t)
 		}
+	}
+	for _, o := range c.AllOperators() {
+		io := ImageOperator{OID: o.OID, Schema: o.Schema, Name: o.Name, Proc: o.Proc, Commutator: o.Commutator,
+			Negator: o.Negator, Restrict: o.Restrict, Join: o.Join, Owner: o.Owner, HashesOK: o.HashesOK, MergesOK: o.MergesOK}
+		if io.Left, err = ref(o.Left); err != nil {
+			return Image{}, err
+		}
+		if io.Right, err = ref(o.Right); err != nil {
+			return Image{}, err
+		}
+		if io.Result, err = ref(o.Result); err != nil {
+			return Image{}, err
+		}
+		img.Operators = append(img.Operators, io)
 	}
 	if s := c.security; s != nil {
 		img.HasSecurity = true
@@ -459,7 +475,7 @@ func FromImage(img Image) (*Catalog, error) {
 	}
 	for _, fi := range img.Functions {
 		f := &Function{OID: fi.OID, Schema: fi.Schema, Name: fi.Name, Kind: fi.Kind, ReturnsSet: fi.ReturnsSet,
-			Language: fi.Language, Body: fi.Body, SQLBody: fi.SQLBody, Volatility: fi.Volatility, Strict: fi.Strict,
+			Language: fi.Language, Module: fi.Module, Body: fi.Body, SQLBody: fi.SQLBody, Volatility: fi.Volatility, Strict: fi.Strict,
 			SecurityDefiner: fi.SecurityDefiner, Leakproof: fi.Leakproof, Config: fi.Config, Cost: fi.Cost, Rows: fi.Rows, Owner: fi.Owner}
 		if f.Result, err = resolve(fi.Result); err != nil {
 			return nil, err
@@ -473,6 +489,23 @@ func FromImage(img Image) (*Catalog, error) {
 		}
 		q := QName{fi.Schema, fi.Name}
 		c.functions[q] = append(c.functions[q], f)
+	}
+	if len(img.Operators) > 0 {
+		c.operators = make(map[string][]*Operator)
+	}
+	for _, io := range img.Operators {
+		o := &Operator{OID: io.OID, Schema: io.Schema, Name: io.Name, Proc: io.Proc, Commutator: io.Commutator,
+			Negator: io.Negator, Restrict: io.Restrict, Join: io.Join, Owner: io.Owner, HashesOK: io.HashesOK, MergesOK: io.MergesOK}
+		if o.Left, err = resolve(io.Left); err != nil {
+			return nil, err
+		}
+		if o.Right, err = resolve(io.Right); err != nil {
+			return nil, err
+		}
+		if o.Result, err = resolve(io.Result); err != nil {
+			return nil, err
+		}
+		c.operators[io.Name] = append(c.operators[io.Name], o)
 	}
 	if len(img.Triggers) > 0 {
 		c.triggers = make(map[QName][]*Trigger)

@@ -21,14 +21,7 @@ func DropObjects(h Host, c *translate.DropObjects) error {
 		case "type", "domain":
 			err = dropType(h, n, c)
 		case "extension":
-			cat := h.Catalog()
-			if _, ok := cat.Extension(n.Name); !ok {
-				if c.IfExists {
-					continue
-				}
-				return pgerror.New(pgerror.UndefinedObject, "extension %q does not exist", n.Name)
-			}
-			h.SetCatalog(cat.DropExtension(n.Name))
+			err = DropExtension(h, n.Name, c.Cascade, c.IfExists) // extension.go
 		}
 		if err != nil {
 			return err

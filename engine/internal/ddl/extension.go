@@ -1,30 +1,388 @@
 package ddl
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// CreateExtension is CREATE EXTENSION: only the extensions in
-// catalog.Available, whose functions are built in.
+// ExtensionHost is what CREATE / ALTER / DROP EXTENSION need beyond Host:
+// running SQL as an extension script does (PostgreSQL's
+// execute_extension_script: as the bootstrap superuser, with the target
+// schema alone on the search_path, in the statement's transaction).
+type ExtensionHost interface {
+	Host
+	// RunExtensionScript runs each statement of script with search_path
+	// set to schema (then pg_catalog) and the role set to the bootstrap
+	// superuser, restoring both afterwards.
+	RunExtensionScript(script, schema string) error
+}
+
+// CreateExtension is CREATE EXTENSION (docs: SQL Commands, CREATE
+// EXTENSION; extension.c's CreateExtension).
 func CreateExtension(h Host, c *translate.CreateExtension) error {
+	return createExtension(h, c, nil)
+}
+
+func createExtension(h Host, c *translate.CreateExtension, parents []string) error {
 	cat := h.Catalog()
-	version, ok := catalog.Available[c.Name]
-	if !ok {
-		return pgerror.New(pgerror.FeatureNotSupported, "extension %q is not available", c.Name).
-			WithHint("The extension must first be installed on the system where PostgreSQL is running.")
-	}
 	if _, ok := cat.Extension(c.Name); ok {
-		if c.IfNotExists {
+		if c.IfNotExists || len(parents) > 0 {
+			if len(parents) == 0 {
+				h.Notice("NOTICE", "42710", fmt.Sprintf("extension %q already exists, skipping", c.Name))
+			}
 			return nil
 		}
 		return pgerror.New(pgerror.DuplicateObject, "extension %q already exists", c.Name)
 	}
-	schema, err := CreationSchema(h, c.Schema)
+	offer, ok := extensions.Offer(c.Name)
+	if !ok {
+		return pgerror.New(pgerror.FeatureNotSupported, "extension %q is not available", c.Name).
+			WithHint("The extension must first be installed on the system where PostgreSQL is running.")
+	}
+	e := offer.StandIn
+	if e == nil {
+		return pgerror.New(pgerror.FeatureNotSupported, "extension %q is available on Supabase but not in tinybase", c.Name).
+			WithDetail("tinybase has no stand-in for %s %s; a migration that creates it still applies on Supabase.", offer.Name, offer.Version).
+			WithHint("Remove CREATE EXTENSION %s and what uses it to run this migration locally, or apply it to a Supabase database.", c.Name)
+	}
+	for _, p := range parents {
+		if p == c.Name {
+			return pgerror.New(pgerror.InvalidObjectDefinition, "cyclic dependency detected between extensions %q and %q", c.Name, parents[len(parents)-1])
+		}
+	}
+	if c.Version != "" && c.Version != e.Version {
+		return pgerror.New(pgerror.InvalidParameterValue, "extension %q has no installation script nor update path for version %q", c.Name, c.Version)
+	}
+	var schema string
+	if e.Schema != "" {
+		if c.Schema != "" && c.Schema != e.Schema {
+			return pgerror.New(pgerror.FeatureNotSupported, "extension %q must be installed in schema %q", c.Name, e.Schema)
+		}
+		schema = e.Schema
+		if !h.StorageTxn().HasSchema(schema) {
+			// a fixed schema is created when missing (extension.c)
+			if err := h.StorageTxn().CreateSchema(schema); err != nil {
+				return h.MapError(err)
+			}
+		}
+	} else {
+		var err error
+		if schema, err = CreationSchema(h, c.Schema); err != nil {
+			return err
+		}
+	}
+	for _, req := range e.Requires {
+		if _, ok := h.Catalog().Extension(req); ok {
+			continue
+		}
+		if !c.Cascade {
+			return pgerror.New(pgerror.UndefinedObject, "required extension %q is not installed", req).
+				WithHint("Use CREATE EXTENSION ... CASCADE to install required extensions too.")
+		}
+		h.Notice("NOTICE", "00000", fmt.Sprintf("installing required extension %q", req))
+		sub := &translate.CreateExtension{Name: req, Cascade: true}
+		if c.Schema != "" {
+			sub.Schema = schema
+		}
+		if err := createExtension(h, sub, append(parents, c.Name)); err != nil {
+			return err
+		}
+	}
+	before := objectSet(h)
+	if strings.TrimSpace(e.Script) != "" {
+		xh, ok := h.(ExtensionHost)
+		if !ok {
+			return pgerror.New(pgerror.FeatureNotSupported, "CREATE EXTENSION %s cannot run its script here", c.Name)
+		}
+		script := strings.ReplaceAll(e.Script, "@extschema@", quoteIdent(schema))
+		script = strings.ReplaceAll(script, "MODULE_PATHNAME", extensions.ModulePathname(e.Name))
+		if err := xh.RunExtensionScript(script, schema); err != nil {
+			return err
+		}
+	}
+	var members []catalog.Member
+	for _, m := range objects(h) {
+		if !before[m] {
+			members = append(members, m)
+		}
+	}
+	h.SetCatalog(h.Catalog().PutExtension(catalog.Extension{Name: e.Name, Schema: schema, Version: e.Version,
+		Relocatable: e.Relocatable && e.Schema == "", Owner: currentUser(h), Members: members}))
+	return nil
+}
+
+// currentUser is the role running the statement, when the host knows it.
+func currentUser(h Host) string {
+	if u, ok := h.(interface{ CurrentUser() string }); ok {
+		return u.CurrentUser()
+	}
+	return ""
+}
+
+// objects lists the catalog's objects and storage's schemas and tables.
+func objects(h Host) []catalog.Member {
+	out := h.Catalog().Objects()
+	txn := h.StorageTxn()
+	for _, sc := range txn.SchemaNames() {
+		out = append(out, catalog.Member{Kind: "schema", Name: sc})
+		names, err := txn.TableNames(sc)
+		if err != nil {
+			continue
+		}
+		for _, n := range names {
+			if _, ok := h.Catalog().View(catalog.QName{Schema: sc, Name: n}); ok {
+				continue
+			}
+			out = append(out, catalog.Member{Kind: "table", Schema: sc, Name: n})
+		}
+	}
+	return out
+}
+
+func objectSet(h Host) map[catalog.Member]bool {
+	set := map[catalog.Member]bool{}
+	for _, m := range objects(h) {
+		set[m] = true
+	}
+	return set
+}
+
+// DropExtension is DROP EXTENSION name: its members go with it, in the
+// reverse order of their creation; objects outside the extension that
+// depend on a member need CASCADE (2BP01 otherwise), as do extensions
+// that require it.
+func DropExtension(h Host, name string, cascade, ifExists bool) error {
+	cat := h.Catalog()
+	ext, ok := cat.Extension(name)
+	if !ok {
+		if ifExists {
+			h.Notice("NOTICE", "00000", fmt.Sprintf("extension %q does not exist, skipping", name))
+			return nil
+		}
+		return pgerror.New(pgerror.UndefinedObject, "extension %q does not exist", name)
+	}
+	for _, other := range cat.Extensions() {
+		e, ok := extensions.Lookup(other.Name)
+		if !ok || other.Name == name {
+			continue
+		}
+		for _, r := range e.Requires {
+			if r != name {
+				continue
+			}
+			if !cascade {
+				return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop extension %s because other objects depend on it", name).
+					WithDetail("extension %s depends on extension %s", other.Name, name).
+					WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+			}
+			h.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to extension %s", other.Name))
+			if err := DropExtension(h, other.Name, true, false); err != nil {
+				return err
+			}
+		}
+	}
+	// Off the list first, so its members may be dropped.
+	h.SetCatalog(h.Catalog().DropExtension(name))
+	var script strings.Builder
+	mode := " RESTRICT"
+	if cascade {
+		mode = " CASCADE"
+	}
+	for i := len(ext.Members) - 1; i >= 0; i-- {
+		m := ext.Members[i]
+		q := quoteIdent(m.Schema) + "." + quoteIdent(m.Name)
+		switch m.Kind {
+		case "operator":
+			h.SetCatalog(h.Catalog().DropOperator(m.OID))
+			continue
+		case "function":
+			f, ok := h.Catalog().FunctionByOID(m.OID)
+			if !ok {
+				continue
+			}
+			word := "FUNCTION"
+			if f.Kind == catalog.KindProcedure {
+				word = "PROCEDURE"
+			}
+			args := make([]string, 0, len(f.Args))
+			for _, t := range f.InputTypes() {
+				args = append(args, t.WithMod(-1).FormatType())
+			}
+			fmt.Fprintf(&script, "DROP %s IF EXISTS %s(%s)%s;\n", word, q, strings.Join(args, ", "), mode)
+		case "schema":
+			fmt.Fprintf(&script, "DROP SCHEMA IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
+		default:
+			fmt.Fprintf(&script, "DROP %s IF EXISTS %s%s;\n", strings.ToUpper(m.Kind), q, mode)
+		}
+	}
+	if script.Len() == 0 {
+		return nil
+	}
+	xh, ok := h.(ExtensionHost)
+	if !ok {
+		return pgerror.New(pgerror.FeatureNotSupported, "DROP EXTENSION %s cannot drop its objects here", name)
+	}
+	err := xh.RunExtensionScript(script.String(), ext.Schema)
+	if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.DependentObjectsStillExist {
+		return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop extension %s because other objects depend on it", name).
+			WithDetail("%s", pe.Detail).WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+	}
+	return err
+}
+
+// MemberDropError is PostgreSQL's refusal to drop an object an extension
+// owns on its own (findDependentObjects: "because extension x requires
+// it"); nil when the object belongs to no extension.
+func MemberDropError(cat *catalog.Catalog, kind, schema, name string, oid uint32, shown string) error {
+	e, ok := cat.MemberOf(kind, schema, name, oid)
+	if !ok {
+		return nil
+	}
+	return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop %s %s because extension %s requires it", kind, shown, e.Name).
+		WithHint("You can drop extension %s instead.", e.Name)
+}
+
+// AlterExtension is ALTER EXTENSION name UPDATE [TO version] and ALTER
+// EXTENSION name SET SCHEMA schema.
+func AlterExtension(h Host, c *translate.AlterExtension) error {
+	cat := h.Catalog()
+	ext, ok := cat.Extension(c.Name)
+	if !ok {
+		return pgerror.New(pgerror.UndefinedObject, "extension %q does not exist", c.Name)
+	}
+	if c.NewSchema == "" {
+		want := c.Version
+		e, _ := extensions.Lookup(c.Name)
+		if want == "" && e != nil {
+			want = e.Version
+		}
+		if want == ext.Version || want == "" {
+			h.Notice("NOTICE", "00000", fmt.Sprintf("version %q of extension %q is already installed", ext.Version, c.Name))
+			return nil
+		}
+		return pgerror.New(pgerror.InvalidParameterValue, "extension %q has no update path from version %q to version %q", c.Name, ext.Version, want)
+	}
+	if c.NewSchema == ext.Schema {
+		return nil
+	}
+	if !ext.Relocatable {
+		return pgerror.New(pgerror.FeatureNotSupported, "extension %q does not support SET SCHEMA", c.Name)
+	}
+	if !h.StorageTxn().HasSchema(c.NewSchema) {
+		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.NewSchema)
+	}
+	// members move while the extension is off the list (so ALTER ... SET
+	// SCHEMA of a member is allowed), then it comes back in its new schema
+	h.SetCatalog(cat.DropExtension(c.Name))
+	var script strings.Builder
+	moved := make([]catalog.Member, len(ext.Members))
+	for i, m := range ext.Members {
+		moved[i] = m
+		if m.Schema != ext.Schema {
+			continue
+		}
+		moved[i].Schema = c.NewSchema
+		q := quoteIdent(m.Schema) + "." + quoteIdent(m.Name)
+		switch m.Kind {
+		case "function":
+			f, ok := h.Catalog().FunctionByOID(m.OID)
+			if !ok {
+				continue
+			}
+			args := make([]string, 0, len(f.Args))
+			for _, t := range f.InputTypes() {
+				args = append(args, t.WithMod(-1).FormatType())
+			}
+			fmt.Fprintf(&script, "ALTER FUNCTION %s(%s) SET SCHEMA %s;\n", q, strings.Join(args, ", "), quoteIdent(c.NewSchema))
+		case "operator":
+			if o := operatorByOID(h.Catalog(), m.OID); o != nil {
+				n := *o
+				n.Schema = c.NewSchema
+				next, _ := h.Catalog().PutOperator(n)
+				h.SetCatalog(next)
+			}
+		case "table", "view", "sequence", "type":
+			fmt.Fprintf(&script, "ALTER %s %s SET SCHEMA %s;\n", strings.ToUpper(m.Kind), q, quoteIdent(c.NewSchema))
+		}
+	}
+	if script.Len() > 0 {
+		xh, ok := h.(ExtensionHost)
+		if !ok {
+			return pgerror.New(pgerror.FeatureNotSupported, "ALTER EXTENSION %s cannot move its objects here", c.Name)
+		}
+		if err := xh.RunExtensionScript(script.String(), ext.Schema); err != nil {
+			return err
+		}
+	}
+	n := *ext
+	n.Schema, n.Members = c.NewSchema, moved
+	h.SetCatalog(h.Catalog().PutExtension(n))
+	return nil
+}
+
+func operatorByOID(cat *catalog.Catalog, oid uint32) *catalog.Operator {
+	for _, o := range cat.AllOperators() {
+		if o.OID == oid {
+			return o
+		}
+	}
+	return nil
+}
+
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// CreateOperator is CREATE OPERATOR: a binary or prefix operator bound to
+// a function taking its argument types.
+func CreateOperator(h Host, c *translate.CreateOperator) error {
+	op := c.Op
+	schema, err := CreationSchema(h, op.Schema)
 	if err != nil {
 		return err
 	}
-	h.SetCatalog(cat.PutExtension(catalog.Extension{Name: c.Name, Schema: schema, Version: version}))
+	op.Schema = schema
+	want := []*types.Type{op.Right}
+	if op.Left != nil {
+		want = []*types.Type{op.Left, op.Right}
+	}
+	cat := h.Catalog()
+	var fn *catalog.Function
+	for _, sc := range LookupSchemas(h, c.Func.Schema) {
+		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: c.Func.Name}) {
+			if f.SameInputTypes(want) {
+				fn = f
+			}
+		}
+		if fn != nil {
+			break
+		}
+	}
+	if fn == nil {
+		names := make([]string, len(want))
+		for i, t := range want {
+			names[i] = t.FormatType()
+		}
+		return pgerror.New(pgerror.UndefinedFunction, "function %s(%s) does not exist", c.Func.Display(), strings.Join(names, ", "))
+	}
+	for _, o := range cat.Operators(op.Name) {
+		if o.Schema == schema && sameType(o.Left, op.Left) && sameType(o.Right, op.Right) {
+			return pgerror.New(pgerror.DuplicateFunction, "operator %s already exists", op.Name)
+		}
+	}
+	op.Proc, op.Result, op.Owner = fn.OID, fn.Result, currentUser(h)
+	next, _ := cat.PutOperator(op)
+	h.SetCatalog(next)
 	return nil
+}
+
+func sameType(a, b *types.Type) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.OID == b.OID
 }

@@ -18,6 +18,19 @@ type Extension struct {
 	// Script is run at CREATE EXTENSION, @extschema@ replaced by the
 	// target schema.
 	Script string
+
+	// Relocatable allows ALTER EXTENSION ... SET SCHEMA (the control
+	// file's relocatable = true). Ignored when Schema is set.
+	Relocatable bool
+	// Funcs are the Go implementations of the script's C-language
+	// functions, by link symbol: a script declares
+	//
+	//	CREATE FUNCTION similarity(text, text) RETURNS real
+	//	AS 'MODULE_PATHNAME', 'similarity' LANGUAGE c IMMUTABLE STRICT;
+	//
+	// as PostgreSQL's extension scripts do, and the call runs
+	// Funcs["similarity"]. MODULE_PATHNAME becomes $libdir/<Name>.
+	Funcs map[string]Func
 }
 
 // Lookup returns the extension called name.

@@ -3,5 +3,14 @@ package extensions
 // All lists every extension tinybase stands in for, one per file of this
 // package.
 func All() []*Extension {
-	return []*Extension{}
+	return []*Extension{
+		plpgsql,
+		pgTrgm,
+		uuidOssp,
+		pgcrypto,
+	}
 }
+
+// plpgsql is installed in every new database (catalog.New); listed so
+// pg_available_extensions and CREATE EXTENSION know it.
+var plpgsql = &Extension{Name: "plpgsql", Version: "1.0", Comment: "PL/pgSQL procedural language", Schema: "pg_catalog"}

@@ -1,6 +1,10 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/internal/types"
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 // pgExtension is pg_catalog.pg_extension: the installed extensions.
 var pgExtension = &def{
@@ -12,8 +16,92 @@ var pgExtension = &def{
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, e := range s.Catalog.Extensions() {
-			out = append(out, []any{ExtensionOID(e.Name), e.Name, uint32(10), NamespaceOID(e.Schema), false, e.Version, nil, nil})
+			owner := uint32(10)
+			if e.Owner != "" {
+				owner = s.RoleOID(e.Owner)
+			}
+			out = append(out, []any{ExtensionOID(e.Name), e.Name, owner, NamespaceOID(e.Schema), e.Relocatable, e.Version, nil, nil})
 		}
 		return out, nil
 	},
+}
+
+// pgAvailableExtensions is pg_catalog.pg_available_extensions: what
+// CREATE EXTENSION accepts on Supabase (extensions.Available), with the
+// installed version.
+var pgAvailableExtensions = &def{
+	cols: []column{
+		{"name", types.Name}, {"default_version", types.Text}, {"installed_version", types.Text}, {"comment", types.Text},
+	},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, o := range extensions.Available() {
+			out = append(out, []any{o.Name, o.Version, installedVersion(s.Catalog, o.Name), o.Comment})
+		}
+		return out, nil
+	},
+}
+
+// pgAvailableExtensionVersions is
+// pg_catalog.pg_available_extension_versions: one version per extension
+// (tinybase installs each at its default version).
+var pgAvailableExtensionVersions = &def{
+	cols: []column{
+		{"name", types.Name}, {"version", types.Text}, {"installed", types.Bool}, {"superuser", types.Bool},
+		{"trusted", types.Bool}, {"relocatable", types.Bool}, {"schema", types.Name},
+		{"requires", types.ArrayOf(types.Name)}, {"comment", types.Text},
+	},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, o := range extensions.Available() {
+			relocatable, schema, requires := false, any(nil), any(nil)
+			if e := o.StandIn; e != nil {
+				relocatable = e.Relocatable && e.Schema == ""
+				if e.Schema != "" {
+					schema = e.Schema
+				}
+				if len(e.Requires) > 0 {
+					vals := make([]any, len(e.Requires))
+					for i, r := range e.Requires {
+						vals[i] = r
+					}
+					requires = types.NewArray(types.Name, vals)
+				}
+			}
+			out = append(out, []any{o.Name, o.Version, installedVersion(s.Catalog, o.Name) != nil, true, false,
+				relocatable, schema, requires, o.Comment})
+		}
+		return out, nil
+	},
+}
+
+func installedVersion(cat *catalog.Catalog, name string) any {
+	if e, ok := cat.Extension(name); ok {
+		return e.Version
+	}
+	return nil
+}
+
+// extensionDepends are pg_depend's rows of deptype 'e': each member of an
+// installed extension depends on the extension.
+func extensionDepends(s *State) [][]any {
+	var out [][]any
+	for _, e := range s.Catalog.Extensions() {
+		ext := ExtensionOID(e.Name)
+		for _, m := range e.Members {
+			var class, oid uint32
+			switch m.Kind {
+			case "function":
+				class, oid = pgProcOID, m.OID
+			case "table", "view", "sequence":
+				class, oid = pgClassOID, RelationOID(m.Schema, m.Name)
+			case "schema":
+				class, oid = pgNamespaceOID, NamespaceOID(m.Name)
+			default:
+				continue
+			}
+			out = append(out, []any{class, oid, int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
+		}
+	}
+	return out
 }

@@ -135,7 +135,7 @@ func (s *State) procRow(f *catalog.Function) []any {
 	return []any{f.OID, f.Name, NamespaceOID(f.Schema), s.RoleOID(s.Catalog.Owner(key)), LanguageOID(f.Language),
 		float32(f.Cost), float32(f.Rows), variadic, uint32(0), string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
 		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), "u", int16(len(in)), int16(f.NumDefaults()), ret,
-		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, nil, cfg, aclArray(acl)}
+		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, probin(f), cfg, aclArray(acl)}
 }
 
 // pgTrigger is pg_catalog.pg_trigger: the catalog's triggers and the
@@ -253,4 +253,12 @@ func (s *State) functionOID(schema, sig string) uint32 {
 		}
 	}
 	return 0
+}
+
+// probin is pg_proc.probin: a C-language function's object file.
+func probin(f *catalog.Function) any {
+	if f.Module == "" {
+		return nil
+	}
+	return f.Module
 }

@@ -9,30 +9,32 @@ var pgCatalog, informationSchema map[string]*def
 
 func init() {
 	pgCatalog = map[string]*def{
-		"pg_namespace":    pgNamespace,
-		"pg_class":        pgClass,
-		"pg_tables":       pgTables,
-		"pg_indexes":      pgIndexes,
-		"pg_extension":    pgExtension,
-		"pg_settings":     pgSettings,
-		"pg_views":        pgViews,
-		"pg_sequences":    pgSequences,
-		"pg_roles":        pgRoles,
-		"pg_user":         pgUser,
-		"pg_attribute":    pgAttribute,
-		"pg_type":         pgType,
-		"pg_index":        pgIndex,
-		"pg_constraint":   pgConstraint,
-		"pg_description":  pgDescription,
-		"pg_enum":         pgEnum,
-		"pg_sequence":     pgSequence,
-		"pg_proc":         pgProc,        // pg_proc.go
-		"pg_language":     pgLanguage,    // pg_proc.go
-		"pg_trigger":      pgTrigger,     // pg_proc.go
-		"pg_authid":       pgAuthid,      // pg_roles.go
-		"pg_auth_members": pgAuthMembers, // pg_roles.go
-		"pg_policy":       pgPolicy,      // pg_roles.go
-		"pg_policies":     pgPolicies,    // pg_roles.go
+		"pg_namespace":                    pgNamespace,
+		"pg_class":                        pgClass,
+		"pg_tables":                       pgTables,
+		"pg_indexes":                      pgIndexes,
+		"pg_extension":                    pgExtension,
+		"pg_available_extensions":         pgAvailableExtensions,        // pg_extension.go
+		"pg_available_extension_versions": pgAvailableExtensionVersions, // pg_extension.go
+		"pg_settings":                     pgSettings,
+		"pg_views":                        pgViews,
+		"pg_sequences":                    pgSequences,
+		"pg_roles":                        pgRoles,
+		"pg_user":                         pgUser,
+		"pg_attribute":                    pgAttribute,
+		"pg_type":                         pgType,
+		"pg_index":                        pgIndex,
+		"pg_constraint":                   pgConstraint,
+		"pg_description":                  pgDescription,
+		"pg_enum":                         pgEnum,
+		"pg_sequence":                     pgSequence,
+		"pg_proc":                         pgProc,        // pg_proc.go
+		"pg_language":                     pgLanguage,    // pg_proc.go
+		"pg_trigger":                      pgTrigger,     // pg_proc.go
+		"pg_authid":                       pgAuthid,      // pg_roles.go
+		"pg_auth_members":                 pgAuthMembers, // pg_roles.go
+		"pg_policy":                       pgPolicy,      // pg_roles.go
+		"pg_policies":                     pgPolicies,    // pg_roles.go
 	}
 	pgCatalog["pg_db_role_setting"] = pgDbRoleSetting // pg_db_role_setting.go
 	addWireCatalogs(pgCatalog)

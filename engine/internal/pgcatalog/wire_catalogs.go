@@ -181,7 +181,7 @@ var pgDepend = &def{
 			}
 			out = append(out, []any{uint32(pgClassOID), q.OID, int32(0), uint32(pgClassOID), RelationOID(rel.Schema, rel.Name), int32(n + 1), "a"})
 		}
-		return out, nil
+		return append(out, extensionDepends(s)...), nil // pg_extension.go
 	},
 }
 

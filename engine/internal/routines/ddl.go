@@ -156,6 +156,10 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 		drop = append(drop, fns...)
 	}
 	for _, f := range drop {
+		if e, ok := cat.MemberOf("function", f.Schema, f.Name, f.OID); ok {
+			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because extension %s requires it", f.Signature(), e.Name).
+				WithHint("You can drop extension %s instead.", e.Name)
+		}
 		var err error
 		if cat, err = dropDependents(s, cat, f, c.Cascade); err != nil {
 			return err

@@ -58,7 +58,6 @@ var builtinFamilies = []func(*expr.Registry){
 	// this package: functions that read the session (funcSession)
 	addPrivilegeFuncs,
 	addPrivilegeOIDFuncs, // after addPrivilegeFuncs
-	addExtensionFuncs,
 	addSequenceCommentFuncs,
 	addDescribeFuncs,
 	addFunctionVisibleFuncs,

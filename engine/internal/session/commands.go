@@ -64,6 +64,8 @@ func commandTable() []command {
 		onDDL(ddl.DropColumnDeps),
 		onDDL(ddl.Comment),
 		onDDL(ddl.CreateExtension),
+		onDDL(ddl.AlterExtension), // ddl/extension.go
+		onDDL(ddl.CreateOperator),
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

@@ -11,6 +11,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/routines"
@@ -58,7 +59,11 @@ func prepareRoutineStmt(sqlText string, params *routine.Params) (*routineStmt, e
 type plpgsqlHandler = routines.PLHandler
 
 // builtinLanguages are the handlers every engine has.
-func builtinLanguages() map[string]routine.Handler { return routines.BuiltinLanguages() }
+func builtinLanguages() map[string]routine.Handler {
+	m := routines.BuiltinLanguages()
+	m["c"] = extensions.Handler{} // extensions' Go implementations (extension_host.go)
+	return m
+}
 
 // RegisterLanguage installs the handler of a procedural language on this
 // engine (engine/internal/plpgsql registers "plpgsql").

@@ -104,35 +104,26 @@ type Comment struct {
 	Routine *RoutineRef
 }
 
-// CreateExtension is CREATE EXTENSION.
-type CreateExtension struct {
-	Name        string
-	Schema      string
-	IfNotExists bool
-}
+func (*CreateSequence) command() {}
+func (*AlterSequence) command()  {}
+func (*CreateEnum) command()     {}
+func (*AlterEnum) command()      {}
+func (*CreateDomain) command()   {}
+func (*AlterDomain) command()    {}
+func (*CreateView) command()     {}
+func (*RenameRelation) command() {}
+func (*DropObjects) command()    {}
+func (*DropTableDeps) command()  {}
+func (*Comment) command()        {}
 
-func (*CreateSequence) command()  {}
-func (*AlterSequence) command()   {}
-func (*CreateEnum) command()      {}
-func (*AlterEnum) command()       {}
-func (*CreateDomain) command()    {}
-func (*AlterDomain) command()     {}
-func (*CreateView) command()      {}
-func (*RenameRelation) command()  {}
-func (*DropObjects) command()     {}
-func (*DropTableDeps) command()   {}
-func (*Comment) command()         {}
-func (*CreateExtension) command() {}
-
-func (*CreateSequence) catalogCommand()  {}
-func (*AlterSequence) catalogCommand()   {}
-func (*CreateEnum) catalogCommand()      {}
-func (*AlterEnum) catalogCommand()       {}
-func (*CreateDomain) catalogCommand()    {}
-func (*AlterDomain) catalogCommand()     {}
-func (*CreateView) catalogCommand()      {}
-func (*RenameRelation) catalogCommand()  {}
-func (*DropObjects) catalogCommand()     {}
-func (*DropTableDeps) catalogCommand()   {}
-func (*Comment) catalogCommand()         {}
-func (*CreateExtension) catalogCommand() {}
+func (*CreateSequence) catalogCommand() {}
+func (*AlterSequence) catalogCommand()  {}
+func (*CreateEnum) catalogCommand()     {}
+func (*AlterEnum) catalogCommand()      {}
+func (*CreateDomain) catalogCommand()   {}
+func (*AlterDomain) catalogCommand()    {}
+func (*CreateView) catalogCommand()     {}
+func (*RenameRelation) catalogCommand() {}
+func (*DropObjects) catalogCommand()    {}
+func (*DropTableDeps) catalogCommand()  {}
+func (*Comment) catalogCommand()        {}

@@ -70,15 +70,10 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		return t.createView(s.ViewStmt), true
 	case *pg.Node_CommentStmt:
 		return t.comment(s.CommentStmt), true
-	case *pg.Node_CreateExtensionStmt:
-		ce := s.CreateExtensionStmt
-		cmd := &CreateExtension{Name: ce.Extname, IfNotExists: ce.IfNotExists}
-		for _, o := range ce.Options {
-			if d := o.GetDefElem(); d != nil && d.Defname == "schema" {
-				cmd.Schema = strVal(d.Arg)
-			}
+	case *pg.Node_CreateExtensionStmt, *pg.Node_AlterExtensionStmt, *pg.Node_AlterExtensionContentsStmt, *pg.Node_DefineStmt, *pg.Node_AlterObjectSchemaStmt:
+		if res, ok := t.extensionStatement(n); ok { // extension.go
+			return res, true
 		}
-		return Result{Cmd: cmd, Tag: "CREATE EXTENSION"}, true
 	case *pg.Node_RenameStmt:
 		rs := s.RenameStmt
 		kind := map[pg.ObjectType]string{pg.ObjectType_OBJECT_VIEW: "view", pg.ObjectType_OBJECT_SEQUENCE: "sequence"}[rs.RenameType]

@@ -14,7 +14,7 @@ import (
 func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	parts := names(f.Funcname)
 	name := strings.ToLower(parts[len(parts)-1])
-	if len(parts) == 2 && parts[0] != "pg_catalog" && !t.extensionFunction(parts[0], name) { // security.go
+	if len(parts) == 2 && parts[0] != "pg_catalog" {
 		name = parts[0] + "." + name
 	}
 	if aggregateNames[name] || windowNames[name] {

@@ -184,10 +184,19 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 		if len(body) == 0 {
 			failAt(-1, pgerror.InvalidFunctionDefinition, "no function body specified")
 		}
-		if len(body) > 1 {
+		switch {
+		case fn.Language == "c":
+			// AS 'obj_file' [, 'link_symbol']: the symbol defaults to the
+			// function's name (docs: CREATE FUNCTION)
+			fn.Module, fn.Body = body[0], fn.Name
+			if len(body) > 1 {
+				fn.Body = body[1]
+			}
+		case len(body) > 1:
 			failAt(-1, pgerror.InvalidFunctionDefinition, "only one AS item needed for language %q", fn.Language)
+		default:
+			fn.Body = body[0]
 		}
-		fn.Body = body[0]
 	}
 	if fn.Language == "sql" && fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type trigger"))

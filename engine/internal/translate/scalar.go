@@ -277,6 +277,9 @@ func (t *Translator) boolExpr(b *pg.BoolExpr) sqlparser.Expr {
 
 func (t *Translator) binop(op string, loc int32, l, r sqlparser.Expr) sqlparser.Expr {
 	return t.inject(op, loc, []sqlparser.Expr{l, r}, func(c []sql.Expression) (sql.Expression, error) {
+		if ue, ok := t.userOperator(op, c); ok { // extension.go
+			return ue, nil
+		}
 		return expr.NewBinOp(t.Env, op, c[0], c[1])
 	})
 }

@@ -701,13 +701,6 @@ func alterDatabaseSet(s *pg.AlterDatabaseSetStmt) Result {
 	return Result{Cmd: cmd, Tag: "ALTER DATABASE"}
 }
 
-// extensionFunction reports whether schema.name is a built-in function of
-// an extension installed in that schema (extensions.gen_random_uuid()).
-func (t *Translator) extensionFunction(schema, name string) bool {
-	r := t.reader()
-	return r != nil && r.Current().ExtensionFunction(schema, name)
-}
-
 // FuncRefOf resolves the argument types of a function named with its
 // arguments (DROP FUNCTION's ObjectWithArgs).
 func (t *Translator) FuncRefOf(owa *pg.ObjectWithArgs) (ref FuncRef, ok bool) {

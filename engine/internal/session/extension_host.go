@@ -1,0 +1,87 @@
+package session
+
+import (
+	"context"
+
+	"github.com/tinybase/tinybase/engine/internal/ddl"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+var _ ddl.ExtensionHost = ddlHost{}
+
+// CurrentUser is the role running the DDL (extowner).
+func (h ddlHost) CurrentUser() string { return h.s.CurrentUser() }
+
+// RunExtensionScript implements ddl.ExtensionHost: the statements run as
+// nested statements of CREATE / ALTER / DROP EXTENSION, in its
+// transaction, with search_path set to the extension's schema and, when
+// the current role is not a superuser, the role set to the bootstrap
+// superuser (extension.c's execute_extension_script).
+func (h ddlHost) RunExtensionScript(script, schema string) error {
+	s := h.s
+	stmts, err := SplitStatements(script)
+	if err != nil {
+		return err
+	}
+	restore := s.setLocals(map[string]string{"search_path": quoteIdent(schema) + ", pg_catalog"})
+	defer restore()
+	if r, ok := s.catalog().Role(s.CurrentUser()); !ok || !r.Super {
+		for _, su := range []string{"supabase_admin", "postgres"} {
+			if r, ok := s.catalog().Role(su); ok && r.Super {
+				defer s.setLocals(map[string]string{"role": su})()
+				break
+			}
+		}
+	}
+	return s.inPL(context.Background(), func(ctx context.Context) error {
+		return s.runScript(ctx, stmts)
+	})
+}
+
+// runScript runs an extension script's statements nestedly.
+func (s *Session) runScript(ctx context.Context, stmts []Statement) error {
+	for _, st := range stmts {
+		tree, err := pgtree.Parse(st.SQL)
+		if err != nil {
+			return pgtree.SyntaxError(err)
+		}
+		for _, raw := range tree.Stmts {
+			node := raw.Stmt
+			res, err := s.CurrentTranslator().Statement(node)
+			if err != nil {
+				return err
+			}
+			if err := s.applyCatalog(res.Catalog); err != nil {
+				return err
+			}
+			if _, err := s.runNested(ctx, st.SQL, node, res); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// setLocals sets session-local settings and returns the function putting
+// the old values back.
+func (s *Session) setLocals(vals map[string]string) func() {
+	type saved struct {
+		name, val string
+		had       bool
+	}
+	var olds []saved
+	for k, v := range vals {
+		old, had := s.local[k]
+		olds = append(olds, saved{k, old, had})
+		s.local[k] = v
+	}
+	return func() {
+		for _, o := range olds {
+			if o.had {
+				s.local[o.name] = o.val
+			} else {
+				delete(s.local, o.name)
+			}
+		}
+	}
+}

@@ -1,0 +1,212 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// CreateExtension is CREATE EXTENSION [IF NOT EXISTS] name [WITH]
+// [SCHEMA s] [VERSION v] [CASCADE].
+type CreateExtension struct {
+	Name        string
+	Schema      string
+	Version     string
+	IfNotExists bool
+	Cascade     bool
+}
+
+// AlterExtension is ALTER EXTENSION name UPDATE [TO version] (NewSchema
+// empty) or ALTER EXTENSION name SET SCHEMA s.
+type AlterExtension struct {
+	Name      string
+	Version   string
+	NewSchema string
+}
+
+// CreateOperator is CREATE OPERATOR name (FUNCTION = f, LEFTARG = t,
+// RIGHTARG = t, COMMUTATOR = op, NEGATOR = op, ...), docs: SQL Commands,
+// CREATE OPERATOR.
+type CreateOperator struct {
+	Op catalog.Operator
+	// Func names the implementing function; the command resolves it
+	// with the argument types.
+	Func catalog.QName
+}
+
+func (*CreateExtension) command()        {}
+func (*CreateExtension) catalogCommand() {}
+func (*AlterExtension) command()         {}
+func (*AlterExtension) catalogCommand()  {}
+func (*CreateOperator) command()         {}
+func (*CreateOperator) catalogCommand()  {}
+
+// extensionStatement translates CREATE / ALTER EXTENSION and CREATE
+// OPERATOR (what extension scripts declare).
+func (t *Translator) extensionStatement(n *pg.Node) (Result, bool) {
+	switch s := n.Node.(type) {
+	case *pg.Node_CreateExtensionStmt:
+		ce := s.CreateExtensionStmt
+		cmd := &CreateExtension{Name: ce.Extname, IfNotExists: ce.IfNotExists}
+		for _, o := range ce.Options {
+			d := o.GetDefElem()
+			if d == nil {
+				continue
+			}
+			switch d.Defname {
+			case "schema":
+				cmd.Schema = strVal(d.Arg)
+			case "new_version":
+				cmd.Version = strVal(d.Arg)
+			case "cascade":
+				cmd.Cascade = boolArg(d.Arg)
+			}
+		}
+		return Result{Cmd: cmd, Tag: "CREATE EXTENSION"}, true
+	case *pg.Node_AlterExtensionStmt:
+		ae := s.AlterExtensionStmt
+		cmd := &AlterExtension{Name: ae.Extname}
+		for _, o := range ae.Options {
+			if d := o.GetDefElem(); d != nil && d.Defname == "new_version" {
+				cmd.Version = strVal(d.Arg)
+			}
+		}
+		return Result{Cmd: cmd, Tag: "ALTER EXTENSION"}, true
+	case *pg.Node_AlterObjectSchemaStmt:
+		a := s.AlterObjectSchemaStmt
+		if a.ObjectType != pg.ObjectType_OBJECT_EXTENSION {
+			return Result{}, false
+		}
+		return Result{Cmd: &AlterExtension{Name: strVal(a.Object), NewSchema: a.Newschema}, Tag: "ALTER EXTENSION"}, true
+	case *pg.Node_AlterExtensionContentsStmt:
+		fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER EXTENSION ... ADD / DROP is not supported yet"))
+	case *pg.Node_DefineStmt:
+		if s.DefineStmt.Kind != pg.ObjectType_OBJECT_OPERATOR {
+			return Result{}, false
+		}
+		return t.createOperator(s.DefineStmt), true
+	}
+	return Result{}, false
+}
+
+func (t *Translator) createOperator(d *pg.DefineStmt) Result {
+	q := listQName(d.Defnames)
+	cmd := &CreateOperator{Op: catalog.Operator{Schema: q.Schema, Name: q.Name}}
+	opName := func(n *pg.Node) string {
+		if l := n.GetList(); l != nil {
+			return listQName(l.Items).Name
+		}
+		return strVal(n)
+	}
+	for _, o := range d.Definition {
+		de := o.GetDefElem()
+		if de == nil {
+			continue
+		}
+		switch strings.ToLower(de.Defname) {
+		case "leftarg":
+			cmd.Op.Left = t.typeName(de.Arg.GetTypeName())
+		case "rightarg":
+			cmd.Op.Right = t.typeName(de.Arg.GetTypeName())
+		case "function", "procedure":
+			if tn := de.Arg.GetTypeName(); tn != nil {
+				cmd.Func = listQName(tn.Names)
+			} else if l := de.Arg.GetList(); l != nil {
+				cmd.Func = listQName(l.Items)
+			} else {
+				cmd.Func = catalog.QName{Name: strVal(de.Arg)}
+			}
+		case "commutator":
+			cmd.Op.Commutator = opName(de.Arg)
+		case "negator":
+			cmd.Op.Negator = opName(de.Arg)
+		case "restrict":
+			cmd.Op.Restrict = opName(de.Arg)
+		case "join":
+			cmd.Op.Join = opName(de.Arg)
+		case "hashes":
+			cmd.Op.HashesOK = true
+		case "merges":
+			cmd.Op.MergesOK = true
+		default:
+			fail(pgerror.New(pgerror.SyntaxError, "operator attribute %q not recognized", de.Defname))
+		}
+	}
+	if cmd.Func.Name == "" {
+		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "operator function must be specified"))
+	}
+	if cmd.Op.Right == nil {
+		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "operator argument types must be specified"))
+	}
+	return Result{Cmd: cmd, Tag: "CREATE OPERATOR"}
+}
+
+// operatorTypes are the argument types of a binary operator call, for
+// matching a user operator.
+func operatorMatches(o *catalog.Operator, lt, rt *types.Type) bool {
+	if o.Left == nil || o.Right == nil {
+		return false
+	}
+	return sameOrUnknown(o.Left, lt) && sameOrUnknown(o.Right, rt)
+}
+
+func sameOrUnknown(want, got *types.Type) bool {
+	if got == nil {
+		return false
+	}
+	if got.OID == types.Unknown.OID {
+		return true
+	}
+	if want.OID == got.OID {
+		return true
+	}
+	// text-like arguments reach a text operator as PostgreSQL's implicit
+	// casts take them (varchar, bpchar, name → text)
+	if want.OID == types.Text.OID {
+		switch got.Kind {
+		case types.KindVarchar, types.KindBpchar, types.KindText:
+			return true
+		}
+	}
+	return false
+}
+
+// userOperator binds a binary operator to a user operator (CREATE
+// OPERATOR) on the search path whose argument types match, as a call of
+// its function. Unknown literals match a text argument, as PostgreSQL
+// prefers the string category for them.
+func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression, bool) {
+	r := t.reader()
+	if r == nil {
+		return nil, false
+	}
+	cat := r.Current()
+	ops := cat.Operators(op)
+	if len(ops) == 0 {
+		return nil, false
+	}
+	lt, rt := expr.TypeOf(c[0]), expr.TypeOf(c[1])
+	for _, sc := range append([]string{"pg_catalog"}, r.SearchPath()...) {
+		for _, o := range ops {
+			if o.Schema != sc || !operatorMatches(o, lt, rt) {
+				continue
+			}
+			fn, ok := cat.FunctionByOID(o.Proc)
+			if !ok {
+				continue
+			}
+			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil)
+			if err != nil {
+				return nil, false
+			}
+			return e, true
+		}
+	}
+	return nil, false
+}

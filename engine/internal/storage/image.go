@@ -134,8 +134,9 @@ type IndexImage struct {
 // Image returns the committed state, tables sorted by schema and name.
 // The columns, checks and keys are the store's own (immutable) values:
 // callers must not modify them.
-func (s *Store) Image() Image {
-	r := s.latest()
+func (s *Store) Image() Image { return imageOfRoot(s.latest()) }
+
+func imageOfRoot(r *root) Image {
 	img := Image{Schemas: r.schemaNames(), Meta: r.meta}
 	for _, sn := range img.Schemas {
 		sd := r.schemas[sn]

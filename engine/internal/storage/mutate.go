@@ -142,6 +142,7 @@ func (td *tableData) insert(ctx *sql.Context, row sql.Row) (err error) {
 		td.loc.ReplaceOrInsert(&entry{key: concat(row, pk)})
 	}
 	td.rows.ReplaceOrInsert(&entry{key: pk, row: row})
+	td.owner.touch(td, pk)
 	for i, key := range keys {
 		if key != nil {
 			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
@@ -182,6 +183,7 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 		td.loc.Delete(&entry{key: concat(e.row, e.key)})
 	}
 	td.rows.Delete(e)
+	td.owner.touch(td, e.key)
 	return nil
 }
 
@@ -242,12 +244,15 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		td.rows.Delete(e)
 	}
 	td.rows.ReplaceOrInsert(&entry{key: newPK, row: new})
+	td.owner.touch(td, oldPK)
+	td.owner.touch(td, newPK)
 	return nil
 }
 
 // truncate empties the table and returns the number of rows removed.
 func (td *tableData) truncate() int {
 	n := td.rows.Len()
+	td.owner.touchAll(td)
 	td.rows = newTree(td.def.pkOrder)
 	for i, ix := range td.def.indexes {
 		td.idx[i] = newTree(ix.order)

@@ -53,7 +53,7 @@ type Project struct {
 	Migrations []migrations.File
 	Warnings   []string
 	// Seeded reports that supabase/seed.sql existed and ran.
-	Seeded    bool
+	Seeded bool
 	// Applied are the migrations applied by this Open: all of them for a
 	// new database, the new files for an existing data directory.
 	Applied   []migrations.File

@@ -53,6 +53,9 @@ const recordVersion = 1
 type durableState struct {
 	e   *Engine
 	dir *durable.Dir
+	// checkpointAt is the log size that starts a background checkpoint
+	// (checkpointLogSize; tests lower it).
+	checkpointAt int64
 
 	closed        atomic.Bool
 	checkpointing atomic.Bool
@@ -110,7 +113,7 @@ func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
 			return nil, err
 		}
 	}
-	ds := &durableState{e: e, dir: dir}
+	ds := &durableState{e: e, dir: dir, checkpointAt: checkpointLogSize}
 	e.durable = ds
 	e.seqs.mu.Lock()
 	e.seqs.dirty = map[uint32]bool{}
@@ -211,7 +214,7 @@ func (ds *durableState) Commit(c *storage.Committed) (func() error, error) {
 		ds.e.seqs.markDirty(seqs)
 		return nil, err
 	}
-	if ds.dir.LogSize() > checkpointLogSize && ds.checkpointing.CompareAndSwap(false, true) {
+	if ds.dir.LogSize() > ds.checkpointAt && ds.checkpointing.CompareAndSwap(false, true) {
 		ds.bg.Add(1)
 		go func() {
 			defer ds.bg.Done()

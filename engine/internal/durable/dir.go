@@ -29,6 +29,11 @@ const (
 	walMagic   = "TBWAL\x00\x00\x00"
 	headerLen  = 8 + 4 + 8 + 4 // magic, format, generation, CRC
 	recordHead = 8             // length, CRC
+	// preallocate is how far a log is extended with zeros ahead of its
+	// records: an fdatasync then only flushes data, as the file's size
+	// and block map do not change (PostgreSQL zero-fills its WAL segments
+	// for the same reason). Recovery reads zeros as the end of the log.
+	preallocate = 4 << 20
 	// maxRecord bounds a record's length so a damaged length field is
 	// reported as damage, not as an allocation of gigabytes.
 	maxRecord = 1 << 30
@@ -38,8 +43,8 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // Options are test hooks; the zero value uses the operating system.
 type Options struct {
-	// Write replaces f.Write for log records (fault injection).
-	Write func(f *os.File, b []byte) (int, error)
+	// Write replaces f.WriteAt for log records (fault injection).
+	Write func(f *os.File, b []byte, off int64) (int, error)
 	// Sync replaces f.Sync for logs and checkpoints (fault injection).
 	Sync func(f *os.File) error
 }
@@ -140,6 +145,23 @@ func (d *Dir) sync(f *os.File) error {
 		return d.opts.Sync(f)
 	}
 	return f.Sync()
+}
+
+// syncData makes a log's written records durable: fdatasync, since its
+// size does not change between fsyncs (preallocate).
+func (d *Dir) syncData(f *os.File) error {
+	if d.opts.Sync != nil {
+		return d.opts.Sync(f)
+	}
+	for {
+		err := syscall.Fdatasync(int(f.Fd()))
+		if err != syscall.EINTR {
+			if err != nil {
+				return &os.PathError{Op: "fdatasync", Path: f.Name(), Err: err}
+			}
+			return nil
+		}
+	}
 }
 
 func (d *Dir) syncDir() error {
@@ -308,14 +330,14 @@ func (d *Dir) Replay(fn func(payload []byte) error) error {
 			}
 			if len(rest) < recordHead || n == 0 || n > maxRecord || end > len(rest) {
 				// Cut short (or never written: zeros): the tail of a crash.
-				if !last {
+				if !last && !allZero(rest) {
 					return corrupt(file, fmt.Sprintf("its record at offset %d is incomplete but later logs exist", off))
 				}
 				break
 			}
 			payload := rest[recordHead:end]
 			if crc32.Checksum(payload, crcTable) != binary.LittleEndian.Uint32(rest[4:]) {
-				if !last || off+end < len(b) {
+				if !last || !allZero(rest[end:]) {
 					return corrupt(file, fmt.Sprintf("the checksum of its record at offset %d does not match", off))
 				}
 				break // the final record, torn
@@ -337,6 +359,15 @@ func (d *Dir) Replay(fn func(payload []byte) error) error {
 	return nil
 }
 
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // walFile is the log being appended to.
 type walFile struct {
 	d    *Dir
@@ -348,6 +379,7 @@ type walFile struct {
 	cond    *sync.Cond
 	written int64 // bytes written
 	synced  int64 // bytes known durable
+	alloc   int64 // bytes preallocated (zeros past written)
 	syncing bool
 	err     error
 }
@@ -365,11 +397,15 @@ func (d *Dir) startLog(gen uint64) error {
 
 func (d *Dir) openLog(gen uint64, size int64) error {
 	file := d.name("wal.", gen)
-	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+	f, err := os.OpenFile(file, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("opening %s: %w", file, err)
 	}
-	w := &walFile{d: d, f: f, name: file, gen: gen, written: size, synced: size}
+	alloc := size
+	if st, err := f.Stat(); err == nil && st.Size() > alloc {
+		alloc = st.Size()
+	}
+	w := &walFile{d: d, f: f, name: file, gen: gen, written: size, synced: size, alloc: alloc}
 	w.cond = sync.NewCond(&w.mu)
 	d.walMu.Lock()
 	d.wal = w
@@ -423,18 +459,23 @@ func (d *Dir) Append(payload []byte) (wait func() error, err error) {
 	frame = append(frame, payload...)
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.written+int64(len(frame)) > w.alloc {
+		if err := w.extend(int64(len(frame))); err != nil {
+			return nil, err
+		}
+	}
 	var n int
 	if d.opts.Write != nil {
-		n, err = d.opts.Write(w.f, frame)
+		n, err = d.opts.Write(w.f, frame, w.written)
 	} else {
-		n, err = w.f.Write(frame)
+		n, err = w.f.WriteAt(frame, w.written)
 	}
 	if err != nil {
 		if n > 0 {
 			// Take the partial record back so the next one follows the
 			// last complete record.
-			if terr := w.f.Truncate(w.written); terr != nil {
-				e := d.writeError(w.name, terr)
+			if _, zerr := w.f.WriteAt(make([]byte, n), w.written); zerr != nil {
+				e := d.writeError(w.name, zerr)
 				d.failed.Store(&e)
 			}
 		}
@@ -443,6 +484,36 @@ func (d *Dir) Append(payload []byte) (wait func() error, err error) {
 	w.written += int64(n)
 	off := w.written
 	return func() error { return w.waitSynced(off) }, nil
+}
+
+// extend preallocates at least need more bytes of zeros past the
+// records, and makes the new size durable (once per preallocate bytes).
+// Called with w.mu held.
+func (w *walFile) extend(need int64) error {
+	n := max(need, preallocate)
+	zeros := make([]byte, 64<<10)
+	for off := w.alloc; off < w.written+n; {
+		k := min(int64(len(zeros)), w.written+n-off)
+		var err error
+		if w.d.opts.Write != nil {
+			_, err = w.d.opts.Write(w.f, zeros[:k], off)
+		} else {
+			_, err = w.f.WriteAt(zeros[:k], off)
+		}
+		if err != nil {
+			// Keep the file as it was: the records end at w.written.
+			_ = w.f.Truncate(max(w.alloc, w.written))
+			return w.d.writeError(w.name, err)
+		}
+		off += k
+	}
+	if err := w.d.sync(w.f); err != nil {
+		e := w.d.writeError(w.name, err)
+		w.d.failed.Store(&e)
+		return e
+	}
+	w.alloc = w.written + n
+	return nil
 }
 
 // waitSynced returns once the log is durable up to off: it fsyncs itself
@@ -462,7 +533,7 @@ func (w *walFile) waitSynced(off int64) error {
 		w.syncing = true
 		target := w.written
 		w.mu.Unlock()
-		err := w.d.sync(w.f)
+		err := w.d.syncData(w.f)
 		w.mu.Lock()
 		w.syncing = false
 		if err != nil {

@@ -2,6 +2,7 @@ package session
 
 import (
 	"bufio"
+	"encoding/binary"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -139,6 +140,24 @@ func TestDurableKill(t *testing.T) {
 	}
 }
 
+// records returns a log without the zeros preallocated after its records.
+func records(t *testing.T, file string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := 24 // the header
+	for off+8 <= len(b) {
+		n := int(binary.LittleEndian.Uint32(b[off:]))
+		if n == 0 {
+			break
+		}
+		off += 8 + n
+	}
+	return b[:off]
+}
+
 // walFiles returns the logs of a data directory.
 func walFiles(t *testing.T, dir string) []string {
 	t.Helper()
@@ -185,7 +204,7 @@ func TestDurableTornLog(t *testing.T) {
 	if len(wal) != 1 {
 		t.Fatalf("logs %v", wal)
 	}
-	full, _ := os.ReadFile(wal[0])
+	full := records(t, wal[0])
 	// Find the start of the last record by cutting until a commit is lost.
 	for cut := 1; cut < 30; cut++ {
 		c := t.TempDir()
@@ -216,7 +235,7 @@ func TestDurableTornLog(t *testing.T) {
 func TestDurableFlippedBytes(t *testing.T) {
 	dir := writeAndCrash(t, 3)
 	wal := walFiles(t, dir)[0]
-	full, _ := os.ReadFile(wal)
+	full := records(t, wal)
 	flip := func(file string, b []byte, at int) string {
 		c := t.TempDir()
 		copyDir(t, dir, c)
@@ -227,6 +246,11 @@ func TestDurableFlippedBytes(t *testing.T) {
 	}
 	if got, err := ids(t, flip(wal, full, len(full)-2)); err != nil || got != "1,2" {
 		t.Errorf("flip in the final record: %s, %v; want 1,2", got, err)
+	}
+	// The same with the log's preallocated zeros after it.
+	padded := append(append([]byte(nil), full...), make([]byte, 4096)...)
+	if got, err := ids(t, flip(wal, padded, len(full)-2)); err != nil || got != "1,2" {
+		t.Errorf("flip in the final record before zeros: %s, %v; want 1,2", got, err)
 	}
 	for _, at := range []int{30, len(full) / 2} {
 		_, err := ids(t, flip(wal, full, at))

@@ -231,12 +231,12 @@ func TestDurableLockAndFormat(t *testing.T) {
 func TestDurableDiskFull(t *testing.T) {
 	dir := t.TempDir()
 	var full bool
-	e, err := openDurableWith(Options{DataDir: dir}, durable.Options{Write: func(f *os.File, b []byte) (int, error) {
+	e, err := openDurableWith(Options{DataDir: dir}, durable.Options{Write: func(f *os.File, b []byte, off int64) (int, error) {
 		if full {
-			n, _ := f.Write(b[:len(b)/2])
+			n, _ := f.WriteAt(b[:len(b)/2], off)
 			return n, &os.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
 		}
-		return f.Write(b)
+		return f.WriteAt(b, off)
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -306,3 +306,28 @@ func TestDurableFsyncFailure(t *testing.T) {
 	s2.Close()
 	e2.Close()
 }
+
+// TestDurableNoopDDLWritesNothing: statements that change nothing (the
+// migration history's IF NOT EXISTS, a read, an UPDATE of no row) write
+// no checkpoint and no log record, so starting a project with a large
+// data directory does not rewrite it.
+func TestDurableNoopDDLWritesNothing(t *testing.T) {
+	e, err := Open(Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	s, _ := e.Connect(SessionOptions{})
+	defer s.Close()
+	execAll(t, s, "create table t (id int primary key)")
+	ckpts, size := e.durable.checkpoints.Load(), e.durable.dir.LogSize()
+	execAll(t, s, `CREATE SCHEMA IF NOT EXISTS supabase_migrations;
+CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY, statements text[], name text);
+select * from t; update t set id = 2 where id = 1; RESET ALL`)
+	if n := e.durable.checkpoints.Load() - ckpts; n != 0 {
+		t.Errorf("%d checkpoints written", n)
+	}
+	if n := e.durable.dir.LogSize() - size; n != 0 {
+		t.Errorf("%d bytes logged", n)
+	}
+}

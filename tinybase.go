@@ -27,7 +27,21 @@ type Options struct {
 	NoSeed bool
 	// Timeout bounds the whole migration replay; 0 is none.
 	Timeout time.Duration
+	// DataDir, when set, keeps the database in this directory
+	// (DefaultDataDir is where `tinybase start` keeps it): a new
+	// directory gets every migration and the seed; an existing one only
+	// the migration files it has not applied (after a drift check, a
+	// *migrations.DriftError), and no seed. "" keeps the database in
+	// memory. Close the project to checkpoint and release it.
+	DataDir string
+	// Applying, when set, is called before each migration file is
+	// applied.
+	Applying func(migrations.File)
 }
+
+// DefaultDataDir is where a project keeps its database:
+// <dir>/supabase/.tinybase.
+func DefaultDataDir(dir string) string { return filepath.Join(dir, "supabase", ".tinybase") }
 
 // Project is an opened tinybase project: its configuration and an engine
 // holding its migrations (and seed).
@@ -39,7 +53,10 @@ type Project struct {
 	Migrations []migrations.File
 	Warnings   []string
 	// Seeded reports that supabase/seed.sql existed and ran.
-	Seeded    bool
+	Seeded bool
+	// Applied are the migrations applied by this Open: all of them for a
+	// new database, the new files for an existing data directory.
+	Applied   []migrations.File
 	validator *migrations.Validator
 }
 
@@ -80,10 +97,27 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.DataDir != "" {
+		return openDataDir(ctx, opts, cfg, d)
+	}
 	eng, err := NewEngine()
 	if err != nil {
 		return nil, err
 	}
+	p, err := build(ctx, opts, cfg, d, eng)
+	if err != nil {
+		return nil, err
+	}
+	p.validator = NewValidator(0)
+	p.validator.Prime(d.Files, eng) // before the seed: Prime's state is the migrations'
+	if err := p.seed(ctx, opts); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// build applies every migration file to a new database.
+func build(ctx context.Context, opts Options, cfg Config, d *migrations.Discovery, eng *engine.Engine) (*Project, error) {
 	s, err := eng.Connect(engine.SessionOptions{})
 	if err != nil {
 		return nil, err
@@ -94,30 +128,41 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 		return nil, err
 	}
 	for _, f := range d.Files {
+		if opts.Applying != nil {
+			opts.Applying(f)
+		}
 		if err := migrations.Apply(ctx, db, f); err != nil {
 			return nil, err
 		}
 	}
-	p := &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings}
-	p.validator = NewValidator(0)
-	p.validator.Prime(d.Files, eng)
-	if !opts.NoSeed && cfg.SeedEnabled {
-		seeds, err := SeedFiles(cfg)
-		if err != nil {
-			return nil, err
-		}
-		for _, path := range seeds {
-			b, err := os.ReadFile(path)
-			if err != nil {
-				return nil, fmt.Errorf("reading seed %s: %w", path, err)
-			}
-			if err := migrations.Seed(ctx, db, migrations.File{Version: "seed", Path: path, SQL: string(b)}); err != nil {
-				return nil, err
-			}
-			p.Seeded = true
-		}
+	return &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings, Applied: d.Files}, nil
+}
+
+// seed runs the project's seed files, unless opts or the config say not to.
+func (p *Project) seed(ctx context.Context, opts Options) error {
+	if opts.NoSeed || !p.Config.SeedEnabled {
+		return nil
 	}
-	return p, nil
+	seeds, err := SeedFiles(p.Config)
+	if err != nil {
+		return err
+	}
+	s, err := p.Engine.Connect(engine.SessionOptions{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	for _, path := range seeds {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("reading seed %s: %w", path, err)
+		}
+		if err := migrations.Seed(ctx, migrations.OnEngine(s), migrations.File{Version: "seed", Path: path, SQL: string(b)}); err != nil {
+			return err
+		}
+		p.Seeded = true
+	}
+	return nil
 }
 
 // SeedFiles lists the seed files of cfg's [db.seed] sql_paths, relative

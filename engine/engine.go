@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+
 	"github.com/tinybase/tinybase/engine/internal/session"
 )
 
@@ -62,3 +64,13 @@ type PlanCacheStats = session.PlanCacheStats
 
 // PlanCacheStats reports the engine's plan-cache counters.
 func (e *Engine) PlanCacheStats() PlanCacheStats { return e.e.PlanCacheStats() }
+
+// Close ends an engine opened with Options.DataDir: it writes a final
+// checkpoint (so the next Open replays no log) and releases the data
+// directory; commits after it fail. For an in-memory engine it does
+// nothing.
+func (e *Engine) Close() error { return e.e.Close() }
+
+// Checkpoint writes the committed state to the data directory now,
+// compacting its log (an in-memory engine: nothing).
+func (e *Engine) Checkpoint(ctx context.Context) error { return e.e.Checkpoint(ctx) }

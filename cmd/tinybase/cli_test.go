@@ -261,7 +261,7 @@ func TestVersionAndUsage(t *testing.T) {
 	if r := tinybase(t, t.TempDir(), "select 1 as x;", "sql"); r.code != 0 || r.stdout != "x\n1\nSELECT 1\n" {
 		t.Fatalf("%+v", r)
 	}
-	if r := tinybase(t, t.TempDir(), "", "start", "--data-dir", "x"); r.code != 2 || !strings.Contains(r.stderr, "not supported yet") {
+	if r := tinybase(t, t.TempDir(), "", "start", "--memory", "--data-dir", "x"); r.code != 2 || !strings.Contains(r.stderr, "cannot be used together") {
 		t.Fatalf("%+v", r)
 	}
 }
@@ -359,7 +359,7 @@ func TestStart(t *testing.T) {
 	}
 	// A failing seed stops start with exit 6.
 	os.WriteFile(filepath.Join(dir, "supabase/seed.sql"), []byte("insert into public.todos values (1);\ninsert into nope values (1);"), 0o644)
-	if r := tinybase(t, dir, "", "start", "--port", "0"); r.code != 6 || !strings.Contains(r.stderr, "seed") {
+	if r := tinybase(t, dir, "", "start", "--memory", "--port", "0"); r.code != 6 || !strings.Contains(r.stderr, "seed") {
 		t.Fatalf("%+v", r)
 	}
 }

@@ -17,12 +17,13 @@ func newDBCmd() *cobra.Command {
 }
 
 // `db reset` rebuilds the database from scratch: migrations then seed on a
-// fresh engine. tinybase keeps its database in memory, so a reset is a
-// replay: this command performs it and reports the first failure; a
-// running `tinybase start` is reset by restarting it.
+// fresh engine, written to the project's data directory (which a running
+// `tinybase start` holds: stop it first); with --memory it only checks
+// that they apply. It reports the first failure.
 func newDBResetCmd() *cobra.Command {
 	var dir string
-	var noSeed bool
+	var noSeed, memory bool
+	var dataDir string
 	var timeout time.Duration
 	c := &cobra.Command{
 		Use:   "reset",
@@ -34,9 +35,21 @@ func newDBResetCmd() *cobra.Command {
 			}
 			ctx, cancel := context.WithTimeout(c.Context(), timeout)
 			defer cancel()
-			p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, NoSeed: noSeed})
+			dd, err := dataDirOf(c, dir, memory, dataDir)
+			if err != nil {
+				return err
+			}
+			if dd != "" {
+				if err := tinybase.ResetDataDir(dd); err != nil {
+					return fail(exitServer, "%v", err)
+				}
+			}
+			p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, NoSeed: noSeed, DataDir: dd})
 			if err != nil {
 				return classify(err)
+			}
+			if err := p.Close(); err != nil {
+				return fail(exitServer, "%v", err)
 			}
 			for _, w := range p.Warnings {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: "+w)
@@ -51,6 +64,8 @@ func newDBResetCmd() *cobra.Command {
 	}
 	c.Flags().StringVar(&dir, "dir", ".", "project directory (holding supabase/)")
 	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
+	c.Flags().BoolVar(&memory, "memory", false, "only check that the migrations and seed apply, keeping nothing")
+	c.Flags().StringVar(&dataDir, "data-dir", "", "the data directory to rebuild (default: supabase/.tinybase)")
 	c.Flags().DurationVar(&timeout, "timeout", 5*time.Minute, "give up after this long (exit 7)")
 	return c
 }

@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tinybase/tinybase"
+	"github.com/tinybase/tinybase/migrations"
 )
 
 // serverFlags are the flags start and status share; each overrides
@@ -66,22 +68,27 @@ func newStartCmd(ready func()) *cobra.Command {
 	var noSeed bool
 	c := &cobra.Command{
 		Use:   "start",
-		Short: "Apply supabase/migrations and seed.sql to a fresh database and serve the API and Postgres ports",
+		Short: "Open the project's database (supabase/.tinybase; new: migrations and seed.sql, existing: new migrations) and serve the API and Postgres ports",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if dataDir != "" {
-				return fail(exitUsage, "--data-dir is not supported yet: tinybase keeps the database in memory (--memory)")
-			}
 			cfg, err := f.config(c)
 			if err != nil {
 				return err
 			}
+			opts := tinybase.Options{Dir: f.dir, Config: &cfg, NoSeed: noSeed}
+			if opts.DataDir, err = dataDirOf(c, f.dir, memory, dataDir); err != nil {
+				return err
+			}
+			opts.Applying = func(m migrations.File) {
+				fmt.Fprintf(c.OutOrStdout(), "Applying migration %s...\n", filepath.Base(m.Path))
+			}
 			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			p, err := tinybase.Open(ctx, tinybase.Options{Dir: f.dir, Config: &cfg, NoSeed: noSeed})
+			p, err := tinybase.Open(ctx, opts)
 			if err != nil {
 				return classify(err)
 			}
+			defer p.Close()
 			for _, w := range p.Warnings {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: "+w)
 			}
@@ -101,13 +108,17 @@ func newStartCmd(ready func()) *cobra.Command {
 			if err := srv.Shutdown(sctx); err != nil {
 				return fail(exitServer, "shutting down: %v", err)
 			}
+			// A clean stop leaves a checkpoint: the next start replays no log.
+			if err := p.Close(); err != nil {
+				return fail(exitServer, "writing the final checkpoint: %v", err)
+			}
 			fmt.Fprintln(c.OutOrStdout(), "Stopped tinybase local development setup.")
 			return nil
 		},
 	}
 	f.register(c)
-	c.Flags().BoolVar(&memory, "memory", true, "keep the database in memory (the only mode so far)")
-	c.Flags().StringVar(&dataDir, "data-dir", "", "persist the database in this directory (not supported yet)")
+	c.Flags().BoolVar(&memory, "memory", false, "keep the database in memory: start from the migrations and seed every time")
+	c.Flags().StringVar(&dataDir, "data-dir", "", "keep the database in this directory (default: supabase/.tinybase)")
 	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
 	return c
 }
@@ -152,4 +163,24 @@ func printStatus(w io.Writer, format string, s status) error {
 		}
 	}
 	return nil
+}
+
+// dataDirOf is where start and db reset keep the database: --data-dir, or
+// supabase/.tinybase in the project; "" (in memory) with --memory, or
+// when the project has no supabase/ folder to keep it in.
+func dataDirOf(c *cobra.Command, dir string, memory bool, dataDir string) (string, error) {
+	if memory && dataDir != "" {
+		return "", fail(exitUsage, "--memory and --data-dir cannot be used together")
+	}
+	if memory {
+		return "", nil
+	}
+	if dataDir != "" {
+		return dataDir, nil
+	}
+	if st, err := os.Stat(filepath.Join(dir, "supabase")); err != nil || !st.IsDir() {
+		fmt.Fprintln(c.ErrOrStderr(), "WARNING: no supabase/ folder: the database is kept in memory")
+		return "", nil
+	}
+	return tinybase.DefaultDataDir(dir), nil
 }

@@ -117,6 +117,8 @@ const (
 	QueryCanceled                = "57014"
 	AdminShutdown                = "57P01"
 	UndefinedFile                = "58P01"
+	DiskFull                     = "53100"
+	IOError                      = "58030"
 	RaiseException               = "P0001"
 	NoDataFound                  = "P0002"
 	TooManyRows                  = "P0003"

@@ -174,7 +174,14 @@ func storedOf(d *sql.ColumnDefaultValue, generated bool) (bootstrap.Stored, erro
 // expressions are translated back on its first use (tableExprs), so Open
 // parses nothing; the engine built here is the process's template, whose
 // tables every snapshot shares, and the translation happens once.
-func openImage(img *bootstrap.Image) (*Engine, error) {
+func openImage(img *bootstrap.Image) (*Engine, error) { return buildImage(img, nil) }
+
+// buildImage is openImage; rows, when not nil, gives table n's rows
+// (img's own text rows are then empty), inserted once the engine exists:
+// inserting into a table with expression or partial indexes translates
+// its stored expressions, which needs the engine (a checkpoint,
+// durable.go).
+func buildImage(img *bootstrap.Image, rows func(n int, cols sql.Schema) ([]sql.Row, error)) (*Engine, error) {
 	cat, err := catalog.FromImage(img.Catalog)
 	if err != nil {
 		return nil, err
@@ -255,6 +262,11 @@ func openImage(img *bootstrap.Image) (*Engine, error) {
 		seqs.m[v.OID] = seqValue{last: v.Last, called: v.Called}
 	}
 	e = newEngine(store, seqs)
+	if rows != nil {
+		if err := loadRows(e, si.Tables, rows); err != nil {
+			return nil, err
+		}
+	}
 	return e, nil
 }
 

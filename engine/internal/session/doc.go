@@ -16,7 +16,9 @@
 // settings.go and guc.go SET / SHOW and transactions, notify.go LISTEN /
 // NOTIFY, errors.go and errpos.go the mapping of GMS's errors to
 // PostgreSQL's with cursor positions, bootstrap*.go the Supabase template
-// every Open snapshots, and the *_host.go files the narrow interfaces
+// every Open snapshots, durable.go the data directory an Engine opened
+// with Options.DataDir keeps (checkpoints as images, a log record per
+// commit; the files are engine/internal/durable's), and the *_host.go files the narrow interfaces
 // through which each concern package (ddl, dml, security, routines,
 // gmsadapter, cache) reaches the session; gms_session.go holds the adapter
 // that is go-mysql-server's sql.Session for a Session, so GMS's session API

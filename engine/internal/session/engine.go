@@ -20,6 +20,10 @@ type Options struct {
 	// Supabase bootstrap (roles, auth/storage/extensions schemas, GoTrue
 	// tables, auth.uid(), grants; see engine/internal/bootstrap).
 	NoBootstrap bool
+	// DataDir, when set, keeps the database in this directory: opened
+	// (recovered) if it holds one, created otherwise (durable.go). Close
+	// the engine to write a final checkpoint and release the directory.
+	DataDir string
 }
 
 // Engine is one database: committed state plus the planner that runs
@@ -44,6 +48,8 @@ type Engine struct {
 	notify notifyHub
 	// planStats counts plan-cache hits and plannings (plan_cache.go).
 	planStats planStats
+	// durable is the data directory of an engine opened with DataDir.
+	durable *durableState
 }
 
 // dbName is the single database every session connects to.
@@ -53,6 +59,9 @@ const dbName = "postgres"
 // (the bootstrap), with Options.NoBootstrap an empty one with the schemas
 // every PostgreSQL database has (public).
 func Open(opts Options) (*Engine, error) {
+	if opts.DataDir != "" {
+		return openDurable(opts) // durable.go
+	}
 	if !opts.NoBootstrap {
 		return openBootstrapped(opts) // bootstrap.go
 	}

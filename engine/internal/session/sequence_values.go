@@ -13,6 +13,9 @@ import (
 type sequenceValues struct {
 	mu sync.Mutex
 	m  map[uint32]seqValue
+	// dirty, when not nil, collects the sequences changed since the
+	// data directory last logged them (durable.go).
+	dirty map[uint32]bool
 }
 
 type seqValue struct {
@@ -38,6 +41,7 @@ func (v *sequenceValues) reset(oid uint32, value int64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.m[oid] = seqValue{last: value}
+	v.changed(oid)
 }
 
 // next advances seq and returns the new value.
@@ -53,6 +57,7 @@ func (v *sequenceValues) next(seq *catalog.Sequence) (int64, error) {
 		return 0, err
 	}
 	v.m[seq.OID] = nv
+	v.changed(seq.OID)
 	return nv.last, nil
 }
 
@@ -108,5 +113,6 @@ func (v *sequenceValues) set(seq *catalog.Sequence, value int64, called bool) er
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.m[seq.OID] = seqValue{last: value, called: called}
+	v.changed(seq.OID)
 	return nil
 }

@@ -88,4 +88,16 @@
 // use: handles, writable versions and DDL read the definition through
 // tableDef.resolved, and the index functions of the shared definition
 // resolve it themselves.
+//
+// # Commit log
+//
+// A store with a CommitLog (commitlog.go; the engine's data directory)
+// shows it every commit under the writer lock before publishing it. A
+// transaction on such a store records the primary keys it touches at the
+// row-write choke points (insert, remove, update; truncate and rebuild
+// touch the whole table, as does any write to a keyless table, whose row
+// ids are private to one process), and the commit reads their final
+// state from the root being published. Committed.SchemaChanged tells a
+// commit that changed more than rows (the engine writes a checkpoint
+// then); Txn.ApplyRows and Store.Hold serve recovery and checkpoints.
 package storage

@@ -142,8 +142,13 @@ type IndexImage struct {
 // The columns, checks and keys are the store's own (immutable) values:
 // callers must not modify them.
 func (s *Store) Image() Image {
-	r := s.latest()
-	img := Image{Schemas: r.schemaNames(), Meta: r.meta, NextXID: s.peekXID()}
+	img := imageOfRoot(s.latest())
+	img.NextXID = s.peekXID()
+	return img
+}
+
+func imageOfRoot(r *root) Image {
+	img := Image{Schemas: r.schemaNames(), Meta: r.meta}
 	for _, sn := range img.Schemas {
 		sd := r.schemas[sn]
 		for _, tn := range sd.tableNames() {

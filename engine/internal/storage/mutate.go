@@ -151,6 +151,7 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	td.rows.ReplaceOrInsert(e)
 	td.heap.ReplaceOrInsert(e)
 	td.nextTID = max(td.nextTID, tid+1)
+	td.owner.touch(td, pk)
 	for i, key := range keys {
 		if key != nil {
 			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
@@ -192,6 +193,7 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	}
 	td.rows.Delete(e)
 	td.heap.Delete(e)
+	td.owner.touch(td, e.key)
 	return nil
 }
 
@@ -257,6 +259,8 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.nextTID++
 	td.rows.ReplaceOrInsert(ne)
 	td.heap.ReplaceOrInsert(ne)
+	td.owner.touch(td, oldPK)
+	td.owner.touch(td, newPK)
 	return nil
 }
 
@@ -264,6 +268,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 // heap starts again at tuple 0, as PostgreSQL's new relation file does.
 func (td *tableData) truncate() int {
 	n := td.rows.Len()
+	td.owner.touchAll(td)
 	td.rows = newTree(td.def.pkOrder)
 	td.heap = newHeap()
 	td.nextTID = 0

@@ -15,6 +15,8 @@ type Store struct {
 	// writer is the single-writer lock, a one-slot semaphore so waiting can
 	// honour context cancellation.
 	writer chan struct{}
+
+	log CommitLog // nil: in memory only (commitlog.go)
 }
 
 // root is one state of the whole database: schemas, tables and the engine's

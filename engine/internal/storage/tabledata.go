@@ -113,6 +113,7 @@ func rebuild(ctx *sql.Context, t *Txn, old *tableData, def *tableDef, rows []sql
 	defer guard(&err)
 	td := newTableData(old.id, def, t)
 	td.nextRowID = old.nextRowID
+	t.touchAll(td)
 	for _, row := range rows {
 		if err := td.insert(ctx, row); err != nil {
 			return nil, err

@@ -29,6 +29,8 @@ type Txn struct {
 	// DiscardChanges, StatementComplete); the outermost bracket holds a mark.
 	stmtDepth int
 	stmtMark  Mark
+
+	changes changeSet // rows touched, when the store logs commits (commitlog.go)
 }
 
 // Mark is a point in a transaction to roll back to. It holds the root as it
@@ -53,11 +55,21 @@ func (t *Txn) Commit() error {
 		return ErrTxnDone
 	}
 	t.done = true
+	var wait func() error
 	if t.locked {
+		var err error
+		if wait, err = t.logCommit(); err != nil {
+			t.unlock()
+			t.forget()
+			return err
+		}
 		t.store.publish(t.root)
 		t.unlock()
 	}
 	t.forget()
+	if wait != nil {
+		return wait()
+	}
 	return nil
 }
 
@@ -82,7 +94,7 @@ func (t *Txn) Rollback() {
 // hold the one before it, and memory would grow with every write
 // transaction ever committed.
 func (t *Txn) forget() {
-	t.lockBase, t.stmtMark = nil, Mark{}
+	t.lockBase, t.stmtMark, t.changes = nil, Mark{}, nil
 }
 
 func (t *Txn) unlock() {

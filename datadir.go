@@ -1,0 +1,128 @@
+package tinybase
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/migrations"
+)
+
+// openDataDir opens a project whose database lives in opts.DataDir, as
+// `supabase start` treats its volume: a new directory is built from every
+// migration and the seed (and removed again if that fails, so the next
+// start begins anew); an existing one gets only the migration files it has
+// not applied, and none if an applied one changed or vanished.
+func openDataDir(ctx context.Context, opts Options, cfg Config, d *migrations.Discovery) (*Project, error) {
+	existed, err := hasDatabase(opts.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	_, statErr := os.Stat(opts.DataDir)
+	created := errors.Is(statErr, fs.ErrNotExist)
+	eng, err := engine.Open(engine.Options{DataDir: opts.DataDir})
+	if err != nil {
+		return nil, err
+	}
+	if err := writeGitignore(opts.DataDir); err != nil {
+		eng.Close()
+		return nil, err
+	}
+	if !existed {
+		p, err := build(ctx, opts, cfg, d, eng)
+		if err == nil {
+			err = p.seed(ctx, opts)
+		}
+		if err != nil {
+			eng.Close()
+			if created {
+				os.RemoveAll(opts.DataDir)
+			}
+			return nil, err
+		}
+		p.validator = NewValidator(0)
+		return p, nil
+	}
+	s, err := eng.Connect(engine.SessionOptions{})
+	if err != nil {
+		eng.Close()
+		return nil, err
+	}
+	applied, err := migrations.Up(ctx, migrations.OnEngine(s), d.Files, opts.Applying)
+	s.Close()
+	if err != nil {
+		eng.Close()
+		return nil, err
+	}
+	return &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings, Applied: applied, validator: NewValidator(0)}, nil
+}
+
+// hasDatabase reports whether dir holds a tinybase database (its format
+// file is written when the directory is first opened).
+func hasDatabase(dir string) (bool, error) {
+	_, err := os.Stat(filepath.Join(dir, "format"))
+	if err == nil {
+		return true, nil
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return false, fmt.Errorf("data directory %s: %w", dir, err)
+}
+
+// writeGitignore keeps the data directory out of git.
+func writeGitignore(dir string) error {
+	p := filepath.Join(dir, ".gitignore")
+	if _, err := os.Stat(p); err == nil {
+		return nil
+	}
+	if err := os.WriteFile(p, []byte("*\n"), 0o644); err != nil {
+		return fmt.Errorf("data directory %s: %w", dir, err)
+	}
+	return nil
+}
+
+// Close ends the project: for a data directory, a final checkpoint (the
+// next Open replays no log) and the directory is released. An in-memory
+// project has nothing to close.
+func (p *Project) Close() error { return p.Engine.Close() }
+
+// ResetDataDir removes the database in dir (the data directory files
+// tinybase wrote, the directory itself when nothing else is left), so the
+// next Open rebuilds it from the migrations and the seed. It fails when
+// another process holds the directory.
+func ResetDataDir(dir string) error {
+	ok, err := hasDatabase(dir)
+	if err != nil || !ok {
+		return err
+	}
+	// The engine's lock protocol: a running tinybase refuses the reset.
+	lf, err := os.OpenFile(filepath.Join(dir, "lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("data directory %s is not writable: %w", dir, err)
+	}
+	defer lf.Close()
+	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return fmt.Errorf("data directory %s is in use by another process: stop that tinybase first", dir)
+	}
+	defer syscall.Flock(int(lf.Fd()), syscall.LOCK_UN)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		switch n := e.Name(); {
+		case n == ".gitignore", n == "lock":
+		default:
+			if err := os.RemoveAll(filepath.Join(dir, n)); err != nil {
+				return fmt.Errorf("resetting data directory %s: %w", dir, err)
+			}
+		}
+	}
+	return nil
+}

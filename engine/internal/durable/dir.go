@@ -1,0 +1,651 @@
+package durable
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Format is the data directory layout version this build reads and writes.
+const Format = 1
+
+const (
+	lockName   = "lock"
+	formatName = "format"
+	formatText = "tinybase data directory format "
+	ckptMagic  = "TBCKPT\x00\x00"
+	walMagic   = "TBWAL\x00\x00\x00"
+	headerLen  = 8 + 4 + 8 + 4 // magic, format, generation, CRC
+	recordHead = 8             // length, CRC
+	// preallocate is how far a log is extended with zeros ahead of its
+	// records: an fdatasync then only flushes data, as the file's size
+	// and block map do not change (PostgreSQL zero-fills its WAL segments
+	// for the same reason). Recovery reads zeros as the end of the log.
+	preallocate = 4 << 20
+	// maxRecord bounds a record's length so a damaged length field is
+	// reported as damage, not as an allocation of gigabytes.
+	maxRecord = 1 << 30
+)
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// Options are test hooks; the zero value uses the operating system.
+type Options struct {
+	// Write replaces f.WriteAt for log records (fault injection).
+	Write func(f *os.File, b []byte, off int64) (int, error)
+	// Sync replaces f.Sync for logs and checkpoints (fault injection).
+	Sync func(f *os.File) error
+}
+
+// Dir is an open, locked data directory.
+type Dir struct {
+	path string
+	opts Options
+	lock *os.File
+
+	ckptMu sync.Mutex // one checkpoint at a time
+	gen    uint64     // generation of the newest durable checkpoint (0: none)
+
+	walMu sync.Mutex // guards wal (replaced by rotation)
+	wal   *walFile
+	// failed is set when an fsync failed: every later append fails.
+	failed atomic.Pointer[error]
+}
+
+// Open opens (creating it if missing) and locks the data directory at
+// path. A directory another process holds, a newer or unknown format, or
+// one that cannot be written is an error that says so.
+func Open(path string, opts Options) (*Dir, error) {
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, fmt.Errorf("data directory %s cannot be created: %w", path, err)
+	}
+	lf, err := os.OpenFile(filepath.Join(path, lockName), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("data directory %s is not writable: %w", path, err)
+	}
+	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		pid, _ := io.ReadAll(io.LimitReader(lf, 32))
+		lf.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			who := "another process"
+			if p := strings.TrimSpace(string(pid)); p != "" {
+				who = "another process (pid " + p + ")"
+			}
+			return nil, fmt.Errorf("data directory %s is in use by %s: stop that tinybase first, or use another --data-dir", path, who)
+		}
+		return nil, fmt.Errorf("data directory %s cannot be locked: %w", path, err)
+	}
+	_ = lf.Truncate(0)
+	_, _ = lf.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	d := &Dir{path: path, opts: opts, lock: lf}
+	if err := d.checkFormat(); err != nil {
+		d.unlock()
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *Dir) unlock() {
+	if d.lock != nil {
+		_ = syscall.Flock(int(d.lock.Fd()), syscall.LOCK_UN)
+		d.lock.Close()
+		d.lock = nil
+	}
+}
+
+// Path is the directory's path.
+func (d *Dir) Path() string { return d.path }
+
+func (d *Dir) checkFormat() error {
+	p := filepath.Join(d.path, formatName)
+	b, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		if len(d.files("checkpoint.")) > 0 || len(d.files("wal.")) > 0 {
+			return fmt.Errorf("data directory %s has data files but no %s file: it was not written by tinybase, or is damaged; move it away to start over", d.path, formatName)
+		}
+		if err := writeFileSync(p, []byte(formatText+strconv.Itoa(Format)+"\n"), d.sync); err != nil {
+			return fmt.Errorf("data directory %s is not writable: %w", d.path, err)
+		}
+		return d.syncDir()
+	}
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", p, err)
+	}
+	s := strings.TrimSpace(string(b))
+	if !strings.HasPrefix(s, formatText) {
+		return fmt.Errorf("%s is not a tinybase data directory format file; move the directory away to start over", p)
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(s, formatText))
+	if err != nil {
+		return fmt.Errorf("%s names an unknown format %q; move the directory away to start over", p, strings.TrimPrefix(s, formatText))
+	}
+	if v > Format {
+		return fmt.Errorf("data directory %s has format %d, newer than this tinybase reads (%d): upgrade tinybase, or move the directory away to start over (tinybase db reset)", d.path, v, Format)
+	}
+	if v != Format {
+		return fmt.Errorf("data directory %s has format %d, which this tinybase does not read (%d): move it away to start over (tinybase db reset)", d.path, v, Format)
+	}
+	return nil
+}
+
+func (d *Dir) sync(f *os.File) error {
+	if d.opts.Sync != nil {
+		return d.opts.Sync(f)
+	}
+	return f.Sync()
+}
+
+// syncData makes a log's written records durable: fdatasync, since its
+// size does not change between fsyncs (preallocate).
+func (d *Dir) syncData(f *os.File) error {
+	if d.opts.Sync != nil {
+		return d.opts.Sync(f)
+	}
+	for {
+		err := syscall.Fdatasync(int(f.Fd()))
+		if err != syscall.EINTR {
+			if err != nil {
+				return &os.PathError{Op: "fdatasync", Path: f.Name(), Err: err}
+			}
+			return nil
+		}
+	}
+}
+
+func (d *Dir) syncDir() error {
+	f, err := os.Open(d.path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return d.sync(f)
+}
+
+func writeFileSync(p string, b []byte, sync func(*os.File) error) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := sync(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// files returns the generations of the files named prefix<gen>, sorted.
+func (d *Dir) files(prefix string) []uint64 {
+	ents, _ := os.ReadDir(d.path)
+	var out []uint64
+	for _, e := range ents {
+		n := e.Name()
+		if !strings.HasPrefix(n, prefix) || len(n) != len(prefix)+16 {
+			continue
+		}
+		g, err := strconv.ParseUint(n[len(prefix):], 16, 64)
+		if err == nil {
+			out = append(out, g)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func (d *Dir) name(prefix string, gen uint64) string {
+	return filepath.Join(d.path, fmt.Sprintf("%s%016x", prefix, gen))
+}
+
+func header(magic string, gen uint64) []byte {
+	b := make([]byte, 0, headerLen)
+	b = append(b, magic...)
+	b = binary.LittleEndian.AppendUint32(b, Format)
+	b = binary.LittleEndian.AppendUint64(b, gen)
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable))
+}
+
+// checkHeader validates a file's header and returns its generation.
+func checkHeader(file string, b []byte, magic string) (uint64, error) {
+	if len(b) < headerLen || string(b[:8]) != magic {
+		return 0, corrupt(file, "its header is missing or damaged")
+	}
+	if crc32.Checksum(b[:headerLen-4], crcTable) != binary.LittleEndian.Uint32(b[headerLen-4:]) {
+		return 0, corrupt(file, "its header checksum does not match")
+	}
+	if v := binary.LittleEndian.Uint32(b[8:]); v != Format {
+		return 0, fmt.Errorf("%s has format %d; this tinybase reads format %d: upgrade tinybase, or move the data directory away to start over", file, v, Format)
+	}
+	return binary.LittleEndian.Uint64(b[12:]), nil
+}
+
+// CorruptError reports a damaged data file.
+type CorruptError struct {
+	File, Problem string
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("data file %s is damaged (%s); tinybase will not serve changed data: restore the data directory from a backup, or move it away and rebuild it from the migrations (tinybase db reset)", e.File, e.Problem)
+}
+
+func corrupt(file, problem string) error { return &CorruptError{File: file, Problem: problem} }
+
+// Fresh reports whether the directory holds no database yet.
+func (d *Dir) Fresh() bool {
+	return len(d.files("checkpoint.")) == 0 && len(d.files("wal.")) == 0
+}
+
+// ReadCheckpoint returns the newest checkpoint's sections (nil when there
+// is none) and remembers its generation for Replay.
+func (d *Dir) ReadCheckpoint() ([][]byte, error) {
+	gens := d.files("checkpoint.")
+	if len(gens) == 0 {
+		return nil, nil
+	}
+	gen := gens[len(gens)-1]
+	file := d.name("checkpoint.", gen)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", file, err)
+	}
+	g, err := checkHeader(file, b, ckptMagic)
+	if err != nil {
+		return nil, err
+	}
+	if g != gen {
+		return nil, corrupt(file, fmt.Sprintf("its header says generation %d", g))
+	}
+	if len(b) < headerLen+4 || crc32.Checksum(b[:len(b)-4], crcTable) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+		return nil, corrupt(file, "its checksum does not match")
+	}
+	r := NewReader(b[headerLen : len(b)-4])
+	n := r.Uvarint()
+	var out [][]byte
+	for i := uint64(0); i < n && r.Err() == nil; i++ {
+		out = append(out, r.Bytes())
+	}
+	if r.Err() != nil || !r.Done() {
+		return nil, corrupt(file, "its sections do not add up")
+	}
+	d.gen = gen
+	return out, nil
+}
+
+// Replay calls fn with the payload of every logged commit after the
+// checkpoint ReadCheckpoint read, in order, then opens the last log for
+// appending (creating one when there is none). A torn last record is
+// discarded and the log truncated before it.
+func (d *Dir) Replay(fn func(payload []byte) error) error {
+	var gens []uint64
+	for _, g := range d.files("wal.") {
+		if g >= d.gen {
+			gens = append(gens, g)
+		}
+	}
+	if len(gens) == 0 {
+		return d.startLog(d.gen)
+	}
+	for i, g := range gens {
+		last := i == len(gens)-1
+		file := d.name("wal.", g)
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", file, err)
+		}
+		if len(b) < headerLen && last {
+			// Created but its header never reached the disk: empty.
+			if err := os.Remove(file); err != nil {
+				return err
+			}
+			return d.startLog(g)
+		}
+		hg, err := checkHeader(file, b, walMagic)
+		if err != nil {
+			return err
+		}
+		if hg != g {
+			return corrupt(file, fmt.Sprintf("its header says generation %d", hg))
+		}
+		off := headerLen
+		for off < len(b) {
+			rest := b[off:]
+			n, end := 0, 0
+			if len(rest) >= recordHead {
+				n = int(binary.LittleEndian.Uint32(rest))
+				end = recordHead + n
+			}
+			if len(rest) < recordHead || n == 0 || n > maxRecord || end > len(rest) {
+				// Cut short (or never written: zeros): the tail of a crash.
+				if !last && !allZero(rest) {
+					return corrupt(file, fmt.Sprintf("its record at offset %d is incomplete but later logs exist", off))
+				}
+				break
+			}
+			payload := rest[recordHead:end]
+			if crc32.Checksum(payload, crcTable) != binary.LittleEndian.Uint32(rest[4:]) {
+				if !last || !allZero(rest[end:]) {
+					return corrupt(file, fmt.Sprintf("the checksum of its record at offset %d does not match", off))
+				}
+				break // the final record, torn
+			}
+			if err := fn(payload); err != nil {
+				return fmt.Errorf("replaying %s at offset %d: %w", file, off, err)
+			}
+			off += end
+		}
+		if last {
+			if off < len(b) {
+				if err := os.Truncate(file, int64(off)); err != nil {
+					return fmt.Errorf("truncating the torn tail of %s: %w", file, err)
+				}
+			}
+			return d.openLog(g, int64(off))
+		}
+	}
+	return nil
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// walFile is the log being appended to.
+type walFile struct {
+	d    *Dir
+	f    *os.File
+	name string
+	gen  uint64
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	written int64 // bytes written
+	synced  int64 // bytes known durable
+	alloc   int64 // bytes preallocated (zeros past written)
+	syncing bool
+	err     error
+}
+
+func (d *Dir) startLog(gen uint64) error {
+	file := d.name("wal.", gen)
+	if err := writeFileSync(file, header(walMagic, gen), d.sync); err != nil {
+		return d.writeError(file, err)
+	}
+	if err := d.syncDir(); err != nil {
+		return d.writeError(d.path, err)
+	}
+	return d.openLog(gen, headerLen)
+}
+
+func (d *Dir) openLog(gen uint64, size int64) error {
+	file := d.name("wal.", gen)
+	f, err := os.OpenFile(file, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("opening %s: %w", file, err)
+	}
+	alloc := size
+	if st, err := f.Stat(); err == nil && st.Size() > alloc {
+		alloc = st.Size()
+	}
+	w := &walFile{d: d, f: f, name: file, gen: gen, written: size, synced: size, alloc: alloc}
+	w.cond = sync.NewCond(&w.mu)
+	d.walMu.Lock()
+	d.wal = w
+	d.walMu.Unlock()
+	return nil
+}
+
+// writeError turns a failed write or fsync into the error a client sees:
+// 53100 when the disk is full (PostgreSQL's wording), 58030 otherwise.
+func (d *Dir) writeError(file string, err error) error {
+	rel, rerr := filepath.Rel(d.path, file)
+	if rerr != nil {
+		rel = file
+	}
+	if errors.Is(err, syscall.ENOSPC) {
+		e := pgerror.New(pgerror.DiskFull, "could not write to file %q: No space left on device", rel)
+		e.Hint = "Check free disk space."
+		return e
+	}
+	var errno syscall.Errno
+	msg := err.Error()
+	if errors.As(err, &errno) {
+		msg = capitalize(errno.Error())
+	}
+	return pgerror.New(pgerror.IOError, "could not write to file %q: %s", rel, msg)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// Append writes one record. Calls must be serialized (the engine holds
+// its writer lock) so records are in commit order. wait returns once the
+// record is durable.
+func (d *Dir) Append(payload []byte) (wait func() error, err error) {
+	if p := d.failed.Load(); p != nil {
+		return nil, *p
+	}
+	d.walMu.Lock()
+	w := d.wal
+	d.walMu.Unlock()
+	if w == nil {
+		return nil, errors.New("durable: the log is not open")
+	}
+	frame := make([]byte, recordHead, recordHead+len(payload))
+	binary.LittleEndian.PutUint32(frame, uint32(len(payload)))
+	binary.LittleEndian.PutUint32(frame[4:], crc32.Checksum(payload, crcTable))
+	frame = append(frame, payload...)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.written+int64(len(frame)) > w.alloc {
+		if err := w.extend(int64(len(frame))); err != nil {
+			return nil, err
+		}
+	}
+	var n int
+	if d.opts.Write != nil {
+		n, err = d.opts.Write(w.f, frame, w.written)
+	} else {
+		n, err = w.f.WriteAt(frame, w.written)
+	}
+	if err != nil {
+		if n > 0 {
+			// Take the partial record back so the next one follows the
+			// last complete record.
+			if _, zerr := w.f.WriteAt(make([]byte, n), w.written); zerr != nil {
+				e := d.writeError(w.name, zerr)
+				d.failed.Store(&e)
+			}
+		}
+		return nil, d.writeError(w.name, err)
+	}
+	w.written += int64(n)
+	off := w.written
+	return func() error { return w.waitSynced(off) }, nil
+}
+
+// extend preallocates at least need more bytes of zeros past the
+// records, and makes the new size durable (once per preallocate bytes).
+// Called with w.mu held.
+func (w *walFile) extend(need int64) error {
+	n := max(need, preallocate)
+	zeros := make([]byte, 64<<10)
+	for off := w.alloc; off < w.written+n; {
+		k := min(int64(len(zeros)), w.written+n-off)
+		var err error
+		if w.d.opts.Write != nil {
+			_, err = w.d.opts.Write(w.f, zeros[:k], off)
+		} else {
+			_, err = w.f.WriteAt(zeros[:k], off)
+		}
+		if err != nil {
+			// Keep the file as it was: the records end at w.written.
+			_ = w.f.Truncate(max(w.alloc, w.written))
+			return w.d.writeError(w.name, err)
+		}
+		off += k
+	}
+	if err := w.d.sync(w.f); err != nil {
+		e := w.d.writeError(w.name, err)
+		w.d.failed.Store(&e)
+		return e
+	}
+	w.alloc = w.written + n
+	return nil
+}
+
+// waitSynced returns once the log is durable up to off: it fsyncs itself
+// when no fsync is running, else waits for the running one and, if that
+// did not cover off, the next (group commit).
+func (w *walFile) waitSynced(off int64) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for w.synced < off {
+		if w.err != nil {
+			return w.err
+		}
+		if w.syncing {
+			w.cond.Wait()
+			continue
+		}
+		w.syncing = true
+		target := w.written
+		w.mu.Unlock()
+		err := w.d.syncData(w.f)
+		w.mu.Lock()
+		w.syncing = false
+		if err != nil {
+			w.err = w.d.writeError(w.name, err)
+			w.d.failed.Store(&w.err)
+		} else if target > w.synced {
+			w.synced = target
+		}
+		w.cond.Broadcast()
+	}
+	return nil
+}
+
+// LogSize is the size of the log being appended to.
+func (d *Dir) LogSize() int64 {
+	d.walMu.Lock()
+	w := d.wal
+	d.walMu.Unlock()
+	if w == nil {
+		return 0
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.written
+}
+
+// Rotate starts the next generation's log, after making the current one
+// durable, and returns the new generation. Call it with appends stopped
+// (the engine's writer lock held): the state at this point is what the
+// checkpoint of that generation must hold.
+func (d *Dir) Rotate() (uint64, error) {
+	d.walMu.Lock()
+	w := d.wal
+	d.walMu.Unlock()
+	gen := d.gen + 1
+	if w != nil {
+		if err := w.waitSynced(w.written); err != nil {
+			return 0, err
+		}
+		if w.gen >= gen {
+			gen = w.gen + 1
+		}
+	}
+	if err := d.startLog(gen); err != nil {
+		return 0, err
+	}
+	if w != nil {
+		w.f.Close()
+	}
+	return gen, nil
+}
+
+// WriteCheckpoint writes the checkpoint of generation gen (from Rotate):
+// sections, durably, then removes the files it supersedes. Until it
+// returns, recovery uses the previous checkpoint and the logs.
+func (d *Dir) WriteCheckpoint(gen uint64, sections [][]byte) error {
+	d.ckptMu.Lock()
+	defer d.ckptMu.Unlock()
+	if gen <= d.gen {
+		return nil // a newer checkpoint is already durable
+	}
+	file := d.name("checkpoint.", gen)
+	tmp := file + ".tmp"
+	size := headerLen + binary.MaxVarintLen64 + 4
+	for _, s := range sections {
+		size += binary.MaxVarintLen64 + len(s)
+	}
+	b := make([]byte, 0, size)
+	b = append(b, header(ckptMagic, gen)...)
+	b = binary.AppendUvarint(b, uint64(len(sections)))
+	for _, s := range sections {
+		b = appendBytes(b, s)
+	}
+	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable))
+	if err := writeFileSync(tmp, b, d.sync); err != nil {
+		os.Remove(tmp)
+		return d.writeError(tmp, err)
+	}
+	if err := os.Rename(tmp, file); err != nil {
+		os.Remove(tmp)
+		return d.writeError(file, err)
+	}
+	if err := d.syncDir(); err != nil {
+		return d.writeError(d.path, err)
+	}
+	d.gen = gen
+	for _, g := range d.files("checkpoint.") {
+		if g < gen {
+			os.Remove(d.name("checkpoint.", g))
+		}
+	}
+	for _, g := range d.files("wal.") {
+		if g < gen {
+			os.Remove(d.name("wal.", g))
+		}
+	}
+	return nil
+}
+
+// Close makes the log durable and releases the directory.
+func (d *Dir) Close() error {
+	d.walMu.Lock()
+	w := d.wal
+	d.wal = nil
+	d.walMu.Unlock()
+	var err error
+	if w != nil {
+		if d.failed.Load() == nil {
+			err = w.waitSynced(w.written)
+		}
+		w.f.Close()
+	}
+	d.unlock()
+	return err
+}

@@ -1,0 +1,480 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/tinybase/tinybase/engine/internal/bootstrap"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/durable"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// An engine opened with Options.DataDir keeps its committed state in a
+// data directory (engine/internal/durable owns the files):
+//
+//   - a checkpoint is the state as an image, the bootstrap image's parts
+//     (bootstrap_image.go: catalog, table definitions, sequences) in a gob
+//     section, then one section of rows per table encoded by column type;
+//   - every other commit is one log record: the final state of the rows
+//     it touched (storage's CommitLog) and the sequences that moved since
+//     the last record, fsynced before the commit is acknowledged;
+//   - a commit that changed anything besides rows (DDL, GRANT, policies:
+//     the catalog or a table definition) writes a checkpoint instead, under
+//     the writer lock, before it is published. DDL is rare outside
+//     migrations, and a checkpoint holds the definitions exactly as an
+//     image does, so nothing else has to log them;
+//   - when the log grows past checkpointLogSize a checkpoint is written in
+//     the background (the writer lock is held only to switch logs), and
+//     Close writes one, so a cleanly stopped engine replays nothing.
+//
+// Sequences advance outside transactions; like PostgreSQL, a nextval no
+// commit followed may be forgotten by a crash, one a committed row used
+// never is.
+
+// checkpointLogSize is the log size past which a checkpoint compacts it.
+const checkpointLogSize = 64 << 20
+
+// recordVersion starts every log record.
+const recordVersion = 1
+
+type durableState struct {
+	e   *Engine
+	dir *durable.Dir
+	// checkpointAt is the log size that starts a background checkpoint
+	// (checkpointLogSize; tests lower it).
+	checkpointAt int64
+
+	closed        atomic.Bool
+	checkpointing atomic.Bool
+	bg            sync.WaitGroup
+	// checkpoints counts checkpoints written (tests).
+	checkpoints atomic.Int64
+}
+
+var _ storage.CommitLog = (*durableState)(nil)
+
+// ckptMeta is a checkpoint's first section: the image without rows.
+type ckptMeta struct {
+	Image bootstrap.Image
+}
+
+func openDurable(opts Options) (*Engine, error) {
+	return openDurableWith(opts, durable.Options{})
+}
+
+func openDurableWith(opts Options, dopts durable.Options) (*Engine, error) {
+	dir, err := durable.Open(opts.DataDir, dopts)
+	if err != nil {
+		return nil, err
+	}
+	e, err := recoverDir(dir, opts)
+	if err != nil {
+		dir.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
+	sections, err := dir.ReadCheckpoint()
+	if err != nil {
+		return nil, err
+	}
+	fresh := sections == nil
+	var e *Engine
+	if fresh {
+		mem := opts
+		mem.DataDir = ""
+		if e, err = Open(mem); err != nil {
+			return nil, err
+		}
+	} else {
+		if e, err = engineOfCheckpoint(dir.Path(), sections); err != nil {
+			return nil, err
+		}
+		e.logger = opts.Logger
+		if e.logger == nil {
+			e.logger = slog.New(slog.DiscardHandler)
+		}
+		if err := dir.Replay(func(p []byte) error { return replayRecord(e, p) }); err != nil {
+			return nil, err
+		}
+	}
+	ds := &durableState{e: e, dir: dir, checkpointAt: checkpointLogSize}
+	e.durable = ds
+	e.seqs.mu.Lock()
+	e.seqs.dirty = map[uint32]bool{}
+	e.seqs.mu.Unlock()
+	e.store.SetCommitLog(ds)
+	if fresh {
+		if err := ds.Checkpoint(context.Background()); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// engineOfCheckpoint builds an engine from a checkpoint's sections.
+func engineOfCheckpoint(path string, sections [][]byte) (*Engine, error) {
+	var meta ckptMeta
+	if err := gob.NewDecoder(bytes.NewReader(sections[0])).Decode(&meta); err != nil {
+		return nil, fmt.Errorf("data directory %s: reading its checkpoint: %w", path, err)
+	}
+	img := &meta.Image
+	if len(sections) != 1+len(img.Tables) {
+		return nil, fmt.Errorf("data directory %s: its checkpoint has %d row sections for %d tables", path, len(sections)-1, len(img.Tables))
+	}
+	return buildImage(img, func(n int, cols sql.Schema) ([]sql.Row, error) {
+		ct, err := durable.ColumnTypes(cols)
+		if err != nil {
+			return nil, err
+		}
+		r := durable.NewReader(sections[1+n])
+		rows := make([]sql.Row, r.Uvarint())
+		for i := range rows {
+			rows[i] = r.Row(ct)
+		}
+		if r.Err() != nil {
+			return nil, fmt.Errorf("data directory %s: table %s.%s in its checkpoint: %w", path, img.Tables[n].Schema, img.Tables[n].Name, r.Err())
+		}
+		return rows, nil
+	})
+}
+
+// loadRows inserts a checkpoint's rows into the engine built from it, in a
+// session of that engine so expression index keys evaluate as in a
+// statement.
+func loadRows(e *Engine, tables []storage.TableImage, rows func(n int, cols sql.Schema) ([]sql.Row, error)) error {
+	s, err := e.Connect(SessionOptions{User: "postgres"})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	txn := s.StorageTxn()
+	ctx := s.gmsContext()
+	for n, t := range tables {
+		rs, err := rows(n, t.Columns)
+		if err != nil {
+			return err
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		if err := txn.ApplyRows(ctx, t.Schema, t.Name, true, nil, rs); err != nil {
+			return err
+		}
+	}
+	return txn.Commit()
+}
+
+// Commit implements storage.CommitLog.
+func (ds *durableState) Commit(c *storage.Committed) (func() error, error) {
+	if ds.closed.Load() {
+		return nil, pgerror.New(pgerror.AdminShutdown, "terminating connection due to administrator command")
+	}
+	if c.SchemaChanged() {
+		gen, err := ds.dir.Rotate()
+		if err != nil {
+			return nil, err
+		}
+		sections, err := ds.sections(c.Image(), ds.e.seqs.all())
+		if err != nil {
+			return nil, err
+		}
+		if err := ds.dir.WriteCheckpoint(gen, sections); err != nil {
+			return nil, err
+		}
+		ds.checkpoints.Add(1)
+		return nil, nil
+	}
+	seqs := ds.e.seqs.takeDirty()
+	if c.Empty() && len(seqs) == 0 {
+		return nil, nil
+	}
+	payload, err := encodeRecord(c.Tables(), seqs)
+	if err != nil {
+		ds.e.seqs.markDirty(seqs)
+		return nil, err
+	}
+	wait, err := ds.dir.Append(payload)
+	if err != nil {
+		ds.e.seqs.markDirty(seqs)
+		return nil, err
+	}
+	if ds.dir.LogSize() > ds.checkpointAt && ds.checkpointing.CompareAndSwap(false, true) {
+		ds.bg.Add(1)
+		go func() {
+			defer ds.bg.Done()
+			defer ds.checkpointing.Store(false)
+			if err := ds.Checkpoint(context.Background()); err != nil {
+				ds.e.logger.Error("tinybase: background checkpoint failed", "err", err)
+			}
+		}()
+	}
+	return wait, nil
+}
+
+// Checkpoint writes the committed state as a new checkpoint, so recovery
+// replays no log written before it. Writers wait only while logs switch.
+func (ds *durableState) Checkpoint(ctx context.Context) error {
+	img, release, err := ds.e.store.Hold(ctx)
+	if err != nil {
+		return err
+	}
+	gen, err := ds.dir.Rotate()
+	if err != nil {
+		release()
+		return err
+	}
+	seqs := ds.e.seqs.all()
+	release()
+	sections, err := ds.sections(img(), seqs)
+	if err != nil {
+		return err
+	}
+	if err := ds.dir.WriteCheckpoint(gen, sections); err != nil {
+		return err
+	}
+	ds.checkpoints.Add(1)
+	return nil
+}
+
+// close writes a final checkpoint and releases the directory.
+func (ds *durableState) close() error {
+	ds.bg.Wait()
+	err := ds.Checkpoint(context.Background())
+	ds.closed.Store(true)
+	if cerr := ds.dir.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// sections writes an image down as checkpoint sections.
+func (ds *durableState) sections(si storage.Image, seqs []bootstrap.SequenceValue) ([][]byte, error) {
+	cat, err := catalog.Of(si.Meta).Image()
+	if err != nil {
+		return nil, notPersistable(err)
+	}
+	img := bootstrap.Image{Schemas: si.Schemas, Catalog: cat, Sequences: seqs}
+	out := make([][]byte, 1, 1+len(si.Tables))
+	for _, t := range si.Tables {
+		rows := t.Rows
+		t.Rows = nil
+		it, err := tableImageOf(t)
+		if err != nil {
+			return nil, notPersistable(fmt.Errorf("table %s.%s: %w", t.Schema, t.Name, err))
+		}
+		img.Tables = append(img.Tables, it)
+		ct, err := durable.ColumnTypes(t.Columns)
+		if err != nil {
+			return nil, err
+		}
+		b := binary.AppendUvarint(nil, uint64(len(rows)))
+		for _, row := range rows {
+			if b, err = durable.AppendRow(b, ct, row); err != nil {
+				return nil, fmt.Errorf("table %s.%s: %w", t.Schema, t.Name, err)
+			}
+		}
+		out = append(out, b)
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(&ckptMeta{Image: img}); err != nil {
+		return nil, err
+	}
+	out[0] = buf.Bytes()
+	return out, nil
+}
+
+func notPersistable(err error) error {
+	return pgerror.New(pgerror.FeatureNotSupported, "tinybase cannot write this database to its data directory yet: %v", err)
+}
+
+// encodeRecord writes one commit's changes down as a log record.
+func encodeRecord(tables []storage.TableChange, seqs []bootstrap.SequenceValue) ([]byte, error) {
+	b := []byte{recordVersion}
+	b = binary.AppendUvarint(b, uint64(len(seqs)))
+	for _, s := range seqs {
+		b = binary.AppendUvarint(b, uint64(s.OID))
+		b = binary.AppendVarint(b, s.Last)
+		b = append(b, boolByte(s.Called))
+	}
+	b = binary.AppendUvarint(b, uint64(len(tables)))
+	for _, t := range tables {
+		ct, err := durable.ColumnTypes(t.Columns)
+		if err != nil {
+			return nil, err
+		}
+		pk := make([]*types.Type, len(t.PKOrds))
+		for i, o := range t.PKOrds {
+			pk[i] = ct[o]
+		}
+		b = durable.AppendString(b, t.Schema)
+		b = durable.AppendString(b, t.Name)
+		b = append(b, boolByte(t.All))
+		b = binary.AppendUvarint(b, uint64(len(t.Deleted)))
+		for _, k := range t.Deleted {
+			if b, err = durable.AppendRow(b, pk, k); err != nil {
+				return nil, err
+			}
+		}
+		b = binary.AppendUvarint(b, uint64(len(t.Put)))
+		for _, row := range t.Put {
+			if b, err = durable.AppendRow(b, ct, row); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b, nil
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// replayRecord applies one log record to e (recovery: no log attached).
+func replayRecord(e *Engine, p []byte) error {
+	r := durable.NewReader(p)
+	if v := r.Byte(); v != recordVersion {
+		return fmt.Errorf("unknown record version %d", v)
+	}
+	n := r.Uvarint()
+	e.seqs.mu.Lock()
+	for i := uint64(0); i < n && r.Err() == nil; i++ {
+		oid := uint32(r.Uvarint())
+		e.seqs.m[oid] = seqValue{last: r.Varint(), called: r.Byte() == 1}
+	}
+	e.seqs.mu.Unlock()
+	s, err := e.Connect(SessionOptions{User: "postgres"})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	txn := s.StorageTxn()
+	ctx := s.gmsContext()
+	nt := r.Uvarint()
+	for i := uint64(0); i < nt && r.Err() == nil; i++ {
+		schema, name := r.String(), r.String()
+		all := r.Byte() == 1
+		t, ok := s.table(ctx, schema, name)
+		if r.Err() != nil {
+			break
+		}
+		if !ok {
+			return fmt.Errorf("table %s.%s does not exist", schema, name)
+		}
+		ct, err := durable.ColumnTypes(t.Schema())
+		if err != nil {
+			return err
+		}
+		pkOrds := t.PrimaryKeySchema().PkOrdinals
+		pk := make([]*types.Type, len(pkOrds))
+		for i, o := range pkOrds {
+			pk[i] = ct[o]
+		}
+		deleted := make([]sql.Row, r.Uvarint())
+		for i := range deleted {
+			deleted[i] = r.Row(pk)
+		}
+		put := make([]sql.Row, r.Uvarint())
+		for i := range put {
+			put[i] = r.Row(ct)
+		}
+		if r.Err() != nil {
+			break
+		}
+		if err := txn.ApplyRows(ctx, schema, name, all, deleted, put); err != nil {
+			return err
+		}
+	}
+	if r.Err() != nil {
+		return r.Err()
+	}
+	if !r.Done() {
+		return errors.New("record has trailing bytes")
+	}
+	return txn.Commit()
+}
+
+// all returns every sequence's value, by OID.
+func (v *sequenceValues) all() []bootstrap.SequenceValue {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	out := make([]bootstrap.SequenceValue, 0, len(v.m))
+	for oid, x := range v.m {
+		out = append(out, bootstrap.SequenceValue{OID: oid, Last: x.last, Called: x.called})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].OID < out[j].OID })
+	if v.dirty != nil {
+		clear(v.dirty)
+	}
+	return out
+}
+
+// changed records that sequence oid moved. Called with v.mu held.
+func (v *sequenceValues) changed(oid uint32) {
+	if v.dirty != nil {
+		v.dirty[oid] = true
+	}
+}
+
+// takeDirty returns the values of the sequences that moved since the last
+// call, and forgets them.
+func (v *sequenceValues) takeDirty() []bootstrap.SequenceValue {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if len(v.dirty) == 0 {
+		return nil
+	}
+	out := make([]bootstrap.SequenceValue, 0, len(v.dirty))
+	for oid := range v.dirty {
+		x := v.m[oid]
+		out = append(out, bootstrap.SequenceValue{OID: oid, Last: x.last, Called: x.called})
+	}
+	clear(v.dirty)
+	return out
+}
+
+// markDirty puts back what takeDirty returned when the record was not
+// written.
+func (v *sequenceValues) markDirty(seqs []bootstrap.SequenceValue) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	for _, s := range seqs {
+		v.changed(s.OID)
+	}
+}
+
+// Close ends an engine opened with a data directory: a final checkpoint,
+// then the directory is released. Commits after Close fail. An in-memory
+// engine has nothing to close.
+func (e *Engine) Close() error {
+	if e.durable == nil {
+		return nil
+	}
+	return e.durable.close()
+}
+
+// Checkpoint writes a checkpoint now (an in-memory engine: nothing).
+func (e *Engine) Checkpoint(ctx context.Context) error {
+	if e.durable == nil {
+		return nil
+	}
+	return e.durable.Checkpoint(ctx)
+}

@@ -1,0 +1,333 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/tinybase/tinybase/engine/internal/durable"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// queryAll runs a query and returns its rows as text, one line per row.
+func queryAll(t *testing.T, s *Session, q string) string {
+	t.Helper()
+	rows, err := s.Query(context.Background(), q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	var b strings.Builder
+	for rows.Next() {
+		for i, v := range rows.Text() {
+			if i > 0 {
+				b.WriteByte('|')
+			}
+			if v == nil {
+				b.WriteString("NULL")
+			} else {
+				b.WriteString(*v)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return b.String()
+}
+
+func execAll(t *testing.T, s *Session, script string) {
+	t.Helper()
+	if _, err := s.Exec(context.Background(), script); err != nil {
+		t.Fatalf("%v\n%s", err, script)
+	}
+}
+
+// durableSchema is DDL of the kinds a project's migrations hold.
+const durableSchema = `
+create type mood as enum ('sad', 'ok', 'happy');
+create table public.notes (
+  id bigint generated always as identity primary key,
+  owner uuid default gen_random_uuid(),
+  title text not null check (length(title) > 0),
+  body text default '',
+  mood mood default 'ok',
+  score numeric(10,2),
+  ratio float8,
+  tags text[],
+  meta jsonb,
+  created timestamptz default now(),
+  day date,
+  flag boolean
+);
+create unique index notes_lower_title on public.notes (lower(title));
+create index notes_score on public.notes (score) where score > 0;
+create table public.counters (name text primary key, n int);
+create table public.log (msg text);
+create sequence public.ticket start 100;
+create view public.happy_notes as select id, title from public.notes where mood = 'happy';
+create function public.note_count() returns bigint language sql stable as $$ select count(*) from public.notes $$;
+create function public.bump() returns trigger language plpgsql as $$ begin new.n := coalesce(new.n, 0) + 1; return new; end $$;
+create trigger counters_bump before insert or update on public.counters for each row execute function public.bump();
+alter table public.notes enable row level security;
+create policy own_notes on public.notes for select to authenticated using (owner = auth.uid());
+grant select on public.notes to authenticated;
+comment on table public.notes is 'the notes';
+`
+
+const durableData = `
+insert into public.notes (title, mood, score, ratio, tags, meta, day, flag) values
+  ('first', 'happy', 1.5, 0.1, '{a,b}', '{"k": [1, 2]}', '2024-02-29', true),
+  ('second', 'sad', -2, 1e300, '{}', 'null', null, false),
+  ('third', 'happy', null, 'NaN', null, '{"x": "y"}', '1999-12-31', null);
+update public.notes set body = 'edited' where title = 'second';
+delete from public.notes where title = 'third';
+insert into public.counters (name) values ('a'), ('b');
+update public.counters set n = n + 10 where name = 'b';
+insert into public.log values ('one'), ('two'), ('one');
+delete from public.log where msg = 'two';
+select nextval('public.ticket');
+select nextval('public.ticket');
+insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'a@example.com');
+begin;
+insert into public.counters (name) values ('c');
+savepoint s1;
+insert into public.counters (name) values ('rolled back');
+update public.counters set n = 99 where name = 'a';
+rollback to savepoint s1;
+commit;
+`
+
+// durableQueries read back everything durableSchema and durableData made.
+var durableQueries = []string{
+	"select id, title, body, mood, score, ratio, tags, meta, day, flag, owner is not null, created is not null from public.notes order by id",
+	"select name, n from public.counters order by name",
+	"select msg from public.log order by msg",
+	"select * from public.happy_notes",
+	"select public.note_count()",
+	"select last_value from pg_sequences where sequencename = 'ticket'",
+	"select email from auth.users",
+	"select polname, pg_get_expr(polqual, polrelid) from pg_policy where polname = 'own_notes'",
+	"select description from pg_description d join pg_class c on c.oid = d.objoid where c.relname = 'notes'",
+	"select enum_range(null::mood)",
+	"select indexdef from pg_indexes where tablename = 'notes' order by indexname",
+	"select tgname from pg_trigger where tgname = 'counters_bump'",
+	"select has_table_privilege('authenticated', 'public.notes', 'select')",
+}
+
+func snapshotQueries(t *testing.T, e *Engine) []string {
+	t.Helper()
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	out := make([]string, len(durableQueries))
+	for i, q := range durableQueries {
+		out[i] = queryAll(t, s, q)
+	}
+	return out
+}
+
+// crash abandons a durable engine as kill -9 would leave it: no final
+// checkpoint; the log holds what was acknowledged.
+func crash(t *testing.T, e *Engine) {
+	t.Helper()
+	e.durable.closed.Store(true)
+	e.durable.bg.Wait()
+	if err := e.durable.dir.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDurableRoundTrip(t *testing.T) {
+	for _, mode := range []string{"close", "crash"} {
+		t.Run(mode, func(t *testing.T) {
+			dir := t.TempDir()
+			e, err := Open(Options{DataDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := e.Connect(SessionOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			execAll(t, s, durableSchema)
+			ckpts := e.durable.checkpoints.Load()
+			execAll(t, s, durableData)
+			if n := e.durable.checkpoints.Load(); n != ckpts {
+				t.Errorf("row writes wrote %d checkpoints, want none", n-ckpts)
+			}
+			s.Close()
+			want := snapshotQueries(t, e)
+			if mode == "close" {
+				if err := e.Close(); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				crash(t, e)
+			}
+			e2, err := Open(Options{DataDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := snapshotQueries(t, e2)
+			for i := range want {
+				if got[i] != want[i] {
+					t.Errorf("%s\n got: %q\nwant: %q", durableQueries[i], got[i], want[i])
+				}
+			}
+			// The recovered engine keeps working: defaults, identity,
+			// sequences, the unique expression index, the trigger.
+			s2, err := e2.Connect(SessionOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			execAll(t, s2, "insert into public.notes (title) values ('fourth'); insert into public.counters (name) values ('d')")
+			if got := queryAll(t, s2, "select id from public.notes where title = 'fourth'"); got != "4\n" {
+				t.Errorf("identity after recovery: %q, want 4", got)
+			}
+			if got := queryAll(t, s2, "select nextval('public.ticket')"); got != "102\n" {
+				t.Errorf("sequence after recovery: %q, want 102", got)
+			}
+			if _, err := s2.Exec(context.Background(), "insert into public.notes (title) values ('FIRST')"); err == nil {
+				t.Error("the unique expression index accepted a duplicate after recovery")
+			}
+			s2.Close()
+			if err := e2.Close(); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestDurableLockAndFormat(t *testing.T) {
+	dir := t.TempDir()
+	e, err := Open(Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(Options{DataDir: dir}); err == nil || !strings.Contains(err.Error(), "is in use by another process") {
+		t.Errorf("second open: %v, want the directory in use", err)
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "format"), []byte("tinybase data directory format 99\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(Options{DataDir: dir}); err == nil || !strings.Contains(err.Error(), "has format 99, newer than this tinybase reads") {
+		t.Errorf("newer format: %v", err)
+	}
+}
+
+// TestDurableDiskFull: a commit whose log write fails with ENOSPC fails
+// with 53100 and leaves nothing behind, in memory or on disk; the next
+// commit works.
+func TestDurableDiskFull(t *testing.T) {
+	dir := t.TempDir()
+	var full bool
+	e, err := openDurableWith(Options{DataDir: dir}, durable.Options{Write: func(f *os.File, b []byte, off int64) (int, error) {
+		if full {
+			n, _ := f.WriteAt(b[:len(b)/2], off)
+			return n, &os.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
+		}
+		return f.WriteAt(b, off)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := e.Connect(SessionOptions{})
+	execAll(t, s, "create table t (id int primary key); insert into t values (1)")
+	full = true
+	_, err = s.Exec(context.Background(), "insert into t values (2)")
+	var pe *pgerror.Error
+	if !errors.As(err, &pe) || pe.Code != pgerror.DiskFull {
+		t.Fatalf("insert on a full disk: %v, want 53100", err)
+	}
+	if got := queryAll(t, s, "select id from t order by id"); got != "1\n" {
+		t.Errorf("after the failed commit: %q, want only 1", got)
+	}
+	full = false
+	execAll(t, s, "insert into t values (3)")
+	s.Close()
+	crash(t, e)
+	e2, err := Open(Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := e2.Connect(SessionOptions{})
+	if got := queryAll(t, s2, "select id from t order by id"); got != "1\n3\n" {
+		t.Errorf("recovered: %q, want 1 and 3", got)
+	}
+	s2.Close()
+	e2.Close()
+}
+
+// TestDurableFsyncFailure: a failed fsync fails its commit with an error
+// (never an acknowledgement) and every later commit, until a restart
+// recovers what was durable.
+func TestDurableFsyncFailure(t *testing.T) {
+	dir := t.TempDir()
+	var broken bool
+	e, err := openDurableWith(Options{DataDir: dir}, durable.Options{Sync: func(f *os.File) error {
+		if broken {
+			return &os.PathError{Op: "fsync", Path: f.Name(), Err: syscall.EIO}
+		}
+		return f.Sync()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := e.Connect(SessionOptions{})
+	execAll(t, s, "create table t (id int primary key); insert into t values (1)")
+	broken = true
+	for _, q := range []string{"insert into t values (2)", "insert into t values (3)"} {
+		_, err = s.Exec(context.Background(), q)
+		var pe *pgerror.Error
+		if !errors.As(err, &pe) || pe.Code != pgerror.IOError {
+			t.Fatalf("%s after a failed fsync: %v, want 58030", q, err)
+		}
+	}
+	s.Close()
+	crash(t, e)
+	e2, err := Open(Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := e2.Connect(SessionOptions{})
+	if got := queryAll(t, s2, "select id from t order by id"); got != "1\n" && got != "1\n2\n" {
+		t.Errorf("recovered: %q", got)
+	}
+	s2.Close()
+	e2.Close()
+}
+
+// TestDurableNoopDDLWritesNothing: statements that change nothing (the
+// migration history's IF NOT EXISTS, a read, an UPDATE of no row) write
+// no checkpoint and no log record, so starting a project with a large
+// data directory does not rewrite it.
+func TestDurableNoopDDLWritesNothing(t *testing.T) {
+	e, err := Open(Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	s, _ := e.Connect(SessionOptions{})
+	defer s.Close()
+	execAll(t, s, "create table t (id int primary key)")
+	ckpts, size := e.durable.checkpoints.Load(), e.durable.dir.LogSize()
+	execAll(t, s, `CREATE SCHEMA IF NOT EXISTS supabase_migrations;
+CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY, statements text[], name text);
+select * from t; update t set id = 2 where id = 1; RESET ALL`)
+	if n := e.durable.checkpoints.Load() - ckpts; n != 0 {
+		t.Errorf("%d checkpoints written", n)
+	}
+	if n := e.durable.dir.LogSize() - size; n != 0 {
+		t.Errorf("%d bytes logged", n)
+	}
+}

@@ -1,0 +1,284 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// This file is the storage side of durability (engine/internal/durable):
+// a commit hook that sees each commit's row changes before the commit is
+// published, and the calls recovery uses to put logged changes back.
+//
+// A transaction on a store with a CommitLog records, at the row-write
+// choke points (tableData insert, remove, update, truncate, rebuild), the
+// primary key of every row it touched, or that it touched a whole table.
+// At commit the final state of those keys is read from the root being
+// published, so a log record holds only what the transaction left behind:
+// work undone by ROLLBACK TO SAVEPOINT needs no undo in the log.
+
+// CommitLog makes commits durable. Commit is called for every commit of a
+// transaction that holds the writer lock, with the lock still held and
+// before the new root is published; an error aborts the commit (nothing is
+// published, Txn.Commit returns the error). The returned wait, when not nil,
+// is called after the root is published and the lock released, so
+// concurrent committers can share one fsync; its error is Txn.Commit's.
+type CommitLog interface {
+	Commit(c *Committed) (wait func() error, err error)
+}
+
+// SetCommitLog installs l (nil: none). Call it before the store is shared.
+// Store.Snapshot does not carry it over: a snapshot lives in memory.
+func (s *Store) SetCommitLog(l CommitLog) { s.log = l }
+
+// changeSet is what a transaction touched, per table.
+type changeSet map[tableID]*tableTouch
+
+type tableTouch struct {
+	all  bool      // the whole table (TRUNCATE, a rebuild, a keyless table)
+	keys []sql.Row // primary keys, possibly repeated
+}
+
+// touch records that the row with primary key pk of td changed. Called at
+// the row-write choke points; a no-op unless the store has a CommitLog.
+func (t *Txn) touch(td *tableData, pk sql.Row) {
+	if t == nil || t.store.log == nil {
+		return
+	}
+	tt := t.touched(td.id)
+	if td.def.keyless() {
+		// Row ids are private to one process: a keyless table is logged
+		// whole.
+		tt.all, tt.keys = true, nil
+		return
+	}
+	if !tt.all {
+		tt.keys = append(tt.keys, pk)
+	}
+}
+
+// touchAll records that the whole of td changed.
+func (t *Txn) touchAll(td *tableData) {
+	if t == nil || t.store.log == nil {
+		return
+	}
+	tt := t.touched(td.id)
+	tt.all, tt.keys = true, nil
+}
+
+func (t *Txn) touched(id tableID) *tableTouch {
+	if t.changes == nil {
+		t.changes = changeSet{}
+	}
+	tt := t.changes[id]
+	if tt == nil {
+		tt = &tableTouch{}
+		t.changes[id] = tt
+	}
+	return tt
+}
+
+// logCommit runs the store's CommitLog for t's commit. Called with t.mu and
+// the writer lock held, before publishing.
+func (t *Txn) logCommit() (wait func() error, err error) {
+	if t.store.log == nil {
+		return nil, nil
+	}
+	c := &Committed{base: t.lockBase, root: t.root, changes: t.changes}
+	t.changes = nil
+	return t.store.log.Commit(c)
+}
+
+// Committed is one commit as its CommitLog sees it.
+type Committed struct {
+	base, root *root
+	changes    changeSet
+}
+
+// SchemaChanged reports whether the commit changed anything besides rows:
+// schemas, the set of tables, a table's definition, or the catalog (Meta).
+// Such a commit cannot be logged as row changes.
+func (c *Committed) SchemaChanged() bool {
+	b, r := c.base, c.root
+	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || len(b.tables) != len(r.tables) {
+		return true
+	}
+	for k, sd := range r.schemas {
+		if b.schemas[k] != sd {
+			return true
+		}
+	}
+	for id, td := range r.tables {
+		bt, ok := b.tables[id]
+		if !ok {
+			return true
+		}
+		if bt != td && !sameDef(bt.def, td.def) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameDef reports whether two definitions are one, one of them possibly
+// the lazily completed form of the other (tableDef.resolved).
+func sameDef(a, b *tableDef) bool {
+	if a == b {
+		return true
+	}
+	if a.lazy != nil && a.lazy.def == b {
+		return true
+	}
+	return b.lazy != nil && b.lazy.def == a
+}
+
+// Empty reports whether the commit changed no rows.
+func (c *Committed) Empty() bool { return len(c.changes) == 0 }
+
+// TableChange is the final state of the rows a commit touched in one
+// table: Deleted holds primary keys no longer present, Put the rows now
+// stored under the other touched keys. When All is set the table was
+// touched as a whole (TRUNCATE, a keyless table) and Put is every row it
+// holds now.
+type TableChange struct {
+	Schema, Name string
+	Columns      sql.Schema
+	PKOrds       []int
+	All          bool
+	Deleted      []sql.Row
+	Put          []sql.Row
+}
+
+// Tables returns the commit's row changes, one entry per table touched.
+// Valid only when SchemaChanged is false.
+func (c *Committed) Tables() []TableChange {
+	names := map[tableID][2]string{}
+	for sn, sd := range c.root.schemas {
+		for tn, id := range sd.tables {
+			names[id] = [2]string{sn, tn}
+		}
+	}
+	var out []TableChange
+	for id, tt := range c.changes {
+		td, ok := c.root.tables[id]
+		if !ok {
+			continue // created and dropped again by the transaction
+		}
+		d := td.def.resolved()
+		n := names[id]
+		ch := TableChange{Schema: n[0], Name: n[1], Columns: d.cols, PKOrds: d.pkOrds, All: tt.all}
+		if tt.all {
+			ch.Put = td.allRows()
+			out = append(out, ch)
+			continue
+		}
+		seen := make(map[string]bool, len(tt.keys))
+		for _, pk := range tt.keys {
+			k := fmt.Sprint(pk...)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if e, ok := td.stored(pk); ok {
+				ch.Put = append(ch.Put, e.row)
+			} else {
+				ch.Deleted = append(ch.Deleted, pk)
+			}
+		}
+		out = append(out, ch)
+	}
+	return out
+}
+
+// Image returns the image of the state being committed (Store.Image of it).
+func (c *Committed) Image() Image { return imageOfRoot(c.root) }
+
+// Hold takes s's writer lock, as a transaction's first write would, and
+// returns the latest committed state's image and a release function. The
+// state cannot change until release is called: a checkpoint writes the
+// image and switches logs under it.
+func (s *Store) Hold(ctx context.Context) (img func() Image, release func(), err error) {
+	t := s.Begin()
+	if err := t.Lock(ctx); err != nil {
+		return nil, nil, err
+	}
+	r := t.lockBase
+	return func() Image { return imageOfRoot(r) }, t.Rollback, nil
+}
+
+// ApplyRows puts logged row changes back (recovery): in table schema.name,
+// it removes every row when all is set, then the rows whose primary key is
+// in deleted or is the key of a row of put, then inserts put. A whole
+// commit's final state is consistent, so removing before inserting never
+// meets a unique violation a row of the commit would not have met.
+func (t *Txn) ApplyRows(ctx *sql.Context, schema, name string, all bool, deleted, put []sql.Row) (err error) {
+	defer guard(&err)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.lockWriter(context.Background()); err != nil {
+		return err
+	}
+	cur, ok := t.root.table(schema, name)
+	if !ok {
+		return fmt.Errorf("storage: applying logged rows: table %s.%s does not exist", schema, name)
+	}
+	td, _ := t.writable(cur.id)
+	if all {
+		td.truncate()
+	} else {
+		drop := func(pk sql.Row) error {
+			if e, ok := td.stored(pk); ok {
+				return td.remove(ctx, e)
+			}
+			return nil
+		}
+		for _, pk := range deleted {
+			if err := drop(pk); err != nil {
+				return err
+			}
+		}
+		for _, row := range put {
+			if err := drop(td.def.pkKey(row)); err != nil {
+				return err
+			}
+		}
+	}
+	load := td.insert
+	if all && !td.def.keyless() {
+		load = td.load
+	}
+	for _, row := range put {
+		if err := load(ctx, row); err != nil {
+			return fmt.Errorf("storage: applying logged rows to %s.%s: %w", schema, name, err)
+		}
+	}
+	return nil
+}
+
+// load is insert for a table being filled from a checkpoint or a logged
+// whole table (recovery's hot path, issue 18's restart target): the
+// primary key's duplicate check comes from the insertion itself instead
+// of a lookup before it, halving the tree descents. A duplicate (a
+// damaged file) fails the recovery, so the changed tree does not matter.
+func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
+	defer guard(&err)
+	def := td.def
+	if len(row) != len(def.cols) {
+		return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
+	}
+	pk := def.pkKey(row)
+	keys, err := td.indexKeys(ctx, row, nil)
+	if err != nil {
+		return err
+	}
+	if old, dup := td.rows.ReplaceOrInsert(&entry{key: pk, row: row}); dup {
+		return uniqueViolation(def, nil, pk, old.row)
+	}
+	for i, key := range keys {
+		if key != nil {
+			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
+		}
+	}
+	return nil
+}

@@ -53,6 +53,10 @@ type Config struct {
 	// engine's trigger builder). The lateral-join iterator rebuilds its
 	// right input, which never writes, with the builder before it.
 	InstallExecBuilder func(*analyzer.Analyzer)
+	// IsRowCheck tells the check constraints that carry row security's
+	// WITH CHECK policies, which an INSERT checks before NOT NULL
+	// (exec_row_checks.go).
+	IsRowCheck func(name string) bool
 	// Full turns off the short path for simple reads (simple_read.go):
 	// every rule runs on every plan. Tests compare the two analyzers.
 	Full bool
@@ -81,8 +85,9 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 		// every row read.
 		RemoveAfterAllRule(analyzer.TrackProcessId).
 		Build()
-	a.ExecBuilder = newExecBuilder() // exec_project.go
-	unaliasInsertExprs(a)            // rule_returning_checks.go
+	a.ExecBuilder = newExecBuilder(cfg.IsRowCheck) // exec_project.go
+	unaliasInsertExprs(a)                          // rule_returning_checks.go
+	installNullDefaults(a)                         // rule_null_defaults.go
 	if cfg.KeepParams != nil {
 		wrapRule(a, "simplifyFilters", cfg.KeepParams)
 	}

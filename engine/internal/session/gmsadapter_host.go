@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -50,6 +51,7 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 		ParamLookups:       analyzer.Rule{Id: ruleParamLookups, Apply: paramLookups},
 		KeepParams:         keepParams,
 		InstallExecBuilder: installTriggerBuilder,
+		IsRowCheck:         security.IsRowCheck,
 		Full:               !gated,
 	})
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/expr"
-	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 

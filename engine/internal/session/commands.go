@@ -64,6 +64,7 @@ func commandTable() []command {
 		onDDL(ddl.DropColumnDeps),
 		onDDL(ddl.Comment),
 		onDDL(ddl.CreateExtension),
+		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

@@ -28,6 +28,8 @@ type Catalog struct {
 	funcNames  map[string]int        // routines per name, any schema
 	triggers   map[QName][]*Trigger  // triggers.go, by table
 	security   *security             // roles, owners, privileges, row security (roles.go)
+	// publications by name (publications.go)
+	publications map[string]*Publication
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

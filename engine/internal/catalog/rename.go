@@ -36,7 +36,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	}
 	n.renameTriggerTable(old, new)
 	n.security = c.sec().renameTable(old, new)
-	return n
+	return n.renamePublicationTable(old, new)
 }
 
 // RenameColumn returns a catalog whose references to a table column (the

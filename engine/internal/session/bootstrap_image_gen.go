@@ -1922,7 +1922,7 @@ var bootstrapImage = bootstrap.Image{
 		},
 	},
 	Catalog: catalog.Image{
-		NextOID: 16408,
+		NextOID: 16409,
 		Types: []catalog.ImageType{
 			{
 				Kind:     23,
@@ -2141,6 +2141,9 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "pgcrypto", Schema: "extensions", Version: "1.3"},
 			{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"},
 			{Name: "uuid-ossp", Schema: "extensions", Version: "1.1"},
+		},
+		Publications: []catalog.Publication{
+			{Name: "supabase_realtime", OID: 16408, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
 		},
 		Functions: []catalog.ImageFunction{
 			{

@@ -65,6 +65,7 @@ func commandTable() []command {
 		onDDL(ddl.Comment),
 		onDDL(ddl.CreateExtension),
 		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
+		onDDL(ddl.Publication),     // CREATE / ALTER / DROP PUBLICATION
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

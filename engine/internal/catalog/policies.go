@@ -117,6 +117,7 @@ func (c *Catalog) PutPolicy(p Policy) *Catalog {
 
 // DropPolicy returns a catalog without the table's policy.
 func (c *Catalog) DropPolicy(t QName, name string) *Catalog {
+	c = c.DropTableObjectComment(ObjPolicy, t, name) // comments.go
 	return c.withSecurity(func(s *security) {
 		s.policies = copyMap(s.policies)
 		var list []*Policy

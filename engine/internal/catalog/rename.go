@@ -29,7 +29,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	}
 	n.comments = make(map[ObjectKey]string, len(c.comments))
 	for k, text := range c.comments {
-		if (k.Kind == ObjRelation || k.Kind == ObjColumn) && k.Schema == old.Schema && k.Name == old.Name {
+		if (k.Kind == ObjRelation || k.Kind == ObjColumn || tableObject(k.Kind)) && k.Schema == old.Schema && k.Name == old.Name {
 			k.Schema, k.Name = new.Schema, new.Name
 		}
 		n.comments[k] = text

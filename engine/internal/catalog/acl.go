@@ -302,6 +302,7 @@ func (c *Catalog) SetACL(k ObjectKey, a ACL) *Catalog {
 // DropObject returns a catalog without k's owner, ACL (and for a relation
 // its columns' ACLs, row security and policies).
 func (c *Catalog) DropObject(k ObjectKey) *Catalog {
+	c = c.withoutPublicationMembers(func(d ObjectKey) bool { return d == k }) // publications.go
 	return c.withSecurity(func(s *security) {
 		s.owners = copyMap(s.owners)
 		delete(s.owners, k)

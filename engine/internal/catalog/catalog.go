@@ -29,6 +29,8 @@ type Catalog struct {
 	triggers   map[QName][]*Trigger   // triggers.go, by table
 	operators  map[string][]*Operator // operators.go, by name
 	security   *security              // roles, owners, privileges, row security (roles.go)
+	// publications by name (publications.go)
+	publications map[string]*Publication
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

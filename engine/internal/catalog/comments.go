@@ -10,9 +10,15 @@ const (
 	ObjSchema
 	ObjFunction
 	ObjExtension
+	// ObjPolicy, ObjTrigger and ObjConstraint are objects of a table:
+	// Schema and Name name the table, Column the object.
+	ObjPolicy
+	ObjTrigger
+	ObjConstraint
 )
 
-// ObjectKey identifies a commented object. Column is set for ObjColumn.
+// ObjectKey identifies a commented object. Column is set for ObjColumn
+// and the objects of a table (ObjPolicy, ObjTrigger, ObjConstraint).
 type ObjectKey struct {
 	Kind         ObjKind
 	Schema, Name string
@@ -45,12 +51,13 @@ func (c *Catalog) SetComment(k ObjectKey, text *string) *Catalog {
 // relation and its columns (the relation was dropped).
 func (c *Catalog) DropRelationComments(q QName) *Catalog {
 	return c.withoutComments(func(k ObjectKey) bool {
-		return (k.Kind == ObjRelation || k.Kind == ObjColumn) && k.Schema == q.Schema && k.Name == q.Name
+		return (k.Kind == ObjRelation || k.Kind == ObjColumn || tableObject(k.Kind)) && k.Schema == q.Schema && k.Name == q.Name
 	})
 }
 
 func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
-	c = c.withoutSecurity(drop) // owners, ACLs, policies of dropped objects (policies.go)
+	c = c.withoutSecurity(drop)           // owners, ACLs, policies of dropped objects (policies.go)
+	c = c.withoutPublicationMembers(drop) // publications.go
 	found := false
 	for k := range c.comments {
 		if drop(k) {
@@ -69,4 +76,20 @@ func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
 		}
 	}
 	return n
+}
+
+// tableObject reports whether kind names an object of a table, whose key
+// is the table's (ObjectKey).
+func tableObject(kind ObjKind) bool {
+	return kind == ObjPolicy || kind == ObjTrigger || kind == ObjConstraint
+}
+
+// DropTableObjectComment returns a catalog without the comment on a
+// table's policy, trigger or constraint (the object was dropped).
+func (c *Catalog) DropTableObjectComment(kind ObjKind, table QName, name string) *Catalog {
+	k := ObjectKey{Kind: kind, Schema: table.Schema, Name: table.Name, Column: name}
+	if _, ok := c.Comment(k); !ok {
+		return c
+	}
+	return c.SetComment(k, nil)
 }

@@ -22,10 +22,12 @@ type Image struct {
 	Views      []ImageView
 	Comments   []KeyText
 	Extensions []Extension
-	Functions  []ImageFunction
-	FuncNames  []NameCount
-	Triggers   []Trigger
-	Operators  []ImageOperator
+	// Publications by name (publications.go)
+	Publications []Publication
+	Functions    []ImageFunction
+	FuncNames    []NameCount
+	Triggers     []Trigger
+	Operators    []ImageOperator
 
 	HasSecurity bool // false: the security state of a new catalog
 	Roles       []Role
@@ -293,6 +295,9 @@ func (c *Catalog) Image() (Image, error) {
 	for _, name := range sortedNames(c.extensions) {
 		img.Extensions = append(img.Extensions, *c.extensions[name])
 	}
+	for _, p := range c.Publications() {
+		img.Publications = append(img.Publications, *p)
+	}
 	for _, q := range sortedKeys(c.functions) {
 		for _, f := range c.functions[q] {
 			fi := ImageFunction{OID: f.OID, Schema: f.Schema, Name: f.Name, Kind: f.Kind, ReturnsSet: f.ReturnsSet,
@@ -469,6 +474,13 @@ func FromImage(img Image) (*Catalog, error) {
 	for i := range img.Extensions {
 		x := img.Extensions[i]
 		c.extensions[x.Name] = &x
+	}
+	if len(img.Publications) > 0 {
+		c.publications = make(map[string]*Publication, len(img.Publications))
+	}
+	for i := range img.Publications {
+		p := img.Publications[i]
+		c.publications[p.Name] = &p
 	}
 	if len(img.Functions) > 0 {
 		c.functions = make(map[QName][]*Function)

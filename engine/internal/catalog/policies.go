@@ -2,9 +2,35 @@ package catalog
 
 import "strings"
 
-// RowSecurity is a table's relrowsecurity / relforcerowsecurity.
+// RowSecurity is what pg_class keeps of a table that ALTER TABLE sets
+// besides its columns and constraints: relrowsecurity /
+// relforcerowsecurity, and also relreplident (REPLICA IDENTITY) and
+// reloptions (SET (storage parameters)), which follow the table through
+// renames and drops as its row security does.
 type RowSecurity struct {
 	Enabled, Forced bool
+	// Replica is relreplident when it is not the default 'd': 'f' (FULL),
+	// 'n' (NOTHING) or 'i' (USING INDEX ReplicaIndex).
+	Replica      byte
+	ReplicaIndex string
+	// Options are the reloptions, "name=value", joined by "\n".
+	Options string
+}
+
+// ReplicaIdentity is pg_class.relreplident.
+func (r RowSecurity) ReplicaIdentity() byte {
+	if r.Replica == 0 {
+		return 'd'
+	}
+	return r.Replica
+}
+
+// OptionList is pg_class.reloptions (nil when none are set).
+func (r RowSecurity) OptionList() []string {
+	if r.Options == "" {
+		return nil
+	}
+	return strings.Split(r.Options, "\n")
 }
 
 // Policy is a row security policy (pg_policy): CREATE POLICY.
@@ -91,6 +117,7 @@ func (c *Catalog) PutPolicy(p Policy) *Catalog {
 
 // DropPolicy returns a catalog without the table's policy.
 func (c *Catalog) DropPolicy(t QName, name string) *Catalog {
+	c = c.DropTableObjectComment(ObjPolicy, t, name) // comments.go
 	return c.withSecurity(func(s *security) {
 		s.policies = copyMap(s.policies)
 		var list []*Policy

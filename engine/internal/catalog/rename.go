@@ -29,14 +29,14 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	}
 	n.comments = make(map[ObjectKey]string, len(c.comments))
 	for k, text := range c.comments {
-		if (k.Kind == ObjRelation || k.Kind == ObjColumn) && k.Schema == old.Schema && k.Name == old.Name {
+		if (k.Kind == ObjRelation || k.Kind == ObjColumn || tableObject(k.Kind)) && k.Schema == old.Schema && k.Name == old.Name {
 			k.Schema, k.Name = new.Schema, new.Name
 		}
 		n.comments[k] = text
 	}
 	n.renameTriggerTable(old, new)
 	n.security = c.sec().renameTable(old, new)
-	return n
+	return n.renamePublicationTable(old, new)
 }
 
 // RenameColumn returns a catalog whose references to a table column (the

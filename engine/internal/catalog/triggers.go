@@ -128,7 +128,7 @@ func (c *Catalog) PutTrigger(t Trigger) *Catalog {
 
 // DropTrigger returns a catalog without trigger name on table q.
 func (c *Catalog) DropTrigger(q QName, name string) *Catalog {
-	n := c.clone()
+	n := c.DropTableObjectComment(ObjTrigger, q, name).clone() // comments.go
 	n.triggers = copyMap(n.triggers)
 	var ts []*Trigger
 	for _, old := range n.triggers[q] {

@@ -77,6 +77,17 @@ func Comment(h Host, c *translate.Comment) error {
 	key := catalog.ObjectKey{Kind: c.Kind}
 	switch c.Kind {
 	case catalog.ObjRelation, catalog.ObjColumn:
+		if c.Index {
+			t, isTable := findIndex(h, h.SQLContext(), c.Name.Schema, c.Name.Name) // index.go
+			if t == nil {
+				if isTable {
+					return pgerror.New(pgerror.WrongObjectType, "%q is not an index", c.Name.Name)
+				}
+				return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Name.Display())
+			}
+			key.Schema, key.Name = t.SchemaName(), c.Name.Name
+			break
+		}
 		q, err := resolveRelation(h, c.Name)
 		if err != nil {
 			return err
@@ -92,6 +103,25 @@ func Comment(h Host, c *translate.Comment) error {
 			}
 			key.Column = c.Column
 		}
+	case catalog.ObjPolicy, catalog.ObjTrigger, catalog.ObjConstraint:
+		t, ok := FindTable(h, c.Name.Schema, c.Name.Name)
+		if !ok {
+			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Name.Display())
+		}
+		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+		switch c.Kind {
+		case catalog.ObjPolicy:
+			_, ok = cat.Policy(q, c.Column)
+		case catalog.ObjTrigger:
+			_, ok = cat.Trigger(q, c.Column)
+		default:
+			_, ok = TableInfo(h.SQLContext(), t).Constraints[c.Column]
+		}
+		if !ok {
+			word := map[catalog.ObjKind]string{catalog.ObjPolicy: "policy", catalog.ObjTrigger: "trigger", catalog.ObjConstraint: "constraint"}[c.Kind]
+			return pgerror.New(pgerror.UndefinedObject, "%s %q for table %q does not exist", word, c.Column, q.Name)
+		}
+		key.Schema, key.Name, key.Column = q.Schema, q.Name, c.Column
 	case catalog.ObjType:
 		q, _, ok := FindType(h, cat, c.Name)
 		if !ok {

@@ -6,7 +6,9 @@
 // with CASCADE) and table DDL that GMS has no form for (expression and
 // partial indexes, DROP TABLE / TRUNCATE ... CASCADE, constraint and
 // index renames, ALTER COLUMN TYPE with PostgreSQL casts, CREATE TABLE AS,
-// ALTER TABLE ... SET SCHEMA), VACUUM / ANALYZE, and the hooks that keep
+// ALTER TABLE ... SET SCHEMA, REPLICA IDENTITY and SET / RESET (storage
+// parameters)), CREATE / ALTER / DROP PUBLICATION, VACUUM / ANALYZE, and
+// the hooks that keep
 // the catalog in step with table DDL run elsewhere (renames, DROP SCHEMA,
 // owner changes recursing to owned sequences).
 //

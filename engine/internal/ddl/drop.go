@@ -192,6 +192,14 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 			cat = cat.DropSequence(catalog.QName{Schema: seq.Schema, Name: seq.Name})
 		}
 		cat = cat.DropRelationComments(q)
+		if ixs, err := t.Indexes(h.SQLContext()); err == nil {
+			for _, ix := range ixs { // COMMENT ON INDEX
+				k := catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: ix.Name}
+				if _, ok := cat.Comment(k); ok {
+					cat = cat.SetComment(k, nil)
+				}
+			}
+		}
 		cat = cat.DropTableTriggers(q)
 	}
 	h.SetCatalog(cat)

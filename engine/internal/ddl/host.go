@@ -53,6 +53,8 @@ type Host interface {
 	ViewQueryError(error) error
 	// CheckOwner fails unless the current role owns the object.
 	CheckOwner(key catalog.ObjectKey, word, name string) error
+	// CurrentUser is the role the statement runs as (publications' owner).
+	CurrentUser() string
 	// CheckSequenceUse fails unless the current role holds one of privs
 	// on seq.
 	CheckSequenceUse(seq *catalog.Sequence, privs catalog.Priv) error

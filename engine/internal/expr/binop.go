@@ -227,7 +227,9 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 	}
 	// 4. any candidate both operands implicitly cast to
 	for _, c := range cands {
-		if c.Left == nil || c.Right == nil || isRegType(c.Left) || isRegType(c.Right) {
+		if c.Left == nil || c.Right == nil || isRegType(c.Left) || isRegType(c.Right) ||
+			c.Left == anyArray || c.Right == anyArray || isAnyEnum(c.Left) || isAnyEnum(c.Right) {
+			// (polymorphic placeholders match only as above: nothing casts to them)
 			// reg* types compare through oid's operators in PostgreSQL, which
 			// text does not cast to: they match only exactly or for unknowns
 			continue

@@ -155,6 +155,11 @@ func NewAnyArray(env *types.Env, op string, x, arr sql.Expression, all bool) (sq
 		return nil, err
 	}
 	fn := impl.Fn
+	if impl.Bind != nil {
+		// polymorphic operators (anyenum, anyarray) bind to the operand
+		// types; the unbound Fn knows neither (enum = ANY compared nothing)
+		fn = impl.Bind(lt, rt)
+	}
 	if rt.OID != elem.OID {
 		inner := fn
 		fn = func(e *types.Env, a, b any) (any, error) {

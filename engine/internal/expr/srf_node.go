@@ -113,7 +113,7 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 	for _, f := range spec.Funcs {
 		fargs := rest[:f.NArgs]
 		rest = rest[f.NArgs:]
-		if rs, ok := fargs[0].(RowSource); ok && f.Rows {
+		if rs, ok := firstRowSource(fargs); ok && f.Rows {
 			fcols := rs.RowColumns()
 			isRecord := len(fcols) == 1 && fcols[0].Type != nil && fcols[0].Type.Kind == types.KindRecord && len(fcols[0].Type.Fields) == 0
 			switch {
@@ -188,6 +188,16 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 		n.schema = append(n.schema, &sql.Column{Name: c.Name, Type: c.Type, Source: source, Nullable: true})
 	}
 	return n, nil
+}
+
+// firstRowSource is a user function call's row source: the one argument
+// the translator passes for it (a call without arguments has none).
+func firstRowSource(fargs []sql.Expression) (RowSource, bool) {
+	if len(fargs) == 0 {
+		return nil, false
+	}
+	rs, ok := fargs[0].(RowSource)
+	return rs, ok
 }
 
 func (t *SRFTable) Resolved() bool                { return true }

@@ -56,6 +56,10 @@ type Config struct {
 	// IsParam recognises the statement pipeline's parameters, which index
 	// scans evaluate as keys when they start (rule_access_paths.go).
 	IsParam IsParam
+	// IsRowCheck tells the check constraints that carry row security's
+	// WITH CHECK policies, which an INSERT checks before NOT NULL
+	// (exec_row_checks.go).
+	IsRowCheck func(name string) bool
 	// Full turns off the short path for simple reads (simple_read.go):
 	// every rule runs on every plan. Tests compare the two analyzers.
 	Full bool
@@ -84,8 +88,9 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 		// every row read.
 		RemoveAfterAllRule(analyzer.TrackProcessId).
 		Build()
-	a.ExecBuilder = newExecBuilder() // exec_project.go
-	unaliasInsertExprs(a)            // rule_returning_checks.go
+	a.ExecBuilder = newExecBuilder(cfg.IsRowCheck) // exec_project.go
+	unaliasInsertExprs(a)                          // rule_returning_checks.go
+	installNullDefaults(a)                         // rule_null_defaults.go
 	if cfg.KeepParams != nil {
 		wrapRule(a, "simplifyFilters", cfg.KeepParams)
 	}

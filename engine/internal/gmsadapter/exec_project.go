@@ -24,6 +24,9 @@ import (
 // node back to GMS.
 type projectBuilder struct {
 	base sql.NodeExecBuilder // the GMS builder this overrides, for children
+	// isRowCheck tells the row security checks among an INSERT's check
+	// constraints (exec_row_checks.go)
+	isRowCheck func(name string) bool
 }
 
 // SignedOutput is a session's record of the plan being built: the first
@@ -36,14 +39,26 @@ type SignedOutput struct {
 }
 
 // newExecBuilder returns GMS's exec builder with tinybase's projections.
-func newExecBuilder() sql.NodeExecBuilder {
-	pb := &projectBuilder{}
+func newExecBuilder(isRowCheck func(string) bool) sql.NodeExecBuilder {
+	pb := &projectBuilder{isRowCheck: isRowCheck}
 	pb.base = rowexec.NewOverrideBuilder(pb)
 	return pb.base
 }
 
 // Build implements sql.NodeExecBuilder.
 func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	switch w := n.(type) {
+	case *plan.InsertInto:
+		if moved := rowChecksFirstInsert(w, b.isRowCheck); moved != nil {
+			return b.base.Build(ctx, moved, row) // exec_row_checks.go
+		}
+	case *rowChecksFirst:
+		child, err := b.base.Build(ctx, w.Child, row)
+		if err != nil {
+			return nil, err
+		}
+		return &rowChecksIter{checks: w.checks, width: w.width, child: child}, nil
+	}
 	h, ok := ctx.Session.(Host)
 	if !ok {
 		return nil, nil

@@ -7,9 +7,10 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-// Relations psql's \d reads that tinybase has no objects for: extended
-// statistics and logical-replication publications. They exist, empty, so
-// the queries run as on a database without any.
+// Relations psql's \d reads: extended statistics, which tinybase has no
+// objects for (the relation exists, empty, so the queries run as on a
+// database without any), and logical-replication publications
+// (pg_publication.go).
 
 var int2Array = types.ArrayOf(types.Int2)
 
@@ -23,34 +24,13 @@ var pgStatisticExt = &def{
 	rows: func(*State) ([][]any, error) { return nil, nil },
 }
 
-// pgPublication is pg_catalog.pg_publication.
-var pgPublication = &def{
-	cols: []column{
-		{"oid", types.Oid}, {"pubname", types.Name}, {"pubowner", types.Oid}, {"puballtables", types.Bool},
-		{"pubinsert", types.Bool}, {"pubupdate", types.Bool}, {"pubdelete", types.Bool},
-		{"pubtruncate", types.Bool}, {"pubviaroot", types.Bool},
-	},
-	rows: func(*State) ([][]any, error) { return nil, nil },
-}
-
-// pgPublicationNamespace is pg_catalog.pg_publication_namespace.
-var pgPublicationNamespace = &def{
-	cols: []column{{"oid", types.Oid}, {"pnpubid", types.Oid}, {"pnnspid", types.Oid}},
-	rows: func(*State) ([][]any, error) { return nil, nil },
-}
-
-// pgPublicationRel is pg_catalog.pg_publication_rel.
-var pgPublicationRel = &def{
-	cols: []column{{"oid", types.Oid}, {"prpubid", types.Oid}, {"prrelid", types.Oid}, {"prqual", types.Text}, {"prattrs", int2Array}},
-	rows: func(*State) ([][]any, error) { return nil, nil },
-}
-
 // addDescribeCatalogs registers this file's relations.
 func addDescribeCatalogs(m map[string]*def) {
 	m["pg_statistic_ext"] = pgStatisticExt
 	m["pg_publication"] = pgPublication
 	m["pg_publication_namespace"] = pgPublicationNamespace
 	m["pg_publication_rel"] = pgPublicationRel
+	m["pg_publication_tables"] = pgPublicationTables // pg_publication.go
 	m["pg_stat_user_indexes"] = pgStatUserIndexes
 }
 

@@ -5,8 +5,12 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-// relOptionsCol is pg_class.reloptions' position.
-const relOptionsCol = 28
+// relOptionsCol is pg_class.reloptions' position, relReplIdentCol
+// relreplident's.
+const (
+	relOptionsCol   = 28
+	relReplIdentCol = 25
+)
 
 // pgClass is pg_catalog.pg_class: tables, their indexes, views and
 // sequences.
@@ -71,6 +75,13 @@ var pgClass = &def{
 			}
 			sc := secOf(r.Schema, r.Name)
 			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, sc)
+			if sc.userDefined {
+				flags := s.Catalog.RowSecurity(catalog.QName{Schema: r.Schema, Name: r.Name})
+				tr[relReplIdentCol] = string(flags.ReplicaIdentity())
+				if opts := flags.OptionList(); opts != nil {
+					tr[relOptionsCol] = settingsArray(opts) // pg_roles.go
+				}
+			}
 			key := r.Schema + "." + r.Name
 			tr[relChecksCol], tr[relHasTriggersCol] = int16(checks[key]), triggers[key]
 			out = append(out, tr)

@@ -27,6 +27,20 @@ var pgDescription = &def{
 					oid = d.Type.OID
 				}
 				class = pgTypeOID
+			case catalog.ObjPolicy:
+				p, ok := s.Catalog.Policy(catalog.QName{Schema: k.Schema, Name: k.Name}, k.Column)
+				if !ok {
+					continue
+				}
+				oid, class = p.OID, pgPolicyOID
+			case catalog.ObjTrigger:
+				t, ok := s.Catalog.Trigger(catalog.QName{Schema: k.Schema, Name: k.Name}, k.Column)
+				if !ok {
+					continue
+				}
+				oid, class = t.OID, pgTriggerOID
+			case catalog.ObjConstraint:
+				oid, class = stableOID("c:"+k.Schema+"."+k.Name+"."+k.Column), pgConstraintOID // as pg_constraint.go
 			case catalog.ObjSchema:
 				oid, class = NamespaceOID(k.Name), pgNamespaceOID
 			case catalog.ObjExtension:
@@ -43,4 +57,21 @@ var pgDescription = &def{
 		}
 		return out, nil
 	},
+}
+
+// TableObjectDescription is obj_description(oid, catalog) for a policy,
+// trigger or constraint (catalog "pg_policy", "pg_trigger" or
+// "pg_constraint").
+func (s *State) TableObjectDescription(oid uint32, catalogName string) (string, bool, error) {
+	class := map[string]uint32{"pg_policy": pgPolicyOID, "pg_trigger": pgTriggerOID, "pg_constraint": pgConstraintOID}[catalogName]
+	rows, err := pgDescription.rows(s)
+	if err != nil {
+		return "", false, err
+	}
+	for _, r := range rows {
+		if r[0] == oid && r[1] == class {
+			return r[3].(string), true, nil
+		}
+	}
+	return "", false, nil
 }

@@ -1,6 +1,9 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/internal/types"
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 // pgIndex is pg_catalog.pg_index. indkey is smallint[] here (tinybase has
 // no int2vector); key columns of expression indexes are 0 as in
@@ -36,7 +39,9 @@ var pgIndex = &def{
 					colType[c.Name] = t
 				}
 			}
+			flags := s.Catalog.RowSecurity(catalog.QName{Schema: r.Schema, Name: r.Name})
 			for _, ix := range idx {
+				replident := flags.ReplicaIdentity() == 'i' && flags.ReplicaIndex == ix.Name
 				var key, coll, class, opt []any
 				for _, c := range ix.Columns {
 					key = append(key, ords[c])
@@ -57,7 +62,7 @@ var pgIndex = &def{
 				}
 				n := int16(len(key))
 				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, n,
-					ix.Unique, false, ix.PrimaryKey, false, true, false, true, false, true, true, false,
+					ix.Unique, false, ix.PrimaryKey, false, true, false, true, false, true, true, replident,
 					vector(types.Int2, key), vector(types.Oid, coll), vector(types.Oid, class),
 					vector(types.Int2, opt), nil, nil})
 			}

@@ -45,4 +45,8 @@ var SettingInfos = map[string]SettingInfo{
 	"transaction_isolation":               {"", "Client Connection Defaults / Statement Behavior", "Sets the current transaction's isolation level.", "user", "enum", "", ""},
 	"transaction_read_only":               {"", "Client Connection Defaults / Statement Behavior", "Sets the current transaction's read-only status.", "user", "bool", "", ""},
 	"work_mem":                            {"kB", "Resource Usage / Memory", "Sets the maximum memory to be used for query workspaces.", "user", "integer", "64", "2147483647"},
+	"xmloption":                           {"", "Client Connection Defaults / Statement Behavior", "Sets whether XML data in implicit parsing and serialization operations is to be considered as documents or content fragments.", "user", "enum", "", ""},
+	"default_tablespace":                  {"", "Client Connection Defaults / Statement Behavior", "Sets the default tablespace to create tables and indexes in.", "user", "string", "", ""},
+	"default_table_access_method":         {"", "Client Connection Defaults / Statement Behavior", "Sets the default table access method for new tables.", "user", "string", "", ""},
+	"idle_session_timeout":                {"ms", "Client Connection Defaults / Statement Behavior", "Sets the maximum allowed idle time between queries, when not in a transaction.", "user", "integer", "0", "2147483647"},
 }

@@ -66,7 +66,7 @@ var catalogTableOIDs = map[string]uint32{
 	"pg_type": 1247, "pg_index": 2610, "pg_constraint": 2606, "pg_description": 2609,
 	"pg_enum": 3501, "pg_sequence": 2224, "pg_proc": 1255, "pg_language": 2612, "pg_trigger": 2620,
 	"pg_am": 2601, "pg_database": 1262, "pg_collation": 3456, "pg_inherits": 2611, "pg_tablespace": 1213,
-	"pg_attrdef": 2604, "pg_depend": 2608, "pg_db_role_setting": 2964,
+	"pg_attrdef": 2604, "pg_depend": 2608, "pg_db_role_setting": 2964, "pg_policy": 3256,
 	"pg_statistic_ext": 3381, "pg_publication": 6104, "pg_publication_namespace": 6237, "pg_publication_rel": 6106,
 }
 

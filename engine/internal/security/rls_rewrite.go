@@ -44,6 +44,10 @@ func (c RowChecks) For(schema, table string) []sql.CheckDefinition {
 	return c[catalog.QName{Schema: schema, Name: table}]
 }
 
+// IsRowCheck tells whether a check constraint carries WITH CHECK
+// policies.
+func IsRowCheck(constraint string) bool { return strings.HasPrefix(constraint, rlsCheckPrefix) }
+
 // Violation maps a violated WITH CHECK constraint to PostgreSQL's error.
 func Violation(constraint string) (*pgerror.Error, bool) {
 	if !strings.HasPrefix(constraint, rlsCheckPrefix) {

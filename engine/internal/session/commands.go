@@ -66,6 +66,8 @@ func commandTable() []command {
 		onDDL(ddl.CreateExtension),
 		onDDL(ddl.AlterExtension), // ddl/extension.go
 		onDDL(ddl.CreateOperator),
+		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
+		onDDL(ddl.Publication),     // CREATE / ALTER / DROP PUBLICATION
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

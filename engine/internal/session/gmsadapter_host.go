@@ -13,6 +13,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -51,6 +52,7 @@ func buildAnalyzer(prov sql.DatabaseProvider, gated bool) *analyzer.Analyzer {
 		KeepParams:         keepParams,
 		InstallExecBuilder: installTriggerBuilder,
 		IsParam:            isParamExpr,
+		IsRowCheck:         security.IsRowCheck,
 		Full:               !gated,
 	})
 }

@@ -30,6 +30,9 @@ type guc struct {
 	// boot, when set, is pg_settings.boot_val where the compiled-in value
 	// differs from the one initdb sets (server_encoding: SQL_ASCII).
 	boot string
+	// check, when set, refuses values the parameter's check hook refuses
+	// (an access method or tablespace tinybase does not have).
+	check func(value string) error
 }
 
 // gucs are the parameters tinybase knows. Immutable package data.
@@ -73,6 +76,17 @@ var gucs = func() map[string]*guc {
 		{name: "session_authorization", def: "postgres"},
 		{name: "synchronous_commit", def: "on"},
 		{name: "log_statement", def: "none"},
+		// the header pg_dump and `supabase db pull` write
+		{name: "xmloption", def: "content", kind: gucEnum, choices: []string{"content", "document"}},
+		{name: "default_tablespace", def: "", check: oneOf("default_tablespace", "Tablespace", "", "pg_default")},
+		{name: "default_table_access_method", def: "heap", check: oneOf("default_table_access_method", "Table access method", "heap")},
+		{name: "idle_session_timeout", def: "0", kind: gucTimeMs},
+		{name: "default_with_oids", def: "off", kind: gucBool, check: func(v string) error {
+			if v == "on" {
+				return pgerror.New(pgerror.FeatureNotSupported, "tables declared WITH OIDS are not supported")
+			}
+			return nil
+		}},
 		{name: "search_path_hack", def: ""},
 	}
 	m := map[string]*guc{}
@@ -116,6 +130,32 @@ func normalizeSetting(name, value string) (string, error) {
 	invalid := func() error {
 		return pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", g.name, value)
 	}
+	if g.check != nil {
+		v, err := normalizeKind(g, value, invalid)
+		if err == nil {
+			err = g.check(v)
+		}
+		return v, err
+	}
+	return normalizeKind(g, value, invalid)
+}
+
+// oneOf is the check of a parameter naming an object of which tinybase
+// has only the listed ones (PostgreSQL's check hooks say which is missing).
+func oneOf(param, what string, names ...string) func(string) error {
+	return func(v string) error {
+		for _, n := range names {
+			if v == n {
+				return nil
+			}
+		}
+		return pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", param, v).
+			WithDetail("%s \"%s\" does not exist.", what, v)
+	}
+}
+
+// normalizeKind checks value by the parameter's kind.
+func normalizeKind(g *guc, value string, invalid func() error) (string, error) {
 	switch g.kind {
 	case gucBool:
 		switch strings.ToLower(value) {

@@ -96,9 +96,12 @@ type DropTableDeps struct {
 
 // Comment is COMMENT ON.
 type Comment struct {
-	Kind   catalog.ObjKind
-	Name   catalog.QName
+	Kind catalog.ObjKind
+	Name catalog.QName
+	// Column is the column, or the policy, trigger or constraint of
+	// table Name.
 	Column string
+	Index  bool    // COMMENT ON INDEX (Kind is ObjRelation)
 	Text   *string // nil: IS NULL
 	// Routine is the signature of COMMENT ON FUNCTION name(args).
 	Routine *RoutineRef

@@ -313,6 +313,19 @@ func (t *Translator) comment(s *pg.CommentStmt) Result {
 	case pg.ObjectType_OBJECT_EXTENSION:
 		cmd.Kind = catalog.ObjExtension
 		cmd.Name = catalog.QName{Name: strVal(s.Object)}
+	case pg.ObjectType_OBJECT_INDEX:
+		cmd.Kind, cmd.Index = catalog.ObjRelation, true
+		cmd.Name = listQName(s.Object.GetList().Items)
+	case pg.ObjectType_OBJECT_POLICY, pg.ObjectType_OBJECT_TRIGGER, pg.ObjectType_OBJECT_TABCONSTRAINT:
+		// the table's (qualified) name, then the object's
+		parts := names(s.Object.GetList().Items)
+		cmd.Kind = map[pg.ObjectType]catalog.ObjKind{pg.ObjectType_OBJECT_POLICY: catalog.ObjPolicy,
+			pg.ObjectType_OBJECT_TRIGGER: catalog.ObjTrigger, pg.ObjectType_OBJECT_TABCONSTRAINT: catalog.ObjConstraint}[s.Objtype]
+		cmd.Column = parts[len(parts)-1]
+		cmd.Name = catalog.QName{Name: parts[len(parts)-2]}
+		if len(parts) > 2 {
+			cmd.Name.Schema = parts[len(parts)-3]
+		}
 	case pg.ObjectType_OBJECT_FUNCTION:
 		cmd.Kind = catalog.ObjFunction
 		cmd.Name = listQName(s.Object.GetObjectWithArgs().Objname)

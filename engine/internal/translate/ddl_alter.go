@@ -3,6 +3,7 @@ package translate
 import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -17,6 +18,14 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	}
 	if s.Objtype != pg.ObjectType_OBJECT_TABLE {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s is not supported yet", objectWord(s.Objtype))
+	}
+	if v := t.findView(s.Relation); v != nil {
+		for _, n := range s.Cmds {
+			if cmd := n.GetAlterTableCmd(); cmd != nil && cmd.Subtype == pg.AlterTableType_AT_ReplicaIdentity {
+				return Result{}, pgerror.New(pgerror.WrongObjectType, "ALTER action REPLICA IDENTITY cannot be performed on relation %q", v.Name).
+					WithDetail("This operation is not supported for views.")
+			}
+		}
 	}
 	ti := t.lookup(s.Relation, s.MissingOk)
 	if ti == nil {
@@ -41,6 +50,7 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	// defaults when it adds a column).
 	recompute := ""
 	var notValid, validated []string // CHECK constraints (sequence)
+	var opts *TableOptions           // REPLICA IDENTITY, SET / RESET (storage parameters)
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
@@ -137,9 +147,29 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 				validated = append(validated, cmd.Name)
 			}
 		default:
-			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER TABLE %s is not supported yet", alterWord(cmd.Subtype))
+			if opts == nil {
+				opts = &TableOptions{Table: catalog.QName{Schema: ti.Schema, Name: ti.Name}}
+			}
+			if !tableOptionCmd(opts, cmd) { // ddl_table_options.go
+				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER TABLE %s is not supported yet", alterWord(cmd.Subtype))
+			}
 		}
 	}
+	if opts != nil {
+		if len(retypes) == 0 && len(at.Statements) == 0 && len(validated) == 0 {
+			return Result{Cmd: opts, Tag: "ALTER TABLE"}, nil
+		}
+		res, err := t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
+		res.Catalog = append(res.Catalog, opts)
+		return res, err
+	}
+	return t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
+}
+
+// alterTableRest is the statement the ALTER TABLE subcommands GMS runs
+// (and the engine's table DDL) make.
+func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, retypes []Retype, colDeps *DropColumnDeps, pkName, recompute string, notValid, validated []string) (Result, error) {
+	tn := at.Table
 	if len(retypes) > 0 {
 		if len(at.Statements) > 0 {
 			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE together with other ALTER TABLE actions is not supported yet")

@@ -1,0 +1,68 @@
+package translate
+
+import (
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+)
+
+// TableOptions is ALTER TABLE ... REPLICA IDENTITY and SET / RESET
+// (storage parameters): what pg_class keeps of a table besides its
+// columns (relreplident, reloptions).
+type TableOptions struct {
+	Table catalog.QName
+	// Replica is the new relreplident ('d', 'f', 'n', 'i'); 0 leaves it.
+	Replica      byte
+	ReplicaIndex string // USING INDEX
+	// Set are the parameters SET gives, in order; Reset the names RESET
+	// removes. A parameter may appear in several subcommands.
+	Steps []TableOptionStep
+}
+
+// TableOptionStep is one SET or RESET subcommand.
+type TableOptionStep struct {
+	Reset  bool
+	Params []TableParam
+}
+
+// TableParam is one storage parameter; Value is as written, "true" when
+// omitted (SET (autovacuum_enabled)), and unused by RESET.
+type TableParam struct {
+	Namespace, Name, Value string
+	HasValue               bool
+}
+
+func (*TableOptions) command()        {}
+func (*TableOptions) catalogCommand() {}
+
+// tableOptionCmd adds one REPLICA IDENTITY / SET / RESET subcommand of
+// ALTER TABLE to o; it reports false for other subcommands.
+func tableOptionCmd(o *TableOptions, cmd *pg.AlterTableCmd) bool {
+	switch cmd.Subtype {
+	case pg.AlterTableType_AT_ReplicaIdentity:
+		ri := cmd.Def.GetReplicaIdentityStmt()
+		if ri == nil || ri.IdentityType == "" {
+			return false
+		}
+		o.Replica, o.ReplicaIndex = ri.IdentityType[0], ri.Name
+		return true
+	case pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions:
+		step := TableOptionStep{Reset: cmd.Subtype == pg.AlterTableType_AT_ResetRelOptions}
+		for _, n := range cmd.Def.GetList().GetItems() {
+			d := n.GetDefElem()
+			if d == nil {
+				return false
+			}
+			p := TableParam{Namespace: d.Defnamespace, Name: d.Defname, Value: "true"}
+			if d.Arg != nil {
+				p.Value, p.HasValue = defText(d.Arg), true
+				if f := d.Arg.GetFloat(); f != nil {
+					p.Value = f.Fval
+				}
+			}
+			step.Params = append(step.Params, p)
+		}
+		o.Steps = append(o.Steps, step)
+		return true
+	}
+	return false
+}

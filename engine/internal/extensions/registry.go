@@ -3,5 +3,7 @@ package extensions
 // All lists every extension tinybase stands in for, one per file of this
 // package.
 func All() []*Extension {
-	return []*Extension{}
+	return []*Extension{
+		pgNet,
+	}
 }

@@ -5,5 +5,6 @@ package extensions
 func All() []*Extension {
 	return []*Extension{
 		pgNet,
+		pgCron,
 	}
 }

@@ -6,5 +6,7 @@ func All() []*Extension {
 	return []*Extension{
 		pgNet,
 		pgCron,
+		pgmq,
+		supabaseVault,
 	}
 }

@@ -8,5 +8,6 @@ func All() []*Extension {
 		pgCron,
 		pgmq,
 		supabaseVault,
+		pgjwt,
 	}
 }

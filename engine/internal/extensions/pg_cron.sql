@@ -48,95 +48,82 @@ GRANT SELECT ON SEQUENCE cron.runid_seq TO PUBLIC;
 -- owner for the write; tinybase's superuser postgres is the caller
 -- Supabase gives cron to).
 
+-- The value of one element token: a name of the field or a number.
+CREATE FUNCTION cron._field_number(tok text, low integer, names text[]) RETURNS integer
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  IF tok = '' THEN
+    RETURN NULL;
+  END IF;
+  IF names IS NOT NULL THEN
+    FOR k IN 1 .. cardinality(names) LOOP
+      IF lower(names[k]) = lower(tok) THEN
+        RETURN k - 1 + low;
+      END IF;
+    END LOOP;
+  END IF;
+  IF tok !~ '^[0-9]+$' THEN
+    RETURN NULL;
+  END IF;
+  IF length(ltrim(tok, '0')) > 9 THEN
+    RETURN 2147483647;
+  END IF;
+  RETURN tok::integer;
+END
+$$;
+
 -- Reports whether one field of a cron line (a comma-separated list of
 -- `*`, `n` or `n-m`, the last two with names where the field has them,
 -- `*` and `n-m` optionally followed by `/step`) is valid for [low, high],
--- with Vixie cron's leniency: what follows a complete list before the
--- next blank is ignored.
+-- with Vixie cron's leniency: what follows a complete element other than
+-- a comma ends the list and is ignored.
 CREATE FUNCTION cron._valid_field(field text, low integer, high integer, names text[])
 RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
-  pos integer := 1;
-  n integer := length(field);
-  ch text;
-  tok text;
-  nums integer[];
-  num integer;
-  k integer;
+  elem text;
+  m text[];
+  first integer;
+  last integer;
 BEGIN
+  -- Each distinct element once, in order of first appearance: repeats
+  -- cannot change the verdict, and a hostile list of thousands of them
+  -- costs one pass of SQL instead of a PL/pgSQL loop each.
+  FOR elem IN
+    SELECT e FROM unnest(string_to_array(field, ',')) WITH ORDINALITY AS u(e, ord)
+    GROUP BY e ORDER BY min(ord)
   LOOP
-    nums := '{}';
-    ch := substr(field, pos, 1);
-    IF ch = '*' THEN
-      nums := ARRAY[low, high];
-      pos := pos + 1;
-    ELSE
-      -- one or two numbers (or names) separated by '-'
-      FOR part IN 1 .. 2 LOOP
-        tok := substring(substr(field, pos) from '^[A-Za-z0-9]*');
-        IF tok = '' OR length(tok) >= 1000 THEN
-          RETURN false;
-        END IF;
-        pos := pos + length(tok);
-        num := NULL;
-        IF names IS NOT NULL THEN
-          FOR k IN 1 .. cardinality(names) LOOP
-            IF lower(names[k]) = lower(tok) THEN
-              num := k - 1 + low;
-              EXIT;
-            END IF;
-          END LOOP;
-        END IF;
-        IF num IS NULL THEN
-          IF tok !~ '^[0-9]+$' THEN
-            RETURN false;
-          END IF;
-          IF length(tok) > 9 THEN
-            RETURN false;
-          END IF;
-          num := tok::integer;
-        END IF;
-        nums := nums || num;
-        ch := substr(field, pos, 1);
-        IF part = 1 THEN
-          IF ch = '/' THEN
-            RETURN false; -- a step needs a range
-          ELSIF ch <> '-' THEN
-            IF num < low OR num > high THEN
-              RETURN false;
-            END IF;
-            EXIT;
-          END IF;
-          pos := pos + 1;
-        END IF;
-      END LOOP;
+    m := regexp_match(elem, '^(?:(\*)|([A-Za-z0-9]+)(?:-([A-Za-z0-9]*))?)(?:/([A-Za-z0-9]*))?(.*)$');
+    IF m IS NULL THEN
+      RETURN false;
     END IF;
-    IF cardinality(nums) = 2 THEN
-      ch := substr(field, pos, 1);
-      IF ch = '/' THEN
-        pos := pos + 1;
-        tok := substring(substr(field, pos) from '^[A-Za-z0-9]*');
-        IF tok !~ '^[0-9]+$' OR length(tok) > 9 THEN
-          RETURN false;
-        END IF;
-        pos := pos + length(tok);
-        IF tok::integer <= 0 OR tok::integer > high THEN
-          RETURN false;
-        END IF;
-      END IF;
-      IF nums[1] < low OR nums[1] > high OR nums[2] < low OR nums[2] > high THEN
+    IF m[1] IS NOT NULL THEN
+      first := low;
+      last := high;
+    ELSE
+      first := cron._field_number(m[2], low, names);
+      IF first IS NULL OR first < low OR first > high THEN
         RETURN false;
       END IF;
-    END IF;
-    IF substr(field, pos, 1) = ',' THEN
-      pos := pos + 1;
-      IF pos > n THEN
-        RETURN false;
+      IF m[3] IS NULL THEN
+        IF m[4] IS NOT NULL THEN
+          RETURN false; -- a step needs a range
+        END IF;
+        last := first;
+      ELSE
+        last := cron._field_number(m[3], low, names);
+        IF last IS NULL OR last < low OR last > high THEN
+          RETURN false;
+        END IF;
       END IF;
-    ELSE
-      RETURN true;
+    END IF;
+    IF m[4] IS NOT NULL AND (m[4] !~ '^[0-9]{1,9}$' OR m[4]::integer <= 0 OR m[4]::integer > high) THEN
+      RETURN false;
+    END IF;
+    IF m[5] <> '' THEN
+      RETURN true; -- the rest of the field is ignored
     END IF;
   END LOOP;
+  RETURN field <> '';
 END
 $$;
 

@@ -77,6 +77,10 @@ func (n *Net) Drain(ctx context.Context, client *http.Client) int {
 		return 0
 	}
 	defer s.Close()
+	// A read first, so an idle worker never takes the write lock.
+	if any, err := scalar(ctx, s, `select exists (select 1 from net.http_request_queue)`); err != nil || any != "t" {
+		return 0
+	}
 	rows, err := s.Query(ctx, `delete from net.http_request_queue where id in
 		(select id from net.http_request_queue order by id limit 100)
 		returning id, method, url, headers::text, encode(body, 'base64'), timeout_milliseconds`)

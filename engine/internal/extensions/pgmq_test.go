@@ -41,7 +41,6 @@ func TestPgmq(t *testing.T) {
 		{name: "null name", sql: `select * from pgmq.send(null, '{}')`, code: "22004"},
 		{name: "partitioned", sql: `select pgmq.create_partitioned('p')`, code: "0A000", msg: "pg_partman"},
 		{name: "anon direct insert", sql: `set role anon; insert into pgmq.q_jobs (vt, message) values (now(), '{}')`, code: "42501"},
-
 	})
 }
 

@@ -9,5 +9,6 @@ func All() []*Extension {
 		pgmq,
 		supabaseVault,
 		pgjwt,
+		pgsodium,
 	}
 }

@@ -149,13 +149,22 @@ type netResponse struct {
 
 func (n *Net) perform(ctx context.Context, client *http.Client, q netRequest) netResponse {
 	u, err := url.Parse(q.url)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	switch {
+	case err != nil || u.Scheme == "" || u.Host == "" && u.Opaque == "":
+		return netResponse{errMsg: "URL using bad/illegal format or missing URL", timedOut: false}
+	case !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https"):
+		return netResponse{errMsg: "Unsupported protocol", timedOut: false}
+	case u.Host == "":
 		return netResponse{errMsg: "URL using bad/illegal format or missing URL", timedOut: false}
 	}
 	if !n.AllowExternal && !loopbackName(u.Hostname()) {
 		return netResponse{errMsg: fmt.Sprintf("tinybase: request to %s refused: pg_net reaches only loopback hosts unless external requests are allowed", u.Hostname()), timedOut: false}
 	}
-	ctx, cancel := context.WithTimeout(ctx, q.timeout)
+	// A timeout of 0 or less is none, as curl's CURLOPT_TIMEOUT_MS has it.
+	cancel := context.CancelFunc(func() {})
+	if q.timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, q.timeout)
+	}
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, q.method, q.url, bytes.NewReader(q.body))
 	if err != nil {

@@ -74,10 +74,12 @@ func TestNetWorker(t *testing.T) {
 	enginetest.Exec(t, s, `select net.http_post('`+srv.URL+`/p', '{"a":1}', '{"q":"x y"}', '{"Authorization":"Bearer t"}');
 		select net.http_get('`+srv.URL+`/slow', timeout_milliseconds := 100);
 		select net.http_get('http://192.0.2.1/x');
-		select net.http_delete('`+srv.URL+`/d')`)
+		select net.http_delete('`+srv.URL+`/d');
+		select net.http_get('ftp://127.0.0.1/x');
+		select net.http_get('not a url')`)
 	w := &Net{Engine: e}
-	if n := w.Drain(context.Background(), nil); n != 4 {
-		t.Fatalf("drained %d requests, want 4", n)
+	if n := w.Drain(context.Background(), nil); n != 6 {
+		t.Fatalf("drained %d requests, want 6", n)
 	}
 	if gotBody != `{"a": 1}` || gotAuth != "Bearer t" {
 		t.Errorf("server saw body %q, authorization %q", gotBody, gotAuth)
@@ -86,12 +88,16 @@ func TestNetWorker(t *testing.T) {
 		t.Errorf("server saw query %q", gotQuery)
 	}
 	got := query(t, s, `select id, status_code, content_type, content, timed_out, error_msg is not null from net._http_response order by id`)
-	want := "1|201|text/plain|POST ok|f|f\n2|<null>|<null>|<null>|t|t\n3|<null>|<null>|<null>|f|t\n4|201|text/plain|DELETE ok|f|f"
+	want := "1|201|text/plain|POST ok|f|f\n2|<null>|<null>|<null>|t|t\n3|<null>|<null>|<null>|f|t\n4|201|text/plain|DELETE ok|f|f\n" +
+		"5|<null>|<null>|<null>|f|t\n6|<null>|<null>|<null>|f|t"
 	if got != want {
 		t.Errorf("responses:\n got: %s\nwant: %s", got, want)
 	}
 	if msg := query(t, s, `select error_msg from net._http_response where id = 3`); !strings.Contains(msg, "refused") {
 		t.Errorf("external host: %q", msg)
+	}
+	if msg := query(t, s, `select error_msg from net._http_response where id in (5, 6) order by id`); msg != "Unsupported protocol\nURL using bad/illegal format or missing URL" {
+		t.Errorf("bad URLs: %q", msg)
 	}
 	if n := query(t, s, `select count(*) from net.http_request_queue`); n != "0" {
 		t.Errorf("queue left %s requests", n)

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -57,6 +58,9 @@ func (n *Net) Run(ctx context.Context) {
 	}
 }
 
+// parallel bounds the requests of one batch in flight at once.
+const parallel = 16
+
 type netRequest struct {
 	id      int64
 	method  string
@@ -91,17 +95,33 @@ func (n *Net) Drain(ctx context.Context, client *http.Client) int {
 	if err != nil {
 		return 0
 	}
-	for _, r := range text {
+	// The batch's requests run concurrently (as pg_net's curl multi
+	// handle runs them), at most parallel at a time; their responses are
+	// written in queue order.
+	reqs := make([]netRequest, len(text))
+	resps := make([]netResponse, len(text))
+	sem := make(chan struct{}, parallel)
+	var wg sync.WaitGroup
+	for i, r := range text {
 		req, err := parseQueued(r)
-		var resp netResponse
+		reqs[i] = req
 		if err != nil {
-			resp = netResponse{errMsg: err.Error()}
-		} else {
-			resp = n.perform(ctx, client, req)
+			resps[i] = netResponse{errMsg: err.Error(), timedOut: false}
+			continue
 		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int) {
+			defer wg.Done()
+			resps[i] = n.perform(ctx, client, reqs[i])
+			<-sem
+		}(i)
+	}
+	wg.Wait()
+	for i, resp := range resps {
 		_, _ = s.Query(context.WithoutCancel(ctx), `insert into net._http_response
 			(id, status_code, content_type, headers, content, timed_out, error_msg)
-			values ($1, $2, $3, $4::jsonb, $5, $6, $7)`, req.id, resp.status, resp.contentType, resp.headers, resp.content, resp.timedOut, resp.errMsg)
+			values ($1, $2, $3, $4::jsonb, $5, $6, $7)`, reqs[i].id, resp.status, resp.contentType, resp.headers, resp.content, resp.timedOut, resp.errMsg)
 	}
 	return len(text)
 }

@@ -180,7 +180,7 @@ BEGIN
     'UPDATE pgmq.%1$I m SET vt = clock_timestamp() + make_interval(secs => $1), read_ct = m.read_ct + 1
        WHERE m.msg_id IN (SELECT c.msg_id FROM pgmq.%1$I c WHERE c.vt <= clock_timestamp() ORDER BY c.msg_id LIMIT $2)
        RETURNING m.msg_id, m.read_ct, m.enqueued_at, m.vt, m.message',
-    qtable) USING coalesce(vt, 0), qty;
+    qtable) USING coalesce(vt, 0), coalesce(qty::bigint, 9223372036854775807); -- LIMIT NULL is LIMIT ALL
 END
 $$;
 

@@ -35,7 +35,7 @@ func TestPgmq(t *testing.T) {
 		{name: "list_queues", sql: `select queue_name, is_partitioned, is_unlogged from pgmq.list_queues() order by 1`, want: "Fast|f|t\njobs|f|f"},
 		{name: "purge", sql: `select pgmq.purge_queue('jobs')`, want: "1"},
 		{name: "drop", sql: `select pgmq.drop_queue('Fast'); select count(*) from pg_tables where schemaname = 'pgmq' and tablename like '%fast'`, want: "0"},
-		{name: "public send", sql: `set role service_role; select * from pgmq_public.send('jobs', '{"p":1}'); reset role`, want: "9"},
+		{name: "public send", sql: `grant all on pgmq.q_jobs, pgmq.a_jobs to service_role; set role service_role; select * from pgmq_public.send('jobs', '{"p":1}'); reset role`, want: "9"},
 		{name: "public read", sql: `select msg_id, message from pgmq_public.read('jobs', 10, 5)`, want: "9|{\"p\": 1}"},
 		{name: "public archive", sql: `select pgmq_public.archive('jobs', 9)`, want: "t"},
 		{name: "public send_batch pop delete", sql: `select count(*) from pgmq_public.send_batch('jobs', array['{}', '{}']::jsonb[]);

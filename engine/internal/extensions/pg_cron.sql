@@ -4,7 +4,7 @@
 -- which reads cron.job and writes cron.job_run_details; validation never
 -- runs them.
 
-CREATE SCHEMA cron;
+CREATE SCHEMA IF NOT EXISTS cron;
 
 CREATE SEQUENCE cron.jobid_seq;
 CREATE TABLE cron.job (

@@ -4,7 +4,7 @@
 -- Supabase's pgmq_public wrappers (what "Expose Queues via PostgREST"
 -- creates), callable by the API roles.
 
-CREATE SCHEMA pgmq;
+CREATE SCHEMA IF NOT EXISTS pgmq;
 
 CREATE TABLE pgmq.meta (
   queue_name varchar UNIQUE NOT NULL,

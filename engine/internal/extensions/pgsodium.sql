@@ -10,7 +10,7 @@
 -- pwhash, ietf AEAD, kdf) exist with their signatures and fail with
 -- 0A000.
 
-CREATE SCHEMA pgsodium;
+CREATE SCHEMA IF NOT EXISTS pgsodium;
 
 DO $$
 BEGIN

@@ -9,7 +9,7 @@
 -- the project's (vault._root_key); keys derive from it by key_id and
 -- context as pgsodium derives them.
 
-CREATE SCHEMA vault;
+CREATE SCHEMA IF NOT EXISTS vault;
 
 -- The project's root key: generated once, readable only by the owner
 -- (the functions below run as that owner).

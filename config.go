@@ -34,6 +34,10 @@ type Config struct {
 	// after the migrations.
 	SeedEnabled bool
 	SeedPaths   []string
+	// NetAllowExternal lets pg_net's worker reach hosts other than
+	// loopback (TINYBASE_NET_ALLOW_EXTERNAL=true); off, a request
+	// elsewhere gets an error response instead.
+	NetAllowExternal bool
 	// Raw is supabase/config.toml as read (nil when absent), for
 	// auth.ParseConfig, which owns the [auth] sections.
 	Raw []byte
@@ -135,7 +139,7 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 
 // EnvVars are the environment variables LoadConfig reads, for the README
 // and `--help`.
-var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS"}
+var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS", "TINYBASE_NET_ALLOW_EXTERNAL"}
 
 func (c *Config) applyEnv(getenv func(string) string) error {
 	ints := []struct {
@@ -162,6 +166,13 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 	}
 	if v := getenv("TINYBASE_EXTRA_SEARCH_PATH"); v != "" {
 		c.ExtraSearchPath = postgrest.ParseList(v)
+	}
+	if v := getenv("TINYBASE_NET_ALLOW_EXTERNAL"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("TINYBASE_NET_ALLOW_EXTERNAL=%q is not a boolean", v)
+		}
+		c.NetAllowExternal = b
 	}
 	return nil
 }

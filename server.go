@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"github.com/tinybase/tinybase/internal/workers"
 )
 
 // Server is a running project: the HTTP API (echo: /rest/v1, /auth/v1,
@@ -27,6 +28,10 @@ type Server struct {
 	served  chan error
 	stop    sync.Once
 	stopErr error
+	// workers are pg_net's and pg_cron's (internal/workers); cancelled
+	// and waited for at Shutdown.
+	stopWorkers context.CancelFunc
+	workers     sync.WaitGroup
 }
 
 // Serve starts the servers on Config.Host at Config.APIPort and
@@ -63,6 +68,7 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		return nil, fmt.Errorf("database port: %w", err)
 	}
 	s.wire = wire
+	s.startWorkers()
 	go func() {
 		err := s.http.Serve(ln)
 		if errors.Is(err, http.ErrServerClosed) {
@@ -109,7 +115,22 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return s.stopErr
 }
 
+// startWorkers runs the extensions' background work while the server
+// serves: pg_net's HTTP worker and pg_cron's scheduler, idle until their
+// extension is created.
+func (s *Server) startWorkers() {
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stopWorkers = cancel
+	netw := &workers.Net{Engine: s.project.Engine, AllowExternal: s.project.Config.NetAllowExternal}
+	cron := &workers.Cron{Engine: s.project.Engine}
+	s.workers.Add(2)
+	go func() { defer s.workers.Done(); netw.Run(ctx) }()
+	go func() { defer s.workers.Done(); cron.Run(ctx) }()
+}
+
 func (s *Server) shutdown(ctx context.Context) error {
+	s.stopWorkers()
+	s.workers.Wait()
 	err := s.http.Shutdown(ctx)
 	if s.wire != nil {
 		if werr := s.wire.Close(); err == nil {

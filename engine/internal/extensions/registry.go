@@ -8,6 +8,12 @@ func All() []*Extension {
 		pgTrgm,
 		uuidOssp,
 		pgcrypto,
+		pgNet,
+		pgCron,
+		pgmq,
+		supabaseVault,
+		pgjwt,
+		pgsodium,
 	}
 }
 

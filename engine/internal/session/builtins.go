@@ -38,6 +38,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddNumericToCharFuncs,
 	expr.AddMiscFuncs,
 	expr.AddNotifyFuncs,
+	expr.AddSleepFuncs,
 	expr.AddOverlapsFuncs,
 	expr.AddPatternFuncs,
 	expr.AddSessionInfoFuncs,

@@ -1,0 +1,16 @@
+package extensions
+
+import _ "embed"
+
+//go:embed pg_cron.sql
+var pgCronScript string
+
+// pgCron is pg_cron (citusdata/pg_cron): jobs in cron.job that the
+// scheduler `tinybase start` runs execute on their schedule.
+var pgCron = &Extension{
+	Name:    "pg_cron",
+	Version: "1.6",
+	Comment: "Job scheduler for PostgreSQL",
+	Schema:  "cron",
+	Script:  pgCronScript,
+}

@@ -1,0 +1,16 @@
+package extensions
+
+import _ "embed"
+
+//go:embed pg_net.sql
+var pgNetScript string
+
+// pgNet is pg_net (supabase/pg_net): asynchronous HTTP from SQL. The
+// script queues requests; the worker `tinybase start` runs performs them.
+var pgNet = &Extension{
+	Name:    "pg_net",
+	Version: "0.14.0",
+	Comment: "Async HTTP",
+	Schema:  "net",
+	Script:  pgNetScript,
+}

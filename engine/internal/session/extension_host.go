@@ -9,9 +9,6 @@ import (
 
 var _ ddl.ExtensionHost = ddlHost{}
 
-// CurrentUser is the role running the DDL (extowner).
-func (h ddlHost) CurrentUser() string { return h.s.CurrentUser() }
-
 // RunExtensionScript implements ddl.ExtensionHost: the statements run as
 // nested statements of CREATE / ALTER / DROP EXTENSION, in its
 // transaction, with search_path set to the extension's schema and, when

@@ -1922,7 +1922,7 @@ var bootstrapImage = bootstrap.Image{
 		},
 	},
 	Catalog: catalog.Image{
-		NextOID: 16441,
+		NextOID: 16442,
 		Types: []catalog.ImageType{
 			{
 				Kind:     23,
@@ -2190,6 +2190,9 @@ var bootstrapImage = bootstrap.Image{
 					{Kind: "function", Schema: "extensions", Name: "uuid_ns_x500", OID: 16388},
 				},
 			},
+		},
+		Publications: []catalog.Publication{
+			{Name: "supabase_realtime", OID: 16441, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
 		},
 		Functions: []catalog.ImageFunction{
 			{

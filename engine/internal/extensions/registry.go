@@ -8,6 +8,13 @@ func All() []*Extension {
 		pgTrgm,
 		uuidOssp,
 		pgcrypto,
+		fuzzystrmatch,
+		btreeGin,
+		btreeGist,
+		moddatetime,
+		unaccentExt,
+		tablefunc,
+		pgStatStatements,
 	}
 }
 

@@ -145,7 +145,7 @@ func upper(c byte) byte {
 // it: the code of word, at most maxLen characters.
 func metaphone(word string, maxLen int) (any, error) {
 	if maxLen < 1 {
-		return nil, pgerror.New(pgerror.InvalidParameterValue, "output cannot be empty string")
+		return nil, pgerror.New("2200F", "output cannot be empty string")
 	}
 	if utf8.RuneCountInString(word) > maxLevenshteinLen || maxLen > maxLevenshteinLen {
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "argument exceeds the maximum length of %d bytes", maxLevenshteinLen)

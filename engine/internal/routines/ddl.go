@@ -157,7 +157,7 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 	}
 	for _, f := range drop {
 		if e, ok := cat.MemberOf("function", f.Schema, f.Name, f.OID); ok {
-			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because extension %s requires it", f.Signature(), e.Name).
+			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because extension %s requires it", strings.ReplaceAll(f.Signature(), ", ", ","), e.Name).
 				WithHint("You can drop extension %s instead.", e.Name)
 		}
 		var err error

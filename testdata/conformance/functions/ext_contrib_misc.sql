@@ -14,3 +14,7 @@ CREATE TABLE nums (id int PRIMARY KEY, n int, t text);
 CREATE INDEX nums_gin ON nums USING gin (n, t);
 CREATE INDEX nums_gist ON nums USING gist (n);
 SELECT extname FROM pg_extension WHERE extname IN ('btree_gin', 'btree_gist', 'unaccent', 'tablefunc', 'pg_stat_statements') ORDER BY extname;
+DROP VIEW pg_stat_statements;
+DROP FUNCTION pg_stat_statements_reset(oid, oid, bigint);
+DROP EXTENSION pg_stat_statements;
+SELECT count(*) FROM pg_proc WHERE proname = 'pg_stat_statements_reset';

@@ -2,6 +2,7 @@ package extensions
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -132,5 +133,17 @@ func TestPgcrypto(t *testing.T) {
 	}
 	if h, _ := crypt("secret", "$1$saltsalt$"); h != "$1$saltsalt$9xy1btjgzLYfb7hivXtC//" {
 		t.Errorf("md5 crypt = %s", h)
+	}
+}
+
+func TestSubarray(t *testing.T) {
+	a := []int32{1, 2, 3, 4}
+	for _, c := range []struct {
+		start, n int32
+		want     string
+	}{{2, 2, "[2 3]"}, {2, 0, "[2 3 4]"}, {-2, 1, "[3]"}, {0, 2, "[1 2]"}, {1, -1, "[1 2 3]"}, {9, 1, "[]"}} {
+		if got := fmt.Sprint(subarray(a, c.start, c.n)); got != c.want {
+			t.Errorf("subarray(%d, %d) = %s, want %s", c.start, c.n, got, c.want)
+		}
 	}
 }

@@ -18,3 +18,11 @@ INSERT INTO names VALUES (1, 'Jonathan'), (2, 'Johnathan'), (3, 'Jon'), (4, 'Mar
 CREATE INDEX names_trgm_gin ON names USING gin (name gin_trgm_ops);
 CREATE INDEX names_trgm_gist ON names USING gist (name gist_trgm_ops);
 SELECT id, name, round(similarity(name, 'Jonathon')::numeric, 4) FROM names WHERE name % 'Jonathon' ORDER BY name <-> 'Jonathon', id;
+RESET pg_trgm.similarity_threshold;
+SHOW pg_trgm.similarity_threshold;
+SHOW pg_trgm.word_similarity_threshold;
+SELECT current_setting('pg_trgm.strict_word_similarity_threshold');
+SET pg_trgm.similarity_threshold = 0.9;
+SELECT 'cat' % 'cats', show_limit();
+SET pg_trgm.word_similarity_threshold = 0.1;
+SELECT 'ab' <% 'xab yz';

@@ -1,8 +1,9 @@
 // Package catalog is the engine's catalog of PostgreSQL objects that are
 // not table storage: user-defined types (enums and domains, PostgreSQL docs
 // 8.7 and CREATE DOMAIN), sequences (CREATE SEQUENCE, 9.17), views (CREATE
-// VIEW), comments (COMMENT ON), extensions (CREATE EXTENSION) and
-// publications (CREATE PUBLICATION).
+// VIEW), comments (COMMENT ON), operators (CREATE OPERATOR), installed
+// extensions with their members (CREATE EXTENSION) and publications
+// (CREATE PUBLICATION).
 //
 // A *Catalog is an immutable value: every change returns a new Catalog that
 // shares what did not change. The engine keeps it in the storage

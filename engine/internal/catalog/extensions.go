@@ -87,3 +87,38 @@ func (c *Catalog) MemberOf(kind, schema, name string, oid uint32) (*Extension, b
 	}
 	return nil, false
 }
+
+// dropSchemaExtensions removes the extensions installed in a schema and
+// the operators it holds (DROP SCHEMA ... CASCADE drops them with it).
+func (c *Catalog) dropSchemaExtensions(schema string) {
+	exts := make(map[string]*Extension, len(c.extensions))
+	for k, e := range c.extensions {
+		if e.Schema != schema {
+			exts[k] = e
+		}
+	}
+	c.extensions = exts
+	ops := make(map[string][]*Operator, len(c.operators))
+	for k, os := range c.operators {
+		var keep []*Operator
+		for _, o := range os {
+			if o.Schema != schema {
+				keep = append(keep, o)
+			}
+		}
+		if len(keep) > 0 {
+			ops[k] = keep
+		}
+	}
+	c.operators = ops
+}
+
+// schemaHasExtensions reports whether an extension is installed in schema.
+func (c *Catalog) schemaHasExtensions(schema string) bool {
+	for _, e := range c.extensions {
+		if e.Schema == schema {
+			return true
+		}
+	}
+	return false
+}

@@ -88,6 +88,7 @@ func (c *Catalog) DropSchema(schema string) *Catalog {
 		}
 	}
 	n.dropSchemaRoutines(schema)
+	n.dropSchemaExtensions(schema) // extensions.go
 	return n.withoutComments(func(k ObjectKey) bool {
 		return k.Schema == schema || (k.Kind == ObjSchema && k.Name == schema)
 	})
@@ -95,6 +96,9 @@ func (c *Catalog) DropSchema(schema string) *Catalog {
 
 // SchemaInUse reports whether a schema holds types, sequences or views.
 func (c *Catalog) SchemaInUse(schema string) bool {
+	if c.schemaHasExtensions(schema) { // extensions.go
+		return true
+	}
 	for k := range c.types {
 		if k.Schema == schema {
 			return true

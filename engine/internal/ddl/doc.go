@@ -2,7 +2,9 @@
 // itself rather than handing to go-mysql-server: catalog DDL (CREATE TYPE
 // for enums and composite types, CREATE / ALTER DOMAIN, CREATE / ALTER
 // SEQUENCE and the sequence functions, CREATE VIEW, ALTER ... RENAME of
-// views and sequences, COMMENT ON, CREATE EXTENSION, DROP of those objects
+// views and sequences, COMMENT ON, CREATE / ALTER / DROP EXTENSION (the
+// extension script run through ExtensionHost, members tracked, 38.17
+// "Packaging Related Objects into an Extension"), CREATE OPERATOR, DROP of those objects
 // with CASCADE) and table DDL that GMS has no form for (expression and
 // partial indexes, DROP TABLE / TRUNCATE ... CASCADE, constraint and
 // index renames, ALTER COLUMN TYPE with PostgreSQL casts, CREATE TABLE AS,

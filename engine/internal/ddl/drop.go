@@ -113,6 +113,9 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 		}
 		return pgerror.New(pgerror.UndefinedTable, "view %q does not exist", n.Name)
 	}
+	if err := MemberDropError(cat, "view", v.Schema, v.Name, 0, v.Name); err != nil { // extension.go
+		return err
+	}
 	cat, err := dropRelationCascade(cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade)
 	if err != nil {
 		return err
@@ -150,6 +153,9 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	}
 	if c.Kind == "domain" && !d.IsDomain() {
 		return pgerror.New(pgerror.WrongObjectType, "%q is not a domain", n.Name)
+	}
+	if err := MemberDropError(cat, "type", q.Schema, q.Name, 0, q.Name); err != nil { // extension.go
+		return err
 	}
 	if err := compositeDependents(cat, d.Type, q.Name, c.Cascade); err != nil { // composite.go
 		return err

@@ -10,11 +10,19 @@
 // views, functions, grants) are ordinary catalog objects with real
 // signatures, defaults and privileges, and DROP EXTENSION removes them.
 // Behaviour that SQL cannot express is implemented in Go and reached from
-// the script's functions.
+// the script's functions: a script declares them as PostgreSQL's scripts
+// do, `CREATE FUNCTION f(...) ... AS 'MODULE_PATHNAME', 'symbol' LANGUAGE
+// c`, and Handler (the engine's language handler for "c") binds the
+// symbol to Extension.Funcs[symbol] (a Func, called as a language handler
+// is: the Caller, the declared function, the arguments, trigger data).
 //
-// The list of extensions is immutable package data (All); which ones a
-// database has installed belongs to its catalog.
+// The list of extensions is immutable package data (All); Available adds
+// Supabase's list of offered extensions (available.go) for
+// pg_available_extensions and for CREATE EXTENSION's 0A000 on those
+// tinybase cannot stand in for. Which ones a database has installed, and
+// their members, belongs to its catalog (catalog.Extension);
+// engine/internal/ddl runs CREATE / ALTER / DROP EXTENSION.
 //
-// It may import tinybase's catalog, types and expr packages and
+// It may import tinybase's catalog, types, expr and routine packages and
 // internal/pgerror; never engine/internal/session.
 package extensions

@@ -31,6 +31,11 @@ type Extension struct {
 	// as PostgreSQL's extension scripts do, and the call runs
 	// Funcs["similarity"]. MODULE_PATHNAME becomes $libdir/<Name>.
 	Funcs map[string]Func
+	// Settings are the extension's configuration parameters with their
+	// defaults ("pg_trgm.similarity_threshold": "0.3"): once it is
+	// installed, SHOW and current_setting see them until SET changes them
+	// (PostgreSQL defines them when the module loads).
+	Settings map[string]string
 }
 
 // Lookup returns the extension called name.

@@ -1,203 +1,149 @@
-package extensions_test
+package extensions
 
 import (
-	"context"
-	"errors"
+	"bytes"
 	"fmt"
-	"os"
-	"strings"
-	"sync/atomic"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/enginetest"
-	"github.com/tinybase/tinybase/engine/internal/bootstrap"
-	"github.com/tinybase/tinybase/engine/internal/extensions"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// script returns ext's install script as CREATE EXTENSION would run it
-// into schema (the framework's job; these tests run it directly).
-func script(t *testing.T, name, schema string) string {
-	t.Helper()
-	e, ok := extensions.Lookup(name)
-	if !ok {
-		t.Fatalf("extension %s is not in All()", name)
+func TestResolve(t *testing.T) {
+	if _, err := Resolve("$libdir/pg_trgm", "similarity"); err != nil {
+		t.Fatalf("similarity: %v", err)
 	}
-	if e.Schema != "" {
-		schema = e.Schema
-	}
-	return strings.ReplaceAll(e.Script, "@extschema@", schema)
-}
-
-// target runs a script and returns its last rows (columns joined by |,
-// rows by newlines, NULL as <null>) or its error's SQLSTATE and message.
-type target struct {
-	name string
-	exec func(sql string) (rows, code, msg string, err error)
-}
-
-// installed returns the targets the cases run on, each a new project
-// with the named extensions' scripts applied (pgjwt into the extensions
-// schema, as Supabase does): the engine, and the PostgreSQL named by
-// TINYBASE_PG_URL when it is set (the oracle: a scratch database with
-// tinybase's Supabase bootstrap).
-func installed(t *testing.T, names ...string) []target {
-	t.Helper()
-	var scripts []string
-	for _, n := range names {
-		scripts = append(scripts, script(t, n, "extensions"))
-	}
-	s := enginetest.Session(t, enginetest.Migrated(t, scripts...))
-	targets := []target{{name: "engine", exec: func(sql string) (string, string, string, error) {
-		res, err := s.Exec(context.Background(), sql)
-		if err != nil {
-			_, _ = s.Exec(context.Background(), "ROLLBACK")
-			var pe *engine.Error
-			if errors.As(err, &pe) {
-				return "", pe.Code, pe.Message, nil
-			}
-			return "", "", "", err
+	for _, c := range []struct{ module, symbol, code string }{
+		{"$libdir/pg_trgm", "nope", pgerror.UndefinedFunction},
+		{"$libdir/nope", "similarity", "58P01"},
+	} {
+		_, err := Resolve(c.module, c.symbol)
+		if pe, ok := pgerror.As(err); !ok || pe.Code != c.code {
+			t.Errorf("Resolve(%s, %s) = %v, want %s", c.module, c.symbol, err, c.code)
 		}
-		return lastRows(res), "", "", nil
-	}}}
-	if url := os.Getenv("TINYBASE_PG_URL"); url != "" {
-		targets = append(targets, postgresTarget(t, url, scripts))
 	}
-	return targets
 }
 
-func postgresTarget(t *testing.T, url string, scripts []string) target {
-	t.Helper()
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, url)
+// Every C-language function a script declares binds to a Go function.
+func TestScriptsBind(t *testing.T) {
+	for _, e := range All() {
+		for sym := range e.Funcs {
+			if _, err := Resolve(ModulePathname(e.Name), sym); err != nil {
+				t.Errorf("%s: %v", e.Name, err)
+			}
+		}
+		if e.Script != "" && !bytes.Contains([]byte(e.Script), []byte("MODULE_PATHNAME")) && len(e.Funcs) > 0 {
+			t.Errorf("%s: Funcs without MODULE_PATHNAME in the script", e.Name)
+		}
+	}
+}
+
+func TestTrigrams(t *testing.T) {
+	for _, c := range []struct {
+		a, b              string
+		sim, word, strict float32
+	}{
+		{"word", "two words", 0.36363637, 0.8, 0.5714286},
+		{"abc", "abc", 1, 1, 1},
+		{"", "abc", 0, 0, 0},
+	} {
+		if got := trgmSimilarity(c.a, c.b); got != c.sim {
+			t.Errorf("similarity(%q, %q) = %v, want %v", c.a, c.b, got, c.sim)
+		}
+		if got := wordSimilarity(c.a, c.b, false); got != c.word {
+			t.Errorf("word_similarity(%q, %q) = %v, want %v", c.a, c.b, got, c.word)
+		}
+		if got := wordSimilarity(c.a, c.b, true); got != c.strict {
+			t.Errorf("strict_word_similarity(%q, %q) = %v, want %v", c.a, c.b, got, c.strict)
+		}
+	}
+	// PostgreSQL's show_trgm('Hello, wörld!')
+	want := []any{"0x81c9a7", "0x8fa667", "0xc04ec8", "  h", "  w", " he", "ell", "hel", "ld ", "llo", "lo ", "rld"}
+	got := showTrgm("Hello, wörld!").Values
+	if len(got) != len(want) {
+		t.Fatalf("show_trgm = %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("show_trgm[%d] = %v, want %v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestFuzzy(t *testing.T) {
+	if d, _ := levenshtein("kitten", "sitting", 1, 1, 1, -1); d != int32(3) {
+		t.Errorf("levenshtein = %v", d)
+	}
+	if d, _ := levenshtein("kitten", "sitting", 1, 2, 3, -1); d != int32(7) {
+		t.Errorf("levenshtein with costs = %v", d)
+	}
+	if d, _ := levenshtein("kitten", "sitting", 1, 1, 1, 2); d != int32(3) {
+		t.Errorf("levenshtein_less_equal = %v", d)
+	}
+	for in, want := range map[string]string{"Robert": "R163", "Tymczak": "T522", "Pfister": "P236", "": ""} {
+		if got := soundex(in); got != want {
+			t.Errorf("soundex(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if d := difference("Anne", "Andrew"); d != 2 {
+		t.Errorf("difference = %d", d)
+	}
+	for in, want := range map[string]string{"Thompson": "0MPSN", "Schmidt": "SKMTT", "whistle": "HSTL", "signed": "SNT", "Xavier": "SFR"} {
+		if got, _ := metaphone(in, 10); got != want {
+			t.Errorf("metaphone(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if _, err := metaphone("abc", 0); err == nil {
+		t.Error("metaphone(abc, 0) succeeded")
+	}
+}
+
+func TestUnaccent(t *testing.T) {
+	for in, want := range map[string]string{"Hôtel Crème Brûlée": "Hotel Creme Brulee", "Łódź Straße Æsir": "Lodz Strasse AEsir", "plain": "plain"} {
+		if got := unaccent(in); got != want {
+			t.Errorf("unaccent(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPgcrypto(t *testing.T) {
+	if got := armor([]byte{1, 2}); got != "-----BEGIN PGP MESSAGE-----\n\nAQI=\n=FreF\n-----END PGP MESSAGE-----\n" {
+		t.Errorf("armor = %q", got)
+	}
+	back, err := dearmor(armor([]byte("hello")))
+	if err != nil || string(back) != "hello" {
+		t.Errorf("dearmor = %q, %v", back, err)
+	}
+	enc, err := rawCipher(true, []byte("secret data"), []byte("k"), nil, "aes")
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := fmt.Sprintf("tinybase_ext_%d_%d", os.Getpid(), dbSeq.Add(1))
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+db+" TEMPLATE template0"); err != nil {
-		t.Fatal(err)
+	dec, err := rawCipher(false, enc, []byte("k"), nil, "aes")
+	if err != nil || string(dec) != "secret data" {
+		t.Errorf("decrypt = %q, %v", dec, err)
 	}
-	cfg, err := pgx.ParseConfig(url)
+	msg, err := pgpSymEncrypt([]byte("hi"), "pw", "cipher-algo=aes256", true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Database = db
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
+	if out, err := pgpSymDecrypt(msg, "pw", ""); err != nil || string(out) != "hi" {
+		t.Errorf("pgp_sym_decrypt = %q, %v", out, err)
 	}
-	t.Cleanup(func() {
-		conn.Close(ctx)
-		_, _ = admin.Exec(ctx, "DROP DATABASE "+db)
-		admin.Close(ctx)
-	})
-	pc := conn.PgConn()
-	if err := bootstrap.ApplyPostgres(ctx, pc, db); err != nil {
-		t.Fatal(err)
+	if _, err := pgpSymDecrypt(msg, "wrong", ""); err == nil {
+		t.Error("wrong password decrypted")
 	}
-	for _, sc := range scripts {
-		if _, err := pc.Exec(ctx, "BEGIN;\n"+sc+"\n;COMMIT").ReadAll(); err != nil {
-			t.Fatalf("postgres: install: %v", err)
-		}
-	}
-	return target{name: "postgres", exec: func(sql string) (string, string, string, error) {
-		res, err := pc.Exec(ctx, sql).ReadAll()
-		if err != nil {
-			var pe *pgconn.PgError
-			if errors.As(err, &pe) {
-				return "", pe.Code, pe.Message, nil
-			}
-			return "", "", "", err
-		}
-		for i := len(res) - 1; i >= 0; i-- {
-			if len(res[i].FieldDescriptions) == 0 {
-				continue
-			}
-			var lines []string
-			for _, row := range res[i].Rows {
-				var cols []string
-				for _, v := range row {
-					if v == nil {
-						cols = append(cols, "<null>")
-					} else {
-						cols = append(cols, string(v))
-					}
-				}
-				lines = append(lines, strings.Join(cols, "|"))
-			}
-			return strings.Join(lines, "\n"), "", "", nil
-		}
-		return "", "", "", nil
-	}}
-}
-
-// dbSeq numbers the oracle's scratch databases.
-var dbSeq atomic.Int64
-
-// sqlCase is one script and either its last rows or the SQLSTATE (and a
-// substring of the message) it fails with.
-type sqlCase struct {
-	name string
-	sql  string
-	want string
-	code string
-	msg  string
-}
-
-// run runs the cases in order on every target.
-func run(t *testing.T, targets []target, cases []sqlCase) {
-	t.Helper()
-	for _, tg := range targets {
-		for _, c := range cases {
-			rows, code, msg, err := tg.exec(c.sql)
-			switch {
-			case err != nil:
-				t.Errorf("%s: %s: %v", tg.name, c.name, err)
-			case c.code != "" && (code != c.code || !strings.Contains(msg, c.msg)):
-				t.Errorf("%s: %s: got %s %q (rows %q), want %s containing %q", tg.name, c.name, code, msg, rows, c.code, c.msg)
-			case c.code == "" && code != "":
-				t.Errorf("%s: %s: ERROR %s %s", tg.name, c.name, code, msg)
-			case c.code == "" && rows != c.want:
-				t.Errorf("%s: %s:\n got: %q\nwant: %q", tg.name, c.name, rows, c.want)
-			}
-		}
+	if h, _ := crypt("secret", "$1$saltsalt$"); h != "$1$saltsalt$9xy1btjgzLYfb7hivXtC//" {
+		t.Errorf("md5 crypt = %s", h)
 	}
 }
 
-// lastRows formats the last result of a script that returns rows.
-func lastRows(res []engine.Result) string {
-	for i := len(res) - 1; i >= 0; i-- {
-		if len(res[i].Columns) > 0 {
-			var lines []string
-			for _, row := range res[i].Rows {
-				var cols []string
-				for _, v := range row {
-					if v == nil {
-						cols = append(cols, "<null>")
-					} else {
-						cols = append(cols, *v)
-					}
-				}
-				lines = append(lines, strings.Join(cols, "|"))
-			}
-			return strings.Join(lines, "\n")
+func TestSubarray(t *testing.T) {
+	a := []int32{1, 2, 3, 4}
+	for _, c := range []struct {
+		start, n int32
+		want     string
+	}{{2, 2, "[2 3]"}, {2, 0, "[2 3 4]"}, {-2, 1, "[3]"}, {0, 2, "[1 2]"}, {1, -1, "[1 2 3]"}, {9, 1, "[]"}} {
+		if got := fmt.Sprint(subarray(a, c.start, c.n)); got != c.want {
+			t.Errorf("subarray(%d, %d) = %s, want %s", c.start, c.n, got, c.want)
 		}
-	}
-	return ""
-}
-
-// TestAllScripts checks every listed extension's script installs on a
-// new project (and on PostgreSQL, when configured) and that names,
-// versions and comments are set.
-func TestAllScripts(t *testing.T) {
-	for _, e := range extensions.All() {
-		t.Run(e.Name, func(t *testing.T) {
-			if e.Version == "" || e.Comment == "" || e.Script == "" {
-				t.Fatalf("%s: incomplete: %+v", e.Name, e)
-			}
-			installed(t, e.Name)
-		})
 	}
 }

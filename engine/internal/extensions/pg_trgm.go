@@ -26,6 +26,11 @@ var pgTrgm = &Extension{
 	Version:     "1.6",
 	Comment:     "text similarity measurement and index searching based on trigrams",
 	Relocatable: true,
+	Settings: map[string]string{
+		"pg_trgm.similarity_threshold":             "0.3",
+		"pg_trgm.word_similarity_threshold":        "0.6",
+		"pg_trgm.strict_word_similarity_threshold": "0.5",
+	},
 	Funcs: map[string]Func{
 		"set_limit": ScalarC(trgmSetLimit),
 		"show_limit": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {

@@ -104,7 +104,7 @@ func armor(data []byte) string {
 
 // dearmor is dearmor(text).
 func dearmor(s string) ([]byte, error) {
-	bad := pgerror.New(pgerror.InvalidParameterValue, "Corrupt ascii-armor")
+	bad := pgerror.New("39000", "Corrupt ascii-armor")
 	start := strings.Index(s, "-----BEGIN PGP ")
 	if start < 0 {
 		return nil, bad

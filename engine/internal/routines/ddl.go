@@ -28,6 +28,11 @@ func CreateFunction(s Host, c *translate.CreateFunction) error {
 		return err
 	}
 	cat := catalogOf(s)
+	if fn.Language == "c" { // untrusted: superusers only (extension scripts run as one)
+		if r, ok := cat.Role(fn.Owner); !ok || !r.Super {
+			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied for language c")
+		}
+	}
 	var old *catalog.Function
 	for _, f := range cat.Functions(catalog.QName{Schema: schema, Name: fn.Name}) {
 		if f.SameInputTypes(fn.InputTypes()) {
@@ -107,7 +112,7 @@ func handler(s Host, lang string) (routine.Handler, error) {
 	switch lang {
 	case "plpgsql":
 		return nil, nil // syntax-checked here; calls need the interpreter
-	case "c", "internal":
+	case "internal":
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "language %q is not supported in tinybase", lang)
 	}
 	return nil, pgerror.New(pgerror.UndefinedObject, "language %q does not exist", lang)
@@ -157,7 +162,7 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 	}
 	for _, f := range drop {
 		if e, ok := cat.MemberOf("function", f.Schema, f.Name, f.OID); ok {
-			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because extension %s requires it", f.Signature(), e.Name).
+			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because extension %s requires it", strings.ReplaceAll(f.Signature(), ", ", ","), e.Name).
 				WithHint("You can drop extension %s instead.", e.Name)
 		}
 		var err error

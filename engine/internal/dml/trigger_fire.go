@@ -46,6 +46,7 @@ func BuildWrites(ctx *sql.Context, inner sql.NodeExecBuilder, n sql.Node, r sql.
 		return nil, err
 	}
 	cascadeTriggers(ctx, n) // trigger_cascade.go
+	n = rewriteUnchanged(n) // update_unchanged.go
 	return inner.Build(ctx, n, r)
 }
 

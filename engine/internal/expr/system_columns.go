@@ -105,3 +105,68 @@ func AddTransactionIDFuncs(r *Registry) {
 		return nil, nil
 	}})
 }
+
+// SystemColumn is ctid, xmin or xmax of a table's row in a query (docs
+// 5.5): its children are the row's primary key columns (every column for
+// a table without one), by which it finds the row's current version in
+// the transaction's state. xmax is 0: a row version a query sees was
+// neither deleted nor locked by a transaction that could still commit.
+type SystemColumn struct {
+	base
+	Name          string
+	Schema, Table string
+	Key           []sql.Expression
+}
+
+// NewSystemColumn returns system column name ("ctid", "xmin" or "xmax") of
+// schema.table's row identified by key.
+func NewSystemColumn(name, schema, table string, key []sql.Expression) *SystemColumn {
+	typ := types.Xid
+	if name == "ctid" {
+		typ = types.TIDType
+	}
+	return &SystemColumn{base: base{typ}, Name: name, Schema: schema, Table: table, Key: key}
+}
+
+func (c *SystemColumn) Children() []sql.Expression { return c.Key }
+func (c *SystemColumn) String() string             { return c.Name }
+func (c *SystemColumn) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	if len(ch) != len(c.Key) {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(ch), len(c.Key))
+	}
+	n := *c
+	n.Key = ch
+	return &n, nil
+}
+
+// Eval implements sql.Expression; NULL when the row is not (or no longer)
+// in the table, e.g. the null-extended side of an outer join.
+func (c *SystemColumn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	if c.Name == "xmax" {
+		return uint32(0), nil
+	}
+	key := make(sql.Row, len(c.Key))
+	allNull := true
+	for i, k := range c.Key {
+		v, err := k.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		key[i], allNull = v, allNull && v == nil
+	}
+	if allNull {
+		return nil, nil
+	}
+	t, err := StorageTxnOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, xmin, ok, err := t.RowVersion(c.Schema, c.Table, key)
+	if err != nil || !ok {
+		return nil, err
+	}
+	if c.Name == "ctid" {
+		return types.FormatTID(id.Block, id.Offset), nil
+	}
+	return xmin, nil
+}

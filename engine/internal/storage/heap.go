@@ -1,6 +1,9 @@
 package storage
 
-import "github.com/google/btree"
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/google/btree"
+)
 
 // The heap: every table version keeps, beside its primary key tree, a tree
 // of the same entries ordered by tuple number, so a scan without an index
@@ -39,15 +42,6 @@ func tidOf(n int64) TID {
 	return TID{Block: uint32(n / tuplesPerBlock), Offset: uint16(n%tuplesPerBlock + 1)}
 }
 
-// tupleNumber returns the tuple number of a TID, and false for a TID no
-// tuple can have (offset 0 or past the block's slots).
-func tupleNumber(id TID) (int64, bool) {
-	if id.Offset == 0 || id.Offset > tuplesPerBlock {
-		return 0, false
-	}
-	return int64(id.Block)*tuplesPerBlock + int64(id.Offset) - 1, true
-}
-
 // heapLess orders heap entries by tuple number; pivots (bias ±1) sit just
 // before or after the entry with their number, as in keyOrder.
 func heapLess(a, b *entry) bool {
@@ -59,4 +53,46 @@ func heapLess(a, b *entry) bool {
 
 func newHeap() *tree {
 	return btree.NewG[*entry](treeDegree, heapLess)
+}
+
+// RowVersion finds a row of schema.table in the transaction's state and
+// returns its TID and the id of the transaction that wrote it. key is the
+// row's primary key values or, for a table without a primary key, all its
+// values (one of equal rows is found). ok is false when no such row
+// exists, e.g. for a row a statement has since deleted.
+func (t *Txn) RowVersion(schema, table string, key sql.Row) (id TID, xmin uint32, ok bool, err error) {
+	defer guard(&err)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done {
+		return TID{}, 0, false, ErrTxnDone
+	}
+	td, found := t.root.table(schema, table)
+	if !found {
+		return TID{}, 0, false, sql.ErrTableNotFound.New(table)
+	}
+	var e *entry
+	if td.def.keyless() {
+		if len(key) != len(td.def.cols) {
+			return TID{}, 0, false, nil
+		}
+		e, ok = td.locate(key)
+	} else {
+		if len(key) != len(td.def.pkOrds) {
+			return TID{}, 0, false, nil
+		}
+		e, ok = td.stored(key)
+	}
+	if !ok {
+		return TID{}, 0, false, nil
+	}
+	return tidOf(e.tid), e.xmin, true, nil
+}
+
+// Rewrite writes the stored row equal to row again as a new version at
+// the end of the heap: PostgreSQL's UPDATE writes a new version of every
+// row it matches, changed or not, and GMS hands the table's updater only
+// the changed ones.
+func (h *Table) Rewrite(ctx *sql.Context, row sql.Row) error {
+	return h.write(ctx, func(_ *Txn, td *tableData) error { return td.update(ctx, row, row) })
 }

@@ -49,7 +49,10 @@ func NewStore() *Store {
 // two stores share every B-tree node until one of them writes. Uncommitted
 // work of running transactions is not included.
 func (s *Store) Snapshot() *Store {
-	return &Store{committed: s.latest(), xid: s.peekXID(), writer: make(chan struct{}, 1)}
+	s.mu.Lock()
+	r, xid := s.committed, s.xid
+	s.mu.Unlock()
+	return &Store{committed: r, xid: xid, writer: make(chan struct{}, 1)}
 }
 
 // latest returns the latest committed root.

@@ -114,6 +114,7 @@ func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
 	if len(s.FromClause) > 0 {
 		return t.updateFrom(s)
 	}
+	defer t.withDMLSystem(s.Relation, nil)()
 	up := &sqlparser.Update{TableExprs: sqlparser.TableExprs{t.rangeVar(s.Relation)}}
 	up.With = t.with(s.WithClause)
 	for _, f := range s.FromClause {
@@ -166,6 +167,7 @@ func (t *Translator) updateValue(n *pg.Node) sqlparser.Expr {
 
 func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
 	defer t.dmlJoinScope(s.Relation, s.UsingClause)() // join_alias.go
+	defer t.withDMLSystem(s.Relation, s.UsingClause)()
 	with := t.with(s.WithClause)
 	var where *sqlparser.Where
 	if s.WhereClause != nil {

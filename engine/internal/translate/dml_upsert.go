@@ -84,6 +84,11 @@ func (t *Translator) dmlColumn(parts []string, loc int32) sqlparser.Expr {
 	if e := t.insertSystemColumn(parts); e != nil {
 		return e
 	}
+	if t.insertSystem != "" {
+		if e := t.systemColumnRef(parts, loc); e != nil { // before the alias becomes the table's name
+			return e
+		}
+	}
 	if t.insertAlias != nil && len(parts) == 2 && parts[0] == t.insertAlias.Alias.Aliasname {
 		return &sqlparser.ColName{Name: sqlparser.NewColIdent(parts[1]), Qualifier: t.tableName(t.insertAlias)}
 	}

@@ -139,6 +139,9 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 	if e := t.dmlColumn(parts, c.Location); e != nil {
 		return e
 	}
+	if e := t.systemColumnRef(parts, c.Location); e != nil { // system_columns.go
+		return e
+	}
 	t.checkColumnCase(parts, c.Location)
 	if v := t.usingAliasColumn(parts, c.Location); v != nil { // join_alias.go
 		return t.scalar(v)

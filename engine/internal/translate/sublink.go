@@ -15,7 +15,7 @@ const sublinkCol = "?sublink?"
 // subLink translates subquery expressions (PostgreSQL docs 9.23).
 func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
 	// a subquery's columns are its own tables', not the INSERT target's
-	defer func(prev string) { t.insertSystem = prev }(t.insertSystem)
+	defer func(prev string, prevDML []*pg.Node) { t.insertSystem, t.dmlSystem = prev, prevDML }(t.insertSystem, t.dmlSystem)
 	t.insertSystem = ""
 	switch s.SubLinkType {
 	case pg.SubLinkType_EXISTS_SUBLINK:

@@ -39,6 +39,9 @@ type Translator struct {
 	// insertSystem, while set, is the name (or alias) of the table whose
 	// xmin and xmax an INSERT's RETURNING list may read (system_columns.go).
 	insertSystem string
+	// dmlSystem, while set, are an UPDATE's or DELETE's target and USING
+	// items, whose system columns its clauses may read.
+	dmlSystem []*pg.Node
 	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
 	updateNew *newValues
 	// ctes collects the data-modifying WITH items of the statement being

@@ -29,6 +29,9 @@ func Compare(t *Type, a, b any) int {
 	if bt.Kind == KindCidr {
 		return compareCidr(a, b) // net_types.go
 	}
+	if bt.Kind == KindTID {
+		return compareTID(a, b) // tid.go
+	}
 	if bt.Kind == KindBpchar {
 		return strings.Compare(strings.TrimRight(a.(string), " "), strings.TrimRight(b.(string), " "))
 	}

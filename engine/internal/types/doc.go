@@ -33,7 +33,10 @@
 //	money                Money (cents)
 //	inet/cidr/macaddr,   string (canonical text form; the functions on
 //	bit/varbit, point,   them parse it back)
-//	tsvector/tsquery, xml
+//	tsvector/tsquery,
+//	xml, tid
+//	xid                  uint32 (as oid)
+//	xid8                 int64
 //
 // Date/time input (datetime_parse.go) decodes fields the way datetime.c's
 // ParseDateTime/DecodeDateTime do.

@@ -260,6 +260,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseCidr(s)
 	case KindMacaddr:
 		return ParseMacaddr(s)
+	case KindTID:
+		return ParseTID(s)
 	case KindMoney:
 		return ParseMoney(s)
 	case KindPoint:

@@ -48,6 +48,7 @@ const (
 	KindMoney    // money, values Money (money.go)
 	KindPoint    // point, kept as its canonical text (geo_point.go)
 	KindXML      // xml, kept as its text after a well-formedness check (xml.go)
+	KindTID      // tid, kept as its canonical text "(block,offset)" (tid.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),

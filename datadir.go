@@ -126,3 +126,17 @@ func ResetDataDir(dir string) error {
 	}
 	return nil
 }
+
+// Snapshot is a point in a project's database to return to.
+type Snapshot struct{ e *engine.Engine }
+
+// Snapshot takes a copy-on-write snapshot of the project's committed
+// database in O(tables): a point to come back to with Restore, before a
+// destructive migration for example. It lives in memory only.
+func (p *Project) Snapshot() *Snapshot { return &Snapshot{p.Engine.Snapshot()} }
+
+// Restore returns the project's database to snap, durably when the project
+// has a data directory (the restored state is checkpointed).
+func (p *Project) Restore(ctx context.Context, snap *Snapshot) error {
+	return p.Engine.Restore(ctx, snap.e)
+}

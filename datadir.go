@@ -27,7 +27,7 @@ func openDataDir(ctx context.Context, opts Options, cfg Config, d *migrations.Di
 	created := errors.Is(statErr, fs.ErrNotExist)
 	eng, err := engine.Open(engine.Options{DataDir: opts.DataDir})
 	if err != nil {
-		return nil, err
+		return nil, &DataDirError{Err: err}
 	}
 	if err := writeGitignore(opts.DataDir); err != nil {
 		eng.Close()
@@ -140,3 +140,10 @@ func (p *Project) Snapshot() *Snapshot { return &Snapshot{p.Engine.Snapshot()} }
 func (p *Project) Restore(ctx context.Context, snap *Snapshot) error {
 	return p.Engine.Restore(ctx, snap.e)
 }
+
+// DataDirError is a data directory that cannot be opened: locked by
+// another process, of a newer format, damaged, not writable.
+type DataDirError struct{ Err error }
+
+func (e *DataDirError) Error() string { return e.Err.Error() }
+func (e *DataDirError) Unwrap() error { return e.Err }

@@ -27,7 +27,7 @@ func openDataDir(ctx context.Context, opts Options, cfg Config, d *migrations.Di
 	created := errors.Is(statErr, fs.ErrNotExist)
 	eng, err := engine.Open(engine.Options{DataDir: opts.DataDir})
 	if err != nil {
-		return nil, err
+		return nil, &DataDirError{Err: err}
 	}
 	if err := writeGitignore(opts.DataDir); err != nil {
 		eng.Close()
@@ -126,3 +126,24 @@ func ResetDataDir(dir string) error {
 	}
 	return nil
 }
+
+// Snapshot is a point in a project's database to return to.
+type Snapshot struct{ e *engine.Engine }
+
+// Snapshot takes a copy-on-write snapshot of the project's committed
+// database in O(tables): a point to come back to with Restore, before a
+// destructive migration for example. It lives in memory only.
+func (p *Project) Snapshot() *Snapshot { return &Snapshot{p.Engine.Snapshot()} }
+
+// Restore returns the project's database to snap, durably when the project
+// has a data directory (the restored state is checkpointed).
+func (p *Project) Restore(ctx context.Context, snap *Snapshot) error {
+	return p.Engine.Restore(ctx, snap.e)
+}
+
+// DataDirError is a data directory that cannot be opened: locked by
+// another process, of a newer format, damaged, not writable.
+type DataDirError struct{ Err error }
+
+func (e *DataDirError) Error() string { return e.Err.Error() }
+func (e *DataDirError) Unwrap() error { return e.Err }

@@ -74,3 +74,9 @@ func (e *Engine) Close() error { return e.e.Close() }
 // Checkpoint writes the committed state to the data directory now,
 // compacting its log (an in-memory engine: nothing).
 func (e *Engine) Checkpoint(ctx context.Context) error { return e.e.Checkpoint(ctx) }
+
+// Restore makes from's committed state this engine's, as one commit (a
+// checkpoint in a data directory): from is typically an earlier Snapshot,
+// so restoring costs O(tables), like taking it. Running transactions are
+// waited for; cached plans are dropped as after DDL.
+func (e *Engine) Restore(ctx context.Context, from *Engine) error { return e.e.Restore(ctx, from.e) }

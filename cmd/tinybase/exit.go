@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tinybase/tinybase"
 	"github.com/tinybase/tinybase/migrations"
 )
 
@@ -46,6 +47,7 @@ func classify(err error) error {
 	var dup *migrations.DuplicateVersionError
 	var fe *migrations.FileError
 	var drift *migrations.DriftError
+	var dd *tinybase.DataDirError
 	switch {
 	case errors.As(err, &de):
 		return &exitError{exitUnreadable, err.Error()}
@@ -58,6 +60,8 @@ func classify(err error) error {
 		return &exitError{exitPriorFailed, err.Error()}
 	case errors.As(err, &drift):
 		return &exitError{exitDrift, err.Error()}
+	case errors.As(err, &dd):
+		return &exitError{exitServer, err.Error()}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &exitError{exitTimeout, "timed out: " + err.Error()}
 	}

@@ -478,3 +478,23 @@ func (e *Engine) Checkpoint(ctx context.Context) error {
 	}
 	return e.durable.Checkpoint(ctx)
 }
+
+// Restore makes from's committed state (an earlier Snapshot of e,
+// typically) e's, sequences included, as one commit: in a data directory
+// it is written as a checkpoint. Cached plans and catalogs are dropped,
+// as after DDL.
+func (e *Engine) Restore(ctx context.Context, from *Engine) error {
+	vals := from.seqs.clone()
+	e.seqs.mu.Lock()
+	old := e.seqs.m
+	e.seqs.m = vals.m
+	e.seqs.mu.Unlock()
+	if err := e.store.Restore(ctx, from.store); err != nil {
+		e.seqs.mu.Lock()
+		e.seqs.m = old
+		e.seqs.mu.Unlock()
+		return mapError(err)
+	}
+	e.ddlVersion.Add(1)
+	return nil
+}

@@ -32,8 +32,11 @@ type CommitLog interface {
 // Store.Snapshot does not carry it over: a snapshot lives in memory.
 func (s *Store) SetCommitLog(l CommitLog) { s.log = l }
 
-// changeSet is what a transaction touched, per table.
+// changeSet is what a transaction touched, per table. The key
+// wholeState marks a transaction that replaced the whole state (Restore).
 type changeSet map[tableID]*tableTouch
+
+const wholeState tableID = 0
 
 type tableTouch struct {
 	all  bool      // the whole table (TRUNCATE, a rebuild, a keyless table)
@@ -101,6 +104,9 @@ type Committed struct {
 // Such a commit cannot be logged as row changes.
 func (c *Committed) SchemaChanged() bool {
 	b, r := c.base, c.root
+	if _, whole := c.changes[wholeState]; whole {
+		return true
+	}
 	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || len(b.tables) != len(r.tables) {
 		return true
 	}
@@ -161,6 +167,9 @@ func (c *Committed) Tables() []TableChange {
 	}
 	var out []TableChange
 	for id, tt := range c.changes {
+		if id == wholeState {
+			continue
+		}
 		td, ok := c.root.tables[id]
 		if !ok {
 			continue // created and dropped again by the transaction
@@ -281,4 +290,22 @@ func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
 		}
 	}
 	return nil
+}
+
+// Restore makes from's committed state s's committed state, as one
+// commit (which a CommitLog sees as changing everything). from is
+// typically an earlier Snapshot of s: the two share every unchanged node,
+// so this costs O(tables), not O(rows). It waits for the writer lock.
+func (s *Store) Restore(ctx context.Context, from *Store) error {
+	t := s.Begin()
+	if err := t.Lock(ctx); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.root, t.rootOwned = from.latest(), false
+	if s.log != nil {
+		t.touched(wholeState)
+	}
+	t.mu.Unlock()
+	return t.Commit()
 }

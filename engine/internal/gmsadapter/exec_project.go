@@ -44,6 +44,9 @@ func newExecBuilder() sql.NodeExecBuilder {
 
 // Build implements sql.NodeExecBuilder.
 func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	if iter, ok, err := instrumented(ctx, b.base, n, row); ok { // explain.go: EXPLAIN ANALYZE
+		return iter, err
+	}
 	h, ok := ctx.Session.(Host)
 	if !ok {
 		return nil, nil

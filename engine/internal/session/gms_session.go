@@ -71,7 +71,7 @@ func (g *gmsSession) EnableIndexScan() bool {
 	v, _ := g.s.Setting("enable_indexscan")
 	return v != "off"
 }
-func (g *gmsSession) SearchPath() []string     { return g.s.SearchPath() }
+func (g *gmsSession) SearchPath() []string { return g.s.SearchPath() }
 func (g *gmsSession) SystemTable(ctx *sql.Context, schema, name string) (sql.Table, bool) {
 	return g.s.SystemTable(ctx, schema, name)
 }

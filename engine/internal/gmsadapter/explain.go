@@ -349,7 +349,7 @@ func sortKeyText(fields sql.SortFields) string {
 	for i := 0; i < len(fields); i++ {
 		f := fields[i]
 		desc := f.Order == sql.Descending
-		nullsFirst := (f.NullOrdering == sql.NullsFirst) != desc
+		nullsFirst := !desc // GMS's placement (sortKeys)
 		if in, ok := f.Column.(*expr.IsNull); ok && in.Test == nil && i+1 < len(fields) {
 			i++
 			f = fields[i]

@@ -662,8 +662,10 @@ func sortKeys(s *plan.Sort) ([]sortField, bool) {
 			}
 			return nil, false
 		}
+		// GMS's sorter puts NULLs first ascending and last descending (the
+		// translation's premise; its NullOrdering is not what decides)
 		desc := f.Order == sql.Descending
-		out = append(out, sortField{e: f.Column, desc: desc, nullsFirst: (f.NullOrdering == sql.NullsFirst) != desc})
+		out = append(out, sortField{e: f.Column, desc: desc, nullsFirst: !desc})
 	}
 	return out, len(out) > 0
 }
@@ -751,10 +753,9 @@ func (p *pathPlanner) orderedScan(child sql.Node, fields []sortField, limited bo
 		cp := *x
 		scan = &cp
 	case *plan.ResolvedTable:
-		if !limited {
-			return nil, false
-		}
-		scan = p.fullScanFor(x, keys)
+		// without a LIMIT only the primary key's order, whose tree holds
+		// the rows, beats sorting
+		scan = p.fullScanFor(x, keys, !limited)
 		if scan == nil {
 			return nil, false
 		}
@@ -802,7 +803,7 @@ func (p *pathPlanner) orderedStatic(child sql.Node, ita *plan.IndexedTableAccess
 }
 
 // fullScanFor finds an index whose leading columns are the keys' columns.
-func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey) *IndexScan {
+func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey, pkOnly bool) *IndexScan {
 	iat, ok := rt.UnderlyingTable().(sql.IndexAddressableTable)
 	if !ok {
 		return nil
@@ -814,7 +815,7 @@ func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey) *Index
 	schema := rt.Schema()
 	for _, ix := range indexes {
 		cols, ok := indexColumns(ix, schema)
-		if !ok || len(cols) < len(keys) {
+		if !ok || len(cols) < len(keys) || pkOnly && ix.ID() != "PRIMARY" {
 			continue
 		}
 		match := true

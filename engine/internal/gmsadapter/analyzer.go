@@ -94,6 +94,14 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	if cfg.KeepParams != nil {
 		wrapRule(a, "simplifyFilters", cfg.KeepParams)
 	}
+	// GMS's sort elimination orders by an index ignoring where NULLs go
+	// (tinybase's trees put them last, PostgreSQL's DESC first), and
+	// honours no NULLS FIRST / LAST: accessPaths orders scans instead
+	wrapRule(a, "replaceIdxSort", func(analyzer.RuleFunc) analyzer.RuleFunc {
+		return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return n, transform.SameTree, nil
+		}
+	})
 	installLateralRules(a)   // rule_lateral.go
 	installOuterJoinRules(a) // rule_outer_join.go
 	if cfg.InstallExecBuilder != nil {

@@ -15,6 +15,19 @@
 //     (PostgreSQL docs 10.5, "UNION, CASE, and Related Constructs"),
 //     lateral joins (docs 7.2.1.5, "LATERAL Subqueries") and filter
 //     placement around outer joins (docs 7.2.1.1, "Joined Tables");
+//   - access paths (rule_access_paths.go, index_scan.go; docs 11,
+//     "Indexes", and 14.1 "Using EXPLAIN"): the last analyzer rule turns
+//     table reads under conditions on indexed columns into IndexScans
+//     (equality prefix, then a range, `= ANY(array)` points or IS NULL,
+//     keyed at run time so cached plans keep their parameters), sorts an
+//     index order gives into forward or backward scans that a LIMIT stops
+//     early, sorts under a LIMIT otherwise into bounded top-N sorts, and
+//     carries `a = key` across inner-join equalities to the other table;
+//     session setting enable_indexscan = off turns it off (the oracle of
+//     its tests);
+//   - EXPLAIN's printer (explain.go): the analyzed plan in PostgreSQL's
+//     node names and layout, text or JSON, with ANALYZE's per-node rows,
+//     loops and times counted by the exec builder;
 //   - tinybase's executors: FULL JOIN, and projections that keep the sign
 //     of a float's zero as float8out prints it (docs 8.1.3);
 //   - the parser GMS re-parses stored CHECK and default expressions with
@@ -24,6 +37,26 @@
 //     (auth.uid(), now(), current_setting) kept out of GMS's constant
 //     folding and evaluated once per execution (docs 38.7, "Function
 //     Volatility Categories"; RuntimeCall, RuntimeKey, EvalOnce).
+//
+// Why access paths are chosen on GMS's finished plan. The shapes of issue
+// 19 scanned whole tables for three reasons, all in how GMS sees
+// tinybase's plans, none in storage (which has ranges, reverse scans and
+// streaming iterators): (1) GMS builds index ranges only from values it
+// can evaluate while planning, so `id > $1` (a parameter kept out of
+// folding for the plan cache) and `id = ANY($1)` (tinybase's own
+// expression) were filters over a full scan; (2) translation writes
+// PostgreSQL's NULL placement as an extra `x IS NULL` sort key, which no
+// GMS index order matches, so every ORDER BY sorted the table; (3) a
+// projection between LIMIT and the sort kept GMS's top-N rule from
+// applying, and nothing carried `u.id = $1` across `u.id = p.user_id`.
+// Teaching GMS's memo and range builder tinybase's expressions and
+// parameters would mean wrapping most of its index machinery; one rule
+// after GMS's analysis, which rewrites the few node shapes that matter
+// (Filter over a table, Sort over a table read, Limit over Sort, inner
+// joins) into a node of our own that calls storage's range lookups at run
+// time, is smaller and keeps GMS's join ordering, aggregation and
+// subqueries. The rule runs after execution indexes are assigned, and
+// each replacement keeps the schema of what it replaces.
 //
 // The session reaches the adapter through these functions and holds the
 // adapter's per-session state (SignedOutput, DeferredError); the

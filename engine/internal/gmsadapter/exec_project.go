@@ -59,6 +59,9 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		}
 		return &rowChecksIter{checks: w.checks, width: w.width, child: child}, nil
 	}
+	if iter, ok, err := instrumented(ctx, b.base, n, row); ok { // explain.go: EXPLAIN ANALYZE
+		return iter, err
+	}
 	h, ok := ctx.Session.(Host)
 	if !ok {
 		return nil, nil

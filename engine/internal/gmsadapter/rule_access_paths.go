@@ -49,12 +49,14 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 	}
 }
 
-// hasTableScan reports whether a plan reads a table directly (the common
-// point lookup does not: it is already an indexed access).
+// hasTableScan reports whether a plan reads a table directly, sorts or
+// joins (the common point lookup does none: it is already an indexed
+// access).
 func hasTableScan(n sql.Node) bool {
 	found := false
 	transform.Inspect(n, func(n sql.Node) bool {
-		if _, ok := n.(*plan.ResolvedTable); ok {
+		switch n.(type) {
+		case *plan.ResolvedTable, *plan.Sort, *plan.JoinNode, *plan.Filter:
 			found = true
 		}
 		return !found
@@ -108,12 +110,16 @@ func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, 
 		return n, transform.SameTree, nil
 	}
 	rt, alias := tableOf(f.Child)
+	var static []cond // a static lookup's conditions, as constants
 	if rt == nil {
-		return n, transform.SameTree, nil
+		rt, alias, static = p.staticConds(f.Child)
+		if rt == nil {
+			return n, transform.SameTree, nil
+		}
 	}
-	conj := expression.SplitConjunction(f.Expression)
+	conj := splitAnd(f.Expression, nil)
 	schema := rt.Schema()
-	var conds []cond
+	conds := static
 	for i, c := range conj {
 		if cd, ok := p.usable(c, schema); ok {
 			cd.i = i
@@ -127,11 +133,29 @@ func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, 
 	if scan == nil {
 		return n, transform.SameTree, nil
 	}
+	var rest []sql.Expression
+	if static != nil {
+		// better than GMS's lookup only when it also uses a condition of
+		// the filter
+		better := false
+		for i := range conj {
+			better = better || used[i]
+		}
+		if !better {
+			return n, transform.SameTree, nil
+		}
+		for _, c := range static {
+			if used[c.i] {
+				scan.Conds = append(scan.Conds, staticExpr(c, schema))
+			} else {
+				rest = append(rest, staticExpr(c, schema))
+			}
+		}
+	}
 	leaf, err := withLeaf(alias, scan)
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	var rest []sql.Expression
 	for i, c := range conj {
 		if used[i] {
 			scan.Conds = append(scan.Conds, c)
@@ -143,6 +167,105 @@ func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, 
 		return leaf, transform.NewTree, nil
 	}
 	return plan.NewFilter(expression.JoinAnd(rest...), leaf), transform.NewTree, nil
+}
+
+// splitAnd lists the conjuncts of e, through GMS's AND and tinybase's
+// (BETWEEN is tinybase's `x >= a AND x <= b`).
+func splitAnd(e sql.Expression, out []sql.Expression) []sql.Expression {
+	switch x := e.(type) {
+	case *expression.And:
+		return splitAnd(x.RightChild, splitAnd(x.LeftChild, out))
+	case *expr.Logic:
+		if x.And {
+			return splitAnd(x.Right, splitAnd(x.Left, out))
+		}
+	}
+	return append(out, e)
+}
+
+// staticExpr is a static lookup's condition as an expression.
+func staticExpr(c cond, schema sql.Schema) sql.Expression {
+	gf := expression.NewGetFieldWithTable(c.col, 0, schema[c.col].Type, schema[c.col].DatabaseSource, schema[c.col].Source, schema[c.col].Name, schema[c.col].Nullable)
+	switch c.op {
+	case ">":
+		return expression.NewGreaterThan(gf, c.key)
+	case ">=":
+		return expression.NewGreaterThanOrEqual(gf, c.key)
+	case "<":
+		return expression.NewLessThan(gf, c.key)
+	case "<=":
+		return expression.NewLessThanOrEqual(gf, c.key)
+	}
+	return expression.NewEquals(gf, c.key)
+}
+
+// staticConds reads a static GMS lookup of one range (under its alias)
+// as conditions on constants, numbered below the filter's conjuncts.
+func (p *pathPlanner) staticConds(n sql.Node) (*plan.ResolvedTable, *plan.TableAlias, []cond) {
+	var alias *plan.TableAlias
+	if a, ok := n.(*plan.TableAlias); ok {
+		alias, n = a, a.Child
+	}
+	ita, ok := n.(*plan.IndexedTableAccess)
+	if !ok || !ita.IsStatic() {
+		return nil, nil, nil
+	}
+	rt, ok := ita.TableNode.(*plan.ResolvedTable)
+	if !ok {
+		return nil, nil, nil
+	}
+	lookup, err := ita.GetLookup(p.ctx, nil)
+	if err != nil || lookup.Index == nil || lookup.IsEmptyRange {
+		return nil, nil, nil
+	}
+	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+	if !ok || len(ranges) != 1 {
+		return nil, nil, nil
+	}
+	schema := rt.Schema()
+	cols, ok := indexColumns(lookup.Index, schema)
+	if !ok {
+		return nil, nil, nil
+	}
+	var out []cond
+	for k, c := range ranges[0] {
+		if k >= len(cols) {
+			return nil, nil, nil
+		}
+		t, isPG := schema[cols[k]].Type.(*types.Type)
+		if !isPG {
+			return nil, nil, nil
+		}
+		lit := func(v any) sql.Expression { return expr.NewLiteral(t, v) }
+		i := -2 - len(out)
+		lo, okLo := c.LowerBound.(sql.Below)
+		loA, okLoA := c.LowerBound.(sql.Above)
+		hi, okHi := c.UpperBound.(sql.Above)
+		hiB, okHiB := c.UpperBound.(sql.Below)
+		_, loNull := c.LowerBound.(sql.AboveNull)
+		_, hiAll := c.UpperBound.(sql.AboveAll)
+		switch {
+		case okLo && okHi && lo.Key != nil && types.Compare(t, lo.Key, hi.Key) == 0:
+			out = append(out, cond{i: i, col: cols[k], op: "=", key: lit(lo.Key)})
+			continue
+		case okLo && lo.Key != nil:
+			out = append(out, cond{i: i, col: cols[k], op: ">=", key: lit(lo.Key)})
+		case okLoA && loA.Key != nil:
+			out = append(out, cond{i: i, col: cols[k], op: ">", key: lit(loA.Key)})
+		case !loNull:
+			return nil, nil, nil
+		}
+		i = -2 - len(out)
+		switch {
+		case okHi && hi.Key != nil:
+			out = append(out, cond{i: i, col: cols[k], op: "<=", key: lit(hi.Key)})
+		case okHiB && hiB.Key != nil:
+			out = append(out, cond{i: i, col: cols[k], op: "<", key: lit(hiB.Key)})
+		case !hiAll:
+			return nil, nil, nil
+		}
+	}
+	return rt, alias, out
 }
 
 // usable recognises `column op key`, `column = ANY(key)` and `column IS
@@ -539,8 +662,10 @@ func sortKeys(s *plan.Sort) ([]sortField, bool) {
 			}
 			return nil, false
 		}
+		// GMS's sorter puts NULLs first ascending and last descending (the
+		// translation's premise; its NullOrdering is not what decides)
 		desc := f.Order == sql.Descending
-		out = append(out, sortField{e: f.Column, desc: desc, nullsFirst: (f.NullOrdering == sql.NullsFirst) != desc})
+		out = append(out, sortField{e: f.Column, desc: desc, nullsFirst: !desc})
 	}
 	return out, len(out) > 0
 }
@@ -628,10 +753,9 @@ func (p *pathPlanner) orderedScan(child sql.Node, fields []sortField, limited bo
 		cp := *x
 		scan = &cp
 	case *plan.ResolvedTable:
-		if !limited {
-			return nil, false
-		}
-		scan = p.fullScanFor(x, keys)
+		// without a LIMIT only the primary key's order, whose tree holds
+		// the rows, beats sorting
+		scan = p.fullScanFor(x, keys, !limited)
 		if scan == nil {
 			return nil, false
 		}
@@ -679,7 +803,7 @@ func (p *pathPlanner) orderedStatic(child sql.Node, ita *plan.IndexedTableAccess
 }
 
 // fullScanFor finds an index whose leading columns are the keys' columns.
-func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey) *IndexScan {
+func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey, pkOnly bool) *IndexScan {
 	iat, ok := rt.UnderlyingTable().(sql.IndexAddressableTable)
 	if !ok {
 		return nil
@@ -691,7 +815,7 @@ func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey) *Index
 	schema := rt.Schema()
 	for _, ix := range indexes {
 		cols, ok := indexColumns(ix, schema)
-		if !ok || len(cols) < len(keys) {
+		if !ok || len(cols) < len(keys) || pkOnly && ix.ID() != "PRIMARY" {
 			continue
 		}
 		match := true
@@ -781,6 +905,8 @@ func innerJoin(op plan.JoinType) bool {
 func sideLeaf(n sql.Node) sql.Node {
 	for {
 		switch x := n.(type) {
+		case *plan.IndexedTableAccess:
+			return x
 		case *plan.HashLookup:
 			n = x.Child
 		case *plan.Filter:
@@ -804,6 +930,44 @@ func eqKey(s *IndexScan, col int) (sql.Expression, bool) {
 	for k, e := range s.Eq {
 		if k < len(cols) && cols[k] == col && e != nil {
 			return e, true
+		}
+	}
+	return nil, false
+}
+
+// leafKey is the constant a table read fixes column col to: an index
+// scan's equality key, or a static lookup's point as a constant.
+func (p *pathPlanner) leafKey(leaf sql.Node, col int) (sql.Expression, bool) {
+	switch x := leaf.(type) {
+	case *IndexScan:
+		return eqKey(x, col)
+	case *plan.IndexedTableAccess:
+		if !x.IsStatic() {
+			return nil, false
+		}
+		lookup, err := x.GetLookup(p.ctx, nil)
+		if err != nil || lookup.Index == nil {
+			return nil, false
+		}
+		ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+		if !ok || len(ranges) != 1 {
+			return nil, false
+		}
+		cols, ok := indexColumns(lookup.Index, x.Schema())
+		if !ok {
+			return nil, false
+		}
+		for k, c := range ranges[0] {
+			if k >= len(cols) || cols[k] != col {
+				continue
+			}
+			lo, okLo := c.LowerBound.(sql.Below)
+			hi, okHi := c.UpperBound.(sql.Above)
+			t, isPG := x.Schema()[col].Type.(*types.Type)
+			if !okLo || !okHi || !isPG || lo.Key == nil || types.Compare(t, lo.Key, hi.Key) != 0 {
+				return nil, false
+			}
+			return expr.NewLiteral(t, lo.Key), true
 		}
 	}
 	return nil, false
@@ -843,19 +1007,15 @@ func (p *pathPlanner) joinKeys(j *plan.JoinNode) (sql.Node, transform.TreeIdenti
 		}
 		bi -= nl
 		// a key on the left gives the right one, and the other way round
-		if s, ok := sideLeaf(newLeft).(*IndexScan); ok {
-			if key, ok := eqKey(s, ai); ok {
-				if out, ok := p.impliedScan(newRight, bi, key); ok {
-					newRight = out
-					continue
-				}
+		if key, ok := p.leafKey(sideLeaf(newLeft), ai); ok {
+			if out, ok := p.impliedScan(newRight, bi, key); ok {
+				newRight = out
+				continue
 			}
 		}
-		if s, ok := sideLeaf(newRight).(*IndexScan); ok {
-			if key, ok := eqKey(s, bi); ok {
-				if out, ok := p.impliedScan(newLeft, ai, key); ok {
-					newLeft = out
-				}
+		if key, ok := p.leafKey(sideLeaf(newRight), bi); ok {
+			if out, ok := p.impliedScan(newLeft, ai, key); ok {
+				newLeft = out
 			}
 		}
 	}

@@ -40,6 +40,7 @@ func commandTable() []command {
 		step((*Session).txnCommand),          // settings.go: BEGIN, COMMIT, SAVEPOINT, ...
 		step((*Session).setCommand),          // SET / RESET
 		step((*Session).showCommand),         // SHOW
+		step((*Session).explainCommand),      // explain.go: EXPLAIN
 		step((*Session).notifyCommand),       // notify.go: NOTIFY
 		step((*Session).listenCommand),       // LISTEN / UNLISTEN
 		step((*Session).maintenance),         // ddl_host.go: VACUUM / ANALYZE (ddl.Maintenance)

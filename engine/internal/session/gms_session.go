@@ -63,7 +63,15 @@ func fromContext(ctx *sql.Context) (*Session, bool) {
 // storage.CheckResolver and storage.RowSecurity.
 
 func (g *gmsSession) StorageTxn() *storage.Txn { return g.s.StorageTxn() }
-func (g *gmsSession) SearchPath() []string     { return g.s.SearchPath() }
+
+var _ gmsadapter.IndexScanSetting = (*gmsSession)(nil)
+
+// EnableIndexScan implements gmsadapter.IndexScanSetting.
+func (g *gmsSession) EnableIndexScan() bool {
+	v, _ := g.s.Setting("enable_indexscan")
+	return v != "off"
+}
+func (g *gmsSession) SearchPath() []string { return g.s.SearchPath() }
 func (g *gmsSession) SystemTable(ctx *sql.Context, schema, name string) (sql.Table, bool) {
 	return g.s.SystemTable(ctx, schema, name)
 }

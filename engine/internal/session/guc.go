@@ -66,6 +66,16 @@ var gucs = func() map[string]*guc {
 		{name: "maintenance_work_mem", def: "64MB"},
 		{name: "row_security", def: "on", kind: gucBool},
 		{name: "jit", def: "off", kind: gucBool},
+		// planner method settings (docs 20.7.1): enable_indexscan off
+		// leaves plans without tinybase's index scans (gmsadapter)
+		{name: "enable_indexscan", def: "on", kind: gucBool},
+		{name: "enable_seqscan", def: "on", kind: gucBool},
+		{name: "enable_bitmapscan", def: "on", kind: gucBool},
+		{name: "enable_indexonlyscan", def: "on", kind: gucBool},
+		{name: "enable_sort", def: "on", kind: gucBool},
+		{name: "enable_hashjoin", def: "on", kind: gucBool},
+		{name: "enable_mergejoin", def: "on", kind: gucBool},
+		{name: "enable_nestloop", def: "on", kind: gucBool},
 		{name: "timezone_abbreviations", def: "Default"},
 		{name: "default_text_search_config", def: "pg_catalog.english"},
 		{name: "lc_messages", def: "C"},

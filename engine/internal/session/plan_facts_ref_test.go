@@ -3,6 +3,7 @@ package session
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
@@ -69,6 +70,9 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 			// a run-time lookup evaluates its keys per execution (and
 			// keeps its key buffers on the node: see keyed)
 			ok = storage.IsTable(n.UnderlyingTable())
+		case *gmsadapter.IndexScan:
+			// its keys are evaluated as it starts; it keeps no state
+			ok = storage.IsTable(n.UnderlyingTable())
 		default:
 			ok = false
 		}
@@ -113,7 +117,7 @@ func countRuntimeCalls(n sql.Node) int {
 	c := 0
 	inspectDeep(n, func(n sql.Node) bool {
 		switch n.(type) {
-		case *plan.Filter, *plan.Having, *plan.JoinNode, *plan.IndexedTableAccess:
+		case *plan.Filter, *plan.Having, *plan.JoinNode, *plan.IndexedTableAccess, *gmsadapter.IndexScan:
 			for _, e := range n.(sql.Expressioner).Expressions() {
 				sql.Inspect(e, func(e sql.Expression) bool {
 					if runtimeCall(e) {

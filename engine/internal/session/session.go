@@ -205,6 +205,9 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 	// translations differ by role (row security), plans by search_path
 	searchPath, _ := s.Setting("search_path")
 	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
+	if v, _ := s.Setting("enable_indexscan"); v == "off" {
+		cacheKey += "\x00noindexscan" // plans differ (gmsadapter's access paths)
+	}
 	s.plans.entry = nil
 	if len(args) == 0 && !s.txnDDL {
 		c, ok := s.cache.get(cacheKey, version)

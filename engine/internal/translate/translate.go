@@ -145,6 +145,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.set(s.VariableSetStmt)
 	case *pg.Node_VariableShowStmt:
 		return Result{Cmd: &Show{Name: s.VariableShowStmt.Name}, Tag: "SHOW"}, nil
+	case *pg.Node_ExplainStmt:
+		return explain(s.ExplainStmt) // explain.go
 	case *pg.Node_VacuumStmt:
 		return t.maintenance(s.VacuumStmt)
 	case *pg.Node_CreateSchemaStmt:

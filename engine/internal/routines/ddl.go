@@ -146,6 +146,10 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 	cat := catalogOf(s)
 	var drop []*catalog.Function
 	for _, ref := range c.Items {
+		if ref.MissingType != "" {
+			s.AddNotice(routine.Notice{Severity: "NOTICE", Code: "00000", Message: ref.MissingType + " does not exist, skipping"})
+			continue
+		}
 		fns, err := ResolveRef(s, cat, ref, c.Word, c.IfExists)
 		if err != nil {
 			return err

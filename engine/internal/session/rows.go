@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -34,6 +35,7 @@ type Rows struct {
 	count   int64
 	tag     string
 	err     error
+	stops   []context.CancelFunc // statement_timeout timers, stopped at finish
 	done    bool
 }
 
@@ -138,6 +140,12 @@ func (r *Rows) finish(err error) {
 		return
 	}
 	r.done = true
+	defer func() {
+		for _, stop := range r.stops {
+			stop() // the statement_timeout timer (session.go)
+		}
+		r.stops = nil
+	}()
 	r.cur = nil
 	if r.iter != nil {
 		if cerr := r.iter.Close(r.gctx); err == nil && cerr != nil {

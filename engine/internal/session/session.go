@@ -188,6 +188,21 @@ func (s *Session) parseSearchPath(raw string) []string {
 // TypesEnv implements expr.Env.
 func (s *Session) TypesEnv() *types.Env { return &s.env }
 
+// statementDeadline is ctx with the statement_timeout deadline when one
+// is set: every statement honours it as it honours cancellation (57014).
+// A statement a routine runs inherits its caller's earlier deadline.
+// stop releases the timer.
+func (s *Session) statementDeadline(ctx context.Context) (context.Context, context.CancelFunc) {
+	d := s.StatementTimeout() // routines_host.go
+	if d <= 0 {
+		return ctx, nil
+	}
+	return context.WithTimeoutCause(ctx, d, errStatementTimeout)
+}
+
+// errStatementTimeout is the cause of a statement_timeout deadline.
+var errStatementTimeout = errors.New("session: statement timeout")
+
 // Query runs exactly one statement and streams its result.
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
 	return s.query(ctx, sqlText, nil, args)
@@ -200,6 +215,18 @@ func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows 
 // translated and run. sqlText stays the statement's identity for the
 // caches and for error positions.
 func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, args []any) (rows *Rows, err error) {
+	ctx, stop := s.statementDeadline(ctx)
+	if stop != nil {
+		// runs after recoverStatement: the rows, when they stream, stop
+		// the timer once read
+		defer func() {
+			if err != nil || rows == nil || rows.done {
+				stop()
+				return
+			}
+			rows.stops = append(rows.stops, stop)
+		}()
+	}
 	defer s.recoverStatement(sqlText, &rows, &err)
 	version := s.eng.ddlVersion.Load()
 	// translations differ by role (row security), plans by search_path

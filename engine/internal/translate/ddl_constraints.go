@@ -227,8 +227,13 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 	}
 	ref := t.tableName(c.Pktable)
 	refCols := names2(c.PkAttrs)
-	if len(refCols) == 0 && t.creating != nil && c.Pktable.Relname == t.creating.Relname &&
-		(c.Pktable.Schemaname == "" || c.Pktable.Schemaname == t.creating.Schemaname) {
+	if t.selfReference(c.Pktable) {
+		// GMS knows a self-reference only by the bare name: a qualified
+		// one (public.t referencing public.t) sends it looking for a
+		// table that does not exist yet
+		ref = t.tableName(&pg.RangeVar{Relname: t.creating.Relname})
+	}
+	if len(refCols) == 0 && t.selfReference(c.Pktable) {
 		// a table referencing itself: its primary key is being declared
 		if len(t.creatingPK) == 0 {
 			failAt(-1, pgerror.UndefinedObject, "there is no primary key for referenced table %q", c.Pktable.Relname)
@@ -257,6 +262,23 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 		fk.ReferencedColumns = append(fk.ReferencedColumns, sqlparser.NewColIdent(s))
 	}
 	return &sqlparser.ConstraintDefinition{Name: name, Details: fk}
+}
+
+// selfReference reports whether a foreign key of the table being
+// created references that table.
+func (t *Translator) selfReference(pk *pg.RangeVar) bool {
+	if t.creating == nil || pk.Relname != t.creating.Relname {
+		return false
+	}
+	switch {
+	case pk.Schemaname == "" || pk.Schemaname == t.creating.Schemaname:
+		return true
+	case t.creating.Schemaname == "" && t.Tables != nil:
+		// t referencing s.t: itself unless s.t is another, existing table
+		_, exists := t.Tables.LookupTable(pk.Schemaname, pk.Relname)
+		return !exists
+	}
+	return false
 }
 
 func names2(ns []*pg.Node) []string {

@@ -31,6 +31,9 @@ type RoutineRef struct {
 	// Written is the argument list as written, for "does not exist"
 	// notices.
 	Written []string
+	// MissingType is DROP ... IF EXISTS naming an argument type that does
+	// not exist: PostgreSQL's notice, and nothing is dropped.
+	MissingType string
 }
 
 func (*DropRoutine) command()        {}
@@ -51,9 +54,29 @@ func (t *Translator) dropRoutine(s *pg.DropStmt) (Result, error) {
 		if owa == nil {
 			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "%s is not supported yet", tag)
 		}
+		if s.MissingOk {
+			cmd.Items = append(cmd.Items, t.routineRefIfExists(owa))
+			continue
+		}
 		cmd.Items = append(cmd.Items, t.routineRef(owa))
 	}
 	return Result{Cmd: cmd, Tag: tag}, nil
+}
+
+// routineRefIfExists is routineRef for DROP ... IF EXISTS, where an
+// argument type that does not exist is a notice (LookupTypeNameOid's
+// missing_ok), not an error.
+func (t *Translator) routineRefIfExists(owa *pg.ObjectWithArgs) (ref RoutineRef) {
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(*pgerror.Error)
+			if !ok || pe.Code != pgerror.UndefinedObject || !strings.HasPrefix(pe.Message, "type ") {
+				panic(r)
+			}
+			ref = RoutineRef{Name: listQName(owa.Objname), MissingType: strings.TrimSuffix(pe.Message, " does not exist")}
+		}
+	}()
+	return t.routineRef(owa)
 }
 
 // routineRef reads an ObjectWithArgs (name(argtypes)); OUT parameters in

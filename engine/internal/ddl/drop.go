@@ -1,6 +1,8 @@
 package ddl
 
 import (
+	"fmt"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -24,6 +26,7 @@ func DropObjects(h Host, c *translate.DropObjects) error {
 			cat := h.Catalog()
 			if _, ok := cat.Extension(n.Name); !ok {
 				if c.IfExists {
+					skipping(h, "extension", n.Name)
 					continue
 				}
 				return pgerror.New(pgerror.UndefinedObject, "extension %q does not exist", n.Name)
@@ -42,6 +45,7 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 	seq, err := ResolveSequence(h, cat, n)
 	if err != nil {
 		if c.IfExists && codeOf(err) == pgerror.UndefinedTable {
+			skipping(h, "sequence", n.Name)
 			return nil
 		}
 		if codeOf(err) == pgerror.UndefinedTable {
@@ -116,6 +120,7 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	}
 	if v == nil {
 		if c.IfExists {
+			skipping(h, "view", n.Name)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedTable, "view %q does not exist", n.Name)
@@ -151,6 +156,7 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	q, d, ok := FindType(h, cat, n)
 	if !ok {
 		if c.IfExists {
+			skipping(h, c.Kind, n.Name)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", n.Name)
@@ -188,6 +194,9 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 	for _, n := range c.Tables {
 		t, ok := FindTable(h, n.Schema, n.Name)
 		if !ok {
+			if c.IfExists {
+				skipping(h, "table", n.Name)
+			}
 			continue // GMS reports the missing table (or skips it with IF EXISTS)
 		}
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
@@ -227,4 +236,10 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 	}
 	h.SetCatalog(cat)
 	return nil
+}
+
+// skipping sends the NOTICE PostgreSQL sends for DROP ... IF EXISTS of a
+// missing object (SQLSTATE 00000).
+func skipping(h Host, kind, name string) {
+	h.Notice("NOTICE", "00000", fmt.Sprintf("%s %q does not exist, skipping", kind, name))
 }

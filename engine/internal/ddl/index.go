@@ -214,6 +214,7 @@ func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 				return pgerror.New(pgerror.WrongObjectType, "%q is not an index", o[1])
 			}
 			if c.MissingOK {
+				skipping(h, "index", o[1])
 				continue
 			}
 			return pgerror.New(pgerror.UndefinedObject, "index %q does not exist", o[1])

@@ -1,6 +1,8 @@
 package ddl
 
 import (
+	"fmt"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -17,6 +19,7 @@ func CreateExtension(h Host, c *translate.CreateExtension) error {
 	}
 	if _, ok := cat.Extension(c.Name); ok {
 		if c.IfNotExists {
+			h.Notice("NOTICE", pgerror.DuplicateObject, fmt.Sprintf("extension %q already exists, skipping", c.Name))
 			return nil
 		}
 		return pgerror.New(pgerror.DuplicateObject, "extension %q already exists", c.Name)

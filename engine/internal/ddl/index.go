@@ -84,6 +84,7 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	def := c.Index
 	if other, _ := findIndex(h, ctx, c.Schema, def.Name); other != nil {
 		if def.IfNotExists {
+			h.Notice("NOTICE", pgerror.DuplicateTable, fmt.Sprintf("relation %q already exists, skipping", def.Name))
 			return nil
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", def.Name)

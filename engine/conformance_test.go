@@ -229,6 +229,10 @@ func (ts *tinybaseSession) Exec(ctx context.Context, sql string) (*conformance.R
 	if err := rows.Close(); err != nil {
 		return sqlError(err)
 	}
+	for _, n := range rows.Notices() {
+		res.Notices = append(res.Notices, n.Severity+": "+n.Message)
+		res.NoticeCodes = append(res.NoticeCodes, n.Code)
+	}
 	return res, nil
 }
 

@@ -403,8 +403,11 @@ func (c *conn) loop() error {
 		}
 		if err != nil {
 			var pe *pgproto3.ExceededMaxBodyLenErr
-			if errors.As(err, &pe) {
-				return protocolErrorf("invalid message length")
+			if errors.As(err, &pe) || strings.HasPrefix(err.Error(), "invalid message length") {
+				// PostgreSQL logs "invalid message length" (COMMERROR)
+				// and closes the connection without answering.
+				c.srv.log.Debug("pgwire: invalid message length", "pid", c.pid, "err", err)
+				return io.EOF
 			}
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) {
 				return err

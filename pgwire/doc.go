@@ -22,6 +22,15 @@
 //     notifications; errors.go maps *pgerror.Error to ErrorResponse /
 //     NoticeResponse with every field.
 //
+// Values: a non-NULL value is never sent as NULL, an empty one included
+// (pgproto3 writes a nil slice as length -1). Bad input gets PostgreSQL's
+// answer: text that is not UTF-8 22021, a binary value shorter than its
+// type 08P01, an invalid message length a silent close.
+//
+// Tests: TestConformanceWire runs the whole conformance corpus over this
+// server in pgx's three modes; TestEmptyValues*, TestBadInputLikePostgres
+// compare with answers recorded from PostgreSQL 15.
+//
 // Cancellation: every statement runs under a context that a CancelRequest
 // carrying the connection's process ID and secret key cancels, or that a
 // client disconnect cancels (watch.go); the engine turns that into

@@ -3,6 +3,8 @@ package pgwire
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/tinybase/tinybase/engine"
@@ -78,6 +80,33 @@ func noticeResponse(n engine.Notice) *pgproto3.NoticeResponse {
 		Severity: sev, SeverityUnlocalized: sev, Code: code,
 		Message: n.Message, Detail: n.Detail, Hint: n.Hint,
 	}
+}
+
+// invalidUTF8 is PostgreSQL's error for text that is not UTF-8 (22021),
+// naming the bytes of the first bad sequence as pg_verifymbstr does.
+func invalidUTF8(b []byte) error {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || n > 1 {
+			i += n
+			continue
+		}
+		want := 1
+		switch c := b[i]; {
+		case c >= 0xf0:
+			want = 4
+		case c >= 0xe0:
+			want = 3
+		case c >= 0xc0:
+			want = 2
+		}
+		var hex []string
+		for j := i; j < len(b) && j < i+want; j++ {
+			hex = append(hex, fmt.Sprintf("0x%02x", b[j]))
+		}
+		return pgerror.New(pgerror.CharacterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\": %s", strings.Join(hex, " "))
+	}
+	return nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -3,6 +3,7 @@ package pgwire
 import (
 	"context"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/tinybase/tinybase/engine"
@@ -55,7 +56,7 @@ func (c *conn) extended(msg pgproto3.FrontendMessage) error {
 				delete(c.portals, m.Name)
 			}
 		default:
-			return protocolErrorf("invalid CLOSE message subtype %d", m.ObjectType)
+			return pgerror.New(codeProtocolViolation, "invalid CLOSE message subtype %d", m.ObjectType)
 		}
 		c.be.Send(&pgproto3.CloseComplete{})
 	}
@@ -64,6 +65,9 @@ func (c *conn) extended(msg pgproto3.FrontendMessage) error {
 
 func (c *conn) parse(m *pgproto3.Parse) error {
 	c.lastSQL = m.Query
+	if !utf8.ValidString(m.Query) {
+		return invalidUTF8([]byte(m.Query))
+	}
 	if m.Name != "" {
 		if _, dup := c.stmts[m.Name]; dup {
 			return pgerror.New("42P05", "prepared statement %q already exists", m.Name)
@@ -106,8 +110,15 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 		}
 		switch formatFor(m.ParameterFormatCodes, i) {
 		case 0:
+			if !utf8.Valid(raw) {
+				return invalidUTF8(raw)
+			}
 			args[i] = string(raw)
 		case 1:
+			if n := typeSize(stmt.ParamOIDs[i]); n > 0 && stmt.ParamOIDs[i] != oidName && len(raw) < int(n) {
+				// PostgreSQL's recv functions read past the value's end
+				return pgerror.New(codeProtocolViolation, "insufficient data left in message")
+			}
 			s, err := c.receiveParam(stmt, i, raw)
 			if err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.InvalidBinaryRepresentation {
@@ -117,12 +128,12 @@ func (c *conn) bind(m *pgproto3.Bind) error {
 			}
 			args[i] = s
 		default:
-			return pgerror.New(codeProtocolViolation, "unsupported format code: %d", formatFor(m.ParameterFormatCodes, i))
+			return pgerror.New(pgerror.InvalidParameterValue, "unsupported format code: %d", formatFor(m.ParameterFormatCodes, i))
 		}
 	}
 	for _, f := range m.ResultFormatCodes {
 		if f != 0 && f != 1 {
-			return pgerror.New(codeProtocolViolation, "unsupported format code: %d", f)
+			return pgerror.New(pgerror.InvalidParameterValue, "unsupported format code: %d", f)
 		}
 	}
 	bound, err := c.sess.BindParams(stmt, args)
@@ -158,7 +169,7 @@ func (c *conn) describe(m *pgproto3.Describe) error {
 			c.be.Send(rowDescription(p.stmt.Columns, p.formats))
 		}
 	default:
-		return protocolErrorf("invalid DESCRIBE message subtype %d", m.ObjectType)
+		return pgerror.New(codeProtocolViolation, "invalid DESCRIBE message subtype %d", m.ObjectType)
 	}
 	return nil
 }

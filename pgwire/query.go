@@ -14,6 +14,10 @@ import (
 func (c *conn) simpleQuery(sqlText string) error {
 	c.skipToSync = false
 	c.curQuery = sqlText
+	if !utf8.ValidString(sqlText) {
+		c.be.Send(errorResponse(toPgError(invalidUTF8([]byte(sqlText))), 0))
+		return c.readyForQuery()
+	}
 	stmts, err := splitQuery(sqlText)
 	if err != nil {
 		c.be.Send(errorResponse(toPgError(err), 0))

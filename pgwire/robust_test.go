@@ -119,7 +119,8 @@ func TestBadInput(t *testing.T) {
 		want  []string
 	}{
 		{"unknown message", append(append([]byte{}, start...), 'z', 0, 0, 0, 4), []string{"FATAL 08P01"}},
-		{"oversized message", append(append([]byte{}, start...), oversized...), []string{"FATAL 08P01"}},
+		// PostgreSQL logs an invalid length and closes without answering
+		{"oversized message", append(append([]byte{}, start...), oversized...), nil},
 		{"truncated message", append(append([]byte{}, start...), 'Q', 0, 0, 0, 50, 's', 'e'), nil},
 		{"bind before parse", append(append([]byte{}, start...), msgs(&pgproto3.Bind{PreparedStatement: "nope"}, &pgproto3.Execute{}, &pgproto3.Sync{}, &pgproto3.Terminate{})...), []string{"ERROR 26000"}},
 		{"execute unknown portal", append(append([]byte{}, start...), msgs(&pgproto3.Execute{Portal: "p"}, &pgproto3.Sync{}, &pgproto3.Terminate{})...), []string{"ERROR 34000"}},
@@ -150,6 +151,30 @@ func FuzzConn(f *testing.F) {
 	f.Add(msgs(&pgproto3.Parse{Query: "select $1::int"}, &pgproto3.Bind{Parameters: [][]byte{[]byte("1")}}, &pgproto3.Describe{ObjectType: 'P'}, &pgproto3.Execute{MaxRows: 1}, &pgproto3.Sync{}))
 	f.Add(msgs(&pgproto3.Parse{Name: "s", Query: "select $1"}, &pgproto3.Bind{PreparedStatement: "s", ParameterFormatCodes: []int16{1}, Parameters: [][]byte{{0, 0, 0, 1}}}, &pgproto3.Execute{}, &pgproto3.Close{ObjectType: 'S', Name: "s"}, &pgproto3.Sync{}))
 	f.Add(msgs(&pgproto3.Query{String: "create table t (a int, b text); copy t from stdin"}, &pgproto3.CopyData{Data: []byte("1\tx\n2\t\\N\n")}, &pgproto3.CopyDone{}, &pgproto3.Query{String: "copy t to stdout (format binary)"}))
+	// binary Bind values: right and wrong lengths, arrays, numerics, NULLs
+	for _, b := range []struct {
+		sql string
+		oid uint32
+		val []byte
+	}{
+		{"select $1::int4", 23, []byte{0, 0, 0, 7}},
+		{"select $1::int8", 20, []byte{0, 0, 0, 0, 0, 0, 0, 1, 9}},
+		{"select $1::bool", 16, nil},
+		{"select $1::float8", 701, []byte{0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18}},
+		{"select $1::numeric", 1700, []byte{0, 1, 0, 0, 0, 0, 0, 2, 0, 12}},
+		{"select $1::int4[]", 1007, []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 23, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0xff, 0xff, 0xff, 0xff}},
+		{"select $1::text[]", 1009, []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25}},
+		{"select $1::jsonb", 3802, []byte{1, '{', '}'}},
+		{"select $1::uuid", 2950, make([]byte, 15)},
+		{"select $1::timestamptz", 1184, []byte{0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}},
+	} {
+		f.Add(msgs(&pgproto3.Parse{Query: b.sql, ParameterOIDs: []uint32{b.oid}}, &pgproto3.Bind{ParameterFormatCodes: []int16{1}, Parameters: [][]byte{b.val}, ResultFormatCodes: []int16{1}}, &pgproto3.Execute{}, &pgproto3.Sync{}))
+	}
+	// COPY data: text, CSV and binary, well formed and not
+	f.Add(msgs(&pgproto3.Query{String: "create table c (a int, b text, d jsonb); copy c from stdin (format csv)"}, &pgproto3.CopyData{Data: []byte("1,\"x,y\",{}\n2,,null\n")}, &pgproto3.CopyDone{}, &pgproto3.Query{String: "select * from c"}))
+	f.Add(msgs(&pgproto3.Query{String: "create table c (a int, b text); copy c from stdin (format binary)"}, &pgproto3.CopyData{Data: append([]byte("PGCOPY\n\xff\r\n\x00"), 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 1, 'x', 0xff, 0xff)}, &pgproto3.CopyDone{}))
+	f.Add(msgs(&pgproto3.Query{String: "create table c (a int); copy c from stdin"}, &pgproto3.CopyData{Data: []byte("1\n2")}, &pgproto3.CopyFail{Message: "client gave up"}, &pgproto3.Query{String: "select count(*) from c"}))
+	f.Add(msgs(&pgproto3.Query{String: "create table c (a text); copy c from stdin"}, &pgproto3.CopyData{Data: []byte("a\xff\n\\x41\n")}, &pgproto3.CopyDone{}))
 	f.Add([]byte{'Q', 0, 0, 0, 4})
 	f.Add([]byte{'B', 0, 0, 0, 12, 0, 0, 0, 1, 0, 1, 0, 0})
 	start := startupBytes()

@@ -54,12 +54,12 @@ func (p *Postgres) OpenBootstrapped(ctx context.Context) (Session, error) {
 		return nil, err
 	}
 	s := sess.(*pgSession)
-	notices := s.notices
+	notices, codes := s.notices, s.noticeCodes
 	if err := p.bootstrap(ctx, s.conn, s.db); err != nil {
 		s.Close()
 		return nil, err
 	}
-	s.notices = notices
+	s.notices, s.noticeCodes = notices, codes
 	return s, nil
 }
 

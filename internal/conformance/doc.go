@@ -18,5 +18,12 @@
 // protocol (PostgreSQL docs, "Message Flow: Simple Query"): the command tag,
 // the RowDescription's column names and types, the DataRows as text, and the
 // ErrorResponse's SQLSTATE. Rows of a statement without a top-level ORDER BY
-// compare as a multiset, since SQL leaves their order unspecified.
+// compare as a multiset, since SQL leaves their order unspecified. Goldens
+// recorded with notice_codes also compare each successful statement's
+// notices (severity, message, SQLSTATE).
+//
+// Wire (wire.go) is a server speaking the protocol as a Target, reached
+// through pgx in three modes (simple protocol; extended with text results;
+// extended with binary results, read back into PostgreSQL's text output by
+// wire_binary.go), so the same goldens check what crosses the wire.
 package conformance

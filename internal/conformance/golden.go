@@ -65,6 +65,10 @@ func EncodeGolden(w io.Writer, results []*Result) error {
 		if len(r.Notices) > 0 {
 			buf.WriteString(",\n \"notices\":")
 			buf.WriteString(mustJSON(r.Notices))
+			if len(r.NoticeCodes) > 0 {
+				buf.WriteString(",\n \"notice_codes\":")
+				buf.WriteString(mustJSON(r.NoticeCodes))
+			}
 		}
 		buf.WriteString("}\n")
 	}

@@ -82,6 +82,7 @@ func (p *Postgres) Open(ctx context.Context) (Session, error) {
 	s := &pgSession{p: p, db: name}
 	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) {
 		s.notices = append(s.notices, n.Severity+": "+n.Message)
+		s.noticeCodes = append(s.noticeCodes, n.Code)
 	}
 	s.conn, err = pgconn.ConnectConfig(ctx, cfg)
 	if err != nil {
@@ -118,18 +119,19 @@ func (p *Postgres) typeName(ctx context.Context, oid uint32, mod int32) (string,
 
 // pgSession is one connection to one fresh database.
 type pgSession struct {
-	p       *Postgres
-	db      string
-	conn    *pgconn.PgConn
-	notices []string
+	p           *Postgres
+	db          string
+	conn        *pgconn.PgConn
+	notices     []string
+	noticeCodes []string
 }
 
 // Exec runs sql with the simple query protocol, so values arrive exactly as
 // PostgreSQL's output functions print them.
 func (s *pgSession) Exec(ctx context.Context, sql string) (*Result, error) {
-	s.notices = nil
+	s.notices, s.noticeCodes = nil, nil
 	results, err := readAll(s.conn.Exec(ctx, sql))
-	res := &Result{Notices: s.notices}
+	res := &Result{Notices: s.notices, NoticeCodes: s.noticeCodes}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		res.Error = &Error{Code: pgErr.Code, Message: pgErr.Message, Position: int(pgErr.Position)}

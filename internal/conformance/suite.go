@@ -43,13 +43,18 @@ func CompareFile(f *File, got, want []*Result, sel *regexp.Regexp) ([]Outcome, e
 	if err := CheckGolden(f, want); err != nil {
 		return nil, err
 	}
+	notices := RecordsNoticeCodes(want)
 	var out []Outcome
 	for i := range f.Statements {
 		id := f.ID(i + 1)
 		if sel != nil && !sel.MatchString(id.String()) {
 			continue
 		}
-		out = append(out, Outcome{ID: id, Got: got[i], Want: want[i], Reason: Compare(got[i], want[i])})
+		reason := Compare(got[i], want[i])
+		if reason == "" && notices {
+			reason = CompareNotices(got[i], want[i])
+		}
+		out = append(out, Outcome{ID: id, Got: got[i], Want: want[i], Reason: reason})
 	}
 	return out, nil
 }

@@ -137,6 +137,9 @@ func (s *wireSession) Exec(ctx context.Context, sql string) (*Result, error) {
 		res.Columns = append(res.Columns, Column{Name: fd.Name, Type: name})
 	}
 	for _, row := range r.Rows {
+		if len(row) != len(r.FieldDescriptions) {
+			return nil, fmt.Errorf("row of %d values under %d described columns", len(row), len(r.FieldDescriptions))
+		}
 		vals := make([]*string, len(row))
 		for i, v := range row {
 			if v == nil {

@@ -29,7 +29,7 @@ var binaryKinds = map[uint32]binaryKind{
 	1000: {elem: 16}, 1001: {elem: 17}, 1003: {elem: 19}, 1005: {elem: 21}, 1007: {elem: 23},
 	1009: {elem: 25}, 1014: {elem: 1042}, 1015: {elem: 1043}, 1016: {elem: 20}, 1028: {elem: 26},
 	1021: {elem: 700}, 1022: {elem: 701}, 1231: {elem: 1700}, 2951: {elem: 2950}, 3807: {elem: 3802},
-	199: {elem: 114},
+	199:  {elem: 114},
 	1182: {elem: 1082, dated: true}, 1115: {elem: 1114, dated: true}, 1185: {elem: 1184, dated: true},
 }
 

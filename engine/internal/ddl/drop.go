@@ -1,6 +1,8 @@
 package ddl
 
 import (
+	"fmt"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -35,6 +37,7 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 	seq, err := ResolveSequence(h, cat, n)
 	if err != nil {
 		if c.IfExists && codeOf(err) == pgerror.UndefinedTable {
+			skipping(h, "sequence", n.Name)
 			return nil
 		}
 		if codeOf(err) == pgerror.UndefinedTable {
@@ -109,6 +112,7 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	}
 	if v == nil {
 		if c.IfExists {
+			skipping(h, "view", n.Name)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedTable, "view %q does not exist", n.Name)
@@ -147,6 +151,7 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	q, d, ok := FindType(h, cat, n)
 	if !ok {
 		if c.IfExists {
+			skipping(h, c.Kind, n.Name)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", n.Name)
@@ -187,6 +192,9 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 	for _, n := range c.Tables {
 		t, ok := FindTable(h, n.Schema, n.Name)
 		if !ok {
+			if c.IfExists {
+				skipping(h, "table", n.Name)
+			}
 			continue // GMS reports the missing table (or skips it with IF EXISTS)
 		}
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
@@ -234,4 +242,10 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 	}
 	h.SetCatalog(cat)
 	return nil
+}
+
+// skipping sends the NOTICE PostgreSQL sends for DROP ... IF EXISTS of a
+// missing object (SQLSTATE 00000).
+func skipping(h Host, kind, name string) {
+	h.Notice("NOTICE", "00000", fmt.Sprintf("%s %q does not exist, skipping", kind, name))
 }

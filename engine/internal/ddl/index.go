@@ -84,6 +84,7 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	def := c.Index
 	if other, _ := findIndex(h, ctx, c.Schema, def.Name); other != nil {
 		if def.IfNotExists {
+			h.Notice("NOTICE", pgerror.DuplicateTable, fmt.Sprintf("relation %q already exists, skipping", def.Name))
 			return nil
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", def.Name)
@@ -214,6 +215,7 @@ func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 				return pgerror.New(pgerror.WrongObjectType, "%q is not an index", o[1])
 			}
 			if c.MissingOK {
+				skipping(h, "index", o[1])
 				continue
 			}
 			return pgerror.New(pgerror.UndefinedObject, "index %q does not exist", o[1])

@@ -1,6 +1,8 @@
 package ddl
 
 import (
+	"fmt"
+
 	"maps"
 	"math"
 	"strings"
@@ -123,6 +125,7 @@ func CreateSequence(h Host, c *translate.CreateSequence) error {
 	}
 	if RelationExists(h, cat, q) {
 		if c.IfNotExists {
+			h.Notice("NOTICE", pgerror.DuplicateTable, fmt.Sprintf("relation %q already exists, skipping", q.Name))
 			return nil
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", q.Name)

@@ -121,7 +121,11 @@ func (f *Frame) raise(ctx context.Context, st *Raise) error {
 	}
 	if st.Level < levelError {
 		if code == "" {
+			// elog's default SQLSTATE: 01000 for a warning, 00000 below
 			code = "00000"
+			if st.Level >= levelWarning {
+				code = "01000"
+			}
 		}
 		level := "NOTICE"
 		switch {

@@ -614,13 +614,9 @@ func (h *plHost) queryText(ctx context.Context, text string) (*plpgsql.Result, e
 	return h.s.RunNested(ctx, text, node, res)
 }
 
-// Notice implements plpgsql.Host: RAISE below ERROR. DEBUG and LOG are
-// below client_min_messages' default and are not sent.
+// Notice implements plpgsql.Host: RAISE below ERROR. The session sends
+// it when client_min_messages lets it through.
 func (h *plHost) Notice(level, code, message, detail, hint string) {
-	switch level {
-	case "DEBUG", "LOG":
-		return
-	}
 	h.s.AddNotice(routine.Notice{Severity: level, Code: code, Message: message, Detail: detail, Hint: hint})
 }
 

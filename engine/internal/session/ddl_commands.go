@@ -1,6 +1,8 @@
 package session
 
 import (
+	"fmt"
+
 	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -11,6 +13,7 @@ func (s *Session) createSchema(c *translate.CreateSchema, _ string) (string, *Ro
 	txn := s.StorageTxn()
 	if txn.HasSchema(c.Name) {
 		if c.IfNotExists {
+			s.Notice("NOTICE", pgerror.DuplicateSchema, fmt.Sprintf("schema %q already exists, skipping", c.Name))
 			return s.commandDone("CREATE SCHEMA")
 		}
 		return "", nil, pgerror.New(pgerror.DuplicateSchema, "schema %q already exists", c.Name)
@@ -28,6 +31,7 @@ func (s *Session) dropSchema(c *translate.DropSchema, _ string) (string, *Rows, 
 	for _, n := range c.Names {
 		if !txn.HasSchema(n) {
 			if c.IfExists {
+				s.Notice("NOTICE", "00000", fmt.Sprintf("schema %q does not exist, skipping", n))
 				continue
 			}
 			return "", nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", n)

@@ -68,6 +68,7 @@ func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint3
 			err = s.eng.panicked("preparing statement", sqlText, r)
 			p = nil
 		}
+		s.abortBlockOn(err)
 	}()
 	tree, err := pgtree.Parse(sqlText)
 	if err != nil {
@@ -236,7 +237,8 @@ func (s *Session) QueryPrepared(ctx context.Context, p *Prepared, args []any) (*
 // BindParams converts parameters as the Bind message does: a value that
 // is not valid input for its parameter's type fails here (22P02 ...),
 // before anything runs.
-func (s *Session) BindParams(p *Prepared, args []any) ([]any, error) {
+func (s *Session) BindParams(p *Prepared, args []any) (_ []any, err error) {
+	defer func() { s.abortBlockOn(err) }()
 	if len(args) != len(p.params) {
 		return nil, pgerror.New(protocolViolation, "bind message supplies %d parameters, but prepared statement \"\" requires %d", len(args), len(p.params))
 	}
@@ -384,4 +386,12 @@ func ParamFromText(typeName string, text *string) (Param, error) {
 		return Param{}, err
 	}
 	return Param{Type: t, Value: v}, nil
+}
+
+// abortBlockOn aborts the transaction block when a Parse or Bind failed
+// inside one, as any error there does in PostgreSQL.
+func (s *Session) abortBlockOn(err error) {
+	if err != nil && s.state == txnActive {
+		s.state = txnFailed
+	}
 }

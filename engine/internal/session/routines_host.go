@@ -307,6 +307,9 @@ func (s *Session) SQLText() string { return s.curSQL }
 
 // AddNotice implements routines.Host.
 func (s *Session) AddNotice(n routine.Notice) {
+	if !s.clientWants(n.Severity) {
+		return
+	}
 	s.notices = append(s.notices, Notice{Severity: n.Severity, Code: n.Code, Message: n.Message, Detail: n.Detail, Hint: n.Hint})
 }
 

@@ -503,6 +503,9 @@ func lockError(err error) error {
 
 // Notice queues a NOTICE / WARNING for the running statement (expr.Env).
 func (s *Session) Notice(severity, code, message string) {
+	if !s.clientWants(severity) {
+		return
+	}
 	s.notices = append(s.notices, Notice{Severity: severity, Code: code, Message: message})
 }
 

@@ -118,11 +118,23 @@ func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]
 			}
 		}
 	case oidDate:
+		switch text {
+		case "infinity":
+			return binary.BigEndian.AppendUint32(buf, math.MaxInt32), nil
+		case "-infinity":
+			return binary.BigEndian.AppendUint32(buf, 1<<31), nil
+		}
 		if d, ok := v.(DateVal); ok {
 			return binary.BigEndian.AppendUint32(buf, uint32(int32(d)-pgEpochDays)), nil
 		}
 	case oidTimestamp, oidTimestamptz:
-		if t, ok := v.(time.Time); ok && !isInfinite(text) {
+		switch text {
+		case "infinity":
+			return binary.BigEndian.AppendUint64(buf, math.MaxInt64), nil
+		case "-infinity":
+			return binary.BigEndian.AppendUint64(buf, 1<<63), nil
+		}
+		if t, ok := v.(time.Time); ok {
 			return binary.BigEndian.AppendUint64(buf, uint64(t.UnixMicro()-pgEpoch.UnixMicro())), nil
 		}
 	}
@@ -164,7 +176,24 @@ func (c *BinaryCodec) binaryViaPgtype(buf []byte, oid uint32, text string) ([]by
 		buf = binary.BigEndian.AppendUint32(buf, 0)
 		return binary.BigEndian.AppendUint32(buf, ac.ElementType.OID), nil
 	}
-	val, err := t.Codec.DecodeValue(c.typeMap(), oid, pgtype.TextFormatCode, []byte(text))
+	var val any
+	var err error
+	if ac, isArray := t.Codec.(*pgtype.ArrayCodec); isArray {
+		// pgtype.Array keeps the dimensions and lower bounds that
+		// DecodeValue's flat slice loses. JSON elements stay text, as
+		// printed, rather than being decoded and re-encoded.
+		if e := ac.ElementType.OID; e == oidJSON || e == oidJSONB {
+			var arr pgtype.Array[*string]
+			err = c.typeMap().Scan(oid, pgtype.TextFormatCode, []byte(text), &arr)
+			val = arr
+		} else {
+			var arr pgtype.Array[any]
+			err = c.typeMap().Scan(oid, pgtype.TextFormatCode, []byte(text), &arr)
+			val = arr
+		}
+	} else {
+		val, err = t.Codec.DecodeValue(c.typeMap(), oid, pgtype.TextFormatCode, []byte(text))
+	}
 	if err != nil {
 		return nil, pgerror.New(pgerror.InternalError, "binary output of %s value %q: %v", t.Name, text, err)
 	}

@@ -74,6 +74,14 @@ func (c *InsertedSystemColumn) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 	return t.XID(), nil
 }
 
+// xid = integer and xid <> integer (xideqint4), for `xmax = 0`: PostgreSQL
+// has no cast from integer to xid.
+func init() {
+	eq := func(a, b any) bool { return a.(uint32) == uint32(b.(int32)) }
+	addOp("=", types.Xid, types.Int4, types.Bool, func(_ *types.Env, a, b any) (any, error) { return eq(a, b), nil })
+	addOp("<>", types.Xid, types.Int4, types.Bool, func(_ *types.Env, a, b any) (any, error) { return !eq(a, b), nil })
+}
+
 // AddTransactionIDFuncs adds txid_current and pg_current_xact_id (docs
 // 9.26, "Transaction ID and Snapshot Information Functions"), which
 // assign the calling transaction an id if it has none, and

@@ -41,8 +41,9 @@ func TestNotSupportedYetShapes(t *testing.T) {
 		{"srf after grouping", "SELECT score, generate_series(1, score) FROM posts GROUP BY score", pgerror.FeatureNotSupported},
 		{"srf over an aggregate", "SELECT unnest(array_agg(id)) FROM posts GROUP BY score", pgerror.FeatureNotSupported},
 		{"grouped srf", "SELECT unnest(tags) AS t, count(*) FROM posts GROUP BY t", ""},
-		{"xmax in upsert returning", "INSERT INTO hits AS h VALUES ('a', 1) ON CONFLICT (k) DO UPDATE SET n = h.n + 1 RETURNING (h.xmax = 0) AS inserted", pgerror.FeatureNotSupported},
-		{"unqualified ctid", "INSERT INTO hits VALUES ('b', 1) RETURNING ctid", pgerror.FeatureNotSupported},
+		{"xmax in upsert returning", "INSERT INTO hits AS h VALUES ('a', 1) ON CONFLICT (k) DO UPDATE SET n = h.n + 1 RETURNING (h.xmax = 0) AS inserted", ""},
+		{"unqualified ctid", "INSERT INTO hits VALUES ('b', 1) RETURNING ctid", ""},
+		{"cmin is not supported yet", "INSERT INTO hits VALUES ('d', 1) RETURNING cmin", pgerror.FeatureNotSupported},
 		{"xmax of another scope", "INSERT INTO hits VALUES ('c', 1) RETURNING (SELECT x.xmax FROM (SELECT 1 AS xmax) x)", ""},
 	}
 	for _, tc := range tests {

@@ -44,6 +44,16 @@ func isIntKind(t *Type) bool {
 }
 
 func castContextOf(f, t *Type) CastContext {
+	// xid and xid8 cast only to each other's direction xid8 -> xid (and
+	// through text), although their values are integers
+	if isXidType(f) || isXidType(t) {
+		switch {
+		case f.OID == Xid8.OID && t.OID == Xid.OID:
+			return CastExplicit
+		case isXidType(f) && isXidType(t), !isStringKind(f) && !isStringKind(t):
+			return castNone
+		}
+	}
 	// oid and the reg* types: integers cast in implicitly, oid and reg*
 	// are binary-compatible, and only int4/int8 take them back (by
 	// assignment); see pg_cast.

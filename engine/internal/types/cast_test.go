@@ -80,6 +80,7 @@ var pgCast = []struct {
 	{"numeric", "int4", 'a'},
 	{"numeric", "int8", 'a'},
 	{"oid", "int4", 'a'},
+	{"xid8", "xid", 'e'},
 	{"oid", "int8", 'a'},
 	{"oid", "regclass", 'i'},
 	{"oid", "regproc", 'i'},

@@ -281,9 +281,12 @@ func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
 	if err != nil {
 		return err
 	}
-	if old, dup := td.rows.ReplaceOrInsert(&entry{key: pk, row: row}); dup {
+	e := &entry{key: pk, row: row, tid: td.nextTID, xmin: td.owner.xidLocked()}
+	if old, dup := td.rows.ReplaceOrInsert(e); dup {
 		return uniqueViolation(def, nil, pk, old.row)
 	}
+	td.heap.ReplaceOrInsert(e)
+	td.nextTID++
 	for i, key := range keys {
 		if key != nil {
 			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})

@@ -49,6 +49,16 @@ create function public.pl_insert(i int, o uuid) returns void language plpgsql as
 begin insert into public.notes values (i, o, 'new'); end $$;
 create function public.pl_definer_count() returns bigint language plpgsql security definer as $$
 declare n bigint; begin select count(*) into n from public.notes; return n; end $$;
+create table public.members_only (id int);
+insert into public.members_only values (1), (2);
+alter table public.members_only enable row level security;
+create policy first_only on public.members_only for select to authenticated using (id = 1);
+grant select on public.members_only to authenticated;
+create function public.pl_members_definer() returns bigint language plpgsql security definer as $$
+declare n bigint; begin select count(*) into n from public.members_only; return n; end $$;
+alter function public.pl_members_definer() owner to authenticated;
+create function public.pl_members() returns bigint language plpgsql as $$
+declare n bigint; begin select count(*) into n from public.members_only; return n; end $$;
 create function public.pl_set_role() returns bigint language plpgsql as $$
 declare n bigint; begin
   perform set_config('role', 'anon', true);
@@ -175,7 +185,12 @@ func TestPLpgSQLSecurityDefiner(t *testing.T) {
 	s := enginetest.Session(t, e)
 	asRole(t, s, "anon", claims2)
 	expect(t, s, "select public.pl_definer_count(), public.pl_count()", "3|2")
+	// owned by authenticated: its policies (id = 1), not anon's (none, so
+	// no rows) and not the superuser's bypass (both rows)
+	expect(t, s, "select public.pl_members_definer()", "1")
+	expect(t, s, "select public.pl_members()", "0")
 	expect(t, s, "rollback", "")
+	expect(t, s, "select public.pl_members_definer(), public.pl_members()", "1|2")
 }
 
 // A plan compiled as one role must not serve another: the same function

@@ -16,7 +16,8 @@
 //     parametric statement-cache entry;
 //   - cast-argument types (session/plan_param.go): the types a text's
 //     untyped arguments take;
-//   - compiled PL/pgSQL expressions and statements (session/plpgsql_host.go).
+//   - compiled PL/pgSQL expressions and statements (routines/plpgsql_host.go),
+//     each recording the role it was secured for.
 //
 // Per engine (shared by its sessions, bounded per engine):
 //
@@ -51,7 +52,10 @@
 // A store or lookup under a new version drops every entry of the versioned
 // cache; entries kept elsewhere (templates, PL/pgSQL plans) record the
 // DDL version and generation they were built under and are ignored when
-// either moved.
+// either moved. A PL/pgSQL plan also records the current role it was
+// secured for, and is rebuilt when a body's statement runs under another
+// (SET ROLE, SECURITY DEFINER, another caller); only a simple expression
+// without calls or subqueries is valid for every role.
 //
 // # Bounds
 //

@@ -6,7 +6,10 @@
 // cancellation), CALL (SQL Commands, CALL), DO (SQL Commands, DO), and the
 // host side of the PL/pgSQL interpreter (chapter 43, "PL/pgSQL": running
 // SQL from bodies, exception blocks as savepoints, COMMIT / ROLLBACK in
-// procedures, plans compiled per session).
+// procedures, plans compiled per session and role: every statement a
+// body runs is privilege-checked and row-security-rewritten through
+// Host.SecureStatement for the role current when it runs, as a client
+// statement is).
 //
 // It owns:
 //   - the built-in language handlers: "sql" (sql_handler.go) and

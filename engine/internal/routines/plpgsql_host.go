@@ -62,6 +62,13 @@ const maxPLDepth = 200
 type plPlan struct {
 	version uint64
 	gen     uint64
+	// role is the current role the plan was secured for (privileges and
+	// row security are translated in, engine/internal/cache); anyRole
+	// marks a simple expression nothing of whose translation depends on
+	// the role (no calls, no subqueries), so the per-evaluation check of
+	// the role is skipped.
+	role    string
+	anyRole bool
 	node    *pg.Node // parsed statement (SELECT <expr> for expressions)
 	text    string
 	// fast is the expression compiled without the planner, when simple.
@@ -199,6 +206,11 @@ func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
 	if needPlanner && (p.version != h.s.CatalogVersion() || p.gen != h.s.PlanGeneration()) {
 		return false
 	}
+	if !p.anyRole && p.role != h.s.CurrentUser() {
+		// secured for another role (SET ROLE, SECURITY DEFINER, or the
+		// same function called by another role in this session)
+		return false
+	}
 	if p.loc != h.s.TypesEnv().Loc {
 		// literals were folded in another time zone
 		return false
@@ -222,7 +234,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	if p, _ := ps.plans.Get(e); p != nil && h.valid(p, fr, p.fast == nil) {
 		return p, nil
 	}
-	p := &plPlan{version: s.CatalogVersion(), gen: s.PlanGeneration(), loc: s.TypesEnv().Loc}
+	p := &plPlan{version: s.CatalogVersion(), gen: s.PlanGeneration(), loc: s.TypesEnv().Loc, role: s.CurrentUser()}
 	if old, _ := ps.plans.Peek(e); old != nil {
 		p.node, p.text = old.node, old.text
 	}
@@ -240,20 +252,28 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 		}
 		p.node = tree.Stmts[0].Stmt
 	}
+	// Privileges and row security of the current role, as for a client
+	// statement (PostgreSQL plans a body's statements for the role
+	// current when they run).
+	secured, err := s.SecureStatement(p.node)
+	if err != nil {
+		return nil, err
+	}
 	tr := h.translator(fr, e, p)
 	if !e.Query {
-		if sel := p.node.GetSelectStmt(); sel != nil && simpleSelect(sel) {
+		if sel := secured.GetSelectStmt(); sel != nil && simpleSelect(sel) {
 			if fast, ok, err := tr.BuildScalar(sel.TargetList[0].GetResTarget().Val); err != nil {
 				return nil, err
 			} else if ok {
 				p.fast, p.fastTyp = fast, expr.TypeOf(fast)
+				p.anyRole = roleFree(p.node)
 				keepPLPlan(ps.plans, e, p)
 				return p, nil
 			}
 			p.vars, p.vtyps = nil, nil
 		}
 	}
-	res, err := tr.Statement(p.node)
+	res, err := tr.Statement(secured)
 	if err != nil {
 		return nil, err
 	}
@@ -262,6 +282,22 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	}
 	keepPLPlan(ps.plans, e, p)
 	return p, nil
+}
+
+// roleFree reports whether a simple expression's translation cannot
+// depend on the current role: it holds only variables, constants,
+// operators, casts and boolean tests (a call is checked for EXECUTE, a
+// subquery for privileges and row security).
+func roleFree(n *pg.Node) bool {
+	return pgtree.Walk(n, func(m any) bool {
+		switch m.(type) {
+		case *pg.Node, *pg.SelectStmt, *pg.ResTarget, *pg.ColumnRef, *pg.String, *pg.A_Const, *pg.Integer,
+			*pg.Float, *pg.Boolean, *pg.BitString, *pg.A_Expr, *pg.TypeCast, *pg.TypeName, *pg.BoolExpr,
+			*pg.NullTest, *pg.BooleanTest, *pg.ParamRef, *pg.A_Indirection, *pg.A_Indices, *pg.A_Star:
+			return true
+		}
+		return false
+	})
 }
 
 // simpleSelect is PostgreSQL's "simple expression": one target, no FROM,
@@ -460,8 +496,14 @@ func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p 
 	if p.res != nil {
 		res = *p.res
 	} else {
+		// secured again on each run: an INSERT or UPDATE registers its
+		// WITH CHECK expressions for the statement about to run
+		secured, err := h.s.SecureStatement(p.node)
+		if err != nil {
+			return nil, PLError(err)
+		}
 		p.vars, p.vtyps = nil, nil
-		r, err := h.translator(fr, e, p).Statement(p.node)
+		r, err := h.translator(fr, e, p).Statement(secured)
 		if err != nil {
 			return nil, PLError(err)
 		}
@@ -505,7 +547,11 @@ func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Valu
 		args[i] = paramValue(p, s.TypesEnv())
 	}
 	tr.Params = args
-	res, err := tr.Statement(node)
+	secured, err := s.SecureStatement(node)
+	if err != nil {
+		return nil, PLError(err)
+	}
+	res, err := tr.Statement(secured)
 	if err != nil {
 		return nil, PLError(err)
 	}

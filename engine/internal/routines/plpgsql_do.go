@@ -19,9 +19,13 @@ func Do(ctx context.Context, s Host, c *translate.Do) error {
 		return err
 	}
 	ps := &s.RoutineState().pl
-	ps.endStatement()
-	// a DO block's plans die with it (the session keeps functions' plans)
-	if ps.depth == 0 {
+	// A top-level DO is its own statement, with its own statement_timeout;
+	// a DO nested in a routine or an extension script runs under its
+	// caller's, which must stay alive.
+	top := ps.depth == 0
+	if top {
+		ps.endStatement()
+		// a DO block's plans die with it (the session keeps functions' plans)
 		saved := ps.plans
 		ps.plans = nil
 		defer func() { ps.plans = saved }()
@@ -30,7 +34,9 @@ func Do(ctx context.Context, s Host, c *translate.Do) error {
 		_, err := plpgsql.Run(ctx, &plHost{s: s}, fn, plpgsql.Call{})
 		return err
 	})
-	ps.endStatement()
+	if top {
+		ps.endStatement()
+	}
 	return err
 }
 

@@ -11,6 +11,9 @@ var pgCron = &Extension{
 	Name:    "pg_cron",
 	Version: "1.6",
 	Comment: "Job scheduler for PostgreSQL",
-	Schema:  "cron",
-	Script:  pgCronScript,
+	// Not fixed: its objects live in schema cron, which the script
+	// creates, while the extension itself goes where CREATE EXTENSION
+	// says (Supabase's documented "create extension pg_cron with schema
+	// extensions").
+	Script: pgCronScript,
 }

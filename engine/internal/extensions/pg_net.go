@@ -11,6 +11,9 @@ var pgNet = &Extension{
 	Name:    "pg_net",
 	Version: "0.14.0",
 	Comment: "Async HTTP",
-	Schema:  "net",
-	Script:  pgNetScript,
+	// Not fixed: its objects live in schema net, which the script
+	// creates, while the extension itself goes where CREATE EXTENSION
+	// says (Supabase's documented "create extension pg_net with schema
+	// extensions").
+	Script: pgNetScript,
 }

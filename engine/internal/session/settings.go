@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"github.com/tinybase/tinybase/engine/internal/security"
 	"strings"
 	"time"
 
@@ -75,13 +76,22 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 		return "SET", nil, nil
 	}
 	if c.Reset {
+		// RESET goes back to the session's reset value: the role's and
+		// database's pg_db_role_setting values when it has them (Supabase's
+		// search_path with extensions), else the built-in default.
 		if c.All {
 			s.settings = defaultSettings()
 			s.env.Loc = time.UTC
+			s.applyLoginSettings()
 			return "RESET", nil, nil
 		}
 		name := strings.ToLower(c.Name)
 		def, ok := defaultSettings()[name]
+		for _, kv := range security.LoginSettings(s.catalog(), s.user) {
+			if strings.ToLower(kv[0]) == name {
+				def, ok = kv[1], true
+			}
+		}
 		if !ok {
 			delete(s.settings, name)
 			return tag, nil, nil

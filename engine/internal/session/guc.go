@@ -91,6 +91,9 @@ var gucs = func() map[string]*guc {
 		{name: "default_tablespace", def: "", check: oneOf("default_tablespace", "Tablespace", "", "pg_default")},
 		{name: "default_table_access_method", def: "heap", check: oneOf("default_table_access_method", "Table access method", "heap")},
 		{name: "idle_session_timeout", def: "0", kind: gucTimeMs},
+		// pg_dump sets it off before reading; tinybase's scans always start
+		// at the beginning anyway.
+		{name: "synchronize_seqscans", def: "on", kind: gucBool},
 		{name: "default_with_oids", def: "off", kind: gucBool, check: func(v string) error {
 			if v == "on" {
 				return pgerror.New(pgerror.FeatureNotSupported, "tables declared WITH OIDS are not supported")

@@ -37,3 +37,7 @@ SET default_tablespace = nosuch;
 SET default_with_oids = true;
 SET check_function_bodies = true;
 CREATE FUNCTION app.broken() RETURNS integer LANGUAGE sql AS $$ SELECT count(*)::integer FROM app.nosuch $$;
+-- pg_dump's own session settings
+SET synchronize_seqscans TO off;
+SHOW synchronize_seqscans;
+SET synchronize_seqscans TO maybe;

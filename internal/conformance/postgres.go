@@ -200,20 +200,7 @@ func (s *pgSession) Close() error {
 func readAll(mrr *pgconn.MultiResultReader) ([]*pgconn.Result, error) {
 	var out []*pgconn.Result
 	for mrr.NextResult() {
-		rr := mrr.ResultReader()
-		r := &pgconn.Result{}
-		for rr.NextRow() {
-			vals := rr.Values()
-			row := make([][]byte, len(vals))
-			for i, v := range vals {
-				if v != nil {
-					row[i] = append([]byte{}, v...)
-				}
-			}
-			r.Rows = append(r.Rows, row)
-		}
-		r.FieldDescriptions = append([]pgconn.FieldDescription(nil), rr.FieldDescriptions()...)
-		r.CommandTag, r.Err = rr.Close()
+		r, _ := readResult(mrr.ResultReader()) // wire.go; the error stays in r.Err
 		out = append(out, r)
 	}
 	if err := mrr.Close(); err != nil {

@@ -753,13 +753,12 @@ func (p *pathPlanner) orderedScan(child sql.Node, fields []sortField, limited bo
 		cp := *x
 		scan = &cp
 	case *plan.ResolvedTable:
-		// Ordering a whole-table scan by an index is off: in the
-		// supabase-js end-to-end test (postgrest/e2e combined.mjs, service
-		// role, `.order('id')` after updates) it returned rows in the order
-		// of the table's foreign-key index instead of the primary key's,
-		// about one run in three; the cause is not found yet. A sort (top-N
-		// under LIMIT) gives the right order meanwhile.
-		return nil, false
+		// without a LIMIT only the primary key's order, whose tree holds
+		// the rows, beats sorting
+		scan = p.fullScanFor(x, keys, !limited)
+		if scan == nil {
+			return nil, false
+		}
 	default:
 		return nil, false
 	}

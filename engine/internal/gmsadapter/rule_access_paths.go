@@ -31,8 +31,15 @@ type IndexScanSetting interface {
 
 // accessPaths is an after-all rule: it runs after GMS assigned execution
 // indexes, and each replacement keeps the schema of what it replaces.
+// GMS also runs the after-all rules on each subquery it finalizes, before
+// indexes are assigned (they are assigned once, for the whole query), so
+// the rule acts only on the whole query, whose walk reaches the subqueries
+// in FROM.
 func accessPaths(isParam IsParam) analyzer.RuleFunc {
-	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		if scope.RecursionDepth() > 0 {
+			return n, transform.SameTree, nil
+		}
 		if s, ok := ctx.Session.(IndexScanSetting); ok && !s.EnableIndexScan() {
 			return n, transform.SameTree, nil
 		}
@@ -699,7 +706,7 @@ func traceColumn(n sql.Node, e sql.Expression) (int, sql.Node, bool) {
 	if !ok {
 		return 0, nil, false
 	}
-	i := gf.Index()
+	i, name := gf.Index(), gf.Name()
 	for {
 		switch x := n.(type) {
 		case *plan.Project:
@@ -714,13 +721,15 @@ func traceColumn(n sql.Node, e sql.Expression) (int, sql.Node, bool) {
 			if !ok {
 				return 0, nil, false
 			}
-			i, n = g.Index(), x.Child
+			i, name, n = g.Index(), g.Name(), x.Child
 		case *plan.Filter:
 			n = x.Child
 		case *plan.TableAlias:
 			n = x.Child
 		case *plan.ResolvedTable, *IndexScan, *plan.IndexedTableAccess:
-			if i < 0 || i >= len(x.Schema()) {
+			// the name guards against indexes not yet assigned, as in a
+			// subquery analyzed before the whole query (columnOf)
+			if i < 0 || i >= len(x.Schema()) || x.Schema()[i].Name != name {
 				return 0, nil, false
 			}
 			return i, x, true

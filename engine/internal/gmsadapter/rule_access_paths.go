@@ -1,6 +1,7 @@
 package gmsadapter
 
 import (
+	"math"
 	"reflect"
 	"strings"
 
@@ -627,7 +628,7 @@ func limitCount(ctx *sql.Context, lim *limitCtx) (int64, bool) {
 	if lim.offset != nil {
 		v, err := lim.offset.Offset.Eval(ctx, nil)
 		m, ok := toInt64(v)
-		if err != nil || !ok {
+		if err != nil || !ok || n > math.MaxInt64-m {
 			return 0, false
 		}
 		n += m
@@ -644,7 +645,9 @@ func toInt64(v any) (int64, bool) {
 	case int:
 		return int64(x), true
 	case uint64:
-		return int64(x), true
+		// LIMIT ALL (and OFFSET without LIMIT) arrive as the largest
+		// uint64: no bound
+		return int64(x), x <= math.MaxInt64
 	case int16:
 		return int64(x), true
 	case int8:

@@ -27,3 +27,5 @@ SELECT count(*) FROM (SELECT id FROM tasks ORDER BY id LIMIT 4) s;
 SELECT id FROM tasks ORDER BY (priority IS NULL), priority, id;
 SELECT id FROM tasks ORDER BY CASE WHEN title = 'zeta' THEN 0 ELSE 1 END, id;
 SELECT id FROM tasks ORDER BY nope;
+SELECT id FROM tasks ORDER BY title LIMIT ALL OFFSET 3;
+SELECT id FROM tasks ORDER BY title DESC OFFSET 4;

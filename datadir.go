@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/migrations"
@@ -93,31 +92,27 @@ func writeGitignore(dir string) error {
 func (p *Project) Close() error { return p.Engine.Close() }
 
 // ResetDataDir removes the database in dir (the data directory files
-// tinybase wrote, the directory itself when nothing else is left), so the
-// next Open rebuilds it from the migrations and the seed. It fails when
-// another process holds the directory.
+// tinybase wrote; its snapshots stay), so the next Open rebuilds it from
+// the migrations and the seed. It fails when another process holds the
+// directory.
 func ResetDataDir(dir string) error {
 	ok, err := hasDatabase(dir)
 	if err != nil || !ok {
 		return err
 	}
 	// The engine's lock protocol: a running tinybase refuses the reset.
-	lf, err := os.OpenFile(filepath.Join(dir, "lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	unlock, err := lockDataDir(dir)
 	if err != nil {
-		return fmt.Errorf("data directory %s is not writable: %w", dir, err)
+		return err
 	}
-	defer lf.Close()
-	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		return fmt.Errorf("data directory %s is in use by another process: stop that tinybase first", dir)
-	}
-	defer syscall.Flock(int(lf.Fd()), syscall.LOCK_UN)
+	defer unlock()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	for _, e := range ents {
 		switch n := e.Name(); {
-		case n == ".gitignore", n == "lock":
+		case n == ".gitignore", n == "lock", n == snapshotsDir: // snapshots outlive a reset
 		default:
 			if err := os.RemoveAll(filepath.Join(dir, n)); err != nil {
 				return fmt.Errorf("resetting data directory %s: %w", dir, err)

@@ -162,3 +162,71 @@ func TestStartDataDir(t *testing.T) {
 	s.rest(t, "GET", "/rest/v1/more?select=id", "")
 	s.stop(t, syscall.SIGINT)
 }
+
+// TestDBSnapshotRestore: a named snapshot of a stopped data directory is
+// restored after later writes and outlives db reset; a running tinybase
+// refuses both.
+func TestDBSnapshotRestore(t *testing.T) {
+	dir := newProject(t, map[string]string{
+		"migrations/20240101000000_todos.sql": todos,
+		"seed.sql":                            "insert into public.todos values (1, 'seeded');",
+	})
+	s := startServer(t, dir)
+	s.rest(t, "POST", "/rest/v1/todos", `{"id": 2, "title": "before"}`)
+	if r := tinybase(t, dir, "", "db", "snapshot", "before"); r.code != 11 || !strings.Contains(r.stderr, "in use by another process") {
+		t.Errorf("snapshot of a running tinybase: %+v", r)
+	}
+	s.stop(t, syscall.SIGTERM)
+
+	if r := tinybase(t, dir, "", "db", "snapshot", "before"); r.code != 0 || !strings.Contains(r.stdout, "Took snapshot before") {
+		t.Fatalf("snapshot: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "db", "snapshot", "before"); r.code != 11 || !strings.Contains(r.stderr, `snapshot "before" exists`) {
+		t.Errorf("second snapshot of one name: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "db", "snapshot", "../x"); r.code != 11 || !strings.Contains(r.stderr, "invalid snapshot name") {
+		t.Errorf("bad name: %+v", r)
+	}
+
+	// a destructive change, then back
+	s = startServer(t, dir)
+	s.rest(t, "DELETE", "/rest/v1/todos?id=gt.0", "")
+	s.rest(t, "POST", "/rest/v1/todos", `{"id": 3, "title": "after"}`)
+	if r := tinybase(t, dir, "", "db", "restore", "before"); r.code != 11 {
+		t.Errorf("restore into a running tinybase: %+v", r)
+	}
+	s.stop(t, syscall.SIGINT)
+	if r := tinybase(t, dir, "", "db", "restore", "before"); r.code != 0 || !strings.Contains(r.stdout, "Restored snapshot before") {
+		t.Fatalf("restore: %+v", r)
+	}
+	s = startServer(t, dir)
+	if got := s.rest(t, "GET", "/rest/v1/todos?select=id&order=id", ""); got != `[{"id":1}, `+"\n"+` {"id":2}]` {
+		t.Errorf("after restore: %s", got)
+	}
+	s.stop(t, syscall.SIGINT)
+
+	// db reset keeps snapshots; restore still works after it
+	if r := tinybase(t, dir, "", "db", "reset"); r.code != 0 {
+		t.Fatalf("db reset: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "db", "snapshot", "--list"); r.code != 0 || !strings.HasPrefix(r.stdout, "before\t") {
+		t.Errorf("list after reset: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "db", "restore", "before"); r.code != 0 {
+		t.Fatalf("restore after reset: %+v", r)
+	}
+	s = startServer(t, dir)
+	if got := s.rest(t, "GET", "/rest/v1/todos?select=id&id=eq.2", ""); got != `[{"id":2}]` {
+		t.Errorf("after reset and restore: %s", got)
+	}
+	s.stop(t, syscall.SIGINT)
+	if r := tinybase(t, dir, "", "db", "restore", "nosuch"); r.code != 11 || !strings.Contains(r.stderr, `no snapshot "nosuch"`) {
+		t.Errorf("restore of a missing snapshot: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "db", "snapshot", "--delete", "before"); r.code != 0 {
+		t.Errorf("delete: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "db", "snapshot", "--list"); r.code != 0 || r.stdout != "" {
+		t.Errorf("list after delete: %+v", r)
+	}
+}

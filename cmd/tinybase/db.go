@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -11,9 +13,97 @@ import (
 
 func newDBCmd() *cobra.Command {
 	c := &cobra.Command{Use: "db", Short: "Database commands", Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return fail(exitUsage, "missing subcommand: reset or lint") }}
-	c.AddCommand(newDBResetCmd(), newDBLintCmd())
+		RunE: func(c *cobra.Command, _ []string) error {
+			return fail(exitUsage, "missing subcommand: reset, lint, snapshot or restore")
+		}}
+	c.AddCommand(newDBResetCmd(), newDBLintCmd(), newDBSnapshotCmd(), newDBRestoreCmd())
 	return c
+}
+
+// `db snapshot NAME` keeps a copy of the stopped data directory's database
+// to come back to with `db restore NAME`; --list and --delete manage them.
+func newDBSnapshotCmd() *cobra.Command {
+	var dir, dataDir string
+	var list bool
+	var del string
+	c := &cobra.Command{
+		Use:   "snapshot [NAME]",
+		Short: "Keep a named copy of the database in the data directory (tinybase must be stopped)",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			dd, err := snapshotDataDir(dir, dataDir)
+			if err != nil {
+				return err
+			}
+			switch {
+			case list:
+				snaps, err := tinybase.Snapshots(dd)
+				if err != nil {
+					return fail(exitServer, "%v", err)
+				}
+				for _, s := range snaps {
+					fmt.Fprintf(c.OutOrStdout(), "%s\t%s\t%d bytes\n", s.Name, s.Taken.Format(time.RFC3339), s.Bytes)
+				}
+				return nil
+			case del != "":
+				if err := tinybase.DeleteSnapshot(dd, del); err != nil {
+					return fail(exitServer, "%v", err)
+				}
+				fmt.Fprintf(c.OutOrStdout(), "Deleted snapshot %s.\n", del)
+				return nil
+			case len(args) == 0:
+				return fail(exitUsage, "missing snapshot name (or --list, --delete NAME)")
+			}
+			info, err := tinybase.SnapshotDataDir(dd, args[0])
+			if err != nil {
+				return fail(exitServer, "%v", err)
+			}
+			fmt.Fprintf(c.OutOrStdout(), "Took snapshot %s (%d bytes).\n", info.Name, info.Bytes)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", ".", "project directory (holding supabase/)")
+	c.Flags().StringVar(&dataDir, "data-dir", "", "the data directory (default: supabase/.tinybase)")
+	c.Flags().BoolVar(&list, "list", false, "list the snapshots")
+	c.Flags().StringVar(&del, "delete", "", "delete the named snapshot")
+	return c
+}
+
+// `db restore NAME` puts a snapshot's database back in place of the data
+// directory's.
+func newDBRestoreCmd() *cobra.Command {
+	var dir, dataDir string
+	c := &cobra.Command{
+		Use:   "restore NAME",
+		Short: "Replace the database with a snapshot taken by db snapshot (tinybase must be stopped)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			dd, err := snapshotDataDir(dir, dataDir)
+			if err != nil {
+				return err
+			}
+			if err := tinybase.RestoreDataDir(dd, args[0]); err != nil {
+				return fail(exitServer, "%v", err)
+			}
+			fmt.Fprintf(c.OutOrStdout(), "Restored snapshot %s.\n", args[0])
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", ".", "project directory (holding supabase/)")
+	c.Flags().StringVar(&dataDir, "data-dir", "", "the data directory (default: supabase/.tinybase)")
+	return c
+}
+
+// snapshotDataDir is the data directory snapshots are taken of: one that
+// exists (an in-memory database has none).
+func snapshotDataDir(dir, dataDir string) (string, error) {
+	if dataDir != "" {
+		return dataDir, nil
+	}
+	if st, err := os.Stat(filepath.Join(dir, "supabase")); err != nil || !st.IsDir() {
+		return "", fail(exitUsage, "snapshots need a data directory: no supabase/ folder in %s (use --dir or --data-dir)", dir)
+	}
+	return tinybase.DefaultDataDir(dir), nil
 }
 
 // `db reset` rebuilds the database from scratch: migrations then seed on a

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	go run ./bench/projects -list bench/projects/projects.tsv -src DIR [-pg URL] [-v]
+//	go run ./bench/projects -list bench/projects/projects.tsv -src DIR [-pg URL] [-v] [-durable]
 //
 // projects.tsv names each project's repository, commit and migrations
 // folder; DIR holds one checkout per project, at that commit, in a folder
@@ -14,7 +14,10 @@
 // A failed file is skipped on its side and the next file runs, so one
 // failure does not hide the verdicts on the rest. PostgreSQL's verdict is
 // the reference; files PostgreSQL rejects only because an extension is not
-// installed there (pgvector, pg_net…) are counted apart.
+// installed there (pgvector, pg_net…) are counted apart. With -durable,
+// tinybase runs on a data directory as tinybase start does, so a file the
+// directory cannot hold fails, and the directory must open again after
+// the last file.
 package main
 
 import (
@@ -55,6 +58,7 @@ func main() {
 	verbose := flag.Bool("v", false, "print every file's verdicts")
 	only := flag.String("only", "", "run only projects whose repo contains this")
 	timeout := flag.Duration("timeout", 60*time.Second, "per-file timeout")
+	durableRun := flag.Bool("durable", false, "run tinybase on a data directory, as tinybase start does, and reopen it after the last file")
 	flag.Parse()
 	if *src == "" {
 		fmt.Fprintln(os.Stderr, "projects: -src is required")
@@ -78,7 +82,7 @@ func main() {
 			fmt.Printf("%-45s %v\n", p.repo, err)
 			continue
 		}
-		tb, err := runTinybase(ctx, d.Files, *timeout)
+		tb, err := runTinybase(ctx, d.Files, *timeout, *durableRun)
 		if err != nil {
 			fmt.Printf("%-45s tinybase: %v\n", p.repo, err)
 			continue
@@ -168,13 +172,26 @@ func missingExtension(v verdict) bool {
 		v.code == "58P01" && strings.Contains(v.msg, "extension")
 }
 
-func runTinybase(ctx context.Context, files []migrations.File, timeout time.Duration) ([]verdict, error) {
-	e, err := engine.Open(engine.Options{})
+// runTinybase applies the files on a fresh engine: in memory, or on a new
+// data directory (durable) that must open again after the last file, as
+// a restarted tinybase start opens it.
+func runTinybase(ctx context.Context, files []migrations.File, timeout time.Duration, durable bool) ([]verdict, error) {
+	var opts engine.Options
+	if durable {
+		dir, err := os.MkdirTemp("", "tinybase-projects-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		opts.DataDir = dir
+	}
+	e, err := engine.Open(opts)
 	if err != nil {
 		return nil, err
 	}
 	s, err := e.Connect(engine.SessionOptions{User: "postgres"})
 	if err != nil {
+		e.Close()
 		return nil, err
 	}
 	db := migrations.OnEngine(s)
@@ -186,6 +203,19 @@ func runTinybase(ctx context.Context, files []migrations.File, timeout time.Dura
 		fctx, cancel := context.WithTimeout(ctx, timeout)
 		out[i] = verdictOf(migrations.Apply(fctx, db, f))
 		cancel()
+	}
+	s.Close()
+	if err := e.Close(); err != nil {
+		return nil, fmt.Errorf("closing the data directory: %w", err)
+	}
+	if durable {
+		e, err := engine.Open(opts)
+		if err != nil {
+			return nil, fmt.Errorf("reopening the data directory: %w", err)
+		}
+		if err := e.Close(); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -161,4 +162,13 @@ func (v *Variadic) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	n.Args = c
 	return &n, nil
 }
-func (v *Variadic) String() string { return fmt.Sprintf("%s(...)", v.Kind) }
+
+// String prints the call as PostgreSQL deparses it (COALESCE(a, b)): a
+// column default's text is read back from it (pg_attrdef, checkpoints).
+func (v *Variadic) String() string {
+	args := make([]string, len(v.Args))
+	for i, a := range v.Args {
+		args[i] = a.String()
+	}
+	return strings.ToUpper(v.Kind) + "(" + strings.Join(args, ", ") + ")"
+}

@@ -41,7 +41,10 @@ var imageEnv = &types.Env{Loc: time.UTC}
 
 // imageOf writes e's committed state down as a bootstrap image.
 func imageOf(e *Engine) (bootstrap.Image, error) {
-	si := e.store.Image()
+	si, err := e.store.Image()
+	if err != nil {
+		return bootstrap.Image{}, err
+	}
 	cat, err := catalog.Of(si.Meta).Image()
 	if err != nil {
 		return bootstrap.Image{}, err
@@ -100,6 +103,15 @@ func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 		}
 		ii := bootstrap.Index{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns, KeyText: ix.KeyText,
 			WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource, Comment: ix.Comment, ForFK: ix.ForFK}
+		// The texts translated back on load are PostgreSQL's source of the
+		// key parts and predicate when known: the engine's text of an
+		// expression abbreviates some calls (coalesce(...)).
+		if len(ix.Source) == len(ix.KeyText) {
+			ii.KeyText = ix.Source
+		}
+		if ix.WhereSource != "" && ix.WhereText != "" {
+			ii.WhereText = ix.WhereSource
+		}
 		for _, kt := range ix.KeyTypes {
 			r, err := typeRef(kt)
 			if err != nil {
@@ -383,7 +395,7 @@ func parseExprs(texts []string) ([]*pg.Node, error) {
 	}
 	tree, err := pgtree.Parse("SELECT " + strings.Join(texts, ", "))
 	if err != nil {
-		return nil, fmt.Errorf("engine: image: %w", err)
+		return nil, fmt.Errorf("engine: image: %w DEBUG %q", err, texts)
 	}
 	targets := tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList()
 	if len(targets) != len(texts) {

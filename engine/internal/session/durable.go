@@ -190,7 +190,11 @@ func (ds *durableState) Commit(c *storage.Committed) (func() error, error) {
 		if err != nil {
 			return nil, err
 		}
-		sections, err := ds.sections(c.Image(), ds.e.seqs.all())
+		ci, err := c.Image()
+		if err != nil {
+			return nil, err
+		}
+		sections, err := ds.sections(ci, ds.e.seqs.all())
 		if err != nil {
 			return nil, err
 		}
@@ -241,7 +245,11 @@ func (ds *durableState) Checkpoint(ctx context.Context) error {
 	}
 	seqs := ds.e.seqs.all()
 	release()
-	sections, err := ds.sections(img(), seqs)
+	si, err := img()
+	if err != nil {
+		return err
+	}
+	sections, err := ds.sections(si, seqs)
 	if err != nil {
 		return err
 	}

@@ -435,3 +435,47 @@ func TestDurableRestore(t *testing.T) {
 		e2.Close()
 	}
 }
+
+// TestDurableStoredExpressionTexts: a checkpoint holds defaults, generated
+// columns and index keys and predicates as text translated back on load;
+// each must read back as written (an abbreviated coalesce(...) once made
+// the directory unreadable).
+func TestDurableStoredExpressionTexts(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	e, err := Open(Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, `
+create table public.servers (id int primary key, name text not null, description text,
+  score int default coalesce(null, 7, 8), top int default greatest(1, 2, nullif(3, 3)),
+  doc tsvector generated always as (to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))) stored);
+create index servers_fts on public.servers using gin (to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, '')));
+create index servers_part on public.servers (name) where coalesce(description, '') <> '' and score between 1 and 10;
+create unique index servers_lower on public.servers (lower(name));
+insert into public.servers (id, name, description) values (1, 'a', 'b');
+`)
+	s.Close()
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if e, err = Open(Options{DataDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if s, err = e.Connect(SessionOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	execAll(t, s, `insert into public.servers (id, name, description) values (2, 'C', 'd')`)
+	if got := queryAll(t, s, "select id, name, doc, score, top from public.servers order by 1"); got != "1|a|'a':1 'b':2|7|2\n2|C|'c':1 'd':2|7|2\n" {
+		t.Errorf("rows after reopening:\n%s", got)
+	}
+	if _, err := s.Exec(context.Background(), "insert into public.servers (id, name) values (3, 'c')"); err == nil || !strings.Contains(err.Error(), "servers_lower") {
+		t.Errorf("the expression index's uniqueness after reopening: %v", err)
+	}
+}

@@ -201,19 +201,19 @@ func (c *Committed) Tables() []TableChange {
 }
 
 // Image returns the image of the state being committed (Store.Image of it).
-func (c *Committed) Image() Image { return imageOfRoot(c.root) }
+func (c *Committed) Image() (Image, error) { return imageOfRoot(c.root) }
 
 // Hold takes s's writer lock, as a transaction's first write would, and
 // returns the latest committed state's image and a release function. The
 // state cannot change until release is called: a checkpoint writes the
 // image and switches logs under it.
-func (s *Store) Hold(ctx context.Context) (img func() Image, release func(), err error) {
+func (s *Store) Hold(ctx context.Context) (img func() (Image, error), release func(), err error) {
 	t := s.Begin()
 	if err := t.Lock(ctx); err != nil {
 		return nil, nil, err
 	}
 	r := t.lockBase
-	return func() Image { return imageOfRoot(r) }, t.Rollback, nil
+	return func() (Image, error) { return imageOfRoot(r) }, t.Rollback, nil
 }
 
 // ApplyRows puts logged row changes back (recovery): in table schema.name,

@@ -24,7 +24,10 @@ func TestHeapOrderSurvivesSnapshotAndImage(t *testing.T) {
 	wantRows(t, snap.query("select * from t"), "3,c", "1,a2", "0,z")
 	wantRows(t, h.query("select * from t"), want...)
 
-	img := h.store.Image()
+	img, err := h.store.Image()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var ti *storage.TableImage
 	for i := range img.Tables {
 		if img.Tables[i].Name == "t" {

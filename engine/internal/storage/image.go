@@ -97,7 +97,7 @@ func (d *tableDef) resolved() *tableDef {
 		l.parts, l.def = parts, &r
 	})
 	if l.err != nil {
-		panic(l.err)
+		panic(compareError{l.err}) // guard returns it as the caller's error
 	}
 	return l.def
 }
@@ -141,14 +141,17 @@ type IndexImage struct {
 // Image returns the committed state, tables sorted by schema and name.
 // The columns, checks and keys are the store's own (immutable) values:
 // callers must not modify them.
-func (s *Store) Image() Image {
-	img := imageOfRoot(s.latest())
+func (s *Store) Image() (Image, error) {
+	img, err := imageOfRoot(s.latest())
 	img.NextXID = s.peekXID()
-	return img
+	return img, err
 }
 
-func imageOfRoot(r *root) Image {
-	img := Image{Schemas: r.schemaNames(), Meta: r.meta}
+// imageOfRoot fails when a table's definition, built lazily from an image,
+// cannot be built.
+func imageOfRoot(r *root) (img Image, err error) {
+	defer guard(&err)
+	img = Image{Schemas: r.schemaNames(), Meta: r.meta}
 	for _, sn := range img.Schemas {
 		sd := r.schemas[sn]
 		for _, tn := range sd.tableNames() {
@@ -174,7 +177,7 @@ func imageOfRoot(r *root) Image {
 			img.Tables = append(img.Tables, ti)
 		}
 	}
-	return img
+	return img, nil
 }
 
 // NewStoreFromImage builds a store whose committed state is img, for the

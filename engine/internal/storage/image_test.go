@@ -58,7 +58,7 @@ func TestImageLazy(t *testing.T) {
 			if k, _ := td.def.indexes[0].key(nil, sql.Row{int64(1), "a"}); k[0] != "a" {
 				t.Errorf("key: %v", k)
 			}
-			if img := s.Image(); img.Tables[0].Columns[1].Default == nil {
+			if img, err := s.Image(); err != nil || img.Tables[0].Columns[1].Default == nil {
 				t.Error("Image: no default")
 			}
 		}()
@@ -76,7 +76,8 @@ func TestImageLazy(t *testing.T) {
 }
 
 // TestImageLazyFailure checks that a table whose expressions fail to
-// build fails on every use, not only the first.
+// build fails on every use, not only the first, with the panic guard
+// turns into the caller's error.
 func TestImageLazyFailure(t *testing.T) {
 	s, err := NewStoreFromImage(nil, "postgres", lazyImage(func() (LazyParts, error) { return LazyParts{}, errors.New("boom") }))
 	if err != nil {
@@ -88,7 +89,7 @@ func TestImageLazyFailure(t *testing.T) {
 			defer func() {
 				if r := recover(); r == nil {
 					t.Errorf("use %d: no panic", i+1)
-				} else if e, ok := r.(error); !ok || !strings.Contains(e.Error(), "public.t: building its stored expressions: boom") {
+				} else if e, ok := r.(compareError); !ok || !strings.Contains(e.err.Error(), "public.t: building its stored expressions: boom") {
 					t.Errorf("use %d: panic %v", i+1, r)
 				}
 			}()

@@ -84,7 +84,8 @@ func (o *keyOrder) comparePrefix(a, b sql.Row, n int) int {
 	return 0
 }
 
-// compareError carries a sql.Type.Compare failure out of a B-tree less
+// compareError carries a sql.Type.Compare failure (or the error of a
+// table definition built lazily) out of a B-tree less
 // function; guard turns it back into an error at the package boundary.
 type compareError struct{ err error }
 

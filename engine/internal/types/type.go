@@ -106,6 +106,8 @@ func (t *Type) FormatType() string {
 	name := t.SQLName
 	if t.Schema != "" && t.Schema != "pg_catalog" && t.Schema != "public" {
 		name = quoteIdentIfNeeded(t.Schema) + "." + quoteIdentIfNeeded(name)
+	} else if t.Schema == "public" {
+		name = quoteIdentIfNeeded(name) // "Role" reads back as Role, not role
 	}
 	if t.Mod < 0 {
 		if t.OID == 1560 {

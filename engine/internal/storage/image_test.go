@@ -76,8 +76,8 @@ func TestImageLazy(t *testing.T) {
 }
 
 // TestImageLazyFailure checks that a table whose expressions fail to
-// build fails on every use, not only the first, with the panic guard
-// turns into the caller's error.
+// build fails on every use, not only the first, raising the panic that
+// guard turns into the caller's error.
 func TestImageLazyFailure(t *testing.T) {
 	s, err := NewStoreFromImage(nil, "postgres", lazyImage(func() (LazyParts, error) { return LazyParts{}, errors.New("boom") }))
 	if err != nil {

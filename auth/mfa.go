@@ -143,7 +143,7 @@ func (s *Server) enrollFactor(w http.ResponseWriter, r *http.Request) error {
 			if !s.cfg.MFA.WebAuthn.EnrollEnabled {
 				return unprocessable(codeMFAWebAuthnEnrollDisabled, "MFA enroll is disabled for WebAuthn")
 			}
-			return badRequest(codeNotImplemented, "tinybase: WebAuthn factors are not supported")
+			out, err = s.enrollWebAuthn(t, a, p)
 		default:
 			return badRequest(codeValidationFailed, "factor_type needs to be totp, phone, or webauthn")
 		}
@@ -232,6 +232,21 @@ func (s *Server) enrollTOTP(t *txn, a *authCtx, p enrollParams) (any, error) {
 	}, nil
 }
 
+// enrollWebAuthn is enrollWebAuthnFactor: an unverified factor whose
+// credential the first challenge/verify ceremony registers.
+func (s *Server) enrollWebAuthn(t *txn, a *authCtx, p enrollParams) (any, error) {
+	if err := s.validateFactors(t, a, p.FriendlyName); err != nil {
+		return nil, err
+	}
+	now := s.nowUTC()
+	f := &factor{ID: s.newID(), UserID: a.user.ID, FriendlyName: p.FriendlyName, FactorType: "webauthn", Status: factorUnverify,
+		CreatedAt: now, UpdatedAt: now}
+	if err := s.insertFactor(t, f); err != nil {
+		return nil, err
+	}
+	return map[string]any{"id": f.ID, "type": "webauthn", "friendly_name": f.FriendlyName}, nil
+}
+
 // enrollPhone is enrollPhoneFactor: the number is stored; codes would go
 // out on challenge, which needs an SMS provider.
 func (s *Server) enrollPhone(t *txn, a *authCtx, p enrollParams) (any, error) {
@@ -290,6 +305,11 @@ func (s *Server) challengeFactor(w http.ResponseWriter, r *http.Request) error {
 			if !s.cfg.MFA.TOTP.VerifyEnabled {
 				return unprocessable(codeMFATOTPVerifyDisabled, "MFA verification is disabled for TOTP")
 			}
+		case "webauthn":
+			if !s.cfg.MFA.WebAuthn.VerifyEnabled {
+				return unprocessable(codeMFAWebAuthnVerifyDisabled, "MFA verification is disabled for WebAuthn")
+			}
+			return badRequest(codeNotImplemented, "tinybase: WebAuthn ceremonies are not supported yet")
 		default:
 			return badRequest(codeValidationFailed, "factor_type needs to be totp, phone, or webauthn")
 		}

@@ -200,3 +200,25 @@ func TestAdminFactors(t *testing.T) {
 	}
 	wantErr(t, h.do("DELETE", "/admin/users/"+uid+"/factors/"+fid, nil, admin...), 404, "mfa_factor_not_found", "Factor not found")
 }
+
+// TestMFAWebAuthnEnroll: a WebAuthn factor enrolls unverified (its
+// credential comes with the first ceremony) and unenrolls.
+func TestMFAWebAuthnEnroll(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.MFA.WebAuthn = MFAFactorConfig{EnrollEnabled: true, VerifyEnabled: true} })
+	tok := h.signup("wa@example.com", "password1", nil)["access_token"].(string)
+	r := h.do("POST", "/factors", map[string]any{"factor_type": "webauthn", "friendly_name": "Test Security Key"}, bearerH(tok)...)
+	m := r.json(t)
+	if r.Status != 200 || m["type"] != "webauthn" || m["friendly_name"] != "Test Security Key" || !isUUID(m["id"].(string)) || m["totp"] != nil {
+		t.Fatalf("enroll: %d %s", r.Status, r.Body)
+	}
+	fs := h.do("GET", "/user", nil, bearerH(tok)...).json(t)["factors"].([]any)
+	if len(fs) != 1 || fs[0].(map[string]any)["factor_type"] != "webauthn" || fs[0].(map[string]any)["status"] != "unverified" {
+		t.Errorf("factors: %v", fs)
+	}
+	if r = h.do("DELETE", "/factors/"+m["id"].(string), nil, bearerH(tok)...); r.Status != 200 {
+		t.Errorf("unenroll: %d %s", r.Status, r.Body)
+	}
+	off := newHarness(t, nil)
+	tok = off.signup("wa2@example.com", "password1", nil)["access_token"].(string)
+	wantErr(t, off.do("POST", "/factors", map[string]any{"factor_type": "webauthn"}, bearerH(tok)...), 422, "mfa_web_authn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
+}

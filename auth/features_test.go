@@ -14,6 +14,11 @@ func TestDisabledFeatures(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.External = map[string]bool{"google": true} })
 	tok := h.signup("feat@example.com", "password1", nil)["access_token"].(string)
 
+	ext := h.do("GET", "/settings", nil).json(t)["external"].(map[string]any)
+	if ext["google"] != true || ext["github"] != false {
+		t.Errorf("settings external: %v", ext)
+	}
+
 	wantErr(t, h.do("POST", "/sso", map[string]any{"domain": "example.com"}), 404, "saml_provider_disabled", "SAML 2.0 is disabled")
 	wantErr(t, h.do("GET", "/sso/saml/metadata", nil), 404, "saml_provider_disabled", "SAML 2.0 is disabled")
 

@@ -77,6 +77,17 @@ type Config struct {
 	Web3Solana, Web3Ethereum bool
 	// OAuthServer is [auth.oauth_server].
 	OAuthServer OAuthServerConfig
+	// PasskeyEnabled is [auth.passkey] enabled.
+	PasskeyEnabled bool
+	// WebAuthn is [auth.webauthn]: the relying party passkeys are bound to.
+	WebAuthn WebAuthnConfig
+}
+
+// WebAuthnConfig is [auth.webauthn].
+type WebAuthnConfig struct {
+	RPDisplayName string
+	RPID          string
+	RPOrigins     []string
 }
 
 // MFAConfig is [auth.mfa].
@@ -212,6 +223,14 @@ type tomlAuth struct {
 		Web3 map[string]struct {
 			Enabled *bool `toml:"enabled"`
 		} `toml:"web3"`
+		Passkey struct {
+			Enabled *bool `toml:"enabled"`
+		} `toml:"passkey"`
+		WebAuthn struct {
+			RPDisplayName *string  `toml:"rp_display_name"`
+			RPID          *string  `toml:"rp_id"`
+			RPOrigins     []string `toml:"rp_origins"`
+		} `toml:"webauthn"`
 		OAuthServer struct {
 			Enabled                  *bool   `toml:"enabled"`
 			AuthorizationURLPath     *string `toml:"authorization_url_path"`
@@ -295,6 +314,12 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	}
 	if w, ok := a.Web3["ethereum"]; ok {
 		setB(&c.Web3Ethereum, w.Enabled)
+	}
+	setB(&c.PasskeyEnabled, a.Passkey.Enabled)
+	setS(&c.WebAuthn.RPDisplayName, a.WebAuthn.RPDisplayName)
+	setS(&c.WebAuthn.RPID, a.WebAuthn.RPID)
+	if a.WebAuthn.RPOrigins != nil {
+		c.WebAuthn.RPOrigins = append([]string(nil), a.WebAuthn.RPOrigins...)
 	}
 	setB(&c.OAuthServer.Enabled, a.OAuthServer.Enabled)
 	setS(&c.OAuthServer.AuthorizationURLPath, a.OAuthServer.AuthorizationURLPath)

@@ -154,7 +154,7 @@ func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
 		"sms_provider":                     "twilio",
 		"saml_enabled":                     false,
 		"saml_private_key_next_configured": false,
-		"passkeys_enabled":                 false,
+		"passkeys_enabled":                 s.cfg.PasskeyEnabled,
 	})
 	return nil
 }

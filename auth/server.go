@@ -42,6 +42,10 @@ type Server struct {
 	// afterRefreshRead, when set (by tests), runs between reading a
 	// refresh token and rotating it.
 	afterRefreshRead func()
+	// passkeyTables is set once the passkey tables exist (see
+	// ensurePasskeyTables); passkeyMu serializes their creation.
+	passkeyMu     sync.Mutex
+	passkeyTables bool
 }
 
 func (s *Server) dummyHash() string {
@@ -147,6 +151,15 @@ func (s *Server) routes() {
 	s.handle("PUT /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminUpdateOAuthClient)))
 	s.handle("DELETE /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminDeleteOAuthClient)))
 	s.handle("POST /admin/oauth/clients/{client_id}/regenerate_secret", s.admin(s.oauthServerOn(s.adminRegenerateOAuthSecret)))
+	s.handle("POST /passkeys/registration/options", s.passkeyOn(s.passkeyRegistrationOptions))
+	s.handle("POST /passkeys/registration/verify", s.passkeyOn(s.passkeyRegistrationVerify))
+	s.handle("POST /passkeys/authentication/options", s.passkeyOn(s.passkeyAuthenticationOptions))
+	s.handle("POST /passkeys/authentication/verify", s.passkeyOn(s.passkeyAuthenticationVerify))
+	s.handle("GET /passkeys", s.passkeyOn(s.passkeyList))
+	s.handle("PATCH /passkeys/{passkey_id}", s.passkeyOn(s.passkeyUpdate))
+	s.handle("DELETE /passkeys/{passkey_id}", s.passkeyOn(s.passkeyDelete))
+	s.handle("GET /admin/users/{id}/passkeys", s.admin(s.adminPasskeyList))
+	s.handle("DELETE /admin/users/{id}/passkeys/{passkey_id}", s.admin(s.adminPasskeyDelete))
 	s.handle("POST /factors", s.enrollFactor)
 	s.handle("POST /factors/{factor_id}/challenge", s.challengeFactor)
 	s.handle("POST /factors/{factor_id}/verify", s.verifyFactor)

@@ -9,8 +9,9 @@
 // PKCE goes through code_challenge on /signup, /otp and /recover, the
 // ?code= of the /verify redirect and grant_type=pkce), /invite, the admin
 // API and /.well-known/jwks.json; MFA factors (/factors: TOTP enrol,
-// challenge, verify to aal2 and unenrol; WebAuthn and phone factors
-// enrol), the OAuth 2.1 server's client registry (/admin/oauth/clients),
+// challenge, verify to aal2 and unenrol; WebAuthn factors through
+// go-webauthn ceremonies; phone factors enrol), passkeys (/passkeys), the
+// OAuth 2.1 server's client registry (/admin/oauth/clients),
 // and GoTrue's exact refusals for what a local project has off or
 // tinybase does not do (/sso, /user/identities, web3 and id_token grants,
 // phone OTPs). GET /inbox (service_role) lists the emails the server

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/boombuler/barcode/qr"
+	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 )
@@ -47,13 +50,15 @@ type factor struct {
 	Secret           string     `json:"-"`
 	Phone            string     `json:"phone"`
 	LastChallengedAt *time.Time `json:"last_challenged_at"`
+	// WebAuthnCredential is a verified WebAuthn factor's credential (JSON).
+	WebAuthnCredential string `json:"-"`
 }
 
-const factorCols = "id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret, phone, last_challenged_at"
+const factorCols = "id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret, phone, last_challenged_at, web_authn_credential::text"
 
 func scanFactor(r []*string) *factor {
 	f := &factor{ID: str(r[0]), UserID: str(r[1]), FriendlyName: str(r[2]), FactorType: str(r[3]), Status: str(r[4]),
-		Secret: str(r[7]), Phone: str(r[8]), LastChallengedAt: parseTime(r[9])}
+		Secret: str(r[7]), Phone: str(r[8]), LastChallengedAt: parseTime(r[9]), WebAuthnCredential: str(r[10])}
 	if t := parseTime(r[5]); t != nil {
 		f.CreatedAt = *t
 	}
@@ -309,7 +314,8 @@ func (s *Server) challengeFactor(w http.ResponseWriter, r *http.Request) error {
 			if !s.cfg.MFA.WebAuthn.VerifyEnabled {
 				return unprocessable(codeMFAWebAuthnVerifyDisabled, "MFA verification is disabled for WebAuthn")
 			}
-			return badRequest(codeNotImplemented, "tinybase: WebAuthn ceremonies are not supported yet")
+			out, err = s.challengeWebAuthn(t, r, a, f)
+			return err
 		default:
 			return badRequest(codeValidationFailed, "factor_type needs to be totp, phone, or webauthn")
 		}
@@ -360,14 +366,38 @@ func (s *Server) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		var p struct {
 			ChallengeID string `json:"challenge_id"`
 			Code        string `json:"code"`
+			WebAuthn    *struct {
+				Type               string          `json:"type"`
+				CredentialResponse json.RawMessage `json:"credential_response"`
+			} `json:"webauthn"`
 		}
 		if err := readParams(r, &p); err != nil {
 			return err
 		}
-		if p.Code == "" {
+		if p.Code == "" && f.FactorType != "webauthn" {
 			return badRequest(codeValidationFailed, "Code needs to be non-empty")
 		}
 		switch f.FactorType {
+		case "webauthn":
+			if !s.cfg.MFA.WebAuthn.VerifyEnabled {
+				return unprocessable(codeMFAWebAuthnVerifyDisabled, "MFA verification is disabled for WebAuthn")
+			}
+			switch {
+			case p.WebAuthn == nil:
+				return badRequest(codeValidationFailed, "WebAuthn config required")
+			case p.WebAuthn.Type != "create" && p.WebAuthn.Type != "request":
+				return badRequest(codeValidationFailed, "WebAuthn type must be create or request")
+			case p.WebAuthn.CredentialResponse == nil:
+				return badRequest(codeValidationFailed, "credential_response required")
+			}
+			if a.session == nil {
+				return internalError(nil, "Cannot read SessionId claim as UUID")
+			}
+			if err := s.validateChallenge(t, r, f, p.ChallengeID); err != nil {
+				return err
+			}
+			resp, err = s.verifyWebAuthn(t, a, f, p.ChallengeID, p.WebAuthn.Type, p.WebAuthn.CredentialResponse)
+			return err
 		case "phone":
 			if !s.cfg.MFA.Phone.VerifyEnabled {
 				return unprocessable(codeMFAPhoneVerifyDisabled, "MFA verification is disabled for Phone")
@@ -449,9 +479,17 @@ func (s *Server) validateChallenge(t *txn, r *http.Request, f *factor, challenge
 func (s *Server) raiseToAAL2(t *txn, a *authCtx, f *factor, method string) (*sessionResponse, error) {
 	now := s.nowUTC()
 	sess := a.session
-	if _, err := t.exec(`insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
- values ($1::uuid, $2::uuid, $3::timestamptz, $3::timestamptz, $4)`, s.newID(), sess.ID, pgTime(now), method); err != nil {
+	// AddClaimToSession: a method already claimed gets a new timestamp.
+	n, err := t.exec(`update auth.mfa_amr_claims set updated_at = $3::timestamptz where session_id = $1::uuid and authentication_method = $2`,
+		sess.ID, method, pgTime(now))
+	if err != nil {
 		return nil, dbError(err, "Database error adding claim")
+	}
+	if n == 0 {
+		if _, err := t.exec(`insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+ values ($1::uuid, $2::uuid, $3::timestamptz, $3::timestamptz, $4)`, s.newID(), sess.ID, pgTime(now), method); err != nil {
+			return nil, dbError(err, "Database error adding claim")
+		}
 	}
 	if _, err := t.exec(`update auth.sessions set aal = 'aal2', factor_id = $2::uuid, updated_at = $3::timestamptz where id = $1::uuid`,
 		sess.ID, f.ID, pgTime(now)); err != nil {
@@ -520,8 +558,8 @@ func (s *Server) deleteFactor(t *txn, f *factor) error {
 		return dbError(err, "Database error deleting factor")
 	}
 	method := f.FactorType
-	if method == "phone" {
-		method = "mfa/phone"
+	if method == "phone" || method == "webauthn" {
+		method = "mfa/" + method
 	}
 	if _, err := t.exec(`delete from auth.mfa_amr_claims where authentication_method = $2
  and session_id in (select id from auth.sessions where factor_id = $1::uuid)`, f.ID, method); err != nil {
@@ -555,4 +593,133 @@ func qrSVG(text string) (string, error) {
 	}
 	buf.WriteString("</svg>\n")
 	return buf.String(), nil
+}
+
+// mfaWebAuthn is getWebAuthnMFA: the [auth.webauthn] relying party,
+// go-webauthn's defaults otherwise.
+func (s *Server) mfaWebAuthn() (*webauthn.WebAuthn, error) {
+	w, err := webauthn.New(&webauthn.Config{RPDisplayName: s.cfg.WebAuthn.RPDisplayName, RPID: s.cfg.WebAuthn.RPID, RPOrigins: s.cfg.WebAuthn.RPOrigins})
+	if err != nil {
+		return nil, internalError(err, "Failed to initialize WebAuthn")
+	}
+	return w, nil
+}
+
+// mfaWAUser is the user with the credentials of its verified WebAuthn
+// factors (User.WebAuthnCredentials).
+func mfaWAUser(u *user) *waUser {
+	w := &waUser{u: u}
+	for _, f := range u.Factors {
+		var c webauthn.Credential
+		if f.FactorType == "webauthn" && f.Status == factorVerified && json.Unmarshal([]byte(f.WebAuthnCredential), &c) == nil {
+			w.creds = append(w.creds, c)
+		}
+	}
+	return w
+}
+
+// challengeWebAuthn is challengeWebAuthnFactor: registration options for
+// an unverified factor ("create"), assertion options for a verified one
+// ("request"); the ceremony's session data stays with the challenge.
+func (s *Server) challengeWebAuthn(t *txn, r *http.Request, a *authCtx, f *factor) (map[string]any, error) {
+	wa, err := s.mfaWebAuthn()
+	if err != nil {
+		return nil, err
+	}
+	wu := mfaWAUser(a.user)
+	var opts any
+	var sd *webauthn.SessionData
+	typ := "create"
+	if f.Status != factorVerified {
+		exclude := []protocol.CredentialDescriptor{}
+		for _, c := range wu.creds {
+			exclude = append(exclude, protocol.CredentialDescriptor{Type: protocol.PublicKeyCredentialType, CredentialID: c.ID,
+				Transport: []protocol.AuthenticatorTransport{"usb", "nfc"}})
+		}
+		o, d, err := wa.BeginRegistration(wu, webauthn.WithExclusions(exclude))
+		if err != nil {
+			return nil, internalError(err, "Failed to generate WebAuthn registration data")
+		}
+		opts, sd = o, d
+	} else {
+		var c webauthn.Credential
+		if err := json.Unmarshal([]byte(f.WebAuthnCredential), &c); err != nil {
+			return nil, internalError(err, "Failed to generate WebAuthn registration data")
+		}
+		o, d, err := wa.BeginLogin(&waUser{u: a.user, creds: []webauthn.Credential{c}})
+		if err != nil {
+			return nil, internalError(err, "Failed to generate WebAuthn registration data")
+		}
+		opts, sd, typ = o, d, "request"
+	}
+	b, err := json.Marshal(sd)
+	if err != nil {
+		return nil, internalError(err, "Database error creating challenge")
+	}
+	now := s.nowUTC()
+	id := s.newID()
+	if _, err := t.exec(`insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data) values ($1::uuid, $2::uuid, $3::timestamptz, $4::inet, $5::jsonb)`,
+		id, f.ID, pgTime(now), challengeIP(r), string(b)); err != nil {
+		return nil, dbError(err, "Database error creating challenge")
+	}
+	if _, err := t.exec(`update auth.mfa_factors set last_challenged_at = $2::timestamptz where id = $1::uuid`, f.ID, pgTime(now)); err != nil {
+		return nil, dbError(err, "Database error updating factor")
+	}
+	return map[string]any{"id": id, "type": "webauthn", "expires_at": now.Add(mfaChallengeExpiry).Unix(),
+		"webauthn": map[string]any{"type": typ, "credential_options": opts}}, nil
+}
+
+// verifyWebAuthn is verifyWebAuthnFactor: the ceremony is checked against
+// the challenge's session data (origin, RP ID, challenge, signature,
+// counter); the challenge is consumed and a first "create" stores the
+// credential and verifies the factor.
+func (s *Server) verifyWebAuthn(t *txn, a *authCtx, f *factor, challengeID, typ string, body json.RawMessage) (*sessionResponse, error) {
+	rows, err := t.query(`select web_authn_session_data::text from auth.mfa_challenges where id = $1::uuid`, challengeID)
+	if err != nil || len(rows) == 0 || rows[0][0] == nil {
+		return nil, dbError(err, "Database error finding Challenge")
+	}
+	var sd webauthn.SessionData
+	if err := json.Unmarshal([]byte(str(rows[0][0])), &sd); err != nil {
+		return nil, internalError(err, "Database error finding Challenge")
+	}
+	wa, err := s.mfaWebAuthn()
+	if err != nil {
+		return nil, err
+	}
+	var cred *webauthn.Credential
+	switch typ {
+	case "create":
+		parsed, err := protocol.ParseCredentialCreationResponseBody(bytes.NewReader(body))
+		if err != nil {
+			return nil, badRequest(codeValidationFailed, "Invalid credential_response")
+		}
+		if cred, err = wa.CreateCredential(mfaWAUser(a.user), sd, parsed); err != nil {
+			return nil, internalError(err, "Failed to validate WebAuthn MFA response")
+		}
+	default:
+		parsed, err := protocol.ParseCredentialRequestResponseBody(bytes.NewReader(body))
+		if err != nil {
+			return nil, badRequest(codeValidationFailed, "Invalid credential_response")
+		}
+		var c webauthn.Credential
+		if json.Unmarshal([]byte(f.WebAuthnCredential), &c) != nil {
+			return nil, internalError(nil, "Failed to validate WebAuthn MFA response")
+		}
+		if cred, err = wa.ValidateLogin(&waUser{u: a.user, creds: []webauthn.Credential{c}}, sd, parsed); err != nil {
+			return nil, internalError(err, "Failed to validate WebAuthn MFA response")
+		}
+	}
+	if _, err := t.exec(`delete from auth.mfa_challenges where id = $1::uuid`, challengeID); err != nil {
+		return nil, dbError(err, "Database error deleting challenge")
+	}
+	b, err := json.Marshal(cred)
+	if err != nil {
+		return nil, internalError(err, "Failed to update factor")
+	}
+	now := pgTime(s.nowUTC())
+	if _, err := t.exec(`update auth.mfa_factors set status = 'verified', web_authn_credential = $2::jsonb, updated_at = $3::timestamptz where id = $1::uuid`,
+		f.ID, string(b), now); err != nil {
+		return nil, dbError(err, "Database error verifying factor")
+	}
+	return s.raiseToAAL2(t, a, f, "mfa/webauthn")
 }

@@ -184,3 +184,53 @@ func TestPasskeys(t *testing.T) {
 	wantErr(t, h.do("POST", "/passkeys/registration/options", map[string]any{}, "Authorization", "none"), 401, "no_authorization", "This endpoint requires a valid Bearer token")
 	wantErr(t, newHarness(t, nil).do("POST", "/passkeys/authentication/options", map[string]any{}), 404, "passkey_disabled", "Passkeys are disabled")
 }
+
+// TestMFAWebAuthnCeremony: a WebAuthn factor's first challenge registers
+// the authenticator ("create"), later ones assert with it ("request");
+// both raise the session to aal2, a wrong origin is refused.
+func TestMFAWebAuthnCeremony(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.MFA.WebAuthn = MFAFactorConfig{EnrollEnabled: true, VerifyEnabled: true}
+		c.WebAuthn = WebAuthnConfig{RPDisplayName: "tests", RPID: "localhost", RPOrigins: []string{"http://localhost:5173"}}
+	})
+	tok := h.signup("wamfa@example.com", "password1", nil)["access_token"].(string)
+	auth := newSoftAuthenticator(t, "localhost", "http://localhost:5173")
+	fid := h.do("POST", "/factors", map[string]any{"factor_type": "webauthn"}, bearerH(tok)...).json(t)["id"].(string)
+
+	r := h.do("POST", "/factors/"+fid+"/challenge", map[string]any{}, bearerH(tok)...)
+	ch := r.json(t)
+	wch, _ := ch["webauthn"].(map[string]any)
+	if r.Status != 200 || wch["type"] != "create" {
+		t.Fatalf("challenge: %d %s", r.Status, r.Body)
+	}
+	cred := auth.create(wch["credential_options"].(map[string]any)["publicKey"].(map[string]any))
+	wantErr(t, h.do("POST", "/factors/"+fid+"/verify", map[string]any{"challenge_id": ch["id"], "webauthn": map[string]any{"type": "sign"}}, bearerH(tok)...),
+		400, "validation_failed", "WebAuthn type must be create or request")
+	r = h.do("POST", "/factors/"+fid+"/verify", map[string]any{"challenge_id": ch["id"], "webauthn": map[string]any{"type": "create", "credential_response": cred}}, bearerH(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("verify create: %d %s", r.Status, r.Body)
+	}
+	tok = r.json(t)["access_token"].(string)
+	if c := jwtClaims(t, tok); c["aal"] != "aal2" {
+		t.Errorf("aal after create: %v", c["aal"])
+	}
+
+	ch = h.do("POST", "/factors/"+fid+"/challenge", map[string]any{}, bearerH(tok)...).json(t)
+	wch = ch["webauthn"].(map[string]any)
+	if wch["type"] != "request" {
+		t.Fatalf("second challenge: %v", ch)
+	}
+	opts := wch["credential_options"].(map[string]any)["publicKey"].(map[string]any)
+	r = h.do("POST", "/factors/"+fid+"/verify", map[string]any{"challenge_id": ch["id"], "webauthn": map[string]any{"type": "request", "credential_response": auth.get(opts, "https://evil.example")}}, bearerH(tok)...)
+	if r.Status != 500 || r.json(t)["msg"] != "Failed to validate WebAuthn MFA response" {
+		t.Errorf("wrong origin: %d %s", r.Status, r.Body)
+	}
+	r = h.do("POST", "/factors/"+fid+"/verify", map[string]any{"challenge_id": ch["id"], "webauthn": map[string]any{"type": "request", "credential_response": auth.get(opts, "http://localhost:5173")}}, bearerH(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("verify request: %d %s", r.Status, r.Body)
+	}
+	amr := jwtClaims(t, r.json(t)["access_token"].(string))["amr"].([]any)
+	if amr[0].(map[string]any)["method"] != "mfa/webauthn" {
+		t.Errorf("amr: %v", amr)
+	}
+}

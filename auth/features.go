@@ -10,14 +10,14 @@ import (
 // GoTrue error codes for features tinybase serves only as far as their
 // refusal (GoTrue apierrors/errorcode.go).
 const (
-	codeSAMLProviderDisabled   = "saml_provider_disabled"
-	codeManualLinkingDisabled  = "manual_linking_disabled"
-	codeWeb3ProviderDisabled   = "web3_provider_disabled"
-	codeWeb3UnsupportedChain   = "web3_unsupported_chain"
-	codeProviderDisabled       = "provider_disabled"
-	codeFeatureDisabled        = "feature_disabled"
-	codeIdentityNotFound       = "identity_not_found"
-	codeSingleIdentityNotFound = "single_identity_not_deletable"
+	codeSAMLProviderDisabled  = "saml_provider_disabled"
+	codeManualLinkingDisabled = "manual_linking_disabled"
+	codeWeb3ProviderDisabled  = "web3_provider_disabled"
+	codeWeb3UnsupportedChain  = "web3_unsupported_chain"
+	codeProviderDisabled      = "provider_disabled"
+	codeFeatureDisabled       = "feature_disabled"
+	codeIdentityNotFound      = "identity_not_found"
+	codeSingleIdentityNotDel  = "single_identity_not_deletable"
 )
 
 // ssoDisabled answers /sso and /sso/saml/*: SAML needs an identity
@@ -58,14 +58,14 @@ func (s *Server) unlinkIdentity(w http.ResponseWriter, r *http.Request) error {
 		}
 		id := r.PathValue("identity_id")
 		if !isUUID(id) {
-			return badRequest(codeValidationFailed, "identity_id must be an UUID")
+			return notFound(codeValidationFailed, "identity_id must be an UUID")
 		}
 		rows, err := t.query(`SELECT count(*) FROM auth.identities WHERE user_id = $1`, a.user.ID)
 		if err != nil {
 			return dbError(err, "Database error finding identities")
 		}
 		if intText(rows[0][0]) <= 1 {
-			return unprocessable(codeSingleIdentityNotFound, "User must have at least 1 identity after unlinking")
+			return unprocessable(codeSingleIdentityNotDel, "User must have at least 1 identity after unlinking")
 		}
 		n, err := t.exec(`DELETE FROM auth.identities WHERE id = $1 AND user_id = $2`, id, a.user.ID)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -41,6 +42,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string) (io.Closer, error) {
 			rest.Close()
 			return nil, fmt.Errorf("auth: %w", err)
 		}
+		acfg = acfg.ResolvePaths(filepath.Dir(ConfigPath(p.Config.Dir)))
 	}
 	acfg.JWTSecret = p.Config.JWTSecret
 	acfg.JWTExpiry = p.Config.JWTExpiry

@@ -394,17 +394,85 @@ func (s *Server) adminUpdateUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// adminListFactors is GET /admin/users/{id}/factors. tinybase has no MFA
-// enrolment, so a user's factor list is always empty.
+// adminListFactors is GET /admin/users/{id}/factors.
 func (s *Server) adminListFactors(w http.ResponseWriter, r *http.Request) error {
+	var fs []factor
 	err := s.read(ctxOf(r), func(t *txn) error {
-		_, err := s.loadAdminUser(t, r)
+		u, err := s.loadAdminUser(t, r)
+		if err == nil {
+			fs = u.Factors
+		}
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	sendJSON(w, http.StatusOK, []any{})
+	if fs == nil {
+		fs = []factor{}
+	}
+	sendJSON(w, http.StatusOK, fs)
+	return nil
+}
+
+// adminDeleteFactor is DELETE /admin/users/{id}/factors/{factor_id}: the
+// deleted factor.
+func (s *Server) adminDeleteFactor(w http.ResponseWriter, r *http.Request) error {
+	var f *factor
+	err := s.tx(ctxOf(r), func(t *txn) error {
+		u, err := s.loadAdminUser(t, r)
+		if err != nil {
+			return err
+		}
+		if f, err = t.ownedFactor(r, u.ID); err != nil {
+			return err
+		}
+		return s.deleteFactor(t, f)
+	})
+	if err != nil {
+		return err
+	}
+	sendJSON(w, http.StatusOK, f)
+	return nil
+}
+
+// adminUpdateFactor is PUT /admin/users/{id}/factors/{factor_id}: the
+// friendly name (and a phone factor's number).
+func (s *Server) adminUpdateFactor(w http.ResponseWriter, r *http.Request) error {
+	var f *factor
+	err := s.tx(ctxOf(r), func(t *txn) error {
+		u, err := s.loadAdminUser(t, r)
+		if err != nil {
+			return err
+		}
+		if f, err = t.ownedFactor(r, u.ID); err != nil {
+			return err
+		}
+		var p struct {
+			FriendlyName string `json:"friendly_name"`
+			Phone        string `json:"phone"`
+		}
+		if err := readParams(r, &p); err != nil {
+			return err
+		}
+		if p.FriendlyName != "" {
+			f.FriendlyName = p.FriendlyName
+		}
+		if p.Phone != "" && f.FactorType == "phone" {
+			if f.Phone, err = validatePhone(p.Phone); err != nil {
+				return err
+			}
+		}
+		f.UpdatedAt = s.nowUTC()
+		if _, err := t.exec(`update auth.mfa_factors set friendly_name = $2, phone = $3, updated_at = $4::timestamptz where id = $1::uuid`,
+			f.ID, f.FriendlyName, nullIfEmpty(f.Phone), pgTime(f.UpdatedAt)); err != nil {
+			return dbError(err, "Database error updating factor")
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sendJSON(w, http.StatusOK, f)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -63,6 +64,53 @@ type Config struct {
 	DBUser string
 	// FlowStateExpiry bounds PKCE flow states (GoTrue: 5 minutes).
 	FlowStateExpiry time.Duration
+	// EnableManualLinking ([auth] enable_manual_linking) opens
+	// /user/identities.
+	EnableManualLinking bool
+	// MFA is [auth.mfa].
+	MFA MFAConfig
+	// External lists the [auth.external.<provider>] sections with
+	// enabled = true.
+	External map[string]bool
+	// Web3Solana and Web3Ethereum are [auth.web3.solana] and
+	// [auth.web3.ethereum] enabled.
+	Web3Solana, Web3Ethereum bool
+	// OAuthServer is [auth.oauth_server].
+	OAuthServer OAuthServerConfig
+	// PasskeyEnabled is [auth.passkey] enabled.
+	PasskeyEnabled bool
+	// WebAuthn is [auth.webauthn]: the relying party passkeys are bound to.
+	WebAuthn WebAuthnConfig
+}
+
+// WebAuthnConfig is [auth.webauthn].
+type WebAuthnConfig struct {
+	RPDisplayName string
+	RPID          string
+	RPOrigins     []string
+}
+
+// MFAConfig is [auth.mfa].
+type MFAConfig struct {
+	// MaxEnrolledFactors ([auth.mfa] max_enrolled_factors).
+	MaxEnrolledFactors int
+	// TOTP, Phone and WebAuthn are [auth.mfa.totp], [auth.mfa.phone] and
+	// [auth.mfa.web_authn].
+	TOTP, Phone, WebAuthn MFAFactorConfig
+}
+
+// MFAFactorConfig is one factor type's enroll_enabled / verify_enabled.
+type MFAFactorConfig struct {
+	EnrollEnabled bool
+	VerifyEnabled bool
+}
+
+// OAuthServerConfig is [auth.oauth_server]: Supabase Auth as an OAuth 2.1
+// authorization server.
+type OAuthServerConfig struct {
+	Enabled                  bool
+	AuthorizationURLPath     string
+	AllowDynamicRegistration bool
 }
 
 // EmailConfig is [auth.email].
@@ -131,6 +179,9 @@ func DefaultConfig() Config {
 		BcryptCost:      10,
 		DBUser:          "supabase_auth_admin",
 		FlowStateExpiry: 5 * time.Minute,
+		// The CLI template: TOTP and phone factors off, at most 10.
+		MFA:         MFAConfig{MaxEnrolledFactors: 10},
+		OAuthServer: OAuthServerConfig{AuthorizationURLPath: "/oauth/consent"},
 	}
 }
 
@@ -159,7 +210,33 @@ type tomlAuth struct {
 		PasswordRequirements       *string   `toml:"password_requirements"`
 		EnableRefreshTokenRotation *bool     `toml:"enable_refresh_token_rotation"`
 		RefreshTokenReuseInterval  *int      `toml:"refresh_token_reuse_interval"`
-		Email                      struct {
+		EnableManualLinking        *bool     `toml:"enable_manual_linking"`
+		MFA                        struct {
+			MaxEnrolledFactors *int          `toml:"max_enrolled_factors"`
+			TOTP               tomlMFAFactor `toml:"totp"`
+			Phone              tomlMFAFactor `toml:"phone"`
+			WebAuthn           tomlMFAFactor `toml:"web_authn"`
+		} `toml:"mfa"`
+		External map[string]struct {
+			Enabled *bool `toml:"enabled"`
+		} `toml:"external"`
+		Web3 map[string]struct {
+			Enabled *bool `toml:"enabled"`
+		} `toml:"web3"`
+		Passkey struct {
+			Enabled *bool `toml:"enabled"`
+		} `toml:"passkey"`
+		WebAuthn struct {
+			RPDisplayName *string  `toml:"rp_display_name"`
+			RPID          *string  `toml:"rp_id"`
+			RPOrigins     []string `toml:"rp_origins"`
+		} `toml:"webauthn"`
+		OAuthServer struct {
+			Enabled                  *bool   `toml:"enabled"`
+			AuthorizationURLPath     *string `toml:"authorization_url_path"`
+			AllowDynamicRegistration *bool   `toml:"allow_dynamic_registration"`
+		} `toml:"oauth_server"`
+		Email struct {
 			EnableSignup         *bool   `toml:"enable_signup"`
 			EnableConfirmations  *bool   `toml:"enable_confirmations"`
 			DoubleConfirmChanges *bool   `toml:"double_confirm_changes"`
@@ -178,6 +255,16 @@ type tomlAuth struct {
 			TokenVerifications *int  `toml:"token_verifications"`
 		} `toml:"rate_limit"`
 	} `toml:"auth"`
+}
+
+type tomlMFAFactor struct {
+	EnrollEnabled *bool `toml:"enroll_enabled"`
+	VerifyEnabled *bool `toml:"verify_enabled"`
+}
+
+func (f tomlMFAFactor) apply(c *MFAFactorConfig) {
+	setB(&c.EnrollEnabled, f.EnrollEnabled)
+	setB(&c.VerifyEnabled, f.VerifyEnabled)
 }
 
 // ParseConfig reads the [auth], [auth.email] and [auth.rate_limit] sections
@@ -205,6 +292,38 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	setS(&c.PasswordRequirements, a.PasswordRequirements)
 	setB(&c.EnableRefreshTokenRotation, a.EnableRefreshTokenRotation)
 	setI(&c.RefreshTokenReuseInterval, a.RefreshTokenReuseInterval)
+	setB(&c.EnableManualLinking, a.EnableManualLinking)
+	setI(&c.MFA.MaxEnrolledFactors, a.MFA.MaxEnrolledFactors)
+	a.MFA.TOTP.apply(&c.MFA.TOTP)
+	a.MFA.Phone.apply(&c.MFA.Phone)
+	a.MFA.WebAuthn.apply(&c.MFA.WebAuthn)
+	if len(a.External) > 0 {
+		ext := map[string]bool{}
+		for k, v := range base.External {
+			ext[k] = v
+		}
+		for name, p := range a.External {
+			if p.Enabled != nil {
+				ext[name] = *p.Enabled
+			}
+		}
+		c.External = ext
+	}
+	if w, ok := a.Web3["solana"]; ok {
+		setB(&c.Web3Solana, w.Enabled)
+	}
+	if w, ok := a.Web3["ethereum"]; ok {
+		setB(&c.Web3Ethereum, w.Enabled)
+	}
+	setB(&c.PasskeyEnabled, a.Passkey.Enabled)
+	setS(&c.WebAuthn.RPDisplayName, a.WebAuthn.RPDisplayName)
+	setS(&c.WebAuthn.RPID, a.WebAuthn.RPID)
+	if a.WebAuthn.RPOrigins != nil {
+		c.WebAuthn.RPOrigins = append([]string(nil), a.WebAuthn.RPOrigins...)
+	}
+	setB(&c.OAuthServer.Enabled, a.OAuthServer.Enabled)
+	setS(&c.OAuthServer.AuthorizationURLPath, a.OAuthServer.AuthorizationURLPath)
+	setB(&c.OAuthServer.AllowDynamicRegistration, a.OAuthServer.AllowDynamicRegistration)
 	setB(&c.Email.EnableSignup, a.Email.EnableSignup)
 	setB(&c.Email.EnableConfirmations, a.Email.EnableConfirmations)
 	setB(&c.Email.DoubleConfirmChanges, a.Email.DoubleConfirmChanges)
@@ -227,6 +346,16 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	setI(&c.RateLimit.SignInSignUps, r.SignInSignUps)
 	setI(&c.RateLimit.TokenVerifications, r.TokenVerifications)
 	return c, c.validate()
+}
+
+// ResolvePaths makes a relative signing_keys_path relative to
+// supabaseDir (the project's supabase/ directory holding config.toml), as
+// the Supabase CLI resolves it, instead of the working directory.
+func (c Config) ResolvePaths(supabaseDir string) Config {
+	if c.SigningKeysPath != "" && !filepath.IsAbs(c.SigningKeysPath) {
+		c.SigningKeysPath = filepath.Join(supabaseDir, c.SigningKeysPath)
+	}
+	return c
 }
 
 // ApplyEnv overrides c with TINYBASE_* variables read through lookup

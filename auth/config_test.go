@@ -33,6 +33,7 @@ func TestParseConfig(t *testing.T) {
 	want.Email.MaxFrequency = 30 * time.Second
 	want.Email.OTPLength = 8
 	want.Email.OTPExpiry = 600
+	want.External = map[string]bool{"apple": false}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ParseConfig (-want +got):\n%s", diff)
 	}

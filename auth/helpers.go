@@ -142,7 +142,7 @@ func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
 	for _, p := range []string{"apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma", "fly", "github",
 		"gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion", "spotify", "slack", "slack_oidc",
 		"workos", "twitch", "twitter", "phone", "zoom"} {
-		ext[p] = false
+		ext[p] = s.cfg.External[p]
 	}
 	ext["anonymous_users"] = s.cfg.EnableAnonymousSignIns
 	ext["email"] = s.cfg.Email.EnableSignup
@@ -154,7 +154,7 @@ func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
 		"sms_provider":                     "twilio",
 		"saml_enabled":                     false,
 		"saml_private_key_next_configured": false,
-		"passkeys_enabled":                 false,
+		"passkeys_enabled":                 s.cfg.PasskeyEnabled,
 	})
 	return nil
 }

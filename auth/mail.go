@@ -114,13 +114,15 @@ var mailSubjects = map[string]string{
 }
 
 // verifyLink is the action link of an email: GET /verify with the token
-// hash, the type and the redirect.
+// hash, the type and the redirect, in GoTrue's parameter order. Like
+// GoTrue, the redirect is escaped only when it holds &, = or # (a caller
+// may pass it already escaped).
 func (s *Server) verifyLink(token, typ, redirectTo string) string {
-	q := url.Values{}
-	q.Set("token", token)
-	q.Set("type", typ)
-	q.Set("redirect_to", redirectTo)
-	return strings.TrimRight(s.cfg.ExternalURL, "/") + "/verify?" + q.Encode()
+	if strings.ContainsAny(redirectTo, "&=#") {
+		redirectTo = url.QueryEscape(redirectTo)
+	}
+	return strings.TrimRight(s.cfg.ExternalURL, "/") + "/verify?token=" + url.QueryEscape(token) +
+		"&type=" + url.QueryEscape(typ) + "&redirect_to=" + redirectTo
 }
 
 // mail records an email in the inbox. linkToken is the token of the link

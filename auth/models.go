@@ -45,6 +45,7 @@ type user struct {
 	DeletedAt                *time.Time
 	IsAnonymous              bool
 	Identities               []identity
+	Factors                  []factor
 }
 
 // userJSON is models.User's JSON form: secrets are never serialized.
@@ -69,6 +70,7 @@ type userJSON struct {
 	AppMetaData            map[string]any `json:"app_metadata"`
 	UserMetaData           map[string]any `json:"user_metadata"`
 	Identities             []identity     `json:"identities"`
+	Factors                []factor       `json:"factors,omitempty"`
 	CreatedAt              time.Time      `json:"created_at"`
 	UpdatedAt              time.Time      `json:"updated_at"`
 	BannedUntil            *time.Time     `json:"banned_until,omitempty"`
@@ -97,7 +99,7 @@ func (u *user) MarshalJSON() ([]byte, error) {
 		EmailChangeSentAt: u.EmailChangeSentAt, PhoneChange: u.PhoneChange,
 		PhoneChangeSentAt: u.PhoneChangeSentAt, ReauthenticationSentAt: u.ReauthenticationSentAt,
 		LastSignInAt: u.LastSignInAt, AppMetaData: am, UserMetaData: um,
-		Identities: ids, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
+		Identities: ids, Factors: u.Factors, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
 		BannedUntil: u.BannedUntil, DeletedAt: u.DeletedAt, IsAnonymous: u.IsAnonymous,
 	})
 }
@@ -220,6 +222,9 @@ func (t *txn) findUserSQL(q string, args ...any) (*user, error) {
 	}
 	u := scanUser(rows[0])
 	if u.Identities, err = t.identities(u.ID); err != nil {
+		return nil, err
+	}
+	if u.Factors, err = t.factors(u.ID); err != nil {
 		return nil, err
 	}
 	return u, nil

@@ -42,6 +42,10 @@ type Server struct {
 	// afterRefreshRead, when set (by tests), runs between reading a
 	// refresh token and rotating it.
 	afterRefreshRead func()
+	// passkeyTables is set once the passkey tables exist (see
+	// ensurePasskeyTables); passkeyMu serializes their creation.
+	passkeyMu     sync.Mutex
+	passkeyTables bool
 }
 
 func (s *Server) dummyHash() string {
@@ -139,7 +143,33 @@ func (s *Server) routes() {
 	s.handle("PUT /admin/users/{id}", s.admin(s.adminUpdateUser))
 	s.handle("DELETE /admin/users/{id}", s.admin(s.adminDeleteUser))
 	s.handle("GET /admin/users/{id}/factors", s.admin(s.adminListFactors))
+	s.handle("DELETE /admin/users/{id}/factors/{factor_id}", s.admin(s.adminDeleteFactor))
+	s.handle("PUT /admin/users/{id}/factors/{factor_id}", s.admin(s.adminUpdateFactor))
+	s.handle("POST /admin/oauth/clients", s.admin(s.oauthServerOn(s.adminCreateOAuthClient)))
+	s.handle("GET /admin/oauth/clients", s.admin(s.oauthServerOn(s.adminListOAuthClients)))
+	s.handle("GET /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminGetOAuthClient)))
+	s.handle("PUT /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminUpdateOAuthClient)))
+	s.handle("DELETE /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminDeleteOAuthClient)))
+	s.handle("POST /admin/oauth/clients/{client_id}/regenerate_secret", s.admin(s.oauthServerOn(s.adminRegenerateOAuthSecret)))
+	s.handle("POST /passkeys/registration/options", s.passkeyOn(s.passkeyRegistrationOptions))
+	s.handle("POST /passkeys/registration/verify", s.passkeyOn(s.passkeyRegistrationVerify))
+	s.handle("POST /passkeys/authentication/options", s.passkeyOn(s.passkeyAuthenticationOptions))
+	s.handle("POST /passkeys/authentication/verify", s.passkeyOn(s.passkeyAuthenticationVerify))
+	s.handle("GET /passkeys", s.passkeyOn(s.passkeyList))
+	s.handle("PATCH /passkeys/{passkey_id}", s.passkeyOn(s.passkeyUpdate))
+	s.handle("DELETE /passkeys/{passkey_id}", s.passkeyOn(s.passkeyDelete))
+	s.handle("GET /admin/users/{id}/passkeys", s.admin(s.adminPasskeyList))
+	s.handle("DELETE /admin/users/{id}/passkeys/{passkey_id}", s.admin(s.adminPasskeyDelete))
+	s.handle("POST /factors", s.enrollFactor)
+	s.handle("POST /factors/{factor_id}/challenge", s.challengeFactor)
+	s.handle("POST /factors/{factor_id}/verify", s.verifyFactor)
+	s.handle("DELETE /factors/{factor_id}", s.unenrollFactor)
 	s.handle("POST /admin/generate_link", s.admin(s.adminGenerateLink))
+	s.handle("POST /sso", s.ssoDisabled)
+	s.handle("GET /sso/saml/metadata", s.ssoDisabled)
+	s.handle("POST /sso/saml/acs", s.ssoDisabled)
+	s.handle("GET /user/identities/authorize", s.linkIdentity)
+	s.handle("DELETE /user/identities/{identity_id}", s.unlinkIdentity)
 	s.handle("GET /inbox", s.admin(s.inboxList))
 	s.handle("DELETE /inbox", s.admin(s.inboxClear))
 	s.handle("/", func(w http.ResponseWriter, r *http.Request) error {

@@ -19,8 +19,10 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) error {
 		return s.refreshGrant(w, r)
 	case "pkce":
 		return s.pkceGrant(w, r)
-	case "id_token", "web3":
-		return badRequest(codeNotImplemented, "tinybase: grant_type %s is not supported (no external identity providers)", r.URL.Query().Get("grant_type"))
+	case "id_token":
+		return s.idTokenGrant(w, r)
+	case "web3":
+		return s.web3Grant(w, r)
 	}
 	return badRequest(codeInvalidCredentials, "unsupported_grant_type")
 }

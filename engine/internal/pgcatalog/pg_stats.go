@@ -56,10 +56,7 @@ func (s *State) statColumns() ([]statColumn, error) {
 	var out []statColumn
 	for _, r := range rels {
 		st, _, err := r.Table.Stats(s.Ctx)
-		if err != nil {
-			return nil, err
-		}
-		if st == nil || len(st.Columns) == 0 {
+		if err != nil || st == nil || len(st.Columns) == 0 { // a table changed under the read has none to show
 			continue
 		}
 		k := catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: r.Schema, Name: r.Name}
@@ -202,8 +199,8 @@ var pgStatUserTables = &def{
 		out := make([][]any, 0, len(rels))
 		for _, r := range rels {
 			st, live, err := r.Table.Stats(s.Ctx)
-			if err != nil {
-				return nil, err
+			if err != nil { // changed under the read
+				continue
 			}
 			analyzed := int64(0)
 			if st != nil {

@@ -1,6 +1,9 @@
 package ddl
 
 import (
+	"fmt"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -71,7 +74,20 @@ func Maintenance(h Host, m *translate.Maintenance) (string, error) {
 			}
 		}
 	}
+	verb := "analyze"
+	if m.Vacuum {
+		verb = "vacuum"
+	}
 	for _, tg := range targets {
+		// only the owner (or a superuser) maintains a table: others are
+		// skipped, with a warning when they named it
+		key := catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: tg.t.SchemaName(), Name: tg.t.Name()}
+		if h.CheckOwner(key, "table", tg.t.Name()) != nil {
+			if len(m.Tables) > 0 {
+				h.Notice("WARNING", "01000", fmt.Sprintf("skipping \"%s\" --- only table or database owner can %s it", tg.t.Name(), verb))
+			}
+			continue
+		}
 		var err error
 		if m.Analyze {
 			err = tg.t.Analyze(ctx, tg.cols)

@@ -39,10 +39,12 @@ func exactCountSQL(pref string, from string, conds []string, maxRows int) string
 
 // plannedCount runs EXPLAIN (FORMAT JSON) of the read's count query and
 // returns the top node's row estimate; ok is false when the plan has
-// none. The conditions are bound on their own builder so the statement
+// none. The conditions are bound on their own builder after fromArgs
+// (the parameters from refers to: an RPC's arguments) so the statement
 // carries exactly the parameters it references.
-func (s *Server) plannedCount(ctx context.Context, q Querier, root *readNode, from string) (int64, bool, error) {
+func (s *Server) plannedCount(ctx context.Context, q Querier, root *readNode, from string, fromArgs []any) (int64, bool, error) {
 	b := s.builder()
+	b.args = append(b.args, fromArgs...)
 	sql := "select 1 from " + from
 	if w := b.conds(root); len(w) > 0 {
 		sql += " where " + strings.Join(w, " and ")

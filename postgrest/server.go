@@ -360,6 +360,7 @@ func (s *Server) applyRange(req *request, root *readNode) error {
 
 // runRead runs the read statement and writes the response.
 func (s *Server) runRead(req *request, root *readNode, from string, b *builder) error {
+	fromArgs := append([]any(nil), b.args...) // from's own parameters (an RPC's arguments)
 	src, err := b.nodeSelect(root, from, nil, root.limit)
 	if err != nil {
 		return err
@@ -406,7 +407,7 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 			}
 		}
 		if req.prefs.Count == "planned" || req.prefs.Count == "estimated" { // count.go
-			n, ok, err := s.plannedCount(req.r.Context(), q, root, from)
+			n, ok, err := s.plannedCount(req.r.Context(), q, root, from, fromArgs)
 			if err != nil {
 				return false, err
 			}

@@ -53,10 +53,13 @@ type Config struct {
 	TxEnd string
 	// MaxBodyBytes rejects larger request bodies with 413. Default 10 MiB.
 	MaxBodyBytes int64
+	// PlanEnabled offers the execution plan media type (db-plan-enabled;
+	// off by default, as in PostgREST and the Supabase CLI).
+	PlanEnabled bool
 	// NoDBConfig turns off in-database configuration (db-config = false):
 	// otherwise the session user's pgrst.* role settings (ALTER ROLE
 	// authenticator SET pgrst.db_max_rows = '100'; db_schemas,
-	// db_extra_search_path, db_max_rows, db_aggregates_enabled,
+	// db_extra_search_path, db_max_rows, db_aggregates_enabled, db_plan_enabled,
 	// db_anon_role, db_pre_request, db_tx_end, jwt_secret,
 	// jwt_secret_is_base64, jwt_aud, jwt_role_claim_key, openapi_mode,
 	// server_trace_header, db_pre_config)

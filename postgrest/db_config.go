@@ -50,6 +50,9 @@ type liveConfig struct {
 	// TraceHeader is server-trace-header: a request header whose value
 	// the response repeats (e.g. X-Request-Id).
 	TraceHeader string
+	// PlanEnabled is db-plan-enabled: the execution plan media type
+	// (plan.go) is offered.
+	PlanEnabled bool
 	// RoleSettings are each role's ALTER ROLE … SET settings that PostgREST
 	// applies to the requests it runs as that role.
 	RoleSettings map[string][][2]string
@@ -65,7 +68,7 @@ type configHolder struct {
 func baseLive(cfg *Config) *liveConfig {
 	return &liveConfig{Schemas: cfg.Schemas, ExtraSearchPath: cfg.ExtraSearchPath, MaxRows: cfg.MaxRows, AggregatesEnabled: cfg.AggregatesEnabled,
 		AnonRole: cfg.AnonRole, JWTSecret: []byte(cfg.JWTSecret), JWTAud: cfg.JWTAud, RoleClaim: cfg.roleClaim, PreRequest: cfg.PreRequest, TxEnd: cfg.TxEnd,
-		PreConfig: cfg.PreConfig}
+		PreConfig: cfg.PreConfig, PlanEnabled: cfg.PlanEnabled}
 }
 
 // live is the configuration requests use now.
@@ -180,7 +183,7 @@ func (s *Server) refreshConfig(ctx context.Context) {
 // prefix); ok is false when a value is invalid, as PostgREST then refuses
 // the new configuration. The keys are those PostgREST allows in the
 // database (Config/Database.hs dbSettingsNames); the ones this server has
-// no feature for (db_plan_enabled, db_prepared_statements, db_root_spec,
+// no feature for (db_prepared_statements, db_root_spec,
 // db_timezone_enabled, db_hoisted_tx_settings, client_error_verbosity,
 // openapi_security_active, openapi_server_proxy_uri,
 // server_cors_allowed_origins, server_timing_enabled,
@@ -215,6 +218,12 @@ func applyDBConfig(base *liveConfig, kv map[string]string) (*liveConfig, bool) {
 				return nil, false
 			}
 			c.AggregatesEnabled = b
+		case "db_plan_enabled":
+			b, ok := parseBool(tv)
+			if !ok {
+				return nil, false
+			}
+			c.PlanEnabled = b
 		case "db_anon_role":
 			c.AnonRole = tv
 		case "db_pre_request":

@@ -179,7 +179,9 @@ func TestApplyDBConfig(t *testing.T) {
 		{"bad base64", map[string]string{"jwt_secret": "%%%", "jwt_secret_is_base64": "true"}, nil},
 		{"bad role claim key", map[string]string{"jwt_role_claim_key": "role"}, nil},
 		{"openapi disabled", map[string]string{"openapi_mode": "disabled"}, with(func(c *liveConfig) { c.OpenAPIDisabled = true })},
-		{"keys without a feature here are ignored", map[string]string{"server_timing_enabled": "true", "db_plan_enabled": "true"}, base},
+		{"plan enabled", map[string]string{"db_plan_enabled": "true"}, with(func(c *liveConfig) { c.PlanEnabled = true })},
+		{"bad plan enabled", map[string]string{"db_plan_enabled": "maybe"}, nil},
+		{"keys without a feature here are ignored", map[string]string{"server_timing_enabled": "true", "db_prepared_statements": "false"}, base},
 	} {
 		got, ok := applyDBConfig(base, tc.kv)
 		if ok != (tc.want != nil) {

@@ -12,7 +12,11 @@
 // request.cookies, search_path, the role's own ALTER ROLE … SET settings;
 // server.go, role_settings.go) and the db-pre-request function → the
 // JSON, CSV or single
-// object body with Content-Range. Values are never spliced into SQL:
+// object body with Content-Range. Prefer: count=planned|estimated reads
+// the top node's row estimate from EXPLAIN (FORMAT JSON) of the count
+// query (count.go), and the plan media type
+// (application/vnd.pgrst.plan+text|json) answers the EXPLAIN of the
+// request's statement when db-plan-enabled allows it (plan.go). Values are never spliced into SQL:
 // identifiers are quoted, values travel as parameters.
 //
 // The schema cache (schema.go, relationships.go) is read from pg_catalog

@@ -34,6 +34,9 @@ type request struct {
 	// rollback ends the transaction with a rollback (db-tx-end and
 	// Prefer: tx=…).
 	rollback bool
+	// plan is the accepted execution plan media type (plan.go), nil for
+	// an ordinary response.
+	plan *planMedia
 }
 
 // ServeHTTP implements http.Handler.
@@ -142,8 +145,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, a *authInfo) erro
 	}
 	path := strings.Trim(r.URL.Path, "/")
 	var err error
-	req.media, req.strip, err = mediaType(r.Header.Get("Accept"), path == "")
-	if err != nil {
+	if path != "" { // plan.go: Accept: application/vnd.pgrst.plan…
+		if req.plan, err = negotiatePlan(r.Header.Get("Accept"), live.PlanEnabled, false); err != nil {
+			return err
+		}
+	}
+	if req.plan != nil {
+		req.media, req.strip = req.plan.bodyMedia()
+	} else if req.media, req.strip, err = mediaType(r.Header.Get("Accept"), path == ""); err != nil {
 		return err
 	}
 	cache, err := s.schema(r.Context(), false)
@@ -351,18 +360,26 @@ func (s *Server) applyRange(req *request, root *readNode) error {
 
 // runRead runs the read statement and writes the response.
 func (s *Server) runRead(req *request, root *readNode, from string, b *builder) error {
+	fromArgs := append([]any(nil), b.args...) // from's own parameters (an RPC's arguments)
 	src, err := b.nodeSelect(root, from, nil, root.limit)
 	if err != nil {
 		return err
 	}
 	count := "null::bigint"
-	if req.prefs.Count != "" {
-		c := "select count(*) from " + from
-		if w := b.conds(root); len(w) > 0 {
-			c += " where " + strings.Join(w, " and ")
-		}
-		count = "(" + c + ")"
+	if req.prefs.Count == "exact" || req.prefs.Count == "estimated" { // count.go
+		count = exactCountSQL(req.prefs.Count, from, b.conds(root), req.live.MaxRows)
 	}
+	if req.plan != nil { // plan.go
+		media := req.media
+		if media == "csv" {
+			media = "json"
+		}
+		sql := "select " + count + "::text as total_result_set, count(*)::text as page_total, " +
+			bodyExpr(media, req.head, req.strip) + " as body from (" + src + ") as _postgrest_t"
+		readOnly := req.readOnly == nil || *req.readOnly
+		return s.runPlan(req, readOnly, []string{sql}, [][]any{b.args})
+	}
+	var planned *int64
 	var res *Result
 	var rows *Result
 	readOnly := true
@@ -375,22 +392,35 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 			if rows, err = q.Query(req.r.Context(), src, b.args...); err != nil {
 				return false, err
 			}
-			res, err = q.Query(req.r.Context(), "select "+count+"::text, null::text, null::text", b.args...)
-			return false, err
+			if res, err = q.Query(req.r.Context(), "select "+count+"::text, null::text, null::text", b.args...); err != nil {
+				return false, err
+			}
+		} else {
+			page := "count(*)::text"
+			if pageFromBody(req) {
+				page = "null::text"
+			}
+			sql := "select " + count + "::text as total_result_set, " + page + " as page_total, " +
+				bodyExpr(req.media, req.head, req.strip) + " as body from (" + src + ") as _postgrest_t"
+			if res, err = q.Query(req.r.Context(), sql, b.args...); err != nil {
+				return false, err
+			}
 		}
-		page := "count(*)::text"
-		if pageFromBody(req) {
-			page = "null::text"
+		if req.prefs.Count == "planned" || req.prefs.Count == "estimated" { // count.go
+			n, ok, err := s.plannedCount(req.r.Context(), q, root, from, fromArgs)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				planned = &n
+			}
 		}
-		sql := "select " + count + "::text as total_result_set, " + page + " as page_total, " +
-			bodyExpr(req.media, req.head, req.strip) + " as body from (" + src + ") as _postgrest_t"
-		res, err = q.Query(req.r.Context(), sql, b.args...)
-		return !readOnly && err == nil, err
+		return !readOnly && req.media != "csv", nil
 	})
 	if err != nil {
 		return err
 	}
-	total := res.Rows[0][0]
+	total := countTotal(req.prefs.Count, res.Rows[0][0], planned, req.live.MaxRows)
 	page := 0
 	if req.media == "csv" {
 		page = len(rows.Rows)

@@ -193,6 +193,9 @@ func (s *Server) writeResult(req *request, t *Table, b *builder, dml string) (st
 }
 
 func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, created bool) error {
+	if req.plan != nil { // plan.go
+		return s.runPlan(req, false, stmts, args)
+	}
 	var results []*Result
 	err := s.tx(req, false, func(q Querier) (bool, error) {
 		for i, st := range stmts {

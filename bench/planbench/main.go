@@ -53,6 +53,14 @@ var shapes = []shape{
 	{"count(*) group by user_id", func(int) string {
 		return "select user_id, count(*) from posts group by user_id"
 	}, nil},
+	// PostgREST's Prefer: count=exact counts the filtered rows;
+	// count=planned reads the estimate of the same query's plan instead
+	{"count=exact (published)", func(int) string {
+		return "select count(*) from posts where published"
+	}, nil},
+	{"count=planned (published)", func(int) string {
+		return "explain (format json) select 1 from posts where published"
+	}, nil},
 }
 
 // users is the users table's size for n posts: 100 posts per user.

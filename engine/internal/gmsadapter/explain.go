@@ -190,7 +190,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 	case *plan.Filter:
 		out := e.node(x.Child)
 		out.details = append(out.details, [2]string{"Filter", condText(x.Expression)})
-		out.rows = math.Max(1, out.rows*0.33)
+		out.rows = math.Max(1, math.Round(out.rows*e.selectivity(e.baseRel(x.Child), x.Expression))) // explain_estimate.go
 		if st := e.stats(n); st != nil {
 			out.stats = st
 		}
@@ -204,17 +204,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 			name += " Backward"
 		}
 		rows := e.tableRows(x.Table.UnderlyingTable())
-		est := rows
-		switch {
-		case len(x.Eq) == len(x.types) && x.Index.IsUnique():
-			est = 1
-		case x.Points != nil:
-			est = 10
-		case len(x.Eq) > 0:
-			est = math.Max(1, rows*0.005)
-		case x.Lo != nil || x.Hi != nil:
-			est = math.Max(1, rows*0.33)
-		}
+		est := e.indexScanRows(x, rows) // explain_estimate.go
 		out := &explainNode{name: fmt.Sprintf("%s using %s on %s", name, e.indexName(x.Table.UnderlyingTable(), x.Index), x.Table.Name()),
 			rows: est, cost: 0.29 + est*0.01 + math.Log2(rows+1)*0.01, width: width(x.Schema()), stats: e.stats(n)}
 		if len(x.Conds) > 0 {
@@ -268,7 +258,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		out := &explainNode{name: "Aggregate", rows: 1, cost: child.cost + child.rows*0.01, width: width(x.Schema()), stats: e.stats(n), kids: []*explainNode{child}}
 		if len(x.GroupByExprs) > 0 {
 			out.name = "HashAggregate"
-			out.rows = math.Max(1, child.rows*0.1)
+			out.rows = e.groupRows(x.Child, x.GroupByExprs, child.rows) // explain_estimate.go
 			keys := make([]string, len(x.GroupByExprs))
 			for i, g := range x.GroupByExprs {
 				keys[i] = exprText(g)

@@ -12,6 +12,10 @@
 // engine: built-in types keep their real OIDs, catalog objects their
 // allocated ones, tables a stable hash of their qualified name.
 //
+// Planner statistics (pg_class.reltuples / relpages, pg_stats,
+// pg_statistic, pg_stat_user_tables; pg_stats.go) come from what ANALYZE
+// stored on the table's storage version.
+//
 // A statement computes each relation's rows once and joins look them up
 // by oid (memo.go, index.go); the schema-derived relations' rows carry
 // over to the session's next statement while the transaction's version,

@@ -84,10 +84,14 @@ var pgClass = &def{
 			}
 			key := r.Schema + "." + r.Name
 			tr[relChecksCol], tr[relHasTriggersCol] = int16(checks[key]), triggers[key]
+			tuples, pages, ixTuples, ixPages := relSize(s, r) // pg_stats.go
+			tr[relPagesCol], tr[relTuplesCol] = pages, tuples
 			out = append(out, tr)
 			ixSec := sec{owner: sc.owner, userDefined: sc.userDefined}
 			for _, ix := range idx {
-				out = append(out, row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, ixSec))
+				ir := row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, ixSec)
+				ir[relPagesCol], ir[relTuplesCol] = ixPages, ixTuples
+				out = append(out, ir)
 			}
 		}
 		for _, r := range systemRelations() {

@@ -68,6 +68,7 @@ var catalogTableOIDs = map[string]uint32{
 	"pg_am": 2601, "pg_database": 1262, "pg_collation": 3456, "pg_inherits": 2611, "pg_tablespace": 1213,
 	"pg_attrdef": 2604, "pg_depend": 2608, "pg_db_role_setting": 2964, "pg_policy": 3256,
 	"pg_statistic_ext": 3381, "pg_publication": 6104, "pg_publication_namespace": 6237, "pg_publication_rel": 6106,
+	"pg_statistic": 2619,
 }
 
 // sysRel is one system catalog relation as pg_class lists it.

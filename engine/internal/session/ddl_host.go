@@ -128,7 +128,7 @@ func (s *Session) maintenance(m *translate.Maintenance, _ string) (string, *Rows
 	if err != nil {
 		return "", nil, err
 	}
-	return tag, nil, nil
+	return s.commandDone(tag) // the statistics it stored commit outside a block
 }
 
 func (s *Session) nextval(name string) (int64, error) { return ddl.Nextval(s.ddl(), name) }

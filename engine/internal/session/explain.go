@@ -18,7 +18,7 @@ import (
 // caller's transaction, as PostgreSQL does: its writes stay.
 func (s *Session) explainCommand(c *translate.Explain, _ string) (string, *Rows, error) {
 	planStart := time.Now()
-	tr := &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	tr := &translate.Translator{Env: &s.env, Params: c.Params, Tables: s, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(c.Query)
 	if err != nil {
 		return "", nil, err

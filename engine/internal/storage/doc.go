@@ -89,6 +89,15 @@
 // tableDef.resolved, and the index functions of the shared definition
 // resolve it themselves.
 //
+// # Statistics
+//
+// A table version knows its row count exactly (its primary tree's
+// length). ANALYZE installs column statistics on the version
+// (TableStats, stats.go: null fraction, width, distinct count, most
+// common values, as PostgreSQL's analyze.c computes them); later versions
+// share them until the next ANALYZE, they roll back with the transaction
+// and are not written to the commit log.
+//
 // # Commit log
 //
 // A store with a CommitLog (commitlog.go; the engine's data directory)

@@ -36,6 +36,9 @@ type tableData struct {
 	loc       *tree   // keyless tables: row values ++ row id, to find a row by value
 	nextRowID int64
 	nextTID   int64 // the tuple number of the next row version
+	// stats are the table's ANALYZE statistics (stats.go), nil before
+	// the first; immutable, shared by later versions.
+	stats *TableStats
 
 	owner  *Txn
 	gen    uint64
@@ -79,6 +82,7 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 		idx:       make([]*tree, len(td.idx)),
 		nextRowID: td.nextRowID,
 		nextTID:   td.nextTID,
+		stats:     td.stats,
 		owner:     t,
 		gen:       t.gen,
 	}
@@ -113,6 +117,7 @@ func rebuild(ctx *sql.Context, t *Txn, old *tableData, def *tableDef, rows []sql
 	defer guard(&err)
 	td := newTableData(old.id, def, t)
 	td.nextRowID = old.nextRowID
+	td.stats = old.stats // by column name; dropped columns are never asked for
 	t.touchAll(td)
 	for _, row := range rows {
 		if err := td.insert(ctx, row); err != nil {

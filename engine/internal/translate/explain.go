@@ -20,6 +20,8 @@ type Explain struct {
 	Timing  bool
 	Summary bool
 	JSON    bool
+	// Params are the values of the explained statement's parameters.
+	Params []any
 }
 
 func (*Explain) command() {}

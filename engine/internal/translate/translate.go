@@ -146,7 +146,11 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	case *pg.Node_VariableShowStmt:
 		return Result{Cmd: &Show{Name: s.VariableShowStmt.Name}, Tag: "SHOW"}, nil
 	case *pg.Node_ExplainStmt:
-		return explain(s.ExplainStmt) // explain.go
+		r, err := explain(s.ExplainStmt) // explain.go
+		if e, ok := r.Cmd.(*Explain); ok {
+			e.Params = t.Params // the explained statement's $n (PostgREST's planned count binds them)
+		}
+		return r, err
 	case *pg.Node_VacuumStmt:
 		return t.maintenance(s.VacuumStmt)
 	case *pg.Node_CreateSchemaStmt:

@@ -101,3 +101,15 @@ func systemRelations() []sysRel {
 	}
 	return out
 }
+
+// SystemTableOID returns the pg_class OID of pg_catalog.name when this
+// package serves it and it is a table in PostgreSQL: the value of its
+// tableoid system column (pg_dump reads tableoid of every catalog it
+// scans). Views (pg_roles, pg_tables, ...) have no system columns.
+func SystemTableOID(name string) (uint32, bool) {
+	if pgCatalog[name] == nil {
+		return 0, false
+	}
+	oid, ok := catalogTableOIDs[name]
+	return oid, ok
+}

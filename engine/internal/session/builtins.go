@@ -67,4 +67,5 @@ var builtinFamilies = []func(*expr.Registry){
 	addFunctionArgsFuncs,
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
+	addPgDumpFuncs, // pgdump_funcs.go
 }

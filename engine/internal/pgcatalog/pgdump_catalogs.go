@@ -72,7 +72,7 @@ var pgRewrite = &def{
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, v := range s.Catalog.Views() {
-			out = append(out, []any{RuleOID(v.Schema, v.Name), "_RETURN", RelationOID(v.Schema, v.Name), "1", "O", true})
+			out = append(out, []any{RuleOID(v.Schema, v.Name), "_RETURN", v.OID, "1", "O", true})
 		}
 		return out, nil
 	},

@@ -62,7 +62,7 @@ var pgProc = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"proname", types.Name}, {"pronamespace", types.Oid}, {"proowner", types.Oid},
 		{"prolang", types.Oid}, {"procost", types.Float4}, {"prorows", types.Float4}, {"provariadic", types.Oid},
-		{"prosupport", types.Oid}, {"prokind", types.Char}, {"prosecdef", types.Bool}, {"proleakproof", types.Bool},
+		{"prosupport", types.Regproc}, {"prokind", types.Char}, {"prosecdef", types.Bool}, {"proleakproof", types.Bool},
 		{"proisstrict", types.Bool}, {"proretset", types.Bool}, {"provolatile", types.Char}, {"proparallel", types.Char},
 		{"pronargs", types.Int2}, {"pronargdefaults", types.Int2}, {"prorettype", types.Oid}, {"proargtypes", oidArray},
 		{"proallargtypes", oidArray}, {"proargmodes", charArray}, {"proargnames", textArray}, {"proargdefaults", types.Text},
@@ -139,7 +139,7 @@ func (s *State) procRow(f *catalog.Function) []any {
 		acl = s.aclStrings(a)
 	}
 	return []any{f.OID, f.Name, NamespaceOID(f.Schema), s.RoleOID(s.Catalog.Owner(key)), LanguageOID(f.Language),
-		float32(f.Cost), float32(f.Rows), variadic, uint32(0), string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
+		float32(f.Cost), float32(f.Rows), variadic, "-", string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
 		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), "u", int16(len(in)), int16(f.NumDefaults()), ret,
 		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, probin(f), cfg, aclArray(acl), nil}
 }

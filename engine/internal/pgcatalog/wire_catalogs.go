@@ -8,18 +8,18 @@ import "github.com/tinybase/tinybase/engine/internal/types"
 
 // pgAm is pg_catalog.pg_am: PostgreSQL 15's access methods.
 var pgAm = &def{
-	// amhandler is regproc, holding PostgreSQL's handler OIDs (pg_dump
-	// casts it); the handlers are not in pg_proc, so they print as numbers
+	// amhandler is regproc (pg_dump casts it), its value the name it
+	// prints (types/regobjects.go)
 	cols: []column{{"oid", types.Oid}, {"amname", types.Name}, {"amhandler", types.Regproc}, {"amtype", types.Char}},
 	rows: func(*State) ([][]any, error) {
 		return [][]any{
-			{uint32(2), "heap", uint32(3), "t"},
-			{uint32(403), "btree", uint32(330), "i"},
-			{uint32(405), "hash", uint32(331), "i"},
-			{uint32(783), "gist", uint32(332), "i"},
-			{uint32(2742), "gin", uint32(333), "i"},
-			{uint32(4000), "spgist", uint32(334), "i"},
-			{uint32(3580), "brin", uint32(335), "i"},
+			{uint32(2), "heap", "heap_tableam_handler", "t"},
+			{uint32(403), "btree", "bthandler", "i"},
+			{uint32(405), "hash", "hashhandler", "i"},
+			{uint32(783), "gist", "gisthandler", "i"},
+			{uint32(2742), "gin", "ginhandler", "i"},
+			{uint32(4000), "spgist", "spghandler", "i"},
+			{uint32(3580), "brin", "brinhandler", "i"},
 		}, nil
 	},
 }
@@ -181,7 +181,13 @@ var pgDepend = &def{
 			if n < 0 {
 				continue
 			}
-			out = append(out, []any{uint32(pgClassOID), q.OID, int32(0), uint32(pgClassOID), RelationOID(rel.Schema, rel.Name), int32(n + 1), "a"})
+			// an identity column's sequence is an internal part of it
+			// (pg_dump dumps it with the column, not as a serial's)
+			deptype := "a"
+			if q.Identity != 0 {
+				deptype = "i"
+			}
+			out = append(out, []any{uint32(pgClassOID), q.OID, int32(0), uint32(pgClassOID), RelationOID(rel.Schema, rel.Name), int32(n + 1), deptype})
 		}
 		return append(out, extensionDepends(s)...), nil // pg_extension.go
 	},

@@ -34,9 +34,21 @@ var pgDumpCases = []struct {
 }
 
 // pgDumpKnown are recorded cases tinybase does not dump as PostgreSQL
-// does yet, with the reason; they run, and must still fail (so a fix
+// does yet, with the reason; they run, and must still differ (so a fix
 // shows up), but their difference is not an error.
-var pgDumpKnown = map[string]string{}
+var pgDumpKnown = map[string]string{
+	"schema_only": "view definitions, column defaults and policy expressions print as written, not deparsed and schema-qualified; " +
+		"index DESC and partial-index predicates are lost by pg_get_indexdef; CREATE EXTENSION and the public schema carry no comments; " +
+		"a serial's default is not split out as PostgreSQL's pg_depend makes pg_dump do",
+	"full":          "reading a sequence as a relation (SELECT last_value, is_called FROM seq) is not supported yet, so pg_dump stops at the data",
+	"data_only":     "reading a sequence as a relation (SELECT last_value, is_called FROM seq) is not supported yet",
+	"schema_public": "reading a sequence as a relation (SELECT last_value, is_called FROM seq) is not supported yet",
+	"custom_list":   "reading a sequence as a relation (SELECT last_value, is_called FROM seq) is not supported yet",
+}
+
+// pgDumpFails are the known cases where pg_dump itself still fails; in
+// every other case it must complete, known difference or not.
+var pgDumpFails = map[string]bool{"full": true, "data_only": true, "schema_public": true, "custom_list": true}
 
 // pgTool finds a PostgreSQL 15 client program: pg_config's bindir first
 // (Debian installs the versioned binaries there), then PATH. pg_dump's
@@ -73,7 +85,7 @@ func fileExists(p string) bool {
 // runPgDump runs pg_dump (and pg_restore --list for a custom-format
 // case) and returns its output, stderr after stdout: a failure is part
 // of what is compared.
-func runPgDump(t *testing.T, pgDump, pgRestore, url string, args []string, list bool) string {
+func runPgDump(t *testing.T, pgDump, pgRestore, url string, args []string, list bool) (string, bool) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	full := append([]string{"--no-password", "-d", url}, args...)
@@ -85,17 +97,17 @@ func runPgDump(t *testing.T, pgDump, pgRestore, url string, args []string, list 
 	cmd.Env = append(os.Environ(), "PGTZ=UTC", "PGCLIENTENCODING=UTF8")
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return out.String() + errOut.String() + "pg_dump: " + err.Error() + "\n"
+		return out.String() + errOut.String() + "pg_dump: " + err.Error() + "\n", false
 	}
 	if list {
 		out.Reset()
 		cmd := exec.Command(pgRestore, "--list", full[len(full)-1])
 		cmd.Stdout, cmd.Stderr = &out, &errOut
 		if err := cmd.Run(); err != nil {
-			return out.String() + errOut.String() + "pg_restore: " + err.Error() + "\n"
+			return out.String() + errOut.String() + "pg_restore: " + err.Error() + "\n", false
 		}
 	}
-	return out.String() + errOut.String()
+	return out.String() + errOut.String(), true
 }
 
 var (
@@ -151,7 +163,14 @@ func TestPgDump(t *testing.T) {
 	conn.Close(ctx)
 	for _, tc := range pgDumpCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := normalizeDump(runPgDump(t, pgDump, pgRestore, url, tc.args, tc.list))
+			out, ok := runPgDump(t, pgDump, pgRestore, url, tc.args, tc.list)
+			got := normalizeDump(out)
+			if !ok && !pgDumpFails[tc.name] && !*recordPgDump {
+				t.Errorf("pg_dump %s failed:\n%s", strings.Join(tc.args, " "), lastLines(got, 5))
+			}
+			if ok && pgDumpFails[tc.name] {
+				t.Errorf("pg_dump %s now completes: remove it from pgDumpFails", strings.Join(tc.args, " "))
+			}
 			if dir := os.Getenv("TINYBASE_PGDUMP_OUT"); dir != "" && !*recordPgDump {
 				// the dumps as tinybase gives them, for diff(1)
 				_ = os.WriteFile(filepath.Join(dir, tc.name+".out"), []byte(got), 0o644)
@@ -179,4 +198,13 @@ func TestPgDump(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lastLines is the end of a dump, where pg_dump reports its error.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }

@@ -38,8 +38,7 @@ var pgDumpCases = []struct {
 // shows up), but their difference is not an error.
 var pgDumpKnown = map[string]string{
 	"schema_only": "view definitions, column defaults and policy expressions print as written, not deparsed and schema-qualified; " +
-		"index DESC and partial-index predicates are lost by pg_get_indexdef; CREATE EXTENSION and the public schema carry no comments; " +
-		"a serial's default is not split out as PostgreSQL's pg_depend makes pg_dump do",
+		"index DESC and partial-index predicates are lost by pg_get_indexdef; CREATE EXTENSION and the public schema carry no comments",
 	"full":          "reading a sequence as a relation (SELECT last_value, is_called FROM seq) is not supported yet, so pg_dump stops at the data",
 	"data_only":     "reading a sequence as a relation (SELECT last_value, is_called FROM seq) is not supported yet",
 	"schema_public": "reading a sequence as a relation (SELECT last_value, is_called FROM seq) is not supported yet",

@@ -11,6 +11,7 @@ const (
 	pgPolicyOID     = 3256
 	pgTriggerOID    = 2620
 	pgConstraintOID = 2606
+	pgAttrdefOID    = 2604
 )
 
 // RelOID is the OID of relation schema.name: a view's or sequence's

@@ -167,6 +167,18 @@ var pgDepend = &def{
 			for _, ix := range idx {
 				out = append(out, []any{uint32(pgClassOID), RelationOID(r.Schema, ix.Name), int32(0), uint32(pgClassOID), relOID, int32(0), "a"})
 			}
+			// a serial column's default (pg_attrdef) uses its sequence:
+			// pg_dump then dumps the default after the sequence, which it
+			// dumps after the table owning it
+			for _, c := range r.Table.Schema() {
+				if c.Default == nil || c.Generated != nil {
+					continue
+				}
+				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name); ok && seq.Identity == 0 {
+					out = append(out, []any{uint32(pgAttrdefOID), stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), int32(0),
+						uint32(pgClassOID), seq.OID, int32(0), "n"})
+				}
+			}
 		}
 		for _, q := range s.Catalog.Sequences() {
 			if q.OwnedBy == nil {

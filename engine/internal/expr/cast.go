@@ -46,6 +46,11 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 			// PostgreSQL's RelabelType, typed without the typmod
 			return &Cast{base: base{to}, Child: e, From: from, Explicit: true}, nil
 		}
+		if cc == types.CastExplicit && from.Kind == types.KindArray {
+			// the catalogs' int2vector / oidvector values are typed as
+			// arrays: x::oid[] makes a plain array of one (types.Array.Vector)
+			return &Cast{base: base{to}, Child: e, From: from, Explicit: true}, nil
+		}
 		return e, nil
 	}
 	if !types.CastAllowed(from, to, cc) {

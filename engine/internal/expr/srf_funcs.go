@@ -77,6 +77,8 @@ var srfColumns = map[string][]SRFColumn{
 	"jsonb_each_text": {{"key", types.Text}, {"value", types.Text}},
 	"json_each":       {{"key", types.Text}, {"value", types.JSON}},
 	"json_each_text":  {{"key", types.Text}, {"value", types.Text}},
+	// srf_options.go
+	"pg_options_to_table": {{"option_name", types.Text}, {"option_value", types.Text}},
 }
 
 // srfValueNamed are single-column SRFs whose column PostgreSQL names "value".

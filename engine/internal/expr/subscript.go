@@ -24,6 +24,7 @@ type Subscript struct {
 	parts []SubscriptPart
 	slice bool
 	json  bool
+	name  bool // name[i] (evalName)
 }
 
 // NewSubscript builds value[...] over resolved children: c[0] is the
@@ -62,6 +63,14 @@ func NewSubscript(env *types.Env, c []sql.Expression, parts []SubscriptPart) (sq
 			}
 		}
 		s.json, s.typ = true, types.JSONB
+	case t.Base().Kind == types.KindName && !s.slice && len(c) == 2:
+		// name is a fixed char[64] in PostgreSQL, subscripted from 0
+		// (pg_dump: typname[0] = '_')
+		e, err := Coerce(env, c[1], types.Int4, types.CastImplicit)
+		if err != nil {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "array subscript must have type integer")
+		}
+		s.args[1], s.name, s.typ = e, true, types.Char
 	default:
 		return nil, pgerror.New(pgerror.DatatypeMismatch, "cannot subscript type %s because it does not support subscripting", t.FormatType())
 	}
@@ -83,6 +92,9 @@ func (s *Subscript) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if s.json {
 		return s.evalJSON(ctx, row, v.(types.JSONDoc).V)
+	}
+	if s.name {
+		return s.evalName(ctx, row, v.(string))
 	}
 	arr := v.(*types.Array)
 	n := len(arr.Dims)
@@ -238,4 +250,21 @@ func (s *Subscript) String() string {
 		b.WriteByte(']')
 	}
 	return b.String()
+}
+
+// evalName is name[i]: the i-th byte as "char", the zero byte ("")
+// past the name's end within its 64 bytes, NULL outside them.
+func (s *Subscript) evalName(ctx *sql.Context, row sql.Row, v string) (any, error) {
+	b, err := s.args[1].Eval(ctx, row)
+	if err != nil || b == nil {
+		return nil, err
+	}
+	i := int(bfAsInt(b))
+	switch {
+	case i < 0 || i >= 64:
+		return nil, nil
+	case i >= len(v):
+		return "", nil
+	}
+	return v[i : i+1], nil
 }

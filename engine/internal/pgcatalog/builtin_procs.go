@@ -151,7 +151,7 @@ func (p *BuiltinProc) row() []any {
 		defaults = p.Arguments
 	}
 	return []any{p.OID, p.Name, NamespaceOID("pg_catalog"), uint32(10), p.Lang,
-		p.Cost, p.Rows, p.Variadic, uint32(0), string(rune(p.Kind)), false, p.Leakproof,
+		p.Cost, p.Rows, p.Variadic, "-", string(rune(p.Kind)), false, p.Leakproof,
 		p.Strict, p.RetSet, string(rune(p.Volatile)), string(rune(p.Parallel)), int16(len(p.ArgTypes)), p.NArgDefaults, p.RetType,
-		oidVector(p.ArgTypes), all, modes, names, defaults, p.Src, nil, nil, nil}
+		oidVector(p.ArgTypes), all, modes, names, defaults, p.Src, nil, nil, nil, nil}
 }

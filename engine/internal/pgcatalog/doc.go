@@ -30,6 +30,13 @@
 // again against the relation's columns, then printed with its implicit
 // casts).
 //
+// pg_dump reads more of the catalogs than any other client
+// (pgdump_catalogs.go): pg_default_acl and pg_rewrite list the catalog's
+// objects; the catalogs of objects tinybase cannot create (operators,
+// casts, text search, foreign data, event triggers, subscriptions, ...)
+// exist without rows. tableoid of a catalog table is its pg_class OID
+// (SystemTableOID, which translation reads through the session).
+//
 // The package does not depend on the engine: the engine builds a State per
 // read and the storage Database resolves the two schema names through the
 // storage.SystemSchemas hook.

@@ -11,6 +11,7 @@ const (
 	pgPolicyOID     = 3256
 	pgTriggerOID    = 2620
 	pgConstraintOID = 2606
+	pgAttrdefOID    = 2604
 )
 
 // RelOID is the OID of relation schema.name: a view's or sequence's
@@ -30,7 +31,15 @@ func (s *State) RelOID(schema, name string) uint32 {
 }
 
 // ExtensionOID is the OID of an installed extension.
-func ExtensionOID(name string) uint32 { return stableOID("e:" + name) }
+func ExtensionOID(name string) uint32 {
+	if name == "plpgsql" {
+		// initdb installs plpgsql: a system object (below 16384, which
+		// pg_dump does not dump), created just before its functions and
+		// language (pg_language)
+		return langPlpgsql - 4
+	}
+	return stableOID("e:" + name)
+}
 
 // OIDOf is the pg_class OID of relation schema.name, if it exists.
 func (s *State) OIDOf(schema, name string) (uint32, bool) {

@@ -26,6 +26,9 @@ var pgClass = &def{
 		{"relforcerowsecurity", types.Bool}, {"relispopulated", types.Bool}, {"relreplident", types.Char},
 		{"relispartition", types.Bool}, {"relrewrite", types.Oid}, {"reloptions", types.ArrayOf(types.Text)},
 		{"relacl", types.ArrayOf(types.Text)}, {"relpartbound", types.Text},
+		// tinybase never freezes rows: no relation has a freeze horizon
+		// (pg_dump reads both, using them only for binary upgrades)
+		{"relfrozenxid", types.Xid}, {"relminmxid", types.Xid},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()
@@ -62,7 +65,7 @@ var pgClass = &def{
 			return []any{oid, name, NamespaceOID(schema), reltype, uint32(0), sc.owner, am, oid,
 				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
 				int16(natts), int16(0), false, false, false, sc.rls, sc.force, true, replident, false, uint32(0), nil,
-				sc.acl, nil}
+				sc.acl, nil, uint32(0), uint32(0)}
 		}
 		checks, triggers, err := s.tableFlags(rels) // pg_class_flags.go
 		if err != nil {

@@ -83,5 +83,6 @@ func vector(elem *types.Type, vals []any) *types.Array {
 	for i := range a.Lower {
 		a.Lower[i] = 0
 	}
+	a.Vector = true
 	return a
 }

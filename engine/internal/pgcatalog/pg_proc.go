@@ -33,13 +33,18 @@ func LanguageOID(name string) uint32 {
 
 // pgLanguage is pg_catalog.pg_language.
 var pgLanguage = &def{
-	cols: []column{{"oid", types.Oid}, {"lanname", types.Name}, {"lanowner", types.Oid}, {"lanispl", types.Bool}, {"lanpltrusted", types.Bool}},
+	cols: []column{
+		{"oid", types.Oid}, {"lanname", types.Name}, {"lanowner", types.Oid}, {"lanispl", types.Bool}, {"lanpltrusted", types.Bool},
+		{"lanplcallfoid", types.Oid}, {"laninline", types.Oid}, {"lanvalidator", types.Oid}, {"lanacl", textArray},
+	},
 	rows: func(*State) ([][]any, error) {
+		// the validators' OIDs are PostgreSQL's; plpgsql's handler
+		// functions come just before its language, as initdb creates them
 		return [][]any{
-			{uint32(langInternal), "internal", uint32(10), false, false},
-			{uint32(langC), "c", uint32(10), false, false},
-			{uint32(langSQL), "sql", uint32(10), false, true},
-			{uint32(langPlpgsql), "plpgsql", uint32(10), true, true},
+			{uint32(langInternal), "internal", uint32(10), false, false, uint32(0), uint32(0), uint32(2246), nil},
+			{uint32(langC), "c", uint32(10), false, false, uint32(0), uint32(0), uint32(2247), nil},
+			{uint32(langSQL), "sql", uint32(10), false, true, uint32(0), uint32(0), uint32(2248), nil},
+			{uint32(langPlpgsql), "plpgsql", uint32(10), true, true, uint32(langPlpgsql - 3), uint32(langPlpgsql - 2), uint32(langPlpgsql - 1), nil},
 		}, nil
 	},
 }
@@ -57,11 +62,12 @@ var pgProc = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"proname", types.Name}, {"pronamespace", types.Oid}, {"proowner", types.Oid},
 		{"prolang", types.Oid}, {"procost", types.Float4}, {"prorows", types.Float4}, {"provariadic", types.Oid},
-		{"prosupport", types.Oid}, {"prokind", types.Char}, {"prosecdef", types.Bool}, {"proleakproof", types.Bool},
+		{"prosupport", types.Regproc}, {"prokind", types.Char}, {"prosecdef", types.Bool}, {"proleakproof", types.Bool},
 		{"proisstrict", types.Bool}, {"proretset", types.Bool}, {"provolatile", types.Char}, {"proparallel", types.Char},
 		{"pronargs", types.Int2}, {"pronargdefaults", types.Int2}, {"prorettype", types.Oid}, {"proargtypes", oidArray},
 		{"proallargtypes", oidArray}, {"proargmodes", charArray}, {"proargnames", textArray}, {"proargdefaults", types.Text},
 		{"prosrc", types.Text}, {"probin", types.Text}, {"proconfig", textArray}, {"proacl", textArray},
+		{"protrftypes", oidArray}, // TRANSFORM FOR TYPE: none here
 	},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
@@ -133,9 +139,9 @@ func (s *State) procRow(f *catalog.Function) []any {
 		acl = s.aclStrings(a)
 	}
 	return []any{f.OID, f.Name, NamespaceOID(f.Schema), s.RoleOID(s.Catalog.Owner(key)), LanguageOID(f.Language),
-		float32(f.Cost), float32(f.Rows), variadic, uint32(0), string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
+		float32(f.Cost), float32(f.Rows), variadic, "-", string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
 		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), "u", int16(len(in)), int16(f.NumDefaults()), ret,
-		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, probin(f), cfg, aclArray(acl)}
+		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, probin(f), cfg, aclArray(acl), nil}
 }
 
 // pgTrigger is pg_catalog.pg_trigger: the catalog's triggers and the

@@ -1,6 +1,9 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/internal/types"
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 // pgType is pg_catalog.pg_type: the built-in types with their real OIDs
 // the enums, domains and composite types of the catalog and the row types
@@ -12,7 +15,7 @@ var pgType = &def{
 		{"typispreferred", types.Bool}, {"typisdefined", types.Bool}, {"typdelim", types.Char},
 		{"typrelid", types.Oid}, {"typelem", types.Oid}, {"typarray", types.Oid}, {"typnotnull", types.Bool},
 		{"typbasetype", types.Oid}, {"typtypmod", types.Int4}, {"typndims", types.Int4},
-		{"typcollation", types.Oid}, {"typdefault", types.Text},
+		{"typcollation", types.Oid}, {"typdefault", types.Text}, {"typstorage", types.Char}, {"typacl", textArray},
 	},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
@@ -42,9 +45,15 @@ var pgType = &def{
 			if t.Base().IsString() {
 				coll = 100
 			}
+			var acl any
+			if sc := schemaOf(t); sc != "pg_catalog" {
+				if a := s.Catalog.ACL(catalog.ObjectKey{Kind: catalog.ObjType, Schema: sc, Name: t.Name}); a != nil {
+					acl = s.aclStrings(a)
+				}
+			}
 			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), uint32(10), t.Len,
 				t.Len > 0 && t.Len <= 8, typtype, string(t.Category), t.Preferred, true, ",", t.RelOID,
-				elem, t.ArrayOID, notNull, base, mod, int32(0), coll, nullable(def)})
+				elem, t.ArrayOID, notNull, base, mod, int32(0), coll, nullable(def), storageOf(t), aclArray(acl)})
 		}
 		addWithArray := func(t *types.Type, notNull bool, def string) {
 			add(t, notNull, def)

@@ -39,6 +39,7 @@ func init() {
 	pgCatalog["pg_db_role_setting"] = pgDbRoleSetting // pg_db_role_setting.go
 	addWireCatalogs(pgCatalog)
 	addDescribeCatalogs(pgCatalog) // describe.go
+	addPgDumpCatalogs(pgCatalog)   // pgdump_catalogs.go
 	informationSchema = map[string]*def{
 		"tables":                  isTables,
 		"columns":                 isColumns,
@@ -69,6 +70,11 @@ var catalogTableOIDs = map[string]uint32{
 	"pg_attrdef": 2604, "pg_depend": 2608, "pg_db_role_setting": 2964, "pg_policy": 3256,
 	"pg_statistic_ext": 3381, "pg_publication": 6104, "pg_publication_namespace": 6237, "pg_publication_rel": 6106,
 	"pg_statistic": 2619,
+	"pg_opclass": 2616, "pg_default_acl": 826, "pg_rewrite": 2618, "pg_init_privs": 3394, "pg_operator": 2617,
+	"pg_opfamily": 2753, "pg_amop": 2602, "pg_amproc": 2603, "pg_cast": 2605, "pg_range": 3541, "pg_transform": 3576,
+	"pg_conversion": 2607, "pg_ts_parser": 3601, "pg_ts_template": 3764, "pg_ts_dict": 3600, "pg_ts_config": 3602,
+	"pg_foreign_data_wrapper": 2328, "pg_foreign_server": 1417, "pg_event_trigger": 3466, "pg_partitioned_table": 3350,
+	"pg_subscription": 6100, "pg_largeobject_metadata": 2995, "pg_foreign_table": 3118,
 }
 
 // sysRel is one system catalog relation as pg_class lists it.
@@ -101,4 +107,16 @@ func systemRelations() []sysRel {
 		}
 	}
 	return out
+}
+
+// SystemTableOID returns the pg_class OID of pg_catalog.name when this
+// package serves it and it is a table in PostgreSQL: the value of its
+// tableoid system column (pg_dump reads tableoid of every catalog it
+// scans). Views (pg_roles, pg_tables, ...) have no system columns.
+func SystemTableOID(name string) (uint32, bool) {
+	if pgCatalog[name] == nil {
+		return 0, false
+	}
+	oid, ok := catalogTableOIDs[name]
+	return oid, ok
 }

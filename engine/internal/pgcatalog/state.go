@@ -161,6 +161,10 @@ func stableOID(key string) uint32 {
 }
 
 // visible reports whether schema is on the search path (pg_catalog always is).
+// SchemaVisible reports whether schema is on the session's search path
+// (format_type qualifies a type whose schema is not).
+func (s *State) SchemaVisible(schema string) bool { return s.visible(schema) }
+
 func (s *State) visible(schema string) bool {
 	if schema == "pg_catalog" {
 		return true

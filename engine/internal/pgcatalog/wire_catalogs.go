@@ -8,7 +8,9 @@ import "github.com/tinybase/tinybase/engine/internal/types"
 
 // pgAm is pg_catalog.pg_am: PostgreSQL 15's access methods.
 var pgAm = &def{
-	cols: []column{{"oid", types.Oid}, {"amname", types.Name}, {"amhandler", types.Text}, {"amtype", types.Char}},
+	// amhandler is regproc (pg_dump casts it), its value the name it
+	// prints (types/regobjects.go)
+	cols: []column{{"oid", types.Oid}, {"amname", types.Name}, {"amhandler", types.Regproc}, {"amtype", types.Char}},
 	rows: func(*State) ([][]any, error) {
 		return [][]any{
 			{uint32(2), "heap", "heap_tableam_handler", "t"},
@@ -165,6 +167,18 @@ var pgDepend = &def{
 			for _, ix := range idx {
 				out = append(out, []any{uint32(pgClassOID), RelationOID(r.Schema, ix.Name), int32(0), uint32(pgClassOID), relOID, int32(0), "a"})
 			}
+			// a serial column's default (pg_attrdef) uses its sequence:
+			// pg_dump then dumps the default after the sequence, which it
+			// dumps after the table owning it
+			for _, c := range r.Table.Schema() {
+				if c.Default == nil || c.Generated != nil {
+					continue
+				}
+				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name); ok && seq.Identity == 0 {
+					out = append(out, []any{uint32(pgAttrdefOID), stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), int32(0),
+						uint32(pgClassOID), seq.OID, int32(0), "n"})
+				}
+			}
 		}
 		for _, q := range s.Catalog.Sequences() {
 			if q.OwnedBy == nil {
@@ -179,7 +193,13 @@ var pgDepend = &def{
 			if n < 0 {
 				continue
 			}
-			out = append(out, []any{uint32(pgClassOID), q.OID, int32(0), uint32(pgClassOID), RelationOID(rel.Schema, rel.Name), int32(n + 1), "a"})
+			// an identity column's sequence is an internal part of it
+			// (pg_dump dumps it with the column, not as a serial's)
+			deptype := "a"
+			if q.Identity != 0 {
+				deptype = "i"
+			}
+			out = append(out, []any{uint32(pgClassOID), q.OID, int32(0), uint32(pgClassOID), RelationOID(rel.Schema, rel.Name), int32(n + 1), deptype})
 		}
 		return append(out, extensionDepends(s)...), nil // pg_extension.go
 	},

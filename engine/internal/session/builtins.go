@@ -49,6 +49,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddJSONPathFuncs,
 	expr.AddRecordFuncs,
 	expr.AddSeriesSRFs,
+	expr.AddOptionsSRF,
 	expr.AddRecordSRFs,
 	expr.AddPartitionSRFs,
 	expr.AddBitPointFuncs, // after AddTextFuncs: length(unknown) is text's
@@ -67,4 +68,5 @@ var builtinFamilies = []func(*expr.Registry){
 	addFunctionArgsFuncs,
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
+	addPgDumpFuncs, // pgdump_funcs.go
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -57,6 +58,11 @@ func (c *sessionCatalog) LookupType(schema, name string) (*types.Type, bool) {
 		}
 	}
 	return nil, false
+}
+
+// SystemTableOID implements translate.SystemTables.
+func (c *sessionCatalog) SystemTableOID(name string) (uint32, bool) {
+	return pgcatalog.SystemTableOID(name)
 }
 
 // Table implements translate.CatalogReader.

@@ -47,6 +47,7 @@ func commandTable() []command {
 		step((*Session).createSchema),        // ddl_commands.go: CREATE SCHEMA
 		step((*Session).dropSchema),          // DROP SCHEMA
 		step((*Session).tableDDL),            // table DDL GMS has no form for (ddl.TableDDL)
+		step((*Session).lockCommand),         // lock.go: LOCK TABLE
 
 		// Catalog commands: types, sequences, views, drops, comments,
 		// extensions (engine/internal/ddl).

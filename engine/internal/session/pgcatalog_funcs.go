@@ -70,10 +70,23 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 			if !ok {
 				return "???", nil
 			}
+			out := ""
 			if a[1] == nil {
-				return t.FormatTypeNoMod(), nil
+				out = t.FormatTypeNoMod()
+			} else {
+				out = t.WithMod(a[1].(int32)).FormatType()
 			}
-			return t.WithMod(a[1].(int32)).FormatType(), nil
+			// FormatType leaves public's types unqualified; format_type
+			// qualifies them when public is off the search path (pg_dump
+			// sets it empty)
+			e := t
+			for e.Kind == types.KindArray && e.Elem != nil && e.Domain == nil {
+				e = e.Elem
+			}
+			if e.Schema == "public" && !st.SchemaVisible("public") {
+				out = "public." + out
+			}
+			return out, nil
 		})})
 	// to_regclass is regclass input that yields NULL for a missing relation.
 	r.Add("to_regclass", expr.FuncImpl{Args: []*types.Type{types.Text}, Result: expr.Fixed(types.Regclass), Volatile: true,

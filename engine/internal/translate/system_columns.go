@@ -148,6 +148,9 @@ func (t *Translator) systemColumnRef(parts []string, loc int32) sqlparser.Expr {
 	if rv == nil || (rv.Schemaname == "" && t.q.ctes[rv.Relname] != nil) {
 		return nil
 	}
+	if ref := t.systemTableOID(rv, name); ref != nil {
+		return ref
+	}
 	info, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
 	if !ok {
 		return nil
@@ -186,6 +189,32 @@ func (t *Translator) systemColumnRef(parts []string, loc int32) sqlparser.Expr {
 	return t.inject(name, loc, children, func(key []sql.Expression) (sql.Expression, error) {
 		return expr.NewSystemColumn(name, schema, table, key), nil
 	})
+}
+
+// SystemTables is implemented by a Catalog that serves the pg_catalog
+// relations: SystemTableOID is the pg_class OID of a catalog table.
+type SystemTables interface {
+	SystemTableOID(name string) (uint32, bool)
+}
+
+// systemTableOID translates tableoid of a pg_catalog table (which an
+// unqualified name reaches first, as pg_catalog leads the search path)
+// to the catalog's pg_class OID; the catalogs have no other system
+// columns here. nil when rv is not a catalog table.
+func (t *Translator) systemTableOID(rv *pg.RangeVar, name string) sqlparser.Expr {
+	st, ok := t.Catalog.(SystemTables)
+	if !ok || (rv.Schemaname != "" && rv.Schemaname != "pg_catalog") {
+		return nil
+	}
+	oid, ok := st.SystemTableOID(rv.Relname)
+	if !ok || name != "tableoid" {
+		return nil
+	}
+	return t.scalar(&pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{
+		Arg:      &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Ival{Ival: &pg.Integer{Ival: int32(oid)}}, Location: -1}}},
+		TypeName: &pg.TypeName{Names: []*pg.Node{pg.MakeStrNode("pg_catalog"), pg.MakeStrNode("oid")}, Typemod: -1, Location: -1},
+		Location: -1,
+	}}})
 }
 
 // quoteIdent double-quotes an identifier for regclass input.

@@ -153,6 +153,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return r, err
 	case *pg.Node_VacuumStmt:
 		return t.maintenance(s.VacuumStmt)
+	case *pg.Node_LockStmt:
+		return t.lock(s.LockStmt) // lock.go
 	case *pg.Node_CreateSchemaStmt:
 		cs := s.CreateSchemaStmt
 		return Result{Cmd: &CreateSchema{Name: cs.Schemaname, IfNotExists: cs.IfNotExists}, Tag: "CREATE SCHEMA"}, nil

@@ -101,6 +101,13 @@ func Output(t *Type, v any, env *Env) string {
 }
 
 func formatArray(a *Array, env *Env) string {
+	if a.Vector && len(a.Dims) <= 1 {
+		parts := make([]string, len(a.Values))
+		for i, v := range a.Values {
+			parts[i] = Output(a.Elem, v, env)
+		}
+		return strings.Join(parts, " ")
+	}
 	if len(a.Dims) == 0 {
 		return "{}"
 	}

@@ -32,6 +32,10 @@ type Array struct {
 	Dims   []int
 	Lower  []int
 	Values []any
+	// Vector marks an int2vector or oidvector value (the catalogs'
+	// indkey, proargtypes, ...): zero-based, printed as its elements
+	// separated by spaces, as PostgreSQL prints those types.
+	Vector bool
 }
 
 // NewArray builds a one-dimensional array.

@@ -1,0 +1,136 @@
+package pgcatalog
+
+import (
+	"sort"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Relations pg_dump reads that no other client does. Most list objects
+// tinybase cannot create (operators, operator families, casts, text
+// search objects, foreign-data wrappers and servers, event triggers,
+// partitioned tables, subscriptions, large objects, security labels,
+// transforms, conversions): they exist, empty of user objects, so
+// pg_dump's queries run as on a database without any. Their built-in
+// rows (PostgreSQL's casts, operators, ...) are not listed; pg_dump skips
+// those anyway (OIDs below 16384 in pg_catalog). pg_default_acl and
+// pg_rewrite (a view's _RETURN rule) list the catalog's objects.
+
+// empty is a relation without rows.
+func empty(cols ...column) *def {
+	return &def{cols: cols, rows: func(*State) ([][]any, error) { return nil, nil }}
+}
+
+// pgDefaultACL is pg_catalog.pg_default_acl (ALTER DEFAULT PRIVILEGES).
+var pgDefaultACL = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"defaclrole", types.Oid}, {"defaclnamespace", types.Oid},
+		{"defaclobjtype", types.Char}, {"defaclacl", textArray},
+	},
+	rows: func(s *State) ([][]any, error) {
+		defs := s.Catalog.DefaultACLs()
+		keys := make([]catalog.DefaultKey, 0, len(defs))
+		for k := range defs {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			a, b := keys[i], keys[j]
+			if a.Role != b.Role {
+				return a.Role < b.Role
+			}
+			if a.Schema != b.Schema {
+				return a.Schema < b.Schema
+			}
+			return a.ObjType < b.ObjType
+		})
+		out := make([][]any, 0, len(keys))
+		for _, k := range keys {
+			var nsp uint32
+			if k.Schema != "" {
+				nsp = NamespaceOID(k.Schema)
+			}
+			oid := stableOID("defacl:" + k.Role + "." + k.Schema + "." + string(k.ObjType))
+			out = append(out, []any{oid, s.RoleOID(k.Role), nsp, string(k.ObjType), aclArray(s.aclStrings(defs[k]))})
+		}
+		return out, nil
+	},
+}
+
+// RuleOID is the pg_rewrite OID of view schema.name's _RETURN rule.
+func RuleOID(schema, name string) uint32 {
+	return stableOID("rule:" + schema + "." + name)
+}
+
+// pgRewrite is pg_catalog.pg_rewrite: each view's _RETURN rule (tinybase
+// has no other rules). ev_qual and ev_action (pg_node_tree) are left out.
+var pgRewrite = &def{
+	cols: []column{
+		{"oid", types.Oid}, {"rulename", types.Name}, {"ev_class", types.Oid}, {"ev_type", types.Char},
+		{"ev_enabled", types.Char}, {"is_instead", types.Bool},
+	},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, v := range s.Catalog.Views() {
+			out = append(out, []any{RuleOID(v.Schema, v.Name), "_RETURN", v.OID, "1", "O", true})
+		}
+		return out, nil
+	},
+}
+
+// addPgDumpCatalogs registers this file's relations.
+func addPgDumpCatalogs(m map[string]*def) {
+	m["pg_default_acl"] = pgDefaultACL
+	m["pg_rewrite"] = pgRewrite
+	// initial privileges of built-in and extension objects: tinybase
+	// records none, so every ACL compares with acldefault
+	m["pg_init_privs"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid}, column{"objsubid", types.Int4},
+		column{"privtype", types.Char}, column{"initprivs", textArray})
+	m["pg_operator"] = empty(column{"oid", types.Oid}, column{"oprname", types.Name}, column{"oprnamespace", types.Oid},
+		column{"oprowner", types.Oid}, column{"oprkind", types.Char}, column{"oprcanmerge", types.Bool}, column{"oprcanhash", types.Bool},
+		column{"oprleft", types.Oid}, column{"oprright", types.Oid}, column{"oprresult", types.Oid}, column{"oprcom", types.Oid},
+		column{"oprnegate", types.Oid}, column{"oprcode", types.Regproc}, column{"oprrest", types.Regproc}, column{"oprjoin", types.Regproc})
+	m["pg_opfamily"] = empty(column{"oid", types.Oid}, column{"opfmethod", types.Oid}, column{"opfname", types.Name},
+		column{"opfnamespace", types.Oid}, column{"opfowner", types.Oid})
+	m["pg_amop"] = empty(column{"oid", types.Oid}, column{"amopfamily", types.Oid}, column{"amoplefttype", types.Oid},
+		column{"amoprighttype", types.Oid}, column{"amopstrategy", types.Int2}, column{"amoppurpose", types.Char},
+		column{"amopopr", types.Oid}, column{"amopmethod", types.Oid}, column{"amopsortfamily", types.Oid})
+	m["pg_amproc"] = empty(column{"oid", types.Oid}, column{"amprocfamily", types.Oid}, column{"amproclefttype", types.Oid},
+		column{"amprocrighttype", types.Oid}, column{"amprocnum", types.Int2}, column{"amproc", types.Regproc})
+	m["pg_cast"] = empty(column{"oid", types.Oid}, column{"castsource", types.Oid}, column{"casttarget", types.Oid},
+		column{"castfunc", types.Oid}, column{"castcontext", types.Char}, column{"castmethod", types.Char})
+	m["pg_range"] = empty(column{"rngtypid", types.Oid}, column{"rngsubtype", types.Oid}, column{"rngmultitypid", types.Oid},
+		column{"rngcollation", types.Oid}, column{"rngsubopc", types.Oid}, column{"rngcanonical", types.Regproc}, column{"rngsubdiff", types.Regproc})
+	m["pg_transform"] = empty(column{"oid", types.Oid}, column{"trftype", types.Oid}, column{"trflang", types.Oid},
+		column{"trffromsql", types.Regproc}, column{"trftosql", types.Regproc})
+	m["pg_conversion"] = empty(column{"oid", types.Oid}, column{"conname", types.Name}, column{"connamespace", types.Oid},
+		column{"conowner", types.Oid}, column{"conforencoding", types.Int4}, column{"contoencoding", types.Int4},
+		column{"conproc", types.Regproc}, column{"condefault", types.Bool})
+	m["pg_ts_parser"] = empty(column{"oid", types.Oid}, column{"prsname", types.Name}, column{"prsnamespace", types.Oid},
+		column{"prsstart", types.Regproc}, column{"prstoken", types.Regproc}, column{"prsend", types.Regproc},
+		column{"prsheadline", types.Regproc}, column{"prslextype", types.Regproc})
+	m["pg_ts_template"] = empty(column{"oid", types.Oid}, column{"tmplname", types.Name}, column{"tmplnamespace", types.Oid},
+		column{"tmplinit", types.Regproc}, column{"tmpllexize", types.Regproc})
+	m["pg_ts_dict"] = empty(column{"oid", types.Oid}, column{"dictname", types.Name}, column{"dictnamespace", types.Oid},
+		column{"dictowner", types.Oid}, column{"dicttemplate", types.Oid}, column{"dictinitoption", types.Text})
+	m["pg_ts_config"] = empty(column{"oid", types.Oid}, column{"cfgname", types.Name}, column{"cfgnamespace", types.Oid},
+		column{"cfgowner", types.Oid}, column{"cfgparser", types.Oid})
+	m["pg_foreign_data_wrapper"] = empty(column{"oid", types.Oid}, column{"fdwname", types.Name}, column{"fdwowner", types.Oid},
+		column{"fdwhandler", types.Oid}, column{"fdwvalidator", types.Oid}, column{"fdwacl", textArray}, column{"fdwoptions", textArray})
+	m["pg_foreign_server"] = empty(column{"oid", types.Oid}, column{"srvname", types.Name}, column{"srvowner", types.Oid},
+		column{"srvfdw", types.Oid}, column{"srvtype", types.Text}, column{"srvversion", types.Text}, column{"srvacl", textArray},
+		column{"srvoptions", textArray})
+	m["pg_event_trigger"] = empty(column{"oid", types.Oid}, column{"evtname", types.Name}, column{"evtevent", types.Name},
+		column{"evtowner", types.Oid}, column{"evtfoid", types.Oid}, column{"evtenabled", types.Char}, column{"evttags", textArray})
+	m["pg_partitioned_table"] = empty(column{"partrelid", types.Oid}, column{"partstrat", types.Char}, column{"partnatts", types.Int2},
+		column{"partdefid", types.Oid}, column{"partattrs", int2Array}, column{"partclass", oidArray}, column{"partcollation", oidArray})
+	m["pg_subscription"] = empty(column{"oid", types.Oid}, column{"subdbid", types.Oid}, column{"subname", types.Name},
+		column{"subowner", types.Oid}, column{"subenabled", types.Bool}, column{"subbinary", types.Bool}, column{"substream", types.Bool},
+		column{"subtwophasestate", types.Char}, column{"subdisableonerr", types.Bool}, column{"subconninfo", types.Text},
+		column{"subslotname", types.Name}, column{"subsynccommit", types.Text}, column{"subpublications", textArray})
+	m["pg_foreign_table"] = empty(column{"ftrelid", types.Oid}, column{"ftserver", types.Oid}, column{"ftoptions", textArray})
+	m["pg_largeobject_metadata"] = empty(column{"oid", types.Oid}, column{"lomowner", types.Oid}, column{"lomacl", textArray})
+	m["pg_seclabels"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid}, column{"objsubid", types.Int4},
+		column{"objtype", types.Text}, column{"objnamespace", types.Oid}, column{"objname", types.Text},
+		column{"provider", types.Text}, column{"label", types.Text})
+}

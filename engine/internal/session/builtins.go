@@ -67,4 +67,5 @@ var builtinFamilies = []func(*expr.Registry){
 	addFunctionArgsFuncs,
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
+	addDDLFuncs, // ddl_funcs.go
 }

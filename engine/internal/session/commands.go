@@ -54,6 +54,7 @@ func commandTable() []command {
 		onDDL(ddl.AlterSequence),
 		onDDL(ddl.CreateEnum),
 		onDDL(ddl.AlterEnum),
+		onDDL(ddl.RenameType),
 		onDDL(ddl.CreateDomain),
 		onDDL(ddl.AlterDomain),
 		onDDL(ddl.CreateComposite),

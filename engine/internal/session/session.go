@@ -47,6 +47,8 @@ type Session struct {
 	deferred gmsadapter.DeferredError
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
+	// triggerDepth counts trigger functions running (pg_trigger_depth).
+	triggerDepth int
 	// gms is the session as go-mysql-server sees it (gms_session.go).
 	gms        *gmsSession
 	eng        *Engine

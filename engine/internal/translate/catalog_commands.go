@@ -38,13 +38,22 @@ type CreateEnum struct {
 	Labels []string
 }
 
-// AlterEnum is ALTER TYPE ... ADD VALUE.
+// AlterEnum is ALTER TYPE ... ADD VALUE, or RENAME VALUE RenameFrom TO
+// Label.
 type AlterEnum struct {
 	Name        catalog.QName
 	Label       string
+	RenameFrom  string
 	Neighbor    string
 	After       bool
 	IfNotExists bool
+}
+
+// RenameType is ALTER TYPE | DOMAIN ... RENAME TO.
+type RenameType struct {
+	Name    catalog.QName
+	NewName string
+	Domain  bool
 }
 
 // CreateDomain is CREATE DOMAIN.
@@ -111,6 +120,7 @@ func (*CreateSequence) command() {}
 func (*AlterSequence) command()  {}
 func (*CreateEnum) command()     {}
 func (*AlterEnum) command()      {}
+func (*RenameType) command()     {}
 func (*CreateDomain) command()   {}
 func (*AlterDomain) command()    {}
 func (*CreateView) command()     {}
@@ -123,6 +133,7 @@ func (*CreateSequence) catalogCommand() {}
 func (*AlterSequence) catalogCommand()  {}
 func (*CreateEnum) catalogCommand()     {}
 func (*AlterEnum) catalogCommand()      {}
+func (*RenameType) catalogCommand()     {}
 func (*CreateDomain) catalogCommand()   {}
 func (*AlterDomain) catalogCommand()    {}
 func (*CreateView) catalogCommand()     {}

@@ -46,10 +46,7 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		return Result{Cmd: &CreateEnum{Name: listQName(ce.TypeName), Labels: names(ce.Vals)}, Tag: "CREATE TYPE"}, true
 	case *pg.Node_AlterEnumStmt:
 		ae := s.AlterEnumStmt
-		if ae.OldVal != "" {
-			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER TYPE ... RENAME VALUE is not supported yet"))
-		}
-		return Result{Cmd: &AlterEnum{Name: listQName(ae.TypeName), Label: ae.NewVal, Neighbor: ae.NewValNeighbor, After: ae.NewValIsAfter, IfNotExists: ae.SkipIfNewValExists}, Tag: "ALTER TYPE"}, true
+		return Result{Cmd: &AlterEnum{Name: listQName(ae.TypeName), Label: ae.NewVal, RenameFrom: ae.OldVal, Neighbor: ae.NewValNeighbor, After: ae.NewValIsAfter, IfNotExists: ae.SkipIfNewValExists}, Tag: "ALTER TYPE"}, true
 	case *pg.Node_CreateDomainStmt:
 		return t.createDomain(s.CreateDomainStmt), true
 	case *pg.Node_CompositeTypeStmt:
@@ -76,6 +73,16 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		}
 	case *pg.Node_RenameStmt:
 		rs := s.RenameStmt
+		if rs.RenameType == pg.ObjectType_OBJECT_TYPE || rs.RenameType == pg.ObjectType_OBJECT_DOMAIN {
+			var q catalog.QName
+			if l := rs.Object.GetList(); l != nil {
+				q = listQName(l.Items)
+			} else {
+				q = listQName(rs.Object.GetTypeName().Names)
+			}
+			tag := map[bool]string{true: "ALTER DOMAIN", false: "ALTER TYPE"}[rs.RenameType == pg.ObjectType_OBJECT_DOMAIN]
+			return Result{Cmd: &RenameType{Name: q, NewName: rs.Newname, Domain: rs.RenameType == pg.ObjectType_OBJECT_DOMAIN}, Tag: tag}, true
+		}
 		kind := map[pg.ObjectType]string{pg.ObjectType_OBJECT_VIEW: "view", pg.ObjectType_OBJECT_SEQUENCE: "sequence"}[rs.RenameType]
 		if kind == "" {
 			return Result{}, false

@@ -184,10 +184,14 @@ func RenameType(h Host, c *translate.RenameType) error {
 	return retypeColumns(h, d.Type.OID, &nt)
 }
 
-// rewriteRows replaces every row of t with edit applied to it.
-func rewriteRows(h Host, ctx *sql.Context, t *storage.Table, edit func(sql.Row)) error {
-	rows, err := allRows(ctx, t)
-	if err != nil {
+// rewriteRows replaces every row of t with edit applied to it, or with
+// replace when given.
+func rewriteRows(h Host, ctx *sql.Context, t *storage.Table, edit func(sql.Row), replace ...[]sql.Row) error {
+	var rows []sql.Row
+	var err error
+	if len(replace) > 0 {
+		rows = replace[0]
+	} else if rows, err = allRows(ctx, t); err != nil {
 		return err
 	}
 	for _, r := range rows {

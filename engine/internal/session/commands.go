@@ -55,6 +55,7 @@ func commandTable() []command {
 		onDDL(ddl.CreateEnum),
 		onDDL(ddl.AlterEnum),
 		onDDL(ddl.RenameType),
+		onDDL(ddl.Matview),
 		onDDL(ddl.CreateDomain),
 		onDDL(ddl.AlterDomain),
 		onDDL(ddl.CreateComposite),

@@ -21,6 +21,9 @@ type CreateSequence struct {
 	Options     catalog.SequenceOptions
 	OwnedBy     *catalog.ColumnRef
 	Identity    byte
+	// AddIdentity: OwnedBy's table exists (ALTER TABLE ... ADD GENERATED
+	// ... AS IDENTITY), not made by the same CREATE TABLE.
+	AddIdentity bool
 }
 
 // AlterSequence is ALTER SEQUENCE (and ALTER TABLE ... ALTER COLUMN ...
@@ -101,6 +104,8 @@ type DropTableDeps struct {
 	Tables   []catalog.QName
 	IfExists bool
 	Cascade  bool
+	// Word names the relations in notices: "table", or "materialized view".
+	Word string
 }
 
 // Comment is COMMENT ON.

@@ -65,6 +65,12 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		return Result{Cmd: &AlterDomain{Name: q, Check: catalog.Check{Name: name, Expr: exprSQL(c.RawExpr)}}, Tag: "ALTER DOMAIN"}, true
 	case *pg.Node_ViewStmt:
 		return t.createView(s.ViewStmt), true
+	case *pg.Node_RefreshMatViewStmt:
+		res, err := t.refreshMatview(s.RefreshMatViewStmt) // matview.go
+		if err != nil {
+			fail(asPG(err))
+		}
+		return res, true
 	case *pg.Node_CommentStmt:
 		return t.comment(s.CommentStmt), true
 	case *pg.Node_CreateExtensionStmt, *pg.Node_AlterExtensionStmt, *pg.Node_AlterExtensionContentsStmt, *pg.Node_DefineStmt, *pg.Node_AlterObjectSchemaStmt:
@@ -126,6 +132,9 @@ func listQName(ns []*pg.Node) catalog.QName {
 }
 
 func (t *Translator) catalogDrop(s *pg.DropStmt) (Result, bool) {
+	if s.RemoveType == pg.ObjectType_OBJECT_MATVIEW {
+		return t.dropMatview(s) // matview.go
+	}
 	kind := map[pg.ObjectType]string{
 		pg.ObjectType_OBJECT_SEQUENCE:  "sequence",
 		pg.ObjectType_OBJECT_VIEW:      "view",

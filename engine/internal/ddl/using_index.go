@@ -36,9 +36,9 @@ func constraintUsingIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error
 		case !ix.Unique:
 			return pgerror.New(pgerror.WrongObjectType, "%q is not a unique index", ix.Name).WithDetail("%s", detail)
 		case ix.Expression:
-			return pgerror.New(pgerror.FeatureNotSupported, "index %q contains expressions", ix.Name).WithDetail("%s", detail)
+			return pgerror.New(pgerror.WrongObjectType, "index %q contains expressions", ix.Name).WithDetail("%s", detail)
 		case ix.Partial:
-			return pgerror.New(pgerror.FeatureNotSupported, "%q is a partial index", ix.Name).WithDetail("%s", detail)
+			return pgerror.New(pgerror.WrongObjectType, "%q is a partial index", ix.Name).WithDetail("%s", detail)
 		}
 		cols = ix.Columns
 	}

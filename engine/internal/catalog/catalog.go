@@ -31,6 +31,8 @@ type Catalog struct {
 	security   *security              // roles, owners, privileges, row security (roles.go)
 	// publications by name (publications.go)
 	publications map[string]*Publication
+	// matviews are materialized views' queries (matviews.go)
+	matviews map[QName]string
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

@@ -41,6 +41,7 @@ type Image struct {
 	DBSettings  []string
 	AllSettings []string
 	Invoker     []TableText
+	Matviews    []TableText // materialized views' queries (matviews.go)
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -295,6 +296,7 @@ func (c *Catalog) Image() (Image, error) {
 	for _, name := range sortedNames(c.extensions) {
 		img.Extensions = append(img.Extensions, *c.extensions[name])
 	}
+	img.Matviews = c.Matviews()
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -474,6 +476,9 @@ func FromImage(img Image) (*Catalog, error) {
 	for i := range img.Extensions {
 		x := img.Extensions[i]
 		c.extensions[x.Name] = &x
+	}
+	if img.Matviews != nil {
+		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
 	if len(img.Publications) > 0 {
 		c.publications = make(map[string]*Publication, len(img.Publications))

@@ -2,6 +2,7 @@ package ddl
 
 import (
 	"io"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
@@ -10,6 +11,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // renameColumn renames a column; storage renames it in indexes and foreign
@@ -133,18 +135,22 @@ func alterType(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	if err != nil {
 		return err
 	}
-	rows, err := allRows(ctx, t)
+	rows, usingVals, err := retypeRows(h, ctx, t, c)
 	if err != nil {
 		return err
 	}
-	for _, rt := range c.Retypes {
+	for k, rt := range c.Retypes {
 		sch := t.Schema()
 		i := sch.IndexOfColName(rt.Column)
 		if i < 0 {
 			return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", rt.Column, c.Table)
 		}
 		from := expr.FromGMSType(sch[i].Type)
-		for _, r := range rows {
+		for j, r := range rows {
+			if rt.Using != "" {
+				r[i] = usingVals[j][k]
+				continue
+			}
 			if r[i] == nil {
 				continue
 			}
@@ -171,6 +177,58 @@ func alterType(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 	}
 	return ins.Close(ctx)
+}
+
+// retypeRows reads the table's rows before ALTER COLUMN TYPE changes
+// them, and when a USING expression is more than a cast of the column,
+// evaluates those expressions over the same (old) rows: one query
+// returning each row followed by its USING values (usingVals[row][k] for
+// c.Retypes[k]).
+func retypeRows(h Host, ctx *sql.Context, t *storage.Table, c *translate.TableDDL) ([]sql.Row, [][]any, error) {
+	var casts []string
+	for _, rt := range c.Retypes {
+		if rt.Using != "" {
+			casts = append(casts, rt.Using)
+		} else {
+			casts = append(casts, "NULL")
+		}
+	}
+	if len(casts) == 0 || strings.Join(casts, "") == strings.Repeat("NULL", len(casts)) {
+		rows, err := allRows(ctx, t)
+		return rows, nil, err
+	}
+	query := "SELECT *, " + strings.Join(casts, ", ") + " FROM " + quoteIdent(c.Schema) + "." + quoteIdent(c.Table)
+	tree, err := pgtree.Parse(query)
+	if err != nil {
+		return nil, nil, h.SyntaxError(err, query)
+	}
+	tr := &translate.Translator{Env: h.Env(), Tables: h.TableLookup(), Catalog: h.TranslatorCatalog()}
+	res, err := tr.Statement(tree.Stmts[0].Stmt)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, iter, err := h.QueryGMS(ctx, query, res.Stmt)
+	if err != nil {
+		return nil, nil, h.MapError(err)
+	}
+	defer iter.Close(ctx)
+	n := len(t.Schema())
+	var rows []sql.Row
+	var vals [][]any
+	for {
+		r, err := iter.Next(ctx)
+		if err == io.EOF {
+			return rows, vals, nil
+		}
+		if err != nil {
+			return nil, nil, h.MapError(err)
+		}
+		if len(r) != n+len(casts) {
+			return nil, nil, pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE ... USING on a table with hidden columns is not supported yet")
+		}
+		rows = append(rows, r[:n].Copy())
+		vals = append(vals, append([]any(nil), r[n:]...))
+	}
 }
 
 func allRows(ctx *sql.Context, t *storage.Table) ([]sql.Row, error) {

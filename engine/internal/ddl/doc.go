@@ -9,7 +9,11 @@
 // partial indexes, DROP TABLE / TRUNCATE ... CASCADE, constraint and
 // index renames, ALTER COLUMN TYPE with PostgreSQL casts, CREATE TABLE AS,
 // ALTER TABLE ... SET SCHEMA, REPLICA IDENTITY and SET / RESET (storage
-// parameters)), CREATE / ALTER / DROP PUBLICATION, VACUUM / ANALYZE, and
+// parameters), ALTER COLUMN TYPE ... USING an expression over the old
+// rows, ADD CONSTRAINT ... PRIMARY KEY | UNIQUE USING INDEX), ALTER TYPE
+// ... RENAME TO / RENAME VALUE, materialized views (tables whose query
+// the catalog keeps for REFRESH), CREATE / ALTER / DROP PUBLICATION,
+// VACUUM / ANALYZE, and
 // the hooks that keep
 // the catalog in step with table DDL run elsewhere (renames, DROP SCHEMA,
 // owner changes recursing to owned sequences).

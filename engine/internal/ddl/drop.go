@@ -193,7 +193,11 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 		t, ok := FindTable(h, n.Schema, n.Name)
 		if !ok {
 			if c.IfExists {
-				skipping(h, "table", n.Name)
+				word := c.Word
+				if word == "" {
+					word = "table"
+				}
+				skipping(h, word, n.Name)
 			}
 			continue // GMS reports the missing table (or skips it with IF EXISTS)
 		}

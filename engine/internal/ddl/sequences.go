@@ -118,7 +118,7 @@ func CreateSequence(h Host, c *translate.CreateSequence) error {
 		return err
 	}
 	q := catalog.QName{Schema: schema, Name: c.Name.Name}
-	if c.OwnedBy != nil {
+	if c.OwnedBy != nil && !c.AddIdentity {
 		if _, exists := FindTable(h, schema, c.OwnedBy.Table); exists {
 			return nil // the CREATE TABLE this belongs to fails, or is skipped (IF NOT EXISTS)
 		}

@@ -36,13 +36,19 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 	case "create_as":
 		var n int
 		if n, err = createAs(h, ctx, c); err == nil {
-			tag = fmt.Sprintf("SELECT %d", n)
-			if c.NoData {
+			switch {
+			case !c.NoData:
+				tag = fmt.Sprintf("SELECT %d", n)
+			case tag != "CREATE MATERIALIZED VIEW":
 				tag = "CREATE TABLE AS"
 			}
 		}
 	case "alter_type":
 		err = alterType(h, ctx, c)
+	case "using_index":
+		err = constraintUsingIndex(h, ctx, c) // using_index.go
+	case "refresh_matview":
+		err = refreshMatview(h, ctx, c) // matview.go
 	case "rename_column":
 		err = renameColumn(h, ctx, c)
 	case "sequence":

@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -68,6 +69,9 @@ func AlterEnum(h Host, c *translate.AlterEnum) error {
 	if d.Type.Kind != types.KindEnum || d.IsDomain() {
 		return pgerror.New(pgerror.WrongObjectType, "%s is not an enum", q.Name)
 	}
+	if c.RenameFrom != "" {
+		return renameEnumLabel(h, q, d, c.RenameFrom, c.Label)
+	}
 	for _, l := range d.Type.Labels {
 		if l == c.Label {
 			if c.IfNotExists {
@@ -86,6 +90,123 @@ func AlterEnum(h Host, c *translate.AlterEnum) error {
 	nd.Type = &nt
 	h.SetCatalog(cat.ReplaceType(q, &nd))
 	return retypeColumns(h, d.Type.OID, &nt)
+}
+
+// renameEnumLabel is ALTER TYPE ... RENAME VALUE: the label keeps its
+// place in the sort order, and the stored values (labels, in columns of
+// the enum or arrays of it) are rewritten.
+func renameEnumLabel(h Host, q catalog.QName, d *catalog.TypeDef, from, to string) error {
+	at := -1
+	for i, l := range d.Type.Labels {
+		if l == to {
+			return pgerror.New(pgerror.DuplicateObject, "enum label %q already exists", to)
+		}
+		if l == from {
+			at = i
+		}
+	}
+	if at < 0 {
+		return pgerror.New(pgerror.InvalidParameterValue, "%q is not an existing enum label", from)
+	}
+	nt := *d.Type
+	nt.Labels = append([]string(nil), d.Type.Labels...)
+	nt.Labels[at] = to
+	nd := *d
+	nd.Type = &nt
+	h.SetCatalog(h.Catalog().ReplaceType(q, &nd))
+	if err := retypeColumns(h, d.Type.OID, &nt); err != nil {
+		return err
+	}
+	relabel := func(v any) any {
+		if s, ok := v.(string); ok && s == from {
+			return to
+		}
+		return v
+	}
+	ctx := h.SQLContext()
+	for _, t := range allTables(h, ctx, h.StorageTxn()) {
+		var scalar, array []int
+		for i, col := range t.Schema() {
+			ct, _ := col.Type.(*types.Type)
+			switch {
+			case ct == nil:
+			case ct.OID == nt.OID:
+				scalar = append(scalar, i)
+			case ct.Kind == types.KindArray && ct.Elem != nil && ct.Elem.OID == nt.OID:
+				array = append(array, i)
+			}
+		}
+		if len(scalar)+len(array) == 0 {
+			continue
+		}
+		if err := rewriteRows(h, ctx, t, func(r sql.Row) {
+			for _, i := range scalar {
+				r[i] = relabel(r[i])
+			}
+			for _, i := range array {
+				r[i] = mapArray(r[i], relabel)
+			}
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RenameType runs ALTER TYPE | DOMAIN ... RENAME TO: same OIDs, and the
+// columns of the type (whose *types.Type carries the name) retyped.
+func RenameType(h Host, c *translate.RenameType) error {
+	cat := h.Catalog()
+	q, d, ok := FindType(h, cat, c.Name)
+	if !ok {
+		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
+	}
+	if c.Domain && !d.IsDomain() {
+		return pgerror.New(pgerror.WrongObjectType, "%q is not a domain", q.Name)
+	}
+	if err := h.CheckOwner(catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name); err != nil {
+		return err
+	}
+	nq := catalog.QName{Schema: q.Schema, Name: c.NewName}
+	if _, taken := cat.Type(nq); taken {
+		return pgerror.New(pgerror.DuplicateObject, "type %q already exists", c.NewName)
+	}
+	if d.Type.IsComposite() {
+		if t, ok := h.Table(h.SQLContext(), q.Schema, c.NewName); ok && t != nil {
+			return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", c.NewName)
+		}
+	}
+	nt := *d.Type
+	nt.Name, nt.SQLName = c.NewName, c.NewName
+	nd := *d
+	nd.Type = &nt
+	h.SetCatalog(cat.RenameType(q, nq, &nd))
+	return retypeColumns(h, d.Type.OID, &nt)
+}
+
+// rewriteRows replaces every row of t with edit applied to it, or with
+// replace when given.
+func rewriteRows(h Host, ctx *sql.Context, t *storage.Table, edit func(sql.Row), replace ...[]sql.Row) error {
+	var rows []sql.Row
+	var err error
+	if len(replace) > 0 {
+		rows = replace[0]
+	} else if rows, err = allRows(ctx, t); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		edit(r)
+	}
+	if _, err := t.Truncate(ctx); err != nil {
+		return h.MapError(err)
+	}
+	ins := t.Inserter(ctx)
+	for _, r := range rows {
+		if err := ins.Insert(ctx, r); err != nil {
+			return h.MapError(err)
+		}
+	}
+	return ins.Close(ctx)
 }
 
 // retypeColumns installs a changed user type in every table column of
@@ -341,4 +462,18 @@ type tableColumn struct {
 		DropColumn(*sql.Context, string) error
 	}
 	column string
+}
+
+// mapArray returns an array value with f applied to its elements.
+func mapArray(v any, f func(any) any) any {
+	a, ok := v.(*types.Array)
+	if !ok {
+		return v
+	}
+	na := *a
+	na.Values = make([]any, len(a.Values))
+	for i, e := range a.Values {
+		na.Values[i] = f(e)
+	}
+	return &na
 }

@@ -3,6 +3,7 @@ package ddl
 import (
 	"encoding/json"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
@@ -82,9 +83,7 @@ func queryColumns(h Host, query string) ([]string, []*types.Type, error) {
 	if err != nil {
 		return nil, nil, h.MapError(err)
 	}
-	if iter != nil {
-		_ = iter.Close(ctx)
-	}
+	closeUnstarted(ctx, iter)
 	cols := make([]string, len(schema))
 	colTypes := make([]*types.Type, len(schema))
 	for i, c := range schema {
@@ -95,6 +94,19 @@ func queryColumns(h Host, query string) ([]string, []*types.Type, error) {
 		}
 	}
 	return cols, colTypes, nil
+}
+
+// closeUnstarted closes an iterator the view's query never read from. A
+// go-mysql-server grouping iterator allocates its aggregation buffers in
+// its first Next, and its Close disposes them unconditionally: closed
+// unstarted (a view's query is planned, never run, as in PostgreSQL) it
+// dereferences nil buffers. Nothing was read, so nothing is left to free.
+func closeUnstarted(ctx *sql.Context, iter sql.RowIter) {
+	if iter == nil {
+		return
+	}
+	defer func() { _ = recover() }()
+	_ = iter.Close(ctx)
 }
 
 // queryRelations lists the existing tables and views a query reads, for

@@ -261,7 +261,7 @@ func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word str
 		return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop %s %s because it is required by the database system", msgWord, sig)
 	}
 	if ifExists {
-		notice(s, fmt.Sprintf("%s %s(%s) does not exist, skipping", msgWord, shown, strings.Join(ref.Written, ", ")))
+		notice(s, fmt.Sprintf("%s %s(%s) does not exist, skipping", msgWord, shown, strings.Join(ref.Written, ",")))
 		return nil, nil
 	}
 	return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", msgWord, sig)

@@ -49,6 +49,9 @@ func (h *PLHandler) Validate(ctx context.Context, v routine.Validator, fn *catal
 	if err != nil {
 		return err
 	}
+	if err := validateDeclTypes(ctx, v, pf); err != nil {
+		return err
+	}
 	if fn.ReturnsSet || fn.Result == catalog.TriggerType {
 		return nil
 	}
@@ -72,6 +75,42 @@ func (h *PLHandler) Validate(ctx context.Context, v routine.Validator, fn *catal
 			}
 		}
 		return pe
+	}
+	return nil
+}
+
+// validateDeclTypes resolves the declared types of the body's variables,
+// as PostgreSQL's validator compiles the function at CREATE: a missing
+// type is 42704, a missing relation in %ROWTYPE 42P01, and a %TYPE that
+// does not resolve a syntax error at the "%" (PostgreSQL parses it as a
+// type name once the column lookup fails). Other failures wait for a call.
+func validateDeclTypes(ctx context.Context, v routine.Validator, pf *plpgsql.Function) error {
+	vv, ok := v.(*validator)
+	if !ok {
+		return nil
+	}
+	host := &plHost{s: vv.h}
+	for i, d := range pf.Datums {
+		if i < pf.NParams || i == pf.Found || i == pf.New || i == pf.Old {
+			continue
+		}
+		if d == nil || d.Implicit() || d.TypeName == "" || (d.Kind != plpgsql.DVar && d.Kind != plpgsql.DRec) {
+			continue
+		}
+		lower := strings.ToLower(d.TypeName)
+		if lower == "record" || lower == "unknown" {
+			continue // pg_query's parse leaves some implicit datums untyped ("UNKNOWN")
+		}
+		_, err := host.ResolveType(ctx, d.TypeName)
+		if err == nil {
+			continue
+		}
+		if strings.HasSuffix(lower, "%type") {
+			return pgerror.New(pgerror.SyntaxError, "syntax error at or near \"%%\"")
+		}
+		if pe, ok := pgerror.As(err); ok && (pe.Code == pgerror.UndefinedObject || pe.Code == pgerror.UndefinedTable || pe.Code == pgerror.InvalidSchemaName) {
+			return pe
+		}
 	}
 	return nil
 }

@@ -30,6 +30,8 @@ type funcSession interface {
 	// Comment information functions (docs 9.26, Table 9.78).
 	objDescription(rel, catalogName string) (any, error)
 	colDescription(rel string, n int32) (any, error)
+	// pgTriggerDepth is pg_trigger_depth() (ddl_funcs.go).
+	pgTriggerDepth() int32
 }
 
 var _ funcSession = (*Session)(nil)

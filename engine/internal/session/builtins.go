@@ -69,4 +69,5 @@ var builtinFamilies = []func(*expr.Registry){
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
 	addPgDumpFuncs, // pgdump_funcs.go
+	addDDLFuncs,    // ddl_funcs.go
 }

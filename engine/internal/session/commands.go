@@ -55,6 +55,8 @@ func commandTable() []command {
 		onDDL(ddl.AlterSequence),
 		onDDL(ddl.CreateEnum),
 		onDDL(ddl.AlterEnum),
+		onDDL(ddl.RenameType),
+		onDDL(ddl.Matview),
 		onDDL(ddl.CreateDomain),
 		onDDL(ddl.AlterDomain),
 		onDDL(ddl.CreateComposite),

@@ -220,6 +220,8 @@ func (h dmlHost) FindView(q catalog.QName) *catalog.View {
 func (h dmlHost) LookupSchemas(schema string) []string { return h.s.lookupSchemas(schema) }
 
 func (h dmlHost) CallTriggerFunction(ctx *sql.Context, fn *catalog.Function, td *routine.TriggerData) (routine.Result, error) {
+	h.s.triggerDepth++ // pg_trigger_depth
+	defer func() { h.s.triggerDepth-- }()
 	return h.s.callRoutine(ctx, fn, nil, td)
 }
 

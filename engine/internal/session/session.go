@@ -47,6 +47,11 @@ type Session struct {
 	deferred gmsadapter.DeferredError
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
+	// triggerDepth counts trigger functions running (pg_trigger_depth).
+	triggerDepth int
+	// catalogNotices are the notices of a statement's catalog commands,
+	// applied before it runs.
+	catalogNotices []Notice
 	// gms is the session as go-mysql-server sees it (gms_session.go).
 	gms        *gmsSession
 	eng        *Engine
@@ -333,7 +338,13 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 	}
 	res, err := tr.Statement(secured)
 	if err == nil {
+		s.notices = nil
 		err = s.applyCatalog(res.Catalog) // a failure below aborts these with the statement
+		// the notices of those (DROP ... IF EXISTS skipping one) are the
+		// statement's: runTranslated starts from them
+		if s.catalogNotices = s.takeNotices(); err != nil {
+			s.catalogNotices = nil
+		}
 	}
 	if err != nil {
 		s.failed()
@@ -367,7 +378,7 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 		s.txnDDL = true
 		s.cache.clear()
 	}
-	s.notices = nil
+	s.notices, s.catalogNotices = s.catalogNotices, nil
 	s.identifierNotices(sqlText) // identifier_notice.go
 	if res.Cmd != nil {
 		return s.runCommand(ctx, res) // commands.go

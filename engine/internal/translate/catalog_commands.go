@@ -21,6 +21,9 @@ type CreateSequence struct {
 	Options     catalog.SequenceOptions
 	OwnedBy     *catalog.ColumnRef
 	Identity    byte
+	// AddIdentity: OwnedBy's table exists (ALTER TABLE ... ADD GENERATED
+	// ... AS IDENTITY), not made by the same CREATE TABLE.
+	AddIdentity bool
 }
 
 // AlterSequence is ALTER SEQUENCE (and ALTER TABLE ... ALTER COLUMN ...
@@ -38,13 +41,22 @@ type CreateEnum struct {
 	Labels []string
 }
 
-// AlterEnum is ALTER TYPE ... ADD VALUE.
+// AlterEnum is ALTER TYPE ... ADD VALUE, or RENAME VALUE RenameFrom TO
+// Label.
 type AlterEnum struct {
 	Name        catalog.QName
 	Label       string
+	RenameFrom  string
 	Neighbor    string
 	After       bool
 	IfNotExists bool
+}
+
+// RenameType is ALTER TYPE | DOMAIN ... RENAME TO.
+type RenameType struct {
+	Name    catalog.QName
+	NewName string
+	Domain  bool
 }
 
 // CreateDomain is CREATE DOMAIN.
@@ -92,6 +104,8 @@ type DropTableDeps struct {
 	Tables   []catalog.QName
 	IfExists bool
 	Cascade  bool
+	// Word names the relations in notices: "table", or "materialized view".
+	Word string
 }
 
 // Comment is COMMENT ON.
@@ -111,6 +125,7 @@ func (*CreateSequence) command() {}
 func (*AlterSequence) command()  {}
 func (*CreateEnum) command()     {}
 func (*AlterEnum) command()      {}
+func (*RenameType) command()     {}
 func (*CreateDomain) command()   {}
 func (*AlterDomain) command()    {}
 func (*CreateView) command()     {}
@@ -123,6 +138,7 @@ func (*CreateSequence) catalogCommand() {}
 func (*AlterSequence) catalogCommand()  {}
 func (*CreateEnum) catalogCommand()     {}
 func (*AlterEnum) catalogCommand()      {}
+func (*RenameType) catalogCommand()     {}
 func (*CreateDomain) catalogCommand()   {}
 func (*AlterDomain) catalogCommand()    {}
 func (*CreateView) catalogCommand()     {}

@@ -46,10 +46,7 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		return Result{Cmd: &CreateEnum{Name: listQName(ce.TypeName), Labels: names(ce.Vals)}, Tag: "CREATE TYPE"}, true
 	case *pg.Node_AlterEnumStmt:
 		ae := s.AlterEnumStmt
-		if ae.OldVal != "" {
-			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER TYPE ... RENAME VALUE is not supported yet"))
-		}
-		return Result{Cmd: &AlterEnum{Name: listQName(ae.TypeName), Label: ae.NewVal, Neighbor: ae.NewValNeighbor, After: ae.NewValIsAfter, IfNotExists: ae.SkipIfNewValExists}, Tag: "ALTER TYPE"}, true
+		return Result{Cmd: &AlterEnum{Name: listQName(ae.TypeName), Label: ae.NewVal, RenameFrom: ae.OldVal, Neighbor: ae.NewValNeighbor, After: ae.NewValIsAfter, IfNotExists: ae.SkipIfNewValExists}, Tag: "ALTER TYPE"}, true
 	case *pg.Node_CreateDomainStmt:
 		return t.createDomain(s.CreateDomainStmt), true
 	case *pg.Node_CompositeTypeStmt:
@@ -68,6 +65,12 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		return Result{Cmd: &AlterDomain{Name: q, Check: catalog.Check{Name: name, Expr: exprSQL(c.RawExpr)}}, Tag: "ALTER DOMAIN"}, true
 	case *pg.Node_ViewStmt:
 		return t.createView(s.ViewStmt), true
+	case *pg.Node_RefreshMatViewStmt:
+		res, err := t.refreshMatview(s.RefreshMatViewStmt) // matview.go
+		if err != nil {
+			fail(asPG(err))
+		}
+		return res, true
 	case *pg.Node_CommentStmt:
 		return t.comment(s.CommentStmt), true
 	case *pg.Node_CreateExtensionStmt, *pg.Node_AlterExtensionStmt, *pg.Node_AlterExtensionContentsStmt, *pg.Node_DefineStmt, *pg.Node_AlterObjectSchemaStmt:
@@ -76,6 +79,16 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		}
 	case *pg.Node_RenameStmt:
 		rs := s.RenameStmt
+		if rs.RenameType == pg.ObjectType_OBJECT_TYPE || rs.RenameType == pg.ObjectType_OBJECT_DOMAIN {
+			var q catalog.QName
+			if l := rs.Object.GetList(); l != nil {
+				q = listQName(l.Items)
+			} else {
+				q = listQName(rs.Object.GetTypeName().Names)
+			}
+			tag := map[bool]string{true: "ALTER DOMAIN", false: "ALTER TYPE"}[rs.RenameType == pg.ObjectType_OBJECT_DOMAIN]
+			return Result{Cmd: &RenameType{Name: q, NewName: rs.Newname, Domain: rs.RenameType == pg.ObjectType_OBJECT_DOMAIN}, Tag: tag}, true
+		}
 		kind := map[pg.ObjectType]string{pg.ObjectType_OBJECT_VIEW: "view", pg.ObjectType_OBJECT_SEQUENCE: "sequence"}[rs.RenameType]
 		if kind == "" {
 			return Result{}, false
@@ -119,6 +132,9 @@ func listQName(ns []*pg.Node) catalog.QName {
 }
 
 func (t *Translator) catalogDrop(s *pg.DropStmt) (Result, bool) {
+	if s.RemoveType == pg.ObjectType_OBJECT_MATVIEW {
+		return t.dropMatview(s) // matview.go
+	}
 	kind := map[pg.ObjectType]string{
 		pg.ObjectType_OBJECT_SEQUENCE:  "sequence",
 		pg.ObjectType_OBJECT_VIEW:      "view",

@@ -49,8 +49,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	// added to existing rows gets computed for them (GMS fills in only
 	// defaults when it adds a column).
 	recompute := ""
-	var notValid, validated []string // CHECK constraints (sequence)
-	var opts *TableOptions           // REPLICA IDENTITY, SET / RESET (storage parameters)
+	var notValid, validated []string  // CHECK constraints (sequence)
+	var opts *TableOptions            // REPLICA IDENTITY, SET / RESET (storage parameters)
+	var identitySeqs []CatalogCommand // ADD GENERATED ... AS IDENTITY
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
@@ -121,6 +122,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			add(&sqlparser.DDL{NotNullSpec: &sqlparser.NotNullSpec{Action: action, Column: sqlparser.NewColIdent(c.Name)}})
 		case pg.AlterTableType_AT_AddConstraint:
 			c := cmd.Def.GetConstraint()
+			if c.Indexname != "" {
+				return t.constraintUsingIndex(s, ti, c) // ddl_alter_extra.go
+			}
 			for _, d := range t.addConstraint(c, ti, names) {
 				add(d)
 				if c.Contype == pg.ConstrType_CONSTR_CHECK && c.SkipValidation {
@@ -140,6 +144,11 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			}
 			add(dropConstraint(cmd.Name, kind))
 			delete(ti.Constraints, cmd.Name)
+		case pg.AlterTableType_AT_AddIdentity:
+			d, seq := t.addIdentity(cmd, ti, s.Relation) // ddl_alter_extra.go
+			add(d)
+			// the sequence belongs to the table's owner, as a serial's does
+			identitySeqs = append(identitySeqs, seq, &RecordOwner{ObjType: 'S', Name: seq.Name, Created: true})
 		case pg.AlterTableType_AT_ValidateConstraint:
 			// a CHECK added NOT VALID is checked now against the existing
 			// rows; other constraints are validated when added
@@ -160,10 +169,12 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			return Result{Cmd: opts, Tag: "ALTER TABLE"}, nil
 		}
 		res, err := t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
-		res.Catalog = append(res.Catalog, opts)
+		res.Catalog = append(append(res.Catalog, identitySeqs...), opts)
 		return res, err
 	}
-	return t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
+	res, err := t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
+	res.Catalog = append(res.Catalog, identitySeqs...)
+	return res, err
 }
 
 // alterTableRest is the statement the ALTER TABLE subcommands GMS runs
@@ -289,18 +300,26 @@ type Retype struct {
 	Column   string
 	Type     *types.Type
 	Explicit bool
+	// Using is the SQL text of CAST(<USING expression> AS <type>) when
+	// USING is more than a cast of the column.
+	Using string
 }
 
-// alterColumnType is ALTER COLUMN TYPE [USING]. USING is accepted only as a
-// cast of the column itself; without USING an assignment cast must exist.
+// alterColumnType is ALTER COLUMN TYPE [USING]. USING as a cast of the
+// column itself is checked here; another expression is evaluated over the
+// old rows by the engine; without USING an assignment cast must exist.
 func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo) Retype {
 	c := t.column(ti, cmd.Name)
 	def := cmd.Def.GetColumnDef()
 	typ := t.typeName(def.TypeName)
+	if def.RawDefault != nil && !isCastOfColumn(def.RawDefault, c.Name) {
+		// USING reads the old row: the engine evaluates it over the table
+		// before the column changes.
+		t.checkRetypeDependents(ti, c.Name) // ddl_alter_deps.go
+		using := exprSQL(&pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{Arg: def.RawDefault, TypeName: def.TypeName, Location: -1}}})
+		return Retype{Column: c.Name, Type: typ, Explicit: true, Using: using}
+	}
 	if def.RawDefault != nil {
-		if !isCastOfColumn(def.RawDefault, c.Name) {
-			fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE ... USING with an expression other than a cast of the column is not supported yet"))
-		}
 		if !types.CastAllowed(c.Type, typ, types.CastExplicit) {
 			fail(types.CannotCast(c.Type, typ))
 		}

@@ -38,11 +38,18 @@ type TableDDL struct {
 	Query   sqlparser.SelectStatement // create_as: the rows
 	Columns []string                  // create_as: column names given
 	NoData  bool                      // create_as: WITH NO DATA
+
+	// using_index: ADD CONSTRAINT To PRIMARY KEY (Contype 'p') or UNIQUE
+	// ('u') USING INDEX From
+	Contype byte
 }
 
 // createTableAs is CREATE TABLE ... AS SELECT (PostgreSQL docs: CREATE
 // TABLE AS): a new table with the query's columns and rows.
 func (t *Translator) createTableAs(s *pg.CreateTableAsStmt) (Result, error) {
+	if s.Objtype == pg.ObjectType_OBJECT_MATVIEW && !s.IsSelectInto {
+		return t.createMatview(s) // matview.go
+	}
 	if s.Objtype != pg.ObjectType_OBJECT_TABLE || s.IsSelectInto {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "CREATE %s AS is not supported yet", objectWord(s.Objtype))
 	}

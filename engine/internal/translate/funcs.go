@@ -69,6 +69,12 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 	if typ == nil {
 		typ = t.tableRowType(schema, name) // catalog_composite.go
 	}
+	if typ == nil && schema != "" && schema != "pg_catalog" && schema != "information_schema" {
+		// PostgreSQL looks the schema up first (returns setof s.t, s missing)
+		if sl, ok := t.Tables.(SchemaLookup); ok && !sl.HasSchema(schema) {
+			failAt(tn.Location, pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+		}
+	}
 	if typ == nil {
 		failAt(tn.Location, pgerror.UndefinedObject, "type \"%s\" does not exist", strings.Join(parts[len(parts)-1:], "."))
 	}

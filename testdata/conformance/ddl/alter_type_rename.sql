@@ -1,0 +1,14 @@
+create type mood as enum ('sad', 'ok');
+create table p (m mood);
+insert into p values ('sad');
+alter type mood rename value 'sad' to 'blue';
+select m from p;
+alter type mood rename value 'nope' to 'x';
+alter type mood rename value 'ok' to 'blue';
+alter type mood rename to feeling;
+select 'ok'::feeling;
+select pg_typeof(m) from p;
+select 'ok'::mood;
+create type comp as (a int);
+alter type comp rename to comp2;
+select (row(1)::comp2).a;

@@ -1,0 +1,10 @@
+create table t (id int);
+insert into t values (1), (2);
+create function keep() returns trigger language plpgsql as $$ begin if old.id = 1 then return null; end if; return old; end $$;
+create trigger k before delete on t for each row execute function keep();
+delete from t;
+select id from t;
+create function depth() returns trigger language plpgsql as $$ begin raise notice 'depth %', pg_trigger_depth(); return new; end $$;
+create trigger d before insert on t for each row execute function depth();
+insert into t values (3);
+select pg_trigger_depth();

@@ -18,6 +18,12 @@ type Extension struct {
 	// Script is run at CREATE EXTENSION, @extschema@ replaced by the
 	// target schema.
 	Script string
+	// BaseTypes names the base types the extension defines (pgvector's
+	// vector): created in its schema before the script runs, with OIDs
+	// of the database, their behaviour the types.ExtBase of that name
+	// (PostgreSQL's scripts declare them with CREATE TYPE and C I/O
+	// functions).
+	BaseTypes []string
 
 	// Relocatable allows ALTER EXTENSION ... SET SCHEMA (the control
 	// file's relocatable = true). Ignored when Schema is set.

@@ -153,6 +153,12 @@ func operatorMatches(o *catalog.Operator, lt, rt *types.Type) bool {
 	if o.Left == nil || o.Right == nil {
 		return false
 	}
+	// two unknown literals prefer the string category (docs 10.2 step
+	// 3.c): only an operator on text takes them, so '1' = '1' stays
+	// text's when an extension defines = on its own type
+	if lt != nil && rt != nil && lt.OID == types.Unknown.OID && rt.OID == types.Unknown.OID && o.Left.OID != types.Text.OID {
+		return false
+	}
 	return sameOrUnknown(o.Left, lt) && sameOrUnknown(o.Right, rt)
 }
 

@@ -53,3 +53,15 @@ func Lookup(name string) (*Extension, bool) {
 	}
 	return nil, false
 }
+
+// SettingOwner returns the extension defining configuration parameter
+// name and its default. Most use their own name as the prefix
+// (pg_trgm.*); pgvector's are hnsw.* and ivfflat.*.
+func SettingOwner(name string) (*Extension, string, bool) {
+	for _, e := range All() {
+		if v, ok := e.Settings[name]; ok {
+			return e, v, true
+		}
+	}
+	return nil, "", false
+}

@@ -77,3 +77,16 @@ select count(*) from documents`, want: "4"},
 		{name: "wrong dimensions", sql: `select * from match_documents('[1,0]', 0.5)`, code: "22000", msg: "different vector dimensions 3 and 2"},
 	})
 }
+
+// TestVectorLifecycle drops and recreates the extension and uses a
+// prepared statement's typed parameter.
+func TestVectorLifecycle(t *testing.T) {
+	run(t, vectorTargets(t), []sqlCase{
+		{name: "drop", sql: `drop extension vector; select count(*) from pg_type where typname in ('vector', 'halfvec', 'sparsevec')`, want: "0"},
+		{name: "gone", sql: `select '[1]'::vector`, code: "42704", msg: `type "vector" does not exist`},
+		{name: "recreate", sql: `create extension vector with schema extensions; select '[1]'::vector`, want: "[1]"},
+		{name: "dependent column", sql: `create table tt (v vector); drop extension vector`, code: "2BP01"},
+		{name: "prepared", sql: `prepare p(vector) as select $1 <-> '[0,0]'::vector; execute p('[3,4]')`, want: "5"},
+		{name: "text literal comparisons stay text", sql: `select 'a' = 'a', 'b' < 'c', 'x' || 'y'`, want: "t|t|xy"},
+	})
+}

@@ -24,6 +24,11 @@ type Extension struct {
 	// (PostgreSQL's scripts declare them with CREATE TYPE and C I/O
 	// functions).
 	BaseTypes []string
+	// AccessMethods and OpClasses are the index access methods and
+	// operator classes it adds (access_methods.go), listed in pg_am and
+	// pg_opclass while it is installed.
+	AccessMethods []AccessMethod
+	OpClasses     []OpClass
 
 	// Relocatable allows ALTER EXTENSION ... SET SCHEMA (the control
 	// file's relocatable = true). Ignored when Schema is set.

@@ -28,7 +28,9 @@ var pgvectorExt = &Extension{
 		"ivfflat.iterative_scan":   "off",
 		"ivfflat.max_probes":       "32768",
 	},
-	Funcs: vectorFuncs(), // vector_funcs.go
+	AccessMethods: []AccessMethod{{"hnsw", "hnswhandler"}, {"ivfflat", "ivfflathandler"}},
+	OpClasses:     vectorOpClasses(),
+	Funcs:         vectorFuncs(), // vector_funcs.go
 	Script: vectorComparisons + `
 CREATE FUNCTION l2_distance(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION inner_product(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
@@ -108,4 +110,26 @@ var vectorCmpOps = []struct {
 	{"ne", "<>", "<>", "=", "neqsel", "neqjoinsel", func(c int) bool { return c != 0 }},
 	{"ge", ">=", "<=", "<", "scalargesel", "scalargejoinsel", func(c int) bool { return c >= 0 }},
 	{"gt", ">", "<", "<=", "scalargtsel", "scalargtjoinsel", func(c int) bool { return c > 0 }},
+}
+
+// vectorOpClasses are pgvector's operator classes: btree's for the three
+// types, and hnsw's and ivfflat's per distance (ivfflat's vector_l2_ops
+// is the default).
+func vectorOpClasses() []OpClass {
+	out := []OpClass{
+		{Name: "vector_ops", Method: "btree", Type: "vector", Default: true},
+		{Name: "halfvec_ops", Method: "btree", Type: "halfvec", Default: true},
+		{Name: "sparsevec_ops", Method: "btree", Type: "sparsevec", Default: true},
+	}
+	for _, am := range []string{"hnsw", "ivfflat"} {
+		for _, t := range []string{"vector", "halfvec", "sparsevec"} {
+			for _, d := range []string{"l2", "ip", "cosine", "l1"} {
+				if am == "ivfflat" && (t == "sparsevec" || d == "l1") {
+					continue // ivfflat indexes neither sparse vectors nor L1
+				}
+				out = append(out, OpClass{Name: t + "_" + d + "_ops", Method: am, Type: t, Default: am == "ivfflat" && d == "l2" && t == "vector"})
+			}
+		}
+	}
+	return out
 }

@@ -90,3 +90,18 @@ func TestVectorLifecycle(t *testing.T) {
 		{name: "text literal comparisons stay text", sql: `select 'a' = 'a', 'b' < 'c', 'x' || 'y'`, want: "t|t|xy"},
 	})
 }
+
+// TestVectorAccessMethods checks pg_am and pg_opclass and CREATE INDEX's
+// checks of the method and operator class.
+func TestVectorAccessMethods(t *testing.T) {
+	run(t, vectorTargets(t), []sqlCase{
+		{name: "pg_am", sql: `select amname, amhandler, amtype from pg_am where amname in ('hnsw', 'ivfflat') order by 1`, want: "hnsw|hnswhandler|i\nivfflat|ivfflathandler|i"},
+		{name: "pg_opclass", sql: `select opcname, (select typname from pg_type where oid = opcintype), opcdefault from pg_opclass c join pg_am a on a.oid = c.opcmethod where amname = 'hnsw' and opcname like 'vector%' order by 1`, want: "vector_cosine_ops|vector|f\nvector_ip_ops|vector|f\nvector_l1_ops|vector|f\nvector_l2_ops|vector|f"},
+		{name: "ivfflat default", sql: `select opcname from pg_opclass c join pg_am a on a.oid = c.opcmethod where amname = 'ivfflat' and opcdefault`, want: "vector_l2_ops"},
+		{name: "unknown method", sql: `create table am1 (v vector(2)); create index on am1 using nope (v)`, code: "42704", msg: `access method "nope" does not exist`},
+		{name: "unknown opclass", sql: `create index on am1 using hnsw (v vector_hamming_ops)`, code: "42704", msg: `operator class "vector_hamming_ops" does not exist for access method "hnsw"`},
+		{name: "halfvec hnsw", sql: `create table am2 (h halfvec(2), s sparsevec(3)); create index on am2 using hnsw (h halfvec_l2_ops); create index on am2 using hnsw (s sparsevec_l1_ops)`, want: ""},
+		{name: "dropped with the extension", sql: `drop table am1, am2; drop extension vector cascade; select count(*) from pg_am where amname = 'hnsw'`, want: "0"},
+		{name: "no hnsw without it", sql: `create table am3 (v text); create index on am3 using hnsw (v)`, code: "42704", msg: `access method "hnsw" does not exist`},
+	})
+}

@@ -42,15 +42,25 @@ func vectorFuncs() map[string]Func {
 	f64 := func(f func(a, b []float32) float64) func(a, b []float32) (any, error) {
 		return func(a, b []float32) (any, error) { return f(a, b), nil }
 	}
+	// distances between vectors remember their last result (Vector.Memo)
+	dist := func(fn uint8, f func(a, b []float32) float64) Func {
+		return Scalar(func(args []any) (any, error) {
+			a, b := args[0].(*types.Vector), args[1].(*types.Vector)
+			if err := types.CheckDims(len(a.Elems), len(b.Elems)); err != nil {
+				return nil, err
+			}
+			return a.Memo(b, fn, func() float64 { return f(a.Elems, b.Elems) }), nil
+		})
+	}
 	vec := func(f func(a []float32) (any, error)) Func {
 		return Scalar(func(args []any) (any, error) { return f(args[0].(*types.Vector).Elems) })
 	}
 	m := map[string]Func{
-		"l2_distance":                   vv(f64(L2Distance)),
-		"inner_product":                 vv(f64(InnerProduct)),
-		"vector_negative_inner_product": vv(f64(func(a, b []float32) float64 { return -InnerProduct(a, b) })),
-		"cosine_distance":               vv(f64(CosineDistance)),
-		"l1_distance":                   vv(f64(L1Distance)),
+		"l2_distance":                   dist(1, L2Distance),
+		"inner_product":                 dist(2, InnerProduct),
+		"vector_negative_inner_product": dist(3, func(a, b []float32) float64 { return -InnerProduct(a, b) }),
+		"cosine_distance":               dist(4, CosineDistance),
+		"l1_distance":                   dist(5, L1Distance),
 		"vector_spherical_distance":     vv(f64(sphericalDistance)),
 		"vector_add":                    vv(func(a, b []float32) (any, error) { return elementwise(a, b, '+') }),
 		"vector_sub":                    vv(func(a, b []float32) (any, error) { return elementwise(a, b, '-') }),

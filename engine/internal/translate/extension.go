@@ -207,6 +207,7 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 			if !ok {
 				continue
 			}
+			c = t.foldExtLiterals(o, c) // ext_literal.go
 			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil)
 			if err != nil {
 				return nil, false

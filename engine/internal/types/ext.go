@@ -1,7 +1,5 @@
 package types
 
-import "strings"
-
 // Extension base types (docs 38.13, "User-Defined Types"): a type an
 // extension's CREATE EXTENSION adds, with an OID the database assigns
 // (pg_type row in the extension's schema), as pgvector's vector is. The
@@ -106,7 +104,7 @@ func quoteExtInput(s string) string { return `"` + s + `"` }
 
 // skipSpace skips the white space PostgreSQL's scanner_isspace accepts.
 func skipSpace(s string, i int) int {
-	for i < len(s) && strings.IndexByte(" \t\n\r\f\v", s[i]) >= 0 {
+	for i < len(s) && isSpaceByte(s[i]) {
 		i++
 	}
 	return i

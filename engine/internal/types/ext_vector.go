@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/shopspring/decimal"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -19,8 +20,31 @@ import (
 // VectorMaxDim is the most dimensions a vector or halfvec may have.
 const VectorMaxDim = 16000
 
-// Vector is a value of type vector.
-type Vector struct{ Elems []float32 }
+// Vector is a value of type vector. Values are immutable; memo holds the
+// last distance computed from it (Memo).
+type Vector struct {
+	Elems []float32
+	memo  atomic.Pointer[distMemo]
+}
+
+type distMemo struct {
+	q  *Vector
+	fn uint8
+	d  float64
+}
+
+// Memo returns f(), the distance number fn from v to q, remembering the
+// last one: a sort by embedding <=> q compares each row several times
+// and evaluates the distance at each comparison, and q is one value for
+// the whole statement.
+func (v *Vector) Memo(q *Vector, fn uint8, f func() float64) float64 {
+	if m := v.memo.Load(); m != nil && m.q == q && m.fn == fn {
+		return m.d
+	}
+	d := f()
+	v.memo.Store(&distMemo{q: q, fn: fn, d: d})
+	return d
+}
 
 // String is the text form.
 func (v *Vector) String() string { return formatDense(v.Elems) }
@@ -117,7 +141,7 @@ func parseDense(name, s string, conv func(tok string, f float64) (float32, error
 			}
 			i = skipSpace(s, i)
 			j := i
-			for j < len(s) && s[j] != ',' && s[j] != ']' && strings.IndexByte(" \t\n\r\f\v", s[j]) < 0 {
+			for j < len(s) && s[j] != ',' && s[j] != ']' && !isSpaceByte(s[j]) {
 				j++
 			}
 			tok := s[i:j]

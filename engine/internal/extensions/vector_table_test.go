@@ -105,3 +105,11 @@ func TestVectorAccessMethods(t *testing.T) {
 		{name: "no hnsw without it", sql: `create table am3 (v text); create index on am3 using hnsw (v)`, code: "42704", msg: `access method "hnsw" does not exist`},
 	})
 }
+
+// TestVectorInformationSchema: a vector column is USER-DEFINED with its
+// type's schema and name, as PostgreSQL shows an extension's type.
+func TestVectorInformationSchema(t *testing.T) {
+	run(t, vectorTargets(t), []sqlCase{
+		{name: "columns", sql: `create table ic (embedding vector(1536)); select data_type, udt_schema, udt_name from information_schema.columns where table_name = 'ic'`, want: "USER-DEFINED|extensions|vector"},
+	})
+}

@@ -418,6 +418,12 @@ func FromImage(img Image) (*Catalog, error) {
 		t := &types.Type{Kind: it.Kind, OID: it.OID, Name: it.Name, SQLName: it.SQLName, Category: it.Category,
 			Preferred: it.Preferred, Mod: it.Mod, ArrayOID: it.ArrayOID, Schema: it.Schema, Labels: it.Labels,
 			Len: it.Len, RelOID: it.RelOID}
+		if it.Kind == types.KindExt {
+			// an extension base type's behaviour is Go code found by name
+			if t.Ext, _ = types.ExtBaseNamed(it.Name); t.Ext == nil {
+				return nil, fmt.Errorf("catalog: image: no implementation of extension base type %s", it.Name)
+			}
+		}
 		user[it.OID] = t
 		c.types[QName{it.Schema, it.Name}] = &TypeDef{Type: t, NotNull: it.NotNull, Checks: it.Checks, Default: it.Default, NextAttnum: it.NextAttnum}
 	}

@@ -95,6 +95,9 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 		}
 	}
 	before := objectSet(h)
+	if err := createBaseTypes(h, e, schema); err != nil { // extension_types.go
+		return err
+	}
 	if strings.TrimSpace(e.Script) != "" {
 		xh, ok := h.(ExtensionHost)
 		if !ok {

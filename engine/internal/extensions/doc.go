@@ -16,6 +16,15 @@
 // symbol to Extension.Funcs[symbol] (a Func, called as a language handler
 // is: the Caller, the declared function, the arguments, trigger data).
 //
+// An extension that defines base types (pgvector's vector) lists them in
+// Extension.BaseTypes: CREATE EXTENSION creates each, before the script
+// runs, in the extension's schema with OIDs of the database and the
+// behaviour of the types.ExtBase of that name (types/ext.go), where
+// PostgreSQL's script would run CREATE TYPE with C I/O functions. Its
+// index access methods and operator classes (Extension.AccessMethods,
+// OpClasses) are listed in pg_am and pg_opclass while it is installed and
+// make CREATE INDEX ... USING them valid; the engine builds its own index.
+//
 // The list of extensions is immutable package data (All); Available adds
 // Supabase's list of offered extensions (available.go) for
 // pg_available_extensions and for CREATE EXTENSION's 0A000 on those

@@ -18,6 +18,17 @@ type Extension struct {
 	// Script is run at CREATE EXTENSION, @extschema@ replaced by the
 	// target schema.
 	Script string
+	// BaseTypes names the base types the extension defines (pgvector's
+	// vector): created in its schema before the script runs, with OIDs
+	// of the database, their behaviour the types.ExtBase of that name
+	// (PostgreSQL's scripts declare them with CREATE TYPE and C I/O
+	// functions).
+	BaseTypes []string
+	// AccessMethods and OpClasses are the index access methods and
+	// operator classes it adds (access_methods.go), listed in pg_am and
+	// pg_opclass while it is installed.
+	AccessMethods []AccessMethod
+	OpClasses     []OpClass
 
 	// Relocatable allows ALTER EXTENSION ... SET SCHEMA (the control
 	// file's relocatable = true). Ignored when Schema is set.
@@ -46,4 +57,16 @@ func Lookup(name string) (*Extension, bool) {
 		}
 	}
 	return nil, false
+}
+
+// SettingOwner returns the extension defining configuration parameter
+// name and its default. Most use their own name as the prefix
+// (pg_trgm.*); pgvector's are hnsw.* and ivfflat.*.
+func SettingOwner(name string) (*Extension, string, bool) {
+	for _, e := range All() {
+		if v, ok := e.Settings[name]; ok {
+			return e, v, true
+		}
+	}
+	return nil, "", false
 }

@@ -22,6 +22,7 @@ func All() []*Extension {
 		supabaseVault,
 		pgjwt,
 		pgsodium,
+		pgvectorExt,
 	}
 }
 

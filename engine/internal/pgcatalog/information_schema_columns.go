@@ -100,7 +100,7 @@ func typeFacts(t *types.Type) (dataType string, charLen, octetLen, prec, radix, 
 	switch t.Kind {
 	case types.KindArray:
 		return "ARRAY", nil, nil, nil, nil, nil, nil
-	case types.KindEnum:
+	case types.KindEnum, types.KindExt:
 		return "USER-DEFINED", nil, nil, nil, nil, nil, nil
 	case types.KindVarchar, types.KindBpchar:
 		if t.Mod >= 4 {

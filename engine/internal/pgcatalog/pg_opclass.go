@@ -10,12 +10,12 @@ var pgOpclass = &def{
 		{"opcowner", types.Oid}, {"opcfamily", types.Oid}, {"opcintype", types.Oid}, {"opcdefault", types.Bool},
 		{"opckeytype", types.Oid},
 	},
-	rows: func(*State) ([][]any, error) {
+	rows: func(s *State) ([][]any, error) {
 		out := make([][]any, len(opclasses))
 		for i, o := range opclasses {
 			out[i] = []any{o.oid, o.method, o.name, NamespaceOID("pg_catalog"), uint32(10), o.family, o.intype, o.def, o.keytype}
 		}
-		return out, nil
+		return append(out, extOpclassRows(s)...), nil // pg_am_ext.go
 	},
 }
 

@@ -11,8 +11,8 @@ var pgAm = &def{
 	// amhandler is regproc (pg_dump casts it), its value the name it
 	// prints (types/regobjects.go)
 	cols: []column{{"oid", types.Oid}, {"amname", types.Name}, {"amhandler", types.Regproc}, {"amtype", types.Char}},
-	rows: func(*State) ([][]any, error) {
-		return [][]any{
+	rows: func(s *State) ([][]any, error) {
+		return append([][]any{
 			{uint32(2), "heap", "heap_tableam_handler", "t"},
 			{uint32(403), "btree", "bthandler", "i"},
 			{uint32(405), "hash", "hashhandler", "i"},
@@ -20,7 +20,7 @@ var pgAm = &def{
 			{uint32(2742), "gin", "ginhandler", "i"},
 			{uint32(4000), "spgist", "spghandler", "i"},
 			{uint32(3580), "brin", "brinhandler", "i"},
-		}, nil
+		}, extAmRows(s)...), nil // pg_am_ext.go
 	},
 }
 

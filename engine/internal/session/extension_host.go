@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/extensions"
@@ -88,12 +87,7 @@ func (s *Session) setLocals(vals map[string]string) func() {
 // extensionSetting is the default of a configuration parameter an
 // installed extension defines (extensions.Extension.Settings).
 func (s *Session) extensionSetting(name string) (string, bool) {
-	prefix, _, _ := strings.Cut(name, ".")
-	e, ok := extensions.Lookup(prefix)
-	if !ok || e.Settings == nil {
-		return "", false
-	}
-	v, ok := e.Settings[name]
+	e, v, ok := extensions.SettingOwner(name)
 	if !ok {
 		return "", false
 	}

@@ -28,6 +28,7 @@ type IndexDef struct {
 // GIN or GiST.
 func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	ti := t.lookup(s.Relation, false)
+	t.checkAccessMethod(s) // ddl_index_am.go
 	def := &IndexDef{Name: s.Idxname, Unique: s.Unique, IfNotExists: s.IfNotExists}
 	var nameParts []string
 	anyExpr := false

@@ -153,6 +153,12 @@ func operatorMatches(o *catalog.Operator, lt, rt *types.Type) bool {
 	if o.Left == nil || o.Right == nil {
 		return false
 	}
+	// two unknown literals prefer the string category (docs 10.2 step
+	// 3.c): only an operator on text takes them, so '1' = '1' stays
+	// text's when an extension defines = on its own type
+	if lt != nil && rt != nil && lt.OID == types.Unknown.OID && rt.OID == types.Unknown.OID && o.Left.OID != types.Text.OID {
+		return false
+	}
 	return sameOrUnknown(o.Left, lt) && sameOrUnknown(o.Right, rt)
 }
 
@@ -201,6 +207,7 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 			if !ok {
 				continue
 			}
+			c = t.foldExtLiterals(o, c) // ext_literal.go
 			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil)
 			if err != nil {
 				return nil, false

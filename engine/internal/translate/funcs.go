@@ -102,6 +102,14 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 		if len(mods) == 1 {
 			typ = typ.WithMod(mods[0])
 		}
+	case types.KindExt:
+		if len(mods) > 0 {
+			m, err := typ.Ext.TypmodIn(mods) // types/ext.go
+			if err != nil {
+				failAt(tn.Location, err.(*pgerror.Error).Code, "%s", err.(*pgerror.Error).Message)
+			}
+			typ = typ.WithMod(m)
+		}
 	case types.KindBit:
 		if len(mods) == 1 {
 			typ = typ.WithMod(mods[0])

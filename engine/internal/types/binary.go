@@ -138,6 +138,9 @@ func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]
 			return binary.BigEndian.AppendUint64(buf, uint64(t.UnixMicro()-pgEpoch.UnixMicro())), nil
 		}
 	}
+	if x, ok := v.(extSender); ok { // ext.go
+		return x.appendSend(buf)
+	}
 	if out, ok, err := c.appendSendExtra(buf, v); ok { // binary_extra.go
 		return out, err
 	}
@@ -331,6 +334,13 @@ func firstByte(b []byte) int {
 // type pgx's codecs do not know (arrays of enums) are decoded here.
 func (c *BinaryCodec) ReceiveTextFor(t *Type, data []byte) (string, error) {
 	b := t.Base()
+	if b.Kind == KindExt {
+		v, err := b.Ext.Receive(data) // ext.go
+		if err != nil {
+			return "", err
+		}
+		return b.Ext.Output(v), nil
+	}
 	if b.Kind == KindArray && b.Elem != nil {
 		if _, known := c.typeMap().TypeForOID(b.OID); !known {
 			return c.receiveArray(b.Elem, data)

@@ -44,6 +44,9 @@ func isIntKind(t *Type) bool {
 }
 
 func castContextOf(f, t *Type) CastContext {
+	if f.Kind == KindExt || t.Kind == KindExt {
+		return extCastContext(f, t) // ext.go
+	}
 	// xid and xid8 cast only to each other's direction xid8 -> xid (and
 	// through text), although their values are integers
 	if isXidType(f) || isXidType(t) {
@@ -173,6 +176,8 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 	switch {
 	case f.OID == t.OID && f.Kind != KindArray:
 		out = v
+	case (f.Kind == KindExt || t.Kind == KindExt) && !f.IsString() && !t.IsString() && f.Kind != KindUnknown:
+		out, err = extCast(v, from, to) // ext.go
 	case f.Kind == KindRecord && t.IsComposite():
 		out, err = castToComposite(v, from, to, env) // composite.go
 	case f.Kind == KindUnknown || (f.IsString() && !t.IsString()):
@@ -351,6 +356,8 @@ func ApplyMod(v any, t *Type, explicit bool) (any, error) {
 		mod = t.Domain.Mod
 	}
 	switch b.Kind {
+	case KindExt:
+		return b.Ext.ApplyMod(v, mod) // ext.go
 	case KindEnum:
 		// values reach enum columns as strings; only the type's labels fit
 		if s, ok := v.(string); ok && b.Labels != nil {

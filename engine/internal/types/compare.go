@@ -29,6 +29,9 @@ func Compare(t *Type, a, b any) int {
 	if bt.Kind == KindCidr {
 		return compareCidr(a, b) // net_types.go
 	}
+	if bt.Kind == KindExt {
+		return bt.Ext.Compare(a, b) // ext.go
+	}
 	if bt.Kind == KindTID {
 		return compareTID(a, b) // tid.go
 	}

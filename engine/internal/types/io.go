@@ -38,6 +38,9 @@ func FormatNumeric(d decimal.Decimal) string {
 
 // Output renders v (a value of type t) in PostgreSQL's text format.
 func Output(t *Type, v any, env *Env) string {
+	if t != nil && v != nil && t.Kind == KindExt {
+		return t.Ext.Output(v) // ext.go
+	}
 	switch x := v.(type) {
 	case nil:
 		return ""
@@ -179,6 +182,12 @@ func quoteArrayElem(s string) string {
 func Input(t *Type, s string, env *Env) (any, error) {
 	b := t.Base()
 	switch b.Kind {
+	case KindExt:
+		mod := t.Mod
+		if mod < 0 && t.Domain != nil {
+			mod = t.Domain.Mod
+		}
+		return b.Ext.Input(s, mod) // ext.go
 	case KindBool:
 		if v, ok := parseBool(s); ok {
 			return v, nil

@@ -49,6 +49,7 @@ const (
 	KindPoint    // point, kept as its canonical text (geo_point.go)
 	KindXML      // xml, kept as its text after a well-formedness check (xml.go)
 	KindTID      // tid, kept as its canonical text "(block,offset)" (tid.go)
+	KindExt      // a base type an extension defines; Type.Ext implements it (ext.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),
@@ -78,6 +79,8 @@ type Type struct {
 	Fields []Field
 	// RangeSub is the element type of a range type (range.go).
 	RangeSub *Type
+	// Ext implements an extension base type (KindExt, ext.go).
+	Ext ExtBase
 }
 
 // WithMod returns t with typmod mod.
@@ -104,7 +107,10 @@ func (t *Type) FormatType() string {
 		return t.Elem.WithMod(t.Mod).FormatType() + "[]"
 	}
 	name := t.SQLName
-	if t.Schema != "" && t.Schema != "pg_catalog" && t.Schema != "public" {
+	// an extension's base type is spelled bare: Supabase installs them in
+	// extensions, which its search_path holds, where format_type does
+	// not qualify them
+	if t.Schema != "" && t.Schema != "pg_catalog" && t.Schema != "public" && t.Kind != KindExt {
 		name = quoteIdentIfNeeded(t.Schema) + "." + quoteIdentIfNeeded(name)
 	} else if t.Schema == "public" {
 		name = quoteIdentIfNeeded(name) // "Role" reads back as Role, not role
@@ -133,6 +139,8 @@ func (t *Type) FormatType() string {
 		return fmt.Sprintf("time(%d) with time zone", t.Mod)
 	case KindBit:
 		return fmt.Sprintf("%s(%d)", name, t.Mod)
+	case KindExt:
+		return name + t.Ext.TypmodOut(t.Mod)
 	}
 	return name
 }

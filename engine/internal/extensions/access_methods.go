@@ -1,0 +1,52 @@
+package extensions
+
+import "github.com/tinybase/tinybase/engine/internal/catalog"
+
+// AccessMethod is an index access method an extension adds (pg_am, docs
+// 64 "Index Access Method Interface Definition"). tinybase builds its own
+// index for it; the name makes CREATE INDEX ... USING name valid.
+type AccessMethod struct{ Name, Handler string }
+
+// OpClass is an operator class an extension adds (pg_opclass): the name
+// CREATE INDEX takes after a key column, for type Type of the extension.
+type OpClass struct {
+	Name, Method, Type string
+	Default            bool
+}
+
+// builtinAccessMethods are PostgreSQL 15's index access methods.
+var builtinAccessMethods = map[string]bool{"btree": true, "hash": true, "gist": true, "gin": true, "spgist": true, "brin": true}
+
+// AccessMethodExists reports whether CREATE INDEX ... USING name is
+// valid in cat: a built-in method or one an installed extension added.
+func AccessMethodExists(cat *catalog.Catalog, name string) bool {
+	if builtinAccessMethods[name] {
+		return true
+	}
+	for _, ie := range cat.Extensions() {
+		if e, ok := Lookup(ie.Name); ok {
+			for _, am := range e.AccessMethods {
+				if am.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// InstalledOpClass finds operator class name of access method method
+// among the installed extensions' (ok false when none has it: built-in
+// classes are not checked here).
+func InstalledOpClass(cat *catalog.Catalog, method, name string) (OpClass, string, bool) {
+	for _, ie := range cat.Extensions() {
+		if e, ok := Lookup(ie.Name); ok {
+			for _, oc := range e.OpClasses {
+				if oc.Method == method && oc.Name == name {
+					return oc, ie.Schema, true
+				}
+			}
+		}
+	}
+	return OpClass{}, "", false
+}

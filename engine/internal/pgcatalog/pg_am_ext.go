@@ -1,0 +1,57 @@
+package pgcatalog
+
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
+)
+
+// The access methods and operator classes of installed extensions
+// (extensions.Extension.AccessMethods, OpClasses), after PostgreSQL's
+// own rows. Their OIDs are stable hashes of their names, as user tables'
+// are.
+
+var builtinAmOIDs = map[string]uint32{"btree": 403, "hash": 405, "gist": 783, "gin": 2742, "spgist": 4000, "brin": 3580}
+
+func extAmOID(name string) uint32 {
+	if oid, ok := builtinAmOIDs[name]; ok {
+		return oid
+	}
+	return stableOID("am:" + name)
+}
+
+// extAmRows are pg_am rows of the installed extensions' access methods.
+func extAmRows(s *State) [][]any {
+	var out [][]any
+	for _, ie := range s.Catalog.Extensions() {
+		e, ok := extensions.Lookup(ie.Name)
+		if !ok {
+			continue
+		}
+		for _, am := range e.AccessMethods {
+			out = append(out, []any{extAmOID(am.Name), am.Name, am.Handler, "i"})
+		}
+	}
+	return out
+}
+
+// extOpclassRows are pg_opclass rows of the installed extensions'
+// operator classes (each its own family).
+func extOpclassRows(s *State) [][]any {
+	var out [][]any
+	for _, ie := range s.Catalog.Extensions() {
+		e, ok := extensions.Lookup(ie.Name)
+		if !ok {
+			continue
+		}
+		for _, oc := range e.OpClasses {
+			var intype uint32
+			if d, ok := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: oc.Type}); ok {
+				intype = d.Type.OID
+			}
+			key := oc.Method + ":" + ie.Schema + "." + oc.Name
+			out = append(out, []any{stableOID("opc:" + key), extAmOID(oc.Method), oc.Name, NamespaceOID(ie.Schema),
+				uint32(10), stableOID("opf:" + key), intype, oc.Default, uint32(0)})
+		}
+	}
+	return out
+}

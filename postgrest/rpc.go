@@ -173,7 +173,13 @@ func (s *Server) rpc(req *request, name string) error {
 	if a := req.prefs.applied(false); a != "" {
 		req.w.Header().Set("Preference-Applied", a)
 	}
-	req.w.Header().Set("Content-Range", contentRange(0, page, nil))
+	var total *string
+	if req.prefs.Count == "exact" {
+		// the call's rows are the whole result: PostgREST counts them
+		t := strconv.Itoa(page)
+		total = &t
+	}
+	req.w.Header().Set("Content-Range", contentRange(0, page, total))
 	req.w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	req.w.WriteHeader(http.StatusOK)
 	if !req.head {

@@ -400,7 +400,7 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 		page, _ = strconv.Atoi(str(res.Rows[0][1]))
 	}
 	if req.media == "single" && page != 1 {
-		return newErr(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", fmt.Sprintf("The result contains %d rows", page), nil)
+		return newErr(406, "PGRST116", msgNotSingular, fmt.Sprintf("The result contains %d rows", page), nil)
 	}
 	status := http.StatusOK
 	h := req.w.Header()

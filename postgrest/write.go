@@ -264,7 +264,7 @@ func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, 
 	switch {
 	case req.media == "single":
 		if n != 1 {
-			return newErr(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", fmt.Sprintf("The result contains %d rows", n), nil)
+			return newErr(406, "PGRST116", msgNotSingular, fmt.Sprintf("The result contains %d rows", n), nil)
 		}
 		body = bodies[0]
 		h.Set("Content-Type", "application/vnd.pgrst.object+json; charset=utf-8")
@@ -410,7 +410,7 @@ func (s *Server) insert(req *request, t *Table) error {
 		args = append(args, b.args)
 	}
 	if req.media == "single" && len(p.rows) != 1 && req.prefs.Return == "representation" {
-		return newErr(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", fmt.Sprintf("The result contains %d rows", len(p.rows)), nil)
+		return newErr(406, "PGRST116", msgNotSingular, fmt.Sprintf("The result contains %d rows", len(p.rows)), nil)
 	}
 	return s.runWrite(req, t, stmts, args, true)
 }

@@ -75,6 +75,12 @@ func (s *Server) rpc(req *request, name string) error {
 		return err
 	}
 	f := pc.f
+	if req.prefs.Handling == "strict" && req.prefs.MaxAffected >= 0 {
+		if !f.RetSet {
+			return newErr(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used with handling=strict", nil, nil)
+		}
+		req.maxAffected = true
+	}
 	b := s.builder()
 	var call []string
 	if pc.single {
@@ -156,9 +162,10 @@ func (s *Server) rpc(req *request, name string) error {
 		if err != nil {
 			return false, err
 		}
-		page, _ := strconv.Atoi(str(res.Rows[0][1]))
-		if req.prefs.Handling == "strict" && req.prefs.MaxAffected >= 0 && page > req.prefs.MaxAffected {
-			return false, newErr(400, "PGRST128", "Function result exceeds max-affected preference constraint", fmt.Sprintf("The function returns %d rows", page), nil)
+		if req.maxAffected {
+			if err := rpcMaxAffected(req, str(res.Rows[0][1])); err != nil {
+				return false, err
+			}
 		}
 		return true, nil // s.tx applies db-tx-end
 	})
@@ -248,4 +255,14 @@ func arrayLiteral(arr []json.RawMessage) string {
 		}
 	}
 	return "{" + strings.Join(parts, ",") + "}"
+}
+
+// rpcMaxAffected is PGRST124 when a function's rows exceed Prefer:
+// max-affected (handling=strict); the transaction rolls back.
+func rpcMaxAffected(req *request, page string) error {
+	n, _ := strconv.Atoi(page)
+	if n > req.prefs.MaxAffected {
+		return newErr(400, "PGRST124", "Query result exceeds max-affected preference constraint", fmt.Sprintf("The query affects %d rows", n), nil)
+	}
+	return nil
 }

@@ -29,6 +29,9 @@ type request struct {
 	// readOnly overrides the read transaction's access mode (RPC POST of
 	// a volatile function reads through runRead but may write).
 	readOnly *bool
+	// maxAffected: an RPC whose rows count against Prefer: max-affected
+	// with handling=strict (rpc.go).
+	maxAffected bool
 	// live is the configuration the request runs with.
 	live *liveConfig
 	// rollback ends the transaction with a rollback (db-tx-end and
@@ -385,6 +388,15 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 		sql := "select " + count + "::text as total_result_set, " + page + " as page_total, " +
 			bodyExpr(req.media, req.head, req.strip) + " as body from (" + src + ") as _postgrest_t"
 		res, err = q.Query(req.r.Context(), sql, b.args...)
+		if err == nil && req.maxAffected {
+			page := str(res.Rows[0][1])
+			if pageFromBody(req) {
+				page = strconv.Itoa(jsonArrayLen(str(res.Rows[0][2])))
+			}
+			if err := rpcMaxAffected(req, page); err != nil {
+				return false, err
+			}
+		}
 		return !readOnly && err == nil, err
 	})
 	if err != nil {

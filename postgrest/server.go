@@ -32,6 +32,8 @@ type request struct {
 	// maxAffected: an RPC whose rows count against Prefer: max-affected
 	// with handling=strict (rpc.go).
 	maxAffected bool
+	// upsertProbe counts the rows an upsert will update (write.go).
+	upsertProbe *probe
 	// live is the configuration the request runs with.
 	live *liveConfig
 	// rollback ends the transaction with a rollback (db-tx-end and

@@ -160,7 +160,7 @@ func (b *builder) exists(k *readNode, parent string) string {
 
 // selectList renders the node's output columns and the GROUP BY that
 // aggregates imply.
-func (b *builder) selectList(n *readNode) (cols, groupBy []string, err error) {
+func (b *builder) selectList(n *readNode) (cols, groupBy, laterals []string, err error) {
 	hasAgg := false
 	for _, it := range n.items {
 		if it.Agg != "" {
@@ -177,16 +177,30 @@ func (b *builder) selectList(n *readNode) (cols, groupBy []string, err error) {
 				continue
 			}
 			if k.spread {
+				if hasAgg && k.rel.ToOne {
+					// beside aggregates, a to-one spread is a lateral join
+					// whose columns are grouped by, as PostgREST builds it
+					lat, names, err := b.spreadLateral(k, n.alias)
+					if err != nil {
+						return nil, nil, nil, err
+					}
+					laterals = append(laterals, lat.join)
+					for _, name := range names {
+						cols = append(cols, qi(lat.alias)+"."+qi(name)+" as "+qi(name))
+						groupBy = append(groupBy, qi(lat.alias)+"."+qi(name))
+					}
+					continue
+				}
 				cs, err := b.spread(k, n.alias)
 				if err != nil {
-					return nil, nil, err
+					return nil, nil, nil, err
 				}
 				cols = append(cols, cs...)
 				continue
 			}
 			e, err := b.embed(k, n.alias)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			cols = append(cols, e+" as "+qi(k.key))
 		case it.Star:
@@ -216,16 +230,16 @@ func (b *builder) selectList(n *readNode) (cols, groupBy []string, err error) {
 	if len(cols) == 0 {
 		cols = []string{"null as " + qi("pgrst_empty")}
 	}
-	return cols, groupBy, nil
+	return cols, groupBy, laterals, nil
 }
 
 // nodeSelect is SELECT list FROM from WHERE … ORDER BY … LIMIT … OFFSET ….
 func (b *builder) nodeSelect(n *readNode, from string, extra []string, limit int) (string, error) {
-	cols, groupBy, err := b.selectList(n)
+	cols, groupBy, laterals, err := b.selectList(n)
 	if err != nil {
 		return "", err
 	}
-	s := "select " + strings.Join(cols, ", ") + " from " + from
+	s := "select " + strings.Join(cols, ", ") + " from " + from + strings.Join(laterals, "")
 	if w := append(extra, b.conds(n)...); len(w) > 0 {
 		s += " where " + strings.Join(w, " and ")
 	}
@@ -365,4 +379,42 @@ func (b *builder) spread(k *readNode, parent string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// lateral is a LEFT JOIN LATERAL clause and the alias of its subquery.
+type lateral struct {
+	join, alias string
+}
+
+// spreadLateral renders a to-one spread as a lateral subquery joined to
+// the parent, with the names of the columns it adds.
+func (b *builder) spreadLateral(k *readNode, parent string) (lateral, []string, error) {
+	one := *k
+	one.items = nil
+	var names []string
+	kid := 0
+	for _, it := range k.items {
+		if it.Star {
+			for _, c := range k.table.Columns {
+				one.items = append(one.items, selectItem{Field: field{Name: c.Name}})
+				names = append(names, c.Name)
+			}
+			continue
+		}
+		one.items = append(one.items, it)
+		if it.Embed != nil {
+			if kk := k.kids[kid]; !kk.hidden {
+				names = append(names, kk.key)
+			}
+			kid++
+			continue
+		}
+		names = append(names, it.outputName())
+	}
+	inner, err := b.kidSelect(&one, parent)
+	if err != nil {
+		return lateral{}, nil, err
+	}
+	x := b.tmp()
+	return lateral{join: " left join lateral (" + inner + ") as " + qi(x) + " on true", alias: x}, names, nil
 }

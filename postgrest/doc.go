@@ -24,7 +24,10 @@
 // PostgREST detects them; views take the keys of the table columns they
 // show (view_keys.go, from pg_get_viewdef parsed with PostgreSQL's
 // parser), and functions over a table's row type are computed fields and
-// computed relationships (computed.go). It reloads when the engine's DDL
+// computed relationships (computed.go). /rpc exposes and resolves
+// overloaded functions by PostgREST's rules (rpc_match.go: parameter
+// names, a single unnamed parameter taking the whole body, PGRST202 /
+// PGRST203 with the fuzzy hint of fuzzy.go). It reloads when the engine's DDL
 // version moves, on NOTIFY pgrst, 'reload schema' (the engine's
 // Subscribe for EngineExecutor, a LISTEN connection for
 // PgxExecutor.Listen; notify.go), or when a relation is missing.

@@ -132,3 +132,6 @@ func pgStatus(code, msg string, authenticated bool) int {
 	}
 	return 400
 }
+
+// msgNotSingular is PGRST116's message in PostgREST v14 (SingularityError).
+const msgNotSingular = "Cannot coerce the result to a single JSON object"

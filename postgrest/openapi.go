@@ -70,7 +70,16 @@ func (s *Server) openAPI(req *request) error {
 	}
 	sort.Strings(fnames)
 	for _, k := range fnames {
-		f := req.cache.funcs[k][0]
+		var f *Function
+		for _, g := range req.cache.funcs[k] {
+			if g.Callable { // rpc_match.go: what /rpc exposes
+				f = g
+				break
+			}
+		}
+		if f == nil {
+			continue
+		}
 		props := map[string]any{}
 		for _, a := range f.Args {
 			typ, format := swaggerType(a.Type)

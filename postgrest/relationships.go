@@ -34,16 +34,29 @@ func (c *schemaCache) findRelationship(parent *Table, name, hint string) (*relat
 	if f := parent.computedRels[name]; f != nil && hint == "" { // computed.go
 		return &relationship{Kind: "computed", Func: f, Target: f.RetTable, ToOne: !f.RetSet || f.RowsOne}, nil
 	}
+	// The target and hint rules are PostgREST's findRel: a table or view
+	// name always; a constraint or an FK column only when it leads to a
+	// table; a self-referencing FK is one-to-many by the table name and
+	// many-to-one by its column, and with a hint only one-to-many by the
+	// FK column.
 	var cands []*relationship
 	for _, fk := range parent.FKs { // many-to-one (or one-to-one from the FK side)
-		if fk.To.Name == name || fk.Name == name || (len(fk.FromCols) == 1 && fk.FromCols[0] == name) {
-			if hint == "" || hint == fk.Name || (len(fk.FromCols) == 1 && hint == fk.FromCols[0]) || (len(fk.ToCols) == 1 && hint == fk.ToCols[0]) {
-				kind := "many-to-one"
-				if fk.fromUnique {
-					kind = "one-to-one"
-				}
-				cands = append(cands, &relationship{Kind: kind, FK: fk, Target: fk.To, ToOne: true})
+		var ok bool
+		single := len(fk.FromCols) == 1
+		switch {
+		case fk.From == fk.To:
+			ok = hint == "" && single && fk.FromCols[0] == name
+		case hint == "":
+			ok = fk.To.Name == name || !isView(fk.To) && (fk.Name == name || single && fk.FromCols[0] == name)
+		default:
+			ok = fk.To.Name == name && (hint == fk.Name || single && (hint == fk.FromCols[0] || hint == fk.ToCols[0]))
+		}
+		if ok {
+			kind := "many-to-one"
+			if fk.fromUnique {
+				kind = "one-to-one"
 			}
+			cands = append(cands, &relationship{Kind: kind, FK: fk, Target: fk.To, ToOne: true})
 		}
 	}
 	names := make([]string, 0, len(c.tables))
@@ -57,14 +70,24 @@ func (c *schemaCache) findRelationship(parent *Table, name, hint string) (*relat
 			if fk.To != parent {
 				continue
 			}
-			if t.Name == name || fk.Name == name {
-				if hint == "" || hint == fk.Name || (len(fk.FromCols) == 1 && hint == fk.FromCols[0]) {
-					kind := "one-to-many"
-					if fk.fromUnique {
-						kind = "one-to-one"
-					}
-					cands = append(cands, &relationship{Kind: kind, FK: fk, Target: t, ToOne: fk.fromUnique, Reverse: true})
+			var ok bool
+			single := len(fk.FromCols) == 1
+			switch {
+			case fk.From == fk.To && hint == "":
+				ok = t.Name == name
+			case fk.From == fk.To:
+				ok = t.Name == name && single && hint == fk.FromCols[0]
+			case hint == "":
+				ok = t.Name == name || !isView(t) && (fk.Name == name || single && fk.ToCols[0] == name)
+			default:
+				ok = t.Name == name && (hint == fk.Name || single && (hint == fk.ToCols[0] || hint == fk.FromCols[0]))
+			}
+			if ok {
+				kind := "one-to-many"
+				if fk.fromUnique {
+					kind = "one-to-one"
 				}
+				cands = append(cands, &relationship{Kind: kind, FK: fk, Target: t, ToOne: fk.fromUnique, Reverse: true})
 			}
 		}
 		if len(t.PK) == 0 {
@@ -157,3 +180,6 @@ func (r *relationship) from(c, p, j string) string {
 	}
 	return s
 }
+
+// isView: views (and other non-table relations) are found by name only.
+func isView(t *Table) bool { return t.Kind != "r" && t.Kind != "p" && t.Kind != "" }

@@ -40,6 +40,14 @@ func (s *Server) buildTree(c *schemaCache, t *Table, items []selectItem, alias s
 			if it.Agg != "" && !s.live().AggregatesEnabled {
 				return nil, newErr(400, "PGRST123", "Use of aggregate functions is not allowed", nil, nil)
 			}
+			if bareCount(t, it) {
+				// PostgREST selects "alias"."count", which PostgreSQL reads
+				// as count("alias") (functional notation, docs 8.16.5): the
+				// rows counted whether or not aggregates are enabled
+				it.Agg = "count"
+				it.Field = field{}
+				continue
+			}
 			if !it.Star && it.Field.Name != "" && t.Column(it.Field.Name) == nil && t.computedField(it.Field.Name) == nil && len(t.Columns) > 0 {
 				return nil, newErr(400, "42703", fmt.Sprintf("column %s.%s does not exist", t.Name, it.Field.Name), nil, nil)
 			}
@@ -179,4 +187,11 @@ found:
 		n.filters = append(n.filters, flt)
 	}
 	return nil
+}
+
+// bareCount: a select item that is just count, where the relation has no
+// such column.
+func bareCount(t *Table, it *selectItem) bool {
+	return !it.Star && it.Agg == "" && it.Cast == "" && it.Field.Name == "count" && len(it.Field.Path) == 0 &&
+		t.Column("count") == nil && t.computedField("count") == nil && len(t.Columns) > 0
 }

@@ -25,32 +25,32 @@ func (s *Server) rpc(req *request, name string) error {
 			fs = c.funcs[req.schema+"."+name]
 		}
 	}
+	kind := rpcBodyKind(req.r.Header.Get("Content-Type"))
+	post := m == http.MethodPost
 	args := map[string]json.RawMessage{}
 	var keys []string
 	var rawBody []byte
-	if m == http.MethodPost {
+	if post {
 		rawBody = bytes.TrimSpace(req.body)
-		if len(rawBody) == 0 {
-			rawBody = []byte("{}")
-		}
-		if rawBody[0] == '{' {
-			row, ks, err := decodeObject(rawBody)
-			if err != nil {
-				return err
+		if kind == bodyJSON {
+			if len(rawBody) == 0 {
+				rawBody = []byte("{}")
 			}
-			args, keys = row, ks
-		} else if !json.Valid(rawBody) {
-			return invalidBody("Empty or invalid json")
+			if rawBody[0] == '{' {
+				row, ks, err := decodeObject(rawBody)
+				if err != nil {
+					return err
+				}
+				args, keys = row, ks
+			} else if !json.Valid(rawBody) {
+				return invalidBody("Empty or invalid json")
+			}
+		} else {
+			rawBody = req.body
 		}
 	} else {
-		names := map[string]bool{}
-		for _, f := range fs {
-			for _, a := range f.Args {
-				names[a.Name] = true
-			}
-		}
 		for k, v := range req.query {
-			if names[k] {
+			if rpcQueryArg(k, v[len(v)-1]) {
 				b, _ := json.Marshal(v[len(v)-1])
 				args[k] = b
 				keys = append(keys, k)
@@ -58,51 +58,48 @@ func (s *Server) rpc(req *request, name string) error {
 		}
 	}
 	sort.Strings(keys)
-	var matches []*Function
-	for _, f := range fs {
-		if callable(f, keys) {
-			matches = append(matches, f)
-		}
-	}
-	var single *Function
-	if len(matches) == 0 && m == http.MethodPost {
-		for _, f := range fs {
-			if len(f.Args) == 1 && f.Args[0].Name == "" && (f.Args[0].Type == "json" || f.Args[0].Type == "jsonb") {
-				single = f
+	var allNames []string
+	for k, fs := range req.cache.funcs {
+		if strings.HasPrefix(k, req.schema+".") && fs[0].Schema == req.schema {
+			for _, f := range fs {
+				if f.Callable {
+					allNames = append(allNames, f.Name)
+					break
+				}
 			}
 		}
 	}
-	switch {
-	case single != nil:
-		matches = []*Function{single}
-	case len(matches) == 0:
-		sig := strings.Join(keys, ", ")
-		details := fmt.Sprintf("Searched for the function %s.%s with parameters %s or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.", req.schema, name, sig)
-		if len(keys) == 0 {
-			details = fmt.Sprintf("Searched for the function %s.%s without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.", req.schema, name)
-		}
-		return newErr(404, "PGRST202", fmt.Sprintf("Could not find the function %s.%s(%s) in the schema cache", req.schema, name, sig), details, nil)
-	case len(matches) > 1:
-		var cands []string
-		for _, f := range matches {
-			var a []string
-			for _, x := range f.Args {
-				a = append(a, strings.TrimSpace(x.Name+" "+x.Type))
-			}
-			cands = append(cands, fmt.Sprintf("%s.%s(%s)", f.Schema, f.Name, strings.Join(a, ", ")))
-		}
-		h := "Try renaming the parameters or the function itself in the database so function overloading can be resolved"
-		return newErr(300, "PGRST203", fmt.Sprintf("Could not choose the best candidate function between: %s", strings.Join(cands, ", ")), nil, &h)
+	sort.Strings(allNames)
+	pc, err := findProc(req.schema, name, fs, allNames, keys, post, kind)
+	if err != nil {
+		return err
 	}
-	f := matches[0]
+	f := pc.f
+	if req.prefs.Handling == "strict" && req.prefs.MaxAffected >= 0 {
+		if !f.RetSet {
+			return newErr(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used with handling=strict", nil, nil)
+		}
+		req.maxAffected = true
+	}
 	b := s.builder()
 	var call []string
-	if single != nil {
-		call = append(call, b.bind(string(rawBody))+"::"+f.Args[0].Type)
+	if pc.single {
+		body := string(rawBody)
+		if !post {
+			enc, _ := json.Marshal(args)
+			body = string(enc)
+		}
+		call = append(call, b.bind(body)+"::"+f.Args[0].Type)
 	} else {
 		for _, a := range f.Args {
 			v, ok := args[a.Name]
 			if !ok {
+				continue
+			}
+			if a.Composite && post && len(bytes.TrimSpace(v)) > 0 && bytes.TrimSpace(v)[0] == '{' {
+				// json_to_record, which PostgREST reads the body with,
+				// populates a row-type field from a JSON object by its keys
+				call = append(call, qi(a.Name)+" := pg_catalog.json_populate_record(null::"+a.Type+", "+b.bind(string(v))+"::json)")
 				continue
 			}
 			txt, isNull := jsonArgText(v, a.Type)
@@ -159,15 +156,16 @@ func (s *Server) rpc(req *request, name string) error {
 	}
 	sql := "with pgrst_source as (" + fn + ") select null::text, count(*)::text, " + body + " from pgrst_source as _postgrest_t"
 	var res *Result
-	err := s.tx(req, readOnly, func(q Querier) (bool, error) {
+	err = s.tx(req, readOnly, func(q Querier) (bool, error) {
 		var err error
 		res, err = q.Query(req.r.Context(), sql, b.args...)
 		if err != nil {
 			return false, err
 		}
-		page, _ := strconv.Atoi(str(res.Rows[0][1]))
-		if req.prefs.Handling == "strict" && req.prefs.MaxAffected >= 0 && page > req.prefs.MaxAffected {
-			return false, newErr(400, "PGRST128", "Function result exceeds max-affected preference constraint", fmt.Sprintf("The function returns %d rows", page), nil)
+		if req.maxAffected {
+			if err := rpcMaxAffected(req, str(res.Rows[0][1])); err != nil {
+				return false, err
+			}
 		}
 		return true, nil // s.tx applies db-tx-end
 	})
@@ -182,7 +180,13 @@ func (s *Server) rpc(req *request, name string) error {
 	if a := req.prefs.applied(false); a != "" {
 		req.w.Header().Set("Preference-Applied", a)
 	}
-	req.w.Header().Set("Content-Range", contentRange(0, page, nil))
+	var total *string
+	if req.prefs.Count == "exact" {
+		// the call's rows are the whole result: PostgREST counts them
+		t := strconv.Itoa(page)
+		total = &t
+	}
+	req.w.Header().Set("Content-Range", contentRange(0, page, total))
 	req.w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	req.w.WriteHeader(http.StatusOK)
 	if !req.head {
@@ -191,27 +195,21 @@ func (s *Server) rpc(req *request, name string) error {
 	return nil
 }
 
-func callable(f *Function, keys []string) bool {
-	have := map[string]bool{}
-	for _, k := range keys {
-		have[k] = true
+// rpcQueryArg reports whether a query parameter of a GET/HEAD call is a
+// function argument: not a reserved parameter and its value not an
+// operator expression (PostgREST's NoOpExpr filters).
+func rpcQueryArg(k, v string) bool {
+	switch k {
+	case "select", "columns", "on_conflict":
+		return false
 	}
-	names := map[string]bool{}
-	for _, a := range f.Args {
-		if a.Name == "" {
-			return false
-		}
-		names[a.Name] = true
-		if !a.HasDefault && !have[a.Name] {
-			return false
-		}
+	last := k[strings.LastIndexByte(k, '.')+1:]
+	switch last {
+	case "order", "limit", "offset", "and", "or":
+		return false
 	}
-	for _, k := range keys {
-		if !names[k] {
-			return false
-		}
-	}
-	return true
+	_, err := parseOpValue(field{Name: last}, v)
+	return err != nil
 }
 
 // jsonArgText renders a JSON value as the text input of a parameter of
@@ -257,4 +255,14 @@ func arrayLiteral(arr []json.RawMessage) string {
 		}
 	}
 	return "{" + strings.Join(parts, ",") + "}"
+}
+
+// rpcMaxAffected is PGRST124 when a function's rows exceed Prefer:
+// max-affected (handling=strict); the transaction rolls back.
+func rpcMaxAffected(req *request, page string) error {
+	n, _ := strconv.Atoi(page)
+	if n > req.prefs.MaxAffected {
+		return newErr(400, "PGRST124", "Query result exceeds max-affected preference constraint", fmt.Sprintf("The query affects %d rows", n), nil)
+	}
+	return nil
 }

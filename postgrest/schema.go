@@ -2,7 +2,6 @@ package postgrest
 
 import (
 	"context"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,6 +61,8 @@ type Function struct {
 	RetVoid    bool
 	Volatile   string // i, s, v
 	RowsOne    bool   // declared ROWS 1: a to-one computed relationship even when SETOF
+	// Callable: PostgREST exposes the function over /rpc (rpc_match.go).
+	Callable bool
 }
 
 // FuncArg is one input argument.
@@ -69,6 +70,7 @@ type FuncArg struct {
 	Name       string
 	Type       string
 	HasDefault bool
+	Composite  bool // a row type: a JSON object argument populates it
 }
 
 // schemaCache holds what PostgREST caches: relations, columns, keys,
@@ -125,7 +127,9 @@ order by co.conname`
 const functionsSQL = `select n.nspname, p.proname, coalesce(array_to_string(p.proargnames, ','), ''), coalesce(array_to_string(p.proargmodes::text[], ','), ''),
   pg_catalog.pg_get_function_identity_arguments(p.oid), p.pronargdefaults::text, pg_catalog.format_type(p.prorettype, null), p.proretset::text,
   p.provolatile::text, coalesce(t.typrelid, 0)::int8::text, (t.typtype = 'c' or p.prorettype = 2249)::text, (p.prorettype = 2278)::text,
-  coalesce((select string_agg(pg_catalog.format_type(x, null), ',') from unnest(p.proargtypes) x), ''), p.prorows::text
+  coalesce((select string_agg(pg_catalog.format_type(x, null), ',') from unnest(p.proargtypes) x), ''), p.prorows::text,
+  coalesce((select string_agg((select ty.typtype::text from pg_catalog.pg_type ty where ty.oid = x), ',') from unnest(p.proargtypes) x), ''),
+  (p.prorettype = 2279)::text
 from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace left join pg_catalog.pg_type t on t.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'`
 
@@ -269,14 +273,16 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 					inNames = append(inNames, n)
 				}
 			}
+			kinds := splitNonEmpty(str(r[14]))
 			for i, typ := range inTypes {
-				a := FuncArg{Type: typ}
+				a := FuncArg{Type: typ, Composite: i < len(kinds) && kinds[i] == "c"}
 				if i < len(inNames) {
 					a.Name = inNames[i]
 				}
 				a.HasDefault = i >= len(inTypes)-ndef
 				f.Args = append(f.Args, a)
 			}
+			f.Callable = rpcCallable(f, isTrue(r[15])) // rpc_match.go
 			key := f.Schema + "." + f.Name
 			c.funcs[key] = append(c.funcs[key], f)
 		}
@@ -286,7 +292,7 @@ func loadSchema(ctx context.Context, ex Executor, schemas []string) (*schemaCach
 		return nil, err
 	}
 	for _, fs := range c.funcs {
-		sort.Slice(fs, func(i, j int) bool { return len(fs[i].Args) < len(fs[j].Args) })
+		sortOverloads(fs) // rpc_match.go
 	}
 	c.linkComputed() // computed.go
 	return c, nil

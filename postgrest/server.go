@@ -29,6 +29,11 @@ type request struct {
 	// readOnly overrides the read transaction's access mode (RPC POST of
 	// a volatile function reads through runRead but may write).
 	readOnly *bool
+	// maxAffected: an RPC whose rows count against Prefer: max-affected
+	// with handling=strict (rpc.go).
+	maxAffected bool
+	// upsertProbe counts the rows an upsert will update (write.go).
+	upsertProbe *probe
 	// live is the configuration the request runs with.
 	live *liveConfig
 	// rollback ends the transaction with a rollback (db-tx-end and
@@ -405,6 +410,15 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 			if res, err = q.Query(req.r.Context(), sql, b.args...); err != nil {
 				return false, err
 			}
+			if req.maxAffected {
+				page := str(res.Rows[0][1])
+				if pageFromBody(req) {
+					page = strconv.Itoa(jsonArrayLen(str(res.Rows[0][2])))
+				}
+				if err := rpcMaxAffected(req, page); err != nil {
+					return false, err
+				}
+			}
 		}
 		if req.prefs.Count == "planned" || req.prefs.Count == "estimated" { // count.go
 			n, ok, err := s.plannedCount(req.r.Context(), q, root, from, fromArgs)
@@ -430,7 +444,7 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 		page, _ = strconv.Atoi(str(res.Rows[0][1]))
 	}
 	if req.media == "single" && page != 1 {
-		return newErr(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", fmt.Sprintf("The result contains %d rows", page), nil)
+		return newErr(406, "PGRST116", msgNotSingular, fmt.Sprintf("The result contains %d rows", page), nil)
 	}
 	status := http.StatusOK
 	h := req.w.Header()

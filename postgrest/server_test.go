@@ -71,7 +71,7 @@ func TestSchemaCacheFollowsDDL(t *testing.T) {
 	}
 	// a new FK becomes a relationship
 	exec("alter table late add constraint late_parent_fkey foreign key (parent) references late(id)")
-	if w := do(t, srv, "GET", "/late?select=id,up:late!late_parent_fkey(id)&id=eq.2", ""); w.Code != 200 || w.Body.String() != `[{"id":2,"up":{"id":1}}]` {
+	if w := do(t, srv, "GET", "/late?select=id,up:parent(id)&id=eq.2", ""); w.Code != 200 || w.Body.String() != `[{"id":2,"up":{"id":1}}]` {
 		t.Fatalf("after ADD CONSTRAINT: %d %s", w.Code, w.Body)
 	}
 	exec("drop table late")

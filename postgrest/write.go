@@ -197,7 +197,15 @@ func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, 
 		return s.runPlan(req, false, stmts, args)
 	}
 	var results []*Result
+	existing := -1
 	err := s.tx(req, false, func(q Querier) (bool, error) {
+		if pr := req.upsertProbe; pr != nil {
+			res, err := q.Query(req.r.Context(), pr.sql, pr.args...)
+			if err != nil {
+				return false, err
+			}
+			existing, _ = strconv.Atoi(str(res.Rows[0][0]))
+		}
 		for i, st := range stmts {
 			res, err := q.Query(req.r.Context(), st, args[i]...)
 			if err != nil {
@@ -227,7 +235,7 @@ func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, 
 	}
 	h := req.w.Header()
 	status := http.StatusOK
-	if created {
+	if created && !(existing >= 0 && n-existing <= 0) {
 		status = http.StatusCreated
 	}
 	if a := req.prefs.applied(true); a != "" {
@@ -267,7 +275,7 @@ func (s *Server) runWrite(req *request, t *Table, stmts []string, args [][]any, 
 	switch {
 	case req.media == "single":
 		if n != 1 {
-			return newErr(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", fmt.Sprintf("The result contains %d rows", n), nil)
+			return newErr(406, "PGRST116", msgNotSingular, fmt.Sprintf("The result contains %d rows", n), nil)
 		}
 		body = bodies[0]
 		h.Set("Content-Type", "application/vnd.pgrst.object+json; charset=utf-8")
@@ -413,9 +421,27 @@ func (s *Server) insert(req *request, t *Table) error {
 		args = append(args, b.args)
 	}
 	if req.media == "single" && len(p.rows) != 1 && req.prefs.Return == "representation" {
-		return newErr(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", fmt.Sprintf("The result contains %d rows", len(p.rows)), nil)
+		return newErr(406, "PGRST116", msgNotSingular, fmt.Sprintf("The result contains %d rows", len(p.rows)), nil)
+	}
+	if req.prefs.Resolution == "merge-duplicates" && len(conflict) > 0 && len(p.rows) > 0 {
+		// PostgREST answers 200 when the upsert inserted nothing: count the
+		// payload rows whose conflict key already exists, before writing
+		b := s.builder()
+		js, _ := json.Marshal(p.rows)
+		var on []string
+		for _, c := range conflict {
+			on = append(on, "pgrst_t."+qi(c)+" = pgrst_body."+qi(c))
+		}
+		req.upsertProbe = &probe{sql: "select count(*)::text from json_populate_recordset(null::" + target + ", " + b.bind(string(js)) +
+			"::json) as pgrst_body where exists (select 1 from " + target + " as pgrst_t where " + strings.Join(on, " and ") + ")", args: b.args}
 	}
 	return s.runWrite(req, t, stmts, args, true)
+}
+
+// probe is a statement run first in a write's transaction.
+type probe struct {
+	sql  string
+	args []any
 }
 
 func (s *Server) update(req *request, t *Table) error {

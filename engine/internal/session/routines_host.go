@@ -144,11 +144,20 @@ var (
 	_ translate.ColumnTypeLookup = (*Session)(nil)
 )
 
-// RowType implements translate.RowTypeLookup: a table's row type.
+// RowType implements translate.RowTypeLookup: a table's or a view's row
+// type (every relation has one; docs: Composite Types).
 func (s *Session) RowType(schema, name string) (*types.Type, bool) {
 	t, ok := s.findTable(schema, name)
 	if !ok {
-		return nil, false
+		v, _ := s.findView(s.catalog(), catalog.QName{Schema: schema, Name: name})
+		if v == nil {
+			return nil, false
+		}
+		fields := make([]types.Field, len(v.Columns))
+		for i, c := range v.Columns {
+			fields[i] = types.Field{Name: c, Type: v.Types[i]}
+		}
+		return types.RowType(v.Schema, v.Name, fields), true
 	}
 	fields := make([]types.Field, len(t.Schema()))
 	for i, c := range t.Schema() {

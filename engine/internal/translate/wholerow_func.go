@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -32,6 +33,9 @@ func (t *Translator) funcRowSource(rf *pg.RangeFunction) *rowSource {
 	}
 	var found *rowSource
 	for _, f := range t.userCandidates(parts) {
+		if !callShapeFits(f, fc.Args) {
+			continue // an overload this call cannot reach does not disagree
+		}
 		var src *rowSource
 		if out := f.OutputArgs(); len(out) > 0 {
 			src = &rowSource{}
@@ -73,4 +77,41 @@ func (t *Translator) unaliasedFuncSource(rf *pg.RangeFunction) namedSource {
 	fc := rf.Functions[0].GetList().GetItems()[0].GetFuncCall()
 	parts := names(fc.Funcname)
 	return namedSource{alias: parts[len(parts)-1], src: src}
+}
+
+// callShapeFits reports whether a call with these arguments could resolve
+// to f by count and parameter names alone: positional arguments first,
+// every named argument a parameter not already given positionally, and
+// every parameter left without an argument having a default (docs 4.3,
+// Calling Functions). Types are left to the call's own resolution.
+func callShapeFits(f *catalog.Function, args []*pg.Node) bool {
+	in := f.InputArgs()
+	given := make([]bool, len(in))
+	pos := 0
+	for _, a := range args {
+		if na := a.GetNamedArgExpr(); na != nil {
+			found := false
+			for i, p := range in {
+				if p.Name == na.Name && !given[i] {
+					given[i], found = true, true
+					break
+				}
+			}
+			if !found {
+				return false
+			}
+			continue
+		}
+		if pos >= len(in) {
+			return false
+		}
+		given[pos] = true
+		pos++
+	}
+	for i, p := range in {
+		if !given[i] && p.Default == "" && p.Mode != catalog.ModeVariadic {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,16 @@
+create view recent_books as select id, title, year from books where year > 1990;
+create function books_by_author(author authors) returns setof books language sql stable as $$ select * from books where author_id = author.id order by id $$;
+create function recent_titles(r recent_books) returns text language sql stable as $$ select r.title || ' (' || r.year || ')' $$;
+create function pick() returns void language sql as '';
+create function pick(a text) returns int language sql as 'select 1';
+create function pick(a int) returns text language sql as $$ select 'int' $$;
+create function over_rows(y int) returns setof books language sql stable as $$ select * from books where year > y order by id $$;
+create function over_rows(author authors) returns setof books language sql stable as $$ select * from books where author_id = author.id order by id $$;
+create function unnamed_any(int) returns int language sql as 'select 1';
+create function unnamed_any(text) returns text language sql as $$ select 'text:' || $1 $$;
+create function unnamed_json(json) returns text language sql as $$ select $1->>'k' $$;
+create function unnamed_default() returns int language sql as 'select 1';
+create function unnamed_default(text default 'd') returns text language sql as $$ select 'text' $$;
+create function two_unnamed(text, text) returns int language sql as 'select 1';
+grant execute on all functions in schema public to anon, authenticated, service_role;
+grant select on recent_books to anon, authenticated, service_role;

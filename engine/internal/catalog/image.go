@@ -245,8 +245,10 @@ func (c *Catalog) Image() (Image, error) {
 	for _, q := range sortedKeys(c.types) {
 		d := c.types[q]
 		t := d.Type
-		if t.Check != nil {
-			return Image{}, fmt.Errorf("catalog: image: domain %s has compiled checks; the image cannot hold them", q)
+		if t.Check != nil && len(d.Checks) == 0 && !d.NotNull {
+			// a domain's compiled check is rebuilt from its constraints on
+			// load (CompiledDomains); one without them cannot be
+			return Image{}, fmt.Errorf("catalog: image: type %s has a compiled check without constraints; the image cannot hold it", q)
 		}
 		it := ImageType{Kind: t.Kind, OID: t.OID, Name: t.Name, SQLName: t.SQLName, Category: t.Category,
 			Preferred: t.Preferred, Mod: t.Mod, ArrayOID: t.ArrayOID, Schema: t.Schema, Labels: t.Labels, Len: t.Len,

@@ -360,6 +360,10 @@ func validateDomain(h Host, oid uint32, nt *types.Type) error {
 	return nil
 }
 
+// CompileDomain builds d.Type.Check again, for a catalog read back from an
+// image, which holds the constraints but not their compiled form.
+func CompileDomain(h Host, d *catalog.TypeDef) error { return compileDomain(h, d) }
+
 // compileDomain builds d.Type.Check from the domain's NOT NULL and CHECK
 // constraints (evaluated with VALUE bound to the value).
 func compileDomain(h Host, d *catalog.TypeDef) error {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/bootstrap"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -274,6 +275,9 @@ func buildImage(img *bootstrap.Image, rows func(n int, cols sql.Schema) ([]sql.R
 		seqs.m[v.OID] = seqValue{last: v.Last, called: v.Called}
 	}
 	e = newEngine(store, seqs)
+	if err := compileDomains(e, cat); err != nil {
+		return nil, err
+	}
 	if rows != nil {
 		if err := loadRows(e, si.Tables, rows); err != nil {
 			return nil, err
@@ -461,6 +465,29 @@ func indexClosures(tr *translate.Translator, ix *storage.IndexImage, ii bootstra
 			return err
 		}
 		ix.Where, ix.WhereText = indexWhere(where), where.String()
+	}
+	return nil
+}
+
+// compileDomains builds the checks of cat's domains with constraints,
+// which an image holds as their text, in a session of e (ddl.CompileDomain)
+// before anything reads or writes a value of them.
+func compileDomains(e *Engine, cat *catalog.Catalog) error {
+	var s *Session
+	for _, d := range cat.Types() {
+		if d.Type.Domain == nil || len(d.Checks) == 0 && !d.NotNull {
+			continue
+		}
+		if s == nil {
+			var err error
+			if s, err = e.Connect(SessionOptions{User: "postgres"}); err != nil {
+				return err
+			}
+			defer s.Close()
+		}
+		if err := ddl.CompileDomain(ddlHost{s}, d); err != nil {
+			return fmt.Errorf("engine: image: domain %s.%s: %w", d.Type.Schema, d.Type.Name, err)
+		}
 	}
 	return nil
 }

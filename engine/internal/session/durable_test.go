@@ -479,3 +479,65 @@ insert into public.servers (id, name, description) values (1, 'a', 'b');
 		t.Errorf("the expression index's uniqueness after reopening: %v", err)
 	}
 }
+
+// TestDurableDomainChecks: domains with CHECK and NOT NULL constraints
+// (pg_net creates one) are held by a checkpoint and enforced after
+// reopening exactly as before.
+func TestDurableDomainChecks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	e, err := Open(Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, `
+create domain public.email as text not null check (value like '%@%') check (length(value) < 20);
+create table public.people (id int primary key, mail public.email);
+insert into public.people values (1, 'a@b');
+create extension pg_net;
+`)
+	probes := []string{
+		"insert into public.people values (2, 'nope')",
+		"insert into public.people values (3, 'aaaaaaaaaaaaaaaaaaaaaaa@b')",
+		"insert into public.people values (4, null)",
+		"select 'PATCH'::net.http_method",
+	}
+	errs := func(s *Session) []string {
+		out := make([]string, len(probes))
+		for i, q := range probes {
+			if _, err := s.Exec(context.Background(), q); err != nil {
+				out[i] = err.Error()
+			}
+		}
+		return out
+	}
+	before := errs(s)
+	if !strings.Contains(before[0], "violates check constraint") {
+		t.Fatalf("the domain check is not enforced: %q", before[0])
+	}
+	s.Close()
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if e, err = Open(Options{DataDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if s, err = e.Connect(SessionOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	after := errs(s)
+	for i := range probes {
+		if after[i] != before[i] {
+			t.Errorf("%s: %q after reopening, %q before", probes[i], after[i], before[i])
+		}
+	}
+	execAll(t, s, "insert into public.people values (5, 'c@d')")
+	if got := queryAll(t, s, "select id, mail from public.people order by id"); got != "1|a@b\n5|c@d\n" {
+		t.Errorf("rows: %q", got)
+	}
+}

@@ -436,20 +436,41 @@ func TestDurableRestore(t *testing.T) {
 	}
 }
 
+// durableSession opens a session on a new engine with a data directory;
+// reopen closes both and returns a session on the directory opened again.
+func durableSession(t *testing.T) (s *Session, reopen func() *Session) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "data")
+	open := func() *Session {
+		e, err := Open(Options{DataDir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := e.Connect(SessionOptions{})
+		if err != nil {
+			e.Close()
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close(); e.Close() })
+		return s
+	}
+	s = open()
+	return s, func() *Session {
+		t.Helper()
+		s.Close()
+		if err := s.eng.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return open()
+	}
+}
+
 // TestDurableStoredExpressionTexts: a checkpoint holds defaults, generated
 // columns and index keys and predicates as text translated back on load;
 // each must read back as written (an abbreviated coalesce(...) once made
 // the directory unreadable).
 func TestDurableStoredExpressionTexts(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "data")
-	e, err := Open(Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, reopen := durableSession(t)
 	execAll(t, s, `
 create table public.servers (id int primary key, name text not null, description text,
   score int default coalesce(null, 7, 8), top int default greatest(1, 2, nullif(3, 3)),
@@ -459,18 +480,7 @@ create index servers_part on public.servers (name) where coalesce(description, '
 create unique index servers_lower on public.servers (lower(name));
 insert into public.servers (id, name, description) values (1, 'a', 'b');
 `)
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if e, err = Open(Options{DataDir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if s, err = e.Connect(SessionOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s = reopen()
 	execAll(t, s, `insert into public.servers (id, name, description) values (2, 'C', 'd')`)
 	if got := queryAll(t, s, "select id, name, doc, score, top from public.servers order by 1"); got != "1|a|'a':1 'b':2|7|2\n2|C|'c':1 'd':2|7|2\n" {
 		t.Errorf("rows after reopening:\n%s", got)
@@ -484,15 +494,7 @@ insert into public.servers (id, name, description) values (1, 'a', 'b');
 // (pg_net creates one) are held by a checkpoint and enforced after
 // reopening exactly as before.
 func TestDurableDomainChecks(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "data")
-	e, err := Open(Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, reopen := durableSession(t)
 	execAll(t, s, `
 create domain public.email as text not null check (value like '%@%') check (length(value) < 20);
 create table public.people (id int primary key, mail public.email);
@@ -518,18 +520,7 @@ create extension pg_net;
 	if !strings.Contains(before[0], "violates check constraint") {
 		t.Fatalf("the domain check is not enforced: %q", before[0])
 	}
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if e, err = Open(Options{DataDir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if s, err = e.Connect(SessionOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s = reopen()
 	after := errs(s)
 	for i := range probes {
 		if after[i] != before[i] {

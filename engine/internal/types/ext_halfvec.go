@@ -197,21 +197,7 @@ func (halfvecBase) CastFrom(v any, from *Type, mod int32) (any, error) {
 }
 
 func (halfvecBase) CastTo(v any, to *Type) (any, error) {
-	e := v.(*HalfVec).Elems
-	t := to.Base()
-	switch {
-	case t.Kind == KindArray:
-		vals := make([]any, len(e))
-		for i, f := range e {
-			vals[i] = f
-		}
-		return NewArray(Float4, vals), nil
-	case t.Kind == KindExt && t.Name == "vector":
-		return vectorBase{}.CastFrom(v, nil, to.Mod)
-	case t.Kind == KindExt && t.Name == "sparsevec":
-		return sparsevecBase{}.CastFrom(v, nil, to.Mod)
-	}
-	return nil, pgerror.New(pgerror.CannotCoerce, "cannot cast type halfvec to %s", to.FormatType())
+	return denseCastTo("halfvec", v.(*HalfVec).Elems, v, to)
 }
 
 // SparseVec is a value of type sparsevec: Idx are 0-based and ascending,

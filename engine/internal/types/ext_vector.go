@@ -391,7 +391,12 @@ func (b vectorBase) CastFrom(v any, from *Type, mod int32) (any, error) {
 }
 
 func (vectorBase) CastTo(v any, to *Type) (any, error) {
-	e := v.(*Vector).Elems
+	return denseCastTo("vector", v.(*Vector).Elems, v, to)
+}
+
+// denseCastTo casts v, a vector or halfvec (named from) with elements e,
+// to real[] or to another of pgvector's types.
+func denseCastTo(from string, e []float32, v any, to *Type) (any, error) {
 	t := to.Base()
 	switch {
 	case t.Kind == KindArray:
@@ -400,10 +405,13 @@ func (vectorBase) CastTo(v any, to *Type) (any, error) {
 			vals[i] = f
 		}
 		return NewArray(Float4, vals), nil
-	case t.Kind == KindExt && t.Name == "halfvec":
+	case t.Kind != KindExt || t.Name == from:
+	case t.Name == "vector":
+		return vectorBase{}.CastFrom(v, nil, to.Mod)
+	case t.Name == "halfvec":
 		return halfvecBase{}.CastFrom(v, nil, to.Mod)
-	case t.Kind == KindExt && t.Name == "sparsevec":
+	case t.Name == "sparsevec":
 		return sparsevecBase{}.CastFrom(v, nil, to.Mod)
 	}
-	return nil, pgerror.New(pgerror.CannotCoerce, "cannot cast type vector to %s", to.FormatType())
+	return nil, pgerror.New(pgerror.CannotCoerce, "cannot cast type %s to %s", from, to.FormatType())
 }

@@ -136,6 +136,21 @@ func lessQName(a, b QName) bool {
 type TypeRef struct {
 	OID uint32
 	Mod int32
+	// Row is set for a table's or view's row type (`returns setof
+	// todos`), which is not a catalog type: it is written out whole.
+	Row *RowRef
+}
+
+// RowRef is a relation's row type as a function signature holds it.
+type RowRef struct {
+	Schema, Name string
+	Fields       []FieldRef
+}
+
+// FieldRef is one field of a RowRef.
+type FieldRef struct {
+	Name string
+	Type TypeRef
 }
 
 // ImageType is a TypeDef with its type written out.
@@ -230,9 +245,21 @@ func (c *Catalog) Image() (Image, error) {
 		Comments:  mapEntries(c.comments, func(k ObjectKey, v string) KeyText { return KeyText{k, v} }, lessObjectKey),
 		FuncNames: mapEntries(c.funcNames, func(k string, v int) NameCount { return NameCount{k, v} }, func(a, b string) bool { return a < b }),
 	}
-	ref := func(t *types.Type) (TypeRef, error) {
+	var ref func(t *types.Type) (TypeRef, error)
+	ref = func(t *types.Type) (TypeRef, error) {
 		if t == nil {
 			return TypeRef{}, nil
+		}
+		if t.IsTableRowType() {
+			row := &RowRef{Schema: t.Schema, Name: t.Name}
+			for _, f := range t.Fields {
+				fr, err := ref(f.Type)
+				if err != nil {
+					return TypeRef{}, err
+				}
+				row.Fields = append(row.Fields, FieldRef{Name: f.Name, Type: fr})
+			}
+			return TypeRef{OID: t.OID, Mod: t.Mod, Row: row}, nil
 		}
 		if _, ok := types.ByOID(t.OID); !ok && pseudoType(t.OID) == nil {
 			if _, ok := c.TypeByOID(t.OID); !ok {
@@ -389,6 +416,17 @@ func FromImage(img Image) (*Catalog, error) {
 	resolve = func(r TypeRef) (*types.Type, error) {
 		if r.OID == 0 {
 			return nil, nil
+		}
+		if r.Row != nil {
+			fields := make([]types.Field, len(r.Row.Fields))
+			for i, f := range r.Row.Fields {
+				ft, err := resolve(f.Type)
+				if err != nil {
+					return nil, err
+				}
+				fields[i] = types.Field{Name: f.Name, Type: ft}
+			}
+			return types.RowType(r.Row.Schema, r.Row.Name, fields), nil
 		}
 		t, ok := types.ByOID(r.OID)
 		if !ok {

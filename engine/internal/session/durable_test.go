@@ -532,3 +532,28 @@ create extension pg_net;
 		t.Errorf("rows: %q", got)
 	}
 }
+
+// TestDurableRowTypeSignatures: functions over a table's or view's row type
+// (`returns setof documents`, a view row as an argument) are held by a
+// checkpoint and callable after reopening.
+func TestDurableRowTypeSignatures(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create type public.kind as enum ('a', 'b');
+create table public.documents (id int primary key, title text, k public.kind);
+create view public.titles as select id, title from public.documents;
+insert into public.documents values (1, 'one', 'a'), (2, 'two', 'b');
+create function public.matching(min int) returns setof public.documents language sql stable as $$ select * from public.documents where id >= min order by id $$;
+create function public.title_of(t public.titles) returns text language sql as $$ select upper(t.title) $$;
+`)
+	const q = "select id, title, k from public.matching(2)"
+	const q2 = "select public.title_of(v) from public.titles v order by id"
+	want, want2 := queryAll(t, s, q), queryAll(t, s, q2)
+	s = reopen()
+	if got := queryAll(t, s, q); got != want || got != "2|two|b\n" {
+		t.Errorf("%s after reopening: %q, before %q", q, got, want)
+	}
+	if got := queryAll(t, s, q2); got != want2 {
+		t.Errorf("%s after reopening: %q, before %q", q2, got, want2)
+	}
+}

@@ -576,14 +576,7 @@ func (s *Server) passkeyDelete(w http.ResponseWriter, r *http.Request) error {
 		if err := requirePasskeyAAL(a); err != nil {
 			return err
 		}
-		pk, err := ownedPasskey(t, r, a.user.ID)
-		if err != nil {
-			return err
-		}
-		if _, err := t.exec(`delete from auth.webauthn_credentials where id = $1::uuid`, pk.ID); err != nil {
-			return dbError(err, "Database error deleting passkey")
-		}
-		return nil
+		return deleteOwnedPasskey(t, r, a.user.ID)
 	})
 	if err != nil {
 		return err
@@ -623,18 +616,23 @@ func (s *Server) adminPasskeyDelete(w http.ResponseWriter, r *http.Request) erro
 		if err != nil {
 			return err
 		}
-		pk, err := ownedPasskey(t, r, u.ID)
-		if err != nil {
-			return err
-		}
-		if _, err := t.exec(`delete from auth.webauthn_credentials where id = $1::uuid`, pk.ID); err != nil {
-			return dbError(err, "Database error deleting passkey")
-		}
-		return nil
+		return deleteOwnedPasskey(t, r, u.ID)
 	})
 	if err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// deleteOwnedPasskey deletes the request's passkey, which must be userID's.
+func deleteOwnedPasskey(t *txn, r *http.Request, userID string) error {
+	pk, err := ownedPasskey(t, r, userID)
+	if err != nil {
+		return err
+	}
+	if _, err := t.exec(`delete from auth.webauthn_credentials where id = $1::uuid`, pk.ID); err != nil {
+		return dbError(err, "Database error deleting passkey")
+	}
 	return nil
 }

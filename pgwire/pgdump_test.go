@@ -2,7 +2,6 @@ package pgwire
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"os"
 	"os/exec"
@@ -12,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/jackc/pgx/v5"
 )
 
 var recordPgDump = flag.Bool("record-pgdump", false, "record testdata/pgdump goldens from PostgreSQL at TINYBASE_PG_URL")
@@ -141,25 +139,7 @@ func normalizeDump(s string) string {
 func TestPgDump(t *testing.T) {
 	pgDump := pgTool(t, "pg_dump")
 	pgRestore := pgTool(t, "pg_restore")
-	setup, err := os.ReadFile("testdata/pgdump/setup.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := ""
-	if *recordPgDump {
-		url = scratchPostgres(t, "wire_pgdump_golden")
-	} else {
-		_, url = startServer(t, Config{})
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(ctx, string(setup)); err != nil {
-		t.Fatal(err)
-	}
-	conn.Close(ctx)
+	url := clientFixture(t, *recordPgDump, "wire_pgdump_golden", "testdata/pgdump/setup.sql")
 	for _, tc := range pgDumpCases {
 		t.Run(tc.name, func(t *testing.T) {
 			out, ok := runPgDump(t, pgDump, pgRestore, url, tc.args, tc.list)
@@ -174,18 +154,11 @@ func TestPgDump(t *testing.T) {
 				// the dumps as tinybase gives them, for diff(1)
 				_ = os.WriteFile(filepath.Join(dir, tc.name+".out"), []byte(got), 0o644)
 			}
-			golden := filepath.Join("testdata", "pgdump", tc.name+".golden")
-			if *recordPgDump {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
+			want, recorded := clientGolden(t, *recordPgDump, filepath.Join("testdata", "pgdump", tc.name+".golden"), got)
+			if recorded {
 				return
 			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			diff := cmp.Diff(string(want), got)
+			diff := cmp.Diff(want, got)
 			if reason, ok := pgDumpKnown[tc.name]; ok {
 				if diff == "" {
 					t.Errorf("pg_dump %s now matches PostgreSQL: remove it from pgDumpKnown", strings.Join(tc.args, " "))

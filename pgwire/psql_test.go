@@ -67,42 +67,18 @@ func runPsql(t *testing.T, url string, args ...string) string {
 
 func TestPsql(t *testing.T) {
 	requireTool(t, "psql")
-	setup, err := os.ReadFile("testdata/psql/setup.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := ""
-	if *recordPsql {
-		url = scratchPostgres(t, "wire_psql_golden")
-	} else {
-		_, url = startServer(t, Config{})
-	}
-	conn, err := pgx.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(context.Background(), string(setup)); err != nil {
-		t.Fatal(err)
-	}
-	conn.Close(context.Background())
+	url := clientFixture(t, *recordPsql, "wire_psql_golden", "testdata/psql/setup.sql")
 	for _, tc := range psqlCases {
 		t.Run(tc.name, func(t *testing.T) {
 			if reason, ok := psqlKnown[tc.name]; ok && !*recordPsql {
 				t.Skipf("known difference from PostgreSQL: %s", reason)
 			}
 			got := runPsql(t, url, tc.args...)
-			golden := filepath.Join("testdata", "psql", tc.name+".golden")
-			if *recordPsql {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
+			want, recorded := clientGolden(t, *recordPsql, filepath.Join("testdata", "psql", tc.name+".golden"), got)
+			if recorded {
 				return
 			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("psql %s (-postgres +tinybase):\n%s", strings.Join(tc.args, " "), diff)
 			}
 		})
@@ -145,4 +121,47 @@ func scratchPostgres(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return url
+}
+
+// clientFixture is the URL a client test runs against, with the SQL of
+// setupFile applied: a fresh tinybase server, or when recording goldens
+// the scratch database scratch on the PostgreSQL at TINYBASE_PG_URL.
+func clientFixture(t *testing.T, record bool, scratch, setupFile string) string {
+	t.Helper()
+	setup, err := os.ReadFile(setupFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := ""
+	if record {
+		url = scratchPostgres(t, scratch)
+	} else {
+		_, url = startServer(t, Config{})
+	}
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(context.Background(), string(setup)); err != nil {
+		t.Fatal(err)
+	}
+	return url
+}
+
+// clientGolden writes got to the golden file path when recording
+// (recorded is then true), and otherwise returns the golden's text.
+func clientGolden(t *testing.T, record bool, path, got string) (want string, recorded bool) {
+	t.Helper()
+	if record {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return "", true
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b), false
 }

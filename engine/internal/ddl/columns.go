@@ -15,8 +15,8 @@ import (
 )
 
 // renameColumn renames a column; storage renames it in indexes and foreign
-// keys, and the CHECK constraints using it are stored again with the
-// rewritten text.
+// keys, the CHECK constraints using it are stored again with the
+// rewritten text, and so are generated columns and index expressions.
 func renameColumn(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	t, err := mustTable(h, ctx, c.Schema, c.Table)
 	if err != nil {
@@ -52,7 +52,7 @@ func renameColumn(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			return err
 		}
 	}
-	return nil
+	return renameInStoredExprs(h, ctx, t, c.From, c.To)
 }
 
 // createAs runs CREATE TABLE AS: the query's columns (unknown-typed ones

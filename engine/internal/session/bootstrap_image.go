@@ -399,7 +399,7 @@ func parseExprs(texts []string) ([]*pg.Node, error) {
 	}
 	tree, err := pgtree.Parse("SELECT " + strings.Join(texts, ", "))
 	if err != nil {
-		return nil, fmt.Errorf("engine: image: %w DEBUG %q", err, texts)
+		return nil, fmt.Errorf("engine: image: %w", err)
 	}
 	targets := tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList()
 	if len(targets) != len(texts) {

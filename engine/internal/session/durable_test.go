@@ -490,6 +490,32 @@ insert into public.servers (id, name, description) values (1, 'a', 'b');
 	}
 }
 
+// TestDurableRenamedColumnExprs: after a column rename, a generated
+// column and expression and partial indexes are stored under the new name,
+// so reopening rebuilds them.
+func TestDurableRenamedColumnExprs(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table public.t (a int primary key, b int generated always as (a * 2) stored, x text);
+create unique index t_lower on public.t (lower(x));
+create index t_part on public.t (a) where x is not null;
+alter table public.t rename column a to aa;
+alter table public.t rename column x to xx;
+insert into public.t (aa, xx) values (1, 'A');
+`)
+	s = reopen()
+	execAll(t, s, `insert into public.t (aa, xx) values (2, 'B')`)
+	if got := queryAll(t, s, "select aa, b, xx from public.t order by 1"); got != "1|2|A\n2|4|B\n" {
+		t.Errorf("rows after reopening:\n%s", got)
+	}
+	if got := queryAll(t, s, "select indexdef from pg_indexes where tablename = 't' and indexname <> 't_pkey' order by 1"); got != "CREATE INDEX t_part ON public.t USING btree (aa) WHERE (xx IS NOT NULL)\nCREATE UNIQUE INDEX t_lower ON public.t USING btree (lower(xx))\n" {
+		t.Errorf("indexes after reopening:\n%s", got)
+	}
+	if _, err := s.Exec(context.Background(), "insert into public.t (aa, xx) values (3, 'a')"); err == nil || !strings.Contains(err.Error(), "t_lower") {
+		t.Errorf("the expression index's uniqueness after reopening: %v", err)
+	}
+}
+
 // TestDurableDomainChecks: domains with CHECK and NOT NULL constraints
 // (pg_net creates one) are held by a checkpoint and enforced after
 // reopening exactly as before.

@@ -409,3 +409,40 @@ func (h *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 func (h *Table) SetPrimaryKeyName(ctx *sql.Context, name string) error {
 	return h.RenameIndex(ctx, pkIndexID, name)
 }
+
+// IndexExprs are the stored expressions of an expression or partial
+// index, as IndexSpec has them.
+type IndexExprs struct {
+	Key         func(ctx *sql.Context, row sql.Row) (sql.Row, error)
+	KeyText     []string
+	Where       func(ctx *sql.Context, row sql.Row) (bool, error)
+	WhereText   string
+	Source      []string
+	WhereSource string
+}
+
+// SetIndexExprs replaces the named index's expressions with ones that
+// compute the same keys, written differently: after a column rename they
+// name the column by its new name. Nothing is re-indexed.
+func (h *Table) SetIndexExprs(ctx *sql.Context, name string, e IndexExprs) error {
+	return h.alter(ctx, func(t *Txn, td *tableData) error {
+		d := td.def.clone()
+		i, _ := d.indexByName(name)
+		if i < 0 {
+			return sql.ErrCantDropFieldOrKey.New(name)
+		}
+		ix := *d.indexes[i]
+		if (ix.key != nil) != (e.Key != nil) || (ix.where != nil) != (e.Where != nil) {
+			return fmt.Errorf("storage: index %q: replacement expressions of another shape", name)
+		}
+		ix.key, ix.keyText, ix.where, ix.whereText = e.Key, append([]string(nil), e.KeyText...), e.Where, e.WhereText
+		ix.source, ix.whereSource = append([]string(nil), e.Source...), e.WhereSource
+		d.indexes = append([]*indexDef(nil), d.indexes...)
+		d.indexes[i] = &ix
+		if err := d.finish(); err != nil {
+			return err
+		}
+		td.def = d
+		return nil
+	})
+}

@@ -156,7 +156,7 @@ func (t *Translator) rename(s *pg.RenameStmt) (Result, error) {
 			if !contains(exprColumnsOf(text), s.Subname) {
 				continue
 			}
-			nt, ok := renameInCheck(text, s.Subname, s.Newname)
+			nt, ok := RenameColumnRef(text, s.Subname, s.Newname)
 			if !ok {
 				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "cannot rename column %q used by check constraint %q yet", s.Subname, name)
 			}

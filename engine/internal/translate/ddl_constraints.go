@@ -317,9 +317,11 @@ func (t *Translator) generated(c *pg.Constraint, typ *types.Type) sqlparser.Expr
 	return &sqlparser.ParenExpr{Expr: WithSourceText(t.assignTo(c.RawExpr, typ), deparseExpr(c.RawExpr))}
 }
 
-// renameInCheck rewrites a stored CHECK expression for a column rename, as
-// PostgreSQL's constraints follow renames (they hold attribute numbers).
-func renameInCheck(text, from, to string) (string, bool) {
+// RenameColumnRef rewrites a stored expression's text (a CHECK
+// constraint, a generated column, an index key or predicate) for a
+// column rename, as PostgreSQL's stored expressions follow renames (they
+// hold attribute numbers).
+func RenameColumnRef(text, from, to string) (string, bool) {
 	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil || len(tree.Stmts) != 1 {
 		return "", false

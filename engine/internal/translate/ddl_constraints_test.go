@@ -102,9 +102,9 @@ func TestRenameInCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := renameInCheck(tc.in, tc.from, tc.to)
+			got, ok := RenameColumnRef(tc.in, tc.from, tc.to)
 			if !ok || got != tc.want {
-				t.Errorf("renameInCheck(%q, %s→%s) = %q, %v; want %q", tc.in, tc.from, tc.to, got, ok, tc.want)
+				t.Errorf("RenameColumnRef(%q, %s→%s) = %q, %v; want %q", tc.in, tc.from, tc.to, got, ok, tc.want)
 			}
 		})
 	}

@@ -1,0 +1,161 @@
+package ddl
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// renameInStoredExprs follows a column rename in t's generated columns and
+// expression or partial indexes, as PostgreSQL's stored expressions do
+// (they hold attribute numbers): their PostgreSQL text (pg_get_expr,
+// pg_get_indexdef, a checkpoint) names the column by its new name, and so
+// do the engine's expressions, which GMS resolves by name on every write.
+func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to string) error {
+	for _, col := range t.Schema() {
+		if col.Generated == nil {
+			continue
+		}
+		g, changed, err := renameInExpr(col.Generated.Expr, from, to)
+		if err != nil || !changed {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		nc := col.Copy()
+		gd := *col.Generated
+		gd.Expr = g
+		nc.Generated = &gd
+		if err := t.ModifyColumn(ctx, col.Name, nc, nil); err != nil {
+			return err
+		}
+	}
+	infos, err := t.Indexes(ctx)
+	if err != nil {
+		return err
+	}
+	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
+	sch := t.Schema()
+	for _, ix := range infos {
+		if !ix.Expression && !ix.Partial || ix.Expression && len(ix.Source) != len(ix.KeyText) {
+			continue
+		}
+		e := storage.IndexExprs{WhereSource: ix.WhereSource}
+		changed := false
+		for _, src := range ix.Source {
+			ns, err := renamedText(src, from, to, ix.Name)
+			if err != nil {
+				return err
+			}
+			changed = changed || ns != src
+			e.Source = append(e.Source, ns)
+		}
+		if ix.WhereSource != "" {
+			if e.WhereSource, err = renamedText(ix.WhereSource, from, to, ix.Name); err != nil {
+				return err
+			}
+			changed = changed || e.WhereSource != ix.WhereSource
+		}
+		if !changed {
+			continue
+		}
+		if ix.Expression {
+			keys := make([]sql.Expression, len(e.Source))
+			for i, src := range e.Source {
+				n, err := parseStoredExpr(src)
+				if err != nil {
+					return err
+				}
+				v, err := tr.Scalar(n)
+				if err != nil {
+					return err
+				}
+				if keys[i], err = ResolveOver(sch, v); err != nil {
+					return err
+				}
+				e.KeyText = append(e.KeyText, keys[i].String())
+			}
+			e.Key = IndexKey(keys)
+		}
+		if ix.Partial {
+			n, err := parseStoredExpr(e.WhereSource)
+			if err != nil {
+				return err
+			}
+			v, err := tr.IndexPredicate(n)
+			if err != nil {
+				return err
+			}
+			where, err := ResolveOver(sch, v)
+			if err != nil {
+				return err
+			}
+			e.Where, e.WhereText = IndexWhere(where), where.String()
+		}
+		if err := t.SetIndexExprs(ctx, ix.Name, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renameInExpr renames the column in a generated column's expression:
+// the fields GMS resolves by name and the PostgreSQL text it keeps.
+func renameInExpr(e sql.Expression, from, to string) (sql.Expression, bool, error) {
+	var failed error
+	out, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch x := e.(type) {
+		case *expression.GetField:
+			if x.Name() == from {
+				return x.WithName(to), transform.NewTree, nil
+			}
+		case *translate.SourceText:
+			text, err := renamedText(x.Text, from, to, "")
+			if err != nil {
+				failed = err
+				return e, transform.SameTree, nil
+			}
+			if text != x.Text {
+				return &translate.SourceText{Child: x.Child, Text: text}, transform.NewTree, nil
+			}
+		}
+		return e, transform.SameTree, nil
+	})
+	if failed != nil {
+		return nil, false, failed
+	}
+	return out, same == transform.NewTree, err
+}
+
+func renamedText(text, from, to, index string) (string, error) {
+	nt, ok := translate.RenameColumnRef(text, from, to)
+	if !ok {
+		what := "a generated column"
+		if index != "" {
+			what = fmt.Sprintf("index %q", index)
+		}
+		return "", pgerror.New(pgerror.FeatureNotSupported, "cannot rename column %q used by %s yet", from, what)
+	}
+	return nt, nil
+}
+
+// parseStoredExpr parses one stored expression's PostgreSQL text.
+func parseStoredExpr(text string) (*pg.Node, error) {
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil {
+		return nil, err
+	}
+	targets := tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList()
+	if len(targets) != 1 {
+		return nil, fmt.Errorf("engine: stored expression %q parsed as %d", text, len(targets))
+	}
+	return targets[0].GetResTarget().GetVal(), nil
+}

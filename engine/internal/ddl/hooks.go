@@ -1,20 +1,41 @@
 package ddl
 
-import "github.com/tinybase/tinybase/engine/internal/catalog"
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+)
 
 // The functions below keep the catalog in step with DDL that other parts
 // of the engine run on tables and schemas. They change the session
 // transaction's catalog, so they roll back with the statement.
 
 // TableRenamed follows ALTER TABLE ... RENAME TO: owned sequences,
-// view dependencies and comments name the table by its new name.
+// views (their dependencies and query text) and comments name the table
+// by its new name.
 func TableRenamed(h Host, schema, oldName, newName string) {
-	h.SetCatalog(h.Catalog().RenameTable(catalog.QName{Schema: schema, Name: oldName}, catalog.QName{Schema: schema, Name: newName}))
+	q := catalog.QName{Schema: schema, Name: newName}
+	h.SetCatalog(renameInViews(h.Catalog().RenameTable(catalog.QName{Schema: schema, Name: oldName}, q), q, oldName, "", newName))
 }
 
-// ColumnRenamed follows ALTER TABLE ... RENAME COLUMN.
+// ColumnRenamed follows ALTER TABLE ... RENAME COLUMN, in the catalog and
+// in the text of the views that read the table.
 func ColumnRenamed(h Host, schema, table, oldName, newName string) {
-	h.SetCatalog(h.Catalog().RenameColumn(catalog.QName{Schema: schema, Name: table}, oldName, newName))
+	q := catalog.QName{Schema: schema, Name: table}
+	h.SetCatalog(renameInViews(h.Catalog().RenameColumn(q, oldName, newName), q, table, oldName, newName))
+}
+
+// renameInViews rewrites the query text of the views reading table q
+// (translate.RenameInView), whose name in that text is name.
+func renameInViews(cat *catalog.Catalog, q catalog.QName, name, column, newName string) *catalog.Catalog {
+	for _, v := range cat.Dependents(q) {
+		text, changed, ok := translate.RenameInView(v.Query, q.Schema, name, column, newName)
+		if ok && changed {
+			nv := *v
+			nv.Query = text
+			cat = cat.PutView(nv)
+		}
+	}
+	return cat
 }
 
 // DropSchemaObjects runs before DROP SCHEMA: the schema's types,

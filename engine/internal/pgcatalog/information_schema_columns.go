@@ -7,10 +7,11 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
-// isColumns is information_schema.columns for tables (view columns are
-// not listed yet: their types are only known once the query is planned).
+// isColumns is information_schema.columns: tables' columns, then views'
+// with the types they were created with.
 var isColumns = &def{
 	cols: []column{
 		{"table_catalog", sqlIdentifier}, {"table_schema", sqlIdentifier}, {"table_name", sqlIdentifier},
@@ -43,8 +44,45 @@ var isColumns = &def{
 				out = append(out, s.columnRow(r, i, col))
 			}
 		}
+		for _, v := range s.Catalog.Views() {
+			if len(v.Types) != len(v.Columns) {
+				continue
+			}
+			updatable := viewColumnsUpdatable(v.Query, len(v.Columns), len(v.Tables) == 1)
+			for i, name := range v.Columns {
+				row := s.columnRow(Relation{Schema: v.Schema, Name: v.Name}, i, &sql.Column{Name: name, Type: v.Types[i], Nullable: true})
+				row[len(row)-1] = yesNo(updatable[i])
+				out = append(out, row)
+			}
+		}
 		return out, nil
 	},
+}
+
+// viewColumnsUpdatable tells which of a view's n columns an UPDATE can
+// write: on an auto-updatable view (one table), those that are plain
+// column references, as PostgreSQL reports them.
+func viewColumnsUpdatable(query string, n int, autoUpdatable bool) []bool {
+	out := make([]bool, n)
+	if !autoUpdatable {
+		return out
+	}
+	tree, err := pgtree.Parse(query)
+	if err != nil || len(tree.Stmts) != 1 {
+		return out
+	}
+	targets := tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList()
+	if len(targets) != n {
+		// SELECT * and friends: the expansion is all plain columns.
+		for i := range out {
+			out[i] = true
+		}
+		return out
+	}
+	for i, t := range targets {
+		out[i] = t.GetResTarget().GetVal().GetColumnRef() != nil
+	}
+	return out
 }
 
 func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {

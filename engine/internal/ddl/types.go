@@ -285,15 +285,19 @@ func AlterDomain(h Host, c *translate.AlterDomain) error {
 	if !ok || !d.IsDomain() {
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
 	}
+	check := c.Check
+	if check.Name == "" {
+		check.Name = translate.DomainCheckName(q.Name, d.Checks)
+	}
 	for _, ch := range d.Checks {
-		if ch.Name == c.Check.Name {
+		if ch.Name == check.Name {
 			return pgerror.New(pgerror.DuplicateObject, "constraint %q for domain %s already exists", ch.Name, q.Name)
 		}
 	}
 	nd := *d
 	nt := *d.Type
 	nd.Type = &nt
-	nd.Checks = append(append([]catalog.Check(nil), d.Checks...), c.Check)
+	nd.Checks = append(append([]catalog.Check(nil), d.Checks...), check)
 	if err := compileDomain(h, &nd); err != nil {
 		return err
 	}

@@ -36,6 +36,8 @@ type deparseScope struct {
 	refName string
 	outer   *deparseScope
 	state   *State
+	// domain, in a domain constraint's scope, is the type VALUE has.
+	domain *types.Type
 }
 
 // newDeparseScope is the scope of relation rel with the given columns.
@@ -72,6 +74,28 @@ func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (o
 	return printExpr(d, pretty), true
 }
 
+// DeparseDomainCheck prints a domain CHECK constraint's source text as
+// PostgreSQL prints its analyzed form, VALUE being of the domain's base
+// type.
+func (s *State) DeparseDomainCheck(text string, base *types.Type, pretty bool) (out string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = "", false
+		}
+	}()
+	n, err := parseStoredExpr(text)
+	if err != nil {
+		return "", false
+	}
+	sc := s.newDeparseScope("", nil)
+	sc.domain = base
+	d, ok := sc.analyze(n)
+	if !ok {
+		return "", false
+	}
+	return printExpr(d, pretty), true
+}
+
 func parseStoredExpr(text string) (*pg.Node, error) {
 	tree, err := pgtree.Parse("SELECT " + text)
 	if err != nil {
@@ -100,6 +124,7 @@ type (
 	dVar struct {
 		name, qual string
 		t          *types.Type
+		keyword    bool // VALUE in a domain constraint, printed as is
 	}
 	// dConst is a constant; unknown-typed until coerced.
 	dConst struct {
@@ -251,6 +276,9 @@ func (sc *deparseScope) columnRef(c *pg.ColumnRef) (dnode, bool) {
 		return nil, false
 	}
 	name := parts[len(parts)-1]
+	if sc.domain != nil && len(parts) == 1 && name == "value" {
+		return &dVar{name: "VALUE", t: sc.domain, keyword: true}, true
+	}
 	for s := sc; s != nil; s = s.outer {
 		if len(parts) == 2 && parts[0] != s.refName {
 			continue

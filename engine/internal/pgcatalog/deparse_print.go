@@ -72,6 +72,10 @@ func (p *printer) close() {
 func (p *printer) expr(d dnode, showImplicit bool) {
 	switch n := d.(type) {
 	case *dVar:
+		if n.keyword {
+			p.b.WriteString(n.name)
+			return
+		}
 		if p.varPrefix {
 			p.b.WriteString(QuoteIdent(n.qual) + ".")
 		}

@@ -118,7 +118,10 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 		identMax, identMin, identCycle = itoa64(seq.Max), itoa64(seq.Min), yesNo(seq.Cycle)
 	}
 	udt := base
-	return []any{s.Database, r.Schema, r.Name, col.Name, int32(i + 1), def, yesNo(col.Nullable), dataType,
+	// a NOT NULL domain makes its columns not nullable here, though not in
+	// pg_attribute
+	nullable := col.Nullable && t.CheckNull() == nil
+	return []any{s.Database, r.Schema, r.Name, col.Name, int32(i + 1), def, yesNo(nullable), dataType,
 		charLen, octetLen, prec, radix, scale, dtPrec, nil, nil, nil, nil, nil, nil, nil, nil,
 		domCat, domSchema, domName, s.Database, schemaOf(udt), udt.Name, nil, nil, nil, nil,
 		itoa(uint32(i + 1)), "NO", ident, identGen, identStart, identInc, identMax, identMin, identCycle,

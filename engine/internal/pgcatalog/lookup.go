@@ -83,6 +83,17 @@ func (s *State) ConstraintDefByOID(oid uint32, pretty bool) (string, bool, error
 			}
 		}
 	}
+	for _, d := range s.Catalog.Types() {
+		for _, c := range d.Checks {
+			if domainConstraintOID(d.Type, c.Name) != oid {
+				continue
+			}
+			if text, ok := s.DeparseDomainCheck(c.Expr, d.Type.Domain, pretty); ok {
+				return "CHECK (" + text + ")", true, nil
+			}
+			return "CHECK (" + c.Expr + ")", true, nil
+		}
+	}
 	return "", false, nil
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // pgConstraint is pg_catalog.pg_constraint: primary key, unique, foreign
-// key and check constraints of tables. conbin is left out (pg_node_tree).
+// key and check constraints of tables, and domains' check constraints. conbin is left out (pg_node_tree).
 var pgConstraint = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"conname", types.Name}, {"connamespace", types.Oid}, {"contype", types.Char},
@@ -61,8 +61,20 @@ var pgConstraint = &def{
 					frel, upd, del, match, true, int32(0), false, key, fkey})
 			}
 		}
+		for _, d := range s.Catalog.Types() {
+			for _, c := range d.Checks {
+				out = append(out, []any{domainConstraintOID(d.Type, c.Name), c.Name, NamespaceOID(schemaOf(d.Type)), "c",
+					false, false, true, uint32(0), d.Type.OID, uint32(0), uint32(0),
+					uint32(0), " ", " ", " ", true, int32(0), false, nil, nil})
+			}
+		}
 		return out, nil
 	},
+}
+
+// domainConstraintOID is a domain CHECK constraint's pg_constraint oid.
+func domainConstraintOID(t *types.Type, name string) uint32 {
+	return stableOID("c:domain:" + schemaOf(t) + "." + t.Name + "." + name)
 }
 
 func attnums(index func(string) int, cols []string) *types.Array {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -224,4 +225,32 @@ func builtinProcName(r sessionRelations, p *pgcatalog.BuiltinProc, withArgs bool
 		}
 	}
 	return name + "(" + strings.Join(args, ",") + ")"
+}
+
+var _ types.TypeResolver = sessionRelations{}
+
+// UserType implements types.TypeResolver: a user type by name, unqualified
+// names through the search path.
+func (r sessionRelations) UserType(name string) (*types.Type, bool) {
+	parts := types.SplitQualifiedName(name)
+	schemas := r.s.SearchPath()
+	switch len(parts) {
+	case 1:
+	case 2:
+		schemas = []string{parts[0]}
+	default:
+		return nil, false
+	}
+	cat := r.s.catalog()
+	for _, sc := range schemas {
+		if d, ok := cat.Type(catalog.QName{Schema: sc, Name: parts[len(parts)-1]}); ok {
+			return d.Type, true
+		}
+	}
+	return nil, false
+}
+
+// UserTypeByOID implements types.TypeResolver.
+func (r sessionRelations) UserTypeByOID(oid uint32) (*types.Type, bool) {
+	return r.s.catalog().TypeByOID(oid)
 }

@@ -128,6 +128,9 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	if len(row) != len(def.cols) {
 		return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
 	}
+	if err := def.checkNulls(row); err != nil {
+		return err
+	}
 	row = row.Copy()
 	var pk sql.Row
 	if def.keyless() {
@@ -205,6 +208,9 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	if len(new) != len(def.cols) {
 		return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(new))
 	}
+	if err := def.checkNulls(new); err != nil {
+		return err
+	}
 	e, ok := td.locate(old)
 	if !ok {
 		return fmt.Errorf("storage: updating table %q: %w", def.name, ErrRowNotFound)
@@ -279,4 +285,26 @@ func (td *tableData) truncate() int {
 		td.loc = newTree(td.def.locOrder)
 	}
 	return n
+}
+
+// NullChecker is a column type that may refuse NULL on its own: a domain
+// declared NOT NULL, whose error PostgreSQL reports rather than the
+// column's not-null violation.
+type NullChecker interface {
+	CheckNull() error
+}
+
+// checkNulls asks the types of row's NULL values whether they allow one.
+func (d *tableDef) checkNulls(row sql.Row) error {
+	for i, v := range row {
+		if v != nil {
+			continue
+		}
+		if c, ok := d.cols[i].Type.(NullChecker); ok {
+			if err := c.CheckNull(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -99,7 +99,9 @@ func (t *Translator) catalogColumn(rel *pg.RangeVar, cd *pg.ColumnDef, col *sqlp
 	})}
 }
 
-// domainColumn applies a domain's NOT NULL and default to a column of it.
+// domainColumn applies a domain's default to a column of it. The domain's
+// NOT NULL stays the domain's (storage asks the type, types.CheckNull):
+// the column's attnotnull is false, as in PostgreSQL.
 func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefinition) {
 	r := t.reader()
 	if r == nil {
@@ -108,11 +110,6 @@ func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefiniti
 	d, ok := r.Current().Type(catalog.QName{Schema: typ.Schema, Name: typ.Name})
 	if !ok {
 		return
-	}
-	if d.NotNull {
-		// a NULL never reaches the domain's check on INSERT, so the column
-		// enforces the domain's NOT NULL
-		col.Type.NotNull = true
 	}
 	if d.Default == "" {
 		return

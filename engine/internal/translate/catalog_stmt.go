@@ -1,7 +1,7 @@
 package translate
 
 import (
-	"github.com/tinybase/tinybase/internal/pgtree"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -10,6 +10,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // CatalogReader is what translation reads from the catalog beyond types:
@@ -57,12 +58,10 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 		if ad.Subtype != "C" || c == nil || c.Contype != pg.ConstrType_CONSTR_CHECK {
 			fail(pgerror.New(pgerror.FeatureNotSupported, "this form of ALTER DOMAIN is not supported yet"))
 		}
+		// An unnamed check is named by the engine, which knows the
+		// domain's other constraints (DomainCheckName).
 		q := listQName(ad.TypeName)
-		name := c.Conname
-		if name == "" {
-			name = q.Name + "_check"
-		}
-		return Result{Cmd: &AlterDomain{Name: q, Check: catalog.Check{Name: name, Expr: exprSQL(c.RawExpr)}}, Tag: "ALTER DOMAIN"}, true
+		return Result{Cmd: &AlterDomain{Name: q, Check: catalog.Check{Name: c.Conname, Expr: exprSQL(c.RawExpr)}}, Tag: "ALTER DOMAIN"}, true
 	case *pg.Node_ViewStmt:
 		return t.createView(s.ViewStmt), true
 	case *pg.Node_RefreshMatViewStmt:
@@ -263,6 +262,21 @@ func ParseExpr(text string) (*pg.Node, error) {
 	return tree.Stmts[0].Stmt.GetSelectStmt().TargetList[0].GetResTarget().Val, nil
 }
 
+// DomainCheckName names an unnamed CHECK constraint of a domain as
+// PostgreSQL does: <domain>_check, then _check1, _check2... past the
+// names its constraints already have.
+func DomainCheckName(domain string, have []catalog.Check) string {
+	taken := map[string]bool{}
+	for _, c := range have {
+		taken[c.Name] = true
+	}
+	name := domain + "_check"
+	for i := 1; taken[name]; i++ {
+		name = fmt.Sprintf("%s_check%d", domain, i)
+	}
+	return name
+}
+
 func (t *Translator) createDomain(s *pg.CreateDomainStmt) Result {
 	q := listQName(s.Domainname)
 	cmd := &CreateDomain{Name: q, Base: t.typeName(s.TypeName)}
@@ -275,7 +289,7 @@ func (t *Translator) createDomain(s *pg.CreateDomainStmt) Result {
 		case pg.ConstrType_CONSTR_CHECK:
 			name := c.Conname
 			if name == "" {
-				name = q.Name + "_check"
+				name = DomainCheckName(q.Name, cmd.Checks)
 			}
 			cmd.Checks = append(cmd.Checks, catalog.Check{Name: name, Expr: exprSQL(c.RawExpr)})
 		case pg.ConstrType_CONSTR_DEFAULT:

@@ -295,7 +295,7 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		out, err = castRegObject(v, f, t, env) // regobjects.go
 	case f.Kind == KindRegtype && (t.Kind == KindOid || isIntKind(t)):
 		var typ *Type
-		if typ, err = regtypeType(v.(string)); err == nil {
+		if typ, err = regtypeType(v.(string), env); err == nil {
 			out, err = castNumber(int64(typ.OID), t)
 		}
 	case (f.Kind == KindOid || isIntKind(f)) && t.Kind == KindRegtype:
@@ -306,6 +306,10 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 				out = typ.FormatType()
 			} else if typ, ok := pseudoByOID(n.(uint32)); ok {
 				out = typ.FormatType()
+			} else if r := typeResolver(env); r != nil {
+				if typ, ok := r.UserTypeByOID(n.(uint32)); ok {
+					out = typ.FormatType()
+				}
 			}
 		}
 	default:

@@ -325,7 +325,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindRegclass:
 		return regclassIn(s, env)
 	case KindRegtype:
-		return parseRegtype(s)
+		return parseRegtype(s, env)
 	case KindRegnamespace, KindRegproc, KindRegprocedure:
 		return regObjectIn(b, s, env) // regobjects.go
 	}
@@ -648,19 +648,39 @@ func parseBool(s string) (bool, bool) {
 	return false, false
 }
 
-// parseRegtype reads a built-in type name (regtypein); the value is kept
-// as format_type's spelling, the form regtype values have throughout.
-// User-defined types need the catalog and are not resolved here.
-func parseRegtype(s string) (any, error) {
-	t, err := regtypeType(s)
+// parseRegtype reads a type name (regtypein); the value is kept as
+// format_type's spelling, the form regtype values have throughout.
+func parseRegtype(s string, env *Env) (any, error) {
+	t, err := regtypeType(s, env)
 	if err != nil {
 		return nil, err
 	}
 	return t.FormatType(), nil
 }
 
-// regtypeType resolves a built-in type name as regtype input does.
-func regtypeType(s string) (*Type, error) {
+// TypeResolver, when the Env's Relations also implements it, resolves
+// user-defined type names and OIDs for regtype, through the session's
+// catalog and search path.
+type TypeResolver interface {
+	// UserType finds a user type by its (possibly schema-qualified,
+	// quoted) name.
+	UserType(name string) (*Type, bool)
+	// UserTypeByOID finds a user type (or its array type) by OID.
+	UserTypeByOID(oid uint32) (*Type, bool)
+}
+
+func typeResolver(env *Env) TypeResolver {
+	if env != nil {
+		if r, ok := env.Relations.(TypeResolver); ok {
+			return r
+		}
+	}
+	return nil
+}
+
+// regtypeType resolves a type name as regtype input does: a built-in
+// name, else a user type the session's catalog has.
+func regtypeType(s string, env *Env) (*Type, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	name = strings.TrimPrefix(name, "pg_catalog.")
 	array := false
@@ -668,6 +688,15 @@ func regtypeType(s string) (*Type, error) {
 		array, name = true, strings.TrimSpace(strings.TrimSuffix(name, "[]"))
 	}
 	t, ok := ByName(strings.Join(strings.Fields(name), " "))
+	if !ok {
+		if r := typeResolver(env); r != nil {
+			raw := strings.TrimSpace(s)
+			if array {
+				raw = strings.TrimSpace(strings.TrimSuffix(raw, "[]"))
+			}
+			t, ok = r.UserType(raw)
+		}
+	}
 	if !ok {
 		return nil, pgerror.New(pgerror.UndefinedObject, "type %q does not exist", strings.TrimSpace(s))
 	}

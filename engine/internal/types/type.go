@@ -199,3 +199,12 @@ func quoteIdentIfNeeded(s string) string {
 	}
 	return s
 }
+
+// CheckNull reports whether the type refuses NULL: a domain declared NOT
+// NULL does (storage asks it of a column's NULL values).
+func (t *Type) CheckNull() error {
+	if t.Check == nil {
+		return nil
+	}
+	return t.Check(nil)
+}

@@ -1,0 +1,20 @@
+-- domain constraints: names chosen as PostgreSQL chooses them, pg_constraint rows, the domain's own NOT NULL message, regtype of user types
+CREATE DOMAIN email AS text NOT NULL CHECK (value LIKE '%@%') CHECK (length(value) > 3);
+CREATE DOMAIN posint AS int CHECK (VALUE > 0);
+ALTER DOMAIN posint ADD CHECK (VALUE < 100);
+ALTER DOMAIN posint ADD CONSTRAINT c2 CHECK (VALUE <> 5);
+ALTER DOMAIN posint ADD CONSTRAINT c2 CHECK (VALUE <> 6);
+CREATE TYPE mood AS ENUM ('ok', 'sad');
+SELECT 'email'::regtype, 'public.posint'::regtype, 'mood[]'::regtype, 'email'::regtype::oid = t.oid FROM pg_type t WHERE t.typname = 'email';
+SELECT t.typname, c.conname, c.contype, c.conrelid, pg_get_constraintdef(c.oid), pg_get_constraintdef(c.oid, true) FROM pg_constraint c JOIN pg_type t ON t.oid = c.contypid WHERE t.typnamespace = 'public'::regnamespace ORDER BY 1, 2;
+CREATE TABLE people (id int PRIMARY KEY, mail email, n posint);
+INSERT INTO people (id) VALUES (1);
+INSERT INTO people VALUES (2, NULL, 1);
+INSERT INTO people VALUES (3, 'a@bc', NULL);
+INSERT INTO people VALUES (4, 'abcd', 1);
+INSERT INTO people VALUES (5, 'a@bc', 5);
+UPDATE people SET mail = NULL WHERE id = 3;
+SELECT a.attname, a.attnotnull FROM pg_attribute a WHERE a.attrelid = 'people'::regclass AND a.attnum > 0 ORDER BY a.attnum;
+SELECT column_name, is_nullable, domain_name FROM information_schema.columns WHERE table_name = 'people' ORDER BY ordinal_position;
+SELECT typname, typnotnull FROM pg_type WHERE typname IN ('email', 'posint') ORDER BY 1;
+SELECT * FROM people;

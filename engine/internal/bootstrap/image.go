@@ -69,6 +69,10 @@ type Index struct {
 	WhereSource string
 	Comment     string
 	ForFK       bool
+	// Method, Opclass and Ordering are storage.IndexAM's.
+	Method   string
+	Opclass  []string
+	Ordering []string
 }
 
 // Check is a CHECK constraint.

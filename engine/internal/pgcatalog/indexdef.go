@@ -6,7 +6,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // indexDefOf is pg_get_indexdef of any index: plain-column ones from
@@ -18,15 +20,16 @@ import (
 // is not kept (an index from before it was) or uses something deparse
 // does not model.
 func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
-	if !ix.Expression && !ix.Partial {
+	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) {
 		return IndexDef(r.Schema, r.Name, ix.Name, ix.Unique, ix.Columns), true
 	}
 	var keys []string
+	var keyTypes []*types.Type
+	cols := r.Table.Schema()
 	if ix.Expression {
 		if len(ix.Source) == 0 {
 			return "", false
 		}
-		cols := r.Table.Schema()
 		for _, src := range ix.Source {
 			if src == "" {
 				return "", false
@@ -35,13 +38,14 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 			if err != nil {
 				return "", false
 			}
-			if c := n.GetColumnRef(); c != nil && len(c.Fields) == 1 && c.Fields[0].GetString_() != nil {
-				keys = append(keys, QuoteIdent(c.Fields[0].GetString_().Sval))
-				continue
-			}
 			d, ok := s.deparseNode(n, r.Name, cols)
 			if !ok {
 				return "", false
+			}
+			keyTypes = append(keyTypes, d.dtype())
+			if c := n.GetColumnRef(); c != nil && len(c.Fields) == 1 && c.Fields[0].GetString_() != nil {
+				keys = append(keys, QuoteIdent(c.Fields[0].GetString_().Sval))
+				continue
 			}
 			text := printExpr(d, false)
 			switch d.(type) {
@@ -54,6 +58,23 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 	} else {
 		for _, c := range ix.Columns {
 			keys = append(keys, QuoteIdent(c))
+			var t *types.Type
+			if i := cols.IndexOfColName(c); i >= 0 {
+				t, _ = cols[i].Type.(*types.Type)
+			}
+			keyTypes = append(keyTypes, t)
+		}
+	}
+	method := ix.AM.Method
+	if method == "" {
+		method = "btree"
+	}
+	for i := range keys {
+		if i < len(ix.AM.Opclass) && ix.AM.Opclass[i] != "" && !s.defaultOpclass(method, keyTypes[i], ix.AM.Opclass[i]) {
+			keys[i] += " " + ix.AM.Opclass[i]
+		}
+		if i < len(ix.AM.Ordering) && ix.AM.Ordering[i] != "" {
+			keys[i] += " " + ix.AM.Ordering[i]
 		}
 	}
 	var b strings.Builder
@@ -61,7 +82,7 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 	if ix.Unique {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + QuoteIdent(r.Schema) + "." + QuoteIdent(r.Name) + " USING btree (")
+	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + QuoteIdent(r.Schema) + "." + QuoteIdent(r.Name) + " USING " + method + " (")
 	b.WriteString(strings.Join(keys, ", "))
 	b.WriteString(")")
 	if ix.Partial {
@@ -75,6 +96,50 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 		b.WriteString(" WHERE " + w)
 	}
 	return b.String(), true
+}
+
+func allEmpty(ss []string) bool {
+	for _, s := range ss {
+		if s != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// defaultOpclass reports whether opclass is the default operator class
+// of method for key type t, which pg_get_indexdef leaves out: an
+// extension's declared default, else PostgreSQL's naming of its own
+// (btree and hash: <type>_ops, array_ops, enum_ops; gin: jsonb_ops,
+// array_ops, tsvector_ops).
+func (s *State) defaultOpclass(method string, t *types.Type, opclass string) bool {
+	if oc, _, ok := extensions.InstalledOpClass(s.Catalog, method, opclass); ok {
+		return oc.Default
+	}
+	if t == nil {
+		return false
+	}
+	if t.Domain != nil {
+		t = t.Base()
+	}
+	switch {
+	case t.Kind == types.KindArray:
+		return opclass == "array_ops"
+	case t.Kind == types.KindEnum && (method == "btree" || method == "hash"):
+		return opclass == "enum_ops"
+	}
+	switch method {
+	case "btree", "hash":
+		name := t.Name
+		switch t.Kind {
+		case types.KindVarchar:
+			name = "text"
+		}
+		return opclass == name+"_ops"
+	case "gin", "gist":
+		return opclass == t.Name+"_ops"
+	}
+	return false
 }
 
 // deparseNode analyzes a parsed stored expression over relation rel

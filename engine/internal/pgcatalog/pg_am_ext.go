@@ -19,6 +19,15 @@ func extAmOID(name string) uint32 {
 	return stableOID("am:" + name)
 }
 
+// indexAmOID is pg_class.relam of an index made with access method
+// name ("" is btree).
+func indexAmOID(name string) uint32 {
+	if name == "" {
+		return 403
+	}
+	return extAmOID(name)
+}
+
 // extAmRows are pg_am rows of the installed extensions' access methods.
 func extAmRows(s *State) [][]any {
 	var out [][]any

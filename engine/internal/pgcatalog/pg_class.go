@@ -92,7 +92,7 @@ var pgClass = &def{
 			out = append(out, tr)
 			ixSec := sec{owner: sc.owner, userDefined: sc.userDefined}
 			for _, ix := range idx {
-				ir := row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", 403, max(len(ix.Columns), 1), false, ixSec)
+				ir := row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", indexAmOID(ix.AM.Method), max(len(ix.Columns), len(ix.Source), 1), false, ixSec)
 				ir[relPagesCol], ir[relTuplesCol] = ixPages, ixTuples
 				out = append(out, ir)
 			}

@@ -103,7 +103,8 @@ func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 			return it, fmt.Errorf("index %s: its expressions have no text", ix.Name)
 		}
 		ii := bootstrap.Index{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns, KeyText: ix.KeyText,
-			WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource, Comment: ix.Comment, ForFK: ix.ForFK}
+			WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource, Comment: ix.Comment, ForFK: ix.ForFK,
+			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering}
 		// The texts translated back on load are PostgreSQL's source of the
 		// key parts and predicate when known: the engine's text of an
 		// expression abbreviates some calls (coalesce(...)).
@@ -222,7 +223,7 @@ func buildImage(img *bootstrap.Image, rows func(n int, cols sql.Schema) ([]sql.R
 		for _, ix := range it.Indexes {
 			ii := storage.IndexImage{Name: ix.Name, Unique: ix.Unique, Columns: ix.Columns,
 				KeyText: ix.KeyText, WhereText: ix.WhereText, Source: ix.Source, WhereSource: ix.WhereSource,
-				Comment: ix.Comment, ForFK: ix.ForFK}
+				Comment: ix.Comment, ForFK: ix.ForFK, AM: storage.IndexAM{Method: ix.Method, Opclass: ix.Opclass, Ordering: ix.Ordering}}
 			for _, r := range ix.KeyTypes {
 				kt, err := resolve(r)
 				if err != nil {

@@ -516,6 +516,26 @@ insert into public.t (aa, xx) values (1, 'A');
 	}
 }
 
+// TestDurableIndexMethods: an index's access method, operator classes
+// and ordering survive a checkpoint.
+func TestDurableIndexMethods(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table public.g (id int, tags text[], doc jsonb);
+create index g_doc on public.g using gin (doc jsonb_path_ops);
+create index g_desc on public.g (id desc nulls last);
+`)
+	const q = "select indexdef from pg_indexes where tablename = 'g' order by 1"
+	want := "CREATE INDEX g_desc ON public.g USING btree (id DESC NULLS LAST)\nCREATE INDEX g_doc ON public.g USING gin (doc jsonb_path_ops)\n"
+	if got := queryAll(t, s, q); got != want {
+		t.Fatalf("before reopening:\n%s", got)
+	}
+	s = reopen()
+	if got := queryAll(t, s, q); got != want {
+		t.Errorf("after reopening:\n%s", got)
+	}
+}
+
 // TestDurableDomainChecks: domains with CHECK and NOT NULL constraints
 // (pg_net creates one) are held by a checkpoint and enforced after
 // reopening exactly as before.

@@ -116,7 +116,7 @@ func TestPlanCacheRLSLookup(t *testing.T) {
 func TestPlanCacheRuntimeConditions(t *testing.T) {
 	e := newPlanEngine(t, true,
 		"create table ev (id int primary key, at timestamptz, who text, tag text)",
-		"insert into ev values (1, now() + interval '40 milliseconds', 'postgres', 'a'), (2, now() + interval '1 hour', 'anon', 'b')",
+		"insert into ev values (1, now() + interval '2 seconds', 'postgres', 'a'), (2, now() + interval '1 hour', 'anon', 'b')",
 		"grant select on ev to anon")
 	s := connectT(t, e)
 	clock := "select id from ev where at < now() order by id"
@@ -134,7 +134,7 @@ func TestPlanCacheRuntimeConditions(t *testing.T) {
 	runQ("select set_config('app.tag', 'a', false) is not null", "t")
 	runQ(setting, "1")
 	before := e.PlanCacheStats().Hits
-	time.Sleep(60 * time.Millisecond)
+	time.Sleep(2100 * time.Millisecond) // past row 1's time, with room for a loaded machine before it
 	runQ(clock, "1")
 	runQ("set role anon", "")
 	runQ("select set_config('app.tag', 'b', false) is not null", "t")

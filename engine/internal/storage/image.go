@@ -136,6 +136,7 @@ type IndexImage struct {
 	WhereSource string
 	Comment     string
 	ForFK       bool
+	AM          IndexAM
 }
 
 // Image returns the committed state, tables sorted by schema and name.
@@ -171,7 +172,7 @@ func imageOfRoot(r *root) (img Image, err error) {
 				ti.Indexes = append(ti.Indexes, IndexImage{
 					Name: ix.name, Unique: ix.unique, Columns: ix.columns, Key: ix.key, KeyTypes: ix.keyTypes,
 					KeyText: ix.keyText, Where: ix.where, WhereText: ix.whereText, Comment: ix.comment, ForFK: ix.forFK,
-					Source: ix.source, WhereSource: ix.whereSource,
+					Source: ix.source, WhereSource: ix.whereSource, AM: ix.am,
 				})
 			}
 			img.Tables = append(img.Tables, ti)
@@ -211,7 +212,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 			d.indexes = append(d.indexes, &indexDef{
 				name: ix.Name, unique: ix.Unique, columns: ix.Columns, key: ix.Key, keyTypes: ix.KeyTypes,
 				keyText: ix.KeyText, where: ix.Where, whereText: ix.WhereText, comment: ix.Comment, forFK: ix.ForFK,
-				source: ix.Source, whereSource: ix.WhereSource,
+				source: ix.Source, whereSource: ix.WhereSource, am: ix.AM,
 			})
 		}
 		if ti.Lazy != nil {

@@ -157,6 +157,21 @@ type IndexInfo struct {
 	WhereSource string
 	Partial     bool // has IndexSpec.Where
 	ForFK       bool // created by GMS to support a foreign key
+	AM          IndexAM
+}
+
+// IndexAM is how CREATE INDEX asked for an index, for pg_get_indexdef
+// and pg_class.relam: its access method (the index itself is always
+// this store's ordered index) and each key part's operator class and
+// ordering as written.
+type IndexAM struct {
+	Method   string   // "" is btree
+	Opclass  []string // per key part, "" for the default
+	Ordering []string // per key part: "", "DESC", "NULLS FIRST", "DESC NULLS LAST"
+}
+
+func (a IndexAM) clone() IndexAM {
+	return IndexAM{Method: a.Method, Opclass: append([]string(nil), a.Opclass...), Ordering: append([]string(nil), a.Ordering...)}
 }
 
 // Indexes lists the primary key (named by its constraint name) and every
@@ -175,7 +190,7 @@ func (h *Table) Indexes(ctx *sql.Context) ([]IndexInfo, error) {
 	for _, ix := range d.indexes {
 		out = append(out, IndexInfo{Name: ix.name, Unique: ix.unique, Columns: append([]string(nil), ix.columns...),
 			Expression: ix.key != nil, KeyText: ix.keyText, Partial: ix.where != nil, ForFK: ix.forFK,
-			Source: ix.source, WhereSource: ix.whereSource})
+			Source: ix.source, WhereSource: ix.whereSource, AM: ix.am.clone()})
 	}
 	return out, nil
 }
@@ -230,6 +245,7 @@ type IndexSpec struct {
 	Source      []string
 	WhereSource string
 	Comment     string
+	AM          IndexAM
 }
 
 // CreateIndexSpec creates an index from a spec. Existing rows are indexed;
@@ -249,6 +265,7 @@ func (h *Table) CreateIndexSpec(ctx *sql.Context, spec IndexSpec) error {
 		comment:     spec.Comment,
 		source:      append([]string(nil), spec.Source...),
 		whereSource: spec.WhereSource,
+		am:          spec.AM.clone(),
 	}
 	switch {
 	case ix.key != nil && len(ix.columns) > 0:

@@ -57,6 +57,7 @@ type indexDef struct {
 	whereSource string
 	comment     string
 	forFK       bool // created by GMS to support a foreign key
+	am          IndexAM
 
 	// Derived by finish.
 	ords  []int     // column ordinals of columns

@@ -20,6 +20,12 @@ type IndexDef struct {
 	// Source is each key part's PostgreSQL source text and WhereSource the predicate's, for pg_get_indexdef.
 	Source      []string
 	WhereSource string
+	// Method is the access method (USING), "" for btree; Opclass and
+	// Ordering are each key part's operator class and ordering as
+	// pg_get_indexdef prints them ("" when default).
+	Method   string
+	Opclass  []string
+	Ordering []string
 }
 
 // createIndex translates CREATE [UNIQUE] INDEX (PostgreSQL docs: CREATE
@@ -32,8 +38,13 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	def := &IndexDef{Name: s.Idxname, Unique: s.Unique, IfNotExists: s.IfNotExists}
 	var nameParts []string
 	anyExpr := false
+	if s.AccessMethod != "btree" {
+		def.Method = s.AccessMethod
+	}
 	for _, p := range s.IndexParams {
 		el := p.GetIndexElem()
+		def.Opclass = append(def.Opclass, indexOpclass(el))
+		def.Ordering = append(def.Ordering, indexOrdering(el))
 		if el.Name != "" {
 			if _, ok := ti.Column(el.Name); !ok {
 				fail(pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", el.Name))
@@ -70,6 +81,31 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 		def.Name = cn.choose(nameParts, "idx")
 	}
 	return Result{Cmd: &TableDDL{Kind: "create_index", Schema: ti.Schema, Table: ti.Name, Index: def}, Tag: "CREATE INDEX"}, nil
+}
+
+// indexOpclass is a key part's operator class as written ("" for none).
+func indexOpclass(el *pg.IndexElem) string {
+	if n := names(el.Opclass); len(n) > 0 {
+		return n[len(n)-1]
+	}
+	return ""
+}
+
+// indexOrdering is a key part's ordering as pg_get_indexdef prints it:
+// DESC, and NULLS FIRST / LAST where it is not the direction's default.
+func indexOrdering(el *pg.IndexElem) string {
+	desc := el.Ordering == pg.SortByDir_SORTBY_DESC
+	out := ""
+	if desc {
+		out = "DESC"
+	}
+	switch {
+	case el.NullsOrdering == pg.SortByNulls_SORTBY_NULLS_FIRST && !desc:
+		out = "NULLS FIRST"
+	case el.NullsOrdering == pg.SortByNulls_SORTBY_NULLS_LAST && desc:
+		out += " NULLS LAST"
+	}
+	return out
 }
 
 // indexColname is the name PostgreSQL gives an expression key part when it

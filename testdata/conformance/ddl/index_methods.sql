@@ -1,0 +1,21 @@
+-- an index's access method, operator classes and key ordering as pg_get_indexdef, pg_indexes and pg_class.relam report them
+CREATE TABLE g (id int, name text, tags text[], doc jsonb, v varchar(10), ts tsvector);
+CREATE INDEX g_tags ON g USING gin (tags);
+CREATE INDEX g_doc ON g USING gin (doc jsonb_path_ops);
+CREATE INDEX g_docdef ON g USING gin (doc jsonb_ops);
+CREATE INDEX g_h ON g USING hash (id);
+CREATE INDEX g_desc ON g (id DESC NULLS LAST, tags);
+CREATE INDEX g_nf ON g (id NULLS FIRST);
+CREATE INDEX g_dnf ON g (id DESC NULLS FIRST, name ASC NULLS LAST);
+CREATE INDEX g_ops ON g (id int4_ops, lower(name) text_pattern_ops, v varchar_pattern_ops);
+CREATE INDEX g_vdef ON g (v text_ops);
+CREATE INDEX g_gops ON g USING gin (tags array_ops);
+CREATE INDEX g_brin ON g USING brin (id);
+CREATE INDEX g_ts ON g USING gin (ts);
+CREATE INDEX g_gist ON g USING gist (ts);
+CREATE UNIQUE INDEX g_u ON g (lower(name) DESC) WHERE id > 0;
+SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'g' ORDER BY 1;
+SELECT c.relname, c.relnatts, a.amname FROM pg_class c JOIN pg_am a ON a.oid = c.relam WHERE c.relname LIKE 'g\_%' ORDER BY 1;
+SELECT pg_get_indexdef('g_dnf'::regclass);
+INSERT INTO g (id, name, tags) VALUES (2, 'b', '{x}'), (1, 'a', '{y}'), (NULL, 'c', NULL);
+SELECT id FROM g ORDER BY id DESC NULLS LAST;

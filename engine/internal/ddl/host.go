@@ -64,6 +64,9 @@ type Host interface {
 	FireTruncateTriggers(ctx *sql.Context, tables []*storage.Table, timing string) error
 	// NextSequenceValue advances seq's engine-wide counter (nextval).
 	NextSequenceValue(seq *catalog.Sequence) (int64, error)
+	// SequenceValue is a sequence's last value and whether nextval
+	// returned it, unchanged.
+	SequenceValue(seq *catalog.Sequence) (last int64, called bool)
 	// SetSequenceValue is setval on seq's engine-wide counter.
 	SetSequenceValue(seq *catalog.Sequence, value int64, called bool) error
 	// ResetSequence starts a sequence's counter over at value.

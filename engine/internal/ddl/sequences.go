@@ -85,6 +85,24 @@ func Currval(h Host, name string) (int64, error) {
 	return v, nil
 }
 
+// SequenceLastValue is pg_sequence_last_value(regclass): the value
+// nextval last returned from the sequence in any session, NULL before
+// the first (or after setval(..., false)).
+func SequenceLastValue(h Host, name string) (any, error) {
+	seq, err := sequenceByText(h, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.CheckSequenceUse(seq, catalog.PrivUsage|catalog.PrivSelect); err != nil {
+		return nil, err
+	}
+	last, called := h.SequenceValue(seq)
+	if !called {
+		return nil, nil
+	}
+	return last, nil
+}
+
 // Lastval is lastval(): the value nextval last returned in this session.
 func Lastval(h Host) (int64, error) {
 	st := h.Sequences()

@@ -2,8 +2,8 @@ package pgcatalog
 
 import "github.com/tinybase/tinybase/engine/internal/types"
 
-// pgSequences is the pg_catalog.pg_sequences view. last_value is NULL:
-// the counters live beside the store, outside the transaction.
+// pgSequences is the pg_catalog.pg_sequences view; last_value is NULL
+// until nextval has returned a value.
 var pgSequences = &def{
 	cols: []column{
 		{"schemaname", types.Name}, {"sequencename", types.Name}, {"sequenceowner", types.Name},
@@ -14,8 +14,14 @@ var pgSequences = &def{
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, q := range s.Catalog.Sequences() {
-			out = append(out, []any{q.Schema, q.Name, "postgres", q.Type.OID, q.Start, q.Min, q.Max,
-				q.Increment, q.Cycle, int64(1), nil})
+			var last any
+			if s.SequenceValue != nil {
+				if v, called := s.SequenceValue(q); called {
+					last = v
+				}
+			}
+			out = append(out, []any{q.Schema, q.Name, "postgres", q.Type.FormatType(), q.Start, q.Min, q.Max,
+				q.Increment, q.Cycle, int64(1), last})
 		}
 		return out, nil
 	},

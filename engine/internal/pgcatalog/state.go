@@ -24,6 +24,9 @@ type State struct {
 	// them, and listing them costs more than many catalog lookups).
 	Settings     []Setting
 	LoadSettings func() []Setting
+	// SequenceValue is a sequence's last value and whether nextval
+	// returned it (pg_sequences.last_value); nil reads as never called.
+	SequenceValue func(seq *catalog.Sequence) (last int64, called bool)
 
 	memo memo // memo.go
 }

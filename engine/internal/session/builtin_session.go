@@ -25,6 +25,7 @@ type funcSession interface {
 	nextval(name string) (int64, error)
 	currval(name string) (int64, error)
 	lastval() (int64, error)
+	sequenceLastValue(name string) (any, error)
 	setval(name string, v int64, called bool) (int64, error)
 	serialSequence(table, column string) (any, error)
 	// Comment information functions (docs 9.26, Table 9.78).

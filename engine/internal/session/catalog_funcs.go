@@ -39,6 +39,8 @@ func addSequenceCommentFuncs(r *expr.Registry) {
 		r.Add("col_description", expr.FuncImpl{Args: []*types.Type{rel, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
 			Fn: withSession(func(s funcSession, a []any) (any, error) { return s.colDescription(a[0].(string), a[1].(int32)) })})
 	}
+	r.Add("pg_sequence_last_value", expr.FuncImpl{Args: []*types.Type{types.Regclass}, Result: expr.Fixed(types.Int8), Volatile: true,
+		Fn: withSession(func(s funcSession, a []any) (any, error) { return s.sequenceLastValue(a[0].(string)) })})
 	r.Add("lastval", expr.FuncImpl{Result: expr.Fixed(types.Int8), Volatile: true,
 		Fn: withSession(func(s funcSession, _ []any) (any, error) { return s.lastval() })})
 	r.Add("pg_get_serial_sequence", expr.FuncImpl{Args: []*types.Type{types.Text, types.Text}, Result: expr.Fixed(types.Text), Volatile: true,

@@ -67,6 +67,10 @@ func (h ddlHost) NextSequenceValue(seq *catalog.Sequence) (int64, error) {
 func (h ddlHost) SetSequenceValue(seq *catalog.Sequence, value int64, called bool) error {
 	return h.s.eng.seqs.set(seq, value, called)
 }
+func (h ddlHost) SequenceValue(seq *catalog.Sequence) (int64, bool) {
+	v := h.s.eng.seqs.peek(seq)
+	return v.last, v.called
+}
 func (h ddlHost) ResetSequence(oid uint32, value int64) { h.s.eng.seqs.reset(oid, value) }
 func (h ddlHost) Sequences() *ddl.SessionSequences      { return &h.s.seqState }
 
@@ -134,6 +138,9 @@ func (s *Session) maintenance(m *translate.Maintenance, _ string) (string, *Rows
 func (s *Session) nextval(name string) (int64, error) { return ddl.Nextval(s.ddl(), name) }
 func (s *Session) currval(name string) (int64, error) { return ddl.Currval(s.ddl(), name) }
 func (s *Session) lastval() (int64, error)            { return ddl.Lastval(s.ddl()) }
+func (s *Session) sequenceLastValue(name string) (any, error) {
+	return ddl.SequenceLastValue(s.ddl(), name)
+}
 func (s *Session) setval(name string, v int64, called bool) (int64, error) {
 	return ddl.Setval(s.ddl(), name, v, called)
 }

@@ -68,6 +68,10 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 		User:         s.user,
 		Database:     s.Database(),
 		LoadSettings: s.settingsRows,
+		SequenceValue: func(seq *catalog.Sequence) (int64, bool) {
+			v := s.eng.seqs.peek(seq)
+			return v.last, v.called
+		},
 	}
 	if s.cat.state != nil && s.cat.key == key {
 		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go

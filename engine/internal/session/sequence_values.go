@@ -36,6 +36,17 @@ func (v *sequenceValues) clone() *sequenceValues {
 	return c
 }
 
+// peek returns seq's state without changing it: the last value and
+// whether nextval returned it (pg_sequence_last_value, pg_sequences).
+func (v *sequenceValues) peek(seq *catalog.Sequence) seqValue {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if cur, ok := v.m[seq.OID]; ok {
+		return cur
+	}
+	return seqValue{last: seq.Start}
+}
+
 // reset starts a sequence over at value (not yet returned).
 func (v *sequenceValues) reset(oid uint32, value int64) {
 	v.mu.Lock()

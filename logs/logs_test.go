@@ -81,7 +81,7 @@ func TestFollow(t *testing.T) {
 	started := make(chan struct{})
 	go func() {
 		close(started)
-		s.Follow(ctx, func(e Entry) bool { got <- e; return false }, REST)
+		s.Follow(ctx, s.LastSeq(), func(e Entry) bool { got <- e; return false }, REST)
 	}()
 	<-started
 	// Follow subscribes asynchronously; add until the entry is seen.
@@ -113,5 +113,16 @@ func TestEntryString(t *testing.T) {
 	e := Entry{Time: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Service: Postgres, SQL: "select\n  1", Rows: 1, Role: "postgres", Duration: 1500 * time.Microsecond}
 	if got, want := e.String(), "03:04:05.000 postgres 00000 rows=1 1.5ms role=postgres select 1"; got != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestFollowSendsTheBacklogFirst(t *testing.T) {
+	s := NewSet(10)
+	s.Add(Entry{Service: Postgres, SQL: "one"})
+	s.Add(Entry{Service: Postgres, SQL: "two"})
+	var got []string
+	s.Follow(context.Background(), 1, func(e Entry) bool { got = append(got, e.SQL); return false })
+	if len(got) != 1 || got[0] != "two" {
+		t.Errorf("got %v, want [two]", got)
 	}
 }

@@ -57,10 +57,20 @@ func (s *Set) Since(seq uint64, services ...string) []Entry {
 	return out
 }
 
-// Follow calls fn with every entry of the given services (all when none)
-// added from now on, until ctx ends or fn returns false.
-func (s *Set) Follow(ctx context.Context, fn func(Entry) bool, services ...string) {
-	merged := make(chan Entry, 256)
+// LastSeq is the sequence number of the latest entry (0 when none).
+func (s *Set) LastSeq() uint64 {
+	s.rings[API].seq.mu.Lock()
+	defer s.rings[API].seq.mu.Unlock()
+	return s.rings[API].seq.seq
+}
+
+// Follow calls fn with the kept entries of the given services (all when
+// none) with Seq > since, then with every new one as it is added, until
+// ctx ends or fn returns false. Pass LastSeq() to see only new entries.
+// A follower that falls behind by more than a few hundred entries misses
+// some rather than slowing the statements that log them.
+func (s *Set) Follow(ctx context.Context, since uint64, fn func(Entry) bool, services ...string) {
+	merged := make(chan Entry, 1024)
 	var cancels []func()
 	for _, r := range s.pick(services) {
 		ch, cancel := r.Subscribe(256)
@@ -79,11 +89,24 @@ func (s *Set) Follow(ctx context.Context, fn func(Entry) bool, services ...strin
 			c()
 		}
 	}()
+	// Subscribed first, then the backlog: nothing added in between is
+	// lost, and the Seq check drops what both delivered.
+	last := since
+	for _, e := range s.Since(since, services...) {
+		if !fn(e) {
+			return
+		}
+		last = e.Seq
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case e := <-merged:
+			if e.Seq <= last {
+				continue
+			}
+			last = e.Seq
 			if !fn(e) {
 				return
 			}

@@ -270,5 +270,10 @@ func TestStaleRecord(t *testing.T) {
 	if r := tinybase(t, dir, "", "status"); r.code != 11 || !strings.Contains(r.stderr, "does not answer at http://127.0.0.1:1") {
 		t.Errorf("status with a foreign pid: %+v", r)
 	}
-	os.Remove(record)
+	// start removes such a record and starts.
+	s := startServer(t, dir, "--memory")
+	if !strings.Contains(s.stderr.String(), "NOTICE: removed the record of tinybase pid "+strconv.Itoa(os.Getpid())+", which does not answer") {
+		t.Errorf("start over a foreign record: %s", s.stderr.String())
+	}
+	s.stop(t, os.Interrupt)
 }

@@ -92,7 +92,18 @@ func newStartCmd(ready func()) *cobra.Command {
 			if in, err := findInstance(c, f.dir); err != nil {
 				return err
 			} else if in != nil {
-				return fail(exitServer, "tinybase is already running for this project (pid %d, API %s, DB %s): stop it with `tinybase stop`", in.PID, in.APIURL, in.DBURL)
+				pctx, cancel := context.WithTimeout(c.Context(), 5*time.Second)
+				perr := in.Ping(pctx)
+				cancel()
+				if perr == nil {
+					return fail(exitServer, "tinybase is already running for this project (pid %d, API %s, DB %s): stop it with `tinybase stop`", in.PID, in.APIURL, in.DBURL)
+				}
+				// The pid lives but is not that tinybase (reused after
+				// a crash): the record is stale.
+				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: removed the record of tinybase pid %d, which does not answer at %s\n", in.PID, in.APIURL)
+				if err := tinybase.RemoveInstance(in.Path, in.PID); err != nil {
+					return fail(exitUnreadable, "removing the stale instance record: %v", err)
+				}
 			}
 			opts := tinybase.Options{Dir: f.dir, Config: &cfg, NoSeed: noSeed}
 			if opts.DataDir, err = dataDirOf(c, f.dir, memory, dataDir); err != nil {

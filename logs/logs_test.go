@@ -126,3 +126,13 @@ func TestFollowSendsTheBacklogFirst(t *testing.T) {
 		t.Errorf("got %v, want [two]", got)
 	}
 }
+
+// BenchmarkSetAdd is the cost a logged statement pays (a served
+// statement takes tens of microseconds).
+func BenchmarkSetAdd(b *testing.B) {
+	s := NewSet(DefaultRingSize)
+	e := Entry{Service: Postgres, SQL: "select 1", Rows: 1, Role: "postgres", Duration: time.Millisecond}
+	for i := 0; i < b.N; i++ {
+		s.Add(e)
+	}
+}

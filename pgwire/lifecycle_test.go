@@ -101,3 +101,30 @@ func TestTerminateAll(t *testing.T) {
 		t.Errorf("after reconnect: %v", err)
 	}
 }
+
+// BenchmarkStatementLog compares a simple query without a statement hook,
+// with a no-op hook, and with the hook tinybase start uses (a logs.Set
+// entry per statement is measured in package tinybase; here the hook's
+// own bookkeeping).
+func BenchmarkStatementLog(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		hook func(StatementInfo)
+	}{{"none", nil}, {"noop", func(StatementInfo) {}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			_, url := startServer(b, Config{OnStatement: bc.hook})
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := conn.Exec(ctx, "select 1", pgx.QueryExecModeSimpleProtocol); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -241,8 +241,25 @@ func TestLifecycle(t *testing.T) {
 	}
 	// The data directory kept the reset state: a start applies nothing
 	// new (the second migration was applied by migration up).
-	if r := tinybase(t, dir, "", "db", "reset", "--no-seed"); r.code != 0 || strings.Contains(r.stdout, "Resetting the running") {
+	if r := tinybase(t, dir, "", "db", "reset", "--no-seed"); r.code != 0 || strings.Contains(r.stdout, "Resetting the running") || !strings.Contains(r.stdout, "Applied 2 migration(s).") {
 		t.Errorf("db reset of the stopped data directory: %+v", r)
+	}
+	if r := tinybase(t, dir, "", "db", "reset", "--version", "20240101000000"); r.code != 0 || !strings.Contains(r.stdout, "Applied 1 migration(s) and the seed.") {
+		t.Errorf("db reset --version of the stopped data directory: %+v", r)
+	}
+	// The stored database is the first migration's: migration up (over
+	// a new start) applies the second.
+	s2 := startServer(t, dir)
+	if !strings.Contains(strings.Join(s2.out, "\n"), "Applying migration 20240102000000_done.sql...") || strings.Contains(strings.Join(s2.out, "\n"), "20240101000000_todos.sql") {
+		t.Errorf("start after db reset --version: %q", s2.out)
+	}
+	s2.stop(t, os.Interrupt)
+}
+
+func TestSQLDir(t *testing.T) {
+	dir := newProject(t, map[string]string{"migrations/20240101000000_todos.sql": todos, "seed.sql": "insert into public.todos values (7, 'seeded');"})
+	if r := tinybase(t, dir, "select id, title from public.todos;", "sql", "--dir", "."); r.code != 0 || r.stdout != "id|title\n7|seeded\nSELECT 1\n" {
+		t.Errorf("%+v", r)
 	}
 }
 

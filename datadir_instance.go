@@ -27,15 +27,18 @@ import (
 // for an in-memory database or a data directory elsewhere, readable by
 // its owner only: Token authorises the control endpoints.
 type Instance struct {
-	PID     int       `json:"pid"`
-	Dir     string    `json:"dir"`
-	DataDir string    `json:"data_dir"` // "" in memory
-	APIURL  string    `json:"api_url"`
-	DBURL   string    `json:"db_url"`
-	APIPort int       `json:"api_port"`
-	DBPort  int       `json:"db_port"`
-	Token   string    `json:"token"`
-	Started time.Time `json:"started"`
+	PID     int    `json:"pid"`
+	Dir     string `json:"dir"`
+	DataDir string `json:"data_dir"` // "" in memory
+	APIURL  string `json:"api_url"`
+	DBURL   string `json:"db_url"`
+	APIPort int    `json:"api_port"`
+	DBPort  int    `json:"db_port"`
+	Token   string `json:"token"`
+	// JWTSecret is the secret the instance signs and checks tokens
+	// with, from which status mints the keys.
+	JWTSecret string    `json:"jwt_secret"`
+	Started   time.Time `json:"started"`
 	// Path is where the record was read from (not stored).
 	Path string `json:"-"`
 }

@@ -437,7 +437,7 @@ func (c *conn) loop() error {
 			if err := c.extended(msg); err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Severity != "FATAL" {
 					c.srv.log.Debug("pgwire: extended query failed", "pid", c.pid, "message", fmt.Sprintf("%T", msg), "sql", c.lastSQL, "code", pe.Code, "error", pe.Message)
-					c.be.Send(errorResponse(pe, 0))
+					c.sendStmtError(pe, 0)
 					c.skipToSync = true
 					continue
 				}

@@ -70,22 +70,34 @@ func TestTerminateAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer busy.Close(ctx)
-	busyErr := make(chan error, 1)
+	// One busy connection on the simple protocol, one on the extended.
+	busyExt, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busyExt.Close(ctx)
+	busyErr := make(chan error, 2)
 	go func() {
 		_, err := busy.Exec(ctx, "select pg_sleep(30)")
 		busyErr <- err
 	}()
-	time.Sleep(200 * time.Millisecond) // let the sleep start
+	go func() {
+		_, err := busyExt.Exec(ctx, "select pg_sleep(30) where $1::int = 1", 1)
+		busyErr <- err
+	}()
+	time.Sleep(300 * time.Millisecond) // let the sleeps start
 	srv.TerminateAll()
 
-	select {
-	case err := <-busyErr:
-		var pe *pgconn.PgError
-		if !errors.As(err, &pe) || (pe.Code != "57014" && pe.Code != "57P01") {
-			t.Errorf("busy connection got %v, want 57014 or 57P01", err)
+	for range 2 {
+		select {
+		case err := <-busyErr:
+			var pe *pgconn.PgError
+			if !errors.As(err, &pe) || pe.Code != "57P01" || pe.Severity != "FATAL" {
+				t.Errorf("busy connection got %v, want FATAL 57P01", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a busy statement was not cancelled")
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the busy statement was not cancelled")
 	}
 	_, err = idle.Exec(ctx, "select 1")
 	var pe *pgconn.PgError

@@ -25,10 +25,18 @@ type StatementInfo struct {
 	Error    string
 }
 
-// sendStmtError answers a failed statement of a Query message, keeping
-// the error for Config.OnStatement.
+// sendStmtError answers a failed statement, keeping the error for
+// Config.OnStatement. A statement that failed because TerminateAll
+// cancelled it is answered as PostgreSQL answers pg_terminate_backend:
+// FATAL 57P01 in its place, and the connection ends.
 func (c *conn) sendStmtError(err error, offset int) {
 	c.stmtErr = err
+	if c.takeTermination() {
+		c.be.Send(errorResponse(adminShutdown(), 0))
+		_ = c.be.Flush()
+		c.nc.Close()
+		return
+	}
 	c.be.Send(errorResponse(toPgError(err), offset))
 }
 

@@ -52,3 +52,13 @@ func (c *conn) terminatedError() error {
 func adminShutdown() *pgerror.Error {
 	return fatal(codeAdminShutdown, "terminating connection due to administrator command")
 }
+
+// takeTermination reports whether TerminateAll ended this busy
+// connection, clearing it: the caller sends the 57P01 itself.
+func (c *conn) takeTermination() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := c.terminated
+	c.terminated = false
+	return t
+}

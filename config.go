@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/tinybase/tinybase/postgrest"
@@ -38,9 +39,16 @@ type Config struct {
 	// loopback (TINYBASE_NET_ALLOW_EXTERNAL=true); off, a request
 	// elsewhere gets an error response instead.
 	NetAllowExternal bool
+	// SlowStatement marks statements at least this long as slow in the
+	// logs, as log_min_duration_statement does (TINYBASE_SLOW_STATEMENT,
+	// `start --slow-statement`); 0 marks none.
+	SlowStatement time.Duration
 	// Raw is supabase/config.toml as read (nil when absent), for
 	// auth.ParseConfig, which owns the [auth] sections.
 	Raw []byte
+	// Warnings are config.toml's keys no Supabase CLI section has
+	// (typos, mostly): LoadConfig reports them and goes on.
+	Warnings []string
 }
 
 // DefaultConfig is the Supabase CLI's init template's values.
@@ -94,9 +102,11 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 	case err == nil:
 		cfg.Raw = raw
 		var fc fileConfig
-		if _, err := toml.Decode(string(raw), &fc); err != nil {
+		md, err := toml.Decode(string(raw), &fc)
+		if err != nil {
 			return cfg, fmt.Errorf("reading %s: %w", ConfigPath(dir), err)
 		}
+		cfg.Warnings = unknownKeyWarnings(ConfigPath(dir), md)
 		if fc.API.Port != nil {
 			cfg.APIPort = *fc.API.Port
 		}
@@ -139,7 +149,7 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 
 // EnvVars are the environment variables LoadConfig reads, for the README
 // and `--help`.
-var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS", "TINYBASE_NET_ALLOW_EXTERNAL"}
+var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS", "TINYBASE_NET_ALLOW_EXTERNAL", "TINYBASE_SLOW_STATEMENT"}
 
 func (c *Config) applyEnv(getenv func(string) string) error {
 	ints := []struct {
@@ -166,6 +176,13 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 	}
 	if v := getenv("TINYBASE_EXTRA_SEARCH_PATH"); v != "" {
 		c.ExtraSearchPath = postgrest.ParseList(v)
+	}
+	if v := getenv("TINYBASE_SLOW_STATEMENT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return fmt.Errorf("TINYBASE_SLOW_STATEMENT=%q is not a duration (like 200ms)", v)
+		}
+		c.SlowStatement = d
 	}
 	if v := getenv("TINYBASE_NET_ALLOW_EXTERNAL"); v != "" {
 		b, err := strconv.ParseBool(v)

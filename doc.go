@@ -8,4 +8,12 @@
 // environment variables, the anon/service_role key minting of the Supabase
 // CLI (README.md, Configuration), and the composition of the HTTP server
 // (echo, open CORS) that mounts /rest/v1 and /auth/v1.
+//
+// It also owns the running instance's lifecycle: the record `tinybase
+// start` leaves for status, stop, logs and db reset (Instance), the
+// loopback-only control endpoints under /_tinybase/v1 on the API port
+// (server_control.go), the statement and request logs (Server.Logs, package
+// logs), resetting a running or stopped database (Server.Reset,
+// ResetDatabase), and config.toml's template and checks (ConfigTemplate,
+// unknown keys, sections of services it does not run).
 package tinybase

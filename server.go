@@ -7,12 +7,15 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/tinybase/tinybase/internal/workers"
+	"github.com/tinybase/tinybase/logs"
 )
 
 // Server is a running project: the HTTP API (echo: /rest/v1, /auth/v1,
@@ -32,6 +35,15 @@ type Server struct {
 	// and waited for at Shutdown.
 	stopWorkers context.CancelFunc
 	workers     sync.WaitGroup
+
+	// Logs holds the statements on the Postgres port and the API
+	// requests of this server (package logs), one ring per service.
+	Logs    *logs.Set
+	token   string        // the control endpoints' secret (ControlToken)
+	pid     int           // the process, as /_tinybase/v1/instance reports it
+	closing chan struct{} // closed at Shutdown: ends log streams
+	resetMu sync.Mutex    // one Reset at a time
+	notices []string      // enabled config.toml sections not served
 }
 
 // Serve starts the servers on Config.Host at Config.APIPort and
@@ -44,6 +56,9 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	set := logs.NewSet(logs.DefaultRingSize)
+	set.SlowThreshold = p.Config.SlowStatement
+	e.Use(logRequests(set))
 	e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
 		AllowOrigins:  []string{"*"},
 		AllowMethods:  []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPatch, http.MethodPost, http.MethodDelete, http.MethodOptions},
@@ -59,9 +74,19 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		ln.Close()
 		return nil, err
 	}
-	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1), rest: rest}
+	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1), rest: rest,
+		Logs: set, token: newToken(), pid: os.Getpid(), closing: make(chan struct{})}
+	s.mountControl(e)
+	s.notices = p.Config.UnservedSections(func(prefix string) bool {
+		for _, r := range e.Routes() {
+			if strings.HasPrefix(r.Path, prefix) {
+				return true
+			}
+		}
+		return false
+	})
 	s.http = &http.Server{Handler: e}
-	wire, err := serveWire(p)
+	wire, err := serveWire(p, statementLogger(set))
 	if err != nil {
 		ln.Close()
 		rest.Close()
@@ -104,6 +129,15 @@ func (s *Server) wireAddr() (int, bool) {
 	return 0, false
 }
 
+// UnservedSections are the sections config.toml enables for services
+// this server does not run (studio, inbucket, ...): `tinybase start`
+// prints them once.
+func (s *Server) UnservedSections() []string { return s.notices }
+
+// ControlToken is the secret the control endpoints under /_tinybase/v1
+// ask for; `tinybase start` writes it to the instance record.
+func (s *Server) ControlToken() string { return s.token }
+
 // Keys are the anon and service_role keys for the project's JWT secret.
 func (s *Server) Keys() Keys { return s.keys }
 
@@ -129,6 +163,7 @@ func (s *Server) startWorkers() {
 }
 
 func (s *Server) shutdown(ctx context.Context) error {
+	close(s.closing)
 	s.stopWorkers()
 	s.workers.Wait()
 	err := s.http.Shutdown(ctx)

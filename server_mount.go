@@ -62,9 +62,10 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string) (io.Closer, error) {
 
 // serveWire starts the Postgres wire server (pgwire) for p.Engine on
 // p.Config.Host:DBPort: user postgres, password postgres (SCRAM-SHA-256),
-// database postgres, as the Supabase CLI's database.
-func serveWire(p *Project) (io.Closer, error) {
-	srv, err := pgwire.New(p.Engine, pgwire.Config{})
+// database postgres, as the Supabase CLI's database; onStatement logs
+// each statement.
+func serveWire(p *Project, onStatement func(pgwire.StatementInfo)) (io.Closer, error) {
+	srv, err := pgwire.New(p.Engine, pgwire.Config{OnStatement: onStatement})
 	if err != nil {
 		return nil, err
 	}

@@ -44,6 +44,13 @@ type conn struct {
 	lastSQL  string // the statement of the last extended-protocol message, for logs
 
 	notes notifier // NOTIFY delivery (notify.go)
+
+	// stmtTag and stmtErr are the last statement's outcome, for
+	// Config.OnStatement (statementlog.go).
+	stmtTag string
+	stmtErr error
+	// terminated: Terminate ended the connection (57P01 is owed).
+	terminated bool
 }
 
 // reportedParams are the settings PostgreSQL reports with ParameterStatus
@@ -395,11 +402,11 @@ func (c *conn) reportParams(all bool) {
 func (c *conn) loop() error {
 	for {
 		if c.setBusy(false) {
-			return nil
+			return c.terminatedError()
 		}
 		msg, err := c.be.Receive()
 		if c.setBusy(true) {
-			return nil
+			return c.terminatedError()
 		}
 		if err != nil {
 			var pe *pgproto3.ExceededMaxBodyLenErr
@@ -430,7 +437,7 @@ func (c *conn) loop() error {
 			if err := c.extended(msg); err != nil {
 				if pe, ok := pgerror.As(err); ok && pe.Severity != "FATAL" {
 					c.srv.log.Debug("pgwire: extended query failed", "pid", c.pid, "message", fmt.Sprintf("%T", msg), "sql", c.lastSQL, "code", pe.Code, "error", pe.Message)
-					c.be.Send(errorResponse(pe, 0))
+					c.sendStmtError(pe, 0)
 					c.skipToSync = true
 					continue
 				}

@@ -35,4 +35,9 @@
 // carrying the connection's process ID and secret key cancels, or that a
 // client disconnect cancels (watch.go); the engine turns that into
 // SQLSTATE 57014.
+//
+// Administration: Config.OnStatement reports each statement's outcome
+// (statementlog.go; tinybase's statement log), and TerminateAll ends
+// every connection with FATAL 57P01 as pg_terminate_backend does
+// (terminate.go; `tinybase db reset` on a running server).
 package pgwire

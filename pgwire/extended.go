@@ -45,6 +45,9 @@ func (c *conn) extended(msg pgproto3.FrontendMessage) error {
 	case *pgproto3.Describe:
 		return c.describe(m)
 	case *pgproto3.Execute:
+		if c.srv.cfg.OnStatement != nil {
+			return c.executeLogged(m)
+		}
 		return c.execute(m)
 	case *pgproto3.Close:
 		switch m.ObjectType {
@@ -246,6 +249,7 @@ func (c *conn) execute(m *pgproto3.Execute) error {
 	if p.stmt.Tag == "SELECT" && len(cols) > 0 {
 		tag = fmt.Sprintf("SELECT %d", n)
 	}
+	c.stmtTag = tag
 	c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
 	c.afterStatement(tag)
 	return nil

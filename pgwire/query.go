@@ -38,7 +38,7 @@ func (c *conn) simpleQuery(sqlText string) error {
 		implicit = c.sess.BeginImplicitBlock()
 	}
 	for _, st := range stmts {
-		ok, err := c.runSimple(st)
+		ok, err := c.runLogged(st)
 		if err != nil {
 			return err // connection error
 		}
@@ -81,7 +81,7 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 	rows, qerr := c.sess.Query(ctx, st.SQL)
 	if qerr != nil {
 		c.srv.log.Debug("pgwire: statement failed", "pid", c.pid, "sql", st.SQL, "error", qerr)
-		c.be.Send(errorResponse(toPgError(qerr), offset))
+		c.sendStmtError(qerr, offset)
 		return false, nil
 	}
 	cols := rows.Columns()
@@ -92,13 +92,13 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 	for rows.Next() {
 		if err := c.sendRow(rows, cols, nil, &dr); err != nil {
 			rows.Abandon()
-			c.be.Send(errorResponse(toPgError(err), offset))
+			c.sendStmtError(err, offset)
 			return false, nil
 		}
 	}
 	c.sendNotices(rows.Notices())
 	if rerr := rows.Err(); rerr != nil {
-		c.be.Send(errorResponse(toPgError(rerr), offset))
+		c.sendStmtError(rerr, offset)
 		return false, nil
 	}
 	tag := rows.Tag()
@@ -106,6 +106,7 @@ func (c *conn) runSimple(st engine.Statement) (ok bool, err error) {
 		c.be.Send(&pgproto3.EmptyQueryResponse{})
 		return true, nil
 	}
+	c.stmtTag = tag
 	c.be.Send(&pgproto3.CommandComplete{CommandTag: []byte(tag)})
 	c.afterStatement(tag)
 	return true, nil

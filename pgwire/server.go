@@ -97,6 +97,10 @@ type Config struct {
 	// MaxMessageBytes bounds one client message; longer ones end the
 	// connection with 08P01. Zero means PostgreSQL's 1 GiB.
 	MaxMessageBytes int
+	// OnStatement, when set, is called after each statement a client
+	// runs (simple query or Execute) with its outcome; it runs on the
+	// connection's goroutine and must be quick. Nil costs nothing.
+	OnStatement func(StatementInfo)
 }
 
 // Server serves one engine over the PostgreSQL wire protocol.

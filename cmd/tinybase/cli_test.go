@@ -106,7 +106,7 @@ func TestMigrationNew(t *testing.T) {
 		{"slash in name", []string{"a/b"}, "select 1;", false, false, 2, "invalid migration name", false},
 		{"no name", nil, "select 1;", false, false, 2, "accepts 1 arg", false},
 		{"unknown flag", []string{"x", "--bogus"}, "select 1;", false, false, 2, "unknown flag", false},
-		{"no project", []string{"x"}, "select 1;", true, false, 3, "no supabase/ folder", false},
+		{"no project", []string{"x"}, "select 1;", true, false, 2, "no supabase/ folder", false},
 		{"missing file", []string{"x", "--file", "nope.sql"}, "", false, false, 3, "cannot read candidate nope.sql", false},
 		{"duplicate versions", []string{"x"}, "select 1;", false, true, 4, "duplicate migration version", false},
 		{"timeout", []string{"slow", "--timeout", "300ms"}, "select count(*) from generate_series(1, 1000000000);", false, false, 7, "timed out", false},
@@ -261,7 +261,7 @@ func TestVersionAndUsage(t *testing.T) {
 	if r := tinybase(t, t.TempDir(), "select 1 as x;", "sql"); r.code != 0 || r.stdout != "x\n1\nSELECT 1\n" {
 		t.Fatalf("%+v", r)
 	}
-	if r := tinybase(t, t.TempDir(), "", "start", "--memory", "--data-dir", "x"); r.code != 2 || !strings.Contains(r.stderr, "cannot be used together") {
+	if r := tinybase(t, newProject(t, nil), "", "start", "--memory", "--data-dir", "x"); r.code != 2 || !strings.Contains(r.stderr, "cannot be used together") {
 		t.Fatalf("%+v", r)
 	}
 }
@@ -324,7 +324,7 @@ func TestStart(t *testing.T) {
 	// wire, once; an edited applied file is drift.
 	next := filepath.Join(dir, "supabase/migrations/20240102000000_done.sql")
 	os.WriteFile(next, []byte("alter table public.todos add column done boolean not null default false;\nupdate public.todos set done = true;"), 0o644)
-	if r := tinybase(t, dir, "", "migration", "up", "--db-port", dbPort); r.code != 0 || !strings.Contains(r.stdout, "Applied 1 migration(s)") {
+	if r := tinybase(t, dir, "", "migration", "up"); r.code != 0 || !strings.Contains(r.stdout, "Applied 1 migration(s)") {
 		t.Fatalf("up: %+v", r)
 	}
 	if r := tinybase(t, dir, "", "migration", "up", "--db-port", dbPort); r.code != 0 || !strings.Contains(r.stdout, "up to date") {
@@ -334,7 +334,7 @@ func TestStart(t *testing.T) {
 	if r := tinybase(t, dir, "", "migration", "up", "--db-port", dbPort); r.code != 10 || !strings.Contains(r.stderr, "20240102000000_done.sql changed") {
 		t.Fatalf("drift: %+v", r)
 	}
-	if r := tinybase(t, dir, "", "status", "--port", port, "-o", "env"); r.code != 0 || !strings.Contains(r.stdout, `ANON_KEY="eyJ`) {
+	if r := tinybase(t, dir, "", "status", "-o", "env"); r.code != 0 || !strings.Contains(r.stdout, `ANON_KEY="eyJ`) || !strings.Contains(r.stdout, `API_URL="http://127.0.0.1:`+port+`"`) {
 		t.Fatalf("status: %+v", r)
 	}
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
@@ -354,7 +354,7 @@ func TestStart(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("start did not stop on SIGINT")
 	}
-	if r := tinybase(t, dir, "", "status", "--port", port); r.code != 11 {
+	if r := tinybase(t, dir, "", "status"); r.code != 11 || !strings.Contains(r.stderr, "not running") {
 		t.Fatalf("status after stop: %+v", r)
 	}
 	// A failing seed stops start with exit 6.

@@ -114,7 +114,7 @@ func TestStartDataDir(t *testing.T) {
 	s.rest(t, "POST", "/rest/v1/todos", `{"id": 2, "title": "kept"}`)
 	s.rest(t, "POST", "/auth/v1/signup", `{"email": "kept@example.com", "password": "secret123"}`)
 	// A second process on the same data directory is refused.
-	if r := tinybase(t, dir, "", "start", "--port", "0", "--db-port", "0"); r.code != 11 || !strings.Contains(r.stderr, "is in use by another process") {
+	if r := tinybase(t, dir, "", "start", "--port", "0", "--db-port", "0"); r.code != 11 || !strings.Contains(r.stderr, "already running for this project (pid ") {
 		t.Errorf("second start: %+v", r)
 	}
 	s.stop(t, syscall.SIGTERM)

@@ -3,12 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tinybase/tinybase"
+	"github.com/tinybase/tinybase/migrations"
 )
 
 func newDBCmd() *cobra.Command {
@@ -100,62 +99,98 @@ func snapshotDataDir(dir, dataDir string) (string, error) {
 	if dataDir != "" {
 		return dataDir, nil
 	}
-	if st, err := os.Stat(filepath.Join(dir, "supabase")); err != nil || !st.IsDir() {
-		return "", fail(exitUsage, "snapshots need a data directory: no supabase/ folder in %s (use --dir or --data-dir)", dir)
+	if err := requireProject(dir); err != nil {
+		return "", err
 	}
 	return tinybase.DefaultDataDir(dir), nil
 }
 
-// `db reset` rebuilds the database from scratch: migrations then seed on a
-// fresh engine, written to the project's data directory (which a running
-// `tinybase start` holds: stop it first); with --memory it only checks
-// that they apply. It reports the first failure.
+// `db reset` rebuilds the database from the migrations (up to --version)
+// and the seed, as `supabase db reset` does: on the running instance when
+// one runs (its connections get 57P01 and reconnect; ports and keys
+// stay), else in the project's data directory; with --memory it only
+// checks that they apply. It reports the first failure.
 func newDBResetCmd() *cobra.Command {
 	var dir string
 	var noSeed, memory bool
-	var dataDir string
+	var dataDir, version string
 	var timeout time.Duration
 	c := &cobra.Command{
 		Use:   "reset",
-		Short: "Rebuild the database from supabase/migrations and seed.sql, reporting the first failure",
+		Short: "Rebuild the database from supabase/migrations and seed.sql (the running instance's, else the data directory's), reporting the first failure",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if _, err := projectMigrations(dir); err != nil {
 				return err
 			}
+			if c.Flags().Changed("memory") && !memory {
+				return fail(exitUsage, "--memory=false is not an option: without --memory db reset rebuilds the running or stored database")
+			}
 			ctx, cancel := context.WithTimeout(c.Context(), timeout)
 			defer cancel()
+			opts := tinybase.ResetOptions{NoSeed: noSeed, Version: version}
+			if !memory && dataDir == "" {
+				in, err := liveInstance(c, dir)
+				if err != nil {
+					return err
+				}
+				if in != nil {
+					fmt.Fprintf(c.OutOrStdout(), "Resetting the running database (pid %d)...\n", in.PID)
+					res, err := in.Reset(ctx, opts)
+					if err != nil {
+						return fail(exitPriorFailed, "%v", err)
+					}
+					return resetDone(c, res)
+				}
+			}
 			dd, err := dataDirOf(c, dir, memory, dataDir)
 			if err != nil {
 				return err
 			}
-			if dd != "" {
-				if err := tinybase.ResetDataDir(dd); err != nil {
-					return fail(exitServer, "%v", err)
-				}
+			cfg, err := tinybase.LoadConfig(dir, nil)
+			if err != nil {
+				return fail(exitUsage, "%v", err)
 			}
-			p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, NoSeed: noSeed, DataDir: dd})
+			printConfigWarnings(c, cfg)
+			applying := func(m migrations.File) {
+				fmt.Fprintf(c.OutOrStdout(), "Applying migration %s...\n", m.Base())
+			}
+			if dd == "" {
+				// In memory: only check that everything applies.
+				p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, NoSeed: noSeed, Config: &cfg, Applying: applying})
+				if err != nil {
+					return classify(err)
+				}
+				if version != "" {
+					return fail(exitUsage, "--version needs a database to reset: drop --memory")
+				}
+				names := make([]string, len(p.Migrations))
+				for i, f := range p.Migrations {
+					names[i] = f.Base()
+				}
+				return resetDone(c, &tinybase.ResetResult{Migrations: names, Seeded: p.Seeded})
+			}
+			res, err := tinybase.ResetDatabase(ctx, cfg, dd, opts, applying)
 			if err != nil {
 				return classify(err)
 			}
-			if err := p.Close(); err != nil {
-				return fail(exitServer, "%v", err)
-			}
-			for _, w := range p.Warnings {
-				fmt.Fprintln(c.ErrOrStderr(), "WARNING: "+w)
-			}
-			seeded := ""
-			if p.Seeded {
-				seeded = " and the seed"
-			}
-			fmt.Fprintf(c.OutOrStdout(), "Applied %d migration(s)%s.\nFinished tinybase db reset.\n", len(p.Migrations), seeded)
-			return nil
+			return resetDone(c, res)
 		},
 	}
-	c.Flags().StringVar(&dir, "dir", ".", "project directory (holding supabase/)")
-	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
+	dirFlag(c, &dir)
+	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run the seed files")
+	c.Flags().StringVar(&version, "version", "", "reset to this migration version: apply the migrations up to and including it")
 	c.Flags().BoolVar(&memory, "memory", false, "only check that the migrations and seed apply, keeping nothing")
-	c.Flags().StringVar(&dataDir, "data-dir", "", "the data directory to rebuild (default: supabase/.tinybase)")
+	c.Flags().StringVar(&dataDir, "data-dir", "", "the data directory to rebuild (default: the running instance, else supabase/.tinybase)")
 	c.Flags().DurationVar(&timeout, "timeout", 5*time.Minute, "give up after this long (exit 7)")
 	return c
+}
+
+func resetDone(c *cobra.Command, res *tinybase.ResetResult) error {
+	seeded := ""
+	if res.Seeded {
+		seeded = " and the seed"
+	}
+	fmt.Fprintf(c.OutOrStdout(), "Applied %d migration(s)%s.\nFinished tinybase db reset.\n", len(res.Migrations), seeded)
+	return nil
 }

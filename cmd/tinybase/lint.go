@@ -15,6 +15,9 @@ import (
 // openProject opens the project (migrations and seed) for a read-only
 // command and returns a session on it.
 func openProject(c *cobra.Command, dir string, timeout time.Duration) (*tinybase.Project, *engine.Session, error) {
+	if err := requireProject(dir); err != nil {
+		return nil, nil, err
+	}
 	ctx, cancel := context.WithTimeout(c.Context(), timeout)
 	defer cancel()
 	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir})

@@ -1,6 +1,7 @@
-// Command tinybase is the tinybase CLI: a local Supabase (start, status),
-// Supabase CLI migrations with validation before anything is written
-// (migration new|validate|list|up, db reset), and `sql` for scripts. It
+// Command tinybase is the tinybase CLI: a local Supabase (init, start,
+// status, stop, logs), Supabase CLI migrations with validation before
+// anything is written (migration new|validate|list|up, db reset), and
+// `sql` for scripts. It
 // wires flags to the root package tinybase and to migrations; README.md
 // documents every command, flag, exit code and JSON shape.
 package main
@@ -58,6 +59,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer, ready func()) *cobra.Com
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &exitError{exitUsage, err.Error()} })
+	root.AddCommand(newInitCmd(), newStopCmd(), newLogsCmd())
 	root.AddCommand(newStartCmd(ready), newStatusCmd(), newMigrationCmd(), newDBCmd(), newGenCmd(), newSQLCmd())
 	return root
 }

@@ -160,9 +160,8 @@ func readCandidate(c *cobra.Command, file string) (string, string, error) {
 // migrations. The supabase/ folder must exist; supabase/migrations may be
 // missing (no migrations yet) but not unreadable.
 func projectMigrations(dir string) (*migrations.Discovery, error) {
-	st, err := os.Stat(filepath.Join(dir, "supabase"))
-	if err != nil || !st.IsDir() {
-		return nil, fail(exitUnreadable, "no supabase/ folder in %s (run `supabase init` there, or pass --dir)", dir)
+	if err := requireProject(dir); err != nil {
+		return nil, err
 	}
 	d, err := migrations.Discover(migrations.MigrationsDir(dir), true)
 	if err != nil {
@@ -199,9 +198,18 @@ func newMigrationNewCmd() *cobra.Command {
 			warnSkipped(c, d)
 			sql, _, err := readCandidate(c, f.file)
 			if err != nil {
-				return emitErr(c, f.json, err)
+				var ee *exitError
+				if f.file != "" || !errors.As(err, &ee) || ee.code != exitEmpty {
+					return emitErr(c, f.json, err)
+				}
+				sql = "" // a terminal on stdin: no SQL given
 			}
 			version := migrations.NextVersion(time.Now(), d.Files)
+			if sql == "" && f.file == "" {
+				// No SQL at all (not even a comment): an empty migration
+				// to fill in, as `supabase migration new` writes.
+				return writeMigration(c, f, version, name, "", nil)
+			}
 			res, err := newValidator(f.timeout).Validate(c.Context(), d.Files, migrations.File{Version: version, Name: name, SQL: sql}, f.strict)
 			if err != nil {
 				return emitErr(c, f.json, err)
@@ -210,26 +218,36 @@ func newMigrationNewCmd() *cobra.Command {
 			if !res.OK {
 				return emit(c, f.json, outcomeExit(res.Outcome), string(res.Outcome), res, "", problemLine(res, base))
 			}
-			dir := migrations.MigrationsDir(f.dir)
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return emitErr(c, f.json, fail(exitUnreadable, "cannot create %s: %v", dir, err))
-			}
-			path := filepath.Join(dir, base)
-			if err := migrations.WriteAtomic(path, []byte(sql)); err != nil {
-				return emitErr(c, f.json, fail(exitUnreadable, "cannot write %s: %v", path, err))
-			}
-			if err := emit(c, f.json, exitOK, string(res.Outcome), res, path, ""); err != nil {
-				return err
-			}
-			if !f.json {
-				fmt.Fprintln(c.OutOrStdout(), "Created new migration at "+path)
-			}
-			return nil
+			return writeMigration(c, f, version, name, sql, res)
 		},
 	}
 	f.register(c)
-	c.Flags().StringVar(&f.file, "file", "", "read the SQL from this file instead of stdin")
+	c.Flags().StringVar(&f.file, "file", "", "read the SQL from this file instead of stdin (no stdin and no --file: an empty migration)")
 	return c
+}
+
+// writeMigration writes supabase/migrations/<version>_<name>.sql and
+// reports it (res nil: an empty migration, not validated).
+func writeMigration(c *cobra.Command, f validateFlags, version, name, sql string, res *migrations.Result) error {
+	outcome := string(migrations.OutcomeOK)
+	if res != nil {
+		outcome = string(res.Outcome)
+	}
+	dir := migrations.MigrationsDir(f.dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return emitErr(c, f.json, fail(exitUnreadable, "cannot create %s: %v", dir, err))
+	}
+	path := filepath.Join(dir, version+"_"+name+".sql")
+	if err := migrations.WriteAtomic(path, []byte(sql)); err != nil {
+		return emitErr(c, f.json, fail(exitUnreadable, "cannot write %s: %v", path, err))
+	}
+	if err := emit(c, f.json, exitOK, outcome, res, path, ""); err != nil {
+		return err
+	}
+	if !f.json {
+		fmt.Fprintln(c.OutOrStdout(), "Created new migration at "+path)
+	}
+	return nil
 }
 
 // emitErr reports an error that is not a validation result.

@@ -1,8 +1,9 @@
 package main
 
 // `tinybase sql` runs the SQL script on standard input against a fresh
-// in-memory engine and prints each statement's result as psql's unaligned
-// output would.
+// in-memory engine — with --dir, an in-memory copy of that project's
+// database (migrations and seed) — and prints each statement's result as
+// psql's unaligned output would.
 
 import (
 	"context"
@@ -11,31 +12,48 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/tinybase/tinybase"
 	"github.com/tinybase/tinybase/engine"
 )
 
 func newSQLCmd() *cobra.Command {
-	return &cobra.Command{
+	var dir string
+	c := &cobra.Command{
 		Use:   "sql",
-		Short: "Run the SQL script on stdin against a fresh in-memory database, printing psql-like unaligned output",
+		Short: "Run the SQL script on stdin against a fresh in-memory database (--dir: a copy of the project's), printing psql-like unaligned output",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if err := runSQL(c.InOrStdin(), c.OutOrStdout()); err != nil {
+			var eng *engine.Engine
+			if c.Flags().Changed("dir") {
+				if err := requireProject(dir); err != nil {
+					return err
+				}
+				p, err := tinybase.Open(c.Context(), tinybase.Options{Dir: dir})
+				if err != nil {
+					return classify(err)
+				}
+				eng = p.Engine
+			} else {
+				e, err := engine.Open(engine.Options{})
+				if err != nil {
+					return err
+				}
+				eng = e
+			}
+			if err := runSQL(eng, c.InOrStdin(), c.OutOrStdout()); err != nil {
 				return &exitError{exitFailed, err.Error()}
 			}
 			return nil
 		},
 	}
+	c.Flags().StringVar(&dir, "dir", ".", "run on an in-memory copy of this project's database (migrations and seed)")
+	return c
 }
 
-func runSQL(in io.Reader, out io.Writer) error {
+func runSQL(eng *engine.Engine, in io.Reader, out io.Writer) error {
 	script, err := io.ReadAll(in)
 	if err != nil {
 		return fmt.Errorf("tinybase: reading script: %w", err)
-	}
-	eng, err := engine.Open(engine.Options{})
-	if err != nil {
-		return err
 	}
 	s, err := eng.Connect(engine.SessionOptions{})
 	if err != nil {

@@ -5,15 +5,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tinybase/tinybase"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/migrations"
 )
 
@@ -63,17 +67,43 @@ func (f *serverFlags) config(c *cobra.Command) (tinybase.Config, error) {
 
 func newStartCmd(ready func()) *cobra.Command {
 	var f serverFlags
-	var memory bool
+	var memory, noSeed, showLog bool
 	var dataDir string
-	var noSeed bool
+	var slow time.Duration
 	c := &cobra.Command{
 		Use:   "start",
 		Short: "Open the project's database (supabase/.tinybase; new: migrations and seed.sql, existing: new migrations) and serve the API and Postgres ports",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if err := requireProject(f.dir); err != nil {
+				return err
+			}
+			if c.Flags().Changed("memory") && !memory {
+				return fail(exitUsage, "--memory=false is not an option: without --memory the database is kept in supabase/.tinybase (or --data-dir)")
+			}
 			cfg, err := f.config(c)
 			if err != nil {
 				return err
+			}
+			printConfigWarnings(c, cfg)
+			if c.Flags().Changed("slow-statement") {
+				cfg.SlowStatement = slow
+			}
+			if in, err := findInstance(c, f.dir); err != nil {
+				return err
+			} else if in != nil {
+				pctx, cancel := context.WithTimeout(c.Context(), 5*time.Second)
+				perr := in.Ping(pctx)
+				cancel()
+				if perr == nil {
+					return fail(exitServer, "tinybase is already running for this project (pid %d, API %s, DB %s): stop it with `tinybase stop`", in.PID, in.APIURL, in.DBURL)
+				}
+				// The pid lives but is not that tinybase (reused after
+				// a crash): the record is stale.
+				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: removed the record of tinybase pid %d, which does not answer at %s\n", in.PID, in.APIURL)
+				if err := tinybase.RemoveInstance(in.Path, in.PID); err != nil {
+					return fail(exitUnreadable, "removing the stale instance record: %v", err)
+				}
 			}
 			opts := tinybase.Options{Dir: f.dir, Config: &cfg, NoSeed: noSeed}
 			if opts.DataDir, err = dataDirOf(c, f.dir, memory, dataDir); err != nil {
@@ -92,6 +122,15 @@ func newStartCmd(ready func()) *cobra.Command {
 			for _, w := range p.Warnings {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: "+w)
 			}
+			if p.Seeded {
+				seeds, _ := tinybase.SeedFiles(cfg)
+				for _, sf := range seeds {
+					if rel, err := filepath.Rel(f.dir, sf); err == nil {
+						sf = rel
+					}
+					fmt.Fprintf(c.OutOrStdout(), "Seeded data from %s.\n", sf)
+				}
+			}
 			srv, err := p.Serve(ctx)
 			if err != nil {
 				return fail(exitServer, "%v", err)
@@ -99,8 +138,24 @@ func newStartCmd(ready func()) *cobra.Command {
 			if !srv.ServesDB() {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: this build has no Postgres wire server yet: the DB URL is not served")
 			}
+			if u := srv.UnservedSections(); len(u) > 0 {
+				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: supabase/config.toml enables %s, which tinybase does not run: those settings are ignored\n", strings.Join(u, ", "))
+			}
+			recordPath, err := writeInstance(f.dir, opts.DataDir, srv, cfg.JWTSecret)
+			if err != nil {
+				srv.Shutdown(context.Background())
+				return fail(exitServer, "writing the instance record: %v", err)
+			}
+			defer tinybase.RemoveInstance(recordPath, os.Getpid())
 			fmt.Fprintf(c.OutOrStdout(), "Started tinybase local development setup.\n\n")
 			printStatus(c.OutOrStdout(), "pretty", statusOf(srv.APIURL(), srv.DBURL(), cfg.JWTSecret, srv.Keys()))
+			if showLog {
+				out := c.OutOrStdout()
+				go srv.Logs.Follow(ctx, srv.Logs.LastSeq(), func(e logs.Entry) bool {
+					fmt.Fprintln(out, e.String())
+					return true
+				})
+			}
 			ready()
 			<-ctx.Done()
 			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -120,7 +175,36 @@ func newStartCmd(ready func()) *cobra.Command {
 	c.Flags().BoolVar(&memory, "memory", false, "keep the database in memory: start from the migrations and seed every time")
 	c.Flags().StringVar(&dataDir, "data-dir", "", "keep the database in this directory (default: supabase/.tinybase)")
 	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
+	c.Flags().BoolVar(&showLog, "log", false, "print every SQL statement and API request as it happens")
+	c.Flags().DurationVar(&slow, "slow-statement", 0, "mark statements at least this long as SLOW in the logs (TINYBASE_SLOW_STATEMENT)")
 	return c
+}
+
+// writeInstance writes the running server's record (tinybase.Instance)
+// and returns its path.
+func writeInstance(dir, dataDir string, srv *tinybase.Server, secret string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if dataDir != "" {
+		if dataDir, err = filepath.Abs(dataDir); err != nil {
+			return "", err
+		}
+	}
+	in := tinybase.Instance{PID: os.Getpid(), Dir: abs, DataDir: dataDir, APIURL: srv.APIURL(), DBURL: srv.DBURL(), Token: srv.ControlToken(), JWTSecret: secret, Started: time.Now().UTC()}
+	in.APIPort, in.DBPort = urlPort(in.APIURL), urlPort(in.DBURL)
+	path := tinybase.InstancePath(dir, dataDir)
+	return path, tinybase.WriteInstance(path, in)
+}
+
+func urlPort(u string) int {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(pu.Port())
+	return n
 }
 
 // status is what start and status print, with supabase status's labels.
@@ -166,8 +250,7 @@ func printStatus(w io.Writer, format string, s status) error {
 }
 
 // dataDirOf is where start and db reset keep the database: --data-dir, or
-// supabase/.tinybase in the project; "" (in memory) with --memory, or
-// when the project has no supabase/ folder to keep it in.
+// supabase/.tinybase in the project; "" (in memory) with --memory.
 func dataDirOf(c *cobra.Command, dir string, memory bool, dataDir string) (string, error) {
 	if memory && dataDir != "" {
 		return "", fail(exitUsage, "--memory and --data-dir cannot be used together")
@@ -177,10 +260,6 @@ func dataDirOf(c *cobra.Command, dir string, memory bool, dataDir string) (strin
 	}
 	if dataDir != "" {
 		return dataDir, nil
-	}
-	if st, err := os.Stat(filepath.Join(dir, "supabase")); err != nil || !st.IsDir() {
-		fmt.Fprintln(c.ErrOrStderr(), "WARNING: no supabase/ folder: the database is kept in memory")
-		return "", nil
 	}
 	return tinybase.DefaultDataDir(dir), nil
 }

@@ -14,8 +14,9 @@ import (
 
 // `migration up` applies the local migrations a database has not applied
 // yet, as `supabase migration up` does: over the Postgres protocol, to the
-// running `tinybase start` (its DB URL from config.toml/env/flags) or to
-// any PostgreSQL given by --db-url. Each file and its history row are one
+// project's running `tinybase start` (found through its instance record),
+// to a local port given by --db-port, or to any PostgreSQL given by
+// --db-url. Each file and its history row are one
 // transaction; applied migrations whose file changed or vanished stop it
 // before anything runs (exit 10).
 func newMigrationUpCmd() *cobra.Command {
@@ -32,15 +33,23 @@ func newMigrationUpCmd() *cobra.Command {
 				return err
 			}
 			warnSkipped(c, d)
-			if dbURL == "" {
+			switch {
+			case dbURL != "":
+			case c.Flags().Changed("db-port"):
 				cfg, err := tinybase.LoadConfig(dir, nil)
 				if err != nil {
 					return fail(exitUsage, "%v", err)
 				}
-				if c.Flags().Changed("db-port") {
-					cfg.DBPort = dbPort
+				dbURL = fmt.Sprintf("postgresql://postgres:postgres@%s:%d/postgres", cfg.Host, dbPort)
+			default:
+				in, err := findInstance(c, dir)
+				if err != nil {
+					return err
 				}
-				dbURL = fmt.Sprintf("postgresql://postgres:postgres@%s:%d/postgres", cfg.Host, cfg.DBPort)
+				if in == nil {
+					return fail(exitServer, "tinybase is not running in %s: start it with `tinybase start`, or pass --db-url", dir)
+				}
+				dbURL = in.DBURL
 			}
 			ctx, cancel := context.WithTimeout(c.Context(), timeout)
 			defer cancel()
@@ -64,8 +73,8 @@ func newMigrationUpCmd() *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", ".", "project directory (holding supabase/)")
-	c.Flags().StringVar(&dbURL, "db-url", "", "database to migrate (default: the local tinybase at [db] port)")
-	c.Flags().IntVar(&dbPort, "db-port", 54322, "port of the local tinybase (overrides config.toml and TINYBASE_DB_PORT)")
+	c.Flags().StringVar(&dbURL, "db-url", "", "database to migrate (default: the project's running tinybase)")
+	c.Flags().IntVar(&dbPort, "db-port", 54322, "migrate the local database on this port instead of the running instance's")
 	c.Flags().DurationVar(&timeout, "timeout", 5*time.Minute, "give up after this long (exit 7)")
 	return c
 }

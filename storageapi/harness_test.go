@@ -16,6 +16,8 @@ import (
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
+var engineOpts = engine.SessionOptions{}
+
 const testSecret = "super-secret-jwt-token-with-at-least-32-characters-long"
 
 // Users of the test project: two signed-in users and the keys.

@@ -62,7 +62,9 @@ func TestBuckets(t *testing.T) {
 	}
 }
 
-func contains(b []byte, s string) bool { return len(b) > 0 && string(b) != "" && indexOf(string(b), s) >= 0 }
+func contains(b []byte, s string) bool {
+	return len(b) > 0 && string(b) != "" && indexOf(string(b), s) >= 0
+}
 
 func indexOf(s, sub string) int {
 	for i := 0; i+len(sub) <= len(s); i++ {

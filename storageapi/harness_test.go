@@ -43,7 +43,7 @@ create policy "buckets readable" on storage.buckets for select using (true);
 `
 
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	eng   *engine.Engine
 	srv   *Server
 	http  *httptest.Server
@@ -51,7 +51,7 @@ type harness struct {
 	now   time.Time
 }
 
-func newHarness(t *testing.T, blobs Blobs, eng *engine.Engine) *harness {
+func newHarness(t testing.TB, blobs Blobs, eng *engine.Engine) *harness {
 	t.Helper()
 	if eng == nil {
 		eng = enginetest.Migrated(t, policies)
@@ -72,7 +72,7 @@ func newHarness(t *testing.T, blobs Blobs, eng *engine.Engine) *harness {
 }
 
 // token mints a JWT as GoTrue would for role (and sub when set).
-func token(t *testing.T, role, sub string, exp time.Time) string {
+func token(t testing.TB, role, sub string, exp time.Time) string {
 	t.Helper()
 	c := jwt.MapClaims{"role": role, "exp": exp.Unix(), "iss": "supabase-demo"}
 	if sub != "" {
@@ -96,7 +96,7 @@ type resp struct {
 	body   []byte
 }
 
-func (r resp) json(t *testing.T) map[string]any {
+func (r resp) json(t testing.TB) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(r.body, &m); err != nil {
@@ -145,7 +145,7 @@ func (h *harness) do(method, path, tok string, body any, hdr ...string) resp {
 }
 
 // wantOK fails unless r is a 2xx.
-func wantOK(t *testing.T, r resp) {
+func wantOK(t testing.TB, r resp) {
 	t.Helper()
 	if r.status/100 != 2 {
 		t.Fatalf("status %d: %s", r.status, r.body)
@@ -154,7 +154,7 @@ func wantOK(t *testing.T, r resp) {
 
 // wantErr checks a storage error body: HTTP status, statusCode and
 // error fields.
-func wantErr(t *testing.T, r resp, httpStatus int, statusCode, errName string) {
+func wantErr(t testing.TB, r resp, httpStatus int, statusCode, errName string) {
 	t.Helper()
 	if r.status != httpStatus {
 		t.Fatalf("HTTP status %d, want %d: %s", r.status, httpStatus, r.body)

@@ -38,6 +38,10 @@ type Config struct {
 	// loopback (TINYBASE_NET_ALLOW_EXTERNAL=true); off, a request
 	// elsewhere gets an error response instead.
 	NetAllowExternal bool
+	// StorageFileSizeLimit is [storage] file_size_limit in bytes: the
+	// largest upload /storage/v1 accepts ("50MiB" by default, units
+	// read in binary as the Supabase CLI reads them).
+	StorageFileSizeLimit int64
 	// Raw is supabase/config.toml as read (nil when absent), for
 	// auth.ParseConfig, which owns the [auth] sections.
 	Raw []byte
@@ -57,6 +61,8 @@ func DefaultConfig(dir string) Config {
 		JWTExpiry:       3600,
 		SeedEnabled:     true,
 		SeedPaths:       []string{"./seed.sql"},
+
+		StorageFileSizeLimit: 50 << 20,
 	}
 }
 
@@ -82,6 +88,9 @@ type fileConfig struct {
 		JWTExpiry *int   `toml:"jwt_expiry"`
 		JWTSecret string `toml:"jwt_secret"`
 	} `toml:"auth"`
+	Storage struct {
+		FileSizeLimit string `toml:"file_size_limit"`
+	} `toml:"storage"`
 }
 
 // LoadConfig returns dir's configuration: defaults, overridden by
@@ -123,6 +132,13 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 		}
 		if fc.Auth.JWTSecret != "" {
 			cfg.JWTSecret = fc.Auth.JWTSecret
+		}
+		if v := fc.Storage.FileSizeLimit; v != "" {
+			n, err := parseByteSize(v)
+			if err != nil {
+				return cfg, fmt.Errorf("reading %s: [storage] file_size_limit: %w", ConfigPath(dir), err)
+			}
+			cfg.StorageFileSizeLimit = n
 		}
 	case errors.Is(err, fs.ErrNotExist):
 	default:

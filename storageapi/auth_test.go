@@ -74,9 +74,11 @@ func TestSignedURLs(t *testing.T) {
 	r := h.do("POST", "/object/sign/private/"+key, a, map[string]any{"expiresIn": 60})
 	wantOK(t, r)
 	signed := r.json(t)["signedURL"].(string)
-	if !strings.HasPrefix(signed, "/object/sign/private/"+alice+"/photo%201.txt?token=") {
+	// unescaped, as the storage server returns it (storage-js encodes it)
+	if !strings.HasPrefix(signed, "/object/sign/private/"+alice+"/photo 1.txt?token=") {
 		t.Fatalf("signedURL %s", signed)
 	}
+	signed = strings.ReplaceAll(signed, " ", "%20")
 	if r := h.do("GET", signed, "", nil); r.status != 200 || string(r.body) != "pixels" {
 		t.Fatalf("signed download: %d %s", r.status, r.body)
 	}

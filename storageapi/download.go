@@ -261,7 +261,7 @@ func (s *Server) signURL(w http.ResponseWriter, r *http.Request, bucket, key str
 	if err != nil {
 		return err
 	}
-	writeJSON(w, 200, map[string]string{"signedURL": "/object/sign/" + encodeURI(bucket+"/"+key) + "?token=" + tok})
+	writeJSON(w, 200, map[string]string{"signedURL": "/object/sign/" + bucket + "/" + key + "?token=" + tok})
 	return nil
 }
 
@@ -275,17 +275,6 @@ func expiresIn(n *json.Number) (int64, error) {
 		return 0, &apiError{status: 400, code: "InvalidParameter", message: "Invalid Parameter expiresIn"}
 	}
 	return v, nil
-}
-
-// encodeURI escapes a path as JavaScript's encodeURI does for the
-// characters keys may hold (space and a few reserved ones pass through
-// PathEscape per segment).
-func encodeURI(p string) string {
-	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		segs[i] = url.PathEscape(s)
-	}
-	return strings.Join(segs, "/")
 }
 
 // signURLs is POST /object/sign/{bucket} {expiresIn, paths}: one entry
@@ -334,7 +323,7 @@ func (s *Server) signURLs(w http.ResponseWriter, r *http.Request, bucket string)
 			if err != nil {
 				return err
 			}
-			e["signedURL"] = "/object/sign/" + encodeURI(bucket+"/"+p) + "?token=" + tok
+			e["signedURL"] = "/object/sign/" + bucket + "/" + p + "?token=" + tok
 		} else {
 			e["error"] = "Either the object does not exist or you do not have access to it"
 		}
@@ -385,7 +374,7 @@ func (s *Server) signUploadURL(w http.ResponseWriter, r *http.Request, bucket, k
 	if err != nil {
 		return err
 	}
-	writeJSON(w, 200, map[string]string{"url": "/object/upload/sign/" + encodeURI(bucket+"/"+key) + "?token=" + tok, "token": tok})
+	writeJSON(w, 200, map[string]string{"url": "/object/upload/sign/" + bucket + "/" + key + "?token=" + tok, "token": tok})
 	return nil
 }
 

@@ -35,6 +35,10 @@
 // quoted MD5, size, mimetype, cacheControl, lastModified, contentLength,
 // httpStatusCode).
 //
+// Listing runs one query on storage.objects as the caller and collapses
+// folders in Go; the bootstrap's storage.search (for projects' own SQL)
+// returns the same entries, which a test checks.
+//
 // Not covered: image transformation (/render/image/... serves the
 // original bytes, untransformed), resumable (TUS) and S3-protocol
 // uploads, the v2 list endpoint, analytics and vector buckets, and

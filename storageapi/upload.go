@@ -71,7 +71,7 @@ func readFile(r *http.Request) (*file, error) {
 			return f, nil
 		}
 	}
-	if r.Body == nil || r.Body == http.NoBody && r.ContentLength != 0 {
+	if r.Body == nil {
 		return nil, errNoContent()
 	}
 	f := &file{body: r.Body, mimeType: ct, cacheControl: r.Header.Get("Cache-Control"), declared: r.ContentLength}

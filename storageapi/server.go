@@ -133,7 +133,8 @@ func (s *Server) release(ctx context.Context, hashes ...string) {
 	}
 	s.gc.Lock()
 	defer s.gc.Unlock()
-	_ = s.admin.Tx(ctx, true, func(q postgrest.Querier) (bool, error) {
+	// on failure the bytes stay until the next start's sweep
+	err := s.admin.Tx(ctx, true, func(q postgrest.Querier) (bool, error) {
 		for _, h := range todo {
 			res, err := q.Query(ctx, "select 1 from storage.objects where version = $1 limit 1", h)
 			if err != nil {
@@ -147,6 +148,9 @@ func (s *Server) release(ctx context.Context, hashes ...string) {
 		}
 		return false, nil
 	})
+	if err != nil {
+		s.cfg.Logf("storageapi: releasing bytes: %v", err)
+	}
 }
 
 // caller is who a request runs as.

@@ -132,6 +132,20 @@ const B = env.BOB_ID
   check('createSignedUploadUrl needs insert right', suOther.error !== null, suOther)
 }
 
+// a user signed up through GoTrue: storage sees auth.uid() from its session
+{
+  const carol = createClient(env.URL, env.ANON, opts())
+  const su = await carol.auth.signUp({ email: 'carol@example.com', password: 'carol-password-1' })
+  check('signUp', !su.error && su.data.session, su.error)
+  const id = su.data.user.id
+  const up = await carol.storage.from('private').upload(`${id}/hello.txt`, new Blob(['carol'], { type: 'text/plain' }))
+  check('GoTrue session uploads to own folder', !up.error, up)
+  const other = await carol.storage.from('private').upload(`${A}/carol.txt`, new Blob(['carol'], { type: 'text/plain' }))
+  check('GoTrue session denied elsewhere', code(other.error) === '403', other.error)
+  const dl = await carol.storage.from('private').download(`${id}/hello.txt`)
+  check('GoTrue session downloads', !dl.error && (await dl.data.text()) === 'carol', dl.error)
+}
+
 // empty and delete bucket
 {
   const del = await admin.storage.deleteBucket('avatars')

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -160,7 +162,7 @@ func (s *Server) checkToken(token, scope, bucket, key string) error {
 // If-Modified-Since through http.ServeContent; ?download= as an
 // attachment.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, o *object) error {
-	rc, _, err := s.cfg.Blobs.Open(o.version())
+	rc, size, err := s.cfg.Blobs.Open(o.version())
 	if errors.Is(err, fs.ErrNotExist) {
 		return errNoSuchKey() // a row written with SQL, without bytes
 	}
@@ -168,6 +170,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, o *object) error 
 		return err
 	}
 	defer rc.Close()
+	if rg := r.Header.Get("Range"); rg != "" && !validRange(rg, size) {
+		return errInvalidRange()
+	}
 	h := w.Header()
 	mt := o.meta.MimeType
 	if mt == "" {
@@ -194,6 +199,32 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, o *object) error 
 	}
 	http.ServeContent(w, r, "", mod, rc)
 	return nil
+}
+
+var rangeRe = regexp.MustCompile(`^bytes=(\d*)-(\d*)$`)
+
+// validRange applies the storage server's Range rules: one range,
+// "bytes=a-b", "bytes=a-" or "bytes=-n", starting inside the object.
+func validRange(h string, size int64) bool {
+	m := rangeRe.FindStringSubmatch(h)
+	if m == nil || size <= 0 || m[1] == "" && m[2] == "" {
+		return false
+	}
+	if m[1] == "" {
+		n, err := strconv.ParseInt(m[2], 10, 64)
+		return err == nil && n > 0
+	}
+	from, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil {
+		return false
+	}
+	to := size - 1
+	if m[2] != "" {
+		if to, err = strconv.ParseInt(m[2], 10, 64); err != nil {
+			return false
+		}
+	}
+	return from >= 0 && to >= from && from < size
 }
 
 // objectInfo is GET /object/info/{bucket}/{key}: the row's description

@@ -106,6 +106,9 @@ func errInvalidSignature(msg string) *apiError {
 func errInvalidFileSizeLimit() *apiError {
 	return &apiError{status: 400, code: "InvalidRequest", message: "Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B"}
 }
+func errInvalidRange() *apiError {
+	return &apiError{status: 416, code: "InvalidRange", err: "invalid_range", message: "invalid range provided", httpStatus: 416}
+}
 func errInternal() *apiError {
 	return &apiError{status: 500, code: "InternalError", message: "Internal server error"}
 }

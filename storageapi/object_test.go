@@ -40,6 +40,13 @@ func TestUploadDownload(t *testing.T) {
 	if r.status != http.StatusPartialContent || string(r.body) != "world" || r.header.Get("Content-Range") != "bytes 7-11/12" {
 		t.Fatalf("range: %d %q %v", r.status, r.body, r.header)
 	}
+	r = h.do("GET", "/object/docs/folder/hello%20world.txt", svc, nil, "Range", "bytes=-3")
+	if r.status != http.StatusPartialContent || string(r.body) != "rld" {
+		t.Fatalf("suffix range: %d %q", r.status, r.body)
+	}
+	for _, rg := range []string{"bytes=12-", "bytes=5-2", "bytes=0-1,3-4", "items=0-1", "bytes=-"} {
+		wantErr(t, h.do("GET", "/object/docs/folder/hello%20world.txt", svc, nil, "Range", rg), 416, "416", "invalid_range")
+	}
 	r = h.do("HEAD", "/object/docs/folder/hello%20world.txt", svc, nil)
 	if r.status != 200 || len(r.body) != 0 || r.header.Get("Content-Length") != "12" {
 		t.Fatalf("HEAD: %d %v", r.status, r.header)

@@ -74,3 +74,25 @@ func TestServeStorage(t *testing.T) {
 		t.Fatalf("after restart: %d %s", st, body)
 	}
 }
+
+// TestStorageFileSizeLimitConfig: [storage] file_size_limit in the
+// Supabase CLI's forms, and a clear error for anything else.
+func TestStorageFileSizeLimitConfig(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		want  int64
+	}{{"50MiB", 50 << 20}, {"5MB", 5 << 20}, {"1GiB", 1 << 30}, {"512KiB", 512 << 10}, {"1000", 1000}, {"1.5MiB", 3 << 19}} {
+		dir := project(t, map[string]string{"config.toml": "[storage]\nfile_size_limit = \"" + c.value + "\"\n"})
+		cfg, err := tinybase.LoadConfig(dir, func(string) string { return "" })
+		if err != nil || cfg.StorageFileSizeLimit != c.want {
+			t.Errorf("%s: %d, %v; want %d", c.value, cfg.StorageFileSizeLimit, err, c.want)
+		}
+	}
+	if cfg := tinybase.DefaultConfig(""); cfg.StorageFileSizeLimit != 50<<20 {
+		t.Errorf("default %d", cfg.StorageFileSizeLimit)
+	}
+	dir := project(t, map[string]string{"config.toml": "[storage]\nfile_size_limit = \"lots\"\n"})
+	if _, err := tinybase.LoadConfig(dir, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "file_size_limit") {
+		t.Fatalf("bad size: %v", err)
+	}
+}

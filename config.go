@@ -43,6 +43,10 @@ type Config struct {
 	// logs, as log_min_duration_statement does (TINYBASE_SLOW_STATEMENT,
 	// `start --slow-statement`); 0 marks none.
 	SlowStatement time.Duration
+	// StorageFileSizeLimit is [storage] file_size_limit in bytes: the
+	// largest upload /storage/v1 accepts ("50MiB" by default, units
+	// read in binary as the Supabase CLI reads them).
+	StorageFileSizeLimit int64
 	// Raw is supabase/config.toml as read (nil when absent), for
 	// auth.ParseConfig, which owns the [auth] sections.
 	Raw []byte
@@ -65,6 +69,8 @@ func DefaultConfig(dir string) Config {
 		JWTExpiry:       3600,
 		SeedEnabled:     true,
 		SeedPaths:       []string{"./seed.sql"},
+
+		StorageFileSizeLimit: 50 << 20,
 	}
 }
 
@@ -90,6 +96,9 @@ type fileConfig struct {
 		JWTExpiry *int   `toml:"jwt_expiry"`
 		JWTSecret string `toml:"jwt_secret"`
 	} `toml:"auth"`
+	Storage struct {
+		FileSizeLimit string `toml:"file_size_limit"`
+	} `toml:"storage"`
 }
 
 // LoadConfig returns dir's configuration: defaults, overridden by
@@ -133,6 +142,13 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 		}
 		if fc.Auth.JWTSecret != "" {
 			cfg.JWTSecret = fc.Auth.JWTSecret
+		}
+		if v := fc.Storage.FileSizeLimit; v != "" {
+			n, err := parseByteSize(v)
+			if err != nil {
+				return cfg, fmt.Errorf("reading %s: [storage] file_size_limit: %w", ConfigPath(dir), err)
+			}
+			cfg.StorageFileSizeLimit = n
 		}
 	case errors.Is(err, fs.ErrNotExist):
 	default:

@@ -45,6 +45,7 @@ func openDataDir(ctx context.Context, opts Options, cfg Config, d *migrations.Di
 			return nil, err
 		}
 		p.validator = NewValidator(0)
+		p.DataDir = opts.DataDir
 		return p, nil
 	}
 	s, err := eng.Connect(engine.SessionOptions{})
@@ -58,7 +59,7 @@ func openDataDir(ctx context.Context, opts Options, cfg Config, d *migrations.Di
 		eng.Close()
 		return nil, err
 	}
-	return &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings, Applied: applied, validator: NewValidator(0)}, nil
+	return &Project{Config: cfg, Engine: eng, Migrations: d.Files, Warnings: d.Warnings, Applied: applied, DataDir: opts.DataDir, validator: NewValidator(0)}, nil
 }
 
 // hasDatabase reports whether dir holds a tinybase database (its format

@@ -58,6 +58,10 @@ type Project struct {
 	// new database, the new files for an existing data directory.
 	Applied   []migrations.File
 	validator *migrations.Validator
+
+	// DataDir is Options.DataDir ("" for an in-memory project): where
+	// /storage/v1 keeps object bytes, next to the database.
+	DataDir string
 }
 
 // NewEngine returns a fresh database for a project. Every tinybase

@@ -2010,7 +2010,7 @@ var bootstrapImage = bootstrap.Image{
 		},
 	},
 	Catalog: catalog.Image{
-		NextOID: 16442,
+		NextOID: 16443,
 		Types: []catalog.ImageType{
 			{
 				Kind:     23,
@@ -2280,7 +2280,7 @@ var bootstrapImage = bootstrap.Image{
 			},
 		},
 		Publications: []catalog.Publication{
-			{Name: "supabase_realtime", OID: 16441, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
+			{Name: "supabase_realtime", OID: 16442, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
 		},
 		Functions: []catalog.ImageFunction{
 			{
@@ -3125,6 +3125,98 @@ var bootstrapImage = bootstrap.Image{
 				Cost:       100,
 				Owner:      "supabase_storage_admin",
 			},
+			{
+				OID:    16441,
+				Schema: "storage",
+				Name:   "search",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "prefix",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "bucketname",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name:    "limits",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 23, Mod: -1},
+						Default: "100",
+					},
+					{
+						Name:    "levels",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 23, Mod: -1},
+						Default: "1",
+					},
+					{
+						Name:    "offsets",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 23, Mod: -1},
+						Default: "0",
+					},
+					{
+						Name:    "search",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "''",
+					},
+					{
+						Name:    "sortcolumn",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "'name'",
+					},
+					{
+						Name:    "sortorder",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "'asc'",
+					},
+					{
+						Name: "name",
+						Mode: 116,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "id",
+						Mode: 116,
+						Type: catalog.TypeRef{OID: 2950, Mod: -1},
+					},
+					{
+						Name: "updated_at",
+						Mode: 116,
+						Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					},
+					{
+						Name: "created_at",
+						Mode: 116,
+						Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					},
+					{
+						Name: "last_accessed_at",
+						Mode: 116,
+						Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					},
+					{
+						Name: "metadata",
+						Mode: 116,
+						Type: catalog.TypeRef{OID: 3802, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 2249, Mod: -1},
+				ReturnsSet: true,
+				Language:   "sql",
+				Body:       "\n  with matched as (\n    select o.name as full_name, o.id as oid, o.updated_at as upd, o.created_at as cre, o.last_accessed_at as acc, o.metadata as md,\n           substr(o.name, char_length(coalesce(prefix, '') || coalesce(search, '')) + 1) as tail\n    from storage.objects o\n    where o.bucket_id = bucketname\n      and lower(left(o.name, char_length(coalesce(prefix, '') || coalesce(search, '')))) = lower(coalesce(prefix, '') || coalesce(search, ''))\n  ), entries as (\n    select min(substr(m.full_name, char_length(coalesce(prefix, '')) + 1, char_length(coalesce(search, '')) + strpos(m.tail, '/') - 1)) as ename,\n           null::uuid as eid, null::timestamptz as eupd, null::timestamptz as ecre, null::timestamptz as eacc, null::jsonb as emd, true as folder\n    from matched m where strpos(m.tail, '/') > 0\n    group by lower(substr(m.full_name, char_length(coalesce(prefix, '')) + 1, char_length(coalesce(search, '')) + strpos(m.tail, '/') - 1))\n    union all\n    select substr(m.full_name, char_length(coalesce(prefix, '')) + 1), m.oid, m.upd, m.cre, m.acc, m.md, false\n    from matched m where strpos(m.tail, '/') = 0\n  )\n  select r.ename, r.eid, r.eupd, r.ecre, r.eacc, r.emd\n  from (\n    select e.*, row_number() over (order by\n      case when lower(coalesce(sortcolumn, 'name')) in ('updated_at', 'created_at', 'last_accessed_at') then not e.folder else false end,\n      case when lower(coalesce(sortorder, 'asc')) <> 'desc' then\n        case lower(coalesce(sortcolumn, 'name')) when 'updated_at' then e.eupd when 'created_at' then e.ecre when 'last_accessed_at' then e.eacc end end asc,\n      case when lower(coalesce(sortorder, 'asc')) = 'desc' then\n        case lower(coalesce(sortcolumn, 'name')) when 'updated_at' then e.eupd when 'created_at' then e.ecre when 'last_accessed_at' then e.eacc end end desc,\n      case when lower(coalesce(sortorder, 'asc')) <> 'desc' then lower(e.ename) end collate \"C\" asc,\n      case when lower(coalesce(sortorder, 'asc')) = 'desc' then lower(e.ename) end collate \"C\" desc) as rn\n    from entries e\n  ) r\n  where r.rn > coalesce(offsets, 0) and r.rn <= coalesce(offsets, 0) + least(coalesce(limits, 100), 1500)\n  order by r.rn\n",
+				Volatility: 115,
+				Cost:       100,
+				Rows:       1000,
+				Owner:      "supabase_storage_admin",
+			},
 		},
 		FuncNames: []catalog.NameCount{
 			{Name: "armor", Count: 1},
@@ -3149,6 +3241,7 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "pgp_sym_encrypt", Count: 2},
 			{Name: "pgp_sym_encrypt_bytea", Count: 2},
 			{Name: "role", Count: 1},
+			{Name: "search", Count: 1},
 			{Name: "uid", Count: 1},
 			{Name: "uuid_generate_v1", Count: 1},
 			{Name: "uuid_generate_v1mc", Count: 1},
@@ -3498,6 +3591,10 @@ var bootstrapImage = bootstrap.Image{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "foldername(text)"},
 				Text: "supabase_storage_admin",
 			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "search(text, text, integer, integer, integer, text, text, text)"},
+				Text: "supabase_storage_admin",
+			},
 		},
 		ACLs: []catalog.KeyACL{
 			{
@@ -3750,6 +3847,17 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Key: catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "foldername(text)"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "search(text, text, integer, integer, integer, text, text, text)"},
 				ACL: catalog.ACL{
 					{Grantor: "supabase_storage_admin", Privs: 128},
 					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 128},

@@ -50,8 +50,13 @@ func lockDataDir(dir string) (unlock func(), err error) {
 	}, nil
 }
 
+// storageObjectsDir is the folder of a data directory holding Storage's
+// object bytes (server_storage.go); a snapshot copies it with the rest.
+const storageObjectsDir = "storage"
+
 // databaseFiles lists the files of dir that make up its database: all but
-// the lock, the .gitignore and the snapshots folder.
+// the lock, the .gitignore and the snapshots folder, and the Storage
+// objects folder.
 func databaseFiles(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -61,6 +66,8 @@ func databaseFiles(dir string) ([]string, error) {
 	for _, e := range ents {
 		switch n := e.Name(); {
 		case n == "lock", n == ".gitignore", n == snapshotsDir, n[0] == '.':
+		case e.IsDir() && n == storageObjectsDir:
+			out = append(out, n)
 		case e.IsDir():
 			return nil, fmt.Errorf("data directory %s holds an unexpected folder %s", dir, n)
 		default:
@@ -157,7 +164,7 @@ func RestoreDataDir(dir, name string) error {
 		return err
 	}
 	for _, f := range old {
-		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+		if err := os.RemoveAll(filepath.Join(dir, f)); err != nil {
 			return fmt.Errorf("restoring snapshot %q: %w", name, err)
 		}
 	}
@@ -230,7 +237,25 @@ func copyFiles(src, dst string, files []string) error {
 		return err
 	}
 	for _, f := range files {
-		if err := copyFile(filepath.Join(src, f), filepath.Join(dst, f)); err != nil {
+		s := filepath.Join(src, f)
+		st, err := os.Stat(s)
+		if err != nil {
+			return err
+		}
+		if st.IsDir() {
+			sub, err := os.ReadDir(s)
+			if err != nil {
+				return err
+			}
+			names := make([]string, len(sub))
+			for i, e := range sub {
+				names[i] = e.Name()
+			}
+			err = copyFiles(s, filepath.Join(dst, f), names)
+		} else {
+			err = copyFile(s, filepath.Join(dst, f))
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -31,14 +31,19 @@ type Txn struct {
 	stmtMark  Mark
 
 	changes changeSet // rows touched, when the store logs commits (commitlog.go)
+
+	captured []capturedWrite // row writes, while the store captures (capture.go)
+	quiet    bool            // writes that are not row changes (rebuild, recovery)
+	ddl      bool            // the same, for the engine's DDL (CaptureOff)
 }
 
 // Mark is a point in a transaction to roll back to. It holds the root as it
 // was, so taking one is O(1) and the first write after it pays O(number of
 // tables) to copy the root's maps.
 type Mark struct {
-	root   *root
-	locked bool
+	root     *root
+	locked   bool
+	captured int // len(Txn.captured) at the mark
 }
 
 // Begin starts a transaction reading the latest committed state.
@@ -63,6 +68,7 @@ func (t *Txn) Commit() error {
 			t.forget()
 			return err
 		}
+		t.deliverCaptured()
 		t.store.publish(t.root)
 		t.unlock()
 	}
@@ -94,7 +100,7 @@ func (t *Txn) Rollback() {
 // hold the one before it, and memory would grow with every write
 // transaction ever committed.
 func (t *Txn) forget() {
-	t.lockBase, t.stmtMark, t.changes = nil, Mark{}, nil
+	t.lockBase, t.stmtMark, t.changes, t.captured = nil, Mark{}, nil, nil
 }
 
 func (t *Txn) unlock() {
@@ -161,7 +167,7 @@ func (t *Txn) savepoint() Mark {
 	if t.done {
 		return Mark{}
 	}
-	m := Mark{root: t.root, locked: t.locked}
+	m := Mark{root: t.root, locked: t.locked, captured: len(t.captured)}
 	// From now on the marked root and its tables are shared with the mark.
 	t.rootOwned = false
 	t.gen++
@@ -189,6 +195,9 @@ func (t *Txn) rollbackTo(m Mark) {
 	}
 	t.rootOwned = false
 	t.gen++
+	if m.captured < len(t.captured) {
+		t.captured = t.captured[:m.captured]
+	}
 }
 
 // Meta returns the engine's catalog value as of this transaction's root.

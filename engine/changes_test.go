@@ -73,6 +73,8 @@ func TestChangeCapture(t *testing.T) {
 			[]string{`INSERT public.t - -> {id=1,body="a",tags=["x","y"],meta={"k": [1, 2]},at="2024-01-02T03:04:05.5+00:00",ok=true}`}},
 		{"update", `update t set body = null where id = 1`,
 			[]string{`UPDATE public.t {id=1,body="a",tags=["x","y"],meta={"k": [1, 2]},at="2024-01-02T03:04:05.5+00:00",ok=true} -> {id=1,body=null,tags=["x","y"],meta={"k": [1, 2]},at="2024-01-02T03:04:05.5+00:00",ok=true}`}},
+		{"writable CTE", `with u as (update t set body = 'b' where id = 1 returning id) select * from u`,
+			[]string{`UPDATE public.t {id=1,body=null,tags=["x","y"],meta={"k": [1, 2]},at="2024-01-02T03:04:05.5+00:00",ok=true} -> {id=1,body="b",tags=["x","y"],meta={"k": [1, 2]},at="2024-01-02T03:04:05.5+00:00",ok=true}`}},
 		{"rolled back", `begin; insert into t (id) values (2); rollback`, nil},
 		{"savepoint", `begin; insert into t (id) values (3); savepoint s; insert into t (id) values (4); rollback to savepoint s; insert into t (id) values (5); commit`,
 			[]string{`INSERT public.t - -> {id=3,body=null,tags=null,meta=null,at=null,ok=null}; INSERT public.t - -> {id=5,body=null,tags=null,meta=null,at=null,ok=null}`}},

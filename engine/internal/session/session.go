@@ -435,8 +435,9 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		}
 	}
 	mark := txn.Savepoint()
-	if isDDL(res) {
-		// Rows DDL rewrites are not changes Realtime reports (changes.go).
+	if strings.HasPrefix(res.Tag, "ALTER") {
+		// Rows ALTER TABLE rewrites (a new column's default) are not
+		// changes Realtime reports (changes.go).
 		txn.CaptureOff(true)
 		defer txn.CaptureOff(false)
 	}

@@ -43,7 +43,10 @@ type Txn struct {
 type Mark struct {
 	root     *root
 	locked   bool
-	captured int // len(Txn.captured) at the mark
+	// captured is Txn.captured at the mark, capacity capped so later
+	// appends never overwrite it: a mark can be returned to after
+	// rolling back to an earlier one (capture.go).
+	captured []capturedWrite
 }
 
 // Begin starts a transaction reading the latest committed state.
@@ -167,7 +170,8 @@ func (t *Txn) savepoint() Mark {
 	if t.done {
 		return Mark{}
 	}
-	m := Mark{root: t.root, locked: t.locked, captured: len(t.captured)}
+	n := len(t.captured)
+	m := Mark{root: t.root, locked: t.locked, captured: t.captured[:n:n]}
 	// From now on the marked root and its tables are shared with the mark.
 	t.rootOwned = false
 	t.gen++
@@ -195,9 +199,7 @@ func (t *Txn) rollbackTo(m Mark) {
 	}
 	t.rootOwned = false
 	t.gen++
-	if m.captured < len(t.captured) {
-		t.captured = t.captured[:m.captured]
-	}
+	t.captured = m.captured
 }
 
 // Meta returns the engine's catalog value as of this transaction's root.

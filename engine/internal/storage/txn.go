@@ -41,8 +41,8 @@ type Txn struct {
 // was, so taking one is O(1) and the first write after it pays O(number of
 // tables) to copy the root's maps.
 type Mark struct {
-	root     *root
-	locked   bool
+	root   *root
+	locked bool
 	// captured is Txn.captured at the mark, capacity capped so later
 	// appends never overwrite it: a mark can be returned to after
 	// rolling back to an earlier one (capture.go).

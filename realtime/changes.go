@@ -227,6 +227,7 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 		}
 		data := payload(c, info, ts)
 		visible := map[string]bool{} // by role and claims
+		frames := map[string][]byte{}
 		for _, h := range hits {
 			if c.Op != "DELETE" {
 				cl := h.ch.auth()
@@ -241,13 +242,21 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 				}
 			}
 			ids, _ := json.Marshal(h.ids)
-			var b bytes.Buffer
-			b.WriteString(`{"data":`)
-			b.Write(data)
-			b.WriteString(`,"ids":`)
-			b.Write(ids)
-			b.WriteByte('}')
-			h.ch.push("postgres_changes", b.Bytes())
+			// Like Phoenix's fastlane, the message has no join_ref, so
+			// subscribers of one topic with the same ids share one frame.
+			key := h.ch.c.vsn + "\x00" + h.ch.topic + "\x00" + string(ids)
+			fr, ok := frames[key]
+			if !ok {
+				var b bytes.Buffer
+				b.WriteString(`{"data":`)
+				b.Write(data)
+				b.WriteString(`,"ids":`)
+				b.Write(ids)
+				b.WriteByte('}')
+				fr = encode(h.ch.c.vsn, nil, nil, h.ch.topic, "postgres_changes", b.Bytes())
+				frames[key] = fr
+			}
+			h.ch.c.send(frame{data: fr})
 			f.delivered.Add(1)
 		}
 	}

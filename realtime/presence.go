@@ -134,6 +134,6 @@ func (s *Server) untrack(ch *channel) {
 func (s *Server) presenceDiff(topic string, joins, leaves []presenceMeta) {
 	b, _ := json.Marshal(map[string]any{"joins": group(joins), "leaves": group(leaves)})
 	for _, ch := range s.members(topic) {
-		ch.push("presence_diff", b)
+		ch.c.push(nil, nil, ch.topic, "presence_diff", b) // a broadcast: no join_ref
 	}
 }

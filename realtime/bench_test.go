@@ -1,0 +1,164 @@
+package realtime_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http/httptest"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
+	"github.com/tinybase/tinybase/pgwire"
+	"github.com/tinybase/tinybase/realtime"
+)
+
+// benchSetup serves an engine with a published table over pgwire (trust
+// auth) and Realtime, and connects subs websocket clients subscribed to
+// every change of the table. Each received frame is stamped and passed
+// to onFrame.
+type benchEnv struct {
+	db      *pgx.Conn
+	clients []*websocket.Conn
+}
+
+func benchSetup(b *testing.B, subs int, onFrame func(i int, at time.Time, data []byte)) *benchEnv {
+	b.Helper()
+	e := enginetest.Migrated(b, `create table public.items (id bigserial primary key, body text not null);
+grant select on public.items to anon;
+alter publication supabase_realtime add table public.items;`)
+	rt := realtime.New(realtime.Config{Engine: e, JWTSecret: secret, SendQueue: 1 << 16})
+	hs := httptest.NewServer(rt)
+	wire, err := pgwire.New(e, pgwire.Config{Auth: pgwire.AuthTrust})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	go wire.Serve(ln)
+	ctx := context.Background()
+	db, err := pgx.Connect(ctx, "postgres://postgres@"+ln.Addr().String()+"/postgres?sslmode=disable")
+	if err != nil {
+		b.Fatal(err)
+	}
+	env := &benchEnv{db: db}
+	anon := token(b, jwt.MapClaims{"role": "anon"})
+	var wg sync.WaitGroup
+	for i := 0; i < subs; i++ {
+		ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(hs.URL, "http")+"/websocket?vsn=2.0.0&apikey="+anon, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ws.SetReadLimit(1 << 20)
+		join := `["1","1","realtime:bench","phx_join",{"config":{"postgres_changes":[{"event":"*","schema":"public","table":"items"}]}}]`
+		if err := ws.Write(ctx, websocket.MessageText, []byte(join)); err != nil {
+			b.Fatal(err)
+		}
+		for n := 0; n < 2; n++ { // reply, system
+			if _, _, err := ws.Read(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+		env.clients = append(env.clients, ws)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				_, data, err := ws.Read(ctx)
+				if err != nil {
+					return
+				}
+				onFrame(i, time.Now(), data)
+			}
+		}()
+	}
+	b.Cleanup(func() {
+		db.Close(ctx)
+		for _, ws := range env.clients {
+			ws.CloseNow()
+		}
+		wg.Wait()
+		rt.Close()
+		hs.Close()
+		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		wire.Shutdown(sctx)
+	})
+	return env
+}
+
+// BenchmarkInsertWire is one-row INSERTs over the wire (one connection,
+// autocommit) with no Realtime subscriber and with 100 websocket
+// subscribers receiving every change.
+func BenchmarkInsertWire(b *testing.B) {
+	for _, subs := range []int{0, 100} {
+		b.Run(fmt.Sprintf("subscribers=%d", subs), func(b *testing.B) {
+			env := benchSetup(b, subs, func(int, time.Time, []byte) {})
+			ctx := context.Background()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := env.db.Exec(ctx, "insert into items (body) values ('x')"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDeliveryLatency is the time from issuing an INSERT over the
+// wire to each of 100 subscribers receiving its change (p50 and p99 over
+// every delivery), one insert at a time.
+func BenchmarkDeliveryLatency(b *testing.B) {
+	const subs = 100
+	var mu sync.Mutex
+	var got int
+	var lat []time.Duration
+	var start time.Time
+	arrived := make(chan struct{}, 1)
+	env := benchSetup(b, subs, func(_ int, at time.Time, data []byte) {
+		if !strings.Contains(string(data), `"postgres_changes"`) {
+			return
+		}
+		mu.Lock()
+		lat = append(lat, at.Sub(start))
+		got++
+		done := got == subs
+		mu.Unlock()
+		if done {
+			arrived <- struct{}{}
+		}
+	})
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		mu.Lock()
+		got = 0
+		start = time.Now()
+		mu.Unlock()
+		if _, err := env.db.Exec(ctx, "insert into items (body) values ('x')"); err != nil {
+			b.Fatal(err)
+		}
+		select {
+		case <-arrived:
+		case <-time.After(10 * time.Second):
+			b.Fatalf("insert %d: only %d of %d deliveries", i, got, subs)
+		}
+	}
+	b.StopTimer()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(0, "ns/op")
+}
+
+var _ = engine.Change{}

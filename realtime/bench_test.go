@@ -1,10 +1,14 @@
 package realtime_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"sort"
 	"strings"
 	"sync"
@@ -26,6 +30,7 @@ import (
 // every change of the table. Each received frame is stamped and passed
 // to onFrame.
 type benchEnv struct {
+	url     string
 	db      *pgx.Conn
 	clients []*websocket.Conn
 }
@@ -51,7 +56,7 @@ alter publication supabase_realtime add table public.items;`)
 	if err != nil {
 		b.Fatal(err)
 	}
-	env := &benchEnv{db: db}
+	env := &benchEnv{db: db, url: hs.URL}
 	anon := token(b, jwt.MapClaims{"role": "anon"})
 	var wg sync.WaitGroup
 	for i := 0; i < subs; i++ {
@@ -97,13 +102,66 @@ alter publication supabase_realtime add table public.items;`)
 	return env
 }
 
+const benchClientsEnv = "TINYBASE_REALTIME_BENCH_CLIENTS"
+
+// benchClients is the body of the subscriber process: 100 clients
+// subscribed to items, reading until stdin closes.
+func benchClients(url string) {
+	ctx := context.Background()
+	for i := 0; i < 100; i++ {
+		ws, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			fmt.Println("dial:", err)
+			os.Exit(1)
+		}
+		ws.SetReadLimit(1 << 20)
+		join := `["1","1","realtime:bench","phx_join",{"config":{"postgres_changes":[{"event":"*","schema":"public","table":"items"}]}}]`
+		if err := ws.Write(ctx, websocket.MessageText, []byte(join)); err != nil {
+			os.Exit(1)
+		}
+		for n := 0; n < 2; n++ {
+			if _, _, err := ws.Read(ctx); err != nil {
+				os.Exit(1)
+			}
+		}
+		go func() {
+			for {
+				if _, _, err := ws.Read(ctx); err != nil {
+					return
+				}
+			}
+		}()
+	}
+	fmt.Println("ready")
+	_, _ = io.Copy(io.Discard, os.Stdin)
+}
+
 // BenchmarkInsertWire is one-row INSERTs over the wire (one connection,
 // autocommit) with no Realtime subscriber and with 100 websocket
-// subscribers receiving every change.
+// subscribers receiving every change, in this process (their reads
+// compete with the server for CPU) or in a child process.
 func BenchmarkInsertWire(b *testing.B) {
-	for _, subs := range []int{0, 100} {
-		b.Run(fmt.Sprintf("subscribers=%d", subs), func(b *testing.B) {
-			env := benchSetup(b, subs, func(int, time.Time, []byte) {})
+	for _, subs := range []int{0, 100, -100} {
+		name := fmt.Sprintf("subscribers=%d", subs)
+		if subs < 0 {
+			name = fmt.Sprintf("subscribers=%d-other-process", -subs)
+		}
+		b.Run(name, func(b *testing.B) {
+			env := benchSetup(b, max(subs, 0), func(int, time.Time, []byte) {})
+			if subs < 0 {
+				cmd := exec.Command(os.Args[0], "-test.run=^$")
+				cmd.Env = append(os.Environ(), benchClientsEnv+"=ws"+strings.TrimPrefix(env.url, "http")+"/websocket?vsn=2.0.0&apikey="+token(b, jwt.MapClaims{"role": "anon"}))
+				stdin, _ := cmd.StdinPipe()
+				out, _ := cmd.StdoutPipe()
+				if err := cmd.Start(); err != nil {
+					b.Fatal(err)
+				}
+				defer func() { stdin.Close(); cmd.Wait() }()
+				line, err := bufio.NewReader(out).ReadString('\n')
+				if err != nil || line != "ready\n" {
+					b.Fatalf("subscriber process: %q %v", line, err)
+				}
+			}
 			ctx := context.Background()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

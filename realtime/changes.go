@@ -36,6 +36,7 @@ type changeFeed struct {
 	cat     *engine.Session // as postgres, for the catalog
 	version uint64
 	tables  map[[2]string]tableInfo
+	privs   map[string]bool // role, schema, table → SELECT (mayRead)
 }
 
 // tableInfo is what the dispatcher needs of a published table.
@@ -178,8 +179,29 @@ where p.pubname = 'supabase_realtime'`)
 	if rows.Err() != nil {
 		return f.tables
 	}
-	f.tables, f.version = t, v
+	f.tables, f.version, f.privs = t, v, map[string]bool{}
 	return t
+}
+
+// mayRead reports whether role has SELECT on the change's table: all a
+// table without row level security asks (Realtime's is_selectable),
+// cached until the next DDL.
+func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
+	key := role + "\x00" + c.Schema + "\x00" + c.Table
+	if v, ok := f.privs[key]; ok {
+		return v
+	}
+	rows, err := f.cat.Query(context.Background(), `select has_table_privilege($1, $2, 'SELECT')`, role, quoteIdent(c.Schema)+"."+quoteIdent(c.Table))
+	ok := false
+	if err == nil {
+		if rows.Next() {
+			v := rows.Text()
+			ok = len(v) == 1 && v[0] != nil && *v[0] == "t"
+		}
+		rows.Close()
+	}
+	f.privs[key] = ok
+	return ok
 }
 
 func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
@@ -234,7 +256,11 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 				key := cl.role + "\x00" + cl.json
 				vis, seen := visible[key]
 				if !seen {
-					vis = f.canSelect(cl, c)
+					if info.rls {
+						vis = f.canSelect(cl, c)
+					} else {
+						vis = f.mayRead(cl.role, c)
+					}
 					visible[key] = vis
 				}
 				if !vis {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +54,9 @@ create table public.notes (id int primary key, body text);
 grant select on public.notes to anon, authenticated;
 alter publication supabase_realtime add table public.notes;
 alter table public.notes replica identity full;
+create table public.secret (id int primary key);
+revoke all on public.secret from anon, authenticated;
+alter publication supabase_realtime add table public.secret;
 create table public.hidden (id int primary key);
 grant select on public.hidden to anon;
 `
@@ -224,7 +228,13 @@ func pgConfig(bindings ...map[string]any) map[string]any {
 		"postgres_changes": bindings, "private": false}
 }
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	if url := os.Getenv(benchClientsEnv); url != "" {
+		benchClients(url) // the subscriber process of BenchmarkInsertWire
+		return
+	}
+	goleak.VerifyTestMain(m)
+}
 
 func TestHeartbeatAndErrors(t *testing.T) {
 	f := newFixture(t, realtime.Config{})
@@ -274,10 +284,11 @@ func TestPostgresChanges(t *testing.T) {
 	ta := token(t, jwt.MapClaims{"role": "authenticated", "sub": alice})
 	tb := token(t, jwt.MapClaims{"role": "authenticated", "sub": bob})
 	m := ca.join("realtime:a", pgConfig(map[string]any{"event": "*", "schema": "public", "table": "todos"},
-		map[string]any{"event": "INSERT", "schema": "public", "table": "notes", "filter": "id=gt.10"}), ta)
+		map[string]any{"event": "INSERT", "schema": "public", "table": "notes", "filter": "id=gt.10"},
+		map[string]any{"event": "*", "schema": "public", "table": "secret"}), ta)
 	resp := m.Payload["response"].(map[string]any)
 	pcs := resp["postgres_changes"].([]any)
-	if len(pcs) != 2 || pcs[0].(map[string]any)["id"] == nil || pcs[1].(map[string]any)["filter"] != "id=gt.10" {
+	if len(pcs) != 3 || pcs[0].(map[string]any)["id"] == nil || pcs[1].(map[string]any)["filter"] != "id=gt.10" {
 		t.Fatalf("join reply %+v", resp)
 	}
 	if s := ca.next(); s.Event != "system" || s.Payload["message"] != "Subscribed to PostgreSQL" || s.Payload["extension"] != "postgres_changes" {
@@ -333,8 +344,9 @@ func TestPostgresChanges(t *testing.T) {
 	if data["type"] != "DELETE" || fmt.Sprint(data["old_record"]) != "map[id:1]" {
 		t.Fatalf("delete %+v", data)
 	}
-	// Unpublished tables are not streamed.
+	// Unpublished tables are not streamed, nor tables the role may not read.
 	f.exec(t, `insert into hidden values (1)`)
+	f.exec(t, `insert into secret values (1)`)
 	ca.quiet()
 }
 

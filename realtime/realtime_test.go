@@ -454,3 +454,80 @@ func TestSlowConsumer(t *testing.T) {
 		}
 	}
 }
+
+// TestAccessToken: a fresh token is taken silently; an expired one ends
+// the channel with a system error and phx_close, as Realtime does.
+func TestAccessToken(t *testing.T) {
+	f := newFixture(t, realtime.Config{})
+	c := f.dial(t, "2.0.0")
+	c.join("realtime:room", map[string]any{}, "")
+	c.send("jrealtime:room", "realtime:room", "access_token", map[string]any{"access_token": token(t, jwt.MapClaims{"role": "authenticated", "sub": "x"})})
+	c.quiet()
+	c.send("jrealtime:room", "realtime:room", "access_token", map[string]any{"access_token": token(t, jwt.MapClaims{"role": "anon", "exp": time.Now().Add(-time.Hour).Unix()})})
+	m := c.next()
+	if m.Event != "system" || m.Payload["status"] != "error" || !strings.HasPrefix(fmt.Sprint(m.Payload["message"]), "Token has expired") || m.Payload["channel"] != "room" {
+		t.Fatalf("system %+v", m)
+	}
+	if m := c.next(); m.Event != "phx_close" {
+		t.Fatalf("close %+v", m)
+	}
+	ref := c.send("jrealtime:room", "realtime:room", "broadcast", map[string]any{"event": "x"})
+	if m := c.next(); m.Payload["status"] != "error" || *m.Ref != ref {
+		t.Fatalf("after close %+v", m)
+	}
+}
+
+// TestIdleConnections: 1,000 idle sockets with a joined channel each
+// are served, and when they drop abruptly the server keeps nothing
+// (goleak in TestMain checks its goroutines).
+func TestIdleConnections(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,000 connections")
+	}
+	f := newFixture(t, realtime.Config{})
+	ctx := context.Background()
+	u := "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/realtime/v1/websocket?vsn=2.0.0&apikey=" + f.anon
+	var conns []*websocket.Conn
+	defer func() {
+		for _, ws := range conns {
+			ws.CloseNow()
+		}
+	}()
+	for i := 0; i < 1000; i++ {
+		ws, _, err := websocket.Dial(ctx, u, nil)
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		conns = append(conns, ws)
+		join := fmt.Sprintf(`["%d","%d","realtime:idle","phx_join",{"config":{"presence":{"enabled":false}}}]`, i, i)
+		if err := ws.Write(ctx, websocket.MessageText, []byte(join)); err != nil {
+			t.Fatal(err)
+		}
+		if _, data, err := ws.Read(ctx); err != nil || !strings.Contains(string(data), `"status":"ok"`) {
+			t.Fatalf("join %d: %s %v", i, data, err)
+		}
+	}
+	// The last one still gets a broadcast through the topic of 1,000.
+	first := conns[0]
+	b := `["0","x","realtime:idle","broadcast",{"type":"broadcast","event":"e","payload":{}}]`
+	if err := first.Write(ctx, websocket.MessageText, []byte(b)); err != nil {
+		t.Fatal(err)
+	}
+	if _, data, err := conns[999].Read(ctx); err != nil || !strings.Contains(string(data), `"broadcast"`) {
+		t.Fatalf("broadcast: %s %v", data, err)
+	}
+	if st := f.rt.Stats(); st.Connections != 1000 || st.Channels != 1000 {
+		t.Fatalf("stats %+v", st)
+	}
+	for _, ws := range conns {
+		ws.CloseNow()
+	}
+	conns = nil
+	deadline := time.Now().Add(10 * time.Second)
+	for f.rt.Stats() != (realtime.Stats{}) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after abrupt disconnects: %+v", f.rt.Stats())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

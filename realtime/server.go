@@ -130,3 +130,21 @@ func (s *Server) members(topic string) []*channel {
 	}
 	return out
 }
+
+// Stats is a snapshot of a server's load.
+type Stats struct {
+	Connections int   // open websockets
+	Channels    int   // joined channels
+	Dropped     int64 // commits lost because the change queue was full
+}
+
+// Stats reports the server's connections, channels and dropped commits.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := Stats{Connections: len(s.conns), Dropped: s.changes.dropped.Load()}
+	for _, m := range s.topics {
+		st.Channels += len(m)
+	}
+	return st
+}

@@ -147,3 +147,33 @@ func TestChangeCaptureOrder(t *testing.T) {
 		next[w]++
 	}
 }
+
+// BenchmarkCaptureOverhead is a one-row INSERT (autocommit) with no
+// change subscriber and with one that only counts: the cost change
+// capture adds to the committing session (row images, to_json values).
+func BenchmarkCaptureOverhead(b *testing.B) {
+	for _, sub := range []bool{false, true} {
+		b.Run(fmt.Sprintf("subscribed=%v", sub), func(b *testing.B) {
+			e := enginetest.New(b)
+			s := enginetest.Session(b, e)
+			enginetest.Exec(b, s, `create table public.items (id bigserial primary key, body text, n int, at timestamptz default now())`)
+			var n int
+			if sub {
+				cancel := e.SubscribeChanges(func(cc engine.CommittedChanges) { n += len(cc.Changes) })
+				defer cancel()
+			}
+			ctx := context.Background()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				rows, err := s.Query(ctx, "insert into items (body, n) values ('hello', 42)")
+				if err != nil {
+					b.Fatal(err)
+				}
+				rows.Close()
+			}
+			if sub && n != b.N {
+				b.Fatalf("%d changes for %d inserts", n, b.N)
+			}
+		})
+	}
+}

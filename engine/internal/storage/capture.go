@@ -92,16 +92,28 @@ func (t *Txn) deliverCaptured() {
 	if fn == nil || len(w) == 0 {
 		return
 	}
+	// Names of the (usually one or two) tables written, found in one
+	// pass over the schemas.
 	names := map[tableID][2]string{}
+	for _, c := range w {
+		names[c.td.id] = [2]string{}
+	}
+	found := 0
 	for sn, sd := range t.root.schemas {
 		for tn, id := range sd.tables {
-			names[id] = [2]string{sn, tn}
+			if _, ok := names[id]; ok {
+				names[id] = [2]string{sn, tn}
+				found++
+			}
+		}
+		if found == len(names) {
+			break
 		}
 	}
 	out := make([]RowChange, 0, len(w))
 	for _, c := range w {
-		n, ok := names[c.td.id]
-		if !ok {
+		n := names[c.td.id]
+		if n[1] == "" {
 			continue // dropped by the same transaction
 		}
 		d := c.td.def.resolved()

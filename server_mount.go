@@ -61,7 +61,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string) (io.Closer, error) {
 		e.Any(prefix, wrapped)
 		e.Any(prefix+"/*", wrapped)
 	}
-	return rest, nil
+	return closers{rest, mountRealtime(e, p)}, nil
 }
 
 // serveWire starts the Postgres wire server (pgwire) for p.Engine on

@@ -49,6 +49,16 @@ func (e *Engine) Subscribe(channel string, fn func(Notification)) (cancel func()
 	return e.e.Subscribe(channel, fn)
 }
 
+// SubscribeChanges calls fn with each committed transaction's row
+// changes (inserts, updates, deletes, truncates; the before and after
+// images as to_json values), in commit order, until cancel is called:
+// Realtime's postgres_changes. Nothing from a rolled-back transaction or
+// savepoint is delivered. fn runs on the committing goroutine and must
+// not block; with no subscriber the engine records nothing.
+func (e *Engine) SubscribeChanges(fn func(CommittedChanges)) (cancel func()) {
+	return e.e.SubscribeChanges(fn)
+}
+
 // DDLVersion moves whenever a transaction that ran DDL commits: schema
 // caches outside the engine (PostgREST's) compare it.
 func (e *Engine) DDLVersion() uint64 { return e.e.DDLVersion() }

@@ -30,6 +30,13 @@ type Copy = session.Copy
 // Notification is one NOTIFY delivered to a listener.
 type Notification = session.Notification
 
+// CommittedChanges is one committed transaction's row changes
+// (Engine.SubscribeChanges).
+type CommittedChanges = session.CommittedChanges
+
+// Change is one committed row change.
+type Change = session.Change
+
 // Statement is one statement of a script with its byte offset in it.
 type Statement = session.Statement
 

@@ -14,7 +14,8 @@
 // ending a statement's transaction, prepare.go the extended
 // protocol's Prepare / Bind, copy.go COPY (its formats are copycodec's),
 // settings.go and guc.go SET / SHOW and transactions, notify.go LISTEN /
-// NOTIFY, errors.go and errpos.go the mapping of GMS's errors to
+// NOTIFY, changes.go committed row changes for Realtime
+// (Engine.SubscribeChanges), errors.go and errpos.go the mapping of GMS's errors to
 // PostgreSQL's with cursor positions, bootstrap*.go the Supabase template
 // every Open snapshots, durable.go the data directory an Engine opened
 // with Options.DataDir keeps (checkpoints as images, a log record per

@@ -46,6 +46,8 @@ type Engine struct {
 	parses parseCache
 	// notify routes NOTIFY to listeners (notify.go).
 	notify notifyHub
+	// changes delivers committed row changes to subscribers (changes.go).
+	changes changeHub
 	// planStats counts plan-cache hits and plannings (plan_cache.go).
 	planStats planStats
 	// durable is the data directory of an engine opened with DataDir.

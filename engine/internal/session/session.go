@@ -435,6 +435,12 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		}
 	}
 	mark := txn.Savepoint()
+	if strings.HasPrefix(res.Tag, "ALTER") {
+		// Rows ALTER TABLE rewrites (a new column's default) are not
+		// changes Realtime reports (changes.go).
+		txn.CaptureOff(true)
+		defer txn.CaptureOff(false)
+	}
 	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
 	err := s.prepareUnlessPlanned(gctx, res) // plan_cache.go
 	var schema sql.Schema

@@ -13,7 +13,9 @@ package session
 // rollback — and what rides on it: a transaction that ran DDL moves the
 // engine's DDL version, so other sessions drop cached translations
 // (ddlDone); a commit delivers its notifications and LISTENs, a rollback
-// or failed commit drops them (notifyEnd).
+// or failed commit drops them (notifyEnd); a commit delivers the row
+// changes storage captured, of this and any earlier commit not yet
+// delivered, to change subscribers (changes.go).
 func (s *Session) endStorageTxn(commit bool) error {
 	s.ddlDone()
 	var err error
@@ -26,6 +28,7 @@ func (s *Session) endStorageTxn(commit bool) error {
 		s.txn = nil
 	}
 	s.notifyEnd(commit && err == nil)
+	s.eng.changes.flush(&s.env)
 	if err != nil {
 		return mapError(err)
 	}

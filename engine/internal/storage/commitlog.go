@@ -228,6 +228,8 @@ func (t *Txn) ApplyRows(ctx *sql.Context, schema, name string, all bool, deleted
 	if _, err := t.lockWriter(context.Background()); err != nil {
 		return err
 	}
+	t.quiet = true // recovery, not new row changes (capture.go)
+	defer func() { t.quiet = false }()
 	cur, ok := t.root.table(schema, name)
 	if !ok {
 		return fmt.Errorf("storage: applying logged rows: table %s.%s does not exist", schema, name)

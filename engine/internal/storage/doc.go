@@ -109,4 +109,14 @@
 // state from the root being published. Committed.SchemaChanged tells a
 // commit that changed more than rows (the engine writes a checkpoint
 // then); Txn.ApplyRows and Store.Hold serve recovery and checkpoints.
+//
+// # Change capture
+//
+// A store with a capture hook (capture.go; installed while someone
+// subscribes to the engine's committed changes, for Realtime) has its
+// transactions record, at the same choke points, each row write with its
+// before and after images, in order. Savepoint marks carry the list, so
+// ROLLBACK TO (and a failed statement) forgets what came after; Commit
+// hands the list to the hook under the writer lock, in commit order.
+// Table rewrites and recovery record nothing.
 package storage

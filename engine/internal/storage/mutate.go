@@ -155,6 +155,7 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	td.heap.ReplaceOrInsert(e)
 	td.nextTID = max(td.nextTID, tid+1)
 	td.owner.touch(td, pk)
+	td.owner.record(td, ChangeInsert, nil, row)
 	for i, key := range keys {
 		if key != nil {
 			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
@@ -197,6 +198,7 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	td.rows.Delete(e)
 	td.heap.Delete(e)
 	td.owner.touch(td, e.key)
+	td.owner.record(td, ChangeDelete, e.row, nil)
 	return nil
 }
 
@@ -267,6 +269,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.heap.ReplaceOrInsert(ne)
 	td.owner.touch(td, oldPK)
 	td.owner.touch(td, newPK)
+	td.owner.record(td, ChangeUpdate, e.row, new)
 	return nil
 }
 
@@ -275,6 +278,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 func (td *tableData) truncate() int {
 	n := td.rows.Len()
 	td.owner.touchAll(td)
+	td.owner.record(td, ChangeTruncate, nil, nil)
 	td.rows = newTree(td.def.pkOrder)
 	td.heap = newHeap()
 	td.nextTID = 0

@@ -17,6 +17,8 @@ type Store struct {
 	writer chan struct{}
 
 	log CommitLog // nil: in memory only (commitlog.go)
+
+	capture captureHook // change capture (capture.go)
 }
 
 // root is one state of the whole database: schemas, tables and the engine's

@@ -119,6 +119,8 @@ func rebuild(ctx *sql.Context, t *Txn, old *tableData, def *tableDef, rows []sql
 	td.nextRowID = old.nextRowID
 	td.stats = old.stats // by column name; dropped columns are never asked for
 	t.touchAll(td)
+	t.quiet = true // a rewrite, not row changes (capture.go)
+	defer func() { t.quiet = false }()
 	for _, row := range rows {
 		if err := td.insert(ctx, row); err != nil {
 			return nil, err

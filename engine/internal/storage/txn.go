@@ -31,6 +31,10 @@ type Txn struct {
 	stmtMark  Mark
 
 	changes changeSet // rows touched, when the store logs commits (commitlog.go)
+
+	captured []capturedWrite // row writes, while the store captures (capture.go)
+	quiet    bool            // writes that are not row changes (rebuild, recovery)
+	ddl      bool            // the same, for the engine's DDL (CaptureOff)
 }
 
 // Mark is a point in a transaction to roll back to. It holds the root as it
@@ -39,6 +43,10 @@ type Txn struct {
 type Mark struct {
 	root   *root
 	locked bool
+	// captured is Txn.captured at the mark, capacity capped so later
+	// appends never overwrite it: a mark can be returned to after
+	// rolling back to an earlier one (capture.go).
+	captured []capturedWrite
 }
 
 // Begin starts a transaction reading the latest committed state.
@@ -63,6 +71,7 @@ func (t *Txn) Commit() error {
 			t.forget()
 			return err
 		}
+		t.deliverCaptured()
 		t.store.publish(t.root)
 		t.unlock()
 	}
@@ -94,7 +103,7 @@ func (t *Txn) Rollback() {
 // hold the one before it, and memory would grow with every write
 // transaction ever committed.
 func (t *Txn) forget() {
-	t.lockBase, t.stmtMark, t.changes = nil, Mark{}, nil
+	t.lockBase, t.stmtMark, t.changes, t.captured = nil, Mark{}, nil, nil
 }
 
 func (t *Txn) unlock() {
@@ -161,7 +170,8 @@ func (t *Txn) savepoint() Mark {
 	if t.done {
 		return Mark{}
 	}
-	m := Mark{root: t.root, locked: t.locked}
+	n := len(t.captured)
+	m := Mark{root: t.root, locked: t.locked, captured: t.captured[:n:n]}
 	// From now on the marked root and its tables are shared with the mark.
 	t.rootOwned = false
 	t.gen++
@@ -189,6 +199,7 @@ func (t *Txn) rollbackTo(m Mark) {
 	}
 	t.rootOwned = false
 	t.gen++
+	t.captured = m.captured
 }
 
 // Meta returns the engine's catalog value as of this transaction's root.

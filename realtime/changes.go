@@ -1,0 +1,447 @@
+package realtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tinybase/tinybase/engine"
+)
+
+// changeFeed subscribes to the engine's committed changes while some
+// channel has postgres_changes bindings, and dispatches them on one
+// goroutine that owns an engine session for the RLS checks.
+type changeFeed struct {
+	s *Server
+
+	mu      sync.Mutex
+	subs    map[*channel]struct{}
+	cancel  func() // the engine subscription, nil when none
+	running bool
+
+	queue   chan engine.CommittedChanges
+	quit    chan struct{}
+	stopped sync.Once
+	// Dropped counts commits lost because the queue was full.
+	dropped atomic.Int64
+	// delivered counts postgres_changes messages queued to clients.
+	delivered atomic.Int64
+
+	sess    *engine.Session // in the subscriber's role, for RLS checks
+	cat     *engine.Session // as postgres, for the catalog
+	version uint64
+	tables  map[[2]string]tableInfo
+	privs   map[string]bool // role, schema, table → SELECT (mayRead)
+}
+
+// tableInfo is what the dispatcher needs of a published table.
+type tableInfo struct {
+	replident byte // relreplident: d, f, n, i
+	rls       bool
+}
+
+func newChangeFeed(s *Server) *changeFeed {
+	return &changeFeed{s: s, subs: map[*channel]struct{}{}, queue: make(chan engine.CommittedChanges, s.cfg.ChangeQueue), quit: make(chan struct{})}
+}
+
+func (f *changeFeed) add(ch *channel) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	select {
+	case <-f.quit:
+		return
+	default:
+	}
+	f.subs[ch] = struct{}{}
+	if f.cancel == nil {
+		f.cancel = f.s.cfg.Engine.SubscribeChanges(f.enqueue)
+	}
+	if !f.running {
+		f.running = true
+		f.s.wg.Add(1)
+		go f.run()
+	}
+}
+
+func (f *changeFeed) remove(ch *channel) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.subs, ch)
+	if len(f.subs) == 0 && f.cancel != nil {
+		f.cancel()
+		f.cancel = nil
+	}
+}
+
+func (f *changeFeed) stop() {
+	f.stopped.Do(func() {
+		f.mu.Lock()
+		if f.cancel != nil {
+			f.cancel()
+			f.cancel = nil
+		}
+		close(f.quit)
+		f.mu.Unlock()
+	})
+}
+
+// enqueue runs on the committing goroutine: it must not block.
+func (f *changeFeed) enqueue(cc engine.CommittedChanges) {
+	select {
+	case f.queue <- cc:
+	default:
+		f.dropped.Add(1)
+	}
+}
+
+func (f *changeFeed) run() {
+	defer f.s.wg.Done()
+	defer func() {
+		if f.sess != nil {
+			f.sess.Close()
+		}
+		if f.cat != nil {
+			f.cat.Close()
+		}
+	}()
+	for {
+		select {
+		case cc := <-f.queue:
+			f.dispatch(cc)
+		case <-f.quit:
+			return
+		}
+	}
+}
+
+func (f *changeFeed) channels() []*channel {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]*channel, 0, len(f.subs))
+	for ch := range f.subs {
+		out = append(out, ch)
+	}
+	return out
+}
+
+// session returns the dispatcher's engine session, connected as
+// PostgREST's authenticator so it can take any API role.
+func (f *changeFeed) session() (*engine.Session, error) {
+	if f.sess == nil {
+		s, err := f.s.cfg.Engine.Connect(engine.SessionOptions{User: "authenticator"})
+		if err != nil {
+			return nil, err
+		}
+		f.sess = s
+	}
+	return f.sess, nil
+}
+
+// published reloads the supabase_realtime tables when DDL has run.
+func (f *changeFeed) published() map[[2]string]tableInfo {
+	v := f.s.cfg.Engine.DDLVersion()
+	if f.tables != nil && v == f.version {
+		return f.tables
+	}
+	if f.cat == nil {
+		s, err := f.s.cfg.Engine.Connect(engine.SessionOptions{User: "postgres"})
+		if err != nil {
+			return f.tables
+		}
+		f.cat = s
+	}
+	rows, err := f.cat.Query(context.Background(), `select p.schemaname::text, p.tablename::text, c.relreplident::text, c.relrowsecurity
+from pg_catalog.pg_publication_tables p
+join pg_catalog.pg_namespace n on n.nspname = p.schemaname
+join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+where p.pubname = 'supabase_realtime'`)
+	if err != nil {
+		f.s.cfg.Logger.Error("realtime: reading the supabase_realtime publication", "err", err)
+		return f.tables
+	}
+	t := map[[2]string]tableInfo{}
+	for rows.Next() {
+		v := rows.Text()
+		if len(v) != 4 || v[0] == nil || v[1] == nil || v[2] == nil || v[3] == nil {
+			continue
+		}
+		ri := byte('d')
+		if len(*v[2]) > 0 {
+			ri = (*v[2])[0]
+		}
+		t[[2]string{*v[0], *v[1]}] = tableInfo{replident: ri, rls: *v[3] == "t"}
+	}
+	if rows.Err() != nil {
+		return f.tables
+	}
+	f.tables, f.version, f.privs = t, v, map[string]bool{}
+	return t
+}
+
+// mayRead reports whether role has SELECT on the change's table: all a
+// table without row level security asks (Realtime's is_selectable),
+// cached until the next DDL.
+func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
+	key := role + "\x00" + c.Schema + "\x00" + c.Table
+	if v, ok := f.privs[key]; ok {
+		return v
+	}
+	rows, err := f.cat.Query(context.Background(), `select has_table_privilege($1, $2, 'SELECT')`, role, quoteIdent(c.Schema)+"."+quoteIdent(c.Table))
+	ok := false
+	if err == nil {
+		if rows.Next() {
+			v := rows.Text()
+			ok = len(v) == 1 && v[0] != nil && *v[0] == "t"
+		}
+		rows.Close()
+	}
+	f.privs[key] = ok
+	return ok
+}
+
+func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
+	chans := f.channels()
+	if len(chans) == 0 {
+		return
+	}
+	var tables map[[2]string]tableInfo
+	ts := cc.Time.UTC().Format("2006-01-02T15:04:05.000Z")
+	for i := range cc.Changes {
+		c := &cc.Changes[i]
+		if c.Op == "TRUNCATE" {
+			continue
+		}
+		if tables == nil {
+			tables = f.published()
+		}
+		info, ok := tables[[2]string{c.Schema, c.Table}]
+		if !ok {
+			continue
+		}
+		newRow, oldRow := rowMap(c, c.New), rowMap(c, c.Old)
+		// Which channels' bindings match, before RLS.
+		type hit struct {
+			ch  *channel
+			ids []int64
+		}
+		var hits []hit
+		for _, ch := range chans {
+			var ids []int64
+			for _, b := range ch.pg {
+				if b.matches(c, newRow, oldRow) {
+					ids = append(ids, b.id)
+				}
+			}
+			if len(ids) > 0 {
+				hits = append(hits, hit{ch, ids})
+			}
+		}
+		if len(hits) == 0 {
+			continue
+		}
+		if len(c.PK) == 0 && c.Op != "DELETE" {
+			continue // Realtime answers such changes with "Error 400: Bad Request, no primary key"
+		}
+		data := payload(c, info, ts)
+		visible := map[string]bool{} // by role and claims
+		frames := map[string][]byte{}
+		for _, h := range hits {
+			if c.Op != "DELETE" {
+				cl := h.ch.auth()
+				key := cl.role + "\x00" + cl.json
+				vis, seen := visible[key]
+				if !seen {
+					if info.rls {
+						vis = f.canSelect(cl, c)
+					} else {
+						vis = f.mayRead(cl.role, c)
+					}
+					visible[key] = vis
+				}
+				if !vis {
+					continue
+				}
+			}
+			ids, _ := json.Marshal(h.ids)
+			// Like Phoenix's fastlane, the message has no join_ref, so
+			// subscribers of one topic with the same ids share one frame.
+			key := h.ch.c.vsn + "\x00" + h.ch.topic + "\x00" + string(ids)
+			fr, ok := frames[key]
+			if !ok {
+				var b bytes.Buffer
+				b.WriteString(`{"data":`)
+				b.Write(data)
+				b.WriteString(`,"ids":`)
+				b.Write(ids)
+				b.WriteByte('}')
+				fr = encode(h.ch.c.vsn, nil, nil, h.ch.topic, "postgres_changes", b.Bytes())
+				frames[key] = fr
+			}
+			h.ch.c.send(frame{data: fr})
+			f.delivered.Add(1)
+		}
+	}
+}
+
+// matches reports whether b subscribes to c. A DELETE passes a filter
+// on its old row's identity too, as realtime.apply_rls lets it.
+func (b *pgBinding) matches(c *engine.Change, newRow, oldRow map[string]json.RawMessage) bool {
+	if b.event != "*" && b.event != c.Op {
+		return false
+	}
+	if b.schema != c.Schema || (b.table != "" && b.table != "*" && b.table != c.Table) {
+		return false
+	}
+	if b.filter == nil {
+		return true
+	}
+	if c.Op == "DELETE" {
+		return b.filter.matches(oldRow)
+	}
+	return b.filter.matches(newRow)
+}
+
+func rowMap(c *engine.Change, row []json.RawMessage) map[string]json.RawMessage {
+	if row == nil {
+		return nil
+	}
+	m := make(map[string]json.RawMessage, len(row))
+	for i, col := range c.Columns {
+		m[col.Name] = row[i]
+	}
+	return m
+}
+
+// canSelect runs the subscriber's check: can its role, with its claims,
+// SELECT the row by primary key now? A failure (no such role, no
+// privilege) is a no.
+func (f *changeFeed) canSelect(cl *claims, c *engine.Change) bool {
+	s, err := f.session()
+	if err != nil {
+		return false
+	}
+	if err := s.Impersonate(cl.role, cl.json); err != nil {
+		return false
+	}
+	var q strings.Builder
+	q.WriteString("select 1 from ")
+	q.WriteString(quoteIdent(c.Schema) + "." + quoteIdent(c.Table) + " where ")
+	args := make([]any, 0, len(c.PK))
+	for i, o := range c.PK {
+		if i > 0 {
+			q.WriteString(" and ")
+		}
+		raw := c.New[o]
+		var v any
+		if raw == nil || json.Unmarshal(raw, &v) != nil {
+			return false
+		}
+		text, ok := v.(string)
+		if !ok {
+			text = string(raw)
+		}
+		args = append(args, text)
+		q.WriteString(quoteIdent(c.Columns[o].Name) + "::text = $" + strconv.Itoa(i+1))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	rows, err := s.Query(ctx, q.String(), args...)
+	if err != nil {
+		return false
+	}
+	found := rows.Next()
+	rows.Close()
+	return found && rows.Err() == nil
+}
+
+// payload renders the data of a postgres_changes message as Realtime's
+// replication poller does.
+func payload(c *engine.Change, info tableInfo, ts string) []byte {
+	var b bytes.Buffer
+	w := func(k string, v []byte) {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"` + k + `":`)
+		b.Write(v)
+	}
+	str := func(s string) []byte { j, _ := json.Marshal(s); return j }
+	b.WriteByte('{')
+	w("schema", str(c.Schema))
+	w("table", str(c.Table))
+	w("commit_timestamp", str(ts))
+	w("type", str(c.Op))
+	var cols bytes.Buffer
+	cols.WriteByte('[')
+	for i, col := range c.Columns {
+		if i > 0 {
+			cols.WriteByte(',')
+		}
+		cols.WriteString(`{"name":`)
+		cols.Write(str(col.Name))
+		cols.WriteString(`,"type":`)
+		cols.Write(str(col.TypeName))
+		cols.WriteByte('}')
+	}
+	cols.WriteByte(']')
+	w("columns", cols.Bytes())
+	if c.Op != "DELETE" {
+		w("record", object(c, c.New, nil))
+	}
+	if c.Op == "UPDATE" || c.Op == "DELETE" {
+		var keep func(int) bool
+		pk := func(i int) bool {
+			for _, o := range c.PK {
+				if o == i {
+					return true
+				}
+			}
+			return false
+		}
+		switch {
+		case c.Op == "DELETE" && info.rls:
+			keep = pk // RLS cannot be checked on a deleted row: only its key
+		case info.replident == 'f':
+		case info.replident == 'n':
+			keep = func(int) bool { return false }
+		default:
+			keep = pk
+		}
+		w("old_record", object(c, c.Old, keep))
+	}
+	w("errors", []byte("null"))
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+func object(c *engine.Change, row []json.RawMessage, keep func(int) bool) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	for i, col := range c.Columns {
+		if keep != nil && !keep(i) {
+			continue
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		k, _ := json.Marshal(col.Name)
+		b.Write(k)
+		b.WriteByte(':')
+		if i < len(row) && row[i] != nil {
+			b.Write(row[i])
+		} else {
+			b.WriteString("null")
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

@@ -1,0 +1,42 @@
+// Package realtime is Supabase Realtime at /realtime/v1: the Phoenix
+// channel protocol realtime-js speaks over a websocket, and on it
+// postgres_changes, broadcast and presence.
+//
+// # Boundary
+//
+// It depends only on the engine's façade: committed row changes come
+// from Engine.SubscribeChanges (subscribed only while some channel asks
+// for postgres_changes), the supabase_realtime publication, replica
+// identity and row level security are read and applied with SQL on an
+// engine session, exactly as Supabase Realtime's realtime.apply_rls does
+// on PostgreSQL: per subscriber, in its JWT role with request.jwt.claims
+// set, a change is delivered only if that role can SELECT the row.
+//
+// # Upstream behaviour
+//
+//   - Sockets (socket.go): /websocket?apikey=…&vsn=1.0.0|2.0.0; an
+//     invalid apikey fails the upgrade with 401 and {"error": …} as
+//     Realtime's UserSocket does. vsn 1.0.0 frames are JSON objects,
+//     2.0.0 frames JSON arrays [join_ref, ref, topic, event, payload]
+//     plus the binary user-broadcast frames (kinds 3 and 4) of
+//     Realtime's V2Serializer. Heartbeats on topic "phoenix".
+//   - Channels (channel.go): phx_join on "realtime:<name>" with
+//     config.broadcast/presence/postgres_changes/private and
+//     access_token; join errors as Realtime's RealtimeChannel replies
+//     them ("Code: message"); access_token refresh; phx_leave, phx_close;
+//     "system" messages.
+//   - postgres_changes (changes.go, filter.go): tables in the
+//     supabase_realtime publication; event, schema, table and filter
+//     (eq, neq, lt, lte, gt, gte, in) matching; the payload of
+//     Realtime's replication poller; old_record per REPLICA IDENTITY;
+//     deletes of RLS tables carry only the primary key.
+//   - Broadcast and presence (broadcast.go, presence.go), and the REST
+//     endpoint POST /api/broadcast.
+//
+// # Resources
+//
+// Every connection has one reader and one writer goroutine and a
+// bounded queue of outgoing frames; a client that does not read is
+// disconnected (close code 1008) instead of growing memory. Changes
+// wait in a bounded queue for the one dispatcher goroutine.
+package realtime

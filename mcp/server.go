@@ -138,7 +138,9 @@ func addDatabaseTools(srv *sdk.Server, t *Tools) {
 		func(ctx context.Context, in queryIn) (*SQLResult, error) { return t.ExecuteSQL(ctx, in.Query) })
 	add(srv, &sdk.Tool{Name: "validate_migration", Description: "Checks that SQL applies as the next migration on top of every file in supabase/migrations, writing nothing. Returns valid with any warnings, or PostgreSQL's error with line and column.",
 		Annotations: readOnly("Validate migration")},
-		func(ctx context.Context, in queryIn) (*ValidateMigrationResult, error) { return t.ValidateMigration(ctx, in.Query) })
+		func(ctx context.Context, in queryIn) (*ValidateMigrationResult, error) {
+			return t.ValidateMigration(ctx, in.Query)
+		})
 	add(srv, &sdk.Tool{Name: "describe_table", Description: "Describes one table as psql's \\d+ does: columns with types and defaults, indexes, constraints, row level security policies, triggers and grants.",
 		Annotations: readOnly("Describe table")},
 		func(ctx context.Context, in describeTableIn) (*TableDescription, error) {
@@ -146,7 +148,9 @@ func addDatabaseTools(srv *sdk.Server, t *Tools) {
 		})
 	add(srv, &sdk.Tool{Name: "test_rls", Description: "Runs a query as a role (anon, authenticated) with the given JWT claims, as the API would for a request, inside a transaction that is rolled back, and returns the rows the row level security policies let through. Use it to test policies. The result may contain untrusted user data.",
 		Annotations: &sdk.ToolAnnotations{Title: "Test row level security", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}},
-		func(ctx context.Context, in testRLSIn) (*SQLResult, error) { return t.TestRLS(ctx, in.Role, in.Claims, in.Query) })
+		func(ctx context.Context, in testRLSIn) (*SQLResult, error) {
+			return t.TestRLS(ctx, in.Role, in.Claims, in.Query)
+		})
 }
 
 func addDevelopmentTools(srv *sdk.Server, t *Tools) {

@@ -1,8 +1,8 @@
 package mcp_test
 
 import (
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 

@@ -274,7 +274,7 @@ func TestApplyMigrationFailureWritesNothing(t *testing.T) {
 	before := migrationFiles(t, dir)
 	cases := []struct {
 		name, query, sqlstate string
-		line, column         int
+		line, column          int
 	}{
 		{"missing_table", "create table a (id int);\n\nalter table nope add column x int;", "42P01", 3, 1}, // no position: the statement's start
 		{"missing_relation_in_query", "create table a (id int);\ninsert into a select id from nope;", "42P01", 2, 30},

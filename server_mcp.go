@@ -3,6 +3,7 @@ package tinybase
 import (
 	"github.com/labstack/echo/v4"
 	"github.com/tinybase/tinybase/mcp"
+	"github.com/tinybase/tinybase/migrations"
 )
 
 // MCPConfig is the agent tools' view of the project (package mcp): its
@@ -13,8 +14,13 @@ func (p *Project) MCPConfig(apiURL string) (mcp.Config, error) {
 	if err != nil {
 		return mcp.Config{}, err
 	}
+	// apply_migration's validator skips lint (it lints the database once
+	// after applying); primed with the database as opened, so its first
+	// use replays nothing.
+	check := migrations.NewValidator(migrations.Options{NewEngine: NewEngine})
+	check.Prime(p.Migrations, p.Engine)
 	return mcp.Config{
-		Engine: p.Engine, Dir: p.Config.Dir, Validator: p.validator, Schemas: p.Config.Schemas,
+		Engine: p.Engine, Dir: p.Config.Dir, Validator: p.validator, Check: check, Lint: lintFunc(), Schemas: p.Config.Schemas,
 		APIURL: apiURL, AnonKey: keys.Anon, ServiceRoleKey: keys.ServiceRole,
 	}, nil
 }

@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"errors"
 	"os"
 	"path/filepath"
@@ -142,7 +144,20 @@ func (t *Tools) ApplyMigration(ctx context.Context, name, query string) (*ApplyM
 	}
 	f := migrations.File{Version: migrations.NextVersion(t.cfg.Now(), d.Files), Name: name, SQL: query}
 	f.Path = filepath.Join(dir, f.Base())
-	res, err := t.cfg.Validator.Validate(ctx, d.Files, f, false)
+	// The findings before the migration are computed beside the
+	// validation (another CPU) when not cached.
+	before := make(chan lintResult, 1)
+	if t.cfg.Lint == nil {
+		before <- lintResult{}
+	} else if t.lintBefore != nil && t.lintVersion == t.cfg.Engine.DDLVersion() {
+		before <- lintResult{keys: t.lintBefore}
+	} else {
+		go func() {
+			keys, _, err := t.lintKeys(ctx)
+			before <- lintResult{keys: keys, err: err}
+		}()
+	}
+	res, err := t.cfg.Check.Validate(ctx, d.Files, f, false)
 	if err != nil {
 		return nil, errorf(err.Error())
 	}
@@ -156,8 +171,17 @@ func (t *Tools) ApplyMigration(ctx context.Context, name, query string) (*ApplyM
 	if err != nil {
 		return nil, err
 	}
-	_, err = migrations.Up(ctx, migrations.OnEngine(s), append(d.Files, f), nil)
+	if sum := filesSum(d.Files); sum == t.synced {
+		// The database's history is these files (the last apply checked
+		// it): skip re-reading and comparing the whole history.
+		err = migrations.Apply(ctx, migrations.OnEngine(s), f)
+	} else {
+		_, err = migrations.Up(ctx, migrations.OnEngine(s), append(d.Files, f), nil)
+	}
 	s.Close()
+	if err == nil {
+		t.synced = filesSum(append(d.Files, f))
+	}
 	if err != nil {
 		no := false
 		var fe *migrations.FileError
@@ -175,6 +199,9 @@ func (t *Tools) ApplyMigration(ctx context.Context, name, query string) (*ApplyM
 		return nil, errorf("applied to the project's database but cannot write " + t.rel(f.Path) + ": " + err.Error())
 	}
 	out := &ApplyMigrationResult{Success: true, Version: f.Version, Name: name, File: t.rel(f.Path), AppliedTo: []string{"project database"}, Warnings: res.Warnings}
+	if lw, err := t.lintIntroduced(ctx, <-before); err == nil {
+		out.Warnings = append(out.Warnings, lw...)
+	}
 	if t.cfg.Remote != nil {
 		where, _, err := t.cfg.Remote(ctx)
 		switch {
@@ -193,4 +220,61 @@ func priorName(fe *migrations.FileError, candidate migrations.File) string {
 		return ""
 	}
 	return fe.File.Base()
+}
+
+type lintResult struct {
+	keys map[string]bool
+	err  error
+}
+
+func (t *Tools) lintKeys(ctx context.Context) (map[string]bool, []migrations.Finding, error) {
+	s, err := t.session()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer s.Close()
+	fs, err := t.cfg.Lint(ctx, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	keys := make(map[string]bool, len(fs))
+	for _, f := range fs {
+		keys[f.Key] = true
+	}
+	return keys, fs, nil
+}
+
+// lintIntroduced lints the database after a migration and returns, as the
+// validator words them, the findings it did not have before; the findings
+// become the next migration's "before".
+func (t *Tools) lintIntroduced(ctx context.Context, before lintResult) ([]migrations.Warning, error) {
+	if t.cfg.Lint == nil || before.err != nil {
+		return nil, before.err
+	}
+	version := t.cfg.Engine.DDLVersion()
+	keys, fs, err := t.lintKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t.lintBefore, t.lintVersion = keys, version
+	var out []migrations.Warning
+	for _, f := range fs {
+		if !before.keys[f.Key] {
+			f := f
+			out = append(out, migrations.Warning{Kind: "lint", Message: f.Level + " " + f.Name + ": " + f.Message, Lint: &f})
+		}
+	}
+	return out, nil
+}
+
+// filesSum identifies a list of migration files by their versions, names
+// and contents.
+func filesSum(files []migrations.File) [32]byte {
+	h := sha256.New()
+	for _, f := range files {
+		fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00", f.Version, f.Name, len(f.SQL), f.SQL)
+	}
+	var sum [32]byte
+	copy(sum[:], h.Sum(nil))
+	return sum
 }

@@ -17,8 +17,16 @@ type Config struct {
 	// Dir is the project directory (holding supabase/migrations).
 	Dir string
 	// Validator validates a candidate migration on top of the files before
-	// it; it caches the state after them, so repeated calls are warm.
+	// it, lint warnings included (validate_migration); it caches the state
+	// after them, so repeated calls are warm.
 	Validator *migrations.Validator
+	// Check is a validator without lint, for apply_migration, which lints
+	// the database itself after applying (Lint): one lint run per
+	// migration instead of two. Nil uses Validator.
+	Check *migrations.Validator
+	// Lint reports advisor findings keyed for comparison; apply_migration
+	// returns the ones a migration introduced as warnings. Nil: none.
+	Lint migrations.LintFunc
 	// Remote, when set, also applies pending migrations to a database
 	// outside this process (a running `tinybase start`); it returns where
 	// it applied them ("" when nothing was reachable).
@@ -54,6 +62,14 @@ type Tools struct {
 	// migrate serialises apply_migration: two agents must not both pick
 	// the next version and write on top of the same priors.
 	migrate sync.Mutex
+	// lintBefore are the lint findings' keys of the database at DDL
+	// version lintVersion: the last migration's "after" is the next one's
+	// "before", unless other DDL ran in between.
+	lintBefore  map[string]bool
+	lintVersion uint64
+	// synced identifies the migration files the database's history held
+	// after the last apply_migration (filesSum).
+	synced [32]byte
 }
 
 // New returns the tools over cfg.
@@ -66,6 +82,9 @@ func New(cfg Config) *Tools {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.Check == nil {
+		cfg.Check = cfg.Validator
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

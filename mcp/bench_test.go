@@ -147,4 +147,3 @@ func BenchmarkApplyMigrationFirst(b *testing.B) {
 	}
 	reportCPU(b, spent)
 }
-

@@ -3,8 +3,8 @@ package mcp
 import (
 	"context"
 	"crypto/sha256"
-	"fmt"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 

@@ -398,3 +398,37 @@ func TestApplyMigrationFailsOnData(t *testing.T) {
 		t.Fatalf("files changed: %v -> %v", before, after)
 	}
 }
+
+// TestApplyMigrationWarnings: apply_migration returns the advisor
+// findings a migration introduces, and only those, also when DDL ran
+// through execute_sql in between.
+func TestApplyMigrationWarnings(t *testing.T) {
+	_, _, tools := newTools(t, nil)
+	ctx := context.Background()
+	lints := func(res *mcp.ApplyMigrationResult) []string {
+		var out []string
+		for _, w := range res.Warnings {
+			if w.Lint != nil {
+				out = append(out, w.Lint.Name+":"+w.Message)
+			}
+		}
+		return out
+	}
+	res, err := tools.ApplyMigration(ctx, "secrets", "create table public.secrets (id int primary key);")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lints(res); len(got) != 1 || !strings.HasPrefix(got[0], "rls_disabled_in_public:") || !strings.Contains(got[0], "public.secrets") {
+		t.Fatalf("warnings: %v", got)
+	}
+	if _, err := tools.ExecuteSQL(ctx, "create table public.other (id int primary key)"); err != nil {
+		t.Fatal(err)
+	}
+	res, err = tools.ApplyMigration(ctx, "secrets_comment", "comment on table public.secrets is 'x';")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lints(res); len(got) != 0 {
+		t.Fatalf("a migration introducing nothing warns %v", got)
+	}
+}

@@ -77,9 +77,13 @@ func NewServer(t *Tools, opts ServerOptions) (*sdk.Server, error) {
 }
 
 // Handler serves srv over streamable HTTP (what `tinybase start` mounts
-// at /mcp).
+// at /mcp). execute_sql runs as postgres, so a web page the developer
+// visits must not reach it: cross-origin browser requests are refused
+// (403, whatever the API's CORS says), and the SDK refuses a non-local
+// Host header on a loopback listener (DNS rebinding).
 func Handler(srv *sdk.Server) http.Handler {
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil)
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil)
+	return http.NewCrossOriginProtection().Handler(h)
 }
 
 type (

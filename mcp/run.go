@@ -173,7 +173,19 @@ func (t *Tools) collect(ctx context.Context, s *engine.Session, st engine.Statem
 			res.Truncated, res.CutBy = true, "rows"
 			continue
 		}
-		r := makeRow(cols, rows.Text())
+		text := rows.Text()
+		approx := 0
+		for _, v := range text {
+			if v != nil {
+				approx += len(*v)
+			}
+		}
+		if size+approx > t.cfg.MaxBytes {
+			// Too big before any JSON escaping: do not build it.
+			res.Truncated, res.CutBy = true, "bytes"
+			continue
+		}
+		r := makeRow(cols, text)
 		b, err := json.Marshal(r)
 		if err != nil {
 			rows.Close()

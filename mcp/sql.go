@@ -53,13 +53,11 @@ func (t *Tools) TestRLS(ctx context.Context, role string, claims map[string]any,
 		return nil, errorf("role is required: anon, authenticated or another role")
 	}
 	opts := engine.SessionOptions{Role: role}
-	if claims == nil {
-		claims = map[string]any{"role": role}
+	all := map[string]any{"role": role} // PostgREST's claims carry the role
+	for k, v := range claims {
+		all[k] = v
 	}
-	if _, ok := claims["role"]; !ok {
-		claims["role"] = role
-	}
-	raw, err := json.Marshal(claims)
+	raw, err := json.Marshal(all)
 	if err != nil {
 		return nil, errorf("claims must be a JSON object: " + err.Error())
 	}

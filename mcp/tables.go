@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/tinybase/tinybase/engine"
 )
@@ -86,10 +87,7 @@ ORDER BY n.nspname, c.relname`, pgArray(schemas))
 	for _, r := range rows {
 		schema, name := str(r[1]), str(r[2])
 		tb := Table{Name: schema + "." + name, RLSEnabled: boolean(r[3]), Comment: optional(r[4])}
-		if cnt, err := queryText(ctx, s, "SELECT count(*) FROM "+quoteIdent(schema)+"."+quoteIdent(name)); err == nil && len(cnt) == 1 {
-			n := integer(cnt[0][0])
-			tb.Rows = &n
-		}
+		tb.Rows = countRows(ctx, s, schema, name)
 		if verbose {
 			if err := t.describeColumns(ctx, s, str(r[0]), schema, name, &tb); err != nil {
 				return nil, err
@@ -99,6 +97,19 @@ ORDER BY n.nspname, c.relname`, pgArray(schemas))
 	}
 	res.Advisory = rlsDisabledAdvisory(res.Tables)
 	return res, nil
+}
+
+// countRows counts a table's rows, giving up (nil, as an unknown
+// estimate) after a second: list_tables must stay quick on a big table.
+func countRows(ctx context.Context, s *engine.Session, schema, name string) *int64 {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	cnt, err := queryText(ctx, s, "SELECT count(*) FROM "+quoteIdent(schema)+"."+quoteIdent(name))
+	if err != nil || len(cnt) != 1 {
+		return nil
+	}
+	n := integer(cnt[0][0])
+	return &n
 }
 
 func (t *Tools) describeColumns(ctx context.Context, s *engine.Session, oid, schema, name string, tb *Table) error {

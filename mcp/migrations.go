@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/migrations"
 )
 
@@ -152,8 +153,10 @@ func (t *Tools) ApplyMigration(ctx context.Context, name, query string) (*ApplyM
 	} else if t.lintBefore != nil && t.lintVersion == t.cfg.Engine.DDLVersion() {
 		before <- lintResult{keys: t.lintBefore}
 	} else {
+		// On a snapshot: the migration may commit before this lint reads.
+		snap := t.cfg.Engine.Snapshot()
 		go func() {
-			keys, _, err := t.lintKeys(ctx)
+			keys, _, err := t.lintKeys(ctx, snap)
 			before <- lintResult{keys: keys, err: err}
 		}()
 	}
@@ -227,8 +230,8 @@ type lintResult struct {
 	err  error
 }
 
-func (t *Tools) lintKeys(ctx context.Context) (map[string]bool, []migrations.Finding, error) {
-	s, err := t.session()
+func (t *Tools) lintKeys(ctx context.Context, eng *engine.Engine) (map[string]bool, []migrations.Finding, error) {
+	s, err := eng.Connect(engine.SessionOptions{})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -252,7 +255,7 @@ func (t *Tools) lintIntroduced(ctx context.Context, before lintResult) ([]migrat
 		return nil, before.err
 	}
 	version := t.cfg.Engine.DDLVersion()
-	keys, fs, err := t.lintKeys(ctx)
+	keys, fs, err := t.lintKeys(ctx, t.cfg.Engine)
 	if err != nil {
 		return nil, err
 	}

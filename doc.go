@@ -7,7 +7,9 @@
 // It owns supabase/config.toml's [api] and [db] sections, the TINYBASE_*
 // environment variables, the anon/service_role key minting of the Supabase
 // CLI (README.md, Configuration), and the composition of the HTTP server
-// (echo, open CORS) that mounts /rest/v1 and /auth/v1.
+// (echo, open CORS) that mounts /rest/v1, /auth/v1, /storage/v1, /realtime/v1
+// and the MCP server at /mcp (server_mcp.go, which also gives a project's
+// MCP tools to Go code).
 //
 // It also owns the running instance's lifecycle: the record `tinybase
 // start` leaves for status, stop, logs and db reset (Instance), the

@@ -56,6 +56,10 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string) (io.Closer, error) {
 		rest.Close()
 		return nil, err
 	}
+	if err := mountMCP(e, p, apiURL); err != nil {
+		rest.Close()
+		return nil, fmt.Errorf("mcp: %w", err)
+	}
 	for prefix, h := range map[string]http.Handler{"/rest/v1": rest, "/auth/v1": a} {
 		wrapped := echo.WrapHandler(http.StripPrefix(prefix, h))
 		e.Any(prefix, wrapped)

@@ -61,5 +61,6 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer, ready func()) *cobra.Com
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &exitError{exitUsage, err.Error()} })
 	root.AddCommand(newInitCmd(), newStopCmd(), newLogsCmd())
 	root.AddCommand(newStartCmd(ready), newStatusCmd(), newMigrationCmd(), newDBCmd(), newGenCmd(), newSQLCmd())
+	root.AddCommand(newMCPCmd(stdin, stdout))
 	return root
 }

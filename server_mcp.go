@@ -1,0 +1,51 @@
+package tinybase
+
+import (
+	"github.com/labstack/echo/v4"
+	"github.com/tinybase/tinybase/mcp"
+	"github.com/tinybase/tinybase/migrations"
+)
+
+// MCPConfig is the agent tools' view of the project (package mcp): its
+// database, migrations folder and cached validator, the API's exposed
+// schemas, URL and keys. apiURL is where the API is served.
+func (p *Project) MCPConfig(apiURL string) (mcp.Config, error) {
+	keys, err := MintKeys(p.Config.JWTSecret)
+	if err != nil {
+		return mcp.Config{}, err
+	}
+	// apply_migration's validator skips lint (it lints the database once
+	// after applying); primed with the database as opened, so its first
+	// use replays nothing.
+	check := migrations.NewValidator(migrations.Options{NewEngine: NewEngine})
+	check.Prime(p.Migrations, p.Engine)
+	return mcp.Config{
+		Engine: p.Engine, Dir: p.Config.Dir, Validator: p.validator, Check: check, Lint: lintFunc(), Schemas: p.Config.Schemas,
+		APIURL: apiURL, AnonKey: keys.Anon, ServiceRoleKey: keys.ServiceRole,
+	}, nil
+}
+
+// MCPTools is the Supabase MCP tool set over the project as plain Go
+// functions — an agent loop in Go calls them with no server in between.
+func (p *Project) MCPTools(apiURL string) (*mcp.Tools, error) {
+	cfg, err := p.MCPConfig(apiURL)
+	if err != nil {
+		return nil, err
+	}
+	return mcp.New(cfg), nil
+}
+
+// mountMCP serves the MCP server (every feature, read-write) over
+// streamable HTTP at /mcp, as the Supabase CLI's local stack does.
+func mountMCP(e *echo.Echo, p *Project, apiURL string) error {
+	tools, err := p.MCPTools(apiURL)
+	if err != nil {
+		return err
+	}
+	srv, err := mcp.NewServer(tools, mcp.ServerOptions{Version: Version})
+	if err != nil {
+		return err
+	}
+	e.Any("/mcp", echo.WrapHandler(mcp.Handler(srv)))
+	return nil
+}

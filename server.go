@@ -69,7 +69,7 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("API port: %w", err)
 	}
-	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String())
+	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String(), set)
 	if err != nil {
 		ln.Close()
 		return nil, err

@@ -1,7 +1,10 @@
 package tinybase
 
 import (
+	"context"
+
 	"github.com/labstack/echo/v4"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/mcp"
 	"github.com/tinybase/tinybase/migrations"
 )
@@ -37,12 +40,15 @@ func (p *Project) MCPTools(apiURL string) (*mcp.Tools, error) {
 
 // mountMCP serves the MCP server (every feature, read-write) over
 // streamable HTTP at /mcp, as the Supabase CLI's local stack does.
-func mountMCP(e *echo.Echo, p *Project, apiURL string) error {
-	tools, err := p.MCPTools(apiURL)
+func mountMCP(e *echo.Echo, p *Project, apiURL string, set *logs.Set) error {
+	cfg, err := p.MCPConfig(apiURL)
 	if err != nil {
 		return err
 	}
-	srv, err := mcp.NewServer(tools, mcp.ServerOptions{Version: Version})
+	cfg.Logs = func(_ context.Context, services []string) ([]logs.Entry, error) {
+		return set.Since(0, services...), nil
+	}
+	srv, err := mcp.NewServer(mcp.New(cfg), mcp.ServerOptions{Version: Version})
 	if err != nil {
 		return err
 	}

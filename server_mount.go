@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tinybase/tinybase/auth"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/pgwire"
 	"github.com/tinybase/tinybase/postgrest"
 )
@@ -24,7 +25,7 @@ import (
 // (apiURL + "/auth/v1") tinybase serves.
 // The returned closer ends PostgREST's NOTIFY subscription on the engine
 // once the HTTP server has stopped.
-func mountAPIs(e *echo.Echo, p *Project, apiURL string) (io.Closer, error) {
+func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set) (io.Closer, error) {
 	rest, err := postgrest.New(postgrest.Config{
 		Executor:        &postgrest.EngineExecutor{Engine: p.Engine, User: "authenticator"},
 		JWTSecret:       p.Config.JWTSecret,
@@ -56,7 +57,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string) (io.Closer, error) {
 		rest.Close()
 		return nil, err
 	}
-	if err := mountMCP(e, p, apiURL); err != nil {
+	if err := mountMCP(e, p, apiURL, set); err != nil {
 		rest.Close()
 		return nil, fmt.Errorf("mcp: %w", err)
 	}

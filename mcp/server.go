@@ -72,6 +72,9 @@ func NewServer(t *Tools, opts ServerOptions) (*sdk.Server, error) {
 		add(srv, &sdk.Tool{Name: "get_advisors", Description: "Runs the database advisors (Supabase's splinter lints) on the local database and returns the findings of one type, each with its name, level, detail and remediation URL. Show the remediation URL to the user as a link. Run it after every schema change: it catches tables without row level security, policies that re-evaluate auth functions per row, missing indexes on foreign keys and more.",
 			Annotations: readOnly("Get project advisors")},
 			func(ctx context.Context, in advisorsIn) (*AdvisorsResult, error) { return t.GetAdvisors(ctx, in.Type) })
+		add(srv, &sdk.Tool{Name: "get_logs", Description: "Gets the running local project's logs by service (api, postgres, auth, storage, realtime) from the last 24 hours: each SQL statement with its role, duration, rows and SQLSTATE, each HTTP request with its method, path, status, duration and role. Use it to debug problems with the app.",
+			Annotations: readOnly("Get project logs")},
+			func(ctx context.Context, in logsIn) (*LogsResult, error) { return t.GetLogs(ctx, in.Service) })
 	}
 	return srv, nil
 }
@@ -98,6 +101,9 @@ type (
 	}
 	queryIn struct {
 		Query string `json:"query" jsonschema:"The SQL to run"`
+	}
+	logsIn struct {
+		Service string `json:"service" jsonschema:"The service to fetch logs for: api, postgres, auth, storage or realtime"`
 	}
 	advisorsIn struct {
 		Type string `json:"type" jsonschema:"The type of advisors to fetch: security or performance"`

@@ -8,8 +8,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/mcp"
 )
 
@@ -33,7 +35,7 @@ func TestServerTools(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	slices.Sort(names)
-	want := []string{"apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors", "get_project_url", "get_publishable_keys",
+	want := []string{"apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors", "get_logs", "get_project_url", "get_publishable_keys",
 		"list_extensions", "list_migrations", "list_tables", "test_rls", "validate_migration"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools:\n got %v\nwant %v", names, want)
@@ -430,5 +432,37 @@ func TestApplyMigrationWarnings(t *testing.T) {
 	}
 	if got := lints(res); len(got) != 0 {
 		t.Fatalf("a migration introducing nothing warns %v", got)
+	}
+}
+
+// TestGetLogs: get_logs maps Supabase MCP's services to tinybase's logs,
+// keeps the last 24 hours, and says so when no instance runs.
+func TestGetLogs(t *testing.T) {
+	now := time.Now()
+	var asked []string
+	tools := mcp.New(mcp.Config{Logs: func(_ context.Context, services []string) ([]logs.Entry, error) {
+		asked = services
+		return []logs.Entry{
+			{Seq: 1, Time: now.Add(-25 * time.Hour), Service: logs.Postgres, SQL: "select old"},
+			{Seq: 2, Time: now, Service: logs.Postgres, SQL: "select 1", SQLState: "00000"},
+		}, nil
+	}})
+	res, err := tools.GetLogs(context.Background(), "postgres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Result) != 1 || res.Result[0].SQL != "select 1" || len(asked) != 1 || asked[0] != logs.Postgres {
+		t.Errorf("postgres logs: %+v (asked %v)", res.Result, asked)
+	}
+	if _, err := tools.GetLogs(context.Background(), "api"); err != nil || len(asked) != 5 {
+		t.Errorf("api logs: %v, asked %v", err, asked)
+	}
+	for _, svc := range []string{"edge-function", "nope"} {
+		if _, err := tools.GetLogs(context.Background(), svc); err == nil {
+			t.Errorf("%s: no error", svc)
+		}
+	}
+	if _, err := mcp.New(mcp.Config{}).GetLogs(context.Background(), "postgres"); err == nil || !strings.Contains(err.Error(), "no tinybase start") {
+		t.Errorf("without an instance: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/migrations"
 )
 
@@ -46,6 +47,10 @@ type Config struct {
 	Timeout time.Duration
 	// Now is the clock for migration versions (nil: time.Now).
 	Now func() time.Time
+	// Logs reads the running instance's statement and request log
+	// (package logs) for the given services; nil when no tinybase start
+	// runs for the project (get_logs then says so).
+	Logs func(ctx context.Context, services []string) ([]logs.Entry, error)
 }
 
 // Limits used when Config leaves them zero.

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/spf13/cobra"
 	"github.com/tinybase/tinybase"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/mcp"
 	"github.com/tinybase/tinybase/migrations"
 )
@@ -56,6 +57,7 @@ func newMCPCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
 			if !readOnly {
 				mc.Remote = runningDB(dir, cfg)
 			}
+			mc.Logs = runningLogs(dir)
 			srv, err := mcp.NewServer(mcp.New(mc), mcp.ServerOptions{Version: tinybase.Version, Features: features})
 			if err != nil {
 				return fail(exitUsage, "%v", err)
@@ -99,5 +101,25 @@ func runningDB(dir string, cfg tinybase.Config) func(ctx context.Context) (strin
 			return "", applied, fmt.Errorf("running database at %s: %w", addr, err)
 		}
 		return "running database at " + addr, applied, nil
+	}
+}
+
+// runningLogs reads get_logs' entries from the running tinybase start of
+// the project, found by its instance record.
+func runningLogs(dir string) func(ctx context.Context, services []string) ([]logs.Entry, error) {
+	return func(ctx context.Context, services []string) ([]logs.Entry, error) {
+		in, _, err := tinybase.FindInstance(dir)
+		if err != nil {
+			return nil, err
+		}
+		if in == nil {
+			return nil, fmt.Errorf("no tinybase start runs for this project: logs are kept by the running instance")
+		}
+		var out []logs.Entry
+		err = in.Logs(ctx, services, 0, false, func(e logs.Entry) bool {
+			out = append(out, e)
+			return true
+		})
+		return out, err
 	}
 }

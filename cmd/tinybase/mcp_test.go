@@ -77,7 +77,7 @@ func TestMCP(t *testing.T) {
 	if init := cs.InitializeResult(); init.ServerInfo.Name != "tinybase" || init.Instructions == "" {
 		t.Fatalf("initialize: %+v", init)
 	}
-	want := []string{"apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors", "get_project_url", "get_publishable_keys",
+	want := []string{"apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors", "get_logs", "get_project_url", "get_publishable_keys",
 		"list_extensions", "list_migrations", "list_tables", "test_rls", "validate_migration"}
 	if got := toolNames(t, cs); !slices.Equal(got, want) {
 		t.Fatalf("tools %v", got)
@@ -96,6 +96,8 @@ func TestMCP(t *testing.T) {
 		{"describe_table", map[string]any{"table": "todos"}, `"name":"done","nullable":false,"type":"boolean"`},
 		{"test_rls", map[string]any{"role": "anon", "query": "select count(*) as n from todos"}, `[{\"n\":1}]`},
 		{"get_advisors", map[string]any{"type": "security"}, `"name":"rls_disabled_in_public"`},
+		// the running instance logged the migration applied over the wire
+		{"get_logs", map[string]any{"service": "postgres"}, `add column done`},
 		{"generate_typescript_types", nil, `export type Database`},
 		{"get_project_url", nil, `{"url":"http://127.0.0.1:` + api.Port() + `"}`},
 		{"get_publishable_keys", nil, `"name":"service_role"`},

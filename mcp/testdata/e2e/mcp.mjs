@@ -10,7 +10,7 @@ const { TINYBASE_BIN, PROJECT_DIR, MCP_URL } = process.env;
 
 const allTools = [
   "apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors",
-  "get_project_url", "get_publishable_keys", "list_extensions", "list_migrations", "list_tables",
+  "get_logs", "get_project_url", "get_publishable_keys", "list_extensions", "list_migrations", "list_tables",
   "test_rls", "validate_migration",
 ];
 
@@ -103,5 +103,8 @@ await stdio.close();
 const http = new Client({ name: "tinybase-e2e-http", version: "1.0.0" });
 await http.connect(new StreamableHTTPClientTransport(new URL(MCP_URL)));
 await exercise(http, "http");
+// served by the running instance, whose log holds the statements above
+const logs = await ok(http, "get_logs", { service: "postgres" });
+assert.ok(Array.isArray(logs.result));
 await http.close();
 console.log("ok");

@@ -3,7 +3,6 @@ package translate
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgtree"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // RenameInView rewrites a view's query text for a rename of a table it
@@ -21,11 +20,11 @@ func RenameInView(query, schema, table, column, newName string) (out string, cha
 		return "", false, false
 	}
 	r := &viewRename{schema: schema, table: table, column: column, to: newName}
-	r.visit(tree.Stmts[0].Stmt.ProtoReflect(), nil)
+	r.visit(tree.Stmts[0].Stmt, nil)
 	if !r.changed {
 		return query, false, true
 	}
-	text, err := pg.Deparse(tree)
+	text, err := pgtree.Deparse(tree)
 	if err != nil {
 		return "", false, false
 	}
@@ -45,11 +44,8 @@ type renameScope struct {
 	own   bool
 }
 
-func (r *viewRename) visit(m protoreflect.Message, sc *renameScope) {
-	if !m.IsValid() {
-		return
-	}
-	switch x := m.Interface().(type) {
+func (r *viewRename) visit(m any, sc *renameScope) {
+	switch x := m.(type) {
 	case *pg.SelectStmt:
 		sc = r.selectScope(x, sc)
 	case *pg.RangeVar:
@@ -68,16 +64,8 @@ func (r *viewRename) visit(m protoreflect.Message, sc *renameScope) {
 		r.columnRef(x, sc)
 		return
 	}
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsList() && fd.Message() != nil:
-			l := v.List()
-			for i := 0; i < l.Len(); i++ {
-				r.visit(l.Get(i).Message(), sc)
-			}
-		case fd.Message() != nil && !fd.IsMap():
-			r.visit(v.Message(), sc)
-		}
+	pgtree.Children(m, func(c any) bool {
+		r.visit(c, sc)
 		return true
 	})
 }

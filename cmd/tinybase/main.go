@@ -59,5 +59,6 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer, ready func()) *cobra.Com
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &exitError{exitUsage, err.Error()} })
 	root.AddCommand(newStartCmd(ready), newStatusCmd(), newMigrationCmd(), newDBCmd(), newGenCmd(), newSQLCmd())
+	root.AddCommand(newTestCmd())
 	return root
 }

@@ -104,6 +104,7 @@ for a in "$@"; do
 done
 db="tbtest_file_$$"
 "$TB_PSQL" -X -q -d postgres -c "create database \"$db\" template \"$TB_TEMPLATE\"" >/dev/null || exit 2
+"$TB_PSQL" -X -q -d postgres -c "alter database \"$db\" set search_path to $TB_SEARCH_PATH" >/dev/null || exit 2
 out=$(mktemp)
 "$TB_PSQL" "$@" --dbname "$db" > "$out"
 rc=$?
@@ -160,6 +161,13 @@ func recordProject(t *testing.T, name, dir string) {
 	if err := engine.BootstrapPostgres(ctx, conn, tpl); err != nil {
 		t.Fatal(err)
 	}
+	// A database copied from the template does not inherit its
+	// ALTER DATABASE settings: the wrapper sets the search_path again.
+	sp, err := conn.Exec(ctx, "show search_path").ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	searchPath := string(sp[0].Rows[0][0])
 	conn.Close(ctx)
 	d, err := migrations.Discover(migrations.MigrationsDir(dir), true)
 	if err != nil {
@@ -202,7 +210,7 @@ func recordProject(t *testing.T, name, dir string) {
 	}
 	cmd = exec.Command(prove, args...)
 	cmd.Dir = dir
-	cmd.Env = append(env, "TB_PSQL="+psql, "TB_TEMPLATE="+tpl, "TB_CAPTURE="+capture)
+	cmd.Env = append(env, "TB_PSQL="+psql, "TB_TEMPLATE="+tpl, "TB_CAPTURE="+capture, "TB_SEARCH_PATH="+searchPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()

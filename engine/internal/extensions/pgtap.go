@@ -420,7 +420,7 @@ func tapResults(ctx context.Context, c routine.Caller, a []any) (any, error) {
 			if len(have.rows) > 0 && len(want.rows) > 0 && have.rows[0] != want.rows[0] {
 				d += ":\n        have: " + have.rows[0] + "\n        want: " + want.rows[0]
 			}
-			return report(false, d+"\n        ERROR: cannot compare dissimilar column types "+have.types[0].FormatType()+" and "+want.types[0].FormatType()+" at record column 1")
+			return report(false, d+"\n        ERROR: "+tapRecordMismatch(have.types, want.types))
 		}
 		n := max(len(have.rows), len(want.rows))
 		for i := 0; i < n; i++ {
@@ -463,6 +463,20 @@ func tapResults(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	}
 	// Each block is its own diag() in pgTAP.
 	return report(false, strings.Join(d, "\n"))
+}
+
+// tapRecordMismatch is PostgreSQL's error comparing rows of two shapes
+// (record_eq).
+func tapRecordMismatch(a, b []*types.Type) string {
+	if len(a) != len(b) {
+		return "cannot compare record types with different numbers of columns"
+	}
+	for i := range a {
+		if a[i].OID != b[i].OID {
+			return "cannot compare dissimilar column types " + a[i].FormatType() + " and " + b[i].FormatType() + " at record column " + strconv.Itoa(i+1)
+		}
+	}
+	return ""
 }
 
 // tapExcept is a EXCEPT b (EXCEPT ALL when bag), in a's order.
@@ -535,7 +549,15 @@ func tapThrows(ctx context.Context, c routine.Caller, a []any) (any, error) {
 		if pe == nil {
 			return tapResult(ctx, c, &yes, descr, nil)
 		}
-		d := "    died: " + tapErrorDiag(pe)
+		// The context PostgreSQL gives the error: where pgTAP's lives_ok
+		// EXECUTEs the statement.
+		where := "SQL statement \"" + tapQuery(q) + "\"\nPL/pgSQL function lives_ok(text,text) line 14 at EXECUTE"
+		if pe.Where != "" {
+			where = pe.Where + "\n" + where
+		}
+		e := *pe
+		e.Where = where
+		d := "    died: " + tapErrorDiag(&e)
 		return tapResult(ctx, c, &no, descr, &d)
 	case "throws_ok":
 		if descr == nil {

@@ -247,8 +247,10 @@ CREATE FUNCTION @extschema@.policies_are(name, name, name[]) RETURNS text LANGUA
 CREATE FUNCTION @extschema@.policies_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('policies', @extschema@._policies(NULL, $1), $2, $3) $$;
 CREATE FUNCTION @extschema@.policies_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.policies_are($1, $2, 'Table ' || quote_ident($1) || ' should have the correct policies') $$;
 CREATE FUNCTION @extschema@._policy_roles(name, name, name) RETURNS name[] LANGUAGE sql AS $$
-  SELECT ARRAY(SELECT unnest(p.roles) FROM pg_catalog.pg_policies p
-                WHERE ($1 IS NULL OR p.schemaname = $1) AND p.tablename = $2 AND p.policyname = $3)
+  SELECT ARRAY(SELECT r.rolname FROM pg_catalog.pg_policy p JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
+                 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                 JOIN pg_catalog.pg_roles r ON r.oid = ANY(p.polroles)
+                WHERE ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND c.relname = $2 AND p.polname = $3)
 $$;
 CREATE FUNCTION @extschema@.policy_roles_are(name, name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('policy roles', @extschema@._policy_roles($1, $2, $3), $4, $5) $$;
 CREATE FUNCTION @extschema@.policy_roles_are(name, name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.policy_roles_are($1, $2, $3, $4, 'Policy ' || quote_ident($3) || ' for table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have the correct roles') $$;

@@ -12,7 +12,7 @@ select col_type_is('todos', 'user_id', 'uuid');
 select col_not_null('public'::name, 'todos'::name, 'task'::name);
 select col_has_default('todos', 'is_complete');
 select col_is_pk('todos', 'id');
-select col_is_pk('public', 'team_members', array['team_id', 'user_id']::name[]);
+select col_is_pk('public', 'team_members', array['team_id', 'user_id']::name[], 'team_members has a composite primary key');
 select has_pk('teams');
 select has_fk('todos');
 select has_enum('team_role');

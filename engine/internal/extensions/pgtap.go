@@ -33,7 +33,7 @@ var pgtap = &Extension{
 	Version:     "1.2.0",
 	Comment:     "Unit testing for PostgreSQL",
 	Relocatable: true,
-	Script:      pgtapScript + pgtapOverloads() + pgtapSchemaScript,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":     tapPlan,
 		"tap_no_plan":  tapNoPlan,
@@ -61,6 +61,17 @@ func tapNoRows(f func(ctx context.Context, c routine.Caller, a []any) (any, erro
 		return [][]any{}, err
 	})
 }
+
+// The script's ~500 SQL bodies are checked by this package's tests, not
+// at every CREATE EXTENSION (it runs once per `tinybase test db`):
+// check_function_bodies is off while the script runs and then back to the
+// session's value, as PostgreSQL restores settings an extension script
+// changes.
+const (
+	pgtapBodiesUnchecked = "SELECT pg_catalog.set_config('pgtap_state.check_function_bodies', pg_catalog.current_setting('check_function_bodies'), true);\n" +
+		"SET LOCAL check_function_bodies = off;\n"
+	pgtapBodiesRestored = "SELECT pg_catalog.set_config('check_function_bodies', pg_catalog.current_setting('pgtap_state.check_function_bodies'), true);\n"
+)
 
 // The test state lives in session settings, as pgTAP keeps it in temporary
 // tables: it belongs to the session and a ROLLBACK undoes it.

@@ -10,7 +10,7 @@ CREATE FUNCTION @extschema@._rexists(char[], name, name) RETURNS boolean LANGUAG
 $$;
 CREATE FUNCTION @extschema@._rexists(char[], name) RETURNS boolean LANGUAGE sql AS $$
   SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c
-                  WHERE c.relkind = ANY($1) AND pg_catalog.pg_table_is_visible(c.oid) AND c.relname = $2)
+                  WHERE c.relname = $2 AND c.relkind = ANY($1) AND pg_catalog.pg_table_is_visible(c.oid))
 $$;
 CREATE FUNCTION @extschema@.has_table(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{r,p}'::char[], $1, $2), $3) $$;
 CREATE FUNCTION @extschema@.has_table(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{r,p}'::char[], $1, $2), 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should exist') $$;
@@ -33,7 +33,7 @@ CREATE FUNCTION @extschema@._cexists(name, name, name) RETURNS boolean LANGUAGE 
 $$;
 CREATE FUNCTION @extschema@._cexists(name, name) RETURNS boolean LANGUAGE sql AS $$
   SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute a ON c.oid = a.attrelid
-                  WHERE pg_catalog.pg_table_is_visible(c.oid) AND c.relname = $1 AND a.attnum > 0 AND NOT a.attisdropped AND a.attname = $2)
+                  WHERE c.relname = $1 AND a.attname = $2 AND a.attnum > 0 AND NOT a.attisdropped AND pg_catalog.pg_table_is_visible(c.oid))
 $$;
 CREATE FUNCTION @extschema@.has_column(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._cexists($1, $2, $3), $4) $$;
 CREATE FUNCTION @extschema@.has_column(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._cexists($1, $2), $3) $$;
@@ -48,8 +48,7 @@ CREATE FUNCTION @extschema@._col_attr(name, name, name) RETURNS TABLE(notnull bo
   SELECT a.attnotnull, a.atthasdef, pg_catalog.format_type(a.atttypid, a.atttypmod)
     FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_class c ON n.oid = c.relnamespace
     JOIN pg_catalog.pg_attribute a ON c.oid = a.attrelid
-   WHERE ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1)
-     AND c.relname = $2 AND a.attnum > 0 AND NOT a.attisdropped AND a.attname = $3
+   WHERE c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND a.attnum > 0 AND NOT a.attisdropped AND a.attname = $3
 $$;
 CREATE FUNCTION @extschema@._col_is_null(name, name, name, text, boolean) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN a.notnull IS NULL
@@ -91,7 +90,7 @@ CREATE FUNCTION @extschema@._hasc(name, name, char) RETURNS boolean LANGUAGE sql
 $$;
 CREATE FUNCTION @extschema@._hasc(name, char) RETURNS boolean LANGUAGE sql AS $$
   SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_class c ON c.oid = k.conrelid
-                  WHERE k.contype = $2 AND pg_catalog.pg_table_is_visible(c.oid) AND c.relname = $1)
+                  WHERE c.relname = $1 AND k.contype = $2 AND pg_catalog.pg_table_is_visible(c.oid))
 $$;
 CREATE FUNCTION @extschema@.has_pk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, $2, 'p'), $3) $$;
 CREATE FUNCTION @extschema@.has_pk(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_pk($1, $2, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have a primary key') $$;
@@ -104,7 +103,7 @@ CREATE FUNCTION @extschema@._ckeys(name, name, char) RETURNS name[] LANGUAGE sql
   SELECT ARRAY(SELECT a.attname FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_class c ON c.oid = k.conrelid
                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                  JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(k.conkey)
-                WHERE k.contype = $3 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND c.relname = $2
+                WHERE k.contype = $3 AND c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1)
                 ORDER BY pg_catalog.array_position(k.conkey, a.attnum))
 $$;
 CREATE FUNCTION @extschema@.col_is_pk(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._ckeys($1, $2, 'p'), $3, $4) $$;
@@ -141,8 +140,8 @@ CREATE FUNCTION @extschema@.has_extension(name, text) RETURNS text LANGUAGE sql 
 CREATE FUNCTION @extschema@.has_extension(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_extension($1, 'Extension ' || quote_ident($1) || ' should exist') $$;
 CREATE FUNCTION @extschema@._has_type(name, name, char[]) RETURNS boolean LANGUAGE sql AS $$
   SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
-                  WHERE t.typisdefined AND ($1 IS NULL AND pg_catalog.pg_type_is_visible(t.oid) OR n.nspname = $1)
-                    AND t.typname = $2 AND ($3 IS NULL OR t.typtype = ANY($3)))
+                  WHERE t.typname = $2 AND t.typisdefined AND ($3 IS NULL OR t.typtype = ANY($3))
+                    AND ($1 IS NULL AND pg_catalog.pg_type_is_visible(t.oid) OR n.nspname = $1))
 $$;
 CREATE FUNCTION @extschema@.has_type(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_type($1, $2, NULL), $3) $$;
 CREATE FUNCTION @extschema@.has_type(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_type($1, $2, 'Type ' || quote_ident($1) || '.' || quote_ident($2) || ' should exist') $$;
@@ -155,7 +154,7 @@ CREATE FUNCTION @extschema@.has_enum(name) RETURNS text LANGUAGE sql AS $$ SELEC
 CREATE FUNCTION @extschema@._enum_labels(name, name) RETURNS name[] LANGUAGE sql AS $$
   SELECT ARRAY(SELECT e.enumlabel::name FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
                  JOIN pg_catalog.pg_enum e ON e.enumtypid = t.oid
-                WHERE ($1 IS NULL AND pg_catalog.pg_type_is_visible(t.oid) OR n.nspname = $1) AND t.typname = $2
+                WHERE t.typname = $2 AND ($1 IS NULL AND pg_catalog.pg_type_is_visible(t.oid) OR n.nspname = $1)
                 ORDER BY e.enumsortorder)
 $$;
 CREATE FUNCTION @extschema@.enum_has_labels(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._enum_labels($1, $2), $3, $4) $$;
@@ -167,7 +166,7 @@ CREATE FUNCTION @extschema@.enum_has_labels(name, name[]) RETURNS text LANGUAGE 
 CREATE FUNCTION @extschema@._func(name, name) RETURNS TABLE(secdef boolean, returns text) LANGUAGE sql AS $$
   SELECT p.prosecdef, CASE WHEN p.proretset THEN 'setof ' ELSE '' END || pg_catalog.format_type(p.prorettype, NULL)
     FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
-   WHERE ($1 IS NULL AND pg_catalog.pg_function_is_visible(p.oid) OR n.nspname = $1) AND p.proname = $2
+   WHERE p.proname = $2 AND ($1 IS NULL AND pg_catalog.pg_function_is_visible(p.oid) OR n.nspname = $1)
 $$;
 CREATE FUNCTION @extschema@.has_function(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._func($1, $2)), $3) $$;
 CREATE FUNCTION @extschema@.has_function(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_function($1, $2, 'Function ' || quote_ident($1) || '.' || quote_ident($2) || '() should exist') $$;
@@ -188,7 +187,7 @@ CREATE FUNCTION @extschema@._trig(name, name, name) RETURNS TABLE(fn text) LANGU
     FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
     JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid JOIN pg_catalog.pg_namespace fn_ns ON fn_ns.oid = p.pronamespace
-   WHERE ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND c.relname = $2 AND t.tgname = $3
+   WHERE c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND t.tgname = $3
 $$;
 CREATE FUNCTION @extschema@.has_trigger(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._trig($1, $2, $3)), $4) $$;
 CREATE FUNCTION @extschema@.has_trigger(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_trigger($1, $2, $3, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have trigger ' || quote_ident($3)) $$;
@@ -223,8 +222,7 @@ CREATE FUNCTION @extschema@.views_are(name, name[]) RETURNS text LANGUAGE sql AS
 CREATE FUNCTION @extschema@._cols(name, name) RETURNS name[] LANGUAGE sql AS $$
   SELECT ARRAY(SELECT a.attname FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_class c ON n.oid = c.relnamespace
                  JOIN pg_catalog.pg_attribute a ON c.oid = a.attrelid
-                WHERE ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1)
-                  AND c.relname = $2 AND a.attnum > 0 AND NOT a.attisdropped)
+                WHERE c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND a.attnum > 0 AND NOT a.attisdropped)
 $$;
 CREATE FUNCTION @extschema@.columns_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('columns', @extschema@._cols($1, $2), $3, $4) $$;
 CREATE FUNCTION @extschema@.columns_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.columns_are($1, $2, $3, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have the correct columns') $$;
@@ -250,7 +248,7 @@ CREATE FUNCTION @extschema@._policy_roles(name, name, name) RETURNS name[] LANGU
   SELECT ARRAY(SELECT r.rolname FROM pg_catalog.pg_policy p JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                  JOIN pg_catalog.pg_roles r ON r.oid = ANY(p.polroles)
-                WHERE ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND c.relname = $2 AND p.polname = $3)
+                WHERE c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND p.polname = $3)
 $$;
 CREATE FUNCTION @extschema@.policy_roles_are(name, name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('policy roles', @extschema@._policy_roles($1, $2, $3), $4, $5) $$;
 CREATE FUNCTION @extschema@.policy_roles_are(name, name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.policy_roles_are($1, $2, $3, $4, 'Policy ' || quote_ident($3) || ' for table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have the correct roles') $$;

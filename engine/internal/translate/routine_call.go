@@ -242,7 +242,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 					match = append(match, s)
 				}
 			}
-			if len(match) > 1 && pass == 1 {
+			if len(match) > 1 && pass >= 1 {
 				match = preferText(match, func(s shaped) []*types.Type {
 					in := s.fn.InputArgs()
 					want := make([]*types.Type, len(s.slot))

@@ -127,3 +127,12 @@ CREATE FUNCTION @extschema@._cmp_ok(text, text, text, text, text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_cmp_ok' LANGUAGE c;
 
 CREATE FUNCTION @extschema@.collect_tap(VARIADIC text[]) RETURNS text LANGUAGE sql AS $$ SELECT array_to_string($1, E'\n') $$;
+
+-- check_test(test output, pass, name, description, diagnostics, match):
+-- pgTAP's test of a test, as its own regression tests use it.
+CREATE FUNCTION @extschema@.check_test(text, boolean, text, text, text, boolean) RETURNS SETOF text
+AS 'MODULE_PATHNAME', 'tap_check_test' LANGUAGE c;
+CREATE FUNCTION @extschema@.check_test(text, boolean, text, text, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.check_test($1, $2, $3, $4, $5, false) $$;
+CREATE FUNCTION @extschema@.check_test(text, boolean, text, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.check_test($1, $2, $3, $4, NULL, false) $$;
+CREATE FUNCTION @extschema@.check_test(text, boolean, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.check_test($1, $2, $3, NULL, NULL, false) $$;
+CREATE FUNCTION @extschema@.check_test(text, boolean) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.check_test($1, $2, NULL, NULL, NULL, false) $$;

@@ -47,10 +47,11 @@ var pgtap = &Extension{
 		"tap_num_failed": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {
 			return int32(tapGet(c, "failed")), nil
 		}),
-		"tap_results":    ScalarC(tapResults),
-		"tap_throws":     ScalarC(tapThrows),
-		"tap_cmp_ok":     ScalarC(tapCmpOK),
-		"tap_check_test": tapCheckTest,
+		"tap_results":     ScalarC(tapResults),
+		"tap_throws":      ScalarC(tapThrows),
+		"tap_cmp_ok":      ScalarC(tapCmpOK),
+		"tap_check_test":  tapCheckTest,
+		"tap_performs_ok": ScalarC(tapPerformsOK),
 	},
 }
 

@@ -136,3 +136,8 @@ CREATE FUNCTION @extschema@.check_test(text, boolean, text, text, text) RETURNS 
 CREATE FUNCTION @extschema@.check_test(text, boolean, text, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.check_test($1, $2, $3, $4, NULL, false) $$;
 CREATE FUNCTION @extschema@.check_test(text, boolean, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.check_test($1, $2, $3, NULL, NULL, false) $$;
 CREATE FUNCTION @extschema@.check_test(text, boolean) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.check_test($1, $2, NULL, NULL, NULL, false) $$;
+
+CREATE FUNCTION @extschema@._performs_ok(text, text, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_performs_ok' LANGUAGE c;
+CREATE FUNCTION @extschema@.performs_ok(text, numeric, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._performs_ok($1, $2::text, $3) $$;
+CREATE FUNCTION @extschema@.performs_ok(text, numeric) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._performs_ok($1, $2::text, 'Should run in less than ' || $2 || ' ms') $$;

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/routine"
@@ -116,4 +117,25 @@ func tapCheckTest(ctx context.Context, c routine.Caller, _ *catalog.Function, a 
 		}
 	}
 	return routine.Result{Rows: rows}, nil
+}
+
+// tapPerformsOK is performs_ok(sql, milliseconds, description): the
+// statement runs once and must take less than the limit.
+func tapPerformsOK(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	q, limit, descr := a[0].(string), a[1].(string), optText(a[2])
+	max, err := strconv.ParseFloat(limit, 64)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	if _, err := c.Query(ctx, tapQuery(q), nil, nil); err != nil {
+		return nil, err
+	}
+	ms := float64(time.Since(start).Microseconds()) / 1000
+	ok := ms < max
+	if ok {
+		return tapResult(ctx, c, &ok, descr, nil)
+	}
+	d := "      runtime: " + strconv.FormatFloat(ms, 'f', 3, 64) + " ms\n      exceeds: " + limit + " ms"
+	return tapResult(ctx, c, &ok, descr, &d)
 }

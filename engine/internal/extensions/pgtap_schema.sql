@@ -261,3 +261,51 @@ CREATE FUNCTION @extschema@.policy_cmd_is(name, name, name, text, text) RETURNS 
 CREATE FUNCTION @extschema@.policy_cmd_is(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.policy_cmd_is($1, $2, $3, $4, 'Policy ' || quote_ident($3) || ' for table ' || quote_ident($1) || '.' || quote_ident($2) || ' should apply to ' || upper($4) || ' command') $$;
 CREATE FUNCTION @extschema@.policy_cmd_is(name, name, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._policy_cmd(NULL, $1, $2), upper($3), $4) $$;
 CREATE FUNCTION @extschema@.policy_cmd_is(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.policy_cmd_is($1, $2, $3, 'Policy ' || quote_ident($2) || ' for table ' || quote_ident($1) || ' should apply to ' || upper($3) || ' command') $$;
+
+-- Indexes (by name; the column forms of has_index are not here yet).
+CREATE FUNCTION @extschema@._index(name, name, name) RETURNS TABLE(isunique boolean) LANGUAGE sql AS $$
+  SELECT x.indisunique FROM pg_catalog.pg_index x
+    JOIN pg_catalog.pg_class ct ON ct.oid = x.indrelid
+    JOIN pg_catalog.pg_class ci ON ci.oid = x.indexrelid
+    JOIN pg_catalog.pg_namespace n ON n.oid = ct.relnamespace
+   WHERE ci.relname = $3 AND ($2 IS NULL OR ct.relname = $2)
+     AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(ct.oid) OR n.nspname = $1)
+$$;
+CREATE FUNCTION @extschema@.has_index(name, name, name, text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.ok(EXISTS (SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = $1) AND EXISTS (SELECT 1 FROM @extschema@._index($1, $2, $3)), $4)
+$$;
+CREATE FUNCTION @extschema@.has_index(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_index($1, $2, $3, 'Index ' || quote_ident($3) || ' should exist') $$;
+CREATE FUNCTION @extschema@.has_index(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._index(NULL, $1, $2)), $3) $$;
+CREATE FUNCTION @extschema@.has_index(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_index($1, $2, 'Index ' || quote_ident($2) || ' should exist') $$;
+CREATE FUNCTION @extschema@.hasnt_index(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._index($1, $2, $3)), $4) $$;
+CREATE FUNCTION @extschema@.hasnt_index(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._index(NULL, $1, $2)), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_index(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_index($1, $2, 'Index ' || quote_ident($2) || ' should not exist') $$;
+CREATE FUNCTION @extschema@.index_is_unique(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(isunique) FROM @extschema@._index($1, $2, $3)), false), $4) $$;
+CREATE FUNCTION @extschema@.index_is_unique(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.index_is_unique($1, $2, $3, 'Index ' || quote_ident($3) || ' should be unique') $$;
+CREATE FUNCTION @extschema@.index_is_unique(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(isunique) FROM @extschema@._index(NULL, $1, $2)), false), 'Index ' || quote_ident($2) || ' should be unique') $$;
+CREATE FUNCTION @extschema@.index_is_unique(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(isunique) FROM @extschema@._index(NULL, NULL, $1)), false), 'Index ' || quote_ident($1) || ' should be unique') $$;
+
+-- The negative forms.
+CREATE FUNCTION @extschema@.hasnt_view(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{v}'::char[], $1, $2), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_view(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{v}'::char[], $1, $2), 'View ' || quote_ident($1) || '.' || quote_ident($2) || ' should not exist') $$;
+CREATE FUNCTION @extschema@.hasnt_view(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{v}'::char[], $1), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_view(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_view($1, 'View ' || quote_ident($1) || ' should not exist') $$;
+CREATE FUNCTION @extschema@.hasnt_pk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._hasc($1, $2, 'p'), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_pk(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._hasc($1, 'p'), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_pk(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_pk($1, 'Table ' || quote_ident($1) || ' should not have a primary key') $$;
+CREATE FUNCTION @extschema@.hasnt_fk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._hasc($1, $2, 'f'), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_fk(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._hasc($1, 'f'), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_fk(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_fk($1, 'Table ' || quote_ident($1) || ' should not have a foreign key constraint') $$;
+CREATE FUNCTION @extschema@.hasnt_type(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type($1, $2, NULL), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_type(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, NULL), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_type(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, NULL), 'Type ' || quote_ident($1) || ' should not exist') $$;
+CREATE FUNCTION @extschema@.hasnt_enum(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type($1, $2, '{e}'), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_enum(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, '{e}'), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_enum(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, '{e}'), 'Enum ' || quote_ident($1) || ' should not exist') $$;
+CREATE FUNCTION @extschema@.hasnt_trigger(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._trig($1, $2, $3)), $4) $$;
+CREATE FUNCTION @extschema@.hasnt_trigger(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_trigger($1, $2, $3, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should not have trigger ' || quote_ident($3)) $$;
+CREATE FUNCTION @extschema@.hasnt_trigger(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._trig(NULL, $1, $2)), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_trigger(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._trig(NULL, $1, $2)), 'Table ' || quote_ident($1) || ' should not have trigger ' || quote_ident($2)) $$;
+CREATE FUNCTION @extschema@.hasnt_extension(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension x JOIN pg_catalog.pg_namespace n ON n.oid = x.extnamespace WHERE n.nspname = $1 AND x.extname = $2), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_extension(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = $1), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_extension(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_extension($1, 'Extension ' || quote_ident($1) || ' should not exist') $$;

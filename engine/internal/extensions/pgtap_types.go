@@ -7,7 +7,7 @@ import "strings"
 // declared for. PostgreSQL's overload resolution picks the one a call
 // needs as it would resolve anyelement: two values of one type.
 var pgtapTypes = []string{
-	"text", "name", "integer", "bigint", "smallint", "numeric", "real", "double precision",
+	"text", "name", "character", "character varying", "integer", "bigint", "smallint", "numeric", "real", "double precision",
 	"boolean", "uuid", "date", "timestamp without time zone", "timestamp with time zone",
 	"time without time zone", "interval", "jsonb", "bytea", "oid",
 	"text[]", "name[]", "integer[]", "bigint[]", "uuid[]", "boolean[]",

@@ -115,6 +115,12 @@ func tapSet(ctx context.Context, c routine.Caller, kv ...string) error {
 	return err
 }
 
+// errNullQuery is PL/pgSQL's error for EXECUTE of a NULL string, which
+// pgTAP's functions raise when given a NULL query.
+func errNullQuery() error {
+	return pgerror.New("22004", "query string argument of EXECUTE is null")
+}
+
 func tapRaise(msg string) error { return pgerror.New("P0001", "%s", msg) }
 
 func tapPlan(ctx context.Context, c routine.Caller, _ *catalog.Function, args []any, _ *routine.TriggerData) (routine.Result, error) {
@@ -393,6 +399,9 @@ func tapTypeList(ts []*types.Type) string {
 // results_eq, results_ne, set_eq, set_ne, bag_eq, bag_ne, is_empty or
 // isnt_empty; want is a query (nil for the *_empty kinds).
 func tapResults(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[1] == nil || (a[2] == nil && !strings.HasSuffix(a[0].(string), "_empty")) {
+		return nil, errNullQuery()
+	}
 	kind := a[0].(string)
 	descr := optText(a[3])
 	have, err := tapRun(ctx, c, a[1].(string))
@@ -523,6 +532,9 @@ func tapExcept(a, b []string, bag bool) []string {
 // throws_matching, throws_imatching or lives_ok; code and msg are what
 // throws_ok expects, pattern what the others match.
 func tapThrows(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[1] == nil {
+		return nil, errNullQuery()
+	}
 	kind, q := a[0].(string), a[1].(string)
 	code, msg, descr := optText(a[2]), optText(a[3]), optText(a[4])
 	// throws_ok(sql, x, y) and throws_ok(sql, x): x is an SQLSTATE when it
@@ -668,6 +680,9 @@ func quoteLiteral(s string) string {
 // tapCmpOK is cmp_ok(have, op, want, description) over values given as
 // text with their type's name.
 func tapCmpOK(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[1] == nil {
+		return nil, pgerror.New(pgerror.SyntaxError, "syntax error at or near \"NULL\"")
+	}
 	have, op, want, typ, descr := optText(a[0]), a[1].(string), optText(a[2]), a[3].(string), optText(a[4])
 	lit := func(v *string) string {
 		if v == nil {

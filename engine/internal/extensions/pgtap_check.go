@@ -122,6 +122,9 @@ func tapCheckTest(ctx context.Context, c routine.Caller, _ *catalog.Function, a 
 // tapPerformsOK is performs_ok(sql, milliseconds, description): the
 // statement runs once and must take less than the limit.
 func tapPerformsOK(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[0] == nil || a[1] == nil {
+		return nil, errNullQuery()
+	}
 	q, limit, descr := a[0].(string), a[1].(string), optText(a[2])
 	max, err := strconv.ParseFloat(limit, 64)
 	if err != nil {

@@ -309,3 +309,54 @@ CREATE FUNCTION @extschema@.hasnt_trigger(name, name) RETURNS text LANGUAGE sql 
 CREATE FUNCTION @extschema@.hasnt_extension(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension x JOIN pg_catalog.pg_namespace n ON n.oid = x.extnamespace WHERE n.nspname = $1 AND x.extname = $2), $3) $$;
 CREATE FUNCTION @extschema@.hasnt_extension(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = $1), $2) $$;
 CREATE FUNCTION @extschema@.hasnt_extension(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_extension($1, 'Extension ' || quote_ident($1) || ' should not exist') $$;
+
+-- Privileges: what the role holds, compared with the list (upper case,
+-- sorted; Extra/Missing privileges). A missing table, schema or role is
+-- a failure with its own diagnostic, checked before has_*_privilege.
+CREATE FUNCTION @extschema@._areni(text, text[], text[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._tap(coalesce(array_length($2, 1), 0) = 0 AND coalesce(array_length($3, 1), 0) = 0, $4,
+    nullif(concat_ws(E'\n',
+      CASE WHEN array_length($2, 1) > 0 THEN '    Extra ' || $1 || E':\n        ' || array_to_string(ARRAY(SELECT x FROM unnest($2) x ORDER BY x), E'\n        ') END,
+      CASE WHEN array_length($3, 1) > 0 THEN '    Missing ' || $1 || E':\n        ' || array_to_string(ARRAY(SELECT x FROM unnest($3) x ORDER BY x), E'\n        ') END), ''))
+$$;
+CREATE FUNCTION @extschema@._privs_are(text[], name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._areni('privileges',
+    ARRAY(SELECT upper(g) FROM unnest($1) g EXCEPT SELECT w FROM unnest($2) w),
+    ARRAY(SELECT w::text FROM unnest($2) w EXCEPT SELECT upper(g) FROM unnest($1) g), $3)
+$$;
+CREATE FUNCTION @extschema@._table_privs_are(name, name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE
+    WHEN NOT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                      WHERE c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1))
+      THEN @extschema@._tap(false, $5, '    Table ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || ' does not exist')
+    WHEN NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = $3)
+      THEN @extschema@._tap(false, $5, '    Role ' || quote_ident($3) || ' does not exist')
+    ELSE @extschema@._privs_are(ARRAY(
+      SELECT p FROM unnest(ARRAY['DELETE', 'INSERT', 'REFERENCES', 'SELECT', 'TRIGGER', 'TRUNCATE', 'UPDATE']) p
+       WHERE pg_catalog.has_table_privilege($3, coalesce(quote_ident($1) || '.', '') || quote_ident($2), p)), $4, $5)
+    END
+$$;
+CREATE FUNCTION @extschema@.table_privs_are(name, name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._table_privs_are($1, $2, $3, $4, $5) $$;
+CREATE FUNCTION @extschema@.table_privs_are(name, name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._table_privs_are($1, $2, $3, $4, 'Role ' || quote_ident($3) || ' should be granted '
+    || CASE WHEN $4[1] IS NULL THEN 'no privileges' ELSE array_to_string($4, ', ') END || ' on table ' || quote_ident($1) || '.' || quote_ident($2))
+$$;
+CREATE FUNCTION @extschema@.table_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._table_privs_are(NULL, $1, $2, $3, $4) $$;
+CREATE FUNCTION @extschema@.table_privs_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._table_privs_are(NULL, $1, $2, $3, 'Role ' || quote_ident($2) || ' should be granted '
+    || CASE WHEN $3[1] IS NULL THEN 'no privileges' ELSE array_to_string($3, ', ') END || ' on table ' || quote_ident($1))
+$$;
+CREATE FUNCTION @extschema@.schema_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE
+    WHEN NOT EXISTS (SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = $1)
+      THEN @extschema@._tap(false, $4, '    Schema ' || quote_ident($1) || ' does not exist')
+    WHEN NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = $2)
+      THEN @extschema@._tap(false, $4, '    Role ' || quote_ident($2) || ' does not exist')
+    ELSE @extschema@._privs_are(ARRAY(
+      SELECT p FROM unnest(ARRAY['CREATE', 'USAGE']) p WHERE pg_catalog.has_schema_privilege($2, $1::text, p)), $3, $4)
+    END
+$$;
+CREATE FUNCTION @extschema@.schema_privs_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.schema_privs_are($1, $2, $3, 'Role ' || quote_ident($2) || ' should be granted '
+    || CASE WHEN $3[1] IS NULL THEN 'no privileges' ELSE array_to_string($3, ', ') END || ' on schema ' || quote_ident($1))
+$$;

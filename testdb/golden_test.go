@@ -67,11 +67,11 @@ func TestGolden(t *testing.T) {
 			}
 			var out, errOut bytes.Buffer
 			testdb.Report(&out, &errOut, res)
-			want := readGolden(t, dir, "pg_prove.out")
+			want := readGolden(t, dir, "pg_prove.stdout")
 			if got := normalize(out.String()); got != want {
 				t.Errorf("report differs from pg_prove's\n--- got\n%s\n--- want\n%s", got, want)
 			}
-			if got, want := errOut.String(), readGolden(t, dir, "pg_prove.err"); got != want {
+			if got, want := errOut.String(), readGolden(t, dir, "pg_prove.stderr"); got != want {
 				t.Errorf("errors differ from psql's\n--- got\n%s\n--- want\n%s", got, want)
 			}
 			for _, f := range res.Files {
@@ -230,8 +230,8 @@ func recordProject(t *testing.T, name, dir string) {
 			t.Fatal(err)
 		}
 	}
-	write("pg_prove.out", normalize(stdout.String()))
-	write("pg_prove.err", stderr.String())
+	write("pg_prove.stdout", normalize(stdout.String()))
+	write("pg_prove.stderr", stderr.String())
 	for _, f := range tests {
 		rel, _ := filepath.Rel(dir, f)
 		b, err := os.ReadFile(filepath.Join(capture, rel+".tap"))

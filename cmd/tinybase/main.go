@@ -62,5 +62,6 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer, ready func()) *cobra.Com
 	root.AddCommand(newInitCmd(), newStopCmd(), newLogsCmd())
 	root.AddCommand(newStartCmd(ready), newStatusCmd(), newMigrationCmd(), newDBCmd(), newGenCmd(), newSQLCmd())
 	root.AddCommand(newMCPCmd(stdin, stdout))
+	root.AddCommand(newTestCmd())
 	return root
 }

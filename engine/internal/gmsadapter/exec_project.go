@@ -77,14 +77,55 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		return buildFullJoin(ctx, b.base, j, row) // exec_full_join.go
 	}
 	p, ok := n.(*plan.Project)
-	if !ok || !containsProject(signed.projs, p) {
+	if !ok {
 		return nil, nil
+	}
+	projs, reused := reuseInner(p)
+	if !containsProject(signed.projs, p) {
+		if !reused {
+			return nil, nil
+		}
+		return b.base.Build(ctx, plan.NewProject(projs, p.Child), row)
 	}
 	child, err := b.base.Build(ctx, p.Child, row)
 	if err != nil {
 		return nil, err
 	}
-	return &projectIter{projs: p.Projections, child: child}, nil
+	return &projectIter{projs: projs, child: child}, nil
+}
+
+// reuseInner returns p's projections with each aliased expression that
+// its child projection already computes (GMS plans `SELECT f((SELECT
+// …))` as a projection repeating the inner one's) read from the child's
+// row instead: evaluated twice, a volatile call such as pgTAP's ok() or
+// a function that writes would run twice per row.
+func reuseInner(p *plan.Project) ([]sql.Expression, bool) {
+	inner, ok := p.Child.(*plan.Project)
+	if !ok {
+		return p.Projections, false
+	}
+	var out []sql.Expression
+	for i, e := range p.Projections {
+		a, ok := e.(*expression.Alias)
+		if !ok {
+			continue
+		}
+		for j, ie := range inner.Projections {
+			ia, ok := ie.(*expression.Alias)
+			if !ok || ia.Id() != a.Id() || ia.Name() != a.Name() || ia.Child.String() != a.Child.String() {
+				continue
+			}
+			if out == nil {
+				out = append([]sql.Expression{}, p.Projections...)
+			}
+			out[i] = expression.NewAlias(a.Name(), expression.NewGetField(j, ia.Type(), ia.Name(), ia.IsNullable()))
+			break
+		}
+	}
+	if out == nil {
+		return p.Projections, false
+	}
+	return out, true
 }
 
 // outputProjections lists the projections on n's output path.

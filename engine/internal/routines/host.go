@@ -19,6 +19,9 @@ import (
 // settings and statement pipeline stay the session's; routines reaches
 // them through these methods.
 type Host interface {
+	// PreparedSQL is the text of the session's statement prepared as
+	// name (PREPARE), for EXECUTE name in dynamic SQL.
+	PreparedSQL(name string) (string, bool)
 	// RoutineState is the session's routine state (held by the session).
 	RoutineState() *State
 	// GMSSession is the session as go-mysql-server sees it, for contexts

@@ -540,6 +540,19 @@ func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Valu
 		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
 	}
 	node := tree.Stmts[0].Stmt
+	if ex := node.GetExecuteStmt(); ex != nil && len(ex.Params) == 0 {
+		// EXECUTE 'EXECUTE name': the statement PREPARE kept as name
+		// (pgTAP's results_eq('name', …) opens it as a cursor).
+		prepared, ok := s.PreparedSQL(ex.Name)
+		if !ok {
+			return nil, pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement \"%s\" does not exist", ex.Name)
+		}
+		ptree, err := pgtree.Parse(prepared)
+		if err != nil || len(ptree.Stmts) != 1 {
+			return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+		}
+		text, node = prepared, ptree.Stmts[0].Stmt
+	}
 	tr := s.Translator()
 	tr.Vars = func(parts []string) (sql.Expression, bool, error) { return nil, false, nil }
 	args := make([]any, len(params))

@@ -83,13 +83,22 @@ func (p *Stmt) translation(h Host) (translate.Result, error) {
 		}
 		return &boundParam{idx: n - 1, typ: ptypes[n-1]}, true
 	}
-	secured, err := h.SecureStatement(bindParamNames(h, p.node, p.params))
+	node, prepared, err := p.executeTarget(h)
+	if err != nil {
+		return translate.Result{}, err
+	}
+	secured, err := h.SecureStatement(bindParamNames(h, node, p.params))
 	if err != nil {
 		return translate.Result{}, err
 	}
 	res, err := tr.Statement(secured)
 	if err != nil {
 		return res, err
+	}
+	if prepared {
+		// The name may be prepared again with another statement: never
+		// cached.
+		return res, nil
 	}
 	if res.Stmt == nil {
 		if _, ok := res.Cmd.(*translate.DML); !ok {
@@ -108,6 +117,29 @@ func (p *Stmt) translation(h Host) (translate.Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// executeTarget returns the statement to translate: for EXECUTE name
+// (without arguments, as dynamic SQL such as pgTAP's results_eq('name')
+// runs a statement prepared with PREPARE), the session's prepared
+// statement of that name.
+func (p *Stmt) executeTarget(h Host) (*pg.Node, bool, error) {
+	ex := p.node.GetExecuteStmt()
+	if ex == nil || len(ex.Params) > 0 {
+		return p.node, false, nil
+	}
+	text, ok := h.PreparedSQL(ex.Name)
+	if !ok {
+		return nil, false, pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement \"%s\" does not exist", ex.Name)
+	}
+	tree, err := pgtree.Parse(text)
+	if err != nil {
+		return nil, false, pgtree.SyntaxError(err)
+	}
+	if len(tree.Stmts) != 1 {
+		return nil, false, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+	}
+	return tree.Stmts[0].Stmt, true, nil
 }
 
 // isVolatileSRF keeps set-returning expressions on the GMS path.

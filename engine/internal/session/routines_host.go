@@ -27,6 +27,15 @@ import (
 
 var _ routines.Host = (*Session)(nil)
 
+// PreparedSQL implements routines.Host: the statement PREPARE kept as name.
+func (s *Session) PreparedSQL(name string) (string, bool) {
+	p, ok := s.sqlPrepared[name]
+	if !ok {
+		return "", false
+	}
+	return p.SQL, true
+}
+
 // routineState is the trigger-firing state of routine calls in progress
 // (the calls themselves are routines.State).
 type routineState struct {

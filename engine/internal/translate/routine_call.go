@@ -242,7 +242,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 					match = append(match, s)
 				}
 			}
-			if len(match) > 1 && pass == 1 {
+			if len(match) > 1 && pass >= 1 {
 				match = preferText(match, func(s shaped) []*types.Type {
 					in := s.fn.InputArgs()
 					want := make([]*types.Type, len(s.slot))
@@ -461,6 +461,23 @@ func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) 
 	}
 	if len(out) == 0 {
 		return match
+	}
+	// Among string-category candidates, one taking the preferred type
+	// (text) wins over those taking another (name, varchar): PostgreSQL's
+	// rule for unknown arguments (docs 10.3, step 4.e).
+	for i, at := range ats {
+		if at.Kind != types.KindUnknown {
+			continue
+		}
+		var pref []S
+		for _, m := range out {
+			if get(m)[i].Preferred {
+				pref = append(pref, m)
+			}
+		}
+		if len(pref) > 0 {
+			out = pref
+		}
 	}
 	return out
 }

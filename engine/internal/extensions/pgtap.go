@@ -1,0 +1,730 @@
+package extensions
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+//go:embed pgtap.sql
+var pgtapScript string
+
+//go:embed pgtap_schema.sql
+var pgtapSchemaScript string
+
+// pgtap stands in for pgTAP (pgtap.org), the unit-testing framework
+// `supabase test db` runs: SQL functions returning TAP lines. The
+// script (pgtap.sql) declares pgTAP's API; the bookkeeping (plan, test
+// numbers, failures, TODO blocks) and everything that runs a query given
+// as text (results_eq, set_eq, throws_ok, lives_ok…) is Go, below. The
+// polymorphic signatures pgTAP declares with anyelement are one overload
+// per common type (pgtap_types.go), because user functions here have no
+// polymorphic arguments.
+var pgtap = &Extension{
+	Name:        "pgtap",
+	Version:     "1.2.0",
+	Comment:     "Unit testing for PostgreSQL",
+	Relocatable: true,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapBodiesRestored,
+	Funcs: map[string]Func{
+		"tap_plan":     tapPlan,
+		"tap_no_plan":  tapNoPlan,
+		"tap_finish":   tapFinish,
+		"tap_ok":       ScalarC(tapOK),
+		"tap_diag":     Scalar(func(a []any) (any, error) { return tapDiag(a[0].(string)), nil }),
+		"tap_todo":     tapNoRows(tapTodo),
+		"tap_todo_end": tapNoRows(tapTodoEnd),
+		"tap_in_todo":  ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) { return len(tapTodos(c)) > 0, nil }),
+		"tap_skip":     ScalarC(tapSkip),
+		"tap_num_failed": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {
+			return int32(tapGet(c, "failed")), nil
+		}),
+		"tap_results":     ScalarC(tapResults),
+		"tap_throws":      ScalarC(tapThrows),
+		"tap_cmp_ok":      ScalarC(tapCmpOK),
+		"tap_check_test":  tapCheckTest,
+		"tap_performs_ok": ScalarC(tapPerformsOK),
+	},
+}
+
+// tapNoRows adapts a function run for its effect to one returning SETOF
+// boolean with no rows, as pgTAP's todo() and todo_end() do.
+func tapNoRows(f func(ctx context.Context, c routine.Caller, a []any) (any, error)) Func {
+	return Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+		_, err := f(ctx, c, a)
+		return [][]any{}, err
+	})
+}
+
+// The script's ~500 SQL bodies are checked by this package's tests, not
+// at every CREATE EXTENSION (it runs once per `tinybase test db`):
+// check_function_bodies is off while the script runs and then back to the
+// session's value, as PostgreSQL restores settings an extension script
+// changes.
+const (
+	pgtapBodiesUnchecked = "SELECT pg_catalog.set_config('pgtap_state.check_function_bodies', pg_catalog.current_setting('check_function_bodies'), true);\n" +
+		"SET LOCAL check_function_bodies = off;\n"
+	pgtapBodiesRestored = "SELECT pg_catalog.set_config('check_function_bodies', pg_catalog.current_setting('pgtap_state.check_function_bodies'), true);\n"
+)
+
+// The test state lives in session settings, as pgTAP keeps it in temporary
+// tables: it belongs to the session and a ROLLBACK undoes it.
+const (
+	tapPlanKey   = "pgtap_state.plan"
+	tapCurrKey   = "pgtap_state.curr"
+	tapFailedKey = "pgtap_state.failed"
+	tapTodoKey   = "pgtap_state.todo"
+)
+
+func tapGet(c routine.Caller, name string) int {
+	v, ok := c.Setting("pgtap_state." + name)
+	if !ok || v == "" {
+		return -1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// tapSet sets the state settings in one statement.
+func tapSet(ctx context.Context, c routine.Caller, kv ...string) error {
+	var b strings.Builder
+	b.WriteString("SELECT ")
+	params := &routine.Params{}
+	args := make([]any, 0, len(kv))
+	for i := 0; i < len(kv); i += 2 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		n := len(args)
+		b.WriteString("pg_catalog.set_config($" + strconv.Itoa(n+1) + ", $" + strconv.Itoa(n+2) + ", false)")
+		params.Types = append(params.Types, types.Text, types.Text)
+		args = append(args, kv[i], kv[i+1])
+	}
+	_, err := c.Query(ctx, b.String(), params, args)
+	return err
+}
+
+// errNullQuery is PL/pgSQL's error for EXECUTE of a NULL string, which
+// pgTAP's functions raise when given a NULL query.
+func errNullQuery() error {
+	return pgerror.New("22004", "query string argument of EXECUTE is null")
+}
+
+func tapRaise(msg string) error { return pgerror.New("P0001", "%s", msg) }
+
+func tapPlan(ctx context.Context, c routine.Caller, _ *catalog.Function, args []any, _ *routine.TriggerData) (routine.Result, error) {
+	n := args[0].(int32)
+	if tapGet(c, "plan") >= 0 {
+		return routine.Result{}, tapRaise("You tried to plan twice!")
+	}
+	if err := tapSet(ctx, c, tapPlanKey, strconv.Itoa(int(n)), tapFailedKey, "0", tapCurrKey, "0", tapTodoKey, ""); err != nil {
+		return routine.Result{}, err
+	}
+	return routine.Result{Value: "1.." + strconv.Itoa(int(n))}, nil
+}
+
+func tapNoPlan(ctx context.Context, c routine.Caller, fn *catalog.Function, _ []any, tg *routine.TriggerData) (routine.Result, error) {
+	if _, err := tapPlan(ctx, c, fn, []any{int32(0)}, tg); err != nil {
+		return routine.Result{}, err
+	}
+	return routine.Result{Rows: [][]any{}}, nil
+}
+
+// tapFinish is pgTAP's finish(): the plan line of a no_plan() run and the
+// "Looks like…" diagnostics.
+func tapFinish(ctx context.Context, c routine.Caller, _ *catalog.Function, args []any, _ *routine.TriggerData) (routine.Result, error) {
+	curr, plan, failed := tapGet(c, "curr"), tapGet(c, "plan"), tapGet(c, "failed")
+	if curr < 0 {
+		return routine.Result{}, tapRaise("# No tests run!")
+	}
+	var rows [][]any
+	if plan <= 0 {
+		plan = curr
+		rows = append(rows, []any{"1.." + strconv.Itoa(plan)})
+	}
+	switch {
+	case curr != plan:
+		rows = append(rows, []any{tapDiag("Looks like you planned " + strconv.Itoa(plan) + " test" + plural(plan) + " but ran " + strconv.Itoa(curr))})
+	case failed > 0:
+		if len(args) > 0 && args[0] == true {
+			return routine.Result{}, tapRaise(strconv.Itoa(failed) + " test" + plural(failed) + " failed of " + strconv.Itoa(plan))
+		}
+		rows = append(rows, []any{tapDiag("Looks like you failed " + strconv.Itoa(failed) + " test" + plural(failed) + " of " + strconv.Itoa(plan))})
+	}
+	return routine.Result{Rows: rows}, nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// tapDiag prefixes every line with "# ", as pgTAP's diag() does.
+func tapDiag(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n# ")
+	s = strings.ReplaceAll(s, "\n", "\n# ")
+	s = strings.ReplaceAll(s, "\r", "\n# ")
+	return "# " + s
+}
+
+type tapTodoEntry struct {
+	N   int    `json:"n"` // remaining tests; -1 until todo_end()
+	Why string `json:"why"`
+}
+
+func tapTodos(c routine.Caller) []tapTodoEntry {
+	v, _ := c.Setting(tapTodoKey)
+	if v == "" {
+		return nil
+	}
+	var out []tapTodoEntry
+	_ = json.Unmarshal([]byte(v), &out)
+	return out
+}
+
+func tapTodosValue(t []tapTodoEntry) string {
+	if len(t) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(t)
+	return string(b)
+}
+
+// tapTodo adds a TODO block: n tests (-1: until todo_end()).
+func tapTodo(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	n := -1
+	if a[0] != nil {
+		n = int(a[0].(int32))
+	}
+	why := ""
+	if a[1] != nil {
+		why = a[1].(string)
+	}
+	t := append(tapTodos(c), tapTodoEntry{N: n, Why: why})
+	return nil, tapSet(ctx, c, tapTodoKey, tapTodosValue(t))
+}
+
+func tapTodoEnd(ctx context.Context, c routine.Caller, _ []any) (any, error) {
+	t := tapTodos(c)
+	for i := len(t) - 1; i >= 0; i-- {
+		if t[i].N == -1 {
+			t = append(t[:i], t[i+1:]...)
+			return nil, tapSet(ctx, c, tapTodoKey, tapTodosValue(t))
+		}
+	}
+	return nil, tapRaise("todo_end() called without todo_start()")
+}
+
+// tapResult records one test and returns its TAP line: ok(aok, descr)
+// plus, for a failure, diagnostic lines.
+func tapResult(ctx context.Context, c routine.Caller, aok *bool, descr *string, diag *string) (string, error) {
+	if tapGet(c, "plan") < 0 {
+		return "", tapRaise("You tried to run a test without a plan! Gotta have a plan")
+	}
+	todos := tapTodos(c)
+	var todoWhy *string
+	for len(todos) > 0 {
+		top := &todos[len(todos)-1]
+		if top.N == 0 {
+			todos = todos[:len(todos)-1]
+			continue
+		}
+		why := top.Why
+		todoWhy = &why
+		if top.N > 0 {
+			top.N--
+			if top.N == 0 {
+				todos = todos[:len(todos)-1]
+			}
+		}
+		break
+	}
+	passed := aok != nil && *aok
+	curr := tapGet(c, "curr") + 1
+	failed := tapGet(c, "failed")
+	if !passed && todoWhy == nil {
+		failed++
+	}
+	if err := tapSet(ctx, c, tapCurrKey, strconv.Itoa(curr), tapFailedKey, strconv.Itoa(failed), tapTodoKey, tapTodosValue(todos)); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if !passed {
+		b.WriteString("not ")
+	}
+	b.WriteString("ok " + strconv.Itoa(curr))
+	if descr != nil && *descr != "" {
+		b.WriteString(" - " + tapDiag(*descr)[2:])
+	}
+	if todoWhy != nil {
+		b.WriteString(" " + tapDiag("TODO "+*todoWhy))
+	}
+	if !passed {
+		msg := "Failed "
+		if todoWhy != nil {
+			msg += "(TODO) "
+		}
+		msg += "test " + strconv.Itoa(curr)
+		if descr != nil && *descr != "" {
+			msg += ": \"" + *descr + "\""
+		}
+		b.WriteString("\n" + tapDiag(msg))
+		if aok == nil {
+			b.WriteString("\n" + tapDiag("    (test result was NULL)"))
+		}
+		if diag != nil {
+			b.WriteString("\n" + tapDiag(*diag))
+		}
+	}
+	return b.String(), nil
+}
+
+func optText(v any) *string {
+	if v == nil {
+		return nil
+	}
+	s := v.(string)
+	return &s
+}
+
+func optBool(v any) *bool {
+	if v == nil {
+		return nil
+	}
+	b := v.(bool)
+	return &b
+}
+
+// tapOK is ok(result, description, diagnostics-on-failure).
+func tapOK(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	var diag *string
+	if len(a) > 2 {
+		diag = optText(a[2])
+	}
+	return tapResult(ctx, c, optBool(a[0]), optText(a[1]), diag)
+}
+
+// tapSkip is skip(why, how_many): passing tests marked "# SKIP".
+func tapSkip(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	n := 1
+	if a[1] != nil {
+		n = int(a[1].(int32))
+	}
+	suffix := "SKIP"
+	if a[0] != nil {
+		suffix += " " + a[0].(string)
+	}
+	var lines []string
+	yes := true
+	for i := 0; i < n; i++ {
+		l, err := tapResult(ctx, c, &yes, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, l+" "+tapDiag(suffix))
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// tapQuery is pgTAP's _query: a bare word (or a quoted name) is the name
+// of a prepared statement.
+func tapQuery(q string) string {
+	if strings.HasPrefix(q, "\"") || !strings.ContainsAny(q, " \t\n\r\f\v") {
+		return "EXECUTE " + q
+	}
+	return q
+}
+
+// tapRows runs a query in a savepoint-free way and renders each row as
+// PostgreSQL's record text (rec::text).
+type tapRowSet struct {
+	types []*types.Type
+	rows  []string
+}
+
+func tapRun(ctx context.Context, c routine.Caller, q string) (*tapRowSet, error) {
+	r, err := c.Query(ctx, tapQuery(q), nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	rs := &tapRowSet{}
+	for _, col := range r.Columns {
+		rs.types = append(rs.types, col.Type)
+	}
+	env := c.Env()
+	for _, row := range r.Rows {
+		rs.rows = append(rs.rows, types.Output(nil, &types.RecordVal{Types: rs.types, Vals: row}, env))
+	}
+	return rs, nil
+}
+
+// tapSameShape reports whether two results could be compared as records:
+// the same number of columns of the same types.
+func tapSameShape(a, b *tapRowSet) bool {
+	if len(a.types) != len(b.types) {
+		return false
+	}
+	for i := range a.types {
+		if a.types[i] != nil && b.types[i] != nil && a.types[i].OID != b.types[i].OID {
+			return false
+		}
+	}
+	return true
+}
+
+func tapTypeList(ts []*types.Type) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		if t != nil {
+			s[i] = t.FormatType()
+		}
+	}
+	return strings.Join(s, ",")
+}
+
+// tapResults implements the assertions comparing query results: kind is
+// results_eq, results_ne, set_eq, set_ne, bag_eq, bag_ne, is_empty or
+// isnt_empty; want is a query (nil for the *_empty kinds).
+func tapResults(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[1] == nil || (a[2] == nil && !strings.HasSuffix(a[0].(string), "_empty")) {
+		return nil, errNullQuery()
+	}
+	kind := a[0].(string)
+	descr := optText(a[3])
+	have, err := tapRun(ctx, c, a[1].(string))
+	if err != nil {
+		return nil, err
+	}
+	yes, no := true, false
+	report := func(ok bool, diag string) (any, error) {
+		if ok {
+			return tapResult(ctx, c, &yes, descr, nil)
+		}
+		if diag == "" {
+			return tapResult(ctx, c, &no, descr, nil)
+		}
+		return tapResult(ctx, c, &no, descr, &diag)
+	}
+	switch kind {
+	case "is_empty":
+		if len(have.rows) == 0 {
+			return report(true, "")
+		}
+		return report(false, "    Unexpected records:\n        "+strings.Join(have.rows, "\n        "))
+	case "isnt_empty":
+		return report(len(have.rows) > 0, "")
+	}
+	want, err := tapRun(ctx, c, a[2].(string))
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case "results_eq", "results_ne":
+		if !tapSameShape(have, want) {
+			// PostgreSQL cannot compare the records (42804).
+			if kind == "results_ne" {
+				return report(false, "    Number of columns or their types differ between the queries")
+			}
+			d := "    Number of columns or their types differ between the queries"
+			if len(have.rows) > 0 && len(want.rows) > 0 && have.rows[0] != want.rows[0] {
+				d += ":\n        have: " + have.rows[0] + "\n        want: " + want.rows[0]
+			}
+			return report(false, d+"\n        ERROR: "+tapRecordMismatch(have.types, want.types))
+		}
+		n := max(len(have.rows), len(want.rows))
+		for i := 0; i < n; i++ {
+			h, w := "NULL", "NULL"
+			if i < len(have.rows) {
+				h = have.rows[i]
+			}
+			if i < len(want.rows) {
+				w = want.rows[i]
+			}
+			if h != w || i >= len(have.rows) || i >= len(want.rows) {
+				if kind == "results_ne" {
+					return report(true, "")
+				}
+				return report(false, "    Results differ beginning at row "+strconv.Itoa(i+1)+":\n        have: "+h+"\n        want: "+w)
+			}
+		}
+		if kind == "results_ne" {
+			return report(false, "")
+		}
+		return report(true, "")
+	}
+	if !tapSameShape(have, want) {
+		return report(false, "    Columns differ between queries:\n        have: ("+tapTypeList(have.types)+")\n        want: ("+tapTypeList(want.types)+")")
+	}
+	bag := strings.HasPrefix(kind, "bag")
+	extras, missing := tapExcept(have.rows, want.rows, bag), tapExcept(want.rows, have.rows, bag)
+	if strings.HasSuffix(kind, "_ne") {
+		return report(len(extras) > 0 || len(missing) > 0, "")
+	}
+	var d []string
+	if len(extras) > 0 {
+		d = append(d, "    Extra records:\n        "+strings.Join(extras, "\n        "))
+	}
+	if len(missing) > 0 {
+		d = append(d, "    Missing records:\n        "+strings.Join(missing, "\n        "))
+	}
+	if len(d) == 0 {
+		return report(true, "")
+	}
+	// Each block is its own diag() in pgTAP.
+	return report(false, strings.Join(d, "\n"))
+}
+
+// tapRecordMismatch is PostgreSQL's error comparing rows of two shapes
+// (record_eq).
+func tapRecordMismatch(a, b []*types.Type) string {
+	if len(a) != len(b) {
+		return "cannot compare record types with different numbers of columns"
+	}
+	for i := range a {
+		if a[i].OID != b[i].OID {
+			return "cannot compare dissimilar column types " + a[i].FormatType() + " and " + b[i].FormatType() + " at record column " + strconv.Itoa(i+1)
+		}
+	}
+	return ""
+}
+
+// tapExcept is a EXCEPT b (EXCEPT ALL when bag), in a's order.
+func tapExcept(a, b []string, bag bool) []string {
+	count := map[string]int{}
+	for _, r := range b {
+		count[r]++
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range a {
+		if bag {
+			if count[r] > 0 {
+				count[r]--
+				continue
+			}
+			out = append(out, r)
+			continue
+		}
+		if count[r] > 0 || seen[r] {
+			continue
+		}
+		seen[r] = true
+		out = append(out, r)
+	}
+	return out
+}
+
+// tapThrows runs a statement that should (throws_*) or should not
+// (lives_ok) raise: kind is throws_ok, throws_like, throws_ilike,
+// throws_matching, throws_imatching or lives_ok; code and msg are what
+// throws_ok expects, pattern what the others match.
+func tapThrows(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[1] == nil {
+		return nil, errNullQuery()
+	}
+	kind, q := a[0].(string), a[1].(string)
+	code, msg, descr := optText(a[2]), optText(a[3]), optText(a[4])
+	// throws_ok(sql, x, y) and throws_ok(sql, x): x is an SQLSTATE when it
+	// is five bytes long, otherwise the message (and y the description).
+	switch kind {
+	case "throws_ok/3":
+		if code != nil && len(*code) != 5 {
+			code, msg, descr = nil, code, msg
+		}
+		kind = "throws_ok"
+	case "throws_ok/2":
+		if code != nil && len(*code) != 5 {
+			code, msg = nil, code
+		}
+		kind = "throws_ok"
+	}
+	sp := c.Savepoint()
+	_, qerr := c.Query(ctx, tapQuery(q), nil, nil)
+	if qerr != nil {
+		if ctx.Err() != nil {
+			return nil, qerr
+		}
+		c.RollbackTo(sp)
+	} else {
+		c.Release(sp)
+	}
+	yes, no := true, false
+	var pe *pgerror.Error
+	if qerr != nil {
+		var ok bool
+		if pe, ok = pgerror.As(qerr); !ok {
+			return nil, qerr
+		}
+	}
+	switch kind {
+	case "lives_ok":
+		if pe == nil {
+			return tapResult(ctx, c, &yes, descr, nil)
+		}
+		// The context PostgreSQL gives the error: where pgTAP's lives_ok
+		// EXECUTEs the statement.
+		where := "SQL statement \"" + tapQuery(q) + "\"\nPL/pgSQL function lives_ok(text,text) line 14 at EXECUTE"
+		if pe.Where != "" {
+			where = pe.Where + "\n" + where
+		}
+		e := *pe
+		e.Where = where
+		d := "    died: " + tapErrorDiag(&e)
+		return tapResult(ctx, c, &no, descr, &d)
+	case "throws_ok":
+		if descr == nil {
+			var s string
+			switch {
+			case code != nil && msg != nil:
+				s = "threw " + *code + ": " + *msg
+			case code != nil:
+				s = "threw " + *code
+			case msg != nil:
+				s = "threw " + *msg
+			default:
+				s = "threw an exception"
+			}
+			descr = &s
+		}
+		want := "an exception"
+		if code != nil {
+			want = *code
+		}
+		if pe == nil {
+			d := "      caught: no exception\n      wanted: " + want
+			return tapResult(ctx, c, &no, descr, &d)
+		}
+		if (code == nil || pe.Code == *code) && (msg == nil || pe.Message == *msg) {
+			return tapResult(ctx, c, &yes, descr, nil)
+		}
+		if msg != nil {
+			want += ": " + *msg
+		}
+		d := "      caught: " + pe.Code + ": " + pe.Message + "\n      wanted: " + want
+		return tapResult(ctx, c, &no, descr, &d)
+	}
+	// throws_like and friends: msg is the pattern.
+	if pe == nil {
+		d := "    no exception thrown"
+		return tapResult(ctx, c, &no, descr, &d)
+	}
+	pat := ""
+	if msg != nil {
+		pat = *msg
+	}
+	var ok bool
+	switch kind {
+	case "throws_like", "throws_ilike":
+		ok = tapLike(pe.Message, pat, kind == "throws_ilike")
+	case "throws_matching", "throws_imatching":
+		rx := pat
+		if kind == "throws_imatching" {
+			rx = "(?i)" + rx
+		}
+		re, err := regexp.Compile(rx)
+		if err != nil {
+			return nil, pgerror.New("2201B", "invalid regular expression: %s", err.Error())
+		}
+		ok = re.MatchString(pe.Message)
+	}
+	if ok {
+		return tapResult(ctx, c, &yes, descr, nil)
+	}
+	d := "   error message: " + quoteLiteral(pe.Message) + "\n   doesn't match: " + quoteLiteral(pat)
+	return tapResult(ctx, c, &no, descr, &d)
+}
+
+// tapErrorDiag is pgTAP's _error_diag: the error with its fields.
+func tapErrorDiag(e *pgerror.Error) string {
+	s := e.Code + ": " + e.Message
+	add := func(label, v string) {
+		if v != "" {
+			s += "\n        " + label + v
+		}
+	}
+	add("DETAIL:     ", e.Detail)
+	add("HINT:       ", e.Hint)
+	add("SCHEMA:     ", e.Schema)
+	add("TABLE:      ", e.Table)
+	add("COLUMN:     ", e.Column)
+	add("CONSTRAINT: ", e.Constraint)
+	add("TYPE:       ", e.DataType)
+	if e.Where != "" {
+		s += "\n        CONTEXT:\n            " + strings.ReplaceAll(e.Where, "\n", "\n            ")
+	}
+	return s
+}
+
+// quoteLiteral is quote_literal(): E” when the value holds a backslash.
+func quoteLiteral(s string) string {
+	q := "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	if strings.Contains(s, `\`) {
+		return "E" + strings.ReplaceAll(q, `\`, `\\`)
+	}
+	return q
+}
+
+// tapCmpOK is cmp_ok(have, op, want, description) over values given as
+// text with their type's name.
+func tapCmpOK(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[1] == nil {
+		return nil, pgerror.New(pgerror.SyntaxError, "syntax error at or near \"NULL\"")
+	}
+	have, op, want, typ, descr := optText(a[0]), a[1].(string), optText(a[2]), a[3].(string), optText(a[4])
+	lit := func(v *string) string {
+		if v == nil {
+			return "NULL"
+		}
+		return quoteLiteral(*v)
+	}
+	r, err := c.Query(ctx, "SELECT "+lit(have)+"::"+typ+" "+op+" "+lit(want)+"::"+typ, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	ok := len(r.Rows) == 1 && r.Rows[0][0] == true
+	if ok {
+		return tapResult(ctx, c, &ok, descr, nil)
+	}
+	d := "    " + lit(have) + "\n        " + op + "\n    " + lit(want)
+	return tapResult(ctx, c, &ok, descr, &d)
+}
+
+// tapLike is LIKE with backslash as the escape character.
+func tapLike(s, pat string, ci bool) bool {
+	var b strings.Builder
+	b.WriteString("(?s)^")
+	if ci {
+		b.WriteString("(?i)")
+	}
+	for i := 0; i < len(pat); i++ {
+		switch ch := pat[i]; ch {
+		case '%':
+			b.WriteString(".*")
+		case '_':
+			b.WriteString(".")
+		case '\\':
+			if i+1 < len(pat) {
+				i++
+				b.WriteString(regexp.QuoteMeta(pat[i : i+1]))
+			}
+		default:
+			b.WriteString(regexp.QuoteMeta(string(ch)))
+		}
+	}
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	return err == nil && re.MatchString(s)
+}

@@ -1,0 +1,38 @@
+package extensions_test
+
+import "testing"
+
+// TestPgtap checks pgTAP's bookkeeping and errors (and, with
+// TINYBASE_PG_URL, that pgTAP on PostgreSQL prints the same); the
+// assertions' output over whole test files is testdb's golden test.
+func TestPgtap(t *testing.T) {
+	s := installed(t, "pgtap")
+	run(t, s, []sqlCase{
+		{name: "ok", sql: "begin; select plan(2); select ok(true, 'a'); select ok(false); rollback", want: "not ok 2\n# Failed test 2"},
+		{name: "diag", sql: `select diag(E'a\nb')`, want: "# a\n# b"},
+		{name: "finish", sql: "begin; select plan(3); select pass(); select fail('x'); select * from finish(); rollback",
+			want: "# Looks like you planned 3 tests but ran 2"},
+		{name: "todo and skip", sql: "begin; select plan(3); select todo('later', 1); select ok(false, 'w'); select skip('why', 2); rollback",
+			want: "ok 2 # SKIP why\nok 3 # SKIP why"},
+		{name: "todo", sql: "begin; select plan(1); select todo('later', 1); select ok(false, 'w'); rollback",
+			want: "not ok 1 - w # TODO later\n# Failed (TODO) test 1: \"w\""},
+		{name: "throws_ok sqlstate", sql: "begin; select plan(1); select throws_ok('select 1/0', '22012'); rollback", want: "ok 1 - threw 22012"},
+		{name: "is NULL", sql: "begin; select plan(1); select is(null::int, 1, 'n'); rollback",
+			want: "not ok 1 - n\n# Failed test 1: \"n\"\n#         have: NULL\n#         want: 1"},
+		{name: "collect_tap", sql: "select collect_tap('a', 'b')", want: "a\nb"},
+		{name: "prepared statement", sql: "prepare p1 as select 1; begin; select plan(1); select results_eq('p1', array[1], 'prepared'); rollback; deallocate p1",
+			want: "ok 1 - prepared"},
+		{name: "one test per call", sql: "begin; select plan(2); select ok((select true), 'a'); select ok(true, 'b'); rollback", want: "ok 2 - b"},
+		{name: "finish after failures", sql: "begin; select plan(2); select ok(true); select ok(false); select * from finish(); rollback",
+			want: "# Looks like you failed 1 test of 2"},
+	})
+	// Each error leaves PostgreSQL's transaction aborted: one target each.
+	for _, c := range []sqlCase{
+		{name: "no plan", sql: "begin; select ok(true); rollback", code: "P0001", msg: "You tried to run a test without a plan! Gotta have a plan"},
+		{name: "plan twice", sql: "begin; select plan(1); select plan(2); rollback", code: "P0001", msg: "You tried to plan twice!"},
+		{name: "null query", sql: "begin; select plan(1); select results_eq(null::text, 'select 1'); rollback", code: "22004", msg: "query string argument of EXECUTE is null"},
+		{name: "finish raises", sql: "begin; select plan(1); select ok(false); select * from finish(true); rollback", code: "P0001", msg: "1 test failed of 1"},
+	} {
+		run(t, installed(t, "pgtap"), []sqlCase{c})
+	}
+}

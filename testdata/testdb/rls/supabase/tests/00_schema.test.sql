@@ -1,0 +1,30 @@
+begin;
+select plan(24);
+
+select has_schema('private');
+select has_table('public'::name, 'profiles'::name);
+select has_table('todos');
+select hasnt_table('public'::name, 'secrets'::name, 'There is no secrets table');
+select tables_are('public', array['profiles', 'todos', 'teams', 'team_members']);
+select columns_are('public', 'todos', array['id', 'user_id', 'task', 'is_complete', 'inserted_at']);
+select has_column('todos', 'task');
+select col_type_is('todos', 'user_id', 'uuid');
+select col_not_null('public'::name, 'todos'::name, 'task'::name);
+select col_has_default('todos', 'is_complete');
+select col_is_pk('todos', 'id');
+select col_is_pk('public', 'team_members', array['team_id', 'user_id']::name[], 'team_members has a composite primary key');
+select has_pk('teams');
+select has_fk('todos');
+select has_enum('team_role');
+select enum_has_labels('public', 'team_role', array['owner', 'member']);
+select has_function('private'::name, 'is_team_member'::name);
+select is_definer('private'::name, 'is_team_member'::name);
+select function_returns('private'::name, 'is_team_member'::name, 'boolean');
+select has_trigger('auth'::name, 'users'::name, 'on_auth_user_created'::name);
+select trigger_is('auth', 'users', 'on_auth_user_created', 'public', 'handle_new_user');
+select has_extension('pgtap');
+select has_role('authenticated');
+select is_superuser('postgres');
+
+select * from finish();
+rollback;

@@ -1,0 +1,80 @@
+package testdb_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/testdb"
+)
+
+// TestPgTAPRegression runs pgTAP's own regression tests (test/sql/*.sql of
+// a pgTAP checkout named by TINYBASE_PGTAP_CHECKOUT, never part of this
+// repository) on tinybase's pgtap and counts the files whose output is
+// test/expected/<name>.out. It reports, it does not fail: many files
+// test functions tinybase does not have.
+func TestPgTAPRegression(t *testing.T) {
+	root := os.Getenv("TINYBASE_PGTAP_CHECKOUT")
+	if root == "" {
+		t.Skip("set TINYBASE_PGTAP_CHECKOUT to a pgTAP checkout")
+	}
+	files, err := filepath.Glob(filepath.Join(root, "test", "sql", "*.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	include := regexp.MustCompile(`(?m)^\\i (\S+)\s*$`)
+	var expand func(string) string
+	expand = func(s string) string {
+		return include.ReplaceAllStringFunc(s, func(m string) string {
+			b, err := os.ReadFile(filepath.Join(root, include.FindStringSubmatch(m)[1]))
+			if err != nil {
+				return m
+			}
+			return expand(string(b))
+		})
+	}
+	tmp := t.TempDir()
+	ctx := context.Background()
+	eng, err := engine.Open(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := testdb.Prepare(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched := 0
+	var passing []string
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".sql")
+		want, err := os.ReadFile(filepath.Join(root, "test", "expected", name+".out"))
+		if err != nil {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(tmp, name+".sql")
+		if err := os.WriteFile(p, []byte(expand(string(src))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := testdb.Run(ctx, base, []string{p}, testdb.Options{Jobs: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := res.Files[0].TAP
+		exp := strings.TrimPrefix(string(want), "\\unset ECHO\n")
+		if got == exp {
+			matched++
+			passing = append(passing, name)
+			continue
+		}
+		t.Logf("%s: differs (%d of %d tests ok here; %v)", name, len(res.Files[0].Tests)-len(res.Files[0].Failed), res.Files[0].Planned, res.Files[0].Errors)
+	}
+	t.Logf("pgTAP regression files matching their expected output: %d of %d: %v", matched, len(files), passing)
+}

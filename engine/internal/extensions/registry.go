@@ -23,6 +23,7 @@ func All() []*Extension {
 		pgjwt,
 		pgsodium,
 		pgvectorExt,
+		postgisExt,
 	}
 }
 

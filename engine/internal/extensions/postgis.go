@@ -19,7 +19,7 @@ import (
 // for (GEOS's overlay operations, raster, topology) do not exist.
 var postgisExt = &Extension{
 	Name:        "postgis",
-	Version:     "3.3.2",
+	Version:     "3.3.7",
 	Comment:     "PostGIS geometry and geography spatial types and functions",
 	Relocatable: false,
 	BaseTypes:   []string{"geometry", "geography"},

@@ -79,8 +79,8 @@ func postgisFuncs() map[string]Func {
 	}
 	m := map[string]Func{
 		"postgis_version":      Scalar(func([]any) (any, error) { return "3.3 USE_GEOS=1 USE_PROJ=1 USE_STATS=1", nil }),
-		"postgis_lib_version":  Scalar(func([]any) (any, error) { return "3.3.2", nil }),
-		"postgis_full_version": Scalar(func([]any) (any, error) { return `POSTGIS="3.3.2 tinybase" [EXTENSION]`, nil }),
+		"postgis_lib_version":  Scalar(func([]any) (any, error) { return "3.3.7", nil }),
+		"postgis_full_version": Scalar(func([]any) (any, error) { return `POSTGIS="3.3.7 tinybase" [EXTENSION]`, nil }),
 		"postgis_typmod_dims": Scalar(func(a []any) (any, error) {
 			_, _, z, m, ok := types.GeomTypmodParts(i32(a[0]))
 			if !ok {

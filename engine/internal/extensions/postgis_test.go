@@ -96,3 +96,16 @@ func TestPostGISFunctions(t *testing.T) {
 		{name: "geometry type", sql: `select st_geometrytype('POINT(1 2)'::geometry), geometrytype('LINESTRING(0 0,1 1)'::geometry)`, want: "ST_Point|LINESTRING"},
 	})
 }
+
+func TestPostGISMisc(t *testing.T) {
+	run(t, installed(t, "postgis"), []sqlCase{
+		{name: "geojson without coordinates", sql: `select st_geomfromgeojson('{"type":"Point"}')`, code: "XX000", msg: "Unable to find 'coordinates' in GeoJSON string"},
+		{name: "row without geometry", sql: `select st_asgeojson(t) from (select 1 as id) t`, code: "22023", msg: "geometry column is missing"},
+		{name: "geography text", sql: `select st_astext('SRID=4326;POINT(1 2)'::geography), st_asewkt('POINT(1 2)'::geography)`, want: "POINT(1 2)|SRID=4326;POINT(1 2)"},
+		{name: "transform to itself", sql: `select st_astext(st_transform('SRID=4326;POINT(1 2)'::geometry, 4326))`, want: "POINT(1 2)"},
+		{name: "geography polygon to point", sql: `select round(st_distance('SRID=4326;POLYGON((0 0,1 0,1 1,0 1,0 0))'::geography, 'SRID=4326;POINT(2 0.5)'::geography)::numeric, 1), st_distance('SRID=4326;POLYGON((0 0,1 0,1 1,0 1,0 0))'::geography, 'SRID=4326;POINT(0.5 0.5)'::geography)`, want: "111315.3|0"},
+		{name: "drop while used", sql: `create table uses (g geometry); drop extension postgis`, code: "2BP01", msg: "cannot drop extension postgis because other objects depend on it"},
+		{name: "null arguments", sql: `select st_astext(null::geometry) is null, st_distance(null::geometry, 'POINT(0 0)') is null, st_makepoint(null, 1) is null`, want: "t|t|t"},
+		{name: "truncated wkb", sql: `select '0101000000000000000000F03F'::geometry`, code: "XX000", msg: ""},
+	})
+}

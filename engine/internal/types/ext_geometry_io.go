@@ -180,7 +180,7 @@ func (p *wktParser) geometry(top bool) (*Geometry, error) {
 	var err error
 	switch typ {
 	case GeomPoint:
-		g.Coords, err = p.coords(1)
+		g.Coords, err = p.coord(nil)
 	case GeomLineString:
 		g.Coords, err = p.coords(2)
 	case GeomPolygon:
@@ -191,7 +191,7 @@ func (p *wktParser) geometry(top bool) (*Geometry, error) {
 			switch {
 			case p.peek('('):
 				p.i++
-				if pt.Coords, err = p.coords(1); err == nil {
+				if pt.Coords, err = p.coord(nil); err == nil {
 					err = p.expect(')')
 				}
 			default:

@@ -420,7 +420,7 @@ func geoJSONFeature(r *types.RecordVal, geomCol string, prec int, env *types.Env
 	var b strings.Builder
 	b.WriteString(`{"type": "Feature", "geometry": `)
 	if g, ok := r.Vals[gi].(*types.Geometry); ok {
-		b.WriteString(types.GeoJSON(g, prec, 0))
+		b.WriteString(types.GeoJSON(g, prec, types.GeoJSONShortCRSNot84))
 	} else {
 		b.WriteString("null")
 	}
@@ -463,6 +463,8 @@ func propertyJSON(t *types.Type, v any, env *types.Env) string {
 		}
 	case types.JSONDoc:
 		return types.Output(t, v, env)
+	case *types.Array:
+		return arrayJSON(x, 0, new(int), env)
 	case time.Time:
 		if t.Base().Kind == types.KindTimestamptz {
 			return strconv.Quote(x.In(env.Loc).Format("2006-01-02T15:04:05.999999-07:00"))
@@ -473,6 +475,29 @@ func propertyJSON(t *types.Type, v any, env *types.Env) string {
 		return types.Output(t, v, env)
 	}
 	return jsonQuote(types.Output(t, v, env))
+}
+
+// arrayJSON writes dimension dim of a as nested JSON arrays (next is
+// the index of the next element).
+func arrayJSON(a *types.Array, dim int, next *int, env *types.Env) string {
+	if len(a.Dims) == 0 {
+		return "[]"
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := 0; i < a.Dims[dim]; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if dim == len(a.Dims)-1 {
+			b.WriteString(propertyJSON(a.Elem, a.Values[*next], env))
+			*next++
+		} else {
+			b.WriteString(arrayJSON(a, dim+1, next, env))
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 func jsonQuote(s string) string {

@@ -109,3 +109,12 @@ func TestPostGISMisc(t *testing.T) {
 		{name: "truncated wkb", sql: `select '0101000000000000000000F03F'::geometry`, code: "XX000", msg: ""},
 	})
 }
+
+func TestPostGISRowGeoJSON(t *testing.T) {
+	run(t, installed(t, "postgis"), []sqlCase{
+		{name: "properties", sql: `select st_asgeojson(t) from (select 'SRID=3857;POINT(1 2)'::geometry g, null::text n, 'a"b'::text q, 1.5::float8 f, array[1,2] a, array['x', null] s) t`,
+			want: `{"type": "Feature", "geometry": {"type":"Point","crs":{"type":"name","properties":{"name":"EPSG:3857"}},"coordinates":[1,2]}, "properties": {"n": null, "q": "a\"b", "f": 1.5, "a": [1,2], "s": ["x",null]}}`},
+		{name: "named column and digits", sql: `select st_asgeojson(t, 'g', 2) from (select 'POINT(1.23456 2)'::geometry g) t`,
+			want: `{"type": "Feature", "geometry": {"type":"Point","coordinates":[1.23,2]}, "properties": {}}`},
+	})
+}

@@ -25,4 +25,12 @@ grant all on shops to anon;`)
 	if ct := w.Header().Get("Content-Type"); ct != "application/geo+json; charset=utf-8" {
 		t.Errorf("Content-Type %q", ct)
 	}
+	// an insert sends GeoJSON objects and EWKT strings; the column's SRID
+	// applies to a GeoJSON point without a crs
+	w = do(t, srv, "POST", "/shops?select=id,shop_geom", `[{"id":2,"shop_geom":{"type":"Point","coordinates":[1,2]}},{"id":3,"shop_geom":"SRID=4326;POINT(3 4)"}]`,
+		"Content-Type", "application/json", "Prefer", "return=representation")
+	want = `[{"id":2,"shop_geom":{"type":"Point","crs":{"type":"name","properties":{"name":"EPSG:4326"}},"coordinates":[1,2]}}, ` + "\n" + ` {"id":3,"shop_geom":{"type":"Point","crs":{"type":"name","properties":{"name":"EPSG:4326"}},"coordinates":[3,4]}}]`
+	if w.Code != 201 || w.Body.String() != want {
+		t.Errorf("insert: %d %q\nwant %q", w.Code, w.Body, want)
+	}
 }

@@ -118,3 +118,11 @@ func TestPostGISRowGeoJSON(t *testing.T) {
 			want: `{"type": "Feature", "geometry": {"type":"Point","coordinates":[1.23,2]}, "properties": {}}`},
 	})
 }
+
+func TestPostGISGeoJSONInput(t *testing.T) {
+	run(t, installed(t, "postgis"), []sqlCase{
+		{name: "geometry reads geojson", sql: `select st_asewkt('{"type":"Point","coordinates":[1,2]}'::geometry)`, want: "POINT(1 2)"},
+		{name: "geography does not", sql: `select '{"type":"Point","coordinates":[1,2]}'::geography`, code: "XX000", msg: "parse error - invalid geometry"},
+		{name: "populate a row as PostgREST inserts", sql: `create table spots (id int, g geometry(Point, 4326)); select id, st_asewkt(g) from json_populate_record(null::spots, '{"id":5,"g":{"type":"Point","coordinates":[1,2]}}')`, want: "5|SRID=4326;POINT(1 2)"},
+	})
+}

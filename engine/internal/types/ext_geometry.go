@@ -250,7 +250,15 @@ type ExtTypmodText interface {
 type geometryBase struct{}
 
 func (geometryBase) Input(s string, mod int32) (any, error) {
-	g, err := ParseGeometry(s)
+	var g *Geometry
+	var err error
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
+		// geometry_in reads GeoJSON too (without a crs: no SRID), which
+		// is how a PostgREST insert of a GeoJSON object arrives
+		g, err = parseGeoJSON(t, 0)
+	} else {
+		g, err = ParseGeometry(s)
+	}
 	if err != nil {
 		return nil, err
 	}

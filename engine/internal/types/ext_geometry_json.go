@@ -158,7 +158,10 @@ type geoJSONIn struct {
 
 // ParseGeoJSON reads a GeoJSON geometry (ST_GeomFromGeoJSON): SRID 4326
 // unless a crs names another EPSG code.
-func ParseGeoJSON(s string) (*Geometry, error) {
+func ParseGeoJSON(s string) (*Geometry, error) { return parseGeoJSON(s, 4326) }
+
+// parseGeoJSON reads GeoJSON, SRID def unless a crs names one.
+func parseGeoJSON(s string, def int32) (*Geometry, error) {
 	var in geoJSONIn
 	if err := json.Unmarshal([]byte(s), &in); err != nil {
 		return nil, GeomError("GeoJSON parsing error")
@@ -167,7 +170,7 @@ func ParseGeoJSON(s string) (*Geometry, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.SRID = 4326
+	g.SRID = def
 	if in.CRS != nil {
 		name := in.CRS.Properties.Name
 		if i := strings.LastIndexByte(name, ':'); i >= 0 {

@@ -120,6 +120,7 @@ CREATE FUNCTION st_contains(geom1 geometry, geom2 geometry) RETURNS boolean AS '
 CREATE FUNCTION st_within(geom1 geometry, geom2 geometry) RETURNS boolean AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION st_buffer(geom geometry, radius double precision, quadsegs integer) RETURNS geometry AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION st_buffer(geom geometry, radius double precision, options text DEFAULT '') RETURNS geometry AS 'MODULE_PATHNAME', 'st_buffer_opts' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION st_centroid(geometry) RETURNS geometry AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION st_area(geometry) RETURNS double precision AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION st_length(geometry) RETURNS double precision AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION geometry_distance_centroid(geom1 geometry, geom2 geometry) RETURNS double precision AS 'MODULE_PATHNAME', 'st_distance' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;

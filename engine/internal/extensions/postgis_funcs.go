@@ -270,6 +270,13 @@ func postgisFuncs() map[string]Func {
 			}
 			return buffer(geomArg(a[0]), f64(a[1]), segs)
 		}),
+		"st_centroid": g1(func(g *types.Geometry) (any, error) {
+			x, y, ok := centroid(splitGeom(g))
+			if !ok {
+				return &types.Geometry{Type: types.GeomPoint, SRID: g.SRID}, nil
+			}
+			return point(x, y, g.SRID), nil
+		}),
 		"st_area": g1(func(g *types.Geometry) (any, error) {
 			p := splitGeom(g)
 			s := 0.0

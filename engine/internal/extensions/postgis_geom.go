@@ -437,3 +437,53 @@ func ringArea(c []pt) float64 {
 	}
 	return s / 2
 }
+
+// centroid is ST_Centroid: of the parts of the highest dimension only,
+// area-weighted for polygons (holes subtract), length-weighted for
+// lines, the mean for points.
+func centroid(p *geomParts) (x, y float64, ok bool) {
+	if len(p.polys) > 0 {
+		var a, cx, cy float64
+		for _, poly := range p.polys {
+			for i, ring := range poly {
+				ra := ringArea(ring)
+				// holes count against the shell whatever their winding
+				sign := 1.0
+				if (i == 0) != (ra > 0) {
+					sign = -1
+				}
+				for k := 0; k+1 < len(ring); k++ {
+					f := ring[k].x*ring[k+1].y - ring[k+1].x*ring[k].y
+					cx += sign * (ring[k].x + ring[k+1].x) * f
+					cy += sign * (ring[k].y + ring[k+1].y) * f
+				}
+				a += sign * ra
+			}
+		}
+		if a != 0 {
+			return cx / (6 * a), cy / (6 * a), true
+		}
+	}
+	if len(p.segs) > 0 {
+		var l, cx, cy float64
+		for _, s := range p.segs {
+			d := math.Hypot(s[1].x-s[0].x, s[1].y-s[0].y)
+			l += d
+			cx += d * (s[0].x + s[1].x) / 2
+			cy += d * (s[0].y + s[1].y) / 2
+		}
+		if l > 0 {
+			return cx / l, cy / l, true
+		}
+		p.points = append(p.points, p.segs[0][0])
+	}
+	if len(p.points) == 0 {
+		return 0, 0, false
+	}
+	for _, q := range p.points {
+		x += q.x
+		y += q.y
+	}
+	n := float64(len(p.points))
+	return x / n, y / n, true
+}

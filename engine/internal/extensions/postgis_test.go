@@ -126,3 +126,10 @@ func TestPostGISGeoJSONInput(t *testing.T) {
 		{name: "populate a row as PostgREST inserts", sql: `create table spots (id int, g geometry(Point, 4326)); select id, st_asewkt(g) from json_populate_record(null::spots, '{"id":5,"g":{"type":"Point","coordinates":[1,2]}}')`, want: "5|SRID=4326;POINT(1 2)"},
 	})
 }
+
+func TestPostGISCentroid(t *testing.T) {
+	run(t, installed(t, "postgis"), []sqlCase{
+		{name: "centroids", sql: `select st_asewkt(st_centroid(g), 6) from (values (1, 'SRID=4326;POLYGON((0 0,2 0,2 2,0 2,0 0))'::geometry), (2, 'POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,1 2,2 2,2 1,1 1))'), (3, 'LINESTRING(0 0,2 0,2 2)'), (4, 'MULTIPOINT(0 0,1 3,5 0)'), (5, 'POLYGON((0 0,0 3,3 0,0 0))')) v(i, g) order by i`,
+			want: "SRID=4326;POINT(1 1)\nPOINT(2.033333 2.033333)\nPOINT(1.5 0.5)\nPOINT(2 1)\nPOINT(1 1)"},
+	})
+}

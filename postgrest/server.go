@@ -233,6 +233,8 @@ func mediaType(accept string, root bool) (string, bool, error) {
 			return "single", strip, nil
 		case "text/csv":
 			return "csv", false, nil
+		case "application/geo+json":
+			return "geojson", false, nil
 		case "application/openapi+json":
 			if root {
 				return "json", false, nil
@@ -312,6 +314,10 @@ func bodyExpr(media string, head, strip bool) string {
 		return "null::text"
 	case media == "single" || media == "object":
 		return "coalesce((" + agg + "->0)::text, 'null')"
+	case media == "geojson":
+		// PostgREST's GeoJSON body: each row as a Feature by PostGIS's
+		// ST_AsGeoJSON(record), found on the extra search path
+		return "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(_postgrest_t)::json), '[]'))::text"
 	}
 	return "coalesce(" + agg + ", '[]')::text"
 }
@@ -479,6 +485,9 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 		if req.strip {
 			h.Set("Content-Type", "application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8")
 		}
+		body = []byte(str(res.Rows[0][2]))
+	case "geojson":
+		h.Set("Content-Type", "application/geo+json; charset=utf-8")
 		body = []byte(str(res.Rows[0][2]))
 	case "json":
 		h.Set("Content-Type", "application/json; charset=utf-8")

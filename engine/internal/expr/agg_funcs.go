@@ -394,6 +394,9 @@ func jsonValueOf(t *types.Type, v any, env *types.Env) (any, error) {
 		}
 		return d, nil
 	}
+	if c, ok := v.(types.JSONCaster); ok {
+		return unwrapRaw(bfToJSONValue(c, false, env)), nil
+	}
 	return bfToJSONValue(v, t.Base().Kind != types.KindTimestamp, env), nil
 }
 

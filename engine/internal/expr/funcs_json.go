@@ -55,8 +55,26 @@ func bfToJSONValue(v any, tz bool, env *types.Env) any {
 		return recordJSONRaw(x, env)
 	case jsonRaw:
 		return x
+	case types.JSONCaster:
+		// a type with a cast to json (PostGIS's geometry) is embedded
+		// as that cast's result, as PostgreSQL's to_json does
+		if s, ok := x.JSONCast(); ok {
+			return castJSONRaw(s)
+		}
 	}
 	return types.Output(nil, v, env)
+}
+
+// castJSONRaw is the json text s a value's cast to json produced.
+func castJSONRaw(s string) any {
+	d, err := types.ParseJSON(s, types.JSONB)
+	if err != nil {
+		return s
+	}
+	if doc, ok := d.(types.JSONDoc); ok {
+		d = doc.V
+	}
+	return jsonRaw{text: s, v: d}
 }
 
 func bfArrayToJSON(a *types.Array, tz bool, env *types.Env) any {

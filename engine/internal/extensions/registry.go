@@ -24,6 +24,7 @@ func All() []*Extension {
 		pgsodium,
 		pgvectorExt,
 		pgtap,
+		postgisExt,
 	}
 }
 

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -103,7 +104,13 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 			typ = typ.WithMod(mods[0])
 		}
 	case types.KindExt:
-		if len(mods) > 0 {
+		if tm, ok := typ.Ext.(types.ExtTypmodText); ok && len(tn.Typmods) > 0 {
+			m, err := tm.TypmodInText(typmodWords(tn.Typmods)) // geometry(Point,4326)
+			if err != nil {
+				failAt(tn.Location, err.(*pgerror.Error).Code, "%s", err.(*pgerror.Error).Message)
+			}
+			typ = typ.WithMod(m)
+		} else if len(mods) > 0 {
 			m, err := typ.Ext.TypmodIn(mods) // types/ext.go
 			if err != nil {
 				failAt(tn.Location, err.(*pgerror.Error).Code, "%s", err.(*pgerror.Error).Message)
@@ -125,4 +132,29 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 		typ = types.ArrayOf(typ).WithMod(mod)
 	}
 	return typ
+}
+
+// typmodWords spells a type name's modifiers as PostgreSQL hands them to
+// a typmodin function (cstring[]): numbers, strings and bare words.
+func typmodWords(mods []*pg.Node) []string {
+	out := make([]string, 0, len(mods))
+	for _, m := range mods {
+		switch {
+		case m.GetAConst() != nil:
+			c := m.GetAConst()
+			switch {
+			case c.GetSval() != nil:
+				out = append(out, c.GetSval().GetSval())
+			case c.GetFval() != nil:
+				out = append(out, c.GetFval().GetFval())
+			default:
+				out = append(out, strconv.Itoa(int(c.GetIval().GetIval())))
+			}
+		case m.GetColumnRef() != nil && len(m.GetColumnRef().GetFields()) == 1:
+			out = append(out, m.GetColumnRef().GetFields()[0].GetString_().GetSval())
+		default:
+			out = append(out, "")
+		}
+	}
+	return out
 }

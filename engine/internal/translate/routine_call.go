@@ -255,6 +255,9 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 					return want
 				}, ats)
 			}
+			if len(match) > 1 && pass == 2 {
+				match = mostExact(match, func(s shaped) (*catalog.Function, []int, bool) { return s.fn, s.slot, s.spread }, ats)
+			}
 			if len(match) > 1 {
 				return nil, pgerror.New(pgerror.AmbiguousFunction, "%s %s is not unique", word, callSignature(display, args, ats)).
 					WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
@@ -477,6 +480,36 @@ func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) 
 		}
 		if len(pref) > 0 {
 			out = pref
+		}
+	}
+	return out
+}
+
+// mostExact keeps the candidates with the most arguments of exactly
+// the parameter's type, PostgreSQL's first tie-break among candidates
+// reached by implicit casts (docs 10.3, step 4.c): st_dwithin(geometry
+// column, unknown, integer) picks the geometry form over the geography
+// one.
+func mostExact[S any](match []S, get func(S) (*catalog.Function, []int, bool), ats []*types.Type) []S {
+	best, out := -1, match[:0:0]
+	for _, m := range match {
+		fn, slot, spread := get(m)
+		in := fn.InputArgs()
+		n := 0
+		for i, at := range ats {
+			w := in[slot[i]].Type
+			if spread && slot[i] == len(in)-1 {
+				w = w.Elem
+			}
+			if at.Kind != types.KindUnknown && (w.OID == at.OID || w.OID == at.Base().OID) {
+				n++
+			}
+		}
+		switch {
+		case n > best:
+			best, out = n, append(out[:0], m)
+		case n == best:
+			out = append(out, m)
 		}
 	}
 	return out

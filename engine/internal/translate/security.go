@@ -652,7 +652,7 @@ func (t *Translator) ownership(n *pg.Node, res Result) Result {
 			if fp == nil || fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_OUT || fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_TABLE {
 				continue
 			}
-			f.ArgTypes = append(f.ArgTypes, t.typeName(fp.ArgType))
+			f.ArgTypes = append(f.ArgTypes, t.routineType(fp.ArgType).WithMod(-1))
 		}
 		add = append(add, &RecordOwner{ObjType: 'f', Name: f.Name, Func: &f})
 	}

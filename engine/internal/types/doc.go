@@ -38,15 +38,20 @@
 //	xid                  uint32 (as oid)
 //	xid8                 int64
 //	extension base types the implementation's own values: *Vector,
-//	                     *HalfVec, *SparseVec (pgvector)
+//	                     *HalfVec, *SparseVec (pgvector), *Geometry
+//	                     (PostGIS's geometry and geography)
 //
 // Extension base types (ext.go) are types an extension adds with OIDs
 // the database assigns, as pgvector's vector: Kind KindExt, and an
 // ExtBase (typinput/typoutput with typmod, send/receive, btree order,
 // typmod in/out, pg_cast rows) that Input, Output, Compare, Cast,
 // ApplyMod, FormatType and the binary codec dispatch to. Implementations
-// live here (ext_vector.go, ext_halfvec.go) and are found by type name,
-// so a catalog written down as data builds them back.
+// live here (ext_vector.go, ext_halfvec.go, ext_geometry*.go) and are
+// found by type name, so a catalog written down as data builds them
+// back. An ExtBase whose typmods are words (geometry(Point,4326))
+// implements ExtTypmodText; a value whose type has a cast to json
+// (geometry's GeoJSON) implements JSONCaster, which to_json, row_to_json
+// and json_agg use.
 //
 // Date/time input (datetime_parse.go) decodes fields the way datetime.c's
 // ParseDateTime/DecodeDateTime do.

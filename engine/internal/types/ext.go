@@ -48,6 +48,8 @@ const CastNone = castNone
 // extBases are the ExtBase implementations by type name.
 var extBases = map[string]ExtBase{
 	"vector":    vectorBase{},
+	"geometry":  geometryBase{},
+	"geography": geographyBase{},
 	"halfvec":   halfvecBase{},
 	"sparsevec": sparsevecBase{},
 }
@@ -131,6 +133,8 @@ func CompareExt(a, b any) int {
 		return halfvecBase{}.Compare(x, b)
 	case *SparseVec:
 		return sparsevecBase{}.Compare(x, b)
+	case *Geometry:
+		return geometryBase{}.Compare(x, b)
 	}
 	return CompareValues(a, b)
 }

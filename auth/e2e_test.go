@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/internal/npmtest"
 )
 
 // profilesDDL is the Supabase quick-start's profile table and the
@@ -33,24 +34,7 @@ $$`,
 // npmDir installs @supabase/supabase-js (and ws, which realtime-js needs
 // on Node < 22) from npm into a directory outside
 // the repository (reused across runs) and returns it.
-func npmDir(t *testing.T) string {
-	dir := filepath.Join(os.TempDir(), "tinybase-auth-e2e-npm")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err == nil {
-		return dir
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-auth-e2e","private":true,"type":"module"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "--no-package-lock", "@supabase/supabase-js@2", "ws@8")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
-	return dir
-}
+func npmDir(t *testing.T) string { return npmtest.SupabaseJS(t) }
 
 func exec1(t *testing.T, e *engine.Engine, q string, args ...any) [][]*string {
 	t.Helper()

@@ -9,27 +9,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tinybase/tinybase/internal/npmtest"
 )
 
 // npmDir installs the official TypeScript MCP SDK into a temporary
 // directory outside the repository, once.
 func npmDir(t *testing.T) string {
-	dir := filepath.Join(os.TempDir(), "tinybase-mcp-e2e-npm")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk")); err == nil {
-		return dir
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-mcp-e2e","private":true,"type":"module"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "--no-package-lock", "@modelcontextprotocol/sdk@1")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
-	return dir
+	return npmtest.Install(t, "tinybase-e2e-mcp-sdk", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk@1")
 }
 
 // TestTypeScriptClient runs testdata/e2e/mcp.mjs with

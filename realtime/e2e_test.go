@@ -14,29 +14,13 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/tinybase/tinybase"
+	"github.com/tinybase/tinybase/internal/npmtest"
 )
 
 // npmDir installs @supabase/supabase-js and ws (realtime-js needs it on
 // Node < 22) from npm into a directory outside the repository (reused
 // across runs) and returns it.
-func npmDir(t *testing.T) string {
-	dir := filepath.Join(os.TempDir(), "tinybase-realtime-e2e-npm")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err == nil {
-		return dir
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-realtime-e2e","private":true,"type":"module"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "--no-package-lock", "@supabase/supabase-js@2", "ws@8")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
-	return dir
-}
+func npmDir(t *testing.T) string { return npmtest.SupabaseJS(t) }
 
 const e2eMigration = `
 create table public.messages (id bigint primary key, room_id int not null, owner uuid not null, body text);

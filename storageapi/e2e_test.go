@@ -12,6 +12,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/tinybase/tinybase"
+	"github.com/tinybase/tinybase/internal/npmtest"
 )
 
 // storagePolicies is the test project's migration: each signed-in user
@@ -29,27 +30,7 @@ create policy "own folder delete" on storage.objects for delete to authenticated
 
 // npmDir installs @supabase/supabase-js (and ws) from npm into a
 // directory outside the repository, reused across runs.
-func npmDir(t *testing.T) string {
-	if _, err := exec.LookPath("npm"); err != nil {
-		t.Fatal("the e2e test needs node and npm (supabase-js is installed from npm by the test)")
-	}
-	dir := filepath.Join(os.TempDir(), "tinybase-storage-e2e-npm")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err == nil {
-		return dir
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"tinybase-storage-e2e","private":true,"type":"module"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "--no-package-lock", "@supabase/supabase-js@2", "ws@8")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
-	return dir
-}
+func npmDir(t *testing.T) string { return npmtest.SupabaseJS(t) }
 
 // serve starts a project as `tinybase start --memory` would, with the
 // policies as its migration (and a table for the bench's REST baseline).

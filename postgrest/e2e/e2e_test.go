@@ -23,6 +23,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
+	"github.com/tinybase/tinybase/internal/npmtest"
 	"github.com/tinybase/tinybase/postgrest"
 )
 
@@ -39,23 +40,7 @@ func key(t testing.TB, claims jwt.MapClaims) string {
 // nodeModules installs @supabase/supabase-js (and ws, the WebSocket
 // its realtime client needs on Node.js before 22) into a directory under the
 // system temp dir (reused between runs) and returns it.
-func nodeModules(t testing.TB) string {
-	if _, err := exec.LookPath("npm"); err != nil {
-		t.Fatal("the e2e tests need node and npm (supabase-js is installed from npm by the test)")
-	}
-	dir := filepath.Join(os.TempDir(), "tinybase-e2e-node")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err == nil {
-		return dir
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("npm", "install", "--prefix", dir, "--no-audit", "--no-fund", "--silent", "@supabase/supabase-js@2", "ws@8")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
-	return dir
-}
+func nodeModules(t testing.TB) string { return npmtest.SupabaseJS(t) }
 
 func readFixture(t testing.TB, names ...string) string {
 	var b strings.Builder

@@ -264,6 +264,7 @@ func emitErr(c *cobra.Command, asJSON bool, err error) error {
 
 func newMigrationValidateCmd() *cobra.Command {
 	var f validateFlags
+	var dbURL string
 	c := &cobra.Command{
 		Use:   "validate [file]",
 		Short: "Check that SQL (a file, or stdin) applies on top of the migrations before it, writing nothing",
@@ -271,6 +272,9 @@ func newMigrationValidateCmd() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				f.file = args[0]
+			}
+			if dbURL != "" {
+				return validateOnLiveSchema(c, f, dbURL)
 			}
 			d, err := projectMigrations(f.dir)
 			if err != nil {
@@ -315,7 +319,49 @@ func newMigrationValidateCmd() *cobra.Command {
 		},
 	}
 	f.register(c)
+	c.Flags().StringVar(&dbURL, "db-url", "", "validate on top of the schema of the PostgreSQL database at this URL (read with pg_dump --schema-only) instead of the project's migrations")
 	return c
+}
+
+// validateOnLiveSchema is `migration validate --db-url`: the candidate on
+// top of a live database's schema (migrations.LiveSchema), with a WARNING
+// line on stderr for each statement of that schema tinybase could not
+// reproduce.
+func validateOnLiveSchema(c *cobra.Command, f validateFlags, dbURL string) error {
+	sql, _, err := readCandidate(c, f.file)
+	if err != nil {
+		return emitErr(c, f.json, err)
+	}
+	ctx, cancel := context.WithTimeout(c.Context(), f.timeout)
+	defer cancel()
+	live, missing, err := migrations.LiveSchema(ctx, dbURL, nil)
+	if err != nil {
+		return emitErr(c, f.json, &exitError{exitUnreadable, err.Error()})
+	}
+	for _, m := range missing {
+		first := ""
+		for _, line := range strings.Split(m.Statement, "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "--") {
+				first = line
+				break
+			}
+		}
+		fmt.Fprintf(c.ErrOrStderr(), "WARNING: the live schema's statement %q could not be reproduced: %s\n", first, m.Error)
+	}
+	res, err := newValidator(f.timeout).Validate(c.Context(), []migrations.File{live}, migrations.File{Version: "99999999999999", Name: "candidate", SQL: sql}, f.strict)
+	if err != nil {
+		return emitErr(c, f.json, err)
+	}
+	if !res.OK {
+		return emit(c, f.json, outcomeExit(res.Outcome), string(res.Outcome), res, "", problemLine(res, ""))
+	}
+	if err := emit(c, f.json, exitOK, string(res.Outcome), res, "", ""); err != nil {
+		return err
+	}
+	if !f.json {
+		fmt.Fprintf(c.OutOrStdout(), "OK: applies on top of the live schema (%d statement(s) not reproduced)\n", len(missing))
+	}
+	return nil
 }
 
 // listEntry is one row of `migration list --json`.

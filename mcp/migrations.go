@@ -101,12 +101,20 @@ type ValidateMigrationResult struct {
 	// Priors is how many migration files the query was validated on top of.
 	Priors   int                  `json:"priors"`
 	Warnings []migrations.Warning `json:"warnings"`
+	// LiveSchema is set when the query was validated on top of a live
+	// database's schema (tinybase mcp --db-url) rather than the files;
+	// Unreproduced lists that schema's statements tinybase could not apply.
+	LiveSchema   bool                      `json:"live_schema,omitempty"`
+	Unreproduced []migrations.Unreproduced `json:"unreproduced,omitempty"`
 }
 
 // ValidateMigration checks that query applies as the next migration on
 // top of every file in supabase/migrations, writing nothing. A failure is
 // an *Error with the SQLSTATE, message, detail, hint, line and column.
 func (t *Tools) ValidateMigration(ctx context.Context, query string) (*ValidateMigrationResult, error) {
+	if t.cfg.LiveDBURL != "" {
+		return t.validateOnLive(ctx, query)
+	}
 	d, err := migrations.Discover(migrations.MigrationsDir(t.cfg.Dir), true)
 	if err != nil {
 		return nil, errorf(err.Error())
@@ -121,6 +129,25 @@ func (t *Tools) ValidateMigration(ctx context.Context, query string) (*ValidateM
 		return nil, e
 	}
 	return &ValidateMigrationResult{Valid: true, Priors: len(d.Files), Warnings: res.Warnings}, nil
+}
+
+// validateOnLive is ValidateMigration on top of the schema of the
+// database at Config.LiveDBURL, read again on each call (it may change).
+func (t *Tools) validateOnLive(ctx context.Context, query string) (*ValidateMigrationResult, error) {
+	live, missing, err := migrations.LiveSchema(ctx, t.cfg.LiveDBURL, nil)
+	if err != nil {
+		return nil, errorf(err.Error())
+	}
+	res, err := t.cfg.Validator.Validate(ctx, []migrations.File{live}, migrations.File{Version: "99999999999999", Name: "candidate", SQL: query}, false)
+	if err != nil {
+		return nil, errorf(err.Error())
+	}
+	if !res.OK {
+		e := problemError(res)
+		e.Written = nil
+		return nil, e
+	}
+	return &ValidateMigrationResult{Valid: true, Priors: 1, Warnings: res.Warnings, LiveSchema: true, Unreproduced: missing}, nil
 }
 
 // ApplyMigration validates query on top of every prior migration, applies

@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,9 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/mcp"
+	"github.com/tinybase/tinybase/migrations"
 )
 
 // TestServerTools drives every tool through the Go SDK's client, over
@@ -464,5 +467,34 @@ func TestGetLogs(t *testing.T) {
 	}
 	if _, err := mcp.New(mcp.Config{}).GetLogs(context.Background(), "postgres"); err == nil || !strings.Contains(err.Error(), "no tinybase start") {
 		t.Errorf("without an instance: %v", err)
+	}
+}
+
+// TestValidateMigrationLive: with Config.LiveDBURL, validate_migration
+// checks a candidate on top of that database's schema. It needs
+// PostgreSQL at $TINYBASE_PG_URL (CI's live pass sets it).
+func TestValidateMigrationLive(t *testing.T) {
+	url := os.Getenv("TINYBASE_PG_URL")
+	if url == "" {
+		t.Skip("needs PostgreSQL at $TINYBASE_PG_URL")
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `drop schema if exists mcp_live cascade; create schema mcp_live; create table mcp_live.notes (id int primary key, body text not null)`); err != nil {
+		t.Fatal(err)
+	}
+	tools := mcp.New(mcp.Config{Validator: migrations.NewValidator(migrations.Options{}), LiveDBURL: url})
+	res, err := tools.ValidateMigration(ctx, "alter table mcp_live.notes add column done boolean;")
+	if err != nil || !res.Valid || !res.LiveSchema {
+		t.Fatalf("a migration the live schema takes: %+v, %v", res, err)
+	}
+	_, err = tools.ValidateMigration(ctx, "update mcp_live.notes set title = 'x';")
+	var me *mcp.Error
+	if !errors.As(err, &me) || me.SQLState != "42703" {
+		t.Errorf("a column the live table lacks: %v", err)
 	}
 }

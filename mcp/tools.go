@@ -47,6 +47,10 @@ type Config struct {
 	Timeout time.Duration
 	// Now is the clock for migration versions (nil: time.Now).
 	Now func() time.Time
+	// LiveDBURL, when set, makes validate_migration check candidates on
+	// top of that PostgreSQL database's schema (migrations.LiveSchema)
+	// instead of the project's migration files.
+	LiveDBURL string
 	// Logs reads the running instance's statement and request log
 	// (package logs) for the given services; nil when no tinybase start
 	// runs for the project (get_logs then says so).

@@ -27,6 +27,7 @@ import (
 func newMCPCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
 	var dir string
 	var readOnly bool
+	var dbURL string
 	var features []string
 	var timeout time.Duration
 	c := &cobra.Command{
@@ -53,7 +54,7 @@ func newMCPCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			mc.ReadOnly, mc.Timeout = readOnly, timeout
+			mc.ReadOnly, mc.Timeout, mc.LiveDBURL = readOnly, timeout, dbURL
 			if !readOnly {
 				mc.Remote = runningDB(dir, cfg)
 			}
@@ -70,6 +71,7 @@ func newMCPCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", ".", "project directory (holding supabase/)")
+	c.Flags().StringVar(&dbURL, "db-url", "", "validate_migration checks candidates on top of the schema of the PostgreSQL database at this URL (pg_dump --schema-only) instead of the migration files")
 	c.Flags().BoolVar(&readOnly, "read-only", false, "refuse writes: execute_sql runs read-only (25006 on a write), no apply_migration")
 	c.Flags().StringSliceVar(&features, "features", nil, "tool groups to serve: database, development, debugging (default all)")
 	c.Flags().DurationVar(&timeout, "timeout", mcp.DefaultTimeout, "cancel a tool's statement after this long")

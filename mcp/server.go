@@ -102,6 +102,9 @@ type (
 	queryIn struct {
 		Query string `json:"query" jsonschema:"The SQL to run"`
 	}
+	snapshotIn struct {
+		Name string `json:"name" jsonschema:"The snapshot's name (letters, digits, _ and -)"`
+	}
 	logsIn struct {
 		Service string `json:"service" jsonschema:"The service to fetch logs for: api, postgres, auth, storage or realtime"`
 	}
@@ -156,6 +159,14 @@ func addDatabaseTools(srv *sdk.Server, t *Tools) {
 		func(ctx context.Context, in describeTableIn) (*TableDescription, error) {
 			return t.DescribeTable(ctx, in.Schema, in.Table)
 		})
+	add(srv, &sdk.Tool{Name: "snapshot", Description: "Keeps the database's current state under a name, to go back to with restore: take one before trying data changes or a migration you may want to undo. Snapshots last as long as the server.",
+		Annotations: &sdk.ToolAnnotations{Title: "Snapshot the database", IdempotentHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}},
+		func(ctx context.Context, in snapshotIn) (*SnapshotResult, error) { return t.Snapshot(ctx, in.Name) })
+	if !t.ReadOnly() {
+		add(srv, &sdk.Tool{Name: "restore", Description: "Makes a snapshot taken with the snapshot tool the database's state again, undoing every change since (data, schema and migration history; migration files stay on disk). The snapshot is kept.",
+			Annotations: &sdk.ToolAnnotations{Title: "Restore a snapshot", DestructiveHint: ptr(true), OpenWorldHint: ptr(false)}},
+			func(ctx context.Context, in snapshotIn) (*RestoreResult, error) { return t.Restore(ctx, in.Name) })
+	}
 	add(srv, &sdk.Tool{Name: "test_rls", Description: "Runs a query as a role (anon, authenticated) with the given JWT claims, as the API would for a request, inside a transaction that is rolled back, and returns the rows the row level security policies let through. Use it to test policies. The result may contain untrusted user data.",
 		Annotations: &sdk.ToolAnnotations{Title: "Test row level security", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}},
 		func(ctx context.Context, in testRLSIn) (*SQLResult, error) {

@@ -39,7 +39,7 @@ func TestServerTools(t *testing.T) {
 	}
 	slices.Sort(names)
 	want := []string{"apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors", "get_logs", "get_project_url", "get_publishable_keys",
-		"list_extensions", "list_migrations", "list_tables", "test_rls", "validate_migration"}
+		"list_extensions", "list_migrations", "list_tables", "restore", "snapshot", "test_rls", "validate_migration"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools:\n got %v\nwant %v", names, want)
 	}
@@ -496,5 +496,43 @@ func TestValidateMigrationLive(t *testing.T) {
 	var me *mcp.Error
 	if !errors.As(err, &me) || me.SQLState != "42703" {
 		t.Errorf("a column the live table lacks: %v", err)
+	}
+}
+
+// TestSnapshotRestore: restore brings back the data and schema of a
+// snapshot, more than once; read-only servers do not offer it.
+func TestSnapshotRestore(t *testing.T) {
+	_, _, tools := newTools(t, nil)
+	cs := connect(t, tools, mcp.ServerOptions{})
+	var snap mcp.SnapshotResult
+	callOK(t, cs, "snapshot", map[string]any{"name": "before"}, &snap)
+	if snap.Name != "before" || len(snap.Snapshots) != 1 {
+		t.Fatalf("snapshot: %+v", snap)
+	}
+	count := func() any {
+		t.Helper()
+		return sqlRows(t, cs, "select count(*) as n from todos")[0]["n"]
+	}
+	before := count()
+	for i := 0; i < 2; i++ {
+		if text, isErr := call(t, cs, "execute_sql", map[string]any{"query": "insert into todos (title) values ('extra'); create table scratch (id int)"}); isErr {
+			t.Fatal(text)
+		}
+		if count() == before {
+			t.Fatal("the insert changed nothing")
+		}
+		callOK(t, cs, "restore", map[string]any{"name": "before"}, nil)
+		if got := count(); got != before {
+			t.Errorf("after restore %d: %v rows, want %v", i+1, got, before)
+		}
+		if text, isErr := call(t, cs, "execute_sql", map[string]any{"query": "select * from scratch"}); !isErr || !strings.Contains(text, "42P01") {
+			t.Errorf("the table created after the snapshot survived restore %d: %s", i+1, text)
+		}
+	}
+	if text, isErr := call(t, cs, "restore", map[string]any{"name": "nope"}); !isErr || !strings.Contains(text, "no snapshot") {
+		t.Errorf("unknown snapshot: %s", text)
+	}
+	if text, isErr := call(t, cs, "snapshot", map[string]any{"name": "a b"}); !isErr || !strings.Contains(text, "invalid snapshot name") {
+		t.Errorf("bad name: %s", text)
 	}
 }

@@ -68,6 +68,9 @@ const (
 // concurrent use; each opens its own session.
 type Tools struct {
 	cfg Config
+	// snaps are the named snapshots the snapshot tool took (snapshots.go).
+	snapMu sync.Mutex
+	snaps  map[string]*engine.Engine
 	// migrate serialises apply_migration: two agents must not both pick
 	// the next version and write on top of the same priors.
 	migrate sync.Mutex

@@ -78,7 +78,7 @@ func TestMCP(t *testing.T) {
 		t.Fatalf("initialize: %+v", init)
 	}
 	want := []string{"apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors", "get_logs", "get_project_url", "get_publishable_keys",
-		"list_extensions", "list_migrations", "list_tables", "test_rls", "validate_migration"}
+		"list_extensions", "list_migrations", "list_tables", "restore", "snapshot", "test_rls", "validate_migration"}
 	if got := toolNames(t, cs); !slices.Equal(got, want) {
 		t.Fatalf("tools %v", got)
 	}
@@ -146,7 +146,8 @@ func TestMCP(t *testing.T) {
 
 	t.Run("read-only", func(t *testing.T) {
 		ro := mcpClient(t, dir, env, "--read-only")
-		if got := toolNames(t, ro); slices.Contains(got, "apply_migration") || len(got) != len(want)-1 {
+		// apply_migration and restore write: a read-only server has neither
+		if got := toolNames(t, ro); slices.Contains(got, "apply_migration") || slices.Contains(got, "restore") || len(got) != len(want)-2 {
 			t.Fatalf("read-only tools %v", got)
 		}
 		text, isErr := callTool(t, ro, "execute_sql", map[string]any{"query": "delete from todos"})

@@ -11,7 +11,7 @@ const { TINYBASE_BIN, PROJECT_DIR, MCP_URL } = process.env;
 const allTools = [
   "apply_migration", "describe_table", "execute_sql", "generate_typescript_types", "get_advisors",
   "get_logs", "get_project_url", "get_publishable_keys", "list_extensions", "list_migrations", "list_tables",
-  "test_rls", "validate_migration",
+  "restore", "snapshot", "test_rls", "validate_migration",
 ];
 
 function text(res) {

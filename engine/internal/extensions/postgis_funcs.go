@@ -1,6 +1,7 @@
 package extensions
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"strconv"
@@ -481,7 +482,9 @@ func propertyJSON(t *types.Type, v any, env *types.Env) string {
 	if k := t.Base().Kind; k == types.KindJSON {
 		return types.Output(t, v, env)
 	}
-	return jsonQuote(types.Output(t, v, env))
+	var b bytes.Buffer
+	types.WriteJSONString(&b, types.Output(t, v, env))
+	return b.String()
 }
 
 // arrayJSON writes dimension dim of a as nested JSON arrays (next is
@@ -504,34 +507,5 @@ func arrayJSON(a *types.Array, dim int, next *int, env *types.Env) string {
 		}
 	}
 	b.WriteByte(']')
-	return b.String()
-}
-
-func jsonQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < 0x20 {
-				b.WriteString(`\u00`)
-				b.WriteByte("0123456789abcdef"[r>>4])
-				b.WriteByte("0123456789abcdef"[r&15])
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
 	return b.String()
 }

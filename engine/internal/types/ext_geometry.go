@@ -302,19 +302,23 @@ func (geometryBase) CastContext(other *Type, toExt bool) CastContext {
 }
 
 func (geometryBase) CastFrom(v any, from *Type, mod int32) (any, error) {
-	var g *Geometry
-	switch x := v.(type) {
-	case *Geometry:
-		g = x
-	case []byte:
-		var err error
-		if g, err = ParseWKB(x); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, CannotCast(from, &Type{Kind: KindExt, Name: "geometry", SQLName: "geometry", Mod: -1, Ext: geometryBase{}})
+	g, err := castGeometry(v, from, &Type{Kind: KindExt, Name: "geometry", SQLName: "geometry", Mod: -1, Ext: geometryBase{}})
+	if err != nil {
+		return nil, err
 	}
 	return geomApplyMod(g, mod)
+}
+
+// castGeometry reads a geometry or geography cast's source: a value of
+// the other spatial type, or WKB bytes.
+func castGeometry(v any, from, to *Type) (*Geometry, error) {
+	switch x := v.(type) {
+	case *Geometry:
+		return x, nil
+	case []byte:
+		return ParseWKB(x)
+	}
+	return nil, CannotCast(from, to)
 }
 
 func (geometryBase) CastTo(v any, to *Type) (any, error) {
@@ -396,19 +400,11 @@ func (geographyBase) CastContext(other *Type, toExt bool) CastContext {
 }
 
 func (geographyBase) CastFrom(v any, from *Type, mod int32) (any, error) {
-	var g *Geometry
-	switch x := v.(type) {
-	case *Geometry:
-		g = x
-	case []byte:
-		var err error
-		if g, err = ParseWKB(x); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, CannotCast(from, &Type{Kind: KindExt, Name: "geography", SQLName: "geography", Mod: -1, Ext: geographyBase{}})
+	g, err := castGeometry(v, from, &Type{Kind: KindExt, Name: "geography", SQLName: "geography", Mod: -1, Ext: geographyBase{}})
+	if err != nil {
+		return nil, err
 	}
-	g, err := toGeography(g)
+	g, err = toGeography(g)
 	if err != nil {
 		return nil, err
 	}

@@ -6,11 +6,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/transform"
-	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
-	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // renameInStoredExprs follows a column rename in t's generated columns and
@@ -24,10 +22,10 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 			continue
 		}
 		g, changed, err := renameInExpr(col.Generated.Expr, from, to)
-		if err != nil || !changed {
-			if err != nil {
-				return err
-			}
+		if err != nil {
+			return err
+		}
+		if !changed {
 			continue
 		}
 		nc := col.Copy()
@@ -70,7 +68,7 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 		if ix.Expression {
 			keys := make([]sql.Expression, len(e.Source))
 			for i, src := range e.Source {
-				n, err := parseStoredExpr(src)
+				n, err := translate.ParseExpr(src)
 				if err != nil {
 					return err
 				}
@@ -86,7 +84,7 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 			e.Key = IndexKey(keys)
 		}
 		if ix.Partial {
-			n, err := parseStoredExpr(e.WhereSource)
+			n, err := translate.ParseExpr(e.WhereSource)
 			if err != nil {
 				return err
 			}
@@ -145,17 +143,4 @@ func renamedText(text, from, to, index string) (string, error) {
 		return "", pgerror.New(pgerror.FeatureNotSupported, "cannot rename column %q used by %s yet", from, what)
 	}
 	return nt, nil
-}
-
-// parseStoredExpr parses one stored expression's PostgreSQL text.
-func parseStoredExpr(text string) (*pg.Node, error) {
-	tree, err := pgtree.Parse("SELECT " + text)
-	if err != nil {
-		return nil, err
-	}
-	targets := tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList()
-	if len(targets) != 1 {
-		return nil, fmt.Errorf("engine: stored expression %q parsed as %d", text, len(targets))
-	}
-	return targets[0].GetResTarget().GetVal(), nil
 }

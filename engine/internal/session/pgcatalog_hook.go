@@ -60,18 +60,15 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 		return s.cat.state, nil
 	}
 	st := &pgcatalog.State{
-		Ctx:          ctx,
-		DB:           s.eng.provider.DB(),
-		Txn:          txn,
-		Catalog:      catalog.Of(meta),
-		SearchPath:   path,
-		User:         s.user,
-		Database:     s.Database(),
-		LoadSettings: s.settingsRows,
-		SequenceValue: func(seq *catalog.Sequence) (int64, bool) {
-			v := s.eng.seqs.peek(seq)
-			return v.last, v.called
-		},
+		Ctx:           ctx,
+		DB:            s.eng.provider.DB(),
+		Txn:           txn,
+		Catalog:       catalog.Of(meta),
+		SearchPath:    path,
+		User:          s.user,
+		Database:      s.Database(),
+		LoadSettings:  s.settingsRows,
+		SequenceValue: ddlHost{s}.SequenceValue,
 	}
 	if s.cat.state != nil && s.cat.key == key {
 		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go

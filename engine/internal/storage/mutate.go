@@ -291,10 +291,10 @@ func (td *tableData) truncate() int {
 	return n
 }
 
-// NullChecker is a column type that may refuse NULL on its own: a domain
+// nullChecker is a column type that may refuse NULL on its own: a domain
 // declared NOT NULL, whose error PostgreSQL reports rather than the
 // column's not-null violation.
-type NullChecker interface {
+type nullChecker interface {
 	CheckNull() error
 }
 
@@ -304,7 +304,7 @@ func (d *tableDef) checkNulls(row sql.Row) error {
 		if v != nil {
 			continue
 		}
-		if c, ok := d.cols[i].Type.(NullChecker); ok {
+		if c, ok := d.cols[i].Type.(nullChecker); ok {
 			if err := c.CheckNull(); err != nil {
 				return err
 			}

@@ -119,7 +119,12 @@ func (t *Tools) ValidateMigration(ctx context.Context, query string) (*ValidateM
 	if err != nil {
 		return nil, errorf(err.Error())
 	}
-	res, err := t.cfg.Validator.Validate(ctx, d.Files, migrations.File{Version: "99999999999999", Name: "candidate", SQL: query}, false)
+	return t.validateOn(ctx, d.Files, query)
+}
+
+// validateOn validates query on top of priors, writing nothing.
+func (t *Tools) validateOn(ctx context.Context, priors []migrations.File, query string) (*ValidateMigrationResult, error) {
+	res, err := t.cfg.Validator.Validate(ctx, priors, migrations.File{Version: "99999999999999", Name: "candidate", SQL: query}, false)
 	if err != nil {
 		return nil, errorf(err.Error())
 	}
@@ -128,7 +133,7 @@ func (t *Tools) ValidateMigration(ctx context.Context, query string) (*ValidateM
 		e.Written = nil
 		return nil, e
 	}
-	return &ValidateMigrationResult{Valid: true, Priors: len(d.Files), Warnings: res.Warnings}, nil
+	return &ValidateMigrationResult{Valid: true, Priors: len(priors), Warnings: res.Warnings}, nil
 }
 
 // validateOnLive is ValidateMigration on top of the schema of the
@@ -138,16 +143,12 @@ func (t *Tools) validateOnLive(ctx context.Context, query string) (*ValidateMigr
 	if err != nil {
 		return nil, errorf(err.Error())
 	}
-	res, err := t.cfg.Validator.Validate(ctx, []migrations.File{live}, migrations.File{Version: "99999999999999", Name: "candidate", SQL: query}, false)
+	res, err := t.validateOn(ctx, []migrations.File{live}, query)
 	if err != nil {
-		return nil, errorf(err.Error())
+		return nil, err
 	}
-	if !res.OK {
-		e := problemError(res)
-		e.Written = nil
-		return nil, e
-	}
-	return &ValidateMigrationResult{Valid: true, Priors: 1, Warnings: res.Warnings, LiveSchema: true, Unreproduced: missing}, nil
+	res.LiveSchema, res.Unreproduced = true, missing
+	return res, nil
 }
 
 // ApplyMigration validates query on top of every prior migration, applies

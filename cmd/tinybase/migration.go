@@ -302,20 +302,11 @@ func newMigrationValidateCmd() *cobra.Command {
 			if err != nil {
 				return emitErr(c, f.json, err)
 			}
-			if !res.OK {
-				shown := ""
-				if name != "" {
-					shown = filepath.Base(name)
-				}
-				return emit(c, f.json, outcomeExit(res.Outcome), string(res.Outcome), res, "", problemLine(res, shown))
+			shown := ""
+			if name != "" {
+				shown = filepath.Base(name)
 			}
-			if err := emit(c, f.json, exitOK, string(res.Outcome), res, "", ""); err != nil {
-				return err
-			}
-			if !f.json {
-				fmt.Fprintf(c.OutOrStdout(), "OK: applies on top of %d migration(s)\n", len(priors))
-			}
-			return nil
+			return reportValidation(c, f, res, shown, fmt.Sprintf("OK: applies on top of %d migration(s)", len(priors)))
 		},
 	}
 	f.register(c)
@@ -352,14 +343,21 @@ func validateOnLiveSchema(c *cobra.Command, f validateFlags, dbURL string) error
 	if err != nil {
 		return emitErr(c, f.json, err)
 	}
+	return reportValidation(c, f, res, "", fmt.Sprintf("OK: applies on top of the live schema (%d statement(s) not reproduced)", len(missing)))
+}
+
+// reportValidation prints `migration validate`'s verdict: the problem
+// (shown names the candidate's file, "" for stdin) and its exit code, or
+// the JSON report / okLine.
+func reportValidation(c *cobra.Command, f validateFlags, res *migrations.Result, shown, okLine string) error {
 	if !res.OK {
-		return emit(c, f.json, outcomeExit(res.Outcome), string(res.Outcome), res, "", problemLine(res, ""))
+		return emit(c, f.json, outcomeExit(res.Outcome), string(res.Outcome), res, "", problemLine(res, shown))
 	}
 	if err := emit(c, f.json, exitOK, string(res.Outcome), res, "", ""); err != nil {
 		return err
 	}
 	if !f.json {
-		fmt.Fprintf(c.OutOrStdout(), "OK: applies on top of the live schema (%d statement(s) not reproduced)\n", len(missing))
+		fmt.Fprintln(c.OutOrStdout(), okLine)
 	}
 	return nil
 }

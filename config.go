@@ -47,6 +47,13 @@ type Config struct {
 	// largest upload /storage/v1 accepts ("50MiB" by default, units
 	// read in binary as the Supabase CLI reads them).
 	StorageFileSizeLimit int64
+	// Studio serves the dashboard (package studio) on StudioPort, bound
+	// to Host: [studio] enabled (on when config.toml has no such key, as
+	// the Supabase CLI has it; off in DefaultConfig, so a library Serve
+	// opens no extra port unless asked). TINYBASE_STUDIO_PORT overrides
+	// [studio] port.
+	Studio     bool
+	StudioPort int
 	// Raw is supabase/config.toml as read (nil when absent), for
 	// auth.ParseConfig, which owns the [auth] sections.
 	Raw []byte
@@ -71,6 +78,7 @@ func DefaultConfig(dir string) Config {
 		SeedPaths:       []string{"./seed.sql"},
 
 		StorageFileSizeLimit: 50 << 20,
+		StudioPort:           54323,
 	}
 }
 
@@ -99,6 +107,10 @@ type fileConfig struct {
 	Storage struct {
 		FileSizeLimit string `toml:"file_size_limit"`
 	} `toml:"storage"`
+	Studio struct {
+		Enabled *bool `toml:"enabled"`
+		Port    *int  `toml:"port"`
+	} `toml:"studio"`
 }
 
 // LoadConfig returns dir's configuration: defaults, overridden by
@@ -143,6 +155,10 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 		if fc.Auth.JWTSecret != "" {
 			cfg.JWTSecret = fc.Auth.JWTSecret
 		}
+		cfg.Studio = fc.Studio.Enabled == nil || *fc.Studio.Enabled
+		if fc.Studio.Port != nil {
+			cfg.StudioPort = *fc.Studio.Port
+		}
 		if v := fc.Storage.FileSizeLimit; v != "" {
 			n, err := parseByteSize(v)
 			if err != nil {
@@ -165,13 +181,13 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 
 // EnvVars are the environment variables LoadConfig reads, for the README
 // and `--help`.
-var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS", "TINYBASE_NET_ALLOW_EXTERNAL", "TINYBASE_SLOW_STATEMENT"}
+var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS", "TINYBASE_NET_ALLOW_EXTERNAL", "TINYBASE_SLOW_STATEMENT", "TINYBASE_STUDIO_PORT"}
 
 func (c *Config) applyEnv(getenv func(string) string) error {
 	ints := []struct {
 		name string
 		dst  *int
-	}{{"TINYBASE_PORT", &c.APIPort}, {"TINYBASE_DB_PORT", &c.DBPort}, {"TINYBASE_JWT_EXPIRY", &c.JWTExpiry}, {"TINYBASE_MAX_ROWS", &c.MaxRows}}
+	}{{"TINYBASE_PORT", &c.APIPort}, {"TINYBASE_DB_PORT", &c.DBPort}, {"TINYBASE_JWT_EXPIRY", &c.JWTExpiry}, {"TINYBASE_MAX_ROWS", &c.MaxRows}, {"TINYBASE_STUDIO_PORT", &c.StudioPort}}
 	for _, it := range ints {
 		if v := getenv(it.name); v != "" {
 			n, err := strconv.Atoi(v)
@@ -215,7 +231,7 @@ func (c Config) Check() error {
 	for _, p := range []struct {
 		name string
 		v    int
-	}{{"api port", c.APIPort}, {"db port", c.DBPort}} {
+	}{{"api port", c.APIPort}, {"db port", c.DBPort}, {"studio port", c.StudioPort}} {
 		if p.v < 0 || p.v > 65535 {
 			return fmt.Errorf("%s %d is out of range 0-65535", p.name, p.v)
 		}

@@ -72,11 +72,11 @@ func TestUnservedSections(t *testing.T) {
 	}
 	servesStorage := func(p string) bool { return p == "/storage/v1" }
 	got := cfg.UnservedSections(servesStorage)
-	want := []string{"[analytics]", "[edge_runtime]", "[inbucket]", "[realtime]", "[studio]"}
+	want := []string{"[analytics]", "[edge_runtime]", "[inbucket]", "[realtime]"} // [studio] is served (package studio)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("unserved (-want +got):\n%s", diff)
 	}
-	cfg, _ = LoadConfig(writeConfig(t, "[studio]\nenabled = false\n"), func(string) string { return "" })
+	cfg, _ = LoadConfig(writeConfig(t, "[inbucket]\nenabled = false\n"), func(string) string { return "" })
 	if got := cfg.UnservedSections(servesStorage); len(got) != 0 {
 		t.Errorf("a disabled section is reported: %v", got)
 	}

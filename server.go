@@ -25,8 +25,9 @@ type Server struct {
 	project *Project
 	http    *http.Server
 	httpLn  net.Listener
-	wire    io.Closer // the pgwire server (nil if a build has none)
-	rest    io.Closer // PostgREST's hold on the engine (server_mount.go)
+	wire    io.Closer     // the pgwire server (nil if a build has none)
+	rest    io.Closer     // PostgREST's hold on the engine (server_mount.go)
+	studio  *studioServer // the dashboard (server_studio.go); nil when off
 	keys    Keys
 	served  chan error
 	stop    sync.Once
@@ -93,6 +94,16 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		return nil, fmt.Errorf("database port: %w", err)
 	}
 	s.wire = wire
+	if p.Config.Studio {
+		if s.studio, err = serveStudio(p, "http://"+ln.Addr().String(), keys, set, p.Mailbox); err != nil {
+			ln.Close()
+			rest.Close()
+			if wire != nil {
+				wire.Close()
+			}
+			return nil, fmt.Errorf("studio port: %w", err)
+		}
+	}
 	s.startWorkers()
 	go func() {
 		err := s.http.Serve(ln)
@@ -114,6 +125,14 @@ func (s *Server) DBURL() string {
 		port = a
 	}
 	return fmt.Sprintf("postgresql://postgres:postgres@%s/postgres", net.JoinHostPort(s.project.Config.Host, strconv.Itoa(port)))
+}
+
+// StudioURL is the dashboard's URL ("" when it is not served).
+func (s *Server) StudioURL() string {
+	if s.studio == nil {
+		return ""
+	}
+	return s.studio.URL()
 }
 
 // ServesDB reports whether the Postgres wire listener is running in this
@@ -167,6 +186,11 @@ func (s *Server) shutdown(ctx context.Context) error {
 	s.stopWorkers()
 	s.workers.Wait()
 	err := s.http.Shutdown(ctx)
+	if s.studio != nil {
+		if serr := s.studio.Close(); err == nil {
+			err = serr
+		}
+	}
 	if s.wire != nil {
 		if werr := s.wire.Close(); err == nil {
 			err = werr

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/migrations"
+	"github.com/tinybase/tinybase/studio"
 )
 
 // Version is the tinybase release; the CLI prints it for --version.
@@ -58,6 +59,9 @@ type Project struct {
 	// new database, the new files for an existing data directory.
 	Applied   []migrations.File
 	validator *migrations.Validator
+	// Mailbox, when set before Serve, is the dashboard's Inbox page: the
+	// auth emails the local mail catcher kept.
+	Mailbox studio.Mailbox
 
 	// DataDir is Options.DataDir ("" for an in-memory project): where
 	// /storage/v1 keeps object bytes, next to the database.

@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	bin = filepath.Join(dir, "tinybase")
+	// Every server these tests start serves the dashboard on a free
+	// port, not on Studio's fixed 54323.
+	os.Setenv("TINYBASE_STUDIO_PORT", "0")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		panic(string(out))
 	}

@@ -73,18 +73,26 @@ func TestNoProjectIsAnError(t *testing.T) {
 }
 
 func TestStartFlagsAndConfigNotices(t *testing.T) {
-	dir := newProject(t, map[string]string{"config.toml": "[api]\nmax_row = 5\n[studio]\nenabled = true\n[inbucket]\nenabled = false\n"})
+	dir := newProject(t, map[string]string{"config.toml": "[api]\nmax_row = 5\n[studio]\nenabled = true\n[inbucket]\nenabled = true\n"})
 	if r := tinybase(t, dir, "", "start", "--memory=false"); r.code != 2 || !strings.Contains(r.stderr, "--memory=false is not an option") {
 		t.Errorf("--memory=false: %+v", r)
 	}
 	s := startServer(t, dir, "--memory")
+	studioLine := <-s.lines
 	s.stop(t, os.Interrupt)
+	if !strings.HasPrefix(strings.TrimSpace(studioLine), "Studio URL: http://127.0.0.1:") {
+		t.Errorf("no Studio URL after the status: %q", studioLine)
+	}
 	if !strings.Contains(s.stderr.String(), "WARNING: supabase/config.toml: unknown key api.max_row (ignored)") {
 		t.Errorf("no unknown-key warning: %s", s.stderr.String())
 	}
-	if n := strings.Count(s.stderr.String(), "NOTICE: supabase/config.toml enables [studio], which tinybase does not run"); n != 1 {
+	if n := strings.Count(s.stderr.String(), "NOTICE: supabase/config.toml enables [inbucket], which tinybase does not run"); n != 1 {
 		t.Errorf("unserved notice printed %d times: %s", n, s.stderr.String())
 	}
+	if strings.Contains(s.stderr.String(), "[studio]") {
+		t.Errorf("[studio] is served, yet reported: %s", s.stderr.String())
+	}
+
 }
 
 func TestMigrationNewEmpty(t *testing.T) {

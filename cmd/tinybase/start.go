@@ -67,7 +67,8 @@ func (f *serverFlags) config(c *cobra.Command) (tinybase.Config, error) {
 
 func newStartCmd(ready func()) *cobra.Command {
 	var f serverFlags
-	var memory, noSeed, showLog bool
+	var memory, noSeed, showLog, noStudio bool
+	var studioPort int
 	var dataDir string
 	var slow time.Duration
 	c := &cobra.Command{
@@ -86,6 +87,18 @@ func newStartCmd(ready func()) *cobra.Command {
 				return err
 			}
 			printConfigWarnings(c, cfg)
+			if cfg.Raw == nil {
+				cfg.Studio = true // no config.toml: the Supabase CLI's default
+			}
+			if c.Flags().Changed("studio-port") {
+				cfg.StudioPort = studioPort
+				if err := cfg.Check(); err != nil {
+					return fail(exitUsage, "%v", err)
+				}
+			}
+			if noStudio {
+				cfg.Studio = false
+			}
 			if c.Flags().Changed("slow-statement") {
 				cfg.SlowStatement = slow
 			}
@@ -148,7 +161,9 @@ func newStartCmd(ready func()) *cobra.Command {
 			}
 			defer tinybase.RemoveInstance(recordPath, os.Getpid())
 			fmt.Fprintf(c.OutOrStdout(), "Started tinybase local development setup.\n\n")
-			printStatus(c.OutOrStdout(), "pretty", statusOf(srv.APIURL(), srv.DBURL(), cfg.JWTSecret, srv.Keys()))
+			st := statusOf(srv.APIURL(), srv.DBURL(), cfg.JWTSecret, srv.Keys())
+			st.StudioURL = srv.StudioURL()
+			printStatus(c.OutOrStdout(), "pretty", st)
 			if showLog {
 				out := c.OutOrStdout()
 				go srv.Logs.Follow(ctx, srv.Logs.LastSeq(), func(e logs.Entry) bool {
@@ -176,6 +191,8 @@ func newStartCmd(ready func()) *cobra.Command {
 	c.Flags().StringVar(&dataDir, "data-dir", "", "keep the database in this directory (default: supabase/.tinybase)")
 	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
 	c.Flags().BoolVar(&showLog, "log", false, "print every SQL statement and API request as it happens")
+	c.Flags().BoolVar(&noStudio, "no-studio", false, "do not serve the dashboard")
+	c.Flags().IntVar(&studioPort, "studio-port", 54323, "dashboard port ([studio] port, TINYBASE_STUDIO_PORT)")
 	c.Flags().DurationVar(&slow, "slow-statement", 0, "mark statements at least this long as SLOW in the logs (TINYBASE_SLOW_STATEMENT)")
 	return c
 }
@@ -215,6 +232,7 @@ type status struct {
 	JWTSecret      string `json:"JWT_SECRET"`
 	AnonKey        string `json:"ANON_KEY"`
 	ServiceRoleKey string `json:"SERVICE_ROLE_KEY"`
+	StudioURL      string `json:"STUDIO_URL,omitempty"`
 }
 
 func statusOf(apiURL, dbURL, secret string, k tinybase.Keys) status {
@@ -242,7 +260,12 @@ func printStatus(w io.Writer, format string, s status) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(s)
 	default:
-		for _, l := range [][2]string{{"API URL", s.APIURL}, {"REST URL", s.RESTURL}, {"DB URL", s.DBURL}, {"JWT secret", s.JWTSecret}, {"anon key", s.AnonKey}, {"service_role key", s.ServiceRoleKey}} {
+		lines := [][2]string{{"API URL", s.APIURL}, {"REST URL", s.RESTURL}, {"DB URL", s.DBURL}, {"JWT secret", s.JWTSecret}, {"anon key", s.AnonKey}, {"service_role key", s.ServiceRoleKey}}
+		if s.StudioURL != "" {
+			// Last, so readers of the first six lines keep working.
+			lines = append(lines, [2]string{"Studio URL", s.StudioURL})
+		}
+		for _, l := range lines {
 			fmt.Fprintf(w, "%16s: %s\n", l[0], l[1])
 		}
 	}

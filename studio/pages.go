@@ -37,7 +37,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/storage/buckets", s.listBuckets)
 	m.HandleFunc("GET /api/storage/objects", s.listObjects)
 	m.HandleFunc("GET /api/inbox", s.inbox)
-	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	m.HandleFunc("/api/{rest...}", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, apiError{errBody{Message: "no such dashboard endpoint: " + r.Method + " " + r.URL.Path}})
 	})
 }

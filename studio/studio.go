@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -63,11 +64,12 @@ type Config struct {
 
 // Server is the dashboard's handler.
 type Server struct {
-	cfg  Config
-	x    *postgrest.EngineExecutor
-	mux  *http.ServeMux
-	hist *history
-	mu   sync.Mutex // serializes migration saves
+	cfg   Config
+	x     *postgrest.EngineExecutor
+	mux   *http.ServeMux // /api/
+	files http.Handler   // the embedded assets
+	hist  *history
+	mu    sync.Mutex // serializes migration saves
 }
 
 // New builds the dashboard over cfg.
@@ -78,7 +80,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, x: &postgrest.EngineExecutor{Engine: cfg.Engine, User: "postgres"}, mux: http.NewServeMux()}
 	s.hist = newHistory(cfg.DataDir)
 	sub, _ := fs.Sub(static, "static")
-	s.mux.Handle("GET /", http.FileServerFS(sub))
+	s.files = http.FileServerFS(sub)
 	s.routes()
 	return s
 }
@@ -100,7 +102,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusInternalServerError, apiError{Error: errBody{Code: "XX000", Message: "internal error in the dashboard"}})
 		}
 	}()
-	s.mux.ServeHTTP(w, r)
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		writeJSON(w, http.StatusMethodNotAllowed, apiError{errBody{Message: r.Method + " is not allowed here"}})
+		return
+	}
+	s.files.ServeHTTP(w, r)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -1,0 +1,146 @@
+package studio_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func errOf(t *testing.T, out map[string]any) map[string]any {
+	t.Helper()
+	e, ok := out["error"].(map[string]any)
+	if !ok {
+		t.Fatalf("no error object: %v", out)
+	}
+	return e
+}
+
+func TestAPIRowsAndRoles(t *testing.T) {
+	pr := newProject(t)
+	h := pr.handler()
+	code, out := call(t, h, "GET", "/api/rows?schema=public&name=todos", nil)
+	if code != 200 || len(out["rows"].([]any)) != 4 {
+		t.Fatalf("postgres sees %d: %v", code, out)
+	}
+	_, out = call(t, h, "GET", "/api/rows?schema=public&name=todos&role=anon", nil)
+	if n := len(out["rows"].([]any)); n != 2 {
+		t.Errorf("anon sees %d rows, want the 2 public ones: %v", n, out)
+	}
+	_, out = call(t, h, "GET", "/api/rows?schema=public&name=todos&role=authenticated&user=11111111-1111-1111-1111-111111111111", nil)
+	if n := len(out["rows"].([]any)); n != 3 {
+		t.Errorf("alice sees %d rows, want 3: %v", n, out)
+	}
+	_, out = call(t, h, "GET", "/api/rows?schema=public&name=todos&role=service_role", nil)
+	if n := len(out["rows"].([]any)); n != 4 {
+		t.Errorf("service_role sees %d rows, want 4", n)
+	}
+	// Keyset pages: 2 + 2, by title descending.
+	_, p1 := call(t, h, "GET", "/api/rows?schema=public&name=todos&limit=2&sort=title&desc=1", nil)
+	next, _ := p1["next"].(string)
+	if next == "" || len(p1["rows"].([]any)) != 2 {
+		t.Fatalf("page 1: %v", p1)
+	}
+	_, p2 := call(t, h, "GET", "/api/rows?schema=public&name=todos&limit=2&sort=title&desc=1&after="+url.QueryEscape(next), nil)
+	rows := p2["rows"].([]any)
+	if len(rows) != 2 || p2["next"] != nil {
+		t.Fatalf("page 2: %v", p2)
+	}
+	if got := rows[1].([]any)[1]; got != "<img src=x onerror=\"window.__xss=1\"><script>window.__xss=2</script>" {
+		t.Errorf("last row by title desc: %v", got)
+	}
+	_, out = call(t, h, "GET", "/api/rows?schema=public&name=todos&f=title:ilike:%25milk%25", nil)
+	if n := len(out["rows"].([]any)); n != 1 {
+		t.Errorf("filter: %d rows", n)
+	}
+	// Insert, update, delete.
+	code, out = call(t, h, "POST", "/api/rows", map[string]any{"schema": "public", "name": "todos", "values": map[string]any{"title": "new", "mood": "sad", "meta": `{"a": [1]}`, "done": "true"}})
+	if code != 200 {
+		t.Fatalf("insert: %v", out)
+	}
+	id := out["rows"].([]any)[0].([]any)[0].(string)
+	code, out = call(t, h, "PATCH", "/api/rows", map[string]any{"schema": "public", "name": "todos", "key": map[string]any{"id": id}, "values": map[string]any{"title": "renamed", "mood": nil}})
+	if code != 200 || out["rows"].([]any)[0].([]any)[1] != "renamed" {
+		t.Fatalf("update: %v", out)
+	}
+	code, out = call(t, h, "DELETE", "/api/rows", map[string]any{"schema": "public", "name": "todos", "key": map[string]any{"id": id}})
+	if code != 200 {
+		t.Fatalf("delete: %v", out)
+	}
+	// anon cannot insert under RLS: 42501 with PostgreSQL's message.
+	code, out = call(t, h, "POST", "/api/rows", map[string]any{"schema": "public", "name": "todos", "role": "anon", "values": map[string]any{"title": "x"}})
+	if e := errOf(t, out); code != 400 || e["code"] != "42501" {
+		t.Errorf("anon insert: %d %v", code, out)
+	}
+}
+
+func TestAPIErrors(t *testing.T) {
+	pr := newProject(t)
+	h := pr.handler()
+	for _, tc := range []struct {
+		name, method, path string
+		body               any
+		status             int
+		code               string
+	}{
+		{"missing table", "GET", "/api/rows?schema=public&name=nope", nil, 400, "42P01"},
+		{"bad column", "GET", "/api/rows?schema=public&name=todos&sort=nope", nil, 400, "42703"},
+		{"injected column", "GET", "/api/rows?schema=public&name=todos&sort=" + url.QueryEscape(`id; drop table todos`), nil, 400, "42703"},
+		{"bad filter", "GET", "/api/rows?schema=public&name=todos&f=title:zz:1", nil, 400, ""},
+		{"bad limit", "GET", "/api/rows?schema=public&name=todos&limit=-1", nil, 400, ""},
+		{"bad cursor", "GET", "/api/rows?schema=public&name=todos&after=%7B", nil, 400, ""},
+		{"bad role", "GET", "/api/rows?schema=public&name=todos&role=postgres2", nil, 400, ""},
+		{"bad enum", "POST", "/api/rows", map[string]any{"schema": "public", "name": "todos", "values": map[string]any{"title": "x", "mood": "angry"}}, 400, "22P02"},
+		{"not json", "POST", "/api/rows", "{", 400, ""},
+		{"no key", "DELETE", "/api/rows", map[string]any{"schema": "public", "name": "todos"}, 400, ""},
+		{"sql syntax", "POST", "/api/sql", map[string]any{"sql": "select 1;\nselec 2"}, 400, "42601"},
+		{"sql missing", "POST", "/api/sql", map[string]any{"sql": "select * from nope"}, 400, "42P01"},
+		{"bad user id", "DELETE", "/api/auth/users/x", nil, 400, ""},
+		{"unknown endpoint", "GET", "/api/nope", nil, 404, ""},
+		{"no project", "POST", "/api/sql/save", map[string]any{"name": "x", "sql": "select 1"}, 400, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out := call(t, h, tc.method, tc.path, tc.body)
+			e := errOf(t, out)
+			if code != tc.status || (tc.code != "" && e["code"] != tc.code) || e["message"] == "" {
+				t.Errorf("%d %v, want %d %s", code, out, tc.status, tc.code)
+			}
+		})
+	}
+	// The position counts from the start of the whole text.
+	_, out := call(t, h, "POST", "/api/sql", map[string]any{"sql": "select 1;\nselect * from nope"})
+	if e := errOf(t, out); e["position"] != float64(25) {
+		t.Errorf("position: %v", e)
+	}
+}
+
+func TestRefusesForeignHosts(t *testing.T) {
+	pr := newProject(t)
+	h := pr.handler()
+	for _, tc := range []struct {
+		host, origin string
+		ok           bool
+	}{
+		{"127.0.0.1:54323", "", true},
+		{"localhost:54323", "http://localhost:54323", true},
+		{"[::1]:54323", "", true},
+		{"evil.example:54323", "", false},
+		{"127.0.0.1:54323", "http://evil.example", false},
+		{"127.0.0.1:54323", "null", false},
+	} {
+		req := httptest.NewRequest("GET", "http://x/api/meta", nil)
+		req.Host = tc.host
+		if tc.origin != "" {
+			req.Header.Set("Origin", tc.origin)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if ok := rec.Code == http.StatusOK; ok != tc.ok {
+			t.Errorf("Host %s Origin %q: %d %s", tc.host, tc.origin, rec.Code, rec.Body.String())
+		}
+		if !tc.ok && (!strings.Contains(rec.Header().Get("Content-Type"), "json") || !strings.Contains(rec.Body.String(), `"error"`)) {
+			t.Errorf("refusal is not JSON: %s", rec.Body.String())
+		}
+	}
+}

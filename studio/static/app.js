@@ -1,0 +1,31 @@
+// app.js: the dashboard's router. Each page is a function that fills
+// #main from the JSON API under api/.
+import { clear, errorBox, h } from './dom.js';
+import { tablesPage } from './tables.js';
+import { sqlPage } from './sql.js';
+import { policiesPage, authPage, schemaPage, logsPage, migrationsPage, storagePage, inboxPage } from './pages.js';
+
+const pages = {
+  tables: tablesPage, sql: sqlPage, policies: policiesPage, auth: authPage, schema: schemaPage,
+  logs: logsPage, migrations: migrationsPage, storage: storagePage, inbox: inboxPage,
+};
+
+// route reads #/page/arg1/arg2?query.
+function route() {
+  const raw = location.hash.replace(/^#\/?/, '');
+  const [path, query] = raw.split('?');
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const name = pages[parts[0]] ? parts[0] : 'tables';
+  for (const a of document.querySelectorAll('header nav a')) {
+    if (a.getAttribute('href') === '#/' + name) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  const main = clear(document.getElementById('main'));
+  main.dataset.page = name;
+  Promise.resolve(pages[name](main, parts.slice(1), new URLSearchParams(query || ''))).catch(e => main.append(errorBox(e)));
+}
+
+window.addEventListener('hashchange', route);
+route();
+document.body.dataset.ready = '1';
+export { h };

@@ -1,0 +1,181 @@
+// pages.js: policies and advisors, auth users, the schema diagram, logs,
+// migrations, storage and the inbox.
+import { api, clear, errorBox, grid, h, safeHref, svg, toast } from './dom.js';
+
+export async function policiesPage(main) {
+  const [{ tables }, lint] = await Promise.all([api('GET', 'policies'), api('GET', 'lint').catch(e => ({ error: e }))]);
+  const only = h('input', { type: 'checkbox', id: 'policies-public', checked: true });
+  const list = h('div', { id: 'policy-list' });
+  const render = () => {
+    clear(list).append(...tables.filter(t => !only.checked || t.schema === 'public').map(t => h('article', { class: 'card', 'data-table': t.schema + '.' + t.name },
+      h('h3', null, t.schema + '.' + t.name, ' ',
+        h('span', { class: t.rls ? 'badge on' : 'badge off' }, t.rls ? 'RLS enabled' : 'RLS disabled'),
+        t.forced ? h('span', { class: 'badge' }, 'forced') : null, ' ',
+        h('button', { class: 'small', onclick: async () => {
+          try {
+            await api('POST', 'policies/rls', { schema: t.schema, name: t.name, enabled: !t.rls });
+            t.rls = !t.rls; render();
+          } catch (e) { toast(e.message, true); }
+        } }, t.rls ? 'Disable RLS' : 'Enable RLS')),
+      t.policies.length ? grid(['policy', 'command', 'roles', 'type', 'USING', 'WITH CHECK'],
+        t.policies.map(p => [p.name, p.command, p.roles, p.permissive, p.using || null, p.with_check || null]))
+        : h('p', { class: 'muted' }, t.rls ? 'No policies: nobody but the owner and BYPASSRLS roles sees rows.' : 'No policies.'))));
+  };
+  only.addEventListener('change', render);
+  const adv = h('section', { id: 'advisors' }, h('h2', null, 'Advisors (db lint)'));
+  if (lint.error) adv.append(errorBox(lint.error));
+  else if (!lint.findings.length) adv.append(h('p', { class: 'ok' }, 'No findings.'));
+  else adv.append(...lint.findings.map(f => h('article', { class: 'card finding ' + f.level },
+    h('h3', null, h('span', { class: 'badge ' + f.level }, f.level), ' ', f.title),
+    h('p', null, f.detail),
+    h('p', { class: 'muted' }, f.description),
+    safeHref(f.remediation) ? h('a', { href: safeHref(f.remediation), target: '_blank', rel: 'noopener noreferrer' }, 'Remediation') : null)));
+  main.append(h('section', { class: 'content' }, h('h2', null, 'Policies'), h('label', null, only, ' public schema only'), list, adv));
+  render();
+}
+
+export async function authPage(main, [id]) {
+  const search = h('input', { id: 'user-search', placeholder: 'Search by email', type: 'search', 'aria-label': 'Search users' });
+  const email = h('input', { id: 'new-email', type: 'email', placeholder: 'email', 'aria-label': 'Email', required: true });
+  const password = h('input', { id: 'new-password', type: 'password', placeholder: 'password', 'aria-label': 'Password', required: true });
+  const list = h('div', { id: 'user-list' });
+  const detail = h('div', { id: 'user-detail' });
+  async function load() {
+    clear(list);
+    try {
+      const { users } = await api('GET', 'auth/users?' + new URLSearchParams({ q: search.value }));
+      list.append(grid(['email', 'id', 'confirmed', 'created', 'last sign in', 'providers'],
+        users.map(u => [u.email || u.phone || '', u.id, u.email_confirmed_at ? 'yes' : 'no', u.created_at, u.last_sign_in_at || null, (u.app_metadata?.providers || []).join(', ')]),
+        (i, v) => i === 1 ? h('a', { href: '#/auth/' + v }, v) : (v === null ? 'NULL' : v),
+        (r) => [h('button', { class: 'small danger', 'aria-label': 'Delete user ' + r[0], onclick: async () => {
+          if (!confirm('Delete ' + r[0] + '?')) return;
+          try { await api('DELETE', 'auth/users/' + r[1]); toast('User deleted'); load(); } catch (e) { toast(e.message, true); }
+        } }, 'Delete')]));
+    } catch (e) { list.append(errorBox(e)); }
+  }
+  search.addEventListener('input', () => { clearTimeout(load.t); load.t = setTimeout(load, 200); });
+  const form = h('form', { class: 'toolbar', onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      await api('POST', 'auth/users', { email: email.value, password: password.value });
+      toast('Created ' + email.value);
+      email.value = ''; password.value = '';
+      load();
+    } catch (e) { toast((e.code ? e.code + ': ' : '') + e.message, true); }
+  } }, email, password, h('button', { id: 'user-create', class: 'primary', type: 'submit' }, 'Create confirmed user'));
+  main.append(h('section', { class: 'content' }, h('h2', null, 'Auth users'), form, search, list, detail));
+  await load();
+  if (id) {
+    try {
+      const { user, sessions } = await api('GET', 'auth/users/' + encodeURIComponent(id));
+      detail.append(h('h3', null, 'User ', user.email || user.id),
+        h('h4', null, 'Identities'),
+        grid(['provider', 'identity id', 'email', 'created'], (user.identities || []).map(i => [i.provider, i.id || i.identity_id, i.identity_data?.email || null, i.created_at || null])),
+        h('h4', null, 'Sessions'),
+        sessions && sessions.length ? grid(Object.keys(sessions[0]), sessions.map(s => Object.values(s))) : h('p', { class: 'muted' }, 'No sessions.'),
+        h('h4', null, 'Metadata'),
+        h('pre', { class: 'code' }, JSON.stringify({ app_metadata: user.app_metadata, user_metadata: user.user_metadata }, null, 2)));
+    } catch (e) { detail.append(errorBox(e)); }
+  }
+}
+
+// schemaPage draws tables as boxes in a grid and foreign keys as lines;
+// a table's title opens it in the table editor.
+export async function schemaPage(main, [schema]) {
+  const { relations } = await api('GET', 'relations');
+  const schemas = [...new Set(relations.map(r => r.schema))];
+  const current = schema || 'public';
+  const pick = h('select', { 'aria-label': 'Schema', onchange: () => { location.hash = '#/schema/' + encodeURIComponent(pick.value); } },
+    schemas.map(s => h('option', { value: s, selected: s === current }, s)));
+  const { tables } = await api('GET', 'schema?' + new URLSearchParams({ schema: current }));
+  const W = 240, RH = 20, GAP = 60, perRow = Math.max(1, Math.ceil(Math.sqrt((tables || []).length)));
+  const pos = {};
+  let maxY = 0;
+  const rowHeights = [];
+  (tables || []).forEach((t, i) => {
+    const r = Math.floor(i / perRow);
+    rowHeights[r] = Math.max(rowHeights[r] || 0, (t.columns.length + 1) * RH);
+  });
+  const boxes = (tables || []).map((t, i) => {
+    const r = Math.floor(i / perRow), c = i % perRow;
+    const y = 20 + rowHeights.slice(0, r).reduce((a, b) => a + b + GAP, 0);
+    const x = 20 + c * (W + GAP);
+    pos[t.name] = { x, y, t };
+    maxY = Math.max(maxY, y + (t.columns.length + 1) * RH);
+    const href = '#/tables/' + encodeURIComponent(current) + '/' + encodeURIComponent(t.name);
+    return svg('g', { class: 'box', 'data-table': t.name },
+      svg('rect', { x, y, width: W, height: (t.columns.length + 1) * RH, rx: 4 }),
+      svg('a', { href, class: 'title', tabindex: 0 }, svg('text', { x: x + 8, y: y + 14, class: 'title' }, t.name)),
+      t.columns.map((col, j) => svg('text', { x: x + 8, y: y + 14 + (j + 1) * RH, class: col.pk ? 'pk' : '' },
+        (col.pk ? '🔑 ' : col.fk ? '→ ' : '') + col.name + ': ' + col.type)));
+  });
+  const lines = [];
+  for (const t of tables || []) {
+    for (const fk of t.foreign_keys) {
+      const a = pos[t.name], b = fk.ref_schema === current ? pos[fk.ref_table] : null;
+      if (!a || !b) continue;
+      const ai = t.columns.findIndex(c => c.name === fk.columns[0]) + 1;
+      const bi = b.t.columns.findIndex(c => c.name === fk.ref_columns[0]) + 1;
+      const ax = a.x <= b.x ? a.x + W : a.x, bx = a.x <= b.x ? b.x : b.x + W;
+      lines.push(svg('path', { class: 'fk', d: `M${ax},${a.y + ai * RH + 10} C${(ax + bx) / 2},${a.y + ai * RH + 10} ${(ax + bx) / 2},${b.y + bi * RH + 10} ${bx},${b.y + bi * RH + 10}` },
+        svg('title', null, fk.name)));
+    }
+  }
+  const width = 40 + perRow * (W + GAP);
+  main.append(h('section', { class: 'content' }, h('h2', null, 'Schema ', pick),
+    (tables || []).length ? svg('svg', { id: 'schema-svg', width, height: maxY + 40, viewBox: `0 0 ${width} ${maxY + 40}`, role: 'img', 'aria-label': 'Tables and foreign keys of ' + current }, lines, boxes)
+      : h('p', { class: 'muted' }, 'No tables in this schema.')));
+}
+
+export async function logsPage(main) {
+  const service = h('select', { 'aria-label': 'Service', id: 'log-service' }, ['', 'postgres', 'rest', 'auth', 'storage', 'realtime', 'api'].map(s => h('option', { value: s }, s || 'all')));
+  const out = h('div', { id: 'log-out' });
+  async function load() {
+    clear(out);
+    const { entries } = await api('GET', 'logs?' + new URLSearchParams({ service: service.value }));
+    out.append(grid(['time', 'service', 'role', 'ms', 'what', 'status'], entries.slice().reverse().map(e => [
+      new Date(e.time).toLocaleTimeString(), e.service, e.role || null, (e.duration_ns / 1e6).toFixed(2),
+      e.sql || (e.method + ' ' + e.path), e.sqlstate || e.error || (e.status ? String(e.status) : '')])));
+  }
+  service.addEventListener('change', load);
+  main.append(h('section', { class: 'content' }, h('h2', null, 'Logs'), h('div', { class: 'toolbar' }, service, h('button', { onclick: load, id: 'log-refresh' }, 'Refresh')), out));
+  await load();
+}
+
+export async function migrationsPage(main) {
+  const { migrations, pending, drift } = await api('GET', 'migrations');
+  main.append(h('section', { class: 'content' }, h('h2', null, 'Migrations'),
+    h('p', null, `${migrations.length} migration(s), ${pending} pending, ${drift} drifted.`),
+    grid(['version', 'name', 'status'], migrations.map(m => [m.version, m.name,
+      m.drift ? 'drift: ' + m.drift : m.applied ? 'applied' : 'pending']), (i, v) => i === 2 ? h('span', { class: 'status ' + v.split(':')[0] }, v) : v)));
+}
+
+export async function storagePage(main, [bucket, ...path]) {
+  const sec = h('section', { class: 'content' }, h('h2', null, 'Storage'));
+  main.append(sec);
+  const buckets = await api('GET', 'storage/buckets');
+  sec.append(h('ul', { class: 'rel-list inline', id: 'bucket-list' }, buckets.map(b => h('li', null,
+    h('a', { href: '#/storage/' + encodeURIComponent(b.id), class: b.id === bucket ? 'active' : '' }, b.name, b.public ? ' (public)' : '')))));
+  if (!buckets.length) sec.append(h('p', { class: 'muted' }, 'No buckets.'));
+  if (!bucket) return;
+  const prefix = path.length ? path.join('/') + '/' : '';
+  const objs = await api('GET', 'storage/objects?' + new URLSearchParams({ bucket, prefix }));
+  sec.append(h('h3', null, bucket + '/' + prefix),
+    grid(['name', 'size', 'type', 'updated'], objs.map(o => [o.name, o.metadata?.size != null ? String(o.metadata.size) : null, o.metadata?.mimetype || (o.id ? null : 'folder'), o.updated_at || null]),
+      (i, v, r) => i === 0 && r[2] === 'folder' ? h('a', { href: '#/storage/' + [bucket, ...path, v].map(encodeURIComponent).join('/') }, v + '/') : (v === null ? '' : v)));
+}
+
+export async function inboxPage(main, [id]) {
+  const { enabled, messages } = await api('GET', 'inbox');
+  const sec = h('section', { class: 'content' }, h('h2', null, 'Inbox'));
+  main.append(sec);
+  if (!enabled) { sec.append(h('p', { class: 'muted' }, 'The local mail catcher is not running.')); return; }
+  sec.append(grid(['date', 'to', 'subject'], messages.map(m => [new Date(m.date).toLocaleString(), (m.to || []).join(', '), m.subject]),
+    (i, v, r) => i === 2 ? h('a', { href: '#/inbox/' + encodeURIComponent(messages[messages.findIndex(m => m.subject === v && (m.to || []).join(', ') === r[1])].id) }, v) : v));
+  const m = messages.find(x => x.id === id);
+  if (m) {
+    sec.append(h('article', { class: 'card', id: 'mail' }, h('h3', null, m.subject), h('p', { class: 'muted' }, 'From ', m.from, ' to ', (m.to || []).join(', ')),
+      m.html ? h('iframe', { sandbox: '', srcdoc: m.html, title: 'Message', class: 'mail-html' }) : null,
+      h('pre', { class: 'code' }, m.text)));
+  }
+}

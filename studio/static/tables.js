@@ -1,0 +1,204 @@
+// tables.js: the table editor. A sidebar of schemas and relations; a grid
+// paged by the server with keyset pagination; insert, edit and delete
+// with inputs by type; and "view as" a role, which the server runs as
+// PostgREST would, so the grid shows what RLS lets that user see.
+import { api, clear, errorBox, grid, h, toast } from './dom.js';
+
+// viewAs persists across tables while the page is open.
+const state = { role: '', user: '' };
+
+export async function tablesPage(main, [schema, name], params) {
+  const { relations } = await api('GET', 'relations');
+  const rels = relations || [];
+  const schemas = [...new Set(rels.map(r => r.schema))];
+  const current = schema || (schemas.includes('public') ? 'public' : schemas[0]);
+  const pick = h('select', { id: 'schema-pick', 'aria-label': 'Schema', onchange: () => { location.hash = '#/tables/' + encodeURIComponent(pick.value); } },
+    schemas.map(s => h('option', { value: s, selected: s === current }, s)));
+  const list = h('ul', { class: 'rel-list' }, rels.filter(r => r.schema === current).map(r =>
+    h('li', null, h('a', {
+      href: '#/tables/' + encodeURIComponent(r.schema) + '/' + encodeURIComponent(r.name),
+      class: r.name === name ? 'active' : '', 'data-rel': r.name,
+    }, r.name, r.kind !== 'table' ? h('span', { class: 'muted' }, ' (' + r.kind + ')') : null))));
+  const body = h('section', { class: 'content' });
+  main.append(h('div', { class: 'split' }, h('aside', { class: 'sidebar' }, h('label', null, 'Schema ', pick), list), body));
+  if (!name) {
+    body.append(h('p', { class: 'muted' }, 'Pick a table or view.'));
+    return;
+  }
+  await tableView(body, current, name, params);
+}
+
+async function tableView(body, schema, name, params) {
+  const table = await api('GET', 'table?' + new URLSearchParams({ schema, name }));
+  const cols = table.columns;
+  const pk = table.primary_key;
+  const q = { sort: params.get('sort') || '', desc: params.get('desc') === '1', filters: params.getAll('f'), after: '', stack: [] };
+
+  const users = h('select', { id: 'view-user', 'aria-label': 'User', hidden: state.role !== 'authenticated' });
+  const role = h('select', { id: 'view-role', 'aria-label': 'View as role' },
+    [['', 'postgres (owner)'], ['service_role', 'service_role'], ['anon', 'anon'], ['authenticated', 'authenticated user']]
+      .map(([v, l]) => h('option', { value: v, selected: v === state.role }, l)));
+  const loadUsers = async () => {
+    const { users: us } = await api('GET', 'users');
+    clear(users).append(...(us || []).map(u => h('option', { value: u.id, selected: u.id === state.user }, u.email || u.id)));
+    if (!state.user && us && us.length) state.user = us[0].id;
+  };
+  role.addEventListener('change', async () => {
+    state.role = role.value;
+    users.hidden = state.role !== 'authenticated';
+    if (state.role === 'authenticated') await loadUsers();
+    q.after = ''; q.stack = [];
+    load();
+  });
+  users.addEventListener('change', () => { state.user = users.value; q.after = ''; q.stack = []; load(); });
+  if (state.role === 'authenticated') await loadUsers();
+
+  const fcol = h('select', { id: 'filter-col', 'aria-label': 'Filter column' }, cols.map(c => h('option', { value: c.name }, c.name)));
+  const fop = h('select', { id: 'filter-op', 'aria-label': 'Filter operator' },
+    [['eq', '='], ['neq', '≠'], ['lt', '<'], ['lte', '≤'], ['gt', '>'], ['gte', '≥'], ['ilike', 'contains'], ['is_null', 'is null'], ['not_null', 'is not null']]
+      .map(([v, l]) => h('option', { value: v }, l)));
+  const fval = h('input', { id: 'filter-val', 'aria-label': 'Filter value', placeholder: 'value' });
+  const chips = h('span', { class: 'chips' });
+  const addFilter = () => {
+    const v = fop.value === 'ilike' ? '%' + fval.value + '%' : fval.value;
+    q.filters.push(fcol.value + ':' + fop.value + ':' + v);
+    fval.value = ''; q.after = ''; q.stack = [];
+    load();
+  };
+  fval.addEventListener('keydown', e => { if (e.key === 'Enter') addFilter(); });
+
+  const out = h('div', { class: 'table-out' });
+  const pager = h('div', { class: 'pager' });
+  body.append(
+    h('h2', null, schema + '.' + name, table.rls ? h('span', { class: 'badge' }, 'RLS') : null),
+    h('div', { class: 'toolbar' },
+      h('label', null, 'View as ', role), users,
+      h('span', { class: 'sep' }),
+      fcol, fop, fval, h('button', { id: 'filter-add', onclick: addFilter }, 'Filter'), chips,
+      h('span', { class: 'sep' }),
+      table.kind === 'table' ? h('button', { id: 'row-insert', class: 'primary', onclick: () => rowForm(table, null, load) }, 'Insert row') : null),
+    out, pager);
+
+  async function load() {
+    clear(chips).append(...q.filters.map((f, i) => h('button', { class: 'chip', title: 'Remove filter', onclick: () => { q.filters.splice(i, 1); q.after = ''; q.stack = []; load(); } }, f, ' ×')));
+    const p = new URLSearchParams({ schema, name, limit: '50' });
+    if (q.sort) p.set('sort', q.sort);
+    if (q.desc) p.set('desc', '1');
+    for (const f of q.filters) p.append('f', f);
+    if (q.after) p.set('after', q.after);
+    if (state.role) p.set('role', state.role);
+    if (state.role === 'authenticated') p.set('user', state.user);
+    // Only the latest request renders: a quick second click wins.
+    const seq = q.seq = (q.seq || 0) + 1;
+    let page;
+    try {
+      page = await api('GET', 'rows?' + p);
+    } catch (e) {
+      if (seq !== q.seq) return;
+      clear(out).append(errorBox(e));
+      clear(pager);
+      return;
+    }
+    if (seq !== q.seq) return;
+    clear(out); clear(pager);
+    const headers = cols.map(c => h('button', {
+      class: 'sort', 'data-col': c.name, title: c.type,
+      onclick: () => { q.desc = q.sort === c.name ? !q.desc : false; q.sort = c.name; q.after = ''; q.stack = []; load(); },
+    }, c.pk ? '🔑 ' : '', c.name, q.sort === c.name ? (q.desc ? ' ▼' : ' ▲') : '', h('small', { class: 'muted' }, ' ' + c.type)));
+    const editable = table.kind === 'table' && pk.length > 0;
+    const g = grid(headers, page.rows, (i, v) => {
+      const c = cols[i];
+      if (v === null) return 'NULL';
+      if (c.fk) {
+        return h('a', { href: '#/tables/' + encodeURIComponent(c.fk.schema) + '/' + encodeURIComponent(c.fk.table) + '?f=' + encodeURIComponent(c.fk.column + ':eq:' + v), title: 'Open the referenced row' }, v);
+      }
+      return v.length > 200 ? v.slice(0, 200) + '…' : v;
+    }, editable ? (r) => [
+      h('button', { class: 'small', 'aria-label': 'Edit row', onclick: () => rowForm(table, r, load) }, 'Edit'),
+      h('button', { class: 'small danger', 'aria-label': 'Delete row', onclick: () => deleteRow(table, r, load) }, 'Delete'),
+    ] : null);
+    out.append(g);
+    out.dataset.rows = String(page.rows.length);
+    pager.append(
+      h('button', { id: 'page-first', disabled: !q.stack.length, onclick: () => { q.after = ''; q.stack = []; load(); } }, 'First page'),
+      h('button', { id: 'page-next', disabled: !page.next, onclick: () => { q.stack.push(q.after); q.after = page.next; load(); } }, 'Next page'),
+      h('span', { class: 'muted' }, ` ${page.rows.length} row(s) on this page` + (state.role ? ', as ' + (state.role === 'authenticated' ? users.selectedOptions[0]?.textContent || 'a user' : state.role) : '')));
+  }
+  await load();
+}
+
+function rowValues(table, r) {
+  const o = {};
+  table.columns.forEach((c, i) => { o[c.name] = r[i]; });
+  return o;
+}
+
+async function deleteRow(table, r, done) {
+  const vals = rowValues(table, r);
+  const key = Object.fromEntries(table.primary_key.map(k => [k, vals[k]]));
+  if (!confirm('Delete the row ' + JSON.stringify(key) + '?')) return;
+  try {
+    await api('DELETE', 'rows', { schema: table.schema, name: table.name, key, role: state.role, user: state.user });
+    toast('Row deleted');
+    done();
+  } catch (e) { toast(e.code ? e.code + ': ' + e.message : e.message, true); }
+}
+
+// input makes the field for a column: enums and booleans as selects,
+// json as a text area, everything else as text in its text form.
+function input(c, value) {
+  const id = 'field-' + c.name;
+  if (c.enum || c.category === 'B') {
+    // Booleans as PostgreSQL prints them (t, f), so an unchanged value
+    // compares equal.
+    const opts = c.enum ? c.enum.map(o => [o, o]) : [['t', 'true'], ['f', 'false']];
+    return h('select', { id, name: c.name }, h('option', { value: '' }, '—'), opts.map(([v, l]) => h('option', { value: v, selected: v === value }, l)));
+  }
+  if (/^jsonb?$/.test(c.type) || c.category === 'A') {
+    return h('textarea', { id, name: c.name, rows: 3, value: value ?? '', placeholder: c.category === 'A' ? '{a,b}' : '{"key": "value"}' });
+  }
+  const ph = c.category === 'D' ? 'e.g. 2024-01-31 12:00:00+00' : (c.default ? 'default: ' + c.default : '');
+  return h('input', { id, name: c.name, value: value ?? '', placeholder: ph, type: 'text' });
+}
+
+function rowForm(table, r, done) {
+  const editing = r !== null;
+  const vals = editing ? rowValues(table, r) : {};
+  const fields = table.columns.map(c => {
+    const field = input(c, vals[c.name]);
+    const isNull = h('input', { type: 'checkbox', id: 'null-' + c.name, checked: editing && vals[c.name] === null, 'aria-label': c.name + ' is NULL' });
+    return { c, field, isNull, row: h('div', { class: 'field' },
+      h('label', { for: field.id }, c.name, ' ', h('small', { class: 'muted' }, c.type + (c.nullable ? '' : ' not null') + (c.pk ? ' · primary key' : ''))),
+      field, c.nullable ? h('label', { class: 'null' }, isNull, ' NULL') : null) };
+  });
+  const err = h('div');
+  const dlg = h('dialog', { class: 'row-form', 'aria-label': editing ? 'Edit row' : 'Insert row' },
+    h('form', { method: 'dialog', onsubmit: async (ev) => {
+      ev.preventDefault();
+      const values = {};
+      for (const f of fields) {
+        const v = f.field.value;
+        if (f.isNull.checked) values[f.c.name] = null;
+        else if (editing ? v !== (vals[f.c.name] ?? '') : v !== '') values[f.c.name] = v;
+      }
+      const body = { schema: table.schema, name: table.name, values, role: state.role, user: state.user };
+      try {
+        if (editing) {
+          body.key = Object.fromEntries(table.primary_key.map(k => [k, vals[k]]));
+          await api('PATCH', 'rows', body);
+        } else {
+          await api('POST', 'rows', body);
+        }
+        dlg.close(); dlg.remove();
+        toast(editing ? 'Row saved' : 'Row inserted');
+        done();
+      } catch (e) { clear(err).append(errorBox(e)); }
+    } },
+    h('h3', null, (editing ? 'Edit row in ' : 'Insert into ') + table.name),
+    fields.map(f => f.row), err,
+    h('div', { class: 'buttons' },
+      h('button', { type: 'button', onclick: () => { dlg.close(); dlg.remove(); } }, 'Cancel'),
+      h('button', { type: 'submit', class: 'primary', id: 'row-save' }, editing ? 'Save' : 'Insert'))));
+  document.body.append(dlg);
+  dlg.showModal();
+}

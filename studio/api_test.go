@@ -18,7 +18,7 @@ func errOf(t *testing.T, out map[string]any) map[string]any {
 }
 
 func TestAPIRowsAndRoles(t *testing.T) {
-	pr := newProject(t)
+	pr := newProject(t, nil)
 	h := pr.handler()
 	code, out := call(t, h, "GET", "/api/rows?schema=public&name=todos", nil)
 	if code != 200 || len(out["rows"].([]any)) != 4 {
@@ -76,7 +76,7 @@ func TestAPIRowsAndRoles(t *testing.T) {
 }
 
 func TestAPIErrors(t *testing.T) {
-	pr := newProject(t)
+	pr := newProject(t, nil)
 	h := pr.handler()
 	for _, tc := range []struct {
 		name, method, path string
@@ -116,7 +116,7 @@ func TestAPIErrors(t *testing.T) {
 }
 
 func TestRefusesForeignHosts(t *testing.T) {
-	pr := newProject(t)
+	pr := newProject(t, nil)
 	h := pr.handler()
 	for _, tc := range []struct {
 		host, origin string

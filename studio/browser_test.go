@@ -132,11 +132,18 @@ func (p *page) noXSS() {
 
 type mailbox []studio.Message
 
+// testMail is what the mail catcher would hold after a sign-up: a
+// message whose HTML tries to run script, which the sandboxed frame must
+// not allow.
+var testMail = mailbox{{ID: "m1", From: "noreply@example.com", To: []string{"bob@example.com"}, Subject: "Confirm your signup",
+	Text: "Follow this link to confirm your user: http://127.0.0.1:54321/auth/v1/verify?token=abc", HTML: `<p>Confirm</p><img src=x onerror="parent.window.__xss=3">`,
+	Date: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}}
+
 func (m mailbox) Messages(context.Context) ([]studio.Message, error) { return m, nil }
 
 func TestBrowser(t *testing.T) {
 	bctx := browser(t)
-	pr := newProject(t)
+	pr := newProject(t, testMail)
 	p := &page{t: t, ctx: bctx, base: pr.studio}
 
 	t.Run("tables", func(t *testing.T) {
@@ -313,6 +320,16 @@ func TestBrowser(t *testing.T) {
 		p.wait(`document.querySelector('#bucket-list a')?.textContent.startsWith('avatars')`)
 		p.open("/storage/avatars")
 		p.wait(`document.querySelector('#main h3')?.textContent === 'avatars/'`)
+	})
+
+	t.Run("inbox", func(t *testing.T) {
+		p.t = t
+		p.open("/inbox")
+		p.wait(`[...document.querySelectorAll('#main td a')].some(a => a.textContent === 'Confirm your signup')`)
+		p.click(`#main td a`)
+		p.wait(`document.querySelector('#mail pre')?.textContent.includes('verify?token=abc')`)
+		p.wait(`document.querySelector('#mail iframe[sandbox]')`)
+		p.noXSS()
 	})
 
 	t.Run("dns rebinding", func(t *testing.T) {

@@ -54,7 +54,7 @@ type project struct {
 	studio string // the dashboard's URL
 }
 
-func newProject(t testing.TB) *project {
+func newProject(t testing.TB, mail studio.Mailbox) *project {
 	t.Helper()
 	dir := t.TempDir()
 	mig := filepath.Join(dir, "supabase", "migrations")
@@ -71,6 +71,7 @@ func newProject(t testing.TB) *project {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.Mailbox = mail
 	srv, err := p.Serve(ctx)
 	if err != nil {
 		p.Close()

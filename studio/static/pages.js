@@ -107,7 +107,7 @@ export async function schemaPage(main, [schema]) {
       svg('rect', { x, y, width: W, height: (t.columns.length + 1) * RH, rx: 4 }),
       svg('a', { href, class: 'title', tabindex: 0 }, svg('text', { x: x + 8, y: y + 14, class: 'title' }, t.name)),
       t.columns.map((col, j) => svg('text', { x: x + 8, y: y + 14 + (j + 1) * RH, class: col.pk ? 'pk' : '' },
-        (col.pk ? '🔑 ' : col.fk ? '→ ' : '') + col.name + ': ' + col.type)));
+        (col.pk ? '# ' : col.fk ? '→ ' : '') + col.name + ': ' + col.type)));
   });
   const lines = [];
   for (const t of tables || []) {

@@ -104,7 +104,7 @@ async function tableView(body, schema, name, params) {
     const headers = cols.map(c => h('button', {
       class: 'sort', 'data-col': c.name, title: c.type,
       onclick: () => { q.desc = q.sort === c.name ? !q.desc : false; q.sort = c.name; q.after = ''; q.stack = []; load(); },
-    }, c.pk ? '🔑 ' : '', c.name, q.sort === c.name ? (q.desc ? ' ▼' : ' ▲') : '', h('small', { class: 'muted' }, ' ' + c.type)));
+    }, c.name, c.pk ? h('span', { class: 'badge pk' }, 'PK') : '', q.sort === c.name ? (q.desc ? ' ▼' : ' ▲') : '', h('small', { class: 'muted' }, ' ' + c.type)));
     const editable = table.kind === 'table' && pk.length > 0;
     const g = grid(headers, page.rows, (i, v) => {
       const c = cols[i];

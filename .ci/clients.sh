@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # clients.sh — installs the client programs the pgwire client tests drive
 # (psql, pgbench, node and npm; the npm packages themselves are installed
-# by the tests into a temp dir), and PostGIS for PostgreSQL 15, which the
+# by the tests into a temp dir), Chromium for the dashboard's browser
+# tests, and PostGIS for PostgreSQL 15, which the
 # live conformance pass needs for functions/ext_postgis.sql. Anything still
 # missing afterwards makes its test fail, never skip. Debian package names;
 # needs root.
@@ -13,6 +14,10 @@ command -v psql >/dev/null 2>&1 || need+=(postgresql-client-15)
 command -v pgbench >/dev/null 2>&1 || [ -x "$(pg_config --bindir 2>/dev/null)/pgbench" ] || need+=(postgresql-15)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
+# Chromium (and a font for its text) for the dashboard's browser tests
+# (package studio, driven with chromedp).
+command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 || need+=(chromium)
+[ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
 if command -v pg_config >/dev/null 2>&1 && [ ! -f "$(pg_config --sharedir)/extension/postgis.control" ]; then
 	need+=(postgresql-15-postgis-3)
 fi

@@ -64,6 +64,7 @@ enable_confirmations = false
 	want := tinybase.DefaultConfig(dir)
 	want.APIPort, want.DBPort, want.Schemas, want.MaxRows, want.JWTExpiry = 6000, 7001, []string{"public", "api"}, 50, 600
 	want.ExtraSearchPath = []string{"public", "extensions", "x"}
+	want.Studio = true // no [studio] enabled: on, as the Supabase CLI has it
 	want.Raw = []byte(toml)
 	if diff := cmp.Diff(want, cfg); diff != "" {
 		t.Fatalf("(-want +got):\n%s", diff)
@@ -276,7 +277,7 @@ func BenchmarkOpenServe25(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		cfg.APIPort, cfg.DBPort = 0, 0
+		cfg.APIPort, cfg.DBPort, cfg.StudioPort = 0, 0, 0
 		p, err := tinybase.Open(ctx, tinybase.Options{Dir: "testdata/projects/realistic25", Config: &cfg})
 		if err != nil {
 			b.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -320,6 +322,38 @@ func TestBrowser(t *testing.T) {
 		p.wait(`document.querySelector('#bucket-list a')?.textContent.startsWith('avatars')`)
 		p.open("/storage/avatars")
 		p.wait(`document.querySelector('#main h3')?.textContent === 'avatars/'`)
+		// Upload an HTML file: listed, downloadable only as an attachment,
+		// signed and public URLs on the API, then deleted.
+		f := filepath.Join(t.TempDir(), "hello.html")
+		if err := os.WriteFile(f, []byte("<script>window.__xss=4</script>hi"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(p.ctx, chromedp.SetUploadFiles("#upload-file", []string{f})); err != nil {
+			t.Fatal(err)
+		}
+		p.click(`#upload`)
+		p.wait(`[...document.querySelectorAll('#main td')].some(td => td.textContent === 'hello.html')`)
+		got := js[string](p, `fetch(document.querySelector('a[download="hello.html"]').href).then(async r => r.headers.get('content-type') + ' ' + r.headers.get('content-disposition') + ' ' + await r.text())`)
+		if got != "application/octet-stream attachment; filename*=UTF-8''hello.html <script>window.__xss=4</script>hi" {
+			t.Errorf("download: %q", got)
+		}
+		p.do(`[...document.querySelectorAll('#main button')].find(b => b.textContent === 'Signed URL').click()`)
+		p.wait(`document.querySelector('#object-url').value.includes('/storage/v1/object/sign/avatars/hello.html?token=')`)
+		signed := js[string](p, `document.querySelector('#object-url').value`)
+		resp, err := http.Get(signed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || string(b) != "<script>window.__xss=4</script>hi" {
+			t.Errorf("signed URL %s: %d %s", signed, resp.StatusCode, b)
+		}
+		p.do(`[...document.querySelectorAll('#main button')].find(b => b.textContent === 'Public URL').click()`)
+		p.wait(`document.querySelector('#object-url').value === '` + pr.srv.APIURL() + `/storage/v1/object/public/avatars/hello.html'`)
+		p.do(`window.confirm = () => true; document.querySelector('button[aria-label="Delete hello.html"]').click()`)
+		p.wait(`document.querySelector('#main h3') && ![...document.querySelectorAll('#main td')].some(td => td.textContent === 'hello.html')`)
+		p.noXSS()
 	})
 
 	t.Run("inbox", func(t *testing.T) {

@@ -36,6 +36,10 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/migrations", s.listMigrations)
 	m.HandleFunc("GET /api/storage/buckets", s.listBuckets)
 	m.HandleFunc("GET /api/storage/objects", s.listObjects)
+	m.HandleFunc("GET /api/storage/download", s.downloadObject)
+	m.HandleFunc("POST /api/storage/upload", s.uploadObject)
+	m.HandleFunc("DELETE /api/storage/object", s.deleteObject)
+	m.HandleFunc("POST /api/storage/sign", s.signObject)
 	m.HandleFunc("GET /api/inbox", s.inbox)
 	m.HandleFunc("/api/{rest...}", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, apiError{errBody{Message: "no such dashboard endpoint: " + r.Method + " " + r.URL.Path}})
@@ -48,6 +52,7 @@ func (s *Server) meta(w http.ResponseWriter, _ *http.Request) {
 		"migrations": s.cfg.Validator != nil && s.cfg.ProjectDir != "",
 		"history":    map[bool]string{true: "data directory", false: "memory"}[s.cfg.DataDir != ""],
 		"api":        s.cfg.APIURL != "",
+		"api_url":    s.cfg.APIURL,
 		"logs":       s.cfg.Logs != nil,
 		"inbox":      s.cfg.Mailbox != nil,
 	})

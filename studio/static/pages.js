@@ -153,16 +153,40 @@ export async function migrationsPage(main) {
 export async function storagePage(main, [bucket, ...path]) {
   const sec = h('section', { class: 'content' }, h('h2', null, 'Storage'));
   main.append(sec);
-  const buckets = await api('GET', 'storage/buckets');
+  const [buckets, meta] = await Promise.all([api('GET', 'storage/buckets'), api('GET', 'meta')]);
   sec.append(h('ul', { class: 'rel-list inline', id: 'bucket-list' }, buckets.map(b => h('li', null,
     h('a', { href: '#/storage/' + encodeURIComponent(b.id), class: b.id === bucket ? 'active' : '' }, b.name, b.public ? ' (public)' : '')))));
   if (!buckets.length) sec.append(h('p', { class: 'muted' }, 'No buckets.'));
-  if (!bucket) return;
+  const b = buckets.find(x => x.id === bucket);
+  if (!b) return;
   const prefix = path.length ? path.join('/') + '/' : '';
+  const here = '#/storage/' + [bucket, ...path].map(encodeURIComponent).join('/');
+  const file = h('input', { type: 'file', id: 'upload-file', 'aria-label': 'File to upload' });
+  const urlOut = h('input', { id: 'object-url', readOnly: true, 'aria-label': 'URL', size: 60 });
+  const upload = async () => {
+    const f = file.files[0];
+    if (!f) return;
+    const resp = await fetch('api/storage/upload?' + new URLSearchParams({ bucket, path: prefix + f.name }), { method: 'POST', headers: { 'Content-Type': f.type || 'application/octet-stream' }, body: f });
+    if (!resp.ok) { const e = await resp.json().catch(() => ({})); toast((e.error && e.error.message) || 'upload failed', true); return; }
+    toast('Uploaded ' + f.name);
+    main.replaceChildren(); storagePage(main, [bucket, ...path]);
+  };
   const objs = await api('GET', 'storage/objects?' + new URLSearchParams({ bucket, prefix }));
+  const pathOf = name => prefix + name;
   sec.append(h('h3', null, bucket + '/' + prefix),
+    h('div', { class: 'toolbar' }, file, h('button', { id: 'upload', class: 'primary', onclick: upload }, 'Upload'), urlOut),
     grid(['name', 'size', 'type', 'updated'], objs.map(o => [o.name, o.metadata?.size != null ? String(o.metadata.size) : null, o.metadata?.mimetype || (o.id ? null : 'folder'), o.updated_at || null]),
-      (i, v, r) => i === 0 && r[2] === 'folder' ? h('a', { href: '#/storage/' + [bucket, ...path, v].map(encodeURIComponent).join('/') }, v + '/') : (v === null ? '' : v)));
+      (i, v, r) => i === 0 && r[2] === 'folder' ? h('a', { href: here + '/' + encodeURIComponent(v) }, v + '/') : (v === null ? '' : v),
+      (r) => r[2] === 'folder' ? [] : [
+        h('a', { class: 'button small', href: 'api/storage/download?' + new URLSearchParams({ bucket, path: pathOf(r[0]) }), download: r[0] }, 'Download'),
+        b.public ? h('button', { class: 'small', onclick: () => { urlOut.value = meta.api_url + '/storage/v1/object/public/' + [bucket, ...pathOf(r[0]).split('/')].map(encodeURIComponent).join('/'); } }, 'Public URL') : null,
+        h('button', { class: 'small', onclick: async () => {
+          try { urlOut.value = (await api('POST', 'storage/sign', { bucket, path: pathOf(r[0]), expires_in: 3600 })).url; } catch (e) { toast(e.message, true); }
+        } }, 'Signed URL'),
+        h('button', { class: 'small danger', 'aria-label': 'Delete ' + r[0], onclick: async () => {
+          if (!confirm('Delete ' + pathOf(r[0]) + '?')) return;
+          try { await api('DELETE', 'storage/object?' + new URLSearchParams({ bucket, path: pathOf(r[0]) })); toast('Deleted'); main.replaceChildren(); storagePage(main, [bucket, ...path]); } catch (e) { toast(e.message, true); }
+        } }, 'Delete')]));
 }
 
 export async function inboxPage(main, [id]) {

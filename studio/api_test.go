@@ -115,6 +115,32 @@ func TestAPIErrors(t *testing.T) {
 	}
 }
 
+func TestAPIExplain(t *testing.T) {
+	pr := newProject(t, nil)
+	h := pr.handler()
+	// ANALYZE runs the statement, and rolls it back.
+	code, out := call(t, h, "POST", "/api/sql/explain", map[string]any{"sql": "delete from public.notes", "analyze": true})
+	if code != 200 {
+		t.Fatalf("explain analyze: %v", out)
+	}
+	plan, _ := out["plan"].([]any)
+	if len(plan) != 1 {
+		t.Fatalf("plan: %v", out)
+	}
+	if _, out = call(t, h, "GET", "/api/rows?schema=public&name=notes", nil); len(out["rows"].([]any)) != 1 {
+		t.Error("explain analyze kept a delete")
+	}
+	// Errors point into the text as written, past the EXPLAIN prefix.
+	_, out = call(t, h, "POST", "/api/sql/explain", map[string]any{"sql": "select 1;\nselect * fromm public.todos"})
+	if e := errOf(t, out); e["code"] != "42601" || e["position"] != float64(20) {
+		t.Errorf("explain error: %v", e)
+	}
+	code, out = call(t, h, "POST", "/api/sql/explain", map[string]any{"sql": "  "})
+	if code != 400 {
+		t.Errorf("empty explain: %d %v", code, out)
+	}
+}
+
 func TestRefusesForeignHosts(t *testing.T) {
 	pr := newProject(t, nil)
 	h := pr.handler()

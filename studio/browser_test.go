@@ -249,6 +249,10 @@ func TestBrowser(t *testing.T) {
 		p.wait(`document.querySelectorAll('#sql-out tbody tr').length === 4`)
 		p.noXSS()
 		p.wait(`document.querySelector('#sql-history li')?.textContent.includes('select id, title from public.todos')`)
+		// EXPLAIN as a tree: a join's node holds its two scans.
+		p.set(`#sql-text`, "select 1;\nselect * from public.todos t join public.notes n on n.todo_id = t.id")
+		p.click(`#sql-explain`)
+		p.wait(`document.querySelectorAll('#plan-tree details details').length >= 2 && document.querySelector('#plan-tree').textContent.includes('on notes')`)
 		// Validate, then save as a migration file.
 		p.set(`#sql-text`, "create table public.tags (id int primary key, name text);")
 		p.click(`#sql-validate`)

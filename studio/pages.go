@@ -23,6 +23,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/sql", s.runSQL)
 	m.HandleFunc("GET /api/sql/history", s.getHistory)
 	m.HandleFunc("POST /api/sql/validate", s.validateSQL)
+	m.HandleFunc("POST /api/sql/explain", s.explainSQL)
 	m.HandleFunc("POST /api/sql/save", s.saveMigration)
 	m.HandleFunc("GET /api/policies", s.listPolicies)
 	m.HandleFunc("POST /api/policies/rls", s.setRLS)

@@ -114,20 +114,18 @@ func collect(ctx context.Context, sess *engine.Session, sql string) (*SQLResult,
 	return res, nil
 }
 
-// located turns a statement's error into one positioned in the whole
-// script (1-based characters), at the statement's start when PostgreSQL
-// gives no position.
+// located turns a statement's error position into one in the whole
+// script (1-based characters).
 func located(err error, script string, st engine.Statement) error {
 	var pe *engine.Error
 	if !errors.As(err, &pe) {
 		return err
 	}
-	out := *pe
-	start := utf8.RuneCountInString(script[:min(st.Offset, len(script))])
-	out.Position = start + 1
-	if pe.Position > 0 {
-		out.Position = start + pe.Position
+	if pe.Position <= 0 {
+		return err // PostgreSQL gives none (constraint violations, ...)
 	}
+	out := *pe
+	out.Position = utf8.RuneCountInString(script[:min(st.Offset, len(script))]) + pe.Position
 	return &out
 }
 

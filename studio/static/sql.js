@@ -7,6 +7,7 @@ export async function sqlPage(main) {
   const text = h('textarea', { id: 'sql-text', class: 'code', rows: 10, spellcheck: false, 'aria-label': 'SQL', value: sessionStorage.getItem('studio.sql') || 'select 1;' });
   const out = h('div', { id: 'sql-out' });
   const hist = h('ul', { id: 'sql-history', class: 'history' });
+  const analyze = h('input', { type: 'checkbox', id: 'explain-analyze' });
   const migName = h('input', { id: 'migration-name', placeholder: 'migration_name', 'aria-label': 'Migration name' });
 
   text.addEventListener('keydown', e => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); } });
@@ -24,6 +25,17 @@ export async function sqlPage(main) {
       if (e.position) { text.focus(); text.setSelectionRange(e.position - 1, e.position); }
     }
     loadHistory();
+  }
+
+  async function explain() {
+    clear(out);
+    try {
+      const { plan } = await api('POST', 'sql/explain', { sql: text.value, analyze: analyze.checked });
+      out.append(h('div', { id: 'plan-tree', class: 'plan' }, (plan || []).map(p => planNode(p.Plan, p))));
+    } catch (e) {
+      out.append(errorBox(e));
+      if (e.position) out.append(marked(text.value, e.position));
+    }
   }
 
   async function validate() {
@@ -61,6 +73,7 @@ export async function sqlPage(main) {
       text,
       h('div', { class: 'toolbar' },
         h('button', { id: 'sql-run', class: 'primary', onclick: run, title: 'Ctrl+Enter' }, 'Run'),
+        h('button', { id: 'sql-explain', onclick: explain }, 'Explain'), h('label', null, analyze, ' analyze'),
         h('span', { class: 'sep' }),
         h('button', { id: 'sql-validate', onclick: validate }, 'Validate as migration'),
         migName,
@@ -98,4 +111,22 @@ function verdict(res, okText) {
     p.line ? h('div', { class: 'muted' }, `line ${p.line}, column ${p.column}`) : null,
     p.hint ? h('div', { class: 'muted' }, 'Hint: ', p.hint) : null,
     res.warnings.length ? h('ul', null, res.warnings.map(w => h('li', null, w.message))) : null);
+}
+
+// planNode draws one node of an EXPLAIN (FORMAT JSON) plan and its
+// children as nested, collapsible details.
+function planNode(n, top) {
+  if (!n) return null;
+  const rel = n['Relation Name'] ? ' on ' + n['Relation Name'] + (n.Alias && n.Alias !== n['Relation Name'] ? ' ' + n.Alias : '') : '';
+  const idx = n['Index Name'] ? ' using ' + n['Index Name'] : '';
+  const cost = n['Total Cost'] !== undefined ? `cost=${n['Startup Cost']}..${n['Total Cost']} rows=${n['Plan Rows']}` : '';
+  const actual = n['Actual Total Time'] !== undefined ? ` actual ${n['Actual Total Time']} ms, ${n['Actual Rows']} rows × ${n['Actual Loops']}` : '';
+  const skip = new Set(['Node Type', 'Plans', 'Relation Name', 'Alias', 'Index Name', 'Startup Cost', 'Total Cost', 'Plan Rows', 'Plan Width',
+    'Actual Startup Time', 'Actual Total Time', 'Actual Rows', 'Actual Loops', 'Parent Relationship', 'Scan Direction']);
+  const props = Object.entries(n).filter(([k]) => !skip.has(k));
+  return h('details', { open: true, class: 'plan-node' },
+    h('summary', null, h('strong', null, n['Node Type']), rel, idx, ' ', h('span', { class: 'muted' }, cost + actual)),
+    props.length ? h('ul', null, props.map(([k, v]) => h('li', null, k + ': ', typeof v === 'object' ? JSON.stringify(v) : String(v)))) : null,
+    (n.Plans || []).map(c => planNode(c)),
+    top && top['Execution Time'] !== undefined ? h('p', { class: 'muted' }, `planning ${top['Planning Time']} ms, execution ${top['Execution Time']} ms`) : null);
 }

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/tinybase/tinybase/studio"
 )
 
 func errOf(t *testing.T, out map[string]any) map[string]any {
@@ -99,6 +101,17 @@ func TestAPIErrors(t *testing.T) {
 		{"bad user id", "DELETE", "/api/auth/users/x", nil, 400, ""},
 		{"unknown endpoint", "GET", "/api/nope", nil, 404, ""},
 		{"no project", "POST", "/api/sql/save", map[string]any{"name": "x", "sql": "select 1"}, 400, ""},
+		{"quoted schema", "GET", "/api/rows?schema=%22x%22%3B+drop&name=todos", nil, 400, "42P01"},
+		{"cursor arity", "GET", "/api/rows?schema=public&name=todos&after=" + url.QueryEscape(`{"k":["1","2"]}`), nil, 400, ""},
+		{"unknown user", "GET", "/api/rows?schema=public&name=todos&role=authenticated&user=nobody", nil, 400, ""},
+		{"authenticated without user", "GET", "/api/rows?schema=public&name=todos&role=authenticated", nil, 400, ""},
+		{"unknown value column", "PATCH", "/api/rows", map[string]any{"schema": "public", "name": "todos", "key": map[string]any{"id": "1"}, "values": map[string]any{"x\"y": "1"}}, 400, "42703"},
+		{"empty update", "PATCH", "/api/rows", map[string]any{"schema": "public", "name": "todos", "key": map[string]any{"id": "1"}}, 400, ""},
+		{"missing row", "DELETE", "/api/rows", map[string]any{"schema": "public", "name": "todos", "key": map[string]any{"id": "999"}}, 400, ""},
+		{"bad migration name", "POST", "/api/sql/save", map[string]any{"name": "../x", "sql": "select 1"}, 400, ""},
+		{"storage without api", "GET", "/api/storage/buckets", nil, 400, ""},
+		{"storage path", "GET", "/api/storage/download?bucket=a&path=../b", nil, 400, ""},
+		{"wrong method", "PUT", "/api/rows", "{}", 405, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out := call(t, h, tc.method, tc.path, tc.body)
@@ -139,6 +152,44 @@ func TestAPIExplain(t *testing.T) {
 	if code != 400 {
 		t.Errorf("empty explain: %d %v", code, out)
 	}
+}
+
+// TestHistoryPersists: with a data directory the SQL editor's history
+// outlives the server; without one it is kept in memory.
+func TestHistoryPersists(t *testing.T) {
+	pr := newProject(t, nil)
+	data := t.TempDir()
+	h := studio.New(studio.Config{Engine: pr.p.Engine, DataDir: data})
+	call(t, h, "POST", "/api/sql", map[string]any{"sql": "select 1"})
+	call(t, h, "POST", "/api/sql", map[string]any{"sql": "select nope"})
+	_, out := call(t, studio.New(studio.Config{Engine: pr.p.Engine, DataDir: data}), "GET", "/api/sql/history", nil)
+	hist := out["history"].([]any)
+	if len(hist) != 2 || hist[0].(map[string]any)["sql"] != "select nope" || hist[0].(map[string]any)["ok"] != false {
+		t.Errorf("history after a restart: %v", hist)
+	}
+	_, out = call(t, studio.New(studio.Config{Engine: pr.p.Engine}), "GET", "/api/sql/history", nil)
+	if len(out["history"].([]any)) != 0 {
+		t.Errorf("a memory history is not empty: %v", out)
+	}
+}
+
+// FuzzRows: no query string makes the grid endpoint panic or answer
+// anything but JSON.
+func FuzzRows(f *testing.F) {
+	for _, s := range []string{"schema=public&name=todos", "schema=public&name=todos&f=title:eq:x&sort=mood&desc=1", "after=%7B%22s%22%3Anull%7D&sort=id&name=todos&schema=public", "f=:::&f=id:is_null:", "limit=0"} {
+		f.Add(s)
+	}
+	pr := newProject(f, nil)
+	h := pr.handler()
+	f.Fuzz(func(t *testing.T, q string) {
+		req := httptest.NewRequest("GET", "http://127.0.0.1/api/rows", nil)
+		req.URL.RawQuery = q
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") || rec.Code == 500 {
+			t.Fatalf("%q: %d %s", q, rec.Code, rec.Body.String())
+		}
+	})
 }
 
 func TestRefusesForeignHosts(t *testing.T) {

@@ -42,9 +42,6 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/storage/object", s.deleteObject)
 	m.HandleFunc("POST /api/storage/sign", s.signObject)
 	m.HandleFunc("GET /api/inbox", s.inbox)
-	m.HandleFunc("/api/{rest...}", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, apiError{errBody{Message: "no such dashboard endpoint: " + r.Method + " " + r.URL.Path}})
-	})
 }
 
 // GET /api/meta: what this dashboard can do.

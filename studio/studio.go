@@ -103,6 +103,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	if strings.HasPrefix(r.URL.Path, "/api/") {
+		if _, pattern := s.mux.Handler(r); pattern == "" {
+			// No route: the mux's 404 or 405, as this API's JSON error.
+			c := &capture{header: http.Header{}}
+			s.mux.ServeHTTP(c, r)
+			if allow := c.header.Get("Allow"); allow != "" {
+				w.Header().Set("Allow", allow)
+			}
+			writeJSON(w, c.status, apiError{errBody{Message: "no such dashboard endpoint: " + r.Method + " " + r.URL.Path}})
+			return
+		}
 		s.mux.ServeHTTP(w, r)
 		return
 	}

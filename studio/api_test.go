@@ -77,6 +77,43 @@ func TestAPIRowsAndRoles(t *testing.T) {
 	}
 }
 
+// TestAPIViewPages: a view has no primary key, so its pages go by
+// offset; its rows cannot be edited.
+func TestAPIViewPages(t *testing.T) {
+	pr := newProject(t, nil)
+	h := pr.handler()
+	var titles []string
+	after := ""
+	for i := 0; i < 5; i++ {
+		_, out := call(t, h, "GET", "/api/rows?schema=public&name=open_todos&limit=2&sort=title&after="+url.QueryEscape(after), nil)
+		for _, r := range out["rows"].([]any) {
+			titles = append(titles, r.([]any)[1].(string))
+		}
+		next, _ := out["next"].(string)
+		if next == "" {
+			break
+		}
+		after = next
+	}
+	if got := strings.Join(titles, "|"); got != `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>|buy milk|hidden` {
+		t.Errorf("view pages: %s", got)
+	}
+	_, out := call(t, h, "GET", "/api/relations", nil)
+	found := false
+	for _, r := range out["relations"].([]any) {
+		if m := r.(map[string]any); m["name"] == "open_todos" && m["kind"] == "view" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("relations lack the view: %v", out)
+	}
+	code, out := call(t, h, "DELETE", "/api/rows", map[string]any{"schema": "public", "name": "open_todos", "key": map[string]any{"id": "1"}})
+	if code != 400 {
+		t.Errorf("deleting from a view without a key: %d %v", code, out)
+	}
+}
+
 func TestAPIErrors(t *testing.T) {
 	pr := newProject(t, nil)
 	h := pr.handler()

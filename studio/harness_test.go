@@ -42,6 +42,7 @@ insert into public.todos (title, mood, done, meta, is_public, owner) values
   ('<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>', null, false, null, true, null),
   ('hidden', null, false, null, false, null);
 insert into public.notes values (1, 1, 'first note');
+create view public.open_todos as select id, title from public.todos where not done;
 `
 
 // project is a tinybase project on disk with the fixture as its one

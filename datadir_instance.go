@@ -34,7 +34,9 @@ type Instance struct {
 	DBURL   string `json:"db_url"`
 	APIPort int    `json:"api_port"`
 	DBPort  int    `json:"db_port"`
-	Token   string `json:"token"`
+	// StudioURL is the dashboard's URL ("" when it is not served).
+	StudioURL string `json:"studio_url,omitempty"`
+	Token     string `json:"token"`
 	// JWTSecret is the secret the instance signs and checks tokens
 	// with, from which status mints the keys.
 	JWTSecret string    `json:"jwt_secret"`

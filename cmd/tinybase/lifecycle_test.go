@@ -153,6 +153,9 @@ func TestLifecycle(t *testing.T) {
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &st) != nil || st["API_URL"] != s.status["API URL"] || st["DB_URL"] != s.status["DB URL"] {
 		t.Fatalf("status: %+v", r)
 	}
+	if !strings.HasPrefix(st["STUDIO_URL"], "http://127.0.0.1:") {
+		t.Errorf("status has no STUDIO_URL: %v", st)
+	}
 	if r := tinybase(t, dir, "", "start", "--port", "0", "--db-port", "0", "--memory"); r.code != 11 || !strings.Contains(r.stderr, "already running for this project (pid ") || !strings.Contains(r.stderr, s.status["API URL"]) {
 		t.Errorf("second start: %+v", r)
 	}

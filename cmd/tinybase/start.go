@@ -209,7 +209,7 @@ func writeInstance(dir, dataDir string, srv *tinybase.Server, secret string) (st
 			return "", err
 		}
 	}
-	in := tinybase.Instance{PID: os.Getpid(), Dir: abs, DataDir: dataDir, APIURL: srv.APIURL(), DBURL: srv.DBURL(), Token: srv.ControlToken(), JWTSecret: secret, Started: time.Now().UTC()}
+	in := tinybase.Instance{PID: os.Getpid(), Dir: abs, DataDir: dataDir, APIURL: srv.APIURL(), DBURL: srv.DBURL(), StudioURL: srv.StudioURL(), Token: srv.ControlToken(), JWTSecret: secret, Started: time.Now().UTC()}
 	in.APIPort, in.DBPort = urlPort(in.APIURL), urlPort(in.DBURL)
 	path := tinybase.InstancePath(dir, dataDir)
 	return path, tinybase.WriteInstance(path, in)

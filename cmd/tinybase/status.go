@@ -32,7 +32,9 @@ func newStatusCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return printStatus(c.OutOrStdout(), output, statusOf(in.APIURL, in.DBURL, in.JWTSecret, keys))
+			st := statusOf(in.APIURL, in.DBURL, in.JWTSecret, keys)
+			st.StudioURL = in.StudioURL
+			return printStatus(c.OutOrStdout(), output, st)
 		},
 	}
 	dirFlag(c, &dir)

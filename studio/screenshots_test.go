@@ -66,6 +66,24 @@ func TestScreenshots(t *testing.T) {
 	p.open("/migrations")
 	p.wait(`document.querySelector('#main table')`)
 	shot("migrations")
+	p.open("/sql")
+	p.set(`#sql-text`, "insert into storage.buckets (id, name, public) values ('avatars', 'avatars', true)")
+	p.click(`#sql-run`)
+	p.wait(`document.querySelector('#sql-tags')`)
+	p.open("/storage/avatars")
+	p.wait(`document.querySelector('#upload-file')`)
+	f := filepath.Join(t.TempDir(), "alice.png")
+	if err := os.WriteFile(f, []byte("not really a png"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(p.ctx, chromedp.SetUploadFiles("#upload-file", []string{f})); err != nil {
+		t.Fatal(err)
+	}
+	p.click(`#upload`)
+	p.wait(`[...document.querySelectorAll('#main td')].some(td => td.textContent === 'alice.png')`)
+	p.do(`[...document.querySelectorAll('#main button')].find(b => b.textContent === 'Signed URL').click()`)
+	p.wait(`document.querySelector('#object-url').value`)
+	shot("storage")
 	p.open("/inbox/m1")
 	p.wait(`document.querySelector('#mail')`)
 	shot("inbox")

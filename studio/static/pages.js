@@ -40,10 +40,16 @@ export async function authPage(main, [id]) {
   const password = h('input', { id: 'new-password', type: 'password', placeholder: 'password', 'aria-label': 'Password', required: true });
   const list = h('div', { id: 'user-list' });
   const detail = h('div', { id: 'user-detail' });
+  let page = 1;
+  const pager = h('div', { class: 'pager' });
   async function load() {
-    clear(list);
+    clear(list); clear(pager);
     try {
-      const { users } = await api('GET', 'auth/users?' + new URLSearchParams({ q: search.value }));
+      const { users } = await api('GET', 'auth/users?' + new URLSearchParams({ q: search.value, page: String(page) }));
+      pager.append(
+        h('button', { disabled: page === 1, onclick: () => { page--; load(); } }, 'Previous page'),
+        h('button', { disabled: users.length < 50, onclick: () => { page++; load(); } }, 'Next page'),
+        h('span', { class: 'muted' }, ` page ${page}`));
       list.append(grid(['email', 'id', 'confirmed', 'created', 'last sign in', 'providers'],
         users.map(u => [u.email || u.phone || '', u.id, u.email_confirmed_at ? 'yes' : 'no', u.created_at, u.last_sign_in_at || null, (u.app_metadata?.providers || []).join(', ')]),
         (i, v) => i === 1 ? h('a', { href: '#/auth/' + v }, v) : (v === null ? 'NULL' : v),
@@ -53,7 +59,7 @@ export async function authPage(main, [id]) {
         } }, 'Delete')]));
     } catch (e) { list.append(errorBox(e)); }
   }
-  search.addEventListener('input', () => { clearTimeout(load.t); load.t = setTimeout(load, 200); });
+  search.addEventListener('input', () => { clearTimeout(load.t); page = 1; load.t = setTimeout(load, 200); });
   const form = h('form', { class: 'toolbar', onsubmit: async (ev) => {
     ev.preventDefault();
     try {
@@ -63,7 +69,7 @@ export async function authPage(main, [id]) {
       load();
     } catch (e) { toast((e.code ? e.code + ': ' : '') + e.message, true); }
   } }, email, password, h('button', { id: 'user-create', class: 'primary', type: 'submit' }, 'Create confirmed user'));
-  main.append(h('section', { class: 'content' }, h('h2', null, 'Auth users'), form, search, list, detail));
+  main.append(h('section', { class: 'content' }, h('h2', null, 'Auth users'), form, search, list, pager, detail));
   await load();
   if (id) {
     try {

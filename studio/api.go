@@ -115,7 +115,7 @@ func (s *Server) impersonate(ctx context.Context, q postgrest.Querier, v viewAs)
 	return err
 }
 
-// rows turns a result into JSON rows (nil stays null).
+// textRows is a result's rows for JSON: never null, NULL values null.
 func textRows(res *postgrest.Result) [][]*string {
 	if res.Rows == nil {
 		return [][]*string{}

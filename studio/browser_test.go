@@ -201,7 +201,8 @@ func TestBrowser(t *testing.T) {
 		p.do(`const s = document.querySelector('#field-mood'); s.append(new Option('angry', 'angry')); s.value = 'angry';`)
 		p.click(`#row-save`)
 		p.wait(`document.querySelector('dialog[open] .error .sqlstate')?.textContent === '22P02'`)
-		p.do(`document.querySelector('dialog[open]').close(); document.querySelector('dialog').remove();`)
+		p.do(`document.querySelector('dialog[open]').close()`)
+		p.wait(`!document.querySelector('dialog')`)
 		// Delete it.
 		p.do(`window.confirm = () => true; [...document.querySelectorAll('.table-out tbody tr')].find(tr => tr.textContent.includes('edited in the browser')).querySelector('button[aria-label="Delete row"]').click()`)
 		p.wait(`document.querySelector('.table-out')?.dataset.rows === '4' && ![...document.querySelectorAll('.table-out td')].some(td => td.textContent === 'edited in the browser')`)

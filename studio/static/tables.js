@@ -189,7 +189,7 @@ function rowForm(table, r, done) {
         } else {
           await api('POST', 'rows', body);
         }
-        dlg.close(); dlg.remove();
+        dlg.close();
         toast(editing ? 'Row saved' : 'Row inserted');
         done();
       } catch (e) { clear(err).append(errorBox(e)); }
@@ -197,8 +197,9 @@ function rowForm(table, r, done) {
     h('h3', null, (editing ? 'Edit row in ' : 'Insert into ') + table.name),
     fields.map(f => f.row), err,
     h('div', { class: 'buttons' },
-      h('button', { type: 'button', onclick: () => { dlg.close(); dlg.remove(); } }, 'Cancel'),
+      h('button', { type: 'button', onclick: () => dlg.close() }, 'Cancel'),
       h('button', { type: 'submit', class: 'primary', id: 'row-save' }, editing ? 'Save' : 'Insert'))));
+  dlg.addEventListener('close', () => dlg.remove()); // Escape, Cancel or saved
   document.body.append(dlg);
   dlg.showModal();
 }

@@ -316,7 +316,7 @@ func pageQuery(t *Table, sort string, desc bool, filters []string, cur cursor, l
 	}
 	for _, k := range pk {
 		kd := "asc"
-		if byPK && sort != "" {
+		if byPK {
 			kd = dir
 		}
 		order = append(order, engine.QuoteIdent(k)+" "+kd)

@@ -42,6 +42,8 @@ insert into public.todos (title, mood, done, meta, is_public, owner) values
   ('<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>', null, false, null, true, null),
   ('hidden', null, false, null, false, null);
 insert into public.notes values (1, 1, 'first note');
+create table public.pairs (a int, b int, v text, primary key (a, b));
+insert into public.pairs values (1, 2, 'x'), (1, 1, null), (2, 1, 'x'), (0, 5, 'y'), (2, 0, null), (1, 3, 'a');
 create view public.open_todos as select id, title from public.todos where not done;
 `
 

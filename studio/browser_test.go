@@ -92,9 +92,9 @@ func js[T any](p *page, expr string) T {
 // wait polls until expr is truthy.
 func (p *page) wait(expr string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(8*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(15*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		body := ""
 		if b, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById('main')?.innerText.slice(0, 800)`)); err == nil {
 			body = b

@@ -21,6 +21,7 @@ function route() {
     else a.removeAttribute('aria-current');
   }
   for (const d of document.querySelectorAll('dialog')) d.remove(); // a form of the page left behind
+  document.getElementById('toast').className = '';
   const main = clear(document.getElementById('main'));
   main.dataset.page = name;
   Promise.resolve(pages[name](main, parts.slice(1), new URLSearchParams(query || ''))).catch(e => main.append(errorBox(e)));

@@ -78,11 +78,11 @@ export function errorBox(e) {
     e.hint ? h('div', { class: 'muted' }, 'Hint: ', e.hint) : null);
 }
 
-// grid renders columns and text rows as a table; cell(i, v, row) may
+// grid renders columns and text rows as a table; cell(i, v, row, rowIndex) may
 // return a node for a cell.
 export function grid(columns, rows, cell, extra) {
   const head = h('tr', null, extra ? h('th', null, '') : null, columns.map(c => h('th', { scope: 'col' }, c)));
   const body = rows.map((r, ri) => h('tr', null, extra ? h('td', { class: 'actions' }, extra(r, ri)) : null,
-    r.map((v, i) => h('td', { class: v === null ? 'null' : '' }, cell ? cell(i, v, r) : (v === null ? 'NULL' : v)))));
+    r.map((v, i) => h('td', { class: v === null ? 'null' : '' }, cell ? cell(i, v, r, ri) : (v === null ? 'NULL' : v)))));
   return h('div', { class: 'grid-wrap' }, h('table', { class: 'grid' }, h('thead', null, head), h('tbody', null, body)));
 }

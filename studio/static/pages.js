@@ -201,7 +201,7 @@ export async function inboxPage(main, [id]) {
   main.append(sec);
   if (!enabled) { sec.append(h('p', { class: 'muted' }, 'The local mail catcher is not running.')); return; }
   sec.append(grid(['date', 'to', 'subject'], messages.map(m => [new Date(m.date).toLocaleString(), (m.to || []).join(', '), m.subject]),
-    (i, v, r) => i === 2 ? h('a', { href: '#/inbox/' + encodeURIComponent(messages[messages.findIndex(m => m.subject === v && (m.to || []).join(', ') === r[1])].id) }, v) : v));
+    (i, v, r, ri) => i === 2 ? h('a', { href: '#/inbox/' + encodeURIComponent(messages[ri].id) }, v) : v));
   const m = messages.find(x => x.id === id);
   if (m) {
     sec.append(h('article', { class: 'card', id: 'mail' }, h('h3', null, m.subject), h('p', { class: 'muted' }, 'From ', m.from, ' to ', (m.to || []).join(', ')),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"path/filepath"
 	"time"
 	"unicode/utf8"
 
@@ -176,13 +177,16 @@ func (s *Server) saveMigration(w http.ResponseWriter, r *http.Request) {
 		fail(w, bad("%v", err))
 		return
 	}
+	if s.cfg.ProjectDir == "" || s.cfg.Validator == nil {
+		fail(w, bad("this dashboard has no project directory: migrations cannot be saved"))
+		return
+	}
+	// One save at a time: the next version is chosen from the files on
+	// disk.
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, err := migrations.Discover(migrations.MigrationsDir(s.cfg.ProjectDir), true)
-	if err != nil || s.cfg.ProjectDir == "" {
-		if err == nil {
-			err = bad("this dashboard has no project directory: migrations cannot be saved")
-		}
+	if err != nil {
 		fail(w, err)
 		return
 	}
@@ -202,7 +206,7 @@ func (s *Server) saveMigration(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	path := dir + "/" + file.Base()
+	path := filepath.Join(dir, file.Base())
 	if err := migrations.WriteAtomic(path, []byte(body.SQL)); err != nil {
 		fail(w, bad("cannot write the migration: %v", err))
 		return

@@ -14,20 +14,21 @@ const pages = {
 function route() {
   const raw = location.hash.replace(/^#\/?/, '');
   const [path, query] = raw.split('?');
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const name = pages[parts[0]] ? parts[0] : 'tables';
+  const parts = path.split('/').filter(Boolean).map(p => { try { return decodeURIComponent(p); } catch { return p; } });
+  const name = Object.hasOwn(pages, parts[0] || '') ? parts[0] : 'tables';
   for (const a of document.querySelectorAll('header nav a')) {
     if (a.getAttribute('href') === '#/' + name) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
   for (const d of document.querySelectorAll('dialog')) d.remove(); // a form of the page left behind
   document.getElementById('toast').className = '';
-  const main = clear(document.getElementById('main'));
-  main.dataset.page = name;
+  // A fresh container per visit: a page still loading from the last
+  // visit fills a detached one.
+  const main = h('div', { class: 'page', 'data-page': name });
+  clear(document.getElementById('main')).append(main);
   Promise.resolve(pages[name](main, parts.slice(1), new URLSearchParams(query || ''))).catch(e => main.append(errorBox(e)));
 }
 
 window.addEventListener('hashchange', route);
 route();
 document.body.dataset.ready = '1';
-export { h };

@@ -52,7 +52,7 @@ export async function authPage(main, [id]) {
         h('span', { class: 'muted' }, ` page ${page}`));
       list.append(grid(['email', 'id', 'confirmed', 'created', 'last sign in', 'providers'],
         users.map(u => [u.email || u.phone || '', u.id, u.email_confirmed_at ? 'yes' : 'no', u.created_at, u.last_sign_in_at || null, (u.app_metadata?.providers || []).join(', ')]),
-        (i, v) => i === 1 ? h('a', { href: '#/auth/' + v }, v) : (v === null ? 'NULL' : v),
+        (i, v) => i === 1 ? h('a', { href: '#/auth/' + encodeURIComponent(v) }, v) : (v === null ? 'NULL' : v),
         (r) => [h('button', { class: 'small danger', 'aria-label': 'Delete user ' + r[0], onclick: async () => {
           if (!confirm('Delete ' + r[0] + '?')) return;
           try { await api('DELETE', 'auth/users/' + r[1]); toast('User deleted'); load(); } catch (e) { toast(e.message, true); }

@@ -231,6 +231,10 @@ func TestBrowser(t *testing.T) {
 		p.t = t
 		p.open("/tables/public/notes")
 		p.wait(`document.querySelector('.table-out td a')`)
+		// The foreign key's input suggests the referenced keys.
+		p.do(`document.querySelector('button[aria-label="Edit row"]').click()`)
+		p.wait(`document.querySelectorAll('dialog[open] #field-todo_id-refs option').length === 4`)
+		p.do(`document.querySelector('dialog[open]').close()`)
 		p.click(`.table-out td a`)
 		p.wait(`location.hash.startsWith('#/tables/public/todos') && document.querySelector('.table-out')?.dataset.rows === '1'`)
 	})

@@ -158,7 +158,21 @@ function input(c, value) {
     return h('textarea', { id, name: c.name, rows: 3, value: value ?? '', placeholder: c.category === 'A' ? '{a,b}' : '{"key": "value"}' });
   }
   const ph = c.category === 'D' ? 'e.g. 2024-01-31 12:00:00+00' : (c.default ? 'default: ' + c.default : '');
-  return h('input', { id, name: c.name, value: value ?? '', placeholder: ph, type: 'text' });
+  const el = h('input', { id, name: c.name, value: value ?? '', placeholder: ph, type: 'text' });
+  if (c.fk) {
+    // Suggest the referenced table's keys (the first 100 the role sees).
+    const list = h('datalist', { id: id + '-refs' });
+    el.setAttribute('list', list.id);
+    const p = new URLSearchParams({ schema: c.fk.schema, name: c.fk.table, sort: c.fk.column, limit: '100' });
+    if (state.role) p.set('role', state.role);
+    if (state.role === 'authenticated') p.set('user', state.user);
+    api('GET', 'rows?' + p).then(page => {
+      const i = page.columns.findIndex(col => col.name === c.fk.column);
+      list.append(...page.rows.filter(r => r[i] !== null).map(r => h('option', { value: r[i] })));
+    }).catch(() => {});
+    el.datalist = list; // rowForm puts it beside the input
+  }
+  return el;
 }
 
 function rowForm(table, r, done) {
@@ -169,7 +183,7 @@ function rowForm(table, r, done) {
     const isNull = h('input', { type: 'checkbox', id: 'null-' + c.name, checked: editing && vals[c.name] === null, 'aria-label': c.name + ' is NULL' });
     return { c, field, isNull, row: h('div', { class: 'field' },
       h('label', { for: field.id }, c.name, ' ', h('small', { class: 'muted' }, c.type + (c.nullable ? '' : ' not null') + (c.pk ? ' · primary key' : ''))),
-      field, c.nullable ? h('label', { class: 'null' }, isNull, ' NULL') : null) };
+      field, field.datalist || null, c.nullable ? h('label', { class: 'null' }, isNull, ' NULL') : null) };
   });
   const err = h('div');
   const dlg = h('dialog', { class: 'row-form', 'aria-label': editing ? 'Edit row' : 'Insert row' },

@@ -2,7 +2,6 @@ package tinybase
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 // studioServer is the dashboard (package studio) on its own listener, as
 // Supabase Studio has its own port.
 type studioServer struct {
+	h    *studio.Server
 	http *http.Server
 	ln   net.Listener
 	done chan struct{}
@@ -32,12 +32,10 @@ func serveStudio(p *Project, apiURL string, keys Keys, set *logs.Set, mailbox st
 		Engine: p.Engine, ProjectDir: p.Config.Dir, DataDir: p.DataDir, Validator: p.validator, Logs: set,
 		APIURL: apiURL, ServiceRoleKey: keys.ServiceRole, Hosts: []string{p.Config.Host}, Mailbox: mailbox,
 	})
-	s := &studioServer{http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}, ln: ln, done: make(chan struct{})}
+	s := &studioServer{h: h, http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}, ln: ln, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
-		if err := s.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			_ = err // the listener failed; Shutdown reports nothing more
-		}
+		_ = s.http.Serve(ln) // ErrServerClosed after Shutdown; a failed listener leaves nothing to report to
 	}()
 	return s, nil
 }
@@ -50,5 +48,8 @@ func (s *studioServer) Close() error {
 	defer cancel()
 	err := s.http.Shutdown(ctx)
 	<-s.done
+	if cerr := s.h.Close(); err == nil {
+		err = cerr
+	}
 	return err
 }

@@ -85,6 +85,10 @@ func New(cfg Config) *Server {
 	return s
 }
 
+// Close releases the sessions the dashboard keeps between requests; the
+// engine stays open.
+func (s *Server) Close() error { return s.x.Close() }
+
 // ServeHTTP refuses non-local requests, then serves assets or the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if msg := s.refuse(r); msg != "" {

@@ -104,7 +104,6 @@ var unservedPrefixes = map[string]string{
 	"realtime":     "/realtime/v1",
 	"edge_runtime": "/functions/v1",
 	"studio":       "",
-	"inbucket":     "",
 	"analytics":    "",
 	"db.pooler":    "",
 }

@@ -72,7 +72,7 @@ func TestUnservedSections(t *testing.T) {
 	}
 	servesStorage := func(p string) bool { return p == "/storage/v1" }
 	got := cfg.UnservedSections(servesStorage)
-	want := []string{"[analytics]", "[edge_runtime]", "[inbucket]", "[realtime]", "[studio]"}
+	want := []string{"[analytics]", "[edge_runtime]", "[realtime]", "[studio]"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("unserved (-want +got):\n%s", diff)
 	}

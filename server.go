@@ -44,6 +44,7 @@ type Server struct {
 	closing chan struct{} // closed at Shutdown: ends log streams
 	resetMu sync.Mutex    // one Reset at a time
 	notices []string      // enabled config.toml sections not served
+	inbox   *inboxServer  // [inbucket]: the mail catcher (server_inbox.go)
 }
 
 // Serve starts the servers on Config.Host at Config.APIPort and
@@ -69,13 +70,14 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("API port: %w", err)
 	}
-	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String(), set)
+	mail := newInbox(p)
+	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String(), set, mail.mailer())
 	if err != nil {
 		ln.Close()
 		return nil, err
 	}
 	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1), rest: rest,
-		Logs: set, token: newToken(), pid: os.Getpid(), closing: make(chan struct{})}
+		Logs: set, token: newToken(), pid: os.Getpid(), closing: make(chan struct{}), inbox: mail}
 	s.mountControl(e)
 	s.notices = p.Config.UnservedSections(func(prefix string) bool {
 		for _, r := range e.Routes() {
@@ -93,6 +95,7 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		return nil, fmt.Errorf("database port: %w", err)
 	}
 	s.wire = wire
+	mail.serve(p.Config.Host, p.Config.InboxPort)
 	s.startWorkers()
 	go func() {
 		err := s.http.Serve(ln)
@@ -167,6 +170,9 @@ func (s *Server) shutdown(ctx context.Context) error {
 	s.stopWorkers()
 	s.workers.Wait()
 	err := s.http.Shutdown(ctx)
+	if ierr := s.inbox.shutdown(ctx); err == nil {
+		err = ierr
+	}
 	if s.wire != nil {
 		if werr := s.wire.Close(); err == nil {
 			err = werr

@@ -130,6 +130,9 @@ type EmailConfig struct {
 	OTPLength int
 	// OTPExpiry ([auth.email] otp_expiry) in seconds.
 	OTPExpiry int
+	// AdminEmail and SenderName are the From of emails: [inbucket]
+	// admin_email and sender_name locally, as the Supabase CLI sets them.
+	AdminEmail, SenderName string
 }
 
 // RateLimitConfig is [auth.rate_limit]. Limits count requests per client
@@ -167,6 +170,8 @@ func DefaultConfig() Config {
 			MaxFrequency:         time.Second,
 			OTPLength:            6,
 			OTPExpiry:            3600,
+			AdminEmail:           "admin@email.com",
+			SenderName:           "Admin",
 		},
 		RateLimit: RateLimitConfig{
 			EmailSent:          2,

@@ -77,8 +77,7 @@ func (s *Server) sendRecovery(t *txn, u *user, mailType, redirectTo, method, cha
 	if err := t.updateUser(u); err != nil {
 		return dbError(err, "Database error updating user")
 	}
-	s.mail(u.Email, mailType, otp, hash, linkToken, redirectTo)
-	return nil
+	return s.mail(u.Email, mailType, otp, hash, linkToken, redirectTo)
 }
 
 // otp is POST /otp: for an email, a magic link with a one-time code

@@ -29,6 +29,7 @@ type Server struct {
 	mux     *http.ServeMux
 	logger  *slog.Logger
 	inbox   *Inbox
+	mailer  Mailer // nil: emails stay in inbox only
 	limiter *rateLimiter
 	pool    chan *engine.Session // idle sessions as cfg.DBUser
 	// now and random are the clock and the randomness source, replaced by

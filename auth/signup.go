@@ -219,8 +219,7 @@ func (s *Server) sendConfirmation(t *txn, u *user, redirectTo, method, challenge
 	if err := t.updateUser(u); err != nil {
 		return dbError(err, "Database error updating user for confirmation")
 	}
-	s.mail(u.Email, mailType, otp, hash, linkToken, redirectTo)
-	return nil
+	return s.mail(u.Email, mailType, otp, hash, linkToken, redirectTo)
 }
 
 // signupAnonymously is SignupAnonymously: a user with no email or phone,

@@ -182,10 +182,11 @@ func (s *Server) sendEmailChange(t *txn, u *user, newEmail, redirectTo, method, 
 		return dbError(err, "Error sending change email")
 	}
 	if hashCur != "" {
-		s.mail(u.Email, "email_change_current", otpCur, hashCur, pkce+hashCur, redirectTo)
+		if err := s.mail(u.Email, "email_change_current", otpCur, hashCur, pkce+hashCur, redirectTo); err != nil {
+			return err
+		}
 	}
-	s.mail(newEmail, "email_change_new", otpNew, hashNew, pkce+hashNew, redirectTo)
-	return nil
+	return s.mail(newEmail, "email_change_new", otpNew, hashNew, pkce+hashNew, redirectTo)
 }
 
 // applyEmailChange makes the pending address the user's confirmed email

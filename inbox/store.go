@@ -124,9 +124,14 @@ func (s *Store) Add(m Message) Message {
 	return m
 }
 
-// SendMail delivers one email: the auth server's mail path calls it.
-func (s *Store) SendMail(from Address, to []Address, subject, text, html string) (string, error) {
-	m := s.Add(Message{From: from, To: to, Subject: subject, Text: text, HTML: html})
+// SendMail delivers one email (the auth server's mail path calls it
+// through its Mailer interface) and returns the message's ID.
+func (s *Store) SendMail(fromName, fromAddress string, to []string, subject, text, html string) (string, error) {
+	rcpt := make([]Address, len(to))
+	for i, a := range to {
+		rcpt[i] = Address{Address: a}
+	}
+	m := s.Add(Message{From: Address{Name: fromName, Address: fromAddress}, To: rcpt, Subject: subject, Text: text, HTML: html})
 	return m.ID, nil
 }
 

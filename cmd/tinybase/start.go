@@ -70,6 +70,7 @@ func newStartCmd(ready func()) *cobra.Command {
 	var memory, noSeed, showLog bool
 	var dataDir string
 	var slow time.Duration
+	var inboxPort int
 	c := &cobra.Command{
 		Use:   "start",
 		Short: "Open the project's database (supabase/.tinybase; new: migrations and seed.sql, existing: new migrations) and serve the API and Postgres ports",
@@ -88,6 +89,12 @@ func newStartCmd(ready func()) *cobra.Command {
 			printConfigWarnings(c, cfg)
 			if c.Flags().Changed("slow-statement") {
 				cfg.SlowStatement = slow
+			}
+			if c.Flags().Changed("inbox-port") {
+				cfg.InboxPort = inboxPort
+				if err := cfg.Check(); err != nil {
+					return fail(exitUsage, "%v", err)
+				}
 			}
 			if in, err := findInstance(c, f.dir); err != nil {
 				return err
@@ -141,6 +148,9 @@ func newStartCmd(ready func()) *cobra.Command {
 			if u := srv.UnservedSections(); len(u) > 0 {
 				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: supabase/config.toml enables %s, which tinybase does not run: those settings are ignored\n", strings.Join(u, ", "))
 			}
+			if n := srv.InboxNotice(); n != "" {
+				fmt.Fprintln(c.ErrOrStderr(), "NOTICE: "+n)
+			}
 			recordPath, err := writeInstance(f.dir, opts.DataDir, srv, cfg.JWTSecret)
 			if err != nil {
 				srv.Shutdown(context.Background())
@@ -149,6 +159,9 @@ func newStartCmd(ready func()) *cobra.Command {
 			defer tinybase.RemoveInstance(recordPath, os.Getpid())
 			fmt.Fprintf(c.OutOrStdout(), "Started tinybase local development setup.\n\n")
 			printStatus(c.OutOrStdout(), "pretty", statusOf(srv.APIURL(), srv.DBURL(), cfg.JWTSecret, srv.Keys()))
+			if u := srv.InboxURL(); u != "" {
+				fmt.Fprintf(c.OutOrStdout(), "%16s: %s\n", "Inbucket URL", u)
+			}
 			if showLog {
 				out := c.OutOrStdout()
 				go srv.Logs.Follow(ctx, srv.Logs.LastSeq(), func(e logs.Entry) bool {
@@ -176,6 +189,7 @@ func newStartCmd(ready func()) *cobra.Command {
 	c.Flags().StringVar(&dataDir, "data-dir", "", "keep the database in this directory (default: supabase/.tinybase)")
 	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
 	c.Flags().BoolVar(&showLog, "log", false, "print every SQL statement and API request as it happens")
+	c.Flags().IntVar(&inboxPort, "inbox-port", 54324, "local mail inbox port ([inbucket] port, TINYBASE_INBOX_PORT)")
 	c.Flags().DurationVar(&slow, "slow-statement", 0, "mark statements at least this long as SLOW in the logs (TINYBASE_SLOW_STATEMENT)")
 	return c
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -50,6 +51,8 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 	acfg.JWTExpiry = p.Config.JWTExpiry
 	acfg.ExternalURL = apiURL + "/auth/v1"
 	acfg.Email.AdminEmail, acfg.Email.SenderName = p.Config.InboxAdminEmail, p.Config.InboxSenderName
+	acfg = acfg.ResolveEnv(os.LookupEnv)
+	acfg.Hooks.AllowExternal = p.Config.NetAllowExternal
 	var aopts []auth.Option
 	if mailer != nil {
 		aopts = append(aopts, auth.WithMailer(mailer))

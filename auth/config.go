@@ -81,6 +81,8 @@ type Config struct {
 	PasskeyEnabled bool
 	// WebAuthn is [auth.webauthn]: the relying party passkeys are bound to.
 	WebAuthn WebAuthnConfig
+	// Hooks is [auth.hook.*] (hooks.go).
+	Hooks HooksConfig
 }
 
 // WebAuthnConfig is [auth.webauthn].
@@ -236,6 +238,14 @@ type tomlAuth struct {
 			RPID          *string  `toml:"rp_id"`
 			RPOrigins     []string `toml:"rp_origins"`
 		} `toml:"webauthn"`
+		Hook struct {
+			CustomAccessToken           tomlHook `toml:"custom_access_token"`
+			SendEmail                   tomlHook `toml:"send_email"`
+			SendSMS                     tomlHook `toml:"send_sms"`
+			MFAVerificationAttempt      tomlHook `toml:"mfa_verification_attempt"`
+			PasswordVerificationAttempt tomlHook `toml:"password_verification_attempt"`
+			BeforeUserCreated           tomlHook `toml:"before_user_created"`
+		} `toml:"hook"`
 		OAuthServer struct {
 			Enabled                  *bool   `toml:"enabled"`
 			AuthorizationURLPath     *string `toml:"authorization_url_path"`
@@ -326,6 +336,12 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	if a.WebAuthn.RPOrigins != nil {
 		c.WebAuthn.RPOrigins = append([]string(nil), a.WebAuthn.RPOrigins...)
 	}
+	a.Hook.CustomAccessToken.apply(&c.Hooks.CustomAccessToken)
+	a.Hook.SendEmail.apply(&c.Hooks.SendEmail)
+	a.Hook.SendSMS.apply(&c.Hooks.SendSMS)
+	a.Hook.MFAVerificationAttempt.apply(&c.Hooks.MFAVerificationAttempt)
+	a.Hook.PasswordVerificationAttempt.apply(&c.Hooks.PasswordVerificationAttempt)
+	a.Hook.BeforeUserCreated.apply(&c.Hooks.BeforeUserCreated)
 	setB(&c.OAuthServer.Enabled, a.OAuthServer.Enabled)
 	setS(&c.OAuthServer.AuthorizationURLPath, a.OAuthServer.AuthorizationURLPath)
 	setB(&c.OAuthServer.AllowDynamicRegistration, a.OAuthServer.AllowDynamicRegistration)
@@ -468,7 +484,7 @@ func (c Config) validate() error {
 	if c.Email.OTPExpiry <= 0 || c.Email.OTPExpiry > 86400 {
 		return fmt.Errorf("auth: [auth.email] otp_expiry must be between 1 and 86400 seconds, got %d", c.Email.OTPExpiry)
 	}
-	return nil
+	return c.validateHooks()
 }
 
 // passwordRequirementSets maps password_requirements to GoTrue's

@@ -139,7 +139,10 @@ func WithMailer(m Mailer) Option { return func(s *Server) { s.mailer = m } }
 // mail records an email in the inbox and delivers it through the Mailer.
 // linkToken is the token of the link (the token hash, "pkce_"-prefixed in
 // the PKCE flow).
-func (s *Server) mail(to, typ, otp, hash, linkToken, redirectTo string) error {
+func (s *Server) mail(t *txn, u *user, to, typ, otp, hash, linkToken, redirectTo string) error {
+	if s.cfg.Hooks.SendEmail.Enabled {
+		return s.sendEmailHook(t, u, linkType(typ), redirectTo, otp, linkToken, "", "")
+	}
 	e := s.inbox.add(s.buildMail(to, typ, otp, hash, linkToken, redirectTo))
 	if s.mailer == nil {
 		return nil

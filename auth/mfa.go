@@ -422,6 +422,9 @@ func (s *Server) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		ok, _ := totp.ValidateCustom(p.Code, f.Secret, s.now().UTC(), totp.ValidateOpts{
 			Period: 30, Skew: 1, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1,
 		})
+		if err := s.mfaAttempt(t, a.user, f, ok); err != nil {
+			return err
+		}
 		if !ok {
 			return &commitWithError{unprocessable(codeMFAVerificationFailed, "Invalid TOTP code entered")}
 		}
@@ -519,7 +522,7 @@ func (s *Server) raiseToAAL2(t *txn, a *authCtx, f *factor, method string) (*ses
 	if err != nil {
 		return nil, dbError(err, "error generating jwt token")
 	}
-	return s.accessResponse(u, sess, rt.Token, amr)
+	return s.accessResponse(t, u, sess, rt.Token, amr, method)
 }
 
 // unenrollFactor is DELETE /factors/{factor_id}: a verified factor needs

@@ -30,6 +30,8 @@ type Server struct {
 	logger  *slog.Logger
 	inbox   *Inbox
 	mailer  Mailer // nil: emails stay in inbox only
+	// hookBackoff is the pause between HTTP hook attempts (GoTrue: 2 s).
+	hookBackoff time.Duration
 	limiter *rateLimiter
 	pool    chan *engine.Session // idle sessions as cfg.DBUser
 	// now and random are the clock and the randomness source, replaced by
@@ -86,7 +88,7 @@ func New(cfg Config, eng *engine.Engine, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, eng: eng, signer: sg, logger: slog.New(slog.DiscardHandler), now: time.Now, random: rand.Reader,
-		pool: make(chan *engine.Session, idleSessions)}
+		pool: make(chan *engine.Session, idleSessions), hookBackoff: 2 * time.Second}
 	for _, o := range opts {
 		o(s)
 	}
@@ -457,4 +459,16 @@ func clientIP(r *http.Request) string {
 }
 
 // ctxOf is the request's context.
-func ctxOf(r *http.Request) context.Context { return r.Context() }
+func ctxOf(r *http.Request) context.Context {
+	return context.WithValue(r.Context(), requestKey{}, r)
+}
+
+// requestKey keeps the request in a transaction's context, for the
+// metadata of the hooks it runs.
+type requestKey struct{}
+
+// requestOf is the request a transaction serves (nil outside one).
+func requestOf(ctx context.Context) *http.Request {
+	r, _ := ctx.Value(requestKey{}).(*http.Request)
+	return r
+}

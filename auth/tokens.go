@@ -3,6 +3,8 @@ package auth
 import (
 	"net/http"
 	"time"
+
+	"github.com/golang-jwt/jwt/v5"
 )
 
 // sessionResponse is GoTrue's AccessTokenResponse.
@@ -58,11 +60,13 @@ func (s *Server) issueSession(t *txn, r *http.Request, u *user, method string) (
  values ($1::uuid, $2::uuid, $3::timestamptz, $3::timestamptz, $4)`, s.newID(), sess.ID, pgTime(now), method); err != nil {
 		return nil, dbError(err, "Database error granting user")
 	}
-	return s.accessResponse(u, sess, rt.Token, []amrEntry{{Method: method, Timestamp: now.Unix()}})
+	return s.accessResponse(t, u, sess, rt.Token, []amrEntry{{Method: method, Timestamp: now.Unix()}}, method)
 }
 
-// accessResponse signs an access token for the user and session.
-func (s *Server) accessResponse(u *user, sess *session, refresh string, amr []amrEntry) (*sessionResponse, error) {
+// accessResponse signs an access token for the user and session;
+// method is the authentication method the custom access token hook is
+// told about.
+func (s *Server) accessResponse(t *txn, u *user, sess *session, refresh string, amr []amrEntry, method string) (*sessionResponse, error) {
 	iat := s.now().UTC()
 	exp := iat.Add(time.Duration(s.cfg.JWTExpiry) * time.Second)
 	aal := sess.AAL
@@ -75,7 +79,15 @@ func (s *Server) accessResponse(u *user, sess *session, refresh string, amr []am
 		Email: u.Email, Phone: u.Phone, AppMetaData: orEmpty(u.AppMetaData), UserMetaData: orEmpty(u.UserMetaData),
 		Role: u.Role, AAL: aal, AMR: amr, SessionID: sess.ID, IsAnonymous: u.IsAnonymous,
 	}
-	tok, err := s.signer.sign(c)
+	var claims jwt.Claims = c
+	if s.cfg.Hooks.CustomAccessToken.Enabled {
+		custom, err := s.customAccessToken(t, u, c, method)
+		if err != nil {
+			return nil, err
+		}
+		claims = custom
+	}
+	tok, err := s.signer.sign(claims)
 	if err != nil {
 		return nil, internalError(err, "error generating jwt token")
 	}
@@ -180,7 +192,7 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return dbError(err, "error generating jwt token")
 		}
-		resp, err = s.accessResponse(u, sess, issued, amr)
+		resp, err = s.accessResponse(t, u, sess, issued, amr, "token_refresh")
 		return err
 	})
 	if err != nil {

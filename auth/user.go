@@ -181,12 +181,18 @@ func (s *Server) sendEmailChange(t *txn, u *user, newEmail, redirectTo, method, 
 	if err := t.updateUser(u); err != nil {
 		return dbError(err, "Error sending change email")
 	}
+	if s.cfg.Hooks.SendEmail.Enabled {
+		// One hook call carries both addresses' tokens, as GoTrue's: the
+		// new address's in token / token_hash, the current one's in
+		// token_new / token_hash_new.
+		return s.sendEmailHook(t, u, "email_change", redirectTo, otpNew, pkce+hashNew, otpCur, pkceHash(pkce, hashCur))
+	}
 	if hashCur != "" {
-		if err := s.mail(u.Email, "email_change_current", otpCur, hashCur, pkce+hashCur, redirectTo); err != nil {
+		if err := s.mail(t, u, u.Email, "email_change_current", otpCur, hashCur, pkce+hashCur, redirectTo); err != nil {
 			return err
 		}
 	}
-	return s.mail(newEmail, "email_change_new", otpNew, hashNew, pkce+hashNew, redirectTo)
+	return s.mail(t, u, newEmail, "email_change_new", otpNew, hashNew, pkce+hashNew, redirectTo)
 }
 
 // applyEmailChange makes the pending address the user's confirmed email

@@ -135,4 +135,3 @@ func tokenClaimsProblems(claims map[string]any) []string {
 	}
 	return out
 }
-

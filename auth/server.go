@@ -23,17 +23,17 @@ import (
 // Server is the GoTrue HTTP API as an http.Handler; it serves paths
 // relative to /auth/v1 (the root package strips the prefix).
 type Server struct {
-	cfg     Config
-	eng     *engine.Engine
-	signer  *signer
-	mux     *http.ServeMux
-	logger  *slog.Logger
-	inbox   *Inbox
-	mailer  Mailer // nil: emails stay in inbox only
+	cfg    Config
+	eng    *engine.Engine
+	signer *signer
+	mux    *http.ServeMux
+	logger *slog.Logger
+	inbox  *Inbox
+	mailer Mailer // nil: emails stay in inbox only
 	// hookBackoff is the pause between HTTP hook attempts (GoTrue: 2 s).
 	hookBackoff time.Duration
-	limiter *rateLimiter
-	pool    chan *engine.Session // idle sessions as cfg.DBUser
+	limiter     *rateLimiter
+	pool        chan *engine.Session // idle sessions as cfg.DBUser
 	// now and random are the clock and the randomness source, replaced by
 	// tests for deterministic output.
 	now    func() time.Time

@@ -135,6 +135,7 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 			return cfg, fmt.Errorf("reading %s: %w", ConfigPath(dir), err)
 		}
 		cfg.Warnings = unknownKeyWarnings(ConfigPath(dir), md)
+		cfg.Warnings = append(cfg.Warnings, authKeyWarnings(ConfigPath(dir), raw)...) // config_auth.go
 		if fc.API.Port != nil {
 			cfg.APIPort = *fc.API.Port
 		}

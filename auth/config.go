@@ -83,6 +83,9 @@ type Config struct {
 	WebAuthn WebAuthnConfig
 	// Hooks is [auth.hook.*] (hooks.go).
 	Hooks HooksConfig
+	// Sessions is [auth.sessions]: Timebox bounds a session's life,
+	// InactivityTimeout the time between refreshes (0: no limit).
+	Sessions struct{ Timebox, InactivityTimeout time.Duration }
 }
 
 // WebAuthnConfig is [auth.webauthn].
@@ -238,6 +241,10 @@ type tomlAuth struct {
 			RPID          *string  `toml:"rp_id"`
 			RPOrigins     []string `toml:"rp_origins"`
 		} `toml:"webauthn"`
+		Sessions struct {
+			Timebox           *string `toml:"timebox"`
+			InactivityTimeout *string `toml:"inactivity_timeout"`
+		} `toml:"sessions"`
 		Hook struct {
 			CustomAccessToken           tomlHook `toml:"custom_access_token"`
 			SendEmail                   tomlHook `toml:"send_email"`
@@ -342,6 +349,20 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	a.Hook.MFAVerificationAttempt.apply(&c.Hooks.MFAVerificationAttempt)
 	a.Hook.PasswordVerificationAttempt.apply(&c.Hooks.PasswordVerificationAttempt)
 	a.Hook.BeforeUserCreated.apply(&c.Hooks.BeforeUserCreated)
+	for _, d := range []struct {
+		key string
+		v   *string
+		dst *time.Duration
+	}{{"timebox", a.Sessions.Timebox, &c.Sessions.Timebox}, {"inactivity_timeout", a.Sessions.InactivityTimeout, &c.Sessions.InactivityTimeout}} {
+		if d.v == nil {
+			continue
+		}
+		v, err := time.ParseDuration(*d.v)
+		if err != nil || v < 0 {
+			return base, fmt.Errorf("auth: config.toml: [auth.sessions] %s: %q is not a duration (like \"24h\")", d.key, *d.v)
+		}
+		*d.dst = v
+	}
 	setB(&c.OAuthServer.Enabled, a.OAuthServer.Enabled)
 	setS(&c.OAuthServer.AuthorizationURLPath, a.OAuthServer.AuthorizationURLPath)
 	setB(&c.OAuthServer.AllowDynamicRegistration, a.OAuthServer.AllowDynamicRegistration)

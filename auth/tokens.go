@@ -153,6 +153,20 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		if sess.NotAfter != nil && now.After(*sess.NotAfter) {
 			return badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired")
 		}
+		// [auth.sessions]: a session lives at most timebox, and ends
+		// after inactivity_timeout without a refresh.
+		if tb := s.cfg.Sessions.Timebox; tb > 0 && now.After(sess.CreatedAt.Add(tb)) {
+			return badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired")
+		}
+		if it := s.cfg.Sessions.InactivityTimeout; it > 0 {
+			last := tok.UpdatedAt
+			if sess.RefreshedAt != nil {
+				last = *sess.RefreshedAt
+			}
+			if now.After(last.Add(it)) {
+				return badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired (Inactivity)")
+			}
+		}
 		issued := ""
 		if tok.Revoked {
 			active, err := t.activeRefresh(sess.ID)

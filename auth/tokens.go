@@ -39,8 +39,14 @@ const (
 // refresh token, the AMR claim and a signed access token. It also stamps
 // last_sign_in_at.
 func (s *Server) issueSession(t *txn, r *http.Request, u *user, method string) (*sessionResponse, error) {
+	return s.issueClientSession(t, r, u, method, "")
+}
+
+// issueClientSession is issueSession for a session an OAuth client holds
+// (clientID; "" for the user's own).
+func (s *Server) issueClientSession(t *txn, r *http.Request, u *user, method, clientID string) (*sessionResponse, error) {
 	now := s.nowUTC()
-	sess := &session{ID: s.newID(), UserID: u.ID, CreatedAt: now, UpdatedAt: now, AAL: "aal1"}
+	sess := &session{ID: s.newID(), UserID: u.ID, CreatedAt: now, UpdatedAt: now, AAL: "aal1", ClientID: clientID}
 	if err := t.insertSession(sess, r.UserAgent(), clientIP(r)); err != nil {
 		return nil, dbError(err, "Database error granting user")
 	}
@@ -77,7 +83,7 @@ func (s *Server) accessResponse(t *txn, u *user, sess *session, refresh string, 
 		Issuer: s.cfg.Issuer(), Subject: u.ID, Audience: audience{u.Aud},
 		ExpiresAt: exp.Unix(), IssuedAt: iat.Unix(),
 		Email: u.Email, Phone: u.Phone, AppMetaData: orEmpty(u.AppMetaData), UserMetaData: orEmpty(u.UserMetaData),
-		Role: u.Role, AAL: aal, AMR: amr, SessionID: sess.ID, IsAnonymous: u.IsAnonymous,
+		Role: u.Role, AAL: aal, AMR: amr, SessionID: sess.ID, IsAnonymous: u.IsAnonymous, ClientID: sess.ClientID,
 	}
 	var claims jwt.Claims = c
 	if s.cfg.Hooks.CustomAccessToken.Enabled {
@@ -115,9 +121,21 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 	if p.RefreshToken == "" {
 		return &oauthError{Err: "invalid_request", Description: "refresh_token required"}
 	}
+	resp, err := s.refreshSession(w, r, p.RefreshToken, nil)
+	if err != nil {
+		return err
+	}
+	sendJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+// refreshSession is the token service's RefreshTokenGrant; clientID, for
+// the OAuth server's token endpoint, is the client the session must
+// belong to.
+func (s *Server) refreshSession(w http.ResponseWriter, r *http.Request, token string, clientID *string) (*sessionResponse, error) {
 	var resp *sessionResponse
 	err := s.tx(ctxOf(r), func(t *txn) error {
-		tok, err := t.refreshByToken(p.RefreshToken)
+		tok, err := t.refreshByToken(token)
 		if s.afterRefreshRead != nil {
 			s.afterRefreshRead()
 		}
@@ -150,6 +168,9 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 			return &commitWithError{badRequest(codeSessionNotFound, "Invalid Refresh Token: No Valid Session Found")}
 		}
 		w.Header().Set("sb-auth-session-id", sess.ID)
+		if clientID != nil && sess.ClientID != *clientID {
+			return &oauthError{Err: "invalid_grant", Description: "Invalid refresh token"}
+		}
 		if sess.NotAfter != nil && now.After(*sess.NotAfter) {
 			return badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired")
 		}
@@ -209,9 +230,5 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		resp, err = s.accessResponse(t, u, sess, issued, amr, "token_refresh")
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	sendJSON(w, http.StatusOK, resp)
-	return nil
+	return resp, err
 }

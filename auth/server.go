@@ -49,6 +49,10 @@ type Server struct {
 	// ensurePasskeyTables); passkeyMu serializes their creation.
 	passkeyMu     sync.Mutex
 	passkeyTables bool
+	// oauthTables is set once the OAuth server's tables exist (see
+	// ensureOAuthTables).
+	oauthMu     sync.Mutex
+	oauthTables bool
 }
 
 func (s *Server) dummyHash() string {
@@ -154,6 +158,14 @@ func (s *Server) routes() {
 	s.handle("PUT /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminUpdateOAuthClient)))
 	s.handle("DELETE /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminDeleteOAuthClient)))
 	s.handle("POST /admin/oauth/clients/{client_id}/regenerate_secret", s.admin(s.oauthServerOn(s.adminRegenerateOAuthSecret)))
+	s.handle("GET /oauth/authorize", s.oauthOn(s.oauthAuthorize))
+	s.handle("GET /oauth/authorizations/{authorization_id}", s.oauthOn(s.authorizationDetails))
+	s.handle("POST /oauth/authorizations/{authorization_id}/consent", s.oauthOn(s.authorizationConsent))
+	s.handle("POST /oauth/token", s.oauthOn(s.oauthToken))
+	s.handle("POST /oauth/clients/register", s.oauthOn(s.oauthRegister))
+	s.handle("GET /.well-known/oauth-authorization-server", s.oauthServerOn(s.oauthMetadata))
+	s.handle("GET /user/oauth/grants", s.oauthOn(s.listGrants))
+	s.handle("DELETE /user/oauth/grants", s.oauthOn(s.revokeGrant))
 	s.handle("POST /passkeys/registration/options", s.passkeyOn(s.passkeyRegistrationOptions))
 	s.handle("POST /passkeys/registration/verify", s.passkeyOn(s.passkeyRegistrationVerify))
 	s.handle("POST /passkeys/authentication/options", s.passkeyOn(s.passkeyAuthenticationOptions))

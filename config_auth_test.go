@@ -24,6 +24,9 @@ host = "smtp.example.com"
 [auth.email.template.invite]
 subject = "Join us"
 
+[auth.email.notification.password_changed]
+enabled = true
+
 [auth.hook.send_sms]
 enabled = true
 uri = "pg-functions://postgres/public/sms"
@@ -51,7 +54,7 @@ client_id = "abc"
 		`auth.captcha.enabled = true is not implemented by tinybase (ignored)`,
 		`auth.captcha.provider = "hcaptcha" is not implemented by tinybase (ignored)`,
 		`auth.captcha.secret = "s" is not implemented by tinybase (ignored)`,
-		`auth.email.template.invite.subject = "Join us" is not implemented by tinybase (ignored)`,
+		`auth.email.notification.password_changed.enabled = true is not implemented by tinybase (ignored)`,
 		`auth.hook.send_sms.enabled = true is not implemented by tinybase (ignored)`,
 		`auth.hook.send_sms.uri = "pg-functions://postgres/public/sms" is not implemented by tinybase (ignored)`,
 		`auth.sms.max_frequency = "10s" is not implemented by tinybase (ignored)`,

@@ -135,6 +135,8 @@ type EmailConfig struct {
 	OTPLength int
 	// OTPExpiry ([auth.email] otp_expiry) in seconds.
 	OTPExpiry int
+	// Templates are [auth.email.template.<name>] (mail_templates.go).
+	Templates map[string]EmailTemplate
 	// AdminEmail and SenderName are the From of emails: [inbucket]
 	// admin_email and sender_name locally, as the Supabase CLI sets them.
 	AdminEmail, SenderName string
@@ -266,6 +268,10 @@ type tomlAuth struct {
 			MaxFrequency         *string `toml:"max_frequency"`
 			OTPLength            *int    `toml:"otp_length"`
 			OTPExpiry            *int    `toml:"otp_expiry"`
+			Template             map[string]struct {
+				Subject     *string `toml:"subject"`
+				ContentPath *string `toml:"content_path"`
+			} `toml:"template"`
 		} `toml:"email"`
 		RateLimit struct {
 			Enabled            *bool `toml:"enabled"`
@@ -377,6 +383,19 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 		}
 		c.Email.MaxFrequency = d
 	}
+	if len(a.Email.Template) > 0 {
+		ts := map[string]EmailTemplate{}
+		for k, v := range base.Email.Templates {
+			ts[k] = v
+		}
+		for name, t := range a.Email.Template {
+			et := ts[name]
+			setS(&et.Subject, t.Subject)
+			setS(&et.ContentPath, t.ContentPath)
+			ts[name] = et
+		}
+		c.Email.Templates = ts
+	}
 	setI(&c.Email.OTPLength, a.Email.OTPLength)
 	setI(&c.Email.OTPExpiry, a.Email.OTPExpiry)
 	r := a.RateLimit
@@ -397,7 +416,7 @@ func (c Config) ResolvePaths(supabaseDir string) Config {
 	if c.SigningKeysPath != "" && !filepath.IsAbs(c.SigningKeysPath) {
 		c.SigningKeysPath = filepath.Join(supabaseDir, c.SigningKeysPath)
 	}
-	return c
+	return c.resolveTemplatePaths(supabaseDir)
 }
 
 // ApplyEnv overrides c with TINYBASE_* variables read through lookup

@@ -13,6 +13,7 @@ var ImplementedKeys = []string{
 	"auth.rate_limit.token_refresh", "auth.rate_limit.sign_in_sign_ups", "auth.rate_limit.token_verifications",
 	"auth.email.enable_signup", "auth.email.enable_confirmations", "auth.email.double_confirm_changes",
 	"auth.email.secure_password_change", "auth.email.max_frequency", "auth.email.otp_length", "auth.email.otp_expiry",
+	"auth.email.template.*.subject", "auth.email.template.*.content_path",
 	"auth.sessions.timebox", "auth.sessions.inactivity_timeout",
 	"auth.mfa.max_enrolled_factors", "auth.mfa.totp.*", "auth.mfa.phone.enroll_enabled", "auth.mfa.phone.verify_enabled",
 	"auth.mfa.web_authn.*", "auth.passkey.enabled", "auth.webauthn.*",

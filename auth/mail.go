@@ -143,7 +143,13 @@ func (s *Server) mail(t *txn, u *user, to, typ, otp, hash, linkToken, redirectTo
 	if s.cfg.Hooks.SendEmail.Enabled {
 		return s.sendEmailHook(t, u, linkType(typ), redirectTo, otp, linkToken, "", "")
 	}
-	e := s.inbox.add(s.buildMail(to, typ, otp, hash, linkToken, redirectTo))
+	built := s.buildMail(to, typ, otp, hash, linkToken, redirectTo)
+	newEmail := ""
+	if strings.HasPrefix(typ, "email_change") {
+		newEmail = u.EmailChange
+	}
+	s.applyTemplate(&built, u, newEmail)
+	e := s.inbox.add(built)
 	if s.mailer == nil {
 		return nil
 	}

@@ -30,6 +30,8 @@ type Server struct {
 	logger *slog.Logger
 	inbox  *Inbox
 	mailer Mailer // nil: emails stay in inbox only
+	// templates are the parsed [auth.email.template.*], by name.
+	templates map[string]*mailTemplate
 	// hookBackoff is the pause between HTTP hook attempts (GoTrue: 2 s).
 	hookBackoff time.Duration
 	limiter     *rateLimiter
@@ -97,6 +99,9 @@ func New(cfg Config, eng *engine.Engine, opts ...Option) (*Server, error) {
 		o(s)
 	}
 	s.inbox = newInbox(s.logger)
+	if s.templates, err = loadTemplates(cfg); err != nil {
+		return nil, err
+	}
 	s.limiter = newRateLimiter(cfg.RateLimit)
 	s.routes()
 	return s, nil

@@ -202,3 +202,19 @@ func TestRawParses(t *testing.T) {
 		t.Fatalf("raw:\n%s", raw)
 	}
 }
+
+// FuzzSearch runs arbitrary Mailpit queries: parsing never panics and a
+// query matches a subset of the messages.
+func FuzzSearch(f *testing.F) {
+	for _, q := range []string{"to:a@example.com", `subject:"a b`, "-", "is:", `""`, "from:x -to:y z", ":::"} {
+		f.Add(q)
+	}
+	s := testStore(0)
+	send(s, "a@example.com", "a b", "text")
+	send(s, "b@example.com", "c", "other")
+	f.Fuzz(func(t *testing.T, q string) {
+		if n := len(s.Search(q)); n > 2 {
+			t.Fatalf("%q matched %d of 2 messages", q, n)
+		}
+	})
+}

@@ -104,10 +104,12 @@ type MFAConfig struct {
 	TOTP, Phone, WebAuthn MFAFactorConfig
 }
 
-// MFAFactorConfig is one factor type's enroll_enabled / verify_enabled.
+// MFAFactorConfig is one factor type's enroll_enabled / verify_enabled
+// (and, for phone factors, otp_length: the digits of the code sent).
 type MFAFactorConfig struct {
 	EnrollEnabled bool
 	VerifyEnabled bool
+	OTPLength     int
 }
 
 // OAuthServerConfig is [auth.oauth_server]: Supabase Auth as an OAuth 2.1
@@ -192,7 +194,7 @@ func DefaultConfig() Config {
 		DBUser:          "supabase_auth_admin",
 		FlowStateExpiry: 5 * time.Minute,
 		// The CLI template: TOTP and phone factors off, at most 10.
-		MFA:         MFAConfig{MaxEnrolledFactors: 10},
+		MFA:         MFAConfig{MaxEnrolledFactors: 10, Phone: MFAFactorConfig{OTPLength: 6}},
 		OAuthServer: OAuthServerConfig{AuthorizationURLPath: "/oauth/consent"},
 	}
 }
@@ -288,11 +290,13 @@ type tomlAuth struct {
 type tomlMFAFactor struct {
 	EnrollEnabled *bool `toml:"enroll_enabled"`
 	VerifyEnabled *bool `toml:"verify_enabled"`
+	OTPLength     *int  `toml:"otp_length"`
 }
 
 func (f tomlMFAFactor) apply(c *MFAFactorConfig) {
 	setB(&c.EnrollEnabled, f.EnrollEnabled)
 	setB(&c.VerifyEnabled, f.VerifyEnabled)
+	setI(&c.OTPLength, f.OTPLength)
 }
 
 // ParseConfig reads the [auth], [auth.email] and [auth.rate_limit] sections
@@ -523,6 +527,9 @@ func (c Config) validate() error {
 	}
 	if c.Email.OTPExpiry <= 0 || c.Email.OTPExpiry > 86400 {
 		return fmt.Errorf("auth: [auth.email] otp_expiry must be between 1 and 86400 seconds, got %d", c.Email.OTPExpiry)
+	}
+	if c.MFA.Phone.OTPLength < 6 || c.MFA.Phone.OTPLength > 10 {
+		return fmt.Errorf("auth: [auth.mfa.phone] otp_length must be between 6 and 10, got %d", c.MFA.Phone.OTPLength)
 	}
 	return c.validateHooks()
 }

@@ -303,3 +303,54 @@ func TestHookConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestSendSMSHookPhoneMFA: with the send-sms hook, a phone factor's
+// challenge sends its code through the hook and verify checks it.
+func TestSendSMSHookPhoneMFA(t *testing.T) {
+	key := []byte("0123456789abcdef")
+	var wr webhookReceiver
+	srv := wr.serve(t, key, 200, `{}`)
+	h := newHarness(t, func(c *Config) {
+		c.MFA.Phone = MFAFactorConfig{EnrollEnabled: true, VerifyEnabled: true, OTPLength: 8}
+		c.Hooks.SendSMS = HookConfig{Enabled: true, URI: srv.URL, Secrets: []string{"v1,whsec_" + base64.StdEncoding.EncodeToString(key)}}
+	})
+	tok := h.signup("ada@example.com", "password-1", nil)["access_token"].(string)
+	r := h.do("POST", "/factors", map[string]any{"factor_type": "phone", "phone": "+15555550100"}, bearerH(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("enroll: %d %s", r.Status, r.Body)
+	}
+	fid := r.json(t)["id"].(string)
+	r = h.do("POST", "/factors/"+fid+"/challenge", map[string]any{}, bearerH(tok)...)
+	if r.Status != 200 || len(wr.payloads) != 1 || wr.badSig != 0 {
+		t.Fatalf("challenge: %d %s (%d hook calls, %d bad signatures)", r.Status, r.Body, len(wr.payloads), wr.badSig)
+	}
+	cid := r.json(t)["id"].(string)
+	sms := wr.payloads[0]["sms"].(map[string]any)
+	code := sms["otp"].(string)
+	if len(code) != 8 || sms["phone"] != "15555550100" && sms["phone"] != "+15555550100" || wr.payloads[0]["metadata"].(map[string]any)["name"] != "send-sms" {
+		t.Fatalf("hook payload %v", wr.payloads[0])
+	}
+	wrong := "00000000"
+	if wrong == code {
+		wrong = "11111111"
+	}
+	wantErr(t, h.do("POST", "/factors/"+fid+"/verify", map[string]any{"challenge_id": cid, "code": wrong}, bearerH(tok)...),
+		422, "mfa_verification_failed", "Invalid MFA Phone code entered")
+	r = h.do("POST", "/factors/"+fid+"/verify", map[string]any{"challenge_id": cid, "code": code}, bearerH(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("verify: %d %s", r.Status, r.Body)
+	}
+	c := jwtClaims(t, r.json(t)["access_token"].(string))
+	if c["aal"] != "aal2" || !strings.Contains(string(mustJSON(t, c["amr"])), "mfa/phone") {
+		t.Fatalf("claims %v", c)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -15,9 +15,9 @@ var ImplementedKeys = []string{
 	"auth.email.secure_password_change", "auth.email.max_frequency", "auth.email.otp_length", "auth.email.otp_expiry",
 	"auth.email.template.*.subject", "auth.email.template.*.content_path",
 	"auth.sessions.timebox", "auth.sessions.inactivity_timeout",
-	"auth.mfa.max_enrolled_factors", "auth.mfa.totp.*", "auth.mfa.phone.enroll_enabled", "auth.mfa.phone.verify_enabled",
+	"auth.mfa.max_enrolled_factors", "auth.mfa.totp.*", "auth.mfa.phone.enroll_enabled", "auth.mfa.phone.verify_enabled", "auth.mfa.phone.otp_length",
 	"auth.mfa.web_authn.*", "auth.passkey.enabled", "auth.webauthn.*",
 	"auth.external.*.enabled", "auth.web3.*.enabled", "auth.oauth_server.*",
 	"auth.hook.custom_access_token.*", "auth.hook.send_email.*", "auth.hook.mfa_verification_attempt.*",
-	"auth.hook.password_verification_attempt.*", "auth.hook.before_user_created.*",
+	"auth.hook.password_verification_attempt.*", "auth.hook.before_user_created.*", "auth.hook.send_sms.*",
 }

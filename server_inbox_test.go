@@ -97,3 +97,43 @@ func getJSON(t *testing.T, u string, v any) {
 		t.Fatalf("GET %s: %v: %s", u, err, b)
 	}
 }
+
+func TestInboxConfig(t *testing.T) {
+	dir := project(t, map[string]string{"config.toml": "[inbucket]\nenabled = false\nport = 6000\n"})
+	cfg, err := tinybase.LoadConfig(dir, func(string) string { return "" })
+	if err != nil || cfg.InboxEnabled || cfg.InboxPort != 6000 {
+		t.Fatalf("config.toml: %+v %v", cfg, err)
+	}
+	cfg, err = tinybase.LoadConfig(dir, func(k string) string {
+		if k == "TINYBASE_INBOX_PORT" {
+			return "6001"
+		}
+		return ""
+	})
+	if err != nil || cfg.InboxPort != 6001 {
+		t.Fatalf("env: %d %v", cfg.InboxPort, err)
+	}
+	if _, err := tinybase.LoadConfig(dir, func(k string) string {
+		if k == "TINYBASE_INBOX_PORT" {
+			return "70000"
+		}
+		return ""
+	}); err == nil || !strings.Contains(err.Error(), "inbucket port") {
+		t.Fatalf("out of range: %v", err)
+	}
+	// Disabled, no inbox is served and auth keeps its mail to itself.
+	cfg.InboxPort, cfg.APIPort, cfg.DBPort = 0, 0, 0
+	cfg.InboxEnabled = false
+	p, err := tinybase.Open(context.Background(), tinybase.Options{Dir: dir, Config: &cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := p.Serve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	if srv.Inbox() != nil || srv.InboxURL() != "" {
+		t.Fatal("a disabled inbox is served")
+	}
+}

@@ -7,7 +7,8 @@
 // memory, bounded, and Handler serves them on the inbucket port: an HTML
 // page listing the messages and showing one, and the subset of Mailpit's
 // REST API (/api/v1/messages, /api/v1/message/{ID}, /api/v1/search) that
-// end-to-end test suites read confirmation links with. Field names and
-// response shapes follow Mailpit's API v1; nothing here speaks SMTP or
-// POP3.
+// end-to-end test suites read confirmation links with, and Inbucket's
+// /api/v1/mailbox/{name} for suites written against older CLI releases.
+// Field names and response shapes follow those APIs; nothing here speaks
+// SMTP or POP3.
 package inbox

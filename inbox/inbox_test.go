@@ -218,3 +218,43 @@ func FuzzSearch(f *testing.F) {
 		}
 	})
 }
+
+func TestInbucketAPI(t *testing.T) {
+	s := testStore(0)
+	h := s.Handler()
+	a := send(s, "Ada@Example.com", "first", "one")
+	b := send(s, "ada@other.test", "second", "two")
+	send(s, "bob@example.com", "not ada's", "three")
+	code, body := do(t, h, "GET", "/api/v1/mailbox/ada", "")
+	var list []inbucketListing
+	if err := json.Unmarshal([]byte(body), &list); err != nil || code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	if len(list) != 2 || list[0].ID != a.ID || list[1].ID != b.ID || list[0].Mailbox != "ada" || list[0].To[0] != "<Ada@Example.com>" ||
+		list[0].From != "Admin <admin@email.com>" || list[0].PosixMillis != a.Created.UnixMilli() || list[0].Seen {
+		t.Fatalf("listing %+v", list)
+	}
+	if !strings.Contains(body, `"posix-millis":`) {
+		t.Fatalf("no posix-millis: %s", body)
+	}
+	// A full address names the same mailbox.
+	if code, body := do(t, h, "GET", "/api/v1/mailbox/ada@example.com/"+a.ID, ""); code != 200 ||
+		!strings.Contains(body, `"body":{"text":"one","html":"\u003cp\u003eone\u003c/p\u003e"}`) || !strings.Contains(body, `"seen":true`) {
+		t.Fatalf("message: %d %s", code, body)
+	}
+	if code, _ := do(t, h, "GET", "/api/v1/mailbox/bob/"+a.ID, ""); code != 404 {
+		t.Fatalf("another mailbox's message: %d", code)
+	}
+	if code, body := do(t, h, "GET", "/api/v1/mailbox/ada/"+a.ID+"/source", ""); code != 200 || !strings.Contains(body, "Subject: first") {
+		t.Fatalf("source: %d %s", code, body)
+	}
+	if code, _ := do(t, h, "DELETE", "/api/v1/mailbox/ada/"+a.ID, ""); code != 200 || s.Len() != 2 {
+		t.Fatalf("delete: %d, %d left", code, s.Len())
+	}
+	if code, _ := do(t, h, "DELETE", "/api/v1/mailbox/ada", ""); code != 200 || s.Len() != 1 {
+		t.Fatalf("purge: %d, %d left", code, s.Len())
+	}
+	if code, body := do(t, h, "GET", "/api/v1/mailbox/ada", ""); code != 200 || body != "[]\n" {
+		t.Fatalf("empty mailbox: %d %q", code, body)
+	}
+}

@@ -6,7 +6,8 @@ import (
 )
 
 // Handler serves the inbox: the HTML page at / (the list) and /view/{id}
-// (one message), and Mailpit's API under /api/v1.
+// (one message), Mailpit's API under /api/v1 and Inbucket's
+// /api/v1/mailbox/... (inbucket.go).
 func (s *Store) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.pageList)
@@ -17,6 +18,11 @@ func (s *Store) Handler() http.Handler {
 	mux.HandleFunc("GET /api/v1/message/{id}/raw", s.apiRaw)
 	mux.HandleFunc("GET /api/v1/search", s.apiSearch)
 	mux.HandleFunc("DELETE /api/v1/search", s.apiDeleteSearch)
+	mux.HandleFunc("GET /api/v1/mailbox/{name}", s.inbucketList)
+	mux.HandleFunc("DELETE /api/v1/mailbox/{name}", s.inbucketPurge)
+	mux.HandleFunc("GET /api/v1/mailbox/{name}/{id}", s.inbucketGet)
+	mux.HandleFunc("DELETE /api/v1/mailbox/{name}/{id}", s.inbucketDelete)
+	mux.HandleFunc("GET /api/v1/mailbox/{name}/{id}/source", s.inbucketSource)
 	return mux
 }
 

@@ -31,6 +31,9 @@ enabled = true
 enabled = true
 uri = "pg-functions://postgres/public/sms"
 
+[auth.mfa.web_authn]
+enroll_enabled = true
+
 [auth.hook.custom_access_token]
 enabled = true
 uri = "pg-functions://postgres/public/hook"
@@ -55,8 +58,6 @@ client_id = "abc"
 		`auth.captcha.provider = "hcaptcha" is not implemented by tinybase (ignored)`,
 		`auth.captcha.secret = "s" is not implemented by tinybase (ignored)`,
 		`auth.email.notification.password_changed.enabled = true is not implemented by tinybase (ignored)`,
-		`auth.hook.send_sms.enabled = true is not implemented by tinybase (ignored)`,
-		`auth.hook.send_sms.uri = "pg-functions://postgres/public/sms" is not implemented by tinybase (ignored)`,
 		`auth.sms.max_frequency = "10s" is not implemented by tinybase (ignored)`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

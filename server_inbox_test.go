@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -135,5 +136,29 @@ func TestInboxConfig(t *testing.T) {
 	defer srv.Shutdown(context.Background())
 	if srv.Inbox() != nil || srv.InboxURL() != "" {
 		t.Fatal("a disabled inbox is served")
+	}
+}
+
+// TestInboxPortInUse: a taken inbucket port leaves a notice and no page,
+// and the server still starts and catches mail.
+func TestInboxPortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	cfg := tinybase.DefaultConfig("")
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, ln.Addr().(*net.TCPAddr).Port
+	p, err := tinybase.Open(context.Background(), tinybase.Options{Dir: project(t, nil), Config: &cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := p.Serve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	if srv.InboxURL() != "" || !strings.Contains(srv.InboxNotice(), "the inbox is not served") || srv.Inbox() == nil {
+		t.Fatalf("url %q notice %q", srv.InboxURL(), srv.InboxNotice())
 	}
 }

@@ -54,6 +54,15 @@ type Config struct {
 	// [studio] port.
 	Studio     bool
 	StudioPort int
+	// InboxEnabled and InboxPort are [inbucket] enabled and port: the
+	// local mail catcher (package inbox) `start` serves
+	// (TINYBASE_INBOX_PORT, `start --inbox-port`); InboxAdminEmail and
+	// InboxSenderName ([inbucket] admin_email, sender_name) are the From
+	// of the emails auth sends.
+	InboxEnabled    bool
+	InboxPort       int
+	InboxAdminEmail string
+	InboxSenderName string
 	// Raw is supabase/config.toml as read (nil when absent), for
 	// auth.ParseConfig, which owns the [auth] sections.
 	Raw []byte
@@ -79,6 +88,10 @@ func DefaultConfig(dir string) Config {
 
 		StorageFileSizeLimit: 50 << 20,
 		StudioPort:           54323,
+		InboxEnabled:         true,
+		InboxPort:            54324,
+		InboxAdminEmail:      "admin@email.com",
+		InboxSenderName:      "Admin",
 	}
 }
 
@@ -111,6 +124,12 @@ type fileConfig struct {
 		Enabled *bool `toml:"enabled"`
 		Port    *int  `toml:"port"`
 	} `toml:"studio"`
+	Inbucket struct {
+		Enabled    *bool  `toml:"enabled"`
+		Port       *int   `toml:"port"`
+		AdminEmail string `toml:"admin_email"`
+		SenderName string `toml:"sender_name"`
+	} `toml:"inbucket"`
 }
 
 // LoadConfig returns dir's configuration: defaults, overridden by
@@ -128,6 +147,7 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 			return cfg, fmt.Errorf("reading %s: %w", ConfigPath(dir), err)
 		}
 		cfg.Warnings = unknownKeyWarnings(ConfigPath(dir), md)
+		cfg.Warnings = append(cfg.Warnings, authKeyWarnings(ConfigPath(dir), raw)...) // config_auth.go
 		if fc.API.Port != nil {
 			cfg.APIPort = *fc.API.Port
 		}
@@ -159,6 +179,18 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 		if fc.Studio.Port != nil {
 			cfg.StudioPort = *fc.Studio.Port
 		}
+		if fc.Inbucket.Enabled != nil {
+			cfg.InboxEnabled = *fc.Inbucket.Enabled
+		}
+		if fc.Inbucket.Port != nil {
+			cfg.InboxPort = *fc.Inbucket.Port
+		}
+		if fc.Inbucket.AdminEmail != "" {
+			cfg.InboxAdminEmail = fc.Inbucket.AdminEmail
+		}
+		if fc.Inbucket.SenderName != "" {
+			cfg.InboxSenderName = fc.Inbucket.SenderName
+		}
 		if v := fc.Storage.FileSizeLimit; v != "" {
 			n, err := parseByteSize(v)
 			if err != nil {
@@ -181,13 +213,13 @@ func LoadConfig(dir string, getenv func(string) string) (Config, error) {
 
 // EnvVars are the environment variables LoadConfig reads, for the README
 // and `--help`.
-var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS", "TINYBASE_NET_ALLOW_EXTERNAL", "TINYBASE_SLOW_STATEMENT", "TINYBASE_STUDIO_PORT"}
+var EnvVars = []string{"TINYBASE_HOST", "TINYBASE_PORT", "TINYBASE_DB_PORT", "TINYBASE_JWT_SECRET", "TINYBASE_JWT_EXPIRY", "TINYBASE_SCHEMAS", "TINYBASE_EXTRA_SEARCH_PATH", "TINYBASE_MAX_ROWS", "TINYBASE_NET_ALLOW_EXTERNAL", "TINYBASE_SLOW_STATEMENT", "TINYBASE_STUDIO_PORT", "TINYBASE_INBOX_PORT"}
 
 func (c *Config) applyEnv(getenv func(string) string) error {
 	ints := []struct {
 		name string
 		dst  *int
-	}{{"TINYBASE_PORT", &c.APIPort}, {"TINYBASE_DB_PORT", &c.DBPort}, {"TINYBASE_JWT_EXPIRY", &c.JWTExpiry}, {"TINYBASE_MAX_ROWS", &c.MaxRows}, {"TINYBASE_STUDIO_PORT", &c.StudioPort}}
+	}{{"TINYBASE_PORT", &c.APIPort}, {"TINYBASE_DB_PORT", &c.DBPort}, {"TINYBASE_JWT_EXPIRY", &c.JWTExpiry}, {"TINYBASE_MAX_ROWS", &c.MaxRows}, {"TINYBASE_STUDIO_PORT", &c.StudioPort}, {"TINYBASE_INBOX_PORT", &c.InboxPort}}
 	for _, it := range ints {
 		if v := getenv(it.name); v != "" {
 			n, err := strconv.Atoi(v)
@@ -231,7 +263,7 @@ func (c Config) Check() error {
 	for _, p := range []struct {
 		name string
 		v    int
-	}{{"api port", c.APIPort}, {"db port", c.DBPort}, {"studio port", c.StudioPort}} {
+	}{{"api port", c.APIPort}, {"db port", c.DBPort}, {"studio port", c.StudioPort}, {"inbucket port", c.InboxPort}} {
 		if p.v < 0 || p.v > 65535 {
 			return fmt.Errorf("%s %d is out of range 0-65535", p.name, p.v)
 		}

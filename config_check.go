@@ -103,7 +103,6 @@ var unservedPrefixes = map[string]string{
 	"storage":      "/storage/v1",
 	"realtime":     "/realtime/v1",
 	"edge_runtime": "/functions/v1",
-	"inbucket":     "",
 	"analytics":    "",
 	"db.pooler":    "",
 }

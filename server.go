@@ -45,6 +45,7 @@ type Server struct {
 	closing chan struct{} // closed at Shutdown: ends log streams
 	resetMu sync.Mutex    // one Reset at a time
 	notices []string      // enabled config.toml sections not served
+	inbox   *inboxServer  // [inbucket]: the mail catcher (server_inbox.go)
 }
 
 // Serve starts the servers on Config.Host at Config.APIPort and
@@ -70,13 +71,14 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("API port: %w", err)
 	}
-	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String(), set)
+	mail := newInbox(p)
+	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String(), set, mail.mailer())
 	if err != nil {
 		ln.Close()
 		return nil, err
 	}
 	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1), rest: rest,
-		Logs: set, token: newToken(), pid: os.Getpid(), closing: make(chan struct{})}
+		Logs: set, token: newToken(), pid: os.Getpid(), closing: make(chan struct{}), inbox: mail}
 	s.mountControl(e)
 	s.notices = p.Config.UnservedSections(func(prefix string) bool {
 		for _, r := range e.Routes() {
@@ -95,7 +97,7 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 	}
 	s.wire = wire
 	if p.Config.Studio {
-		if s.studio, err = serveStudio(p, "http://"+ln.Addr().String(), keys, set, p.Mailbox); err != nil {
+		if s.studio, err = serveStudio(p, "http://"+ln.Addr().String(), keys, set, p.mailbox(mail)); err != nil {
 			ln.Close()
 			rest.Close()
 			if wire != nil {
@@ -104,6 +106,7 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 			return nil, fmt.Errorf("studio port: %w", err)
 		}
 	}
+	mail.serve(p.Config.Host, p.Config.InboxPort)
 	s.startWorkers()
 	go func() {
 		err := s.http.Serve(ln)
@@ -190,6 +193,9 @@ func (s *Server) shutdown(ctx context.Context) error {
 		if serr := s.studio.Close(); err == nil {
 			err = serr
 		}
+	}
+	if ierr := s.inbox.shutdown(ctx); err == nil {
+		err = ierr
 	}
 	if s.wire != nil {
 		if werr := s.wire.Close(); err == nil {

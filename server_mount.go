@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -22,10 +23,11 @@ import (
 // extra_search_path, max_rows and the JWT secret for PostgREST (anon role
 // "anon", sessions as the authenticator); auth.ParseConfig over the whole
 // config.toml for GoTrue, with the secret, expiry and the external URL
-// (apiURL + "/auth/v1") tinybase serves.
+// (apiURL + "/auth/v1") tinybase serves; emails go to mailer (the local
+// inbox) when it is not nil.
 // The returned closer ends PostgREST's NOTIFY subscription on the engine
 // once the HTTP server has stopped.
-func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set) (io.Closer, error) {
+func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer auth.Mailer) (io.Closer, error) {
 	rest, err := postgrest.New(postgrest.Config{
 		Executor:        &postgrest.EngineExecutor{Engine: p.Engine, User: "authenticator"},
 		JWTSecret:       p.Config.JWTSecret,
@@ -48,7 +50,14 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set) (io.Close
 	acfg.JWTSecret = p.Config.JWTSecret
 	acfg.JWTExpiry = p.Config.JWTExpiry
 	acfg.ExternalURL = apiURL + "/auth/v1"
-	a, err := auth.New(acfg, p.Engine)
+	acfg.Email.AdminEmail, acfg.Email.SenderName = p.Config.InboxAdminEmail, p.Config.InboxSenderName
+	acfg = acfg.ResolveEnv(os.LookupEnv)
+	acfg.Hooks.AllowExternal = p.Config.NetAllowExternal
+	var aopts []auth.Option
+	if mailer != nil {
+		aopts = append(aopts, auth.WithMailer(mailer))
+	}
+	a, err := auth.New(acfg, p.Engine, aopts...)
 	if err != nil {
 		rest.Close()
 		return nil, fmt.Errorf("auth: %w", err)

@@ -255,7 +255,7 @@ func (s *Server) adminCreateUser(w http.ResponseWriter, r *http.Request) error {
 			u.PhoneConfirmedAt = &now
 		}
 		s.applyBan(u, ban)
-		if err := t.insertUser(u); err != nil {
+		if err := s.createUser(t, u); err != nil {
 			return dbError(err, "Database error creating new user")
 		}
 		if p.Email != "" {
@@ -557,7 +557,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		} else {
 			u = s.newUser(email, "", "", aud, p.Data)
 			u.AppMetaData = map[string]any{"provider": "email", "providers": []any{"email"}}
-			if err := t.insertUser(u); err != nil {
+			if err := s.createUser(t, u); err != nil {
 				return dbError(err, "Database error saving new user")
 			}
 			if _, err := s.createIdentity(t, u, "email", email, p.Data); err != nil {
@@ -635,7 +635,7 @@ func (s *Server) adminGenerateLink(w http.ResponseWriter, r *http.Request) error
 			}
 			u = s.newUser(email, "", hash, aud, p.Data)
 			u.AppMetaData = map[string]any{"provider": "email", "providers": []any{"email"}}
-			if err := t.insertUser(u); err != nil {
+			if err := s.createUser(t, u); err != nil {
 				return dbError(err, "Database error saving new user")
 			}
 			if _, err := s.createIdentity(t, u, "email", email, p.Data); err != nil {

@@ -81,6 +81,11 @@ type Config struct {
 	PasskeyEnabled bool
 	// WebAuthn is [auth.webauthn]: the relying party passkeys are bound to.
 	WebAuthn WebAuthnConfig
+	// Hooks is [auth.hook.*] (hooks.go).
+	Hooks HooksConfig
+	// Sessions is [auth.sessions]: Timebox bounds a session's life,
+	// InactivityTimeout the time between refreshes (0: no limit).
+	Sessions struct{ Timebox, InactivityTimeout time.Duration }
 }
 
 // WebAuthnConfig is [auth.webauthn].
@@ -99,10 +104,12 @@ type MFAConfig struct {
 	TOTP, Phone, WebAuthn MFAFactorConfig
 }
 
-// MFAFactorConfig is one factor type's enroll_enabled / verify_enabled.
+// MFAFactorConfig is one factor type's enroll_enabled / verify_enabled
+// (and, for phone factors, otp_length: the digits of the code sent).
 type MFAFactorConfig struct {
 	EnrollEnabled bool
 	VerifyEnabled bool
+	OTPLength     int
 }
 
 // OAuthServerConfig is [auth.oauth_server]: Supabase Auth as an OAuth 2.1
@@ -130,6 +137,11 @@ type EmailConfig struct {
 	OTPLength int
 	// OTPExpiry ([auth.email] otp_expiry) in seconds.
 	OTPExpiry int
+	// Templates are [auth.email.template.<name>] (mail_templates.go).
+	Templates map[string]EmailTemplate
+	// AdminEmail and SenderName are the From of emails: [inbucket]
+	// admin_email and sender_name locally, as the Supabase CLI sets them.
+	AdminEmail, SenderName string
 }
 
 // RateLimitConfig is [auth.rate_limit]. Limits count requests per client
@@ -167,6 +179,8 @@ func DefaultConfig() Config {
 			MaxFrequency:         time.Second,
 			OTPLength:            6,
 			OTPExpiry:            3600,
+			AdminEmail:           "admin@email.com",
+			SenderName:           "Admin",
 		},
 		RateLimit: RateLimitConfig{
 			EmailSent:          2,
@@ -180,7 +194,7 @@ func DefaultConfig() Config {
 		DBUser:          "supabase_auth_admin",
 		FlowStateExpiry: 5 * time.Minute,
 		// The CLI template: TOTP and phone factors off, at most 10.
-		MFA:         MFAConfig{MaxEnrolledFactors: 10},
+		MFA:         MFAConfig{MaxEnrolledFactors: 10, Phone: MFAFactorConfig{OTPLength: 6}},
 		OAuthServer: OAuthServerConfig{AuthorizationURLPath: "/oauth/consent"},
 	}
 }
@@ -231,6 +245,18 @@ type tomlAuth struct {
 			RPID          *string  `toml:"rp_id"`
 			RPOrigins     []string `toml:"rp_origins"`
 		} `toml:"webauthn"`
+		Sessions struct {
+			Timebox           *string `toml:"timebox"`
+			InactivityTimeout *string `toml:"inactivity_timeout"`
+		} `toml:"sessions"`
+		Hook struct {
+			CustomAccessToken           tomlHook `toml:"custom_access_token"`
+			SendEmail                   tomlHook `toml:"send_email"`
+			SendSMS                     tomlHook `toml:"send_sms"`
+			MFAVerificationAttempt      tomlHook `toml:"mfa_verification_attempt"`
+			PasswordVerificationAttempt tomlHook `toml:"password_verification_attempt"`
+			BeforeUserCreated           tomlHook `toml:"before_user_created"`
+		} `toml:"hook"`
 		OAuthServer struct {
 			Enabled                  *bool   `toml:"enabled"`
 			AuthorizationURLPath     *string `toml:"authorization_url_path"`
@@ -244,6 +270,10 @@ type tomlAuth struct {
 			MaxFrequency         *string `toml:"max_frequency"`
 			OTPLength            *int    `toml:"otp_length"`
 			OTPExpiry            *int    `toml:"otp_expiry"`
+			Template             map[string]struct {
+				Subject     *string `toml:"subject"`
+				ContentPath *string `toml:"content_path"`
+			} `toml:"template"`
 		} `toml:"email"`
 		RateLimit struct {
 			Enabled            *bool `toml:"enabled"`
@@ -260,11 +290,13 @@ type tomlAuth struct {
 type tomlMFAFactor struct {
 	EnrollEnabled *bool `toml:"enroll_enabled"`
 	VerifyEnabled *bool `toml:"verify_enabled"`
+	OTPLength     *int  `toml:"otp_length"`
 }
 
 func (f tomlMFAFactor) apply(c *MFAFactorConfig) {
 	setB(&c.EnrollEnabled, f.EnrollEnabled)
 	setB(&c.VerifyEnabled, f.VerifyEnabled)
+	setI(&c.OTPLength, f.OTPLength)
 }
 
 // ParseConfig reads the [auth], [auth.email] and [auth.rate_limit] sections
@@ -321,6 +353,26 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	if a.WebAuthn.RPOrigins != nil {
 		c.WebAuthn.RPOrigins = append([]string(nil), a.WebAuthn.RPOrigins...)
 	}
+	a.Hook.CustomAccessToken.apply(&c.Hooks.CustomAccessToken)
+	a.Hook.SendEmail.apply(&c.Hooks.SendEmail)
+	a.Hook.SendSMS.apply(&c.Hooks.SendSMS)
+	a.Hook.MFAVerificationAttempt.apply(&c.Hooks.MFAVerificationAttempt)
+	a.Hook.PasswordVerificationAttempt.apply(&c.Hooks.PasswordVerificationAttempt)
+	a.Hook.BeforeUserCreated.apply(&c.Hooks.BeforeUserCreated)
+	for _, d := range []struct {
+		key string
+		v   *string
+		dst *time.Duration
+	}{{"timebox", a.Sessions.Timebox, &c.Sessions.Timebox}, {"inactivity_timeout", a.Sessions.InactivityTimeout, &c.Sessions.InactivityTimeout}} {
+		if d.v == nil {
+			continue
+		}
+		v, err := time.ParseDuration(*d.v)
+		if err != nil || v < 0 {
+			return base, fmt.Errorf("auth: config.toml: [auth.sessions] %s: %q is not a duration (like \"24h\")", d.key, *d.v)
+		}
+		*d.dst = v
+	}
 	setB(&c.OAuthServer.Enabled, a.OAuthServer.Enabled)
 	setS(&c.OAuthServer.AuthorizationURLPath, a.OAuthServer.AuthorizationURLPath)
 	setB(&c.OAuthServer.AllowDynamicRegistration, a.OAuthServer.AllowDynamicRegistration)
@@ -334,6 +386,19 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 			return base, fmt.Errorf("auth: config.toml: [auth.email] max_frequency: %w", err)
 		}
 		c.Email.MaxFrequency = d
+	}
+	if len(a.Email.Template) > 0 {
+		ts := map[string]EmailTemplate{}
+		for k, v := range base.Email.Templates {
+			ts[k] = v
+		}
+		for name, t := range a.Email.Template {
+			et := ts[name]
+			setS(&et.Subject, t.Subject)
+			setS(&et.ContentPath, t.ContentPath)
+			ts[name] = et
+		}
+		c.Email.Templates = ts
 	}
 	setI(&c.Email.OTPLength, a.Email.OTPLength)
 	setI(&c.Email.OTPExpiry, a.Email.OTPExpiry)
@@ -355,7 +420,7 @@ func (c Config) ResolvePaths(supabaseDir string) Config {
 	if c.SigningKeysPath != "" && !filepath.IsAbs(c.SigningKeysPath) {
 		c.SigningKeysPath = filepath.Join(supabaseDir, c.SigningKeysPath)
 	}
-	return c
+	return c.resolveTemplatePaths(supabaseDir)
 }
 
 // ApplyEnv overrides c with TINYBASE_* variables read through lookup
@@ -463,7 +528,10 @@ func (c Config) validate() error {
 	if c.Email.OTPExpiry <= 0 || c.Email.OTPExpiry > 86400 {
 		return fmt.Errorf("auth: [auth.email] otp_expiry must be between 1 and 86400 seconds, got %d", c.Email.OTPExpiry)
 	}
-	return nil
+	if c.MFA.Phone.OTPLength < 6 || c.MFA.Phone.OTPLength > 10 {
+		return fmt.Errorf("auth: [auth.mfa.phone] otp_length must be between 6 and 10, got %d", c.MFA.Phone.OTPLength)
+	}
+	return c.validateHooks()
 }
 
 // passwordRequirementSets maps password_requirements to GoTrue's

@@ -77,8 +77,7 @@ func (s *Server) sendRecovery(t *txn, u *user, mailType, redirectTo, method, cha
 	if err := t.updateUser(u); err != nil {
 		return dbError(err, "Database error updating user")
 	}
-	s.mail(u.Email, mailType, otp, hash, linkToken, redirectTo)
-	return nil
+	return s.mail(t, u, u.Email, mailType, otp, hash, linkToken, redirectTo)
 }
 
 // otp is POST /otp: for an email, a magic link with a one-time code
@@ -148,7 +147,7 @@ func (s *Server) sendMagicLink(w http.ResponseWriter, r *http.Request, p emailPa
 			}
 			u = s.newUser(email, "", hash, aud, p.Data)
 			u.AppMetaData = map[string]any{"provider": "email", "providers": []any{"email"}}
-			if err := t.insertUser(u); err != nil {
+			if err := s.createUser(t, u); err != nil {
 				return dbError(err, "Database error saving new user")
 			}
 			if _, err := s.createIdentity(t, u, "email", email, p.Data); err != nil {

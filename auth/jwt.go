@@ -42,6 +42,7 @@ type accessClaims struct {
 	AMR          []amrEntry     `json:"amr,omitempty"`
 	SessionID    string         `json:"session_id,omitempty"`
 	IsAnonymous  bool           `json:"is_anonymous"`
+	ClientID     string         `json:"client_id,omitempty"` // the OAuth client of the session
 }
 
 // audience reads aud as a string or an array of strings and writes the

@@ -27,6 +27,7 @@ type Email struct {
 	RedirectTo string    `json:"redirect_to,omitempty"`
 	SentAt     time.Time `json:"sent_at"`
 	Body       string    `json:"body"`
+	Text       string    `json:"-"` // the plain-text part
 }
 
 // Inbox keeps the emails of one server, in order.
@@ -125,10 +126,50 @@ func (s *Server) verifyLink(token, typ, redirectTo string) string {
 		"&type=" + url.QueryEscape(typ) + "&redirect_to=" + redirectTo
 }
 
-// mail records an email in the inbox. linkToken is the token of the link
-// (the token hash, "pkce_"-prefixed in the PKCE flow).
-func (s *Server) mail(to, typ, otp, hash, linkToken, redirectTo string) Email {
-	return s.inbox.add(s.buildMail(to, typ, otp, hash, linkToken, redirectTo))
+// Mailer delivers an email: the local inbox (package inbox) when no SMTP
+// server is configured.
+type Mailer interface {
+	SendMail(fromName, fromAddress string, to []string, subject, text, html string) (id string, err error)
+}
+
+// WithMailer delivers every email the server sends through m, from
+// cfg.Email's sender, besides keeping it in the server's own Inbox.
+func WithMailer(m Mailer) Option { return func(s *Server) { s.mailer = m } }
+
+// mail records an email in the inbox and delivers it through the Mailer.
+// linkToken is the token of the link (the token hash, "pkce_"-prefixed in
+// the PKCE flow).
+func (s *Server) mail(t *txn, u *user, to, typ, otp, hash, linkToken, redirectTo string) error {
+	if s.cfg.Hooks.SendEmail.Enabled {
+		return s.sendEmailHook(t, u, linkType(typ), redirectTo, otp, linkToken, "", "")
+	}
+	built := s.buildMail(to, typ, otp, hash, linkToken, redirectTo)
+	newEmail := ""
+	if strings.HasPrefix(typ, "email_change") {
+		newEmail = u.EmailChange
+	}
+	s.applyTemplate(&built, u, newEmail)
+	e := s.inbox.add(built)
+	if s.mailer == nil {
+		return nil
+	}
+	if _, err := s.mailer.SendMail(s.cfg.Email.SenderName, s.cfg.Email.AdminEmail, []string{e.To}, e.Subject, e.Text, e.Body); err != nil {
+		return internalError(fmt.Errorf("auth: delivering %s email: %w", typ, err), "Error sending %s email", mailKind(typ))
+	}
+	return nil
+}
+
+// mailKind names an email in GoTrue's "Error sending ... email" messages.
+func mailKind(typ string) string {
+	switch typ {
+	case "signup":
+		return "confirmation"
+	case "magiclink":
+		return "magic link"
+	case "email_change_current", "email_change_new":
+		return "email change"
+	}
+	return typ
 }
 
 // buildMail renders an email without delivering it (admin generate_link
@@ -138,10 +179,17 @@ func (s *Server) buildMail(to, typ, otp, hash, linkToken, redirectTo string) Ema
 	if typ != "reauthentication" {
 		link = s.verifyLink(linkToken, linkType(typ), redirectTo)
 	}
-	body := fmt.Sprintf("<h2>%s</h2>\n<p>Follow this link:</p>\n<p><a href=\"%s\">%s</a></p>\n<p>Alternatively, enter the code: %s</p>\n",
-		html.EscapeString(mailSubjects[typ]), html.EscapeString(link), html.EscapeString(mailSubjects[typ]), otp)
+	var body, text string
+	if link == "" {
+		body = fmt.Sprintf("<h2>%s</h2>\n<p>Enter the code: %s</p>\n", html.EscapeString(mailSubjects[typ]), otp)
+		text = fmt.Sprintf("%s\n\nEnter the code: %s\n", mailSubjects[typ], otp)
+	} else {
+		body = fmt.Sprintf("<h2>%s</h2>\n<p>Follow this link:</p>\n<p><a href=\"%s\">%s</a></p>\n<p>Alternatively, enter the code: %s</p>\n",
+			html.EscapeString(mailSubjects[typ]), html.EscapeString(link), html.EscapeString(mailSubjects[typ]), otp)
+		text = fmt.Sprintf("%s\n\nFollow this link:\n%s\n\nAlternatively, enter the code: %s\n", mailSubjects[typ], link, otp)
+	}
 	return Email{To: to, Subject: mailSubjects[typ], Type: typ, Link: link, OTP: otp, TokenHash: hash,
-		RedirectTo: redirectTo, SentAt: s.nowUTC(), Body: body}
+		RedirectTo: redirectTo, SentAt: s.nowUTC(), Body: body, Text: text}
 }
 
 // linkType is the verification type an email's link carries.

@@ -35,6 +35,7 @@ const (
 	mfaChallengeExpiry             = 300 * time.Second
 	mfaFactorExpiry                = 300 * time.Second
 	amrTOTP                        = "totp"
+	amrPhone                       = "mfa/phone"
 	factorVerified, factorUnverify = "verified", "unverified"
 )
 
@@ -303,9 +304,13 @@ func (s *Server) challengeFactor(w http.ResponseWriter, r *http.Request) error {
 			if !s.cfg.MFA.Phone.VerifyEnabled {
 				return unprocessable(codeMFAPhoneVerifyDisabled, "MFA verification is disabled for Phone")
 			}
-			// Sending the code needs an SMS provider; GoTrue fails the
-			// same way when it has none.
-			return internalError(nil, "Failed to get SMS provider")
+			if !s.cfg.Hooks.SendSMS.Enabled {
+				// Sending the code needs an SMS provider; GoTrue fails
+				// the same way when it has none.
+				return internalError(nil, "Failed to get SMS provider")
+			}
+			out, err = s.challengePhone(t, r, a.user, f)
+			return err
 		case "totp":
 			if !s.cfg.MFA.TOTP.VerifyEnabled {
 				return unprocessable(codeMFATOTPVerifyDisabled, "MFA verification is disabled for TOTP")
@@ -415,15 +420,29 @@ func (s *Server) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 		if err := s.validateChallenge(t, r, f, p.ChallengeID); err != nil {
 			return err
 		}
+		var ok bool
+		method, invalid := amrTOTP, "Invalid TOTP code entered"
 		if f.FactorType == "phone" {
-			// No code was ever sent (challenge needs an SMS provider).
-			return forbidden(codeOTPExpired, "Token has expired or is invalid")
+			sent, err := t.challengeOTP(p.ChallengeID)
+			if err != nil {
+				return err
+			}
+			if sent == "" {
+				// No code was ever sent (challenge needs an SMS provider).
+				return forbidden(codeOTPExpired, "Token has expired or is invalid")
+			}
+			ok = tokenEqual(sent, p.Code)
+			method, invalid = amrPhone, "Invalid MFA Phone code entered"
+		} else {
+			ok, _ = totp.ValidateCustom(p.Code, f.Secret, s.now().UTC(), totp.ValidateOpts{
+				Period: 30, Skew: 1, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1,
+			})
 		}
-		ok, _ := totp.ValidateCustom(p.Code, f.Secret, s.now().UTC(), totp.ValidateOpts{
-			Period: 30, Skew: 1, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1,
-		})
+		if err := s.mfaAttempt(t, a.user, f, ok); err != nil {
+			return err
+		}
 		if !ok {
-			return &commitWithError{unprocessable(codeMFAVerificationFailed, "Invalid TOTP code entered")}
+			return &commitWithError{unprocessable(codeMFAVerificationFailed, "%s", invalid)}
 		}
 		now := s.nowUTC()
 		if _, err := t.exec(`update auth.mfa_challenges set verified_at = $2::timestamptz where id = $1::uuid`, p.ChallengeID, pgTime(now)); err != nil {
@@ -434,7 +453,7 @@ func (s *Server) verifyFactor(w http.ResponseWriter, r *http.Request) error {
 				return dbError(err, "Database error verifying factor")
 			}
 		}
-		resp, err = s.raiseToAAL2(t, a, f, amrTOTP)
+		resp, err = s.raiseToAAL2(t, a, f, method)
 		return err
 	})
 	if err != nil {
@@ -519,7 +538,7 @@ func (s *Server) raiseToAAL2(t *txn, a *authCtx, f *factor, method string) (*ses
 	if err != nil {
 		return nil, dbError(err, "error generating jwt token")
 	}
-	return s.accessResponse(u, sess, rt.Token, amr)
+	return s.accessResponse(t, u, sess, rt.Token, amr, method)
 }
 
 // unenrollFactor is DELETE /factors/{factor_id}: a verified factor needs

@@ -160,6 +160,7 @@ type session struct {
 	AAL         string
 	NotAfter    *time.Time
 	RefreshedAt *time.Time
+	ClientID    string // oauth_client_id: the OAuth client holding it
 }
 
 // refreshToken is one auth.refresh_tokens row.
@@ -399,10 +400,10 @@ func (t *txn) updateIdentity(id *identity) error {
 	return nil
 }
 
-const sessionCols = `id, user_id, created_at, updated_at, aal, not_after, refreshed_at`
+const sessionCols = `id, user_id, created_at, updated_at, aal, not_after, refreshed_at, oauth_client_id`
 
 func scanSession(r []*string) *session {
-	s := &session{ID: str(r[0]), UserID: str(r[1]), AAL: str(r[4]), NotAfter: parseTime(r[5]), RefreshedAt: parseTime(r[6])}
+	s := &session{ID: str(r[0]), UserID: str(r[1]), AAL: str(r[4]), NotAfter: parseTime(r[5]), RefreshedAt: parseTime(r[6]), ClientID: str(r[7])}
 	if t := parseTime(r[2]); t != nil {
 		s.CreatedAt = *t
 	}
@@ -427,9 +428,9 @@ func (t *txn) sessionByID(id string) (*session, error) {
 }
 
 func (t *txn) insertSession(s *session, userAgent, ip string) error {
-	_, err := t.exec(`insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
- values ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5::auth.aal_level, $6, $7)`,
-		s.ID, s.UserID, pgTime(s.CreatedAt), pgTime(s.UpdatedAt), s.AAL, nullIfEmpty(userAgent), nullIfEmpty(ip))
+	_, err := t.exec(`insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip, oauth_client_id)
+ values ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5::auth.aal_level, $6, $7, $8::uuid)`,
+		s.ID, s.UserID, pgTime(s.CreatedAt), pgTime(s.UpdatedAt), s.AAL, nullIfEmpty(userAgent), nullIfEmpty(ip), nullIfEmpty(s.ClientID))
 	return err
 }
 

@@ -206,6 +206,12 @@ func (s *Server) newClientSecret() (secret, hash string) {
 // registration): 201 with the secret of a confidential client. GoTrue
 // wraps a validation failure's text ("400: ...") in a new 400.
 func (s *Server) adminCreateOAuthClient(w http.ResponseWriter, r *http.Request) error {
+	return s.registerOAuthClient(w, r, "manual")
+}
+
+// registerOAuthClient registers a client (registration type "manual" or
+// "dynamic") from the request body.
+func (s *Server) registerOAuthClient(w http.ResponseWriter, r *http.Request, regType string) error {
 	var p struct {
 		RedirectURIs            []string `json:"redirect_uris"`
 		ClientType              string   `json:"client_type"`
@@ -240,7 +246,7 @@ func (s *Server) adminCreateOAuthClient(w http.ResponseWriter, r *http.Request) 
 		return wrap(badRequest(codeValidationFailed, "client_type '%s' is inconsistent with token_endpoint_auth_method '%s' (expected client_type '%s')",
 			p.ClientType, p.TokenEndpointAuthMethod, clientTypeFor(p.TokenEndpointAuthMethod)))
 	}
-	c := &oauthClient{ID: s.newID(), RegistrationType: "manual", ClientType: p.ClientType, AuthMethod: p.TokenEndpointAuthMethod,
+	c := &oauthClient{ID: s.newID(), RegistrationType: regType, ClientType: p.ClientType, AuthMethod: p.TokenEndpointAuthMethod,
 		RedirectURIs: p.RedirectURIs, GrantTypes: p.GrantTypes, Name: p.ClientName, URI: p.ClientURI, LogoURI: p.LogoURI}
 	if len(c.GrantTypes) == 0 {
 		c.GrantTypes = []string{"authorization_code", "refresh_token"}

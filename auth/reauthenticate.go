@@ -34,8 +34,7 @@ func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		if err := t.updateUser(u); err != nil {
 			return dbError(err, "Database error updating user for reauthentication")
 		}
-		s.mail(u.Email, "reauthentication", otp, u.ReauthenticationToken, "", "")
-		return nil
+		return s.mail(t, u, u.Email, "reauthentication", otp, u.ReauthenticationToken, "", "")
 	})
 	if err != nil {
 		return err

@@ -23,14 +23,19 @@ import (
 // Server is the GoTrue HTTP API as an http.Handler; it serves paths
 // relative to /auth/v1 (the root package strips the prefix).
 type Server struct {
-	cfg     Config
-	eng     *engine.Engine
-	signer  *signer
-	mux     *http.ServeMux
-	logger  *slog.Logger
-	inbox   *Inbox
-	limiter *rateLimiter
-	pool    chan *engine.Session // idle sessions as cfg.DBUser
+	cfg    Config
+	eng    *engine.Engine
+	signer *signer
+	mux    *http.ServeMux
+	logger *slog.Logger
+	inbox  *Inbox
+	mailer Mailer // nil: emails stay in inbox only
+	// templates are the parsed [auth.email.template.*], by name.
+	templates map[string]*mailTemplate
+	// hookBackoff is the pause between HTTP hook attempts (GoTrue: 2 s).
+	hookBackoff time.Duration
+	limiter     *rateLimiter
+	pool        chan *engine.Session // idle sessions as cfg.DBUser
 	// now and random are the clock and the randomness source, replaced by
 	// tests for deterministic output.
 	now    func() time.Time
@@ -46,6 +51,10 @@ type Server struct {
 	// ensurePasskeyTables); passkeyMu serializes their creation.
 	passkeyMu     sync.Mutex
 	passkeyTables bool
+	// oauthTables is set once the OAuth server's tables exist (see
+	// ensureOAuthTables).
+	oauthMu     sync.Mutex
+	oauthTables bool
 }
 
 func (s *Server) dummyHash() string {
@@ -85,11 +94,14 @@ func New(cfg Config, eng *engine.Engine, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, eng: eng, signer: sg, logger: slog.New(slog.DiscardHandler), now: time.Now, random: rand.Reader,
-		pool: make(chan *engine.Session, idleSessions)}
+		pool: make(chan *engine.Session, idleSessions), hookBackoff: 2 * time.Second}
 	for _, o := range opts {
 		o(s)
 	}
 	s.inbox = newInbox(s.logger)
+	if s.templates, err = loadTemplates(cfg); err != nil {
+		return nil, err
+	}
 	s.limiter = newRateLimiter(cfg.RateLimit)
 	s.routes()
 	return s, nil
@@ -151,6 +163,14 @@ func (s *Server) routes() {
 	s.handle("PUT /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminUpdateOAuthClient)))
 	s.handle("DELETE /admin/oauth/clients/{client_id}", s.admin(s.oauthServerOn(s.adminDeleteOAuthClient)))
 	s.handle("POST /admin/oauth/clients/{client_id}/regenerate_secret", s.admin(s.oauthServerOn(s.adminRegenerateOAuthSecret)))
+	s.handle("GET /oauth/authorize", s.oauthOn(s.oauthAuthorize))
+	s.handle("GET /oauth/authorizations/{authorization_id}", s.oauthOn(s.authorizationDetails))
+	s.handle("POST /oauth/authorizations/{authorization_id}/consent", s.oauthOn(s.authorizationConsent))
+	s.handle("POST /oauth/token", s.oauthOn(s.oauthToken))
+	s.handle("POST /oauth/clients/register", s.oauthOn(s.oauthRegister))
+	s.handle("GET /.well-known/oauth-authorization-server", s.oauthServerOn(s.oauthMetadata))
+	s.handle("GET /user/oauth/grants", s.oauthOn(s.listGrants))
+	s.handle("DELETE /user/oauth/grants", s.oauthOn(s.revokeGrant))
 	s.handle("POST /passkeys/registration/options", s.passkeyOn(s.passkeyRegistrationOptions))
 	s.handle("POST /passkeys/registration/verify", s.passkeyOn(s.passkeyRegistrationVerify))
 	s.handle("POST /passkeys/authentication/options", s.passkeyOn(s.passkeyAuthenticationOptions))
@@ -456,4 +476,16 @@ func clientIP(r *http.Request) string {
 }
 
 // ctxOf is the request's context.
-func ctxOf(r *http.Request) context.Context { return r.Context() }
+func ctxOf(r *http.Request) context.Context {
+	return context.WithValue(r.Context(), requestKey{}, r)
+}
+
+// requestKey keeps the request in a transaction's context, for the
+// metadata of the hooks it runs.
+type requestKey struct{}
+
+// requestOf is the request a transaction serves (nil outside one).
+func requestOf(ctx context.Context) *http.Request {
+	r, _ := ctx.Value(requestKey{}).(*http.Request)
+	return r
+}

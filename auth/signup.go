@@ -83,7 +83,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 			}
 			u = s.newUser(email, "", hash, aud, p.Data)
 			u.AppMetaData = map[string]any{"provider": "email", "providers": []any{"email"}}
-			if err := t.insertUser(u); err != nil {
+			if err := s.createUser(t, u); err != nil {
 				return dbError(err, "Database error saving new user")
 			}
 		}
@@ -219,8 +219,7 @@ func (s *Server) sendConfirmation(t *txn, u *user, redirectTo, method, challenge
 	if err := t.updateUser(u); err != nil {
 		return dbError(err, "Database error updating user for confirmation")
 	}
-	s.mail(u.Email, mailType, otp, hash, linkToken, redirectTo)
-	return nil
+	return s.mail(t, u, u.Email, mailType, otp, hash, linkToken, redirectTo)
 }
 
 // signupAnonymously is SignupAnonymously: a user with no email or phone,
@@ -233,7 +232,7 @@ func (s *Server) signupAnonymously(w http.ResponseWriter, r *http.Request, p sig
 	err := s.tx(ctxOf(r), func(t *txn) error {
 		u := s.newUser("", "", "", s.requestAud(r), p.Data)
 		u.IsAnonymous = true
-		if err := t.insertUser(u); err != nil {
+		if err := s.createUser(t, u); err != nil {
 			return dbError(err, "Database error creating anonymous user")
 		}
 		var err error

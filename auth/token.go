@@ -68,7 +68,11 @@ func (s *Server) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 		if u.isBanned(s.now()) {
 			return badRequest(codeUserBanned, "User is banned")
 		}
-		if !checkPassword(u.EncryptedPassword, p.Password) {
+		valid := checkPassword(u.EncryptedPassword, p.Password)
+		if err := s.passwordAttempt(t, u, valid); err != nil {
+			return err
+		}
+		if !valid {
 			return badRequest(codeInvalidCredentials, "Invalid login credentials")
 		}
 		var weak *weakReport

@@ -3,6 +3,8 @@ package auth
 import (
 	"net/http"
 	"time"
+
+	"github.com/golang-jwt/jwt/v5"
 )
 
 // sessionResponse is GoTrue's AccessTokenResponse.
@@ -37,8 +39,14 @@ const (
 // refresh token, the AMR claim and a signed access token. It also stamps
 // last_sign_in_at.
 func (s *Server) issueSession(t *txn, r *http.Request, u *user, method string) (*sessionResponse, error) {
+	return s.issueClientSession(t, r, u, method, "")
+}
+
+// issueClientSession is issueSession for a session an OAuth client holds
+// (clientID; "" for the user's own).
+func (s *Server) issueClientSession(t *txn, r *http.Request, u *user, method, clientID string) (*sessionResponse, error) {
 	now := s.nowUTC()
-	sess := &session{ID: s.newID(), UserID: u.ID, CreatedAt: now, UpdatedAt: now, AAL: "aal1"}
+	sess := &session{ID: s.newID(), UserID: u.ID, CreatedAt: now, UpdatedAt: now, AAL: "aal1", ClientID: clientID}
 	if err := t.insertSession(sess, r.UserAgent(), clientIP(r)); err != nil {
 		return nil, dbError(err, "Database error granting user")
 	}
@@ -58,11 +66,13 @@ func (s *Server) issueSession(t *txn, r *http.Request, u *user, method string) (
  values ($1::uuid, $2::uuid, $3::timestamptz, $3::timestamptz, $4)`, s.newID(), sess.ID, pgTime(now), method); err != nil {
 		return nil, dbError(err, "Database error granting user")
 	}
-	return s.accessResponse(u, sess, rt.Token, []amrEntry{{Method: method, Timestamp: now.Unix()}})
+	return s.accessResponse(t, u, sess, rt.Token, []amrEntry{{Method: method, Timestamp: now.Unix()}}, method)
 }
 
-// accessResponse signs an access token for the user and session.
-func (s *Server) accessResponse(u *user, sess *session, refresh string, amr []amrEntry) (*sessionResponse, error) {
+// accessResponse signs an access token for the user and session;
+// method is the authentication method the custom access token hook is
+// told about.
+func (s *Server) accessResponse(t *txn, u *user, sess *session, refresh string, amr []amrEntry, method string) (*sessionResponse, error) {
 	iat := s.now().UTC()
 	exp := iat.Add(time.Duration(s.cfg.JWTExpiry) * time.Second)
 	aal := sess.AAL
@@ -73,9 +83,17 @@ func (s *Server) accessResponse(u *user, sess *session, refresh string, amr []am
 		Issuer: s.cfg.Issuer(), Subject: u.ID, Audience: audience{u.Aud},
 		ExpiresAt: exp.Unix(), IssuedAt: iat.Unix(),
 		Email: u.Email, Phone: u.Phone, AppMetaData: orEmpty(u.AppMetaData), UserMetaData: orEmpty(u.UserMetaData),
-		Role: u.Role, AAL: aal, AMR: amr, SessionID: sess.ID, IsAnonymous: u.IsAnonymous,
+		Role: u.Role, AAL: aal, AMR: amr, SessionID: sess.ID, IsAnonymous: u.IsAnonymous, ClientID: sess.ClientID,
 	}
-	tok, err := s.signer.sign(c)
+	var claims jwt.Claims = c
+	if s.cfg.Hooks.CustomAccessToken.Enabled {
+		custom, err := s.customAccessToken(t, u, c, method)
+		if err != nil {
+			return nil, err
+		}
+		claims = custom
+	}
+	tok, err := s.signer.sign(claims)
 	if err != nil {
 		return nil, internalError(err, "error generating jwt token")
 	}
@@ -103,9 +121,21 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 	if p.RefreshToken == "" {
 		return &oauthError{Err: "invalid_request", Description: "refresh_token required"}
 	}
+	resp, err := s.refreshSession(w, r, p.RefreshToken, nil)
+	if err != nil {
+		return err
+	}
+	sendJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+// refreshSession is the token service's RefreshTokenGrant; clientID, for
+// the OAuth server's token endpoint, is the client the session must
+// belong to.
+func (s *Server) refreshSession(w http.ResponseWriter, r *http.Request, token string, clientID *string) (*sessionResponse, error) {
 	var resp *sessionResponse
 	err := s.tx(ctxOf(r), func(t *txn) error {
-		tok, err := t.refreshByToken(p.RefreshToken)
+		tok, err := t.refreshByToken(token)
 		if s.afterRefreshRead != nil {
 			s.afterRefreshRead()
 		}
@@ -138,8 +168,25 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 			return &commitWithError{badRequest(codeSessionNotFound, "Invalid Refresh Token: No Valid Session Found")}
 		}
 		w.Header().Set("sb-auth-session-id", sess.ID)
+		if clientID != nil && sess.ClientID != *clientID {
+			return &oauthError{Err: "invalid_grant", Description: "Invalid refresh token"}
+		}
 		if sess.NotAfter != nil && now.After(*sess.NotAfter) {
 			return badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired")
+		}
+		// [auth.sessions]: a session lives at most timebox, and ends
+		// after inactivity_timeout without a refresh.
+		if tb := s.cfg.Sessions.Timebox; tb > 0 && now.After(sess.CreatedAt.Add(tb)) {
+			return badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired")
+		}
+		if it := s.cfg.Sessions.InactivityTimeout; it > 0 {
+			last := tok.UpdatedAt
+			if sess.RefreshedAt != nil {
+				last = *sess.RefreshedAt
+			}
+			if now.After(last.Add(it)) {
+				return badRequest(codeSessionExpired, "Invalid Refresh Token: Session Expired (Inactivity)")
+			}
 		}
 		issued := ""
 		if tok.Revoked {
@@ -180,12 +227,8 @@ func (s *Server) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return dbError(err, "error generating jwt token")
 		}
-		resp, err = s.accessResponse(u, sess, issued, amr)
+		resp, err = s.accessResponse(t, u, sess, issued, amr, "token_refresh")
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	sendJSON(w, http.StatusOK, resp)
-	return nil
+	return resp, err
 }

@@ -181,11 +181,18 @@ func (s *Server) sendEmailChange(t *txn, u *user, newEmail, redirectTo, method, 
 	if err := t.updateUser(u); err != nil {
 		return dbError(err, "Error sending change email")
 	}
-	if hashCur != "" {
-		s.mail(u.Email, "email_change_current", otpCur, hashCur, pkce+hashCur, redirectTo)
+	if s.cfg.Hooks.SendEmail.Enabled {
+		// One hook call carries both addresses' tokens, as GoTrue's: the
+		// new address's in token / token_hash, the current one's in
+		// token_new / token_hash_new.
+		return s.sendEmailHook(t, u, "email_change", redirectTo, otpNew, pkce+hashNew, otpCur, pkceHash(pkce, hashCur))
 	}
-	s.mail(newEmail, "email_change_new", otpNew, hashNew, pkce+hashNew, redirectTo)
-	return nil
+	if hashCur != "" {
+		if err := s.mail(t, u, u.Email, "email_change_current", otpCur, hashCur, pkce+hashCur, redirectTo); err != nil {
+			return err
+		}
+	}
+	return s.mail(t, u, newEmail, "email_change_new", otpNew, hashNew, pkce+hashNew, redirectTo)
 }
 
 // applyEmailChange makes the pending address the user's confirmed email

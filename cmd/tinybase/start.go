@@ -71,6 +71,7 @@ func newStartCmd(ready func()) *cobra.Command {
 	var studioPort int
 	var dataDir string
 	var slow time.Duration
+	var inboxPort int
 	c := &cobra.Command{
 		Use:   "start",
 		Short: "Open the project's database (supabase/.tinybase; new: migrations and seed.sql, existing: new migrations) and serve the API and Postgres ports",
@@ -101,6 +102,12 @@ func newStartCmd(ready func()) *cobra.Command {
 			}
 			if c.Flags().Changed("slow-statement") {
 				cfg.SlowStatement = slow
+			}
+			if c.Flags().Changed("inbox-port") {
+				cfg.InboxPort = inboxPort
+				if err := cfg.Check(); err != nil {
+					return fail(exitUsage, "%v", err)
+				}
 			}
 			if in, err := findInstance(c, f.dir); err != nil {
 				return err
@@ -154,6 +161,9 @@ func newStartCmd(ready func()) *cobra.Command {
 			if u := srv.UnservedSections(); len(u) > 0 {
 				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: supabase/config.toml enables %s, which tinybase does not run: those settings are ignored\n", strings.Join(u, ", "))
 			}
+			if n := srv.InboxNotice(); n != "" {
+				fmt.Fprintln(c.ErrOrStderr(), "NOTICE: "+n)
+			}
 			recordPath, err := writeInstance(f.dir, opts.DataDir, srv, cfg.JWTSecret)
 			if err != nil {
 				srv.Shutdown(context.Background())
@@ -164,6 +174,9 @@ func newStartCmd(ready func()) *cobra.Command {
 			st := statusOf(srv.APIURL(), srv.DBURL(), cfg.JWTSecret, srv.Keys())
 			st.StudioURL = srv.StudioURL()
 			printStatus(c.OutOrStdout(), "pretty", st)
+			if u := srv.InboxURL(); u != "" {
+				fmt.Fprintf(c.OutOrStdout(), "%16s: %s\n", "Inbucket URL", u)
+			}
 			if showLog {
 				out := c.OutOrStdout()
 				go srv.Logs.Follow(ctx, srv.Logs.LastSeq(), func(e logs.Entry) bool {
@@ -193,6 +206,7 @@ func newStartCmd(ready func()) *cobra.Command {
 	c.Flags().BoolVar(&showLog, "log", false, "print every SQL statement and API request as it happens")
 	c.Flags().BoolVar(&noStudio, "no-studio", false, "do not serve the dashboard")
 	c.Flags().IntVar(&studioPort, "studio-port", 54323, "dashboard port ([studio] port, TINYBASE_STUDIO_PORT)")
+	c.Flags().IntVar(&inboxPort, "inbox-port", 54324, "local mail inbox port ([inbucket] port, TINYBASE_INBOX_PORT)")
 	c.Flags().DurationVar(&slow, "slow-statement", 0, "mark statements at least this long as SLOW in the logs (TINYBASE_SLOW_STATEMENT)")
 	return c
 }

@@ -35,7 +35,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
-	topics   map[string]map[*channel]struct{} // joined channels by topic
+	topics   map[string]map[*channel]struct{} // joined channels by room (roomOf)
 	presence map[string]*presenceState        // by topic
 	closed   bool
 
@@ -96,21 +96,24 @@ func (s *Server) Close() error {
 func (s *Server) join(ch *channel) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.topics[ch.topic]
+	m := s.topics[ch.room]
 	if m == nil {
 		m = map[*channel]struct{}{}
-		s.topics[ch.topic] = m
+		s.topics[ch.room] = m
 	}
 	m[ch] = struct{}{}
+	s.changes.attach()
 }
 
 // leave removes ch from its topic and presence.
 func (s *Server) leave(ch *channel) {
 	s.mu.Lock()
-	if m := s.topics[ch.topic]; m != nil {
+	joined := false
+	if m := s.topics[ch.room]; m != nil {
+		_, joined = m[ch]
 		delete(m, ch)
 		if len(m) == 0 {
-			delete(s.topics, ch.topic)
+			delete(s.topics, ch.room)
 		}
 	}
 	s.mu.Unlock()
@@ -118,9 +121,12 @@ func (s *Server) leave(ch *channel) {
 	if ch.pg != nil {
 		s.changes.remove(ch)
 	}
+	if joined {
+		s.changes.detach()
+	}
 }
 
-// members returns the channels joined to topic.
+// members returns the channels joined to a room (roomOf).
 func (s *Server) members(topic string) []*channel {
 	s.mu.Lock()
 	defer s.mu.Unlock()

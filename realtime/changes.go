@@ -45,6 +45,7 @@ type changeFeed struct {
 // tableInfo is what the dispatcher needs of a published table.
 type tableInfo struct {
 	replident byte // relreplident: d, f, n, i
+	identity  map[string]bool // REPLICA IDENTITY USING INDEX: the index's columns
 	rls       bool
 }
 
@@ -201,8 +202,34 @@ where p.pubname = 'supabase_realtime'`)
 	if rows.Err() != nil {
 		return f.tables
 	}
+	for k, info := range t {
+		if info.replident == 'i' {
+			info.identity = f.identityColumns(k[0], k[1])
+			t[k] = info
+		}
+	}
 	f.tables, f.version, f.privs = t, v, map[string]bool{}
 	return t
+}
+
+// identityColumns lists the columns of a table's REPLICA IDENTITY USING
+// INDEX index (pg_index.indisreplident), which wal2json sends as the old
+// row's identity.
+func (f *changeFeed) identityColumns(schema, table string) map[string]bool {
+	rows, err := f.cat.Query(context.Background(), `select a.attname::text
+from pg_catalog.pg_index i join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+where i.indrelid = $1::regclass and i.indisreplident`, quoteIdent(schema)+"."+quoteIdent(table))
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	cols := map[string]bool{}
+	for rows.Next() {
+		if v := rows.Text(); len(v) == 1 && v[0] != nil {
+			cols[*v[0]] = true
+		}
+	}
+	return cols
 }
 
 // mayRead reports whether role has SELECT on the change's table: all a
@@ -455,6 +482,8 @@ func payload(c *engine.Change, info tableInfo, ts string) []byte {
 		case info.replident == 'f':
 		case info.replident == 'n':
 			keep = func(int) bool { return false }
+		case info.replident == 'i':
+			keep = func(i int) bool { return info.identity[c.Columns[i].Name] }
 		default:
 			keep = pk
 		}

@@ -149,3 +149,23 @@ func TestTruncateNotSent(t *testing.T) {
 	}
 	c.quiet()
 }
+
+// TestReplicaIdentityIndex: under REPLICA IDENTITY USING INDEX the old
+// record is the index's columns, as wal2json's identity carries them.
+func TestReplicaIdentityIndex(t *testing.T) {
+	f := newFixture(t, realtime.Config{})
+	f.exec(t, `create table public.accounts (id int primary key, email text not null, name text);
+create unique index accounts_email on public.accounts (email);
+alter table public.accounts replica identity using index accounts_email;
+grant select on public.accounts to anon;
+alter publication supabase_realtime add table public.accounts;
+insert into public.accounts values (1, 'a@x', 'A')`)
+	c := f.dial(t, "2.0.0")
+	c.join("realtime:acc", pgConfig(map[string]any{"event": "UPDATE", "schema": "public", "table": "accounts"}), "")
+	c.until("system")
+	f.exec(t, `update accounts set name = 'B' where id = 1`)
+	data := c.until("postgres_changes").Payload["data"].(map[string]any)
+	if fmt.Sprint(data["old_record"]) != "map[email:a@x]" || data["record"].(map[string]any)["name"] != "B" {
+		t.Fatalf("update %+v", data)
+	}
+}

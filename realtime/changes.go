@@ -44,7 +44,7 @@ type changeFeed struct {
 
 // tableInfo is what the dispatcher needs of a published table.
 type tableInfo struct {
-	replident byte // relreplident: d, f, n, i
+	replident byte            // relreplident: d, f, n, i
 	identity  map[string]bool // REPLICA IDENTITY USING INDEX: the index's columns
 	rls       bool
 }

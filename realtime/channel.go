@@ -262,6 +262,12 @@ func (c *conn) accessToken(ch *channel, m message) {
 	ch.mu.Lock()
 	ch.claims, ch.token = cl, t
 	ch.mu.Unlock()
+	if ch.private {
+		if msg := c.s.reauthorize(ch); msg != "" {
+			ch.system("system", "error", msg)
+			c.close(ch)
+		}
+	}
 }
 
 // isTrack reports whether a presence message is a track.

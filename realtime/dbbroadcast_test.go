@@ -244,6 +244,20 @@ func TestPrivateChannels(t *testing.T) {
 	}
 	postBroadcast(t, f, tc, `{"messages": [{"topic": "shared", "event": "rest", "payload": {}, "private": true}]}`)
 	b.quiet()
+
+	// A refreshed token is checked again: a member keeps the channel, a
+	// token that lost the read policies ends it.
+	tb2 := token(t, jwt.MapClaims{"role": "authenticated", "sub": bob, "exp": time.Now().Add(2 * time.Hour).Unix()})
+	b.send("jrealtime:shared", "realtime:shared", "access_token", map[string]any{"access_token": tb2})
+	b.quiet()
+	b.send("jrealtime:shared", "realtime:shared", "access_token", map[string]any{"access_token": tc})
+	if m := b.next(); m.Event != "system" || m.Payload["status"] != "error" ||
+		m.Payload["message"] != "You do not have permissions to read from this Channel topic: shared" {
+		t.Fatalf("refresh to a non-member %+v", m)
+	}
+	if m := b.next(); m.Event != "phx_close" {
+		t.Fatalf("close %+v", m)
+	}
 }
 
 // postBroadcast calls POST /api/broadcast with tok and wants 202.

@@ -35,37 +35,51 @@ var errUnauthorized = errors.New("realtime: unauthorized")
 // authTimeout bounds one authorization check.
 const authTimeout = 5 * time.Second
 
-// authorizeRead runs the read check for ch's join.
+// authorizeRead runs the read check for ch's join (or token refresh),
+// resetting its write authorizations.
 func (s *Server) authorizeRead(ch *channel) error {
-	cl := ch.auth()
-	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
+	bcast, pres, err := s.readCheck(ch.auth(), ch.name)
 	if err != nil {
 		return err
+	}
+	ch.policies.mu.Lock()
+	ch.policies.broadcastRead, ch.policies.presenceRead = bcast, pres
+	ch.policies.broadcastWrite, ch.policies.presenceWrite = nil, nil
+	ch.policies.mu.Unlock()
+	if !bcast && !pres {
+		return errUnauthorized
+	}
+	return nil
+}
+
+func (s *Server) readCheck(cl *claims, topic string) (bcast, pres bool, err error) {
+	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
+	if err != nil {
+		return false, false, err
 	}
 	defer sess.Close()
 	ctx, cancel := context.WithTimeout(s.ctx, authTimeout)
 	defer cancel()
 	bid, pid := newUUID(), newUUID()
 	if _, err := sess.Exec(ctx, "begin"); err != nil {
-		return err
+		return false, false, err
 	}
 	defer func() { _, _ = sess.Exec(context.Background(), "rollback") }()
-	rows, err := sess.Query(ctx, `insert into realtime.messages (id, topic, extension) values ($1, $3, 'broadcast'), ($2, $3, 'presence')`, bid, pid, ch.name)
+	rows, err := sess.Query(ctx, `insert into realtime.messages (id, topic, extension) values ($1, $3, 'broadcast'), ($2, $3, 'presence')`, bid, pid, topic)
 	if err != nil {
-		return err
+		return false, false, err
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return false, false, err
 	}
-	if err := asUser(sess, cl, ch.name); err != nil {
-		return err
+	if err := asUser(sess, cl, topic); err != nil {
+		return false, false, err
 	}
 	rows, err = sess.Query(ctx, `select id::text from realtime.messages where id in ($1, $2)`, bid, pid)
 	if err != nil {
-		return err
+		return false, false, err
 	}
-	var bcast, pres bool
 	for rows.Next() {
 		v := rows.Text()
 		if len(v) == 1 && v[0] != nil {
@@ -74,16 +88,31 @@ func (s *Server) authorizeRead(ch *channel) error {
 		}
 	}
 	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+	return bcast, pres, rows.Err()
+}
+
+// reauthorize re-runs a private channel's read check after an
+// access_token refresh: the message Realtime ends the channel with, or
+// "" when it may stay.
+func (s *Server) reauthorize(ch *channel) string {
+	p := &ch.policies
+	p.mu.Lock()
+	hadB, hadP := p.broadcastRead, p.presenceRead
+	p.mu.Unlock()
+	err := s.authorizeRead(ch)
+	switch {
+	case errors.Is(err, errUnauthorized):
+		return "You do not have permissions to read from this Channel topic: " + ch.name
+	case err != nil:
+		s.cfg.Logger.Error("realtime: private channel authorization", "topic", ch.name, "err", err)
+		return "Realtime was unable to connect to the project database"
 	}
-	ch.policies.mu.Lock()
-	ch.policies.broadcastRead, ch.policies.presenceRead = bcast, pres
-	ch.policies.mu.Unlock()
-	if !bcast && !pres {
-		return errUnauthorized
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if hadB && !p.broadcastRead || hadP && !p.presenceRead {
+		return "You no longer have permission to read from this Channel topic: " + ch.name
 	}
-	return nil
+	return ""
 }
 
 // mayWrite reports whether ch may send on extension ("broadcast" or

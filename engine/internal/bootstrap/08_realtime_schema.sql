@@ -11,8 +11,8 @@
 -- list_changes, build_prepared_statement_sql, cast, check_equality_op,
 -- is_visible_through_filters, quote_wal2json, subscription_check_filters)
 -- since tinybase's realtime package does their work in Go, so
--- realtime.subscription stays empty and unchecked; schema_migrations has
--- no rows.
+-- realtime.subscription stays empty and its filters unchecked (no
+-- tr_check_filters trigger); schema_migrations has no rows.
 
 CREATE ROLE supabase_realtime_admin;
 ALTER ROLE supabase_realtime_admin WITH NOINHERIT CREATEROLE LOGIN REPLICATION;
@@ -68,6 +68,8 @@ CREATE TABLE realtime.subscription (
     CONSTRAINT pk_subscription PRIMARY KEY (id)
 );
 CREATE INDEX ix_realtime_subscription_entity ON realtime.subscription USING btree (entity);
+CREATE UNIQUE INDEX subscription_subscription_id_entity_filters_action_filter_key
+    ON realtime.subscription USING btree (subscription_id, entity, filters, action_filter);
 
 -- Broadcast and presence messages: rows inserted here are broadcast to
 -- the topic's subscribers at commit, and the RLS policies a project

@@ -1895,6 +1895,14 @@ var bootstrapImage = bootstrap.Image{
 					Opclass:  []string{""},
 					Ordering: []string{""},
 				},
+				{
+					Name:     "subscription_subscription_id_entity_filters_action_filter_key",
+					Unique:   true,
+					Columns:  []string{"subscription_id", "entity", "filters", "action_filter"},
+					Comment:  "tinybase: CREATE INDEX",
+					Opclass:  []string{"", "", "", ""},
+					Ordering: []string{"", "", "", ""},
+				},
 			},
 			Checks: []bootstrap.Check{
 				{Name: "subscription_action_filter_check", Expression: "action_filter IN ('*', 'INSERT', 'UPDATE', 'DELETE')", Enforced: true},

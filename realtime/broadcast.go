@@ -35,6 +35,9 @@ func (s *Server) broadcastIn(from *channel, m message) {
 // deliverBroadcast sends one broadcast to ch: a binary user broadcast
 // frame to v2 sockets when it came as one, JSON otherwise.
 func (ch *channel) deliverBroadcast(payload json.RawMessage, ub *userBroadcast) {
+	if !ch.hears(false) {
+		return
+	}
 	if ub != nil {
 		if ch.c.vsn == vsn2 {
 			if b, ok := encodeUserBroadcast(ch.topic, ub); ok {

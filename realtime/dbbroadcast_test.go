@@ -63,6 +63,8 @@ create policy "members read" on realtime.messages for select to authenticated
 create policy "members write broadcast" on realtime.messages for insert to authenticated
   with check (exists (select 1 from public.members m where m.topic = realtime.topic() and m.user_id = auth.uid())
               and realtime.messages.extension = 'broadcast' and realtime.topic() <> 'readonly');
+create policy "lobby presence" on realtime.messages for select to authenticated
+  using (realtime.topic() = 'lobby' and realtime.messages.extension = 'presence');
 insert into public.members values ('shared', '11111111-1111-1111-1111-111111111111'), ('shared', '22222222-2222-2222-2222-222222222222'),
   ('readonly', '11111111-1111-1111-1111-111111111111'), ('readonly', '22222222-2222-2222-2222-222222222222');
 create function public.items_broadcast() returns trigger language plpgsql security definer as $$
@@ -244,6 +246,21 @@ func TestPrivateChannels(t *testing.T) {
 	}
 	postBroadcast(t, f, tc, `{"messages": [{"topic": "shared", "event": "rest", "payload": {}, "private": true}]}`)
 	b.quiet()
+
+	// Read policies gate delivery: with presence read only, a channel
+	// gets presence but no broadcasts.
+	lobby, svc := f.dial(t, "2.0.0"), f.dial(t, "2.0.0")
+	if m := lobby.join("realtime:lobby", privConfig(false), ta); m.Payload["status"] != "ok" {
+		t.Fatalf("presence-only join %+v", m.Payload)
+	}
+	svc.join("realtime:lobby", privConfig(false), token(t, jwt.MapClaims{"role": "service_role"}))
+	svc.send("jrealtime:lobby", "realtime:lobby", "broadcast", map[string]any{"type": "broadcast", "event": "hi", "payload": map[string]any{}})
+	svc.until("broadcast") // self
+	lobby.quiet()
+	svc.send("jrealtime:lobby", "realtime:lobby", "presence", map[string]any{"type": "presence", "event": "track", "payload": map[string]any{}})
+	if m := lobby.next(); m.Event != "presence_diff" {
+		t.Fatalf("presence-only channel %+v", m)
+	}
 
 	// A refreshed token is checked again: a member keeps the channel, a
 	// token that lost the read policies ends it.

@@ -52,6 +52,9 @@ func group(ms []presenceMeta) map[string]map[string][]map[string]json.RawMessage
 
 // presenceSync sends the topic's presence_state to ch.
 func (s *Server) presenceSync(ch *channel) {
+	if !ch.hears(true) {
+		return
+	}
 	s.mu.Lock()
 	var ms []presenceMeta
 	if ps := s.presence[ch.room]; ps != nil {
@@ -134,6 +137,9 @@ func (s *Server) untrack(ch *channel) {
 func (s *Server) presenceDiff(topic string, joins, leaves []presenceMeta) {
 	b, _ := json.Marshal(map[string]any{"joins": group(joins), "leaves": group(leaves)})
 	for _, ch := range s.members(topic) {
+		if !ch.hears(true) {
+			continue
+		}
 		ch.c.push(nil, nil, ch.topic, "presence_diff", b) // a broadcast: no join_ref
 	}
 }

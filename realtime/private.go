@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
@@ -22,11 +23,26 @@ import (
 //     role, a message of each extension is inserted; each insert the
 //     policies let through grants that extension's write.
 
-// policies are one private channel's authorizations; nil: not checked yet.
+// policies are one private channel's authorizations. The reads gate
+// delivery (any goroutine, so atomic); the writes, nil until first
+// needed, are checked and cached under mu by the channel's reader.
 type policies struct {
+	broadcastRead, presenceRead   atomic.Bool
 	mu                            sync.Mutex
-	broadcastRead, presenceRead   bool
 	broadcastWrite, presenceWrite *bool
+}
+
+// hears reports whether ch receives broadcasts (presence false) or
+// presence messages: public channels always; private ones as their
+// read policies allow, as Realtime withholds them.
+func (ch *channel) hears(presence bool) bool {
+	switch {
+	case !ch.private:
+		return true
+	case presence:
+		return ch.policies.presenceRead.Load()
+	}
+	return ch.policies.broadcastRead.Load()
 }
 
 // errUnauthorized is a private join the read policies refuse.
@@ -42,8 +58,9 @@ func (s *Server) authorizeRead(ch *channel) error {
 	if err != nil {
 		return err
 	}
+	ch.policies.broadcastRead.Store(bcast)
+	ch.policies.presenceRead.Store(pres)
 	ch.policies.mu.Lock()
-	ch.policies.broadcastRead, ch.policies.presenceRead = bcast, pres
 	ch.policies.broadcastWrite, ch.policies.presenceWrite = nil, nil
 	ch.policies.mu.Unlock()
 	if !bcast && !pres {
@@ -96,9 +113,7 @@ func (s *Server) readCheck(cl *claims, topic string) (bcast, pres bool, err erro
 // "" when it may stay.
 func (s *Server) reauthorize(ch *channel) string {
 	p := &ch.policies
-	p.mu.Lock()
-	hadB, hadP := p.broadcastRead, p.presenceRead
-	p.mu.Unlock()
+	hadB, hadP := p.broadcastRead.Load(), p.presenceRead.Load()
 	err := s.authorizeRead(ch)
 	switch {
 	case errors.Is(err, errUnauthorized):
@@ -107,9 +122,7 @@ func (s *Server) reauthorize(ch *channel) string {
 		s.cfg.Logger.Error("realtime: private channel authorization", "topic", ch.name, "err", err)
 		return "Realtime was unable to connect to the project database"
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if hadB && !p.broadcastRead || hadP && !p.presenceRead {
+	if hadB && !p.broadcastRead.Load() || hadP && !p.presenceRead.Load() {
 		return "You no longer have permission to read from this Channel topic: " + ch.name
 	}
 	return ""

@@ -5,7 +5,8 @@
 -- Broadcast from the database and private-channel authorization, and
 -- the SQL API (realtime.topic, realtime.send, realtime.broadcast_changes).
 --
--- Left out: realtime.messages is a plain table here, not partitioned by
+-- Left out: the role's CREATE on the database and SET on
+-- log_min_messages (for list_changes, not here); realtime.messages is a plain table here, not partitioned by
 -- inserted_at with daily partitions (same columns, defaults, key, RLS
 -- and grants); the replication poller's functions (apply_rls,
 -- list_changes, build_prepared_statement_sql, cast, check_equality_op,
@@ -18,9 +19,15 @@ CREATE ROLE supabase_realtime_admin;
 ALTER ROLE supabase_realtime_admin WITH NOINHERIT CREATEROLE LOGIN REPLICATION;
 GRANT anon, authenticated, service_role TO supabase_realtime_admin;
 
+ALTER ROLE supabase_realtime_admin SET search_path = public, extensions, realtime;
+
 CREATE SCHEMA IF NOT EXISTS realtime AUTHORIZATION supabase_admin;
 GRANT USAGE ON SCHEMA realtime TO postgres, anon, authenticated, service_role;
 GRANT ALL ON SCHEMA realtime TO supabase_realtime_admin WITH GRANT OPTION;
+GRANT USAGE ON SCHEMA auth TO supabase_realtime_admin;
+GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA auth TO supabase_realtime_admin;
+GRANT CREATE, USAGE ON SCHEMA public TO supabase_realtime_admin;
+GRANT USAGE ON SCHEMA extensions TO supabase_realtime_admin;
 
 -- The Realtime server's migration bookkeeping (Ecto's table).
 CREATE TABLE realtime.schema_migrations (

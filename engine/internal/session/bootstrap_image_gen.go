@@ -3722,7 +3722,15 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "service_role", OID: 1016387, Inherit: true, BypassRLS: true, ConnLimit: -1},
 			{Name: "supabase_admin", OID: 1016384, Super: true, Inherit: true, CreateRole: true, CreateDB: true, Login: true, Replication: true, BypassRLS: true, ConnLimit: -1},
 			{Name: "supabase_auth_admin", OID: 1016389, Login: true, ConnLimit: -1},
-			{Name: "supabase_realtime_admin", OID: 1016391, CreateRole: true, Login: true, Replication: true, ConnLimit: -1},
+			{
+				Name:        "supabase_realtime_admin",
+				OID:         1016391,
+				CreateRole:  true,
+				Login:       true,
+				Replication: true,
+				ConnLimit:   -1,
+				Settings:    []string{"search_path=public, extensions, realtime"},
+			},
 			{Name: "supabase_storage_admin", OID: 1016390, CreateRole: true, Login: true, ConnLimit: -1},
 		},
 		Members: []catalog.Membership{
@@ -4287,6 +4295,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "supabase_auth_admin", Privs: 256},
 					{Grantee: "authenticated", Grantor: "supabase_auth_admin", Privs: 256},
 					{Grantee: "service_role", Grantor: "supabase_auth_admin", Privs: 256},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 256},
 				},
 			},
 			{
@@ -4296,6 +4305,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "postgres", Privs: 256},
 					{Grantee: "authenticated", Grantor: "postgres", Privs: 256},
 					{Grantee: "service_role", Grantor: "postgres", Privs: 256},
+					{Grantee: "supabase_realtime_admin", Grantor: "postgres", Privs: 256},
 				},
 			},
 			{
@@ -4315,6 +4325,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "pg_database_owner", Privs: 256},
 					{Grantee: "authenticated", Grantor: "pg_database_owner", Privs: 256},
 					{Grantee: "service_role", Grantor: "pg_database_owner", Privs: 256},
+					{Grantee: "supabase_realtime_admin", Grantor: "pg_database_owner", Privs: 768},
 				},
 			},
 			{
@@ -4344,6 +4355,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
 				},
 			},
 			{
@@ -4352,6 +4364,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
 				},
 			},
 			{
@@ -4360,6 +4373,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
 				},
 			},
 			{
@@ -4368,6 +4382,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
 				},
 			},
 			{

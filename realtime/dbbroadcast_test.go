@@ -295,3 +295,33 @@ func postBroadcast(t *testing.T, f *fixture, tok, body string) {
 		t.Fatalf("POST /api/broadcast: %d", resp.StatusCode)
 	}
 }
+
+// TestMessageJanitor: rows of realtime.messages are deleted once their
+// day is before the retention's reach, as Realtime drops old daily
+// partitions; newer ones stay.
+func TestMessageJanitor(t *testing.T) {
+	now := time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
+	f := newFixture(t, realtime.Config{JanitorInterval: 10 * time.Millisecond, Now: func() time.Time { return now }})
+	f.exec(t, `insert into realtime.messages (topic, extension, inserted_at) values
+  ('old', 'broadcast', '2026-01-06 23:59:59'), ('edge', 'broadcast', '2026-01-07 00:00:00'), ('new', 'broadcast', '2026-01-10 11:00:00')`)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		rows, err := f.db.Query(t.Context(), `select string_agg(topic, ',' order by topic) from realtime.messages`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows.Next()
+		got := "<none>"
+		if v := rows.Text(); v[0] != nil {
+			got = *v[0]
+		}
+		rows.Close()
+		if got == "edge,new" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("messages left: %s", got)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

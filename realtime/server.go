@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tinybase/tinybase/engine"
 )
@@ -24,6 +25,13 @@ type Config struct {
 	// ChangeQueue bounds the commits waiting for the dispatcher (default
 	// 10000); past it commits are dropped and counted (Stats).
 	ChangeQueue int
+	// MessageRetention is how long rows of realtime.messages are kept
+	// (default 72 hours, Realtime's); JanitorInterval how often older
+	// ones are deleted (default an hour). A negative interval disables it.
+	MessageRetention time.Duration
+	JanitorInterval  time.Duration
+	// Now is the janitor's clock (default time.Now).
+	Now func() time.Time
 }
 
 // Server serves /realtime/v1 (mount it with that prefix stripped).
@@ -53,10 +61,23 @@ func New(cfg Config) *Server {
 	if cfg.ChangeQueue <= 0 {
 		cfg.ChangeQueue = 10000
 	}
+	if cfg.MessageRetention <= 0 {
+		cfg.MessageRetention = 72 * time.Hour
+	}
+	if cfg.JanitorInterval == 0 {
+		cfg.JanitorInterval = time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	ctx, end := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, ctx: ctx, end: end, conns: map[*conn]struct{}{},
 		topics: map[string]map[*channel]struct{}{}, presence: map[string]*presenceState{}}
 	s.changes = newChangeFeed(s)
+	if cfg.JanitorInterval >= 0 {
+		s.wg.Add(1)
+		go s.janitor()
+	}
 	return s
 }
 

@@ -46,5 +46,7 @@
 // Every connection has one reader and one writer goroutine and a
 // bounded queue of outgoing frames; a client that does not read is
 // disconnected (close code 1008) instead of growing memory. Changes
-// wait in a bounded queue for the one dispatcher goroutine.
+// wait in a bounded queue for the one dispatcher goroutine. A janitor
+// goroutine deletes realtime.messages rows past their retention
+// (janitor.go).
 package realtime

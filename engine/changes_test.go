@@ -55,7 +55,8 @@ func rowText(c engine.Change, row []json.RawMessage) string {
 // TestChangeCapture: committed row changes reach subscribers in commit
 // order with their before and after images as to_json values; rolled
 // back transactions, savepoints rolled back to and failed statements
-// deliver nothing; table rewrites are not row changes.
+// deliver nothing; table rewrites are not row changes; a DELETE without
+// WHERE is its rows, not a TRUNCATE.
 func TestChangeCapture(t *testing.T) {
 	e := enginetest.New(t)
 	s := enginetest.Session(t, e)
@@ -82,7 +83,10 @@ func TestChangeCapture(t *testing.T) {
 		{"rewrite", `alter table t add column n int default 7`, nil},
 		{"delete", `delete from t where id in (3, 5)`,
 			[]string{`DELETE public.t {id=3,body=null,tags=null,meta=null,at=null,ok=null,n=7} -> -; DELETE public.t {id=5,body=null,tags=null,meta=null,at=null,ok=null,n=7} -> -`}},
-		{"truncate", `truncate t`, []string{`TRUNCATE public.t - -> -`}},
+		{"delete without where", `insert into t (id) values (9), (10); delete from t`,
+			[]string{`INSERT public.t - -> {id=9,body=null,tags=null,meta=null,at=null,ok=null,n=7}; INSERT public.t - -> {id=10,body=null,tags=null,meta=null,at=null,ok=null,n=7}`,
+				`DELETE public.t {id=1,body="b",tags=["x","y"],meta={"k": [1, 2]},at="2024-01-02T03:04:05.5+00:00",ok=true,n=7} -> -; DELETE public.t {id=9,body=null,tags=null,meta=null,at=null,ok=null,n=7} -> -; DELETE public.t {id=10,body=null,tags=null,meta=null,at=null,ok=null,n=7} -> -`}},
+		{"truncate", `insert into t (id) values (11); truncate t`, []string{`INSERT public.t - -> {id=11,body=null,tags=null,meta=null,at=null,ok=null,n=7}`, `TRUNCATE public.t - -> -`}},
 	}
 	for _, st := range steps {
 		_, _ = s.Exec(context.Background(), st.sql)

@@ -21,7 +21,7 @@ func (s *Server) broadcastIn(from *channel, m message) {
 			return
 		}
 	}
-	for _, ch := range s.members(from.topic) {
+	for _, ch := range s.members(from.room) {
 		if ch == from && !from.self {
 			continue
 		}
@@ -35,6 +35,9 @@ func (s *Server) broadcastIn(from *channel, m message) {
 // deliverBroadcast sends one broadcast to ch: a binary user broadcast
 // frame to v2 sockets when it came as one, JSON otherwise.
 func (ch *channel) deliverBroadcast(payload json.RawMessage, ub *userBroadcast) {
+	if !ch.hears(false) {
+		return
+	}
 	if ub != nil {
 		if ch.c.vsn == vsn2 {
 			if b, ok := encodeUserBroadcast(ch.topic, ub); ok {
@@ -55,11 +58,11 @@ func (ch *channel) deliverBroadcast(payload json.RawMessage, ub *userBroadcast) 
 	ch.c.push(nil, nil, ch.topic, "broadcast", payload)
 }
 
-// broadcastToTopic sends a server-side broadcast (REST, SQL) to every
-// member of realtime:<name>.
-func (s *Server) broadcastToTopic(name, event string, payload json.RawMessage) {
+// broadcastToTopic sends a server-side broadcast (REST) to every member
+// of realtime:<name>, the private channels' or the public ones'.
+func (s *Server) broadcastToTopic(name string, private bool, event string, payload json.RawMessage) {
 	b, _ := json.Marshal(map[string]any{"type": "broadcast", "event": event, "payload": payload})
-	for _, ch := range s.members("realtime:" + name) {
+	for _, ch := range s.members(roomOf("realtime:"+name, private)) {
 		ch.deliverBroadcast(b, nil)
 	}
 }
@@ -67,7 +70,8 @@ func (s *Server) broadcastToTopic(name, event string, payload json.RawMessage) {
 // serveBroadcast is POST /api/broadcast:
 // {"messages": [{"topic", "event", "payload", "private"}]} → 202.
 func (s *Server) serveBroadcast(w http.ResponseWriter, r *http.Request) {
-	if !s.restAuth(w, r) {
+	cl, ok := s.restAuth(w, r)
+	if !ok {
 		return
 	}
 	var body struct {
@@ -84,12 +88,16 @@ func (s *Server) serveBroadcast(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, m := range body.Messages {
 		if m.Private {
-			continue // private topics need realtime.messages authorization
+			// as Realtime's BatchBroadcast: the caller must pass the
+			// write policies of realtime.messages for the topic
+			if ok, _ := s.writeCheck(cl, m.Topic); !ok {
+				continue
+			}
 		}
 		if len(m.Payload) == 0 {
 			m.Payload = json.RawMessage("{}")
 		}
-		s.broadcastToTopic(m.Topic, m.Event, m.Payload)
+		s.broadcastToTopic(m.Topic, m.Private, m.Event, m.Payload)
 	}
 	w.WriteHeader(http.StatusAccepted)
 }
@@ -97,7 +105,8 @@ func (s *Server) serveBroadcast(w http.ResponseWriter, r *http.Request) {
 // serveBroadcastEvent is POST /api/broadcast/<topic>/events/<event>
 // with the payload as the body (realtime-js httpSend).
 func (s *Server) serveBroadcastEvent(w http.ResponseWriter, r *http.Request, rest string) {
-	if !s.restAuth(w, r) {
+	cl, authed := s.restAuth(w, r)
+	if !authed {
 		return
 	}
 	topic, event, ok := strings.Cut(rest, "/events/")
@@ -112,25 +121,31 @@ func (s *Server) serveBroadcastEvent(w http.ResponseWriter, r *http.Request, res
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": "Unprocessable Entity"})
 		return
 	}
-	if r.URL.Query().Get("private") != "true" {
-		s.broadcastToTopic(topic, event, body)
+	private := r.URL.Query().Get("private") == "true"
+	allowed := true
+	if private {
+		allowed, _ = s.writeCheck(cl, topic)
+	}
+	if allowed {
+		s.broadcastToTopic(topic, private, event, body)
 	}
 	w.WriteHeader(http.StatusAccepted)
 }
 
 // restAuth checks the apikey header (or bearer token) of a REST call.
-func (s *Server) restAuth(w http.ResponseWriter, r *http.Request) bool {
+func (s *Server) restAuth(w http.ResponseWriter, r *http.Request) (*claims, bool) {
 	tok := r.Header.Get("apikey")
 	if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && b != "" {
 		tok = b
 	}
 	if tok == "" {
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "API key is missing"})
-		return false
+		return nil, false
 	}
-	if _, jerr := s.verify(tok); jerr != nil {
+	cl, jerr := s.verify(tok)
+	if jerr != nil {
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": jerr.connectMessage()})
-		return false
+		return nil, false
 	}
-	return true
+	return cl, true
 }

@@ -14,15 +14,18 @@ import (
 )
 
 // changeFeed subscribes to the engine's committed changes while some
-// channel has postgres_changes bindings, and dispatches them on one
-// goroutine that owns an engine session for the RLS checks.
+// channel is joined (any channel may receive broadcasts from the
+// database; those with postgres_changes bindings also receive row
+// changes), and dispatches them on one goroutine that owns an engine
+// session for the RLS checks.
 type changeFeed struct {
 	s *Server
 
-	mu      sync.Mutex
-	subs    map[*channel]struct{}
-	cancel  func() // the engine subscription, nil when none
-	running bool
+	mu        sync.Mutex
+	subs      map[*channel]struct{} // channels with postgres_changes bindings
+	listeners int                   // joined channels
+	cancel    func()                // the engine subscription, nil when none
+	running   bool
 
 	queue   chan engine.CommittedChanges
 	quit    chan struct{}
@@ -41,7 +44,8 @@ type changeFeed struct {
 
 // tableInfo is what the dispatcher needs of a published table.
 type tableInfo struct {
-	replident byte // relreplident: d, f, n, i
+	replident byte            // relreplident: d, f, n, i
+	identity  map[string]bool // REPLICA IDENTITY USING INDEX: the index's columns
 	rls       bool
 }
 
@@ -49,7 +53,9 @@ func newChangeFeed(s *Server) *changeFeed {
 	return &changeFeed{s: s, subs: map[*channel]struct{}{}, queue: make(chan engine.CommittedChanges, s.cfg.ChangeQueue), quit: make(chan struct{})}
 }
 
-func (f *changeFeed) add(ch *channel) {
+// attach counts a joined channel, subscribing to the engine's changes
+// for the first.
+func (f *changeFeed) attach() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	select {
@@ -57,7 +63,7 @@ func (f *changeFeed) add(ch *channel) {
 		return
 	default:
 	}
-	f.subs[ch] = struct{}{}
+	f.listeners++
 	if f.cancel == nil {
 		f.cancel = f.s.cfg.Engine.SubscribeChanges(f.enqueue)
 	}
@@ -68,14 +74,31 @@ func (f *changeFeed) add(ch *channel) {
 	}
 }
 
+// detach uncounts a channel that left; with none left the engine stops
+// capturing changes.
+func (f *changeFeed) detach() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.listeners > 0 {
+		f.listeners--
+	}
+	if f.listeners == 0 && f.cancel != nil {
+		f.cancel()
+		f.cancel = nil
+	}
+}
+
+// add registers ch's postgres_changes bindings (ch is attached).
+func (f *changeFeed) add(ch *channel) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.subs[ch] = struct{}{}
+}
+
 func (f *changeFeed) remove(ch *channel) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	delete(f.subs, ch)
-	if len(f.subs) == 0 && f.cancel != nil {
-		f.cancel()
-		f.cancel = nil
-	}
 }
 
 func (f *changeFeed) stop() {
@@ -179,8 +202,34 @@ where p.pubname = 'supabase_realtime'`)
 	if rows.Err() != nil {
 		return f.tables
 	}
+	for k, info := range t {
+		if info.replident == 'i' {
+			info.identity = f.identityColumns(k[0], k[1])
+			t[k] = info
+		}
+	}
 	f.tables, f.version, f.privs = t, v, map[string]bool{}
 	return t
+}
+
+// identityColumns lists the columns of a table's REPLICA IDENTITY USING
+// INDEX index (pg_index.indisreplident), which wal2json sends as the old
+// row's identity.
+func (f *changeFeed) identityColumns(schema, table string) map[string]bool {
+	rows, err := f.cat.Query(context.Background(), `select a.attname::text
+from pg_catalog.pg_index i join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+where i.indrelid = $1::regclass and i.indisreplident`, quoteIdent(schema)+"."+quoteIdent(table))
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	cols := map[string]bool{}
+	for rows.Next() {
+		if v := rows.Text(); len(v) == 1 && v[0] != nil {
+			cols[*v[0]] = true
+		}
+	}
+	return cols
 }
 
 // mayRead reports whether role has SELECT on the change's table: all a
@@ -206,14 +255,16 @@ func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
 
 func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 	chans := f.channels()
-	if len(chans) == 0 {
-		return
-	}
 	var tables map[[2]string]tableInfo
 	ts := cc.Time.UTC().Format("2006-01-02T15:04:05.000Z")
 	for i := range cc.Changes {
 		c := &cc.Changes[i]
-		if c.Op == "TRUNCATE" {
+		if c.Schema == "realtime" && c.Table == "messages" && c.Op == "INSERT" {
+			f.s.broadcastMessage(c)
+		}
+		// Realtime asks wal2json for inserts, updates and deletes only
+		// (realtime.list_changes): a TRUNCATE is never sent.
+		if c.Op == "TRUNCATE" || len(chans) == 0 {
 			continue
 		}
 		if tables == nil {
@@ -229,11 +280,15 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 			ch  *channel
 			ids []int64
 		}
+		// Without a primary key an insert or update cannot be checked:
+		// realtime.apply_rls answers every subscription of the table
+		// (filters unchecked) with an error payload instead of the row.
+		noKey := len(c.PK) == 0 && c.Op != "DELETE"
 		var hits []hit
 		for _, ch := range chans {
 			var ids []int64
 			for _, b := range ch.pg {
-				if b.matches(c, newRow, oldRow) {
+				if noKey && b.matchesTable(c) || !noKey && b.matches(c, newRow, oldRow) {
 					ids = append(ids, b.id)
 				}
 			}
@@ -244,14 +299,16 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 		if len(hits) == 0 {
 			continue
 		}
-		if len(c.PK) == 0 && c.Op != "DELETE" {
-			continue // Realtime answers such changes with "Error 400: Bad Request, no primary key"
+		var data []byte
+		if noKey {
+			data = noKeyPayload(c)
+		} else {
+			data = payload(c, info, ts)
 		}
-		data := payload(c, info, ts)
 		visible := map[string]bool{} // by role and claims
 		frames := map[string][]byte{}
 		for _, h := range hits {
-			if c.Op != "DELETE" {
+			if !noKey && c.Op != "DELETE" {
 				cl := h.ch.auth()
 				key := cl.role + "\x00" + cl.json
 				vis, seen := visible[key]
@@ -271,8 +328,17 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 			// Like Phoenix's fastlane, the message has no join_ref, so
 			// subscribers of one topic with the same ids share one frame.
 			key := h.ch.c.vsn + "\x00" + h.ch.topic + "\x00" + string(ids)
+			if h.ch.legacy {
+				key = h.ch.c.vsn + "\x00" + h.ch.topic + "\x00legacy"
+			}
 			fr, ok := frames[key]
-			if !ok {
+			switch {
+			case ok:
+			case h.ch.legacy:
+				// the API before config: the change itself, as its type's event
+				fr = encode(h.ch.c.vsn, nil, nil, h.ch.topic, c.Op, data)
+				frames[key] = fr
+			default:
 				var b bytes.Buffer
 				b.WriteString(`{"data":`)
 				b.Write(data)
@@ -288,13 +354,20 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 	}
 }
 
+// matchesTable reports whether b subscribes to c's event and table,
+// filters aside.
+func (b *pgBinding) matchesTable(c *engine.Change) bool {
+	return (b.event == "*" || b.event == c.Op) && (b.schema == "*" || b.schema == c.Schema) &&
+		(b.table == "" || b.table == "*" || b.table == c.Table)
+}
+
 // matches reports whether b subscribes to c. A DELETE passes a filter
 // on its old row's identity too, as realtime.apply_rls lets it.
 func (b *pgBinding) matches(c *engine.Change, newRow, oldRow map[string]json.RawMessage) bool {
 	if b.event != "*" && b.event != c.Op {
 		return false
 	}
-	if b.schema != c.Schema || (b.table != "" && b.table != "*" && b.table != c.Table) {
+	if (b.schema != "*" && b.schema != c.Schema) || (b.table != "" && b.table != "*" && b.table != c.Table) {
 		return false
 	}
 	if b.filter == nil {
@@ -409,6 +482,8 @@ func payload(c *engine.Change, info tableInfo, ts string) []byte {
 		case info.replident == 'f':
 		case info.replident == 'n':
 			keep = func(int) bool { return false }
+		case info.replident == 'i':
+			keep = func(i int) bool { return info.identity[c.Columns[i].Name] }
 		default:
 			keep = pk
 		}
@@ -417,6 +492,19 @@ func payload(c *engine.Change, info tableInfo, ts string) []byte {
 	w("errors", []byte("null"))
 	b.WriteByte('}')
 	return b.Bytes()
+}
+
+// noKeyPayload is apply_rls's answer to an insert or update of a table
+// without a primary key: no columns or rows, and the error. Realtime's
+// poller reads the missing fields as [] and {}.
+func noKeyPayload(c *engine.Change) []byte {
+	o := map[string]any{"schema": c.Schema, "table": c.Table, "type": c.Op, "commit_timestamp": nil,
+		"columns": []any{}, "record": map[string]any{}, "errors": []string{"Error 400: Bad Request, no primary key"}}
+	if c.Op == "UPDATE" {
+		o["old_record"] = map[string]any{}
+	}
+	b, _ := json.Marshal(o)
+	return b
 }
 
 func object(c *engine.Change, row []json.RawMessage, keep func(int) bool) []byte {

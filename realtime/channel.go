@@ -3,6 +3,7 @@ package realtime
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 )
@@ -13,13 +14,19 @@ type channel struct {
 	c       *conn
 	topic   string // realtime:<name>
 	name    string
+	room    string // roomOf(topic, private): whom its broadcasts reach
 	joinRef json.RawMessage
 
 	self, ack       bool
 	presenceKey     string
 	presenceEnabled bool
 	private         bool
+	policies        policies // private channels only
 	pg              []pgBinding
+	// legacy: joined without config, the topic names the table
+	// (realtime:schema[:table[:filter]]) and changes come as INSERT,
+	// UPDATE or DELETE events carrying the change itself.
+	legacy bool
 
 	mu     sync.Mutex // guards claims and token
 	claims *claims
@@ -30,6 +37,16 @@ func (ch *channel) auth() *claims {
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
 	return ch.claims
+}
+
+// roomOf keys a topic's members: private and public channels of one
+// topic are apart, as Realtime's tenant topics are, so a broadcast (from
+// a client, REST or the database) reaches only its own kind.
+func roomOf(topic string, private bool) string {
+	if private {
+		return "\x00private\x00" + topic
+	}
+	return topic
 }
 
 // push sends a message on the channel's topic (no ref).
@@ -65,8 +82,15 @@ func (c *conn) handle(m message) {
 		c.reply(m, "ok", struct{}{})
 		c.close(ch)
 	case "broadcast":
+		if ch.private && !c.s.mayWrite(ch, "broadcast") {
+			return // Realtime drops it without a reply
+		}
 		c.s.broadcastIn(ch, m)
 	case "presence":
+		if ch.private && isTrack(m.Payload) && !c.s.mayWrite(ch, "presence") {
+			c.reply(m, "error", struct{}{})
+			return
+		}
 		c.s.presenceIn(ch, m)
 	case "access_token":
 		c.accessToken(ch, m)
@@ -155,19 +179,27 @@ func (c *conn) join(m message) {
 				bindings = append(bindings, b)
 			}
 		}
+	} else {
+		// The API before config: the topic is the subscription.
+		ch.legacy = true
+		bindings = append(bindings, legacyBinding(name))
 	}
+	ch.room = roomOf(ch.topic, ch.private)
 	if ch.presenceKey == "" {
 		ch.presenceKey = newUUID()
 	}
 	if ch.private {
-		if msg, ok := c.s.authorizePrivate(ch); !ok {
-			c.reply(m, "error", reason(msg))
+		if err := c.s.authorizeRead(ch); err != nil {
+			if !errors.Is(err, errUnauthorized) {
+				c.s.cfg.Logger.Error("realtime: private channel authorization", "topic", name, "err", err)
+			}
+			c.reply(m, "error", reason("Unauthorized: You do not have permissions to read from this Channel topic: "+name))
 			return
 		}
 	}
 	var pgErr string
 	response := map[string]any{}
-	if p.Config != nil {
+	if p.Config != nil || ch.legacy {
 		echo := make([]json.RawMessage, 0, len(bindings))
 		for _, raw := range bindings {
 			b, withID, err := parseBinding(raw)
@@ -230,4 +262,34 @@ func (c *conn) accessToken(ch *channel, m message) {
 	ch.mu.Lock()
 	ch.claims, ch.token = cl, t
 	ch.mu.Unlock()
+	if ch.private {
+		if msg := c.s.reauthorize(ch); msg != "" {
+			ch.system("system", "error", msg)
+			c.close(ch)
+		}
+	}
+}
+
+// isTrack reports whether a presence message is a track.
+func isTrack(payload json.RawMessage) bool {
+	var p struct {
+		Event string `json:"event"`
+	}
+	return json.Unmarshal(payload, &p) == nil && strings.EqualFold(p.Event, "track")
+}
+
+// legacyBinding is the subscription a join without config makes of its
+// topic name, "schema[:table[:filter]]" ("*" for every schema), as
+// Realtime's pg_change_params reads it.
+func legacyBinding(name string) json.RawMessage {
+	parts := strings.SplitN(name, ":", 3)
+	o := map[string]string{"schema": parts[0]}
+	if len(parts) > 1 {
+		o["table"] = parts[1]
+	}
+	if len(parts) > 2 {
+		o["filter"] = parts[2]
+	}
+	b, _ := json.Marshal(o)
+	return b
 }

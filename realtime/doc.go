@@ -5,8 +5,8 @@
 // # Boundary
 //
 // It depends only on the engine's façade: committed row changes come
-// from Engine.SubscribeChanges (subscribed only while some channel asks
-// for postgres_changes), the supabase_realtime publication, replica
+// from Engine.SubscribeChanges (subscribed only while some channel is
+// joined), the supabase_realtime publication, replica
 // identity and row level security are read and applied with SQL on an
 // engine session, exactly as Supabase Realtime's realtime.apply_rls does
 // on PostgreSQL: per subscriber, in its JWT role with request.jwt.claims
@@ -24,19 +24,29 @@
 //     config.broadcast/presence/postgres_changes/private and
 //     access_token; join errors as Realtime's RealtimeChannel replies
 //     them ("Code: message"); access_token refresh; phx_leave, phx_close;
-//     "system" messages.
+//     "system" messages. A join without config is the old API
+//     (realtime:schema[:table[:filter]], realtime:*).
+//   - Private channels (private.go): authorized by the RLS policies on
+//     realtime.messages as Realtime's Authorization module checks them,
+//     in rolled-back transactions with realtime.topic set; public and
+//     private channels of a topic are apart (roomOf).
 //   - postgres_changes (changes.go, filter.go): tables in the
 //     supabase_realtime publication; event, schema, table and filter
 //     (eq, neq, lt, lte, gt, gte, in) matching; the payload of
 //     Realtime's replication poller; old_record per REPLICA IDENTITY;
-//     deletes of RLS tables carry only the primary key.
-//   - Broadcast and presence (broadcast.go, presence.go), and the REST
-//     endpoint POST /api/broadcast.
+//     deletes of RLS tables carry only the primary key; tables without
+//     a primary key get apply_rls's error payload; TRUNCATE is not sent.
+//   - Broadcast and presence (broadcast.go, presence.go), the REST
+//     endpoint POST /api/broadcast, and broadcast from the database
+//     (dbbroadcast.go): rows inserted into realtime.messages (by
+//     realtime.send, realtime.broadcast_changes) are sent at commit.
 //
 // # Resources
 //
 // Every connection has one reader and one writer goroutine and a
 // bounded queue of outgoing frames; a client that does not read is
 // disconnected (close code 1008) instead of growing memory. Changes
-// wait in a bounded queue for the one dispatcher goroutine.
+// wait in a bounded queue for the one dispatcher goroutine. A janitor
+// goroutine deletes realtime.messages rows past their retention
+// (janitor.go).
 package realtime

@@ -30,6 +30,22 @@ create policy "edit own" on public.messages for update to authenticated using (o
 grant select, insert, update, delete on public.messages to anon, authenticated, service_role;
 alter table public.messages replica identity full;
 alter publication supabase_realtime add table public.messages;
+
+-- Realtime Authorization: members of a room may join its private
+-- channel and send on it.
+create table public.room_members (room text not null, user_id uuid not null);
+grant select on public.room_members to authenticated;
+create policy "members receive" on realtime.messages for select to authenticated
+  using (exists (select 1 from public.room_members m where m.room = realtime.topic() and m.user_id = auth.uid()));
+create policy "members send" on realtime.messages for insert to authenticated
+  with check (exists (select 1 from public.room_members m where m.room = realtime.topic() and m.user_id = auth.uid()));
+insert into public.room_members values ('private-room', '11111111-1111-4111-8111-111111111111');
+
+-- Broadcast from the database, called over PostgREST.
+create function public.announce(room text, body text, private boolean) returns void
+  language sql security definer set search_path = ''
+  as $$ select realtime.send(jsonb_build_object('body', body), 'announce', room, private) $$;
+grant execute on function public.announce(text, text, boolean) to authenticated;
 `
 
 // TestSupabaseJS runs testdata/e2e/realtime.mjs with the real

@@ -52,9 +52,12 @@ func group(ms []presenceMeta) map[string]map[string][]map[string]json.RawMessage
 
 // presenceSync sends the topic's presence_state to ch.
 func (s *Server) presenceSync(ch *channel) {
+	if !ch.hears(true) {
+		return
+	}
 	s.mu.Lock()
 	var ms []presenceMeta
-	if ps := s.presence[ch.topic]; ps != nil {
+	if ps := s.presence[ch.room]; ps != nil {
 		for _, m := range ps.metas {
 			ms = append(ms, m)
 		}
@@ -86,10 +89,10 @@ func (s *Server) presenceIn(ch *channel, m message) {
 		ref, _ := json.Marshal(newRef())
 		meta["phx_ref"] = ref
 		s.mu.Lock()
-		ps := s.presence[ch.topic]
+		ps := s.presence[ch.room]
 		if ps == nil {
 			ps = &presenceState{metas: map[*channel]presenceMeta{}}
-			s.presence[ch.topic] = ps
+			s.presence[ch.room] = ps
 		}
 		old, had := ps.metas[ch]
 		if had {
@@ -102,7 +105,7 @@ func (s *Server) presenceIn(ch *channel, m message) {
 		if had {
 			leaves = []presenceMeta{old}
 		}
-		s.presenceDiff(ch.topic, []presenceMeta{nm}, leaves)
+		s.presenceDiff(ch.room, []presenceMeta{nm}, leaves)
 		ch.c.reply(m, "ok", struct{}{})
 	case "untrack":
 		s.untrack(ch)
@@ -115,25 +118,28 @@ func (s *Server) presenceIn(ch *channel, m message) {
 // untrack drops ch's meta, telling the topic.
 func (s *Server) untrack(ch *channel) {
 	s.mu.Lock()
-	ps := s.presence[ch.topic]
+	ps := s.presence[ch.room]
 	var old presenceMeta
 	had := false
 	if ps != nil {
 		old, had = ps.metas[ch]
 		delete(ps.metas, ch)
 		if len(ps.metas) == 0 {
-			delete(s.presence, ch.topic)
+			delete(s.presence, ch.room)
 		}
 	}
 	s.mu.Unlock()
 	if had {
-		s.presenceDiff(ch.topic, nil, []presenceMeta{old})
+		s.presenceDiff(ch.room, nil, []presenceMeta{old})
 	}
 }
 
 func (s *Server) presenceDiff(topic string, joins, leaves []presenceMeta) {
 	b, _ := json.Marshal(map[string]any{"joins": group(joins), "leaves": group(leaves)})
 	for _, ch := range s.members(topic) {
+		if !ch.hears(true) {
+			continue
+		}
 		ch.c.push(nil, nil, ch.topic, "presence_diff", b) // a broadcast: no join_ref
 	}
 }

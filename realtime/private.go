@@ -2,35 +2,198 @@ package realtime
 
 import (
 	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
 )
 
-// authorizePrivate decides a private channel's join as Realtime does:
-// the role, with its claims and realtime.topic set to the channel's
-// name, must be able to read the topic's broadcast or presence messages
-// through the RLS policies on realtime.messages.
-func (s *Server) authorizePrivate(ch *channel) (string, bool) {
-	deny := "Unauthorized: You do not have permissions to read from this Channel topic: " + ch.name
-	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "authenticator", Role: ch.claims.role, Claims: ch.claims.json})
+// Private channels (Realtime Authorization): a channel joined with
+// config.private is authorized by the project's RLS policies on
+// realtime.messages, checked as Realtime's Authorization module does it,
+// in a transaction that is always rolled back:
+//   - read (at join): one broadcast and one presence message for the
+//     topic are inserted by the table's owner, then, in the user's role
+//     with its claims and realtime.topic set to the channel's name, the
+//     two are selected back; each one seen grants that extension's read.
+//     A join with neither is refused.
+//   - write (at the first broadcast or presence track): in the user's
+//     role, a message of each extension is inserted; each insert the
+//     policies let through grants that extension's write.
+
+// policies are one private channel's authorizations. The reads gate
+// delivery (any goroutine, so atomic); the writes, nil until first
+// needed, are checked and cached under mu by the channel's reader.
+type policies struct {
+	broadcastRead, presenceRead   atomic.Bool
+	mu                            sync.Mutex
+	broadcastWrite, presenceWrite *bool
+}
+
+// hears reports whether ch receives broadcasts (presence false) or
+// presence messages: public channels always; private ones as their
+// read policies allow, as Realtime withholds them.
+func (ch *channel) hears(presence bool) bool {
+	switch {
+	case !ch.private:
+		return true
+	case presence:
+		return ch.policies.presenceRead.Load()
+	}
+	return ch.policies.broadcastRead.Load()
+}
+
+// errUnauthorized is a private join the read policies refuse.
+var errUnauthorized = errors.New("realtime: unauthorized")
+
+// authTimeout bounds one authorization check.
+const authTimeout = 5 * time.Second
+
+// authorizeRead runs the read check for ch's join (or token refresh),
+// resetting its write authorizations.
+func (s *Server) authorizeRead(ch *channel) error {
+	bcast, pres, err := s.readCheck(ch.auth(), ch.name)
 	if err != nil {
-		return deny, false
+		return err
+	}
+	ch.policies.broadcastRead.Store(bcast)
+	ch.policies.presenceRead.Store(pres)
+	ch.policies.mu.Lock()
+	ch.policies.broadcastWrite, ch.policies.presenceWrite = nil, nil
+	ch.policies.mu.Unlock()
+	if !bcast && !pres {
+		return errUnauthorized
+	}
+	return nil
+}
+
+func (s *Server) readCheck(cl *claims, topic string) (bcast, pres bool, err error) {
+	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
+	if err != nil {
+		return false, false, err
 	}
 	defer sess.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(s.ctx, authTimeout)
 	defer cancel()
-	if err := sess.SetSetting("realtime.topic", ch.name, false); err != nil {
-		return deny, false
+	bid, pid := newUUID(), newUUID()
+	if _, err := sess.Exec(ctx, "begin"); err != nil {
+		return false, false, err
 	}
-	rows, err := sess.Query(ctx, `select 1 from realtime.messages where topic = $1 and extension in ('broadcast', 'presence') limit 1`, ch.name)
+	defer func() { _, _ = sess.Exec(context.Background(), "rollback") }()
+	rows, err := sess.Query(ctx, `insert into realtime.messages (id, topic, extension) values ($1, $3, 'broadcast'), ($2, $3, 'presence')`, bid, pid, topic)
 	if err != nil {
-		return deny, false
+		return false, false, err
 	}
-	ok := rows.Next()
 	rows.Close()
-	if !ok || rows.Err() != nil {
-		return deny, false
+	if err := rows.Err(); err != nil {
+		return false, false, err
 	}
-	return "", true
+	if err := asUser(sess, cl, topic); err != nil {
+		return false, false, err
+	}
+	rows, err = sess.Query(ctx, `select id::text from realtime.messages where id in ($1, $2)`, bid, pid)
+	if err != nil {
+		return false, false, err
+	}
+	for rows.Next() {
+		v := rows.Text()
+		if len(v) == 1 && v[0] != nil {
+			bcast = bcast || *v[0] == bid
+			pres = pres || *v[0] == pid
+		}
+	}
+	rows.Close()
+	return bcast, pres, rows.Err()
+}
+
+// reauthorize re-runs a private channel's read check after an
+// access_token refresh: the message Realtime ends the channel with, or
+// "" when it may stay.
+func (s *Server) reauthorize(ch *channel) string {
+	p := &ch.policies
+	hadB, hadP := p.broadcastRead.Load(), p.presenceRead.Load()
+	err := s.authorizeRead(ch)
+	switch {
+	case errors.Is(err, errUnauthorized):
+		return "You do not have permissions to read from this Channel topic: " + ch.name
+	case err != nil:
+		s.cfg.Logger.Error("realtime: private channel authorization", "topic", ch.name, "err", err)
+		return "Realtime was unable to connect to the project database"
+	}
+	if hadB && !p.broadcastRead.Load() || hadP && !p.presenceRead.Load() {
+		return "You no longer have permission to read from this Channel topic: " + ch.name
+	}
+	return ""
+}
+
+// mayWrite reports whether ch may send on extension ("broadcast" or
+// "presence"), running the write check the first time it is asked.
+func (s *Server) mayWrite(ch *channel, extension string) bool {
+	p := &ch.policies
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.broadcastWrite == nil {
+		b, pr := s.authorizeWrite(ch)
+		p.broadcastWrite, p.presenceWrite = &b, &pr
+	}
+	if extension == "presence" {
+		return *p.presenceWrite
+	}
+	return *p.broadcastWrite
+}
+
+// authorizeWrite runs the write check; any failure is a no.
+func (s *Server) authorizeWrite(ch *channel) (broadcast, presence bool) {
+	return s.writeCheck(ch.auth(), ch.name)
+}
+
+func (s *Server) writeCheck(cl *claims, topic string) (broadcast, presence bool) {
+	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
+	if err != nil {
+		return false, false
+	}
+	defer sess.Close()
+	ctx, cancel := context.WithTimeout(s.ctx, authTimeout)
+	defer cancel()
+	if _, err := sess.Exec(ctx, "begin"); err != nil {
+		return false, false
+	}
+	defer func() { _, _ = sess.Exec(context.Background(), "rollback") }()
+	if asUser(sess, cl, topic) != nil {
+		return false, false
+	}
+	try := func(extension string) bool {
+		if _, err := sess.Exec(ctx, "savepoint realtime_write_check"); err != nil {
+			return false
+		}
+		rows, err := sess.Query(ctx, `insert into realtime.messages (topic, extension) values ($1, $2)`, topic, extension)
+		if err == nil {
+			rows.Close()
+			err = rows.Err()
+		}
+		if err != nil {
+			_, _ = sess.Exec(ctx, "rollback to savepoint realtime_write_check")
+			return false
+		}
+		return true
+	}
+	broadcast = try("broadcast")
+	presence = try("presence")
+	return broadcast, presence
+}
+
+// asUser switches the check's transaction to the user as Realtime's
+// set_conn_config does: role, request.jwt.claims (and the claim.sub /
+// claim.role forms) and realtime.topic, all local to the transaction.
+func asUser(sess *engine.Session, cl *claims, topic string) error {
+	rows, err := sess.Query(context.Background(), `select set_config('role', $1, true), set_config('realtime.topic', $2, true),
+	set_config('request.jwt.claims', $3, true), set_config('request.jwt.claim.sub', coalesce($3::jsonb ->> 'sub', ''), true),
+	set_config('request.jwt.claim.role', $1, true)`, cl.role, topic, cl.json)
+	if err != nil {
+		return err
+	}
+	rows.Close()
+	return rows.Err()
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tinybase/tinybase/engine"
 )
@@ -24,6 +25,13 @@ type Config struct {
 	// ChangeQueue bounds the commits waiting for the dispatcher (default
 	// 10000); past it commits are dropped and counted (Stats).
 	ChangeQueue int
+	// MessageRetention is how long rows of realtime.messages are kept
+	// (default 72 hours, Realtime's); JanitorInterval how often older
+	// ones are deleted (default an hour). A negative interval disables it.
+	MessageRetention time.Duration
+	JanitorInterval  time.Duration
+	// Now is the janitor's clock (default time.Now).
+	Now func() time.Time
 }
 
 // Server serves /realtime/v1 (mount it with that prefix stripped).
@@ -35,7 +43,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
-	topics   map[string]map[*channel]struct{} // joined channels by topic
+	topics   map[string]map[*channel]struct{} // joined channels by room (roomOf)
 	presence map[string]*presenceState        // by topic
 	closed   bool
 
@@ -53,10 +61,23 @@ func New(cfg Config) *Server {
 	if cfg.ChangeQueue <= 0 {
 		cfg.ChangeQueue = 10000
 	}
+	if cfg.MessageRetention <= 0 {
+		cfg.MessageRetention = 72 * time.Hour
+	}
+	if cfg.JanitorInterval == 0 {
+		cfg.JanitorInterval = time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	ctx, end := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, ctx: ctx, end: end, conns: map[*conn]struct{}{},
 		topics: map[string]map[*channel]struct{}{}, presence: map[string]*presenceState{}}
 	s.changes = newChangeFeed(s)
+	if cfg.JanitorInterval >= 0 {
+		s.wg.Add(1)
+		go s.janitor()
+	}
 	return s
 }
 
@@ -96,21 +117,24 @@ func (s *Server) Close() error {
 func (s *Server) join(ch *channel) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.topics[ch.topic]
+	m := s.topics[ch.room]
 	if m == nil {
 		m = map[*channel]struct{}{}
-		s.topics[ch.topic] = m
+		s.topics[ch.room] = m
 	}
 	m[ch] = struct{}{}
+	s.changes.attach()
 }
 
 // leave removes ch from its topic and presence.
 func (s *Server) leave(ch *channel) {
 	s.mu.Lock()
-	if m := s.topics[ch.topic]; m != nil {
+	joined := false
+	if m := s.topics[ch.room]; m != nil {
+		_, joined = m[ch]
 		delete(m, ch)
 		if len(m) == 0 {
-			delete(s.topics, ch.topic)
+			delete(s.topics, ch.room)
 		}
 	}
 	s.mu.Unlock()
@@ -118,9 +142,12 @@ func (s *Server) leave(ch *channel) {
 	if ch.pg != nil {
 		s.changes.remove(ch)
 	}
+	if joined {
+		s.changes.detach()
+	}
 }
 
-// members returns the channels joined to topic.
+// members returns the channels joined to a room (roomOf).
 func (s *Server) members(topic string) []*channel {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -259,7 +259,7 @@ func truncate(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		return err
 	}
 	for _, t := range tables {
-		if _, err := t.Truncate(ctx); err != nil {
+		if _, err := t.TruncateStatement(ctx); err != nil {
 			return err
 		}
 	}

@@ -46,12 +46,17 @@ var pgType = &def{
 				coll = 100
 			}
 			var acl any
+			owner := uint32(10)
 			if sc := schemaOf(t); sc != "pg_catalog" {
-				if a := s.Catalog.ACL(catalog.ObjectKey{Kind: catalog.ObjType, Schema: sc, Name: t.Name}); a != nil {
+				k := catalog.ObjectKey{Kind: catalog.ObjType, Schema: sc, Name: t.Name}
+				if a := s.Catalog.ACL(k); a != nil {
 					acl = s.aclStrings(a)
 				}
+				if o := s.RoleOID(s.Catalog.Owner(k)); o != 0 {
+					owner = o // ALTER TYPE ... OWNER TO
+				}
 			}
-			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), uint32(10), t.Len,
+			out = append(out, []any{t.OID, t.Name, NamespaceOID(schemaOf(t)), owner, t.Len,
 				t.Len > 0 && t.Len <= 8, typtype, string(t.Category), t.Preferred, true, ",", t.RelOID,
 				elem, t.ArrayOID, notNull, base, mod, int32(0), coll, nullable(def), storageOf(t), aclArray(acl)})
 		}

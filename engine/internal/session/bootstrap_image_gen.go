@@ -9,7 +9,7 @@ import (
 
 // bootstrapImage is the database engine/internal/bootstrap's scripts build.
 var bootstrapImage = bootstrap.Image{
-	Schemas: []string{"auth", "extensions", "graphql_public", "public", "storage", "supabase_migrations"},
+	Schemas: []string{"auth", "extensions", "graphql_public", "public", "realtime", "storage", "supabase_migrations"},
 	Tables: []bootstrap.Table{
 		{
 			Schema: "auth",
@@ -1719,6 +1719,197 @@ var bootstrapImage = bootstrap.Image{
 			Collation: 309,
 		},
 		{
+			Schema: "realtime",
+			Name:   "messages",
+			Columns: []bootstrap.Column{
+				{
+					Name: "topic",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name: "extension",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "payload",
+					Type:     catalog.TypeRef{OID: 3802, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "event",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "private",
+					Type:     catalog.TypeRef{OID: 16, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "false",
+						OutType:       catalog.TypeRef{OID: 16, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "updated_at",
+					Type: catalog.TypeRef{OID: 1114, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1114, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "inserted_at",
+					Type: catalog.TypeRef{OID: 1114, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "now()",
+						OutType:       catalog.TypeRef{OID: 1114, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "gen_random_uuid()",
+						OutType:       catalog.TypeRef{OID: 2950, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{7, 6},
+			PKName: "messages_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:        "messages_inserted_at_topic_index",
+					Columns:     []string{"inserted_at", "topic"},
+					WhereText:   "extension = 'broadcast' AND private IS TRUE",
+					WhereSource: "extension = 'broadcast' AND private IS TRUE",
+					Comment:     "tinybase: CREATE INDEX",
+					Opclass:     []string{"", ""},
+					Ordering:    []string{"DESC", ""},
+				},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "realtime",
+			Name:   "schema_migrations",
+			Columns: []bootstrap.Column{
+				{
+					Name: "version",
+					Type: catalog.TypeRef{OID: 20, Mod: -1},
+				},
+				{
+					Name:     "inserted_at",
+					Type:     catalog.TypeRef{OID: 1114},
+					Nullable: true,
+				},
+			},
+			PKOrds:    []int{0},
+			PKName:    "schema_migrations_pkey",
+			Collation: 309,
+		},
+		{
+			Schema: "realtime",
+			Name:   "subscription",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 20, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "nextval('realtime.subscription_id_seq'::regclass)",
+						OutType:       catalog.TypeRef{OID: 20, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "subscription_id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+				},
+				{
+					Name: "entity",
+					Type: catalog.TypeRef{OID: 2205, Mod: -1},
+				},
+				{
+					Name: "filters",
+					Type: catalog.TypeRef{OID: 16448, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "'{}'::realtime.user_defined_filter[]",
+						OutType:       catalog.TypeRef{OID: 16448, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "claims",
+					Type: catalog.TypeRef{OID: 3802, Mod: -1},
+				},
+				{
+					Name: "claims_role",
+					Type: catalog.TypeRef{OID: 4096, Mod: -1},
+					Generated: bootstrap.Stored{
+						Set:           true,
+						Text:          "realtime.to_regrole(claims ->> 'role')",
+						OutType:       catalog.TypeRef{OID: 4096, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1114, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "timezone('utc'::text, now())",
+						OutType:       catalog.TypeRef{OID: 1114, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "action_filter",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "'*'::text",
+						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "pk_subscription",
+			Indexes: []bootstrap.Index{
+				{
+					Name:     "ix_realtime_subscription_entity",
+					Columns:  []string{"entity"},
+					Comment:  "tinybase: CREATE INDEX",
+					Opclass:  []string{""},
+					Ordering: []string{""},
+				},
+				{
+					Name:     "subscription_subscription_id_entity_filters_action_filter_key",
+					Unique:   true,
+					Columns:  []string{"subscription_id", "entity", "filters", "action_filter"},
+					Comment:  "tinybase: CREATE INDEX",
+					Opclass:  []string{"", "", "", ""},
+					Ordering: []string{"", "", "", ""},
+				},
+			},
+			Checks: []bootstrap.Check{
+				{Name: "subscription_action_filter_check", Expression: "action_filter IN ('*', 'INSERT', 'UPDATE', 'DELETE')", Enforced: true},
+			},
+			Collation: 309,
+		},
+		{
 			Schema: "storage",
 			Name:   "buckets",
 			Columns: []bootstrap.Column{
@@ -2010,7 +2201,7 @@ var bootstrapImage = bootstrap.Image{
 		},
 	},
 	Catalog: catalog.Image{
-		NextOID: 16443,
+		NextOID: 16461,
 		Types: []catalog.ImageType{
 			{
 				Kind:     23,
@@ -2098,6 +2289,124 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Kind:     23,
+				OID:      16443,
+				Name:     "action",
+				SQLName:  "action",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16444,
+				Schema:   "realtime",
+				Labels:   []string{"INSERT", "UPDATE", "DELETE", "TRUNCATE", "ERROR"},
+				Len:      4,
+			},
+			{
+				Kind:     23,
+				OID:      16445,
+				Name:     "equality_op",
+				SQLName:  "equality_op",
+				Category: 69,
+				Mod:      -1,
+				ArrayOID: 16446,
+				Schema:   "realtime",
+				Labels:   []string{"eq", "neq", "lt", "lte", "gt", "gte", "in"},
+				Len:      4,
+			},
+			{
+				Kind:     25,
+				OID:      16447,
+				Name:     "user_defined_filter",
+				SQLName:  "user_defined_filter",
+				Category: 67,
+				Mod:      -1,
+				ArrayOID: 16448,
+				Schema:   "realtime",
+				Len:      -1,
+				RelOID:   16449,
+				Fields: []catalog.ImageField{
+					{
+						Name: "column_name",
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "op",
+						Type: catalog.TypeRef{OID: 16445, Mod: -1},
+					},
+					{
+						Name: "value",
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+				},
+			},
+			{
+				Kind:     25,
+				OID:      16450,
+				Name:     "wal_column",
+				SQLName:  "wal_column",
+				Category: 67,
+				Mod:      -1,
+				ArrayOID: 16451,
+				Schema:   "realtime",
+				Len:      -1,
+				RelOID:   16452,
+				Fields: []catalog.ImageField{
+					{
+						Name: "name",
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "type_name",
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "type_oid",
+						Type: catalog.TypeRef{OID: 26, Mod: -1},
+					},
+					{
+						Name: "value",
+						Type: catalog.TypeRef{OID: 3802, Mod: -1},
+					},
+					{
+						Name: "is_pkey",
+						Type: catalog.TypeRef{OID: 16, Mod: -1},
+					},
+					{
+						Name: "is_selectable",
+						Type: catalog.TypeRef{OID: 16, Mod: -1},
+					},
+				},
+			},
+			{
+				Kind:     25,
+				OID:      16453,
+				Name:     "wal_rls",
+				SQLName:  "wal_rls",
+				Category: 67,
+				Mod:      -1,
+				ArrayOID: 16454,
+				Schema:   "realtime",
+				Len:      -1,
+				RelOID:   16455,
+				Fields: []catalog.ImageField{
+					{
+						Name: "wal",
+						Type: catalog.TypeRef{OID: 3802, Mod: -1},
+					},
+					{
+						Name: "is_rls_enabled",
+						Type: catalog.TypeRef{OID: 16, Mod: -1},
+					},
+					{
+						Name: "subscription_ids",
+						Type: catalog.TypeRef{OID: 2951, Mod: -1},
+					},
+					{
+						Name: "errors",
+						Type: catalog.TypeRef{OID: 1009, Mod: -1},
+					},
+				},
+			},
+			{
+				Kind:     23,
 				OID:      16436,
 				Name:     "buckettype",
 				SQLName:  "buckettype",
@@ -2121,6 +2430,19 @@ var bootstrapImage = bootstrap.Image{
 				Max:       9223372036854775807,
 				HasOwner:  true,
 				OwnedBy:   catalog.ColumnRef{Schema: "auth", Table: "refresh_tokens", Column: "id"},
+			},
+			{
+				OID:       16457,
+				Schema:    "realtime",
+				Name:      "subscription_id_seq",
+				Type:      catalog.TypeRef{OID: 20, Mod: -1},
+				Start:     1,
+				Increment: 1,
+				Min:       1,
+				Max:       9223372036854775807,
+				HasOwner:  true,
+				OwnedBy:   catalog.ColumnRef{Schema: "realtime", Table: "subscription", Column: "id"},
+				Identity:  97,
 			},
 		},
 		Comments: []catalog.KeyText{
@@ -3069,6 +3391,127 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "postgres",
 			},
 			{
+				OID:    16460,
+				Schema: "realtime",
+				Name:   "broadcast_changes",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "topic_name",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "event_name",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "operation",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "table_name",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "table_schema",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "new",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 2249, Mod: -1},
+					},
+					{
+						Name: "old",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 2249, Mod: -1},
+					},
+					{
+						Name:    "level",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "'ROW'",
+					},
+				},
+				Result:     catalog.TypeRef{OID: 2278, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nDECLARE\n  body jsonb;\nBEGIN\n  IF level = 'STATEMENT' THEN\n    RAISE EXCEPTION 'function can only be triggered for each row, not for each statement';\n  END IF;\n  IF operation NOT IN ('INSERT', 'UPDATE', 'DELETE') THEN\n    RAISE EXCEPTION 'Unexpected operation type: %', operation;\n  END IF;\n  body := jsonb_build_object('old_record', old, 'record', new, 'operation', operation,\n                             'table', table_name, 'schema', table_schema);\n  PERFORM realtime.send(body, event_name, topic_name);\nEXCEPTION WHEN OTHERS THEN\n  RAISE EXCEPTION 'Failed to process the row: %', SQLERRM;\nEND;\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "supabase_realtime_admin",
+			},
+			{
+				OID:    16459,
+				Schema: "realtime",
+				Name:   "send",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "payload",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 3802, Mod: -1},
+					},
+					{
+						Name: "event",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name: "topic",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name:    "private",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 16, Mod: -1},
+						Default: "true",
+					},
+				},
+				Result:     catalog.TypeRef{OID: 2278, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nDECLARE\n  msg_id uuid := gen_random_uuid();\n  body jsonb := payload;\nBEGIN\n  BEGIN\n    IF NOT body ? 'id' THEN\n      body := jsonb_set(body, '{id}', to_jsonb(msg_id));\n    END IF;\n    EXECUTE format('SET LOCAL realtime.topic TO %L', topic);\n    INSERT INTO realtime.messages (id, payload, event, topic, private, extension)\n      VALUES (msg_id, body, event, topic, private, 'broadcast');\n  EXCEPTION WHEN OTHERS THEN\n    RAISE WARNING 'ErrorSendingBroadcastMessage: %', SQLERRM;\n  END;\nEND;\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "supabase_realtime_admin",
+			},
+			{
+				OID:    16456,
+				Schema: "realtime",
+				Name:   "to_regrole",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "role_name",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 4096, Mod: -1},
+				Language:   "sql",
+				Body:       " select role_name::regrole ",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "supabase_realtime_admin",
+			},
+			{
+				OID:        16458,
+				Schema:     "realtime",
+				Name:       "topic",
+				Kind:       102,
+				Result:     catalog.TypeRef{OID: 25, Mod: -1},
+				Language:   "sql",
+				Body:       " select nullif(current_setting('realtime.topic', true), '')::text; ",
+				Volatility: 115,
+				Cost:       100,
+				Owner:      "supabase_realtime_admin",
+			},
+			{
 				OID:    16440,
 				Schema: "storage",
 				Name:   "extension",
@@ -3220,6 +3663,7 @@ var bootstrapImage = bootstrap.Image{
 		},
 		FuncNames: []catalog.NameCount{
 			{Name: "armor", Count: 1},
+			{Name: "broadcast_changes", Count: 1},
 			{Name: "crypt", Count: 1},
 			{Name: "dearmor", Count: 1},
 			{Name: "decrypt", Count: 1},
@@ -3242,6 +3686,9 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "pgp_sym_encrypt_bytea", Count: 2},
 			{Name: "role", Count: 1},
 			{Name: "search", Count: 1},
+			{Name: "send", Count: 1},
+			{Name: "to_regrole", Count: 1},
+			{Name: "topic", Count: 1},
 			{Name: "uid", Count: 1},
 			{Name: "uuid_generate_v1", Count: 1},
 			{Name: "uuid_generate_v1mc", Count: 1},
@@ -3275,18 +3722,30 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "service_role", OID: 1016387, Inherit: true, BypassRLS: true, ConnLimit: -1},
 			{Name: "supabase_admin", OID: 1016384, Super: true, Inherit: true, CreateRole: true, CreateDB: true, Login: true, Replication: true, BypassRLS: true, ConnLimit: -1},
 			{Name: "supabase_auth_admin", OID: 1016389, Login: true, ConnLimit: -1},
+			{
+				Name:        "supabase_realtime_admin",
+				OID:         1016391,
+				CreateRole:  true,
+				Login:       true,
+				Replication: true,
+				ConnLimit:   -1,
+				Settings:    []string{"search_path=public, extensions, realtime"},
+			},
 			{Name: "supabase_storage_admin", OID: 1016390, CreateRole: true, Login: true, ConnLimit: -1},
 		},
 		Members: []catalog.Membership{
 			{Role: "anon", Member: "authenticator", Grantor: "postgres"},
 			{Role: "anon", Member: "postgres", Grantor: "postgres"},
+			{Role: "anon", Member: "supabase_realtime_admin", Grantor: "postgres"},
 			{Role: "authenticated", Member: "authenticator", Grantor: "postgres"},
 			{Role: "authenticated", Member: "postgres", Grantor: "postgres"},
+			{Role: "authenticated", Member: "supabase_realtime_admin", Grantor: "postgres"},
 			{Role: "pg_read_all_settings", Member: "pg_monitor", Grantor: "postgres"},
 			{Role: "pg_read_all_stats", Member: "pg_monitor", Grantor: "postgres"},
 			{Role: "pg_stat_scan_tables", Member: "pg_monitor", Grantor: "postgres"},
 			{Role: "service_role", Member: "authenticator", Grantor: "postgres"},
 			{Role: "service_role", Member: "postgres", Grantor: "postgres"},
+			{Role: "service_role", Member: "supabase_realtime_admin", Grantor: "postgres"},
 			{Role: "supabase_auth_admin", Member: "postgres", Grantor: "postgres"},
 			{Role: "supabase_storage_admin", Member: "postgres", Grantor: "postgres"},
 		},
@@ -3364,6 +3823,22 @@ var bootstrapImage = bootstrap.Image{
 				Text: "supabase_auth_admin",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "messages"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "schema_migrations"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "subscription"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "subscription_id_seq"},
+				Text: "supabase_realtime_admin",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 1, Schema: "storage", Name: "buckets"},
 				Text: "supabase_storage_admin",
 			},
@@ -3408,6 +3883,26 @@ var bootstrapImage = bootstrap.Image{
 				Text: "postgres",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "realtime", Name: "action"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "realtime", Name: "equality_op"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "realtime", Name: "user_defined_filter"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "realtime", Name: "wal_column"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 3, Schema: "realtime", Name: "wal_rls"},
+				Text: "supabase_realtime_admin",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 3, Schema: "storage", Name: "buckettype"},
 				Text: "postgres",
 			},
@@ -3422,6 +3917,10 @@ var bootstrapImage = bootstrap.Image{
 			{
 				Key:  catalog.ObjectKey{Kind: 4, Name: "graphql_public"},
 				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "realtime"},
+				Text: "supabase_admin",
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 4, Name: "storage"},
@@ -3580,6 +4079,22 @@ var bootstrapImage = bootstrap.Image{
 				Text: "postgres",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "broadcast_changes(text, text, text, text, text, record, record, text)"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "send(jsonb, text, text, boolean)"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "to_regrole(text)"},
+				Text: "supabase_realtime_admin",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "topic()"},
+				Text: "supabase_realtime_admin",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "extension(text)"},
 				Text: "supabase_storage_admin",
 			},
@@ -3724,6 +4239,35 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "messages"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_realtime_admin", Privs: 7},
+					{Grantee: "anon", Grantor: "supabase_realtime_admin", Privs: 7},
+					{Grantee: "authenticated", Grantor: "supabase_realtime_admin", Privs: 7},
+					{Grantee: "service_role", Grantor: "supabase_realtime_admin", Privs: 7},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "schema_migrations"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantee: "anon", Grantor: "postgres", Privs: 2},
+					{Grantee: "authenticated", Grantor: "postgres", Privs: 2},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 2},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "subscription"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 127},
+					{Grantee: "postgres", Grantor: "supabase_realtime_admin", Privs: 2},
+					{Grantee: "anon", Grantor: "supabase_realtime_admin", Privs: 2},
+					{Grantee: "authenticated", Grantor: "supabase_realtime_admin", Privs: 2},
+					{Grantee: "service_role", Grantor: "supabase_realtime_admin", Privs: 2},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 1, Schema: "storage", Name: "buckets"},
 				ACL: catalog.ACL{
 					{Grantee: "supabase_storage_admin", Grantor: "supabase_storage_admin", Privs: 127},
@@ -3751,6 +4295,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "supabase_auth_admin", Privs: 256},
 					{Grantee: "authenticated", Grantor: "supabase_auth_admin", Privs: 256},
 					{Grantee: "service_role", Grantor: "supabase_auth_admin", Privs: 256},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 256},
 				},
 			},
 			{
@@ -3760,6 +4305,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "postgres", Privs: 256},
 					{Grantee: "authenticated", Grantor: "postgres", Privs: 256},
 					{Grantee: "service_role", Grantor: "postgres", Privs: 256},
+					{Grantee: "supabase_realtime_admin", Grantor: "postgres", Privs: 256},
 				},
 			},
 			{
@@ -3779,6 +4325,18 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "pg_database_owner", Privs: 256},
 					{Grantee: "authenticated", Grantor: "pg_database_owner", Privs: 256},
 					{Grantee: "service_role", Grantor: "pg_database_owner", Privs: 256},
+					{Grantee: "supabase_realtime_admin", Grantor: "pg_database_owner", Privs: 768},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "realtime"},
+				ACL: catalog.ACL{
+					{Grantee: "supabase_admin", Grantor: "supabase_admin", Privs: 768},
+					{Grantee: "postgres", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "anon", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "authenticated", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "service_role", Grantor: "supabase_admin", Privs: 256},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_admin", Privs: 768, Grant: 768},
 				},
 			},
 			{
@@ -3797,6 +4355,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
 				},
 			},
 			{
@@ -3805,6 +4364,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
 				},
 			},
 			{
@@ -3813,6 +4373,7 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
 				},
 			},
 			{
@@ -3821,6 +4382,51 @@ var bootstrapImage = bootstrap.Image{
 					{Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "broadcast_changes(text, text, text, text, text, record, record, text)"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_realtime_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "send(jsonb, text, text, boolean)"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_realtime_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "to_regrole(text)"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_realtime_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "realtime", Name: "topic()"},
+				ACL: catalog.ACL{
+					{Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "postgres", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "anon", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "authenticated", Grantor: "supabase_realtime_admin", Privs: 128},
+					{Grantee: "service_role", Grantor: "supabase_realtime_admin", Privs: 128},
 				},
 			},
 			{
@@ -4035,6 +4641,10 @@ var bootstrapImage = bootstrap.Image{
 				RLS:   catalog.RowSecurity{Enabled: true},
 			},
 			{
+				Table: catalog.QName{Schema: "realtime", Name: "messages"},
+				RLS:   catalog.RowSecurity{Enabled: true},
+			},
+			{
 				Table: catalog.QName{Schema: "storage", Name: "buckets"},
 				RLS:   catalog.RowSecurity{Enabled: true},
 			},
@@ -4043,10 +4653,11 @@ var bootstrapImage = bootstrap.Image{
 				RLS:   catalog.RowSecurity{Enabled: true},
 			},
 		},
-		RoleOID:    1016391,
+		RoleOID:    1016392,
 		DBSettings: []string{"search_path=\"$user\", public, extensions"},
 	},
 	Sequences: []bootstrap.SequenceValue{
 		{OID: 16431, Last: 1},
+		{OID: 16457, Last: 1},
 	},
 }

@@ -254,3 +254,19 @@ func (r sessionRelations) UserType(name string) (*types.Type, bool) {
 func (r sessionRelations) UserTypeByOID(oid uint32) (*types.Type, bool) {
 	return r.s.catalog().TypeByOID(oid)
 }
+
+// RoleOID implements types.ObjectResolver.
+func (r sessionRelations) RoleOID(name string) (uint32, error) {
+	if role, ok := r.s.catalog().Role(name); ok {
+		return role.OID, nil
+	}
+	return 0, pgerror.New(pgerror.UndefinedObject, "role %q does not exist", name)
+}
+
+// RoleName implements types.ObjectResolver.
+func (r sessionRelations) RoleName(oid uint32) string {
+	if role, ok := r.s.catalog().RoleByOID(oid); ok {
+		return quoteIdentPart(role.Name)
+	}
+	return strconv.FormatUint(uint64(oid), 10)
+}

@@ -71,6 +71,9 @@ func rlsViolation(constraint string) (*pgerror.Error, bool) { return security.Vi
 // statement and returns the tree to translate (a rewritten copy, or n).
 func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
 	s.resetRowSecurity()
+	if err := s.checkReplicaIdentity(n); err != nil {
+		return nil, err
+	}
 	return security.SecureStatement(s, n, &s.rls.checks)
 }
 

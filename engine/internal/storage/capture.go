@@ -66,9 +66,14 @@ type capturedWrite struct {
 	old, new sql.Row
 }
 
+// capturing reports whether t records its row writes.
+func (t *Txn) capturing() bool {
+	return t != nil && !t.quiet && !t.ddl && t.store.capture.fn.Load() != nil
+}
+
 // record notes one row write of td when a capture hook is installed.
 func (t *Txn) record(td *tableData, op ChangeOp, old, new sql.Row) {
-	if t == nil || t.quiet || t.ddl || t.store.capture.fn.Load() == nil {
+	if !t.capturing() {
 		return
 	}
 	t.captured = append(t.captured, capturedWrite{td: td, op: op, old: old, new: new})

@@ -236,7 +236,7 @@ func (t *Txn) ApplyRows(ctx *sql.Context, schema, name string, all bool, deleted
 	}
 	td, _ := t.writable(cur.id)
 	if all {
-		td.truncate()
+		td.truncate(true)
 	} else {
 		drop := func(pk sql.Row) error {
 			if e, ok := td.stored(pk); ok {

@@ -275,10 +275,21 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 
 // truncate empties the table and returns the number of rows removed. The
 // heap starts again at tuple 0, as PostgreSQL's new relation file does.
-func (td *tableData) truncate() int {
+// Change capture sees a TRUNCATE (stmt) or, for a DELETE without WHERE
+// that go-mysql-server runs as a truncate, that DELETE's rows in heap
+// order, as PostgreSQL's logical decoding sees them.
+func (td *tableData) truncate(stmt bool) int {
 	n := td.rows.Len()
 	td.owner.touchAll(td)
-	td.owner.record(td, ChangeTruncate, nil, nil)
+	switch {
+	case stmt:
+		td.owner.record(td, ChangeTruncate, nil, nil)
+	case td.owner.capturing():
+		td.heap.Ascend(func(e *entry) bool {
+			td.owner.record(td, ChangeDelete, e.row, nil)
+			return true
+		})
+	}
 	td.rows = newTree(td.def.pkOrder)
 	td.heap = newHeap()
 	td.nextTID = 0

@@ -39,11 +39,18 @@ func (h *Table) Replacer(*sql.Context) sql.RowReplacer { return &editor{h: h} }
 // GetForeignKeyEditor implements sql.ForeignKeyTable.
 func (h *Table) GetForeignKeyEditor(*sql.Context) sql.ForeignKeyEditor { return &editor{h: h} }
 
-// Truncate implements sql.TruncateableTable.
-func (h *Table) Truncate(ctx *sql.Context) (int, error) {
+// Truncate implements sql.TruncateableTable, which go-mysql-server also
+// runs for a DELETE without WHERE: change capture sees deleted rows.
+func (h *Table) Truncate(ctx *sql.Context) (int, error) { return h.truncate(ctx, false) }
+
+// TruncateStatement empties the table for TRUNCATE: change capture sees
+// one TRUNCATE.
+func (h *Table) TruncateStatement(ctx *sql.Context) (int, error) { return h.truncate(ctx, true) }
+
+func (h *Table) truncate(ctx *sql.Context, stmt bool) (int, error) {
 	var n int
 	err := h.writeRows(ctx, false, func(_ *Txn, td *tableData) error {
-		n = td.truncate()
+		n = td.truncate(stmt)
 		return nil
 	})
 	return n, err

@@ -26,6 +26,9 @@ func checkImmutable(n *pg.Node) {
 		case *pg.FuncCall:
 			parts := names(x.Funcname)
 			name := strings.ToLower(parts[len(parts)-1])
+			if len(parts) > 1 && !strings.EqualFold(parts[0], "pg_catalog") {
+				return false // a schema's own function, not the built-in of that name
+			}
 			if stableFuncs[name] {
 				return true
 			}

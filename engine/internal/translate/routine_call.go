@@ -340,6 +340,8 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 		a := at.Base()
 		switch {
 		case w.OID == at.OID || w.OID == a.OID:
+		case w.OID == types.Record.OID && a.Kind == types.KindRecord:
+			// a row of any composite type passes as the record pseudo-type
 		case a.Kind == types.KindUnknown && pass >= 1:
 		case pass == 2 && types.CastAllowed(a, w, types.CastImplicit):
 		default:
@@ -368,6 +370,11 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 		bound[k] = d
 	}
 	for k, e := range bound {
+		if in[k].Type.OID == types.Record.OID {
+			if pt, ok := e.(interface{ PGType() *types.Type }); ok && pt.PGType() != nil && pt.PGType().Base().Kind == types.KindRecord {
+				continue // a composite row passes to a record parameter as it is
+			}
+		}
 		ce, err := expr.Coerce(t.Env, e, in[k].Type, types.CastImplicit)
 		if err != nil {
 			return nil, err

@@ -515,7 +515,7 @@ func (t *Translator) funcRef(owa *pg.ObjectWithArgs) FuncRef {
 	f := FuncRef{Name: listQName(owa.Objname), ArgsUnspecified: owa.ArgsUnspecified}
 	for _, a := range owa.Objargs {
 		if tn := a.GetTypeName(); tn != nil {
-			f.ArgTypes = append(f.ArgTypes, t.typeName(tn))
+			f.ArgTypes = append(f.ArgTypes, t.routineType(tn))
 		}
 	}
 	return f

@@ -145,6 +145,14 @@ var pgCast = []struct {
 	{"regprocedure", "int8", 'a'},
 	{"regprocedure", "oid", 'i'},
 	{"regprocedure", "regproc", 'i'},
+	// regrole (regobjects.go)
+	{"int2", "regrole", 'i'},
+	{"int4", "regrole", 'i'},
+	{"int8", "regrole", 'i'},
+	{"oid", "regrole", 'i'},
+	{"regrole", "int4", 'a'},
+	{"regrole", "int8", 'a'},
+	{"regrole", "oid", 'i'},
 }
 
 // TestCastContexts checks castContextOf against pg_cast, and pairs absent

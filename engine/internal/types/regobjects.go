@@ -8,7 +8,7 @@ import (
 )
 
 // The reg* types for schemas and routines (PostgreSQL docs 8.19, "Object
-// Identifier Types"): regnamespace, regproc and regprocedure. As regclass
+// Identifier Types"): regnamespace, regrole, regproc and regprocedure. As regclass
 // and regtype, their values are kept as the text their output prints (the
 // object's name, qualified when the search path does not find it; a
 // routine's argument types for regprocedure); casts to and from oid
@@ -19,15 +19,17 @@ const (
 	KindRegnamespace Kind = 200 + iota
 	KindRegproc
 	KindRegprocedure
+	KindRegrole
 )
 
 var (
 	Regnamespace = &Type{Kind: KindRegnamespace, OID: 4089, Name: "regnamespace", SQLName: "regnamespace", Category: 'N', Mod: -1, ArrayOID: 4090, Len: 4}
 	Regprocedure = &Type{Kind: KindRegprocedure, OID: 2202, Name: "regprocedure", SQLName: "regprocedure", Category: 'N', Mod: -1, ArrayOID: 2207, Len: 4}
+	Regrole      = &Type{Kind: KindRegrole, OID: 4096, Name: "regrole", SQLName: "regrole", Category: 'N', Mod: -1, ArrayOID: 4097, Len: 4}
 )
 
 func init() {
-	for _, t := range []*Type{Regnamespace, Regprocedure} {
+	for _, t := range []*Type{Regnamespace, Regprocedure, Regrole} {
 		t.Schema = "pg_catalog"
 		byOID[t.OID] = t
 		byName[t.Name] = t
@@ -47,6 +49,11 @@ type ObjectResolver interface {
 	// NamespaceName is regnamespace output: the quoted name, or the
 	// number when no schema has the OID.
 	NamespaceName(oid uint32) string
+	// RoleOID is 'name'::regrole::oid (42704 when missing).
+	RoleOID(name string) (uint32, error)
+	// RoleName is regrole output: the quoted name, or the number when
+	// no role has the OID.
+	RoleName(oid uint32) string
 	// ProcOID resolves regproc input (withArgs false: a name that must
 	// be unique) or regprocedure input ('name(type, ...)').
 	ProcOID(spec string, withArgs bool) (uint32, error)
@@ -54,10 +61,11 @@ type ObjectResolver interface {
 	ProcName(oid uint32, withArgs bool) string
 }
 
-// IsRegObject reports whether t is regnamespace, regproc or regprocedure.
+// IsRegObject reports whether t is regnamespace, regrole, regproc or
+// regprocedure.
 func IsRegObject(t *Type) bool {
 	switch t.Kind {
-	case KindRegnamespace, KindRegproc, KindRegprocedure:
+	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure:
 		return true
 	}
 	return false
@@ -101,6 +109,8 @@ func regObjectName(t *Type, oid uint32, o ObjectResolver) string {
 	switch t.Kind {
 	case KindRegnamespace:
 		return o.NamespaceName(oid)
+	case KindRegrole:
+		return o.RoleName(oid)
 	case KindRegproc:
 		return o.ProcName(oid, false)
 	default:
@@ -122,6 +132,12 @@ func regObjectOID(t *Type, s string, o ObjectResolver) (uint32, error) {
 			return 0, pgerror.New(pgerror.InvalidName, "invalid name syntax")
 		}
 		return o.NamespaceOID(parts[0])
+	case KindRegrole:
+		parts := SplitQualifiedName(s)
+		if len(parts) != 1 {
+			return 0, pgerror.New(pgerror.InvalidName, "invalid name syntax")
+		}
+		return o.RoleOID(parts[0])
 	case KindRegproc:
 		return o.ProcOID(s, false)
 	default:

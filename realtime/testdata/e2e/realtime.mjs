@@ -1,6 +1,7 @@
 // Realtime end to end with the real supabase-js: two users on
 // postgres_changes (RLS isolation, filters, a rolled-back write never
-// delivered), broadcast and presence. Prints "ok" or throws.
+// delivered), broadcast and presence, private channels authorized by RLS
+// on realtime.messages and realtime.send from SQL. Prints "ok" or throws.
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
 
@@ -111,6 +112,35 @@ const res = await fetch(`${url}/realtime/v1/api/broadcast`, {
 })
 assert(res.status === 202, `REST broadcast ${res.status}`)
 await until(() => got.some(([w, x]) => w === 'b' && x === 9), 'REST broadcast')
+
+// Private channels: alice is a member of private-room, bob is not.
+const priv = []
+const pA = alice.channel('private-room', { config: { private: true, broadcast: { self: true, ack: true } } })
+pA.on('broadcast', { event: '*' }, (m) => priv.push(`${m.event}:${m.payload.body}`))
+await subscribed(pA)
+const errPriv = await new Promise((resolve) => {
+  bob.channel('private-room', { config: { private: true } }).subscribe((status, err) => { if (status !== 'SUBSCRIBED') resolve(err ? err.message : status) })
+})
+assert(/Unauthorized: You do not have permissions to read from this Channel topic: private-room/.test(errPriv), `bob's private join: ${errPriv}`)
+// alice may send on it (INSERT policy): acked, and self delivers it.
+assert((await pA.send({ type: 'broadcast', event: 'say', payload: { body: 'hi' } })) === 'ok', 'private send ack')
+await until(() => priv.includes('say:hi'), () => `private broadcast: ${priv}`)
+
+// realtime.send from SQL (an RPC over PostgREST): public to room-1,
+// private to private-room.
+const announced = []
+rB.on('broadcast', { event: 'announce' }, (m) => announced.push(m.payload.body))
+r = await alice.rpc('announce', { room: 'room-1', body: 'public news', private: false })
+assert(!r.error, `announce: ${JSON.stringify(r.error)}`)
+await until(() => announced.includes('public news'), () => `realtime.send public: ${announced}`)
+r = await alice.rpc('announce', { room: 'private-room', body: 'members only', private: true })
+assert(!r.error, `announce private: ${JSON.stringify(r.error)}`)
+await until(() => priv.includes('announce:members only'), () => `realtime.send private: ${priv}`)
+// A private message on room-1 reaches no public channel of room-1.
+r = await alice.rpc('announce', { room: 'room-1', body: 'private news', private: true })
+assert(!r.error, `announce private on room-1: ${JSON.stringify(r.error)}`)
+await sleep(300)
+assert(!announced.includes('private news'), 'a private message reached a public channel')
 
 // An expired token cannot join.
 const expired = client(process.env.EXPIRED_TOKEN)

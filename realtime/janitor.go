@@ -1,0 +1,45 @@
+package realtime
+
+import (
+	"context"
+	"time"
+
+	"github.com/tinybase/tinybase/engine"
+)
+
+// janitor deletes old rows of realtime.messages, as Realtime's Janitor
+// drops the daily partitions of messages older than the retention: a
+// row goes once its day (UTC) is before the day the retention reaches
+// back to. Without it every realtime.send would stay in memory.
+func (s *Server) janitor() {
+	defer s.wg.Done()
+	t := time.NewTicker(s.cfg.JanitorInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+			if err := s.deleteOldMessages(); err != nil && s.ctx.Err() == nil {
+				s.cfg.Logger.Error("realtime: deleting old messages", "err", err)
+			}
+		}
+	}
+}
+
+func (s *Server) deleteOldMessages() error {
+	limit := s.cfg.Now().UTC().Add(-s.cfg.MessageRetention).Format(time.DateOnly)
+	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
+	if err != nil {
+		return err
+	}
+	defer sess.Close()
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	rows, err := sess.Query(ctx, `delete from realtime.messages where inserted_at < $1::date`, limit)
+	if err != nil {
+		return err
+	}
+	rows.Close()
+	return rows.Err()
+}

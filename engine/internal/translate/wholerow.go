@@ -368,14 +368,17 @@ func targetColumns(list []*pg.Node, from []namedSource) []string {
 // item so aliased.
 func (t *Translator) rowRef(alias string) (*rowSource, bool) {
 	for q := &t.q; q != nil; q = q.parent {
-		for _, other := range q.rowCols {
+		for name, other := range q.rowCols {
+			if q.hiddenRows[name] {
+				continue
+			}
 			for _, c := range other.cols {
 				if c == alias {
 					return nil, false // a column of that name wins, as in PostgreSQL
 				}
 			}
 		}
-		if src, ok := q.rowCols[alias]; ok {
+		if src, ok := q.rowCols[alias]; ok && !q.hiddenRows[alias] {
 			return src, true
 		}
 	}

@@ -405,7 +405,9 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 			if rows, err = q.Query(req.r.Context(), src, b.args...); err != nil {
 				return false, err
 			}
-			if res, err = q.Query(req.r.Context(), "select "+count+"::text, null::text, null::text", b.args...); err != nil {
+			// the count reads from the same statement so that it takes
+			// every bound parameter (PostgreSQL rejects unused ones)
+			if res, err = q.Query(req.r.Context(), "select "+count+"::text, count(*)::text, null::text from ("+src+") as _postgrest_t", b.args...); err != nil {
 				return false, err
 			}
 		} else {

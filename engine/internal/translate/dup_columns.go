@@ -1,0 +1,98 @@
+package translate
+
+import (
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+)
+
+// A subquery in FROM may name two output columns alike, as PostgREST's
+// statements do when an embed is named like a column (SELECT t.*, (…) AS
+// parent_id). PostgreSQL tells them apart by position, so the whole row
+// of the subquery has both; GMS resolves columns by name. Such a
+// column is renamed inside the statement: dupMark and its position are
+// appended to its name, which no PostgreSQL identifier can hold, and
+// every name a client sees (result columns, a whole row's field names)
+// drops the mark again (DisplayName).
+const dupMark = "\x00"
+
+// DisplayName is the name a client sees for a result column.
+func DisplayName(name string) string {
+	if i := strings.IndexByte(name, 0); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// markDuplicateTargets renames, in each subquery among FROM items, the
+// explicit output columns named like an earlier one. A subquery whose
+// columns are not all known (a * over an unknown source), or that is
+// renamed by an alias list, is left as it is.
+func (t *Translator) markDuplicateTargets(items []*pg.Node, ctes map[string]*rowSource) {
+	for _, n := range items {
+		switch x := n.Node.(type) {
+		case *pg.Node_JoinExpr:
+			t.markDuplicateTargets([]*pg.Node{x.JoinExpr.Larg, x.JoinExpr.Rarg}, ctes)
+		case *pg.Node_RangeSubselect:
+			rs := x.RangeSubselect
+			sub := rs.Subquery.GetSelectStmt()
+			if sub == nil || sub.Op != pg.SetOperation_SETOP_NONE || len(sub.ValuesLists) > 0 || rs.Alias == nil || len(rs.Alias.Colnames) > 0 {
+				continue
+			}
+			t.markSelectDuplicates(sub, ctes)
+		}
+	}
+}
+
+func (t *Translator) markSelectDuplicates(s *pg.SelectStmt, outer map[string]*rowSource) {
+	var targets []*pg.ResTarget
+	var names []string
+	seen := map[string]bool{}
+	dup := false
+	var from []namedSource
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil {
+			return
+		}
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			if from == nil {
+				ctes := outer
+				if s.WithClause != nil {
+					ctes = map[string]*rowSource{}
+					for k, v := range outer {
+						ctes[k] = v
+					}
+					t.addCTEs(s.WithClause, ctes)
+				}
+				from = t.fromSources(s.FromClause, ctes)
+			}
+			cols := targetColumns([]*pg.Node{n}, from)
+			if cols == nil {
+				return
+			}
+			for _, c := range cols {
+				seen[strings.ToLower(DisplayName(c))] = true
+			}
+			continue
+		}
+		name := rt.Name
+		if name == "" {
+			name = columnName(rt.Val)
+		}
+		// GMS matches names case-insensitively: "A" and a collide too
+		key := strings.ToLower(name)
+		if seen[key] {
+			dup = true
+			targets = append(targets, rt)
+			names = append(names, name)
+		}
+		seen[key] = true
+	}
+	if !dup {
+		return
+	}
+	for i, rt := range targets {
+		rt.Name = names[i] + dupMark + itoa(int64(i+1))
+	}
+}

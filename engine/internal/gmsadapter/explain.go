@@ -196,6 +196,10 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		}
 		return out
 	case *plan.ResolvedTable:
+		if x.Name() == "" || plan.IsDualTable(x.UnderlyingTable()) {
+			// SELECT without FROM: PostgreSQL's one-row Result
+			return &explainNode{name: "Result", rows: 1, cost: 0.01, width: width(x.Schema()), stats: e.stats(n)}
+		}
 		rows := e.tableRows(x.UnderlyingTable())
 		return &explainNode{name: "Seq Scan on " + x.Name(), rows: rows, cost: rows * 0.01, width: width(x.Schema()), stats: e.stats(n)}
 	case *IndexScan:
@@ -636,9 +640,10 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		}
 		if strings.Contains(n.name, " on ") {
 			rest := n.name[strings.Index(n.name, " on ")+4:]
-			parts := strings.Fields(rest)
-			m["Relation Name"] = parts[0]
-			m["Alias"] = parts[len(parts)-1]
+			if parts := strings.Fields(rest); len(parts) > 0 {
+				m["Relation Name"] = parts[0]
+				m["Alias"] = parts[len(parts)-1]
+			}
 		}
 		if strings.Contains(n.name, " using ") {
 			rest := n.name[strings.Index(n.name, " using ")+7:]

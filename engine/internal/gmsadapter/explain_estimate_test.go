@@ -2,6 +2,7 @@ package gmsadapter_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
@@ -93,5 +94,33 @@ func TestExplainEstimates(t *testing.T) {
 				t.Errorf("%s: Plan Rows %d, want %d", c.q, got, c.want)
 			}
 		})
+	}
+}
+
+// TestExplainWithoutFrom: a SELECT without FROM is PostgreSQL's Result
+// node in both formats (FORMAT JSON failed with an internal error).
+func TestExplainWithoutFrom(t *testing.T) {
+	e := enginetest.New(t)
+	s, err := e.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	out, err := runText(t, s, "explain (verbose, format json) select 1", nil)
+	if err != nil || len(out) != 1 {
+		t.Fatalf("%v %v", out, err)
+	}
+	var plans []struct {
+		Plan map[string]any `json:"Plan"`
+	}
+	if err := json.Unmarshal([]byte(out[0]), &plans); err != nil || len(plans) != 1 || plans[0].Plan["Node Type"] != "Result" {
+		t.Fatalf("%s: %v", out[0], err)
+	}
+	if _, ok := plans[0].Plan["Relation Name"]; ok {
+		t.Errorf("a Result names no relation: %s", out[0])
+	}
+	out, err = runText(t, s, "explain select 1", nil)
+	if err != nil || len(out) != 1 || !strings.HasPrefix(out[0], "Result  (cost=") {
+		t.Fatalf("%v %v", out, err)
 	}
 }

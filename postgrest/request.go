@@ -64,13 +64,13 @@ func (n *readNode) aggAlias() string {
 // embedded twice without aliases, e.g. told apart only by hints):
 // 42712, after every check PostgREST itself makes.
 func checkAggAliases(n *readNode) error {
-	seen := map[string]bool{}
-	for _, k := range n.kids {
+	for i, k := range n.kids {
 		a := k.aggAlias()
-		if seen[a] {
-			return newErr(400, "42712", fmt.Sprintf("table name %q specified more than once", a), nil, nil)
+		for _, other := range n.kids[:i] {
+			if other.aggAlias() == a {
+				return newErr(400, "42712", fmt.Sprintf("table name %q specified more than once", a), nil, nil)
+			}
 		}
-		seen[a] = true
 		if err := checkAggAliases(k); err != nil {
 			return err
 		}

@@ -326,6 +326,12 @@ func (s *Server) insert(req *request, t *Table) error {
 	}
 	var groups []*group
 	withDefaults := req.prefs.Missing == "default" && len(cols) > 0
+	var defaults map[string]string
+	if withDefaults {
+		if defaults, err = s.columnDefaults(req.r.Context(), t); err != nil {
+			return err
+		}
+	}
 	if req.prefs.Missing == "default" && !withDefaults {
 		byKey := map[string]*group{}
 		for _, r := range p.rows {
@@ -389,7 +395,7 @@ func (s *Server) insert(req *request, t *Table) error {
 				sel = append(sel, "pgrst_body."+c)
 			}
 			dml = "insert into " + target + " (" + strings.Join(qc, ", ") + ") select " + strings.Join(sel, ", ") +
-				" from " + defaultsBody(b, t, g.cols, string(js))
+				" from " + defaultsBody(b, t, defaults, g.cols, string(js))
 		} else if typedColumns(t) {
 			var tuples []string
 			for _, r := range arr {
@@ -456,11 +462,11 @@ func (s *Server) insert(req *request, t *Table) error {
 // every row, in column order, and the row's own keys then override them
 // (so a sequence advances once per row even where the row gives the
 // value, as in PostgREST), and a column without a default reads NULL.
-func defaultsBody(b *builder, t *Table, cols []string, js string) string {
+func defaultsBody(b *builder, t *Table, defaults map[string]string, cols []string, js string) string {
 	var defs []string
 	for _, c := range cols {
-		if col := t.Column(c); col != nil && col.Default != nil {
-			defs = append(defs, ql(c)+", "+*col.Default)
+		if d, ok := defaults[c]; ok {
+			defs = append(defs, ql(c)+", "+d)
 		}
 	}
 	return "(select " + b.bind(js) + "::jsonb as json_data) as pgrst_payload, " +

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // A subquery in FROM may name two output columns alike, as PostgREST's
@@ -36,7 +38,7 @@ func (t *Translator) markDuplicateTargets(items []*pg.Node, ctes map[string]*row
 		case *pg.Node_RangeSubselect:
 			rs := x.RangeSubselect
 			sub := rs.Subquery.GetSelectStmt()
-			if sub == nil || sub.Op != pg.SetOperation_SETOP_NONE || len(sub.ValuesLists) > 0 || rs.Alias == nil || len(rs.Alias.Colnames) > 0 {
+			if sub == nil || rs.Alias == nil || len(rs.Alias.Colnames) > 0 {
 				continue
 			}
 			t.markSelectDuplicates(sub, ctes)
@@ -45,6 +47,16 @@ func (t *Translator) markDuplicateTargets(items []*pg.Node, ctes map[string]*row
 }
 
 func (t *Translator) markSelectDuplicates(s *pg.SelectStmt, outer map[string]*rowSource) {
+	if s.Op != pg.SetOperation_SETOP_NONE {
+		// a set operation's columns are named by its leftmost SELECT
+		if s.Larg != nil {
+			t.markSelectDuplicates(s.Larg, outer)
+		}
+		return
+	}
+	if len(s.ValuesLists) > 0 {
+		return
+	}
 	var targets []*pg.ResTarget
 	var names []string
 	seen := map[string]bool{}
@@ -94,5 +106,55 @@ func (t *Translator) markSelectDuplicates(s *pg.SelectStmt, outer map[string]*ro
 	}
 	for i, rt := range targets {
 		rt.Name = names[i] + dupMark + itoa(int64(i+1))
+	}
+	t.dupMarked = true
+}
+
+// markCTEDuplicates does the same for a WITH item without a column list.
+func (t *Translator) markCTEDuplicates(cte *pg.CommonTableExpr, ctes map[string]*rowSource) {
+	if sub := cte.Ctequery.GetSelectStmt(); sub != nil && len(cte.Aliascolnames) == 0 {
+		t.markSelectDuplicates(sub, ctes)
+	}
+}
+
+// checkDuplicateColumn fails as PostgreSQL does on a reference to a
+// column that a subquery in FROM names more than once: the innermost
+// level with a FROM item holding the name decides.
+func (t *Translator) checkDuplicateColumn(parts []string, loc int32) {
+	if !t.dupMarked {
+		return
+	}
+	var qual, col string
+	switch len(parts) {
+	case 1:
+		col = parts[0]
+	case 2:
+		qual, col = parts[0], parts[1]
+	default:
+		return
+	}
+	if col == "*" {
+		return
+	}
+	for q := &t.q; q != nil; q = q.parent {
+		found := false
+		for alias, src := range q.rowCols {
+			if qual != "" && alias != qual || q.hiddenRows[alias] {
+				continue
+			}
+			n := 0
+			for _, c := range src.cols {
+				if DisplayName(c) == col {
+					n++
+				}
+			}
+			if n > 1 {
+				failAt(loc, pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", col)
+			}
+			found = found || n == 1
+		}
+		if found {
+			return
+		}
 	}
 }

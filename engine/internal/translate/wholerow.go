@@ -72,6 +72,7 @@ func (t *Translator) addCTEs(w *pg.WithClause, ctes map[string]*rowSource) {
 	}
 	for _, c := range w.Ctes {
 		cte := c.GetCommonTableExpr()
+		t.markCTEDuplicates(cte, ctes) // dup_columns.go
 		var cols []string
 		switch q := cte.Ctequery.Node.(type) {
 		case *pg.Node_SelectStmt:

@@ -28,6 +28,12 @@ import (
 // ExplainOptions are EXPLAIN's options.
 type ExplainOptions struct {
 	Analyze, Verbose, Costs, Timing, Summary, JSON bool
+	// Settings, when not nil, are the planner settings that differ from
+	// their defaults (EXPLAIN's SETTINGS option), sorted by name.
+	Settings [][2]string
+	// QueryID is the statement's query identifier, printed with VERBOSE
+	// (0: none computed).
+	QueryID int64
 }
 
 // Instrument records, for EXPLAIN ANALYZE, the rows, loops and time of
@@ -133,6 +139,16 @@ func Explain(ctx *sql.Context, n sql.Node, o ExplainOptions, inst *Instrument, p
 	}
 	var lines []string
 	e.text(root, o, 0, &lines)
+	if len(o.Settings) > 0 {
+		parts := make([]string, len(o.Settings))
+		for i, kv := range o.Settings {
+			parts[i] = kv[0] + " = '" + kv[1] + "'"
+		}
+		lines = append(lines, "Settings: "+strings.Join(parts, ", "))
+	}
+	if o.Verbose && o.QueryID != 0 {
+		lines = append(lines, fmt.Sprintf("Query Identifier: %d", o.QueryID))
+	}
 	if o.Summary {
 		lines = append(lines, fmt.Sprintf("Planning Time: %.3f ms", ms(planning)))
 		if o.Analyze {
@@ -688,6 +704,16 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		return m
 	}
 	top := map[string]any{"Plan": conv(root, "")}
+	if o.Settings != nil {
+		settings := map[string]string{}
+		for _, kv := range o.Settings {
+			settings[kv[0]] = kv[1]
+		}
+		top["Settings"] = settings
+	}
+	if o.Verbose && o.QueryID != 0 {
+		top["Query Identifier"] = o.QueryID
+	}
 	if o.Summary {
 		top["Planning Time"] = math.Round(ms(planning)*1000) / 1000
 		if o.Analyze {

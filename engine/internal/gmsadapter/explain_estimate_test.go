@@ -124,3 +124,84 @@ func TestExplainWithoutFrom(t *testing.T) {
 		t.Fatalf("%v %v", out, err)
 	}
 }
+
+// TestExplainSettingsAndQueryID: EXPLAIN (SETTINGS) lists the planner
+// settings that differ from PostgreSQL's compiled-in values (the Supabase
+// server's effective_cache_size of 128MB among them), and VERBOSE prints
+// a query identifier that ignores constants, while compute_query_id is
+// on or auto.
+func TestExplainSettingsAndQueryID(t *testing.T) {
+	e := enginetest.New(t)
+	s, err := e.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := runText(t, s, "create table qi (id int primary key, v text)", nil); err != nil {
+		t.Fatal(err)
+	}
+	type plan struct {
+		Plan     map[string]any    `json:"Plan"`
+		Settings map[string]string `json:"Settings"`
+		QueryID  *int64            `json:"Query Identifier"`
+	}
+	explain := func(q string) plan {
+		t.Helper()
+		out, err := runText(t, s, q, nil)
+		if err != nil || len(out) != 1 {
+			t.Fatalf("%s: %v %v", q, out, err)
+		}
+		var p []plan
+		if err := json.Unmarshal([]byte(out[0]), &p); err != nil || len(p) != 1 {
+			t.Fatalf("%s: %s: %v", q, out[0], err)
+		}
+		return p[0]
+	}
+	if _, err := runText(t, s, "set search_path = public", nil); err != nil {
+		t.Fatal(err)
+	}
+	p := explain("explain (settings, format json) select * from qi")
+	if len(p.Settings) != 2 || p.Settings["effective_cache_size"] != "128MB" || p.Settings["search_path"] != "public" {
+		t.Errorf("settings at the defaults: %v", p.Settings)
+	}
+	if p.QueryID != nil {
+		t.Errorf("a query identifier without VERBOSE")
+	}
+	// as PostgREST sets it: set_config keeps the value as given
+	if _, err := runText(t, s, `select set_config('search_path', '"public", "public", "extensions"', false)`, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runText(t, s, "set enable_seqscan = off", nil); err != nil {
+		t.Fatal(err)
+	}
+	p = explain("explain (settings, verbose, format json) select * from qi where id = 1")
+	want := map[string]string{"effective_cache_size": "128MB", "enable_seqscan": "off", "search_path": `"public", "public", "extensions"`}
+	if len(p.Settings) != len(want) {
+		t.Errorf("settings: %v, want %v", p.Settings, want)
+	}
+	for k, v := range want {
+		if p.Settings[k] != v {
+			t.Errorf("settings: %v, want %v", p.Settings, want)
+		}
+	}
+	if p.QueryID == nil || *p.QueryID == 0 {
+		t.Fatalf("no query identifier with VERBOSE")
+	}
+	id := *p.QueryID
+	if q := explain("explain (verbose, format json) select * from qi where id = 2"); q.QueryID == nil || *q.QueryID != id {
+		t.Errorf("the identifier depends on a constant: %v vs %d", q.QueryID, id)
+	}
+	if q := explain("explain (verbose, format json) select v from qi where id = 2"); q.QueryID == nil || *q.QueryID == id {
+		t.Errorf("another query has the same identifier")
+	}
+	out, err := runText(t, s, "explain (verbose, settings) select * from qi", nil)
+	if err != nil || len(out) < 3 || out[len(out)-2] != `Settings: effective_cache_size = '128MB', enable_seqscan = 'off', search_path = '"public", "public", "extensions"'` || !strings.HasPrefix(out[len(out)-1], "Query Identifier: ") {
+		t.Errorf("text: %q %v", out, err)
+	}
+	if _, err := runText(t, s, "set compute_query_id = off", nil); err != nil {
+		t.Fatal(err)
+	}
+	if q := explain("explain (verbose, format json) select * from qi"); q.QueryID != nil {
+		t.Errorf("a query identifier with compute_query_id off")
+	}
+}

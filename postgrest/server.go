@@ -260,11 +260,11 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 	if live == nil {
 		live = s.live()
 	}
+	// the request's schema, then db-extra-search-path as it is, even when
+	// it repeats the schema (PostgREST's PreQuery)
 	sp := []string{qi(req.schema)}
 	for _, x := range live.ExtraSearchPath {
-		if x != req.schema {
-			sp = append(sp, qi(x))
-		}
+		sp = append(sp, qi(x))
 	}
 	path := "/" + strings.TrimLeft(req.r.URL.Path, "/")
 	// PostgREST's order (Query/PreQuery.hs): search_path, the role's own

@@ -172,14 +172,38 @@ func (e *explainer) stats(n sql.Node) *nodeStats {
 	return e.inst.stats[n]
 }
 
-// tableRows estimates a table's rows: storage counts them.
+// tableRows estimates a table's rows: storage counts them, except for a
+// small table never analyzed nor vacuumed (unanalyzedRows).
 func (e *explainer) tableRows(t sql.Table) float64 {
+	if rs := e.relStatsOf(t); rs != nil && rs.stats == nil {
+		return unanalyzedRows(rs.rows, width(t.Schema()))
+	}
 	if st, ok := t.(sql.StatisticsTable); ok {
 		if n, _, err := st.RowCount(e.ctx); err == nil {
 			return float64(n)
 		}
 	}
 	return 1000
+}
+
+// unanalyzedRows is PostgreSQL's estimate for a table that was never
+// analyzed nor vacuumed (reltuples -1; plancat.c estimate_rel_size): its
+// pages, but at least ten, times the tuples a page holds at the
+// relation's data width (8192-byte pages less their 24-byte header, each
+// tuple its width, a 24-byte header and a 4-byte line pointer). So a
+// fresh table of a few rows is planned at hundreds or thousands of rows,
+// as in PostgreSQL (PostgREST's count=planned reads it). tinybase has no
+// pages: a table of ten pages or more keeps its live row count, which
+// PostgreSQL's whole-page estimate only rounds up.
+func unanalyzedRows(live float64, dataWidth int) float64 {
+	density := (8192 - 24) / (dataWidth + 24 + 4)
+	if density < 1 {
+		density = 1
+	}
+	if live < float64(10*density) {
+		return float64(10 * density)
+	}
+	return live
 }
 
 func width(s sql.Schema) int {

@@ -30,8 +30,8 @@ func explainRows(t *testing.T, s *engine.Session, q string, args []any) int64 {
 
 // TestExplainEstimates holds EXPLAIN's top-node row estimates (the
 // "Plan Rows" PostgREST's planned count reads) to those PostgreSQL 15
-// prints for the same table after ANALYZE; before ANALYZE, equality falls
-// back to PostgreSQL's default selectivity. The statistics are read by
+// prints for the same table after ANALYZE and before it, when equality
+// falls back to PostgreSQL's default selectivity. The statistics are read by
 // another session after the analyzing one closed: an ANALYZE outside a
 // transaction block commits.
 func TestExplainEstimates(t *testing.T) {
@@ -52,8 +52,10 @@ func TestExplainEstimates(t *testing.T) {
 		name, q string
 		want    int64
 	}{
-		{"whole table: the live row count", "select 1 from est", 1000},
-		{"equality without statistics: 0.5%", "select 1 from est where grp = 3", 5},
+		// PostgreSQL's for this table before ANALYZE: ten pages (it has
+		// six) of tuples of its width
+		{"whole table: ten pages", "select 1 from est", 1130},
+		{"equality without statistics: 0.5%", "select 1 from est where grp = 3", 6},
 		{"unique key", "select 1 from est where id = 5", 1},
 	}
 	for _, c := range before {
@@ -203,5 +205,49 @@ func TestExplainSettingsAndQueryID(t *testing.T) {
 	}
 	if q := explain("explain (verbose, format json) select * from qi"); q.QueryID != nil {
 		t.Errorf("a query identifier with compute_query_id off")
+	}
+}
+
+// TestExplainUnanalyzedSmallTable holds a small table's estimates before
+// ANALYZE to those PostgreSQL 15 prints: ten pages of tuples of the
+// table's width (2260 rows of (int, int), 1270 of (int, text), 510 of
+// the postgrest-js fixture's users), the live count once analyzed.
+func TestExplainUnanalyzedSmallTable(t *testing.T) {
+	e := enginetest.New(t)
+	s, err := e.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, q := range []string{
+		"create table small_i (id int primary key, n int)",
+		"insert into small_i values (1, 1), (2, 2), (3, 3)",
+		"create table small_e (id int primary key, t text)",
+		"create type small_status as enum ('ONLINE', 'OFFLINE')",
+		"create table small_u (username text primary key, data jsonb, age_range int4range, status small_status, catchphrase tsvector)",
+		"insert into small_u (username) values ('a'), ('b'), ('c'), ('d'), ('e')",
+	} {
+		if _, err := runText(t, s, q, nil); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	for _, c := range []struct {
+		q    string
+		want int64
+	}{
+		{"select 1 from small_i", 2260},
+		{"select 1 from small_i where n = 2", 11},
+		{"select 1 from small_e", 1270},
+		{"select 1 from small_u", 510},
+	} {
+		if got := explainRows(t, s, c.q, nil); got != c.want {
+			t.Errorf("%s: Plan Rows %d, want %d", c.q, got, c.want)
+		}
+	}
+	if _, err := runText(t, s, "analyze small_u", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := explainRows(t, s, "select 1 from small_u", nil); got != 5 {
+		t.Errorf("analyzed: Plan Rows %d, want 5", got)
 	}
 }

@@ -509,7 +509,25 @@ func (s *Server) update(req *request, t *Table) error {
 	}
 	var set []string
 	var dml string
-	if typedColumns(t) {
+	if req.prefs.Missing == "default" {
+		// the listed columns the body lacks take their defaults, each
+		// evaluated once for the statement, as PostgREST's update reads
+		// its one body row
+		defaults, err := s.columnDefaults(req.r.Context(), t)
+		if err != nil {
+			return err
+		}
+		var defs []string
+		for _, c := range cols {
+			if d, ok := defaults[c]; ok {
+				defs = append(defs, ql(c)+", "+d)
+			}
+			set = append(set, qi(c)+" = pgrst_body."+qi(c))
+		}
+		js, _ := json.Marshal(p.rows[0])
+		dml = "update " + target + " set " + strings.Join(set, ", ") +
+			" from jsonb_populate_record(null::" + target + ", jsonb_build_object(" + strings.Join(defs, ", ") + ") || " + b.bind(string(js)) + "::jsonb) as pgrst_body"
+	} else if typedColumns(t) {
 		for _, c := range cols {
 			set = append(set, qi(c)+" = "+valueParam(b, t.Column(c), p.rows[0][c]))
 		}

@@ -27,13 +27,68 @@ type readNode struct {
 	kids    []*readNode
 	byKey   map[string]*readNode
 	parent  *readNode
+	// depth is the embedding level (0 at the root); embedName is the
+	// relation name the embed was selected by. With the alias they make
+	// PostgREST's names for the node's SQL (aggAlias).
+	depth     int
+	embedName string
+}
+
+// pgrstAlias is the alias PostgREST's statement gives a node's relation,
+// which PostgreSQL's errors name: the relation itself at the root, else
+// <target>_<depth> (a many-to-many target is not aliased).
+func pgrstAlias(t *Table, depth int, rel *relationship) string {
+	if depth == 0 || rel != nil && rel.Junction != nil {
+		return t.Name
+	}
+	return fmt.Sprintf("%s_%d", t.Name, depth)
+}
+
+// aggAlias is the alias PostgREST gives the subquery of an embedded node:
+// <parent relation>_<alias or relation name>_<depth>, where the root's
+// relation is a function's name for RPC.
+func (n *readNode) aggAlias() string {
+	name := n.embedName
+	if n.key != "" && n.key != n.embedName {
+		name = n.key
+	}
+	parent := n.parent.table.Name
+	if n.parent.depth == 0 {
+		parent = n.parent.alias // a function's name for RPC
+	}
+	return fmt.Sprintf("%s_%s_%d", parent, name, n.depth)
+}
+
+// checkAggAliases fails as PostgreSQL does on PostgREST's statement when
+// two embeds of one node get the same subquery alias (the same relation
+// embedded twice without aliases, e.g. told apart only by hints):
+// 42712, after every check PostgREST itself makes.
+func checkAggAliases(n *readNode) error {
+	for i, k := range n.kids {
+		a := k.aggAlias()
+		for _, other := range n.kids[:i] {
+			if other.aggAlias() == a {
+				return newErr(400, "42712", fmt.Sprintf("table name %q specified more than once", a), nil, nil)
+			}
+		}
+		if err := checkAggAliases(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var reservedTop = map[string]bool{"select": true, "columns": true, "on_conflict": true}
 
 // buildTree resolves embeds in select items into nodes.
 func (s *Server) buildTree(c *schemaCache, t *Table, items []selectItem, alias string, used map[string]int) (*readNode, error) {
-	n := &readNode{table: t, alias: alias, key: t.Name, items: items, limit: -1, byKey: map[string]*readNode{}}
+	return s.buildNode(c, t, items, alias, used, 0, alias)
+}
+
+// buildNode builds the node at depth whose relation PostgREST's
+// statement calls errAlias (pgrstAlias).
+func (s *Server) buildNode(c *schemaCache, t *Table, items []selectItem, alias string, used map[string]int, depth int, errAlias string) (*readNode, error) {
+	n := &readNode{table: t, alias: alias, key: t.Name, items: items, limit: -1, byKey: map[string]*readNode{}, depth: depth}
 	for i := range items {
 		it := &items[i]
 		if it.Embed == nil {
@@ -49,7 +104,7 @@ func (s *Server) buildTree(c *schemaCache, t *Table, items []selectItem, alias s
 				continue
 			}
 			if !it.Star && it.Field.Name != "" && t.Column(it.Field.Name) == nil && t.computedField(it.Field.Name) == nil && len(t.Columns) > 0 {
-				return nil, newErr(400, "42703", fmt.Sprintf("column %s.%s does not exist", t.Name, it.Field.Name), nil, nil)
+				return nil, newErr(400, "42703", fmt.Sprintf("column %s.%s does not exist", errAlias, it.Field.Name), nil, nil)
 			}
 			continue
 		}
@@ -63,11 +118,12 @@ func (s *Server) buildTree(c *schemaCache, t *Table, items []selectItem, alias s
 		if used[base] > 1 || base == alias {
 			a = fmt.Sprintf("%s_%d", base, used[base])
 		}
-		kid, err := s.buildTree(c, rel.Target, it.Embed.Items, a, used)
+		kid, err := s.buildNode(c, rel.Target, it.Embed.Items, a, used, depth+1, pgrstAlias(rel.Target, depth+1, rel))
 		if err != nil {
 			return nil, err
 		}
 		kid.rel = rel
+		kid.embedName = it.Embed.Name
 		kid.inner = it.Embed.Inner
 		kid.spread = it.Spread
 		kid.hidden = len(it.Embed.Items) == 0

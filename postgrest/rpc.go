@@ -132,6 +132,9 @@ func (s *Server) rpc(req *request, name string) error {
 		if err := applyParams(root, req.query, skip); err != nil {
 			return err
 		}
+		if err := checkAggAliases(root); err != nil {
+			return err
+		}
 		if err := s.applyRange(req, root); err != nil {
 			return err
 		}

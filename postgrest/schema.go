@@ -34,6 +34,7 @@ type Table struct {
 	// name (computed.go).
 	computed     map[string]*Function
 	computedRels map[string]*Function
+	defaults     tableDefaults // read on first use (defaults.go)
 }
 
 // Column returns the named column.

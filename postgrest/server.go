@@ -2,7 +2,6 @@ package postgrest
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -261,11 +260,11 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 	if live == nil {
 		live = s.live()
 	}
+	// the request's schema, then db-extra-search-path as it is, even when
+	// it repeats the schema (PostgREST's PreQuery)
 	sp := []string{qi(req.schema)}
 	for _, x := range live.ExtraSearchPath {
-		if x != req.schema {
-			sp = append(sp, qi(x))
-		}
+		sp = append(sp, qi(x))
 	}
 	path := "/" + strings.TrimLeft(req.r.URL.Path, "/")
 	// PostgREST's order (Query/PreQuery.hs): search_path, the role's own
@@ -337,6 +336,9 @@ func (s *Server) read(req *request, t *Table) error {
 	if err := s.applyRange(req, root); err != nil {
 		return err
 	}
+	if err := checkAggAliases(root); err != nil {
+		return err
+	}
 	from := qi(t.Schema) + "." + qi(t.Name)
 	return s.runRead(req, root, from, s.builder())
 }
@@ -403,7 +405,9 @@ func (s *Server) runRead(req *request, root *readNode, from string, b *builder) 
 			if rows, err = q.Query(req.r.Context(), src, b.args...); err != nil {
 				return false, err
 			}
-			if res, err = q.Query(req.r.Context(), "select "+count+"::text, null::text, null::text", b.args...); err != nil {
+			// the count reads from the same statement so that it takes
+			// every bound parameter (PostgreSQL rejects unused ones)
+			if res, err = q.Query(req.r.Context(), "select "+count+"::text, count(*)::text, null::text from ("+src+") as _postgrest_t", b.args...); err != nil {
 				return false, err
 			}
 		} else {
@@ -565,23 +569,55 @@ func contentRange(offset, page int, total *string) string {
 	return fmt.Sprintf("%d-%d/%s", offset, offset+page-1, t)
 }
 
+// renderCSV renders rows as PostgREST's CSV: a header of the column names
+// as they are (none when there are no rows), a newline, then each row as
+// PostgreSQL's record output without its parentheses, rows separated by
+// newlines. A value is quoted as record_out quotes a field: when empty or
+// holding a double quote, backslash, parenthesis, comma or white space,
+// with " and \ doubled inside; NULL is nothing.
 func renderCSV(res *Result) []byte {
 	var sb strings.Builder
-	w := csv.NewWriter(&sb)
-	_ = w.Write(res.Columns)
-	for _, row := range res.Rows {
-		rec := make([]string, len(row))
-		for i, v := range row {
-			if v == nil {
-				rec[i] = ""
-			} else {
-				rec[i] = *v
+	if len(res.Rows) > 0 {
+		sb.WriteString(strings.Join(res.Columns, ","))
+	}
+	sb.WriteByte('\n')
+	for i, row := range res.Rows {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		for j, v := range row {
+			if j > 0 {
+				sb.WriteByte(',')
+			}
+			if v != nil {
+				writeRecordField(&sb, *v)
 			}
 		}
-		_ = w.Write(rec)
 	}
-	w.Flush()
-	return []byte(strings.TrimSuffix(sb.String(), "\n"))
+	return []byte(sb.String())
+}
+
+// writeRecordField writes one field as record_out does.
+func writeRecordField(sb *strings.Builder, v string) {
+	quote := v == ""
+	for i := 0; i < len(v) && !quote; i++ {
+		switch v[i] {
+		case '"', '\\', '(', ')', ',', ' ', '\t', '\n', '\r', '\v', '\f':
+			quote = true
+		}
+	}
+	if !quote {
+		sb.WriteString(v)
+		return
+	}
+	sb.WriteByte('"')
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' || v[i] == '\\' {
+			sb.WriteByte(v[i])
+		}
+		sb.WriteByte(v[i])
+	}
+	sb.WriteByte('"')
 }
 
 // localSetter is implemented by queriers that can set transaction-local

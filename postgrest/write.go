@@ -164,6 +164,9 @@ func (s *Server) writeResult(req *request, t *Table, b *builder, dml string) (st
 	if err != nil {
 		return "", nil, err
 	}
+	if err := checkAggAliases(root); err != nil {
+		return "", nil, err
+	}
 	body := "null::text"
 	var src string
 	if req.prefs.Return != "representation" && req.prefs.Return != "headers-only" {
@@ -314,15 +317,22 @@ func (s *Server) insert(req *request, t *Table) error {
 	} else {
 		conflict = t.PK
 	}
-	// With missing=default, rows lacking some of the columns are inserted
-	// in groups, each naming only the keys its rows carry, so the others
-	// take their defaults.
+	// With missing=default and no columns at all, every row takes all
+	// defaults; with columns, PostgREST fills each row's absent keys from
+	// the columns' defaults (defaultsBody).
 	type group struct {
 		cols []string
 		rows []map[string]json.RawMessage
 	}
 	var groups []*group
-	if req.prefs.Missing == "default" {
+	withDefaults := req.prefs.Missing == "default" && len(cols) > 0
+	var defaults map[string]string
+	if withDefaults {
+		if defaults, err = s.columnDefaults(req.r.Context(), t); err != nil {
+			return err
+		}
+	}
+	if req.prefs.Missing == "default" && !withDefaults {
 		byKey := map[string]*group{}
 		for _, r := range p.rows {
 			var present []string
@@ -378,7 +388,15 @@ func (s *Server) insert(req *request, t *Table) error {
 		for _, c := range g.cols {
 			qc = append(qc, qi(c))
 		}
-		if typedColumns(t) {
+		if withDefaults {
+			js, _ := json.Marshal(arr)
+			var sel []string
+			for _, c := range qc {
+				sel = append(sel, "pgrst_body."+c)
+			}
+			dml = "insert into " + target + " (" + strings.Join(qc, ", ") + ") select " + strings.Join(sel, ", ") +
+				" from " + defaultsBody(b, t, defaults, g.cols, string(js))
+		} else if typedColumns(t) {
 			var tuples []string
 			for _, r := range arr {
 				var vs []string
@@ -438,6 +456,24 @@ func (s *Server) insert(req *request, t *Table) error {
 	return s.runWrite(req, t, stmts, args, true)
 }
 
+// defaultsBody is the FROM source of rows read from the JSON array js
+// for the columns cols, each absent key taking the column's default as
+// PostgREST's missing=default builds it: every default is evaluated for
+// every row, in column order, and the row's own keys then override them
+// (so a sequence advances once per row even where the row gives the
+// value, as in PostgREST), and a column without a default reads NULL.
+func defaultsBody(b *builder, t *Table, defaults map[string]string, cols []string, js string) string {
+	var defs []string
+	for _, c := range cols {
+		if d, ok := defaults[c]; ok {
+			defs = append(defs, ql(c)+", "+d)
+		}
+	}
+	return "(select " + b.bind(js) + "::jsonb as json_data) as pgrst_payload, " +
+		"lateral (select jsonb_agg(jsonb_build_object(" + strings.Join(defs, ", ") + ") || elem) as val from jsonb_array_elements(pgrst_payload.json_data) as elem) as pgrst_json_defs, " +
+		"lateral jsonb_populate_recordset(null::" + qi(t.Schema) + "." + qi(t.Name) + ", pgrst_json_defs.val) as pgrst_body"
+}
+
 // probe is a statement run first in a write's transaction.
 type probe struct {
 	sql  string
@@ -473,7 +509,25 @@ func (s *Server) update(req *request, t *Table) error {
 	}
 	var set []string
 	var dml string
-	if typedColumns(t) {
+	if req.prefs.Missing == "default" {
+		// the listed columns the body lacks take their defaults, each
+		// evaluated once for the statement, as PostgREST's update reads
+		// its one body row
+		defaults, err := s.columnDefaults(req.r.Context(), t)
+		if err != nil {
+			return err
+		}
+		var defs []string
+		for _, c := range cols {
+			if d, ok := defaults[c]; ok {
+				defs = append(defs, ql(c)+", "+d)
+			}
+			set = append(set, qi(c)+" = pgrst_body."+qi(c))
+		}
+		js, _ := json.Marshal(p.rows[0])
+		dml = "update " + target + " set " + strings.Join(set, ", ") +
+			" from jsonb_populate_record(null::" + target + ", jsonb_build_object(" + strings.Join(defs, ", ") + ") || " + b.bind(string(js)) + "::jsonb) as pgrst_body"
+	} else if typedColumns(t) {
 		for _, c := range cols {
 			set = append(set, qi(c)+" = "+valueParam(b, t.Column(c), p.rows[0][c]))
 		}

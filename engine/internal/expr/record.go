@@ -155,10 +155,18 @@ func AddRecordFuncs(r *Registry) {
 // expression; another composite value needs a known row type.
 func SelectField(e sql.Expression, name string) (sql.Expression, error) {
 	if r, ok := e.(*RowCtor); ok {
+		found := -1
 		for i, n := range r.names {
 			if n == name {
-				return r.cols[i], nil
+				if found >= 0 {
+					// the whole row of a subquery naming two columns alike
+					return nil, pgerror.New(pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", name)
+				}
+				found = i
 			}
+		}
+		if found >= 0 {
+			return r.cols[found], nil
 		}
 	}
 	t := TypeOf(e)

@@ -28,6 +28,12 @@ import (
 // ExplainOptions are EXPLAIN's options.
 type ExplainOptions struct {
 	Analyze, Verbose, Costs, Timing, Summary, JSON bool
+	// Settings, when not nil, are the planner settings that differ from
+	// their defaults (EXPLAIN's SETTINGS option), sorted by name.
+	Settings [][2]string
+	// QueryID is the statement's query identifier, printed with VERBOSE
+	// (0: none computed).
+	QueryID int64
 }
 
 // Instrument records, for EXPLAIN ANALYZE, the rows, loops and time of
@@ -133,6 +139,16 @@ func Explain(ctx *sql.Context, n sql.Node, o ExplainOptions, inst *Instrument, p
 	}
 	var lines []string
 	e.text(root, o, 0, &lines)
+	if len(o.Settings) > 0 {
+		parts := make([]string, len(o.Settings))
+		for i, kv := range o.Settings {
+			parts[i] = kv[0] + " = '" + kv[1] + "'"
+		}
+		lines = append(lines, "Settings: "+strings.Join(parts, ", "))
+	}
+	if o.Verbose && o.QueryID != 0 {
+		lines = append(lines, fmt.Sprintf("Query Identifier: %d", o.QueryID))
+	}
 	if o.Summary {
 		lines = append(lines, fmt.Sprintf("Planning Time: %.3f ms", ms(planning)))
 		if o.Analyze {
@@ -156,14 +172,38 @@ func (e *explainer) stats(n sql.Node) *nodeStats {
 	return e.inst.stats[n]
 }
 
-// tableRows estimates a table's rows: storage counts them.
+// tableRows estimates a table's rows: storage counts them, except for a
+// small table never analyzed nor vacuumed (unanalyzedRows).
 func (e *explainer) tableRows(t sql.Table) float64 {
+	if rs := e.relStatsOf(t); rs != nil && rs.stats == nil {
+		return unanalyzedRows(rs.rows, width(t.Schema()))
+	}
 	if st, ok := t.(sql.StatisticsTable); ok {
 		if n, _, err := st.RowCount(e.ctx); err == nil {
 			return float64(n)
 		}
 	}
 	return 1000
+}
+
+// unanalyzedRows is PostgreSQL's estimate for a table that was never
+// analyzed nor vacuumed (reltuples -1; plancat.c estimate_rel_size): its
+// pages, but at least ten, times the tuples a page holds at the
+// relation's data width (8192-byte pages less their 24-byte header, each
+// tuple its width, a 24-byte header and a 4-byte line pointer). So a
+// fresh table of a few rows is planned at hundreds or thousands of rows,
+// as in PostgreSQL (PostgREST's count=planned reads it). tinybase has no
+// pages: a table of ten pages or more keeps its live row count, which
+// PostgreSQL's whole-page estimate only rounds up.
+func unanalyzedRows(live float64, dataWidth int) float64 {
+	density := (8192 - 24) / (dataWidth + 24 + 4)
+	if density < 1 {
+		density = 1
+	}
+	if live < float64(10*density) {
+		return float64(10 * density)
+	}
+	return live
 }
 
 func width(s sql.Schema) int {
@@ -196,6 +236,10 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		}
 		return out
 	case *plan.ResolvedTable:
+		if x.Name() == "" || plan.IsDualTable(x.UnderlyingTable()) {
+			// SELECT without FROM: PostgreSQL's one-row Result
+			return &explainNode{name: "Result", rows: 1, cost: 0.01, width: width(x.Schema()), stats: e.stats(n)}
+		}
 		rows := e.tableRows(x.UnderlyingTable())
 		return &explainNode{name: "Seq Scan on " + x.Name(), rows: rows, cost: rows * 0.01, width: width(x.Schema()), stats: e.stats(n)}
 	case *IndexScan:
@@ -636,9 +680,10 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		}
 		if strings.Contains(n.name, " on ") {
 			rest := n.name[strings.Index(n.name, " on ")+4:]
-			parts := strings.Fields(rest)
-			m["Relation Name"] = parts[0]
-			m["Alias"] = parts[len(parts)-1]
+			if parts := strings.Fields(rest); len(parts) > 0 {
+				m["Relation Name"] = parts[0]
+				m["Alias"] = parts[len(parts)-1]
+			}
 		}
 		if strings.Contains(n.name, " using ") {
 			rest := n.name[strings.Index(n.name, " using ")+7:]
@@ -683,6 +728,16 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		return m
 	}
 	top := map[string]any{"Plan": conv(root, "")}
+	if o.Settings != nil {
+		settings := map[string]string{}
+		for _, kv := range o.Settings {
+			settings[kv[0]] = kv[1]
+		}
+		top["Settings"] = settings
+	}
+	if o.Verbose && o.QueryID != 0 {
+		top["Query Identifier"] = o.QueryID
+	}
 	if o.Summary {
 		top["Planning Time"] = math.Round(ms(planning)*1000) / 1000
 		if o.Analyze {

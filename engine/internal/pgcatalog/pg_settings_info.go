@@ -23,6 +23,8 @@ var SettingInfos = map[string]SettingInfo{
 	"default_transaction_read_only":       {"", "Client Connection Defaults / Statement Behavior", "Sets the default read-only status of new transactions.", "user", "bool", "", ""},
 	"extra_float_digits":                  {"", "Client Connection Defaults / Locale and Formatting", "Sets the number of digits displayed for floating-point values.", "user", "integer", "-15", "3"},
 	"idle_in_transaction_session_timeout": {"ms", "Client Connection Defaults / Statement Behavior", "Sets the maximum allowed idle time between queries, when in a transaction.", "user", "integer", "0", "2147483647"},
+	"compute_query_id":                    {"", "Statistics / Monitoring", "Enables in-core computation of query identifiers.", "superuser", "enum", "", ""},
+	"effective_cache_size":                {"8kB", "Query Tuning / Planner Cost Constants", "Sets the planner's assumption about the total size of the data caches.", "user", "integer", "1", "2147483647"},
 	"integer_datetimes":                   {"", "Preset Options", "Shows whether datetimes are integer based.", "internal", "bool", "", ""},
 	"jit":                                 {"", "Query Tuning / Other Planner Options", "Allow JIT compilation.", "user", "bool", "", ""},
 	"lc_messages":                         {"", "Client Connection Defaults / Locale and Formatting", "Sets the language in which messages are displayed.", "superuser", "string", "", ""},

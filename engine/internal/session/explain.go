@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -72,8 +73,58 @@ func (s *Session) explainCommand(c *translate.Explain, _ string) (string, *Rows,
 		}
 		execution = time.Since(start)
 	}
-	lines := gmsadapter.Explain(gctx, analyzed, gmsadapter.ExplainOptions{
+	opts := gmsadapter.ExplainOptions{
 		Analyze: c.Analyze, Verbose: c.Verbose, Costs: c.Costs, Timing: c.Timing, Summary: c.Summary, JSON: c.JSON,
-	}, inst, planning, execution)
+	}
+	if c.Settings {
+		opts.Settings = s.explainSettings()
+	}
+	if c.Verbose {
+		opts.QueryID = s.queryID(c.Query)
+	}
+	lines := gmsadapter.Explain(gctx, analyzed, opts, inst, planning, execution)
 	return "EXPLAIN", valuesRows("EXPLAIN", "QUERY PLAN", lines...), nil
+}
+
+// explainGUCs are the parameters PostgreSQL marks GUC_EXPLAIN among those
+// tinybase has: EXPLAIN (SETTINGS) lists the ones whose value differs
+// from the compiled-in one, by name.
+var explainGUCs = []string{"effective_cache_size", "enable_bitmapscan", "enable_hashjoin", "enable_indexonlyscan",
+	"enable_indexscan", "enable_mergejoin", "enable_nestloop", "enable_seqscan", "enable_sort", "jit", "search_path", "work_mem"}
+
+// explainSettings is EXPLAIN's Settings: never nil, empty when nothing
+// differs.
+func (s *Session) explainSettings() [][2]string {
+	out := [][2]string{}
+	for _, name := range explainGUCs {
+		g := gucs[name]
+		boot := g.def
+		if g.boot != "" {
+			boot = g.boot
+		}
+		if v, ok := s.Setting(name); ok && v != boot {
+			out = append(out, [2]string{g.name, v})
+		}
+	}
+	return out
+}
+
+// queryID is the query identifier EXPLAIN VERBOSE prints while
+// compute_query_id is on, or auto (the Supabase server loads
+// pg_stat_statements, which turns auto on): a hash of the statement's
+// parse tree with its constants left out, as PostgreSQL's is, though not
+// the same numbers. 0 when none is computed.
+func (s *Session) queryID(q *pg.Node) int64 {
+	if v, _ := s.Setting("compute_query_id"); v != "on" && v != "auto" {
+		return 0
+	}
+	text, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: q}}})
+	if err != nil {
+		return 0
+	}
+	id, err := pg.FingerprintToUInt64(text)
+	if err != nil {
+		return 0
+	}
+	return int64(id)
 }

@@ -63,6 +63,9 @@ var gucs = func() map[string]*guc {
 		{name: "role", def: "none"},
 		{name: "bytea_output", def: "hex", kind: gucEnum, choices: []string{"hex", "escape"}},
 		{name: "work_mem", def: "4MB"},
+		// the Supabase server's postgresql.conf sets 128MB
+		{name: "effective_cache_size", def: "128MB", boot: "4GB"},
+		{name: "compute_query_id", def: "auto", kind: gucEnum, choices: []string{"auto", "regress", "on", "off"}},
 		{name: "maintenance_work_mem", def: "64MB"},
 		{name: "row_security", def: "on", kind: gucBool},
 		{name: "jit", def: "off", kind: gucBool},

@@ -107,7 +107,7 @@ func (s *Session) settingsRows() []pgcatalog.Setting {
 			ShortDesc: info.ShortDesc, Context: info.Context, VarType: info.VarType, Source: "default",
 			MinVal: info.Min, MaxVal: info.Max, BootVal: inUnit(g.def, info.Unit), ResetVal: inUnit(g.def, info.Unit)}
 		if g.boot != "" {
-			st.BootVal = g.boot
+			st.BootVal = inUnit(g.boot, info.Unit)
 		}
 		if v != g.def {
 			st.Source = "session"
@@ -127,6 +127,10 @@ func inUnit(v, unit string) string {
 	case "kB":
 		if kb, ok := memoryKB(v); ok {
 			return strconv.FormatInt(kb, 10)
+		}
+	case "8kB":
+		if kb, ok := memoryKB(v); ok {
+			return strconv.FormatInt(kb/8, 10)
 		}
 	case "ms":
 		if ms, ok := parseMillis(v); ok {

@@ -11,6 +11,7 @@ import (
 	gmstypes "github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -58,7 +59,7 @@ func (r *Rows) setColumns(schema sql.Schema) {
 			oid, name = t.OID, "text"
 			r.colTypes[len(r.colTypes)-1] = types.Text
 		}
-		r.cols = append(r.cols, Column{Name: c.Name, TypeOID: oid, TypeMod: t.Mod, TypeName: name})
+		r.cols = append(r.cols, Column{Name: translate.DisplayName(c.Name), TypeOID: oid, TypeMod: t.Mod, TypeName: name})
 	}
 }
 

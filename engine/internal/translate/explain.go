@@ -20,6 +20,8 @@ type Explain struct {
 	Timing  bool
 	Summary bool
 	JSON    bool
+	// Settings lists the planner settings changed from their defaults.
+	Settings bool
 	// Params are the values of the explained statement's parameters.
 	Params []any
 }
@@ -87,9 +89,10 @@ func explain(s *pg.ExplainStmt) (Result, error) {
 			e.Timing, timingSet = b, true
 		case "summary":
 			e.Summary, summarySet = b, true
-		case "buffers", "settings", "wal":
-			// tinybase has no shared buffers, changed planner settings
-			// worth listing, or WAL counters per statement
+		case "settings":
+			e.Settings = b
+		case "buffers", "wal":
+			// tinybase has no shared buffers or WAL counters per statement
 		default:
 			return Result{}, pgerror.New(pgerror.SyntaxError, "unrecognized EXPLAIN option \"%s\"", name)
 		}

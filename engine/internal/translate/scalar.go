@@ -143,6 +143,8 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 		return e
 	}
 	t.checkColumnCase(parts, c.Location)
+	t.checkDuplicateColumn(parts, c.Location) // dup_columns.go
+
 	if v := t.usingAliasColumn(parts, c.Location); v != nil { // join_alias.go
 		return t.scalar(v)
 	}

@@ -441,6 +441,19 @@ func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {
 	return sel
 }
 
+// fromHidden is what a FROM subquery cannot see of its level's FROM
+// items as whole rows: its own columns never shadow an outer name, and a
+// subquery that is not LATERAL sees none of its siblings.
+func (t *Translator) fromHidden(rs *pg.RangeSubselect) map[string]bool {
+	hidden := map[string]bool{rs.Alias.Aliasname: true}
+	if !rs.Lateral {
+		for name := range t.q.rowCols {
+			hidden[name] = true
+		}
+	}
+	return hidden
+}
+
 func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 	switch x := n.Node.(type) {
 	case *pg.Node_RangeVar:
@@ -504,7 +517,10 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 			failAt(nodeLocation(rs.Subquery)-1, pgerror.SyntaxError, "subquery in FROM must have an alias")
 		}
 		t.nextDerived = true // srf_outer.go
+		savedHidden := t.q.hiddenRows
+		t.q.hiddenRows = t.fromHidden(rs)
 		sub := &sqlparser.Subquery{Select: t.selectStmt(rs.Subquery.GetSelectStmt())}
+		t.q.hiddenRows = savedHidden
 		ate := &sqlparser.AliasedTableExpr{Expr: sub, Lateral: rs.Lateral}
 		if rs.Alias != nil {
 			ate.As = sqlparser.NewTableIdent(rs.Alias.Aliasname)

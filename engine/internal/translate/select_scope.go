@@ -24,6 +24,9 @@ type queryScope struct {
 	rowCols map[string]*rowSource
 	ctes    map[string]*rowSource
 	parent  *queryScope
+	// hiddenRows are this level's FROM items that the FROM subquery being
+	// translated cannot see: itself, and every item unless it is LATERAL.
+	hiddenRows map[string]bool
 	// firstFrom is set while translating the first FROM item, which has
 	// no earlier items to refer to laterally.
 	firstFrom bool

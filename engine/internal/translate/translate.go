@@ -67,6 +67,10 @@ type Translator struct {
 	// lookups memoizes the statement's table lookups (lookup_memo.go).
 	lookups   []tableLookup
 	relations []relationLookup
+	// dupMarked is set once a subquery's column was renamed for a name
+	// it shares (dup_columns.go): column references are then checked
+	// for ambiguity.
+	dupMarked bool
 }
 
 // Result is a translated statement: either a vitess statement for GMS,

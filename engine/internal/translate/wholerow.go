@@ -57,6 +57,7 @@ func (t *Translator) collectRows(s *pg.SelectStmt, parent *queryScope) {
 	}
 	t.addCTEs(s.WithClause, ctes)
 	t.q.ctes = ctes
+	t.markDuplicateTargets(s.FromClause, ctes) // dup_columns.go
 	for _, ns := range t.fromSources(s.FromClause, ctes) {
 		if ns.src != nil && ns.alias != "" {
 			t.q.rowCols[ns.alias] = ns.src
@@ -71,6 +72,7 @@ func (t *Translator) addCTEs(w *pg.WithClause, ctes map[string]*rowSource) {
 	}
 	for _, c := range w.Ctes {
 		cte := c.GetCommonTableExpr()
+		t.markCTEDuplicates(cte, ctes) // dup_columns.go
 		var cols []string
 		switch q := cte.Ctequery.Node.(type) {
 		case *pg.Node_SelectStmt:
@@ -368,14 +370,17 @@ func targetColumns(list []*pg.Node, from []namedSource) []string {
 // item so aliased.
 func (t *Translator) rowRef(alias string) (*rowSource, bool) {
 	for q := &t.q; q != nil; q = q.parent {
-		for _, other := range q.rowCols {
+		for name, other := range q.rowCols {
+			if q.hiddenRows[name] {
+				continue
+			}
 			for _, c := range other.cols {
-				if c == alias {
+				if DisplayName(c) == alias {
 					return nil, false // a column of that name wins, as in PostgreSQL
 				}
 			}
 		}
-		if src, ok := q.rowCols[alias]; ok {
+		if src, ok := q.rowCols[alias]; ok && !q.hiddenRows[alias] {
 			return src, true
 		}
 	}
@@ -417,7 +422,10 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 	for _, c := range src.cols {
 		children = append(children, &sqlparser.ColName{Name: sqlparser.NewColIdent(c), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(alias)}})
 	}
-	names := append([]string{}, src.cols...)
+	names := make([]string, len(src.cols))
+	for i, c := range src.cols {
+		names[i] = DisplayName(c)
+	}
 	typ, nullable := src.typ, src.nullable
 	if typ != nil && typ.IsTableRowType() && len(typ.Fields) == len(names) {
 		// a table's whole row keeps its type's field names even under

@@ -1,0 +1,160 @@
+package translate
+
+import (
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// A subquery in FROM may name two output columns alike, as PostgREST's
+// statements do when an embed is named like a column (SELECT t.*, (…) AS
+// parent_id). PostgreSQL tells them apart by position, so the whole row
+// of the subquery has both; GMS resolves columns by name. Such a
+// column is renamed inside the statement: dupMark and its position are
+// appended to its name, which no PostgreSQL identifier can hold, and
+// every name a client sees (result columns, a whole row's field names)
+// drops the mark again (DisplayName).
+const dupMark = "\x00"
+
+// DisplayName is the name a client sees for a result column.
+func DisplayName(name string) string {
+	if i := strings.IndexByte(name, 0); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// markDuplicateTargets renames, in each subquery among FROM items, the
+// explicit output columns named like an earlier one. A subquery whose
+// columns are not all known (a * over an unknown source), or that is
+// renamed by an alias list, is left as it is.
+func (t *Translator) markDuplicateTargets(items []*pg.Node, ctes map[string]*rowSource) {
+	for _, n := range items {
+		switch x := n.Node.(type) {
+		case *pg.Node_JoinExpr:
+			t.markDuplicateTargets([]*pg.Node{x.JoinExpr.Larg, x.JoinExpr.Rarg}, ctes)
+		case *pg.Node_RangeSubselect:
+			rs := x.RangeSubselect
+			sub := rs.Subquery.GetSelectStmt()
+			if sub == nil || rs.Alias == nil || len(rs.Alias.Colnames) > 0 {
+				continue
+			}
+			t.markSelectDuplicates(sub, ctes)
+		}
+	}
+}
+
+func (t *Translator) markSelectDuplicates(s *pg.SelectStmt, outer map[string]*rowSource) {
+	if s.Op != pg.SetOperation_SETOP_NONE {
+		// a set operation's columns are named by its leftmost SELECT
+		if s.Larg != nil {
+			t.markSelectDuplicates(s.Larg, outer)
+		}
+		return
+	}
+	if len(s.ValuesLists) > 0 {
+		return
+	}
+	var targets []*pg.ResTarget
+	var names []string
+	seen := map[string]bool{}
+	dup := false
+	var from []namedSource
+	for _, n := range s.TargetList {
+		rt := n.GetResTarget()
+		if rt == nil {
+			return
+		}
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			if from == nil {
+				ctes := outer
+				if s.WithClause != nil {
+					ctes = map[string]*rowSource{}
+					for k, v := range outer {
+						ctes[k] = v
+					}
+					t.addCTEs(s.WithClause, ctes)
+				}
+				from = t.fromSources(s.FromClause, ctes)
+			}
+			cols := targetColumns([]*pg.Node{n}, from)
+			if cols == nil {
+				return
+			}
+			for _, c := range cols {
+				seen[strings.ToLower(DisplayName(c))] = true
+			}
+			continue
+		}
+		name := rt.Name
+		if name == "" {
+			name = columnName(rt.Val)
+		}
+		// GMS matches names case-insensitively: "A" and a collide too
+		key := strings.ToLower(name)
+		if seen[key] {
+			dup = true
+			targets = append(targets, rt)
+			names = append(names, name)
+		}
+		seen[key] = true
+	}
+	if !dup {
+		return
+	}
+	for i, rt := range targets {
+		rt.Name = names[i] + dupMark + itoa(int64(i+1))
+	}
+	t.dupMarked = true
+}
+
+// markCTEDuplicates does the same for a WITH item without a column list.
+func (t *Translator) markCTEDuplicates(cte *pg.CommonTableExpr, ctes map[string]*rowSource) {
+	if sub := cte.Ctequery.GetSelectStmt(); sub != nil && len(cte.Aliascolnames) == 0 {
+		t.markSelectDuplicates(sub, ctes)
+	}
+}
+
+// checkDuplicateColumn fails as PostgreSQL does on a reference to a
+// column that a subquery in FROM names more than once: the innermost
+// level with a FROM item holding the name decides.
+func (t *Translator) checkDuplicateColumn(parts []string, loc int32) {
+	if !t.dupMarked {
+		return
+	}
+	var qual, col string
+	switch len(parts) {
+	case 1:
+		col = parts[0]
+	case 2:
+		qual, col = parts[0], parts[1]
+	default:
+		return
+	}
+	if col == "*" {
+		return
+	}
+	for q := &t.q; q != nil; q = q.parent {
+		found := false
+		for alias, src := range q.rowCols {
+			if qual != "" && alias != qual || q.hiddenRows[alias] {
+				continue
+			}
+			n := 0
+			for _, c := range src.cols {
+				if DisplayName(c) == col {
+					n++
+				}
+			}
+			if n > 1 {
+				failAt(loc, pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", col)
+			}
+			found = found || n == 1
+		}
+		if found {
+			return
+		}
+	}
+}

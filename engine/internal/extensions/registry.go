@@ -25,6 +25,7 @@ func All() []*Extension {
 		pgvectorExt,
 		pgtap,
 		postgisExt,
+		citextExt,
 	}
 }
 

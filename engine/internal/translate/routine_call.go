@@ -222,7 +222,13 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 	}
 	stored := t.stored
 	return t.inject(display, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
-		if builtin != "" && !from {
+		if builtin != "" && !from && !extTypeOverload(c, func(yield func(*catalog.Function, []int) bool) {
+			for _, s := range fits {
+				if !s.spread && !yield(s.fn, s.slot) {
+					return
+				}
+			}
+		}) {
 			e, err := expr.NewFuncCall(t.Env, builtin, c)
 			if err == nil {
 				return e, nil
@@ -675,4 +681,25 @@ func (t *Translator) spreadVariadic(fn *catalog.Function, slot []int, c []sql.Ex
 		return nil, err
 	}
 	return append(head, arr), nil
+}
+
+// extTypeOverload reports whether a user function overloads a built-in
+// on an extension base type the call passes (citext's strpos(citext,
+// citext) beside strpos(text, text)): PostgreSQL's resolution prefers the
+// candidate taking the argument's own type, which the built-in, reached
+// through an implicit cast, is not.
+func extTypeOverload(args []sql.Expression, fits func(yield func(*catalog.Function, []int) bool)) bool {
+	found := false
+	fits(func(fn *catalog.Function, slot []int) bool {
+		in := fn.InputArgs()
+		for i, e := range args {
+			at := expr.TypeOf(e)
+			if i < len(slot) && at != nil && at.Base().Kind == types.KindExt && slot[i] < len(in) && in[slot[i]].Type.Base().OID == at.Base().OID {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }

@@ -30,11 +30,15 @@ func Allowed(host string, allowExternal bool) bool {
 	return allowExternal || LoopbackName(host)
 }
 
-// Transport returns an HTTP transport whose dialer enforces the policy
-// (connect timeout 30 s; no proxy, which would reach a non-loopback
-// address on the client's behalf).
-func Transport(allowExternal bool) *http.Transport {
-	d := &net.Dialer{Timeout: 30 * time.Second}
+// Transport returns an HTTP transport whose dialer enforces the policy,
+// with connection attempts limited to connectTimeout (30 s when 0) and
+// no proxy, which would reach a non-loopback address on the client's
+// behalf.
+func Transport(allowExternal bool, connectTimeout time.Duration) *http.Transport {
+	if connectTimeout <= 0 {
+		connectTimeout = 30 * time.Second
+	}
+	d := &net.Dialer{Timeout: connectTimeout}
 	if !allowExternal {
 		d.Control = func(_, address string, _ syscall.RawConn) error {
 			host, _, err := net.SplitHostPort(address)

@@ -24,7 +24,7 @@ func TestLoopbackName(t *testing.T) {
 func TestTransportRefuses(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {}))
 	defer srv.Close()
-	c := &http.Client{Transport: Transport(false)}
+	c := &http.Client{Transport: Transport(false, 0)}
 	resp, err := c.Get(srv.URL)
 	if err != nil {
 		t.Fatalf("loopback refused: %v", err)

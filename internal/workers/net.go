@@ -240,7 +240,7 @@ func rootCause(err error) string {
 }
 
 func (n *Net) client() *http.Client {
-	return &http.Client{Transport: netguard.Transport(n.AllowExternal)}
+	return &http.Client{Transport: netguard.Transport(n.AllowExternal, 0)}
 }
 
 func decodeBase64(s string) ([]byte, error) {

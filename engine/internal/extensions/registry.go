@@ -15,6 +15,7 @@ func All() []*Extension {
 		unaccentExt,
 		tablefunc,
 		pgStatStatements,
+		httpExt,
 		intarray,
 		pgNet,
 		pgCron,

@@ -27,6 +27,7 @@ func All() []*Extension {
 		pgtap,
 		postgisExt,
 		citextExt,
+		hstoreExt,
 	}
 }
 

@@ -347,6 +347,8 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 		switch {
 		case w.OID == at.OID || w.OID == a.OID:
 		case a.Kind == types.KindUnknown && pass >= 1:
+		case w.OID == types.Record.OID && (a.Kind == types.KindRecord || a.IsComposite()):
+			// a record parameter takes any row value (hstore(record))
 		case pass == 2 && types.CastAllowed(a, w, types.CastImplicit):
 		default:
 			return false
@@ -374,6 +376,9 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 		bound[k] = d
 	}
 	for k, e := range bound {
+		if at := expr.TypeOf(e).Base(); in[k].Type.OID == types.Record.OID && at.IsComposite() {
+			continue // a row value passes to a record parameter as it is
+		}
 		ce, err := expr.Coerce(t.Env, e, in[k].Type, types.CastImplicit)
 		if err != nil {
 			return nil, err
@@ -455,21 +460,25 @@ func buildConst(e sqlparser.Expr) (sql.Expression, error) {
 // taking a string-category type where the literals are (docs 10.3 step
 // 4e: unknown arguments prefer the string category).
 func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) []S {
-	var out []S
-	for _, m := range match {
-		want := get(m)
-		ok := true
-		for i, at := range ats {
-			if at.Kind == types.KindUnknown && want[i].Category != 'S' {
-				ok = false
+	// At each unknown argument's position, the candidates accepting the
+	// string category there win, when there are any (docs 10.3, step
+	// 4.e): delete(unknown, unknown) picks hstore's delete(hstore, text)
+	// over delete(hstore, hstore) although neither first parameter is a
+	// string.
+	out := match
+	for i, at := range ats {
+		if at.Kind != types.KindUnknown {
+			continue
+		}
+		var str []S
+		for _, m := range out {
+			if get(m)[i].Category == 'S' {
+				str = append(str, m)
 			}
 		}
-		if ok {
-			out = append(out, m)
+		if len(str) > 0 {
+			out = str
 		}
-	}
-	if len(out) == 0 {
-		return match
 	}
 	// Among string-category candidates, one taking the preferred type
 	// (text) wins over those taking another (name, varchar): PostgreSQL's

@@ -53,6 +53,7 @@ var extBases = map[string]ExtBase{
 	"halfvec":   halfvecBase{},
 	"sparsevec": sparsevecBase{},
 	"citext":    citextBase{},
+	"hstore":    hstoreBase{},
 }
 
 // ExtBaseNamed returns the implementation of the extension base type
@@ -131,6 +132,7 @@ func (v *Vector) appendSend(buf []byte) ([]byte, error)    { return vectorBase{}
 func (v *HalfVec) appendSend(buf []byte) ([]byte, error)   { return halfvecBase{}.AppendSend(buf, v) }
 func (v *SparseVec) appendSend(buf []byte) ([]byte, error) { return sparsevecBase{}.AppendSend(buf, v) }
 func (c Citext) appendSend(buf []byte) ([]byte, error)     { return append(buf, c...), nil }
+func (h *Hstore) appendSend(buf []byte) ([]byte, error)    { return hstoreBase{}.AppendSend(buf, h) }
 
 // CompareExt orders two values of the same extension base type by their
 // Go representation (the comparison functions of the extension's
@@ -147,6 +149,8 @@ func CompareExt(a, b any) int {
 		return geometryBase{}.Compare(x, b)
 	case Citext:
 		return citextBase{}.Compare(x, b)
+	case *Hstore:
+		return hstoreBase{}.Compare(x, b)
 	}
 	return CompareValues(a, b)
 }

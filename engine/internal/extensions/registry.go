@@ -28,6 +28,7 @@ func All() []*Extension {
 		postgisExt,
 		citextExt,
 		hstoreExt,
+		ltreeExt,
 	}
 }
 

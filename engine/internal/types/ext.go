@@ -54,6 +54,9 @@ var extBases = map[string]ExtBase{
 	"sparsevec": sparsevecBase{},
 	"citext":    citextBase{},
 	"hstore":    hstoreBase{},
+	"ltree":     ltreeBase,
+	"lquery":    lqueryBase,
+	"ltxtquery": ltxtqueryBase,
 }
 
 // ExtBaseNamed returns the implementation of the extension base type
@@ -133,6 +136,9 @@ func (v *HalfVec) appendSend(buf []byte) ([]byte, error)   { return halfvecBase{
 func (v *SparseVec) appendSend(buf []byte) ([]byte, error) { return sparsevecBase{}.AppendSend(buf, v) }
 func (c Citext) appendSend(buf []byte) ([]byte, error)     { return append(buf, c...), nil }
 func (h *Hstore) appendSend(buf []byte) ([]byte, error)    { return hstoreBase{}.AppendSend(buf, h) }
+func (l *Ltree) appendSend(buf []byte) ([]byte, error)     { return ltreeBase.AppendSend(buf, l) }
+func (q *Lquery) appendSend(buf []byte) ([]byte, error)    { return lqueryBase.AppendSend(buf, q) }
+func (q *Ltxtquery) appendSend(buf []byte) ([]byte, error) { return ltxtqueryBase.AppendSend(buf, q) }
 
 // CompareExt orders two values of the same extension base type by their
 // Go representation (the comparison functions of the extension's
@@ -151,6 +157,10 @@ func CompareExt(a, b any) int {
 		return citextBase{}.Compare(x, b)
 	case *Hstore:
 		return hstoreBase{}.Compare(x, b)
+	case *Ltree:
+		return ltreeBase.Compare(x, b)
+	case *Lquery, *Ltxtquery:
+		return lqueryBase.Compare(x, b)
 	}
 	return CompareValues(a, b)
 }

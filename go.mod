@@ -10,6 +10,8 @@ require (
 	golang.org/x/crypto v0.55.0
 )
 
+require github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+
 require (
 	github.com/coder/websocket v1.8.15
 	github.com/fxamacker/cbor/v2 v2.9.1 // indirect

@@ -29,6 +29,7 @@ func All() []*Extension {
 		citextExt,
 		hstoreExt,
 		ltreeExt,
+		pgJSONSchema,
 	}
 }
 

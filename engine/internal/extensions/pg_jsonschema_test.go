@@ -1,0 +1,20 @@
+package extensions_test
+
+import "testing"
+
+// pg_jsonschema is not installable on the oracle: expectations follow
+// the JSON Schema specification.
+func TestPgJSONSchema(t *testing.T) {
+	run(t, installed(t, "pg_jsonschema")[:1], []sqlCase{
+		{name: "matches", sql: `select extensions.json_matches_schema('{"type": "object"}', '{}'), extensions.json_matches_schema('{"type": "object"}', '1'), extensions.jsonb_matches_schema('{"maxLength": 5}', '"foo"'), extensions.jsonb_matches_schema('{"maxLength": 5}', '"foobar"')`, want: "t|f|t|f"},
+		{name: "required and types", sql: `select extensions.jsonb_matches_schema('{"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}, "required": ["tags"]}', x) from (values ('{"tags": ["a"]}'::jsonb), ('{"tags": [1]}'), ('{}')) v(x)`, want: "t\nf\nf"},
+		{name: "draft 7", sql: `select extensions.json_matches_schema('{"$schema": "http://json-schema.org/draft-07/schema#", "type": "integer", "exclusiveMinimum": 3}', '3')`, want: "f"},
+		{name: "check constraint", sql: `create table docs (id int primary key, body jsonb check (extensions.jsonb_matches_schema('{"type": "object", "required": ["title"]}', body)));
+insert into docs values (1, '{"title": "x"}'); insert into docs values (2, '{}')`, code: "23514", msg: "docs_body_check"},
+		{name: "is_valid", sql: `select extensions.jsonschema_is_valid('{"type": "object"}'), extensions.jsonschema_is_valid('{"type": "nonsense"}'), extensions.jsonschema_is_valid('{"minLength": -1}')`, want: "t|f|f"},
+		{name: "invalid schema", sql: `select extensions.json_matches_schema('{"type": 12}', '{}')`, code: "XX000", msg: "Invalid JSON schema"},
+		{name: "errors", sql: `select array_length(extensions.jsonschema_validation_errors('{"type": "object", "properties": {"a": {"type": "string"}, "b": {"minimum": 2}}}', '{"a": 1, "b": 1}'), 1), extensions.jsonschema_validation_errors('{"type": "object"}', '{}') = '{}'`, want: "2|t"},
+		{name: "no remote refs", sql: `select extensions.json_matches_schema('{"$ref": "http://127.0.0.1:1/x.json"}', '{}')`, code: "XX000", msg: "Invalid JSON schema"},
+		{name: "null", sql: `select extensions.json_matches_schema(null, '{}') is null`, want: "t"},
+	})
+}

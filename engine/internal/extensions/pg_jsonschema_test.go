@@ -18,3 +18,16 @@ insert into docs values (1, '{"title": "x"}'); insert into docs values (2, '{}')
 		{name: "null", sql: `select extensions.json_matches_schema(null, '{}') is null`, want: "t"},
 	})
 }
+
+// pg_hashids is not installable on the oracle: expected ids are the
+// Hashids reference vectors.
+func TestPgHashids(t *testing.T) {
+	run(t, installed(t, "pg_hashids")[:1], []sqlCase{
+		{name: "encode", sql: `select extensions.id_encode(12345, 'this is my salt'), extensions.id_encode(1, 'this is my salt', 8), extensions.id_encode(array[683, 94108, 123, 5]::bigint[], 'this is my salt'), extensions.id_encode(1)`, want: "NkK9|gB0NV05e|aBMswoO2UB3Sj|jR"},
+		{name: "decode", sql: `select extensions.id_decode('aBMswoO2UB3Sj', 'this is my salt'), extensions.id_decode_once('NkK9', 'this is my salt'), extensions.id_decode('nope', 'x'), extensions.id_decode_once('nope') is null`, want: "{683,94108,123,5}|12345|{}|t"},
+		{name: "alphabet", sql: `select extensions.id_decode(extensions.id_encode(99, 's', 0, 'ABCDEFGHIJKLMNOP'), 's', 0, 'ABCDEFGHIJKLMNOP')`, want: "{99}"},
+		{name: "short alphabet", sql: `select extensions.id_encode(1, 's', 0, 'abc')`, code: "22023", msg: "alphabet must contain at least 16 unique characters"},
+		{name: "negative", sql: `select extensions.id_encode(-1)`, code: "22023", msg: "negative numbers are not supported"},
+		{name: "null element", sql: `select extensions.id_encode(array[1, null]::bigint[])`, code: "22004", msg: "array must not contain nulls"},
+	})
+}

@@ -30,6 +30,7 @@ func All() []*Extension {
 		hstoreExt,
 		ltreeExt,
 		pgJSONSchema,
+		pgHashids,
 	}
 }
 

@@ -31,6 +31,7 @@ func All() []*Extension {
 		ltreeExt,
 		pgJSONSchema,
 		pgHashids,
+		pgaudit,
 	}
 }
 

@@ -31,3 +31,11 @@ func TestPgHashids(t *testing.T) {
 		{name: "null element", sql: `select extensions.id_encode(array[1, null]::bigint[])`, code: "22004", msg: "array must not contain nulls"},
 	})
 }
+
+func TestPgaudit(t *testing.T) {
+	run(t, installed(t, "pgaudit")[:1], []sqlCase{
+		{name: "defaults", sql: `select current_setting('pgaudit.log'), current_setting('pgaudit.log_catalog')`, want: "none|on"},
+		{name: "set", sql: `set pgaudit.log = 'write, ddl'; show pgaudit.log`, want: "write, ddl"},
+		{name: "role setting", sql: `alter role authenticator set pgaudit.log to 'none'; select 1`, want: "1"},
+	})
+}

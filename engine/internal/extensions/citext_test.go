@@ -74,3 +74,15 @@ insert into people values ('Ann@X.org')`)
 		t.Error("the primary key took a case twin after reopening")
 	}
 }
+
+// Hostile citext input: NULLs, a large value, odd bytes, bad patterns.
+func TestCitextHostile(t *testing.T) {
+	run(t, installed(t, "citext"), []sqlCase{
+		{name: "null args", sql: `select strpos(null::citext, 'a') is null, replace('a'::citext, null, 'b') is null, split_part('a'::citext, 'a', null) is null, (null::citext ~ 'a') is null`, want: "t|t|t|t"},
+		{name: "large", sql: `select repeat('Ab', 500000)::citext = repeat('aB', 500000)::citext, length(repeat('x', 1000000)::citext)`, want: "t|1000000"},
+		{name: "unicode fold", sql: `select 'ÉCOLE'::citext = 'école'::citext, 'Straße'::citext = 'STRASSE'::citext`, want: "t|f"},
+		{name: "bad regex", sql: `select 'a'::citext ~ '('`, code: "2201B", msg: "invalid regular expression"},
+		{name: "like escape", sql: `select 'a%'::citext like 'A\%', 'ab'::citext like 'A\%'`, want: "t|f"},
+		{name: "split_part zero", sql: `select split_part('a,b'::citext, ',', 0) is null`, want: "t"},
+	})
+}

@@ -101,3 +101,20 @@ func closedPort(t *testing.T) int {
 	l.Close()
 	return port
 }
+
+// Hostile requests: odd URLs and bytes fail with the extension's errors,
+// never reach the network, never panic.
+func TestHTTPHostile(t *testing.T) {
+	srv := httpEcho(t)
+	run(t, installed(t, "http")[:1], []sqlCase{
+		{name: "spaces", sql: `select status from extensions.http_get('http://local host/')`, code: "XX000", msg: "URL using bad/illegal format"},
+		{name: "control bytes", sql: `select status from extensions.http_get(E'http://localhost/\x01\x7f')`, code: "XX000", msg: "URL using bad/illegal format"},
+		{name: "empty", sql: `select status from extensions.http_get('')`, code: "XX000", msg: "URL using bad/illegal format"},
+		{name: "file scheme", sql: `select status from extensions.http_get('file:///etc/passwd')`, code: "XX000", msg: `Protocol "file" not supported`},
+		{name: "userinfo host trick", sql: `select status from extensions.http_get('http://127.0.0.1@example.com/')`, code: "42501", msg: "request to example.com refused"},
+		{name: "decimal ip", sql: `select status from extensions.http_get('http://2130706433/')`, code: "42501", msg: "refused"},
+		{name: "header newline", sql: fmt.Sprintf(`select status from extensions.http(('GET', '%s/x', array[extensions.http_header('X-A', E'v\r\nX-B: injected')], null, null)::extensions.http_request)`, srv.URL), code: "XX000", msg: ""},
+		{name: "big body", sql: fmt.Sprintf(`select length(content) from extensions.http_post('%s/big', repeat('x', 2000000), 'text/plain')`, srv.URL), want: "2000051"},
+		{name: "unknown method", sql: fmt.Sprintf(`select content from extensions.http(('PURGE', '%s/p', null, 'text/plain', 'ignored')::extensions.http_request)`, srv.URL), want: "PURGE /p ct=text/plain x= ua=true auth=false body="},
+	})
+}

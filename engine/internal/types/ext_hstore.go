@@ -451,3 +451,7 @@ func looseNumber(s string) bool {
 	}
 	return i == len(s)
 }
+
+// JSONCast is hstore's cast to json (hstore_to_json), which to_json,
+// row_to_json and json_agg use.
+func (h *Hstore) JSONCast() (string, bool) { return HstoreJSON(h, false), true }

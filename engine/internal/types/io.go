@@ -100,6 +100,9 @@ func Output(t *Type, v any, env *Env) string {
 	case Money:
 		return FormatMoney(x)
 	}
+	if st, ok := v.(fmt.Stringer); ok {
+		return st.String() // extension values print themselves (citext keeps its case)
+	}
 	return fmt.Sprint(v)
 }
 

@@ -232,39 +232,40 @@ func formatInt(n int64) string {
 	return string(buf[i:])
 }
 
-// Match reports whether path matches the lquery. Matching is memoised
-// on (label, level) so that hostile patterns stay polynomial.
+// Match reports whether path matches the lquery: a dynamic programme
+// over (level, label) from the last level back, each level's repeat
+// window answered with prefix sums, so time is O(levels × labels)
+// whatever the quantifiers.
 func (q *Lquery) Match(path *Ltree) bool {
-	nl, nq := len(path.Labels), len(q.Levels)
-	memo := make([]int8, (nl+1)*(nq+1)) // 0 unknown, 1 false, 2 true
-	var match func(li, qi int) bool
-	match = func(li, qi int) bool {
-		k := li*(nq+1) + qi
-		if memo[k] != 0 {
-			return memo[k] == 2
-		}
-		res := false
-		if qi == nq {
-			res = li == nl
-		} else {
-			lv := q.Levels[qi]
-			for c := 0; c <= lv.High && li+c <= nl; c++ {
-				if c >= lv.Low && match(li+c, qi+1) {
-					res = true
-					break
-				}
-				if li+c < nl && !lv.matches(path.Labels[li+c]) {
-					break
-				}
+	nl := len(path.Labels)
+	next := make([]bool, nl+1) // next[li]: levels after this one match labels[li:]
+	next[nl] = true
+	cur := make([]bool, nl+1)
+	sum := make([]int, nl+2) // sum[k]: trues in next[k:]
+	run := make([]int, nl+1) // run[li]: labels from li on that match the level
+	for qi := len(q.Levels) - 1; qi >= 0; qi-- {
+		lv := q.Levels[qi]
+		sum[nl+1] = 0
+		for k := nl; k >= 0; k-- {
+			sum[k] = sum[k+1]
+			if next[k] {
+				sum[k]++
 			}
 		}
-		memo[k] = 1
-		if res {
-			memo[k] = 2
+		run[nl] = 0
+		for li := nl - 1; li >= 0; li-- {
+			run[li] = 0
+			if lv.matches(path.Labels[li]) {
+				run[li] = run[li+1] + 1
+			}
 		}
-		return res
+		for li := 0; li <= nl; li++ {
+			hi := min(lv.High, run[li])
+			cur[li] = lv.Low <= hi && sum[li+lv.Low]-sum[li+hi+1] > 0
+		}
+		next, cur = cur, next
 	}
-	return match(0, 0)
+	return next[0]
 }
 
 func lquerySyntax(detail string, a ...any) error {

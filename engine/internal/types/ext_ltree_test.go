@@ -13,7 +13,7 @@ func TestLqueryHostile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := ParseLtree(strings.TrimSuffix(strings.Repeat("a.", 300), "."))
+	p, _ := ParseLtree(strings.TrimSuffix(strings.Repeat("a.", 5000), "."))
 	if q.Match(p) {
 		t.Error("matched a path without z")
 	}
@@ -45,6 +45,42 @@ func FuzzLtreeParsers(f *testing.F) {
 			if err != nil || b.Output(back) != out {
 				t.Fatalf("%s %q: printed %q reads back as %v, %v", b.name, s, out, back, err)
 			}
+		}
+	})
+}
+
+// naiveMatch is lquery matching written as its definition, for
+// comparison with Match on small inputs.
+func naiveMatch(levels []LqLevel, labels []string) bool {
+	if len(levels) == 0 {
+		return len(labels) == 0
+	}
+	lv := levels[0]
+	for c := 0; c <= lv.High && c <= len(labels); c++ {
+		if c >= lv.Low && naiveMatch(levels[1:], labels[c:]) {
+			return true
+		}
+		if c < len(labels) && !lv.matches(labels[c]) {
+			return false
+		}
+	}
+	return false
+}
+
+func FuzzLqueryMatch(f *testing.F) {
+	f.Add("*.a{1,2}.!b.*", "a.a.c.d")
+	f.Add("a|b*.*{2}", "bc.x.y")
+	f.Fuzz(func(t *testing.T, qs, ps string) {
+		q, err := ParseLquery(qs)
+		if err != nil || len(q.Levels) > 8 {
+			return
+		}
+		p, err := ParseLtree(ps)
+		if err != nil || len(p.Labels) > 12 {
+			return
+		}
+		if got, want := q.Match(p), naiveMatch(q.Levels, p.Labels); got != want {
+			t.Fatalf("%q ~ %q: Match %v, definition %v", ps, qs, got, want)
 		}
 	})
 }

@@ -118,3 +118,19 @@ func TestHTTPHostile(t *testing.T) {
 		{name: "unknown method", sql: fmt.Sprintf(`select content from extensions.http(('PURGE', '%s/p', null, 'text/plain', 'ignored')::extensions.http_request)`, srv.URL), want: "PURGE /p ct=text/plain x= ua=true auth=false body="},
 	})
 }
+
+// A PL/pgSQL function reading http()'s response fields into OUT
+// parameters, as chatbot-ui's delete_storage_object does.
+func TestHTTPFromPlpgsql(t *testing.T) {
+	srv := httpEcho(t)
+	run(t, installed(t, "http")[:1], []sqlCase{
+		{name: "select into", sql: fmt.Sprintf(`create function del(object text, out status int, out content text) returns record language plpgsql as $$
+declare
+  url text := '%s/storage/v1/object/' || object;
+begin
+  select into status, content result.status::int, result.content::text
+  from extensions.http(('DELETE', url, array[extensions.http_header('authorization', 'Bearer k')], null, null)::extensions.http_request) as result;
+end $$;
+select * from del('b/o.png')`, srv.URL), want: "200|DELETE /storage/v1/object/b/o.png ct= x= ua=true auth=true body="},
+	})
+}

@@ -119,14 +119,14 @@ CREATE OPERATOR <= (LEFTARG = citext, RIGHTARG = citext, PROCEDURE = citext_le, 
 CREATE OPERATOR >= (LEFTARG = citext, RIGHTARG = citext, PROCEDURE = citext_ge, COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel);
 CREATE OPERATOR > (LEFTARG = citext, RIGHTARG = citext, PROCEDURE = citext_gt, COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
 
-CREATE FUNCTION texticlike(citext, citext) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.~~*) $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION texticnlike(citext, citext) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.!~~*) $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION texticregexeq(citext, citext) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.~*) $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION texticregexne(citext, citext) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.!~*) $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION texticlike(citext, text) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.~~*) $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION texticnlike(citext, text) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.!~~*) $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION texticregexeq(citext, text) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.~*) $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION texticregexne(citext, text) RETURNS bool AS 'SELECT $1::text OPERATOR(pg_catalog.!~*) $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticlike(citext, citext) RETURNS bool AS 'SELECT $1::text ILIKE $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticnlike(citext, citext) RETURNS bool AS 'SELECT $1::text NOT ILIKE $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticregexeq(citext, citext) RETURNS bool AS 'SELECT $1::text ~* $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticregexne(citext, citext) RETURNS bool AS 'SELECT $1::text !~* $2::text' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticlike(citext, text) RETURNS bool AS 'SELECT $1::text ILIKE $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticnlike(citext, text) RETURNS bool AS 'SELECT $1::text NOT ILIKE $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticregexeq(citext, text) RETURNS bool AS 'SELECT $1::text ~* $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION texticregexne(citext, text) RETURNS bool AS 'SELECT $1::text !~* $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 ` + citextPatternOps + `
 CREATE FUNCTION regexp_match(citext, citext) RETURNS text[] AS 'SELECT pg_catalog.regexp_match($1::text, $2::text, ''i'')' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION regexp_match(citext, citext, text) RETURNS text[] AS 'SELECT pg_catalog.regexp_match($1::text, $2::text, CASE WHEN pg_catalog.strpos($3, ''c'') = 0 THEN $3 || ''i'' ELSE $3 END)' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;

@@ -85,6 +85,14 @@ CREATE OPERATOR <@ (LEFTARG = ltree[], RIGHTARG = ltree, PROCEDURE = _ltree_risp
 CREATE OPERATOR ~ (LEFTARG = ltree[], RIGHTARG = lquery, PROCEDURE = _ltq_regex, RESTRICT = contsel, JOIN = contjoinsel);
 CREATE OPERATOR ? (LEFTARG = ltree[], RIGHTARG = lquery[], PROCEDURE = _lt_q_regex, RESTRICT = contsel, JOIN = contjoinsel);
 CREATE OPERATOR @ (LEFTARG = ltree[], RIGHTARG = ltxtquery, PROCEDURE = _ltxtq_exec, RESTRICT = contsel, JOIN = contjoinsel);
+CREATE FUNCTION _ltree_extract_isparent(ltree[], ltree) RETURNS ltree AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION _ltree_extract_risparent(ltree[], ltree) RETURNS ltree AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION _ltq_extract_regex(ltree[], lquery) RETURNS ltree AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION _ltxtq_extract_exec(ltree[], ltxtquery) RETURNS ltree AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OPERATOR ?@> (LEFTARG = ltree[], RIGHTARG = ltree, PROCEDURE = _ltree_extract_isparent);
+CREATE OPERATOR ?<@ (LEFTARG = ltree[], RIGHTARG = ltree, PROCEDURE = _ltree_extract_risparent);
+CREATE OPERATOR ?~ (LEFTARG = ltree[], RIGHTARG = lquery, PROCEDURE = _ltq_extract_regex);
+CREATE OPERATOR ?@ (LEFTARG = ltree[], RIGHTARG = ltxtquery, PROCEDURE = _ltxtq_extract_exec);
 `)
 	return b.String()
 }()
@@ -300,5 +308,24 @@ func ltreeFuncs() map[string]Func {
 	m["_ltxtq_exec"] = Scalar(func(a []any) (any, error) {
 		return anyElem(a[0], func(v any) bool { return a[1].(*types.Ltxtquery).Match(lt(v)) })
 	})
+	// ?@> ?<@ ?~ ?@: the first element satisfying the test, or NULL
+	first := func(test func(a []any, v any) bool) Func {
+		return Scalar(func(a []any) (any, error) {
+			vals, err := ltreeElems(a[0])
+			if err != nil {
+				return nil, err
+			}
+			for _, v := range vals {
+				if test(a, v) {
+					return v, nil
+				}
+			}
+			return nil, nil
+		})
+	}
+	m["_ltree_extract_isparent"] = first(func(a []any, v any) bool { return isParent(lt(v), lt(a[1])) })
+	m["_ltree_extract_risparent"] = first(func(a []any, v any) bool { return isParent(lt(a[1]), lt(v)) })
+	m["_ltq_extract_regex"] = first(func(a []any, v any) bool { return a[1].(*types.Lquery).Match(lt(v)) })
+	m["_ltxtq_extract_exec"] = first(func(a []any, v any) bool { return a[1].(*types.Ltxtquery).Match(lt(v)) })
 	return m
 }

@@ -42,3 +42,4 @@ select path from tree order by path desc;
 select subltree('a.b', 1, 1), subpath('a.b.c', 0, 0), index('a.b', ''), nlevel('a.b.c');
 select subltree('a.b', -1, 1);
 select text2ltree('a.'), 'x.y'::ltree = 'x.y', 'x.y'::ltree <> 'x.z';
+select array['a.b', 'x.y']::ltree[] ?@> 'x.y.z', array['a.b.c', 'x']::ltree[] ?<@ 'a', array['a.b', 'x.y']::ltree[] ?~ 'x.*', array['a.b', 'q.b']::ltree[] ?@ 'q', (array['a']::ltree[] ?@> 'z') is null;

@@ -8,6 +8,7 @@ require (
 	github.com/go-webauthn/webauthn v0.17.0
 	github.com/google/go-cmp v0.7.0
 	github.com/pquerna/otp v1.5.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/crypto v0.55.0
 )
 

@@ -177,6 +177,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) startWorkers() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopWorkers = cancel
+	s.project.Engine.SetNetAllowExternal(s.project.Config.NetAllowExternal) // the http extension
 	netw := &workers.Net{Engine: s.project.Engine, AllowExternal: s.project.Config.NetAllowExternal}
 	cron := &workers.Cron{Engine: s.project.Engine}
 	s.workers.Add(2)

@@ -29,6 +29,10 @@ func Open(opts Options) (*Engine, error) {
 	return &Engine{e}, nil
 }
 
+// SetNetAllowExternal lets HTTP requests made by SQL (the http
+// extension) reach hosts other than loopback; off by default.
+func (e *Engine) SetNetAllowExternal(allow bool) { e.e.SetNetAllowExternal(allow) }
+
 // Connect opens a session as opts.User (postgres when empty), optionally
 // switched to a role with JWT claims as PostgREST runs a request.
 func (e *Engine) Connect(opts SessionOptions) (*Session, error) {

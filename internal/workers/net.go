@@ -8,17 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/internal/netguard"
 )
 
 // Net is pg_net's worker: it takes the committed requests out of
@@ -177,7 +176,7 @@ func (n *Net) perform(ctx context.Context, client *http.Client, q netRequest) ne
 	case u.Host == "":
 		return netResponse{errMsg: "URL using bad/illegal format or missing URL", timedOut: false}
 	}
-	if !n.AllowExternal && !loopbackName(u.Hostname()) {
+	if !netguard.Allowed(u.Hostname(), n.AllowExternal) {
 		return netResponse{errMsg: fmt.Sprintf("tinybase: request to %s refused: pg_net reaches only loopback hosts unless external requests are allowed", u.Hostname()), timedOut: false}
 	}
 	// A timeout of 0 or less is none, as curl's CURLOPT_TIMEOUT_MS has it.
@@ -240,32 +239,8 @@ func rootCause(err error) string {
 	}
 }
 
-// loopbackName reports whether host names this machine without a DNS
-// lookup: localhost, or a loopback IP literal.
-func loopbackName(host string) bool {
-	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
 func (n *Net) client() *http.Client {
-	d := &net.Dialer{Timeout: 30 * time.Second}
-	if !n.AllowExternal {
-		d.Control = func(_, address string, _ syscall.RawConn) error {
-			host, _, err := net.SplitHostPort(address)
-			if err != nil {
-				return err
-			}
-			if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-				return fmt.Errorf("non-loopback address %s refused", host)
-			}
-			return nil
-		}
-	}
-	tr := &http.Transport{DialContext: d.DialContext, Proxy: nil, MaxIdleConnsPerHost: 4}
-	return &http.Client{Transport: tr}
+	return &http.Client{Transport: netguard.Transport(n.AllowExternal, 0)}
 }
 
 func decodeBase64(s string) ([]byte, error) {

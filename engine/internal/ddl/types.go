@@ -434,6 +434,10 @@ func (v *valueRef) Children() []sql.Expression                             { ret
 func (v *valueRef) WithChildren(...sql.Expression) (sql.Expression, error) { return v, nil }
 func (v *valueRef) String() string                                         { return "VALUE" }
 
+// ValueLeaf lets a domain check inline SQL functions of VALUE
+// (translate.ValueLeaf), such as citext's operators.
+func (v *valueRef) ValueLeaf() {}
+
 // resolveStandalone builds an expression from translated vitess AST
 // without a query around it: injected tinybase expressions, with VALUE as
 // the only column.

@@ -163,6 +163,11 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 		}
 		cands = mono
 	}
+	if test, ok := compareOps[op]; ok && lb.Kind == types.KindExt && (rb.OID == lb.OID || rb.Kind == types.KindUnknown) {
+		// an extension base type's btree comparison (its own operators
+		// when translate binds them; IN lists and ANY reach here)
+		return OpImpl{Left: lb, Right: lb, Result: func(*types.Type, *types.Type) *types.Type { return types.Bool }, Fn: compareFn(lb, test)}, lb, lb, nil
+	}
 	// 1. exact match on both types
 	for _, c := range cands {
 		if matches(c.Left, lb) && matches(c.Right, rb) && lb.Kind != types.KindUnknown && rb.Kind != types.KindUnknown {

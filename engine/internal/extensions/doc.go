@@ -32,6 +32,7 @@
 // their members, belongs to its catalog (catalog.Extension);
 // engine/internal/ddl runs CREATE / ALTER / DROP EXTENSION.
 //
-// It may import tinybase's catalog, types, expr and routine packages and
-// internal/pgerror; never engine/internal/session.
+// It may import tinybase's catalog, types, expr and routine packages,
+// internal/pgerror and internal/netguard (the http extension's loopback
+// policy, shared with pg_net's worker); never engine/internal/session.
 package extensions

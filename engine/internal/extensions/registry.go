@@ -15,6 +15,7 @@ func All() []*Extension {
 		unaccentExt,
 		tablefunc,
 		pgStatStatements,
+		httpExt,
 		intarray,
 		pgNet,
 		pgCron,
@@ -25,6 +26,12 @@ func All() []*Extension {
 		pgvectorExt,
 		pgtap,
 		postgisExt,
+		citextExt,
+		hstoreExt,
+		ltreeExt,
+		pgJSONSchema,
+		pgHashids,
+		pgaudit,
 	}
 }
 

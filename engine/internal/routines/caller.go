@@ -85,3 +85,11 @@ func (c *Caller) Cast(v any, from, to *types.Type) (any, error) {
 	}
 	return e.Eval(c.gctx, nil)
 }
+
+// NetAllowExternal reports whether HTTP made by the caller's SQL may
+// reach non-loopback hosts (the host's engine setting; false when the
+// host does not say).
+func (c *Caller) NetAllowExternal() bool {
+	h, ok := c.h.(interface{ NetAllowExternal() bool })
+	return ok && h.NetAllowExternal()
+}

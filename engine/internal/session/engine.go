@@ -52,7 +52,17 @@ type Engine struct {
 	planStats planStats
 	// durable is the data directory of an engine opened with DataDir.
 	durable *durableState
+	// netAllowExternal lets the http extension reach non-loopback hosts
+	// (internal/netguard); off by default.
+	netAllowExternal atomic.Bool
 }
+
+// SetNetAllowExternal sets whether HTTP requests made by SQL (the http
+// extension) may reach hosts other than loopback.
+func (e *Engine) SetNetAllowExternal(allow bool) { e.netAllowExternal.Store(allow) }
+
+// NetAllowExternal reports the session's engine's SetNetAllowExternal.
+func (s *Session) NetAllowExternal() bool { return s.eng.netAllowExternal.Load() }
 
 // dbName is the single database every session connects to.
 const dbName = "postgres"
@@ -104,6 +114,7 @@ func (e *Engine) limitCaches() {
 // the session), so a snapshot costs the same at 10 rows as at 10 million.
 func (e *Engine) Snapshot() *Engine {
 	c := &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger, languages: e.languages}
+	c.netAllowExternal.Store(e.netAllowExternal.Load())
 	c.limitCaches()
 	return c
 }

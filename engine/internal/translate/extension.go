@@ -217,3 +217,31 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 	}
 	return nil, false
 }
+
+// userPrefixOperator binds a prefix operator (CREATE OPERATOR without
+// LEFTARG, as hstore's %%) on the search path taking the operand's type.
+func (t *Translator) userPrefixOperator(op string, arg sql.Expression) (sql.Expression, bool) {
+	r := t.reader()
+	if r == nil {
+		return nil, false
+	}
+	cat := r.Current()
+	at := expr.TypeOf(arg)
+	for _, sc := range append([]string{"pg_catalog"}, r.SearchPath()...) {
+		for _, o := range cat.Operators(op) {
+			if o.Schema != sc || o.Left != nil || o.Right == nil || at == nil || o.Right.Base().OID != at.Base().OID {
+				continue
+			}
+			fn, ok := cat.FunctionByOID(o.Proc)
+			if !ok {
+				continue
+			}
+			e, err := t.bindCall(fn, []int{0}, []sql.Expression{arg}, nil, nil)
+			if err != nil {
+				return nil, false
+			}
+			return e, true
+		}
+	}
+	return nil, false
+}

@@ -222,7 +222,13 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 	}
 	stored := t.stored
 	return t.inject(display, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
-		if builtin != "" && !from {
+		if builtin != "" && !from && !extTypeOverload(c, func(yield func(*catalog.Function, []int) bool) {
+			for _, s := range fits {
+				if !s.spread && !yield(s.fn, s.slot) {
+					return
+				}
+			}
+		}) {
 			e, err := expr.NewFuncCall(t.Env, builtin, c)
 			if err == nil {
 				return e, nil
@@ -341,7 +347,8 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 		switch {
 		case w.OID == at.OID || w.OID == a.OID:
 		case w.OID == types.Record.OID && a.Kind == types.KindRecord:
-			// a row of any composite type passes as the record pseudo-type
+			// a record parameter takes any row value (hstore(record),
+			// realtime.broadcast_changes)
 		case a.Kind == types.KindUnknown && pass >= 1:
 		case pass == 2 && types.CastAllowed(a, w, types.CastImplicit):
 		default:
@@ -370,10 +377,8 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 		bound[k] = d
 	}
 	for k, e := range bound {
-		if in[k].Type.OID == types.Record.OID {
-			if pt, ok := e.(interface{ PGType() *types.Type }); ok && pt.PGType() != nil && pt.PGType().Base().Kind == types.KindRecord {
-				continue // a composite row passes to a record parameter as it is
-			}
+		if at := expr.TypeOf(e).Base(); in[k].Type.OID == types.Record.OID && at.Kind == types.KindRecord {
+			continue // a row value passes to a record parameter as it is
 		}
 		ce, err := expr.Coerce(t.Env, e, in[k].Type, types.CastImplicit)
 		if err != nil {
@@ -456,21 +461,25 @@ func buildConst(e sqlparser.Expr) (sql.Expression, error) {
 // taking a string-category type where the literals are (docs 10.3 step
 // 4e: unknown arguments prefer the string category).
 func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) []S {
-	var out []S
-	for _, m := range match {
-		want := get(m)
-		ok := true
-		for i, at := range ats {
-			if at.Kind == types.KindUnknown && want[i].Category != 'S' {
-				ok = false
+	// At each unknown argument's position, the candidates accepting the
+	// string category there win, when there are any (docs 10.3, step
+	// 4.e): delete(unknown, unknown) picks hstore's delete(hstore, text)
+	// over delete(hstore, hstore) although neither first parameter is a
+	// string.
+	out := match
+	for i, at := range ats {
+		if at.Kind != types.KindUnknown {
+			continue
+		}
+		var str []S
+		for _, m := range out {
+			if get(m)[i].Category == 'S' {
+				str = append(str, m)
 			}
 		}
-		if ok {
-			out = append(out, m)
+		if len(str) > 0 {
+			out = str
 		}
-	}
-	if len(out) == 0 {
-		return match
 	}
 	// Among string-category candidates, one taking the preferred type
 	// (text) wins over those taking another (name, varchar): PostgreSQL's
@@ -682,4 +691,25 @@ func (t *Translator) spreadVariadic(fn *catalog.Function, slot []int, c []sql.Ex
 		return nil, err
 	}
 	return append(head, arr), nil
+}
+
+// extTypeOverload reports whether a user function overloads a built-in
+// on an extension base type the call passes (citext's strpos(citext,
+// citext) beside strpos(text, text)): PostgreSQL's resolution prefers the
+// candidate taking the argument's own type, which the built-in, reached
+// through an implicit cast, is not.
+func extTypeOverload(args []sql.Expression, fits func(yield func(*catalog.Function, []int) bool)) bool {
+	found := false
+	fits(func(fn *catalog.Function, slot []int) bool {
+		in := fn.InputArgs()
+		for i, e := range args {
+			at := expr.TypeOf(e)
+			if i < len(slot) && at != nil && at.Base().Kind == types.KindExt && slot[i] < len(in) && in[slot[i]].Type.Base().OID == at.Base().OID {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }

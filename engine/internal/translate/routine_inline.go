@@ -135,11 +135,15 @@ func (t *Translator) inlineSQLFunction(fn *catalog.Function, args []sql.Expressi
 	return e, true
 }
 
+// ValueLeaf is an expression that reads a value without computing it
+// (a domain constraint's VALUE): as cheap as a column.
+type ValueLeaf interface{ ValueLeaf() }
+
 // cheap reports whether evaluating an argument twice costs nothing: a
 // column or a constant.
 func cheap(e sql.Expression) bool {
 	switch e.(type) {
-	case *expression.GetField, *expr.Literal, *expression.Literal:
+	case *expression.GetField, *expr.Literal, *expression.Literal, ValueLeaf:
 		return true
 	}
 	if c, ok := e.(interface{ Children() []sql.Expression }); ok && len(c.Children()) == 1 {

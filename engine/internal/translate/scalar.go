@@ -320,6 +320,9 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 				return r
 			}
 			return t.inject(op, a.Location, []sqlparser.Expr{r}, func(c []sql.Expression) (sql.Expression, error) {
+				if ue, ok := t.userPrefixOperator(op, c[0]); ok { // extension.go
+					return ue, nil
+				}
 				return expr.NewUnaryOp(t.Env, op, c[0])
 			})
 		}

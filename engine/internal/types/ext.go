@@ -52,6 +52,11 @@ var extBases = map[string]ExtBase{
 	"geography": geographyBase{},
 	"halfvec":   halfvecBase{},
 	"sparsevec": sparsevecBase{},
+	"citext":    citextBase{},
+	"hstore":    hstoreBase{},
+	"ltree":     ltreeBase,
+	"lquery":    lqueryBase,
+	"ltxtquery": ltxtqueryBase,
 }
 
 // ExtBaseNamed returns the implementation of the extension base type
@@ -80,8 +85,16 @@ func extCastContext(f, t *Type) CastContext {
 	case f.Kind == KindExt && f.OID == t.OID:
 		return CastImplicit
 	case t.Kind == KindExt && isStringKind(f):
+		// I/O conversion, unless the type's pg_cast row says otherwise
+		// (citext from text: assignment)
+		if c := t.Ext.CastContext(f, true); c != castNone {
+			return c
+		}
 		return CastExplicit
 	case f.Kind == KindExt && isStringKind(t):
+		if c := f.Ext.CastContext(t, false); c != castNone {
+			return c
+		}
 		return CastAssignment
 	case t.Kind == KindExt:
 		return t.Ext.CastContext(f, true)
@@ -121,6 +134,11 @@ type extSender interface {
 func (v *Vector) appendSend(buf []byte) ([]byte, error)    { return vectorBase{}.AppendSend(buf, v) }
 func (v *HalfVec) appendSend(buf []byte) ([]byte, error)   { return halfvecBase{}.AppendSend(buf, v) }
 func (v *SparseVec) appendSend(buf []byte) ([]byte, error) { return sparsevecBase{}.AppendSend(buf, v) }
+func (c Citext) appendSend(buf []byte) ([]byte, error)     { return append(buf, c...), nil }
+func (h *Hstore) appendSend(buf []byte) ([]byte, error)    { return hstoreBase{}.AppendSend(buf, h) }
+func (l *Ltree) appendSend(buf []byte) ([]byte, error)     { return ltreeBase.AppendSend(buf, l) }
+func (q *Lquery) appendSend(buf []byte) ([]byte, error)    { return lqueryBase.AppendSend(buf, q) }
+func (q *Ltxtquery) appendSend(buf []byte) ([]byte, error) { return ltxtqueryBase.AppendSend(buf, q) }
 
 // CompareExt orders two values of the same extension base type by their
 // Go representation (the comparison functions of the extension's
@@ -135,6 +153,14 @@ func CompareExt(a, b any) int {
 		return sparsevecBase{}.Compare(x, b)
 	case *Geometry:
 		return geometryBase{}.Compare(x, b)
+	case Citext:
+		return citextBase{}.Compare(x, b)
+	case *Hstore:
+		return hstoreBase{}.Compare(x, b)
+	case *Ltree:
+		return ltreeBase.Compare(x, b)
+	case *Lquery, *Ltxtquery:
+		return lqueryBase.Compare(x, b)
 	}
 	return CompareValues(a, b)
 }

@@ -39,7 +39,9 @@ func FormatNumeric(d decimal.Decimal) string {
 // Output renders v (a value of type t) in PostgreSQL's text format.
 func Output(t *Type, v any, env *Env) string {
 	if t != nil && v != nil && t.Kind == KindExt {
-		return t.Ext.Output(v) // ext.go
+		if b := t.Base(); b.Ext != nil {
+			return b.Ext.Output(v) // ext.go; a domain's through its base
+		}
 	}
 	switch x := v.(type) {
 	case nil:
@@ -99,6 +101,9 @@ func Output(t *Type, v any, env *Env) string {
 		return FormatTimeTZ(x)
 	case Money:
 		return FormatMoney(x)
+	}
+	if st, ok := v.(fmt.Stringer); ok {
+		return st.String() // extension values print themselves (citext keeps its case)
 	}
 	return fmt.Sprint(v)
 }

@@ -33,6 +33,9 @@ type Catalog struct {
 	publications map[string]*Publication
 	// matviews are materialized views' queries (matviews.go)
 	matviews map[QName]string
+	// deferrable constraints: table and name → INITIALLY DEFERRED
+	// (deferrable.go)
+	deferrable map[ObjectKey]bool
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

@@ -42,6 +42,7 @@ type Image struct {
 	AllSettings []string
 	Invoker     []TableText
 	Matviews    []TableText // materialized views' queries (matviews.go)
+	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -326,6 +327,7 @@ func (c *Catalog) Image() (Image, error) {
 		img.Extensions = append(img.Extensions, *c.extensions[name])
 	}
 	img.Matviews = c.Matviews()
+	img.Deferrable = c.DeferrableConstraints()
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -525,6 +527,9 @@ func FromImage(img Image) (*Catalog, error) {
 	}
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
+	}
+	if img.Deferrable != nil {
+		c.deferrable = entriesMap(img.Deferrable, func(e KeyBool) (ObjectKey, bool) { return e.Key, e.On })
 	}
 	if len(img.Publications) > 0 {
 		c.publications = make(map[string]*Publication, len(img.Publications))

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -56,8 +57,9 @@ var pgConstraint = &def{
 				if len(c.Columns) > 0 {
 					key = attnums(r.Table.Schema().IndexOfColName, c.Columns)
 				}
+				deferrable, initially := s.Catalog.Deferrable(catalog.QName{Schema: r.Schema, Name: r.Name}, c.Name)
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
-					NamespaceOID(r.Schema), contype, false, false, !c.NotValid, relOID, uint32(0), indid, uint32(0),
+					NamespaceOID(r.Schema), contype, deferrable, initially, !c.NotValid, relOID, uint32(0), indid, uint32(0),
 					frel, upd, del, match, true, int32(0), false, key, fkey})
 			}
 		}

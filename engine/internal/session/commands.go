@@ -48,6 +48,7 @@ func commandTable() []command {
 		step((*Session).dropSchema),          // DROP SCHEMA
 		step((*Session).tableDDL),            // table DDL GMS has no form for (ddl.TableDDL)
 		step((*Session).lockCommand),         // lock.go: LOCK TABLE
+		step((*Session).setConstraints),      // deferred_constraints.go: SET CONSTRAINTS
 
 		// Catalog commands: types, sequences, views, drops, comments,
 		// extensions (engine/internal/ddl).
@@ -72,6 +73,7 @@ func commandTable() []command {
 		onDDL(ddl.CreateOperator),
 		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
 		onDDL(ddl.Publication),     // CREATE / ALTER / DROP PUBLICATION
+		onDDL(ddl.SetDeferrable),   // deferrable.go: DEFERRABLE constraints
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

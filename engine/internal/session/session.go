@@ -45,6 +45,9 @@ type Session struct {
 	// deferred holds an error raised where GMS has no error result (window
 	// functions, gmsadapter.DeferredError).
 	deferred gmsadapter.DeferredError
+	// modes is the transaction's SET CONSTRAINTS state and its waiting
+	// constraint checks (deferred_constraints.go).
+	modes constraintModes
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
 	// triggerDepth counts trigger functions running (pg_trigger_depth).
@@ -146,7 +149,7 @@ func (s *Session) PID() int32 { return int32(s.gms.ID()) }
 // StorageTxn implements storage.Session.
 func (s *Session) StorageTxn() *storage.Txn {
 	if s.txn == nil {
-		s.txn = s.eng.store.Begin()
+		s.txn = s.newTxn()
 	}
 	return s.txn
 }
@@ -470,6 +473,9 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 // implicit transaction on success.
 func (s *Session) finish(mark storage.Mark, err error) error {
 	err = s.fireAfterTriggers(err) // trigger_fire.go
+	if err == nil {
+		err = s.checkConstraints(false) // deferred_constraints.go: those checked at statement end
+	}
 	if err != nil {
 		if s.txn != nil {
 			s.txn.RollbackTo(mark)

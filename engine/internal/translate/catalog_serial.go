@@ -126,10 +126,12 @@ func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefiniti
 // createTableWithSequences translates CREATE TABLE and adds the owned
 // sequences of its serial and identity columns.
 func (t *Translator) createTableWithSequences(s *pg.CreateStmt) Result {
+	t.deferrals = nil
 	res, err := t.createTable(s)
 	if err != nil {
 		fail(asPG(err))
 	}
+	res = t.withDeferrals(res, catalog.QName{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, true) // ddl_deferrable.go
 	for _, e := range s.TableElts {
 		cd := e.GetColumnDef()
 		if cd == nil {

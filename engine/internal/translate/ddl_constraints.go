@@ -311,7 +311,7 @@ func onePrimaryKey(pk []string, table string) {
 // generated translates GENERATED ALWAYS AS (expr) STORED; the expression
 // keeps its PostgreSQL text for GMS to store.
 func (t *Translator) generated(c *pg.Constraint, typ *types.Type) sqlparser.Expr {
-	checkImmutable(c.RawExpr)
+	t.checkImmutable(c.RawExpr)
 	return &sqlparser.ParenExpr{Expr: WithSourceText(t.assignTo(c.RawExpr, typ), deparseExpr(c.RawExpr))}
 }
 

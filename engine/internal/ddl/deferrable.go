@@ -18,6 +18,10 @@ func SetDeferrable(h Host, c *translate.SetDeferrable) error {
 		if _, exists := FindTable(h, schema, c.Table.Name); exists {
 			return nil // CREATE TABLE IF NOT EXISTS skips, or CREATE TABLE fails
 		}
+	} else if t, ok := FindTable(h, schema, c.Table.Name); ok {
+		schema = t.SchemaName() // a constraint trigger's table, as named
+	} else {
+		return nil // CREATE CONSTRAINT TRIGGER fails on the missing table
 	}
 	q := catalog.QName{Schema: schema, Name: c.Table.Name}
 	cat := h.Catalog()

@@ -165,9 +165,14 @@ var pgTrigger = &def{
 			if t.When != "" {
 				qual = t.When
 			}
+			var con uint32
+			deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)
+			if t.Constraint {
+				con = stableOID("c:" + t.Table.Schema + "." + t.Table.Name + "." + t.Name)
+			}
 			out = append(out, []any{t.OID, s.RelOID(t.Table.Schema, t.Table.Name), uint32(0), t.Name,
-				t.Function, t.TgType(), string(rune(t.Enabled)), false, uint32(0), uint32(0), uint32(0),
-				false, false, int16(len(t.Args)), args, qual})
+				t.Function, t.TgType(), string(rune(t.Enabled)), false, uint32(0), uint32(0), con,
+				deferrable, initially, int16(len(t.Args)), args, qual})
 		}
 		ri, err := riTriggers(s)
 		if err != nil {

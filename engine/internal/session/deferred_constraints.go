@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/ddl"
+	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -26,6 +27,19 @@ type constraintModes struct {
 	all     *bool                      // SET CONSTRAINTS ALL: deferred
 	named   map[catalog.ObjectKey]bool // SET CONSTRAINTS name: deferred
 	pending []pendingFK
+	// triggers are deferred constraint trigger firings
+	triggers []dml.AfterEvent
+}
+
+// deferTrigger keeps a constraint trigger's firing while the trigger is
+// deferred.
+func (s *Session) deferTrigger(e dml.AfterEvent) bool {
+	tg := e.Trigger()
+	if !s.deferredNow(s.catalog(), tg.Table.Schema, tg.Table.Name, tg.Name) {
+		return false
+	}
+	s.modes.triggers = append(s.modes.triggers, e)
+	return true
 }
 
 // pendingFK is a key of a deferrable foreign key to check: a child row's
@@ -75,10 +89,25 @@ func (s *Session) deferredNow(cat *catalog.Catalog, schema, table, name string) 
 // checkConstraints runs the waiting checks: those of constraints not
 // deferred now, or all of them (at COMMIT).
 func (s *Session) checkConstraints(all bool) error {
-	if s.txn == nil || (len(s.modes.pending) == 0 && !s.txn.HasDeferredUnique()) {
+	if s.txn == nil || (len(s.modes.pending) == 0 && len(s.modes.triggers) == 0 && !s.txn.HasDeferredUnique()) {
 		return nil
 	}
 	cat := s.catalog()
+	if len(s.modes.triggers) > 0 {
+		var due, keep []dml.AfterEvent
+		for _, e := range s.modes.triggers {
+			if tg := e.Trigger(); !all && s.deferredNow(cat, tg.Table.Schema, tg.Table.Name, tg.Name) {
+				keep = append(keep, e)
+			} else {
+				due = append(due, e)
+			}
+		}
+		s.modes.triggers = keep
+		if err := dml.FireDeferred(dmlHost{s}, due); err != nil {
+			s.modes.pending, s.modes.triggers = nil, nil
+			return err
+		}
+	}
 	var later storage.UniqueDeferral
 	if !all {
 		later = func(meta any, schema, table, index string) bool {

@@ -36,6 +36,8 @@ type Catalog struct {
 	// deferrable constraints: table and name → INITIALLY DEFERRED
 	// (deferrable.go)
 	deferrable map[ObjectKey]bool
+	// eventTriggers by name (event_triggers.go)
+	eventTriggers map[string]*EventTrigger
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

@@ -43,6 +43,8 @@ type Image struct {
 	Invoker     []TableText
 	Matviews    []TableText // materialized views' queries (matviews.go)
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
+	// EventTriggers by name (event_triggers.go)
+	EventTriggers []EventTrigger
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -328,6 +330,7 @@ func (c *Catalog) Image() (Image, error) {
 	}
 	img.Matviews = c.Matviews()
 	img.Deferrable = c.DeferrableConstraints()
+	img.EventTriggers = c.eventTriggerImage()
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -528,6 +531,13 @@ func FromImage(img Image) (*Catalog, error) {
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
+	if img.EventTriggers != nil {
+		c.eventTriggers = make(map[string]*EventTrigger, len(img.EventTriggers))
+		for i := range img.EventTriggers {
+			t := img.EventTriggers[i]
+			c.eventTriggers[t.Name] = &t
+		}
+	}
 	if img.Deferrable != nil {
 		c.deferrable = entriesMap(img.Deferrable, func(e KeyBool) (ObjectKey, bool) { return e.Key, e.On })
 	}
@@ -612,7 +622,7 @@ func FromImage(img Image) (*Catalog, error) {
 // pseudoType returns the pseudo-types routines are declared with, which
 // types.ByOID does not hold: the very values the catalog uses.
 func pseudoType(oid uint32) *types.Type {
-	for _, t := range []*types.Type{types.Record, types.Void, TriggerType} {
+	for _, t := range []*types.Type{types.Record, types.Void, TriggerType, EventTriggerType} {
 		if t.OID == oid {
 			return t
 		}

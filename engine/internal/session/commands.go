@@ -71,9 +71,12 @@ func commandTable() []command {
 		onDDL(ddl.CreateExtension),
 		onDDL(ddl.AlterExtension), // ddl/extension.go
 		onDDL(ddl.CreateOperator),
-		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
-		onDDL(ddl.Publication),     // CREATE / ALTER / DROP PUBLICATION
-		onDDL(ddl.SetDeferrable),   // deferrable.go: DEFERRABLE constraints
+		onDDL(ddl.SetTableOptions),    // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
+		onDDL(ddl.Publication),        // CREATE / ALTER / DROP PUBLICATION
+		onDDL(ddl.SetDeferrable),      // deferrable.go: DEFERRABLE constraints
+		onDDL(ddl.CreateEventTrigger), // event_trigger.go
+		onDDL(ddl.AlterEventTrigger),
+		onDDL(ddl.DropEventTrigger),
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

@@ -48,6 +48,9 @@ type Session struct {
 	// modes is the transaction's SET CONSTRAINTS state and its waiting
 	// constraint checks (deferred_constraints.go).
 	modes constraintModes
+	// event is the event whose trigger function is running
+	// (event_triggers.go)
+	event *eventState
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
 	// triggerDepth counts trigger functions running (pg_trigger_depth).
@@ -360,7 +363,7 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 		s.cache.put(cacheKey, version, c)
 		s.plans.entry = c
 	}
-	return s.runTranslated(ctx, sqlText, stmt, res)
+	return s.runWithEventTriggers(ctx, sqlText, stmt, res) // event_triggers.go
 }
 
 func errAborted() error {

@@ -198,8 +198,8 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 			fn.Body = body[0]
 		}
 	}
-	if fn.Language == "sql" && fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID {
-		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type trigger"))
+	if fn.Language == "sql" && fn.Result != nil && (fn.Result.OID == catalog.TriggerType.OID || fn.Result.OID == catalog.EventTriggerType.OID) {
+		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type %s", fn.Result.Name))
 	}
 	if fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID && len(fn.InputArgs()) > 0 {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "trigger functions cannot have declared arguments").
@@ -218,6 +218,8 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 		switch last {
 		case "trigger":
 			return catalog.TriggerType
+		case "event_trigger":
+			return catalog.EventTriggerType
 		case "void":
 			return types.Void
 		case "record":

@@ -235,6 +235,7 @@ type ImageFunction struct {
 	Strict          bool
 	SecurityDefiner bool
 	Leakproof       bool
+	Parallel        byte
 	Config          []string
 	Cost            float64
 	Rows            float64
@@ -338,7 +339,7 @@ func (c *Catalog) Image() (Image, error) {
 		for _, f := range c.functions[q] {
 			fi := ImageFunction{OID: f.OID, Schema: f.Schema, Name: f.Name, Kind: f.Kind, ReturnsSet: f.ReturnsSet,
 				Language: f.Language, Module: f.Module, Body: f.Body, SQLBody: f.SQLBody, Volatility: f.Volatility, Strict: f.Strict,
-				SecurityDefiner: f.SecurityDefiner, Leakproof: f.Leakproof, Config: f.Config, Cost: f.Cost, Rows: f.Rows, Owner: f.Owner}
+				SecurityDefiner: f.SecurityDefiner, Leakproof: f.Leakproof, Parallel: f.Parallel, Config: f.Config, Cost: f.Cost, Rows: f.Rows, Owner: f.Owner}
 			if fi.Result, err = ref(f.Result); err != nil {
 				return Image{}, err
 			}
@@ -554,7 +555,7 @@ func FromImage(img Image) (*Catalog, error) {
 	for _, fi := range img.Functions {
 		f := &Function{OID: fi.OID, Schema: fi.Schema, Name: fi.Name, Kind: fi.Kind, ReturnsSet: fi.ReturnsSet,
 			Language: fi.Language, Module: fi.Module, Body: fi.Body, SQLBody: fi.SQLBody, Volatility: fi.Volatility, Strict: fi.Strict,
-			SecurityDefiner: fi.SecurityDefiner, Leakproof: fi.Leakproof, Config: fi.Config, Cost: fi.Cost, Rows: fi.Rows, Owner: fi.Owner}
+			SecurityDefiner: fi.SecurityDefiner, Leakproof: fi.Leakproof, Parallel: fi.Parallel, Config: fi.Config, Cost: fi.Cost, Rows: fi.Rows, Owner: fi.Owner}
 		if f.Result, err = resolve(fi.Result); err != nil {
 			return nil, err
 		}

@@ -140,7 +140,7 @@ func (s *State) procRow(f *catalog.Function) []any {
 	}
 	return []any{f.OID, f.Name, NamespaceOID(f.Schema), s.RoleOID(s.Catalog.Owner(key)), LanguageOID(f.Language),
 		float32(f.Cost), float32(f.Rows), variadic, "-", string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
-		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), "u", int16(len(in)), int16(f.NumDefaults()), ret,
+		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), string(rune(parallelOf(f))), int16(len(in)), int16(f.NumDefaults()), ret,
 		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, probin(f), cfg, aclArray(acl), nil}
 }
 
@@ -272,4 +272,12 @@ func probin(f *catalog.Function) any {
 		return nil
 	}
 	return f.Module
+}
+
+// parallelOf is a user routine's proparallel ('u' unless declared).
+func parallelOf(f *catalog.Function) byte {
+	if f.Parallel == 0 {
+		return 'u'
+	}
+	return f.Parallel
 }

@@ -67,6 +67,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addCatalogInfoFuncs,
 	addFunctionSQLBodyFuncs,
 	addFunctionArgsFuncs,
+	addFunctionDefFuncs, // pgcatalog_functiondef.go
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
 	addPgDumpFuncs, // pgdump_funcs.go

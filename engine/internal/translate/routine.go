@@ -161,8 +161,11 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 			}
 		case "window":
 			failAt(d.Location, pgerror.FeatureNotSupported, "window functions written in SQL or PL/pgSQL are not supported")
-		case "parallel", "support":
-			// accepted and ignored: tinybase runs every call serially
+		case "parallel":
+			// recorded for pg_proc; tinybase runs every call serially
+			fn.Parallel = parallelCode(strVal(d.Arg))
+		case "support":
+			// accepted and ignored
 		}
 	}
 	if fn.ReturnsSet && fn.Rows == 0 {

@@ -132,6 +132,10 @@ func addPgDumpCatalogs(m map[string]*def) {
 	m["pg_seclabels"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid}, column{"objsubid", types.Int4},
 		column{"objtype", types.Text}, column{"objnamespace", types.Oid}, column{"objname", types.Text},
 		column{"provider", types.Text}, column{"label", types.Text})
+	// security labels of shared objects: SECURITY LABEL is not supported,
+	// so there are none
+	m["pg_shseclabel"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid},
+		column{"provider", types.Text}, column{"label", types.Text})
 }
 
 // pgEventTrigger is pg_catalog.pg_event_trigger.

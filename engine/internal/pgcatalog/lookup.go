@@ -150,7 +150,7 @@ func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
 	if c.NotValid {
 		suffix = " NOT VALID"
 	}
-	if d, ok := s.DeparseStored(c.Check, r.Name, r.Table.Schema(), pretty); ok {
+	if d, ok := s.DeparseStoredIn(c.Check, r.Schema, r.Name, r.Table.Schema(), pretty); ok {
 		return "CHECK (" + d + ")" + suffix
 	}
 	if !pretty && parenthesizedCheck(c.Check) {

@@ -1,0 +1,25 @@
+-- pg_get_viewdef prints a view's query as PostgreSQL 15 deparses it
+CREATE TYPE st AS ENUM ('draft', 'published');
+CREATE TABLE posts (id int PRIMARY KEY, title text, author int, status st, score numeric);
+CREATE TABLE profiles (id int PRIMARY KEY, username text);
+CREATE SCHEMA app;
+CREATE TABLE app.tags (post_id int, tag text);
+CREATE VIEW v_pub AS SELECT p.id, p.title, pr.username FROM posts p JOIN profiles pr ON pr.id = p.author WHERE p.status = 'published';
+CREATE VIEW v_all AS SELECT * FROM posts;
+CREATE VIEW v_expr AS SELECT id, upper(title) AS t, score > 1 AS high, title AS name FROM posts WHERE score IS NOT NULL;
+CREATE VIEW v_left AS SELECT p.id, t.tag FROM posts p LEFT JOIN app.tags t ON t.post_id = p.id;
+CREATE VIEW v_three AS SELECT p.id, pr.username, t.tag FROM posts p JOIN profiles pr ON pr.id = p.author JOIN app.tags t ON t.post_id = p.id;
+CREATE VIEW v_cols (a, b) AS SELECT id, title FROM posts;
+CREATE VIEW v_view AS SELECT v.id FROM v_pub v;
+SELECT pg_get_viewdef('v_pub'::regclass);
+SELECT pg_get_viewdef('v_all'::regclass);
+SELECT pg_get_viewdef('v_expr'::regclass);
+SELECT pg_get_viewdef('v_left'::regclass);
+SELECT pg_get_viewdef('v_three'::regclass);
+SELECT pg_get_viewdef('v_cols'::regclass);
+SELECT pg_get_viewdef('v_view'::regclass);
+SET search_path = '';
+SELECT pg_catalog.pg_get_viewdef('public.v_pub'::regclass);
+SELECT pg_catalog.pg_get_viewdef('public.v_left'::regclass);
+SELECT pg_catalog.pg_get_viewdef('public.v_view'::regclass);
+RESET search_path;

@@ -35,11 +35,11 @@ var pgDumpCases = []struct {
 // does yet, with the reason; they run, and must still differ (so a fix
 // shows up), but their difference is not an error.
 var pgDumpKnown = map[string]string{
-	"schema_only": "a partial index's TRIM predicate is lost; CREATE EXTENSION and the public schema carry no comments; " +
+	"schema_only": "a partial index's TRIM predicate is lost; CREATE EXTENSION carries no comment; " +
 		"the bootstrap's storage.search differs from the recorded fixture's; schema public's ACL prints a REVOKE",
 	"full":          "the schema part differs as schema_only does",
-	"schema_public": "schema public has no comment and its ACL prints a REVOKE",
-	"custom_list":   "the archive's TOC differs with the schema: comments on the extensions and on schema public are missing",
+	"schema_public": "schema public's ACL lacks PUBLIC's USAGE, so pg_dump prints a REVOKE",
+	"custom_list":   "the archive's TOC differs with the schema: the extensions' comments are missing, storage.search is extra",
 }
 
 // pgDumpFails are the known cases where pg_dump itself still fails; in

@@ -50,9 +50,11 @@ func Of(meta any) *Catalog {
 }
 
 // New returns a new database's catalog: PostgreSQL installs plpgsql in
-// every database.
+// every database, and initdb comments schema public.
 func New() *Catalog {
-	return (&Catalog{nextOID: FirstOID}).PutExtension(Extension{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"})
+	publicComment := "standard public schema"
+	return (&Catalog{nextOID: FirstOID}).PutExtension(Extension{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"}).
+		SetComment(ObjectKey{Kind: ObjSchema, Name: "public"}, &publicComment)
 }
 
 // clone returns a shallow copy whose maps are shared; callers replace the

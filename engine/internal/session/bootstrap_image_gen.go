@@ -2213,6 +2213,10 @@ var bootstrapImage = bootstrap.Image{
 				Text: "Auth: Set this column to true when the account comes from SSO. These accounts can have duplicate emails.",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 4, Name: "public"},
+				Text: "standard public schema",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "email()"},
 				Text: "Deprecated. Use auth.jwt() -> 'email' instead.",
 			},

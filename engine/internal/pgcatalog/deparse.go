@@ -163,6 +163,9 @@ type (
 		name string
 		args []dnode
 		t    *types.Type
+		// trim is BOTH, LEADING or TRAILING for btrim / ltrim / rtrim
+		// written TRIM(... FROM ...), which prints so again
+		trim string
 	}
 	// dSQLFunc is an SQL value function (CURRENT_USER, CURRENT_DATE).
 	dSQLFunc struct {
@@ -826,8 +829,12 @@ func (sc *deparseScope) prefixOp(op string, r dnode) (dnode, bool) {
 // funcCall resolves a call of a built-in function, or of a catalog
 // function whose parameters are exactly the argument types.
 func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
+	trim := ""
+	if f.Funcformat == pg.CoercionForm_COERCE_SQL_SYNTAX && len(f.Funcname) == 2 {
+		trim = map[string]string{"btrim": "BOTH", "ltrim": "LEADING", "rtrim": "TRAILING"}[f.Funcname[1].GetString_().GetSval()]
+	}
 	if f.AggStar || f.AggDistinct || f.FuncVariadic || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 ||
-		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL {
+		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL && trim == "" {
 		return nil, false
 	}
 	var parts []string
@@ -879,7 +886,7 @@ func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 	if !ok || fc.Keyword != "" {
 		return nil, false
 	}
-	out := &dFunc{name: name, t: expr.TypeOf(fc)}
+	out := &dFunc{name: name, t: expr.TypeOf(fc), trim: trim}
 	for _, a := range fc.Args {
 		d, ok := ph.back(a, false)
 		if !ok {

@@ -153,6 +153,18 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		}
 		p.close()
 	case *dFunc:
+		if n.trim != "" && len(n.args) >= 1 && len(n.args) <= 2 {
+			// get_func_sql_syntax: TRIM(BOTH [chars] FROM string)
+			p.b.WriteString("TRIM(" + n.trim)
+			if len(n.args) == 2 {
+				p.b.WriteByte(' ')
+				p.expr(n.args[1], true)
+			}
+			p.b.WriteString(" FROM ")
+			p.expr(n.args[0], true)
+			p.b.WriteByte(')')
+			return
+		}
 		p.b.WriteString(n.name + "(")
 		for i, a := range n.args {
 			if i > 0 {

@@ -6,6 +6,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -29,11 +30,11 @@ func (t *Translator) checkImmutable(n *pg.Node) {
 	}
 }
 
-// checkIndexImmutable rejects an index key expression or predicate that
-// calls a function that is not immutable (PostgreSQL's
-// CheckMutability: 42P17).
-func (t *Translator) checkIndexImmutable(n *pg.Node, what string) {
-	if t.mutable(n) {
+// checkIndexImmutable rejects an index key expression or predicate of
+// table ti that calls a function that is not immutable (PostgreSQL's
+// CheckMutability: 42P17), casts included.
+func (t *Translator) checkIndexImmutable(n *pg.Node, ti *TableInfo, what string) {
+	if t.mutable(n) || t.mutableCasts(n, ti) {
 		fail(pgerror.New(pgerror.InvalidObjectDefinition, "functions in index %s must be marked IMMUTABLE", what))
 	}
 }
@@ -122,4 +123,77 @@ func inlinableBody(f *catalog.Function) (*pg.Node, bool) {
 		return nil, false
 	}
 	return rt.Val, true
+}
+
+// mutableCasts reports whether n casts or passes a column of ti in a way
+// that depends on the session (TimeZone, DateStyle): the casts between
+// timestamptz and the other date/time types, text I/O of date/time
+// values, and date_trunc / date_part / extract / age of a timestamptz —
+// all STABLE in pg_proc. Only columns' types are known here; a cast of a
+// computed value is not judged.
+func (t *Translator) mutableCasts(n *pg.Node, ti *TableInfo) bool {
+	colType := func(a *pg.Node) *types.Type {
+		if tc := a.GetTypeCast(); tc != nil {
+			return t.typeName(tc.TypeName)
+		}
+		cr := a.GetColumnRef()
+		if cr == nil || len(cr.Fields) == 0 {
+			return nil
+		}
+		s := cr.Fields[len(cr.Fields)-1].GetString_()
+		if s == nil {
+			return nil
+		}
+		c, ok := ti.Column(s.Sval)
+		if !ok {
+			return nil
+		}
+		return c.Type
+	}
+	return hasNode(n, func(m any) bool {
+		switch x := m.(type) {
+		case *pg.TypeCast:
+			from := colType(x.Arg)
+			if from == nil {
+				return false
+			}
+			return stableCast(from.Base().Kind, t.typeName(x.TypeName).Base().Kind)
+		case *pg.FuncCall:
+			parts := names(x.Funcname)
+			switch strings.ToLower(parts[len(parts)-1]) {
+			case "date_trunc", "date_part", "extract":
+				for _, a := range x.Args[1:] {
+					if at := colType(a); at != nil && at.Base().Kind == types.KindTimestamptz {
+						return true
+					}
+				}
+			case "age":
+				if len(x.Args) == 1 {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// stableCast reports whether PostgreSQL's cast from one kind to another
+// is STABLE: pg_cast's timestamptz conversions, and the I/O conversions
+// through date_in/out, timestamp(tz)_in/out, time_in and interval_in/out.
+func stableCast(from, to types.Kind) bool {
+	if from == to {
+		return false
+	}
+	textual := func(k types.Kind) bool { return k == types.KindText || k == types.KindVarchar || k == types.KindBpchar }
+	switch {
+	case from == types.KindTimestamptz && (to == types.KindDate || to == types.KindTime || to == types.KindTimestamp):
+		return true
+	case to == types.KindTimestamptz && (from == types.KindDate || from == types.KindTimestamp):
+		return true
+	case textual(to):
+		return from == types.KindDate || from == types.KindTimestamp || from == types.KindTimestamptz || from == types.KindInterval
+	case textual(from):
+		return to == types.KindDate || to == types.KindTimestamp || to == types.KindTimestamptz || to == types.KindTime || to == types.KindInterval
+	}
+	return false
 }

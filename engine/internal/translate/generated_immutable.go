@@ -162,8 +162,15 @@ func (t *Translator) mutableCasts(n *pg.Node, ti *TableInfo) bool {
 			parts := names(x.Funcname)
 			switch strings.ToLower(parts[len(parts)-1]) {
 			case "date_trunc", "date_part", "extract":
+				fn := strings.ToLower(parts[len(parts)-1])
 				for _, a := range x.Args[1:] {
-					if at := colType(a); at != nil && at.Base().Kind == types.KindTimestamptz {
+					at := colType(a)
+					if at == nil {
+						continue
+					}
+					// there is no date_trunc(text, date): a date becomes
+					// timestamptz, the preferred type of its category
+					if k := at.Base().Kind; k == types.KindTimestamptz || fn == "date_trunc" && k == types.KindDate {
 						return true
 					}
 				}

@@ -29,5 +29,7 @@ CREATE INDEX ts_ok_trunc ON ts (date_trunc('day', t));
 CREATE INDEX ts_ok_utc ON ts (((at AT TIME ZONE 'UTC')::date));
 CREATE INDEX ts_ok_uuid ON ts ((u::text));
 CREATE INDEX ts_ok_extract ON ts (extract(year FROM d));
+CREATE INDEX ts_trunc_date ON ts (date_trunc('month', d));
+CREATE INDEX ts_ok_part_date ON ts (date_part('year', d));
 CREATE INDEX ts_pred ON ts (id) WHERE at::date > '2024-01-01';
 SELECT indexname FROM pg_indexes WHERE tablename = 'ts' ORDER BY indexname;

@@ -210,6 +210,18 @@ func (s *Session) ddlCommands(stmt *pg.Node, tag string) [][]any {
 		return [][]any{{uint32(2615), pgcatalog.NamespaceOID(n), int32(0), tag, "schema", nil, quoteIdentPart(n), false}}
 	case *pg.Node_CreateFunctionStmt:
 		return s.functionCommand(x.CreateFunctionStmt, tag)
+	case *pg.Node_CreateEnumStmt:
+		return s.typeCommand(x.CreateEnumStmt.TypeName, "type", tag)
+	case *pg.Node_CompositeTypeStmt:
+		rv := x.CompositeTypeStmt.Typevar
+		return s.typeCommand([]*pg.Node{pg.MakeStrNode(rv.Schemaname), pg.MakeStrNode(rv.Relname)}, "type", tag)
+	case *pg.Node_CreateDomainStmt:
+		return s.typeCommand(x.CreateDomainStmt.Domainname, "type", tag) // getObjectTypeDescription: "type"
+	case *pg.Node_CreatePolicyStmt:
+		rv := x.CreatePolicyStmt.Table
+		return s.tableObjectCommand(rv, x.CreatePolicyStmt.PolicyName, "policy", tag)
+	case *pg.Node_CreateTrigStmt:
+		return s.tableObjectCommand(x.CreateTrigStmt.Relation, x.CreateTrigStmt.Trigname, "trigger", tag)
 	case *pg.Node_GrantStmt:
 		// GRANT and REVOKE name no one object (classid, objid, schema and
 		// identity are NULL)
@@ -453,4 +465,60 @@ var grantObjectTypes = map[pg.ObjectType]string{
 	pg.ObjectType_OBJECT_TYPE: "TYPE", pg.ObjectType_OBJECT_DOMAIN: "DOMAIN", pg.ObjectType_OBJECT_DATABASE: "DATABASE",
 	pg.ObjectType_OBJECT_LANGUAGE: "LANGUAGE", pg.ObjectType_OBJECT_FOREIGN_SERVER: "FOREIGN SERVER",
 	pg.ObjectType_OBJECT_FDW: "FOREIGN DATA WRAPPER", pg.ObjectType_OBJECT_LARGEOBJECT: "LARGE OBJECT",
+}
+
+// typeCommand is the ddl_command_end row of a CREATE TYPE or DOMAIN.
+func (s *Session) typeCommand(nameParts []*pg.Node, kind, tag string) [][]any {
+	var parts []string
+	for _, n := range nameParts {
+		if v := n.GetString_().GetSval(); v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	name, schema := parts[len(parts)-1], ""
+	if len(parts) > 1 {
+		schema = parts[len(parts)-2]
+	}
+	cat := s.catalog()
+	for _, sc := range ddl.LookupSchemas(s.ddl(), schema) {
+		if d, ok := cat.Type(catalog.QName{Schema: sc, Name: name}); ok {
+			return [][]any{{uint32(1247), d.Type.OID, int32(0), tag, kind, sc, quoteIdentPart(sc) + "." + quoteIdentPart(name), false}}
+		}
+	}
+	return nil
+}
+
+// tableObjectCommand is the ddl_command_end row of CREATE POLICY or
+// CREATE TRIGGER: getObjectIdentity names it "name on schema.table".
+func (s *Session) tableObjectCommand(rv *pg.RangeVar, name, kind, tag string) [][]any {
+	if rv == nil {
+		return nil
+	}
+	schema, ok := s.relationSchema("table", rv.Schemaname, rv.Relname)
+	if !ok {
+		return nil
+	}
+	q := catalog.QName{Schema: schema, Name: rv.Relname}
+	cat := s.catalog()
+	var classid, oid uint32
+	switch kind {
+	case "policy":
+		p, ok := cat.Policy(q, name)
+		if !ok {
+			return nil
+		}
+		classid, oid = 3256, p.OID
+	case "trigger":
+		t, ok := cat.Trigger(q, name)
+		if !ok {
+			return nil
+		}
+		classid, oid = 2620, t.OID
+	}
+	// a policy or trigger has no schema of its own: schema_name is NULL
+	return [][]any{{classid, oid, int32(0), tag, kind, nil,
+		quoteIdentPart(name) + " on " + quoteIdentPart(schema) + "." + quoteIdentPart(rv.Relname), false}}
 }

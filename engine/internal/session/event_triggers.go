@@ -222,6 +222,14 @@ func (s *Session) ddlCommands(stmt *pg.Node, tag string) [][]any {
 		return s.tableObjectCommand(rv, x.CreatePolicyStmt.PolicyName, "policy", tag)
 	case *pg.Node_CreateTrigStmt:
 		return s.tableObjectCommand(x.CreateTrigStmt.Relation, x.CreateTrigStmt.Trigname, "trigger", tag)
+	case *pg.Node_CreateExtensionStmt:
+		// the extension itself; the objects its script creates are not
+		// listed (in_extension rows)
+		n := x.CreateExtensionStmt.Extname
+		if _, ok := s.catalog().Extension(n); !ok {
+			return nil
+		}
+		return [][]any{{uint32(3079), pgcatalog.ExtensionOID(n), int32(0), tag, "extension", nil, quoteIdentPart(n), false}}
 	case *pg.Node_GrantStmt:
 		// GRANT and REVOKE name no one object (classid, objid, schema and
 		// identity are NULL)

@@ -1,6 +1,10 @@
 package session
 
 import (
+	"fmt"
+	"io"
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/ddl"
@@ -131,8 +135,18 @@ func (s *Session) checkConstraints(all bool) error {
 		return nil
 	}
 	ctx := s.gmsContext()
+	// one pass over each foreign key's tables for all its keys
+	var order []string
+	groups := map[string][]pendingFK{}
 	for _, p := range due {
-		if err := s.checkFK(ctx, p); err != nil {
+		k := p.fk.SchemaName + "\x00" + p.fk.Table + "\x00" + p.fk.Name
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], p)
+	}
+	for _, k := range order {
+		if err := s.checkFKs(ctx, groups[k]); err != nil {
 			s.modes.pending = nil
 			return err
 		}
@@ -140,73 +154,101 @@ func (s *Session) checkConstraints(all bool) error {
 	return nil
 }
 
-// checkFK fails when a child row holds p's key and no parent row does.
-func (s *Session) checkFK(ctx *sql.Context, p pendingFK) error {
+// checkFKs checks keys of one foreign key: one fails when a child row
+// holds it and no parent row does.
+func (s *Session) checkFKs(ctx *sql.Context, ps []pendingFK) error {
+	fk := ps[0].fk
 	h := s.ddl()
-	parent, ok := ddl.FindTable(h, p.fk.ParentSchema, p.fk.ParentTable)
+	parent, ok := ddl.FindTable(h, fk.ParentSchema, fk.ParentTable)
 	if !ok {
 		return nil
 	}
-	child, ok := ddl.FindTable(h, p.fk.SchemaName, p.fk.Table)
+	child, ok := ddl.FindTable(h, fk.SchemaName, fk.Table)
 	if !ok {
 		return nil
 	}
-	found, err := hasKey(ctx, parent, p.fk.ParentColumns, p.key)
-	if err != nil || found {
+	parents, err := keySet(ctx, parent, fk.ParentColumns)
+	if err != nil {
 		return err
 	}
-	if found, err = hasKey(ctx, child, p.fk.Columns, p.key); err != nil || !found {
+	var missing []pendingFK
+	for _, p := range ps {
+		if k, ok := keyString(ctx, parent.Schema(), fk.ParentColumns, p.key); !ok || !parents[k] {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	children, err := keySet(ctx, child, fk.Columns)
+	if err != nil {
 		return err
 	}
-	if p.child {
-		return &pgerror.Error{Severity: "ERROR", Code: pgerror.ForeignKeyViolation, Table: p.fk.Table, Constraint: p.fk.Name,
-			Message: "insert or update on table " + quoteIdent(p.fk.Table) + " violates foreign key constraint " + quoteIdent(p.fk.Name)}
+	for _, p := range missing {
+		// keyed as the child stores it: the referencing rows hold it
+		k, ok := keyString(ctx, child.Schema(), fk.Columns, p.key)
+		if !ok || !children[k] {
+			continue
+		}
+		if p.child {
+			return &pgerror.Error{Severity: "ERROR", Code: pgerror.ForeignKeyViolation, Table: fk.Table, Constraint: fk.Name,
+				Message: "insert or update on table " + quoteIdent(fk.Table) + " violates foreign key constraint " + quoteIdent(fk.Name)}
+		}
+		return &pgerror.Error{Severity: "ERROR", Code: pgerror.ForeignKeyViolation, Table: fk.Table, Constraint: fk.Name,
+			Message: "update or delete on table " + quoteIdent(fk.ParentTable) + " violates foreign key constraint " + quoteIdent(fk.Name) + " on table " + quoteIdent(fk.Table)}
 	}
-	return &pgerror.Error{Severity: "ERROR", Code: pgerror.ForeignKeyViolation, Table: p.fk.Table, Constraint: p.fk.Name,
-		Message: "update or delete on table " + quoteIdent(p.fk.ParentTable) + " violates foreign key constraint " + quoteIdent(p.fk.Name) + " on table " + quoteIdent(p.fk.Table)}
+	return nil
 }
 
-// hasKey reports whether a row of t holds key in cols.
-func hasKey(ctx *sql.Context, t *storage.Table, cols []string, key sql.Row) (bool, error) {
+// keyString renders a key converted to the columns' types, so that equal
+// keys of both tables render the same; ok is false when a part is NULL or
+// does not convert.
+func keyString(ctx *sql.Context, sch sql.Schema, cols []string, key sql.Row) (string, bool) {
+	var b strings.Builder
+	for i, c := range cols {
+		o := sch.IndexOfColName(c)
+		if o < 0 || i >= len(key) || key[i] == nil {
+			return "", false
+		}
+		v, _, err := sch[o].Type.Convert(ctx, key[i])
+		if err != nil || v == nil {
+			return "", false
+		}
+		fmt.Fprintf(&b, "%T:%v\x00", v, v)
+	}
+	return b.String(), true
+}
+
+// keySet is the set of keys the rows of t hold in cols (rows with a NULL
+// part left out).
+func keySet(ctx *sql.Context, t *storage.Table, cols []string) (map[string]bool, error) {
 	sch := t.Schema()
 	ords := make([]int, len(cols))
-	want := make(sql.Row, len(cols))
 	for i, c := range cols {
-		ords[i] = sch.IndexOfColName(c)
-		if ords[i] < 0 {
-			return false, nil
-		}
-		want[i] = key[i]
-		if v, _, err := sch[ords[i]].Type.Convert(ctx, key[i]); err == nil {
-			want[i] = v
+		if ords[i] = sch.IndexOfColName(c); ords[i] < 0 {
+			return nil, nil
 		}
 	}
 	iter, err := t.Rows(ctx)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	defer iter.Close(ctx)
+	out := map[string]bool{}
+	key := make(sql.Row, len(cols))
 	for {
 		row, err := iter.Next(ctx)
+		if err == io.EOF {
+			return out, nil
+		}
 		if err != nil {
-			if err.Error() == "EOF" {
-				return false, nil
-			}
-			return false, err
+			return nil, err
 		}
-		match := true
 		for i, o := range ords {
-			if row[o] == nil {
-				match = false
-				break
-			}
-			if c, err := sch[o].Type.Compare(ctx, row[o], want[i]); err != nil || c != 0 {
-				match = false
-				break
-			}
+			key[i] = row[o]
 		}
-		if match {
-			return true, nil
+		if k, ok := keyString(ctx, sch, cols, key); ok {
+			out[k] = true
 		}
 	}
 }

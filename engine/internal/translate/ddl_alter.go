@@ -154,6 +154,9 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			}
 			add(dropConstraint(cmd.Name, kind))
 			delete(ti.Constraints, cmd.Name)
+			// forget its deferrability: a constraint of the name added
+			// later starts NOT DEFERRABLE unless it says otherwise
+			t.deferrals = append(t.deferrals, DeferrableConstraint{Name: cmd.Name})
 		case pg.AlterTableType_AT_AddIdentity:
 			d, seq := t.addIdentity(cmd, ti, s.Relation) // ddl_alter_extra.go
 			add(d)

@@ -128,6 +128,23 @@ func AlterEventTrigger(h Host, c *translate.AlterEventTrigger) error {
 		return err
 	}
 	n := *t
+	if c.Owner != "" {
+		owner := c.Owner
+		if owner == translate.RoleCurrentUser || owner == translate.RoleSessionUser {
+			owner = h.CurrentUser()
+		}
+		r, ok := cat.Role(owner)
+		if !ok {
+			return pgerror.New(pgerror.UndefinedObject, "role %q does not exist", owner)
+		}
+		if !r.Super {
+			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to change owner of event trigger %q", t.Name).
+				WithHint("The owner of an event trigger must be a superuser.")
+		}
+		n.Owner = owner
+		h.SetCatalog(cat.PutEventTrigger(n))
+		return nil
+	}
 	if c.NewName != "" {
 		if _, exists := cat.EventTrigger(c.NewName); exists {
 			return pgerror.New(pgerror.DuplicateObject, "event trigger %q already exists", c.NewName)

@@ -23,6 +23,7 @@ type AlterEventTrigger struct {
 	Name    string
 	Enabled byte
 	NewName string
+	Owner   string // OWNER TO
 }
 
 // DropEventTrigger is DROP EVENT TRIGGER [IF EXISTS] name [, ...].
@@ -71,6 +72,12 @@ func (t *Translator) eventTriggerStatement(n *pg.Node) (Result, bool) {
 			return Result{}, false
 		}
 		return Result{Cmd: &AlterEventTrigger{Name: strVal(s.RenameStmt.Object), NewName: s.RenameStmt.Newname}, Tag: "ALTER EVENT TRIGGER"}, true
+	case *pg.Node_AlterOwnerStmt:
+		a := s.AlterOwnerStmt
+		if a.ObjectType != pg.ObjectType_OBJECT_EVENT_TRIGGER || a.Newowner == nil {
+			return Result{}, false
+		}
+		return Result{Cmd: &AlterEventTrigger{Name: strVal(a.Object), Owner: roleSpec(a.Newowner)}, Tag: "ALTER EVENT TRIGGER"}, true
 	case *pg.Node_DropStmt:
 		d := s.DropStmt
 		if d.RemoveType != pg.ObjectType_OBJECT_EVENT_TRIGGER {

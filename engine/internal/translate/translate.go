@@ -106,10 +106,10 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := t.publicationStatement(n); ok { // publication.go
 		return res, nil
 	}
-	if res, ok := t.securityStatement(n); ok {
+	if res, ok := t.eventTriggerStatement(n); ok { // event_trigger.go
 		return res, nil
 	}
-	if res, ok := t.eventTriggerStatement(n); ok { // event_trigger.go
+	if res, ok := t.securityStatement(n); ok {
 		return res, nil
 	}
 	if res, ok := t.catalogStatement(n); ok {

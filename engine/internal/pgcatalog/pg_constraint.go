@@ -63,6 +63,17 @@ var pgConstraint = &def{
 					frel, upd, del, match, true, int32(0), false, key, fkey})
 			}
 		}
+		// a constraint trigger has a pg_constraint row of its name
+		// (contype t), which pg_trigger.tgconstraint points to
+		for _, t := range s.Catalog.AllTriggers() {
+			if !t.Constraint {
+				continue
+			}
+			deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)
+			out = append(out, []any{stableOID("c:" + t.Table.Schema + "." + t.Table.Name + "." + t.Name), t.Name,
+				NamespaceOID(t.Table.Schema), "t", deferrable, initially, true, s.RelOID(t.Table.Schema, t.Table.Name), uint32(0),
+				uint32(0), uint32(0), uint32(0), " ", " ", " ", true, int32(0), true, nil, nil})
+		}
 		for _, d := range s.Catalog.Types() {
 			for _, c := range d.Checks {
 				out = append(out, []any{domainConstraintOID(d.Type, c.Name), c.Name, NamespaceOID(schemaOf(d.Type)), "c",

@@ -43,3 +43,4 @@ DROP TRIGGER acct_total ON acct;
 BEGIN;
 SET CONSTRAINTS acct_total DEFERRED;
 ROLLBACK;
+SELECT c.conname, c.contype, c.condeferrable, c.condeferred, c.conrelid::regclass, c.conkey, t.tgname FROM pg_constraint c JOIN pg_trigger t ON t.tgconstraint = c.oid ORDER BY c.conname;

@@ -29,8 +29,7 @@ func (s *State) ViewDef(v *catalog.View) (out string, ok bool) {
 	sel := tree.Stmts[0].Stmt.GetSelectStmt()
 	if sel == nil || sel.Op != pg.SetOperation_SETOP_NONE || sel.WithClause != nil || len(sel.DistinctClause) > 0 ||
 		len(sel.WindowClause) > 0 || sel.HavingClause != nil || sel.LimitCount != nil || sel.LimitOffset != nil ||
-		len(sel.LockingClause) > 0 || sel.IntoClause != nil || len(sel.ValuesLists) > 0 || len(sel.GroupClause) > 0 ||
-		len(sel.SortClause) > 0 || len(sel.FromClause) != 1 {
+		len(sel.LockingClause) > 0 || sel.IntoClause != nil || len(sel.ValuesLists) > 0 || len(sel.FromClause) != 1 {
 		return "", false
 	}
 	vd := &viewDeparse{s: s, view: v}
@@ -64,6 +63,14 @@ func (s *State) ViewDef(v *catalog.View) (out string, ok bool) {
 				return "", false
 			}
 			targets = append(targets, expanded...)
+			continue
+		}
+		if agg, ok := vd.aggregate(rt.Val); ok {
+			label := rt.Name
+			if label == "" {
+				label = figureColname(rt.Val)
+			}
+			targets = append(targets, agg+" AS "+QuoteIdent(label))
 			continue
 		}
 		d, ok := sc.analyze(rt.Val)
@@ -101,6 +108,48 @@ func (s *State) ViewDef(v *catalog.View) (out string, ok bool) {
 			return "", false
 		}
 		b.WriteString("\n  WHERE " + vd.print(d))
+	}
+	if len(sel.GroupClause) > 0 {
+		var keys []string
+		for _, g := range sel.GroupClause {
+			d, ok := sc.analyze(g)
+			if !ok {
+				return "", false
+			}
+			keys = append(keys, vd.print(d))
+		}
+		b.WriteString("\n  GROUP BY " + strings.Join(keys, ", "))
+	}
+	if len(sel.SortClause) > 0 {
+		var keys []string
+		for _, n := range sel.SortClause {
+			sb := n.GetSortBy()
+			if sb == nil || len(sb.UseOp) > 0 {
+				return "", false
+			}
+			d, ok := sc.analyze(sb.Node)
+			if !ok {
+				return "", false
+			}
+			k := vd.print(d)
+			desc := sb.SortbyDir == pg.SortByDir_SORTBY_DESC
+			if desc {
+				k += " DESC"
+			}
+			// NULLS shows only where it is not the direction's default
+			switch sb.SortbyNulls {
+			case pg.SortByNulls_SORTBY_NULLS_FIRST:
+				if !desc {
+					k += " NULLS FIRST"
+				}
+			case pg.SortByNulls_SORTBY_NULLS_LAST:
+				if desc {
+					k += " NULLS LAST"
+				}
+			}
+			keys = append(keys, k)
+		}
+		b.WriteString("\n  ORDER BY " + strings.Join(keys, ", "))
 	}
 	b.WriteString(";")
 	return b.String(), true
@@ -270,4 +319,37 @@ func (vd *viewDeparse) print(d dnode) string {
 	p := &printer{varPrefix: true, qualifyPublic: !vd.s.visible("public")}
 	p.expr(d, false)
 	return p.b.String()
+}
+
+// aggregate prints a plain aggregate call of the target list — count(*),
+// or count / sum / avg / min / max / bool_and / bool_or / array_agg /
+// string_agg of columns and constants — as ruleutils prints it; ok is
+// false for anything else (FILTER, ORDER BY, DISTINCT, windows).
+func (vd *viewDeparse) aggregate(n *pg.Node) (string, bool) {
+	f := n.GetFuncCall()
+	if f == nil || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 || f.AggDistinct || f.FuncVariadic || len(f.Funcname) != 1 {
+		return "", false
+	}
+	name := f.Funcname[0].GetString_().GetSval()
+	switch name {
+	case "count", "sum", "avg", "min", "max", "bool_and", "bool_or", "array_agg", "string_agg":
+	default:
+		return "", false
+	}
+	if f.AggStar {
+		return name + "(*)", name == "count"
+	}
+	var args []string
+	for _, a := range f.Args {
+		d, ok := vd.scope.analyze(a)
+		if !ok {
+			return "", false
+		}
+		if c, isConst := d.(*dConst); isConst && c.t.Kind == types.KindUnknown {
+			// an untyped literal argument (string_agg's delimiter) is text
+			d = &dConst{t: types.Text, val: c.val, text: c.text}
+		}
+		args = append(args, vd.print(d))
+	}
+	return name + "(" + strings.Join(args, ", ") + ")", len(args) > 0
 }

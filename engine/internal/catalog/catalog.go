@@ -33,6 +33,11 @@ type Catalog struct {
 	publications map[string]*Publication
 	// matviews are materialized views' queries (matviews.go)
 	matviews map[QName]string
+	// deferrable constraints: table and name → INITIALLY DEFERRED
+	// (deferrable.go)
+	deferrable map[ObjectKey]bool
+	// eventTriggers by name (event_triggers.go)
+	eventTriggers map[string]*EventTrigger
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has
@@ -45,9 +50,11 @@ func Of(meta any) *Catalog {
 }
 
 // New returns a new database's catalog: PostgreSQL installs plpgsql in
-// every database.
+// every database, and initdb comments schema public.
 func New() *Catalog {
-	return (&Catalog{nextOID: FirstOID}).PutExtension(Extension{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"})
+	publicComment := "standard public schema"
+	return (&Catalog{nextOID: FirstOID}).PutExtension(Extension{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"}).
+		SetComment(ObjectKey{Kind: ObjSchema, Name: "public"}, &publicComment)
 }
 
 // clone returns a shallow copy whose maps are shared; callers replace the

@@ -79,6 +79,9 @@ type Function struct {
 	Strict          bool
 	SecurityDefiner bool
 	Leakproof       bool
+	// Parallel is proparallel: 's' safe, 'r' restricted, 'u' or 0
+	// unsafe (tinybase runs every call serially; it is only printed)
+	Parallel byte
 	// Config is proconfig: "name=value" settings applied during a call
 	// (SET search_path = ...).
 	Config []string

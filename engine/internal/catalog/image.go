@@ -42,6 +42,9 @@ type Image struct {
 	AllSettings []string
 	Invoker     []TableText
 	Matviews    []TableText // materialized views' queries (matviews.go)
+	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
+	// EventTriggers by name (event_triggers.go)
+	EventTriggers []EventTrigger
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -232,6 +235,7 @@ type ImageFunction struct {
 	Strict          bool
 	SecurityDefiner bool
 	Leakproof       bool
+	Parallel        byte
 	Config          []string
 	Cost            float64
 	Rows            float64
@@ -326,6 +330,8 @@ func (c *Catalog) Image() (Image, error) {
 		img.Extensions = append(img.Extensions, *c.extensions[name])
 	}
 	img.Matviews = c.Matviews()
+	img.Deferrable = c.DeferrableConstraints()
+	img.EventTriggers = c.eventTriggerImage()
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -333,7 +339,7 @@ func (c *Catalog) Image() (Image, error) {
 		for _, f := range c.functions[q] {
 			fi := ImageFunction{OID: f.OID, Schema: f.Schema, Name: f.Name, Kind: f.Kind, ReturnsSet: f.ReturnsSet,
 				Language: f.Language, Module: f.Module, Body: f.Body, SQLBody: f.SQLBody, Volatility: f.Volatility, Strict: f.Strict,
-				SecurityDefiner: f.SecurityDefiner, Leakproof: f.Leakproof, Config: f.Config, Cost: f.Cost, Rows: f.Rows, Owner: f.Owner}
+				SecurityDefiner: f.SecurityDefiner, Leakproof: f.Leakproof, Parallel: f.Parallel, Config: f.Config, Cost: f.Cost, Rows: f.Rows, Owner: f.Owner}
 			if fi.Result, err = ref(f.Result); err != nil {
 				return Image{}, err
 			}
@@ -526,6 +532,16 @@ func FromImage(img Image) (*Catalog, error) {
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
+	if img.EventTriggers != nil {
+		c.eventTriggers = make(map[string]*EventTrigger, len(img.EventTriggers))
+		for i := range img.EventTriggers {
+			t := img.EventTriggers[i]
+			c.eventTriggers[t.Name] = &t
+		}
+	}
+	if img.Deferrable != nil {
+		c.deferrable = entriesMap(img.Deferrable, func(e KeyBool) (ObjectKey, bool) { return e.Key, e.On })
+	}
 	if len(img.Publications) > 0 {
 		c.publications = make(map[string]*Publication, len(img.Publications))
 	}
@@ -539,7 +555,7 @@ func FromImage(img Image) (*Catalog, error) {
 	for _, fi := range img.Functions {
 		f := &Function{OID: fi.OID, Schema: fi.Schema, Name: fi.Name, Kind: fi.Kind, ReturnsSet: fi.ReturnsSet,
 			Language: fi.Language, Module: fi.Module, Body: fi.Body, SQLBody: fi.SQLBody, Volatility: fi.Volatility, Strict: fi.Strict,
-			SecurityDefiner: fi.SecurityDefiner, Leakproof: fi.Leakproof, Config: fi.Config, Cost: fi.Cost, Rows: fi.Rows, Owner: fi.Owner}
+			SecurityDefiner: fi.SecurityDefiner, Leakproof: fi.Leakproof, Parallel: fi.Parallel, Config: fi.Config, Cost: fi.Cost, Rows: fi.Rows, Owner: fi.Owner}
 		if f.Result, err = resolve(fi.Result); err != nil {
 			return nil, err
 		}
@@ -607,7 +623,7 @@ func FromImage(img Image) (*Catalog, error) {
 // pseudoType returns the pseudo-types routines are declared with, which
 // types.ByOID does not hold: the very values the catalog uses.
 func pseudoType(oid uint32) *types.Type {
-	for _, t := range []*types.Type{types.Record, types.Void, TriggerType} {
+	for _, t := range []*types.Type{types.Record, types.Void, TriggerType, EventTriggerType} {
 		if t.OID == oid {
 			return t
 		}

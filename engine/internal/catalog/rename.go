@@ -35,6 +35,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 		n.comments[k] = text
 	}
 	n.renameTriggerTable(old, new)
+	n.renameDeferrableTable(old, new)
 	n.security = c.sec().renameTable(old, new)
 	return n.renamePublicationTable(old, new)
 }

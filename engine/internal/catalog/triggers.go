@@ -40,6 +40,9 @@ type Trigger struct {
 	// OldTable and NewTable name the transition tables (REFERENCING OLD
 	// TABLE AS ... NEW TABLE AS ...), "" when none.
 	OldTable, NewTable string
+	// Constraint: CREATE CONSTRAINT TRIGGER; whether it is DEFERRABLE is
+	// the catalog's deferrable map's (deferrable.go), under its name.
+	Constraint bool
 }
 
 // TgType is pg_trigger.tgtype: the bit set of level, timing and events.

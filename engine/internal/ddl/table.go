@@ -113,6 +113,8 @@ func renameConstraint(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	if err != nil {
 		return err
 	}
+	// a DEFERRABLE constraint stays so under its new name (deferrable.go)
+	h.SetCatalog(h.Catalog().RenameConstraint(catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, c.From, c.To))
 	switch TableInfo(ctx, t).Constraints[c.From] {
 	case 'p':
 		return t.SetPrimaryKeyName(ctx, c.To)

@@ -88,6 +88,10 @@ type Host interface {
 	// statement level: the session's statement, then each statement
 	// running inside a routine.
 	AfterQueue() *[][]AfterEvent
+	// DeferTrigger keeps the firing of a deferred constraint trigger for
+	// later (COMMIT, SET CONSTRAINTS ... IMMEDIATE) and reports whether
+	// it did.
+	DeferTrigger(e AfterEvent) bool
 	// TransitionTables is the session's visible transition tables (and
 	// INSTEAD OF RETURNING rows), innermost last.
 	TransitionTables() *[]TransitionRel

@@ -138,7 +138,8 @@ func DropTrigger(h Host, c *translate.DropTrigger) error {
 		}
 		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, q.Name)
 	}
-	h.SetCatalog(cat.DropTrigger(q, c.Name))
+	// a constraint trigger's deferrability goes with it
+	h.SetCatalog(cat.DropTrigger(q, c.Name).SetDeferrable(q, c.Name, false, false))
 	return nil
 }
 

@@ -375,12 +375,29 @@ func FireAfterTriggers(h Host, err error) error {
 	sort.SliceStable(queue, func(i, j int) bool { return queue[i].tg.ForEachRow && !queue[j].tg.ForEachRow })
 	for i := 0; i < len(queue); i++ {
 		e := queue[i]
+		if e.tg.Constraint && h.DeferTrigger(e) {
+			continue
+		}
 		if _, err := callTrigger(h, ctx, e.fs, e.tg, e.new, e.old); err != nil {
 			(*after)[top] = nil
 			return err
 		}
 		queue = append(queue, (*after)[top]...)
 		(*after)[top] = nil
+	}
+	return nil
+}
+
+// Trigger is the trigger the firing calls.
+func (e AfterEvent) Trigger() *catalog.Trigger { return e.tg }
+
+// FireDeferred runs constraint trigger firings kept by Host.DeferTrigger.
+func FireDeferred(h Host, events []AfterEvent) error {
+	ctx := h.GMSContext(context.Background())
+	for _, e := range events {
+		if _, err := callTrigger(h, ctx, e.fs, e.tg, e.new, e.old); err != nil {
+			return err
+		}
 	}
 	return nil
 }

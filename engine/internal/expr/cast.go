@@ -24,6 +24,11 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 	from := TypeOf(e)
 	if lit, ok := e.(*Literal); ok {
 		if lit.Value == nil {
+			if to.CheckNull() != nil {
+				// a NOT NULL domain refuses the NULL when the cast runs
+				// (CoerceToDomain is never folded)
+				return &Cast{base: base{to}, Child: e, From: from, Explicit: cc == types.CastExplicit}, nil
+			}
 			return NewLiteral(to, nil), nil
 		}
 		if from.Kind == types.KindUnknown {
@@ -73,8 +78,11 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 
 func (c *Cast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := c.Child.Eval(ctx, row)
-	if err != nil || v == nil {
+	if err != nil {
 		return nil, err
+	}
+	if v == nil {
+		return nil, c.typ.CheckNull() // a NOT NULL domain refuses NULL
 	}
 	if _, ok := c.Child.Type().(*types.Type); !ok {
 		if v, err = FromGMSValue(c.From, v); err != nil {

@@ -79,6 +79,14 @@ var srfColumns = map[string][]SRFColumn{
 	"json_each_text":  {{"key", types.Text}, {"value", types.Text}},
 	// srf_options.go
 	"pg_options_to_table": {{"option_name", types.Text}, {"option_value", types.Text}},
+	// srf_event_trigger.go
+	"pg_event_trigger_ddl_commands": {{"classid", types.Oid}, {"objid", types.Oid}, {"objsubid", types.Int4},
+		{"command_tag", types.Text}, {"object_type", types.Text}, {"schema_name", types.Text},
+		{"object_identity", types.Text}, {"in_extension", types.Bool}},
+	"pg_event_trigger_dropped_objects": {{"classid", types.Oid}, {"objid", types.Oid}, {"objsubid", types.Int4},
+		{"original", types.Bool}, {"normal", types.Bool}, {"is_temporary", types.Bool}, {"object_type", types.Text},
+		{"schema_name", types.Text}, {"object_name", types.Text}, {"object_identity", types.Text},
+		{"address_names", types.ArrayOf(types.Text)}, {"address_args", types.ArrayOf(types.Text)}},
 }
 
 // srfValueNamed are single-column SRFs whose column PostgreSQL names "value".

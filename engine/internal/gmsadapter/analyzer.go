@@ -104,6 +104,7 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	})
 	installLateralRules(a)   // rule_lateral.go
 	installOuterJoinRules(a) // rule_outer_join.go
+	installDeferredFKs(a)    // rule_deferred_fks.go
 	if cfg.InstallExecBuilder != nil {
 		cfg.InstallExecBuilder(a)
 	}

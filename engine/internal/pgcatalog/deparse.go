@@ -38,6 +38,9 @@ type deparseScope struct {
 	state   *State
 	// domain, in a domain constraint's scope, is the type VALUE has.
 	domain *types.Type
+	// relSchema is the relation's schema, where a default's sequence
+	// name resolves when the search path does not find it
+	relSchema string
 }
 
 // newDeparseScope is the scope of relation rel with the given columns.
@@ -71,7 +74,7 @@ func (s *State) DeparseStored(text, rel string, cols sql.Schema, pretty bool) (o
 	if !ok {
 		return "", false
 	}
-	return printExpr(d, pretty), true
+	return printExprIn(s, d, pretty), true
 }
 
 // DeparseDomainCheck prints a domain CHECK constraint's source text as
@@ -93,7 +96,7 @@ func (s *State) DeparseDomainCheck(text string, base *types.Type, pretty bool) (
 	if !ok {
 		return "", false
 	}
-	return printExpr(d, pretty), true
+	return printExprIn(s, d, pretty), true
 }
 
 func parseStoredExpr(text string) (*pg.Node, error) {
@@ -160,6 +163,9 @@ type (
 		name string
 		args []dnode
 		t    *types.Type
+		// trim is BOTH, LEADING or TRAILING for btrim / ltrim / rtrim
+		// written TRIM(... FROM ...), which prints so again
+		trim string
 	}
 	// dSQLFunc is an SQL value function (CURRENT_USER, CURRENT_DATE).
 	dSQLFunc struct {
@@ -360,6 +366,14 @@ func (sc *deparseScope) typeCast(tc *pg.TypeCast) (dnode, bool) {
 
 // typeName resolves a built-in type name with its modifiers.
 func (sc *deparseScope) typeName(tn *pg.TypeName) (*types.Type, bool) {
+	if tn != nil && len(tn.ArrayBounds) == 1 && !tn.Setof && !tn.PctType {
+		// an array of a type: its element type's array
+		elem := &pg.TypeName{Names: tn.Names, Typmods: tn.Typmods}
+		if et, ok := sc.typeName(elem); ok {
+			return types.ArrayOf(et), true
+		}
+		return nil, false
+	}
 	if tn == nil || tn.Setof || len(tn.ArrayBounds) > 0 || tn.PctType {
 		return nil, false
 	}
@@ -371,10 +385,18 @@ func (sc *deparseScope) typeName(tn *pg.TypeName) (*types.Type, bool) {
 		}
 		parts = append(parts, s.Sval)
 	}
-	if len(parts) == 0 || len(parts) > 2 || len(parts) == 2 && parts[0] != "pg_catalog" {
+	if len(parts) == 0 || len(parts) > 2 {
 		return nil, false
 	}
 	name := parts[len(parts)-1]
+	if len(parts) == 2 && parts[0] != "pg_catalog" || len(parts) == 1 {
+		if ut, ok := sc.userType(parts); ok {
+			return ut, len(tn.Typmods) == 0
+		}
+		if len(parts) == 2 {
+			return nil, false
+		}
+	}
 	t, ok := types.ByName(name)
 	if !ok || t.Kind == types.KindUnknown {
 		return nil, false
@@ -807,8 +829,12 @@ func (sc *deparseScope) prefixOp(op string, r dnode) (dnode, bool) {
 // funcCall resolves a call of a built-in function, or of a catalog
 // function whose parameters are exactly the argument types.
 func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
+	trim := ""
+	if f.Funcformat == pg.CoercionForm_COERCE_SQL_SYNTAX && len(f.Funcname) == 2 {
+		trim = map[string]string{"btrim": "BOTH", "ltrim": "LEADING", "rtrim": "TRAILING"}[f.Funcname[1].GetString_().GetSval()]
+	}
 	if f.AggStar || f.AggDistinct || f.FuncVariadic || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 ||
-		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL {
+		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL && trim == "" {
 		return nil, false
 	}
 	var parts []string
@@ -821,6 +847,9 @@ func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 	}
 	if len(parts) == 0 || len(parts) > 2 {
 		return nil, false
+	}
+	if d, ok := sc.sequenceCall(parts, f.Args); ok {
+		return d, true
 	}
 	var args []dnode
 	for _, a := range f.Args {
@@ -857,7 +886,7 @@ func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 	if !ok || fc.Keyword != "" {
 		return nil, false
 	}
-	out := &dFunc{name: name, t: expr.TypeOf(fc)}
+	out := &dFunc{name: name, t: expr.TypeOf(fc), trim: trim}
 	for _, a := range fc.Args {
 		d, ok := ph.back(a, false)
 		if !ok {
@@ -1143,4 +1172,124 @@ func (s *State) PrettyExpr(text string, relOID uint32) (string, error) {
 		return d, nil
 	}
 	return text, nil
+}
+
+// sequenceCall is nextval / currval / setval of a sequence named by a
+// string literal: PostgreSQL stores the name as a regclass constant, which
+// prints schema-qualified unless the search path finds the sequence by
+// its bare name.
+func (sc *deparseScope) sequenceCall(parts []string, rawArgs []*pg.Node) (dnode, bool) {
+	name := parts[len(parts)-1]
+	if len(parts) == 2 && parts[0] != "pg_catalog" || len(rawArgs) == 0 {
+		return nil, false
+	}
+	switch name {
+	case "nextval", "currval", "setval":
+	default:
+		return nil, false
+	}
+	arg := rawArgs[0]
+	if tc := arg.GetTypeCast(); tc != nil {
+		// 'name'::text or 'name'::regclass, as the engine stored it
+		arg = tc.Arg
+	}
+	c := arg.GetAConst()
+	if c == nil || c.GetSval() == nil {
+		return nil, false
+	}
+	shown, ok := sc.sequenceName(c.GetSval().Sval)
+	if !ok {
+		return nil, false
+	}
+	args := []dnode{&dConst{t: types.Regclass, val: shown, text: shown}}
+	for _, a := range rawArgs[1:] {
+		d, ok := sc.analyze(a)
+		if !ok {
+			return nil, false
+		}
+		args = append(args, d)
+	}
+	return &dFunc{name: name, args: args, t: types.Int8}, true
+}
+
+// sequenceName resolves a sequence name written as text and returns it
+// as regclass output prints it.
+func (sc *deparseScope) sequenceName(text string) (string, bool) {
+	schema, name, qualified := strings.Cut(text, ".")
+	if !qualified {
+		schema, name = "", text
+	}
+	search := sc.path
+	switch {
+	case qualified:
+		search = []string{schema}
+	case sc.relSchema != "":
+		search = append(append([]string(nil), sc.path...), sc.relSchema)
+	}
+	for _, s := range search {
+		if _, ok := sc.catalog.Sequence(catalog.QName{Schema: s, Name: name}); !ok {
+			continue
+		}
+		for _, p := range sc.path {
+			if _, ok := sc.catalog.Sequence(catalog.QName{Schema: p, Name: name}); ok {
+				if p == s {
+					return QuoteIdent(name), true // found first by its bare name
+				}
+				break
+			}
+		}
+		return QuoteIdent(s) + "." + QuoteIdent(name), true
+	}
+	return "", false
+}
+
+// userType resolves a user type (enum, domain, composite) by its
+// possibly qualified name: through the search path, then the relation's
+// schema (where it resolved when the expression was stored, which pg_dump's
+// empty search path does not reach).
+func (sc *deparseScope) userType(parts []string) (*types.Type, bool) {
+	name := parts[len(parts)-1]
+	// a bare name is last looked for in public: stored texts name the
+	// types of other schemas qualified (types.Type.FormatType)
+	search := append(append([]string(nil), sc.path...), sc.relSchema, "public")
+	if len(parts) == 2 {
+		search = parts[:1]
+	}
+	for _, s := range search {
+		if s == "" || s == "pg_catalog" {
+			continue
+		}
+		if d, ok := sc.catalog.Type(catalog.QName{Schema: s, Name: name}); ok {
+			return d.Type, true
+		}
+	}
+	return nil, false
+}
+
+// DeparseDefault is DeparseStored for a column default of table
+// schema.rel: a sequence the default names by its bare name resolves in
+// the table's schema too.
+func (s *State) DeparseDefault(text, schema, rel string, cols sql.Schema) (out string, ok bool) {
+	return s.DeparseStoredIn(text, schema, rel, cols, false)
+}
+
+// DeparseStoredIn is DeparseStored over table schema.rel: names the
+// search path does not find resolve in the table's schema.
+func (s *State) DeparseStoredIn(text, schema, rel string, cols sql.Schema, pretty bool) (out string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = "", false
+		}
+	}()
+	n, err := parseStoredExpr(text)
+	if err != nil {
+		return "", false
+	}
+	sc := s.newDeparseScope(rel, cols)
+	sc.relSchema = schema
+	d, ok := sc.analyze(n)
+	if !ok {
+		return "", false
+	}
+	return printExprIn(s, d, pretty), true
 }

@@ -21,6 +21,9 @@ type printer struct {
 	indent int // indentLevel: pg_get_expr always indents (PRETTYFLAG_INDENT)
 	// varPrefix qualifies columns, as inside a sub-select
 	varPrefix bool
+	// qualifyPublic: public is off the search path (pg_dump empties it),
+	// so its types print schema-qualified, as format_type prints them
+	qualifyPublic bool
 }
 
 // keyword starts str on a new line at the current indentation (plus
@@ -42,6 +45,30 @@ func printExpr(d dnode, pretty bool) string {
 	p := &printer{pretty: pretty}
 	p.expr(d, false)
 	return p.b.String()
+}
+
+// printExprIn is printExpr under the search path of s.
+func printExprIn(s *State, d dnode, pretty bool) string {
+	p := &printer{pretty: pretty, qualifyPublic: s != nil && !s.visible("public")}
+	p.expr(d, false)
+	return p.b.String()
+}
+
+// typeName is formatTypeMod, qualified as format_type qualifies a type
+// of public when public is off the search path.
+func (p *printer) typeName(t *types.Type) string {
+	out := formatTypeMod(t)
+	if !p.qualifyPublic {
+		return out
+	}
+	e := t
+	for e.Kind == types.KindArray && e.Elem != nil && e.Domain == nil {
+		e = e.Elem
+	}
+	if e.Schema == "public" {
+		return "public." + out
+	}
+	return out
 }
 
 // paren prints d as an operand of parent, in parentheses when pretty
@@ -126,6 +153,18 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		}
 		p.close()
 	case *dFunc:
+		if n.trim != "" && len(n.args) >= 1 && len(n.args) <= 2 {
+			// get_func_sql_syntax: TRIM(BOTH [chars] FROM string)
+			p.b.WriteString("TRIM(" + n.trim)
+			if len(n.args) == 2 {
+				p.b.WriteByte(' ')
+				p.expr(n.args[1], true)
+			}
+			p.b.WriteString(" FROM ")
+			p.expr(n.args[0], true)
+			p.b.WriteByte(')')
+			return
+		}
 		p.b.WriteString(n.name + "(")
 		for i, a := range n.args {
 			if i > 0 {
@@ -228,7 +267,7 @@ func (p *printer) coercion(n *dCoerce) {
 		p.paren(n.arg, n, false)
 		p.close()
 	}
-	p.b.WriteString("::" + formatTypeMod(n.t))
+	p.b.WriteString("::" + p.typeName(n.t))
 }
 
 // constant prints a constant as get_const_expr does; showType -1 leaves
@@ -238,7 +277,7 @@ func (p *printer) constant(c *dConst, showType int) {
 	if c.val == nil {
 		p.b.WriteString("NULL")
 		if showType >= 0 {
-			p.b.WriteString("::" + formatTypeMod(t))
+			p.b.WriteString("::" + p.typeName(t))
 		}
 		return
 	}
@@ -283,7 +322,7 @@ func (p *printer) constant(c *dConst, showType int) {
 		needLabel = true
 	}
 	if needLabel || showType > 0 {
-		p.b.WriteString("::" + formatTypeMod(t))
+		p.b.WriteString("::" + p.typeName(t))
 	}
 }
 

@@ -51,7 +51,11 @@ func (s *State) TriggerDef(oid uint32, pretty bool) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	b.WriteString("CREATE TRIGGER " + quoteIdent(t.Name) + " ")
+	if t.Constraint {
+		b.WriteString("CREATE CONSTRAINT TRIGGER " + quoteIdent(t.Name) + " ")
+	} else {
+		b.WriteString("CREATE TRIGGER " + quoteIdent(t.Name) + " ")
+	}
 	switch t.Timing {
 	case catalog.TimingBefore:
 		b.WriteString("BEFORE")
@@ -86,6 +90,19 @@ func (s *State) TriggerDef(oid uint32, pretty bool) (string, bool) {
 		b.WriteString(quoteIdent(t.Table.Name))
 	} else {
 		b.WriteString(quoteIdent(t.Table.Schema) + "." + quoteIdent(t.Table.Name))
+	}
+	if t.Constraint {
+		deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)
+		b.WriteString(" ")
+		if !deferrable {
+			b.WriteString("NOT ")
+		}
+		b.WriteString("DEFERRABLE INITIALLY ")
+		if initially {
+			b.WriteString("DEFERRED")
+		} else {
+			b.WriteString("IMMEDIATE")
+		}
 	}
 	if t.ForEachRow {
 		b.WriteString(" FOR EACH ROW ")

@@ -89,9 +89,11 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 		if ix.WhereSource == "" {
 			return "", false
 		}
-		w, ok := s.DeparseStored(ix.WhereSource, r.Name, r.Table.Schema(), false)
+		w, ok := s.DeparseStoredIn(ix.WhereSource, r.Schema, r.Name, r.Table.Schema(), false)
 		if !ok {
-			return "", false
+			// not modelled: the predicate as written, rather than no
+			// definition at all
+			w = "(" + ix.WhereSource + ")"
 		}
 		b.WriteString(" WHERE " + w)
 	}

@@ -99,7 +99,14 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 	dataType, charLen, octetLen, prec, radix, scale, dtPrec := typeFacts(base)
 	var def, gen, genExpr, ident, identGen, identStart, identInc, identMax, identMin, identCycle any = nil, "NEVER", nil, "NO", nil, nil, nil, nil, nil, "NO"
 	if col.Default != nil {
-		def = storedText(col.Default)
+		text := storedText(col.Default)
+		if !s.visible(r.Schema) || strings.Contains(text, "nextval(") {
+			// as pg_attrdef prints it (wire_catalogs.go)
+			if d, ok := s.DeparseDefault(text, r.Schema, r.Name, r.Table.Schema()); ok {
+				text = d
+			}
+		}
+		def = text
 	}
 	if col.Generated != nil {
 		text := storedText(col.Generated)

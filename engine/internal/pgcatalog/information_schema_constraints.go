@@ -1,5 +1,7 @@
 package pgcatalog
 
+import "github.com/tinybase/tinybase/engine/internal/catalog"
+
 // isTableConstraints is information_schema.table_constraints, NOT NULL
 // constraints included as PostgreSQL 15 lists them (CHECK constraints
 // named <namespace oid>_<table oid>_<column number>_not_null).
@@ -26,7 +28,8 @@ var isTableConstraints = &def{
 				if c.Kind == "UNIQUE" {
 					nd = "YES"
 				}
-				out = append(out, []any{s.Database, r.Schema, c.Name, s.Database, r.Schema, r.Name, c.Kind, "NO", "NO", "YES", nd})
+				deferrable, initially := s.Catalog.Deferrable(catalog.QName{Schema: r.Schema, Name: r.Name}, c.Name)
+				out = append(out, []any{s.Database, r.Schema, c.Name, s.Database, r.Schema, r.Name, c.Kind, yesNo(deferrable), yesNo(initially), "YES", nd})
 			}
 			for i, col := range r.Table.Schema() {
 				if !col.Nullable {

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 
@@ -105,9 +106,17 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 		}
 		return "(" + strings.Join(q, ", ") + ")"
 	}
+	// ruleutils prints deferrability after the constraint proper
+	suffix := ""
+	if deferrable, initially := s.Catalog.Deferrable(catalog.QName{Schema: r.Schema, Name: r.Name}, c.Name); deferrable {
+		suffix = " DEFERRABLE"
+		if initially {
+			suffix += " INITIALLY DEFERRED"
+		}
+	}
 	switch c.Kind {
 	case "PRIMARY KEY", "UNIQUE":
-		return c.Kind + " " + cols(c.Columns)
+		return c.Kind + " " + cols(c.Columns) + suffix
 	case "FOREIGN KEY":
 		parent := QuoteIdent(c.FK.ParentTable)
 		if !s.visible(c.FK.ParentSchema) {
@@ -126,7 +135,7 @@ func (s *State) constraintDef(r Relation, c constraint) string {
 				out += " ON " + a.clause + " RESTRICT"
 			}
 		}
-		return out
+		return out + suffix
 	}
 	return "CHECK (" + c.Check + ")"
 }
@@ -141,7 +150,7 @@ func (s *State) checkDef(r Relation, c constraint, pretty bool) string {
 	if c.NotValid {
 		suffix = " NOT VALID"
 	}
-	if d, ok := s.DeparseStored(c.Check, r.Name, r.Table.Schema(), pretty); ok {
+	if d, ok := s.DeparseStoredIn(c.Check, r.Schema, r.Name, r.Table.Schema(), pretty); ok {
 		return "CHECK (" + d + ")" + suffix
 	}
 	if !pretty && parenthesizedCheck(c.Check) {

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -56,10 +57,22 @@ var pgConstraint = &def{
 				if len(c.Columns) > 0 {
 					key = attnums(r.Table.Schema().IndexOfColName, c.Columns)
 				}
+				deferrable, initially := s.Catalog.Deferrable(catalog.QName{Schema: r.Schema, Name: r.Name}, c.Name)
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
-					NamespaceOID(r.Schema), contype, false, false, !c.NotValid, relOID, uint32(0), indid, uint32(0),
+					NamespaceOID(r.Schema), contype, deferrable, initially, !c.NotValid, relOID, uint32(0), indid, uint32(0),
 					frel, upd, del, match, true, int32(0), false, key, fkey})
 			}
+		}
+		// a constraint trigger has a pg_constraint row of its name
+		// (contype t), which pg_trigger.tgconstraint points to
+		for _, t := range s.Catalog.AllTriggers() {
+			if !t.Constraint {
+				continue
+			}
+			deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)
+			out = append(out, []any{stableOID("c:" + t.Table.Schema + "." + t.Table.Name + "." + t.Name), t.Name,
+				NamespaceOID(t.Table.Schema), "t", deferrable, initially, true, s.RelOID(t.Table.Schema, t.Table.Name), uint32(0),
+				uint32(0), uint32(0), uint32(0), " ", " ", " ", true, int32(0), true, nil, nil})
 		}
 		for _, d := range s.Catalog.Types() {
 			for _, c := range d.Checks {

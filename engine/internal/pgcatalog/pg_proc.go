@@ -140,7 +140,7 @@ func (s *State) procRow(f *catalog.Function) []any {
 	}
 	return []any{f.OID, f.Name, NamespaceOID(f.Schema), s.RoleOID(s.Catalog.Owner(key)), LanguageOID(f.Language),
 		float32(f.Cost), float32(f.Rows), variadic, "-", string(rune(f.Kind)), f.SecurityDefiner, f.Leakproof,
-		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), "u", int16(len(in)), int16(f.NumDefaults()), ret,
+		f.Strict, f.ReturnsSet, string(rune(f.Volatility)), string(rune(parallelOf(f))), int16(len(in)), int16(f.NumDefaults()), ret,
 		vector(types.Oid, argtypes), allV, modesV, namesV, defaults, f.Body, probin(f), cfg, aclArray(acl), nil}
 }
 
@@ -165,9 +165,14 @@ var pgTrigger = &def{
 			if t.When != "" {
 				qual = t.When
 			}
+			var con uint32
+			deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)
+			if t.Constraint {
+				con = stableOID("c:" + t.Table.Schema + "." + t.Table.Name + "." + t.Name)
+			}
 			out = append(out, []any{t.OID, s.RelOID(t.Table.Schema, t.Table.Name), uint32(0), t.Name,
-				t.Function, t.TgType(), string(rune(t.Enabled)), false, uint32(0), uint32(0), uint32(0),
-				false, false, int16(len(t.Args)), args, qual})
+				t.Function, t.TgType(), string(rune(t.Enabled)), false, uint32(0), uint32(0), con,
+				deferrable, initially, int16(len(t.Args)), args, qual})
 		}
 		ri, err := riTriggers(s)
 		if err != nil {
@@ -267,4 +272,12 @@ func probin(f *catalog.Function) any {
 		return nil
 	}
 	return f.Module
+}
+
+// parallelOf is a user routine's proparallel ('u' unless declared).
+func parallelOf(f *catalog.Function) byte {
+	if f.Parallel == 0 {
+		return 'u'
+	}
+	return f.Parallel
 }

@@ -162,7 +162,7 @@ func (s *State) policyExpr(p *catalog.Policy, text string) any {
 		return nil
 	}
 	if t, ok, err := s.DB.Table(s.Ctx, p.Table.Schema, p.Table.Name); err == nil && ok {
-		if d, ok := s.DeparseStored(text, p.Table.Name, t.Schema(), false); ok {
+		if d, ok := s.DeparseStoredIn(text, p.Table.Schema, p.Table.Name, t.Schema(), false); ok {
 			return d
 		}
 	}

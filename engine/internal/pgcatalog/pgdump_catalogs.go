@@ -120,8 +120,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 	m["pg_foreign_server"] = empty(column{"oid", types.Oid}, column{"srvname", types.Name}, column{"srvowner", types.Oid},
 		column{"srvfdw", types.Oid}, column{"srvtype", types.Text}, column{"srvversion", types.Text}, column{"srvacl", textArray},
 		column{"srvoptions", textArray})
-	m["pg_event_trigger"] = empty(column{"oid", types.Oid}, column{"evtname", types.Name}, column{"evtevent", types.Name},
-		column{"evtowner", types.Oid}, column{"evtfoid", types.Oid}, column{"evtenabled", types.Char}, column{"evttags", textArray})
+	m["pg_event_trigger"] = pgEventTrigger
 	m["pg_partitioned_table"] = empty(column{"partrelid", types.Oid}, column{"partstrat", types.Char}, column{"partnatts", types.Int2},
 		column{"partdefid", types.Oid}, column{"partattrs", int2Array}, column{"partclass", oidArray}, column{"partcollation", oidArray})
 	m["pg_subscription"] = empty(column{"oid", types.Oid}, column{"subdbid", types.Oid}, column{"subname", types.Name},
@@ -133,4 +132,33 @@ func addPgDumpCatalogs(m map[string]*def) {
 	m["pg_seclabels"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid}, column{"objsubid", types.Int4},
 		column{"objtype", types.Text}, column{"objnamespace", types.Oid}, column{"objname", types.Text},
 		column{"provider", types.Text}, column{"label", types.Text})
+	// security labels of shared objects: SECURITY LABEL is not supported,
+	// so there are none
+	m["pg_shseclabel"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid},
+		column{"provider", types.Text}, column{"label", types.Text})
+}
+
+// pgEventTrigger is pg_catalog.pg_event_trigger.
+var pgEventTrigger = &def{
+	cols: []column{{"oid", types.Oid}, {"evtname", types.Name}, {"evtevent", types.Name},
+		{"evtowner", types.Oid}, {"evtfoid", types.Oid}, {"evtenabled", types.Char}, {"evttags", textArray}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, t := range s.Catalog.EventTriggers() {
+			var owner uint32
+			if r, ok := s.Catalog.Role(t.Owner); ok {
+				owner = r.OID
+			}
+			var tags any
+			if len(t.Tags) > 0 {
+				vals := make([]any, len(t.Tags))
+				for i, tg := range t.Tags {
+					vals[i] = tg
+				}
+				tags = types.NewArray(types.Text, vals)
+			}
+			out = append(out, []any{t.OID, t.Name, t.Event, owner, t.Function, string(rune(t.Enabled)), tags})
+		}
+		return out, nil
+	},
 }

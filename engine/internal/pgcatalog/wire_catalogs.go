@@ -1,6 +1,10 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/internal/types"
+import (
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 // The catalogs below are what client tools (psql's \d family, drizzle-kit,
 // pgbench) read beyond the core relation catalogs. Rows are generated
@@ -137,6 +141,13 @@ var pgAttrdef = &def{
 					continue
 				}
 				def := storedText(c.Default)
+				if !s.visible(r.Schema) || strings.Contains(def, "nextval(") {
+					// off the search path (pg_dump empties it) names print
+					// qualified, as PostgreSQL's stored form does
+					if d, ok := s.DeparseDefault(def, r.Schema, r.Name, r.Table.Schema()); ok {
+						def = d
+					}
+				}
 				out = append(out, []any{stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), relOID, int16(i + 1), def})
 			}
 		}

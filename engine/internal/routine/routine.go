@@ -142,4 +142,7 @@ type TriggerData struct {
 	Args      []string // TG_ARGV
 	Columns   []Column // the table's columns, for NEW and OLD
 	New, Old  []any    // nil when not applicable (TG_OP, statement level)
+	// Event is an event trigger's TG_EVENT (ddl_command_start, ...); Op
+	// is then its TG_TAG.
+	Event string
 }

@@ -315,6 +315,9 @@ func AlterRoutine(s Host, c *translate.AlterRoutine) error {
 	if c.Leakproof != nil {
 		f.Leakproof = *c.Leakproof
 	}
+	if c.Parallel != nil {
+		f.Parallel = *c.Parallel
+	}
 	if c.Cost != nil {
 		f.Cost = *c.Cost
 	}

@@ -144,6 +144,15 @@ func (h *PLHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Func
 		return routine.Result{}, err
 	}
 	call := plpgsql.Call{RetSet: fn.ReturnsSet}
+	if fn.Result == catalog.EventTriggerType {
+		if tg == nil || tg.Event == "" {
+			return routine.Result{}, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
+		}
+		call.ParamTypes = []*types.Type{types.Text, types.Text}
+		call.Args = []plpgsql.Value{{V: tg.Event, T: types.Text}, {V: tg.Op, T: types.Text}}
+		call.RetType = types.Void
+		tg = nil
+	}
 	ai := 0
 	for i, a := range fn.Args {
 		if a.Mode.IsOutput() {

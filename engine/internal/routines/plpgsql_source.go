@@ -24,6 +24,12 @@ import (
 func plSource(fn *catalog.Function) string {
 	var b strings.Builder
 	b.WriteString("CREATE FUNCTION tinybase_fn(")
+	if fn.Result == catalog.EventTriggerType {
+		// an event trigger function's TG_EVENT and TG_TAG: its two
+		// datums, set by the call (the parser declares no variables for
+		// event triggers)
+		b.WriteString("tg_event text, tg_tag text")
+	}
 	for i, a := range fn.Args {
 		if i > 0 {
 			b.WriteString(", ")
@@ -56,6 +62,8 @@ func plSource(fn *catalog.Function) string {
 		b.WriteString("void")
 	case fn.Result == catalog.TriggerType:
 		b.WriteString("trigger")
+	case fn.Result == catalog.EventTriggerType:
+		b.WriteString("void")
 	default:
 		b.WriteString(plTypeName(fn.Result))
 	}

@@ -50,6 +50,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddRecordFuncs,
 	expr.AddSeriesSRFs,
 	expr.AddOptionsSRF,
+	expr.AddEventTriggerSRFs, // srf_event_trigger.go
 	expr.AddRecordSRFs,
 	expr.AddPartitionSRFs,
 	expr.AddBitPointFuncs, // after AddTextFuncs: length(unknown) is text's
@@ -66,6 +67,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addCatalogInfoFuncs,
 	addFunctionSQLBodyFuncs,
 	addFunctionArgsFuncs,
+	addFunctionDefFuncs, // pgcatalog_functiondef.go
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
 	addPgDumpFuncs, // pgdump_funcs.go

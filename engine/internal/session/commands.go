@@ -48,6 +48,7 @@ func commandTable() []command {
 		step((*Session).dropSchema),          // DROP SCHEMA
 		step((*Session).tableDDL),            // table DDL GMS has no form for (ddl.TableDDL)
 		step((*Session).lockCommand),         // lock.go: LOCK TABLE
+		step((*Session).setConstraints),      // deferred_constraints.go: SET CONSTRAINTS
 
 		// Catalog commands: types, sequences, views, drops, comments,
 		// extensions (engine/internal/ddl).
@@ -70,8 +71,12 @@ func commandTable() []command {
 		onDDL(ddl.CreateExtension),
 		onDDL(ddl.AlterExtension), // ddl/extension.go
 		onDDL(ddl.CreateOperator),
-		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
-		onDDL(ddl.Publication),     // CREATE / ALTER / DROP PUBLICATION
+		onDDL(ddl.SetTableOptions),    // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
+		onDDL(ddl.Publication),        // CREATE / ALTER / DROP PUBLICATION
+		onDDL(ddl.SetDeferrable),      // deferrable.go: DEFERRABLE constraints
+		onDDL(ddl.CreateEventTrigger), // event_trigger.go
+		onDDL(ddl.AlterEventTrigger),
+		onDDL(ddl.DropEventTrigger),
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

@@ -257,4 +257,5 @@ func (h dmlHost) QueryNested(ctx context.Context, node *pg.Node, params []any, b
 }
 
 func (h dmlHost) AfterQueue() *[][]dml.AfterEvent        { return &h.s.rt.after }
+func (h dmlHost) DeferTrigger(e dml.AfterEvent) bool     { return h.s.deferTrigger(e) }
 func (h dmlHost) TransitionTables() *[]dml.TransitionRel { return &h.s.rt.transition }

@@ -110,6 +110,11 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			return objectComment(st, a[0].(uint32), a[1].(string), relName)
 		})})
+	// shobj_description reads pg_shdescription: the comments of shared
+	// objects (databases, roles, tablespaces), which tinybase does not
+	// keep (COMMENT ON DATABASE / ROLE fail), so none has one.
+	r.Add("shobj_description", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Name}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: func(*sql.Context, *types.Env, []any) (any, error) { return nil, nil }})
 	r.Add("col_description", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			q, ok, err := relName(st, a[0].(uint32))

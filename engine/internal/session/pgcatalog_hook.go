@@ -198,3 +198,15 @@ func (r sessionRelations) RelationName(oid uint32) string {
 	}
 	return quoteIdentPart(rel.Schema) + "." + quoteIdentPart(rel.Name)
 }
+
+var _ storage.SequenceRelations = (*gmsSession)(nil)
+
+// SequenceTable implements storage.SequenceRelations: a sequence of the
+// catalog read as a relation (pgcatalog.SequenceRelation).
+func (g *gmsSession) SequenceTable(_ *sql.Context, schema, name string) (sql.Table, bool) {
+	s := g.s
+	if _, ok := s.catalog().Sequence(catalog.QName{Schema: schema, Name: name}); !ok {
+		return nil, false
+	}
+	return pgcatalog.SequenceRelation(schema, name, s.catalogState)
+}

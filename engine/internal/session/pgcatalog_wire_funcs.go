@@ -43,6 +43,9 @@ func addClientCatalogFuncs(r *expr.Registry) {
 		oid := a[0].(uint32)
 		for _, v := range st.Catalog.Views() {
 			if v.OID == oid {
+				if def, ok := st.ViewDef(v); ok { // pgcatalog/viewdef.go
+					return def, nil
+				}
 				return " " + v.Query + ";", nil
 			}
 		}

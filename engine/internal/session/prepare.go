@@ -343,7 +343,7 @@ func (s *Session) BeginImplicitBlock() bool {
 		return false
 	}
 	if s.txn == nil {
-		s.txn = s.eng.store.Begin()
+		s.txn = s.newTxn()
 	}
 	s.txn.Refresh()
 	s.state = txnActive

@@ -257,7 +257,14 @@ func (s *Session) runNested(ctx context.Context, text string, node *pg.Node, res
 	saved := s.notices
 	stmt, sqlText := s.curStmt, s.curSQL
 	defer func() { s.curStmt, s.curSQL = stmt, sqlText }()
-	rows, err := s.runTranslated(ctx, text, node, res)
+	var rows *Rows
+	var err error
+	if s.eventTriggered(res.Tag) {
+		// DDL a routine runs fires event triggers too (event_triggers.go)
+		rows, err = s.withEventTriggers(node, res.Tag, func() (*Rows, error) { return s.runTranslated(ctx, text, node, res) })
+	} else {
+		rows, err = s.runTranslated(ctx, text, node, res)
+	}
 	if err != nil {
 		s.notices = saved
 		if s.state == txnFailed {

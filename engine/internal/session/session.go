@@ -45,6 +45,12 @@ type Session struct {
 	// deferred holds an error raised where GMS has no error result (window
 	// functions, gmsadapter.DeferredError).
 	deferred gmsadapter.DeferredError
+	// modes is the transaction's SET CONSTRAINTS state and its waiting
+	// constraint checks (deferred_constraints.go).
+	modes constraintModes
+	// event is the event whose trigger function is running
+	// (event_triggers.go)
+	event *eventState
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
 	// triggerDepth counts trigger functions running (pg_trigger_depth).
@@ -146,7 +152,7 @@ func (s *Session) PID() int32 { return int32(s.gms.ID()) }
 // StorageTxn implements storage.Session.
 func (s *Session) StorageTxn() *storage.Txn {
 	if s.txn == nil {
-		s.txn = s.eng.store.Begin()
+		s.txn = s.newTxn()
 	}
 	return s.txn
 }
@@ -357,7 +363,7 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 		s.cache.put(cacheKey, version, c)
 		s.plans.entry = c
 	}
-	return s.runTranslated(ctx, sqlText, stmt, res)
+	return s.runWithEventTriggers(ctx, sqlText, stmt, res) // event_triggers.go
 }
 
 func errAborted() error {
@@ -470,6 +476,9 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 // implicit transaction on success.
 func (s *Session) finish(mark storage.Mark, err error) error {
 	err = s.fireAfterTriggers(err) // trigger_fire.go
+	if err == nil {
+		err = s.checkConstraints(false) // deferred_constraints.go: those checked at statement end
+	}
 	if err != nil {
 		if s.txn != nil {
 			s.txn.RollbackTo(mark)

@@ -126,7 +126,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 			return c.Tag, nil, nil
 		}
 		if s.txn == nil {
-			s.txn = s.eng.store.Begin()
+			s.txn = s.newTxn()
 		}
 		s.txn.Refresh()
 		s.state = txnActive

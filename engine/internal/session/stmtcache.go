@@ -78,7 +78,7 @@ func cacheable(res translate.Result) bool {
 func isDDL(res translate.Result) bool {
 	switch res.Tag {
 	case "SELECT", "INSERT", "UPDATE", "DELETE", "SET", "SHOW", "RESET", "BEGIN", "START TRANSACTION",
-		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "NOTIFY", "LISTEN", "UNLISTEN":
+		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "NOTIFY", "LISTEN", "UNLISTEN", "SET CONSTRAINTS":
 		return false
 	}
 	return true

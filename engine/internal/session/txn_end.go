@@ -19,6 +19,14 @@ package session
 func (s *Session) endStorageTxn(commit bool) error {
 	s.ddlDone()
 	var err error
+	if commit {
+		// deferred constraints are checked at COMMIT; a violation rolls
+		// the transaction back
+		if err = s.checkConstraints(true); err != nil {
+			commit = false
+		}
+	}
+	s.modes = constraintModes{}
 	if s.txn != nil {
 		if commit {
 			err = s.txn.Commit()

@@ -56,6 +56,9 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 		if ok {
 			return d.handle(td), true, nil
 		}
+		if st, ok := sequenceTable(ctx, s, schema, name); ok {
+			return st, true, nil
+		}
 	}
 	return nil, false, nil
 }
@@ -86,9 +89,13 @@ func (d *Database) tableIn(ctx *sql.Context, schema, name string) (sql.Table, bo
 		return st, true, nil
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if td, ok := t.root.table(schema, name); ok {
+	td, ok := t.root.table(schema, name)
+	t.mu.Unlock()
+	if ok {
 		return d.handle(td), true, nil
+	}
+	if st, ok := sequenceTable(ctx, s, schema, name); ok {
+		return st, true, nil
 	}
 	return nil, false, nil
 }

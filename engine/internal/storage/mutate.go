@@ -106,7 +106,7 @@ func (td *tableData) indexKeys(ctx *sql.Context, row, self sql.Row) ([]sql.Row, 
 			continue
 		}
 		if ix.unique && !hasNull(key) {
-			if existing, dup := td.conflict(i, key, self); dup {
+			if existing, dup := td.conflict(i, key, self); dup && !td.owner.deferredUnique(td.def, ix, key) {
 				return nil, uniqueViolation(td.def, ix, key, existing)
 			}
 		}

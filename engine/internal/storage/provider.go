@@ -25,6 +25,20 @@ type SystemSchemas interface {
 	SystemTable(ctx *sql.Context, schema, name string) (sql.Table, bool)
 }
 
+// SequenceRelations is implemented by a Session whose engine keeps
+// sequences outside storage: a sequence reads as a one-row relation
+// (SELECT last_value, is_called FROM seq) where no table has its name.
+type SequenceRelations interface {
+	SequenceTable(ctx *sql.Context, schema, name string) (sql.Table, bool)
+}
+
+func sequenceTable(ctx *sql.Context, s Session, schema, name string) (sql.Table, bool) {
+	if sr, ok := s.(SequenceRelations); ok {
+		return sr.SequenceTable(ctx, schema, name)
+	}
+	return nil, false
+}
+
 // IsSystemSchema reports whether name is a schema the engine computes.
 func IsSystemSchema(name string) bool {
 	return name == "pg_catalog" || name == "information_schema"

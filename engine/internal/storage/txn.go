@@ -35,6 +35,9 @@ type Txn struct {
 	captured []capturedWrite // row writes, while the store captures (capture.go)
 	quiet    bool            // writes that are not row changes (rebuild, recovery)
 	ddl      bool            // the same, for the engine's DDL (CaptureOff)
+
+	deferUnique  UniqueDeferral // unique indexes checked later (deferred_unique.go)
+	deferredKeys []deferredKey  // keys those let through, to check
 }
 
 // Mark is a point in a transaction to roll back to. It holds the root as it

@@ -126,10 +126,13 @@ func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefiniti
 // createTableWithSequences translates CREATE TABLE and adds the owned
 // sequences of its serial and identity columns.
 func (t *Translator) createTableWithSequences(s *pg.CreateStmt) Result {
+	t.deferrals = nil
+	t.checkRelationFree(s.Relation, s.IfNotExists)
 	res, err := t.createTable(s)
 	if err != nil {
 		fail(asPG(err))
 	}
+	res = t.withDeferrals(res, catalog.QName{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, true) // ddl_deferrable.go
 	for _, e := range s.TableElts {
 		cd := e.GetColumnDef()
 		if cd == nil {
@@ -259,4 +262,30 @@ func (t *Translator) alterIdentity(s *pg.AlterTableStmt) (Result, bool) {
 		opts = l.Items
 	}
 	return Result{Cmd: &AlterSequence{Name: rangeQName(s.Relation), Column: c.Name, Options: t.seqOptions(opts)}, Tag: "ALTER TABLE"}, true
+}
+
+// checkRelationFree fails CREATE TABLE when a sequence or view of the
+// catalog already has the name (storage knows only its tables).
+func (t *Translator) checkRelationFree(rel *pg.RangeVar, ifNotExists bool) {
+	r := t.reader()
+	if r == nil || ifNotExists {
+		return
+	}
+	schema := rel.Schemaname
+	if schema == "" {
+		sl, _ := t.Tables.(SchemaLookup)
+		for _, sc := range r.SearchPath() {
+			if sc != "pg_catalog" && (sl == nil || sl.HasSchema(sc)) {
+				schema = sc // the creation schema: the first that exists
+				break
+			}
+		}
+	}
+	q := catalog.QName{Schema: schema, Name: rel.Relname}
+	cat := r.Current()
+	_, seq := cat.Sequence(q)
+	_, view := cat.View(q)
+	if seq || view {
+		fail(pgerror.New(pgerror.DuplicateTable, "relation %q already exists", rel.Relname))
+	}
 }

@@ -31,6 +31,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			if cd.IsNotNull {
 				col.Type.NotNull = true
 			}
+			mergeConstraintAttrs(cd.Constraints) // ddl_deferrable.go
 			for _, cn := range cd.Constraints {
 				c := cn.GetConstraint()
 				switch c.Contype {
@@ -43,16 +44,18 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 					onePrimaryKey(pk, s.Relation.Relname)
 					pk, pkName = append(pk, cd.Colname), c.Conname
 					col.Type.NotNull = true
+					t.noteDeferrable(c, primaryKeyName(s.Relation.Relname, c.Conname))
 				case pg.ConstrType_CONSTR_CHECK:
 					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
 				case pg.ConstrType_CONSTR_GENERATED:
 					col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 				case pg.ConstrType_CONSTR_FOREIGN:
 					spec.Constraints = append(spec.Constraints, t.fkDef(c, []string{cd.Colname}, cnames))
-				case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
+				case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE, pg.ConstrType_CONSTR_ATTR_DEFERRED:
 				case pg.ConstrType_CONSTR_UNIQUE:
 					if idx := uniqueIndex(c, []string{cd.Colname}, cnames, seenUnique); idx != nil {
 						spec.Indexes = append(spec.Indexes, idx)
+						t.noteDeferrable(c, idx.Info.Name.String())
 					}
 				case pg.ConstrType_CONSTR_IDENTITY:
 					// catalogColumn below
@@ -68,6 +71,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			case pg.ConstrType_CONSTR_PRIMARY:
 				onePrimaryKey(pk, s.Relation.Relname)
 				pk, pkName = append(pk, names(c.Keys)...), c.Conname
+				t.noteDeferrable(c, primaryKeyName(s.Relation.Relname, c.Conname))
 			case pg.ConstrType_CONSTR_CHECK:
 				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
 			case pg.ConstrType_CONSTR_FOREIGN:
@@ -75,6 +79,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			case pg.ConstrType_CONSTR_UNIQUE:
 				if idx := uniqueIndex(c, names(c.Keys), cnames, seenUnique); idx != nil {
 					spec.Indexes = append(spec.Indexes, idx)
+					t.noteDeferrable(c, idx.Info.Name.String())
 				}
 			default:
 				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "table constraint %s is not supported yet", c.Contype)

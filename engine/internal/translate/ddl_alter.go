@@ -31,6 +31,16 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if ti == nil {
 		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 	}
+	t.deferrals = nil
+	if res, ok := t.alterConstraint(s, ti); ok { // ddl_deferrable.go
+		return res, nil
+	}
+	res, err := t.alterTableCmds(s, ti)
+	return t.withDeferrals(res, catalog.QName{Schema: ti.Schema, Name: ti.Name}, false), err
+}
+
+// alterTableCmds translates the subcommands of ALTER TABLE ti.
+func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result, error) {
 	tn := t.tableName(s.Relation)
 	names := newConstraintNames(ti.Name)
 	for n := range ti.Constraints {
@@ -144,6 +154,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			}
 			add(dropConstraint(cmd.Name, kind))
 			delete(ti.Constraints, cmd.Name)
+			// forget its deferrability: a constraint of the name added
+			// later starts NOT DEFERRABLE unless it says otherwise
+			t.deferrals = append(t.deferrals, DeferrableConstraint{Name: cmd.Name})
 		case pg.AlterTableType_AT_AddIdentity:
 			d, seq := t.addIdentity(cmd, ti, s.Relation) // ddl_alter_extra.go
 			add(d)
@@ -264,6 +277,7 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 	col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
 	col.Type.NotNull = sqlparser.BoolVal(cd.IsNotNull)
 	var extra []*sqlparser.DDL
+	mergeConstraintAttrs(cd.Constraints) // ddl_deferrable.go
 	for _, cn := range cd.Constraints {
 		c := cn.GetConstraint()
 		switch c.Contype {
@@ -286,7 +300,7 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 				col.Type.NotNull = true
 			}
 			extra = append(extra, t.keyConstraint(c, ti, names))
-		case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE:
+		case pg.ConstrType_CONSTR_ATTR_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_NOT_DEFERRABLE, pg.ConstrType_CONSTR_ATTR_IMMEDIATE, pg.ConstrType_CONSTR_ATTR_DEFERRED:
 		default:
 			fail(pgerror.New(pgerror.FeatureNotSupported, "column constraint %s in ADD COLUMN is not supported yet", c.Contype))
 		}
@@ -403,6 +417,7 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 			name = pgident.MakeObjectName(ti.Name, "", "pkey")
 		}
 		ti.Constraints[name] = 'p'
+		t.noteDeferrable(c, name)
 		return &sqlparser.DDL{IndexSpec: spec}
 	}
 	name := c.Conname
@@ -414,6 +429,7 @@ func (t *Translator) keyConstraint(c *pg.Constraint, ti *TableInfo, cn *constrai
 	spec.Type = sqlparser.UniqueStr
 	spec.ToName = sqlparser.NewColIdent(name)
 	ti.Constraints[name] = 'u'
+	t.noteDeferrable(c, name)
 	return &sqlparser.DDL{IndexSpec: spec}
 }
 

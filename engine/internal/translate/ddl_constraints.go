@@ -250,9 +250,7 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 	if len(refCols) != len(cols) {
 		failAt(-1, pgerror.InvalidForeignKey, "number of referencing and referenced columns for foreign key disagree")
 	}
-	if c.Initdeferred {
-		failAt(-1, pgerror.FeatureNotSupported, "INITIALLY DEFERRED constraints are not supported yet")
-	}
+	t.noteDeferrable(c, name) // ddl_deferrable.go
 	fk := &sqlparser.ForeignKeyDefinition{ReferencedTable: ref,
 		OnDelete: fkAction(c.FkDelAction), OnUpdate: fkAction(c.FkUpdAction)}
 	for _, s := range cols {
@@ -313,7 +311,7 @@ func onePrimaryKey(pk []string, table string) {
 // generated translates GENERATED ALWAYS AS (expr) STORED; the expression
 // keeps its PostgreSQL text for GMS to store.
 func (t *Translator) generated(c *pg.Constraint, typ *types.Type) sqlparser.Expr {
-	checkImmutable(c.RawExpr)
+	t.checkImmutable(c.RawExpr)
 	return &sqlparser.ParenExpr{Expr: WithSourceText(t.assignTo(c.RawExpr, typ), deparseExpr(c.RawExpr))}
 }
 

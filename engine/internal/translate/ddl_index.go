@@ -58,6 +58,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 		}
 		anyExpr = true
 		def.Exprs = append(def.Exprs, t.scalar(el.Expr))
+		t.checkIndexImmutable(el.Expr, ti, "expression") // generated_immutable.go
 		def.Source = append(def.Source, exprSQL(el.Expr))
 		nameParts = append(nameParts, indexColname(el.Expr))
 	}
@@ -68,6 +69,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	}
 	if s.WhereClause != nil {
 		def.Where = t.indexPredicate(s.WhereClause)
+		t.checkIndexImmutable(s.WhereClause, ti, "predicate")
 		def.WhereSource = exprSQL(s.WhereClause)
 	}
 	if def.Name == "" {

@@ -161,8 +161,11 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 			}
 		case "window":
 			failAt(d.Location, pgerror.FeatureNotSupported, "window functions written in SQL or PL/pgSQL are not supported")
-		case "parallel", "support":
-			// accepted and ignored: tinybase runs every call serially
+		case "parallel":
+			// recorded for pg_proc; tinybase runs every call serially
+			fn.Parallel = parallelCode(strVal(d.Arg))
+		case "support":
+			// accepted and ignored
 		}
 	}
 	if fn.ReturnsSet && fn.Rows == 0 {
@@ -198,8 +201,8 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 			fn.Body = body[0]
 		}
 	}
-	if fn.Language == "sql" && fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID {
-		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type trigger"))
+	if fn.Language == "sql" && fn.Result != nil && (fn.Result.OID == catalog.TriggerType.OID || fn.Result.OID == catalog.EventTriggerType.OID) {
+		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type %s", fn.Result.Name))
 	}
 	if fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID && len(fn.InputArgs()) > 0 {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "trigger functions cannot have declared arguments").
@@ -218,6 +221,8 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 		switch last {
 		case "trigger":
 			return catalog.TriggerType
+		case "event_trigger":
+			return catalog.EventTriggerType
 		case "void":
 			return types.Void
 		case "record":

@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"strings"
+
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 )
@@ -20,6 +22,7 @@ type AlterRoutine struct {
 	Strict     *bool
 	SecDef     *bool
 	Leakproof  *bool
+	Parallel   *byte
 	Cost, Rows *float64
 	Settings   []*pg.VariableSetStmt
 }
@@ -59,6 +62,9 @@ func (t *Translator) alterRoutine(n *pg.Node) (Result, bool) {
 			case "leakproof":
 				b := boolArg(d.Arg)
 				cmd.Leakproof = &b
+			case "parallel":
+				p := parallelCode(strVal(d.Arg))
+				cmd.Parallel = &p
 			case "cost":
 				f := numArg(d.Arg)
 				cmd.Cost = &f
@@ -104,4 +110,16 @@ func (t *Translator) alterRoutine(n *pg.Node) (Result, bool) {
 func ApplyRoutineSetting(cfg []string, v *pg.VariableSetStmt) []string {
 	out, _ := (&Translator{}).routineSetting(v, cfg)
 	return out
+}
+
+// parallelCode is proparallel's letter for PARALLEL SAFE / RESTRICTED /
+// UNSAFE.
+func parallelCode(word string) byte {
+	switch strings.ToLower(word) {
+	case "safe":
+		return 's'
+	case "restricted":
+		return 'r'
+	}
+	return 'u'
 }

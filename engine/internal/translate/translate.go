@@ -56,6 +56,9 @@ type Translator struct {
 	// for foreign keys that reference it.
 	creating   *pg.RangeVar
 	creatingPK []string
+	// deferrals are the DEFERRABLE constraints the CREATE or ALTER
+	// TABLE being translated declares (ddl_deferrable.go)
+	deferrals []DeferrableConstraint
 	// stored is set while translating an expression the table keeps (a
 	// column default): user function calls are not inlined.
 	stored bool
@@ -107,6 +110,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := t.publicationStatement(n); ok { // publication.go
 		return res, nil
 	}
+	if res, ok := t.eventTriggerStatement(n); ok { // event_trigger.go
+		return res, nil
+	}
 	if res, ok := t.securityStatement(n); ok {
 		return res, nil
 	}
@@ -147,6 +153,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.transaction(s.TransactionStmt)
 	case *pg.Node_VariableSetStmt:
 		return t.set(s.VariableSetStmt)
+	case *pg.Node_ConstraintsSetStmt:
+		return setConstraints(s.ConstraintsSetStmt), nil // ddl_deferrable.go
 	case *pg.Node_VariableShowStmt:
 		return Result{Cmd: &Show{Name: s.VariableShowStmt.Name}, Tag: "SHOW"}, nil
 	case *pg.Node_ExplainStmt:

@@ -55,10 +55,8 @@ const (
 // createTrigger translates CREATE TRIGGER (docs: SQL Commands, CREATE
 // TRIGGER); the engine resolves the table and function.
 func (t *Translator) createTrigger(s *pg.CreateTrigStmt) Result {
-	if s.Isconstraint {
-		fail(pgerror.New(pgerror.FeatureNotSupported, "CREATE CONSTRAINT TRIGGER is not supported yet"))
-	}
-	tg := catalog.Trigger{Table: rangeQName(s.Relation), Name: s.Trigname, ForEachRow: s.Row, Timing: catalog.TimingAfter}
+	tg := catalog.Trigger{Table: rangeQName(s.Relation), Name: s.Trigname, ForEachRow: s.Row, Timing: catalog.TimingAfter,
+		Constraint: s.Isconstraint}
 	switch {
 	case s.Timing&tgBefore != 0:
 		tg.Timing = catalog.TimingBefore
@@ -98,7 +96,14 @@ func (t *Translator) createTrigger(s *pg.CreateTrigStmt) Result {
 		})
 	}
 	cmd.Trigger = tg
-	return Result{Cmd: cmd, Tag: "CREATE TRIGGER"}
+	res := Result{Cmd: cmd, Tag: "CREATE TRIGGER"}
+	if s.Isconstraint && (s.Deferrable || s.Initdeferred) {
+		// a constraint trigger fires at the end of the statement, or at
+		// COMMIT while deferred, as a deferrable constraint is checked
+		res.Catalog = append(res.Catalog, &SetDeferrable{Table: tg.Table,
+			Constraints: []DeferrableConstraint{{Name: s.Trigname, Deferrable: true, Initially: s.Initdeferred}}})
+	}
+	return res
 }
 
 // walkColumnRefs calls f for every column reference in an expression.

@@ -159,6 +159,12 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 			return named.Columns, "EXECUTE", nil
 		}
 	}
+	if f := p.node.GetFetchStmt(); f != nil && !f.Ismove {
+		// FETCH returns its cursor's columns (cursor.go).
+		if cols, ok := s.cursorColumns(f.Portalname); ok {
+			return cols, "FETCH", nil
+		}
+	}
 	tr := &translate.Translator{Env: &s.env, Params: p.placeholderArgs(), Tables: s, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(p.node)
 	if err != nil {

@@ -47,6 +47,8 @@ type Session struct {
 	deferred gmsadapter.DeferredError
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
+	// cursors are the open cursors of DECLARE (cursor.go).
+	cursors map[string]*cursor
 	// triggerDepth counts trigger functions running (pg_trigger_depth).
 	triggerDepth int
 	// catalogNotices are the notices of a statement's catalog commands,

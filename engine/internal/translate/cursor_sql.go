@@ -1,0 +1,108 @@
+package translate
+
+import (
+	"math"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// DeclareCursor is DECLARE name [BINARY] [NO] [SCROLL] CURSOR [WITH HOLD]
+// FOR query (PostgreSQL docs: DECLARE): the session opens a cursor over
+// the query's rows.
+type DeclareCursor struct {
+	Name  string
+	Query string // the query's text
+	// Scroll and NoScroll are the explicit SCROLL / NO SCROLL options
+	// (neither: PostgreSQL's default, backward fetches allowed when the plan
+	// supports them).
+	Scroll, NoScroll bool
+	Hold             bool
+	Binary           bool
+}
+
+// FetchCursor is FETCH or MOVE (PostgreSQL docs: FETCH, MOVE).
+type FetchCursor struct {
+	Name string
+	// Direction is FetchForward, FetchBackward, FetchAbsolute or
+	// FetchRelative; Count its count (FetchAll for ALL).
+	Direction FetchDirection
+	Count     int64
+	Move      bool
+}
+
+// FetchDirection is the direction of a FETCH, as PostgreSQL's grammar
+// reduces NEXT, PRIOR, FIRST, LAST and the rest to four.
+type FetchDirection uint8
+
+// The directions of FetchCursor.
+const (
+	FetchForward FetchDirection = iota
+	FetchBackward
+	FetchAbsolute
+	FetchRelative
+)
+
+// FetchAll is the count of FETCH ALL (PostgreSQL's FETCH_ALL, LONG_MAX).
+const FetchAll = math.MaxInt64
+
+// CloseCursor is CLOSE name | ALL.
+type CloseCursor struct {
+	Name string
+	All  bool
+}
+
+func (*DeclareCursor) command() {}
+func (*FetchCursor) command()   {}
+func (*CloseCursor) command()   {}
+
+// PostgreSQL's CURSOR_OPT_* bits of DeclareCursorStmt.options
+// (nodes/parsenodes.h).
+const (
+	cursorOptBinary   = 0x1
+	cursorOptScroll   = 0x2
+	cursorOptNoScroll = 0x4
+	cursorOptHold     = 0x20
+)
+
+// cursorStatement translates the SQL-level cursor commands.
+func cursorStatement(n *pg.Node) (Result, bool) {
+	switch s := n.Node.(type) {
+	case *pg.Node_DeclareCursorStmt:
+		d := s.DeclareCursorStmt
+		q, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: d.Query}}})
+		if err != nil {
+			fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
+		}
+		o := d.Options
+		return Result{Cmd: &DeclareCursor{
+			Name: d.Portalname, Query: q,
+			Scroll: o&cursorOptScroll != 0, NoScroll: o&cursorOptNoScroll != 0,
+			Hold: o&cursorOptHold != 0, Binary: o&cursorOptBinary != 0,
+		}, Tag: "DECLARE CURSOR"}, true
+	case *pg.Node_FetchStmt:
+		f := s.FetchStmt
+		c := &FetchCursor{Name: f.Portalname, Count: f.HowMany, Move: f.Ismove}
+		switch f.Direction {
+		case pg.FetchDirection_FETCH_BACKWARD:
+			c.Direction = FetchBackward
+		case pg.FetchDirection_FETCH_ABSOLUTE:
+			c.Direction = FetchAbsolute
+		case pg.FetchDirection_FETCH_RELATIVE:
+			c.Direction = FetchRelative
+		}
+		tag := "FETCH"
+		if f.Ismove {
+			tag = "MOVE"
+		}
+		return Result{Cmd: c, Tag: tag}, true
+	case *pg.Node_ClosePortalStmt:
+		name := s.ClosePortalStmt.Portalname
+		if name == "" {
+			return Result{Cmd: &CloseCursor{All: true}, Tag: "CLOSE CURSOR ALL"}, true
+		}
+		return Result{Cmd: &CloseCursor{Name: name}, Tag: "CLOSE CURSOR"}, true
+	}
+	return Result{}, false
+}

@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/tinybase/tinybase/engine/internal/plpgsql"
+	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -418,4 +421,78 @@ func (c *cursor) run(forward bool, count int64) ([][]any, error) {
 		c.pos -= k
 	}
 	return got, nil
+}
+
+// cursorInBody runs a cursor command a function body runs: in the
+// calling statement, whose failure its error becomes.
+func (s *Session) cursorInBody(ctx context.Context, tag string, cmd translate.CursorCommand) (*routine.Rows, error) {
+	out := &routine.Rows{Tag: tag}
+	switch cmd := cmd.(type) {
+	case *translate.DeclareCursor:
+		if _, dup := s.cursors[cmd.Name]; dup {
+			return nil, pgerror.New(pgerror.DuplicateCursor, "cursor \"%s\" already exists", cmd.Name)
+		}
+		if err := s.openCursor(ctx, &cursor{name: cmd.Name, query: cmd.Query, hold: cmd.Hold, scroll: !cmd.NoScroll}); err != nil {
+			return nil, err
+		}
+	case *translate.FetchCursor:
+		c, err := s.cursorNamed(cmd.Name)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.cursorRun(ctx, c); err != nil {
+			return nil, err
+		}
+		got, moved, err := c.fetch(cmd.Direction, cmd.Count, cmd.Move)
+		if err != nil {
+			return nil, err
+		}
+		out.Affected = moved
+		out.Tag += " " + strconv.FormatInt(moved, 10)
+		if !cmd.Move {
+			for i, col := range c.cols {
+				out.Columns = append(out.Columns, routine.Column{Name: col.Name, Type: c.types[i]})
+			}
+			out.Rows = got
+		}
+	case *translate.CloseCursor:
+		if cmd.All {
+			s.cursors = nil
+			break
+		}
+		if _, err := s.cursorNamed(cmd.Name); err != nil {
+			return nil, err
+		}
+		delete(s.cursors, cmd.Name)
+	}
+	return out, nil
+}
+
+// openCursor adds an open cursor over c.query, run now (PL/pgSQL's OPEN
+// runs its query when it opens it).
+func (s *Session) openCursor(ctx context.Context, c *cursor) error {
+	c.created, c.txnCreated, c.atStart = time.Now(), true, true
+	if err := s.cursorRun(ctx, c); err != nil {
+		return err
+	}
+	if s.cursors == nil {
+		s.cursors = map[string]*cursor{}
+	}
+	s.cursors[c.name] = c
+	return nil
+}
+
+// cursorNested is cursorInBody for PL/pgSQL's EXECUTE.
+func (s *Session) cursorNested(ctx context.Context, tag string, cmd translate.CursorCommand) (*plpgsql.Result, error) {
+	rows, err := s.cursorInBody(ctx, tag, cmd)
+	if err != nil {
+		return nil, routines.PLError(err)
+	}
+	_, fetch := cmd.(*translate.FetchCursor)
+	out := &plpgsql.Result{Rows: rows.Rows, Affected: rows.Affected, Returns: fetch && rows.Columns != nil}
+	for _, c := range rows.Columns {
+		out.Names = append(out.Names, c.Name)
+		out.Types = append(out.Types, c.Type)
+	}
+	return out, nil
 }

@@ -57,6 +57,17 @@ func (*DeclareCursor) command() {}
 func (*FetchCursor) command()   {}
 func (*CloseCursor) command()   {}
 
+// CursorCommand is DECLARE, FETCH / MOVE or CLOSE: commands a function
+// body may run (pgTAP's results_eq(refcursor, ...) fetches from cursors).
+type CursorCommand interface {
+	Command
+	cursorCommand()
+}
+
+func (*DeclareCursor) cursorCommand() {}
+func (*FetchCursor) cursorCommand()   {}
+func (*CloseCursor) cursorCommand()   {}
+
 // PostgreSQL's CURSOR_OPT_* bits of DeclareCursorStmt.options
 // (nodes/parsenodes.h).
 const (

@@ -1,0 +1,108 @@
+-- pgTAP's cursor forms, row_eq, the set/bag containment assertions,
+-- foreign key assertions and the xUnit runner (runtests), appended to
+-- pgtap.sql's script.
+
+-- results_eq / results_ne over cursors compare the rows left in them:
+-- FETCH ALL from the cursor a refcursor names.
+CREATE FUNCTION @extschema@._cursor_rows(refcursor) RETURNS text LANGUAGE sql AS $$ SELECT 'FETCH ALL FROM ' || pg_catalog.quote_ident($1::text) $$;
+CREATE FUNCTION @extschema@.results_eq(refcursor, refcursor, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('results_eq', @extschema@._cursor_rows($1), @extschema@._cursor_rows($2), $3) $$;
+CREATE FUNCTION @extschema@.results_eq(refcursor, refcursor) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.results_eq($1, $2, NULL::text) $$;
+CREATE FUNCTION @extschema@.results_eq(text, refcursor, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('results_eq', $1, @extschema@._cursor_rows($2), $3) $$;
+CREATE FUNCTION @extschema@.results_eq(text, refcursor) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.results_eq($1, $2, NULL::text) $$;
+CREATE FUNCTION @extschema@.results_eq(refcursor, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('results_eq', @extschema@._cursor_rows($1), $2, $3) $$;
+CREATE FUNCTION @extschema@.results_eq(refcursor, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.results_eq($1, $2, NULL::text) $$;
+CREATE FUNCTION @extschema@.results_ne(refcursor, refcursor, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('results_ne', @extschema@._cursor_rows($1), @extschema@._cursor_rows($2), $3) $$;
+CREATE FUNCTION @extschema@.results_ne(refcursor, refcursor) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.results_ne($1, $2, NULL::text) $$;
+CREATE FUNCTION @extschema@.results_ne(text, refcursor, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('results_ne', $1, @extschema@._cursor_rows($2), $3) $$;
+CREATE FUNCTION @extschema@.results_ne(text, refcursor) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.results_ne($1, $2, NULL::text) $$;
+CREATE FUNCTION @extschema@.results_ne(refcursor, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('results_ne', @extschema@._cursor_rows($1), $2, $3) $$;
+CREATE FUNCTION @extschema@.results_ne(refcursor, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.results_ne($1, $2, NULL::text) $$;
+
+-- Containment: set_has / bag_has report the wanted rows the query lacks,
+-- set_hasnt / bag_hasnt the unwanted rows it returns.
+CREATE FUNCTION @extschema@.set_has(text, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('set_has', $1, $2, $3) $$;
+CREATE FUNCTION @extschema@.set_has(text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('set_has', $1, $2, NULL) $$;
+CREATE FUNCTION @extschema@.bag_has(text, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('bag_has', $1, $2, $3) $$;
+CREATE FUNCTION @extschema@.bag_has(text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('bag_has', $1, $2, NULL) $$;
+CREATE FUNCTION @extschema@.set_hasnt(text, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('set_hasnt', $1, $2, $3) $$;
+CREATE FUNCTION @extschema@.set_hasnt(text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('set_hasnt', $1, $2, NULL) $$;
+CREATE FUNCTION @extschema@.bag_hasnt(text, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('bag_hasnt', $1, $2, $3) $$;
+CREATE FUNCTION @extschema@.bag_hasnt(text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('bag_hasnt', $1, $2, NULL) $$;
+
+-- row_eq(query, row, description): the query's first row against a row
+-- value, compared as their text forms.
+CREATE FUNCTION @extschema@._row_eq(text, text, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_row_eq' LANGUAGE c;
+CREATE FUNCTION @extschema@.row_eq(text, record, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._row_eq($1, $2::text, $3) $$;
+CREATE FUNCTION @extschema@.row_eq(text, record) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._row_eq($1, $2::text, NULL) $$;
+
+-- Foreign keys. _idents lists names quoted as identifiers; _fk_keys are
+-- a table's foreign keys as (columns, referenced schema, table, columns).
+CREATE FUNCTION @extschema@._idents(name[]) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT pg_catalog.array_to_string(ARRAY(SELECT pg_catalog.quote_ident($1[i]) FROM pg_catalog.generate_series(1, pg_catalog.array_upper($1, 1)) s(i) ORDER BY i), ', ')
+$$;
+CREATE FUNCTION @extschema@._fk_keys(name, name) RETURNS TABLE(cols name[], pk_schema name, pk_table name, pk_cols name[]) LANGUAGE sql AS $$
+  SELECT ARRAY(SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.conrelid AND a.attnum = ANY(k.conkey)
+                ORDER BY pg_catalog.array_position(k.conkey, a.attnum)),
+         pn.nspname, pc.relname,
+         ARRAY(SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.confrelid AND a.attnum = ANY(k.confkey)
+                ORDER BY pg_catalog.array_position(k.confkey, a.attnum))
+    FROM pg_catalog.pg_constraint k
+    JOIN pg_catalog.pg_class c ON c.oid = k.conrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_catalog.pg_class pc ON pc.oid = k.confrelid JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
+   WHERE k.contype = 'f' AND c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1)
+$$;
+CREATE FUNCTION @extschema@._fk_ok(name, name, name[], name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.is(
+    coalesce(quote_ident($1) || '.', '') || CASE WHEN $1 IS NULL THEN $2::text ELSE quote_ident($2) END || '(' || @extschema@._idents($3) || ') REFERENCES '
+      || coalesce((SELECT coalesce(CASE WHEN $1 IS NULL THEN NULL ELSE k.pk_schema || '.' END, '') || k.pk_table || '(' || @extschema@._idents(k.pk_cols) || ')'
+                     FROM @extschema@._fk_keys($1, $2) k WHERE k.cols = $3 LIMIT 1), 'NOTHING'),
+    coalesce(quote_ident($1) || '.', '') || CASE WHEN $1 IS NULL THEN $2::text ELSE quote_ident($2) END || '(' || @extschema@._idents($3) || ') REFERENCES '
+      || coalesce($4 || '.', '') || $5 || '(' || @extschema@._idents($6) || ')',
+    $7)
+$$;
+CREATE FUNCTION @extschema@.fk_ok(name, name, name[], name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._fk_ok($1, $2, $3, $4, $5, $6, $7) $$;
+CREATE FUNCTION @extschema@.fk_ok(name, name[], name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._fk_ok(NULL, $1, $2, NULL, $3, $4, $5) $$;
+CREATE FUNCTION @extschema@.fk_ok(name, name, name[], name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._fk_ok($1, $2, $3, $4, $5, $6, quote_ident($1) || '.' || quote_ident($2) || '(' || @extschema@._idents($3) || ') should reference ' || $4 || '.' || $5 || '(' || @extschema@._idents($6) || ')')
+$$;
+CREATE FUNCTION @extschema@.fk_ok(name, name[], name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._fk_ok(NULL, $1, $2, NULL, $3, $4, $1 || '(' || @extschema@._idents($2) || ') should reference ' || $3 || '(' || @extschema@._idents($4) || ')')
+$$;
+CREATE FUNCTION @extschema@.fk_ok(name, name, name, name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.fk_ok($1, $2, ARRAY[$3], $4, $5, ARRAY[$6], $7) $$;
+CREATE FUNCTION @extschema@.fk_ok(name, name, name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.fk_ok($1, $2, ARRAY[$3], $4, $5, ARRAY[$6::name]) $$;
+CREATE FUNCTION @extschema@.fk_ok(name, name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.fk_ok($1, ARRAY[$2], $3, ARRAY[$4], $5) $$;
+CREATE FUNCTION @extschema@.fk_ok(name, name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.fk_ok($1, ARRAY[$2], $3, ARRAY[$4]) $$;
+
+CREATE FUNCTION @extschema@._col_is_fk(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE
+    WHEN EXISTS (SELECT 1 FROM @extschema@._fk_keys($1, $2) k WHERE k.cols = $3) THEN @extschema@.pass($4)
+    WHEN EXISTS (SELECT 1 FROM @extschema@._fk_keys($1, $2)) THEN @extschema@._tap(false, $4,
+      '    Table ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || E' has foreign key constraints on these columns:\n        '
+      || pg_catalog.array_to_string(ARRAY(SELECT @extschema@._idents(k.cols) FROM @extschema@._fk_keys($1, $2) k ORDER BY k.cols), E'\n        '))
+    ELSE @extschema@._tap(false, $4, '    Table ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || ' has no foreign key columns')
+  END
+$$;
+CREATE FUNCTION @extschema@.col_is_fk(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_is_fk($1, $2, $3, $4) $$;
+CREATE FUNCTION @extschema@.col_is_fk(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_is_fk(NULL, $1, $2, $3) $$;
+CREATE FUNCTION @extschema@.col_is_fk(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_fk($1, $2, 'Columns ' || quote_ident($1) || '(' || @extschema@._idents($2) || ') should be a foreign key') $$;
+CREATE FUNCTION @extschema@.col_is_fk(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_fk($1, $2, ARRAY[$3], $4) $$;
+CREATE FUNCTION @extschema@.col_is_fk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_fk($1, ARRAY[$2], $3) $$;
+CREATE FUNCTION @extschema@.col_is_fk(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_fk($1, $2, 'Column ' || quote_ident($1) || '(' || quote_ident($2) || ') should be a foreign key') $$;
+CREATE FUNCTION @extschema@._col_isnt_fk(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._fk_keys($1, $2) k WHERE k.cols = $3), $4)
+$$;
+CREATE FUNCTION @extschema@.col_isnt_fk(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_isnt_fk($1, $2, $3, $4) $$;
+CREATE FUNCTION @extschema@.col_isnt_fk(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_isnt_fk(NULL, $1, $2, $3) $$;
+CREATE FUNCTION @extschema@.col_isnt_fk(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_fk($1, $2, 'Columns ' || quote_ident($1) || '(' || @extschema@._idents($2) || ') should not be a foreign key') $$;
+CREATE FUNCTION @extschema@.col_isnt_fk(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_fk($1, $2, ARRAY[$3], $4) $$;
+CREATE FUNCTION @extschema@.col_isnt_fk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_fk($1, ARRAY[$2], $3) $$;
+CREATE FUNCTION @extschema@.col_isnt_fk(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_fk($1, $2, 'Column ' || quote_ident($1) || '(' || quote_ident($2) || ') should not be a foreign key') $$;
+
+-- xUnit-style tests: runtests(schema, pattern) (pgtap_runner.go).
+CREATE FUNCTION @extschema@._runtests(name, text) RETURNS SETOF text
+AS 'MODULE_PATHNAME', 'tap_runtests' LANGUAGE c;
+CREATE FUNCTION @extschema@.runtests(name, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests($1, $2) $$;
+CREATE FUNCTION @extschema@.runtests(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests($1, '^test') $$;
+CREATE FUNCTION @extschema@.runtests(text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, $1) $$;
+CREATE FUNCTION @extschema@.runtests() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, '^test') $$;

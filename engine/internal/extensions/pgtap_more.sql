@@ -30,11 +30,13 @@ CREATE FUNCTION @extschema@.bag_hasnt(text, text, text) RETURNS text LANGUAGE sq
 CREATE FUNCTION @extschema@.bag_hasnt(text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._results('bag_hasnt', $1, $2, NULL) $$;
 
 -- row_eq(query, row, description): the query's first row against a row
--- value, compared as their text forms.
-CREATE FUNCTION @extschema@._row_eq(text, text, text) RETURNS text
+-- value, compared as their text forms. (pgTAP declares the row
+-- anyelement; a record argument takes a row of any type, and only a C
+-- function may have one.)
+CREATE FUNCTION @extschema@.row_eq(text, record, text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_row_eq' LANGUAGE c;
-CREATE FUNCTION @extschema@.row_eq(text, record, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._row_eq($1, $2::text, $3) $$;
-CREATE FUNCTION @extschema@.row_eq(text, record) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._row_eq($1, $2::text, NULL) $$;
+CREATE FUNCTION @extschema@.row_eq(text, record) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_row_eq' LANGUAGE c;
 
 -- Foreign keys. _idents lists names quoted as identifiers; _fk_keys are
 -- a table's foreign keys as (columns, referenced schema, table, columns).

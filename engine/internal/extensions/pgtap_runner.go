@@ -234,7 +234,7 @@ func tapIntersect(a, b []string, bag bool) []string {
 	return out
 }
 
-// tapRowEq is row_eq(query, row text, description): the query's first
+// tapRowEq is row_eq(query, row, description): the query's first
 // row (NULL when it returns none) against the wanted row.
 func tapRowEq(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	if a[0] == nil {
@@ -250,12 +250,16 @@ func tapRowEq(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	}
 	w := "NULL"
 	if a[1] != nil {
-		w = a[1].(string)
+		w = types.Output(types.Record, a[1], c.Env())
+	}
+	var descr *string
+	if len(a) > 2 {
+		descr = optText(a[2])
 	}
 	ok := len(have.rows) > 0 && a[1] != nil && h == w || len(have.rows) == 0 && a[1] == nil
 	if ok {
-		return tapResult(ctx, c, &ok, optText(a[2]), nil)
+		return tapResult(ctx, c, &ok, descr, nil)
 	}
 	d := "        have: " + h + "\n        want: " + w
-	return tapResult(ctx, c, &ok, optText(a[2]), &d)
+	return tapResult(ctx, c, &ok, descr, &d)
 }

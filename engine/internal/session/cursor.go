@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/routines"
@@ -25,12 +26,10 @@ import (
 // as in PostgreSQL. Unlike PostgreSQL's, the rows are those visible at that
 // first FETCH, not at DECLARE.
 type cursor struct {
-	name  string
-	query string
-	// prepared describes the query's columns (Describe of FETCH).
-	prepared *Prepared
-	hold     bool
-	binary   bool
+	name   string
+	query  string
+	hold   bool
+	binary bool
 	// scroll is false for NO SCROLL; a cursor declared without either is
 	// scrollable (its rows are materialised, so every plan scans backward).
 	scroll  bool
@@ -88,12 +87,13 @@ func (s *Session) sqlDeclareCursor(ctx context.Context, res translate.Result, d 
 		return s.cursorFailed(pgerror.New(pgerror.FeatureNotSupported, "binary cursors are not supported").
 			WithHint("Declare the cursor without BINARY."))
 	}
-	p, err := s.Prepare(ctx, d.Query, nil)
-	if err != nil {
+	c := &cursor{name: d.Name, query: d.Query, hold: d.Hold, scroll: !d.NoScroll,
+		created: time.Now(), txnCreated: true, atStart: true}
+	// The query is checked now (names, privileges) but runs at the first
+	// FETCH: describing it by starting it would run the functions it calls.
+	if _, err := s.cursorTranslate(c); err != nil {
 		return s.cursorFailed(err)
 	}
-	c := &cursor{name: d.Name, query: d.Query, prepared: p, hold: d.Hold, scroll: !d.NoScroll,
-		created: time.Now(), txnCreated: true, atStart: true}
 	if d.Hold {
 		if err := s.cursorRun(ctx, c); err != nil {
 			return s.cursorFailed(err)
@@ -111,19 +111,11 @@ func (s *Session) cursorRun(ctx context.Context, c *cursor) error {
 	if c.ran {
 		return nil
 	}
-	tree, err := pgtree.Parse(c.query)
-	if err != nil {
-		return pgtree.SyntaxError(err)
-	}
-	node := tree.Stmts[0].Stmt
-	secured, err := s.SecureStatement(node)
+	tr, err := s.cursorTranslate(c)
 	if err != nil {
 		return err
 	}
-	res, err := s.Translator().Statement(secured)
-	if err != nil {
-		return err
-	}
+	node, res := tr.node, tr.res
 	// Nothing commits while the query runs inside the cursor's statement,
 	// and an error while reading its rows is the FETCH's that reaches it.
 	prev, saved := s.state, s.notices
@@ -164,6 +156,29 @@ func (s *Session) cursorRun(ctx context.Context, c *cursor) error {
 		c.cols = append(c.cols, col)
 	}
 	return nil
+}
+
+type cursorQuery struct {
+	node *pg.Node
+	res  translate.Result
+}
+
+// cursorTranslate parses, secures and translates the cursor's query.
+func (s *Session) cursorTranslate(c *cursor) (cursorQuery, error) {
+	tree, err := pgtree.Parse(c.query)
+	if err != nil {
+		return cursorQuery{}, pgtree.SyntaxError(err)
+	}
+	node := tree.Stmts[0].Stmt
+	secured, err := s.SecureStatement(node)
+	if err != nil {
+		return cursorQuery{}, err
+	}
+	res, err := s.Translator().Statement(secured)
+	if err != nil {
+		return cursorQuery{}, err
+	}
+	return cursorQuery{node: node, res: res}, nil
 }
 
 // sqlFetchCursor runs FETCH and MOVE.
@@ -212,17 +227,18 @@ func (s *Session) cursorDone(tag string, rows *Rows) (*Rows, error) {
 	return s.endCommand(tag, rows, err)
 }
 
-// CursorColumns describes what FETCH from the named cursor returns (the
-// wire protocol's Describe); ok is false when no such cursor is open.
-func (s *Session) cursorColumns(name string) ([]Column, bool) {
+// cursorColumns describes what FETCH from the named cursor returns (the
+// wire protocol's Describe, just before the FETCH runs: the query runs
+// now if it has not yet); ok is false when no such cursor is open.
+func (s *Session) cursorColumns(ctx context.Context, name string) ([]Column, bool, error) {
 	c, ok := s.cursors[name]
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
-	if c.ran {
-		return c.cols, true
+	if err := s.cursorRun(ctx, c); err != nil {
+		return nil, true, err
 	}
-	return c.prepared.Columns, true
+	return c.cols, true, nil
 }
 
 func errCursorForwardOnly() error {

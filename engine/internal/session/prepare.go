@@ -161,8 +161,8 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 	}
 	if f := p.node.GetFetchStmt(); f != nil && !f.Ismove {
 		// FETCH returns its cursor's columns (cursor.go).
-		if cols, ok := s.cursorColumns(f.Portalname); ok {
-			return cols, "FETCH", nil
+		if cols, ok, err := s.cursorColumns(ctx, f.Portalname); ok {
+			return cols, "FETCH", err
 		}
 	}
 	tr := &translate.Translator{Env: &s.env, Params: p.placeholderArgs(), Tables: s, Catalog: s.translatorCatalog()}

@@ -512,3 +512,32 @@ func (s *Session) cursorNested(ctx context.Context, tag string, cmd translate.Cu
 	}
 	return out, nil
 }
+
+// cursorsSaved is the cursors' state at one point (cursorsSave).
+type cursorsSaved map[string]cursor
+
+// cursorsSave records the open cursors and their positions, for a
+// Describe that runs its statement (describeByRunning) and must leave
+// them as they were: the statement may fetch from them.
+func (s *Session) cursorsSave() cursorsSaved {
+	if len(s.cursors) == 0 {
+		return nil
+	}
+	out := make(cursorsSaved, len(s.cursors))
+	for name, c := range s.cursors {
+		out[name] = *c
+	}
+	return out
+}
+
+// cursorsRestore puts the cursors back as cursorsSave found them.
+func (s *Session) cursorsRestore(saved cursorsSaved) {
+	if len(saved) == 0 {
+		s.cursors = nil
+		return
+	}
+	s.cursors = make(map[string]*cursor, len(saved))
+	for name, c := range saved {
+		s.cursors[name] = &c
+	}
+}

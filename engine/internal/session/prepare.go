@@ -201,6 +201,8 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 		return nil, res.Tag, nil // catalog side effects: describe nothing
 	}
 	s.state = txnActive // nothing commits while describing
+	cursors := s.cursorsSave() // cursor.go: what the statement fetches stays unread
+	defer s.cursorsRestore(cursors)
 	notes := s.notifyMark()
 	// Sequences are not transactional: describing takes their values
 	// from a private copy and leaves currval as it was.

@@ -47,6 +47,9 @@ func castContextOf(f, t *Type) CastContext {
 	if f.Kind == KindExt || t.Kind == KindExt {
 		return extCastContext(f, t) // ext.go
 	}
+	if f.OID != t.OID && (f.OID == RefCursor.OID || t.OID == RefCursor.OID) {
+		return refCursorCast(f, t) // refcursor.go
+	}
 	// xid and xid8 cast only to each other's direction xid8 -> xid (and
 	// through text), although their values are integers
 	if isXidType(f) || isXidType(t) {

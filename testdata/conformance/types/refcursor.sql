@@ -5,3 +5,7 @@ SELECT '{a,b}'::refcursor[] AS names;
 CREATE FUNCTION which(refcursor) RETURNS text LANGUAGE sql AS $$ SELECT 'refcursor' $$;
 CREATE FUNCTION which(text) RETURNS text LANGUAGE sql AS $$ SELECT 'text' $$;
 SELECT which('x') AS unknown, which('x'::refcursor) AS typed, which('x'::text) AS text;
+CREATE FUNCTION only_refcursor(refcursor) RETURNS text LANGUAGE sql AS $$ SELECT $1::text $$;
+SELECT only_refcursor('x'::text::refcursor) AS explicit;
+SELECT only_refcursor('x'::text);
+SELECT 'x'::refcursor || 'y' AS concatenated;

@@ -200,7 +200,7 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 	if len(res.Catalog) > 0 {
 		return nil, res.Tag, nil // catalog side effects: describe nothing
 	}
-	s.state = txnActive // nothing commits while describing
+	s.state = txnActive        // nothing commits while describing
 	cursors := s.cursorsSave() // cursor.go: what the statement fetches stays unread
 	defer s.cursorsRestore(cursors)
 	notes := s.notifyMark()

@@ -541,3 +541,40 @@ func (s *Session) cursorsRestore(saved cursorsSaved) {
 		s.cursors[name] = &c
 	}
 }
+
+// OpenCursorRows implements routines.Host: PL/pgSQL's OPEN, whose query
+// has run (res). An empty name gets PostgreSQL's "<unnamed portal n>".
+func (s *Session) OpenCursorRows(name string, res *plpgsql.Result, scroll bool) (string, error) {
+	if name == "" {
+		for {
+			s.portalSeq++
+			name = "<unnamed portal " + strconv.Itoa(s.portalSeq) + ">"
+			if _, taken := s.cursors[name]; !taken {
+				break
+			}
+		}
+	} else if _, dup := s.cursors[name]; dup {
+		return "", pgerror.New(pgerror.DuplicateCursor, "cursor \"%s\" already in use", name)
+	}
+	c := &cursor{name: name, scroll: scroll, created: time.Now(), txnCreated: true, atStart: true, ran: true, rows: res.Rows}
+	for i, t := range res.Types {
+		if t == nil || t.Kind == types.KindUnknown {
+			t = types.Text
+		}
+		c.types = append(c.types, t)
+		d := t
+		if d.Domain != nil {
+			d = d.Base()
+		}
+		col := Column{TypeOID: d.OID, TypeMod: d.Mod, TypeName: d.FormatType()}
+		if i < len(res.Names) {
+			col.Name = res.Names[i]
+		}
+		c.cols = append(c.cols, col)
+	}
+	if s.cursors == nil {
+		s.cursors = map[string]*cursor{}
+	}
+	s.cursors[name] = c
+	return name, nil
+}

@@ -49,6 +49,8 @@ type Session struct {
 	sqlPrepared map[string]*Prepared
 	// cursors are the open cursors of DECLARE (cursor.go).
 	cursors map[string]*cursor
+	// portalSeq numbers the cursors PL/pgSQL opens without a name.
+	portalSeq int
 	// triggerDepth counts trigger functions running (pg_trigger_depth).
 	triggerDepth int
 	// catalogNotices are the notices of a statement's catalog commands,

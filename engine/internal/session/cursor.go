@@ -2,10 +2,13 @@ package session
 
 import (
 	"context"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/routines"
@@ -26,12 +29,15 @@ import (
 // as in PostgreSQL. Unlike PostgreSQL's, the rows are those visible at that
 // first FETCH, not at DECLARE.
 type cursor struct {
-	name   string
-	query  string
-	hold   bool
-	binary bool
-	// scroll is false for NO SCROLL; a cursor declared without either is
-	// scrollable (its rows are materialised, so every plan scans backward).
+	name  string
+	query string
+	// statement is what pg_cursors shows: the DECLARE as sent, or the
+	// query PL/pgSQL opened the cursor for.
+	statement string
+	hold      bool
+	binary    bool
+	// scroll is set for SCROLL, and for a cursor declared without SCROLL
+	// or NO SCROLL whose plan could scan backward in PostgreSQL.
 	scroll  bool
 	created time.Time
 	// txnCreated is set until the transaction that declared it commits: a
@@ -87,7 +93,7 @@ func (s *Session) sqlDeclareCursor(ctx context.Context, res translate.Result, d 
 		return s.cursorFailed(pgerror.New(pgerror.FeatureNotSupported, "binary cursors are not supported").
 			WithHint("Declare the cursor without BINARY."))
 	}
-	c := &cursor{name: d.Name, query: d.Query, hold: d.Hold, scroll: !d.NoScroll,
+	c := &cursor{name: d.Name, query: d.Query, statement: s.curSQL, hold: d.Hold, scroll: d.Scroll || !d.NoScroll && d.PlanScrolls,
 		created: time.Now(), txnCreated: true, atStart: true}
 	// The query is checked now (names, privileges) but runs at the first
 	// FETCH: describing it by starting it would run the functions it calls.
@@ -448,7 +454,7 @@ func (s *Session) cursorInBody(ctx context.Context, tag string, cmd translate.Cu
 		if _, dup := s.cursors[cmd.Name]; dup {
 			return nil, pgerror.New(pgerror.DuplicateCursor, "cursor \"%s\" already exists", cmd.Name)
 		}
-		if err := s.openCursor(ctx, &cursor{name: cmd.Name, query: cmd.Query, hold: cmd.Hold, scroll: !cmd.NoScroll}); err != nil {
+		if err := s.openCursor(ctx, &cursor{name: cmd.Name, query: cmd.Query, hold: cmd.Hold, statement: s.curSQL, scroll: cmd.Scroll || !cmd.NoScroll && cmd.PlanScrolls}); err != nil {
 			return nil, err
 		}
 	case *translate.FetchCursor:
@@ -577,4 +583,15 @@ func (s *Session) OpenCursorRows(name string, res *plpgsql.Result, scroll bool) 
 	}
 	s.cursors[name] = c
 	return name, nil
+}
+
+// cursorRows lists the open cursors for pg_cursors, by name.
+func (s *Session) cursorRows() []pgcatalog.CursorRow {
+	out := make([]pgcatalog.CursorRow, 0, len(s.cursors))
+	for _, c := range s.cursors {
+		out = append(out, pgcatalog.CursorRow{Name: c.name, Statement: c.statement, Holdable: c.hold,
+			Binary: c.binary, Scrollable: c.scroll, Created: c.created})
+	}
+	slices.SortFunc(out, func(a, b pgcatalog.CursorRow) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }

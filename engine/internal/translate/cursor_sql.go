@@ -20,6 +20,10 @@ type DeclareCursor struct {
 	Scroll, NoScroll bool
 	Hold             bool
 	Binary           bool
+	// PlanScrolls is whether PostgreSQL's plan for the query could scan
+	// backward, which makes a cursor declared without SCROLL or NO SCROLL
+	// scrollable (backwardScannable).
+	PlanScrolls bool
 }
 
 // FetchCursor is FETCH or MOVE (PostgreSQL docs: FETCH, MOVE).
@@ -91,6 +95,7 @@ func cursorStatement(n *pg.Node) (Result, bool) {
 			Name: d.Portalname, Query: q,
 			Scroll: o&cursorOptScroll != 0, NoScroll: o&cursorOptNoScroll != 0,
 			Hold: o&cursorOptHold != 0, Binary: o&cursorOptBinary != 0,
+			PlanScrolls: backwardScannable(d.Query),
 		}, Tag: "DECLARE CURSOR"}, true
 	case *pg.Node_FetchStmt:
 		f := s.FetchStmt
@@ -116,4 +121,40 @@ func cursorStatement(n *pg.Node) (Result, bool) {
 		return Result{Cmd: &CloseCursor{Name: name}, Tag: "CLOSE CURSOR"}, true
 	}
 	return Result{}, false
+}
+
+// backwardScannable approximates ExecSupportsBackwardScan over the plan
+// PostgreSQL would choose (PerformCursorOpen): scans of one table,
+// function or VALUES list, sorted or filtered, scan backward; a SELECT
+// without FROM (a Result node), joins, aggregation, grouping, DISTINCT,
+// window functions and row locks do not.
+func backwardScannable(q *pg.Node) bool {
+	s := q.GetSelectStmt()
+	if s == nil {
+		return false
+	}
+	if len(s.ValuesLists) > 0 {
+		return true
+	}
+	if s.Op > pg.SetOperation_SETOP_NONE || len(s.FromClause) != 1 || len(s.GroupClause) > 0 || s.HavingClause != nil ||
+		len(s.DistinctClause) > 0 || len(s.WindowClause) > 0 || len(s.LockingClause) > 0 || s.WithClause != nil {
+		return false
+	}
+	switch s.FromClause[0].Node.(type) {
+	case *pg.Node_RangeVar, *pg.Node_RangeFunction:
+	default:
+		return false
+	}
+	for _, t := range s.TargetList {
+		rt := t.GetResTarget()
+		if rt == nil {
+			continue
+		}
+		if fc := rt.Val.GetFuncCall(); fc != nil {
+			if n := len(fc.Funcname); n > 0 && aggregateNames[strVal(fc.Funcname[n-1])] || fc.Over != nil { // aggregate.go
+				return false
+			}
+		}
+	}
+	return true
 }

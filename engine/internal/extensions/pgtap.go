@@ -57,6 +57,8 @@ var pgtap = &Extension{
 		"tap_performs_ok": ScalarC(tapPerformsOK),
 		"tap_row_eq":      ScalarC(tapRowEq),
 		"tap_runtests":    Rows(tapRunTests),
+		"tap_findfuncs":   ScalarC(tapFindFuncsSQL),
+		"tap_do_tap":      Rows(tapDoTap),
 	},
 }
 

@@ -108,3 +108,29 @@ CREATE FUNCTION @extschema@.runtests(name, text) RETURNS SETOF text LANGUAGE sql
 CREATE FUNCTION @extschema@.runtests(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests($1, '^test') $$;
 CREATE FUNCTION @extschema@.runtests(text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, $1) $$;
 CREATE FUNCTION @extschema@.runtests() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, '^test') $$;
+
+-- col_isnt_pk: the primary key's columns (NULL: none) are not these.
+CREATE FUNCTION @extschema@._pk_cols(name, name) RETURNS name[] LANGUAGE sql AS $$
+  SELECT CASE WHEN pg_catalog.cardinality(k) = 0 THEN NULL ELSE k END FROM (SELECT @extschema@._ckeys($1, $2, 'p') AS k) s
+$$;
+CREATE FUNCTION @extschema@.col_isnt_pk(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt(@extschema@._pk_cols($1, $2), $3, $4) $$;
+CREATE FUNCTION @extschema@.col_isnt_pk(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt(@extschema@._pk_cols(NULL, $1), $2, $3) $$;
+CREATE FUNCTION @extschema@.col_isnt_pk(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_pk($1, $2, 'Columns ' || quote_ident($1) || '(' || @extschema@._idents($2) || ') should not be a primary key') $$;
+CREATE FUNCTION @extschema@.col_isnt_pk(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_pk($1, $2, ARRAY[$3], $4) $$;
+CREATE FUNCTION @extschema@.col_isnt_pk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_pk($1, ARRAY[$2], $3) $$;
+CREATE FUNCTION @extschema@.col_isnt_pk(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_isnt_pk($1, $2, 'Column ' || quote_ident($1) || '(' || quote_ident($2) || ') should not be a primary key') $$;
+
+-- findfuncs and do_tap: the test functions matching a pattern, run in
+-- name order (pgtap_runner.go).
+CREATE FUNCTION @extschema@._findfuncs(name, text, text) RETURNS text[]
+AS 'MODULE_PATHNAME', 'tap_findfuncs' LANGUAGE c;
+CREATE FUNCTION @extschema@.findfuncs(name, text, text) RETURNS text[] LANGUAGE sql AS $$ SELECT @extschema@._findfuncs($1, $2, $3) $$;
+CREATE FUNCTION @extschema@.findfuncs(name, text) RETURNS text[] LANGUAGE sql AS $$ SELECT @extschema@._findfuncs($1, $2, NULL) $$;
+CREATE FUNCTION @extschema@.findfuncs(text, text) RETURNS text[] LANGUAGE sql AS $$ SELECT @extschema@._findfuncs(NULL, $1, $2) $$;
+CREATE FUNCTION @extschema@.findfuncs(text) RETURNS text[] LANGUAGE sql AS $$ SELECT @extschema@._findfuncs(NULL, $1, NULL) $$;
+CREATE FUNCTION @extschema@._do_tap(name, text) RETURNS SETOF text
+AS 'MODULE_PATHNAME', 'tap_do_tap' LANGUAGE c;
+CREATE FUNCTION @extschema@.do_tap(name, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap($1, $2) $$;
+CREATE FUNCTION @extschema@.do_tap(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap($1, '^test') $$;
+CREATE FUNCTION @extschema@.do_tap(text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap(NULL, $1) $$;
+CREATE FUNCTION @extschema@.do_tap() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap(NULL, '^test') $$;

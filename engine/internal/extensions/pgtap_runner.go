@@ -263,3 +263,53 @@ func tapRowEq(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	d := "        have: " + h + "\n        want: " + w
 	return tapResult(ctx, c, &ok, descr, &d)
 }
+
+// tapFindFuncsSQL is findfuncs(schema, pattern, exclude).
+func tapFindFuncsSQL(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[1] == nil {
+		return nil, nil
+	}
+	names, err := tapFindFuncs(ctx, c, optText(a[0]), a[1].(string), optText(a[2]))
+	if err != nil {
+		return nil, err
+	}
+	vals := make([]any, len(names))
+	for i, n := range names {
+		vals[i] = n
+	}
+	return types.NewArray(types.Text, vals), nil
+}
+
+// tapDoTap is do_tap(schema, pattern): every matching function's TAP, each
+// after a diagnostic naming it unless client_min_messages hides notices
+// (pgTAP's _is_verbose).
+func tapDoTap(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+	pattern := "^test"
+	if a[1] != nil {
+		pattern = a[1].(string)
+	}
+	fns, err := tapFindFuncs(ctx, c, optText(a[0]), pattern, nil)
+	if err != nil {
+		return nil, err
+	}
+	level, _ := c.Setting("client_min_messages")
+	verbose := true
+	switch strings.ToLower(level) {
+	case "warning", "error", "fatal", "panic":
+		verbose = false
+	}
+	var rows [][]any
+	for _, fn := range fns {
+		if verbose {
+			rows = append(rows, []any{tapDiag(fn + "()")})
+		}
+		out, err := tapCallTAP(ctx, c, fn)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range out {
+			rows = append(rows, []any{l})
+		}
+	}
+	return rows, nil
+}

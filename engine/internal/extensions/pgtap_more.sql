@@ -134,3 +134,42 @@ CREATE FUNCTION @extschema@.do_tap(name, text) RETURNS SETOF text LANGUAGE sql A
 CREATE FUNCTION @extschema@.do_tap(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap($1, '^test') $$;
 CREATE FUNCTION @extschema@.do_tap(text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap(NULL, $1) $$;
 CREATE FUNCTION @extschema@.do_tap() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap(NULL, '^test') $$;
+
+-- Unique and check constraints. _keys are the column lists of a table's
+-- constraints of one type, in creation order; _constraint passes when
+-- one is the wanted list and otherwise shows them all.
+CREATE FUNCTION @extschema@._keys(name, name, char) RETURNS SETOF name[] LANGUAGE sql AS $$
+  SELECT ARRAY(SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.conrelid AND a.attnum = ANY(k.conkey)
+                ORDER BY pg_catalog.array_position(k.conkey, a.attnum))
+    FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_class c ON c.oid = k.conrelid
+    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+   WHERE k.contype = $3 AND c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1)
+   ORDER BY k.oid
+$$;
+CREATE FUNCTION @extschema@._constraint(name, name, char, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM @extschema@._keys($1, $2, $3) k WHERE k = $4) THEN @extschema@.pass($5)
+    ELSE @extschema@._tap(false, $5, '        have: '
+      || pg_catalog.array_to_string(ARRAY(SELECT k::text FROM @extschema@._keys($1, $2, $3) k), E'\n              ')
+      || E'\n        want: ' || coalesce($4::text, 'NULL'))
+  END
+$$;
+CREATE FUNCTION @extschema@.has_unique(text, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, $2, 'u'), $3) $$;
+CREATE FUNCTION @extschema@.has_unique(text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, 'u'), $2) $$;
+CREATE FUNCTION @extschema@.has_unique(text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_unique($1, 'Table ' || quote_ident($1) || ' should have a unique constraint') $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._constraint($1, $2, 'u', $3, $4) $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_unique($1, $2, $3, 'Columns ' || quote_ident($2) || '(' || @extschema@._idents($3) || ') should have a unique constraint') $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_unique($1, $2, ARRAY[$3], 'Column ' || quote_ident($2) || '(' || quote_ident($3) || ') should have a unique constraint') $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._constraint(NULL, $1, 'u', $2, $3) $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_unique($1, $2, 'Columns ' || quote_ident($1) || '(' || @extschema@._idents($2) || ') should have a unique constraint') $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_unique($1, $2, ARRAY[$3], $4) $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_unique($1, ARRAY[$2], $3) $$;
+CREATE FUNCTION @extschema@.col_is_unique(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_unique($1, $2, 'Column ' || quote_ident($1) || '(' || quote_ident($2) || ') should have a unique constraint') $$;
+CREATE FUNCTION @extschema@.has_check(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, $2, 'c'), $3) $$;
+CREATE FUNCTION @extschema@.has_check(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, 'c'), $2) $$;
+CREATE FUNCTION @extschema@.has_check(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_check($1, 'Table ' || quote_ident($1) || ' should have a check constraint') $$;
+CREATE FUNCTION @extschema@.col_has_check(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._constraint($1, $2, 'c', $3, $4) $$;
+CREATE FUNCTION @extschema@.col_has_check(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._constraint(NULL, $1, 'c', $2, $3) $$;
+CREATE FUNCTION @extschema@.col_has_check(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_has_check($1, $2, 'Columns ' || quote_ident($1) || '(' || @extschema@._idents($2) || ') should have a check constraint') $$;
+CREATE FUNCTION @extschema@.col_has_check(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_has_check($1, $2, ARRAY[$3], $4) $$;
+CREATE FUNCTION @extschema@.col_has_check(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_has_check($1, ARRAY[$2], $3) $$;
+CREATE FUNCTION @extschema@.col_has_check(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_has_check($1, $2, 'Column ' || quote_ident($1) || '(' || quote_ident($2) || ') should have a check constraint') $$;

@@ -43,6 +43,8 @@ type cursor struct {
 	// txnCreated is set until the transaction that declared it commits: a
 	// rollback drops the cursor, WITH HOLD or not.
 	txnCreated bool
+	// seq orders the cursors by opening (ROLLBACK TO SAVEPOINT).
+	seq uint64
 
 	ran bool
 	// err ended the query after rows: raised by the fetch that reads past
@@ -105,10 +107,7 @@ func (s *Session) sqlDeclareCursor(ctx context.Context, res translate.Result, d 
 			return s.cursorFailed(err)
 		}
 	}
-	if s.cursors == nil {
-		s.cursors = map[string]*cursor{}
-	}
-	s.cursors[d.Name] = c
+	s.addCursor(c)
 	return s.cursorDone(res.Tag, nil)
 }
 
@@ -497,10 +496,7 @@ func (s *Session) openCursor(ctx context.Context, c *cursor) error {
 	if err := s.cursorRun(ctx, c); err != nil {
 		return err
 	}
-	if s.cursors == nil {
-		s.cursors = map[string]*cursor{}
-	}
-	s.cursors[c.name] = c
+	s.addCursor(c)
 	return nil
 }
 
@@ -578,10 +574,7 @@ func (s *Session) OpenCursorRows(name string, res *plpgsql.Result, scroll bool) 
 		}
 		c.cols = append(c.cols, col)
 	}
-	if s.cursors == nil {
-		s.cursors = map[string]*cursor{}
-	}
-	s.cursors[name] = c
+	s.addCursor(c)
 	return name, nil
 }
 
@@ -594,4 +587,25 @@ func (s *Session) cursorRows() []pgcatalog.CursorRow {
 	}
 	slices.SortFunc(out, func(a, b pgcatalog.CursorRow) int { return strings.Compare(a.Name, b.Name) })
 	return out
+}
+
+// addCursor registers an open cursor.
+func (s *Session) addCursor(c *cursor) {
+	if s.cursors == nil {
+		s.cursors = map[string]*cursor{}
+	}
+	s.cursorSeq++
+	c.seq = s.cursorSeq
+	s.cursors[c.name] = c
+}
+
+// cursorsRollbackTo closes the cursors opened after a savepoint that is
+// rolled back to, as PostgreSQL closes the portals of the aborted
+// subtransactions.
+func (s *Session) cursorsRollbackTo(seq uint64) {
+	for name, c := range s.cursors {
+		if c.seq > seq {
+			delete(s.cursors, name)
+		}
+	}
 }

@@ -49,8 +49,10 @@ type Session struct {
 	sqlPrepared map[string]*Prepared
 	// cursors are the open cursors of DECLARE (cursor.go).
 	cursors map[string]*cursor
-	// portalSeq numbers the cursors PL/pgSQL opens without a name.
+	// portalSeq numbers the cursors PL/pgSQL opens without a name;
+	// cursorSeq counts every cursor opened (ROLLBACK TO closes the newer).
 	portalSeq int
+	cursorSeq uint64
 	// triggerDepth counts trigger functions running (pg_trigger_depth).
 	triggerDepth int
 	// catalogNotices are the notices of a statement's catalog commands,
@@ -101,7 +103,8 @@ type savepoint struct {
 	name     string
 	mark     storage.Mark
 	settings map[string]string
-	notifies int // queued NOTIFYs when it was set (notify.go)
+	notifies int    // queued NOTIFYs when it was set (notify.go)
+	cursors  uint64 // cursors opened before it (cursor.go)
 }
 
 // Connect opens a session.

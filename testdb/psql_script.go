@@ -17,7 +17,8 @@ import (
 // starts a meta-command running to the end of the line; :name, :'name'
 // and :"name" outside quotes are replaced by psql variables. The
 // meta-commands pgTAP test files use run here: \set, \unset, \echo,
-// \qecho, \i, \ir, \q. Output-format commands (\pset, \t, \x, \a, \f,
+// \qecho, \i, \ir, \q, and ON_ERROR_STOP / ON_ERROR_ROLLBACK are
+// honoured. Output-format commands (\pset, \t, \x, \a, \f,
 // \timing, \o …) are ignored: pg_prove fixes psql's output (-A -t), and
 // TAP is read from it as that fixed format prints it.
 type psqlScript struct {
@@ -153,7 +154,22 @@ func (p *psqlScript) statements(name string, line int, q string) bool {
 		return p.failed(name, line, err, "")
 	}
 	for _, st := range stmts {
+		// ON_ERROR_ROLLBACK: inside a transaction block each statement
+		// runs in a savepoint, rolled back to when it fails.
+		guard := psqlBool(p.vars["ON_ERROR_ROLLBACK"]) && p.vars["ON_ERROR_ROLLBACK"] != "interactive" && p.s.TxStatus() == 'T'
+		if guard {
+			_ = runStatement(p.ctx, p.s, "SAVEPOINT pg_psql_temporary_savepoint", &strings.Builder{})
+		}
 		err := runStatement(p.ctx, p.s, st.SQL, p.out)
+		if guard {
+			end := "RELEASE pg_psql_temporary_savepoint"
+			if err != nil {
+				end = "ROLLBACK TO pg_psql_temporary_savepoint"
+			}
+			if p.s.TxStatus() != 'I' {
+				_ = runStatement(p.ctx, p.s, end, &strings.Builder{})
+			}
+		}
 		if err == nil {
 			continue
 		}

@@ -59,6 +59,8 @@ var pgtap = &Extension{
 		"tap_runtests":    Rows(tapRunTests),
 		"tap_findfuncs":   ScalarC(tapFindFuncsSQL),
 		"tap_do_tap":      Rows(tapDoTap),
+		"tap_is_record":   ScalarC(tapIsRecord(false)),
+		"tap_isnt_record": ScalarC(tapIsRecord(true)),
 	},
 }
 

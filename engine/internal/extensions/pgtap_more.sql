@@ -173,3 +173,14 @@ CREATE FUNCTION @extschema@.col_has_check(name, name[]) RETURNS text LANGUAGE sq
 CREATE FUNCTION @extschema@.col_has_check(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_has_check($1, $2, ARRAY[$3], $4) $$;
 CREATE FUNCTION @extschema@.col_has_check(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_has_check($1, ARRAY[$2], $3) $$;
 CREATE FUNCTION @extschema@.col_has_check(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_has_check($1, $2, 'Column ' || quote_ident($1) || '(' || quote_ident($2) || ') should have a check constraint') $$;
+
+-- is / isnt over rows of any composite type (pgTAP's anyelement forms):
+-- compared as their text forms, as is() prints them.
+CREATE FUNCTION @extschema@.is(record, record, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_is_record' LANGUAGE c;
+CREATE FUNCTION @extschema@.is(record, record) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_is_record' LANGUAGE c;
+CREATE FUNCTION @extschema@.isnt(record, record, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_isnt_record' LANGUAGE c;
+CREATE FUNCTION @extschema@.isnt(record, record) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_isnt_record' LANGUAGE c;

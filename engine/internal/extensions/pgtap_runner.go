@@ -313,3 +313,30 @@ func tapDoTap(ctx context.Context, c routine.Caller, _ *catalog.Function, a []an
 	}
 	return rows, nil
 }
+
+// tapIsRecord is is(row, row, description) and, with not set,
+// isnt(row, row, description): rows compared by their text forms (IS NOT
+// DISTINCT FROM), diagnostics as is() and isnt() print them.
+func tapIsRecord(not bool) func(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	return func(ctx context.Context, c routine.Caller, a []any) (any, error) {
+		text := func(v any) string {
+			if v == nil {
+				return "NULL"
+			}
+			return types.Output(types.Record, v, c.Env())
+		}
+		have, want := text(a[0]), text(a[1])
+		var descr *string
+		if len(a) > 2 {
+			descr = optText(a[2])
+		}
+		same := have == want && (a[0] == nil) == (a[1] == nil)
+		if not {
+			ok := !same
+			d := "        have: " + have + "\n        want: anything else"
+			return tapResult(ctx, c, &ok, descr, &d)
+		}
+		d := "        have: " + have + "\n        want: " + want
+		return tapResult(ctx, c, &same, descr, &d)
+	}
+}

@@ -60,6 +60,8 @@ var pgtap = &Extension{
 		"tap_findfuncs":   ScalarC(tapFindFuncsSQL),
 		"tap_do_tap":      Rows(tapDoTap),
 		"tap_is_record":   ScalarC(tapIsRecord(false)),
+		"tap_get":         ScalarC(tapGetCounter),
+		"tap_set":         ScalarC(tapSetCounter),
 		"tap_isnt_record": ScalarC(tapIsRecord(true)),
 	},
 }

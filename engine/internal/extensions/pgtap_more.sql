@@ -184,3 +184,10 @@ CREATE FUNCTION @extschema@.isnt(record, record, text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_isnt_record' LANGUAGE c;
 CREATE FUNCTION @extschema@.isnt(record, record) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_isnt_record' LANGUAGE c;
+
+-- pgTAP's internal counters, which its own tests read and set: 'plan',
+-- 'curr_test' and 'failed'.
+CREATE FUNCTION @extschema@._get(text) RETURNS integer
+AS 'MODULE_PATHNAME', 'tap_get' LANGUAGE c STRICT;
+CREATE FUNCTION @extschema@._set(text, integer) RETURNS integer
+AS 'MODULE_PATHNAME', 'tap_set' LANGUAGE c;

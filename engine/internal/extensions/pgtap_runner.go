@@ -340,3 +340,48 @@ func tapIsRecord(not bool) func(ctx context.Context, c routine.Caller, a []any) 
 		return tapResult(ctx, c, &same, descr, &d)
 	}
 }
+
+// tapCounter maps pgTAP's names of its counters to tinybase's.
+func tapCounter(name string) (string, bool) {
+	switch name {
+	case "plan":
+		return "plan", true
+	case "curr_test":
+		return "curr", true
+	case "failed":
+		return "failed", true
+	}
+	return "", false
+}
+
+// tapGetCounter is pgTAP's _get(name): NULL for an unknown name or
+// before plan().
+func tapGetCounter(_ context.Context, c routine.Caller, a []any) (any, error) {
+	key, ok := tapCounter(a[0].(string))
+	if !ok {
+		return nil, nil
+	}
+	if v := tapGet(c, key); v >= 0 {
+		return int32(v), nil
+	}
+	return nil, nil
+}
+
+// tapSetCounter is pgTAP's _set(name, value): the value.
+func tapSetCounter(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[0] == nil {
+		return nil, nil
+	}
+	key, ok := tapCounter(a[0].(string))
+	if !ok {
+		return nil, pgerror.New(pgerror.InvalidParameterValue, "pgTAP counter \"%s\" is not kept by tinybase", a[0].(string))
+	}
+	v := ""
+	if a[1] != nil {
+		v = strconv.Itoa(int(a[1].(int32)))
+	}
+	if err := tapSet(ctx, c, "pgtap_state."+key, v); err != nil {
+		return nil, err
+	}
+	return a[1], nil
+}

@@ -191,3 +191,26 @@ CREATE FUNCTION @extschema@._get(text) RETURNS integer
 AS 'MODULE_PATHNAME', 'tap_get' LANGUAGE c STRICT;
 CREATE FUNCTION @extschema@._set(text, integer) RETURNS integer
 AS 'MODULE_PATHNAME', 'tap_set' LANGUAGE c;
+
+-- trigger_is(table, trigger, function[, description]) on a visible table:
+-- the function's bare name.
+CREATE FUNCTION @extschema@._trig_fn(name, name) RETURNS text LANGUAGE sql AS $$
+  SELECT p.proname::text FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
+    JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
+   WHERE c.relname = $1 AND t.tgname = $2 AND pg_catalog.pg_table_is_visible(c.oid) LIMIT 1
+$$;
+CREATE FUNCTION @extschema@.trigger_is(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._trig_fn($1, $2), $3::text, $4) $$;
+CREATE FUNCTION @extschema@.trigger_is(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.trigger_is($1, $2, $3, 'Trigger ' || quote_ident($2) || ' should call ' || quote_ident($3) || '()') $$;
+
+-- triggers_are: a table's user triggers (schema NULL: a table of that
+-- name in any user schema).
+CREATE FUNCTION @extschema@._triggers(name, name) RETURNS name[] LANGUAGE sql AS $$
+  SELECT ARRAY(SELECT t.tgname FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
+                 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                WHERE c.relname = $2 AND NOT t.tgisinternal
+                  AND ($1 IS NULL AND n.nspname NOT IN ('pg_catalog', 'information_schema') OR n.nspname = $1))
+$$;
+CREATE FUNCTION @extschema@.triggers_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('triggers', @extschema@._triggers($1, $2), $3, $4) $$;
+CREATE FUNCTION @extschema@.triggers_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.triggers_are($1, $2, $3, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have the correct triggers') $$;
+CREATE FUNCTION @extschema@.triggers_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('triggers', @extschema@._triggers(NULL, $1), $2, $3) $$;
+CREATE FUNCTION @extschema@.triggers_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.triggers_are($1, $2, 'Table ' || quote_ident($1) || ' should have the correct triggers') $$;

@@ -234,3 +234,12 @@ CREATE FUNCTION @extschema@.enums_are(name, name[], text) RETURNS text LANGUAGE 
 CREATE FUNCTION @extschema@.enums_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.enums_are($1, $2, 'Schema ' || quote_ident($1) || ' should have the correct enums') $$;
 CREATE FUNCTION @extschema@.enums_are(name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('types', @extschema@._types(NULL, ARRAY['e']::char[]), $1, $2) $$;
 CREATE FUNCTION @extschema@.enums_are(name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.enums_are($1, 'Search path ' || pg_catalog.current_setting('search_path') || ' should have the correct enums') $$;
+
+-- roles_are and has_user / hasnt_user (roles that can log in).
+CREATE FUNCTION @extschema@.roles_are(name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('roles', ARRAY(SELECT rolname FROM pg_catalog.pg_roles), $1, $2) $$;
+CREATE FUNCTION @extschema@.roles_are(name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.roles_are($1, 'There should be the correct roles') $$;
+CREATE FUNCTION @extschema@._has_user(name) RETURNS boolean LANGUAGE sql STRICT AS $$ SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_user WHERE usename = $1) $$;
+CREATE FUNCTION @extschema@.has_user(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_user($1), $2) $$;
+CREATE FUNCTION @extschema@.has_user(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_user($1), 'User ' || quote_ident($1) || ' should exist') $$;
+CREATE FUNCTION @extschema@.hasnt_user(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_user($1), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_user(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_user($1), 'User ' || quote_ident($1) || ' should not exist') $$;

@@ -25,7 +25,7 @@ var record = flag.Bool("record", false, "record the golden pg_prove output of te
 
 // goldenProjects are the sample projects under testdata/testdb whose
 // pg_prove output is recorded from PostgreSQL.
-var goldenProjects = []string{"rls", "bad"}
+var goldenProjects = []string{"rls", "bad", "more"}
 
 func projectDir(name string) string { return filepath.Join("..", "testdata", "testdb", name) }
 

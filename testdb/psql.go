@@ -3,7 +3,6 @@ package testdb
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -11,16 +10,12 @@ import (
 	"github.com/tinybase/tinybase/engine"
 )
 
-// metaCommand matches a psql backslash command on a line of its own
-// (\set ECHO none, \pset …, \i …): psql runs these itself, and they never
-// print TAP.
-var metaCommand = regexp.MustCompile(`(?m)^[ \t]*\\.*$`)
-
 // runFile runs one test file as `psql -X -q -A -t -v ON_ERROR_STOP=1 -f`
 // does (pg_prove's psql settings) on db: each statement's rows printed
-// unaligned, fields separated by "|", nothing else; the first error
-// printed to standard error and exit status 3.
-func runFile(ctx context.Context, db *engine.Engine, name, script string, timeout time.Duration) (*FileResult, error) {
+// unaligned, fields separated by "|", nothing else; meta-commands as psql
+// runs them (psql_script.go); the first error printed to standard error
+// and exit status 3. path is the file on disk (for \ir).
+func runFile(ctx context.Context, db *engine.Engine, name, path, script string, timeout time.Duration) (*FileResult, error) {
 	start := time.Now()
 	fr := &FileResult{File: name}
 	s, err := db.Connect(engine.SessionOptions{})
@@ -31,32 +26,9 @@ func runFile(ctx context.Context, db *engine.Engine, name, script string, timeou
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	clean := metaCommand.ReplaceAllStringFunc(script, func(m string) string { return strings.Repeat(" ", len(m)) })
 	var out strings.Builder
-	stmts, err := engine.SplitStatements(clean)
-	if err != nil {
-		fr.Errors = append(fr.Errors, psqlError(name, 1, err, "")...)
-		fr.ExitStatus = 3
-	}
-	for _, st := range stmts {
-		line := 1 + strings.Count(clean[:min(len(clean), st.Offset+len(st.SQL))], "\n")
-		err := runStatement(ctx, s, st.SQL, &out)
-		if err == nil {
-			continue
-		}
-		if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			fr.TimedOut = true
-			err = &engine.Error{Code: "57014", Message: "canceling statement due to statement timeout"}
-		}
-		// psql shows the statement as sent, its semicolon included.
-		sent := st.SQL
-		if end := st.Offset + len(st.SQL); end < len(clean) && clean[end] == ';' {
-			sent += ";"
-		}
-		fr.Errors = append(fr.Errors, psqlError(name, line, err, sent)...)
-		fr.ExitStatus = 3
-		break
-	}
+	p := &psqlScript{ctx: ctx, s: s, out: &out, fr: fr, vars: map[string]string{"ON_ERROR_STOP": "1"}}
+	p.run(name, path, script)
 	fr.TAP = out.String()
 	fr.Duration = time.Since(start)
 	parseTAP(fr)

@@ -145,10 +145,10 @@ func Run(ctx context.Context, prepared *engine.Engine, files []string, opts Opti
 		}
 		wg.Add(1)
 		sem <- struct{}{}
-		go func(i int, name string, script string) {
+		go func(i int, name, path, script string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			fr, err := runFile(ctx, prepared.Snapshot(), name, script, timeout)
+			fr, err := runFile(ctx, prepared.Snapshot(), name, path, script, timeout)
 			if err != nil {
 				mu.Lock()
 				if firstErr == nil {
@@ -158,7 +158,7 @@ func Run(ctx context.Context, prepared *engine.Engine, files []string, opts Opti
 				return
 			}
 			res.Files[i] = *fr
-		}(i, name, string(script))
+		}(i, name, f, string(script))
 	}
 	wg.Wait()
 	if firstErr != nil {

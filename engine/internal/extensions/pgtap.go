@@ -20,6 +20,9 @@ var pgtapScript string
 //go:embed pgtap_schema.sql
 var pgtapSchemaScript string
 
+//go:embed pgtap_more.sql
+var pgtapMoreScript string
+
 // pgtap stands in for pgTAP (pgtap.org), the unit-testing framework
 // `supabase test db` runs: SQL functions returning TAP lines. The
 // script (pgtap.sql) declares pgTAP's API; the bookkeeping (plan, test
@@ -33,7 +36,7 @@ var pgtap = &Extension{
 	Version:     "1.2.0",
 	Comment:     "Unit testing for PostgreSQL",
 	Relocatable: true,
-	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapBodiesRestored,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":     tapPlan,
 		"tap_no_plan":  tapNoPlan,
@@ -52,6 +55,14 @@ var pgtap = &Extension{
 		"tap_cmp_ok":      ScalarC(tapCmpOK),
 		"tap_check_test":  tapCheckTest,
 		"tap_performs_ok": ScalarC(tapPerformsOK),
+		"tap_row_eq":      ScalarC(tapRowEq),
+		"tap_runtests":    Rows(tapRunTests),
+		"tap_findfuncs":   ScalarC(tapFindFuncsSQL),
+		"tap_do_tap":      Rows(tapDoTap),
+		"tap_is_record":   ScalarC(tapIsRecord(false)),
+		"tap_get":         ScalarC(tapGetCounter),
+		"tap_set":         ScalarC(tapSetCounter),
+		"tap_isnt_record": ScalarC(tapIsRecord(true)),
 	},
 }
 
@@ -469,6 +480,18 @@ func tapResults(ctx context.Context, c routine.Caller, a []any) (any, error) {
 		return report(false, "    Columns differ between queries:\n        have: ("+tapTypeList(have.types)+")\n        want: ("+tapTypeList(want.types)+")")
 	}
 	bag := strings.HasPrefix(kind, "bag")
+	switch kind {
+	case "set_has", "bag_has":
+		if missing := tapExcept(want.rows, have.rows, bag); len(missing) > 0 {
+			return report(false, "    Missing records:\n        "+strings.Join(missing, "\n        "))
+		}
+		return report(true, "")
+	case "set_hasnt", "bag_hasnt":
+		if extra := tapIntersect(want.rows, have.rows, bag); len(extra) > 0 {
+			return report(false, "    Extra records:\n        "+strings.Join(extra, "\n        "))
+		}
+		return report(true, "")
+	}
 	extras, missing := tapExcept(have.rows, want.rows, bag), tapExcept(want.rows, have.rows, bag)
 	if strings.HasSuffix(kind, "_ne") {
 		return report(len(extras) > 0 || len(missing) > 0, "")

@@ -23,6 +23,10 @@ func TestPgtap(t *testing.T) {
 		{name: "prepared statement", sql: "prepare p1 as select 1; begin; select plan(1); select results_eq('p1', array[1], 'prepared'); rollback; deallocate p1",
 			want: "ok 1 - prepared"},
 		{name: "one test per call", sql: "begin; select plan(2); select ok((select true), 'a'); select ok(true, 'b'); rollback", want: "ok 2 - b"},
+		{name: "counters", sql: "begin; select plan(3); select pass(); select _set('plan', 2); select _get('curr_test') || '/' || _get('plan'); rollback",
+			want: "1/2"},
+		{name: "counters in finish", sql: "begin; select plan(3); select pass(); select _set('plan', 2); select * from finish(); rollback",
+			want: "# Looks like you planned 2 tests but ran 1"},
 		{name: "finish after failures", sql: "begin; select plan(2); select ok(true); select ok(false); select * from finish(); rollback",
 			want: "# Looks like you failed 1 test of 2"},
 	})

@@ -42,6 +42,10 @@ func pgtapOverloads() string {
 			def(fn+"(text, "+t+", text)", "text", "SELECT @extschema@._results('"+fn+"', $1, "+q+", $3)")
 			def(fn+"(text, "+t+")", "text", "SELECT @extschema@._results('"+fn+"', $1, "+q+", NULL)")
 		}
+		for _, fn := range []string{"results_eq", "results_ne"} {
+			def(fn+"(refcursor, "+t+", text)", "text", "SELECT @extschema@._results('"+fn+"', @extschema@._cursor_rows($1), "+q+", $3)")
+			def(fn+"(refcursor, "+t+")", "text", "SELECT @extschema@._results('"+fn+"', @extschema@._cursor_rows($1), "+q+", NULL)")
+		}
 	}
 	return b.String()
 }

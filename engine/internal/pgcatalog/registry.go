@@ -37,6 +37,7 @@ func init() {
 		"pg_policies":                     pgPolicies,    // pg_roles.go
 	}
 	pgCatalog["pg_db_role_setting"] = pgDbRoleSetting // pg_db_role_setting.go
+	pgCatalog["pg_cursors"] = pgCursors               // pg_cursors.go
 	addWireCatalogs(pgCatalog)
 	addDescribeCatalogs(pgCatalog) // describe.go
 	addPgDumpCatalogs(pgCatalog)   // pgdump_catalogs.go

@@ -27,6 +27,8 @@ type State struct {
 	// SequenceValue is a sequence's last value and whether nextval
 	// returned it (pg_sequences.last_value); nil reads as never called.
 	SequenceValue func(seq *catalog.Sequence) (last int64, called bool)
+	// LoadCursors lists the session's open cursors (pg_cursors).
+	LoadCursors func() []CursorRow
 
 	memo memo // memo.go
 }

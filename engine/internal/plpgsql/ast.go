@@ -43,10 +43,15 @@ type Datum struct {
 	Const    bool
 	NotNull  bool
 	Default  *Expr
-	Fields   []int  // DRow: the varnos of its fields
-	Parent   int    // DRecField: the record
-	Field    string // DRecField: the field name
-	implicit bool   // found, loop variables, case temps, sqlstate/sqlerrm
+	Fields   []int // DRow: the varnos of its fields
+	// Cursor is a bound cursor variable's query; CursorArgs are the
+	// variables its arguments set; CursorOpts are its CURSOR_OPT_* bits.
+	Cursor     *Expr
+	CursorArgs []int
+	CursorOpts int
+	Parent     int    // DRecField: the record
+	Field      string // DRecField: the field name
+	implicit   bool   // found, loop variables, case temps, sqlstate/sqlerrm
 }
 
 // Stmt is one PL/pgSQL statement.
@@ -223,7 +228,8 @@ type Function struct {
 
 // Parse parses a CREATE FUNCTION statement with a plpgsql body.
 func Parse(createFunction string) (*Function, error) {
-	js, err := pg.ParsePlPgSqlToJSON(PrepareSource(createFunction))
+	src, specs := rewriteCursors(createFunction) // cursor_rewrite.go
+	js, err := pg.ParsePlPgSqlToJSON(PrepareSource(src))
 	if err != nil {
 		if e := CursorsUnsupported(createFunction, err); e != nil {
 			return nil, e
@@ -241,7 +247,7 @@ func Parse(createFunction string) (*Function, error) {
 	if err := json.Unmarshal(raw[0]["PLpgSQL_function"], &fn); err != nil {
 		return nil, fmt.Errorf("plpgsql: decode: %w", err)
 	}
-	return build(&fn)
+	return build(&fn, specs)
 }
 
 // OutRowMarker stands for a bare RETURN NEXT in a function with OUT
@@ -285,7 +291,11 @@ type jdatum struct {
 	Isconst bool       `json:"isconst"`
 	Notnull bool       `json:"notnull"`
 	Default *jexprWrap `json:"default_val"`
-	Fields  []struct {
+	// A bound cursor's query, argument row and options.
+	CursorExpr    *jexprWrap `json:"cursor_explicit_expr"`
+	CursorArgRow  *int       `json:"cursor_explicit_argrow"`
+	CursorOptions int        `json:"cursor_options"`
+	Fields        []struct {
 		Name  string `json:"name"`
 		Varno int    `json:"varno"`
 	} `json:"fields"`

@@ -89,9 +89,12 @@ type builder struct {
 	labels  []blockLabel
 	claimed map[int]bool
 	line    int
+	// cursors are the cursor statements the source was rewritten from
+	// (cursor_rewrite.go).
+	cursors []cursorSpec
 }
 
-func build(jf *jfunc) (*Function, error) {
+func build(jf *jfunc, cursors []cursorSpec) (*Function, error) {
 	f := &Function{Found: -1, New: -1, Old: -1}
 	for i, jd := range jf.Datums {
 		for kind, raw := range jd {
@@ -103,6 +106,18 @@ func build(jf *jfunc) (*Function, error) {
 				Const: d.Isconst, NotNull: d.Notnull}
 			if d.Default != nil {
 				dt.Default = &Expr{Text: d.Default.E.Query}
+			}
+			if d.CursorExpr != nil {
+				// a bound cursor: a refcursor naming itself until opened
+				dt.TypeName = "refcursor"
+				dt.Cursor = &Expr{Text: d.CursorExpr.E.Query, Query: true}
+				dt.CursorOpts = d.CursorOptions
+				if d.CursorArgRow != nil && *d.CursorArgRow >= 0 {
+					dt.CursorArgs = []int{*d.CursorArgRow} // the row datum; fields resolved below
+				}
+				if dt.Default == nil {
+					dt.Default = &Expr{Text: quoteLiteral(dt.Name)}
+				}
 			}
 			switch kind {
 			case "PLpgSQL_var":
@@ -153,7 +168,12 @@ func build(jf *jfunc) (*Function, error) {
 			f.Datums = append(f.Datums, &Datum{Kind: DVar, Name: n, implicit: true})
 		}
 	}
-	b := &builder{f: f, claimed: map[int]bool{}}
+	for _, d := range f.Datums {
+		if len(d.CursorArgs) == 1 && d.CursorArgs[0] < len(f.Datums) {
+			d.CursorArgs = f.Datums[d.CursorArgs[0]].Fields
+		}
+	}
+	b := &builder{f: f, claimed: map[int]bool{}, cursors: cursors}
 	// loop variables are implicit: find them first
 	var blk jstmt
 	if raw, ok := jf.Action["PLpgSQL_stmt_block"]; ok {
@@ -444,6 +464,9 @@ func (b *builder) stmt(n jnode) (Stmt, error) {
 			body, err := b.stmts(s.Body)
 			return &While{stmtBase: base, Label: s.Label, Cond: cond, Body: body}, err
 		case "PLpgSQL_stmt_fori":
+			if sp, ok := b.cursorSpecOf(true, s.Lower); ok {
+				return b.cursorLoopStmt(base, sp, &s) // cursor.go
+			}
 			st := &ForInt{stmtBase: base, Label: s.Label, Reverse: s.Reverse}
 			st.Lower, st.Upper, st.Step = b.expr(s.Lower, false), b.expr(s.Upper, false), b.expr(s.Step, false)
 			var vd jdatum
@@ -503,6 +526,9 @@ func (b *builder) stmt(n jnode) (Stmt, error) {
 		case "PLpgSQL_stmt_execsql":
 			return &ExecSQL{stmtBase: base, SQL: b.expr(s.Sqlstmt, true), Into: s.Into, Strict: s.Strict, Target: b.target(s.Target)}, nil
 		case "PLpgSQL_stmt_dynexecute":
+			if sp, ok := b.cursorSpecOf(true, s.Query); ok {
+				return b.cursorStmt(base, sp, b.exprs(s.Params), b.target(s.Target)) // cursor.go
+			}
 			return &DynExecute{stmtBase: base, Query: b.expr(s.Query, false), Into: s.Into, Strict: s.Strict, Target: b.target(s.Target), Params: b.exprs(s.Params)}, nil
 		case "PLpgSQL_stmt_getdiag":
 			st := &GetDiag{stmtBase: base, Stacked: s.Stacked}

@@ -16,6 +16,8 @@
 // ways this package compensates for: it emits no datums for unnamed
 // parameters (callers name them "$n"), does not know OUT parameters (a
 // bare RETURN NEXT arrives as OutRowMarker), appends a RETURN without a
-// line number to every body, and does not say which block declares which
-// variable (line numbers decide).
+// line number to every body, does not say which block declares which
+// variable (line numbers decide), and cannot type cursor variables, so
+// cursor statements are rewritten before parsing (cursor_rewrite.go) and
+// rebuilt after (cursor.go).
 package plpgsql

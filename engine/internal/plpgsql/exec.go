@@ -452,6 +452,14 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		return f.forInt(ctx, st)
 	case *ForQuery:
 		return f.forQuery(ctx, st)
+	case *CursorLoop:
+		return f.cursorLoop(ctx, st) // cursor.go
+	case *CursorOpen:
+		return flow{}, f.cursorOpen(ctx, st)
+	case *CursorFetch:
+		return flow{}, f.cursorFetch(ctx, st)
+	case *CursorClose:
+		return flow{}, f.cursorClose(ctx, st)
 	case *ForEach:
 		return f.forEach(ctx, st)
 	case *Exit:
@@ -623,8 +631,13 @@ func (f *Frame) assignRow(target int, row []any, res *Result) error {
 		return nil
 	}
 	if f.isRecord(target) {
-		if row == nil {
+		if row == nil && (res == nil || len(res.Types) == 0) {
 			return f.assign(target, nil, f.Vars[target].Type)
+		}
+		if row == nil {
+			// no row: the record is the result's shape, all nulls (docs
+			// 43.5.3: "set ... to nulls if the command returned no rows")
+			row = make([]any, len(res.Types))
 		}
 		rec := &types.RecordVal{Names: res.Names, Types: res.Types, Vals: append([]any(nil), row...)}
 		return f.assign(target, rec, recordType(rec))

@@ -37,6 +37,9 @@ type Host interface {
 	// EndTransaction runs COMMIT or ROLLBACK inside a DO block or
 	// procedure called outside a transaction block.
 	EndTransaction(commit bool) error
+	// OpenCursor opens a session cursor over res's rows under name (a new
+	// unique name when name is empty) and returns the name.
+	OpenCursor(name string, res *Result, scroll bool) (string, error)
 }
 
 // Value is a typed value.

@@ -22,6 +22,10 @@ type Host interface {
 	// PreparedSQL is the text of the session's statement prepared as
 	// name (PREPARE), for EXECUTE name in dynamic SQL.
 	PreparedSQL(name string) (string, bool)
+	// OpenCursorRows opens a session cursor over rows (PL/pgSQL's OPEN):
+	// under name, or a new unique name when name is empty; it returns the
+	// name.
+	OpenCursorRows(name string, res *plpgsql.Result, scroll bool) (string, error)
 	// RoutineState is the session's routine state (held by the session).
 	RoutineState() *State
 	// GMSSession is the session as go-mysql-server sees it, for contexts

@@ -736,3 +736,8 @@ func (v *plVarExpr) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 	val, _ := fr.VarValue(v.dno)
 	return val, nil
 }
+
+// OpenCursor implements plpgsql.Host (OPEN): the session keeps the cursor.
+func (h *plHost) OpenCursor(name string, res *plpgsql.Result, scroll bool) (string, error) {
+	return h.s.OpenCursorRows(name, res, scroll)
+}

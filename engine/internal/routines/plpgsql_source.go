@@ -107,7 +107,7 @@ func plTypeName(t *types.Type) string {
 // grammar. pg_query reports the line of the error within the body; the
 // position is found from the offending token on that line.
 func checkPlpgsqlSyntax(stmtText, body, src string) error {
-	_, err := pg.ParsePlPgSqlToJSON(src)
+	_, err := pg.ParsePlPgSqlToJSON(plpgsql.RewriteCursors(src)) // cursor statements parse as EXECUTE
 	if err == nil {
 		return nil
 	}

@@ -100,6 +100,9 @@ func (p *Stmt) translation(h Host) (translate.Result, error) {
 		// cached.
 		return res, nil
 	}
+	if _, ok := res.Cmd.(translate.CursorCommand); ok {
+		return res, nil // run by the session each time (RunBody)
+	}
 	if res.Stmt == nil {
 		if _, ok := res.Cmd.(*translate.DML); !ok {
 			return res, pgerror.New(pgerror.FeatureNotSupported, "%s is not supported in a function body yet", res.Tag)

@@ -30,25 +30,28 @@ import (
 func commandTable() []command {
 	return []command{
 		// Statements the session runs (session package).
-		statement((*Session).runDML),         // dml_host.go: INSERT / UPDATE / DELETE / MERGE programs
-		statement((*Session).runCall),        // routine_callstmt.go: CALL
-		statement((*Session).runDoStatement), // routines_host.go: DO
-		statement((*Session).runInsteadOf),   // trigger_instead.go: writes on views
-		statement((*Session).sqlPrepare),     // sql_prepare.go: PREPARE
-		statement((*Session).sqlExecute),     // EXECUTE
-		statement((*Session).sqlDeallocate),  // DEALLOCATE
-		step((*Session).txnCommand),          // settings.go: BEGIN, COMMIT, SAVEPOINT, ...
-		step((*Session).setCommand),          // SET / RESET
-		step((*Session).showCommand),         // SHOW
-		step((*Session).explainCommand),      // explain.go: EXPLAIN
-		step((*Session).notifyCommand),       // notify.go: NOTIFY
-		step((*Session).listenCommand),       // LISTEN / UNLISTEN
-		step((*Session).maintenance),         // ddl_host.go: VACUUM / ANALYZE (ddl.Maintenance)
-		step((*Session).createSchema),        // ddl_commands.go: CREATE SCHEMA
-		step((*Session).dropSchema),          // DROP SCHEMA
-		step((*Session).tableDDL),            // table DDL GMS has no form for (ddl.TableDDL)
-		step((*Session).lockCommand),         // lock.go: LOCK TABLE
-		step((*Session).setConstraints),      // deferred_constraints.go: SET CONSTRAINTS
+		statement((*Session).runDML),           // dml_host.go: INSERT / UPDATE / DELETE / MERGE programs
+		statement((*Session).runCall),          // routine_callstmt.go: CALL
+		statement((*Session).runDoStatement),   // routines_host.go: DO
+		statement((*Session).runInsteadOf),     // trigger_instead.go: writes on views
+		statement((*Session).sqlPrepare),       // sql_prepare.go: PREPARE
+		statement((*Session).sqlExecute),       // EXECUTE
+		statement((*Session).sqlDeallocate),    // DEALLOCATE
+		statement((*Session).sqlDeclareCursor), // cursor.go: DECLARE
+		statement((*Session).sqlFetchCursor),   // FETCH / MOVE
+		statement((*Session).sqlCloseCursor),   // CLOSE
+		step((*Session).txnCommand),            // settings.go: BEGIN, COMMIT, SAVEPOINT, ...
+		step((*Session).setCommand),            // SET / RESET
+		step((*Session).showCommand),           // SHOW
+		step((*Session).explainCommand),        // explain.go: EXPLAIN
+		step((*Session).notifyCommand),         // notify.go: NOTIFY
+		step((*Session).listenCommand),         // LISTEN / UNLISTEN
+		step((*Session).maintenance),           // ddl_host.go: VACUUM / ANALYZE (ddl.Maintenance)
+		step((*Session).createSchema),          // ddl_commands.go: CREATE SCHEMA
+		step((*Session).dropSchema),            // DROP SCHEMA
+		step((*Session).tableDDL),              // table DDL GMS has no form for (ddl.TableDDL)
+		step((*Session).lockCommand),           // lock.go: LOCK TABLE
+		step((*Session).setConstraints),        // deferred_constraints.go: SET CONSTRAINTS
 
 		// Catalog commands: types, sequences, views, drops, comments,
 		// extensions (engine/internal/ddl).

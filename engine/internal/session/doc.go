@@ -13,7 +13,8 @@
 // command the engine runs itself and its handler, txn_end.go the rule for
 // ending a statement's transaction, prepare.go the extended
 // protocol's Prepare / Bind, copy.go COPY (its formats are copycodec's),
-// settings.go and guc.go SET / SHOW and transactions, notify.go LISTEN /
+// settings.go and guc.go SET / SHOW and transactions, cursor.go DECLARE /
+// FETCH / MOVE / CLOSE and the cursors PL/pgSQL opens, notify.go LISTEN /
 // NOTIFY, changes.go committed row changes for Realtime
 // (Engine.SubscribeChanges), errors.go and errpos.go the mapping of GMS's errors to
 // PostgreSQL's with cursor positions, bootstrap*.go the Supabase template

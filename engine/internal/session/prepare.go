@@ -159,6 +159,12 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 			return named.Columns, "EXECUTE", nil
 		}
 	}
+	if f := p.node.GetFetchStmt(); f != nil && !f.Ismove {
+		// FETCH returns its cursor's columns (cursor.go).
+		if cols, ok, err := s.cursorColumns(ctx, f.Portalname); ok {
+			return cols, "FETCH", err
+		}
+	}
 	tr := &translate.Translator{Env: &s.env, Params: p.placeholderArgs(), Tables: s, Catalog: s.translatorCatalog()}
 	res, err := tr.Statement(p.node)
 	if err != nil {
@@ -194,7 +200,9 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 	if len(res.Catalog) > 0 {
 		return nil, res.Tag, nil // catalog side effects: describe nothing
 	}
-	s.state = txnActive // nothing commits while describing
+	s.state = txnActive        // nothing commits while describing
+	cursors := s.cursorsSave() // cursor.go: what the statement fetches stays unread
+	defer s.cursorsRestore(cursors)
 	notes := s.notifyMark()
 	// Sequences are not transactional: describing takes their values
 	// from a private copy and leaves currval as it was.

@@ -253,6 +253,9 @@ func (s *Session) RunNested(ctx context.Context, text string, node *pg.Node, res
 // runNested runs a statement inside a PL/pgSQL call: in the caller's
 // transaction, materialising its rows, keeping the caller's notices.
 func (s *Session) runNested(ctx context.Context, text string, node *pg.Node, res translate.Result) (*plpgsql.Result, error) {
+	if c, ok := res.Cmd.(translate.CursorCommand); ok {
+		return s.cursorNested(ctx, res.Tag, c) // cursor.go
+	}
 	defer s.nestAfterTriggers()() // trigger_fire.go
 	saved := s.notices
 	stmt, sqlText := s.curStmt, s.curSQL
@@ -371,6 +374,9 @@ func (s *Session) RunAs(fn *catalog.Function, body routines.Body) error {
 
 // RunBody implements routines.Host.
 func (s *Session) RunBody(ctx context.Context, gctx *sql.Context, res translate.Result) (*routine.Rows, error) {
+	if c, ok := res.Cmd.(translate.CursorCommand); ok {
+		return s.cursorInBody(ctx, res.Tag, c) // cursor.go
+	}
 	if res.Tag != "SELECT" {
 		if err := s.StorageTxn().Lock(ctx); err != nil {
 			return nil, lockError(err)

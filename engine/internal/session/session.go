@@ -53,6 +53,12 @@ type Session struct {
 	event *eventState
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
+	// cursors are the open cursors of DECLARE (cursor.go).
+	cursors map[string]*cursor
+	// portalSeq numbers the cursors PL/pgSQL opens without a name;
+	// cursorSeq counts every cursor opened (ROLLBACK TO closes the newer).
+	portalSeq int
+	cursorSeq uint64
 	// triggerDepth counts trigger functions running (pg_trigger_depth).
 	triggerDepth int
 	// catalogNotices are the notices of a statement's catalog commands,
@@ -103,7 +109,8 @@ type savepoint struct {
 	name     string
 	mark     storage.Mark
 	settings map[string]string
-	notifies int // queued NOTIFYs when it was set (notify.go)
+	notifies int    // queued NOTIFYs when it was set (notify.go)
+	cursors  uint64 // cursors opened before it (cursor.go)
 }
 
 // Connect opens a session.

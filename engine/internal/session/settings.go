@@ -166,7 +166,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		if s.state == txnIdle {
 			return "", nil, pgerror.New(pgerror.NoActiveSQLTransaction, "SAVEPOINT can only be used in transaction blocks")
 		}
-		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark()})
+		s.savepoints = append(s.savepoints, savepoint{name: c.Savepoint, mark: s.StorageTxn().Savepoint(), settings: copySettings(s.settings), notifies: s.notifyMark(), cursors: s.cursorSeq})
 		return "SAVEPOINT", nil, nil
 	case "release", "rollback_to":
 		if s.state == txnIdle {
@@ -185,6 +185,7 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 		}
 		s.txn.RollbackTo(s.savepoints[i].mark)
 		s.notifyRollbackTo(s.savepoints[i].notifies)
+		s.cursorsRollbackTo(s.savepoints[i].cursors) // cursor.go
 		s.settings = copySettings(s.savepoints[i].settings)
 		s.savepoints = s.savepoints[:i+1]
 		s.state = txnActive

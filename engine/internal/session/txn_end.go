@@ -36,6 +36,7 @@ func (s *Session) endStorageTxn(commit bool) error {
 		s.txn = nil
 	}
 	s.notifyEnd(commit && err == nil)
+	s.cursorsTxnEnd(commit && err == nil) // cursor.go
 	s.eng.changes.flush(&s.env)
 	if err != nil {
 		return mapError(err)

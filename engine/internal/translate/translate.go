@@ -128,6 +128,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := t.sqlPrepareStatement(n); ok { // prepare_sql.go
 		return res, nil
 	}
+	if res, ok := cursorStatement(n); ok { // cursor_sql.go
+		return res, nil
+	}
 	t.topWith = topWith(n)
 	if res, ok := t.returningSnapshot(n); ok { // dml_returning.go
 		return res, nil

@@ -47,6 +47,9 @@ func castContextOf(f, t *Type) CastContext {
 	if f.Kind == KindExt || t.Kind == KindExt {
 		return extCastContext(f, t) // ext.go
 	}
+	if f.OID != t.OID && (f.OID == RefCursor.OID || t.OID == RefCursor.OID) {
+		return refCursorCast(f, t) // refcursor.go
+	}
 	// xid and xid8 cast only to each other's direction xid8 -> xid (and
 	// through text), although their values are integers
 	if isXidType(f) || isXidType(t) {
@@ -154,6 +157,8 @@ func castContextOf(f, t *Type) CastContext {
 		return castNone
 	case f.Kind == KindRecord && f.OID == Record.OID && t.IsComposite():
 		return CastImplicit // coerce_record_to_complex (composite.go)
+	case f.IsComposite() && t.OID == Record.OID:
+		return CastImplicit // any row type is a record (a record parameter takes it)
 	}
 	return castContextExtra(f, t) // cast_extra.go
 }
@@ -178,6 +183,8 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		out = v
 	case (f.Kind == KindExt || t.Kind == KindExt) && !f.IsString() && !t.IsString() && f.Kind != KindUnknown:
 		out, err = extCast(v, from, to) // ext.go
+	case f.IsComposite() && t.OID == Record.OID:
+		out = v // a row of any type is a record
 	case f.Kind == KindRecord && t.IsComposite():
 		out, err = castToComposite(v, from, to, env) // composite.go
 	case f.Kind == KindUnknown || (f.IsString() && !t.IsString()):

@@ -1,0 +1,16 @@
+begin;
+select plan(12);
+select fk_ok('public', 'orders', 'customer_id', 'public', 'customers', 'id');
+select fk_ok('orders', 'customer_id', 'customers', 'id');
+select fk_ok('public', 'orders', 'customer_id', 'public', 'customers', 'id', 'orders reference customers');
+select fk_ok('public', 'shipments', array['order_id', 'line'], 'public', 'order_lines', array['order_id', 'line']);
+select fk_ok('shipments', array['order_id', 'line'], 'order_lines', array['order_id', 'line']);
+select fk_ok('public', 'orders', 'customer_id', 'public', 'orders', 'id');
+select fk_ok('orders', 'total', 'customers', 'id');
+select col_is_fk('public', 'orders', 'customer_id', 'orders.customer_id is a foreign key');
+select col_is_fk('orders', 'total');
+select col_is_fk('customers', 'name');
+select col_isnt_fk('orders', 'total');
+select has_fk('orders');
+select * from finish();
+rollback;

@@ -40,7 +40,7 @@ func TestServeStorage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg.APIPort, cfg.DBPort, cfg.StudioPort = 0, 0, 0
+		cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.InboxPort = 0, 0, 0, 0
 		p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg, DataDir: data})
 		if err != nil {
 			t.Fatal(err)

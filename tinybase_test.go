@@ -277,7 +277,7 @@ func BenchmarkOpenServe25(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		cfg.APIPort, cfg.DBPort, cfg.StudioPort = 0, 0, 0
+		cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.InboxPort = 0, 0, 0, 0
 		p, err := tinybase.Open(ctx, tinybase.Options{Dir: "testdata/projects/realistic25", Config: &cfg})
 		if err != nil {
 			b.Fatal(err)

@@ -74,7 +74,7 @@ go test ./migrations -run '^$' -bench 'BenchmarkValidate(Cold|Cached)$' -benchti
 mkfifo "$work/start.fifo"
 for _ in $(seq "$runs"); do
   t0=$(now_us)
-  "$tb" start --dir testdata/projects/realistic25 --port 0 --db-port 0 --studio-port 0 > "$work/start.fifo" 2>&1 &
+  "$tb" start --dir testdata/projects/realistic25 --port 0 --db-port 0 --studio-port 0 --inbox-port 0 > "$work/start.fifo" 2>&1 &
   pid=$!
   ready=""
   while IFS= read -r line; do

@@ -49,7 +49,7 @@ export PGPASSWORD=postgres
 q() { psql -qAtX -h 127.0.0.1 -p "$1" -U postgres -d postgres -v ON_ERROR_STOP=1 -c "$2"; }
 ms_now() { date +%s%N; }
 start_tb() { # extra args...
-	"$work/tinybase" start --dir "$work/proj" --port 0 --db-port "$tbport" --studio-port 0 "$@" >"$work/tb.log" 2>&1 &
+	"$work/tinybase" start --dir "$work/proj" --port 0 --db-port "$tbport" --studio-port 0 --inbox-port 0 "$@" >"$work/tb.log" 2>&1 &
 	tbpid=$!
 }
 wait_ready() { # port: waits until a query is answered

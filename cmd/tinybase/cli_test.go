@@ -24,9 +24,10 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	bin = filepath.Join(dir, "tinybase")
-	// Every server these tests start serves the dashboard on a free
-	// port, not on Studio's fixed 54323.
+	// Every server these tests start serves the dashboard and the mail
+	// inbox on free ports, not on Studio's 54323 and Inbucket's 54324.
 	os.Setenv("TINYBASE_STUDIO_PORT", "0")
+	os.Setenv("TINYBASE_INBOX_PORT", "0")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		panic(string(out))
 	}

@@ -73,7 +73,7 @@ func TestNoProjectIsAnError(t *testing.T) {
 }
 
 func TestStartFlagsAndConfigNotices(t *testing.T) {
-	dir := newProject(t, map[string]string{"config.toml": "[api]\nmax_row = 5\n[studio]\nenabled = true\n[inbucket]\nenabled = true\n"})
+	dir := newProject(t, map[string]string{"config.toml": "[api]\nmax_row = 5\n[studio]\nenabled = true\n[analytics]\nenabled = true\n"})
 	if r := tinybase(t, dir, "", "start", "--memory=false"); r.code != 2 || !strings.Contains(r.stderr, "--memory=false is not an option") {
 		t.Errorf("--memory=false: %+v", r)
 	}
@@ -86,7 +86,7 @@ func TestStartFlagsAndConfigNotices(t *testing.T) {
 	if !strings.Contains(s.stderr.String(), "WARNING: supabase/config.toml: unknown key api.max_row (ignored)") {
 		t.Errorf("no unknown-key warning: %s", s.stderr.String())
 	}
-	if n := strings.Count(s.stderr.String(), "NOTICE: supabase/config.toml enables [inbucket], which tinybase does not run"); n != 1 {
+	if n := strings.Count(s.stderr.String(), "NOTICE: supabase/config.toml enables [analytics], which tinybase does not run"); n != 1 {
 		t.Errorf("unserved notice printed %d times: %s", n, s.stderr.String())
 	}
 	if strings.Contains(s.stderr.String(), "[studio]") {

@@ -11,6 +11,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // explainCommand runs EXPLAIN: the statement is translated (it was
@@ -118,7 +119,7 @@ func (s *Session) queryID(q *pg.Node) int64 {
 	if v, _ := s.Setting("compute_query_id"); v != "on" && v != "auto" {
 		return 0
 	}
-	text, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: q}}})
+	text, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: q}}})
 	if err != nil {
 		return 0
 	}

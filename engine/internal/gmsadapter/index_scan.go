@@ -30,6 +30,10 @@ type IndexScan struct {
 	HiIncl  bool
 	Points  sql.Expression // an array of keys for column len(Eq), or nil
 	Reverse bool
+	// Ordered is set when a sort or merge above relies on the index
+	// order; otherwise the scan picks its way by the table's size each
+	// time it starts (scan_cost.go).
+	Ordered bool
 	// Conds are the conditions the scan implements, as written (EXPLAIN's
 	// Index Cond); they are not evaluated.
 	Conds []sql.Expression
@@ -126,6 +130,13 @@ func (s *IndexScan) IndexName() string {
 // RowIter evaluates the keys against row (the outer row of a lateral or
 // correlated use; empty otherwise) and starts the storage scan.
 func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	mode := modeIndex
+	if len(row) == 0 {
+		mode = s.mode(ctx) // keys read no outer row: conditions stand alone
+	}
+	if mode == modeSeq {
+		return s.seqRows(ctx)
+	}
 	ranges, empty, err := s.ranges(ctx, row)
 	if err != nil {
 		return nil, err
@@ -138,6 +149,11 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 		return nil, fmt.Errorf("gmsadapter: table %s has no indexes", s.Table.Name())
 	}
 	lookup := sql.IndexLookup{Index: s.Index, Ranges: ranges, IsReverse: s.Reverse}
+	if mode == modeBitmap {
+		if h, ok := iat.(heapOrderTable); ok {
+			return h.HeapOrderRows(ctx, lookup)
+		}
+	}
 	it := iat.IndexedAccess(ctx, lookup)
 	parts, err := it.LookupPartitions(ctx, lookup)
 	if err != nil {
@@ -247,3 +263,55 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 	}
 	return sql.MySQLRangeCollection{prefix}, false, nil
 }
+
+// heapOrderTable is a table that returns an index lookup's rows in heap
+// order (storage.Table).
+type heapOrderTable interface {
+	HeapOrderRows(*sql.Context, sql.IndexLookup) (sql.RowIter, error)
+}
+
+// seqRows reads the whole table in heap order and keeps the rows the
+// scan's conditions accept (the Seq Scan it chose).
+func (s *IndexScan) seqRows(ctx *sql.Context) (sql.RowIter, error) {
+	parts, err := s.Table.UnderlyingTable().Partitions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := parts.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	it, err := s.Table.UnderlyingTable().PartitionRows(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return &condIter{it: it, conds: s.Conds}, nil
+}
+
+// condIter passes on the rows for which every condition is true.
+type condIter struct {
+	it    sql.RowIter
+	conds []sql.Expression
+}
+
+func (c *condIter) Next(ctx *sql.Context) (sql.Row, error) {
+next:
+	for {
+		row, err := c.it.Next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range c.conds {
+			v, err := sql.EvaluateCondition(ctx, e, row)
+			if err != nil {
+				return nil, err
+			}
+			if !sql.IsTrue(v) {
+				continue next
+			}
+		}
+		return row, nil
+	}
+}
+
+func (c *condIter) Close(ctx *sql.Context) error { return c.it.Close(ctx) }

@@ -52,6 +52,16 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 		if err != nil {
 			return n, transform.SameTree, nil // keep GMS's plan
 		}
+		if scope.IsEmpty() && !writes(out) {
+			// UPDATE and DELETE write through the table node GMS's lookup
+			// wraps; a subquery in an expression, analyzed on its own,
+			// reads its rows after the outer row's columns
+			out1, same1, err := transform.NodeWithOpaque(out, p.staticScan)
+			if err != nil {
+				return n, transform.SameTree, nil
+			}
+			out, same = out1, same && same1
+		}
 		out, same2 := p.orders(out, nil)
 		return out, same && same2, nil
 	}
@@ -63,8 +73,23 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 func hasTableScan(n sql.Node) bool {
 	found := false
 	transform.Inspect(n, func(n sql.Node) bool {
-		switch n.(type) {
+		switch x := n.(type) {
 		case *plan.ResolvedTable, *plan.Sort, *plan.JoinNode, *plan.Filter:
+			found = true
+		case *plan.IndexedTableAccess:
+			found = x.IsStatic() // a range GMS keyed by constants (staticScan)
+		}
+		return !found
+	})
+	return found
+}
+
+// writes reports whether a plan updates or deletes rows.
+func writes(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n.(type) {
+		case *plan.Update, *plan.DeleteFrom:
 			found = true
 		}
 		return !found
@@ -175,6 +200,36 @@ func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, 
 		return leaf, transform.NewTree, nil
 	}
 	return plan.NewFilter(expression.JoinAnd(rest...), leaf), transform.NewTree, nil
+}
+
+// staticScan turns a range lookup GMS made from constants into an
+// IndexScan, which chooses by the table's size whether to read through
+// the index in key order or return the rows in heap order (scan_cost.go).
+// Point lookups on a unique key stay GMS's.
+func (p *pathPlanner) staticScan(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	ita, ok := n.(*plan.IndexedTableAccess)
+	if !ok || !ita.IsStatic() {
+		return n, transform.SameTree, nil
+	}
+	if lookup, err := ita.GetLookup(p.ctx, nil); err != nil || lookup.IsPointLookup {
+		return n, transform.SameTree, nil
+	}
+	rt, _, conds := p.staticConds(ita)
+	if rt == nil || len(conds) == 0 {
+		return n, transform.SameTree, nil
+	}
+	scan, used := p.bestScan(rt, conds)
+	if scan == nil {
+		return n, transform.SameTree, nil
+	}
+	schema := rt.Schema()
+	for _, c := range conds {
+		if !used[c.i] {
+			return n, transform.SameTree, nil // the scan would not implement the lookup
+		}
+		scan.Conds = append(scan.Conds, staticExpr(c, schema))
+	}
+	return scan, transform.NewTree, nil
 }
 
 // splitAnd lists the conjuncts of e, through GMS's AND and tinybase's
@@ -784,6 +839,7 @@ func (p *pathPlanner) orderedScan(child sql.Node, fields []sortField, limited bo
 		return nil, false
 	}
 	scan.Reverse = reverse
+	scan.Ordered = true
 	return replaceLeaf(child, leaf, scan)
 }
 

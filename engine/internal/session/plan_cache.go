@@ -195,7 +195,7 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		if bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
 			return nil, nil, facts, false, err
 		}
-		if bound, _, err = paramLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+		if bound, _, err = paramDMLLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
 			return nil, nil, facts, false, err
 		}
 	}

@@ -348,7 +348,23 @@ const ruleParamLookups analyzer.RuleId = 10020
 // runs; the other conditions stay in the filter. GMS builds its own
 // lookups from values it evaluates while planning, which would tie the
 // plan to one execution's values.
+//
+// As an analyzer rule (queries) it uses unique indexes only: a lookup on
+// a non-unique one returns its rows in index order, where PostgreSQL
+// returns them in heap order when it reads a bitmap or the whole table,
+// so those are left to the access-path rule's size-aware scans
+// (gmsadapter/scan_cost.go). UPDATE and DELETE, whose order nobody sees,
+// call paramDMLLookups, which uses any index.
 func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return paramIndexLookups(ctx, n, true)
+}
+
+// paramDMLLookups is paramLookups for UPDATE and DELETE.
+func paramDMLLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return paramIndexLookups(ctx, n, false)
+}
+
+func paramIndexLookups(ctx *sql.Context, n sql.Node, uniqueOnly bool) (sql.Node, transform.TreeIdentity, error) {
 	keyOf := lookupKeyFn(ctx) // plan_volatile.go
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		f, ok := n.(*plan.Filter)
@@ -415,7 +431,7 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 				best, bestUsed = ix, used
 			}
 		}
-		if best == nil {
+		if best == nil || uniqueOnly && !best.IsUnique() {
 			return n, transform.SameTree, nil
 		}
 		keys := make([]sql.Expression, len(bestUsed))

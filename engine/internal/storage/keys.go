@@ -31,8 +31,18 @@ type entry struct {
 	key  sql.Row
 	row  sql.Row
 	tid  int64
+	root int64 // 1 + the tuple number of the first version of a HOT chain, or 0 (heap_lookup.go)
 	xmin uint32
 	bias int8
+}
+
+// hotPos is where an index (or bitmap) fetch finds the row in the heap:
+// the root of its HOT chain, or its own tuple number.
+func (e *entry) hotPos() int64 {
+	if e.root != 0 {
+		return e.root - 1
+	}
+	return e.tid
 }
 
 // tree is a copy-on-write B-tree of entries.

@@ -2,6 +2,7 @@ package gmsadapter
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -34,6 +35,9 @@ type IndexScan struct {
 	// order; otherwise the scan picks its way by the table's size each
 	// time it starts (scan_cost.go).
 	Ordered bool
+	// Skip is an OFFSET pushed into an ordered scan: the rows it passes
+	// over are never built (nil: none).
+	Skip sql.Expression
 	// Conds are the conditions the scan implements, as written (EXPLAIN's
 	// Index Cond); they are not evaluated.
 	Conds []sql.Expression
@@ -65,7 +69,7 @@ func (s *IndexScan) WithChildren(children ...sql.Node) (sql.Node, error) {
 // the parameters they read).
 func (s *IndexScan) Expressions() []sql.Expression {
 	var out []sql.Expression
-	for _, e := range []sql.Expression{s.Lo, s.Hi, s.Points} {
+	for _, e := range []sql.Expression{s.Lo, s.Hi, s.Points, s.Skip} {
 		if e != nil {
 			out = append(out, e)
 		}
@@ -92,7 +96,7 @@ func (s *IndexScan) WithExpressions(exprs ...sql.Expression) (sql.Node, error) {
 	if len(exprs) != len(s.Expressions()) {
 		return nil, sql.ErrInvalidChildrenNumber.New(s, len(exprs), len(s.Expressions()))
 	}
-	n.Lo, n.Hi, n.Points = next(s.Lo), next(s.Hi), next(s.Points)
+	n.Lo, n.Hi, n.Points, n.Skip = next(s.Lo), next(s.Hi), next(s.Points), next(s.Skip)
 	n.Eq = make([]sql.Expression, len(s.Eq))
 	for k, e := range s.Eq {
 		n.Eq[k] = next(e)
@@ -163,7 +167,39 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 	if err != nil {
 		return nil, err
 	}
-	return it.PartitionRows(ctx, p)
+	rows, err := it.PartitionRows(ctx, p)
+	if err != nil || s.Skip == nil {
+		return rows, err
+	}
+	return s.skip(ctx, row, rows)
+}
+
+// skip passes over the OFFSET's rows: in the storage cursor without
+// building them, or by reading them.
+func (s *IndexScan) skip(ctx *sql.Context, row sql.Row, rows sql.RowIter) (sql.RowIter, error) {
+	v, err := s.Skip.Eval(ctx, row)
+	if err != nil {
+		rows.Close(ctx)
+		return nil, err
+	}
+	n, ok := toInt64(v)
+	if !ok || n <= 0 {
+		return rows, nil
+	}
+	if sk, ok := rows.(interface{ Skip(int64) }); ok {
+		sk.Skip(n)
+		return rows, nil
+	}
+	for ; n > 0; n-- {
+		if _, err := rows.Next(ctx); err != nil {
+			if err == io.EOF {
+				return rows, nil
+			}
+			rows.Close(ctx)
+			return nil, err
+		}
+	}
+	return rows, nil
 }
 
 // key evaluates a key expression as a value of index column i; ok is false

@@ -63,7 +63,11 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 			out, same = out1, same && same1
 		}
 		out, same2 := p.orders(out, nil)
-		return out, same && same2, nil
+		out, same3, err := transform.Node(out, pushOffset)
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		return out, same && same2 && same3, nil
 	}
 }
 
@@ -538,6 +542,9 @@ func (p *pathPlanner) bestScan(rt *plan.ResolvedTable, conds []cond) (*IndexScan
 				}
 			}
 		}
+		if score > 0 && !ix.IsGenerated() {
+			score++ // of equal indexes, the one the user made (PostgreSQL has no foreign-key index)
+		}
 		if score > bestScore {
 			best, bestUsed, bestScore = s, used, score
 		}
@@ -630,6 +637,50 @@ func (p *pathPlanner) orders(n sql.Node, lim *limitCtx) (sql.Node, transform.Tre
 		return n, transform.SameTree
 	}
 	return out, transform.NewTree
+}
+
+// pushOffset moves an OFFSET into the ordered index scan below it, when
+// only plain projections lie between (each row one row): the scan passes
+// over the skipped rows in the index without building them.
+func pushOffset(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	off, ok := n.(*plan.Offset)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	if _, ok := off.Offset.(sql.Expression); !ok || len(off.Offset.Children()) > 0 {
+		return n, transform.SameTree, nil
+	}
+	var chain []sql.Node
+	c := off.Child
+	for {
+		switch x := c.(type) {
+		case *plan.Project:
+			if !plainProjection(x) {
+				return n, transform.SameTree, nil
+			}
+			chain, c = append(chain, x), x.Child
+			continue
+		case *plan.TableAlias:
+			chain, c = append(chain, x), x.Child
+			continue
+		case *IndexScan:
+			if !x.Ordered || x.Skip != nil {
+				return n, transform.SameTree, nil
+			}
+			cp := *x
+			cp.Skip = off.Offset
+			var out sql.Node = &cp
+			for i := len(chain) - 1; i >= 0; i-- {
+				next, err := chain[i].WithChildren(out)
+				if err != nil {
+					return n, transform.SameTree, nil
+				}
+				out = next
+			}
+			return out, transform.NewTree, nil
+		}
+		return n, transform.SameTree, nil
+	}
 }
 
 type limitCtx struct {
@@ -881,6 +932,7 @@ func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey, pkOnly
 		return nil
 	}
 	schema := rt.Schema()
+	var found sql.Index
 	for _, ix := range indexes {
 		cols, ok := indexColumns(ix, schema)
 		if !ok || len(cols) < len(keys) || pkOnly && ix.ID() != "PRIMARY" {
@@ -893,11 +945,14 @@ func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey, pkOnly
 				break
 			}
 		}
-		if match {
-			return &IndexScan{Table: rt, Index: ix, types: indexTypes(ix, schema)}
+		if match && (found == nil || found.IsGenerated()) {
+			found = ix // of equal indexes, the one the user made
 		}
 	}
-	return nil
+	if found == nil {
+		return nil
+	}
+	return &IndexScan{Table: rt, Index: found, types: indexTypes(found, schema)}
 }
 
 // orderMatches reports whether an index over cols, with its first eq

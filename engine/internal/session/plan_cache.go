@@ -204,7 +204,9 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		return nil, nil, facts, false, err
 	}
 	facts = analyzedFacts(analyzed)
-	if params > 0 && facts.params != params || calls > 0 && facts.calls != calls { // GMS folded one
+	// GMS folded one; the access paths may read a parameter twice (a key
+	// implied across a join), never drop one
+	if params > 0 && (facts.params < params || facts.paramSet != bf.paramSet) || calls > 0 && facts.calls != calls {
 		reusable = false
 	}
 	if calls > 0 {

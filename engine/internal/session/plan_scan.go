@@ -25,6 +25,8 @@ type planFacts struct {
 	analyzed bool // which questions: false for a bound plan
 
 	params int  // parameters (paramExpr), subqueries included
+	// which parameters (bit i: $i+1, the first 64) the plan reads
+	paramSet uint64
 	calls  int  // run-time calls in conditions and lookup keys (plan_volatile.go)
 	folds  bool // bound: analysis may fold a changing value (exprFolds)
 	// analyzed: whether the plan may not run again, whether it has nodes
@@ -160,6 +162,9 @@ func (f *planFacts) expr(e sql.Expression, calls bool) {
 	switch x := e.(type) {
 	case *paramExpr:
 		f.params++
+		if x.idx < 64 {
+			f.paramSet |= 1 << uint(x.idx)
+		}
 	case *plan.Subquery:
 		if f.analyzed && x.CanCacheResults() {
 			f.fresh = true

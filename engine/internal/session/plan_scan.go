@@ -24,11 +24,11 @@ import (
 type planFacts struct {
 	analyzed bool // which questions: false for a bound plan
 
-	params int  // parameters (paramExpr), subqueries included
+	params int // parameters (paramExpr), subqueries included
 	// which parameters (bit i: $i+1, the first 64) the plan reads
 	paramSet uint64
-	calls  int  // run-time calls in conditions and lookup keys (plan_volatile.go)
-	folds  bool // bound: analysis may fold a changing value (exprFolds)
+	calls    int  // run-time calls in conditions and lookup keys (plan_volatile.go)
+	folds    bool // bound: analysis may fold a changing value (exprFolds)
 	// analyzed: whether the plan may not run again, whether it has nodes
 	// freshPlan renews (meaningful only when !unusable), and whether it
 	// has run-time index lookups

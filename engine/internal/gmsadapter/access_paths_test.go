@@ -96,7 +96,12 @@ func randomQuery(r *rand.Rand) randQuery {
 	}
 	from := "t"
 	sel := "t.id, t.a, t.b, t.u, t.c, t.d"
-	if r.Intn(5) == 0 {
+	if r.Intn(8) == 0 {
+		// an equality no index serves: a hash join (NULLs in t.b)
+		from = "t join s on s.v = t.b and s.id < 200"
+		sel += ", s.id, s.v"
+		conds = append(conds, "t.id < 300")
+	} else if r.Intn(5) == 0 {
 		from = "t join s on s.t_id = t.id"
 		sel += ", s.id, s.v"
 		if r.Intn(2) == 0 {
@@ -275,6 +280,8 @@ func TestAccessPathsChosen(t *testing.T) {
 		{"bitmap any", "explain (costs off) select id from t where id = any('{1,2,3}'::bigint[])", "Bitmap Heap Scan on t"},
 		{"derived table", "explain (costs off) select * from (select id, a from t order by id limit 5) s", "Index Scan using t_pkey on t"},
 		{"top-n", "explain (costs off) select id from t order by b limit 5", "Sort"},
+		{"hash join", "explain (costs off) select count(*) from s join t on t.b = s.v", "Hash Join"},
+		{"hash node", "explain (costs off) select count(*) from t join s on s.v = t.b where t.id < 100", "->  Hash\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

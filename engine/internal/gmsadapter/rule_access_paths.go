@@ -67,7 +67,11 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 		if err != nil {
 			return n, transform.SameTree, nil
 		}
-		return out, same && same2 && same3, nil
+		out, same4, err := transform.Node(out, p.hashJoin) // rule_hash_join.go
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		return out, same && same2 && same3 && same4, nil
 	}
 }
 

@@ -398,10 +398,36 @@ func (p *pathPlanner) usable(c sql.Expression, schema sql.Schema) (cond, bool) {
 	}
 	ct, isPG := schema[col].Type.(*types.Type)
 	kt, kPG := key.Type().(*types.Type)
-	if !isPG || !kPG || !ct.Equals(kt) || ct.Base().Kind == types.KindBpchar || !p.constKey(key) {
+	if !isPG || !kPG || !KeyCompatible(ct, kt) || !p.constKey(key) {
 		return cond{}, false
 	}
 	return cond{col: col, op: op, key: key}, true
+}
+
+// KeyCompatible reports whether an index scan keys a column of type col
+// with values of type key: the same type (not bpchar, whose comparison
+// ignores trailing blanks), or a narrower integer, which widens exactly
+// (`bigint_col = 3`, the literal an int4).
+func KeyCompatible(col, key *types.Type) bool {
+	if col.Base().Kind == types.KindBpchar {
+		return false
+	}
+	if col.Equals(key) {
+		return true
+	}
+	width := func(t *types.Type) int {
+		switch t.Kind {
+		case types.KindInt2:
+			return 2
+		case types.KindInt4:
+			return 4
+		case types.KindInt8:
+			return 8
+		}
+		return 0
+	}
+	wc, wk := width(col), width(key)
+	return wc > 0 && wk > 0 && wk <= wc
 }
 
 // columnOf resolves a column reference of the filtered table to its index

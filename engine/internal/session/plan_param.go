@@ -14,6 +14,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -401,7 +402,7 @@ func paramIndexLookups(ctx *sql.Context, n sql.Node, uniqueOnly bool) (sql.Node,
 				continue
 			}
 			if _, dup := conjunctOf(eq, gf.Name()); !dup {
-				eq = append(eq, colConjunct{gf.Name(), i})
+				eq = append(eq, colConjunct{gf.Name(), i, gmsadapter.KeyCompatible(ct, pt)})
 			}
 		}
 		if len(eq) == 0 {
@@ -431,7 +432,9 @@ func paramIndexLookups(ctx *sql.Context, n sql.Node, uniqueOnly bool) (sql.Node,
 				best, bestUsed = ix, used
 			}
 		}
-		if best == nil || uniqueOnly && !best.IsUnique() {
+		if best == nil || uniqueOnly && !best.IsUnique() && exactKeys(eq, bestUsed) {
+			// the access-path rule takes keys of the column's own type
+			// only: others stay lookups here
 			return n, transform.SameTree, nil
 		}
 		keys := make([]sql.Expression, len(bestUsed))
@@ -464,8 +467,22 @@ func paramIndexLookups(ctx *sql.Context, n sql.Node, uniqueOnly bool) (sql.Node,
 
 // colConjunct is a column's first `column = parameter` conjunct.
 type colConjunct struct {
-	col string
-	i   int
+	col   string
+	i     int
+	exact bool // the access-path rule keys the column with the parameter
+}
+
+// exactKeys reports whether the conjuncts used (by index) all compare a
+// column with a parameter of its own type.
+func exactKeys(eq []colConjunct, used []int) bool {
+	for _, i := range used {
+		for _, c := range eq {
+			if c.i == i && !c.exact {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // conjunctOf finds col's conjunct in eq (a handful of entries: a map

@@ -86,7 +86,7 @@ func sizeOf(r *relStats, schema sql.Schema) relSize {
 	out := relSize{tuples: r.rows, pages: math.Max(1, math.Ceil(r.rows/perPage)), live: r.rows}
 	if r.stats == nil && out.pages < 10 {
 		out.pages = 10
-		out.tuples = math.Max(r.rows, math.Round(10*(blockSize-pageHeader)/(w+tupleOverhead)))
+		out.tuples = math.Max(r.rows, 10*perPage)
 	}
 	return out
 }
@@ -165,11 +165,22 @@ func (s *IndexScan) mode(ctx *sql.Context) scanMode {
 		}
 	}
 	index, bitmap, seq := scanCosts(sz, sel, nPoints, len(s.Eq)+1, len(s.Conds))
-	switch {
-	case seq <= index && seq <= bitmap:
-		return modeSeq
-	case bitmap < index:
-		return modeBitmap
+	return cheapest(index, bitmap, seq)
+}
+
+// cheapest picks among the three paths as PostgreSQL's add_path does:
+// total costs within 1% of each other count as equal (STD_FUZZ_FACTOR),
+// and then the path that starts sooner wins, which orders them Seq Scan
+// (no startup cost), Index Scan (one descent), Bitmap Heap Scan (the
+// whole index scan first).
+func cheapest(index, bitmap, seq float64) scanMode {
+	const fuzz = 1.01
+	mode, best := modeSeq, seq
+	if index*fuzz < best {
+		mode, best = modeIndex, index
 	}
-	return modeIndex
+	if bitmap*fuzz < best {
+		mode = modeBitmap
+	}
+	return mode
 }

@@ -38,3 +38,17 @@ execute g(0);
 insert into grows select g, g from generate_series(10, 1, -1) g;
 execute g(3);
 select id from grows where id < 8;
+
+-- an update that changes no indexed column (heap-only in PostgreSQL):
+-- a sequential scan meets the new version at the end, a bitmap scan at
+-- the row's old place; PostgREST's shape of a filtered read
+update messages set message = 'edited' where id = 2;
+select id, message from messages;
+select id, message from messages where id > 1;
+select count(*)::text, coalesce(json_agg(_postgrest_t), '[]')::text as body
+  from (select messages.id, messages.message from messages where messages.id > 1) as _postgrest_t;
+create table wide_notes (id int primary key, a int, b int);
+insert into wide_notes select g, g, g from generate_series(1, 40) g;
+update wide_notes set b = 0 where id in (27, 30);
+select id from wide_notes where id > 25;
+select id from wide_notes where id >= 26 and b = 0;

@@ -109,10 +109,15 @@ func randomQuery(r *rand.Rand) randQuery {
 			conds = append(conds, fmt.Sprintf("t.id = $%d", len(q.args)))
 		}
 	}
+	if r.Intn(6) == 0 {
+		// a correlated [NOT] EXISTS: a hash semi or anti join
+		neg := []string{"", "not "}[r.Intn(2)]
+		conds = append(conds, fmt.Sprintf("%sexists (select 1 from s s2 where s2.t_id = t.id and s2.v = %d)", neg, r.Intn(11)))
+	}
 	text := "select " + sel + " from " + from
 	if len(conds) > 0 {
 		for i, c := range conds {
-			if from != "t" && !strings.HasPrefix(c, "t.") {
+			if from != "t" && !strings.HasPrefix(c, "t.") && !strings.Contains(c, "exists (") {
 				conds[i] = "t." + c
 			}
 		}
@@ -281,6 +286,8 @@ func TestAccessPathsChosen(t *testing.T) {
 		{"derived table", "explain (costs off) select * from (select id, a from t order by id limit 5) s", "Index Scan using t_pkey on t"},
 		{"top-n", "explain (costs off) select id from t order by b limit 5", "Sort"},
 		{"hash join", "explain (costs off) select count(*) from s join t on t.b = s.v", "Hash Join"},
+		{"semi join", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3)", "Hash Semi Join"},
+		{"anti join", "explain (costs off) select id from t where not exists (select 1 from s where s.t_id = t.id)", "Hash Anti Join"},
 		{"hash node", "explain (costs off) select count(*) from t join s on s.v = t.b where t.id < 100", "->  Hash\n"},
 	}
 	for _, c := range cases {

@@ -297,6 +297,15 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		return &explainNode{name: "HashAggregate", rows: child.rows, cost: child.cost + child.rows*0.01, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}
 	case *plan.JoinNode:
 		return e.joinNode(x)
+	case *HashSemiJoin:
+		l, r := e.node(x.Child), e.node(x.Inner)
+		name := "Hash Semi Join"
+		if x.Anti {
+			name = "Hash Anti Join"
+		}
+		hash := &explainNode{name: "Hash", rows: r.rows, cost: r.cost, width: r.width, stats: r.stats, kids: []*explainNode{r}}
+		return &explainNode{name: name, rows: l.rows, cost: l.cost + r.cost + (l.rows+r.rows)*0.01, width: l.width, stats: e.stats(n),
+			details: [][2]string{{"Hash Cond", x.condText()}}, kids: []*explainNode{l, hash}}
 	case *plan.HashLookup:
 		child := e.node(x.Child)
 		return &explainNode{name: "Hash", rows: child.rows, cost: child.cost, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}

@@ -36,8 +36,14 @@ type IndexScanSetting interface {
 // indexes are assigned (they are assigned once, for the whole query), so
 // the rule acts only on the whole query, whose walk reaches the subqueries
 // in FROM.
-func accessPaths(isParam IsParam) analyzer.RuleFunc {
-	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+//
+// A part GMS analyzes apart (a set operation's branch, an INSERT's
+// source) has its columns numbered again with the whole query, which
+// the join rewrites' own nodes would not follow: GMS's selector for such
+// a part turns off one of partRules, and the joins are left to the
+// whole query's run.
+func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc {
+	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, sel analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		if scope.RecursionDepth() > 0 {
 			return n, transform.SameTree, nil
 		}
@@ -63,15 +69,28 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 			out, same = out1, same && same1
 		}
 		out, same2 := p.orders(out, nil)
-		out, same3, err := transform.Node(out, pushOffset)
+		out, same3, err := transform.NodeWithOpaque(out, pushOffset)
 		if err != nil {
 			return n, transform.SameTree, nil
 		}
-		out, same4, err := transform.Node(out, p.hashJoin) // rule_hash_join.go
+		part := false
+		for _, id := range partRules {
+			part = part || sel != nil && !sel(id)
+		}
+		if !scope.IsEmpty() || part {
+			// a subquery analyzed on its own: its rows start with the
+			// outer row's columns, which the join rewrites do not track
+			return out, same && same2 && same3, nil
+		}
+		out, same4, err := transform.NodeWithOpaque(out, p.hashJoin) // rule_hash_join.go
 		if err != nil {
 			return n, transform.SameTree, nil
 		}
-		return out, same && same2 && same3 && same4, nil
+		out, same5, err := transform.NodeWithOpaque(out, p.semiJoin) // rule_semi_join.go
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		return out, same && same2 && same3 && same4 && same5, nil
 	}
 }
 

@@ -200,7 +200,7 @@ func sideOf(e sql.Expression, ls, rs sql.Schema) int {
 		case *plan.Subquery, sql.NonDeterministicExpression:
 			ok = false
 		case *expr.FuncCall:
-			ok = !x.IsVolatile()
+			ok = !x.IsVolatile() || statementStable[x.Name]
 		}
 		return ok
 	})

@@ -75,6 +75,9 @@ func (f *planFacts) node(n sql.Node) {
 	if ne, ok := n.(sql.Expressioner); ok {
 		_, isHaving := n.(*plan.Having)
 		_, isJoin := n.(*plan.JoinNode)
+		if _, ok := n.(*gmsadapter.HashSemiJoin); ok {
+			isJoin = true // its keys are a condition's
+		}
 		_, isLookup := n.(*plan.IndexedTableAccess)
 		if _, ok := n.(*gmsadapter.IndexScan); ok {
 			isLookup = true
@@ -135,6 +138,7 @@ func (f *planFacts) reuse(n sql.Node) {
 		f.unusable = !storage.IsTable(n.UnderlyingTable())
 	case *gmsadapter.IndexScan: // keys evaluated per execution, no state
 		f.unusable = !storage.IsTable(n.UnderlyingTable())
+	case *gmsadapter.HashSemiJoin: // its key set lives in its iterator
 	default:
 		f.unusable = true
 	}

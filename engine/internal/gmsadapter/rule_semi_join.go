@@ -214,9 +214,18 @@ func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, er
 		if !ok {
 			continue
 		}
-		sj, ok := decorrelate(ex.Query, f.Child.Schema())
+		sj, keyed, ok := decorrelate(ex.Query, f.Child.Schema())
 		if !ok {
 			continue
+		}
+		if keyed && !anti {
+			// GMS reads the subquery's table by an index keyed with the
+			// outer row, and EXISTS stops at the first match: per outer
+			// row that beats reading a table many times larger once
+			outerRows, innerRows := p.sideRows(f.Child), p.sideRows(sj.Inner)
+			if outerRows >= 0 && innerRows > 10*outerRows {
+				continue
+			}
 		}
 		sj.Child, sj.Anti, sj.Source = f.Child, anti, c
 		var rest []sql.Expression
@@ -237,30 +246,30 @@ func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, er
 // Project(Filter(conditions, table)) whose conditions read the outer row
 // (outer, the scope of the subquery's rows) only in equalities
 // inner = outer, or whose table GMS reads by an index keyed with outer
-// columns; it returns the join with the subquery's table and inner
-// conditions as Inner and the equalities as keys.
-func decorrelate(sq *plan.Subquery, outer sql.Schema) (*HashSemiJoin, bool) {
+// columns (keyed); it returns the join with the subquery's table and
+// inner conditions as Inner and the equalities as keys.
+func decorrelate(sq *plan.Subquery, outer sql.Schema) (_ *HashSemiJoin, keyed bool, _ bool) {
 	if sq == nil || sq.Query == nil {
-		return nil, false
+		return nil, false, false
 	}
 	n := sq.Query
 	if lim, ok := n.(*plan.Limit); ok {
 		v, ok := lim.Limit.(*expression.Literal)
 		if !ok {
-			return nil, false
+			return nil, false, false
 		}
 		if k, ok := toInt64(v.Value()); !ok || k < 1 {
-			return nil, false
+			return nil, false, false
 		}
 		n = lim.Child
 	}
 	proj, ok := n.(*plan.Project)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	for _, e := range proj.Projections {
 		if hasAggregateOrSRF(e) {
-			return nil, false
+			return nil, false, false
 		}
 	}
 	n = proj.Child
@@ -285,24 +294,25 @@ func decorrelate(sq *plan.Subquery, outer sql.Schema) (*HashSemiJoin, bool) {
 		}
 		rt, ok := x.TableNode.(*plan.ResolvedTable)
 		if !ok {
-			return nil, false
+			return nil, false, false
 		}
 		schema := rt.Schema()
 		cols, ok := indexColumns(x.Index(), schema)
 		keys := x.Expressions()
 		if !ok || len(keys) > len(cols) {
-			return nil, false
+			return nil, false, false
 		}
+		keyed = true
 		for k, key := range keys {
 			if sideOfScope(key, outer, schema) != 0 {
-				return nil, false
+				return nil, false, false
 			}
 			c := schema[cols[k]]
 			j.addKey(key, expression.NewGetFieldWithTable(nOuter+cols[k], 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable))
 		}
 		leaf = rt
 	default:
-		return nil, false
+		return nil, false, false
 	}
 	schema := leaf.Schema()
 	var keep []sql.Expression
@@ -312,44 +322,44 @@ func decorrelate(sq *plan.Subquery, outer sql.Schema) (*HashSemiJoin, bool) {
 			keep = append(keep, c)
 			continue
 		case 0:
-			return nil, false
+			return nil, false, false
 		}
 		var l, r sql.Expression
 		switch x := c.(type) {
 		case *expr.BinOp:
 			if x.Op != "=" {
-				return nil, false
+				return nil, false, false
 			}
 			l, r = x.Left, x.Right
 		case *expression.Equals:
 			l, r = x.Left(), x.Right()
 		default:
-			return nil, false
+			return nil, false, false
 		}
 		sl, sr := sideOfScope(l, outer, schema), sideOfScope(r, outer, schema)
 		if sl == 1 && sr == 0 {
 			l, r, sl, sr = r, l, sr, sl
 		}
 		if sl != 0 || sr != 1 {
-			return nil, false
+			return nil, false, false
 		}
 		j.addKey(l, r)
 	}
 	if len(j.OuterKeys) == 0 {
-		return nil, false // uncorrelated: GMS evaluates it once
+		return nil, false, false // uncorrelated: GMS evaluates it once
 	}
 	for i := range j.OuterKeys {
 		lt, lok := j.OuterKeys[i].Type().(*types.Type)
 		rt, rok := j.InnerKeys[i].Type().(*types.Type)
 		if !lok || !rok || !lt.Equals(rt) || !hashableKind(lt) {
-			return nil, false
+			return nil, false, false
 		}
 	}
 	inner := leaf
 	if alias != nil {
 		a, err := alias.WithChildren(leaf)
 		if err != nil {
-			return nil, false
+			return nil, false, false
 		}
 		inner = a
 	}
@@ -357,7 +367,7 @@ func decorrelate(sq *plan.Subquery, outer sql.Schema) (*HashSemiJoin, bool) {
 		inner = plan.NewFilter(expression.JoinAnd(keep...), inner)
 	}
 	j.Inner = inner
-	return j, true
+	return j, keyed, true
 }
 
 // addKey adds the pair outer = inner unless it has it (GMS keys its

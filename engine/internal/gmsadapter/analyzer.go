@@ -111,9 +111,25 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 	if gated {
 		gateSimpleReads(a) // simple_read.go
 	}
-	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam)}) // rule_access_paths.go
-	a.Catalog.AuthHandler = gmsNoAuth{}                                                    // auth.go
+	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam, ruleIDs(a, "resolveUnions", "unnestInSubqueries"))}) // rule_access_paths.go
+	a.Catalog.AuthHandler = gmsNoAuth{}                                                                                                       // auth.go
 	return a
+}
+
+// ruleIDs finds the ids of GMS's rules by name (GMS does not export
+// them).
+func ruleIDs(a *analyzer.Analyzer, names ...string) []analyzer.RuleId {
+	var out []analyzer.RuleId
+	for _, b := range a.Batches {
+		for _, r := range b.Rules {
+			for _, n := range names {
+				if r.Id.String() == n {
+					out = append(out, r.Id)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // wrapRule replaces the named GMS rule, in every batch that has it, with

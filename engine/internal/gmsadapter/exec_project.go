@@ -73,6 +73,9 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if g, ok := n.(*plan.GroupBy); ok {
 		return b.buildGroupBy(ctx, g, row)
 	}
+	if sj, ok := n.(*HashSemiJoin); ok {
+		return sj.build(ctx, b.base, row) // rule_semi_join.go
+	}
 	if j, ok := n.(*plan.JoinNode); ok && j.Op.IsFullOuter() {
 		return buildFullJoin(ctx, b.base, j, row) // exec_full_join.go
 	}

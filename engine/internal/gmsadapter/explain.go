@@ -229,7 +229,12 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		return out
 	case *plan.Filter:
 		out := e.node(x.Child)
-		out.details = append(out.details, [2]string{"Filter", condText(x.Expression)})
+		if k := len(out.details) - 1; k >= 0 && out.details[k][0] == "Filter" {
+			// a Seq Scan that a size-aware IndexScan chose has its own
+			out.details[k][1] = "(" + out.details[k][1] + " AND " + condText(x.Expression) + ")"
+		} else {
+			out.details = append(out.details, [2]string{"Filter", condText(x.Expression)})
+		}
 		out.rows = math.Max(1, math.Round(out.rows*e.selectivity(e.baseRel(x.Child), x.Expression))) // explain_estimate.go
 		if st := e.stats(n); st != nil {
 			out.stats = st
@@ -249,17 +254,38 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		}
 		rows := e.tableRows(x.Table.UnderlyingTable())
 		est := e.indexScanRows(x, rows) // explain_estimate.go
-		out := &explainNode{name: fmt.Sprintf("%s using %s on %s", name, e.indexName(x.Table.UnderlyingTable(), x.Index), x.Table.Name()),
-			rows: est, cost: 0.29 + est*0.01 + math.Log2(rows+1)*0.01, width: width(x.Schema()), stats: e.stats(n)}
+		cond := ""
 		if len(x.Conds) > 0 {
 			parts := make([]string, len(x.Conds))
 			for i, c := range x.Conds {
 				parts[i] = condText(c)
 			}
-			out.details = append(out.details, [2]string{"Index Cond", strings.Join(parts, " AND ")})
+			cond = strings.Join(parts, " AND ")
 			if len(parts) > 1 {
-				out.details[len(out.details)-1][1] = "(" + strings.Join(parts, " AND ") + ")"
+				cond = "(" + cond + ")"
 			}
+		}
+		switch x.mode(e.ctx) { // scan_cost.go
+		case modeSeq:
+			out := &explainNode{name: "Seq Scan on " + x.Table.Name(), rows: est, cost: rows * 0.0125, width: width(x.Schema()), stats: e.stats(n)}
+			if cond != "" {
+				out.details = append(out.details, [2]string{"Filter", cond})
+			}
+			return out
+		case modeBitmap:
+			cost := 0.29 + est*0.01 + math.Log2(rows+1)*0.01
+			idx := &explainNode{name: "Bitmap Index Scan on " + e.indexName(x.Table.UnderlyingTable(), x.Index), rows: est, cost: cost, width: 0, stats: e.stats(n)}
+			out := &explainNode{name: "Bitmap Heap Scan on " + x.Table.Name(), rows: est, cost: cost + est*0.0125, width: width(x.Schema()), stats: e.stats(n), kids: []*explainNode{idx}}
+			if cond != "" {
+				out.details = append(out.details, [2]string{"Recheck Cond", cond})
+				idx.details = append(idx.details, [2]string{"Index Cond", cond})
+			}
+			return out
+		}
+		out := &explainNode{name: fmt.Sprintf("%s using %s on %s", name, e.indexName(x.Table.UnderlyingTable(), x.Index), x.Table.Name()),
+			rows: est, cost: 0.29 + est*0.01 + math.Log2(rows+1)*0.01, width: width(x.Schema()), stats: e.stats(n)}
+		if cond != "" {
+			out.details = append(out.details, [2]string{"Index Cond", cond})
 		}
 		return out
 	case *plan.IndexedTableAccess:
@@ -315,6 +341,15 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		return &explainNode{name: "HashAggregate", rows: child.rows, cost: child.cost + child.rows*0.01, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}
 	case *plan.JoinNode:
 		return e.joinNode(x)
+	case *HashSemiJoin:
+		l, r := e.node(x.Child), e.node(x.Inner)
+		name := "Hash Semi Join"
+		if x.Anti {
+			name = "Hash Anti Join"
+		}
+		hash := &explainNode{name: "Hash", rows: r.rows, cost: r.cost, width: r.width, stats: r.stats, kids: []*explainNode{r}}
+		return &explainNode{name: name, rows: l.rows, cost: l.cost + r.cost + (l.rows+r.rows)*0.01, width: l.width, stats: e.stats(n),
+			details: [][2]string{{"Hash Cond", x.condText()}}, kids: []*explainNode{l, hash}}
 	case *plan.HashLookup:
 		child := e.node(x.Child)
 		return &explainNode{name: "Hash", rows: child.rows, cost: child.cost, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}

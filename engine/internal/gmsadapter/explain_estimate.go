@@ -285,11 +285,17 @@ func (e *explainer) compareSel(r *relStats, op string, l, rt sql.Expression) flo
 
 // indexScanRows estimates the rows an IndexScan returns from rows.
 func (e *explainer) indexScanRows(x *IndexScan, rows float64) float64 {
-	r := e.relStatsOf(x.Table.UnderlyingTable())
-	cols := x.Index.Expressions()
-	if len(x.Eq) == len(x.types) && x.Index.IsUnique() {
+	if x.uniquePoint() {
 		return 1
 	}
+	r := e.relStatsOf(x.Table.UnderlyingTable())
+	return math.Max(1, math.Round(rows*e.indexSel(r, x)))
+}
+
+// indexSel estimates the fraction of r's rows an IndexScan's conditions
+// select.
+func (e *explainer) indexSel(r *relStats, x *IndexScan) float64 {
+	cols := x.Index.Expressions()
 	sel := 1.0
 	for i, k := range x.Eq {
 		if i >= len(cols) {
@@ -323,7 +329,7 @@ func (e *explainer) indexScanRows(x *IndexScan, rows float64) float64 {
 			sel *= defaultIneqSel
 		}
 	}
-	return math.Max(1, math.Round(rows*sel))
+	return sel
 }
 
 // groupRows estimates the groups of GROUP BY keys over rows input rows

@@ -2,6 +2,7 @@ package gmsadapter
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -30,6 +31,13 @@ type IndexScan struct {
 	HiIncl  bool
 	Points  sql.Expression // an array of keys for column len(Eq), or nil
 	Reverse bool
+	// Ordered is set when a sort or merge above relies on the index
+	// order; otherwise the scan picks its way by the table's size each
+	// time it starts (scan_cost.go).
+	Ordered bool
+	// Skip is an OFFSET pushed into an ordered scan: the rows it passes
+	// over are never built (nil: none).
+	Skip sql.Expression
 	// Conds are the conditions the scan implements, as written (EXPLAIN's
 	// Index Cond); they are not evaluated.
 	Conds []sql.Expression
@@ -61,7 +69,7 @@ func (s *IndexScan) WithChildren(children ...sql.Node) (sql.Node, error) {
 // the parameters they read).
 func (s *IndexScan) Expressions() []sql.Expression {
 	var out []sql.Expression
-	for _, e := range []sql.Expression{s.Lo, s.Hi, s.Points} {
+	for _, e := range []sql.Expression{s.Lo, s.Hi, s.Points, s.Skip} {
 		if e != nil {
 			out = append(out, e)
 		}
@@ -88,7 +96,7 @@ func (s *IndexScan) WithExpressions(exprs ...sql.Expression) (sql.Node, error) {
 	if len(exprs) != len(s.Expressions()) {
 		return nil, sql.ErrInvalidChildrenNumber.New(s, len(exprs), len(s.Expressions()))
 	}
-	n.Lo, n.Hi, n.Points = next(s.Lo), next(s.Hi), next(s.Points)
+	n.Lo, n.Hi, n.Points, n.Skip = next(s.Lo), next(s.Hi), next(s.Points), next(s.Skip)
 	n.Eq = make([]sql.Expression, len(s.Eq))
 	for k, e := range s.Eq {
 		n.Eq[k] = next(e)
@@ -126,6 +134,13 @@ func (s *IndexScan) IndexName() string {
 // RowIter evaluates the keys against row (the outer row of a lateral or
 // correlated use; empty otherwise) and starts the storage scan.
 func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	mode := modeIndex
+	if len(row) == 0 {
+		mode = s.mode(ctx) // keys read no outer row: conditions stand alone
+	}
+	if mode == modeSeq {
+		return s.seqRows(ctx)
+	}
 	ranges, empty, err := s.ranges(ctx, row)
 	if err != nil {
 		return nil, err
@@ -138,6 +153,11 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 		return nil, fmt.Errorf("gmsadapter: table %s has no indexes", s.Table.Name())
 	}
 	lookup := sql.IndexLookup{Index: s.Index, Ranges: ranges, IsReverse: s.Reverse}
+	if mode == modeBitmap {
+		if h, ok := iat.(heapOrderTable); ok {
+			return h.HeapOrderRows(ctx, lookup)
+		}
+	}
 	it := iat.IndexedAccess(ctx, lookup)
 	parts, err := it.LookupPartitions(ctx, lookup)
 	if err != nil {
@@ -147,7 +167,39 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 	if err != nil {
 		return nil, err
 	}
-	return it.PartitionRows(ctx, p)
+	rows, err := it.PartitionRows(ctx, p)
+	if err != nil || s.Skip == nil {
+		return rows, err
+	}
+	return s.skip(ctx, row, rows)
+}
+
+// skip passes over the OFFSET's rows: in the storage cursor without
+// building them, or by reading them.
+func (s *IndexScan) skip(ctx *sql.Context, row sql.Row, rows sql.RowIter) (sql.RowIter, error) {
+	v, err := s.Skip.Eval(ctx, row)
+	if err != nil {
+		rows.Close(ctx)
+		return nil, err
+	}
+	n, ok := toInt64(v)
+	if !ok || n <= 0 {
+		return rows, nil
+	}
+	if sk, ok := rows.(interface{ Skip(int64) }); ok {
+		sk.Skip(n)
+		return rows, nil
+	}
+	for ; n > 0; n-- {
+		if _, err := rows.Next(ctx); err != nil {
+			if err == io.EOF {
+				return rows, nil
+			}
+			rows.Close(ctx)
+			return nil, err
+		}
+	}
+	return rows, nil
 }
 
 // key evaluates a key expression as a value of index column i; ok is false
@@ -247,3 +299,55 @@ func (s *IndexScan) ranges(ctx *sql.Context, row sql.Row) (sql.MySQLRangeCollect
 	}
 	return sql.MySQLRangeCollection{prefix}, false, nil
 }
+
+// heapOrderTable is a table that returns an index lookup's rows in heap
+// order (storage.Table).
+type heapOrderTable interface {
+	HeapOrderRows(*sql.Context, sql.IndexLookup) (sql.RowIter, error)
+}
+
+// seqRows reads the whole table in heap order and keeps the rows the
+// scan's conditions accept (the Seq Scan it chose).
+func (s *IndexScan) seqRows(ctx *sql.Context) (sql.RowIter, error) {
+	parts, err := s.Table.UnderlyingTable().Partitions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := parts.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	it, err := s.Table.UnderlyingTable().PartitionRows(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return &condIter{it: it, conds: s.Conds}, nil
+}
+
+// condIter passes on the rows for which every condition is true.
+type condIter struct {
+	it    sql.RowIter
+	conds []sql.Expression
+}
+
+func (c *condIter) Next(ctx *sql.Context) (sql.Row, error) {
+next:
+	for {
+		row, err := c.it.Next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range c.conds {
+			v, err := sql.EvaluateCondition(ctx, e, row)
+			if err != nil {
+				return nil, err
+			}
+			if !sql.IsTrue(v) {
+				continue next
+			}
+		}
+		return row, nil
+	}
+}
+
+func (c *condIter) Close(ctx *sql.Context) error { return c.it.Close(ctx) }

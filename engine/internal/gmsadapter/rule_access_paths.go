@@ -36,8 +36,14 @@ type IndexScanSetting interface {
 // indexes are assigned (they are assigned once, for the whole query), so
 // the rule acts only on the whole query, whose walk reaches the subqueries
 // in FROM.
-func accessPaths(isParam IsParam) analyzer.RuleFunc {
-	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+//
+// A part GMS analyzes apart (a set operation's branch, an INSERT's
+// source) has its columns numbered again with the whole query, which
+// the join rewrites' own nodes would not follow: GMS's selector for such
+// a part turns off one of partRules, and the joins are left to the
+// whole query's run.
+func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc {
+	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, sel analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		if scope.RecursionDepth() > 0 {
 			return n, transform.SameTree, nil
 		}
@@ -52,8 +58,39 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 		if err != nil {
 			return n, transform.SameTree, nil // keep GMS's plan
 		}
+		if scope.IsEmpty() && !writes(out) {
+			// UPDATE and DELETE write through the table node GMS's lookup
+			// wraps; a subquery in an expression, analyzed on its own,
+			// reads its rows after the outer row's columns
+			out1, same1, err := transform.NodeWithOpaque(out, p.staticScan)
+			if err != nil {
+				return n, transform.SameTree, nil
+			}
+			out, same = out1, same && same1
+		}
 		out, same2 := p.orders(out, nil)
-		return out, same && same2, nil
+		out, same3, err := transform.NodeWithOpaque(out, pushOffset)
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		part := false
+		for _, id := range partRules {
+			part = part || sel != nil && !sel(id)
+		}
+		if !scope.IsEmpty() || part {
+			// a subquery analyzed on its own: its rows start with the
+			// outer row's columns, which the join rewrites do not track
+			return out, same && same2 && same3, nil
+		}
+		out, same4, err := transform.NodeWithOpaque(out, p.hashJoin) // rule_hash_join.go
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		out, same5, err := transform.NodeWithOpaque(out, p.semiJoin) // rule_semi_join.go
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		return out, same && same2 && same3 && same4 && same5, nil
 	}
 }
 
@@ -63,8 +100,23 @@ func accessPaths(isParam IsParam) analyzer.RuleFunc {
 func hasTableScan(n sql.Node) bool {
 	found := false
 	transform.Inspect(n, func(n sql.Node) bool {
-		switch n.(type) {
+		switch x := n.(type) {
 		case *plan.ResolvedTable, *plan.Sort, *plan.JoinNode, *plan.Filter:
+			found = true
+		case *plan.IndexedTableAccess:
+			found = x.IsStatic() // a range GMS keyed by constants (staticScan)
+		}
+		return !found
+	})
+	return found
+}
+
+// writes reports whether a plan updates or deletes rows.
+func writes(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n.(type) {
+		case *plan.Update, *plan.DeleteFrom:
 			found = true
 		}
 		return !found
@@ -175,6 +227,36 @@ func (p *pathPlanner) filterScan(n sql.Node) (sql.Node, transform.TreeIdentity, 
 		return leaf, transform.NewTree, nil
 	}
 	return plan.NewFilter(expression.JoinAnd(rest...), leaf), transform.NewTree, nil
+}
+
+// staticScan turns a range lookup GMS made from constants into an
+// IndexScan, which chooses by the table's size whether to read through
+// the index in key order or return the rows in heap order (scan_cost.go).
+// Point lookups on a unique key stay GMS's.
+func (p *pathPlanner) staticScan(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	ita, ok := n.(*plan.IndexedTableAccess)
+	if !ok || !ita.IsStatic() {
+		return n, transform.SameTree, nil
+	}
+	if lookup, err := ita.GetLookup(p.ctx, nil); err != nil || lookup.IsPointLookup {
+		return n, transform.SameTree, nil
+	}
+	rt, _, conds := p.staticConds(ita)
+	if rt == nil || len(conds) == 0 {
+		return n, transform.SameTree, nil
+	}
+	scan, used := p.bestScan(rt, conds)
+	if scan == nil {
+		return n, transform.SameTree, nil
+	}
+	schema := rt.Schema()
+	for _, c := range conds {
+		if !used[c.i] {
+			return n, transform.SameTree, nil // the scan would not implement the lookup
+		}
+		scan.Conds = append(scan.Conds, staticExpr(c, schema))
+	}
+	return scan, transform.NewTree, nil
 }
 
 // splitAnd lists the conjuncts of e, through GMS's AND and tinybase's
@@ -335,10 +417,36 @@ func (p *pathPlanner) usable(c sql.Expression, schema sql.Schema) (cond, bool) {
 	}
 	ct, isPG := schema[col].Type.(*types.Type)
 	kt, kPG := key.Type().(*types.Type)
-	if !isPG || !kPG || !ct.Equals(kt) || ct.Base().Kind == types.KindBpchar || !p.constKey(key) {
+	if !isPG || !kPG || !KeyCompatible(ct, kt) || !p.constKey(key) {
 		return cond{}, false
 	}
 	return cond{col: col, op: op, key: key}, true
+}
+
+// KeyCompatible reports whether an index scan keys a column of type col
+// with values of type key: the same type (not bpchar, whose comparison
+// ignores trailing blanks), or a narrower integer, which widens exactly
+// (`bigint_col = 3`, the literal an int4).
+func KeyCompatible(col, key *types.Type) bool {
+	if col.Base().Kind == types.KindBpchar {
+		return false
+	}
+	if col.Equals(key) {
+		return true
+	}
+	width := func(t *types.Type) int {
+		switch t.Kind {
+		case types.KindInt2:
+			return 2
+		case types.KindInt4:
+			return 4
+		case types.KindInt8:
+			return 8
+		}
+		return 0
+	}
+	wc, wk := width(col), width(key)
+	return wc > 0 && wk > 0 && wk <= wc
 }
 
 // columnOf resolves a column reference of the filtered table to its index
@@ -483,6 +591,9 @@ func (p *pathPlanner) bestScan(rt *plan.ResolvedTable, conds []cond) (*IndexScan
 				}
 			}
 		}
+		if score > 0 && !ix.IsGenerated() {
+			score++ // of equal indexes, the one the user made (PostgreSQL has no foreign-key index)
+		}
 		if score > bestScore {
 			best, bestUsed, bestScore = s, used, score
 		}
@@ -575,6 +686,50 @@ func (p *pathPlanner) orders(n sql.Node, lim *limitCtx) (sql.Node, transform.Tre
 		return n, transform.SameTree
 	}
 	return out, transform.NewTree
+}
+
+// pushOffset moves an OFFSET into the ordered index scan below it, when
+// only plain projections lie between (each row one row): the scan passes
+// over the skipped rows in the index without building them.
+func pushOffset(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	off, ok := n.(*plan.Offset)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	if _, ok := off.Offset.(sql.Expression); !ok || len(off.Offset.Children()) > 0 {
+		return n, transform.SameTree, nil
+	}
+	var chain []sql.Node
+	c := off.Child
+	for {
+		switch x := c.(type) {
+		case *plan.Project:
+			if !plainProjection(x) {
+				return n, transform.SameTree, nil
+			}
+			chain, c = append(chain, x), x.Child
+			continue
+		case *plan.TableAlias:
+			chain, c = append(chain, x), x.Child
+			continue
+		case *IndexScan:
+			if !x.Ordered || x.Skip != nil {
+				return n, transform.SameTree, nil
+			}
+			cp := *x
+			cp.Skip = off.Offset
+			var out sql.Node = &cp
+			for i := len(chain) - 1; i >= 0; i-- {
+				next, err := chain[i].WithChildren(out)
+				if err != nil {
+					return n, transform.SameTree, nil
+				}
+				out = next
+			}
+			return out, transform.NewTree, nil
+		}
+		return n, transform.SameTree, nil
+	}
 }
 
 type limitCtx struct {
@@ -784,6 +939,7 @@ func (p *pathPlanner) orderedScan(child sql.Node, fields []sortField, limited bo
 		return nil, false
 	}
 	scan.Reverse = reverse
+	scan.Ordered = true
 	return replaceLeaf(child, leaf, scan)
 }
 
@@ -825,6 +981,7 @@ func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey, pkOnly
 		return nil
 	}
 	schema := rt.Schema()
+	var found sql.Index
 	for _, ix := range indexes {
 		cols, ok := indexColumns(ix, schema)
 		if !ok || len(cols) < len(keys) || pkOnly && ix.ID() != "PRIMARY" {
@@ -837,11 +994,14 @@ func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey, pkOnly
 				break
 			}
 		}
-		if match {
-			return &IndexScan{Table: rt, Index: ix, types: indexTypes(ix, schema)}
+		if match && (found == nil || found.IsGenerated()) {
+			found = ix // of equal indexes, the one the user made
 		}
 	}
-	return nil
+	if found == nil {
+		return nil
+	}
+	return &IndexScan{Table: rt, Index: found, types: indexTypes(found, schema)}
 }
 
 // orderMatches reports whether an index over cols, with its first eq

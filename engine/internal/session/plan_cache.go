@@ -195,7 +195,7 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		if bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
 			return nil, nil, facts, false, err
 		}
-		if bound, _, err = paramLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
+		if bound, _, err = paramDMLLookups(gctx, g.Analyzer, bound, nil, nil, qFlags); err != nil {
 			return nil, nil, facts, false, err
 		}
 	}
@@ -204,7 +204,9 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 		return nil, nil, facts, false, err
 	}
 	facts = analyzedFacts(analyzed)
-	if params > 0 && facts.params != params || calls > 0 && facts.calls != calls { // GMS folded one
+	// GMS folded one; the access paths may read a parameter twice (a key
+	// implied across a join), never drop one
+	if params > 0 && (facts.params < params || facts.paramSet != bf.paramSet) || calls > 0 && facts.calls != calls {
 		reusable = false
 	}
 	if calls > 0 {

@@ -73,6 +73,8 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 		case *gmsadapter.IndexScan:
 			// its keys are evaluated as it starts; it keeps no state
 			ok = storage.IsTable(n.UnderlyingTable())
+		case *gmsadapter.HashSemiJoin:
+			// its key set lives in its iterator
 		default:
 			ok = false
 		}
@@ -117,7 +119,7 @@ func countRuntimeCalls(n sql.Node) int {
 	c := 0
 	inspectDeep(n, func(n sql.Node) bool {
 		switch n.(type) {
-		case *plan.Filter, *plan.Having, *plan.JoinNode, *plan.IndexedTableAccess, *gmsadapter.IndexScan:
+		case *plan.Filter, *plan.Having, *plan.JoinNode, *plan.IndexedTableAccess, *gmsadapter.IndexScan, *gmsadapter.HashSemiJoin:
 			for _, e := range n.(sql.Expressioner).Expressions() {
 				sql.Inspect(e, func(e sql.Expression) bool {
 					if runtimeCall(e) {

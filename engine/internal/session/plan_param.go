@@ -14,6 +14,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -348,7 +349,23 @@ const ruleParamLookups analyzer.RuleId = 10020
 // runs; the other conditions stay in the filter. GMS builds its own
 // lookups from values it evaluates while planning, which would tie the
 // plan to one execution's values.
+//
+// As an analyzer rule (queries) it uses unique indexes only: a lookup on
+// a non-unique one returns its rows in index order, where PostgreSQL
+// returns them in heap order when it reads a bitmap or the whole table,
+// so those are left to the access-path rule's size-aware scans
+// (gmsadapter/scan_cost.go). UPDATE and DELETE, whose order nobody sees,
+// call paramDMLLookups, which uses any index.
 func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return paramIndexLookups(ctx, n, true)
+}
+
+// paramDMLLookups is paramLookups for UPDATE and DELETE.
+func paramDMLLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return paramIndexLookups(ctx, n, false)
+}
+
+func paramIndexLookups(ctx *sql.Context, n sql.Node, uniqueOnly bool) (sql.Node, transform.TreeIdentity, error) {
 	keyOf := lookupKeyFn(ctx) // plan_volatile.go
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		f, ok := n.(*plan.Filter)
@@ -385,7 +402,7 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 				continue
 			}
 			if _, dup := conjunctOf(eq, gf.Name()); !dup {
-				eq = append(eq, colConjunct{gf.Name(), i})
+				eq = append(eq, colConjunct{gf.Name(), i, gmsadapter.KeyCompatible(ct, pt)})
 			}
 		}
 		if len(eq) == 0 {
@@ -415,7 +432,9 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 				best, bestUsed = ix, used
 			}
 		}
-		if best == nil {
+		if best == nil || uniqueOnly && !best.IsUnique() && exactKeys(eq, bestUsed) {
+			// the access-path rule takes keys of the column's own type
+			// only: others stay lookups here
 			return n, transform.SameTree, nil
 		}
 		keys := make([]sql.Expression, len(bestUsed))
@@ -448,8 +467,22 @@ func paramLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 
 // colConjunct is a column's first `column = parameter` conjunct.
 type colConjunct struct {
-	col string
-	i   int
+	col   string
+	i     int
+	exact bool // the access-path rule keys the column with the parameter
+}
+
+// exactKeys reports whether the conjuncts used (by index) all compare a
+// column with a parameter of its own type.
+func exactKeys(eq []colConjunct, used []int) bool {
+	for _, i := range used {
+		for _, c := range eq {
+			if c.i == i && !c.exact {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // conjunctOf finds col's conjunct in eq (a handful of entries: a map

@@ -24,9 +24,11 @@ import (
 type planFacts struct {
 	analyzed bool // which questions: false for a bound plan
 
-	params int  // parameters (paramExpr), subqueries included
-	calls  int  // run-time calls in conditions and lookup keys (plan_volatile.go)
-	folds  bool // bound: analysis may fold a changing value (exprFolds)
+	params int // parameters (paramExpr), subqueries included
+	// which parameters (bit i: $i+1, the first 64) the plan reads
+	paramSet uint64
+	calls    int  // run-time calls in conditions and lookup keys (plan_volatile.go)
+	folds    bool // bound: analysis may fold a changing value (exprFolds)
 	// analyzed: whether the plan may not run again, whether it has nodes
 	// freshPlan renews (meaningful only when !unusable), and whether it
 	// has run-time index lookups
@@ -73,6 +75,9 @@ func (f *planFacts) node(n sql.Node) {
 	if ne, ok := n.(sql.Expressioner); ok {
 		_, isHaving := n.(*plan.Having)
 		_, isJoin := n.(*plan.JoinNode)
+		if _, ok := n.(*gmsadapter.HashSemiJoin); ok {
+			isJoin = true // its keys are a condition's
+		}
 		_, isLookup := n.(*plan.IndexedTableAccess)
 		if _, ok := n.(*gmsadapter.IndexScan); ok {
 			isLookup = true
@@ -133,6 +138,7 @@ func (f *planFacts) reuse(n sql.Node) {
 		f.unusable = !storage.IsTable(n.UnderlyingTable())
 	case *gmsadapter.IndexScan: // keys evaluated per execution, no state
 		f.unusable = !storage.IsTable(n.UnderlyingTable())
+	case *gmsadapter.HashSemiJoin: // its key set lives in its iterator
 	default:
 		f.unusable = true
 	}
@@ -160,6 +166,9 @@ func (f *planFacts) expr(e sql.Expression, calls bool) {
 	switch x := e.(type) {
 	case *paramExpr:
 		f.params++
+		if x.idx < 64 {
+			f.paramSet |= 1 << uint(x.idx)
+		}
 	case *plan.Subquery:
 		if f.analyzed && x.CanCacheResults() {
 			f.fresh = true

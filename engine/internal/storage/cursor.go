@@ -43,6 +43,18 @@ type rowIter struct {
 	buf   []sql.Row
 	pos   int
 	chunk int
+	skip  int64 // rows still to pass over without building them (Skip)
+}
+
+// Skip passes over the next n rows without building them: an OFFSET the
+// planner pushed into the scan (gmsadapter's IndexScan).
+func (it *rowIter) Skip(n int64) {
+	if k := int64(len(it.buf) - it.pos); k > 0 {
+		k = min(k, n)
+		it.pos += int(k)
+		n -= k
+	}
+	it.skip += n
 }
 
 // newRowIter starts a scan of spans, given in tree order; called with t.mu
@@ -82,6 +94,10 @@ func (it *rowIter) fill() (err error) {
 			n++
 			last = e
 			if sp.filter != nil && !sp.filter(e) {
+				return true
+			}
+			if it.skip > 0 {
+				it.skip--
 				return true
 			}
 			row := e.row

@@ -6,6 +6,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/google/btree"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // treeDegree is the B-tree degree. Copy-on-write copies one node per level on
@@ -31,8 +33,18 @@ type entry struct {
 	key  sql.Row
 	row  sql.Row
 	tid  int64
+	root int64 // 1 + the tuple number of the first version of a HOT chain, or 0 (heap_lookup.go)
 	xmin uint32
 	bias int8
+}
+
+// hotPos is where an index (or bitmap) fetch finds the row in the heap:
+// the root of its HOT chain, or its own tuple number.
+func (e *entry) hotPos() int64 {
+	if e.root != 0 {
+		return e.root - 1
+	}
+	return e.tid
 }
 
 // tree is a copy-on-write B-tree of entries.
@@ -112,6 +124,9 @@ func compareValue(typ sql.Type, a, b any) int {
 		}
 		return 0
 	}
+	if c, ok := compareInts(typ, a, b); ok {
+		return c
+	}
 	c, err := typ.Compare(context.Background(), a, b)
 	if err != nil {
 		panic(compareError{fmt.Errorf("storage: comparing %v and %v as %s: %w", a, b, typ, err)})
@@ -123,6 +138,42 @@ func compareValue(typ sql.Type, a, b any) int {
 		return 1
 	}
 	return 0
+}
+
+// compareInts compares two values of an integer column without the
+// general comparison's dispatch: most keys are integers, and a lookup
+// compares a key at every level of the tree.
+func compareInts(typ sql.Type, a, b any) (int, bool) {
+	t, ok := typ.(*types.Type)
+	if !ok {
+		return 0, false
+	}
+	var x, y int64
+	switch t.Kind {
+	case types.KindInt8:
+		xa, ok1 := a.(int64)
+		yb, ok2 := b.(int64)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		x, y = xa, yb
+	case types.KindInt4:
+		xa, ok1 := a.(int32)
+		yb, ok2 := b.(int32)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		x, y = int64(xa), int64(yb)
+	default:
+		return 0, false
+	}
+	switch {
+	case x < y:
+		return -1, true
+	case x > y:
+		return 1, true
+	}
+	return 0, true
 }
 
 // guard converts a compareError panic raised by a B-tree comparison into

@@ -202,6 +202,13 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	return nil
 }
 
+// onePage reports whether the table's row versions fit one 8 kB heap
+// page (by a rough width of 8 bytes a column), where PostgreSQL's updates
+// find room on the row's own page and can be heap-only.
+func (td *tableData) onePage() bool {
+	return td.nextTID*int64(8*len(td.def.cols)+28) <= 8192-24
+}
+
 // update replaces the stored row equal to old with new, a new version at
 // the end of the heap.
 func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
@@ -243,10 +250,14 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		}
 	}
 
+	hot := !pkChanged
 	for i, ix := range def.indexes {
 		oldKey, newKey := oldKeys[i], newKeys[i]
 		if !pkChanged && oldKey != nil && newKey != nil && ix.order.comparePrefix(oldKey, newKey, len(newKey)) == 0 {
 			continue
+		}
+		if oldKey != nil || newKey != nil {
+			hot = false
 		}
 		if oldKey != nil {
 			td.idx[i].Delete(&entry{key: concat(oldKey, oldPK)})
@@ -264,6 +275,13 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	}
 	td.heap.Delete(e)
 	ne := &entry{key: newPK, row: new, tid: td.nextTID, xmin: td.owner.xidLocked()}
+	if hot && td.onePage() {
+		// a heap-only update (PostgreSQL's HOT, README.HOT): no index
+		// changes, so index and bitmap fetches still find the row at its
+		// chain's root, while a sequential scan meets the new version at
+		// the end of the page
+		ne.root = e.hotPos() + 1
+	}
 	td.nextTID++
 	td.rows.ReplaceOrInsert(ne)
 	td.heap.ReplaceOrInsert(ne)

@@ -1,0 +1,450 @@
+package gmsadapter
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// Semi and anti joins. GMS evaluates `EXISTS (subquery)` once per outer
+// row, rewriting the subquery's plan for each row; tinybase's `=` is not
+// GMS's equality, so GMS never turns it into a join. semiJoin rewrites a
+// filter's `[NOT] EXISTS (select … from t where t.c = outer.x and …)`,
+// correlated only through such equalities, into a hash semi (anti) join:
+// the subquery's table is read once, without the correlation, into a set
+// of its keys, and each outer row is kept when its key is (is not) in the
+// set (PostgreSQL's Hash Semi Join / Hash Anti Join). A NULL key matches
+// nothing, as `=` does.
+
+// HashSemiJoin keeps the rows of Child whose OuterKeys are (Anti: are
+// not) among the InnerKeys of Inner's rows. It keeps no state between
+// executions: the key set lives in its iterator.
+type HashSemiJoin struct {
+	Child     sql.Node
+	Inner     sql.Node         // the subquery's rows, scope columns first (nil)
+	Scope     int              // the scope columns before Inner's own
+	InnerKeys []sql.Expression // over Inner's rows
+	OuterKeys []sql.Expression // over Child's rows
+	Anti      bool
+	Source    sql.Expression // the EXISTS condition it replaces (EXPLAIN)
+}
+
+var _ sql.Node = (*HashSemiJoin)(nil)
+var _ sql.Expressioner = (*HashSemiJoin)(nil)
+
+func (j *HashSemiJoin) Resolved() bool       { return true }
+func (j *HashSemiJoin) IsReadOnly() bool     { return j.Child.IsReadOnly() && j.Inner.IsReadOnly() }
+func (j *HashSemiJoin) Schema() sql.Schema   { return j.Child.Schema() }
+func (j *HashSemiJoin) Children() []sql.Node { return []sql.Node{j.Child, j.Inner} }
+func (j *HashSemiJoin) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, j.Child)
+}
+
+func (j *HashSemiJoin) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(j, len(children), 2)
+	}
+	n := *j
+	n.Child, n.Inner = children[0], children[1]
+	return &n, nil
+}
+
+// Expressions lists the keys (the plan cache counts the parameters in
+// them).
+func (j *HashSemiJoin) Expressions() []sql.Expression {
+	return append(append([]sql.Expression{}, j.InnerKeys...), j.OuterKeys...)
+}
+
+func (j *HashSemiJoin) WithExpressions(exprs ...sql.Expression) (sql.Node, error) {
+	if len(exprs) != len(j.InnerKeys)+len(j.OuterKeys) {
+		return nil, sql.ErrInvalidChildrenNumber.New(j, len(exprs), len(j.InnerKeys)+len(j.OuterKeys))
+	}
+	n := *j
+	n.InnerKeys = exprs[:len(j.InnerKeys)]
+	n.OuterKeys = exprs[len(j.InnerKeys):]
+	return &n, nil
+}
+
+func (j *HashSemiJoin) String() string {
+	name := "HashSemiJoin"
+	if j.Anti {
+		name = "HashAntiJoin"
+	}
+	pr := sql.NewTreePrinter()
+	_ = pr.WriteNode("%s(%s)", name, j.condText())
+	_ = pr.WriteChildren(j.Child.String(), j.Inner.String())
+	return pr.String()
+}
+
+// condText is the hash condition, outer keys against inner keys.
+func (j *HashSemiJoin) condText() string {
+	parts := make([]string, len(j.OuterKeys))
+	for i := range j.OuterKeys {
+		parts[i] = "(" + exprText(j.OuterKeys[i]) + " = " + exprText(j.InnerKeys[i]) + ")"
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return "(" + strings.Join(parts, " AND ") + ")"
+}
+
+// build starts the join: the inner rows are read into the key set first.
+func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Row) (sql.RowIter, error) {
+	scope := make(sql.Row, j.Scope)
+	q, _, err := transform.Node(j.Inner, plan.PrependRowInPlan(scope, false))
+	if err != nil {
+		return nil, err
+	}
+	inner, err := b.Build(ctx, q, scope)
+	if err != nil {
+		return nil, err
+	}
+	set := map[any]struct{}{}
+	for {
+		r, err := inner.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			inner.Close(ctx)
+			return nil, err
+		}
+		k, ok, err := keyOf(ctx, j.InnerKeys, r)
+		if err != nil {
+			inner.Close(ctx)
+			return nil, err
+		}
+		if ok {
+			set[k] = struct{}{}
+		}
+	}
+	if err := inner.Close(ctx); err != nil {
+		return nil, err
+	}
+	child, err := b.Build(ctx, j.Child, row)
+	if err != nil {
+		return nil, err
+	}
+	return &semiIter{j: j, child: child, set: set}, nil
+}
+
+// keyOf evaluates keys on a row: one value, or the values' text joined
+// for several; ok is false when one is NULL.
+func keyOf(ctx *sql.Context, keys []sql.Expression, row sql.Row) (any, bool, error) {
+	if len(keys) == 1 {
+		v, err := keys[0].Eval(ctx, row)
+		if b, ok := v.([]byte); ok {
+			v = string(b)
+		}
+		return v, v != nil && err == nil, err
+	}
+	var sb strings.Builder
+	for _, k := range keys {
+		v, err := k.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, false, err
+		}
+		s := fmt.Sprintf("%T:%v", v, v)
+		fmt.Fprintf(&sb, "%d:%s", len(s), s)
+	}
+	return sb.String(), true, nil
+}
+
+type semiIter struct {
+	j     *HashSemiJoin
+	child sql.RowIter
+	set   map[any]struct{}
+}
+
+func (s *semiIter) Next(ctx *sql.Context) (sql.Row, error) {
+	for {
+		row, err := s.child.Next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		k, ok, err := keyOf(ctx, s.j.OuterKeys, row)
+		if err != nil {
+			return nil, err
+		}
+		found := false
+		if ok {
+			_, found = s.set[k]
+		}
+		if found != s.j.Anti {
+			return row, nil
+		}
+	}
+}
+
+func (s *semiIter) Close(ctx *sql.Context) error { return s.child.Close(ctx) }
+
+// semiJoin rewrites a filter with a [NOT] EXISTS it can hash.
+func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	f, ok := n.(*plan.Filter)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	conj := splitAnd(f.Expression, nil)
+	for i, c := range conj {
+		anti := false
+		e := c
+		for {
+			switch x := e.(type) {
+			case *expr.GMSBool: // a GMS predicate as a PostgreSQL boolean
+				e = x.Child
+				continue
+			case *expression.Not:
+				e, anti = x.Child, !anti
+				continue
+			case *expr.Not:
+				e, anti = x.Child, !anti
+				continue
+			}
+			break
+		}
+		ex, ok := e.(*plan.ExistsSubquery)
+		if !ok {
+			continue
+		}
+		sj, keyed, ok := decorrelate(ex.Query, f.Child.Schema())
+		if !ok {
+			continue
+		}
+		if keyed && !anti {
+			// GMS reads the subquery's table by an index keyed with the
+			// outer row, and EXISTS stops at the first match: per outer
+			// row that beats reading a table many times larger once
+			outerRows, innerRows := p.sideRows(f.Child), p.sideRows(sj.Inner)
+			if outerRows >= 0 && innerRows > 10*outerRows {
+				continue
+			}
+		}
+		sj.Child, sj.Anti, sj.Source = f.Child, anti, c
+		var rest []sql.Expression
+		for k, o := range conj {
+			if k != i {
+				rest = append(rest, o)
+			}
+		}
+		if len(rest) == 0 {
+			return sj, transform.NewTree, nil
+		}
+		return plan.NewFilter(expression.JoinAnd(rest...), sj), transform.NewTree, nil
+	}
+	return n, transform.SameTree, nil
+}
+
+// decorrelate reads an EXISTS subquery of the shape
+// Project(Filter(conditions, table)) whose conditions read the outer row
+// (outer, the scope of the subquery's rows) only in equalities
+// inner = outer, or whose table GMS reads by an index keyed with outer
+// columns (keyed); it returns the join with the subquery's table and
+// inner conditions as Inner and the equalities as keys.
+func decorrelate(sq *plan.Subquery, outer sql.Schema) (_ *HashSemiJoin, keyed bool, _ bool) {
+	if sq == nil || sq.Query == nil {
+		return nil, false, false
+	}
+	n := sq.Query
+	if lim, ok := n.(*plan.Limit); ok {
+		v, ok := lim.Limit.(*expression.Literal)
+		if !ok {
+			return nil, false, false
+		}
+		if k, ok := toInt64(v.Value()); !ok || k < 1 {
+			return nil, false, false
+		}
+		n = lim.Child
+	}
+	proj, ok := n.(*plan.Project)
+	if !ok {
+		return nil, false, false
+	}
+	for _, e := range proj.Projections {
+		if hasAggregateOrSRF(e) {
+			return nil, false, false
+		}
+	}
+	n = proj.Child
+	var conds []sql.Expression
+	if f, ok := n.(*plan.Filter); ok {
+		conds, n = splitAnd(f.Expression, nil), f.Child
+	}
+	var alias *plan.TableAlias
+	if a, ok := n.(*plan.TableAlias); ok {
+		alias, n = a, a.Child
+	}
+	nOuter := len(outer)
+	j := &HashSemiJoin{Scope: nOuter}
+	var leaf sql.Node
+	switch x := n.(type) {
+	case *plan.ResolvedTable:
+		leaf = x
+	case *plan.IndexedTableAccess:
+		if x.IsStatic() {
+			leaf = x
+			break
+		}
+		rt, ok := x.TableNode.(*plan.ResolvedTable)
+		if !ok {
+			return nil, false, false
+		}
+		schema := rt.Schema()
+		cols, ok := indexColumns(x.Index(), schema)
+		keys := x.Expressions()
+		if !ok || len(keys) > len(cols) {
+			return nil, false, false
+		}
+		keyed = true
+		for k, key := range keys {
+			if sideOfScope(key, outer, schema) != 0 {
+				return nil, false, false
+			}
+			c := schema[cols[k]]
+			j.addKey(key, expression.NewGetFieldWithTable(nOuter+cols[k], 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable))
+		}
+		leaf = rt
+	default:
+		return nil, false, false
+	}
+	schema := leaf.Schema()
+	var keep []sql.Expression
+	for _, c := range conds {
+		switch sideOfScope(c, outer, schema) {
+		case 1, 2:
+			keep = append(keep, c)
+			continue
+		case 0:
+			return nil, false, false
+		}
+		var l, r sql.Expression
+		switch x := c.(type) {
+		case *expr.BinOp:
+			if x.Op != "=" {
+				return nil, false, false
+			}
+			l, r = x.Left, x.Right
+		case *expression.Equals:
+			l, r = x.Left(), x.Right()
+		default:
+			return nil, false, false
+		}
+		sl, sr := sideOfScope(l, outer, schema), sideOfScope(r, outer, schema)
+		if sl == 1 && sr == 0 {
+			l, r, sl, sr = r, l, sr, sl
+		}
+		if sl != 0 || sr != 1 {
+			return nil, false, false
+		}
+		j.addKey(l, r)
+	}
+	if len(j.OuterKeys) == 0 {
+		return nil, false, false // uncorrelated: GMS evaluates it once
+	}
+	for i := range j.OuterKeys {
+		lt, lok := j.OuterKeys[i].Type().(*types.Type)
+		rt, rok := j.InnerKeys[i].Type().(*types.Type)
+		if !lok || !rok || !lt.Equals(rt) || !hashableKind(lt) {
+			return nil, false, false
+		}
+	}
+	inner := leaf
+	if alias != nil {
+		a, err := alias.WithChildren(leaf)
+		if err != nil {
+			return nil, false, false
+		}
+		inner = a
+	}
+	if len(keep) > 0 {
+		inner = plan.NewFilter(expression.JoinAnd(keep...), inner)
+	}
+	j.Inner = inner
+	return j, keyed, true
+}
+
+// addKey adds the pair outer = inner unless it has it (GMS keys its
+// lookup with the equality the filter also keeps).
+func (j *HashSemiJoin) addKey(outer, inner sql.Expression) {
+	for i := range j.OuterKeys {
+		if sameExpr(j.OuterKeys[i], outer) && sameExpr(j.InnerKeys[i], inner) {
+			return
+		}
+	}
+	j.OuterKeys = append(j.OuterKeys, outer)
+	j.InnerKeys = append(j.InnerKeys, inner)
+}
+
+// sameExpr compares two expressions of one row by their columns'
+// positions and their text.
+func sameExpr(a, b sql.Expression) bool {
+	ga, oka := a.(*expression.GetField)
+	gb, okb := b.(*expression.GetField)
+	if oka && okb {
+		return ga.Index() == gb.Index() && ga.Name() == gb.Name()
+	}
+	return a.String() == b.String()
+}
+
+// sideOfScope tells what an expression of a subquery's rows (the outer
+// row's columns, then the table's) reads: 0 only outer columns, 1 only
+// the table's, 2 no column, -1 both or something that is not a plain
+// expression of the statement (a subquery, a volatile call).
+func sideOfScope(e sql.Expression, outer, table sql.Schema) int {
+	side := -2
+	ok := true
+	sql.Inspect(e, func(x sql.Expression) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *expression.GetField:
+			i, s := x.Index(), -1
+			switch {
+			case i >= 0 && i < len(outer) && outer[i].Name == x.Name():
+				s = 0
+			case i >= len(outer) && i < len(outer)+len(table) && table[i-len(outer)].Name == x.Name():
+				s = 1
+			}
+			if s < 0 || side >= 0 && side != s {
+				side = -1
+				ok = false
+				return false
+			}
+			side = s
+		case *plan.Subquery, sql.NonDeterministicExpression, sql.Aggregation, sql.WindowAdaptableExpression:
+			ok = false
+		case *expr.FuncCall:
+			ok = !x.IsVolatile() || statementStable[x.Name]
+		}
+		return ok
+	})
+	switch {
+	case !ok:
+		return -1
+	case side == -2:
+		return 2 // no column: a constant for the statement
+	}
+	return side
+}
+
+// hasAggregateOrSRF reports whether a select-list expression aggregates
+// (EXISTS of an aggregate is always true) or holds a subquery.
+func hasAggregateOrSRF(e sql.Expression) bool {
+	found := false
+	sql.Inspect(e, func(x sql.Expression) bool {
+		switch x.(type) {
+		case sql.Aggregation, sql.WindowAdaptableExpression, *plan.Subquery:
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/go-webauthn/webauthn/protocol/webauthncbor"
 )
@@ -215,6 +216,9 @@ func TestMFAWebAuthnCeremony(t *testing.T) {
 		t.Errorf("aal after create: %v", c["aal"])
 	}
 
+	// the second verification comes later than the password sign-in, so
+	// its claim sorts first (GoTrue orders amr by the claims' seconds)
+	h.clock.advance(2 * time.Second)
 	ch = h.do("POST", "/factors/"+fid+"/challenge", map[string]any{}, bearerH(tok)...).json(t)
 	wch = ch["webauthn"].(map[string]any)
 	if wch["type"] != "request" {

@@ -77,9 +77,11 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		for _, id := range partRules {
 			part = part || sel != nil && !sel(id)
 		}
-		if !scope.IsEmpty() || part {
+		if !scope.IsEmpty() || part || writes(out) {
 			// a subquery analyzed on its own: its rows start with the
-			// outer row's columns, which the join rewrites do not track
+			// outer row's columns, which the join rewrites do not track;
+			// UPDATE and DELETE find their target table under the
+			// filter, where a join node would hide it
 			return out, same && same2 && same3, nil
 		}
 		out, same4, err := transform.NodeWithOpaque(out, p.hashJoin) // rule_hash_join.go

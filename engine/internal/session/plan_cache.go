@@ -182,6 +182,7 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	if ins, ok := bound.(*plan.InsertInto); ok && len(ins.Returning) > 0 {
 		ins.LiteralValueSource = false // as analyzeDML does (plancache.go)
 	}
+	subqueryDML(bound)
 	bf := boundFacts(bound)
 	reusable = !bf.folds
 	params, calls := bf.params, bf.calls

@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 
@@ -64,6 +65,7 @@ func (s *Session) analyzeDML(gctx *sql.Context, sqlText string, stmt sqlparser.S
 		// (MySQL has no RETURNING): such inserts take the full analysis.
 		ins.LiteralValueSource = false
 	}
+	subqueryDML(bound)
 	bound, _, err = indexableComparisons(gctx, g.Analyzer, bound, nil, nil, qFlags)
 	if err != nil {
 		return nil, nil, err
@@ -127,4 +129,34 @@ func (e *Engine) parseOne(text string, keep bool) (*pg.Node, int, error) {
 		c.Put(text, pgtree.Clone(stmt), parseSize(text))
 	}
 	return stmt, 1, nil
+}
+
+// subqueryDML sends an UPDATE or DELETE whose expressions hold a subquery
+// through GMS's full analysis. GMS's planbuilder marks a statement as
+// leaving its single relation only for scalar subqueries, not EXISTS, and
+// its simple-DML batches skip finalizeSubqueries, so `delete from t where
+// exists (…)` failed with XX000 "attempted to evaluate uninitialized
+// subquery".
+func subqueryDML(n sql.Node) {
+	switch x := n.(type) {
+	case *plan.Update:
+		if x.HasSingleRel && holdsSubquery(x) {
+			x.HasSingleRel = false
+		}
+	case *plan.DeleteFrom:
+		if x.RefsSingleRel && holdsSubquery(x) {
+			x.RefsSingleRel = false
+		}
+	}
+}
+
+func holdsSubquery(n sql.Node) bool {
+	found := false
+	transform.InspectExpressions(n, func(e sql.Expression) bool {
+		if _, ok := e.(*plan.Subquery); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

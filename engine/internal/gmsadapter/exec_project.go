@@ -70,6 +70,12 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if signed.ctx != ctx {
 		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0])}
 	}
+	if ita, ok := n.(*plan.IndexedTableAccess); ok {
+		if iter, ok, err := buildOuterLookup(ctx, ita, row); ok { // outer_lookup.go
+			return iter, err
+		}
+		return nil, nil
+	}
 	if g, ok := n.(*plan.GroupBy); ok {
 		return b.buildGroupBy(ctx, g, row)
 	}

@@ -15,7 +15,21 @@ import (
 // met at the root of its chain, where a sequential scan meets it at its
 // new place). A query without ORDER BY then gets PostgreSQL's order
 // without reading the whole table.
-func (h *Table) HeapOrderRows(ctx *sql.Context, lookup sql.IndexLookup) (_ sql.RowIter, err error) {
+func (h *Table) HeapOrderRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
+	return h.heapOrderRows(ctx, lookup, false)
+}
+
+// SeqOrderRows returns the rows of an index lookup in the order a
+// sequential scan filtering on the lookup's conditions meets them: each
+// row at its current place, a HOT-updated row after the rows older than
+// its update. It is PostgreSQL's order for a lookup on an index
+// PostgreSQL would not use (or does not have: GMS's foreign key indexes),
+// found without reading the whole table.
+func (h *Table) SeqOrderRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIter, error) {
+	return h.heapOrderRows(ctx, lookup, true)
+}
+
+func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool) (_ sql.RowIter, err error) {
 	defer guard(&err)
 	t, td, err := h.current(ctx)
 	if err != nil {
@@ -73,7 +87,11 @@ func (h *Table) HeapOrderRows(ctx *sql.Context, lookup sql.IndexLookup) (_ sql.R
 			return nil, lookupErr
 		}
 	}
-	sort.Slice(found, func(i, j int) bool { return found[i].hotPos() < found[j].hotPos() })
+	if seq {
+		sort.Slice(found, func(i, j int) bool { return found[i].tid < found[j].tid })
+	} else {
+		sort.Slice(found, func(i, j int) bool { return found[i].hotPos() < found[j].hotPos() })
+	}
 	rows := make([]sql.Row, len(found))
 	for i, e := range found {
 		rows[i] = e.row.Copy()

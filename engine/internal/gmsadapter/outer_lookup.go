@@ -1,0 +1,107 @@
+package gmsadapter
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+)
+
+// Lookups keyed from an outer row. GMS reads the inner side of a lookup
+// join, and a correlated subquery's table (applyIndexesFromOuterScope),
+// through an IndexedTableAccess whose keys it evaluates per outer row; the
+// storage returns the matching rows in index order, equal keys by primary
+// key. PostgreSQL returns them in heap order whichever plan it picks: a
+// Seq Scan or Bitmap Heap Scan reads the heap in order, and a btree Index
+// Scan returns equal keys in TID order (since PostgreSQL 12). Such a
+// lookup is never one an ORDER BY or a merge relies on: tinybase's
+// ordered scans and GMS's merge joins read static lookups only (and
+// GMS's sort elimination is off, analyzer.go), so its order is free.
+//
+// The order is chosen as for an IndexScan (scan_cost.go): a lookup the
+// cost model reads by index keeps the index's order; by bitmap, the rows
+// at their HOT chains' roots; by sequential scan, each row at its current
+// place. A lookup on an index PostgreSQL does not have (GMS's foreign key
+// indexes) always takes the sequential scan's order. The rows are still
+// found through the index: only their order changes.
+
+// seqOrderTable is a table that returns an index lookup's rows in a
+// sequential scan's order (storage.Table).
+type seqOrderTable interface {
+	heapOrderTable
+	SeqOrderRows(*sql.Context, sql.IndexLookup) (sql.RowIter, error)
+}
+
+// buildOuterLookup reads an outer-keyed lookup in PostgreSQL's order; ok
+// is false when GMS's own reading is already right (a static lookup, a
+// point on a unique index, an index scan by the cost model, a table that
+// is not tinybase's).
+func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Row) (sql.RowIter, bool, error) {
+	if ita.IsStatic() {
+		return nil, false, nil
+	}
+	t, ok := ita.Table.(seqOrderTable)
+	if !ok {
+		return nil, false, nil
+	}
+	lookup, err := ita.GetLookup(ctx, row)
+	if err != nil {
+		return nil, true, err
+	}
+	if lookup.Index == nil || lookup.IsEmptyRange || uniquePointLookup(lookup) {
+		return nil, false, nil
+	}
+	mode := modeSeq
+	if !lookup.Index.IsGenerated() {
+		mode = outerLookupMode(ctx, ita)
+	}
+	switch mode {
+	case modeSeq:
+		it, err := t.SeqOrderRows(ctx, lookup)
+		return it, true, err
+	case modeBitmap:
+		it, err := t.HeapOrderRows(ctx, lookup)
+		return it, true, err
+	}
+	return nil, false, nil
+}
+
+// uniquePointLookup reports whether the lookup fixes every column of a
+// unique index in one range: at most one row, no order to choose.
+func uniquePointLookup(lookup sql.IndexLookup) bool {
+	if !lookup.Index.IsUnique() {
+		return false
+	}
+	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+	if !ok || len(ranges) != 1 || len(ranges[0]) != len(lookup.Index.Expressions()) {
+		return false
+	}
+	for _, c := range ranges[0] {
+		lo, ok1 := c.LowerBound.(sql.Below)
+		hi, ok2 := c.UpperBound.(sql.Above)
+		if !ok1 || !ok2 || lo.Key == nil || hi.Key == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// outerLookupMode runs the scan cost model over the lookup as the index
+// scan of its keys would (its keys' values are unknown to the estimate,
+// as a parameterized path's are to PostgreSQL's).
+func outerLookupMode(ctx *sql.Context, ita *plan.IndexedTableAccess) scanMode {
+	rt, ok := ita.TableNode.(*plan.ResolvedTable)
+	if !ok {
+		return modeIndex
+	}
+	idx := ita.Index()
+	cts := idx.ColumnExpressionTypes()
+	keys := ita.Expressions()
+	if len(keys) > len(cts) {
+		return modeIndex
+	}
+	s := &IndexScan{Table: rt, Index: idx, Eq: keys, types: make([]sql.Type, len(cts))}
+	for i, ct := range cts {
+		s.types[i] = ct.Type
+	}
+	s.Conds = make([]sql.Expression, len(keys))
+	return s.mode(ctx)
+}

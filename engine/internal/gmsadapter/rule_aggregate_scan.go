@@ -171,3 +171,21 @@ func (c *CountStar) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	}
 	return sql.RowsToRowIter(sql.Row{int64(n)}), nil
 }
+
+// aggregateScan explains a SharedScan as the Seq Scan it is and a
+// CountStar as the Aggregate over a Seq Scan it stands for, with the
+// counts EXPLAIN ANALYZE made of the node itself (the counted table's
+// scan never runs).
+func (e *explainer) aggregateScan(n sql.Node) *explainNode {
+	var out *explainNode
+	switch x := n.(type) {
+	case *SharedScan:
+		out = e.node(x.ResolvedTable)
+	case *CountStar:
+		out = e.node(x.Group)
+	}
+	if st := e.stats(n); st != nil {
+		out.stats = st
+	}
+	return out
+}

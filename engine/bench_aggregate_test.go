@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
@@ -47,5 +48,28 @@ func BenchmarkGroupByCount(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		exec(b, s, "select user_id, count(*) from posts group by user_id")
+	}
+}
+
+// BenchmarkGroupByCountPrepared is BenchmarkGroupByCount through a
+// prepared statement, as drivers send it.
+func BenchmarkGroupByCountPrepared(b *testing.B) {
+	s := postsSession(b)
+	ctx := context.Background()
+	p, err := s.Prepare(ctx, "select user_id, count(*) from posts group by user_id", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rows, err := s.QueryPrepared(ctx, p, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for rows.Next() {
+		}
+		if err := rows.Close(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

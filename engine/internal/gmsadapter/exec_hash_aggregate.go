@@ -61,7 +61,8 @@ type hashAggIter struct {
 	child          sql.RowIter
 
 	computed bool
-	groups   map[[maxHashKeys]any]int
+	one      map[any]int               // groups by their key, for one key
+	groups   map[[maxHashKeys]any]int  // for more
 	bufs     [][]sql.AggregationBuffer // per group, in the order first seen
 	pos      int
 }
@@ -90,7 +91,7 @@ func (it *hashAggIter) Next(ctx *sql.Context) (sql.Row, error) {
 }
 
 func (it *hashAggIter) compute(ctx *sql.Context) error {
-	it.groups = map[[maxHashKeys]any]int{}
+	it.one, it.groups = map[any]int{}, map[[maxHashKeys]any]int{}
 	for {
 		row, err := it.child.Next(ctx)
 		if err == io.EOF {
@@ -105,7 +106,13 @@ func (it *hashAggIter) compute(ctx *sql.Context) error {
 				return err
 			}
 		}
-		g, ok := it.groups[key]
+		var g int
+		var ok bool
+		if len(it.keys) == 1 { // hashing one interface, not four
+			g, ok = it.one[key[0]]
+		} else {
+			g, ok = it.groups[key]
+		}
 		if !ok {
 			b := make([]sql.AggregationBuffer, len(it.selected))
 			for i, e := range it.selected {
@@ -114,7 +121,11 @@ func (it *hashAggIter) compute(ctx *sql.Context) error {
 				}
 			}
 			g = len(it.bufs)
-			it.groups[key] = g
+			if len(it.keys) == 1 {
+				it.one[key[0]] = g
+			} else {
+				it.groups[key] = g
+			}
 			it.bufs = append(it.bufs, b)
 		}
 		for _, ab := range it.bufs[g] {

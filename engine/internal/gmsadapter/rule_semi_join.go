@@ -219,6 +219,9 @@ func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, er
 				continue
 			}
 		case *plan.InSubquery:
+			if p.writes {
+				continue
+			}
 			if sj = inSemiJoin(x, f.Child.Schema()); sj == nil || anti {
 				continue // NOT IN is NULL, not true, when the subquery has a NULL
 			}

@@ -325,3 +325,11 @@ func compareValues(t *types.Type, a, b any) int {
 	}
 	return len(ra.Vals) - len(rb.Vals)
 }
+
+// IsCountStar reports whether a is a plain count(*): no DISTINCT,
+// FILTER, ORDER BY or window, so over an unfiltered table it is the
+// table's row count.
+func (a *Aggregate) IsCountStar() bool {
+	s := a.spec
+	return s.Name == "count" && s.Star && !s.Distinct && !s.Filter && len(s.Order) == 0 && !s.WithinGroup && !s.Window && a.window == nil
+}

@@ -114,10 +114,20 @@ func randomQuery(r *rand.Rand) randQuery {
 		neg := []string{"", "not "}[r.Intn(2)]
 		conds = append(conds, fmt.Sprintf("%sexists (select 1 from s s2 where s2.t_id = t.id and s2.v = %d)", neg, r.Intn(11)))
 	}
+	if r.Intn(6) == 0 {
+		// [NOT] IN (uncorrelated subquery): IN a hash semi join; NULLs
+		// on both sides (t.b, and the subquery's CASE)
+		neg := []string{"", "not "}[r.Intn(2)]
+		conds = append(conds, []string{
+			fmt.Sprintf("t.id %sin (select s2.t_id from s s2 where s2.v = %d)", neg, r.Intn(11)),
+			fmt.Sprintf("t.b %sin (select s2.v from s s2 where s2.id < %d)", neg, r.Intn(40)),
+			fmt.Sprintf("t.b %sin (select case when s2.v = 0 then null else s2.v end from s s2 where s2.id < %d)", neg, r.Intn(40)),
+		}[r.Intn(3)])
+	}
 	text := "select " + sel + " from " + from
 	if len(conds) > 0 {
 		for i, c := range conds {
-			if from != "t" && !strings.HasPrefix(c, "t.") && !strings.Contains(c, "exists (") {
+			if from != "t" && !strings.HasPrefix(c, "t.") && !strings.Contains(c, "exists (") && !strings.Contains(c, "in (select") {
 				conds[i] = "t." + c
 			}
 		}
@@ -288,6 +298,7 @@ func TestAccessPathsChosen(t *testing.T) {
 		{"hash join", "explain (costs off) select count(*) from s join t on t.b = s.v", "Hash Join"},
 		{"semi join", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3)", "Hash Semi Join"},
 		{"anti join", "explain (costs off) select id from t where not exists (select 1 from s where s.t_id = t.id)", "Hash Anti Join"},
+		{"in subquery", "explain (costs off) select id from t where id in (select t_id from s where v = 3)", "Hash Semi Join"},
 		{"hash node", "explain (costs off) select count(*) from t join s on s.v = t.b where t.id < 100", "->  Hash\n"},
 	}
 	for _, c := range cases {

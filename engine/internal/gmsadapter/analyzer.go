@@ -112,6 +112,7 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 		gateSimpleReads(a) // simple_read.go
 	}
 	appendAfterAll(a, analyzer.Rule{Id: ruleAccessPaths, Apply: accessPaths(cfg.IsParam, ruleIDs(a, "resolveUnions", "unnestInSubqueries"))}) // rule_access_paths.go
+	appendAfterAll(a, analyzer.Rule{Id: ruleAggregateScan, Apply: aggregateScans})                                                            // rule_aggregate_scan.go
 	a.Catalog.AuthHandler = gmsNoAuth{}                                                                                                       // auth.go
 	return a
 }

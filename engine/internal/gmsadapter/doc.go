@@ -25,6 +25,12 @@
 //     carries `a = key` across inner-join equalities to the other table;
 //     session setting enable_indexscan = off turns it off (the oracle of
 //     its tests);
+//   - aggregation over scans (rule_aggregate_scan.go,
+//     exec_hash_aggregate.go): an aggregate's table scan hands out stored
+//     rows without copying them, an unfiltered count(*) is the row count
+//     of the transaction's table version, GROUP BY on integer, boolean and
+//     text columns hashes by value; `x IN (uncorrelated subquery)` is a
+//     hash semi join (rule_semi_join_in.go);
 //   - EXPLAIN's printer (explain.go): the analyzed plan in PostgreSQL's
 //     node names and layout, text or JSON, with ANALYZE's per-node rows,
 //     loops and times counted by the exec builder;

@@ -228,6 +228,9 @@ func projectDefault(e sql.Expression) (*sql.ColumnDefaultValue, bool) {
 // they are one group in PostgreSQL (GMS hashes a key's %v text). The
 // grouped rows, and so the output, keep their values.
 func (b *projectBuilder) buildGroupBy(ctx *sql.Context, g *plan.GroupBy, row sql.Row) (sql.RowIter, error) {
+	if it, ok, err := buildHashAggregate(ctx, b.base, g, row); ok { // exec_hash_aggregate.go
+		return it, err
+	}
 	var keys []sql.Expression
 	for i, e := range g.GroupByExprs {
 		if _, done := e.(*zeroKey); done {

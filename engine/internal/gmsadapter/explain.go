@@ -221,6 +221,8 @@ func width(s sql.Schema) int {
 // node converts a GMS node (and what it folds) into a printed node.
 func (e *explainer) node(n sql.Node) *explainNode {
 	switch x := n.(type) {
+	case *SharedScan, *CountStar: // rule_aggregate_scan.go: the plan they stand for
+		return e.aggregateScan(n)
 	case *plan.Project:
 		return e.node(x.Child)
 	case *plan.TableAlias:

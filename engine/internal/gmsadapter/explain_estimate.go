@@ -58,6 +58,8 @@ func (e *explainer) baseRel(n sql.Node) *relStats {
 	switch x := n.(type) {
 	case *plan.ResolvedTable:
 		return e.relStatsOf(x.UnderlyingTable())
+	case *SharedScan:
+		return e.relStatsOf(x.UnderlyingTable())
 	case *IndexScan:
 		return e.relStatsOf(x.Table.UnderlyingTable())
 	case *plan.IndexedTableAccess:

@@ -88,6 +88,7 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		if err != nil {
 			return n, transform.SameTree, nil
 		}
+		p.writes = writes(out)
 		out, same5, err := transform.NodeWithOpaque(out, p.semiJoin) // rule_semi_join.go
 		if err != nil {
 			return n, transform.SameTree, nil
@@ -129,6 +130,9 @@ func writes(n sql.Node) bool {
 type pathPlanner struct {
 	ctx     *sql.Context
 	isParam IsParam
+	// writes is set for an UPDATE or DELETE, which write through the
+	// table their filter reads (rule_semi_join_in.go leaves them alone)
+	writes bool
 }
 
 // leaf is a table read: the table, and the alias node above it if any.

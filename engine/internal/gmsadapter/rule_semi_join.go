@@ -186,7 +186,8 @@ func (s *semiIter) Next(ctx *sql.Context) (sql.Row, error) {
 
 func (s *semiIter) Close(ctx *sql.Context) error { return s.child.Close(ctx) }
 
-// semiJoin rewrites a filter with a [NOT] EXISTS it can hash.
+// semiJoin rewrites a filter with a [NOT] EXISTS or an IN (subquery,
+// rule_semi_join_in.go) it can hash.
 func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	f, ok := n.(*plan.Filter)
 	if !ok {
@@ -210,12 +211,21 @@ func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, er
 			}
 			break
 		}
-		ex, ok := e.(*plan.ExistsSubquery)
-		if !ok {
-			continue
-		}
-		sj, keyed, ok := decorrelate(ex.Query, f.Child.Schema())
-		if !ok {
+		var sj *HashSemiJoin
+		keyed := false
+		switch x := e.(type) {
+		case *plan.ExistsSubquery:
+			if sj, keyed, ok = decorrelate(x.Query, f.Child.Schema()); !ok {
+				continue
+			}
+		case *plan.InSubquery:
+			if p.writes {
+				continue
+			}
+			if sj = inSemiJoin(x, f.Child.Schema()); sj == nil || anti {
+				continue // NOT IN is NULL, not true, when the subquery has a NULL
+			}
+		default:
 			continue
 		}
 		if keyed && !anti {

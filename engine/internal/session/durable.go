@@ -32,7 +32,8 @@ import (
 //     it touched (storage's CommitLog) and the sequences that moved since
 //     the last record, fsynced before the commit is acknowledged;
 //   - a commit that changed anything besides rows (DDL, GRANT, policies:
-//     the catalog or a table definition) writes a checkpoint instead, under
+//     the catalog or a table definition; ANALYZE's statistics,
+//     durable_stats.go) writes a checkpoint instead, under
 //     the writer lock, before it is published. DDL is rare outside
 //     migrations, and a checkpoint holds the definitions exactly as an
 //     image does, so nothing else has to log them;
@@ -134,10 +135,15 @@ func engineOfCheckpoint(path string, sections [][]byte) (*Engine, error) {
 		return nil, fmt.Errorf("data directory %s: reading its checkpoint: %w", path, err)
 	}
 	img := &meta.Image
-	if len(sections) != 1+len(img.Tables) {
+	var stats []byte // the statistics section (durable_stats.go), when written
+	switch len(sections) {
+	case 1 + len(img.Tables):
+	case 2 + len(img.Tables):
+		stats = sections[len(sections)-1]
+	default:
 		return nil, fmt.Errorf("data directory %s: its checkpoint has %d row sections for %d tables", path, len(sections)-1, len(img.Tables))
 	}
-	return buildImage(img, func(n int, cols sql.Schema) ([]sql.Row, error) {
+	e, err := buildImage(img, func(n int, cols sql.Schema) ([]sql.Row, error) {
 		ct, err := durable.ColumnTypes(cols)
 		if err != nil {
 			return nil, err
@@ -152,6 +158,13 @@ func engineOfCheckpoint(path string, sections [][]byte) (*Engine, error) {
 		}
 		return rows, nil
 	})
+	if err != nil || stats == nil {
+		return e, err
+	}
+	if err := restoreStats(e, stats); err != nil {
+		return nil, fmt.Errorf("data directory %s: statistics in its checkpoint: %w", path, err)
+	}
+	return e, nil
 }
 
 // loadRows inserts a checkpoint's rows into the engine built from it, in a
@@ -185,7 +198,7 @@ func (ds *durableState) Commit(c *storage.Committed) (func() error, error) {
 	if ds.closed.Load() {
 		return nil, pgerror.New(pgerror.AdminShutdown, "terminating connection due to administrator command")
 	}
-	if c.SchemaChanged() {
+	if c.SchemaChanged() || c.StatsChanged() {
 		gen, err := ds.dir.Rotate()
 		if err != nil {
 			return nil, err
@@ -299,6 +312,11 @@ func (ds *durableState) sections(si storage.Image, seqs []bootstrap.SequenceValu
 		}
 		out = append(out, b)
 	}
+	st, err := appendStatsSection(si.Tables)
+	if err != nil {
+		return nil, notPersistable(err)
+	}
+	out = append(out, st)
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(&ckptMeta{Image: img}); err != nil {
 		return nil, err

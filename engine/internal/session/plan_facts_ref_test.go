@@ -75,6 +75,12 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 			ok = storage.IsTable(n.UnderlyingTable())
 		case *gmsadapter.HashSemiJoin:
 			// its key set lives in its iterator
+		case *gmsadapter.SharedScan:
+			// reads its table as it starts
+			ok = storage.IsTable(n.UnderlyingTable())
+		case *gmsadapter.CountStar:
+			// counts its table as it starts
+			ok = storage.IsTable(n.UnderlyingTable())
 		default:
 			ok = false
 		}

@@ -139,6 +139,10 @@ func (f *planFacts) reuse(n sql.Node) {
 	case *gmsadapter.IndexScan: // keys evaluated per execution, no state
 		f.unusable = !storage.IsTable(n.UnderlyingTable())
 	case *gmsadapter.HashSemiJoin: // its key set lives in its iterator
+	case *gmsadapter.SharedScan: // reads the table per execution, no state
+		f.unusable = !storage.IsTable(n.UnderlyingTable())
+	case *gmsadapter.CountStar: // counts the table per execution, no state
+		f.unusable = !storage.IsTable(n.UnderlyingTable())
 	default:
 		f.unusable = true
 	}

@@ -44,6 +44,8 @@ type rowIter struct {
 	pos   int
 	chunk int
 	skip  int64 // rows still to pass over without building them (Skip)
+	// shared hands out the stored rows themselves (SharedRows).
+	shared bool
 }
 
 // Skip passes over the next n rows without building them: an OFFSET the
@@ -175,6 +177,9 @@ func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
 	}
 	row := it.buf[it.pos]
 	it.pos++
+	if it.shared {
+		return row, nil
+	}
 	return row.Copy(), nil
 }
 

@@ -95,8 +95,9 @@
 // length). ANALYZE installs column statistics on the version
 // (TableStats, stats.go: null fraction, width, distinct count, most
 // common values, as PostgreSQL's analyze.c computes them); later versions
-// share them until the next ANALYZE, they roll back with the transaction
-// and are not written to the commit log.
+// share them until the next ANALYZE, they roll back with the transaction;
+// a commit that changed them is one the CommitLog checkpoints
+// (Committed.StatsChanged, stats_persist.go).
 //
 // # Commit log
 //

@@ -40,6 +40,9 @@ type TableImage struct {
 	// are numbered from 0. Rows built from an image are frozen (xmin 2).
 	TIDs    []int64
 	NextTID int64
+	// Stats are the table's ANALYZE statistics (nil: never analyzed);
+	// NewStoreFromImage leaves them out (Txn.SetStats puts them back).
+	Stats *TableStats
 	// Lazy, when set, supplies the stored expressions the image left out
 	// (NewStoreFromImage): called at most once, on the table's first use.
 	Lazy func() (LazyParts, error)
@@ -161,7 +164,7 @@ func imageOfRoot(r *root) (img Image, err error) {
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
 				Checks: d.checks, NotValid: d.notValid, ForeignKeys: d.fks, Comment: d.comment, Collation: d.collation,
-				NextRowID: td.nextRowID, Rows: td.allRows(), NextTID: td.nextTID,
+				NextRowID: td.nextRowID, Rows: td.allRows(), NextTID: td.nextTID, Stats: td.stats,
 			}
 			ti.TIDs = make([]int64, 0, len(ti.Rows))
 			td.heap.Ascend(func(e *entry) bool {

@@ -18,8 +18,9 @@ import (
 // minus a fraction of the rows when the count is expected to grow with
 // the table) and the most common values with their frequencies. The
 // statistics live on the table version, so they roll back with the
-// transaction that computed them and snapshots carry them; they are not
-// written to the commit log, so a restarted engine starts unanalyzed.
+// transaction that computed them and snapshots carry them. A commit that
+// changed them makes the data directory write a checkpoint, which holds
+// them (stats_persist.go).
 
 // analyzeSampleRows is PostgreSQL's sample size at the default
 // statistics target (300 × default_statistics_target 100).

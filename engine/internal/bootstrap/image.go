@@ -25,6 +25,7 @@ type Table struct {
 	PKName       string
 	Indexes      []Index
 	Checks       []Check
+	NotValid     []string // checks added NOT VALID, not validated since
 	ForeignKeys  []ForeignKey
 	Comment      string
 	Collation    uint16

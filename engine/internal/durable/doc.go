@@ -36,7 +36,9 @@
 // held, so records are in commit order) and returns a wait function that
 // returns once the record is fsynced. Waiters share fsyncs: while one
 // fsync runs, later records accumulate and the next fsync covers them all
-// (group commit). A failed write truncates the log back and fails only that
+// (group commit). Since the engine runs writers one at a time, the waiter
+// that starts the next fsync first waits, briefly, for the committers of
+// the last one to append again, so that one fsync covers them all. A failed write truncates the log back and fails only that
 // commit (53100 when the disk is full); a failed fsync poisons the log,
 // since the kernel may have dropped the unwritten pages: that commit and
 // every later one fail until the process restarts and recovers.

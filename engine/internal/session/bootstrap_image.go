@@ -95,9 +95,7 @@ func tableImageOf(t storage.TableImage) (bootstrap.Table, error) {
 		}
 		it.Columns = append(it.Columns, ic)
 	}
-	if len(t.NotValid) > 0 {
-		return it, fmt.Errorf("check %s: a NOT VALID check constraint is not supported in an image yet", t.NotValid[0])
-	}
+	it.NotValid = t.NotValid
 	for _, ix := range t.Indexes {
 		if (ix.Key != nil) != (len(ix.KeyText) > 0) || (ix.Where != nil) != (ix.WhereText != "") {
 			return it, fmt.Errorf("index %s: its expressions have no text", ix.Name)
@@ -244,6 +242,7 @@ func buildImage(img *bootstrap.Image, rows func(n int, cols sql.Schema) ([]sql.R
 		for _, c := range it.Checks {
 			t.Checks = append(t.Checks, sql.CheckDefinition{Name: c.Name, CheckExpression: c.Expression, Enforced: c.Enforced})
 		}
+		t.NotValid = it.NotValid
 		for _, f := range it.ForeignKeys {
 			t.ForeignKeys = append(t.ForeignKeys, sql.ForeignKeyConstraint{Name: f.Name, Database: f.Database, SchemaName: f.SchemaName,
 				Table: f.Table, Columns: f.Columns, ParentDatabase: f.ParentDatabase, ParentSchema: f.ParentSchema,

@@ -437,7 +437,8 @@ func TestDurableRestore(t *testing.T) {
 }
 
 // durableSession opens a session on a new engine with a data directory;
-// reopen closes both and returns a session on the directory opened again.
+// reopen closes both and returns a session on the directory opened again
+// (and may be called again).
 func durableSession(t *testing.T) (s *Session, reopen func() *Session) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "data")
@@ -461,7 +462,8 @@ func durableSession(t *testing.T) (s *Session, reopen func() *Session) {
 		if err := s.eng.Close(); err != nil {
 			t.Fatal(err)
 		}
-		return open()
+		s = open()
+		return s
 	}
 }
 

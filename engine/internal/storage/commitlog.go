@@ -257,12 +257,95 @@ func (t *Txn) ApplyRows(ctx *sql.Context, schema, name string, all bool, deleted
 	}
 	load := td.insert
 	if all && !td.def.keyless() {
+		if len(put) >= bulkLoadRows {
+			if err := td.loadBulk(ctx, put); err != nil {
+				return fmt.Errorf("storage: applying logged rows to %s.%s: %w", schema, name, err)
+			}
+			return nil
+		}
 		load = td.load
 	}
 	for _, row := range put {
 		if err := load(ctx, row); err != nil {
 			return fmt.Errorf("storage: applying logged rows to %s.%s: %w", schema, name, err)
 		}
+	}
+	return nil
+}
+
+// bulkLoadRows is the row count from which a whole table is loaded by
+// loadBulk; loadChunk is how many rows it hands over at a time.
+const (
+	bulkLoadRows = 4096
+	loadChunk    = 1024
+)
+
+// loadBulk is load for many rows (a big table in a checkpoint: a restart
+// spends most of its time in these tree inserts): the heap tree is built
+// in another goroutine, chunk by chunk, while this one builds the primary
+// key and index trees. Nothing else reads the heap during the load, and
+// the heap orders entries by their tuple numbers alone, assigned here.
+func (td *tableData) loadBulk(ctx *sql.Context, rows []sql.Row) (err error) {
+	chunks := make(chan []*entry, 4)
+	done := make(chan error, 1)
+	heap := td.heap
+	go func() {
+		var herr error
+		defer func() {
+			if r := recover(); r != nil {
+				herr = fmt.Errorf("storage: building a heap: %v", r)
+			}
+			for range chunks { // let the sender finish
+			}
+			done <- herr
+		}()
+		for c := range chunks {
+			for _, e := range c {
+				heap.ReplaceOrInsert(e)
+			}
+		}
+	}()
+	err = td.loadKeys(ctx, rows, chunks)
+	close(chunks)
+	if herr := <-done; err == nil {
+		err = herr
+	}
+	return err
+}
+
+// loadKeys is loadBulk's share of this goroutine: each row's entry goes
+// into the primary key and index trees here, then to chunks for the heap.
+func (td *tableData) loadKeys(ctx *sql.Context, rows []sql.Row, chunks chan<- []*entry) (err error) {
+	defer guard(&err)
+	def := td.def
+	xmin := td.owner.xidLocked()
+	chunk := make([]*entry, 0, loadChunk)
+	for _, row := range rows {
+		if len(row) != len(def.cols) {
+			return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
+		}
+		pk := def.pkKey(row)
+		keys, err := td.indexKeys(ctx, row, nil)
+		if err != nil {
+			return err
+		}
+		e := &entry{key: pk, row: row, tid: td.nextTID, xmin: xmin}
+		if old, dup := td.rows.ReplaceOrInsert(e); dup {
+			return uniqueViolation(def, nil, pk, old.row)
+		}
+		td.nextTID++
+		for i, key := range keys {
+			if key != nil {
+				td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
+			}
+		}
+		if chunk = append(chunk, e); len(chunk) == loadChunk {
+			chunks <- chunk
+			chunk = make([]*entry, 0, loadChunk)
+		}
+	}
+	if len(chunk) > 0 {
+		chunks <- chunk
 	}
 	return nil
 }

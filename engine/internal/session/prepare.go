@@ -3,6 +3,9 @@ package session
 import (
 	"context"
 	"fmt"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/tinybase/tinybase/internal/pgtree"
 
@@ -219,6 +222,16 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 			s.txn = nil
 		}
 	}()
+	if res.Cmd == nil {
+		// A GMS statement is planned, not started: building its iterators
+		// would already run the functions of a FROM clause (PostgreSQL
+		// only plans a statement it describes).
+		cols, err = s.describePlanned(ctx, p.SQL, res)
+		if err != nil {
+			return nil, "", err
+		}
+		return cols, res.Tag, nil
+	}
 	rows, err := s.runTranslated(ctx, p.SQL, p.node, res)
 	if err != nil {
 		return nil, "", err
@@ -229,6 +242,39 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 	}
 	rows.done = true
 	return cols, res.Tag, nil
+}
+
+// describePlanned binds and analyzes a GMS statement as execute would
+// and reports the analyzed plan's columns, without building iterators.
+func (s *Session) describePlanned(ctx context.Context, sqlText string, res translate.Result) ([]Column, error) {
+	if s.env.Now.IsZero() || s.state == txnIdle {
+		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
+	}
+	txn := s.StorageTxn()
+	if s.state == txnIdle {
+		txn.Refresh()
+	}
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
+	if err := s.prepareDML(gctx, res.Stmt); err != nil {
+		return nil, s.statementError(err, res.Tag)
+	}
+	if err := gctx.Session.ValidateSession(gctx); err != nil {
+		return nil, s.statementError(err, res.Tag)
+	}
+	var analyzed sql.Node
+	var err error
+	if analyzedHere(res.Stmt) {
+		analyzed, _, err = s.analyzeDML(gctx, sqlText, res.Stmt)
+	} else {
+		analyzed, _, _, _, err = s.analyzeQuery(gctx, sqlText, res.Stmt)
+		s.plans.once = nil // the per-execution values of a plan nothing runs
+	}
+	if err != nil {
+		return nil, s.statementError(err, res.Tag)
+	}
+	r := &Rows{}
+	r.setColumns(analyzed.Schema())
+	return r.Columns(), nil
 }
 
 // QueryPrepared runs a prepared statement with parameters: each is nil

@@ -67,6 +67,28 @@ func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
 	for i, col := range sch {
 		colTypes[i] = expr.FromGMSType(col.Type)
 	}
+	if len(c.Columns) > len(sch) {
+		closeUnstarted(ctx, iter)
+		return 0, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
+	}
+	cols := make(sql.Schema, len(sch))
+	seen := make(map[string]bool, len(sch))
+	for i, col := range sch {
+		name := translate.DisplayName(col.Name) // a duplicate is marked inside the query only
+		if i < len(c.Columns) {
+			name = c.Columns[i]
+		}
+		if seen[name] {
+			closeUnstarted(ctx, iter)
+			return 0, pgerror.New(pgerror.DuplicateColumn, "column %q specified more than once", name)
+		}
+		seen[name] = true
+		typ := colTypes[i]
+		if typ == types.Unknown {
+			typ = types.Text
+		}
+		cols[i] = &sql.Column{Name: name, Type: typ, Nullable: true, Source: c.Table}
+	}
 	for !c.NoData {
 		r, err := iter.Next(ctx)
 		if err == io.EOF {
@@ -87,21 +109,6 @@ func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
 	}
 	if err := iter.Close(ctx); err != nil {
 		return 0, err
-	}
-	if len(c.Columns) > len(sch) {
-		return 0, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
-	}
-	cols := make(sql.Schema, len(sch))
-	for i, col := range sch {
-		name := col.Name
-		if i < len(c.Columns) {
-			name = c.Columns[i]
-		}
-		typ := colTypes[i]
-		if typ == types.Unknown {
-			typ = types.Text
-		}
-		cols[i] = &sql.Column{Name: name, Type: typ, Nullable: true, Source: c.Table}
 	}
 	db := h.Database()
 	pks := sql.NewPrimaryKeySchema(cols)

@@ -87,7 +87,7 @@ func queryColumns(h Host, query string) ([]string, []*types.Type, error) {
 	cols := make([]string, len(schema))
 	colTypes := make([]*types.Type, len(schema))
 	for i, c := range schema {
-		cols[i] = c.Name
+		cols[i] = translate.DisplayName(c.Name) // a duplicate is marked inside the query only
 		colTypes[i] = expr.FromGMSType(c.Type)
 		if colTypes[i].Kind == types.KindUnknown {
 			colTypes[i] = types.Text

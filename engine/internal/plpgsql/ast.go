@@ -215,9 +215,12 @@ type (
 // Function is a parsed body.
 type Function struct {
 	// Name is the function's name, which qualifies its parameters (fn.param).
-	Name   string
-	Datums []*Datum
-	Body   *Block
+	Name string
+	// Signature names the function in error context lines: f(integer);
+	// empty for a DO block (inline_code_block).
+	Signature string
+	Datums    []*Datum
+	Body      *Block
 	// Found, New and Old are datum numbers (-1 when absent).
 	Found, New, Old int
 	// NParams is the number of leading parameter datums.

@@ -167,7 +167,11 @@ func (f *Frame) check(ctx context.Context) error {
 func (f *Frame) block(ctx context.Context, b *Block) (flow, error) {
 	for _, dno := range b.Decls {
 		if err := f.initVar(ctx, dno); err != nil {
-			return flow{}, err
+			line := f.Fn.Datums[dno].Line // the declaration's, as PostgreSQL reports it
+			if line == 0 {
+				line = b.Line
+			}
+			return flow{}, f.annotate(err, "during statement block local variable initialization", line)
 		}
 	}
 	if len(b.Handlers) == 0 {
@@ -307,8 +311,11 @@ func (f *Frame) declType(ctx context.Context, d *Datum) (*types.Type, error) {
 func (f *Frame) stmts(ctx context.Context, ss []Stmt) (flow, error) {
 	for _, s := range ss {
 		fl, err := f.stmt(ctx, s)
-		if err != nil || fl.c != cNone {
-			return fl, err
+		if err != nil {
+			return fl, f.withContext(s, err)
+		}
+		if fl.c != cNone {
+			return fl, nil
 		}
 	}
 	return flow{}, nil
@@ -493,7 +500,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 	case *Perform:
 		res, err := f.host.Query(ctx, f, st.Expr)
 		if err != nil {
-			return flow{}, err
+			return flow{}, sqlContext(err, st.Expr.Text)
 		}
 		f.RowCount = int64(len(res.Rows))
 		f.setFound(len(res.Rows) > 0)
@@ -501,7 +508,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 	case *ExecSQL:
 		res, err := f.host.Query(ctx, f, st.SQL)
 		if err != nil {
-			return flow{}, err
+			return flow{}, sqlContext(err, st.SQL.Text)
 		}
 		return flow{}, f.into(res, st.Into, st.Strict, st.Target, st.SQL.Text, false)
 	case *DynExecute:
@@ -543,7 +550,11 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 
 func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Result, error) {
 	if q != nil {
-		return f.host.Query(ctx, f, q)
+		res, err := f.host.Query(ctx, f, q)
+		if err != nil {
+			return nil, sqlContext(err, q.Text)
+		}
+		return res, nil
 	}
 	v, t, err := f.host.Eval(ctx, f, dyn)
 	if err != nil {
@@ -561,7 +572,11 @@ func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Re
 		}
 		ps = append(ps, Value{pv, pt})
 	}
-	return f.host.Dynamic(ctx, text, ps)
+	res, err := f.host.Dynamic(ctx, text, ps)
+	if err != nil {
+		return nil, sqlContext(err, text)
+	}
+	return res, nil
 }
 
 // into stores a statement's result in its INTO target and sets FOUND and ROW_COUNT.
@@ -678,8 +693,10 @@ func (f *Frame) getDiag(st *GetDiag) error {
 		switch strings.ToUpper(it.Kind) {
 		case "ROW_COUNT":
 			v, t = f.RowCount, types.Int8
-		case "PG_CONTEXT", "PG_EXCEPTION_CONTEXT":
+		case "PG_CONTEXT":
 			v = ""
+		case "PG_EXCEPTION_CONTEXT":
+			v = pe.Where
 		case "PG_ROUTINE_OID":
 			v, t = int64(0), types.Int8
 		case "RETURNED_SQLSTATE":

@@ -58,7 +58,14 @@ func renameColumn(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 // createAs runs CREATE TABLE AS: the query's columns (unknown-typed ones
 // become text, as in PostgreSQL) and its rows.
 func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
-	sch, iter, err := h.QueryGMS(ctx, sqlparser.String(c.Query), c.Query)
+	var sch sql.Schema
+	var iter sql.RowIter // nil WITH NO DATA: the query is planned, not run
+	var err error
+	if c.NoData {
+		sch, err = h.PlanGMS(ctx, sqlparser.String(c.Query), c.Query)
+	} else {
+		sch, iter, err = h.QueryGMS(ctx, sqlparser.String(c.Query), c.Query)
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -107,8 +114,10 @@ func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
 		}
 		rows = append(rows, row)
 	}
-	if err := iter.Close(ctx); err != nil {
-		return 0, err
+	if iter != nil {
+		if err := iter.Close(ctx); err != nil {
+			return 0, err
+		}
 	}
 	db := h.Database()
 	pks := sql.NewPrimaryKeySchema(cols)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/tinybase/tinybase/internal/pgtree"
 
@@ -261,20 +262,30 @@ func (s *Session) describePlanned(ctx context.Context, sqlText string, res trans
 	if err := gctx.Session.ValidateSession(gctx); err != nil {
 		return nil, s.statementError(err, res.Tag)
 	}
-	var analyzed sql.Node
-	var err error
-	if analyzedHere(res.Stmt) {
-		analyzed, _, err = s.analyzeDML(gctx, sqlText, res.Stmt)
-	} else {
-		analyzed, _, _, _, err = s.analyzeQuery(gctx, sqlText, res.Stmt)
-		s.plans.once = nil // the per-execution values of a plan nothing runs
-	}
+	schema, err := s.planSchema(gctx, sqlText, res.Stmt)
 	if err != nil {
 		return nil, s.statementError(err, res.Tag)
 	}
 	r := &Rows{}
-	r.setColumns(analyzed.Schema())
+	r.setColumns(schema)
 	return r.Columns(), nil
+}
+
+// planSchema binds and analyzes a GMS statement as running it would, and
+// returns the analyzed plan's columns; no iterator is built.
+func (s *Session) planSchema(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Schema, error) {
+	var analyzed sql.Node
+	var err error
+	if analyzedHere(stmt) {
+		analyzed, _, err = s.analyzeDML(gctx, sqlText, stmt)
+	} else {
+		analyzed, _, _, _, err = s.analyzeQuery(gctx, sqlText, stmt)
+		s.plans.once = nil // the per-execution values of a plan nothing runs
+	}
+	if err != nil {
+		return nil, err
+	}
+	return analyzed.Schema(), nil
 }
 
 // QueryPrepared runs a prepared statement with parameters: each is nil

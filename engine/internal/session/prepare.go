@@ -11,6 +11,7 @@ import (
 	"github.com/tinybase/tinybase/internal/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -233,6 +234,13 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 		}
 		return cols, res.Tag, nil
 	}
+	if d, ok := res.Cmd.(*translate.DML); ok && plannableCTEs(d) {
+		cols, err = s.describeCTEsPlanned(ctx, p.SQL, res, d)
+		if err != nil {
+			return nil, "", err
+		}
+		return cols, res.Tag, nil
+	}
 	rows, err := s.runTranslated(ctx, p.SQL, p.node, res)
 	if err != nil {
 		return nil, "", err
@@ -269,6 +277,43 @@ func (s *Session) describePlanned(ctx context.Context, sqlText string, res trans
 	r := &Rows{}
 	r.setColumns(schema)
 	return r.Columns(), nil
+}
+
+// plannableCTEs reports whether a DML program is a GMS statement reading
+// data-modifying WITH items that are GMS statements themselves (INSERT,
+// UPDATE or DELETE ... RETURNING as GMS runs them): describing it plans
+// each without running it (describeCTEsPlanned).
+func plannableCTEs(d *translate.DML) bool {
+	if d.Stmt == nil || d.Delete != nil || d.Update != nil || d.Upsert != nil || len(d.CTEs) == 0 {
+		return false
+	}
+	for _, c := range d.CTEs {
+		if c.Stmt.Cmd != nil || c.Stmt.Stmt == nil || len(c.Stmt.Catalog) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// describeCTEsPlanned describes a statement with data-modifying WITH
+// items: each item is planned and its body made an empty result of its
+// RETURNING columns, then the main statement is planned. Nothing runs,
+// so no parameter's placeholder NULL reaches a constraint.
+func (s *Session) describeCTEsPlanned(ctx context.Context, sqlText string, res translate.Result, d *translate.DML) ([]Column, error) {
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
+	for _, c := range d.CTEs {
+		if err := s.prepareDML(gctx, c.Stmt.Stmt); err != nil {
+			return nil, s.statementError(err, c.Stmt.Tag)
+		}
+		schema, err := s.planSchema(gctx, sqlText, c.Stmt.Stmt)
+		if err != nil {
+			return nil, s.statementError(err, c.Stmt.Tag)
+		}
+		if err := dml.PlannedCTE(c, schema); err != nil {
+			return nil, err
+		}
+	}
+	return s.describePlanned(ctx, sqlText, translate.Result{Stmt: d.Stmt, Tag: res.Tag, Returning: res.Returning})
 }
 
 // planSchema binds and analyzes a GMS statement as running it would, and

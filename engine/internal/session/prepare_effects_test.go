@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -88,5 +89,58 @@ func TestDescribeRunsNoFunction(t *testing.T) {
 			t.Errorf("%s: log has %v rows", q, c)
 		}
 		r.Close()
+	}
+}
+
+// TestDescribeModifyingCTE checks that describing a statement with a
+// data-modifying WITH item plans the item without running it: the NULL
+// standing for a parameter meets no NOT NULL constraint, and no trigger
+// fires.
+func TestDescribeModifyingCTE(t *testing.T) {
+	e, err := Open(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, q := range []string{
+		"create table r (x int not null check (x > 0))",
+		"create table q (y int)",
+		`create function trg() returns trigger language plpgsql as $$ begin raise exception 'trigger ran'; end $$`,
+		"create trigger r_t before insert on r for each row execute function trg()",
+	} {
+		r, err := s.Query(ctx, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		r.Close()
+	}
+	for _, tc := range []struct {
+		sql  string
+		cols []string
+	}{
+		{"with w as (insert into r values ($1) returning x) select * from w", []string{"x"}},
+		{"with w (a) as (insert into r values ($1) returning x, x + 1 as z) select z, a from w", []string{"z", "a"}},
+		{"with w as (insert into r values ($1) returning x) insert into q select x from w returning y", []string{"y"}},
+		{"with w as (insert into r values ($1)) select 1 as one", []string{"one"}},
+	} {
+		p, err := s.Prepare(ctx, tc.sql, []uint32{23})
+		if err != nil {
+			t.Errorf("Prepare(%q): %v", tc.sql, err)
+			continue
+		}
+		var got []string
+		for _, c := range p.Columns {
+			got = append(got, c.Name)
+		}
+		if strings.Join(got, ",") != strings.Join(tc.cols, ",") {
+			t.Errorf("Prepare(%q): columns %v, want %v", tc.sql, got, tc.cols)
+		}
+		if _, err := s.QueryPrepared(ctx, p, []any{"1"}); err == nil || !strings.Contains(err.Error(), "trigger ran") {
+			t.Errorf("running %q: %v, want the trigger's error", tc.sql, err)
+		}
 	}
 }

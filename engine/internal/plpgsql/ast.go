@@ -22,6 +22,9 @@ type Expr struct {
 	// Scope resolves the lower-cased names visible at this point to datums
 	// (label-qualified names as "label.name").
 	Scope map[string]int
+	// errLine is the error context line an error evaluating the
+	// expression gains (errcontext.go); empty when it gains none.
+	errLine string
 }
 
 // DatumKind tells variables, rows (INTO target lists) and record fields apart.

@@ -1,9 +1,13 @@
 package plpgsql
 
 import (
+	"context"
 	"fmt"
 
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // Error context (PostgreSQL's plpgsql_exec_error_callback and SPI's
@@ -61,6 +65,63 @@ func addWhere(pe *pgerror.Error, line string) *pgerror.Error {
 		e.Where += "\n" + line
 	}
 	return &e
+}
+
+// exprErrLine is the context line of an error evaluating an expression,
+// where PostgreSQL gives one: when the error comes from planning it
+// (constant folding: here, an expression of constants and operators
+// only) or from running it through SPI (an expression that is not
+// "simple": here, one with a sub-select). An expression reading
+// variables or calling functions runs on PostgreSQL's simple-expression
+// path, whose errors carry no such line.
+func exprErrLine(source, text string, assignment bool) string {
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil || len(tree.Stmts) != 1 {
+		return ""
+	}
+	subLink, constant := false, true
+	for _, n := range tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList() {
+		pgtree.Walk(n, func(m any) bool {
+			switch m.(type) {
+			case *pg.SubLink:
+				subLink = true
+			case *pg.ColumnRef, *pg.ParamRef, *pg.FuncCall, *pg.TypeCast:
+				constant = false
+			}
+			return true
+		})
+	}
+	if !subLink && !constant {
+		return ""
+	}
+	if assignment {
+		return fmt.Sprintf("PL/pgSQL assignment %q", source)
+	}
+	return fmt.Sprintf("SQL expression %q", text)
+}
+
+// eval evaluates e, adding its context line to an error (exprErrLine).
+func (f *Frame) eval(ctx context.Context, e *Expr) (any, *types.Type, error) {
+	v, t, err := f.host.Eval(ctx, f, e)
+	return v, t, exprContext(err, e)
+}
+
+// exprContext adds e's context line, if any, to an error evaluating it.
+func exprContext(err error, e *Expr) error {
+	if err == nil || e.errLine == "" {
+		return err
+	}
+	pe, ok := err.(*pgerror.Error)
+	if !ok {
+		return err
+	}
+	switch pe.Code {
+	case pgerror.InvalidTextRepresentation, "22007", "22008":
+		// a literal's input error: PostgreSQL reports it at parse
+		// analysis, with the query as internal query, not as context
+		return err
+	}
+	return addWhere(pe, e.errLine)
 }
 
 // stmtKind is a statement's name in the error context, as PostgreSQL's

@@ -277,7 +277,7 @@ func (f *Frame) initVar(ctx context.Context, dno int) error {
 		v.IsRec = true
 	}
 	if d.Default != nil {
-		val, vt, err := f.host.Eval(ctx, f, d.Default)
+		val, vt, err := f.eval(ctx, d.Default)
 		if err != nil {
 			return err
 		}
@@ -322,7 +322,7 @@ func (f *Frame) stmts(ctx context.Context, ss []Stmt) (flow, error) {
 }
 
 func (f *Frame) evalBool(ctx context.Context, e *Expr) (bool, error) {
-	v, t, err := f.host.Eval(ctx, f, e)
+	v, t, err := f.eval(ctx, e)
 	if err != nil || v == nil {
 		return false, err
 	}
@@ -338,7 +338,7 @@ func (f *Frame) evalBool(ctx context.Context, e *Expr) (bool, error) {
 }
 
 func (f *Frame) evalInt(ctx context.Context, e *Expr, what string) (int64, error) {
-	v, t, err := f.host.Eval(ctx, f, e)
+	v, t, err := f.eval(ctx, e)
 	if err != nil {
 		return 0, err
 	}
@@ -406,7 +406,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		return f.stmts(ctx, st.Else)
 	case *Case:
 		if st.TExpr != nil {
-			v, t, err := f.host.Eval(ctx, f, st.TExpr)
+			v, t, err := f.eval(ctx, st.TExpr)
 			if err != nil {
 				return flow{}, err
 			}
@@ -528,7 +528,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		}
 		msg := "assertion failed"
 		if st.Message != nil {
-			v, t, err := f.host.Eval(ctx, f, st.Message)
+			v, t, err := f.eval(ctx, st.Message)
 			if err != nil {
 				return flow{}, err
 			}
@@ -556,7 +556,7 @@ func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Re
 		}
 		return res, nil
 	}
-	v, t, err := f.host.Eval(ctx, f, dyn)
+	v, t, err := f.eval(ctx, dyn)
 	if err != nil {
 		return nil, err
 	}
@@ -566,7 +566,7 @@ func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Re
 	text := f.host.Output(v, t)
 	var ps []Value
 	for _, p := range params {
-		pv, pt, err := f.host.Eval(ctx, f, p)
+		pv, pt, err := f.eval(ctx, p)
 		if err != nil {
 			return nil, err
 		}

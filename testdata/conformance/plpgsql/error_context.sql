@@ -82,3 +82,26 @@ $$;
 CREATE TRIGGER tt_check BEFORE INSERT ON tt FOR EACH ROW EXECUTE FUNCTION trg();
 INSERT INTO tt VALUES (-1);
 SELECT 1 / 0;
+DO $$ DECLARE x int; BEGIN x := 1/0; END $$;
+DO $$ DECLARE x int; n int := 0; BEGIN x := 1/n; END $$;
+DO $$ DECLARE x int; n int := 0; BEGIN x := (SELECT 1/n); END $$;
+DO $$ DECLARE x int; n int := 0; BEGIN x := abs(1/n); END $$;
+DO $$
+DECLARE n int := 0;
+BEGIN
+  IF (SELECT count(*) FROM tt WHERE 1/n = 1) > 0 THEN
+    NULL;
+  END IF;
+END
+$$;
+DO $$ BEGIN RAISE EXCEPTION '%', 1/0; END $$;
+DO $$ DECLARE n int := 0; BEGIN RAISE EXCEPTION '%', 1/n; END $$;
+DO $$ BEGIN IF 1/0 = 1 THEN NULL; END IF; END $$;
+DO $$ DECLARE i int; BEGIN FOR i IN 1..(1/0) LOOP END LOOP; END $$;
+DO $$ DECLARE x int; BEGIN x := f(1); END $$;
+DO $$ DECLARE x int; BEGIN x := (SELECT f(1)); END $$;
+DO $$ DECLARE x int; BEGIN x := 'abc'; END $$;
+DO $$ DECLARE x int; BEGIN x := 99999999999; END $$;
+DO $$ DECLARE x int; BEGIN x := 2147483647 + 1; END $$;
+DO $$ DECLARE x date; BEGIN x := 'garbage'; END $$;
+DO $$ DECLARE x int := 1/0; BEGIN NULL; END $$;

@@ -271,5 +271,5 @@ func sqlError(err error) (*conformance.Result, error) {
 	if !errors.As(err, &e) {
 		return nil, err
 	}
-	return &conformance.Result{Error: &conformance.Error{Code: e.Code, Message: e.Message, Position: e.Position}}, nil
+	return &conformance.Result{Error: &conformance.Error{Code: e.Code, Message: e.Message, Position: e.Position, Where: e.Where}}, nil
 }

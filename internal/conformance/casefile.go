@@ -19,6 +19,10 @@ type File struct {
 	// Path is the file's location on disk.
 	Path       string
 	Statements []Statement
+	// Context is set by the directive "-- conformance: context": errors
+	// keep their CONTEXT lines (Error.Where), which are then recorded and
+	// compared; other files drop them.
+	Context bool
 }
 
 // Statement is one case of a file.
@@ -81,7 +85,7 @@ func LoadFile(p, name string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("conformance: %s: %w", name, err)
 	}
-	return &File{Name: name, Path: p, Statements: stmts}, nil
+	return &File{Name: name, Path: p, Statements: stmts, Context: hasDirective(string(text), "context")}, nil
 }
 
 // ParseScript splits a script into statements and classifies each. A
@@ -93,7 +97,7 @@ func ParseScript(text string) ([]Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := orderedDirective(text)
+	all := hasDirective(text, "ordered")
 	stmts := make([]Statement, len(sqls))
 	for i, s := range sqls {
 		stmts[i] = Statement{SQL: s, Ordered: all || IsOrdered(s)}
@@ -101,9 +105,9 @@ func ParseScript(text string) ([]Statement, error) {
 	return stmts, nil
 }
 
-// orderedDirective reports whether the comment lines opening a script
-// (before its first statement) include "-- conformance: ordered".
-func orderedDirective(text string) bool {
+// hasDirective reports whether the comment lines opening a script (before
+// its first statement) include "-- conformance: <name>".
+func hasDirective(text, name string) bool {
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -113,7 +117,7 @@ func orderedDirective(text string) bool {
 		if !ok {
 			return false
 		}
-		if key, val, ok := strings.Cut(rest, ":"); ok && strings.TrimSpace(key) == "conformance" && strings.TrimSpace(val) == "ordered" {
+		if key, val, ok := strings.Cut(rest, ":"); ok && strings.TrimSpace(key) == "conformance" && strings.TrimSpace(val) == name {
 			return true
 		}
 	}

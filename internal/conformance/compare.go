@@ -27,6 +27,9 @@ func Compare(got, want *Result) string {
 		if got.Error.Code != want.Error.Code {
 			return fmt.Sprintf("error %s want %s: %s", got.Error.Code, want.Error.Code, clip(got.Error.Message))
 		}
+		if want.Error.Where != "" && got.Error.Where != want.Error.Where {
+			return fmt.Sprintf("error context %q want %q", got.Error.Where, want.Error.Where)
+		}
 		return ""
 	}
 	if got.Tag != want.Tag {

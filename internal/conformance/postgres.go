@@ -134,7 +134,7 @@ func (s *pgSession) Exec(ctx context.Context, sql string) (*Result, error) {
 	res := &Result{Notices: s.notices, NoticeCodes: s.noticeCodes}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
-		res.Error = &Error{Code: pgErr.Code, Message: pgErr.Message, Position: int(pgErr.Position)}
+		res.Error = &Error{Code: pgErr.Code, Message: pgErr.Message, Position: int(pgErr.Position), Where: pgErr.Where}
 		return res, nil
 	}
 	if err != nil {

@@ -36,12 +36,14 @@ type Column struct {
 	Type string `json:"type"`
 }
 
-// Error is a statement's error as an ErrorResponse carries it. Only Code
-// takes part in comparison.
+// Error is a statement's error as an ErrorResponse carries it. Code takes
+// part in comparison, and Where (the CONTEXT lines) when the golden has
+// it: only files that opt in record it (File.Context).
 type Error struct {
 	Code     string `json:"code"`
 	Message  string `json:"message"`
 	Position int    `json:"position,omitempty"`
+	Where    string `json:"where,omitempty"`
 }
 
 // Success reports whether the statement completed without error.

@@ -65,6 +65,9 @@ func RunFile(ctx context.Context, t Target, f *File, timeout time.Duration) ([]*
 			res, hung = execGuarded(ctx, sess, st.SQL, timeout)
 		}
 		res.N, res.SQL, res.Ordered = i+1, st.SQL, st.Ordered
+		if res.Error != nil && !f.Context {
+			res.Error.Where = ""
+		}
 		results[i] = res
 	}
 	return results, nil

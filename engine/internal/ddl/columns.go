@@ -58,7 +58,14 @@ func renameColumn(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 // createAs runs CREATE TABLE AS: the query's columns (unknown-typed ones
 // become text, as in PostgreSQL) and its rows.
 func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
-	sch, iter, err := h.QueryGMS(ctx, sqlparser.String(c.Query), c.Query)
+	var sch sql.Schema
+	var iter sql.RowIter // nil WITH NO DATA: the query is planned, not run
+	var err error
+	if c.NoData {
+		sch, err = h.PlanGMS(ctx, sqlparser.String(c.Query), c.Query)
+	} else {
+		sch, iter, err = h.QueryGMS(ctx, sqlparser.String(c.Query), c.Query)
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -66,6 +73,28 @@ func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
 	colTypes := make([]*types.Type, len(sch))
 	for i, col := range sch {
 		colTypes[i] = expr.FromGMSType(col.Type)
+	}
+	if len(c.Columns) > len(sch) {
+		closeUnstarted(ctx, iter)
+		return 0, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
+	}
+	cols := make(sql.Schema, len(sch))
+	seen := make(map[string]bool, len(sch))
+	for i, col := range sch {
+		name := translate.DisplayName(col.Name) // a duplicate is marked inside the query only
+		if i < len(c.Columns) {
+			name = c.Columns[i]
+		}
+		if seen[name] {
+			closeUnstarted(ctx, iter)
+			return 0, pgerror.New(pgerror.DuplicateColumn, "column %q specified more than once", name)
+		}
+		seen[name] = true
+		typ := colTypes[i]
+		if typ == types.Unknown {
+			typ = types.Text
+		}
+		cols[i] = &sql.Column{Name: name, Type: typ, Nullable: true, Source: c.Table}
 	}
 	for !c.NoData {
 		r, err := iter.Next(ctx)
@@ -85,23 +114,10 @@ func createAs(h Host, ctx *sql.Context, c *translate.TableDDL) (int, error) {
 		}
 		rows = append(rows, row)
 	}
-	if err := iter.Close(ctx); err != nil {
-		return 0, err
-	}
-	if len(c.Columns) > len(sch) {
-		return 0, pgerror.New(pgerror.SyntaxError, "too many column names were specified")
-	}
-	cols := make(sql.Schema, len(sch))
-	for i, col := range sch {
-		name := col.Name
-		if i < len(c.Columns) {
-			name = c.Columns[i]
+	if iter != nil {
+		if err := iter.Close(ctx); err != nil {
+			return 0, err
 		}
-		typ := colTypes[i]
-		if typ == types.Unknown {
-			typ = types.Text
-		}
-		cols[i] = &sql.Column{Name: name, Type: typ, Nullable: true, Source: c.Table}
 	}
 	db := h.Database()
 	pks := sql.NewPrimaryKeySchema(cols)

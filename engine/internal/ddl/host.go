@@ -36,6 +36,10 @@ type Host interface {
 	Table(ctx *sql.Context, schema, name string) (*storage.Table, bool)
 	// QueryGMS plans and starts a translated statement on go-mysql-server.
 	QueryGMS(ctx *sql.Context, query string, stmt sqlparser.Statement) (sql.Schema, sql.RowIter, error)
+	// PlanGMS plans a translated query without starting it (building its
+	// iterators would already run the functions of its FROM clause) and
+	// returns its result columns.
+	PlanGMS(ctx *sql.Context, query string, stmt sqlparser.Statement) (sql.Schema, error)
 	// Env is the session's type environment (time zone, formats).
 	Env() *types.Env
 	// TranslatorCatalog is the catalog and search path the translator

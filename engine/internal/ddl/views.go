@@ -65,7 +65,8 @@ func CreateView(h Host, c *translate.CreateView) error {
 	return nil
 }
 
-// queryColumns plans a view's SELECT (reporting its errors) and returns
+// queryColumns plans a view's SELECT (reporting its errors; nothing of it
+// runs, as in PostgreSQL) and returns
 // its column names and types (an unknown-typed literal column is text, as
 // PostgreSQL resolves it).
 func queryColumns(h Host, query string) ([]string, []*types.Type, error) {
@@ -78,16 +79,14 @@ func queryColumns(h Host, query string) ([]string, []*types.Type, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ctx := h.SQLContext()
-	schema, iter, err := h.QueryGMS(ctx, query, res.Stmt)
+	schema, err := h.PlanGMS(h.SQLContext(), query, res.Stmt)
 	if err != nil {
 		return nil, nil, h.MapError(err)
 	}
-	closeUnstarted(ctx, iter)
 	cols := make([]string, len(schema))
 	colTypes := make([]*types.Type, len(schema))
 	for i, c := range schema {
-		cols[i] = c.Name
+		cols[i] = translate.DisplayName(c.Name) // a duplicate is marked inside the query only
 		colTypes[i] = expr.FromGMSType(c.Type)
 		if colTypes[i].Kind == types.KindUnknown {
 			colTypes[i] = types.Text

@@ -35,6 +35,27 @@ func materializeCTE(h Host, gctx *sql.Context, c *translate.ModifyingCTE) error 
 	return nil
 }
 
+// PlannedCTE makes a data-modifying WITH item's body an empty result of
+// the columns its RETURNING list has (schema, as planned), without running
+// it: describing a statement plans it only, as PostgreSQL does.
+func PlannedCTE(c *translate.ModifyingCTE, schema sql.Schema) error {
+	if !c.Stmt.Returning {
+		c.Slot.Select = emptySelect(nil, nil)
+		return nil
+	}
+	names := make([]string, len(schema))
+	typs := make([]*types.Type, len(schema))
+	for i, col := range schema {
+		names[i], typs[i] = col.Name, expr.FromGMSType(col.Type)
+	}
+	if len(c.Columns) > len(names) {
+		return pgerror.New(pgerror.InvalidColumnReference, "WITH query %q has %d columns available but %d columns specified", c.Name, len(names), len(c.Columns))
+	}
+	copy(names, c.Columns)
+	c.Slot.Select = emptySelect(names, typs)
+	return nil
+}
+
 // valuesSelect is SELECT * FROM (VALUES ...) with the given column names
 // and types; with no rows it selects a row of NULLs under WHERE false.
 func valuesSelect(names []string, typs []*types.Type, rows []sql.Row) sqlparser.SelectStatement {

@@ -236,7 +236,9 @@ func tapTodoEnd(ctx context.Context, c routine.Caller, _ []any) (any, error) {
 			return nil, tapSet(ctx, c, tapTodoKey, tapTodosValue(t))
 		}
 	}
-	return nil, tapRaise("todo_end() called without todo_start()")
+	e := pgerror.New("P0001", "todo_end() called without todo_start()")
+	e.Where = "PL/pgSQL function todo_end() line 7 at RAISE" // where pgTAP's todo_end raises it
+	return nil, e
 }
 
 // tapResult records one test and returns its TAP line: ok(aok, descr)

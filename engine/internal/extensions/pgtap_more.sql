@@ -136,15 +136,16 @@ CREATE FUNCTION @extschema@.do_tap(text) RETURNS SETOF text LANGUAGE sql AS $$ S
 CREATE FUNCTION @extschema@.do_tap() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._do_tap(NULL, '^test') $$;
 
 -- Unique and check constraints. _keys are the column lists of a table's
--- constraints of one type, in creation order; _constraint passes when
--- one is the wanted list and otherwise shows them all.
+-- constraints of one type, sorted as pgTAP sorts them (by the lists);
+-- _constraint passes when one is the wanted list and otherwise shows
+-- them all.
 CREATE FUNCTION @extschema@._keys(name, name, char) RETURNS SETOF name[] LANGUAGE sql AS $$
   SELECT ARRAY(SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.conrelid AND a.attnum = ANY(k.conkey)
                 ORDER BY pg_catalog.array_position(k.conkey, a.attnum))
     FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_class c ON c.oid = k.conrelid
     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
    WHERE k.contype = $3 AND c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1)
-   ORDER BY k.oid
+   ORDER BY 1
 $$;
 CREATE FUNCTION @extschema@._constraint(name, name, char, name[], text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN EXISTS (SELECT 1 FROM @extschema@._keys($1, $2, $3) k WHERE k = $4) THEN @extschema@.pass($5)

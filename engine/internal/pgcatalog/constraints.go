@@ -22,7 +22,7 @@ type constraint struct {
 	NotValid bool
 }
 
-// constraints lists r's primary key, unique, foreign key and check
+// constraints lists r's check, primary key, unique and foreign key
 // constraints, in that order. The list is computed once per State and
 // shared: callers must not modify it.
 func (s *State) constraints(r Relation) ([]constraint, error) {
@@ -47,7 +47,21 @@ func (s *State) constraints(r Relation) ([]constraint, error) {
 }
 
 func (s *State) listConstraints(r Relation) ([]constraint, error) {
+	// CREATE TABLE makes its check constraints with the table, then its
+	// primary key and unique constraints, then its foreign keys: the
+	// order pg_constraint holds them in.
 	var out []constraint
+	checks, err := r.Table.GetChecks(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
+	notValid, err := r.Table.NotValidChecks(s.Ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range checks {
+		out = append(out, constraint{Name: c.Name, Kind: "CHECK", Check: c.CheckExpression, NotValid: slices.Contains(notValid, c.Name)})
+	}
 	idx, err := s.Indexes(r)
 	if err != nil {
 		return nil, err
@@ -79,17 +93,6 @@ func (s *State) listConstraints(r Relation) ([]constraint, error) {
 	for i := range fks {
 		fk := fks[i]
 		out = append(out, constraint{Name: fk.Name, Kind: "FOREIGN KEY", Columns: fk.Columns, FK: &fk})
-	}
-	checks, err := r.Table.GetChecks(s.Ctx)
-	if err != nil {
-		return nil, err
-	}
-	notValid, err := r.Table.NotValidChecks(s.Ctx)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range checks {
-		out = append(out, constraint{Name: c.Name, Kind: "CHECK", Check: c.CheckExpression, NotValid: slices.Contains(notValid, c.Name)})
 	}
 	return out[:len(out):len(out)], nil
 }

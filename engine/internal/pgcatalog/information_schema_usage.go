@@ -1,6 +1,10 @@
 package pgcatalog
 
-import "strings"
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
 
 // isConstraintColumnUsage is information_schema.constraint_column_usage:
 // the columns each constraint uses — a primary key's or unique
@@ -38,7 +42,10 @@ var isConstraintColumnUsage = &def{
 						add(schema, c.FK.ParentTable, col, r, c.Name)
 					}
 				case c.Kind == "CHECK":
-					used := checkIdentifiers(c.Check)
+					used := map[string]bool{}
+					for _, col := range checkColumns(c.Check, r.Table.Schema()) {
+						used[col] = true
+					}
 					for _, col := range r.Table.Schema() {
 						if used[col.Name] {
 							add(r.Schema, r.Name, col.Name, r, c.Name)
@@ -55,59 +62,30 @@ var isConstraintColumnUsage = &def{
 	},
 }
 
-// checkIdentifiers returns the identifiers of a check expression's text
-// (unquoted ones folded to lower case, quoted ones as written), skipping
-// string literals; the column names among them are the columns it uses.
-func checkIdentifiers(expr string) map[string]bool {
-	out := map[string]bool{}
-	for i := 0; i < len(expr); {
-		ch := expr[i]
-		switch {
-		case ch == '\'':
-			i++
-			for i < len(expr) {
-				if expr[i] == '\'' {
-					if i+1 < len(expr) && expr[i+1] == '\'' {
-						i += 2
-						continue
-					}
-					break
-				}
-				i++
-			}
-			i++
-		case ch == '"' || ch == '`':
-			var b strings.Builder
-			i++
-			for i < len(expr) {
-				if expr[i] == ch {
-					if i+1 < len(expr) && expr[i+1] == ch {
-						b.WriteByte(ch)
-						i += 2
-						continue
-					}
-					break
-				}
-				b.WriteByte(expr[i])
-				i++
-			}
-			i++
-			out[b.String()] = true
-		case ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= 0x80:
-			j := i
-			for j < len(expr) && (expr[j] == '_' || expr[j] == '$' || expr[j] >= 'a' && expr[j] <= 'z' ||
-				expr[j] >= 'A' && expr[j] <= 'Z' || expr[j] >= '0' && expr[j] <= '9' || expr[j] >= 0x80) {
-				j++
-			}
-			out[strings.ToLower(expr[i:j])] = true
-			i = j
-		case ch >= '0' && ch <= '9':
-			for i < len(expr) && (expr[i] >= '0' && expr[i] <= '9' || expr[i] == '.') {
-				i++
-			}
-		default:
-			i++
-		}
+// checkColumns returns the columns of schema a check expression's text
+// references, in the order of their first reference, as PostgreSQL
+// stores them in pg_constraint.conkey (pull_var_clause order).
+func checkColumns(expr string, schema sql.Schema) []string {
+	n, err := parseStoredExpr(expr)
+	if err != nil {
+		return nil
 	}
+	seen := map[string]bool{}
+	var out []string
+	pgtree.Walk(n, func(m any) bool {
+		cr, ok := m.(*pg.ColumnRef)
+		if !ok {
+			return true
+		}
+		if len(cr.Fields) == 0 {
+			return true
+		}
+		name := cr.Fields[len(cr.Fields)-1].GetString_().GetSval()
+		if name != "" && !seen[name] && schema.IndexOfColName(name) >= 0 {
+			seen[name] = true
+			out = append(out, name)
+		}
+		return true // Walk stops at the first false
+	})
 	return out
 }

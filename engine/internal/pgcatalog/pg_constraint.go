@@ -54,8 +54,12 @@ var pgConstraint = &def{
 					contype = "c"
 				}
 				var key any
-				if len(c.Columns) > 0 {
-					key = attnums(r.Table.Schema().IndexOfColName, c.Columns)
+				cols := c.Columns
+				if c.Kind == "CHECK" {
+					cols = checkColumns(c.Check, r.Table.Schema())
+				}
+				if len(cols) > 0 {
+					key = attnums(r.Table.Schema().IndexOfColName, cols)
 				}
 				deferrable, initially := s.Catalog.Deferrable(catalog.QName{Schema: r.Schema, Name: r.Name}, c.Name)
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,

@@ -212,8 +212,9 @@ func (f *Frame) execAssign(ctx context.Context, st *Assign) error {
 	}
 	if to != nil {
 		v, t, err = ae.EvalAssign(ctx, f, st.Expr, to)
+		err = exprContext(err, st.Expr)
 	} else {
-		v, t, err = f.host.Eval(ctx, f, st.Expr)
+		v, t, err = f.eval(ctx, st.Expr)
 	}
 	if err != nil {
 		return err
@@ -234,7 +235,7 @@ func (f *Frame) assignElement(ctx context.Context, st *Assign, sub string, v any
 		return pgerror.New(pgerror.FeatureNotSupported, "assignment to %s is not supported yet", st.Target)
 	}
 	idxExpr := &Expr{Text: inner[1 : len(inner)-1], Scope: st.Expr.Scope}
-	iv, it, err := f.host.Eval(ctx, f, idxExpr)
+	iv, it, err := f.eval(ctx, idxExpr)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,9 @@ type Expr struct {
 	// Scope resolves the lower-cased names visible at this point to datums
 	// (label-qualified names as "label.name").
 	Scope map[string]int
+	// errLine is the error context line an error evaluating the
+	// expression gains (errcontext.go); empty when it gains none.
+	errLine string
 }
 
 // DatumKind tells variables, rows (INTO target lists) and record fields apart.
@@ -215,9 +218,12 @@ type (
 // Function is a parsed body.
 type Function struct {
 	// Name is the function's name, which qualifies its parameters (fn.param).
-	Name   string
-	Datums []*Datum
-	Body   *Block
+	Name string
+	// Signature names the function in error context lines: f(integer);
+	// empty for a DO block (inline_code_block).
+	Signature string
+	Datums    []*Datum
+	Body      *Block
 	// Found, New and Old are datum numbers (-1 when absent).
 	Found, New, Old int
 	// NParams is the number of leading parameter datums.

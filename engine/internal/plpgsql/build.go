@@ -105,7 +105,7 @@ func build(jf *jfunc, cursors []cursorSpec) (*Function, error) {
 			dt := &Datum{Name: strings.ToLower(d.Refname), TypeName: strings.TrimSpace(d.Datatype.T.Typname), Line: d.Lineno,
 				Const: d.Isconst, NotNull: d.Notnull}
 			if d.Default != nil {
-				dt.Default = &Expr{Text: d.Default.E.Query}
+				dt.Default = &Expr{Text: d.Default.E.Query, errLine: exprErrLine(d.Default.E.Query, d.Default.E.Query, false)}
 			}
 			if d.CursorExpr != nil {
 				// a bound cursor: a refcursor naming itself until opened
@@ -206,6 +206,9 @@ func (b *builder) expr(w *jexprWrap, query bool) *Expr {
 	e := &Expr{Text: w.E.Query, Query: query || w.E.ParseMode == 0}
 	if w.E.ParseMode == 3 || w.E.ParseMode == 4 {
 		e.Text = assignSource(e.Text)
+	}
+	if !e.Query {
+		e.errLine = exprErrLine(w.E.Query, e.Text, w.E.ParseMode == 3 || w.E.ParseMode == 4)
 	}
 	e.Scope = b.scope()
 	return e

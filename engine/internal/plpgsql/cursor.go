@@ -141,7 +141,7 @@ func (f *Frame) cursorOpen(ctx context.Context, st *CursorOpen) error {
 			return pgerror.New(pgerror.SyntaxError, "%s arguments for cursor \"%s\"", what, d.Name)
 		}
 		for i, p := range st.Params {
-			v, t, err := f.host.Eval(ctx, f, p)
+			v, t, err := f.eval(ctx, p)
 			if err != nil {
 				return err
 			}
@@ -170,7 +170,7 @@ func (f *Frame) cursorFetch(ctx context.Context, st *CursorFetch) error {
 	}
 	count := st.Count
 	if st.CountE != nil {
-		v, t, err := f.host.Eval(ctx, f, st.CountE)
+		v, t, err := f.eval(ctx, st.CountE)
 		if err != nil {
 			return err
 		}
@@ -222,7 +222,7 @@ func (f *Frame) cursorLoop(ctx context.Context, st *CursorLoop) (flow, error) {
 		return flow{}, pgerror.New(pgerror.SyntaxError, "wrong number of arguments for cursor \"%s\"", d.Name)
 	}
 	for i, p := range st.Args {
-		v, t, err := f.host.Eval(ctx, f, p)
+		v, t, err := f.eval(ctx, p)
 		if err != nil {
 			return flow{}, err
 		}

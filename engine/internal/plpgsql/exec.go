@@ -167,7 +167,11 @@ func (f *Frame) check(ctx context.Context) error {
 func (f *Frame) block(ctx context.Context, b *Block) (flow, error) {
 	for _, dno := range b.Decls {
 		if err := f.initVar(ctx, dno); err != nil {
-			return flow{}, err
+			line := f.Fn.Datums[dno].Line // the declaration's, as PostgreSQL reports it
+			if line == 0 {
+				line = b.Line
+			}
+			return flow{}, f.annotate(err, "during statement block local variable initialization", line)
 		}
 	}
 	if len(b.Handlers) == 0 {
@@ -273,7 +277,7 @@ func (f *Frame) initVar(ctx context.Context, dno int) error {
 		v.IsRec = true
 	}
 	if d.Default != nil {
-		val, vt, err := f.host.Eval(ctx, f, d.Default)
+		val, vt, err := f.eval(ctx, d.Default)
 		if err != nil {
 			return err
 		}
@@ -307,15 +311,18 @@ func (f *Frame) declType(ctx context.Context, d *Datum) (*types.Type, error) {
 func (f *Frame) stmts(ctx context.Context, ss []Stmt) (flow, error) {
 	for _, s := range ss {
 		fl, err := f.stmt(ctx, s)
-		if err != nil || fl.c != cNone {
-			return fl, err
+		if err != nil {
+			return fl, f.withContext(s, err)
+		}
+		if fl.c != cNone {
+			return fl, nil
 		}
 	}
 	return flow{}, nil
 }
 
 func (f *Frame) evalBool(ctx context.Context, e *Expr) (bool, error) {
-	v, t, err := f.host.Eval(ctx, f, e)
+	v, t, err := f.eval(ctx, e)
 	if err != nil || v == nil {
 		return false, err
 	}
@@ -331,7 +338,7 @@ func (f *Frame) evalBool(ctx context.Context, e *Expr) (bool, error) {
 }
 
 func (f *Frame) evalInt(ctx context.Context, e *Expr, what string) (int64, error) {
-	v, t, err := f.host.Eval(ctx, f, e)
+	v, t, err := f.eval(ctx, e)
 	if err != nil {
 		return 0, err
 	}
@@ -399,7 +406,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		return f.stmts(ctx, st.Else)
 	case *Case:
 		if st.TExpr != nil {
-			v, t, err := f.host.Eval(ctx, f, st.TExpr)
+			v, t, err := f.eval(ctx, st.TExpr)
 			if err != nil {
 				return flow{}, err
 			}
@@ -493,7 +500,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 	case *Perform:
 		res, err := f.host.Query(ctx, f, st.Expr)
 		if err != nil {
-			return flow{}, err
+			return flow{}, sqlContext(err, st.Expr.Text)
 		}
 		f.RowCount = int64(len(res.Rows))
 		f.setFound(len(res.Rows) > 0)
@@ -501,7 +508,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 	case *ExecSQL:
 		res, err := f.host.Query(ctx, f, st.SQL)
 		if err != nil {
-			return flow{}, err
+			return flow{}, sqlContext(err, st.SQL.Text)
 		}
 		return flow{}, f.into(res, st.Into, st.Strict, st.Target, st.SQL.Text, false)
 	case *DynExecute:
@@ -521,7 +528,7 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		}
 		msg := "assertion failed"
 		if st.Message != nil {
-			v, t, err := f.host.Eval(ctx, f, st.Message)
+			v, t, err := f.eval(ctx, st.Message)
 			if err != nil {
 				return flow{}, err
 			}
@@ -543,9 +550,13 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 
 func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Result, error) {
 	if q != nil {
-		return f.host.Query(ctx, f, q)
+		res, err := f.host.Query(ctx, f, q)
+		if err != nil {
+			return nil, sqlContext(err, q.Text)
+		}
+		return res, nil
 	}
-	v, t, err := f.host.Eval(ctx, f, dyn)
+	v, t, err := f.eval(ctx, dyn)
 	if err != nil {
 		return nil, err
 	}
@@ -555,13 +566,17 @@ func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Re
 	text := f.host.Output(v, t)
 	var ps []Value
 	for _, p := range params {
-		pv, pt, err := f.host.Eval(ctx, f, p)
+		pv, pt, err := f.eval(ctx, p)
 		if err != nil {
 			return nil, err
 		}
 		ps = append(ps, Value{pv, pt})
 	}
-	return f.host.Dynamic(ctx, text, ps)
+	res, err := f.host.Dynamic(ctx, text, ps)
+	if err != nil {
+		return nil, sqlContext(err, text)
+	}
+	return res, nil
 }
 
 // into stores a statement's result in its INTO target and sets FOUND and ROW_COUNT.
@@ -678,8 +693,10 @@ func (f *Frame) getDiag(st *GetDiag) error {
 		switch strings.ToUpper(it.Kind) {
 		case "ROW_COUNT":
 			v, t = f.RowCount, types.Int8
-		case "PG_CONTEXT", "PG_EXCEPTION_CONTEXT":
+		case "PG_CONTEXT":
 			v = ""
+		case "PG_EXCEPTION_CONTEXT":
+			v = pe.Where
 		case "PG_ROUTINE_OID":
 			v, t = int64(0), types.Int8
 		case "RETURNED_SQLSTATE":

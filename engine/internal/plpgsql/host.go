@@ -89,6 +89,9 @@ type Frame struct {
 	iter     int
 	// subxacts counts the exception blocks running (no COMMIT inside one).
 	subxacts int
+	// annotated is the last error this frame added its context line to
+	// (errcontext.go): the statements enclosing the failed one add none.
+	annotated error
 }
 
 // IsRecord reports whether a datum is a record or row variable.

@@ -78,7 +78,7 @@ func (f *Frame) forQuery(ctx context.Context, st *ForQuery) (flow, error) {
 }
 
 func (f *Frame) forEach(ctx context.Context, st *ForEach) (flow, error) {
-	v, _, err := f.host.Eval(ctx, f, st.Expr)
+	v, _, err := f.eval(ctx, st.Expr)
 	if err != nil {
 		return flow{}, err
 	}

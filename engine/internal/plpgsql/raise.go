@@ -50,7 +50,7 @@ func (f *Frame) raise(ctx context.Context, st *Raise) error {
 			if pi >= len(st.Params) {
 				return pgerror.New(pgerror.SyntaxError, "too few parameters specified for RAISE")
 			}
-			v, t, err := f.host.Eval(ctx, f, st.Params[pi])
+			v, t, err := f.eval(ctx, st.Params[pi])
 			if err != nil {
 				return err
 			}
@@ -78,7 +78,7 @@ func (f *Frame) raise(ctx context.Context, st *Raise) error {
 	}
 	var detail, hint, column, constraint, datatype, table, schema string
 	for _, o := range st.Options {
-		v, t, err := f.host.Eval(ctx, f, o.Expr)
+		v, t, err := f.eval(ctx, o.Expr)
 		if err != nil {
 			return err
 		}

@@ -16,7 +16,7 @@ func (f *Frame) execReturn(ctx context.Context, st *Return) (flow, error) {
 	case st.RetVar >= 0:
 		f.Ret, f.RetType = f.datumValue(st.RetVar)
 	case st.Expr != nil:
-		v, t, err := f.host.Eval(ctx, f, st.Expr)
+		v, t, err := f.eval(ctx, st.Expr)
 		if err != nil {
 			return flow{}, err
 		}
@@ -36,7 +36,7 @@ func (f *Frame) returnNext(ctx context.Context, st *ReturnNext) error {
 		v, t = f.datumValue(st.RetVar)
 	case st.Expr != nil:
 		var err error
-		if v, t, err = f.host.Eval(ctx, f, st.Expr); err != nil {
+		if v, t, err = f.eval(ctx, st.Expr); err != nil {
 			return err
 		}
 	default:

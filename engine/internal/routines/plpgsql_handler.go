@@ -34,6 +34,7 @@ func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 		return nil, err
 	}
 	f.Name = strings.ToLower(fn.Name)
+	f.Signature = strings.ReplaceAll(fn.Signature(), ", ", ",") // as regprocedure prints it
 	if h.cache == nil {
 		h.cache = map[*catalog.Function]*plpgsql.Function{}
 	}

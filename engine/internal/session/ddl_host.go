@@ -41,6 +41,9 @@ func (h ddlHost) QueryGMS(ctx *sql.Context, query string, stmt sqlparser.Stateme
 	sch, iter, _, err := h.s.eng.gms.QueryWithBindings(ctx, query, stmt, nil, nil)
 	return sch, iter, err
 }
+func (h ddlHost) PlanGMS(ctx *sql.Context, query string, stmt sqlparser.Statement) (sql.Schema, error) {
+	return h.s.planSchema(ctx, query, stmt) // prepare.go
+}
 func (h ddlHost) TranslatorCatalog() translate.Catalog      { return h.s.translatorCatalog() }
 func (h ddlHost) TableLookup() translate.TableLookup        { return h.s }
 func (h ddlHost) MapError(err error) error                  { return mapError(err) }

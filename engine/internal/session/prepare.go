@@ -3,10 +3,15 @@ package session
 import (
 	"context"
 	"fmt"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/tinybase/tinybase/internal/pgtree"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -219,6 +224,23 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 			s.txn = nil
 		}
 	}()
+	if res.Cmd == nil {
+		// A GMS statement is planned, not started: building its iterators
+		// would already run the functions of a FROM clause (PostgreSQL
+		// only plans a statement it describes).
+		cols, err = s.describePlanned(ctx, p.SQL, res)
+		if err != nil {
+			return nil, "", err
+		}
+		return cols, res.Tag, nil
+	}
+	if d, ok := res.Cmd.(*translate.DML); ok && plannableCTEs(d) {
+		cols, err = s.describeCTEsPlanned(ctx, p.SQL, res, d)
+		if err != nil {
+			return nil, "", err
+		}
+		return cols, res.Tag, nil
+	}
 	rows, err := s.runTranslated(ctx, p.SQL, p.node, res)
 	if err != nil {
 		return nil, "", err
@@ -229,6 +251,86 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 	}
 	rows.done = true
 	return cols, res.Tag, nil
+}
+
+// describePlanned binds and analyzes a GMS statement as execute would
+// and reports the analyzed plan's columns, without building iterators.
+func (s *Session) describePlanned(ctx context.Context, sqlText string, res translate.Result) ([]Column, error) {
+	if s.env.Now.IsZero() || s.state == txnIdle {
+		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
+	}
+	txn := s.StorageTxn()
+	if s.state == txnIdle {
+		txn.Refresh()
+	}
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
+	if err := s.prepareDML(gctx, res.Stmt); err != nil {
+		return nil, s.statementError(err, res.Tag)
+	}
+	if err := gctx.Session.ValidateSession(gctx); err != nil {
+		return nil, s.statementError(err, res.Tag)
+	}
+	schema, err := s.planSchema(gctx, sqlText, res.Stmt)
+	if err != nil {
+		return nil, s.statementError(err, res.Tag)
+	}
+	r := &Rows{}
+	r.setColumns(schema)
+	return r.Columns(), nil
+}
+
+// plannableCTEs reports whether a DML program is a GMS statement reading
+// data-modifying WITH items that are GMS statements themselves (INSERT,
+// UPDATE or DELETE ... RETURNING as GMS runs them): describing it plans
+// each without running it (describeCTEsPlanned).
+func plannableCTEs(d *translate.DML) bool {
+	if d.Stmt == nil || d.Delete != nil || d.Update != nil || d.Upsert != nil || len(d.CTEs) == 0 {
+		return false
+	}
+	for _, c := range d.CTEs {
+		if c.Stmt.Cmd != nil || c.Stmt.Stmt == nil || len(c.Stmt.Catalog) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// describeCTEsPlanned describes a statement with data-modifying WITH
+// items: each item is planned and its body made an empty result of its
+// RETURNING columns, then the main statement is planned. Nothing runs,
+// so no parameter's placeholder NULL reaches a constraint.
+func (s *Session) describeCTEsPlanned(ctx context.Context, sqlText string, res translate.Result, d *translate.DML) ([]Column, error) {
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
+	for _, c := range d.CTEs {
+		if err := s.prepareDML(gctx, c.Stmt.Stmt); err != nil {
+			return nil, s.statementError(err, c.Stmt.Tag)
+		}
+		schema, err := s.planSchema(gctx, sqlText, c.Stmt.Stmt)
+		if err != nil {
+			return nil, s.statementError(err, c.Stmt.Tag)
+		}
+		if err := dml.PlannedCTE(c, schema); err != nil {
+			return nil, err
+		}
+	}
+	return s.describePlanned(ctx, sqlText, translate.Result{Stmt: d.Stmt, Tag: res.Tag, Returning: res.Returning})
+}
+
+// planSchema binds and analyzes a GMS statement as running it would, and
+// returns the analyzed plan's columns; no iterator is built.
+func (s *Session) planSchema(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Schema, error) {
+	var analyzed sql.Node
+	var err error
+	if analyzedHere(stmt) {
+		analyzed, _, err = s.analyzeDML(gctx, sqlText, stmt)
+	} else {
+		analyzed, _, _, _, err = s.analyzeQuery(gctx, sqlText, stmt)
+		s.plans.once = nil // the per-execution values of a plan nothing runs
+	}
+	if err != nil {
+		return nil, err
+	}
+	return analyzed.Schema(), nil
 }
 
 // QueryPrepared runs a prepared statement with parameters: each is nil

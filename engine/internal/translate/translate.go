@@ -3,6 +3,8 @@ package translate
 import (
 	"fmt"
 
+	"github.com/tinybase/tinybase/internal/pgtree"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -139,6 +141,13 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	case *pg.Node_DoStmt:
 		return t.doStmt(s.DoStmt), nil
 	case *pg.Node_SelectStmt:
+		if into := s.SelectStmt.IntoClause; into != nil {
+			// SELECT ... INTO is CREATE TABLE AS (PostgreSQL docs: SELECT INTO)
+			sel := pgtree.Clone(n).GetSelectStmt()
+			sel.IntoClause = nil
+			return t.createTableAs(&pg.CreateTableAsStmt{Query: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}},
+				Into: into, Objtype: pg.ObjectType_OBJECT_TABLE})
+		}
 		return t.withModifying(Result{Stmt: t.selectStmt(s.SelectStmt), Tag: "SELECT"}), nil
 	case *pg.Node_InsertStmt:
 		return t.insert(s.InsertStmt)

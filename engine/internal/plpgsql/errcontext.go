@@ -1,0 +1,198 @@
+package plpgsql
+
+import (
+	"context"
+	"fmt"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// Error context (PostgreSQL's plpgsql_exec_error_callback and SPI's
+// error callback): an error leaving a PL/pgSQL statement gains a CONTEXT
+// line naming the function, the line and the kind of the innermost
+// statement running, after a `SQL statement "..."` line when a statement
+// it ran failed. Each frame annotates an error once; the lines of nested
+// calls come first, as PostgreSQL prints its error context stack.
+
+// inlineCodeBlock is the name PostgreSQL's context gives a DO block.
+const inlineCodeBlock = "inline_code_block"
+
+// contextName is how the error context names the function.
+func (fn *Function) contextName() string {
+	if fn.Signature == "" {
+		return inlineCodeBlock
+	}
+	return fn.Signature
+}
+
+// withContext adds this frame's context line for statement s to err,
+// unless the frame annotated err already (an inner statement did).
+func (f *Frame) withContext(s Stmt, err error) error {
+	return f.annotate(err, fmt.Sprintf("at %s", stmtKind(s)), s.line())
+}
+
+// annotate adds "PL/pgSQL function <name> line <n> <where>" to err once.
+func (f *Frame) annotate(err error, where string, line int) error {
+	pe, ok := err.(*pgerror.Error)
+	if !ok || pe == f.annotated {
+		return err
+	}
+	e := addWhere(pe, fmt.Sprintf("PL/pgSQL function %s line %d %s", f.Fn.contextName(), line, where))
+	f.annotated = e
+	return e
+}
+
+// sqlContext adds the `SQL statement "text"` line of a statement the
+// function ran to the error it failed with.
+func sqlContext(err error, text string) error {
+	pe, ok := err.(*pgerror.Error)
+	if !ok {
+		return err
+	}
+	return addWhere(pe, fmt.Sprintf("SQL statement %q", text))
+}
+
+// addWhere returns a copy of pe with line appended to its context: the
+// error value may be shared (a cached or re-raised one).
+func addWhere(pe *pgerror.Error, line string) *pgerror.Error {
+	e := *pe
+	if e.Where == "" {
+		e.Where = line
+	} else {
+		e.Where += "\n" + line
+	}
+	return &e
+}
+
+// exprErrLine is the context line of an error evaluating an expression,
+// where PostgreSQL gives one: when the error comes from planning it
+// (constant folding: here, an expression of constants and operators
+// only) or from running it through SPI (an expression that is not
+// "simple": here, one with a sub-select). An expression reading
+// variables or calling functions runs on PostgreSQL's simple-expression
+// path, whose errors carry no such line.
+func exprErrLine(source, text string, assignment bool) string {
+	tree, err := pgtree.Parse("SELECT " + text)
+	if err != nil || len(tree.Stmts) != 1 {
+		return ""
+	}
+	subLink, constant := false, true
+	for _, n := range tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList() {
+		pgtree.Walk(n, func(m any) bool {
+			switch m.(type) {
+			case *pg.SubLink:
+				subLink = true
+			case *pg.ColumnRef, *pg.ParamRef, *pg.FuncCall, *pg.TypeCast:
+				constant = false
+			}
+			return true
+		})
+	}
+	if !subLink && !constant {
+		return ""
+	}
+	if assignment {
+		return fmt.Sprintf("PL/pgSQL assignment %q", source)
+	}
+	return fmt.Sprintf("SQL expression %q", text)
+}
+
+// eval evaluates e, adding its context line to an error (exprErrLine).
+func (f *Frame) eval(ctx context.Context, e *Expr) (any, *types.Type, error) {
+	v, t, err := f.host.Eval(ctx, f, e)
+	return v, t, exprContext(err, e)
+}
+
+// exprContext adds e's context line, if any, to an error evaluating it.
+func exprContext(err error, e *Expr) error {
+	if err == nil || e.errLine == "" {
+		return err
+	}
+	pe, ok := err.(*pgerror.Error)
+	if !ok {
+		return err
+	}
+	switch pe.Code {
+	case pgerror.InvalidTextRepresentation, "22007", "22008":
+		// a literal's input error: PostgreSQL reports it at parse
+		// analysis, with the query as internal query, not as context
+		return err
+	}
+	return addWhere(pe, e.errLine)
+}
+
+// stmtKind is a statement's name in the error context, as PostgreSQL's
+// plpgsql_stmt_typename gives it.
+func stmtKind(s Stmt) string {
+	switch st := s.(type) {
+	case *Block:
+		return "statement block"
+	case *Assign:
+		return "assignment"
+	case *If:
+		return "IF"
+	case *Case:
+		return "CASE"
+	case *Loop:
+		return "LOOP"
+	case *While:
+		return "WHILE"
+	case *ForInt:
+		return "FOR with integer loop variable"
+	case *ForQuery:
+		if st.Dyn != nil {
+			return "FOR over EXECUTE statement"
+		}
+		return "FOR over SELECT rows"
+	case *CursorLoop:
+		return "FOR over cursor"
+	case *ForEach:
+		return "FOREACH over array"
+	case *Exit:
+		if st.IsExit {
+			return "EXIT"
+		}
+		return "CONTINUE"
+	case *Return:
+		return "RETURN"
+	case *ReturnNext:
+		return "RETURN NEXT"
+	case *ReturnQuery:
+		return "RETURN QUERY"
+	case *Raise:
+		return "RAISE"
+	case *Assert:
+		return "ASSERT"
+	case *ExecSQL:
+		return "SQL statement"
+	case *DynExecute:
+		return "EXECUTE"
+	case *GetDiag:
+		if st.Stacked {
+			return "GET STACKED DIAGNOSTICS"
+		}
+		return "GET DIAGNOSTICS"
+	case *CursorOpen:
+		return "OPEN"
+	case *CursorFetch:
+		if st.Move {
+			return "MOVE"
+		}
+		return "FETCH"
+	case *CursorClose:
+		return "CLOSE"
+	case *Perform:
+		return "PERFORM"
+	case *TxnEnd:
+		if st.Commit {
+			return "COMMIT"
+		}
+		return "ROLLBACK"
+	case *Null:
+		return "NULL"
+	}
+	return "statement"
+}

@@ -15,7 +15,7 @@ var ImplementedKeys = []string{
 	"auth.email.secure_password_change", "auth.email.max_frequency", "auth.email.otp_length", "auth.email.otp_expiry",
 	"auth.email.template.*.subject", "auth.email.template.*.content_path",
 	"auth.sms.enable_signup", "auth.sms.enable_confirmations", "auth.sms.template", "auth.sms.max_frequency",
-	"auth.sms.test_otp.*", "auth.sms.test_otp_valid_until", "auth.sms.*.enabled", "auth.sms.*.account_sid", "auth.sms.*.message_service_sid",
+	"auth.sms.test_otp.*", "auth.sms.*.enabled", "auth.sms.*.account_sid", "auth.sms.*.message_service_sid",
 	"auth.sms.*.auth_token", "auth.sms.*.originator", "auth.sms.*.access_key", "auth.sms.*.sender", "auth.sms.*.api_key",
 	"auth.sms.*.from", "auth.sms.*.api_secret",
 	"auth.sessions.timebox", "auth.sessions.inactivity_timeout",

@@ -60,9 +60,13 @@ func (s *Server) sendPhoneOTP(t *txn, u *user, phone, otpType, channel string) (
 		u.PhoneChange = phone
 	}
 	now := s.nowUTC()
+	freq := s.cfg.SMS.MaxFrequency
+	if freq <= 0 {
+		freq = time.Minute // GoTrue's default for an unset GOTRUE_SMS_MAX_FREQUENCY
+	}
 	// GoTrue checks the frequency before the test OTP, so both behave alike.
-	if sentAt != nil && !sentAt.Add(s.cfg.SMS.MaxFrequency).Before(now) {
-		left := sentAt.Add(s.cfg.SMS.MaxFrequency).Sub(now) / time.Second
+	if sentAt != nil && !sentAt.Add(freq).Before(now) {
+		left := sentAt.Add(freq).Sub(now) / time.Second
 		return "", newError(http.StatusTooManyRequests, codeOverSMSSendRateLimit, "For security purposes, you can only request this after %d seconds.", left)
 	}
 	otp, testOTP := s.cfg.SMS.testOTP(phone, now)

@@ -22,12 +22,13 @@ type SMSConfig struct {
 	// MaxFrequency (max_frequency) is the shortest time between two OTPs
 	// to one user.
 	MaxFrequency time.Duration
-	// OTPLength and OTPExpiry (seconds) are GoTrue's defaults (6, 60): the
-	// Supabase CLI has no keys for them.
+	// OTPLength and OTPExpiry (seconds) are fixed by the Supabase CLI (6
+	// and 6000): it has no keys for them.
 	OTPLength, OTPExpiry int
 	// TestOTP ([auth.sms.test_otp]) maps a phone number (E.164 without
 	// "+") to a fixed OTP: no message is sent to it and the code always
-	// verifies, until TestOTPValidUntil when that is set.
+	// verifies, until TestOTPValidUntil when that is set (GoTrue's
+	// GOTRUE_SMS_TEST_OTP_VALID_UNTIL; the CLI has no key for it).
 	TestOTP           map[string]string
 	TestOTPValidUntil time.Time
 	// Provider is the enabled [auth.sms.<provider>] section's name ("" when
@@ -49,7 +50,7 @@ var smsProviders = []struct {
 }
 
 func defaultSMSConfig() SMSConfig {
-	return SMSConfig{Template: "Your code is {{ .Code }}", MaxFrequency: 5 * time.Second, OTPLength: 6, OTPExpiry: 60}
+	return SMSConfig{Template: "Your code is {{ .Code }}", MaxFrequency: 5 * time.Second, OTPLength: 6, OTPExpiry: 6000}
 }
 
 type tomlSMS struct {
@@ -60,7 +61,6 @@ type tomlSMS struct {
 			Template            *string           `toml:"template"`
 			MaxFrequency        *string           `toml:"max_frequency"`
 			TestOTP             map[string]string `toml:"test_otp"`
-			TestOTPValidUntil   *time.Time        `toml:"test_otp_valid_until"`
 			Twilio              map[string]any    `toml:"twilio"`
 			TwilioVerify        map[string]any    `toml:"twilio_verify"`
 			Messagebird         map[string]any    `toml:"messagebird"`
@@ -93,9 +93,6 @@ func parseSMS(configTOML []byte, c *SMSConfig) error {
 		for phone, otp := range s.TestOTP {
 			c.TestOTP[formatPhone(phone)] = otp
 		}
-	}
-	if s.TestOTPValidUntil != nil {
-		c.TestOTPValidUntil = *s.TestOTPValidUntil
 	}
 	sections := map[string]map[string]any{"twilio": s.Twilio, "twilio_verify": s.TwilioVerify,
 		"messagebird": s.Messagebird, "textlocal": s.Textlocal, "vonage": s.Vonage}

@@ -248,3 +248,27 @@ api_secret = "s"
 		t.Fatalf("err %v", err)
 	}
 }
+
+// TestPhoneMFAThroughProvider: without the send-sms hook, a phone factor's
+// challenge code goes through the [auth.sms] provider to the inbox.
+func TestPhoneMFAThroughProvider(t *testing.T) {
+	h := phoneHarness(t, func(c *Config) {
+		c.MFA.Phone = MFAFactorConfig{EnrollEnabled: true, VerifyEnabled: true, OTPLength: 6}
+	})
+	tok := h.signup("mfa@example.com", "password-1", nil)["access_token"].(string)
+	r := h.do("POST", "/factors", map[string]any{"factor_type": "phone", "phone": "+15550111"}, bearerH(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("enroll: %d %s", r.Status, r.Body)
+	}
+	fid := r.json(t)["id"].(string)
+	r = h.do("POST", "/factors/"+fid+"/challenge", map[string]any{}, bearerH(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("challenge: %d %s", r.Status, r.Body)
+	}
+	cid := r.json(t)["id"].(string)
+	sms := lastSMS(t, h, "15550111")
+	r = h.do("POST", "/factors/"+fid+"/verify", map[string]any{"challenge_id": cid, "code": sms.OTP}, bearerH(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("verify: %d %s", r.Status, r.Body)
+	}
+}

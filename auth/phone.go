@@ -22,6 +22,7 @@ func WithSMSSender(m SMSSender) Option { return func(s *Server) { s.sms = m } }
 const (
 	phoneConfirmationOTP = "confirmation"
 	phoneChangeOTP       = "phone_change"
+	phoneReauthOTP       = "reauthentication"
 
 	channelSMS      = "sms"
 	channelWhatsApp = "whatsapp"
@@ -55,9 +56,12 @@ func (u *user) isPhoneConfirmed() bool { return u.PhoneConfirmedAt != nil }
 // the provider, unless phone has a test OTP. It returns the message ID.
 func (s *Server) sendPhoneOTP(t *txn, u *user, phone, otpType, channel string) (string, error) {
 	sentAt := u.ConfirmationSentAt
-	if otpType == phoneChangeOTP {
+	switch otpType {
+	case phoneChangeOTP:
 		sentAt = u.PhoneChangeSentAt
 		u.PhoneChange = phone
+	case phoneReauthOTP:
+		sentAt = u.ReauthenticationSentAt
 	}
 	now := s.nowUTC()
 	freq := s.cfg.SMS.MaxFrequency
@@ -92,9 +96,12 @@ func (s *Server) sendPhoneOTP(t *txn, u *user, phone, otpType, channel string) (
 		}
 	}
 	hash := tokenHash(phone, otp)
-	if otpType == phoneChangeOTP {
+	switch otpType {
+	case phoneChangeOTP:
 		u.PhoneChangeToken, u.PhoneChangeSentAt = hash, &now
-	} else {
+	case phoneReauthOTP:
+		u.ReauthenticationToken, u.ReauthenticationSentAt = hash, &now
+	default:
 		u.ConfirmationToken, u.ConfirmationSentAt = hash, &now
 	}
 	u.UpdatedAt = now

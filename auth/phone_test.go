@@ -272,3 +272,30 @@ func TestPhoneMFAThroughProvider(t *testing.T) {
 		t.Fatalf("verify: %d %s", r.Status, r.Body)
 	}
 }
+
+// TestPhoneReauthenticate: a phone-only user's reauthentication code
+// comes by SMS and is the nonce a password change needs.
+func TestPhoneReauthenticate(t *testing.T) {
+	h := phoneHarness(t, func(c *Config) {
+		c.SMS.EnableConfirmations = false
+		c.Email.SecurePasswordChange = true
+		c.JWTExpiry = 604800
+	})
+	r := h.do("POST", "/signup", map[string]any{"phone": "15550140", "password": "secret123"})
+	if r.Status != 200 {
+		t.Fatalf("signup: %d %s", r.Status, r.Body)
+	}
+	tok := r.json(t)["access_token"].(string)
+	h.clock.advance(25 * time.Hour) // an old session must reauthenticate
+	wantError(t, h.do("PUT", "/user", map[string]any{"password": "secret456"}, bearerH(tok)...),
+		400, "reauthentication_needed", "Password update requires reauthentication")
+	if r := h.do("GET", "/reauthenticate", nil, bearerH(tok)...); r.Status != 200 {
+		t.Fatalf("reauthenticate: %d %s", r.Status, r.Body)
+	}
+	sms := lastSMS(t, h, "15550140")
+	wantError(t, h.do("PUT", "/user", map[string]any{"password": "secret456", "nonce": "000000"}, bearerH(tok)...),
+		422, "reauthentication_not_valid", "Nonce has expired or is invalid")
+	if r := h.do("PUT", "/user", map[string]any{"password": "secret456", "nonce": sms.OTP}, bearerH(tok)...); r.Status != 200 {
+		t.Fatalf("password change: %d %s", r.Status, r.Body)
+	}
+}

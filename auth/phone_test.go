@@ -92,6 +92,10 @@ func TestPhoneSignupAutoconfirm(t *testing.T) {
 	if _, ok := h.s.Inbox().Latest("15550101"); ok {
 		t.Fatal("an autoconfirmed sign-up sent an SMS")
 	}
+	m := h.do("GET", "/settings", nil).json(t)
+	if m["external"].(map[string]any)["phone"] != true || m["sms_provider"] != "twilio" || m["phone_autoconfirm"] != true {
+		t.Fatalf("settings %v", m)
+	}
 }
 
 func TestPhoneOTPSignIn(t *testing.T) {
@@ -172,7 +176,7 @@ func TestPhoneDisabled(t *testing.T) {
 	wantError(t, h.do("POST", "/token?grant_type=password", map[string]any{"phone": "15550106", "password": "x"}),
 		422, "phone_provider_disabled", "Phone logins are disabled")
 	m := h.do("GET", "/settings", nil).json(t)
-	if m["external"].(map[string]any)["phone"] != false || m["sms_provider"] != "twilio" {
+	if m["external"].(map[string]any)["phone"] != false || m["sms_provider"] != "" {
 		t.Fatalf("settings %v", m)
 	}
 }

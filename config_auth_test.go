@@ -42,7 +42,7 @@ uri = "pg-functions://postgres/public/hook"
 enabled = false
 client_id = "abc"
 `
-	body = strings.Replace(body, "max_frequency = \"5s\"\n\n[auth.sms.twilio]", "max_frequency = \"10s\"\n\n[auth.sms.twilio]", 1)
+	body = strings.Replace(body, "max_frequency = \"5s\"\n\n# One [auth.external", "max_frequency = \"10s\"\n\n# One [auth.external", 1)
 	cfg, err := LoadConfig(writeConfig(t, body), func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +58,7 @@ client_id = "abc"
 		`auth.captcha.provider = "hcaptcha" is not implemented by tinybase (ignored)`,
 		`auth.captcha.secret = "s" is not implemented by tinybase (ignored)`,
 		`auth.email.notification.password_changed.enabled = true is not implemented by tinybase (ignored)`,
-		`auth.sms.max_frequency = "10s" is not implemented by tinybase (ignored)`,
+		`auth.mfa.phone.max_frequency = "10s" is not implemented by tinybase (ignored)`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)

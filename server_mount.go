@@ -56,6 +56,9 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 	var aopts []auth.Option
 	if mailer != nil {
 		aopts = append(aopts, auth.WithMailer(mailer))
+		if sms, ok := mailer.(auth.SMSSender); ok {
+			aopts = append(aopts, auth.WithSMSSender(sms))
+		}
 	}
 	a, err := auth.New(acfg, p.Engine, aopts...)
 	if err != nil {

@@ -58,6 +58,8 @@ type Config struct {
 	Email EmailConfig
 	// RateLimit is [auth.rate_limit].
 	RateLimit RateLimitConfig
+	// SMS is [auth.sms] (sms_config.go).
+	SMS SMSConfig
 	// BcryptCost is the password hashing cost (GoTrue uses 10).
 	BcryptCost int
 	// DBUser is the role the auth server's SQL runs as.
@@ -190,6 +192,7 @@ func DefaultConfig() Config {
 			SignInSignUps:      30,
 			TokenVerifications: 30,
 		},
+		SMS:             defaultSMSConfig(),
 		BcryptCost:      10,
 		DBUser:          "supabase_auth_admin",
 		FlowStateExpiry: 5 * time.Minute,
@@ -410,6 +413,9 @@ func ParseConfig(configTOML []byte, base Config) (Config, error) {
 	setI(&c.RateLimit.TokenRefresh, r.TokenRefresh)
 	setI(&c.RateLimit.SignInSignUps, r.SignInSignUps)
 	setI(&c.RateLimit.TokenVerifications, r.TokenVerifications)
+	if err := parseSMS(configTOML, &c.SMS); err != nil {
+		return base, err
+	}
 	return c, c.validate()
 }
 
@@ -530,6 +536,9 @@ func (c Config) validate() error {
 	}
 	if c.MFA.Phone.OTPLength < 6 || c.MFA.Phone.OTPLength > 10 {
 		return fmt.Errorf("auth: [auth.mfa.phone] otp_length must be between 6 and 10, got %d", c.MFA.Phone.OTPLength)
+	}
+	if err := c.SMS.validate(); err != nil {
+		return err
 	}
 	return c.validateHooks()
 }

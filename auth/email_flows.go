@@ -94,7 +94,7 @@ func (s *Server) otp(w http.ResponseWriter, r *http.Request) error {
 		return badRequest(codeValidationFailed, "Channel should only be specified with Phone OTP")
 	}
 	if p.Phone != "" {
-		return badRequest(codePhoneProviderDisabled, "Unsupported phone provider")
+		return s.otpPhone(w, r, p) // phone.go
 	}
 	if p.Email == "" {
 		return badRequest(codeValidationFailed, "One of email or phone must be set")
@@ -183,10 +183,16 @@ func (s *Server) resend(w http.ResponseWriter, r *http.Request) error {
 			return badRequest(codeValidationFailed, "Type provided requires an email address")
 		}
 	case "sms", "phone_change":
-		if p.Phone == "" {
+		if p.Phone == "" && p.Type == "sms" {
 			return badRequest(codeValidationFailed, "Type provided requires a phone number")
 		}
-		return badRequest(codePhoneProviderDisabled, "Phone logins are disabled")
+		if p.Email != "" && p.Phone != "" {
+			return badRequest(codeValidationFailed, "Only an email address or phone number should be provided.")
+		}
+		if p.Phone == "" && p.Email == "" {
+			return badRequest(codeValidationFailed, "Missing email address or phone number")
+		}
+		return s.resendPhone(w, r, p) // phone.go
 	default:
 		return badRequest(codeValidationFailed, "Missing one of these types: signup, email_change, sms, phone_change")
 	}

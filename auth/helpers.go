@@ -146,12 +146,15 @@ func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
 	}
 	ext["anonymous_users"] = s.cfg.EnableAnonymousSignIns
 	ext["email"] = s.cfg.Email.EnableSignup
+	ext["phone"] = s.cfg.SMS.EnableSignup
 	sendJSON(w, http.StatusOK, map[string]any{
-		"external":                         ext,
-		"disable_signup":                   !s.cfg.EnableSignup,
-		"mailer_autoconfirm":               s.autoconfirm(),
-		"phone_autoconfirm":                false,
-		"sms_provider":                     "twilio",
+		"external":           ext,
+		"disable_signup":     !s.cfg.EnableSignup,
+		"mailer_autoconfirm": s.autoconfirm(),
+		"phone_autoconfirm":  s.cfg.SMS.autoconfirm(),
+		// GOTRUE_SMS_PROVIDER: the CLI sets it only for an enabled
+		// provider, so it is "" by default.
+		"sms_provider":                     s.cfg.SMS.Provider,
 		"saml_enabled":                     false,
 		"saml_private_key_next_configured": false,
 		"passkeys_enabled":                 s.cfg.PasskeyEnabled,

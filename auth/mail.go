@@ -52,7 +52,11 @@ func (b *Inbox) add(e Email) Email {
 		b.emails = append([]Email(nil), b.emails[len(b.emails)-inboxLimit:]...)
 	}
 	b.mu.Unlock()
-	b.logger.Info("auth: email (not sent; kept in the local inbox)", "to", e.To, "type", e.Type, "subject", e.Subject, "link", e.Link, "otp", e.OTP)
+	kind := "email"
+	if e.Type == "sms" {
+		kind = "SMS"
+	}
+	b.logger.Info("auth: "+kind+" (not sent; kept in the local inbox)", "to", e.To, "type", e.Type, "subject", e.Subject, "link", e.Link, "otp", e.OTP)
 	return e
 }
 

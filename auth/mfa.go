@@ -304,9 +304,9 @@ func (s *Server) challengeFactor(w http.ResponseWriter, r *http.Request) error {
 			if !s.cfg.MFA.Phone.VerifyEnabled {
 				return unprocessable(codeMFAPhoneVerifyDisabled, "MFA verification is disabled for Phone")
 			}
-			if !s.cfg.Hooks.SendSMS.Enabled {
-				// Sending the code needs an SMS provider; GoTrue fails
-				// the same way when it has none.
+			if !s.cfg.Hooks.SendSMS.Enabled && s.cfg.SMS.Provider == "" {
+				// Sending the code needs the hook or an SMS provider;
+				// GoTrue fails the same way when it has neither.
 				return internalError(nil, "Failed to get SMS provider")
 			}
 			out, err = s.challengePhone(t, r, a.user, f)

@@ -15,14 +15,18 @@ type smsData struct {
 	Phone   string `json:"phone,omitempty"`
 }
 
-// challengePhone is the phone factor's challenge when the send-sms hook
-// is configured (tinybase has no SMS provider): a code of
-// [auth.mfa.phone] otp_length digits goes to the hook, and the challenge
-// keeps it for verify.
+// challengePhone is the phone factor's challenge: a code of
+// [auth.mfa.phone] otp_length digits goes to the send-sms hook or, without
+// it, to the [auth.sms] provider (the local inbox), and the challenge keeps
+// it for verify.
 func (s *Server) challengePhone(t *txn, r *http.Request, u *user, f *factor) (map[string]any, error) {
 	code := s.otpDigits(s.cfg.MFA.Phone.OTPLength)
-	in := sendSMSInput{Metadata: s.hookMetadata(t, hookSendSMS), User: u, SMS: smsData{OTP: code, SMSType: "sms", Phone: f.Phone}}
-	if err := s.runHook(t, s.cfg.Hooks.SendSMS, &in, nil); err != nil {
+	if s.cfg.Hooks.SendSMS.Enabled {
+		in := sendSMSInput{Metadata: s.hookMetadata(t, hookSendSMS), User: u, SMS: smsData{OTP: code, SMSType: "sms", Phone: f.Phone}}
+		if err := s.runHook(t, s.cfg.Hooks.SendSMS, &in, nil); err != nil {
+			return nil, err
+		}
+	} else if err := s.deliverMFASMS(f.Phone, code); err != nil {
 		return nil, err
 	}
 	now := s.nowUTC()
@@ -47,4 +51,21 @@ func (t *txn) challengeOTP(challengeID string) (string, error) {
 		return "", nil
 	}
 	return str(rows[0][0]), nil
+}
+
+// deliverMFASMS sends a phone factor's code through the provider with
+// the CLI's [auth.mfa.phone] template (tinybase reads no template key
+// there), failing as GoTrue does.
+func (s *Server) deliverMFASMS(phone, code string) error {
+	text, err := SMSConfig{Template: defaultSMSConfig().Template}.render(code)
+	if err != nil {
+		return internalError(err, "error generating sms template")
+	}
+	s.inbox.add(Email{To: phone, Subject: "SMS", Type: "sms", OTP: code, SentAt: s.nowUTC(), Body: text, Text: text})
+	if s.sms != nil {
+		if _, err := s.sms.SendSMS(s.cfg.SMS.Provider, phone, channelSMS, text); err != nil {
+			return internalError(err, "error sending message")
+		}
+	}
+	return nil
 }

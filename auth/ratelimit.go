@@ -15,6 +15,7 @@ const (
 	limitVerify                   // token_verifications, per 5 minutes
 	limitRefresh                  // token_refresh, per 5 minutes
 	limitAnon                     // anonymous_users, per hour
+	limitSMS                      // sms_sent, per hour, for the whole server
 )
 
 // rateLimiter counts requests per bucket and client IP in fixed windows.
@@ -51,6 +52,8 @@ func (l *rateLimiter) rule(k limitKind) (int, time.Duration) {
 		return l.cfg.TokenRefresh, 5 * time.Minute
 	case limitAnon:
 		return l.cfg.AnonymousUsers, time.Hour
+	case limitSMS:
+		return l.cfg.SMSSent, time.Hour
 	}
 	return 0, 0
 }

@@ -1,13 +1,18 @@
 package auth
 
-import "net/http"
+import (
+	"net/http"
+	"time"
+)
 
 const invalidNonceMessage = "Nonce has expired or is invalid"
 
-// reauthenticate is GET /reauthenticate: a one-time code mailed to the
-// user, required by PUT /user to change the password when
-// [auth.email] secure_password_change is on.
+// reauthenticate is GET /reauthenticate: a one-time code mailed (or, for
+// a user with only a phone, sent by SMS) to the user, required by PUT
+// /user to change the password when [auth.email] secure_password_change
+// is on.
 func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request) error {
+	messageID := ""
 	err := s.tx(ctxOf(r), func(t *txn) error {
 		a, err := s.requireAuth(r, t)
 		if err != nil {
@@ -15,10 +20,14 @@ func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 		}
 		u := a.user
 		if u.Email == "" {
-			if u.Phone != "" {
-				return badRequest(codePhoneProviderDisabled, "Unsupported phone provider")
+			if u.Phone == "" {
+				return badRequest(codeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
 			}
-			return badRequest(codeValidationFailed, "Reauthentication requires the user to have an email or a phone number")
+			if !u.isPhoneConfirmed() {
+				return unprocessable(codePhoneNotConfirmed, "Please verify your phone first.")
+			}
+			messageID, err = s.sendPhoneOTP(t, u, u.Phone, phoneReauthOTP, channelSMS)
+			return err
 		}
 		if !u.isConfirmed() {
 			return unprocessable(codeEmailNotConfirmed, "Please verify your email first.")
@@ -39,7 +48,11 @@ func (s *Server) reauthenticate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sendJSON(w, http.StatusOK, map[string]any{})
+	out := map[string]any{}
+	if messageID != "" {
+		out["message_id"] = messageID
+	}
+	sendJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -48,7 +61,13 @@ func (s *Server) verifyReauthentication(u *user, nonce string) error {
 	if u.ReauthenticationToken == "" || u.ReauthenticationSentAt == nil {
 		return unprocessable(codeReauthNotValid, invalidNonceMessage)
 	}
-	if !s.otpValid(u.ReauthenticationToken, tokenHash(u.Email, nonce), u.ReauthenticationSentAt) {
+	if u.Email == "" && u.Phone != "" {
+		// A phone user's code came by SMS: the number's hash, SMS expiry.
+		exp := u.ReauthenticationSentAt.Add(time.Duration(s.cfg.SMS.OTPExpiry) * time.Second)
+		if s.now().After(exp) || !tokenEqual(u.ReauthenticationToken, tokenHash(u.Phone, nonce)) {
+			return unprocessable(codeReauthNotValid, invalidNonceMessage)
+		}
+	} else if !s.otpValid(u.ReauthenticationToken, tokenHash(u.Email, nonce), u.ReauthenticationSentAt) {
 		return unprocessable(codeReauthNotValid, invalidNonceMessage)
 	}
 	u.ReauthenticationToken = ""

@@ -29,7 +29,8 @@ type Server struct {
 	mux    *http.ServeMux
 	logger *slog.Logger
 	inbox  *Inbox
-	mailer Mailer // nil: emails stay in inbox only
+	mailer Mailer    // nil: emails stay in inbox only
+	sms    SMSSender // nil: text messages stay in inbox only
 	// templates are the parsed [auth.email.template.*], by name.
 	templates map[string]*mailTemplate
 	// hookBackoff is the pause between HTTP hook attempts (GoTrue: 2 s).

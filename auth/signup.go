@@ -47,9 +47,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 		return badRequest(codeValidationFailed, "Only an email address or phone number should be provided on signup.")
 	}
 	if p.Phone != "" {
-		// Phone sign-ups need an SMS provider; tinybase has none (the
-		// Supabase CLI's default is [auth.sms] enable_signup = false).
-		return badRequest(codePhoneProviderDisabled, "Phone signups are disabled")
+		return s.signupPhone(w, r, p) // phone.go
 	}
 	if err := validatePKCE(p.CodeChallengeMethod, p.CodeChallenge); err != nil {
 		return err

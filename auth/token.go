@@ -47,12 +47,21 @@ func (s *Server) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 		return unprocessable(codeEmailProviderDisabled, "Email logins are disabled")
 	}
 	if p.Phone != "" {
-		return unprocessable(codePhoneProviderDisabled, "Phone logins are disabled")
+		if !s.cfg.SMS.EnableSignup {
+			return unprocessable(codePhoneProviderDisabled, "Phone logins are disabled")
+		}
+		p.Phone = formatPhone(p.Phone)
 	}
 	aud := s.requestAud(r)
 	var resp *sessionResponse
 	err := s.tx(ctxOf(r), func(t *txn) error {
-		u, err := t.userByEmail(p.Email, aud)
+		var u *user
+		var err error
+		if p.Phone != "" {
+			u, err = t.userByPhone(p.Phone, aud)
+		} else {
+			u, err = t.userByEmail(p.Email, aud)
+		}
 		if err != nil {
 			if isNotFound(err) {
 				// Spend the time a bcrypt comparison takes, so a missing
@@ -81,8 +90,11 @@ func (s *Server) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 				weak = &weakReport{Reasons: e.Reasons}
 			}
 		}
-		if !u.isConfirmed() {
+		if p.Email != "" && !u.isConfirmed() {
 			return badRequest(codeEmailNotConfirmed, "Email not confirmed")
+		}
+		if p.Phone != "" && !u.isPhoneConfirmed() {
+			return badRequest(codePhoneNotConfirmed, "Phone not confirmed")
 		}
 		resp, err = s.issueSession(t, r, u, amrPassword)
 		if err == nil {

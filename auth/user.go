@@ -64,7 +64,17 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.Phone != "" {
-		return unprocessable(codePhoneProviderDisabled, "Unsupported phone provider")
+		ph, err := validatePhone(p.Phone)
+		if err != nil {
+			return err
+		}
+		p.Phone = ph
+		if p.Channel == "" {
+			p.Channel = channelSMS
+		}
+		if !s.validChannel(p.Channel) {
+			return badRequest(codeValidationFailed, invalidChannelMsg)
+		}
 	}
 	redirectTo := s.redirectTo(r, "")
 	var u *user
@@ -80,7 +90,7 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 		if len(p.AppData) > 0 && string(p.AppData) != "null" {
 			return forbidden(codeNotAdmin, "Updating app_metadata requires admin privileges")
 		}
-		if u.IsAnonymous && p.Password != nil && *p.Password != "" && p.Email == "" {
+		if u.IsAnonymous && p.Password != nil && *p.Password != "" && p.Email == "" && p.Phone == "" {
 			return unprocessable(codeValidationFailed, "Updating password of an anonymous user without an email or phone is not allowed")
 		}
 		if p.Email != "" && p.Email != u.Email {
@@ -88,6 +98,13 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 				return unprocessable(codeEmailExists, "A user with this email address has already been registered")
 			} else if !isNotFound(err) {
 				return dbError(err, "Database error checking email")
+			}
+		}
+		if p.Phone != "" && p.Phone != u.Phone {
+			if _, err := t.userByPhone(p.Phone, u.Aud); err == nil {
+				return unprocessable(codePhoneExists, "A user with this phone number has already been registered")
+			} else if !isNotFound(err) {
+				return dbError(err, "Database error checking phone")
 			}
 		}
 		now := s.nowUTC()
@@ -134,6 +151,16 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 		u.UpdatedAt = now
 		if err := t.updateUser(u); err != nil {
 			return dbError(err, "Error updating user")
+		}
+		if p.Phone != "" && p.Phone != u.Phone {
+			if s.cfg.SMS.autoconfirm() {
+				u.PhoneChange = p.Phone
+				if err := s.applyPhoneVerification(t, "phone_change", u); err != nil {
+					return err
+				}
+			} else if _, err := s.sendPhoneOTP(t, u, p.Phone, phoneChangeOTP, p.Channel); err != nil {
+				return err
+			}
 		}
 		if p.Email != "" && p.Email != u.Email {
 			if u.IsAnonymous && s.autoconfirm() {

@@ -32,12 +32,12 @@ func (s *Server) verifyPost(w http.ResponseWriter, r *http.Request) error {
 	}
 	if p.Token != "" {
 		if p.Phone != "" && p.Email == "" {
-			// GoTrue validates the number, then finds no user with an
-			// unexpired SMS OTP; tinybase sends no SMS, so none exists.
-			if _, err := validatePhone(p.Phone); err != nil {
+			ph, err := validatePhone(p.Phone)
+			if err != nil {
 				return err
 			}
-			return forbidden(codeOTPExpired, "Token has expired or is invalid")
+			p.Phone = ph
+			return s.verifyPhone(w, r, p)
 		}
 		if p.Email == "" {
 			return badRequest(codeValidationFailed, "Only an email address or phone number should be provided on verify")

@@ -258,3 +258,24 @@ func TestInbucketAPI(t *testing.T) {
 		t.Fatalf("empty mailbox: %d %q", code, body)
 	}
 }
+
+func TestSendSMSListedAsMessage(t *testing.T) {
+	s := testStore(10)
+	id, err := s.SendSMS("twilio", "15550100", "sms", "Your code is 123456")
+	if err != nil || id == "" {
+		t.Fatalf("SendSMS: %q %v", id, err)
+	}
+	code, body := do(t, s.Handler(), "GET", "/api/v1/messages", "")
+	if code != 200 {
+		t.Fatalf("list: %d %s", code, body)
+	}
+	for _, key := range []string{`"messages_count":1`, `"ID":"` + id + `"`, `"To":[{"Name":"","Address":"15550100"}]`,
+		`"Subject":"SMS"`, `"Snippet":"Your code is 123456"`, `"From":{"Name":"twilio"`} {
+		if !strings.Contains(body, key) {
+			t.Errorf("list lacks %s: %s", key, body)
+		}
+	}
+	if code, page := do(t, s.Handler(), "GET", "/", ""); code != 200 || !strings.Contains(page, "15550100") {
+		t.Errorf("page: %d lacks the phone number", code)
+	}
+}

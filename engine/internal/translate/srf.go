@@ -17,6 +17,7 @@ import (
 // wrapped in a LATERAL subquery, where GMS resolves outer references.
 func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 	spec := expr.SRFSpec{Ordinality: rf.Ordinality, Env: t.Env}
+	spec.Whole = rf.Alias != nil && rf.Alias.Aliasname == srfTargetAlias
 	for _, cd := range rf.Coldeflist {
 		c := cd.GetColumnDef()
 		if c == nil {
@@ -172,6 +173,18 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 			return l || r
 		case *pg.Node_TypeCast:
 			return hoist(&x.TypeCast.Arg)
+		case *pg.Node_AIndirection:
+			// (unnest(array of t)).field: the hoisted column keeps the
+			// element type the translator saw, for rowExpansion
+			var elem *pg.TypeName
+			if fc := x.AIndirection.Arg.GetFuncCall(); fc != nil && len(fc.Args) == 1 && strings.EqualFold(strVal(fc.Funcname[len(fc.Funcname)-1]), "unnest") {
+				elem = t.arrayElemTypeName(fc.Args[0])
+			}
+			if elem == nil || !hoist(&x.AIndirection.Arg) {
+				return false
+			}
+			x.AIndirection.Arg = &pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{Arg: x.AIndirection.Arg, TypeName: elem, Location: -1}}}
+			return true
 		}
 		return false
 	}

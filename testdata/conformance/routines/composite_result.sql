@@ -1,0 +1,38 @@
+-- field access on composite results of SQL and PL/pgSQL functions, and
+-- unnest of arrays of composites in FROM and in the SELECT list
+create type pair as (a int, b text);
+create function f() returns pair language sql as $$ select 1, 'x' $$;
+select (f()).a, (f()).b;
+select (f()).*;
+select * from f();
+select r.a from f() r;
+create function fr() returns pair language sql as $$ select row(1, 'x')::pair $$;
+select (fr()).a, (fr()).b;
+select fr();
+select * from fr();
+create function fn() returns pair language sql as $$ select null::pair $$;
+select fn() is null, (fn()).a;
+create table t(a int, b text);
+insert into t values (7, 'q');
+create function g() returns t language sql as $$ select 2, 'y' $$;
+select (g()).a, (g()).b, (g()).*;
+create function gt() returns t language sql as $$ select t from t limit 1 $$;
+select (gt()).b, * from gt();
+create function gs() returns setof t language sql as $$ select t from t $$;
+select * from gs();
+create function h() returns table(a int, b text) language sql as $$ select 3, 'z' $$;
+select * from h();
+create function p() returns pair language plpgsql as $$ declare r pair; begin r := row(4, 'w'); return r; end $$;
+select (p()).a, (p()).b, (p()).*;
+select * from p();
+create function q() returns record language sql as $$ select row(5, 'v'::text) $$;
+select x.b from q() as x(a int, b text);
+create function q2() returns record language sql as $$ select 6, 'u'::text $$;
+select x.a, x.b from q2() as x(a int, b text);
+select * from unnest(array[row(1, 'a')::pair, row(2, 'b')::pair]);
+select * from unnest(array[row(1, 'a')::pair]) with ordinality as u(x, y, z);
+select * from unnest(null::pair[]);
+select (unnest(array[row(1, 'a')::pair, row(2, 'b')::pair])).*;
+select (unnest('{"(1,a)","(2,)"}'::pair[])).b;
+select * from unnest((select array_agg(t) from t));
+select u.b from unnest((select array_agg(t) from t)) u;

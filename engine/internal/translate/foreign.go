@@ -164,7 +164,7 @@ func (t *Translator) dropForeign(s *pg.DropStmt) (Result, bool) {
 		ti := t.lookup(&pg.RangeVar{Schemaname: q.Schema, Relname: q.Name}, true)
 		if ti == nil {
 			if !s.MissingOk {
-				fail(pgerror.New(pgerror.UndefinedTable, "foreign table %q does not exist", q.Name))
+				fail(pgerror.New(pgerror.UndefinedObject, "foreign table %q does not exist", q.Name))
 			}
 			cp.Objects = append(cp.Objects, o) // DROP TABLE IF EXISTS skips it, DropTableDeps gives the notice
 			continue

@@ -50,3 +50,42 @@ func TestForeignTableAccess(t *testing.T) {
 	}
 	enginetest.Exec(t, s, "drop foreign table ext.customers; create table ext.customers (id int); select * from ext.customers")
 }
+
+// TestWrappersMigration: a migration in the shape Supabase's Wrappers
+// documentation gives (Stripe, Firebase and S3 servers and foreign
+// tables, wrappers_fdw_stats) applies; the foreign tables are listed
+// with their servers, and reading one fails with 0A000.
+func TestWrappersMigration(t *testing.T) {
+	s := enginetest.Session(t, enginetest.New(t))
+	enginetest.Exec(t, s, `create extension if not exists wrappers with schema extensions;
+		create foreign data wrapper stripe_wrapper handler stripe_fdw_handler validator stripe_fdw_validator;
+		create server stripe_server foreign data wrapper stripe_wrapper options (api_key_id 'k', api_url 'https://api.stripe.com/v1/');
+		create schema stripe;
+		create foreign table stripe.customers (id text, email text, attrs jsonb) server stripe_server options (object 'customers', rowid_column 'id');
+		create foreign data wrapper firebase_wrapper handler firebase_fdw_handler validator firebase_fdw_validator;
+		create server firebase_server foreign data wrapper firebase_wrapper options (sa_key 'x', project_id 'p');
+		create foreign table firebase_users (uid text, email text, attrs jsonb) server firebase_server options (object 'auth/users');
+		create foreign data wrapper s3_wrapper handler extensions.s3_fdw_handler validator extensions.s3_fdw_validator;
+		create server s3_server foreign data wrapper s3_wrapper options (aws_region 'us-east-1');
+		create foreign table s3_table (name text) server s3_server options (uri 's3://bucket/t.csv', format 'csv')`)
+	res := enginetest.Exec(t, s, `select foreign_table_schema || '.' || foreign_table_name || '@' || foreign_server_name
+		from information_schema.foreign_tables order by 1;
+		select fdwhandler::regproc::text from pg_foreign_data_wrapper where fdwname = 'stripe_wrapper';
+		select count(*) from extensions.wrappers_fdw_stats`)
+	var got []string
+	for _, r := range res[0].Rows {
+		got = append(got, *r[0])
+	}
+	want := []string{"public.firebase_users@firebase_server", "public.s3_table@s3_server", "stripe.customers@stripe_server"}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("foreign tables = %v, want %v", got, want)
+	}
+	if h := *res[1].Rows[0][0]; h != "stripe_fdw_handler" {
+		t.Errorf("handler = %s", h)
+	}
+	_, err := s.Exec(context.Background(), "select email from stripe.customers where id = 'cus_1'")
+	var pe *engine.Error
+	if !errors.As(err, &pe) || pe.Code != "0A000" {
+		t.Fatalf("read of a foreign table: %v, want 0A000", err)
+	}
+}

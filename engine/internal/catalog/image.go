@@ -633,7 +633,7 @@ func FromImage(img Image) (*Catalog, error) {
 // pseudoType returns the pseudo-types routines are declared with, which
 // types.ByOID does not hold: the very values the catalog uses.
 func pseudoType(oid uint32) *types.Type {
-	for _, t := range []*types.Type{types.Record, types.Void, TriggerType, EventTriggerType} {
+	for _, t := range []*types.Type{types.Record, types.Void, TriggerType, EventTriggerType, FdwHandlerType} {
 		if t.OID == oid {
 			return t
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -28,13 +29,14 @@ func Foreign(h Host, c *translate.ForeignDDL) error {
 		}
 		w := catalog.ForeignWrapper{Name: c.Name, Owner: h.CurrentUser(), Options: opts}
 		for _, fn := range []struct {
-			q   *catalog.QName
-			oid *uint32
-		}{{c.Handler, &w.Handler}, {c.Validator, &w.Validator}} {
+			q       *catalog.QName
+			oid     *uint32
+			handler bool
+		}{{c.Handler, &w.Handler, true}, {c.Validator, &w.Validator, false}} {
 			if fn.q == nil {
 				continue
 			}
-			oid, err := wrapperFunction(h, cat, *fn.q)
+			oid, err := wrapperFunction(h, cat, *fn.q, fn.handler)
 			if err != nil {
 				return err
 			}
@@ -259,14 +261,28 @@ func dropDependents(h Host, f catalog.ForeignData, what string, deps []string, c
 	return f, nil
 }
 
-// wrapperFunction resolves a HANDLER or VALIDATOR function by name.
-func wrapperFunction(h Host, cat *catalog.Catalog, q catalog.QName) (uint32, error) {
+// wrapperFunction resolves a HANDLER (no arguments, returning
+// fdw_handler) or VALIDATOR (text[], oid) function by name.
+func wrapperFunction(h Host, cat *catalog.Catalog, q catalog.QName, handler bool) (uint32, error) {
+	sig := "text[], oid"
+	if handler {
+		sig = ""
+	}
 	for _, sc := range LookupSchemas(h, q.Schema) {
-		if fs := cat.Functions(catalog.QName{Schema: sc, Name: q.Name}); len(fs) > 0 {
-			return fs[0].OID, nil
+		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
+			in := f.InputArgs()
+			if handler && len(in) == 0 {
+				if f.Result == nil || f.Result.OID != catalog.FdwHandlerType.OID {
+					return 0, pgerror.New(pgerror.WrongObjectType, "function %s must return type %s", q.Display(), "fdw_handler")
+				}
+				return f.OID, nil
+			}
+			if !handler && len(in) == 2 && in[0].Type.OID == types.ArrayOf(types.Text).OID && in[1].Type.OID == types.Oid.OID {
+				return f.OID, nil
+			}
 		}
 	}
-	return 0, pgerror.New(pgerror.UndefinedFunction, "function %s() does not exist", q.Display())
+	return 0, pgerror.New(pgerror.UndefinedFunction, "function %s(%s) does not exist", q.Display(), sig)
 }
 
 // editOptions applies OPTIONS (...) items to "name=value" options as

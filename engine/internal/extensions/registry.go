@@ -32,6 +32,8 @@ func All() []*Extension {
 		pgJSONSchema,
 		pgHashids,
 		pgaudit,
+		wrappersExt, // wrappers.go
+		postgresFdw,
 	}
 }
 

@@ -132,7 +132,9 @@ func Foreign(h Host, c *translate.ForeignDDL) error {
 			}
 			for _, n := range names {
 				if n == q.Name {
-					return nil // CREATE ... IF NOT EXISTS leaves the relation as it is
+					// CREATE ... IF NOT EXISTS leaves the relation as it is
+					h.Notice("NOTICE", "42P07", fmt.Sprintf("relation %q already exists, skipping", q.Name))
+					return nil
 				}
 			}
 		}
@@ -142,6 +144,22 @@ func Foreign(h Host, c *translate.ForeignDDL) error {
 		}
 		f.Tables = removeWhere(f.Tables, func(t catalog.ForeignTable) bool { return t.Table == q })
 		f.Tables = append(f.Tables, catalog.ForeignTable{Table: q, Server: c.Server, Options: opts})
+	case "missing_table":
+		h.Notice("NOTICE", "00000", fmt.Sprintf("relation %q does not exist, skipping", c.Table.Name))
+		return nil
+	case "alter_table":
+		i := indexWhere(f.Tables, func(t catalog.ForeignTable) bool { return t.Table == c.Table })
+		if i < 0 {
+			return pgerror.New(pgerror.WrongObjectType, "%q is not a foreign table", c.Table.Name)
+		}
+		ft := f.Tables[i]
+		opts, err := editOptions(ft.Options, c.Options)
+		if err != nil {
+			return err
+		}
+		ft.Options = opts
+		f.Tables = append(append([]catalog.ForeignTable(nil), f.Tables[:i]...), f.Tables[i+1:]...)
+		f.Tables = append(f.Tables, ft)
 	case "drop_table":
 		f.Tables = removeWhere(f.Tables, func(t catalog.ForeignTable) bool { return t.Table == c.Table })
 	default:

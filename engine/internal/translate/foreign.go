@@ -110,14 +110,23 @@ func (t *Translator) foreignStatement(n *pg.Node) (Result, bool) {
 		return t.createForeignTable(s.CreateForeignTableStmt), true
 	case *pg.Node_DropStmt:
 		return t.dropForeign(s.DropStmt)
+	case *pg.Node_AlterTableStmt:
+		if s.AlterTableStmt.Objtype == pg.ObjectType_OBJECT_FOREIGN_TABLE {
+			return t.alterForeignTable(s.AlterTableStmt), true
+		}
+	case *pg.Node_CommentStmt:
+		if s.CommentStmt.Objtype == pg.ObjectType_OBJECT_FOREIGN_TABLE {
+			c := &pg.CommentStmt{Objtype: pg.ObjectType_OBJECT_TABLE, Object: s.CommentStmt.Object, Comment: s.CommentStmt.Comment}
+			return t.mustStatement(&pg.Node{Node: &pg.Node_CommentStmt{CommentStmt: c}}), true
+		}
 	}
 	return Result{}, false
 }
 
-// createForeignTable is CREATE FOREIGN TABLE: the columns as CREATE
-// TABLE, and the server and options recorded.
-func (t *Translator) createForeignTable(s *pg.CreateForeignTableStmt) Result {
-	res, err := t.Statement(&pg.Node{Node: &pg.Node_CreateStmt{CreateStmt: s.BaseStmt}})
+// mustStatement translates a statement built from another, failing the
+// outer translation with its error.
+func (t *Translator) mustStatement(n *pg.Node) Result {
+	res, err := t.Statement(n)
 	if err != nil {
 		pe, ok := pgerror.As(err)
 		if !ok {
@@ -125,6 +134,45 @@ func (t *Translator) createForeignTable(s *pg.CreateForeignTableStmt) Result {
 		}
 		fail(pe)
 	}
+	return res
+}
+
+// alterForeignTable is ALTER FOREIGN TABLE: OPTIONS (...) edits the
+// foreign table's options, the other actions run as ALTER TABLE's.
+func (t *Translator) alterForeignTable(s *pg.AlterTableStmt) Result {
+	ti := t.lookup(s.Relation, s.MissingOk)
+	if ti == nil { // IF EXISTS
+		return Result{Cmd: &ForeignDDL{Op: "missing_table", Table: rangeQName(s.Relation)}, Tag: "ALTER FOREIGN TABLE"}
+	}
+	q, ok := t.foreignTableOf(catalog.QName{Schema: ti.Schema, Name: ti.Name})
+	if !ok {
+		fail(pgerror.New(pgerror.WrongObjectType, "%q is not a foreign table", ti.Name))
+	}
+	var opts []OptionEdit
+	rest := &pg.AlterTableStmt{Relation: s.Relation, Objtype: pg.ObjectType_OBJECT_TABLE, MissingOk: s.MissingOk}
+	for _, n := range s.Cmds {
+		if c := n.GetAlterTableCmd(); c != nil && c.Subtype == pg.AlterTableType_AT_GenericOptions {
+			opts = append(opts, optionEdits(c.Def.GetList().GetItems())...)
+			continue
+		}
+		rest.Cmds = append(rest.Cmds, n)
+	}
+	edit := &ForeignDDL{Op: "alter_table", Table: q, Options: opts}
+	if len(rest.Cmds) == 0 {
+		return Result{Cmd: edit, Tag: "ALTER FOREIGN TABLE"}
+	}
+	res := t.mustStatement(&pg.Node{Node: &pg.Node_AlterTableStmt{AlterTableStmt: rest}})
+	if len(opts) > 0 {
+		res.Catalog = append(res.Catalog, edit)
+	}
+	res.Tag = "ALTER FOREIGN TABLE"
+	return res
+}
+
+// createForeignTable is CREATE FOREIGN TABLE: the columns as CREATE
+// TABLE, and the server and options recorded.
+func (t *Translator) createForeignTable(s *pg.CreateForeignTableStmt) Result {
+	res := t.mustStatement(&pg.Node{Node: &pg.Node_CreateStmt{CreateStmt: s.BaseStmt}})
 	q := rangeQName(s.BaseStmt.Relation)
 	res.Catalog = append(res.Catalog, &ForeignDDL{Op: "create_table", Table: q, Server: s.Servername, Options: optionEdits(s.Options), IfNotExists: s.BaseStmt.IfNotExists})
 	res.Tag = "CREATE FOREIGN TABLE"

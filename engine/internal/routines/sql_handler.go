@@ -220,7 +220,8 @@ func wholeRowResult(fn *catalog.Function, cols []routine.Column) bool {
 	case fn.Result.OID == types.Record.OID:
 		return true
 	default:
-		return fn.Result.IsComposite() && cols[0].Type.Base().OID == fn.Result.Base().OID
+		oid := cols[0].Type.Base().OID
+		return fn.Result.IsComposite() && (oid == fn.Result.Base().OID || oid == types.Record.OID)
 	}
 }
 

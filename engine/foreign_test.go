@@ -129,3 +129,27 @@ func TestForeignDurable(t *testing.T) {
 		t.Error("a foreign table read after reopening")
 	}
 }
+
+// TestRemoteExtensionsRefuseUse: dblink and postgres_fdw install their
+// objects, and every call that would reach another database fails with
+// 0A000 and a hint; dblink_get_connections() is NULL (none are open).
+func TestRemoteExtensionsRefuseUse(t *testing.T) {
+	s := enginetest.Session(t, enginetest.New(t))
+	res := enginetest.Exec(t, s, `create extension dblink; create extension postgres_fdw;
+		select dblink_get_connections() is null`)
+	if got := *res[len(res)-1].Rows[0][0]; got != "t" {
+		t.Errorf("dblink_get_connections() is null = %s", got)
+	}
+	for _, q := range []string{
+		"select dblink_connect('c', 'host=db')",
+		"select * from dblink('host=db', 'select 1') as t(a int)",
+		"select dblink_exec('host=db', 'delete from x')",
+		"select postgres_fdw_handler()",
+	} {
+		_, err := s.Exec(context.Background(), q)
+		var pe *engine.Error
+		if !errors.As(err, &pe) || pe.Code != "0A000" || pe.Hint == "" {
+			t.Errorf("%s: %v, want 0A000 with a hint", q, err)
+		}
+	}
+}

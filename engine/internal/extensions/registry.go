@@ -34,6 +34,7 @@ func All() []*Extension {
 		pgaudit,
 		wrappersExt, // wrappers.go
 		postgresFdw,
+		dblinkExt, // dblink.go
 	}
 }
 

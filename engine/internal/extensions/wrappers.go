@@ -27,12 +27,11 @@ var wrapperFdws = []string{
 	"redis_fdw", "s3_fdw", "stripe_fdw", "wasm_fdw",
 }
 
-// unreachable is a foreign-data handler's result in tinybase.
-func unreachable(name string) Func {
-	return func(context.Context, routine.Caller, *catalog.Function, []any, *routine.TriggerData) (routine.Result, error) {
-		return routine.Result{}, pgerror.New(pgerror.FeatureNotSupported, "foreign-data wrapper handler %s cannot run: tinybase does not reach external services", name).
-			WithHint("Foreign tables apply as on Supabase; their rows are only available there.")
-	}
+// unreachable is the body of a function that would reach an external
+// service or another database: tinybase reaches none.
+var unreachable Func = func(_ context.Context, _ routine.Caller, fn *catalog.Function, _ []any, _ *routine.TriggerData) (routine.Result, error) {
+	return routine.Result{}, pgerror.New(pgerror.FeatureNotSupported, "function %s cannot run: tinybase does not reach external services", fn.Name).
+		WithHint("Foreign data wrappers and dblink apply as on Supabase; the remote data is only available there.")
 }
 
 // acceptOptions is a validator: tinybase keeps the options without
@@ -58,7 +57,7 @@ CREATE TABLE @extschema@.wrappers_fdw_stats (
 COMMENT ON TABLE @extschema@.wrappers_fdw_stats IS 'Wrappers Foreign Data Wrapper statistics';
 `)
 	for _, w := range wrapperFdws {
-		funcs[w+"_handler"] = unreachable(w + "_handler")
+		funcs[w+"_handler"] = unreachable
 		funcs[w+"_validator"] = acceptOptions
 		fmt.Fprintf(&b, `CREATE FUNCTION @extschema@.%[1]s_handler() RETURNS fdw_handler
   AS 'MODULE_PATHNAME', '%[1]s_handler' LANGUAGE c STRICT;
@@ -79,7 +78,7 @@ var postgresFdw = &Extension{
 	Version: "1.1",
 	Comment: "foreign-data wrapper for remote PostgreSQL servers",
 	Funcs: map[string]Func{
-		"postgres_fdw_handler":   unreachable("postgres_fdw_handler"),
+		"postgres_fdw_handler":   unreachable,
 		"postgres_fdw_validator": acceptOptions,
 		// no connection is ever opened
 		"postgres_fdw_get_connections": Rows(func(context.Context, routine.Caller, *catalog.Function, []any) ([][]any, error) {

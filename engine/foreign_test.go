@@ -153,3 +153,26 @@ func TestRemoteExtensionsRefuseUse(t *testing.T) {
 		}
 	}
 }
+
+// TestForeignTableGoneWithSchema: DROP SCHEMA ... CASCADE forgets the
+// schema's foreign tables, so a table created later under the same name
+// is an ordinary, readable one.
+func TestForeignTableGoneWithSchema(t *testing.T) {
+	s := enginetest.Session(t, enginetest.New(t))
+	res := enginetest.Exec(t, s, `create foreign data wrapper w;
+		create server s foreign data wrapper w;
+		create schema x;
+		create foreign table x.ft (a int) server s;
+		drop schema x cascade;
+		create schema x;
+		create table x.ft (a int);
+		insert into x.ft values (1);
+		select count(*) from x.ft;
+		select count(*) from pg_foreign_table`)
+	if got := *res[len(res)-2].Rows[0][0]; got != "1" {
+		t.Errorf("rows of the new x.ft = %s, want 1", got)
+	}
+	if got := *res[len(res)-1].Rows[0][0]; got != "0" {
+		t.Errorf("pg_foreign_table rows = %s, want 0", got)
+	}
+}

@@ -143,3 +143,21 @@ func (c *Catalog) WithForeign(f ForeignData) *Catalog {
 	}
 	return n
 }
+
+// withoutForeignTables forgets the foreign tables among dropped objects
+// (DROP TABLE's and DROP SCHEMA ... CASCADE's), so that a table created
+// later under the same name is an ordinary one.
+func (c *Catalog) withoutForeignTables(drop func(ObjectKey) bool) *Catalog {
+	f := c.Foreign()
+	kept := f.Tables[:0:0]
+	for _, t := range f.Tables {
+		if !drop(ObjectKey{Kind: ObjRelation, Schema: t.Table.Schema, Name: t.Table.Name}) {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) == len(f.Tables) {
+		return c
+	}
+	f.Tables = kept
+	return c.WithForeign(f)
+}

@@ -165,7 +165,7 @@ func Foreign(h Host, c *translate.ForeignDDL) error {
 	default:
 		return pgerror.New(pgerror.InternalError, "unknown foreign-data command %q", c.Op)
 	}
-	h.SetCatalog(cat.WithForeign(f))
+	h.SetCatalog(h.Catalog().WithForeign(f)) // a cascade may have dropped tables
 	return nil
 }
 
@@ -241,8 +241,8 @@ func serverDependents(f catalog.ForeignData, server string) []string {
 }
 
 // dropDependents fails a DROP of what has dependents (2BP01) unless
-// CASCADE, which drops the servers' user mappings (and, for a wrapper,
-// the servers). Foreign tables are not dropped by a cascade yet.
+// CASCADE, which drops the servers' user mappings and foreign tables
+// (and, for a wrapper, the servers).
 func dropDependents(h Host, f catalog.ForeignData, what string, deps []string, cascade bool, servers []string) (catalog.ForeignData, error) {
 	if len(deps) == 0 {
 		return f, nil
@@ -263,16 +263,26 @@ func dropDependents(h Host, f catalog.ForeignData, what string, deps []string, c
 		}
 		all = append(all, serverDependents(f, s)...)
 	}
+	var script strings.Builder
 	for _, t := range f.Tables {
 		if in[t.Server] {
-			return f, pgerror.New(pgerror.FeatureNotSupported, "DROP ... CASCADE of foreign table %s is not supported yet", t.Table.Name).
-				WithHint("Drop the foreign tables with DROP FOREIGN TABLE first.")
+			fmt.Fprintf(&script, "DROP FOREIGN TABLE IF EXISTS %s.%s CASCADE;\n", quoteIdent(t.Table.Schema), quoteIdent(t.Table.Name))
 		}
 	}
 	if len(all) == 1 {
 		h.Notice("NOTICE", "00000", "drop cascades to "+all[0])
 	} else {
 		h.Notice("NOTICE", "00000", fmt.Sprintf("drop cascades to %d other objects", len(all)))
+	}
+	if script.Len() > 0 {
+		xh, ok := h.(ExtensionHost)
+		if !ok {
+			return f, pgerror.New(pgerror.FeatureNotSupported, "DROP ... CASCADE of foreign tables cannot run here")
+		}
+		if err := xh.RunExtensionScript(script.String(), "pg_catalog"); err != nil {
+			return f, err
+		}
+		f = h.Catalog().Foreign() // without the dropped tables
 	}
 	f.Mappings = removeWhere(f.Mappings, func(m catalog.UserMapping) bool { return in[m.Server] })
 	f.Servers = removeWhere(f.Servers, func(s catalog.ForeignServer) bool { return in[s.Name] })

@@ -27,6 +27,7 @@ func TestForeignTableAccess(t *testing.T) {
 		{"insert", "insert into ext.customers values ('a', 'b')", "0A000"},
 		{"update", "update ext.customers set email = 'x'", "0A000"},
 		{"delete", "delete from ext.customers", "0A000"},
+		{"truncate", "truncate ext.customers", "0A000"},
 		{"drop table", "drop table ext.customers", "42809"},
 		{"import", "import foreign schema public from server srv into ext", "0A000"},
 	} {
@@ -43,6 +44,16 @@ func TestForeignTableAccess(t *testing.T) {
 				t.Errorf("%s: no hint", tc.sql)
 			}
 		})
+	}
+	for _, q := range []string{"copy ext.customers to stdout", "copy ext.customers from stdin", "copy (select * from ext.customers) to stdout"} {
+		c, err := s.Copy(context.Background(), q)
+		var pe *engine.Error
+		if !errors.As(err, &pe) || pe.Code != "0A000" {
+			t.Errorf("%s: %v, want 0A000", q, err)
+		}
+		if c != nil {
+			t.Errorf("%s started", q)
+		}
 	}
 	res := enginetest.Exec(t, s, "select count(*) from local; select relkind from pg_class where relname = 'customers'")
 	if got := *res[1].Rows[0][0]; got != "f" {

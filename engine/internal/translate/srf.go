@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -222,6 +223,48 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 				rt.Name = name
 				continue
 			}
+			// a user function returning a set of rows (RETURNS TABLE,
+			// SETOF a composite): the target is the whole row
+			if fields := t.userSRFFields(parts); len(fields) > 1 {
+				funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{rt.Val}}}})
+				k := len(funcs)
+				widths[k] = len(fields)
+				row := &pg.RowExpr{RowFormat: pg.CoercionForm_COERCE_IMPLICIT_CAST}
+				for j := range fields {
+					row.Args = append(row.Args, colRef("c"+itoa(int64(k))+"_"+itoa(int64(j+1))))
+				}
+				rt.Val = &pg.Node{Node: &pg.Node_RowExpr{RowExpr: row}}
+				if res := t.userCandidates(parts)[0].Result; res != nil && res.Base().IsComposite() {
+					// SETOF a named type: the row is of that type, not record
+					tn := &pg.TypeName{Names: []*pg.Node{
+						{Node: &pg.Node_String_{String_: &pg.String{Sval: res.Base().Schema}}},
+						{Node: &pg.Node_String_{String_: &pg.String{Sval: res.Base().Name}}}}, Location: -1}
+					rt.Val = &pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{Arg: rt.Val, TypeName: tn, Location: -1}}}
+				}
+				rt.Name = name
+				continue
+			}
+		}
+		// (user_srf()).field: that column of the hoisted function
+		if ai := rt.Val.GetAIndirection(); ai != nil && len(ai.Indirection) == 1 && ai.Indirection[0].GetString_() != nil {
+			if fc := ai.Arg.GetFuncCall(); fc != nil && fc.Over == nil {
+				field := ai.Indirection[0].GetString_().Sval
+				fields := t.userSRFFields(names(fc.Funcname))
+				for j, f := range fields {
+					if f.Name != field || len(fields) < 2 {
+						continue
+					}
+					funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{ai.Arg}}}})
+					k := len(funcs)
+					widths[k] = len(fields)
+					rt.Val = colRef("c" + itoa(int64(k)) + "_" + itoa(int64(j+1)))
+					rt.Name = name
+					break
+				}
+				if rt.Val.GetColumnRef() != nil {
+					continue
+				}
+			}
 		}
 		if hoist(&rt.Val) {
 			rt.Name = name
@@ -242,4 +285,18 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 	}
 	rf := &pg.RangeFunction{Lateral: true, IsRowsfrom: true, Functions: funcs, Alias: alias}
 	s.FromClause = append(s.FromClause, &pg.Node{Node: &pg.Node_RangeFunction{RangeFunction: rf}})
+}
+
+// userSRFFields are the result columns of a set-returning user function
+// the call may name, when every candidate returns a set of the same rows.
+func (t *Translator) userSRFFields(parts []string) []types.Field {
+	if !t.isUserSRF(parts) {
+		return nil
+	}
+	for _, f := range t.userCandidates(parts) {
+		if !f.ReturnsSet {
+			return nil
+		}
+	}
+	return t.userResultFields(parts) // indirection.go
 }

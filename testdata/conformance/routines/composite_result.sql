@@ -42,3 +42,9 @@ create function p1() returns t language plpgsql as $$ declare r t; begin select 
 select (p1()).b, (p1()).*;
 create function p3(out a int, out b text) language plpgsql as $$ begin a := 3; b := 'three'; end $$;
 select (p3()).b, (p3()).*;
+create function hs() returns table(a int, b text) language sql as $$ select 3, 'z' union all select 4, 'w' $$;
+select hs();
+select (hs()).a;
+select (hs()).b, 1 as one;
+create function ps() returns setof pair language sql as $$ select 3, 'z' $$;
+select ps(), (ps()).b;

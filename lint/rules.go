@@ -15,6 +15,7 @@ var rules = []*rule{
 	ruleRLSDisabledInPublic,
 	ruleExtensionInPublic,
 	ruleRLSReferencesUserMetadata,
+	ruleForeignTableInAPI, // rules_foreign.go
 	ruleFKeyToAuthUnique,
 }
 

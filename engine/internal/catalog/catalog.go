@@ -31,6 +31,8 @@ type Catalog struct {
 	security   *security              // roles, owners, privileges, row security (roles.go)
 	// publications by name (publications.go)
 	publications map[string]*Publication
+	// foreign holds the foreign-data objects (foreign.go), nil when none
+	foreign *ForeignData
 	// matviews are materialized views' queries (matviews.go)
 	matviews map[QName]string
 	// deferrable constraints: table and name → INITIALLY DEFERRED

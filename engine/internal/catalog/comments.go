@@ -59,6 +59,7 @@ func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
 	c = c.withoutSecurity(drop)           // owners, ACLs, policies of dropped objects (policies.go)
 	c = c.withoutPublicationMembers(drop) // publications.go
 	c = c.withoutDeferrable(drop)         // deferrable.go
+	c = c.withoutForeignTables(drop)      // foreign.go
 	found := false
 	for k := range c.comments {
 		if drop(k) {

@@ -26,5 +26,8 @@ func (c *Catalog) Objects() []Member {
 	for _, o := range c.AllOperators() {
 		out = append(out, Member{Kind: "operator", Schema: o.Schema, Name: o.Name, OID: o.OID})
 	}
+	for _, w := range c.Foreign().Wrappers { // foreign.go
+		out = append(out, Member{Kind: "foreign data wrapper", Name: w.Name, OID: w.OID})
+	}
 	return out
 }

@@ -45,6 +45,8 @@ type Image struct {
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
 	// EventTriggers by name (event_triggers.go)
 	EventTriggers []EventTrigger
+	// Foreign is the foreign-data objects (foreign.go), nil when none
+	Foreign *ForeignData
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -335,6 +337,10 @@ func (c *Catalog) Image() (Image, error) {
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
+	if c.foreign != nil {
+		f := *c.foreign
+		img.Foreign = &f
+	}
 	for _, q := range sortedKeys(c.functions) {
 		for _, f := range c.functions[q] {
 			fi := ImageFunction{OID: f.OID, Schema: f.Schema, Name: f.Name, Kind: f.Kind, ReturnsSet: f.ReturnsSet,
@@ -549,6 +555,10 @@ func FromImage(img Image) (*Catalog, error) {
 		p := img.Publications[i]
 		c.publications[p.Name] = &p
 	}
+	if img.Foreign != nil {
+		f := *img.Foreign
+		c.foreign = &f
+	}
 	if len(img.Functions) > 0 {
 		c.functions = make(map[QName][]*Function)
 	}
@@ -623,7 +633,7 @@ func FromImage(img Image) (*Catalog, error) {
 // pseudoType returns the pseudo-types routines are declared with, which
 // types.ByOID does not hold: the very values the catalog uses.
 func pseudoType(oid uint32) *types.Type {
-	for _, t := range []*types.Type{types.Record, types.Void, TriggerType, EventTriggerType} {
+	for _, t := range []*types.Type{types.Record, types.Void, TriggerType, EventTriggerType, FdwHandlerType} {
 		if t.OID == oid {
 			return t
 		}

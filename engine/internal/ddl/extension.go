@@ -220,6 +220,8 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s(%s)%s;\n", word, q, strings.Join(args, ", "), mode)
 		case "schema":
 			fmt.Fprintf(&script, "DROP SCHEMA IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
+		case "foreign data wrapper": // foreign.go
+			fmt.Fprintf(&script, "DROP FOREIGN DATA WRAPPER IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
 		default:
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s%s;\n", strings.ToUpper(m.Kind), q, mode)
 		}

@@ -31,6 +31,9 @@ type SRFSpec struct {
 	// function (AS t(id int, name text)).
 	ColDefs []SRFColumn
 	Env     *types.Env
+	// Whole keeps a composite result as one column: the item holds
+	// SELECT-list set-returning functions, whose value is the row.
+	Whole bool
 }
 
 // SRFFunc is one function call of an SRFSpec.
@@ -79,6 +82,10 @@ type SRFTable struct {
 	// recordRows marks a user function returning record whose rows are
 	// spread over spec.ColDefs (recordrows.go)
 	recordRows bool
+	// spread marks, per call, a set-returning function whose one column
+	// is a composite type: its rows become the type's fields, as
+	// PostgreSQL expands unnest(array of rows) in FROM.
+	spread []bool
 }
 
 var (
@@ -131,6 +138,7 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}
 			}
+			n.spread = append(n.spread, false)
 			n.calls, n.scalar, n.widths = append(n.calls, rs), append(n.scalar, false), append(n.widths, len(fcols))
 			cols = append(cols, fcols...)
 			continue
@@ -153,9 +161,19 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 				fcols = spec.ColDefs
 				n.record = true
 			}
+			spread := false
+			if len(fcols) == 1 && !n.record && !spec.Whole && fcols[0].Type != nil && fcols[0].Type.Base().IsComposite() && len(fcols[0].Type.Base().Fields) > 0 {
+				fs := fcols[0].Type.Base().Fields
+				fcols = make([]SRFColumn, len(fs))
+				for k, fd := range fs {
+					fcols[k] = SRFColumn{fd.Name, fd.Type}
+				}
+				spread = true
+			}
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}
 			}
+			n.spread = append(n.spread, spread)
 			n.calls, n.scalar, n.widths = append(n.calls, call), append(n.scalar, false), append(n.widths, len(fcols))
 			cols = append(cols, fcols...)
 			continue
@@ -168,6 +186,7 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 		if len(spec.Funcs) == 1 && spec.Alias != "" {
 			name = spec.Alias
 		}
+		n.spread = append(n.spread, false)
 		n.calls, n.scalar, n.widths = append(n.calls, call), append(n.scalar, true), append(n.widths, 1)
 		cols = append(cols, SRFColumn{name, TypeOf(call)})
 	}
@@ -251,7 +270,7 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 			sets[i] = srfRows{{v}}
 		case v != nil:
 			if st, ok := v.(srfStream); ok {
-				if !t.recordRows && !t.record {
+				if !t.recordRows && !t.record && !t.spread[i] {
 					if streams == nil {
 						streams = make([]srfStream, len(t.calls))
 					}
@@ -266,6 +285,9 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 				v = srfRows(rows)
 			}
 			sets[i] = v.(srfRows)
+		}
+		if t.spread[i] {
+			sets[i] = spreadComposites(sets[i], t.widths[i])
 		}
 		if t.recordRows {
 			rows, err := t.spreadRecordVals(sets[i])
@@ -386,4 +408,18 @@ func (t *SRFTable) spreadRecordVals(recs srfRows) (srfRows, error) {
 		out[i] = row
 	}
 	return out, nil
+}
+
+// spreadComposites turns rows of one composite value into rows of its
+// fields; a NULL composite gives NULL fields.
+func spreadComposites(rows srfRows, width int) srfRows {
+	out := make(srfRows, len(rows))
+	for i, r := range rows {
+		if rec, ok := r[0].(*types.RecordVal); ok && len(rec.Vals) == width {
+			out[i] = rec.Vals
+			continue
+		}
+		out[i] = make([]any, width)
+	}
+	return out
 }

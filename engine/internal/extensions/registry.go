@@ -32,6 +32,9 @@ func All() []*Extension {
 		pgJSONSchema,
 		pgHashids,
 		pgaudit,
+		wrappersExt, // wrappers.go
+		postgresFdw,
+		dblinkExt, // dblink.go
 	}
 }
 

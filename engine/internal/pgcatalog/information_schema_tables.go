@@ -16,6 +16,10 @@ var isTables = &def{
 		}
 		var out [][]any
 		for _, r := range rels {
+			if s.isForeign(r.Schema, r.Name) { // pg_foreign.go
+				out = append(out, []any{s.Database, r.Schema, r.Name, "FOREIGN", nil, nil, nil, nil, nil, "NO", "NO", nil})
+				continue
+			}
 			out = append(out, []any{s.Database, r.Schema, r.Name, "BASE TABLE", nil, nil, nil, nil, nil, "YES", "NO", nil})
 		}
 		for _, v := range s.Catalog.Views() {

@@ -77,10 +77,16 @@ var pgClass = &def{
 				return nil, err
 			}
 			sc := secOf(r.Schema, r.Name)
-			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, "r", 2, len(r.Table.Schema()), len(idx) > 0, sc)
+			kind, am := "r", uint32(2)
+			if s.isForeign(r.Schema, r.Name) { // pg_foreign.go
+				kind, am = "f", 0
+			}
+			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, kind, am, len(r.Table.Schema()), len(idx) > 0, sc)
 			if sc.userDefined {
 				flags := s.Catalog.RowSecurity(catalog.QName{Schema: r.Schema, Name: r.Name})
-				tr[relReplIdentCol] = string(flags.ReplicaIdentity())
+				if kind == "r" {
+					tr[relReplIdentCol] = string(flags.ReplicaIdentity())
+				}
 				if opts := flags.OptionList(); opts != nil {
 					tr[relOptionsCol] = settingsArray(opts) // pg_roles.go
 				}

@@ -170,9 +170,14 @@ func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Fun
 	if fn.Result == nil || fn.Result.Kind == types.KindVoid || last == nil {
 		return routine.Result{Null: true}, nil
 	}
+	whole := wholeRowResult(fn, last.Columns)
 	if fn.ReturnsSet {
 		var res routine.Result
 		for _, r := range last.Rows {
+			if whole {
+				res.Rows = append(res.Rows, r)
+				continue
+			}
 			row, err := castRow(c, r, last.Columns, fn)
 			if err != nil {
 				return routine.Result{}, err
@@ -183,6 +188,9 @@ func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Fun
 	}
 	if len(last.Rows) == 0 {
 		return routine.Result{Null: true}, nil
+	}
+	if whole {
+		return wholeRowValue(c, last.Rows[0][0], last.Columns[0].Type, fn)
 	}
 	row, err := castRow(c, last.Rows[0], last.Columns, fn)
 	if err != nil {
@@ -195,6 +203,42 @@ func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Fun
 		return routine.Result{Null: true}, nil
 	}
 	return routine.Result{Value: row[0]}, nil
+}
+
+// wholeRowResult reports whether the final statement's single column is
+// itself the routine's row (check_sql_fn_retval: "select row(...)::t" or
+// "select t from t" in a function returning t, record or a table).
+func wholeRowResult(fn *catalog.Function, cols []routine.Column) bool {
+	if len(cols) != 1 || cols[0].Type.Base().Kind != types.KindRecord {
+		return false
+	}
+	switch outs := fn.OutputArgs(); {
+	case len(outs) > 1:
+		return true
+	case len(outs) == 1:
+		return false
+	case fn.Result.OID == types.Record.OID:
+		return true
+	default:
+		oid := cols[0].Type.Base().OID
+		return fn.Result.IsComposite() && (oid == fn.Result.Base().OID || oid == types.Record.OID)
+	}
+}
+
+// wholeRowValue is the routine's composite result taken from a whole-row
+// column: NULL stays NULL, anything else is cast to the declared type.
+func wholeRowValue(c routine.Caller, v any, from *types.Type, fn *catalog.Function) (routine.Result, error) {
+	if v == nil {
+		return routine.Result{Null: true}, nil
+	}
+	if fn.Result.IsComposite() {
+		cv, err := c.Cast(v, from, fn.Result)
+		if err != nil {
+			return routine.Result{}, err
+		}
+		v = cv
+	}
+	return routine.Result{Value: v}, nil
 }
 
 // columnTypes are the result column types: the OUT parameters' when

@@ -76,6 +76,7 @@ func commandTable() []command {
 		onDDL(ddl.CreateOperator),
 		onDDL(ddl.SetTableOptions),    // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
 		onDDL(ddl.Publication),        // CREATE / ALTER / DROP PUBLICATION
+		onDDL(ddl.Foreign),            // foreign.go: FDW, SERVER, USER MAPPING, FOREIGN TABLE
 		onDDL(ddl.SetDeferrable),      // deferrable.go: DEFERRABLE constraints
 		onDDL(ddl.CreateEventTrigger), // event_trigger.go
 		onDDL(ddl.AlterEventTrigger),

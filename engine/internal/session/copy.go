@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/copycodec"
+	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -163,6 +165,12 @@ func (c *Copy) startFrom(cs *pg.CopyStmt) error {
 			name = cs.Relation.Schemaname + "." + name
 		}
 		return pgerror.New(pgerror.UndefinedTable, "relation \"%s\" does not exist", name)
+	}
+	if ti := ddl.TableColumns(tbl); ti != nil {
+		if _, foreign := c.s.catalog().ForeignTable(catalog.QName{Schema: ti.Schema, Name: ti.Name}); foreign {
+			return pgerror.New(pgerror.FeatureNotSupported, "foreign table %q cannot be written: tinybase does not reach external services", ti.Name).
+				WithHint("Foreign tables apply as on Supabase, but their rows live in the external service.")
+		}
 	}
 	schema := tbl.Schema()
 	var names []string

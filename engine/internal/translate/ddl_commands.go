@@ -120,6 +120,7 @@ func (t *Translator) tableDDL(n *pg.Node) (Result, error) {
 		c := &TableDDL{Kind: "truncate", Cascade: ts.Behavior == pg.DropBehavior_DROP_CASCADE, Restart: ts.RestartSeqs}
 		for _, r := range ts.Relations {
 			rv := r.GetRangeVar()
+			t.refuseForeign(rv, "written") // foreign.go
 			c.Objects = append(c.Objects, []string{rv.Schemaname, rv.Relname})
 		}
 		return Result{Cmd: c, Tag: "TRUNCATE TABLE"}, nil

@@ -14,7 +14,8 @@ func (t *Translator) returning(list []*pg.Node) sqlparser.SelectExprs {
 }
 
 func (t *Translator) insert(s *pg.InsertStmt) (Result, error) {
-	checkInsertSystemColumns(s) // system_columns.go
+	t.refuseForeign(s.Relation, "written") // foreign.go
+	checkInsertSystemColumns(s)            // system_columns.go
 	if s.OnConflictClause != nil {
 		return t.upsert(s)
 	}
@@ -111,6 +112,7 @@ func exprLocation(n *pg.Node) int32 {
 }
 
 func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
+	t.refuseForeign(s.Relation, "written") // foreign.go
 	if len(s.FromClause) > 0 {
 		return t.updateFrom(s)
 	}
@@ -166,6 +168,7 @@ func (t *Translator) updateValue(n *pg.Node) sqlparser.Expr {
 }
 
 func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
+	t.refuseForeign(s.Relation, "written")            // foreign.go
 	defer t.dmlJoinScope(s.Relation, s.UsingClause)() // join_alias.go
 	defer t.withDMLSystem(s.Relation, s.UsingClause)()
 	with := t.with(s.WithClause)

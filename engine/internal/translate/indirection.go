@@ -1,10 +1,13 @@
 package translate
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -73,6 +76,7 @@ func (t *Translator) rowExpansion(n *pg.Node) sqlparser.SelectExprs {
 		prefix = &pg.Node{Node: &pg.Node_AIndirection{AIndirection: &pg.A_Indirection{Arg: ai.Arg, Indirection: ai.Indirection[:len(ai.Indirection)-1]}}}
 	}
 	var tc *pg.TypeCast
+	var fields []types.Field
 	switch x := prefix.Node.(type) {
 	case *pg.Node_TypeCast:
 		tc = x.TypeCast
@@ -85,18 +89,92 @@ func (t *Translator) rowExpansion(n *pg.Node) sqlparser.SelectExprs {
 					tc = x.FuncCall.Args[0].GetTypeCast()
 				}
 			}
+		case "unnest":
+			if len(x.FuncCall.Args) == 1 && (len(parts) == 1 || parts[0] == "pg_catalog") {
+				fields = t.arrayElemFields(x.FuncCall.Args[0])
+			}
+		default:
+			fields = t.userResultFields(parts)
 		}
 	}
-	if tc == nil {
+	if tc != nil {
+		if typ := t.compositeTypeName(tc.TypeName); typ != nil { // wholerow.go
+			fields = typ.Fields
+		}
+	}
+	if fields == nil {
 		return nil
 	}
-	typ := t.compositeTypeName(tc.TypeName) // wholerow.go
-	if typ == nil {
-		return nil
-	}
-	out := make(sqlparser.SelectExprs, 0, len(typ.Fields))
-	for _, f := range typ.Fields {
+	out := make(sqlparser.SelectExprs, 0, len(fields))
+	for _, f := range fields {
 		out = append(out, &sqlparser.AliasedExpr{Expr: t.fieldSelect(t.scalar(prefix), f.Name), As: sqlparser.NewColIdent(f.Name)})
 	}
 	return out
+}
+
+// userResultFields are the result columns of the user functions a call
+// may name, when every candidate returns the same composite row (a
+// composite type, a table's row type or OUT parameters); nil otherwise,
+// and for names pg_catalog resolves first.
+func (t *Translator) userResultFields(parts []string) []types.Field {
+	if len(parts) == 1 && expr.Builtins().Has(strings.ToLower(parts[0])) {
+		return nil
+	}
+	cands := t.userCandidates(parts)
+	var fields []types.Field
+	for i, fn := range cands {
+		var fs []types.Field
+		if outs := fn.OutputArgs(); len(outs) > 1 {
+			for _, a := range outs {
+				fs = append(fs, types.Field{Name: a.Name, Type: a.Type})
+			}
+		} else if fn.Result != nil && fn.Result.Base().IsComposite() {
+			fs = fn.Result.Base().Fields
+		}
+		if fs == nil || (i > 0 && !sameFields(fs, fields)) {
+			return nil
+		}
+		fields = fs
+	}
+	return fields
+}
+
+func sameFields(a, b []types.Field) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Type.OID != b[i].Type.OID {
+			return false
+		}
+	}
+	return true
+}
+
+// arrayElemFields are the fields of an array's composite element type
+// when the translator can see it: ARRAY[row(...)::t, ...] or a cast to
+// t[].
+func (t *Translator) arrayElemFields(n *pg.Node) []types.Field {
+	if tn := t.arrayElemTypeName(n); tn != nil {
+		return t.compositeTypeName(tn).Fields
+	}
+	return nil
+}
+
+// arrayElemTypeName names the composite element type of an array the
+// translator can see, or is nil.
+func (t *Translator) arrayElemTypeName(n *pg.Node) *pg.TypeName {
+	if ae := n.GetAArrayExpr(); ae != nil && len(ae.Elements) > 0 {
+		if tc := ae.Elements[0].GetTypeCast(); tc != nil && t.compositeTypeName(tc.TypeName) != nil {
+			return tc.TypeName
+		}
+		return nil
+	}
+	if tc := n.GetTypeCast(); tc != nil && len(tc.TypeName.ArrayBounds) == 1 {
+		elem := &pg.TypeName{Names: tc.TypeName.Names, Typmods: tc.TypeName.Typmods, Location: -1}
+		if t.compositeTypeName(elem) != nil {
+			return elem
+		}
+	}
+	return nil
 }

@@ -223,6 +223,8 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 			return catalog.TriggerType
 		case "event_trigger":
 			return catalog.EventTriggerType
+		case "fdw_handler":
+			return catalog.FdwHandlerType
 		case "void":
 			return types.Void
 		case "record":

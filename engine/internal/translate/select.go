@@ -549,6 +549,7 @@ func (t *Translator) rangeVar(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 		return v
 	}
 	t.checkRelationSchema(rv)
+	t.refuseForeign(rv, "read") // foreign.go
 	ate := &sqlparser.AliasedTableExpr{Expr: t.tableName(rv)}
 	if rv.Alias != nil {
 		ate.As = sqlparser.NewTableIdent(rv.Alias.Aliasname)

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -17,6 +18,7 @@ import (
 // wrapped in a LATERAL subquery, where GMS resolves outer references.
 func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 	spec := expr.SRFSpec{Ordinality: rf.Ordinality, Env: t.Env}
+	spec.Whole = rf.Alias != nil && rf.Alias.Aliasname == srfTargetAlias
 	for _, cd := range rf.Coldeflist {
 		c := cd.GetColumnDef()
 		if c == nil {
@@ -172,6 +174,18 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 			return l || r
 		case *pg.Node_TypeCast:
 			return hoist(&x.TypeCast.Arg)
+		case *pg.Node_AIndirection:
+			// (unnest(array of t)).field: the hoisted column keeps the
+			// element type the translator saw, for rowExpansion
+			var elem *pg.TypeName
+			if fc := x.AIndirection.Arg.GetFuncCall(); fc != nil && len(fc.Args) == 1 && strings.EqualFold(strVal(fc.Funcname[len(fc.Funcname)-1]), "unnest") {
+				elem = t.arrayElemTypeName(fc.Args[0])
+			}
+			if elem == nil || !hoist(&x.AIndirection.Arg) {
+				return false
+			}
+			x.AIndirection.Arg = &pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{Arg: x.AIndirection.Arg, TypeName: elem, Location: -1}}}
+			return true
 		}
 		return false
 	}
@@ -209,6 +223,48 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 				rt.Name = name
 				continue
 			}
+			// a user function returning a set of rows (RETURNS TABLE,
+			// SETOF a composite): the target is the whole row
+			if fields := t.userSRFFields(parts); len(fields) > 1 {
+				funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{rt.Val}}}})
+				k := len(funcs)
+				widths[k] = len(fields)
+				row := &pg.RowExpr{RowFormat: pg.CoercionForm_COERCE_IMPLICIT_CAST}
+				for j := range fields {
+					row.Args = append(row.Args, colRef("c"+itoa(int64(k))+"_"+itoa(int64(j+1))))
+				}
+				rt.Val = &pg.Node{Node: &pg.Node_RowExpr{RowExpr: row}}
+				if res := t.userCandidates(parts)[0].Result; res != nil && res.Base().IsComposite() {
+					// SETOF a named type: the row is of that type, not record
+					tn := &pg.TypeName{Names: []*pg.Node{
+						{Node: &pg.Node_String_{String_: &pg.String{Sval: res.Base().Schema}}},
+						{Node: &pg.Node_String_{String_: &pg.String{Sval: res.Base().Name}}}}, Location: -1}
+					rt.Val = &pg.Node{Node: &pg.Node_TypeCast{TypeCast: &pg.TypeCast{Arg: rt.Val, TypeName: tn, Location: -1}}}
+				}
+				rt.Name = name
+				continue
+			}
+		}
+		// (user_srf()).field: that column of the hoisted function
+		if ai := rt.Val.GetAIndirection(); ai != nil && len(ai.Indirection) == 1 && ai.Indirection[0].GetString_() != nil {
+			if fc := ai.Arg.GetFuncCall(); fc != nil && fc.Over == nil {
+				field := ai.Indirection[0].GetString_().Sval
+				fields := t.userSRFFields(names(fc.Funcname))
+				for j, f := range fields {
+					if f.Name != field || len(fields) < 2 {
+						continue
+					}
+					funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{ai.Arg}}}})
+					k := len(funcs)
+					widths[k] = len(fields)
+					rt.Val = colRef("c" + itoa(int64(k)) + "_" + itoa(int64(j+1)))
+					rt.Name = name
+					break
+				}
+				if rt.Val.GetColumnRef() != nil {
+					continue
+				}
+			}
 		}
 		if hoist(&rt.Val) {
 			rt.Name = name
@@ -229,4 +285,18 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 	}
 	rf := &pg.RangeFunction{Lateral: true, IsRowsfrom: true, Functions: funcs, Alias: alias}
 	s.FromClause = append(s.FromClause, &pg.Node{Node: &pg.Node_RangeFunction{RangeFunction: rf}})
+}
+
+// userSRFFields are the result columns of a set-returning user function
+// the call may name, when every candidate returns a set of the same rows.
+func (t *Translator) userSRFFields(parts []string) []types.Field {
+	if !t.isUserSRF(parts) {
+		return nil
+	}
+	for _, f := range t.userCandidates(parts) {
+		if !f.ReturnsSet {
+			return nil
+		}
+	}
+	return t.userResultFields(parts) // indirection.go
 }

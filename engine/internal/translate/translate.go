@@ -109,6 +109,9 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 			res = t.ownership(n, res) // security.go
 		}
 	}()
+	if res, ok := t.foreignStatement(n); ok { // foreign.go
+		return res, nil
+	}
 	if res, ok := t.publicationStatement(n); ok { // publication.go
 		return res, nil
 	}

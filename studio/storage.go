@@ -41,6 +41,33 @@ func (s *Server) storageRequest(r *http.Request, method, path string, body io.Re
 	return s.cfg.Client.Do(req)
 }
 
+// storageCall is storageRequest for a handler: a failed request or a
+// Storage error is written to w as this API's error and gives nil;
+// otherwise the caller reads and closes the answer.
+func (s *Server) storageCall(w http.ResponseWriter, r *http.Request, method, path string, body io.Reader, contentType string) *http.Response {
+	resp, err := s.storageRequest(r, method, path, body, contentType)
+	if err != nil {
+		fail(w, err)
+		return nil
+	}
+	if resp.StatusCode >= 400 {
+		defer resp.Body.Close()
+		relayError(w, resp)
+		return nil
+	}
+	return resp
+}
+
+// queryObject is the object the request's bucket and path parameters
+// name; "" (after writing the error) when either is missing.
+func queryObject(w http.ResponseWriter, r *http.Request) string {
+	p := objectPath(queryParam(r, "bucket"), r.URL.Query().Get("path"))
+	if p == "" {
+		fail(w, bad("bucket and path are required"))
+	}
+	return p
+}
+
 // relayError writes a Storage error answer as this API's error.
 func relayError(w http.ResponseWriter, resp *http.Response) {
 	var m map[string]any
@@ -52,21 +79,15 @@ func relayError(w http.ResponseWriter, resp *http.Response) {
 // an attachment of type application/octet-stream, so an uploaded HTML
 // file never renders on the dashboard's origin.
 func (s *Server) downloadObject(w http.ResponseWriter, r *http.Request) {
-	p := objectPath(queryParam(r, "bucket"), r.URL.Query().Get("path"))
+	p := queryObject(w, r)
 	if p == "" {
-		fail(w, bad("bucket and path are required"))
 		return
 	}
-	resp, err := s.storageRequest(r, http.MethodGet, "/object/authenticated/"+p, nil, "")
-	if err != nil {
-		fail(w, err)
+	resp := s.storageCall(w, r, http.MethodGet, "/object/authenticated/"+p, nil, "")
+	if resp == nil {
 		return
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode >= 400 {
-		relayError(w, resp)
-		return
-	}
 	name := r.URL.Query().Get("path")
 	name = name[strings.LastIndex(name, "/")+1:]
 	w.Header().Set("Content-Type", "application/octet-stream")
@@ -78,41 +99,29 @@ func (s *Server) downloadObject(w http.ResponseWriter, r *http.Request) {
 // POST /api/storage/upload?bucket=&path=: the body becomes the object
 // (not replacing an existing one), with the request's Content-Type.
 func (s *Server) uploadObject(w http.ResponseWriter, r *http.Request) {
-	p := objectPath(queryParam(r, "bucket"), r.URL.Query().Get("path"))
+	p := queryObject(w, r)
 	if p == "" {
-		fail(w, bad("bucket and path are required"))
 		return
 	}
-	resp, err := s.storageRequest(r, http.MethodPost, "/object/"+p, r.Body, r.Header.Get("Content-Type"))
-	if err != nil {
-		fail(w, err)
+	resp := s.storageCall(w, r, http.MethodPost, "/object/"+p, r.Body, r.Header.Get("Content-Type"))
+	if resp == nil {
 		return
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode >= 400 {
-		relayError(w, resp)
-		return
-	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
 }
 
 // DELETE /api/storage/object?bucket=&path=
 func (s *Server) deleteObject(w http.ResponseWriter, r *http.Request) {
-	p := objectPath(queryParam(r, "bucket"), r.URL.Query().Get("path"))
+	p := queryObject(w, r)
 	if p == "" {
-		fail(w, bad("bucket and path are required"))
 		return
 	}
-	resp, err := s.storageRequest(r, http.MethodDelete, "/object/"+p, nil, "")
-	if err != nil {
-		fail(w, err)
+	resp := s.storageCall(w, r, http.MethodDelete, "/object/"+p, nil, "")
+	if resp == nil {
 		return
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode >= 400 {
-		relayError(w, resp)
-		return
-	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
 }
 
@@ -138,16 +147,11 @@ func (s *Server) signObject(w http.ResponseWriter, r *http.Request) {
 		body.ExpiresIn = 3600
 	}
 	b, _ := json.Marshal(map[string]int{"expiresIn": body.ExpiresIn})
-	resp, err := s.storageRequest(r, http.MethodPost, "/object/sign/"+p, strings.NewReader(string(b)), "application/json")
-	if err != nil {
-		fail(w, err)
+	resp := s.storageCall(w, r, http.MethodPost, "/object/sign/"+p, strings.NewReader(string(b)), "application/json")
+	if resp == nil {
 		return
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode >= 400 {
-		relayError(w, resp)
-		return
-	}
 	var out struct {
 		SignedURL string `json:"signedURL"`
 	}

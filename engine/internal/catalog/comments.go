@@ -56,27 +56,16 @@ func (c *Catalog) DropRelationComments(q QName) *Catalog {
 }
 
 func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
-	c = c.withoutSecurity(drop)           // owners, ACLs, policies of dropped objects (policies.go)
-	c = c.withoutPublicationMembers(drop) // publications.go
-	c = c.withoutDeferrable(drop)         // deferrable.go
-	c = c.withoutForeignTables(drop)      // foreign.go
-	found := false
-	for k := range c.comments {
-		if drop(k) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	c = c.withoutSecurity(drop)                    // owners, ACLs, policies of dropped objects (policies.go)
+	c = c.withoutPublicationMembers(drop)          // publications.go
+	c = c.withoutDeferrable(drop)                  // deferrable.go
+	c = c.withoutForeignTables(drop)               // foreign.go
+	kept, changed := withoutKeys(c.comments, drop) // deferrable.go
+	if !changed {
 		return c
 	}
 	n := c.clone()
-	n.comments = make(map[ObjectKey]string, len(c.comments))
-	for k, v := range c.comments {
-		if !drop(k) {
-			n.comments[k] = v
-		}
-	}
+	n.comments = kept
 	return n
 }
 

@@ -86,22 +86,33 @@ func (n *Catalog) renameDeferrableTable(old, new QName) {
 // withoutDeferrable drops the deferrable constraints drop selects (their
 // tables were dropped).
 func (c *Catalog) withoutDeferrable(drop func(ObjectKey) bool) *Catalog {
-	found := false
-	for k := range c.deferrable {
-		if drop(k) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	kept, changed := withoutKeys(c.deferrable, drop)
+	if !changed {
 		return c
 	}
 	n := c.clone()
-	n.deferrable = make(map[ObjectKey]bool, len(c.deferrable))
-	for k, v := range c.deferrable {
-		if !drop(k) {
-			n.deferrable[k] = v
+	n.deferrable = kept
+	return n
+}
+
+// withoutKeys is m without the keys drop selects; changed is false (and
+// m returned as it is) when it selects none, so the catalog is not cloned
+// for nothing.
+func withoutKeys[V any](m map[ObjectKey]V, drop func(ObjectKey) bool) (_ map[ObjectKey]V, changed bool) {
+	for k := range m {
+		if drop(k) {
+			changed = true
+			break
 		}
 	}
-	return n
+	if !changed {
+		return m, false
+	}
+	kept := make(map[ObjectKey]V, len(m))
+	for k, v := range m {
+		if !drop(k) {
+			kept[k] = v
+		}
+	}
+	return kept, true
 }

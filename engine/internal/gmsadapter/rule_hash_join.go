@@ -178,36 +178,10 @@ func (p *pathPlanner) hashJoinOf(j *plan.JoinNode) (sql.Node, bool) {
 // the sides' schemas, which also rules out rows prefixed by an outer
 // scope's columns.
 func sideOf(e sql.Expression, ls, rs sql.Schema) int {
-	side := -2
-	ok := true
-	sql.Inspect(e, func(x sql.Expression) bool {
-		if !ok {
-			return false
-		}
-		switch x := x.(type) {
-		case *expression.GetField:
-			i, s := x.Index(), -1
-			switch {
-			case i >= 0 && i < len(ls) && ls[i].Name == x.Name():
-				s = 0
-			case i >= len(ls) && i < len(ls)+len(rs) && rs[i-len(ls)].Name == x.Name():
-				s = 1
-			}
-			if s < 0 || side >= 0 && side != s {
-				ok = false
-			}
-			side = s
-		case *plan.Subquery, sql.NonDeterministicExpression:
-			ok = false
-		case *expr.FuncCall:
-			ok = !x.IsVolatile() || statementStable[x.Name]
-		}
-		return ok
-	})
-	if !ok || side < 0 {
-		return -1
+	if s := sideOfScope(e, ls, rs); s != 2 { // rule_semi_join.go
+		return s
 	}
-	return side
+	return -1 // no column at all
 }
 
 // readOnce reports whether a join side reads its rows without a key from

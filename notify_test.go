@@ -20,7 +20,7 @@ import (
 func TestServeNotify(t *testing.T) {
 	ctx := context.Background()
 	cfg := tinybase.DefaultConfig("")
-	cfg.APIPort, cfg.DBPort = 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
 	dir := project(t, map[string]string{
 		"migrations/20240101000000_ping.sql": `create function public.ping(msg text) returns void language sql as $$ select pg_notify('pings', msg) $$;
 grant execute on function public.ping(text) to anon;

@@ -22,7 +22,7 @@ import (
 func TestResetRunningServer(t *testing.T) {
 	ctx := context.Background()
 	cfg := tinybase.DefaultConfig("")
-	cfg.APIPort, cfg.DBPort = 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
 	dir := project(t, map[string]string{
 		"migrations/20240101000000_todos.sql": "create table public.todos (id bigint primary key, title text not null);",
 		"migrations/20240102000000_done.sql":  "alter table public.todos add column done boolean;",
@@ -136,7 +136,7 @@ func TestResetRunningServer(t *testing.T) {
 func TestControlNeedsTheToken(t *testing.T) {
 	ctx := context.Background()
 	cfg := tinybase.DefaultConfig("")
-	cfg.APIPort, cfg.DBPort = 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
 	p, err := tinybase.Open(ctx, tinybase.Options{Dir: project(t, nil), Config: &cfg})
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,7 @@ func TestInboxCatchesSMS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort, cfg.StudioPort = 0, 0, 0, 0
 	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg})
 	if err != nil {
 		t.Fatal(err)

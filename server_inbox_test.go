@@ -23,7 +23,7 @@ func TestInboxCatchesAuthMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort, cfg.StudioPort = 0, 0, 0, 0
 	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg})
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +123,7 @@ func TestInboxConfig(t *testing.T) {
 		t.Fatalf("out of range: %v", err)
 	}
 	// Disabled, no inbox is served and auth keeps its mail to itself.
-	cfg.InboxPort, cfg.APIPort, cfg.DBPort = 0, 0, 0
+	cfg.InboxPort, cfg.APIPort, cfg.DBPort, cfg.StudioPort = 0, 0, 0, 0
 	cfg.InboxEnabled = false
 	p, err := tinybase.Open(context.Background(), tinybase.Options{Dir: dir, Config: &cfg})
 	if err != nil {
@@ -148,7 +148,7 @@ func TestInboxPortInUse(t *testing.T) {
 	}
 	defer ln.Close()
 	cfg := tinybase.DefaultConfig("")
-	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, ln.Addr().(*net.TCPAddr).Port
+	cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.InboxPort = 0, 0, 0, ln.Addr().(*net.TCPAddr).Port
 	p, err := tinybase.Open(context.Background(), tinybase.Options{Dir: project(t, nil), Config: &cfg})
 	if err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ func TestStudioConfig(t *testing.T) {
 func TestServeStudio(t *testing.T) {
 	ctx := context.Background()
 	cfg := DefaultConfig(t.TempDir())
-	cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.Studio = 0, 0, 0, true
+	cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.InboxPort, cfg.Studio = 0, 0, 0, 0, true
 	p, err := Open(ctx, Options{Dir: cfg.Dir, Config: &cfg})
 	if err != nil {
 		t.Fatal(err)

@@ -205,7 +205,7 @@ func TestOpenErrors(t *testing.T) {
 func TestServe(t *testing.T) {
 	ctx := context.Background()
 	cfg := tinybase.DefaultConfig("")
-	cfg.APIPort, cfg.DBPort = 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
 	dir := project(t, map[string]string{
 		"migrations/20240101000000_todos.sql": "create table public.todos (id bigint primary key, title text not null);",
 		"seed.sql":                            "insert into public.todos values (1, 'seeded');",

@@ -37,7 +37,7 @@ func TestTypeScriptClient(t *testing.T) {
 	init := "create table public.todos (id bigint generated always as identity primary key, title text not null);\ninsert into public.todos (title) values ('one');"
 	stdioDir, _ := newProject(t, map[string]string{"20240101000000_init.sql": init})
 	_, p := newProject(t, map[string]string{"20240101000000_init.sql": init})
-	p.Config.APIPort, p.Config.DBPort = 0, 0
+	p.Config.APIPort, p.Config.DBPort, p.Config.InboxPort = 0, 0, 0
 	srv, err := p.Serve(context.Background())
 	if err != nil {
 		t.Fatal(err)

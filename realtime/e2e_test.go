@@ -63,7 +63,7 @@ func TestSupabaseJS(t *testing.T) {
 	}
 	ctx := context.Background()
 	cfg := tinybase.DefaultConfig(proj)
-	cfg.APIPort, cfg.DBPort = 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
 	p, err := tinybase.Open(ctx, tinybase.Options{Dir: proj, Config: &cfg})
 	if err != nil {
 		t.Fatal(err)

@@ -45,7 +45,7 @@ func serve(t *testing.T) *tinybase.Server {
 		t.Fatal(err)
 	}
 	cfg := tinybase.DefaultConfig(dir)
-	cfg.APIPort, cfg.DBPort = 0, 0
+	cfg.APIPort, cfg.DBPort, cfg.InboxPort = 0, 0, 0
 	ctx := context.Background()
 	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg})
 	if err != nil {

@@ -68,7 +68,7 @@ func newProject(t testing.TB, mail studio.Mailbox) *project {
 		t.Fatal(err)
 	}
 	cfg := tinybase.DefaultConfig(dir)
-	cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.Studio = 0, 0, 0, true
+	cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.InboxPort, cfg.Studio = 0, 0, 0, 0, true
 	ctx := context.Background()
 	p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg})
 	if err != nil {

@@ -84,34 +84,12 @@ func TestSupabaseJS(t *testing.T) {
 	}
 	mux.Handle("/auth/v1/", http.StripPrefix("/auth/v1", a))
 
-	script, err := filepath.Abs("testdata/e2e/auth.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := os.ReadFile(script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Node resolves packages from the script's directory: run a copy there.
-	run := filepath.Join(dir, "auth.mjs")
-	if err := os.WriteFile(run, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", run)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "SUPABASE_URL="+srv.URL, "SUPABASE_ANON_KEY="+anonKey, "SUPABASE_SERVICE_ROLE_KEY="+serviceKey)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("supabase-js scenario failed: %v\n%s\n%s", err, stdout.String(), stderr.String())
-	}
+	stdout := runNodeScenario(t, dir, srv.URL, "auth.mjs")
 	var out struct {
 		UserID, AnonID, GraceID, InvitedID, MadeID string
 	}
-	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &out); err != nil {
-		t.Fatalf("scenario output: %v: %s", err, stdout.String())
+	if err := json.Unmarshal(stdout, &out); err != nil {
+		t.Fatalf("scenario output: %v: %s", err, stdout)
 	}
 	// The trigger on auth.users made a profile for every user created,
 	// and deleting a user through the admin API cascaded to its profile.
@@ -131,4 +109,31 @@ func TestSupabaseJS(t *testing.T) {
 	if rows := exec1(t, eng, `select count(*) from public.profiles where id = $1::uuid`, out.MadeID); *rows[0][0] != "0" {
 		t.Errorf("deleted user's profile survived (no cascade)")
 	}
+}
+
+// runNodeScenario runs testdata/e2e/<name> with node from dir (where npmDir
+// installed supabase-js: node resolves packages from the script's
+// directory, so a copy runs there) against the server at url, and returns
+// its trimmed standard output.
+func runNodeScenario(t *testing.T, dir, url, name string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", "e2e", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(dir, name)
+	if err := os.WriteFile(run, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", run)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "SUPABASE_URL="+url, "SUPABASE_ANON_KEY="+anonKey, "SUPABASE_SERVICE_ROLE_KEY="+serviceKey)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("supabase-js scenario %s failed: %v\n%s\n%s", name, err, stdout.String(), stderr.String())
+	}
+	return bytes.TrimSpace(stdout.Bytes())
 }

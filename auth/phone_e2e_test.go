@@ -3,13 +3,9 @@
 package auth
 
 import (
-	"bytes"
-	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -37,25 +33,7 @@ func TestSupabaseJSPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	mux.Handle("/auth/v1/", http.StripPrefix("/auth/v1", a))
-	src, err := os.ReadFile("testdata/e2e/phone.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := filepath.Join(dir, "phone.mjs")
-	if err := os.WriteFile(run, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", run)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "SUPABASE_URL="+srv.URL, "SUPABASE_ANON_KEY="+anonKey, "SUPABASE_SERVICE_ROLE_KEY="+serviceKey)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("supabase-js phone scenario failed: %v\n%s\n%s", err, stdout.String(), stderr.String())
-	}
-	if got := string(bytes.TrimSpace(stdout.Bytes())); got != `{"ok":true}` {
+	if got := runNodeScenario(t, dir, srv.URL, "phone.mjs"); string(got) != `{"ok":true}` {
 		t.Fatalf("scenario output: %s", got)
 	}
 }

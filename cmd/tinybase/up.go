@@ -33,29 +33,11 @@ func newMigrationUpCmd() *cobra.Command {
 				return err
 			}
 			warnSkipped(c, d)
-			switch {
-			case dbURL != "":
-			case c.Flags().Changed("db-port"):
-				cfg, err := tinybase.LoadConfig(dir, nil)
-				if err != nil {
-					return fail(exitUsage, "%v", err)
-				}
-				dbURL = fmt.Sprintf("postgresql://postgres:postgres@%s:%d/postgres", cfg.Host, dbPort)
-			default:
-				in, err := findInstance(c, dir)
-				if err != nil {
-					return err
-				}
-				if in == nil {
-					return fail(exitServer, "tinybase is not running in %s: start it with `tinybase start`, or pass --db-url", dir)
-				}
-				dbURL = in.DBURL
-			}
 			ctx, cancel := context.WithTimeout(c.Context(), timeout)
 			defer cancel()
-			conn, err := pgx.Connect(ctx, dbURL)
+			conn, err := connectTarget(ctx, c, dir, dbURL, dbPort)
 			if err != nil {
-				return fail(exitServer, "cannot connect to %s: %v", redact(dbURL), err)
+				return err
 			}
 			defer conn.Close(context.WithoutCancel(ctx))
 			applied, err := migrations.Up(ctx, migrations.OnPostgres(conn), d.Files, func(f migrations.File) {
@@ -77,6 +59,35 @@ func newMigrationUpCmd() *cobra.Command {
 	c.Flags().IntVar(&dbPort, "db-port", 54322, "migrate the local database on this port instead of the running instance's")
 	c.Flags().DurationVar(&timeout, "timeout", 5*time.Minute, "give up after this long (exit 7)")
 	return c
+}
+
+// connectTarget connects to the database a history command works on: dbURL
+// when given, the local port dbPort when --db-port was passed, else the
+// project's running `tinybase start` (exit 11 when none runs).
+func connectTarget(ctx context.Context, c *cobra.Command, dir, dbURL string, dbPort int) (*pgx.Conn, error) {
+	switch {
+	case dbURL != "":
+	case c.Flags().Changed("db-port"):
+		cfg, err := tinybase.LoadConfig(dir, nil)
+		if err != nil {
+			return nil, fail(exitUsage, "%v", err)
+		}
+		dbURL = fmt.Sprintf("postgresql://postgres:postgres@%s:%d/postgres", cfg.Host, dbPort)
+	default:
+		in, err := findInstance(c, dir)
+		if err != nil {
+			return nil, err
+		}
+		if in == nil {
+			return nil, fail(exitServer, "tinybase is not running in %s: start it with `tinybase start`, or pass --db-url", dir)
+		}
+		dbURL = in.DBURL
+	}
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return nil, fail(exitServer, "cannot connect to %s: %v", redact(dbURL), err)
+	}
+	return conn, nil
 }
 
 func redact(url string) string {

@@ -20,18 +20,20 @@ type RepairError struct{ Msg string }
 
 func (e *RepairError) Error() string { return e.Msg }
 
-// Repair edits the history table without running any migration, as
-// `supabase migration repair` does: status applied inserts each version's
+// Repair is an edit of the history table that runs no migration, as
+// `supabase migration repair` makes: status applied inserts each version's
 // row (version, name and statements of its local file, as Apply records
-// them), reverted deletes the rows. All versions change in one transaction
-// (created with the history table if missing), so a failure changes
-// nothing.
-func Repair(ctx context.Context, db DB, files []File, versions []string, status string) error {
+// them), reverted deletes the rows.
+type Repair struct{ stmts []string }
+
+// NewRepair checks the versions against the local files before any
+// database is touched (a *RepairError when they do not fit).
+func NewRepair(files []File, versions []string, status string) (*Repair, error) {
 	if status != RepairApplied && status != RepairReverted {
-		return &RepairError{fmt.Sprintf("invalid --status %q: must be applied or reverted", status)}
+		return nil, &RepairError{fmt.Sprintf("invalid --status %q: must be applied or reverted", status)}
 	}
 	if len(versions) == 0 {
-		return &RepairError{"no version given"}
+		return nil, &RepairError{"no version given"}
 	}
 	byVersion := make(map[string]File, len(files))
 	for _, f := range files {
@@ -40,18 +42,18 @@ func Repair(ctx context.Context, db DB, files []File, versions []string, status 
 	var stmts []string
 	for _, v := range versions {
 		if v == "" || strings.Trim(v, "0123456789") != "" {
-			return &RepairError{fmt.Sprintf("failed to parse %s: invalid version number", v)}
+			return nil, &RepairError{fmt.Sprintf("failed to parse %s: invalid version number", v)}
 		}
 		if status == RepairReverted {
 			continue
 		}
 		f, ok := byVersion[v]
 		if !ok {
-			return &RepairError{fmt.Sprintf("no local migration with version %s in supabase/migrations", v)}
+			return nil, &RepairError{fmt.Sprintf("no local migration with version %s in supabase/migrations", v)}
 		}
 		split, err := engine.SplitStatements(f.SQL)
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.Base(), err)
+			return nil, fmt.Errorf("%s: %w", f.Base(), err)
 		}
 		stmts = append(stmts, historyInsert(f, split))
 	}
@@ -62,11 +64,17 @@ func Repair(ctx context.Context, db DB, files []File, versions []string, status 
 		}
 		stmts = append(stmts, "DELETE FROM supabase_migrations.schema_migrations WHERE version IN ("+strings.Join(quoted, ", ")+")")
 	}
+	return &Repair{stmts}, nil
+}
+
+// Run makes the edit on db in one transaction (creating the history table
+// if missing), so a failure changes nothing.
+func (r *Repair) Run(ctx context.Context, db DB) error {
 	if err := db.Run(ctx, "BEGIN"); err != nil {
 		return err
 	}
 	err := EnsureHistory(ctx, db)
-	for _, q := range stmts {
+	for _, q := range r.stmts {
 		if err != nil {
 			break
 		}

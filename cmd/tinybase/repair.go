@@ -30,6 +30,14 @@ func newMigrationRepairCmd() *cobra.Command {
 				return err
 			}
 			warnSkipped(c, d)
+			repair, err := migrations.NewRepair(d.Files, versions, status)
+			if err != nil {
+				var re *migrations.RepairError
+				if errors.As(err, &re) {
+					return fail(exitUsage, "%s", re.Msg)
+				}
+				return classify(err)
+			}
 			ctx, cancel := context.WithTimeout(c.Context(), timeout)
 			defer cancel()
 			conn, err := connectTarget(ctx, c, dir, dbURL, dbPort)
@@ -37,11 +45,7 @@ func newMigrationRepairCmd() *cobra.Command {
 				return err
 			}
 			defer conn.Close(context.WithoutCancel(ctx))
-			if err := migrations.Repair(ctx, migrations.OnPostgres(conn), d.Files, versions, status); err != nil {
-				var re *migrations.RepairError
-				if errors.As(err, &re) {
-					return fail(exitUsage, "%s", re.Msg)
-				}
+			if err := repair.Run(ctx, migrations.OnPostgres(conn)); err != nil {
 				return classify(err)
 			}
 			// %v of the versions prints them as the Supabase CLI does: [v1 v2].

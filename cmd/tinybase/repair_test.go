@@ -20,6 +20,10 @@ func TestMigrationRepair(t *testing.T) {
 	if r := tinybase(t, dir, "", "migration", "repair", "20240102000000", "--status", "reverted"); r.code != 11 || !strings.Contains(r.stderr, "tinybase is not running in .") {
 		t.Fatalf("repair with nothing running: %+v", r)
 	}
+	// Versions are checked before any database is looked for.
+	if r := tinybase(t, dir, "", "migration", "repair", "20990101000000", "--status", "applied"); r.code != 2 || !strings.Contains(r.stderr, "no local migration with version 20990101000000") {
+		t.Fatalf("unknown version with nothing running: %+v", r)
+	}
 	s := startServer(t, dir)
 	dbURL := s.status["DB URL"]
 	dbPort := dbURL[strings.LastIndex(dbURL, ":")+1 : strings.LastIndex(dbURL, "/")]

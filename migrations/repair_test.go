@@ -1,0 +1,68 @@
+package migrations_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
+	"github.com/tinybase/tinybase/migrations"
+)
+
+// A version marked applied is recorded as Apply records it (Up then sees
+// neither a pending file nor drift) without running the file.
+func TestRepair(t *testing.T) {
+	ctx := context.Background()
+	s, err := enginetest.New(t).Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	db := migrations.OnEngine(s)
+	files := []migrations.File{
+		{Version: "20240101000000", Name: "a", SQL: "create table a (id int);\ncreate index on a (id);"},
+		{Version: "20240102000000", Name: "b", SQL: "create table b (id int);"},
+	}
+	var re *migrations.RepairError
+	for _, bad := range [][]string{{"20240103000000"}, {"2024-01"}, {}} {
+		if _, err := migrations.NewRepair(files, bad, migrations.RepairApplied); !errors.As(err, &re) {
+			t.Errorf("NewRepair(%q): %v", bad, err)
+		}
+	}
+	if _, err := migrations.NewRepair(files, []string{"20240101000000"}, "done"); !errors.As(err, &re) {
+		t.Errorf("bad status: %v", err)
+	}
+	r, err := migrations.NewRepair(files, []string{"20240101000000"}, migrations.RepairApplied)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Run(ctx, "select * from a"); err == nil {
+		t.Error("repair ran the migration")
+	}
+	applied, err := migrations.Up(ctx, db, files, nil)
+	if err != nil || len(applied) != 1 || applied[0].Name != "b" {
+		t.Fatalf("up after repair: %v %v", applied, err)
+	}
+	// Reverting both in one transaction, then applying one already
+	// recorded fails and leaves the history as it was.
+	r, _ = migrations.NewRepair(files, []string{"20240101000000", "20240102000000"}, migrations.RepairReverted)
+	if err := r.Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = migrations.NewRepair(files, []string{"20240102000000"}, migrations.RepairApplied)
+	if err := r.Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = migrations.NewRepair(files, []string{"20240101000000", "20240102000000"}, migrations.RepairApplied)
+	if err := r.Run(ctx, db); err == nil {
+		t.Fatal("applying a recorded version succeeded")
+	}
+	h, err := migrations.History(ctx, db)
+	if err != nil || len(h) != 1 || h[0].Version != "20240102000000" {
+		t.Fatalf("history %+v %v", h, err)
+	}
+}

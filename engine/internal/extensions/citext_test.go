@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -43,29 +42,9 @@ select count(distinct w), (select string_agg(w::text, ',' order by w, w::text) f
 // TestCitextDurable reopens a data directory: citext columns, their
 // unique index and the case-folding comparison come back.
 func TestCitextDurable(t *testing.T) {
-	dir := t.TempDir()
-	e, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := enginetest.Connect(t, e, engine.SessionOptions{})
-	enginetest.Exec(t, s, `create extension citext with schema extensions;
+	s2 := reopened(t, `create extension citext with schema extensions;
 create table people (email citext primary key);
-insert into people values ('Ann@X.org')`)
-	if err := e.Checkpoint(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	enginetest.Exec(t, s, `insert into people values ('bo@x.org')`)
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e2.Close()
-	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
+insert into people values ('Ann@X.org')`, `insert into people values ('bo@x.org')`)
 	res := enginetest.Exec(t, s2, `select email from people where email in ('ann@x.org', 'BO@X.ORG') order by email`)
 	if got, want := lastRows(res), "Ann@X.org\nbo@x.org"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)

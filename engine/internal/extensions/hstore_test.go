@@ -1,10 +1,8 @@
 package extensions_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -32,29 +30,9 @@ select changed from audit`, want: `"balance"=>"20"`},
 }
 
 func TestHstoreDurable(t *testing.T) {
-	dir := t.TempDir()
-	e, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := enginetest.Connect(t, e, engine.SessionOptions{})
-	enginetest.Exec(t, s, `create extension hstore with schema extensions;
+	s2 := reopened(t, `create extension hstore with schema extensions;
 create table kv (id int primary key, h hstore);
-insert into kv values (1, 'a=>1, b=>NULL')`)
-	if err := e.Checkpoint(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	enginetest.Exec(t, s, `insert into kv values (2, 'c=>"x y"')`)
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e2.Close()
-	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
+insert into kv values (1, 'a=>1, b=>NULL')`, `insert into kv values (2, 'c=>"x y"')`)
 	res := enginetest.Exec(t, s2, `select id, h, h -> 'a' from kv where h ? 'a' or h @> 'c=>"x y"' order by id`)
 	if got, want := lastRows(res), "1|\"a\"=>\"1\", \"b\"=>NULL|1\n2|\"c\"=>\"x y\"|<null>"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)

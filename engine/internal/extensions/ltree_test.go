@@ -1,10 +1,8 @@
 package extensions_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -19,29 +17,9 @@ func TestLtreeHostile(t *testing.T) {
 }
 
 func TestLtreeDurable(t *testing.T) {
-	dir := t.TempDir()
-	e, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := enginetest.Connect(t, e, engine.SessionOptions{})
-	enginetest.Exec(t, s, `create extension ltree with schema extensions;
+	s2 := reopened(t, `create extension ltree with schema extensions;
 create table cat (path ltree primary key);
-insert into cat values ('a.b'), ('a')`)
-	if err := e.Checkpoint(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	enginetest.Exec(t, s, `insert into cat values ('a.b.c')`)
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e2.Close()
-	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
+insert into cat values ('a.b'), ('a')`, `insert into cat values ('a.b.c')`)
 	res := enginetest.Exec(t, s2, `select path, nlevel(path) from cat where path <@ 'a' and path ~ '*.b.*' order by path`)
 	if got, want := lastRows(res), "a.b|2\na.b.c|3"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)

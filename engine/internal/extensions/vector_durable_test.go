@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -12,29 +11,9 @@ import (
 // as data names the extension base types, which come back with their Go
 // implementation, and stored vectors read back.
 func TestVectorDurable(t *testing.T) {
-	dir := t.TempDir()
-	e, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := enginetest.Connect(t, e, engine.SessionOptions{})
-	enginetest.Exec(t, s, `create extension vector with schema extensions;
+	s2 := reopened(t, `create extension vector with schema extensions;
 create table docs (id int primary key, embedding vector(2), h halfvec(2), sp sparsevec(3));
-insert into docs values (1, '[3,4]', '[1,2]', '{1:1}/3')`)
-	if err := e.Checkpoint(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	enginetest.Exec(t, s, `insert into docs values (2, '[0,1]', '[0.5,0]', '{3:2}/3')`)
-	s.Close()
-	if err := e.Close(); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := engine.Open(engine.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e2.Close()
-	s2 := enginetest.Connect(t, e2, engine.SessionOptions{})
+insert into docs values (1, '[3,4]', '[1,2]', '{1:1}/3')`, `insert into docs values (2, '[0,1]', '[0.5,0]', '{3:2}/3')`)
 	res := enginetest.Exec(t, s2, `select id, embedding, h, sp, embedding <-> '[0,0]' from docs order by id`)
 	if got, want := lastRows(res), "1|[3,4]|[1,2]|{1:1}/3|5\n2|[0,1]|[0.5,0]|{3:2}/3|1"; got != want {
 		t.Errorf("after reopening:\n got %q\nwant %q", got, want)

@@ -19,16 +19,7 @@ var statsQueries = []string{
 
 func statsSnapshot(t *testing.T, e *Engine) []string {
 	t.Helper()
-	s, err := e.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	out := make([]string, len(statsQueries))
-	for i, q := range statsQueries {
-		out[i] = queryAll(t, s, q)
-	}
-	return out
+	return snapshotQueries(t, e, statsQueries...) // durable_test.go
 }
 
 // TestDurableStatistics: the statistics ANALYZE and VACUUM computed

@@ -120,15 +120,20 @@ var durableQueries = []string{
 	"select has_table_privilege('authenticated', 'public.notes', 'select')",
 }
 
-func snapshotQueries(t *testing.T, e *Engine) []string {
+// snapshotQueries answers queries (default: durableQueries) in a new
+// session of e, each as queryAll prints it.
+func snapshotQueries(t *testing.T, e *Engine, queries ...string) []string {
 	t.Helper()
+	if len(queries) == 0 {
+		queries = durableQueries
+	}
 	s, err := e.Connect(SessionOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	out := make([]string, len(durableQueries))
-	for i, q := range durableQueries {
+	out := make([]string, len(queries))
+	for i, q := range queries {
 		out[i] = queryAll(t, s, q)
 	}
 	return out

@@ -182,6 +182,23 @@ func (in *Instance) Reset(ctx context.Context, opts ResetOptions) (*ResetResult,
 	return &res, nil
 }
 
+// TakeSnapshot asks the running instance to keep its database as the
+// named snapshot (Server.TakeSnapshot).
+func (in *Instance) TakeSnapshot(ctx context.Context, name string) (SnapshotInfo, error) {
+	body, _ := json.Marshal(snapshotRequest{Name: name})
+	var info SnapshotInfo
+	err := in.call(ctx, http.MethodPost, "/snapshot", body, &info)
+	return info, err
+}
+
+// RestoreSnapshot asks the running instance to replace its database with
+// the named snapshot (Server.RestoreSnapshot).
+func (in *Instance) RestoreSnapshot(ctx context.Context, name string) error {
+	body, _ := json.Marshal(snapshotRequest{Name: name})
+	var out map[string]string
+	return in.call(ctx, http.MethodPost, "/restore", body, &out)
+}
+
 // Logs reads the instance's log entries of services (all when empty)
 // after seq, oldest first; with follow it keeps calling fn with new
 // entries until ctx ends. fn returning false stops.

@@ -16,10 +16,12 @@ import (
 // Named snapshots of a data directory: `tinybase db snapshot NAME` keeps a
 // copy of the database files under the data directory's snapshots/
 // folder, and `db restore NAME` puts them back, so a developer can return
-// to a known state after trying a destructive migration. Both work on a
-// stopped data directory, as `db reset` does: the files of a directory no
-// process holds are a consistent database (recovery replays the log), so
-// copying them is the whole snapshot. Snapshots survive `db reset`.
+// to a known state after trying a destructive migration. Here both work
+// on a stopped data directory, as `db reset` does: the files of a
+// directory no process holds are a consistent database (recovery replays
+// the log), so copying them is the whole snapshot; a running server takes
+// and restores them itself (server_snapshot.go). Snapshots survive `db
+// reset`.
 
 // snapshotsDir is the folder of a data directory holding its snapshots.
 const snapshotsDir = "snapshots"
@@ -28,9 +30,9 @@ var snapshotName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$`)
 
 // SnapshotInfo describes one named snapshot of a data directory.
 type SnapshotInfo struct {
-	Name  string
-	Taken time.Time
-	Bytes int64
+	Name  string    `json:"name"`
+	Taken time.Time `json:"taken"`
+	Bytes int64     `json:"bytes"`
 }
 
 // lockDataDir takes the data directory's lock as the engine does, failing

@@ -31,7 +31,8 @@ func newToken() string {
 // mountControl serves the endpoints `tinybase status|logs|db reset` use
 // under /_tinybase/v1, to loopback clients only: GET /instance (the pid,
 // no token: it proves who serves the port), and with the token GET /logs
-// (NDJSON entries; follow=1 streams) and POST /reset.
+// (NDJSON entries; follow=1 streams), POST /reset, and POST /snapshot and
+// /restore (`db snapshot`/`db restore` of a running instance).
 func (s *Server) mountControl(e *echo.Echo) {
 	g := e.Group(controlPrefix, func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -60,6 +61,32 @@ func (s *Server) mountControl(e *echo.Echo) {
 		}
 		return c.JSON(http.StatusOK, res)
 	})
+	g.POST("/snapshot", func(c echo.Context) error {
+		var req snapshotRequest
+		if err := json.NewDecoder(c.Request().Body).Decode(&req); err != nil {
+			return c.JSON(http.StatusBadRequest, map[string]string{"message": "invalid snapshot request: " + err.Error()})
+		}
+		info, err := s.TakeSnapshot(c.Request().Context(), req.Name)
+		if err != nil {
+			return c.JSON(http.StatusUnprocessableEntity, map[string]string{"message": err.Error()})
+		}
+		return c.JSON(http.StatusOK, info)
+	})
+	g.POST("/restore", func(c echo.Context) error {
+		var req snapshotRequest
+		if err := json.NewDecoder(c.Request().Body).Decode(&req); err != nil {
+			return c.JSON(http.StatusBadRequest, map[string]string{"message": "invalid restore request: " + err.Error()})
+		}
+		if err := s.RestoreSnapshot(c.Request().Context(), req.Name); err != nil {
+			return c.JSON(http.StatusUnprocessableEntity, map[string]string{"message": err.Error()})
+		}
+		return c.JSON(http.StatusOK, map[string]string{"restored": req.Name})
+	})
+}
+
+// snapshotRequest is the body of POST /snapshot and /restore.
+type snapshotRequest struct {
+	Name string `json:"name"`
 }
 
 func (s *Server) serveLogs(c echo.Context) error {

@@ -163,9 +163,9 @@ func TestStartDataDir(t *testing.T) {
 	s.stop(t, syscall.SIGINT)
 }
 
-// TestDBSnapshotRestore: a named snapshot of a stopped data directory is
-// restored after later writes and outlives db reset; a running tinybase
-// refuses both.
+// TestDBSnapshotRestore: a named snapshot, of the running instance or of
+// a stopped data directory, is restored after later writes (into either)
+// and outlives db reset.
 func TestDBSnapshotRestore(t *testing.T) {
 	dir := newProject(t, map[string]string{
 		"migrations/20240101000000_todos.sql": todos,
@@ -173,13 +173,8 @@ func TestDBSnapshotRestore(t *testing.T) {
 	})
 	s := startServer(t, dir)
 	s.rest(t, "POST", "/rest/v1/todos", `{"id": 2, "title": "before"}`)
-	if r := tinybase(t, dir, "", "db", "snapshot", "before"); r.code != 11 || !strings.Contains(r.stderr, "in use by another process") {
-		t.Errorf("snapshot of a running tinybase: %+v", r)
-	}
-	s.stop(t, syscall.SIGTERM)
-
-	if r := tinybase(t, dir, "", "db", "snapshot", "before"); r.code != 0 || !strings.Contains(r.stdout, "Took snapshot before") {
-		t.Fatalf("snapshot: %+v", r)
+	if r := tinybase(t, dir, "", "db", "snapshot", "before"); r.code != 0 || !strings.Contains(r.stdout, "Took snapshot before of the running database") {
+		t.Fatalf("snapshot of a running tinybase: %+v", r)
 	}
 	if r := tinybase(t, dir, "", "db", "snapshot", "before"); r.code != 11 || !strings.Contains(r.stderr, `snapshot "before" exists`) {
 		t.Errorf("second snapshot of one name: %+v", r)
@@ -187,14 +182,23 @@ func TestDBSnapshotRestore(t *testing.T) {
 	if r := tinybase(t, dir, "", "db", "snapshot", "../x"); r.code != 11 || !strings.Contains(r.stderr, "invalid snapshot name") {
 		t.Errorf("bad name: %+v", r)
 	}
+	// a destructive change, then back, while it runs
+	s.rest(t, "DELETE", "/rest/v1/todos?id=gt.0", "")
+	s.rest(t, "POST", "/rest/v1/todos", `{"id": 3, "title": "after"}`)
+	if r := tinybase(t, dir, "", "db", "restore", "before"); r.code != 0 || !strings.Contains(r.stdout, "Restored snapshot before into the running database") {
+		t.Fatalf("restore into a running tinybase: %+v", r)
+	}
+	if got := s.rest(t, "GET", "/rest/v1/todos?select=id&order=id", ""); got != `[{"id":1}, `+"\n"+` {"id":2}]` {
+		t.Errorf("after a running restore: %s", got)
+	}
+	s.stop(t, syscall.SIGTERM)
 
-	// a destructive change, then back
+	if r := tinybase(t, dir, "", "db", "snapshot", "stopped"); r.code != 0 || !strings.Contains(r.stdout, "Took snapshot stopped") {
+		t.Fatalf("snapshot: %+v", r)
+	}
 	s = startServer(t, dir)
 	s.rest(t, "DELETE", "/rest/v1/todos?id=gt.0", "")
 	s.rest(t, "POST", "/rest/v1/todos", `{"id": 3, "title": "after"}`)
-	if r := tinybase(t, dir, "", "db", "restore", "before"); r.code != 11 {
-		t.Errorf("restore into a running tinybase: %+v", r)
-	}
 	s.stop(t, syscall.SIGINT)
 	if r := tinybase(t, dir, "", "db", "restore", "before"); r.code != 0 || !strings.Contains(r.stdout, "Restored snapshot before") {
 		t.Fatalf("restore: %+v", r)
@@ -204,6 +208,9 @@ func TestDBSnapshotRestore(t *testing.T) {
 		t.Errorf("after restore: %s", got)
 	}
 	s.stop(t, syscall.SIGINT)
+	if r := tinybase(t, dir, "", "db", "snapshot", "--delete", "stopped"); r.code != 0 {
+		t.Errorf("delete: %+v", r)
+	}
 
 	// db reset keeps snapshots; restore still works after it
 	if r := tinybase(t, dir, "", "db", "reset"); r.code != 0 {

@@ -19,15 +19,17 @@ func newDBCmd() *cobra.Command {
 	return c
 }
 
-// `db snapshot NAME` keeps a copy of the stopped data directory's database
-// to come back to with `db restore NAME`; --list and --delete manage them.
+// `db snapshot NAME` keeps a copy of the database to come back to with `db
+// restore NAME`: the running instance's when one runs (it goes on
+// serving), else the stopped data directory's; --list and --delete
+// manage them.
 func newDBSnapshotCmd() *cobra.Command {
 	var dir, dataDir string
 	var list bool
 	var del string
 	c := &cobra.Command{
 		Use:   "snapshot [NAME]",
-		Short: "Keep a named copy of the database in the data directory (tinybase must be stopped)",
+		Short: "Keep a named copy of the database (the running instance's, else the data directory's)",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			dd, err := snapshotDataDir(dir, dataDir)
@@ -53,6 +55,20 @@ func newDBSnapshotCmd() *cobra.Command {
 			case len(args) == 0:
 				return fail(exitUsage, "missing snapshot name (or --list, --delete NAME)")
 			}
+			if dataDir == "" {
+				in, err := liveInstance(c, dir)
+				if err != nil {
+					return err
+				}
+				if in != nil {
+					info, err := in.TakeSnapshot(c.Context(), args[0])
+					if err != nil {
+						return fail(exitServer, "%v", err)
+					}
+					fmt.Fprintf(c.OutOrStdout(), "Took snapshot %s of the running database (%d bytes).\n", info.Name, info.Bytes)
+					return nil
+				}
+			}
 			info, err := tinybase.SnapshotDataDir(dd, args[0])
 			if err != nil {
 				return fail(exitServer, "%v", err)
@@ -74,12 +90,25 @@ func newDBRestoreCmd() *cobra.Command {
 	var dir, dataDir string
 	c := &cobra.Command{
 		Use:   "restore NAME",
-		Short: "Replace the database with a snapshot taken by db snapshot (tinybase must be stopped)",
+		Short: "Replace the database (the running instance's, else the data directory's) with a snapshot taken by db snapshot",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			dd, err := snapshotDataDir(dir, dataDir)
 			if err != nil {
 				return err
+			}
+			if dataDir == "" {
+				in, err := liveInstance(c, dir)
+				if err != nil {
+					return err
+				}
+				if in != nil {
+					if err := in.RestoreSnapshot(c.Context(), args[0]); err != nil {
+						return fail(exitServer, "%v", err)
+					}
+					fmt.Fprintf(c.OutOrStdout(), "Restored snapshot %s into the running database (pid %d).\n", args[0], in.PID)
+					return nil
+				}
 			}
 			if err := tinybase.RestoreDataDir(dd, args[0]); err != nil {
 				return fail(exitServer, "%v", err)

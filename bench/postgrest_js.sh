@@ -5,10 +5,12 @@
 #
 # SUPABASE_JS_CHECKOUT is a checkout of the supabase/supabase-js monorepo
 # that you provide; nothing is fetched here. NODE_MODULES (default: the
-# checkout's node_modules) must hold jest, ts-jest, typescript, prettier,
-# @jest/test-sequencer, zod and type-fest, e.g. after `pnpm install` in
-# the checkout, or `npm install jest ts-jest typescript prettier
-# @jest/test-sequencer zod type-fest` in a directory of your own.
+# checkout's node_modules) must hold jest, ts-jest, typescript 5,
+# tslib, prettier, @jest/test-sequencer, zod and type-fest, e.g. after
+# `pnpm install` in the checkout, or `npm install jest ts-jest
+# typescript@5 tslib prettier @jest/test-sequencer zod type-fest` in a
+# directory of your own (TypeScript 6 no longer loads @types by default,
+# and the package's tsconfig imports its helpers from tslib).
 #
 # tinybase serves the package's fixture project (test/supabase: its
 # migration and seed, unmodified) in memory on the fixture's ports, 54321
@@ -27,7 +29,7 @@ checkout=$(cd "$1" && pwd)
 pkg="$checkout/packages/core/postgrest-js"
 modules=$(cd "${2:-$checkout/node_modules}" && pwd)
 [ -d "$pkg/test/supabase" ] || { echo "$pkg/test/supabase: not found (is $checkout a supabase-js checkout?)" >&2; exit 2; }
-for m in jest ts-jest prettier @jest/test-sequencer; do
+for m in jest ts-jest tslib prettier @jest/test-sequencer; do
 	[ -d "$modules/$m" ] || { echo "$modules/$m: not found" >&2; exit 2; }
 done
 cd "$(dirname "$0")/.."

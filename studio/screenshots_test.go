@@ -4,8 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestScreenshots writes the README's pictures of each page:
@@ -14,16 +12,15 @@ func TestScreenshots(t *testing.T) {
 	if !*screenshots {
 		t.Skip("pass -screenshots to write docs/studio/*.png")
 	}
-	bctx := browser(t)
 	pr := newProject(t, testMail)
-	p := &page{t: t, ctx: bctx, base: pr.studio}
+	p := &page{t: t, drv: chromium(t), base: pr.studio}
 	out := filepath.Join("..", "docs", "studio")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	shot := func(name string) {
 		t.Helper()
-		b, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+		b, err := p.drv.screenshot()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +73,7 @@ func TestScreenshots(t *testing.T) {
 	if err := os.WriteFile(f, []byte("not really a png"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(p.ctx, chromedp.SetUploadFiles("#upload-file", []string{f})); err != nil {
+	if err := p.drv.setFiles("#upload-file", []string{f}); err != nil {
 		t.Fatal(err)
 	}
 	p.click(`#upload`)

@@ -283,8 +283,95 @@ var testMail = mailbox{{ID: "m1", From: "noreply@example.com", To: []string{"bob
 
 func (m mailbox) Messages(context.Context) ([]studio.Message, error) { return m, nil }
 
-// TestBrowser drives every page of the dashboard in headless Chromium.
+// TestBrowser drives every page of the dashboard in headless Chromium,
+// then the main flows again by keyboard alone. (The keyboard flow runs
+// in Chromium only: headless Firefox's window never has the system
+// focus, so no element there matches :focus or gets focus events.)
 func TestBrowser(t *testing.T) {
 	tab := chromium(t)
-	runFlows(t, tab, newProject(t, testMail))
+	pr := newProject(t, testMail)
+	runFlows(t, tab, pr)
+	t.Run("keyboard", func(t *testing.T) {
+		p := &page{t: t, drv: tab, base: pr.studio}
+		keyboardFlow(t, p)
+		p.noScriptErrors()
+		p.labelled()
+	})
+}
+
+// press sends a key press (with modifiers) to the focused element.
+func (p *page) press(key string, mods ...string) {
+	p.t.Helper()
+	if err := p.drv.press(key, mods...); err != nil {
+		p.t.Fatalf("press %s: %v", key, err)
+	}
+}
+
+// typeText types s into the focused element, one key press a character.
+func (p *page) typeText(s string) {
+	p.t.Helper()
+	for _, r := range s {
+		p.press(string(r))
+	}
+}
+
+// active describes the focused element for failure messages.
+func (p *page) active() string {
+	p.t.Helper()
+	return js[string](p, `document.activeElement ? document.activeElement.outerHTML.slice(0, 160) : 'nothing'`)
+}
+
+// tabTo presses Tab (Shift+Tab when back) until the focused element
+// matches sel, at most n times, then checks that it shows a focus
+// outline: reachable in the Tab order, and visibly focused.
+func (p *page) tabTo(sel string, n int, back bool) {
+	p.t.Helper()
+	var mods []string
+	if back {
+		mods = []string{"Shift"}
+	}
+	for range n {
+		p.press("Tab", mods...)
+		if js[bool](p, fmt.Sprintf(`document.activeElement?.matches(%q)`, sel)) {
+			p.visibleFocus()
+			return
+		}
+	}
+	p.t.Fatalf("%d presses of Tab did not reach %s; focus is on %s", n, sel, p.active())
+}
+
+// visibleFocus checks that the focused element draws an outline.
+func (p *page) visibleFocus() {
+	p.t.Helper()
+	if !js[bool](p, `(() => { const s = getComputedStyle(document.activeElement); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0; })()`) {
+		p.t.Errorf("no visible focus outline on %s", p.active())
+	}
+}
+
+// focusOn waits until the focused element matches sel.
+func (p *page) focusOn(sel string) {
+	p.t.Helper()
+	p.wait(fmt.Sprintf(`document.activeElement?.matches(%q)`, sel))
+}
+
+// unlabelled lists the visible controls of the page with no accessible
+// name (aria-label, aria-labelledby, a <label>, or a button's or link's
+// text).
+const unlabelled = `(() => {
+  const name = el => {
+    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label').trim();
+    if (el.getAttribute('aria-labelledby')) return el.getAttribute('aria-labelledby').split(/\s+/).map(id => document.getElementById(id)?.textContent || '').join(' ').trim();
+    if (el.labels && el.labels.length) return [...el.labels].map(l => l.textContent).join(' ').trim();
+    if (['button', 'a', 'summary'].includes(el.localName)) return el.textContent.trim() || (el.getAttribute('title') || '').trim();
+    return (el.getAttribute('title') || '').trim();
+  };
+  return [...document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+    .filter(el => el.getClientRects().length && !name(el)).map(el => el.outerHTML.slice(0, 120));
+})()`
+
+func (p *page) labelled() {
+	p.t.Helper()
+	for _, el := range js[[]string](p, unlabelled) {
+		p.t.Errorf("a control has no accessible name: %s", el)
+	}
 }

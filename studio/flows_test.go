@@ -14,12 +14,14 @@ import (
 // in Firefox.
 func runFlows(t *testing.T, drv driver, pr *project) {
 	p := &page{t: t, drv: drv, base: pr.studio}
-	// run is one flow as a subtest; the page must raise no script error.
+	// run is one flow as a subtest; the page must raise no script error
+	// and every control on it must have a name.
 	run := func(name string, fn func(t *testing.T)) {
 		t.Run(name, func(t *testing.T) {
 			p.t = t
 			fn(t)
 			p.noScriptErrors()
+			p.labelled()
 		})
 	}
 
@@ -63,7 +65,7 @@ func runFlows(t *testing.T, drv driver, pr *project) {
 		p.click(`#row-save`)
 		p.wait(`document.querySelector('.table-out')?.dataset.rows === '5' && !document.querySelector('dialog[open]')`)
 		// Edit it.
-		p.do(`[...document.querySelectorAll('.table-out tbody tr')].find(tr => tr.textContent.includes('from the browser')).querySelector('button[aria-label="Edit row"]').click()`)
+		p.do(`[...document.querySelectorAll('.table-out tbody tr')].find(tr => tr.textContent.includes('from the browser')).querySelector('button[aria-label^="Edit row"]').click()`)
 		p.wait(`document.querySelector('dialog[open] #field-title')?.value === 'from the browser'`)
 		p.set(`#field-title`, "edited in the browser")
 		p.click(`#row-save`)
@@ -78,7 +80,7 @@ func runFlows(t *testing.T, drv driver, pr *project) {
 		p.do(`document.querySelector('dialog[open]').close()`)
 		p.wait(`!document.querySelector('dialog')`)
 		// Delete it.
-		p.do(`window.confirm = () => true; [...document.querySelectorAll('.table-out tbody tr')].find(tr => tr.textContent.includes('edited in the browser')).querySelector('button[aria-label="Delete row"]').click()`)
+		p.do(`window.confirm = () => true; [...document.querySelectorAll('.table-out tbody tr')].find(tr => tr.textContent.includes('edited in the browser')).querySelector('button[aria-label^="Delete row"]').click()`)
 		p.wait(`document.querySelector('.table-out')?.dataset.rows === '4' && ![...document.querySelectorAll('.table-out td')].some(td => td.textContent === 'edited in the browser')`)
 		p.noXSS()
 	})
@@ -104,7 +106,7 @@ func runFlows(t *testing.T, drv driver, pr *project) {
 		p.open("/tables/public/notes")
 		p.wait(`document.querySelector('.table-out td a')`)
 		// The foreign key's input suggests the referenced keys.
-		p.do(`document.querySelector('button[aria-label="Edit row"]').click()`)
+		p.do(`document.querySelector('button[aria-label^="Edit row"]').click()`)
 		p.wait(`document.querySelectorAll('dialog[open] #field-todo_id-refs option').length === 4`)
 		p.do(`document.querySelector('dialog[open]').close()`)
 		p.click(`.table-out td a`)

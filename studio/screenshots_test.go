@@ -36,7 +36,7 @@ func TestScreenshots(t *testing.T) {
 	shot("tables-anon")
 	p.set(`#view-role`, "")
 	p.wait(`document.querySelector('.table-out')?.dataset.rows === '4'`)
-	p.do(`document.querySelectorAll('button[aria-label="Edit row"]')[0].click()`)
+	p.do(`document.querySelectorAll('button[aria-label^="Edit row"]')[0].click()`)
 	p.wait(`document.querySelector('dialog[open] #field-title')`)
 	shot("row-edit")
 	p.open("/sql")

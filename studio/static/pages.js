@@ -1,6 +1,6 @@
 // pages.js: policies and advisors, auth users, the schema diagram, logs,
 // migrations, storage and the inbox.
-import { api, clear, errorBox, grid, h, safeHref, svg, toast } from './dom.js';
+import { api, clear, errorBox, grid, h, restoreFocus, safeHref, svg, toast } from './dom.js';
 
 export async function policiesPage(main) {
   const [{ tables }, lint] = await Promise.all([api('GET', 'policies'), api('GET', 'lint').catch(e => ({ error: e }))]);
@@ -11,15 +11,16 @@ export async function policiesPage(main) {
       h('h3', null, t.schema + '.' + t.name, ' ',
         h('span', { class: t.rls ? 'badge on' : 'badge off' }, t.rls ? 'RLS enabled' : 'RLS disabled'),
         t.forced ? h('span', { class: 'badge' }, 'forced') : null, ' ',
-        h('button', { class: 'small', onclick: async () => {
+        h('button', { class: 'small', 'data-key': 'rls-' + t.schema + '.' + t.name, 'aria-label': (t.rls ? 'Disable RLS on ' : 'Enable RLS on ') + t.schema + '.' + t.name, onclick: async () => {
           try {
             await api('POST', 'policies/rls', { schema: t.schema, name: t.name, enabled: !t.rls });
             t.rls = !t.rls; render();
           } catch (e) { toast(e.message, true); }
         } }, t.rls ? 'Disable RLS' : 'Enable RLS')),
       t.policies.length ? grid(['policy', 'command', 'roles', 'type', 'USING', 'WITH CHECK'],
-        t.policies.map(p => [p.name, p.command, p.roles, p.permissive, p.using || null, p.with_check || null]))
+        t.policies.map(p => [p.name, p.command, p.roles, p.permissive, p.using || null, p.with_check || null]), null, null, 'Policies of ' + t.schema + '.' + t.name)
         : h('p', { class: 'muted' }, t.rls ? 'No policies: nobody but the owner and BYPASSRLS roles sees rows.' : 'No policies.'))));
+    restoreFocus('#policies-public');
   };
   only.addEventListener('change', render);
   const adv = h('section', { id: 'advisors' }, h('h2', null, 'Advisors (db lint)'));
@@ -56,8 +57,9 @@ export async function authPage(main, [id]) {
         (r) => [h('button', { class: 'small danger', 'aria-label': 'Delete user ' + r[0], onclick: async () => {
           if (!confirm('Delete ' + r[0] + '?')) return;
           try { await api('DELETE', 'auth/users/' + r[1]); toast('User deleted'); load(); } catch (e) { toast(e.message, true); }
-        } }, 'Delete')]));
+        } }, 'Delete')], 'Users'));
     } catch (e) { list.append(errorBox(e)); }
+    restoreFocus('#user-list .grid-wrap', '#user-search');
   }
   search.addEventListener('input', () => { clearTimeout(load.t); page = 1; load.t = setTimeout(load, 200); });
   const form = h('form', { class: 'toolbar', onsubmit: async (ev) => {
@@ -76,9 +78,9 @@ export async function authPage(main, [id]) {
       const { user, sessions } = await api('GET', 'auth/users/' + encodeURIComponent(id));
       detail.append(h('h3', null, 'User ', user.email || user.id),
         h('h4', null, 'Identities'),
-        grid(['provider', 'identity id', 'email', 'created'], (user.identities || []).map(i => [i.provider, i.id || i.identity_id, i.identity_data?.email || null, i.created_at || null])),
+        grid(['provider', 'identity id', 'email', 'created'], (user.identities || []).map(i => [i.provider, i.id || i.identity_id, i.identity_data?.email || null, i.created_at || null]), null, null, 'Identities'),
         h('h4', null, 'Sessions'),
-        sessions && sessions.length ? grid(Object.keys(sessions[0]), sessions.map(s => Object.values(s))) : h('p', { class: 'muted' }, 'No sessions.'),
+        sessions && sessions.length ? grid(Object.keys(sessions[0]), sessions.map(s => Object.values(s)), null, null, 'Sessions') : h('p', { class: 'muted' }, 'No sessions.'),
         h('h4', null, 'Metadata'),
         h('pre', { class: 'code' }, JSON.stringify({ app_metadata: user.app_metadata, user_metadata: user.user_metadata }, null, 2)));
     } catch (e) { detail.append(errorBox(e)); }
@@ -111,7 +113,7 @@ export async function schemaPage(main, [schema]) {
     const href = '#/tables/' + encodeURIComponent(current) + '/' + encodeURIComponent(t.name);
     return svg('g', { class: 'box', 'data-table': t.name },
       svg('rect', { x, y, width: W, height: (t.columns.length + 1) * RH, rx: 4 }),
-      svg('a', { href, class: 'title', tabindex: 0 }, svg('text', { x: x + 8, y: y + 14, class: 'title' }, t.name)),
+      svg('a', { href, class: 'title', 'aria-label': 'Open table ' + t.name }, svg('text', { x: x + 8, y: y + 14, class: 'title' }, t.name)),
       t.columns.map((col, j) => svg('text', { x: x + 8, y: y + 14 + (j + 1) * RH, class: col.pk ? 'pk' : '' },
         (col.pk ? '# ' : col.fk ? '→ ' : '') + col.name + ': ' + col.type)));
   });
@@ -129,7 +131,7 @@ export async function schemaPage(main, [schema]) {
   }
   const width = 40 + perRow * (W + GAP);
   main.append(h('section', { class: 'content' }, h('h2', null, 'Schema ', pick),
-    (tables || []).length ? svg('svg', { id: 'schema-svg', width, height: maxY + 40, viewBox: `0 0 ${width} ${maxY + 40}`, role: 'img', 'aria-label': 'Tables and foreign keys of ' + current }, lines, boxes)
+    (tables || []).length ? svg('svg', { id: 'schema-svg', width, height: maxY + 40, viewBox: `0 0 ${width} ${maxY + 40}`, role: 'group', 'aria-label': 'Tables and foreign keys of ' + current }, lines, boxes)
       : h('p', { class: 'muted' }, 'No tables in this schema.')));
 }
 
@@ -141,7 +143,7 @@ export async function logsPage(main) {
     const { entries } = await api('GET', 'logs?' + new URLSearchParams({ service: service.value }));
     out.append(grid(['time', 'service', 'role', 'ms', 'what', 'status'], entries.slice().reverse().map(e => [
       new Date(e.time).toLocaleTimeString(), e.service, e.role || null, (e.duration_ns / 1e6).toFixed(2),
-      e.sql || (e.method + ' ' + e.path), e.sqlstate || e.error || (e.status ? String(e.status) : '')])));
+      e.sql || (e.method + ' ' + e.path), e.sqlstate || e.error || (e.status ? String(e.status) : '')]), null, null, 'Log entries'));
   }
   service.addEventListener('change', load);
   main.append(h('section', { class: 'content' }, h('h2', null, 'Logs'), h('div', { class: 'toolbar' }, service, h('button', { onclick: load, id: 'log-refresh' }, 'Refresh')), out));
@@ -153,7 +155,7 @@ export async function migrationsPage(main) {
   main.append(h('section', { class: 'content' }, h('h2', null, 'Migrations'),
     h('p', null, `${migrations.length} migration(s), ${pending} pending, ${drift} drifted.`),
     grid(['version', 'name', 'status'], migrations.map(m => [m.version, m.name,
-      m.drift ? 'drift: ' + m.drift : m.applied ? 'applied' : 'pending']), (i, v) => i === 2 ? h('span', { class: 'status ' + v.split(':')[0] }, v) : v)));
+      m.drift ? 'drift: ' + m.drift : m.applied ? 'applied' : 'pending']), (i, v) => i === 2 ? h('span', { class: 'status ' + v.split(':')[0] }, v) : v, null, 'Migrations')));
 }
 
 export async function storagePage(main, [bucket, ...path]) {
@@ -184,15 +186,16 @@ export async function storagePage(main, [bucket, ...path]) {
     grid(['name', 'size', 'type', 'updated'], objs.map(o => [o.name, o.metadata?.size != null ? String(o.metadata.size) : null, o.metadata?.mimetype || (o.id ? null : 'folder'), o.updated_at || null]),
       (i, v, r) => i === 0 && r[2] === 'folder' ? h('a', { href: here + '/' + encodeURIComponent(v) }, v + '/') : (v === null ? '' : v),
       (r) => r[2] === 'folder' ? [] : [
-        h('a', { class: 'button small', href: 'api/storage/download?' + new URLSearchParams({ bucket, path: pathOf(r[0]) }), download: r[0] }, 'Download'),
-        b.public ? h('button', { class: 'small', onclick: () => { urlOut.value = meta.api_url + '/storage/v1/object/public/' + [bucket, ...pathOf(r[0]).split('/')].map(encodeURIComponent).join('/'); } }, 'Public URL') : null,
-        h('button', { class: 'small', onclick: async () => {
+        h('a', { class: 'button small', href: 'api/storage/download?' + new URLSearchParams({ bucket, path: pathOf(r[0]) }), download: r[0], 'aria-label': 'Download ' + r[0] }, 'Download'),
+        b.public ? h('button', { class: 'small', 'aria-label': 'Public URL of ' + r[0], onclick: () => { urlOut.value = meta.api_url + '/storage/v1/object/public/' + [bucket, ...pathOf(r[0]).split('/')].map(encodeURIComponent).join('/'); } }, 'Public URL') : null,
+        h('button', { class: 'small', 'aria-label': 'Signed URL of ' + r[0], onclick: async () => {
           try { urlOut.value = (await api('POST', 'storage/sign', { bucket, path: pathOf(r[0]), expires_in: 3600 })).url; } catch (e) { toast(e.message, true); }
         } }, 'Signed URL'),
         h('button', { class: 'small danger', 'aria-label': 'Delete ' + r[0], onclick: async () => {
           if (!confirm('Delete ' + pathOf(r[0]) + '?')) return;
           try { await api('DELETE', 'storage/object?' + new URLSearchParams({ bucket, path: pathOf(r[0]) })); toast('Deleted'); main.replaceChildren(); storagePage(main, [bucket, ...path]); } catch (e) { toast(e.message, true); }
-        } }, 'Delete')]));
+        } }, 'Delete')], bucket + '/' + prefix));
+  restoreFocus('#main .grid-wrap', '#upload-file');
 }
 
 export async function inboxPage(main, [id]) {
@@ -201,7 +204,7 @@ export async function inboxPage(main, [id]) {
   main.append(sec);
   if (!enabled) { sec.append(h('p', { class: 'muted' }, 'The local mail catcher is not running.')); return; }
   sec.append(grid(['date', 'to', 'subject'], messages.map(m => [new Date(m.date).toLocaleString(), (m.to || []).join(', '), m.subject]),
-    (i, v, r, ri) => i === 2 ? h('a', { href: '#/inbox/' + encodeURIComponent(messages[ri].id) }, v) : v));
+    (i, v, r, ri) => i === 2 ? h('a', { href: '#/inbox/' + encodeURIComponent(messages[ri].id) }, v) : v, null, 'Messages'));
   const m = messages.find(x => x.id === id);
   if (m) {
     sec.append(h('article', { class: 'card', id: 'mail' }, h('h3', null, m.subject), h('p', { class: 'muted' }, 'From ', m.from, ' to ', (m.to || []).join(', ')),

@@ -2,7 +2,7 @@
 // paged by the server with keyset pagination; insert, edit and delete
 // with inputs by type; and "view as" a role, which the server runs as
 // PostgREST would, so the grid shows what RLS lets that user see.
-import { api, clear, errorBox, grid, h, toast } from './dom.js';
+import { api, clear, errorBox, grid, h, listNav, restoreFocus, toast } from './dom.js';
 
 // viewAs persists across tables while the page is open.
 const state = { role: '', user: '' };
@@ -14,13 +14,13 @@ export async function tablesPage(main, [schema, name], params) {
   const current = schema || (schemas.includes('public') ? 'public' : schemas[0]);
   const pick = h('select', { id: 'schema-pick', 'aria-label': 'Schema', onchange: () => { location.hash = '#/tables/' + encodeURIComponent(pick.value); } },
     schemas.map(s => h('option', { value: s, selected: s === current }, s)));
-  const list = h('ul', { class: 'rel-list' }, rels.filter(r => r.schema === current).map(r =>
+  const list = listNav(h('ul', { class: 'rel-list', 'aria-label': 'Tables and views of ' + current }, rels.filter(r => r.schema === current).map(r =>
     h('li', null, h('a', {
       href: '#/tables/' + encodeURIComponent(r.schema) + '/' + encodeURIComponent(r.name),
-      class: r.name === name ? 'active' : '', 'data-rel': r.name,
-    }, r.name, r.kind !== 'table' ? h('span', { class: 'muted' }, ' (' + r.kind + ')') : null))));
+      class: r.name === name ? 'active' : '', 'data-rel': r.name, 'aria-current': r.name === name ? 'page' : null,
+    }, r.name, r.kind !== 'table' ? h('span', { class: 'muted' }, ' (' + r.kind + ')') : null)))));
   const body = h('section', { class: 'content' });
-  main.append(h('div', { class: 'split' }, h('aside', { class: 'sidebar' }, h('label', null, 'Schema ', pick), list), body));
+  main.append(h('div', { class: 'split' }, h('nav', { class: 'sidebar', 'aria-label': 'Tables' }, h('label', null, 'Schema ', pick), list), body));
   if (!name) {
     body.append(h('p', { class: 'muted' }, 'Pick a table or view.'));
     return;
@@ -80,7 +80,8 @@ async function tableView(body, schema, name, params) {
     out, pager);
 
   async function load() {
-    clear(chips).append(...q.filters.map((f, i) => h('button', { class: 'chip', title: 'Remove filter', onclick: () => { q.filters.splice(i, 1); q.after = ''; q.stack = []; load(); } }, f, ' ×')));
+    // A removed chip hands focus to the filter's value input.
+    clear(chips).append(...q.filters.map((f, i) => h('button', { class: 'chip', title: 'Remove filter', 'aria-label': 'Remove filter ' + f, onclick: () => { fval.focus(); q.filters.splice(i, 1); q.after = ''; q.stack = []; load(); } }, f, ' ×')));
     const p = new URLSearchParams({ schema, name, limit: '50' });
     if (q.sort) p.set('sort', q.sort);
     if (q.desc) p.set('desc', '1');
@@ -102,7 +103,7 @@ async function tableView(body, schema, name, params) {
     if (seq !== q.seq) return;
     clear(out); clear(pager);
     const headers = cols.map(c => h('button', {
-      class: 'sort', 'data-col': c.name, title: c.type,
+      class: 'sort', 'data-col': c.name, 'data-key': 'sort-' + c.name, title: 'Sort by ' + c.name + ' (' + c.type + ')',
       onclick: () => { q.desc = q.sort === c.name ? !q.desc : false; q.sort = c.name; q.after = ''; q.stack = []; load(); },
     }, c.name, c.pk ? h('span', { class: 'badge pk' }, 'PK') : '', q.sort === c.name ? (q.desc ? ' ▼' : ' ▲') : '', h('small', { class: 'muted' }, ' ' + c.type)));
     const editable = table.kind === 'table' && pk.length > 0;
@@ -113,16 +114,22 @@ async function tableView(body, schema, name, params) {
         return h('a', { href: '#/tables/' + encodeURIComponent(c.fk.schema) + '/' + encodeURIComponent(c.fk.table) + '?f=' + encodeURIComponent(c.fk.column + ':eq:' + v), title: 'Open the referenced row' }, v);
       }
       return v.length > 200 ? v.slice(0, 200) + '…' : v;
-    }, editable ? (r) => [
-      h('button', { class: 'small', 'aria-label': 'Edit row', onclick: () => rowForm(table, r, load) }, 'Edit'),
-      h('button', { class: 'small danger', 'aria-label': 'Delete row', onclick: () => deleteRow(table, r, load) }, 'Delete'),
-    ] : null);
+    }, editable ? (r) => {
+      const vals = rowValues(table, r);
+      const key = pk.map(k => k + '=' + vals[k]).join(', ');
+      return [
+        h('button', { class: 'small', 'aria-label': 'Edit row ' + key, onclick: () => rowForm(table, r, load) }, 'Edit'),
+        h('button', { class: 'small danger', 'aria-label': 'Delete row ' + key, onclick: () => deleteRow(table, r, load) }, 'Delete'),
+      ];
+    } : null, schema + '.' + name);
+    if (q.sort) g.querySelector(`button.sort[data-col="${CSS.escape(q.sort)}"]`)?.closest('th').setAttribute('aria-sort', q.desc ? 'descending' : 'ascending');
     out.append(g);
     out.dataset.rows = String(page.rows.length);
     pager.append(
       h('button', { id: 'page-first', disabled: !q.stack.length, onclick: () => { q.after = ''; q.stack = []; load(); } }, 'First page'),
       h('button', { id: 'page-next', disabled: !page.next, onclick: () => { q.stack.push(q.after); q.after = page.next; load(); } }, 'Next page'),
       h('span', { class: 'muted' }, ` ${page.rows.length} row(s) on this page` + (state.role ? ', as ' + (state.role === 'authenticated' ? users.selectedOptions[0]?.textContent || 'a user' : state.role) : '')));
+    restoreFocus('.table-out .grid-wrap', '#row-insert');
   }
   await load();
 }

@@ -157,3 +157,54 @@ export function restoreFocus(...fallbacks) {
   const el = candidates.find(usable) || document.getElementById('main');
   el.focus({ preventScroll: el.id === 'main' });
 }
+
+// modal shows a form in a modal <dialog> labelled title. Escape or Cancel
+// closes it (the browser then returns focus to the control that opened
+// it). On submit, submit() runs; an error it throws is shown in the
+// dialog with its SQLSTATE, and success closes the dialog, then calls the
+// function submit returned, if any (a redraw, once focus is back).
+export function modal(title, children, submitLabel, submitId, submit, extraButtons) {
+  const err = h('div', { class: 'form-error' });
+  const dlg = h('dialog', { class: 'row-form', 'aria-label': title },
+    h('form', { method: 'dialog', onsubmit: async (ev) => {
+      ev.preventDefault();
+      clear(err);
+      let after;
+      try {
+        after = await submit();
+      } catch (e) { err.append(errorBox(e)); return; }
+      dlg.close();
+      if (typeof after === 'function') after();
+    } },
+    h('h3', null, title), children, err,
+    h('div', { class: 'buttons' }, extraButtons || null,
+      h('button', { type: 'button', onclick: () => dlg.close() }, 'Cancel'),
+      h('button', { type: 'submit', class: 'primary', id: submitId }, submitLabel))));
+  dlg.addEventListener('close', () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+  return dlg;
+}
+
+// field is a labelled form row: the label names the control by id;
+// help is a line under the label.
+export function field(label, control, help) {
+  if (help) control.setAttribute('aria-describedby', control.id + '-help');
+  return h('div', { class: 'field' }, h('label', { for: control.id }, label), help ? h('small', { class: 'muted', id: control.id + '-help' }, help) : null, control);
+}
+
+// previewer calls fetchSQL (an API call with preview set) a moment after
+// the last change and shows the statement, or why it cannot be built.
+export function previewer(out, fetchSQL) {
+  let timer, seq = 0;
+  const run = async () => {
+    const mine = ++seq;
+    try {
+      const { sql } = await fetchSQL();
+      if (mine === seq) { out.classList.remove('bad'); out.textContent = sql; }
+    } catch (e) {
+      if (mine === seq) { out.classList.add('bad'); out.textContent = (e.code ? e.code + ': ' : '') + e.message; }
+    }
+  };
+  return () => { clearTimeout(timer); timer = setTimeout(run, 200); };
+}

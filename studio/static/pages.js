@@ -1,9 +1,10 @@
 // pages.js: policies and advisors, auth users, the schema diagram, logs,
 // migrations, storage and the inbox.
-import { api, clear, errorBox, grid, h, restoreFocus, safeHref, svg, toast } from './dom.js';
+import { api, clear, errorBox, field, grid, h, modal, previewer, restoreFocus, safeHref, svg, toast } from './dom.js';
 
 export async function policiesPage(main) {
-  const [{ tables }, lint] = await Promise.all([api('GET', 'policies'), api('GET', 'lint').catch(e => ({ error: e }))]);
+  let [{ tables }, lint] = await Promise.all([api('GET', 'policies'), api('GET', 'lint').catch(e => ({ error: e }))]);
+  const reload = async () => { ({ tables } = await api('GET', 'policies')); render(); };
   const only = h('input', { type: 'checkbox', id: 'policies-public', checked: true });
   const list = h('div', { id: 'policy-list' });
   const render = () => {
@@ -16,9 +17,14 @@ export async function policiesPage(main) {
             await api('POST', 'policies/rls', { schema: t.schema, name: t.name, enabled: !t.rls });
             t.rls = !t.rls; render();
           } catch (e) { toast(e.message, true); }
-        } }, t.rls ? 'Disable RLS' : 'Enable RLS')),
+        } }, t.rls ? 'Disable RLS' : 'Enable RLS'), ' ',
+        h('button', { class: 'small', 'data-key': 'new-policy-' + t.schema + '.' + t.name, 'aria-label': 'New policy on ' + t.schema + '.' + t.name, onclick: () => policyForm(t, reload) }, 'New policy')),
       t.policies.length ? grid(['policy', 'command', 'roles', 'type', 'USING', 'WITH CHECK'],
-        t.policies.map(p => [p.name, p.command, p.roles, p.permissive, p.using || null, p.with_check || null]), null, null, 'Policies of ' + t.schema + '.' + t.name)
+        t.policies.map(p => [p.name, p.command, p.roles, p.permissive, p.using || null, p.with_check || null]), null,
+        (r) => [h('button', { class: 'small danger', 'aria-label': 'Drop policy ' + r[0] + ' on ' + t.schema + '.' + t.name, onclick: async () => {
+          if (!confirm('Drop the policy ' + r[0] + ' on ' + t.schema + '.' + t.name + '?')) return;
+          try { await api('DELETE', 'policies', { schema: t.schema, table: t.name, name: r[0] }); toast('Dropped ' + r[0]); await reload(); } catch (e) { toast((e.code ? e.code + ': ' : '') + e.message, true); }
+        } }, 'Drop')], 'Policies of ' + t.schema + '.' + t.name)
         : h('p', { class: 'muted' }, t.rls ? 'No policies: nobody but the owner and BYPASSRLS roles sees rows.' : 'No policies.'))));
     restoreFocus('#policies-public');
   };
@@ -33,6 +39,59 @@ export async function policiesPage(main) {
     safeHref(f.remediation) ? h('a', { href: safeHref(f.remediation), target: '_blank', rel: 'noopener noreferrer' }, 'Remediation') : null)));
   main.append(h('section', { class: 'content' }, h('h2', null, 'Policies'), h('label', null, only, ' public schema only'), list, adv));
   render();
+}
+
+// policyForm asks for a new policy on table t: name, permissive or
+// restrictive, command, roles, and the USING and WITH CHECK expressions,
+// which are SQL run as written. The statement is previewed as it is
+// built, and can be taken to the SQL editor (to save as a migration).
+async function policyForm(t, done) {
+  const { roles } = await api('GET', 'roles');
+  const key = t.schema + '.' + t.name;
+  const name = h('input', { id: 'policy-name', required: true, autocomplete: 'off' });
+  const command = h('select', { id: 'policy-command' }, ['ALL', 'SELECT', 'INSERT', 'UPDATE', 'DELETE'].map(c => h('option', { value: c }, c)));
+  const kind = h('select', { id: 'policy-kind' },
+    h('option', { value: '' }, 'permissive: any one permissive policy lets a row through'),
+    h('option', { value: 'restrictive' }, 'restrictive: a row must also pass every restrictive policy'));
+  const boxes = ['public', ...roles.filter(r => r !== 'public')].map(r => h('input', { type: 'checkbox', id: 'policy-role-' + r, value: r, checked: r === 'authenticated' }));
+  const using = h('textarea', { id: 'policy-using', class: 'code', rows: 2, spellcheck: false, placeholder: 'auth.uid() = user_id' });
+  const check = h('textarea', { id: 'policy-check', class: 'code', rows: 2, spellcheck: false, placeholder: 'auth.uid() = user_id' });
+  const sql = h('pre', { class: 'code preview', id: 'policy-sql', 'aria-label': 'The statement' });
+  const body = preview => ({
+    schema: t.schema, table: t.name, name: name.value, command: command.value, restrictive: kind.value === 'restrictive',
+    roles: boxes.filter(b => b.checked).map(b => b.value),
+    using: using.disabled ? '' : using.value, with_check: check.disabled ? '' : check.value, preview,
+  });
+  const refresh = previewer(sql, () => api('POST', 'policies', body(true)));
+  // Which expressions a command takes (CREATE POLICY): none but WITH
+  // CHECK for INSERT, none but USING for SELECT and DELETE.
+  const sync = () => {
+    using.disabled = command.value === 'INSERT';
+    check.disabled = command.value === 'SELECT' || command.value === 'DELETE';
+    refresh();
+  };
+  const toSQL = h('button', { type: 'button', id: 'policy-to-sql', onclick: () => {
+    if (sql.classList.contains('bad') || !sql.textContent) return;
+    sessionStorage.setItem('studio.sql', sql.textContent);
+    location.hash = '#/sql';
+  } }, 'Open in SQL editor');
+  const dlg = modal('New policy on ' + key, [
+    field('Name', name),
+    field('Type', kind),
+    field('Command', command, 'ALL covers SELECT, INSERT, UPDATE and DELETE.'),
+    h('fieldset', { class: 'roles' }, h('legend', null, 'Roles (none checked: PUBLIC, every role)'),
+      boxes.map(b => h('label', { class: 'check' }, b, ' ', b.value))),
+    field('USING — SQL expression, run as written', using, 'Which existing rows the role may see, update or delete. Not used for INSERT.'),
+    field('WITH CHECK — SQL expression, run as written', check, 'Which new or updated rows are allowed. Not used for SELECT or DELETE; for ALL and UPDATE, USING applies when it is empty.'),
+    h('div', { class: 'field' }, h('span', { class: 'label' }, 'Statement'), sql),
+  ], 'Create policy', 'policy-create', async () => {
+    const res = await api('POST', 'policies', body(false));
+    toast('Created: ' + res.sql.split('\n')[0]);
+    return done;
+  }, toSQL);
+  dlg.addEventListener('input', refresh);
+  command.addEventListener('change', sync);
+  sync();
 }
 
 export async function authPage(main, [id]) {

@@ -217,7 +217,9 @@ func firefox(t *testing.T) *firefoxTab {
 		cmd.Process.Kill()
 		t.Fatalf("%s did not start its remote agent in 60s:\n%s", bin, strings.Join(logTail, "\n"))
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	// Startup is given long: a loaded CI machine can take a while to
+	// lay out the first page.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	tab := &firefoxTab{}
 	b, err := dialBiDi(ctx, url+"/session", tab.event)
@@ -276,7 +278,7 @@ func (f *firefoxTab) event(method string, params json.RawMessage) {
 }
 
 func (f *firefoxTab) call(method string, params map[string]any, out any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	params["context"] = f.ctx
 	return f.b.call(ctx, method, params, out)
@@ -302,7 +304,9 @@ func (f *firefoxTab) evaluate(expr string) (remoteValue, error) {
 			Text string `json:"text"`
 		} `json:"exceptionDetails"`
 	}
-	err := f.b.call(context.Background(), "script.evaluate", map[string]any{
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	err := f.b.call(ctx, "script.evaluate", map[string]any{
 		"expression": expr, "awaitPromise": true, "resultOwnership": "none",
 		"target": map[string]string{"context": f.ctx},
 	}, &res)

@@ -124,7 +124,7 @@ func chromium(t *testing.T) *chromiumTab {
 }
 
 func (c *chromiumTab) run(a chromedp.Action[chromedp.Void]) error {
-	ctx, cancel := context.WithTimeout(c.ctx, 15*time.Second)
+	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
 	defer cancel()
 	return chromedp.Do(ctx, a)
 }
@@ -132,7 +132,7 @@ func (c *chromiumTab) run(a chromedp.Action[chromedp.Void]) error {
 func (c *chromiumTab) navigate(url string) error { return c.run(chromedp.Navigate(url)) }
 
 func (c *chromiumTab) evalString(expr string) (string, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, 15*time.Second)
+	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
 	defer cancel()
 	return chromedp.Run(ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
 }
@@ -168,7 +168,7 @@ func (c *chromiumTab) press(key string, mods ...string) error {
 }
 
 func (c *chromiumTab) screenshot() ([]byte, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, 15*time.Second)
+	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
 	defer cancel()
 	return chromedp.Run(ctx, chromedp.CaptureScreenshot())
 }
@@ -180,6 +180,10 @@ func (c *chromiumTab) scriptErrors() []string {
 	c.errs = nil
 	return errs
 }
+
+// opTimeout bounds one browser operation (a navigation, an evaluation):
+// generous, for a CI machine under load.
+const opTimeout = 30 * time.Second
 
 // page is a tab of a browser on the dashboard.
 type page struct {
@@ -220,7 +224,7 @@ func js[T any](p *page, expr string) T {
 // still loading) is tried again.
 func (p *page) wait(expr string) {
 	p.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(opTimeout)
 	var last error
 	for time.Now().Before(deadline) {
 		s, err := p.drv.evalString(jsonOf("!!(" + expr + ")"))

@@ -101,6 +101,21 @@ func TestAPIKeysetPages(t *testing.T) {
 			q := "/api/rows?schema=public&name=" + tc.table + "&sort=" + sort + "&desc=" + desc
 			_, all := call(t, h, "GET", q, nil)
 			want := strings.Join(ids(all["rows"].([]any)), ",")
+			// The order is PostgreSQL's for ORDER BY sort, pk in one
+			// direction (NULLs last ascending, first descending).
+			dir := map[string]string{"0": "asc", "1": "desc"}[desc]
+			pk := map[string][]string{"todos": {"id"}, "pairs": {"a", "b"}}[tc.table]
+			var order []string
+			if sort != "" {
+				order = append(order, sort+" "+dir)
+			}
+			for _, k := range pk {
+				order = append(order, k+" "+dir)
+			}
+			_, ref := call(t, h, "POST", "/api/sql", map[string]any{"sql": "select * from public." + tc.table + " order by " + strings.Join(order, ", ")})
+			if got := strings.Join(ids(ref["rows"].([]any)), ","); got != want {
+				t.Errorf("%s sort %q desc %s: %s, ORDER BY gives %s", tc.table, sort, desc, want, got)
+			}
 			var got []string
 			after := ""
 			for i := 0; i < 10; i++ {

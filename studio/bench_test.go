@@ -18,7 +18,7 @@ var benchRows = flag.Int("bench-rows", 100000, "rows in BenchmarkRowsPage's tabl
 
 // BenchmarkRowsPage measures one grid page of 50 rows from a table of
 // -bench-rows rows: the first page, a page near the end reached by its
-// keyset cursor, and a first page sorted by an indexed column.
+// keyset cursor, and pages sorted by an indexed column, both ways.
 func BenchmarkRowsPage(b *testing.B) {
 	e, err := tinybase.NewEngine()
 	if err != nil {
@@ -59,10 +59,17 @@ create index big_score on public.big (score, id);`, *benchRows)
 			}
 		}
 	})
-	sorted := url.Values{"schema": {"public"}, "name": {"big"}, "limit": {"50"}, "sort": {"score"}, "after": {`{"s":"500","k":["1500"]}`}}
-	b.Run("sorted-indexed", func(b *testing.B) {
-		for b.Loop() {
-			get(b, sorted)
-		}
-	})
+	// Sorted by score (indexed with the key): a page from the middle,
+	// forward and backward; each walks the index from the cursor.
+	for _, desc := range []string{"0", "1"} {
+		sorted := url.Values{"schema": {"public"}, "name": {"big"}, "limit": {"50"}, "sort": {"score"}, "desc": {desc}, "after": {`{"s":"500","k":["1500"]}`}}
+		name := map[string]string{"0": "sorted-indexed", "1": "sorted-indexed-desc"}[desc]
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if out := get(b, sorted); len(out["rows"].([]any)) != 50 {
+					b.Fatalf("sorted page: %d rows", len(out["rows"].([]any)))
+				}
+			}
+		})
+	}
 }

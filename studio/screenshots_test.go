@@ -4,8 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestScreenshots writes the README's pictures of each page:
@@ -14,16 +12,15 @@ func TestScreenshots(t *testing.T) {
 	if !*screenshots {
 		t.Skip("pass -screenshots to write docs/studio/*.png")
 	}
-	bctx := browser(t)
 	pr := newProject(t, testMail)
-	p := &page{t: t, ctx: bctx, base: pr.studio}
+	p := &page{t: t, drv: chromium(t), base: pr.studio}
 	out := filepath.Join("..", "docs", "studio")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	shot := func(name string) {
 		t.Helper()
-		b, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+		b, err := p.drv.screenshot()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +36,7 @@ func TestScreenshots(t *testing.T) {
 	shot("tables-anon")
 	p.set(`#view-role`, "")
 	p.wait(`document.querySelector('.table-out')?.dataset.rows === '4'`)
-	p.do(`document.querySelectorAll('button[aria-label="Edit row"]')[0].click()`)
+	p.do(`document.querySelectorAll('button[aria-label^="Edit row"]')[0].click()`)
 	p.wait(`document.querySelector('dialog[open] #field-title')`)
 	shot("row-edit")
 	p.open("/sql")
@@ -54,6 +51,26 @@ func TestScreenshots(t *testing.T) {
 	p.open("/policies")
 	p.wait(`document.querySelector('#advisors .finding')`)
 	shot("policies")
+	p.click(`button[aria-label="New policy on public.todos"]`)
+	p.wait(`document.querySelector('dialog[open] #policy-name')`)
+	p.set(`#policy-name`, "insert own todos")
+	p.set(`#policy-command`, "INSERT")
+	p.set(`#policy-check`, "owner = auth.uid()")
+	p.wait(`document.querySelector('#policy-sql').textContent.includes('WITH CHECK')`)
+	shot("policy-form")
+	p.open("/tables/public/todos")
+	p.wait(`document.querySelector('.table-out')?.dataset.rows === '4'`)
+	p.click(`#table-new`)
+	p.wait(`document.querySelector('dialog[open] #table-name')`)
+	p.set(`#table-name`, "comments")
+	p.click(`#column-add`)
+	p.set(`#col-name-3`, "todo_id")
+	p.set(`#col-type-3`, "bigint")
+	p.click(`#column-add`)
+	p.set(`#col-name-4`, "body")
+	p.click(`#col-notnull-4`)
+	p.wait(`document.querySelector('#table-sql').textContent.includes('body text NOT NULL')`)
+	shot("table-form")
 	p.open("/auth")
 	p.wait(`document.querySelector('#user-list tbody tr')`)
 	shot("auth")
@@ -76,7 +93,7 @@ func TestScreenshots(t *testing.T) {
 	if err := os.WriteFile(f, []byte("not really a png"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(p.ctx, chromedp.SetUploadFiles("#upload-file", []string{f})); err != nil {
+	if err := p.drv.setFiles("#upload-file", []string{f}); err != nil {
 		t.Fatal(err)
 	}
 	p.click(`#upload`)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/postgrest"
@@ -221,15 +220,24 @@ func (s *Server) listRows(w http.ResponseWriter, r *http.Request) {
 		if err := s.impersonate(r.Context(), q, as); err != nil {
 			return err
 		}
-		sql, args, err := pageQuery(t, qp.Get("sort"), qp.Get("desc") == "1", qp["f"], cur, limit)
+		segs, err := pageQueries(t, qp.Get("sort"), qp.Get("desc") == "1", qp["f"], cur)
 		if err != nil {
 			return err
 		}
-		res, err := q.Query(r.Context(), sql, args...)
-		if err != nil {
-			return err
+		// Segments in order until one row more than a page is in hand
+		// (that row says whether there is a next page).
+		page.Rows = [][]*string{}
+		for _, sg := range segs {
+			need := limit + 1 - len(page.Rows)
+			if need <= 0 {
+				break
+			}
+			res, err := q.Query(r.Context(), sg.sql(need), sg.args...)
+			if err != nil {
+				return err
+			}
+			page.Rows = append(page.Rows, textRows(res)...)
 		}
-		page.Rows = textRows(res)
 		if len(page.Rows) > limit {
 			page.Rows = page.Rows[:limit]
 			page.Next = nextCursor(t, qp.Get("sort"), page.Rows[limit-1], cur, limit)
@@ -270,105 +278,4 @@ func nextCursor(t *Table, sort string, last []*string, prev cursor, limit int) s
 
 func columnError(name string, t *Table) error {
 	return &engine.Error{Severity: "ERROR", Code: "42703", Message: fmt.Sprintf("column %q of relation %q does not exist", name, t.Name)}
-}
-
-// pageQuery builds the page's SELECT: quoted identifiers from the
-// catalog, every value a parameter.
-func pageQuery(t *Table, sort string, desc bool, filters []string, cur cursor, limit int) (string, []any, error) {
-	var cols []string
-	for _, c := range t.Columns {
-		cols = append(cols, engine.QuoteIdent(c.Name))
-	}
-	var where []string
-	var args []any
-	param := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
-	for _, f := range filters {
-		name, rest, ok1 := strings.Cut(f, ":")
-		op, val, _ := strings.Cut(rest, ":")
-		tmpl, ok2 := filterOps[op]
-		if !ok1 || !ok2 {
-			return "", nil, bad("filter %q is not column:operator:value with an operator of eq, neq, lt, lte, gt, gte, like, ilike, is_null, not_null", f)
-		}
-		if colIndex(t, name) < 0 {
-			return "", nil, columnError(name, t)
-		}
-		if op == "is_null" || op == "not_null" {
-			where = append(where, fmt.Sprintf(tmpl, engine.QuoteIdent(name)))
-		} else {
-			where = append(where, fmt.Sprintf(tmpl, engine.QuoteIdent(name), param(val)))
-		}
-	}
-	if sort != "" && colIndex(t, sort) < 0 {
-		return "", nil, columnError(sort, t)
-	}
-	pk := t.PrimaryKey
-	var order []string
-	byPK := sort == "" || (len(pk) == 1 && pk[0] == sort)
-	dir := "asc"
-	if desc {
-		dir = "desc"
-	}
-	if !byPK {
-		order = append(order, engine.QuoteIdent(sort)+" "+dir+" nulls last")
-	}
-	for _, k := range pk {
-		kd := "asc"
-		if byPK {
-			kd = dir
-		}
-		order = append(order, engine.QuoteIdent(k)+" "+kd)
-	}
-	offset := 0
-	if len(pk) == 0 {
-		offset = cur.Offset
-	} else if cur.Key != nil {
-		if len(cur.Key) != len(pk) {
-			return "", nil, bad("after is not a cursor of this table")
-		}
-		// After the last row in (sort, pk) order: lexicographic over
-		// the key columns, NULL sort values last.
-		cmp := ">"
-		if byPK && desc {
-			cmp = "<"
-		}
-		keyAfter := ""
-		for i := len(pk) - 1; i >= 0; i-- {
-			c := engine.QuoteIdent(pk[i])
-			term := fmt.Sprintf("%s %s %s", c, cmp, param(str(cur.Key[i])))
-			if keyAfter != "" {
-				term = fmt.Sprintf("(%s or (%s = %s and %s))", term, c, param(str(cur.Key[i])), keyAfter)
-			}
-			keyAfter = term
-		}
-		if byPK {
-			where = append(where, keyAfter)
-		} else {
-			c := engine.QuoteIdent(sort)
-			scmp := ">"
-			if desc {
-				scmp = "<"
-			}
-			if cur.Sort == nil {
-				where = append(where, fmt.Sprintf("(%s is null and %s)", c, keyAfter))
-			} else {
-				v := *cur.Sort
-				where = append(where, fmt.Sprintf("(%s %s %s or %s is null or (%s = %s and %s))", c, scmp, param(v), c, c, param(v), keyAfter))
-			}
-		}
-	}
-	sql := "select " + strings.Join(cols, ", ") + " from " + qualified(t.Schema, t.Name)
-	if len(where) > 0 {
-		sql += " where " + strings.Join(where, " and ")
-	}
-	if len(order) > 0 {
-		sql += " order by " + strings.Join(order, ", ")
-	}
-	sql += fmt.Sprintf(" limit %d", limit+1)
-	if offset > 0 {
-		sql += fmt.Sprintf(" offset %d", offset)
-	}
-	return sql, args, nil
 }

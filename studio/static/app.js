@@ -1,6 +1,6 @@
 // app.js: the dashboard's router. Each page is a function that fills
 // #main from the JSON API under api/.
-import { clear, errorBox, h } from './dom.js';
+import { clear, errorBox, h, restoreFocus } from './dom.js';
 import { tablesPage } from './tables.js';
 import { sqlPage } from './sql.js';
 import { policiesPage, authPage, schemaPage, logsPage, migrationsPage, storagePage, inboxPage } from './pages.js';
@@ -26,8 +26,17 @@ function route() {
   // visit fills a detached one.
   const main = h('div', { class: 'page', 'data-page': name });
   clear(document.getElementById('main')).append(main);
-  Promise.resolve(pages[name](main, parts.slice(1), new URLSearchParams(query || ''))).catch(e => main.append(errorBox(e)));
+  Promise.resolve(pages[name](main, parts.slice(1), new URLSearchParams(query || '')))
+    .catch(e => main.append(errorBox(e)))
+    .then(() => restoreFocus());
 }
+
+// The skip link focuses the page's content without touching the route
+// (its hash would be read as a page name).
+document.getElementById('skip').addEventListener('click', e => {
+  e.preventDefault();
+  document.getElementById('main').focus();
+});
 
 window.addEventListener('hashchange', route);
 route();

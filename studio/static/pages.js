@@ -1,9 +1,10 @@
 // pages.js: policies and advisors, auth users, the schema diagram, logs,
 // migrations, storage and the inbox.
-import { api, clear, errorBox, grid, h, safeHref, svg, toast } from './dom.js';
+import { api, clear, errorBox, field, grid, h, modal, previewer, restoreFocus, safeHref, svg, toast } from './dom.js';
 
 export async function policiesPage(main) {
-  const [{ tables }, lint] = await Promise.all([api('GET', 'policies'), api('GET', 'lint').catch(e => ({ error: e }))]);
+  let [{ tables }, lint] = await Promise.all([api('GET', 'policies'), api('GET', 'lint').catch(e => ({ error: e }))]);
+  const reload = async () => { ({ tables } = await api('GET', 'policies')); render(); };
   const only = h('input', { type: 'checkbox', id: 'policies-public', checked: true });
   const list = h('div', { id: 'policy-list' });
   const render = () => {
@@ -11,15 +12,21 @@ export async function policiesPage(main) {
       h('h3', null, t.schema + '.' + t.name, ' ',
         h('span', { class: t.rls ? 'badge on' : 'badge off' }, t.rls ? 'RLS enabled' : 'RLS disabled'),
         t.forced ? h('span', { class: 'badge' }, 'forced') : null, ' ',
-        h('button', { class: 'small', onclick: async () => {
+        h('button', { class: 'small', 'data-key': 'rls-' + t.schema + '.' + t.name, 'aria-label': (t.rls ? 'Disable RLS on ' : 'Enable RLS on ') + t.schema + '.' + t.name, onclick: async () => {
           try {
             await api('POST', 'policies/rls', { schema: t.schema, name: t.name, enabled: !t.rls });
             t.rls = !t.rls; render();
           } catch (e) { toast(e.message, true); }
-        } }, t.rls ? 'Disable RLS' : 'Enable RLS')),
+        } }, t.rls ? 'Disable RLS' : 'Enable RLS'), ' ',
+        h('button', { class: 'small', 'data-key': 'new-policy-' + t.schema + '.' + t.name, 'aria-label': 'New policy on ' + t.schema + '.' + t.name, onclick: () => policyForm(t, reload) }, 'New policy')),
       t.policies.length ? grid(['policy', 'command', 'roles', 'type', 'USING', 'WITH CHECK'],
-        t.policies.map(p => [p.name, p.command, p.roles, p.permissive, p.using || null, p.with_check || null]))
+        t.policies.map(p => [p.name, p.command, p.roles, p.permissive, p.using || null, p.with_check || null]), null,
+        (r) => [h('button', { class: 'small danger', 'aria-label': 'Drop policy ' + r[0] + ' on ' + t.schema + '.' + t.name, onclick: async () => {
+          if (!confirm('Drop the policy ' + r[0] + ' on ' + t.schema + '.' + t.name + '?')) return;
+          try { await api('DELETE', 'policies', { schema: t.schema, table: t.name, name: r[0] }); toast('Dropped ' + r[0]); await reload(); } catch (e) { toast((e.code ? e.code + ': ' : '') + e.message, true); }
+        } }, 'Drop')], 'Policies of ' + t.schema + '.' + t.name)
         : h('p', { class: 'muted' }, t.rls ? 'No policies: nobody but the owner and BYPASSRLS roles sees rows.' : 'No policies.'))));
+    restoreFocus('#policies-public');
   };
   only.addEventListener('change', render);
   const adv = h('section', { id: 'advisors' }, h('h2', null, 'Advisors (db lint)'));
@@ -32,6 +39,59 @@ export async function policiesPage(main) {
     safeHref(f.remediation) ? h('a', { href: safeHref(f.remediation), target: '_blank', rel: 'noopener noreferrer' }, 'Remediation') : null)));
   main.append(h('section', { class: 'content' }, h('h2', null, 'Policies'), h('label', null, only, ' public schema only'), list, adv));
   render();
+}
+
+// policyForm asks for a new policy on table t: name, permissive or
+// restrictive, command, roles, and the USING and WITH CHECK expressions,
+// which are SQL run as written. The statement is previewed as it is
+// built, and can be taken to the SQL editor (to save as a migration).
+async function policyForm(t, done) {
+  const { roles } = await api('GET', 'roles');
+  const key = t.schema + '.' + t.name;
+  const name = h('input', { id: 'policy-name', required: true, autocomplete: 'off' });
+  const command = h('select', { id: 'policy-command' }, ['ALL', 'SELECT', 'INSERT', 'UPDATE', 'DELETE'].map(c => h('option', { value: c }, c)));
+  const kind = h('select', { id: 'policy-kind' },
+    h('option', { value: '' }, 'permissive: any one permissive policy lets a row through'),
+    h('option', { value: 'restrictive' }, 'restrictive: a row must also pass every restrictive policy'));
+  const boxes = ['public', ...roles.filter(r => r !== 'public')].map(r => h('input', { type: 'checkbox', id: 'policy-role-' + r, value: r, checked: r === 'authenticated' }));
+  const using = h('textarea', { id: 'policy-using', class: 'code', rows: 2, spellcheck: false, placeholder: 'auth.uid() = user_id' });
+  const check = h('textarea', { id: 'policy-check', class: 'code', rows: 2, spellcheck: false, placeholder: 'auth.uid() = user_id' });
+  const sql = h('pre', { class: 'code preview', id: 'policy-sql', 'aria-label': 'The statement' });
+  const body = preview => ({
+    schema: t.schema, table: t.name, name: name.value, command: command.value, restrictive: kind.value === 'restrictive',
+    roles: boxes.filter(b => b.checked).map(b => b.value),
+    using: using.disabled ? '' : using.value, with_check: check.disabled ? '' : check.value, preview,
+  });
+  const refresh = previewer(sql, () => api('POST', 'policies', body(true)));
+  // Which expressions a command takes (CREATE POLICY): none but WITH
+  // CHECK for INSERT, none but USING for SELECT and DELETE.
+  const sync = () => {
+    using.disabled = command.value === 'INSERT';
+    check.disabled = command.value === 'SELECT' || command.value === 'DELETE';
+    refresh();
+  };
+  const toSQL = h('button', { type: 'button', id: 'policy-to-sql', onclick: () => {
+    if (sql.classList.contains('bad') || !sql.textContent) return;
+    sessionStorage.setItem('studio.sql', sql.textContent);
+    location.hash = '#/sql';
+  } }, 'Open in SQL editor');
+  const dlg = modal('New policy on ' + key, [
+    field('Name', name),
+    field('Type', kind),
+    field('Command', command, 'ALL covers SELECT, INSERT, UPDATE and DELETE.'),
+    h('fieldset', { class: 'roles' }, h('legend', null, 'Roles (none checked: PUBLIC, every role)'),
+      boxes.map(b => h('label', { class: 'check' }, b, ' ', b.value))),
+    field('USING — SQL expression, run as written', using, 'Which existing rows the role may see, update or delete. Not used for INSERT.'),
+    field('WITH CHECK — SQL expression, run as written', check, 'Which new or updated rows are allowed. Not used for SELECT or DELETE; for ALL and UPDATE, USING applies when it is empty.'),
+    h('div', { class: 'field' }, h('span', { class: 'label' }, 'Statement'), sql),
+  ], 'Create policy', 'policy-create', async () => {
+    const res = await api('POST', 'policies', body(false));
+    toast('Created: ' + res.sql.split('\n')[0]);
+    return done;
+  }, toSQL);
+  dlg.addEventListener('input', refresh);
+  command.addEventListener('change', sync);
+  sync();
 }
 
 export async function authPage(main, [id]) {
@@ -56,8 +116,9 @@ export async function authPage(main, [id]) {
         (r) => [h('button', { class: 'small danger', 'aria-label': 'Delete user ' + r[0], onclick: async () => {
           if (!confirm('Delete ' + r[0] + '?')) return;
           try { await api('DELETE', 'auth/users/' + r[1]); toast('User deleted'); load(); } catch (e) { toast(e.message, true); }
-        } }, 'Delete')]));
+        } }, 'Delete')], 'Users'));
     } catch (e) { list.append(errorBox(e)); }
+    restoreFocus('#user-list .grid-wrap', '#user-search');
   }
   search.addEventListener('input', () => { clearTimeout(load.t); page = 1; load.t = setTimeout(load, 200); });
   const form = h('form', { class: 'toolbar', onsubmit: async (ev) => {
@@ -76,9 +137,9 @@ export async function authPage(main, [id]) {
       const { user, sessions } = await api('GET', 'auth/users/' + encodeURIComponent(id));
       detail.append(h('h3', null, 'User ', user.email || user.id),
         h('h4', null, 'Identities'),
-        grid(['provider', 'identity id', 'email', 'created'], (user.identities || []).map(i => [i.provider, i.id || i.identity_id, i.identity_data?.email || null, i.created_at || null])),
+        grid(['provider', 'identity id', 'email', 'created'], (user.identities || []).map(i => [i.provider, i.id || i.identity_id, i.identity_data?.email || null, i.created_at || null]), null, null, 'Identities'),
         h('h4', null, 'Sessions'),
-        sessions && sessions.length ? grid(Object.keys(sessions[0]), sessions.map(s => Object.values(s))) : h('p', { class: 'muted' }, 'No sessions.'),
+        sessions && sessions.length ? grid(Object.keys(sessions[0]), sessions.map(s => Object.values(s)), null, null, 'Sessions') : h('p', { class: 'muted' }, 'No sessions.'),
         h('h4', null, 'Metadata'),
         h('pre', { class: 'code' }, JSON.stringify({ app_metadata: user.app_metadata, user_metadata: user.user_metadata }, null, 2)));
     } catch (e) { detail.append(errorBox(e)); }
@@ -111,7 +172,7 @@ export async function schemaPage(main, [schema]) {
     const href = '#/tables/' + encodeURIComponent(current) + '/' + encodeURIComponent(t.name);
     return svg('g', { class: 'box', 'data-table': t.name },
       svg('rect', { x, y, width: W, height: (t.columns.length + 1) * RH, rx: 4 }),
-      svg('a', { href, class: 'title', tabindex: 0 }, svg('text', { x: x + 8, y: y + 14, class: 'title' }, t.name)),
+      svg('a', { href, class: 'title', 'aria-label': 'Open table ' + t.name }, svg('text', { x: x + 8, y: y + 14, class: 'title' }, t.name)),
       t.columns.map((col, j) => svg('text', { x: x + 8, y: y + 14 + (j + 1) * RH, class: col.pk ? 'pk' : '' },
         (col.pk ? '# ' : col.fk ? '→ ' : '') + col.name + ': ' + col.type)));
   });
@@ -129,7 +190,7 @@ export async function schemaPage(main, [schema]) {
   }
   const width = 40 + perRow * (W + GAP);
   main.append(h('section', { class: 'content' }, h('h2', null, 'Schema ', pick),
-    (tables || []).length ? svg('svg', { id: 'schema-svg', width, height: maxY + 40, viewBox: `0 0 ${width} ${maxY + 40}`, role: 'img', 'aria-label': 'Tables and foreign keys of ' + current }, lines, boxes)
+    (tables || []).length ? svg('svg', { id: 'schema-svg', width, height: maxY + 40, viewBox: `0 0 ${width} ${maxY + 40}`, role: 'group', 'aria-label': 'Tables and foreign keys of ' + current }, lines, boxes)
       : h('p', { class: 'muted' }, 'No tables in this schema.')));
 }
 
@@ -141,7 +202,7 @@ export async function logsPage(main) {
     const { entries } = await api('GET', 'logs?' + new URLSearchParams({ service: service.value }));
     out.append(grid(['time', 'service', 'role', 'ms', 'what', 'status'], entries.slice().reverse().map(e => [
       new Date(e.time).toLocaleTimeString(), e.service, e.role || null, (e.duration_ns / 1e6).toFixed(2),
-      e.sql || (e.method + ' ' + e.path), e.sqlstate || e.error || (e.status ? String(e.status) : '')])));
+      e.sql || (e.method + ' ' + e.path), e.sqlstate || e.error || (e.status ? String(e.status) : '')]), null, null, 'Log entries'));
   }
   service.addEventListener('change', load);
   main.append(h('section', { class: 'content' }, h('h2', null, 'Logs'), h('div', { class: 'toolbar' }, service, h('button', { onclick: load, id: 'log-refresh' }, 'Refresh')), out));
@@ -153,7 +214,7 @@ export async function migrationsPage(main) {
   main.append(h('section', { class: 'content' }, h('h2', null, 'Migrations'),
     h('p', null, `${migrations.length} migration(s), ${pending} pending, ${drift} drifted.`),
     grid(['version', 'name', 'status'], migrations.map(m => [m.version, m.name,
-      m.drift ? 'drift: ' + m.drift : m.applied ? 'applied' : 'pending']), (i, v) => i === 2 ? h('span', { class: 'status ' + v.split(':')[0] }, v) : v)));
+      m.drift ? 'drift: ' + m.drift : m.applied ? 'applied' : 'pending']), (i, v) => i === 2 ? h('span', { class: 'status ' + v.split(':')[0] }, v) : v, null, 'Migrations')));
 }
 
 export async function storagePage(main, [bucket, ...path]) {
@@ -184,15 +245,16 @@ export async function storagePage(main, [bucket, ...path]) {
     grid(['name', 'size', 'type', 'updated'], objs.map(o => [o.name, o.metadata?.size != null ? String(o.metadata.size) : null, o.metadata?.mimetype || (o.id ? null : 'folder'), o.updated_at || null]),
       (i, v, r) => i === 0 && r[2] === 'folder' ? h('a', { href: here + '/' + encodeURIComponent(v) }, v + '/') : (v === null ? '' : v),
       (r) => r[2] === 'folder' ? [] : [
-        h('a', { class: 'button small', href: 'api/storage/download?' + new URLSearchParams({ bucket, path: pathOf(r[0]) }), download: r[0] }, 'Download'),
-        b.public ? h('button', { class: 'small', onclick: () => { urlOut.value = meta.api_url + '/storage/v1/object/public/' + [bucket, ...pathOf(r[0]).split('/')].map(encodeURIComponent).join('/'); } }, 'Public URL') : null,
-        h('button', { class: 'small', onclick: async () => {
+        h('a', { class: 'button small', href: 'api/storage/download?' + new URLSearchParams({ bucket, path: pathOf(r[0]) }), download: r[0], 'aria-label': 'Download ' + r[0] }, 'Download'),
+        b.public ? h('button', { class: 'small', 'aria-label': 'Public URL of ' + r[0], onclick: () => { urlOut.value = meta.api_url + '/storage/v1/object/public/' + [bucket, ...pathOf(r[0]).split('/')].map(encodeURIComponent).join('/'); } }, 'Public URL') : null,
+        h('button', { class: 'small', 'aria-label': 'Signed URL of ' + r[0], onclick: async () => {
           try { urlOut.value = (await api('POST', 'storage/sign', { bucket, path: pathOf(r[0]), expires_in: 3600 })).url; } catch (e) { toast(e.message, true); }
         } }, 'Signed URL'),
         h('button', { class: 'small danger', 'aria-label': 'Delete ' + r[0], onclick: async () => {
           if (!confirm('Delete ' + pathOf(r[0]) + '?')) return;
           try { await api('DELETE', 'storage/object?' + new URLSearchParams({ bucket, path: pathOf(r[0]) })); toast('Deleted'); main.replaceChildren(); storagePage(main, [bucket, ...path]); } catch (e) { toast(e.message, true); }
-        } }, 'Delete')]));
+        } }, 'Delete')], bucket + '/' + prefix));
+  restoreFocus('#main .grid-wrap', '#upload-file');
 }
 
 export async function inboxPage(main, [id]) {
@@ -201,7 +263,7 @@ export async function inboxPage(main, [id]) {
   main.append(sec);
   if (!enabled) { sec.append(h('p', { class: 'muted' }, 'The local mail catcher is not running.')); return; }
   sec.append(grid(['date', 'to', 'subject'], messages.map(m => [new Date(m.date).toLocaleString(), (m.to || []).join(', '), m.subject]),
-    (i, v, r, ri) => i === 2 ? h('a', { href: '#/inbox/' + encodeURIComponent(messages[ri].id) }, v) : v));
+    (i, v, r, ri) => i === 2 ? h('a', { href: '#/inbox/' + encodeURIComponent(messages[ri].id) }, v) : v, null, 'Messages'));
   const m = messages.find(x => x.id === id);
   if (m) {
     sec.append(h('article', { class: 'card', id: 'mail' }, h('h3', null, m.subject), h('p', { class: 'muted' }, 'From ', m.from, ' to ', (m.to || []).join(', ')),

@@ -5,9 +5,9 @@ import { api, clear, errorBox, grid, h, toast } from './dom.js';
 
 export async function sqlPage(main) {
   const text = h('textarea', { id: 'sql-text', class: 'code', rows: 10, spellcheck: false, 'aria-label': 'SQL', value: sessionStorage.getItem('studio.sql') || 'select 1;' });
-  const out = h('div', { id: 'sql-out' });
   const hist = h('ul', { id: 'sql-history', class: 'history' });
   const analyze = h('input', { type: 'checkbox', id: 'explain-analyze' });
+  const out = h('div', { id: 'sql-out', role: 'region', 'aria-label': 'Output' });
   const migName = h('input', { id: 'migration-name', placeholder: 'migration_name', 'aria-label': 'Migration name' });
 
   text.addEventListener('keydown', e => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); } });
@@ -18,7 +18,7 @@ export async function sqlPage(main) {
     try {
       const res = await api('POST', 'sql', { sql: text.value });
       out.append(h('p', { class: 'muted', id: 'sql-tags' }, res.tags.join(' · '), ` — ${res.ms} ms`, res.truncated ? ` — showing ${res.rows.length} of ${res.total} rows` : ''));
-      if (res.columns.length) out.append(grid(res.columns, res.rows));
+      if (res.columns.length) out.append(grid(res.columns, res.rows, null, null, 'Results'));
     } catch (e) {
       out.append(errorBox(e));
       if (e.position) out.append(marked(text.value, e.position));

@@ -2,7 +2,7 @@
 // paged by the server with keyset pagination; insert, edit and delete
 // with inputs by type; and "view as" a role, which the server runs as
 // PostgREST would, so the grid shows what RLS lets that user see.
-import { api, clear, errorBox, grid, h, toast } from './dom.js';
+import { api, clear, errorBox, field, grid, h, listNav, modal, previewer, restoreFocus, toast } from './dom.js';
 
 // viewAs persists across tables while the page is open.
 const state = { role: '', user: '' };
@@ -14,13 +14,14 @@ export async function tablesPage(main, [schema, name], params) {
   const current = schema || (schemas.includes('public') ? 'public' : schemas[0]);
   const pick = h('select', { id: 'schema-pick', 'aria-label': 'Schema', onchange: () => { location.hash = '#/tables/' + encodeURIComponent(pick.value); } },
     schemas.map(s => h('option', { value: s, selected: s === current }, s)));
-  const list = h('ul', { class: 'rel-list' }, rels.filter(r => r.schema === current).map(r =>
+  const list = listNav(h('ul', { class: 'rel-list', 'aria-label': 'Tables and views of ' + current }, rels.filter(r => r.schema === current).map(r =>
     h('li', null, h('a', {
       href: '#/tables/' + encodeURIComponent(r.schema) + '/' + encodeURIComponent(r.name),
-      class: r.name === name ? 'active' : '', 'data-rel': r.name,
-    }, r.name, r.kind !== 'table' ? h('span', { class: 'muted' }, ' (' + r.kind + ')') : null))));
+      class: r.name === name ? 'active' : '', 'data-rel': r.name, 'aria-current': r.name === name ? 'page' : null,
+    }, r.name, r.kind !== 'table' ? h('span', { class: 'muted' }, ' (' + r.kind + ')') : null)))));
   const body = h('section', { class: 'content' });
-  main.append(h('div', { class: 'split' }, h('aside', { class: 'sidebar' }, h('label', null, 'Schema ', pick), list), body));
+  const create = h('button', { id: 'table-new', onclick: () => tableForm(schemas, current) }, 'New table');
+  main.append(h('div', { class: 'split' }, h('nav', { class: 'sidebar', 'aria-label': 'Tables' }, h('label', null, 'Schema ', pick), list, create), body));
   if (!name) {
     body.append(h('p', { class: 'muted' }, 'Pick a table or view.'));
     return;
@@ -80,7 +81,8 @@ async function tableView(body, schema, name, params) {
     out, pager);
 
   async function load() {
-    clear(chips).append(...q.filters.map((f, i) => h('button', { class: 'chip', title: 'Remove filter', onclick: () => { q.filters.splice(i, 1); q.after = ''; q.stack = []; load(); } }, f, ' ×')));
+    // A removed chip hands focus to the filter's value input.
+    clear(chips).append(...q.filters.map((f, i) => h('button', { class: 'chip', title: 'Remove filter', 'aria-label': 'Remove filter ' + f, onclick: () => { fval.focus(); q.filters.splice(i, 1); q.after = ''; q.stack = []; load(); } }, f, ' ×')));
     const p = new URLSearchParams({ schema, name, limit: '50' });
     if (q.sort) p.set('sort', q.sort);
     if (q.desc) p.set('desc', '1');
@@ -102,7 +104,7 @@ async function tableView(body, schema, name, params) {
     if (seq !== q.seq) return;
     clear(out); clear(pager);
     const headers = cols.map(c => h('button', {
-      class: 'sort', 'data-col': c.name, title: c.type,
+      class: 'sort', 'data-col': c.name, 'data-key': 'sort-' + c.name, title: 'Sort by ' + c.name + ' (' + c.type + ')',
       onclick: () => { q.desc = q.sort === c.name ? !q.desc : false; q.sort = c.name; q.after = ''; q.stack = []; load(); },
     }, c.name, c.pk ? h('span', { class: 'badge pk' }, 'PK') : '', q.sort === c.name ? (q.desc ? ' ▼' : ' ▲') : '', h('small', { class: 'muted' }, ' ' + c.type)));
     const editable = table.kind === 'table' && pk.length > 0;
@@ -113,16 +115,22 @@ async function tableView(body, schema, name, params) {
         return h('a', { href: '#/tables/' + encodeURIComponent(c.fk.schema) + '/' + encodeURIComponent(c.fk.table) + '?f=' + encodeURIComponent(c.fk.column + ':eq:' + v), title: 'Open the referenced row' }, v);
       }
       return v.length > 200 ? v.slice(0, 200) + '…' : v;
-    }, editable ? (r) => [
-      h('button', { class: 'small', 'aria-label': 'Edit row', onclick: () => rowForm(table, r, load) }, 'Edit'),
-      h('button', { class: 'small danger', 'aria-label': 'Delete row', onclick: () => deleteRow(table, r, load) }, 'Delete'),
-    ] : null);
+    }, editable ? (r) => {
+      const vals = rowValues(table, r);
+      const key = pk.map(k => k + '=' + vals[k]).join(', ');
+      return [
+        h('button', { class: 'small', 'aria-label': 'Edit row ' + key, onclick: () => rowForm(table, r, load) }, 'Edit'),
+        h('button', { class: 'small danger', 'aria-label': 'Delete row ' + key, onclick: () => deleteRow(table, r, load) }, 'Delete'),
+      ];
+    } : null, schema + '.' + name);
+    if (q.sort) g.querySelector(`button.sort[data-col="${CSS.escape(q.sort)}"]`)?.closest('th').setAttribute('aria-sort', q.desc ? 'descending' : 'ascending');
     out.append(g);
     out.dataset.rows = String(page.rows.length);
     pager.append(
       h('button', { id: 'page-first', disabled: !q.stack.length, onclick: () => { q.after = ''; q.stack = []; load(); } }, 'First page'),
       h('button', { id: 'page-next', disabled: !page.next, onclick: () => { q.stack.push(q.after); q.after = page.next; load(); } }, 'Next page'),
       h('span', { class: 'muted' }, ` ${page.rows.length} row(s) on this page` + (state.role ? ', as ' + (state.role === 'authenticated' ? users.selectedOptions[0]?.textContent || 'a user' : state.role) : '')));
+    restoreFocus('.table-out .grid-wrap', '#row-insert');
   }
   await load();
 }
@@ -216,4 +224,78 @@ function rowForm(table, r, done) {
   dlg.addEventListener('close', () => dlg.remove()); // Escape, Cancel or saved
   document.body.append(dlg);
   dlg.showModal();
+}
+
+// Common column types for the new table form's type inputs; any other
+// type name (an enum, numeric(10,2), text[]) can be typed.
+const commonTypes = ['bigint', 'integer', 'smallint', 'numeric', 'real', 'double precision', 'text', 'varchar(255)', 'boolean',
+  'uuid', 'timestamptz', 'timestamp', 'date', 'time', 'interval', 'jsonb', 'json', 'bytea', 'text[]', 'bigint[]'];
+
+// tableForm asks for a new table: schema, name, columns (name, type,
+// primary key, identity, not null, default) and whether RLS is on. Types
+// and defaults are SQL as written; the statement is previewed as it is
+// built. The new table opens in the editor.
+function tableForm(schemas, current) {
+  const schema = h('select', { id: 'table-schema' }, schemas.map(s => h('option', { value: s, selected: s === current }, s)));
+  const name = h('input', { id: 'table-name', required: true, autocomplete: 'off' });
+  const rls = h('input', { type: 'checkbox', id: 'table-rls', checked: true });
+  const types = h('datalist', { id: 'type-list' }, commonTypes.map(t => h('option', { value: t })));
+  const list = h('tbody');
+  const sql = h('pre', { class: 'code preview', id: 'table-sql', 'aria-label': 'The statement' });
+  let n = 0;
+  const cols = [];
+  const addColumn = (c = {}) => {
+    const i = ++n;
+    const col = {
+      name: h('input', { id: 'col-name-' + i, 'aria-label': 'Column ' + i + ' name', value: c.name || '', required: true, autocomplete: 'off', size: 12 }),
+      type: h('input', { id: 'col-type-' + i, 'aria-label': 'Column ' + i + ' type', value: c.type || 'text', autocomplete: 'off', size: 14 }),
+      pk: h('input', { type: 'checkbox', id: 'col-pk-' + i, 'aria-label': 'Column ' + i + ' primary key', checked: !!c.pk }),
+      identity: h('input', { type: 'checkbox', id: 'col-identity-' + i, 'aria-label': 'Column ' + i + ' identity (generated by default)', checked: !!c.identity }),
+      notNull: h('input', { type: 'checkbox', id: 'col-notnull-' + i, 'aria-label': 'Column ' + i + ' not null', checked: !!c.notNull }),
+      def: h('input', { id: 'col-default-' + i, 'aria-label': 'Column ' + i + ' default (SQL expression, run as written)', value: c.def || '', autocomplete: 'off', size: 12, class: 'code' }),
+    };
+    // The type input's list attribute is an attribute, not a property.
+    col.type.setAttribute('list', 'type-list');
+    col.row = h('tr', null,
+      h('td', null, col.name), h('td', null, col.type), h('td', { class: 'center' }, col.pk), h('td', { class: 'center' }, col.identity),
+      h('td', { class: 'center' }, col.notNull), h('td', null, col.def),
+      h('td', null, h('button', { type: 'button', class: 'small danger', 'aria-label': 'Remove column ' + i, onclick: () => {
+        cols.splice(cols.indexOf(col), 1);
+        col.row.remove();
+        (cols[0]?.name || document.getElementById('column-add')).focus();
+        refresh();
+      } }, 'Remove')));
+    cols.push(col);
+    list.append(col.row);
+    return col;
+  };
+  const body = preview => ({
+    schema: schema.value, name: name.value, rls: rls.checked, preview,
+    columns: cols.map(c => ({ name: c.name.value, type: c.type.value, primary_key: c.pk.checked, identity: c.identity.checked, not_null: c.notNull.checked, default: c.def.value })),
+  });
+  const refresh = previewer(sql, () => api('POST', 'tables', body(true)));
+  addColumn({ name: 'id', type: 'bigint', pk: true, identity: true });
+  addColumn({ name: 'created_at', type: 'timestamptz', notNull: true, def: 'now()' });
+  const dlg = modal('New table', [
+    field('Schema', schema),
+    field('Name', name),
+    h('fieldset', { class: 'columns' }, h('legend', null, 'Columns'),
+      h('table', { class: 'grid cols' },
+        h('thead', null, h('tr', null, ['name', 'type', 'primary key', 'identity', 'not null', 'default (SQL)', ''].map(c => h('th', { scope: 'col' }, c)))),
+        list),
+      types,
+      h('button', { type: 'button', id: 'column-add', onclick: () => { addColumn().name.focus(); refresh(); } }, 'Add column')),
+    h('div', { class: 'field' }, h('label', { class: 'check' }, rls, ' Enable row level security'),
+      h('small', { class: 'muted' }, 'Recommended for tables the API exposes: with RLS on and no policy, only the owner and service_role see rows.')),
+    h('div', { class: 'field' }, h('span', { class: 'label' }, 'Statement'), sql),
+  ], 'Create table', 'table-create', async () => {
+    const b = body(false);
+    await api('POST', 'tables', b);
+    toast('Created ' + b.schema + '.' + b.name);
+    return () => { location.hash = '#/tables/' + encodeURIComponent(b.schema) + '/' + encodeURIComponent(b.name); };
+  });
+  dlg.addEventListener('input', refresh);
+  dlg.addEventListener('change', refresh);
+  refresh();
+  name.focus();
 }

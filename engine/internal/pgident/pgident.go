@@ -94,3 +94,18 @@ func ColumnsAddition(cols []string) string {
 	}
 	return b.String()
 }
+
+// QuoteIfNeeded double-quotes a name that is not a plain lower-case
+// identifier, so that regclass input, which folds unquoted names to lower
+// case, finds it again ("TagA_id_seq" must not become taga_id_seq).
+func QuoteIfNeeded(s string) string {
+	for i, r := range s {
+		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && (r >= '0' && r <= '9' || r == '$')) {
+			return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+		}
+	}
+	if s == "" {
+		return `""`
+	}
+	return s
+}

@@ -83,9 +83,9 @@ func (t *Translator) catalogColumn(rel *pg.RangeVar, cd *pg.ColumnDef, col *sqlp
 		}
 		return
 	}
-	seq := t.serialSequenceName(rel, cd.Colname)
+	seq := pgident.QuoteIfNeeded(t.serialSequenceName(rel, cd.Colname))
 	if rel.Schemaname != "" {
-		seq = rel.Schemaname + "." + seq
+		seq = pgident.QuoteIfNeeded(rel.Schemaname) + "." + seq
 	}
 	typ, _ := col.Type.ResolvedType.(*types.Type)
 	col.Type.Autoincrement = false

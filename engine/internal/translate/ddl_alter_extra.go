@@ -56,7 +56,7 @@ func (t *Translator) addIdentity(cmd *pg.AlterTableCmd, ti *TableInfo, rel *pg.R
 	default:
 		fail(pgerror.New(pgerror.InvalidParameterValue, "identity column type must be smallint, integer, or bigint"))
 	}
-	qualified := ti.Schema + "." + name
+	qualified := pgident.QuoteIfNeeded(ti.Schema) + "." + pgident.QuoteIfNeeded(name)
 	typ := c.Type
 	def := &sqlparser.ParenExpr{Expr: t.inject("nextval", -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		call, err := expr.NewFuncCall(t.Env, "nextval", []sql.Expression{expr.NewLiteral(types.Regclass, qualified)})

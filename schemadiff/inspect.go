@@ -25,10 +25,21 @@ var ManagedSchemas = []string{
 }
 
 // Filter chooses the schemas a diff covers: the named ones, or (none
-// named) every schema but the ManagedSchemas and PostgreSQL's own.
-type Filter struct{ Schemas []string }
+// named) every schema but the ManagedSchemas and PostgreSQL's own, plus
+// the managed ones in Also.
+type Filter struct {
+	Schemas []string
+	// Also adds managed schemas to the default set (squash keeps what
+	// migrations changed in auth and storage, as the Supabase CLI's does).
+	Also []string
+}
 
 func (f Filter) keeps(schema string) bool {
+	for _, s := range f.Also {
+		if s == schema && len(f.Schemas) == 0 {
+			return true
+		}
+	}
 	if len(f.Schemas) > 0 {
 		for _, s := range f.Schemas {
 			if s == schema {

@@ -54,8 +54,23 @@ func dropFunction(f *Function) string {
 	return "DROP FUNCTION " + f.Name
 }
 
+// sameView compares views by definition and options. Definitions are
+// compared without whitespace and parentheses: PostgreSQL's and tinybase's
+// pg_get_viewdef parenthesize differently, and a diff between the two
+// (db diff --db-url against PostgreSQL) must not rebuild every view. A
+// change that only moves parentheses goes unseen.
 func sameView(a, b *View) bool {
-	return a.Def == b.Def && equalStrings(a.Options, b.Options)
+	return looseDef(a.Def) == looseDef(b.Def) && equalStrings(a.Options, b.Options)
+}
+
+func looseDef(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '\n', '\r', '(', ')', ';':
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // views drops the views that go or change, and every view over them or

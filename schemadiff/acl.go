@@ -29,7 +29,7 @@ func parseACL(s string) ACL {
 // sortedLetters orders privilege letters as GRANT lists them (SELECT,
 // INSERT, UPDATE, DELETE, ...), once each.
 func sortedLetters(s string) string {
-	const order = "rawdDxtmU"
+	const order = "rawdDxtmXUC"
 	seen := map[rune]bool{}
 	var rs []rune
 	for _, r := range s {
@@ -73,7 +73,7 @@ func (a ACL) without(grantee string) ACL {
 // privilegeNames are the GRANT keywords of aclitem's letters.
 var privilegeNames = map[rune]string{
 	'r': "SELECT", 'a': "INSERT", 'w': "UPDATE", 'd': "DELETE", 'D': "TRUNCATE",
-	'x': "REFERENCES", 't': "TRIGGER", 'U': "USAGE", 'm': "MAINTAIN",
+	'x': "REFERENCES", 't': "TRIGGER", 'U': "USAGE", 'm': "MAINTAIN", 'X': "EXECUTE", 'C': "CREATE",
 }
 
 // grantStatements turns the privileges of from into those of to on the

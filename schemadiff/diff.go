@@ -14,7 +14,7 @@ type plan struct {
 	dropExtensions, dropSchemas []string
 	// Creates, dependencies first.
 	schemas, extensions, enums, sequences, tables, columns, constraints, indexes, fks,
-	functions, checks, defaults, ownedBy, views, lateFunctions, triggers, rls, policies, grants []string
+	functions, checks, defaults, ownedBy, views, lateFunctions, triggers, rls, policies, grants, comments []string
 }
 
 func (p *plan) statements() []string {
@@ -24,7 +24,7 @@ func (p *plan) statements() []string {
 		p.dropDefaults, p.dropColumns, p.dropTables, p.dropFunctions, p.dropSequences, p.dropEnums,
 		p.dropExtensions, p.dropSchemas,
 		p.schemas, p.extensions, p.enums, p.sequences, p.tables, p.columns, p.constraints, p.indexes, p.fks,
-		p.functions, p.checks, p.defaults, p.ownedBy, p.views, p.lateFunctions, p.triggers, p.rls, p.policies, p.grants,
+		p.functions, p.checks, p.defaults, p.ownedBy, p.views, p.lateFunctions, p.triggers, p.rls, p.policies, p.grants, p.comments,
 	} {
 		out = append(out, phase...)
 	}
@@ -76,12 +76,17 @@ type differ struct {
 
 func (d *differ) schemas() {
 	for _, s := range sortedKeys(d.to.Schemas) {
-		if !d.from.Schemas[s] {
+		ns := d.to.Schemas[s]
+		old := d.from.Schemas[s]
+		if old == nil {
 			d.p.schemas = append(d.p.schemas, "CREATE SCHEMA "+s)
+			old = &Namespace{ACL: ACL{}, Owner: "postgres"}
 		}
+		d.p.grants = append(d.p.grants, grantStatements("SCHEMA", s, old.ACL.without(old.Owner), ns.ACL.without(ns.Owner))...)
+		d.comment("SCHEMA "+s, old.Comment, ns.Comment)
 	}
 	for _, s := range sortedKeys(d.from.Schemas) {
-		if !d.to.Schemas[s] {
+		if d.to.Schemas[s] == nil {
 			d.p.dropSchemas = append(d.p.dropSchemas, "DROP SCHEMA "+s)
 		}
 	}
@@ -355,6 +360,17 @@ func (d *differ) initialACL(name, kind, owner string) ACL {
 		acl = acl.union(byKind[kind])
 	}
 	return acl.without(owner)
+}
+
+// comment sets or removes an object's comment when it changed.
+func (d *differ) comment(object, from, to string) {
+	switch {
+	case from == to:
+	case to == "":
+		d.p.comments = append(d.p.comments, "COMMENT ON "+object+" IS NULL")
+	default:
+		d.p.comments = append(d.p.comments, "COMMENT ON "+object+" IS "+quoteLiteral(to))
+	}
 }
 
 // mentions says whether text names the qualified object name as a whole

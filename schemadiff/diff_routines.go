@@ -17,6 +17,16 @@ func (d *differ) functions() {
 	for _, name := range sortedKeys(d.to.Functions) {
 		f := d.to.Functions[name]
 		old, ok := d.from.Functions[name]
+		kind := "FUNCTION "
+		if f.Kind == "p" {
+			kind = "PROCEDURE "
+		}
+		prevACL, prevComment := d.initialFunctionACL(name), ""
+		if ok && old.Kind == f.Kind && old.Result == f.Result {
+			prevACL, prevComment = old.ACL.without(old.Owner), old.Comment
+		}
+		d.p.grants = append(d.p.grants, grantStatements(strings.TrimSpace(kind), name, prevACL, f.ACL.without(f.Owner))...)
+		d.comment(kind+name, prevComment, f.Comment)
 		if ok && old.Def == f.Def {
 			continue
 		}
@@ -45,6 +55,21 @@ func (d *differ) functions() {
 	if len(d.p.functions)+len(d.p.lateFunctions) > 0 {
 		d.p.functions = append([]string{"SET check_function_bodies = false"}, d.p.functions...)
 	}
+}
+
+// initialFunctionACL is the privileges a function postgres creates gets:
+// EXECUTE for PUBLIC (or the global default privileges that replace it)
+// and the schema's default privileges.
+func (d *differ) initialFunctionACL(name string) ACL {
+	schema, _, _ := strings.Cut(name, ".")
+	acl := ACL{"": "X"}
+	if g := d.from.DefaultACL[""]; g != nil && g["f"] != nil {
+		acl = g["f"]
+	}
+	if s := d.from.DefaultACL[schema]; s != nil {
+		acl = acl.union(s["f"])
+	}
+	return acl.without("postgres")
 }
 
 func dropFunction(f *Function) string {
@@ -134,13 +159,22 @@ func (d *differ) views() {
 			old = d.initialACL(name, "r", "postgres")
 		}
 		d.p.grants = append(d.p.grants, grantStatements("TABLE", name, old, v.ACL.without(v.Owner))...)
+		d.comment(viewKind(v)+name, "", v.Comment)
 	}
 	for _, name := range sortedKeys(d.to.Views) {
 		v := d.to.Views[name]
 		if ov, ok := d.from.Views[name]; ok && !rebuild[name] {
 			d.p.grants = append(d.p.grants, grantStatements("TABLE", name, ov.ACL.without(ov.Owner), v.ACL.without(v.Owner))...)
+			d.comment(viewKind(v)+name, ov.Comment, v.Comment)
 		}
 	}
+}
+
+func viewKind(v *View) string {
+	if strings.HasPrefix(v.Def, "MATERIALIZED ") {
+		return "MATERIALIZED VIEW "
+	}
+	return "VIEW "
 }
 
 func viewDeps(views map[string]*View) func(string) []string {

@@ -24,6 +24,14 @@ func (d *differ) tables() {
 			d.p.rls = append(d.p.rls, "ALTER TABLE "+name+" "+map[bool]string{true: "FORCE", false: "NO FORCE"}[t.ForceRLS]+" ROW LEVEL SECURITY")
 		}
 		d.tableParts(old, t)
+		d.comment("TABLE "+name, old.Comment, t.Comment)
+		for _, c := range t.Columns {
+			prev := ""
+			if oc := old.column(c.Name); oc != nil && !regenerated(oc, c) {
+				prev = oc.Comment
+			}
+			d.comment("COLUMN "+name+"."+quoteIdent(c.Name), prev, c.Comment)
+		}
 		d.p.grants = append(d.p.grants, grantStatements("TABLE", name, old.ACL.without(old.Owner), t.ACL.without(t.Owner))...)
 	}
 	for _, name := range sortedKeys(d.from.Tables) {

@@ -176,6 +176,25 @@ create function public.old_fn() returns bigint language sql as $$ select 2::bigi
 			"CREATE OR REPLACE FUNCTION public.old_fn()\n RETURNS bigint\n LANGUAGE sql\nAS $function$ select 2::bigint $function$",
 			"ALTER TABLE public.profiles ALTER COLUMN code SET DEFAULT public.new_code()",
 		}},
+	{name: "comments and privileges", history: base + "\ncomment on table public.profiles is 'people';\ncreate schema private;", live: `
+comment on table public.profiles is 'who uses it';
+comment on column public.profiles.name is 'shown name';
+comment on view public.adults is null;
+comment on function public.old_fn() is 'one';
+revoke execute on function public.old_fn() from anon;
+grant usage on schema private to authenticated;
+create function public.fresh() returns int language sql as $$ select 2 $$;
+revoke execute on function public.fresh() from public;`,
+		want: []string{
+			"SET check_function_bodies = false",
+			"CREATE OR REPLACE FUNCTION public.fresh()\n RETURNS integer\n LANGUAGE sql\nAS $function$ select 2 $function$",
+			"GRANT USAGE ON SCHEMA private TO authenticated",
+			"REVOKE EXECUTE ON FUNCTION public.fresh() FROM PUBLIC",
+			"REVOKE EXECUTE ON FUNCTION public.old_fn() FROM anon",
+			"COMMENT ON TABLE public.profiles IS 'who uses it'",
+			"COMMENT ON COLUMN public.profiles.name IS 'shown name'",
+			"COMMENT ON FUNCTION public.old_fn() IS 'one'",
+		}},
 	{name: "managed schemas left out", history: base, live: "create table auth.extra (id int); create table storage.extra (id int);", want: nil},
 	{name: "schema filter", history: base, live: "create schema private; create table private.secrets (id int); create table public.pub (id int);",
 		filter: schemadiff.Filter{Schemas: []string{"private"}},

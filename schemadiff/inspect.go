@@ -65,7 +65,7 @@ func (f Filter) keeps(schema string) bool {
 // functions print is schema-qualified.
 func Inspect(ctx context.Context, q Querier, f Filter) (*Schema, error) {
 	in := &inspector{ctx: ctx, q: q, f: f, s: &Schema{
-		Schemas: map[string]bool{}, Extensions: map[string]string{}, Enums: map[string]*Enum{},
+		Schemas: map[string]*Namespace{}, Extensions: map[string]string{}, Enums: map[string]*Enum{},
 		Sequences: map[string]*Sequence{}, Tables: map[string]*Table{}, Views: map[string]*View{},
 		Functions: map[string]*Function{}, DefaultACL: map[string]map[string]ACL{},
 	}}
@@ -122,9 +122,20 @@ func notExtensionMember(oid string) string {
 }
 
 func (in *inspector) schemas() error {
-	return in.query(`SELECT nspname FROM pg_catalog.pg_namespace`, func(r []string) {
+	return in.query(`SELECT nspname, nspacl::text, pg_catalog.pg_get_userbyid(nspowner), pg_catalog.obj_description(oid, 'pg_namespace')
+FROM pg_catalog.pg_namespace`, func(r []string) {
 		if in.f.keeps(r[0]) && !strings.HasPrefix(r[0], "pg_") && r[0] != "information_schema" {
-			in.s.Schemas[quoteIdent(r[0])] = true
+			acl := ACL{r[2]: "UC"}
+			if r[1] != "" {
+				acl = parseACL(r[1])
+			}
+			if r[0] == "public" {
+				// PostgreSQL 15 grants USAGE on public to PUBLIC and
+				// tinybase's bootstrap does not; a diff between the two
+				// must not report it.
+				acl = acl.without("")
+			}
+			in.s.Schemas[quoteIdent(r[0])] = &Namespace{ACL: acl, Owner: r[2], Comment: r[3]}
 		}
 	})
 }
@@ -163,7 +174,8 @@ func (in *inspector) relations() error {
 	in.rels = map[string]string{}
 	return in.query(`SELECT c.oid, n.nspname, c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity,
   c.relacl::text, c.reloptions::text, pg_catalog.pg_get_userbyid(c.relowner),
-  CASE WHEN c.relkind IN ('v', 'm') THEN pg_catalog.pg_get_viewdef(c.oid, true) END
+  CASE WHEN c.relkind IN ('v', 'm') THEN pg_catalog.pg_get_viewdef(c.oid, true) END,
+  pg_catalog.obj_description(c.oid, 'pg_class')
 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S') AND `+notExtensionMember("c.oid"), func(r []string) {
 		if !in.f.keeps(r[1]) {
@@ -176,13 +188,13 @@ WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S') AND `+notExtensionMember("c.oid"), 
 		case "r", "p":
 			in.s.Tables[name] = &Table{Name: name, Constraints: map[string]*Constraint{}, Indexes: map[string]string{},
 				Triggers: map[string]string{}, Policies: map[string]*Policy{}, RLS: r[4] == "t", ForceRLS: r[5] == "t",
-				ACL: acl, Owner: r[8]}
+				ACL: acl, Owner: r[8], Comment: r[10]}
 		case "v", "m":
 			def := strings.TrimSpace(r[9])
 			if r[3] == "m" {
 				def = "MATERIALIZED " + def
 			}
-			in.s.Views[name] = &View{Name: name, Def: def, Options: splitArray(r[7]), ACL: acl, Owner: r[8]}
+			in.s.Views[name] = &View{Name: name, Def: def, Options: splitArray(r[7]), ACL: acl, Owner: r[8], Comment: r[10]}
 		case "S":
 			in.s.Sequences[name] = &Sequence{Name: name, ACL: acl}
 		}
@@ -203,7 +215,7 @@ func ownerDefault(acl, owner, relkind string) ACL {
 
 func (in *inspector) columns() error {
 	return in.query(`SELECT a.attrelid, a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull,
-  a.attidentity, a.attgenerated, pg_catalog.pg_get_expr(d.adbin, d.adrelid)
+  a.attidentity, a.attgenerated, pg_catalog.pg_get_expr(d.adbin, d.adrelid), pg_catalog.col_description(a.attrelid, a.attnum)
 FROM pg_catalog.pg_attribute a
 JOIN pg_catalog.pg_class c ON c.oid = a.attrelid AND c.relkind IN ('r', 'p')
 LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
@@ -214,7 +226,7 @@ ORDER BY a.attrelid, a.attnum`, func(r []string) {
 			return
 		}
 		t.Columns = append(t.Columns, &Column{Name: r[1], Type: r[2], NotNull: r[3] == "t",
-			Identity: r[4], Generated: r[5] == "s", Default: r[6]})
+			Identity: r[4], Generated: r[5] == "s", Default: r[6], Comment: r[7]})
 	})
 }
 
@@ -292,7 +304,8 @@ func (in *inspector) policies() error {
 
 func (in *inspector) functions() error {
 	return in.query(`SELECT n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid), p.prokind,
-  pg_catalog.pg_get_functiondef(p.oid), pg_catalog.pg_get_function_result(p.oid), l.lanname
+  pg_catalog.pg_get_functiondef(p.oid), pg_catalog.pg_get_function_result(p.oid), l.lanname,
+  p.proacl::text, pg_catalog.pg_get_userbyid(p.proowner), pg_catalog.obj_description(p.oid, 'pg_proc')
 FROM pg_catalog.pg_proc p
 JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
 JOIN pg_catalog.pg_language l ON l.oid = p.prolang
@@ -302,7 +315,13 @@ WHERE p.prokind IN ('f', 'p') AND `+notExtensionMember("p.oid"), func(r []string
 		}
 		qname := qualify(r[0], r[1])
 		name := qname + "(" + r[2] + ")"
-		in.s.Functions[name] = &Function{Name: name, QName: qname, Kind: r[3], Def: strings.TrimSpace(r[4]), Result: r[5], Language: r[6]}
+		// A NULL proacl is acldefault's: EXECUTE for the owner and PUBLIC.
+		acl := ACL{r[8]: "X", "": "X"}
+		if r[7] != "" {
+			acl = parseACL(r[7])
+		}
+		in.s.Functions[name] = &Function{Name: name, QName: qname, Kind: r[3], Def: strings.TrimSpace(r[4]), Result: r[5], Language: r[6],
+			ACL: acl, Owner: r[8], Comment: r[9]}
 	})
 }
 

@@ -89,6 +89,10 @@ create trigger posts_touch before insert or update on public.posts for each row 
 alter table public.posts enable row level security;
 create policy "authors read" on public.posts for select to authenticated using (author_id = 1);
 revoke delete on public.profiles from anon;
+revoke execute on function public.post_count(bigint) from anon;
+comment on column public.posts.title is 'what it says';
+create schema private;
+grant usage on schema private to authenticated;
 create table public.counters (id serial primary key);`); err != nil {
 		t.Fatal(err)
 	}

@@ -3,14 +3,21 @@ package schemadiff
 // Schema is what Inspect read of one database: the objects of the
 // schemas the Filter keeps, keyed by their qualified (quoted) names.
 type Schema struct {
-	Schemas    map[string]bool           // quoted schema names
+	Schemas    map[string]*Namespace     // quoted schema name
 	Extensions map[string]string         // extension name → quoted schema
 	Enums      map[string]*Enum          // qualified type
 	Sequences  map[string]*Sequence      // qualified name (identity sequences left out)
 	Tables     map[string]*Table         // qualified name
 	Views      map[string]*View          // qualified name
 	Functions  map[string]*Function      // qualified name(identity arguments)
-	DefaultACL map[string]map[string]ACL // quoted schema ("" for all) → object kind (r, S) → privileges new objects get
+	DefaultACL map[string]map[string]ACL // quoted schema ("" for all) → object kind (r, S, f) → privileges new objects get
+}
+
+// Namespace is a schema with its privileges and comment.
+type Namespace struct {
+	ACL     ACL
+	Owner   string
+	Comment string
 }
 
 // Enum is an enum type with its labels in order.
@@ -48,6 +55,7 @@ type Table struct {
 	ForceRLS    bool
 	ACL         ACL
 	Owner       string
+	Comment     string
 }
 
 func (t *Table) column(name string) *Column {
@@ -67,6 +75,7 @@ type Column struct {
 	Default   string // pg_get_expr of the default (empty: none; the generation expression when Generated)
 	Identity  string // "", "a" (ALWAYS) or "d" (BY DEFAULT)
 	Generated bool   // GENERATED ALWAYS AS (Default) STORED
+	Comment   string
 }
 
 // Constraint is a table constraint: its kind (p, u, f, c, x) and
@@ -94,6 +103,7 @@ type View struct {
 	Options []string // reloptions, e.g. security_invoker=true
 	ACL     ACL
 	Owner   string
+	Comment string
 }
 
 // Function is a function or procedure.
@@ -104,4 +114,7 @@ type Function struct {
 	Def      string // pg_get_functiondef
 	Result   string // pg_get_function_result
 	Language string
+	ACL      ACL
+	Owner    string
+	Comment  string
 }

@@ -117,7 +117,7 @@ func (d *differ) enums() {
 			d.p.enums = append(d.p.enums, createEnum(name, e.Labels))
 			continue
 		}
-		if adds, ok := addedLabels(old.Labels, e.Labels); ok {
+		if adds, ok := addedLabels(old.Labels, e.Labels); ok && !d.usesNewLabel(old, e) {
 			for _, a := range adds {
 				d.p.enums = append(d.p.enums, "ALTER TYPE "+name+" ADD VALUE "+a)
 			}
@@ -130,6 +130,47 @@ func (d *differ) enums() {
 			d.p.dropEnums = append(d.p.dropEnums, "DROP TYPE "+name)
 		}
 	}
+}
+
+// usesNewLabel says whether the to schema names a label ADD VALUE would
+// add (in a default, constraint, index, policy or view): PostgreSQL
+// refuses a value added in the transaction that uses it (55P04), so such
+// an enum is rebuilt instead, whose new type's values are usable at once.
+func (d *differ) usesNewLabel(old, e *Enum) bool {
+	have := map[string]bool{}
+	for _, l := range old.Labels {
+		have[l] = true
+	}
+	var texts []string
+	for _, t := range d.to.Tables {
+		for _, c := range t.Columns {
+			texts = append(texts, c.Default)
+		}
+		for _, c := range t.Constraints {
+			texts = append(texts, c.Def)
+		}
+		for _, ix := range t.Indexes {
+			texts = append(texts, ix)
+		}
+		for _, p := range t.Policies {
+			texts = append(texts, p.Using, p.WithCheck)
+		}
+	}
+	for _, v := range d.to.Views {
+		texts = append(texts, v.Def)
+	}
+	for _, l := range e.Labels {
+		if have[l] {
+			continue
+		}
+		lit := quoteLiteral(l) + "::" + e.Name
+		for _, t := range texts {
+			if strings.Contains(t, lit) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func createEnum(name string, labels []string) string {

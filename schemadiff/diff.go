@@ -66,6 +66,9 @@ type differ struct {
 	// newFunctions are the qualified names of functions the diff creates
 	// or replaces, which defaults and checks may call.
 	newFunctions []string
+	// droppedFunctions are the qualified names of functions the diff
+	// drops (and may create again with another result).
+	droppedFunctions []string
 	// serials are the new columns written as serial types (key: table.column
 	// quoted), whose sequence the column makes.
 	serials map[string]*Sequence

@@ -114,6 +114,9 @@ func (d *differ) views() {
 				rebuild[name] = true
 			}
 		}
+		if d.callsDropped(v.Def) {
+			rebuild[name] = true
+		}
 	}
 	// Views over rebuilt views are rebuilt too.
 	for changed := true; changed; {

@@ -50,7 +50,8 @@ func (d *differ) tables() {
 	}
 }
 
-// collectNewFunctions lists the functions the diff creates or replaces.
+// collectNewFunctions lists the functions the diff creates or replaces,
+// and those it drops (gone, or dropped to change their kind or result).
 func (d *differ) collectNewFunctions() {
 	for _, name := range sortedKeys(d.to.Functions) {
 		f := d.to.Functions[name]
@@ -58,6 +59,23 @@ func (d *differ) collectNewFunctions() {
 			d.newFunctions = append(d.newFunctions, f.QName)
 		}
 	}
+	for _, name := range sortedKeys(d.from.Functions) {
+		old := d.from.Functions[name]
+		if f, ok := d.to.Functions[name]; !ok || f.Kind != old.Kind || f.Result != old.Result {
+			d.droppedFunctions = append(d.droppedFunctions, old.QName)
+		}
+	}
+}
+
+// callsDropped says whether a definition calls a function the diff
+// drops: what holds it is dropped first and made again after.
+func (d *differ) callsDropped(text string) bool {
+	for _, f := range d.droppedFunctions {
+		if mentions(text, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // callsNew says whether an expression calls a function the diff creates.
@@ -220,22 +238,22 @@ func (d *differ) tableParts(old, t *Table) {
 		}
 	}
 	for _, tn := range sortedKeys(old.Triggers) {
-		if def, ok := t.Triggers[tn]; !ok || def != old.Triggers[tn] {
+		if def, ok := t.Triggers[tn]; !ok || def != old.Triggers[tn] || d.callsDropped(def) {
 			d.p.dropTriggers = append(d.p.dropTriggers, "DROP TRIGGER "+quoteIdent(tn)+on)
 		}
 	}
 	for _, tn := range sortedKeys(t.Triggers) {
-		if def, ok := old.Triggers[tn]; !ok || def != t.Triggers[tn] {
+		if def, ok := old.Triggers[tn]; !ok || def != t.Triggers[tn] || d.callsDropped(def) {
 			d.p.triggers = append(d.p.triggers, t.Triggers[tn])
 		}
 	}
 	for _, pn := range sortedKeys(old.Policies) {
-		if np, ok := t.Policies[pn]; !ok || *np != *old.Policies[pn] {
+		if np, ok := t.Policies[pn]; !ok || *np != *old.Policies[pn] || d.callsDropped(np.Using+" "+np.WithCheck) {
 			d.p.dropPolicies = append(d.p.dropPolicies, "DROP POLICY "+quoteIdent(pn)+on)
 		}
 	}
 	for _, pn := range sortedKeys(t.Policies) {
-		if op, ok := old.Policies[pn]; !ok || *op != *t.Policies[pn] {
+		if op, ok := old.Policies[pn]; !ok || *op != *t.Policies[pn] || d.callsDropped(op.Using+" "+op.WithCheck) {
 			d.p.policies = append(d.p.policies, createPolicy(t.Name, t.Policies[pn]))
 		}
 	}

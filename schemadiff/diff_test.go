@@ -195,6 +195,28 @@ revoke execute on function public.fresh() from public;`,
 			"COMMENT ON COLUMN public.profiles.name IS 'shown name'",
 			"COMMENT ON FUNCTION public.old_fn() IS 'one'",
 		}},
+	{name: "function result changes under its users", history: base + `
+create function public.is_adult(a int) returns boolean language sql as $$ select a >= 18 $$;
+create function public.stamp() returns trigger language plpgsql as $$ begin return new; end $$;
+create trigger profiles_stamp before update on public.profiles for each row execute function public.stamp();
+alter table public.profiles enable row level security;
+create policy adults_only on public.profiles for select using (public.is_adult(age) is not null);
+create view public.checked as select id, public.is_adult(age) as ok from public.profiles;`, live: `
+drop view public.checked;
+drop policy adults_only on public.profiles;
+drop function public.is_adult(int);
+create function public.is_adult(a int) returns int language sql as $$ select (a >= 18)::int $$;
+create policy adults_only on public.profiles for select using (public.is_adult(age) is not null);
+create view public.checked as select id, public.is_adult(age) as ok from public.profiles;`,
+		want: []string{
+			"DROP POLICY adults_only ON public.profiles",
+			"DROP VIEW public.checked",
+			"DROP FUNCTION public.is_adult(a integer)",
+			"SET check_function_bodies = false",
+			"CREATE OR REPLACE FUNCTION public.is_adult(a integer)\n RETURNS integer\n LANGUAGE sql\nAS $function$ select (a >= 18)::int $function$",
+			"CREATE VIEW public.checked AS\nSELECT profiles.id,\n    public.is_adult(profiles.age) AS ok\n   FROM public.profiles",
+			"CREATE POLICY adults_only ON public.profiles AS PERMISSIVE FOR SELECT TO PUBLIC USING ((public.is_adult(age) IS NOT NULL))",
+		}},
 	{name: "managed schemas left out", history: base, live: "create table auth.extra (id int); create table storage.extra (id int);", want: nil},
 	{name: "schema filter", history: base, live: "create schema private; create table private.secrets (id int); create table public.pub (id int);",
 		filter: schemadiff.Filter{Schemas: []string{"private"}},

@@ -3,8 +3,12 @@
 // applying each file in version order as one transaction, recording it in
 // supabase_migrations.schema_migrations (version, statements, name) as the
 // Supabase CLI's pkg/migration does, running supabase/seed.sql, detecting
-// drift between the recorded history and the files, and validating a
-// candidate migration before it is written.
+// drift between the recorded history and the files, validating a
+// candidate migration before it is written, and the history fixes of
+// `supabase migration repair` and `migration squash`. Shadow builds the
+// database the files make, which DiffFromFiles compares with a live one
+// (`supabase db diff`) and PlanSquash with a fresh one, through the
+// schemadiff package.
 //
 // Validation clones the engine state reached after the prior migrations
 // (cached in-process by a chained hash of the prior files, so validating ten
@@ -13,6 +17,6 @@
 // touched. Errors are reported in PostgreSQL's words (SQLSTATE, message,
 // detail, hint) with the line and column inside the candidate file.
 //
-// The package depends on engine only; the CLI (cmd/tinybase) and the root
+// The package depends on engine and schemadiff only; the CLI (cmd/tinybase) and the root
 // package tinybase wire it to flags, files and servers.
 package migrations

@@ -67,6 +67,26 @@ func NewRepair(files []File, versions []string, status string) (*Repair, error) 
 	return &Repair{stmts}, nil
 }
 
+// NewRepairAll is `supabase migration repair --status S` with no
+// version: the whole history is rewritten to match the local files —
+// emptied, then (status applied) one row per file, as Apply records them.
+func NewRepairAll(files []File, status string) (*Repair, error) {
+	if status != RepairApplied && status != RepairReverted {
+		return nil, &RepairError{fmt.Sprintf("invalid --status %q: must be applied or reverted", status)}
+	}
+	stmts := []string{"TRUNCATE supabase_migrations.schema_migrations"}
+	if status == RepairApplied {
+		for _, f := range files {
+			split, err := engine.SplitStatements(f.SQL)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f.Base(), err)
+			}
+			stmts = append(stmts, historyInsert(f, split))
+		}
+	}
+	return &Repair{stmts}, nil
+}
+
 // Run makes the edit on db in one transaction (creating the history table
 // if missing), so a failure changes nothing.
 func (r *Repair) Run(ctx context.Context, db DB) error {

@@ -81,3 +81,30 @@ func WriteAtomic(path string, data []byte) error {
 	}
 	return nil
 }
+
+// ReplaceAtomic writes data over the file at path through a temporary
+// file renamed into place, so a reader never sees half of either version
+// (squash rewrites a migration this way).
+func ReplaceAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tinybase-migration-*.tmp")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	defer os.Remove(name) // left only when the rename failed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(name, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(name, path)
+}

@@ -13,9 +13,9 @@ import (
 func newDBCmd() *cobra.Command {
 	c := &cobra.Command{Use: "db", Short: "Database commands", Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return fail(exitUsage, "missing subcommand: reset, lint, snapshot or restore")
+			return fail(exitUsage, "missing subcommand: reset, diff, lint, snapshot or restore")
 		}}
-	c.AddCommand(newDBResetCmd(), newDBLintCmd(), newDBSnapshotCmd(), newDBRestoreCmd())
+	c.AddCommand(newDBResetCmd(), newDBDiffCmd(), newDBLintCmd(), newDBSnapshotCmd(), newDBRestoreCmd())
 	return c
 }
 

@@ -1,6 +1,6 @@
 // Command tinybase is the tinybase CLI: a local Supabase (init, start,
 // status, stop, logs), Supabase CLI migrations with validation before
-// anything is written (migration new|validate|list|up|repair, db reset), and
+// anything is written (migration new|validate|list|up|repair|squash, db reset|diff), and
 // `sql` for scripts. It
 // wires flags to the root package tinybase and to migrations; README.md
 // documents every command, flag, exit code and JSON shape.

@@ -21,9 +21,9 @@ import (
 func newMigrationCmd() *cobra.Command {
 	c := &cobra.Command{Use: "migration", Short: "Manage supabase/migrations (Supabase CLI conventions)", Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return fail(exitUsage, "missing subcommand: new, validate, list, up or repair")
+			return fail(exitUsage, "missing subcommand: new, validate, list, up, repair or squash")
 		}}
-	c.AddCommand(newMigrationNewCmd(), newMigrationValidateCmd(), newMigrationListCmd(), newMigrationUpCmd(), newMigrationRepairCmd())
+	c.AddCommand(newMigrationNewCmd(), newMigrationValidateCmd(), newMigrationListCmd(), newMigrationUpCmd(), newMigrationRepairCmd(), newMigrationSquashCmd())
 	return c
 }
 

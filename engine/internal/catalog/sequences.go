@@ -35,6 +35,10 @@ type SequenceOptions struct {
 	Cycle          *bool
 	Restart        *int64 // ALTER ... RESTART [WITH]; RestartDefault restarts at Start
 	RestartDefault bool
+	// OwnedBy is OWNED BY [schema.]table.column as written (the DDL
+	// resolves it); OwnedByNone is OWNED BY NONE.
+	OwnedBy     []string
+	OwnedByNone bool
 }
 
 // typeRange is the value range of a sequence's type.

@@ -224,8 +224,9 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 	return nil
 }
 
-// DropColumnDeps runs before ALTER TABLE ... DROP COLUMN ... CASCADE: the
-// views, policies and triggers using the column are dropped with it.
+// DropColumnDeps runs before ALTER TABLE ... DROP COLUMN: the sequences
+// the column owns, and with CASCADE the views, policies and triggers
+// using it, are dropped with it.
 func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 	cat := h.Catalog()
 	for _, v := range c.Views {
@@ -243,6 +244,9 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 	}
 	for _, tg := range c.Triggers {
 		cat = cat.DropTrigger(c.Table, tg)
+	}
+	for _, sq := range c.Sequences {
+		cat = cat.DropSequence(sq)
 	}
 	h.SetCatalog(cat)
 	return nil

@@ -157,6 +157,8 @@ func CreateSequence(h Host, c *translate.CreateSequence) error {
 		o.Schema = schema
 		seq.OwnedBy = &o
 		seq.Identity = c.Identity
+	} else if err := ownSequence(h, &seq, c.Options); err != nil {
+		return err
 	}
 	cat, stored := cat.PutSequence(seq)
 	h.SetCatalog(cat)
@@ -217,6 +219,9 @@ func AlterSequence(h Host, c *translate.AlterSequence) error {
 	if err := validateSequence(&next); err != nil {
 		return err
 	}
+	if err := ownSequence(h, &next, c.Options); err != nil {
+		return err
+	}
 	cat, stored := cat.PutSequence(next)
 	h.SetCatalog(cat)
 	switch {
@@ -225,6 +230,43 @@ func AlterSequence(h Host, c *translate.AlterSequence) error {
 	case c.Options.RestartDefault:
 		h.ResetSequence(stored.OID, stored.Start)
 	}
+	return nil
+}
+
+// ownSequence applies OWNED BY: the sequence goes with that column (DROP
+// TABLE or DROP COLUMN drops it; pg_get_serial_sequence names it), or
+// with nothing for OWNED BY NONE, as PostgreSQL's process_owned_by.
+func ownSequence(h Host, seq *catalog.Sequence, o catalog.SequenceOptions) error {
+	if o.OwnedByNone {
+		if seq.Identity != 0 {
+			return pgerror.New(pgerror.FeatureNotSupported, "cannot change ownership of identity sequence")
+		}
+		seq.OwnedBy = nil
+		return nil
+	}
+	if o.OwnedBy == nil {
+		return nil
+	}
+	if seq.Identity != 0 {
+		return pgerror.New(pgerror.FeatureNotSupported, "cannot change ownership of identity sequence")
+	}
+	n := len(o.OwnedBy)
+	rel := catalog.QName{Name: o.OwnedBy[n-2]}
+	if n == 3 {
+		rel.Schema = o.OwnedBy[0]
+	}
+	t, ok := FindTable(h, rel.Schema, rel.Name)
+	if !ok {
+		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", rel.Display())
+	}
+	col := o.OwnedBy[n-1]
+	if t.Schema().IndexOfColName(col) < 0 {
+		return pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", col, t.Name())
+	}
+	if t.SchemaName() != seq.Schema {
+		return pgerror.New(pgerror.ObjectNotInPrerequisiteState, "sequence must be in same schema as table it is linked to")
+	}
+	seq.OwnedBy = &catalog.ColumnRef{Schema: t.SchemaName(), Table: t.Name(), Column: col}
 	return nil
 }
 

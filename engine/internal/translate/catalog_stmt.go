@@ -216,8 +216,21 @@ func (t *Translator) seqOptions(opts []*pg.Node) catalog.SequenceOptions {
 			} else {
 				o.Restart = intArg(d)
 			}
-		case "cache", "owned_by", "sequence_name":
-			// CACHE has no observable effect here; OWNED BY NONE/... is accepted
+		case "owned_by":
+			var names []string
+			for _, n := range d.Arg.GetList().GetItems() {
+				names = append(names, strVal(n))
+			}
+			switch {
+			case len(names) == 1 && names[0] == "none":
+				o.OwnedByNone = true
+			case len(names) == 2 || len(names) == 3:
+				o.OwnedBy = names
+			default:
+				failAt(d.Location, pgerror.SyntaxError, "invalid relation name in OWNED BY option")
+			}
+		case "cache", "sequence_name":
+			// CACHE has no observable effect here
 		default:
 			failAt(d.Location, pgerror.FeatureNotSupported, "sequence option %s is not supported yet", d.Defname)
 		}

@@ -103,6 +103,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			if cmd.Behavior == pg.DropBehavior_DROP_CASCADE {
 				t.dropColumnDeps(ti, cmd.Name, &colDeps) // ddl_alter_deps.go
 			}
+			t.ownedSequenceDeps(ti, cmd.Name, &colDeps)
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti))
@@ -346,19 +347,20 @@ func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo) Retyp
 	return Retype{Column: c.Name, Type: typ, Explicit: def.RawDefault != nil}
 }
 
-// isCastOfColumn reports whether n is col or col::type (any depth of casts).
+// isCastOfColumn reports whether n is col or col::type: one cast at most,
+// which is the old type's cast to the new one. A chain such as
+// col::text::e goes through its intermediate types, as the engine's
+// evaluation of other USING expressions does (an enum rebuilt under a
+// new name has no direct cast from the old one).
 func isCastOfColumn(n *pg.Node, col string) bool {
-	for {
-		switch x := n.Node.(type) {
-		case *pg.Node_TypeCast:
-			n = x.TypeCast.Arg
-		case *pg.Node_ColumnRef:
-			f := x.ColumnRef.Fields
-			return len(f) == 1 && strVal(f[0]) == col
-		default:
-			return false
-		}
+	if x, ok := n.Node.(*pg.Node_TypeCast); ok {
+		n = x.TypeCast.Arg
 	}
+	if x, ok := n.Node.(*pg.Node_ColumnRef); ok {
+		f := x.ColumnRef.Fields
+		return len(f) == 1 && strVal(f[0]) == col
+	}
+	return false
 }
 
 // addConstraint is ADD CONSTRAINT / ADD PRIMARY KEY / ADD UNIQUE ...

@@ -29,6 +29,9 @@ type DropColumnDeps struct {
 	Views    []catalog.QName
 	Policies []string
 	Triggers []string
+	// Sequences are owned by the column (serial, identity, OWNED BY):
+	// they go with it, CASCADE or not.
+	Sequences []catalog.QName
 }
 
 func (*DropColumnDeps) command()        {}
@@ -60,6 +63,22 @@ func (t *Translator) dropColumnDeps(ti *TableInfo, col string, into **DropColumn
 			(*into).Triggers = append((*into).Triggers, d.name.Name)
 		}
 	}
+}
+
+// ownedSequenceDeps adds the sequence col owns, which DROP COLUMN drops.
+func (t *Translator) ownedSequenceDeps(ti *TableInfo, col string, into **DropColumnDeps) {
+	r := t.reader()
+	if r == nil {
+		return
+	}
+	seq, ok := r.Current().ColumnSequence(ti.Schema, ti.Name, col)
+	if !ok {
+		return
+	}
+	if *into == nil {
+		*into = &DropColumnDeps{Table: catalog.QName{Schema: ti.Schema, Name: ti.Name}}
+	}
+	(*into).Sequences = append((*into).Sequences, catalog.QName{Schema: seq.Schema, Name: seq.Name})
 }
 
 // columnDependents lists the objects using column col of table

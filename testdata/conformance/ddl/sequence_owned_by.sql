@@ -1,0 +1,21 @@
+-- CREATE / ALTER SEQUENCE ... OWNED BY: the sequence goes with its column
+CREATE TABLE s1 (id int, other int);
+CREATE SEQUENCE sq;
+ALTER SEQUENCE sq OWNED BY s1.id;
+SELECT pg_get_serial_sequence('s1', 'id');
+SELECT d.refobjid::regclass, d.refobjsubid, d.deptype FROM pg_depend d WHERE d.objid = 'sq'::regclass AND d.refobjsubid > 0;
+CREATE SEQUENCE sq2 OWNED BY public.s1.other;
+SELECT pg_get_serial_sequence('s1', 'other');
+ALTER SEQUENCE sq2 OWNED BY NONE;
+SELECT pg_get_serial_sequence('s1', 'other');
+ALTER SEQUENCE sq OWNED BY s1.nope;
+ALTER SEQUENCE sq OWNED BY nope.id;
+CREATE SCHEMA other;
+CREATE TABLE other.t (id int);
+ALTER SEQUENCE sq OWNED BY other.t.id;
+CREATE TABLE idt (id int GENERATED ALWAYS AS IDENTITY);
+ALTER SEQUENCE idt_id_seq OWNED BY NONE;
+ALTER TABLE s1 DROP COLUMN id;
+SELECT relname FROM pg_class WHERE relname IN ('sq', 'sq2') ORDER BY 1;
+DROP TABLE s1;
+SELECT relname FROM pg_class WHERE relname IN ('sq', 'sq2') ORDER BY 1;

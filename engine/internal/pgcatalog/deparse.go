@@ -41,6 +41,11 @@ type deparseScope struct {
 	// relSchema is the relation's schema, where a default's sequence
 	// name resolves when the search path does not find it
 	relSchema string
+	// vd is set in a view's query (viewquery.go): sub-selects, aggregates
+	// and windows are analyzed as whole queries there
+	vd *viewDeparse
+	// order is the relation's columns in order, for `*`
+	order []string
 }
 
 // newDeparseScope is the scope of relation rel with the given columns.
@@ -186,6 +191,7 @@ type (
 	// dCase is a searched CASE; results has one more entry than conds,
 	// the ELSE.
 	dCase struct {
+		arg            dnode // CASE arg WHEN ...; conds are then the values
 		conds, results []dnode
 		t              *types.Type
 	}
@@ -624,10 +630,15 @@ func (sc *deparseScope) between(a *pg.A_Expr) (dnode, bool) {
 // boolean, results coerced to their common type, and a missing ELSE is
 // ELSE NULL of that type.
 func (sc *deparseScope) caseExpr(c *pg.CaseExpr) (dnode, bool) {
-	if c.Arg != nil {
-		return nil, false
-	}
 	out := &dCase{}
+	if c.Arg != nil {
+		// CASE x WHEN v: each WHEN is `x = v`, of which v prints
+		arg, ok := sc.analyze(c.Arg)
+		if !ok {
+			return nil, false
+		}
+		out.arg = arg
+	}
 	var results []dnode
 	for _, w := range c.Args {
 		cw := w.GetCaseWhen()
@@ -635,7 +646,14 @@ func (sc *deparseScope) caseExpr(c *pg.CaseExpr) (dnode, bool) {
 			return nil, false
 		}
 		cond, ok := sc.analyze(cw.Expr)
-		if !ok || cond.dtype().Base().Kind != types.KindBool {
+		if ok && out.arg != nil {
+			cmp, isOp := sc.binaryOp("=", out.arg, cond)
+			o, _ := cmp.(*dOp)
+			if !isOp || o == nil || o.t.Kind != types.KindBool {
+				return nil, false
+			}
+			cond = o.r
+		} else if !ok || cond.dtype().Base().Kind != types.KindBool {
 			return nil, false
 		}
 		res, ok := sc.analyze(cw.Result)
@@ -753,11 +771,16 @@ func hasVar(d dnode) bool {
 			}
 		}
 	case *dCase:
+		if n.arg != nil && hasVar(n.arg) {
+			return true
+		}
 		for _, a := range append(append([]dnode(nil), n.conds...), n.results...) {
 			if hasVar(a) {
 				return true
 			}
 		}
+	case *dAgg, *dQSub:
+		return true // a sub-select or aggregate is never folded into an array
 	}
 	return false
 }
@@ -832,6 +855,16 @@ func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 	trim := ""
 	if f.Funcformat == pg.CoercionForm_COERCE_SQL_SYNTAX && len(f.Funcname) == 2 {
 		trim = map[string]string{"btrim": "BOTH", "ltrim": "LEADING", "rtrim": "TRAILING"}[f.Funcname[1].GetString_().GetSval()]
+	}
+	if sc.vd != nil && f.Funcformat == pg.CoercionForm_COERCE_EXPLICIT_CALL {
+		last := f.Funcname[len(f.Funcname)-1].GetString_().GetSval()
+		qual := ""
+		if len(f.Funcname) == 2 {
+			qual = f.Funcname[0].GetString_().GetSval()
+		}
+		if (qual == "" || qual == "pg_catalog") && len(f.Funcname) <= 2 && isAggregateName(last, f.Over != nil) {
+			return sc.aggOrWindow(f, last)
+		}
 	}
 	if f.AggStar || f.AggDistinct || f.FuncVariadic || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 ||
 		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL && trim == "" {
@@ -949,6 +982,9 @@ func (sc *deparseScope) visibleFunction(f *catalog.Function) bool {
 // cond])` or EXISTS of it: the sub-queries Supabase policies use
 // ((SELECT auth.uid()), membership checks).
 func (sc *deparseScope) subLink(s *pg.SubLink) (dnode, bool) {
+	if sc.vd != nil {
+		return sc.querySubLink(s)
+	}
 	switch s.SubLinkType {
 	case pg.SubLinkType_EXPR_SUBLINK, pg.SubLinkType_EXISTS_SUBLINK:
 	case pg.SubLinkType_ANY_SUBLINK:
@@ -1077,6 +1113,29 @@ func (s *State) tableVisibleAs(schema, name string) bool {
 // expression (FigureColname).
 func figureColname(n *pg.Node) string {
 	switch x := n.GetNode().(type) {
+	case *pg.Node_ColumnRef:
+		if s := x.ColumnRef.Fields[len(x.ColumnRef.Fields)-1].GetString_(); s != nil {
+			return s.Sval
+		}
+	case *pg.Node_CaseExpr:
+		return "case"
+	case *pg.Node_CoalesceExpr:
+		return "coalesce"
+	case *pg.Node_SubLink:
+		switch x.SubLink.SubLinkType {
+		case pg.SubLinkType_EXISTS_SUBLINK:
+			return "exists"
+		case pg.SubLinkType_ARRAY_SUBLINK:
+			return "array"
+		case pg.SubLinkType_EXPR_SUBLINK:
+			if sel := x.SubLink.Subselect.GetSelectStmt(); sel != nil && len(sel.TargetList) == 1 {
+				rt := sel.TargetList[0].GetResTarget()
+				if rt.Name != "" {
+					return rt.Name
+				}
+				return figureColname(rt.Val)
+			}
+		}
 	case *pg.Node_FuncCall:
 		if s := x.FuncCall.Funcname[len(x.FuncCall.Funcname)-1].GetString_(); s != nil {
 			return s.Sval

@@ -198,6 +198,10 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 	case *dCase:
 		// get_rule_expr's T_CaseExpr, PRETTYINDENT_VAR = 4
 		p.keyword("CASE", 0, 4, 0)
+		if n.arg != nil {
+			p.b.WriteByte(' ')
+			p.expr(n.arg, true)
+		}
 		for i, c := range n.conds {
 			p.keyword("WHEN ", 0, 0, 0)
 			p.expr(c, false)
@@ -207,6 +211,10 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		p.keyword("ELSE ", 0, 0, 0)
 		p.expr(n.results[len(n.results)-1], true)
 		p.keyword("END", -4, 0, 0)
+	case *dAgg:
+		p.printAgg(n) // viewquery.go
+	case *dQSub:
+		p.printSub(n)
 	case *dCoalesce:
 		p.b.WriteString("COALESCE(")
 		for i, a := range n.args {
@@ -338,8 +346,10 @@ const (
 // as an argument of parent in pretty output.
 func isSimpleNode(node, parent dnode) bool {
 	switch n := node.(type) {
-	case *dVar, *dConst, *dFunc, *dSQLFunc, *dArray, *dCoalesce, *dCase:
+	case *dVar, *dConst, *dFunc, *dSQLFunc, *dArray, *dCoalesce, *dCase, *dAgg:
 		return true
+	case *dQSub:
+		return simpleUnderParent(parent)
 	case *dCoerce:
 		// a cast function call is function-like; a relabel or I/O
 		// coercion looks through to its argument, and either way it
@@ -388,7 +398,7 @@ func isSimpleNode(node, parent dnode) bool {
 // them parentheses of its own, a cast does not.
 func simpleUnderParent(parent dnode) bool {
 	switch parent.(type) {
-	case *dFunc, *dArray, *dCoalesce, *dCase:
+	case *dFunc, *dArray, *dCoalesce, *dCase, *dAgg:
 		return true
 	case *dCoerce:
 		return false

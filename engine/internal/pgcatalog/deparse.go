@@ -270,8 +270,81 @@ func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
 		return sc.coalesce(x.CoalesceExpr)
 	case *pg.Node_CaseExpr:
 		return sc.caseExpr(x.CaseExpr)
+	case *pg.Node_AArrayExpr:
+		return sc.arrayExpr(x.AArrayExpr)
+	case *pg.Node_BooleanTest:
+		d, ok := sc.analyze(x.BooleanTest.Arg)
+		if !ok {
+			return nil, false
+		}
+		if d, ok = sc.coerce(d, types.Bool, types.CastImplicit); !ok {
+			return nil, false
+		}
+		word := map[pg.BoolTestType]string{pg.BoolTestType_IS_TRUE: " IS TRUE", pg.BoolTestType_IS_NOT_TRUE: " IS NOT TRUE",
+			pg.BoolTestType_IS_FALSE: " IS FALSE", pg.BoolTestType_IS_NOT_FALSE: " IS NOT FALSE",
+			pg.BoolTestType_IS_UNKNOWN: " IS UNKNOWN", pg.BoolTestType_IS_NOT_UNKNOWN: " IS NOT UNKNOWN"}[x.BooleanTest.Booltesttype]
+		if word == "" {
+			return nil, false
+		}
+		return &dBoolTest{arg: d, word: word}, true
 	}
 	return nil, false
+}
+
+// dBoolTest is IS [NOT] TRUE / FALSE / UNKNOWN.
+type dBoolTest struct {
+	arg  dnode
+	word string
+}
+
+func (n *dBoolTest) dtype() *types.Type { return types.Bool }
+
+// arrayExpr is ARRAY[...] over its elements' common type.
+func (sc *deparseScope) arrayExpr(a *pg.A_ArrayExpr) (dnode, bool) {
+	var elems []dnode
+	for _, e := range a.Elements {
+		d, ok := sc.analyze(e)
+		if !ok || d.dtype().IsArray() {
+			return nil, false
+		}
+		elems = append(elems, d)
+	}
+	if len(elems) == 0 {
+		return nil, false
+	}
+	common, ok := commonType(elems)
+	if !ok || types.ArrayOf(common) == nil {
+		return nil, false
+	}
+	arr := &dArray{t: types.ArrayOf(common)}
+	for _, d := range elems {
+		c, ok := sc.coerce(d, common, types.CastImplicit)
+		if !ok {
+			return nil, false
+		}
+		arr.elems = append(arr.elems, c)
+	}
+	return arr, true
+}
+
+// anyAll is `x op ANY (array)` / `x op ALL (array)` over an ARRAY[...].
+func (sc *deparseScope) anyAll(a *pg.A_Expr) (dnode, bool) {
+	if len(a.Name) != 1 || a.Name[0].GetString_() == nil {
+		return nil, false
+	}
+	l, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	r, ok := sc.analyze(a.Rexpr)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := r.(*dArray)
+	if !ok {
+		return nil, false
+	}
+	return sc.scalarArrayOp(a.Name[0].GetString_().Sval, a.Kind == pg.A_Expr_Kind_AEXPR_OP_ANY, l, arr)
 }
 
 // columnRef resolves `col` or `rel.col`, innermost scope first.
@@ -450,6 +523,8 @@ func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 	case pg.A_Expr_Kind_AEXPR_OP, pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:
 	case pg.A_Expr_Kind_AEXPR_IN:
 		return sc.inList(a)
+	case pg.A_Expr_Kind_AEXPR_OP_ANY, pg.A_Expr_Kind_AEXPR_OP_ALL:
+		return sc.anyAll(a)
 	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN:
 		return sc.between(a)
 	default:
@@ -781,6 +856,14 @@ func hasVar(d dnode) bool {
 		}
 	case *dAgg, *dQSub:
 		return true // a sub-select or aggregate is never folded into an array
+	case *dBoolTest:
+		return hasVar(n.arg)
+	case *dArray:
+		for _, a := range n.elems {
+			if hasVar(a) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -1351,4 +1434,29 @@ func (s *State) DeparseStoredIn(text, schema, rel string, cols sql.Schema, prett
 		return "", false
 	}
 	return printExprIn(s, d, pretty), true
+}
+
+// DeparseArgDefault prints a routine parameter's DEFAULT as
+// pg_get_function_arguments does: the expression coerced to the
+// parameter's type (`'ROW'` of a text parameter is 'ROW'::text); ok is
+// false outside what deparse models.
+func (s *State) DeparseArgDefault(text string, t *types.Type) (out string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = "", false
+		}
+	}()
+	n, err := parseStoredExpr(text)
+	if err != nil || t == nil {
+		return "", false
+	}
+	sc := s.newDeparseScope("", nil)
+	d, ok := sc.analyze(n)
+	if !ok {
+		return "", false
+	}
+	if d, ok = sc.coerce(d, t, types.CastImplicit); !ok {
+		return "", false
+	}
+	return printExprIn(s, d, false), true
 }

@@ -211,6 +211,11 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		p.keyword("ELSE ", 0, 0, 0)
 		p.expr(n.results[len(n.results)-1], true)
 		p.keyword("END", -4, 0, 0)
+	case *dBoolTest:
+		p.open()
+		p.paren(n.arg, n, false)
+		p.b.WriteString(n.word)
+		p.close()
 	case *dAgg:
 		p.printAgg(n) // viewquery.go
 	case *dQSub:
@@ -376,7 +381,7 @@ func isSimpleNode(node, parent dnode) bool {
 			return po.l == node
 		}
 		return simpleUnderParent(parent)
-	case *dNullTest:
+	case *dNullTest, *dBoolTest:
 		return simpleUnderParent(parent)
 	case *dBool:
 		if pb, ok := parent.(*dBool); ok {

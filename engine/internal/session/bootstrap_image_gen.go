@@ -2555,6 +2555,10 @@ var bootstrapImage = bootstrap.Image{
 				Text: "cryptographic functions",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 6, Name: "plpgsql"},
+				Text: "PL/pgSQL procedural language",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 6, Name: "uuid-ossp"},
 				Text: "generate universally unique identifiers (UUIDs)",
 			},

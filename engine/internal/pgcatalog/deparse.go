@@ -46,6 +46,9 @@ type deparseScope struct {
 	vd *viewDeparse
 	// order is the relation's columns in order, for `*`
 	order []string
+	// written is the name the query qualifies the columns with when
+	// refName was made unique (set_rtable_names' items_1)
+	written string
 }
 
 // newDeparseScope is the scope of relation rel with the given columns.
@@ -365,8 +368,13 @@ func (sc *deparseScope) columnRef(c *pg.ColumnRef) (dnode, bool) {
 		return &dVar{name: "VALUE", t: sc.domain, keyword: true}, true
 	}
 	for s := sc; s != nil; s = s.outer {
-		if len(parts) == 2 && parts[0] != s.refName {
-			continue
+		if written := s.refName; len(parts) == 2 {
+			if s.written != "" {
+				written = s.written
+			}
+			if parts[0] != written {
+				continue
+			}
 		}
 		if t, ok := s.cols[name]; ok {
 			return &dVar{name: name, t: t, qual: s.refName}, true

@@ -606,7 +606,9 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 			names = applyColAliases(names, rv.Alias.Colnames)
 			f.colAls = names
 		}
-		return f, vd.relScope(f, names, ts, sc), true
+		inner := vd.relScope(f, names, ts, sc)
+		inner.written = base
+		return f, inner, true
 	case *pg.Node_RangeSubselect:
 		rs := x.RangeSubselect
 		if rs.Alias == nil {
@@ -630,7 +632,9 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 				}
 			}
 		}
-		return f, vd.relScope(f, names, sub.types, sc), true
+		inner := vd.relScope(f, names, sub.types, sc)
+		inner.written = rs.Alias.Aliasname
+		return f, inner, true
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
 		if j.IsNatural || len(j.UsingClause) > 0 || j.Alias != nil || j.JoinUsingAlias != nil {
@@ -729,7 +733,7 @@ func (vd *viewDeparse) expandStar(q *aQuery, cr *pg.ColumnRef, items []*aFrom) b
 			return
 		}
 		sc := f.scopeHolder
-		if qual != "" && sc.refName != qual {
+		if qual != "" && sc.written != qual {
 			return
 		}
 		for _, c := range sc.order {

@@ -272,12 +272,27 @@ func (c *Catalog) SetOwner(k ObjectKey, owner string) *Catalog {
 
 // ACL returns an object's explicit ACL (nil: the default).
 func (c *Catalog) ACL(k ObjectKey) ACL {
-	return c.sec().acls[k]
+	if a, ok := c.sec().acls[k]; ok {
+		return a
+	}
+	return c.InitialACL(k)
+}
+
+// InitialACL is the ACL an object has before any GRANT or REVOKE when it
+// is not acldefault's: initdb gives schema public
+// {owner=UC/owner,=U/owner} (PUBLIC may use it), and records it in
+// pg_init_privs. nil for every other object.
+func (c *Catalog) InitialACL(k ObjectKey) ACL {
+	if k.Kind != ObjSchema || k.Name != "public" || k.Schema != "" || k.Column != "" {
+		return nil
+	}
+	owner := c.Owner(k)
+	return ACL{{Grantee: owner, Grantor: owner, Privs: AllPrivs(ClassSchema)}, {Grantee: "", Grantor: owner, Privs: PrivUsage}}
 }
 
 // EffectiveACL is the object's ACL, or acldefault for its class and owner.
 func (c *Catalog) EffectiveACL(k ObjectKey, class ObjClass) ACL {
-	if a, ok := c.sec().acls[k]; ok && a != nil {
+	if a := c.ACL(k); a != nil {
 		return a
 	}
 	if class == ClassColumn {

@@ -52,11 +52,13 @@ func Of(meta any) *Catalog {
 }
 
 // New returns a new database's catalog: PostgreSQL installs plpgsql in
-// every database, and initdb comments schema public.
+// every database (with its control file's comment), and initdb comments
+// schema public.
 func New() *Catalog {
-	publicComment := "standard public schema"
+	publicComment, plpgsqlComment := "standard public schema", "PL/pgSQL procedural language"
 	return (&Catalog{nextOID: FirstOID}).PutExtension(Extension{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"}).
-		SetComment(ObjectKey{Kind: ObjSchema, Name: "public"}, &publicComment)
+		SetComment(ObjectKey{Kind: ObjSchema, Name: "public"}, &publicComment).
+		SetComment(ObjectKey{Kind: ObjExtension, Name: "plpgsql"}, &plpgsqlComment)
 }
 
 // clone returns a shallow copy whose maps are shared; callers replace the

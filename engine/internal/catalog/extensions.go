@@ -66,7 +66,8 @@ func (c *Catalog) DropExtension(name string) *Catalog {
 	n := c.clone()
 	n.extensions = copyMap(n.extensions)
 	delete(n.extensions, name)
-	return n
+	// its comment goes with it (the control file's, or COMMENT ON's)
+	return n.withoutComments(func(k ObjectKey) bool { return k.Kind == ObjExtension && k.Name == name })
 }
 
 // MemberOf returns the extension an object belongs to: functions and

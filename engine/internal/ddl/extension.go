@@ -117,6 +117,11 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 	}
 	h.SetCatalog(h.Catalog().PutExtension(catalog.Extension{Name: e.Name, Schema: schema, Version: e.Version,
 		Relocatable: e.Relocatable && e.Schema == "", Owner: currentUser(h), Members: members}))
+	if e.Comment != "" {
+		// the control file's comment, as CREATE EXTENSION records it
+		comment := e.Comment
+		h.SetCatalog(h.Catalog().SetComment(catalog.ObjectKey{Kind: catalog.ObjExtension, Name: e.Name}, &comment))
+	}
 	return nil
 }
 

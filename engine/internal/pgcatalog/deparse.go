@@ -41,6 +41,14 @@ type deparseScope struct {
 	// relSchema is the relation's schema, where a default's sequence
 	// name resolves when the search path does not find it
 	relSchema string
+	// vd is set in a view's query (viewquery.go): sub-selects, aggregates
+	// and windows are analyzed as whole queries there
+	vd *viewDeparse
+	// order is the relation's columns in order, for `*`
+	order []string
+	// written is the name the query qualifies the columns with when
+	// refName was made unique (set_rtable_names' items_1)
+	written string
 }
 
 // newDeparseScope is the scope of relation rel with the given columns.
@@ -186,6 +194,7 @@ type (
 	// dCase is a searched CASE; results has one more entry than conds,
 	// the ELSE.
 	dCase struct {
+		arg            dnode // CASE arg WHEN ...; conds are then the values
 		conds, results []dnode
 		t              *types.Type
 	}
@@ -264,8 +273,81 @@ func (sc *deparseScope) analyze(n *pg.Node) (dnode, bool) {
 		return sc.coalesce(x.CoalesceExpr)
 	case *pg.Node_CaseExpr:
 		return sc.caseExpr(x.CaseExpr)
+	case *pg.Node_AArrayExpr:
+		return sc.arrayExpr(x.AArrayExpr)
+	case *pg.Node_BooleanTest:
+		d, ok := sc.analyze(x.BooleanTest.Arg)
+		if !ok {
+			return nil, false
+		}
+		if d, ok = sc.coerce(d, types.Bool, types.CastImplicit); !ok {
+			return nil, false
+		}
+		word := map[pg.BoolTestType]string{pg.BoolTestType_IS_TRUE: " IS TRUE", pg.BoolTestType_IS_NOT_TRUE: " IS NOT TRUE",
+			pg.BoolTestType_IS_FALSE: " IS FALSE", pg.BoolTestType_IS_NOT_FALSE: " IS NOT FALSE",
+			pg.BoolTestType_IS_UNKNOWN: " IS UNKNOWN", pg.BoolTestType_IS_NOT_UNKNOWN: " IS NOT UNKNOWN"}[x.BooleanTest.Booltesttype]
+		if word == "" {
+			return nil, false
+		}
+		return &dBoolTest{arg: d, word: word}, true
 	}
 	return nil, false
+}
+
+// dBoolTest is IS [NOT] TRUE / FALSE / UNKNOWN.
+type dBoolTest struct {
+	arg  dnode
+	word string
+}
+
+func (n *dBoolTest) dtype() *types.Type { return types.Bool }
+
+// arrayExpr is ARRAY[...] over its elements' common type.
+func (sc *deparseScope) arrayExpr(a *pg.A_ArrayExpr) (dnode, bool) {
+	var elems []dnode
+	for _, e := range a.Elements {
+		d, ok := sc.analyze(e)
+		if !ok || d.dtype().IsArray() {
+			return nil, false
+		}
+		elems = append(elems, d)
+	}
+	if len(elems) == 0 {
+		return nil, false
+	}
+	common, ok := commonType(elems)
+	if !ok || types.ArrayOf(common) == nil {
+		return nil, false
+	}
+	arr := &dArray{t: types.ArrayOf(common)}
+	for _, d := range elems {
+		c, ok := sc.coerce(d, common, types.CastImplicit)
+		if !ok {
+			return nil, false
+		}
+		arr.elems = append(arr.elems, c)
+	}
+	return arr, true
+}
+
+// anyAll is `x op ANY (array)` / `x op ALL (array)` over an ARRAY[...].
+func (sc *deparseScope) anyAll(a *pg.A_Expr) (dnode, bool) {
+	if len(a.Name) != 1 || a.Name[0].GetString_() == nil {
+		return nil, false
+	}
+	l, ok := sc.analyze(a.Lexpr)
+	if !ok {
+		return nil, false
+	}
+	r, ok := sc.analyze(a.Rexpr)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := r.(*dArray)
+	if !ok {
+		return nil, false
+	}
+	return sc.scalarArrayOp(a.Name[0].GetString_().Sval, a.Kind == pg.A_Expr_Kind_AEXPR_OP_ANY, l, arr)
 }
 
 // columnRef resolves `col` or `rel.col`, innermost scope first.
@@ -286,8 +368,13 @@ func (sc *deparseScope) columnRef(c *pg.ColumnRef) (dnode, bool) {
 		return &dVar{name: "VALUE", t: sc.domain, keyword: true}, true
 	}
 	for s := sc; s != nil; s = s.outer {
-		if len(parts) == 2 && parts[0] != s.refName {
-			continue
+		if written := s.refName; len(parts) == 2 {
+			if s.written != "" {
+				written = s.written
+			}
+			if parts[0] != written {
+				continue
+			}
 		}
 		if t, ok := s.cols[name]; ok {
 			return &dVar{name: name, t: t, qual: s.refName}, true
@@ -444,6 +531,8 @@ func (sc *deparseScope) aExpr(a *pg.A_Expr) (dnode, bool) {
 	case pg.A_Expr_Kind_AEXPR_OP, pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:
 	case pg.A_Expr_Kind_AEXPR_IN:
 		return sc.inList(a)
+	case pg.A_Expr_Kind_AEXPR_OP_ANY, pg.A_Expr_Kind_AEXPR_OP_ALL:
+		return sc.anyAll(a)
 	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN:
 		return sc.between(a)
 	default:
@@ -624,10 +713,15 @@ func (sc *deparseScope) between(a *pg.A_Expr) (dnode, bool) {
 // boolean, results coerced to their common type, and a missing ELSE is
 // ELSE NULL of that type.
 func (sc *deparseScope) caseExpr(c *pg.CaseExpr) (dnode, bool) {
-	if c.Arg != nil {
-		return nil, false
-	}
 	out := &dCase{}
+	if c.Arg != nil {
+		// CASE x WHEN v: each WHEN is `x = v`, of which v prints
+		arg, ok := sc.analyze(c.Arg)
+		if !ok {
+			return nil, false
+		}
+		out.arg = arg
+	}
 	var results []dnode
 	for _, w := range c.Args {
 		cw := w.GetCaseWhen()
@@ -635,7 +729,14 @@ func (sc *deparseScope) caseExpr(c *pg.CaseExpr) (dnode, bool) {
 			return nil, false
 		}
 		cond, ok := sc.analyze(cw.Expr)
-		if !ok || cond.dtype().Base().Kind != types.KindBool {
+		if ok && out.arg != nil {
+			cmp, isOp := sc.binaryOp("=", out.arg, cond)
+			o, _ := cmp.(*dOp)
+			if !isOp || o == nil || o.t.Kind != types.KindBool {
+				return nil, false
+			}
+			cond = o.r
+		} else if !ok || cond.dtype().Base().Kind != types.KindBool {
 			return nil, false
 		}
 		res, ok := sc.analyze(cw.Result)
@@ -753,7 +854,20 @@ func hasVar(d dnode) bool {
 			}
 		}
 	case *dCase:
+		if n.arg != nil && hasVar(n.arg) {
+			return true
+		}
 		for _, a := range append(append([]dnode(nil), n.conds...), n.results...) {
+			if hasVar(a) {
+				return true
+			}
+		}
+	case *dAgg, *dQSub:
+		return true // a sub-select or aggregate is never folded into an array
+	case *dBoolTest:
+		return hasVar(n.arg)
+	case *dArray:
+		for _, a := range n.elems {
 			if hasVar(a) {
 				return true
 			}
@@ -832,6 +946,16 @@ func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 	trim := ""
 	if f.Funcformat == pg.CoercionForm_COERCE_SQL_SYNTAX && len(f.Funcname) == 2 {
 		trim = map[string]string{"btrim": "BOTH", "ltrim": "LEADING", "rtrim": "TRAILING"}[f.Funcname[1].GetString_().GetSval()]
+	}
+	if sc.vd != nil && f.Funcformat == pg.CoercionForm_COERCE_EXPLICIT_CALL {
+		last := f.Funcname[len(f.Funcname)-1].GetString_().GetSval()
+		qual := ""
+		if len(f.Funcname) == 2 {
+			qual = f.Funcname[0].GetString_().GetSval()
+		}
+		if (qual == "" || qual == "pg_catalog") && len(f.Funcname) <= 2 && isAggregateName(last, f.Over != nil) {
+			return sc.aggOrWindow(f, last)
+		}
 	}
 	if f.AggStar || f.AggDistinct || f.FuncVariadic || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 ||
 		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL && trim == "" {
@@ -949,6 +1073,9 @@ func (sc *deparseScope) visibleFunction(f *catalog.Function) bool {
 // cond])` or EXISTS of it: the sub-queries Supabase policies use
 // ((SELECT auth.uid()), membership checks).
 func (sc *deparseScope) subLink(s *pg.SubLink) (dnode, bool) {
+	if sc.vd != nil {
+		return sc.querySubLink(s)
+	}
 	switch s.SubLinkType {
 	case pg.SubLinkType_EXPR_SUBLINK, pg.SubLinkType_EXISTS_SUBLINK:
 	case pg.SubLinkType_ANY_SUBLINK:
@@ -1077,6 +1204,29 @@ func (s *State) tableVisibleAs(schema, name string) bool {
 // expression (FigureColname).
 func figureColname(n *pg.Node) string {
 	switch x := n.GetNode().(type) {
+	case *pg.Node_ColumnRef:
+		if s := x.ColumnRef.Fields[len(x.ColumnRef.Fields)-1].GetString_(); s != nil {
+			return s.Sval
+		}
+	case *pg.Node_CaseExpr:
+		return "case"
+	case *pg.Node_CoalesceExpr:
+		return "coalesce"
+	case *pg.Node_SubLink:
+		switch x.SubLink.SubLinkType {
+		case pg.SubLinkType_EXISTS_SUBLINK:
+			return "exists"
+		case pg.SubLinkType_ARRAY_SUBLINK:
+			return "array"
+		case pg.SubLinkType_EXPR_SUBLINK:
+			if sel := x.SubLink.Subselect.GetSelectStmt(); sel != nil && len(sel.TargetList) == 1 {
+				rt := sel.TargetList[0].GetResTarget()
+				if rt.Name != "" {
+					return rt.Name
+				}
+				return figureColname(rt.Val)
+			}
+		}
 	case *pg.Node_FuncCall:
 		if s := x.FuncCall.Funcname[len(x.FuncCall.Funcname)-1].GetString_(); s != nil {
 			return s.Sval
@@ -1292,4 +1442,29 @@ func (s *State) DeparseStoredIn(text, schema, rel string, cols sql.Schema, prett
 		return "", false
 	}
 	return printExprIn(s, d, pretty), true
+}
+
+// DeparseArgDefault prints a routine parameter's DEFAULT as
+// pg_get_function_arguments does: the expression coerced to the
+// parameter's type (`'ROW'` of a text parameter is 'ROW'::text); ok is
+// false outside what deparse models.
+func (s *State) DeparseArgDefault(text string, t *types.Type) (out string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = "", false
+		}
+	}()
+	n, err := parseStoredExpr(text)
+	if err != nil || t == nil {
+		return "", false
+	}
+	sc := s.newDeparseScope("", nil)
+	d, ok := sc.analyze(n)
+	if !ok {
+		return "", false
+	}
+	if d, ok = sc.coerce(d, t, types.CastImplicit); !ok {
+		return "", false
+	}
+	return printExprIn(s, d, false), true
 }

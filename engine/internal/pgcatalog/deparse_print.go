@@ -198,6 +198,10 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 	case *dCase:
 		// get_rule_expr's T_CaseExpr, PRETTYINDENT_VAR = 4
 		p.keyword("CASE", 0, 4, 0)
+		if n.arg != nil {
+			p.b.WriteByte(' ')
+			p.expr(n.arg, true)
+		}
 		for i, c := range n.conds {
 			p.keyword("WHEN ", 0, 0, 0)
 			p.expr(c, false)
@@ -207,6 +211,15 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		p.keyword("ELSE ", 0, 0, 0)
 		p.expr(n.results[len(n.results)-1], true)
 		p.keyword("END", -4, 0, 0)
+	case *dBoolTest:
+		p.open()
+		p.paren(n.arg, n, false)
+		p.b.WriteString(n.word)
+		p.close()
+	case *dAgg:
+		p.printAgg(n) // viewquery.go
+	case *dQSub:
+		p.printSub(n)
 	case *dCoalesce:
 		p.b.WriteString("COALESCE(")
 		for i, a := range n.args {
@@ -338,8 +351,10 @@ const (
 // as an argument of parent in pretty output.
 func isSimpleNode(node, parent dnode) bool {
 	switch n := node.(type) {
-	case *dVar, *dConst, *dFunc, *dSQLFunc, *dArray, *dCoalesce, *dCase:
+	case *dVar, *dConst, *dFunc, *dSQLFunc, *dArray, *dCoalesce, *dCase, *dAgg:
 		return true
+	case *dQSub:
+		return simpleUnderParent(parent)
 	case *dCoerce:
 		// a cast function call is function-like; a relabel or I/O
 		// coercion looks through to its argument, and either way it
@@ -366,7 +381,7 @@ func isSimpleNode(node, parent dnode) bool {
 			return po.l == node
 		}
 		return simpleUnderParent(parent)
-	case *dNullTest:
+	case *dNullTest, *dBoolTest:
 		return simpleUnderParent(parent)
 	case *dBool:
 		if pb, ok := parent.(*dBool); ok {
@@ -388,7 +403,7 @@ func isSimpleNode(node, parent dnode) bool {
 // them parentheses of its own, a cast does not.
 func simpleUnderParent(parent dnode) bool {
 	switch parent.(type) {
-	case *dFunc, *dArray, *dCoalesce, *dCase:
+	case *dFunc, *dArray, *dCoalesce, *dCase, *dAgg:
 		return true
 	case *dCoerce:
 		return false

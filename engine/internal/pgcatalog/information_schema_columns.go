@@ -98,7 +98,7 @@ func (s *State) columnRow(r Relation, i int, col *sql.Column) []any {
 	}
 	dataType, charLen, octetLen, prec, radix, scale, dtPrec := typeFacts(base)
 	var def, gen, genExpr, ident, identGen, identStart, identInc, identMax, identMin, identCycle any = nil, "NEVER", nil, "NO", nil, nil, nil, nil, nil, "NO"
-	if col.Default != nil {
+	if col.Default != nil && !nullDefault(col.Default, col.Type) {
 		text := storedText(col.Default)
 		if !s.visible(r.Schema) || strings.Contains(text, "nextval(") {
 			// as pg_attrdef prints it (wire_catalogs.go)
@@ -201,7 +201,34 @@ func storedText(d *sql.ColumnDefaultValue) string {
 	if e == nil {
 		return exprText(d.String())
 	}
+	if l, ok := e.(*expr.Literal); ok && l.Value == nil {
+		// a typed NULL (NULL::character varying) keeps its type, as
+		// PostgreSQL's stored Const does
+		if t := expr.TypeOf(l); t.Kind != types.KindUnknown {
+			return "NULL::" + t.FormatType()
+		}
+	}
 	return e.String()
+}
+
+// nullDefault reports whether a column default is a NULL of the column's
+// own type or an untyped NULL, which PostgreSQL does not store at all.
+func nullDefault(d *sql.ColumnDefaultValue, col sql.Type) bool {
+	e := d.Expr
+	for {
+		c, ok := e.(*expr.Cast)
+		if !ok || c.Explicit {
+			break
+		}
+		e = c.Child
+	}
+	l, ok := e.(*expr.Literal)
+	if !ok || l.Value != nil {
+		return false
+	}
+	t := expr.TypeOf(l)
+	ct, _ := col.(*types.Type)
+	return t.Kind == types.KindUnknown || ct != nil && ct.Domain == nil && t.OID == ct.OID && t.Mod == ct.Mod
 }
 
 // exprText is a stored expression's text without the parentheses GMS

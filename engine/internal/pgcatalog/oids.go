@@ -12,6 +12,7 @@ const (
 	pgTriggerOID    = 2620
 	pgConstraintOID = 2606
 	pgAttrdefOID    = 2604
+	pgRewriteOID    = 2618
 )
 
 // RelOID is the OID of relation schema.name: a view's or sequence's

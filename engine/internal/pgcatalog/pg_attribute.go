@@ -52,7 +52,7 @@ var pgAttribute = &def{
 					generated = "s"
 				}
 				out = append(out, b.row(oid, col.Name, i+1, t, !col.Nullable,
-					(col.Default != nil || col.Generated != nil) && identity == "", identity, generated))
+					(col.Default != nil && !nullDefault(col.Default, col.Type) || col.Generated != nil) && identity == "", identity, generated))
 			}
 		}
 		out = append(out, b.viewAttributes(s)...)

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -78,14 +79,32 @@ var pgRewrite = &def{
 	},
 }
 
+// pgInitPrivs is pg_catalog.pg_init_privs: the initial privileges of
+// objects initdb makes whose ACL is not acldefault's. Of what pg_dump
+// dumps that is only schema public (catalog.InitialACL); every other ACL
+// compares with acldefault, as pg_dump does when an object has no row.
+var pgInitPrivs = &def{
+	cols: []column{{"objoid", types.Oid}, {"classoid", types.Oid}, {"objsubid", types.Int4},
+		{"privtype", types.Char}, {"initprivs", textArray}},
+	rows: func(s *State) ([][]any, error) {
+		k := catalog.ObjectKey{Kind: catalog.ObjSchema, Name: "public"}
+		initial := s.Catalog.InitialACL(k)
+		if initial == nil || !slices.Contains(s.Schemas(), "public") {
+			return nil, nil
+		}
+		// initdb's owner: the items name pg_database_owner whoever owns
+		// the schema now
+		acl := catalog.ACL{{Grantee: "pg_database_owner", Grantor: "pg_database_owner", Privs: initial[0].Privs},
+			{Grantee: "", Grantor: "pg_database_owner", Privs: initial[1].Privs}}
+		return [][]any{{NamespaceOID("public"), uint32(pgNamespaceOID), int32(0), "i", aclArray(s.aclStrings(acl))}}, nil
+	},
+}
+
 // addPgDumpCatalogs registers this file's relations.
 func addPgDumpCatalogs(m map[string]*def) {
 	m["pg_default_acl"] = pgDefaultACL
 	m["pg_rewrite"] = pgRewrite
-	// initial privileges of built-in and extension objects: tinybase
-	// records none, so every ACL compares with acldefault
-	m["pg_init_privs"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid}, column{"objsubid", types.Int4},
-		column{"privtype", types.Char}, column{"initprivs", textArray})
+	m["pg_init_privs"] = pgInitPrivs
 	m["pg_operator"] = empty(column{"oid", types.Oid}, column{"oprname", types.Name}, column{"oprnamespace", types.Oid},
 		column{"oprowner", types.Oid}, column{"oprkind", types.Char}, column{"oprcanmerge", types.Bool}, column{"oprcanhash", types.Bool},
 		column{"oprleft", types.Oid}, column{"oprright", types.Oid}, column{"oprresult", types.Oid}, column{"oprcom", types.Oid},

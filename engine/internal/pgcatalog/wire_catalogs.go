@@ -1,7 +1,10 @@
 package pgcatalog
 
 import (
+	"regexp"
 	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -134,7 +137,7 @@ var pgAttrdef = &def{
 					out = append(out, []any{stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), relOID, int16(i + 1), def})
 					continue
 				}
-				if c.Default == nil {
+				if c.Default == nil || nullDefault(c.Default, c.Type) {
 					continue
 				}
 				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name); ok && seq.Identity != 0 {
@@ -185,7 +188,12 @@ var pgDepend = &def{
 				if c.Default == nil || c.Generated != nil {
 					continue
 				}
-				if seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name); ok && seq.Identity == 0 {
+				seq, ok := s.Catalog.ColumnSequence(r.Schema, r.Name, c.Name)
+				if !ok {
+					// nextval('seq') of a sequence the column does not own
+					seq, ok = s.defaultSequence(storedText(c.Default), r.Schema)
+				}
+				if ok && seq.Identity == 0 {
 					out = append(out, []any{uint32(pgAttrdefOID), stableOID("ad:" + r.Schema + "." + r.Name + "." + c.Name), int32(0),
 						uint32(pgClassOID), seq.OID, int32(0), "n"})
 				}
@@ -211,6 +219,22 @@ var pgDepend = &def{
 				deptype = "i"
 			}
 			out = append(out, []any{uint32(pgClassOID), q.OID, int32(0), uint32(pgClassOID), RelationOID(rel.Schema, rel.Name), int32(n + 1), deptype})
+		}
+		// a view's _RETURN rule uses the relations its query reads:
+		// pg_dump dumps a view after them
+		for _, v := range s.Catalog.Views() {
+			seen := map[uint32]bool{}
+			for _, t := range v.Tables {
+				if !s.RelOIDIn(t.Schema, t.Name) {
+					continue // a CTE's name
+				}
+				oid := s.RelOID(t.Schema, t.Name)
+				if seen[oid] || oid == v.OID {
+					continue
+				}
+				seen[oid] = true
+				out = append(out, []any{uint32(pgRewriteOID), RuleOID(v.Schema, v.Name), int32(0), uint32(pgClassOID), oid, int32(0), "n"})
+			}
 		}
 		return append(out, extensionDepends(s)...), nil // pg_extension.go
 	},
@@ -258,4 +282,27 @@ func (s *State) IndexColumnDef(oid uint32, col int) (string, bool, error) {
 		}
 	}
 	return "", false, nil
+}
+
+// nextvalArg is the sequence name of a default's nextval('name').
+var nextvalArg = regexp.MustCompile(`nextval\('([^']+)'`)
+
+// defaultSequence is the sequence a column default's nextval names,
+// resolved through the search path, then the table's schema.
+func (s *State) defaultSequence(text, schema string) (*catalog.Sequence, bool) {
+	m := nextvalArg.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	name := strings.ReplaceAll(m[1], `"`, "")
+	search := append(append([]string(nil), s.SearchPath...), schema)
+	if sc, n, ok := strings.Cut(name, "."); ok {
+		search, name = []string{sc}, n
+	}
+	for _, sc := range search {
+		if q, ok := s.Catalog.Sequence(catalog.QName{Schema: sc, Name: name}); ok {
+			return q, true
+		}
+	}
+	return nil, false
 }

@@ -2550,6 +2550,18 @@ var bootstrapImage = bootstrap.Image{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "auth", Name: "uid()"},
 				Text: "Deprecated. Use auth.jwt() -> 'sub' instead.",
 			},
+			{
+				Key:  catalog.ObjectKey{Kind: 6, Name: "pgcrypto"},
+				Text: "cryptographic functions",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 6, Name: "plpgsql"},
+				Text: "PL/pgSQL procedural language",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 6, Name: "uuid-ossp"},
+				Text: "generate universally unique identifiers (UUIDs)",
+			},
 		},
 		Extensions: []catalog.Extension{
 			{
@@ -4358,6 +4370,7 @@ var bootstrapImage = bootstrap.Image{
 				Key: catalog.ObjectKey{Kind: 4, Name: "public"},
 				ACL: catalog.ACL{
 					{Grantee: "pg_database_owner", Grantor: "pg_database_owner", Privs: 768},
+					{Grantor: "pg_database_owner", Privs: 256},
 					{Grantee: "postgres", Grantor: "pg_database_owner", Privs: 256},
 					{Grantee: "anon", Grantor: "pg_database_owner", Privs: 256},
 					{Grantee: "authenticated", Grantor: "pg_database_owner", Privs: 256},

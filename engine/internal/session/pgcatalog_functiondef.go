@@ -24,7 +24,11 @@ func addFunctionDefFuncs(r *expr.Registry) {
 			}
 			oid := a[0].(uint32)
 			if fn, ok := s.Catalog().FunctionByOID(oid); ok {
-				return functionDef(fn)
+				st, err := s.catalogState(ctx)
+				if err != nil {
+					return nil, err
+				}
+				return functionDef(fn, st)
 			}
 			if p, ok := pgcatalog.BuiltinByOID(oid); ok {
 				return builtinFunctionDef(p)
@@ -34,7 +38,7 @@ func addFunctionDefFuncs(r *expr.Registry) {
 }
 
 // functionDef prints a user routine.
-func functionDef(fn *catalog.Function) (any, error) {
+func functionDef(fn *catalog.Function, st *pgcatalog.State) (any, error) {
 	isFunc := fn.Kind != catalog.KindProcedure
 	var b strings.Builder
 	word := "FUNCTION"
@@ -42,7 +46,7 @@ func functionDef(fn *catalog.Function) (any, error) {
 		word = "PROCEDURE"
 	}
 	b.WriteString("CREATE OR REPLACE " + word + " " + quoteIdentPart(fn.Schema) + "." + quoteIdentPart(fn.Name) + "(")
-	b.WriteString(functionArgs(fn, true))
+	b.WriteString(functionArgs(fn, st))
 	b.WriteString(")\n")
 	if isFunc {
 		b.WriteString(" RETURNS " + functionResult(fn) + "\n")

@@ -33,9 +33,23 @@ func addFunctionArgsFuncs(r *expr.Registry) {
 	add := func(name string, f func(fn *catalog.Function) any, builtin func(p *pgcatalog.BuiltinProc) any) {
 		r.Add(name, expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: byOID(f, builtin)})
 	}
-	add("pg_get_function_arguments", func(fn *catalog.Function) any { return functionArgs(fn, true) },
-		func(p *pgcatalog.BuiltinProc) any { return p.Arguments })
-	add("pg_get_function_identity_arguments", func(fn *catalog.Function) any { return functionArgs(fn, false) },
+	r.Add("pg_get_function_arguments", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
+			s, err := funcSessionOf(ctx)
+			if err != nil {
+				return nil, err
+			}
+			fn, ok := s.Catalog().FunctionByOID(a[0].(uint32))
+			if !ok {
+				return byOID(nil, func(p *pgcatalog.BuiltinProc) any { return p.Arguments })(ctx, env, a)
+			}
+			st, err := s.catalogState(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return functionArgs(fn, st), nil
+		}})
+	add("pg_get_function_identity_arguments", func(fn *catalog.Function) any { return functionArgs(fn, nil) },
 		func(p *pgcatalog.BuiltinProc) any { return p.IdentityArguments })
 	add("pg_get_function_result", func(fn *catalog.Function) any {
 		if fn.Kind == catalog.KindProcedure {
@@ -62,10 +76,10 @@ func addFunctionArgsFuncs(r *expr.Registry) {
 }
 
 // functionArgs formats a routine's arguments as PostgreSQL's
-// pg_get_function_arguments (withDefaults) or
-// pg_get_function_identity_arguments do (OUT arguments included in both,
-// as in PostgreSQL 15).
-func functionArgs(fn *catalog.Function, withDefaults bool) string {
+// pg_get_function_arguments (with defaults, deparsed under st) or
+// pg_get_function_identity_arguments (st nil) do (OUT arguments included
+// in both, as in PostgreSQL 15).
+func functionArgs(fn *catalog.Function, st *pgcatalog.State) string {
 	var parts []string
 	for _, a := range fn.Args {
 		var mode string
@@ -84,8 +98,12 @@ func functionArgs(fn *catalog.Function, withDefaults bool) string {
 			mode = "VARIADIC "
 		}
 		p := mode + argName(a.Name) + a.Type.WithMod(-1).FormatType()
-		if withDefaults && a.Default != "" {
-			p += " DEFAULT " + a.Default
+		if st != nil && a.Default != "" {
+			def, ok := st.DeparseArgDefault(a.Default, a.Type)
+			if !ok {
+				def = a.Default
+			}
+			p += " DEFAULT " + def
 		}
 		parts = append(parts, p)
 	}

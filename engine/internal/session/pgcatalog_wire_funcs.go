@@ -41,9 +41,10 @@ func addClientCatalogFuncs(r *expr.Registry) {
 		}})
 	viewdef := withState(func(st *pgcatalog.State, a []any) (any, error) {
 		oid := a[0].(uint32)
+		pretty := len(a) > 1 && a[1] == true
 		for _, v := range st.Catalog.Views() {
 			if v.OID == oid {
-				if def, ok := st.ViewDef(v); ok { // pgcatalog/viewdef.go
+				if def, ok := st.ViewDefPretty(v, pretty); ok { // pgcatalog/viewdef.go
 					return def, nil
 				}
 				return " " + v.Query + ";", nil

@@ -12,3 +12,11 @@ create role wire_psql_reader nologin;
 grant select on parent to wire_psql_reader;
 alter table child enable row level security;
 create policy child_read on child for select to wire_psql_reader using (score > 0);
+create view child_ranks as
+  with scored as (select id, parent_id, coalesce(score, 0) as score from child)
+  select s.id, s.parent_id,
+    rank() over (partition by s.parent_id order by s.score desc) as r,
+    case when s.score > 0 then 'up' else 'down' end as trend
+  from scored s where s.parent_id in (select id from parent);
+comment on view child_ranks is 'children ranked per parent';
+create function greet(who text default 'world', times int default 1) returns text language sql stable as $$ select repeat('hi ' || who, times) $$;

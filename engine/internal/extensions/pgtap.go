@@ -606,7 +606,7 @@ func tapThrows(ctx context.Context, c routine.Caller, a []any) (any, error) {
 			where = pe.Where + "\n" + where
 		}
 		e := *pe
-		e.Where = where
+		e.Where = tapWithOuterContext(c, where)
 		d := "    died: " + tapErrorDiag(&e)
 		return tapResult(ctx, c, &no, descr, &d)
 	case "throws_ok":
@@ -670,6 +670,23 @@ func tapThrows(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	}
 	d := "   error message: " + quoteLiteral(pe.Message) + "\n   doesn't match: " + quoteLiteral(pat)
 	return tapResult(ctx, c, &no, descr, &d)
+}
+
+// tapWithOuterContext appends the context of the routines calling c to
+// where, as PostgreSQL's context of an error caught in a PL/pgSQL
+// function lists every frame on the stack.
+func tapWithOuterContext(c routine.Caller, where string) string {
+	oc, ok := c.(interface{ OuterContext() string })
+	if !ok {
+		return where
+	}
+	if outer := oc.OuterContext(); outer != "" {
+		if where != "" {
+			where += "\n"
+		}
+		where += outer
+	}
+	return where
 }
 
 // tapErrorDiag is pgTAP's _error_diag: the error with its fields.

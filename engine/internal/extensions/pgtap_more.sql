@@ -105,9 +105,9 @@ CREATE FUNCTION @extschema@.col_isnt_fk(name, name) RETURNS text LANGUAGE sql AS
 CREATE FUNCTION @extschema@._runtests(name, text) RETURNS SETOF text
 AS 'MODULE_PATHNAME', 'tap_runtests' LANGUAGE c;
 CREATE FUNCTION @extschema@.runtests(name, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests($1, $2) $$;
-CREATE FUNCTION @extschema@.runtests(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests($1, '^test') $$;
+CREATE FUNCTION @extschema@.runtests(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.runtests($1, '^test') $$;
 CREATE FUNCTION @extschema@.runtests(text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, $1) $$;
-CREATE FUNCTION @extschema@.runtests() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, '^test') $$;
+CREATE FUNCTION @extschema@.runtests() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.runtests('^test'::text) $$;
 
 -- col_isnt_pk: the primary key's columns (NULL: none) are not these.
 CREATE FUNCTION @extschema@._pk_cols(name, name) RETURNS name[] LANGUAGE sql AS $$

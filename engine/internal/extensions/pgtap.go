@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -63,6 +64,7 @@ var pgtap = &Extension{
 		"tap_get":         ScalarC(tapGetCounter),
 		"tap_set":         ScalarC(tapSetCounter),
 		"tap_isnt_record": ScalarC(tapIsRecord(true)),
+		"tap_os_name":     Scalar(func([]any) (any, error) { return runtime.GOOS, nil }),
 	},
 }
 

@@ -127,6 +127,10 @@ CREATE FUNCTION @extschema@._cmp_ok(text, text, text, text, text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_cmp_ok' LANGUAGE c;
 
 CREATE FUNCTION @extschema@.collect_tap(VARIADIC text[]) RETURNS text LANGUAGE sql AS $$ SELECT array_to_string($1, E'\n') $$;
+CREATE FUNCTION @extschema@.collect_tap(character varying[]) RETURNS text LANGUAGE sql AS $$ SELECT array_to_string($1, E'\n') $$;
+-- os_name(): the operating system the server runs on, lower case.
+CREATE FUNCTION @extschema@.os_name() RETURNS text
+AS 'MODULE_PATHNAME', 'tap_os_name' LANGUAGE c IMMUTABLE;
 
 -- check_test(test output, pass, name, description, diagnostics, match):
 -- pgTAP's test of a test, as its own regression tests use it.

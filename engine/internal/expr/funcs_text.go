@@ -39,7 +39,11 @@ func bfAsInt(v any) int64 {
 // bfPgRegexp translates a POSIX ARE pattern to Go syntax (approximately).
 func bfPgRegexp(pat string, flags string) (*regexp.Regexp, error) {
 	prefix := ""
-	if strings.Contains(flags, "i") {
+	pat, ci := embeddedOptions(pat, strings.Contains(flags, "i"))
+	if strings.Contains(flags, "x") {
+		pat = stripExpanded(pat)
+	}
+	if ci {
 		prefix = "(?i)"
 	}
 	re, err := regexp.Compile(prefix + pat)

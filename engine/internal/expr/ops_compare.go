@@ -125,6 +125,7 @@ func likeRegexp(pat string, ci bool) (*regexp.Regexp, error) {
 // CompileRegexp compiles a POSIX regular expression (PostgreSQL ARE,
 // approximated by Go's RE2 syntax).
 func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
+	pat, ci = embeddedOptions(pat, ci)
 	if ci {
 		pat = "(?i)" + pat
 	}
@@ -133,6 +134,93 @@ func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
 		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", regexpErrorText(err))
 	}
 	return re, nil
+}
+
+// embeddedOptions applies an ARE's leading embedded options, "(?xyz)"
+// (PostgreSQL docs 9.7.3.4): i and c set case sensitivity, q makes the
+// rest a literal, x the expanded syntax (white space and #-comments
+// outside bracket expressions are dropped). Go's syntax has no expanded
+// mode, so the pattern is rewritten; other options are left to RE2.
+func embeddedOptions(pat string, ci bool) (string, bool) {
+	if !strings.HasPrefix(pat, "(?") {
+		return pat, ci
+	}
+	end := strings.IndexByte(pat, ')')
+	if end < 0 {
+		return pat, ci
+	}
+	flags := pat[2:end]
+	for _, f := range flags {
+		if !strings.ContainsRune("bceimnpqstwx", f) {
+			return pat, ci // a (?:…) group or RE2's own syntax
+		}
+	}
+	rest := pat[end+1:]
+	expanded, literal := false, false
+	for _, f := range flags {
+		switch f {
+		case 'i':
+			ci = true
+		case 'c':
+			ci = false
+		case 'x':
+			expanded = true
+		case 't':
+			expanded = false
+		case 'q':
+			literal = true
+		}
+	}
+	if literal {
+		return regexp.QuoteMeta(rest), ci
+	}
+	if expanded {
+		rest = stripExpanded(rest)
+	}
+	return rest, ci
+}
+
+// stripExpanded removes the white space and comments of an expanded-syntax
+// ARE, keeping them inside bracket expressions and after a backslash.
+func stripExpanded(pat string) string {
+	var b strings.Builder
+	inBracket := false
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		switch {
+		case c == '\\' && i+1 < len(pat):
+			b.WriteByte(c)
+			i++
+			b.WriteByte(pat[i])
+			continue
+		case inBracket:
+			if c == ']' {
+				inBracket = false
+			}
+		case c == '[':
+			inBracket = true
+			b.WriteByte(c)
+			// a ] right after [ or [^ is a member, not the end
+			if i+1 < len(pat) && pat[i+1] == '^' {
+				i++
+				b.WriteByte('^')
+			}
+			if i+1 < len(pat) && pat[i+1] == ']' {
+				i++
+				b.WriteByte(']')
+			}
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			continue
+		case c == '#':
+			for i < len(pat) && pat[i] != '\n' {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // regexpErrorText words Go's regexp errors as PostgreSQL's regex library

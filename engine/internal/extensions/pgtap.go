@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -50,19 +51,21 @@ var pgtap = &Extension{
 		"tap_num_failed": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {
 			return int32(tapGet(c, "failed")), nil
 		}),
-		"tap_results":     ScalarC(tapResults),
-		"tap_throws":      ScalarC(tapThrows),
-		"tap_cmp_ok":      ScalarC(tapCmpOK),
-		"tap_check_test":  tapCheckTest,
-		"tap_performs_ok": ScalarC(tapPerformsOK),
-		"tap_row_eq":      ScalarC(tapRowEq),
-		"tap_runtests":    Rows(tapRunTests),
-		"tap_findfuncs":   ScalarC(tapFindFuncsSQL),
-		"tap_do_tap":      Rows(tapDoTap),
-		"tap_is_record":   ScalarC(tapIsRecord(false)),
-		"tap_get":         ScalarC(tapGetCounter),
-		"tap_set":         ScalarC(tapSetCounter),
-		"tap_isnt_record": ScalarC(tapIsRecord(true)),
+		"tap_results":         ScalarC(tapResults),
+		"tap_throws":          ScalarC(tapThrows),
+		"tap_cmp_ok":          ScalarC(tapCmpOK),
+		"tap_check_test":      tapCheckTest,
+		"tap_performs_ok":     ScalarC(tapPerformsOK),
+		"tap_performs_within": ScalarC(tapPerformsWithin),
+		"tap_row_eq":          ScalarC(tapRowEq),
+		"tap_runtests":        Rows(tapRunTests),
+		"tap_findfuncs":       ScalarC(tapFindFuncsSQL),
+		"tap_do_tap":          Rows(tapDoTap),
+		"tap_is_record":       ScalarC(tapIsRecord(false)),
+		"tap_get":             ScalarC(tapGetCounter),
+		"tap_set":             ScalarC(tapSetCounter),
+		"tap_isnt_record":     ScalarC(tapIsRecord(true)),
+		"tap_os_name":         Scalar(func([]any) (any, error) { return runtime.GOOS, nil }),
 	},
 }
 
@@ -606,7 +609,7 @@ func tapThrows(ctx context.Context, c routine.Caller, a []any) (any, error) {
 			where = pe.Where + "\n" + where
 		}
 		e := *pe
-		e.Where = where
+		e.Where = tapWithOuterContext(c, where)
 		d := "    died: " + tapErrorDiag(&e)
 		return tapResult(ctx, c, &no, descr, &d)
 	case "throws_ok":
@@ -670,6 +673,23 @@ func tapThrows(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	}
 	d := "   error message: " + quoteLiteral(pe.Message) + "\n   doesn't match: " + quoteLiteral(pat)
 	return tapResult(ctx, c, &no, descr, &d)
+}
+
+// tapWithOuterContext appends the context of the routines calling c to
+// where, as PostgreSQL's context of an error caught in a PL/pgSQL
+// function lists every frame on the stack.
+func tapWithOuterContext(c routine.Caller, where string) string {
+	oc, ok := c.(interface{ OuterContext() string })
+	if !ok {
+		return where
+	}
+	if outer := oc.OuterContext(); outer != "" {
+		if where != "" {
+			where += "\n"
+		}
+		where += outer
+	}
+	return where
 }
 
 // tapErrorDiag is pgTAP's _error_diag: the error with its fields.

@@ -127,6 +127,10 @@ CREATE FUNCTION @extschema@._cmp_ok(text, text, text, text, text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_cmp_ok' LANGUAGE c;
 
 CREATE FUNCTION @extschema@.collect_tap(VARIADIC text[]) RETURNS text LANGUAGE sql AS $$ SELECT array_to_string($1, E'\n') $$;
+CREATE FUNCTION @extschema@.collect_tap(character varying[]) RETURNS text LANGUAGE sql AS $$ SELECT array_to_string($1, E'\n') $$;
+-- os_name(): the operating system the server runs on, lower case.
+CREATE FUNCTION @extschema@.os_name() RETURNS text
+AS 'MODULE_PATHNAME', 'tap_os_name' LANGUAGE c IMMUTABLE;
 
 -- check_test(test output, pass, name, description, diagnostics, match):
 -- pgTAP's test of a test, as its own regression tests use it.
@@ -141,3 +145,9 @@ CREATE FUNCTION @extschema@._performs_ok(text, text, text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_performs_ok' LANGUAGE c;
 CREATE FUNCTION @extschema@.performs_ok(text, numeric, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._performs_ok($1, $2::text, $3) $$;
 CREATE FUNCTION @extschema@.performs_ok(text, numeric) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._performs_ok($1, $2::text, 'Should run in less than ' || $2 || ' ms') $$;
+CREATE FUNCTION @extschema@._performs_within(text, text, text, integer, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_performs_within' LANGUAGE c;
+CREATE FUNCTION @extschema@.performs_within(text, numeric, numeric, integer, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._performs_within($1, $2::text, $3::text, $4, $5) $$;
+CREATE FUNCTION @extschema@.performs_within(text, numeric, numeric, integer) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.performs_within($1, $2, $3, $4, 'Should run within ' || $2 || ' +/- ' || $3 || ' ms') $$;
+CREATE FUNCTION @extschema@.performs_within(text, numeric, numeric, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.performs_within($1, $2, $3, 10, $4) $$;
+CREATE FUNCTION @extschema@.performs_within(text, numeric, numeric) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.performs_within($1, $2, $3, 10, 'Should run within ' || $2 || ' +/- ' || $3 || ' ms') $$;

@@ -2,7 +2,9 @@ package extensions
 
 import (
 	"context"
+	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -140,5 +142,52 @@ func tapPerformsOK(ctx context.Context, c routine.Caller, a []any) (any, error) 
 		return tapResult(ctx, c, &ok, descr, nil)
 	}
 	d := "      runtime: " + strconv.FormatFloat(ms, 'f', 3, 64) + " ms\n      exceeds: " + limit + " ms"
+	return tapResult(ctx, c, &ok, descr, &d)
+}
+
+// tapPerformsWithin is performs_within(query, average, within, iterations,
+// description): the query runs iterations times; the slowest fifth of the
+// runs is left out (warm-up and noise) and the others' average runtime
+// must be within `within` ms of `average`.
+func tapPerformsWithin(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[0] == nil {
+		return nil, errNullQuery()
+	}
+	q, avgText, withinText, descr := a[0].(string), optText(a[1]), optText(a[2]), optText(a[4])
+	if avgText == nil || withinText == nil || a[3] == nil {
+		return nil, nil
+	}
+	want, err := strconv.ParseFloat(*avgText, 64)
+	if err != nil {
+		return nil, err
+	}
+	within, err := strconv.ParseFloat(*withinText, 64)
+	if err != nil {
+		return nil, err
+	}
+	n := int(a[3].(int32))
+	if n < 1 {
+		n = 1
+	}
+	runs := make([]float64, 0, n)
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		if _, err := c.Query(ctx, tapQuery(q), nil, nil); err != nil {
+			return nil, err
+		}
+		runs = append(runs, float64(time.Since(start).Microseconds())/1000)
+	}
+	sort.Float64s(runs)
+	keep := max(1, n*4/5)
+	sum := 0.0
+	for _, r := range runs[:keep] {
+		sum += r
+	}
+	got := sum / float64(keep)
+	ok := math.Abs(got-want) < within
+	if ok {
+		return tapResult(ctx, c, &ok, descr, nil)
+	}
+	d := " average runtime: " + strconv.FormatFloat(got, 'f', -1, 64) + " ms\n desired average: " + *avgText + " +/- " + *withinText + " ms"
 	return tapResult(ctx, c, &ok, descr, &d)
 }

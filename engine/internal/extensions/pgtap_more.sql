@@ -105,9 +105,9 @@ CREATE FUNCTION @extschema@.col_isnt_fk(name, name) RETURNS text LANGUAGE sql AS
 CREATE FUNCTION @extschema@._runtests(name, text) RETURNS SETOF text
 AS 'MODULE_PATHNAME', 'tap_runtests' LANGUAGE c;
 CREATE FUNCTION @extschema@.runtests(name, text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests($1, $2) $$;
-CREATE FUNCTION @extschema@.runtests(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests($1, '^test') $$;
+CREATE FUNCTION @extschema@.runtests(name) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.runtests($1, '^test') $$;
 CREATE FUNCTION @extschema@.runtests(text) RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, $1) $$;
-CREATE FUNCTION @extschema@.runtests() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@._runtests(NULL, '^test') $$;
+CREATE FUNCTION @extschema@.runtests() RETURNS SETOF text LANGUAGE sql AS $$ SELECT * FROM @extschema@.runtests('^test'::text) $$;
 
 -- col_isnt_pk: the primary key's columns (NULL: none) are not these.
 CREATE FUNCTION @extschema@._pk_cols(name, name) RETURNS name[] LANGUAGE sql AS $$
@@ -244,3 +244,41 @@ CREATE FUNCTION @extschema@.has_user(name, text) RETURNS text LANGUAGE sql AS $$
 CREATE FUNCTION @extschema@.has_user(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_user($1), 'User ' || quote_ident($1) || ' should exist') $$;
 CREATE FUNCTION @extschema@.hasnt_user(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_user($1), $2) $$;
 CREATE FUNCTION @extschema@.hasnt_user(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_user($1), 'User ' || quote_ident($1) || ' should not exist') $$;
+
+-- Groups (roles that cannot log in, pg_group) and role membership.
+CREATE FUNCTION @extschema@._has_group(name) RETURNS boolean LANGUAGE sql STRICT AS $$ SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_group WHERE groname = $1) $$;
+CREATE FUNCTION @extschema@.has_group(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_group($1), $2) $$;
+CREATE FUNCTION @extschema@.has_group(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_group($1), 'Group ' || quote_ident($1) || ' should exist') $$;
+CREATE FUNCTION @extschema@.hasnt_group(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_group($1), $2) $$;
+CREATE FUNCTION @extschema@.hasnt_group(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_group($1), 'Group ' || quote_ident($1) || ' should not exist') $$;
+-- _members_of(role, names, want_in): the names (quoted, in order) that are
+-- (want_in false) or are not (want_in true) direct members of role.
+CREATE FUNCTION @extschema@._members_of(name, name[], boolean) RETURNS text[] LANGUAGE sql AS $$
+  SELECT ARRAY(
+    SELECT quote_ident(m.name)
+      FROM unnest($2) WITH ORDINALITY AS m(name, i)
+      LEFT JOIN pg_catalog.pg_roles r ON r.rolname = m.name
+     WHERE EXISTS (SELECT 1 FROM pg_catalog.pg_auth_members am JOIN pg_catalog.pg_roles g ON g.oid = am.roleid
+                    WHERE g.rolname = $1 AND am.member = r.oid) <> $3
+     ORDER BY m.i)
+$$;
+CREATE FUNCTION @extschema@._membership(name, name[], text, boolean) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE
+    WHEN NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = $1)
+      THEN @extschema@.fail($3) || E'\n' || @extschema@.diag('    Role ' || quote_ident($1) || ' does not exist')
+    WHEN cardinality(odd) = 0 THEN @extschema@.ok(true, $3)
+    ELSE @extschema@.ok(false, $3) || E'\n' || @extschema@.diag(
+      CASE WHEN $4 THEN '    Members missing from the ' || quote_ident($1) || E' role:\n        '
+           ELSE '    Members, who should not be in ' || quote_ident($1) || E' role:\n        ' END
+      || array_to_string(odd, E'\n        '))
+  END
+  FROM (SELECT @extschema@._members_of($1, $2, $4) AS odd) s
+$$;
+CREATE FUNCTION @extschema@.is_member_of(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._membership($1, $2, $3, true) $$;
+CREATE FUNCTION @extschema@.is_member_of(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is_member_of($1, ARRAY[$2], $3) $$;
+CREATE FUNCTION @extschema@.is_member_of(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is_member_of($1, $2, 'Should have members of role ' || quote_ident($1)) $$;
+CREATE FUNCTION @extschema@.is_member_of(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is_member_of($1, ARRAY[$2]) $$;
+CREATE FUNCTION @extschema@.isnt_member_of(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._membership($1, $2, $3, false) $$;
+CREATE FUNCTION @extschema@.isnt_member_of(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt_member_of($1, ARRAY[$2], $3) $$;
+CREATE FUNCTION @extschema@.isnt_member_of(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt_member_of($1, $2, 'Should not have members of role ' || quote_ident($1)) $$;
+CREATE FUNCTION @extschema@.isnt_member_of(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt_member_of($1, ARRAY[$2]) $$;

@@ -185,7 +185,14 @@ func tapSubtest(setup []string, test string, teardown []string, c routine.Caller
 	runAll func([]string, func(string) string) error, emit func(string), tfailed int) (passed bool, died *pgerror.Error, err error) {
 	fail := func(e error) (bool, *pgerror.Error, error) {
 		if pe, ok := pgerror.As(e); ok && pe.Code == "P0001" {
-			return false, pe, nil
+			// caught in pgTAP's _runner, inside its loop over the test's rows
+			d := *pe
+			where := "PL/pgSQL function _runner(text[],text[],text[],text[],text[]) line 62 at FOR over EXECUTE statement"
+			if d.Where != "" {
+				where = d.Where + "\n" + where
+			}
+			d.Where = tapWithOuterContext(c, where)
+			return false, &d, nil
 		}
 		return false, nil, e
 	}

@@ -300,6 +300,7 @@ CREATE FUNCTION @extschema@.hasnt_type(name, name, text) RETURNS text LANGUAGE s
 CREATE FUNCTION @extschema@.hasnt_type(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, NULL), $2) $$;
 CREATE FUNCTION @extschema@.hasnt_type(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, NULL), 'Type ' || quote_ident($1) || ' should not exist') $$;
 CREATE FUNCTION @extschema@.hasnt_enum(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type($1, $2, '{e}'), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_enum(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_enum($1, $2, 'Enum ' || quote_ident($1) || '.' || quote_ident($2) || ' should not exist') $$;
 CREATE FUNCTION @extschema@.hasnt_enum(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, '{e}'), $2) $$;
 CREATE FUNCTION @extschema@.hasnt_enum(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._has_type(NULL, $1, '{e}'), 'Enum ' || quote_ident($1) || ' should not exist') $$;
 CREATE FUNCTION @extschema@.hasnt_trigger(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._trig($1, $2, $3)), $4) $$;

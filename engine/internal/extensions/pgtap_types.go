@@ -9,7 +9,7 @@ import "strings"
 var pgtapTypes = []string{
 	"text", "name", "character", "character varying", "integer", "bigint", "smallint", "numeric", "real", "double precision",
 	"boolean", "uuid", "date", "timestamp without time zone", "timestamp with time zone",
-	"time without time zone", "interval", "jsonb", "bytea", "oid",
+	"time without time zone", "interval", "jsonb", "bytea", "oid", "regtype",
 	"text[]", "name[]", "integer[]", "bigint[]", "uuid[]", "boolean[]",
 }
 

@@ -76,6 +76,30 @@ var pgUser = &def{
 	},
 }
 
+// pgGroup is the pg_catalog.pg_group view: the roles that cannot log in,
+// each with its direct members.
+var pgGroup = &def{
+	cols: []column{{"groname", types.Name}, {"grosysid", types.Oid}, {"grolist", types.ArrayOf(types.Oid)}},
+	rows: func(s *State) ([][]any, error) {
+		members := map[string][]any{}
+		for _, m := range s.Catalog.Memberships() {
+			members[m.Role] = append(members[m.Role], s.RoleOID(m.Member))
+		}
+		var out [][]any
+		for _, r := range s.Catalog.Roles() {
+			if r.Login {
+				continue
+			}
+			list := members[r.Name]
+			if list == nil {
+				list = []any{}
+			}
+			out = append(out, []any{r.Name, r.OID, types.NewArray(types.Oid, list)})
+		}
+		return out, nil
+	},
+}
+
 // pgAuthMembers is pg_catalog.pg_auth_members.
 var pgAuthMembers = &def{
 	cols: []column{{"roleid", types.Oid}, {"member", types.Oid}, {"grantor", types.Oid}, {"admin_option", types.Bool}},

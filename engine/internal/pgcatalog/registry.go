@@ -38,6 +38,7 @@ func init() {
 	}
 	pgCatalog["pg_db_role_setting"] = pgDbRoleSetting // pg_db_role_setting.go
 	pgCatalog["pg_cursors"] = pgCursors               // pg_cursors.go
+	pgCatalog["pg_group"] = pgGroup                   // pg_roles.go
 	addWireCatalogs(pgCatalog)
 	addDescribeCatalogs(pgCatalog) // describe.go
 	addPgDumpCatalogs(pgCatalog)   // pgdump_catalogs.go

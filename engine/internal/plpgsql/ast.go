@@ -222,8 +222,12 @@ type Function struct {
 	// Signature names the function in error context lines: f(integer);
 	// empty for a DO block (inline_code_block).
 	Signature string
-	Datums    []*Datum
-	Body      *Block
+	// Schema is the function's schema: the context line qualifies the
+	// signature with it when the schema is not on the search path, as
+	// PostgreSQL's format_procedure does.
+	Schema string
+	Datums []*Datum
+	Body   *Block
 	// Found, New and Old are datum numbers (-1 when absent).
 	Found, New, Old int
 	// NParams is the number of leading parameter datums.

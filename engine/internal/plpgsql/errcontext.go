@@ -3,6 +3,7 @@ package plpgsql
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -21,11 +22,41 @@ import (
 const inlineCodeBlock = "inline_code_block"
 
 // contextName is how the error context names the function.
-func (fn *Function) contextName() string {
+func (f *Frame) contextName() string {
+	fn := f.Fn
 	if fn.Signature == "" {
 		return inlineCodeBlock
 	}
+	if fn.Schema != "" && !f.host.SchemaVisible(fn.Schema) {
+		return quoteIdent(fn.Schema) + "." + fn.Signature
+	}
 	return fn.Signature
+}
+
+// quoteIdent quotes an identifier when PostgreSQL's quote_identifier
+// would (anything but lower-case letters, digits and underscores).
+func quoteIdent(s string) string {
+	for i, r := range s {
+		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
+			return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+		}
+	}
+	return s
+}
+
+// ContextLine is the context this frame adds to an error raised by what
+// it runs now: the running SQL statement's line, if any, and the
+// function's line. The error context stack calls it for the frames
+// outside an exception handler (PG_EXCEPTION_CONTEXT).
+func (f *Frame) ContextLine() string {
+	if f.cur == nil {
+		return ""
+	}
+	line := fmt.Sprintf("PL/pgSQL function %s line %d at %s", f.contextName(), f.cur.line(), stmtKind(f.cur))
+	if f.curSQL != "" {
+		return fmt.Sprintf("SQL statement %q", f.curSQL) + "\n" + line
+	}
+	return line
 }
 
 // withContext adds this frame's context line for statement s to err,
@@ -40,7 +71,7 @@ func (f *Frame) annotate(err error, where string, line int) error {
 	if !ok || pe == f.annotated {
 		return err
 	}
-	e := addWhere(pe, fmt.Sprintf("PL/pgSQL function %s line %d %s", f.Fn.contextName(), line, where))
+	e := addWhere(pe, fmt.Sprintf("PL/pgSQL function %s line %d %s", f.contextName(), line, where))
 	f.annotated = e
 	return e
 }

@@ -202,8 +202,19 @@ func (f *Frame) block(ctx context.Context, b *Block) (flow, error) {
 			}
 		}
 		f.err = append(f.err, pe)
+		// PostgreSQL's context lists every frame on the stack when the
+		// error was raised, callers of this function included
+		where := pe.Where
+		if outer := f.host.OuterContext(f); outer != "" {
+			if where != "" {
+				where += "\n"
+			}
+			where += outer
+		}
+		f.errCtx = append(f.errCtx, where)
 		fl, err := f.stmts(ctx, h.Body)
 		f.err = f.err[:len(f.err)-1]
+		f.errCtx = f.errCtx[:len(f.errCtx)-1]
 		return f.blockFlow(b, fl), err
 	}
 	return flow{}, err
@@ -386,6 +397,9 @@ func (f *Frame) setFound(b bool) {
 }
 
 func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
+	prev, prevSQL := f.cur, f.curSQL
+	f.cur, f.curSQL = s, ""
+	defer func() { f.cur, f.curSQL = prev, prevSQL }()
 	switch st := s.(type) {
 	case *Block:
 		return f.block(ctx, st)
@@ -498,7 +512,9 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		f.setFound(len(res.Rows) > 0)
 		return flow{}, nil
 	case *Perform:
+		done := f.running(st.Expr.Text)
 		res, err := f.host.Query(ctx, f, st.Expr)
+		done()
 		if err != nil {
 			return flow{}, sqlContext(err, st.Expr.Text)
 		}
@@ -506,7 +522,9 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		f.setFound(len(res.Rows) > 0)
 		return flow{}, nil
 	case *ExecSQL:
+		done := f.running(st.SQL.Text)
 		res, err := f.host.Query(ctx, f, st.SQL)
+		done()
 		if err != nil {
 			return flow{}, sqlContext(err, st.SQL.Text)
 		}
@@ -549,9 +567,24 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 }
 
 func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Result, error) {
+	return f.runQueryAs(ctx, q, dyn, params, true)
+}
+
+// runQueryAs runs a query; stmtContext says whether its errors get the
+// `SQL statement` context line, which PostgreSQL adds for statements SPI
+// executes. A cursor-driven FOR loop gets it only for errors while its
+// query is planned (here: errors not raised inside a routine it calls),
+// not for those raised while its rows are fetched.
+func (f *Frame) runQueryAs(ctx context.Context, q, dyn *Expr, params []*Expr, stmtContext bool) (*Result, error) {
 	if q != nil {
+		if stmtContext {
+			defer f.running(q.Text)()
+		}
 		res, err := f.host.Query(ctx, f, q)
 		if err != nil {
+			if !stmtContext && fromRoutine(err) {
+				return nil, err
+			}
 			return nil, sqlContext(err, q.Text)
 		}
 		return res, nil
@@ -572,11 +605,32 @@ func (f *Frame) runQuery(ctx context.Context, q, dyn *Expr, params []*Expr) (*Re
 		}
 		ps = append(ps, Value{pv, pt})
 	}
+	if stmtContext {
+		defer f.running(text)()
+	}
 	res, err := f.host.Dynamic(ctx, text, ps)
 	if err != nil {
+		if !stmtContext && fromRoutine(err) {
+			return nil, err
+		}
 		return nil, sqlContext(err, text)
 	}
 	return res, nil
+}
+
+// fromRoutine reports whether err was raised inside a routine (it has
+// context lines already).
+func fromRoutine(err error) bool {
+	pe, ok := pgerror.As(err)
+	return ok && pe.Where != ""
+}
+
+// running makes text the statement ContextLine reports until the
+// returned function runs.
+func (f *Frame) running(text string) func() {
+	prev := f.curSQL
+	f.curSQL = text
+	return func() { f.curSQL = prev }
 }
 
 // into stores a statement's result in its INTO target and sets FOUND and ROW_COUNT.
@@ -694,9 +748,12 @@ func (f *Frame) getDiag(st *GetDiag) error {
 		case "ROW_COUNT":
 			v, t = f.RowCount, types.Int8
 		case "PG_CONTEXT":
-			v = ""
+			v = f.ContextLine()
+			if outer := f.host.OuterContext(f); outer != "" {
+				v = f.ContextLine() + "\n" + outer
+			}
 		case "PG_EXCEPTION_CONTEXT":
-			v = pe.Where
+			v = f.errCtx[len(f.errCtx)-1]
 		case "PG_ROUTINE_OID":
 			v, t = int64(0), types.Int8
 		case "RETURNED_SQLSTATE":

@@ -32,8 +32,15 @@ type Host interface {
 	// Check reports cancellation and statement_timeout (57014).
 	Check(ctx context.Context) error
 	// Enter makes fr the running frame until the returned function is
-	// called (variables in compiled expressions read the running frame).
+	// called (variables in compiled expressions read the running frame),
+	// and puts fr.ContextLine on the session's error context stack.
 	Enter(fr *Frame) (exit func())
+	// OuterContext is the error context of the routines outside fr
+	// (callers of its function), innermost first.
+	OuterContext(fr *Frame) string
+	// SchemaVisible reports whether a function of schema is named
+	// without it (its schema is on the search path).
+	SchemaVisible(schema string) bool
 	// EndTransaction runs COMMIT or ROLLBACK inside a DO block or
 	// procedure called outside a transaction block.
 	EndTransaction(commit bool) error
@@ -92,6 +99,12 @@ type Frame struct {
 	// annotated is the last error this frame added its context line to
 	// (errcontext.go): the statements enclosing the failed one add none.
 	annotated error
+	// cur is the innermost statement running and curSQL the statement
+	// text it is running, if any: what ContextLine reports.
+	cur    Stmt
+	curSQL string
+	// errCtx is PG_EXCEPTION_CONTEXT of each error in f.err.
+	errCtx []string
 }
 
 // IsRecord reports whether a datum is a record or row variable.

@@ -53,7 +53,7 @@ func (f *Frame) forInt(ctx context.Context, st *ForInt) (flow, error) {
 }
 
 func (f *Frame) forQuery(ctx context.Context, st *ForQuery) (flow, error) {
-	res, err := f.runQuery(ctx, st.Query, st.Dyn, st.Params)
+	res, err := f.runQueryAs(ctx, st.Query, st.Dyn, st.Params, false)
 	if err != nil {
 		return flow{}, err
 	}

@@ -38,6 +38,11 @@ func (c *Caller) Query(ctx context.Context, sqlText string, params *routine.Para
 	return st.Query(ctx, c, args)
 }
 
+// OuterContext is the error context of the running routines that called
+// this one, innermost first: what PostgreSQL's error context stack adds
+// to an error a C function raises or catches.
+func (c *Caller) OuterContext() string { return c.h.RoutineState().contextOutside(nil) }
+
 // Notice implements routine.Caller.
 func (c *Caller) Notice(n routine.Notice) { c.h.AddNotice(n) }
 

@@ -3,6 +3,7 @@ package routines
 import (
 	"context"
 	"github.com/tinybase/tinybase/engine/internal/cache"
+	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -130,6 +131,8 @@ type State struct {
 	// calls are the call values of the running calls by depth (callAt).
 	calls []*call
 	pl    plState
+	// errctx is the error context stack of the running routines.
+	errctx []errContext
 }
 
 // catalogOf is the catalog as h's transaction sees it.
@@ -145,4 +148,42 @@ func (st *State) PLPlanStats() cache.Stats {
 		return cache.Stats{}
 	}
 	return st.pl.plans.Stats()
+}
+
+// errContext is one entry of the session's error context stack: a running
+// routine and how it describes where it is (PostgreSQL's
+// error_context_stack, whose callbacks all run when an error is raised,
+// so that PG_EXCEPTION_CONTEXT lists the frames outside the handler too).
+type errContext struct {
+	owner any
+	line  func() string
+}
+
+// pushContext makes line describe owner's position until the returned
+// function runs.
+func (st *State) pushContext(owner any, line func() string) func() {
+	st.errctx = append(st.errctx, errContext{owner, line})
+	n := len(st.errctx)
+	return func() { st.errctx = st.errctx[:n-1] }
+}
+
+// contextOutside returns the context lines of the frames outside owner's
+// (every frame when owner is nil or not running), innermost first.
+func (st *State) contextOutside(owner any) string {
+	i := len(st.errctx)
+	if owner != nil {
+		for j := len(st.errctx) - 1; j >= 0; j-- {
+			if st.errctx[j].owner == owner {
+				i = j
+				break
+			}
+		}
+	}
+	var lines []string
+	for j := i - 1; j >= 0; j-- {
+		if l := st.errctx[j].line(); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -35,6 +35,7 @@ func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	}
 	f.Name = strings.ToLower(fn.Name)
 	f.Signature = strings.ReplaceAll(fn.Signature(), ", ", ",") // as regprocedure prints it
+	f.Schema = fn.Schema
 	if h.cache == nil {
 		h.cache = map[*catalog.Function]*plpgsql.Function{}
 	}

@@ -196,10 +196,37 @@ func (h *plHost) sqlCtx(ctx context.Context) *sql.Context {
 // Enter implements plpgsql.Host: the session keeps a stack of running
 // frames; plVarExpr reads the top one.
 func (h *plHost) Enter(fr *plpgsql.Frame) func() {
-	ps := &h.s.RoutineState().pl
+	st := h.s.RoutineState()
+	ps := &st.pl
 	ps.frames = append(ps.frames, fr)
 	n := len(ps.frames)
-	return func() { ps.frames = ps.frames[:n-1] }
+	pop := st.pushContext(fr, fr.ContextLine)
+	return func() {
+		pop()
+		ps.frames = ps.frames[:n-1]
+	}
+}
+
+// OuterContext implements plpgsql.Host.
+func (h *plHost) OuterContext(fr *plpgsql.Frame) string {
+	return h.s.RoutineState().contextOutside(fr)
+}
+
+// SchemaVisible implements plpgsql.Host.
+func (h *plHost) SchemaVisible(schema string) bool { return schemaVisible(h.s, schema) }
+
+// schemaVisible reports whether schema is on h's search path (pg_catalog
+// always is), so its functions are named without it.
+func schemaVisible(h Host, schema string) bool {
+	if schema == "pg_catalog" {
+		return true
+	}
+	for _, s := range h.SearchPath() {
+		if s == schema {
+			return true
+		}
+	}
+	return false
 }
 
 func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {

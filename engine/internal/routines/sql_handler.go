@@ -2,6 +2,7 @@ package routines
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -162,7 +163,15 @@ func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Fun
 		return routine.Result{}, err
 	}
 	var last *routine.Rows
-	for _, st := range b.stmts {
+	cur := 0
+	if hc, ok := c.(HostedCaller); ok && !inlinable(fn, len(b.stmts)) {
+		h, _ := hc.CallerHost()
+		defer h.RoutineState().pushContext(b, func() string {
+			return fmt.Sprintf("SQL function %q statement %d", fn.Name, cur)
+		})()
+	}
+	for i, st := range b.stmts {
+		cur = i + 1
 		if last, err = st.Query(ctx, c, args); err != nil {
 			return routine.Result{}, err
 		}
@@ -274,4 +283,15 @@ func castRow(c routine.Caller, r []any, cols []routine.Column, fn *catalog.Funct
 		out[i] = cv
 	}
 	return out, nil
+}
+
+// inlinable approximates PostgreSQL's planner inlining a SQL function
+// into the calling query (inline_function, inline_set_returning_function):
+// an inlined call is no frame of the error context stack. Calls it does
+// not inline run as their own executor and name their statement.
+func inlinable(fn *catalog.Function, stmts int) bool {
+	if stmts != 1 || fn.SecurityDefiner || len(fn.Config) > 0 {
+		return false
+	}
+	return !fn.ReturnsSet || fn.Volatility != catalog.Volatile
 }

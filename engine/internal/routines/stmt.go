@@ -105,7 +105,10 @@ func (p *Stmt) translation(h Host) (translate.Result, error) {
 	}
 	if res.Stmt == nil {
 		if _, ok := res.Cmd.(*translate.DML); !ok {
-			return res, pgerror.New(pgerror.FeatureNotSupported, "%s is not supported in a function body yet", res.Tag)
+			// a command the session runs itself (CREATE FUNCTION, SET,
+			// GRANT…): run each time as PL/pgSQL's statements are
+			// (Query), never cached, as it usually changes the catalog
+			return res, nil
 		}
 	}
 	p.cached, p.session, p.version, p.path = res, h, version, path
@@ -214,6 +217,11 @@ func (p *Stmt) Query(ctx context.Context, c routine.Caller, args []any) (*routin
 		}
 		return &routine.Rows{Columns: []routine.Column{{Name: fastCol, Type: t}}, Rows: [][]any{{v}}, Tag: "SELECT 1", Affected: 1}, nil
 	}
+	if _, isDML := res.Cmd.(*translate.DML); res.Stmt == nil && res.Cmd != nil && !isDML {
+		if _, isCursor := res.Cmd.(translate.CursorCommand); !isCursor {
+			return p.runCommand(ctx, h, res)
+		}
+	}
 	rows, err := h.RunBody(ctx, gctx, res)
 	if err != nil {
 		return nil, err
@@ -229,6 +237,20 @@ func (p *Stmt) Query(ctx context.Context, c routine.Caller, args []any) (*routin
 	p.mu.Lock()
 	p.cols = rows.Columns
 	p.mu.Unlock()
+	return rows, nil
+}
+
+// runCommand runs a statement the session handles itself (DDL, SET,
+// GRANT…) as a PL/pgSQL body runs one: nested in the calling statement.
+func (p *Stmt) runCommand(ctx context.Context, h Host, res translate.Result) (*routine.Rows, error) {
+	out, err := h.RunNested(ctx, p.text, p.node, res)
+	if err != nil {
+		return nil, err
+	}
+	rows := &routine.Rows{Rows: out.Rows, Affected: out.Affected, Tag: res.Tag}
+	for i, n := range out.Names {
+		rows.Columns = append(rows.Columns, routine.Column{Name: n, Type: out.Types[i]})
+	}
 	return rows, nil
 }
 

@@ -12,6 +12,9 @@ import (
 // stripped), verifying tokens with the project's JWT secret. The
 // returned closer disconnects its clients.
 func mountRealtime(e *echo.Echo, p *Project) io.Closer {
+	if p.pool != nil {
+		return closerFunc(func() error { return nil })
+	}
 	rt := realtime.New(realtime.Config{Engine: p.Engine, JWTSecret: p.Config.JWTSecret})
 	h := echo.WrapHandler(http.StripPrefix("/realtime/v1", rt))
 	e.Any("/realtime/v1", h)

@@ -20,7 +20,7 @@ var supabaseRoles = []string{"anon", "authenticated", "service_role", "authentic
 
 // ErrNotSuperuser is returned by Open with Options.DBURL when the database
 // lacks Supabase's roles and the connecting user cannot create them.
-var ErrNotSuperuser = errors.New("tinybase: creating the Supabase roles needs a superuser")
+var ErrNotSuperuser = errors.New("applying the Supabase bootstrap needs a superuser")
 
 // openPostgres is Open over an existing PostgreSQL (Options.DBURL): the
 // Supabase bootstrap where the database lacks it, the migrations as

@@ -64,7 +64,7 @@ func (f *changeFeed) attach() {
 	default:
 	}
 	f.listeners++
-	if f.cancel == nil {
+	if f.cancel == nil && f.s.cfg.Engine != nil {
 		f.cancel = f.s.cfg.Engine.SubscribeChanges(f.enqueue)
 	}
 	if !f.running {

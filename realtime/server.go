@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
 )
 
@@ -15,6 +16,12 @@ import (
 type Config struct {
 	// Engine is the database whose committed changes are streamed.
 	Engine *engine.Engine
+	// Postgres, when Engine is nil, is a PostgreSQL with the Supabase
+	// bootstrap (`tinybase start --db-url`): private channels are
+	// authorized and realtime.messages cleaned on it; postgres_changes
+	// bindings are refused there (the engine's change capture is what
+	// feeds them).
+	Postgres *pgxpool.Pool
 	// JWTSecret verifies apikeys and access tokens (HS256).
 	JWTSecret string
 	// Logger receives one line per failed connection; nil discards.

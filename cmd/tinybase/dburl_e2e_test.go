@@ -49,7 +49,10 @@ func runNodeScript(t *testing.T, src string, env ...string) string {
 // postgrest/e2e (sign-up with a trigger on auth.users, sign-in, REST with
 // RLS per user, anon and service_role) and storageapi's storage-js
 // scenario (buckets, uploads, per-user folders under RLS, signed URLs)
-// run unchanged; then the database itself is checked.
+// run unchanged; then the database itself is checked. Realtime's
+// broadcast, presence and private channels (RLS on realtime.messages in
+// PostgreSQL) work; postgres_changes bindings get the error saying they
+// are not served in this mode.
 func TestSupabaseJSDBURL(t *testing.T) {
 	url := liveDatabase(t)
 	storageSQL, err := os.ReadFile("testdata/dburl_storage.sql")
@@ -60,9 +63,14 @@ func TestSupabaseJSDBURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	realtimeSQL, err := os.ReadFile("testdata/dburl_realtime.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := newProject(t, map[string]string{
 		"migrations/20240101000000_combined.sql": string(combined),
 		"migrations/20240102000000_storage.sql":  string(storageSQL),
+		"migrations/20240103000000_realtime.sql": string(realtimeSQL),
 	})
 	s := startServer(t, dir, "--db-url", url, "--no-studio")
 	anon, svc := s.status["anon key"], s.status["service_role key"]
@@ -94,18 +102,26 @@ func TestSupabaseJSDBURL(t *testing.T) {
 		}
 	})
 
-	t.Run("storage", func(t *testing.T) {
-		const aliceID, bobID = "0f3c5c1e-6a0b-4d47-9d0e-2f1b7e9c1a01", "7b2d9e44-1c3f-4b8a-a2e5-9f6c0d8b3e02"
-		user := func(sub string) string {
-			tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
-				"sub": sub, "role": "authenticated", "aud": "authenticated", "exp": time.Now().Add(time.Hour).Unix(),
-			}).SignedString([]byte(s.status["JWT secret"]))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return tok
+	const aliceID, bobID = "0f3c5c1e-6a0b-4d47-9d0e-2f1b7e9c1a01", "7b2d9e44-1c3f-4b8a-a2e5-9f6c0d8b3e02"
+	user := func(sub string) string {
+		tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
+			"sub": sub, "role": "authenticated", "aud": "authenticated", "exp": time.Now().Add(time.Hour).Unix(),
+		}).SignedString([]byte(s.status["JWT secret"]))
+		if err != nil {
+			t.Fatal(err)
 		}
+		return tok
+	}
+	t.Run("storage", func(t *testing.T) {
 		runNodeScript(t, "../../storageapi/testdata/e2e/storage.mjs", "URL="+s.status["API URL"], "ANON="+anon, "SERVICE="+svc,
 			"ALICE_ID="+aliceID, "ALICE="+user(aliceID), "BOB_ID="+bobID, "BOB="+user(bobID))
+	})
+
+	t.Run("realtime", func(t *testing.T) {
+		out := runNodeScript(t, "testdata/dburl_realtime.mjs", "URL="+s.status["API URL"], "ANON="+anon, "SERVICE="+svc,
+			"ALICE="+user(aliceID), "BOB="+user(bobID))
+		if strings.TrimSpace(out) != "ok" {
+			t.Errorf("realtime: %s", out)
+		}
 	})
 }

@@ -231,18 +231,14 @@ func (c *conn) join(m message) {
 	switch {
 	case pgErr != "":
 		ch.system("postgres_changes", "error", pgErr)
-	case len(ch.pg) > 0 && c.s.cfg.Engine == nil:
+	case len(ch.pg) > 0 && c.s.pg != nil && c.s.pg.failed() != "":
 		ch.pg = nil
-		ch.system("postgres_changes", "error", errNoChanges)
+		ch.system("postgres_changes", "error", c.s.pg.failed())
 	case len(ch.pg) > 0:
 		c.s.changes.add(ch)
 		ch.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
 	}
 }
-
-// errNoChanges answers postgres_changes bindings on a server without an
-// engine (Config.Postgres): nothing feeds them there.
-const errNoChanges = "postgres_changes are not served when tinybase runs over PostgreSQL (--db-url)"
 
 // accessToken takes a refreshed token; an invalid one ends the channel
 // with a system error, as Realtime does.

@@ -17,10 +17,10 @@ type Config struct {
 	// Engine is the database whose committed changes are streamed.
 	Engine *engine.Engine
 	// Postgres, when Engine is nil, is a PostgreSQL with the Supabase
-	// bootstrap (`tinybase start --db-url`): private channels are
-	// authorized and realtime.messages cleaned on it; postgres_changes
-	// bindings are refused there (the engine's change capture is what
-	// feeds them).
+	// bootstrap (`tinybase start --db-url`): postgres_changes come from
+	// logical replication of its supabase_realtime publication
+	// (pgfeed.go; wal_level=logical), private channels are authorized
+	// and realtime.messages cleaned on it.
 	Postgres *pgxpool.Pool
 	// JWTSecret verifies apikeys and access tokens (HS256).
 	JWTSecret string
@@ -55,6 +55,7 @@ type Server struct {
 	closed   bool
 
 	changes *changeFeed
+	pg      *pgFeed // Config.Postgres's replication; nil on an engine
 }
 
 // New returns a server; Close ends its connections.
@@ -81,6 +82,11 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, ctx: ctx, end: end, conns: map[*conn]struct{}{},
 		topics: map[string]map[*channel]struct{}{}, presence: map[string]*presenceState{}}
 	s.changes = newChangeFeed(s)
+	if cfg.Engine == nil && cfg.Postgres != nil {
+		s.pg = &pgFeed{s: s, emit: s.changes.enqueueListened}
+		s.wg.Add(1)
+		go s.pg.run()
+	}
 	if cfg.JanitorInterval >= 0 {
 		s.wg.Add(1)
 		go s.janitor()

@@ -163,7 +163,7 @@ func newStartCmd(ready func()) *cobra.Command {
 				return fail(exitServer, "%v", err)
 			}
 			if p.OnPostgres() {
-				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: serving the APIs over %s: the Postgres port is not served (connect to that database directly); the dashboard, MCP, pg_net/pg_cron workers and realtime's postgres_changes are not run in --db-url mode\n", srv.DBURL())
+				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: serving the APIs over %s: the Postgres port is not served (connect to that database directly); the dashboard, MCP and pg_net/pg_cron workers are not run in --db-url mode; realtime's postgres_changes need wal_level=logical\n", srv.DBURL())
 			} else if !srv.ServesDB() {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: this build has no Postgres wire server yet: the DB URL is not served")
 			}

@@ -1,7 +1,7 @@
 // Realtime over `tinybase start --db-url` with the real supabase-js:
 // broadcast (self, ack, REST), presence, private channels authorized by
-// RLS on realtime.messages in PostgreSQL, and a postgres_changes binding
-// answered with the error that says it is not served in this mode.
+// RLS on realtime.messages in PostgreSQL, and postgres_changes from
+// logical replication with RLS per subscriber.
 // Env: URL, ANON, SERVICE, ALICE, BOB (user JWTs; alice is a member of
 // private-room). Prints "ok" or throws.
 import { createClient } from '@supabase/supabase-js'
@@ -60,16 +60,31 @@ assert(/Unauthorized: You do not have permissions to read from this Channel topi
 assert((await pA.send({ type: 'broadcast', event: 'say', payload: { body: 'hi' } })) === 'ok', 'private send ack')
 await until(() => priv.includes('say:hi'), () => `private broadcast: ${priv}`)
 
-// postgres_changes: the join succeeds, then the binding is refused with
-// a reason in a system message, as Realtime reports a binding it cannot
-// serve.
-const pc = await new Promise((resolve) => {
-  const t = setTimeout(() => resolve('no system message within 5 s'), 5000)
-  alice.channel('changes').on('postgres_changes', { event: '*', schema: 'public', table: 'room_members' }, () => {})
-    .on('system', {}, (m) => { if (m.extension === 'postgres_changes') { clearTimeout(t); resolve(`${m.status}: ${m.message}`) } })
-    .subscribe()
-})
-assert(/^error: postgres_changes are not served when tinybase runs over PostgreSQL/.test(pc), `postgres_changes: ${pc}`)
+// postgres_changes from logical replication, checked per subscriber
+// with RLS in PostgreSQL: each user hears only their own notes.
+const seenA = [], seenB = []
+const cA = alice.channel('notes-a').on('postgres_changes', { event: '*', schema: 'public', table: 'notes' }, (p) => seenA.push(p))
+const cB = bob.channel('notes-b').on('postgres_changes', { event: '*', schema: 'public', table: 'notes' }, (p) => seenB.push(p))
+const sys = []
+cA.on('system', {}, (m) => sys.push(m))
+assert(await status(cA) === 'SUBSCRIBED', 'alice subscribes to notes')
+assert(await status(cB) === 'SUBSCRIBED', 'bob subscribes to notes')
+await until(() => sys.some((m) => m.extension === 'postgres_changes'), 'postgres_changes system message')
+const ps = sys.find((m) => m.extension === 'postgres_changes')
+assert(ps.status === 'ok', `postgres_changes: ${JSON.stringify(ps)}`)
+let r = await alice.from('notes').insert({ body: 'alice 1' })
+assert(!r.error, `alice insert: ${JSON.stringify(r.error)}`)
+r = await bob.from('notes').insert({ body: 'bob 1' })
+assert(!r.error, `bob insert: ${JSON.stringify(r.error)}`)
+r = await alice.from('notes').update({ done: true }).eq('body', 'alice 1')
+assert(!r.error, `alice update: ${JSON.stringify(r.error)}`)
+await until(() => seenA.length >= 2 && seenB.length >= 1, () => `changes: alice ${JSON.stringify(seenA)} bob ${JSON.stringify(seenB)}`)
+await sleep(300)
+assert(seenA.length === 2 && seenB.length === 1, `extra changes: alice ${JSON.stringify(seenA)} bob ${JSON.stringify(seenB)}`)
+const [ins, upd] = seenA
+assert(ins.eventType === 'INSERT' && ins.new.body === 'alice 1' && typeof ins.new.id === 'number' && ins.new.done === false && ins.schema === 'public' && ins.table === 'notes', `alice insert payload ${JSON.stringify(ins)}`)
+assert(upd.eventType === 'UPDATE' && upd.new.done === true && upd.old.id === ins.new.id, `alice update payload ${JSON.stringify(upd)}`)
+assert(seenB[0].eventType === 'INSERT' && seenB[0].new.body === 'bob 1', `bob payload ${JSON.stringify(seenB[0])}`)
 
 console.log('ok')
 process.exit(0)

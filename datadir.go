@@ -90,7 +90,13 @@ func writeGitignore(dir string) error {
 // Close ends the project: for a data directory, a final checkpoint (the
 // next Open replays no log) and the directory is released. An in-memory
 // project has nothing to close.
-func (p *Project) Close() error { return p.Engine.Close() }
+func (p *Project) Close() error {
+	if p.pool != nil {
+		p.pool.Close()
+		return nil
+	}
+	return p.Engine.Close()
+}
 
 // ResetDataDir removes the database in dir (the data directory files
 // tinybase wrote; its snapshots stay), so the next Open rebuilds it from

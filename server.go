@@ -89,14 +89,16 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		return false
 	})
 	s.http = &http.Server{Handler: e}
-	wire, err := serveWire(p, statementLogger(set))
-	if err != nil {
-		ln.Close()
-		rest.Close()
-		return nil, fmt.Errorf("database port: %w", err)
+	var wire io.Closer
+	if p.pool == nil { // over PostgreSQL, clients reach the database itself
+		if wire, err = serveWire(p, statementLogger(set)); err != nil {
+			ln.Close()
+			rest.Close()
+			return nil, fmt.Errorf("database port: %w", err)
+		}
 	}
 	s.wire = wire
-	if p.Config.Studio {
+	if p.Config.Studio && p.pool == nil { // the dashboard runs SQL on the engine
 		if s.studio, err = serveStudio(p, "http://"+ln.Addr().String(), keys, set, p.mailbox(mail)); err != nil {
 			ln.Close()
 			rest.Close()
@@ -121,8 +123,13 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 // APIURL is the HTTP API's base URL (what supabase-js is given).
 func (s *Server) APIURL() string { return "http://" + s.httpLn.Addr().String() }
 
-// DBURL is the Postgres connection URL (user postgres, password postgres).
+// DBURL is the Postgres connection URL (user postgres, password postgres);
+// over PostgreSQL (Options.DBURL), that database's URL without its
+// password.
 func (s *Server) DBURL() string {
+	if s.project.pool != nil {
+		return s.project.dbURL
+	}
 	port := s.project.Config.DBPort
 	if a, ok := s.wireAddr(); ok {
 		port = a
@@ -177,6 +184,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) startWorkers() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopWorkers = cancel
+	if s.project.pool != nil { // PostgreSQL runs its own extensions' workers
+		return
+	}
 	s.project.Engine.SetNetAllowExternal(s.project.Config.NetAllowExternal) // the http extension
 	netw := &workers.Net{Engine: s.project.Engine, AllowExternal: s.project.Config.NetAllowExternal}
 	cron := &workers.Cron{Engine: s.project.Engine}

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 
 	"net"
 	"net/http"
@@ -244,6 +245,9 @@ func rebuild(ctx context.Context, cfg Config, opts ResetOptions, applying func(m
 // ended with 57P01 (clients reconnect) and the database replaced in one
 // commit. Ports, keys and the HTTP API stay up.
 func (s *Server) Reset(ctx context.Context, opts ResetOptions) (*ResetResult, error) {
+	if s.project.pool != nil {
+		return nil, errors.New("db reset does not reset a database tinybase serves with --db-url: it is not tinybase's to drop")
+	}
 	s.resetMu.Lock()
 	defer s.resetMu.Unlock()
 	fresh, res, err := rebuild(ctx, s.project.Config, opts, nil)

@@ -28,8 +28,20 @@ import (
 // The returned closer ends PostgREST's NOTIFY subscription on the engine
 // once the HTTP server has stopped.
 func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer auth.Mailer) (io.Closer, error) {
+	var ex postgrest.Executor = &postgrest.EngineExecutor{Engine: p.Engine, User: "authenticator"}
+	var extra closers
+	if p.pool != nil {
+		// Over PostgreSQL the pool's user (a superuser or Supabase's
+		// postgres) switches to the request's role as the authenticator
+		// would; NOTIFY pgrst reloads the schema cache as PostgREST's does.
+		px := &postgrest.PgxExecutor{Pool: p.pool}
+		ctx, cancel := context.WithCancel(context.Background())
+		go px.Listen(ctx)
+		ex = px
+		extra = append(extra, closerFunc(func() error { cancel(); return nil }))
+	}
 	rest, err := postgrest.New(postgrest.Config{
-		Executor:        &postgrest.EngineExecutor{Engine: p.Engine, User: "authenticator"},
+		Executor:        ex,
 		JWTSecret:       p.Config.JWTSecret,
 		Schemas:         p.Config.Schemas,
 		ExtraSearchPath: p.Config.ExtraSearchPath,
@@ -60,26 +72,38 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 			aopts = append(aopts, auth.WithSMSSender(sms))
 		}
 	}
-	a, err := auth.New(acfg, p.Engine, aopts...)
+	var a *auth.Server
+	if p.pool != nil {
+		a, err = auth.NewOnDB(acfg, auth.OnPostgres(p.pool), aopts...)
+	} else {
+		a, err = auth.New(acfg, p.Engine, aopts...)
+	}
 	if err != nil {
 		rest.Close()
 		return nil, fmt.Errorf("auth: %w", err)
 	}
-	if err := mountStorage(e, p); err != nil { // server_storage.go
+	if err := mountStorage(e, p, ex); err != nil { // server_storage.go
 		rest.Close()
 		return nil, err
 	}
-	if err := mountMCP(e, p, apiURL, set); err != nil {
-		rest.Close()
-		return nil, fmt.Errorf("mcp: %w", err)
+	if p.pool == nil { // the MCP tools work on the engine's catalog and snapshots
+		if err := mountMCP(e, p, apiURL, set); err != nil {
+			rest.Close()
+			return nil, fmt.Errorf("mcp: %w", err)
+		}
 	}
 	for prefix, h := range map[string]http.Handler{"/rest/v1": rest, "/auth/v1": a} {
 		wrapped := echo.WrapHandler(http.StripPrefix(prefix, h))
 		e.Any(prefix, wrapped)
 		e.Any(prefix+"/*", wrapped)
 	}
-	return closers{rest, mountRealtime(e, p)}, nil
+	return append(closers{rest, mountRealtime(e, p)}, extra...), nil
 }
+
+// closerFunc is a func as an io.Closer.
+type closerFunc func() error
+
+func (f closerFunc) Close() error { return f() }
 
 // serveWire starts the Postgres wire server (pgwire) for p.Engine on
 // p.Config.Host:DBPort: user postgres, password postgres (SCRAM-SHA-256),

@@ -9,10 +9,17 @@ import (
 )
 
 // mountRealtime mounts Supabase Realtime at /realtime/v1 (prefix
-// stripped), verifying tokens with the project's JWT secret. The
+// stripped), verifying tokens with the project's JWT secret; over
+// PostgreSQL without postgres_changes. The
 // returned closer disconnects its clients.
 func mountRealtime(e *echo.Echo, p *Project) io.Closer {
-	rt := realtime.New(realtime.Config{Engine: p.Engine, JWTSecret: p.Config.JWTSecret})
+	cfg := realtime.Config{Engine: p.Engine, JWTSecret: p.Config.JWTSecret}
+	if p.pool != nil {
+		// over PostgreSQL: broadcast, presence and private channels;
+		// postgres_changes bindings are refused (realtime.Config.Postgres)
+		cfg.Engine, cfg.Postgres = nil, p.pool
+	}
+	rt := realtime.New(cfg)
 	h := echo.WrapHandler(http.StripPrefix("/realtime/v1", rt))
 	e.Any("/realtime/v1", h)
 	e.Any("/realtime/v1/*", h)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tinybase/tinybase/postgrest"
 	"github.com/tinybase/tinybase/storageapi"
 )
 
@@ -16,7 +17,7 @@ import (
 // object bytes under <data dir>/storage, or in memory for a project
 // without a data directory; the project's JWT secret and [storage]
 // file_size_limit.
-func mountStorage(e *echo.Echo, p *Project) error {
+func mountStorage(e *echo.Echo, p *Project, ex postgrest.Executor) error {
 	var blobs storageapi.Blobs = storageapi.NewMemBlobs()
 	if p.DataDir != "" {
 		d, err := storageapi.NewDirBlobs(filepath.Join(p.DataDir, "storage"))
@@ -25,12 +26,16 @@ func mountStorage(e *echo.Echo, p *Project) error {
 		}
 		blobs = d
 	}
-	srv, err := storageapi.New(context.Background(), storageapi.Config{
+	cfg := storageapi.Config{
 		Engine:        p.Engine,
 		JWTSecret:     p.Config.JWTSecret,
 		Blobs:         blobs,
 		FileSizeLimit: p.Config.StorageFileSizeLimit,
-	})
+	}
+	if p.pool != nil {
+		cfg.Engine, cfg.Executor = nil, ex
+	}
+	srv, err := storageapi.New(context.Background(), cfg)
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/migrations"
 	"github.com/tinybase/tinybase/studio"
@@ -38,6 +39,12 @@ type Options struct {
 	// Applying, when set, is called before each migration file is
 	// applied.
 	Applying func(migrations.File)
+	// DBURL, when set, opens the project over this existing PostgreSQL
+	// instead of an engine (`tinybase start --db-url`): the Supabase
+	// bootstrap where the database lacks it, the migrations it has not
+	// applied, the seed when it had no migration history (postgres.go).
+	// The project's Engine is nil; DataDir only holds Storage's bytes.
+	DBURL string
 }
 
 // DefaultDataDir is where a project keeps its database:
@@ -66,7 +73,18 @@ type Project struct {
 	// DataDir is Options.DataDir ("" for an in-memory project): where
 	// /storage/v1 keeps object bytes, next to the database.
 	DataDir string
+
+	// Over PostgreSQL (Options.DBURL): the pool the APIs run on, the
+	// database's URL without its password, and whether this Open applied
+	// (part of) the Supabase bootstrap.
+	pool         *pgxpool.Pool
+	dbURL        string
+	Bootstrapped bool
 }
+
+// OnPostgres reports whether the project runs over an existing
+// PostgreSQL (Options.DBURL) rather than an engine.
+func (p *Project) OnPostgres() bool { return p.pool != nil }
 
 // NewEngine returns a fresh database for a project. Every tinybase
 // database starts here, including the validator's; when the Supabase
@@ -104,6 +122,9 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 	d, err := migrations.Discover(migrations.MigrationsDir(dir), true)
 	if err != nil {
 		return nil, err
+	}
+	if opts.DBURL != "" {
+		return openPostgres(ctx, opts, cfg, d)
 	}
 	if opts.DataDir != "" {
 		return openDataDir(ctx, opts, cfg, d)

@@ -4,6 +4,8 @@
 # start: creates (once) a cluster under $TINYBASE_PG_DIR (default
 #        ${TMPDIR:-/tmp}/tinybase-pg-<port>), starts it on 127.0.0.1:<port>
 #        and prints its URL. Idempotent: if it already runs, only prints.
+#        wal_level=logical, so `tinybase start --db-url` can follow the
+#        supabase_realtime publication by logical replication.
 # stop:  stops the cluster started by start.
 # url:   prints the URL without starting anything.
 #
@@ -56,7 +58,7 @@ start() {
 		}
 	fi
 	as "${bindir}/pg_ctl" -D "${dir}/data" -l "${dir}/server.log" -w -t 60 \
-		-o "-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c timezone=UTC -c datestyle='ISO, MDY'" \
+		-o "-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c timezone=UTC -c datestyle='ISO, MDY' -c wal_level=logical" \
 		start >/dev/null || {
 		cat "${dir}/server.log" >&2
 		exit 1

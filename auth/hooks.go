@@ -140,19 +140,13 @@ func (s *Server) runPgHook(t *txn, h HookConfig, payload []byte) ([]byte, error)
 	}
 	ctx, cancel := context.WithTimeout(t.ctx, pgHookTimeout)
 	defer cancel()
-	rows, err := t.s.Query(ctx, "select "+fn+"($1::jsonb)::text", string(payload))
+	rows, _, err := t.c.Query(ctx, "select "+fn+"($1::jsonb)::text", string(payload))
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var out []byte
-	if rows.Next() {
-		if v := rows.Text()[0]; v != nil {
-			out = []byte(*v)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	if len(rows) > 0 && len(rows[0]) > 0 && rows[0][0] != nil {
+		out = []byte(*rows[0][0])
 	}
 	return out, nil
 }

@@ -33,12 +33,12 @@ func TestIdentitiesOrder(t *testing.T) {
 	for _, r := range h.mustSQL(`select id from auth.identities where user_id = $1::uuid order by created_at, id`, uid) {
 		want = append(want, *r[0])
 	}
-	sess, err := h.s.session()
+	conn, err := h.s.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sess.Close()
-	ids, err := (&txn{ctx: context.Background(), s: sess}).identities(uid)
+	defer h.s.db.Release(conn, true)
+	ids, err := (&txn{ctx: context.Background(), c: conn}).identities(uid)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ import (
 // relative to /auth/v1 (the root package strips the prefix).
 type Server struct {
 	cfg    Config
-	eng    *engine.Engine
+	eng    *engine.Engine // nil on PostgreSQL (NewOnDB); tests reach the engine through it
 	signer *signer
 	mux    *http.ServeMux
 	logger *slog.Logger
@@ -36,7 +36,7 @@ type Server struct {
 	// hookBackoff is the pause between HTTP hook attempts (GoTrue: 2 s).
 	hookBackoff time.Duration
 	limiter     *rateLimiter
-	pool        chan *engine.Session // idle sessions as cfg.DBUser
+	db          DB // where the SQL runs (db.go)
 	// now and random are the clock and the randomness source, replaced by
 	// tests for deterministic output.
 	now    func() time.Time
@@ -82,10 +82,24 @@ func WithClock(now func() time.Time) Option { return func(s *Server) { s.now = n
 func WithRandom(r io.Reader) Option { return func(s *Server) { s.random = r } }
 
 // New builds the auth server over an engine whose auth schema exists (the
-// Supabase bootstrap creates it).
+// Supabase bootstrap creates it), its SQL running as cfg.DBUser.
 func New(cfg Config, eng *engine.Engine, opts ...Option) (*Server, error) {
 	if eng == nil {
 		return nil, errors.New("auth: New needs an engine")
+	}
+	s, err := NewOnDB(cfg, newEngineDB(eng, cfg.DBUser), opts...)
+	if err != nil {
+		return nil, err
+	}
+	s.eng = eng
+	return s, nil
+}
+
+// NewOnDB builds the auth server over db, a database with the Supabase
+// bootstrap's auth schema: an engine (New) or PostgreSQL (OnPostgres).
+func NewOnDB(cfg Config, db DB, opts ...Option) (*Server, error) {
+	if db == nil {
+		return nil, errors.New("auth: NewOnDB needs a DB")
 	}
 	if err := cfg.validate(); err != nil {
 		return nil, err
@@ -94,8 +108,8 @@ func New(cfg Config, eng *engine.Engine, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, eng: eng, signer: sg, logger: slog.New(slog.DiscardHandler), now: time.Now, random: rand.Reader,
-		pool: make(chan *engine.Session, idleSessions), hookBackoff: 2 * time.Second}
+	s := &Server{cfg: cfg, db: db, signer: sg, logger: slog.New(slog.DiscardHandler), now: time.Now, random: rand.Reader,
+		hookBackoff: 2 * time.Second}
 	for _, o := range opts {
 		o(s)
 	}

@@ -7,15 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/tinybase/tinybase/engine"
 )
 
-// txn runs the auth server's SQL on one engine session. Every write goes
-// through SQL on the auth schema, so triggers and foreign keys apply.
+// txn runs the auth server's SQL on one database connection. Every write
+// goes through SQL on the auth schema, so triggers and foreign keys apply.
 type txn struct {
 	ctx context.Context
-	s   *engine.Session
+	c   Conn
 }
 
 // commitWithError is returned by a transaction body whose writes must be
@@ -29,21 +27,21 @@ func (c *commitWithError) Error() string { return c.err.Error() }
 // tx runs fn inside BEGIN / COMMIT; an error from fn rolls everything
 // back, so nothing half-applies.
 func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
-	sess, err := s.session()
+	conn, err := s.acquire(ctx)
 	if err != nil {
 		return err
 	}
-	t := &txn{ctx: ctx, s: sess}
+	t := &txn{ctx: ctx, c: conn}
 	clean := false
-	defer func() { s.release(sess, clean) }()
+	defer func() { s.db.Release(conn, clean) }()
 	if _, err := t.exec("begin"); err != nil {
 		return err
 	}
-	// Take the engine's single-writer lock before the first read, so the
-	// transaction reads the latest committed state and concurrent requests
-	// on the same rows (two refreshes of one token) run one after the
-	// other, as GoTrue's SELECT ... FOR UPDATE makes them.
-	if err := sess.LockWrites(ctx); err != nil {
+	// Take the writer lock before the first read, so the transaction
+	// reads the latest committed state and concurrent requests on the
+	// same rows (two refreshes of one token) run one after the other, as
+	// GoTrue's SELECT ... FOR UPDATE makes them.
+	if err := conn.LockWrites(ctx); err != nil {
 		_, _ = t.exec("rollback")
 		return internalError(err, "Database error locking")
 	}
@@ -64,46 +62,24 @@ func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
 	return nil
 }
 
-// read runs fn on a session without an explicit transaction block (each
-// statement is its own implicit transaction).
+// read runs fn on a connection without an explicit transaction block
+// (each statement is its own implicit transaction).
 func (s *Server) read(ctx context.Context, fn func(t *txn) error) error {
-	sess, err := s.session()
+	conn, err := s.acquire(ctx)
 	if err != nil {
 		return err
 	}
-	defer s.release(sess, true)
-	return fn(&txn{ctx: ctx, s: sess})
+	defer s.db.Release(conn, true)
+	return fn(&txn{ctx: ctx, c: conn})
 }
 
-// idleSessions bounds the pool of idle engine sessions.
-const idleSessions = 8
-
-// session takes an idle session from the pool or connects a new one
-// (connecting costs more than a simple statement).
-func (s *Server) session() (*engine.Session, error) {
-	select {
-	case sess := <-s.pool:
-		return sess, nil
-	default:
-	}
-	sess, err := s.eng.Connect(engine.SessionOptions{User: s.cfg.DBUser})
+// acquire takes a connection from the server's DB.
+func (s *Server) acquire(ctx context.Context) (Conn, error) {
+	c, err := s.db.Acquire(ctx)
 	if err != nil {
 		return nil, internalError(err, "Database error connecting")
 	}
-	return sess, nil
-}
-
-// release returns a session to the pool; one whose transaction block
-// may not have ended cleanly is closed instead.
-func (s *Server) release(sess *engine.Session, clean bool) {
-	if clean {
-		select {
-		case s.pool <- sess:
-			return
-		default:
-		}
-	}
-	sess.Close()
+	return c, nil
 }
 
 // dbError wraps an engine error as GoTrue's 500 with the given message.
@@ -117,17 +93,10 @@ func dbError(err error, msg string) error {
 
 // exec runs a statement and returns the number of rows its tag reports.
 func (t *txn) exec(q string, args ...any) (int64, error) {
-	rows, err := t.s.Query(t.ctx, q, args...)
+	_, tag, err := t.c.Query(t.ctx, q, args...)
 	if err != nil {
 		return 0, err
 	}
-	for rows.Next() {
-	}
-	if err := rows.Err(); err != nil {
-		return 0, err
-	}
-	tag := rows.Tag()
-	_ = rows.Close()
 	if i := strings.LastIndexByte(tag, ' '); i >= 0 {
 		n, _ := strconv.ParseInt(tag[i+1:], 10, 64)
 		return n, nil
@@ -137,22 +106,8 @@ func (t *txn) exec(q string, args ...any) (int64, error) {
 
 // query runs a statement and returns its rows in PostgreSQL text form.
 func (t *txn) query(q string, args ...any) ([][]*string, error) {
-	rows, err := t.s.Query(t.ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]*string
-	for rows.Next() {
-		txt := rows.Text()
-		cp := make([]*string, len(txt))
-		copy(cp, txt)
-		out = append(out, cp)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	_ = rows.Close()
-	return out, nil
+	rows, _, err := t.c.Query(t.ctx, q, args...)
+	return rows, err
 }
 
 // pgTime renders t as a timestamptz literal.

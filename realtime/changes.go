@@ -64,7 +64,7 @@ func (f *changeFeed) attach() {
 	default:
 	}
 	f.listeners++
-	if f.cancel == nil {
+	if f.cancel == nil && f.s.cfg.Engine != nil {
 		f.cancel = f.s.cfg.Engine.SubscribeChanges(f.enqueue)
 	}
 	if !f.running {
@@ -111,6 +111,18 @@ func (f *changeFeed) stop() {
 		close(f.quit)
 		f.mu.Unlock()
 	})
+}
+
+// enqueueListened is enqueue for the PostgreSQL feed, which runs whether
+// or not a channel is joined: commits with no channel to hear them are
+// skipped, as the engine captures none then.
+func (f *changeFeed) enqueueListened(cc engine.CommittedChanges) {
+	f.mu.Lock()
+	n := f.listeners
+	f.mu.Unlock()
+	if n > 0 {
+		f.enqueue(cc)
+	}
 }
 
 // enqueue runs on the committing goroutine: it must not block.
@@ -167,6 +179,9 @@ func (f *changeFeed) session() (*engine.Session, error) {
 
 // published reloads the supabase_realtime tables when DDL has run.
 func (f *changeFeed) published() map[[2]string]tableInfo {
+	if f.s.pg != nil {
+		return f.publishedPG()
+	}
 	v := f.s.cfg.Engine.DDLVersion()
 	if f.tables != nil && v == f.version {
 		return f.tables
@@ -239,6 +254,11 @@ func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
 	key := role + "\x00" + c.Schema + "\x00" + c.Table
 	if v, ok := f.privs[key]; ok {
 		return v
+	}
+	if f.s.pg != nil {
+		ok := f.mayReadPG(role, c)
+		f.privs[key] = ok
+		return ok
 	}
 	rows, err := f.cat.Query(context.Background(), `select has_table_privilege($1, $2, 'SELECT')`, role, quoteIdent(c.Schema)+"."+quoteIdent(c.Table))
 	ok := false
@@ -394,6 +414,9 @@ func rowMap(c *engine.Change, row []json.RawMessage) map[string]json.RawMessage 
 // SELECT the row by primary key now? A failure (no such role, no
 // privilege) is a no.
 func (f *changeFeed) canSelect(cl *claims, c *engine.Change) bool {
+	if f.s.pg != nil {
+		return f.canSelectPG(cl, c)
+	}
 	s, err := f.session()
 	if err != nil {
 		return false
@@ -401,35 +424,46 @@ func (f *changeFeed) canSelect(cl *claims, c *engine.Change) bool {
 	if err := s.Impersonate(cl.role, cl.json); err != nil {
 		return false
 	}
-	var q strings.Builder
-	q.WriteString("select 1 from ")
-	q.WriteString(quoteIdent(c.Schema) + "." + quoteIdent(c.Table) + " where ")
-	args := make([]any, 0, len(c.PK))
-	for i, o := range c.PK {
-		if i > 0 {
-			q.WriteString(" and ")
-		}
-		raw := c.New[o]
-		var v any
-		if raw == nil || json.Unmarshal(raw, &v) != nil {
-			return false
-		}
-		text, ok := v.(string)
-		if !ok {
-			text = string(raw)
-		}
-		args = append(args, text)
-		q.WriteString(quoteIdent(c.Columns[o].Name) + "::text = $" + strconv.Itoa(i+1))
+	q, args, ok := selectByKey(c)
+	if !ok {
+		return false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	rows, err := s.Query(ctx, q.String(), args...)
+	rows, err := s.Query(ctx, q, args...)
 	if err != nil {
 		return false
 	}
 	found := rows.Next()
 	rows.Close()
 	return found && rows.Err() == nil
+}
+
+// selectByKey is the subscriber check's query: the changed row by its
+// primary key, compared as text. ok is false when a key value is
+// missing.
+func selectByKey(c *engine.Change) (q string, args []any, ok bool) {
+	var b strings.Builder
+	b.WriteString("select 1 from ")
+	b.WriteString(quoteIdent(c.Schema) + "." + quoteIdent(c.Table) + " where ")
+	args = make([]any, 0, len(c.PK))
+	for i, o := range c.PK {
+		if i > 0 {
+			b.WriteString(" and ")
+		}
+		raw := c.New[o]
+		var v any
+		if raw == nil || json.Unmarshal(raw, &v) != nil {
+			return "", nil, false
+		}
+		text, isStr := v.(string)
+		if !isStr {
+			text = string(raw)
+		}
+		args = append(args, text)
+		b.WriteString(quoteIdent(c.Columns[o].Name) + "::text = $" + strconv.Itoa(i+1) + "::text")
+	}
+	return b.String(), args, true
 }
 
 // payload renders the data of a postgres_changes message as Realtime's

@@ -231,6 +231,9 @@ func (c *conn) join(m message) {
 	switch {
 	case pgErr != "":
 		ch.system("postgres_changes", "error", pgErr)
+	case len(ch.pg) > 0 && c.s.pg != nil && c.s.pg.failed() != "":
+		ch.pg = nil
+		ch.system("postgres_changes", "error", c.s.pg.failed())
 	case len(ch.pg) > 0:
 		c.s.changes.add(ch)
 		ch.system("postgres_changes", "ok", "Subscribed to PostgreSQL")

@@ -3,8 +3,6 @@ package realtime
 import (
 	"context"
 	"time"
-
-	"github.com/tinybase/tinybase/engine"
 )
 
 // janitor deletes old rows of realtime.messages, as Realtime's Janitor
@@ -29,17 +27,12 @@ func (s *Server) janitor() {
 
 func (s *Server) deleteOldMessages() error {
 	limit := s.cfg.Now().UTC().Add(-s.cfg.MessageRetention).Format(time.DateOnly)
-	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
-	if err != nil {
-		return err
-	}
-	defer sess.Close()
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
-	rows, err := sess.Query(ctx, `delete from realtime.messages where inserted_at < $1::date`, limit)
+	db, err := s.admin(ctx)
 	if err != nil {
 		return err
 	}
-	rows.Close()
-	return rows.Err()
+	defer db.close()
+	return db.exec(ctx, `delete from realtime.messages where inserted_at < $1::date`, limit)
 }

@@ -6,8 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/tinybase/tinybase/engine"
 )
 
 // Private channels (Realtime Authorization): a channel joined with
@@ -70,42 +68,35 @@ func (s *Server) authorizeRead(ch *channel) error {
 }
 
 func (s *Server) readCheck(cl *claims, topic string) (bcast, pres bool, err error) {
-	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
-	if err != nil {
-		return false, false, err
-	}
-	defer sess.Close()
 	ctx, cancel := context.WithTimeout(s.ctx, authTimeout)
 	defer cancel()
+	db, err := s.admin(ctx)
+	if err != nil {
+		return false, false, err
+	}
+	defer db.close()
 	bid, pid := newUUID(), newUUID()
-	if _, err := sess.Exec(ctx, "begin"); err != nil {
+	if err := db.exec(ctx, "begin"); err != nil {
 		return false, false, err
 	}
-	defer func() { _, _ = sess.Exec(context.Background(), "rollback") }()
-	rows, err := sess.Query(ctx, `insert into realtime.messages (id, topic, extension) values ($1, $3, 'broadcast'), ($2, $3, 'presence')`, bid, pid, topic)
+	defer func() { _ = db.exec(context.Background(), "rollback") }()
+	if err := db.exec(ctx, `insert into realtime.messages (id, topic, extension) values ($1, $3, 'broadcast'), ($2, $3, 'presence')`, bid, pid, topic); err != nil {
+		return false, false, err
+	}
+	if err := asUser(ctx, db, cl, topic); err != nil {
+		return false, false, err
+	}
+	rows, err := db.query(ctx, `select id::text from realtime.messages where id in ($1::uuid, $2::uuid)`, bid, pid)
 	if err != nil {
 		return false, false, err
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return false, false, err
-	}
-	if err := asUser(sess, cl, topic); err != nil {
-		return false, false, err
-	}
-	rows, err = sess.Query(ctx, `select id::text from realtime.messages where id in ($1, $2)`, bid, pid)
-	if err != nil {
-		return false, false, err
-	}
-	for rows.Next() {
-		v := rows.Text()
+	for _, v := range rows {
 		if len(v) == 1 && v[0] != nil {
 			bcast = bcast || *v[0] == bid
 			pres = pres || *v[0] == pid
 		}
 	}
-	rows.Close()
-	return bcast, pres, rows.Err()
+	return bcast, pres, nil
 }
 
 // reauthorize re-runs a private channel's read check after an
@@ -150,31 +141,26 @@ func (s *Server) authorizeWrite(ch *channel) (broadcast, presence bool) {
 }
 
 func (s *Server) writeCheck(cl *claims, topic string) (broadcast, presence bool) {
-	sess, err := s.cfg.Engine.Connect(engine.SessionOptions{User: "supabase_admin"})
+	ctx, cancel := context.WithTimeout(s.ctx, authTimeout)
+	defer cancel()
+	db, err := s.admin(ctx)
 	if err != nil {
 		return false, false
 	}
-	defer sess.Close()
-	ctx, cancel := context.WithTimeout(s.ctx, authTimeout)
-	defer cancel()
-	if _, err := sess.Exec(ctx, "begin"); err != nil {
+	defer db.close()
+	if err := db.exec(ctx, "begin"); err != nil {
 		return false, false
 	}
-	defer func() { _, _ = sess.Exec(context.Background(), "rollback") }()
-	if asUser(sess, cl, topic) != nil {
+	defer func() { _ = db.exec(context.Background(), "rollback") }()
+	if asUser(ctx, db, cl, topic) != nil {
 		return false, false
 	}
 	try := func(extension string) bool {
-		if _, err := sess.Exec(ctx, "savepoint realtime_write_check"); err != nil {
+		if err := db.exec(ctx, "savepoint realtime_write_check"); err != nil {
 			return false
 		}
-		rows, err := sess.Query(ctx, `insert into realtime.messages (topic, extension) values ($1, $2)`, topic, extension)
-		if err == nil {
-			rows.Close()
-			err = rows.Err()
-		}
-		if err != nil {
-			_, _ = sess.Exec(ctx, "rollback to savepoint realtime_write_check")
+		if err := db.exec(ctx, `insert into realtime.messages (topic, extension) values ($1, $2)`, topic, extension); err != nil {
+			_ = db.exec(ctx, "rollback to savepoint realtime_write_check")
 			return false
 		}
 		return true
@@ -187,13 +173,9 @@ func (s *Server) writeCheck(cl *claims, topic string) (broadcast, presence bool)
 // asUser switches the check's transaction to the user as Realtime's
 // set_conn_config does: role, request.jwt.claims (and the claim.sub /
 // claim.role forms) and realtime.topic, all local to the transaction.
-func asUser(sess *engine.Session, cl *claims, topic string) error {
-	rows, err := sess.Query(context.Background(), `select set_config('role', $1, true), set_config('realtime.topic', $2, true),
-	set_config('request.jwt.claims', $3, true), set_config('request.jwt.claim.sub', coalesce($3::jsonb ->> 'sub', ''), true),
-	set_config('request.jwt.claim.role', $1, true)`, cl.role, topic, cl.json)
-	if err != nil {
-		return err
-	}
-	rows.Close()
-	return rows.Err()
+func asUser(ctx context.Context, db adminConn, cl *claims, topic string) error {
+	_, err := db.query(ctx, `select set_config('role', $1::text, true), set_config('realtime.topic', $2::text, true),
+	set_config('request.jwt.claims', $3::text, true), set_config('request.jwt.claim.sub', coalesce($3::jsonb ->> 'sub', ''), true),
+	set_config('request.jwt.claim.role', $1::text, true)`, cl.role, topic, cl.json)
+	return err
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/tinybase/tinybase/engine"
 )
 
@@ -15,6 +16,12 @@ import (
 type Config struct {
 	// Engine is the database whose committed changes are streamed.
 	Engine *engine.Engine
+	// Postgres, when Engine is nil, is a PostgreSQL with the Supabase
+	// bootstrap (`tinybase start --db-url`): postgres_changes come from
+	// logical replication of its supabase_realtime publication
+	// (pgfeed.go; wal_level=logical), private channels are authorized
+	// and realtime.messages cleaned on it.
+	Postgres *pgxpool.Pool
 	// JWTSecret verifies apikeys and access tokens (HS256).
 	JWTSecret string
 	// Logger receives one line per failed connection; nil discards.
@@ -48,6 +55,7 @@ type Server struct {
 	closed   bool
 
 	changes *changeFeed
+	pg      *pgFeed // Config.Postgres's replication; nil on an engine
 }
 
 // New returns a server; Close ends its connections.
@@ -74,6 +82,11 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, ctx: ctx, end: end, conns: map[*conn]struct{}{},
 		topics: map[string]map[*channel]struct{}{}, presence: map[string]*presenceState{}}
 	s.changes = newChangeFeed(s)
+	if cfg.Engine == nil && cfg.Postgres != nil {
+		s.pg = &pgFeed{s: s, emit: s.changes.enqueueListened}
+		s.wg.Add(1)
+		go s.pg.run()
+	}
 	if cfg.JanitorInterval >= 0 {
 		s.wg.Add(1)
 		go s.janitor()

@@ -21,7 +21,13 @@ const DefaultFileSizeLimit = 50 << 20
 
 // Config is what a Server runs with.
 type Config struct {
+	// Engine is the database (engine mode); when nil, Executor runs the
+	// storage server's SQL instead.
 	Engine *engine.Engine
+	// Executor runs the SQL on another database (a PostgreSQL through
+	// postgrest.PgxExecutor) as a role that may SET ROLE to the callers'
+	// roles and bypasses RLS for the server's own lookups.
+	Executor postgrest.Executor
 	// JWTSecret verifies callers' JWTs and signs signed-URL tokens, as
 	// the storage server uses the project's JWT secret for both.
 	JWTSecret string
@@ -44,10 +50,10 @@ type Server struct {
 	cfg Config
 	// user runs statements as the caller: sessions as authenticator
 	// that switch to the JWT's role with its claims, so RLS decides.
-	user *postgrest.EngineExecutor
+	user postgrest.Executor
 	// admin runs what the storage server runs as its superuser: bucket
 	// lookups for uploads and public reads, the sweep.
-	admin *postgrest.EngineExecutor
+	admin postgrest.Executor
 	// gc orders the blob sweep and removals against uploads: an upload
 	// holds it shared from storing its bytes until its row commits, so a
 	// removal never deletes bytes a row is about to reference.
@@ -58,8 +64,8 @@ type Server struct {
 // no storage.objects row references (left by a crash between storing
 // the bytes and committing the row, or by a removal that failed).
 func New(ctx context.Context, cfg Config) (*Server, error) {
-	if cfg.Engine == nil || cfg.Blobs == nil {
-		return nil, errors.New("storageapi: Config needs Engine and Blobs")
+	if (cfg.Engine == nil && cfg.Executor == nil) || cfg.Blobs == nil {
+		return nil, errors.New("storageapi: Config needs Engine (or Executor) and Blobs")
 	}
 	if len(cfg.JWTSecret) == 0 {
 		return nil, errors.New("storageapi: Config needs JWTSecret")
@@ -73,10 +79,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	s := &Server{
-		cfg:   cfg,
-		user:  &postgrest.EngineExecutor{Engine: cfg.Engine, User: "authenticator"},
-		admin: &postgrest.EngineExecutor{Engine: cfg.Engine, User: "postgres"},
+	s := &Server{cfg: cfg, user: cfg.Executor, admin: cfg.Executor}
+	if cfg.Engine != nil {
+		s.user = &postgrest.EngineExecutor{Engine: cfg.Engine, User: "authenticator"}
+		s.admin = &postgrest.EngineExecutor{Engine: cfg.Engine, User: "postgres"}
 	}
 	if err := s.Sweep(ctx); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -69,7 +70,7 @@ func newStartCmd(ready func()) *cobra.Command {
 	var f serverFlags
 	var memory, noSeed, showLog, noStudio bool
 	var studioPort int
-	var dataDir string
+	var dataDir, dbURL string
 	var slow time.Duration
 	var inboxPort int
 	c := &cobra.Command{
@@ -125,7 +126,7 @@ func newStartCmd(ready func()) *cobra.Command {
 					return fail(exitUnreadable, "removing the stale instance record: %v", err)
 				}
 			}
-			opts := tinybase.Options{Dir: f.dir, Config: &cfg, NoSeed: noSeed}
+			opts := tinybase.Options{Dir: f.dir, Config: &cfg, NoSeed: noSeed, DBURL: dbURL}
 			if opts.DataDir, err = dataDirOf(c, f.dir, memory, dataDir); err != nil {
 				return err
 			}
@@ -135,10 +136,16 @@ func newStartCmd(ready func()) *cobra.Command {
 			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			p, err := tinybase.Open(ctx, opts)
+			if errors.Is(err, tinybase.ErrNotSuperuser) {
+				return fail(exitServer, "%v", err)
+			}
 			if err != nil {
 				return classify(err)
 			}
 			defer p.Close()
+			if p.Bootstrapped {
+				fmt.Fprintln(c.OutOrStdout(), "Applied the Supabase bootstrap (roles, auth, storage and realtime schemas) where the database lacked it.")
+			}
 			for _, w := range p.Warnings {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: "+w)
 			}
@@ -155,7 +162,9 @@ func newStartCmd(ready func()) *cobra.Command {
 			if err != nil {
 				return fail(exitServer, "%v", err)
 			}
-			if !srv.ServesDB() {
+			if p.OnPostgres() {
+				fmt.Fprintf(c.ErrOrStderr(), "NOTICE: serving the APIs over %s: the Postgres port is not served (connect to that database directly); the dashboard, MCP and pg_net/pg_cron workers are not run in --db-url mode; realtime's postgres_changes need wal_level=logical\n", srv.DBURL())
+			} else if !srv.ServesDB() {
 				fmt.Fprintln(c.ErrOrStderr(), "WARNING: this build has no Postgres wire server yet: the DB URL is not served")
 			}
 			if u := srv.UnservedSections(); len(u) > 0 {
@@ -202,6 +211,7 @@ func newStartCmd(ready func()) *cobra.Command {
 	f.register(c)
 	c.Flags().BoolVar(&memory, "memory", false, "keep the database in memory: start from the migrations and seed every time")
 	c.Flags().StringVar(&dataDir, "data-dir", "", "keep the database in this directory (default: supabase/.tinybase)")
+	c.Flags().StringVar(&dbURL, "db-url", "", "serve the APIs over this existing PostgreSQL instead of the embedded engine (bootstrap where missing, then migration up; Storage's bytes stay in the data dir)")
 	c.Flags().BoolVar(&noSeed, "no-seed", false, "do not run supabase/seed.sql")
 	c.Flags().BoolVar(&showLog, "log", false, "print every SQL statement and API request as it happens")
 	c.Flags().BoolVar(&noStudio, "no-studio", false, "do not serve the dashboard")

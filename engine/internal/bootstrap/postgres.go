@@ -12,11 +12,32 @@ import (
 // database named db (which it alters to Supabase's search_path). CREATE
 // ROLE statements for roles the cluster already has are skipped.
 func ApplyPostgres(ctx context.Context, conn *pgconn.PgConn, db string) error {
+	if err := ApplyPostgresFiles(ctx, conn, nil); err != nil {
+		return err
+	}
+	q := fmt.Sprintf("ALTER DATABASE %s SET search_path TO %s", pgIdent(db), SearchPath)
+	if _, err := conn.Exec(ctx, q).ReadAll(); err != nil {
+		return fmt.Errorf("bootstrap: %s: %w", q, err)
+	}
+	if _, err := conn.Exec(ctx, "SET search_path TO "+SearchPath).ReadAll(); err != nil {
+		return fmt.Errorf("bootstrap: set search_path: %w", err)
+	}
+	return nil
+}
+
+// ApplyPostgresFiles runs the statements of the bootstrap files keep
+// accepts (all when keep is nil), in order, on a real PostgreSQL
+// connection, skipping CREATE ROLE of roles the cluster has; it leaves the
+// database's search_path alone.
+func ApplyPostgresFiles(ctx context.Context, conn *pgconn.PgConn, keep func(file string) bool) error {
 	stmts, err := Statements()
 	if err != nil {
 		return err
 	}
 	for _, s := range stmts {
+		if keep != nil && !keep(s.File) {
+			continue
+		}
 		_, err := conn.Exec(ctx, s.SQL).ReadAll()
 		var pgErr *pgconn.PgError
 		if s.MayExist && errors.As(err, &pgErr) && pgErr.Code == "42710" {
@@ -25,13 +46,6 @@ func ApplyPostgres(ctx context.Context, conn *pgconn.PgConn, db string) error {
 		if err != nil {
 			return fmt.Errorf("bootstrap: %s: %s: %w", s.File, firstLine(s.SQL), err)
 		}
-	}
-	q := fmt.Sprintf("ALTER DATABASE %s SET search_path TO %s", pgIdent(db), SearchPath)
-	if _, err := conn.Exec(ctx, q).ReadAll(); err != nil {
-		return fmt.Errorf("bootstrap: %s: %w", q, err)
-	}
-	if _, err := conn.Exec(ctx, "SET search_path TO "+SearchPath).ReadAll(); err != nil {
-		return fmt.Errorf("bootstrap: set search_path: %w", err)
 	}
 	return nil
 }

@@ -40,7 +40,17 @@ type changeFeed struct {
 	version uint64
 	tables  map[[2]string]tableInfo
 	privs   map[string]bool // role, schema, table → SELECT (mayRead)
+
+	// Scratch of the dispatcher goroutine, kept between changes.
+	touched []*conn // connections with frames queued this round, to wake
+	ids     []int64 // binding ids of the channel being matched
+	key     []byte  // frame cache key being built
 }
+
+// maxRound is how many queued commits one dispatch round takes before
+// waking the writers: under load the frames of several commits then
+// leave in one write per connection.
+const maxRound = 64
 
 // tableInfo is what the dispatcher needs of a published table.
 type tableInfo struct {
@@ -132,14 +142,68 @@ func (f *changeFeed) run() {
 			f.cat.Close()
 		}
 	}()
+	// Under a sustained stream of changes the writers are woken at most
+	// once per Coalesce, so each connection sends the frames of several
+	// changes in one write; a change after a quiet spell goes at once.
+	window := f.s.cfg.Coalesce
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+	armed := false
+	var lastArrival, lastWake time.Time
+	gap := window // moving average of the time between rounds
 	for {
 		select {
 		case cc := <-f.queue:
+			now := time.Now()
+			g := min(now.Sub(lastArrival), 4*window)
+			lastArrival = now
+			gap = (3*gap + g) / 4
 			f.dispatch(cc)
+			for n := 1; n < maxRound; n++ {
+				select {
+				case cc = <-f.queue:
+					f.dispatch(cc)
+					continue
+				default:
+				}
+				break
+			}
+			switch {
+			case len(f.touched) == 0 || armed:
+			case window <= 0 || gap >= window/2 || now.Sub(lastWake) >= window:
+				f.wake()
+				lastWake = now
+			default:
+				timer.Reset(window - now.Sub(lastWake))
+				armed = true
+			}
+		case <-timer.C:
+			armed = false
+			f.wake()
+			lastWake = time.Now()
 		case <-f.quit:
 			return
 		}
 	}
+}
+
+// wake sends the frames queued since the last wake: on this goroutine
+// where the sockets take them at once, else by the connections' writers.
+func (f *changeFeed) wake() {
+	for i, c := range f.touched {
+		c.tryFlush()
+		f.touched[i] = nil
+	}
+	f.touched = f.touched[:0]
+}
+
+// deliver queues a frame for c, to be woken at the end of the round.
+func (f *changeFeed) deliver(c *conn, fr []byte) {
+	if c.enqueue(frame{data: fr}) {
+		f.touched = append(f.touched, c)
+	}
+	f.delivered.Add(1)
 }
 
 func (f *changeFeed) channels() []*channel {
@@ -253,6 +317,9 @@ func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
 	return ok
 }
 
+// visKey is who a subscriber is to row level security.
+type visKey struct{ role, claims string }
+
 func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 	chans := f.channels()
 	var tables map[[2]string]tableInfo
@@ -274,84 +341,116 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 		if !ok {
 			continue
 		}
-		newRow, oldRow := rowMap(c, c.New), rowMap(c, c.Old)
-		// Which channels' bindings match, before RLS.
-		type hit struct {
-			ch  *channel
-			ids []int64
-		}
-		// Without a primary key an insert or update cannot be checked:
-		// realtime.apply_rls answers every subscription of the table
-		// (filters unchecked) with an error payload instead of the row.
-		noKey := len(c.PK) == 0 && c.Op != "DELETE"
-		var hits []hit
-		for _, ch := range chans {
-			var ids []int64
-			for _, b := range ch.pg {
-				if noKey && b.matchesTable(c) || !noKey && b.matches(c, newRow, oldRow) {
-					ids = append(ids, b.id)
-				}
+		f.dispatchChange(c, info, ts, chans)
+	}
+}
+
+// dispatchChange sends one change to the channels whose bindings match
+// and whose role may see it. The work per subscriber is kept to the
+// matching: the payload is rendered once, the row level security check
+// runs once per role and claims, and subscribers of one topic with the
+// same binding ids share one frame.
+func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string, chans []*channel) {
+	// Without a primary key an insert or update cannot be checked:
+	// realtime.apply_rls answers every subscription of the table
+	// (filters unchecked) with an error payload instead of the row.
+	noKey := len(c.PK) == 0 && c.Op != "DELETE"
+	var newRow, oldRow map[string]json.RawMessage // for filters, made on first use
+	rows := false
+	var data []byte
+	var visible map[visKey]bool
+	var frames map[string][]byte
+	for _, ch := range chans {
+		ids := f.ids[:0]
+		for bi := range ch.pg {
+			b := &ch.pg[bi]
+			var hit bool
+			switch {
+			case noKey:
+				hit = b.matchesTable(c)
+			case b.filter != nil && !rows && b.matchesTable(c):
+				newRow, oldRow, rows = rowMap(c, c.New), rowMap(c, c.Old), true
+				hit = b.matches(c, newRow, oldRow)
+			default:
+				hit = b.matches(c, newRow, oldRow)
 			}
-			if len(ids) > 0 {
-				hits = append(hits, hit{ch, ids})
+			if hit {
+				ids = append(ids, b.id)
 			}
 		}
-		if len(hits) == 0 {
+		f.ids = ids
+		if len(ids) == 0 {
 			continue
 		}
-		var data []byte
-		if noKey {
-			data = noKeyPayload(c)
-		} else {
-			data = payload(c, info, ts)
+		if !noKey && c.Op != "DELETE" {
+			cl := ch.auth()
+			k := visKey{cl.role, cl.json}
+			vis, seen := visible[k]
+			if !seen {
+				if info.rls {
+					vis = f.canSelect(cl, c)
+				} else {
+					vis = f.mayRead(cl.role, c)
+				}
+				if visible == nil {
+					visible = map[visKey]bool{}
+				}
+				visible[k] = vis
+			}
+			if !vis {
+				continue
+			}
 		}
-		visible := map[string]bool{} // by role and claims
-		frames := map[string][]byte{}
-		for _, h := range hits {
-			if !noKey && c.Op != "DELETE" {
-				cl := h.ch.auth()
-				key := cl.role + "\x00" + cl.json
-				vis, seen := visible[key]
-				if !seen {
-					if info.rls {
-						vis = f.canSelect(cl, c)
-					} else {
-						vis = f.mayRead(cl.role, c)
-					}
-					visible[key] = vis
-				}
-				if !vis {
-					continue
-				}
+		if data == nil {
+			if noKey {
+				data = noKeyPayload(c)
+			} else {
+				data = payload(c, info, ts)
 			}
-			ids, _ := json.Marshal(h.ids)
-			// Like Phoenix's fastlane, the message has no join_ref, so
-			// subscribers of one topic with the same ids share one frame.
-			key := h.ch.c.vsn + "\x00" + h.ch.topic + "\x00" + string(ids)
-			if h.ch.legacy {
-				key = h.ch.c.vsn + "\x00" + h.ch.topic + "\x00legacy"
-			}
-			fr, ok := frames[key]
-			switch {
-			case ok:
-			case h.ch.legacy:
+			frames = map[string][]byte{}
+		}
+		// Like Phoenix's fastlane, the message has no join_ref, so
+		// subscribers of one topic with the same ids share one frame.
+		key := append(f.key[:0], ch.c.vsn...)
+		key = append(key, 0)
+		key = append(key, ch.topic...)
+		key = append(key, 0)
+		if ch.legacy {
+			key = append(key, "legacy"...)
+		} else {
+			key = appendIDs(key, ids)
+		}
+		f.key = key
+		fr, ok := frames[string(key)]
+		if !ok {
+			if ch.legacy {
 				// the API before config: the change itself, as its type's event
-				fr = encode(h.ch.c.vsn, nil, nil, h.ch.topic, c.Op, data)
-				frames[key] = fr
-			default:
+				fr = encode(ch.c.vsn, nil, nil, ch.topic, c.Op, data)
+			} else {
 				var b bytes.Buffer
 				b.WriteString(`{"data":`)
 				b.Write(data)
 				b.WriteString(`,"ids":`)
-				b.Write(ids)
+				b.Write(appendIDs(nil, ids))
 				b.WriteByte('}')
-				fr = encode(h.ch.c.vsn, nil, nil, h.ch.topic, "postgres_changes", b.Bytes())
-				frames[key] = fr
+				fr = encode(ch.c.vsn, nil, nil, ch.topic, "postgres_changes", b.Bytes())
 			}
-			h.ch.c.send(frame{data: fr})
-			f.delivered.Add(1)
+			frames[string(key)] = fr
 		}
+		f.deliver(ch.c, fr)
 	}
+}
+
+// appendIDs appends ids as a JSON array.
+func appendIDs(b []byte, ids []int64) []byte {
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return append(b, ']')
 }
 
 // matchesTable reports whether b subscribes to c's event and table,

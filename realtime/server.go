@@ -25,6 +25,12 @@ type Config struct {
 	// ChangeQueue bounds the commits waiting for the dispatcher (default
 	// 10000); past it commits are dropped and counted (Stats).
 	ChangeQueue int
+	// Coalesce is how often, at most, a connection's writer is woken
+	// for postgres_changes while changes arrive in a steady stream
+	// (more than one per half of it); each wake sends every frame
+	// queued since in one write. Default 5ms; negative: every change
+	// at once.
+	Coalesce time.Duration
 	// MessageRetention is how long rows of realtime.messages are kept
 	// (default 72 hours, Realtime's); JanitorInterval how often older
 	// ones are deleted (default an hour). A negative interval disables it.
@@ -60,6 +66,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.ChangeQueue <= 0 {
 		cfg.ChangeQueue = 10000
+	}
+	if cfg.Coalesce == 0 {
+		cfg.Coalesce = 5 * time.Millisecond
 	}
 	if cfg.MessageRetention <= 0 {
 		cfg.MessageRetention = 72 * time.Hour

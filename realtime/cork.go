@@ -1,0 +1,213 @@
+package realtime
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"net"
+	"net/http"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// The websocket library writes each message with its own write syscall
+// and a few locks and channel operations, and each connection's writer
+// goroutine had to be woken for every change; at 100 subscribers that
+// was most of a change's cost. So outgoing messages are framed here and
+// a connection's queued frames leave in one write on the socket under
+// the library: server frames are unmasked and, without compression
+// (never negotiated here), a header and the payload (RFC 6455, section
+// 5.2). The dispatcher writes the frames of postgres_changes itself,
+// without blocking (tryFlush); only what a full socket does not take is
+// left to the connection's writer goroutine, which may wait.
+//
+// The library still reads, and writes its control frames (pong, close);
+// batchConn serializes the two writers at frame boundaries, which hold
+// because a control frame (at most 125 bytes of payload) reaches the
+// socket in one write from the library's buffer.
+
+// batchConn is the hijacked socket under a websocket connection.
+type batchConn struct {
+	net.Conn
+	rc syscall.RawConn // for writes that must not block; nil: none
+
+	mu      sync.Mutex // serializes writes to Conn
+	stopped bool       // no more data frames: a close frame may follow
+	pending []byte     // of frames a non-blocking write left unwritten
+	buf     []byte
+	iov     net.Buffers
+}
+
+// errStopped is the answer to a write of frames once stop was called.
+var errStopped = errors.New("realtime: connection closing")
+
+// Write is the websocket library's path to the socket.
+func (c *batchConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := c.writePendingLocked(); err != nil {
+		return 0, err
+	}
+	return c.Conn.Write(p)
+}
+
+// stop refuses further data frames, so that none follows the close frame
+// the library is about to send.
+func (c *batchConn) stop() {
+	c.mu.Lock()
+	c.stopped = true
+	c.mu.Unlock()
+}
+
+// bigPayload is the size from which a payload is written from its own
+// slice instead of copied behind its header.
+const bigPayload = 16 << 10
+
+// appendHeader appends the header of an unmasked, final frame.
+func appendHeader(b []byte, f frame) []byte {
+	op := byte(websocket.MessageText)
+	if f.binary {
+		op = byte(websocket.MessageBinary)
+	}
+	b = append(b, 0x80|op) // FIN
+	switch n := len(f.data); {
+	case n < 126:
+		b = append(b, byte(n))
+	case n <= 0xffff:
+		b = append(b, 126)
+		b = binary.BigEndian.AppendUint16(b, uint16(n))
+	default:
+		b = append(b, 127)
+		b = binary.BigEndian.AppendUint64(b, uint64(n))
+	}
+	return b
+}
+
+// writeDeadlined writes with writeTimeout as the deadline.
+func (c *batchConn) writeDeadlined(w func() error) error {
+	_ = c.Conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+	err := w()
+	_ = c.Conn.SetWriteDeadline(time.Time{})
+	return err
+}
+
+func (c *batchConn) writePendingLocked() error {
+	if len(c.pending) == 0 {
+		return nil
+	}
+	err := c.writeDeadlined(func() error {
+		_, err := c.Conn.Write(c.pending)
+		return err
+	})
+	c.pending = c.pending[:0]
+	return err
+}
+
+// writeFramesLocked sends frames, after anything pending, in one write
+// (writev) that may wait up to writeTimeout.
+func (c *batchConn) writeFramesLocked(frames []frame) error {
+	if c.stopped {
+		return errStopped
+	}
+	if err := c.writePendingLocked(); err != nil || len(frames) == 0 {
+		return err
+	}
+	buf, iov := c.buf[:0], c.iov[:0]
+	start := 0 // of buf's bytes not yet in iov
+	for _, f := range frames {
+		buf = appendHeader(buf, f)
+		if len(f.data) < bigPayload {
+			buf = append(buf, f.data...)
+			continue
+		}
+		iov = append(iov, buf[start:len(buf):len(buf)], f.data)
+		start = len(buf)
+	}
+	if start < len(buf) {
+		iov = append(iov, buf[start:])
+	}
+	err := c.writeDeadlined(func() error {
+		out := iov // WriteTo consumes its receiver
+		_, err := out.WriteTo(c.Conn)
+		return err
+	})
+	clear(iov) // drop the payloads
+	c.iov = iov[:0]
+	c.keep(buf)
+	return err
+}
+
+// tryWriteLocked sends frames with one write that does not wait: what
+// the socket does not take now stays pending, and it returns false (the
+// caller wakes the writer goroutine).
+func (c *batchConn) tryWriteLocked(frames []frame) bool {
+	if c.rc == nil || c.stopped || len(c.pending) > 0 {
+		return false
+	}
+	buf := c.buf[:0]
+	for _, f := range frames {
+		buf = append(appendHeader(buf, f), f.data...)
+	}
+	n := 0
+	for n < len(buf) {
+		var m int
+		var werr error
+		err := c.rc.Write(func(fd uintptr) bool {
+			m, werr = syscall.Write(int(fd), buf[n:])
+			return true // never wait for the poller
+		})
+		if err != nil || werr != nil || m <= 0 {
+			if werr == syscall.EINTR {
+				continue
+			}
+			break
+		}
+		n += m
+	}
+	if n < len(buf) {
+		c.pending = append(c.pending[:0], buf[n:]...)
+	}
+	c.keep(buf)
+	return n == len(buf)
+}
+
+// keep keeps buf's array for the next batch, unless a burst grew it.
+func (c *batchConn) keep(buf []byte) {
+	if cap(buf) > 4*bigPayload {
+		buf = nil
+	}
+	c.buf = buf
+}
+
+// batchWriter hands the websocket library a batchConn when it hijacks
+// the HTTP connection.
+type batchWriter struct {
+	http.ResponseWriter
+	conn *batchConn
+}
+
+func (w *batchWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	// The 101 response is flushed before the hijack; flush again in case
+	// a server buffered it.
+	if err := brw.Writer.Flush(); err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	w.conn = &batchConn{Conn: nc}
+	if sc, ok := nc.(syscall.Conn); ok {
+		if rc, err := sc.SyscallConn(); err == nil {
+			w.conn.rc = rc
+		}
+	}
+	return w.conn, bufio.NewReadWriter(brw.Reader, bufio.NewWriter(w.conn)), nil
+}
+
+// Unwrap lets http.ResponseController reach the server's writer.
+func (w *batchWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -23,6 +23,7 @@ type changeFeed struct {
 
 	mu        sync.Mutex
 	subs      map[*channel]struct{} // channels with postgres_changes bindings
+	subsVer   uint64                // moves when subs or their claims change
 	listeners int                   // joined channels
 	cancel    func()                // the engine subscription, nil when none
 	running   bool
@@ -32,8 +33,6 @@ type changeFeed struct {
 	stopped sync.Once
 	// Dropped counts commits lost because the queue was full.
 	dropped atomic.Int64
-	// delivered counts postgres_changes messages queued to clients.
-	delivered atomic.Int64
 
 	sess    *engine.Session // in the subscriber's role, for RLS checks
 	cat     *engine.Session // as postgres, for the catalog
@@ -41,6 +40,9 @@ type changeFeed struct {
 	tables  map[[2]string]tableInfo
 	privs   map[string]bool // role, schema, table → SELECT (mayRead)
 
+	// The dispatcher's grouping of subs (groupsVer: of subsVer).
+	groups    []*subGroup
+	groupsVer uint64
 	// Scratch of the dispatcher goroutine, kept between changes.
 	touched []*conn // connections with frames queued this round, to wake
 	ids     []int64 // binding ids of the channel being matched
@@ -103,12 +105,21 @@ func (f *changeFeed) add(ch *channel) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.subs[ch] = struct{}{}
+	f.subsVer++
 }
 
 func (f *changeFeed) remove(ch *channel) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	delete(f.subs, ch)
+	f.subsVer++
+}
+
+// claimsChanged tells the dispatcher a channel's claims changed.
+func (f *changeFeed) claimsChanged() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.subsVer++
 }
 
 func (f *changeFeed) stop() {
@@ -198,22 +209,46 @@ func (f *changeFeed) wake() {
 	f.touched = f.touched[:0]
 }
 
-// deliver queues a frame for c, to be woken at the end of the round.
+// deliver queues a frame for c, to be sent at the next wake.
 func (f *changeFeed) deliver(c *conn, fr []byte) {
 	if c.enqueue(frame{data: fr}) {
 		f.touched = append(f.touched, c)
 	}
-	f.delivered.Add(1)
 }
 
-func (f *changeFeed) channels() []*channel {
+// subGroup is channels that receive a change alike: same socket
+// protocol, topic and bindings (channel.sig), role and claims. The
+// dispatcher matches, checks and renders a change once per group.
+type subGroup struct {
+	rep   *channel // any member
+	cl    *claims
+	chans []*channel
+}
+
+// subGroups returns the subscribed channels grouped, regrouping only
+// after a join, leave or token refresh.
+func (f *changeFeed) subGroups() []*subGroup {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := make([]*channel, 0, len(f.subs))
-	for ch := range f.subs {
-		out = append(out, ch)
+	if f.groups != nil && f.groupsVer == f.subsVer {
+		return f.groups
 	}
-	return out
+	type key struct{ sig, role, claims string }
+	byKey := map[key]*subGroup{}
+	groups := make([]*subGroup, 0)
+	for ch := range f.subs {
+		cl := ch.auth()
+		k := key{ch.sig, cl.role, cl.json}
+		g := byKey[k]
+		if g == nil {
+			g = &subGroup{rep: ch, cl: cl}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.chans = append(g.chans, ch)
+	}
+	f.groups, f.groupsVer = groups, f.subsVer
+	return groups
 }
 
 // session returns the dispatcher's engine session, connected as
@@ -321,7 +356,7 @@ func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
 type visKey struct{ role, claims string }
 
 func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
-	chans := f.channels()
+	groups := f.subGroups()
 	var tables map[[2]string]tableInfo
 	ts := cc.Time.UTC().Format("2006-01-02T15:04:05.000Z")
 	for i := range cc.Changes {
@@ -331,7 +366,7 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 		}
 		// Realtime asks wal2json for inserts, updates and deletes only
 		// (realtime.list_changes): a TRUNCATE is never sent.
-		if c.Op == "TRUNCATE" || len(chans) == 0 {
+		if c.Op == "TRUNCATE" || len(groups) == 0 {
 			continue
 		}
 		if tables == nil {
@@ -341,16 +376,17 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 		if !ok {
 			continue
 		}
-		f.dispatchChange(c, info, ts, chans)
+		f.dispatchChange(c, info, ts, groups)
 	}
 }
 
 // dispatchChange sends one change to the channels whose bindings match
-// and whose role may see it. The work per subscriber is kept to the
-// matching: the payload is rendered once, the row level security check
-// runs once per role and claims, and subscribers of one topic with the
-// same binding ids share one frame.
-func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string, chans []*channel) {
+// and whose role may see it. The work per subscriber is only queueing
+// the frame: matching and frames are per group of like channels, the
+// payload is rendered once, the row level security check runs once per
+// role and claims, and groups of one topic with the same binding ids
+// share one frame.
+func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string, groups []*subGroup) {
 	// Without a primary key an insert or update cannot be checked:
 	// realtime.apply_rls answers every subscription of the table
 	// (filters unchecked) with an error payload instead of the row.
@@ -360,7 +396,8 @@ func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string,
 	var data []byte
 	var visible map[visKey]bool
 	var frames map[string][]byte
-	for _, ch := range chans {
+	for _, g := range groups {
+		ch := g.rep
 		ids := f.ids[:0]
 		for bi := range ch.pg {
 			b := &ch.pg[bi]
@@ -383,7 +420,7 @@ func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string,
 			continue
 		}
 		if !noKey && c.Op != "DELETE" {
-			cl := ch.auth()
+			cl := g.cl
 			k := visKey{cl.role, cl.json}
 			vis, seen := visible[k]
 			if !seen {
@@ -437,7 +474,9 @@ func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string,
 			}
 			frames[string(key)] = fr
 		}
-		f.deliver(ch.c, fr)
+		for _, ch := range g.chans {
+			f.deliver(ch.c, fr)
+		}
 	}
 }
 

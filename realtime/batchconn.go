@@ -39,6 +39,13 @@ type batchConn struct {
 	pending []byte     // of frames a non-blocking write left unwritten
 	buf     []byte
 	iov     net.Buffers
+
+	// tryWriteLocked's write, made once: rc.Write would otherwise
+	// allocate a closure per call.
+	try    func(fd uintptr) bool
+	tryBuf []byte
+	tryN   int
+	tryErr error
 }
 
 // errStopped is the answer to a write of frames once stop was called.
@@ -153,12 +160,10 @@ func (c *batchConn) tryWriteLocked(frames []frame) bool {
 	}
 	n := 0
 	for n < len(buf) {
-		var m int
-		var werr error
-		err := c.rc.Write(func(fd uintptr) bool {
-			m, werr = syscall.Write(int(fd), buf[n:])
-			return true // never wait for the poller
-		})
+		c.tryBuf = buf[n:]
+		err := c.rc.Write(c.try)
+		m, werr := c.tryN, c.tryErr
+		c.tryBuf, c.tryErr = nil, nil
 		if err != nil || werr != nil || m <= 0 {
 			if werr == syscall.EINTR {
 				continue
@@ -200,12 +205,17 @@ func (w *batchWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		nc.Close()
 		return nil, nil, err
 	}
-	w.conn = &batchConn{Conn: nc}
+	c := &batchConn{Conn: nc}
 	if sc, ok := nc.(syscall.Conn); ok {
 		if rc, err := sc.SyscallConn(); err == nil {
-			w.conn.rc = rc
+			c.rc = rc
+			c.try = func(fd uintptr) bool {
+				c.tryN, c.tryErr = syscall.Write(int(fd), c.tryBuf)
+				return true // never wait for the poller
+			}
 		}
 	}
+	w.conn = c
 	return w.conn, bufio.NewReadWriter(brw.Reader, bufio.NewWriter(w.conn)), nil
 }
 

@@ -182,7 +182,7 @@ func (f *changeFeed) run() {
 			}
 			switch {
 			case len(f.touched) == 0 || armed:
-			case window <= 0 || gap >= window/2 || now.Sub(lastWake) >= window:
+			case window <= 0 || gap >= window/4 || now.Sub(lastWake) >= window:
 				f.wake()
 				lastWake = now
 			default:

@@ -25,11 +25,12 @@ type Config struct {
 	// ChangeQueue bounds the commits waiting for the dispatcher (default
 	// 10000); past it commits are dropped and counted (Stats).
 	ChangeQueue int
-	// Coalesce is how often, at most, a connection's writer is woken
-	// for postgres_changes while changes arrive in a steady stream
-	// (more than one per half of it); each wake sends every frame
-	// queued since in one write. Default 5ms; negative: every change
-	// at once.
+	// Coalesce is how often, at most, postgres_changes frames are
+	// written to a connection while changes arrive in a steady stream
+	// (on average more than one per quarter of it); each write carries
+	// every frame queued since. A change after a quieter spell is sent
+	// at once. Default 20ms (Supabase Realtime polls for changes every
+	// 100ms); negative: every change at once.
 	Coalesce time.Duration
 	// MessageRetention is how long rows of realtime.messages are kept
 	// (default 72 hours, Realtime's); JanitorInterval how often older
@@ -68,7 +69,7 @@ func New(cfg Config) *Server {
 		cfg.ChangeQueue = 10000
 	}
 	if cfg.Coalesce == 0 {
-		cfg.Coalesce = 5 * time.Millisecond
+		cfg.Coalesce = 20 * time.Millisecond
 	}
 	if cfg.MessageRetention <= 0 {
 		cfg.MessageRetention = 72 * time.Hour

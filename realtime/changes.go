@@ -49,9 +49,8 @@ type changeFeed struct {
 	key     []byte  // frame cache key being built
 }
 
-// maxRound is how many queued commits one dispatch round takes before
-// waking the writers: under load the frames of several commits then
-// leave in one write per connection.
+// maxRound is how many queued commits a dispatch round outside a steady
+// stream takes before sending.
 const maxRound = 64
 
 // tableInfo is what the dispatcher needs of a published table.
@@ -153,17 +152,41 @@ func (f *changeFeed) run() {
 			f.cat.Close()
 		}
 	}()
-	// Under a sustained stream of changes the writers are woken at most
-	// once per Coalesce, so each connection sends the frames of several
-	// changes in one write; a change after a quiet spell goes at once.
+	// Under a steady stream of changes (on average more than one per
+	// quarter of Coalesce) the dispatcher sleeps for Coalesce, then
+	// dispatches every commit queued meanwhile and writes each
+	// connection's frames at once: a change costs neither a wake of this
+	// goroutine nor a socket write per subscriber. A change after a
+	// quieter spell is dispatched and sent at once.
 	window := f.s.cfg.Coalesce
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
 	armed := false
 	var lastArrival, lastWake time.Time
-	gap := window // moving average of the time between rounds
+	gap := window // moving average of the time between commits
 	for {
+		if armed {
+			select {
+			case <-timer.C:
+			case <-f.quit:
+				return
+			}
+			armed = false
+			now := time.Now()
+			k := f.drain(cap(f.queue))
+			f.wake()
+			lastWake = now
+			if k > 0 {
+				gap = (3*gap + window/time.Duration(k)) / 4
+				lastArrival = now
+				if gap < window/4 {
+					timer.Reset(window)
+					armed = true
+				}
+			}
+			continue
+		}
 		select {
 		case cc := <-f.queue:
 			now := time.Now()
@@ -171,17 +194,9 @@ func (f *changeFeed) run() {
 			lastArrival = now
 			gap = (3*gap + g) / 4
 			f.dispatch(cc)
-			for n := 1; n < maxRound; n++ {
-				select {
-				case cc = <-f.queue:
-					f.dispatch(cc)
-					continue
-				default:
-				}
-				break
-			}
+			f.drain(maxRound - 1)
 			switch {
-			case len(f.touched) == 0 || armed:
+			case len(f.touched) == 0:
 			case window <= 0 || gap >= window/4 || now.Sub(lastWake) >= window:
 				f.wake()
 				lastWake = now
@@ -189,14 +204,23 @@ func (f *changeFeed) run() {
 				timer.Reset(window - now.Sub(lastWake))
 				armed = true
 			}
-		case <-timer.C:
-			armed = false
-			f.wake()
-			lastWake = time.Now()
 		case <-f.quit:
 			return
 		}
 	}
+}
+
+// drain dispatches up to n commits already queued and returns how many.
+func (f *changeFeed) drain(n int) int {
+	for i := 0; i < n; i++ {
+		select {
+		case cc := <-f.queue:
+			f.dispatch(cc)
+		default:
+			return i
+		}
+	}
+	return n
 }
 
 // wake sends the frames queued since the last wake: on this goroutine

@@ -153,12 +153,16 @@ func (f *changeFeed) run() {
 		}
 	}()
 	// Under a steady stream of changes (on average more than one per
-	// quarter of Coalesce) the dispatcher sleeps for Coalesce, then
+	// quarter of Coalesce) the dispatcher sleeps through a window, then
 	// dispatches every commit queued meanwhile and writes each
 	// connection's frames at once: a change costs neither a wake of this
-	// goroutine nor a socket write per subscriber. A change after a
-	// quieter spell is dispatched and sent at once.
+	// goroutine nor a socket write per subscriber. The window is
+	// Coalesce, or longer when writing took long (many subscribers, a
+	// busy machine), so that writing stays a small share of the time,
+	// up to Realtime's own polling interval. A change after a quieter
+	// spell is dispatched and sent at once.
 	window := f.s.cfg.Coalesce
+	cur := window // the window in use
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
@@ -177,11 +181,12 @@ func (f *changeFeed) run() {
 			k := f.drain(cap(f.queue))
 			f.wake()
 			lastWake = now
+			cur = min(max(window, writeShare*time.Since(now)), maxWindow)
 			if k > 0 {
-				gap = (3*gap + window/time.Duration(k)) / 4
+				gap = (3*gap + cur/time.Duration(k)) / 4
 				lastArrival = now
 				if gap < window/4 {
-					timer.Reset(window)
+					timer.Reset(cur)
 					armed = true
 				}
 			}
@@ -197,11 +202,11 @@ func (f *changeFeed) run() {
 			f.drain(maxRound - 1)
 			switch {
 			case len(f.touched) == 0:
-			case window <= 0 || gap >= window/4 || now.Sub(lastWake) >= window:
+			case window <= 0 || gap >= window/4 || now.Sub(lastWake) >= cur:
 				f.wake()
 				lastWake = now
 			default:
-				timer.Reset(window - now.Sub(lastWake))
+				timer.Reset(cur - now.Sub(lastWake))
 				armed = true
 			}
 		case <-f.quit:
@@ -209,6 +214,14 @@ func (f *changeFeed) run() {
 		}
 	}
 }
+
+// A steady stream's window is at most maxWindow (Supabase Realtime polls
+// for changes every 100ms) and at least writeShare times as long as the
+// last round of dispatching and writing took.
+const (
+	maxWindow  = 100 * time.Millisecond
+	writeShare = 16
+)
 
 // drain dispatches up to n commits already queued and returns how many.
 func (f *changeFeed) drain(n int) int {

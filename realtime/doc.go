@@ -60,6 +60,7 @@
 // socket takes it at once, so the writer goroutines wake only for slow
 // sockets and for replies, broadcasts and presence. Under a steady
 // stream of changes the writes happen at most every Config.Coalesce
-// (20ms), each carrying every change since: fewer socket writes per
-// change the more changes come.
+// (20ms; longer, up to 100ms, when writing takes long), each carrying
+// every change since: fewer socket writes per change the more changes
+// come.
 package realtime

@@ -28,9 +28,10 @@ type Config struct {
 	// Coalesce is how often, at most, postgres_changes frames are
 	// written to a connection while changes arrive in a steady stream
 	// (on average more than one per quarter of it); each write carries
-	// every frame queued since. A change after a quieter spell is sent
-	// at once. Default 20ms (Supabase Realtime polls for changes every
-	// 100ms); negative: every change at once.
+	// every frame queued since. When a round of writes takes long the
+	// interval grows, to at most 100ms (Supabase Realtime polls for
+	// changes every 100ms). A change after a quieter spell is sent at
+	// once. Default 20ms; negative: every change at once.
 	Coalesce time.Duration
 	// MessageRetention is how long rows of realtime.messages are kept
 	// (default 72 hours, Realtime's); JanitorInterval how often older

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"github.com/coder/websocket"
 )
@@ -37,13 +38,12 @@ type batchConn struct {
 	mu      sync.Mutex // serializes writes to Conn
 	stopped bool       // no more data frames: a close frame may follow
 	pending []byte     // of frames a non-blocking write left unwritten
-	buf     []byte
 	iov     net.Buffers
 
-	// tryWriteLocked's write, made once: rc.Write would otherwise
+	// tryWriteLocked's writev, made once: rc.Write would otherwise
 	// allocate a closure per call.
 	try    func(fd uintptr) bool
-	tryBuf []byte
+	tryIov []syscall.Iovec
 	tryN   int
 	tryErr error
 }
@@ -69,18 +69,16 @@ func (c *batchConn) stop() {
 	c.mu.Unlock()
 }
 
-// bigPayload is the size from which a payload is written from its own
-// slice instead of copied behind its header.
-const bigPayload = 16 << 10
-
-// appendHeader appends the header of an unmasked, final frame.
-func appendHeader(b []byte, f frame) []byte {
+// wsFrame frames a message: an unmasked, final frame's header, then
+// the payload, in one slice that many connections can share.
+func wsFrame(bin bool, payload []byte) []byte {
 	op := byte(websocket.MessageText)
-	if f.binary {
+	if bin {
 		op = byte(websocket.MessageBinary)
 	}
+	b := make([]byte, 0, 10+len(payload))
 	b = append(b, 0x80|op) // FIN
-	switch n := len(f.data); {
+	switch n := len(payload); {
 	case n < 126:
 		b = append(b, byte(n))
 	case n <= 0xffff:
@@ -90,7 +88,7 @@ func appendHeader(b []byte, f frame) []byte {
 		b = append(b, 127)
 		b = binary.BigEndian.AppendUint64(b, uint64(n))
 	}
-	return b
+	return append(b, payload...)
 }
 
 // writeDeadlined writes with writeTimeout as the deadline.
@@ -122,69 +120,106 @@ func (c *batchConn) writeFramesLocked(frames []frame) error {
 	if err := c.writePendingLocked(); err != nil || len(frames) == 0 {
 		return err
 	}
-	buf, iov := c.buf[:0], c.iov[:0]
-	start := 0 // of buf's bytes not yet in iov
+	iov := c.iov[:0]
 	for _, f := range frames {
-		buf = appendHeader(buf, f)
-		if len(f.data) < bigPayload {
-			buf = append(buf, f.data...)
-			continue
-		}
-		iov = append(iov, buf[start:len(buf):len(buf)], f.data)
-		start = len(buf)
-	}
-	if start < len(buf) {
-		iov = append(iov, buf[start:])
+		iov = append(iov, f.wire)
 	}
 	err := c.writeDeadlined(func() error {
 		out := iov // WriteTo consumes its receiver
 		_, err := out.WriteTo(c.Conn)
 		return err
 	})
-	clear(iov) // drop the payloads
+	clear(iov) // drop the frames
 	c.iov = iov[:0]
-	c.keep(buf)
 	return err
 }
 
-// tryWriteLocked sends frames with one write that does not wait: what
-// the socket does not take now stays pending, and it returns false (the
-// caller wakes the writer goroutine).
+// maxIovecs is how many slices one writev takes (Linux's IOV_MAX).
+const maxIovecs = 1024
+
+// tryWriteLocked sends frames with writes that do not wait (writev from
+// the frames' own slices): what the socket does not take now stays
+// pending, and it returns false (the caller wakes the writer
+// goroutine).
 func (c *batchConn) tryWriteLocked(frames []frame) bool {
 	if c.rc == nil || c.stopped || len(c.pending) > 0 {
 		return false
 	}
-	buf := c.buf[:0]
-	for _, f := range frames {
-		buf = append(appendHeader(buf, f), f.data...)
-	}
-	n := 0
-	for n < len(buf) {
-		c.tryBuf = buf[n:]
-		err := c.rc.Write(c.try)
-		m, werr := c.tryN, c.tryErr
-		c.tryBuf, c.tryErr = nil, nil
-		if err != nil || werr != nil || m <= 0 {
-			if werr == syscall.EINTR {
-				continue
+	for len(frames) > 0 {
+		chunk := frames[:min(len(frames), maxIovecs)]
+		frames = frames[len(chunk):]
+		iov, total := c.tryIov[:0], 0
+		for _, f := range chunk {
+			if len(f.wire) > 0 {
+				v := syscall.Iovec{Base: &f.wire[0]}
+				v.SetLen(len(f.wire))
+				iov = append(iov, v)
+				total += len(f.wire)
 			}
-			break
 		}
-		n += m
+		c.tryIov = iov
+		n := 0
+		for n < total {
+			err := c.rc.Write(c.try)
+			m, werr := c.tryN, c.tryErr
+			c.tryErr = nil
+			if err != nil || werr != nil || m <= 0 {
+				if werr == syscall.EINTR {
+					continue
+				}
+				break
+			}
+			n += m
+			if n < total {
+				c.tryIov = advance(c.tryIov, m)
+			}
+		}
+		clear(iov) // drop the frames
+		c.tryIov = iov[:0]
+		if n < total {
+			// Keep the unwritten bytes, in order, for the writer goroutine.
+			for _, f := range chunk {
+				if n >= len(f.wire) {
+					n -= len(f.wire)
+					continue
+				}
+				c.pending = append(c.pending, f.wire[n:]...)
+				n = 0
+			}
+			for _, f := range frames {
+				c.pending = append(c.pending, f.wire...)
+			}
+			return false
+		}
 	}
-	if n < len(buf) {
-		c.pending = append(c.pending[:0], buf[n:]...)
-	}
-	c.keep(buf)
-	return n == len(buf)
+	return true
 }
 
-// keep keeps buf's array for the next batch, unless a burst grew it.
-func (c *batchConn) keep(buf []byte) {
-	if cap(buf) > 4*bigPayload {
-		buf = nil
+// advance drops the first n bytes from iov.
+func advance(iov []syscall.Iovec, n int) []syscall.Iovec {
+	for n > 0 && len(iov) > 0 {
+		l := int(iov[0].Len)
+		if n < l {
+			iov[0].Base = (*byte)(unsafe.Add(unsafe.Pointer(iov[0].Base), n))
+			iov[0].SetLen(l - n)
+			return iov
+		}
+		n -= l
+		iov = iov[1:]
 	}
-	c.buf = buf
+	return iov
+}
+
+// writev writes iov to the socket fd (non-blocking, as Go opens it).
+func writev(fd uintptr, iov []syscall.Iovec) (int, error) {
+	if len(iov) == 0 {
+		return 0, nil
+	}
+	n, _, errno := syscall.Syscall(syscall.SYS_WRITEV, fd, uintptr(unsafe.Pointer(&iov[0])), uintptr(len(iov)))
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(n), nil
 }
 
 // batchWriter hands the websocket library a batchConn when it hijacks
@@ -210,7 +245,7 @@ func (w *batchWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		if rc, err := sc.SyscallConn(); err == nil {
 			c.rc = rc
 			c.try = func(fd uintptr) bool {
-				c.tryN, c.tryErr = syscall.Write(int(fd), c.tryBuf)
+				c.tryN, c.tryErr = writev(fd, c.tryIov)
 				return true // never wait for the poller
 			}
 		}

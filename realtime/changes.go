@@ -248,7 +248,7 @@ func (f *changeFeed) wake() {
 
 // deliver queues a frame for c, to be sent at the next wake.
 func (f *changeFeed) deliver(c *conn, fr []byte) {
-	if c.enqueue(frame{data: fr}) {
+	if c.enqueue(frame{wire: fr}) {
 		f.touched = append(f.touched, c)
 	}
 }
@@ -509,6 +509,7 @@ func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string,
 				b.WriteByte('}')
 				fr = encode(ch.c.vsn, nil, nil, ch.topic, "postgres_changes", b.Bytes())
 			}
+			fr = wsFrame(false, fr) // framed once for every subscriber
 			frames[string(key)] = fr
 		}
 		for _, ch := range g.chans {

@@ -576,3 +576,27 @@ func TestStreamAndGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialWrites: changes bigger than the socket buffers, to a client
+// that reads late, arrive whole and in order (the dispatcher's writes
+// that do not wait leave the rest to the connection's writer).
+func TestPartialWrites(t *testing.T) {
+	f := newFixture(t, realtime.Config{})
+	c := f.dialBuffered(t, "2.0.0", 0)
+	c.join("realtime:p", pgConfig(map[string]any{"event": "INSERT", "schema": "public", "table": "notes"}), "")
+	if s := c.next(); s.Event != "system" {
+		t.Fatalf("system %+v", s)
+	}
+	big := strings.Repeat("y", 500<<10)
+	const n = 30
+	for i := 1; i <= n; i++ {
+		f.exec(t, fmt.Sprintf(`insert into notes (id, body) values (%d, '%s%d')`, i, big, i))
+	}
+	time.Sleep(500 * time.Millisecond) // the socket buffers fill
+	for i := 1; i <= n; i++ {
+		rec := c.until("postgres_changes").Payload["data"].(map[string]any)["record"].(map[string]any)
+		if rec["id"] != float64(i) || rec["body"] != fmt.Sprintf("%s%d", big, i) {
+			t.Fatalf("change %d: id %v, body of %d bytes", i, rec["id"], len(fmt.Sprint(rec["body"])))
+		}
+	}
+}

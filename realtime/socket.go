@@ -43,10 +43,9 @@ type conn struct {
 	channels map[string]*channel // by topic
 }
 
-// frame is one outgoing websocket message.
+// frame is one outgoing websocket message, framed (wsFrame).
 type frame struct {
-	binary bool
-	data   []byte
+	wire []byte
 }
 
 func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
@@ -225,7 +224,7 @@ func (c *conn) notify() {
 
 // push sends a message in the socket's protocol version.
 func (c *conn) push(joinRef, ref json.RawMessage, topic, event string, payload []byte) {
-	c.send(frame{data: encode(c.vsn, joinRef, ref, topic, event, payload)})
+	c.send(frame{wire: wsFrame(false, encode(c.vsn, joinRef, ref, topic, event, payload))})
 }
 
 // reply sends a phx_reply.

@@ -26,10 +26,10 @@ go test -c -o "$tmp/realtime.test" ./realtime
 echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for i in $(seq "$rounds"); do
 	(cd realtime && "$tmp/realtime.test" -test.run '^$' -test.bench 'InsertWire' \
-		-test.benchtime "${BENCHTIME:-2000x}" -test.count 1) | grep '^Benchmark' | tee -a "$tmp/out"
+		-test.benchtime "${BENCHTIME:-2000x}" -test.count 1) | grep -E '^(Benchmark|---|FAIL)|_test.go' | tee -a "$tmp/out"
 done
 (cd realtime && "$tmp/realtime.test" -test.run '^$' -test.bench 'DeliveryLatency' \
-	-test.benchtime "${LATENCY_BENCHTIME:-300x}" -test.count "$rounds") | grep '^Benchmark' | tee -a "$tmp/out"
+	-test.benchtime "${LATENCY_BENCHTIME:-300x}" -test.count "$rounds") | grep -E '^(Benchmark|---|FAIL)|_test.go' | tee -a "$tmp/out"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 awk '
 function median(name, unit,    k, n, i, j, t, v) {
@@ -39,7 +39,7 @@ function median(name, unit,    k, n, i, j, t, v) {
 	if (n == 0) return 0
 	return n % 2 ? v[(n+1)/2] : (v[n/2] + v[n/2+1]) / 2
 }
-/^Benchmark/ {
+/^Benchmark[^ \t]*[ \t]+[0-9]+[ \t]/ {
 	name = $1; sub(/-[0-9]+$/, "", name); c = ++cnt[name]
 	for (i = 3; i < NF; i += 2) val[name, $(i+1), c] = $i
 }

@@ -41,7 +41,7 @@ func (ch *channel) deliverBroadcast(payload json.RawMessage, ub *userBroadcast) 
 	if ub != nil {
 		if ch.c.vsn == vsn2 {
 			if b, ok := encodeUserBroadcast(ch.topic, ub); ok {
-				ch.c.send(frame{binary: true, data: b})
+				ch.c.send(frame{wire: wsFrame(true, b)})
 			}
 			return
 		}

@@ -23,6 +23,7 @@ type changeFeed struct {
 
 	mu        sync.Mutex
 	subs      map[*channel]struct{} // channels with postgres_changes bindings
+	subsVer   uint64                // moves when subs or their claims change
 	listeners int                   // joined channels
 	cancel    func()                // the engine subscription, nil when none
 	running   bool
@@ -32,15 +33,25 @@ type changeFeed struct {
 	stopped sync.Once
 	// Dropped counts commits lost because the queue was full.
 	dropped atomic.Int64
-	// delivered counts postgres_changes messages queued to clients.
-	delivered atomic.Int64
 
 	sess    *engine.Session // in the subscriber's role, for RLS checks
 	cat     *engine.Session // as postgres, for the catalog
 	version uint64
 	tables  map[[2]string]tableInfo
 	privs   map[string]bool // role, schema, table → SELECT (mayRead)
+
+	// The dispatcher's grouping of subs (groupsVer: of subsVer).
+	groups    []*subGroup
+	groupsVer uint64
+	// Scratch of the dispatcher goroutine, kept between changes.
+	touched []*conn // connections with frames queued this round, to wake
+	ids     []int64 // binding ids of the channel being matched
+	key     []byte  // frame cache key being built
 }
+
+// maxRound is how many queued commits a dispatch round outside a steady
+// stream takes before sending.
+const maxRound = 64
 
 // tableInfo is what the dispatcher needs of a published table.
 type tableInfo struct {
@@ -93,12 +104,21 @@ func (f *changeFeed) add(ch *channel) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.subs[ch] = struct{}{}
+	f.subsVer++
 }
 
 func (f *changeFeed) remove(ch *channel) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	delete(f.subs, ch)
+	f.subsVer++
+}
+
+// claimsChanged tells the dispatcher a channel's claims changed.
+func (f *changeFeed) claimsChanged() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.subsVer++
 }
 
 func (f *changeFeed) stop() {
@@ -144,24 +164,140 @@ func (f *changeFeed) run() {
 			f.cat.Close()
 		}
 	}()
+	// Under a steady stream of changes (on average more than one per
+	// quarter of Coalesce) the dispatcher sleeps through a window, then
+	// dispatches every commit queued meanwhile and writes each
+	// connection's frames at once: a change costs neither a wake of this
+	// goroutine nor a socket write per subscriber. The window is
+	// Coalesce, or longer when writing took long (many subscribers, a
+	// busy machine), so that writing stays a small share of the time,
+	// up to Realtime's own polling interval. A change after a quieter
+	// spell is dispatched and sent at once.
+	window := f.s.cfg.Coalesce
+	cur := window // the window in use
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+	armed := false
+	var lastArrival, lastWake time.Time
+	gap := window // moving average of the time between commits
 	for {
+		if armed {
+			select {
+			case <-timer.C:
+			case <-f.quit:
+				return
+			}
+			armed = false
+			now := time.Now()
+			k := f.drain(cap(f.queue))
+			f.wake()
+			lastWake = now
+			cur = min(max(window, writeShare*time.Since(now)), maxWindow)
+			if k > 0 {
+				gap = (3*gap + cur/time.Duration(k)) / 4
+				lastArrival = now
+				if gap < window/4 {
+					timer.Reset(cur)
+					armed = true
+				}
+			}
+			continue
+		}
 		select {
 		case cc := <-f.queue:
+			now := time.Now()
+			g := min(now.Sub(lastArrival), 4*window)
+			lastArrival = now
+			gap = (3*gap + g) / 4
 			f.dispatch(cc)
+			f.drain(maxRound - 1)
+			switch {
+			case len(f.touched) == 0:
+			case window <= 0 || gap >= window/4 || now.Sub(lastWake) >= cur:
+				f.wake()
+				lastWake = now
+			default:
+				timer.Reset(cur - now.Sub(lastWake))
+				armed = true
+			}
 		case <-f.quit:
 			return
 		}
 	}
 }
 
-func (f *changeFeed) channels() []*channel {
+// A steady stream's window is at most maxWindow (Supabase Realtime polls
+// for changes every 100ms) and at least writeShare times as long as the
+// last round of dispatching and writing took.
+const (
+	maxWindow  = 100 * time.Millisecond
+	writeShare = 16
+)
+
+// drain dispatches up to n commits already queued and returns how many.
+func (f *changeFeed) drain(n int) int {
+	for i := 0; i < n; i++ {
+		select {
+		case cc := <-f.queue:
+			f.dispatch(cc)
+		default:
+			return i
+		}
+	}
+	return n
+}
+
+// wake sends the frames queued since the last wake: on this goroutine
+// where the sockets take them at once, else by the connections' writers.
+func (f *changeFeed) wake() {
+	for i, c := range f.touched {
+		c.tryFlush()
+		f.touched[i] = nil
+	}
+	f.touched = f.touched[:0]
+}
+
+// deliver queues a frame for c, to be sent at the next wake.
+func (f *changeFeed) deliver(c *conn, fr []byte) {
+	if c.enqueue(frame{wire: fr}) {
+		f.touched = append(f.touched, c)
+	}
+}
+
+// subGroup is channels that receive a change alike: same socket
+// protocol, topic and bindings (channel.sig), role and claims. The
+// dispatcher matches, checks and renders a change once per group.
+type subGroup struct {
+	rep   *channel // any member
+	cl    *claims
+	chans []*channel
+}
+
+// subGroups returns the subscribed channels grouped, regrouping only
+// after a join, leave or token refresh.
+func (f *changeFeed) subGroups() []*subGroup {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := make([]*channel, 0, len(f.subs))
-	for ch := range f.subs {
-		out = append(out, ch)
+	if f.groups != nil && f.groupsVer == f.subsVer {
+		return f.groups
 	}
-	return out
+	type key struct{ sig, role, claims string }
+	byKey := map[key]*subGroup{}
+	groups := make([]*subGroup, 0)
+	for ch := range f.subs {
+		cl := ch.auth()
+		k := key{ch.sig, cl.role, cl.json}
+		g := byKey[k]
+		if g == nil {
+			g = &subGroup{rep: ch, cl: cl}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.chans = append(g.chans, ch)
+	}
+	f.groups, f.groupsVer = groups, f.subsVer
+	return groups
 }
 
 // session returns the dispatcher's engine session, connected as
@@ -273,8 +409,11 @@ func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
 	return ok
 }
 
+// visKey is who a subscriber is to row level security.
+type visKey struct{ role, claims string }
+
 func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
-	chans := f.channels()
+	groups := f.subGroups()
 	var tables map[[2]string]tableInfo
 	ts := cc.Time.UTC().Format("2006-01-02T15:04:05.000Z")
 	for i := range cc.Changes {
@@ -284,7 +423,7 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 		}
 		// Realtime asks wal2json for inserts, updates and deletes only
 		// (realtime.list_changes): a TRUNCATE is never sent.
-		if c.Op == "TRUNCATE" || len(chans) == 0 {
+		if c.Op == "TRUNCATE" || len(groups) == 0 {
 			continue
 		}
 		if tables == nil {
@@ -294,84 +433,121 @@ func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
 		if !ok {
 			continue
 		}
-		newRow, oldRow := rowMap(c, c.New), rowMap(c, c.Old)
-		// Which channels' bindings match, before RLS.
-		type hit struct {
-			ch  *channel
-			ids []int64
-		}
-		// Without a primary key an insert or update cannot be checked:
-		// realtime.apply_rls answers every subscription of the table
-		// (filters unchecked) with an error payload instead of the row.
-		noKey := len(c.PK) == 0 && c.Op != "DELETE"
-		var hits []hit
-		for _, ch := range chans {
-			var ids []int64
-			for _, b := range ch.pg {
-				if noKey && b.matchesTable(c) || !noKey && b.matches(c, newRow, oldRow) {
-					ids = append(ids, b.id)
-				}
+		f.dispatchChange(c, info, ts, groups)
+	}
+}
+
+// dispatchChange sends one change to the channels whose bindings match
+// and whose role may see it. The work per subscriber is only queueing
+// the frame: matching and frames are per group of like channels, the
+// payload is rendered once, the row level security check runs once per
+// role and claims, and groups of one topic with the same binding ids
+// share one frame.
+func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string, groups []*subGroup) {
+	// Without a primary key an insert or update cannot be checked:
+	// realtime.apply_rls answers every subscription of the table
+	// (filters unchecked) with an error payload instead of the row.
+	noKey := len(c.PK) == 0 && c.Op != "DELETE"
+	var newRow, oldRow map[string]json.RawMessage // for filters, made on first use
+	rows := false
+	var data []byte
+	var visible map[visKey]bool
+	var frames map[string][]byte
+	for _, g := range groups {
+		ch := g.rep
+		ids := f.ids[:0]
+		for bi := range ch.pg {
+			b := &ch.pg[bi]
+			var hit bool
+			switch {
+			case noKey:
+				hit = b.matchesTable(c)
+			case b.filter != nil && !rows && b.matchesTable(c):
+				newRow, oldRow, rows = rowMap(c, c.New), rowMap(c, c.Old), true
+				hit = b.matches(c, newRow, oldRow)
+			default:
+				hit = b.matches(c, newRow, oldRow)
 			}
-			if len(ids) > 0 {
-				hits = append(hits, hit{ch, ids})
+			if hit {
+				ids = append(ids, b.id)
 			}
 		}
-		if len(hits) == 0 {
+		f.ids = ids
+		if len(ids) == 0 {
 			continue
 		}
-		var data []byte
-		if noKey {
-			data = noKeyPayload(c)
-		} else {
-			data = payload(c, info, ts)
+		if !noKey && c.Op != "DELETE" {
+			cl := g.cl
+			k := visKey{cl.role, cl.json}
+			vis, seen := visible[k]
+			if !seen {
+				if info.rls {
+					vis = f.canSelect(cl, c)
+				} else {
+					vis = f.mayRead(cl.role, c)
+				}
+				if visible == nil {
+					visible = map[visKey]bool{}
+				}
+				visible[k] = vis
+			}
+			if !vis {
+				continue
+			}
 		}
-		visible := map[string]bool{} // by role and claims
-		frames := map[string][]byte{}
-		for _, h := range hits {
-			if !noKey && c.Op != "DELETE" {
-				cl := h.ch.auth()
-				key := cl.role + "\x00" + cl.json
-				vis, seen := visible[key]
-				if !seen {
-					if info.rls {
-						vis = f.canSelect(cl, c)
-					} else {
-						vis = f.mayRead(cl.role, c)
-					}
-					visible[key] = vis
-				}
-				if !vis {
-					continue
-				}
+		if data == nil {
+			if noKey {
+				data = noKeyPayload(c)
+			} else {
+				data = payload(c, info, ts)
 			}
-			ids, _ := json.Marshal(h.ids)
-			// Like Phoenix's fastlane, the message has no join_ref, so
-			// subscribers of one topic with the same ids share one frame.
-			key := h.ch.c.vsn + "\x00" + h.ch.topic + "\x00" + string(ids)
-			if h.ch.legacy {
-				key = h.ch.c.vsn + "\x00" + h.ch.topic + "\x00legacy"
-			}
-			fr, ok := frames[key]
-			switch {
-			case ok:
-			case h.ch.legacy:
+			frames = map[string][]byte{}
+		}
+		// Like Phoenix's fastlane, the message has no join_ref, so
+		// subscribers of one topic with the same ids share one frame.
+		key := append(f.key[:0], ch.c.vsn...)
+		key = append(key, 0)
+		key = append(key, ch.topic...)
+		key = append(key, 0)
+		if ch.legacy {
+			key = append(key, "legacy"...)
+		} else {
+			key = appendIDs(key, ids)
+		}
+		f.key = key
+		fr, ok := frames[string(key)]
+		if !ok {
+			if ch.legacy {
 				// the API before config: the change itself, as its type's event
-				fr = encode(h.ch.c.vsn, nil, nil, h.ch.topic, c.Op, data)
-				frames[key] = fr
-			default:
+				fr = encode(ch.c.vsn, nil, nil, ch.topic, c.Op, data)
+			} else {
 				var b bytes.Buffer
 				b.WriteString(`{"data":`)
 				b.Write(data)
 				b.WriteString(`,"ids":`)
-				b.Write(ids)
+				b.Write(appendIDs(nil, ids))
 				b.WriteByte('}')
-				fr = encode(h.ch.c.vsn, nil, nil, h.ch.topic, "postgres_changes", b.Bytes())
-				frames[key] = fr
+				fr = encode(ch.c.vsn, nil, nil, ch.topic, "postgres_changes", b.Bytes())
 			}
-			h.ch.c.send(frame{data: fr})
-			f.delivered.Add(1)
+			fr = wsFrame(false, fr) // framed once for every subscriber
+			frames[string(key)] = fr
+		}
+		for _, ch := range g.chans {
+			f.deliver(ch.c, fr)
 		}
 	}
+}
+
+// appendIDs appends ids as a JSON array.
+func appendIDs(b []byte, ids []int64) []byte {
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return append(b, ']')
 }
 
 // matchesTable reports whether b subscribes to c's event and table,

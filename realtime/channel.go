@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 )
@@ -23,6 +24,9 @@ type channel struct {
 	private         bool
 	policies        policies // private channels only
 	pg              []pgBinding
+	// sig is the same for channels that receive a change alike, claims
+	// aside: protocol version, topic and bindings.
+	sig string
 	// legacy: joined without config, the topic names the table
 	// (realtime:schema[:table[:filter]]) and changes come as INSERT,
 	// UPDATE or DELETE events carrying the change itself.
@@ -235,6 +239,7 @@ func (c *conn) join(m message) {
 		ch.pg = nil
 		ch.system("postgres_changes", "error", c.s.pg.failed())
 	case len(ch.pg) > 0:
+		ch.sig = signature(ch)
 		c.s.changes.add(ch)
 		ch.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
 	}
@@ -265,12 +270,28 @@ func (c *conn) accessToken(ch *channel, m message) {
 	ch.mu.Lock()
 	ch.claims, ch.token = cl, t
 	ch.mu.Unlock()
+	if len(ch.pg) > 0 {
+		c.s.changes.claimsChanged()
+	}
 	if ch.private {
 		if msg := c.s.reauthorize(ch); msg != "" {
 			ch.system("system", "error", msg)
 			c.close(ch)
 		}
 	}
+}
+
+// signature is ch's sig.
+func signature(ch *channel) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q %q %t", ch.c.vsn, ch.topic, ch.legacy)
+	for _, p := range ch.pg {
+		fmt.Fprintf(&b, " %d %q %q %q", p.id, p.event, p.schema, p.table)
+		if p.filter != nil {
+			fmt.Fprintf(&b, " %q %q %q", p.filter.column, p.filter.op, p.filter.values)
+		}
+	}
+	return b.String()
 }
 
 // isTrack reports whether a presence message is a track.

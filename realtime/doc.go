@@ -49,4 +49,18 @@
 // wait in a bounded queue for the one dispatcher goroutine. A janitor
 // goroutine deletes realtime.messages rows past their retention
 // (janitor.go).
+//
+// # Cost per change
+//
+// A change costs the dispatcher its matching, row level security check
+// and rendering once per group of like subscribers (subGroup), then one
+// queued frame per subscriber. Queued frames leave a connection in one
+// write, framed here rather than by the websocket library
+// (batchconn.go); the dispatcher makes that write itself when the
+// socket takes it at once, so the writer goroutines wake only for slow
+// sockets and for replies, broadcasts and presence. Under a steady
+// stream of changes the writes happen at most every Config.Coalesce
+// (20ms; longer, up to 100ms, when writing takes long), each carrying
+// every change since: fewer socket writes per change the more changes
+// come.
 package realtime

@@ -531,3 +531,72 @@ func TestIdleConnections(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestStreamAndGroups: a burst of commits reaches every subscriber
+// complete and in commit order through the coalesced writes; like
+// subscribers (one dispatch group) are told apart again when one
+// refreshes its token to other claims.
+func TestStreamAndGroups(t *testing.T) {
+	f := newFixture(t, realtime.Config{Coalesce: 30 * time.Millisecond})
+	alice := "11111111-1111-1111-1111-111111111111"
+	anonTok := token(t, jwt.MapClaims{"role": "anon"})
+	var cs []*client
+	for i := 0; i < 3; i++ {
+		c := f.dial(t, "2.0.0")
+		c.join("realtime:s", pgConfig(map[string]any{"event": "*", "schema": "public", "table": "notes"},
+			map[string]any{"event": "INSERT", "schema": "public", "table": "todos"}), anonTok)
+		if s := c.next(); s.Event != "system" {
+			t.Fatalf("system %+v", s)
+		}
+		cs = append(cs, c)
+	}
+	const n = 40
+	for i := 1; i <= n; i++ {
+		f.exec(t, fmt.Sprintf(`insert into notes (id, body) values (%d, 'x')`, i))
+	}
+	for ci, c := range cs {
+		for i := 1; i <= n; i++ {
+			rec := c.until("postgres_changes").Payload["data"].(map[string]any)["record"].(map[string]any)
+			if rec["id"] != float64(i) {
+				t.Fatalf("client %d: change %d is %+v", ci, i, rec)
+			}
+		}
+	}
+
+	// todos is under RLS: anon sees none of alice's rows, alice does.
+	cs[1].send("jrealtime:s", "realtime:s", "access_token", map[string]any{"access_token": token(t, jwt.MapClaims{"role": "authenticated", "sub": alice})})
+	time.Sleep(100 * time.Millisecond) // the refresh is handled before the insert
+	f.exec(t, fmt.Sprintf(`insert into todos (id, owner, title) values (1, '%s', 't')`, alice))
+	if rec := cs[1].until("postgres_changes").Payload["data"].(map[string]any)["record"].(map[string]any); rec["title"] != "t" {
+		t.Fatalf("alice: %+v", rec)
+	}
+	for _, c := range []*client{cs[0], cs[2]} {
+		if _, data, err := readWithin(c, 300*time.Millisecond); err == nil {
+			t.Fatalf("anon saw %s", data)
+		}
+	}
+}
+
+// TestPartialWrites: changes bigger than the socket buffers, to a client
+// that reads late, arrive whole and in order (the dispatcher's writes
+// that do not wait leave the rest to the connection's writer).
+func TestPartialWrites(t *testing.T) {
+	f := newFixture(t, realtime.Config{})
+	c := f.dialBuffered(t, "2.0.0", 0)
+	c.join("realtime:p", pgConfig(map[string]any{"event": "INSERT", "schema": "public", "table": "notes"}), "")
+	if s := c.next(); s.Event != "system" {
+		t.Fatalf("system %+v", s)
+	}
+	big := strings.Repeat("y", 500<<10)
+	const n = 30
+	for i := 1; i <= n; i++ {
+		f.exec(t, fmt.Sprintf(`insert into notes (id, body) values (%d, '%s%d')`, i, big, i))
+	}
+	time.Sleep(500 * time.Millisecond) // the socket buffers fill
+	for i := 1; i <= n; i++ {
+		rec := c.until("postgres_changes").Payload["data"].(map[string]any)["record"].(map[string]any)
+		if rec["id"] != float64(i) || rec["body"] != fmt.Sprintf("%s%d", big, i) {
+			t.Fatalf("change %d: id %v, body of %d bytes", i, rec["id"], len(fmt.Sprint(rec["body"])))
+		}
+	}
+}

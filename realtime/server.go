@@ -32,6 +32,14 @@ type Config struct {
 	// ChangeQueue bounds the commits waiting for the dispatcher (default
 	// 10000); past it commits are dropped and counted (Stats).
 	ChangeQueue int
+	// Coalesce is how often, at most, postgres_changes frames are
+	// written to a connection while changes arrive in a steady stream
+	// (on average more than one per quarter of it); each write carries
+	// every frame queued since. When a round of writes takes long the
+	// interval grows, to at most 100ms (Supabase Realtime polls for
+	// changes every 100ms). A change after a quieter spell is sent at
+	// once. Default 20ms; negative: every change at once.
+	Coalesce time.Duration
 	// MessageRetention is how long rows of realtime.messages are kept
 	// (default 72 hours, Realtime's); JanitorInterval how often older
 	// ones are deleted (default an hour). A negative interval disables it.
@@ -68,6 +76,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.ChangeQueue <= 0 {
 		cfg.ChangeQueue = 10000
+	}
+	if cfg.Coalesce == 0 {
+		cfg.Coalesce = 20 * time.Millisecond
 	}
 	if cfg.MessageRetention <= 0 {
 		cfg.MessageRetention = 72 * time.Hour

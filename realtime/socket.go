@@ -1,7 +1,6 @@
 package realtime
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"sync"
@@ -29,7 +28,14 @@ type conn struct {
 	vsn    string
 	apikey string
 
-	out      chan frame
+	raw *batchConn // the socket under ws: data frames are written here
+
+	// Outgoing frames wait in queue (at most SendQueue) until the
+	// writer takes them all; wake tells it there are some.
+	qmu      sync.Mutex
+	queue    []frame
+	spare    []frame // the array of the last batch written (under raw.mu)
+	wake     chan struct{}
 	done     chan struct{}
 	shutOnce sync.Once
 
@@ -37,10 +43,9 @@ type conn struct {
 	channels map[string]*channel // by topic
 }
 
-// frame is one outgoing websocket message.
+// frame is one outgoing websocket message, framed (wsFrame).
 type frame struct {
-	binary bool
-	data   []byte
+	wire []byte
 }
 
 func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
@@ -73,12 +78,13 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "Realtime is restarting, please standby"})
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	bw := &batchWriter{ResponseWriter: w}
+	ws, err := websocket.Accept(bw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		return // Accept wrote the HTTP error
 	}
 	ws.SetReadLimit(maxFrame)
-	c := &conn{s: s, ws: ws, vsn: vsn, apikey: key, out: make(chan frame, s.cfg.SendQueue),
+	c := &conn{s: s, ws: ws, raw: bw.conn, vsn: vsn, apikey: key, wake: make(chan struct{}, 1),
 		done: make(chan struct{}), channels: map[string]*channel{}}
 	s.mu.Lock()
 	if s.closed {
@@ -118,46 +124,107 @@ func (c *conn) readLoop() {
 	}
 }
 
+// writeLoop sends the queued frames, everything queued since its last
+// write in one write to the socket.
 func (c *conn) writeLoop() {
 	defer c.s.wg.Done()
 	for {
 		select {
-		case f := <-c.out:
-			ctx, cancel := context.WithTimeout(c.s.ctx, writeTimeout)
-			typ := websocket.MessageText
-			if f.binary {
-				typ = websocket.MessageBinary
-			}
-			err := c.ws.Write(ctx, typ, f.data)
-			cancel()
-			if err != nil {
-				c.shut()
-				return
-			}
+		case <-c.wake:
 		case <-c.done:
+			return
+		}
+		c.raw.mu.Lock()
+		batch := c.takeQueue()
+		err := c.raw.writeFramesLocked(batch)
+		c.giveBack(batch)
+		c.raw.mu.Unlock()
+		if err != nil {
+			c.shut()
 			return
 		}
 	}
 }
 
-// send queues a frame; a full queue disconnects the client.
+// tryFlush writes the queued frames from the caller's goroutine if that
+// needs no waiting, else leaves them to the writer goroutine.
+func (c *conn) tryFlush() {
+	if !c.raw.mu.TryLock() {
+		c.notify() // the writer is at it
+		return
+	}
+	if c.raw.rc == nil || c.raw.stopped || len(c.raw.pending) > 0 {
+		c.raw.mu.Unlock()
+		c.notify()
+		return
+	}
+	batch := c.takeQueue()
+	ok := c.raw.tryWriteLocked(batch)
+	c.giveBack(batch)
+	c.raw.mu.Unlock()
+	if !ok {
+		c.notify()
+	}
+}
+
+// takeQueue returns the queued frames, leaving the queue empty; the
+// caller holds c.raw.mu, so frames leave in the order they came.
+func (c *conn) takeQueue() []frame {
+	c.qmu.Lock()
+	batch := c.queue
+	c.queue = c.spare[:0]
+	c.qmu.Unlock()
+	return batch
+}
+
+// giveBack keeps a written batch's array for the queue (under c.raw.mu).
+func (c *conn) giveBack(batch []frame) {
+	clear(batch) // the frames' bytes can go
+	c.spare = batch[:0]
+}
+
+// send queues a frame and wakes the writer; a full queue disconnects
+// the client.
 func (c *conn) send(f frame) {
+	if c.enqueue(f) {
+		c.notify()
+	}
+}
+
+// enqueue queues a frame without waking the writer: the caller calls
+// notify when it has queued what it has (true: this queue was empty).
+func (c *conn) enqueue(f frame) bool {
 	select {
 	case <-c.done:
-		return
+		return false
 	default:
 	}
-	select {
-	case c.out <- f:
-	default:
-		c.s.cfg.Logger.Warn("realtime: disconnecting a slow client", "queued", len(c.out))
+	c.qmu.Lock()
+	n := len(c.queue)
+	full := n >= c.s.cfg.SendQueue
+	if !full {
+		c.queue = append(c.queue, f)
+	}
+	c.qmu.Unlock()
+	if full {
+		c.s.cfg.Logger.Warn("realtime: disconnecting a slow client", "queued", n)
 		c.closeWith(closeSlowConsumer, reasonSlow)
+		return false
+	}
+	return n == 0
+}
+
+// notify wakes the writer.
+func (c *conn) notify() {
+	select {
+	case c.wake <- struct{}{}:
+	default: // already awake or about to be
 	}
 }
 
 // push sends a message in the socket's protocol version.
 func (c *conn) push(joinRef, ref json.RawMessage, topic, event string, payload []byte) {
-	c.send(frame{data: encode(c.vsn, joinRef, ref, topic, event, payload)})
+	c.send(frame{wire: wsFrame(false, encode(c.vsn, joinRef, ref, topic, event, payload))})
 }
 
 // reply sends a phx_reply.
@@ -169,6 +236,7 @@ func (c *conn) reply(m message, status string, response any) {
 func (c *conn) closeWith(code websocket.StatusCode, why string) {
 	c.shutOnce.Do(func() {
 		close(c.done)
+		c.raw.stop()
 		// The close handshake waits for the client: not on the caller's
 		// goroutine, which may be delivering to other clients.
 		c.s.wg.Add(1)

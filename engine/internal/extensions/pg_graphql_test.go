@@ -271,7 +271,38 @@ func TestGraphQLRLS(t *testing.T) {
 			want: `{"data": null, "errors": [{"message": "Unknown field \"accountCollection\" on type Query"}]}`},
 		{name: "anon update hidden rows", setup: "set role anon", query: `mutation { updateblog_postCollection(set: {title: "x"}, filter: {title: {eq: "second"}}) { affectedCount } }`,
 			want: `{"data": {"updateblog_postCollection": {"affectedCount": 0}}}`},
-		{name: "through graphql_public as anon", setup: "set role anon", query: `{ blog_postCollection(first: 1) { edges { node { title } } } }`,
+		{name: "anon first page", setup: "set role anon", query: `{ blog_postCollection(first: 1) { edges { node { title } } } }`,
 			want: `{"data": {"blog_postCollection": {"edges": [{"node": {"title": "first"}}]}}}`},
 	})
+}
+
+// TestGraphQLBadInput: hostile requests are GraphQL errors, never a
+// panic or an SQL error escaping resolve.
+func TestGraphQLBadInput(t *testing.T) {
+	s := gqlSession(t)
+	errOnly := func(msg string) string {
+		b, _ := json.Marshal(map[string]any{"data": nil, "errors": []any{map[string]any{"message": msg}}})
+		return string(b)
+	}
+	runGQL(t, s, []gqlCase{
+		{name: "fragment cycle", query: `{ accountCollection { edges { node { ...A } } } } fragment A on account { ...A }`, want: errOnly("fragment nesting too deep")},
+		{name: "negative first", query: `{ accountCollection(first: -1) { __typename } }`, want: errOnly(`"first", "last" and "offset" may not be negative`)},
+		{name: "string as Int", query: `query ($n: Int) { accountCollection(first: $n) { __typename } }`, vars: `{"n": "x"}`, want: errOnly("Invalid input for Int type")},
+		{name: "bad nodeId", query: `{ node(nodeId: "not base64") { nodeId } }`, want: errOnly("Invalid value passed to nodeId argument")},
+		{name: "bad value type", query: `{ accountCollection(filter: {id: {eq: "x"}}) { __typename } }`, want: errOnly(`invalid input syntax for type integer: "x"`)},
+		{name: "one named operation", query: `query A { __typename }`, vars: `{}`, want: `{"data": {"__typename": "Query"}}`},
+		{name: "two operations unnamed", query: `query A { __typename } query B { __typename }`, want: errOnly("Operation name required when multiple operations are present")},
+		{name: "subscription", query: `subscription { accountCollection { __typename } }`, want: errOnly("Subscriptions are not supported")},
+		{name: "introspection not yet", query: `{ __schema { queryType { name } } }`, want: errOnly("__schema: GraphQL introspection is not supported by tinybase's pg_graphql stand-in")},
+		{name: "empty", query: ``, want: errOnly("No operation found")},
+	})
+	res, err := s.Exec(context.Background(), `select graphql.resolve(null), graphql_public.graphql()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range res[0].Rows[0] {
+		if want := `{"data": null, "errors": [{"message": "No operation found"}]}`; *v != want {
+			t.Errorf("column %d: %s, want %s", i, *v, want)
+		}
+	}
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/tinybase/tinybase/logs"
 )
 
-// Server is a running project: the HTTP API (echo: /rest/v1, /auth/v1,
+// Server is a running project: the HTTP API (echo: /rest/v1, /auth/v1, /graphql/v1,
 // open CORS as the Supabase CLI's local gateway has it) and the Postgres
 // wire listener.
 type Server struct {

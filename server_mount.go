@@ -97,6 +97,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 		e.Any(prefix, wrapped)
 		e.Any(prefix+"/*", wrapped)
 	}
+	e.Any("/graphql/v1", echo.WrapHandler(graphqlHandler(rest)))
 	return append(closers{rest, mountRealtime(e, p)}, extra...), nil
 }
 
@@ -104,6 +105,22 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 type closerFunc func() error
 
 func (f closerFunc) Close() error { return f() }
+
+// graphqlHandler serves /graphql/v1 as Supabase's gateway routes it: a
+// PostgREST call of graphql_public.graphql (/rpc/graphql with the
+// graphql_public profile), the request's body its named arguments.
+func graphqlHandler(rest http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r2 := r.Clone(r.Context())
+		u := *r.URL
+		u.Path, u.RawPath = "/rpc/graphql", ""
+		r2.URL = &u
+		r2.RequestURI = ""
+		r2.Header.Set("Content-Profile", "graphql_public")
+		r2.Header.Set("Accept-Profile", "graphql_public")
+		rest.ServeHTTP(w, r2)
+	})
+}
 
 // serveWire starts the Postgres wire server (pgwire) for p.Engine on
 // p.Config.Host:DBPort: user postgres, password postgres (SCRAM-SHA-256),

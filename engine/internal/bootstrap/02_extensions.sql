@@ -5,3 +5,8 @@
 
 CREATE EXTENSION IF NOT EXISTS "uuid-ossp" WITH SCHEMA extensions;
 CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
+
+-- pg_graphql is on by default in Supabase projects (schema graphql), with
+-- graphql_public.graphql as the API's entry point; `supabase db dump`
+-- writes CREATE EXTENSION IF NOT EXISTS "pg_graphql" WITH SCHEMA "graphql".
+CREATE EXTENSION IF NOT EXISTS pg_graphql WITH SCHEMA graphql;

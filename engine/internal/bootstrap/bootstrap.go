@@ -58,6 +58,10 @@ type Statement struct {
 	// PostgreSQL cluster that already has them the statement fails with
 	// 42710 (duplicate_object), which appliers ignore.
 	MayExist bool
+	// MayBeUnavailable is true for CREATE EXTENSION: a PostgreSQL server
+	// without the extension (PostgreSQL 15 has no pg_graphql) fails with
+	// 0A000, which appliers to a real server skip.
+	MayBeUnavailable bool
 }
 
 // Statements returns every bootstrap statement in order.
@@ -74,9 +78,10 @@ func Statements() ([]Statement, error) {
 				continue
 			}
 			out = append(out, Statement{
-				File:     f.Name,
-				SQL:      p,
-				MayExist: strings.HasPrefix(strings.ToUpper(p), "CREATE ROLE "),
+				File:             f.Name,
+				SQL:              p,
+				MayExist:         strings.HasPrefix(strings.ToUpper(p), "CREATE ROLE "),
+				MayBeUnavailable: strings.HasPrefix(strings.ToUpper(p), "CREATE EXTENSION "),
 			})
 		}
 	}

@@ -10,7 +10,8 @@ import (
 
 // ApplyPostgres runs the bootstrap on a real PostgreSQL connection to the
 // database named db (which it alters to Supabase's search_path). CREATE
-// ROLE statements for roles the cluster already has are skipped.
+// ROLE statements for roles the cluster already has, and CREATE EXTENSION
+// of an extension the server does not have, are skipped.
 func ApplyPostgres(ctx context.Context, conn *pgconn.PgConn, db string) error {
 	if err := ApplyPostgresFiles(ctx, conn, nil); err != nil {
 		return err
@@ -41,6 +42,9 @@ func ApplyPostgresFiles(ctx context.Context, conn *pgconn.PgConn, keep func(file
 		_, err := conn.Exec(ctx, s.SQL).ReadAll()
 		var pgErr *pgconn.PgError
 		if s.MayExist && errors.As(err, &pgErr) && pgErr.Code == "42710" {
+			continue
+		}
+		if s.MayBeUnavailable && errors.As(err, &pgErr) && pgErr.Code == "0A000" {
 			continue
 		}
 		if err != nil {

@@ -136,6 +136,11 @@ func currentUser(h Host) string {
 // objects lists the catalog's objects and storage's schemas and tables.
 func objects(h Host) []catalog.Member {
 	out := h.Catalog().Objects()
+	// an event trigger its script creates belongs to the extension too
+	// (pg_graphql's), and goes first when it is dropped
+	for _, t := range h.Catalog().EventTriggers() {
+		out = append(out, catalog.Member{Kind: "event trigger", Name: t.Name})
+	}
 	txn := h.StorageTxn()
 	for _, sc := range txn.SchemaNames() {
 		out = append(out, catalog.Member{Kind: "schema", Name: sc})
@@ -225,6 +230,8 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s(%s)%s;\n", word, q, strings.Join(args, ", "), mode)
 		case "schema":
 			fmt.Fprintf(&script, "DROP SCHEMA IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
+		case "event trigger":
+			fmt.Fprintf(&script, "DROP EVENT TRIGGER IF EXISTS %s;\n", quoteIdent(m.Name))
 		case "foreign data wrapper": // foreign.go
 			fmt.Fprintf(&script, "DROP FOREIGN DATA WRAPPER IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
 		default:

@@ -31,6 +31,7 @@ func All() []*Extension {
 		ltreeExt,
 		pgJSONSchema,
 		pgHashids,
+		pgGraphQL, // pg_graphql*.go
 		pgaudit,
 		wrappersExt, // wrappers.go
 		postgresFdw,

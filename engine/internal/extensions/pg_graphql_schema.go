@@ -1,0 +1,328 @@
+package extensions
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// gqlSchema is pg_graphql's reflection of the database as the calling
+// role sees it: the tables and views of the search path's schemas (minus
+// the system ones) that have a primary key (a view: the
+// primary_key_columns directive), their columns, and the relationships
+// their foreign keys make.
+type gqlSchema struct {
+	tables []*gqlTable
+	byType map[string]*gqlTable
+	// query and mutation fields by name
+	queryFields map[string]gqlRoot
+}
+
+// gqlRoot is one field of Query or Mutation.
+type gqlRoot struct {
+	kind  string // collection, insert, update, delete
+	table *gqlTable
+}
+
+type gqlTable struct {
+	oid          uint32
+	schema, name string
+	typeName     string
+	inflect      bool
+	totalCount   bool
+	maxRows      int
+	cols         []*gqlCol
+	fields       map[string]*gqlCol
+	pk           []*gqlCol
+	rels         map[string]*gqlRel
+}
+
+type gqlCol struct {
+	name, field string
+	sqlType     string // format_type, for casts
+	typName     string // pg_type.typname of the column or its element
+	array       bool
+	// asText: bigint and numeric are serialized as strings (BigInt,
+	// BigFloat), json and jsonb as their text (JSON).
+	asText  bool
+	number  bool // a bigint/numeric value whose text is a JSON number
+	notNull bool
+	hasDef  bool
+}
+
+// gqlRel is a relationship field: the rows of other whose columns
+// otherCols equal this table's cols; many for the referenced side of a
+// foreign key (a collection), else one record.
+type gqlRel struct {
+	field     string
+	cols      []*gqlCol
+	other     *gqlTable
+	otherCols []*gqlCol
+	many      bool
+}
+
+// gqlDirective reads the @graphql({...}) JSON of a comment.
+func gqlDirective(comment string) map[string]any {
+	i := strings.Index(comment, "@graphql(")
+	if i < 0 {
+		return nil
+	}
+	rest := comment[i+len("@graphql("):]
+	j := strings.LastIndex(rest, ")")
+	if j < 0 {
+		return nil
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(rest[:j]), &m) != nil {
+		return nil
+	}
+	return m
+}
+
+func directiveBool(m map[string]any, path ...string) bool {
+	var v any = m
+	for _, p := range path {
+		o, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		v = o[p]
+	}
+	b, _ := v.(bool)
+	return b
+}
+
+// pascal and camel are pg_graphql's inflection of snake_case names.
+func pascal(s string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(s, "_") {
+		if part == "" {
+			continue
+		}
+		r := []rune(part)
+		r[0] = unicode.ToUpper(r[0])
+		b.WriteString(string(r))
+	}
+	return b.String()
+}
+
+func camel(s string) string { return lowerFirst(pascal(s)) }
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
+}
+
+func textOf(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case types.JSONDoc:
+		return types.FormatJSONB(x.V)
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func intOf(v any) int64 {
+	switch x := v.(type) {
+	case int64:
+		return x
+	case int32:
+		return int64(x)
+	case int16:
+		return int64(x)
+	case uint32:
+		return int64(x)
+	}
+	n, _ := strconv.ParseInt(textOf(v), 10, 64)
+	return n
+}
+
+func boolOf(v any) bool {
+	if b, ok := v.(bool); ok {
+		return b
+	}
+	return textOf(v) == "t" || textOf(v) == "true"
+}
+
+// loadGQLSchema reflects the schema through the caller's session.
+func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
+	rel, err := c.Query(ctx, `SELECT c.oid::int8, n.nspname::text, c.relname::text, c.relkind::text,
+	       coalesce(pg_catalog.obj_description(c.oid, 'pg_class'), ''),
+	       coalesce(pg_catalog.obj_description(n.oid, 'pg_namespace'), '')
+	  FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+	 WHERE n.nspname = ANY (pg_catalog.current_schemas(false))
+	   AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'graphql', 'graphql_public')
+	   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+	   AND pg_catalog.has_table_privilege(c.oid, 'SELECT')
+	 ORDER BY n.nspname, c.relname`, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	s := &gqlSchema{byType: map[string]*gqlTable{}, queryFields: map[string]gqlRoot{}}
+	byOID := map[int64]*gqlTable{}
+	viewPK := map[*gqlTable][]string{}
+	var oids []string
+	for _, r := range rel.Rows {
+		t := &gqlTable{oid: uint32(intOf(r[0])), schema: textOf(r[1]), name: textOf(r[2]), maxRows: 30,
+			fields: map[string]*gqlCol{}, rels: map[string]*gqlRel{}}
+		sd, td := gqlDirective(textOf(r[5])), gqlDirective(textOf(r[4]))
+		t.inflect = directiveBool(sd, "inflect_names")
+		t.totalCount = directiveBool(td, "totalCount", "enabled")
+		for _, d := range []map[string]any{sd, td} {
+			if n, ok := d["max_rows"].(float64); ok && n > 0 {
+				t.maxRows = int(n)
+			}
+		}
+		t.typeName = t.name
+		if t.inflect {
+			t.typeName = pascal(t.name)
+		}
+		if n, ok := td["name"].(string); ok && n != "" {
+			t.typeName = n
+		}
+		if k := textOf(r[3]); k == "v" || k == "m" || k == "f" {
+			if l, ok := td["primary_key_columns"].([]any); ok {
+				for _, x := range l {
+					viewPK[t] = append(viewPK[t], fmt.Sprint(x))
+				}
+			}
+		}
+		byOID[intOf(r[0])] = t
+		oids = append(oids, strconv.FormatInt(intOf(r[0]), 10))
+	}
+	if len(oids) == 0 {
+		return s, nil
+	}
+	in := strings.Join(oids, ",")
+	cols, err := c.Query(ctx, `SELECT a.attrelid::int8, a.attname::text, pg_catalog.format_type(a.atttypid, a.atttypmod),
+	       coalesce(e.typname, t.typname)::text, (e.oid IS NOT NULL), a.attnotnull, a.atthasdef,
+	       coalesce(pg_catalog.col_description(a.attrelid, a.attnum), '')
+	  FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+	  LEFT JOIN pg_catalog.pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'
+	 WHERE a.attrelid IN (`+in+`) AND a.attnum > 0 AND NOT a.attisdropped
+	 ORDER BY a.attrelid, a.attnum`, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range cols.Rows {
+		t := byOID[intOf(r[0])]
+		col := &gqlCol{name: textOf(r[1]), sqlType: textOf(r[2]), typName: textOf(r[3]), array: boolOf(r[4]),
+			notNull: boolOf(r[5]), hasDef: boolOf(r[6])}
+		col.field = col.name
+		if t.inflect {
+			col.field = camel(col.name)
+		}
+		if n, ok := gqlDirective(textOf(r[7]))["name"].(string); ok && n != "" {
+			col.field = n
+		}
+		switch col.typName {
+		case "int8", "numeric":
+			col.asText, col.number = !col.array, true
+		case "json", "jsonb":
+			col.asText = !col.array
+		}
+		t.cols = append(t.cols, col)
+		t.fields[col.field] = col
+	}
+	cons, err := c.Query(ctx, `SELECT conrelid::int8, confrelid::int8, contype::text, conname::text,
+	       pg_catalog.array_to_string(conkey, ','), coalesce(pg_catalog.array_to_string(confkey, ','), '')
+	  FROM pg_catalog.pg_constraint WHERE contype IN ('p', 'f') AND conrelid IN (`+in+`)
+	 ORDER BY conname`, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	colsAt := func(t *gqlTable, nums string) []*gqlCol {
+		var out []*gqlCol
+		for _, n := range strings.Split(nums, ",") {
+			i, err := strconv.Atoi(strings.TrimSpace(n))
+			if err != nil || i < 1 || i > len(t.cols) {
+				return nil
+			}
+			out = append(out, t.cols[i-1])
+		}
+		return out
+	}
+	for _, r := range cons.Rows {
+		if t := byOID[intOf(r[0])]; t != nil && textOf(r[2]) == "p" {
+			t.pk = colsAt(t, textOf(r[4]))
+		}
+	}
+	for t, names := range viewPK {
+		for _, n := range names {
+			for _, col := range t.cols {
+				if col.name == n {
+					t.pk = append(t.pk, col)
+				}
+			}
+		}
+	}
+	for _, t := range byOID {
+		if len(t.pk) > 0 {
+			s.tables = append(s.tables, t)
+		}
+	}
+	for _, r := range cons.Rows {
+		t, o := byOID[intOf(r[0])], byOID[intOf(r[1])]
+		if textOf(r[2]) != "f" || t == nil || o == nil || len(t.pk) == 0 || len(o.pk) == 0 {
+			continue
+		}
+		local, foreign := colsAt(t, textOf(r[4])), colsAt(o, textOf(r[5]))
+		if local == nil || foreign == nil {
+			continue
+		}
+		// to-one: a single column named x_id (xId) gives field x; else
+		// the referenced type's name
+		one := lowerFirst(o.typeName)
+		if len(local) == 1 {
+			n := local[0].name
+			switch {
+			case strings.HasSuffix(n, "_id") && len(n) > 3:
+				one = n[:len(n)-3]
+			case strings.HasSuffix(n, "Id") && len(n) > 2:
+				one = n[:len(n)-2]
+			}
+			if t.inflect {
+				one = camel(one)
+			}
+		}
+		if _, taken := t.fields[one]; !taken {
+			if _, dup := t.rels[one]; !dup {
+				t.rels[one] = &gqlRel{field: one, cols: local, other: o, otherCols: foreign}
+			}
+		}
+		many := lowerFirst(t.typeName) + "Collection"
+		if _, taken := o.fields[many]; !taken {
+			if _, dup := o.rels[many]; !dup {
+				o.rels[many] = &gqlRel{field: many, cols: foreign, other: t, otherCols: local, many: true}
+			}
+		}
+	}
+	for _, t := range s.tables {
+		s.byType[t.typeName] = t
+		s.queryFields[lowerFirst(t.typeName)+"Collection"] = gqlRoot{"collection", t}
+		s.queryFields["insertInto"+t.typeName+"Collection"] = gqlRoot{"insert", t}
+		s.queryFields["update"+t.typeName+"Collection"] = gqlRoot{"update", t}
+		s.queryFields["deleteFrom"+t.typeName+"Collection"] = gqlRoot{"delete", t}
+	}
+	return s, nil
+}
+
+func (t *gqlTable) qualified() string { return gqlIdent(t.schema) + "." + gqlIdent(t.name) }
+
+// gqlIdent quotes an identifier always, so any name is safe in the SQL
+// the resolver builds.
+func gqlIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

@@ -170,6 +170,7 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	td.nextTID = max(td.nextTID, tid+1)
 	td.owner.touch(td, pk)
 	td.owner.record(td, ChangeInsert, nil, row)
+	td.mods++
 	for i, key := range keys {
 		if key != nil {
 			td.idx[i].ReplaceOrInsert(indexEntry(key, e))
@@ -213,6 +214,7 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	td.heap.Delete(e)
 	td.owner.touch(td, e.key)
 	td.owner.record(td, ChangeDelete, e.row, nil)
+	td.mods++
 	return nil
 }
 
@@ -306,6 +308,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.owner.touch(td, oldPK)
 	td.owner.touch(td, newPK)
 	td.owner.record(td, ChangeUpdate, e.row, new)
+	td.mods++
 	return nil
 }
 

@@ -24,7 +24,7 @@ func openDataDir(ctx context.Context, opts Options, cfg Config, d *migrations.Di
 	}
 	_, statErr := os.Stat(opts.DataDir)
 	created := errors.Is(statErr, fs.ErrNotExist)
-	eng, err := engine.Open(engine.Options{DataDir: opts.DataDir})
+	eng, err := engine.Open(engine.Options{DataDir: opts.DataDir, AutoanalyzeNaptime: engine.DefaultAutoanalyzeNaptime})
 	if err != nil {
 		return nil, &DataDirError{Err: err}
 	}

@@ -276,7 +276,7 @@ func ResetDatabase(ctx context.Context, cfg Config, dataDir string, opts ResetOp
 	if err := ResetDataDir(dataDir); err != nil {
 		return nil, &DataDirError{Err: err}
 	}
-	eng, err := engine.Open(engine.Options{DataDir: dataDir})
+	eng, err := engine.Open(engine.Options{DataDir: dataDir, AutoanalyzeNaptime: engine.DefaultAutoanalyzeNaptime})
 	if err != nil {
 		return nil, &DataDirError{Err: err}
 	}

@@ -129,7 +129,8 @@ func Open(ctx context.Context, opts Options) (*Project, error) {
 	if opts.DataDir != "" {
 		return openDataDir(ctx, opts, cfg, d)
 	}
-	eng, err := NewEngine()
+	// the served database analyzes itself as PostgreSQL's autovacuum does
+	eng, err := engine.Open(engine.Options{AutoanalyzeNaptime: engine.DefaultAutoanalyzeNaptime})
 	if err != nil {
 		return nil, err
 	}

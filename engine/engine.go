@@ -10,6 +10,10 @@ import (
 // project's database, with internal errors discarded.
 type Options = session.Options
 
+// DefaultAutoanalyzeNaptime is PostgreSQL's autovacuum_naptime, for
+// Options.AutoanalyzeNaptime.
+const DefaultAutoanalyzeNaptime = session.DefaultAutoanalyzeNaptime
+
 // Engine is one database: its committed state and the planner that runs
 // statements on it. Several engines live in one process; each is a value
 // with its own roles, settings and caches.

@@ -23,8 +23,9 @@ func main() {
 	auth := flag.String("auth", "scram-sha-256", "scram-sha-256, md5, password or trust")
 	debug := flag.Bool("debug", false, "log failed statements")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here until SIGINT/SIGTERM")
+	naptime := flag.Duration("autoanalyze", engine.DefaultAutoanalyzeNaptime, "automatic ANALYZE naptime (0: off)")
 	flag.Parse()
-	eng, err := engine.Open(engine.Options{Logger: logger(*debug)})
+	eng, err := engine.Open(engine.Options{Logger: logger(*debug), AutoanalyzeNaptime: *naptime})
 	if err != nil {
 		log.Fatal(err)
 	}

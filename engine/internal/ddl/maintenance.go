@@ -90,7 +90,7 @@ func Maintenance(h Host, m *translate.Maintenance) (string, error) {
 		}
 		var err error
 		if m.Analyze {
-			err = tg.t.Analyze(ctx, tg.cols)
+			err = tg.t.Analyze(ctx, tg.cols, h.Env().Now)
 		} else {
 			err = tg.t.SetRowEstimate(ctx)
 		}

@@ -41,8 +41,13 @@ type relStats struct {
 
 // relStatsOf reads a table's statistics; nil when t is not a storage table.
 func (e *explainer) relStatsOf(t sql.Table) *relStats {
-	st, ok := t.(*storage.Table)
-	if !ok {
+	var st *storage.Table
+	switch x := t.(type) {
+	case *storage.Table:
+		st = x
+	case *storage.IndexedTable: // an index scan's table
+		st = x.Table
+	default:
 		return nil
 	}
 	stats, live, err := st.Stats(e.ctx)
@@ -232,6 +237,20 @@ func (e *explainer) selectivity(r *relStats, cond sql.Expression) float64 {
 			return 1 - nf
 		}
 		return nf
+	case *expression.GetField: // a boolean column: its frequency of true
+		if cs := r.column(x.Name()); cs != nil {
+			for i, m := range cs.MCV {
+				if b, ok := m.(bool); ok {
+					if b {
+						return cs.MCF[i]
+					}
+					if len(cs.MCV) == 1 {
+						return clamp(1 - cs.NullFrac - cs.MCF[i])
+					}
+				}
+			}
+		}
+		return defaultSel
 	case *expr.BinOp:
 		return e.compareSel(r, x.Op, x.Left, x.Right)
 	case *expression.Equals:

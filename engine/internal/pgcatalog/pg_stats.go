@@ -178,9 +178,10 @@ var pgStatistic = &def{
 }
 
 // pgStatUserTables is pg_catalog.pg_stat_user_tables: one row per user
-// table with its live row count (exact: storage counts rows) and ANALYZE
-// count; tinybase keeps no scan or tuple-change counters (0) and no
-// timestamps (NULL).
+// table with its live row count (exact: storage counts rows), the rows
+// modified since its last ANALYZE, and its manual and automatic ANALYZE
+// counts and times (storage's autoanalyze.go); tinybase keeps no scan or
+// tuple-change counters (0) and does not vacuum (NULL).
 var pgStatUserTables = &def{
 	cols: []column{
 		{"relid", types.Oid}, {"schemaname", types.Name}, {"relname", types.Name},
@@ -202,13 +203,24 @@ var pgStatUserTables = &def{
 			if err != nil { // changed under the read
 				continue
 			}
-			analyzed := int64(0)
+			mods, _, err := r.Table.ModsSinceAnalyze(s.Ctx)
+			if err != nil {
+				continue
+			}
+			analyzed, auto := int64(0), int64(0)
+			var last, lastAuto any
 			if st != nil {
-				analyzed = int64(st.Analyzed)
+				analyzed, auto = int64(st.Analyzed), int64(st.AutoAnalyzed)
+				if !st.LastAnalyze.IsZero() {
+					last = st.LastAnalyze
+				}
+				if !st.LastAutoanalyze.IsZero() {
+					lastAuto = st.LastAutoanalyze
+				}
 			}
 			z := int64(0)
 			out = append(out, []any{RelationOID(r.Schema, r.Name), r.Schema, r.Name, z, z, z, z, z, z, z, z,
-				int64(live), z, z, z, nil, nil, nil, nil, z, z, analyzed, z})
+				int64(live), z, mods, z, nil, nil, last, lastAuto, z, z, analyzed, auto})
 		}
 		return out, nil
 	},

@@ -42,7 +42,7 @@ func buildTemplate() (*Engine, error) {
 // buildTemplateSQL builds the bootstrapped state by running the bootstrap
 // SQL: what the image is generated from and compared with.
 func buildTemplateSQL() (*Engine, error) {
-	e, err := Open(Options{NoBootstrap: true})
+	e, err := open(Options{NoBootstrap: true})
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,8 @@
 // PostgreSQL's with cursor positions, bootstrap*.go the Supabase template
 // every Open snapshots, durable.go the data directory an Engine opened
 // with Options.DataDir keeps (checkpoints as images, a log record per
-// commit; the files are engine/internal/durable's), and the *_host.go files the narrow interfaces
+// commit; the files are engine/internal/durable's), autoanalyze.go the
+// background ANALYZE of tables past autovacuum's threshold, and the *_host.go files the narrow interfaces
 // through which each concern package (ddl, dml, security, routines,
 // gmsadapter, cache) reaches the session; gms_session.go holds the adapter
 // that is go-mysql-server's sql.Session for a Session, so GMS's session API

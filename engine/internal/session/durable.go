@@ -99,7 +99,7 @@ func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
 	if fresh {
 		mem := opts
 		mem.DataDir = ""
-		if e, err = Open(mem); err != nil {
+		if e, err = open(mem); err != nil {
 			return nil, err
 		}
 	} else {
@@ -491,6 +491,7 @@ func (v *sequenceValues) markDirty(seqs []bootstrap.SequenceValue) {
 // then the directory is released. Commits after Close fail. An in-memory
 // engine has nothing to close.
 func (e *Engine) Close() error {
+	e.stopAutoanalyze()
 	if e.durable == nil {
 		return nil
 	}

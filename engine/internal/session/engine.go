@@ -4,6 +4,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"log/slog"
 	"sync/atomic"
+	"time"
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
@@ -24,6 +25,14 @@ type Options struct {
 	// (recovered) if it holds one, created otherwise (durable.go). Close
 	// the engine to write a final checkpoint and release the directory.
 	DataDir string
+	// AutoanalyzeNaptime, when positive, turns on the automatic ANALYZE
+	// worker (autoanalyze.go): how long it waits after a write before it
+	// looks for tables to analyze, and between rounds while writes go on
+	// (autovacuum_naptime; DefaultAutoanalyzeNaptime is PostgreSQL's).
+	// Off by default, so an embedded engine's estimates change only when
+	// its user runs ANALYZE; tinybase start turns it on. Close the engine
+	// to stop the worker.
+	AutoanalyzeNaptime time.Duration
 }
 
 // Engine is one database: committed state plus the planner that runs
@@ -50,6 +59,8 @@ type Engine struct {
 	changes changeHub
 	// planStats counts plan-cache hits and plannings (plan_cache.go).
 	planStats planStats
+	// autoanalyze is the automatic ANALYZE worker (autoanalyze.go).
+	autoanalyze autoanalyzer
 	// durable is the data directory of an engine opened with DataDir.
 	durable *durableState
 	// netAllowExternal lets the http extension reach non-loopback hosts
@@ -71,6 +82,19 @@ const dbName = "postgres"
 // (the bootstrap), with Options.NoBootstrap an empty one with the schemas
 // every PostgreSQL database has (public).
 func Open(opts Options) (*Engine, error) {
+	e, err := open(opts)
+	if err != nil {
+		return nil, err
+	}
+	// only now: bootstrap and recovery commits are not writes to analyze
+	e.autoanalyze.mu.Lock()
+	e.autoanalyze.naptime = opts.AutoanalyzeNaptime
+	e.autoanalyze.enabled = opts.AutoanalyzeNaptime > 0
+	e.autoanalyze.mu.Unlock()
+	return e, nil
+}
+
+func open(opts Options) (*Engine, error) {
 	if opts.DataDir != "" {
 		return openDurable(opts) // durable.go
 	}

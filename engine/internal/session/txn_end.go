@@ -29,7 +29,10 @@ func (s *Session) endStorageTxn(commit bool) error {
 	s.modes = constraintModes{}
 	if s.txn != nil {
 		if commit {
-			err = s.txn.Commit()
+			wrote := s.txn.Wrote()
+			if err = s.txn.Commit(); err == nil && wrote {
+				s.eng.noteWrite() // autoanalyze.go
+			}
 		} else {
 			s.txn.Rollback()
 		}

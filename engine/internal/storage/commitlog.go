@@ -336,7 +336,7 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows []sql.Row, chunks chan<- []
 		td.nextTID++
 		for i, key := range keys {
 			if key != nil {
-				td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
+				td.idx[i].ReplaceOrInsert(indexEntry(key, e))
 			}
 		}
 		if chunk = append(chunk, e); len(chunk) == loadChunk {
@@ -374,7 +374,7 @@ func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
 	td.nextTID++
 	for i, key := range keys {
 		if key != nil {
-			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
+			td.idx[i].ReplaceOrInsert(indexEntry(key, e))
 		}
 	}
 	return nil

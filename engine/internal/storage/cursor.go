@@ -104,7 +104,7 @@ func (it *rowIter) fill() (err error) {
 			}
 			row := e.row
 			if it.keyLen >= 0 {
-				pe, ok := it.td.stored(e.key[it.keyLen:])
+				pe, ok := it.td.fetch(e, it.keyLen)
 				if !ok {
 					lookupErr = fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
 					return false

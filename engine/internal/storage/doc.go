@@ -97,7 +97,9 @@
 // common values, as PostgreSQL's analyze.c computes them); later versions
 // share them until the next ANALYZE, they roll back with the transaction;
 // a commit that changed them is one the CommitLog checkpoints
-// (Committed.StatsChanged, stats_persist.go).
+// (Committed.StatsChanged, stats_persist.go). Each version also counts
+// the rows modified since the last ANALYZE, which the automatic ANALYZE
+// reads (autoanalyze.go).
 //
 // # Commit log
 //

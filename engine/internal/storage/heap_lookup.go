@@ -63,7 +63,7 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 				return true
 			}
 			if keyLen >= 0 {
-				pe, ok := td.stored(e.key[keyLen:])
+				pe, ok := td.fetch(e, keyLen)
 				if !ok {
 					lookupErr = fmt.Errorf("storage: index entry of table %q without a row", td.def.name)
 					return false

@@ -364,7 +364,7 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 					return false
 				}
 			}
-			tr.ReplaceOrInsert(&entry{key: concat(key, e.key)})
+			tr.ReplaceOrInsert(indexEntry(key, e))
 			return true
 		})
 		if buildErr != nil {

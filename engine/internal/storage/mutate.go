@@ -44,6 +44,20 @@ func (td *tableData) stored(pk sql.Row) (*entry, bool) {
 	return td.rows.Get(&entry{key: pk})
 }
 
+// indexEntry is the entry of index key key for the row of primary entry p.
+func indexEntry(key sql.Row, p *entry) *entry {
+	return &entry{key: concat(key, p.key), ref: p}
+}
+
+// fetch returns the primary entry of index entry e, whose first keyLen
+// values are the index key.
+func (td *tableData) fetch(e *entry, keyLen int) (*entry, bool) {
+	if e.ref != nil {
+		return e.ref, true
+	}
+	return td.stored(e.key[keyLen:])
+}
+
 // locate finds the stored entry of row: by primary key, or by value for a
 // keyless table.
 func (td *tableData) locate(row sql.Row) (*entry, bool) {
@@ -156,9 +170,10 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	td.nextTID = max(td.nextTID, tid+1)
 	td.owner.touch(td, pk)
 	td.owner.record(td, ChangeInsert, nil, row)
+	td.mods++
 	for i, key := range keys {
 		if key != nil {
-			td.idx[i].ReplaceOrInsert(&entry{key: concat(key, pk)})
+			td.idx[i].ReplaceOrInsert(indexEntry(key, e))
 		}
 	}
 	return nil
@@ -199,6 +214,7 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	td.heap.Delete(e)
 	td.owner.touch(td, e.key)
 	td.owner.record(td, ChangeDelete, e.row, nil)
+	td.mods++
 	return nil
 }
 
@@ -262,9 +278,6 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		if oldKey != nil {
 			td.idx[i].Delete(&entry{key: concat(oldKey, oldPK)})
 		}
-		if newKey != nil {
-			td.idx[i].ReplaceOrInsert(&entry{key: concat(newKey, newPK)})
-		}
 	}
 	if td.loc != nil {
 		td.loc.Delete(&entry{key: concat(e.row, oldPK)})
@@ -285,9 +298,17 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.nextTID++
 	td.rows.ReplaceOrInsert(ne)
 	td.heap.ReplaceOrInsert(ne)
+	// every index entry of the row points at its new version: the ones
+	// whose key is unchanged are replaced too (entry.ref)
+	for i, newKey := range newKeys {
+		if newKey != nil {
+			td.idx[i].ReplaceOrInsert(indexEntry(newKey, ne))
+		}
+	}
 	td.owner.touch(td, oldPK)
 	td.owner.touch(td, newPK)
 	td.owner.record(td, ChangeUpdate, e.row, new)
+	td.mods++
 	return nil
 }
 

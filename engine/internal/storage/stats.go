@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
@@ -38,8 +39,12 @@ type TableStats struct {
 	Pages int
 	// Columns holds the analyzed columns by name.
 	Columns map[string]*ColumnStats
-	// Analyzed counts ANALYZE runs on the table (analyze_count).
-	Analyzed int
+	// Analyzed counts ANALYZE runs on the table (analyze_count);
+	// AutoAnalyzed the automatic ones (autoanalyze_count, autoanalyze.go).
+	Analyzed     int
+	AutoAnalyzed int
+	// LastAnalyze and LastAutoanalyze are when they last ran (zero: never).
+	LastAnalyze, LastAutoanalyze time.Time
 }
 
 // ColumnStats are one column's row of pg_statistic.
@@ -79,43 +84,55 @@ func (h *Table) Stats(ctx *sql.Context) (*TableStats, int, error) {
 // Analyze computes the statistics of the named columns (every column when
 // none is named) and installs them on the table's version in ctx's
 // transaction, keeping earlier statistics of the other columns as
-// PostgreSQL does. It takes the writer lock, like any write.
-func (h *Table) Analyze(ctx *sql.Context, columns []string) error {
+// PostgreSQL does. It takes the writer lock, like any write. now is when
+// it ran (pg_stat_user_tables.last_analyze).
+func (h *Table) Analyze(ctx *sql.Context, columns []string, now time.Time) error {
 	return h.alter(ctx, func(t *Txn, td *tableData) error {
-		st := &TableStats{Columns: map[string]*ColumnStats{}}
-		if td.stats != nil {
-			st.Analyzed = td.stats.Analyzed
-			for k, v := range td.stats.Columns {
-				st.Columns[k] = v
-			}
-		}
+		st := computeStats(ctx, td, columns)
 		st.Analyzed++
-		rows := td.allRows()
-		sample := rows
-		if len(rows) > analyzeSampleRows { // every k-th row: deterministic
-			sample = make([]sql.Row, 0, analyzeSampleRows)
-			step := float64(len(rows)) / analyzeSampleRows
-			for i := 0; i < analyzeSampleRows; i++ {
-				sample = append(sample, rows[int(float64(i)*step)])
-			}
-		}
-		want := map[string]bool{}
-		for _, c := range columns {
-			want[c] = true
-		}
-		width := 0.0
-		for i, col := range td.def.cols {
-			cs := columnStats(ctx, col.Type, sample, i, float64(len(rows)))
-			width += float64(cs.AvgWidth) * (1 - cs.NullFrac)
-			if len(want) == 0 || want[col.Name] {
-				st.Columns[col.Name] = cs
-			}
-		}
-		st.Rows = float64(len(rows))
-		st.Pages = estimatePages(len(rows), width, len(td.def.cols))
+		st.LastAnalyze = now
 		td.stats = st
+		td.mods = 0
 		return nil
 	})
+}
+
+// computeStats returns td's statistics after an ANALYZE of columns (all
+// when none): the named ones computed from a sample, the others and the
+// counters kept from td's.
+func computeStats(ctx *sql.Context, td *tableData, columns []string) *TableStats {
+	st := &TableStats{Columns: map[string]*ColumnStats{}}
+	if td.stats != nil {
+		st.Analyzed, st.AutoAnalyzed = td.stats.Analyzed, td.stats.AutoAnalyzed
+		st.LastAnalyze, st.LastAutoanalyze = td.stats.LastAnalyze, td.stats.LastAutoanalyze
+		for k, v := range td.stats.Columns {
+			st.Columns[k] = v
+		}
+	}
+	rows := td.allRows()
+	sample := rows
+	if len(rows) > analyzeSampleRows { // every k-th row: deterministic
+		sample = make([]sql.Row, 0, analyzeSampleRows)
+		step := float64(len(rows)) / analyzeSampleRows
+		for i := 0; i < analyzeSampleRows; i++ {
+			sample = append(sample, rows[int(float64(i)*step)])
+		}
+	}
+	want := map[string]bool{}
+	for _, c := range columns {
+		want[c] = true
+	}
+	width := 0.0
+	for i, col := range td.def.cols {
+		cs := columnStats(ctx, col.Type, sample, i, float64(len(rows)))
+		width += float64(cs.AvgWidth) * (1 - cs.NullFrac)
+		if len(want) == 0 || want[col.Name] {
+			st.Columns[col.Name] = cs
+		}
+	}
+	st.Rows = float64(len(rows))
+	st.Pages = estimatePages(len(rows), width, len(td.def.cols))
+	return st
 }
 
 // SetRowEstimate records the row count and pages VACUUM sets

@@ -39,6 +39,9 @@ type tableData struct {
 	// stats are the table's ANALYZE statistics (stats.go), nil before
 	// the first; immutable, shared by later versions.
 	stats *TableStats
+	// mods counts the rows inserted, updated and deleted since the last
+	// ANALYZE (autoanalyze.go).
+	mods int64
 
 	owner  *Txn
 	gen    uint64
@@ -83,6 +86,7 @@ func (td *tableData) cloneFor(t *Txn) *tableData {
 		nextRowID: td.nextRowID,
 		nextTID:   td.nextTID,
 		stats:     td.stats,
+		mods:      td.mods,
 		owner:     t,
 		gen:       t.gen,
 	}
@@ -126,5 +130,6 @@ func rebuild(ctx *sql.Context, t *Txn, old *tableData, def *tableDef, rows []sql
 			return nil, err
 		}
 	}
+	td.mods = old.mods // a rewrite modifies no row
 	return td, nil
 }

@@ -34,11 +34,55 @@ func FormatDate(d DateVal) string {
 }
 
 func fracString(micros int64) string {
+	return string(appendFrac(nil, micros))
+}
+
+// appendFrac appends a nonzero fraction of a second as PostgreSQL prints
+// it: a point and up to six digits, trailing zeros dropped.
+func appendFrac(b []byte, micros int64) []byte {
 	if micros == 0 {
-		return ""
+		return b
 	}
-	s := fmt.Sprintf(".%06d", micros)
-	return strings.TrimRight(s, "0")
+	digits := 6
+	for micros%10 == 0 {
+		micros /= 10
+		digits--
+	}
+	b = append(b, '.')
+	return appendZeroPad(b, micros, digits)
+}
+
+// appendZeroPad appends n (not negative) with at least width digits.
+func appendZeroPad(b []byte, n int64, width int) []byte {
+	var buf [20]byte
+	d := strconv.AppendInt(buf[:0], n, 10)
+	for i := len(d); i < width; i++ {
+		b = append(b, '0')
+	}
+	return append(b, d...)
+}
+
+// appendDateTime appends "YYYY-MM-DD HH:MM:SS[.ffffff]" of t's wall clock,
+// the year of a BC date counted from 1 BC as PostgreSQL counts it (the
+// caller appends " BC"). Timestamps print for every row a query returns,
+// so this avoids fmt.
+func appendDateTime(b []byte, t time.Time) []byte {
+	y := t.Year()
+	if y <= 0 {
+		y = 1 - y
+	}
+	b = appendZeroPad(b, int64(y), 4)
+	b = append(b, '-')
+	b = appendZeroPad(b, int64(t.Month()), 2)
+	b = append(b, '-')
+	b = appendZeroPad(b, int64(t.Day()), 2)
+	b = append(b, ' ')
+	b = appendZeroPad(b, int64(t.Hour()), 2)
+	b = append(b, ':')
+	b = appendZeroPad(b, int64(t.Minute()), 2)
+	b = append(b, ':')
+	b = appendZeroPad(b, int64(t.Second()), 2)
+	return appendFrac(b, int64(t.Nanosecond()/1000))
 }
 
 // FormatTimestamp prints a timestamp without time zone.
@@ -47,11 +91,11 @@ func FormatTimestamp(t time.Time) string {
 	if s, ok := infiniteTimestamp(t); ok {
 		return s
 	}
-	s := fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d%s", t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), fracString(int64(t.Nanosecond()/1000)))
+	b := appendDateTime(make([]byte, 0, 32), t)
 	if t.Year() <= 0 {
-		s = fmt.Sprintf("%04d", 1-t.Year()) + s[strings.Index(s, "-"):] + " BC"
+		b = append(b, " BC"...)
 	}
-	return s
+	return string(b)
 }
 
 // FormatTimestamptz prints a timestamptz in zone loc, as "... +00" offsets.
@@ -64,25 +108,34 @@ func FormatTimestamptz(t time.Time, loc *time.Location) string {
 	}
 	lt := t.In(loc)
 	_, off := lt.Zone()
-	base := fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d%s", lt.Year(), lt.Month(), lt.Day(), lt.Hour(), lt.Minute(), lt.Second(), fracString(int64(lt.Nanosecond()/1000)))
-	return base + formatOffset(off)
+	b := appendOffset(appendDateTime(make([]byte, 0, 40), lt), off)
+	if lt.Year() <= 0 {
+		b = append(b, " BC"...)
+	}
+	return string(b)
 }
 
 func formatOffset(off int) string {
-	sign := "+"
+	return string(appendOffset(nil, off))
+}
+
+// appendOffset appends a UTC offset as PostgreSQL prints it: +HH, then
+// :MM and :SS only when not zero.
+func appendOffset(b []byte, off int) []byte {
+	sign := byte('+')
 	if off < 0 {
-		sign = "-"
+		sign = '-'
 		off = -off
 	}
 	h, m, s := off/3600, off%3600/60, off%60
-	out := fmt.Sprintf("%s%02d", sign, h)
+	b = appendZeroPad(append(b, sign), int64(h), 2)
 	if m != 0 || s != 0 {
-		out += fmt.Sprintf(":%02d", m)
+		b = appendZeroPad(append(b, ':'), int64(m), 2)
 	}
 	if s != 0 {
-		out += fmt.Sprintf(":%02d", s)
+		b = appendZeroPad(append(b, ':'), int64(s), 2)
 	}
-	return out
+	return b
 }
 
 // FormatTime prints a time of day.

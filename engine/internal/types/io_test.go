@@ -25,6 +25,9 @@ func TestInputOutput(t *testing.T) {
 		{"seven fraction digits round", Timestamp, "2024-01-01 00:00:00.1234567", "2024-01-01 00:00:00.123457"},
 		{"timestamp infinity", Timestamp, "infinity", "infinity"},
 		{"bc date", Date, "0044-03-15 BC", "0044-03-15 BC"},
+		{"bc timestamptz", Timestamptz, "0044-03-15 10:00:00.5 BC", "0044-03-15 10:00:00.5+00 BC"},
+		{"bc timestamp", Timestamp, "0001-01-01 BC", "0001-01-01 00:00:00 BC"},
+		{"fraction trailing zeros", Timestamptz, "2024-01-01 00:00:00.000120+00", "2024-01-01 00:00:00.00012+00"},
 		{"two-digit year", Date, "Jan 8 99", "1999-01-08"},
 		{"mdy", Date, "01/02/2024", "2024-01-02"},
 		{"compact", Date, "20240101", "2024-01-01"},
@@ -105,6 +108,25 @@ func TestFormatInterval(t *testing.T) {
 	for _, tc := range tests {
 		if got := FormatInterval(tc.iv); got != tc.want {
 			t.Errorf("FormatInterval(%+v) = %q, want %q", tc.iv, got, tc.want)
+		}
+	}
+}
+
+// Offsets print as PostgreSQL prints them in a zone east or west of UTC,
+// minutes and seconds only when not zero (recorded with TimeZone
+// Asia/Kolkata, whose 1800 offset is local mean time).
+func TestFormatTimestamptzOffsets(t *testing.T) {
+	ts := time.Date(2024, 1, 1, 0, 0, 0, 120000, time.UTC)
+	for _, tc := range []struct {
+		loc  *time.Location
+		want string
+	}{
+		{time.FixedZone("IST", 5*3600+30*60), "2024-01-01 05:30:00.00012+05:30"},
+		{time.FixedZone("LMT", 5*3600+53*60+28), "2024-01-01 05:53:28.00012+05:53:28"},
+		{time.FixedZone("EST", -5*3600), "2023-12-31 19:00:00.00012-05"},
+	} {
+		if got := FormatTimestamptz(ts, tc.loc); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.loc, got, tc.want)
 		}
 	}
 }

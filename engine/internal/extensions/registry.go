@@ -32,7 +32,8 @@ func All() []*Extension {
 		pgJSONSchema,
 		pgHashids,
 		pgaudit,
-		wrappersExt, // wrappers.go
+		plpgsqlCheck, // plpgsql_check.go
+		wrappersExt,  // wrappers.go
 		postgresFdw,
 		dblinkExt, // dblink.go
 	}

@@ -84,7 +84,32 @@ select 1`, want: "1"},
 			want: `4|RAISE|42703|record "new" has no field "c"`},
 		{name: "trigger without relation", sql: `select * from extensions.plpgsql_check_function('trg()')`, code: "22023", msg: "missing trigger relation"},
 		{name: "not plpgsql", sql: `create function s() returns int language sql as 'select 1'; select * from extensions.plpgsql_check_function('s()')`, code: "22023", msg: "is not a plpgsql function"},
-		{name: "nothing ran", sql: `select count(*) from t1`, want: "0"},
+		{name: "writes are not run", sql: `create sequence sq;
+create function writes() returns void language plpgsql as $$
+begin
+  insert into t1 values (nextval('sq'), 2);
+  update t1 set b = 3;
+  delete from t1 where a = 1;
+  perform nextval('sq');
+  if nextval('sq') > 0 then
+    raise notice '%', (select nextval('sq'));
+  end if;
+end $$;
+select count(*) from extensions.plpgsql_check_function('writes()')`, want: "0"},
+		{name: "nothing ran", sql: `select count(*), (select is_called from sq) from t1`, want: "0|f"},
+		{name: "unmodified out", sql: `create function outp(a int, out b int) language plpgsql as $$ begin perform a; end $$;
+select * from extensions.plpgsql_check_function('outp(int)')`, want: `warning extra:00000:unmodified OUT variable "b"`},
+	})
+}
+
+// The migration shape of the issue: CREATE EXTENSION without a schema.
+func TestPlpgsqlCheckPlainCreate(t *testing.T) {
+	run(t, installed(t)[:1], []sqlCase{
+		{name: "create and check", sql: `create extension if not exists plpgsql_check;
+create table t(x int);
+create function f() returns int language plpgsql as $$ begin return (select sum(y) from t); end $$;
+select * from plpgsql_check_function_tb('f()')`,
+			want: `f|1|RETURN|42703|column "y" does not exist|<null>|<null>|error|13|(select sum(y) from t)|<null>`},
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
@@ -104,7 +105,10 @@ func (d plDescriber) Describe(ctx context.Context, fr *plpgsql.Frame, e *plpgsql
 	if err != nil {
 		return nil, nil, p.vars, d.h.s.MapError(err)
 	}
-	if res.Stmt == nil {
+	if res.Stmt == nil || res.Tag != "SELECT" && callsFunctions(tree.Stmts[0].Stmt) {
+		// planning an INSERT, UPDATE or DELETE may evaluate its VALUES
+		// (nextval would advance): one calling functions is checked as
+		// translated only
 		return nil, nil, p.vars, nil
 	}
 	exit := d.h.Enter(fr)
@@ -123,4 +127,16 @@ func (d plDescriber) Describe(ctx context.Context, fr *plpgsql.Frame, e *plpgsql
 		names[i], typs[i] = col.Name, expr.FromGMSType(col.Type)
 	}
 	return names, typs, p.vars, nil
+}
+
+// callsFunctions reports whether a statement calls any function.
+func callsFunctions(n *pg.Node) bool {
+	calls := false
+	pgtree.Walk(n, func(m any) bool {
+		if _, ok := m.(*pg.FuncCall); ok {
+			calls = true
+		}
+		return !calls
+	})
+	return calls
 }

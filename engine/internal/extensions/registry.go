@@ -33,7 +33,8 @@ func All() []*Extension {
 		pgHashids,
 		pgGraphQL, // pg_graphql*.go
 		pgaudit,
-		wrappersExt, // wrappers.go
+		plpgsqlCheck, // plpgsql_check.go
+		wrappersExt,  // wrappers.go
 		postgresFdw,
 		dblinkExt, // dblink.go
 	}

@@ -146,3 +146,32 @@ type TriggerData struct {
 	// is then its TG_TAG.
 	Event string
 }
+
+// PLFinding is one finding of a static check of a PL/pgSQL function
+// (plpgsql_check_function_tb's row).
+type PLFinding struct {
+	Line      int // 0 for findings without a statement (parameters)
+	Statement string
+	SQLState  string
+	Message   string
+	Detail    string
+	Hint      string
+	Level     string // "error", "warning", "warning extra"
+	Position  int    // 1-based in Query, 0 when none
+	Query     string
+	Context   string
+}
+
+// PLCheckOptions are the switches of a static check.
+type PLCheckOptions struct {
+	FatalErrors, OtherWarnings, ExtraWarnings bool
+	// RelID is the table a trigger function is checked for (0: none).
+	RelID uint32
+}
+
+// PLChecker is implemented by the engine's Caller: it checks a PL/pgSQL
+// function's body statically, compiling each of its statements and
+// expressions without running them.
+type PLChecker interface {
+	CheckPL(ctx context.Context, fn *catalog.Function, opt PLCheckOptions) ([]PLFinding, error)
+}

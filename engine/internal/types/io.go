@@ -656,6 +656,9 @@ func parseBool(s string) (bool, bool) {
 // parseRegtype reads a type name (regtypein); the value is kept as
 // format_type's spelling, the form regtype values have throughout.
 func parseRegtype(s string, env *Env) (any, error) {
+	if strings.TrimSpace(s) == "-" {
+		return "-", nil // InvalidOid, as regtypein reads it
+	}
 	t, err := regtypeType(s, env)
 	if err != nil {
 		return nil, err

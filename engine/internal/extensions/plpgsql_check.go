@@ -1,0 +1,207 @@
+package extensions
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// plpgsqlCheck stands in for plpgsql_check 2.7's active mode:
+// plpgsql_check_function and plpgsql_check_function_tb compile every
+// statement and expression of a PL/pgSQL function with its variables as
+// typed parameters, without running it (routine.PLChecker), and report
+// missing relations, columns and functions, record fields, casts only
+// text I/O can do, and unused or never-read variables and parameters.
+// The profiler, tracer, pragmas, dependency listing, the json / xml
+// formats and the passive mode are not provided.
+var plpgsqlCheck = &Extension{
+	Name:    "plpgsql_check",
+	Version: "2.7",
+	Comment: "extended check for plpgsql functions",
+	Funcs: map[string]Func{
+		"plpgsql_check_function": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+			return plCheck(ctx, c, a, true)
+		}),
+		"plpgsql_check_function_tb": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+			return plCheck(ctx, c, a, false)
+		}),
+	},
+	Script: plpgsqlCheckScript(),
+}
+
+// plCheckArgs are the parameters after funcoid and relid (and format,
+// for the text form), as the extension declares them.
+const plCheckArgs = `fatal_errors boolean DEFAULT true,
+  other_warnings boolean DEFAULT true,
+  performance_warnings boolean DEFAULT false,
+  extra_warnings boolean DEFAULT true,
+  security_warnings boolean DEFAULT false,
+  compatibility_warnings boolean DEFAULT false,
+  oldtable name DEFAULT NULL,
+  newtable name DEFAULT NULL,
+  anyelememttype regtype DEFAULT 'int',
+  anyenumtype regtype DEFAULT '-',
+  anyrangetype regtype DEFAULT 'int4range',
+  anycompatibletype regtype DEFAULT 'int',
+  anycompatiblerangetype regtype DEFAULT 'int4range',
+  without_warnings boolean DEFAULT false,
+  all_warnings boolean DEFAULT false,
+  use_incomment_options boolean DEFAULT true,
+  incomment_options_usage_warning boolean DEFAULT false,
+  constant_tracing boolean DEFAULT true`
+
+func plpgsqlCheckScript() string {
+	return `CREATE FUNCTION plpgsql_check_function_tb(funcoid regprocedure, relid regclass DEFAULT 0, ` + plCheckArgs + `)
+RETURNS TABLE(functionid regproc, lineno int, statement text, sqlstate text, message text, detail text, hint text, level text, "position" int, query text, context text)
+AS 'MODULE_PATHNAME', 'plpgsql_check_function_tb' LANGUAGE c;
+CREATE FUNCTION plpgsql_check_function(funcoid regprocedure, relid regclass DEFAULT 0, format text DEFAULT 'text', ` + plCheckArgs + `)
+RETURNS SETOF text
+AS 'MODULE_PATHNAME', 'plpgsql_check_function' LANGUAGE c;
+`
+}
+
+// plCheck runs the check; text selects plpgsql_check_function's form
+// (one text line per row) over plpgsql_check_function_tb's.
+func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any, error) {
+	checker, ok := c.(routine.PLChecker)
+	if !ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "plpgsql_check needs the engine's caller")
+	}
+	if a[0] == nil {
+		return nil, nil
+	}
+	oid, err := plCheckOID(ctx, c, a[0].(string), "regprocedure")
+	if err != nil {
+		return nil, err
+	}
+	fn, found := c.Catalog().FunctionByOID(oid)
+	if !found {
+		return nil, pgerror.New(pgerror.UndefinedFunction, "function with OID %d does not exist", oid)
+	}
+	opt := routine.PLCheckOptions{FatalErrors: true, OtherWarnings: true, ExtraWarnings: true}
+	if rel, _ := a[1].(string); rel != "" && rel != "-" && rel != "0" {
+		if opt.RelID, err = plCheckOID(ctx, c, rel, "regclass"); err != nil {
+			return nil, err
+		}
+	}
+	rest := a[2:]
+	if text {
+		if f, _ := rest[0].(string); !strings.EqualFold(f, "text") {
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "plpgsql_check format \"%s\" is not supported in tinybase (only text)", f)
+		}
+		rest = rest[1:]
+	}
+	flag := func(i int, def bool) bool {
+		if i < len(rest) {
+			if b, ok := rest[i].(bool); ok {
+				return b
+			}
+		}
+		return def
+	}
+	opt.FatalErrors, opt.OtherWarnings, opt.ExtraWarnings = flag(0, true), flag(1, true), flag(3, true)
+	if flag(13, false) { // without_warnings
+		opt.OtherWarnings, opt.ExtraWarnings = false, false
+	}
+	if flag(14, false) { // all_warnings
+		opt.OtherWarnings, opt.ExtraWarnings = true, true
+	}
+	fs, err := checker.CheckPL(ctx, fn, opt)
+	if err != nil {
+		return nil, err
+	}
+	var rows [][]any
+	if text {
+		for _, l := range plCheckText(fs) {
+			rows = append(rows, []any{l})
+		}
+		return rows, nil
+	}
+	name := a[0].(string)
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = name[:i]
+	}
+	opt0 := func(s string) any {
+		if s == "" {
+			return nil
+		}
+		return s
+	}
+	for _, f := range fs {
+		var line, pos any
+		if f.Line > 0 {
+			line = int32(f.Line)
+		}
+		if f.Position > 0 {
+			pos = int32(f.Position)
+		}
+		rows = append(rows, []any{name, line, opt0(f.Statement), f.SQLState, f.Message, opt0(f.Detail), opt0(f.Hint), f.Level, pos, opt0(f.Query), opt0(f.Context)})
+	}
+	return rows, nil
+}
+
+// plCheckOID resolves a reg* value (its text form) to an OID.
+func plCheckOID(ctx context.Context, c routine.Caller, name, typ string) (uint32, error) {
+	r, err := c.Query(ctx, "SELECT "+quoteLiteral(name)+"::"+typ+"::oid::int8", nil, nil)
+	if err != nil {
+		return 0, err
+	}
+	if len(r.Rows) != 1 {
+		return 0, pgerror.New(pgerror.UndefinedObject, "%s \"%s\" does not exist", typ, name)
+	}
+	n, _ := r.Rows[0][0].(int64)
+	return uint32(n), nil
+}
+
+// plCheckText renders findings as plpgsql_check_function's 'text' format:
+// a "level:sqlstate:line:statement:message" line per finding, then its
+// query with a caret under the position, detail, hint and context.
+func plCheckText(fs []routine.PLFinding) []string {
+	var out []string
+	for _, f := range fs {
+		head := f.Level + ":" + f.SQLState + ":"
+		if f.Line > 0 || f.Statement != "" {
+			head += strconv.Itoa(f.Line) + ":" + f.Statement + ":"
+		}
+		out = append(out, head+f.Message)
+		if f.Query != "" {
+			lines := strings.Split(f.Query, "\n")
+			caretLine, caretCol := -1, 0
+			if f.Position > 0 {
+				pos := f.Position - 1
+				for i, l := range lines {
+					n := len([]rune(l))
+					if pos <= n {
+						caretLine, caretCol = i, pos
+						break
+					}
+					pos -= n + 1
+				}
+			}
+			for i, l := range lines {
+				if i == 0 {
+					out = append(out, "Query: "+l)
+				} else {
+					out = append(out, "       "+l)
+				}
+				if i == caretLine {
+					out = append(out, "--"+strings.Repeat(" ", 5+caretCol)+"^")
+				}
+			}
+		}
+		if f.Detail != "" {
+			out = append(out, "Detail: "+f.Detail)
+		}
+		if f.Hint != "" {
+			out = append(out, "Hint: "+f.Hint)
+		}
+		if f.Context != "" {
+			out = append(out, "Context: "+f.Context)
+		}
+	}
+	return out
+}

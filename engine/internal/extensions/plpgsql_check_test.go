@@ -1,0 +1,125 @@
+package extensions_test
+
+import "testing"
+
+// plpgsql_check cannot be installed on the oracle (it is not in
+// PostgreSQL 15's contrib): expected rows follow the extension's
+// regression output for the same kinds of findings.
+func TestPlpgsqlCheck(t *testing.T) {
+	tb := `select lineno, statement, sqlstate, message, level, position, query from extensions.plpgsql_check_function_tb(`
+	run(t, installed(t, "plpgsql_check")[:1], []sqlCase{
+		{name: "setup", sql: `create table t1(a int, b int);
+create function clean(p int) returns int language plpgsql as $$
+declare
+  s int := 0;
+  r record;
+begin
+  for r in select a, b from t1 where a > p loop
+    s := s + r.a + r.b;
+  end loop;
+  return s;
+end $$;
+create function missing_rel() returns void language plpgsql as $$
+begin
+  if false then
+    insert into nosuch values (1);
+  end if;
+end $$;
+create function missing_col() returns void language plpgsql as $$
+begin
+  update t1 set c = 30;
+  perform a from t1 where zz = 1;
+end $$;
+create function missing_fn() returns int language plpgsql as $$
+declare x int;
+begin
+  x := no_such_fn(1);
+  return x;
+end $$;
+create function bad_field() returns void language plpgsql as $$
+declare r record;
+begin
+  for r in select * from t1 loop
+    raise notice '%', r.c;
+  end loop;
+end $$;
+create function unused(a int, b int) returns int language plpgsql as $$
+declare
+  u int;
+  w int;
+begin
+  w := 1;
+  return a;
+end $$;
+create function badcast() returns void language plpgsql as $$
+declare d date;
+begin
+  d := true;
+  raise notice '%', d;
+end $$;
+create function trg() returns trigger language plpgsql as $$
+begin
+  new.a := new.b + 1;
+  raise notice '%', new.c;
+  return new;
+end $$;
+select 1`, want: "1"},
+		{name: "clean", sql: `select count(*) from extensions.plpgsql_check_function('clean(int)')`, want: "0"},
+		{name: "clean tb", sql: tb + `'clean(int)')`, want: ""},
+		{name: "missing relation", sql: tb + `'missing_rel()')`, want: `4|SQL statement|42P01|relation "nosuch" does not exist|error|13|insert into nosuch values (1)`},
+		{name: "missing relation text", sql: `select * from extensions.plpgsql_check_function('missing_rel()')`,
+			want: "error:42P01:4:SQL statement:relation \"nosuch\" does not exist\nQuery: insert into nosuch values (1)\n--                 ^"},
+		{name: "missing column fatal", sql: tb + `'missing_col()')`, want: `3|SQL statement|42703|column "c" of relation "t1" does not exist|error|15|update t1 set c = 30`},
+		{name: "missing column all", sql: `select lineno, sqlstate, message from extensions.plpgsql_check_function_tb('missing_col()', fatal_errors := false)`,
+			want: "3|42703|column \"c\" of relation \"t1\" does not exist\n4|42703|column \"zz\" does not exist"},
+		{name: "missing function", sql: tb + `'missing_fn()')`, want: `4|assignment|42883|function no_such_fn(integer) does not exist|error|6|x := no_such_fn(1)`},
+		{name: "record field", sql: `select lineno, statement, sqlstate, message, context from extensions.plpgsql_check_function_tb('bad_field()')`,
+			want: `5|RAISE|42703|record "r" has no field "c"|SQL expression "r.c"`},
+		{name: "unused", sql: `select * from extensions.plpgsql_check_function('unused(int,int)')`,
+			want: "warning extra:00000:unused parameter \"b\"\nwarning:00000:3:DECLARE:unused variable \"u\"\nwarning extra:00000:4:DECLARE:never read variable \"w\""},
+		{name: "without warnings", sql: `select count(*) from extensions.plpgsql_check_function('unused(int,int)', without_warnings := true)`, want: "0"},
+		{name: "cast", sql: `select lineno, statement, sqlstate, message, level from extensions.plpgsql_check_function_tb('badcast()')`,
+			want: `4|assignment|42804|target type is different type than source type|warning`},
+		{name: "trigger", sql: `select lineno, statement, sqlstate, message from extensions.plpgsql_check_function_tb('trg()', 't1')`,
+			want: `4|RAISE|42703|record "new" has no field "c"`},
+		{name: "trigger without relation", sql: `select * from extensions.plpgsql_check_function('trg()')`, code: "22023", msg: "missing trigger relation"},
+		{name: "not plpgsql", sql: `create function s() returns int language sql as 'select 1'; select * from extensions.plpgsql_check_function('s()')`, code: "22023", msg: "is not a plpgsql function"},
+		{name: "writes are not run", sql: `create sequence sq;
+create function writes() returns void language plpgsql as $$
+begin
+  insert into t1 values (nextval('sq'), 2);
+  update t1 set b = 3;
+  delete from t1 where a = 1;
+  perform nextval('sq');
+  if nextval('sq') > 0 then
+    raise notice '%', (select nextval('sq'));
+  end if;
+end $$;
+select count(*) from extensions.plpgsql_check_function('writes()')`, want: "0"},
+		{name: "nothing ran", sql: `select count(*), (select is_called from sq) from t1`, want: "0|f"},
+		{name: "unmodified out", sql: `create function outp(a int, out b int) language plpgsql as $$ begin perform a; end $$;
+select * from extensions.plpgsql_check_function('outp(int)')`, want: `warning extra:00000:unmodified OUT variable "b"`},
+	})
+}
+
+// The migration shape of the issue: CREATE EXTENSION without a schema.
+func TestPlpgsqlCheckPlainCreate(t *testing.T) {
+	run(t, installed(t)[:1], []sqlCase{
+		{name: "create and check", sql: `create extension if not exists plpgsql_check;
+create table t(x int);
+create function f() returns int language plpgsql as $$ begin return (select sum(y) from t); end $$;
+select * from plpgsql_check_function_tb('f()')`,
+			want: `f|1|RETURN|42703|column "y" does not exist|<null>|<null>|error|13|(select sum(y) from t)|<null>`},
+	})
+}
+
+// The migration shape: the extension created in a migration, then a
+// function checked by name through the search path.
+func TestPlpgsqlCheckMigration(t *testing.T) {
+	run(t, installed(t, "plpgsql_check")[:1], []sqlCase{
+		{name: "create again", sql: `create extension if not exists plpgsql_check with schema extensions; set search_path = public, extensions;
+create function f() returns int language plpgsql as $$ begin return (select count(*) from missing_table); end $$;
+select * from plpgsql_check_function('f()')`,
+			want: "error:42P01:1:RETURN:relation \"missing_table\" does not exist\nQuery: (select count(*) from missing_table)\n--                           ^"},
+	})
+}

@@ -2562,6 +2562,10 @@ var bootstrapImage = bootstrap.Image{
 				Text: "Deprecated. Use auth.jwt() -> 'sub' instead.",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 6, Name: "pg_graphql"},
+				Text: "pg_graphql: GraphQL support",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 6, Name: "pgcrypto"},
 				Text: "cryptographic functions",
 			},

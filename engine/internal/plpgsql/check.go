@@ -72,18 +72,7 @@ func Check(ctx context.Context, h Describer, fn *Function, call Call, opt CheckO
 			fr.Vars[i].IsRec = true
 		}
 	}
-	for i, d := range fn.Datums {
-		switch {
-		case i == fn.Found:
-			fr.Vars[i] = Var{Type: types.Bool, Value: false}
-		case d.Kind == DRec:
-			fr.Vars[i].IsRec = true
-		case d.implicit && (d.Name == "sqlstate" || d.Name == "sqlerrm"):
-			fr.Vars[i].Type = types.Text
-		case d.implicit && d.TypeName == "loopvar":
-			fr.Vars[i].Type = types.Int4
-		}
-	}
+	initImplicitVars(fr, fn)
 	if tg := call.Trigger; tg != nil && fn.New >= 0 {
 		empty := func() *types.RecordVal {
 			r := &types.RecordVal{Vals: make([]any, len(tg.RowType.Fields))}

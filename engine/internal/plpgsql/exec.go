@@ -101,18 +101,7 @@ func Run(ctx context.Context, h Host, fn *Function, call Call) (*Frame, error) {
 			fr.Vars[i].Value = call.Args[i].V
 		}
 	}
-	for i, d := range fn.Datums {
-		switch {
-		case i == fn.Found:
-			fr.Vars[i] = Var{Type: types.Bool, Value: false}
-		case d.Kind == DRec:
-			fr.Vars[i].IsRec = true
-		case d.implicit && (d.Name == "sqlstate" || d.Name == "sqlerrm"):
-			fr.Vars[i].Type = types.Text
-		case d.implicit && d.TypeName == "loopvar":
-			fr.Vars[i].Type = types.Int4
-		}
-	}
+	initImplicitVars(fr, fn)
 	if tg := call.Trigger; tg != nil && fn.New >= 0 {
 		fr.Vars[fn.New] = Var{Type: tg.RowType, IsRec: true}
 		fr.Vars[fn.Old] = Var{Type: tg.RowType, IsRec: true}
@@ -798,4 +787,22 @@ func (f *Frame) outValue() (any, *types.Type) {
 		rec.Vals = append(rec.Vals, v)
 	}
 	return rec, recordType(rec)
+}
+
+// initImplicitVars types the variables a function has without declaring
+// them: FOUND, record datums, SQLSTATE/SQLERRM in handlers and integer
+// FOR loop variables.
+func initImplicitVars(fr *Frame, fn *Function) {
+	for i, d := range fn.Datums {
+		switch {
+		case i == fn.Found:
+			fr.Vars[i] = Var{Type: types.Bool, Value: false}
+		case d.Kind == DRec:
+			fr.Vars[i].IsRec = true
+		case d.implicit && (d.Name == "sqlstate" || d.Name == "sqlerrm"):
+			fr.Vars[i].Type = types.Text
+		case d.implicit && d.TypeName == "loopvar":
+			fr.Vars[i].Type = types.Int4
+		}
+	}
 }

@@ -156,6 +156,13 @@ func clientFixture(t *testing.T, record bool, scratch, setupFile string) string 
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
+	if !record {
+		// The oracle has no pg_graphql, which tinybase's bootstrap
+		// installs as Supabase's does: without it both hold the same.
+		if _, err := conn.Exec(context.Background(), "drop extension pg_graphql; drop schema graphql"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, err := conn.Exec(context.Background(), string(setup)); err != nil {
 		t.Fatal(err)
 	}

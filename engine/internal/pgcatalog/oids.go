@@ -3,16 +3,17 @@ package pgcatalog
 // Well-known catalog OIDs (pg_class.oid of the catalogs themselves), used
 // as classoid in pg_description.
 const (
-	pgClassOID      = 1259
-	pgTypeOID       = 1247
-	pgNamespaceOID  = 2615
-	pgProcOID       = 1255
-	pgExtensionOID  = 3079
-	pgPolicyOID     = 3256
-	pgTriggerOID    = 2620
-	pgConstraintOID = 2606
-	pgAttrdefOID    = 2604
-	pgRewriteOID    = 2618
+	pgClassOID        = 1259
+	pgTypeOID         = 1247
+	pgNamespaceOID    = 2615
+	pgProcOID         = 1255
+	pgExtensionOID    = 3079
+	pgPolicyOID       = 3256
+	pgTriggerOID      = 2620
+	pgConstraintOID   = 2606
+	pgAttrdefOID      = 2604
+	pgRewriteOID      = 2618
+	pgEventTriggerOID = 3466
 )
 
 // RelOID is the OID of relation schema.name: a view's or sequence's

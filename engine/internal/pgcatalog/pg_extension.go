@@ -97,6 +97,12 @@ func extensionDepends(s *State) [][]any {
 				class, oid = pgClassOID, RelationOID(m.Schema, m.Name)
 			case "schema":
 				class, oid = pgNamespaceOID, NamespaceOID(m.Name)
+			case "event trigger": // pg_graphql's; pg_dump leaves them to the extension
+				t, ok := s.Catalog.EventTrigger(m.Name)
+				if !ok {
+					continue
+				}
+				class, oid = pgEventTriggerOID, t.OID
 			default:
 				continue
 			}

@@ -24,7 +24,8 @@ create event trigger log_ddl on ddl_command_end execute function public.log_ddl(
 `)
 	const q = "select conname || ' ' || condeferrable || ' ' || condeferred from pg_constraint where conrelid = 'public.c'::regclass and contype = 'f' " +
 		"union all select evtname || ' ' || evtevent || ' ' || evtenabled from pg_event_trigger order by 1"
-	want := "c_pid_fkey true true\nlog_ddl ddl_command_end O\n"
+	// pg_graphql's two come with the bootstrap, as on Supabase
+	want := "c_pid_fkey true true\ngraphql_watch_ddl ddl_command_end O\ngraphql_watch_drop sql_drop O\nlog_ddl ddl_command_end O\n"
 	if got := queryAll(t, s, q); got != want {
 		t.Fatalf("before reopening:\n%s", got)
 	}

@@ -54,7 +54,8 @@ SELECT rulename, ev_class::regclass, ev_type, ev_enabled, is_instead FROM pg_rew
 SELECT lanname, lanpltrusted, lanplcallfoid <> 0 AS has_handler, laninline <> 0 AS has_inline, lanvalidator <> 0 AS has_validator FROM pg_language WHERE lanispl ORDER BY 1;
 SELECT extname, oid < 16384 AS is_system FROM pg_extension WHERE extname = 'plpgsql';
 -- catalogs of objects this schema does not create
-SELECT count(*) FROM pg_event_trigger;
+-- the project's own (an extension's, such as pg_graphql's on Supabase, are dumped with it)
+SELECT count(*) FROM pg_event_trigger e WHERE NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_event_trigger'::regclass AND d.objid = e.oid AND d.deptype = 'e');
 SELECT count(*) FROM pg_foreign_data_wrapper;
 SELECT count(*) FROM pg_subscription;
 SELECT count(*) FROM pg_partitioned_table;

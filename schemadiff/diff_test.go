@@ -109,7 +109,7 @@ drop type public.mood_old;`,
 			"ALTER TABLE public.profiles ALTER COLUMN mood TYPE text",
 			"ALTER TABLE public.profiles ALTER COLUMN mood TYPE public.mood USING mood::public.mood",
 			"DROP TYPE public.mood__old",
-			"CREATE VIEW public.adults AS\nSELECT profiles.id,\n    profiles.name\n   FROM public.profiles\n  WHERE (profiles.age >= 18)",
+			"CREATE VIEW public.adults AS\nSELECT profiles.id,\n    profiles.name\n   FROM public.profiles\n  WHERE profiles.age >= 18",
 		}},
 	{name: "views and functions", history: base, live: `
 create or replace view public.adults as select id, name, age from public.profiles where age >= 18;
@@ -122,7 +122,7 @@ create trigger profiles_touch before insert or update on public.profiles for eac
 			"SET check_function_bodies = false",
 			"CREATE OR REPLACE FUNCTION public.add_one(a integer)\n RETURNS integer\n LANGUAGE sql\n IMMUTABLE\nAS $function$ select a + 1 $function$",
 			"CREATE OR REPLACE FUNCTION public.touch()\n RETURNS trigger\n LANGUAGE plpgsql\nAS $function$ begin new.name := lower(new.name); return new; end $function$",
-			"CREATE VIEW public.adults AS\nSELECT profiles.id,\n    profiles.name,\n    profiles.age\n   FROM public.profiles\n  WHERE (profiles.age >= 18)",
+			"CREATE VIEW public.adults AS\nSELECT profiles.id,\n    profiles.name,\n    profiles.age\n   FROM public.profiles\n  WHERE profiles.age >= 18",
 			"CREATE VIEW public.adult_names AS\nSELECT adults.name\n   FROM public.adults",
 			"CREATE TRIGGER profiles_touch BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.touch()",
 		}},

@@ -68,6 +68,7 @@ func TestSupabaseJS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer p.Close() // after the server: it stops the engine's autoanalyze worker
 	srv, err := p.Serve(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,6 @@ package tinybase_test
 
 import (
 	"context"
-	"io"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,39 +21,9 @@ func TestServerSnapshotRestore(t *testing.T) {
 	})
 	data := filepath.Join(dir, "supabase", ".tinybase")
 	call := func(srv *tinybase.Server, method, path, body string) (int, string) {
-		t.Helper()
-		req, _ := http.NewRequest(method, srv.APIURL()+path, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+srv.Keys().ServiceRole)
-		req.Header.Set("apikey", srv.Keys().ServiceRole)
-		req.Header.Set("Content-Type", "application/json")
-		if strings.HasPrefix(path, "/storage/") {
-			req.Header.Set("Content-Type", "text/plain")
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
+		return serviceCall(t, srv, method, path, body)
 	}
-	start := func() (*tinybase.Project, *tinybase.Server) {
-		cfg, err := tinybase.LoadConfig(dir, func(string) string { return "" })
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.InboxPort = 0, 0, 0, 0
-		p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg, DataDir: data})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, err := p.Serve(ctx)
-		if err != nil {
-			p.Close()
-			t.Fatal(err)
-		}
-		return p, srv
-	}
+	start := func() (*tinybase.Project, *tinybase.Server) { return startOnDataDir(t, dir, data) }
 	stop := func(p *tinybase.Project, srv *tinybase.Server) {
 		t.Helper()
 		if err := srv.Shutdown(ctx); err != nil {

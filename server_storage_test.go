@@ -2,8 +2,6 @@ package tinybase_test
 
 import (
 	"context"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,35 +20,10 @@ func TestServeStorage(t *testing.T) {
 		"seed.sql":    "insert into storage.buckets (id, name, public) values ('pics', 'pics', true);",
 	})
 	data := filepath.Join(dir, "supabase", ".tinybase")
-	call := func(srv *tinybase.Server, method, path string, body string) (int, string) {
-		t.Helper()
-		req, _ := http.NewRequest(method, srv.APIURL()+path, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+srv.Keys().ServiceRole)
-		req.Header.Set("Content-Type", "text/plain")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
+	call := func(srv *tinybase.Server, method, path, body string) (int, string) {
+		return serviceCall(t, srv, method, path, body)
 	}
-	start := func() (*tinybase.Project, *tinybase.Server) {
-		cfg, err := tinybase.LoadConfig(dir, func(string) string { return "" })
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.APIPort, cfg.DBPort, cfg.StudioPort, cfg.InboxPort = 0, 0, 0, 0
-		p, err := tinybase.Open(ctx, tinybase.Options{Dir: dir, Config: &cfg, DataDir: data})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, err := p.Serve(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p, srv
-	}
+	start := func() (*tinybase.Project, *tinybase.Server) { return startOnDataDir(t, dir, data) }
 	p, srv := start()
 	if st, body := call(srv, "POST", "/storage/v1/object/pics/a/b.txt", "kept"); st != 200 {
 		t.Fatalf("upload: %d %s", st, body)

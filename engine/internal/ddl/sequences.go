@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -295,11 +296,4 @@ func SerialSequence(h Host, table, column string) (any, error) {
 
 // QuoteIdentPart quotes an identifier that needs it, as quote_ident does
 // for lower-case names.
-func QuoteIdentPart(s string) string {
-	for i, r := range s {
-		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
-			return `"` + s + `"`
-		}
-	}
-	return s
-}
+func QuoteIdentPart(s string) string { return pgident.QuoteIfNeeded(s) }

@@ -967,34 +967,10 @@ func (p *printer) windowSpec(w *aWindow) {
 		if o&frameBetween != 0 {
 			p.b.WriteString("BETWEEN ")
 		}
-		switch {
-		case o&frameStartUnbPrec != 0:
-			p.b.WriteString("UNBOUNDED PRECEDING ")
-		case o&frameStartCurrent != 0:
-			p.b.WriteString("CURRENT ROW ")
-		case o&(frameStartOffPrec|frameStartOffFoll) != 0:
-			p.expr(w.start, false)
-			if o&frameStartOffPrec != 0 {
-				p.b.WriteString(" PRECEDING ")
-			} else {
-				p.b.WriteString(" FOLLOWING ")
-			}
-		}
+		p.frameBound(o&frameStartUnbPrec != 0, "UNBOUNDED PRECEDING ", o&frameStartCurrent != 0, o&frameStartOffPrec != 0, o&frameStartOffFoll != 0, w.start)
 		if o&frameBetween != 0 {
 			p.b.WriteString("AND ")
-			switch {
-			case o&frameEndUnbFoll != 0:
-				p.b.WriteString("UNBOUNDED FOLLOWING ")
-			case o&frameEndCurrent != 0:
-				p.b.WriteString("CURRENT ROW ")
-			case o&(frameEndOffPrec|frameEndOffFoll) != 0:
-				p.expr(w.end, false)
-				if o&frameEndOffPrec != 0 {
-					p.b.WriteString(" PRECEDING ")
-				} else {
-					p.b.WriteString(" FOLLOWING ")
-				}
-			}
+			p.frameBound(o&frameEndUnbFoll != 0, "UNBOUNDED FOLLOWING ", o&frameEndCurrent != 0, o&frameEndOffPrec != 0, o&frameEndOffFoll != 0, w.end)
 		}
 		switch {
 		case o&frameExcludeCurrent != 0:
@@ -1396,5 +1372,23 @@ func (p *printer) fromItem(f *aFrom) {
 			qn = append(qn, QuoteIdent(c))
 		}
 		p.b.WriteString("(" + strings.Join(qn, ", ") + ")")
+	}
+}
+
+// frameBound prints one end of a window frame: unbounded (as unbWord),
+// CURRENT ROW, or an offset PRECEDING / FOLLOWING.
+func (p *printer) frameBound(unbounded bool, unbWord string, current, offPrec, offFoll bool, offset dnode) {
+	switch {
+	case unbounded:
+		p.b.WriteString(unbWord)
+	case current:
+		p.b.WriteString("CURRENT ROW ")
+	case offPrec || offFoll:
+		p.expr(offset, false)
+		if offPrec {
+			p.b.WriteString(" PRECEDING ")
+		} else {
+			p.b.WriteString(" FOLLOWING ")
+		}
 	}
 }

@@ -198,6 +198,15 @@ func requestRole(r *http.Request) string {
 	return claims.Role
 }
 
+// statementSink records the statements tinybase's own services (REST,
+// Auth, Storage) run in the postgres ring; nil when nothing is logged.
+func statementSink(set *logs.Set) logs.StatementFunc {
+	if set == nil {
+		return nil
+	}
+	return func(e logs.Entry) { set.Add(e) }
+}
+
 // statementLogger records each statement on the Postgres port in the
 // postgres ring.
 func statementLogger(set *logs.Set) func(pgwire.StatementInfo) {

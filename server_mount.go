@@ -47,6 +47,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 		ExtraSearchPath: p.Config.ExtraSearchPath,
 		MaxRows:         p.Config.MaxRows,
 		AnonRole:        "anon",
+		OnStatement:     statementSink(set),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("rest: %w", err)
@@ -65,7 +66,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 	acfg.Email.AdminEmail, acfg.Email.SenderName = p.Config.InboxAdminEmail, p.Config.InboxSenderName
 	acfg = acfg.ResolveEnv(os.LookupEnv)
 	acfg.Hooks.AllowExternal = p.Config.NetAllowExternal
-	var aopts []auth.Option
+	aopts := []auth.Option{auth.WithStatementLog(statementSink(set))}
 	if mailer != nil {
 		aopts = append(aopts, auth.WithMailer(mailer))
 		if sms, ok := mailer.(auth.SMSSender); ok {
@@ -82,7 +83,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 		rest.Close()
 		return nil, fmt.Errorf("auth: %w", err)
 	}
-	if err := mountStorage(e, p, ex); err != nil { // server_storage.go
+	if err := mountStorage(e, p, ex, statementSink(set)); err != nil { // server_storage.go
 		rest.Close()
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/postgrest"
 	"github.com/tinybase/tinybase/storageapi"
 )
@@ -17,7 +18,7 @@ import (
 // object bytes under <data dir>/storage, or in memory for a project
 // without a data directory; the project's JWT secret and [storage]
 // file_size_limit.
-func mountStorage(e *echo.Echo, p *Project, ex postgrest.Executor) error {
+func mountStorage(e *echo.Echo, p *Project, ex postgrest.Executor, log logs.StatementFunc) error {
 	var blobs storageapi.Blobs = storageapi.NewMemBlobs()
 	if p.DataDir != "" {
 		d, err := storageapi.NewDirBlobs(filepath.Join(p.DataDir, "storage"))
@@ -31,6 +32,7 @@ func mountStorage(e *echo.Echo, p *Project, ex postgrest.Executor) error {
 		JWTSecret:     p.Config.JWTSecret,
 		Blobs:         blobs,
 		FileSizeLimit: p.Config.StorageFileSizeLimit,
+		OnStatement:   log,
 	}
 	if p.pool != nil {
 		cfg.Engine, cfg.Executor = nil, ex

@@ -140,7 +140,7 @@ func (s *Server) runPgHook(t *txn, h HookConfig, payload []byte) ([]byte, error)
 	}
 	ctx, cancel := context.WithTimeout(t.ctx, pgHookTimeout)
 	defer cancel()
-	rows, _, err := t.c.Query(ctx, "select "+fn+"($1::jsonb)::text", string(payload))
+	rows, _, err := t.run(ctx, "select "+fn+"($1::jsonb)::text", string(payload))
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/logs"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -37,6 +38,8 @@ type Server struct {
 	hookBackoff time.Duration
 	limiter     *rateLimiter
 	db          DB // where the SQL runs (db.go)
+	// onStatement, when set, receives each statement (WithStatementLog).
+	onStatement logs.StatementFunc
 	// now and random are the clock and the randomness source, replaced by
 	// tests for deterministic output.
 	now    func() time.Time
@@ -74,6 +77,12 @@ type Option func(*Server)
 // WithLogger sets the logger that receives emails (with their links) and
 // internal errors.
 func WithLogger(l *slog.Logger) Option { return func(s *Server) { s.logger = l } }
+
+// WithStatementLog reports every statement the server runs to log (for
+// the postgres log of a running tinybase).
+func WithStatementLog(log logs.StatementFunc) Option {
+	return func(s *Server) { s.onStatement = log }
+}
 
 // WithClock replaces the wall clock.
 func WithClock(now func() time.Time) Option { return func(s *Server) { s.now = now } }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tinybase/tinybase/logs"
 )
 
 // txn runs the auth server's SQL on one database connection. Every write
@@ -14,6 +16,10 @@ import (
 type txn struct {
 	ctx context.Context
 	c   Conn
+	// log, when set, receives each statement for the postgres log, as
+	// run by role (the auth server's database role).
+	log  logs.StatementFunc
+	role string
 }
 
 // commitWithError is returned by a transaction body whose writes must be
@@ -31,7 +37,7 @@ func (s *Server) tx(ctx context.Context, fn func(t *txn) error) (err error) {
 	if err != nil {
 		return err
 	}
-	t := &txn{ctx: ctx, c: conn}
+	t := s.newTxn(ctx, conn)
 	clean := false
 	defer func() { s.db.Release(conn, clean) }()
 	if _, err := t.exec("begin"); err != nil {
@@ -70,7 +76,7 @@ func (s *Server) read(ctx context.Context, fn func(t *txn) error) error {
 		return err
 	}
 	defer s.db.Release(conn, true)
-	return fn(&txn{ctx: ctx, c: conn})
+	return fn(s.newTxn(ctx, conn))
 }
 
 // acquire takes a connection from the server's DB.
@@ -93,7 +99,7 @@ func dbError(err error, msg string) error {
 
 // exec runs a statement and returns the number of rows its tag reports.
 func (t *txn) exec(q string, args ...any) (int64, error) {
-	_, tag, err := t.c.Query(t.ctx, q, args...)
+	_, tag, err := t.run(t.ctx, q, args...)
 	if err != nil {
 		return 0, err
 	}
@@ -106,8 +112,26 @@ func (t *txn) exec(q string, args ...any) (int64, error) {
 
 // query runs a statement and returns its rows in PostgreSQL text form.
 func (t *txn) query(q string, args ...any) ([][]*string, error) {
-	rows, _, err := t.c.Query(t.ctx, q, args...)
+	rows, _, err := t.run(t.ctx, q, args...)
 	return rows, err
+}
+
+// newTxn is a txn on conn, logging its statements when the server has a
+// statement log.
+func (s *Server) newTxn(ctx context.Context, conn Conn) *txn {
+	return &txn{ctx: ctx, c: conn, log: s.onStatement, role: s.cfg.DBUser}
+}
+
+// run runs one statement on the txn's connection, reporting it to the
+// statement log.
+func (t *txn) run(ctx context.Context, q string, args ...any) ([][]*string, string, error) {
+	if t.log == nil {
+		return t.c.Query(ctx, q, args...)
+	}
+	start := time.Now()
+	rows, tag, err := t.c.Query(ctx, q, args...)
+	t.log(logs.Statement(logs.Auth, t.role, q, start, tag, err))
+	return rows, tag, err
 }
 
 // pgTime renders t as a timestamptz literal.

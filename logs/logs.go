@@ -26,10 +26,13 @@ var Services = []string{Postgres, REST, Auth, Storage, Realtime, API}
 type Entry struct {
 	// Seq orders entries across every ring of a Set; Since and the
 	// HTTP endpoint page with it.
-	Seq      uint64        `json:"seq"`
-	Time     time.Time     `json:"time"`
-	Service  string        `json:"service"`
-	Role     string        `json:"role,omitempty"`
+	Seq     uint64    `json:"seq"`
+	Time    time.Time `json:"time"`
+	Service string    `json:"service"`
+	Role    string    `json:"role,omitempty"`
+	// Client names the tinybase service that ran a statement on the
+	// database (rest, auth, storage); empty for wire clients.
+	Client   string        `json:"client,omitempty"`
 	Duration time.Duration `json:"duration_ns"`
 	Slow     bool          `json:"slow,omitempty"`
 
@@ -59,6 +62,9 @@ func (e Entry) String() string {
 	fmt.Fprintf(&b, " %s", e.Duration.Round(time.Microsecond))
 	if e.Role != "" {
 		fmt.Fprintf(&b, " role=%s", e.Role)
+	}
+	if e.Client != "" {
+		fmt.Fprintf(&b, " client=%s", e.Client)
 	}
 	if e.Slow {
 		b.WriteString(" SLOW")

@@ -1,12 +1,11 @@
 package pgwire
 
 import (
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/logs"
 )
 
 // StatementInfo is one statement's outcome, for Config.OnStatement: the
@@ -73,7 +72,7 @@ func (c *conn) report(sql string, d time.Duration, err error) {
 	if err == nil {
 		err = c.stmtErr
 	}
-	info := StatementInfo{PID: c.pid, SQL: sql, Duration: d, Tag: c.stmtTag, Rows: tagRows(c.stmtTag)}
+	info := StatementInfo{PID: c.pid, SQL: sql, Duration: d, Tag: c.stmtTag, Rows: logs.TagRows(c.stmtTag)}
 	if c.sess != nil {
 		info.User, info.Role = c.sess.User(), c.sess.CurrentUser()
 	}
@@ -82,18 +81,4 @@ func (c *conn) report(sql string, d time.Duration, err error) {
 		info.SQLState, info.Error, info.Rows = pe.Code, pe.Message, -1
 	}
 	c.srv.cfg.OnStatement(info)
-}
-
-// tagRows is the row count of a command tag (its last word), -1 when it
-// has none (CREATE TABLE, BEGIN).
-func tagRows(tag string) int64 {
-	i := strings.LastIndexByte(tag, ' ')
-	if i < 0 {
-		return -1
-	}
-	n, err := strconv.ParseInt(tag[i+1:], 10, 64)
-	if err != nil {
-		return -1
-	}
-	return n
 }

@@ -6,12 +6,17 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/tinybase/tinybase/logs"
 )
 
 // Config configures a Server.
 type Config struct {
 	// Executor runs the generated SQL (EngineExecutor or PgxExecutor).
 	Executor Executor
+	// OnStatement, when set, receives each statement a request runs
+	// (after its settings), for the postgres log.
+	OnStatement logs.StatementFunc
 	// JWTSecret verifies HS256 bearer tokens.
 	JWTSecret string
 	// JWTPublicKeys verify asymmetrically signed tokens when set:

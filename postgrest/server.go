@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/tinybase/tinybase/logs"
 )
 
 // request is everything a handler needs about one HTTP request.
@@ -282,6 +284,7 @@ func (s *Server) tx(req *request, readOnly bool, fn func(q Querier) (bool, error
 		if err := setLocal(ctx, q, settings); err != nil {
 			return false, err
 		}
+		q = LogStatements(q, logs.REST, req.auth.role, s.cfg.OnStatement)
 		if live.PreRequest != "" { // db-pre-request
 			if _, err := q.Query(ctx, "select "+qualifiedFunc(live.PreRequest)+"()"); err != nil {
 				return false, err

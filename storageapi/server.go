@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/logs"
 	"github.com/tinybase/tinybase/postgrest"
 )
 
@@ -42,6 +43,9 @@ type Config struct {
 	Now func() time.Time
 	// Logf reports failures answered with a 500 (log.Printf when nil).
 	Logf func(format string, args ...any)
+	// OnStatement, when set, receives each statement a request runs,
+	// for the postgres log.
+	OnStatement logs.StatementFunc
 }
 
 // Server serves Supabase Storage's HTTP API (mount it with the
@@ -189,7 +193,7 @@ func (s *Server) asCaller(ctx context.Context, c *caller, readOnly bool, fn func
 				}
 			}
 		}
-		if err := fn(q); err != nil {
+		if err := fn(postgrest.LogStatements(q, logs.Storage, c.role, s.cfg.OnStatement)); err != nil {
 			return false, err
 		}
 		return !readOnly, nil
@@ -199,7 +203,7 @@ func (s *Server) asCaller(ctx context.Context, c *caller, readOnly bool, fn func
 // asAdmin runs fn as the database superuser (RLS bypassed).
 func (s *Server) asAdmin(ctx context.Context, readOnly bool, fn func(q postgrest.Querier) error) error {
 	return s.admin.Tx(ctx, readOnly, func(q postgrest.Querier) (bool, error) {
-		if err := fn(q); err != nil {
+		if err := fn(postgrest.LogStatements(q, logs.Storage, "postgres", s.cfg.OnStatement)); err != nil {
 			return false, err
 		}
 		return !readOnly, nil

@@ -16,8 +16,10 @@ import (
 // typed parameters, without running it (routine.PLChecker), and report
 // missing relations, columns and functions, record fields, casts only
 // text I/O can do, and unused or never-read variables and parameters.
-// The profiler, tracer, pragmas, dependency listing, the json / xml
-// formats and the passive mode are not provided.
+// Functions are named by signature (regprocedure) or by name (text);
+// the text, json and xml formats are rendered. The profiler, tracer,
+// dependency listing and the passive mode are not provided, and pragmas
+// run (returning 1) but do not steer the check.
 var plpgsqlCheck = &Extension{
 	Name:    "plpgsql_check",
 	Version: "2.7",
@@ -29,6 +31,15 @@ var plpgsqlCheck = &Extension{
 		"plpgsql_check_function_tb": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
 			return plCheck(ctx, c, a, false)
 		}),
+		"plpgsql_check_function_name": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+			return plCheck(ctx, c, a, true)
+		}),
+		"plpgsql_check_function_tb_name": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+			return plCheck(ctx, c, a, false)
+		}),
+		// At run time a pragma is a no-op returning 1; it speaks to the
+		// checker only.
+		"plpgsql_check_pragma": Scalar(func([]any) (any, error) { return int32(1), nil }),
 	},
 	Script: plpgsqlCheckScript(),
 }
@@ -61,6 +72,15 @@ AS 'MODULE_PATHNAME', 'plpgsql_check_function_tb' LANGUAGE c;
 CREATE FUNCTION plpgsql_check_function(funcoid regprocedure, relid regclass DEFAULT 0, format text DEFAULT 'text', ` + plCheckArgs + `)
 RETURNS SETOF text
 AS 'MODULE_PATHNAME', 'plpgsql_check_function' LANGUAGE c;
+CREATE FUNCTION plpgsql_check_function_tb(name text, relid regclass DEFAULT 0, ` + plCheckArgs + `)
+RETURNS TABLE(functionid regproc, lineno int, statement text, sqlstate text, message text, detail text, hint text, level text, "position" int, query text, context text)
+AS 'MODULE_PATHNAME', 'plpgsql_check_function_tb_name' LANGUAGE c;
+CREATE FUNCTION plpgsql_check_function(name text, relid regclass DEFAULT 0, format text DEFAULT 'text', ` + plCheckArgs + `)
+RETURNS SETOF text
+AS 'MODULE_PATHNAME', 'plpgsql_check_function_name' LANGUAGE c;
+CREATE FUNCTION plpgsql_check_pragma(VARIADIC name text[])
+RETURNS integer
+AS 'MODULE_PATHNAME', 'plpgsql_check_pragma' LANGUAGE c VOLATILE;
 `
 }
 
@@ -74,7 +94,7 @@ func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any
 	if a[0] == nil {
 		return nil, nil
 	}
-	oid, err := plCheckOID(ctx, c, a[0].(string), "regprocedure")
+	oid, err := plCheckFunc(ctx, c, a[0].(string))
 	if err != nil {
 		return nil, err
 	}
@@ -89,9 +109,12 @@ func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any
 		}
 	}
 	rest := a[2:]
+	format := ""
 	if text {
-		if f, _ := rest[0].(string); !strings.EqualFold(f, "text") {
-			return nil, pgerror.New(pgerror.FeatureNotSupported, "plpgsql_check format \"%s\" is not supported in tinybase (only text)", f)
+		f, _ := rest[0].(string)
+		format = strings.ToLower(f)
+		if format != "text" && format != "json" && format != "xml" {
+			return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognize format: \"%s\"", f).WithHint("Only \"text\", \"xml\" and \"json\" formats are supported.")
 		}
 		rest = rest[1:]
 	}
@@ -115,7 +138,12 @@ func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any
 		return nil, err
 	}
 	var rows [][]any
-	if text {
+	switch format {
+	case "json":
+		return [][]any{{plCheckJSON(oid, fs)}}, nil
+	case "xml":
+		return [][]any{{plCheckXML(oid, fs)}}, nil
+	case "text":
 		for _, l := range plCheckText(fs) {
 			rows = append(rows, []any{l})
 		}
@@ -142,6 +170,16 @@ func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any
 		rows = append(rows, []any{name, line, opt0(f.Statement), f.SQLState, f.Message, opt0(f.Detail), opt0(f.Hint), f.Level, pos, opt0(f.Query), opt0(f.Context)})
 	}
 	return rows, nil
+}
+
+// plCheckFunc resolves the function argument: a signature ("f(int)") as
+// regprocedure does, a bare name as regproc does (an error when it names
+// none or several), as the extension's name-or-signature overloads do.
+func plCheckFunc(ctx context.Context, c routine.Caller, name string) (uint32, error) {
+	if strings.Contains(name, "(") {
+		return plCheckOID(ctx, c, name, "regprocedure")
+	}
+	return plCheckOID(ctx, c, name, "regproc")
 }
 
 // plCheckOID resolves a reg* value (its text form) to an OID.

@@ -123,3 +123,33 @@ select * from plpgsql_check_function('f()')`,
 			want: "error:42P01:1:RETURN:relation \"missing_table\" does not exist\nQuery: (select count(*) from missing_table)\n--                           ^"},
 	})
 }
+
+// The json and xml formats, functions named without a signature, and
+// plpgsql_check_pragma, whose call runs as a no-op.
+func TestPlpgsqlCheckFormatsAndNames(t *testing.T) {
+	run(t, installed(t, "plpgsql_check")[:1], []sqlCase{
+		{name: "setup", sql: `set search_path = public, extensions;
+create table t(a int);
+create function f() returns int language plpgsql as $$
+declare u int;
+begin
+  return (select sum(b) from t);
+end $$;
+create function ok() returns int language plpgsql as $$ begin perform plpgsql_check_pragma('disable:check'); return 1; end $$;
+create function two(int) returns int language plpgsql as $$ begin return 1; end $$;
+create function two(text) returns int language plpgsql as $$ begin return 2; end $$;
+select 1`, want: "1"},
+		{name: "json", sql: `select replace(plpgsql_check_function('f()', format := 'json', fatal_errors := false), 'f'::regproc::oid::text, 'OID')`,
+			want: "{ \"function\":\"OID\",\n\"issues\":[\n  {\n    \"level\":\"error\",\n    \"message\":\"column \\\"b\\\" does not exist\",\n    \"statement\":{\n\"lineNumber\":\"4\",\n\"text\":\"RETURN\"\n},\n    \"query\":{\n\"position\":\"13\",\n\"text\":\"(select sum(b) from t)\"\n},\n    \"sqlState\":\"42703\"\n  },  {\n    \"level\":\"warning\",\n    \"message\":\"unused variable \\\"u\\\"\",\n    \"sqlState\":\"00000\"\n  }\n\n]\n}"},
+		{name: "json parses", sql: `select jsonb_array_length(plpgsql_check_function('f()', format := 'JSON', fatal_errors := false)::jsonb->'issues')`, want: "2"},
+		{name: "json clean", sql: `select (plpgsql_check_function('ok', format := 'json')::jsonb)->'issues'`, want: "[]"},
+		{name: "xml", sql: `select replace(plpgsql_check_function('f()', fatal_errors := true, other_warnings := false, format := 'xml'), 'f'::regproc::oid::text, 'OID')`,
+			want: "<Function oid=\"OID\">\n  <Issue>\n    <Level>error</Level>\n    <Sqlstate>42703</Sqlstate>\n    <Message>column \"b\" does not exist</Message>\n    <Stmt lineno=\"4\">RETURN</Stmt>\n    <Query position=\"13\">(select sum(b) from t)</Query>\n  </Issue>\n</Function>"},
+		{name: "bad format", sql: `select plpgsql_check_function('f()', format := 'yaml')`, code: "22023", msg: `unrecognize format: "yaml"`},
+		{name: "by name", sql: `select lineno, sqlstate from plpgsql_check_function_tb('f', fatal_errors := false)`, want: "4|42703\n2|00000"},
+		{name: "by name text", sql: `select count(*) from plpgsql_check_function('ok')`, want: "0"},
+		{name: "ambiguous name", sql: `select * from plpgsql_check_function('two')`, code: "42725", msg: `more than one function named "two"`},
+		{name: "unknown name", sql: `select * from plpgsql_check_function('nosuch')`, code: "42883", msg: `function "nosuch" does not exist`},
+		{name: "pragma runs", sql: `select ok(), plpgsql_check_pragma('type: x int', 'echo: hi')`, want: "1|1"},
+	})
+}

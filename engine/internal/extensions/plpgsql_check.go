@@ -17,9 +17,10 @@ import (
 // missing relations, columns and functions, record fields, casts only
 // text I/O can do, and unused or never-read variables and parameters.
 // Functions are named by signature (regprocedure) or by name (text);
-// the text, json and xml formats are rendered. The profiler, tracer,
-// dependency listing and the passive mode are not provided, and pragmas
-// run (returning 1) but do not steer the check.
+// the text, json and xml formats are rendered, and
+// plpgsql_show_dependency_tb lists what a function uses. The profiler,
+// tracer and the passive mode are not provided, and pragmas run
+// (returning 1) but do not steer the check.
 var plpgsqlCheck = &Extension{
 	Name:    "plpgsql_check",
 	Version: "2.7",
@@ -37,6 +38,7 @@ var plpgsqlCheck = &Extension{
 		"plpgsql_check_function_tb_name": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
 			return plCheck(ctx, c, a, false)
 		}),
+		"plpgsql_show_dependency_tb": Rows(plDependencies),
 		// At run time a pragma is a no-op returning 1; it speaks to the
 		// checker only.
 		"plpgsql_check_pragma": Scalar(func([]any) (any, error) { return int32(1), nil }),
@@ -65,6 +67,53 @@ const plCheckArgs = `fatal_errors boolean DEFAULT true,
   incomment_options_usage_warning boolean DEFAULT false,
   constant_tracing boolean DEFAULT true`
 
+// plDepArgs are plpgsql_show_dependency_tb's parameters after relid.
+const plDepArgs = `anyelememttype regtype DEFAULT 'int',
+  anyenumtype regtype DEFAULT '-',
+  anyrangetype regtype DEFAULT 'int4range',
+  anycompatibletype regtype DEFAULT 'int',
+  anycompatiblerangetype regtype DEFAULT 'int4range'`
+
+// plDependencies is plpgsql_show_dependency_tb: the relations and user
+// routines a function's statements use, each once, by type, schema and
+// name.
+func plDependencies(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+	checker, ok := c.(routine.PLChecker)
+	if !ok {
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "plpgsql_check needs the engine's caller")
+	}
+	if a[0] == nil {
+		return nil, nil
+	}
+	oid, err := plCheckFunc(ctx, c, a[0].(string))
+	if err != nil {
+		return nil, err
+	}
+	fn, found := c.Catalog().FunctionByOID(oid)
+	if !found {
+		return nil, pgerror.New(pgerror.UndefinedFunction, "function with OID %d does not exist", oid)
+	}
+	var rel uint32
+	if r, _ := a[1].(string); r != "" && r != "-" && r != "0" {
+		if rel, err = plCheckOID(ctx, c, r, "regclass"); err != nil {
+			return nil, err
+		}
+	}
+	deps, err := checker.DependenciesPL(ctx, fn, rel)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([][]any, len(deps))
+	for i, d := range deps {
+		var params any
+		if d.Params != "" {
+			params = d.Params
+		}
+		rows[i] = []any{d.Type, d.OID, d.Schema, d.Name, params}
+	}
+	return rows, nil
+}
+
 func plpgsqlCheckScript() string {
 	return `CREATE FUNCTION plpgsql_check_function_tb(funcoid regprocedure, relid regclass DEFAULT 0, ` + plCheckArgs + `)
 RETURNS TABLE(functionid regproc, lineno int, statement text, sqlstate text, message text, detail text, hint text, level text, "position" int, query text, context text)
@@ -78,6 +127,12 @@ AS 'MODULE_PATHNAME', 'plpgsql_check_function_tb_name' LANGUAGE c;
 CREATE FUNCTION plpgsql_check_function(name text, relid regclass DEFAULT 0, format text DEFAULT 'text', ` + plCheckArgs + `)
 RETURNS SETOF text
 AS 'MODULE_PATHNAME', 'plpgsql_check_function_name' LANGUAGE c;
+CREATE FUNCTION plpgsql_show_dependency_tb(funcoid regprocedure, relid regclass DEFAULT 0, ` + plDepArgs + `)
+RETURNS TABLE(type text, oid oid, schema text, name text, params text)
+AS 'MODULE_PATHNAME', 'plpgsql_show_dependency_tb' LANGUAGE c;
+CREATE FUNCTION plpgsql_show_dependency_tb(fnname text, relid regclass DEFAULT 0, ` + plDepArgs + `)
+RETURNS TABLE(type text, oid oid, schema text, name text, params text)
+AS 'MODULE_PATHNAME', 'plpgsql_show_dependency_tb' LANGUAGE c;
 CREATE FUNCTION plpgsql_check_pragma(VARIADIC name text[])
 RETURNS integer
 AS 'MODULE_PATHNAME', 'plpgsql_check_pragma' LANGUAGE c VOLATILE;

@@ -153,3 +153,33 @@ select 1`, want: "1"},
 		{name: "pragma runs", sql: `select ok(), plpgsql_check_pragma('type: x int', 'echo: hi')`, want: "1|1"},
 	})
 }
+
+// plpgsql_show_dependency_tb: relations and user routines, each once,
+// ordered by type, schema and name; built-ins and CTE names are not
+// dependencies.
+func TestPlpgsqlShowDependency(t *testing.T) {
+	run(t, installed(t, "plpgsql_check")[:1], []sqlCase{
+		{name: "setup", sql: `set search_path = public, extensions;
+create schema app;
+create table public.accounts(id int primary key, owner text);
+create table app.audit(id int, what text);
+create function public.fee(x int, y text) returns int language sql as 'select x';
+create procedure app.note(t text) language plpgsql as $$ begin insert into app.audit values (1, t); end $$;
+create function work(p int) returns int language plpgsql as $$
+declare n int;
+begin
+  with recent as (select id from accounts where id > p)
+  select count(*) into n from recent;
+  insert into app.audit select id, owner from accounts where upper(owner) = 'X';
+  n := fee(n, 'a') + fee(1, 'b') + length('abc');
+  call app.note('done');
+  return n;
+end $$;
+select 1`, want: "1"},
+		{name: "deps", sql: `select type, schema, name, params from plpgsql_show_dependency_tb('work(int)')`,
+			want: "FUNCTION|public|fee|(integer,text)\nPROCEDURE|app|note|(text)\nRELATION|app|audit|<null>\nRELATION|public|accounts|<null>"},
+		{name: "by name", sql: `select count(*) from plpgsql_show_dependency_tb('work')`, want: "4"},
+		{name: "oids", sql: `select bool_and(oid = 'public.accounts'::regclass::oid) from plpgsql_show_dependency_tb('work') where name = 'accounts'`, want: "t"},
+		{name: "nothing ran", sql: `select count(*) from app.audit`, want: "0"},
+	})
+}

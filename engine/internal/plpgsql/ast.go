@@ -160,6 +160,12 @@ type (
 		stmtBase
 		Expr *Expr
 	}
+	// CallProc is CALL proc(...): a procedure's output parameters are
+	// assigned to the variables passed for them.
+	CallProc struct {
+		stmtBase
+		SQL *Expr
+	}
 	ExecSQL struct {
 		stmtBase
 		SQL    *Expr

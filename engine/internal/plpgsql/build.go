@@ -62,6 +62,7 @@ type jstmt struct {
 	Sqlstmt  *jexprWrap  `json:"sqlstmt"`
 	Into     bool        `json:"into"`
 	Strict   bool        `json:"strict"`
+	IsCall   bool        `json:"is_call"`
 	Target   jnode       `json:"target"`
 	Stacked  bool        `json:"is_stacked"`
 	Diag     []struct {
@@ -526,6 +527,11 @@ func (b *builder) stmt(n jnode) (Stmt, error) {
 		case "PLpgSQL_stmt_perform":
 			e := b.expr(s.Expr, true)
 			return &Perform{stmtBase: base, Expr: e}, nil
+		case "PLpgSQL_stmt_call":
+			if !s.IsCall {
+				return &Unsupported{stmtBase: base, What: "DO"}, nil
+			}
+			return &CallProc{stmtBase: base, SQL: b.expr(s.Expr, true)}, nil
 		case "PLpgSQL_stmt_execsql":
 			return &ExecSQL{stmtBase: base, SQL: b.expr(s.Sqlstmt, true), Into: s.Into, Strict: s.Strict, Target: b.target(s.Target)}, nil
 		case "PLpgSQL_stmt_dynexecute":

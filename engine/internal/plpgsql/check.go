@@ -472,6 +472,9 @@ func (c *checker) stmt(ctx context.Context, s Stmt) error {
 		return c.exprs(ctx, s, st.Params...)
 	case *Perform:
 		return c.exprs(ctx, s, st.Expr)
+	case *CallProc:
+		_, _, _, err := c.describe(ctx, s, st.SQL)
+		return err
 	case *ExecSQL:
 		names, typs, ok, err := c.describe(ctx, s, st.SQL)
 		if err != nil {

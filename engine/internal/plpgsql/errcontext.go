@@ -199,6 +199,8 @@ func stmtKind(s Stmt) string {
 		return "ASSERT"
 	case *ExecSQL:
 		return "SQL statement"
+	case *CallProc:
+		return "CALL"
 	case *DynExecute:
 		return "EXECUTE"
 	case *GetDiag:

@@ -510,6 +510,8 @@ func (f *Frame) stmt(ctx context.Context, s Stmt) (flow, error) {
 		f.RowCount = int64(len(res.Rows))
 		f.setFound(len(res.Rows) > 0)
 		return flow{}, nil
+	case *CallProc:
+		return flow{}, f.call(ctx, st) // call.go
 	case *ExecSQL:
 		done := f.running(st.SQL.Text)
 		res, err := f.host.Query(ctx, f, st.SQL)

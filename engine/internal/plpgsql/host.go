@@ -63,6 +63,10 @@ type Result struct {
 	Affected int64
 	// Returns is set for SELECT and DML ... RETURNING.
 	Returns bool
+	// CallArgs, for a CALL whose procedure has output parameters, gives
+	// for each result column the index of the call's argument (as
+	// written, positional then named) passed for it; -1 when none.
+	CallArgs []int
 }
 
 // Var is one variable's current state in a Frame.

@@ -174,4 +174,19 @@ type PLCheckOptions struct {
 // expressions without running them.
 type PLChecker interface {
 	CheckPL(ctx context.Context, fn *catalog.Function, opt PLCheckOptions) ([]PLFinding, error)
+	// DependenciesPL lists the relations and the functions and procedures
+	// outside pg_catalog that fn's statements use, each once, as
+	// plpgsql_show_dependency_tb does; relID is a trigger function's table.
+	DependenciesPL(ctx context.Context, fn *catalog.Function, relID uint32) ([]PLDependency, error)
+}
+
+// PLDependency is one object a PL/pgSQL function uses: Type is RELATION,
+// FUNCTION or PROCEDURE; Params the argument types of a routine,
+// "(integer,text)".
+type PLDependency struct {
+	Type   string
+	OID    uint32
+	Schema string
+	Name   string
+	Params string
 }

@@ -24,6 +24,21 @@ var _ routine.PLChecker = (*Caller)(nil)
 // interpreter compiles them, but nothing runs; whatever planning touches
 // is rolled back.
 func (c *Caller) CheckPL(ctx context.Context, fn *catalog.Function, opt routine.PLCheckOptions) ([]routine.PLFinding, error) {
+	return c.checkPL(ctx, fn, opt, nil)
+}
+
+// DependenciesPL implements routine.PLChecker: the check's walk, every
+// statement translated with user function calls kept as calls, and what
+// they reference collected (plpgsql_check_deps.go).
+func (c *Caller) DependenciesPL(ctx context.Context, fn *catalog.Function, relID uint32) ([]routine.PLDependency, error) {
+	deps := &plDeps{seen: map[uint32]bool{}}
+	if _, err := c.checkPL(ctx, fn, routine.PLCheckOptions{RelID: relID}, deps); err != nil {
+		return nil, err
+	}
+	return deps.resolve(ctx, &plHost{s: c.h, gctx: c.gctx})
+}
+
+func (c *Caller) checkPL(ctx context.Context, fn *catalog.Function, opt routine.PLCheckOptions, deps *plDeps) ([]routine.PLFinding, error) {
 	if fn.Language != "plpgsql" {
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "%s is not a plpgsql function", fn.Signature())
 	}
@@ -68,7 +83,7 @@ func (c *Caller) CheckPL(ctx context.Context, fn *catalog.Function, opt routine.
 	txn := c.h.StorageTxn()
 	mark := txn.Savepoint()
 	defer txn.RollbackTo(mark)
-	fs, err := plpgsql.Check(ctx, plDescriber{host}, pf, call, plpgsql.CheckOptions{FatalErrors: opt.FatalErrors, OtherWarnings: opt.OtherWarnings, ExtraWarnings: opt.ExtraWarnings})
+	fs, err := plpgsql.Check(ctx, plDescriber{h: host, deps: deps}, pf, call, plpgsql.CheckOptions{FatalErrors: opt.FatalErrors, OtherWarnings: opt.OtherWarnings, ExtraWarnings: opt.ExtraWarnings})
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +96,11 @@ func (c *Caller) CheckPL(ctx context.Context, fn *catalog.Function, opt routine.
 
 // plDescriber compiles a body's Expr as plHost.plan does (without the
 // privilege rewrite, which a check does not need) and plans it.
-type plDescriber struct{ h *plHost }
+type plDescriber struct {
+	h *plHost
+	// deps, when set, collects what each statement references.
+	deps *plDeps
+}
 
 func (d plDescriber) ResolveType(ctx context.Context, name string) (*types.Type, error) {
 	return d.h.ResolveType(ctx, name)
@@ -101,9 +120,15 @@ func (d plDescriber) Describe(ctx context.Context, fr *plpgsql.Frame, e *plpgsql
 	}
 	p := &plPlan{}
 	tr := d.h.translator(fr, e, p)
+	if d.deps != nil {
+		tr.OnRoutineCall = d.deps.routine
+	}
 	res, err := tr.Statement(tree.Stmts[0].Stmt)
 	if err != nil {
 		return nil, nil, p.vars, d.h.s.MapError(err)
+	}
+	if d.deps != nil && res.Stmt != nil {
+		d.deps.collect(res.Stmt)
 	}
 	if res.Stmt == nil || res.Tag != "SELECT" && callsFunctions(tree.Stmts[0].Stmt) {
 		// planning an INSERT, UPDATE or DELETE may evaluate its VALUES

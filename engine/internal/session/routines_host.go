@@ -276,6 +276,9 @@ func (s *Session) runNested(ctx context.Context, text string, node *pg.Node, res
 		return nil, routines.PLError(err)
 	}
 	out := &plpgsql.Result{Types: rows.colTypes, Returns: res.Tag == "SELECT" || res.Returning}
+	if c, ok := res.Cmd.(*translate.CallProc); ok {
+		out.CallArgs = callOutputArgs(c.Fn, node)
+	}
 	for _, c := range rows.cols {
 		out.Names = append(out.Names, c.Name)
 	}
@@ -461,4 +464,33 @@ func (s *Session) StatementTimeout() time.Duration {
 // RoutineUsedByTables implements routines.Host (routine_deps.go).
 func (s *Session) RoutineUsedByTables(f *catalog.Function) (string, error) {
 	return s.routineUsedByTables(f)
+}
+
+// callOutputArgs maps each output parameter of the procedure a CALL ran
+// to the index of the argument passed for it (positional arguments fill
+// parameters in order, output ones included; a named one its parameter),
+// -1 when none was; nil when the procedure has no output parameters.
+func callOutputArgs(fn *catalog.Function, node *pg.Node) []int {
+	if fn == nil || node.GetCallStmt() == nil {
+		return nil
+	}
+	args := node.GetCallStmt().GetFunccall().GetArgs()
+	var out []int
+	for k, a := range fn.Args {
+		if !a.Mode.IsOutput() {
+			continue
+		}
+		idx := -1
+		for i, arg := range args {
+			if na := arg.GetNamedArgExpr(); na != nil {
+				if na.Name == a.Name {
+					idx = i
+				}
+			} else if i == k {
+				idx = i
+			}
+		}
+		out = append(out, idx)
+	}
+	return out
 }

@@ -195,6 +195,9 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 			fits = append(fits, shaped{fn, slot, true})
 		}
 	}
+	if t.OnRoutineCall != nil && len(fits) == 1 {
+		t.OnRoutineCall(fits[0].fn) // known before the argument types are
+	}
 	nodes := make([]*pg.Node, len(args))
 	for i, a := range args {
 		nodes[i] = a.node
@@ -361,6 +364,9 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 // bindCall builds the call of fn: arguments coerced to the parameter
 // types, omitted ones replaced by their defaults.
 func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expression, defs []sqlparser.Expr, proc *CallProc) (sql.Expression, error) {
+	if t.OnRoutineCall != nil {
+		t.OnRoutineCall(fn)
+	}
 	in := fn.InputArgs()
 	bound := make([]sql.Expression, len(in))
 	for i, e := range c {

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -67,6 +68,10 @@ type Translator struct {
 	// KeepCalls keeps every user function call a RoutineCall (no
 	// inlining), for finding which routines an expression uses.
 	KeepCalls bool
+	// OnRoutineCall, when set, is told each user routine a call resolves
+	// to (plpgsql_show_dependency_tb): at translation when only one
+	// routine fits the call's shape, else when planning picks it.
+	OnRoutineCall func(*catalog.Function)
 	// nextDerived marks the next SELECT level as a derived table (srf_outer.go).
 	nextDerived bool
 	// lookups memoizes the statement's table lookups (lookup_memo.go).

@@ -78,26 +78,9 @@ const plDepArgs = `anyelememttype regtype DEFAULT 'int',
 // routines a function's statements use, each once, by type, schema and
 // name.
 func plDependencies(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
-	checker, ok := c.(routine.PLChecker)
-	if !ok {
-		return nil, pgerror.New(pgerror.FeatureNotSupported, "plpgsql_check needs the engine's caller")
-	}
-	if a[0] == nil {
-		return nil, nil
-	}
-	oid, err := plCheckFunc(ctx, c, a[0].(string))
-	if err != nil {
+	checker, fn, rel, err := plCheckTarget(ctx, c, a)
+	if err != nil || fn == nil {
 		return nil, err
-	}
-	fn, found := c.Catalog().FunctionByOID(oid)
-	if !found {
-		return nil, pgerror.New(pgerror.UndefinedFunction, "function with OID %d does not exist", oid)
-	}
-	var rel uint32
-	if r, _ := a[1].(string); r != "" && r != "-" && r != "0" {
-		if rel, err = plCheckOID(ctx, c, r, "regclass"); err != nil {
-			return nil, err
-		}
 	}
 	deps, err := checker.DependenciesPL(ctx, fn, rel)
 	if err != nil {
@@ -142,27 +125,11 @@ AS 'MODULE_PATHNAME', 'plpgsql_check_pragma' LANGUAGE c VOLATILE;
 // plCheck runs the check; text selects plpgsql_check_function's form
 // (one text line per row) over plpgsql_check_function_tb's.
 func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any, error) {
-	checker, ok := c.(routine.PLChecker)
-	if !ok {
-		return nil, pgerror.New(pgerror.FeatureNotSupported, "plpgsql_check needs the engine's caller")
-	}
-	if a[0] == nil {
-		return nil, nil
-	}
-	oid, err := plCheckFunc(ctx, c, a[0].(string))
-	if err != nil {
+	checker, fn, rel, err := plCheckTarget(ctx, c, a)
+	if err != nil || fn == nil {
 		return nil, err
 	}
-	fn, found := c.Catalog().FunctionByOID(oid)
-	if !found {
-		return nil, pgerror.New(pgerror.UndefinedFunction, "function with OID %d does not exist", oid)
-	}
-	opt := routine.PLCheckOptions{FatalErrors: true, OtherWarnings: true, ExtraWarnings: true}
-	if rel, _ := a[1].(string); rel != "" && rel != "-" && rel != "0" {
-		if opt.RelID, err = plCheckOID(ctx, c, rel, "regclass"); err != nil {
-			return nil, err
-		}
-	}
+	opt := routine.PLCheckOptions{FatalErrors: true, OtherWarnings: true, ExtraWarnings: true, RelID: rel}
 	rest := a[2:]
 	format := ""
 	if text {
@@ -195,9 +162,9 @@ func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any
 	var rows [][]any
 	switch format {
 	case "json":
-		return [][]any{{plCheckJSON(oid, fs)}}, nil
+		return [][]any{{plCheckJSON(fn.OID, fs)}}, nil
 	case "xml":
-		return [][]any{{plCheckXML(oid, fs)}}, nil
+		return [][]any{{plCheckXML(fn.OID, fs)}}, nil
 	case "text":
 		for _, l := range plCheckText(fs) {
 			rows = append(rows, []any{l})
@@ -225,6 +192,34 @@ func plCheck(ctx context.Context, c routine.Caller, a []any, text bool) ([][]any
 		rows = append(rows, []any{name, line, opt0(f.Statement), f.SQLState, f.Message, opt0(f.Detail), opt0(f.Hint), f.Level, pos, opt0(f.Query), opt0(f.Context)})
 	}
 	return rows, nil
+}
+
+// plCheckTarget resolves the first two arguments every plpgsql_check
+// function takes: the function (nil for a NULL one) and the trigger
+// relation (0 for none).
+func plCheckTarget(ctx context.Context, c routine.Caller, a []any) (routine.PLChecker, *catalog.Function, uint32, error) {
+	checker, ok := c.(routine.PLChecker)
+	if !ok {
+		return nil, nil, 0, pgerror.New(pgerror.FeatureNotSupported, "plpgsql_check needs the engine's caller")
+	}
+	if a[0] == nil {
+		return nil, nil, 0, nil
+	}
+	oid, err := plCheckFunc(ctx, c, a[0].(string))
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	fn, found := c.Catalog().FunctionByOID(oid)
+	if !found {
+		return nil, nil, 0, pgerror.New(pgerror.UndefinedFunction, "function with OID %d does not exist", oid)
+	}
+	var rel uint32
+	if r, _ := a[1].(string); r != "" && r != "-" && r != "0" {
+		if rel, err = plCheckOID(ctx, c, r, "regclass"); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	return checker, fn, rel, nil
 }
 
 // plCheckFunc resolves the function argument: a signature ("f(int)") as

@@ -150,14 +150,29 @@ func intArg(v any) (int, bool, error) {
 	return 0, false, gqlErrorf("Invalid input for Int type")
 }
 
+// collectionSource is where a collection's rows come from: the table,
+// or (from set) the call of a set-returning function whose own
+// arguments are args.
+type collectionSource struct {
+	from string
+	args map[string]bool
+}
+
 // collection answers a <table>Collection field; extra are conditions of
 // the relationship it is reached through.
-func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, error) {
+func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string, src collectionSource) (any, error) {
+	from := t.qualified()
+	if src.from != "" {
+		from = src.from
+	}
 	args := map[string]any{}
 	for _, a := range f.Arguments {
 		switch a.Name {
 		case "first", "last", "before", "after", "offset", "filter", "orderBy":
 		default:
+			if src.args[a.Name] {
+				continue
+			}
 			return nil, gqlErrorf("Unknown argument %q on field %q", a.Name, f.Name)
 		}
 		v, err := r.arg(f.Arguments, a.Name)
@@ -236,7 +251,7 @@ func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, err
 	for i, o := range order {
 		orderSQL[i] = o.sql(reverse)
 	}
-	q := "SELECT " + selectList(t, "t") + " FROM " + t.qualified() + " t" + whereSQL(where) +
+	q := "SELECT " + selectList(t, "t") + " FROM " + from + " t" + whereSQL(where) +
 		" ORDER BY " + strings.Join(orderSQL, ", ") + fmt.Sprintf(" LIMIT %d", limit+1)
 	if hasOffset {
 		q += fmt.Sprintf(" OFFSET %d", offset)
@@ -267,11 +282,17 @@ func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, err
 			if !t.totalCount {
 				return nil, gqlErrorf("Unknown field %q on type %sConnection", sf.Name, t.typeName)
 			}
-			res, err := r.c.Query(r.ctx, "SELECT count(*) FROM "+t.qualified()+" t"+whereSQL(base), nil, nil)
+			res, err := r.c.Query(r.ctx, "SELECT count(*) FROM "+from+" t"+whereSQL(base), nil, nil)
 			if err != nil {
 				return nil, err
 			}
 			out[key(sf)] = intOf(res.Rows[0][0])
+		case "aggregate":
+			v, err := r.aggregate(t, sf, from, whereSQL(base))
+			if err != nil {
+				return nil, err
+			}
+			out[key(sf)] = v
 		case "edges":
 			efs, err := r.fields(sf.SelectionSet, t.typeName+"Edge")
 			if err != nil {
@@ -336,7 +357,7 @@ func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, err
 					}
 					vals, _ := decodeJSONArray(cursor)
 					cond := "NOT " + cursorCond(order, vals, reverse)
-					res, err := r.c.Query(r.ctx, "SELECT EXISTS (SELECT 1 FROM "+t.qualified()+" t"+whereSQL(append(append([]string{}, base...), cond))+")", nil, nil)
+					res, err := r.c.Query(r.ctx, "SELECT EXISTS (SELECT 1 FROM "+from+" t"+whereSQL(append(append([]string{}, base...), cond))+")", nil, nil)
 					if err != nil {
 						return nil, err
 					}

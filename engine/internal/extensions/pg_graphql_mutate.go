@@ -236,8 +236,3 @@ func (r *gqlRun) delete(t *gqlTable, f *ast.Field) (any, error) {
 	}
 	return r.mutationResponse(t, f, "Delete", rows)
 }
-
-// introspect answers __schema and __type.
-func (r *gqlRun) introspect(f *ast.Field) (any, error) {
-	return nil, pgerror.New(pgerror.FeatureNotSupported, "%s: GraphQL introspection is not supported by tinybase's pg_graphql stand-in", f.Name)
-}

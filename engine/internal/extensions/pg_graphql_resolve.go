@@ -358,7 +358,11 @@ func valueLiteral(col *gqlCol, v any) (string, error) {
 		return "NULL::" + col.sqlType, nil
 	case string:
 		if col.enum != nil {
-			x = col.enum.toSQL(x)
+			l, ok := col.enum.toSQL(x)
+			if !ok {
+				return "", gqlErrorf("Invalid input for %s type", col.enum.typeName)
+			}
+			x = l
 		}
 		// JSON inputs are strings holding the document
 		return quoteLiteral(x) + "::" + col.sqlType, nil
@@ -376,7 +380,11 @@ func valueLiteral(col *gqlCol, v any) (string, error) {
 			}
 			s := fmt.Sprint(e)
 			if col.enum != nil {
-				s = col.enum.toSQL(s)
+				l, ok := col.enum.toSQL(s)
+				if !ok {
+					return "", gqlErrorf("Invalid input for %s type", col.enum.typeName)
+				}
+				s = l
 			}
 			elems[i] = quoteLiteral(s)
 		}

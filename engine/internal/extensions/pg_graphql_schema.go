@@ -87,13 +87,13 @@ func (e *gqlEnum) toGQL(label string) string {
 	return label
 }
 
-func (e *gqlEnum) toSQL(name string) string {
-	for k, v := range e.mappings {
-		if v == name {
-			return k
+func (e *gqlEnum) toSQL(name string) (string, bool) {
+	for _, l := range e.values {
+		if e.toGQL(l) == name {
+			return l, true
 		}
 	}
-	return name
+	return "", false
 }
 
 // gqlRel is a relationship field: the rows of other whose columns

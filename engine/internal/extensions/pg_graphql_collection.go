@@ -48,7 +48,7 @@ func (r *gqlRun) orderOf(t *gqlTable, v any) ([]gqlOrder, error) {
 		}
 		for _, k := range sortedKeys(m) {
 			col, ok := t.fields[k]
-			if !ok {
+			if !ok || !col.orderable() {
 				return nil, gqlErrorf("Unknown field %q on type %sOrderBy", k, t.typeName)
 			}
 			dir, _ := m[k].(string)
@@ -436,7 +436,7 @@ func (r *gqlRun) filter(t *gqlTable, v any) (string, error) {
 			continue
 		}
 		col, ok := t.fields[k]
-		if !ok {
+		if !ok || col.filterType() == "" {
 			return "", gqlErrorf("Unknown field %q on type %sFilter", k, t.typeName)
 		}
 		ops, ok := val.(map[string]any)
@@ -446,6 +446,9 @@ func (r *gqlRun) filter(t *gqlTable, v any) (string, error) {
 		ref := "t." + gqlIdent(col.name)
 		for _, op := range sortedKeys(ops) {
 			x := ops[op]
+			if !col.hasFilterOp(op) {
+				return "", gqlErrorf("Unknown field %q on type %s", op, col.filterType())
+			}
 			var c string
 			switch op {
 			case "is":
@@ -475,13 +478,13 @@ func (r *gqlRun) filter(t *gqlTable, v any) (string, error) {
 					lits[i] = l
 				}
 				c = ref + " IN (" + strings.Join(lits, ", ") + ")"
-			case "eq", "neq", "lt", "lte", "gt", "gte", "like", "ilike", "startsWith", "contains", "containedBy", "overlaps":
+			case "eq", "neq", "lt", "lte", "gt", "gte", "like", "ilike", "regex", "iregex", "startsWith", "contains", "containedBy", "overlaps":
 				l, err := valueLiteral(col, x)
 				if err != nil {
 					return "", err
 				}
 				sqlOp := map[string]string{"eq": "=", "neq": "<>", "lt": "<", "lte": "<=", "gt": ">", "gte": ">=",
-					"like": "LIKE", "ilike": "ILIKE", "contains": "@>", "containedBy": "<@", "overlaps": "&&"}[op]
+					"like": "LIKE", "ilike": "ILIKE", "regex": "~", "iregex": "~*", "contains": "@>", "containedBy": "<@", "overlaps": "&&"}[op]
 				if op == "startsWith" {
 					s, _ := x.(string)
 					esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)

@@ -215,3 +215,36 @@ func TestGraphQLIntrospectionTypes(t *testing.T) {
 				{"name": "articleCollection"}, {"name": "blog_postCollection"}, {"name": "greet"}, {"name": "next_status"}, {"name": "node"}]}}}`},
 	})
 }
+
+// TestGraphQLExecutionFollowsSchema: what introspection leaves out is
+// rejected when requested, as pg_graphql's validation does.
+func TestGraphQLExecutionFollowsSchema(t *testing.T) {
+	s := gqlSession(t, gqlFeatures, `revoke insert, delete on public.article from anon; revoke update on public.article from anon; grant update (score, ok) on public.article to anon`)
+	errOnly := func(msg string) string { return `{"data": null, "errors": [{"message": ` + jsonString(msg) + `}]}` }
+	runGQL(t, s, []gqlCase{
+		{name: "operator of another filter type", query: `{ articleCollection(filter: {score: {like: "1%"}}) { totalCount } }`,
+			want: errOnly(`Unknown field "like" on type IntFilter`)},
+		{name: "json is not filterable", query: `{ articleCollection(filter: {doc: {eq: "{}"}}) { totalCount } }`,
+			want: errOnly(`Unknown field "doc" on type articleFilter`)},
+		{name: "arrays are not orderable", query: `{ articleCollection(orderBy: [{statuses: AscNullsLast}]) { totalCount } }`,
+			want: errOnly(`Unknown field "statuses" on type articleOrderBy`)},
+		{name: "generated column is not an input", query: `mutation { insertIntoarticleCollection(objects: [{id: 9, big: "1"}]) { affectedCount } }`,
+			want: errOnly(`Input for type articleInsertInput contains extra keys ["big"]`)},
+		{name: "regex", query: `{ articleCollection(filter: {title: {regex: "^[ab]"}}) { totalCount } }`,
+			want: `{"data": {"articleCollection": {"totalCount": 2}}}`},
+		{name: "iregex", query: `{ articleCollection(filter: {title: {iregex: "^G"}}) { totalCount } }`,
+			want: `{"data": {"articleCollection": {"totalCount": 1}}}`},
+		{name: "no insert privilege, no insert field", setup: "set role anon",
+			query: `mutation { insertIntoarticleCollection(objects: [{id: 9}]) { affectedCount } }`,
+			want:  errOnly(`Unknown field "insertIntoarticleCollection" on type Mutation`)},
+		{name: "no column privilege, no input field", setup: "set role anon",
+			query: `mutation { updatearticleCollection(set: {title: "x"}, filter: {id: {eq: 1}}) { affectedCount } }`,
+			want:  errOnly(`Input for type articleUpdateInput contains extra keys ["title"]`)},
+		{name: "anon's introspection agrees", setup: "set role anon",
+			query: `{ __type(name: "articleUpdateInput") { inputFields { name } } m: __type(name: "Mutation") { fields { name } } }`,
+			want: `{"data": {"__type": {"inputFields": [{"name": "score"}, {"name": "ok"}]},
+				"m": {"fields": [{"name": "count_articles"}, {"name": "deleteFromaccountCollection"}, {"name": "deleteFromblogCollection"}, {"name": "deleteFromblog_postCollection"},
+				{"name": "insertIntoaccountCollection"}, {"name": "insertIntoblogCollection"}, {"name": "insertIntoblog_postCollection"}, {"name": "rename_account"},
+				{"name": "updateaccountCollection"}, {"name": "updatearticleCollection"}, {"name": "updateblogCollection"}, {"name": "updateblog_postCollection"}]}}}`},
+	})
+}

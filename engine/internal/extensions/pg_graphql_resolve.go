@@ -255,6 +255,16 @@ func (r *gqlRun) root(op *ast.OperationDefinition) (gqlObj, error) {
 			continue
 		}
 		rf, ok := r.s.queryFields[f.Name]
+		if ok && rf.table != nil {
+			switch rf.kind {
+			case "insert":
+				ok = len(rf.table.insertCols()) > 0
+			case "update":
+				ok = len(rf.table.updateCols()) > 0
+			case "delete":
+				ok = rf.table.canDelete
+			}
+		}
 		if !ok || (rf.kind == "collection" || rf.kind == "query") != (typeName == "Query") {
 			return nil, gqlErrorf("Unknown field %q on type %s", f.Name, typeName)
 		}

@@ -176,6 +176,25 @@ func (c *gqlCol) filterType() string {
 	return b + "Filter"
 }
 
+// hasFilterOp reports whether op is a field of the column's filter type.
+func (c *gqlCol) hasFilterOp(op string) bool {
+	var ops []string
+	switch {
+	case c.array:
+		ops = []string{"containedBy", "contains", "eq", "is", "overlaps"}
+	case c.enum != nil:
+		ops = []string{"eq", "in", "is", "neq"}
+	default:
+		ops = gqlScalarOps[c.baseType()]
+	}
+	for _, o := range ops {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *gqlCol) orderable() bool { return !c.array && c.baseType() != "JSON" }
 
 const (

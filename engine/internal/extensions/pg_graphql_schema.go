@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -105,6 +106,9 @@ type gqlRel struct {
 	other     *gqlTable
 	otherCols []*gqlCol
 	many      bool
+	// reverse: the referenced side of a one-to-one foreign key (a record
+	// that may be missing)
+	reverse bool
 }
 
 // gqlDirective reads the @graphql({...}) JSON of a comment.
@@ -302,7 +306,7 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 	}
 	cons, err := c.Query(ctx, `SELECT conrelid::int8, confrelid::int8, contype::text, conname::text,
 	       pg_catalog.array_to_string(conkey, ','), coalesce(pg_catalog.array_to_string(confkey, ','), '')
-	  FROM pg_catalog.pg_constraint WHERE contype IN ('p', 'f') AND conrelid IN (`+in+`)
+	  FROM pg_catalog.pg_constraint WHERE contype IN ('p', 'f', 'u') AND conrelid IN (`+in+`)
 	 ORDER BY conname`, nil, nil)
 	if err != nil {
 		return nil, err
@@ -337,6 +341,14 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 			s.tables = append(s.tables, t)
 		}
 	}
+	// unique: the column sets a primary key or unique constraint makes
+	// unique, by table; a foreign key over one is one-to-one
+	unique := map[*gqlTable][]string{}
+	for _, r := range cons.Rows {
+		if t := byOID[intOf(r[0])]; t != nil && (textOf(r[2]) == "p" || textOf(r[2]) == "u") {
+			unique[t] = append(unique[t], colSet(colsAt(t, textOf(r[4]))))
+		}
+	}
 	for _, r := range cons.Rows {
 		t, o := byOID[intOf(r[0])], byOID[intOf(r[1])]
 		if textOf(r[2]) != "f" || t == nil || o == nil || len(t.pk) == 0 || len(o.pk) == 0 {
@@ -367,11 +379,16 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 				t.relList = append(t.relList, t.rels[one])
 			}
 		}
-		many := lowerFirst(t.typeName) + "Collection"
-		if _, taken := o.fields[many]; !taken {
-			if _, dup := o.rels[many]; !dup {
-				o.rels[many] = &gqlRel{field: many, cols: foreign, other: t, otherCols: local, many: true}
-				o.relList = append(o.relList, o.rels[many])
+		rev := &gqlRel{field: lowerFirst(t.typeName) + "Collection", cols: foreign, other: t, otherCols: local, many: true}
+		for _, u := range unique[t] {
+			if u == colSet(local) {
+				rev.field, rev.many, rev.reverse = lowerFirst(t.typeName), false, true
+			}
+		}
+		if _, taken := o.fields[rev.field]; !taken {
+			if _, dup := o.rels[rev.field]; !dup {
+				o.rels[rev.field] = rev
+				o.relList = append(o.relList, rev)
 			}
 		}
 	}
@@ -425,6 +442,16 @@ func loadGQLEnums(ctx context.Context, c routine.Caller) ([]*gqlEnum, error) {
 		cur.values = append(cur.values, textOf(r[4]))
 	}
 	return out, nil
+}
+
+// colSet names a set of columns independent of their order.
+func colSet(cols []*gqlCol) string {
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		names[i] = c.name
+	}
+	sort.Strings(names)
+	return strings.Join(names, "\x00")
 }
 
 func (t *gqlTable) qualified() string { return gqlIdent(t.schema) + "." + gqlIdent(t.name) }

@@ -307,3 +307,21 @@ func TestGraphQLBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphQLOneToOne: a foreign key over unique columns gives a single
+// (nullable) record on the referenced side instead of a collection.
+func TestGraphQLOneToOne(t *testing.T) {
+	s := gqlSession(t, `create table public.profile (id int primary key, account_id int not null unique references public.account(id), bio text);
+insert into public.profile values (1, 2, 'bat bio');
+grant all on public.profile to anon, authenticated`)
+	runGQL(t, s, []gqlCase{
+		{name: "both directions", query: `{ accountCollection(first: 2) { edges { node { id profile { bio account { email } } } } } }`,
+			want: `{"data": {"accountCollection": {"edges": [{"node": {"id": 1, "profile": null}}, {"node": {"id": 2, "profile": {"bio": "bat bio", "account": {"email": "bat@x.com"}}}}]}}}`},
+		{name: "no collection", query: `{ accountCollection { edges { node { profileCollection { totalCount } } } } }`,
+			want: `{"data": null, "errors": [{"message": "Unknown field \"profileCollection\" on type account"}]}`},
+		{name: "introspected nullable", query: `{ __type(name: "account") { fields { name type { kind name } } } }`,
+			want: `{"data": {"__type": {"fields": [{"name": "nodeId", "type": {"kind": "NON_NULL", "name": null}}, {"name": "id", "type": {"kind": "NON_NULL", "name": null}},
+				{"name": "email", "type": {"kind": "NON_NULL", "name": null}}, {"name": "created_at", "type": {"kind": "NON_NULL", "name": null}},
+				{"name": "blogCollection", "type": {"kind": "OBJECT", "name": "blogConnection"}}, {"name": "profile", "type": {"kind": "OBJECT", "name": "profile"}}]}}}`},
+	})
+}

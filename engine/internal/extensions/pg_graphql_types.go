@@ -371,7 +371,7 @@ func (s *gqlSchema) tableTypes(ts *gqlTypes, t *gqlTable) {
 			continue
 		}
 		r := named(rel.other.typeName)
-		allNotNull := true
+		allNotNull := !rel.reverse
 		for _, c := range rel.cols {
 			allNotNull = allNotNull && c.notNull
 		}

@@ -174,9 +174,13 @@ func loadGQLFuncs(ctx context.Context, c routine.Caller, s *gqlSchema) error {
 		}
 		names := strings.Split(textOf(r[7]), ",")
 		nargs, ndefs := int(intOf(r[9])), int(intOf(r[10]))
-		// a function of one row-typed argument is a computed field
+		// a function of one row-typed argument is a computed field,
+		// named without the leading underscore such functions carry
 		if nargs == 1 && len(argTypes) == 1 {
 			if t := tableOf(argTypes[0]); t != nil {
+				if fn.field_ == fn.name {
+					fn.field_ = strings.TrimPrefix(fn.name, "_")
+				}
 				if fn.retSet || tableOf(intOf(r[5])) != nil {
 					continue
 				}
@@ -215,12 +219,25 @@ func loadGQLFuncs(ctx context.Context, c routine.Caller, s *gqlSchema) error {
 			continue
 		}
 		s.funcs = append(s.funcs, fn)
+	}
+	// overloaded functions are ambiguous: none of them is exposed
+	count := map[string]int{}
+	for _, fn := range s.funcs {
+		count[fn.field_]++
+	}
+	kept := s.funcs[:0]
+	for _, fn := range s.funcs {
+		if count[fn.field_] > 1 {
+			continue
+		}
+		kept = append(kept, fn)
 		kind := "query"
 		if fn.volatile {
 			kind = "mutation"
 		}
 		s.queryFields[fn.field_] = gqlRoot{kind: kind, fn: fn}
 	}
+	s.funcs = kept
 	return nil
 }
 

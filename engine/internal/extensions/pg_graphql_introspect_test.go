@@ -72,6 +72,8 @@ create function public._shout(rec public.account) returns text stable language s
 create function public.with_out(a int, out b int) language sql as $$ select a $$;
 create function public.takes_record(r record) returns int language sql as $$ select 1 $$;
 create function public.void_fn() returns void language sql as $$ select $$;
+create function public.overloaded(a int) returns int stable language sql as $$ select a $$;
+create function public.overloaded(a text) returns text stable language sql as $$ select a $$;
 grant all on all tables in schema public to anon, authenticated;
 `
 
@@ -126,7 +128,7 @@ func TestGraphQLIntrospectionValid(t *testing.T) {
 		`mutation { insertIntoaccountCollection(objects: [{email: "x"}]) { affectedCount records { id } } updateaccountCollection(set: {email: "y"}, filter: {id: {eq: 1}}, atMost: 1) { records { id } } deleteFromaccountCollection(filter: {id: {eq: 9}}) { affectedCount } }`,
 		`{ node(nodeId: "x") { nodeId ... on account { email } } }`,
 		`{ articleCollection(filter: {status: {in: [draft, in_review]}, title: {neq: "x"}}) { aggregate { count sum { score price } avg { weight } min { title day } max { ok } } } }`,
-		`{ add_nums(a: 1, b: 2) greet next_status(s: in_review) account_by_id(aid: 1) { _shout email } accounts_after(lo: 1, first: 1) { edges { node { id } } } }`,
+		`{ add_nums(a: 1, b: 2) greet next_status(s: in_review) account_by_id(aid: 1) { shout email } accounts_after(lo: 1, first: 1) { edges { node { id } } } }`,
 		`mutation { count_articles rename_account(aid: 1, new_email: "z") { email } }`,
 		gqlIntrospectionQuery,
 	} {

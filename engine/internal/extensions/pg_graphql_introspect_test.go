@@ -215,6 +215,12 @@ func TestGraphQLIntrospectionTypes(t *testing.T) {
 			query: `{ __type(name: "blog") { name } q: __type(name: "Query") { fields { name } } }`,
 			want: `{"data": {"__type": null, "q": {"fields": [{"name": "accountCollection"}, {"name": "account_by_id"}, {"name": "accounts_after"}, {"name": "add_nums"},
 				{"name": "articleCollection"}, {"name": "blog_postCollection"}, {"name": "greet"}, {"name": "next_status"}, {"name": "node"}]}}}`},
+		{name: "reference to an RLS table is nullable", setup: "alter table public.account enable row level security",
+			query: `{ __type(name: "blog") { fields { name type { kind name } } } }`,
+			want: `{"data": {"__type": {"fields": [{"name": "nodeId", "type": {"kind": "NON_NULL", "name": null}}, {"name": "id", "type": {"kind": "NON_NULL", "name": null}},
+				{"name": "owner_id", "type": {"kind": "NON_NULL", "name": null}}, {"name": "name", "type": {"kind": "NON_NULL", "name": null}},
+				{"name": "description", "type": {"kind": "SCALAR", "name": "String"}}, {"name": "owner", "type": {"kind": "OBJECT", "name": "account"}},
+				{"name": "blog_postCollection", "type": {"kind": "OBJECT", "name": "blog_postConnection"}}]}}}`},
 	})
 }
 

@@ -42,6 +42,7 @@ type gqlTable struct {
 	totalCount   bool
 	aggregate    bool
 	canDelete    bool
+	rls          bool // row level security may hide a referenced row
 	description  string
 	maxRows      int
 	cols         []*gqlCol
@@ -207,7 +208,7 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 	rel, err := c.Query(ctx, `SELECT c.oid::int8, n.nspname::text, c.relname::text, c.relkind::text,
 	       coalesce(pg_catalog.obj_description(c.oid, 'pg_class'), ''),
 	       coalesce(pg_catalog.obj_description(n.oid, 'pg_namespace'), ''),
-	       pg_catalog.has_table_privilege(c.oid, 'DELETE')
+	       pg_catalog.has_table_privilege(c.oid, 'DELETE'), c.relrowsecurity
 	  FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 	 WHERE n.nspname = ANY (pg_catalog.current_schemas(false))
 	   AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'graphql', 'graphql_public')
@@ -229,6 +230,7 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 		t.totalCount = directiveBool(td, "totalCount", "enabled")
 		t.aggregate = directiveBool(td, "aggregate", "enabled")
 		t.canDelete = boolOf(r[6]) && textOf(r[3]) != "m"
+		t.rls = boolOf(r[7])
 		t.description, _ = td["description"].(string)
 		for _, d := range []map[string]any{sd, td} {
 			if n, ok := d["max_rows"].(float64); ok && n > 0 {

@@ -371,7 +371,8 @@ func (s *gqlSchema) tableTypes(ts *gqlTypes, t *gqlTable) {
 			continue
 		}
 		r := named(rel.other.typeName)
-		allNotNull := !rel.reverse
+		// a row RLS hides leaves a NOT NULL reference without a record
+		allNotNull := !rel.reverse && !rel.other.rls
 		for _, c := range rel.cols {
 			allNotNull = allNotNull && c.notNull
 		}

@@ -12,7 +12,8 @@ import (
 
 // TestServeGraphQL: a project whose first migration is what `supabase db
 // dump` writes for pg_graphql loads, and /graphql/v1 answers through
-// graphql_public.graphql in the role of the request's key (RLS applies).
+// graphql_public.graphql in the role of the request's key (RLS applies),
+// introspection included.
 func TestServeGraphQL(t *testing.T) {
 	ctx := context.Background()
 	cfg := tinybase.DefaultConfig("")
@@ -38,6 +39,8 @@ create policy open_todos on public.todos for select to anon using (not done);`,
 			`{"data": {"todosCollection": {"edges": [{"node": {"id": "1", "title": "open"}}]}}}`},
 		{wellKnownServiceRole, `{"query": "query Q($id: BigInt) { todosCollection(filter: {id: {eq: $id}}) { edges { node { title } } } }", "variables": {"id": "2"}, "operationName": "Q"}`,
 			`{"data": {"todosCollection": {"edges": [{"node": {"title": "done"}}]}}}`},
+		{wellKnownAnon, `{"query": "{ __type(name: \"todos\") { kind fields { name } } }"}`,
+			`{"data": {"__type": {"kind": "OBJECT", "fields": [{"name": "nodeId"}, {"name": "id"}, {"name": "title"}, {"name": "done"}]}}}`},
 		{wellKnownAnon, `{"query": "{ nope }"}`,
 			`{"data": null, "errors": [{"message": "Unknown field \"nope\" on type Query"}]}`},
 	} {

@@ -48,7 +48,7 @@ func (r *gqlRun) orderOf(t *gqlTable, v any) ([]gqlOrder, error) {
 		}
 		for _, k := range sortedKeys(m) {
 			col, ok := t.fields[k]
-			if !ok {
+			if !ok || !col.orderable() {
 				return nil, gqlErrorf("Unknown field %q on type %sOrderBy", k, t.typeName)
 			}
 			dir, _ := m[k].(string)
@@ -150,14 +150,29 @@ func intArg(v any) (int, bool, error) {
 	return 0, false, gqlErrorf("Invalid input for Int type")
 }
 
+// collectionSource is where a collection's rows come from: the table,
+// or (from set) the call of a set-returning function whose own
+// arguments are args.
+type collectionSource struct {
+	from string
+	args map[string]bool
+}
+
 // collection answers a <table>Collection field; extra are conditions of
 // the relationship it is reached through.
-func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, error) {
+func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string, src collectionSource) (any, error) {
+	from := t.qualified()
+	if src.from != "" {
+		from = src.from
+	}
 	args := map[string]any{}
 	for _, a := range f.Arguments {
 		switch a.Name {
 		case "first", "last", "before", "after", "offset", "filter", "orderBy":
 		default:
+			if src.args[a.Name] {
+				continue
+			}
 			return nil, gqlErrorf("Unknown argument %q on field %q", a.Name, f.Name)
 		}
 		v, err := r.arg(f.Arguments, a.Name)
@@ -236,7 +251,7 @@ func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, err
 	for i, o := range order {
 		orderSQL[i] = o.sql(reverse)
 	}
-	q := "SELECT " + selectList(t, "t") + " FROM " + t.qualified() + " t" + whereSQL(where) +
+	q := "SELECT " + selectList(t, "t") + " FROM " + from + " t" + whereSQL(where) +
 		" ORDER BY " + strings.Join(orderSQL, ", ") + fmt.Sprintf(" LIMIT %d", limit+1)
 	if hasOffset {
 		q += fmt.Sprintf(" OFFSET %d", offset)
@@ -267,11 +282,17 @@ func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, err
 			if !t.totalCount {
 				return nil, gqlErrorf("Unknown field %q on type %sConnection", sf.Name, t.typeName)
 			}
-			res, err := r.c.Query(r.ctx, "SELECT count(*) FROM "+t.qualified()+" t"+whereSQL(base), nil, nil)
+			res, err := r.c.Query(r.ctx, "SELECT count(*) FROM "+from+" t"+whereSQL(base), nil, nil)
 			if err != nil {
 				return nil, err
 			}
 			out[key(sf)] = intOf(res.Rows[0][0])
+		case "aggregate":
+			v, err := r.aggregate(t, sf, from, whereSQL(base))
+			if err != nil {
+				return nil, err
+			}
+			out[key(sf)] = v
 		case "edges":
 			efs, err := r.fields(sf.SelectionSet, t.typeName+"Edge")
 			if err != nil {
@@ -336,7 +357,7 @@ func (r *gqlRun) collection(t *gqlTable, f *ast.Field, extra []string) (any, err
 					}
 					vals, _ := decodeJSONArray(cursor)
 					cond := "NOT " + cursorCond(order, vals, reverse)
-					res, err := r.c.Query(r.ctx, "SELECT EXISTS (SELECT 1 FROM "+t.qualified()+" t"+whereSQL(append(append([]string{}, base...), cond))+")", nil, nil)
+					res, err := r.c.Query(r.ctx, "SELECT EXISTS (SELECT 1 FROM "+from+" t"+whereSQL(append(append([]string{}, base...), cond))+")", nil, nil)
 					if err != nil {
 						return nil, err
 					}
@@ -415,7 +436,7 @@ func (r *gqlRun) filter(t *gqlTable, v any) (string, error) {
 			continue
 		}
 		col, ok := t.fields[k]
-		if !ok {
+		if !ok || col.filterType() == "" {
 			return "", gqlErrorf("Unknown field %q on type %sFilter", k, t.typeName)
 		}
 		ops, ok := val.(map[string]any)
@@ -425,6 +446,9 @@ func (r *gqlRun) filter(t *gqlTable, v any) (string, error) {
 		ref := "t." + gqlIdent(col.name)
 		for _, op := range sortedKeys(ops) {
 			x := ops[op]
+			if !col.hasFilterOp(op) {
+				return "", gqlErrorf("Unknown field %q on type %s", op, col.filterType())
+			}
 			var c string
 			switch op {
 			case "is":
@@ -454,13 +478,13 @@ func (r *gqlRun) filter(t *gqlTable, v any) (string, error) {
 					lits[i] = l
 				}
 				c = ref + " IN (" + strings.Join(lits, ", ") + ")"
-			case "eq", "neq", "lt", "lte", "gt", "gte", "like", "ilike", "startsWith", "contains", "containedBy", "overlaps":
+			case "eq", "neq", "lt", "lte", "gt", "gte", "like", "ilike", "regex", "iregex", "startsWith", "contains", "containedBy", "overlaps":
 				l, err := valueLiteral(col, x)
 				if err != nil {
 					return "", err
 				}
 				sqlOp := map[string]string{"eq": "=", "neq": "<>", "lt": "<", "lte": "<=", "gt": ">", "gte": ">=",
-					"like": "LIKE", "ilike": "ILIKE", "contains": "@>", "containedBy": "<@", "overlaps": "&&"}[op]
+					"like": "LIKE", "ilike": "ILIKE", "regex": "~", "iregex": "~*", "contains": "@>", "containedBy": "<@", "overlaps": "&&"}[op]
 				if op == "startsWith" {
 					s, _ := x.(string)
 					esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)

@@ -82,7 +82,7 @@ func (r *gqlRun) insert(t *gqlTable, f *ast.Field) (any, error) {
 		}
 		for _, k := range sortedKeys(m) {
 			col, ok := t.fields[k]
-			if !ok {
+			if !ok || !col.canInsert {
 				return nil, gqlErrorf("Input for type %sInsertInput contains extra keys [%q]", t.typeName, k)
 			}
 			if !seen[col.name] {
@@ -185,7 +185,7 @@ func (r *gqlRun) update(t *gqlTable, f *ast.Field) (any, error) {
 	var sets []string
 	for _, k := range sortedKeys(set) {
 		col, ok := t.fields[k]
-		if !ok {
+		if !ok || !col.canUpdate {
 			return nil, gqlErrorf("Input for type %sUpdateInput contains extra keys [%q]", t.typeName, k)
 		}
 		l, err := valueLiteral(col, set[k])
@@ -235,9 +235,4 @@ func (r *gqlRun) delete(t *gqlTable, f *ast.Field) (any, error) {
 		return nil, tooMany("delete")
 	}
 	return r.mutationResponse(t, f, "Delete", rows)
-}
-
-// introspect answers __schema and __type.
-func (r *gqlRun) introspect(f *ast.Field) (any, error) {
-	return nil, pgerror.New(pgerror.FeatureNotSupported, "%s: GraphQL introspection is not supported by tinybase's pg_graphql stand-in", f.Name)
 }

@@ -151,7 +151,7 @@ func (r *gqlRun) fields(set ast.SelectionSet, typeName string) ([]*ast.Field, er
 					}
 					continue
 				}
-				if typeMatches(f.TypeCondition, typeName) {
+				if r.typeMatches(f.TypeCondition, typeName) {
 					if err := walk(f.SelectionSet, depth+1); err != nil {
 						return err
 					}
@@ -163,7 +163,7 @@ func (r *gqlRun) fields(set ast.SelectionSet, typeName string) ([]*ast.Field, er
 					}
 					continue
 				}
-				if x.TypeCondition == "" || typeMatches(x.TypeCondition, typeName) {
+				if x.TypeCondition == "" || r.typeMatches(x.TypeCondition, typeName) {
 					if err := walk(x.SelectionSet, depth+1); err != nil {
 						return err
 					}
@@ -176,8 +176,9 @@ func (r *gqlRun) fields(set ast.SelectionSet, typeName string) ([]*ast.Field, er
 	return out, err
 }
 
-func typeMatches(cond, typeName string) bool {
-	return cond == typeName || cond == "Node" && typeName != "Query" && typeName != "Mutation" && typeName != "PageInfo"
+// typeMatches: a fragment on Node applies to every table's type.
+func (r *gqlRun) typeMatches(cond, typeName string) bool {
+	return cond == typeName || cond == "Node" && r.s.byType[typeName] != nil
 }
 
 func (r *gqlRun) included(ds ast.DirectiveList) (bool, error) {
@@ -254,13 +255,25 @@ func (r *gqlRun) root(op *ast.OperationDefinition) (gqlObj, error) {
 			continue
 		}
 		rf, ok := r.s.queryFields[f.Name]
-		if !ok || (rf.kind == "collection") != (typeName == "Query") {
+		if ok && rf.table != nil {
+			switch rf.kind {
+			case "insert":
+				ok = len(rf.table.insertCols()) > 0
+			case "update":
+				ok = len(rf.table.updateCols()) > 0
+			case "delete":
+				ok = rf.table.canDelete
+			}
+		}
+		if !ok || (rf.kind == "collection" || rf.kind == "query") != (typeName == "Query") {
 			return nil, gqlErrorf("Unknown field %q on type %s", f.Name, typeName)
 		}
 		var v any
 		switch rf.kind {
 		case "collection":
-			v, err = r.collection(rf.table, f, nil)
+			v, err = r.collection(rf.table, f, nil, collectionSource{})
+		case "query", "mutation":
+			v, err = r.function(rf.fn, f)
 		case "insert":
 			v, err = r.insert(rf.table, f)
 		case "update":
@@ -288,13 +301,31 @@ func selectList(t *gqlTable, alias string) string {
 		if alias != "" {
 			ref = alias + "." + ref
 		}
-		if col.asText {
-			parts[i] = "(" + ref + ")::text"
-		} else {
-			parts[i] = "pg_catalog.to_jsonb(" + ref + ")"
-		}
+		parts[i] = valueSQL(col, ref)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// valueSQL is the select expression fetching expr, of col's type, as the
+// JSON pg_graphql serializes it as (text for BigInt, BigFloat, JSON).
+func valueSQL(col *gqlCol, expr string) string {
+	if col.asText {
+		return "(" + expr + ")::text"
+	}
+	return "pg_catalog.to_jsonb(" + expr + ")"
+}
+
+// rawJSON is a value valueSQL fetched as JSON.
+func rawJSON(v any) json.RawMessage {
+	switch x := v.(type) {
+	case nil:
+		return json.RawMessage("null")
+	case types.JSONDoc:
+		return json.RawMessage(types.FormatJSONB(x.V))
+	default:
+		b, _ := json.Marshal(textOf(x))
+		return b
+	}
 }
 
 // fetch runs a query whose select list is selectList(t) and returns its
@@ -311,15 +342,7 @@ func (r *gqlRun) fetch(t *gqlTable, sql string) ([]gqlRow, error) {
 			if j >= len(vals) {
 				break
 			}
-			switch v := vals[j].(type) {
-			case nil:
-				row[col.name] = json.RawMessage("null")
-			case types.JSONDoc:
-				row[col.name] = json.RawMessage(types.FormatJSONB(v.V))
-			default:
-				b, _ := json.Marshal(textOf(v))
-				row[col.name] = b
-			}
+			row[col.name] = rawJSON(vals[j])
 		}
 		rows[i] = row
 	}
@@ -344,10 +367,14 @@ func valueLiteral(col *gqlCol, v any) (string, error) {
 	case nil:
 		return "NULL::" + col.sqlType, nil
 	case string:
-		if col.typName == "json" || col.typName == "jsonb" {
-			// JSON inputs are strings holding the document
-			return quoteLiteral(x) + "::" + col.sqlType, nil
+		if col.enum != nil {
+			l, ok := col.enum.toSQL(x)
+			if !ok {
+				return "", gqlErrorf("Invalid input for %s type", col.enum.typeName)
+			}
+			x = l
 		}
+		// JSON inputs are strings holding the document
 		return quoteLiteral(x) + "::" + col.sqlType, nil
 	case bool, int64, float64, json.Number, int:
 		return quoteLiteral(fmt.Sprint(x)) + "::" + col.sqlType, nil
@@ -361,7 +388,15 @@ func valueLiteral(col *gqlCol, v any) (string, error) {
 				elems[i] = "NULL"
 				continue
 			}
-			elems[i] = quoteLiteral(fmt.Sprint(e))
+			s := fmt.Sprint(e)
+			if col.enum != nil {
+				l, ok := col.enum.toSQL(s)
+				if !ok {
+					return "", gqlErrorf("Invalid input for %s type", col.enum.typeName)
+				}
+				s = l
+			}
+			elems[i] = quoteLiteral(s)
 		}
 		return "ARRAY[" + strings.Join(elems, ", ") + "]::" + col.sqlType, nil
 	case map[string]any:
@@ -431,7 +466,15 @@ func (r *gqlRun) record(t *gqlTable, row gqlRow, set ast.SelectionSet) (gqlObj, 
 			continue
 		}
 		if col, ok := t.fields[f.Name]; ok {
-			out[key(f)] = row[col.name]
+			out[key(f)] = outValue(col, row[col.name])
+			continue
+		}
+		if fn := t.computedField(f.Name); fn != nil {
+			v, err := r.computedField(t, fn, row)
+			if err != nil {
+				return nil, err
+			}
+			out[key(f)] = v
 			continue
 		}
 		rel, ok := t.rels[f.Name]
@@ -448,7 +491,7 @@ func (r *gqlRun) record(t *gqlTable, row gqlRow, set ast.SelectionSet) (gqlObj, 
 			conds = append(conds, "t."+gqlIdent(rel.otherCols[i].name)+" = "+literal(rel.otherCols[i], v))
 		}
 		if rel.many {
-			v, err := r.collection(rel.other, f, conds)
+			v, err := r.collection(rel.other, f, conds, collectionSource{})
 			if err != nil {
 				return nil, err
 			}
@@ -514,4 +557,13 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+func (t *gqlTable) computedField(name string) *gqlFunc {
+	for _, fn := range t.computed {
+		if fn.field_ == name {
+			return fn
+		}
+	}
+	return nil
 }

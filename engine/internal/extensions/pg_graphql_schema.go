@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -22,12 +23,15 @@ type gqlSchema struct {
 	byType map[string]*gqlTable
 	// query and mutation fields by name
 	queryFields map[string]gqlRoot
+	enums       []*gqlEnum
+	funcs       []*gqlFunc
 }
 
 // gqlRoot is one field of Query or Mutation.
 type gqlRoot struct {
-	kind  string // collection, insert, update, delete
+	kind  string // collection, insert, update, delete, function
 	table *gqlTable
+	fn    *gqlFunc
 }
 
 type gqlTable struct {
@@ -36,11 +40,17 @@ type gqlTable struct {
 	typeName     string
 	inflect      bool
 	totalCount   bool
+	aggregate    bool
+	canDelete    bool
+	rls          bool // row level security may hide a referenced row
+	description  string
 	maxRows      int
 	cols         []*gqlCol
 	fields       map[string]*gqlCol
 	pk           []*gqlCol
 	rels         map[string]*gqlRel
+	relList      []*gqlRel // rels in the order the type lists them
+	computed     []*gqlFunc
 }
 
 type gqlCol struct {
@@ -54,6 +64,38 @@ type gqlCol struct {
 	number  bool // a bigint/numeric value whose text is a JSON number
 	notNull bool
 	hasDef  bool
+	// canInsert, canUpdate: the role holds the privilege on the column
+	// and the column is not generated (identity ALWAYS, GENERATED)
+	canInsert, canUpdate bool
+	enum                 *gqlEnum
+	description          string
+}
+
+// gqlEnum is a PostgreSQL enum reflected as a GraphQL enum; mappings
+// (the type comment's mappings directive) rename labels.
+type gqlEnum struct {
+	oid         uint32
+	typeName    string
+	description string
+	values      []string
+	mappings    map[string]string
+}
+
+// toGQL and toSQL map a label to its GraphQL name and back.
+func (e *gqlEnum) toGQL(label string) string {
+	if m, ok := e.mappings[label]; ok {
+		return m
+	}
+	return label
+}
+
+func (e *gqlEnum) toSQL(name string) (string, bool) {
+	for _, l := range e.values {
+		if e.toGQL(l) == name {
+			return l, true
+		}
+	}
+	return "", false
 }
 
 // gqlRel is a relationship field: the rows of other whose columns
@@ -65,6 +107,9 @@ type gqlRel struct {
 	other     *gqlTable
 	otherCols []*gqlCol
 	many      bool
+	// reverse: the referenced side of a one-to-one foreign key (a record
+	// that may be missing)
+	reverse bool
 }
 
 // gqlDirective reads the @graphql({...}) JSON of a comment.
@@ -162,7 +207,8 @@ func boolOf(v any) bool {
 func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 	rel, err := c.Query(ctx, `SELECT c.oid::int8, n.nspname::text, c.relname::text, c.relkind::text,
 	       coalesce(pg_catalog.obj_description(c.oid, 'pg_class'), ''),
-	       coalesce(pg_catalog.obj_description(n.oid, 'pg_namespace'), '')
+	       coalesce(pg_catalog.obj_description(n.oid, 'pg_namespace'), ''),
+	       pg_catalog.has_table_privilege(c.oid, 'DELETE'), c.relrowsecurity
 	  FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 	 WHERE n.nspname = ANY (pg_catalog.current_schemas(false))
 	   AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'graphql', 'graphql_public')
@@ -182,6 +228,10 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 		sd, td := gqlDirective(textOf(r[5])), gqlDirective(textOf(r[4]))
 		t.inflect = directiveBool(sd, "inflect_names")
 		t.totalCount = directiveBool(td, "totalCount", "enabled")
+		t.aggregate = directiveBool(td, "aggregate", "enabled")
+		t.canDelete = boolOf(r[6]) && textOf(r[3]) != "m"
+		t.rls = boolOf(r[7])
+		t.description, _ = td["description"].(string)
 		for _, d := range []map[string]any{sd, td} {
 			if n, ok := d["max_rows"].(float64); ok && n > 0 {
 				t.maxRows = int(n)
@@ -204,13 +254,21 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 		byOID[intOf(r[0])] = t
 		oids = append(oids, strconv.FormatInt(intOf(r[0]), 10))
 	}
+	enums, err := loadGQLEnums(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	s.enums = enums
 	if len(oids) == 0 {
-		return s, nil
+		return s, loadGQLFuncs(ctx, c, s)
 	}
 	in := strings.Join(oids, ",")
 	cols, err := c.Query(ctx, `SELECT a.attrelid::int8, a.attname::text, pg_catalog.format_type(a.atttypid, a.atttypmod),
 	       coalesce(e.typname, t.typname)::text, (e.oid IS NOT NULL), a.attnotnull, a.atthasdef,
-	       coalesce(pg_catalog.col_description(a.attrelid, a.attnum), '')
+	       coalesce(pg_catalog.col_description(a.attrelid, a.attnum), ''),
+	       coalesce(e.oid, t.oid)::int8, a.attidentity::text, a.attgenerated::text,
+	       pg_catalog.has_column_privilege(a.attrelid, a.attnum, 'INSERT'),
+	       pg_catalog.has_column_privilege(a.attrelid, a.attnum, 'UPDATE')
 	  FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
 	  LEFT JOIN pg_catalog.pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'
 	 WHERE a.attrelid IN (`+in+`) AND a.attnum > 0 AND NOT a.attisdropped
@@ -226,9 +284,19 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 		if t.inflect {
 			col.field = camel(col.name)
 		}
-		if n, ok := gqlDirective(textOf(r[7]))["name"].(string); ok && n != "" {
+		cd := gqlDirective(textOf(r[7]))
+		if n, ok := cd["name"].(string); ok && n != "" {
 			col.field = n
 		}
+		col.description, _ = cd["description"].(string)
+		for _, e := range enums {
+			if int64(e.oid) == intOf(r[8]) {
+				col.enum = e
+			}
+		}
+		generated := textOf(r[9]) == "a" || textOf(r[10]) != ""
+		col.canInsert = !generated && boolOf(r[11])
+		col.canUpdate = !generated && boolOf(r[12])
 		switch col.typName {
 		case "int8", "numeric":
 			col.asText, col.number = !col.array, true
@@ -240,7 +308,7 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 	}
 	cons, err := c.Query(ctx, `SELECT conrelid::int8, confrelid::int8, contype::text, conname::text,
 	       pg_catalog.array_to_string(conkey, ','), coalesce(pg_catalog.array_to_string(confkey, ','), '')
-	  FROM pg_catalog.pg_constraint WHERE contype IN ('p', 'f') AND conrelid IN (`+in+`)
+	  FROM pg_catalog.pg_constraint WHERE contype IN ('p', 'f', 'u') AND conrelid IN (`+in+`)
 	 ORDER BY conname`, nil, nil)
 	if err != nil {
 		return nil, err
@@ -275,6 +343,14 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 			s.tables = append(s.tables, t)
 		}
 	}
+	// unique: the column sets a primary key or unique constraint makes
+	// unique, by table; a foreign key over one is one-to-one
+	unique := map[*gqlTable][]string{}
+	for _, r := range cons.Rows {
+		if t := byOID[intOf(r[0])]; t != nil && (textOf(r[2]) == "p" || textOf(r[2]) == "u") {
+			unique[t] = append(unique[t], colSet(colsAt(t, textOf(r[4]))))
+		}
+	}
 	for _, r := range cons.Rows {
 		t, o := byOID[intOf(r[0])], byOID[intOf(r[1])]
 		if textOf(r[2]) != "f" || t == nil || o == nil || len(t.pk) == 0 || len(o.pk) == 0 {
@@ -302,23 +378,82 @@ func loadGQLSchema(ctx context.Context, c routine.Caller) (*gqlSchema, error) {
 		if _, taken := t.fields[one]; !taken {
 			if _, dup := t.rels[one]; !dup {
 				t.rels[one] = &gqlRel{field: one, cols: local, other: o, otherCols: foreign}
+				t.relList = append(t.relList, t.rels[one])
 			}
 		}
-		many := lowerFirst(t.typeName) + "Collection"
-		if _, taken := o.fields[many]; !taken {
-			if _, dup := o.rels[many]; !dup {
-				o.rels[many] = &gqlRel{field: many, cols: foreign, other: t, otherCols: local, many: true}
+		rev := &gqlRel{field: lowerFirst(t.typeName) + "Collection", cols: foreign, other: t, otherCols: local, many: true}
+		for _, u := range unique[t] {
+			if u == colSet(local) {
+				rev.field, rev.many, rev.reverse = lowerFirst(t.typeName), false, true
+			}
+		}
+		if _, taken := o.fields[rev.field]; !taken {
+			if _, dup := o.rels[rev.field]; !dup {
+				o.rels[rev.field] = rev
+				o.relList = append(o.relList, rev)
 			}
 		}
 	}
 	for _, t := range s.tables {
 		s.byType[t.typeName] = t
-		s.queryFields[lowerFirst(t.typeName)+"Collection"] = gqlRoot{"collection", t}
-		s.queryFields["insertInto"+t.typeName+"Collection"] = gqlRoot{"insert", t}
-		s.queryFields["update"+t.typeName+"Collection"] = gqlRoot{"update", t}
-		s.queryFields["deleteFrom"+t.typeName+"Collection"] = gqlRoot{"delete", t}
+		s.queryFields[lowerFirst(t.typeName)+"Collection"] = gqlRoot{"collection", t, nil}
+		s.queryFields["insertInto"+t.typeName+"Collection"] = gqlRoot{"insert", t, nil}
+		s.queryFields["update"+t.typeName+"Collection"] = gqlRoot{"update", t, nil}
+		s.queryFields["deleteFrom"+t.typeName+"Collection"] = gqlRoot{"delete", t, nil}
 	}
-	return s, nil
+	return s, loadGQLFuncs(ctx, c, s)
+}
+
+// loadGQLEnums reads the enum types of the exposed schemas.
+func loadGQLEnums(ctx context.Context, c routine.Caller) ([]*gqlEnum, error) {
+	res, err := c.Query(ctx, `SELECT t.oid::int8, t.typname::text,
+	       coalesce(pg_catalog.obj_description(t.oid, 'pg_type'), ''),
+	       coalesce(pg_catalog.obj_description(n.oid, 'pg_namespace'), ''),
+	       e.enumlabel::text
+	  FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+	  JOIN pg_catalog.pg_enum e ON e.enumtypid = t.oid
+	 WHERE t.typtype = 'e' AND n.nspname = ANY (pg_catalog.current_schemas(false))
+	   AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'graphql', 'graphql_public')
+	 ORDER BY t.typname, t.oid, e.enumsortorder`, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []*gqlEnum
+	var cur *gqlEnum
+	for _, r := range res.Rows {
+		oid := uint32(intOf(r[0]))
+		if cur == nil || cur.oid != oid {
+			cur = &gqlEnum{oid: oid, typeName: textOf(r[1]), mappings: map[string]string{}}
+			if directiveBool(gqlDirective(textOf(r[3])), "inflect_names") {
+				cur.typeName = pascal(cur.typeName)
+			}
+			d := gqlDirective(textOf(r[2]))
+			if n, ok := d["name"].(string); ok && n != "" {
+				cur.typeName = n
+			}
+			cur.description, _ = d["description"].(string)
+			if m, ok := d["mappings"].(map[string]any); ok {
+				for k, v := range m {
+					if vs, ok := v.(string); ok {
+						cur.mappings[k] = vs
+					}
+				}
+			}
+			out = append(out, cur)
+		}
+		cur.values = append(cur.values, textOf(r[4]))
+	}
+	return out, nil
+}
+
+// colSet names a set of columns independent of their order.
+func colSet(cols []*gqlCol) string {
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		names[i] = c.name
+	}
+	sort.Strings(names)
+	return strings.Join(names, "\x00")
 }
 
 func (t *gqlTable) qualified() string { return gqlIdent(t.schema) + "." + gqlIdent(t.name) }

@@ -293,7 +293,8 @@ func TestGraphQLBadInput(t *testing.T) {
 		{name: "one named operation", query: `query A { __typename }`, vars: `{}`, want: `{"data": {"__typename": "Query"}}`},
 		{name: "two operations unnamed", query: `query A { __typename } query B { __typename }`, want: errOnly("Operation name required when multiple operations are present")},
 		{name: "subscription", query: `subscription { accountCollection { __typename } }`, want: errOnly("Subscriptions are not supported")},
-		{name: "introspection not yet", query: `{ __schema { queryType { name } } }`, want: errOnly("__schema: GraphQL introspection is not supported by tinybase's pg_graphql stand-in")},
+		{name: "unknown introspection field", query: `{ __schema { queryType { nope } } }`, want: errOnly(`Unknown field "nope" on type __Type`)},
+		{name: "__type of a wrapper-free name only", query: `{ __type(name: "[Int]") { name } }`, want: `{"data": {"__type": null}}`},
 		{name: "empty", query: ``, want: errOnly("No operation found")},
 	})
 	res, err := s.Exec(context.Background(), `select graphql.resolve(null), graphql_public.graphql()`)
@@ -305,4 +306,22 @@ func TestGraphQLBadInput(t *testing.T) {
 			t.Errorf("column %d: %s, want %s", i, *v, want)
 		}
 	}
+}
+
+// TestGraphQLOneToOne: a foreign key over unique columns gives a single
+// (nullable) record on the referenced side instead of a collection.
+func TestGraphQLOneToOne(t *testing.T) {
+	s := gqlSession(t, `create table public.profile (id int primary key, account_id int not null unique references public.account(id), bio text);
+insert into public.profile values (1, 2, 'bat bio');
+grant all on public.profile to anon, authenticated`)
+	runGQL(t, s, []gqlCase{
+		{name: "both directions", query: `{ accountCollection(first: 2) { edges { node { id profile { bio account { email } } } } } }`,
+			want: `{"data": {"accountCollection": {"edges": [{"node": {"id": 1, "profile": null}}, {"node": {"id": 2, "profile": {"bio": "bat bio", "account": {"email": "bat@x.com"}}}}]}}}`},
+		{name: "no collection", query: `{ accountCollection { edges { node { profileCollection { totalCount } } } } }`,
+			want: `{"data": null, "errors": [{"message": "Unknown field \"profileCollection\" on type account"}]}`},
+		{name: "introspected nullable", query: `{ __type(name: "account") { fields { name type { kind name } } } }`,
+			want: `{"data": {"__type": {"fields": [{"name": "nodeId", "type": {"kind": "NON_NULL", "name": null}}, {"name": "id", "type": {"kind": "NON_NULL", "name": null}},
+				{"name": "email", "type": {"kind": "NON_NULL", "name": null}}, {"name": "created_at", "type": {"kind": "NON_NULL", "name": null}},
+				{"name": "blogCollection", "type": {"kind": "OBJECT", "name": "blogConnection"}}, {"name": "profile", "type": {"kind": "OBJECT", "name": "profile"}}]}}}`},
+	})
 }

@@ -18,7 +18,7 @@ import (
 // engine/internal/plpgsql with the calling session as its Host.
 type PLHandler struct {
 	mu    sync.Mutex
-	cache map[*catalog.Function]*plpgsql.Function
+	cache map[fnKey]*plpgsql.Function
 }
 
 var _ routine.Handler = (*PLHandler)(nil)
@@ -26,7 +26,7 @@ var _ routine.Handler = (*PLHandler)(nil)
 func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if f, ok := h.cache[fn]; ok {
+	if f, ok := h.cache[keyOf(fn)]; ok {
 		return f, nil
 	}
 	f, err := plpgsql.Parse(plSource(fn))
@@ -37,9 +37,9 @@ func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	f.Signature = strings.ReplaceAll(fn.Signature(), ", ", ",") // as regprocedure prints it
 	f.Schema = fn.Schema
 	if h.cache == nil {
-		h.cache = map[*catalog.Function]*plpgsql.Function{}
+		h.cache = map[fnKey]*plpgsql.Function{}
 	}
-	h.cache[fn] = f
+	h.cache[keyOf(fn)] = f
 	return f, nil
 }
 

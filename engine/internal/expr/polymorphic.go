@@ -213,16 +213,3 @@ func arrayOrNil(e *types.Type) *types.Type {
 	}
 	return types.ArrayOf(e)
 }
-
-// VariadicElem is the type each argument spread into a VARIADIC
-// parameter of type t has: t's element, or the polymorphic element type
-// for VARIADIC anyarray / anycompatiblearray.
-func VariadicElem(t *types.Type) *types.Type {
-	switch t.OID {
-	case types.AnyArray.OID:
-		return types.AnyElement
-	case types.AnyCompatibleArray.OID:
-		return types.AnyCompatible
-	}
-	return t.Elem
-}

@@ -371,7 +371,7 @@ func declaredAt(fn *catalog.Function, slot []int, spread bool) []*types.Type {
 	for i, k := range slot {
 		want[i] = in[k].Type
 		if spread && k == len(in)-1 {
-			want[i] = expr.VariadicElem(want[i])
+			want[i] = types.VariadicElem(want[i])
 		}
 	}
 	return want

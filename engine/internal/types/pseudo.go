@@ -61,3 +61,19 @@ func (t *Type) IsCompatibleFamily() bool {
 	}
 	return false
 }
+
+// VariadicElem is the type each argument spread into a VARIADIC
+// parameter of type t has (pg_proc.provariadic): t's element, the
+// polymorphic element type for VARIADIC anyarray / anycompatiblearray,
+// "any" for VARIADIC "any".
+func VariadicElem(t *Type) *Type {
+	switch t.OID {
+	case AnyArray.OID:
+		return AnyElement
+	case AnyCompatibleArray.OID:
+		return AnyCompatible
+	case Any.OID:
+		return Any
+	}
+	return t.Elem
+}

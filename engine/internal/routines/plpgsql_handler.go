@@ -100,8 +100,14 @@ func validateDeclTypes(ctx context.Context, v routine.Validator, pf *plpgsql.Fun
 			continue
 		}
 		lower := strings.ToLower(d.TypeName)
-		if lower == "record" || lower == "unknown" {
+		if lower == "record" || lower == "unknown" || d.Name == resultVar {
 			continue // pg_query's parse leaves some implicit datums untyped ("UNKNOWN")
+		}
+		if _, ok := pf.PctTypeVar(i, d.TypeName); ok {
+			continue
+		}
+		if p, ok := types.PolyByName(strings.Trim(lower, `"`)); ok {
+			return pgerror.New(pgerror.FeatureNotSupported, "variable %q has pseudo-type %s", d.Name, p.SQLName)
 		}
 		_, err := host.ResolveType(ctx, d.TypeName)
 		if err == nil {

@@ -25,6 +25,13 @@ type PolyBinding struct {
 // does not match the call (check_generic_type_consistency).
 var errPolyMismatch = errors.New("polymorphic argument types do not match")
 
+// polyConflict is errPolyMismatch with the two anyelement types that
+// differ, for enforce_generic_type_consistency's message.
+type polyConflict struct{ a, b *types.Type }
+
+func (c *polyConflict) Error() string { return errPolyMismatch.Error() }
+func (c *polyConflict) Unwrap() error { return errPolyMismatch }
+
 // MatchPolymorphic reports whether actual argument types can be bound
 // to declared parameter types that include polymorphic ones: the test
 // of a candidate function during overload resolution. Unknown-type
@@ -40,7 +47,12 @@ func MatchPolymorphic(declared, actual []*types.Type) bool {
 func ResolvePolymorphic(declared, actual []*types.Type) (*PolyBinding, error) {
 	b, err := bindPoly(declared, actual)
 	if errors.Is(err, errPolyMismatch) {
-		return nil, pgerror.New(pgerror.DatatypeMismatch, "arguments declared %q are not all alike", "anyelement")
+		pe := pgerror.New(pgerror.DatatypeMismatch, "arguments declared %q are not all alike", "anyelement")
+		var c *polyConflict
+		if errors.As(err, &c) {
+			pe = pe.WithDetail("%s versus %s", c.a.FormatType(), c.b.FormatType())
+		}
+		return nil, pe
 	}
 	return b, err
 }
@@ -75,7 +87,7 @@ func bindPoly(declared, actual []*types.Type) (*PolyBinding, error) {
 		switch d.OID {
 		case types.AnyElement.OID, types.AnyNonArray.OID, types.AnyEnum.OID:
 			if b.Elem != nil && b.Elem.OID != a.OID {
-				return nil, errPolyMismatch
+				return nil, &polyConflict{b.Elem, a}
 			}
 			b.Elem = a.WithMod(-1)
 		case types.AnyArray.OID:

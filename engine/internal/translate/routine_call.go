@@ -262,7 +262,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 			}
 			if len(match) == 1 {
 				defs := defaults[match[0].fn]
-				spec, err := specializeCall(match[0].fn, match[0].slot, ats, match[0].spread)
+				spec, err := specializeCall(match[0].fn, match[0].slot, ats, match[0].spread, defs)
 				if err != nil {
 					return nil, err
 				}
@@ -380,11 +380,30 @@ func declaredAt(fn *catalog.Function, slot []int, spread bool) []*types.Type {
 // specializeCall resolves a polymorphic routine's types from a call's
 // argument types (docs 38.2.5): the routine the call runs has them
 // replaced by actual types.
-func specializeCall(fn *catalog.Function, slot []int, ats []*types.Type, spread bool) (*catalog.Function, error) {
+func specializeCall(fn *catalog.Function, slot []int, ats []*types.Type, spread bool, defs []sqlparser.Expr) (*catalog.Function, error) {
 	if !fn.IsPolymorphic() {
 		return fn, nil
 	}
-	b, err := expr.ResolvePolymorphic(declaredAt(fn, slot, spread), ats)
+	declared, actual := declaredAt(fn, slot, spread), ats
+	// defaults of omitted parameters take part, as PostgreSQL adds them
+	// to the call's arguments before resolving
+	in := fn.InputArgs()
+	given := make([]bool, len(in))
+	for _, k := range slot {
+		given[k] = true
+	}
+	for k, a := range in {
+		if given[k] || !a.Type.IsPolymorphic() || k >= len(defs) || defs[k] == nil {
+			continue
+		}
+		d, err := buildConst(defs[k])
+		if err != nil {
+			return nil, err
+		}
+		declared = append(declared, a.Type)
+		actual = append(actual[:len(actual):len(actual)], expr.TypeOf(d))
+	}
+	b, err := expr.ResolvePolymorphic(declared, actual)
 	if err != nil {
 		return nil, err
 	}

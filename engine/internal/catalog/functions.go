@@ -88,6 +88,11 @@ type Function struct {
 	Cost   float64
 	Rows   float64
 	Owner  string
+	// Generic is set on a call's copy of a polymorphic routine
+	// (Specialize): the routine as declared. Actual then names the types
+	// its polymorphic parameters resolved to.
+	Generic *Function
+	Actual  string
 }
 
 // InputArgs returns the parameters a caller passes (IN, INOUT, VARIADIC).
@@ -156,7 +161,7 @@ func (f *Function) Setting(name string) (string, bool) {
 // name(type, type) with input types only.
 func (f *Function) Signature() string {
 	parts := make([]string, 0, len(f.Args))
-	for _, t := range f.InputTypes() {
+	for _, t := range f.Declared().InputTypes() { // as declared, polymorphic types included
 		parts = append(parts, t.WithMod(-1).FormatType())
 	}
 	return f.Name + "(" + strings.Join(parts, ", ") + ")"

@@ -638,6 +638,9 @@ func pseudoType(oid uint32) *types.Type {
 			return t
 		}
 	}
+	if t, ok := types.PolyByOID(oid); ok {
+		return t
+	}
 	return nil
 }
 

@@ -1037,19 +1037,34 @@ func (sc *deparseScope) userFunction(schema, name string, args []dnode) (dnode, 
 				continue
 			}
 			same := true
+			declared := make([]*types.Type, len(in))
+			actual := make([]*types.Type, len(in))
 			for i, a := range in {
-				if a.Type == nil || a.Type.OID != args[i].dtype().OID {
+				declared[i], actual[i] = a.Type, args[i].dtype()
+				if a.Type == nil || a.Type.OID != actual[i].OID && !a.Type.IsPolymorphic() {
 					same = false
 				}
 			}
 			if !same {
 				continue
 			}
+			result := f.Result
+			if f.IsPolymorphic() {
+				// the call's actual types decide a polymorphic result
+				if !expr.MatchPolymorphic(declared, actual) {
+					continue
+				}
+				b, err := expr.ResolvePolymorphic(declared, actual)
+				if err != nil || b.SubstAll(result) != nil {
+					continue
+				}
+				result = b.Subst(result)
+			}
 			shown := QuoteIdent(f.Name)
 			if !sc.visibleFunction(f) {
 				shown = QuoteIdent(f.Schema) + "." + shown
 			}
-			return &dFunc{name: shown, args: args, t: f.Result}, true
+			return &dFunc{name: shown, args: args, t: result}, true
 		}
 	}
 	return nil, false

@@ -117,7 +117,7 @@ func (s *State) procRow(f *catalog.Function) []any {
 	variadic := uint32(0)
 	if f.Variadic() {
 		in := f.InputArgs()
-		variadic = in[len(in)-1].Type.Elem.OID
+		variadic = types.VariadicElem(in[len(in)-1].Type).OID
 	}
 	ret := uint32(types.Void.OID)
 	if f.Result != nil {

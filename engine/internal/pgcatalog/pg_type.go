@@ -69,6 +69,9 @@ var pgType = &def{
 		for _, t := range types.Builtins {
 			addWithArray(t, false, "")
 		}
+		for _, t := range types.PolyTypes {
+			add(t, false, "")
+		}
 		for _, d := range s.Catalog.Types() {
 			addWithArray(d.Type, d.NotNull, d.Default)
 		}

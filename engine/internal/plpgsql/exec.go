@@ -262,14 +262,16 @@ func isSQLState(s string) bool {
 	return true
 }
 
-func (f *Frame) initVar(ctx context.Context, dno int) error {
+func (f *Frame) initVar(ctx context.Context, dno int) (err error) {
 	d := f.Fn.Datums[dno]
 	v := &f.Vars[dno]
 	if d.Kind == DRow || d.Kind == DRecField {
 		return nil
 	}
-	t, err := f.declType(ctx, d)
-	if err != nil {
+	var t *types.Type
+	if j, ok := f.Fn.PctTypeVar(dno, d.TypeName); ok {
+		t = f.Vars[j].Type
+	} else if t, err = f.declType(ctx, d); err != nil {
 		return err
 	}
 	*v = Var{Type: t}

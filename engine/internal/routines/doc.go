@@ -29,6 +29,12 @@
 // resolution of calls is translate's (translate.RoutineCall); trigger
 // firing is the session's and calls Call with routine.TriggerData.
 //
+// A polymorphic routine (38.2.5: anyelement, anyarray, anycompatible,
+// ...) reaches a handler already specialized: translate resolves the
+// actual types of each call (expr.ResolvePolymorphic) and passes a copy
+// of the routine with them (catalog.Function.Specialize); handlers keep
+// one compiled body per set of actual types (fnKey).
+//
 // It may import engine/internal/{catalog,expr,plpgsql,routine,storage,
 // translate,types}, internal/pgtree, internal/pgerror and go-mysql-server
 // (body statements run through it), never engine/internal/session.

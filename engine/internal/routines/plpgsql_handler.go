@@ -18,7 +18,7 @@ import (
 // engine/internal/plpgsql with the calling session as its Host.
 type PLHandler struct {
 	mu    sync.Mutex
-	cache map[*catalog.Function]*plpgsql.Function
+	cache map[fnKey]*plpgsql.Function
 }
 
 var _ routine.Handler = (*PLHandler)(nil)
@@ -26,7 +26,7 @@ var _ routine.Handler = (*PLHandler)(nil)
 func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if f, ok := h.cache[fn]; ok {
+	if f, ok := h.cache[keyOf(fn)]; ok {
 		return f, nil
 	}
 	f, err := plpgsql.Parse(plSource(fn))
@@ -37,9 +37,9 @@ func (h *PLHandler) function(fn *catalog.Function) (*plpgsql.Function, error) {
 	f.Signature = strings.ReplaceAll(fn.Signature(), ", ", ",") // as regprocedure prints it
 	f.Schema = fn.Schema
 	if h.cache == nil {
-		h.cache = map[*catalog.Function]*plpgsql.Function{}
+		h.cache = map[fnKey]*plpgsql.Function{}
 	}
-	h.cache[fn] = f
+	h.cache[keyOf(fn)] = f
 	return f, nil
 }
 
@@ -100,8 +100,14 @@ func validateDeclTypes(ctx context.Context, v routine.Validator, pf *plpgsql.Fun
 			continue
 		}
 		lower := strings.ToLower(d.TypeName)
-		if lower == "record" || lower == "unknown" {
+		if lower == "record" || lower == "unknown" || d.Name == resultVar {
 			continue // pg_query's parse leaves some implicit datums untyped ("UNKNOWN")
+		}
+		if _, ok := pf.PctTypeVar(i, d.TypeName); ok {
+			continue
+		}
+		if p, ok := types.PolyByName(strings.Trim(lower, `"`)); ok {
+			return pgerror.New(pgerror.FeatureNotSupported, "variable %q has pseudo-type %s", d.Name, p.SQLName)
 		}
 		_, err := host.ResolveType(ctx, d.TypeName)
 		if err == nil {

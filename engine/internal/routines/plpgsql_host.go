@@ -339,7 +339,15 @@ func (h *plHost) translator(fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) *tran
 	tr := h.s.Translator()
 	tr.BoundParams = func(n int) (sql.Expression, bool) {
 		dno := n - 1
-		if dno < 0 || dno >= fr.Fn.NParams {
+		if n == 0 {
+			// $0: a polymorphic function's result variable (declareResultVar)
+			if d, ok := e.Scope[resultVar]; ok {
+				dno = d
+			}
+		} else if dno >= fr.Fn.NParams {
+			return nil, false
+		}
+		if dno < 0 {
 			return nil, false
 		}
 		v, t := fr.VarValue(dno)

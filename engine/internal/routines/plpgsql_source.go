@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
@@ -78,9 +79,32 @@ func plSource(fn *catalog.Function) string {
 		// retvarno); as an expression it survives
 		body = returnNextVar().ReplaceAllString(body, "${1} (${2});")
 	}
+	body = declareResultVar(fn, body)
 	b.WriteString(dollarQuote(body))
 	return plpgsql.PrepareSource(b.String())
 }
+
+// resultVar is $0, the variable PL/pgSQL declares for a polymorphic
+// function's result (docs 43.3.1): of the call's actual result type,
+// initially NULL.
+const resultVar = "$0"
+
+// declareResultVar declares $0 for a body that uses it, in a block
+// around the body on its first line (line numbers stay the body's own):
+// pg_query's parser does not declare it.
+func declareResultVar(fn *catalog.Function, body string) string {
+	d := fn.Declared()
+	if !d.Result.IsPolymorphic() || d.ReturnsSet || len(d.OutputArgs()) > 0 || !resultVarRef().MatchString(body) {
+		return body
+	}
+	end := strings.TrimRightFunc(body, unicode.IsSpace)
+	if !strings.HasSuffix(end, ";") {
+		end += ";"
+	}
+	return `DECLARE "` + resultVar + `" ` + fn.Result.FormatType() + "; BEGIN " + end + "\nEND"
+}
+
+var resultVarRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$0\b`) })
 
 var bareReturnNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(\bRETURN\s+NEXT)\s*;`) })
 var returnNextVar = sync.OnceValue(func() *regexp.Regexp {

@@ -22,7 +22,7 @@ func BuiltinLanguages() map[string]routine.Handler {
 // order; the last one's result is the routine's.
 type sqlHandler struct {
 	mu    sync.Mutex
-	cache map[*catalog.Function]*sqlBody
+	cache map[fnKey]*sqlBody
 }
 
 // sqlBody is a routine's body prepared once.
@@ -78,6 +78,11 @@ func (h *sqlHandler) Validate(ctx context.Context, v routine.Validator, fn *cata
 		}
 		return pe
 	}
+	if fn.IsPolymorphic() {
+		// the parameters' types are known only per call: PostgreSQL's
+		// validator only parses such a body
+		return nil
+	}
 	params := sqlParams(fn)
 	var last []routine.Column
 	for i, st := range stmts {
@@ -125,7 +130,7 @@ func checkSQLResult(fn *catalog.Function, stmts []string, last []routine.Column)
 
 func (h *sqlHandler) body(fn *catalog.Function, c routine.Caller, ctx context.Context) (*sqlBody, error) {
 	h.mu.Lock()
-	b, ok := h.cache[fn]
+	b, ok := h.cache[keyOf(fn)]
 	h.mu.Unlock()
 	if ok {
 		return b, nil
@@ -145,9 +150,9 @@ func (h *sqlHandler) body(fn *catalog.Function, c routine.Caller, ctx context.Co
 	}
 	h.mu.Lock()
 	if h.cache == nil {
-		h.cache = map[*catalog.Function]*sqlBody{}
+		h.cache = map[fnKey]*sqlBody{}
 	}
-	h.cache[fn] = b
+	h.cache[keyOf(fn)] = b
 	h.mu.Unlock()
 	return b, nil
 }

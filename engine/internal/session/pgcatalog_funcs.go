@@ -68,6 +68,9 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 				t, ok = pseudoTypes[a[0].(uint32)]
 			}
 			if !ok {
+				t, ok = types.PolyByOID(a[0].(uint32))
+			}
+			if !ok {
 				return "???", nil
 			}
 			out := ""

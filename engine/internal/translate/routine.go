@@ -55,7 +55,7 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 		if a.Type.Kind == types.KindVoid && a.Type.OID == catalog.TriggerType.OID {
 			failAt(fp.ArgType.Location, pgerror.InvalidFunctionDefinition, "SQL functions cannot have arguments of type trigger")
 		}
-		if a.Mode == catalog.ModeVariadic && !a.Type.IsArray() {
+		if a.Mode == catalog.ModeVariadic && !a.Type.IsArray() && a.Type.OID != types.AnyArray.OID && a.Type.OID != types.AnyCompatibleArray.OID && a.Type.OID != types.Any.OID {
 			failAt(fp.ArgType.Location, pgerror.InvalidFunctionDefinition, "VARIADIC parameter must be an array")
 		}
 		if fp.Defexpr != nil {
@@ -204,6 +204,8 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 	if fn.Language == "sql" && fn.Result != nil && (fn.Result.OID == catalog.TriggerType.OID || fn.Result.OID == catalog.EventTriggerType.OID) {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "SQL functions cannot return type %s", fn.Result.Name))
 	}
+	checkPolySignature(&fn)
+	checkAnyParams(&fn)
 	if fn.Result != nil && fn.Result.OID == catalog.TriggerType.OID && len(fn.InputArgs()) > 0 {
 		fail(pgerror.New(pgerror.InvalidFunctionDefinition, "trigger functions cannot have declared arguments").
 			WithHint("The arguments of the trigger can be accessed through TG_NARGS and TG_ARGV instead."))
@@ -227,6 +229,10 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 			return catalog.FdwHandlerType
 		case "void":
 			return types.Void
+		case "any", "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange",
+			"anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange":
+			p, _ := types.PolyByName(last)
+			return p
 		case "record":
 			if len(tn.ArrayBounds) > 0 {
 				return types.ArrayOf(types.Record)

@@ -114,9 +114,9 @@ func (c *RoutineCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if c.ByOID {
 		cur, ok := r.CurrentRoutine(fn.OID)
 		if !ok {
-			return nil, pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", fn.Signature())
+			return nil, pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", fn.Declared().Signature())
 		}
-		fn = cur
+		fn = fn.SpecializeLike(cur)
 	}
 	return r.CallRoutine(ctx, fn, vals)
 }
@@ -253,15 +253,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 			}
 			if len(match) > 1 && pass >= 1 {
 				match = preferText(match, func(s shaped) []*types.Type {
-					in := s.fn.InputArgs()
-					want := make([]*types.Type, len(s.slot))
-					for i, k := range s.slot {
-						want[i] = in[k].Type
-						if s.spread && k == len(in)-1 {
-							want[i] = want[i].Elem
-						}
-					}
-					return want
+					return declaredAt(s.fn, s.slot, s.spread)
 				}, ats)
 			}
 			if len(match) > 1 && pass == 2 {
@@ -272,6 +264,12 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 					WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
 			}
 			if len(match) == 1 {
+				defs := defaults[match[0].fn]
+				spec, err := specializeCall(match[0].fn, match[0].slot, ats, match[0].spread, defs)
+				if err != nil {
+					return nil, err
+				}
+				match[0].fn = spec
 				if match[0].spread {
 					var err error
 					if c, err = t.spreadVariadic(match[0].fn, match[0].slot, c); err != nil {
@@ -281,7 +279,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 				}
 				prev := t.stored
 				t.stored = stored
-				e, err := t.bindCall(match[0].fn, match[0].slot, c, defaults[match[0].fn], proc)
+				e, err := t.bindCall(match[0].fn, match[0].slot, c, defs, proc)
 				t.stored = prev
 				return e, err
 			}
@@ -340,14 +338,21 @@ func callShape(fn *catalog.Function, args []callArg) ([]int, bool) {
 // argsMatch tests argument types against fn's parameters: pass 0 exact,
 // pass 1 also unknown literals, pass 2 also implicit casts.
 func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, spread bool) bool {
-	in := fn.InputArgs()
+	want := declaredAt(fn, slot, spread)
+	poly := false
 	for i, at := range ats {
-		w := in[slot[i]].Type
-		if spread && slot[i] == len(in)-1 {
-			w = w.Elem
-		}
+		w := want[i]
 		a := at.Base()
 		switch {
+		case w.Kind == types.KindPoly:
+			// a polymorphic parameter takes any type as an implicit
+			// coercion would (PostgreSQL's can_coerce_type), an unknown
+			// literal as unknowns match; the types must then bind
+			// consistently
+			if pass < 2 && !(pass == 1 && a.Kind == types.KindUnknown) {
+				return false
+			}
+			poly = true
 		case w.OID == at.OID || w.OID == a.OID:
 		case w.OID == types.Record.OID && a.Kind == types.KindRecord:
 			// a record parameter takes any row value (hstore(record),
@@ -358,7 +363,61 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 			return false
 		}
 	}
-	return true
+	return !poly || expr.MatchPolymorphic(want, ats)
+}
+
+// declaredAt is the declared parameter type each call argument goes to;
+// arguments spread into a VARIADIC parameter take its element type.
+func declaredAt(fn *catalog.Function, slot []int, spread bool) []*types.Type {
+	in := fn.InputArgs()
+	want := make([]*types.Type, len(slot))
+	for i, k := range slot {
+		want[i] = in[k].Type
+		if spread && k == len(in)-1 {
+			want[i] = types.VariadicElem(want[i])
+		}
+	}
+	return want
+}
+
+// specializeCall resolves a polymorphic routine's types from a call's
+// argument types (docs 38.2.5): the routine the call runs has them
+// replaced by actual types.
+func specializeCall(fn *catalog.Function, slot []int, ats []*types.Type, spread bool, defs []sqlparser.Expr) (*catalog.Function, error) {
+	if !fn.IsPolymorphic() {
+		return fn, nil
+	}
+	declared, actual := declaredAt(fn, slot, spread), ats
+	// defaults of omitted parameters take part, as PostgreSQL adds them
+	// to the call's arguments before resolving
+	in := fn.InputArgs()
+	given := make([]bool, len(in))
+	for _, k := range slot {
+		given[k] = true
+	}
+	for k, a := range in {
+		if given[k] || !a.Type.IsPolymorphic() || k >= len(defs) || defs[k] == nil {
+			continue
+		}
+		d, err := buildConst(defs[k])
+		if err != nil {
+			return nil, err
+		}
+		declared = append(declared, a.Type)
+		actual = append(actual[:len(actual):len(actual)], expr.TypeOf(d))
+	}
+	b, err := expr.ResolvePolymorphic(declared, actual)
+	if err != nil {
+		return nil, err
+	}
+	all := []*types.Type{fn.Result}
+	for _, a := range fn.Args {
+		all = append(all, a.Type)
+	}
+	if err := b.SubstAll(all...); err != nil {
+		return nil, err
+	}
+	return fn.Specialize(b.Subst), nil
 }
 
 // bindCall builds the call of fn: arguments coerced to the parameter
@@ -516,13 +575,10 @@ func mostExact[S any](match []S, get func(S) (*catalog.Function, []int, bool), a
 	best, out := -1, match[:0:0]
 	for _, m := range match {
 		fn, slot, spread := get(m)
-		in := fn.InputArgs()
+		want := declaredAt(fn, slot, spread)
 		n := 0
 		for i, at := range ats {
-			w := in[slot[i]].Type
-			if spread && slot[i] == len(in)-1 {
-				w = w.Elem
-			}
+			w := want[i]
 			if at.Kind != types.KindUnknown && (w.OID == at.OID || w.OID == at.Base().OID) {
 				n++
 			}

@@ -696,6 +696,9 @@ func regtypeType(s string, env *Env) (*Type, error) {
 		array, name = true, strings.TrimSpace(strings.TrimSuffix(name, "[]"))
 	}
 	t, ok := ByName(strings.Join(strings.Fields(name), " "))
+	if !ok && !array {
+		t, ok = PolyByName(strings.Trim(name, `"`))
+	}
 	if !ok {
 		if r := typeResolver(env); r != nil {
 			raw := strings.TrimSpace(s)

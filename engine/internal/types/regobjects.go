@@ -181,5 +181,5 @@ func pseudoByOID(oid uint32) (*Type, bool) {
 			return t, true
 		}
 	}
-	return nil, false
+	return PolyByOID(oid)
 }

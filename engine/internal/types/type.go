@@ -50,6 +50,7 @@ const (
 	KindXML      // xml, kept as its text after a well-formedness check (xml.go)
 	KindTID      // tid, kept as its canonical text "(block,offset)" (tid.go)
 	KindExt      // a base type an extension defines; Type.Ext implements it (ext.go)
+	KindPoly     // a polymorphic pseudo-type or "any", only in routine signatures (pseudo.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),

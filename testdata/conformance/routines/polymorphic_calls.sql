@@ -1,0 +1,22 @@
+-- polymorphic calls: domains, defaults, prepared statements, PL/pgSQL callers
+create domain posint as int check (value > 0);
+create function ident(x anyelement) returns anyelement language sql as $$ select x $$;
+select pg_typeof(ident(3::posint));
+create function fd(a anyelement, b anyelement default 0) returns anyelement language sql as $$ select coalesce(a, b) $$;
+select fd(5), fd(NULL::int);
+select fd('x'::text);
+prepare p1 as select ident($1);
+prepare p2(int) as select ident($1);
+execute p2(4);
+create function pl_call(n int) returns int language plpgsql as $$ declare r int; begin r := ident(n) + ident(1); return r; end $$;
+select pl_call(5);
+select ident(x) from generate_series(1,3) x order by 1;
+CREATE FUNCTION arr_max(a anycompatiblearray) RETURNS anycompatible LANGUAGE plpgsql AS $$ DECLARE m a%TYPE; BEGIN m := a; RETURN (SELECT max(v) FROM unnest(m) v); END $$;
+SELECT arr_max(ARRAY[3, 9, 2]), arr_max(ARRAY['b', 'a']);
+CREATE FUNCTION swap(INOUT a anyelement, INOUT b anyelement) LANGUAGE sql AS $$ SELECT b, a $$;
+SELECT * FROM swap(1, 2);
+SELECT * FROM swap('x'::text, 'y');
+CREATE TABLE nums (n int);
+INSERT INTO nums VALUES (1), (2), (3);
+SELECT ident(n) * 10 AS m FROM nums WHERE ident(n) > 1 ORDER BY m;
+SELECT count(*) FROM nums GROUP BY ident(n % 2) ORDER BY 1;

@@ -62,7 +62,9 @@ END {
 	printf "\nmedians of %d rounds:\n", cnt[z]
 	printf "  INSERT, no subscriber:     %.3f ms wall, %.3f cpu-ms (server and pgx client process)\n", w0, c0
 	printf "  INSERT, 100 subscribers:   %.3f ms wall, %.3f cpu-ms (same process), %.3f cpu-ms in the subscriber process (same cores)\n", w1, c1, median(h, "subs-cpu-ms/op")
+	d1 = median(h, "drained-cpu-ms/op")
 	printf "  overhead: %+.0f%% wall time per INSERT, %+.0f%% server process CPU per INSERT\n", (w1/w0 - 1) * 100, (c1/c0 - 1) * 100
+	printf "  server process CPU per INSERT up to the last delivery: %.3f cpu-ms (%+.0f%%)\n", d1, (d1/c0 - 1) * 100
 	printf "  delivery latency under that stream: p50 %.1f ms, p99 %.1f ms\n", median(h, "p50-µs") / 1000, median(h, "p99-µs") / 1000
 	l = "BenchmarkDeliveryLatency"
 	printf "  delivery latency, one INSERT at a time: p50 %.1f ms, p99 %.1f ms\n", median(l, "p50-µs") / 1000, median(l, "p99-µs") / 1000

@@ -51,7 +51,8 @@ type changeFeed struct {
 	checks      []visCheck
 	checksByKey map[visKey][]*visCheck
 	checkKeys   []visKey
-	stmts       map[string]*engine.Prepared // lookups of f.sess (visibility.go)
+	stmts       map[[2]string]*engine.Prepared // lookups of f.sess by table (visibility.go)
+	claimKeysOf map[string][]string
 }
 
 // maxRound is how many queued commits a dispatch round outside a steady

@@ -100,6 +100,8 @@ func (f *changeFeed) matchChange(rc roundChange, groups []*subGroup) {
 	var newRow, oldRow map[string]json.RawMessage // for filters, made on first use
 	rows := false
 	var byKey map[visKey]int // this change's checks
+	var args []any           // its key values, for every check
+	argsDone := false
 	for _, g := range groups {
 		ids0 := len(f.idArena)
 		for bi := range g.rep.pg {
@@ -133,8 +135,12 @@ func (f *changeFeed) matchChange(rc roundChange, groups []*subGroup) {
 				if byKey == nil {
 					byKey = map[visKey]int{}
 				}
+				if !argsDone {
+					args, _ = keyArgs(c)
+					argsDone = true
+				}
 				ci = len(f.checks)
-				f.checks = append(f.checks, visCheck{c: c, key: k})
+				f.checks = append(f.checks, visCheck{c: c, key: k, args: args})
 				byKey[k] = ci
 			}
 			m.check = ci

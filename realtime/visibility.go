@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,9 +24,10 @@ import (
 // visCheck is one row to check for one subscriber identity: vis is set
 // when that role with those claims can SELECT it.
 type visCheck struct {
-	c   *engine.Change
-	key visKey
-	vis bool
+	c    *engine.Change
+	key  visKey
+	args []any // the row's key values (keyArgs), shared by its checks; nil: missing
+	vis  bool
 }
 
 // checkRound answers every check of f.checks: per (role, claims), in
@@ -74,50 +76,102 @@ func (f *changeFeed) checkRound() {
 	defer cancel()
 	// One snapshot and no commit per check; SET ROLE and the claims
 	// are transaction-local inside it and vanish at the rollback.
-	if _, err := s.Exec(ctx, "begin read only"); err != nil {
+	if _, err := s.Exec(ctx, "begin read only; savepoint realtime_base"); err != nil {
+		f.endCheck(s)
 		return
 	}
-	defer func() {
-		if _, err := s.Exec(context.Background(), "rollback"); err != nil {
-			// a session that cannot end its transaction is not reused
-			f.dropSession()
-		}
-	}()
+	defer f.endCheck(s)
+	// Claims an identity sets (request.jwt.claim.*) must not linger for
+	// the next: when the next does not overwrite them all, the
+	// transaction goes back to its start first. So does a failed check
+	// (the transaction is aborted).
+	set := map[string]bool{}
 	for _, k := range order {
-		// Each identity in a savepoint: the claims one sets
-		// (request.jwt.claim.*) must not linger for the next.
-		if _, err := s.Exec(ctx, "savepoint realtime_check"); err != nil {
-			return
+		keys := f.claimKeys(k.claims)
+		for name := range set {
+			if !slices.Contains(keys, name) {
+				if !f.rewind(ctx, s) {
+					return
+				}
+				clear(set)
+				break
+			}
 		}
-		if err := s.Impersonate(k.role, k.claims); err == nil {
-			f.lookup(ctx, s, byKey[k])
-		} // else no such role: it sees nothing
-		if _, err := s.Exec(ctx, "rollback to savepoint realtime_check"); err != nil {
-			return
+		for _, name := range keys {
+			set[name] = true // even when taking the role fails halfway
+		}
+		if err := s.Impersonate(k.role, k.claims); err != nil {
+			continue // no such role: it sees nothing
+		}
+		for _, vc := range byKey[k] {
+			if f.lookup(ctx, s, vc) {
+				continue
+			}
+			if !f.rewind(ctx, s) {
+				return
+			}
+			if s.Impersonate(k.role, k.claims) != nil {
+				break
+			}
 		}
 	}
 }
 
-// lookup sets vis on each check whose row the session's role and claims
-// can SELECT now: one execution of the table's prepared lookup each.
-func (f *changeFeed) lookup(ctx context.Context, s *engine.Session, checks []*visCheck) {
-	for _, vc := range checks {
-		args, ok := keyArgs(vc.c)
-		if !ok {
-			continue // a key value missing: the row cannot be found
-		}
-		p, err := f.prepared(ctx, s, vc.c)
-		if err != nil {
-			continue
-		}
-		rows, err := s.QueryPrepared(ctx, p, args)
-		if err != nil {
-			continue
-		}
-		found := rows.Next()
-		rows.Close()
-		vc.vis = found && rows.Err() == nil
+// rewind takes the checking transaction back to its start.
+func (f *changeFeed) rewind(ctx context.Context, s *engine.Session) bool {
+	_, err := s.Exec(ctx, "rollback to savepoint realtime_base")
+	return err == nil
+}
+
+// endCheck ends the checking transaction; a session that cannot is not
+// reused.
+func (f *changeFeed) endCheck(s *engine.Session) {
+	if _, err := s.Exec(context.Background(), "rollback"); err != nil {
+		f.dropSession()
 	}
+}
+
+// claimKeys lists the top-level keys of a claims object (each becomes a
+// request.jwt.claim.* setting), remembered per claims text.
+func (f *changeFeed) claimKeys(claims string) []string {
+	if keys, ok := f.claimKeysOf[claims]; ok {
+		return keys
+	}
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal([]byte(claims), &m)
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	if f.claimKeysOf == nil || len(f.claimKeysOf) > 4096 {
+		f.claimKeysOf = map[string][]string{}
+	}
+	f.claimKeysOf[claims] = keys
+	return keys
+}
+
+// lookup sets vc.vis when the session's role and claims can SELECT
+// vc's row now, with the table's prepared primary key lookup; false
+// when the check failed (the transaction is aborted).
+func (f *changeFeed) lookup(ctx context.Context, s *engine.Session, vc *visCheck) bool {
+	if vc.args == nil {
+		return true // a key value missing: the row cannot be found
+	}
+	p, err := f.prepared(ctx, s, vc.c)
+	if err != nil {
+		return false
+	}
+	rows, err := s.QueryPrepared(ctx, p, vc.args)
+	if err != nil {
+		return false
+	}
+	found := rows.Next()
+	rows.Close()
+	if rows.Err() != nil {
+		return false
+	}
+	vc.vis = found
+	return true
 }
 
 // keyArgs is a changed row's primary key values in their types' text
@@ -144,20 +198,21 @@ func keyArgs(c *engine.Change) ([]any, bool) {
 }
 
 // prepared returns the lookup of a row of c's table by primary key,
-// prepared once per DDL version.
+// prepared once per DDL version (f.stmts is reset with the tables).
 func (f *changeFeed) prepared(ctx context.Context, s *engine.Session, c *engine.Change) (*engine.Prepared, error) {
-	q, oids := lookupQuery(c)
-	if p, ok := f.stmts[q]; ok {
+	k := [2]string{c.Schema, c.Table}
+	if p, ok := f.stmts[k]; ok {
 		return p, nil
 	}
+	q, oids := lookupQuery(c)
 	p, err := s.Prepare(ctx, q, oids)
 	if err != nil {
 		return nil, err
 	}
 	if f.stmts == nil {
-		f.stmts = map[string]*engine.Prepared{}
+		f.stmts = map[[2]string]*engine.Prepared{}
 	}
-	f.stmts[q] = p
+	f.stmts[k] = p
 	return p, nil
 }
 

@@ -63,3 +63,32 @@ using (title = 'red' and current_setting('request.jwt.claim.team', true) = 'red'
 		}
 	}
 }
+
+// TestRLSKeyTypes: the check looks a row up by its primary key in the
+// key's own types (here text, timestamptz and numeric, composite), from
+// the values as to_json rendered them.
+func TestRLSKeyTypes(t *testing.T) {
+	f := newFixture(t, realtime.Config{})
+	f.exec(t, `create table public.events (room text, at timestamptz, seq numeric, note text, primary key (room, at, seq));
+alter table public.events enable row level security;
+create policy mine on public.events for select to authenticated using (note = auth.jwt() ->> 'sub');
+grant select on public.events to authenticated;
+alter publication supabase_realtime add table public.events`)
+	c := f.dial(t, "2.0.0")
+	c.join("realtime:ev", pgConfig(map[string]any{"event": "*", "schema": "public", "table": "events"}),
+		token(t, jwt.MapClaims{"role": "authenticated", "sub": "me"}))
+	c.until("system")
+	f.exec(t, `insert into events values ('a "quoted" room', '2024-05-06 07:08:09.123+02', 1.50, 'other')`)
+	f.exec(t, `insert into events values ('a "quoted" room', '2024-05-06 07:08:09.123+02', 1.50, 'me') on conflict do nothing`)
+	f.exec(t, `insert into events values ('ünï', '2024-05-06 07:08:09.123+02', 2.50, 'me')`)
+	rec := c.until("postgres_changes").Payload["data"].(map[string]any)["record"].(map[string]any)
+	if rec["room"] != "ünï" || rec["note"] != "me" {
+		t.Fatalf("record %+v", rec)
+	}
+	f.exec(t, `update events set note = 'me' where seq = 1.50`)
+	rec = c.until("postgres_changes").Payload["data"].(map[string]any)["record"].(map[string]any)
+	if rec["room"] != `a "quoted" room` || rec["note"] != "me" {
+		t.Fatalf("record %+v", rec)
+	}
+	c.quiet()
+}

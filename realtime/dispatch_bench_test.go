@@ -45,6 +45,8 @@ alter publication supabase_realtime add table public.items;`)
 				enginetest.Exec(b, db, fmt.Sprintf("insert into items (owner, body) values ('%s', 'row %d')", benchUser(i), i))
 			}
 			cancel()
+			// a table of some size: the checks must be key lookups, not scans
+			enginetest.Exec(b, db, fmt.Sprintf("insert into items (owner, body) select '%s', 'filler' from generate_series(1, 5000)", benchUser(999)))
 			if len(got) != 100 {
 				b.Fatalf("captured %d commits", len(got))
 			}

@@ -1,11 +1,7 @@
 package realtime
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,15 +34,25 @@ type changeFeed struct {
 	cat     *engine.Session // as postgres, for the catalog
 	version uint64
 	tables  map[[2]string]tableInfo
-	privs   map[string]bool // role, schema, table → SELECT (mayRead)
+	privs   map[privKey]bool // SELECT on a table (mayRead)
 
 	// The dispatcher's grouping of subs (groupsVer: of subsVer).
 	groups    []*subGroup
 	groupsVer uint64
 	// Scratch of the dispatcher goroutine, kept between changes.
 	touched []*conn // connections with frames queued this round, to wake
-	ids     []int64 // binding ids of the channel being matched
 	key     []byte  // frame cache key being built
+
+	// The round being dispatched (dispatch.go) and its scratch.
+	round       []engine.CommittedChanges
+	changes     []roundChange
+	matches     []roundMatch
+	idArena     []int64
+	checks      []visCheck
+	checksByKey map[visKey][]*visCheck
+	checkKeys   []visKey
+	stmts       map[[2]string]*engine.Prepared // lookups of f.sess by table (visibility.go)
+	claimKeysOf map[string][]string
 }
 
 // maxRound is how many queued commits a dispatch round outside a steady
@@ -190,7 +196,8 @@ func (f *changeFeed) run() {
 			}
 			armed = false
 			now := time.Now()
-			k := f.drain(cap(f.queue))
+			k := f.collect(cap(f.queue))
+			f.dispatchRound()
 			f.wake()
 			lastWake = now
 			cur = min(max(window, writeShare*time.Since(now)), maxWindow)
@@ -210,8 +217,9 @@ func (f *changeFeed) run() {
 			g := min(now.Sub(lastArrival), 4*window)
 			lastArrival = now
 			gap = (3*gap + g) / 4
-			f.dispatch(cc)
-			f.drain(maxRound - 1)
+			f.round = append(f.round, cc)
+			f.collect(maxRound - 1)
+			f.dispatchRound()
 			switch {
 			case len(f.touched) == 0:
 			case window <= 0 || gap >= window/4 || now.Sub(lastWake) >= cur:
@@ -235,12 +243,13 @@ const (
 	writeShare = 16
 )
 
-// drain dispatches up to n commits already queued and returns how many.
-func (f *changeFeed) drain(n int) int {
+// collect adds up to n commits already queued to the round and returns
+// how many.
+func (f *changeFeed) collect(n int) int {
 	for i := 0; i < n; i++ {
 		select {
 		case cc := <-f.queue:
-			f.dispatch(cc)
+			f.round = append(f.round, cc)
 		default:
 			return i
 		}
@@ -313,6 +322,15 @@ func (f *changeFeed) session() (*engine.Session, error) {
 	return f.sess, nil
 }
 
+// dropSession closes the dispatcher's session and forgets its prepared
+// statements.
+func (f *changeFeed) dropSession() {
+	if f.sess != nil {
+		f.sess.Close()
+		f.sess, f.stmts = nil, nil
+	}
+}
+
 // published reloads the supabase_realtime tables when DDL has run.
 func (f *changeFeed) published() map[[2]string]tableInfo {
 	if f.s.pg != nil {
@@ -359,7 +377,7 @@ where p.pubname = 'supabase_realtime'`)
 			t[k] = info
 		}
 	}
-	f.tables, f.version, f.privs = t, v, map[string]bool{}
+	f.tables, f.version, f.privs, f.stmts = t, v, map[privKey]bool{}, nil
 	return t
 }
 
@@ -383,11 +401,14 @@ where i.indrelid = $1::regclass and i.indisreplident`, quoteIdent(schema)+"."+qu
 	return cols
 }
 
+// privKey is a role's SELECT on a table.
+type privKey struct{ role, schema, table string }
+
 // mayRead reports whether role has SELECT on the change's table: all a
 // table without row level security asks (Realtime's is_selectable),
 // cached until the next DDL.
 func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
-	key := role + "\x00" + c.Schema + "\x00" + c.Table
+	key := privKey{role, c.Schema, c.Table}
 	if v, ok := f.privs[key]; ok {
 		return v
 	}
@@ -408,338 +429,3 @@ func (f *changeFeed) mayRead(role string, c *engine.Change) bool {
 	f.privs[key] = ok
 	return ok
 }
-
-// visKey is who a subscriber is to row level security.
-type visKey struct{ role, claims string }
-
-func (f *changeFeed) dispatch(cc engine.CommittedChanges) {
-	groups := f.subGroups()
-	var tables map[[2]string]tableInfo
-	ts := cc.Time.UTC().Format("2006-01-02T15:04:05.000Z")
-	for i := range cc.Changes {
-		c := &cc.Changes[i]
-		if c.Schema == "realtime" && c.Table == "messages" && c.Op == "INSERT" {
-			f.s.broadcastMessage(c)
-		}
-		// Realtime asks wal2json for inserts, updates and deletes only
-		// (realtime.list_changes): a TRUNCATE is never sent.
-		if c.Op == "TRUNCATE" || len(groups) == 0 {
-			continue
-		}
-		if tables == nil {
-			tables = f.published()
-		}
-		info, ok := tables[[2]string{c.Schema, c.Table}]
-		if !ok {
-			continue
-		}
-		f.dispatchChange(c, info, ts, groups)
-	}
-}
-
-// dispatchChange sends one change to the channels whose bindings match
-// and whose role may see it. The work per subscriber is only queueing
-// the frame: matching and frames are per group of like channels, the
-// payload is rendered once, the row level security check runs once per
-// role and claims, and groups of one topic with the same binding ids
-// share one frame.
-func (f *changeFeed) dispatchChange(c *engine.Change, info tableInfo, ts string, groups []*subGroup) {
-	// Without a primary key an insert or update cannot be checked:
-	// realtime.apply_rls answers every subscription of the table
-	// (filters unchecked) with an error payload instead of the row.
-	noKey := len(c.PK) == 0 && c.Op != "DELETE"
-	var newRow, oldRow map[string]json.RawMessage // for filters, made on first use
-	rows := false
-	var data []byte
-	var visible map[visKey]bool
-	var frames map[string][]byte
-	for _, g := range groups {
-		ch := g.rep
-		ids := f.ids[:0]
-		for bi := range ch.pg {
-			b := &ch.pg[bi]
-			var hit bool
-			switch {
-			case noKey:
-				hit = b.matchesTable(c)
-			case b.filter != nil && !rows && b.matchesTable(c):
-				newRow, oldRow, rows = rowMap(c, c.New), rowMap(c, c.Old), true
-				hit = b.matches(c, newRow, oldRow)
-			default:
-				hit = b.matches(c, newRow, oldRow)
-			}
-			if hit {
-				ids = append(ids, b.id)
-			}
-		}
-		f.ids = ids
-		if len(ids) == 0 {
-			continue
-		}
-		if !noKey && c.Op != "DELETE" {
-			cl := g.cl
-			k := visKey{cl.role, cl.json}
-			vis, seen := visible[k]
-			if !seen {
-				if info.rls {
-					vis = f.canSelect(cl, c)
-				} else {
-					vis = f.mayRead(cl.role, c)
-				}
-				if visible == nil {
-					visible = map[visKey]bool{}
-				}
-				visible[k] = vis
-			}
-			if !vis {
-				continue
-			}
-		}
-		if data == nil {
-			if noKey {
-				data = noKeyPayload(c)
-			} else {
-				data = payload(c, info, ts)
-			}
-			frames = map[string][]byte{}
-		}
-		// Like Phoenix's fastlane, the message has no join_ref, so
-		// subscribers of one topic with the same ids share one frame.
-		key := append(f.key[:0], ch.c.vsn...)
-		key = append(key, 0)
-		key = append(key, ch.topic...)
-		key = append(key, 0)
-		if ch.legacy {
-			key = append(key, "legacy"...)
-		} else {
-			key = appendIDs(key, ids)
-		}
-		f.key = key
-		fr, ok := frames[string(key)]
-		if !ok {
-			if ch.legacy {
-				// the API before config: the change itself, as its type's event
-				fr = encode(ch.c.vsn, nil, nil, ch.topic, c.Op, data)
-			} else {
-				var b bytes.Buffer
-				b.WriteString(`{"data":`)
-				b.Write(data)
-				b.WriteString(`,"ids":`)
-				b.Write(appendIDs(nil, ids))
-				b.WriteByte('}')
-				fr = encode(ch.c.vsn, nil, nil, ch.topic, "postgres_changes", b.Bytes())
-			}
-			fr = wsFrame(false, fr) // framed once for every subscriber
-			frames[string(key)] = fr
-		}
-		for _, ch := range g.chans {
-			f.deliver(ch.c, fr)
-		}
-	}
-}
-
-// appendIDs appends ids as a JSON array.
-func appendIDs(b []byte, ids []int64) []byte {
-	b = append(b, '[')
-	for i, id := range ids {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, id, 10)
-	}
-	return append(b, ']')
-}
-
-// matchesTable reports whether b subscribes to c's event and table,
-// filters aside.
-func (b *pgBinding) matchesTable(c *engine.Change) bool {
-	return (b.event == "*" || b.event == c.Op) && (b.schema == "*" || b.schema == c.Schema) &&
-		(b.table == "" || b.table == "*" || b.table == c.Table)
-}
-
-// matches reports whether b subscribes to c. A DELETE passes a filter
-// on its old row's identity too, as realtime.apply_rls lets it.
-func (b *pgBinding) matches(c *engine.Change, newRow, oldRow map[string]json.RawMessage) bool {
-	if b.event != "*" && b.event != c.Op {
-		return false
-	}
-	if (b.schema != "*" && b.schema != c.Schema) || (b.table != "" && b.table != "*" && b.table != c.Table) {
-		return false
-	}
-	if b.filter == nil {
-		return true
-	}
-	if c.Op == "DELETE" {
-		return b.filter.matches(oldRow)
-	}
-	return b.filter.matches(newRow)
-}
-
-func rowMap(c *engine.Change, row []json.RawMessage) map[string]json.RawMessage {
-	if row == nil {
-		return nil
-	}
-	m := make(map[string]json.RawMessage, len(row))
-	for i, col := range c.Columns {
-		m[col.Name] = row[i]
-	}
-	return m
-}
-
-// canSelect runs the subscriber's check: can its role, with its claims,
-// SELECT the row by primary key now? A failure (no such role, no
-// privilege) is a no.
-func (f *changeFeed) canSelect(cl *claims, c *engine.Change) bool {
-	if f.s.pg != nil {
-		return f.canSelectPG(cl, c)
-	}
-	s, err := f.session()
-	if err != nil {
-		return false
-	}
-	if err := s.Impersonate(cl.role, cl.json); err != nil {
-		return false
-	}
-	q, args, ok := selectByKey(c)
-	if !ok {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	rows, err := s.Query(ctx, q, args...)
-	if err != nil {
-		return false
-	}
-	found := rows.Next()
-	rows.Close()
-	return found && rows.Err() == nil
-}
-
-// selectByKey is the subscriber check's query: the changed row by its
-// primary key, compared as text. ok is false when a key value is
-// missing.
-func selectByKey(c *engine.Change) (q string, args []any, ok bool) {
-	var b strings.Builder
-	b.WriteString("select 1 from ")
-	b.WriteString(quoteIdent(c.Schema) + "." + quoteIdent(c.Table) + " where ")
-	args = make([]any, 0, len(c.PK))
-	for i, o := range c.PK {
-		if i > 0 {
-			b.WriteString(" and ")
-		}
-		raw := c.New[o]
-		var v any
-		if raw == nil || json.Unmarshal(raw, &v) != nil {
-			return "", nil, false
-		}
-		text, isStr := v.(string)
-		if !isStr {
-			text = string(raw)
-		}
-		args = append(args, text)
-		b.WriteString(quoteIdent(c.Columns[o].Name) + "::text = $" + strconv.Itoa(i+1) + "::text")
-	}
-	return b.String(), args, true
-}
-
-// payload renders the data of a postgres_changes message as Realtime's
-// replication poller does.
-func payload(c *engine.Change, info tableInfo, ts string) []byte {
-	var b bytes.Buffer
-	w := func(k string, v []byte) {
-		if b.Len() > 1 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`"` + k + `":`)
-		b.Write(v)
-	}
-	str := func(s string) []byte { j, _ := json.Marshal(s); return j }
-	b.WriteByte('{')
-	w("schema", str(c.Schema))
-	w("table", str(c.Table))
-	w("commit_timestamp", str(ts))
-	w("type", str(c.Op))
-	var cols bytes.Buffer
-	cols.WriteByte('[')
-	for i, col := range c.Columns {
-		if i > 0 {
-			cols.WriteByte(',')
-		}
-		cols.WriteString(`{"name":`)
-		cols.Write(str(col.Name))
-		cols.WriteString(`,"type":`)
-		cols.Write(str(col.TypeName))
-		cols.WriteByte('}')
-	}
-	cols.WriteByte(']')
-	w("columns", cols.Bytes())
-	if c.Op != "DELETE" {
-		w("record", object(c, c.New, nil))
-	}
-	if c.Op == "UPDATE" || c.Op == "DELETE" {
-		var keep func(int) bool
-		pk := func(i int) bool {
-			for _, o := range c.PK {
-				if o == i {
-					return true
-				}
-			}
-			return false
-		}
-		switch {
-		case c.Op == "DELETE" && info.rls:
-			keep = pk // RLS cannot be checked on a deleted row: only its key
-		case info.replident == 'f':
-		case info.replident == 'n':
-			keep = func(int) bool { return false }
-		case info.replident == 'i':
-			keep = func(i int) bool { return info.identity[c.Columns[i].Name] }
-		default:
-			keep = pk
-		}
-		w("old_record", object(c, c.Old, keep))
-	}
-	w("errors", []byte("null"))
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// noKeyPayload is apply_rls's answer to an insert or update of a table
-// without a primary key: no columns or rows, and the error. Realtime's
-// poller reads the missing fields as [] and {}.
-func noKeyPayload(c *engine.Change) []byte {
-	o := map[string]any{"schema": c.Schema, "table": c.Table, "type": c.Op, "commit_timestamp": nil,
-		"columns": []any{}, "record": map[string]any{}, "errors": []string{"Error 400: Bad Request, no primary key"}}
-	if c.Op == "UPDATE" {
-		o["old_record"] = map[string]any{}
-	}
-	b, _ := json.Marshal(o)
-	return b
-}
-
-func object(c *engine.Change, row []json.RawMessage, keep func(int) bool) []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	n := 0
-	for i, col := range c.Columns {
-		if keep != nil && !keep(i) {
-			continue
-		}
-		if n > 0 {
-			b.WriteByte(',')
-		}
-		n++
-		k, _ := json.Marshal(col.Name)
-		b.Write(k)
-		b.WriteByte(':')
-		if i < len(row) && row[i] != nil {
-			b.Write(row[i])
-		} else {
-			b.WriteString("null")
-		}
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

@@ -2,6 +2,9 @@ package realtime
 
 import (
 	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tinybase/tinybase/engine"
@@ -60,7 +63,7 @@ where i.indrelid = $1::text::regclass and i.indisreplident`, quoteIdent(*v[0])+"
 		}
 		t[[2]string{*v[0], *v[1]}] = info
 	}
-	f.tables, f.version, f.privs = t, v, map[string]bool{}
+	f.tables, f.version, f.privs = t, v, map[privKey]bool{}
 	return t
 }
 
@@ -102,4 +105,31 @@ func (f *changeFeed) canSelectPG(cl *claims, c *engine.Change) bool {
 	}
 	rows, err := db.query(ctx, q, args...)
 	return err == nil && len(rows) > 0
+}
+
+// selectByKey is the subscriber check's query: the changed row by its
+// primary key, compared as text. ok is false when a key value is
+// missing.
+func selectByKey(c *engine.Change) (q string, args []any, ok bool) {
+	var b strings.Builder
+	b.WriteString("select 1 from ")
+	b.WriteString(quoteIdent(c.Schema) + "." + quoteIdent(c.Table) + " where ")
+	args = make([]any, 0, len(c.PK))
+	for i, o := range c.PK {
+		if i > 0 {
+			b.WriteString(" and ")
+		}
+		raw := c.New[o]
+		var v any
+		if raw == nil || json.Unmarshal(raw, &v) != nil {
+			return "", nil, false
+		}
+		text, isStr := v.(string)
+		if !isStr {
+			text = string(raw)
+		}
+		args = append(args, text)
+		b.WriteString(quoteIdent(c.Columns[o].Name) + "::text = $" + strconv.Itoa(i+1) + "::text")
+	}
+	return b.String(), args, true
 }

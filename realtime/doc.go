@@ -30,7 +30,8 @@
 //     realtime.messages as Realtime's Authorization module checks them,
 //     in rolled-back transactions with realtime.topic set; public and
 //     private channels of a topic are apart (roomOf).
-//   - postgres_changes (changes.go, filter.go): tables in the
+//   - postgres_changes (changes.go, dispatch.go, visibility.go,
+//     payload.go, filter.go): tables in the
 //     supabase_realtime publication; event, schema, table and filter
 //     (eq, neq, lt, lte, gt, gte, in) matching; the payload of
 //     Realtime's replication poller; old_record per REPLICA IDENTITY;
@@ -52,9 +53,18 @@
 //
 // # Cost per change
 //
-// A change costs the dispatcher its matching, row level security check
-// and rendering once per group of like subscribers (subGroup), then one
-// queued frame per subscriber. Queued frames leave a connection in one
+// The dispatcher takes the commits queued in rounds (dispatch.go). A
+// change costs it its matching and rendering once per group of like
+// subscribers (subGroup), then one queued frame per subscriber. Row
+// level security is checked once per change and (role, claims), all
+// checks of a round in one read-only transaction on the dispatcher's
+// session (visibility.go): each identity is taken on once per round and
+// runs the table's prepared primary key lookup for each of its rows, so
+// that 100 users cost 100 executions of one cached plan, not 100
+// parsed, planned and committed statements. Committing sessions only
+// queue their commit for the dispatcher (changeFeed.enqueue never
+// blocks; the engine's capture converts the row images and hands them
+// over after the commit, no committer waiting on another's hand-over). Queued frames leave a connection in one
 // write, framed here rather than by the websocket library
 // (batchconn.go); the dispatcher makes that write itself when the
 // socket takes it at once, so the writer goroutines wake only for slow

@@ -103,13 +103,19 @@ func (h *changeHub) enqueue(rc []storage.RowChange) {
 }
 
 // flush delivers every queued commit to the subscribers, converting row
-// images with env (the flushing session's settings, e.g. TimeZone).
+// images with env (the flushing session's settings, e.g. TimeZone). A
+// committer never waits for another's delivery: while one drains the
+// queue, the others leave their commits to it (it checks the queue
+// again after letting go, so none is stranded).
 func (h *changeHub) flush(env *types.Env) {
-	if !h.pending.Load() {
-		return
+	for h.pending.Load() && h.deliver.TryLock() {
+		h.drain(env)
+		h.deliver.Unlock()
 	}
-	h.deliver.Lock()
-	defer h.deliver.Unlock()
+}
+
+// drain delivers the queued commits; the caller holds h.deliver.
+func (h *changeHub) drain(env *types.Env) {
 	for {
 		h.qmu.Lock()
 		q := h.queue

@@ -37,6 +37,7 @@ func All() []*Extension {
 		wrappersExt,  // wrappers.go
 		postgresFdw,
 		dblinkExt, // dblink.go
+		hypopgExt, // hypopg.go
 	}
 }
 

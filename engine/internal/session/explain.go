@@ -51,7 +51,7 @@ func (s *Session) explainCommand(c *translate.Explain, _ string) (string, *Rows,
 	}
 	analyzed, flags, _, _, err := s.analyzeQuery(pctx, s.curSQL, res.Stmt)
 	if err != nil {
-		return "", nil, err
+		return "", nil, mapError(err) // GMS's "table not found" is 42P01
 	}
 	planning := time.Since(planStart)
 	var inst *gmsadapter.Instrument

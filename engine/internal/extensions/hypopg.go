@@ -285,10 +285,12 @@ func hypoResolve(ctx context.Context, c routine.Caller, st *pg.IndexStmt) (*hypo
 		if el == nil || el.Name == "" {
 			return nil, pgerror.New(pgerror.FeatureNotSupported, "expressions are not supported in included columns")
 		}
-		if _, ok := cols[el.Name]; !ok {
+		col, ok := cols[el.Name]
+		if !ok {
 			return nil, pgerror.New(pgerror.InternalError, "hypopg: column \"%s\" does not exist", el.Name)
 		}
 		ix.Include = append(ix.Include, el.Name)
+		ix.IncludeNums = append(ix.IncludeNums, col.num)
 	}
 	if st.WhereClause != nil {
 		if err := hypoCheckRefs(st.WhereClause, cols); err != nil {
@@ -452,8 +454,8 @@ func hypopgList(_ context.Context, c routine.Caller, _ *catalog.Function, _ []an
 				exprs = append(exprs, k.Expr)
 			}
 		}
-		for range ix.Include {
-			keys = append(keys, int16(0))
+		for _, num := range ix.IncludeNums {
+			keys = append(keys, num)
 		}
 		var indexprs, indpred any
 		if len(exprs) > 0 {

@@ -35,6 +35,7 @@ type Index struct {
 	Unique        bool
 	Keys          []Key
 	Include       []string
+	IncludeNums   []int16 // the included columns' numbers
 	// Where is the predicate's text ("" for none).
 	Where string
 	// Size is the estimated size in bytes (hypopg_relation_size).

@@ -29,7 +29,7 @@
 // resolution of calls is translate's (translate.RoutineCall); trigger
 // firing is the session's and calls Call with routine.TriggerData.
 //
-// It may import engine/internal/{catalog,expr,plpgsql,routine,storage,
+// It may import engine/internal/{catalog,expr,hypo,plpgsql,routine,storage,
 // translate,types}, internal/pgtree, internal/pgerror and go-mysql-server
 // (body statements run through it), never engine/internal/session.
 // engine/internal/routine stays the GMS-free contract between the engine

@@ -127,7 +127,13 @@ func TestHypopgFunctions(t *testing.T) {
 		{name: "gin", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts USING gin (kind)')`, code: "XX000", msg: `hypopg: access method "gin" is not supported`},
 		{name: "no such am", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts USING nope (kind)')`, code: "42704", msg: `access method "nope" does not exist`},
 		{name: "reset", sql: `SELECT hypopg_reset(); SELECT count(*) FROM hypopg_list_indexes`, want: "0"},
+		{name: "quoted names", sql: `CREATE SCHEMA "Odd S"; CREATE TABLE "Odd S"."My T" ("X" int, y int);
+			SELECT ` + n("indexname") + `, hypopg_get_indexdef(indexrelid) FROM hypopg_create_index('CREATE INDEX ON "Odd S"."My T" ("X" DESC NULLS LAST, y NULLS FIRST)')`,
+			want: `<>btree_My T_X_y|CREATE INDEX ON "Odd S"."My T" USING btree ("X" DESC NULLS LAST, y NULLS FIRST)`},
 	})
+	if p := plan(t, s, `EXPLAIN SELECT * FROM "Odd S"."My T" WHERE "X" = 1`); !regexp.MustCompile(`"<\d+>btree_My T_X_y"`).MatchString(p) {
+		t.Errorf("quoted names: %s", p)
+	}
 }
 
 // TestHypopgHide: hidden indexes, hypothetical or real, are left out of

@@ -236,7 +236,7 @@ func hypoResolve(ctx context.Context, c routine.Caller, st *pg.IndexStmt) (*hypo
 		return nil, err
 	}
 	if len(am.Rows) == 0 {
-		return nil, pgerror.New(pgerror.UndefinedObject, "access method \"%s\" does not exist", ix.AM)
+		return nil, pgerror.New(pgerror.UndefinedObject, "hypopg: access method \"%s\" does not exist", ix.AM)
 	}
 	amOID, _ := int64Of(am.Rows[0][0])
 	ix.AMOID = uint32(amOID)
@@ -244,10 +244,10 @@ func hypoResolve(ctx context.Context, c routine.Caller, st *pg.IndexStmt) (*hypo
 		return nil, pgerror.New(pgerror.InternalError, "hypopg: access method \"%s\" is not supported", ix.AM)
 	}
 	if ix.AM != "btree" && st.Unique {
-		return nil, pgerror.New(pgerror.FeatureNotSupported, "access method \"%s\" does not support unique indexes", ix.AM)
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "hypopg: access method \"%s\" does not support unique indexes", ix.AM)
 	}
 	if ix.AM == "hash" && len(st.IndexParams) > 1 {
-		return nil, pgerror.New(pgerror.FeatureNotSupported, "access method \"%s\" does not support multicolumn indexes", ix.AM)
+		return nil, pgerror.New(pgerror.FeatureNotSupported, "hypopg: access method \"%s\" does not support multicolumn indexes", ix.AM)
 	}
 	cols, err := hypoColumns(ctx, c, ix.RelOID)
 	if err != nil {
@@ -283,7 +283,7 @@ func hypoResolve(ctx context.Context, c routine.Caller, st *pg.IndexStmt) (*hypo
 	for _, p := range st.IndexIncludingParams {
 		el := p.GetIndexElem()
 		if el == nil || el.Name == "" {
-			return nil, pgerror.New(pgerror.FeatureNotSupported, "expressions are not supported in included columns")
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "hypopg: expressions are not supported in included columns")
 		}
 		col, ok := cols[el.Name]
 		if !ok {

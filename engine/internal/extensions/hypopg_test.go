@@ -125,7 +125,10 @@ func TestHypopgFunctions(t *testing.T) {
 		{name: "missing column in predicate", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts (kind) WHERE nope > 1')`, code: "42703", msg: `column "nope" does not exist`},
 		{name: "view", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts_v (kind)')`, code: "XX000", msg: `hypopg: "posts_v" is not a table or materialized view`},
 		{name: "gin", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts USING gin (kind)')`, code: "XX000", msg: `hypopg: access method "gin" is not supported`},
-		{name: "no such am", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts USING nope (kind)')`, code: "42704", msg: `access method "nope" does not exist`},
+		{name: "no such am", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts USING nope (kind)')`, code: "42704", msg: `hypopg: access method "nope" does not exist`},
+		{name: "unique hash", sql: `SELECT * FROM hypopg_create_index('CREATE UNIQUE INDEX ON posts USING hash (kind)')`, code: "0A000", msg: `hypopg: access method "hash" does not support unique indexes`},
+		{name: "multicolumn hash", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts USING hash (kind, id)')`, code: "0A000", msg: `hypopg: access method "hash" does not support multicolumn indexes`},
+		{name: "included expression", sql: `SELECT * FROM hypopg_create_index('CREATE INDEX ON posts (kind) INCLUDE ((id + 1))')`, code: "0A000", msg: `hypopg: expressions are not supported in included columns`},
 		{name: "reset", sql: `SELECT hypopg_reset(); SELECT count(*) FROM hypopg_list_indexes`, want: "0"},
 		{name: "quoted names", sql: `CREATE SCHEMA "Odd S"; CREATE TABLE "Odd S"."My T" ("X" int, y int);
 			SELECT ` + n("indexname") + `, hypopg_get_indexdef(indexrelid) FROM hypopg_create_index('CREATE INDEX ON "Odd S"."My T" ("X" DESC NULLS LAST, y NULLS FIRST)')`,

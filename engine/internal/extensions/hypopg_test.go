@@ -74,6 +74,10 @@ func TestHypopgExplain(t *testing.T) {
 	if j := plan(t, s, `EXPLAIN (FORMAT JSON) SELECT * FROM posts WHERE user_id = 1`); !strings.Contains(j, `"Index Name": "<`+m[1]+`>btree_posts_user_id"`) {
 		t.Errorf("JSON: %s", j)
 	}
+	if j := plan(t, s, `EXPLAIN (FORMAT JSON) SELECT * FROM posts WHERE user_id < 100`); !strings.Contains(j, `"Node Type": "Bitmap Index Scan"`) ||
+		!strings.Contains(j, `"Index Name": "<`+m[1]+`>btree_posts_user_id"`) || strings.Contains(j, `"Relation Name": "\"`) {
+		t.Errorf("JSON of a bitmap scan: %s", j)
+	}
 	if p := plan(t, s, `EXPLAIN ANALYZE SELECT * FROM posts WHERE user_id = 1`); !strings.HasPrefix(p, "Seq Scan on posts") {
 		t.Errorf("EXPLAIN ANALYZE planned with a hypothetical index: %s", p)
 	}

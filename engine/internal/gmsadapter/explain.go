@@ -718,7 +718,10 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		if parent != "" {
 			m["Parent Relationship"] = parent
 		}
-		if strings.Contains(n.name, " on ") {
+		if strings.HasPrefix(n.name, "Bitmap Index Scan on ") {
+			// an index, not a relation: PostgreSQL's "Index Name"
+			m["Index Name"] = unquoteName(strings.TrimPrefix(n.name, "Bitmap Index Scan on "))
+		} else if strings.Contains(n.name, " on ") {
 			rest := n.name[strings.Index(n.name, " on ")+4:]
 			if parts := strings.Fields(rest); len(parts) > 0 {
 				m["Relation Name"] = parts[0]

@@ -33,6 +33,9 @@
 // engine/internal/ddl runs CREATE / ALTER / DROP EXTENSION.
 //
 // It may import tinybase's catalog, types, expr and routine packages,
-// internal/pgerror and internal/netguard (the http extension's loopback
-// policy, shared with pg_net's worker); never engine/internal/session.
+// engine/internal/hypo (hypopg's hypothetical indexes, which the session
+// holds) and engine/internal/pgident, internal/pgerror, internal/pgtree
+// and pg_query's parse tree (hypopg reads CREATE INDEX statements) and
+// internal/netguard (the http extension's loopback policy, shared with
+// pg_net's worker); never engine/internal/session.
 package extensions

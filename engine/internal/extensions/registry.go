@@ -36,7 +36,9 @@ func All() []*Extension {
 		plpgsqlCheck, // plpgsql_check.go
 		wrappersExt,  // wrappers.go
 		postgresFdw,
-		dblinkExt, // dblink.go
+		dblinkExt,    // dblink.go
+		hypopgExt,    // hypopg.go
+		indexAdvisor, // index_advisor.go
 	}
 }
 

@@ -25,6 +25,10 @@
 //     carries `a = key` across inner-join equalities to the other table;
 //     session setting enable_indexscan = off turns it off (the oracle of
 //     its tests);
+//   - hypothetical indexes (hypothetical.go; the hypopg extension): a
+//     plain EXPLAIN's context may carry a session's hypothetical B-tree
+//     indexes, which the access paths consider beside the real ones, and
+//     indexes hidden from it, which they do not;
 //   - aggregation over scans (rule_aggregate_scan.go,
 //     exec_hash_aggregate.go): an aggregate's table scan hands out stored
 //     rows without copying them, an unfiltered count(*) is the row count

@@ -499,6 +499,9 @@ func (e *explainer) joinNode(j *plan.JoinNode) *explainNode {
 // indexName is an index's PostgreSQL name: the primary key's constraint
 // name for GMS's PRIMARY.
 func (e *explainer) indexName(t sql.Table, ix sql.Index) string {
+	if name, ok := hypoName(ix); ok { // hypothetical.go
+		return name
+	}
 	if ix.ID() != "PRIMARY" {
 		return ix.ID()
 	}
@@ -715,7 +718,10 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		if parent != "" {
 			m["Parent Relationship"] = parent
 		}
-		if strings.Contains(n.name, " on ") {
+		if strings.HasPrefix(n.name, "Bitmap Index Scan on ") {
+			// an index, not a relation: PostgreSQL's "Index Name"
+			m["Index Name"] = unquoteName(strings.TrimPrefix(n.name, "Bitmap Index Scan on "))
+		} else if strings.Contains(n.name, " on ") {
 			rest := n.name[strings.Index(n.name, " on ")+4:]
 			if parts := strings.Fields(rest); len(parts) > 0 {
 				m["Relation Name"] = parts[0]
@@ -724,7 +730,7 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		}
 		if strings.Contains(n.name, " using ") {
 			rest := n.name[strings.Index(n.name, " using ")+7:]
-			m["Index Name"] = strings.Fields(rest)[0]
+			m["Index Name"] = unquoteName(strings.Fields(rest)[0])
 			m["Scan Direction"] = "Forward"
 			if strings.Contains(n.name, "Backward") {
 				m["Scan Direction"] = "Backward"

@@ -54,7 +54,9 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 			return n, transform.SameTree, nil
 		}
 		p := &pathPlanner{ctx: ctx, isParam: isParam}
+		n, sameH := p.unhideAll(n) // hypothetical.go
 		out, same, err := transform.NodeWithOpaque(n, p.filterScan)
+		same = same && sameH
 		if err != nil {
 			return n, transform.SameTree, nil // keep GMS's plan
 		}
@@ -536,6 +538,7 @@ func (p *pathPlanner) bestScan(rt *plan.ResolvedTable, conds []cond) (*IndexScan
 	if err != nil {
 		return nil, nil
 	}
+	indexes = withHypothetical(p.ctx, rt, indexes) // hypothetical.go
 	schema := rt.Schema()
 	var best *IndexScan
 	var bestUsed map[int]bool
@@ -986,6 +989,7 @@ func (p *pathPlanner) fullScanFor(rt *plan.ResolvedTable, keys []sortKey, pkOnly
 	if err != nil {
 		return nil
 	}
+	indexes = withHypothetical(p.ctx, rt, indexes) // hypothetical.go
 	schema := rt.Schema()
 	var found sql.Index
 	for _, ix := range indexes {

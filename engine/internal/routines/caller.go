@@ -2,6 +2,7 @@ package routines
 
 import (
 	"context"
+	"github.com/tinybase/tinybase/engine/internal/hypo"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -97,4 +98,13 @@ func (c *Caller) Cast(v any, from, to *types.Type) (any, error) {
 func (c *Caller) NetAllowExternal() bool {
 	h, ok := c.h.(interface{ NetAllowExternal() bool })
 	return ok && h.NetAllowExternal()
+}
+
+// HypoIndexes is the session's hypothetical indexes (the hypopg
+// extension); nil when the host has none.
+func (c *Caller) HypoIndexes() *hypo.Set {
+	if h, ok := c.h.(interface{ HypoIndexes() *hypo.Set }); ok {
+		return h.HypoIndexes()
+	}
+	return nil
 }

@@ -35,7 +35,7 @@
 // of the routine with them (catalog.Function.Specialize); handlers keep
 // one compiled body per set of actual types (fnKey).
 //
-// It may import engine/internal/{catalog,expr,plpgsql,routine,storage,
+// It may import engine/internal/{catalog,expr,hypo,plpgsql,routine,storage,
 // translate,types}, internal/pgtree, internal/pgerror and go-mysql-server
 // (body statements run through it), never engine/internal/session.
 // engine/internal/routine stays the GMS-free contract between the engine

@@ -45,9 +45,13 @@ func (s *Session) explainCommand(c *translate.Explain, _ string) (string, *Rows,
 	if err := s.prepareDML(gctx, res.Stmt); err != nil {
 		return "", nil, err
 	}
-	analyzed, flags, _, _, err := s.analyzeQuery(gctx, s.curSQL, res.Stmt)
+	pctx := gctx
+	if !c.Analyze {
+		pctx = s.withHypothetical(gctx) // explain_hypothetical.go
+	}
+	analyzed, flags, _, _, err := s.analyzeQuery(pctx, s.curSQL, res.Stmt)
 	if err != nil {
-		return "", nil, err
+		return "", nil, mapError(err) // GMS's "table not found" is 42P01
 	}
 	planning := time.Since(planStart)
 	var inst *gmsadapter.Instrument

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/internal/hypo"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -64,6 +65,9 @@ type Session struct {
 	// catalogNotices are the notices of a statement's catalog commands,
 	// applied before it runs.
 	catalogNotices []Notice
+	// hypo holds the hypopg extension's hypothetical and hidden indexes
+	// (explain_hypothetical.go).
+	hypo hypo.Set
 	// gms is the session as go-mysql-server sees it (gms_session.go).
 	gms        *gmsSession
 	eng        *Engine

@@ -10,6 +10,9 @@
 #
 # usage: bench/durable.sh [seconds per pgbench run]   (default 10)
 #
+# TINYBASE_PG_PORT and TINYBASE_DB_PORT choose the two servers' ports
+# (default: free ports), for a machine where ports are handed out.
+#
 # PostgreSQL is a private cluster this script initializes in a temp dir
 # (fsync=on, synchronous_commit=on: the defaults); tinybase is
 # `tinybase start --data-dir` on a temp project.
@@ -21,8 +24,8 @@ work="$(mktemp -d)"
 chmod 755 "$work"
 bindir="$(pg_config --bindir)"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-pgport="$(free_port)"
-tbport="$(free_port)"
+pgport="${TINYBASE_PG_PORT:-$(free_port)}"
+tbport="${TINYBASE_DB_PORT:-$(free_port)}"
 tbpid=""
 as() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {

@@ -1,7 +1,8 @@
-// Command tbserve serves an empty in-memory tinybase engine over the
-// PostgreSQL wire protocol only (no HTTP, no migrations): the server
-// bench/pgbench.sh and the client tests measure. Use `tinybase start` for
-// the real thing.
+// Command tbserve serves a tinybase engine (empty and in memory, or the
+// database in -data-dir) over the PostgreSQL wire protocol only (no HTTP,
+// no migrations): the server bench/pgbench.sh and the client tests
+// measure, and the one to profile under bench/durable.sh's workload. Use
+// `tinybase start` for the real thing.
 package main
 
 import (
@@ -24,8 +25,9 @@ func main() {
 	debug := flag.Bool("debug", false, "log failed statements")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here until SIGINT/SIGTERM")
 	naptime := flag.Duration("autoanalyze", engine.DefaultAutoanalyzeNaptime, "automatic ANALYZE naptime (0: off)")
+	dataDir := flag.String("data-dir", "", "keep the database in this data directory (default: in memory)")
 	flag.Parse()
-	eng, err := engine.Open(engine.Options{Logger: logger(*debug), AutoanalyzeNaptime: *naptime})
+	eng, err := engine.Open(engine.Options{Logger: logger(*debug), AutoanalyzeNaptime: *naptime, DataDir: *dataDir})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -37,6 +39,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	var stopProfile func()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -45,15 +48,24 @@ func main() {
 		if err := pprof.StartCPUProfile(f); err != nil {
 			log.Fatal(err)
 		}
-		sig := make(chan os.Signal, 1)
-		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-		go func() {
-			<-sig
+		stopProfile = func() {
 			pprof.StopCPUProfile()
 			f.Close()
-			os.Exit(0)
-		}()
+		}
 	}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		if stopProfile != nil {
+			stopProfile()
+		}
+		// A data directory's final checkpoint, as tinybase start's stop.
+		if err := eng.Close(); err != nil {
+			log.Print(err)
+		}
+		os.Exit(0)
+	}()
 	log.Printf("listening on %s", l.Addr())
 	log.Fatal(srv.Serve(l))
 }

@@ -193,7 +193,7 @@ func openImage(img *bootstrap.Image) (*Engine, error) { return buildImage(img, n
 // inserting into a table with expression or partial indexes translates
 // its stored expressions, which needs the engine (a checkpoint,
 // durable.go).
-func buildImage(img *bootstrap.Image, rows func(n int, cols sql.Schema) ([]sql.Row, error)) (*Engine, error) {
+func buildImage(img *bootstrap.Image, rows rowSource) (*Engine, error) {
 	cat, err := catalog.FromImage(img.Catalog)
 	if err != nil {
 		return nil, err

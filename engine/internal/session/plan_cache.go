@@ -110,7 +110,8 @@ func (p *planState) keepCastTypes(key string, c castArgEntry) {
 func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, sql.RowIter, error) {
 	c := s.plans.entry
 	s.plans.entry = nil
-	if c == nil || !(res.Tag == "SELECT" || c.slots != nil && (res.Tag == "INSERT" || res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
+	// an INSERT entry is parametric or pending its plan (session.go)
+	if c == nil || !(res.Tag == "SELECT" || res.Tag == "INSERT" || c.slots != nil && (res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
 		s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
 		s.eng.planStats.planned.Add(1)
 		return s.runGMS(gctx, sqlText, res.Stmt)

@@ -546,3 +546,33 @@ func TestParametricClock(t *testing.T) {
 		t.Errorf("distinct timestamps, updated rows: got %q, want 3|3", got)
 	}
 }
+
+// TestLiteralInsertPlan: an INSERT of constants (a string, which is not
+// made a parameter) runs from its cached plan from the second execution
+// on, and each execution still takes its own serial value and volatile
+// default, and its own constraint checks.
+func TestLiteralInsertPlan(t *testing.T) {
+	e := newPlanEngine(t, true, "create table t (id bigserial primary key, v text not null, at timestamptz default clock_timestamp())")
+	s := connectT(t, e)
+	const ins = "insert into t (v) values ('hello')"
+	before := e.PlanCacheStats().Hits
+	for range 5 {
+		if out := queryArgs(t, s, ins); out != "" {
+			t.Fatal(out)
+		}
+	}
+	if hits := e.PlanCacheStats().Hits - before; hits < 4 {
+		t.Errorf("%d plan-cache hits for 5 executions, want at least 4", hits)
+	}
+	if got := queryArgs(t, s, "select count(distinct id), count(distinct at), min(id), max(id), min(v) from t"); got != "5|5|1|5|hello" {
+		t.Errorf("got %q", got)
+	}
+	for range 2 {
+		if out := queryArgs(t, s, "insert into t (v) values (null)"); !strings.Contains(out, "23502") {
+			t.Errorf("got %q, want a not-null violation", out)
+		}
+	}
+	if out := queryArgs(t, s, "insert into t (id, v) values (3, 'again')"); !strings.Contains(out, "23505") {
+		t.Errorf("got %q, want a unique violation", out)
+	}
+}

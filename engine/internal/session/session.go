@@ -373,6 +373,11 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 		c := &cachedStmt{node: stmt, res: res}
 		s.cache.put(cacheKey, version, c)
 		s.plans.entry = c
+	} else if cacheKey != "" && len(args) == 0 && !s.txnDDL && res.Tag == "INSERT" && res.Stmt != nil && res.Cmd == nil {
+		// an INSERT of constants (one with strings, say, which are not
+		// made parameters) is cached as a parametric one is: with its
+		// plan, once runStatement keeps one
+		s.plans.entry = &cachedStmt{node: stmt, res: res, pendingKey: cacheKey, pendingVersion: version}
 	}
 	return s.runWithEventTriggers(ctx, sqlText, stmt, res) // event_triggers.go
 }

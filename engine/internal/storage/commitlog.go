@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"fmt"
+	"iter"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 )
@@ -159,10 +161,17 @@ type TableChange struct {
 // Tables returns the commit's row changes, one entry per table touched.
 // Valid only when SchemaChanged is false.
 func (c *Committed) Tables() []TableChange {
-	names := map[tableID][2]string{}
+	// names of the touched tables only: a database has hundreds of
+	// tables (the Supabase schemas), a commit typically touches one
+	names := make(map[tableID][2]string, len(c.changes))
 	for sn, sd := range c.root.schemas {
 		for tn, id := range sd.tables {
-			names[id] = [2]string{sn, tn}
+			if _, ok := c.changes[id]; ok {
+				names[id] = [2]string{sn, tn}
+			}
+		}
+		if len(names) == len(c.changes) {
+			break
 		}
 	}
 	var out []TableChange
@@ -182,13 +191,18 @@ func (c *Committed) Tables() []TableChange {
 			out = append(out, ch)
 			continue
 		}
-		seen := make(map[string]bool, len(tt.keys))
+		var seen map[string]bool // a key touched twice is logged once
+		if len(tt.keys) > 1 {
+			seen = make(map[string]bool, len(tt.keys))
+		}
 		for _, pk := range tt.keys {
-			k := fmt.Sprint(pk...)
-			if seen[k] {
-				continue
+			if seen != nil {
+				k := fmt.Sprint(pk...)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
 			}
-			seen[k] = true
 			if e, ok := td.stored(pk); ok {
 				ch.Put = append(ch.Put, e.row)
 			} else {
@@ -258,7 +272,7 @@ func (t *Txn) ApplyRows(ctx *sql.Context, schema, name string, all bool, deleted
 	load := td.insert
 	if all && !td.def.keyless() {
 		if len(put) >= bulkLoadRows {
-			if err := td.loadBulk(ctx, put); err != nil {
+			if err := td.loadBulk(ctx, slices.Chunk(put, loadChunk)); err != nil {
 				return fmt.Errorf("storage: applying logged rows to %s.%s: %w", schema, name, err)
 			}
 			return nil
@@ -280,12 +294,48 @@ const (
 	loadChunk    = 1024
 )
 
+// LoadRows fills table schema.name with rows, handed over in chunks as
+// their producer (recovery, decoding a checkpoint) makes them, so that
+// decoding the next chunk overlaps building the trees of this one. The
+// table's rows so far are removed first. A producer that fails stops
+// yielding and reports its error to the caller itself.
+func (t *Txn) LoadRows(ctx *sql.Context, schema, name string, rows iter.Seq[[]sql.Row]) (err error) {
+	defer guard(&err)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.lockWriter(context.Background()); err != nil {
+		return err
+	}
+	t.quiet = true // recovery, not new row changes (capture.go)
+	defer func() { t.quiet = false }()
+	cur, ok := t.root.table(schema, name)
+	if !ok {
+		return fmt.Errorf("storage: loading rows: table %s.%s does not exist", schema, name)
+	}
+	td, _ := t.writable(cur.id)
+	td.truncate(true)
+	if td.def.keyless() {
+		for chunk := range rows {
+			for _, row := range chunk {
+				if err := td.insert(ctx, row); err != nil {
+					return fmt.Errorf("storage: loading rows into %s.%s: %w", schema, name, err)
+				}
+			}
+		}
+		return nil
+	}
+	if err := td.loadBulk(ctx, rows); err != nil {
+		return fmt.Errorf("storage: loading rows into %s.%s: %w", schema, name, err)
+	}
+	return nil
+}
+
 // loadBulk is load for many rows (a big table in a checkpoint: a restart
 // spends most of its time in these tree inserts): the heap tree is built
 // in another goroutine, chunk by chunk, while this one builds the primary
 // key and index trees. Nothing else reads the heap during the load, and
 // the heap orders entries by their tuple numbers alone, assigned here.
-func (td *tableData) loadBulk(ctx *sql.Context, rows []sql.Row) (err error) {
+func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row]) (err error) {
 	chunks := make(chan []*entry, 4)
 	done := make(chan error, 1)
 	heap := td.heap
@@ -315,12 +365,12 @@ func (td *tableData) loadBulk(ctx *sql.Context, rows []sql.Row) (err error) {
 
 // loadKeys is loadBulk's share of this goroutine: each row's entry goes
 // into the primary key and index trees here, then to chunks for the heap.
-func (td *tableData) loadKeys(ctx *sql.Context, rows []sql.Row, chunks chan<- []*entry) (err error) {
+func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks chan<- []*entry) (err error) {
 	defer guard(&err)
 	def := td.def
 	xmin := td.owner.xidLocked()
 	chunk := make([]*entry, 0, loadChunk)
-	for _, row := range rows {
+	for row := range flatten(rows) {
 		if len(row) != len(def.cols) {
 			return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
 		}
@@ -348,6 +398,19 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows []sql.Row, chunks chan<- []
 		chunks <- chunk
 	}
 	return nil
+}
+
+// flatten yields the rows of chunks one by one.
+func flatten(chunks iter.Seq[[]sql.Row]) iter.Seq[sql.Row] {
+	return func(yield func(sql.Row) bool) {
+		for c := range chunks {
+			for _, row := range c {
+				if !yield(row) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // load is insert for a table being filled from a checkpoint or a logged

@@ -66,7 +66,47 @@ type keyOrder struct {
 }
 
 func newTree(o *keyOrder) *tree {
+	if len(o.types) == 1 && intKey(o.types[0]) {
+		return btree.NewG[*entry](treeDegree, o.lessInt)
+	}
 	return btree.NewG[*entry](treeDegree, o.less)
+}
+
+// intKey reports whether a one-column key of type typ orders as its Go
+// integers do (compareValue's integer cases): a bigint or integer column,
+// or the hidden row id.
+func intKey(typ sql.Type) bool {
+	if typ == nil {
+		return true
+	}
+	t, ok := typ.(*types.Type)
+	return ok && (t.Kind == types.KindInt8 || t.Kind == types.KindInt4)
+}
+
+// lessInt is less for a tree of one integer column (most primary keys),
+// inlined: a load or lookup compares keys at every level of the tree, and
+// a restart's 100k-row load spent a third of its time in the general
+// comparison. Anything else (NULL, a pivot with a shorter key) takes less.
+func (o *keyOrder) lessInt(a, b *entry) bool {
+	if len(a.key) == 1 && len(b.key) == 1 {
+		switch x := a.key[0].(type) {
+		case int64:
+			if y, ok := b.key[0].(int64); ok {
+				if x != y {
+					return x < y
+				}
+				return a.bias < b.bias
+			}
+		case int32:
+			if y, ok := b.key[0].(int32); ok {
+				if x != y {
+					return x < y
+				}
+				return a.bias < b.bias
+			}
+		}
+	}
+	return o.less(a, b)
 }
 
 func (o *keyOrder) less(a, b *entry) bool {

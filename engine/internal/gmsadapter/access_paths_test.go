@@ -122,7 +122,10 @@ func randomQuery(r *rand.Rand) randQuery {
 			fmt.Sprintf("t.id %sin (select s2.t_id from s s2 where s2.v = %d)", neg, r.Intn(11)),
 			fmt.Sprintf("t.b %sin (select s2.v from s s2 where s2.id < %d)", neg, r.Intn(40)),
 			fmt.Sprintf("t.b %sin (select case when s2.v = 0 then null else s2.v end from s s2 where s2.id < %d)", neg, r.Intn(40)),
-		}[r.Intn(3)])
+			// a few keys that look up the outer table by its index
+			fmt.Sprintf("t.id %sin (select s2.t_id from s s2 where s2.id = %d)", neg, r.Intn(3100)),
+			fmt.Sprintf("t.u %sin (select s2.v * 3 from s s2 where s2.id = %d)", neg, r.Intn(3100)),
+		}[r.Intn(5)])
 	}
 	text := "select " + sel + " from " + from
 	if len(conds) > 0 {
@@ -299,6 +302,10 @@ func TestAccessPathsChosen(t *testing.T) {
 		{"semi join", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3)", "Hash Semi Join"},
 		{"anti join", "explain (costs off) select id from t where not exists (select 1 from s where s.t_id = t.id)", "Hash Anti Join"},
 		{"in subquery", "explain (costs off) select id from t where id in (select t_id from s where v = 3)", "Hash Semi Join"},
+		{"probe per outer row", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3) and t.a = 5 and t.b = 2", "Nested Loop Semi Join"},
+		{"probe under a limit", "explain (costs off) select s.id from s where exists (select 1 from t where t.u = s.v * 3) order by s.id limit 1", "Nested Loop Semi Join"},
+		{"keys drive lookups", "explain (costs off) select id from t where id in (select t_id from s where id = 7)", "Nested Loop\n  ->  HashAggregate"},
+		{"subplan", "explain (costs off) select s.id, (select t.c from t where t.id = s.t_id) from s where s.id < 3", "SubPlan 1\n    ->  Index Scan using t_pkey on t"},
 		{"hash node", "explain (costs off) select count(*) from t join s on s.v = t.b where t.id < 100", "->  Hash\n"},
 	}
 	for _, c := range cases {

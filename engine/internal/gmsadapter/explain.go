@@ -366,7 +366,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		}
 		hash := &explainNode{name: "Hash", rows: r.rows, cost: r.cost, width: r.width, stats: r.stats, kids: []*explainNode{r}}
 		return &explainNode{name: name, rows: l.rows, cost: l.cost + r.cost + (l.rows+r.rows)*0.01, width: l.width, stats: e.stats(n),
-			details: [][2]string{{"Hash Cond", x.condText()}}, kids: []*explainNode{l, hash}}
+			details: [][2]string{{"Hash Cond", e.semiCond(x)}}, kids: []*explainNode{l, hash}}
 	case *plan.HashLookup:
 		child := e.node(x.Child)
 		return &explainNode{name: "Hash", rows: child.rows, cost: child.cost, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}

@@ -149,23 +149,7 @@ next:
 // looks each up in the outer table (rule_semi_join_lookup.go).
 func (e *explainer) probeJoin(j *HashSemiJoin) *explainNode {
 	in := e.node(j.Inner)
-	schema := j.Inner.Schema()
-	keys := make([]string, len(j.InnerKeys))
-	for i, k := range j.InnerKeys {
-		keys[i] = exprText(k)
-		if gf, ok := k.(*expression.GetField); ok {
-			table := gf.Table()
-			if c := gf.Index() - j.Scope; table == "" && c >= 0 && c < len(schema) {
-				table = schema[c].Source
-			}
-			if table == "" {
-				table = leafName(j.Inner)
-			}
-			if table != "" {
-				keys[i] = table + "." + gf.Name()
-			}
-		}
-	}
+	keys := j.innerKeyText()
 	agg := &explainNode{name: "HashAggregate", rows: in.rows, cost: in.cost + in.rows*0.01, width: in.width,
 		details: [][2]string{{"Group Key", strings.Join(keys, ", ")}}, kids: []*explainNode{in}}
 	s := j.Probe
@@ -253,4 +237,37 @@ func leafName(n sql.Node) string {
 		return name == ""
 	})
 	return name
+}
+
+// innerKeyText prints the inner keys, qualified by their table as
+// PostgreSQL prints a join's columns.
+func (j *HashSemiJoin) innerKeyText() []string {
+	schema := j.Inner.Schema()
+	keys := make([]string, len(j.InnerKeys))
+	for i, k := range j.InnerKeys {
+		keys[i] = exprText(k)
+		if gf, ok := k.(*expression.GetField); ok {
+			table := leafName(j.Inner) // its alias, as the query names it
+			if table == "" {
+				table = gf.Table()
+			}
+			if c := gf.Index() - j.Scope; table == "" && c >= 0 && c < len(schema) {
+				table = schema[c].Source
+			}
+			if table != "" {
+				keys[i] = table + "." + gf.Name()
+			}
+		}
+	}
+	return keys
+}
+
+// semiCond is a hash semi join's Hash Cond with qualified columns.
+func (e *explainer) semiCond(j *HashSemiJoin) string {
+	inner := j.innerKeyText()
+	parts := make([]string, len(j.OuterKeys))
+	for i, o := range j.OuterKeys {
+		parts[i] = "(" + outerText(o) + " = " + inner[i] + ")"
+	}
+	return joinConds(parts)
 }

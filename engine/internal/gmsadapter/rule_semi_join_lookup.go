@@ -18,6 +18,14 @@ import (
 // makes that choice by the estimated sizes, and lookupIter runs it: the
 // first matching row ends each probe.
 
+// probeRows is what one index probe costs in rows of a sequential read,
+// by PostgreSQL's cost constants: a random page (random_page_cost 4) and
+// the descent's comparisons (about 0.3) against a row's share of a
+// sequential page and its CPU (about 0.03), so that the planner turns to
+// probes where PostgreSQL's costs do, when the probing side is some 140
+// times smaller than the side a hash join would read whole.
+const probeRows = 140
+
 // lookupSemiJoin turns j into a nested loop over an index of its inner
 // table whose leading columns its inner keys are, when the outer rows
 // (estimated, or cut short by a LIMIT of limit rows, 0: none) are few
@@ -71,13 +79,7 @@ func (p *pathPlanner) lookupSemiJoin(j *HashSemiJoin, limit float64) bool {
 		outerRows = math.Min(outerRows, 10*limit)
 	}
 	innerRows := e.tableRows(rt.UnderlyingTable())
-	// a probe descends the index (and reads a row for each inner
-	// condition it must check); the hash join reads every inner row
-	probe := math.Log2(innerRows+2) + 2
-	if len(keep) > 0 {
-		probe *= 2
-	}
-	if outerRows*probe >= innerRows+outerRows {
+	if outerRows*probeRows >= innerRows {
 		return false
 	}
 	j.Lookup, j.Keep, j.InnerKeys = scan, keep, innerKeys
@@ -181,8 +183,7 @@ func (p *pathPlanner) probeSemiJoin(j *HashSemiJoin) bool {
 	e := &explainer{ctx: p.ctx}
 	innerRows := e.node(j.Inner).rows
 	outerRows := e.tableRows(rt.UnderlyingTable())
-	probe := math.Log2(outerRows+2) + 2
-	if innerRows*probe >= outerRows+innerRows {
+	if innerRows*probeRows >= outerRows {
 		return false
 	}
 	j.Probe = scan

@@ -1,4 +1,5 @@
-// Command planbench measures issue 19's query shapes over the wire on
+// Command planbench measures issue 19's query shapes (and subqueries over
+// a comments table) over the wire on
 // tinybase and PostgreSQL side by side: the same schema and rows on both,
 // every statement sent with bound parameters through pgx's prepared
 // statement cache, the median latency of each shape per table size.
@@ -53,6 +54,24 @@ var shapes = []shape{
 	{"count(*) group by user_id", func(int) string {
 		return "select user_id, count(*) from posts group by user_id"
 	}, nil},
+	// subqueries (comments on every other post): probes of the inner
+	// table's index per outer row, lookups driven by the subquery's keys,
+	// a scalar subquery per row
+	{"EXISTS, one user's posts", func(int) string {
+		return "select p.id, p.title from posts p where p.user_id = $1 and exists (select 1 from comments c where c.post_id = p.id)"
+	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
+	{"NOT EXISTS, one user's posts", func(int) string {
+		return "select p.id, p.title from posts p where p.user_id = $1 and not exists (select 1 from comments c where c.post_id = p.id)"
+	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
+	{"EXISTS order by id limit 20", func(int) string {
+		return "select p.id, p.title from posts p where exists (select 1 from comments c where c.post_id = p.id) order by p.id limit 20"
+	}, nil},
+	{"id IN (subquery)", func(int) string {
+		return "select p.id, p.title from posts p where p.id in (select c.post_id from comments c where c.body = $1)"
+	}, func(r *rand.Rand, n int) []any { return []any{"comment " + strconv.Itoa(r.Intn(n/20))} }},
+	{"scalar subquery per row", func(int) string {
+		return "select p.id, (select u.name from users u where u.id = p.user_id) from posts p where p.user_id = $1"
+	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
 	// PostgREST's Prefer: count=exact counts the filtered rows;
 	// count=planned reads the estimate of the same query's plan instead
 	{"count=exact (published)", func(int) string {
@@ -68,6 +87,7 @@ func users(n int) int { return n / 100 }
 
 func setup(ctx context.Context, c *pgx.Conn, n int) error {
 	stmts := []string{
+		"drop table if exists comments",
 		"drop table if exists posts",
 		"drop table if exists users",
 		"create table users (id bigint primary key, name text not null)",
@@ -75,10 +95,15 @@ func setup(ctx context.Context, c *pgx.Conn, n int) error {
 		fmt.Sprintf("insert into users select g, 'user ' || g from generate_series(1, %d) g", users(n)),
 		// created_at is not in id order: a scan in id order does not give it
 		fmt.Sprintf("insert into posts select g, 1 + (g * 7919) %% %d, g %% 3 <> 0, timestamptz '2024-01-01 00:00:00+00' + ((g * 37) %% %d) * interval '1 second', 'post number ' || g from generate_series(1, %d) g", users(n), n, n),
+		"create table comments (id bigint primary key, post_id bigint not null references posts(id), body text not null)",
+		// every other post has comments: EXISTS finds half, NOT EXISTS the rest
+		fmt.Sprintf("insert into comments select g, 2 + (g * 13) %% %d * 2, 'comment ' || (g %% %d) from generate_series(1, %d) g", n/2, n/20, n),
+		"create index comments_post_id_idx on comments (post_id)",
 		"create index posts_user_id_idx on posts (user_id)",
 		"create index posts_created_at_idx on posts (created_at)",
 		"analyze posts",
 		"analyze users",
+		"analyze comments",
 	}
 	for _, s := range stmts {
 		if _, err := c.Exec(ctx, s); err != nil {

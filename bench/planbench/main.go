@@ -151,7 +151,7 @@ func main() {
 	pgURL := flag.String("postgres", "", "PostgreSQL URL")
 	sizes := flag.String("sizes", "10000,100000", "post counts")
 	iters := flag.Int("iters", 200, "measured executions per shape")
-	only := flag.String("only", "", "measure only shapes whose name contains this")
+	only := flag.String("only", "", "measure only shapes whose name contains this (alternatives separated by |)")
 	flag.Parse()
 	ctx := context.Background()
 	type target struct {
@@ -190,7 +190,7 @@ func main() {
 			fmt.Fprintf(os.Stderr, "%s: %d rows loaded in %v\n", t.name, n, time.Since(start).Round(time.Millisecond))
 		}
 		for _, s := range shapes {
-			if *only != "" && !strings.Contains(s.name, *only) {
+			if !selected(s.name, *only) {
 				continue
 			}
 			k := key{s.name, n}
@@ -233,4 +233,18 @@ func main() {
 			}
 		}
 	}
+}
+
+// selected reports whether a shape's name contains one of only's
+// |-separated parts (every shape when only is empty).
+func selected(name, only string) bool {
+	if only == "" {
+		return true
+	}
+	for _, part := range strings.Split(only, "|") {
+		if strings.Contains(name, part) {
+			return true
+		}
+	}
+	return false
 }

@@ -18,13 +18,13 @@ import (
 // makes that choice by the estimated sizes, and lookupIter runs it: the
 // first matching row ends each probe.
 
-// probeRows is what one index probe costs in rows of a sequential read,
-// by PostgreSQL's cost constants: a random page (random_page_cost 4) and
-// the descent's comparisons (about 0.3) against a row's share of a
-// sequential page and its CPU (about 0.03), so that the planner turns to
-// probes where PostgreSQL's costs do, when the probing side is some 140
-// times smaller than the side a hash join would read whole.
-const probeRows = 140
+// probeRows is what one index probe costs in rows the hash join reads and
+// hashes. Measured on tinybase's in-memory B-trees a probe costs about
+// two such rows; eight leaves room for estimates that are off. In
+// PostgreSQL a probe is a random page read against a row's share of a
+// sequential page (a ratio near 140), so between the two ratios tinybase
+// probes where PostgreSQL would hash the whole table.
+const probeRows = 8
 
 // lookupSemiJoin turns j into a nested loop over an index of its inner
 // table whose leading columns its inner keys are, when the outer rows

@@ -308,6 +308,7 @@ func TestAccessPathsChosen(t *testing.T) {
 		{"probe per outer row", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3) and t.a = 5 and t.b = 2", "Nested Loop Semi Join"},
 		{"probe under a limit", "explain (costs off) select s.id from s where exists (select 1 from t where t.u = s.v * 3) order by s.id limit 1", "Nested Loop Semi Join"},
 		{"keys drive lookups", "explain (costs off) select id from t where id in (select t_id from s where id = 7)", "Nested Loop\n  ->  HashAggregate"},
+		{"subquery's own index", "explain (costs off) select id from t where id in (select t_id from s where s.id = 5 and s.v > 0)", "Index Scan using s_pkey on s"},
 		{"subplan", "explain (costs off) select s.id, (select t.c from t where t.id = s.t_id) from s where s.id < 3", "SubPlan 1\n    ->  Index Scan using t_pkey on t"},
 		{"hash node", "explain (costs off) select count(*) from t join s on s.v = t.b where t.id < 100", "->  Hash\n"},
 	}

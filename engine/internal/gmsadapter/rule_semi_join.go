@@ -265,6 +265,7 @@ func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, er
 				continue
 			}
 		}
+		p.planInner(sj)
 		var rest []sql.Expression
 		for k, o := range conj {
 			if k != i {

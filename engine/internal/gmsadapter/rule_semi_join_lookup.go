@@ -262,3 +262,63 @@ func limitedFilters(ctx *sql.Context, n sql.Node) map[*plan.Filter]float64 {
 	})
 	return out
 }
+
+// planInner gives a hash or probing semi join's subquery its own access
+// paths: GMS analyzed it apart, with its rows after the outer row's
+// columns, where the rule does not reach. A subquery that reads no outer
+// column (the keys aside) and nests no subquery is renumbered over its
+// own rows if need be, and its table reads become index scans where they
+// pay.
+func (p *pathPlanner) planInner(j *HashSemiJoin) {
+	if j.Scope == 0 || j.Lookup != nil {
+		return
+	}
+	simple := true
+	transform.Inspect(j.Inner, func(n sql.Node) bool {
+		switch n.(type) {
+		case nil, *plan.Project, *plan.Filter, *plan.TableAlias, *plan.ResolvedTable:
+		default:
+			simple = false
+		}
+		return simple
+	})
+	if !simple {
+		return
+	}
+	// GMS numbers an uncorrelated subquery's columns over its own rows
+	// (its output gets the outer row in front); a column numbered past
+	// the outer row's never matches filterScan's check of its name
+	if planned, same, err := transform.NodeWithOpaque(j.Inner, p.filterScan); err == nil && !same {
+		j.Inner = planned
+		return
+	}
+	ok := true
+	shift := func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch x := e.(type) {
+		case *plan.Subquery:
+			ok = false
+		case *expression.GetField:
+			if x.Index() < j.Scope {
+				ok = false
+				return e, transform.SameTree, nil
+			}
+			return x.WithIndex(x.Index() - j.Scope), transform.NewTree, nil
+		}
+		return e, transform.SameTree, nil
+	}
+	inner, _, err := transform.NodeExprs(j.Inner, shift)
+	if err != nil || !ok {
+		return
+	}
+	keys := make([]sql.Expression, len(j.InnerKeys))
+	for i, k := range j.InnerKeys {
+		if keys[i], _, err = transform.Expr(k, shift); err != nil || !ok {
+			return
+		}
+	}
+	planned, _, err := transform.NodeWithOpaque(inner, p.filterScan)
+	if err != nil {
+		return
+	}
+	j.Inner, j.InnerKeys, j.Scope = planned, keys, 0
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # planner.sh — issue 19's query shapes (keyset page, latest 20, id = any,
-# FK join, OFFSET, count group by, and PostgREST's count=exact against
-# count=planned) over the wire on tinybase
+# FK join, OFFSET, count group by, PostgREST's count=exact against
+# count=planned, and subqueries: EXISTS / NOT EXISTS / IN over comments,
+# a scalar subquery per row) over the wire on tinybase
 # (bench/tbserve, in memory) and PostgreSQL 15 side by side in one run, at
 # 10k and 100k posts: median µs per statement, tinybase/PostgreSQL ratio,
 # and the 100k/10k growth of each.

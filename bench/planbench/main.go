@@ -1,4 +1,5 @@
-// Command planbench measures issue 19's query shapes over the wire on
+// Command planbench measures issue 19's query shapes (and subqueries over
+// a comments table) over the wire on
 // tinybase and PostgreSQL side by side: the same schema and rows on both,
 // every statement sent with bound parameters through pgx's prepared
 // statement cache, the median latency of each shape per table size.
@@ -53,6 +54,24 @@ var shapes = []shape{
 	{"count(*) group by user_id", func(int) string {
 		return "select user_id, count(*) from posts group by user_id"
 	}, nil},
+	// subqueries (comments on every other post): probes of the inner
+	// table's index per outer row, lookups driven by the subquery's keys,
+	// a scalar subquery per row
+	{"EXISTS, one user's posts", func(int) string {
+		return "select p.id, p.title from posts p where p.user_id = $1 and exists (select 1 from comments c where c.post_id = p.id)"
+	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
+	{"NOT EXISTS, one user's posts", func(int) string {
+		return "select p.id, p.title from posts p where p.user_id = $1 and not exists (select 1 from comments c where c.post_id = p.id)"
+	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
+	{"EXISTS order by id limit 20", func(int) string {
+		return "select p.id, p.title from posts p where exists (select 1 from comments c where c.post_id = p.id) order by p.id limit 20"
+	}, nil},
+	{"id IN (subquery)", func(int) string {
+		return "select p.id, p.title from posts p where p.id in (select c.post_id from comments c where c.body = $1)"
+	}, func(r *rand.Rand, n int) []any { return []any{"comment " + strconv.Itoa(r.Intn(n/20))} }},
+	{"scalar subquery per row", func(int) string {
+		return "select p.id, (select u.name from users u where u.id = p.user_id) from posts p where p.user_id = $1"
+	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
 	// PostgREST's Prefer: count=exact counts the filtered rows;
 	// count=planned reads the estimate of the same query's plan instead
 	{"count=exact (published)", func(int) string {
@@ -68,6 +87,7 @@ func users(n int) int { return n / 100 }
 
 func setup(ctx context.Context, c *pgx.Conn, n int) error {
 	stmts := []string{
+		"drop table if exists comments",
 		"drop table if exists posts",
 		"drop table if exists users",
 		"create table users (id bigint primary key, name text not null)",
@@ -75,10 +95,15 @@ func setup(ctx context.Context, c *pgx.Conn, n int) error {
 		fmt.Sprintf("insert into users select g, 'user ' || g from generate_series(1, %d) g", users(n)),
 		// created_at is not in id order: a scan in id order does not give it
 		fmt.Sprintf("insert into posts select g, 1 + (g * 7919) %% %d, g %% 3 <> 0, timestamptz '2024-01-01 00:00:00+00' + ((g * 37) %% %d) * interval '1 second', 'post number ' || g from generate_series(1, %d) g", users(n), n, n),
+		"create table comments (id bigint primary key, post_id bigint not null references posts(id), body text not null)",
+		// every other post has comments: EXISTS finds half, NOT EXISTS the rest
+		fmt.Sprintf("insert into comments select g, 2 + (g * 13) %% %d * 2, 'comment ' || (g %% %d) from generate_series(1, %d) g", n/2, n/20, n),
+		"create index comments_post_id_idx on comments (post_id)",
 		"create index posts_user_id_idx on posts (user_id)",
 		"create index posts_created_at_idx on posts (created_at)",
 		"analyze posts",
 		"analyze users",
+		"analyze comments",
 	}
 	for _, s := range stmts {
 		if _, err := c.Exec(ctx, s); err != nil {
@@ -126,7 +151,7 @@ func main() {
 	pgURL := flag.String("postgres", "", "PostgreSQL URL")
 	sizes := flag.String("sizes", "10000,100000", "post counts")
 	iters := flag.Int("iters", 200, "measured executions per shape")
-	only := flag.String("only", "", "measure only shapes whose name contains this")
+	only := flag.String("only", "", "measure only shapes whose name contains this (alternatives separated by |)")
 	flag.Parse()
 	ctx := context.Background()
 	type target struct {
@@ -165,7 +190,7 @@ func main() {
 			fmt.Fprintf(os.Stderr, "%s: %d rows loaded in %v\n", t.name, n, time.Since(start).Round(time.Millisecond))
 		}
 		for _, s := range shapes {
-			if *only != "" && !strings.Contains(s.name, *only) {
+			if !selected(s.name, *only) {
 				continue
 			}
 			k := key{s.name, n}
@@ -208,4 +233,18 @@ func main() {
 			}
 		}
 	}
+}
+
+// selected reports whether a shape's name contains one of only's
+// |-separated parts (every shape when only is empty).
+func selected(name, only string) bool {
+	if only == "" {
+		return true
+	}
+	for _, part := range strings.Split(only, "|") {
+		if strings.Contains(name, part) {
+			return true
+		}
+	}
+	return false
 }

@@ -122,7 +122,10 @@ func randomQuery(r *rand.Rand) randQuery {
 			fmt.Sprintf("t.id %sin (select s2.t_id from s s2 where s2.v = %d)", neg, r.Intn(11)),
 			fmt.Sprintf("t.b %sin (select s2.v from s s2 where s2.id < %d)", neg, r.Intn(40)),
 			fmt.Sprintf("t.b %sin (select case when s2.v = 0 then null else s2.v end from s s2 where s2.id < %d)", neg, r.Intn(40)),
-		}[r.Intn(3)])
+			// a few keys that look up the outer table by its index
+			fmt.Sprintf("t.id %sin (select s2.t_id from s s2 where s2.id = %d)", neg, r.Intn(3100)),
+			fmt.Sprintf("t.u %sin (select s2.v * 3 from s s2 where s2.id = %d)", neg, r.Intn(3100)),
+		}[r.Intn(5)])
 	}
 	text := "select " + sel + " from " + from
 	if len(conds) > 0 {
@@ -296,9 +299,17 @@ func TestAccessPathsChosen(t *testing.T) {
 		{"derived table", "explain (costs off) select * from (select id, a from t order by id limit 5) s", "Index Scan using t_pkey on t"},
 		{"top-n", "explain (costs off) select id from t order by b limit 5", "Sort"},
 		{"hash join", "explain (costs off) select count(*) from s join t on t.b = s.v", "Hash Join"},
-		{"semi join", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3)", "Hash Semi Join"},
+		{"semi join", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id)", "Hash Semi Join"},
+		// fewer subquery keys (v = 3: 15 rows estimated) than PostgreSQL
+		// needs to give up its hash join: they look up t
+		{"few keys", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3)", "Nested Loop\n  ->  HashAggregate"},
 		{"anti join", "explain (costs off) select id from t where not exists (select 1 from s where s.t_id = t.id)", "Hash Anti Join"},
-		{"in subquery", "explain (costs off) select id from t where id in (select t_id from s where v = 3)", "Hash Semi Join"},
+		{"in subquery", "explain (costs off) select id from t where b in (select v from s where id < 100)", "Hash Semi Join"},
+		{"probe per outer row", "explain (costs off) select id from t where exists (select 1 from s where s.t_id = t.id and s.v = 3) and t.a = 5 and t.b = 2", "Nested Loop Semi Join"},
+		{"probe under a limit", "explain (costs off) select s.id from s where exists (select 1 from t where t.u = s.v * 3) order by s.id limit 1", "Nested Loop Semi Join"},
+		{"keys drive lookups", "explain (costs off) select id from t where id in (select t_id from s where id = 7)", "Nested Loop\n  ->  HashAggregate"},
+		{"subquery's own index", "explain (costs off) select id from t where id in (select t_id from s where s.id = 5 and s.v > 0)", "Index Scan using s_pkey on s"},
+		{"subplan", "explain (costs off) select s.id, (select t.c from t where t.id = s.t_id) from s where s.id < 3", "SubPlan 1\n    ->  Index Scan using t_pkey on t"},
 		{"hash node", "explain (costs off) select count(*) from t join s on s.v = t.b where t.id < 100", "->  Hash\n"},
 	}
 	for _, c := range cases {

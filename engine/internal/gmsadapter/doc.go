@@ -35,8 +35,16 @@
 //     of the transaction's table version, GROUP BY on integer, boolean and
 //     text columns hashes by value; `x IN (uncorrelated subquery)` is a
 //     hash semi join (rule_semi_join_in.go);
-//   - EXPLAIN's printer (explain.go): the analyzed plan in PostgreSQL's
-//     node names and layout, text or JSON, with ANALYZE's per-node rows,
+//   - semi and anti joins by index (rule_semi_join_lookup.go): [NOT]
+//     EXISTS and IN (subquery) probe an index of the subquery's table per
+//     outer row when the outer rows are few or a LIMIT cuts them short,
+//     or read the subquery's few distinct keys and look each up in the
+//     outer table, weighed against the hash join by estimated rows; the
+//     subquery itself gets access paths;
+//   - EXPLAIN's printer (explain.go, explain_subplan.go): the analyzed
+//     plan in PostgreSQL's node names and layout (select-list subqueries
+//     as SubPlans, outer columns qualified in parameterized conditions),
+//     text or JSON, with ANALYZE's per-node rows,
 //     loops and times counted by the exec builder;
 //   - tinybase's executors: FULL JOIN, and projections that keep the sign
 //     of a float's zero as float8out prints it (docs 8.1.3);

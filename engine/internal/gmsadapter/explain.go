@@ -126,6 +126,7 @@ type explainNode struct {
 	width   int
 	stats   *nodeStats
 	kids    []*explainNode
+	subplan string         // "SubPlan n" for a subquery's plan under its node
 	extra   map[string]any // JSON fields
 }
 
@@ -138,7 +139,7 @@ func Explain(ctx *sql.Context, n sql.Node, o ExplainOptions, inst *Instrument, p
 		return []string{e.json(root, o, planning, execution)}
 	}
 	var lines []string
-	e.text(root, o, 0, &lines)
+	e.text(root, o, 0, 0, &lines)
 	if len(o.Settings) > 0 {
 		parts := make([]string, len(o.Settings))
 		for i, kv := range o.Settings {
@@ -161,8 +162,10 @@ func Explain(ctx *sql.Context, n sql.Node, o ExplainOptions, inst *Instrument, p
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 type explainer struct {
-	ctx  *sql.Context
-	inst *Instrument
+	ctx      *sql.Context
+	inst     *Instrument
+	subplans int                     // SubPlans numbered so far
+	seen     map[*plan.Subquery]bool // subqueries printed
 }
 
 func (e *explainer) stats(n sql.Node) *nodeStats {
@@ -224,18 +227,24 @@ func (e *explainer) node(n sql.Node) *explainNode {
 	case *SharedScan, *CountStar: // rule_aggregate_scan.go: the plan they stand for
 		return e.aggregateScan(n)
 	case *plan.Project:
-		return e.node(x.Child)
+		out := e.node(x.Child)
+		e.subPlans(ownProjections(x), out) // explain_subplan.go
+		return out
 	case *plan.TableAlias:
 		out := e.node(x.Child)
 		out.name += " " + x.Name()
 		return out
 	case *plan.Filter:
 		out := e.node(x.Child)
+		cond := lookupResidue(x) // explain_subplan.go
+		if cond == nil {
+			return out // the lookup's own keys
+		}
 		if k := len(out.details) - 1; k >= 0 && out.details[k][0] == "Filter" {
 			// a Seq Scan that a size-aware IndexScan chose has its own
-			out.details[k][1] = "(" + out.details[k][1] + " AND " + condText(x.Expression) + ")"
+			out.details[k][1] = "(" + out.details[k][1] + " AND " + condText(cond) + ")"
 		} else {
-			out.details = append(out.details, [2]string{"Filter", condText(x.Expression)})
+			out.details = append(out.details, [2]string{"Filter", condText(cond)})
 		}
 		out.rows = math.Max(1, math.Round(out.rows*e.selectivity(e.baseRel(x.Child), x.Expression))) // explain_estimate.go
 		if st := e.stats(n); st != nil {
@@ -344,6 +353,12 @@ func (e *explainer) node(n sql.Node) *explainNode {
 	case *plan.JoinNode:
 		return e.joinNode(x)
 	case *HashSemiJoin:
+		if x.Lookup != nil {
+			return e.lookupJoin(x) // explain_subplan.go
+		}
+		if x.Probe != nil {
+			return e.probeJoin(x)
+		}
 		l, r := e.node(x.Child), e.node(x.Inner)
 		name := "Hash Semi Join"
 		if x.Anti {
@@ -351,7 +366,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		}
 		hash := &explainNode{name: "Hash", rows: r.rows, cost: r.cost, width: r.width, stats: r.stats, kids: []*explainNode{r}}
 		return &explainNode{name: name, rows: l.rows, cost: l.cost + r.cost + (l.rows+r.rows)*0.01, width: l.width, stats: e.stats(n),
-			details: [][2]string{{"Hash Cond", x.condText()}}, kids: []*explainNode{l, hash}}
+			details: [][2]string{{"Hash Cond", e.semiCond(x)}}, kids: []*explainNode{l, hash}}
 	case *plan.HashLookup:
 		child := e.node(x.Child)
 		return &explainNode{name: "Hash", rows: child.rows, cost: child.cost, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}
@@ -533,7 +548,7 @@ func (e *explainer) lookupCond(ita *plan.IndexedTableAccess) string {
 	if !ita.IsStatic() {
 		var parts []string
 		for i, k := range ita.Expressions() {
-			parts = append(parts, fmt.Sprintf("(%s = %s)", col(i), exprText(k)))
+			parts = append(parts, fmt.Sprintf("(%s = %s)", col(i), outerText(k)))
 		}
 		return joinConds(parts)
 	}
@@ -671,11 +686,11 @@ func literalText(t *types.Type, v any) string {
 
 // text prints PostgreSQL's text format: the root at the margin, each
 // child under "->" six columns deeper, details indented under their node.
-func (e *explainer) text(n *explainNode, o ExplainOptions, depth int, lines *[]string) {
+func (e *explainer) text(n *explainNode, o ExplainOptions, depth, extra int, lines *[]string) {
 	var b strings.Builder
 	pad := ""
 	if depth > 0 {
-		pad = strings.Repeat(" ", 6*depth-4)
+		pad = strings.Repeat(" ", 6*depth-4+extra)
 		b.WriteString(pad)
 		b.WriteString("->  ")
 	}
@@ -705,7 +720,14 @@ func (e *explainer) text(n *explainNode, o ExplainOptions, depth int, lines *[]s
 		*lines = append(*lines, detailPad+d[0]+": "+d[1])
 	}
 	for _, k := range n.kids {
-		e.text(k, o, depth+1, lines)
+		if k.subplan != "" {
+			// PostgreSQL names a subquery's plan on a line of its own
+			// and indents the plan under the name
+			*lines = append(*lines, detailPad+k.subplan)
+			e.text(k, o, depth+1, extra+2, lines)
+			continue
+		}
+		e.text(k, o, depth+1, extra, lines)
 	}
 }
 
@@ -762,6 +784,12 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 			rel := "Outer"
 			if i > 0 {
 				rel = "Inner"
+			}
+			if k.subplan != "" {
+				m := conv(k, "SubPlan")
+				m["Subplan Name"] = k.subplan
+				kids = append(kids, m)
+				continue
 			}
 			kids = append(kids, conv(k, rel))
 		}

@@ -91,6 +91,7 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 			return n, transform.SameTree, nil
 		}
 		p.writes = writes(out)
+		p.limited = limitedFilters(p.ctx, out)                       // rule_semi_join_lookup.go
 		out, same5, err := transform.NodeWithOpaque(out, p.semiJoin) // rule_semi_join.go
 		if err != nil {
 			return n, transform.SameTree, nil
@@ -135,6 +136,9 @@ type pathPlanner struct {
 	// writes is set for an UPDATE or DELETE, which write through the
 	// table their filter reads (rule_semi_join_in.go leaves them alone)
 	writes bool
+	// limited holds the filters whose rows a LIMIT cuts short, with the
+	// limit (rule_semi_join_lookup.go)
+	limited map[*plan.Filter]float64
 }
 
 // leaf is a table read: the table, and the alias node above it if any.

@@ -35,6 +35,19 @@ type HashSemiJoin struct {
 	OuterKeys []sql.Expression // over Child's rows
 	Anti      bool
 	Source    sql.Expression // the EXISTS condition it replaces (EXPLAIN)
+	// Lookup, when set, makes the join a nested loop that probes this
+	// index scan of Inner's table per outer row, keyed by OuterKeys, and
+	// checks Keep (Inner's conditions, over the outer row then the
+	// table's) on what it finds (rule_semi_join_lookup.go); Inner stays
+	// the join's child for the plan's walks.
+	Lookup      *IndexScan
+	LookupAlias string
+	Keep        []sql.Expression
+	// Probe, when set, reads the distinct inner keys first and then
+	// Child's table through this index scan, keyed by each in turn (a
+	// one-value row); Child stays the join's child for the plan's walks.
+	Probe      *IndexScan
+	ProbeAlias string
 }
 
 var _ sql.Node = (*HashSemiJoin)(nil)
@@ -98,6 +111,13 @@ func (j *HashSemiJoin) condText() string {
 
 // build starts the join: the inner rows are read into the key set first.
 func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Row) (sql.RowIter, error) {
+	if j.Lookup != nil {
+		child, err := b.Build(ctx, j.Child, row)
+		if err != nil {
+			return nil, err
+		}
+		return &lookupIter{j: j, child: child}, nil
+	}
 	scope := make(sql.Row, j.Scope)
 	q, _, err := transform.Node(j.Inner, plan.PrependRowInPlan(scope, false))
 	if err != nil {
@@ -108,6 +128,7 @@ func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Ro
 		return nil, err
 	}
 	set := map[any]struct{}{}
+	var order []any // the distinct keys in the order read (Probe)
 	for {
 		r, err := inner.Next(ctx)
 		if err == io.EOF {
@@ -122,12 +143,18 @@ func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Ro
 			inner.Close(ctx)
 			return nil, err
 		}
-		if ok {
+		if _, dup := set[k]; ok && !dup {
 			set[k] = struct{}{}
+			if j.Probe != nil {
+				order = append(order, k)
+			}
 		}
 	}
 	if err := inner.Close(ctx); err != nil {
 		return nil, err
+	}
+	if j.Probe != nil {
+		return &probeIter{j: j, keys: order}, nil // rule_semi_join_lookup.go
 	}
 	child, err := b.Build(ctx, j.Child, row)
 	if err != nil {
@@ -228,7 +255,8 @@ func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, er
 		default:
 			continue
 		}
-		if keyed && !anti {
+		sj.Child, sj.Anti, sj.Source = f.Child, anti, c
+		if !p.lookupSemiJoin(sj, p.limited[f]) && !(!anti && p.probeSemiJoin(sj)) && keyed && !anti { // rule_semi_join_lookup.go
 			// GMS reads the subquery's table by an index keyed with the
 			// outer row, and EXISTS stops at the first match: per outer
 			// row that beats reading a table many times larger once
@@ -237,7 +265,7 @@ func (p *pathPlanner) semiJoin(n sql.Node) (sql.Node, transform.TreeIdentity, er
 				continue
 			}
 		}
-		sj.Child, sj.Anti, sj.Source = f.Child, anti, c
+		p.planInner(sj)
 		var rest []sql.Expression
 		for k, o := range conj {
 			if k != i {

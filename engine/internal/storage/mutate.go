@@ -267,9 +267,11 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	}
 
 	hot := !pkChanged
+	same := make([]bool, len(def.indexes)) // the entry keeps its key
 	for i, ix := range def.indexes {
 		oldKey, newKey := oldKeys[i], newKeys[i]
 		if !pkChanged && oldKey != nil && newKey != nil && ix.order.comparePrefix(oldKey, newKey, len(newKey)) == 0 {
+			same[i] = true
 			continue
 		}
 		if oldKey != nil || newKey != nil {
@@ -298,18 +300,39 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.nextTID++
 	td.rows.ReplaceOrInsert(ne)
 	td.heap.ReplaceOrInsert(ne)
-	// every index entry of the row points at its new version: the ones
-	// whose key is unchanged are replaced too (entry.ref)
+	// a changed key gets an entry pointing at the new version; an
+	// unchanged one is kept when it finds its row by primary key
 	for i, newKey := range newKeys {
-		if newKey != nil {
-			td.idx[i].ReplaceOrInsert(indexEntry(newKey, ne))
+		if newKey == nil {
+			continue
 		}
+		if same[i] {
+			td.keepIndexEntry(i, newKey, newPK)
+			continue
+		}
+		td.idx[i].ReplaceOrInsert(indexEntry(newKey, ne))
 	}
 	td.owner.touch(td, oldPK)
 	td.owner.touch(td, newPK)
 	td.owner.record(td, ChangeUpdate, e.row, new)
 	td.mods++
 	return nil
+}
+
+// keepIndexEntry leaves index i's entry of an updated row whose key and
+// primary key did not change. An entry made by an insert points at the
+// row's first version (entry.ref), which a fetch would return to every
+// later snapshot, so it is replaced once by an entry without the pointer,
+// which finds the row by its primary key in each snapshot's own tree;
+// later updates of the row's other columns write nothing to the index
+// (PostgreSQL's HOT updates skip index work for the same reason, by a
+// chain from the indexed tuple instead of a stable key).
+func (td *tableData) keepIndexEntry(i int, key, pk sql.Row) {
+	k := concat(key, pk)
+	if e, ok := td.idx[i].Get(&entry{key: k}); ok && e.ref == nil {
+		return
+	}
+	td.idx[i].ReplaceOrInsert(&entry{key: k})
 }
 
 // truncate empties the table and returns the number of rows removed. The

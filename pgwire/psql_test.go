@@ -158,8 +158,10 @@ func clientFixture(t *testing.T, record bool, scratch, setupFile string) string 
 	defer conn.Close(context.Background())
 	if !record {
 		// The oracle has no pg_graphql, which tinybase's bootstrap
-		// installs as Supabase's does: without it both hold the same.
-		if _, err := conn.Exec(context.Background(), "drop extension pg_graphql; drop schema graphql"); err != nil {
+		// installs as Supabase's does: without it (and the grant option
+		// on graphql_public its install gives postgres) both hold the same.
+		if _, err := conn.Exec(context.Background(), "drop extension pg_graphql; drop schema graphql; "+
+			"revoke grant option for usage on schema graphql_public from postgres"); err != nil {
 			t.Fatal(err)
 		}
 	}

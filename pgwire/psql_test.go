@@ -33,6 +33,14 @@ var psqlCases = []struct {
 	{"ds", []string{"-c", `\ds`}},
 	{"di", []string{"-c", `\di`}},
 	{"dT", []string{"-c", `\dT`}},
+	// sizes (pg_table_size over pgcatalog's page model), before copy_in
+	// adds rows to parent
+	{"dtplus", []string{"-c", `\dt+`}},
+	{"dvplus", []string{"-c", `\dv+`}},
+	{"diplus", []string{"-c", `\di+`}},
+	{"dsplus", []string{"-c", `\ds+`}},
+	{"dmplus", []string{"-c", `\dm+`}},
+	{"dnplus", []string{"-c", `\dn+`}},
 	{"x", []string{"-c", `\x`, "-c", "select id, name from parent order by id"}},
 	{"copy_out", []string{"-c", `\copy child to stdout`}},
 	{"copy_out_csv", []string{"-c", `\copy (select * from child order by id) to stdout with (format csv, header)`}},

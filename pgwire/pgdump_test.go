@@ -34,11 +34,7 @@ var pgDumpCases = []struct {
 // pgDumpKnown are recorded cases tinybase does not dump as PostgreSQL
 // does yet, with the reason; they run, and must still differ (so a fix
 // shows up), but their difference is not an error.
-var pgDumpKnown = map[string]string{
-	"schema_only": "auth.users.phone's DEFAULT NULL::character varying prints no default: the engine folds the cast into " +
-		"a NULL of the column's type (text), where PostgreSQL keeps a varchar NULL relabelled to text",
-	"full": "the schema part differs as schema_only does",
-}
+var pgDumpKnown = map[string]string{}
 
 // pgDumpFails are the known cases where pg_dump itself still fails; in
 // every other case it must complete, known difference or not.

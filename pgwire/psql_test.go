@@ -33,6 +33,14 @@ var psqlCases = []struct {
 	{"ds", []string{"-c", `\ds`}},
 	{"di", []string{"-c", `\di`}},
 	{"dT", []string{"-c", `\dT`}},
+	// sizes (pg_table_size over pgcatalog's page model), before copy_in
+	// adds rows to parent
+	{"dtplus", []string{"-c", `\dt+`}},
+	{"dvplus", []string{"-c", `\dv+`}},
+	{"diplus", []string{"-c", `\di+`}},
+	{"dsplus", []string{"-c", `\ds+`}},
+	{"dmplus", []string{"-c", `\dm+`}},
+	{"dnplus", []string{"-c", `\dn+`}},
 	{"x", []string{"-c", `\x`, "-c", "select id, name from parent order by id"}},
 	{"copy_out", []string{"-c", `\copy child to stdout`}},
 	{"copy_out_csv", []string{"-c", `\copy (select * from child order by id) to stdout with (format csv, header)`}},
@@ -158,8 +166,10 @@ func clientFixture(t *testing.T, record bool, scratch, setupFile string) string 
 	defer conn.Close(context.Background())
 	if !record {
 		// The oracle has no pg_graphql, which tinybase's bootstrap
-		// installs as Supabase's does: without it both hold the same.
-		if _, err := conn.Exec(context.Background(), "drop extension pg_graphql; drop schema graphql"); err != nil {
+		// installs as Supabase's does: without it (and the grant option
+		// on graphql_public its install gives postgres) both hold the same.
+		if _, err := conn.Exec(context.Background(), "drop extension pg_graphql; drop schema graphql; "+
+			"revoke grant option for usage on schema graphql_public from postgres"); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -201,7 +201,7 @@ func storedText(d *sql.ColumnDefaultValue) string {
 	if e == nil {
 		return exprText(d.String())
 	}
-	if l, ok := e.(*expr.Literal); ok && l.Value == nil {
+	if l, ok := e.(*expr.Literal); ok && l.Value == nil && l.Shown == "" {
 		// a typed NULL (NULL::character varying) keeps its type, as
 		// PostgreSQL's stored Const does
 		if t := expr.TypeOf(l); t.Kind != types.KindUnknown {
@@ -223,7 +223,7 @@ func nullDefault(d *sql.ColumnDefaultValue, col sql.Type) bool {
 		e = c.Child
 	}
 	l, ok := e.(*expr.Literal)
-	if !ok || l.Value != nil {
+	if !ok || l.Value != nil || l.Shown != "" {
 		return false
 	}
 	t := expr.TypeOf(l)

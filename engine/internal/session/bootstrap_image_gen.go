@@ -1499,7 +1499,7 @@ var bootstrapImage = bootstrap.Image{
 					Nullable: true,
 					Default: bootstrap.Stored{
 						Set:           true,
-						Text:          "NULL",
+						Text:          "NULL::character varying",
 						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
 						ReturnNil:     true,
 						Parenthesized: true,

@@ -70,6 +70,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addFunctionDefFuncs, // pgcatalog_functiondef.go
 	addClientCatalogFuncs,
 	addIndexDefFuncs,
+	addSizeFuncs,   // pgcatalog_size_funcs.go
 	addPgDumpFuncs, // pgdump_funcs.go
 	addDDLFuncs,    // ddl_funcs.go
 }

@@ -140,8 +140,23 @@ func (t *Translator) assignStored(n *pg.Node, typ *types.Type, col string) sqlpa
 func storedConstant(src, folded sql.Expression, typ *types.Type) sql.Expression {
 	from, ok := src.(*expr.Literal)
 	to, ok2 := folded.(*expr.Literal)
-	if !ok || !ok2 || from == to || from.Value == nil {
+	if !ok || !ok2 || from == to {
 		return folded
+	}
+	if from.Value == nil {
+		// a NULL cast to another type than the column's (NULL::character
+		// varying on a text column) is a stored default in PostgreSQL and
+		// prints with its own type; a NULL of the column's type is none
+		ft := from.Type().(*types.Type)
+		switch {
+		case from.Shown != "":
+			to.Shown = from.Shown
+		case ft.Kind == types.KindUnknown || ft.OID == typ.OID && ft.Mod == typ.Mod:
+			return folded
+		default:
+			to.Shown = "NULL::" + ft.FormatType()
+		}
+		return to
 	}
 	shown := from.String()
 	if from.Type().(*types.Type).Kind == types.KindUnknown {
@@ -154,6 +169,27 @@ func storedConstant(src, folded sql.Expression, typ *types.Type) sql.Expression 
 	}
 	to.Shown = shown
 	return to
+}
+
+// storedCast makes a typed constant cast to another type in a stored
+// expression print as PostgreSQL keeps it, a cast function over the
+// constant shown as (0)::smallint, though tinybase folds it to one
+// constant. An untyped string or NULL folds in PostgreSQL too.
+func storedCast(src, folded sql.Expression, typ *types.Type) {
+	from, ok := src.(*expr.Literal)
+	to, ok2 := folded.(*expr.Literal)
+	if !ok || !ok2 || from == to || to.Shown != "" {
+		return
+	}
+	ft := from.Type().(*types.Type)
+	if ft.Kind == types.KindUnknown || ft.OID == typ.OID {
+		return
+	}
+	shown := from.String()
+	if from.Value == nil && from.Shown == "" {
+		shown = "NULL::" + ft.FormatType()
+	}
+	to.Shown = "(" + shown + ")::" + typ.FormatType()
 }
 
 func (t *Translator) drop(s *pg.DropStmt) (Result, error) {

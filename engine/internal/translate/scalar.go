@@ -62,8 +62,13 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 			return t.literal(typ, &types.Array{Elem: typ.Base().Elem})
 		}
 		arg := t.scalar(x.TypeCast.Arg)
+		stored := t.stored
 		return t.inject("cast", x.TypeCast.Location, []sqlparser.Expr{arg}, func(c []sql.Expression) (sql.Expression, error) {
-			return expr.Coerce(t.Env, c[0], typ, types.CastExplicit)
+			e, err := expr.Coerce(t.Env, c[0], typ, types.CastExplicit)
+			if stored {
+				storedCast(c[0], e, typ)
+			}
+			return e, err
 		})
 	case *pg.Node_AExpr:
 		return t.aexpr(x.AExpr)

@@ -61,6 +61,9 @@ type BinaryCodec struct {
 // AppendSend appends v's binary send form for a value of type oid; text is
 // its text form (used for the types whose binary form is built from it).
 func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]byte, error) {
+	if a, ok := v.(*Array); ok && a.Elem != nil && a.Elem.Base().Kind == KindRange && !a.Vector {
+		return c.appendRangeArray(buf, a)
+	}
 	switch oid {
 	case oidBool:
 		if b, ok := v.(bool); ok {
@@ -205,6 +208,48 @@ func (c *BinaryCodec) binaryViaPgtype(buf []byte, oid uint32, text string) ([]by
 		return nil, pgerror.New(pgerror.InternalError, "binary output of %s value %q: %v", t.Name, text, err)
 	}
 	return out, nil
+}
+
+// appendRangeArray writes array_send's format for an array of ranges,
+// each element through AppendSend: pgtype cannot encode the ranges it
+// decodes from text inside an array.
+func (c *BinaryCodec) appendRangeArray(buf []byte, a *Array) ([]byte, error) {
+	elem := a.Elem.Base()
+	dims := a.Dims
+	if len(dims) == 0 && len(a.Values) > 0 {
+		dims = []int{len(a.Values)}
+	}
+	hasNull := uint32(0)
+	for _, e := range a.Values {
+		if e == nil {
+			hasNull = 1
+		}
+	}
+	buf = binary.BigEndian.AppendUint32(buf, uint32(len(dims)))
+	buf = binary.BigEndian.AppendUint32(buf, hasNull)
+	buf = binary.BigEndian.AppendUint32(buf, elem.OID)
+	for i, d := range dims {
+		lower := 1
+		if i < len(a.Lower) {
+			lower = a.Lower[i]
+		}
+		buf = binary.BigEndian.AppendUint32(buf, uint32(d))
+		buf = binary.BigEndian.AppendUint32(buf, uint32(lower))
+	}
+	for _, e := range a.Values {
+		if e == nil {
+			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
+			continue
+		}
+		at := len(buf)
+		buf = append(buf, 0, 0, 0, 0)
+		var err error
+		if buf, err = c.AppendSend(buf, elem.OID, e, Output(elem, e, nil)); err != nil {
+			return nil, err
+		}
+		binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
+	}
+	return buf, nil
 }
 
 func (c *BinaryCodec) typeMap() *pgtype.Map {

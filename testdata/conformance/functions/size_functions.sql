@@ -1,0 +1,25 @@
+-- disk space functions: sizes PostgreSQL gives relations holding no rows or one page of them (8 kB pages; a btree keeps a metapage), and pg_size_pretty's units and rounding
+CREATE TABLE sz_ints (id int PRIMARY KEY, v int);
+CREATE TABLE sz_text (id int PRIMARY KEY, t text);
+CREATE TABLE sz_bounded (id int, v varchar(10), n numeric(10,2));
+CREATE TABLE sz_rows (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, t text NOT NULL, j jsonb, tags text[], amount numeric);
+INSERT INTO sz_rows (t, j, tags, amount) VALUES ('one', '{"a": 1}', '{x,y}', 1.5), ('two', NULL, NULL, NULL), ('three', '[1, 2]', '{}', -20000.25);
+CREATE INDEX sz_rows_t ON sz_rows (t);
+CREATE TABLE sz_many (id int PRIMARY KEY, v int NOT NULL);
+INSERT INTO sz_many SELECT g, g * 2 FROM generate_series(1, 100) g;
+CREATE TABLE sz_pages (id int PRIMARY KEY, v int NOT NULL, t text NOT NULL);
+INSERT INTO sz_pages SELECT g, g % 7, 'row number ' || g FROM generate_series(1, 2000) g;
+CREATE INDEX sz_pages_v ON sz_pages (v);
+CREATE VIEW sz_view AS SELECT id FROM sz_ints;
+CREATE SEQUENCE sz_seq;
+SELECT c.relname, pg_relation_size(c.oid) AS main, pg_table_size(c.oid) AS tbl, pg_indexes_size(c.oid) AS idx, pg_total_relation_size(c.oid) AS total, pg_relation_size(c.oid, 'fsm') AS fsm, pg_relation_size(c.oid, 'vm') AS vm, pg_relation_size(c.oid, 'init') AS init FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' ORDER BY c.relname;
+SELECT pg_relation_size('sz_ints'), pg_table_size('sz_text'), pg_total_relation_size('public.sz_rows'), pg_indexes_size('sz_rows'::regclass), pg_relation_size('sz_rows_t');
+SELECT pg_size_pretty(pg_table_size('sz_text')), pg_size_pretty(pg_total_relation_size('sz_rows'));
+SELECT pg_relation_size('sz_ints', 'nofork');
+SELECT pg_relation_size('no_such_table');
+SELECT pg_relation_size(0::oid), pg_table_size(0::oid), pg_total_relation_size(0::oid);
+SELECT pg_database_size('no_such_db');
+SELECT pg_database_size(current_database()) > 0;
+SELECT x, pg_size_pretty(x) FROM unnest(ARRAY[0, 1, 10239, 10240, 10241, 20479, 20480, 1048575, 1048576, 20970496, 20971520, 21474836480, 21990232555520, -1, -10239, -10240, -20971520, 1125899906842624, 22517998136852480, 9223372036854775807]::bigint[]) x ORDER BY x;
+SELECT x, pg_size_pretty(x) FROM unnest(ARRAY[0, 1.5, 10239.5, 10240.00, -20479.5, 20971519.9, 123456789012345678901234567890, 1e30, 'NaN', 'Infinity', '-Infinity']::numeric[]) x;
+SELECT pg_size_pretty(NULL::bigint), pg_size_pretty(NULL::numeric);

@@ -65,6 +65,7 @@ var pgtap = &Extension{
 		"tap_get":             ScalarC(tapGetCounter),
 		"tap_set":             ScalarC(tapSetCounter),
 		"tap_isnt_record":     ScalarC(tapIsRecord(true)),
+		"tap_def_is":          ScalarC(tapDefIs),
 		"tap_os_name":         Scalar(func([]any) (any, error) { return runtime.GOOS, nil }),
 	},
 }

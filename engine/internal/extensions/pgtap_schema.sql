@@ -74,7 +74,7 @@ CREATE FUNCTION @extschema@.col_has_default(name, name) RETURNS text LANGUAGE sq
 CREATE FUNCTION @extschema@._col_type_is(name, name, name, text, text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN a.typ IS NULL
     THEN @extschema@._tap(false, $5, '   Column ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || '.' || quote_ident($3) || ' does not exist')
-    ELSE @extschema@._tap(a.typ = $4, $5, '        have: ' || a.typ || E'\n        want: ' || $4) END
+    ELSE @extschema@._tap(a.typ = @extschema@._quote_like($4, a.typ), $5, '        have: ' || a.typ || E'\n        want: ' || @extschema@._quote_like($4, a.typ)) END
   FROM (SELECT 1) one LEFT JOIN @extschema@._col_attr($1, $2, $3) a ON true
 $$;
 CREATE FUNCTION @extschema@.col_type_is(name, name, name, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_type_is($1, $2, $3, $4, $5) $$;

@@ -3,8 +3,11 @@ package extensions
 import (
 	"context"
 	"regexp"
+	"strings"
 
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // tapDefKeywords are the SQL value functions a column default can be
@@ -73,4 +76,49 @@ func pgtapDefaultOverloads(def func(sig, ret, body string)) {
 		def("col_default_is(name, name, "+t+")", "text",
 			"SELECT @extschema@._cdi(NULL, $1, $2, $3::text, 'Column ' || quote_ident($1) || '.' || quote_ident($2) || ' should default to ' || coalesce(quote_literal($3::text), 'NULL'))")
 	}
+}
+
+// tapTempTable is _temptable(query, name), the pgTAP internal its own
+// tests call: a temporary table holding what the query (or prepared
+// statement) returns. A prepared statement's rows are copied in as
+// literals of their columns' types, CREATE TABLE AS EXECUTE being one
+// form the engine does not run.
+func tapTempTable(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	if a[0] == nil || a[1] == nil {
+		return nil, nil
+	}
+	q, name := tapQuery(a[0].(string)), a[1].(string)
+	if !strings.HasPrefix(q, "EXECUTE ") {
+		if _, err := c.Query(ctx, "CREATE TEMP TABLE "+name+" AS "+q, nil, nil); err != nil {
+			return nil, err
+		}
+		return name, nil
+	}
+	r, err := c.Query(ctx, q, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	cols := make([]string, len(r.Columns))
+	for i, col := range r.Columns {
+		cols[i] = pgident.QuoteIfNeeded(col.Name) + " " + col.Type.FormatType()
+	}
+	if _, err := c.Query(ctx, "CREATE TEMP TABLE "+name+" ("+strings.Join(cols, ", ")+")", nil, nil); err != nil {
+		return nil, err
+	}
+	env := c.Env()
+	for _, row := range r.Rows {
+		vals := make([]string, len(row))
+		for i, v := range row {
+			t := r.Columns[i].Type
+			if v == nil {
+				vals[i] = "NULL::" + t.FormatType()
+			} else {
+				vals[i] = quoteLiteral(types.Output(t, v, env)) + "::" + t.FormatType()
+			}
+		}
+		if _, err := c.Query(ctx, "INSERT INTO "+name+" VALUES ("+strings.Join(vals, ", ")+")", nil, nil); err != nil {
+			return nil, err
+		}
+	}
+	return name, nil
 }

@@ -346,3 +346,5 @@ CREATE FUNCTION @extschema@._cdi(name, name, name, text, text) RETURNS text LANG
 $$;
 CREATE FUNCTION @extschema@._def_is(text, text, text, text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_def_is' LANGUAGE c;
+CREATE FUNCTION @extschema@._temptable(text, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_temptable' LANGUAGE c;

@@ -65,6 +65,8 @@ var pgtap = &Extension{
 		"tap_get":             ScalarC(tapGetCounter),
 		"tap_set":             ScalarC(tapSetCounter),
 		"tap_isnt_record":     ScalarC(tapIsRecord(true)),
+		"tap_temptable":       ScalarC(tapTempTable),
+		"tap_def_is":          ScalarC(tapDefIs),
 		"tap_os_name":         Scalar(func([]any) (any, error) { return runtime.GOOS, nil }),
 	},
 }
@@ -450,10 +452,8 @@ func tapResults(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	switch kind {
 	case "results_eq", "results_ne":
 		if !tapSameShape(have, want) {
-			// PostgreSQL cannot compare the records (42804).
-			if kind == "results_ne" {
-				return report(false, "    Number of columns or their types differ between the queries")
-			}
+			// PostgreSQL cannot compare the records (42804); results_eq
+			// and results_ne both report the first rows and the error.
 			d := "    Number of columns or their types differ between the queries"
 			if len(have.rows) > 0 && len(want.rows) > 0 && have.rows[0] != want.rows[0] {
 				d += ":\n        have: " + have.rows[0] + "\n        want: " + want.rows[0]

@@ -282,3 +282,69 @@ CREATE FUNCTION @extschema@.isnt_member_of(name, name[], text) RETURNS text LANG
 CREATE FUNCTION @extschema@.isnt_member_of(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt_member_of($1, ARRAY[$2], $3) $$;
 CREATE FUNCTION @extschema@.isnt_member_of(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt_member_of($1, $2, 'Should not have members of role ' || quote_ident($1)) $$;
 CREATE FUNCTION @extschema@.isnt_member_of(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.isnt_member_of($1, ARRAY[$2]) $$;
+
+-- Column types with their schema, and column defaults.
+-- _quote_like(want, have) quotes a wanted type name as the column's
+-- type prints (format_type quotes a mixed-case name, and keeps a
+-- typmod such as "(8,0)" outside the quotes), so 'myType' names "myType".
+CREATE FUNCTION @extschema@._quote_like(text, text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN $2 !~ '"' THEN $1
+    WHEN $2 ~ '"$' OR p.mod IS NULL THEN quote_ident($1)
+    ELSE quote_ident(left($1, length($1) - length(p.mod))) || p.mod END
+  FROM (SELECT substring($1 FROM '[(][^")]+[)]$') AS mod) p
+$$;
+-- _col_ns_type(schema, table, column) is the column's type with its
+-- schema always named: format_type leaves a visible type unqualified.
+CREATE FUNCTION @extschema@._col_ns_type(name, name, name) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN pg_catalog.pg_type_is_visible(t.oid) THEN quote_ident(tn.nspname) || '.' ELSE '' END
+         || pg_catalog.format_type(a.atttypid, a.atttypmod)
+    FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_class c ON n.oid = c.relnamespace
+    JOIN pg_catalog.pg_attribute a ON c.oid = a.attrelid
+    JOIN pg_catalog.pg_type t ON t.oid = a.atttypid JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace
+   WHERE n.nspname = $1 AND c.relname = $2 AND a.attname = $3 AND a.attnum > 0 AND NOT a.attisdropped
+$$;
+CREATE FUNCTION @extschema@.col_type_is(name, name, name, name, text, text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN h.typ IS NULL
+    THEN @extschema@._tap(false, $6, '   Column ' || quote_ident($1) || '.' || quote_ident($2) || '.' || quote_ident($3) || ' does not exist')
+    ELSE @extschema@._tap(h.typ = w.typ, $6, '        have: ' || h.typ || E'\n        want: ' || w.typ) END
+  FROM (SELECT @extschema@._col_ns_type($1, $2, $3) AS typ) h,
+       LATERAL (SELECT quote_ident($4) || '.' || @extschema@._quote_like($5, h.typ) AS typ) w
+$$;
+CREATE FUNCTION @extschema@.col_type_is(name, name, name, name, text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.col_type_is($1, $2, $3, $4, $5, 'Column ' || quote_ident($1) || '.' || quote_ident($2) || '.' || quote_ident($3) || ' should be type ' || quote_ident($4) || '.' || $5)
+$$;
+
+-- _col_def(schema, table, column) is the column's default as
+-- pg_get_expr prints it, and its type; schema NULL means visible tables.
+CREATE FUNCTION @extschema@._col_def(name, name, name) RETURNS TABLE(hasdef boolean, expr text, typ text) LANGUAGE sql AS $$
+  SELECT a.atthasdef, pg_catalog.pg_get_expr(d.adbin, d.adrelid), pg_catalog.format_type(a.atttypid, a.atttypmod)
+    FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_class c ON n.oid = c.relnamespace
+    JOIN pg_catalog.pg_attribute a ON c.oid = a.attrelid
+    LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+   WHERE c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND a.attnum > 0 AND NOT a.attisdropped AND a.attname = $3
+$$;
+-- _col_no_def(schema, table, column, description) is col_hasnt_default.
+CREATE FUNCTION @extschema@._col_no_def(name, name, name, text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN d.hasdef IS NULL
+    THEN @extschema@._tap(false, $4, '    Column ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || '.' || quote_ident($3) || ' does not exist')
+    ELSE @extschema@._tap(NOT d.hasdef, $4, NULL) END
+  FROM (SELECT 1) one LEFT JOIN @extschema@._col_def($1, $2, $3) d ON true
+$$;
+CREATE FUNCTION @extschema@.col_hasnt_default(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_no_def($1, $2, $3, $4) $$;
+CREATE FUNCTION @extschema@.col_hasnt_default(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_no_def(NULL, $1, $2, $3) $$;
+CREATE FUNCTION @extschema@.col_hasnt_default(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_no_def(NULL, $1, $2, 'Column ' || quote_ident($1) || '.' || quote_ident($2) || ' should not have a default') $$;
+-- _cdi(schema, table, column, want, description) is col_default_is: the
+-- default is compared as a value of the column's type, except a call,
+-- a cast or an SQL keyword such as CURRENT_USER, compared as text (Go).
+CREATE FUNCTION @extschema@._cdi(name, name, name, text, text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN d.hasdef IS NULL
+    THEN @extschema@._tap(false, $5, '    Column ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || '.' || quote_ident($3) || ' does not exist')
+    WHEN NOT d.hasdef
+    THEN @extschema@._tap(false, $5, '    Column ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || '.' || quote_ident($3) || ' has no default')
+    ELSE @extschema@._def_is(d.expr, d.typ, $4, $5) END
+  FROM (SELECT 1) one LEFT JOIN @extschema@._col_def($1, $2, $3) d ON true
+$$;
+CREATE FUNCTION @extschema@._def_is(text, text, text, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_def_is' LANGUAGE c;
+CREATE FUNCTION @extschema@._temptable(text, text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_temptable' LANGUAGE c;

@@ -74,7 +74,7 @@ CREATE FUNCTION @extschema@.col_has_default(name, name) RETURNS text LANGUAGE sq
 CREATE FUNCTION @extschema@._col_type_is(name, name, name, text, text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN a.typ IS NULL
     THEN @extschema@._tap(false, $5, '   Column ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || '.' || quote_ident($3) || ' does not exist')
-    ELSE @extschema@._tap(a.typ = $4, $5, '        have: ' || a.typ || E'\n        want: ' || $4) END
+    ELSE @extschema@._tap(a.typ = @extschema@._quote_like($4, a.typ), $5, '        have: ' || a.typ || E'\n        want: ' || @extschema@._quote_like($4, a.typ)) END
   FROM (SELECT 1) one LEFT JOIN @extschema@._col_attr($1, $2, $3) a ON true
 $$;
 CREATE FUNCTION @extschema@.col_type_is(name, name, name, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_type_is($1, $2, $3, $4, $5) $$;
@@ -262,7 +262,8 @@ CREATE FUNCTION @extschema@.policy_cmd_is(name, name, name, text) RETURNS text L
 CREATE FUNCTION @extschema@.policy_cmd_is(name, name, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._policy_cmd(NULL, $1, $2), upper($3), $4) $$;
 CREATE FUNCTION @extschema@.policy_cmd_is(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.policy_cmd_is($1, $2, $3, 'Policy ' || quote_ident($2) || ' for table ' || quote_ident($1) || ' should apply to ' || upper($3) || ' command') $$;
 
--- Indexes (by name; the column forms of has_index are not here yet).
+-- Indexes. has_index's three- and four-name forms take the first name
+-- as a schema when one has that name, else as the table (pgTAP's rule).
 CREATE FUNCTION @extschema@._index(name, name, name) RETURNS TABLE(isunique boolean) LANGUAGE sql AS $$
   SELECT x.indisunique FROM pg_catalog.pg_index x
     JOIN pg_catalog.pg_class ct ON ct.oid = x.indrelid
@@ -272,10 +273,47 @@ CREATE FUNCTION @extschema@._index(name, name, name) RETURNS TABLE(isunique bool
      AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(ct.oid) OR n.nspname = $1)
 $$;
 CREATE FUNCTION @extschema@.has_index(name, name, name, text) RETURNS text LANGUAGE sql AS $$
-  SELECT @extschema@.ok(EXISTS (SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = $1) AND EXISTS (SELECT 1 FROM @extschema@._index($1, $2, $3)), $4)
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = $1)
+    THEN @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._index($1, $2, $3)), $4)
+    ELSE @extschema@._index_cols(NULL, $1, $2, ARRAY[$3::name], $4) END
 $$;
-CREATE FUNCTION @extschema@.has_index(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_index($1, $2, $3, 'Index ' || quote_ident($3) || ' should exist') $$;
-CREATE FUNCTION @extschema@.has_index(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._index(NULL, $1, $2)), $3) $$;
+CREATE FUNCTION @extschema@.has_index(name, name, name) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = $1)
+    THEN @extschema@.has_index($1, $2, $3, 'Index ' || quote_ident($3) || ' should exist')
+    ELSE @extschema@._index_cols(NULL, $1, $2, ARRAY[$3], 'Index ' || quote_ident($2) || ' should exist') END
+$$;
+CREATE FUNCTION @extschema@.has_index(name, name, text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN $3 LIKE '%(%' THEN @extschema@.has_index($1, $2, $3::name)
+    ELSE @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._index(NULL, $1, $2)), $3) END
+$$;
+-- _ikeys(schema, table, index) are the index's keys as pg_get_indexdef
+-- prints each (a column name or an expression); schema NULL means visible.
+CREATE FUNCTION @extschema@._ikeys(name, name, name) RETURNS text[] LANGUAGE sql AS $$
+  SELECT ARRAY(SELECT k.def FROM pg_catalog.pg_index x
+    JOIN pg_catalog.pg_class ct ON ct.oid = x.indrelid
+    JOIN pg_catalog.pg_class ci ON ci.oid = x.indexrelid
+    JOIN pg_catalog.pg_namespace n ON n.oid = ct.relnamespace
+    CROSS JOIN LATERAL (SELECT s.i, pg_catalog.pg_get_indexdef(ci.oid, s.i, false) AS def
+                          FROM pg_catalog.generate_series(1, 32) s(i)) k
+   WHERE ci.relname = $3 AND ct.relname = $2 AND k.def <> ''
+     AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(ct.oid) OR n.nspname = $1)
+   ORDER BY k.i)
+$$;
+-- _index_cols(schema, table, index, keys, description) is has_index with
+-- columns: the index and its keys compared as one line of text.
+CREATE FUNCTION @extschema@._index_cols(name, name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN k.keys = '{}'
+    THEN @extschema@._tap(false, $5, 'Index ' || quote_ident($3) || ' ON ' || k.rel || ' not found')
+    ELSE @extschema@.is(quote_ident($3) || ' ON ' || k.rel || '(' || array_to_string(k.keys, ', ') || ')',
+                        quote_ident($3) || ' ON ' || k.rel || '(' || array_to_string($4, ', ') || ')', $5) END
+  FROM (SELECT @extschema@._ikeys($1, $2, $3) AS keys, coalesce(quote_ident($1) || '.', '') || quote_ident($2) AS rel) k
+$$;
+CREATE FUNCTION @extschema@.has_index(name, name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._index_cols($1, $2, $3, $4, $5) $$;
+CREATE FUNCTION @extschema@.has_index(name, name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._index_cols($1, $2, $3, $4, 'Index ' || quote_ident($3) || ' should exist') $$;
+CREATE FUNCTION @extschema@.has_index(name, name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._index_cols($1, $2, $3, ARRAY[$4], $5) $$;
+CREATE FUNCTION @extschema@.has_index(name, name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._index_cols($1, $2, $3, ARRAY[$4], 'Index ' || quote_ident($3) || ' should exist') $$;
+CREATE FUNCTION @extschema@.has_index(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._index_cols(NULL, $1, $2, $3, $4) $$;
+CREATE FUNCTION @extschema@.has_index(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._index_cols(NULL, $1, $2, $3, 'Index ' || quote_ident($2) || ' should exist') $$;
 CREATE FUNCTION @extschema@.has_index(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_index($1, $2, 'Index ' || quote_ident($2) || ' should exist') $$;
 CREATE FUNCTION @extschema@.hasnt_index(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._index($1, $2, $3)), $4) $$;
 CREATE FUNCTION @extschema@.hasnt_index(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._index(NULL, $1, $2)), $3) $$;

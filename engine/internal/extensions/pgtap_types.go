@@ -36,6 +36,7 @@ func pgtapOverloads() string {
 			"SELECT @extschema@._tap('"+t+"'::regtype = $2, $3 || ' isa ' || $2::text, '    ' || $3 || ' isn''t a \"' || $2::text || '\" it''s a \"' || '"+t+"'::regtype::text || '\"')")
 		def("isa_ok("+t+", regtype)", "text", "SELECT @extschema@.isa_ok($1, $2, 'the value')")
 	}
+	pgtapDefaultOverloads(def)
 	for _, t := range pgtapArrayTypes {
 		q := "'SELECT * FROM pg_catalog.unnest(' || quote_literal($2::text) || '::" + t + ")'"
 		for _, fn := range []string{"results_eq", "results_ne", "set_eq", "set_ne", "bag_eq", "bag_ne"} {

@@ -23,47 +23,9 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) {
 		return IndexDef(r.Schema, r.Name, ix.Name, ix.Unique, ix.Columns), true
 	}
-	var keys []string
-	var keyTypes []*types.Type
-	cols := r.Table.Schema()
-	if ix.Expression {
-		if len(ix.Source) == 0 {
-			return "", false
-		}
-		for _, src := range ix.Source {
-			if src == "" {
-				return "", false
-			}
-			n, err := parseStoredExpr(src)
-			if err != nil {
-				return "", false
-			}
-			d, ok := s.deparseNode(n, r.Name, cols)
-			if !ok {
-				return "", false
-			}
-			keyTypes = append(keyTypes, d.dtype())
-			if c := n.GetColumnRef(); c != nil && len(c.Fields) == 1 && c.Fields[0].GetString_() != nil {
-				keys = append(keys, QuoteIdent(c.Fields[0].GetString_().Sval))
-				continue
-			}
-			text := printExpr(d, false)
-			switch d.(type) {
-			case *dFunc, *dCoalesce, *dSQLFunc:
-				keys = append(keys, text)
-			default:
-				keys = append(keys, "("+text+")")
-			}
-		}
-	} else {
-		for _, c := range ix.Columns {
-			keys = append(keys, QuoteIdent(c))
-			var t *types.Type
-			if i := cols.IndexOfColName(c); i >= 0 {
-				t, _ = cols[i].Type.(*types.Type)
-			}
-			keyTypes = append(keyTypes, t)
-		}
+	keys, keyTypes, ok := s.indexKeys(r, ix, false)
+	if !ok {
+		return "", false
 	}
 	method := ix.AM.Method
 	if method == "" {
@@ -153,4 +115,53 @@ func (s *State) deparseNode(n *pg.Node, rel string, cols sql.Schema) (d dnode, o
 		}
 	}()
 	return s.newDeparseScope(rel, cols).analyze(n)
+}
+
+// indexKeys are an index's key parts as pg_get_indexdef prints them,
+// without opclass or ordering (its form for one column), with their types;
+// pretty is pg_get_indexdef's pretty-print flag.
+func (s *State) indexKeys(r Relation, ix storage.IndexInfo, pretty bool) ([]string, []*types.Type, bool) {
+	var keys []string
+	var keyTypes []*types.Type
+	cols := r.Table.Schema()
+	if ix.Expression {
+		if len(ix.Source) == 0 {
+			return nil, nil, false
+		}
+		for _, src := range ix.Source {
+			if src == "" {
+				return nil, nil, false
+			}
+			n, err := parseStoredExpr(src)
+			if err != nil {
+				return nil, nil, false
+			}
+			d, ok := s.deparseNode(n, r.Name, cols)
+			if !ok {
+				return nil, nil, false
+			}
+			keyTypes = append(keyTypes, d.dtype())
+			if c := n.GetColumnRef(); c != nil && len(c.Fields) == 1 && c.Fields[0].GetString_() != nil {
+				keys = append(keys, QuoteIdent(c.Fields[0].GetString_().Sval))
+				continue
+			}
+			text := printExpr(d, pretty)
+			switch d.(type) {
+			case *dFunc, *dCoalesce, *dSQLFunc:
+				keys = append(keys, text)
+			default:
+				keys = append(keys, "("+text+")")
+			}
+		}
+	} else {
+		for _, c := range ix.Columns {
+			keys = append(keys, QuoteIdent(c))
+			var t *types.Type
+			if i := cols.IndexOfColName(c); i >= 0 {
+				t, _ = cols[i].Type.(*types.Type)
+			}
+			keyTypes = append(keyTypes, t)
+		}
+	}
+	return keys, keyTypes, true
 }

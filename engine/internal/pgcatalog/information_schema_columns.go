@@ -204,8 +204,13 @@ func storedText(d *sql.ColumnDefaultValue) string {
 	if l, ok := e.(*expr.Literal); ok && l.Value == nil && l.Shown == "" {
 		// a typed NULL (NULL::character varying) keeps its type, as
 		// PostgreSQL's stored Const does
+		// PostgreSQL's Const is of the base type without a typmod: the
+		// length coercion or domain check above it does not print.
 		if t := expr.TypeOf(l); t.Kind != types.KindUnknown {
-			return "NULL::" + t.FormatType()
+			for t.Domain != nil {
+				t = t.Domain
+			}
+			return "NULL::" + t.FormatTypeNoMod()
 		}
 	}
 	return e.String()
@@ -228,6 +233,11 @@ func nullDefault(d *sql.ColumnDefaultValue, col sql.Type) bool {
 	}
 	t := expr.TypeOf(l)
 	ct, _ := col.(*types.Type)
+	if ct != nil && (ct.Domain != nil || ct.Mod >= 0) {
+		// PostgreSQL coerces a NULL to a typmod or a domain with a call
+		// (numeric(NULL, 10,2), CoerceToDomain), so stores the default.
+		return false
+	}
 	return t.Kind == types.KindUnknown || ct != nil && ct.Domain == nil && t.OID == ct.OID && t.Mod == ct.Mod
 }
 

@@ -56,6 +56,7 @@ var pgAttribute = &def{
 			}
 		}
 		out = append(out, b.viewAttributes(s)...)
+		out = append(out, b.systemAttributes()...)
 		out = append(out, compositeAttributes(s)...) // composite.go
 		return out, nil
 	},
@@ -75,6 +76,23 @@ func (b *attributeRows) viewAttributes(s *State) [][]any {
 			r := b.row(oid, name, i+1, v.Types[i], false, false, "", "")
 			r[attNDimsCol] = int32(0)
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// systemAttributes are the columns of the system catalogs. A catalog
+// table's column is NOT NULL when it and every column before it have a
+// fixed width, the rule PostgreSQL's genbki applies to its catalogs
+// (pg_type.typname is NOT NULL, pg_type.typdefault is not).
+func (b *attributeRows) systemAttributes() [][]any {
+	var out [][]any
+	for _, r := range systemRelations() { // registry.go
+		oid := any(r.OID)
+		fixed := r.Kind == 'r'
+		for i, c := range r.def.cols {
+			fixed = fixed && c.typ.Len > 0
+			out = append(out, b.row(oid, c.name, i+1, c.typ, fixed, false, "", ""))
 		}
 	}
 	return out

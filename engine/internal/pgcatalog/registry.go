@@ -86,6 +86,7 @@ type sysRel struct {
 	Kind         byte // 'r' or 'v'
 	OID          uint32
 	Cols         int
+	def          *def
 }
 
 // systemRelations lists the catalog relations this package provides,
@@ -102,7 +103,7 @@ func systemRelations() []sysRel {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			r := sysRel{Schema: sc.name, Name: n, Kind: 'v', OID: RelationOID(sc.name, n), Cols: len(sc.defs[n].cols)}
+			r := sysRel{Schema: sc.name, Name: n, Kind: 'v', OID: RelationOID(sc.name, n), Cols: len(sc.defs[n].cols), def: sc.defs[n]}
 			if oid, ok := catalogTableOIDs[n]; ok && sc.name == "pg_catalog" {
 				r.Kind, r.OID = 'r', oid
 			}

@@ -262,8 +262,8 @@ func (s *State) RoleByOID(oid uint32) (string, bool) {
 }
 
 // IndexColumnDef is pg_get_indexdef(oid, column, pretty) for column > 0:
-// that key column's name (expression indexes are not listed by oid).
-func (s *State) IndexColumnDef(oid uint32, col int) (string, bool, error) {
+// that key's column name or expression, as the whole definition prints it.
+func (s *State) IndexColumnDef(oid uint32, col int, pretty bool) (string, bool, error) {
 	rel, ok, err := s.RelationByOID(oid)
 	if err != nil || !ok || rel.Kind != 'i' {
 		return "", false, err
@@ -277,9 +277,17 @@ func (s *State) IndexColumnDef(oid uint32, col int) (string, bool, error) {
 		return "", false, err
 	}
 	for _, ix := range idx {
-		if ix.Name == rel.Name && col >= 1 && col <= len(ix.Columns) {
-			return ix.Columns[col-1], true, nil
+		if ix.Name != rel.Name {
+			continue
 		}
+		keys, _, ok := s.indexKeys(Relation{Schema: rel.Schema, Name: rel.Table, Table: t}, ix, pretty) // indexdef.go
+		if !ok || col < 1 {
+			return "", false, nil
+		}
+		if col > len(keys) {
+			return "", true, nil // PostgreSQL prints nothing for a column past the keys
+		}
+		return keys[col-1], true, nil
 	}
 	return "", false, nil
 }

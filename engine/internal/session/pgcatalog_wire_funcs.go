@@ -99,7 +99,7 @@ func addIndexDefFuncs(r *expr.Registry) {
 			if col := a[1].(int32); col == 0 {
 				v, ok, err = st.IndexDefByOID(a[0].(uint32))
 			} else {
-				v, ok, err = st.IndexColumnDef(a[0].(uint32), int(col))
+				v, ok, err = st.IndexColumnDef(a[0].(uint32), int(col), a[2].(bool))
 			}
 			if err != nil || !ok {
 				return nil, err

@@ -29,6 +29,8 @@ func addDDLFuncs(r *expr.Registry) {
 	r.Add("to_regprocedure", toReg(types.Regprocedure))
 	r.Add("to_regproc", toReg(types.Regproc))
 	r.Add("to_regrole", toReg(types.Regrole))
+	r.Add("to_regtype", toReg(types.Regtype))
+	r.Add("to_regnamespace", toReg(types.Regnamespace))
 	r.Add("pg_trigger_depth", expr.FuncImpl{Result: expr.Fixed(types.Int4), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
 			s, err := funcSessionOf(ctx)

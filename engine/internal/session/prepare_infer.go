@@ -1,8 +1,10 @@
 package session
 
 import (
+	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -89,6 +91,20 @@ func (s *Session) inferParams(n *pg.Node, count int) []*types.Type {
 	return inf.out
 }
 
+// systemTable is a pg_catalog or information_schema relation rv names:
+// an unqualified name finds pg_catalog's first, as the search path
+// implicitly starts with it ("where oid = $1" on pg_type is an oid, as
+// client libraries' type lookups expect).
+func (inf *paramInference) systemTable(rv *pg.RangeVar) (*pgcatalog.Table, bool) {
+	switch rv.Schemaname {
+	case "":
+		return pgcatalog.Lookup("pg_catalog", rv.Relname, inf.s.catalogState)
+	case "pg_catalog", "information_schema":
+		return pgcatalog.Lookup(rv.Schemaname, rv.Relname, inf.s.catalogState)
+	}
+	return nil, false
+}
+
 func (inf *paramInference) set(p *pg.ParamRef, t *types.Type) {
 	i := int(p.Number) - 1
 	if t == nil || i < 0 || i >= len(inf.out) || inf.out[i] != nil {
@@ -101,12 +117,16 @@ func (inf *paramInference) set(p *pg.ParamRef, t *types.Type) {
 }
 
 func (inf *paramInference) addTable(rv *pg.RangeVar) {
-	tbl, ok := inf.s.table(inf.s.sqlContext(), rv.Schemaname, rv.Relname)
-	if !ok {
+	var sch sql.Schema
+	if t, ok := inf.systemTable(rv); ok {
+		sch = t.Schema()
+	} else if tbl, ok := inf.s.table(inf.s.sqlContext(), rv.Schemaname, rv.Relname); ok {
+		sch = tbl.Schema()
+	} else {
 		return
 	}
 	var cols []namedType
-	for _, c := range tbl.Schema() {
+	for _, c := range sch {
 		cols = append(cols, namedType{c.Name, expr.FromGMSType(c.Type)})
 	}
 	key := rv.Relname

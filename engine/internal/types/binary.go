@@ -61,8 +61,13 @@ type BinaryCodec struct {
 // AppendSend appends v's binary send form for a value of type oid; text is
 // its text form (used for the types whose binary form is built from it).
 func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]byte, error) {
-	if a, ok := v.(*Array); ok && a.Elem != nil && a.Elem.Base().Kind == KindRange && !a.Vector {
-		return c.appendRangeArray(buf, a)
+	switch x := v.(type) {
+	case *Array:
+		if x.Elem != nil && !x.Vector && sentElementwise(x.Elem) {
+			return c.appendArray(buf, x)
+		}
+	case *RecordVal:
+		return c.appendRecord(buf, x)
 	}
 	switch oid {
 	case oidBool:
@@ -210,11 +215,22 @@ func (c *BinaryCodec) binaryViaPgtype(buf []byte, oid uint32, text string) ([]by
 	return out, nil
 }
 
-// appendRangeArray writes array_send's format for an array of ranges,
-// each element through AppendSend: pgtype cannot encode the ranges it
-// decodes from text inside an array.
-func (c *BinaryCodec) appendRangeArray(buf []byte, a *Array) ([]byte, error) {
-	elem := a.Elem.Base()
+// sentElementwise reports whether an array of elem is written element by
+// element through AppendSend rather than through pgtype, which knows no
+// user-defined types (enums, composites, domains) and cannot encode the
+// ranges it decodes from text inside an array.
+func sentElementwise(elem *Type) bool {
+	return elem.Domain != nil || elem.OID >= firstUserOID || elem.Base().Kind == KindRange || elem.Base().Kind == KindEnum
+}
+
+// firstUserOID is where OIDs of user-defined objects start
+// (FirstNormalObjectId).
+const firstUserOID = 16384
+
+// appendArray writes array_send's format: dimensions, a has-NULL flag,
+// the element type (a domain's own OID, as PostgreSQL writes it), each
+// dimension's length and lower bound, then each element's send form.
+func (c *BinaryCodec) appendArray(buf []byte, a *Array) ([]byte, error) {
 	dims := a.Dims
 	if len(dims) == 0 && len(a.Values) > 0 {
 		dims = []int{len(a.Values)}
@@ -227,7 +243,7 @@ func (c *BinaryCodec) appendRangeArray(buf []byte, a *Array) ([]byte, error) {
 	}
 	buf = binary.BigEndian.AppendUint32(buf, uint32(len(dims)))
 	buf = binary.BigEndian.AppendUint32(buf, hasNull)
-	buf = binary.BigEndian.AppendUint32(buf, elem.OID)
+	buf = binary.BigEndian.AppendUint32(buf, a.Elem.OID)
 	for i, d := range dims {
 		lower := 1
 		if i < len(a.Lower) {
@@ -237,18 +253,49 @@ func (c *BinaryCodec) appendRangeArray(buf []byte, a *Array) ([]byte, error) {
 		buf = binary.BigEndian.AppendUint32(buf, uint32(lower))
 	}
 	for _, e := range a.Values {
-		if e == nil {
-			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
-			continue
-		}
-		at := len(buf)
-		buf = append(buf, 0, 0, 0, 0)
 		var err error
-		if buf, err = c.AppendSend(buf, elem.OID, e, Output(elem, e, nil)); err != nil {
+		if buf, err = c.appendDatum(buf, a.Elem, e); err != nil {
 			return nil, err
 		}
-		binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
 	}
+	return buf, nil
+}
+
+// appendRecord writes record_send's format: the field count, then each
+// field's type OID (a domain's own) and send form.
+func (c *BinaryCodec) appendRecord(buf []byte, r *RecordVal) ([]byte, error) {
+	buf = binary.BigEndian.AppendUint32(buf, uint32(len(r.Vals)))
+	for i, v := range r.Vals {
+		t := Text
+		if i < len(r.Types) && r.Types[i] != nil {
+			t = r.Types[i]
+		}
+		buf = binary.BigEndian.AppendUint32(buf, t.OID)
+		var err error
+		if buf, err = c.appendDatum(buf, t, v); err != nil {
+			return nil, err
+		}
+	}
+	return buf, nil
+}
+
+// appendDatum writes one length-prefixed element or field (-1 for NULL):
+// a domain's value in its base type's form, an enum's as its label.
+func (c *BinaryCodec) appendDatum(buf []byte, t *Type, v any) ([]byte, error) {
+	if v == nil {
+		return binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF), nil
+	}
+	at := len(buf)
+	buf = append(buf, 0, 0, 0, 0)
+	base := t.Base()
+	text := Output(base, v, nil)
+	var err error
+	if base.Kind == KindEnum {
+		buf = append(buf, text...)
+	} else if buf, err = c.AppendSend(buf, base.OID, v, text); err != nil {
+		return nil, err
+	}
+	binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
 	return buf, nil
 }
 

@@ -706,6 +706,15 @@ func regtypeType(s string, env *Env) (*Type, error) {
 				raw = strings.TrimSpace(strings.TrimSuffix(raw, "[]"))
 			}
 			t, ok = r.UserType(raw)
+			if !ok && !array {
+				// a user type's array type is named _<name>, as
+				// pg_type lists it (pgx's LoadType asks for it)
+				if elem, isArr := arrayTypeElemName(raw); isArr {
+					if et, found := r.UserType(elem); found && et.Kind != KindArray {
+						t, ok = ArrayOf(et), ArrayOf(et) != nil
+					}
+				}
+			}
 		}
 	}
 	if !ok {
@@ -717,6 +726,28 @@ func regtypeType(s string, env *Env) (*Type, error) {
 		}
 	}
 	return t, nil
+}
+
+// arrayTypeElemName is the element type's name of an array type name
+// "_elem" (its last part, quoted or not, starting with an underscore).
+func arrayTypeElemName(name string) (string, bool) {
+	prefix, last := "", name
+	quoted := false
+	for i, c := range name {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case c == '.' && !quoted:
+			prefix, last = name[:i+1], name[i+1:]
+		}
+	}
+	switch {
+	case strings.HasPrefix(last, `"_`) && len(last) > 3:
+		return prefix + `"` + last[2:], true
+	case strings.HasPrefix(last, "_") && len(last) > 1:
+		return prefix + last[1:], true
+	}
+	return "", false
 }
 
 // underflows reports whether a float literal has a non-zero mantissa digit

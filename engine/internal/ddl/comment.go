@@ -17,7 +17,7 @@ import (
 func ObjDescription(h Host, rel, catalogName string) (any, error) {
 	q, err := resolveRelation(h, ParseRelName(rel))
 	if err != nil {
-		return nil, err
+		return nil, nil // a system catalog, as in ColDescription
 	}
 	if text, ok := h.Catalog().Comment(catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: q.Name}); ok {
 		return text, nil
@@ -29,7 +29,9 @@ func ObjDescription(h Host, rel, catalogName string) (any, error) {
 func ColDescription(h Host, rel string, n int32) (any, error) {
 	q, err := resolveRelation(h, ParseRelName(rel))
 	if err != nil {
-		return nil, err
+		// rel is a regclass, so it exists: a system catalog, whose
+		// columns have no comments
+		return nil, nil
 	}
 	cols := relationColumns(h, q)
 	if n < 1 || int(n) > len(cols) {

@@ -1,11 +1,12 @@
 package extensions
 
 import (
+	"bytes"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // plCheckStatement is the statement a finding belongs to, for the json
@@ -85,33 +86,8 @@ func plCheckXML(oid uint32, fs []routine.PLFinding) string {
 
 // jsonString quotes s as PostgreSQL's escape_json does.
 func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < 0x20 {
-				b.WriteString(`\u00` + strconv.FormatInt(int64(r)>>4, 16) + strconv.FormatInt(int64(r)&15, 16))
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
+	var b bytes.Buffer
+	types.WriteJSONString(&b, s)
 	return b.String()
 }
 

@@ -230,6 +230,23 @@ func (s *Store) Hold(ctx context.Context) (img func() (Image, error), release fu
 	return func() (Image, error) { return imageOfRoot(r) }, t.Rollback, nil
 }
 
+// recovering takes the writer lock for recovery's writes to table
+// schema.name and returns its writable data; t.quiet is set (recovery
+// writes are not new row changes, capture.go) and the caller clears it.
+// what names the operation in the error for a missing table. t.mu is held.
+func (t *Txn) recovering(schema, name, what string) (*tableData, error) {
+	if _, err := t.lockWriter(context.Background()); err != nil {
+		return nil, err
+	}
+	cur, ok := t.root.table(schema, name)
+	if !ok {
+		return nil, fmt.Errorf("storage: %s: table %s.%s does not exist", what, schema, name)
+	}
+	t.quiet = true
+	td, _ := t.writable(cur.id)
+	return td, nil
+}
+
 // ApplyRows puts logged row changes back (recovery): in table schema.name,
 // it removes every row when all is set, then the rows whose primary key is
 // in deleted or is the key of a row of put, then inserts put. A whole
@@ -239,16 +256,11 @@ func (t *Txn) ApplyRows(ctx *sql.Context, schema, name string, all bool, deleted
 	defer guard(&err)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if _, err := t.lockWriter(context.Background()); err != nil {
+	td, err := t.recovering(schema, name, "applying logged rows")
+	if err != nil {
 		return err
 	}
-	t.quiet = true // recovery, not new row changes (capture.go)
 	defer func() { t.quiet = false }()
-	cur, ok := t.root.table(schema, name)
-	if !ok {
-		return fmt.Errorf("storage: applying logged rows: table %s.%s does not exist", schema, name)
-	}
-	td, _ := t.writable(cur.id)
 	if all {
 		td.truncate(true)
 	} else {
@@ -303,16 +315,11 @@ func (t *Txn) LoadRows(ctx *sql.Context, schema, name string, rows iter.Seq[[]sq
 	defer guard(&err)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if _, err := t.lockWriter(context.Background()); err != nil {
+	td, err := t.recovering(schema, name, "loading rows")
+	if err != nil {
 		return err
 	}
-	t.quiet = true // recovery, not new row changes (capture.go)
 	defer func() { t.quiet = false }()
-	cur, ok := t.root.table(schema, name)
-	if !ok {
-		return fmt.Errorf("storage: loading rows: table %s.%s does not exist", schema, name)
-	}
-	td, _ := t.writable(cur.id)
 	td.truncate(true)
 	if td.def.keyless() {
 		for chunk := range rows {

@@ -2,7 +2,6 @@ package extensions_test
 
 import (
 	"context"
-	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -27,18 +26,7 @@ ANALYZE posts;
 // index_advisor are Go stand-ins, and their OIDs and costs are
 // tinybase's, so PostgreSQL is no oracle for these exact answers.
 func hypoEngineTargets(t *testing.T, s *engine.Session) []target {
-	return []target{{name: "engine", exec: func(sql string) (string, string, string, error) {
-		res, err := s.Exec(context.Background(), sql)
-		if err != nil {
-			_, _ = s.Exec(context.Background(), "ROLLBACK")
-			var pe *engine.Error
-			if errors.As(err, &pe) {
-				return "", pe.Code, pe.Message, nil
-			}
-			return "", "", "", err
-		}
-		return lastRows(res), "", "", nil
-	}}}
+	return []target{engineTarget(s)}
 }
 
 // plan returns EXPLAIN's lines for q.

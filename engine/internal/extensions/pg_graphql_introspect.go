@@ -102,13 +102,9 @@ func (r *gqlRun) introspect(f *ast.Field) (any, error) {
 		case "description", "subscriptionType":
 			out[key(sf)] = nil
 		case "types":
-			list := make([]any, 0, len(ts.list))
-			for _, t := range ts.list {
-				v, err := r.introType(ts, t, sf.SelectionSet)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
+			list, err := gqlList(ts.list, func(t *gqlType) (any, error) { return r.introType(ts, t, sf.SelectionSet) })
+			if err != nil {
+				return nil, err
 			}
 			out[key(sf)] = list
 		case "queryType", "mutationType":
@@ -126,13 +122,9 @@ func (r *gqlRun) introspect(f *ast.Field) (any, error) {
 			}
 			out[key(sf)] = v
 		case "directives":
-			list := make([]any, 0, len(ts.directives))
-			for _, d := range ts.directives {
-				v, err := r.introDirective(ts, d, sf.SelectionSet)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
+			list, err := gqlList(ts.directives, func(d gqlDirectiveDef) (any, error) { return r.introDirective(ts, d, sf.SelectionSet) })
+			if err != nil {
+				return nil, err
 			}
 			out[key(sf)] = list
 		default:
@@ -210,13 +202,9 @@ func (r *gqlRun) introType(ts *gqlTypes, t *gqlType, set ast.SelectionSet) (any,
 				out[k] = nil
 				continue
 			}
-			list := make([]any, 0, len(t.fields))
-			for _, f := range t.fields {
-				v, err := r.introField(ts, f, sf.SelectionSet)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
+			list, err := gqlList(t.fields, func(f *gqlField) (any, error) { return r.introField(ts, f, sf.SelectionSet) })
+			if err != nil {
+				return nil, err
 			}
 			out[k] = list
 		case "interfaces", "possibleTypes":
@@ -229,13 +217,9 @@ func (r *gqlRun) introType(ts *gqlTypes, t *gqlType, set ast.SelectionSet) (any,
 				out[k] = nil
 				continue
 			}
-			list := make([]any, 0, len(names))
-			for _, n := range names {
-				v, err := r.introRef(ts, named(n), sf.SelectionSet)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
+			list, err := gqlList(names, func(n string) (any, error) { return r.introRef(ts, named(n), sf.SelectionSet) })
+			if err != nil {
+				return nil, err
 			}
 			out[k] = list
 		case "enumValues":
@@ -394,6 +378,19 @@ func (r *gqlRun) introDirective(ts *gqlTypes, d gqlDirectiveDef, set ast.Selecti
 		default:
 			return nil, gqlErrorf("Unknown field %q on type __Directive", sf.Name)
 		}
+	}
+	return out, nil
+}
+
+// gqlList resolves each element of a list field.
+func gqlList[T any](xs []T, f func(T) (any, error)) ([]any, error) {
+	out := make([]any, 0, len(xs))
+	for _, x := range xs {
+		v, err := f(x)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
 	}
 	return out, nil
 }

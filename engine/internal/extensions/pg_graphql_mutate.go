@@ -24,13 +24,9 @@ func (r *gqlRun) mutationResponse(t *gqlTable, f *ast.Field, kind string, rows [
 		case "affectedCount":
 			out[key(sf)] = len(rows)
 		case "records":
-			recs := make([]any, 0, len(rows))
-			for _, row := range rows {
-				rec, err := r.record(t, row, sf.SelectionSet)
-				if err != nil {
-					return nil, err
-				}
-				recs = append(recs, rec)
+			recs, err := gqlList(rows, func(row gqlRow) (any, error) { return r.record(t, row, sf.SelectionSet) })
+			if err != nil {
+				return nil, err
 			}
 			out[key(sf)] = recs
 		default:

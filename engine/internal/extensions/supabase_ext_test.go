@@ -72,18 +72,7 @@ func installed(t *testing.T, names ...string) []target {
 		scripts = append(scripts, script(t, n, "extensions"))
 	}
 	s := enginetest.Session(t, enginetest.Migrated(t, creates...))
-	targets := []target{{name: "engine", exec: func(sql string) (string, string, string, error) {
-		res, err := s.Exec(context.Background(), sql)
-		if err != nil {
-			_, _ = s.Exec(context.Background(), "ROLLBACK")
-			var pe *engine.Error
-			if errors.As(err, &pe) {
-				return "", pe.Code, pe.Message, nil
-			}
-			return "", "", "", err
-		}
-		return lastRows(res), "", "", nil
-	}}}
+	targets := []target{engineTarget(s)}
 	if url := os.Getenv("TINYBASE_PG_URL"); url != "" {
 		targets = append(targets, postgresTarget(t, url, scripts))
 	}
@@ -223,4 +212,21 @@ func TestAllScripts(t *testing.T) {
 			installed(t, e.Name)
 		})
 	}
+}
+
+// engineTarget runs a case's SQL on s, reporting an error as its SQLSTATE
+// and message (and rolling back, so the next case starts clean).
+func engineTarget(s *engine.Session) target {
+	return target{name: "engine", exec: func(sql string) (string, string, string, error) {
+		res, err := s.Exec(context.Background(), sql)
+		if err != nil {
+			_, _ = s.Exec(context.Background(), "ROLLBACK")
+			var pe *engine.Error
+			if errors.As(err, &pe) {
+				return "", pe.Code, pe.Message, nil
+			}
+			return "", "", "", err
+		}
+		return lastRows(res), "", "", nil
+	}}
 }

@@ -59,6 +59,12 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		}
 		return &rowChecksIter{checks: w.checks, width: w.width, child: child}, nil
 	}
+	if held, err := heldLimits(ctx, n, row); held != nil || err != nil { // exec_limit.go
+		if err != nil {
+			return nil, err
+		}
+		return b.base.Build(ctx, held, row)
+	}
 	if iter, ok, err := instrumented(ctx, b.base, n, row); ok { // explain.go: EXPLAIN ANALYZE
 		return iter, err
 	}

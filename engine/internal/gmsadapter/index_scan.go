@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -177,7 +178,14 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 // skip passes over the OFFSET's rows: in the storage cursor without
 // building them, or by reading them.
 func (s *IndexScan) skip(ctx *sql.Context, row sql.Row, rows sql.RowIter) (sql.RowIter, error) {
-	v, err := s.Skip.Eval(ctx, row)
+	skip := s.Skip
+	if lit, held, err := expr.HeldLimit(ctx, skip, row); err != nil {
+		rows.Close(ctx)
+		return nil, err
+	} else if held {
+		skip = lit // an OFFSET read at run time (exec_limit.go)
+	}
+	v, err := skip.Eval(ctx, row)
 	if err != nil {
 		rows.Close(ctx)
 		return nil, err

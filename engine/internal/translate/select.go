@@ -2,6 +2,9 @@ package translate
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
@@ -411,8 +414,38 @@ func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
 		}
 		return check(v)
 	}
-	failAt(-1, pgerror.FeatureNotSupported, "%s must be a constant", what)
-	return nil
+	return t.heldLimit(n, what)
+}
+
+// heldLimit translates a LIMIT or OFFSET expression other than a constant
+// or a bound parameter (a routine's argument, a PL/pgSQL variable, an
+// expression): coerced to bigint as transformLimitClause does, and read
+// when the statement runs (expr.HoldLimit). Like PostgreSQL, it may not
+// read the query's columns.
+func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
+	env := t.Env
+	return t.inject("limit", nodeLocation(n), []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+		columns := transform.InspectExpr(c[0], func(e sql.Expression) bool {
+			_, ok := e.(*expression.GetField)
+			return ok
+		})
+		if columns {
+			return nil, pgerror.New(pgerror.InvalidColumnReference, "argument of %s must not contain variables", what)
+		}
+		// the held value is out of the analyzer's sight, which prepares
+		// subqueries to run
+		if transform.InspectExpr(c[0], func(e sql.Expression) bool { _, ok := e.(*plan.Subquery); return ok }) {
+			return nil, pgerror.New(pgerror.FeatureNotSupported, "a subquery in %s is not supported yet", what)
+		}
+		v, err := expr.Coerce(env, c[0], types.Int8, types.CastAssignment)
+		if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.DatatypeMismatch {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "argument of %s must be type bigint, not type %s", what, expr.TypeOf(c[0]).FormatType())
+		}
+		if err != nil {
+			return nil, err
+		}
+		return expr.HoldLimit(v, what == "OFFSET"), nil
+	})
 }
 
 func (t *Translator) valuesSelect(s *pg.SelectStmt) sqlparser.SelectStatement {

@@ -1,0 +1,70 @@
+package gmsadapter
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/tinybase/tinybase/engine/internal/expr"
+)
+
+// heldLimits returns n with its held LIMIT and OFFSET values (expr.HoldLimit)
+// replaced by this execution's, or nil when it holds none: GMS's
+// iterators read those clauses as integer literals.
+func heldLimits(ctx *sql.Context, n sql.Node, row sql.Row) (sql.Node, error) {
+	switch x := n.(type) {
+	case *plan.Limit:
+		if e, ok, err := resolveHeldLimit(ctx, x.Limit, row); ok || err != nil {
+			cp := *x
+			cp.Limit = e
+			return &cp, err
+		}
+	case *plan.Offset:
+		if e, ok, err := resolveHeldLimit(ctx, x.Offset, row); ok || err != nil {
+			cp := *x
+			cp.Offset = e
+			return &cp, err
+		}
+	case *plan.TopN:
+		if e, ok, err := resolveHeldLimit(ctx, x.Limit, row); ok || err != nil {
+			cp := *x
+			cp.Limit = e
+			return &cp, err
+		}
+	case *plan.SetOp:
+		l, okL, err := resolveHeldLimit(ctx, x.Limit, row)
+		if err != nil {
+			return nil, err
+		}
+		o, okO, err := resolveHeldLimit(ctx, x.Offset, row)
+		if err != nil {
+			return nil, err
+		}
+		if okL || okO {
+			cp := *x
+			cp.Limit, cp.Offset = l, o
+			return &cp, nil
+		}
+	}
+	return nil, nil
+}
+
+// resolveHeldLimit replaces the held values in e (GMS's top-N adds LIMIT
+// and OFFSET together); ok reports whether there were any.
+func resolveHeldLimit(ctx *sql.Context, e sql.Expression, row sql.Row) (out sql.Expression, ok bool, err error) {
+	if e == nil {
+		return nil, false, nil
+	}
+	out, _, err = transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		lit, held, err := expr.HeldLimit(ctx, x, row)
+		if err != nil || !held {
+			return x, transform.SameTree, err
+		}
+		ok = true
+		return lit, transform.NewTree, nil
+	})
+	if err != nil {
+		return nil, true, err
+	}
+	return out, ok, nil
+}

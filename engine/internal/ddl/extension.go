@@ -71,6 +71,11 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 				return h.MapError(err)
 			}
 		}
+	} else if c.Schema == "pg_catalog" {
+		// not a storage schema, but where an extension may go (plpgsql
+		// is there; `supabase db diff` writes pg_cron's CREATE EXTENSION
+		// WITH SCHEMA pg_catalog)
+		schema = c.Schema
 	} else {
 		var err error
 		if schema, err = CreationSchema(h, c.Schema); err != nil {
@@ -202,7 +207,9 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 	}
 	// Off the list first, so its members may be dropped.
 	h.SetCatalog(h.Catalog().DropExtension(name))
-	var script strings.Builder
+	// schemas go last: the members' order is the catalog's, not their
+	// creation's, and a schema goes once what it holds has gone
+	var script, schemas strings.Builder
 	mode := " RESTRICT"
 	if cascade {
 		mode = " CASCADE"
@@ -229,7 +236,7 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 			}
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s(%s)%s;\n", word, q, strings.Join(args, ", "), mode)
 		case "schema":
-			fmt.Fprintf(&script, "DROP SCHEMA IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
+			fmt.Fprintf(&schemas, "DROP SCHEMA IF EXISTS %s%s;\n", quoteIdent(m.Name), mode)
 		case "event trigger":
 			fmt.Fprintf(&script, "DROP EVENT TRIGGER IF EXISTS %s;\n", quoteIdent(m.Name))
 		case "foreign data wrapper": // foreign.go
@@ -238,6 +245,7 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 			fmt.Fprintf(&script, "DROP %s IF EXISTS %s%s;\n", strings.ToUpper(m.Kind), q, mode)
 		}
 	}
+	script.WriteString(schemas.String())
 	if script.Len() == 0 {
 		return nil
 	}

@@ -3,6 +3,8 @@ package extensions_test
 import (
 	"fmt"
 	"testing"
+
+	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // TestPgCronSchedules checks schedule validation against pg_cron's
@@ -57,5 +59,18 @@ func TestPgCronJobs(t *testing.T) {
 		{name: "huge schedule", sql: `select cron.schedule(repeat('1,', 100000) || '1 * * * *', 'x') > 0`, want: "t"},
 		{name: "anon has no cron schema", sql: `set role anon; select count(*) from cron.job`, code: "42501", msg: "permission denied for schema cron"},
 		{name: "run details readable", sql: `reset role; select count(*) from cron.job_run_details`, want: "0"},
+	})
+}
+
+// TestPgCronInPgCatalog checks the form `supabase db diff` writes, CREATE
+// EXTENSION pg_cron WITH SCHEMA pg_catalog, and that DROP EXTENSION takes
+// the cron schema with its jobs (schemas go after what they hold).
+func TestPgCronInPgCatalog(t *testing.T) {
+	s := engineTarget(enginetest.Session(t, enginetest.Migrated(t)))
+	run(t, []target{s}, []sqlCase{
+		{name: "create", sql: `create extension if not exists "pg_cron" with schema "pg_catalog"; select extnamespace::regnamespace from pg_extension where extname = 'pg_cron'`, want: "pg_catalog"},
+		{name: "schedule", sql: `select cron.schedule('j', '* * * * *', 'select 1')`, want: "1"},
+		{name: "drop", sql: `drop extension pg_cron; select count(*) from pg_namespace where nspname = 'cron'`, want: "0"},
+		{name: "again", sql: `create extension pg_cron with schema pg_catalog; select count(*) from cron.job`, want: "0"},
 	})
 }

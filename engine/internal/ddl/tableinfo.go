@@ -60,7 +60,7 @@ func TableColumns(t *storage.Table) *translate.TableInfo {
 	sch := t.Schema()
 	ti.Columns = make([]translate.ColumnInfo, 0, len(sch))
 	for _, c := range sch {
-		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable})
+		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable, Default: c.Default != nil})
 	}
 	pks := t.PrimaryKeySchema()
 	for _, o := range pks.PkOrdinals {

@@ -62,6 +62,14 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 	var notValid, validated []string  // CHECK constraints (sequence)
 	var opts *TableOptions            // REPLICA IDENTITY, SET / RESET (storage parameters)
 	var identitySeqs []CatalogCommand // ADD GENERATED ... AS IDENTITY
+	// DROP DEFAULT runs before ALTER COLUMN TYPE whatever their order
+	// (tablecmds.c's passes): that default is not converted
+	droppedDefaults := map[string]bool{}
+	for _, n := range s.Cmds {
+		if cmd := n.GetAlterTableCmd(); cmd.Subtype == pg.AlterTableType_AT_ColumnDefault && cmd.Def == nil {
+			droppedDefaults[cmd.Name] = true
+		}
+	}
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
@@ -85,7 +93,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			for _, d := range extra {
 				add(d)
 			}
-			ti.Columns = append(ti.Columns, ColumnInfo{Name: cd.Colname, Type: col.Type.ResolvedType.(*types.Type), Nullable: !bool(col.Type.NotNull)})
+			ti.Columns = append(ti.Columns, ColumnInfo{Name: cd.Colname, Type: col.Type.ResolvedType.(*types.Type), Nullable: !bool(col.Type.NotNull), Default: col.Type.Default != nil})
 		case pg.AlterTableType_AT_DropColumn:
 			if _, ok := ti.Column(cmd.Name); !ok {
 				if cmd.MissingOk {
@@ -106,7 +114,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			t.ownedSequenceDeps(ti, cmd.Name, &colDeps)
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
-			retypes = append(retypes, t.alterColumnType(cmd, ti))
+			retypes = append(retypes, t.alterColumnType(cmd, ti, droppedDefaults[cmd.Name]))
 		case pg.AlterTableType_AT_ColumnDefault:
 			c := t.column(ti, cmd.Name)
 			if cmd.Def == nil {
@@ -323,10 +331,15 @@ type Retype struct {
 // alterColumnType is ALTER COLUMN TYPE [USING]. USING as a cast of the
 // column itself is checked here; another expression is evaluated over the
 // old rows by the engine; without USING an assignment cast must exist.
-func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo) Retype {
+func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, dropsDefault bool) Retype {
 	c := t.column(ti, cmd.Name)
 	def := cmd.Def.GetColumnDef()
 	typ := t.typeName(def.TypeName)
+	if c.Default && !dropsDefault && !types.CastAllowed(c.Type, typ, types.CastAssignment) {
+		// the default, of the old type, is converted as an assignment
+		// whatever USING says (ATExecAlterColumnType)
+		fail(pgerror.New(pgerror.DatatypeMismatch, "default for column %q cannot be cast automatically to type %s", c.Name, typ.FormatType()))
+	}
 	if def.RawDefault != nil && !isCastOfColumn(def.RawDefault, c.Name) {
 		// USING reads the old row: the engine evaluates it over the table
 		// before the column changes.

@@ -47,6 +47,7 @@ type ColumnInfo struct {
 	Name     string
 	Type     *types.Type
 	Nullable bool
+	Default  bool // has a default expression
 }
 
 // Column finds a column by name.

@@ -13,11 +13,20 @@
 // engine and on a fresh PostgreSQL database with the Supabase bootstrap.
 // A failed file is skipped on its side and the next file runs, so one
 // failure does not hide the verdicts on the rest. PostgreSQL's verdict is
-// the reference; files PostgreSQL rejects only because an extension is not
-// installed there (pgvector, pg_net…) are counted apart. With -durable,
+// the reference: "differ" counts the files it judged otherwise. Once it
+// rejected a file only because an extension is not installed there
+// (pgvector, pg_net…), it cannot judge that project's later files either
+// (their objects are missing), so a differing verdict from there on is
+// counted apart ("pg ext"), not as a difference. With -durable,
 // tinybase runs on a data directory as tinybase start does, so a file the
 // directory cannot hold fails, and the directory must open again after
 // the last file.
+//
+// The oracle judges more files with the extensions it can load: pg_cron
+// (Debian's postgresql-15-cron) needs shared_preload_libraries = 'pg_cron'
+// and cron.database_name = 'tinybase_projects', the database this command
+// creates; pgvector, pg_net, pg_jsonschema and http have no PostgreSQL 15
+// package there.
 package main
 
 import (
@@ -70,8 +79,8 @@ func main() {
 		os.Exit(1)
 	}
 	ctx := context.Background()
-	var tot struct{ files, tbOK, pgOK, agree, pgMissingExt int }
-	fmt.Printf("%-45s %6s %6s %6s %6s %6s\n", "project", "files", "tb ok", "pg ok", "agree", "pg ext")
+	var tot struct{ projects, files, tbOK, pgOK, bothOK, agree, differ, pgMissingExt int }
+	fmt.Printf("%-45s %6s %6s %6s %6s %6s %6s\n", "project", "files", "tb ok", "pg ok", "agree", "differ", "pg ext")
 	for _, p := range projects {
 		if *only != "" && !strings.Contains(p.repo, *only) {
 			continue
@@ -94,7 +103,8 @@ func main() {
 				continue
 			}
 		}
-		var files, tbOK, pgOK, agree, ext int
+		var files, tbOK, pgOK, bothOK, agree, differ, ext int
+		missing := false // PostgreSQL lacked an extension at or before this file
 		for i, f := range d.Files {
 			files++
 			if tb[i].ok {
@@ -104,11 +114,18 @@ func main() {
 			if pg != nil {
 				if pg[i].ok {
 					pgOK++
+					if tb[i].ok {
+						bothOK++
+					}
 				}
-				if pg[i].ok == tb[i].ok {
+				missing = missing || missingExtension(pg[i])
+				switch {
+				case pg[i].ok == tb[i].ok:
 					agree++
-				} else if missingExtension(pg[i]) {
+				case missing:
 					ext++
+				default:
+					differ++
 				}
 				line += fmt.Sprintf("    postgres: %s\n", pg[i])
 				if *verbose || pg[i].ok != tb[i].ok {
@@ -118,14 +135,24 @@ func main() {
 				fmt.Print(line)
 			}
 		}
-		fmt.Printf("%-45s %6d %6d %6d %6d %6d\n", name(p), files, tbOK, pgOK, agree, ext)
+		fmt.Printf("%-45s %6d %6d %6d %6d %6d %6d\n", name(p), files, tbOK, pgOK, agree, differ, ext)
+		tot.projects++
 		tot.files += files
 		tot.tbOK += tbOK
 		tot.pgOK += pgOK
+		tot.bothOK += bothOK
 		tot.agree += agree
+		tot.differ += differ
 		tot.pgMissingExt += ext
 	}
-	fmt.Printf("%-45s %6d %6d %6d %6d %6d\n", "total", tot.files, tot.tbOK, tot.pgOK, tot.agree, tot.pgMissingExt)
+	fmt.Printf("%-45s %6d %6d %6d %6d %6d %6d\n", "total", tot.files, tot.tbOK, tot.pgOK, tot.agree, tot.differ, tot.pgMissingExt)
+	if tot.files > 0 {
+		fmt.Printf("%d projects; tinybase applies %.1f%% of the files", tot.projects, 100*float64(tot.tbOK)/float64(tot.files))
+		if *pgURL != "" && tot.pgOK > 0 {
+			fmt.Printf(", and %d of the %d PostgreSQL applies (%.1f%%)", tot.bothOK, tot.pgOK, 100*float64(tot.bothOK)/float64(tot.pgOK))
+		}
+		fmt.Println()
+	}
 }
 
 func readList(path string) ([]project, error) {
@@ -265,11 +292,12 @@ func runPostgres(ctx context.Context, url string, files []migrations.File, timeo
 	return out, nil
 }
 
-// name is a project's label: its repository, and the folder's first part
-// when one repository holds several histories.
+// name is a project's label: its repository, and the folder holding
+// supabase/ when that is not the repository's root (one repository may
+// hold several histories).
 func name(p project) string {
 	if strings.HasPrefix(p.dir, "supabase/") {
 		return p.repo
 	}
-	return p.repo + ":" + strings.SplitN(p.dir, "/", 3)[1]
+	return p.repo + ":" + strings.TrimSuffix(strings.TrimSuffix(p.dir, "/migrations"), "/supabase")
 }

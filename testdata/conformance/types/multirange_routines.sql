@@ -1,0 +1,22 @@
+-- multiranges through polymorphic routines, window aggregates, keys, COPY-free round trips
+CREATE FUNCTION mr_span(m anymultirange) RETURNS anyrange LANGUAGE sql AS 'SELECT range_merge(m)';
+CREATE FUNCTION mr_of(r anyrange) RETURNS anymultirange LANGUAGE sql AS 'SELECT multirange(r)';
+CREATE FUNCTION mr_first(m anymultirange) RETURNS anyelement LANGUAGE sql AS 'SELECT lower(m)';
+SELECT mr_span('{[1,3),[5,7)}'::int4multirange), mr_of(numrange(1, 2)), mr_first('{[2024-01-05,2024-01-07)}'::datemultirange), pg_typeof(mr_of(int8range(1, 2)));
+SELECT mr_span('[1,3)'::int4range);
+CREATE FUNCTION mr_bad(x anyelement) RETURNS anymultirange LANGUAGE sql AS 'SELECT NULL';
+CREATE FUNCTION mr_plpgsql(m anymultirange, r anyrange) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN RETURN m @> r; END $$;
+SELECT mr_plpgsql('{[1,5)}'::int4multirange, int4range(2, 3)), mr_plpgsql('{[1,5)}'::int4multirange, int4range(4, 6));
+SELECT mr_plpgsql('{[1,5)}'::int4multirange, numrange(2, 3));
+SELECT g, range_agg(int4range(g, g + 2)) OVER (ORDER BY g) FROM generate_series(1, 7, 3) AS g;
+CREATE TABLE availability (slots int4multirange PRIMARY KEY, note text);
+INSERT INTO availability VALUES ('{[1,3),[5,7)}', 'a'), ('{}', 'none'), ('{[1,3)}', 'b');
+INSERT INTO availability VALUES ('{[1,2],[5,6]}', 'dup');
+SELECT slots, note FROM availability ORDER BY slots;
+SELECT slots, note FROM availability WHERE slots = '{[1,3),[5,7)}';
+SELECT string_agg(note, ',' ORDER BY slots DESC) FROM availability;
+SELECT unnest(slots) AS r, note FROM availability ORDER BY note, r;
+SELECT int4multirange(int4range(1, 2)) = multirange(int4range(1, 2)), '{[1,3)}'::int4multirange IN ('{[1,2]}', '{}');
+SELECT '{[1,3)}'::int4multirange + '{[1,3)}'::nummultirange;
+SELECT '{[1,3)}'::int4multirange @> 1.5;
+SELECT range_agg(x) FROM (VALUES (1), (2)) AS v(x);

@@ -20,3 +20,13 @@ SELECT int4multirange(int4range(1, 2)) = multirange(int4range(1, 2)), '{[1,3)}':
 SELECT '{[1,3)}'::int4multirange + '{[1,3)}'::nummultirange;
 SELECT '{[1,3)}'::int4multirange @> 1.5;
 SELECT range_agg(x) FROM (VALUES (1), (2)) AS v(x);
+SELECT DISTINCT x FROM (VALUES ('{[1.0,2)}'::nummultirange), ('{[1.00,2)}')) v(x);
+SELECT x, count(*) FROM (VALUES ('{[1.0,2)}'::nummultirange), ('{[1.00,2)}')) v(x) GROUP BY x;
+SELECT '{[1,3)}'::int4multirange::int4range;
+SELECT '{[1,3)}'::int4multirange::datemultirange;
+SELECT '{[1,2)}'::int4multirange::varchar, '{[1,2)}'::varchar::int4multirange;
+SELECT range_agg(r ORDER BY r DESC) FILTER (WHERE lower(r) > 1), range_agg(DISTINCT r) FROM (VALUES (int4range(1,2)), (int4range(3,4)), (int4range(3,4))) v(r);
+SELECT row('{[1,2)}'::int4multirange, 1);
+SELECT to_json('{[1,2)}'::int4multirange), to_jsonb(ARRAY['{[1,2)}'::int4multirange]), json_build_object('a', '{}'::datemultirange);
+SELECT '{[1,3)}'::int4multirange @> NULL::int4, NULL::int4multirange && '{}';
+SELECT int4multirange(int4range(1,3), int4range(2,4), NULL::int4range);

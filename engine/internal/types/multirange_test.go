@@ -3,6 +3,8 @@ package types
 import (
 	"encoding/hex"
 	"testing"
+
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // TestMultirangeBinary checks multirange_send against the bytes
@@ -73,4 +75,40 @@ func TestMultirangeCanonical(t *testing.T) {
 			t.Errorf("%s: got %s, want %s", tc.in, got, tc.want)
 		}
 	}
+}
+
+// FuzzMultirangeIO: any text input parses or fails with a PostgreSQL
+// error, what parses prints text that reads back to the same value, and
+// its binary send form receives back to that text.
+func FuzzMultirangeIO(f *testing.F) {
+	for _, s := range []string{"{}", "{[1,3),[2,7)}", `{ ["1" , 5 ), empty, (7,]}`, "{(,)}", "{[1,2) x}", `{["\"",)}`, "{[1,", "{empty"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, numeric bool) {
+		typ := Int4Multirange
+		if numeric {
+			typ = NumMultirange
+		}
+		v, err := Input(typ, s, &Env{})
+		if err != nil {
+			if _, ok := pgerror.As(err); !ok {
+				t.Fatalf("%q: non-PostgreSQL error %v", s, err)
+			}
+			return
+		}
+		out := Output(typ, v, &Env{})
+		back, err := Input(typ, out, &Env{})
+		if err != nil || Compare(typ, v, back) != 0 {
+			t.Fatalf("%q: printed %q reads back as %v, %v", s, out, back, err)
+		}
+		var c BinaryCodec
+		bin, err := c.AppendSend(nil, typ.OID, v, out)
+		if err != nil {
+			t.Fatalf("%q: send: %v", s, err)
+		}
+		if text, err := c.ReceiveText(typ.OID, bin); err != nil || text != out {
+			t.Fatalf("%q: binary receives as %q, %v; want %q", s, text, err, out)
+		}
+	})
 }

@@ -113,7 +113,8 @@ func AddMultirangeFuncs(r *Registry) {
 		r.Add(mt.Name, FuncImpl{Args: []*types.Type{rt}, Result: Fixed(mt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			return construct(a)
 		}})
-		r.Add(mt.Name, FuncImpl{Args: []*types.Type{rt, rt}, Variadic: rt, NonStrict: true, Result: Fixed(mt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		// after the overloads above, which zero and one argument match first
+		r.Add(mt.Name, FuncImpl{Args: []*types.Type{}, Variadic: rt, NonStrict: true, Result: Fixed(mt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			return construct(a)
 		}})
 		// VARIADIC rt[] written out: the array itself

@@ -30,3 +30,4 @@ SELECT row('{[1,2)}'::int4multirange, 1);
 SELECT to_json('{[1,2)}'::int4multirange), to_jsonb(ARRAY['{[1,2)}'::int4multirange]), json_build_object('a', '{}'::datemultirange);
 SELECT '{[1,3)}'::int4multirange @> NULL::int4, NULL::int4multirange && '{}';
 SELECT int4multirange(int4range(1,3), int4range(2,4), NULL::int4range);
+SELECT p.oid, proname, pg_get_function_arguments(p.oid), prorettype::regtype, prokind, provariadic::regtype FROM pg_proc p WHERE proname IN ('int4multirange', 'range_agg', 'range_intersect_agg', 'multirange', 'unnest') AND pronamespace = 'pg_catalog'::regnamespace ORDER BY p.oid;

@@ -45,13 +45,23 @@ var typeRoundTrips = []struct{ typ, lit string }{
 	{"rt_pos", `5`},
 	{"rt_pos[]", `'{1,2}'`},
 	{"int4range[]", `'{"[1,2)",empty}'`},
+	{"int4multirange", `'{[1,3),[5,7)}'`},
+	{"int4multirange", `'{}'`},
+	{"int8multirange", `'{(,5],[7,)}'`},
+	{"nummultirange", `'{(1.5,2),[3,4.25]}'`},
+	{"datemultirange", `'{[2024-01-01,2024-02-01),[2024-03-01,infinity)}'`},
+	{"tsmultirange", `'{["2024-01-01 10:00","2024-01-01 12:00")}'`},
+	{"tstzmultirange", `'{[2024-01-01 10:00+00,2024-01-02 00:00+00),[2024-01-03 00:00+00,)}'`},
+	{"int4multirange[]", `'{"{[1,2),[3,4)}","{}",NULL}'`},
 }
 
 // pgxNoResend are values pgx decodes from binary into Go values it cannot
 // encode again (a Range[any], JSON null read as nil, a composite read as a
 // map): the binary result is checked, not sending it back.
 var pgxNoResend = map[string]bool{"int4range": true, "int8range": true, "numrange": true, "daterange": true,
-	"tstzrange": true, "int4range[]": true, "jsonb[]": true, "rt_comp": true, "rt_comp[]": true}
+	"tstzrange": true, "int4range[]": true, "jsonb[]": true, "rt_comp": true, "rt_comp[]": true,
+	"int4multirange": true, "int8multirange": true, "nummultirange": true, "datemultirange": true, "tsmultirange": true,
+	"tstzmultirange": true, "int4multirange[]": true}
 
 // TestPgxTypeRoundTrips reads each value through pgx in text (simple
 // protocol, and extended with text results) and in binary (extended), and

@@ -134,6 +134,12 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 				return &jsonObjectAggState{kt: kt, vt: vt, env: env, binary: bin}
 			}}, coerced, nil
 		}
+	case "range_agg", "range_intersect_agg":
+		if one {
+			if d := rangeAggregate(name, ts[0]); d != nil { // agg_multirange.go
+				return d, coerced, nil
+			}
+		}
 	case "stddev", "stddev_samp", "stddev_pop", "variance", "var_samp", "var_pop":
 		if !one {
 			break

@@ -12,12 +12,13 @@ import (
 type PolyBinding struct {
 	// Elem is anyelement / anynonarray / anyenum, and anyarray's element.
 	Elem *types.Type
-	// Range is anyrange.
+	// Range is anyrange, and the range type of anymultirange.
 	Range *types.Type
 	// Common is anycompatible / anycompatiblenonarray, and
 	// anycompatiblearray's element.
 	Common *types.Type
-	// CRange is anycompatiblerange.
+	// CRange is anycompatiblerange, and the range type of
+	// anycompatiblemultirange.
 	CRange *types.Type
 }
 
@@ -116,6 +117,16 @@ func bindPoly(declared, actual []*types.Type) (*PolyBinding, error) {
 				return nil, errPolyMismatch
 			}
 			b.CRange = ab
+		case types.AnyMultirange.OID, types.AnyCompatibleMultirange.OID:
+			rt := types.RangeOfMultirange(a)
+			dst := &b.Range
+			if d.OID == types.AnyCompatibleMultirange.OID {
+				dst = &b.CRange
+			}
+			if rt == nil || *dst != nil && (*dst).OID != rt.OID {
+				return nil, errPolyMismatch
+			}
+			*dst = rt
 		}
 	}
 	for _, from := range []*types.Type{arr, b.Range} {
@@ -190,6 +201,14 @@ func (b *PolyBinding) Subst(t *types.Type) *types.Type {
 		out = arrayOrNil(b.Common)
 	case types.AnyCompatibleRange.OID:
 		out = b.CRange
+	case types.AnyMultirange.OID, types.AnyCompatibleMultirange.OID:
+		r := b.Range
+		if t.OID == types.AnyCompatibleMultirange.OID {
+			r = b.CRange
+		}
+		if r != nil {
+			out = types.MultirangeOf(r)
+		}
 	default:
 		return t
 	}

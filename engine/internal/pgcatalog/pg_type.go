@@ -28,6 +28,8 @@ var pgType = &def{
 				typtype = "e"
 			case t.Kind == types.KindRange:
 				typtype = "r"
+			case t.Kind == types.KindMultirange:
+				typtype = "m"
 			case t.IsComposite():
 				typtype = "c"
 			case t.Category == 'P' || t.Kind == types.KindUnknown:

@@ -118,8 +118,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 		column{"amprocrighttype", types.Oid}, column{"amprocnum", types.Int2}, column{"amproc", types.Regproc})
 	m["pg_cast"] = empty(column{"oid", types.Oid}, column{"castsource", types.Oid}, column{"casttarget", types.Oid},
 		column{"castfunc", types.Oid}, column{"castcontext", types.Char}, column{"castmethod", types.Char})
-	m["pg_range"] = empty(column{"rngtypid", types.Oid}, column{"rngsubtype", types.Oid}, column{"rngmultitypid", types.Oid},
-		column{"rngcollation", types.Oid}, column{"rngsubopc", types.Oid}, column{"rngcanonical", types.Regproc}, column{"rngsubdiff", types.Regproc})
+	m["pg_range"] = pgRange // pg_range.go
 	m["pg_transform"] = empty(column{"oid", types.Oid}, column{"trftype", types.Oid}, column{"trflang", types.Oid},
 		column{"trffromsql", types.Regproc}, column{"trftosql", types.Regproc})
 	m["pg_conversion"] = empty(column{"oid", types.Oid}, column{"conname", types.Name}, column{"connamespace", types.Oid},

@@ -218,7 +218,7 @@ func btreeSize(ix storage.IndexInfo, cols sql.Schema, rows []sql.Row) int64 {
 	dedup := !ix.Unique && len(keyCols) > 0
 	for _, i := range keyCols {
 		switch colType(cols[i]).Kind {
-		case types.KindNumeric, types.KindJSONB, types.KindFloat4, types.KindFloat8, types.KindArray, types.KindRecord, types.KindRange:
+		case types.KindNumeric, types.KindJSONB, types.KindFloat4, types.KindFloat8, types.KindArray, types.KindRecord, types.KindRange, types.KindMultirange:
 			dedup = false // their equal values may differ in bytes: never deduplicated
 		}
 	}
@@ -481,7 +481,7 @@ func typAlign(t *types.Type) int {
 			return 8
 		}
 		return 4
-	case types.KindRange:
+	case types.KindRange, types.KindMultirange:
 		if t.RangeSub != nil && typAlign(t.RangeSub) == 8 {
 			return 8
 		}

@@ -14,7 +14,7 @@ var nonScalarFuncs = map[string]bool{
 	"json_agg": true, "jsonb_agg": true, "json_object_agg": true, "jsonb_object_agg": true, "bool_and": true,
 	"bool_or": true, "every": true, "generate_series": true, "unnest": true, "json_array_elements": true,
 	"jsonb_array_elements": true, "json_each": true, "jsonb_each": true, "random": true, "nextval": true,
-	"gen_random_uuid": true, "uuid_generate_v4": true, "clock_timestamp": true,
+	"gen_random_uuid": true, "uuid_generate_v4": true, "clock_timestamp": true, "range_agg": true, "range_intersect_agg": true,
 }
 
 // initplans rewrites, inside a policy expression, each scalar subquery

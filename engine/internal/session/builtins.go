@@ -55,6 +55,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddPartitionSRFs,
 	expr.AddBitPointFuncs, // after AddTextFuncs: length(unknown) is text's
 	expr.AddRangeFuncs,    // after AddTextFuncs: lower/upper(unknown) are text's
+	expr.AddMultirangeFuncs,
 	expr.AddTimeTZFuncs,
 	expr.AddTextSearchFuncs, // after AddTextFuncs: length(unknown) is text's
 

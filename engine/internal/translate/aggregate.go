@@ -20,6 +20,7 @@ var aggregateNames = map[string]bool{
 	"stddev": true, "stddev_samp": true, "stddev_pop": true,
 	"variance": true, "var_samp": true, "var_pop": true,
 	"percentile_cont": true, "percentile_disc": true, "mode": true,
+	"range_agg": true, "range_intersect_agg": true,
 }
 
 // orderedSetNames are the ordered-set aggregates (WITHIN GROUP).

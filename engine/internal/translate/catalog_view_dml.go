@@ -95,7 +95,7 @@ var viewAggregateNames = map[string]bool{
 	"count": true, "sum": true, "avg": true, "min": true, "max": true, "array_agg": true, "string_agg": true,
 	"bool_and": true, "bool_or": true, "every": true, "json_agg": true, "jsonb_agg": true, "json_object_agg": true,
 	"jsonb_object_agg": true, "stddev": true, "stddev_pop": true, "stddev_samp": true, "variance": true,
-	"var_pop": true, "var_samp": true, "bit_and": true, "bit_or": true,
+	"var_pop": true, "var_samp": true, "bit_and": true, "bit_or": true, "range_agg": true, "range_intersect_agg": true,
 }
 
 func hasAggregate(n *pg.Node) bool {

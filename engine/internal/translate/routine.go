@@ -229,8 +229,8 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 			return catalog.FdwHandlerType
 		case "void":
 			return types.Void
-		case "any", "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange",
-			"anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange":
+		case "any", "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange", "anymultirange",
+			"anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange", "anycompatiblemultirange":
 			p, _ := types.PolyByName(last)
 			return p
 		case "record":

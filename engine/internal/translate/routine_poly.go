@@ -22,8 +22,8 @@ func checkPolySignature(fn *catalog.Function) {
 		} else {
 			inFam1 = true
 		}
-		inRange = inRange || t.OID == types.AnyRange.OID
-		inCRange = inCRange || t.OID == types.AnyCompatibleRange.OID
+		inRange = inRange || t.OID == types.AnyRange.OID || t.OID == types.AnyMultirange.OID
+		inCRange = inCRange || t.OID == types.AnyCompatibleRange.OID || t.OID == types.AnyCompatibleMultirange.OID
 	}
 	check := func(t *types.Type) {
 		if !t.IsPolymorphic() {
@@ -31,9 +31,9 @@ func checkPolySignature(fn *catalog.Function) {
 		}
 		var detail string
 		switch {
-		case t.OID == types.AnyRange.OID && !inRange:
+		case (t.OID == types.AnyRange.OID || t.OID == types.AnyMultirange.OID) && !inRange:
 			detail = "anyrange or anymultirange"
-		case t.OID == types.AnyCompatibleRange.OID && !inCRange:
+		case (t.OID == types.AnyCompatibleRange.OID || t.OID == types.AnyCompatibleMultirange.OID) && !inCRange:
 			detail = "anycompatiblerange or anycompatiblemultirange"
 		case t.IsCompatibleFamily() && !inFam2:
 			detail = "anycompatible, anycompatiblearray, anycompatiblenonarray, anycompatiblerange, or anycompatiblemultirange"

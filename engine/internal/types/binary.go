@@ -220,7 +220,8 @@ func (c *BinaryCodec) binaryViaPgtype(buf []byte, oid uint32, text string) ([]by
 // user-defined types (enums, composites, domains) and cannot encode the
 // ranges it decodes from text inside an array.
 func sentElementwise(elem *Type) bool {
-	return elem.Domain != nil || elem.OID >= firstUserOID || elem.Base().Kind == KindRange || elem.Base().Kind == KindEnum
+	k := elem.Base().Kind
+	return elem.Domain != nil || elem.OID >= firstUserOID || k == KindRange || k == KindMultirange || k == KindEnum
 }
 
 // firstUserOID is where OIDs of user-defined objects start

@@ -14,49 +14,11 @@ import (
 func (c *BinaryCodec) appendSendExtra(buf []byte, v any) ([]byte, bool, error) {
 	switch x := v.(type) {
 	case RangeVal:
-		const (
-			rangeEmpty = 0x01
-			lbInc      = 0x02
-			ubInc      = 0x04
-			lbInf      = 0x08
-			ubInf      = 0x10
-		)
-		var flags byte
-		switch {
-		case x.Empty:
-			flags = rangeEmpty
-		default:
-			if x.Lower.Inclusive {
-				flags |= lbInc
-			}
-			if x.Upper.Inclusive {
-				flags |= ubInc
-			}
-			if x.Lower.Inf {
-				flags |= lbInf
-			}
-			if x.Upper.Inf {
-				flags |= ubInf
-			}
-		}
-		buf = append(buf, flags)
-		if x.Empty {
-			return buf, true, nil
-		}
-		for _, b := range []RangeBound{x.Lower, x.Upper} {
-			if b.Inf {
-				continue
-			}
-			at := len(buf)
-			buf = append(buf, 0, 0, 0, 0)
-			var err error
-			buf, err = c.AppendSend(buf, x.Sub.OID, b.Val, Output(x.Sub, b.Val, &Env{}))
-			if err != nil {
-				return nil, true, err
-			}
-			binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
-		}
-		return buf, true, nil
+		out, err := c.appendRangeSend(buf, x)
+		return out, true, err
+	case MultirangeVal:
+		out, err := c.appendMultirangeSend(buf, x)
+		return out, true, err
 	case TimeTZ:
 		buf = binary.BigEndian.AppendUint64(buf, uint64(x.Micros))
 		return binary.BigEndian.AppendUint32(buf, uint32(-x.Offset)), true, nil
@@ -87,46 +49,104 @@ func (c *BinaryCodec) receiveExtra(oid uint32, data []byte) (string, bool, error
 		}
 		return FormatMoney(Money(int64(binary.BigEndian.Uint64(data)))), true, nil
 	case KindRange:
-		if len(data) < 1 {
-			return "", true, bad
-		}
-		flags, rest := data[0], data[1:]
-		if flags&0x01 != 0 {
-			return "empty", true, nil
-		}
-		var b strings.Builder
-		if flags&0x02 != 0 {
-			b.WriteByte('[')
-		} else {
-			b.WriteByte('(')
-		}
-		for i, inf := range []bool{flags&0x08 != 0, flags&0x10 != 0} {
-			if i == 1 {
-				b.WriteByte(',')
-			}
-			if inf {
-				continue
-			}
-			if len(rest) < 4 {
-				return "", true, bad
-			}
-			n := int(binary.BigEndian.Uint32(rest))
-			if n < 0 || len(rest) < 4+n {
-				return "", true, bad
-			}
-			s, err := c.ReceiveText(t.RangeSub.OID, rest[4:4+n])
-			if err != nil {
-				return "", true, err
-			}
-			writeRangeBound(&b, s)
-			rest = rest[4+n:]
-		}
-		if flags&0x04 != 0 {
-			b.WriteByte(']')
-		} else {
-			b.WriteByte(')')
-		}
-		return b.String(), true, nil
+		out, err := c.receiveRange(t, data)
+		return out, true, err
+	case KindMultirange:
+		out, err := c.receiveMultirange(t, data)
+		return out, true, err
 	}
 	return "", false, nil
+}
+
+// appendRangeSend is range_send: a flags byte, then each finite bound as
+// length + the element's send form.
+func (c *BinaryCodec) appendRangeSend(buf []byte, r RangeVal) ([]byte, error) {
+	const (
+		rangeEmpty = 0x01
+		lbInc      = 0x02
+		ubInc      = 0x04
+		lbInf      = 0x08
+		ubInf      = 0x10
+	)
+	var flags byte
+	switch {
+	case r.Empty:
+		flags = rangeEmpty
+	default:
+		if r.Lower.Inclusive {
+			flags |= lbInc
+		}
+		if r.Upper.Inclusive {
+			flags |= ubInc
+		}
+		if r.Lower.Inf {
+			flags |= lbInf
+		}
+		if r.Upper.Inf {
+			flags |= ubInf
+		}
+	}
+	buf = append(buf, flags)
+	if r.Empty {
+		return buf, nil
+	}
+	for _, b := range []RangeBound{r.Lower, r.Upper} {
+		if b.Inf {
+			continue
+		}
+		at := len(buf)
+		buf = append(buf, 0, 0, 0, 0)
+		var err error
+		buf, err = c.AppendSend(buf, r.Sub.OID, b.Val, Output(r.Sub, b.Val, &Env{}))
+		if err != nil {
+			return nil, err
+		}
+		binary.BigEndian.PutUint32(buf[at:], uint32(len(buf)-at-4))
+	}
+	return buf, nil
+}
+
+// receiveRange is range_recv, giving the range's text form.
+func (c *BinaryCodec) receiveRange(t *Type, data []byte) (string, error) {
+	bad := pgerror.New(pgerror.InvalidBinaryRepresentation, "incorrect binary data format in bind parameter")
+	if len(data) < 1 {
+		return "", bad
+	}
+	flags, rest := data[0], data[1:]
+	if flags&0x01 != 0 {
+		return "empty", nil
+	}
+	var b strings.Builder
+	if flags&0x02 != 0 {
+		b.WriteByte('[')
+	} else {
+		b.WriteByte('(')
+	}
+	for i, inf := range []bool{flags&0x08 != 0, flags&0x10 != 0} {
+		if i == 1 {
+			b.WriteByte(',')
+		}
+		if inf {
+			continue
+		}
+		if len(rest) < 4 {
+			return "", bad
+		}
+		n := int(binary.BigEndian.Uint32(rest))
+		if n < 0 || len(rest) < 4+n {
+			return "", bad
+		}
+		s, err := c.ReceiveText(t.RangeSub.OID, rest[4:4+n])
+		if err != nil {
+			return "", err
+		}
+		writeRangeBound(&b, s)
+		rest = rest[4+n:]
+	}
+	if flags&0x04 != 0 {
+		b.WriteByte(']')
+	} else {
+		b.WriteByte(')')
+	}
+	return b.String(), nil
 }

@@ -309,7 +309,9 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		var n any
 		if n, err = castNumber(v, Oid); err == nil {
 			out = strconv.FormatUint(uint64(n.(uint32)), 10)
-			if typ, ok := ByOID(n.(uint32)); ok {
+			if n.(uint32) == 0 {
+				out = "-" // regtypeout of InvalidOid (pg_proc.provariadic of most functions)
+			} else if typ, ok := ByOID(n.(uint32)); ok {
 				out = typ.FormatType()
 			} else if typ, ok := pseudoByOID(n.(uint32)); ok {
 				out = typ.FormatType()

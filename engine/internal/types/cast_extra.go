@@ -14,6 +14,8 @@ import (
 // (casts to and from text are I/O conversions handled by castContextOf).
 func castContextExtra(f, t *Type) CastContext {
 	switch {
+	case f.Kind == KindRange && t.Kind == KindMultirange && MultirangeOf(f) == t:
+		return CastExplicit // pg_cast: the multirange constructor
 	case f.Kind == KindTime && t.Kind == KindTimeTZ:
 		return CastImplicit
 	case f.Kind == KindTimeTZ && t.Kind == KindTime, f.Kind == KindTimestamptz && t.Kind == KindTimeTZ:
@@ -37,6 +39,8 @@ func castContextExtra(f, t *Type) CastContext {
 // castExtra converts between the types castContextExtra admits.
 func castExtra(v any, f, t *Type, env *Env) (any, bool, error) {
 	switch {
+	case f.Kind == KindRange && t.Kind == KindMultirange:
+		return MultirangeFromRange(v.(RangeVal)), true, nil
 	case f.Kind == KindTime && t.Kind == KindTimeTZ:
 		return timetzFromTime(v.(TimeOfDay), env), true, nil
 	case f.Kind == KindTimeTZ && t.Kind == KindTime:

@@ -153,6 +153,12 @@ var pgCast = []struct {
 	{"regrole", "int4", 'a'},
 	{"regrole", "int8", 'a'},
 	{"regrole", "oid", 'i'},
+	{"int4range", "int4multirange", 'e'},
+	{"int8range", "int8multirange", 'e'},
+	{"numrange", "nummultirange", 'e'},
+	{"daterange", "datemultirange", 'e'},
+	{"tsrange", "tsmultirange", 'e'},
+	{"tstzrange", "tstzmultirange", 'e'},
 }
 
 // TestCastContexts checks castContextOf against pg_cast, and pairs absent

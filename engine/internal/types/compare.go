@@ -105,6 +105,9 @@ func CompareValues(a, b any) int {
 	case RangeVal:
 		y, _ := b.(RangeVal)
 		return CompareRanges(x, y)
+	case MultirangeVal:
+		y, _ := b.(MultirangeVal)
+		return CompareMultiranges(x, y)
 	case TimeTZ:
 		y, _ := b.(TimeTZ)
 		return CompareTimeTZ(x, y)

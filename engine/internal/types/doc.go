@@ -29,6 +29,8 @@
 //	enums                string (label)
 //	ranges               RangeVal (bounds of the element type; discrete
 //	                     ranges canonical [a,b))
+//	multiranges          MultirangeVal (sorted ranges that neither
+//	                     overlap nor touch; none when empty)
 //	timetz               TimeTZ (microseconds and UTC offset)
 //	money                Money (cents)
 //	inet/cidr/macaddr,   string (canonical text form; the functions on

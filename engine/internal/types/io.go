@@ -97,6 +97,8 @@ func Output(t *Type, v any, env *Env) string {
 		return formatRecord(x, env)
 	case RangeVal:
 		return FormatRange(x, env)
+	case MultirangeVal:
+		return FormatMultirange(x, env)
 	case TimeTZ:
 		return FormatTimeTZ(x)
 	case Money:
@@ -269,6 +271,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseInet(s)
 	case KindRange:
 		return ParseRange(b, s, env)
+	case KindMultirange:
+		return ParseMultirange(b, s, env)
 	case KindTSVector:
 		return ParseTSVector(s)
 	case KindTSQuery:

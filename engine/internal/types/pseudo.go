@@ -13,6 +13,10 @@ var (
 	AnyCompatibleArray    = pseudo(5078, "anycompatiblearray")
 	AnyCompatibleNonArray = pseudo(5079, "anycompatiblenonarray")
 	AnyCompatibleRange    = pseudo(5080, "anycompatiblerange")
+	// anymultirange and anycompatiblemultirange are the multirange types
+	// of the anyrange and anycompatiblerange a call binds.
+	AnyMultirange           = pseudo(4537, "anymultirange")
+	AnyCompatibleMultirange = pseudo(4538, "anycompatiblemultirange")
 	// Any is "any": any argument type, passed as it is (C functions only).
 	Any = &Type{Kind: KindPoly, OID: 2276, Name: "any", SQLName: `"any"`, Category: 'P', Mod: -1, Len: 4, Schema: "pg_catalog"}
 )
@@ -23,7 +27,7 @@ func pseudo(oid uint32, name string) *Type {
 
 // PolyTypes lists the polymorphic pseudo-types and "any".
 var PolyTypes = []*Type{AnyElement, AnyArray, AnyNonArray, AnyEnum, AnyRange,
-	AnyCompatible, AnyCompatibleArray, AnyCompatibleNonArray, AnyCompatibleRange, Any}
+	AnyCompatible, AnyCompatibleArray, AnyCompatibleNonArray, AnyCompatibleRange, AnyMultirange, AnyCompatibleMultirange, Any}
 
 // PolyByName returns a polymorphic pseudo-type (or "any") by name.
 func PolyByName(name string) (*Type, bool) {
@@ -56,7 +60,7 @@ func (t *Type) IsPolymorphic() bool {
 // rather than to one identical type.
 func (t *Type) IsCompatibleFamily() bool {
 	switch t.OID {
-	case AnyCompatible.OID, AnyCompatibleArray.OID, AnyCompatibleNonArray.OID, AnyCompatibleRange.OID:
+	case AnyCompatible.OID, AnyCompatibleArray.OID, AnyCompatibleNonArray.OID, AnyCompatibleRange.OID, AnyCompatibleMultirange.OID:
 		return true
 	}
 	return false

@@ -36,21 +36,22 @@ const (
 	KindRecord
 	KindRegclass
 	KindRegtype
-	KindChar     // "char", the one-byte internal type
-	KindInet     // inet, kept as its canonical text (inet_io.go)
-	KindRange    // the built-in range types (range.go), values RangeVal
-	KindTSVector // tsvector, kept as its canonical text (tsearch.go)
-	KindTSQuery  // tsquery, kept as its canonical text (tsearch.go)
-	KindTimeTZ   // time with time zone, values TimeTZ (timetz.go)
-	KindBit      // bit(n) and bit varying, kept as a string of 0s and 1s (bit.go)
-	KindCidr     // cidr, kept as its canonical text (net_types.go)
-	KindMacaddr  // macaddr, kept as its canonical text (net_types.go)
-	KindMoney    // money, values Money (money.go)
-	KindPoint    // point, kept as its canonical text (geo_point.go)
-	KindXML      // xml, kept as its text after a well-formedness check (xml.go)
-	KindTID      // tid, kept as its canonical text "(block,offset)" (tid.go)
-	KindExt      // a base type an extension defines; Type.Ext implements it (ext.go)
-	KindPoly     // a polymorphic pseudo-type or "any", only in routine signatures (pseudo.go)
+	KindChar       // "char", the one-byte internal type
+	KindInet       // inet, kept as its canonical text (inet_io.go)
+	KindRange      // the built-in range types (range.go), values RangeVal
+	KindTSVector   // tsvector, kept as its canonical text (tsearch.go)
+	KindTSQuery    // tsquery, kept as its canonical text (tsearch.go)
+	KindTimeTZ     // time with time zone, values TimeTZ (timetz.go)
+	KindBit        // bit(n) and bit varying, kept as a string of 0s and 1s (bit.go)
+	KindCidr       // cidr, kept as its canonical text (net_types.go)
+	KindMacaddr    // macaddr, kept as its canonical text (net_types.go)
+	KindMoney      // money, values Money (money.go)
+	KindPoint      // point, kept as its canonical text (geo_point.go)
+	KindXML        // xml, kept as its text after a well-formedness check (xml.go)
+	KindTID        // tid, kept as its canonical text "(block,offset)" (tid.go)
+	KindExt        // a base type an extension defines; Type.Ext implements it (ext.go)
+	KindPoly       // a polymorphic pseudo-type or "any", only in routine signatures (pseudo.go)
+	KindMultirange // the built-in multirange types (multirange.go), values MultirangeVal
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),
@@ -78,7 +79,8 @@ type Type struct {
 	Check func(v any) error
 	// Fields lists the columns of a table's row type (record.go).
 	Fields []Field
-	// RangeSub is the element type of a range type (range.go).
+	// RangeSub is the element type of a range or multirange type
+	// (range.go, multirange.go).
 	RangeSub *Type
 	// Ext implements an extension base type (KindExt, ext.go).
 	Ext ExtBase

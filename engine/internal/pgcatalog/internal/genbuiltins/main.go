@@ -4,8 +4,7 @@
 // volatility, language) and what pg_get_function_arguments,
 // pg_get_function_identity_arguments and pg_get_function_result print
 // for them, for every function whose name and argument count tinybase's
-// registry implements (pgcatalog.BuiltinImplemented), leaving out
-// overloads over multirange types (tinybase has none). Run it against a
+// registry implements (pgcatalog.BuiltinImplemented). Run it against a
 // PostgreSQL 15 server after adding built-in functions:
 //
 //	TINYBASE_PG_URL=$(bash .ci/pg.sh url) go generate ./engine/internal/pgcatalog
@@ -36,9 +35,6 @@ SELECT p.oid::int8, p.proname::text, p.prokind::text, p.provolatile::text, p.pro
        coalesce(pg_get_function_result(p.oid), '')
 FROM pg_proc p
 WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind IN ('f', 'a', 'w')
-  -- tinybase has no multirange types: their overloads are not its
-  AND NOT EXISTS (SELECT FROM pg_type t WHERE (t.oid = ANY (p.proargtypes) OR t.oid = p.prorettype)
-                  AND (t.typtype = 'm' OR t.typname LIKE 'any%multirange'))
 ORDER BY p.oid`
 
 func main() {

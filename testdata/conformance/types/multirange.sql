@@ -1,0 +1,76 @@
+-- built-in multirange types: input with canonical merge, output, errors, operators, functions, aggregates
+SELECT '{}'::int4multirange, '  { }  '::int4multirange, '{[1,3),[5,7)}'::int4multirange, '{[1,3),[2,7)}'::int4multirange, '{[1,3),[3,7)}'::int4multirange;
+SELECT '{[5,7),[1,3]}'::int4multirange, '{(1,5], [2,3], empty, EMPTY}'::int4multirange, '{empty}'::int4multirange, '{[1,1)}'::int4multirange;
+SELECT '{(1,2),(2,3)}'::nummultirange, '{[1,2),[2,3)}'::nummultirange, '{[1.5,2.5],(2.5,3)}'::nummultirange, '{(,0),[10,)}'::nummultirange, '{(,)}'::nummultirange;
+SELECT '{[10000000000,10000000005]}'::int8multirange, '{(,5], [7,)}'::int8multirange;
+SELECT '{[2024-01-01,2024-01-31], [2024-02-01,2024-02-10)}'::datemultirange, '{[2024-01-01,infinity), [-infinity,2023-01-01]}'::datemultirange;
+SELECT '{[2024-01-01 10:00, 2024-01-01 12:00), ["2024-01-01 11:00",)}'::tsmultirange, '{[2024-01-01 10:00+02, 2024-01-02 00:00+00)}'::tstzmultirange;
+SELECT '{["2024-01-01 10:00",infinity]}'::tsmultirange, '{(-infinity,"2024-01-01")}'::tstzmultirange;
+SELECT '{ [ "1" , "5" ) , ( 7 , 9 ] }'::int4multirange;
+SELECT '[1,2)'::int4multirange;
+SELECT '{[1,2) x}'::int4multirange;
+SELECT '{[1,2)'::int4multirange;
+SELECT '{[1,2)} x'::int4multirange;
+SELECT '{,}'::int4multirange;
+SELECT '{[1,2),}'::int4multirange;
+SELECT '{x}'::int4multirange;
+SELECT ''::int4multirange;
+SELECT '{emptyx}'::int4multirange;
+SELECT '{"[1,2)"}'::int4multirange;
+SELECT '{[a,2)}'::int4multirange;
+SELECT '{[3,2)}'::int4multirange;
+SELECT '{[1,2}'::int4multirange;
+SELECT '{[1,2147483647]}'::int4multirange;
+SELECT int4multirange(), int4multirange(int4range(1, 3)), int4multirange(int4range(5, 7), int4range(1, 3), int4range(2, 4)), int4multirange(int4range(1, 1));
+SELECT nummultirange(numrange(1, 2), numrange(3, 4)), datemultirange(daterange('2024-01-01', '2024-01-05')), int8multirange(), tstzmultirange();
+SELECT int4multirange(VARIADIC ARRAY[int4range(5, 6), int4range(1, 2)]), int4multirange(VARIADIC NULL::int4range[]), int4multirange(NULL::int4range);
+SELECT int4multirange(int4range(1, 2), NULL);
+SELECT multirange(int4range(1, 5)), multirange('empty'::int4range), int4range(1, 5)::int4multirange, numrange(1, 2, '[]')::nummultirange, pg_typeof(multirange(daterange('2024-01-01', NULL)));
+SELECT '{[1,3),[5,7)}'::int4multirange::text, '{[1,3),[2,7)}'::text::int4multirange, pg_typeof('{}'::int8multirange), pg_typeof('{}'::tsmultirange);
+SELECT lower('{[1,3),[5,7)}'::int4multirange), upper('{[1,3),[5,7)}'::int4multirange), lower('{}'::int4multirange), upper('{(,3),[5,)}'::int4multirange), lower('{(,3),[5,)}'::int4multirange), pg_typeof(lower('{}'::nummultirange));
+SELECT isempty('{}'::int4multirange), isempty('{[1,2)}'::int4multirange), lower_inc('{[1,2)}'::int4multirange), upper_inc('{[1,2]}'::nummultirange), lower_inf('{(,2)}'::int4multirange), upper_inf('{[1,)}'::int4multirange), lower_inc('{}'::int4multirange), upper_inf('{}'::int4multirange);
+SELECT range_merge('{[1,3),[5,7)}'::int4multirange), range_merge('{}'::int4multirange), range_merge('{(,3),[5,7]}'::nummultirange);
+SELECT unnest('{[1,3),[5,7),[9,10)}'::int4multirange);
+SELECT r, lower(r) FROM unnest('{[2024-01-01,2024-01-05),[2024-02-01,)}'::datemultirange) AS u(r);
+SELECT count(*) FROM unnest('{}'::int4multirange);
+SELECT '{[1,3),[5,7)}'::int4multirange @> 2, '{[1,3),[5,7)}'::int4multirange @> 4, 6 <@ '{[1,3),[5,7)}'::int4multirange, '{}'::int4multirange @> 1, '{(,)}'::nummultirange @> 1.5;
+SELECT '{[1,3),[5,7)}'::int4multirange @> int4range(5, 6), '{[1,3),[5,7)}'::int4multirange @> int4range(2, 6), '{[1,3)}'::int4multirange @> 'empty'::int4range, int4range(1, 2) <@ '{[1,3),[5,7)}'::int4multirange;
+SELECT int4range(0, 10) @> '{[1,3),[5,7)}'::int4multirange, int4range(2, 10) @> '{[1,3),[5,7)}'::int4multirange, int4range(1, 2) @> '{}'::int4multirange, 'empty'::int4range @> '{}'::int4multirange, '{[1,3)}'::int4multirange <@ int4range(1, 3);
+SELECT '{[1,3),[5,7)}'::int4multirange @> '{[1,2),[6,7)}'::int4multirange, '{[1,3),[5,7)}'::int4multirange @> '{[2,6)}'::int4multirange, '{[1,3)}'::int4multirange @> '{}'::int4multirange, '{}'::int4multirange <@ '{}'::int4multirange, '{[1,2)}'::int4multirange <@ '{[0,5)}'::int4multirange;
+SELECT '{[1,3),[5,7)}'::int4multirange && '{[3,5)}'::int4multirange, '{[1,3),[5,7)}'::int4multirange && '{[2,4)}'::int4multirange, '{[1,3)}'::int4multirange && int4range(2, 8), int4range(3, 5) && '{[1,3),[5,7)}'::int4multirange, '{}'::int4multirange && '{(,)}'::int4multirange;
+SELECT '{[1,3)}'::int4multirange << '{[3,5)}'::int4multirange, '{[1,3)}'::int4multirange << int4range(2, 5), int4range(1, 2) << '{[5,7)}'::int4multirange, '{}'::int4multirange << '{[1,2)}'::int4multirange;
+SELECT '{[5,7)}'::int4multirange >> '{[1,3)}'::int4multirange, '{[5,7)}'::int4multirange >> int4range(1, 6), int4range(8, 9) >> '{[1,3),[5,7)}'::int4multirange, '{[1,2)}'::int4multirange >> '{}'::int4multirange;
+SELECT '{[1,3),[5,7)}'::int4multirange &< '{[2,7)}'::int4multirange, '{[1,3),[5,8)}'::int4multirange &< int4range(0, 7), int4range(1, 4) &< '{[5,7)}'::int4multirange, '{}'::int4multirange &< '{[1,2)}'::int4multirange;
+SELECT '{[1,3),[5,7)}'::int4multirange &> '{[0,2)}'::int4multirange, '{[1,3)}'::int4multirange &> int4range(2, 7), int4range(1, 4) &> '{[1,7)}'::int4multirange, '{[1,2)}'::int4multirange &> '{}'::int4multirange;
+SELECT '{[1,3)}'::int4multirange -|- '{[3,5)}'::int4multirange, '{[1,3),[7,9)}'::int4multirange -|- int4range(9, 12), int4range(0, 1) -|- '{[1,3),[7,9)}'::int4multirange, '{[1,3)}'::int4multirange -|- '{[4,5)}'::int4multirange, '{(1,2]}'::nummultirange -|- '{(2,3)}'::nummultirange, '{}'::int4multirange -|- '{[1,2)}'::int4multirange;
+SELECT '{[1,3)}'::int4multirange + '{[5,7)}'::int4multirange, '{[1,3)}'::int4multirange + '{[2,7)}'::int4multirange, '{[1,3)}'::int4multirange + '{}'::int4multirange, '{}'::int4multirange + '{}'::int4multirange;
+SELECT '{[1,10)}'::int4multirange - '{[3,5)}'::int4multirange, '{[1,10)}'::int4multirange - '{[3,5),[7,8)}'::int4multirange, '{[1,3),[5,7)}'::int4multirange - '{[0,10)}'::int4multirange, '{[1,3)}'::int4multirange - '{}'::int4multirange, '{(,)}'::nummultirange - '{[1,2]}'::nummultirange;
+SELECT '{[1,10)}'::int4multirange * '{[3,5),[7,12)}'::int4multirange, '{[1,3),[5,7)}'::int4multirange * '{[3,5)}'::int4multirange, '{(,)}'::nummultirange * '{[1,2],(3,4)}'::nummultirange, '{}'::int4multirange * '{[1,2)}'::int4multirange;
+SELECT '{[2024-01-01,2024-02-01)}'::datemultirange - '{[2024-01-10,2024-01-11)}'::datemultirange, '{[2024-01-01 00:00+00,2024-01-02 00:00+00)}'::tstzmultirange * '{[2024-01-01 12:00+00,)}'::tstzmultirange;
+SELECT '{[1,3)}'::int4multirange = '{[1,2]}'::int4multirange, '{[1,3)}'::int4multirange <> '{[1,3),[5,6)}'::int4multirange, '{}'::int4multirange < '{[1,2)}'::int4multirange, '{[1,3)}'::int4multirange < '{[1,3),[5,6)}'::int4multirange, '{[1,3),[5,6)}'::int4multirange < '{[1,4)}'::int4multirange, '{(,3)}'::int4multirange <= '{[0,3)}'::int4multirange, '{[2,3)}'::int4multirange >= '{[1,9)}'::int4multirange, '{[1,2)}'::int4multirange > '{[1,2)}'::int4multirange;
+SELECT '{"{[1,2),[3,4)}","{}"}'::int4multirange[], ARRAY['{[1,2)}'::int4multirange, NULL], pg_typeof(ARRAY['{}'::datemultirange]);
+SELECT range_agg(r) FROM (VALUES (int4range(1, 3)), (int4range(2, 5)), (NULL), (int4range(8, 9)), ('empty')) AS v(r);
+SELECT range_agg(r), pg_typeof(range_agg(r)) FROM (VALUES (int4range(1, 3))) AS v(r) WHERE false;
+SELECT range_agg(m) FROM (VALUES ('{[1,3),[10,12)}'::int4multirange), ('{[2,5)}'), (NULL)) AS v(m);
+SELECT range_intersect_agg(m) FROM (VALUES ('{[1,10)}'::int4multirange), ('{[2,5),[7,12)}'), ('{[3,8)}')) AS v(m);
+SELECT range_intersect_agg(r) FROM (VALUES (int4range(1, 10)), (int4range(3, 12)), (NULL)) AS v(r);
+SELECT range_intersect_agg(m) FROM (VALUES ('{[1,3)}'::int4multirange)) AS v(m) WHERE false;
+CREATE TABLE shifts (id int PRIMARY KEY, worker text NOT NULL, during tstzrange NOT NULL, days datemultirange);
+INSERT INTO shifts VALUES
+  (1, 'ann', '[2024-01-01 08:00+00, 2024-01-01 12:00+00)', '{[2024-01-01,2024-01-03)}'),
+  (2, 'ann', '[2024-01-01 11:00+00, 2024-01-01 14:00+00)', '{[2024-01-05,2024-01-06]}'),
+  (3, 'bob', '[2024-01-01 09:00+00, 2024-01-01 10:00+00)', NULL),
+  (4, 'bob', '[2024-01-01 15:00+00, 2024-01-01 16:00+00)', '{}'),
+  (5, 'cy', '[2024-01-02 00:00+00, 2024-01-02 01:00+00)', '{[2024-01-01,2024-01-02),[2024-01-02,2024-01-04)}');
+SELECT worker, range_agg(during) AS busy, count(*) FROM shifts GROUP BY worker ORDER BY worker;
+SELECT worker, range_agg(days) FROM shifts GROUP BY worker ORDER BY worker;
+SELECT id, days, isempty(days), days @> '2024-01-02'::date FROM shifts ORDER BY days, id;
+SELECT DISTINCT days FROM shifts ORDER BY days;
+SELECT days, count(*) FROM shifts GROUP BY days ORDER BY days;
+SELECT id FROM shifts WHERE days && '{[2024-01-02,2024-01-06)}'::datemultirange ORDER BY id;
+UPDATE shifts SET days = days + '{[2024-01-10,2024-01-11)}' WHERE id = 4 RETURNING id, days;
+SELECT id, days FROM shifts ORDER BY days DESC NULLS LAST, id;
+SELECT format_type('int4multirange'::regtype, NULL), format_type(6150, NULL), 'anymultirange'::regtype, 'nummultirange[]'::regtype;
+SELECT t.typname, t.typtype, t.typcategory, t.typlen, t.typarray::regtype, a.typname AS arrname, a.typelem::regtype FROM pg_type t JOIN pg_type a ON a.oid = t.typarray WHERE t.typtype = 'm' ORDER BY t.oid;
+SELECT rngtypid::regtype AS rng, rngsubtype::regtype, rngmultitypid::regtype, rngcanonical, rngsubdiff FROM pg_range ORDER BY rngtypid;
+SELECT typname, typtype, typcategory FROM pg_type WHERE typname IN ('anymultirange', 'anycompatiblemultirange') ORDER BY oid;

@@ -37,7 +37,7 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 	seq, err := ResolveSequence(h, cat, n)
 	if err != nil {
 		if c.IfExists && codeOf(err) == pgerror.UndefinedTable {
-			skipping(h, "sequence", n.Name)
+			skipping(h, "sequence", n)
 			return nil
 		}
 		if codeOf(err) == pgerror.UndefinedTable {
@@ -53,6 +53,7 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 		// CASCADE drops the column defaults that call nextval on it
 		ctx := h.SQLContext()
 		for _, u := range users {
+			h.DropCascades("default value for " + columnDesc(h, u.table.SchemaName(), u.table.Name(), u.col.Name))
 			nc := u.col.Copy()
 			nc.Default = nil
 			if err := u.table.ModifyColumn(ctx, u.col.Name, nc, nil); err != nil {
@@ -67,6 +68,8 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 type columnUse struct {
 	table interface {
 		ModifyColumn(*sql.Context, string, *sql.Column, *sql.ColumnOrder) error
+		SchemaName() string
+		Name() string
 	}
 	col *sql.Column
 }
@@ -112,7 +115,7 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	}
 	if v == nil {
 		if c.IfExists {
-			skipping(h, "view", n.Name)
+			skipping(h, "view", n)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedTable, "view %q does not exist", n.Name)
@@ -120,7 +123,7 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	if err := MemberDropError(cat, "view", v.Schema, v.Name, 0, v.Name); err != nil { // extension.go
 		return err
 	}
-	cat, err := dropRelationCascade(cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade)
+	cat, err := dropRelationCascade(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade)
 	if err != nil {
 		return err
 	}
@@ -130,15 +133,19 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 
 // dropRelationCascade removes the views that depend on relation q, or
 // fails with 2BP01 without CASCADE.
-func dropRelationCascade(cat *catalog.Catalog, q catalog.QName, kind string, cascade bool) (*catalog.Catalog, error) {
+func dropRelationCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind string, cascade bool) (*catalog.Catalog, error) {
 	deps := cat.Dependents(q)
 	if len(deps) > 0 && !cascade {
 		return nil, dependError(kind, q.Name)
 	}
 	for _, d := range deps {
 		dq := catalog.QName{Schema: d.Schema, Name: d.Name}
+		if _, ok := cat.View(dq); !ok {
+			continue // dropped already, with another view it reads
+		}
+		h.DropCascades(relationDesc(h, "view", d.Schema, d.Name))
 		var err error
-		if cat, err = dropRelationCascade(cat, dq, "view", true); err != nil {
+		if cat, err = dropRelationCascade(h, cat, dq, "view", true); err != nil {
 			return nil, err
 		}
 		cat = cat.DropView(dq)
@@ -151,7 +158,7 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	q, d, ok := FindType(h, cat, n)
 	if !ok {
 		if c.IfExists {
-			skipping(h, c.Kind, n.Name)
+			skipping(h, c.Kind, n)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", n.Name)
@@ -177,6 +184,7 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	// CASCADE drops the columns of the type, as PostgreSQL does
 	ctx := h.SQLContext()
 	for _, u := range users {
+		h.DropCascades(columnDesc(h, u.table.SchemaName(), u.table.Name(), u.column))
 		if err := u.table.DropColumn(ctx, u.column); err != nil {
 			return h.MapError(err)
 		}
@@ -197,13 +205,13 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 				if word == "" {
 					word = "table"
 				}
-				skipping(h, word, n.Name)
+				skipping(h, word, n)
 			}
 			continue // GMS reports the missing table (or skips it with IF EXISTS)
 		}
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
 		var err error
-		if cat, err = dropRelationCascade(cat, q, "table", c.Cascade); err != nil {
+		if cat, err = dropRelationCascade(h, cat, q, "table", c.Cascade); err != nil {
 			return err
 		}
 		for _, seq := range cat.OwnedSequences(q.Schema, q.Name) {
@@ -234,7 +242,8 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 			continue // already dropped with a view it depends on
 		}
 		var err error
-		if cat, err = dropRelationCascade(cat, v, "view", true); err != nil {
+		h.DropCascades(relationDesc(h, "view", v.Schema, v.Name))
+		if cat, err = dropRelationCascade(h, cat, v, "view", true); err != nil {
 			return err
 		}
 		cat = cat.DropView(v)
@@ -253,7 +262,12 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 }
 
 // skipping sends the NOTICE PostgreSQL sends for DROP ... IF EXISTS of a
-// missing object (SQLSTATE 00000).
-func skipping(h Host, kind, name string) {
-	h.Notice("NOTICE", "00000", fmt.Sprintf("%s %q does not exist, skipping", kind, name))
+// missing object (SQLSTATE 00000): of its schema when that is what is
+// missing.
+func skipping(h Host, kind string, n catalog.QName) {
+	if n.Schema != "" && n.Schema != "pg_catalog" && !h.StorageTxn().HasSchema(n.Schema) {
+		h.Notice("NOTICE", "00000", fmt.Sprintf("schema %q does not exist, skipping", n.Schema))
+		return
+	}
+	h.Notice("NOTICE", "00000", fmt.Sprintf("%s %q does not exist, skipping", kind, n.Name))
 }

@@ -89,9 +89,20 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if !ok {
 		return nil, nil
 	}
+	// sort keys computed once per row (exec_sort_keys.go); not under an
+	// outer row (a subquery's), whose columns come first in its rows
+	rewritten := false
+	if len(row) == 0 {
+		if np, ok := sortKeysOnce(p); ok {
+			if containsProject(signed.projs, p) {
+				signed.projs = outputProjections(np, signed.projs)
+			}
+			p, rewritten = np, true
+		}
+	}
 	projs, reused := reuseInner(p)
 	if !containsProject(signed.projs, p) {
-		if !reused {
+		if !reused && !rewritten {
 			return nil, nil
 		}
 		return b.base.Build(ctx, plan.NewProject(projs, p.Child), row)

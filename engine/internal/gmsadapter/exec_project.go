@@ -99,6 +99,12 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 			}
 			p, rewritten = np, true
 		}
+		if np, ok := groupKeysOnce(p); ok {
+			if containsProject(signed.projs, p) {
+				signed.projs = append(signed.projs, np)
+			}
+			p, rewritten = np, true
+		}
 	}
 	projs, reused := reuseInner(p)
 	if !containsProject(signed.projs, p) {

@@ -34,7 +34,7 @@ func sortKeysOnce(p *plan.Project) (*plan.Project, bool) {
 		return p, false
 	}
 	width := len(child.Schema())
-	inner, _ := child.(*plan.Project)
+	inner := rowsOf(child)
 	changed := false
 	out := make(sql.SortFields, len(fields))
 	copy(out, fields)
@@ -113,6 +113,23 @@ func sortKeysOnce(p *plan.Project) (*plan.Project, bool) {
 	}
 	np := plan.NewProject(projs, sorted)
 	return np, true
+}
+
+// rowsOf is the projection whose rows n passes on unchanged (a HAVING
+// over the grouped select list), or nil.
+func rowsOf(n sql.Node) *plan.Project {
+	for {
+		switch x := n.(type) {
+		case *plan.Project:
+			return x
+		case *plan.Having:
+			n = x.Child
+		case *plan.Filter:
+			n = x.Child
+		default:
+			return nil
+		}
+	}
 }
 
 // readInner replaces e, or the parts of it, that the projection below the
@@ -195,4 +212,100 @@ func worthKeeping(e sql.Expression) bool {
 func isCall(e sql.Expression) bool {
 	_, ok := e.(*expr.FuncCall)
 	return ok
+}
+
+// groupKeysOnce rewrites Project([Having(]GroupBy(child)[)]) so that a
+// computed grouping key (GROUP BY f(x)) is evaluated once per input row,
+// as PostgreSQL's Agg does: projected below the grouping, grouped by as a
+// column, and passed up as one more output of the group, which the
+// projection above (and HAVING) read instead of calling f again on the
+// group's first row.
+func groupKeysOnce(p *plan.Project) (*plan.Project, bool) {
+	var having *plan.Having
+	g, ok := p.Child.(*plan.GroupBy)
+	if !ok {
+		if having, ok = p.Child.(*plan.Having); ok {
+			g, ok = having.Child.(*plan.GroupBy)
+		}
+	}
+	if !ok {
+		return p, false
+	}
+	child := g.Child
+	width := len(child.Schema())
+	groupBy := append([]sql.Expression{}, g.GroupByExprs...)
+	selected := append([]sql.Expression{}, g.SelectedExprs...)
+	var keys []sql.Expression
+	output := map[string]int{} // a key's text → its output column
+	for i, e := range groupBy {
+		target := e
+		if a, ok := e.(*expression.Alias); ok {
+			target = a.Child
+		}
+		if !worthKeeping(target) {
+			continue
+		}
+		if _, dup := output[target.String()]; dup {
+			continue
+		}
+		gf := expression.NewGetField(width+len(keys), target.Type(), target.String(), target.IsNullable())
+		keys = append(keys, target)
+		groupBy[i] = gf
+		output[target.String()] = len(selected)
+		selected = append(selected, gf)
+	}
+	if len(keys) == 0 {
+		return p, false
+	}
+	// a non-aggregate output equal to a key is the key's value
+	for i, e := range selected[:len(g.SelectedExprs)] {
+		if _, agg := e.(sql.Aggregation); agg {
+			continue
+		}
+		selected[i] = readColumns(e, func(x sql.Expression) (int, bool) {
+			for k, key := range keys {
+				if key.String() == x.String() {
+					return width + k, true
+				}
+			}
+			return 0, false
+		})
+	}
+	projs := make([]sql.Expression, 0, width+len(keys))
+	for i, c := range child.Schema() {
+		projs = append(projs, expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable))
+	}
+	var grouped sql.Node = plan.NewGroupBy(selected, groupBy, plan.NewProject(append(projs, keys...), child))
+	read := func(e sql.Expression) sql.Expression {
+		return readColumns(e, func(x sql.Expression) (int, bool) {
+			j, ok := output[x.String()]
+			return j, ok
+		})
+	}
+	if having != nil {
+		grouped = plan.NewHaving(read(having.Cond), grouped)
+	}
+	top := make([]sql.Expression, len(p.Projections))
+	for i, e := range p.Projections {
+		top[i] = read(e)
+	}
+	return plan.NewProject(top, grouped), true
+}
+
+// readColumns replaces the parts of e that column(x) finds computed with
+// reads of those columns.
+func readColumns(e sql.Expression, column func(sql.Expression) (int, bool)) sql.Expression {
+	out, _, err := transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if _, ok := x.(*expression.GetField); ok {
+			return x, transform.SameTree, nil
+		}
+		if j, ok := column(x); ok {
+			return expression.NewGetField(j, x.Type(), x.String(), x.IsNullable()), transform.NewTree, nil
+		}
+		return x, transform.SameTree, nil
+	})
+	if err != nil {
+		return e
+	}
+	return out
 }

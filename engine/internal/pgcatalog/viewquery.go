@@ -2,6 +2,7 @@ package pgcatalog
 
 import (
 	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -89,6 +90,10 @@ type aFrom struct {
 	rawQuals    *pg.Node
 	isJoin      bool
 	scopeHolder *deparseScope // the item's relation scope (not for joins)
+	// using is a join's USING list (NATURAL's common columns), merged
+	// the columns they stand for in the join's output
+	using  []string
+	merged []*dVar
 }
 
 // qscope is one query level's names: its CTEs and the refnames of its
@@ -637,7 +642,7 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 		return f, inner, true
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
-		if j.IsNatural || len(j.UsingClause) > 0 || j.Alias != nil || j.JoinUsingAlias != nil {
+		if j.Alias != nil || j.JoinUsingAlias != nil {
 			return nil, nil, false
 		}
 		switch j.Jointype {
@@ -653,9 +658,90 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 		if !ok {
 			return nil, nil, false
 		}
-		return &aFrom{isJoin: true, joinType: j.Jointype, larg: l, rarg: r, rawQuals: j.Quals}, rsc, true
+		f := &aFrom{isJoin: true, joinType: j.Jointype, larg: l, rarg: r, rawQuals: j.Quals}
+		if !j.IsNatural && len(j.UsingClause) == 0 {
+			return f, rsc, true
+		}
+		return vd.usingJoin(f, j, rsc)
 	}
 	return nil, nil, false
+}
+
+// usingJoin completes a JOIN ... USING or NATURAL JOIN, which ruleutils
+// prints as JOIN ... USING (the common columns, for NATURAL): an
+// unqualified merged column is the left input's (the right one's for a
+// RIGHT JOIN), and `*` lists the merged columns first. A FULL JOIN's
+// merged column is a COALESCE of both, which is not modelled.
+func (vd *viewDeparse) usingJoin(f *aFrom, j *pg.JoinExpr, rsc *deparseScope) (*aFrom, *deparseScope, bool) {
+	if f.joinType == pg.JoinType_JOIN_FULL {
+		return nil, nil, false
+	}
+	right := map[string]bool{}
+	for _, c := range columnsOf(f.rarg) {
+		right[c] = true
+	}
+	if j.IsNatural {
+		for _, c := range columnsOf(f.larg) {
+			if right[c] {
+				f.using = append(f.using, c)
+			}
+		}
+	} else {
+		for _, n := range j.UsingClause {
+			f.using = append(f.using, n.GetString_().GetSval())
+		}
+	}
+	owner := f.larg
+	if f.joinType == pg.JoinType_JOIN_RIGHT {
+		owner = f.rarg
+	}
+	sc := rsc
+	for _, c := range f.using {
+		v, ok := ownerColumn(owner, c)
+		if !ok || !right[c] {
+			return nil, nil, false
+		}
+		f.merged = append(f.merged, v)
+		// an unqualified reference finds the merged column first; a
+		// qualified one matches no written name here
+		m := vd.s.newDeparseScope(v.qual, nil)
+		m.vd, m.outer, m.written = vd, sc, "\x00using"
+		m.cols[c] = v.t
+		sc = m
+	}
+	return f, sc, true
+}
+
+// columnsOf lists a FROM item's output columns: a join's merged columns
+// first, then the rest of each input's.
+func columnsOf(f *aFrom) []string {
+	if !f.isJoin {
+		return f.scopeHolder.order
+	}
+	out := append([]string(nil), f.using...)
+	for _, side := range []*aFrom{f.larg, f.rarg} {
+		for _, c := range columnsOf(side) {
+			if !slices.Contains(f.using, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// ownerColumn is the column named c a FROM item's output shows.
+func ownerColumn(f *aFrom, c string) (*dVar, bool) {
+	if !f.isJoin {
+		t, ok := f.scopeHolder.cols[c]
+		return &dVar{name: c, qual: f.scopeHolder.refName, t: t}, ok
+	}
+	if i := slices.Index(f.using, c); i >= 0 {
+		return f.merged[i], true
+	}
+	if v, ok := ownerColumn(f.larg, c); ok {
+		return v, true
+	}
+	return ownerColumn(f.rarg, c)
 }
 
 // outNames are a CTE's column names as its references see them.
@@ -706,7 +792,7 @@ func (vd *viewDeparse) joinQuals(f *aFrom, sc *deparseScope) bool {
 		return false
 	}
 	if f.rawQuals == nil {
-		return f.joinType == pg.JoinType_JOIN_INNER
+		return f.joinType == pg.JoinType_JOIN_INNER || len(f.using) > 0
 	}
 	d, ok := sc.analyze(f.rawQuals)
 	if !ok || d.dtype().Base().Kind != types.KindBool {
@@ -725,11 +811,21 @@ func (vd *viewDeparse) expandStar(q *aQuery, cr *pg.ColumnRef, items []*aFrom) b
 		return false
 	}
 	found := false
-	var walk func(f *aFrom)
-	walk = func(f *aFrom) {
+	var walk func(f *aFrom, skip []string)
+	walk = func(f *aFrom, skip []string) {
 		if f.isJoin {
-			walk(f.larg)
-			walk(f.rarg)
+			if qual == "" {
+				// a join's merged columns come first, once
+				for _, v := range f.merged {
+					if !slices.Contains(skip, v.name) {
+						q.targets = append(q.targets, aTarget{d: v, name: v.name})
+						found = true
+					}
+				}
+				skip = append(append([]string(nil), skip...), f.using...)
+			}
+			walk(f.larg, skip)
+			walk(f.rarg, skip)
 			return
 		}
 		sc := f.scopeHolder
@@ -737,12 +833,15 @@ func (vd *viewDeparse) expandStar(q *aQuery, cr *pg.ColumnRef, items []*aFrom) b
 			return
 		}
 		for _, c := range sc.order {
+			if slices.Contains(skip, c) {
+				continue
+			}
 			q.targets = append(q.targets, aTarget{d: &dVar{name: c, qual: sc.refName, t: sc.cols[c]}, name: c})
 			found = true
 		}
 	}
 	for _, f := range items {
-		walk(f)
+		walk(f, nil)
 	}
 	return found
 }
@@ -1329,7 +1428,7 @@ func (p *printer) fromItem(f *aFrom) {
 		p.fromItem(f.larg)
 		word := map[pg.JoinType]string{pg.JoinType_JOIN_INNER: " JOIN ", pg.JoinType_JOIN_LEFT: " LEFT JOIN ",
 			pg.JoinType_JOIN_RIGHT: " RIGHT JOIN ", pg.JoinType_JOIN_FULL: " FULL JOIN "}[f.joinType]
-		if f.joinType == pg.JoinType_JOIN_INNER && f.quals == nil {
+		if f.joinType == pg.JoinType_JOIN_INNER && f.quals == nil && len(f.using) == 0 {
 			word = " CROSS JOIN "
 		}
 		p.keyword(word, -8, 8, 4)
@@ -1340,7 +1439,13 @@ func (p *printer) fromItem(f *aFrom) {
 		if parenRight {
 			p.b.WriteByte(')')
 		}
-		if f.quals != nil {
+		if len(f.using) > 0 {
+			qn := make([]string, len(f.using))
+			for i, c := range f.using {
+				qn[i] = QuoteIdent(c)
+			}
+			p.b.WriteString(" USING (" + strings.Join(qn, ", ") + ")")
+		} else if f.quals != nil {
 			p.b.WriteString(" ON ")
 			p.open()
 			p.expr(f.quals, false)

@@ -1,8 +1,8 @@
 package pgcatalog
 
 import (
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"

@@ -94,6 +94,12 @@ type aFrom struct {
 	// the columns they stand for in the join's output
 	using  []string
 	merged []*dVar
+
+	// fn is a function in FROM; ordinality its WITH ORDINALITY, coldefs
+	// its column definition list as printed ("a integer")
+	fn         dnode
+	ordinality bool
+	coldefs    []string
 }
 
 // qscope is one query level's names: its CTEs and the refnames of its
@@ -565,6 +571,8 @@ func (vd *viewDeparse) reserveNames(n *pg.Node, qs *qscope) bool {
 		return true // resolved in order by fromItem2
 	case *pg.Node_RangeSubselect:
 		return x.RangeSubselect.Alias != nil
+	case *pg.Node_RangeFunction:
+		return true // named in order by rangeFunction
 	case *pg.Node_JoinExpr:
 		return vd.reserveNames(x.JoinExpr.Larg, qs) && vd.reserveNames(x.JoinExpr.Rarg, qs)
 	}
@@ -640,6 +648,8 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 		inner := vd.relScope(f, names, sub.types, sc)
 		inner.written = rs.Alias.Aliasname
 		return f, inner, true
+	case *pg.Node_RangeFunction:
+		return vd.rangeFunction(x.RangeFunction, qs, sc, outer)
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
 		if j.Alias != nil || j.JoinUsingAlias != nil {
@@ -665,6 +675,128 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 		return vd.usingJoin(f, j, rsc)
 	}
 	return nil, nil, false
+}
+
+// rangeFunction is a function in FROM returning a scalar (its one column
+// named after the alias, or the function) or records described by a
+// column definition list, optionally WITH ORDINALITY. ruleutils always
+// prints a function's alias and column names, and LATERAL when the call
+// reads the FROM items before it.
+func (vd *viewDeparse) rangeFunction(rf *pg.RangeFunction, qs *qscope, sc, outer *deparseScope) (*aFrom, *deparseScope, bool) {
+	if rf.IsRowsfrom || len(rf.Functions) != 1 {
+		return nil, nil, false
+	}
+	items := rf.Functions[0].GetList().GetItems()
+	if len(items) == 0 || items[0].GetFuncCall() == nil || len(items) > 1 && items[1] != nil && items[1].Node != nil {
+		return nil, nil, false
+	}
+	call := items[0].GetFuncCall()
+	f := &aFrom{ordinality: rf.Ordinality, lateral: rf.Lateral}
+	inner := outer
+	if inner == nil {
+		inner = vd.emptyScope(nil)
+	}
+	d, cols, ok := inner.srfCall(call)
+	if !ok {
+		if sc == nil || sc == outer {
+			return nil, nil, false
+		}
+		if d, cols, ok = sc.srfCall(call); !ok {
+			return nil, nil, false
+		}
+		f.lateral = true // it reads the FROM items before it
+	}
+	f.fn = d
+	base := d.name
+	if rf.Alias != nil {
+		base = rf.Alias.Aliasname
+	}
+	var names []string
+	var ts []*types.Type
+	if len(rf.Coldeflist) > 0 {
+		for _, n := range rf.Coldeflist {
+			cd := n.GetColumnDef()
+			if cd == nil || cd.TypeName == nil {
+				return nil, nil, false
+			}
+			t, ok := inner.typeName(cd.TypeName)
+			if !ok {
+				return nil, nil, false
+			}
+			names, ts = append(names, cd.Colname), append(ts, t)
+			f.coldefs = append(f.coldefs, QuoteIdent(cd.Colname)+" "+t.FormatType())
+		}
+	} else {
+		for _, c := range cols {
+			if c.Type == nil || c.Type.Kind == types.KindRecord {
+				return nil, nil, false // a record needs a column definition list
+			}
+			names, ts = append(names, c.Name), append(ts, c.Type)
+		}
+		if len(cols) == 1 && cols[0].Name == d.name {
+			names[0] = base // a scalar function's column takes the alias
+		}
+	}
+	if rf.Ordinality {
+		names, ts = append(names, "ordinality"), append(ts, types.Int8)
+	}
+	if rf.Alias != nil && len(rf.Alias.Colnames) > 0 {
+		if len(rf.Alias.Colnames) > len(names) || len(f.coldefs) > 0 {
+			return nil, nil, false
+		}
+		names = applyColAliases(names, rf.Alias.Colnames)
+	}
+	f.ref = qs.uniqueName(base)
+	f.alias = true
+	f.colAls = names
+	if len(f.coldefs) > 0 {
+		f.colAls = nil
+	}
+	scope := vd.relScope(f, names, ts, sc)
+	scope.written = base
+	return f, scope, true
+}
+
+// srfCall analyzes a call of a built-in set-returning function in FROM,
+// with the columns it returns.
+func (sc *deparseScope) srfCall(f *pg.FuncCall) (*dFunc, []expr.SRFColumn, bool) {
+	if f.AggStar || f.AggDistinct || f.FuncVariadic || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 ||
+		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL || len(f.Funcname) > 2 {
+		return nil, nil, false
+	}
+	name := f.Funcname[len(f.Funcname)-1].GetString_().GetSval()
+	if len(f.Funcname) == 2 && f.Funcname[0].GetString_().GetSval() != "pg_catalog" || sc.catalog.HasFunctionsNamed(name) {
+		return nil, nil, false
+	}
+	ph := &placeholders{}
+	var es []sql.Expression
+	for _, a := range f.Args {
+		if a.GetNamedArgExpr() != nil {
+			return nil, nil, false
+		}
+		d, ok := sc.analyze(a)
+		if !ok {
+			return nil, nil, false
+		}
+		es = append(es, ph.of(d))
+	}
+	e, cols, err := expr.NewSRFCall(nil, name, es)
+	if err != nil {
+		return nil, nil, false
+	}
+	fc, ok := e.(*expr.FuncCall)
+	if !ok {
+		return nil, nil, false
+	}
+	out := &dFunc{name: name, t: expr.TypeOf(fc)}
+	for _, a := range fc.Args {
+		d, ok := ph.back(a, false)
+		if !ok {
+			return nil, nil, false
+		}
+		out.args = append(out.args, d)
+	}
+	return out, cols, true
 }
 
 // usingJoin completes a JOIN ... USING or NATURAL JOIN, which ruleutils
@@ -1461,15 +1593,24 @@ func (p *printer) fromItem(f *aFrom) {
 	if f.lateral {
 		p.b.WriteString("LATERAL ")
 	}
-	if f.sub != nil {
+	switch {
+	case f.sub != nil:
 		p.b.WriteByte('(')
 		p.query(f.sub, p.indent, nil, true)
 		p.b.WriteByte(')')
-	} else {
+	case f.fn != nil:
+		p.expr(f.fn, false)
+		if f.ordinality {
+			p.b.WriteString(" WITH ORDINALITY")
+		}
+	default:
 		p.b.WriteString(f.shown)
 	}
 	if f.alias {
 		p.b.WriteString(" " + QuoteIdent(f.ref))
+	}
+	if len(f.coldefs) > 0 {
+		p.b.WriteString("(" + strings.Join(f.coldefs, ", ") + ")")
 	}
 	if len(f.colAls) > 0 {
 		var qn []string

@@ -22,7 +22,8 @@ import (
 
 // aQuery is an analyzed SELECT.
 type aQuery struct {
-	ctes []*aCTE
+	ctes      []*aCTE
+	recursive bool // WITH RECURSIVE
 	// a set operation: op and its inputs
 	op         pg.SetOperation
 	all        bool
@@ -169,22 +170,32 @@ func (vd *viewDeparse) selectQuery(sel *pg.SelectStmt, parent *qscope, outer *de
 	qs := &qscope{parent: parent, ctes: map[string]*aCTE{}, names: map[string]bool{}}
 	q := &aQuery{}
 	if w := sel.WithClause; w != nil {
-		if w.Recursive {
-			return nil, false
-		}
+		q.recursive = w.Recursive
 		for _, n := range w.Ctes {
 			c := n.GetCommonTableExpr()
 			if c == nil || c.SearchClause != nil || c.CycleClause != nil {
 				return nil, false
 			}
-			cq, ok := vd.selectQuery(c.Ctequery.GetSelectStmt(), qs, outer)
-			if !ok {
-				return nil, false
-			}
-			ac := &aCTE{name: c.Ctename, mat: c.Ctematerialized, q: cq}
+			ac := &aCTE{name: c.Ctename, mat: c.Ctematerialized}
 			for _, a := range c.Aliascolnames {
 				ac.aliases = append(ac.aliases, a.GetString_().GetSval())
 			}
+			cs := c.Ctequery.GetSelectStmt()
+			if w.Recursive && cs != nil && cs.Op == pg.SetOperation_SETOP_UNION {
+				// the recursive term sees the CTE with the columns of
+				// the non-recursive one (PostgreSQL's analysis order)
+				first, ok := vd.selectQuery(cs.Larg, qs, outer)
+				if !ok {
+					return nil, false
+				}
+				ac.q = first
+				qs.ctes[c.Ctename] = ac
+			}
+			cq, ok := vd.selectQuery(cs, qs, outer)
+			if !ok {
+				return nil, false
+			}
+			ac.q = cq
 			q.ctes = append(q.ctes, ac)
 			qs.ctes[c.Ctename] = ac
 		}
@@ -1328,6 +1339,9 @@ func (p *printer) query(q *aQuery, start int, names []string, colNamesVisible bo
 		p.indent += 8
 		p.b.WriteByte(' ')
 		sep := "WITH "
+		if q.recursive {
+			sep = "WITH RECURSIVE "
+		}
 		for _, c := range q.ctes {
 			p.b.WriteString(sep + QuoteIdent(c.name))
 			if len(c.aliases) > 0 {

@@ -2,6 +2,7 @@ package ddl
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -127,6 +128,9 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	if err != nil {
 		return err
 	}
+	if cat, err = dropMatviewCascade(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade, nil); err != nil {
+		return err
+	}
 	h.SetCatalog(cat.DropView(catalog.QName{Schema: v.Schema, Name: v.Name}))
 	return nil
 }
@@ -149,6 +153,33 @@ func dropRelationCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind str
 			return nil, err
 		}
 		cat = cat.DropView(dq)
+	}
+	return cat, nil
+}
+
+// dropMatviewCascade drops the materialized views whose query reads
+// relation q (with what depends on them), or fails with 2BP01 without
+// CASCADE; skip are relations the statement drops itself.
+func dropMatviewCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind string, cascade bool, skip map[catalog.QName]bool) (*catalog.Catalog, error) {
+	for _, m := range cat.Matviews() {
+		if m.Table == q || skip[m.Table] || !slices.Contains(queryRelations(h, m.Text), q) {
+			continue
+		}
+		if !cascade {
+			return nil, dependError(kind, q.Name)
+		}
+		h.DropCascades(relationDesc(h, "materialized view", m.Table.Schema, m.Table.Name))
+		var err error
+		if cat, err = dropRelationCascade(h, cat, m.Table, "materialized view", true); err != nil {
+			return nil, err
+		}
+		if cat, err = dropMatviewCascade(h, cat, m.Table, "materialized view", true, skip); err != nil {
+			return nil, err
+		}
+		if err := h.Database().Schema(m.Table.Schema).DropTable(h.SQLContext(), m.Table.Name); err != nil {
+			return nil, h.MapError(err)
+		}
+		cat = cat.DropMatview(m.Table).DropRelationComments(m.Table).DropTableTriggers(m.Table)
 	}
 	return cat, nil
 }
@@ -197,6 +228,12 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 // owned sequences and comments go with the table.
 func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 	cat := h.Catalog()
+	named := map[catalog.QName]bool{}
+	for _, n := range c.Tables {
+		if t, ok := FindTable(h, n.Schema, n.Name); ok {
+			named[catalog.QName{Schema: t.SchemaName(), Name: t.Name()}] = true
+		}
+	}
 	for _, n := range c.Tables {
 		t, ok := FindTable(h, n.Schema, n.Name)
 		if !ok {
@@ -212,6 +249,13 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
 		var err error
 		if cat, err = dropRelationCascade(h, cat, q, "table", c.Cascade); err != nil {
+			return err
+		}
+		word := "table"
+		if _, ok := cat.Matview(q); ok {
+			word = "materialized view"
+		}
+		if cat, err = dropMatviewCascade(h, cat, q, word, c.Cascade, named); err != nil {
 			return err
 		}
 		for _, seq := range cat.OwnedSequences(q.Schema, q.Name) {

@@ -157,19 +157,13 @@ func readInner(e sql.Expression, inner *plan.Project) (sql.Expression, bool) {
 	if len(computed) == 0 {
 		return e, false
 	}
-	out, same, err := transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		if _, ok := x.(*expression.GetField); ok {
-			return x, transform.SameTree, nil
-		}
-		if j, ok := computed[x.String()]; ok {
-			return expression.NewGetField(j, x.Type(), x.String(), x.IsNullable()), transform.NewTree, nil
-		}
-		return x, transform.SameTree, nil
+	read := false
+	out := readColumns(e, func(x sql.Expression) (int, bool) {
+		j, ok := computed[x.String()]
+		read = read || ok
+		return j, ok
 	})
-	if err != nil || same {
-		return e, false
-	}
-	return out, true
+	return out, read
 }
 
 // innerAlias finds the column of the projection below that computes the

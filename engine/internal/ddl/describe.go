@@ -66,15 +66,11 @@ func schemaContents(h Host, cat *catalog.Catalog, schema string, tables []string
 	}
 	for _, f := range cat.AllFunctions() {
 		if f.Schema == schema {
-			word := "function "
-			if f.Kind == catalog.KindProcedure {
-				word = "procedure "
-			}
-			sig := f.Signature()
+			sig := f.Signature() // a procedure is a "function" here too (PostgreSQL 15)
 			if visibleName(h, schema, "x") != "x" {
 				sig = pgident.QuoteIfNeeded(schema) + "." + sig
 			}
-			rest = append(rest, object{f.OID, word + sig})
+			rest = append(rest, object{f.OID, "function " + sig})
 		}
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].oid < rest[j].oid })

@@ -21,8 +21,11 @@ import (
 // projection above reading both instead of evaluating again.
 
 // sortKeysOnce rewrites Project(Sort|TopN(child)) as described above; ok
-// is false when there is nothing to share.
-func sortKeysOnce(p *plan.Project) (*plan.Project, bool) {
+// is false when there is nothing to share. scoped is a query running
+// under an outer row (a subquery's), whose projections' rows start with
+// that row (GMS's PrependNode): there only the select list's values are
+// shared.
+func sortKeysOnce(p *plan.Project, scoped bool) (*plan.Project, bool) {
 	var fields sql.SortFields
 	var child sql.Node
 	switch s := p.Child.(type) {
@@ -34,20 +37,23 @@ func sortKeysOnce(p *plan.Project) (*plan.Project, bool) {
 		return p, false
 	}
 	width := len(child.Schema())
-	inner := rowsOf(child)
+	inner, offset, prepended := rowsOf(child)
+	if scoped && !prepended {
+		return p, false // rows of a shape not modelled here
+	}
 	changed := false
 	out := make(sql.SortFields, len(fields))
 	copy(out, fields)
 	// 1. fields the projection below already computes
 	for i := range out {
-		if e, ok := readInner(out[i].Column, inner); ok {
+		if e, ok := readInner(out[i].Column, inner, offset); ok {
 			out[i].Column, changed = e, true
 		}
 	}
 	// 2. the other computed keys, once per row in a projection of their own
 	var keys []sql.Expression
 	keyAt := map[string]int{}
-	for i := len(out) - 1; i >= 0; i-- { // a NULLS key after its field's key
+	for i := len(out) - 1; i >= 0 && !scoped; i-- { // a NULLS key after its field's key
 		e := out[i].Column
 		target := e
 		if n, ok := e.(*expr.IsNull); ok {
@@ -99,7 +105,7 @@ func sortKeysOnce(p *plan.Project) (*plan.Project, bool) {
 			continue
 		}
 		if j, ok := innerAlias(a, inner); ok {
-			projs[i] = expression.NewAlias(a.Name(), expression.NewGetField(j, a.Type(), a.Name(), a.IsNullable()))
+			projs[i] = expression.NewAlias(a.Name(), expression.NewGetField(offset+j, a.Type(), a.Name(), a.IsNullable()))
 			changed = true
 			continue
 		}
@@ -116,18 +122,21 @@ func sortKeysOnce(p *plan.Project) (*plan.Project, bool) {
 }
 
 // rowsOf is the projection whose rows n passes on unchanged (a HAVING
-// over the grouped select list), or nil.
-func rowsOf(n sql.Node) *plan.Project {
+// over the grouped select list), or nil; its columns start at offset in
+// the rows, after an outer row a PrependNode puts first (prepended).
+func rowsOf(n sql.Node) (p *plan.Project, offset int, prepended bool) {
 	for {
 		switch x := n.(type) {
 		case *plan.Project:
-			return x
+			return x, offset, prepended
 		case *plan.Having:
 			n = x.Child
 		case *plan.Filter:
 			n = x.Child
+		case *plan.PrependNode:
+			offset, prepended, n = offset+len(x.Row), true, x.Child
 		default:
-			return nil
+			return nil, offset, prepended
 		}
 	}
 }
@@ -137,20 +146,20 @@ func rowsOf(n sql.Node) *plan.Project {
 // (ORDER BY 1, ORDER BY alias) by position, another expression by the
 // first equal computed column, as PostgreSQL matches an ORDER BY
 // expression with the target list.
-func readInner(e sql.Expression, inner *plan.Project) (sql.Expression, bool) {
+func readInner(e sql.Expression, inner *plan.Project, offset int) (sql.Expression, bool) {
 	if inner == nil {
 		return e, false
 	}
 	if a, ok := e.(*expression.Alias); ok {
 		if j, ok := innerAlias(a, inner); ok {
-			return expression.NewGetField(j, a.Type(), a.Name(), a.IsNullable()), true
+			return expression.NewGetField(offset+j, a.Type(), a.Name(), a.IsNullable()), true
 		}
 	}
 	computed := map[string]int{}
 	for j, ie := range inner.Projections {
 		if a, ok := ie.(*expression.Alias); ok && worthKeeping(a.Child) {
 			if _, dup := computed[a.Child.String()]; !dup {
-				computed[a.Child.String()] = j
+				computed[a.Child.String()] = offset + j
 			}
 		}
 	}

@@ -29,3 +29,8 @@ SELECT loud(g % 2), count(*) FROM generate_series(1, 4) g GROUP BY 1 ORDER BY 1;
 SELECT loud(g % 2) AS k, sum(g) FROM generate_series(1, 4) g GROUP BY k HAVING sum(g) > 0 ORDER BY k DESC;
 SELECT bump(n % 2) AS k, sum(bump(n)) FROM nums GROUP BY 1 ORDER BY 2;
 SELECT last_value FROM calls;
+SELECT (SELECT loud(x) FROM (VALUES (g)) v(x) ORDER BY 1) FROM generate_series(1, 2) g;
+SELECT g, (SELECT bump(n) + g FROM nums WHERE n <= g ORDER BY 1 DESC LIMIT 1) AS top FROM generate_series(1, 3) g;
+SELECT last_value FROM calls;
+SELECT g, (SELECT bump(n) AS b FROM nums WHERE n % 5 = g ORDER BY b LIMIT 1) FROM generate_series(0, 2) g;
+SELECT last_value FROM calls;

@@ -21,7 +21,9 @@
 // It emulates PostgreSQL's Part VI "SQL Commands" pages for those
 // statements and chapter 5 "Data Definition", in particular 5.14
 // "Dependency Tracking": dropping an object others depend on is 2BP01
-// without CASCADE. Error codes and messages are PostgreSQL's, byte for
+// without CASCADE, and with it the dropped dependents are reported in
+// PostgreSQL's "drop cascades to" notice (Host.DropCascades, described
+// as getObjectDescription does: describe.go). Error codes and messages are PostgreSQL's, byte for
 // byte (internal/conformance checks them).
 //
 // Boundary: the package owns no session state beyond SessionSequences

@@ -2,6 +2,7 @@ package ddl
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -37,7 +38,7 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 	seq, err := ResolveSequence(h, cat, n)
 	if err != nil {
 		if c.IfExists && codeOf(err) == pgerror.UndefinedTable {
-			skipping(h, "sequence", n.Name)
+			skipping(h, "sequence", n)
 			return nil
 		}
 		if codeOf(err) == pgerror.UndefinedTable {
@@ -53,6 +54,7 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 		// CASCADE drops the column defaults that call nextval on it
 		ctx := h.SQLContext()
 		for _, u := range users {
+			h.DropCascades("default value for " + columnDesc(h, u.table.SchemaName(), u.table.Name(), u.col.Name))
 			nc := u.col.Copy()
 			nc.Default = nil
 			if err := u.table.ModifyColumn(ctx, u.col.Name, nc, nil); err != nil {
@@ -67,6 +69,8 @@ func dropSequence(h Host, n catalog.QName, c *translate.DropObjects) error {
 type columnUse struct {
 	table interface {
 		ModifyColumn(*sql.Context, string, *sql.Column, *sql.ColumnOrder) error
+		SchemaName() string
+		Name() string
 	}
 	col *sql.Column
 }
@@ -112,7 +116,7 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	}
 	if v == nil {
 		if c.IfExists {
-			skipping(h, "view", n.Name)
+			skipping(h, "view", n)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedTable, "view %q does not exist", n.Name)
@@ -120,8 +124,11 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 	if err := MemberDropError(cat, "view", v.Schema, v.Name, 0, v.Name); err != nil { // extension.go
 		return err
 	}
-	cat, err := dropRelationCascade(cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade)
+	cat, err := dropRelationCascade(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade)
 	if err != nil {
+		return err
+	}
+	if cat, err = dropMatviewCascade(h, cat, catalog.QName{Schema: v.Schema, Name: v.Name}, "view", c.Cascade, nil); err != nil {
 		return err
 	}
 	h.SetCatalog(cat.DropView(catalog.QName{Schema: v.Schema, Name: v.Name}))
@@ -130,18 +137,49 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 
 // dropRelationCascade removes the views that depend on relation q, or
 // fails with 2BP01 without CASCADE.
-func dropRelationCascade(cat *catalog.Catalog, q catalog.QName, kind string, cascade bool) (*catalog.Catalog, error) {
+func dropRelationCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind string, cascade bool) (*catalog.Catalog, error) {
 	deps := cat.Dependents(q)
 	if len(deps) > 0 && !cascade {
 		return nil, dependError(kind, q.Name)
 	}
 	for _, d := range deps {
 		dq := catalog.QName{Schema: d.Schema, Name: d.Name}
+		if _, ok := cat.View(dq); !ok {
+			continue // dropped already, with another view it reads
+		}
+		h.DropCascades(relationDesc(h, "view", d.Schema, d.Name))
 		var err error
-		if cat, err = dropRelationCascade(cat, dq, "view", true); err != nil {
+		if cat, err = dropRelationCascade(h, cat, dq, "view", true); err != nil {
 			return nil, err
 		}
 		cat = cat.DropView(dq)
+	}
+	return cat, nil
+}
+
+// dropMatviewCascade drops the materialized views whose query reads
+// relation q (with what depends on them), or fails with 2BP01 without
+// CASCADE; skip are relations the statement drops itself.
+func dropMatviewCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind string, cascade bool, skip map[catalog.QName]bool) (*catalog.Catalog, error) {
+	for _, m := range cat.Matviews() {
+		if m.Table == q || skip[m.Table] || !slices.Contains(queryRelations(h, m.Text), q) {
+			continue
+		}
+		if !cascade {
+			return nil, dependError(kind, q.Name)
+		}
+		h.DropCascades(relationDesc(h, "materialized view", m.Table.Schema, m.Table.Name))
+		var err error
+		if cat, err = dropRelationCascade(h, cat, m.Table, "materialized view", true); err != nil {
+			return nil, err
+		}
+		if cat, err = dropMatviewCascade(h, cat, m.Table, "materialized view", true, skip); err != nil {
+			return nil, err
+		}
+		if err := h.Database().Schema(m.Table.Schema).DropTable(h.SQLContext(), m.Table.Name); err != nil {
+			return nil, h.MapError(err)
+		}
+		cat = cat.DropMatview(m.Table).DropRelationComments(m.Table).DropTableTriggers(m.Table)
 	}
 	return cat, nil
 }
@@ -151,7 +189,7 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	q, d, ok := FindType(h, cat, n)
 	if !ok {
 		if c.IfExists {
-			skipping(h, c.Kind, n.Name)
+			skipping(h, c.Kind, n)
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", n.Name)
@@ -177,6 +215,7 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 	// CASCADE drops the columns of the type, as PostgreSQL does
 	ctx := h.SQLContext()
 	for _, u := range users {
+		h.DropCascades(columnDesc(h, u.table.SchemaName(), u.table.Name(), u.column))
 		if err := u.table.DropColumn(ctx, u.column); err != nil {
 			return h.MapError(err)
 		}
@@ -189,6 +228,12 @@ func dropType(h Host, n catalog.QName, c *translate.DropObjects) error {
 // owned sequences and comments go with the table.
 func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 	cat := h.Catalog()
+	named := map[catalog.QName]bool{}
+	for _, n := range c.Tables {
+		if t, ok := FindTable(h, n.Schema, n.Name); ok {
+			named[catalog.QName{Schema: t.SchemaName(), Name: t.Name()}] = true
+		}
+	}
 	for _, n := range c.Tables {
 		t, ok := FindTable(h, n.Schema, n.Name)
 		if !ok {
@@ -197,13 +242,20 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 				if word == "" {
 					word = "table"
 				}
-				skipping(h, word, n.Name)
+				skipping(h, word, n)
 			}
 			continue // GMS reports the missing table (or skips it with IF EXISTS)
 		}
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
 		var err error
-		if cat, err = dropRelationCascade(cat, q, "table", c.Cascade); err != nil {
+		if cat, err = dropRelationCascade(h, cat, q, "table", c.Cascade); err != nil {
+			return err
+		}
+		word := "table"
+		if _, ok := cat.Matview(q); ok {
+			word = "materialized view"
+		}
+		if cat, err = dropMatviewCascade(h, cat, q, word, c.Cascade, named); err != nil {
 			return err
 		}
 		for _, seq := range cat.OwnedSequences(q.Schema, q.Name) {
@@ -234,7 +286,8 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 			continue // already dropped with a view it depends on
 		}
 		var err error
-		if cat, err = dropRelationCascade(cat, v, "view", true); err != nil {
+		h.DropCascades(relationDesc(h, "view", v.Schema, v.Name))
+		if cat, err = dropRelationCascade(h, cat, v, "view", true); err != nil {
 			return err
 		}
 		cat = cat.DropView(v)
@@ -253,7 +306,12 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 }
 
 // skipping sends the NOTICE PostgreSQL sends for DROP ... IF EXISTS of a
-// missing object (SQLSTATE 00000).
-func skipping(h Host, kind, name string) {
-	h.Notice("NOTICE", "00000", fmt.Sprintf("%s %q does not exist, skipping", kind, name))
+// missing object (SQLSTATE 00000): of its schema when that is what is
+// missing.
+func skipping(h Host, kind string, n catalog.QName) {
+	if n.Schema != "" && n.Schema != "pg_catalog" && !h.StorageTxn().HasSchema(n.Schema) {
+		h.Notice("NOTICE", "00000", fmt.Sprintf("schema %q does not exist, skipping", n.Schema))
+		return
+	}
+	h.Notice("NOTICE", "00000", fmt.Sprintf("%s %q does not exist, skipping", kind, n.Name))
 }

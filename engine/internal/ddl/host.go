@@ -49,6 +49,10 @@ type Host interface {
 	TableLookup() translate.TableLookup
 	// Notice sends a notice to the client.
 	Notice(severity, code, message string)
+	// DropCascades records an object DROP ... CASCADE removes with the
+	// ones named, described as PostgreSQL describes it ("view v"); the
+	// statement reports them in one notice.
+	DropCascades(desc string)
 	// MapError turns a planner or storage error into a PostgreSQL error.
 	MapError(error) error
 	// SyntaxError is the 42601 error of a query that does not parse.

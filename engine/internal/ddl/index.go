@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -215,7 +216,7 @@ func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 				return pgerror.New(pgerror.WrongObjectType, "%q is not an index", o[1])
 			}
 			if c.MissingOK {
-				skipping(h, "index", o[1])
+				skipping(h, "index", catalog.QName{Schema: o[0], Name: o[1]})
 				continue
 			}
 			return pgerror.New(pgerror.UndefinedObject, "index %q does not exist", o[1])

@@ -1,7 +1,6 @@
 package ddl
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -15,10 +14,6 @@ import (
 // of CREATE / DROP MATERIALIZED VIEW runs as CREATE TABLE AS / DROP
 // TABLE).
 func Matview(h Host, c *translate.Matview) error {
-	if c.Exists {
-		h.Notice("NOTICE", "42P07", fmt.Sprintf("relation %q already exists, skipping", c.Name.Name))
-		return nil
-	}
 	cat := h.Catalog()
 	if c.Drop {
 		h.SetCatalog(cat.DropMatview(c.Name))

@@ -5,7 +5,6 @@ import (
 
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -205,6 +204,7 @@ func dropTables(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			if !ok {
 				continue
 			}
+			h.DropCascades("constraint " + fk.Name + " on " + relationDesc(h, "table", child.SchemaName(), child.Name()))
 			if err := child.DropForeignKey(ctx, fk.Name); err != nil {
 				return err
 			}
@@ -281,11 +281,15 @@ func truncate(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 // else their existence is 2BP01.
 func DropSchemaTables(h Host, schema string, cascade bool) error {
 	txn := h.StorageTxn()
-	names, err := txn.TableNames(schema)
-	if err != nil || len(names) == 0 {
+	names := tableNames(txn, schema)
+	if cascade {
+		for _, d := range schemaContents(h, h.Catalog(), schema, names) { // describe.go
+			h.DropCascades(d)
+		}
+	}
+	if len(names) == 0 {
 		return nil
 	}
-	sort.Strings(names)
 	if !cascade {
 		var detail []string
 		for _, n := range names {

@@ -472,6 +472,8 @@ func resolveStandalone(e sqlparser.Expr, valueType *types.Type) (sql.Expression,
 type tableColumn struct {
 	table interface {
 		DropColumn(*sql.Context, string) error
+		SchemaName() string
+		Name() string
 	}
 	column string
 }

@@ -47,7 +47,10 @@
 //     text or JSON, with ANALYZE's per-node rows,
 //     loops and times counted by the exec builder;
 //   - tinybase's executors: FULL JOIN, and projections that keep the sign
-//     of a float's zero as float8out prints it (docs 8.1.3);
+//     of a float's zero as float8out prints it (docs 8.1.3); sorts and
+//     GROUP BY that read the values the select list computes once per
+//     row instead of evaluating their keys again (exec_sort_keys.go;
+//     docs 7.5 "Sorting Rows", 38.7 "Function Volatility Categories");
 //   - the parser GMS re-parses stored CHECK and default expressions with
 //     (Parser), so that their text stays PostgreSQL;
 //   - errors raised where GMS has no error result (DeferredError);

@@ -95,9 +95,27 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if !ok {
 		return nil, nil
 	}
+	// sort and grouping keys computed once per row (exec_sort_keys.go);
+	// under an outer row (a subquery's), whose columns come first in its
+	// rows, only the select list's values are shared
+	rewritten := false
+	if np, ok := sortKeysOnce(p, len(row) > 0); ok {
+		if containsProject(signed.projs, p) {
+			signed.projs = outputProjections(np, signed.projs)
+		}
+		p, rewritten = np, true
+	}
+	if len(row) == 0 {
+		if np, ok := groupKeysOnce(p); ok {
+			if containsProject(signed.projs, p) {
+				signed.projs = append(signed.projs, np)
+			}
+			p, rewritten = np, true
+		}
+	}
 	projs, reused := reuseInner(p)
 	if !containsProject(signed.projs, p) {
-		if !reused {
+		if !reused && !rewritten {
 			return nil, nil
 		}
 		return b.base.Build(ctx, plan.NewProject(projs, p.Child), row)

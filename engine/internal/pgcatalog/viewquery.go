@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,8 @@ import (
 
 // aQuery is an analyzed SELECT.
 type aQuery struct {
-	ctes []*aCTE
+	ctes      []*aCTE
+	recursive bool // WITH RECURSIVE
 	// a set operation: op and its inputs
 	op         pg.SetOperation
 	all        bool
@@ -89,6 +91,16 @@ type aFrom struct {
 	rawQuals    *pg.Node
 	isJoin      bool
 	scopeHolder *deparseScope // the item's relation scope (not for joins)
+	// using is a join's USING list (NATURAL's common columns), merged
+	// the columns they stand for in the join's output
+	using  []string
+	merged []*dVar
+
+	// fn is a function in FROM; ordinality its WITH ORDINALITY, coldefs
+	// its column definition list as printed ("a integer")
+	fn         dnode
+	ordinality bool
+	coldefs    []string
 }
 
 // qscope is one query level's names: its CTEs and the refnames of its
@@ -158,22 +170,32 @@ func (vd *viewDeparse) selectQuery(sel *pg.SelectStmt, parent *qscope, outer *de
 	qs := &qscope{parent: parent, ctes: map[string]*aCTE{}, names: map[string]bool{}}
 	q := &aQuery{}
 	if w := sel.WithClause; w != nil {
-		if w.Recursive {
-			return nil, false
-		}
+		q.recursive = w.Recursive
 		for _, n := range w.Ctes {
 			c := n.GetCommonTableExpr()
 			if c == nil || c.SearchClause != nil || c.CycleClause != nil {
 				return nil, false
 			}
-			cq, ok := vd.selectQuery(c.Ctequery.GetSelectStmt(), qs, outer)
-			if !ok {
-				return nil, false
-			}
-			ac := &aCTE{name: c.Ctename, mat: c.Ctematerialized, q: cq}
+			ac := &aCTE{name: c.Ctename, mat: c.Ctematerialized}
 			for _, a := range c.Aliascolnames {
 				ac.aliases = append(ac.aliases, a.GetString_().GetSval())
 			}
+			cs := c.Ctequery.GetSelectStmt()
+			if w.Recursive && cs != nil && cs.Op == pg.SetOperation_SETOP_UNION {
+				// the recursive term sees the CTE with the columns of
+				// the non-recursive one (PostgreSQL's analysis order)
+				first, ok := vd.selectQuery(cs.Larg, qs, outer)
+				if !ok {
+					return nil, false
+				}
+				ac.q = first
+				qs.ctes[c.Ctename] = ac
+			}
+			cq, ok := vd.selectQuery(cs, qs, outer)
+			if !ok {
+				return nil, false
+			}
+			ac.q = cq
 			q.ctes = append(q.ctes, ac)
 			qs.ctes[c.Ctename] = ac
 		}
@@ -560,6 +582,8 @@ func (vd *viewDeparse) reserveNames(n *pg.Node, qs *qscope) bool {
 		return true // resolved in order by fromItem2
 	case *pg.Node_RangeSubselect:
 		return x.RangeSubselect.Alias != nil
+	case *pg.Node_RangeFunction:
+		return true // named in order by rangeFunction
 	case *pg.Node_JoinExpr:
 		return vd.reserveNames(x.JoinExpr.Larg, qs) && vd.reserveNames(x.JoinExpr.Rarg, qs)
 	}
@@ -635,9 +659,11 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 		inner := vd.relScope(f, names, sub.types, sc)
 		inner.written = rs.Alias.Aliasname
 		return f, inner, true
+	case *pg.Node_RangeFunction:
+		return vd.rangeFunction(x.RangeFunction, qs, sc, outer)
 	case *pg.Node_JoinExpr:
 		j := x.JoinExpr
-		if j.IsNatural || len(j.UsingClause) > 0 || j.Alias != nil || j.JoinUsingAlias != nil {
+		if j.Alias != nil || j.JoinUsingAlias != nil {
 			return nil, nil, false
 		}
 		switch j.Jointype {
@@ -653,9 +679,212 @@ func (vd *viewDeparse) fromItem2(n *pg.Node, qs *qscope, sc, outer *deparseScope
 		if !ok {
 			return nil, nil, false
 		}
-		return &aFrom{isJoin: true, joinType: j.Jointype, larg: l, rarg: r, rawQuals: j.Quals}, rsc, true
+		f := &aFrom{isJoin: true, joinType: j.Jointype, larg: l, rarg: r, rawQuals: j.Quals}
+		if !j.IsNatural && len(j.UsingClause) == 0 {
+			return f, rsc, true
+		}
+		return vd.usingJoin(f, j, rsc)
 	}
 	return nil, nil, false
+}
+
+// rangeFunction is a function in FROM returning a scalar (its one column
+// named after the alias, or the function) or records described by a
+// column definition list, optionally WITH ORDINALITY. ruleutils always
+// prints a function's alias and column names, and LATERAL when the call
+// reads the FROM items before it.
+func (vd *viewDeparse) rangeFunction(rf *pg.RangeFunction, qs *qscope, sc, outer *deparseScope) (*aFrom, *deparseScope, bool) {
+	if rf.IsRowsfrom || len(rf.Functions) != 1 {
+		return nil, nil, false
+	}
+	items := rf.Functions[0].GetList().GetItems()
+	if len(items) == 0 || items[0].GetFuncCall() == nil || len(items) > 1 && items[1] != nil && items[1].Node != nil {
+		return nil, nil, false
+	}
+	call := items[0].GetFuncCall()
+	f := &aFrom{ordinality: rf.Ordinality, lateral: rf.Lateral}
+	inner := outer
+	if inner == nil {
+		inner = vd.emptyScope(nil)
+	}
+	d, cols, ok := inner.srfCall(call)
+	if !ok {
+		if sc == nil || sc == outer {
+			return nil, nil, false
+		}
+		if d, cols, ok = sc.srfCall(call); !ok {
+			return nil, nil, false
+		}
+		f.lateral = true // it reads the FROM items before it
+	}
+	f.fn = d
+	base := d.name
+	if rf.Alias != nil {
+		base = rf.Alias.Aliasname
+	}
+	var names []string
+	var ts []*types.Type
+	if len(rf.Coldeflist) > 0 {
+		for _, n := range rf.Coldeflist {
+			cd := n.GetColumnDef()
+			if cd == nil || cd.TypeName == nil {
+				return nil, nil, false
+			}
+			t, ok := inner.typeName(cd.TypeName)
+			if !ok {
+				return nil, nil, false
+			}
+			names, ts = append(names, cd.Colname), append(ts, t)
+			f.coldefs = append(f.coldefs, QuoteIdent(cd.Colname)+" "+t.FormatType())
+		}
+	} else {
+		for _, c := range cols {
+			if c.Type == nil || c.Type.Kind == types.KindRecord {
+				return nil, nil, false // a record needs a column definition list
+			}
+			names, ts = append(names, c.Name), append(ts, c.Type)
+		}
+		if len(cols) == 1 && cols[0].Name == d.name {
+			names[0] = base // a scalar function's column takes the alias
+		}
+	}
+	if rf.Ordinality {
+		names, ts = append(names, "ordinality"), append(ts, types.Int8)
+	}
+	if rf.Alias != nil && len(rf.Alias.Colnames) > 0 {
+		if len(rf.Alias.Colnames) > len(names) || len(f.coldefs) > 0 {
+			return nil, nil, false
+		}
+		names = applyColAliases(names, rf.Alias.Colnames)
+	}
+	f.ref = qs.uniqueName(base)
+	f.alias = true
+	f.colAls = names
+	if len(f.coldefs) > 0 {
+		f.colAls = nil
+	}
+	scope := vd.relScope(f, names, ts, sc)
+	scope.written = base
+	return f, scope, true
+}
+
+// srfCall analyzes a call of a built-in set-returning function in FROM,
+// with the columns it returns.
+func (sc *deparseScope) srfCall(f *pg.FuncCall) (*dFunc, []expr.SRFColumn, bool) {
+	if f.AggStar || f.AggDistinct || f.FuncVariadic || f.Over != nil || f.AggFilter != nil || len(f.AggOrder) > 0 ||
+		f.Funcformat != pg.CoercionForm_COERCE_EXPLICIT_CALL || len(f.Funcname) > 2 {
+		return nil, nil, false
+	}
+	name := f.Funcname[len(f.Funcname)-1].GetString_().GetSval()
+	if len(f.Funcname) == 2 && f.Funcname[0].GetString_().GetSval() != "pg_catalog" || sc.catalog.HasFunctionsNamed(name) {
+		return nil, nil, false
+	}
+	ph := &placeholders{}
+	var es []sql.Expression
+	for _, a := range f.Args {
+		if a.GetNamedArgExpr() != nil {
+			return nil, nil, false
+		}
+		d, ok := sc.analyze(a)
+		if !ok {
+			return nil, nil, false
+		}
+		es = append(es, ph.of(d))
+	}
+	e, cols, err := expr.NewSRFCall(nil, name, es)
+	if err != nil {
+		return nil, nil, false
+	}
+	fc, ok := e.(*expr.FuncCall)
+	if !ok {
+		return nil, nil, false
+	}
+	out := &dFunc{name: name, t: expr.TypeOf(fc)}
+	for _, a := range fc.Args {
+		d, ok := ph.back(a, false)
+		if !ok {
+			return nil, nil, false
+		}
+		out.args = append(out.args, d)
+	}
+	return out, cols, true
+}
+
+// usingJoin completes a JOIN ... USING or NATURAL JOIN, which ruleutils
+// prints as JOIN ... USING (the common columns, for NATURAL): an
+// unqualified merged column is the left input's (the right one's for a
+// RIGHT JOIN), and `*` lists the merged columns first. A FULL JOIN's
+// merged column is a COALESCE of both, which is not modelled.
+func (vd *viewDeparse) usingJoin(f *aFrom, j *pg.JoinExpr, rsc *deparseScope) (*aFrom, *deparseScope, bool) {
+	if f.joinType == pg.JoinType_JOIN_FULL {
+		return nil, nil, false
+	}
+	right := map[string]bool{}
+	for _, c := range columnsOf(f.rarg) {
+		right[c] = true
+	}
+	if j.IsNatural {
+		for _, c := range columnsOf(f.larg) {
+			if right[c] {
+				f.using = append(f.using, c)
+			}
+		}
+	} else {
+		for _, n := range j.UsingClause {
+			f.using = append(f.using, n.GetString_().GetSval())
+		}
+	}
+	owner := f.larg
+	if f.joinType == pg.JoinType_JOIN_RIGHT {
+		owner = f.rarg
+	}
+	sc := rsc
+	for _, c := range f.using {
+		v, ok := ownerColumn(owner, c)
+		if !ok || !right[c] {
+			return nil, nil, false
+		}
+		f.merged = append(f.merged, v)
+		// an unqualified reference finds the merged column first; a
+		// qualified one matches no written name here
+		m := vd.s.newDeparseScope(v.qual, nil)
+		m.vd, m.outer, m.written = vd, sc, "\x00using"
+		m.cols[c] = v.t
+		sc = m
+	}
+	return f, sc, true
+}
+
+// columnsOf lists a FROM item's output columns: a join's merged columns
+// first, then the rest of each input's.
+func columnsOf(f *aFrom) []string {
+	if !f.isJoin {
+		return f.scopeHolder.order
+	}
+	out := append([]string(nil), f.using...)
+	for _, side := range []*aFrom{f.larg, f.rarg} {
+		for _, c := range columnsOf(side) {
+			if !slices.Contains(f.using, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// ownerColumn is the column named c a FROM item's output shows.
+func ownerColumn(f *aFrom, c string) (*dVar, bool) {
+	if !f.isJoin {
+		t, ok := f.scopeHolder.cols[c]
+		return &dVar{name: c, qual: f.scopeHolder.refName, t: t}, ok
+	}
+	if i := slices.Index(f.using, c); i >= 0 {
+		return f.merged[i], true
+	}
+	if v, ok := ownerColumn(f.larg, c); ok {
+		return v, true
+	}
+	return ownerColumn(f.rarg, c)
 }
 
 // outNames are a CTE's column names as its references see them.
@@ -706,7 +935,7 @@ func (vd *viewDeparse) joinQuals(f *aFrom, sc *deparseScope) bool {
 		return false
 	}
 	if f.rawQuals == nil {
-		return f.joinType == pg.JoinType_JOIN_INNER
+		return f.joinType == pg.JoinType_JOIN_INNER || len(f.using) > 0
 	}
 	d, ok := sc.analyze(f.rawQuals)
 	if !ok || d.dtype().Base().Kind != types.KindBool {
@@ -725,11 +954,21 @@ func (vd *viewDeparse) expandStar(q *aQuery, cr *pg.ColumnRef, items []*aFrom) b
 		return false
 	}
 	found := false
-	var walk func(f *aFrom)
-	walk = func(f *aFrom) {
+	var walk func(f *aFrom, skip []string)
+	walk = func(f *aFrom, skip []string) {
 		if f.isJoin {
-			walk(f.larg)
-			walk(f.rarg)
+			if qual == "" {
+				// a join's merged columns come first, once
+				for _, v := range f.merged {
+					if !slices.Contains(skip, v.name) {
+						q.targets = append(q.targets, aTarget{d: v, name: v.name})
+						found = true
+					}
+				}
+				skip = append(append([]string(nil), skip...), f.using...)
+			}
+			walk(f.larg, skip)
+			walk(f.rarg, skip)
 			return
 		}
 		sc := f.scopeHolder
@@ -737,12 +976,15 @@ func (vd *viewDeparse) expandStar(q *aQuery, cr *pg.ColumnRef, items []*aFrom) b
 			return
 		}
 		for _, c := range sc.order {
+			if slices.Contains(skip, c) {
+				continue
+			}
 			q.targets = append(q.targets, aTarget{d: &dVar{name: c, qual: sc.refName, t: sc.cols[c]}, name: c})
 			found = true
 		}
 	}
 	for _, f := range items {
-		walk(f)
+		walk(f, nil)
 	}
 	return found
 }
@@ -1097,6 +1339,9 @@ func (p *printer) query(q *aQuery, start int, names []string, colNamesVisible bo
 		p.indent += 8
 		p.b.WriteByte(' ')
 		sep := "WITH "
+		if q.recursive {
+			sep = "WITH RECURSIVE "
+		}
 		for _, c := range q.ctes {
 			p.b.WriteString(sep + QuoteIdent(c.name))
 			if len(c.aliases) > 0 {
@@ -1329,7 +1574,7 @@ func (p *printer) fromItem(f *aFrom) {
 		p.fromItem(f.larg)
 		word := map[pg.JoinType]string{pg.JoinType_JOIN_INNER: " JOIN ", pg.JoinType_JOIN_LEFT: " LEFT JOIN ",
 			pg.JoinType_JOIN_RIGHT: " RIGHT JOIN ", pg.JoinType_JOIN_FULL: " FULL JOIN "}[f.joinType]
-		if f.joinType == pg.JoinType_JOIN_INNER && f.quals == nil {
+		if f.joinType == pg.JoinType_JOIN_INNER && f.quals == nil && len(f.using) == 0 {
 			word = " CROSS JOIN "
 		}
 		p.keyword(word, -8, 8, 4)
@@ -1340,7 +1585,13 @@ func (p *printer) fromItem(f *aFrom) {
 		if parenRight {
 			p.b.WriteByte(')')
 		}
-		if f.quals != nil {
+		if len(f.using) > 0 {
+			qn := make([]string, len(f.using))
+			for i, c := range f.using {
+				qn[i] = QuoteIdent(c)
+			}
+			p.b.WriteString(" USING (" + strings.Join(qn, ", ") + ")")
+		} else if f.quals != nil {
 			p.b.WriteString(" ON ")
 			p.open()
 			p.expr(f.quals, false)
@@ -1356,15 +1607,24 @@ func (p *printer) fromItem(f *aFrom) {
 	if f.lateral {
 		p.b.WriteString("LATERAL ")
 	}
-	if f.sub != nil {
+	switch {
+	case f.sub != nil:
 		p.b.WriteByte('(')
 		p.query(f.sub, p.indent, nil, true)
 		p.b.WriteByte(')')
-	} else {
+	case f.fn != nil:
+		p.expr(f.fn, false)
+		if f.ordinality {
+			p.b.WriteString(" WITH ORDINALITY")
+		}
+	default:
 		p.b.WriteString(f.shown)
 	}
 	if f.alias {
 		p.b.WriteString(" " + QuoteIdent(f.ref))
+	}
+	if len(f.coldefs) > 0 {
+		p.b.WriteString("(" + strings.Join(f.coldefs, ", ") + ")")
 	}
 	if len(f.colAls) > 0 {
 		var qn []string

@@ -3,10 +3,12 @@ package routines
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -191,7 +193,7 @@ func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade b
 				WithDetail("trigger %s on table %s depends on function %s", tg.Name, tg.Table.Name, f.Signature()).
 				WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
 		}
-		notice(s, fmt.Sprintf("drop cascades to trigger %s on table %s", tg.Name, tg.Table.Name))
+		s.DropCascades(fmt.Sprintf("trigger %s on table %s", tg.Name, visibleName(s, tg.Table.Schema, tg.Table.Name)))
 		cat = cat.DropTrigger(tg.Table, tg.Name)
 	}
 	if dep, err := s.RoutineUsedByTables(f); err != nil || dep != "" {
@@ -349,4 +351,13 @@ func Commented(s Host, cat *catalog.Catalog, q catalog.QName, ref *translate.Rou
 // notice queues a NOTICE (00000) for the client.
 func notice(s Host, msg string) {
 	s.AddNotice(routine.Notice{Severity: "NOTICE", Code: "00000", Message: msg})
+}
+
+// visibleName is a relation's name as PostgreSQL's getObjectDescription
+// prints it: qualified when its schema is not on the search path.
+func visibleName(s Host, schema, name string) string {
+	if schema == "" || schema == "pg_catalog" || slices.Contains(s.SearchPath(), schema) {
+		return pgident.QuoteIfNeeded(name)
+	}
+	return pgident.QuoteIfNeeded(schema) + "." + pgident.QuoteIfNeeded(name)
 }

@@ -59,6 +59,10 @@ type Host interface {
 	SQLText() string
 	// AddNotice queues a message below ERROR for the client.
 	AddNotice(n routine.Notice)
+	// DropCascades records an object DROP ... CASCADE removes with the
+	// ones named ("trigger t on table x"); the statement reports them in
+	// one notice.
+	DropCascades(desc string)
 	// Language is the handler of a language installed on the engine.
 	Language(name string) (routine.Handler, bool)
 	// CatalogVersion moves whenever a transaction that ran DDL ends.

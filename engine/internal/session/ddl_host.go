@@ -31,6 +31,7 @@ func (h ddlHost) SQLContext() *sql.Context      { return h.s.sqlContext() }
 func (h ddlHost) Database() *storage.Database   { return h.s.eng.provider.DB() }
 func (h ddlHost) Env() *types.Env               { return &h.s.env }
 func (h ddlHost) CurrentUser() string           { return h.s.CurrentUser() }
+func (h ddlHost) DropCascades(desc string)      { h.s.DropCascades(desc) }
 func (h ddlHost) Notice(severity, code, message string) {
 	h.s.Notice(severity, code, message)
 }

@@ -65,6 +65,9 @@ type Session struct {
 	// catalogNotices are the notices of a statement's catalog commands,
 	// applied before it runs.
 	catalogNotices []Notice
+	// cascaded describes the objects the running DROP ... CASCADE removes
+	// besides those it names (drop_cascade.go).
+	cascaded []string
 	// hypo holds the hypopg extension's hypothetical and hidden indexes
 	// (explain_hypothetical.go).
 	hypo hypo.Set
@@ -355,12 +358,13 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 	}
 	res, err := tr.Statement(secured)
 	if err == nil {
-		s.notices = nil
+		s.notices, s.cascaded = nil, nil
 		err = s.applyCatalog(res.Catalog) // a failure below aborts these with the statement
 		// the notices of those (DROP ... IF EXISTS skipping one) are the
-		// statement's: runTranslated starts from them
-		if s.catalogNotices = s.takeNotices(); err != nil {
-			s.catalogNotices = nil
+		// statement's: runTranslated starts from them; what they cascaded
+		// to is reported with the rest of the statement's cascade
+		if s.catalogNotices, s.notices = s.notices, nil; err != nil {
+			s.catalogNotices, s.cascaded = nil, nil
 		}
 	}
 	if err != nil {
@@ -423,6 +427,7 @@ func endsFailedBlock(k pg.TransactionStmtKind) bool {
 // failed records a statement error: inside a block the block is aborted;
 // outside one the implicit transaction is rolled back.
 func (s *Session) failed() {
+	s.cascaded = nil
 	if s.state == txnActive {
 		s.state = txnFailed
 		return
@@ -552,6 +557,7 @@ func (s *Session) Notice(severity, code, message string) {
 }
 
 func (s *Session) takeNotices() []Notice {
+	s.cascadeNotice() // drop_cascade.go
 	n := s.notices
 	s.notices = nil
 	return n

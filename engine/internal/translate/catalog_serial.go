@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -127,6 +128,10 @@ func (t *Translator) domainColumn(typ *types.Type, col *sqlparser.ColumnDefiniti
 // sequences of its serial and identity columns.
 func (t *Translator) createTableWithSequences(s *pg.CreateStmt) Result {
 	t.deferrals = nil
+	if s.IfNotExists && s.Relation.Relpersistence != "t" && t.relationTaken(s.Relation) {
+		return Result{Cmd: &TableDDL{Kind: "noop", NoticeCode: pgerror.DuplicateTable,
+			Notices: []string{fmt.Sprintf("relation %q already exists, skipping", s.Relation.Relname)}}, Tag: "CREATE TABLE"}
+	}
 	t.checkRelationFree(s.Relation, s.IfNotExists)
 	res, err := t.createTable(s)
 	if err != nil {
@@ -271,21 +276,49 @@ func (t *Translator) checkRelationFree(rel *pg.RangeVar, ifNotExists bool) {
 	if r == nil || ifNotExists {
 		return
 	}
-	schema := rel.Schemaname
-	if schema == "" {
-		sl, _ := t.Tables.(SchemaLookup)
-		for _, sc := range r.SearchPath() {
-			if sc != "pg_catalog" && (sl == nil || sl.HasSchema(sc)) {
-				schema = sc // the creation schema: the first that exists
-				break
-			}
-		}
-	}
-	q := catalog.QName{Schema: schema, Name: rel.Relname}
+	q := catalog.QName{Schema: t.relationSchema(r, rel), Name: rel.Relname}
 	cat := r.Current()
 	_, seq := cat.Sequence(q)
 	_, view := cat.View(q)
 	if seq || view {
 		fail(pgerror.New(pgerror.DuplicateTable, "relation %q already exists", rel.Relname))
 	}
+}
+
+// relationSchema is the schema CREATE puts rel in: its own, or the first
+// schema of the search path that exists.
+func (t *Translator) relationSchema(r CatalogReader, rel *pg.RangeVar) string {
+	if rel.Schemaname != "" {
+		return rel.Schemaname
+	}
+	sl, _ := t.Tables.(SchemaLookup)
+	for _, sc := range r.SearchPath() {
+		if sc != "pg_catalog" && (sl == nil || sl.HasSchema(sc)) {
+			return sc
+		}
+	}
+	return ""
+}
+
+// relationTaken reports whether a table, view or sequence already has
+// rel's name in the schema CREATE ... IF NOT EXISTS would put it in (the
+// statement then only sends PostgreSQL's 42P07 notice).
+func (t *Translator) relationTaken(rel *pg.RangeVar) bool {
+	r := t.reader()
+	if r == nil {
+		return false
+	}
+	q := catalog.QName{Schema: t.relationSchema(r, rel), Name: rel.Relname}
+	if q.Schema == "" {
+		return false
+	}
+	if t.Tables != nil {
+		if _, ok := t.Tables.LookupTable(q.Schema, q.Name); ok {
+			return true
+		}
+	}
+	cat := r.Current()
+	_, seq := cat.Sequence(q)
+	_, view := cat.View(q)
+	return seq || view
 }

@@ -151,6 +151,11 @@ func storedConstant(src, folded sql.Expression, typ *types.Type) sql.Expression 
 		switch {
 		case from.Shown != "":
 			to.Shown = from.Shown
+		case ft.Kind != types.KindUnknown && ft.Mod >= 0 && ft.Kind != types.KindInterval:
+			// a cast with a typmod (NULL::numeric(10,2)) is a length
+			// coercion call over the NULL, which PostgreSQL stores and
+			// prints with the typmod even on a column of that very type
+			to.Shown = "NULL::" + ft.FormatType()
 		case ft.Kind == types.KindUnknown || ft.OID == typ.OID && ft.Mod == typ.Mod:
 			return folded
 		default:

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -34,6 +35,9 @@ type TableDDL struct {
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 
 	Notices []string // noop: NOTICEs to raise (DROP ... IF EXISTS of missing objects)
+	// NoticeCode is the SQLSTATE of Notices ("" is 00000; CREATE ... IF
+	// NOT EXISTS of an existing relation sends 42P07).
+	NoticeCode string
 
 	Query   sqlparser.SelectStatement // create_as: the rows
 	Columns []string                  // create_as: column names given
@@ -57,7 +61,8 @@ func (t *Translator) createTableAs(s *pg.CreateTableAsStmt) (Result, error) {
 	if t.Tables != nil {
 		if _, exists := t.Tables.LookupTable(rel.Schemaname, rel.Relname); exists {
 			if s.IfNotExists {
-				return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "CREATE TABLE AS"}, nil
+				return Result{Cmd: &TableDDL{Kind: "noop", NoticeCode: pgerror.DuplicateTable,
+					Notices: []string{fmt.Sprintf("relation %q already exists, skipping", rel.Relname)}}, Tag: "CREATE TABLE AS"}, nil
 			}
 			return Result{}, pgerror.New(pgerror.DuplicateTable, "relation %q already exists", rel.Relname)
 		}

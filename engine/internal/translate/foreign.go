@@ -173,6 +173,10 @@ func (t *Translator) alterForeignTable(s *pg.AlterTableStmt) Result {
 // TABLE, and the server and options recorded.
 func (t *Translator) createForeignTable(s *pg.CreateForeignTableStmt) Result {
 	res := t.mustStatement(&pg.Node{Node: &pg.Node_CreateStmt{CreateStmt: s.BaseStmt}})
+	if c, ok := res.Cmd.(*TableDDL); ok && c.Kind == "noop" {
+		res.Tag = "CREATE FOREIGN TABLE" // IF NOT EXISTS of an existing relation: its notice only
+		return res
+	}
 	q := rangeQName(s.BaseStmt.Relation)
 	res.Catalog = append(res.Catalog, &ForeignDDL{Op: "create_table", Table: q, Server: s.Servername, Options: optionEdits(s.Options), IfNotExists: s.BaseStmt.IfNotExists})
 	res.Tag = "CREATE FOREIGN TABLE"

@@ -17,8 +17,6 @@ type Matview struct {
 	Name  catalog.QName
 	Query string
 	Drop  bool
-	// Exists: CREATE ... IF NOT EXISTS of an existing relation (a notice).
-	Exists bool
 }
 
 func (*Matview) command()        {}
@@ -32,7 +30,7 @@ func (t *Translator) createMatview(s *pg.CreateTableAsStmt) (Result, error) {
 		return res, err
 	}
 	if c, ok := res.Cmd.(*TableDDL); ok && c.Kind == "noop" {
-		return Result{Cmd: c, Catalog: []CatalogCommand{&Matview{Name: rangeQName(s.Into.Rel), Exists: true}}, Tag: "CREATE MATERIALIZED VIEW"}, nil
+		return Result{Cmd: c, Tag: "CREATE MATERIALIZED VIEW"}, nil // with createTableAs's notice
 	}
 	query, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
 	if err != nil {

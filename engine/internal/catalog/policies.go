@@ -13,6 +13,8 @@ type RowSecurity struct {
 	// 'n' (NOTHING) or 'i' (USING INDEX ReplicaIndex).
 	Replica      byte
 	ReplicaIndex string
+	// ClusterIndex is the index CLUSTER last used (indisclustered).
+	ClusterIndex string
 	// Options are the reloptions, "name=value", joined by "\n".
 	Options string
 }

@@ -30,6 +30,20 @@ func SetTableOptions(h Host, c *translate.TableOptions) error {
 			flags.Replica = 0
 		}
 	}
+	if c.ClusterSet {
+		name := c.Cluster
+		if name == "" && c.ClusterStmt {
+			if name = flags.ClusterIndex; name == "" {
+				return pgerror.New(pgerror.UndefinedObject, "there is no previously clustered index for table %q", c.Table.Name)
+			}
+		}
+		if name != "" {
+			if err := checkClusterIndex(h, c.Table, name); err != nil {
+				return err
+			}
+		}
+		flags.ClusterIndex = name
+	}
 	opts := flags.OptionList()
 	for _, step := range c.Steps {
 		for _, p := range step.Params {
@@ -94,6 +108,33 @@ func checkReplicaIndex(h Host, q catalog.QName, name string) error {
 			if nullable[col] {
 				return pgerror.New(pgerror.WrongObjectType, "index %q cannot be used as replica identity because column %q is nullable", name, col)
 			}
+		}
+		return nil
+	}
+	return pgerror.New(pgerror.UndefinedObject, "index %q for table %q does not exist", name, q.Name)
+}
+
+// checkClusterIndex applies PostgreSQL's rules for the index CLUSTER
+// uses: one of the table's, non-partial, of an access method that keeps
+// an order (btree, gist).
+func checkClusterIndex(h Host, q catalog.QName, name string) error {
+	ctx := h.SQLContext()
+	t, _ := h.Table(ctx, q.Schema, q.Name)
+	ixs, err := t.Indexes(ctx)
+	if err != nil {
+		return err
+	}
+	for _, ix := range ixs {
+		if ix.Name != name || ix.ForFK {
+			continue
+		}
+		switch ix.AM.Method {
+		case "", "btree", "gist":
+		default:
+			return pgerror.New(pgerror.FeatureNotSupported, "cannot cluster on index %q because access method does not support clustering", name)
+		}
+		if ix.Partial {
+			return pgerror.New(pgerror.FeatureNotSupported, "cannot cluster on partial index %q", name)
 		}
 		return nil
 	}

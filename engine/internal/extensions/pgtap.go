@@ -24,6 +24,15 @@ var pgtapSchemaScript string
 //go:embed pgtap_more.sql
 var pgtapMoreScript string
 
+//go:embed pgtap_inherit.sql
+var pgtapInheritScript string
+
+//go:embed pgtap_funcs.sql
+var pgtapFuncsScript string
+
+//go:embed pgtap_owner.sql
+var pgtapOwnerScript string
+
 // pgtap stands in for pgTAP (pgtap.org), the unit-testing framework
 // `supabase test db` runs: SQL functions returning TAP lines. The
 // script (pgtap.sql) declares pgTAP's API; the bookkeeping (plan, test
@@ -37,7 +46,7 @@ var pgtap = &Extension{
 	Version:     "1.2.0",
 	Comment:     "Unit testing for PostgreSQL",
 	Relocatable: true,
-	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapBodiesRestored,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":     tapPlan,
 		"tap_no_plan":  tapNoPlan,

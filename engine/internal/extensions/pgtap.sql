@@ -30,6 +30,11 @@ CREATE FUNCTION @extschema@.fail(text) RETURNS text LANGUAGE sql AS $$ SELECT @e
 CREATE FUNCTION @extschema@.fail() RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(false, NULL) $$;
 CREATE FUNCTION @extschema@.diag(msg text) RETURNS text
 AS 'MODULE_PATHNAME', 'tap_diag' LANGUAGE c STRICT;
+-- diag of any value prints its text; the VARIADIC forms print the values
+-- run together.
+CREATE FUNCTION @extschema@.diag(msg anyelement) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.diag($1::text) $$;
+CREATE FUNCTION @extschema@.diag(VARIADIC text[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.diag(array_to_string($1, '')) $$;
+CREATE FUNCTION @extschema@.diag(VARIADIC anyarray) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.diag(array_to_string($1, '')) $$;
 
 -- TODO and SKIP.
 CREATE FUNCTION @extschema@._todo(integer, text) RETURNS SETOF boolean

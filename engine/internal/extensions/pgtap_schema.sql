@@ -264,11 +264,12 @@ CREATE FUNCTION @extschema@.policy_cmd_is(name, name, text) RETURNS text LANGUAG
 
 -- Indexes. has_index's three- and four-name forms take the first name
 -- as a schema when one has that name, else as the table (pgTAP's rule).
-CREATE FUNCTION @extschema@._index(name, name, name) RETURNS TABLE(isunique boolean) LANGUAGE sql AS $$
-  SELECT x.indisunique FROM pg_catalog.pg_index x
+CREATE FUNCTION @extschema@._index(name, name, name) RETURNS TABLE(isunique boolean, isprimary boolean, isclustered boolean, amname name) LANGUAGE sql AS $$
+  SELECT x.indisunique, x.indisprimary, x.indisclustered, am.amname FROM pg_catalog.pg_index x
     JOIN pg_catalog.pg_class ct ON ct.oid = x.indrelid
     JOIN pg_catalog.pg_class ci ON ci.oid = x.indexrelid
     JOIN pg_catalog.pg_namespace n ON n.oid = ct.relnamespace
+    LEFT JOIN pg_catalog.pg_am am ON am.oid = ci.relam
    WHERE ci.relname = $3 AND ($2 IS NULL OR ct.relname = $2)
      AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(ct.oid) OR n.nspname = $1)
 $$;
@@ -316,12 +317,55 @@ CREATE FUNCTION @extschema@.has_index(name, name, name[], text) RETURNS text LAN
 CREATE FUNCTION @extschema@.has_index(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._index_cols(NULL, $1, $2, $3, 'Index ' || quote_ident($2) || ' should exist') $$;
 CREATE FUNCTION @extschema@.has_index(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_index($1, $2, 'Index ' || quote_ident($2) || ' should exist') $$;
 CREATE FUNCTION @extschema@.hasnt_index(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._index($1, $2, $3)), $4) $$;
+CREATE FUNCTION @extschema@.hasnt_index(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_index($1, $2, $3, 'Index ' || quote_ident($3) || ' should not exist') $$;
 CREATE FUNCTION @extschema@.hasnt_index(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._index(NULL, $1, $2)), $3) $$;
 CREATE FUNCTION @extschema@.hasnt_index(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_index($1, $2, 'Index ' || quote_ident($2) || ' should not exist') $$;
 CREATE FUNCTION @extschema@.index_is_unique(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(isunique) FROM @extschema@._index($1, $2, $3)), false), $4) $$;
 CREATE FUNCTION @extschema@.index_is_unique(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.index_is_unique($1, $2, $3, 'Index ' || quote_ident($3) || ' should be unique') $$;
 CREATE FUNCTION @extschema@.index_is_unique(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(isunique) FROM @extschema@._index(NULL, $1, $2)), false), 'Index ' || quote_ident($2) || ' should be unique') $$;
 CREATE FUNCTION @extschema@.index_is_unique(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(isunique) FROM @extschema@._index(NULL, NULL, $1)), false), 'Index ' || quote_ident($1) || ' should be unique') $$;
+
+-- is_indexed: some index of the table has exactly these keys, in order.
+CREATE FUNCTION @extschema@._is_indexed(name, name, text[]) RETURNS boolean LANGUAGE sql AS $$
+  SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_index x
+    JOIN pg_catalog.pg_class ct ON ct.oid = x.indrelid
+    JOIN pg_catalog.pg_class ci ON ci.oid = x.indexrelid
+    JOIN pg_catalog.pg_namespace n ON n.oid = ct.relnamespace
+   WHERE ct.relname = $2 AND ($1 IS NULL OR n.nspname = $1)
+     AND @extschema@._ikeys(n.nspname, ct.relname, ci.relname) = $3)
+$$;
+CREATE FUNCTION @extschema@.is_indexed(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._is_indexed($1, $2, $3::text[]), $4) $$;
+CREATE FUNCTION @extschema@.is_indexed(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._is_indexed($1, $2, $3::text[]), 'Should have an index on ' || quote_ident($1) || '.' || quote_ident($2) || '(' || array_to_string($3, ', ') || ')') $$;
+CREATE FUNCTION @extschema@.is_indexed(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._is_indexed(NULL, $1, $2::text[]), $3) $$;
+CREATE FUNCTION @extschema@.is_indexed(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._is_indexed(NULL, $1, $2::text[]), 'Should have an index on ' || quote_ident($1) || '(' || array_to_string($2, ', ') || ')') $$;
+CREATE FUNCTION @extschema@.is_indexed(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._is_indexed($1, $2, ARRAY[$3]::text[]), $4) $$;
+-- (schema, table, column) when the first name is a schema, else
+-- (table, column, description).
+CREATE FUNCTION @extschema@.is_indexed(name, name, name) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = $1)
+    THEN @extschema@.is_indexed($1, $2, ARRAY[$3]::name[])
+    ELSE @extschema@.is_indexed($1, ARRAY[$2]::name[], $3::text) END
+$$;
+CREATE FUNCTION @extschema@.is_indexed(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._is_indexed(NULL, $1, ARRAY[$2]::text[])) $$;
+
+-- index_is_primary, is_clustered and index_is_type: one flag (or the
+-- access method) of the index; a missing index fails (type: is NULL).
+CREATE FUNCTION @extschema@._iflag(name, name, name, text) RETURNS boolean LANGUAGE sql AS $$
+  SELECT coalesce((SELECT CASE $4 WHEN 'primary' THEN isprimary WHEN 'clustered' THEN isclustered ELSE isunique END
+                     FROM @extschema@._index($1, $2, $3) LIMIT 1), false)
+$$;
+CREATE FUNCTION @extschema@.index_is_primary(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._iflag($1, $2, $3, 'primary'), $4) $$;
+CREATE FUNCTION @extschema@.index_is_primary(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.index_is_primary($1, $2, $3, 'Index ' || quote_ident($3) || ' should be on a primary key') $$;
+CREATE FUNCTION @extschema@.index_is_primary(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._iflag(NULL, $1, $2, 'primary'), 'Index ' || quote_ident($2) || ' should be on a primary key') $$;
+CREATE FUNCTION @extschema@.index_is_primary(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._iflag(NULL, NULL, $1, 'primary'), 'Index ' || quote_ident($1) || ' should be on a primary key') $$;
+CREATE FUNCTION @extschema@.is_clustered(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._iflag($1, $2, $3, 'clustered'), $4) $$;
+CREATE FUNCTION @extschema@.is_clustered(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is_clustered($1, $2, $3, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should be clustered on index ' || quote_ident($3)) $$;
+CREATE FUNCTION @extschema@.is_clustered(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._iflag(NULL, $1, $2, 'clustered'), 'Table ' || quote_ident($1) || ' should be clustered on index ' || quote_ident($2)) $$;
+CREATE FUNCTION @extschema@.is_clustered(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._iflag(NULL, NULL, $1, 'clustered'), 'Table should be clustered on index ' || quote_ident($1)) $$;
+CREATE FUNCTION @extschema@.index_is_type(name, name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is((SELECT amname FROM @extschema@._index($1, $2, $3) LIMIT 1), $4, $5) $$;
+CREATE FUNCTION @extschema@.index_is_type(name, name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.index_is_type($1, $2, $3, $4, 'Index ' || quote_ident($3) || ' should be a ' || quote_ident($4) || ' index') $$;
+CREATE FUNCTION @extschema@.index_is_type(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is((SELECT amname FROM @extschema@._index(NULL, $1, $2) LIMIT 1), $3, 'Index ' || quote_ident($2) || ' should be a ' || quote_ident($3) || ' index') $$;
+CREATE FUNCTION @extschema@.index_is_type(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is((SELECT amname FROM @extschema@._index(NULL, NULL, $1) LIMIT 1), $2, 'Index ' || quote_ident($1) || ' should be a ' || quote_ident($2) || ' index') $$;
 
 -- The negative forms.
 CREATE FUNCTION @extschema@.hasnt_view(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{v}'::char[], $1, $2), $3) $$;

@@ -55,7 +55,7 @@ var pgClass = &def{
 		// table, without the table's row security or ACL.
 		row := func(oid uint32, name, schema, kind string, am uint32, natts int, hasIndex bool, sc sec) []any {
 			replident := "d"
-			if kind != "r" {
+			if kind != "r" && kind != "m" {
 				replident = "n"
 			}
 			var reltype uint32
@@ -80,11 +80,13 @@ var pgClass = &def{
 			kind, am := "r", uint32(2)
 			if s.isForeign(r.Schema, r.Name) { // pg_foreign.go
 				kind, am = "f", 0
+			} else if _, ok := s.Catalog.Matview(catalog.QName{Schema: r.Schema, Name: r.Name}); ok {
+				kind = "m" // a materialized view is stored as a table
 			}
 			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, kind, am, len(r.Table.Schema()), len(idx) > 0, sc)
 			if sc.userDefined {
 				flags := s.Catalog.RowSecurity(catalog.QName{Schema: r.Schema, Name: r.Name})
-				if kind == "r" {
+				if kind == "r" || kind == "m" {
 					tr[relReplIdentCol] = string(flags.ReplicaIdentity())
 				}
 				if opts := flags.OptionList(); opts != nil {

@@ -62,7 +62,7 @@ var pgIndex = &def{
 				}
 				n := int16(len(key))
 				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, n,
-					ix.Unique, false, ix.PrimaryKey, false, true, false, true, false, true, true, replident,
+					ix.Unique, false, ix.PrimaryKey, false, true, flags.ClusterIndex == ix.Name, true, false, true, true, replident,
 					vector(types.Int2, key), vector(types.Oid, coll), vector(types.Oid, class),
 					vector(types.Int2, opt), nil, nil})
 			}

@@ -571,8 +571,23 @@ func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Valu
 	if err != nil {
 		return nil, pgtree.SyntaxError(err)
 	}
-	if len(tree.Stmts) != 1 {
-		return nil, pgerror.New(pgerror.SyntaxError, "cannot insert multiple commands into a prepared statement")
+	if len(tree.Stmts) > 1 {
+		// EXECUTE runs a string of several commands one after another,
+		// as SPI does; the last one's result is the statement's.
+		var res *plpgsql.Result
+		for _, st := range tree.Stmts {
+			end := len(text)
+			if st.StmtLen > 0 {
+				end = int(st.StmtLocation + st.StmtLen)
+			}
+			if res, err = h.Dynamic(ctx, text[st.StmtLocation:end], params); err != nil {
+				return nil, err
+			}
+		}
+		return res, nil
+	}
+	if len(tree.Stmts) == 0 {
+		return &plpgsql.Result{}, nil // an empty string runs nothing
 	}
 	node := tree.Stmts[0].Stmt
 	if ex := node.GetExecuteStmt(); ex != nil && len(ex.Params) == 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -49,6 +50,17 @@ func addClientCatalogFuncs(r *expr.Registry) {
 				}
 				return " " + v.Query + ";", nil
 			}
+		}
+		// a materialized view (relkind m) prints its query as a view does
+		for _, m := range st.Catalog.Matviews() {
+			if pgcatalog.RelationOID(m.Table.Schema, m.Table.Name) != oid {
+				continue
+			}
+			v := &catalog.View{Schema: m.Table.Schema, Name: m.Table.Name, Query: m.Text}
+			if def, ok := st.ViewDefPretty(v, pretty); ok {
+				return def, nil
+			}
+			return " " + m.Text + ";", nil
 		}
 		return nil, nil
 	})

@@ -3,6 +3,7 @@ package translate
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // TableOptions is ALTER TABLE ... REPLICA IDENTITY and SET / RESET
@@ -16,6 +17,12 @@ type TableOptions struct {
 	// Set are the parameters SET gives, in order; Reset the names RESET
 	// removes. A parameter may appear in several subcommands.
 	Steps []TableOptionStep
+	// Cluster names the index CLUSTER or ALTER TABLE ... CLUSTER ON marks
+	// (pg_index.indisclustered) when ClusterSet; "" with ClusterSet is
+	// SET WITHOUT CLUSTER. ClusterStmt is the CLUSTER statement, whose
+	// omitted index is the one marked before.
+	Cluster                 string
+	ClusterSet, ClusterStmt bool
 }
 
 // TableOptionStep is one SET or RESET subcommand.
@@ -45,6 +52,12 @@ func tableOptionCmd(o *TableOptions, cmd *pg.AlterTableCmd) bool {
 		}
 		o.Replica, o.ReplicaIndex = ri.IdentityType[0], ri.Name
 		return true
+	case pg.AlterTableType_AT_ClusterOn:
+		o.Cluster, o.ClusterSet = cmd.Name, true
+		return true
+	case pg.AlterTableType_AT_DropCluster:
+		o.Cluster, o.ClusterSet = "", true
+		return true
 	case pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions:
 		step := TableOptionStep{Reset: cmd.Subtype == pg.AlterTableType_AT_ResetRelOptions}
 		for _, n := range cmd.Def.GetList().GetItems() {
@@ -65,4 +78,18 @@ func tableOptionCmd(o *TableOptions, cmd *pg.AlterTableCmd) bool {
 		return true
 	}
 	return false
+}
+
+// cluster translates CLUSTER table [USING index] (and the older CLUSTER
+// index ON table): it marks the index as the table's clustering index.
+// tinybase's storage keeps rows in its own order, so the marking is what
+// CLUSTER leaves behind; a later CLUSTER table reuses it. CLUSTER with no
+// table (every marked table) is not supported yet.
+func (t *Translator) cluster(s *pg.ClusterStmt) (Result, error) {
+	if s.Relation == nil {
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "CLUSTER without a table is not supported yet")
+	}
+	ti := t.lookup(s.Relation, false)
+	return Result{Cmd: &TableOptions{Table: catalog.QName{Schema: ti.Schema, Name: ti.Name},
+		Cluster: s.Indexname, ClusterSet: true, ClusterStmt: true}, Tag: "CLUSTER"}, nil
 }

@@ -195,6 +195,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 			fits = append(fits, shaped{fn, slot, true})
 		}
 	}
+	fits = dropShadowedVariadic(fits, func(s shaped) (*catalog.Function, []int, bool) { return s.fn, s.slot, s.spread })
 	if t.OnRoutineCall != nil && len(fits) == 1 {
 		t.OnRoutineCall(fits[0].fn) // known before the argument types are
 	}
@@ -368,6 +369,43 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 
 // declaredAt is the declared parameter type each call argument goes to;
 // arguments spread into a VARIADIC parameter take its element type.
+// dropShadowedVariadic drops a candidate that fits only by spreading
+// its VARIADIC array when a plain candidate of the same schema takes the
+// same argument types: PostgreSQL prefers the non-variadic function then
+// (FuncnameGetCandidates), so f(anyelement) beats f(VARIADIC anyarray)
+// for f(6).
+func dropShadowedVariadic[S any](fits []S, of func(S) (*catalog.Function, []int, bool)) []S {
+	out := fits[:0:0]
+	for _, s := range fits {
+		fn, slot, spread := of(s)
+		shadowed := false
+		if spread {
+			want := declaredAt(fn, slot, true)
+			for _, o := range fits {
+				ofn, oslot, ospread := of(o)
+				if ospread || ofn.Schema != fn.Schema || len(oslot) != len(slot) {
+					continue
+				}
+				same := true
+				for i, t := range declaredAt(ofn, oslot, false) {
+					if !types.Same(t, want[i]) {
+						same = false
+						break
+					}
+				}
+				if same {
+					shadowed = true
+					break
+				}
+			}
+		}
+		if !shadowed {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 func declaredAt(fn *catalog.Function, slot []int, spread bool) []*types.Type {
 	in := fn.InputArgs()
 	want := make([]*types.Type, len(slot))

@@ -221,9 +221,13 @@ func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word str
 		return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", ref.Name.Schema)
 	}
 	var found []*catalog.Function
+	// a procedure may be named by all its parameters' types, OUT ones
+	// included (LookupFuncWithArgs since PostgreSQL 14); a list that
+	// reads both ways and names two routines is ambiguous
+	full := ref.AllArgs != nil && (word == "procedure" || word == "routine")
 	for _, sc := range s.LookupSchemas(ref.Name.Schema) {
 		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: ref.Name.Name}) {
-			if ref.ArgsUnspecified || f.SameInputTypes(ref.Args) {
+			if ref.ArgsUnspecified || f.SameInputTypes(ref.Args) || full && sameAllTypes(f, ref.AllArgs) {
 				found = append(found, f)
 			}
 		}
@@ -231,9 +235,12 @@ func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word str
 			break
 		}
 	}
-	if ref.ArgsUnspecified && len(found) > 1 {
-		return nil, pgerror.New(pgerror.AmbiguousFunction, "%s name %q is not unique", word, shown).
-			WithHint("Specify the argument list to select the %s unambiguously.", word)
+	if (ref.ArgsUnspecified || full) && len(found) > 1 {
+		err := pgerror.New(pgerror.AmbiguousFunction, "%s name %q is not unique", word, shown)
+		if ref.ArgsUnspecified {
+			err = err.WithHint("Specify the argument list to select the %s unambiguously.", word)
+		}
+		return nil, err
 	}
 	if len(found) > 0 {
 		return found, nil
@@ -265,6 +272,22 @@ func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word str
 		return nil, nil
 	}
 	return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", msgWord, sig)
+}
+
+// sameAllTypes reports whether f's parameters, OUT ones included, have
+// exactly the types ts.
+func sameAllTypes(f *catalog.Function, ts []*types.Type) bool {
+	n := 0
+	for _, a := range f.Args {
+		if a.Mode == catalog.ModeTable {
+			continue
+		}
+		if n >= len(ts) || a.Type.OID != ts[n].OID {
+			return false
+		}
+		n++
+	}
+	return n == len(ts)
 }
 
 // AlterRoutine is ALTER FUNCTION / PROCEDURE / ROUTINE.

@@ -208,7 +208,7 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 				continue
 			}
 			c = t.foldExtLiterals(o, c) // ext_literal.go
-			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil)
+			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil, false)
 			if err != nil {
 				return nil, false
 			}
@@ -236,7 +236,7 @@ func (t *Translator) userPrefixOperator(op string, arg sql.Expression) (sql.Expr
 			if !ok {
 				continue
 			}
-			e, err := t.bindCall(fn, []int{0}, []sql.Expression{arg}, nil, nil)
+			e, err := t.bindCall(fn, []int{0}, []sql.Expression{arg}, nil, nil, false)
 			if err != nil {
 				return nil, false
 			}

@@ -242,6 +242,7 @@ type ImageFunction struct {
 	Cost            float64
 	Rows            float64
 	Owner           string
+	Agg             *ImageAggregate
 }
 
 // Image writes c down. Slices are sorted (by name or OID) so the same
@@ -347,6 +348,9 @@ func (c *Catalog) Image() (Image, error) {
 				Language: f.Language, Module: f.Module, Body: f.Body, SQLBody: f.SQLBody, Volatility: f.Volatility, Strict: f.Strict,
 				SecurityDefiner: f.SecurityDefiner, Leakproof: f.Leakproof, Parallel: f.Parallel, Config: f.Config, Cost: f.Cost, Rows: f.Rows, Owner: f.Owner}
 			if fi.Result, err = ref(f.Result); err != nil {
+				return Image{}, err
+			}
+			if fi.Agg, err = imageAggregate(f.Agg, ref); err != nil {
 				return Image{}, err
 			}
 			for _, a := range f.Args {
@@ -567,6 +571,9 @@ func FromImage(img Image) (*Catalog, error) {
 			Language: fi.Language, Module: fi.Module, Body: fi.Body, SQLBody: fi.SQLBody, Volatility: fi.Volatility, Strict: fi.Strict,
 			SecurityDefiner: fi.SecurityDefiner, Leakproof: fi.Leakproof, Parallel: fi.Parallel, Config: fi.Config, Cost: fi.Cost, Rows: fi.Rows, Owner: fi.Owner}
 		if f.Result, err = resolve(fi.Result); err != nil {
+			return nil, err
+		}
+		if f.Agg, err = fromImageAggregate(fi.Agg, resolve); err != nil {
 			return nil, err
 		}
 		for _, a := range fi.Args {

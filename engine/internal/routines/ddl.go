@@ -155,11 +155,8 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 			return err
 		}
 		for _, f := range fns {
-			if c.Kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure {
-				return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
-			}
-			if c.Kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure {
-				return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+			if err := checkRoutineKind(c.Kind, f, "drop"); err != nil {
+				return err
 			}
 		}
 		drop = append(drop, fns...)
@@ -179,6 +176,27 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 	return nil
 }
 
+// checkRoutineKind is LookupFuncWithArgs' check that the routine found
+// is of the kind the statement names (DROP FUNCTION of an aggregate,
+// DROP AGGREGATE of a function, ...).
+func checkRoutineKind(kind pg.ObjectType, f *catalog.Function, verb string) error {
+	switch {
+	case kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure:
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
+	case kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure:
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+	case kind == pg.ObjectType_OBJECT_AGGREGATE && f.Kind != catalog.KindAggregate:
+		return pgerror.New(pgerror.WrongObjectType, "function %s is not an aggregate", f.Signature())
+	case kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindAggregate:
+		hint := "Use DROP AGGREGATE to drop aggregate functions."
+		if verb == "alter" {
+			hint = "Use ALTER AGGREGATE to change owner of aggregate functions."
+		}
+		return pgerror.New(pgerror.WrongObjectType, "%q is an aggregate function", f.Name).WithHint("%s", hint)
+	}
+	return nil
+}
+
 // dropDependents refuses to drop a trigger function that triggers use
 // unless CASCADE, which drops them.
 func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade bool) (*catalog.Catalog, error) {
@@ -193,6 +211,18 @@ func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade b
 		}
 		notice(s, fmt.Sprintf("drop cascades to trigger %s on table %s", tg.Name, tg.Table.Name))
 		cat = cat.DropTrigger(tg.Table, tg.Name)
+	}
+	for _, g := range cat.AllFunctions() {
+		if g.Agg != nil && g.OID != f.OID && g.Agg.UsesFunction(f.OID) {
+			sig := strings.ReplaceAll(f.Signature(), ", ", ",")
+			if !cascade {
+				return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because other objects depend on it", sig).
+					WithDetail("function %s depends on function %s", g.Signature(), sig).
+					WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+			}
+			notice(s, fmt.Sprintf("drop cascades to function %s", g.Signature()))
+			cat = cat.DropFunction(g.OID)
+		}
 	}
 	if dep, err := s.RoutineUsedByTables(f); err != nil || dep != "" {
 		if err != nil {
@@ -298,11 +328,8 @@ func AlterRoutine(s Host, c *translate.AlterRoutine) error {
 		return err
 	}
 	f := *fns[0]
-	if c.Kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure {
-		return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
-	}
-	if c.Kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure {
-		return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+	if err := checkRoutineKind(c.Kind, &f, "alter"); err != nil {
+		return err
 	}
 	switch {
 	case c.Rename != "":

@@ -84,6 +84,7 @@ func commandTable() []command {
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),
+		onRoutines(routines.CreateAggregate),
 		onRoutines(routines.DropRoutine),
 		onRoutines(routines.AlterRoutine),
 		onSession((*Session).tableRenamed), // ddl_host.go: keeps the catalog in step with a table or column rename

@@ -87,6 +87,9 @@ func (t *Translator) extensionStatement(n *pg.Node) (Result, bool) {
 	case *pg.Node_AlterExtensionContentsStmt:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER EXTENSION ... ADD / DROP is not supported yet"))
 	case *pg.Node_DefineStmt:
+		if s.DefineStmt.Kind == pg.ObjectType_OBJECT_AGGREGATE {
+			return t.createAggregate(s.DefineStmt), true // aggregate_ddl.go
+		}
 		if s.DefineStmt.Kind != pg.ObjectType_OBJECT_OPERATOR {
 			return Result{}, false
 		}

@@ -363,7 +363,7 @@ func (t *Translator) securityStatement(n *pg.Node) (Result, bool) {
 		switch ao.ObjectType {
 		case pg.ObjectType_OBJECT_SCHEMA:
 			cmd.ObjType, cmd.Name = "schema", catalog.QName{Name: strVal(ao.Object)}
-		case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE:
+		case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE, pg.ObjectType_OBJECT_AGGREGATE:
 			cmd.ObjType = strings.ToLower(strings.TrimPrefix(ao.ObjectType.String(), "OBJECT_"))
 			f := t.funcRef(ao.Object.GetObjectWithArgs())
 			cmd.Func = &f

@@ -655,6 +655,15 @@ func (t *Translator) ownership(n *pg.Node, res Result) Result {
 			f.ArgTypes = append(f.ArgTypes, t.routineType(fp.ArgType).WithMod(-1))
 		}
 		add = append(add, &RecordOwner{ObjType: 'f', Name: f.Name, Func: &f})
+	case *pg.Node_DefineStmt:
+		// an aggregate is a pg_proc row: owner and default privileges as a function's
+		if c, ok := res.Cmd.(*CreateAggregate); ok {
+			f := FuncRef{Name: listQName(s.DefineStmt.Defnames)}
+			for _, a := range c.Fn.InputArgs() {
+				f.ArgTypes = append(f.ArgTypes, a.Type.WithMod(-1))
+			}
+			add = append(add, &RecordOwner{ObjType: 'f', Name: f.Name, Func: &f})
+		}
 	}
 	if len(add) == 0 {
 		return res

@@ -42,6 +42,7 @@ type Image struct {
 	AllSettings []string
 	Invoker     []TableText
 	Matviews    []TableText // materialized views' queries (matviews.go)
+	Rules       []Rule      // rewrite rules (rules.go)
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
 	// EventTriggers by name (event_triggers.go)
 	EventTriggers []EventTrigger
@@ -333,6 +334,9 @@ func (c *Catalog) Image() (Image, error) {
 		img.Extensions = append(img.Extensions, *c.extensions[name])
 	}
 	img.Matviews = c.Matviews()
+	for _, r := range c.AllRules() {
+		img.Rules = append(img.Rules, *r)
+	}
 	img.Deferrable = c.DeferrableConstraints()
 	img.EventTriggers = c.eventTriggerImage()
 	for _, p := range c.Publications() {
@@ -538,6 +542,13 @@ func FromImage(img Image) (*Catalog, error) {
 	for i := range img.Extensions {
 		x := img.Extensions[i]
 		c.extensions[x.Name] = &x
+	}
+	for i := range img.Rules {
+		r := img.Rules[i]
+		if c.rules == nil {
+			c.rules = map[QName][]*Rule{}
+		}
+		c.rules[r.Table] = append(c.rules[r.Table], &r)
 	}
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })

@@ -218,7 +218,7 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 				}
 			}
 		}
-		cat = cat.DropTableTriggers(q)
+		cat = cat.DropTableTriggers(q).DropRules(q)
 	}
 	h.SetCatalog(cat)
 	return nil

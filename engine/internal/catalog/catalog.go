@@ -35,6 +35,8 @@ type Catalog struct {
 	foreign *ForeignData
 	// matviews are materialized views' queries (matviews.go)
 	matviews map[QName]string
+	// rules are the rewrite rules by table (rules.go)
+	rules map[QName][]*Rule
 	// deferrable constraints: table and name → INITIALLY DEFERRED
 	// (deferrable.go)
 	deferrable map[ObjectKey]bool

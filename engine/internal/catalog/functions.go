@@ -93,6 +93,8 @@ type Function struct {
 	// its polymorphic parameters resolved to.
 	Generic *Function
 	Actual  string
+	// Agg is the pg_aggregate row of an aggregate (Kind KindAggregate).
+	Agg *Aggregate
 }
 
 // InputArgs returns the parameters a caller passes (IN, INOUT, VARIADIC).

@@ -42,6 +42,7 @@ type Image struct {
 	AllSettings []string
 	Invoker     []TableText
 	Matviews    []TableText // materialized views' queries (matviews.go)
+	Rules       []Rule      // rewrite rules (rules.go)
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
 	// EventTriggers by name (event_triggers.go)
 	EventTriggers []EventTrigger
@@ -242,6 +243,7 @@ type ImageFunction struct {
 	Cost            float64
 	Rows            float64
 	Owner           string
+	Agg             *ImageAggregate
 }
 
 // Image writes c down. Slices are sorted (by name or OID) so the same
@@ -332,6 +334,9 @@ func (c *Catalog) Image() (Image, error) {
 		img.Extensions = append(img.Extensions, *c.extensions[name])
 	}
 	img.Matviews = c.Matviews()
+	for _, r := range c.AllRules() {
+		img.Rules = append(img.Rules, *r)
+	}
 	img.Deferrable = c.DeferrableConstraints()
 	img.EventTriggers = c.eventTriggerImage()
 	for _, p := range c.Publications() {
@@ -347,6 +352,9 @@ func (c *Catalog) Image() (Image, error) {
 				Language: f.Language, Module: f.Module, Body: f.Body, SQLBody: f.SQLBody, Volatility: f.Volatility, Strict: f.Strict,
 				SecurityDefiner: f.SecurityDefiner, Leakproof: f.Leakproof, Parallel: f.Parallel, Config: f.Config, Cost: f.Cost, Rows: f.Rows, Owner: f.Owner}
 			if fi.Result, err = ref(f.Result); err != nil {
+				return Image{}, err
+			}
+			if fi.Agg, err = imageAggregate(f.Agg, ref); err != nil {
 				return Image{}, err
 			}
 			for _, a := range f.Args {
@@ -535,6 +543,13 @@ func FromImage(img Image) (*Catalog, error) {
 		x := img.Extensions[i]
 		c.extensions[x.Name] = &x
 	}
+	for i := range img.Rules {
+		r := img.Rules[i]
+		if c.rules == nil {
+			c.rules = map[QName][]*Rule{}
+		}
+		c.rules[r.Table] = append(c.rules[r.Table], &r)
+	}
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
@@ -567,6 +582,9 @@ func FromImage(img Image) (*Catalog, error) {
 			Language: fi.Language, Module: fi.Module, Body: fi.Body, SQLBody: fi.SQLBody, Volatility: fi.Volatility, Strict: fi.Strict,
 			SecurityDefiner: fi.SecurityDefiner, Leakproof: fi.Leakproof, Parallel: fi.Parallel, Config: fi.Config, Cost: fi.Cost, Rows: fi.Rows, Owner: fi.Owner}
 		if f.Result, err = resolve(fi.Result); err != nil {
+			return nil, err
+		}
+		if f.Agg, err = fromImageAggregate(fi.Agg, resolve); err != nil {
 			return nil, err
 		}
 		for _, a := range fi.Args {

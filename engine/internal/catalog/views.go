@@ -55,7 +55,7 @@ func (c *Catalog) DropView(q QName) *Catalog {
 	delete(n.views, q)
 	return n.withoutComments(func(k ObjectKey) bool {
 		return k.Kind == ObjRelation && k.Schema == q.Schema && k.Name == q.Name
-	}).DropTableTriggers(q)
+	}).DropTableTriggers(q).DropRules(q)
 }
 
 // Dependents returns the views that read relation q.

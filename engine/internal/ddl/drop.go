@@ -270,7 +270,7 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 				}
 			}
 		}
-		cat = cat.DropTableTriggers(q)
+		cat = cat.DropTableTriggers(q).DropRules(q)
 	}
 	h.SetCatalog(cat)
 	return nil

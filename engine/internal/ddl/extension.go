@@ -214,8 +214,18 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 	if cascade {
 		mode = " CASCADE"
 	}
-	for i := len(ext.Members) - 1; i >= 0; i-- {
-		m := ext.Members[i]
+	// aggregates first: they depend on the member functions they call
+	members := make([]catalog.Member, 0, len(ext.Members))
+	for _, aggs := range []bool{false, true} {
+		for _, m := range ext.Members {
+			f, ok := h.Catalog().FunctionByOID(m.OID)
+			if (m.Kind == "function" && ok && f.Kind == catalog.KindAggregate) == aggs {
+				members = append(members, m)
+			}
+		}
+	}
+	for i := len(members) - 1; i >= 0; i-- {
+		m := members[i]
 		q := quoteIdent(m.Schema) + "." + quoteIdent(m.Name)
 		switch m.Kind {
 		case "operator":
@@ -227,8 +237,11 @@ func DropExtension(h Host, name string, cascade, ifExists bool) error {
 				continue
 			}
 			word := "FUNCTION"
-			if f.Kind == catalog.KindProcedure {
+			switch f.Kind {
+			case catalog.KindProcedure:
 				word = "PROCEDURE"
+			case catalog.KindAggregate:
+				word = "AGGREGATE"
 			}
 			args := make([]string, 0, len(f.Args))
 			for _, t := range f.InputTypes() {

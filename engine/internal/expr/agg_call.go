@@ -81,7 +81,19 @@ func NewAggregate(spec *AggSpec, args []sql.Expression) (*Aggregate, error) {
 		}
 		def, coerced, err = orderedSetAggregate(env, spec.Name, direct, TypeOf(args[a.orderStart()]))
 	} else {
-		def, coerced, err = resolveAggregate(env, spec, direct, a.ats)
+		if spec.User != nil {
+			u, uc, uerr := spec.User(direct, a.ats)
+			if uerr != nil {
+				return nil, uerr
+			}
+			if u != nil {
+				def = &aggDef{result: u.Result, strict: u.Strict, newState: func(*types.Env) aggState { return newUserAggState(u) }}
+				coerced = uc
+			}
+		}
+		if def == nil {
+			def, coerced, err = resolveAggregate(env, spec, direct, a.ats)
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -234,6 +246,9 @@ func (b *aggBuffer) step(ctx *sql.Context, vals []any) error {
 	if b.st == nil {
 		b.st = b.a.def.newState(EnvOf(ctx))
 	}
+	if cs, ok := b.st.(ctxState); ok {
+		return cs.stepCtx(ctx, vals)
+	}
 	return b.st.step(vals)
 }
 
@@ -275,6 +290,9 @@ func (b *aggBuffer) Eval(ctx *sql.Context) (any, error) {
 	}
 	if b.st == nil {
 		b.st = a.def.newState(EnvOf(ctx))
+	}
+	if cs, ok := b.st.(ctxState); ok {
+		return cs.finalCtx(ctx)
 	}
 	return b.st.final()
 }

@@ -61,6 +61,9 @@ type AggSpec struct {
 	// Desc is the call as PostgreSQL would print it; GMS merges calls
 	// with equal strings.
 	Desc string
+	// User resolves the call among user-defined aggregates of the name
+	// (CREATE AGGREGATE), before the built-in one.
+	User UserAggResolver
 }
 
 // SortKey is the direction of one ORDER BY key inside an aggregate call.

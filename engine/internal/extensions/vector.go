@@ -57,6 +57,11 @@ CREATE OPERATOR <-> (LEFTARG = vector, RIGHTARG = vector, PROCEDURE = l2_distanc
 CREATE OPERATOR <#> (LEFTARG = vector, RIGHTARG = vector, PROCEDURE = vector_negative_inner_product, COMMUTATOR = '<#>');
 CREATE OPERATOR <=> (LEFTARG = vector, RIGHTARG = vector, PROCEDURE = cosine_distance, COMMUTATOR = '<=>');
 CREATE OPERATOR <+> (LEFTARG = vector, RIGHTARG = vector, PROCEDURE = l1_distance, COMMUTATOR = '<+>');
+CREATE FUNCTION vector_accum(double precision[], vector) RETURNS double precision[] AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION vector_avg(double precision[]) RETURNS vector AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION vector_combine(double precision[], double precision[]) RETURNS double precision[] AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE AGGREGATE avg(vector) (SFUNC = vector_accum, STYPE = double precision[], FINALFUNC = vector_avg, COMBINEFUNC = vector_combine, INITCOND = '{0}', PARALLEL = SAFE);
+CREATE AGGREGATE sum(vector) (SFUNC = vector_add, STYPE = vector, COMBINEFUNC = vector_add, PARALLEL = SAFE);
 
 CREATE FUNCTION l2_distance(halfvec, halfvec) RETURNS float8 AS 'MODULE_PATHNAME', 'halfvec_l2_distance' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION inner_product(halfvec, halfvec) RETURNS float8 AS 'MODULE_PATHNAME', 'halfvec_inner_product' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;

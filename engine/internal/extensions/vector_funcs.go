@@ -72,8 +72,11 @@ func vectorFuncs() map[string]Func {
 			}
 			return &types.Vector{Elems: append(append(make([]float32, 0, len(a)+len(b)), a...), b...)}, nil
 		}),
-		"vector_dims": vec(func(a []float32) (any, error) { return int32(len(a)), nil }),
-		"vector_norm": vec(func(a []float32) (any, error) { return vecNorm(a), nil }),
+		"vector_accum":   Scalar(vectorAccum),
+		"vector_avg":     Scalar(vectorAvg),
+		"vector_combine": Scalar(vectorCombine),
+		"vector_dims":    vec(func(a []float32) (any, error) { return int32(len(a)), nil }),
+		"vector_norm":    vec(func(a []float32) (any, error) { return vecNorm(a), nil }),
 		"l2_normalize": vec(func(a []float32) (any, error) {
 			n := vecNorm(a)
 			out := make([]float32, len(a))
@@ -316,4 +319,63 @@ func sparseL1(a, b *types.SparseVec) float32 {
 	var d float32
 	sparseMerge(a, b, func(x, y float32) { d += float32(math.Abs(float64(x - y))) })
 	return d
+}
+
+// The state of avg(vector) is a double precision[]: the row count, then
+// the running sum of each dimension ({0} before the first row), as
+// pgvector keeps it.
+
+// vectorAccum is avg(vector)'s transition function.
+func vectorAccum(args []any) (any, error) {
+	st, v := args[0].(*types.Array).Values, args[1].(*types.Vector).Elems
+	if len(st) > 1 && len(st)-1 != len(v) {
+		return nil, pgerror.New(pgerror.DataException, "expected %d dimensions, not %d", len(st)-1, len(v))
+	}
+	out := make([]any, len(v)+1)
+	n, _ := st[0].(float64)
+	out[0] = n + 1
+	for i, f := range v {
+		sum := float64(f)
+		if len(st) > 1 {
+			sum += st[i+1].(float64)
+		}
+		out[i+1] = sum
+	}
+	return types.NewArray(types.Float8, out), nil
+}
+
+// vectorCombine merges two avg(vector) states (parallel aggregation).
+func vectorCombine(args []any) (any, error) {
+	a, b := args[0].(*types.Array).Values, args[1].(*types.Array).Values
+	switch {
+	case len(a) <= 1:
+		return args[1], nil
+	case len(b) <= 1:
+		return args[0], nil
+	case len(a) != len(b):
+		return nil, pgerror.New(pgerror.DataException, "expected %d dimensions, not %d", len(a)-1, len(b)-1)
+	}
+	out := make([]any, len(a))
+	for i := range a {
+		out[i] = a[i].(float64) + b[i].(float64)
+	}
+	return types.NewArray(types.Float8, out), nil
+}
+
+// vectorAvg is avg(vector)'s final function: the sums over the count,
+// NULL for no rows.
+func vectorAvg(args []any) (any, error) {
+	st := args[0].(*types.Array).Values
+	n, _ := st[0].(float64)
+	if n == 0 {
+		return nil, nil
+	}
+	out := make([]float32, len(st)-1)
+	for i := range out {
+		out[i] = float32(st[i+1].(float64) / n)
+		if math.IsInf(float64(out[i]), 0) {
+			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "value out of range: overflow")
+		}
+	}
+	return &types.Vector{Elems: out}, nil
 }

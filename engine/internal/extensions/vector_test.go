@@ -90,3 +90,21 @@ func TestVectorFunctions(t *testing.T) {
 		{name: "sparse distances", sql: `select '{1:3}/2'::sparsevec <-> '{2:4}/2', '{1:1,2:2}/2'::sparsevec <#> '{1:3,2:4}/2', '{1:3}/2'::sparsevec <+> '{2:4}/2', l2_norm('{1:3,2:4}/2'::sparsevec)`, want: "5|-11|7|5"},
 	})
 }
+
+// TestVectorAggregates covers pgvector's avg(vector) and sum(vector),
+// CREATE AGGREGATE aggregates over its C-language support functions.
+func TestVectorAggregates(t *testing.T) {
+	run(t, vectorTargets(t), []sqlCase{
+		{name: "avg sum", sql: `create table emb (g int, v vector(3)); insert into emb values (1, '[1,2,3]'), (1, '[3,4,5]'), (2, '[1,1,1]'), (2, null); select g, avg(v), sum(v) from emb group by g order by g`,
+			want: "1|[2,3,4]|[4,6,8]\n2|[1,1,1]|[1,1,1]"},
+		{name: "no rows", sql: `select avg(v) is null, sum(v) is null from emb where false`, want: "t|t"},
+		{name: "result types", sql: `select pg_typeof(avg(v)), pg_typeof(sum(v)) from emb`, want: "vector|vector"},
+		{name: "fractions", sql: `select avg(v) from (values ('[1,0]'::vector), ('[0,1]'), ('[0,0]')) x(v)`, want: "[0.33333334,0.33333334]"},
+		{name: "builtin avg still", sql: `select avg(g), sum(g) from emb`, want: "1.5000000000000000|6"},
+		{name: "window", sql: `select sum(v) over (order by g, v) from emb where v is not null order by g, v`, want: "[1,2,3]\n[4,6,8]\n[5,7,9]"},
+		{name: "dims differ", sql: `select avg(v) from (values ('[1,2]'::vector), ('[1,2,3]')) x(v)`, code: "22000", msg: "expected 2 dimensions, not 3"},
+		{name: "sum dims differ", sql: `select sum(v) from (values ('[1,2]'::vector), ('[1,2,3]')) x(v)`, code: "22000", msg: "different vector dimensions 2 and 3"},
+		{name: "pg_aggregate", sql: `select aggfnoid::regprocedure, aggtransfn, aggfinalfn, aggcombinefn, aggtranstype::regtype, agginitval from pg_aggregate order by 1::text`,
+			want: "avg(vector)|vector_accum|vector_avg|vector_combine|double precision[]|{0}\nsum(vector)|vector_add|-|vector_add|vector|<null>"},
+	})
+}

@@ -38,6 +38,8 @@ func init() {
 	}
 	pgCatalog["pg_db_role_setting"] = pgDbRoleSetting // pg_db_role_setting.go
 	pgCatalog["pg_cursors"] = pgCursors               // pg_cursors.go
+	pgCatalog["pg_aggregate"] = pgAggregate           // pg_aggregate.go
+	pgCatalog["pg_rules"] = pgRules                   // pg_rules.go
 	pgCatalog["pg_group"] = pgGroup                   // pg_roles.go
 	addWireCatalogs(pgCatalog)
 	addDescribeCatalogs(pgCatalog) // describe.go
@@ -72,7 +74,7 @@ var catalogTableOIDs = map[string]uint32{
 	"pg_am": 2601, "pg_database": 1262, "pg_collation": 3456, "pg_inherits": 2611, "pg_tablespace": 1213,
 	"pg_attrdef": 2604, "pg_depend": 2608, "pg_db_role_setting": 2964, "pg_policy": 3256,
 	"pg_statistic_ext": 3381, "pg_publication": 6104, "pg_publication_namespace": 6237, "pg_publication_rel": 6106,
-	"pg_statistic": 2619, "pg_opclass": 2616, "pg_default_acl": 826, "pg_rewrite": 2618, "pg_init_privs": 3394, "pg_operator": 2617,
+	"pg_statistic": 2619, "pg_opclass": 2616, "pg_default_acl": 826, "pg_rewrite": 2618, "pg_init_privs": 3394, "pg_operator": 2617, "pg_aggregate": 2600,
 	"pg_opfamily": 2753, "pg_amop": 2602, "pg_amproc": 2603, "pg_cast": 2605, "pg_range": 3541, "pg_transform": 3576,
 	"pg_conversion": 2607, "pg_ts_parser": 3601, "pg_ts_template": 3764, "pg_ts_dict": 3600, "pg_ts_config": 3602,
 	"pg_foreign_data_wrapper": 2328, "pg_foreign_server": 1417, "pg_event_trigger": 3466, "pg_partitioned_table": 3350,

@@ -157,11 +157,8 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 			return err
 		}
 		for _, f := range fns {
-			if c.Kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure {
-				return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
-			}
-			if c.Kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure {
-				return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+			if err := checkRoutineKind(c.Kind, f, "drop"); err != nil {
+				return err
 			}
 		}
 		drop = append(drop, fns...)
@@ -181,6 +178,27 @@ func DropRoutine(s Host, c *translate.DropRoutine) error {
 	return nil
 }
 
+// checkRoutineKind is LookupFuncWithArgs' check that the routine found
+// is of the kind the statement names (DROP FUNCTION of an aggregate,
+// DROP AGGREGATE of a function, ...).
+func checkRoutineKind(kind pg.ObjectType, f *catalog.Function, verb string) error {
+	switch {
+	case kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure:
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
+	case kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure:
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+	case kind == pg.ObjectType_OBJECT_AGGREGATE && f.Kind != catalog.KindAggregate:
+		return pgerror.New(pgerror.WrongObjectType, "function %s is not an aggregate", f.Signature())
+	case kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindAggregate:
+		hint := "Use DROP AGGREGATE to drop aggregate functions."
+		if verb == "alter" {
+			hint = "Use ALTER AGGREGATE to change owner of aggregate functions."
+		}
+		return pgerror.New(pgerror.WrongObjectType, "%q is an aggregate function", f.Name).WithHint("%s", hint)
+	}
+	return nil
+}
+
 // dropDependents refuses to drop a trigger function that triggers use
 // unless CASCADE, which drops them.
 func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade bool) (*catalog.Catalog, error) {
@@ -195,6 +213,18 @@ func dropDependents(s Host, cat *catalog.Catalog, f *catalog.Function, cascade b
 		}
 		s.DropCascades(fmt.Sprintf("trigger %s on table %s", tg.Name, visibleName(s, tg.Table.Schema, tg.Table.Name)))
 		cat = cat.DropTrigger(tg.Table, tg.Name)
+	}
+	for _, g := range cat.AllFunctions() {
+		if g.Agg != nil && g.OID != f.OID && g.Agg.UsesFunction(f.OID) {
+			sig := strings.ReplaceAll(f.Signature(), ", ", ",")
+			if !cascade {
+				return nil, pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop function %s because other objects depend on it", sig).
+					WithDetail("function %s depends on function %s", g.Signature(), sig).
+					WithHint("Use DROP ... CASCADE to drop the dependent objects too.")
+			}
+			notice(s, fmt.Sprintf("drop cascades to function %s", g.Signature()))
+			cat = cat.DropFunction(g.OID)
+		}
 	}
 	if dep, err := s.RoutineUsedByTables(f); err != nil || dep != "" {
 		if err != nil {
@@ -223,9 +253,13 @@ func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word str
 		return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", ref.Name.Schema)
 	}
 	var found []*catalog.Function
+	// a procedure may be named by all its parameters' types, OUT ones
+	// included (LookupFuncWithArgs since PostgreSQL 14); a list that
+	// reads both ways and names two routines is ambiguous
+	full := ref.AllArgs != nil && (word == "procedure" || word == "routine")
 	for _, sc := range s.LookupSchemas(ref.Name.Schema) {
 		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: ref.Name.Name}) {
-			if ref.ArgsUnspecified || f.SameInputTypes(ref.Args) {
+			if ref.ArgsUnspecified || f.SameInputTypes(ref.Args) || full && sameAllTypes(f, ref.AllArgs) {
 				found = append(found, f)
 			}
 		}
@@ -233,9 +267,12 @@ func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word str
 			break
 		}
 	}
-	if ref.ArgsUnspecified && len(found) > 1 {
-		return nil, pgerror.New(pgerror.AmbiguousFunction, "%s name %q is not unique", word, shown).
-			WithHint("Specify the argument list to select the %s unambiguously.", word)
+	if (ref.ArgsUnspecified || full) && len(found) > 1 {
+		err := pgerror.New(pgerror.AmbiguousFunction, "%s name %q is not unique", word, shown)
+		if ref.ArgsUnspecified {
+			err = err.WithHint("Specify the argument list to select the %s unambiguously.", word)
+		}
+		return nil, err
 	}
 	if len(found) > 0 {
 		return found, nil
@@ -269,6 +306,22 @@ func ResolveRef(s Host, cat *catalog.Catalog, ref translate.RoutineRef, word str
 	return nil, pgerror.New(pgerror.UndefinedFunction, "%s %s does not exist", msgWord, sig)
 }
 
+// sameAllTypes reports whether f's parameters, OUT ones included, have
+// exactly the types ts.
+func sameAllTypes(f *catalog.Function, ts []*types.Type) bool {
+	n := 0
+	for _, a := range f.Args {
+		if a.Mode == catalog.ModeTable {
+			continue
+		}
+		if n >= len(ts) || a.Type.OID != ts[n].OID {
+			return false
+		}
+		n++
+	}
+	return n == len(ts)
+}
+
 // AlterRoutine is ALTER FUNCTION / PROCEDURE / ROUTINE.
 func AlterRoutine(s Host, c *translate.AlterRoutine) error {
 	cat := catalogOf(s)
@@ -277,11 +330,8 @@ func AlterRoutine(s Host, c *translate.AlterRoutine) error {
 		return err
 	}
 	f := *fns[0]
-	if c.Kind == pg.ObjectType_OBJECT_PROCEDURE && f.Kind != catalog.KindProcedure {
-		return pgerror.New(pgerror.WrongObjectType, "%s is not a procedure", f.Signature())
-	}
-	if c.Kind == pg.ObjectType_OBJECT_FUNCTION && f.Kind == catalog.KindProcedure {
-		return pgerror.New(pgerror.WrongObjectType, "%s is not a function", f.Signature())
+	if err := checkRoutineKind(c.Kind, &f, "alter"); err != nil {
+		return err
 	}
 	switch {
 	case c.Rename != "":

@@ -455,7 +455,7 @@ func AlterOwner(h Host, c *translate.AlterOwner) error {
 			return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Display())
 		}
 		return changeOwner(h, catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name, q.Schema, c.Owner)
-	case "function", "procedure", "routine":
+	case "function", "procedure", "routine", "aggregate":
 		t, err := resolveFunctionTarget(h, *c.Func, c.ObjType)
 		if err != nil {
 			return err

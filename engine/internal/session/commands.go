@@ -33,6 +33,7 @@ func commandTable() []command {
 		statement((*Session).runDML),           // dml_host.go: INSERT / UPDATE / DELETE / MERGE programs
 		statement((*Session).runCall),          // routine_callstmt.go: CALL
 		statement((*Session).runDoStatement),   // routines_host.go: DO
+		statement((*Session).runRuleProgram),   // rules.go: statements rewritten by rules
 		statement((*Session).runInsteadOf),     // trigger_instead.go: writes on views
 		statement((*Session).sqlPrepare),       // sql_prepare.go: PREPARE
 		statement((*Session).sqlExecute),       // EXECUTE
@@ -81,9 +82,13 @@ func commandTable() []command {
 		onDDL(ddl.CreateEventTrigger), // event_trigger.go
 		onDDL(ddl.AlterEventTrigger),
 		onDDL(ddl.DropEventTrigger),
+		onDDL(ddl.CreateRule), // rules.go: CREATE / DROP / ALTER RULE
+		onDDL(ddl.DropRule),
+		onDDL(ddl.RenameRule),
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),
+		onRoutines(routines.CreateAggregate),
 		onRoutines(routines.DropRoutine),
 		onRoutines(routines.AlterRoutine),
 		onSession((*Session).tableRenamed), // ddl_host.go: keeps the catalog in step with a table or column rename

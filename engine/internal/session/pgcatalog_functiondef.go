@@ -39,6 +39,9 @@ func addFunctionDefFuncs(r *expr.Registry) {
 
 // functionDef prints a user routine.
 func functionDef(fn *catalog.Function, st *pgcatalog.State) (any, error) {
+	if fn.Kind == catalog.KindAggregate {
+		return nil, pgerror.New(pgerror.WrongObjectType, "%q is an aggregate function", fn.Name)
+	}
 	isFunc := fn.Kind != catalog.KindProcedure
 	var b strings.Builder
 	word := "FUNCTION"

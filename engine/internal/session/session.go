@@ -43,6 +43,8 @@ const (
 
 // Session is one connection's state: settings and transaction.
 type Session struct {
+	// ruleNesting counts RuleProgram runs in progress (rules.go).
+	ruleNesting int
 	// deferred holds an error raised where GMS has no error result (window
 	// functions, gmsadapter.DeferredError).
 	deferred gmsadapter.DeferredError
@@ -340,7 +342,9 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 	}
 	tr := &translate.Translator{Env: &s.env, Params: args, Tables: s, Catalog: s.translatorCatalog()}
 	var pp *paramPrep
-	if cacheKey != "" {
+	// with rules, a rewritten statement's steps carry its constants as
+	// text (translate.RuleProgram), so they are not made parameters
+	if cacheKey != "" && len(s.catalog().AllRules()) == 0 {
 		pp = s.parametric(stmt, sqlText, args, cacheKey, version) // plan_param.go
 	}
 	if pp != nil && pp.hit != nil {

@@ -81,6 +81,9 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		defer func() { t.q.inAgg = saved }()
 	}
 	spec := expr.AggSpec{Name: name, Star: f.AggStar, Distinct: f.AggDistinct, NArgs: len(f.Args), Window: f.Over != nil, WithinGroup: f.AggWithinGroup}
+	if aggs := t.userAggregates(names(f.Funcname)); len(aggs) > 0 && !isWin {
+		spec.User = t.userAggResolver(aggs, aggregateNames[name]) // aggregate_user.go
+	}
 	if spec.WithinGroup && f.Over != nil {
 		failAt(f.Location, pgerror.FeatureNotSupported, "OVER is not supported for ordered-set aggregate %s", name)
 	}

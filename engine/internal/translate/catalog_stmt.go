@@ -35,6 +35,12 @@ func (t *Translator) reader() CatalogReader {
 // catalog side of CREATE TABLE (serial sequences) and DROP TABLE. ok is
 // false for statements it leaves to the main switch.
 func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
+	if res, ok := t.ruleStatement(n); ok { // rules.go
+		return res, true
+	}
+	if res, ok := t.applyRules(n); ok {
+		return res, true
+	}
 	switch s := n.Node.(type) {
 	case *pg.Node_CreateSeqStmt:
 		cs := s.CreateSeqStmt

@@ -28,6 +28,10 @@ type RoutineRef struct {
 	// ArgsUnspecified when the statement gave no list.
 	Args            []*types.Type
 	ArgsUnspecified bool
+	// AllArgs is the list read as every parameter's type, OUT ones
+	// included, when it may be one (no modes written, or an OUT written):
+	// PostgreSQL 14+ matches a procedure's full parameter list too.
+	AllArgs []*types.Type
 	// Written is the argument list as written, for "does not exist"
 	// notices.
 	Written []string
@@ -84,16 +88,28 @@ func (t *Translator) routineRefIfExists(owa *pg.ObjectWithArgs) (ref RoutineRef)
 func (t *Translator) routineRef(owa *pg.ObjectWithArgs) RoutineRef {
 	ref := RoutineRef{Name: listQName(owa.Objname), ArgsUnspecified: owa.ArgsUnspecified}
 	if len(owa.Objfuncargs) > 0 {
+		modes, outs := false, false
+		var all []*types.Type
 		for _, a := range owa.Objfuncargs {
 			fp := a.GetFunctionParameter()
 			if fp == nil {
 				continue
 			}
-			if fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_OUT || fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_TABLE {
+			modes = modes || fp.Mode != pg.FunctionParameterMode_FUNC_PARAM_DEFAULT
+			if fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_TABLE {
 				continue
 			}
-			ref.Args = append(ref.Args, t.routineType(fp.ArgType))
+			typ := t.routineType(fp.ArgType)
+			all = append(all, typ)
+			if fp.Mode == pg.FunctionParameterMode_FUNC_PARAM_OUT {
+				outs = true
+				continue
+			}
+			ref.Args = append(ref.Args, typ)
 			ref.Written = append(ref.Written, strings.Join(names(fp.ArgType.Names), "."))
+		}
+		if !modes || outs {
+			ref.AllArgs = all
 		}
 		return ref
 	}

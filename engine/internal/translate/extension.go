@@ -87,6 +87,9 @@ func (t *Translator) extensionStatement(n *pg.Node) (Result, bool) {
 	case *pg.Node_AlterExtensionContentsStmt:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "ALTER EXTENSION ... ADD / DROP is not supported yet"))
 	case *pg.Node_DefineStmt:
+		if s.DefineStmt.Kind == pg.ObjectType_OBJECT_AGGREGATE {
+			return t.createAggregate(s.DefineStmt), true // aggregate_ddl.go
+		}
 		if s.DefineStmt.Kind != pg.ObjectType_OBJECT_OPERATOR {
 			return Result{}, false
 		}
@@ -208,7 +211,7 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 				continue
 			}
 			c = t.foldExtLiterals(o, c) // ext_literal.go
-			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil)
+			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil, false)
 			if err != nil {
 				return nil, false
 			}
@@ -236,7 +239,7 @@ func (t *Translator) userPrefixOperator(op string, arg sql.Expression) (sql.Expr
 			if !ok {
 				continue
 			}
-			e, err := t.bindCall(fn, []int{0}, []sql.Expression{arg}, nil, nil)
+			e, err := t.bindCall(fn, []int{0}, []sql.Expression{arg}, nil, nil, false)
 			if err != nil {
 				return nil, false
 			}

@@ -18,7 +18,7 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	if len(parts) == 2 && parts[0] != "pg_catalog" {
 		name = parts[0] + "." + name
 	}
-	if aggregateNames[name] || windowNames[name] {
+	if aggregateNames[name] || windowNames[name] || len(t.userAggregates(parts)) > 0 {
 		return t.aggregateCall(name, f)
 	}
 	if f.Over != nil {

@@ -1,8 +1,6 @@
 package translate
 
 import (
-	"strings"
-
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
@@ -20,7 +18,7 @@ func (t *Translator) checkGrouping(s *pg.SelectStmt) {
 	if len(s.FromClause) != 1 || t.Tables == nil {
 		return
 	}
-	if len(s.GroupClause) == 0 && s.HavingClause == nil && !targetsAggregate(s.TargetList) {
+	if len(s.GroupClause) == 0 && s.HavingClause == nil && !t.targetsAggregate(s.TargetList) {
 		return
 	}
 	rv := s.FromClause[0].GetRangeVar()
@@ -60,7 +58,7 @@ func (t *Translator) checkGrouping(s *pg.SelectStmt) {
 		if n == nil {
 			return
 		}
-		walkUngrouped(n, func(cr *pg.ColumnRef) {
+		t.walkUngrouped(n, func(cr *pg.ColumnRef) {
 			col, ok := ownColumn(cr, qual, cols)
 			if ok && !grouped[col] {
 				failAt(cr.Location, pgerror.GroupingError, "column \"%s.%s\" must appear in the GROUP BY clause or be used in an aggregate function", qual, col)
@@ -97,7 +95,7 @@ func ownColumn(cr *pg.ColumnRef, qual string, cols map[string]bool) (string, boo
 // walkUngrouped calls f for the column references outside aggregate and
 // window calls and outside subqueries (whose outer references would need
 // scope resolution this check does not do).
-func walkUngrouped(m any, f func(*pg.ColumnRef)) {
+func (t *Translator) walkUngrouped(m any, f func(*pg.ColumnRef)) {
 	switch x := m.(type) {
 	case *pg.ColumnRef:
 		f(x)
@@ -110,12 +108,12 @@ func walkUngrouped(m any, f func(*pg.ColumnRef)) {
 		}
 	case *pg.FuncCall:
 		parts := names(x.Funcname)
-		if x.Over != nil || aggregateNames[strings.ToLower(parts[len(parts)-1])] || x.AggStar {
+		if x.Over != nil || t.isAggregateName(parts) || x.AggStar {
 			return
 		}
 	}
 	pgtree.Children(m, func(c any) bool {
-		walkUngrouped(c, f)
+		t.walkUngrouped(c, f)
 		return true
 	})
 }
@@ -133,9 +131,9 @@ func groupingSetNull(c *pg.CaseExpr) bool {
 
 // targetsAggregate reports whether a SELECT list calls a built-in
 // aggregate outside subqueries and window calls.
-func targetsAggregate(list []*pg.Node) bool {
+func (t *Translator) targetsAggregate(list []*pg.Node) bool {
 	for _, n := range list {
-		if aggregateIn(n.GetResTarget().GetVal()) {
+		if t.aggregateIn(n.GetResTarget().GetVal()) {
 			return true
 		}
 	}
@@ -145,35 +143,35 @@ func targetsAggregate(list []*pg.Node) bool {
 // aggregateIn is targetsAggregate for one expression: the common node
 // kinds are looked at directly (the uncached statement path translates
 // every SELECT list through here), the others through their fields.
-func aggregateIn(n *pg.Node) bool {
+func (t *Translator) aggregateIn(n *pg.Node) bool {
 	switch x := n.GetNode().(type) {
 	case nil, *pg.Node_ColumnRef, *pg.Node_AConst, *pg.Node_ParamRef, *pg.Node_SubLink:
 		return false
 	case *pg.Node_TypeCast:
-		return aggregateIn(x.TypeCast.Arg)
+		return t.aggregateIn(x.TypeCast.Arg)
 	case *pg.Node_AExpr:
-		return aggregateIn(x.AExpr.Lexpr) || aggregateIn(x.AExpr.Rexpr)
+		return t.aggregateIn(x.AExpr.Lexpr) || t.aggregateIn(x.AExpr.Rexpr)
 	case *pg.Node_FuncCall:
 		f := x.FuncCall
-		if f.Over == nil && (f.AggStar || aggregateNames[strings.ToLower(strVal(f.Funcname[len(f.Funcname)-1]))]) {
+		if f.Over == nil && (f.AggStar || t.isAggregateName(names(f.Funcname))) {
 			return true
 		}
 		for _, a := range f.Args {
-			if aggregateIn(a) {
+			if t.aggregateIn(a) {
 				return true
 			}
 		}
 		return false
 	}
-	return aggregateWalk(n)
+	return t.aggregateWalk(n)
 }
 
 // aggregateWalk looks for an aggregate call through every field of n,
 // not descending into sub-selects.
-func aggregateWalk(n *pg.Node) bool {
+func (t *Translator) aggregateWalk(n *pg.Node) bool {
 	return callOutsideSubselects(n, func(f *pg.FuncCall) bool {
 		parts := names(f.Funcname)
-		return f.Over == nil && (aggregateNames[strings.ToLower(parts[len(parts)-1])] || f.AggStar)
+		return f.Over == nil && (t.isAggregateName(parts) || f.AggStar)
 	})
 }
 

@@ -58,10 +58,10 @@ func (t *Translator) expandGroupingSets(s *pg.SelectStmt) *pg.SelectStmt {
 			if rt.Name == "" {
 				rt.Name = columnName(rt.Val)
 			}
-			rt.Val = groupingRewrite(rt.Val, set, all)
+			rt.Val = t.groupingRewrite(rt.Val, set, all)
 		}
 		if b.HavingClause != nil {
-			b.HavingClause = groupingRewrite(b.HavingClause, set, all)
+			b.HavingClause = t.groupingRewrite(b.HavingClause, set, all)
 		}
 		if out == nil {
 			out = b
@@ -150,7 +150,7 @@ func indexOfExpr(list []*pg.Node, e *pg.Node) int {
 // groupingRewrite replaces, outside aggregate calls and subqueries,
 // grouping columns not in set by a typed NULL and grouping(...) by its
 // bitmask for this set.
-func groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
+func (t *Translator) groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
 	n = pgtree.Clone(n)
 	var visit func(x *pg.Node) bool
 	visit = func(x *pg.Node) bool {
@@ -165,7 +165,7 @@ func groupingRewrite(n *pg.Node, set, all []*pg.Node) *pg.Node {
 			x.Node = &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Ival{Ival: &pg.Integer{Ival: mask}}, Location: gf.Location}}
 			return true
 		}
-		if fc := x.GetFuncCall(); fc != nil && fc.Over == nil && (aggregateNames[lastName(fc.Funcname)] || fc.AggStar) {
+		if fc := x.GetFuncCall(); fc != nil && fc.Over == nil && (t.isAggregateName(names(fc.Funcname)) || fc.AggStar) {
 			return true
 		}
 		if x.GetSubLink() != nil {

@@ -34,6 +34,8 @@ var routineWords = map[pg.ObjectType]string{
 	pg.ObjectType_OBJECT_FUNCTION:  "function",
 	pg.ObjectType_OBJECT_PROCEDURE: "procedure",
 	pg.ObjectType_OBJECT_ROUTINE:   "routine",
+	// ALTER AGGREGATE RENAME / SET SCHEMA / OWNER
+	pg.ObjectType_OBJECT_AGGREGATE: "aggregate",
 }
 
 // alterRoutine translates the ALTER statements on routines; ok is false
@@ -101,7 +103,7 @@ func (t *Translator) alterRoutine(n *pg.Node) (Result, bool) {
 	}
 	cmd.Word = routineWords[cmd.Kind]
 	tag := map[pg.ObjectType]string{pg.ObjectType_OBJECT_FUNCTION: "ALTER FUNCTION", pg.ObjectType_OBJECT_PROCEDURE: "ALTER PROCEDURE",
-		pg.ObjectType_OBJECT_ROUTINE: "ALTER ROUTINE"}[cmd.Kind]
+		pg.ObjectType_OBJECT_ROUTINE: "ALTER ROUTINE", pg.ObjectType_OBJECT_AGGREGATE: "ALTER AGGREGATE"}[cmd.Kind]
 	return Result{Cmd: cmd, Tag: tag}, true
 }
 

@@ -186,16 +186,18 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		slot   []int // call arg i goes to input parameter slot[i]
 		spread bool  // trailing arguments fill a VARIADIC array
 	}
+	// CALL matches a procedure's OUT parameters too (PostgreSQL 14+)
+	full := proc != nil && !from
 	var fits []shaped
 	for _, fn := range cands {
-		if slot, ok := callShape(fn, args); ok {
+		if slot, ok := callShape(fn, args, full); ok {
 			fits = append(fits, shaped{fn, slot, false})
 		}
-		if slot, ok := variadicShape(fn, args, f.FuncVariadic); ok {
+		if slot, ok := variadicShape(fn, args, f.FuncVariadic, full); ok {
 			fits = append(fits, shaped{fn, slot, true})
 		}
 	}
-	fits = dropShadowedVariadic(fits, func(s shaped) (*catalog.Function, []int, bool) { return s.fn, s.slot, s.spread })
+	fits = dropShadowedVariadic(fits, func(s shaped) (*catalog.Function, []int, bool) { return s.fn, s.slot, s.spread }, full)
 	if t.OnRoutineCall != nil && len(fits) == 1 {
 		t.OnRoutineCall(fits[0].fn) // known before the argument types are
 	}
@@ -207,7 +209,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 	// defaults of every fitting candidate, translated up front
 	defaults := map[*catalog.Function][]sqlparser.Expr{}
 	for _, s := range fits {
-		in := s.fn.InputArgs()
+		in := callParams(s.fn, full)
 		d := make([]sqlparser.Expr, len(in))
 		for i, a := range in {
 			if a.Default != "" {
@@ -248,17 +250,17 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		for pass := 0; pass < 3; pass++ {
 			var match []shaped
 			for _, s := range fits {
-				if argsMatch(s.fn, s.slot, ats, pass, s.spread) {
+				if argsMatch(s.fn, s.slot, ats, pass, s.spread, full) {
 					match = append(match, s)
 				}
 			}
 			if len(match) > 1 && pass >= 1 {
 				match = preferText(match, func(s shaped) []*types.Type {
-					return declaredAt(s.fn, s.slot, s.spread)
+					return declaredAt(s.fn, s.slot, s.spread, full)
 				}, ats)
 			}
 			if len(match) > 1 && pass == 2 {
-				match = mostExact(match, func(s shaped) (*catalog.Function, []int, bool) { return s.fn, s.slot, s.spread }, ats)
+				match = mostExact(match, func(s shaped) (*catalog.Function, []int, bool) { return s.fn, s.slot, s.spread }, ats, full)
 			}
 			if len(match) > 1 {
 				return nil, pgerror.New(pgerror.AmbiguousFunction, "%s %s is not unique", word, callSignature(display, args, ats)).
@@ -266,7 +268,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 			}
 			if len(match) == 1 {
 				defs := defaults[match[0].fn]
-				spec, err := specializeCall(match[0].fn, match[0].slot, ats, match[0].spread, defs)
+				spec, err := specializeCall(match[0].fn, match[0].slot, ats, match[0].spread, defs, full)
 				if err != nil {
 					return nil, err
 				}
@@ -280,7 +282,7 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 				}
 				prev := t.stored
 				t.stored = stored
-				e, err := t.bindCall(match[0].fn, match[0].slot, c, defs, proc)
+				e, err := t.bindCall(match[0].fn, match[0].slot, c, defs, proc, full)
 				t.stored = prev
 				return e, err
 			}
@@ -301,12 +303,23 @@ func callSignature(name string, args []callArg, ats []*types.Type) string {
 	return name + "(" + strings.Join(parts, ", ") + ")"
 }
 
+// callParams are the parameters a call's arguments map to: the input
+// ones, and for a procedure named by CALL its OUT parameters as well
+// (docs: SQL Commands, CALL: "arguments must be supplied for all
+// procedure parameters that lack defaults, including OUT parameters").
+func callParams(fn *catalog.Function, full bool) []catalog.Arg {
+	if !full || fn.Kind != catalog.KindProcedure {
+		return fn.InputArgs()
+	}
+	return fn.Args
+}
+
 // callShape maps a call's arguments to fn's input parameters by position
 // and name; ok is false when the call cannot mean fn (docs 4.3, "Calling
 // Functions": positional arguments first, then named; omitted parameters
 // need defaults).
-func callShape(fn *catalog.Function, args []callArg) ([]int, bool) {
-	in := fn.InputArgs()
+func callShape(fn *catalog.Function, args []callArg, full bool) ([]int, bool) {
+	in := callParams(fn, full)
 	slot := make([]int, len(args))
 	used := make([]bool, len(in))
 	for i, a := range args {
@@ -338,8 +351,8 @@ func callShape(fn *catalog.Function, args []callArg) ([]int, bool) {
 
 // argsMatch tests argument types against fn's parameters: pass 0 exact,
 // pass 1 also unknown literals, pass 2 also implicit casts.
-func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, spread bool) bool {
-	want := declaredAt(fn, slot, spread)
+func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, spread, full bool) bool {
+	want := declaredAt(fn, slot, spread, full)
 	poly := false
 	for i, at := range ats {
 		w := want[i]
@@ -367,27 +380,25 @@ func argsMatch(fn *catalog.Function, slot []int, ats []*types.Type, pass int, sp
 	return !poly || expr.MatchPolymorphic(want, ats)
 }
 
-// declaredAt is the declared parameter type each call argument goes to;
-// arguments spread into a VARIADIC parameter take its element type.
 // dropShadowedVariadic drops a candidate that fits only by spreading
 // its VARIADIC array when a plain candidate of the same schema takes the
 // same argument types: PostgreSQL prefers the non-variadic function then
 // (FuncnameGetCandidates), so f(anyelement) beats f(VARIADIC anyarray)
 // for f(6).
-func dropShadowedVariadic[S any](fits []S, of func(S) (*catalog.Function, []int, bool)) []S {
+func dropShadowedVariadic[S any](fits []S, of func(S) (*catalog.Function, []int, bool), full bool) []S {
 	out := fits[:0:0]
 	for _, s := range fits {
 		fn, slot, spread := of(s)
 		shadowed := false
 		if spread {
-			want := declaredAt(fn, slot, true)
+			want := declaredAt(fn, slot, true, full)
 			for _, o := range fits {
 				ofn, oslot, ospread := of(o)
 				if ospread || ofn.Schema != fn.Schema || len(oslot) != len(slot) {
 					continue
 				}
 				same := true
-				for i, t := range declaredAt(ofn, oslot, false) {
+				for i, t := range declaredAt(ofn, oslot, false, full) {
 					if !types.Same(t, want[i]) {
 						same = false
 						break
@@ -406,8 +417,10 @@ func dropShadowedVariadic[S any](fits []S, of func(S) (*catalog.Function, []int,
 	return out
 }
 
-func declaredAt(fn *catalog.Function, slot []int, spread bool) []*types.Type {
-	in := fn.InputArgs()
+// declaredAt is the declared parameter type each call argument goes to;
+// arguments spread into a VARIADIC parameter take its element type.
+func declaredAt(fn *catalog.Function, slot []int, spread, full bool) []*types.Type {
+	in := callParams(fn, full)
 	want := make([]*types.Type, len(slot))
 	for i, k := range slot {
 		want[i] = in[k].Type
@@ -421,14 +434,14 @@ func declaredAt(fn *catalog.Function, slot []int, spread bool) []*types.Type {
 // specializeCall resolves a polymorphic routine's types from a call's
 // argument types (docs 38.2.5): the routine the call runs has them
 // replaced by actual types.
-func specializeCall(fn *catalog.Function, slot []int, ats []*types.Type, spread bool, defs []sqlparser.Expr) (*catalog.Function, error) {
+func specializeCall(fn *catalog.Function, slot []int, ats []*types.Type, spread bool, defs []sqlparser.Expr, full bool) (*catalog.Function, error) {
 	if !fn.IsPolymorphic() {
 		return fn, nil
 	}
-	declared, actual := declaredAt(fn, slot, spread), ats
+	declared, actual := declaredAt(fn, slot, spread, full), ats
 	// defaults of omitted parameters take part, as PostgreSQL adds them
 	// to the call's arguments before resolving
-	in := fn.InputArgs()
+	in := callParams(fn, full)
 	given := make([]bool, len(in))
 	for _, k := range slot {
 		given[k] = true
@@ -459,12 +472,14 @@ func specializeCall(fn *catalog.Function, slot []int, ats []*types.Type, spread 
 }
 
 // bindCall builds the call of fn: arguments coerced to the parameter
-// types, omitted ones replaced by their defaults.
-func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expression, defs []sqlparser.Expr, proc *CallProc) (sql.Expression, error) {
+// types, omitted ones replaced by their defaults. The arguments CALL
+// passes for OUT parameters are checked, then dropped: the procedure
+// does not receive them.
+func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expression, defs []sqlparser.Expr, proc *CallProc, full bool) (sql.Expression, error) {
 	if t.OnRoutineCall != nil {
 		t.OnRoutineCall(fn)
 	}
-	in := fn.InputArgs()
+	in := callParams(fn, full)
 	bound := make([]sql.Expression, len(in))
 	for i, e := range c {
 		bound[slot[i]] = e
@@ -488,6 +503,15 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 			return nil, err
 		}
 		bound[k] = ce
+	}
+	if len(in) != len(fn.InputArgs()) {
+		kept := bound[:0:0]
+		for k, e := range bound {
+			if in[k].Mode.IsInput() {
+				kept = append(kept, e)
+			}
+		}
+		bound = kept
 	}
 	if proc == fromClause {
 		if fn.Kind == catalog.KindProcedure {
@@ -609,11 +633,11 @@ func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) 
 // reached by implicit casts (docs 10.3, step 4.c): st_dwithin(geometry
 // column, unknown, integer) picks the geometry form over the geography
 // one.
-func mostExact[S any](match []S, get func(S) (*catalog.Function, []int, bool), ats []*types.Type) []S {
+func mostExact[S any](match []S, get func(S) (*catalog.Function, []int, bool), ats []*types.Type, full bool) []S {
 	best, out := -1, match[:0:0]
 	for _, m := range match {
 		fn, slot, spread := get(m)
-		want := declaredAt(fn, slot, spread)
+		want := declaredAt(fn, slot, spread, full)
 		n := 0
 		for i, at := range ats {
 			w := want[i]
@@ -747,9 +771,9 @@ func (r *RoutineRows) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // variadicShape maps a call onto a VARIADIC function with the trailing
 // arguments collected into its array parameter (docs 38.5.6); a call
 // written with VARIADIC passes the array itself (callShape).
-func variadicShape(fn *catalog.Function, args []callArg, explicit bool) ([]int, bool) {
-	if !fn.Variadic() || explicit {
-		return nil, false
+func variadicShape(fn *catalog.Function, args []callArg, explicit, full bool) ([]int, bool) {
+	if !fn.Variadic() || explicit || len(callParams(fn, full)) != len(fn.InputArgs()) {
+		return nil, false // OUT parameters after the VARIADIC one: no spreading
 	}
 	in := fn.InputArgs()
 	if len(args) < len(in) {

@@ -363,7 +363,7 @@ func (t *Translator) securityStatement(n *pg.Node) (Result, bool) {
 		switch ao.ObjectType {
 		case pg.ObjectType_OBJECT_SCHEMA:
 			cmd.ObjType, cmd.Name = "schema", catalog.QName{Name: strVal(ao.Object)}
-		case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE:
+		case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE, pg.ObjectType_OBJECT_ROUTINE, pg.ObjectType_OBJECT_AGGREGATE:
 			cmd.ObjType = strings.ToLower(strings.TrimPrefix(ao.ObjectType.String(), "OBJECT_"))
 			f := t.funcRef(ao.Object.GetObjectWithArgs())
 			cmd.Func = &f
@@ -655,6 +655,15 @@ func (t *Translator) ownership(n *pg.Node, res Result) Result {
 			f.ArgTypes = append(f.ArgTypes, t.routineType(fp.ArgType).WithMod(-1))
 		}
 		add = append(add, &RecordOwner{ObjType: 'f', Name: f.Name, Func: &f})
+	case *pg.Node_DefineStmt:
+		// an aggregate is a pg_proc row: owner and default privileges as a function's
+		if c, ok := res.Cmd.(*CreateAggregate); ok {
+			f := FuncRef{Name: listQName(s.DefineStmt.Defnames)}
+			for _, a := range c.Fn.InputArgs() {
+				f.ArgTypes = append(f.ArgTypes, a.Type.WithMod(-1))
+			}
+			add = append(add, &RecordOwner{ObjType: 'f', Name: f.Name, Func: &f})
+		}
 	}
 	if len(add) == 0 {
 		return res

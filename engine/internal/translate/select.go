@@ -15,7 +15,7 @@ import (
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
-	checkSelectLocking(s) // select_locking.go
+	t.checkSelectLocking(s) // select_locking.go
 	var out sqlparser.SelectStatement
 	switch {
 	case s.Op != pg.SetOperation_SETOP_NONE:
@@ -56,7 +56,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				return t.selectStmt(r)
 			}
 		}
-		if groupedWindows(s) {
+		if t.groupedWindows(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}
 		defer t.enterSelect(s)()

@@ -11,7 +11,7 @@ import (
 // operations, DISTINCT, GROUP BY, HAVING, aggregates and window
 // functions. tinybase takes no row locks (one writer at a time), but the
 // statements PostgreSQL refuses must fail here too.
-func checkSelectLocking(s *pg.SelectStmt) {
+func (t *Translator) checkSelectLocking(s *pg.SelectStmt) {
 	if len(s.LockingClause) == 0 {
 		return
 	}
@@ -29,7 +29,7 @@ func checkSelectLocking(s *pg.SelectStmt) {
 		fail("GROUP BY clause")
 	case s.HavingClause != nil:
 		fail("HAVING clause")
-	case targetsAggregate(s.TargetList):
+	case t.targetsAggregate(s.TargetList):
 		fail("aggregate functions")
 	case targetsWindow(s.TargetList):
 		fail("window functions")
@@ -47,7 +47,7 @@ func checkSelectLocking(s *pg.SelectStmt) {
 			sub := x.RangeSubselect.GetSubquery().GetSelectStmt()
 			alias := x.RangeSubselect.GetAlias().GetAliasname()
 			if sub != nil && len(sub.LockingClause) == 0 && (len(names) == 0 || names[alias]) {
-				checkSelectLocking(&pg.SelectStmt{Op: sub.Op, DistinctClause: sub.DistinctClause, GroupClause: sub.GroupClause,
+				t.checkSelectLocking(&pg.SelectStmt{Op: sub.Op, DistinctClause: sub.DistinctClause, GroupClause: sub.GroupClause,
 					HavingClause: sub.HavingClause, TargetList: sub.TargetList, FromClause: sub.FromClause, LockingClause: s.LockingClause})
 			}
 		case *pg.Node_JoinExpr:

@@ -42,7 +42,7 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 		}
 		parts := names(fc.Funcname)
 		name := strings.ToLower(parts[len(parts)-1])
-		if aggregateNames[name] || windowNames[name] {
+		if aggregateNames[name] || windowNames[name] || len(t.userAggregates(parts)) > 0 {
 			failAt(fc.Location, pgerror.GroupingError, "aggregate functions are not allowed in functions in FROM")
 		}
 		if hasColumnRef(item) {

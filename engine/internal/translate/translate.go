@@ -68,6 +68,9 @@ type Translator struct {
 	// KeepCalls keeps every user function call a RoutineCall (no
 	// inlining), for finding which routines an expression uses.
 	KeepCalls bool
+	// SkipRules translates an INSERT / UPDATE / DELETE without its
+	// relation's rules: the original statement of a RuleProgram.
+	SkipRules bool
 	// OnRoutineCall, when set, is told each user routine a call resolves
 	// to (plpgsql_show_dependency_tb): at translation when only one
 	// routine fits the call's shape, else when planning picks it.

@@ -2,14 +2,13 @@ package translate
 
 import (
 	"github.com/tinybase/tinybase/internal/pgtree"
-	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 )
 
 // groupedWindows reports whether a SELECT applies window functions to a
 // grouped result (GMS plans windows only over ungrouped rows).
-func groupedWindows(s *pg.SelectStmt) bool {
+func (t *Translator) groupedWindows(s *pg.SelectStmt) bool {
 	win, agg := false, len(s.GroupClause) > 0 || s.HavingClause != nil
 	for _, tn := range s.TargetList {
 		if noFuncCall(tn) { // lookup_memo.go: no window function here
@@ -19,7 +18,7 @@ func groupedWindows(s *pg.SelectStmt) bool {
 			if fc := n.GetFuncCall(); fc != nil {
 				if fc.Over != nil {
 					win = true
-				} else if aggregateNames[strings.ToLower(lastName(fc.Funcname))] {
+				} else if t.isAggregateName(names(fc.Funcname)) {
 					agg = true
 				}
 			}
@@ -57,7 +56,7 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 		if n.GetSubLink() != nil {
 			return true
 		}
-		if fc := n.GetFuncCall(); fc != nil && fc.Over == nil && aggregateNames[strings.ToLower(lastName(fc.Funcname))] {
+		if fc := n.GetFuncCall(); fc != nil && fc.Over == nil && t.isAggregateName(names(fc.Funcname)) {
 			k := indexOfExpr(aggs, n)
 			if k < 0 {
 				aggs = append(aggs, pgtree.Clone(n))

@@ -56,15 +56,15 @@ func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *p
 	})
 }
 
-// shareScan replaces the storage table n reads through filters and
-// aliases with a SharedScan.
+// shareScan replaces the storage table n reads through filters,
+// projections (which build new rows) and aliases with a SharedScan.
 func shareScan(n sql.Node) (sql.Node, bool) {
 	switch x := n.(type) {
 	case *plan.ResolvedTable:
 		if _, ok := x.UnderlyingTable().(*storage.Table); ok {
 			return &SharedScan{ResolvedTable: x}, false
 		}
-	case *plan.Filter, *plan.TableAlias:
+	case *plan.Filter, *plan.TableAlias, *plan.Project:
 		c, same := shareScan(x.Children()[0])
 		if same {
 			return n, true

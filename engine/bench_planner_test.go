@@ -103,3 +103,12 @@ func BenchmarkIDAny(b *testing.B) {
 			return []any{ids + "}"}
 		})
 }
+
+// BenchmarkExistsOneUser is planbench's "EXISTS, one user's posts": an
+// index probe of comments per post of one user (an odd user: their posts
+// are the even ones, which have comments).
+func BenchmarkExistsOneUser(b *testing.B) {
+	s := commentsSession(b)
+	benchPrepared(b, s, "select p.id, p.title from posts p where p.user_id = $1 and exists (select 1 from comments c where c.post_id = p.id)",
+		[]uint32{20}, func(i int) []any { return []any{strconv.Itoa(1 + 2*(i*7%500))} })
+}

@@ -45,10 +45,14 @@ func BenchmarkCountAll(b *testing.B) {
 // BenchmarkGroupByCount groups 100k rows into 1,000 groups.
 func BenchmarkGroupByCount(b *testing.B) {
 	s := postsSession(b)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		exec(b, s, "select user_id, count(*) from posts group by user_id")
-	}
+	benchPrepared(b, s, "select user_id, count(*) from posts group by user_id", nil, func(int) []any { return nil })
+}
+
+// BenchmarkGroupByText groups 100k rows by a text column into 1,000
+// groups.
+func BenchmarkGroupByText(b *testing.B) {
+	s := postsSession(b)
+	benchPrepared(b, s, "select u.name, count(*) from posts p join users u on u.id = p.user_id group by u.name", nil, func(int) []any { return nil })
 }
 
 // BenchmarkGroupByCountPrepared is BenchmarkGroupByCount through a

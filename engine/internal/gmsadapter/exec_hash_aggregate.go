@@ -61,10 +61,14 @@ type hashAggIter struct {
 	child          sql.RowIter
 
 	computed bool
-	one      map[any]int               // groups by their key, for one key
-	groups   map[[maxHashKeys]any]int  // for more
-	bufs     [][]sql.AggregationBuffer // per group, in the order first seen
-	pos      int
+	// groups by their key: one int64 or text key in ints or strs (no
+	// interface hashing), another single key in one, several in groups
+	ints   map[int64]int
+	strs   map[string]int
+	one    map[any]int
+	groups map[[maxHashKeys]any]int
+	bufs   [][]sql.AggregationBuffer // per group, in the order first seen
+	pos    int
 }
 
 func (it *hashAggIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -90,8 +94,18 @@ func (it *hashAggIter) Next(ctx *sql.Context) (sql.Row, error) {
 	return out, nil
 }
 
+// rowWalker is a scan that can hand all its rows to a function without
+// an iterator call per row (storage's rowIter).
+type rowWalker interface {
+	Each(fn func(sql.Row) error) error
+}
+
 func (it *hashAggIter) compute(ctx *sql.Context) error {
-	it.one, it.groups = map[any]int{}, map[[maxHashKeys]any]int{}
+	it.ints, it.strs, it.one, it.groups = map[int64]int{}, map[string]int{}, map[any]int{}, map[[maxHashKeys]any]int{}
+	add := func(row sql.Row) error { return it.add(ctx, row) }
+	if w, ok := it.child.(rowWalker); ok {
+		return w.Each(add)
+	}
 	for {
 		row, err := it.child.Next(ctx)
 		if err == io.EOF {
@@ -100,40 +114,86 @@ func (it *hashAggIter) compute(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
-		var key [maxHashKeys]any
-		for i, k := range it.keys {
-			if key[i], err = k.Eval(ctx, row); err != nil {
-				return err
-			}
-		}
-		var g int
-		var ok bool
-		if len(it.keys) == 1 { // hashing one interface, not four
-			g, ok = it.one[key[0]]
-		} else {
-			g, ok = it.groups[key]
-		}
-		if !ok {
-			b := make([]sql.AggregationBuffer, len(it.selected))
-			for i, e := range it.selected {
-				if b[i], err = newGroupBuffer(e); err != nil {
-					return err
-				}
-			}
-			g = len(it.bufs)
-			if len(it.keys) == 1 {
-				it.one[key[0]] = g
-			} else {
-				it.groups[key] = g
-			}
-			it.bufs = append(it.bufs, b)
-		}
-		for _, ab := range it.bufs[g] {
-			if err := ab.Update(ctx, row); err != nil {
-				return err
-			}
+		if err := add(row); err != nil {
+			return err
 		}
 	}
+}
+
+// add folds row into its group.
+func (it *hashAggIter) add(ctx *sql.Context, row sql.Row) error {
+	g, err := it.group(ctx, row)
+	if err != nil {
+		return err
+	}
+	for _, ab := range it.bufs[g] {
+		if err := ab.Update(ctx, row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// group returns the index of row's group, starting a new one for a new
+// key.
+func (it *hashAggIter) group(ctx *sql.Context, row sql.Row) (int, error) {
+	if len(it.keys) == 1 {
+		v, err := it.keys[0].Eval(ctx, row)
+		if err != nil {
+			return 0, err
+		}
+		switch x := v.(type) {
+		case int64:
+			g, ok := it.ints[x]
+			if !ok {
+				g, err = it.newGroup()
+				it.ints[x] = g
+			}
+			return g, err
+		case string:
+			g, ok := it.strs[x]
+			if !ok {
+				g, err = it.newGroup()
+				it.strs[x] = g
+			}
+			return g, err
+		}
+		g, ok := it.one[v]
+		if !ok {
+			g, err = it.newGroup()
+			it.one[v] = g
+		}
+		return g, err
+	}
+	var key [maxHashKeys]any
+	for i, k := range it.keys {
+		v, err := k.Eval(ctx, row)
+		if err != nil {
+			return 0, err
+		}
+		key[i] = v
+	}
+	g, ok := it.groups[key]
+	if !ok {
+		var err error
+		g, err = it.newGroup()
+		it.groups[key] = g
+		return g, err
+	}
+	return g, nil
+}
+
+// newGroup starts a group's aggregation buffers.
+func (it *hashAggIter) newGroup() (int, error) {
+	b := make([]sql.AggregationBuffer, len(it.selected))
+	for i, e := range it.selected {
+		var err error
+		if b[i], err = newGroupBuffer(e); err != nil {
+			return 0, err
+		}
+	}
+	it.bufs = append(it.bufs, b)
+	return len(it.bufs) - 1, nil
 }
 
 // newGroupBuffer is GMS's buffer for a GROUP BY output: an aggregate's

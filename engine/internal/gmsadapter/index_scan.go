@@ -42,7 +42,11 @@ type IndexScan struct {
 	// Conds are the conditions the scan implements, as written (EXPLAIN's
 	// Index Cond); they are not evaluated.
 	Conds []sql.Expression
-	types []sql.Type // the index columns' types
+	// Shared is set when the scan's consumer builds new rows from the
+	// ones it reads (a projection above filters and limits): the storage
+	// cursor then hands out the stored rows without copying each.
+	Shared bool
+	types  []sql.Type // the index columns' types
 }
 
 var _ sql.ExecSourceRel = (*IndexScan)(nil)
@@ -156,7 +160,11 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 	lookup := sql.IndexLookup{Index: s.Index, Ranges: ranges, IsReverse: s.Reverse}
 	if mode == modeBitmap {
 		if h, ok := iat.(heapOrderTable); ok {
-			return h.HeapOrderRows(ctx, lookup)
+			rows, err := h.HeapOrderRows(ctx, lookup)
+			if sh, ok := rows.(rowSharer); ok && s.Shared {
+				sh.ShareRows()
+			}
+			return rows, err
 		}
 	}
 	it := iat.IndexedAccess(ctx, lookup)
@@ -169,11 +177,18 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 		return nil, err
 	}
 	rows, err := it.PartitionRows(ctx, p)
+	if sh, ok := rows.(rowSharer); ok && s.Shared {
+		sh.ShareRows()
+	}
 	if err != nil || s.Skip == nil {
 		return rows, err
 	}
 	return s.skip(ctx, row, rows)
 }
+
+// rowSharer is a storage cursor that can hand out the stored rows
+// themselves.
+type rowSharer interface{ ShareRows() }
 
 // skip passes over the OFFSET's rows: in the storage cursor without
 // building them, or by reading them.

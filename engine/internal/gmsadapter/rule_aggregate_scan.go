@@ -31,12 +31,16 @@ import (
 const ruleAggregateScan analyzer.RuleId = 10031
 
 func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	n, sharedIdx, err := transform.Node(n, shareIndexScan)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
 	if !scope.IsEmpty() {
 		// a subquery analyzed on its own reads its rows after the outer
 		// row's columns
-		return n, transform.SameTree, nil
+		return n, sharedIdx, nil
 	}
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		g, ok := n.(*plan.GroupBy)
 		if !ok {
 			return n, transform.SameTree, nil
@@ -54,17 +58,64 @@ func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *p
 		}
 		return out, transform.NewTree, nil
 	})
+	if sharedIdx == transform.NewTree {
+		same = transform.NewTree
+	}
+	return n, same, err
 }
 
-// shareScan replaces the storage table n reads through filters and
-// aliases with a SharedScan.
+// shareIndexScan marks the index scan a projection reads through filters,
+// limits and aliases Shared: a projection builds new rows, so copying
+// each row the scan reads (most of a keyset page's row handling) buys
+// nothing.
+func shareIndexScan(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	p, ok := n.(*plan.Project)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	child, same := sharedIndexChild(p.Child)
+	if same {
+		return n, transform.SameTree, nil
+	}
+	out, err := p.WithChildren(child)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	return out, transform.NewTree, nil
+}
+
+func sharedIndexChild(n sql.Node) (sql.Node, bool) {
+	switch x := n.(type) {
+	case *IndexScan:
+		if x.Shared {
+			return n, true
+		}
+		s := *x
+		s.Shared = true
+		return &s, false
+	case *plan.Filter, *plan.Limit, *plan.TableAlias:
+		c, same := sharedIndexChild(x.Children()[0])
+		if same {
+			return n, true
+		}
+		out, err := x.WithChildren(c)
+		if err != nil {
+			return n, true
+		}
+		return out, false
+	}
+	return n, true
+}
+
+// shareScan replaces the storage table n reads through filters,
+// projections (which build new rows) and aliases with a SharedScan.
 func shareScan(n sql.Node) (sql.Node, bool) {
 	switch x := n.(type) {
 	case *plan.ResolvedTable:
 		if _, ok := x.UnderlyingTable().(*storage.Table); ok {
 			return &SharedScan{ResolvedTable: x}, false
 		}
-	case *plan.Filter, *plan.TableAlias:
+	case *plan.Filter, *plan.TableAlias, *plan.Project:
 		c, same := shareScan(x.Children()[0])
 		if same {
 			return n, true

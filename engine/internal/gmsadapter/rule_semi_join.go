@@ -119,10 +119,17 @@ func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Ro
 		return &lookupIter{j: j, child: child}, nil
 	}
 	scope := make(sql.Row, j.Scope)
-	q, _, err := transform.Node(j.Inner, plan.PrependRowInPlan(scope, false))
-	if err != nil {
-		return nil, err
+	q := j.Inner
+	if j.Scope > 0 {
+		// with no scope columns the prepending would only copy each row
+		var err error
+		if q, _, err = transform.Node(q, plan.PrependRowInPlan(scope, false)); err != nil {
+			return nil, err
+		}
 	}
+	// the keys are read from the inner rows, never the rows kept: the
+	// scan may hand out the stored rows (rule_aggregate_scan.go)
+	q, _ = shareScan(q)
 	inner, err := b.Build(ctx, q, scope)
 	if err != nil {
 		return nil, err

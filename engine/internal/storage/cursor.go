@@ -114,37 +114,7 @@ func (it *rowIter) fill() (err error) {
 			it.buf = append(it.buf, row)
 			return true
 		}
-		if !it.reverse {
-			lo := sp.start
-			if it.from != nil {
-				lo = it.from
-			}
-			switch {
-			case lo != nil && sp.end != nil:
-				it.tree.AscendRange(lo, sp.end, visit)
-			case lo != nil:
-				it.tree.AscendGreaterOrEqual(lo, visit)
-			case sp.end != nil:
-				it.tree.AscendLessThan(sp.end, visit)
-			default:
-				it.tree.Ascend(visit)
-			}
-		} else {
-			hi := sp.end
-			if it.from != nil {
-				hi = it.from
-			}
-			switch {
-			case hi != nil && sp.start != nil:
-				it.tree.DescendRange(hi, sp.start, visit)
-			case hi != nil:
-				it.tree.DescendLessOrEqual(hi, visit)
-			case sp.start != nil:
-				it.tree.DescendGreaterThan(sp.start, visit)
-			default:
-				it.tree.Descend(visit)
-			}
-		}
+		it.walk(sp, visit)
 		if lookupErr != nil {
 			return lookupErr
 		}
@@ -162,6 +132,94 @@ func (it *rowIter) fill() (err error) {
 			it.chunk *= 4
 		}
 	}
+	return nil
+}
+
+// walk visits the entries of span sp from the resume pivot on, in the
+// scan's direction, until visit returns false.
+func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
+	if !it.reverse {
+		lo := sp.start
+		if it.from != nil {
+			lo = it.from
+		}
+		switch {
+		case lo != nil && sp.end != nil:
+			it.tree.AscendRange(lo, sp.end, visit)
+		case lo != nil:
+			it.tree.AscendGreaterOrEqual(lo, visit)
+		case sp.end != nil:
+			it.tree.AscendLessThan(sp.end, visit)
+		default:
+			it.tree.Ascend(visit)
+		}
+	} else {
+		hi := sp.end
+		if it.from != nil {
+			hi = it.from
+		}
+		switch {
+		case hi != nil && sp.start != nil:
+			it.tree.DescendRange(hi, sp.start, visit)
+		case hi != nil:
+			it.tree.DescendLessOrEqual(hi, visit)
+		case sp.start != nil:
+			it.tree.DescendGreaterThan(sp.start, visit)
+		default:
+			it.tree.Descend(visit)
+		}
+	}
+}
+
+// Each calls fn with each remaining row, walking the tree in one pass
+// instead of one descent per chunk, until fn returns an error: for a
+// consumer that reads a whole scan (an aggregation). The iterator is
+// exhausted afterwards.
+func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
+	defer guard(&err)
+	for ; it.pos < len(it.buf); it.pos++ {
+		row := it.buf[it.pos]
+		if !it.shared {
+			row = row.Copy()
+		}
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	for it.si < len(it.spans) {
+		sp := it.spans[it.si]
+		var ferr error
+		it.walk(sp, func(e *entry) bool {
+			if sp.filter != nil && !sp.filter(e) {
+				return true
+			}
+			if it.skip > 0 {
+				it.skip--
+				return true
+			}
+			row := e.row
+			if it.keyLen >= 0 {
+				pe, ok := it.td.fetch(e, it.keyLen)
+				if !ok {
+					ferr = fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
+					return false
+				}
+				row = pe.row
+			}
+			if !it.shared {
+				row = row.Copy()
+			}
+			ferr = fn(row)
+			return ferr == nil
+		})
+		if ferr != nil {
+			it.si = len(it.spans)
+			return ferr
+		}
+		it.si++
+		it.from = nil
+	}
+	it.buf = nil
 	return nil
 }
 

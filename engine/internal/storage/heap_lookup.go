@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -94,7 +95,34 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 	}
 	rows := make([]sql.Row, len(found))
 	for i, e := range found {
-		rows[i] = e.row.Copy()
+		rows[i] = e.row
 	}
-	return sql.RowsToRowIter(rows...), nil
+	return &foundRows{rows: rows}, nil
+}
+
+// foundRows hands out rows a lookup collected: copies, or the stored rows
+// themselves once shared (ShareRows).
+type foundRows struct {
+	rows   []sql.Row
+	pos    int
+	shared bool
+}
+
+func (it *foundRows) ShareRows() { it.shared = true }
+
+func (it *foundRows) Next(*sql.Context) (sql.Row, error) {
+	if it.pos >= len(it.rows) {
+		return nil, io.EOF
+	}
+	row := it.rows[it.pos]
+	it.pos++
+	if it.shared {
+		return row, nil
+	}
+	return row.Copy(), nil
+}
+
+func (it *foundRows) Close(*sql.Context) error {
+	it.rows = nil
+	return nil
 }

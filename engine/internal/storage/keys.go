@@ -69,6 +69,13 @@ func newTree(o *keyOrder) *tree {
 	if len(o.types) == 1 && intKey(o.types[0]) {
 		return btree.NewG[*entry](treeDegree, o.lessInt)
 	}
+	ints := len(o.types) > 0
+	for _, t := range o.types {
+		ints = ints && intKey(t)
+	}
+	if ints {
+		return btree.NewG[*entry](treeDegree, o.lessInts)
+	}
 	return btree.NewG[*entry](treeDegree, o.less)
 }
 
@@ -109,6 +116,37 @@ func (o *keyOrder) lessInt(a, b *entry) bool {
 	return o.less(a, b)
 }
 
+// lessInts is less for a tree whose key columns are all integers (an
+// index on an integer column, followed by an integer primary key): an
+// index probe per outer row of a semi join compares keys at every level.
+// Anything but two int64s or two int32s at a position takes less.
+func (o *keyOrder) lessInts(a, b *entry) bool {
+	n := min(len(a.key), len(b.key))
+	for i := 0; i < n; i++ {
+		switch x := a.key[i].(type) {
+		case int64:
+			y, ok := b.key[i].(int64)
+			if !ok {
+				return o.less(a, b)
+			}
+			if x != y {
+				return x < y
+			}
+		case int32:
+			y, ok := b.key[i].(int32)
+			if !ok {
+				return o.less(a, b)
+			}
+			if x != y {
+				return x < y
+			}
+		default:
+			return o.less(a, b)
+		}
+	}
+	return lengthBias(a, b) < 0
+}
+
 func (o *keyOrder) less(a, b *entry) bool {
 	return o.compare(a, b) < 0
 }
@@ -118,6 +156,12 @@ func (o *keyOrder) compare(a, b *entry) int {
 	if c := o.comparePrefix(a.key, b.key, n); c != 0 {
 		return c
 	}
+	return lengthBias(a, b)
+}
+
+// lengthBias orders two keys equal over their common prefix: by bias
+// when equally long, else by the shorter one's bias (a pivot).
+func lengthBias(a, b *entry) int {
 	switch {
 	case len(a.key) == len(b.key):
 		return int(a.bias) - int(b.bias)

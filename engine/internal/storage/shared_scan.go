@@ -22,3 +22,8 @@ func (h *Table) SharedRows(ctx *sql.Context) (sql.RowIter, error) {
 	it.shared = true
 	return it, nil
 }
+
+// ShareRows makes the cursor hand out the stored rows themselves from
+// now on, as SharedRows does: for an index scan whose consumer only reads
+// them.
+func (it *rowIter) ShareRows() { it.shared = true }

@@ -88,3 +88,22 @@ CREATE TABLE courses (id int PRIMARY KEY, created_by uuid NOT NULL REFERENCES me
 INSERT INTO courses VALUES (1, 'b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
 DELETE FROM members;
 SELECT * FROM courses;
+-- ADD COLUMN ... NOT NULL REFERENCES ... SET NULL, SET NOT NULL beside another clause
+CREATE TABLE tasks (id int PRIMARY KEY, assignee uuid);
+ALTER TABLE tasks ADD COLUMN course int NOT NULL REFERENCES courses (id) ON DELETE SET NULL;
+ALTER TABLE tasks ALTER COLUMN assignee SET NOT NULL, ADD CONSTRAINT tasks_assignee_fkey FOREIGN KEY (assignee) REFERENCES members (id) ON DELETE SET NULL;
+INSERT INTO tasks VALUES (1, 'b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 1);
+SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'tasks'::regclass AND contype = 'f' ORDER BY conname;
+DELETE FROM courses;
+DELETE FROM members;
+-- a self-referencing key
+CREATE TABLE tree (id int PRIMARY KEY, parent int NOT NULL REFERENCES tree (id) ON DELETE SET NULL);
+INSERT INTO tree VALUES (1, 1), (2, 1);
+DELETE FROM tree WHERE id = 2;
+DELETE FROM tree WHERE id = 1;
+SELECT * FROM tree;
+-- retyping the column keeps the key and its action
+ALTER TABLE tasks ALTER COLUMN course TYPE bigint;
+SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'tasks_course_fkey';
+SELECT attnotnull FROM pg_attribute WHERE attrelid = 'tasks'::regclass AND attname = 'course';
+DELETE FROM courses;

@@ -45,6 +45,7 @@ func BuildWrites(ctx *sql.Context, inner sql.NodeExecBuilder, n sql.Node, r sql.
 	if err != nil {
 		return nil, err
 	}
+	actionsNotNull(ctx, n)  // fk_not_null.go; before the trigger editors, which wrap it
 	cascadeTriggers(ctx, n) // trigger_cascade.go
 	n = rewriteUnchanged(n) // update_unchanged.go
 	return inner.Build(ctx, n, r)

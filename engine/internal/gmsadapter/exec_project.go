@@ -58,6 +58,14 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 			return nil, err
 		}
 		return &rowChecksIter{checks: w.checks, width: w.width, child: child}, nil
+	case *plan.CreateTable:
+		uncheckSetNull(w.ForeignKeys()...) // exec_fk_set_null.go
+	case *plan.CreateForeignKey:
+		uncheckSetNull(w.FkDef)
+	case *plan.ModifyColumn:
+		if iter, ok, err := buildSetNotNull(ctx, w); ok {
+			return iter, err
+		}
 	}
 	if held, err := heldLimits(ctx, n, row); held != nil || err != nil { // exec_limit.go
 		if err != nil {

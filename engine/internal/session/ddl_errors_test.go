@@ -29,6 +29,10 @@ func TestViolationDetails(t *testing.T) {
 		"INSERT INTO u VALUES (5, 'e@x', 'z', null, null)",
 		"CREATE TABLE v (a int, b bool, n numeric)",
 		"INSERT INTO v VALUES (1, true, 1.50), (1, true, 1.50)",
+		"CREATE TABLE m (id uuid PRIMARY KEY)",
+		"INSERT INTO m VALUES ('b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11')",
+		"CREATE TABLE w (id int PRIMARY KEY, owner uuid NOT NULL REFERENCES m ON DELETE SET NULL, note text, at date)",
+		"INSERT INTO w VALUES (1, 'b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'x', '2024-01-02')",
 	} {
 		rows, err := s.Query(ctx, q)
 		if err != nil {
@@ -61,6 +65,10 @@ func TestViolationDetails(t *testing.T) {
 			`could not create unique index "v_ab"`, "Key (a, b)=(1, t) is duplicated."},
 		{"create unique index numeric", "CREATE UNIQUE INDEX v_n ON v (n)", pgerror.UniqueViolation, "v",
 			`could not create unique index "v_n"`, "Key (n)=(1.50) is duplicated."},
+		// a SET NULL action on a NOT NULL column names the referencing
+		// table, not the statement's
+		{"not null by set null action", "DELETE FROM m", pgerror.NotNullViolation, "w",
+			`null value in column "owner" of relation "w" violates not-null constraint`, "Failing row contains (1, null, x, 2024-01-02)."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

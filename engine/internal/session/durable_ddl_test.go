@@ -125,3 +125,34 @@ delete from public.big where id % 999 = 0;
 		t.Errorf("unique index after reopening: %v", err)
 	}
 }
+
+// TestDurableSetNullOnNotNull: a foreign key ON DELETE SET NULL on a NOT
+// NULL column (which PostgreSQL accepts) opens again with its action, and
+// still fails with 23502 only when the action fires.
+func TestDurableSetNullOnNotNull(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table public.u (id int primary key);
+create table public.p (id int primary key, owner int not null references public.u (id) on delete set null on update set null);
+insert into public.u values (1), (2);
+insert into public.p values (10, 1);
+`)
+	const q = "select confdeltype || confupdtype || ' ' || pg_get_constraintdef(oid) from pg_constraint where conname = 'p_owner_fkey'"
+	want := "nn FOREIGN KEY (owner) REFERENCES u(id) ON UPDATE SET NULL ON DELETE SET NULL\n"
+	if got := queryAll(t, s, q); got != want {
+		t.Fatalf("before reopening: %q", got)
+	}
+	s = reopen()
+	if got := queryAll(t, s, q); got != want {
+		t.Errorf("after reopening: %q", got)
+	}
+	ctx := context.Background()
+	if _, err := s.Exec(ctx, "delete from public.u where id = 1"); err == nil ||
+		!strings.Contains(err.Error(), `null value in column "owner" of relation "p" violates not-null constraint`) {
+		t.Errorf("delete of a referenced parent after reopening: %v", err)
+	}
+	execAll(t, s, "delete from public.u where id = 2")
+	if got := queryAll(t, s, "select (select count(*) from public.u) || ' ' || owner from public.p"); got != "1 1\n" {
+		t.Errorf("rows: %q", got)
+	}
+}

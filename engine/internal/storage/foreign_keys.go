@@ -99,11 +99,27 @@ func (h *Table) UpdateForeignKey(ctx *sql.Context, name string, fk sql.ForeignKe
 	})
 }
 
+// SetNullUnchecked is how a foreign key's SET NULL reaches GMS's
+// ResolveForeignKey (gmsadapter's exec builder renames it), which, as
+// MySQL does, refuses SET NULL on a NOT NULL column. PostgreSQL accepts
+// that key and fails only when the action writes the NULL (23502). A
+// table stores the action as SET NULL, which GMS's editors carry out.
+const SetNullUnchecked sql.ForeignKeyReferentialAction = "SET NULL UNCHECKED"
+
+// declaredAction undoes SetNullUnchecked.
+func declaredAction(a sql.ForeignKeyReferentialAction) sql.ForeignKeyReferentialAction {
+	if a == SetNullUnchecked {
+		return sql.ForeignKeyReferentialAction_SetNull
+	}
+	return a
+}
+
 // normalizeFK fills in database and schema names: the child's schema is
 // this table's, a missing parent schema is the one the search path finds
-// the parent table in.
+// the parent table in. Actions are stored as declared.
 func (h *Table) normalizeFK(ctx *sql.Context, fk sql.ForeignKeyConstraint) (sql.ForeignKeyConstraint, error) {
 	fk = copyFK(fk)
+	fk.OnDelete, fk.OnUpdate = declaredAction(fk.OnDelete), declaredAction(fk.OnUpdate)
 	if fk.Database == "" {
 		fk.Database = h.db.name
 	}

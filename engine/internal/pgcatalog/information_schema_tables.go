@@ -1,5 +1,7 @@
 package pgcatalog
 
+import "github.com/tinybase/tinybase/engine/internal/catalog"
+
 // isTables is information_schema.tables: tables and views.
 var isTables = &def{
 	cols: []column{
@@ -16,6 +18,9 @@ var isTables = &def{
 		}
 		var out [][]any
 		for _, r := range rels {
+			if _, mv := s.Catalog.Matview(catalog.QName{Schema: r.Schema, Name: r.Name}); mv {
+				continue // PostgreSQL lists no materialized view here
+			}
 			if s.isForeign(r.Schema, r.Name) { // pg_foreign.go
 				out = append(out, []any{s.Database, r.Schema, r.Name, "FOREIGN", nil, nil, nil, nil, nil, "NO", "NO", nil})
 				continue

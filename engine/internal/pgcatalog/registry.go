@@ -18,6 +18,7 @@ func init() {
 		"pg_available_extension_versions": pgAvailableExtensionVersions, // pg_extension.go
 		"pg_settings":                     pgSettings,
 		"pg_views":                        pgViews,
+		"pg_matviews":                     pgMatviews,
 		"pg_sequences":                    pgSequences,
 		"pg_roles":                        pgRoles,
 		"pg_user":                         pgUser,

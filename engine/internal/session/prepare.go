@@ -175,6 +175,16 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 	if err != nil {
 		return nil, "", err
 	}
+	if c, ok := res.Cmd.(*translate.CallProc); ok {
+		// CALL returns its output parameters; the procedure is known once
+		// the call is analyzed, which describing by running does.
+		if c.Fn == nil {
+			return s.describeByRunning(ctx, p, res)
+		}
+		var r Rows
+		r.setColumns(callSchema(c)) // routines_host.go
+		return r.cols, res.Tag, nil
+	}
 	if res.Tag != "SHOW" && res.Tag != "SELECT" && !res.Returning {
 		return nil, res.Tag, nil
 	}

@@ -211,11 +211,7 @@ func (s *Session) runCall(ctx context.Context, res translate.Result, c *translat
 	r := &Rows{s: s, gctx: gctx, kind: "CALL", mark: mark, tag: "CALL"}
 	if outs := routines.OutputArgs(c.Fn); len(outs) > 0 && len(out.rows) == 1 {
 		vals := routines.OutputValues(outs, out.rows[0][0])
-		sch := make(sql.Schema, len(outs))
-		for i, a := range outs {
-			sch[i] = &sql.Column{Name: a.Name, Type: a.Type, Nullable: true}
-		}
-		r.setColumns(sch)
+		r.setColumns(callSchema(c))
 		r.static = append(r.static, sql.Row(vals))
 	} else {
 		r.finish(nil)
@@ -224,6 +220,17 @@ func (s *Session) runCall(ctx context.Context, res translate.Result, c *translat
 		return nil, r.err
 	}
 	return r, nil
+}
+
+// callSchema is the row a CALL returns: the procedure's output
+// parameters, or none.
+func callSchema(c *translate.CallProc) sql.Schema {
+	outs := routines.OutputArgs(c.Fn)
+	sch := make(sql.Schema, len(outs))
+	for i, a := range outs {
+		sch[i] = &sql.Column{Name: a.Name, Type: a.Type, Nullable: true}
+	}
+	return sch
 }
 
 // runDoStatement is DO as a top-level statement.

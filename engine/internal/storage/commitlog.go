@@ -109,7 +109,7 @@ func (c *Committed) SchemaChanged() bool {
 	if _, whole := c.changes[wholeState]; whole {
 		return true
 	}
-	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || len(b.tables) != len(r.tables) {
+	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || b.tables.len() != r.tables.len() {
 		return true
 	}
 	for k, sd := range r.schemas {
@@ -117,8 +117,8 @@ func (c *Committed) SchemaChanged() bool {
 			return true
 		}
 	}
-	for id, td := range r.tables {
-		bt, ok := b.tables[id]
+	for id, td := range r.tables.changedFrom(&b.tables) {
+		bt, ok := b.tables.get(id)
 		if !ok {
 			return true
 		}
@@ -161,31 +161,18 @@ type TableChange struct {
 // Tables returns the commit's row changes, one entry per table touched.
 // Valid only when SchemaChanged is false.
 func (c *Committed) Tables() []TableChange {
-	// names of the touched tables only: a database has hundreds of
-	// tables (the Supabase schemas), a commit typically touches one
-	names := make(map[tableID][2]string, len(c.changes))
-	for sn, sd := range c.root.schemas {
-		for tn, id := range sd.tables {
-			if _, ok := c.changes[id]; ok {
-				names[id] = [2]string{sn, tn}
-			}
-		}
-		if len(names) == len(c.changes) {
-			break
-		}
-	}
-	var out []TableChange
+	out := make([]TableChange, 0, len(c.changes))
 	for id, tt := range c.changes {
 		if id == wholeState {
 			continue
 		}
-		td, ok := c.root.tables[id]
+		td, ok := c.root.tables.get(id)
 		if !ok {
 			continue // created and dropped again by the transaction
 		}
 		d := td.def.resolved()
-		n := names[id]
-		ch := TableChange{Schema: n[0], Name: n[1], Columns: d.cols, PKOrds: d.pkOrds, All: tt.all}
+		// the definition's name is kept current by RENAME and SET SCHEMA
+		ch := TableChange{Schema: td.def.schema, Name: td.def.name, Columns: d.cols, PKOrds: d.pkOrds, All: tt.all}
 		if tt.all {
 			ch.Put = td.allRows()
 			out = append(out, ch)

@@ -195,4 +195,3 @@ func BenchmarkDurableOpenEmpty(b *testing.B) {
 	}
 	benchOpen(b, dir)
 }
-

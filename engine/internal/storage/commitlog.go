@@ -363,48 +363,43 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks
 	defer guard(&err)
 	def := td.def
 	xmin := td.owner.xidLocked()
-	chunk := make([]*entry, 0, loadChunk)
-	for row := range flatten(rows) {
-		if len(row) != len(def.cols) {
-			return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
-		}
-		pk := def.pkKey(row)
-		keys, err := td.indexKeys(ctx, row, nil)
-		if err != nil {
-			return err
-		}
-		e := &entry{key: pk, row: row, tid: td.nextTID, xmin: xmin}
-		if old, dup := td.rows.ReplaceOrInsert(e); dup {
-			return uniqueViolation(def, nil, pk, old.row)
-		}
-		td.nextTID++
-		for i, key := range keys {
-			if key != nil {
-				td.idx[i].ReplaceOrInsert(indexEntry(key, e))
+	np := len(def.pkOrds)
+	for c := range rows {
+		// The entries and primary keys of a chunk share an allocation
+		// each, as its rows' values do (decodeRows): an entry is never
+		// changed once stored, and the memory a chunk keeps alive is
+		// at most what it took when loaded.
+		ents := make([]entry, len(c))
+		pks := make([]any, len(c)*np)
+		out := make([]*entry, len(c))
+		for n, row := range c {
+			if len(row) != len(def.cols) {
+				return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
 			}
-		}
-		if chunk = append(chunk, e); len(chunk) == loadChunk {
-			chunks <- chunk
-			chunk = make([]*entry, 0, loadChunk)
-		}
-	}
-	if len(chunk) > 0 {
-		chunks <- chunk
-	}
-	return nil
-}
-
-// flatten yields the rows of chunks one by one.
-func flatten(chunks iter.Seq[[]sql.Row]) iter.Seq[sql.Row] {
-	return func(yield func(sql.Row) bool) {
-		for c := range chunks {
-			for _, row := range c {
-				if !yield(row) {
-					return
+			pk := sql.Row(pks[n*np : (n+1)*np : (n+1)*np])
+			for i, o := range def.pkOrds {
+				pk[i] = row[o]
+			}
+			keys, err := td.indexKeys(ctx, row, nil)
+			if err != nil {
+				return err
+			}
+			e := &ents[n]
+			*e = entry{key: pk, row: row, tid: td.nextTID, xmin: xmin}
+			if old, dup := td.rows.ReplaceOrInsert(e); dup {
+				return uniqueViolation(def, nil, pk, old.row)
+			}
+			td.nextTID++
+			for i, key := range keys {
+				if key != nil {
+					td.idx[i].ReplaceOrInsert(indexEntry(key, e))
 				}
 			}
+			out[n] = e
 		}
+		chunks <- out
 	}
+	return nil
 }
 
 // load is insert for a table being filled from a checkpoint or a logged

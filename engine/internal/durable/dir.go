@@ -34,10 +34,11 @@ const (
 	// records: an fdatasync then only flushes data, as the file's size
 	// and block map do not change (PostgreSQL zero-fills its WAL segments
 	// for the same reason). Recovery reads zeros as the end of the log.
-	// A new log starts with minPreallocate and doubles up to preallocate:
-	// the first commit after a start (a clean stop leaves an empty log)
-	// wrote and fsynced 4 MiB of zeros before it could return, ~10 ms of
-	// a restart's critical path on this machine's disk.
+	// A new log starts with minPreallocate (startLog) and grows by as
+	// much as it holds up to preallocate: the first commit after a start
+	// (a clean stop leaves an empty log) wrote and fsynced 4 MiB of zeros
+	// before it could return, ~10 ms of a restart's critical path on this
+	// machine's disk.
 	preallocate    = 4 << 20
 	minPreallocate = 64 << 10
 	// maxRecord bounds a record's length so a damaged length field is
@@ -403,9 +404,15 @@ type walFile struct {
 	arrived chan struct{}
 }
 
+// startLog creates the log of generation gen, zero-filled ahead by
+// minPreallocate in the write and fsync that make its header durable: a
+// clean stop's final checkpoint starts the log the next start appends to,
+// so that start's first commit does not extend and fsync it first.
 func (d *Dir) startLog(gen uint64) error {
 	file := d.name("wal.", gen)
-	if err := writeFileSync(file, header(walMagic, gen), d.sync); err != nil {
+	b := make([]byte, headerLen+minPreallocate)
+	copy(b, header(walMagic, gen))
+	if err := writeFileSync(file, b, d.sync); err != nil {
 		return d.writeError(file, err)
 	}
 	if err := d.syncDir(); err != nil {

@@ -7,8 +7,8 @@ const tableShards = 32
 
 // tableMap is a root's tables by id, copy-on-write by shard: copying a
 // root (every write transaction's first write does) copies the shard
-// pointers, and a change copies only the shard it falls in. A database
-// holds hundreds of tables (the Supabase schemas) and a commit typically
+// pointers, and a change copies only the shard it falls in. A new
+// project holds 76 tables (the Supabase schemas) and a commit typically
 // touches one: a map copied whole cost every autocommit INSERT a pass
 // over all of them, and so did comparing a commit's root with its base
 // (Committed.SchemaChanged), where shards still shared are equal.

@@ -186,7 +186,12 @@ func AppendString(buf []byte, s string) []byte { return appendBytes(buf, []byte(
 
 // Row reads a row typed by cols.
 func (r *Reader) Row(cols []*types.Type) sql.Row {
-	row := make(sql.Row, len(cols))
+	return r.RowInto(make(sql.Row, len(cols)), cols)
+}
+
+// RowInto reads a row typed by cols into row (len(cols) values), so a
+// caller reading many rows can allocate their values together.
+func (r *Reader) RowInto(row sql.Row, cols []*types.Type) sql.Row {
 	for i, t := range cols {
 		row[i] = r.value(t)
 		if r.err != nil {

@@ -124,6 +124,24 @@ delete from public.big where id % 999 = 0;
 	if _, err := s.Exec(context.Background(), "insert into public.big values (20001, 'C42', 0)"); err == nil || !strings.Contains(err.Error(), "big_code_key") {
 		t.Errorf("unique index after reopening: %v", err)
 	}
+	// the loaded rows share allocations by chunk: updating and deleting
+	// some of a chunk's rows leaves the others as they were
+	execAll(t, s, `
+update public.big set n = n + 100, code = code || 'x' where id <= 3000;
+delete from public.big where id between 3001 and 4000;
+`)
+	const sum = "select count(*), sum(n), count(*) filter (where code like '%x') from public.big"
+	want := queryAll(t, s, sum)
+	if want != "8991|326609|2997\n" { // PostgreSQL 15's answer
+		t.Errorf("after writes over the loaded rows: %q", want)
+	}
+	s = reopen()
+	if got := queryAll(t, s, sum); got != want {
+		t.Errorf("after reopening again: %q, want %q", got, want)
+	}
+	if got := queryAll(t, s, "select id, code, n from public.big where lower(code) = 'c2000x'"); got != "2000|C2000x|95\n" {
+		t.Errorf("expression index after the writes: %q", got)
+	}
 }
 
 // TestDurableSetNullOnNotNull: a foreign key ON DELETE SET NULL on a NOT

@@ -187,7 +187,7 @@ func (h *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 // renameReferencedColumn renames a parent column in other tables' foreign
 // keys. Called with t.mu and the writer lock held.
 func (t *Txn) renameReferencedColumn(self tableID, schema, table, oldName, newName string) error {
-	for id, td := range t.root.tables {
+	for id, td := range t.root.tables.all() {
 		if id == self {
 			continue
 		}

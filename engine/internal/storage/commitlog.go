@@ -109,7 +109,7 @@ func (c *Committed) SchemaChanged() bool {
 	if _, whole := c.changes[wholeState]; whole {
 		return true
 	}
-	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || len(b.tables) != len(r.tables) {
+	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || b.tables.len() != r.tables.len() {
 		return true
 	}
 	for k, sd := range r.schemas {
@@ -117,8 +117,8 @@ func (c *Committed) SchemaChanged() bool {
 			return true
 		}
 	}
-	for id, td := range r.tables {
-		bt, ok := b.tables[id]
+	for id, td := range r.tables.changedFrom(&b.tables) {
+		bt, ok := b.tables.get(id)
 		if !ok {
 			return true
 		}
@@ -161,31 +161,18 @@ type TableChange struct {
 // Tables returns the commit's row changes, one entry per table touched.
 // Valid only when SchemaChanged is false.
 func (c *Committed) Tables() []TableChange {
-	// names of the touched tables only: a database has hundreds of
-	// tables (the Supabase schemas), a commit typically touches one
-	names := make(map[tableID][2]string, len(c.changes))
-	for sn, sd := range c.root.schemas {
-		for tn, id := range sd.tables {
-			if _, ok := c.changes[id]; ok {
-				names[id] = [2]string{sn, tn}
-			}
-		}
-		if len(names) == len(c.changes) {
-			break
-		}
-	}
-	var out []TableChange
+	out := make([]TableChange, 0, len(c.changes))
 	for id, tt := range c.changes {
 		if id == wholeState {
 			continue
 		}
-		td, ok := c.root.tables[id]
+		td, ok := c.root.tables.get(id)
 		if !ok {
 			continue // created and dropped again by the transaction
 		}
 		d := td.def.resolved()
-		n := names[id]
-		ch := TableChange{Schema: n[0], Name: n[1], Columns: d.cols, PKOrds: d.pkOrds, All: tt.all}
+		// the definition's name is kept current by RENAME and SET SCHEMA
+		ch := TableChange{Schema: td.def.schema, Name: td.def.name, Columns: d.cols, PKOrds: d.pkOrds, All: tt.all}
 		if tt.all {
 			ch.Put = td.allRows()
 			out = append(out, ch)
@@ -376,48 +363,43 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks
 	defer guard(&err)
 	def := td.def
 	xmin := td.owner.xidLocked()
-	chunk := make([]*entry, 0, loadChunk)
-	for row := range flatten(rows) {
-		if len(row) != len(def.cols) {
-			return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
-		}
-		pk := def.pkKey(row)
-		keys, err := td.indexKeys(ctx, row, nil)
-		if err != nil {
-			return err
-		}
-		e := &entry{key: pk, row: row, tid: td.nextTID, xmin: xmin}
-		if old, dup := td.rows.ReplaceOrInsert(e); dup {
-			return uniqueViolation(def, nil, pk, old.row)
-		}
-		td.nextTID++
-		for i, key := range keys {
-			if key != nil {
-				td.idx[i].ReplaceOrInsert(indexEntry(key, e))
+	np := len(def.pkOrds)
+	for c := range rows {
+		// The entries and primary keys of a chunk share an allocation
+		// each, as its rows' values do (decodeRows): an entry is never
+		// changed once stored, and the memory a chunk keeps alive is
+		// at most what it took when loaded.
+		ents := make([]entry, len(c))
+		pks := make([]any, len(c)*np)
+		out := make([]*entry, len(c))
+		for n, row := range c {
+			if len(row) != len(def.cols) {
+				return fmt.Errorf("storage: table %q has %d columns, row has %d", def.name, len(def.cols), len(row))
 			}
-		}
-		if chunk = append(chunk, e); len(chunk) == loadChunk {
-			chunks <- chunk
-			chunk = make([]*entry, 0, loadChunk)
-		}
-	}
-	if len(chunk) > 0 {
-		chunks <- chunk
-	}
-	return nil
-}
-
-// flatten yields the rows of chunks one by one.
-func flatten(chunks iter.Seq[[]sql.Row]) iter.Seq[sql.Row] {
-	return func(yield func(sql.Row) bool) {
-		for c := range chunks {
-			for _, row := range c {
-				if !yield(row) {
-					return
+			pk := sql.Row(pks[n*np : (n+1)*np : (n+1)*np])
+			for i, o := range def.pkOrds {
+				pk[i] = row[o]
+			}
+			keys, err := td.indexKeys(ctx, row, nil)
+			if err != nil {
+				return err
+			}
+			e := &ents[n]
+			*e = entry{key: pk, row: row, tid: td.nextTID, xmin: xmin}
+			if old, dup := td.rows.ReplaceOrInsert(e); dup {
+				return uniqueViolation(def, nil, pk, old.row)
+			}
+			td.nextTID++
+			for i, key := range keys {
+				if key != nil {
+					td.idx[i].ReplaceOrInsert(indexEntry(key, e))
 				}
 			}
+			out[n] = e
 		}
+		chunks <- out
 	}
+	return nil
 }
 
 // load is insert for a table being filled from a checkpoint or a logged

@@ -276,7 +276,7 @@ func (d *Database) createIn(ctx *sql.Context, schema, name string, sch sql.Prima
 	td := newTableData(newTableID(), def, t)
 	r := t.mutRoot()
 	r.schemas[schema] = sd.with(name, td.id)
-	r.tables[td.id] = td
+	r.tables.set(td.id, td)
 	return nil
 }
 
@@ -300,7 +300,7 @@ func (d *Database) dropIn(ctx *sql.Context, schema, name string) error {
 	}
 	r := t.mutRoot()
 	r.schemas[schema] = sd.with(name, 0)
-	delete(r.tables, id)
+	r.tables.del(id)
 	return nil
 }
 
@@ -333,7 +333,7 @@ func (d *Database) renameIn(ctx *sql.Context, schema, oldName, newName string) e
 // relocate gives table id the name newSchema.newName and rewrites every
 // foreign key naming it by its old name (RENAME TO, SET SCHEMA).
 func (t *Txn) relocate(id tableID, oldSchema, oldName, newSchema, newName string) error {
-	for tid, td := range t.mutRoot().tables {
+	for tid, td := range t.mutRoot().tables.all() {
 		if err := t.rewriteDef(tid, td, func(def *tableDef) bool {
 			changed := false
 			if tid == id {

@@ -78,7 +78,7 @@ func (t *Txn) checkUniqueKey(d deferredKey) error {
 	if !ok {
 		return nil
 	}
-	td, ok := t.root.tables[id]
+	td, ok := t.root.tables.get(id)
 	if !ok {
 		return nil
 	}

@@ -28,7 +28,7 @@ func (h *Table) GetReferencedForeignKeys(ctx *sql.Context) ([]sql.ForeignKeyCons
 	}
 	defer t.mu.Unlock()
 	var out []sql.ForeignKeyConstraint
-	for _, other := range t.root.tables {
+	for _, other := range t.root.tables.all() {
 		for _, fk := range other.def.fks {
 			if fk.ParentSchema == td.def.schema && fk.ParentTable == td.def.name {
 				out = append(out, copyFK(fk))

@@ -159,7 +159,7 @@ func imageOfRoot(r *root) (img Image, err error) {
 	for _, sn := range img.Schemas {
 		sd := r.schemas[sn]
 		for _, tn := range sd.tableNames() {
-			td := r.tables[sd.tables[tn]]
+			td, _ := r.tables.get(sd.tables[tn])
 			d := td.def.resolved()
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,
@@ -192,7 +192,7 @@ func imageOfRoot(r *root) (img Image, err error) {
 func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err error) {
 	defer guard(&err)
 	s := NewStore()
-	r := &root{schemas: make(map[string]*schemaData, len(img.Schemas)), tables: make(map[tableID]*tableData, len(img.Tables)), meta: img.Meta}
+	r := &root{schemas: make(map[string]*schemaData, len(img.Schemas)), meta: img.Meta}
 	for _, sn := range img.Schemas {
 		r.schemas[sn] = &schemaData{name: sn, tables: map[string]tableID{}}
 	}
@@ -244,7 +244,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 		td.nextTID = max(td.nextTID, ti.NextTID)
 		td.owner, td.sealed = nil, true
 		sd.tables[ti.Name] = td.id
-		r.tables[td.id] = td
+		r.tables.set(td.id, td)
 	}
 	s.committed = r
 	s.xid = img.NextXID

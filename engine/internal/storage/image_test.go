@@ -43,7 +43,7 @@ func TestImageLazy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	td := s.latest().tables[s.latest().schemas["public"].tables["t"]]
+	td, _ := s.latest().tables.get(s.latest().schemas["public"].tables["t"])
 	if calls.Load() != 0 {
 		t.Fatal("built at open")
 	}
@@ -83,7 +83,7 @@ func TestImageLazyFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	td := s.latest().tables[s.latest().schemas["public"].tables["t"]]
+	td, _ := s.latest().tables.get(s.latest().schemas["public"].tables["t"])
 	for i := range 2 {
 		func() {
 			defer func() {

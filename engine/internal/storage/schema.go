@@ -58,7 +58,7 @@ func (t *Txn) RenameSchema(oldName, newName string) error {
 	r := t.mutRoot()
 	delete(r.schemas, oldName)
 	r.schemas[newName] = &schemaData{name: newName, tables: sd.tables}
-	for id, td := range r.tables {
+	for id, td := range r.tables.all() {
 		if err := t.rewriteDef(id, td, func(d *tableDef) bool {
 			changed := false
 			if d.schema == oldName {

@@ -18,8 +18,8 @@ func (c *Committed) StatsChanged() bool {
 	if c.base == nil {
 		return false
 	}
-	for id, td := range c.root.tables {
-		if bt, ok := c.base.tables[id]; ok && bt != td && bt.stats != td.stats {
+	for id, td := range c.root.tables.changedFrom(&c.base.tables) {
+		if bt, ok := c.base.tables.get(id); ok && bt != td && bt.stats != td.stats {
 			return true
 		}
 	}

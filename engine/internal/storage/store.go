@@ -23,11 +23,12 @@ type Store struct {
 
 // root is one state of the whole database: schemas, tables and the engine's
 // catalog value. Published roots are immutable; a transaction copies the
-// maps before its first change (copy-on-write at the root level, O(number of
-// tables)) and clones a table's trees before its first write to that table.
+// maps before its first change (copy-on-write at the root level: O(number
+// of schemas), and a shard of the tables per table changed, tablemap.go)
+// and clones a table's trees before its first write to that table.
 type root struct {
 	schemas map[string]*schemaData
-	tables  map[tableID]*tableData
+	tables  tableMap
 	meta    any
 }
 
@@ -41,7 +42,7 @@ type schemaData struct {
 // engine creates "public" (and any other schema) in its first transaction.
 func NewStore() *Store {
 	return &Store{
-		committed: &root{schemas: map[string]*schemaData{}, tables: map[tableID]*tableData{}},
+		committed: &root{schemas: map[string]*schemaData{}},
 		writer:    make(chan struct{}, 1),
 	}
 }
@@ -70,18 +71,16 @@ func (s *Store) publish(r *root) {
 	s.committed = r
 }
 
-// copy returns a root whose maps may be modified.
+// copy returns a root whose maps may be modified (tables copies a shard
+// at its first change).
 func (r *root) copy() *root {
 	c := &root{
 		schemas: make(map[string]*schemaData, len(r.schemas)),
-		tables:  make(map[tableID]*tableData, len(r.tables)),
+		tables:  r.tables.shared(),
 		meta:    r.meta,
 	}
 	for k, v := range r.schemas {
 		c.schemas[k] = v
-	}
-	for k, v := range r.tables {
-		c.tables[k] = v
 	}
 	return c
 }
@@ -96,7 +95,7 @@ func (r *root) table(schema, name string) (*tableData, bool) {
 	if !ok {
 		return nil, false
 	}
-	td, ok := r.tables[id]
+	td, ok := r.tables.get(id)
 	return td, ok
 }
 

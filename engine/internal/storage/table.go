@@ -89,7 +89,7 @@ func (h *Table) current(ctx *sql.Context) (*Txn, *tableData, error) {
 		t.mu.Unlock()
 		return nil, nil, ErrTxnDone
 	}
-	td, ok := t.root.tables[h.id]
+	td, ok := t.root.tables.get(h.id)
 	if !ok {
 		t.mu.Unlock()
 		return nil, nil, sql.ErrTableNotFound.New(h.def.name)
@@ -150,7 +150,8 @@ func (h *Table) alter(ctx *sql.Context, fn func(t *Txn, td *tableData) error) er
 	if err := fn(t, td); err != nil {
 		return err
 	}
-	h.def = t.root.tables[h.id].def.resolved()
+	cur, _ := t.root.tables.get(h.id)
+	h.def = cur.def.resolved()
 	return nil
 }
 

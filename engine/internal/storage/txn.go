@@ -257,7 +257,7 @@ func (t *Txn) mutRoot() *root {
 // cloning the current one if needed. Called with t.mu and the writer lock
 // held.
 func (t *Txn) writable(id tableID) (*tableData, bool) {
-	td, ok := t.root.tables[id]
+	td, ok := t.root.tables.get(id)
 	if !ok {
 		return nil, false
 	}
@@ -265,14 +265,14 @@ func (t *Txn) writable(id tableID) (*tableData, bool) {
 		return td, true
 	}
 	c := td.cloneFor(t)
-	t.mutRoot().tables[id] = c
+	t.mutRoot().tables.set(id, c)
 	return c, true
 }
 
 // put installs a new version of a table. Called with t.mu and the writer
 // lock held.
 func (t *Txn) put(td *tableData) {
-	t.mutRoot().tables[td.id] = td
+	t.mutRoot().tables.set(td.id, td)
 }
 
 // stmtBegin, stmtEnd implement GMS's statement bracket for table editors.

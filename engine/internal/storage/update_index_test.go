@@ -93,7 +93,7 @@ func TestUpdateKeepsUnchangedIndexEntries(t *testing.T) {
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	otd := old.root.tables[id]
+	otd, _ := old.root.tables.get(id)
 	if got := bValue(otd, 10); got != int64(100) {
 		t.Errorf("the older snapshot reads b %v through the index, want 100", got)
 	}

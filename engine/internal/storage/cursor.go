@@ -95,23 +95,14 @@ func (it *rowIter) fill() (err error) {
 			}
 			n++
 			last = e
-			if sp.filter != nil && !sp.filter(e) {
-				return true
+			row, ok, err := it.take(sp, e)
+			if err != nil {
+				lookupErr = err
+				return false
 			}
-			if it.skip > 0 {
-				it.skip--
-				return true
+			if ok {
+				it.buf = append(it.buf, row)
 			}
-			row := e.row
-			if it.keyLen >= 0 {
-				pe, ok := it.td.fetch(e, it.keyLen)
-				if !ok {
-					lookupErr = fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
-					return false
-				}
-				row = pe.row
-			}
-			it.buf = append(it.buf, row)
 			return true
 		}
 		it.walk(sp, visit)
@@ -133,6 +124,27 @@ func (it *rowIter) fill() (err error) {
 		}
 	}
 	return nil
+}
+
+// take is the row entry e of span sp yields: ok is false for an entry
+// the span's filter or the scan's OFFSET skips; an index entry reads its
+// row from the table.
+func (it *rowIter) take(sp span, e *entry) (row sql.Row, ok bool, err error) {
+	if sp.filter != nil && !sp.filter(e) {
+		return nil, false, nil
+	}
+	if it.skip > 0 {
+		it.skip--
+		return nil, false, nil
+	}
+	if it.keyLen < 0 {
+		return e.row, true, nil
+	}
+	pe, found := it.td.fetch(e, it.keyLen)
+	if !found {
+		return nil, false, fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
+	}
+	return pe.row, true, nil
 }
 
 // walk visits the entries of span sp from the resume pivot on, in the
@@ -190,21 +202,10 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 		sp := it.spans[it.si]
 		var ferr error
 		it.walk(sp, func(e *entry) bool {
-			if sp.filter != nil && !sp.filter(e) {
-				return true
-			}
-			if it.skip > 0 {
-				it.skip--
-				return true
-			}
-			row := e.row
-			if it.keyLen >= 0 {
-				pe, ok := it.td.fetch(e, it.keyLen)
-				if !ok {
-					ferr = fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
-					return false
-				}
-				row = pe.row
+			row, ok, err := it.take(sp, e)
+			if err != nil || !ok {
+				ferr = err
+				return err == nil
 			}
 			if !it.shared {
 				row = row.Copy()

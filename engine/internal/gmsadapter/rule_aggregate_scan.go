@@ -95,14 +95,7 @@ func sharedIndexChild(n sql.Node) (sql.Node, bool) {
 		return &s, false
 	case *plan.Filter, *plan.Limit, *plan.TableAlias:
 		c, same := sharedIndexChild(x.Children()[0])
-		if same {
-			return n, true
-		}
-		out, err := x.WithChildren(c)
-		if err != nil {
-			return n, true
-		}
-		return out, false
+		return withNewChild(n, c, same)
 	}
 	return n, true
 }
@@ -117,16 +110,22 @@ func shareScan(n sql.Node) (sql.Node, bool) {
 		}
 	case *plan.Filter, *plan.TableAlias, *plan.Project:
 		c, same := shareScan(x.Children()[0])
-		if same {
-			return n, true
-		}
-		out, err := x.WithChildren(c)
-		if err != nil {
-			return n, true
-		}
-		return out, false
+		return withNewChild(n, c, same)
 	}
 	return n, true
+}
+
+// withNewChild rebuilds the one-child node n over c unless c is its
+// child unchanged (same), reporting whether n stays as it was.
+func withNewChild(n, c sql.Node, same bool) (sql.Node, bool) {
+	if same {
+		return n, true
+	}
+	out, err := n.WithChildren(c)
+	if err != nil {
+		return n, true
+	}
+	return out, false
 }
 
 // countedTable returns the table an ungrouped, lone count(*) counts

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -33,7 +34,7 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 	}
 	for i := range keys {
 		if i < len(ix.AM.Opclass) && ix.AM.Opclass[i] != "" && !s.defaultOpclass(method, keyTypes[i], ix.AM.Opclass[i]) {
-			keys[i] += " " + ix.AM.Opclass[i]
+			keys[i] += " " + s.opclassName(method, ix.AM.Opclass[i])
 		}
 		if i < len(ix.AM.Ordering) && ix.AM.Ordering[i] != "" {
 			keys[i] += " " + ix.AM.Ordering[i]
@@ -69,6 +70,16 @@ func allEmpty(ss []string) bool {
 		}
 	}
 	return true
+}
+
+// opclassName is operator class name as pg_get_indexdef prints it: an
+// extension's qualified by its schema when that is off the search path
+// (pg_dump sets it empty).
+func (s *State) opclassName(method, name string) string {
+	if _, schema, ok := extensions.InstalledOpClass(s.Catalog, method, name); ok && schema != "pg_catalog" && !s.SchemaVisible(schema) {
+		return pgident.QuoteIfNeeded(schema) + "." + name
+	}
+	return name
 }
 
 // defaultOpclass reports whether opclass is the default operator class

@@ -14,6 +14,8 @@ const (
 	pgAttrdefOID      = 2604
 	pgRewriteOID      = 2618
 	pgEventTriggerOID = 3466
+	pgAmOID           = 2601
+	pgOpclassOID      = 2616
 )
 
 // RelOID is the OID of relation schema.name: a view's or sequence's

@@ -58,9 +58,32 @@ func extOpclassRows(s *State) [][]any {
 				intype = d.Type.OID
 			}
 			key := oc.Method + ":" + ie.Schema + "." + oc.Name
-			out = append(out, []any{stableOID("opc:" + key), extAmOID(oc.Method), oc.Name, NamespaceOID(ie.Schema),
+			out = append(out, []any{extOpclassOID(ie.Schema, oc.Method, oc.Name), extAmOID(oc.Method), oc.Name, NamespaceOID(ie.Schema),
 				uint32(10), stableOID("opf:" + key), intype, oc.Default, uint32(0)})
 		}
+	}
+	return out
+}
+
+// extOpclassOID is the OID of an extension's operator class name of
+// access method method, created in schema.
+func extOpclassOID(schema, method, name string) uint32 {
+	return stableOID("opc:" + method + ":" + schema + "." + name)
+}
+
+// extAmDepends are pg_depend's 'e' rows of extension ext's access methods
+// and operator classes: pg_dump leaves them to CREATE EXTENSION.
+func extAmDepends(ie *catalog.Extension, ext uint32) [][]any {
+	e, ok := extensions.Lookup(ie.Name)
+	if !ok {
+		return nil
+	}
+	var out [][]any
+	for _, am := range e.AccessMethods {
+		out = append(out, []any{uint32(pgAmOID), extAmOID(am.Name), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
+	}
+	for _, oc := range e.OpClasses {
+		out = append(out, []any{uint32(pgOpclassOID), extOpclassOID(ie.Schema, oc.Method, oc.Name), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
 	}
 	return out
 }

@@ -97,6 +97,12 @@ func extensionDepends(s *State) [][]any {
 				class, oid = pgClassOID, RelationOID(m.Schema, m.Name)
 			case "schema":
 				class, oid = pgNamespaceOID, NamespaceOID(m.Name)
+			case "type": // pg_dump leaves it to CREATE EXTENSION, as the functions
+				d, ok := s.Catalog.Type(catalog.QName{Schema: m.Schema, Name: m.Name})
+				if !ok {
+					continue
+				}
+				class, oid = pgTypeOID, d.Type.OID
 			case "event trigger": // pg_graphql's; pg_dump leaves them to the extension
 				t, ok := s.Catalog.EventTrigger(m.Name)
 				if !ok {
@@ -108,6 +114,7 @@ func extensionDepends(s *State) [][]any {
 			}
 			out = append(out, []any{class, oid, int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
 		}
+		out = append(out, extAmDepends(e, ext)...) // pg_am_ext.go
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -79,15 +80,15 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 			} else {
 				out = t.WithMod(a[1].(int32)).FormatType()
 			}
-			// FormatType leaves public's types unqualified; format_type
-			// qualifies them when public is off the search path (pg_dump
-			// sets it empty)
+			// FormatType leaves public's and extensions' types
+			// unqualified; format_type qualifies them when their schema is
+			// off the search path (pg_dump sets it empty)
 			e := t
 			for e.Kind == types.KindArray && e.Elem != nil && e.Domain == nil {
 				e = e.Elem
 			}
-			if e.Schema == "public" && !st.SchemaVisible("public") {
-				out = "public." + out
+			if (e.Schema == "public" || e.Kind == types.KindExt && e.Schema != "" && e.Schema != "pg_catalog") && !st.SchemaVisible(e.Schema) {
+				out = pgident.QuoteIfNeeded(e.Schema) + "." + out
 			}
 			return out, nil
 		})})

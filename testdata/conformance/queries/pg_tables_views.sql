@@ -17,3 +17,6 @@ SELECT viewname, viewowner, definition FROM pg_views WHERE schemaname = 'public'
 SELECT matviewname, matviewowner, tablespace, hasindexes, ispopulated, definition FROM pg_matviews WHERE schemaname = 'public' ORDER BY 1;
 SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1;
 SELECT relname, relkind FROM pg_class WHERE relname LIKE 'tv\_%' AND relkind IN ('r', 'v', 'm') ORDER BY 1;
+DROP VIEW tv_join;
+DROP TABLE tv_log;
+DROP ROLE tv_owner;

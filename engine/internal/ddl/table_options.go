@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -82,63 +83,64 @@ func removeOption(opts []string, name string) []string {
 // checkReplicaIndex applies PostgreSQL's rules for REPLICA IDENTITY USING
 // INDEX: a unique, non-partial index on plain NOT NULL columns.
 func checkReplicaIndex(h Host, q catalog.QName, name string) error {
+	t, ix, err := namedIndex(h, q, name)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !ix.Unique:
+		return pgerror.New(pgerror.WrongObjectType, "cannot use non-unique index %q as replica identity", name)
+	case ix.Expression:
+		return pgerror.New(pgerror.FeatureNotSupported, "cannot use expression index %q as replica identity", name)
+	case ix.Partial:
+		return pgerror.New(pgerror.FeatureNotSupported, "cannot use partial index %q as replica identity", name)
+	}
+	nullable := map[string]bool{}
+	for _, col := range t.Schema() {
+		nullable[col.Name] = col.Nullable
+	}
+	for _, col := range ix.Columns {
+		if nullable[col] {
+			return pgerror.New(pgerror.WrongObjectType, "index %q cannot be used as replica identity because column %q is nullable", name, col)
+		}
+	}
+	return nil
+}
+
+// namedIndex is table q's index name (not one a foreign key keeps), or
+// PostgreSQL's 42704 when q has none of that name.
+func namedIndex(h Host, q catalog.QName, name string) (*storage.Table, storage.IndexInfo, error) {
 	ctx := h.SQLContext()
 	t, _ := h.Table(ctx, q.Schema, q.Name)
 	ixs, err := t.Indexes(ctx)
 	if err != nil {
-		return err
+		return nil, storage.IndexInfo{}, err
 	}
 	for _, ix := range ixs {
-		if ix.Name != name || ix.ForFK {
-			continue
+		if ix.Name == name && !ix.ForFK {
+			return t, ix, nil
 		}
-		switch {
-		case !ix.Unique:
-			return pgerror.New(pgerror.WrongObjectType, "cannot use non-unique index %q as replica identity", name)
-		case ix.Expression:
-			return pgerror.New(pgerror.FeatureNotSupported, "cannot use expression index %q as replica identity", name)
-		case ix.Partial:
-			return pgerror.New(pgerror.FeatureNotSupported, "cannot use partial index %q as replica identity", name)
-		}
-		nullable := map[string]bool{}
-		for _, col := range t.Schema() {
-			nullable[col.Name] = col.Nullable
-		}
-		for _, col := range ix.Columns {
-			if nullable[col] {
-				return pgerror.New(pgerror.WrongObjectType, "index %q cannot be used as replica identity because column %q is nullable", name, col)
-			}
-		}
-		return nil
 	}
-	return pgerror.New(pgerror.UndefinedObject, "index %q for table %q does not exist", name, q.Name)
+	return nil, storage.IndexInfo{}, pgerror.New(pgerror.UndefinedObject, "index %q for table %q does not exist", name, q.Name)
 }
 
 // checkClusterIndex applies PostgreSQL's rules for the index CLUSTER
 // uses: one of the table's, non-partial, of an access method that keeps
 // an order (btree, gist).
 func checkClusterIndex(h Host, q catalog.QName, name string) error {
-	ctx := h.SQLContext()
-	t, _ := h.Table(ctx, q.Schema, q.Name)
-	ixs, err := t.Indexes(ctx)
+	_, ix, err := namedIndex(h, q, name)
 	if err != nil {
 		return err
 	}
-	for _, ix := range ixs {
-		if ix.Name != name || ix.ForFK {
-			continue
-		}
-		switch ix.AM.Method {
-		case "", "btree", "gist":
-		default:
-			return pgerror.New(pgerror.FeatureNotSupported, "cannot cluster on index %q because access method does not support clustering", name)
-		}
-		if ix.Partial {
-			return pgerror.New(pgerror.FeatureNotSupported, "cannot cluster on partial index %q", name)
-		}
-		return nil
+	switch ix.AM.Method {
+	case "", "btree", "gist":
+	default:
+		return pgerror.New(pgerror.FeatureNotSupported, "cannot cluster on index %q because access method does not support clustering", name)
 	}
-	return pgerror.New(pgerror.UndefinedObject, "index %q for table %q does not exist", name, q.Name)
+	if ix.Partial {
+		return pgerror.New(pgerror.FeatureNotSupported, "cannot cluster on partial index %q", name)
+	}
+	return nil
 }
 
 // tableParam is how one heap storage parameter's value is checked.

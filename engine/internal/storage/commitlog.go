@@ -191,7 +191,7 @@ func (c *Committed) Tables() []TableChange {
 				seen[k] = true
 			}
 			if e, ok := td.stored(pk); ok {
-				ch.Put = append(ch.Put, e.row)
+				ch.Put = append(ch.Put, e.row())
 			} else {
 				ch.Deleted = append(ch.Deleted, pk)
 			}
@@ -385,9 +385,11 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks
 				return err
 			}
 			e := &ents[n]
-			*e = entry{key: pk, row: row, tid: td.nextTID, xmin: xmin}
+			*e = entry{tid: td.nextTID, xmin: xmin}
+			e.setKey(pk)
+			e.setRow(row)
 			if old, dup := td.rows.ReplaceOrInsert(e); dup {
-				return uniqueViolation(def, nil, pk, old.row)
+				return uniqueViolation(def, nil, pk, old.row())
 			}
 			td.nextTID++
 			for i, key := range keys {
@@ -418,9 +420,9 @@ func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
 	if err != nil {
 		return err
 	}
-	e := &entry{key: pk, row: row, tid: td.nextTID, xmin: td.owner.xidLocked()}
+	e := primary(pk, row, td.nextTID, td.owner.xidLocked())
 	if old, dup := td.rows.ReplaceOrInsert(e); dup {
-		return uniqueViolation(def, nil, pk, old.row)
+		return uniqueViolation(def, nil, pk, old.row())
 	}
 	td.heap.ReplaceOrInsert(e)
 	td.nextTID++

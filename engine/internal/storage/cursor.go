@@ -114,7 +114,8 @@ func (it *rowIter) fill() (err error) {
 			if it.reverse {
 				bias = -1
 			}
-			it.from = &entry{key: last.key, tid: last.tid, bias: bias}
+			it.from = pivot(last.key(), bias)
+			it.from.tid = last.tid
 		} else {
 			it.si++
 			it.from = nil
@@ -138,13 +139,13 @@ func (it *rowIter) take(sp span, e *entry) (row sql.Row, ok bool, err error) {
 		return nil, false, nil
 	}
 	if it.keyLen < 0 {
-		return e.row, true, nil
+		return e.row(), true, nil
 	}
 	pe, found := it.td.fetch(e, it.keyLen)
 	if !found {
 		return nil, false, fmt.Errorf("storage: index entry of table %q without a row", it.td.def.name)
 	}
-	return pe.row, true, nil
+	return pe.row(), true, nil
 }
 
 // walk visits the entries of span sp from the resume pivot on, in the

@@ -89,16 +89,17 @@ func (t *Txn) checkUniqueKey(d deferredKey) error {
 		o, n := ix.order, len(d.key)
 		var first sql.Row
 		var dup error
-		td.idx[i].AscendGreaterOrEqual(&entry{key: d.key, bias: -1}, func(e *entry) bool {
-			if o.comparePrefix(e.key, d.key, n) != 0 {
+		td.idx[i].AscendGreaterOrEqual(pivot(d.key, -1), func(e *entry) bool {
+			ek := e.key()
+			if o.comparePrefix(ek, d.key, n) != 0 {
 				return false
 			}
 			if first == nil {
-				first = e.key[n:]
+				first = ek[n:]
 				return true
 			}
 			if row, ok := td.stored(first); ok {
-				dup = uniqueViolation(td.def, ix, d.key, row.row)
+				dup = uniqueViolation(td.def, ix, d.key, row.row())
 			}
 			return false
 		})

@@ -95,7 +95,7 @@ func (h *Table) heapOrderRows(ctx *sql.Context, lookup sql.IndexLookup, seq bool
 	}
 	rows := make([]sql.Row, len(found))
 	for i, e := range found {
-		rows[i] = e.row
+		rows[i] = e.row()
 	}
 	return &foundRows{rows: rows}, nil
 }

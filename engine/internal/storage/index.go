@@ -342,7 +342,7 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 		tr := newTree(built.order)
 		var buildErr error
 		td.rows.Ascend(func(e *entry) bool {
-			key, ok, err := indexKey(ctx, built, e.row)
+			key, ok, err := indexKey(ctx, built, e.row())
 			if err != nil {
 				buildErr = err
 				return false
@@ -352,15 +352,15 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 			}
 			if built.unique && !hasNull(key) {
 				var dup sql.Row
-				tr.AscendGreaterOrEqual(&entry{key: key, bias: -1}, func(o *entry) bool {
-					if built.order.comparePrefix(o.key, key, len(key)) == 0 {
-						dup = o.key[len(key):]
+				tr.AscendGreaterOrEqual(pivot(key, -1), func(o *entry) bool {
+					if ok := o.key(); built.order.comparePrefix(ok, key, len(key)) == 0 {
+						dup = ok[len(key):]
 					}
 					return false
 				})
 				if dup != nil {
 					other, _ := td.stored(dup)
-					buildErr = uniqueViolation(d, built, key, other.row)
+					buildErr = uniqueViolation(d, built, key, other.row())
 					return false
 				}
 			}

@@ -244,35 +244,35 @@ func boxSpan(o *keyOrder, box []piece) span {
 		prefix = append(prefix, v)
 	}
 	sp := span{
-		start: &entry{key: prefix, bias: -1},
-		end:   &entry{key: prefix, bias: 1},
+		start: pivot(prefix, -1),
+		end:   pivot(prefix, 1),
 	}
 	if i < len(box) {
 		p := box[i]
 		switch p.lo.kind {
 		case value:
-			sp.start = &entry{key: concat(prefix, sql.Row{p.lo.val}), bias: -1}
+			sp.start = pivot(concat(prefix, sql.Row{p.lo.val}), -1)
 			if !p.lo.incl {
 				sp.start.bias = 1
 			}
 		case nullStart:
-			sp.start = &entry{key: concat(prefix, sql.Row{nil}), bias: -1}
+			sp.start = pivot(concat(prefix, sql.Row{nil}), -1)
 		}
 		switch p.hi.kind {
 		case value:
-			sp.end = &entry{key: concat(prefix, sql.Row{p.hi.val}), bias: 1}
+			sp.end = pivot(concat(prefix, sql.Row{p.hi.val}), 1)
 			if !p.hi.incl {
 				sp.end.bias = -1
 			}
 		case nullStart:
-			sp.end = &entry{key: concat(prefix, sql.Row{nil}), bias: -1}
+			sp.end = pivot(concat(prefix, sql.Row{nil}), -1)
 		}
 		if i+1 < len(box) {
 			rest := box[i+1:]
 			first := i + 1
 			sp.filter = func(e *entry) bool {
 				for j, p := range rest {
-					if !p.contains(o.types[first+j], e.key[first+j]) {
+					if !p.contains(o.types[first+j], e.key()[first+j]) {
 						return false
 					}
 				}

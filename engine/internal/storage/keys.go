@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"fmt"
+	"math"
+	"unsafe"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/google/btree"
@@ -30,27 +32,96 @@ const treeDegree = 32
 // of the primary tree (at 100k rows that descent was most of an index
 // scan's time). Every write that replaces or removes a primary entry
 // replaces or removes the row's index entries with it, even those whose key
-// is unchanged (mutate.go); nil (a pivot) means "look the key up".
+// is unchanged (mutate.go); nil (a pivot) means "look the key up". A
+// primary entry's ref is the first version of its HOT chain
+// (heap_lookup.go), or nil.
 //
 // Entries stored in a tree are never mutated: a write replaces the entry.
 // Search pivots are entries whose key may be a prefix and whose bias places
 // them just before (-1) or just after (+1) every entry starting with that
 // prefix, so a pivot never equals a stored entry.
+//
+// A table holds two or three entries a row, so an entry is kept to 48
+// bytes (issue 19's memory target): key and row are stored as a pointer to
+// their first value and a length (setKey, setRow) instead of slice
+// headers, and a primary key that is a run of the row's columns points
+// into the row rather than into a copy (tableDef.ownKey).
 type entry struct {
-	key  sql.Row
-	row  sql.Row
-	tid  int64
-	root int64 // 1 + the tuple number of the first version of a HOT chain, or 0 (heap_lookup.go)
+	keyp *any
+	rowp *any
 	ref  *entry
+	tid  int64
 	xmin uint32
+	keyn uint16
+	rown uint16
 	bias int8
+}
+
+// emptyRow anchors the stored rows of a table without columns, which
+// are empty but not nil.
+var emptyRow [1]any
+
+// key returns the entry's key values.
+func (e *entry) key() sql.Row {
+	if e.keyp == nil {
+		return nil
+	}
+	return unsafe.Slice(e.keyp, e.keyn)
+}
+
+// row returns the stored row of a primary entry, nil for any other.
+func (e *entry) row() sql.Row {
+	if e.rowp == nil {
+		return nil
+	}
+	return unsafe.Slice(e.rowp, e.rown)
+}
+
+// setKey sets the key; k must not change afterwards.
+func (e *entry) setKey(k sql.Row) {
+	if len(k) > math.MaxUint16 {
+		panic(compareError{fmt.Errorf("storage: a key of %d values is too long", len(k))})
+	}
+	e.keyp, e.keyn = nil, uint16(len(k))
+	if len(k) > 0 {
+		e.keyp = &k[0]
+	}
+}
+
+// setRow sets the stored row; r must not change afterwards.
+func (e *entry) setRow(r sql.Row) {
+	if len(r) > math.MaxUint16 {
+		panic(compareError{fmt.Errorf("storage: a row of %d values is too long", len(r))})
+	}
+	e.rowp, e.rown = nil, uint16(len(r))
+	switch {
+	case len(r) > 0:
+		e.rowp = &r[0]
+	case r != nil:
+		e.rowp = &emptyRow[0]
+	}
+}
+
+// pivot returns a search entry for key with bias.
+func pivot(key sql.Row, bias int8) *entry {
+	e := &entry{bias: bias}
+	e.setKey(key)
+	return e
+}
+
+// primary returns a primary tree entry for a row and its primary key.
+func primary(key, row sql.Row, tid int64, xmin uint32) *entry {
+	e := &entry{tid: tid, xmin: xmin}
+	e.setKey(key)
+	e.setRow(row)
+	return e
 }
 
 // hotPos is where an index (or bitmap) fetch finds the row in the heap:
 // the root of its HOT chain, or its own tuple number.
 func (e *entry) hotPos() int64 {
-	if e.root != 0 {
-		return e.root - 1
+	if e.ref != nil {
+		return e.ref.tid
 	}
 	return e.tid
 }
@@ -95,17 +166,17 @@ func intKey(typ sql.Type) bool {
 // a restart's 100k-row load spent a third of its time in the general
 // comparison. Anything else (NULL, a pivot with a shorter key) takes less.
 func (o *keyOrder) lessInt(a, b *entry) bool {
-	if len(a.key) == 1 && len(b.key) == 1 {
-		switch x := a.key[0].(type) {
+	if a.keyn == 1 && b.keyn == 1 {
+		switch x := (*a.keyp).(type) {
 		case int64:
-			if y, ok := b.key[0].(int64); ok {
+			if y, ok := (*b.keyp).(int64); ok {
 				if x != y {
 					return x < y
 				}
 				return a.bias < b.bias
 			}
 		case int32:
-			if y, ok := b.key[0].(int32); ok {
+			if y, ok := (*b.keyp).(int32); ok {
 				if x != y {
 					return x < y
 				}
@@ -121,11 +192,12 @@ func (o *keyOrder) lessInt(a, b *entry) bool {
 // index probe per outer row of a semi join compares keys at every level.
 // Anything but two int64s or two int32s at a position takes less.
 func (o *keyOrder) lessInts(a, b *entry) bool {
-	n := min(len(a.key), len(b.key))
+	ak, bk := a.key(), b.key()
+	n := min(len(ak), len(bk))
 	for i := 0; i < n; i++ {
-		switch x := a.key[i].(type) {
+		switch x := ak[i].(type) {
 		case int64:
-			y, ok := b.key[i].(int64)
+			y, ok := bk[i].(int64)
 			if !ok {
 				return o.less(a, b)
 			}
@@ -133,7 +205,7 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 				return x < y
 			}
 		case int32:
-			y, ok := b.key[i].(int32)
+			y, ok := bk[i].(int32)
 			if !ok {
 				return o.less(a, b)
 			}
@@ -152,8 +224,9 @@ func (o *keyOrder) less(a, b *entry) bool {
 }
 
 func (o *keyOrder) compare(a, b *entry) int {
-	n := min(len(a.key), len(b.key))
-	if c := o.comparePrefix(a.key, b.key, n); c != 0 {
+	ak, bk := a.key(), b.key()
+	n := min(len(ak), len(bk))
+	if c := o.comparePrefix(ak, bk, n); c != 0 {
 		return c
 	}
 	return lengthBias(a, b)
@@ -163,9 +236,9 @@ func (o *keyOrder) compare(a, b *entry) int {
 // when equally long, else by the shorter one's bias (a pivot).
 func lengthBias(a, b *entry) int {
 	switch {
-	case len(a.key) == len(b.key):
+	case a.keyn == b.keyn:
 		return int(a.bias) - int(b.bias)
-	case len(a.key) < len(b.key):
+	case a.keyn < b.keyn:
 		if a.bias > 0 {
 			return 1
 		}

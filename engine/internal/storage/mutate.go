@@ -41,12 +41,14 @@ func indexKey(ctx *sql.Context, ix *indexDef, row sql.Row) (key sql.Row, ok bool
 
 // stored looks up the primary tree entry with primary key pk.
 func (td *tableData) stored(pk sql.Row) (*entry, bool) {
-	return td.rows.Get(&entry{key: pk})
+	return td.rows.Get(pivot(pk, 0))
 }
 
 // indexEntry is the entry of index key key for the row of primary entry p.
 func indexEntry(key sql.Row, p *entry) *entry {
-	return &entry{key: concat(key, p.key), ref: p}
+	e := pivot(concat(key, p.key()), 0)
+	e.ref = p
+	return e
 }
 
 // fetch returns the primary entry of index entry e, whose first keyLen
@@ -55,7 +57,7 @@ func (td *tableData) fetch(e *entry, keyLen int) (*entry, bool) {
 	if e.ref != nil {
 		return e.ref, true
 	}
-	return td.stored(e.key[keyLen:])
+	return td.stored(e.key()[keyLen:])
 }
 
 // locate finds the stored entry of row: by primary key, or by value for a
@@ -65,10 +67,10 @@ func (td *tableData) locate(row sql.Row) (*entry, bool) {
 		return td.stored(td.def.pkKey(row))
 	}
 	var found *entry
-	pivot := &entry{key: row, bias: -1}
+	from := pivot(row, -1)
 	n := len(row)
-	td.loc.AscendGreaterOrEqual(pivot, func(e *entry) bool {
-		if td.def.locOrder.comparePrefix(e.key, row, n) == 0 {
+	td.loc.AscendGreaterOrEqual(from, func(e *entry) bool {
+		if td.def.locOrder.comparePrefix(e.key(), row, n) == 0 {
 			found = e
 		}
 		return false
@@ -76,7 +78,7 @@ func (td *tableData) locate(row sql.Row) (*entry, bool) {
 	if found == nil {
 		return nil, false
 	}
-	return td.stored(found.key[n:])
+	return td.stored(found.key()[n:])
 }
 
 // conflict returns the stored row of another entry of unique index i whose
@@ -86,11 +88,12 @@ func (td *tableData) conflict(i int, key, self sql.Row) (sql.Row, bool) {
 	o := ix.order
 	n := len(key)
 	var other sql.Row
-	td.idx[i].AscendGreaterOrEqual(&entry{key: key, bias: -1}, func(e *entry) bool {
-		if o.comparePrefix(e.key, key, n) != 0 {
+	td.idx[i].AscendGreaterOrEqual(pivot(key, -1), func(e *entry) bool {
+		ek := e.key()
+		if o.comparePrefix(ek, key, n) != 0 {
 			return false
 		}
-		pk := e.key[n:]
+		pk := ek[n:]
 		if self != nil && td.def.pkOrder.comparePrefix(pk, self, len(self)) == 0 {
 			return true
 		}
@@ -104,7 +107,7 @@ func (td *tableData) conflict(i int, key, self sql.Row) (sql.Row, bool) {
 	if !ok {
 		return nil, false
 	}
-	return e.row, true
+	return e.row(), true
 }
 
 // indexKeys computes the key of row in every index (nil: not indexed) and
@@ -150,9 +153,9 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	if def.keyless() {
 		pk = sql.Row{td.nextRowID + 1}
 	} else {
-		pk = def.pkKey(row)
+		pk = def.ownKey(row)
 		if e, dup := td.stored(pk); dup {
-			return uniqueViolation(def, nil, pk, e.row)
+			return uniqueViolation(def, nil, pk, e.row())
 		}
 	}
 	keys, err := td.indexKeys(ctx, row, nil)
@@ -162,9 +165,9 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 
 	if def.keyless() {
 		td.nextRowID++
-		td.loc.ReplaceOrInsert(&entry{key: concat(row, pk)})
+		td.loc.ReplaceOrInsert(pivot(concat(row, pk), 0))
 	}
-	e := &entry{key: pk, row: row, tid: tid, xmin: xmin}
+	e := primary(pk, row, tid, xmin)
 	td.rows.ReplaceOrInsert(e)
 	td.heap.ReplaceOrInsert(e)
 	td.nextTID = max(td.nextTID, tid+1)
@@ -194,7 +197,7 @@ func (td *tableData) delete(ctx *sql.Context, row sql.Row) (err error) {
 func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	keys := make([]sql.Row, len(td.def.indexes))
 	for i, ix := range td.def.indexes {
-		key, ok, err := indexKey(ctx, ix, e.row)
+		key, ok, err := indexKey(ctx, ix, e.row())
 		if err != nil {
 			return err
 		}
@@ -204,16 +207,16 @@ func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	}
 	for i, key := range keys {
 		if key != nil {
-			td.idx[i].Delete(&entry{key: concat(key, e.key)})
+			td.idx[i].Delete(pivot(concat(key, e.key()), 0))
 		}
 	}
 	if td.loc != nil {
-		td.loc.Delete(&entry{key: concat(e.row, e.key)})
+		td.loc.Delete(pivot(concat(e.row(), e.key()), 0))
 	}
 	td.rows.Delete(e)
 	td.heap.Delete(e)
-	td.owner.touch(td, e.key)
-	td.owner.record(td, ChangeDelete, e.row, nil)
+	td.owner.touch(td, e.key())
+	td.owner.record(td, ChangeDelete, e.row(), nil)
 	td.mods++
 	return nil
 }
@@ -241,12 +244,12 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 		return fmt.Errorf("storage: updating table %q: %w", def.name, ErrRowNotFound)
 	}
 	new = new.Copy()
-	oldPK, newPK := e.key, e.key
+	oldPK, newPK := e.key(), e.key()
 	pkChanged := false
 	if !def.keyless() {
-		if k := def.pkKey(new); def.pkOrder.comparePrefix(oldPK, k, len(k)) != 0 {
+		if k := def.ownKey(new); def.pkOrder.comparePrefix(oldPK, k, len(k)) != 0 {
 			if other, dup := td.stored(k); dup {
-				return uniqueViolation(def, nil, k, other.row)
+				return uniqueViolation(def, nil, k, other.row())
 			}
 			newPK, pkChanged = k, true
 		}
@@ -257,7 +260,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	}
 	oldKeys := make([]sql.Row, len(def.indexes))
 	for i, ix := range def.indexes {
-		key, ok, err := indexKey(ctx, ix, e.row)
+		key, ok, err := indexKey(ctx, ix, e.row())
 		if err != nil {
 			return err
 		}
@@ -278,24 +281,31 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 			hot = false
 		}
 		if oldKey != nil {
-			td.idx[i].Delete(&entry{key: concat(oldKey, oldPK)})
+			td.idx[i].Delete(pivot(concat(oldKey, oldPK), 0))
 		}
 	}
 	if td.loc != nil {
-		td.loc.Delete(&entry{key: concat(e.row, oldPK)})
-		td.loc.ReplaceOrInsert(&entry{key: concat(new, oldPK)})
+		td.loc.Delete(pivot(concat(e.row(), oldPK), 0))
+		td.loc.ReplaceOrInsert(pivot(concat(new, oldPK), 0))
 	}
 	if pkChanged {
 		td.rows.Delete(e)
 	}
 	td.heap.Delete(e)
-	ne := &entry{key: newPK, row: new, tid: td.nextTID, xmin: td.owner.xidLocked()}
+	if !pkChanged && !def.keyless() {
+		// newPK is the old row's: the new version keeps its own
+		newPK = def.ownKey(new)
+	}
+	ne := primary(newPK, new, td.nextTID, td.owner.xidLocked())
 	if hot && td.onePage() {
 		// a heap-only update (PostgreSQL's HOT, README.HOT): no index
 		// changes, so index and bitmap fetches still find the row at its
 		// chain's root, while a sequential scan meets the new version at
 		// the end of the page
-		ne.root = e.hotPos() + 1
+		ne.ref = e
+		if e.ref != nil {
+			ne.ref = e.ref
+		}
 	}
 	td.nextTID++
 	td.rows.ReplaceOrInsert(ne)
@@ -314,7 +324,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	}
 	td.owner.touch(td, oldPK)
 	td.owner.touch(td, newPK)
-	td.owner.record(td, ChangeUpdate, e.row, new)
+	td.owner.record(td, ChangeUpdate, e.row(), new)
 	td.mods++
 	return nil
 }
@@ -329,10 +339,10 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 // chain from the indexed tuple instead of a stable key).
 func (td *tableData) keepIndexEntry(i int, key, pk sql.Row) {
 	k := concat(key, pk)
-	if e, ok := td.idx[i].Get(&entry{key: k}); ok && e.ref == nil {
+	if e, ok := td.idx[i].Get(pivot(k, 0)); ok && e.ref == nil {
 		return
 	}
-	td.idx[i].ReplaceOrInsert(&entry{key: k})
+	td.idx[i].ReplaceOrInsert(pivot(k, 0))
 }
 
 // truncate empties the table and returns the number of rows removed. The
@@ -348,7 +358,7 @@ func (td *tableData) truncate(stmt bool) int {
 		td.owner.record(td, ChangeTruncate, nil, nil)
 	case td.owner.capturing():
 		td.heap.Ascend(func(e *entry) bool {
-			td.owner.record(td, ChangeDelete, e.row, nil)
+			td.owner.record(td, ChangeDelete, e.row(), nil)
 			return true
 		})
 	}

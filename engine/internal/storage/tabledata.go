@@ -106,7 +106,7 @@ func (td *tableData) rowCount() int { return td.rows.Len() }
 func (td *tableData) allRows() []sql.Row {
 	out := make([]sql.Row, 0, td.rows.Len())
 	td.heap.Ascend(func(e *entry) bool {
-		out = append(out, e.row)
+		out = append(out, e.row())
 		return true
 	})
 	return out

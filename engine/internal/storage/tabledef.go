@@ -192,6 +192,21 @@ func (d *tableDef) pkColumns() []string {
 	return out
 }
 
+// ownKey is pkKey for a row the table stores: when the primary key
+// columns are a run of the row's columns in key order (an id first, as
+// most tables have it), the key is that part of the row itself rather
+// than a copy, which saves an allocation a row.
+func (d *tableDef) ownKey(row sql.Row) sql.Row {
+	first := d.pkOrds[0]
+	for i, o := range d.pkOrds {
+		if o != first+i {
+			return d.pkKey(row)
+		}
+	}
+	end := first + len(d.pkOrds)
+	return row[first:end:end]
+}
+
 // pkKey extracts the primary key of a row of a table with a primary key.
 func (d *tableDef) pkKey(row sql.Row) sql.Row {
 	k := make(sql.Row, len(d.pkOrds))

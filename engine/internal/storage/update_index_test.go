@@ -30,7 +30,7 @@ func TestUpdateKeepsUnchangedIndexEntries(t *testing.T) {
 	id := s.latest().schemas["public"].tables["t"]
 	ctx := sql.NewEmptyContext()
 	entryOf := func(td *tableData, a int64) *entry {
-		e, ok := td.idx[0].Get(&entry{key: sql.Row{a, int64(1)}})
+		e, ok := td.idx[0].Get(pivot(sql.Row{a, int64(1)}, 0))
 		if !ok {
 			t.Fatalf("no index entry for a = %d", a)
 		}
@@ -42,7 +42,7 @@ func TestUpdateKeepsUnchangedIndexEntries(t *testing.T) {
 		if !ok {
 			t.Fatal("index entry without a row")
 		}
-		return pe.row[2]
+		return pe.row()[2]
 	}
 
 	old := s.Begin() // a snapshot before the updates
@@ -84,7 +84,7 @@ func TestUpdateKeepsUnchangedIndexEntries(t *testing.T) {
 	if err := td.update(ctx, sql.Row{int64(1), int64(10), int64(101)}, sql.Row{int64(1), int64(11), int64(103)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := td.idx[0].Get(&entry{key: sql.Row{int64(10), int64(1)}}); ok {
+	if _, ok := td.idx[0].Get(pivot(sql.Row{int64(10), int64(1)}, 0)); ok {
 		t.Error("the entry of the old key is still there")
 	}
 	if got := bValue(td, 11); got != int64(103) {

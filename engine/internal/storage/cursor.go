@@ -114,7 +114,7 @@ func (it *rowIter) fill() (err error) {
 			if it.reverse {
 				bias = -1
 			}
-			it.from = pivot(last.key(), bias)
+			it.from = pivot(last.fullKey(), bias)
 			it.from.tid = last.tid
 		} else {
 			it.si++

@@ -90,12 +90,12 @@ func (t *Txn) checkUniqueKey(d deferredKey) error {
 		var first sql.Row
 		var dup error
 		td.idx[i].AscendGreaterOrEqual(pivot(d.key, -1), func(e *entry) bool {
-			ek := e.key()
+			ek, pk := e.split(n)
 			if o.comparePrefix(ek, d.key, n) != 0 {
 				return false
 			}
 			if first == nil {
-				first = ek[n:]
+				first = pk
 				return true
 			}
 			if row, ok := td.stored(first); ok {

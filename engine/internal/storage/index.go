@@ -213,7 +213,8 @@ func (h *Table) IndexKey(ctx *sql.Context, index string, row sql.Row) (key sql.R
 	if ix == nil {
 		return nil, false, fmt.Errorf("storage: table %q has no index %q", d.name, index)
 	}
-	return indexKey(ctx, ix, row)
+	key, ok, err = indexKey(ctx, ix, row)
+	return concat(key, nil), ok, err // indexKey's may be part of row
 }
 
 // IndexSpec defines a secondary index GMS's IndexDef cannot express:
@@ -353,8 +354,8 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 			if built.unique && !hasNull(key) {
 				var dup sql.Row
 				tr.AscendGreaterOrEqual(pivot(key, -1), func(o *entry) bool {
-					if ok := o.key(); built.order.comparePrefix(ok, key, len(key)) == 0 {
-						dup = ok[len(key):]
+					if k, pk := o.split(len(key)); built.order.comparePrefix(k, key, len(key)) == 0 {
+						dup = pk
 					}
 					return false
 				})

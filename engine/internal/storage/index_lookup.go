@@ -272,7 +272,7 @@ func boxSpan(o *keyOrder, box []piece) span {
 			first := i + 1
 			sp.filter = func(e *entry) bool {
 				for j, p := range rest {
-					if !p.contains(o.types[first+j], e.key()[first+j]) {
+					if !p.contains(o.types[first+j], e.keyAt(first+j)) {
 						return false
 					}
 				}

@@ -34,7 +34,9 @@ const treeDegree = 32
 // replaces or removes the row's index entries with it, even those whose key
 // is unchanged (mutate.go); nil (a pivot) means "look the key up". A
 // primary entry's ref is the first version of its HOT chain
-// (heap_lookup.go), or nil.
+// (heap_lookup.go), or nil. An index entry with tail set stores only the
+// index key: the primary key that follows it is its ref's key, which the
+// entry never outlives (indexEntry).
 //
 // Entries stored in a tree are never mutated: a write replaces the entry.
 // Search pivots are entries whose key may be a prefix and whose bias places
@@ -55,6 +57,7 @@ type entry struct {
 	keyn uint16
 	rown uint16
 	bias int8
+	tail bool
 }
 
 // emptyRow anchors the stored rows of a table without columns, which
@@ -75,6 +78,56 @@ func (e *entry) row() sql.Row {
 		return nil
 	}
 	return unsafe.Slice(e.rowp, e.rown)
+}
+
+// keyLen is the number of values of the entry's whole key.
+func (e *entry) keyLen() int {
+	if e.tail {
+		return int(e.keyn) + int(e.ref.keyn)
+	}
+	return int(e.keyn)
+}
+
+// parts returns the entry's whole key in two parts: the stored values
+// and, for a tail entry, its ref's key.
+func (e *entry) parts() (head, tail sql.Row) {
+	if e.tail {
+		return e.key(), e.ref.key()
+	}
+	return e.key(), nil
+}
+
+// keyAt is value i of the whole key.
+func (e *entry) keyAt(i int) any {
+	head, tail := e.parts()
+	return at(head, tail, i)
+}
+
+// at is value i of a key stored in two parts.
+func at(head, tail sql.Row, i int) any {
+	if i < len(head) {
+		return head[i]
+	}
+	return tail[i-len(head)]
+}
+
+// fullKey returns the whole key, copied for a tail entry.
+func (e *entry) fullKey() sql.Row {
+	if e.tail {
+		return concat(e.key(), e.ref.key())
+	}
+	return e.key()
+}
+
+// split returns the first n values of an index entry's whole key (the
+// index key) and the rest (the primary key), without copying when n is
+// where a tail entry's key ends.
+func (e *entry) split(n int) (key, pk sql.Row) {
+	if e.tail && int(e.keyn) == n {
+		return e.key(), e.ref.key()
+	}
+	full := e.fullKey()
+	return full[:n], full[n:]
 }
 
 // setKey sets the key; k must not change afterwards.
@@ -166,7 +219,7 @@ func intKey(typ sql.Type) bool {
 // a restart's 100k-row load spent a third of its time in the general
 // comparison. Anything else (NULL, a pivot with a shorter key) takes less.
 func (o *keyOrder) lessInt(a, b *entry) bool {
-	if a.keyn == 1 && b.keyn == 1 {
+	if a.keyn == 1 && b.keyn == 1 && !a.tail && !b.tail {
 		switch x := (*a.keyp).(type) {
 		case int64:
 			if y, ok := (*b.keyp).(int64); ok {
@@ -192,12 +245,14 @@ func (o *keyOrder) lessInt(a, b *entry) bool {
 // index probe per outer row of a semi join compares keys at every level.
 // Anything but two int64s or two int32s at a position takes less.
 func (o *keyOrder) lessInts(a, b *entry) bool {
-	ak, bk := a.key(), b.key()
-	n := min(len(ak), len(bk))
+	ah, at2 := a.parts()
+	bh, bt := b.parts()
+	la, lb := len(ah)+len(at2), len(bh)+len(bt)
+	n := min(la, lb)
 	for i := 0; i < n; i++ {
-		switch x := ak[i].(type) {
+		switch x := at(ah, at2, i).(type) {
 		case int64:
-			y, ok := bk[i].(int64)
+			y, ok := at(bh, bt, i).(int64)
 			if !ok {
 				return o.less(a, b)
 			}
@@ -205,7 +260,7 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 				return x < y
 			}
 		case int32:
-			y, ok := bk[i].(int32)
+			y, ok := at(bh, bt, i).(int32)
 			if !ok {
 				return o.less(a, b)
 			}
@@ -216,7 +271,7 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 			return o.less(a, b)
 		}
 	}
-	return lengthBias(a, b) < 0
+	return lengthBias(a, b, la, lb) < 0
 }
 
 func (o *keyOrder) less(a, b *entry) bool {
@@ -224,21 +279,33 @@ func (o *keyOrder) less(a, b *entry) bool {
 }
 
 func (o *keyOrder) compare(a, b *entry) int {
+	if a.tail || b.tail {
+		ah, at2 := a.parts()
+		bh, bt := b.parts()
+		la, lb := len(ah)+len(at2), len(bh)+len(bt)
+		for i := 0; i < min(la, lb); i++ {
+			if c := compareValue(o.types[i], at(ah, at2, i), at(bh, bt, i)); c != 0 {
+				return c
+			}
+		}
+		return lengthBias(a, b, la, lb)
+	}
 	ak, bk := a.key(), b.key()
 	n := min(len(ak), len(bk))
 	if c := o.comparePrefix(ak, bk, n); c != 0 {
 		return c
 	}
-	return lengthBias(a, b)
+	return lengthBias(a, b, len(ak), len(bk))
 }
 
-// lengthBias orders two keys equal over their common prefix: by bias
-// when equally long, else by the shorter one's bias (a pivot).
-func lengthBias(a, b *entry) int {
+// lengthBias orders two keys equal over their common prefix, la and lb
+// values long: by bias when equally long, else by the shorter one's bias
+// (a pivot).
+func lengthBias(a, b *entry, la, lb int) int {
 	switch {
-	case a.keyn == b.keyn:
+	case la == lb:
 		return int(a.bias) - int(b.bias)
-	case a.keyn < b.keyn:
+	case la < lb:
 		if a.bias > 0 {
 			return 1
 		}

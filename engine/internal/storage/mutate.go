@@ -32,6 +32,12 @@ func indexKey(ctx *sql.Context, ix *indexDef, row sql.Row) (key sql.Row, ok bool
 		}
 		return key, true, nil
 	}
+	if ix.run {
+		// the columns in a run: the row's own values, as ownKey
+		first := ix.ords[0]
+		end := first + len(ix.ords)
+		return row[first:end:end], true, nil
+	}
 	key = make(sql.Row, len(ix.ords))
 	for i, o := range ix.ords {
 		key[i] = row[o]
@@ -44,10 +50,13 @@ func (td *tableData) stored(pk sql.Row) (*entry, bool) {
 	return td.rows.Get(pivot(pk, 0))
 }
 
-// indexEntry is the entry of index key key for the row of primary entry p.
+// indexEntry is the entry of index key key for the row of primary entry p:
+// a tail entry, whose primary key is p's own (a write that replaces p
+// replaces the entry too), so an index costs no copy of either key when
+// its columns are a run of the row's (indexKey).
 func indexEntry(key sql.Row, p *entry) *entry {
-	e := pivot(concat(key, p.key()), 0)
-	e.ref = p
+	e := pivot(key, 0)
+	e.ref, e.tail = p, true
 	return e
 }
 
@@ -89,11 +98,10 @@ func (td *tableData) conflict(i int, key, self sql.Row) (sql.Row, bool) {
 	n := len(key)
 	var other sql.Row
 	td.idx[i].AscendGreaterOrEqual(pivot(key, -1), func(e *entry) bool {
-		ek := e.key()
+		ek, pk := e.split(n)
 		if o.comparePrefix(ek, key, n) != 0 {
 			return false
 		}
-		pk := ek[n:]
 		if self != nil && td.def.pkOrder.comparePrefix(pk, self, len(self)) == 0 {
 			return true
 		}

@@ -61,6 +61,7 @@ type indexDef struct {
 
 	// Derived by finish.
 	ords  []int     // column ordinals of columns
+	run   bool      // ords are consecutive: a key is a part of the row
 	order *keyOrder // key types followed by the primary key types
 }
 
@@ -113,7 +114,7 @@ func (d *tableDef) finish() error {
 		var keyTypes []sql.Type
 		if ix.key != nil {
 			keyTypes = ix.keyTypes
-			ix.ords = nil
+			ix.ords, ix.run = nil, false
 		} else {
 			ix.columns = append([]string(nil), ix.columns...)
 			ix.ords = make([]int, len(ix.columns))
@@ -124,6 +125,7 @@ func (d *tableDef) finish() error {
 					return sql.ErrKeyColumnDoesNotExist.New(name)
 				}
 				ix.ords[i] = o
+				ix.run = (i == 0 || ix.run) && o == ix.ords[0]+i
 				ix.columns[i] = d.cols[o].Name
 				keyTypes[i] = d.cols[o].Type
 			}

@@ -52,6 +52,7 @@ const (
 	KindExt        // a base type an extension defines; Type.Ext implements it (ext.go)
 	KindPoly       // a polymorphic pseudo-type or "any", only in routine signatures (pseudo.go)
 	KindMultirange // the built-in multirange types (multirange.go), values MultirangeVal
+	KindPolygon    // polygon, kept as its canonical text (geo_polygon.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),

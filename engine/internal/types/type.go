@@ -70,7 +70,10 @@ type Type struct {
 	ArrayOID  uint32
 	Schema    string // namespace; "pg_catalog" for built-ins
 	Labels    []string
-	Len       int16 // typlen
+	// EnumOrders are an enum's pg_enum.enumsortorder values, parallel to
+	// Labels; nil means 1, 2, 3… (enum_order.go).
+	EnumOrders []float32
+	Len        int16 // typlen
 	// Domain, when set, is the base type of a domain.
 	Domain *Type
 	// RelOID is pg_type.typrelid of a composite type: its pg_class row.

@@ -91,4 +91,3 @@ func (c *Catalog) DropType(q QName) *Catalog {
 	delete(n.types, q)
 	return n.withoutComments(func(k ObjectKey) bool { return k.Kind == ObjType && k.Schema == q.Schema && k.Name == q.Name })
 }
-

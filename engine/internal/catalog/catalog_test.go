@@ -40,22 +40,26 @@ func TestSequenceOptionsApply(t *testing.T) {
 	}
 }
 
-func TestWithEnumLabel(t *testing.T) {
+func TestEnumWithLabel(t *testing.T) {
 	base := []string{"todo", "doing", "done"}
+	orders := []float32{1, 2, 3}
 	tests := []struct {
 		name, label, neighbor string
 		before                bool
 		want                  []string
+		wantOrders            []float32
 		ok                    bool
 	}{
-		{"append", "archived", "", false, []string{"todo", "doing", "done", "archived"}, true},
-		{"before", "blocked", "doing", true, []string{"todo", "blocked", "doing", "done"}, true},
-		{"after", "review", "doing", false, []string{"todo", "doing", "review", "done"}, true},
-		{"missing neighbor", "x", "nope", true, nil, false},
+		{"append", "archived", "", false, []string{"todo", "doing", "done", "archived"}, []float32{1, 2, 3, 4}, true},
+		{"before", "blocked", "doing", true, []string{"todo", "blocked", "doing", "done"}, []float32{1, 1.5, 2, 3}, true},
+		{"before first", "idea", "todo", true, []string{"idea", "todo", "doing", "done"}, []float32{0, 1, 2, 3}, true},
+		{"after", "review", "doing", false, []string{"todo", "doing", "review", "done"}, []float32{1, 2, 2.5, 3}, true},
+		{"after last", "gone", "done", false, []string{"todo", "doing", "done", "gone"}, []float32{1, 2, 3, 4}, true},
+		{"missing neighbor", "x", "nope", true, nil, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := WithEnumLabel(base, tt.label, tt.neighbor, tt.before)
+			got, gotOrders, ok := EnumWithLabel(base, orders, tt.label, tt.neighbor, tt.before)
 			if ok != tt.ok {
 				t.Fatalf("ok = %v, want %v", ok, tt.ok)
 			}
@@ -63,11 +67,19 @@ func TestWithEnumLabel(t *testing.T) {
 				if diff := cmp.Diff(tt.want, got); diff != "" {
 					t.Errorf("labels (-want +got):\n%s", diff)
 				}
+				if diff := cmp.Diff(tt.wantOrders, gotOrders); diff != "" {
+					t.Errorf("orders (-want +got):\n%s", diff)
+				}
 			}
 		})
 	}
 	if diff := cmp.Diff([]string{"todo", "doing", "done"}, base); diff != "" {
 		t.Errorf("input modified (-want +got):\n%s", diff)
+	}
+	// no float4 between two neighbours: renumbered first, as PostgreSQL does
+	got, gotOrders, _ := EnumWithLabel([]string{"a", "b"}, []float32{1, 1.0000001}, "m", "b", true)
+	if diff := cmp.Diff([]float32{1, 1.5, 2}, gotOrders); diff != "" || got[1] != "m" {
+		t.Errorf("renumbered: labels %v orders (-want +got):\n%s", got, diff)
 	}
 }
 

@@ -182,6 +182,7 @@ type ImageType struct {
 	Checks     []Check
 	Default    string
 	NextAttnum int16
+	EnumOrders []float32
 }
 
 // ImageField is a field of a composite type.
@@ -287,7 +288,7 @@ func (c *Catalog) Image() (Image, error) {
 		}
 		it := ImageType{Kind: t.Kind, OID: t.OID, Name: t.Name, SQLName: t.SQLName, Category: t.Category,
 			Preferred: t.Preferred, Mod: t.Mod, ArrayOID: t.ArrayOID, Schema: t.Schema, Labels: t.Labels, Len: t.Len,
-			RelOID: t.RelOID, NotNull: d.NotNull, Checks: d.Checks, Default: d.Default, NextAttnum: d.NextAttnum}
+			RelOID: t.RelOID, NotNull: d.NotNull, Checks: d.Checks, Default: d.Default, NextAttnum: d.NextAttnum, EnumOrders: t.EnumOrders}
 		if it.Elem, err = ref(t.Elem); err != nil {
 			return Image{}, err
 		}
@@ -477,7 +478,7 @@ func FromImage(img Image) (*Catalog, error) {
 	for _, it := range img.Types {
 		t := &types.Type{Kind: it.Kind, OID: it.OID, Name: it.Name, SQLName: it.SQLName, Category: it.Category,
 			Preferred: it.Preferred, Mod: it.Mod, ArrayOID: it.ArrayOID, Schema: it.Schema, Labels: it.Labels,
-			Len: it.Len, RelOID: it.RelOID}
+			Len: it.Len, RelOID: it.RelOID, EnumOrders: it.EnumOrders}
 		if it.Kind == types.KindExt {
 			// an extension base type's behaviour is Go code found by name
 			if t.Ext, _ = types.ExtBaseNamed(it.Name); t.Ext == nil {

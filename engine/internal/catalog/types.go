@@ -91,26 +91,3 @@ func (c *Catalog) DropType(q QName) *Catalog {
 	delete(n.types, q)
 	return n.withoutComments(func(k ObjectKey) bool { return k.Kind == ObjType && k.Schema == q.Schema && k.Name == q.Name })
 }
-
-// WithEnumLabel returns labels with label added before or after an
-// existing one (neighbor "" appends), as ALTER TYPE ... ADD VALUE does.
-func WithEnumLabel(labels []string, label, neighbor string, before bool) ([]string, bool) {
-	if neighbor == "" {
-		return append(append([]string(nil), labels...), label), true
-	}
-	out := make([]string, 0, len(labels)+1)
-	found := false
-	for _, l := range labels {
-		if l == neighbor {
-			found = true
-			if before {
-				out = append(out, label, l)
-			} else {
-				out = append(out, l, label)
-			}
-			continue
-		}
-		out = append(out, l)
-	}
-	return out, found
-}

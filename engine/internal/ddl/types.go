@@ -80,13 +80,14 @@ func AlterEnum(h Host, c *translate.AlterEnum) error {
 			return pgerror.New(pgerror.DuplicateObject, "enum label %q already exists", c.Label)
 		}
 	}
-	labels, ok := catalog.WithEnumLabel(d.Type.Labels, c.Label, c.Neighbor, !c.After)
+	labels, orders, ok := catalog.EnumWithLabel(d.Type.Labels, d.Type.SortOrders(), c.Label, c.Neighbor, !c.After)
 	if !ok {
 		return pgerror.New(pgerror.InvalidParameterValue, "%q is not an existing enum label", c.Neighbor)
 	}
 	nt := *d.Type
 	nt.Labels = labels
 	nd := *d
+	nt.EnumOrders = types.PlainOrders(orders)
 	nd.Type = &nt
 	h.SetCatalog(cat.ReplaceType(q, &nd))
 	return retypeColumns(h, d.Type.OID, &nt)

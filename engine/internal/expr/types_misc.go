@@ -98,6 +98,7 @@ func AddBitPointFuncs(r *Registry) {
 			return int32(s[n] - '0'), nil
 		}})
 	}
+	addPolygonFuncs(r)
 	P := types.PointType
 	r.Add("point", FuncImpl{Args: []*types.Type{types.Float8, types.Float8}, Result: Fixed(P), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return types.FormatPoint(a[0].(float64), a[1].(float64)), nil

@@ -10,8 +10,13 @@ var pgtapTypes = []string{
 	"text", "name", "character", "character varying", "integer", "bigint", "smallint", "numeric", "real", "double precision",
 	"boolean", "uuid", "date", "timestamp without time zone", "timestamp with time zone",
 	"time without time zone", "interval", "jsonb", "bytea", "oid", "regtype",
-	"text[]", "name[]", "integer[]", "bigint[]", "uuid[]", "boolean[]",
+	"text[]", "name[]", "integer[]", "bigint[]", "uuid[]", "boolean[]", "inet", "inet[]",
 }
+
+// pgtapUnorderedTypes have no equality operator, so of the anyelement
+// assertions only cmp_ok (with the operator it is given) and isa_ok apply
+// to them, as in PostgreSQL, where is() on them fails at run time.
+var pgtapUnorderedTypes = []string{"polygon"}
 
 // pgtapArrayTypes are the element arrays of results_eq(sql, array) and
 // the other query-versus-array forms.
@@ -30,6 +35,13 @@ func pgtapOverloads() string {
 		def("isnt("+t+", "+t+", text)", "text",
 			"SELECT @extschema@._tap($1 IS DISTINCT FROM $2, $3, '        have: ' || coalesce($1::text, 'NULL') || E'\\n        want: anything else')")
 		def("isnt("+t+", "+t+")", "text", "SELECT @extschema@.isnt($1, $2, NULL)")
+		def("cmp_ok("+t+", text, "+t+", text)", "text", "SELECT @extschema@._cmp_ok($1::text, $2, $3::text, '"+t+"', $4)")
+		def("cmp_ok("+t+", text, "+t+")", "text", "SELECT @extschema@._cmp_ok($1::text, $2, $3::text, '"+t+"', NULL)")
+		def("isa_ok("+t+", regtype, text)", "text",
+			"SELECT @extschema@._tap('"+t+"'::regtype = $2, $3 || ' isa ' || $2::text, '    ' || $3 || ' isn''t a \"' || $2::text || '\" it''s a \"' || '"+t+"'::regtype::text || '\"')")
+		def("isa_ok("+t+", regtype)", "text", "SELECT @extschema@.isa_ok($1, $2, 'the value')")
+	}
+	for _, t := range pgtapUnorderedTypes {
 		def("cmp_ok("+t+", text, "+t+", text)", "text", "SELECT @extschema@._cmp_ok($1::text, $2, $3::text, '"+t+"', $4)")
 		def("cmp_ok("+t+", text, "+t+")", "text", "SELECT @extschema@._cmp_ok($1::text, $2, $3::text, '"+t+"', NULL)")
 		def("isa_ok("+t+", regtype, text)", "text",

@@ -11,8 +11,9 @@ var pgEnum = &def{
 			if d.Type.Kind != types.KindEnum || d.Type.Domain != nil {
 				continue
 			}
+			orders := d.Type.SortOrders()
 			for i, l := range d.Type.Labels {
-				out = append(out, []any{stableOID("l:" + itoa(d.Type.OID) + ":" + l), d.Type.OID, float32(i + 1), l})
+				out = append(out, []any{EnumLabelOID(d.Type.OID, l), d.Type.OID, orders[i], l})
 			}
 		}
 		return out, nil

@@ -29,6 +29,8 @@ type State struct {
 	SequenceValue func(seq *catalog.Sequence) (last int64, called bool)
 	// LoadCursors lists the session's open cursors (pg_cursors).
 	LoadCursors func() []CursorRow
+	// Writer applies writes to the catalogs that take them (pg_enum_write.go).
+	Writer CatalogWriter
 
 	memo memo // memo.go
 }

@@ -162,8 +162,9 @@ func nullable(s string) any {
 	return s
 }
 
-// The catalogs are read-only: writes fail as PostgreSQL refuses them to a
-// role without privileges on the catalog.
+// The catalogs are read-only but for a superuser's writes of pg_enum
+// (pg_enum_write.go): writes fail as PostgreSQL refuses them to a role
+// without privileges on the catalog.
 var (
 	_ sql.InsertableTable = (*Table)(nil)
 	_ sql.UpdatableTable  = (*Table)(nil)
@@ -173,8 +174,8 @@ var (
 // Inserter implements sql.InsertableTable.
 func (t *Table) Inserter(*sql.Context) sql.RowInserter { return readOnly{t} }
 
-// Updater implements sql.UpdatableTable.
-func (t *Table) Updater(*sql.Context) sql.RowUpdater { return readOnly{t} }
+// Updater implements sql.UpdatableTable (pg_enum_write.go).
+func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater { return t.updater(ctx) }
 
 // Deleter implements sql.DeletableTable.
 func (t *Table) Deleter(*sql.Context) sql.RowDeleter { return readOnly{t} }

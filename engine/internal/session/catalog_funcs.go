@@ -51,16 +51,16 @@ func addSequenceCommentFuncs(r *expr.Registry) {
 	enumArg := []*types.Type{anyEnum}
 	r.Add("enum_first", expr.FuncImpl{Args: enumArg, NonStrict: true, Result: func(a []*types.Type) *types.Type { return a[0] },
 		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
-			return firstOrNil(ats[0].Base().Labels, 0), nil
+			return firstOrNil(ats[0].Base().SortedLabels(), 0), nil
 		}})
 	r.Add("enum_last", expr.FuncImpl{Args: enumArg, NonStrict: true, Result: func(a []*types.Type) *types.Type { return a[0] },
 		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
-			l := ats[0].Base().Labels
+			l := ats[0].Base().SortedLabels()
 			return firstOrNil(l, len(l)-1), nil
 		}})
 	r.Add("enum_range", expr.FuncImpl{Args: enumArg, NonStrict: true, Result: func(a []*types.Type) *types.Type { return types.ArrayOf(a[0]) },
 		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
-			labels := ats[0].Base().Labels
+			labels := ats[0].Base().SortedLabels()
 			vals := make([]any, len(labels))
 			for i, l := range labels {
 				vals[i] = l

@@ -69,7 +69,8 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 		Database:      s.Database(),
 		LoadSettings:  s.settingsRows,
 		SequenceValue: ddlHost{s}.SequenceValue,
-		LoadCursors:   s.cursorRows, // cursor.go
+		LoadCursors:   s.cursorRows,     // cursor.go
+		Writer:        catalogWriter{s}, // catalog_write.go
 	}
 	if s.cat.state != nil && s.cat.key == key {
 		st.KeepSchemaRows(s.cat.state) // pgcatalog/memo.go

@@ -291,6 +291,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseMoney(s)
 	case KindPoint:
 		return ParsePoint(s)
+	case KindPolygon:
+		return ParsePolygon(s)
 	case KindXML:
 		return ParseXML(s)
 	case KindDate:

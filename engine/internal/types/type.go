@@ -52,6 +52,7 @@ const (
 	KindExt        // a base type an extension defines; Type.Ext implements it (ext.go)
 	KindPoly       // a polymorphic pseudo-type or "any", only in routine signatures (pseudo.go)
 	KindMultirange // the built-in multirange types (multirange.go), values MultirangeVal
+	KindPolygon    // polygon, kept as its canonical text (geo_polygon.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),
@@ -69,7 +70,10 @@ type Type struct {
 	ArrayOID  uint32
 	Schema    string // namespace; "pg_catalog" for built-ins
 	Labels    []string
-	Len       int16 // typlen
+	// EnumOrders are an enum's pg_enum.enumsortorder values, parallel to
+	// Labels; nil means 1, 2, 3… (enum_order.go).
+	EnumOrders []float32
+	Len        int16 // typlen
 	// Domain, when set, is the base type of a domain.
 	Domain *Type
 	// RelOID is pg_type.typrelid of a composite type: its pg_class row.

@@ -28,6 +28,14 @@ func (c *Codec) AppendSend(buf []byte, oid uint32, v any, text string) ([]byte, 
 	return c.c.AppendSend(buf, oid, v, text)
 }
 
+// AppendSendValue appends the binary form of a result value of type oid
+// when the type's binary form is encoded from the value alone (integers,
+// booleans, floats, dates, timestamps), without its text form; ok is
+// false for the other types, which AppendSend encodes.
+func (c *Codec) AppendSendValue(buf []byte, oid uint32, v any) ([]byte, bool) {
+	return c.c.AppendSendValue(buf, oid, v)
+}
+
 // ReceiveParam converts the binary form of parameter i of p to its text
 // form, by the parameter's type.
 func (c *Codec) ReceiveParam(p *Prepared, i int, raw []byte) (string, error) {

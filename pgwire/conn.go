@@ -555,6 +555,14 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 	dr.Values = dr.Values[:len(vals)]
 	size := 0
 	for i := range vals {
+		if vals[i] != nil && formatFor(formats, i) == 1 {
+			// binary integers, timestamps, ...: no text form to build
+			if b, ok := c.codec.AppendSendValue(dr.Values[i][:0], cols[i].TypeOID, vals[i]); ok {
+				dr.Values[i] = b
+				size += len(b) + 4
+				continue
+			}
+		}
 		text, ok := rows.TextAt(i)
 		if !ok {
 			dr.Values[i] = nil

@@ -63,6 +63,10 @@ type cachedPlan struct {
 	keyed bool         // the plan has run-time lookups, whose key buffers it holds
 	fresh bool         // the plan has nodes holding per-execution state (freshPlan)
 	once  []*onceState // values evaluated once per execution (plan_volatile.go)
+	// finish is how a cached read plan starts (plan_exec.go), found at its
+	// first cached execution; noFinish marks a plan that starts through GMS
+	finish   *planFinish
+	noFinish bool
 }
 
 // planState is the session's link from the statement being run to its
@@ -271,7 +275,18 @@ func (s *Session) execPlan(gctx *sql.Context, sqlText string, p *cachedPlan, own
 			return nil, nil, err
 		}
 	}
-	schema, iter, _, err := s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, node, p.flags)
+	var schema sql.Schema
+	var iter sql.RowIter
+	var err error
+	if owned && !p.fresh && p.finish == nil && !p.noFinish {
+		f, ok := finishOf(node)
+		p.finish, p.noFinish = f, !ok
+	}
+	if f := p.finish; owned && !p.fresh && f != nil && !s.eng.gms.IsReadOnly() && !s.eng.gms.IsServerLocked {
+		schema, iter, err = s.execCached(gctx, node, f, p.flags) // plan_exec.go
+	} else {
+		schema, iter, _, err = s.eng.gms.PrepQueryPlanForExecution(gctx, sqlText, node, p.flags)
+	}
 	if err != nil || !owned {
 		return schema, iter, err
 	}

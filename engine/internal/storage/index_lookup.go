@@ -181,10 +181,15 @@ func columnPieces(typ sql.Type, r sql.MySQLRangeColumnExpr) ([]piece, error) {
 // into spans sorted in tree order.
 func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []span, err error) {
 	defer guard(&err)
-	var spans []span
+	spans := make([]span, 0, len(ranges))
+	var points pointSpans
 	for _, r := range ranges {
 		if len(r) > ncols {
 			return nil, fmt.Errorf("storage: range over %d columns for an index of %d", len(r), ncols)
+		}
+		if sp, ok := points.span(o, r, len(ranges)); ok {
+			spans = append(spans, sp)
+			continue
 		}
 		boxes := [][]piece{nil}
 		for i, col := range r {
@@ -216,10 +221,53 @@ func rangeSpans(o *keyOrder, ranges sql.MySQLRangeCollection, ncols int) (_ []sp
 		}
 		spans = append(spans, own...)
 	}
-	sort.SliceStable(spans, func(i, j int) bool {
-		return o.compare(spans[i].start, spans[j].start) < 0
-	})
+	less := func(i, j int) bool { return o.compare(spans[i].start, spans[j].start) < 0 }
+	if !sort.SliceIsSorted(spans, less) { // = ANY's points come sorted
+		sort.SliceStable(spans, less)
+	}
 	return spans, nil
+}
+
+// pointSpans is rangeSpans' short path for a range that fixes each of its
+// columns to one non-NULL value (an equality lookup, or one of the points
+// of = ANY): its span is the entries with that key prefix, found without
+// converting the range to pieces. The spans' keys and bounds are carved
+// from blocks sized for the whole collection.
+type pointSpans struct {
+	keys    []any
+	entries []entry
+}
+
+func (p *pointSpans) span(o *keyOrder, r sql.MySQLRange, n int) (span, bool) {
+	if len(r) == 0 {
+		return span{}, false
+	}
+	for i, col := range r {
+		lo, ok := col.LowerBound.(sql.Below)
+		if !ok || lo.Key == nil {
+			return span{}, false
+		}
+		hi, ok := col.UpperBound.(sql.Above)
+		if !ok || hi.Key == nil || compareValue(o.types[i], lo.Key, hi.Key) != 0 {
+			return span{}, false
+		}
+	}
+	if len(p.keys) < len(r) {
+		p.keys = make([]any, n*len(r))
+	}
+	if len(p.entries) < 2 {
+		p.entries = make([]entry, 2*n)
+	}
+	key := p.keys[:len(r):len(r)]
+	p.keys = p.keys[len(r):]
+	for i, col := range r {
+		key[i] = col.LowerBound.(sql.Below).Key
+	}
+	start, end := &p.entries[0], &p.entries[1]
+	p.entries = p.entries[2:]
+	start.key, start.bias = key, -1
+	end.key, end.bias = key, 1
+	return span{start: start, end: end}, true
 }
 
 // eitherFilter accepts an entry either filter accepts; nil accepts all.

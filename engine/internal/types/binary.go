@@ -155,6 +155,60 @@ func (c *BinaryCodec) AppendSend(buf []byte, oid uint32, v any, text string) ([]
 	return c.binaryViaPgtype(buf, oid, text)
 }
 
+// AppendSendValue appends the binary form of a result value of type oid
+// when it is encoded from the value alone (integers, booleans, floats,
+// dates, timestamps): a client reading binary results then costs no text
+// formatting. ok is false for anything else, which AppendSend encodes.
+func (c *BinaryCodec) AppendSendValue(buf []byte, oid uint32, v any) (_ []byte, ok bool) {
+	switch oid {
+	case oidBool:
+		if b, ok := v.(bool); ok {
+			if b {
+				return append(buf, 1), true
+			}
+			return append(buf, 0), true
+		}
+	case oidInt2, oidInt4, oidInt8:
+		n, ok := binAsInt64(v)
+		if !ok {
+			break
+		}
+		switch oid {
+		case oidInt2:
+			return binary.BigEndian.AppendUint16(buf, uint16(n)), true
+		case oidInt8:
+			return binary.BigEndian.AppendUint64(buf, uint64(n)), true
+		default:
+			return binary.BigEndian.AppendUint32(buf, uint32(n)), true
+		}
+	case oidFloat8:
+		if f, ok := v.(float64); ok {
+			return binary.BigEndian.AppendUint64(buf, math.Float64bits(f)), true
+		}
+	case oidDate:
+		if d, ok := v.(DateVal); ok {
+			switch d {
+			case DateInfinity:
+				return binary.BigEndian.AppendUint32(buf, math.MaxInt32), true
+			case DateNegInfinity:
+				return binary.BigEndian.AppendUint32(buf, 1<<31), true
+			}
+			return binary.BigEndian.AppendUint32(buf, uint32(int32(d)-pgEpochDays)), true
+		}
+	case oidTimestamp, oidTimestamptz:
+		if t, ok := v.(time.Time); ok {
+			switch inf, _ := infiniteTimestamp(t); inf {
+			case "infinity":
+				return binary.BigEndian.AppendUint64(buf, math.MaxInt64), true
+			case "-infinity":
+				return binary.BigEndian.AppendUint64(buf, 1<<63), true
+			}
+			return binary.BigEndian.AppendUint64(buf, uint64(t.UnixMicro()-pgEpoch.UnixMicro())), true
+		}
+	}
+	return buf, false
+}
+
 func isInfinite(text string) bool { return text == "infinity" || text == "-infinity" }
 
 func binAsInt64(v any) (int64, bool) {

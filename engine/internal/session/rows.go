@@ -2,9 +2,9 @@ package session
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"slices"
+	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -167,13 +167,12 @@ func (r *Rows) finish(err error) {
 	r.err = err
 	if r.tag == "" {
 		switch r.kind {
-		case "SELECT", "UPDATE", "DELETE", "SHOW":
-			r.tag = fmt.Sprintf("%s %d", r.kind, r.count)
-			if r.kind == "SHOW" {
-				r.tag = "SHOW"
-			}
+		case "SELECT", "UPDATE", "DELETE":
+			r.tag = r.kind + " " + strconv.FormatInt(r.count, 10)
+		case "SHOW":
+			r.tag = "SHOW"
 		case "INSERT":
-			r.tag = fmt.Sprintf("INSERT 0 %d", r.count)
+			r.tag = "INSERT 0 " + strconv.FormatInt(r.count, 10)
 		default:
 			r.tag = r.kind
 		}

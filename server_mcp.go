@@ -2,6 +2,8 @@ package tinybase
 
 import (
 	"context"
+	"net/http"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tinybase/tinybase/logs"
@@ -39,19 +41,36 @@ func (p *Project) MCPTools(apiURL string) (*mcp.Tools, error) {
 }
 
 // mountMCP serves the MCP server (every feature, read-write) over
-// streamable HTTP at /mcp, as the Supabase CLI's local stack does.
-func mountMCP(e *echo.Echo, p *Project, apiURL string, set *logs.Set) error {
-	cfg, err := p.MCPConfig(apiURL)
-	if err != nil {
-		return err
+// streamable HTTP at /mcp, as the Supabase CLI's local stack does. The
+// server is built at the first request to /mcp: building it infers the
+// JSON schemas of every tool's input and output (~10 ms of CPU), which
+// `tinybase start` need not pay before its ports answer.
+func mountMCP(e *echo.Echo, p *Project, apiURL string, set *logs.Set) {
+	var (
+		once sync.Once
+		h    http.Handler
+		herr error
+	)
+	build := func() (http.Handler, error) {
+		cfg, err := p.MCPConfig(apiURL)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Logs = func(_ context.Context, services []string) ([]logs.Entry, error) {
+			return set.Since(0, services...), nil
+		}
+		srv, err := mcp.NewServer(mcp.New(cfg), mcp.ServerOptions{Version: Version})
+		if err != nil {
+			return nil, err
+		}
+		return mcp.Handler(srv), nil
 	}
-	cfg.Logs = func(_ context.Context, services []string) ([]logs.Entry, error) {
-		return set.Since(0, services...), nil
-	}
-	srv, err := mcp.NewServer(mcp.New(cfg), mcp.ServerOptions{Version: Version})
-	if err != nil {
-		return err
-	}
-	e.Any("/mcp", echo.WrapHandler(mcp.Handler(srv)))
-	return nil
+	e.Any("/mcp", echo.WrapHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		once.Do(func() { h, herr = build() })
+		if herr != nil {
+			http.Error(w, "mcp: "+herr.Error(), http.StatusInternalServerError)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})))
 }

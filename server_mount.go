@@ -88,10 +88,7 @@ func mountAPIs(e *echo.Echo, p *Project, apiURL string, set *logs.Set, mailer au
 		return nil, err
 	}
 	if p.pool == nil { // the MCP tools work on the engine's catalog and snapshots
-		if err := mountMCP(e, p, apiURL, set); err != nil {
-			rest.Close()
-			return nil, fmt.Errorf("mcp: %w", err)
-		}
+		mountMCP(e, p, apiURL, set)
 	}
 	for prefix, h := range map[string]http.Handler{"/rest/v1": rest, "/auth/v1": a} {
 		wrapped := echo.WrapHandler(http.StripPrefix(prefix, h))

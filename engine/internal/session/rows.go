@@ -167,11 +167,10 @@ func (r *Rows) finish(err error) {
 	r.err = err
 	if r.tag == "" {
 		switch r.kind {
-		case "SELECT", "UPDATE", "DELETE", "SHOW":
+		case "SELECT", "UPDATE", "DELETE":
 			r.tag = r.kind + " " + strconv.FormatInt(r.count, 10)
-			if r.kind == "SHOW" {
-				r.tag = "SHOW"
-			}
+		case "SHOW":
+			r.tag = "SHOW"
 		case "INSERT":
 			r.tag = "INSERT 0 " + strconv.FormatInt(r.count, 10)
 		default:

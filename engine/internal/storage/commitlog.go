@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"reflect"
 	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -112,9 +113,11 @@ func (c *Committed) SchemaChanged() bool {
 	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || b.tables.len() != r.tables.len() {
 		return true
 	}
-	for k, sd := range r.schemas {
-		if b.schemas[k] != sd {
-			return true
+	if !r.schemasShared || !sameSchemas(b, r) { // shared: unchanged
+		for k, sd := range r.schemas {
+			if b.schemas[k] != sd {
+				return true
+			}
 		}
 	}
 	for id, td := range r.tables.changedFrom(&b.tables) {
@@ -127,6 +130,12 @@ func (c *Committed) SchemaChanged() bool {
 		}
 	}
 	return false
+}
+
+// sameSchemas reports whether two roots hold one schema map (a write
+// transaction's root shares its base's until DDL changes it).
+func sameSchemas(a, b *root) bool {
+	return reflect.ValueOf(a.schemas).UnsafePointer() == reflect.ValueOf(b.schemas).UnsafePointer()
 }
 
 // sameDef reports whether two definitions are one, one of them possibly

@@ -274,9 +274,8 @@ func (d *Database) createIn(ctx *sql.Context, schema, name string, sch sql.Prima
 		return sql.ErrTableAlreadyExists.New(name)
 	}
 	td := newTableData(newTableID(), def, t)
-	r := t.mutRoot()
-	r.schemas[schema] = sd.with(name, td.id)
-	r.tables.set(td.id, td)
+	t.mutSchemas()[schema] = sd.with(name, td.id)
+	t.mutRoot().tables.set(td.id, td)
 	return nil
 }
 
@@ -298,9 +297,8 @@ func (d *Database) dropIn(ctx *sql.Context, schema, name string) error {
 	if !ok {
 		return sql.ErrTableNotFound.New(name)
 	}
-	r := t.mutRoot()
-	r.schemas[schema] = sd.with(name, 0)
-	r.tables.del(id)
+	t.mutSchemas()[schema] = sd.with(name, 0)
+	t.mutRoot().tables.del(id)
 	return nil
 }
 
@@ -325,8 +323,7 @@ func (d *Database) renameIn(ctx *sql.Context, schema, oldName, newName string) e
 	if _, ok := sd.tables[newName]; ok {
 		return sql.ErrTableAlreadyExists.New(newName)
 	}
-	r := t.mutRoot()
-	r.schemas[schema] = sd.with(oldName, 0).with(newName, id)
+	t.mutSchemas()[schema] = sd.with(oldName, 0).with(newName, id)
 	return t.relocate(id, schema, oldName, schema, newName)
 }
 

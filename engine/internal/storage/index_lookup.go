@@ -265,8 +265,10 @@ func (p *pointSpans) span(o *keyOrder, r sql.MySQLRange, n int) (span, bool) {
 	}
 	start, end := &p.entries[0], &p.entries[1]
 	p.entries = p.entries[2:]
-	start.key, start.bias = key, -1
-	end.key, end.bias = key, 1
+	start.setKey(key)
+	start.bias = -1
+	end.setKey(key)
+	end.bias = 1
 	return span{start: start, end: end}, true
 }
 

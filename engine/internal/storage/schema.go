@@ -17,7 +17,7 @@ func (t *Txn) CreateSchema(name string) error {
 	if _, ok := t.root.schemas[name]; ok {
 		return fmt.Errorf("%w: %q", ErrSchemaExists, name)
 	}
-	t.mutRoot().schemas[name] = &schemaData{name: name, tables: map[string]tableID{}}
+	t.mutSchemas()[name] = &schemaData{name: name, tables: map[string]tableID{}}
 	return nil
 }
 
@@ -36,7 +36,7 @@ func (t *Txn) DropSchema(name string) error {
 	if len(sd.tables) > 0 {
 		return fmt.Errorf("%w: %q", ErrSchemaNotEmpty, name)
 	}
-	delete(t.mutRoot().schemas, name)
+	delete(t.mutSchemas(), name)
 	return nil
 }
 
@@ -55,9 +55,10 @@ func (t *Txn) RenameSchema(oldName, newName string) error {
 	if _, ok := t.root.schemas[newName]; ok {
 		return fmt.Errorf("%w: %q", ErrSchemaExists, newName)
 	}
+	schemas := t.mutSchemas()
+	delete(schemas, oldName)
+	schemas[newName] = &schemaData{name: newName, tables: sd.tables}
 	r := t.mutRoot()
-	delete(r.schemas, oldName)
-	r.schemas[newName] = &schemaData{name: newName, tables: sd.tables}
 	for id, td := range r.tables.all() {
 		if err := t.rewriteDef(id, td, func(d *tableDef) bool {
 			changed := false

@@ -30,8 +30,8 @@ func (t *Txn) MoveTable(schema, name, newSchema string) error {
 	if _, ok := to.tables[name]; ok {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
-	r := t.mutRoot()
-	r.schemas[schema] = from.with(name, 0)
-	r.schemas[newSchema] = to.with(name, id)
+	schemas := t.mutSchemas()
+	schemas[schema] = from.with(name, 0)
+	schemas[newSchema] = to.with(name, id)
 	return t.relocate(id, schema, name, newSchema, name)
 }

@@ -30,6 +30,10 @@ type root struct {
 	schemas map[string]*schemaData
 	tables  tableMap
 	meta    any
+	// schemasShared says schemas is another root's map too: a write
+	// transaction's root shares its base's until DDL changes a schema
+	// (Txn.mutSchemas), since most commits change rows only.
+	schemasShared bool
 }
 
 // schemaData is one schema's name and table names. Immutable: DDL replaces it.
@@ -71,18 +75,10 @@ func (s *Store) publish(r *root) {
 	s.committed = r
 }
 
-// copy returns a root whose maps may be modified (tables copies a shard
-// at its first change).
+// copy returns a root whose maps may be modified: tables copies a shard
+// at its first change, schemas is copied by Txn.mutSchemas.
 func (r *root) copy() *root {
-	c := &root{
-		schemas: make(map[string]*schemaData, len(r.schemas)),
-		tables:  r.tables.shared(),
-		meta:    r.meta,
-	}
-	for k, v := range r.schemas {
-		c.schemas[k] = v
-	}
-	return c
+	return &root{schemas: r.schemas, schemasShared: true, tables: r.tables.shared(), meta: r.meta}
 }
 
 // table returns the table named name in schema.

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"fmt"
+	"maps"
 	"sync"
 )
 
@@ -251,6 +252,17 @@ func (t *Txn) mutRoot() *root {
 		t.rootOwned = true
 	}
 	return t.root
+}
+
+// mutSchemas returns the root's schema map, copying it first if it is
+// shared. Called with t.mu and the writer lock held.
+func (t *Txn) mutSchemas() map[string]*schemaData {
+	r := t.mutRoot()
+	if r.schemasShared {
+		r.schemas = maps.Clone(r.schemas)
+		r.schemasShared = false
+	}
+	return r.schemas
 }
 
 // writable returns a version of table id that t may modify in place,

@@ -40,7 +40,13 @@
 //     outer row when the outer rows are few or a LIMIT cuts them short,
 //     or read the subquery's few distinct keys and look each up in the
 //     outer table, weighed against the hash join by estimated rows; the
-//     subquery itself gets access paths;
+//     subquery itself gets access paths; under ORDER BY … LIMIT over the
+//     outer key's index, a merge with the subquery's index read in the
+//     same order (rule_semi_join_merge.go, PostgreSQL's Merge Semi Join);
+//   - scalar subqueries by index (rule_scalar_lookup.go): a correlated
+//     scalar subquery that projects one value from one table GMS looks
+//     up by the outer row is an index probe per outer row (ScalarLookup),
+//     not a copy and rebuild of the subquery's plan per row;
 //   - EXPLAIN's printer (explain.go, explain_subplan.go): the analyzed
 //     plan in PostgreSQL's node names and layout (select-list subqueries
 //     as SubPlans, outer columns qualified in parameterized conditions),

@@ -153,7 +153,7 @@ func reuseInner(p *plan.Project) ([]sql.Expression, bool) {
 		}
 		for j, ie := range inner.Projections {
 			ia, ok := ie.(*expression.Alias)
-			if !ok || ia.Id() != a.Id() || ia.Name() != a.Name() || ia.Child.String() != a.Child.String() {
+			if !ok || ia.Id() != a.Id() || ia.Name() != a.Name() || !sameText(ia.Child, a.Child) {
 				continue
 			}
 			if out == nil {
@@ -167,6 +167,27 @@ func reuseInner(p *plan.Project) ([]sql.Expression, bool) {
 		return p.Projections, false
 	}
 	return out, true
+}
+
+// sameText reports whether two select-list expressions print the same;
+// a subquery by its text, since printing its plan costs more than the
+// statement it is part of.
+func sameText(a, b sql.Expression) bool {
+	if sa, ok := subqueryOf(a); ok {
+		sb, ok := subqueryOf(b)
+		return ok && sa.QueryString == sb.QueryString
+	}
+	return a.String() == b.String()
+}
+
+func subqueryOf(e sql.Expression) (*plan.Subquery, bool) {
+	switch x := e.(type) {
+	case *plan.Subquery:
+		return x, true
+	case *ScalarLookup:
+		return x.Sub, true
+	}
+	return nil, false
 }
 
 // outputProjections lists the projections on n's output path.

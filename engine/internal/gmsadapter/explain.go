@@ -353,6 +353,9 @@ func (e *explainer) node(n sql.Node) *explainNode {
 	case *plan.JoinNode:
 		return e.joinNode(x)
 	case *HashSemiJoin:
+		if x.Merge != nil {
+			return e.mergeJoin(x) // explain_subplan.go
+		}
 		if x.Lookup != nil {
 			return e.lookupJoin(x) // explain_subplan.go
 		}

@@ -271,3 +271,27 @@ func (e *explainer) semiCond(j *HashSemiJoin) string {
 	}
 	return joinConds(parts)
 }
+
+// mergeJoin prints a semi (anti) join that reads the inner index in order
+// beside the outer rows (rule_semi_join_merge.go).
+func (e *explainer) mergeJoin(j *HashSemiJoin) *explainNode {
+	l := e.node(j.Child)
+	s := j.Merge
+	t := s.Table.UnderlyingTable()
+	innerRows := e.tableRows(t)
+	kind := "Index Scan"
+	if j.indexOnly() {
+		kind = "Index Only Scan"
+	}
+	name := fmt.Sprintf("%s using %s on %s", kind, e.indexName(t, s.Index), s.Table.Name())
+	if j.LookupAlias != "" {
+		name += " " + j.LookupAlias
+	}
+	inner := &explainNode{name: name, rows: innerRows, cost: 0.29 + innerRows*0.01, width: width(s.Schema())}
+	name = "Merge Semi Join"
+	if j.Anti {
+		name = "Merge Anti Join"
+	}
+	return &explainNode{name: name, rows: l.rows, cost: l.cost + inner.cost, width: l.width, stats: e.stats(j),
+		details: [][2]string{{"Merge Cond", e.semiCond(j)}}, kids: []*explainNode{l, inner}}
+}

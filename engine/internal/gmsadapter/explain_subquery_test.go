@@ -46,6 +46,7 @@ var subqueryShapes = []string{
 	"explain (costs off) select p.id, (select u.name from users u where u.id = p.user_id) from posts p where p.user_id = 7",
 	"explain (costs off) select p.title from posts p where p.id in (select c.post_id from comments c where c.body = 'c7')",
 	"explain (costs off) select count(*) from posts p where exists (select 1 from comments c where c.post_id = p.id)",
+	"explain (costs off) select p.id, p.title from posts p where exists (select 1 from comments c where c.post_id = p.id) order by p.id limit 20",
 }
 
 // TestExplainSubqueryPlans compares EXPLAIN of subquery shapes with the

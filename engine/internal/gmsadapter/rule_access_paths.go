@@ -96,6 +96,11 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		if err != nil {
 			return n, transform.SameTree, nil
 		}
+		out, same6, err := transform.NodeWithOpaque(out, p.scalarLookups) // rule_scalar_lookup.go
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		same5 = same5 && same6
 		return out, same && same2 && same3 && same4 && same5, nil
 	}
 }

@@ -36,13 +36,41 @@ func hashableKind(t *types.Type) bool {
 // hashJoin rewrites one join node; it is applied bottom-up over the plan.
 func (p *pathPlanner) hashJoin(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	j, ok := n.(*plan.JoinNode)
+	if ok && j.Op == plan.JoinTypeHash && j.Filter != nil {
+		// GMS's own hash join of its equality, hashing one row of a
+		// unique key: the nested loop under that row reads the other
+		// side once without building a table
+		if hl, ok := j.Right().(*plan.HashLookup); ok && onePointRead(hl.Child) && readOnce(j.Left()) {
+			if nl, err := j.WithChildren(j.Left(), hl.Child); err == nil {
+				if nj, ok := nl.(*plan.JoinNode); ok {
+					cp := *nj
+					cp.Op = plan.JoinTypeInner
+					if out, ok := p.swappedJoin(&cp, false); ok {
+						return out, transform.NewTree, nil
+					}
+				}
+			}
+		}
+	}
 	if !ok || j.Op != plan.JoinTypeInner || j.Filter == nil {
 		return n, transform.SameTree, nil
+	}
+	if onePointRead(j.Left()) {
+		// one left row: the loop reads the right side once, with no
+		// table to build (PostgreSQL's Nested Loop under the row of a
+		// unique key)
+		return n, transform.SameTree, nil
+	}
+	if onePointRead(j.Right()) && readOnce(j.Left()) {
+		// the same loop with the sides exchanged
+		if out, ok := p.swappedJoin(j, false); ok {
+			return out, transform.NewTree, nil
+		}
 	}
 	if lr, rr := p.sideRows(j.Left()), p.sideRows(j.Right()); lr >= 0 && rr > 4*lr && readOnce(j.Left()) {
 		// hash the smaller table, as PostgreSQL does; the rows then come
 		// in the larger one's order, PostgreSQL's probe order
-		if out, ok := p.swappedHashJoin(j); ok {
+		if out, ok := p.swappedJoin(j, true); ok {
 			return out, transform.NewTree, nil
 		}
 	}
@@ -70,9 +98,9 @@ func (p *pathPlanner) sideRows(n sql.Node) float64 {
 	return e.tableRows(t)
 }
 
-// swappedHashJoin builds the hash join with the sides exchanged, under a
-// projection that restores the columns' order.
-func (p *pathPlanner) swappedHashJoin(j *plan.JoinNode) (sql.Node, bool) {
+// swappedJoin builds the join with the sides exchanged, a hash join when
+// hash is set, under a projection that restores the columns' order.
+func (p *pathPlanner) swappedJoin(j *plan.JoinNode, hash bool) (sql.Node, bool) {
 	left, right := j.Left(), j.Right()
 	nl, nr := len(left.Schema()), len(right.Schema())
 	filter, _, err := transform.Expr(j.Filter, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -97,9 +125,11 @@ func (p *pathPlanner) swappedHashJoin(j *plan.JoinNode) (sql.Node, bool) {
 	}
 	cp := *swj
 	cp.Filter = filter
-	hj, ok := p.hashJoinOf(&cp)
-	if !ok {
-		return nil, false
+	var hj sql.Node = &cp
+	if hash {
+		if hj, ok = p.hashJoinOf(&cp); !ok {
+			return nil, false
+		}
 	}
 	schema := hj.Schema()
 	cols := make([]sql.Expression, 0, nl+nr)

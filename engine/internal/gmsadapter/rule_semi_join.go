@@ -48,6 +48,11 @@ type HashSemiJoin struct {
 	// one-value row); Child stays the join's child for the plan's walks.
 	Probe      *IndexScan
 	ProbeAlias string
+	// Merge, when set, reads Lookup's index in order beside Child's
+	// ordered rows (rule_semi_join_merge.go); mergeCol is the inner key's
+	// column in its rows.
+	Merge    *IndexScan
+	mergeCol int
 }
 
 var _ sql.Node = (*HashSemiJoin)(nil)
@@ -111,6 +116,13 @@ func (j *HashSemiJoin) condText() string {
 
 // build starts the join: the inner rows are read into the key set first.
 func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Row) (sql.RowIter, error) {
+	if j.Merge != nil {
+		child, err := b.Build(ctx, j.Child, row)
+		if err != nil {
+			return nil, err
+		}
+		return &mergeIter{j: j, child: child, typ: j.Merge.types[0]}, nil
+	}
 	if j.Lookup != nil {
 		child, err := b.Build(ctx, j.Child, row)
 		if err != nil {

@@ -82,9 +82,14 @@ func (p *pathPlanner) lookupSemiJoin(j *HashSemiJoin, limit float64) bool {
 	if outerRows*probeRows >= innerRows {
 		return false
 	}
+	// the probe copies what it finds into its own row (lookupIter.probe)
+	scan.Shared = true
 	j.Lookup, j.Keep, j.InnerKeys = scan, keep, innerKeys
 	if alias != nil {
 		j.LookupAlias = alias.Name()
+	}
+	if limit > 0 {
+		p.mergeSemiJoin(j) // rule_semi_join_merge.go
 	}
 	return true
 }

@@ -211,7 +211,7 @@ $$;
 -- type prints; a failure when the domain does not exist.
 CREATE FUNCTION @extschema@._domain_type(text, text, text, text, boolean, text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN $1 IS NULL
-    THEN @extschema@.fail($4) || E'\n' || @extschema@.diag('    Domain ' || $6 || ' does not exist')
+    THEN @extschema@.fail($4) || E'\n' || @extschema@.diag('   Domain ' || $6 || ' does not exist')
     WHEN $5 THEN @extschema@.is($1, coalesce($3 || '.', '') || @extschema@._quote_like($2, $1), $4)
     ELSE @extschema@.isnt($1, coalesce($3 || '.', '') || @extschema@._quote_like($2, $1), $4) END
 $$;

@@ -116,7 +116,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 		column{"amopopr", types.Oid}, column{"amopmethod", types.Oid}, column{"amopsortfamily", types.Oid})
 	m["pg_amproc"] = empty(column{"oid", types.Oid}, column{"amprocfamily", types.Oid}, column{"amproclefttype", types.Oid},
 		column{"amprocrighttype", types.Oid}, column{"amprocnum", types.Int2}, column{"amproc", types.Regproc})
-	m["pg_cast"] = pgCast // builtin_opcasts.go
+	m["pg_cast"] = pgCast   // builtin_opcasts.go
 	m["pg_range"] = pgRange // pg_range.go
 	m["pg_transform"] = empty(column{"oid", types.Oid}, column{"trftype", types.Oid}, column{"trflang", types.Oid},
 		column{"trffromsql", types.Regproc}, column{"trftosql", types.Regproc})

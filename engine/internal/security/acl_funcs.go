@@ -66,6 +66,15 @@ func HasSchemaPrivilege(h Host, role string, a []string) (bool, error) {
 	return hasPrivs(h, role, schemaKey(a[0]), catalog.ClassSchema, a[1], catalog.AllPrivs(catalog.ClassSchema))
 }
 
+// HasDatabasePrivilege is has_database_privilege(database text, privs
+// text): CREATE, CONNECT and TEMPORARY (TEMP) on the one database.
+func HasDatabasePrivilege(h Host, role string, a []string) (bool, error) {
+	if a[0] != databaseName {
+		return false, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", a[0])
+	}
+	return hasPrivs(h, role, databaseKey(), catalog.ClassDatabase, a[1], catalog.AllPrivs(catalog.ClassDatabase))
+}
+
 // HasFunctionPrivilege is has_function_privilege(function text, privs
 // text).
 func HasFunctionPrivilege(h Host, role string, a []string) (bool, error) {

@@ -11,28 +11,48 @@ $$;
 CREATE FUNCTION @extschema@._db_privs() RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
   SELECT ARRAY['CREATE', 'CONNECT', 'TEMPORARY']
 $$;
--- _privs_check(kind, object, role, exists, privileges held, wanted,
--- description): the comparison, or a failure naming what does not exist.
-CREATE FUNCTION @extschema@._privs_check(text, text, name, boolean, text[], name[], text) RETURNS text LANGUAGE sql AS $$
-  SELECT CASE
-    WHEN NOT $4 THEN @extschema@.ok(false, $7) || E'\n' || @extschema@.diag('    ' || $1 || ' ' || $2 || ' does not exist')
-    WHEN NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = $3)
-      THEN @extschema@.ok(false, $7) || E'\n' || @extschema@.diag('    Role ' || quote_ident($3) || ' does not exist')
-    ELSE @extschema@._privs_are($5, $6, $7) END
-$$;
 CREATE FUNCTION @extschema@._privs_desc(name, name[], text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT 'Role ' || quote_ident($1) || ' should be granted '
     || CASE WHEN $2[1] IS NULL THEN 'no privileges' ELSE array_to_string($2, ', ') END || ' on ' || $3
 $$;
--- _held(role, privileges, check): the privileges check says the role
--- holds; the role must exist (checked first by _privs_check).
-CREATE FUNCTION @extschema@.database_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
-  SELECT @extschema@._privs_check('Database', quote_ident($1), $2,
-    EXISTS (SELECT 1 FROM pg_catalog.pg_database WHERE datname = $1),
-    CASE WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_database WHERE datname = $1) AND EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = $2)
-      THEN ARRAY(SELECT p FROM unnest(@extschema@._db_privs()) p WHERE pg_catalog.has_database_privilege($2, $1::text, p)) END,
-    $3, $4)
+-- _obj_privs_are(kind, label, exists, object, role, privileges, wanted,
+-- description): the privileges of the list has_<kind>_privilege says the
+-- role holds, compared with the wanted ones; a failure naming the object
+-- (label) or the role when it does not exist.
+CREATE FUNCTION @extschema@._obj_privs_are(text, text, boolean, text, name, text[], name[], text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  held text[] := '{}';
+  p text;
+  yes boolean;
+BEGIN
+  IF NOT $3 THEN
+    RETURN @extschema@.ok(false, $8) || E'\n' || @extschema@.diag('    ' || $2 || ' does not exist');
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = $5) THEN
+    RETURN @extschema@.ok(false, $8) || E'\n' || @extschema@.diag('    Role ' || quote_ident($5) || ' does not exist');
+  END IF;
+  FOREACH p IN ARRAY $6 LOOP
+    EXECUTE pg_catalog.format('SELECT pg_catalog.has_%s_privilege($1, $2, $3)', $1) INTO yes USING $5, $4, p;
+    IF yes THEN
+      held := held || p;
+    END IF;
+  END LOOP;
+  RETURN @extschema@._privs_are(held, $7, $8);
+END;
 $$;
+CREATE FUNCTION @extschema@.database_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._obj_privs_are('database', 'Database ' || quote_ident($1), EXISTS (SELECT 1 FROM pg_catalog.pg_database WHERE datname = $1),
+    $1::text, $2, @extschema@._db_privs(), $3, $4)
+$$;
+CREATE FUNCTION @extschema@.language_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._obj_privs_are('language', 'Language ' || quote_ident($1), EXISTS (SELECT 1 FROM pg_catalog.pg_language WHERE lanname = $1),
+    $1::text, $2, ARRAY['USAGE'], $3, $4)
+$$;
+CREATE FUNCTION @extschema@.tablespace_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._obj_privs_are('tablespace', 'Tablespace ' || quote_ident($1), EXISTS (SELECT 1 FROM pg_catalog.pg_tablespace WHERE spcname = $1),
+    $1::text, $2, ARRAY['CREATE'], $3, $4)
+$$;
+-- holds; the role must exist (checked first by _privs_check).
 CREATE FUNCTION @extschema@.database_privs_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$
   SELECT @extschema@.database_privs_are($1, $2, $3, @extschema@._privs_desc($2, $3, 'database ' || quote_ident($1)))
 $$;
@@ -65,4 +85,10 @@ $$;
 CREATE FUNCTION @extschema@.function_privs_are(name, name[], name, name[]) RETURNS text LANGUAGE sql AS $$
   SELECT @extschema@.function_privs_are($1, $2, $3, $4, @extschema@._privs_desc($3, $4,
     'function ' || quote_ident($1) || '(' || array_to_string($2, ', ') || ')'))
+$$;
+CREATE FUNCTION @extschema@.language_privs_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.language_privs_are($1, $2, $3, @extschema@._privs_desc($2, $3, 'language ' || quote_ident($1)))
+$$;
+CREATE FUNCTION @extschema@.tablespace_privs_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.tablespace_privs_are($1, $2, $3, @extschema@._privs_desc($2, $3, 'tablespace ' || quote_ident($1)))
 $$;

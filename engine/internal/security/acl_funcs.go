@@ -75,6 +75,24 @@ func HasDatabasePrivilege(h Host, role string, a []string) (bool, error) {
 	return hasPrivs(h, role, databaseKey(), catalog.ClassDatabase, a[1], catalog.AllPrivs(catalog.ClassDatabase))
 }
 
+// HasLanguagePrivilege is has_language_privilege(language text, privs
+// text): USAGE.
+func HasLanguagePrivilege(h Host, role string, a []string) (bool, error) {
+	if _, ok := languages[a[0]]; !ok {
+		return false, pgerror.New(pgerror.UndefinedObject, "language %q does not exist", a[0])
+	}
+	return hasPrivs(h, role, LanguageKey(a[0]), catalog.ClassLanguage, a[1], catalog.AllPrivs(catalog.ClassLanguage))
+}
+
+// HasTablespacePrivilege is has_tablespace_privilege(tablespace text,
+// privs text): CREATE.
+func HasTablespacePrivilege(h Host, role string, a []string) (bool, error) {
+	if !tablespaces[a[0]] {
+		return false, pgerror.New(pgerror.UndefinedObject, "tablespace %q does not exist", a[0])
+	}
+	return hasPrivs(h, role, TablespaceKey(a[0]), catalog.ClassTablespace, a[1], catalog.AllPrivs(catalog.ClassTablespace))
+}
+
 // HasFunctionPrivilege is has_function_privilege(function text, privs
 // text).
 func HasFunctionPrivilege(h Host, role string, a []string) (bool, error) {

@@ -55,6 +55,29 @@ func HasColumnPrivilege(h Host, role string, a []string) (bool, error) {
 	return hasPrivs(h, role, catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: a[1]}, catalog.ClassColumn, a[2], catalog.AllPrivs(catalog.ClassColumn))
 }
 
+// HasAnyColumnPrivilege is has_any_column_privilege(table text, privs
+// text): the privilege on the table, or on at least one of its columns.
+func HasAnyColumnPrivilege(h Host, role string, a []string) (bool, error) {
+	q, kind, err := relationArg(h, a[0])
+	if err != nil {
+		return false, err
+	}
+	if ok, err := hasPrivs(h, role, RelKey(q), relClass(kind), a[1], catalog.AllPrivs(catalog.ClassColumn)); ok || err != nil {
+		return ok, err
+	}
+	cols, _ := h.TableColumns(q.Schema, q.Name)
+	if v, ok := h.Catalog().View(q); ok && cols == nil {
+		cols = v.Columns
+	}
+	for _, c := range cols {
+		k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: c}
+		if ok, err := hasPrivs(h, role, k, catalog.ClassColumn, a[1], catalog.AllPrivs(catalog.ClassColumn)); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
 // HasSchemaPrivilege is has_schema_privilege(schema text, privs text).
 func HasSchemaPrivilege(h Host, role string, a []string) (bool, error) {
 	if !h.HasSchema(a[0]) && a[0] != "pg_catalog" && a[0] != "information_schema" {

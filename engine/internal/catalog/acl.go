@@ -59,6 +59,8 @@ const (
 	ClassType
 	ClassColumn
 	ClassDatabase
+	ClassLanguage
+	ClassTablespace
 )
 
 // AllPrivs are the privileges that exist for a class (GRANT ALL).
@@ -78,6 +80,10 @@ func AllPrivs(class ObjClass) Priv {
 		return PrivUsage
 	case ClassDatabase:
 		return PrivCreate | PrivTemporary | PrivConnect
+	case ClassLanguage:
+		return PrivUsage
+	case ClassTablespace:
+		return PrivCreate
 	}
 	return 0
 }
@@ -135,10 +141,10 @@ func (a ACL) Strings() []string {
 // Default is PostgreSQL's acldefault(class, owner).
 func Default(class ObjClass, owner string) ACL {
 	switch class {
-	case ClassTable, ClassSequence, ClassSchema:
+	case ClassTable, ClassSequence, ClassSchema, ClassTablespace:
 		p := AllPrivs(class)
 		return ACL{{Grantee: owner, Grantor: owner, Privs: p}}
-	case ClassFunction, ClassType:
+	case ClassFunction, ClassType, ClassLanguage:
 		p := AllPrivs(class)
 		return ACL{{Grantee: "", Grantor: owner, Privs: p}, {Grantee: owner, Grantor: owner, Privs: p}}
 	case ClassDatabase:

@@ -12,8 +12,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 type bfFnT = func(ctx *sql.Context, env *types.Env, args []any) (any, error)
@@ -134,12 +136,16 @@ func bfQuoteIdent(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
 
+// bfIsKeyword reports whether s is a keyword quote_ident must quote:
+// every keyword but the unreserved ones, as PostgreSQL's
+// quote_identifier decides, read from the SQL scanner's keyword table.
 func bfIsKeyword(s string) bool {
-	switch s {
-	case "select", "from", "where", "table", "user", "order", "group", "by", "and", "or", "not", "null", "true", "false", "as", "case", "when", "then", "else", "end", "all", "any", "in", "is", "on", "join", "limit", "offset", "union", "create", "insert", "update", "delete", "into", "values", "default", "check", "primary", "references", "unique", "with", "having", "distinct", "column", "constraint", "foreign", "grant", "to", "desc", "asc", "both", "leading", "trailing", "cast", "do", "for", "only", "some", "using", "window", "array", "analyse", "analyze", "current_date", "current_time", "current_timestamp", "current_user", "session_user", "fetch", "lateral", "placing", "returning", "symmetric", "variadic", "collate", "deferrable", "initially", "localtime", "localtimestamp", "except", "intersect":
-		return true
+	r, err := pgtree.Scan(s)
+	if err != nil || len(r.Tokens) != 1 {
+		return false
 	}
-	return false
+	k := r.Tokens[0].KeywordKind
+	return k != pg.KeywordKind_NO_KEYWORD && k != pg.KeywordKind_UNRESERVED_KEYWORD
 }
 
 func bfQuoteLiteral(s string) string {

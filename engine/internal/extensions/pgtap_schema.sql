@@ -162,26 +162,7 @@ CREATE FUNCTION @extschema@.enum_has_labels(name, name, name[]) RETURNS text LAN
 CREATE FUNCTION @extschema@.enum_has_labels(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._enum_labels(NULL, $1), $2, $3) $$;
 CREATE FUNCTION @extschema@.enum_has_labels(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.enum_has_labels($1, $2, 'Enum ' || quote_ident($1) || ' should have labels (' || array_to_string($2, ', ') || ')') $$;
 
--- Functions and triggers.
-CREATE FUNCTION @extschema@._func(name, name) RETURNS TABLE(secdef boolean, returns text) LANGUAGE sql AS $$
-  SELECT p.prosecdef, CASE WHEN p.proretset THEN 'setof ' ELSE '' END || pg_catalog.format_type(p.prorettype, NULL)
-    FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
-   WHERE p.proname = $2 AND ($1 IS NULL AND pg_catalog.pg_function_is_visible(p.oid) OR n.nspname = $1)
-$$;
-CREATE FUNCTION @extschema@.has_function(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._func($1, $2)), $3) $$;
-CREATE FUNCTION @extschema@.has_function(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_function($1, $2, 'Function ' || quote_ident($1) || '.' || quote_ident($2) || '() should exist') $$;
-CREATE FUNCTION @extschema@.has_function(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(EXISTS (SELECT 1 FROM @extschema@._func(NULL, $1)), $2) $$;
-CREATE FUNCTION @extschema@.has_function(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_function($1, 'Function ' || quote_ident($1) || '() should exist') $$;
-CREATE FUNCTION @extschema@.hasnt_function(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._func($1, $2)), $3) $$;
-CREATE FUNCTION @extschema@.hasnt_function(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._func(NULL, $1)), $2) $$;
-CREATE FUNCTION @extschema@.hasnt_function(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_function($1, 'Function ' || quote_ident($1) || '() should not exist') $$;
-CREATE FUNCTION @extschema@.is_definer(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(secdef) FROM @extschema@._func($1, $2)), false), $3) $$;
-CREATE FUNCTION @extschema@.is_definer(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is_definer($1, $2, 'Function ' || quote_ident($1) || '.' || quote_ident($2) || '() should be security definer') $$;
-CREATE FUNCTION @extschema@.is_definer(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(coalesce((SELECT bool_or(secdef) FROM @extschema@._func(NULL, $1)), false), $2) $$;
-CREATE FUNCTION @extschema@.is_definer(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is_definer($1, 'Function ' || quote_ident($1) || '() should be security definer') $$;
-CREATE FUNCTION @extschema@.function_returns(name, name, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is((SELECT returns FROM @extschema@._func($1, $2) LIMIT 1), $3, $4) $$;
-CREATE FUNCTION @extschema@.function_returns(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.function_returns($1, $2, $3, 'Function ' || quote_ident($1) || '.' || quote_ident($2) || '() should return ' || $3) $$;
-CREATE FUNCTION @extschema@.function_returns(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.function_returns(NULL::name, $1, $2, 'Function ' || quote_ident($1) || '() should return ' || $2) $$;
+-- Triggers (the function assertions are pgtap_funky.go's).
 CREATE FUNCTION @extschema@._trig(name, name, name) RETURNS TABLE(fn text) LANGUAGE sql AS $$
   SELECT quote_ident(fn_ns.nspname) || '.' || quote_ident(p.proname)
     FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid

@@ -95,6 +95,21 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 				return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", o.Name)
 			}
 			out = append(out, grantTarget{key: databaseKey(), class: catalog.ClassDatabase, word: "database", name: databaseName})
+		case catalog.ClassLanguage:
+			trusted, ok := languages[o.Name]
+			if !ok {
+				return nil, pgerror.New(pgerror.UndefinedObject, "language %q does not exist", o.Name)
+			}
+			if !trusted {
+				return nil, pgerror.New(pgerror.WrongObjectType, "language %q is not trusted", o.Name).
+					WithDetail("GRANT and REVOKE are not allowed on untrusted languages, because only superusers can use untrusted languages.")
+			}
+			out = append(out, grantTarget{key: LanguageKey(o.Name), class: catalog.ClassLanguage, word: "language", name: o.Name})
+		case catalog.ClassTablespace:
+			if !tablespaces[o.Name] {
+				return nil, pgerror.New(pgerror.UndefinedObject, "tablespace %q does not exist", o.Name)
+			}
+			out = append(out, grantTarget{key: TablespaceKey(o.Name), class: catalog.ClassTablespace, word: "tablespace", name: o.Name})
 		}
 	}
 	return out, nil

@@ -55,6 +55,29 @@ func HasColumnPrivilege(h Host, role string, a []string) (bool, error) {
 	return hasPrivs(h, role, catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: a[1]}, catalog.ClassColumn, a[2], catalog.AllPrivs(catalog.ClassColumn))
 }
 
+// HasAnyColumnPrivilege is has_any_column_privilege(table text, privs
+// text): the privilege on the table, or on at least one of its columns.
+func HasAnyColumnPrivilege(h Host, role string, a []string) (bool, error) {
+	q, kind, err := relationArg(h, a[0])
+	if err != nil {
+		return false, err
+	}
+	if ok, err := hasPrivs(h, role, RelKey(q), relClass(kind), a[1], catalog.AllPrivs(catalog.ClassColumn)); ok || err != nil {
+		return ok, err
+	}
+	cols, _ := h.TableColumns(q.Schema, q.Name)
+	if v, ok := h.Catalog().View(q); ok && cols == nil {
+		cols = v.Columns
+	}
+	for _, c := range cols {
+		k := catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: q.Schema, Name: q.Name, Column: c}
+		if ok, err := hasPrivs(h, role, k, catalog.ClassColumn, a[1], catalog.AllPrivs(catalog.ClassColumn)); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
 // HasSchemaPrivilege is has_schema_privilege(schema text, privs text).
 func HasSchemaPrivilege(h Host, role string, a []string) (bool, error) {
 	if !h.HasSchema(a[0]) && a[0] != "pg_catalog" && a[0] != "information_schema" {
@@ -64,6 +87,33 @@ func HasSchemaPrivilege(h Host, role string, a []string) (bool, error) {
 		return hasPrivsOn(role, a[1], catalog.AllPrivs(catalog.ClassSchema), func(p catalog.Priv, _ bool) bool { return p == catalog.PrivUsage })
 	}
 	return hasPrivs(h, role, schemaKey(a[0]), catalog.ClassSchema, a[1], catalog.AllPrivs(catalog.ClassSchema))
+}
+
+// HasDatabasePrivilege is has_database_privilege(database text, privs
+// text): CREATE, CONNECT and TEMPORARY (TEMP) on the one database.
+func HasDatabasePrivilege(h Host, role string, a []string) (bool, error) {
+	if a[0] != databaseName {
+		return false, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", a[0])
+	}
+	return hasPrivs(h, role, databaseKey(), catalog.ClassDatabase, a[1], catalog.AllPrivs(catalog.ClassDatabase))
+}
+
+// HasLanguagePrivilege is has_language_privilege(language text, privs
+// text): USAGE.
+func HasLanguagePrivilege(h Host, role string, a []string) (bool, error) {
+	if _, ok := languages[a[0]]; !ok {
+		return false, pgerror.New(pgerror.UndefinedObject, "language %q does not exist", a[0])
+	}
+	return hasPrivs(h, role, LanguageKey(a[0]), catalog.ClassLanguage, a[1], catalog.AllPrivs(catalog.ClassLanguage))
+}
+
+// HasTablespacePrivilege is has_tablespace_privilege(tablespace text,
+// privs text): CREATE.
+func HasTablespacePrivilege(h Host, role string, a []string) (bool, error) {
+	if !tablespaces[a[0]] {
+		return false, pgerror.New(pgerror.UndefinedObject, "tablespace %q does not exist", a[0])
+	}
+	return hasPrivs(h, role, TablespaceKey(a[0]), catalog.ClassTablespace, a[1], catalog.AllPrivs(catalog.ClassTablespace))
 }
 
 // HasFunctionPrivilege is has_function_privilege(function text, privs

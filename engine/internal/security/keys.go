@@ -18,6 +18,30 @@ const databaseName = "postgres"
 // objDatabase keys the database's ACL.
 const objDatabase catalog.ObjKind = 100
 
+// objLanguage and objTablespace key a procedural language's and a
+// tablespace's ACL.
+const (
+	objLanguage   catalog.ObjKind = 101
+	objTablespace catalog.ObjKind = 102
+)
+
+// languages are tinybase's procedural languages (pg_language), with
+// whether each is trusted: GRANT on an untrusted one is an error.
+var languages = map[string]bool{"internal": false, "c": false, "sql": true, "plpgsql": true}
+
+// tablespaces are PostgreSQL's two built-in tablespaces, the only ones.
+var tablespaces = map[string]bool{"pg_default": true, "pg_global": true}
+
+// LanguageKey is a procedural language's ACL key.
+func LanguageKey(name string) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: objLanguage, Name: name}
+}
+
+// TablespaceKey is a tablespace's ACL key.
+func TablespaceKey(name string) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: objTablespace, Name: name}
+}
+
 // RelKey is a relation's owner / ACL key.
 func RelKey(q catalog.QName) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: q.Name}

@@ -8,8 +8,9 @@ import (
 )
 
 // Access privilege inquiry functions (PostgreSQL docs 9.26, table 9.69):
-// has_table_privilege, has_column_privilege, has_schema_privilege,
-// has_function_privilege, has_sequence_privilege, pg_has_role. Each takes
+// has_table_privilege, has_column_privilege, has_any_column_privilege, has_schema_privilege,
+// has_function_privilege, has_sequence_privilege, has_database_privilege,
+// has_language_privilege, has_tablespace_privilege, pg_has_role. Each takes
 // an optional role name first (current_user without it) and a
 // comma-separated list of privileges, true when any of them is held. The
 // implementations are engine/internal/security's; the registrations are in
@@ -46,8 +47,12 @@ func addPrivilegeFuncs(r *expr.Registry) {
 	add("has_table_privilege", 1, security.HasTablePrivilege)
 	add("has_sequence_privilege", 1, security.HasSequencePrivilege)
 	add("has_column_privilege", 2, security.HasColumnPrivilege)
+	add("has_any_column_privilege", 1, security.HasAnyColumnPrivilege)
 	add("has_schema_privilege", 1, security.HasSchemaPrivilege)
 	add("has_function_privilege", 1, security.HasFunctionPrivilege)
+	add("has_database_privilege", 1, security.HasDatabasePrivilege)
+	add("has_language_privilege", 1, security.HasLanguagePrivilege)
+	add("has_tablespace_privilege", 1, security.HasTablespacePrivilege)
 	add("pg_has_role", 1, security.PgHasRole)
 }
 

@@ -65,6 +65,7 @@ var builtinFamilies = []func(*expr.Registry){
 	addSequenceCommentFuncs,
 	addDescribeFuncs,
 	addFunctionVisibleFuncs,
+	addOperatorVisibleFuncs,
 	addCatalogInfoFuncs,
 	addFunctionSQLBodyFuncs,
 	addFunctionArgsFuncs,

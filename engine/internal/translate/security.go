@@ -464,6 +464,10 @@ func (t *Translator) grant(g *pg.GrantStmt) *Grant {
 		cmd.Class, cmd.ObjType = catalog.ClassType, "type"
 	case pg.ObjectType_OBJECT_DATABASE:
 		cmd.Class, cmd.ObjType = catalog.ClassDatabase, "database"
+	case pg.ObjectType_OBJECT_LANGUAGE:
+		cmd.Class, cmd.ObjType = catalog.ClassLanguage, "language"
+	case pg.ObjectType_OBJECT_TABLESPACE:
+		cmd.Class, cmd.ObjType = catalog.ClassTablespace, "tablespace"
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "GRANT on %s is not supported yet", strings.ToLower(strings.TrimPrefix(g.Objtype.String(), "OBJECT_"))))
 	}

@@ -1,0 +1,96 @@
+package pgcatalog
+
+import "github.com/tinybase/tinybase/engine/internal/types"
+
+//go:generate go run ./internal/genopcasts -o builtin_opcasts_gen.go
+
+// builtinOperator is one of PostgreSQL 15's pg_operator rows.
+type builtinOperator struct {
+	oid                              uint32
+	name                             string
+	kind                             byte
+	canMerge, canHash                bool
+	left, right, result, com, negate uint32
+	code, rest, join                 uint32
+}
+
+// builtinCast is one of PostgreSQL 15's pg_cast rows.
+type builtinCast struct {
+	oid, source, target, fn uint32
+	context, method         byte
+}
+
+// knownType reports whether tinybase has the type (0: none, as an
+// operator's missing operand is).
+func (s *State) knownType(oid uint32) bool {
+	if oid == 0 {
+		return true
+	}
+	_, ok := s.TypeByOID(oid)
+	return ok
+}
+
+// pgOperator is pg_catalog.pg_operator: PostgreSQL's built-in operators
+// over the types tinybase has (tinybase has no CREATE OPERATOR).
+var pgOperator = &def{
+	cols: []column{{"oid", types.Oid}, {"oprname", types.Name}, {"oprnamespace", types.Oid},
+		{"oprowner", types.Oid}, {"oprkind", types.Char}, {"oprcanmerge", types.Bool}, {"oprcanhash", types.Bool},
+		{"oprleft", types.Oid}, {"oprright", types.Oid}, {"oprresult", types.Oid}, {"oprcom", types.Oid},
+		{"oprnegate", types.Oid}, {"oprcode", types.Regproc}, {"oprrest", types.Regproc}, {"oprjoin", types.Regproc}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, o := range builtinOperators {
+			if !s.knownType(o.left) || !s.knownType(o.right) || !s.knownType(o.result) {
+				continue
+			}
+			out = append(out, []any{o.oid, o.name, NamespaceOID("pg_catalog"), uint32(10), string(rune(o.kind)), o.canMerge, o.canHash,
+				o.left, o.right, o.result, o.com, o.negate, s.procName(o.code), s.procName(o.rest), s.procName(o.join)})
+		}
+		return out, nil
+	},
+}
+
+// OperatorByOID is the built-in operator's schema, as
+// pg_operator_is_visible needs it.
+func OperatorByOID(oid uint32) (schema string, ok bool) {
+	for _, o := range builtinOperators {
+		if o.oid == oid {
+			return "pg_catalog", true
+		}
+	}
+	return "", false
+}
+
+// OpclassByOID is the operator class's schema, as pg_opclass_is_visible
+// needs it.
+func (s *State) OpclassByOID(oid uint32) (schema string, ok bool) {
+	for _, o := range opclasses {
+		if o.oid == oid {
+			return "pg_catalog", true
+		}
+	}
+	for _, r := range extOpclassRows(s) {
+		if r[0] == oid {
+			n, _ := s.SchemaByOID(r[3].(uint32))
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// pgCast is pg_catalog.pg_cast: PostgreSQL's built-in casts between the
+// types tinybase has.
+var pgCast = &def{
+	cols: []column{{"oid", types.Oid}, {"castsource", types.Oid}, {"casttarget", types.Oid},
+		{"castfunc", types.Oid}, {"castcontext", types.Char}, {"castmethod", types.Char}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, c := range builtinCasts {
+			if !s.knownType(c.source) || !s.knownType(c.target) {
+				continue
+			}
+			out = append(out, []any{c.oid, c.source, c.target, c.fn, string(rune(c.context)), string(rune(c.method))})
+		}
+		return out, nil
+	},
+}

@@ -1,0 +1,23 @@
+-- has_database_privilege, has_language_privilege and has_tablespace_privilege, and GRANT / REVOKE on languages and tablespaces
+create role dlt_someone;
+select has_database_privilege('dlt_someone', 'postgres', 'connect'), has_database_privilege('dlt_someone', 'postgres', 'create'), has_database_privilege('dlt_someone', 'postgres', 'temp'), has_database_privilege('postgres', 'create');
+select has_database_privilege('dlt_someone', 'nosuchdb', 'connect');
+select has_database_privilege('dlt_someone', 'postgres', 'usage');
+select has_language_privilege('dlt_someone', 'plpgsql', 'usage'), has_language_privilege('dlt_someone', 'sql', 'usage'), has_language_privilege('dlt_someone', 'c', 'usage'), has_language_privilege('plpgsql', 'usage');
+select has_language_privilege('dlt_someone', 'nosuchlang', 'usage');
+select has_tablespace_privilege('dlt_someone', 'pg_default', 'create'), has_tablespace_privilege('postgres', 'pg_default', 'create'), has_tablespace_privilege('pg_global', 'create');
+select has_tablespace_privilege('dlt_someone', 'nosuchspc', 'create');
+revoke usage on language plpgsql from public;
+select has_language_privilege('dlt_someone', 'plpgsql', 'usage'), has_language_privilege('dlt_someone', 'sql', 'usage');
+grant usage on language plpgsql to dlt_someone;
+select has_language_privilege('dlt_someone', 'plpgsql', 'usage');
+revoke usage on language plpgsql from dlt_someone;
+grant usage on language plpgsql to public;
+grant usage on language c to dlt_someone;
+grant usage on language nosuchlang to dlt_someone;
+grant create on tablespace pg_default to dlt_someone;
+select has_tablespace_privilege('dlt_someone', 'pg_default', 'create');
+revoke create on tablespace pg_default from dlt_someone;
+select has_tablespace_privilege('dlt_someone', 'pg_default', 'create');
+grant create on tablespace nosuchspc to dlt_someone;
+drop role dlt_someone;

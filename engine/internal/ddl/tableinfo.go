@@ -60,7 +60,11 @@ func TableColumns(t *storage.Table) *translate.TableInfo {
 	sch := t.Schema()
 	ti.Columns = make([]translate.ColumnInfo, 0, len(sch))
 	for _, c := range sch {
-		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable, Default: c.Default != nil})
+		ci := translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable, Default: c.Default != nil}
+		if c.Default != nil {
+			ci.DefaultExpr = c.Default.Expr
+		}
+		ti.Columns = append(ti.Columns, ci)
 	}
 	pks := t.PrimaryKeySchema()
 	for _, o := range pks.PkOrdinals {

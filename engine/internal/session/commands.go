@@ -79,6 +79,7 @@ func commandTable() []command {
 		onDDL(ddl.Publication),        // CREATE / ALTER / DROP PUBLICATION
 		onDDL(ddl.Foreign),            // foreign.go: FDW, SERVER, USER MAPPING, FOREIGN TABLE
 		onDDL(ddl.SetDeferrable),      // deferrable.go: DEFERRABLE constraints
+		onDDL(ddl.SetInheritance),     // inherits.go: INHERITS, PARTITION BY / OF
 		onDDL(ddl.CreateEventTrigger), // event_trigger.go
 		onDDL(ddl.AlterEventTrigger),
 		onDDL(ddl.DropEventTrigger),

@@ -186,6 +186,9 @@ func (r sessionRelations) RelationOID(name string) (uint32, error) {
 // RelationName prints a relation OID as regclass output does: the name,
 // qualified when the search path does not find it, or the number.
 func (r sessionRelations) RelationName(oid uint32) string {
+	if oid == 0 {
+		return "-" // regclassout's InvalidOid
+	}
 	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return strconv.FormatUint(uint64(oid), 10)

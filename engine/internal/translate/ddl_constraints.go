@@ -48,6 +48,9 @@ type ColumnInfo struct {
 	Type     *types.Type
 	Nullable bool
 	Default  bool // has a default expression
+	// DefaultExpr is the default's expression, which a table inheriting
+	// the column copies (ddl_inherit.go)
+	DefaultExpr sql.Expression
 }
 
 // Column finds a column by name.

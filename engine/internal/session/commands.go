@@ -86,6 +86,7 @@ func commandTable() []command {
 		onDDL(ddl.CreateRule), // rules.go: CREATE / DROP / ALTER RULE
 		onDDL(ddl.DropRule),
 		onDDL(ddl.RenameRule),
+		onDDL(ddl.ConvertToView), // rules.go: ON SELECT "_RETURN"
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

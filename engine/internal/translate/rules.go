@@ -95,7 +95,7 @@ func (t *Translator) createRule(s *pg.RuleStmt) Result {
 	r := catalog.Rule{Name: s.Rulename, Table: q, Instead: s.Instead}
 	switch s.Event {
 	case pg.CmdType_CMD_SELECT:
-		fail(pgerror.New(pgerror.FeatureNotSupported, "ON SELECT rules are not supported (PostgreSQL allows them only as a view's _RETURN rule)"))
+		return t.selectRule(s, q) // rules_select.go
 	case pg.CmdType_CMD_UPDATE:
 		r.Event = '2'
 	case pg.CmdType_CMD_INSERT:

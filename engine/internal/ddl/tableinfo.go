@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 )
@@ -61,8 +62,9 @@ func TableColumns(t *storage.Table) *translate.TableInfo {
 	ti.Columns = make([]translate.ColumnInfo, 0, len(sch))
 	for _, c := range sch {
 		ci := translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable, Default: c.Default != nil}
-		if c.Default != nil {
-			ci.DefaultExpr = c.Default.Expr
+		if d := c.Default; d != nil {
+			ci.DefaultExpr = d.Expr
+			ci.DefaultText = func() string { return pgcatalog.DefaultText(d) }
 		}
 		ti.Columns = append(ti.Columns, ci)
 	}

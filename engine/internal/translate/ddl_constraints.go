@@ -51,6 +51,8 @@ type ColumnInfo struct {
 	// DefaultExpr is the default's expression, which a table inheriting
 	// the column copies (ddl_inherit.go)
 	DefaultExpr sql.Expression
+	// DefaultText is the default as SQL text (pg_get_expr's)
+	DefaultText func() string
 }
 
 // Column finds a column by name.

@@ -166,6 +166,9 @@ var _ types.RelationResolver = sessionRelations{}
 
 // RelationOID resolves a regclass name as 'name'::regclass::oid does.
 func (r sessionRelations) RelationOID(name string) (uint32, error) {
+	if name == "-" {
+		return 0, nil // regclassin's InvalidOid, as RelationName prints it
+	}
 	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return 0, err

@@ -42,6 +42,10 @@ type Catalog struct {
 	deferrable map[ObjectKey]bool
 	// eventTriggers by name (event_triggers.go)
 	eventTriggers map[string]*EventTrigger
+	// inherits are tables' parents by table, partitioned the partition
+	// keys by table (inherits.go)
+	inherits    map[QName]*Inheritance
+	partitioned map[QName]*PartitionKey
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

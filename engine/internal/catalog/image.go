@@ -48,6 +48,9 @@ type Image struct {
 	EventTriggers []EventTrigger
 	// Foreign is the foreign-data objects (foreign.go), nil when none
 	Foreign *ForeignData
+	// Inherits and PartitionKeys are table inheritance (inherits.go)
+	Inherits      []Inheritance
+	PartitionKeys []PartitionKey
 }
 
 // The catalog's maps are written as slices sorted by key (a Go map
@@ -339,6 +342,7 @@ func (c *Catalog) Image() (Image, error) {
 		img.Rules = append(img.Rules, *r)
 	}
 	img.Deferrable = c.DeferrableConstraints()
+	img.Inherits, img.PartitionKeys = inheritanceImage(c)
 	img.EventTriggers = c.eventTriggerImage()
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
@@ -561,6 +565,7 @@ func FromImage(img Image) (*Catalog, error) {
 			c.eventTriggers[t.Name] = &t
 		}
 	}
+	c.inheritanceFromImage(img.Inherits, img.PartitionKeys)
 	if img.Deferrable != nil {
 		c.deferrable = entriesMap(img.Deferrable, func(e KeyBool) (ObjectKey, bool) { return e.Key, e.On })
 	}

@@ -36,6 +36,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	}
 	n.renameTriggerTable(old, new)
 	n.renameDeferrableTable(old, new)
+	n.renameInheritance(old, new)
 	n.security = c.sec().renameTable(old, new)
 	return n.renamePublicationTable(old, new)
 }
@@ -62,6 +63,7 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 		n.comments[k] = text
 	}
 	n.renameTriggerColumn(table, old, new)
+	n.renameInheritanceColumn(table, old, new)
 	n.security = c.sec().renameColumn(table, old, new)
 	return n
 }

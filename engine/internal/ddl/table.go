@@ -185,6 +185,10 @@ func dropTables(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		tables = append(tables, t)
 		dropping[t.SchemaName()+"."+t.Name()] = true
 	}
+	tables, err := withDescendants(h, ctx, tables, dropping, c.Cascade) // inherits.go
+	if err != nil {
+		return err
+	}
 	for _, t := range tables {
 		fks, err := Referencing(ctx, t, dropping)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 )
@@ -60,7 +61,12 @@ func TableColumns(t *storage.Table) *translate.TableInfo {
 	sch := t.Schema()
 	ti.Columns = make([]translate.ColumnInfo, 0, len(sch))
 	for _, c := range sch {
-		ti.Columns = append(ti.Columns, translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable, Default: c.Default != nil})
+		ci := translate.ColumnInfo{Name: c.Name, Type: expr.FromGMSType(c.Type), Nullable: c.Nullable, Default: c.Default != nil}
+		if d := c.Default; d != nil {
+			ci.DefaultExpr = d.Expr
+			ci.DefaultText = func() string { return pgcatalog.DefaultText(d) }
+		}
+		ti.Columns = append(ti.Columns, ci)
 	}
 	pks := t.PrimaryKeySchema()
 	for _, o := range pks.PkOrdinals {

@@ -39,6 +39,9 @@ var pgtapHasScript string
 //go:embed pgtap_privs.sql
 var pgtapPrivsScript string
 
+//go:embed pgtap_rules.sql
+var pgtapRulesScript string
+
 // pgtap stands in for pgTAP (pgtap.org), the unit-testing framework
 // `supabase test db` runs: SQL functions returning TAP lines. The
 // script (pgtap.sql) declares pgTAP's API; the bookkeeping (plan, test
@@ -52,7 +55,7 @@ var pgtap = &Extension{
 	Version:     "1.2.0",
 	Comment:     "Unit testing for PostgreSQL",
 	Relocatable: true,
-	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapHasScript + pgtapPrivsScript + pgtapBodiesRestored,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":     tapPlan,
 		"tap_no_plan":  tapNoPlan,

@@ -189,6 +189,11 @@ func typeFacts(t *types.Type) (dataType string, charLen, octetLen, prec, radix, 
 // pg_get_expr does: the assignment coercion to the column type at its top
 // is hidden (nextval('s'::regclass) for an integer serial column, not
 // (nextval('s'::regclass))::integer); coercions inside it show.
+// DefaultText is a column default as pg_get_expr prints it: SQL that
+// reads back as the same expression (a rule's NEW of a column an INSERT
+// leaves out substitutes it).
+func DefaultText(d *sql.ColumnDefaultValue) string { return storedText(d) }
+
 func storedText(d *sql.ColumnDefaultValue) string {
 	e := d.Expr
 	for {

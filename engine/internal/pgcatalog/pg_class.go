@@ -10,6 +10,14 @@ import (
 const (
 	relOptionsCol   = 28
 	relReplIdentCol = 25
+	// set by inheritance (pg_inherits.go) and rules
+	relAmCol          = 6
+	relFilenodeCol    = 7
+	relKindCol        = 16
+	relHasRulesCol    = 19
+	relHasSubclassCol = 21
+	relIsPartitionCol = 26
+	relPartBoundCol   = 30
 )
 
 // pgClass is pg_catalog.pg_class: tables, their indexes, views and
@@ -95,6 +103,8 @@ var pgClass = &def{
 			}
 			key := r.Schema + "." + r.Name
 			tr[relChecksCol], tr[relHasTriggersCol] = int16(checks[key]), triggers[key]
+			s.inheritFlags(r.Schema, r.Name, tr) // pg_inherits.go
+			tr[relHasRulesCol] = len(s.Catalog.Rules(catalog.QName{Schema: r.Schema, Name: r.Name})) > 0
 			tuples, pages, ixTuples, ixPages := relSize(s, r) // pg_stats.go
 			tr[relPagesCol], tr[relTuplesCol] = pages, tuples
 			out = append(out, tr)

@@ -20,16 +20,21 @@ var pgRules = &def{
 	},
 }
 
-// RuleDefinition prints a rule as CREATE RULE (pg_get_ruledef's layout;
-// the condition and actions as stored, not re-deparsed from an analyzed
-// tree as PostgreSQL prints them).
+// RuleDefinition prints a rule as pg_get_ruledef lays it out: the event
+// line, the condition on its own line in parentheses, DO [INSTEAD] and
+// the actions (as stored, not re-deparsed from an analyzed tree as
+// PostgreSQL prints them: no INSERT column list, no casts it adds).
 func RuleDefinition(r *catalog.Rule) string {
 	var b strings.Builder
 	b.WriteString("CREATE RULE " + quoteIdent(r.Name) + " AS\n    ON ")
 	b.WriteString(map[byte]string{'2': "UPDATE", '3': "INSERT", '4': "DELETE"}[r.Event])
 	b.WriteString(" TO " + quoteIdent(r.Table.Schema) + "." + quoteIdent(r.Table.Name))
 	if r.Where != "" {
-		b.WriteString("\n  WHERE " + r.Where)
+		w := r.Where
+		if !strings.HasPrefix(w, "(") || !strings.HasSuffix(w, ")") {
+			w = "(" + w + ")"
+		}
+		b.WriteString("\n   WHERE " + w)
 	}
 	b.WriteString(" DO ")
 	if r.Instead {
@@ -37,13 +42,35 @@ func RuleDefinition(r *catalog.Rule) string {
 	}
 	switch len(r.Actions) {
 	case 0:
-		b.WriteString(" NOTHING;")
+		b.WriteString("NOTHING;")
 	case 1:
 		b.WriteString(" " + r.Actions[0] + ";")
 	default:
 		b.WriteString(" (" + strings.Join(r.Actions, "; ") + ");")
 	}
 	return b.String()
+}
+
+// RuleDef is pg_get_ruledef(oid): a CREATE RULE rule (RuleDefinition) or
+// a view's _RETURN rule, its query as pg_get_viewdef prints it; ok is
+// false for an OID that is no rule.
+func (s *State) RuleDef(oid uint32) (string, bool) {
+	for _, r := range s.Catalog.AllRules() {
+		if r.OID == oid {
+			return RuleDefinition(r), true
+		}
+	}
+	for _, v := range s.Catalog.Views() {
+		if RuleOID(v.Schema, v.Name) != oid {
+			continue
+		}
+		def, ok := s.ViewDefPretty(v, false)
+		if !ok {
+			def = " " + v.Query + ";"
+		}
+		return "CREATE RULE \"_RETURN\" AS\n    ON SELECT TO " + quoteIdent(v.Schema) + "." + quoteIdent(v.Name) + " DO INSTEAD " + def, true
+	}
+	return "", false
 }
 
 // ruleRelOID is the pg_class OID of a rule's table or view.

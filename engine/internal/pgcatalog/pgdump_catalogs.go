@@ -138,8 +138,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 		column{"srvfdw", types.Oid}, column{"srvtype", types.Text}, column{"srvversion", types.Text}, column{"srvacl", textArray},
 		column{"srvoptions", textArray})
 	m["pg_event_trigger"] = pgEventTrigger
-	m["pg_partitioned_table"] = empty(column{"partrelid", types.Oid}, column{"partstrat", types.Char}, column{"partnatts", types.Int2},
-		column{"partdefid", types.Oid}, column{"partattrs", int2Array}, column{"partclass", oidArray}, column{"partcollation", oidArray})
+	m["pg_partitioned_table"] = pgPartitionedTable // pg_inherits.go
 	m["pg_subscription"] = empty(column{"oid", types.Oid}, column{"subdbid", types.Oid}, column{"subname", types.Name},
 		column{"subowner", types.Oid}, column{"subenabled", types.Bool}, column{"subbinary", types.Bool}, column{"substream", types.Bool},
 		column{"subtwophasestate", types.Char}, column{"subdisableonerr", types.Bool}, column{"subconninfo", types.Text},

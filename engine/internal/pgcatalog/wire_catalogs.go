@@ -76,13 +76,6 @@ var pgCollation = &def{
 	},
 }
 
-// pgInherits is pg_catalog.pg_inherits: tinybase has no table inheritance
-// or partitioning, so it is empty.
-var pgInherits = &def{
-	cols: []column{{"inhrelid", types.Oid}, {"inhparent", types.Oid}, {"inhseqno", types.Int4}, {"inhdetachpending", types.Bool}},
-	rows: func(*State) ([][]any, error) { return nil, nil },
-}
-
 // pgTablespace is pg_catalog.pg_tablespace: the two built-in tablespaces.
 var pgTablespace = &def{
 	cols: []column{{"oid", types.Oid}, {"spcname", types.Name}, {"spcowner", types.Oid}, {"spcacl", types.ArrayOf(types.Text)}, {"spcoptions", types.ArrayOf(types.Text)}},

@@ -79,12 +79,14 @@ func commandTable() []command {
 		onDDL(ddl.Publication),        // CREATE / ALTER / DROP PUBLICATION
 		onDDL(ddl.Foreign),            // foreign.go: FDW, SERVER, USER MAPPING, FOREIGN TABLE
 		onDDL(ddl.SetDeferrable),      // deferrable.go: DEFERRABLE constraints
+		onDDL(ddl.SetInheritance),     // inherits.go: INHERITS, PARTITION BY / OF
 		onDDL(ddl.CreateEventTrigger), // event_trigger.go
 		onDDL(ddl.AlterEventTrigger),
 		onDDL(ddl.DropEventTrigger),
 		onDDL(ddl.CreateRule), // rules.go: CREATE / DROP / ALTER RULE
 		onDDL(ddl.DropRule),
 		onDDL(ddl.RenameRule),
+		onDDL(ddl.ConvertToView), // rules.go: ON SELECT "_RETURN"
 
 		// Functions and procedures (engine/internal/routines).
 		onRoutines(routines.CreateFunction),

@@ -167,6 +167,9 @@ var _ types.RelationResolver = sessionRelations{}
 
 // RelationOID resolves a regclass name as 'name'::regclass::oid does.
 func (r sessionRelations) RelationOID(name string) (uint32, error) {
+	if name == "-" {
+		return 0, nil // regclassin's InvalidOid, as RelationName prints it
+	}
 	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return 0, err
@@ -187,6 +190,9 @@ func (r sessionRelations) RelationOID(name string) (uint32, error) {
 // RelationName prints a relation OID as regclass output does: the name,
 // qualified when the search path does not find it, or the number.
 func (r sessionRelations) RelationName(oid uint32) string {
+	if oid == 0 {
+		return "-" // regclassout's InvalidOid
+	}
 	st, err := r.s.currentCatalogState()
 	if err != nil {
 		return strconv.FormatUint(uint64(oid), 10)

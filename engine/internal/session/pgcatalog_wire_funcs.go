@@ -66,6 +66,21 @@ func addClientCatalogFuncs(r *expr.Registry) {
 	})
 	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
 	r.Add("pg_get_viewdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true, Fn: viewdef})
+	r.Add("pg_get_partkeydef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+			if def, ok := st.PartitionKeyDef(a[0].(uint32)); ok { // pgcatalog/pg_inherits.go
+				return def, nil
+			}
+			return nil, nil
+		})})
+	ruledef := withState(func(st *pgcatalog.State, a []any) (any, error) {
+		if def, ok := st.RuleDef(a[0].(uint32)); ok { // pgcatalog/pg_rules.go
+			return def, nil
+		}
+		return nil, nil
+	})
+	r.Add("pg_get_ruledef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true, Fn: ruledef})
+	r.Add("pg_get_ruledef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true, Fn: ruledef})
 	r.Add("pg_encoding_to_char", expr.FuncImpl{Args: []*types.Type{types.Int4}, Result: expr.Fixed(types.Name),
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 			if a[0].(int32) == 6 {

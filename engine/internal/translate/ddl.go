@@ -22,11 +22,17 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	seenUnique := map[string]bool{}
 	t.creating, t.creatingPK = s.Relation, declaredPrimaryKey(s)
 	defer func() { t.creating, t.creatingPK = nil, nil }()
+	inh := t.inherit(s) // ddl_inherit.go
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
 			cd := x.ColumnDef
-			typ := t.columnTypeName(cd.TypeName)
+			var typ *types.Type
+			if cd.TypeName == nil && inh != nil {
+				typ = inh.typeOf(cd.Colname) // a partition's column options
+			} else {
+				typ = t.columnTypeName(cd.TypeName)
+			}
 			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
 			if cd.IsNotNull {
 				col.Type.NotNull = true
@@ -86,6 +92,12 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			}
 		}
 	}
+	if inh != nil {
+		spec.Columns = inh.merge(spec.Columns, s.Partbound != nil)
+		if inh.set.Key != nil {
+			t.partitionKey(s, inh.set.Key, spec.Columns)
+		}
+	}
 	if len(pk) > 0 {
 		idx := &sqlparser.IndexDefinition{Info: &sqlparser.IndexInfo{Type: "primary key", Name: sqlparser.NewColIdent("PRIMARY"), Primary: true, Unique: true}}
 		for _, k := range pk {
@@ -98,10 +110,16 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		}
 		spec.Indexes = append(spec.Indexes, idx)
 	}
+	var res Result
 	if pkName != "" && pkName != pgident.MakeObjectName(s.Relation.Relname, "", "pkey") {
-		return t.namedPrimaryKey(ddl, s, pkName), nil
+		res = t.namedPrimaryKey(ddl, s, pkName)
+	} else {
+		res = Result{Stmt: ddl, Tag: "CREATE TABLE"}
 	}
-	return Result{Stmt: ddl, Tag: "CREATE TABLE"}, nil
+	if inh != nil {
+		res.Catalog = append(res.Catalog, inh.set)
+	}
+	return res, nil
 }
 
 // assignTo translates n and coerces it to typ with assignment rules.

@@ -48,6 +48,11 @@ type ColumnInfo struct {
 	Type     *types.Type
 	Nullable bool
 	Default  bool // has a default expression
+	// DefaultExpr is the default's expression, which a table inheriting
+	// the column copies (ddl_inherit.go)
+	DefaultExpr sql.Expression
+	// DefaultText is the default as SQL text (pg_get_expr's)
+	DefaultText func() string
 }
 
 // Column finds a column by name.

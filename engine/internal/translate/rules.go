@@ -95,7 +95,7 @@ func (t *Translator) createRule(s *pg.RuleStmt) Result {
 	r := catalog.Rule{Name: s.Rulename, Table: q, Instead: s.Instead}
 	switch s.Event {
 	case pg.CmdType_CMD_SELECT:
-		fail(pgerror.New(pgerror.FeatureNotSupported, "ON SELECT rules are not supported (PostgreSQL allows them only as a view's _RETURN rule)"))
+		return t.selectRule(s, q) // rules_select.go
 	case pg.CmdType_CMD_UPDATE:
 		r.Event = '2'
 	case pg.CmdType_CMD_INSERT:
@@ -243,6 +243,10 @@ func (t *Translator) ruleSource(n *pg.Node, rv *pg.RangeVar, cols []string) stri
 			aliases[i] = quoteIdent("new_" + c)
 		}
 		var outs []string
+		var defaults *TableInfo
+		if t.findView(rv) == nil && t.Tables != nil {
+			defaults, _ = t.Tables.LookupTable(rv.Schemaname, rv.Relname)
+		}
 		for _, c := range cols {
 			found := false
 			for _, tc := range target {
@@ -253,9 +257,15 @@ func (t *Translator) ruleSource(n *pg.Node, rv *pg.RangeVar, cols []string) stri
 			if found {
 				outs = append(outs, "s."+quoteIdent("new_"+c))
 			} else {
-				// a column the INSERT leaves out: NULL here (PostgreSQL
-				// substitutes its default)
-				outs = append(outs, "NULL AS "+quoteIdent("new_"+c))
+				// a column the INSERT leaves out reads its default, as
+				// PostgreSQL's rewriter substitutes it
+				def := "NULL"
+				if defaults != nil {
+					if ci, ok := defaults.Column(c); ok && ci.DefaultText != nil {
+						def = ci.DefaultText()
+					}
+				}
+				outs = append(outs, def+" AS "+quoteIdent("new_"+c))
 			}
 		}
 		return "SELECT " + strings.Join(outs, ", ") + " FROM (" + q + ") AS s(" + strings.Join(aliases, ", ") + ")"

@@ -490,6 +490,9 @@ func (t *Translator) fromHidden(rs *pg.RangeSubselect) map[string]bool {
 func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 	switch x := n.Node.(type) {
 	case *pg.Node_RangeVar:
+		if sub := t.inheritanceScan(x.RangeVar); sub != nil { // inherit_scan.go
+			return t.fromItem(sub)
+		}
 		if a := x.RangeVar.Alias; a != nil && len(a.Colnames) > 0 {
 			if sub := t.relationAliasSubquery(x.RangeVar); sub != nil { // join_alias.go
 				return t.fromItem(sub)

@@ -1,0 +1,76 @@
+package ddl
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// SetInheritance records the parents and partition key a CREATE TABLE
+// declares (docs: 5.10 Inheritance, 5.11 Table Partitioning) and sends
+// MergeAttributes' notices.
+func SetInheritance(h Host, c *translate.SetInheritance) error {
+	schema, err := CreationSchema(h, c.Table.Schema)
+	if err != nil {
+		return err
+	}
+	if _, exists := FindTable(h, schema, c.Table.Name); exists {
+		return nil // CREATE TABLE fails on the existing table
+	}
+	for _, n := range c.Notices {
+		h.Notice("NOTICE", "00000", n)
+	}
+	q := catalog.QName{Schema: schema, Name: c.Table.Name}
+	cat := h.Catalog()
+	if len(c.Parents) > 0 {
+		cat = cat.PutInheritance(catalog.Inheritance{Table: q, Parents: c.Parents, Bound: c.Bound})
+	}
+	if c.Key != nil {
+		k := *c.Key
+		k.Table = q
+		cat = cat.PutPartitionKey(k)
+	}
+	h.SetCatalog(cat)
+	return nil
+}
+
+// withDescendants adds to the tables a DROP TABLE names the tables that
+// inherit from them, as PostgreSQL's dependencies do: a partition goes
+// with its partitioned table, an inheritance child only under CASCADE
+// (2BP01 otherwise). The catalog forgets the dropped tables' links.
+func withDescendants(h Host, ctx *sql.Context, tables []*storage.Table, dropping map[string]bool, cascade bool) ([]*storage.Table, error) {
+	cat := h.Catalog()
+	for i := 0; i < len(tables); i++ {
+		t := tables[i]
+		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+		for _, c := range cat.Children(q) {
+			if dropping[c.Schema+"."+c.Name] {
+				continue
+			}
+			child, ok := h.Table(ctx, c.Schema, c.Name)
+			if !ok {
+				continue
+			}
+			if inh := cat.Inherits(c); inh == nil || inh.Bound == "" {
+				if !cascade {
+					return nil, &pgerror.Error{Severity: "ERROR", Code: pgerror.DependentObjectsStillExist,
+						Message: fmt.Sprintf("cannot drop table %s because other objects depend on it", visibleName(h, q.Schema, q.Name)),
+						Detail:  fmt.Sprintf("%s depends on %s", relationDesc(h, "table", c.Schema, c.Name), relationDesc(h, "table", q.Schema, q.Name)),
+						Hint:    "Use DROP ... CASCADE to drop the dependent objects too."}
+				}
+				h.DropCascades(relationDesc(h, "table", c.Schema, c.Name))
+			}
+			dropping[c.Schema+"."+c.Name] = true
+			tables = append(tables, child)
+		}
+	}
+	for _, t := range tables {
+		cat = cat.DropInheritance(catalog.QName{Schema: t.SchemaName(), Name: t.Name()})
+	}
+	h.SetCatalog(cat)
+	return tables, nil
+}

@@ -1,0 +1,305 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// SetInheritance records, with the CREATE TABLE that declares it, a
+// table's parents (INHERITS, PARTITION OF) and partition key (PARTITION
+// BY) (docs: 5.10 Inheritance, 5.11 Table Partitioning) for pg_inherits,
+// pg_partitioned_table and pg_class.
+type SetInheritance struct {
+	Table   catalog.QName // Schema empty: the creation schema
+	Parents []catalog.QName
+	Bound   string // a partition's bound, as pg_get_expr prints it
+	Key     *catalog.PartitionKey
+	// Notices are MergeAttributes' notices ("merging column ...")
+	Notices []string
+}
+
+func (*SetInheritance) command()        {}
+func (*SetInheritance) catalogCommand() {}
+
+// inheritance is what a CREATE TABLE takes from the tables it inherits
+// from: their columns, merged by name, and the record of the link.
+type inheritance struct {
+	cols []*sqlparser.ColumnDefinition
+	set  *SetInheritance
+}
+
+// inherit resolves a CREATE TABLE's INHERITS or PARTITION OF parents and
+// merges their columns as PostgreSQL's MergeAttributes does: each
+// parent's columns in order, a name seen before merged (its types must
+// agree; NOT NULL if any parent's is), DEFAULT and NOT NULL copied. nil
+// when the table inherits nothing.
+func (t *Translator) inherit(s *pg.CreateStmt) *inheritance {
+	set := &SetInheritance{Table: catalog.QName{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}}
+	if s.Partspec != nil {
+		set.Key = &catalog.PartitionKey{Strategy: partStrategy(s.Partspec.Strategy)}
+	}
+	rels := s.InhRelations
+	if len(rels) == 0 {
+		if set.Key == nil {
+			return nil
+		}
+		return &inheritance{set: set}
+	}
+	in := &inheritance{set: set}
+	byName := map[string]int{}
+	var parents []*TableInfo
+	for _, n := range rels {
+		rv := n.GetRangeVar()
+		ti := t.lookup(rv, false)
+		q := catalog.QName{Schema: ti.Schema, Name: ti.Name}
+		r := t.reader()
+		if s.Partbound != nil {
+			if r == nil {
+				failAt(-1, pgerror.InvalidObjectDefinition, "\"%s\" is not partitioned", ti.Name)
+			}
+			key, ok := r.Current().Partitioned(q)
+			if !ok {
+				failAt(-1, pgerror.InvalidObjectDefinition, "\"%s\" is not partitioned", ti.Name)
+			}
+			set.Bound = t.partitionBound(s.Partbound, key, ti)
+		} else if r != nil {
+			if _, ok := r.Current().Partitioned(q); ok {
+				failAt(-1, pgerror.WrongObjectType, "cannot inherit from partitioned table %q", ti.Name)
+			}
+			if i := r.Current().Inherits(q); i != nil && i.Bound != "" {
+				failAt(-1, pgerror.WrongObjectType, "cannot inherit from partition %q", ti.Name)
+			}
+		}
+		for _, p := range set.Parents {
+			if p == q {
+				failAt(-1, pgerror.DuplicateTable, "relation %q would be inherited from more than once", ti.Name)
+			}
+		}
+		set.Parents = append(set.Parents, q)
+		parents = append(parents, ti)
+	}
+	for _, ti := range parents {
+		for _, c := range ti.Columns {
+			if i, ok := byName[c.Name]; ok {
+				set.Notices = append(set.Notices, fmt.Sprintf("merging multiple inherited definitions of column %q", c.Name))
+				prev := in.cols[i].Type.ResolvedType.(*types.Type)
+				if prev.OID != c.Type.OID || prev.Mod != c.Type.Mod {
+					fail(pgerror.New(pgerror.DatatypeMismatch, "inherited column %q has a type conflict", c.Name).
+						WithDetail("%s versus %s", prev.FormatType(), c.Type.FormatType()))
+				}
+				in.cols[i].Type.NotNull = in.cols[i].Type.NotNull || sqlparser.BoolVal(!c.Nullable)
+				continue
+			}
+			byName[c.Name] = len(in.cols)
+			in.cols = append(in.cols, t.inheritedColumn(c))
+		}
+	}
+	return in
+}
+
+// inheritedColumn is a parent's column as the child declares it.
+func (t *Translator) inheritedColumn(c ColumnInfo) *sqlparser.ColumnDefinition {
+	col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(c.Name), Type: sqlparser.ColumnType{Type: c.Type.Name, ResolvedType: c.Type, NotNull: sqlparser.BoolVal(!c.Nullable)}}
+	if d := c.DefaultExpr; d != nil {
+		col.Type.Default = &sqlparser.ParenExpr{Expr: t.inject("default", -1, nil, func([]sql.Expression) (sql.Expression, error) { return d, nil })}
+	}
+	return col
+}
+
+// typeOf is an inherited column's type; a column the parents lack fails
+// as PostgreSQL's transformPartitionCmd does.
+func (in *inheritance) typeOf(name string) *types.Type {
+	for _, c := range in.cols {
+		if c.Name.String() == name {
+			return c.Type.ResolvedType.(*types.Type)
+		}
+	}
+	failAt(-1, pgerror.UndefinedColumn, "column %q does not exist", name)
+	return nil
+}
+
+// merge folds the table's own columns into the inherited ones: a column
+// of an inherited name merges with it (a notice; its type must be the
+// same; its DEFAULT wins, NOT NULL adds), the others follow in order. A
+// partition's own column entries only add options to the parent's.
+func (in *inheritance) merge(own []*sqlparser.ColumnDefinition, partition bool) []*sqlparser.ColumnDefinition {
+	out := in.cols
+	for _, c := range own {
+		name := c.Name.String()
+		var inh *sqlparser.ColumnDefinition
+		for _, ic := range in.cols {
+			if ic.Name.String() == name {
+				inh = ic
+				break
+			}
+		}
+		if inh == nil {
+			out = append(out, c)
+			continue
+		}
+		if !partition {
+			in.set.Notices = append(in.set.Notices, fmt.Sprintf("merging column %q with inherited definition", name))
+			it, ot := inh.Type.ResolvedType.(*types.Type), c.Type.ResolvedType.(*types.Type)
+			if it.OID != ot.OID || it.Mod != ot.Mod {
+				fail(pgerror.New(pgerror.DatatypeMismatch, "column %q has a type conflict", name).
+					WithDetail("%s versus %s", it.FormatType(), ot.FormatType()))
+			}
+		}
+		inh.Type.NotNull = inh.Type.NotNull || c.Type.NotNull
+		if c.Type.Default != nil {
+			inh.Type.Default = c.Type.Default
+		}
+	}
+	return out
+}
+
+// partitionKey fills the key's columns from PARTITION BY's elements;
+// cols are the new table's columns.
+func (t *Translator) partitionKey(s *pg.CreateStmt, key *catalog.PartitionKey, cols []*sqlparser.ColumnDefinition) {
+	if key.Strategy == 'l' || key.Strategy == 'h' {
+		if len(s.Partspec.PartParams) > 1 {
+			failAt(s.Partspec.Location, pgerror.InvalidTableDefinition, "cannot use \"%s\" partition strategy with more than one column", map[byte]string{'l': "list", 'h': "hash"}[key.Strategy])
+		}
+	}
+	for _, n := range s.Partspec.PartParams {
+		e := n.GetPartitionElem()
+		if e.Name == "" {
+			failAt(e.Location, pgerror.FeatureNotSupported, "partition key expressions are not supported yet")
+		}
+		found := false
+		for _, c := range cols {
+			if c.Name.String() == e.Name {
+				found = true
+			}
+		}
+		if !found {
+			failAt(e.Location, pgerror.UndefinedColumn, "column %q named in partition key does not exist", e.Name)
+		}
+		key.Columns = append(key.Columns, e.Name)
+	}
+}
+
+func partStrategy(s pg.PartitionStrategy) byte {
+	switch s {
+	case pg.PartitionStrategy_PARTITION_STRATEGY_LIST:
+		return 'l'
+	case pg.PartitionStrategy_PARTITION_STRATEGY_HASH:
+		return 'h'
+	}
+	return 'r'
+}
+
+// partitionBound checks a FOR VALUES clause against the parent's key and
+// prints it as pg_get_expr(relpartbound) does, each value a constant of
+// its key column's type.
+func (t *Translator) partitionBound(b *pg.PartitionBoundSpec, key *catalog.PartitionKey, parent *TableInfo) string {
+	if b.IsDefault {
+		return "DEFAULT"
+	}
+	want := map[byte]string{'r': "r", 'l': "l", 'h': "h"}[key.Strategy]
+	if b.Strategy != want {
+		msg := map[byte]string{'r': "range", 'l': "list", 'h': "hash"}[key.Strategy]
+		failAt(b.Location, pgerror.InvalidTableDefinition, "invalid bound specification for a %s partition", msg)
+	}
+	colType := func(i int) *types.Type {
+		if i >= len(key.Columns) {
+			return types.Unknown
+		}
+		c, _ := parent.Column(key.Columns[i])
+		return c.Type
+	}
+	list := func(ds []*pg.Node, rng bool) string {
+		if rng && len(ds) != len(key.Columns) {
+			word := "FROM"
+			if &ds[0] == &b.Upperdatums[0] {
+				word = "TO"
+			}
+			failAt(b.Location, pgerror.InvalidTableDefinition, "%s must specify exactly one value per partitioning column", word)
+		}
+		var out []string
+		for i, d := range ds {
+			typ := colType(0)
+			if rng {
+				typ = colType(i)
+			}
+			out = append(out, t.boundDatum(d, typ))
+		}
+		return strings.Join(out, ", ")
+	}
+	switch key.Strategy {
+	case 'h':
+		return fmt.Sprintf("FOR VALUES WITH (modulus %d, remainder %d)", b.Modulus, b.Remainder)
+	case 'l':
+		return "FOR VALUES IN (" + list(b.Listdatums, false) + ")"
+	}
+	return "FOR VALUES FROM (" + list(b.Lowerdatums, true) + ") TO (" + list(b.Upperdatums, true) + ")"
+}
+
+// boundDatum is one bound value as ruleutils' get_const_expr prints a
+// constant without its type: an int4 or a numeric with a point bare
+// (unless negative), true / false, anything else quoted.
+func (t *Translator) boundDatum(n *pg.Node, typ *types.Type) string {
+	if cr := n.GetColumnRef(); cr != nil {
+		if f := names(cr.Fields); len(f) == 1 && (f[0] == "minvalue" || f[0] == "maxvalue") {
+			return strings.ToUpper(f[0])
+		}
+	}
+	if rd := n.GetPartitionRangeDatum(); rd != nil {
+		switch rd.Kind {
+		case pg.PartitionRangeDatumKind_PARTITION_RANGE_DATUM_MINVALUE:
+			return "MINVALUE"
+		case pg.PartitionRangeDatumKind_PARTITION_RANGE_DATUM_MAXVALUE:
+			return "MAXVALUE"
+		}
+		n = rd.Value
+	}
+	var e sql.Expression
+	sign := ""
+	if ae := n.GetAExpr(); ae != nil && ae.Lexpr == nil && len(names(ae.Name)) == 1 && names(ae.Name)[0] == "-" {
+		sign, n = "-", ae.Rexpr
+	}
+	c := n.GetAConst()
+	if c == nil {
+		failAt(-1, pgerror.FeatureNotSupported, "partition bound expressions other than constants are not supported yet")
+	}
+	switch {
+	case c.Isnull:
+		return "NULL"
+	case c.GetSval() != nil:
+		e = expr.NewLiteral(types.Unknown, sign+c.GetSval().Sval)
+	case c.GetBoolval() != nil:
+		e = expr.NewLiteral(types.Unknown, fmt.Sprint(c.GetBoolval().Boolval))
+	case c.GetIval() != nil:
+		e = expr.NewLiteral(types.Unknown, sign+fmt.Sprint(c.GetIval().Ival))
+	case c.GetFval() != nil:
+		e = expr.NewLiteral(types.Unknown, sign+c.GetFval().Fval)
+	default:
+		failAt(c.Location, pgerror.FeatureNotSupported, "this partition bound constant is not supported yet")
+	}
+	ce, err := expr.Coerce(t.Env, e, typ, types.CastAssignment)
+	if err != nil {
+		fail(asPG(err))
+	}
+	v, err := ce.Eval(sql.NewEmptyContext(), nil)
+	if err != nil {
+		fail(asPG(err))
+	}
+	text := types.Output(typ, v, t.Env)
+	switch b := typ.Base(); {
+	case b.Kind == types.KindBool:
+		return text
+	case b.OID == types.Int4.OID && !strings.HasPrefix(text, "-"):
+		return text
+	case b.Kind == types.KindNumeric && !strings.HasPrefix(text, "-") && strings.ContainsAny(text, ".eE"):
+		return text
+	}
+	return "'" + strings.ReplaceAll(text, "'", "''") + "'"
+}

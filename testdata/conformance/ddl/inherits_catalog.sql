@@ -1,0 +1,30 @@
+-- CREATE TABLE ... INHERITS / PARTITION BY / PARTITION OF: merged columns,
+-- pg_inherits, pg_partitioned_table, pg_class flags, bounds, DROP
+CREATE TABLE parent (id int PRIMARY KEY, name text DEFAULT 'x' NOT NULL);
+CREATE TABLE child1 (id int, extra int) INHERITS (parent);
+CREATE TABLE child2 (id text) INHERITS (parent);
+CREATE TABLE parted (id int NOT NULL, v text) PARTITION BY RANGE (id);
+CREATE TABLE part1 PARTITION OF parted FOR VALUES FROM (1) TO (10);
+CREATE TABLE part2 PARTITION OF parted FOR VALUES FROM (MINVALUE) TO (1);
+CREATE TABLE partl (k text) PARTITION BY LIST (k);
+CREATE TABLE partl1 PARTITION OF partl FOR VALUES IN ('a', 'b');
+CREATE TABLE partl2 PARTITION OF partl DEFAULT;
+CREATE TABLE parth (k bigint) PARTITION BY HASH (k);
+CREATE TABLE parth1 PARTITION OF parth FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE partb (k bigint, d date) PARTITION BY RANGE (k, d);
+CREATE TABLE partb1 PARTITION OF partb FOR VALUES FROM (-5, '2020-1-1') TO (10, '2021-01-01');
+CREATE TABLE bad PARTITION OF parent FOR VALUES FROM (1) TO (2);
+CREATE TABLE bad () INHERITS (parted);
+CREATE TABLE bad () INHERITS (part1);
+CREATE TABLE bad () INHERITS (parent, parent);
+CREATE TABLE bad () INHERITS (nonesuch);
+SELECT inhrelid::regclass, inhparent::regclass, inhseqno, inhdetachpending FROM pg_inherits ORDER BY inhrelid::regclass::text;
+SELECT relname, relkind, relhassubclass, relispartition, pg_get_expr(relpartbound, oid), pg_get_partkeydef(oid) FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r','p') ORDER BY 1;
+SELECT partrelid::regclass, partstrat, partnatts, partdefid::regclass, partattrs::text, partclass::text, partcollation::text FROM pg_partitioned_table ORDER BY partrelid::regclass::text;
+SELECT attname, format_type(atttypid, atttypmod), attnotnull, pg_get_expr(d.adbin, d.adrelid) FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum WHERE attrelid = 'child1'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT attname FROM pg_attribute WHERE attrelid = 'part1'::regclass AND attnum > 0 ORDER BY attnum;
+DROP TABLE parent;
+DROP TABLE parted;
+SELECT count(*) FROM pg_inherits;
+DROP TABLE parent CASCADE;
+SELECT count(*) FROM pg_inherits;

@@ -42,6 +42,9 @@ type Catalog struct {
 	deferrable map[ObjectKey]bool
 	// eventTriggers by name (event_triggers.go)
 	eventTriggers map[string]*EventTrigger
+	// opclasses are the user operator families and classes
+	// (opclasses.go), nil when none
+	opclasses *opclassSet
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

@@ -46,6 +46,10 @@ type Image struct {
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
 	// EventTriggers by name (event_triggers.go)
 	EventTriggers []EventTrigger
+	// OpFamilies and OpClasses are the user operator families and
+	// classes (opclasses.go)
+	OpFamilies []OpFamily
+	OpClasses  []OpClass
 	// Foreign is the foreign-data objects (foreign.go), nil when none
 	Foreign *ForeignData
 }
@@ -339,6 +343,7 @@ func (c *Catalog) Image() (Image, error) {
 	}
 	img.Deferrable = c.DeferrableConstraints()
 	img.EventTriggers = c.eventTriggerImage()
+	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -552,6 +557,9 @@ func FromImage(img Image) (*Catalog, error) {
 	}
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
+	}
+	if img.OpFamilies != nil || img.OpClasses != nil {
+		c.opclasses = &opclassSet{Families: img.OpFamilies, Classes: img.OpClasses}
 	}
 	if img.EventTriggers != nil {
 		c.eventTriggers = make(map[string]*EventTrigger, len(img.EventTriggers))

@@ -33,6 +33,9 @@ var pgtapFuncsScript string
 //go:embed pgtap_owner.sql
 var pgtapOwnerScript string
 
+//go:embed pgtap_are.sql
+var pgtapAreScript string
+
 // pgtap stands in for pgTAP (pgtap.org), the unit-testing framework
 // `supabase test db` runs: SQL functions returning TAP lines. The
 // script (pgtap.sql) declares pgTAP's API; the bookkeeping (plan, test
@@ -46,7 +49,7 @@ var pgtap = &Extension{
 	Version:     "1.2.0",
 	Comment:     "Unit testing for PostgreSQL",
 	Relocatable: true,
-	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapBodiesRestored,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapAreScript + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":     tapPlan,
 		"tap_no_plan":  tapNoPlan,

@@ -2,6 +2,7 @@ package pgcatalog
 
 import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -211,4 +212,79 @@ func userOpclassOID(cat *catalog.Catalog, method, name string) uint32 {
 		}
 	}
 	return 0
+}
+
+// searchRank is where schema comes in the search path, pg_catalog first
+// as PostgreSQL searches it implicitly; -1 when the path leaves it out.
+func (s *State) searchRank(schema string) int {
+	if schema == "pg_catalog" {
+		return 0
+	}
+	for i, p := range s.SearchPath {
+		if p == schema {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// methodObject is an operator class or family as visibility sees it.
+type methodObject struct {
+	oid, method uint32
+	schema      string
+	name        string
+}
+
+// OpclassVisible is pg_opclass_is_visible: the class is found by its
+// bare name for its access method, no class of that name and method
+// coming earlier in the search path. ok is false for an unknown OID.
+func (s *State) OpclassVisible(oid uint32) (visible, ok bool) {
+	var all []methodObject
+	for _, o := range opclasses {
+		all = append(all, methodObject{o.oid, o.method, "pg_catalog", o.name})
+	}
+	for _, ie := range s.Catalog.Extensions() {
+		if e, ok := extensions.Lookup(ie.Name); ok {
+			for _, oc := range e.OpClasses {
+				all = append(all, methodObject{extOpclassOID(ie.Schema, oc.Method, oc.Name), extAmOID(oc.Method), ie.Schema, oc.Name})
+			}
+		}
+	}
+	for _, o := range s.Catalog.OpClasses() {
+		all = append(all, methodObject{o.OID, extAmOID(o.Method), o.Schema, o.Name})
+	}
+	return s.methodObjectVisible(all, oid)
+}
+
+// OpfamilyVisible is pg_opfamily_is_visible, as OpclassVisible.
+func (s *State) OpfamilyVisible(oid uint32) (visible, ok bool) {
+	var all []methodObject
+	for _, f := range builtinOpfamilies {
+		all = append(all, methodObject{f.oid, f.method, "pg_catalog", f.name})
+	}
+	for _, f := range s.Catalog.OpFamilies() {
+		all = append(all, methodObject{f.OID, extAmOID(f.Method), f.Schema, f.Name})
+	}
+	return s.methodObjectVisible(all, oid)
+}
+
+func (s *State) methodObjectVisible(all []methodObject, oid uint32) (bool, bool) {
+	for _, o := range all {
+		if o.oid != oid {
+			continue
+		}
+		rank := s.searchRank(o.schema)
+		if rank < 0 {
+			return false, true
+		}
+		for _, p := range all {
+			if p.oid != o.oid && p.method == o.method && p.name == o.name {
+				if r := s.searchRank(p.schema); r >= 0 && r < rank {
+					return false, true
+				}
+			}
+		}
+		return true, true
+	}
+	return false, false
 }

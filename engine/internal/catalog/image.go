@@ -50,6 +50,8 @@ type Image struct {
 	// classes (opclasses.go)
 	OpFamilies []OpFamily
 	OpClasses  []OpClass
+	// Statistics are the extended statistics objects (statistics.go)
+	Statistics []StatisticsObject
 	// Foreign is the foreign-data objects (foreign.go), nil when none
 	Foreign *ForeignData
 }
@@ -344,6 +346,7 @@ func (c *Catalog) Image() (Image, error) {
 	img.Deferrable = c.DeferrableConstraints()
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
+	img.Statistics = c.statistics
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -558,6 +561,7 @@ func FromImage(img Image) (*Catalog, error) {
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
+	c.statistics = img.Statistics
 	if img.OpFamilies != nil || img.OpClasses != nil {
 		c.opclasses = &opclassSet{Families: img.OpFamilies, Classes: img.OpClasses}
 	}

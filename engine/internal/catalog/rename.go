@@ -36,6 +36,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	}
 	n.renameTriggerTable(old, new)
 	n.renameDeferrableTable(old, new)
+	n.renameStatisticsTable(old, new) // statistics.go
 	n.security = c.sec().renameTable(old, new)
 	return n.renamePublicationTable(old, new)
 }
@@ -62,6 +63,7 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 		n.comments[k] = text
 	}
 	n.renameTriggerColumn(table, old, new)
+	n.renameStatisticsColumn(table, old, new)
 	n.security = c.sec().renameColumn(table, old, new)
 	return n
 }
@@ -90,6 +92,7 @@ func (c *Catalog) DropSchema(schema string) *Catalog {
 	}
 	n.dropSchemaRoutines(schema)
 	n.dropSchemaExtensions(schema) // extensions.go
+	n = n.DropStatisticsWhere(func(o StatisticsObject) bool { return o.Schema == schema || o.Table.Schema == schema })
 	return n.withoutComments(func(k ObjectKey) bool {
 		return k.Schema == schema || (k.Kind == ObjSchema && k.Name == schema)
 	})

@@ -102,6 +102,13 @@ func addClientCatalogFuncs(r *expr.Registry) {
 				return nil, nil
 			})})
 	}
+	r.Add("pg_get_statisticsobjdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+			if def, ok := st.StatisticsDef(a[0].(uint32)); ok {
+				return def, nil
+			}
+			return nil, nil
+		})})
 	r.Add("pg_is_in_recovery", expr.FuncImpl{Result: expr.Fixed(types.Bool),
 		Fn: func(*sql.Context, *types.Env, []any) (any, error) { return false, nil }})
 	r.Add("pg_postmaster_start_time", expr.FuncImpl{Result: expr.Fixed(types.Timestamptz), Volatile: true,

@@ -35,9 +35,22 @@ var pgOperator = &def{
 	},
 	rows: func(s *State) ([][]any, error) {
 		out := make([][]any, 0, len(builtinOperators))
+		known := map[string]bool{}
+		for _, p := range Builtins() {
+			known[p.Name] = true
+		}
+		// regproc names a function tinybase has: an operator whose
+		// function it does not implement shows "-" (so oprcode::oid, as
+		// pg_dump reads it, resolves)
+		fn := func(name string) string {
+			if known[name] {
+				return name
+			}
+			return "-"
+		}
 		for _, o := range builtinOperators {
 			out = append(out, []any{o.oid, o.name, NamespaceOID("pg_catalog"), uint32(10), string(rune(o.kind)), o.canMerge, o.canHash,
-				o.left, o.right, o.result, o.com, o.negate, o.code, o.rest, o.join})
+				o.left, o.right, o.result, o.com, o.negate, fn(o.code), fn(o.rest), fn(o.join)})
 		}
 		for _, o := range s.Catalog.AllOperators() {
 			kind, left := "b", uint32(0)
@@ -55,7 +68,7 @@ var pgOperator = &def{
 			}
 			out = append(out, []any{o.OID, o.Name, NamespaceOID(o.Schema), s.roleOID(o.Owner), kind, o.MergesOK, o.HashesOK,
 				left, right, result, s.operatorOID(o.Schema, o.Commutator, o.Right, o.Left), s.operatorOID(o.Schema, o.Negator, o.Left, o.Right),
-				s.procName(o.Proc), procByName(o.Restrict), procByName(o.Join)})
+				s.operatorProc(o.Proc), procByName(o.Restrict), procByName(o.Join)})
 		}
 		return out, nil
 	},
@@ -83,12 +96,18 @@ func sameTypeOID(a, b *types.Type) bool {
 }
 
 // procByName is regproc output of a restriction or join estimator named
-// in CREATE OPERATOR ("-" for none).
+// in CREATE OPERATOR ("-" for none, and for one tinybase does not have,
+// so that a cast to oid resolves).
 func procByName(name string) string {
 	if name == "" {
 		return "-"
 	}
-	return name
+	for _, p := range Builtins() {
+		if p.Name == name {
+			return name
+		}
+	}
+	return "-"
 }
 
 // roleOID is the OID of role name, the bootstrap superuser's for "".
@@ -287,4 +306,18 @@ func (s *State) methodObjectVisible(all []methodObject, oid uint32) (bool, bool)
 		return true, true
 	}
 	return false, false
+}
+
+// operatorProc is oprcode of a user operator: its function's regproc
+// name, or "-" when the name is overloaded (this engine's regproc is its
+// text, which pg_dump's oprcode::oid could not resolve then).
+func (s *State) operatorProc(oid uint32) string {
+	f, ok := s.Catalog.FunctionByOID(oid)
+	if !ok {
+		return s.procName(oid)
+	}
+	if len(s.Catalog.Functions(catalog.QName{Schema: f.Schema, Name: f.Name})) > 1 {
+		return "-"
+	}
+	return s.procName(oid)
 }

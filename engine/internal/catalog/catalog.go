@@ -46,6 +46,12 @@ type Catalog struct {
 	// keys by table (inherits.go)
 	inherits    map[QName]*Inheritance
 	partitioned map[QName]*PartitionKey
+	// opclasses are the user operator families and classes
+	// (opclasses.go), nil when none
+	opclasses *opclassSet
+	// statistics are the extended statistics objects by OID
+	// (statistics.go)
+	statistics []StatisticsObject
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

@@ -112,6 +112,20 @@ func (c *Catalog) dropSchemaExtensions(schema string) {
 		}
 	}
 	c.operators = ops
+	if c.opclasses != nil {
+		set := &opclassSet{}
+		for _, f := range c.opclasses.Families {
+			if f.Schema != schema {
+				set.Families = append(set.Families, f)
+			}
+		}
+		for _, o := range c.opclasses.Classes {
+			if o.Schema != schema {
+				set.Classes = append(set.Classes, o)
+			}
+		}
+		c.opclasses = set
+	}
 }
 
 // schemaHasExtensions reports whether an extension is installed in schema.

@@ -46,6 +46,12 @@ type Image struct {
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
 	// EventTriggers by name (event_triggers.go)
 	EventTriggers []EventTrigger
+	// OpFamilies and OpClasses are the user operator families and
+	// classes (opclasses.go)
+	OpFamilies []OpFamily
+	OpClasses  []OpClass
+	// Statistics are the extended statistics objects (statistics.go)
+	Statistics []StatisticsObject
 	// Foreign is the foreign-data objects (foreign.go), nil when none
 	Foreign *ForeignData
 	// Inherits and PartitionKeys are table inheritance (inherits.go)
@@ -344,6 +350,8 @@ func (c *Catalog) Image() (Image, error) {
 	img.Deferrable = c.DeferrableConstraints()
 	img.Inherits, img.PartitionKeys = inheritanceImage(c)
 	img.EventTriggers = c.eventTriggerImage()
+	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
+	img.Statistics = c.statistics
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -557,6 +565,10 @@ func FromImage(img Image) (*Catalog, error) {
 	}
 	if img.Matviews != nil {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
+	}
+	c.statistics = img.Statistics
+	if img.OpFamilies != nil || img.OpClasses != nil {
+		c.opclasses = &opclassSet{Families: img.OpFamilies, Classes: img.OpClasses}
 	}
 	if img.EventTriggers != nil {
 		c.eventTriggers = make(map[string]*EventTrigger, len(img.EventTriggers))

@@ -37,6 +37,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	n.renameTriggerTable(old, new)
 	n.renameDeferrableTable(old, new)
 	n.renameInheritance(old, new)
+	n.renameStatisticsTable(old, new) // statistics.go
 	n.security = c.sec().renameTable(old, new)
 	return n.renamePublicationTable(old, new)
 }
@@ -64,6 +65,7 @@ func (c *Catalog) RenameColumn(table QName, old, new string) *Catalog {
 	}
 	n.renameTriggerColumn(table, old, new)
 	n.renameInheritanceColumn(table, old, new)
+	n.renameStatisticsColumn(table, old, new)
 	n.security = c.sec().renameColumn(table, old, new)
 	return n
 }
@@ -92,6 +94,7 @@ func (c *Catalog) DropSchema(schema string) *Catalog {
 	}
 	n.dropSchemaRoutines(schema)
 	n.dropSchemaExtensions(schema) // extensions.go
+	n = n.DropStatisticsWhere(func(o StatisticsObject) bool { return o.Schema == schema || o.Table.Schema == schema })
 	return n.withoutComments(func(k ObjectKey) bool {
 		return k.Schema == schema || (k.Kind == ObjSchema && k.Name == schema)
 	})

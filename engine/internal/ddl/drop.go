@@ -270,7 +270,7 @@ func DropTableDeps(h Host, c *translate.DropTableDeps) error {
 				}
 			}
 		}
-		cat = cat.DropTableTriggers(q).DropRules(q)
+		cat = cat.DropTableTriggers(q).DropRules(q).DropTableStatistics(q)
 	}
 	h.SetCatalog(cat)
 	return nil
@@ -301,6 +301,11 @@ func DropColumnDeps(h Host, c *translate.DropColumnDeps) error {
 	for _, sq := range c.Sequences {
 		cat = cat.DropSequence(sq)
 	}
+	drop := map[uint32]bool{}
+	for _, oid := range c.Statistics {
+		drop[oid] = true
+	}
+	cat = cat.DropStatisticsWhere(func(o catalog.StatisticsObject) bool { return drop[o.OID] })
 	h.SetCatalog(cat)
 	return nil
 }

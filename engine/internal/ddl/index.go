@@ -90,6 +90,9 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", def.Name)
 	}
+	if err := checkIndexOpclasses(h, def); err != nil { // opclass.go
+		return err
+	}
 	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment,
 		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering}}
 	if len(def.Exprs) > 0 {

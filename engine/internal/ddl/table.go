@@ -51,7 +51,13 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 	case "rename_column":
 		err = renameColumn(h, ctx, c)
 	case "sequence":
-		if err = runSequence(h, ctx, c.Stmts); err == nil && c.PKName != "" {
+		if len(c.Retypes) > 0 { // ALTER COLUMN TYPE with other actions
+			err = alterType(h, ctx, c)
+		}
+		if err == nil {
+			err = runSequence(h, ctx, c.Stmts)
+		}
+		if err == nil && c.PKName != "" {
 			var t *storage.Table
 			if t, err = mustTable(h, ctx, c.Schema, c.Table); err == nil {
 				err = t.SetPrimaryKeyName(ctx, c.PKName)

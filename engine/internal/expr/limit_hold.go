@@ -82,3 +82,24 @@ func HeldLimit(ctx *sql.Context, e sql.Expression, row sql.Row) (lit sql.Express
 	}
 	return expression.NewLiteral(n, gmstypes.Int64), true, nil
 }
+
+// MapHeldLimit returns e with f applied to the value a held LIMIT or
+// OFFSET carries (the analyzer prepares the subqueries in it); ok is
+// false when e holds none.
+func MapHeldLimit(e sql.Expression, f func(sql.Expression) (sql.Expression, error)) (out sql.Expression, ok bool, err error) {
+	bv, isBV := e.(*expression.BindVar)
+	if !isBV {
+		return e, false, nil
+	}
+	h, isHeld := bv.Typ.(*limitHolder)
+	if !isHeld {
+		return e, false, nil
+	}
+	v, err := f(h.value)
+	if err != nil {
+		return e, true, err
+	}
+	nh := *h
+	nh.value = v
+	return &expression.BindVar{Name: bv.Name, Typ: &nh}, true, nil
+}

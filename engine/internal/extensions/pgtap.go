@@ -42,6 +42,9 @@ var pgtapPrivsScript string
 //go:embed pgtap_rules.sql
 var pgtapRulesScript string
 
+//go:embed pgtap_are.sql
+var pgtapAreScript string
+
 // pgtap stands in for pgTAP (pgtap.org), the unit-testing framework
 // `supabase test db` runs: SQL functions returning TAP lines. The
 // script (pgtap.sql) declares pgTAP's API; the bookkeeping (plan, test
@@ -55,7 +58,7 @@ var pgtap = &Extension{
 	Version:     "1.2.0",
 	Comment:     "Unit testing for PostgreSQL",
 	Relocatable: true,
-	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapBodiesRestored,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapAreScript + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":     tapPlan,
 		"tap_no_plan":  tapNoPlan,

@@ -30,26 +30,6 @@ func (s *State) knownType(oid uint32) bool {
 	return ok
 }
 
-// pgOperator is pg_catalog.pg_operator: PostgreSQL's built-in operators
-// over the types tinybase has (tinybase has no CREATE OPERATOR).
-var pgOperator = &def{
-	cols: []column{{"oid", types.Oid}, {"oprname", types.Name}, {"oprnamespace", types.Oid},
-		{"oprowner", types.Oid}, {"oprkind", types.Char}, {"oprcanmerge", types.Bool}, {"oprcanhash", types.Bool},
-		{"oprleft", types.Oid}, {"oprright", types.Oid}, {"oprresult", types.Oid}, {"oprcom", types.Oid},
-		{"oprnegate", types.Oid}, {"oprcode", types.Regproc}, {"oprrest", types.Regproc}, {"oprjoin", types.Regproc}},
-	rows: func(s *State) ([][]any, error) {
-		var out [][]any
-		for _, o := range builtinOperators {
-			if !s.knownType(o.left) || !s.knownType(o.right) || !s.knownType(o.result) {
-				continue
-			}
-			out = append(out, []any{o.oid, o.name, NamespaceOID("pg_catalog"), uint32(10), string(rune(o.kind)), o.canMerge, o.canHash,
-				o.left, o.right, o.result, o.com, o.negate, s.procName(o.code), s.procName(o.rest), s.procName(o.join)})
-		}
-		return out, nil
-	},
-}
-
 // OperatorByOID is the built-in operator's schema, as
 // pg_operator_is_visible needs it.
 func OperatorByOID(oid uint32) (schema string, ok bool) {

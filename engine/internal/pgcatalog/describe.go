@@ -7,10 +7,8 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-// Relations psql's \d reads: extended statistics, which tinybase has no
-// objects for (the relation exists, empty, so the queries run as on a
-// database without any), and logical-replication publications
-// (pg_publication.go).
+// Relations psql's \d reads: extended statistics (pg_statistic_ext.go)
+// and logical-replication publications (pg_publication.go).
 
 var int2Array = types.ArrayOf(types.Int2)
 
@@ -21,7 +19,7 @@ var pgStatisticExt = &def{
 		{"stxowner", types.Oid}, {"stxstattarget", types.Int4}, {"stxkeys", int2Array}, {"stxkind", charArray},
 		{"stxexprs", types.Text},
 	},
-	rows: func(*State) ([][]any, error) { return nil, nil },
+	rows: statisticExtRows, // pg_statistic_ext.go
 }
 
 // addDescribeCatalogs registers this file's relations.

@@ -91,6 +91,13 @@ func (s *State) defaultOpclass(method string, t *types.Type, opclass string) boo
 	if oc, _, ok := extensions.InstalledOpClass(s.Catalog, method, opclass); ok {
 		return oc.Default
 	}
+	if oid := userOpclassOID(s.Catalog, method, opclass); oid != 0 {
+		for _, o := range s.Catalog.OpClasses() {
+			if o.OID == oid {
+				return o.Default && t != nil && o.InType == t.OID
+			}
+		}
+	}
 	if t == nil {
 		return false
 	}

@@ -2,6 +2,7 @@ package pgcatalog
 
 import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -43,7 +44,7 @@ var pgIndex = &def{
 			for _, ix := range idx {
 				replident := flags.ReplicaIdentity() == 'i' && flags.ReplicaIndex == ix.Name
 				var key, coll, class, opt []any
-				for _, c := range ix.Columns {
+				for i, c := range ix.Columns {
 					key = append(key, ords[c])
 					var typeOID, collOID uint32
 					if t := colType[c]; t != nil {
@@ -54,7 +55,7 @@ var pgIndex = &def{
 						}
 					}
 					coll = append(coll, collOID)
-					class = append(class, btreeOpclass(typeOID))
+					class = append(class, s.indexOpclass(ix.AM, i, typeOID))
 					opt = append(opt, int16(0))
 				}
 				if len(key) == 0 {
@@ -85,4 +86,23 @@ func vector(elem *types.Type, vals []any) *types.Array {
 	}
 	a.Vector = true
 	return a
+}
+
+// indexOpclass is pg_index.indclass of key part i: the operator class
+// CREATE INDEX named (a user one or PostgreSQL's), else the type's
+// default btree class.
+func (s *State) indexOpclass(am storage.IndexAM, i int, typeOID uint32) uint32 {
+	if i < len(am.Opclass) && am.Opclass[i] != "" {
+		if oid := userOpclassOID(s.Catalog, am.Method, am.Opclass[i]); oid != 0 {
+			return oid
+		}
+		method := am.Method
+		if method == "" {
+			method = "btree"
+		}
+		if oid, _, ok := BuiltinOpclass(method, am.Opclass[i]); ok {
+			return oid
+		}
+	}
+	return btreeOpclass(typeOID)
 }

@@ -15,7 +15,11 @@ var pgOpclass = &def{
 		for i, o := range opclasses {
 			out[i] = []any{o.oid, o.method, o.name, NamespaceOID("pg_catalog"), uint32(10), o.family, o.intype, o.def, o.keytype}
 		}
-		return append(out, extOpclassRows(s)...), nil // pg_am_ext.go
+		out = append(out, extOpclassRows(s)...)   // pg_am_ext.go
+		for _, o := range s.Catalog.OpClasses() { // CREATE OPERATOR CLASS
+			out = append(out, []any{o.OID, extAmOID(o.Method), o.Name, NamespaceOID(o.Schema), s.roleOID(o.Owner), o.Family, o.InType, o.Default, o.KeyType})
+		}
+		return out, nil
 	},
 }
 

@@ -108,14 +108,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 	m["pg_default_acl"] = pgDefaultACL
 	m["pg_rewrite"] = pgRewrite
 	m["pg_init_privs"] = pgInitPrivs
-	m["pg_operator"] = pgOperator // builtin_opcasts.go
-	m["pg_opfamily"] = empty(column{"oid", types.Oid}, column{"opfmethod", types.Oid}, column{"opfname", types.Name},
-		column{"opfnamespace", types.Oid}, column{"opfowner", types.Oid})
-	m["pg_amop"] = empty(column{"oid", types.Oid}, column{"amopfamily", types.Oid}, column{"amoplefttype", types.Oid},
-		column{"amoprighttype", types.Oid}, column{"amopstrategy", types.Int2}, column{"amoppurpose", types.Char},
-		column{"amopopr", types.Oid}, column{"amopmethod", types.Oid}, column{"amopsortfamily", types.Oid})
-	m["pg_amproc"] = empty(column{"oid", types.Oid}, column{"amprocfamily", types.Oid}, column{"amproclefttype", types.Oid},
-		column{"amprocrighttype", types.Oid}, column{"amprocnum", types.Int2}, column{"amproc", types.Regproc})
+	addOpfamilyCatalogs(m)  // pg_opfamily.go: pg_operator, pg_opfamily, pg_amop, pg_amproc
 	m["pg_cast"] = pgCast   // builtin_opcasts.go
 	m["pg_range"] = pgRange // pg_range.go
 	m["pg_transform"] = empty(column{"oid", types.Oid}, column{"trftype", types.Oid}, column{"trflang", types.Oid},

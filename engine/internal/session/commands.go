@@ -75,6 +75,8 @@ func commandTable() []command {
 		onDDL(ddl.CreateExtension),
 		onDDL(ddl.AlterExtension), // ddl/extension.go
 		onDDL(ddl.CreateOperator),
+		onDDL(ddl.OpClass),            // opclass.go: CREATE / ALTER / DROP OPERATOR CLASS and FAMILY
+		onDDL(ddl.Statistics),         // statistics.go: CREATE / ALTER / DROP STATISTICS
 		onDDL(ddl.SetTableOptions),    // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
 		onDDL(ddl.Publication),        // CREATE / ALTER / DROP PUBLICATION
 		onDDL(ddl.Foreign),            // foreign.go: FDW, SERVER, USER MAPPING, FOREIGN TABLE

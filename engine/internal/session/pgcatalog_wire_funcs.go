@@ -104,6 +104,26 @@ func addClientCatalogFuncs(r *expr.Registry) {
 			}
 			return false, nil
 		})})
+	// pg_opclass_is_visible and pg_opfamily_is_visible (pgTAP's
+	// opclasses_are lists the visible classes)
+	for name, vis := range map[string]func(*pgcatalog.State, uint32) (bool, bool){
+		"pg_opclass_is_visible": (*pgcatalog.State).OpclassVisible, "pg_opfamily_is_visible": (*pgcatalog.State).OpfamilyVisible} {
+		vis := vis
+		r.Add(name, expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
+			Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+				if v, ok := vis(st, a[0].(uint32)); ok {
+					return v, nil
+				}
+				return nil, nil
+			})})
+	}
+	r.Add("pg_get_statisticsobjdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+			if def, ok := st.StatisticsDef(a[0].(uint32)); ok {
+				return def, nil
+			}
+			return nil, nil
+		})})
 	r.Add("pg_is_in_recovery", expr.FuncImpl{Result: expr.Fixed(types.Bool),
 		Fn: func(*sql.Context, *types.Env, []any) (any, error) { return false, nil }})
 	r.Add("pg_postmaster_start_time", expr.FuncImpl{Result: expr.Fixed(types.Timestamptz), Volatile: true,

@@ -70,6 +70,21 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			droppedDefaults[cmd.Name] = true
 		}
 	}
+	// the other subcommands are planned against the columns' old types,
+	// so one naming a column this statement retypes (other than dropping
+	// its default) is not combined with the retype yet
+	retyped := map[string]bool{}
+	for _, n := range s.Cmds {
+		if cmd := n.GetAlterTableCmd(); cmd.Subtype == pg.AlterTableType_AT_AlterColumnType {
+			retyped[cmd.Name] = true
+		}
+	}
+	for _, n := range s.Cmds {
+		cmd := n.GetAlterTableCmd()
+		if retyped[cmd.Name] && cmd.Subtype != pg.AlterTableType_AT_AlterColumnType && !droppedDefaults[cmd.Name] {
+			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE together with other actions on the same column is not supported yet")
+		}
+	}
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
@@ -112,6 +127,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 				t.dropColumnDeps(ti, cmd.Name, &colDeps) // ddl_alter_deps.go
 			}
 			t.ownedSequenceDeps(ti, cmd.Name, &colDeps)
+			t.statisticsDeps(ti, cmd.Name, &colDeps) // statistics.go
 			add(&sqlparser.DDL{ColumnAction: sqlparser.DropStr, Column: sqlparser.NewColIdent(cmd.Name)})
 		case pg.AlterTableType_AT_AlterColumnType:
 			retypes = append(retypes, t.alterColumnType(cmd, ti, droppedDefaults[cmd.Name]))
@@ -203,26 +219,27 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 // (and the engine's table DDL) make.
 func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, retypes []Retype, colDeps *DropColumnDeps, pkName, recompute string, notValid, validated []string) (Result, error) {
 	tn := at.Table
-	if len(retypes) > 0 {
-		if len(at.Statements) > 0 {
-			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE together with other ALTER TABLE actions is not supported yet")
-		}
-		return Result{Cmd: &TableDDL{Kind: "alter_type", Schema: ti.Schema, Table: ti.Name, Retypes: retypes}, Tag: "ALTER TABLE"}, nil
+	if len(retypes) > 0 && len(at.Statements) == 0 && pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 {
+		return withColumnDeps(Result{Cmd: &TableDDL{Kind: "alter_type", Schema: ti.Schema, Table: ti.Name, Retypes: retypes}, Tag: "ALTER TABLE"}, colDeps), nil
 	}
-	switch len(at.Statements) {
-	case 0:
-		if len(validated) == 0 {
-			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
-		}
-	case 1:
-		if pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 {
-			return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
+	if len(retypes) == 0 {
+		switch len(at.Statements) {
+		case 0:
+			if len(validated) == 0 {
+				return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+			}
+		case 1:
+			if pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 {
+				return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
+			}
 		}
 	}
 	// GMS plans every clause of one ALTER TABLE against the table as it
 	// was, so a clause using a column an earlier clause adds would fail;
 	// each clause runs as its own statement instead, in order.
-	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName, NotValid: notValid, Validated: validated}
+	// ALTER COLUMN TYPE runs first, as PostgreSQL's pass for it comes
+	// before the passes adding columns and constraints
+	seq := &TableDDL{Kind: "sequence", Schema: ti.Schema, Table: ti.Name, PKName: pkName, NotValid: notValid, Validated: validated, Retypes: retypes}
 	for _, d := range at.Statements {
 		seq.Stmts = append(seq.Stmts, &sqlparser.AlterTable{Table: tn, Statements: []*sqlparser.DDL{d}})
 	}

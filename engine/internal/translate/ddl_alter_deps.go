@@ -32,6 +32,9 @@ type DropColumnDeps struct {
 	// Sequences are owned by the column (serial, identity, OWNED BY):
 	// they go with it, CASCADE or not.
 	Sequences []catalog.QName
+	// Statistics are the extended statistics objects on the column: they
+	// go with it too.
+	Statistics []uint32
 }
 
 func (*DropColumnDeps) command()        {}

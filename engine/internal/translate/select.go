@@ -3,7 +3,6 @@ package translate
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -353,6 +352,7 @@ func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {
 		failAt(nodeLocation(s.LimitCount), pgerror.FeatureNotSupported, "FETCH ... WITH TIES is not supported yet")
 	}
 	l := &sqlparser.Limit{}
+	t.checkLimitVariables(s) // limit_vars.go
 	if s.LimitCount != nil {
 		if c := s.LimitCount.GetAConst(); c != nil && c.Isnull {
 			l.Rowcount = nil
@@ -424,7 +424,9 @@ func (t *Translator) limitValue(n *pg.Node, what string) sqlparser.Expr {
 // read the query's columns.
 func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
 	env := t.Env
-	return t.inject("limit", nodeLocation(n), []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+	var val sqlparser.Expr
+	t.inClause(what, func() { val = t.scalar(n) }) // aggregates are 42803 there
+	return t.inject("limit", nodeLocation(n), []sqlparser.Expr{val}, func(c []sql.Expression) (sql.Expression, error) {
 		columns := transform.InspectExpr(c[0], func(e sql.Expression) bool {
 			_, ok := e.(*expression.GetField)
 			return ok
@@ -432,10 +434,15 @@ func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
 		if columns {
 			return nil, pgerror.New(pgerror.InvalidColumnReference, "argument of %s must not contain variables", what)
 		}
-		// the held value is out of the analyzer's sight, which prepares
-		// subqueries to run
-		if transform.InspectExpr(c[0], func(e sql.Expression) bool { _, ok := e.(*plan.Subquery); return ok }) {
-			return nil, pgerror.New(pgerror.FeatureNotSupported, "a subquery in %s is not supported yet", what)
+		// subqueries in the held value are prepared by the analyzer's
+		// heldLimitSubqueries rule (gmsadapter)
+		// text has no assignment cast to bigint (transformLimitClause)
+		ct := expr.TypeOf(c[0])
+		if ct != nil && ct.Kind == types.KindUnknown && n.GetSubLink() != nil {
+			ct = types.Text // a sub-select's literal column is text
+		}
+		if ct != nil && (ct.Kind == types.KindText || ct.Kind == types.KindVarchar || ct.Kind == types.KindBpchar) {
+			return nil, pgerror.New(pgerror.DatatypeMismatch, "argument of %s must be type bigint, not type %s", what, ct.FormatType())
 		}
 		v, err := expr.Coerce(env, c[0], types.Int8, types.CastAssignment)
 		if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.DatatypeMismatch {

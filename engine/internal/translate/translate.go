@@ -126,6 +126,12 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	if res, ok := t.eventTriggerStatement(n); ok { // event_trigger.go
 		return res, nil
 	}
+	if res, ok := t.opclassStatement(n); ok { // opclass.go
+		return res, nil
+	}
+	if res, ok := t.statisticsStatement(n); ok { // statistics.go
+		return res, nil
+	}
 	if res, ok := t.securityStatement(n); ok {
 		return res, nil
 	}

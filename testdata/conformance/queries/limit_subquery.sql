@@ -1,0 +1,22 @@
+-- LIMIT and OFFSET given by a subquery, with PostgreSQL's errors for correlated, multi-row and mistyped ones
+CREATE TABLE cfg (n int, skip int);
+INSERT INTO cfg VALUES (2, 1);
+CREATE TABLE it (id int);
+INSERT INTO it SELECT generate_series(1, 5);
+SELECT id FROM it ORDER BY id LIMIT (SELECT n FROM cfg);
+SELECT id FROM it ORDER BY id OFFSET (SELECT skip FROM cfg) LIMIT 1;
+SELECT id FROM it ORDER BY id LIMIT (SELECT n FROM cfg) OFFSET (SELECT skip FROM cfg);
+SELECT id FROM it ORDER BY id LIMIT (SELECT n FROM cfg WHERE false);
+SELECT id FROM it ORDER BY id LIMIT (SELECT n FROM cfg)::bigint + 1;
+SELECT id FROM it ORDER BY id LIMIT (SELECT max(id) - 3 FROM it);
+SELECT id FROM it ORDER BY id LIMIT (SELECT id FROM it);
+SELECT id FROM it i ORDER BY id LIMIT (SELECT i.id);
+SELECT id FROM it ORDER BY id LIMIT (SELECT -1);
+SELECT id FROM it ORDER BY id OFFSET (SELECT -1);
+SELECT id FROM it ORDER BY id LIMIT (SELECT 'x');
+SELECT id FROM it ORDER BY id LIMIT sum(1);
+CREATE FUNCTION firsts() RETURNS SETOF int LANGUAGE sql AS $$ SELECT id FROM it ORDER BY id LIMIT (SELECT n FROM cfg) $$;
+SELECT * FROM firsts();
+UPDATE cfg SET n = 3;
+SELECT * FROM firsts();
+SELECT (SELECT array_agg(id) FROM (SELECT id FROM it ORDER BY id LIMIT (SELECT c.n)) s) FROM cfg c;

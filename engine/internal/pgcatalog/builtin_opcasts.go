@@ -41,22 +41,6 @@ func OperatorByOID(oid uint32) (schema string, ok bool) {
 	return "", false
 }
 
-// OpclassByOID is the operator class's schema, as pg_opclass_is_visible
-// needs it.
-func (s *State) OpclassByOID(oid uint32) (schema string, ok bool) {
-	for _, o := range opclasses {
-		if o.oid == oid {
-			return "pg_catalog", true
-		}
-	}
-	for _, r := range extOpclassRows(s) {
-		if r[0] == oid {
-			n, _ := s.SchemaByOID(r[3].(uint32))
-			return n, true
-		}
-	}
-	return "", false
-}
 
 // pgCast is pg_catalog.pg_cast: PostgreSQL's built-in casts between the
 // types tinybase has.

@@ -51,10 +51,9 @@ func argOIDs(ts []*types.Type) []uint32 {
 	return out
 }
 
-// pg_operator_is_visible(oid) and pg_opclass_is_visible(oid): the
-// built-in operators and operator classes are in pg_catalog, always on
-// the search path; an extension's operator class is visible when its
-// schema is on it. An unknown OID is NULL, as in PostgreSQL.
+// pg_operator_is_visible(oid): the built-in operators are in
+// pg_catalog, always on the search path. An unknown OID is NULL, as in
+// PostgreSQL. (pg_opclass_is_visible: pgcatalog_wire_funcs.go.)
 func addOperatorVisibleFuncs(r *expr.Registry) {
 	r.Add("pg_operator_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
@@ -62,13 +61,5 @@ func addOperatorVisibleFuncs(r *expr.Registry) {
 				return nil, nil
 			}
 			return true, nil
-		})})
-	r.Add("pg_opclass_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
-		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
-			schema, ok := st.OpclassByOID(a[0].(uint32))
-			if !ok {
-				return nil, nil
-			}
-			return schema == "pg_catalog" || slices.Contains(st.SearchPath, schema), nil
 		})})
 }

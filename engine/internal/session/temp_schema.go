@@ -1,0 +1,136 @@
+package session
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// Temporary relations live in a schema of the session's own, pg_temp_N,
+// made on the first CREATE TEMP and dropped when the session ends, as
+// PostgreSQL does (CREATE TABLE, "Temporary Tables"; search_path). N is
+// the session's backend PID, unique among the engine's sessions.
+
+// tempSchemaName is the name of the session's temporary schema.
+func (s *Session) tempSchemaName() string {
+	return pgident.TempSchemaPrefix + strconv.Itoa(int(s.PID()))
+}
+
+// prepareTemp rewrites the pg_temp alias in stmt's relation names into the
+// session's temporary schema and sends a CREATE of a temporary relation
+// there, making the schema first when it does not exist yet.
+func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
+	target := createdRelation(stmt)
+	if target == nil && !strings.Contains(strings.ToLower(sqlText), "pg_temp") {
+		return nil
+	}
+	own := s.tempSchemaName()
+	pgtree.Walk(stmt, func(m any) bool {
+		if rv, ok := m.(*pg.RangeVar); ok && rv.Schemaname == "pg_temp" {
+			rv.Schemaname = own
+		}
+		return true
+	})
+	if target == nil {
+		return nil
+	}
+	if cs := stmt.GetCreateStmt(); cs != nil && cs.Oncommit != pg.OnCommitAction_ONCOMMIT_NOOP && cs.Oncommit != pg.OnCommitAction_ON_COMMIT_ACTION_UNDEFINED && target.Relpersistence != "t" && !pgident.IsTempSchema(target.Schemaname) {
+		return pgerror.New(pgerror.InvalidTableDefinition, "ON COMMIT can only be used on temporary tables")
+	}
+	switch {
+	case target.Relpersistence == "t":
+		if target.Schemaname != "" && target.Schemaname != own {
+			return pgerror.New(pgerror.InvalidTableDefinition, "cannot create temporary relation in non-temporary schema").WithPosition(int(target.Location) + 1)
+		}
+	case target.Schemaname == own:
+		// CREATE TABLE pg_temp.x makes a temporary table
+		target.Relpersistence = "t"
+	default:
+		return nil
+	}
+	target.Schemaname = own
+	txn := s.StorageTxn()
+	if !txn.HasSchema(own) {
+		if err := txn.CreateSchema(own); err != nil {
+			return mapError(err)
+		}
+	}
+	s.tempNS = own
+	return nil
+}
+
+// createdRelation is the relation a CREATE TABLE / TABLE AS / SELECT INTO
+// / VIEW / SEQUENCE statement makes, nil for any other statement.
+func createdRelation(stmt *pg.Node) *pg.RangeVar {
+	switch n := stmt.Node.(type) {
+	case *pg.Node_CreateStmt:
+		return n.CreateStmt.Relation
+	case *pg.Node_CreateTableAsStmt:
+		if n.CreateTableAsStmt.Into != nil {
+			return n.CreateTableAsStmt.Into.Rel
+		}
+	case *pg.Node_SelectStmt:
+		if n.SelectStmt.IntoClause != nil {
+			return n.SelectStmt.IntoClause.Rel
+		}
+	case *pg.Node_ViewStmt:
+		return n.ViewStmt.View
+	case *pg.Node_CreateSeqStmt:
+		return n.CreateSeqStmt.Sequence
+	}
+	return nil
+}
+
+// dropTempSchema drops the session's temporary schema and everything in
+// it when the session ends (its transaction already rolled back).
+func (s *Session) dropTempSchema() {
+	if s.tempNS == "" {
+		return
+	}
+	s.state = txnIdle
+	rows, err := s.Query(context.Background(), "DROP SCHEMA IF EXISTS "+s.tempNS+" CASCADE")
+	if err == nil {
+		rows.Close()
+	} else {
+		s.eng.logger.Error("engine: dropping the temporary schema of an ending session", "schema", s.tempNS, "error", err)
+	}
+	s.tempNS = ""
+}
+
+// addTempFuncs registers pg_my_temp_schema() and pg_is_other_temp_schema().
+func addTempFuncs(r *expr.Registry) {
+	r.Add("pg_my_temp_schema", expr.FuncImpl{Result: expr.Fixed(types.Oid), Volatile: true,
+		Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+			s, ok := fromContext(ctx)
+			if !ok {
+				return nil, pgerror.New(pgerror.FeatureNotSupported, "this function needs a session")
+			}
+			if s.tempNS == "" || !s.StorageTxn().HasSchema(s.tempNS) {
+				return uint32(0), nil // InvalidOid until the session makes one
+			}
+			return pgcatalog.NamespaceOID(s.tempNS), nil
+		}})
+	r.Add("pg_is_other_temp_schema", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
+		Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
+			s, ok := fromContext(ctx)
+			if !ok {
+				return nil, pgerror.New(pgerror.FeatureNotSupported, "this function needs a session")
+			}
+			oid := a[0].(uint32)
+			for _, n := range s.StorageTxn().SchemaNames() {
+				if pgident.IsTempSchema(n) && pgcatalog.NamespaceOID(n) == oid {
+					return n != s.tempNS, nil
+				}
+			}
+			return false, nil
+		}})
+}

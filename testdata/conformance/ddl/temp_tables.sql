@@ -1,0 +1,25 @@
+-- CREATE TEMP TABLE makes its relation in the session's own temporary schema
+SELECT pg_my_temp_schema() = 0 AS no_temp_schema_yet;
+CREATE TABLE tmpx (a text);
+INSERT INTO tmpx VALUES ('permanent');
+CREATE TEMP TABLE tmpx (a text);
+INSERT INTO tmpx VALUES ('temporary');
+SELECT a FROM tmpx;
+SELECT a FROM public.tmpx;
+SELECT a FROM pg_temp.tmpx;
+SELECT relpersistence, relnamespace = pg_my_temp_schema() AS in_my_temp FROM pg_class WHERE relname = 'tmpx' ORDER BY 1;
+SELECT pg_is_other_temp_schema(pg_my_temp_schema());
+SELECT nspname LIKE 'pg_temp_%' FROM pg_namespace WHERE oid = pg_my_temp_schema();
+SELECT (current_schemas(true))[1] = pg_my_temp_schema()::regnamespace::name AS temp_first, current_schemas(false), current_schema();
+CREATE TEMPORARY TABLE tmpy AS SELECT 1 AS n;
+SELECT n FROM tmpy;
+SELECT relpersistence FROM pg_class WHERE relname = 'tmpy';
+CREATE TABLE pg_temp.tmpz (b int);
+SELECT relpersistence, relnamespace = pg_my_temp_schema() FROM pg_class WHERE relname = 'tmpz';
+CREATE TABLE tmpw (c int);
+SELECT relnamespace::regnamespace FROM pg_class WHERE relname = 'tmpw';
+CREATE TEMP TABLE public.tmpv (a int);
+CREATE TABLE tmpu (a int) ON COMMIT DROP;
+DROP TABLE tmpx;
+SELECT a FROM tmpx;
+DROP TABLE tmpx, tmpy, tmpz, tmpw;

@@ -78,7 +78,9 @@ type Session struct {
 	gms *gmsSession
 	// tempNS is the session's temporary schema once a CREATE TEMP has
 	// made it (temp_schema.go), searched ahead of search_path.
-	tempNS     string
+	tempNS string
+	// onCommit holds the ON COMMIT actions of its temporary tables.
+	onCommit   []tempOnCommit
 	eng        *Engine
 	user       string
 	txn        *storage.Txn

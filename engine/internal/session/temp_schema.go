@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
@@ -65,6 +66,7 @@ func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 		}
 	}
 	s.tempNS = own
+	s.noteOnCommit(stmt, target)
 	return nil
 }
 
@@ -133,4 +135,76 @@ func addTempFuncs(r *expr.Registry) {
 			}
 			return false, nil
 		}})
+}
+
+// tempOnCommit is a temporary table's ON COMMIT DROP or DELETE ROWS.
+type tempOnCommit struct {
+	schema, name string
+	drop         bool // else DELETE ROWS
+}
+
+// noteOnCommit remembers the ON COMMIT action of a temporary table stmt
+// creates in schema.
+func (s *Session) noteOnCommit(stmt *pg.Node, target *pg.RangeVar) {
+	var action pg.OnCommitAction
+	switch n := stmt.Node.(type) {
+	case *pg.Node_CreateStmt:
+		action = n.CreateStmt.Oncommit
+	case *pg.Node_CreateTableAsStmt:
+		action = n.CreateTableAsStmt.Into.OnCommit
+	case *pg.Node_SelectStmt:
+		action = n.SelectStmt.IntoClause.OnCommit
+	}
+	if action == pg.OnCommitAction_ONCOMMIT_DROP || action == pg.OnCommitAction_ONCOMMIT_DELETE_ROWS {
+		s.onCommit = append(s.onCommit, tempOnCommit{schema: target.Schemaname, name: target.Relname, drop: action == pg.OnCommitAction_ONCOMMIT_DROP})
+	}
+}
+
+// runOnCommit runs the ON COMMIT actions of the session's temporary tables
+// in the committing transaction, as PostgreSQL's PreCommit_on_commit_actions
+// does: it drops the ON COMMIT DROP tables this transaction made and
+// empties the ON COMMIT DELETE ROWS ones, without firing triggers.
+func (s *Session) runOnCommit() error {
+	if len(s.onCommit) == 0 || s.txn == nil {
+		return nil
+	}
+	prev := s.state
+	s.state = txnActive // the statements below must not commit on their own
+	defer func() { s.state = prev }()
+	keep := s.onCommit[:0]
+	var first error
+	for _, a := range s.onCommit {
+		if _, ok := ddl.FindTable(s.ddl(), a.schema, a.name); !ok {
+			continue // dropped, or its creation rolled back
+		}
+		q := "TRUNCATE " + a.schema + "." + pgident.QuoteIfNeeded(a.name)
+		if a.drop {
+			q = "DROP TABLE " + a.schema + "." + pgident.QuoteIfNeeded(a.name)
+		} else {
+			keep = append(keep, a)
+		}
+		if first != nil {
+			continue
+		}
+		rows, err := s.Query(context.Background(), q)
+		if err != nil {
+			first = err
+			continue
+		}
+		rows.Close()
+	}
+	s.onCommit = keep
+	return first
+}
+
+// forgetOnCommitDrops drops the ON COMMIT DROP entries when a transaction
+// rolls back: its tables went with it.
+func (s *Session) forgetOnCommitDrops() {
+	keep := s.onCommit[:0]
+	for _, a := range s.onCommit {
+		if !a.drop {
+			keep = append(keep, a)
+		}
+	}
+	s.onCommit = keep
 }

@@ -60,3 +60,79 @@ func TestTempTablesPerSession(t *testing.T) {
 		t.Errorf("temp table in public: %v, want 42P16", err)
 	}
 }
+
+// TestTempTablesNotDurable: a temporary table, its rows and its schema
+// never reach the data directory: its rows are not logged, and after a
+// crash the recovered engine has no trace of it.
+func TestTempTablesNotDurable(t *testing.T) {
+	dir := t.TempDir()
+	e, err := Open(Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, "create table public.kept (a int primary key); create temp table scratch (id serial primary key, b text check (b <> ''))")
+	before := e.durable.dir.LogSize()
+	execAll(t, s, "insert into scratch (b) select 'row ' || g from generate_series(1, 200) g")
+	// the serial's sequence value is logged (a few bytes), never the rows
+	if after := e.durable.dir.LogSize(); after-before > 64 {
+		t.Errorf("inserting 200 rows into a temporary table grew the log by %d bytes", after-before)
+	}
+	execAll(t, s, "insert into public.kept values (1)")
+	if err := e.durable.Checkpoint(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	crash(t, e) // the session never ends: its temp schema is still there
+	e2, err := Open(Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	s2, err := e2.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	if got := queryAll(t, s2, "select count(*) from pg_namespace where nspname like 'pg_temp%'"); got != "0\n" {
+		t.Errorf("%s temporary schemas survived a restart", got)
+	}
+	if got := queryAll(t, s2, "select count(*) from pg_class where relpersistence = 't' or relname like 'scratch%'"); got != "0\n" {
+		t.Errorf("%s temporary relations survived a restart", got)
+	}
+	if got := queryAll(t, s2, "select a from public.kept"); got != "1\n" {
+		t.Errorf("public.kept after restart: %q", got)
+	}
+	execAll(t, s2, "create temp table scratch (id serial primary key); insert into scratch default values")
+}
+
+// TestTempTablesInSnapshot: a snapshot taken while a session holds a
+// temporary table does not hand that table to the snapshot's sessions.
+func TestTempTablesInSnapshot(t *testing.T) {
+	e, err := Open(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	s, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	execAll(t, s, "create temp table snap_tt (a int); insert into snap_tt values (1)")
+	c := e.Snapshot()
+	cs, err := c.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.Exec(context.Background(), "select * from snap_tt"); err == nil {
+		t.Error("a session of the snapshot sees another session's temporary table")
+	}
+	execAll(t, cs, "create temp table snap_tt (a int)")
+	if got := queryAll(t, cs, "select count(*) from snap_tt"); got != "0\n" {
+		t.Errorf("the snapshot session's own snap_tt holds %s rows", got)
+	}
+}

@@ -31,16 +31,25 @@ func (s *Session) tempSchemaName() string {
 // there, making the schema first when it does not exist yet.
 func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 	target := createdRelation(stmt)
-	if target == nil && !strings.Contains(strings.ToLower(sqlText), "pg_temp") {
+	if target == nil && !mentionsTemp(sqlText) {
 		return nil
 	}
 	own := s.tempSchemaName()
+	var other error
 	pgtree.Walk(stmt, func(m any) bool {
-		if rv, ok := m.(*pg.RangeVar); ok && rv.Schemaname == "pg_temp" {
+		rv, ok := m.(*pg.RangeVar)
+		switch {
+		case !ok:
+		case rv.Schemaname == "pg_temp":
 			rv.Schemaname = own
+		case rv != target && pgident.IsTempSchema(rv.Schemaname) && rv.Schemaname != own && other == nil:
+			other = pgerror.New(pgerror.FeatureNotSupported, "cannot access temporary tables of other sessions")
 		}
 		return true
 	})
+	if other != nil {
+		return other
+	}
 	if target == nil {
 		return nil
 	}
@@ -68,6 +77,18 @@ func (s *Session) prepareTemp(sqlText string, stmt *pg.Node) error {
 	s.tempNS = own
 	s.noteOnCommit(stmt, target)
 	return nil
+}
+
+// mentionsTemp reports whether sqlText may name a temporary schema
+// (pg_temp in any case), without allocating: most statements do not.
+func mentionsTemp(sqlText string) bool {
+	const word = "pg_temp"
+	for i := 0; i+len(word) <= len(sqlText); i++ {
+		if strings.EqualFold(sqlText[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
 }
 
 // createdRelation is the relation a CREATE TABLE / TABLE AS / SELECT INTO

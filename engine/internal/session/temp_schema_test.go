@@ -46,6 +46,10 @@ func TestTempTablesPerSession(t *testing.T) {
 	if got := queryAll(t, c, "select a from tt"); got != "permanent\n" {
 		t.Errorf("a third session reads %q, want the permanent table", got)
 	}
+	var pe *pgerror.Error
+	if _, err := c.Exec(context.Background(), "select * from "+a.tempNS+".tt"); !errors.As(err, &pe) || pe.Code != pgerror.FeatureNotSupported {
+		t.Errorf("reading another session's temp table: %v, want 0A000", err)
+	}
 	c.Close()
 	a.Close()
 	if got := queryAll(t, b, "select count(*) from pg_class where relname = 'tt'"); got != "2\n" {
@@ -55,7 +59,6 @@ func TestTempTablesPerSession(t *testing.T) {
 		t.Errorf("after sessions ended, %s temporary schemas remain, want b's", got)
 	}
 	_, err = b.Exec(context.Background(), "create temp table public.x (a int)")
-	var pe *pgerror.Error
 	if !errors.As(err, &pe) || pe.Code != pgerror.InvalidTableDefinition {
 		t.Errorf("temp table in public: %v, want 42P16", err)
 	}

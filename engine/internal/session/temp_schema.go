@@ -91,6 +91,22 @@ func mentionsTemp(sqlText string) bool {
 	return false
 }
 
+// needsTemp reports whether stmt creates a relation or names a
+// temporary schema, so prepareTemp has work to do.
+func needsTemp(stmt *pg.Node) bool {
+	if createdRelation(stmt) != nil {
+		return true
+	}
+	found := false
+	pgtree.Walk(stmt, func(m any) bool {
+		if rv, ok := m.(*pg.RangeVar); ok && (rv.Schemaname == "pg_temp" || pgident.IsTempSchema(rv.Schemaname)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // createdRelation is the relation a CREATE TABLE / TABLE AS / SELECT INTO
 // / VIEW / SEQUENCE statement makes, nil for any other statement.
 func createdRelation(stmt *pg.Node) *pg.RangeVar {

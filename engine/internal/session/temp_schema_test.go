@@ -139,3 +139,39 @@ func TestTempTablesInSnapshot(t *testing.T) {
 		t.Errorf("the snapshot session's own snap_tt holds %s rows", got)
 	}
 }
+
+// TestTempTablesInPlpgsql: a function's CREATE TEMP TABLE ... ON COMMIT
+// DROP works again on every call and in every session running it.
+func TestTempTablesInPlpgsql(t *testing.T) {
+	e, err := Open(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	a, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := e.Connect(SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	execAll(t, a, `create function public.scratch_count() returns int language plpgsql as $$
+declare n int;
+begin
+  create temp table scratch (v int) on commit drop;
+  insert into scratch values (1), (2);
+  select count(*) into n from scratch;
+  return n;
+end $$`)
+	for _, s := range []*Session{a, b, a, b} {
+		if got := queryAll(t, s, "select public.scratch_count()"); got != "2\n" {
+			t.Errorf("scratch_count() = %q, want 2", got)
+		}
+	}
+	if got := queryAll(t, b, "select count(*) from pg_class where relname = 'scratch'"); got != "0\n" {
+		t.Errorf("%s scratch tables outlived their transactions", got)
+	}
+}

@@ -91,6 +91,24 @@ func mentionsTemp(sqlText string) bool {
 	return false
 }
 
+// tempAliased is stmt with pg_temp naming the session's temporary schema,
+// a copy when it changes, for describing a prepared statement (running it
+// goes through prepareTemp).
+func (s *Session) tempAliased(stmt *pg.Node) *pg.Node {
+	if createdRelation(stmt) != nil || !needsTemp(stmt) {
+		return stmt
+	}
+	stmt = pgtree.Clone(stmt)
+	own := s.tempSchemaName()
+	pgtree.Walk(stmt, func(m any) bool {
+		if rv, ok := m.(*pg.RangeVar); ok && rv.Schemaname == "pg_temp" {
+			rv.Schemaname = own
+		}
+		return true
+	})
+	return stmt
+}
+
 // needsTemp reports whether stmt creates a relation or names a
 // temporary schema, so prepareTemp has work to do.
 func needsTemp(stmt *pg.Node) bool {

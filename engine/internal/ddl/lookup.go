@@ -3,6 +3,7 @@ package ddl
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -16,7 +17,8 @@ func LookupSchemas(h Host, schema string) []string {
 }
 
 // CreationSchema is the schema an unqualified CREATE puts objects in: the
-// first existing schema of the search path.
+// first existing schema of the search path, never the session's temporary
+// schema (PostgreSQL creates there only when asked by name or TEMP).
 func CreationSchema(h Host, schema string) (string, error) {
 	txn := h.StorageTxn()
 	if schema != "" {
@@ -26,7 +28,7 @@ func CreationSchema(h Host, schema string) (string, error) {
 		return schema, nil
 	}
 	for _, sc := range h.SearchPath() {
-		if sc != "pg_catalog" && txn.HasSchema(sc) {
+		if sc != "pg_catalog" && !pgident.IsTempSchema(sc) && txn.HasSchema(sc) {
 			return sc, nil
 		}
 	}

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -35,7 +36,8 @@ func AddSessionInfoFuncs(r *Registry) {
 	r.Add("current_catalog", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any { return e.Database() })})
 	r.Add("current_schema", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any {
 		for _, s := range e.SchemasOnPath() {
-			if s != "pg_catalog" {
+			// the temporary schema is searched implicitly, never current
+			if s != "pg_catalog" && !pgident.IsTempSchema(s) {
 				return s
 			}
 		}
@@ -47,12 +49,20 @@ func AddSessionInfoFuncs(r *Registry) {
 			if err != nil {
 				return nil, err
 			}
+			// implicit schemas are listed only when asked for: the
+			// session's temporary one (once created) ahead of pg_catalog
 			var out []any
+			path := e.SchemasOnPath()
 			if args[0].(bool) {
+				for _, s := range path {
+					if pgident.IsTempSchema(s) {
+						out = append(out, s)
+					}
+				}
 				out = append(out, "pg_catalog")
 			}
-			for _, s := range e.SchemasOnPath() {
-				if s != "pg_catalog" {
+			for _, s := range path {
+				if s != "pg_catalog" && !pgident.IsTempSchema(s) {
 					out = append(out, s)
 				}
 			}

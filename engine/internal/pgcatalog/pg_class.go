@@ -2,6 +2,7 @@ package pgcatalog
 
 import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -66,12 +67,16 @@ var pgClass = &def{
 			if kind != "r" && kind != "m" {
 				replident = "n"
 			}
+			persistence := "p"
+			if pgident.IsTempSchema(schema) {
+				persistence = "t"
+			}
 			var reltype uint32
 			if sc.userDefined {
 				reltype = RowTypeOID(schema, name, kind[0]) // rowtypes.go
 			}
 			return []any{oid, name, NamespaceOID(schema), reltype, uint32(0), sc.owner, am, oid,
-				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, "p", kind,
+				uint32(0), int32(0), float32(-1), int32(0), uint32(0), hasIndex, false, persistence, kind,
 				int16(natts), int16(0), false, false, false, sc.rls, sc.force, true, replident, false, uint32(0), nil,
 				sc.acl, nil, uint32(0), uint32(0)}
 		}

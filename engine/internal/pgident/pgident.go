@@ -109,3 +109,14 @@ func QuoteIfNeeded(s string) string {
 	}
 	return s
 }
+
+// TempSchemaPrefix starts the name of a session's temporary schema
+// (pg_temp_N); "pg_temp" alone names the current session's own.
+const TempSchemaPrefix = "pg_temp_"
+
+// IsTempSchema reports whether schema is a session's temporary schema,
+// which an unqualified CREATE never picks and whose relations are
+// temporary (relpersistence 't').
+func IsTempSchema(schema string) bool {
+	return strings.HasPrefix(schema, TempSchemaPrefix) && len(schema) > len(TempSchemaPrefix)
+}

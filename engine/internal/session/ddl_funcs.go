@@ -31,6 +31,7 @@ func addDDLFuncs(r *expr.Registry) {
 	r.Add("to_regrole", toReg(types.Regrole))
 	r.Add("to_regtype", toReg(types.Regtype))
 	r.Add("to_regnamespace", toReg(types.Regnamespace))
+	addTempFuncs(r) // temp_schema.go
 	r.Add("pg_trigger_depth", expr.FuncImpl{Result: expr.Fixed(types.Int4), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
 			s, err := funcSessionOf(ctx)

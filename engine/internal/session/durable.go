@@ -18,6 +18,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/bootstrap"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/durable"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -125,8 +126,33 @@ func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
 		if err := ds.Checkpoint(context.Background()); err != nil {
 			return nil, err
 		}
+	} else if err := dropStaleTempSchemas(e); err != nil {
+		return nil, err
 	}
 	return e, nil
+}
+
+// dropStaleTempSchemas drops the temporary schemas of sessions that ended
+// with the process before dropping them (their tables were never written;
+// the schema and the catalog objects in it were), as PostgreSQL clears a
+// stale pg_temp_N.
+func dropStaleTempSchemas(e *Engine) error {
+	s, err := e.Connect(SessionOptions{User: "postgres"})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	for _, n := range s.StorageTxn().SchemaNames() {
+		if !pgident.IsTempSchema(n) {
+			continue
+		}
+		rows, err := s.Query(context.Background(), "DROP SCHEMA "+n+" CASCADE")
+		if err != nil {
+			return fmt.Errorf("dropping the stale temporary schema %s: %w", n, err)
+		}
+		rows.Close()
+	}
+	return nil
 }
 
 // engineOfCheckpoint builds an engine from a checkpoint's sections.
@@ -372,9 +398,18 @@ func (ds *durableState) sections(si storage.Image, seqs []bootstrap.SequenceValu
 	if err != nil {
 		return nil, notPersistable(err)
 	}
-	img := bootstrap.Image{Schemas: si.Schemas, Catalog: cat, Sequences: seqs}
-	out := make([][]byte, 1, 1+len(si.Tables))
+	// sessions' temporary tables never reach the data directory; their
+	// schemas do, as PostgreSQL's pg_temp_N rows do, with the catalog
+	// objects in them, and Open drops them (dropStaleTempSchemas)
+	var tables []storage.TableImage
 	for _, t := range si.Tables {
+		if !pgident.IsTempSchema(t.Schema) {
+			tables = append(tables, t)
+		}
+	}
+	img := bootstrap.Image{Schemas: si.Schemas, Catalog: cat, Sequences: seqs}
+	out := make([][]byte, 1, 1+len(tables))
+	for _, t := range tables {
 		rows := t.Rows
 		t.Rows = nil
 		it, err := tableImageOf(t)
@@ -394,7 +429,7 @@ func (ds *durableState) sections(si storage.Image, seqs []bootstrap.SequenceValu
 		}
 		out = append(out, b)
 	}
-	st, err := appendStatsSection(si.Tables)
+	st, err := appendStatsSection(tables)
 	if err != nil {
 		return nil, notPersistable(err)
 	}
@@ -618,5 +653,10 @@ func (e *Engine) Restore(ctx context.Context, from *Engine) error {
 		return mapError(err)
 	}
 	e.ddlVersion.Add(1)
+	// from's sessions' temporary schemas came along: e's next sessions'
+	// PIDs must not name one of them (Snapshot)
+	for n := from.connIDs.Load(); e.connIDs.Load() < n; {
+		e.connIDs.CompareAndSwap(e.connIDs.Load(), n)
+	}
 	return nil
 }

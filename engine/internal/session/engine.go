@@ -139,6 +139,10 @@ func (e *Engine) limitCaches() {
 func (e *Engine) Snapshot() *Engine {
 	c := &Engine{store: e.store.Snapshot(), provider: e.provider, gms: e.gms, seqs: e.seqs.clone(), logger: e.logger, languages: e.languages}
 	c.netAllowExternal.Store(e.netAllowExternal.Load())
+	// the snapshot holds the temporary schemas (pg_temp_<PID>) of e's
+	// live sessions: its own sessions' PIDs continue after theirs, so none
+	// takes one of those schemas for its own
+	c.connIDs.Store(e.connIDs.Load())
 	c.limitCaches()
 	return c
 }

@@ -171,7 +171,7 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 		}
 	}
 	tr := &translate.Translator{Env: &s.env, Params: p.placeholderArgs(), Tables: s, Catalog: s.translatorCatalog()}
-	res, err := tr.Statement(p.node)
+	res, err := tr.Statement(s.tempAliased(p.node)) // temp_schema.go
 	if err != nil {
 		return nil, "", err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // The session's side of routines (engine/internal/routines): the Host it
@@ -375,7 +376,17 @@ func (s *Session) CurrentTranslator() *translate.Translator {
 func (s *Session) ReusableTranslation(res translate.Result) bool { return cacheable(res) }
 
 // SecureStatement implements routines.Host.
-func (s *Session) SecureStatement(n *pg.Node) (*pg.Node, error) { return s.secureStatement(n) }
+func (s *Session) SecureStatement(n *pg.Node) (*pg.Node, error) {
+	// a routine's statement tree is shared by every session running it:
+	// the session's temporary schema goes into a copy (temp_schema.go)
+	if needsTemp(n) {
+		n = pgtree.Clone(n)
+		if err := s.prepareTemp("pg_temp", n); err != nil {
+			return nil, err
+		}
+	}
+	return s.secureStatement(n)
+}
 
 // RunAs implements routines.Host.
 func (s *Session) RunAs(fn *catalog.Function, body routines.Body) error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/tinybase/tinybase/engine/internal/hypo"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,7 +75,12 @@ type Session struct {
 	// (explain_hypothetical.go).
 	hypo hypo.Set
 	// gms is the session as go-mysql-server sees it (gms_session.go).
-	gms        *gmsSession
+	gms *gmsSession
+	// tempNS is the session's temporary schema once a CREATE TEMP has
+	// made it (temp_schema.go), searched ahead of search_path.
+	tempNS string
+	// onCommit holds the ON COMMIT actions of its temporary tables.
+	onCommit   []tempOnCommit
 	eng        *Engine
 	user       string
 	txn        *storage.Txn
@@ -159,6 +165,7 @@ func (s *Session) Close() {
 	}
 	s.notifyEnd(false)
 	s.unlistenAll()
+	s.dropTempSchema() // temp_schema.go
 }
 
 // PID is the session's backend process ID (pg_backend_pid(), the sender
@@ -178,19 +185,24 @@ func (s *Session) SearchPath() []string {
 	raw, _ := s.Setting("search_path")
 	// parsed once per value (and role, for $user): a statement asks
 	// several times. Full capacity, so a caller's append copies.
-	if m := &s.searchPathMemo; m.ok && m.raw == raw && (!m.user || m.role == s.CurrentUser()) {
+	if m := &s.searchPathMemo; m.ok && m.raw == raw && m.temp == s.tempNS && (!m.user || m.role == s.CurrentUser()) {
 		return m.path
 	}
 	out := s.parseSearchPath(raw)
-	s.searchPathMemo = searchPathMemo{ok: true, raw: raw, user: strings.IndexByte(raw, '$') >= 0, role: s.CurrentUser(), path: out[:len(out):len(out)]}
+	// the session's temporary schema, once made, is searched first
+	// unless the path names pg_temp where it wants it
+	if s.tempNS != "" && !slices.Contains(out, s.tempNS) {
+		out = append([]string{s.tempNS}, out...)
+	}
+	s.searchPathMemo = searchPathMemo{ok: true, raw: raw, temp: s.tempNS, user: strings.IndexByte(raw, '$') >= 0, role: s.CurrentUser(), path: out[:len(out):len(out)]}
 	return s.searchPathMemo.path
 }
 
 // searchPathMemo is the last search_path value SearchPath parsed.
 type searchPathMemo struct {
-	ok, user  bool // user: the value may name $user
-	raw, role string
-	path      []string
+	ok, user        bool // user: the value may name $user
+	raw, role, temp string
+	path            []string
 }
 
 func (s *Session) parseSearchPath(raw string) []string {
@@ -204,6 +216,9 @@ func (s *Session) parseSearchPath(raw string) []string {
 		}
 		if p == "$user" {
 			p = s.CurrentUser()
+		}
+		if p == "pg_temp" {
+			p = s.tempNS // nothing until the session makes its temporary schema
 		}
 		if p != "" {
 			out = append(out, p)
@@ -354,6 +369,10 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 	if pp != nil {
 		tr.Params, tr.BoundParams = pp.args, boundParams(pp.slots, pp.typs)
 		ctx = withParams(ctx, pp.slots, pp.vals)
+	}
+	if err := s.prepareTemp(sqlText, stmt); err != nil { // temp_schema.go
+		s.failed()
+		return nil, err
 	}
 	secured, err := s.secureStatement(stmt) // rls_rewrite.go
 	if err != nil {

@@ -17,8 +17,16 @@ package session
 // changes storage captured, of this and any earlier commit not yet
 // delivered, to change subscribers (changes.go).
 func (s *Session) endStorageTxn(commit bool) error {
-	s.ddlDone()
 	var err error
+	if commit {
+		// ON COMMIT actions run in the committing transaction (temp_schema.go)
+		if err = s.runOnCommit(); err != nil {
+			commit = false
+		}
+	} else {
+		s.forgetOnCommitDrops()
+	}
+	s.ddlDone()
 	if commit {
 		// deferred constraints are checked at COMMIT; a violation rolls
 		// the transaction back

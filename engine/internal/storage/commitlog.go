@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 )
 
 // This file is the storage side of durability (engine/internal/durable):
@@ -178,6 +179,9 @@ func (c *Committed) Tables() []TableChange {
 		td, ok := c.root.tables.get(id)
 		if !ok {
 			continue // created and dropped again by the transaction
+		}
+		if pgident.IsTempSchema(td.def.schema) {
+			continue // temporary tables are never logged
 		}
 		d := td.def.resolved()
 		// the definition's name is kept current by RENAME and SET SCHEMA

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 )
 
 // Database is the one GMS database. Unqualified names resolve through the
@@ -167,14 +168,15 @@ func (d *Database) AllSchemas(ctx *sql.Context) ([]sql.DatabaseSchema, error) {
 	return out, nil
 }
 
-// creationSchema returns the first schema on the search path that exists.
+// creationSchema returns the first schema on the search path that exists,
+// skipping the session's temporary schema (see ddl.CreationSchema).
 func (d *Database) creationSchema(ctx *sql.Context) (string, error) {
 	s, t, err := sessionOf(ctx)
 	if err != nil {
 		return "", err
 	}
 	for _, schema := range s.SearchPath() {
-		if t.HasSchema(schema) {
+		if !pgident.IsTempSchema(schema) && t.HasSchema(schema) {
 			return schema, nil
 		}
 	}

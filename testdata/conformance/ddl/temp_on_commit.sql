@@ -1,0 +1,26 @@
+-- ON COMMIT DROP / DELETE ROWS / PRESERVE ROWS of temporary tables
+BEGIN;
+CREATE TEMP TABLE oc_drop (a int) ON COMMIT DROP;
+INSERT INTO oc_drop VALUES (1);
+SELECT a FROM oc_drop;
+COMMIT;
+SELECT a FROM oc_drop;
+CREATE TEMP TABLE oc_delete (a int) ON COMMIT DELETE ROWS;
+INSERT INTO oc_delete VALUES (1);
+SELECT count(*) FROM oc_delete;
+BEGIN;
+INSERT INTO oc_delete VALUES (2);
+SELECT a FROM oc_delete;
+COMMIT;
+SELECT count(*) FROM oc_delete;
+CREATE TEMP TABLE oc_keep (a int) ON COMMIT PRESERVE ROWS;
+INSERT INTO oc_keep VALUES (3);
+SELECT a FROM oc_keep;
+BEGIN;
+CREATE TEMP TABLE oc_rolled (a int) ON COMMIT DROP;
+ROLLBACK;
+SELECT count(*) FROM pg_class WHERE relname IN ('oc_drop', 'oc_rolled');
+CREATE TEMP TABLE oc_now (a int) ON COMMIT DROP;
+SELECT count(*) FROM pg_class WHERE relname = 'oc_now';
+CREATE TABLE oc_perm (a int) ON COMMIT DELETE ROWS;
+DROP TABLE oc_delete, oc_keep;

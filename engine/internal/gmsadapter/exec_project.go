@@ -169,13 +169,16 @@ func reuseInner(p *plan.Project) ([]sql.Expression, bool) {
 	return out, true
 }
 
-// sameText reports whether two select-list expressions print the same;
-// a subquery by its text, since printing its plan costs more than the
-// statement it is part of.
+// sameText reports whether two select-list expressions print the same.
+// Subqueries whose texts differ are told apart without printing their
+// plans, which costs more than the statement; equal texts are not enough,
+// as the text of a translated subquery (ARRAY(SELECT ...), say) leaves
+// out its conditions, so their plans are compared then.
 func sameText(a, b sql.Expression) bool {
 	if sa, ok := subqueryOf(a); ok {
-		sb, ok := subqueryOf(b)
-		return ok && sa.QueryString == sb.QueryString
+		if sb, ok := subqueryOf(b); !ok || sa.QueryString != sb.QueryString {
+			return false
+		}
 	}
 	return a.String() == b.String()
 }

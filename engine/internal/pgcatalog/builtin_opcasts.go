@@ -41,7 +41,6 @@ func OperatorByOID(oid uint32) (schema string, ok bool) {
 	return "", false
 }
 
-
 // pgCast is pg_catalog.pg_cast: PostgreSQL's built-in casts between the
 // types tinybase has.
 var pgCast = &def{

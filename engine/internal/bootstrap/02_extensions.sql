@@ -10,3 +10,8 @@ CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
 -- graphql_public.graphql as the API's entry point; `supabase db dump`
 -- writes CREATE EXTENSION IF NOT EXISTS "pg_graphql" WITH SCHEMA "graphql".
 CREATE EXTENSION IF NOT EXISTS pg_graphql WITH SCHEMA graphql;
+
+-- supabase_vault is on by default too (supabase/postgres's create_vault
+-- migration; schema vault), so migrations call vault.create_secret and
+-- read vault.decrypted_secrets without creating it.
+CREATE EXTENSION IF NOT EXISTS supabase_vault;

@@ -62,6 +62,8 @@ type Statement struct {
 	// without the extension (PostgreSQL 15 has no pg_graphql) fails with
 	// 0A000, which appliers to a real server skip.
 	MayBeUnavailable bool
+	// Extension is the extension a CREATE EXTENSION statement creates.
+	Extension string
 }
 
 // Statements returns every bootstrap statement in order.
@@ -77,15 +79,35 @@ func Statements() ([]Statement, error) {
 			if p == "" {
 				continue
 			}
-			out = append(out, Statement{
+			st := Statement{
 				File:             f.Name,
 				SQL:              p,
 				MayExist:         strings.HasPrefix(strings.ToUpper(p), "CREATE ROLE "),
 				MayBeUnavailable: strings.HasPrefix(strings.ToUpper(p), "CREATE EXTENSION "),
-			})
+			}
+			if st.MayBeUnavailable {
+				if st.Extension, err = extensionName(p); err != nil {
+					return nil, fmt.Errorf("bootstrap: %s: %w", f.Name, err)
+				}
+			}
+			out = append(out, st)
 		}
 	}
 	return out, nil
+}
+
+// extensionName returns the extension a CREATE EXTENSION statement names.
+func extensionName(sql string) (string, error) {
+	tree, err := pg.Parse(sql)
+	if err != nil {
+		return "", err
+	}
+	if len(tree.Stmts) == 1 {
+		if ce := tree.Stmts[0].Stmt.GetCreateExtensionStmt(); ce != nil {
+			return ce.Extname, nil
+		}
+	}
+	return "", fmt.Errorf("not one CREATE EXTENSION: %q", sql)
 }
 
 // SearchPath is the search_path Supabase gives its roles

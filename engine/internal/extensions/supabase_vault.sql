@@ -11,17 +11,30 @@
 
 CREATE SCHEMA IF NOT EXISTS vault;
 
--- The project's root key: generated once, readable only by the owner
--- (the functions below run as that owner).
-CREATE TABLE vault._root (key bytea NOT NULL);
-INSERT INTO vault._root (key) VALUES (extensions.gen_random_bytes(32));
+-- The project's root key, readable only by the owner (the functions
+-- below run as that owner). It is made at first use, not here: the
+-- Supabase bootstrap installs this extension, and every new database is
+-- a copy of the bootstrapped one, so a key made here would be every
+-- project's key.
+CREATE TABLE vault._root (one boolean PRIMARY KEY DEFAULT true CHECK (one), key bytea NOT NULL);
 REVOKE ALL ON vault._root FROM PUBLIC;
 
 CREATE FUNCTION vault._root_key() RETURNS bytea
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$ SELECT key FROM vault._root LIMIT 1 $$;
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = '' AS $$
+DECLARE
+  k bytea;
+BEGIN
+  SELECT key INTO k FROM vault._root;
+  IF k IS NULL THEN
+    INSERT INTO vault._root (key) VALUES (extensions.gen_random_bytes(32)) ON CONFLICT DO NOTHING;
+    SELECT key INTO k FROM vault._root;
+  END IF;
+  RETURN k;
+END
+$$;
 
 CREATE FUNCTION vault._derive_key(key_id bigint, context bytea) RETURNS bytea
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql VOLATILE AS $$
   SELECT extensions.hmac(decode(lpad(to_hex(key_id), 16, '0'), 'hex') || coalesce(context, ''::bytea),
                          vault._root_key(), 'sha256')
 $$;

@@ -1,6 +1,10 @@
 package extensions_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tinybase/tinybase/engine/enginetest"
+)
 
 // TestVault checks secrets are stored encrypted, read back through
 // decrypted_secrets, updated, refused when tampered with, and that the
@@ -30,4 +34,32 @@ func TestVault(t *testing.T) {
 		{name: "tampered", sql: `reset role; update vault.secrets set secret = encode(decode(secret, 'base64') || '\x00'::bytea, 'base64') where name = 'api_key';
 			select decrypted_secret from vault.decrypted_secrets where name = 'api_key'`, code: "22000", msg: "invalid message"},
 	})
+}
+
+// TestVaultByDefault checks a new project has supabase_vault without
+// CREATE EXTENSION, as Supabase's bootstrap installs it, and that each
+// project gets its own root key although every project is a copy of the
+// same bootstrapped database.
+func TestVaultByDefault(t *testing.T) {
+	var keys []string
+	for i := 0; i < 2; i++ {
+		s := enginetest.Session(t, enginetest.New(t))
+		res := enginetest.Exec(t, s, `select extname, extversion, n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where extname = 'supabase_vault'`)
+		if got := lastRows(res); got != "supabase_vault|0.3.1|vault" {
+			t.Fatalf("pg_extension: got %q", got)
+		}
+		res = enginetest.Exec(t, s, `select count(*) from vault._root`)
+		if got := lastRows(res); got != "0" {
+			t.Fatalf("a new project has a root key before its first secret: %q rows", got)
+		}
+		res = enginetest.Exec(t, s, `select vault.create_secret('v', 'k') is not null;
+			select decrypted_secret from vault.decrypted_secrets where name = 'k'`)
+		if got := lastRows(res); got != "v" {
+			t.Fatalf("decrypted_secret: got %q", got)
+		}
+		keys = append(keys, lastRows(enginetest.Exec(t, s, `select encode(key, 'hex') from vault._root`)))
+	}
+	if keys[0] == "" || keys[0] == keys[1] {
+		t.Fatalf("root keys %q: want one per project", keys)
+	}
 }

@@ -9,7 +9,7 @@ import (
 
 // bootstrapImage is the database engine/internal/bootstrap's scripts build.
 var bootstrapImage = bootstrap.Image{
-	Schemas: []string{"auth", "extensions", "graphql", "graphql_public", "public", "realtime", "storage", "supabase_migrations"},
+	Schemas: []string{"auth", "extensions", "graphql", "graphql_public", "public", "realtime", "storage", "supabase_migrations", "vault"},
 	Tables: []bootstrap.Table{
 		{
 			Schema: "auth",
@@ -78,7 +78,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name:     "code_challenge_method",
-					Type:     catalog.TypeRef{OID: 16429, Mod: -1},
+					Type:     catalog.TypeRef{OID: 16439, Mod: -1},
 					Nullable: true,
 				},
 				{
@@ -455,11 +455,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "factor_type",
-					Type: catalog.TypeRef{OID: 16433, Mod: -1},
+					Type: catalog.TypeRef{OID: 16443, Mod: -1},
 				},
 				{
 					Name: "status",
-					Type: catalog.TypeRef{OID: 16431, Mod: -1},
+					Type: catalog.TypeRef{OID: 16441, Mod: -1},
 				},
 				{
 					Name: "created_at",
@@ -579,7 +579,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "registration_type",
-					Type: catalog.TypeRef{OID: 16437, Mod: -1},
+					Type: catalog.TypeRef{OID: 16447, Mod: -1},
 				},
 				{
 					Name: "redirect_uris",
@@ -631,11 +631,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "client_type",
-					Type: catalog.TypeRef{OID: 16435, Mod: -1},
+					Type: catalog.TypeRef{OID: 16445, Mod: -1},
 					Default: bootstrap.Stored{
 						Set:           true,
 						Text:          "'confidential'::auth.oauth_client_type",
-						OutType:       catalog.TypeRef{OID: 16435, Mod: -1},
+						OutType:       catalog.TypeRef{OID: 16445, Mod: -1},
 						Parenthesized: true,
 					},
 				},
@@ -677,7 +677,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "token_type",
-					Type: catalog.TypeRef{OID: 16439, Mod: -1},
+					Type: catalog.TypeRef{OID: 16449, Mod: -1},
 				},
 				{
 					Name: "token_hash",
@@ -1126,7 +1126,7 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name:     "aal",
-					Type:     catalog.TypeRef{OID: 16427, Mod: -1},
+					Type:     catalog.TypeRef{OID: 16437, Mod: -1},
 					Nullable: true,
 				},
 				{
@@ -1840,11 +1840,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "filters",
-					Type: catalog.TypeRef{OID: 16458, Mod: -1},
+					Type: catalog.TypeRef{OID: 16468, Mod: -1},
 					Default: bootstrap.Stored{
 						Set:           true,
 						Text:          "'{}'::realtime.user_defined_filter[]",
-						OutType:       catalog.TypeRef{OID: 16458, Mod: -1},
+						OutType:       catalog.TypeRef{OID: 16468, Mod: -1},
 						Parenthesized: true,
 					},
 				},
@@ -1991,11 +1991,11 @@ var bootstrapImage = bootstrap.Image{
 				},
 				{
 					Name: "type",
-					Type: catalog.TypeRef{OID: 16446, Mod: -1},
+					Type: catalog.TypeRef{OID: 16456, Mod: -1},
 					Default: bootstrap.Stored{
 						Set:           true,
 						Text:          "'STANDARD'::storage.buckettype",
-						OutType:       catalog.TypeRef{OID: 16446, Mod: -1},
+						OutType:       catalog.TypeRef{OID: 16456, Mod: -1},
 						Parenthesized: true,
 					},
 				},
@@ -2199,129 +2199,242 @@ var bootstrapImage = bootstrap.Image{
 			PKName:    "seed_files_pkey",
 			Collation: 309,
 		},
+		{
+			Schema: "vault",
+			Name:   "_root",
+			Columns: []bootstrap.Column{
+				{
+					Name: "one",
+					Type: catalog.TypeRef{OID: 16, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "true",
+						OutType:       catalog.TypeRef{OID: 16, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "key",
+					Type: catalog.TypeRef{OID: 17, Mod: -1},
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "_root_pkey",
+			Checks: []bootstrap.Check{
+				{Name: "_root_one_check", Expression: "one", Enforced: true},
+			},
+			Collation: 309,
+		},
+		{
+			Schema: "vault",
+			Name:   "secrets",
+			Columns: []bootstrap.Column{
+				{
+					Name: "id",
+					Type: catalog.TypeRef{OID: 2950, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "gen_random_uuid()",
+						OutType:       catalog.TypeRef{OID: 2950, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name:     "name",
+					Type:     catalog.TypeRef{OID: 25, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name: "description",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "''::text",
+						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "secret",
+					Type: catalog.TypeRef{OID: 25, Mod: -1},
+				},
+				{
+					Name:     "key_id",
+					Type:     catalog.TypeRef{OID: 2950, Mod: -1},
+					Nullable: true,
+				},
+				{
+					Name:     "nonce",
+					Type:     catalog.TypeRef{OID: 17, Mod: -1},
+					Nullable: true,
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "vault._crypto_aead_det_noncegen()",
+						OutType:       catalog.TypeRef{OID: 17, Mod: -1},
+						ReturnNil:     true,
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "created_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "CURRENT_TIMESTAMP",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+				{
+					Name: "updated_at",
+					Type: catalog.TypeRef{OID: 1184, Mod: -1},
+					Default: bootstrap.Stored{
+						Set:           true,
+						Text:          "CURRENT_TIMESTAMP",
+						OutType:       catalog.TypeRef{OID: 1184, Mod: -1},
+						Parenthesized: true,
+					},
+				},
+			},
+			PKOrds: []int{0},
+			PKName: "secrets_pkey",
+			Indexes: []bootstrap.Index{
+				{
+					Name:        "secrets_name_idx",
+					Unique:      true,
+					Columns:     []string{"name"},
+					WhereText:   "name IS NOT NULL",
+					WhereSource: "name IS NOT NULL",
+					Comment:     "tinybase: CREATE INDEX",
+					Opclass:     []string{""},
+					Ordering:    []string{""},
+				},
+			},
+			Collation: 309,
+		},
 	},
 	Catalog: catalog.Image{
-		NextOID: 16471,
+		NextOID: 16481,
 		Types: []catalog.ImageType{
 			{
 				Kind:     23,
-				OID:      16427,
+				OID:      16437,
 				Name:     "aal_level",
 				SQLName:  "aal_level",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16428,
+				ArrayOID: 16438,
 				Schema:   "auth",
 				Labels:   []string{"aal1", "aal2", "aal3"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16429,
+				OID:      16439,
 				Name:     "code_challenge_method",
 				SQLName:  "code_challenge_method",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16430,
+				ArrayOID: 16440,
 				Schema:   "auth",
 				Labels:   []string{"s256", "plain"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16431,
+				OID:      16441,
 				Name:     "factor_status",
 				SQLName:  "factor_status",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16432,
+				ArrayOID: 16442,
 				Schema:   "auth",
 				Labels:   []string{"unverified", "verified"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16433,
+				OID:      16443,
 				Name:     "factor_type",
 				SQLName:  "factor_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16434,
+				ArrayOID: 16444,
 				Schema:   "auth",
 				Labels:   []string{"totp", "webauthn", "phone"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16435,
+				OID:      16445,
 				Name:     "oauth_client_type",
 				SQLName:  "oauth_client_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16436,
+				ArrayOID: 16446,
 				Schema:   "auth",
 				Labels:   []string{"public", "confidential"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16437,
+				OID:      16447,
 				Name:     "oauth_registration_type",
 				SQLName:  "oauth_registration_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16438,
+				ArrayOID: 16448,
 				Schema:   "auth",
 				Labels:   []string{"dynamic", "manual"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16439,
+				OID:      16449,
 				Name:     "one_time_token_type",
 				SQLName:  "one_time_token_type",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16440,
+				ArrayOID: 16450,
 				Schema:   "auth",
 				Labels:   []string{"confirmation_token", "reauthentication_token", "recovery_token", "email_change_token_new", "email_change_token_current", "phone_change_token"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16453,
+				OID:      16463,
 				Name:     "action",
 				SQLName:  "action",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16454,
+				ArrayOID: 16464,
 				Schema:   "realtime",
 				Labels:   []string{"INSERT", "UPDATE", "DELETE", "TRUNCATE", "ERROR"},
 				Len:      4,
 			},
 			{
 				Kind:     23,
-				OID:      16455,
+				OID:      16465,
 				Name:     "equality_op",
 				SQLName:  "equality_op",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16456,
+				ArrayOID: 16466,
 				Schema:   "realtime",
 				Labels:   []string{"eq", "neq", "lt", "lte", "gt", "gte", "in"},
 				Len:      4,
 			},
 			{
 				Kind:     25,
-				OID:      16457,
+				OID:      16467,
 				Name:     "user_defined_filter",
 				SQLName:  "user_defined_filter",
 				Category: 67,
 				Mod:      -1,
-				ArrayOID: 16458,
+				ArrayOID: 16468,
 				Schema:   "realtime",
 				Len:      -1,
-				RelOID:   16459,
+				RelOID:   16469,
 				Fields: []catalog.ImageField{
 					{
 						Name: "column_name",
@@ -2329,7 +2442,7 @@ var bootstrapImage = bootstrap.Image{
 					},
 					{
 						Name: "op",
-						Type: catalog.TypeRef{OID: 16455, Mod: -1},
+						Type: catalog.TypeRef{OID: 16465, Mod: -1},
 					},
 					{
 						Name: "value",
@@ -2339,15 +2452,15 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Kind:     25,
-				OID:      16460,
+				OID:      16470,
 				Name:     "wal_column",
 				SQLName:  "wal_column",
 				Category: 67,
 				Mod:      -1,
-				ArrayOID: 16461,
+				ArrayOID: 16471,
 				Schema:   "realtime",
 				Len:      -1,
-				RelOID:   16462,
+				RelOID:   16472,
 				Fields: []catalog.ImageField{
 					{
 						Name: "name",
@@ -2377,15 +2490,15 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Kind:     25,
-				OID:      16463,
+				OID:      16473,
 				Name:     "wal_rls",
 				SQLName:  "wal_rls",
 				Category: 67,
 				Mod:      -1,
-				ArrayOID: 16464,
+				ArrayOID: 16474,
 				Schema:   "realtime",
 				Len:      -1,
-				RelOID:   16465,
+				RelOID:   16475,
 				Fields: []catalog.ImageField{
 					{
 						Name: "wal",
@@ -2407,12 +2520,12 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Kind:     23,
-				OID:      16446,
+				OID:      16456,
 				Name:     "buckettype",
 				SQLName:  "buckettype",
 				Category: 69,
 				Mod:      -1,
-				ArrayOID: 16447,
+				ArrayOID: 16457,
 				Schema:   "storage",
 				Labels:   []string{"STANDARD", "ANALYTICS", "VECTOR"},
 				Len:      4,
@@ -2420,7 +2533,7 @@ var bootstrapImage = bootstrap.Image{
 		},
 		Sequences: []catalog.ImageSequence{
 			{
-				OID:       16441,
+				OID:       16451,
 				Schema:    "auth",
 				Name:      "refresh_tokens_id_seq",
 				Type:      catalog.TypeRef{OID: 20, Mod: -1},
@@ -2443,7 +2556,7 @@ var bootstrapImage = bootstrap.Image{
 				Cycle:     true,
 			},
 			{
-				OID:       16467,
+				OID:       16477,
 				Schema:    "realtime",
 				Name:      "subscription_id_seq",
 				Type:      catalog.TypeRef{OID: 20, Mod: -1},
@@ -2454,6 +2567,29 @@ var bootstrapImage = bootstrap.Image{
 				HasOwner:  true,
 				OwnedBy:   catalog.ColumnRef{Schema: "realtime", Table: "subscription", Column: "id"},
 				Identity:  97,
+			},
+		},
+		Views: []catalog.ImageView{
+			{
+				OID:     16434,
+				Schema:  "vault",
+				Name:    "decrypted_secrets",
+				Query:   "SELECT s.id, s.name, s.description, s.secret, convert_from(vault._crypto_aead_det_decrypt(message := decode(s.secret, 'base64'), additional := convert_to(s.id::text, 'utf8'), key_id := 0, context := 'pgsodium'::bytea, nonce := s.nonce), 'utf8') AS decrypted_secret, s.key_id, s.nonce, s.created_at, s.updated_at FROM vault.secrets s",
+				Columns: []string{"id", "name", "description", "secret", "decrypted_secret", "key_id", "nonce", "created_at", "updated_at"},
+				Types: []catalog.TypeRef{
+					{OID: 2950, Mod: -1},
+					{OID: 25, Mod: -1},
+					{OID: 25, Mod: -1},
+					{OID: 25, Mod: -1},
+					{OID: 25, Mod: -1},
+					{OID: 2950, Mod: -1},
+					{OID: 17, Mod: -1},
+					{OID: 1184, Mod: -1},
+					{OID: 1184, Mod: -1},
+				},
+				Tables: []catalog.QName{
+					{Schema: "vault", Name: "secrets"},
+				},
 			},
 		},
 		Comments: []catalog.KeyText{
@@ -2518,6 +2654,10 @@ var bootstrapImage = bootstrap.Image{
 				Text: "Auth: Stores user login data within a secure schema.",
 			},
 			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "secrets"},
+				Text: "Table with encrypted `secret` column for storing sensitive information on disk.",
+			},
+			{
 				Key:  catalog.ObjectKey{Kind: 2, Schema: "auth", Name: "identities", Column: "email"},
 				Text: "Auth: Email is a generated column that references the optional email property in the identity_data",
 			},
@@ -2572,6 +2712,10 @@ var bootstrapImage = bootstrap.Image{
 			{
 				Key:  catalog.ObjectKey{Kind: 6, Name: "plpgsql"},
 				Text: "PL/pgSQL procedural language",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 6, Name: "supabase_vault"},
+				Text: "Supabase Vault Extension",
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 6, Name: "uuid-ossp"},
@@ -2631,6 +2775,26 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{Name: "plpgsql", Schema: "pg_catalog", Version: "1.0"},
 			{
+				Name:    "supabase_vault",
+				Schema:  "vault",
+				Version: "0.3.1",
+				Owner:   "postgres",
+				Members: []catalog.Member{
+					{Kind: "function", Schema: "vault", Name: "_crypto_aead_det_decrypt", OID: 16432},
+					{Kind: "function", Schema: "vault", Name: "_crypto_aead_det_encrypt", OID: 16431},
+					{Kind: "function", Schema: "vault", Name: "_crypto_aead_det_noncegen", OID: 16433},
+					{Kind: "function", Schema: "vault", Name: "_derive_key", OID: 16428},
+					{Kind: "function", Schema: "vault", Name: "_keystream_xor", OID: 16429},
+					{Kind: "function", Schema: "vault", Name: "_root_key", OID: 16427},
+					{Kind: "function", Schema: "vault", Name: "_siv", OID: 16430},
+					{Kind: "function", Schema: "vault", Name: "create_secret", OID: 16435},
+					{Kind: "function", Schema: "vault", Name: "update_secret", OID: 16436},
+					{Kind: "view", Schema: "vault", Name: "decrypted_secrets"},
+					{Kind: "table", Schema: "vault", Name: "_root"},
+					{Kind: "table", Schema: "vault", Name: "secrets"},
+				},
+			},
+			{
 				Name:        "uuid-ossp",
 				Schema:      "extensions",
 				Version:     "1.1",
@@ -2651,11 +2815,11 @@ var bootstrapImage = bootstrap.Image{
 			},
 		},
 		Publications: []catalog.Publication{
-			{Name: "supabase_realtime", OID: 16452, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
+			{Name: "supabase_realtime", OID: 16462, Owner: "supabase_admin", Insert: true, Update: true, Delete: true, Truncate: true},
 		},
 		Functions: []catalog.ImageFunction{
 			{
-				OID:        16444,
+				OID:        16454,
 				Schema:     "auth",
 				Name:       "email",
 				Kind:       102,
@@ -2667,7 +2831,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_auth_admin",
 			},
 			{
-				OID:        16445,
+				OID:        16455,
 				Schema:     "auth",
 				Name:       "jwt",
 				Kind:       102,
@@ -2679,7 +2843,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_auth_admin",
 			},
 			{
-				OID:        16443,
+				OID:        16453,
 				Schema:     "auth",
 				Name:       "role",
 				Kind:       102,
@@ -2691,7 +2855,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_auth_admin",
 			},
 			{
-				OID:        16442,
+				OID:        16452,
 				Schema:     "auth",
 				Name:       "uid",
 				Kind:       102,
@@ -3650,7 +3814,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "postgres",
 			},
 			{
-				OID:    16470,
+				OID:    16480,
 				Schema: "realtime",
 				Name:   "broadcast_changes",
 				Kind:   102,
@@ -3705,7 +3869,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:    16469,
+				OID:    16479,
 				Schema: "realtime",
 				Name:   "send",
 				Kind:   102,
@@ -3740,7 +3904,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:    16466,
+				OID:    16476,
 				Schema: "realtime",
 				Name:   "to_regrole",
 				Kind:   102,
@@ -3759,7 +3923,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:        16468,
+				OID:        16478,
 				Schema:     "realtime",
 				Name:       "topic",
 				Kind:       102,
@@ -3771,7 +3935,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_realtime_admin",
 			},
 			{
-				OID:    16450,
+				OID:    16460,
 				Schema: "storage",
 				Name:   "extension",
 				Kind:   102,
@@ -3790,7 +3954,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_storage_admin",
 			},
 			{
-				OID:    16449,
+				OID:    16459,
 				Schema: "storage",
 				Name:   "filename",
 				Kind:   102,
@@ -3809,7 +3973,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_storage_admin",
 			},
 			{
-				OID:    16448,
+				OID:    16458,
 				Schema: "storage",
 				Name:   "foldername",
 				Kind:   102,
@@ -3828,7 +3992,7 @@ var bootstrapImage = bootstrap.Image{
 				Owner:      "supabase_storage_admin",
 			},
 			{
-				OID:    16451,
+				OID:    16461,
 				Schema: "storage",
 				Name:   "search",
 				Kind:   102,
@@ -3919,12 +4083,303 @@ var bootstrapImage = bootstrap.Image{
 				Rows:       1000,
 				Owner:      "supabase_storage_admin",
 			},
+			{
+				OID:    16432,
+				Schema: "vault",
+				Name:   "_crypto_aead_det_decrypt",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "message",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "additional",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "key_id",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 20, Mod: -1},
+					},
+					{
+						Name:    "context",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 17, Mod: -1},
+						Default: "'pgsodium'",
+					},
+					{
+						Name:    "nonce",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 17, Mod: -1},
+						Default: "NULL",
+					},
+				},
+				Result:          catalog.TypeRef{OID: 17, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nDECLARE\n  key bytea := vault._derive_key(key_id, context);\n  iv bytea;\n  plain bytea;\nBEGIN\n  IF message IS NULL OR key_id IS NULL THEN\n    RETURN NULL;\n  END IF;\n  IF length(message) < 16 THEN\n    RAISE EXCEPTION 'pgsodium_crypto_aead_det_decrypt_by_id: invalid message' USING ERRCODE = '22000';\n  END IF;\n  iv := substring(message FROM 1 FOR 16);\n  plain := vault._keystream_xor(substring(message FROM 17), extensions.hmac('\\x656e63'::bytea, key, 'sha256'), iv);\n  IF vault._siv(plain, additional, key, nonce) <> iv THEN\n    RAISE EXCEPTION 'pgsodium_crypto_aead_det_decrypt_by_id: invalid message' USING ERRCODE = '22000';\n  END IF;\n  RETURN plain;\nEND\n",
+				Volatility:      115,
+				SecurityDefiner: true,
+				Config:          []string{"search_path="},
+				Cost:            100,
+				Owner:           "postgres",
+			},
+			{
+				OID:    16431,
+				Schema: "vault",
+				Name:   "_crypto_aead_det_encrypt",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "message",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "additional",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "key_id",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 20, Mod: -1},
+					},
+					{
+						Name:    "context",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 17, Mod: -1},
+						Default: "'pgsodium'",
+					},
+					{
+						Name:    "nonce",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 17, Mod: -1},
+						Default: "NULL",
+					},
+				},
+				Result:          catalog.TypeRef{OID: 17, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nDECLARE\n  key bytea := vault._derive_key(key_id, context);\n  iv bytea;\nBEGIN\n  IF message IS NULL OR key_id IS NULL THEN\n    RETURN NULL;\n  END IF;\n  iv := vault._siv(message, additional, key, nonce);\n  RETURN iv || vault._keystream_xor(message, extensions.hmac('\\x656e63'::bytea, key, 'sha256'), iv);\nEND\n",
+				Volatility:      115,
+				SecurityDefiner: true,
+				Config:          []string{"search_path="},
+				Cost:            100,
+				Owner:           "postgres",
+			},
+			{
+				OID:        16433,
+				Schema:     "vault",
+				Name:       "_crypto_aead_det_noncegen",
+				Kind:       102,
+				Result:     catalog.TypeRef{OID: 17, Mod: -1},
+				Language:   "sql",
+				Body:       " SELECT extensions.gen_random_bytes(16) ",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16428,
+				Schema: "vault",
+				Name:   "_derive_key",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "key_id",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 20, Mod: -1},
+					},
+					{
+						Name: "context",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 17, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  SELECT extensions.hmac(decode(lpad(to_hex(key_id), 16, '0'), 'hex') || coalesce(context, ''::bytea),\n                         vault._root_key(), 'sha256')\n",
+				Volatility: 118,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16429,
+				Schema: "vault",
+				Name:   "_keystream_xor",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "data",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "key",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "iv",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 17, Mod: -1},
+				Language:   "plpgsql",
+				Body:       "\nDECLARE\n  n integer := length(data);\n  padded bytea := data || '\\x00000000000000'::bytea;\n  ks bytea := ''::bytea;\n  hex text := '';\nBEGIN\n  IF n = 0 THEN\n    RETURN data;\n  END IF;\n  FOR j IN 0 .. (n - 1) / 32 LOOP\n    ks := ks || extensions.hmac(iv || decode(lpad(to_hex(j), 8, '0'), 'hex'), key, 'sha256');\n  END LOOP;\n  FOR k IN 0 .. (n - 1) / 8 LOOP\n    hex := hex || lpad(to_hex(\n      ('x' || encode(substring(padded FROM k * 8 + 1 FOR 8), 'hex'))::bit(64)::bigint\n      # ('x' || encode(substring(ks FROM k * 8 + 1 FOR 8), 'hex'))::bit(64)::bigint), 16, '0');\n  END LOOP;\n  RETURN substring(decode(hex, 'hex') FROM 1 FOR n);\nEND\n",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:             16427,
+				Schema:          "vault",
+				Name:            "_root_key",
+				Kind:            102,
+				Result:          catalog.TypeRef{OID: 17, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nDECLARE\n  k bytea;\nBEGIN\n  SELECT key INTO k FROM vault._root;\n  IF k IS NULL THEN\n    INSERT INTO vault._root (key) VALUES (extensions.gen_random_bytes(32)) ON CONFLICT DO NOTHING;\n    SELECT key INTO k FROM vault._root;\n  END IF;\n  RETURN k;\nEND\n",
+				Volatility:      118,
+				SecurityDefiner: true,
+				Config:          []string{"search_path="},
+				Cost:            100,
+				Owner:           "postgres",
+			},
+			{
+				OID:    16430,
+				Schema: "vault",
+				Name:   "_siv",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "message",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "additional",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "key",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+					{
+						Name: "nonce",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 17, Mod: -1},
+					},
+				},
+				Result:     catalog.TypeRef{OID: 17, Mod: -1},
+				Language:   "sql",
+				Body:       "\n  SELECT substring(extensions.hmac(\n    decode(lpad(to_hex(length(coalesce(additional, ''::bytea))), 8, '0'), 'hex') || coalesce(additional, ''::bytea)\n      || decode(lpad(to_hex(length(coalesce(nonce, ''::bytea))), 8, '0'), 'hex') || coalesce(nonce, ''::bytea)\n      || message,\n    extensions.hmac('\\x6d6163'::bytea, key, 'sha256'), 'sha256') FROM 1 FOR 16)\n",
+				Volatility: 105,
+				Cost:       100,
+				Owner:      "postgres",
+			},
+			{
+				OID:    16435,
+				Schema: "vault",
+				Name:   "create_secret",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "new_secret",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 25, Mod: -1},
+					},
+					{
+						Name:    "new_name",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "NULL",
+					},
+					{
+						Name:    "new_description",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "''",
+					},
+					{
+						Name:    "new_key_id",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 2950, Mod: -1},
+						Default: "NULL",
+					},
+				},
+				Result:          catalog.TypeRef{OID: 2950, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nDECLARE\n  new_id uuid := gen_random_uuid();\n  new_nonce bytea := vault._crypto_aead_det_noncegen();\nBEGIN\n  IF new_secret IS NULL THEN\n    RAISE EXCEPTION 'null value in column \"secret\" of relation \"secrets\" violates not-null constraint'\n      USING ERRCODE = '23502';\n  END IF;\n  INSERT INTO vault.secrets (id, secret, name, description, nonce)\n  VALUES (new_id,\n    encode(vault._crypto_aead_det_encrypt(\n      message := convert_to(new_secret, 'utf8'),\n      additional := convert_to(new_id::text, 'utf8'),\n      key_id := 0,\n      context := 'pgsodium'::bytea,\n      nonce := new_nonce), 'base64'),\n    new_name, new_description, new_nonce);\n  RETURN new_id;\nEND\n",
+				Volatility:      118,
+				SecurityDefiner: true,
+				Config:          []string{"search_path="},
+				Cost:            100,
+				Owner:           "postgres",
+			},
+			{
+				OID:    16436,
+				Schema: "vault",
+				Name:   "update_secret",
+				Kind:   102,
+				Args: []catalog.ImageArg{
+					{
+						Name: "secret_id",
+						Mode: 105,
+						Type: catalog.TypeRef{OID: 2950, Mod: -1},
+					},
+					{
+						Name:    "new_secret",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "NULL",
+					},
+					{
+						Name:    "new_name",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "NULL",
+					},
+					{
+						Name:    "new_description",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 25, Mod: -1},
+						Default: "NULL",
+					},
+					{
+						Name:    "new_key_id",
+						Mode:    105,
+						Type:    catalog.TypeRef{OID: 2950, Mod: -1},
+						Default: "NULL",
+					},
+				},
+				Result:          catalog.TypeRef{OID: 2278, Mod: -1},
+				Language:        "plpgsql",
+				Body:            "\nBEGIN\n  UPDATE vault.secrets s\n  SET secret = CASE WHEN new_secret IS NULL THEN s.secret\n                    ELSE encode(vault._crypto_aead_det_encrypt(\n                      message := convert_to(new_secret, 'utf8'),\n                      additional := convert_to(s.id::text, 'utf8'),\n                      key_id := 0,\n                      context := 'pgsodium'::bytea,\n                      nonce := s.nonce), 'base64') END,\n      name = coalesce(new_name, s.name),\n      description = coalesce(new_description, s.description),\n      updated_at = now()\n  WHERE s.id = secret_id;\nEND\n",
+				Volatility:      118,
+				SecurityDefiner: true,
+				Config:          []string{"search_path="},
+				Cost:            100,
+				Owner:           "postgres",
+			},
 		},
 		FuncNames: []catalog.NameCount{
+			{Name: "_crypto_aead_det_decrypt", Count: 1},
+			{Name: "_crypto_aead_det_encrypt", Count: 1},
+			{Name: "_crypto_aead_det_noncegen", Count: 1},
+			{Name: "_derive_key", Count: 1},
 			{Name: "_internal_resolve", Count: 1},
+			{Name: "_keystream_xor", Count: 1},
+			{Name: "_root_key", Count: 1},
+			{Name: "_siv", Count: 1},
 			{Name: "armor", Count: 1},
 			{Name: "broadcast_changes", Count: 1},
 			{Name: "comment_directive", Count: 1},
+			{Name: "create_secret", Count: 1},
 			{Name: "crypt", Count: 1},
 			{Name: "dearmor", Count: 1},
 			{Name: "decrypt", Count: 1},
@@ -3956,6 +4411,7 @@ var bootstrapImage = bootstrap.Image{
 			{Name: "to_regrole", Count: 1},
 			{Name: "topic", Count: 1},
 			{Name: "uid", Count: 1},
+			{Name: "update_secret", Count: 1},
 			{Name: "uuid_generate_v1", Count: 1},
 			{Name: "uuid_generate_v1mc", Count: 1},
 			{Name: "uuid_generate_v3", Count: 1},
@@ -4122,6 +4578,18 @@ var bootstrapImage = bootstrap.Image{
 			},
 			{
 				Key:  catalog.ObjectKey{Kind: 1, Schema: "supabase_migrations", Name: "seed_files"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "_root"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "decrypted_secrets"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "secrets"},
 				Text: "postgres",
 			},
 			{
@@ -4408,6 +4876,42 @@ var bootstrapImage = bootstrap.Image{
 				Key:  catalog.ObjectKey{Kind: 5, Schema: "storage", Name: "search(text, text, integer, integer, integer, text, text, text)"},
 				Text: "supabase_storage_admin",
 			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_encrypt(bytea, bytea, bigint, bytea, bytea)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_noncegen()"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_derive_key(bigint, bytea)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_keystream_xor(bytea, bytea, bytea)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_root_key()"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_siv(bytea, bytea, bytea, bytea)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "create_secret(text, text, text, uuid)"},
+				Text: "postgres",
+			},
+			{
+				Key:  catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "update_secret(uuid, text, text, text, uuid)"},
+				Text: "postgres",
+			},
 		},
 		ACLs: []catalog.KeyACL{
 			{
@@ -4586,6 +5090,26 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "_root"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "decrypted_secrets"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127, Grant: 58},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 10},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "secrets"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127, Grant: 58},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 10},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 4, Name: "auth"},
 				ACL: catalog.ACL{
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 768},
@@ -4655,6 +5179,13 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 256},
 					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 256},
 					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 256},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 4, Name: "vault"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 768, Grant: 256},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 256},
 				},
 			},
 			{
@@ -4789,6 +5320,51 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "anon", Grantor: "supabase_storage_admin", Privs: 128},
 					{Grantee: "authenticated", Grantor: "supabase_storage_admin", Privs: 128},
 					{Grantee: "service_role", Grantor: "supabase_storage_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128, Grant: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_encrypt(bytea, bytea, bigint, bytea, bytea)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_noncegen()"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_derive_key(bigint, bytea)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_root_key()"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "create_secret(text, text, text, uuid)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128, Grant: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "update_secret(uuid, text, text, text, uuid)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128, Grant: 128},
+					{Grantee: "service_role", Grantor: "postgres", Privs: 128},
 				},
 			},
 		},
@@ -4979,8 +5555,8 @@ var bootstrapImage = bootstrap.Image{
 		},
 	},
 	Sequences: []bootstrap.SequenceValue{
-		{OID: 16417, Last: 257, Called: true},
-		{OID: 16441, Last: 1},
-		{OID: 16467, Last: 1},
+		{OID: 16417, Last: 287, Called: true},
+		{OID: 16451, Last: 1},
+		{OID: 16477, Last: 1},
 	},
 }

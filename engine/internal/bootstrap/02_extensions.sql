@@ -5,6 +5,9 @@
 
 CREATE EXTENSION IF NOT EXISTS "uuid-ossp" WITH SCHEMA extensions;
 CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
+-- A Supabase project lists pg_stat_statements too (`supabase db dump`
+-- writes it WITH SCHEMA extensions).
+CREATE EXTENSION IF NOT EXISTS pg_stat_statements WITH SCHEMA extensions;
 
 -- pg_graphql is on by default in Supabase projects (schema graphql), with
 -- graphql_public.graphql as the API's entry point; `supabase db dump`

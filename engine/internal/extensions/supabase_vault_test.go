@@ -36,17 +36,18 @@ func TestVault(t *testing.T) {
 	})
 }
 
-// TestVaultByDefault checks a new project has supabase_vault without
-// CREATE EXTENSION, as Supabase's bootstrap installs it, and that each
+// TestVaultByDefault checks a new project has supabase_vault (and the
+// other extensions Supabase installs) without CREATE EXTENSION, and that each
 // project gets its own root key although every project is a copy of the
 // same bootstrapped database.
 func TestVaultByDefault(t *testing.T) {
 	var keys []string
 	for i := 0; i < 2; i++ {
 		s := enginetest.Session(t, enginetest.New(t))
-		res := enginetest.Exec(t, s, `select extname, extversion, n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where extname = 'supabase_vault'`)
-		if got := lastRows(res); got != "supabase_vault|0.3.1|vault" {
-			t.Fatalf("pg_extension: got %q", got)
+		// A fresh Supabase project's extensions (`supabase db dump` of one).
+		res := enginetest.Exec(t, s, `select string_agg(extname || ' ' || extversion || ' ' || extnamespace::regnamespace::text, ', ' order by extname) from pg_extension`)
+		if got, want := lastRows(res), "pg_graphql 1.5.11 graphql, pg_stat_statements 1.10 extensions, pgcrypto 1.3 extensions, plpgsql 1.0 pg_catalog, supabase_vault 0.3.1 vault, uuid-ossp 1.1 extensions"; got != want {
+			t.Fatalf("pg_extension:\n got %s\nwant %s", got, want)
 		}
 		res = enginetest.Exec(t, s, `select count(*) from vault._root`)
 		if got := lastRows(res); got != "0" {

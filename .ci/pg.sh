@@ -5,7 +5,8 @@
 #        ${TMPDIR:-/tmp}/tinybase-pg-<port>), starts it on 127.0.0.1:<port>
 #        and prints its URL. Idempotent: if it already runs, only prints.
 #        wal_level=logical, so `tinybase start --db-url` can follow the
-#        supabase_realtime publication by logical replication.
+#        supabase_realtime publication by logical replication. pg_cron is
+#        preloaded when installed (bench/projects needs it).
 # stop:  stops the cluster started by start.
 # url:   prints the URL without starting anything.
 #
@@ -57,8 +58,15 @@ start() {
 			exit 1
 		}
 	fi
+	# pg_cron, when installed, is preloaded as on Supabase, pointed at the
+	# database bench/projects creates, so that oracle judges the files
+	# after a `create extension pg_cron` (it can only load at start).
+	local extra=""
+	if [ -f "$(pg_config --pkglibdir)/pg_cron.so" ]; then
+		extra="-c shared_preload_libraries=pg_cron -c cron.database_name=tinybase_projects"
+	fi
 	as "${bindir}/pg_ctl" -D "${dir}/data" -l "${dir}/server.log" -w -t 60 \
-		-o "-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c timezone=UTC -c datestyle='ISO, MDY' -c wal_level=logical" \
+		-o "-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c timezone=UTC -c datestyle='ISO, MDY' -c wal_level=logical ${extra}" \
 		start >/dev/null || {
 		cat "${dir}/server.log" >&2
 		exit 1

@@ -25,8 +25,10 @@
 // The oracle judges more files with the extensions it can load: pg_cron
 // (Debian's postgresql-15-cron) needs shared_preload_libraries = 'pg_cron'
 // and cron.database_name = 'tinybase_projects', the database this command
-// creates; pgvector, pg_net, pg_jsonschema and http have no PostgreSQL 15
-// package there.
+// creates (.ci/pg.sh starts its cluster so; without them every file after
+// a `create extension pg_cron` differs, and this command warns);
+// pgvector, pg_net, pg_jsonschema and http have no PostgreSQL 15 package
+// there.
 package main
 
 import (
@@ -79,6 +81,9 @@ func main() {
 		os.Exit(1)
 	}
 	ctx := context.Background()
+	if *pgURL != "" {
+		warnCron(ctx, *pgURL)
+	}
 	var tot struct{ projects, files, tbOK, pgOK, bothOK, agree, differ, pgMissingExt int }
 	fmt.Printf("%-45s %6s %6s %6s %6s %6s %6s\n", "project", "files", "tb ok", "pg ok", "agree", "differ", "pg ext")
 	for _, p := range projects {
@@ -152,6 +157,23 @@ func main() {
 			fmt.Printf(", and %d of the %d PostgreSQL applies (%.1f%%)", tot.bothOK, tot.pgOK, 100*float64(tot.bothOK)/float64(tot.pgOK))
 		}
 		fmt.Println()
+	}
+}
+
+// warnCron says when the oracle has pg_cron but has not loaded it, which
+// would turn the files after a `create extension pg_cron` into false
+// differences.
+func warnCron(ctx context.Context, url string) {
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return // runPostgres reports it
+	}
+	defer conn.Close(ctx)
+	var available, loaded bool
+	err = conn.QueryRow(ctx, `select exists (select from pg_available_extensions where name = 'pg_cron'),
+		'pg_cron' = any (string_to_array(replace(current_setting('shared_preload_libraries'), ' ', ''), ','))`).Scan(&available, &loaded)
+	if err == nil && available && !loaded {
+		fmt.Fprintln(os.Stderr, "projects: warning: the PostgreSQL has pg_cron but does not preload it; start it with shared_preload_libraries = 'pg_cron' and cron.database_name = 'tinybase_projects' (as .ci/pg.sh does)")
 	}
 }
 

@@ -53,6 +53,10 @@ type Stored struct {
 	Literal       bool
 	ReturnNil     bool
 	Parenthesized bool
+	// Shown is a folded constant default's printed form (expr.Literal's
+	// Shown: DEFAULT '' on a text column prints ''::text), which
+	// translating Text again does not set.
+	Shown string
 }
 
 // Index is a secondary index: plain columns, or expression keys (KeyText)

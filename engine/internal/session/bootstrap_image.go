@@ -178,6 +178,9 @@ func storedOf(d *sql.ColumnDefaultValue, generated bool) (bootstrap.Stored, erro
 		e = c.Child
 	}
 	s.Text = e.String()
+	if l, ok := e.(*expr.Literal); ok {
+		s.Shown = l.Shown
+	}
 	return s, nil
 }
 
@@ -359,6 +362,9 @@ func (x *imageExprs) tableExprs(e *Engine, it *bootstrap.Table, cols sql.Schema,
 			v, err := tr.ColumnDefault(next(), typ, col.Name)
 			if col.Default, err = storedValue(ic.Default, v, err, cols, resolve); err != nil {
 				return parts, fmt.Errorf("column %s default: %w", col.Name, err)
+			}
+			if l, ok := col.Default.Expr.(*expr.Literal); ok && ic.Default.Shown != "" {
+				l.Shown = ic.Default.Shown
 			}
 		}
 		if ic.Generated.Set {

@@ -42,6 +42,7 @@ var bootstrapImage = bootstrap.Image{
 						Text:          "''::character varying",
 						OutType:       catalog.TypeRef{OID: 1043, Mod: 68},
 						Parenthesized: true,
+						Shown:         "''::character varying",
 					},
 				},
 			},
@@ -1503,6 +1504,7 @@ var bootstrapImage = bootstrap.Image{
 						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
 						ReturnNil:     true,
 						Parenthesized: true,
+						Shown:         "NULL::character varying",
 					},
 				},
 				{
@@ -1520,6 +1522,7 @@ var bootstrapImage = bootstrap.Image{
 						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
 						ReturnNil:     true,
 						Parenthesized: true,
+						Shown:         "''::character varying",
 					},
 				},
 				{
@@ -1532,6 +1535,7 @@ var bootstrapImage = bootstrap.Image{
 						OutType:       catalog.TypeRef{OID: 1043, Mod: 259},
 						ReturnNil:     true,
 						Parenthesized: true,
+						Shown:         "''::character varying",
 					},
 				},
 				{
@@ -1561,6 +1565,7 @@ var bootstrapImage = bootstrap.Image{
 						OutType:       catalog.TypeRef{OID: 1043, Mod: 259},
 						ReturnNil:     true,
 						Parenthesized: true,
+						Shown:         "''::character varying",
 					},
 				},
 				{
@@ -1573,6 +1578,7 @@ var bootstrapImage = bootstrap.Image{
 						OutType:       catalog.TypeRef{OID: 21, Mod: -1},
 						ReturnNil:     true,
 						Parenthesized: true,
+						Shown:         "0",
 					},
 				},
 				{
@@ -1590,6 +1596,7 @@ var bootstrapImage = bootstrap.Image{
 						OutType:       catalog.TypeRef{OID: 1043, Mod: 259},
 						ReturnNil:     true,
 						Parenthesized: true,
+						Shown:         "''::character varying",
 					},
 				},
 				{
@@ -2252,6 +2259,7 @@ var bootstrapImage = bootstrap.Image{
 						Text:          "''::text",
 						OutType:       catalog.TypeRef{OID: 25, Mod: -1},
 						Parenthesized: true,
+						Shown:         "''::text",
 					},
 				},
 				{

@@ -61,6 +61,8 @@ const (
 	ClassDatabase
 	ClassLanguage
 	ClassTablespace
+	ClassForeignWrapper
+	ClassForeignServer
 )
 
 // AllPrivs are the privileges that exist for a class (GRANT ALL).
@@ -80,7 +82,7 @@ func AllPrivs(class ObjClass) Priv {
 		return PrivUsage
 	case ClassDatabase:
 		return PrivCreate | PrivTemporary | PrivConnect
-	case ClassLanguage:
+	case ClassLanguage, ClassForeignWrapper, ClassForeignServer:
 		return PrivUsage
 	case ClassTablespace:
 		return PrivCreate
@@ -141,7 +143,7 @@ func (a ACL) Strings() []string {
 // Default is PostgreSQL's acldefault(class, owner).
 func Default(class ObjClass, owner string) ACL {
 	switch class {
-	case ClassTable, ClassSequence, ClassSchema, ClassTablespace:
+	case ClassTable, ClassSequence, ClassSchema, ClassTablespace, ClassForeignWrapper, ClassForeignServer:
 		p := AllPrivs(class)
 		return ACL{{Grantee: owner, Grantor: owner, Privs: p}}
 	case ClassFunction, ClassType, ClassLanguage:
@@ -253,6 +255,16 @@ func (a ACL) Equal(b ACL) bool {
 // recorded belong to the bootstrap superuser; the public schema belongs to
 // pg_database_owner, as in PostgreSQL 15.
 func (c *Catalog) Owner(k ObjectKey) string {
+	switch k.Kind {
+	case ObjForeignWrapper:
+		if w, ok := c.ForeignWrapper(k.Name); ok {
+			return w.Owner
+		}
+	case ObjForeignServer:
+		if s, ok := c.ForeignServer(k.Name); ok {
+			return s.Owner
+		}
+	}
 	if o, ok := c.sec().owners[k]; ok {
 		return o
 	}

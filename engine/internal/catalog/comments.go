@@ -15,6 +15,10 @@ const (
 	ObjPolicy
 	ObjTrigger
 	ObjConstraint
+	// ObjForeignWrapper and ObjForeignServer key a foreign-data wrapper's
+	// and a foreign server's owner and ACL (Name is the object's name).
+	ObjForeignWrapper
+	ObjForeignServer
 )
 
 // ObjectKey identifies a commented object. Column is set for ObjColumn

@@ -141,7 +141,43 @@ func (c *Catalog) WithForeign(f ForeignData) *Catalog {
 	} else {
 		n.foreign = &f
 	}
-	return n
+	return n.withoutStaleForeignACLs()
+}
+
+// withoutStaleForeignACLs forgets the ACLs of wrappers and servers that
+// no longer exist, so one created later under the same name starts from
+// acldefault.
+func (c *Catalog) withoutStaleForeignACLs() *Catalog {
+	stale := func(k ObjectKey) bool {
+		switch k.Kind {
+		case ObjForeignWrapper:
+			_, ok := c.ForeignWrapper(k.Name)
+			return !ok
+		case ObjForeignServer:
+			_, ok := c.ForeignServer(k.Name)
+			return !ok
+		}
+		return false
+	}
+	found := false
+	for k := range c.sec().acls {
+		if stale(k) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return c
+	}
+	return c.withSecurity(func(s *security) {
+		a := make(map[ObjectKey]ACL, len(s.acls))
+		for k, v := range s.acls {
+			if !stale(k) {
+				a[k] = v
+			}
+		}
+		s.acls = a
+	})
 }
 
 // withoutForeignTables forgets the foreign tables among dropped objects

@@ -10,6 +10,16 @@ import (
 
 // LookupSchemas is where an optionally qualified name is looked up.
 func LookupSchemas(h Host, schema string) []string {
+	if schema == "pg_temp" {
+		// the alias of the session's temporary schema, in names given as
+		// text too (nextval('pg_temp.s')); the search path holds it once
+		// the session made it
+		for _, sc := range h.SearchPath() {
+			if pgident.IsTempSchema(sc) {
+				return []string{sc}
+			}
+		}
+	}
 	if schema != "" {
 		return []string{schema}
 	}

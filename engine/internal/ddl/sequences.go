@@ -47,7 +47,13 @@ func ParseRelName(text string) catalog.QName {
 }
 
 func sequenceByText(h Host, name string) (*catalog.Sequence, error) {
-	return ResolveSequence(h, h.Catalog(), ParseRelName(strings.TrimSpace(name)))
+	q := ParseRelName(strings.TrimSpace(name))
+	// as regclass input does, a missing schema is reported before the
+	// relation
+	if q.Schema != "" && !h.StorageTxn().HasSchema(LookupSchemas(h, q.Schema)[0]) {
+		return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", q.Schema)
+	}
+	return ResolveSequence(h, h.Catalog(), q)
 }
 
 // Nextval is nextval(regclass) (PostgreSQL docs 9.17): it advances the

@@ -168,3 +168,17 @@ $$;
 CREATE FUNCTION @extschema@.column_privs_are(name, name, name, name[]) RETURNS text LANGUAGE sql AS $$
   SELECT @extschema@.column_privs_are($1, $2, $3, $4, @extschema@._privs_desc($3, $4, 'column ' || quote_ident($1) || '.' || quote_ident($2)))
 $$;
+CREATE FUNCTION @extschema@.fdw_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._obj_privs_are('foreign_data_wrapper', 'FDW ' || quote_ident($1),
+    EXISTS (SELECT 1 FROM pg_catalog.pg_foreign_data_wrapper WHERE fdwname = $1), $1::text, $2, ARRAY['USAGE'], $3, $4)
+$$;
+CREATE FUNCTION @extschema@.fdw_privs_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.fdw_privs_are($1, $2, $3, @extschema@._privs_desc($2, $3, 'FDW ' || quote_ident($1)))
+$$;
+CREATE FUNCTION @extschema@.server_privs_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@._obj_privs_are('server', 'Server ' || quote_ident($1),
+    EXISTS (SELECT 1 FROM pg_catalog.pg_foreign_server WHERE srvname = $1), $1::text, $2, ARRAY['USAGE'], $3, $4)
+$$;
+CREATE FUNCTION @extschema@.server_privs_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$
+  SELECT @extschema@.server_privs_are($1, $2, $3, @extschema@._privs_desc($2, $3, 'server ' || quote_ident($1)))
+$$;

@@ -30,7 +30,8 @@ var pgForeignDataWrapper = &def{
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, w := range s.Catalog.Foreign().Wrappers {
-			out = append(out, []any{w.OID, w.Name, s.RoleOID(w.Owner), w.Handler, w.Validator, nil, optionsArray(w.Options)})
+			acl := s.objectACL(catalog.ObjectKey{Kind: catalog.ObjForeignWrapper, Name: w.Name})
+			out = append(out, []any{w.OID, w.Name, s.RoleOID(w.Owner), w.Handler, w.Validator, acl, optionsArray(w.Options)})
 		}
 		return out, nil
 	},
@@ -44,11 +45,22 @@ var pgForeignServer = &def{
 		var out [][]any
 		for _, sv := range s.Catalog.Foreign().Servers {
 			w, _ := s.Catalog.ForeignWrapper(sv.Wrapper)
+			acl := s.objectACL(catalog.ObjectKey{Kind: catalog.ObjForeignServer, Name: sv.Name})
 			out = append(out, []any{sv.OID, sv.Name, s.RoleOID(sv.Owner), w.OID, optText(sv.Type, sv.HasType),
-				optText(sv.Version, sv.HasVersion), nil, optionsArray(sv.Options)})
+				optText(sv.Version, sv.HasVersion), acl, optionsArray(sv.Options)})
 		}
 		return out, nil
 	},
+}
+
+// objectACL is an object's explicit ACL as a catalog column: NULL until
+// a GRANT or REVOKE gives it one.
+func (s *State) objectACL(k catalog.ObjectKey) any {
+	a := s.Catalog.ACL(k)
+	if a == nil {
+		return nil
+	}
+	return aclArray(s.aclStrings(a))
 }
 
 // mappingUser is a user mapping's umuser: 0 for PUBLIC.

@@ -110,6 +110,16 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 				return nil, pgerror.New(pgerror.UndefinedObject, "tablespace %q does not exist", o.Name)
 			}
 			out = append(out, grantTarget{key: TablespaceKey(o.Name), class: catalog.ClassTablespace, word: "tablespace", name: o.Name})
+		case catalog.ClassForeignWrapper:
+			if _, ok := cat.ForeignWrapper(o.Name); !ok {
+				return nil, wrapperMissing(o.Name)
+			}
+			out = append(out, grantTarget{key: ForeignWrapperKey(o.Name), class: catalog.ClassForeignWrapper, word: "foreign-data wrapper", name: o.Name})
+		case catalog.ClassForeignServer:
+			if _, ok := cat.ForeignServer(o.Name); !ok {
+				return nil, serverMissing(o.Name)
+			}
+			out = append(out, grantTarget{key: ForeignServerKey(o.Name), class: catalog.ClassForeignServer, word: "foreign server", name: o.Name})
 		}
 	}
 	return out, nil

@@ -116,6 +116,24 @@ func HasTablespacePrivilege(h Host, role string, a []string) (bool, error) {
 	return hasPrivs(h, role, TablespaceKey(a[0]), catalog.ClassTablespace, a[1], catalog.AllPrivs(catalog.ClassTablespace))
 }
 
+// HasForeignDataWrapperPrivilege is has_foreign_data_wrapper_privilege(fdw
+// text, privs text): USAGE.
+func HasForeignDataWrapperPrivilege(h Host, role string, a []string) (bool, error) {
+	if _, ok := h.Catalog().ForeignWrapper(a[0]); !ok {
+		return false, wrapperMissing(a[0])
+	}
+	return hasPrivs(h, role, ForeignWrapperKey(a[0]), catalog.ClassForeignWrapper, a[1], catalog.AllPrivs(catalog.ClassForeignWrapper))
+}
+
+// HasServerPrivilege is has_server_privilege(server text, privs text):
+// USAGE.
+func HasServerPrivilege(h Host, role string, a []string) (bool, error) {
+	if _, ok := h.Catalog().ForeignServer(a[0]); !ok {
+		return false, serverMissing(a[0])
+	}
+	return hasPrivs(h, role, ForeignServerKey(a[0]), catalog.ClassForeignServer, a[1], catalog.AllPrivs(catalog.ClassForeignServer))
+}
+
 // HasFunctionPrivilege is has_function_privilege(function text, privs
 // text).
 func HasFunctionPrivilege(h Host, role string, a []string) (bool, error) {

@@ -148,6 +148,50 @@ func HasFunctionPrivilegeOID(h Host, st *pgcatalog.State, role string, o []PrivO
 	return hasPrivs(h, role, t.key, catalog.ClassFunction, privs, valid)
 }
 
+// HasForeignDataWrapperPrivilegeOID is has_foreign_data_wrapper_privilege
+// with an OID among its arguments.
+func HasForeignDataWrapperPrivilegeOID(h Host, st *pgcatalog.State, role string, o []PrivObj, privs string) (any, error) {
+	valid := catalog.AllPrivs(catalog.ClassForeignWrapper)
+	name := o[0].Text
+	if o[0].ByOID {
+		found := false
+		for _, w := range h.Catalog().Foreign().Wrappers {
+			if w.OID == o[0].OID {
+				name, found = w.Name, true
+				break
+			}
+		}
+		if !found {
+			return nil, privListError(nil, privs, valid)
+		}
+	} else if _, ok := h.Catalog().ForeignWrapper(name); !ok {
+		return nil, wrapperMissing(name)
+	}
+	return hasPrivs(h, role, ForeignWrapperKey(name), catalog.ClassForeignWrapper, privs, valid)
+}
+
+// HasServerPrivilegeOID is has_server_privilege with an OID among its
+// arguments.
+func HasServerPrivilegeOID(h Host, st *pgcatalog.State, role string, o []PrivObj, privs string) (any, error) {
+	valid := catalog.AllPrivs(catalog.ClassForeignServer)
+	name := o[0].Text
+	if o[0].ByOID {
+		found := false
+		for _, sv := range h.Catalog().Foreign().Servers {
+			if sv.OID == o[0].OID {
+				name, found = sv.Name, true
+				break
+			}
+		}
+		if !found {
+			return nil, privListError(nil, privs, valid)
+		}
+	} else if _, ok := h.Catalog().ForeignServer(name); !ok {
+		return nil, serverMissing(name)
+	}
+	return hasPrivs(h, role, ForeignServerKey(name), catalog.ClassForeignServer, privs, valid)
+}
+
 // privRelation resolves a relation argument by name (which must exist)
 // or by OID (found false when no relation has it).
 func privRelation(h Host, st *pgcatalog.State, o PrivObj) (catalog.QName, RelKind, bool, error) {

@@ -42,6 +42,26 @@ func TablespaceKey(name string) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: objTablespace, Name: name}
 }
 
+// ForeignWrapperKey is a foreign-data wrapper's ACL key.
+func ForeignWrapperKey(name string) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjForeignWrapper, Name: name}
+}
+
+// ForeignServerKey is a foreign server's ACL key.
+func ForeignServerKey(name string) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjForeignServer, Name: name}
+}
+
+// wrapperMissing is 42704 "foreign-data wrapper %q does not exist".
+func wrapperMissing(name string) error {
+	return pgerror.New(pgerror.UndefinedObject, "foreign-data wrapper %q does not exist", name)
+}
+
+// serverMissing is 42704 "server %q does not exist".
+func serverMissing(name string) error {
+	return pgerror.New(pgerror.UndefinedObject, "server %q does not exist", name)
+}
+
 // RelKey is a relation's owner / ACL key.
 func RelKey(q catalog.QName) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: q.Schema, Name: q.Name}

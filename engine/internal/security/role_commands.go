@@ -307,6 +307,10 @@ func describeObject(h Host, k catalog.ObjectKey) string {
 		return "function " + q.Display()
 	case catalog.ObjType:
 		return "type " + q.Display()
+	case catalog.ObjForeignWrapper:
+		return "foreign-data wrapper " + k.Name
+	case catalog.ObjForeignServer:
+		return "server " + k.Name
 	}
 	return relationKindWord(h, q) + " " + q.Display()
 }

@@ -10,7 +10,8 @@ import (
 // Access privilege inquiry functions (PostgreSQL docs 9.26, table 9.69):
 // has_table_privilege, has_column_privilege, has_any_column_privilege, has_schema_privilege,
 // has_function_privilege, has_sequence_privilege, has_database_privilege,
-// has_language_privilege, has_tablespace_privilege, pg_has_role. Each takes
+// has_language_privilege, has_tablespace_privilege,
+// has_foreign_data_wrapper_privilege, has_server_privilege, pg_has_role. Each takes
 // an optional role name first (current_user without it) and a
 // comma-separated list of privileges, true when any of them is held. The
 // implementations are engine/internal/security's; the registrations are in
@@ -53,6 +54,8 @@ func addPrivilegeFuncs(r *expr.Registry) {
 	add("has_database_privilege", 1, security.HasDatabasePrivilege)
 	add("has_language_privilege", 1, security.HasLanguagePrivilege)
 	add("has_tablespace_privilege", 1, security.HasTablespacePrivilege)
+	add("has_foreign_data_wrapper_privilege", 1, security.HasForeignDataWrapperPrivilege)
+	add("has_server_privilege", 1, security.HasServerPrivilege)
 	add("pg_has_role", 1, security.PgHasRole)
 }
 

@@ -105,4 +105,6 @@ func addPrivilegeOIDFuncs(r *expr.Registry) {
 	register("has_column_privilege", [][]objForm{textOrOID, {{types.Text, false}, {types.Int2, true}}}, security.HasColumnPrivilegeOID)
 	register("has_schema_privilege", [][]objForm{textOrOID}, security.HasSchemaPrivilegeOID)
 	register("has_function_privilege", [][]objForm{textOrOID}, security.HasFunctionPrivilegeOID)
+	register("has_foreign_data_wrapper_privilege", [][]objForm{textOrOID}, security.HasForeignDataWrapperPrivilegeOID)
+	register("has_server_privilege", [][]objForm{textOrOID}, security.HasServerPrivilegeOID)
 }

@@ -468,6 +468,10 @@ func (t *Translator) grant(g *pg.GrantStmt) *Grant {
 		cmd.Class, cmd.ObjType = catalog.ClassLanguage, "language"
 	case pg.ObjectType_OBJECT_TABLESPACE:
 		cmd.Class, cmd.ObjType = catalog.ClassTablespace, "tablespace"
+	case pg.ObjectType_OBJECT_FDW:
+		cmd.Class, cmd.ObjType = catalog.ClassForeignWrapper, "foreign data wrapper"
+	case pg.ObjectType_OBJECT_FOREIGN_SERVER:
+		cmd.Class, cmd.ObjType = catalog.ClassForeignServer, "foreign server"
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "GRANT on %s is not supported yet", strings.ToLower(strings.TrimPrefix(g.Objtype.String(), "OBJECT_"))))
 	}

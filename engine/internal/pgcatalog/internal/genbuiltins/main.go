@@ -46,29 +46,22 @@ func main() {
 		log.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	rows, err := conn.Query(ctx, query)
-	if err != nil {
-		log.Fatal(err)
-	}
 	b := pgsource.File("genbuiltins", "pg_proc")
 	b.WriteString("var builtinProcs = [...]BuiltinProc{\n")
+	var (
+		oid, lang, variadic, ret                       int64
+		name, kind, vol, par, src, args, ident, result string
+		strict, retset, leak                           bool
+		cost, nrows                                    float32
+		ndef                                           int16
+		argtypes, allargs                              []int64
+		modes, names                                   []string
+	)
 	n := 0
-	for rows.Next() {
-		var (
-			oid, lang, variadic, ret                       int64
-			name, kind, vol, par, src, args, ident, result string
-			strict, retset, leak                           bool
-			cost, nrows                                    float32
-			ndef                                           int16
-			argtypes, allargs                              []int64
-			modes, names                                   []string
-		)
-		if err := rows.Scan(&oid, &name, &kind, &vol, &par, &strict, &retset, &leak, &lang, &cost, &nrows,
-			&ndef, &variadic, &ret, &argtypes, &allargs, &modes, &names, &src, &args, &ident, &result); err != nil {
-			log.Fatal(err)
-		}
+	if err := pgsource.Each(ctx, conn, query, []any{&oid, &name, &kind, &vol, &par, &strict, &retset, &leak, &lang, &cost, &nrows,
+		&ndef, &variadic, &ret, &argtypes, &allargs, &modes, &names, &src, &args, &ident, &result}, func() {
 		if !pgcatalog.BuiltinImplemented(name, kind[0], len(argtypes), int(ndef), variadic != 0) {
-			continue
+			return
 		}
 		n++
 		fmt.Fprintf(b, "\t{OID: %d, Name: %q, Kind: '%s', Volatile: '%s', Parallel: '%s', Strict: %t, RetSet: %t, Leakproof: %t, Lang: %d, Cost: %v, Rows: %v, NArgDefaults: %d, Variadic: %d, RetType: %d, ArgTypes: %s",
@@ -83,8 +76,7 @@ func main() {
 			fmt.Fprintf(b, ", ArgNames: %#v", names)
 		}
 		fmt.Fprintf(b, ", Src: %q, Arguments: %q, IdentityArguments: %q, Result: %q},\n", src, args, ident, result)
-	}
-	if err := rows.Err(); err != nil {
+	}); err != nil {
 		log.Fatal(err)
 	}
 	b.WriteString("}\n")

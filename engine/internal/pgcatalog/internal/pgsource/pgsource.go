@@ -51,3 +51,16 @@ func Write(path string, b *bytes.Buffer) error {
 	}
 	return os.WriteFile(path, src, 0o644)
 }
+
+// Each runs query and calls fn after scanning each row into dest.
+func Each(ctx context.Context, conn *pgx.Conn, query string, dest []any, fn func()) error {
+	rows, err := conn.Query(ctx, query)
+	if err != nil {
+		return err
+	}
+	_, err = pgx.ForEachRow(rows, dest, func() error {
+		fn()
+		return nil
+	})
+	return err
+}

@@ -113,8 +113,15 @@ func (b *base) PGType() *types.Type { return b.typ }
 // Pending is the object the translator puts in a vitess InjectedExpr: GMS
 // resolves the children and calls Build with them.
 type Pending struct {
+	// Name says what Build makes, with whatever Build holds besides its
+	// children (a constant's value, a cast's target type, an operator).
 	Name  string
 	Build func(children []sql.Expression) (sql.Expression, error)
+	// Args are the InjectedExpr's children, printed after Name: GMS keeps
+	// a subquery's printed AST as its text (plan.Subquery.QueryString) and
+	// tells subqueries apart by it, so the print must hold the whole
+	// expression.
+	Args []sqlparser.Expr
 }
 
 var _ sqlparser.Injectable = (*Pending)(nil)
@@ -132,7 +139,23 @@ func (p *Pending) WithResolvedChildren(children []any) (any, error) {
 	return p.Build(es)
 }
 
-func (p *Pending) String() string { return p.Name }
+// String prints Name(Args...).
+func (p *Pending) String() string {
+	if len(p.Args) == 0 {
+		return p.Name
+	}
+	var b strings.Builder
+	b.WriteString(p.Name)
+	b.WriteByte('(')
+	for i, a := range p.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(sqlparser.String(a))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
 
 // Literal is a constant of a PostgreSQL type. An untyped string constant
 // has type unknown until context decides (PostgreSQL docs 4.1.2.7).

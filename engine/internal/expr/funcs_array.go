@@ -102,10 +102,13 @@ func AddArrayFuncs(r *Registry) {
 	bfAddSimple(r, "cardinality", bfTt(anyArray), I, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return int32(len(a[0].(*types.Array).Values)), nil
 	})
-	addSimpleR("array_append", bfTt(anyArray, nil), bfArgType(0), true, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	// array_append and array_prepend take the element type of a NULL
+	// array from its resolved type: the value has none to give
+	r.Add("array_append", FuncImpl{Args: bfTt(anyArray, nil), Result: bfArgType(0), NonStrict: true, Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+		env := EnvOf(ctx)
 		arr, _ := a[0].(*types.Array)
 		var vals []any
-		var elem *types.Type
+		elem := ats[0].Base().Elem
 		if arr != nil {
 			if len(arr.Dims) > 1 {
 				return nil, pgerror.New("2202E", "argument must be empty or one-dimensional array")
@@ -117,11 +120,12 @@ func AddArrayFuncs(r *Registry) {
 			return nil, err
 		}
 		return types.NewArray(elem, append(vals, v)), nil
-	})
-	addSimpleR("array_prepend", bfTt(nil, anyArray), func(ts []*types.Type) *types.Type { return ts[1] }, true, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+	}})
+	r.Add("array_prepend", FuncImpl{Args: bfTt(nil, anyArray), Result: func(ts []*types.Type) *types.Type { return ts[1] }, NonStrict: true, Typed: func(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+		env := EnvOf(ctx)
 		arr, _ := a[1].(*types.Array)
 		var vals []any
-		var elem *types.Type
+		elem := ats[1].Base().Elem
 		if arr != nil {
 			vals, elem = arr.Values, arr.Elem
 		}
@@ -130,7 +134,7 @@ func AddArrayFuncs(r *Registry) {
 			return nil, err
 		}
 		return types.NewArray(elem, append([]any{v}, vals...)), nil
-	})
+	}})
 	addSimpleR("array_cat", bfTt(anyArray, anyArray), bfArgType(0), true, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		x, _ := a[0].(*types.Array)
 		y, _ := a[1].(*types.Array)

@@ -44,20 +44,29 @@ func arrayConcat(_ *types.Env, a, b any) (any, error) {
 	return &types.Array{Elem: x.Elem, Dims: dims, Lower: lower, Values: vals}, nil
 }
 
-func arrayAppendOp(_ *types.Env, a, b any) (any, error) {
-	if a == nil {
-		return types.NewArray(nil, []any{b}), nil
+// arrayAppendOp is anyarray || anyelement over arrays of elem, the
+// resolved operand's element type: a NULL array has none of its own to
+// give the one-element result (PL/pgSQL's `privs := privs || p` from a
+// NULL start).
+func arrayAppendOp(elem *types.Type) OpFunc {
+	return func(_ *types.Env, a, b any) (any, error) {
+		if a == nil {
+			return types.NewArray(elem, []any{b}), nil
+		}
+		x := a.(*types.Array)
+		return types.NewArray(x.Elem, append(append([]any{}, x.Values...), b)), nil
 	}
-	x := a.(*types.Array)
-	return types.NewArray(x.Elem, append(append([]any{}, x.Values...), b)), nil
 }
 
-func arrayPrependOp(_ *types.Env, a, b any) (any, error) {
-	if b == nil {
-		return types.NewArray(nil, []any{a}), nil
+// arrayPrependOp is anyelement || anyarray, as arrayAppendOp.
+func arrayPrependOp(elem *types.Type) OpFunc {
+	return func(_ *types.Env, a, b any) (any, error) {
+		if b == nil {
+			return types.NewArray(elem, []any{a}), nil
+		}
+		y := b.(*types.Array)
+		return types.NewArray(y.Elem, append([]any{a}, y.Values...)), nil
 	}
-	y := b.(*types.Array)
-	return types.NewArray(y.Elem, append([]any{a}, y.Values...)), nil
 }
 
 func jsonbConcat(_ *types.Env, a, b any) (any, error) {

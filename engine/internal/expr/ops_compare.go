@@ -51,8 +51,10 @@ func init() {
 	addOp("||", types.JSONB, types.JSONB, types.JSONB, jsonbConcat)
 	operators["||"] = append(operators["||"],
 		OpImpl{Left: anyArray, Right: anyArray, Result: sameAsLeft, Fn: arrayConcat, NonStrict: true},
-		OpImpl{Left: anyArray, Right: nil, Result: sameAsLeft, Fn: arrayAppendOp, NonStrict: true},
-		OpImpl{Left: nil, Right: anyArray, Result: func(_, r *types.Type) *types.Type { return r }, Fn: arrayPrependOp, NonStrict: true})
+		OpImpl{Left: anyArray, Right: nil, Result: sameAsLeft, NonStrict: true,
+			Bind: func(l, _ *types.Type) OpFunc { return arrayAppendOp(l.Base().Elem) }},
+		OpImpl{Left: nil, Right: anyArray, Result: func(_, r *types.Type) *types.Type { return r }, NonStrict: true,
+			Bind: func(_, r *types.Type) OpFunc { return arrayPrependOp(r.Base().Elem) }})
 	operators["||"] = append(operators["||"],
 		OpImpl{Left: nil, Right: text, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true},
 		OpImpl{Left: text, Right: nil, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true})

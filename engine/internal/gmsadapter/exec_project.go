@@ -170,15 +170,14 @@ func reuseInner(p *plan.Project) ([]sql.Expression, bool) {
 }
 
 // sameText reports whether two select-list expressions print the same.
-// Subqueries whose texts differ are told apart without printing their
-// plans, which costs more than the statement; equal texts are not enough,
-// as the text of a translated subquery (ARRAY(SELECT ...), say) leaves
-// out its conditions, so their plans are compared then.
+// A subquery is compared by its text, which the translator's AST prints
+// whole (translate.TestSubqueryTextWhole), not by its printed plan, which
+// costs more than the statement.
 func sameText(a, b sql.Expression) bool {
-	if sa, ok := subqueryOf(a); ok {
-		if sb, ok := subqueryOf(b); !ok || sa.QueryString != sb.QueryString {
-			return false
-		}
+	sa, okA := subqueryOf(a)
+	sb, okB := subqueryOf(b)
+	if okA || okB {
+		return okA && okB && sa.QueryString == sb.QueryString
 	}
 	return a.String() == b.String()
 }

@@ -47,32 +47,27 @@ func heldLimitSubqueries(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, sco
 		return out, changed, err
 	}
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		// a copy of the node and its LIMIT or OFFSET slot, set if held
+		var cp sql.Node
+		var slot *sql.Expression
 		switch x := n.(type) {
 		case *plan.Limit:
-			e, ok, err := held(x.Limit)
-			if err != nil || !ok {
-				return n, transform.SameTree, err
-			}
-			cp := *x
-			cp.Limit = e
-			return &cp, transform.NewTree, nil
+			c := *x
+			cp, slot = &c, &c.Limit
 		case *plan.Offset:
-			e, ok, err := held(x.Offset)
-			if err != nil || !ok {
-				return n, transform.SameTree, err
-			}
-			cp := *x
-			cp.Offset = e
-			return &cp, transform.NewTree, nil
+			c := *x
+			cp, slot = &c, &c.Offset
 		case *plan.TopN:
-			e, ok, err := held(x.Limit)
-			if err != nil || !ok {
-				return n, transform.SameTree, err
-			}
-			cp := *x
-			cp.Limit = e
-			return &cp, transform.NewTree, nil
+			c := *x
+			cp, slot = &c, &c.Limit
+		default:
+			return n, transform.SameTree, nil
 		}
-		return n, transform.SameTree, nil
+		e, ok, err := held(*slot)
+		if err != nil || !ok {
+			return n, transform.SameTree, err
+		}
+		*slot = e
+		return cp, transform.NewTree, nil
 	})
 }

@@ -2,7 +2,7 @@ package pgcatalog
 
 import "github.com/tinybase/tinybase/engine/internal/types"
 
-//go:generate go run ./internal/genopcasts -o builtin_opcasts_gen.go
+//go:generate go run ./internal/genopcasts -o builtin_opcasts_gen.go -opfamilies builtin_opfamilies_gen.go
 
 // builtinOperator is one of PostgreSQL 15's pg_operator rows.
 type builtinOperator struct {

@@ -7,10 +7,13 @@ import (
 )
 
 // pg_operator, pg_opfamily, pg_amop and pg_amproc: PostgreSQL 15's own
-// rows (pg_operator_gen.go; the members of the built-in families are not
-// listed) after the user operators (CREATE OPERATOR) and the user
-// operator families and classes (CREATE OPERATOR CLASS / FAMILY).
+// rows (builtin_opcasts_gen.go, builtin_opfamilies_gen.go; the members of
+// the built-in families are not listed) after the user operators (CREATE
+// OPERATOR) and the user operator families and classes (CREATE OPERATOR
+// CLASS / FAMILY).
 
+// builtinOpfamily is one of PostgreSQL 15's pg_opfamily rows (all in
+// pg_catalog, owned by the bootstrap superuser).
 type builtinOpfamily struct {
 	oid, method uint32
 	name        string

@@ -120,6 +120,12 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		}
 		spec.Order = append(spec.Order, k)
 		desc.WriteString(" order")
+		if k.Desc {
+			desc.WriteString(" desc")
+		}
+		if k.NullsFirst != k.Desc {
+			desc.WriteString(" nulls " + map[bool]string{true: "first", false: "last"}[k.NullsFirst])
+		}
 		add(t.scalar(sb.Node))
 	}
 	fe := &sqlparser.FuncExpr{Name: sqlparser.NewColIdent(expr.AggCarrier)}
@@ -188,7 +194,7 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		failAt(f.Location, pgerror.WrongObjectType, "window function %s requires an OVER clause", name)
 	}
 	spec.Desc = desc.String()
-	specLit := t.inject("aggspec", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+	specLit := t.inject("aggspec "+spec.Desc, -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewAggSpec(spec), nil
 	})
 	fe.Exprs = append(sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: specLit}}, exprs...)

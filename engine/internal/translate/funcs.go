@@ -45,7 +45,11 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 	if !ok {
 		return t.undefinedCall(name, f)
 	}
-	return t.inject(name, f.Location, args, func(c []sql.Expression) (sql.Expression, error) {
+	text := name
+	if f.FuncVariadic {
+		text += " variadic"
+	}
+	return t.inject(text, f.Location, args, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.NewFuncCall(t.Env, name, c)
 	})
 }

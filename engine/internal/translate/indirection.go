@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -23,7 +24,7 @@ func (t *Translator) indirection(a *pg.A_Indirection) sqlparser.Expr {
 		}
 		ch := append([]sqlparser.Expr{cur}, children...)
 		ps := parts
-		cur = t.inject("subscript", -1, ch, func(c []sql.Expression) (sql.Expression, error) {
+		cur = t.inject(fmt.Sprint("subscript ", ps), -1, ch, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewSubscript(t.Env, c, ps)
 		})
 		children, parts = nil, nil

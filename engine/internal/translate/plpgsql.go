@@ -61,7 +61,7 @@ func (t *Translator) plVar(c *pg.ColumnRef) sqlparser.Expr {
 	if !ok {
 		return nil
 	}
-	return t.inject("plvar", c.Location, nil, func([]sql.Expression) (sql.Expression, error) { return e, nil })
+	return t.inject("plvar "+strings.Join(parts, "."), c.Location, nil, func([]sql.Expression) (sql.Expression, error) { return e, nil })
 }
 
 // ResolveTypeName resolves a parsed type name against the catalog.

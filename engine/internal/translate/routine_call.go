@@ -227,7 +227,14 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 		word = "procedure"
 	}
 	stored := t.stored
-	return t.inject(display, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
+	text := display
+	for _, a := range args {
+		text += " " + a.name + "=>" // "=>" alone: positional
+	}
+	if f.FuncVariadic {
+		text += " variadic"
+	}
+	return t.inject(text, f.Location, children, func(c []sql.Expression) (sql.Expression, error) {
 		if builtin != "" && !from && !extTypeOverload(c, func(yield func(*catalog.Function, []int) bool) {
 			for _, s := range fits {
 				if !s.spread && !yield(s.fn, s.slot) {

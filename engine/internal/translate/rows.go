@@ -6,6 +6,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"strconv"
 )
 
 // rowItems returns the fields of a row constructor, (a, b) or ROW(a, b).
@@ -39,7 +40,7 @@ func (t *Translator) rowComparison(op string, loc int32, l, r []*pg.Node) sqlpar
 	}
 	ch := append(t.scalars(l), t.scalars(r)...)
 	n := len(l)
-	return t.inject("rowcmp", loc, ch, func(c []sql.Expression) (sql.Expression, error) {
+	return t.inject("rowcmp "+op, loc, ch, func(c []sql.Expression) (sql.Expression, error) {
 		ls, rs := c[:n], c[n:]
 		switch op {
 		case "=", "<>":
@@ -70,7 +71,7 @@ func (t *Translator) rowDistinct(not bool, loc int32, l, r []*pg.Node) sqlparser
 	}
 	ch := append(t.scalars(l), t.scalars(r)...)
 	n := len(l)
-	return t.inject("rowdistinct", loc, ch, func(c []sql.Expression) (sql.Expression, error) {
+	return t.inject("rowdistinct "+strconv.FormatBool(not), loc, ch, func(c []sql.Expression) (sql.Expression, error) {
 		var acc sql.Expression
 		for i := 0; i < n; i++ {
 			eq, err := expr.NewBinOp(t.Env, "=", c[i], c[n+i])
@@ -91,7 +92,7 @@ func (t *Translator) rowDistinct(not bool, loc int32, l, r []*pg.Node) sqlparser
 // rowNullTest expands ROW(...) IS [NOT] NULL: true when every field is
 // (not) NULL.
 func (t *Translator) rowNullTest(neg bool, loc int32, items []*pg.Node) sqlparser.Expr {
-	return t.inject("rownull", loc, t.scalars(items), func(c []sql.Expression) (sql.Expression, error) {
+	return t.inject("rownull "+strconv.FormatBool(neg), loc, t.scalars(items), func(c []sql.Expression) (sql.Expression, error) {
 		var acc sql.Expression
 		for _, e := range c {
 			var err error

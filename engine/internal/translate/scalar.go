@@ -18,7 +18,8 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // inject wraps a tinybase expression builder in a vitess InjectedExpr; GMS
 // resolves children (columns, subqueries) first. Errors get loc as their
-// position when they have none.
+// position when they have none. name, with the children, prints the
+// expression (expr.Pending): it names all build uses besides them.
 func (t *Translator) inject(name string, loc int32, children []sqlparser.Expr, build func([]sql.Expression) (sql.Expression, error)) sqlparser.Expr {
 	return sqlparser.InjectedExpr{
 		Expression: &expr.Pending{Name: name, Build: func(c []sql.Expression) (sql.Expression, error) {
@@ -30,13 +31,14 @@ func (t *Translator) inject(name string, loc int32, children []sqlparser.Expr, b
 				return nil, err
 			}
 			return e, nil
-		}},
+		}, Args: children},
 		Children: children,
 	}
 }
 
 func (t *Translator) literal(typ *types.Type, v any) sqlparser.Expr {
-	return t.inject("literal", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+	lit := expr.NewLiteral(typ, v)
+	return t.inject("literal "+lit.String(), -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewLiteral(typ, v), nil
 	})
 }
@@ -63,7 +65,7 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		}
 		arg := t.scalar(x.TypeCast.Arg)
 		stored := t.stored
-		return t.inject("cast", x.TypeCast.Location, []sqlparser.Expr{arg}, func(c []sql.Expression) (sql.Expression, error) {
+		return t.inject("cast "+typ.FormatType(), x.TypeCast.Location, []sqlparser.Expr{arg}, func(c []sql.Expression) (sql.Expression, error) {
 			e, err := expr.Coerce(t.Env, c[0], typ, types.CastExplicit)
 			if stored {
 				storedCast(c[0], e, typ)
@@ -79,12 +81,12 @@ func (t *Translator) scalar(n *pg.Node) sqlparser.Expr {
 		if items, ok := rowItems(x.NullTest.Arg); ok {
 			return t.rowNullTest(neg, x.NullTest.Location, items)
 		}
-		return t.inject("isnull", x.NullTest.Location, []sqlparser.Expr{t.scalar(x.NullTest.Arg)}, func(c []sql.Expression) (sql.Expression, error) {
+		return t.inject("isnull "+strconv.FormatBool(neg), x.NullTest.Location, []sqlparser.Expr{t.scalar(x.NullTest.Arg)}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewIsNull(c[0], neg), nil
 		})
 	case *pg.Node_BooleanTest:
 		bt := x.BooleanTest
-		return t.inject("booltest", bt.Location, []sqlparser.Expr{t.scalar(bt.Arg)}, func(c []sql.Expression) (sql.Expression, error) {
+		return t.inject("booltest "+bt.Booltesttype.String(), bt.Location, []sqlparser.Expr{t.scalar(bt.Arg)}, func(c []sql.Expression) (sql.Expression, error) {
 			tr, fa := true, false
 			switch bt.Booltesttype {
 			case pg.BoolTestType_IS_TRUE:
@@ -176,7 +178,7 @@ func (t *Translator) aconst(c *pg.A_Const) sqlparser.Expr {
 	if v, ok := c.Val.(*pg.A_Const_Sval); ok {
 		// an untyped string keeps its location for input errors
 		loc := int(c.Location)
-		return t.inject("literal", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+		return t.inject("literal "+expr.NewLiteral(types.Unknown, v.Sval.Sval).String(), -1, nil, func([]sql.Expression) (sql.Expression, error) {
 			l := expr.NewLiteral(types.Unknown, v.Sval.Sval)
 			l.Loc = loc
 			return l, nil
@@ -216,7 +218,7 @@ func (t *Translator) aconst(c *pg.A_Const) sqlparser.Expr {
 func (t *Translator) param(p *pg.ParamRef) sqlparser.Expr {
 	if t.BoundParams != nil {
 		if e, ok := t.BoundParams(int(p.Number)); ok {
-			return t.inject("param", p.Location, nil, func([]sql.Expression) (sql.Expression, error) { return e, nil })
+			return t.inject("$"+itoa(int64(p.Number)), p.Location, nil, func([]sql.Expression) (sql.Expression, error) { return e, nil })
 		}
 	}
 	i := int(p.Number) - 1
@@ -263,7 +265,7 @@ func (t *Translator) variadic(kind string, args []*pg.Node, loc int32) sqlparser
 
 func (t *Translator) boolExpr(b *pg.BoolExpr) sqlparser.Expr {
 	args := t.scalars(b.Args)
-	return t.inject("bool", b.Location, args, func(c []sql.Expression) (sql.Expression, error) {
+	return t.inject(b.Boolop.String(), b.Location, args, func(c []sql.Expression) (sql.Expression, error) {
 		switch b.Boolop {
 		case pg.BoolExprType_NOT_EXPR:
 			return expr.NewNot(t.Env, c[0])
@@ -346,7 +348,7 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 				return t.rowDistinct(not, a.Location, l, r)
 			}
 		}
-		return t.inject("distinct", a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
+		return t.inject("distinct "+strconv.FormatBool(not), a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
 			eq, err := expr.NewBinOp(t.Env, "=", c[0], c[1])
 			if err != nil {
 				return nil, err
@@ -376,7 +378,7 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 					continue
 				}
 				prev := acc
-				acc = t.inject("rowin", a.Location, []sqlparser.Expr{prev, e}, func(c []sql.Expression) (sql.Expression, error) {
+				acc = t.inject("rowin "+eqOp, a.Location, []sqlparser.Expr{prev, e}, func(c []sql.Expression) (sql.Expression, error) {
 					return expr.NewLogic(t.Env, eqOp == "<>", c[0], c[1])
 				})
 			}
@@ -387,12 +389,12 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 			items = append(items, t.scalar(it))
 		}
 		neg := op == "<>"
-		return t.inject("in", a.Location, items, func(c []sql.Expression) (sql.Expression, error) {
+		return t.inject("in "+strconv.FormatBool(neg), a.Location, items, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewIn(t.Env, c[0], c[1:], neg)
 		})
 	case pg.A_Expr_Kind_AEXPR_OP_ANY, pg.A_Expr_Kind_AEXPR_OP_ALL:
 		all := a.Kind == pg.A_Expr_Kind_AEXPR_OP_ALL
-		return t.inject("any", a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
+		return t.inject("any "+op+" "+strconv.FormatBool(all), a.Location, []sqlparser.Expr{t.scalar(a.Lexpr), t.scalar(a.Rexpr)}, func(c []sql.Expression) (sql.Expression, error) {
 			return expr.NewAnyArray(t.Env, op, c[0], c[1], all)
 		})
 	case pg.A_Expr_Kind_AEXPR_BETWEEN, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN, pg.A_Expr_Kind_AEXPR_BETWEEN_SYM, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM:
@@ -401,7 +403,7 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 		lo, hi := t.scalar(bounds[0]), t.scalar(bounds[1])
 		neg := a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN || a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM
 		sym := a.Kind == pg.A_Expr_Kind_AEXPR_BETWEEN_SYM || a.Kind == pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM
-		return t.inject("between", a.Location, []sqlparser.Expr{l, lo, hi}, func(c []sql.Expression) (sql.Expression, error) {
+		return t.inject(a.Kind.String(), a.Location, []sqlparser.Expr{l, lo, hi}, func(c []sql.Expression) (sql.Expression, error) {
 			between := func(lo, hi sql.Expression) (sql.Expression, error) {
 				ge, err := expr.NewBinOp(t.Env, ">=", c[0], lo)
 				if err != nil {
@@ -449,7 +451,7 @@ func (t *Translator) caseExpr(c *pg.CaseExpr) sqlparser.Expr {
 		children = append(children, t.scalar(c.Defresult))
 	}
 	n := len(c.Args)
-	return t.inject("case", c.Location, children, func(ch []sql.Expression) (sql.Expression, error) {
+	return t.inject("case "+strconv.FormatBool(hasArg)+" "+strconv.FormatBool(hasElse), c.Location, children, func(ch []sql.Expression) (sql.Expression, error) {
 		i := 0
 		var arg sql.Expression
 		if hasArg {

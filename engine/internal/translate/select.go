@@ -303,7 +303,7 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 					return nil // ambiguous by name
 				}
 			}
-			return t.inject("nulls", -1, []sqlparser.Expr{&sqlparser.ColName{Name: sqlparser.NewColIdent(name)}}, func(c []sql.Expression) (sql.Expression, error) {
+			return t.inject("nulls "+strconv.FormatBool(nullsFirst), -1, []sqlparser.Expr{&sqlparser.ColName{Name: sqlparser.NewColIdent(name)}}, func(c []sql.Expression) (sql.Expression, error) {
 				return expr.NewIsNull(c[0], nullsFirst), nil
 			})
 		}
@@ -326,7 +326,7 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 	if hasWindowCall(n) {
 		return nil // re-translating would plan a second, clashing window column
 	}
-	return t.inject("nulls", -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
+	return t.inject("nulls "+strconv.FormatBool(nullsFirst), -1, []sqlparser.Expr{t.scalar(n)}, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.NewIsNull(c[0], nullsFirst), nil
 	})
 }
@@ -426,7 +426,7 @@ func (t *Translator) heldLimit(n *pg.Node, what string) sqlparser.Expr {
 	env := t.Env
 	var val sqlparser.Expr
 	t.inClause(what, func() { val = t.scalar(n) }) // aggregates are 42803 there
-	return t.inject("limit", nodeLocation(n), []sqlparser.Expr{val}, func(c []sql.Expression) (sql.Expression, error) {
+	return t.inject(what, nodeLocation(n), []sqlparser.Expr{val}, func(c []sql.Expression) (sql.Expression, error) {
 		columns := transform.InspectExpr(c[0], func(e sql.Expression) bool {
 			_, ok := e.(*expression.GetField)
 			return ok

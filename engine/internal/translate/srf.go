@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 
@@ -80,7 +81,7 @@ func (t *Translator) rangeFunction(rf *pg.RangeFunction) sqlparser.TableExpr {
 			spec.ColAliases = append(spec.ColAliases, strVal(c))
 		}
 	}
-	specLit := t.inject("srfspec", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+	specLit := t.inject("srfspec "+srfSpecText(&spec), -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewSRFSpec(spec), nil
 	})
 	exprs := sqlparser.SelectExprs{&sqlparser.AliasedExpr{Expr: specLit}}
@@ -299,4 +300,18 @@ func (t *Translator) userSRFFields(parts []string) []types.Field {
 		}
 	}
 	return t.userResultFields(parts) // indirection.go
+}
+
+// srfSpecText prints what spec holds for the set-returning function's
+// InjectedExpr (expr.Pending's Name); its arguments print after it.
+func srfSpecText(spec *expr.SRFSpec) string {
+	var b strings.Builder
+	for _, f := range spec.Funcs {
+		fmt.Fprintf(&b, "%s/%d/%t ", f.Name, f.NArgs, f.Rows)
+	}
+	fmt.Fprintf(&b, "ordinality %t as %q %q whole %t", spec.Ordinality, spec.Alias, spec.ColAliases, spec.Whole)
+	for _, c := range spec.ColDefs {
+		b.WriteString(" " + c.Name + " " + c.Type.FormatType())
+	}
+	return b.String()
 }

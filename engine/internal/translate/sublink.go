@@ -84,7 +84,7 @@ func (t *Translator) overSublink(s *pg.SubLink, agg string, arg sqlparser.Expr) 
 	t.nextDerived = true // srf_outer.go
 	inner := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt()), Columns: sqlparser.Columns{sqlparser.NewColIdent(sublinkCol)}}
 	spec := expr.AggSpec{Name: agg, NArgs: 1, Desc: agg}
-	specLit := t.inject("aggspec", -1, nil, func([]sql.Expression) (sql.Expression, error) {
+	specLit := t.inject("aggspec "+agg, -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewAggSpec(spec), nil
 	})
 	fe := &sqlparser.FuncExpr{Name: sqlparser.NewColIdent(expr.AggCarrier), Exprs: sqlparser.SelectExprs{

@@ -186,7 +186,7 @@ func (t *Translator) systemColumnRef(parts []string, loc int32) sqlparser.Expr {
 		children[i] = &sqlparser.ColName{Name: sqlparser.NewColIdent(c), Qualifier: qual}
 	}
 	schema, table := info.Schema, info.Name
-	return t.inject(name, loc, children, func(key []sql.Expression) (sql.Expression, error) {
+	return t.inject(name+" "+schema+"."+table, loc, children, func(key []sql.Expression) (sql.Expression, error) {
 		return expr.NewSystemColumn(name, schema, table, key), nil
 	})
 }

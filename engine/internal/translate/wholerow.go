@@ -448,7 +448,7 @@ func (t *Translator) wholeRow(n *pg.Node) sqlparser.Expr {
 
 // fieldSelect is (value).name on a composite value.
 func (t *Translator) fieldSelect(rec sqlparser.Expr, name string) sqlparser.Expr {
-	return t.inject("field", -1, []sqlparser.Expr{rec}, func(c []sql.Expression) (sql.Expression, error) {
+	return t.inject("field "+name, -1, []sqlparser.Expr{rec}, func(c []sql.Expression) (sql.Expression, error) {
 		return expr.SelectField(c[0], name)
 	})
 }

@@ -282,12 +282,8 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		if len(a.Values) == 0 {
 			na.Dims, na.Lower = nil, nil // array_map: no elements, an empty array
 		}
-		elem := a.Elem
-		if elem == nil { // a value built without its element type: the static one
-			elem = f.Elem
-		}
 		for i, e := range a.Values {
-			if na.Values[i], err = Cast(e, elem, t.Elem.WithMod(to.Mod), explicit, env); err != nil {
+			if na.Values[i], err = Cast(e, a.Elem, t.Elem.WithMod(to.Mod), explicit, env); err != nil {
 				return nil, err
 			}
 		}

@@ -27,7 +27,7 @@ func SetInheritance(h Host, c *translate.SetInheritance) error {
 	q := catalog.QName{Schema: schema, Name: c.Table.Name}
 	cat := h.Catalog()
 	if len(c.Parents) > 0 {
-		cat = cat.PutInheritance(catalog.Inheritance{Table: q, Parents: c.Parents, Bound: c.Bound})
+		cat = cat.PutInheritance(catalog.Inheritance{Table: q, Parents: c.Parents, Bound: c.Bound, Spec: c.Spec})
 	}
 	if c.Key != nil {
 		k := *c.Key

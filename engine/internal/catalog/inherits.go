@@ -217,3 +217,15 @@ func (c *Catalog) Descendants(q QName) []QName {
 	}
 	return out
 }
+
+// DetachInheritance returns a catalog where table q inherits nothing
+// (ALTER TABLE ... DETACH PARTITION); a partition key of its own stays.
+func (c *Catalog) DetachInheritance(q QName) *Catalog {
+	if _, ok := c.inherits[q]; !ok {
+		return c
+	}
+	n := c.clone()
+	n.inherits = copyMap(c.inherits)
+	delete(n.inherits, q)
+	return n
+}

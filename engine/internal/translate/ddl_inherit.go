@@ -210,6 +210,9 @@ func (t *Translator) partitionBound(b *pg.PartitionBoundSpec, key *catalog.Parti
 func PartitionBound(t *Translator, b *pg.PartitionBoundSpec, key *catalog.PartitionKey, parent *TableInfo) (string, *catalog.PartitionBound) {
 	spec := &catalog.PartitionBound{Strategy: key.Strategy}
 	if b.IsDefault {
+		if key.Strategy == 'h' {
+			failAt(b.Location, pgerror.InvalidTableDefinition, "a hash-partitioned table may not have a default partition")
+		}
 		spec.Default = true
 		return "DEFAULT", spec
 	}

@@ -35,6 +35,9 @@ func (*SetInheritance) catalogCommand() {}
 type inheritance struct {
 	cols []*sqlparser.ColumnDefinition
 	set  *SetInheritance
+	// pk is a partition's parent's primary key, which the partition gets
+	// as its own (docs 5.11.2.3: indexes on the partitioned table)
+	pk []string
 }
 
 // inherit resolves a CREATE TABLE's INHERITS or PARTITION OF parents and
@@ -71,6 +74,7 @@ func (t *Translator) inherit(s *pg.CreateStmt) *inheritance {
 				failAt(-1, pgerror.InvalidObjectDefinition, "\"%s\" is not partitioned", ti.Name)
 			}
 			set.Bound, set.Spec = t.partitionBound(s.Partbound, key, ti)
+			in.pk = ti.PrimaryKey
 		} else if r != nil {
 			if _, ok := r.Current().Partitioned(q); ok {
 				failAt(-1, pgerror.WrongObjectType, "cannot inherit from partitioned table %q", ti.Name)
@@ -324,4 +328,20 @@ func (t *Translator) boundDatum(n *pg.Node, typ *types.Type) (string, catalog.Bo
 		return text, d
 	}
 	return "'" + strings.ReplaceAll(text, "'", "''") + "'", d
+}
+
+// checkPartitionedUnique refuses a primary key or unique constraint on a
+// partitioned table that lacks a partition key column: uniqueness is
+// enforced per partition (0A000).
+func checkPartitionedUnique(table, kind string, key *catalog.PartitionKey, cols []string) {
+	for _, k := range key.Columns {
+		found := false
+		for _, c := range cols {
+			found = found || c == k
+		}
+		if !found {
+			fail(pgerror.New(pgerror.FeatureNotSupported, "unique constraint on partitioned table must include all partitioning columns").
+				WithDetail("%s constraint on table %q lacks column %q which is part of the partition key.", kind, table, k))
+		}
+	}
 }

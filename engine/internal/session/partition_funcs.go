@@ -2,10 +2,10 @@ package session
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // The partition information functions (expr.PartitionEnv) over the

@@ -76,7 +76,7 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 		}
 	}
 	h.SetCatalog(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: []catalog.QName{c.Parent}, Bound: c.Bound, Spec: c.Spec}))
-	return nil
+	return clonePartitionIndexes(h, ctx, c.Child.Schema, c.Child.Name) // partition_index.go
 }
 
 // checkDefaultRows refuses a new bound that accepts a row the DEFAULT

@@ -1,6 +1,10 @@
 package ddl
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
@@ -33,30 +37,8 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 	}
 	for _, child := range cat.Children(q) {
-		parts := def.Columns
-		if len(parts) == 0 {
-			parts = []string{"expr"}
-		}
-		label := ""
-		for i, p := range parts {
-			if i > 0 {
-				label += "_"
-			}
-			label += p
-		}
-		name := ""
-		for i := 0; ; i++ {
-			suffix := "idx"
-			if i > 0 {
-				suffix = "idx" + itoa(i)
-			}
-			name = pgident.MakeObjectName(child.Name, label, suffix)
-			if other, _ := findIndex(h, ctx, child.Schema, name); other == nil {
-				break
-			}
-		}
 		cd := *def
-		cd.Name, cd.IfNotExists = name, false
+		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, def.Columns), false
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: child.Schema, Table: child.Name, Index: &cd}); err != nil {
 			return err
 		}
@@ -64,9 +46,71 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	return nil
 }
 
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
+// childIndexName is the name PostgreSQL gives a partition's copy of an
+// index on columns cols: partition_cols_idx, numbered when taken.
+func childIndexName(h Host, ctx *sql.Context, child catalog.QName, cols []string) string {
+	label := strings.Join(cols, "_")
+	if label == "" {
+		label = "expr"
 	}
-	return itoa(i/10) + string(rune('0'+i%10))
+	for i := 0; ; i++ {
+		suffix := "idx"
+		if i > 0 {
+			suffix += strconv.Itoa(i)
+		}
+		name := pgident.MakeObjectName(child.Name, label, suffix)
+		if other, _ := findIndex(h, ctx, child.Schema, name); other == nil {
+			return name
+		}
+	}
+}
+
+// clonePartitionIndexes gives a new partition the plain-column indexes
+// of its partitioned table it lacks (CREATE TABLE ... PARTITION OF does
+// in PostgreSQL); the primary key comes with the table's definition.
+func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error {
+	schema, err := CreationSchema(h, schema)
+	if err != nil {
+		return err
+	}
+	cat := h.Catalog()
+	child := catalog.QName{Schema: schema, Name: name}
+	inh := cat.Inherits(child)
+	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
+		return nil
+	}
+	parent, ok := h.Table(ctx, inh.Parents[0].Schema, inh.Parents[0].Name)
+	if !ok {
+		return nil
+	}
+	ct, ok := h.Table(ctx, schema, name)
+	if !ok {
+		return nil
+	}
+	pinfos, err := parent.Indexes(ctx)
+	if err != nil {
+		return err
+	}
+	cinfos, err := ct.Indexes(ctx)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, ix := range cinfos {
+		have[fmt.Sprint(ix.Unique, ix.Columns)] = true
+	}
+	for _, ix := range pinfos {
+		if ix.PrimaryKey || ix.Expression || ix.Partial || ix.ForFK || len(ix.Columns) == 0 || have[fmt.Sprint(ix.Unique, ix.Columns)] {
+			continue
+		}
+		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, ix.Columns), Unique: ix.Unique, Columns: ix.Columns,
+			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering}
+		for _, c := range ix.Columns {
+			def.Source = append(def.Source, c)
+		}
+		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: schema, Table: name, Index: def}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -130,6 +130,13 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		res = Result{Stmt: ddl, Tag: "CREATE TABLE"}
 	}
 	if inh != nil {
+		if s.Partbound != nil && res.Stmt != nil {
+			// a partition gets its parent's indexes once it exists
+			res = Result{Cmd: &TableDDL{Kind: "sequence", Stmts: []sqlparser.Statement{res.Stmt},
+				Schema: s.Relation.Schemaname, Table: s.Relation.Relname, Partition: true}, Tag: res.Tag}
+		} else if td, ok := res.Cmd.(*TableDDL); ok && s.Partbound != nil {
+			td.Partition = true
+		}
 		res.Catalog = append(res.Catalog, inh.set)
 	}
 	return res, nil

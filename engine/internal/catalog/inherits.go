@@ -9,6 +9,8 @@ type Inheritance struct {
 	Table   QName
 	Parents []QName
 	Bound   string // "": not a partition
+	// Spec is the bound as data (nil: not a partition)
+	Spec *PartitionBound
 }
 
 // PartitionKey is a partitioned table's PARTITION BY (pg_partitioned_table):
@@ -189,4 +191,41 @@ func (c *Catalog) inheritanceFromImage(inh []Inheritance, keys []PartitionKey) {
 		x := keys[i]
 		c.partitioned[x.Table] = &x
 	}
+}
+
+// HasInheritance reports whether any table has a parent or a partition
+// key: the cheap test before DML looks for routing.
+func (c *Catalog) HasInheritance() bool {
+	return c != nil && (len(c.inherits) > 0 || len(c.partitioned) > 0)
+}
+
+// Descendants returns q's descendants, breadth first, each once.
+func (c *Catalog) Descendants(q QName) []QName {
+	var out []QName
+	seen := map[QName]bool{q: true}
+	queue := []QName{q}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, ch := range c.Children(p) {
+			if !seen[ch] {
+				seen[ch] = true
+				out = append(out, ch)
+				queue = append(queue, ch)
+			}
+		}
+	}
+	return out
+}
+
+// DetachInheritance returns a catalog where table q inherits nothing
+// (ALTER TABLE ... DETACH PARTITION); a partition key of its own stays.
+func (c *Catalog) DetachInheritance(q QName) *Catalog {
+	if _, ok := c.inherits[q]; !ok {
+		return c
+	}
+	n := c.clone()
+	n.inherits = copyMap(c.inherits)
+	delete(n.inherits, q)
+	return n
 }

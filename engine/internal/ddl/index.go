@@ -126,7 +126,7 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 		return err
 	}
-	return nil
+	return partitionIndexes(h, ctx, c) // partition_index.go
 }
 
 // IndexKey is an expression index's key function: keys evaluated over

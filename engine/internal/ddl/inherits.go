@@ -25,9 +25,17 @@ func SetInheritance(h Host, c *translate.SetInheritance) error {
 		h.Notice("NOTICE", "00000", n)
 	}
 	q := catalog.QName{Schema: schema, Name: c.Table.Name}
+	if c.Spec != nil && len(c.Parents) == 1 {
+		if err := checkPartitionBound(h, h.SQLContext(), c.Parents[0], q.Name, c.Spec); err != nil {
+			return err
+		}
+		if err := checkNewPartitionDefault(h, c.Parents[0], c.Spec); err != nil {
+			return err
+		}
+	}
 	cat := h.Catalog()
 	if len(c.Parents) > 0 {
-		cat = cat.PutInheritance(catalog.Inheritance{Table: q, Parents: c.Parents, Bound: c.Bound})
+		cat = cat.PutInheritance(catalog.Inheritance{Table: q, Parents: c.Parents, Bound: c.Bound, Spec: c.Spec})
 	}
 	if c.Key != nil {
 		k := *c.Key

@@ -31,6 +31,13 @@
 // translate.InsteadOf command that computes the OLD/NEW rows with one
 // query and passes them to the trigger (trigger_instead.go).
 //
+// Partitioning (docs 5.10, 5.11): BuildWrites routes an INSERT into a
+// partitioned table to the partition whose bound accepts each row and
+// checks a partition's constraint on rows written to it directly
+// (partition_route.go); an UPDATE or DELETE of a table with descendants
+// arrives as DML.Parts, one statement per table, and an UPDATE through a
+// partitioned table moves rows whose key changed (partition_update.go).
+//
 // Boundary: the package works on one session through Host, which the
 // session package implements; it may import translate, expr, types,
 // storage, catalog, routine, plpgsql, pgtree, pgerror and go-mysql-server,

@@ -110,6 +110,9 @@ func Tag(tag string, out Result) string {
 // them, as in PostgreSQL, where all parts of a statement share one
 // snapshot; a data-modifying main statement sees their changes.
 func Run(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
+	if len(d.Parts) > 0 {
+		return runParts(h, gctx, d) // partition_update.go
+	}
 	txn := h.StorageTxn()
 	before := txn.Savepoint()
 	for _, c := range d.CTEs {

@@ -41,6 +41,8 @@ import (
 // paths for simple INSERT / UPDATE / DELETE, which run package-level rule
 // lists.)
 func BuildWrites(ctx *sql.Context, inner sql.NodeExecBuilder, n sql.Node, r sql.Row) (sql.RowIter, error) {
+	n = routeInserts(ctx, n)          // partition_route.go
+	n = checkPartitionUpdates(ctx, n) // partition_update.go
 	n, _, err := applyTinybaseTriggers(ctx, nil, n, nil, nil, nil)
 	if err != nil {
 		return nil, err

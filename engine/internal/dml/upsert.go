@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -108,7 +109,21 @@ func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
 			continue
 		}
 		uv, ok := storage.AsUniqueViolation(err)
-		if !ok || uv.Table != tbl.Name() || uv.Schema != tbl.SchemaName() || (arbiters != nil && !arbiters[uv.Index]) {
+		if !ok {
+			return Result{}, err
+		}
+		target := tbl
+		if uv.Table != tbl.Name() || uv.Schema != tbl.SchemaName() {
+			// a row routed to a partition conflicts there (partition_route.go)
+			leaf, arbiter, perr := partitionConflict(h, gctx, tbl, arbiters, uv)
+			if perr != nil {
+				return Result{}, perr
+			}
+			if !arbiter {
+				return Result{}, err
+			}
+			target = leaf
+		} else if arbiters != nil && !arbiters[uv.Index] {
 			return Result{}, err
 		}
 		txn.RollbackTo(mark)
@@ -142,8 +157,12 @@ func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
 		if u.Where != nil {
 			where = &sqlparser.AndExpr{Left: where, Right: u.Where}
 		}
+		utn := tn
+		if target != tbl {
+			utn = sqlparser.TableName{Name: sqlparser.NewTableIdent(target.Name()), SchemaQualifier: sqlparser.NewTableIdent(target.SchemaName())}
+		}
 		upd := &sqlparser.Update{
-			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn, As: sqlparser.NewTableIdent(name)}},
+			TableExprs: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: utn, As: sqlparser.NewTableIdent(name)}},
 			Exprs:      u.Set,
 			Where:      &sqlparser.Where{Type: sqlparser.WhereStr, Expr: where},
 			Returning:  append(sqlparser.SelectExprs{&sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}}}, u.Returning...),
@@ -373,4 +392,56 @@ func exprArbiters(h Host, tbl *storage.Table, infos []storage.IndexInfo, u *tran
 		return nil, pgerror.New(pgerror.InvalidColumnReference, "there is no unique or exclusion constraint matching the ON CONFLICT specification")
 	}
 	return out, nil
+}
+
+// partitionConflict reports whether a unique violation raised in a
+// partition of the partitioned upsert target tbl is on an arbiter: the
+// partition's index has the columns of one of tbl's arbiter indexes (any
+// unique index when the statement names none), and returns the partition,
+// whose columns must be tbl's in order for the update to run on it.
+func partitionConflict(h Host, gctx *sql.Context, tbl *storage.Table, arbiters map[string]bool, uv *storage.UniqueViolation) (*storage.Table, bool, error) {
+	cat := h.Catalog()
+	leafQ := catalog.QName{Schema: uv.Schema, Name: uv.Table}
+	if !descendsFrom(cat, leafQ, tableQName(tbl)) {
+		return nil, false, nil
+	}
+	leaf, ok, err := h.StorageTable(gctx, uv.Schema, uv.Table)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	same := len(leaf.Schema()) == len(tbl.Schema())
+	for i := 0; same && i < len(leaf.Schema()); i++ {
+		same = leaf.Schema()[i].Name == tbl.Schema()[i].Name
+	}
+	if !same {
+		return nil, false, pgerror.New(pgerror.FeatureNotSupported, "ON CONFLICT on a partition whose columns are ordered unlike its partitioned table's is not supported yet")
+	}
+	if arbiters == nil {
+		return leaf, true, nil
+	}
+	colsKey := func(cols []string) string {
+		c := append([]string(nil), cols...)
+		sort.Strings(c)
+		return strings.Join(c, "\x00")
+	}
+	want := map[string]bool{}
+	infos, err := tbl.Indexes(gctx)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, ix := range infos {
+		if arbiters[ix.Name] && !ix.Expression {
+			want[colsKey(ix.Columns)] = true
+		}
+	}
+	linfos, err := leaf.Indexes(gctx)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, ix := range linfos {
+		if ix.Name == uv.Index && !ix.Expression && want[colsKey(ix.Columns)] {
+			return leaf, true, nil
+		}
+	}
+	return nil, false, nil
 }

@@ -77,6 +77,8 @@ var srfColumns = map[string][]SRFColumn{
 	"jsonb_each_text": {{"key", types.Text}, {"value", types.Text}},
 	"json_each":       {{"key", types.Text}, {"value", types.JSON}},
 	"json_each_text":  {{"key", types.Text}, {"value", types.Text}},
+	// srf_partitions.go
+	"pg_partition_tree": {{"relid", types.Regclass}, {"parentrelid", types.Regclass}, {"isleaf", types.Bool}, {"level", types.Int4}},
 	// srf_options.go
 	"pg_options_to_table": {{"option_name", types.Text}, {"option_value", types.Text}},
 	// srf_event_trigger.go
@@ -88,6 +90,9 @@ var srfColumns = map[string][]SRFColumn{
 		{"schema_name", types.Text}, {"object_name", types.Text}, {"object_identity", types.Text},
 		{"address_names", types.ArrayOf(types.Text)}, {"address_args", types.ArrayOf(types.Text)}},
 }
+
+// srfOutNamed are single-column SRFs whose column is their OUT parameter.
+var srfOutNamed = map[string]string{"pg_partition_ancestors": "relid"}
 
 // srfValueNamed are single-column SRFs whose column PostgreSQL names "value".
 var srfValueNamed = map[string]bool{
@@ -113,6 +118,9 @@ func SRFColumnNames(name string) (cols []string, scalar, ok bool) {
 	}
 	if srfValueNamed[name] {
 		return []string{"value"}, true, true
+	}
+	if out, ok := srfOutNamed[name]; ok {
+		return []string{out}, true, true
 	}
 	return []string{name}, true, true
 }
@@ -142,6 +150,9 @@ func NewSRFCall(env *types.Env, name string, args []sql.Expression) (sql.Express
 	col := name
 	if srfValueNamed[name] {
 		col = "value"
+	}
+	if out, ok := srfOutNamed[name]; ok {
+		col = out
 	}
 	return call, []SRFColumn{{col, TypeOf(call)}}, nil
 }

@@ -75,13 +75,15 @@ func commandTable() []command {
 		onDDL(ddl.CreateExtension),
 		onDDL(ddl.AlterExtension), // ddl/extension.go
 		onDDL(ddl.CreateOperator),
-		onDDL(ddl.OpClass),            // opclass.go: CREATE / ALTER / DROP OPERATOR CLASS and FAMILY
-		onDDL(ddl.Statistics),         // statistics.go: CREATE / ALTER / DROP STATISTICS
-		onDDL(ddl.SetTableOptions),    // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
-		onDDL(ddl.Publication),        // CREATE / ALTER / DROP PUBLICATION
-		onDDL(ddl.Foreign),            // foreign.go: FDW, SERVER, USER MAPPING, FOREIGN TABLE
-		onDDL(ddl.SetDeferrable),      // deferrable.go: DEFERRABLE constraints
-		onDDL(ddl.SetInheritance),     // inherits.go: INHERITS, PARTITION BY / OF
+		onDDL(ddl.OpClass),         // opclass.go: CREATE / ALTER / DROP OPERATOR CLASS and FAMILY
+		onDDL(ddl.Statistics),      // statistics.go: CREATE / ALTER / DROP STATISTICS
+		onDDL(ddl.SetTableOptions), // ALTER TABLE ... REPLICA IDENTITY, SET / RESET (storage parameters)
+		onDDL(ddl.Publication),     // CREATE / ALTER / DROP PUBLICATION
+		onDDL(ddl.Foreign),         // foreign.go: FDW, SERVER, USER MAPPING, FOREIGN TABLE
+		onDDL(ddl.SetDeferrable),   // deferrable.go: DEFERRABLE constraints
+		onDDL(ddl.SetInheritance),  // inherits.go: INHERITS, PARTITION BY / OF
+		onDDL(ddl.AttachPartition), // partition_attach.go: ATTACH / DETACH PARTITION
+		onDDL(ddl.DetachPartition),
 		onDDL(ddl.CreateEventTrigger), // event_trigger.go
 		onDDL(ddl.AlterEventTrigger),
 		onDDL(ddl.DropEventTrigger),

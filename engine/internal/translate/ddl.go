@@ -96,6 +96,19 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		spec.Columns = inh.merge(spec.Columns, s.Partbound != nil)
 		if inh.set.Key != nil {
 			t.partitionKey(s, inh.set.Key, spec.Columns)
+			if len(pk) > 0 {
+				checkPartitionedUnique(s.Relation.Relname, "PRIMARY KEY", inh.set.Key, pk)
+			}
+			for _, idx := range spec.Indexes {
+				var cols []string
+				for _, c := range idx.Columns {
+					cols = append(cols, c.Column.String())
+				}
+				checkPartitionedUnique(s.Relation.Relname, "UNIQUE", inh.set.Key, cols)
+			}
+		}
+		if len(pk) == 0 && len(inh.pk) > 0 {
+			pk = inh.pk
 		}
 	}
 	if len(pk) > 0 {
@@ -117,6 +130,13 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		res = Result{Stmt: ddl, Tag: "CREATE TABLE"}
 	}
 	if inh != nil {
+		if s.Partbound != nil && res.Stmt != nil {
+			// a partition gets its parent's indexes once it exists
+			res = Result{Cmd: &TableDDL{Kind: "sequence", Stmts: []sqlparser.Statement{res.Stmt},
+				Schema: s.Relation.Schemaname, Table: s.Relation.Relname, Partition: true}, Tag: res.Tag}
+		} else if td, ok := res.Cmd.(*TableDDL); ok && s.Partbound != nil {
+			td.Partition = true
+		}
 		res.Catalog = append(res.Catalog, inh.set)
 	}
 	return res, nil

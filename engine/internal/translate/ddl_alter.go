@@ -31,6 +31,9 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if ti == nil {
 		return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 	}
+	if res, ok := t.partitionCmd(s, ti); ok { // ddl_attach.go
+		return res, nil
+	}
 	t.deferrals = nil
 	if res, ok := t.alterConstraint(s, ti); ok { // ddl_deferrable.go
 		return res, nil

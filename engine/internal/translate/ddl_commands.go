@@ -31,6 +31,9 @@ type TableDDL struct {
 	// sequence: then mark these CHECK constraints of Table not validated
 	// (added NOT VALID) and validated (VALIDATE CONSTRAINT)
 	NotValid, Validated []string
+	// Partition: sequence creates a partition, which then gets its
+	// partitioned table's indexes
+	Partition bool
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 

@@ -21,6 +21,7 @@ type SetInheritance struct {
 	Table   catalog.QName // Schema empty: the creation schema
 	Parents []catalog.QName
 	Bound   string // a partition's bound, as pg_get_expr prints it
+	Spec    *catalog.PartitionBound
 	Key     *catalog.PartitionKey
 	// Notices are MergeAttributes' notices ("merging column ...")
 	Notices []string
@@ -34,6 +35,9 @@ func (*SetInheritance) catalogCommand() {}
 type inheritance struct {
 	cols []*sqlparser.ColumnDefinition
 	set  *SetInheritance
+	// pk is a partition's parent's primary key, which the partition gets
+	// as its own (docs 5.11.2.3: indexes on the partitioned table)
+	pk []string
 }
 
 // inherit resolves a CREATE TABLE's INHERITS or PARTITION OF parents and
@@ -69,7 +73,8 @@ func (t *Translator) inherit(s *pg.CreateStmt) *inheritance {
 			if !ok {
 				failAt(-1, pgerror.InvalidObjectDefinition, "\"%s\" is not partitioned", ti.Name)
 			}
-			set.Bound = t.partitionBound(s.Partbound, key, ti)
+			set.Bound, set.Spec = t.partitionBound(s.Partbound, key, ti)
+			in.pk = ti.PrimaryKey
 		} else if r != nil {
 			if _, ok := r.Current().Partitioned(q); ok {
 				failAt(-1, pgerror.WrongObjectType, "cannot inherit from partitioned table %q", ti.Name)
@@ -199,10 +204,21 @@ func partStrategy(s pg.PartitionStrategy) byte {
 
 // partitionBound checks a FOR VALUES clause against the parent's key and
 // prints it as pg_get_expr(relpartbound) does, each value a constant of
-// its key column's type.
-func (t *Translator) partitionBound(b *pg.PartitionBoundSpec, key *catalog.PartitionKey, parent *TableInfo) string {
+// its key column's type; the bound as data comes with it.
+func (t *Translator) partitionBound(b *pg.PartitionBoundSpec, key *catalog.PartitionKey, parent *TableInfo) (string, *catalog.PartitionBound) {
+	return PartitionBound(t, b, key, parent)
+}
+
+// PartitionBound is partitionBound for ALTER TABLE ... ATTACH PARTITION,
+// which the ddl package runs.
+func PartitionBound(t *Translator, b *pg.PartitionBoundSpec, key *catalog.PartitionKey, parent *TableInfo) (string, *catalog.PartitionBound) {
+	spec := &catalog.PartitionBound{Strategy: key.Strategy}
 	if b.IsDefault {
-		return "DEFAULT"
+		if key.Strategy == 'h' {
+			failAt(b.Location, pgerror.InvalidTableDefinition, "a hash-partitioned table may not have a default partition")
+		}
+		spec.Default = true
+		return "DEFAULT", spec
 	}
 	want := map[byte]string{'r': "r", 'l': "l", 'h': "h"}[key.Strategy]
 	if b.Strategy != want {
@@ -216,48 +232,57 @@ func (t *Translator) partitionBound(b *pg.PartitionBoundSpec, key *catalog.Parti
 		c, _ := parent.Column(key.Columns[i])
 		return c.Type
 	}
-	list := func(ds []*pg.Node, rng bool) string {
+	list := func(ds []*pg.Node, rng bool, upper bool) (string, []catalog.BoundDatum) {
 		if rng && len(ds) != len(key.Columns) {
 			word := "FROM"
-			if &ds[0] == &b.Upperdatums[0] {
+			if upper {
 				word = "TO"
 			}
 			failAt(b.Location, pgerror.InvalidTableDefinition, "%s must specify exactly one value per partitioning column", word)
 		}
 		var out []string
+		var data []catalog.BoundDatum
 		for i, d := range ds {
 			typ := colType(0)
 			if rng {
 				typ = colType(i)
 			}
-			out = append(out, t.boundDatum(d, typ))
+			text, datum := t.boundDatum(d, typ)
+			out = append(out, text)
+			data = append(data, datum)
 		}
-		return strings.Join(out, ", ")
+		return strings.Join(out, ", "), data
 	}
 	switch key.Strategy {
 	case 'h':
-		return fmt.Sprintf("FOR VALUES WITH (modulus %d, remainder %d)", b.Modulus, b.Remainder)
+		spec.Modulus, spec.Remainder = int(b.Modulus), int(b.Remainder)
+		return fmt.Sprintf("FOR VALUES WITH (modulus %d, remainder %d)", b.Modulus, b.Remainder), spec
 	case 'l':
-		return "FOR VALUES IN (" + list(b.Listdatums, false) + ")"
+		text, data := list(b.Listdatums, false, false)
+		spec.In = data
+		return "FOR VALUES IN (" + text + ")", spec
 	}
-	return "FOR VALUES FROM (" + list(b.Lowerdatums, true) + ") TO (" + list(b.Upperdatums, true) + ")"
+	from, fd := list(b.Lowerdatums, true, false)
+	to, td := list(b.Upperdatums, true, true)
+	spec.From, spec.To = fd, td
+	return "FOR VALUES FROM (" + from + ") TO (" + to + ")", spec
 }
 
 // boundDatum is one bound value as ruleutils' get_const_expr prints a
 // constant without its type: an int4 or a numeric with a point bare
 // (unless negative), true / false, anything else quoted.
-func (t *Translator) boundDatum(n *pg.Node, typ *types.Type) string {
+func (t *Translator) boundDatum(n *pg.Node, typ *types.Type) (string, catalog.BoundDatum) {
 	if cr := n.GetColumnRef(); cr != nil {
 		if f := names(cr.Fields); len(f) == 1 && (f[0] == "minvalue" || f[0] == "maxvalue") {
-			return strings.ToUpper(f[0])
+			return strings.ToUpper(f[0]), catalog.BoundDatum{Kind: map[string]int8{"minvalue": -1, "maxvalue": 1}[f[0]]}
 		}
 	}
 	if rd := n.GetPartitionRangeDatum(); rd != nil {
 		switch rd.Kind {
 		case pg.PartitionRangeDatumKind_PARTITION_RANGE_DATUM_MINVALUE:
-			return "MINVALUE"
+			return "MINVALUE", catalog.BoundDatum{Kind: -1}
 		case pg.PartitionRangeDatumKind_PARTITION_RANGE_DATUM_MAXVALUE:
-			return "MAXVALUE"
+			return "MAXVALUE", catalog.BoundDatum{Kind: 1}
 		}
 		n = rd.Value
 	}
@@ -272,7 +297,7 @@ func (t *Translator) boundDatum(n *pg.Node, typ *types.Type) string {
 	}
 	switch {
 	case c.Isnull:
-		return "NULL"
+		return "NULL", catalog.BoundDatum{Null: true}
 	case c.GetSval() != nil:
 		e = expr.NewLiteral(types.Unknown, sign+c.GetSval().Sval)
 	case c.GetBoolval() != nil:
@@ -293,13 +318,30 @@ func (t *Translator) boundDatum(n *pg.Node, typ *types.Type) string {
 		fail(asPG(err))
 	}
 	text := types.Output(typ, v, t.Env)
+	d := catalog.BoundDatum{Text: text}
 	switch b := typ.Base(); {
 	case b.Kind == types.KindBool:
-		return text
+		return text, d
 	case b.OID == types.Int4.OID && !strings.HasPrefix(text, "-"):
-		return text
+		return text, d
 	case b.Kind == types.KindNumeric && !strings.HasPrefix(text, "-") && strings.ContainsAny(text, ".eE"):
-		return text
+		return text, d
 	}
-	return "'" + strings.ReplaceAll(text, "'", "''") + "'"
+	return "'" + strings.ReplaceAll(text, "'", "''") + "'", d
+}
+
+// checkPartitionedUnique refuses a primary key or unique constraint on a
+// partitioned table that lacks a partition key column: uniqueness is
+// enforced per partition (0A000).
+func checkPartitionedUnique(table, kind string, key *catalog.PartitionKey, cols []string) {
+	for _, k := range key.Columns {
+		found := false
+		for _, c := range cols {
+			found = found || c == k
+		}
+		if !found {
+			fail(pgerror.New(pgerror.FeatureNotSupported, "unique constraint on partitioned table must include all partitioning columns").
+				WithDetail("%s constraint on table %q lacks column %q which is part of the partition key.", kind, table, k))
+		}
+	}
 }

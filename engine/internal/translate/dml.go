@@ -112,7 +112,10 @@ func exprLocation(n *pg.Node) int32 {
 }
 
 func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
-	t.refuseForeign(s.Relation, "written") // foreign.go
+	t.refuseForeign(s.Relation, "written")   // foreign.go
+	if res, ok := t.inheritedUpdate(s); ok { // inherit_write.go
+		return res, nil
+	}
 	if len(s.FromClause) > 0 {
 		return t.updateFrom(s)
 	}
@@ -168,7 +171,10 @@ func (t *Translator) updateValue(n *pg.Node) sqlparser.Expr {
 }
 
 func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
-	t.refuseForeign(s.Relation, "written")            // foreign.go
+	t.refuseForeign(s.Relation, "written")   // foreign.go
+	if res, ok := t.inheritedDelete(s); ok { // inherit_write.go
+		return res, nil
+	}
 	defer t.dmlJoinScope(s.Relation, s.UsingClause)() // join_alias.go
 	defer t.withDMLSystem(s.Relation, s.UsingClause)()
 	with := t.with(s.WithClause)

@@ -3,6 +3,7 @@ package translate
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -11,7 +12,7 @@ import (
 // with RETURNING or USING, INSERT ... ON CONFLICT, and any statement with
 // data-modifying WITH items. The engine runs it in steps (engine/dml_*.go),
 // each step an ordinary GMS statement. Exactly one of Stmt, Delete,
-// Update and Upsert is set.
+// Update, Upsert and Parts is set.
 type DML struct {
 	// CTEs are the data-modifying WITH items, run first and in order; each
 	// fills its Slot with its RETURNING rows before the main statement is
@@ -21,6 +22,12 @@ type DML struct {
 	Delete *DeleteSteps
 	Update *UpdateSteps
 	Upsert *Upsert
+	// Parts are an UPDATE or DELETE of a table with descendants, one
+	// statement per table of the tree (inherit_write.go), run in order;
+	// Root is set when the table is partitioned: rows an UPDATE moves out
+	// of their partition are routed again from it.
+	Parts []Result
+	Root  catalog.QName
 }
 
 func (*DML) command() {}

@@ -58,6 +58,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 		if t.groupedWindows(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}
+		s = t.tableoidScans(s) // inherit_tableoid.go
 		defer t.enterSelect(s)()
 		t.checkGrouping(s)
 		sel := &sqlparser.Select{}

@@ -22,10 +22,13 @@ type Catalog interface {
 
 // Translator translates statements for one session state.
 type Translator struct {
-	Env     *types.Env
-	Params  []any
-	Catalog Catalog
-	Tables  TableLookup // existing tables, for DDL (may be nil)
+	// tableoidRels are FROM items whose inheritance scan carries each
+	// row's tableoid (inherit_tableoid.go)
+	tableoidRels map[*pg.RangeVar]bool
+	Env          *types.Env
+	Params       []any
+	Catalog      Catalog
+	Tables       TableLookup // existing tables, for DDL (may be nil)
 	// Vars, when set, resolves PL/pgSQL variables (plpgsql.go).
 	Vars VarResolver
 	// BoundParams, when set, resolves $n to an expression read at run

@@ -1,0 +1,183 @@
+package catalog
+
+import (
+	"math/bits"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// PartitionHash is a row's hash for hash partitioning, as PostgreSQL's
+// compute_partition_hash_value computes it: each non-null key value's
+// extended hash with the partition seed, combined with hash_combine64. ok
+// is false for a key type whose hash tinybase does not reproduce (the
+// row would land in a different partition than PostgreSQL puts it).
+func PartitionHash(keyTypes []*types.Type, key []any) (h uint64, ok bool) {
+	const seed = 0x7A5B22367996DCFD // HASH_PARTITION_SEED
+	for i, v := range key {
+		if v == nil {
+			continue
+		}
+		x, ok := extendedHash(keyTypes[i], v, seed)
+		if !ok {
+			return 0, false
+		}
+		h ^= x + 0x49a0f4dd15e5a8e3 + (h << 54) + (h >> 7) // hash_combine64
+	}
+	return h, true
+}
+
+// extendedHash is the type's hash_extended support function.
+func extendedHash(t *types.Type, v any, seed uint64) (uint64, bool) {
+	switch t.Base().OID {
+	case types.Int2.OID, types.Int4.OID:
+		n, ok := toInt64(v)
+		return hashUint32Extended(uint32(int32(n)), seed), ok
+	case types.Int8.OID:
+		n, ok := toInt64(v)
+		lo, hi := uint32(n), uint32(uint64(n)>>32)
+		if n >= 0 {
+			lo ^= hi
+		} else {
+			lo ^= ^hi
+		}
+		return hashUint32Extended(lo, seed), ok
+	case types.Text.OID, types.Varchar.OID:
+		s, ok := v.(string)
+		return hashBytesExtended([]byte(s), seed), ok
+	case types.Bool.OID:
+		b, ok := v.(bool)
+		n := uint32(0)
+		if b {
+			n = 1
+		}
+		return hashUint32Extended(n, seed), ok
+	}
+	return 0, false
+}
+
+func toInt64(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int16:
+		return int64(n), true
+	case int32:
+		return int64(n), true
+	case int64:
+		return n, true
+	case int:
+		return int64(n), true
+	}
+	return 0, false
+}
+
+// lookup3's mix and final, as PostgreSQL's hashfn.c has them.
+func hashMix(a, b, c uint32) (uint32, uint32, uint32) {
+	a -= c
+	a ^= bits.RotateLeft32(c, 4)
+	c += b
+	b -= a
+	b ^= bits.RotateLeft32(a, 6)
+	a += c
+	c -= b
+	c ^= bits.RotateLeft32(b, 8)
+	b += a
+	a -= c
+	a ^= bits.RotateLeft32(c, 16)
+	c += b
+	b -= a
+	b ^= bits.RotateLeft32(a, 19)
+	a += c
+	c -= b
+	c ^= bits.RotateLeft32(b, 4)
+	b += a
+	return a, b, c
+}
+
+func hashFinal(a, b, c uint32) (uint32, uint32, uint32) {
+	c ^= b
+	c -= bits.RotateLeft32(b, 14)
+	a ^= c
+	a -= bits.RotateLeft32(c, 11)
+	b ^= a
+	b -= bits.RotateLeft32(a, 25)
+	c ^= b
+	c -= bits.RotateLeft32(b, 16)
+	a ^= c
+	a -= bits.RotateLeft32(c, 4)
+	b ^= a
+	b -= bits.RotateLeft32(a, 14)
+	c ^= b
+	c -= bits.RotateLeft32(b, 24)
+	return a, b, c
+}
+
+// hashUint32Extended is hash_bytes_uint32_extended.
+func hashUint32Extended(k uint32, seed uint64) uint64 {
+	a := uint32(0x9e3779b9 + 4 + 3923095)
+	b, c := a, a
+	if seed != 0 {
+		a += uint32(seed >> 32)
+		b += uint32(seed)
+		a, b, c = hashMix(a, b, c)
+	}
+	a += k
+	_, b, c = hashFinal(a, b, c)
+	return uint64(b)<<32 | uint64(c)
+}
+
+// hashBytesExtended is hash_bytes_extended on a little-endian machine.
+func hashBytesExtended(k []byte, seed uint64) uint64 {
+	n := len(k)
+	a := uint32(0x9e3779b9) + uint32(n) + 3923095
+	b, c := a, a
+	if seed != 0 {
+		a += uint32(seed >> 32)
+		b += uint32(seed)
+		a, b, c = hashMix(a, b, c)
+	}
+	word := func(p []byte) uint32 {
+		return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
+	}
+	for len(k) >= 12 {
+		a += word(k[0:])
+		b += word(k[4:])
+		c += word(k[8:])
+		a, b, c = hashMix(a, b, c)
+		k = k[12:]
+	}
+	// the last 11 bytes: c's low byte is reserved for the length
+	switch len(k) {
+	case 11:
+		c += uint32(k[10]) << 24
+		fallthrough
+	case 10:
+		c += uint32(k[9]) << 16
+		fallthrough
+	case 9:
+		c += uint32(k[8]) << 8
+		fallthrough
+	case 8:
+		b += word(k[4:])
+		a += word(k[0:])
+	case 7:
+		b += uint32(k[6]) << 16
+		fallthrough
+	case 6:
+		b += uint32(k[5]) << 8
+		fallthrough
+	case 5:
+		b += uint32(k[4])
+		fallthrough
+	case 4:
+		a += word(k[0:])
+	case 3:
+		a += uint32(k[2]) << 16
+		fallthrough
+	case 2:
+		a += uint32(k[1]) << 8
+		fallthrough
+	case 1:
+		a += uint32(k[0])
+	}
+	_, b, c = hashFinal(a, b, c)
+	return uint64(b)<<32 | uint64(c)
+}

@@ -1,0 +1,61 @@
+package session
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestDurablePartitions: partitioned tables keep their rows in their
+// partitions, and their bounds as data, across a reopen: rows inserted
+// before route where they did, new inserts still route, a bound still
+// refuses what it does not accept, and an attached partition stays one.
+func TestDurablePartitions(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table public.logs (id int, at date, msg text, primary key (id, at)) partition by range (at);
+create table public.logs_2023 partition of public.logs for values from ('2023-01-01') to ('2024-01-01');
+create table public.logs_rest partition of public.logs default;
+create table public.logs_2024 (id int not null, at date not null, msg text);
+alter table public.logs attach partition public.logs_2024 for values from ('2024-01-01') to ('2025-01-01');
+create table public.h (k int) partition by hash (k);
+create table public.h0 partition of public.h for values with (modulus 2, remainder 0);
+create table public.h1 partition of public.h for values with (modulus 2, remainder 1);
+insert into public.logs values (1, '2023-03-01', 'a'), (2, '2024-03-01', 'b'), (3, '2030-01-01', 'c');
+insert into public.h select generate_series(1, 6);
+`)
+	const q = "select tableoid::regclass || ' ' || id || ' ' || msg from public.logs order by id"
+	const hq = "select string_agg(k::text, ',' order by k) from public.h0"
+	want := "logs_2023 1 a\nlogs_2024 2 b\nlogs_rest 3 c\n"
+	if got := queryAll(t, s, q); got != want {
+		t.Fatalf("before reopening:\n%s", got)
+	}
+	wantH := queryAll(t, s, hq)
+	s = reopen()
+	if got := queryAll(t, s, q); got != want {
+		t.Errorf("after reopening:\n%s", got)
+	}
+	if got := queryAll(t, s, hq); got != wantH {
+		t.Errorf("hash partition after reopening: %q, want %q", got, wantH)
+	}
+	execAll(t, s, `
+insert into public.logs values (4, '2024-06-01', 'd');
+update public.logs set at = '2023-06-01' where id = 3;
+insert into public.h values (7), (8);
+`)
+	want = "logs_2023 1 a\nlogs_2024 2 b\nlogs_2023 3 c\nlogs_2024 4 d\n"
+	if got := queryAll(t, s, q); got != want {
+		t.Errorf("writes after reopening:\n%s", got)
+	}
+	if _, err := s.Exec(context.Background(), "insert into public.logs_2023 values (9, '2024-01-01', 'x')"); err == nil ||
+		!strings.Contains(err.Error(), "violates partition constraint") {
+		t.Errorf("a row outside the bound after reopening: %v", err)
+	}
+	s = reopen()
+	if got := queryAll(t, s, q); got != want {
+		t.Errorf("after the second reopening:\n%s", got)
+	}
+	if got := queryAll(t, s, "select count(*) from public.h"); got != "8\n" {
+		t.Errorf("hash rows after the second reopening: %q", got)
+	}
+}

@@ -1,0 +1,118 @@
+package session
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// The partition information functions (expr.PartitionEnv) over the
+// session's catalog: a partition tree is the tables with a partition key
+// and the partitions below them.
+
+var _ expr.PartitionEnv = (*gmsSession)(nil)
+
+// partitionRel finds the partitioned table or partition with pg_class
+// OID oid.
+func partitionRel(cat *catalog.Catalog, oid uint32) (catalog.QName, bool) {
+	for _, k := range cat.PartitionKeys() {
+		if pgcatalog.RelationOID(k.Table.Schema, k.Table.Name) == oid {
+			return k.Table, true
+		}
+	}
+	for _, i := range cat.Inheritances() {
+		if i.Spec != nil && pgcatalog.RelationOID(i.Table.Schema, i.Table.Name) == oid {
+			return i.Table, true
+		}
+	}
+	return catalog.QName{}, false
+}
+
+// partitionParent is a partition's partitioned table.
+func partitionParent(cat *catalog.Catalog, q catalog.QName) (catalog.QName, bool) {
+	if i := cat.Inherits(q); i != nil && i.Spec != nil && len(i.Parents) > 0 {
+		return i.Parents[0], true
+	}
+	return catalog.QName{}, false
+}
+
+func relOID(q catalog.QName) uint32 { return pgcatalog.RelationOID(q.Schema, q.Name) }
+
+// regclassOf is q as a regclass value.
+func (g *gmsSession) regclassOf(q catalog.QName) (any, error) {
+	return types.Cast(relOID(q), types.Oid, types.Regclass, true, g.s.TypesEnv())
+}
+
+// partitionArg is the partitioned table or partition a regclass argument
+// names.
+func (g *gmsSession) partitionArg(rel any) (*catalog.Catalog, catalog.QName, bool, error) {
+	oid, err := regclassOID(rel, g.s.TypesEnv())
+	if err != nil {
+		return nil, catalog.QName{}, false, err
+	}
+	cat := g.s.Catalog()
+	q, ok := partitionRel(cat, oid)
+	return cat, q, ok, nil
+}
+
+func (g *gmsSession) PartitionTree(_ *sql.Context, rel any) ([][]any, error) {
+	cat, q, ok, err := g.partitionArg(rel)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var rows [][]any
+	var walk func(q catalog.QName, level int32) error
+	walk = func(q catalog.QName, level int32) error {
+		var parent any
+		if p, ok := partitionParent(cat, q); ok {
+			if parent, err = g.regclassOf(p); err != nil {
+				return err
+			}
+		}
+		self, err := g.regclassOf(q)
+		if err != nil {
+			return err
+		}
+		_, parted := cat.Partitioned(q)
+		rows = append(rows, []any{self, parent, !parted, level})
+		for _, c := range cat.Children(q) {
+			if _, ok := partitionParent(cat, c); ok {
+				if err := walk(c, level+1); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return rows, walk(q, 0)
+}
+
+func (g *gmsSession) PartitionAncestors(_ *sql.Context, rel any) ([]any, error) {
+	cat, q, ok, err := g.partitionArg(rel)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var out []any
+	for {
+		v, err := g.regclassOf(q)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+		p, ok := partitionParent(cat, q)
+		if !ok {
+			return out, nil
+		}
+		q = p
+	}
+}
+
+func (g *gmsSession) PartitionRoot(ctx *sql.Context, rel any) (any, error) {
+	anc, err := g.PartitionAncestors(ctx, rel)
+	if err != nil || len(anc) == 0 {
+		return nil, err
+	}
+	return anc[len(anc)-1], nil
+}

@@ -1,0 +1,91 @@
+package translate
+
+import (
+	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
+)
+
+// inheritedWrite expands an UPDATE or DELETE naming a table with
+// descendants (without ONLY) into one statement per table of the tree, as
+// PostgreSQL's inheritance planning does (docs 5.10): the table itself
+// (ONLY) and each descendant, under the table's name so the statement's
+// qualified references still resolve. An UPDATE through a partitioned
+// table moves a row whose new key its partition no longer accepts
+// (DML.Root). ok is false when the table has no descendants.
+func (t *Translator) inheritedWrite(rv *pg.RangeVar, part func(rv *pg.RangeVar) Result) (Result, bool) {
+	r := t.reader()
+	if r == nil || rv == nil || !rv.Inh || !r.Current().HasInheritance() {
+		return Result{}, false
+	}
+	schema, _, ok := r.Table(rv.Schemaname, rv.Relname)
+	if !ok {
+		return Result{}, false
+	}
+	root := catalog.QName{Schema: schema, Name: rv.Relname}
+	cat := r.Current()
+	desc := cat.Descendants(root)
+	if len(desc) == 0 {
+		return Result{}, false
+	}
+	alias := rv.Alias
+	if alias == nil {
+		alias = &pg.Alias{Aliasname: rv.Relname}
+	}
+	d := &DML{Root: root}
+	var first Result
+	for i, q := range append([]catalog.QName{root}, desc...) {
+		if _, parted := cat.Partitioned(q); parted {
+			continue // a partitioned table stores no rows
+		}
+		one := &pg.RangeVar{Schemaname: q.Schema, Relname: q.Name, Inh: false, Relpersistence: rv.Relpersistence, Alias: alias, Location: rv.Location}
+		if i == 0 {
+			one.Alias = rv.Alias
+		}
+		res := part(one)
+		if dm, ok := res.Cmd.(*DML); ok && len(dm.CTEs) > 0 {
+			failAt(rv.Location, pgerror.FeatureNotSupported, "a data-modifying WITH on a write to a table with inheritance children is not supported yet")
+		}
+		if len(d.Parts) == 0 {
+			first = res
+		}
+		d.Parts = append(d.Parts, res)
+	}
+	if len(d.Parts) == 0 {
+		// every table of the tree is partitioned: nothing to write, but
+		// the statement still resolves against the root
+		res := part(&pg.RangeVar{Schemaname: rv.Schemaname, Relname: rv.Relname, Relpersistence: rv.Relpersistence, Alias: rv.Alias, Location: rv.Location})
+		return res, true
+	}
+	if _, parted := cat.Partitioned(root); !parted {
+		d.Root = catalog.QName{}
+	}
+	return Result{Cmd: d, Tag: first.Tag, Returning: first.Returning}, true
+}
+
+// inheritedUpdate is inheritedWrite for UPDATE.
+func (t *Translator) inheritedUpdate(s *pg.UpdateStmt) (Result, bool) {
+	return t.inheritedWrite(s.Relation, func(rv *pg.RangeVar) Result {
+		c := pgtree.Clone(s)
+		c.Relation = rv
+		res, err := t.update(c)
+		if err != nil {
+			fail(asPG(err))
+		}
+		return res
+	})
+}
+
+// inheritedDelete is inheritedWrite for DELETE.
+func (t *Translator) inheritedDelete(s *pg.DeleteStmt) (Result, bool) {
+	return t.inheritedWrite(s.Relation, func(rv *pg.RangeVar) Result {
+		c := pgtree.Clone(s)
+		c.Relation = rv
+		res, err := t.delete(c)
+		if err != nil {
+			fail(asPG(err))
+		}
+		return res
+	})
+}

@@ -57,3 +57,14 @@ var pgCast = &def{
 		return out, nil
 	},
 }
+
+// BuiltinOperatorByOID is the built-in operator's name and operand types (left
+// 0 for a prefix operator), as regoperator prints it.
+func BuiltinOperatorByOID(oid uint32) (name string, left, right uint32, ok bool) {
+	for _, o := range builtinOperators {
+		if o.oid == oid {
+			return o.name, o.left, o.right, true
+		}
+	}
+	return "", 0, 0, false
+}

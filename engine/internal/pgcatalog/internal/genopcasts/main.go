@@ -1,7 +1,8 @@
 // Command genopcasts records PostgreSQL 15's built-in operators and casts
 // into engine/internal/pgcatalog/builtin_opcasts_gen.go: the pg_operator
 // and pg_cast rows of the initial catalog (OIDs below 16384), which
-// pg_operator and pg_cast show for the types tinybase has. Run it against
+// pg_operator and pg_cast show for the types tinybase has, with each cast
+// function's name and argument count. Run it against
 // a PostgreSQL 15 server:
 //
 //	TINYBASE_PG_URL=$(bash .ci/pg.sh url) go generate ./engine/internal/pgcatalog
@@ -26,8 +27,9 @@ SELECT o.oid::int8, o.oprname::text, o.oprkind::text, o.oprcanmerge, o.oprcanhas
 FROM pg_operator o WHERE o.oid < 16384 ORDER BY o.oid`
 
 const casts = `
-SELECT c.oid::int8, c.castsource::int8, c.casttarget::int8, c.castfunc::int8, c.castcontext::text, c.castmethod::text
-FROM pg_cast c WHERE c.oid < 16384 ORDER BY c.oid`
+SELECT c.oid::int8, c.castsource::int8, c.casttarget::int8, c.castfunc::int8, c.castcontext::text, c.castmethod::text,
+       coalesce(p.proname::text, ''), coalesce(p.pronargs::int8, 0)
+FROM pg_cast c LEFT JOIN pg_proc p ON p.oid = c.castfunc WHERE c.oid < 16384 ORDER BY c.oid`
 
 func main() {
 	out := flag.String("o", "builtin_opcasts_gen.go", "output file")
@@ -74,12 +76,12 @@ func main() {
 		log.Fatal(err)
 	}
 	for rows.Next() {
-		var oid, src, dst, fn int64
-		var context, method string
-		if err := rows.Scan(&oid, &src, &dst, &fn, &context, &method); err != nil {
+		var oid, src, dst, fn, nargs int64
+		var context, method, fname string
+		if err := rows.Scan(&oid, &src, &dst, &fn, &context, &method, &fname, &nargs); err != nil {
 			log.Fatal(err)
 		}
-		fmt.Fprintf(&b, "\t{%d, %d, %d, %d, '%s', '%s'},\n", oid, src, dst, fn, context, method)
+		fmt.Fprintf(&b, "\t{%d, %d, %d, %d, '%s', '%s', %q, %d},\n", oid, src, dst, fn, context, method, fname, nargs)
 	}
 	if err := rows.Err(); err != nil {
 		log.Fatal(err)

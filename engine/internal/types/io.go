@@ -293,6 +293,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParsePoint(s)
 	case KindPolygon:
 		return ParsePolygon(s)
+	case KindLseg:
+		return ParseLseg(s)
 	case KindXML:
 		return ParseXML(s)
 	case KindDate:

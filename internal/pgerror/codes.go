@@ -87,6 +87,7 @@ const (
 	UndefinedFunction                = "42883"
 	UndefinedTable                   = "42P01"
 	UndefinedParameter               = "42P02"
+	TooManyArguments                 = "54023"
 	UndefinedObject                  = "42704"
 	DuplicateColumn                  = "42701"
 	DuplicateCursor                  = "42P03"

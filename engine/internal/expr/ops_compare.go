@@ -31,7 +31,7 @@ func init() {
 	for op, test := range compareOps {
 		test := test
 		for _, t := range comparable {
-			if t.Kind == types.KindJSON || t.Kind == types.KindXML || t.Kind == types.KindPoint || t.Kind == types.KindPolygon {
+			if t.Kind == types.KindJSON || t.Kind == types.KindXML || t.Kind == types.KindPoint || t.Kind == types.KindPolygon || t.Kind == types.KindLseg {
 				continue // json, xml and the geometric types have no btree operators
 			}
 			if t == types.Xid && op != "=" && op != "<>" {

@@ -43,7 +43,7 @@ var pgtapPrivsScript string
 var pgtapRulesScript string
 
 //go:embed pgtap_are.sql
-var pgtapAreScript string
+var pgtapAreHelpers string
 
 // pgtap stands in for pgTAP (pgtap.org), the unit-testing framework
 // `supabase test db` runs: SQL functions returning TAP lines. The
@@ -58,7 +58,7 @@ var pgtap = &Extension{
 	Version:     "1.2.0",
 	Comment:     "Unit testing for PostgreSQL",
 	Relocatable: true,
-	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapAreScript + pgtapBodiesRestored,
+	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapRelkindScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapAreScript() + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":     tapPlan,
 		"tap_no_plan":  tapNoPlan,

@@ -15,34 +15,8 @@ CREATE FUNCTION @extschema@.has_tablespace(name) RETURNS text LANGUAGE sql AS $$
 CREATE FUNCTION @extschema@.hasnt_tablespace(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM pg_catalog.pg_tablespace WHERE spcname = $1), $2) $$;
 CREATE FUNCTION @extschema@.hasnt_tablespace(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_tablespace($1, 'Tablespace ' || quote_ident($1) || ' should not exist') $$;
 
--- Relations by relkind (_rexists is pgtap_schema.sql's).
-CREATE FUNCTION @extschema@.has_sequence(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{S}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.has_sequence(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{S}'::char[], $1, $2), 'Sequence ' || quote_ident($1) || '.' || quote_ident($2) || ' should exist') $$;
-CREATE FUNCTION @extschema@.has_sequence(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{S}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.has_sequence(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_sequence($1, 'Sequence ' || quote_ident($1) || ' should exist') $$;
-CREATE FUNCTION @extschema@.hasnt_sequence(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{S}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.hasnt_sequence(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{S}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.hasnt_sequence(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_sequence($1, 'Sequence ' || quote_ident($1) || ' should not exist') $$;
-CREATE FUNCTION @extschema@.has_composite(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{c}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.has_composite(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{c}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.has_composite(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_composite($1, 'Composite type ' || quote_ident($1) || ' should exist') $$;
-CREATE FUNCTION @extschema@.hasnt_composite(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{c}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.hasnt_composite(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{c}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.hasnt_composite(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_composite($1, 'Composite type ' || quote_ident($1) || ' should not exist') $$;
-CREATE FUNCTION @extschema@.has_foreign_table(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{f}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.has_foreign_table(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{f}'::char[], $1, $2), 'Foreign table ' || quote_ident($1) || '.' || quote_ident($2) || ' should exist') $$;
-CREATE FUNCTION @extschema@.has_foreign_table(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{f}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.has_foreign_table(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_foreign_table($1, 'Foreign table ' || quote_ident($1) || ' should exist') $$;
-CREATE FUNCTION @extschema@.hasnt_foreign_table(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{f}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.hasnt_foreign_table(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{f}'::char[], $1, $2), 'Foreign table ' || quote_ident($1) || '.' || quote_ident($2) || ' should not exist') $$;
-CREATE FUNCTION @extschema@.hasnt_foreign_table(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{f}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.hasnt_foreign_table(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_foreign_table($1, 'Foreign table ' || quote_ident($1) || ' should not exist') $$;
-CREATE FUNCTION @extschema@.has_materialized_view(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{m}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.has_materialized_view(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{m}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.has_materialized_view(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_materialized_view($1, 'Materialized view ' || quote_ident($1) || ' should exist') $$;
-CREATE FUNCTION @extschema@.hasnt_materialized_view(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{m}'::char[], $1, $2), $3) $$;
-CREATE FUNCTION @extschema@.hasnt_materialized_view(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT @extschema@._rexists('{m}'::char[], $1), $2) $$;
-CREATE FUNCTION @extschema@.hasnt_materialized_view(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_materialized_view($1, 'Materialized view ' || quote_ident($1) || ' should not exist') $$;
+-- is_partitioned: a partitioned table (has_sequence and the other
+-- per-relkind existence checks are generated: pgtap_has.go).
 CREATE FUNCTION @extschema@.is_partitioned(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{p}'::char[], $1, $2), $3) $$;
 CREATE FUNCTION @extschema@.is_partitioned(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{p}'::char[], $1, $2), 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should be partitioned') $$;
 CREATE FUNCTION @extschema@.is_partitioned(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._rexists('{p}'::char[], $1), $2) $$;

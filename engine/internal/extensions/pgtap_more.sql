@@ -203,42 +203,9 @@ $$;
 CREATE FUNCTION @extschema@.trigger_is(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._trig_fn($1, $2), $3::text, $4) $$;
 CREATE FUNCTION @extschema@.trigger_is(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.trigger_is($1, $2, $3, 'Trigger ' || quote_ident($2) || ' should call ' || quote_ident($3) || '()') $$;
 
--- triggers_are: a table's user triggers (schema NULL: a table of that
--- name in any user schema).
-CREATE FUNCTION @extschema@._triggers(name, name) RETURNS name[] LANGUAGE sql AS $$
-  SELECT ARRAY(SELECT t.tgname FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
-                 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                WHERE c.relname = $2 AND NOT t.tgisinternal
-                  AND ($1 IS NULL AND n.nspname NOT IN ('pg_catalog', 'information_schema') OR n.nspname = $1))
-$$;
-CREATE FUNCTION @extschema@.triggers_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('triggers', @extschema@._triggers($1, $2), $3, $4) $$;
-CREATE FUNCTION @extschema@.triggers_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.triggers_are($1, $2, $3, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have the correct triggers') $$;
-CREATE FUNCTION @extschema@.triggers_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('triggers', @extschema@._triggers(NULL, $1), $2, $3) $$;
-CREATE FUNCTION @extschema@.triggers_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.triggers_are($1, $2, 'Table ' || quote_ident($1) || ' should have the correct triggers') $$;
 
--- types_are / enums_are: the schema's (NULL: the visible user) types of
--- the given kinds, not counting table row types and array types; both
--- report "types", as pgTAP does.
-CREATE FUNCTION @extschema@._types(name, char[]) RETURNS name[] LANGUAGE sql AS $$
-  SELECT ARRAY(SELECT t.typname FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
-                WHERE (t.typrelid = 0 OR (SELECT c.relkind = 'c' FROM pg_catalog.pg_class c WHERE c.oid = t.typrelid))
-                  AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_type el WHERE el.oid = t.typelem AND el.typarray = t.oid)
-                  AND t.typtype = ANY(coalesce($2, ARRAY['b', 'c', 'd', 'p', 'e']::char[]))
-                  AND ($1 IS NULL AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND pg_catalog.pg_type_is_visible(t.oid)
-                       OR n.nspname = $1))
-$$;
-CREATE FUNCTION @extschema@.types_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('types', @extschema@._types($1, NULL), $2, $3) $$;
-CREATE FUNCTION @extschema@.types_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.types_are($1, $2, 'Schema ' || quote_ident($1) || ' should have the correct types') $$;
-CREATE FUNCTION @extschema@.types_are(name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('types', @extschema@._types(NULL, NULL), $1, $2) $$;
-CREATE FUNCTION @extschema@.types_are(name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.types_are($1, 'Search path ' || pg_catalog.current_setting('search_path') || ' should have the correct types') $$;
-CREATE FUNCTION @extschema@.enums_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('types', @extschema@._types($1, ARRAY['e']::char[]), $2, $3) $$;
-CREATE FUNCTION @extschema@.enums_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.enums_are($1, $2, 'Schema ' || quote_ident($1) || ' should have the correct enums') $$;
-CREATE FUNCTION @extschema@.enums_are(name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('types', @extschema@._types(NULL, ARRAY['e']::char[]), $1, $2) $$;
-CREATE FUNCTION @extschema@.enums_are(name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.enums_are($1, 'Search path ' || pg_catalog.current_setting('search_path') || ' should have the correct enums') $$;
 
--- roles_are and has_user / hasnt_user (roles that can log in).
-CREATE FUNCTION @extschema@.roles_are(name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('roles', ARRAY(SELECT rolname FROM pg_catalog.pg_roles), $1, $2) $$;
-CREATE FUNCTION @extschema@.roles_are(name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.roles_are($1, 'There should be the correct roles') $$;
+-- has_user / hasnt_user: roles that can log in.
 CREATE FUNCTION @extschema@._has_user(name) RETURNS boolean LANGUAGE sql STRICT AS $$ SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_user WHERE usename = $1) $$;
 CREATE FUNCTION @extschema@.has_user(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_user($1), $2) $$;
 CREATE FUNCTION @extschema@.has_user(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._has_user($1), 'User ' || quote_ident($1) || ' should exist') $$;

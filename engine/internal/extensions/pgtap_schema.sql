@@ -192,28 +192,6 @@ CREATE FUNCTION @extschema@._names_are(text, name[], name[], text) RETURNS text 
     ARRAY(SELECT x FROM unnest($2) x EXCEPT SELECT y FROM unnest($3) y),
     ARRAY(SELECT y FROM unnest($3) y EXCEPT SELECT x FROM unnest($2) x), $4)
 $$;
-CREATE FUNCTION @extschema@._rels(char[], name) RETURNS name[] LANGUAGE sql AS $$
-  SELECT ARRAY(SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                WHERE c.relkind = ANY($1) AND n.nspname = $2)
-$$;
-CREATE FUNCTION @extschema@.tables_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('tables', @extschema@._rels('{r,p}', $1), $2, $3) $$;
-CREATE FUNCTION @extschema@.tables_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.tables_are($1, $2, 'Schema ' || quote_ident($1) || ' should have the correct tables') $$;
-CREATE FUNCTION @extschema@.views_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('views', @extschema@._rels('{v}', $1), $2, $3) $$;
-CREATE FUNCTION @extschema@.views_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.views_are($1, $2, 'Schema ' || quote_ident($1) || ' should have the correct views') $$;
-CREATE FUNCTION @extschema@._cols(name, name) RETURNS name[] LANGUAGE sql AS $$
-  SELECT ARRAY(SELECT a.attname FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_class c ON n.oid = c.relnamespace
-                 JOIN pg_catalog.pg_attribute a ON c.oid = a.attrelid
-                WHERE c.relname = $2 AND ($1 IS NULL AND pg_catalog.pg_table_is_visible(c.oid) OR n.nspname = $1) AND a.attnum > 0 AND NOT a.attisdropped)
-$$;
-CREATE FUNCTION @extschema@.columns_are(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('columns', @extschema@._cols($1, $2), $3, $4) $$;
-CREATE FUNCTION @extschema@.columns_are(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.columns_are($1, $2, $3, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have the correct columns') $$;
-CREATE FUNCTION @extschema@.columns_are(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._names_are('columns', @extschema@._cols(NULL, $1), $2, $3) $$;
-CREATE FUNCTION @extschema@.columns_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.columns_are($1, $2, 'Table ' || quote_ident($1) || ' should have the correct columns') $$;
-CREATE FUNCTION @extschema@.functions_are(name, name[], text) RETURNS text LANGUAGE sql AS $$
-  SELECT @extschema@._names_are('functions',
-    ARRAY(SELECT DISTINCT p.proname FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1), $2, $3)
-$$;
-CREATE FUNCTION @extschema@.functions_are(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.functions_are($1, $2, 'Schema ' || quote_ident($1) || ' should have the correct functions') $$;
 
 -- Row level security policies.
 CREATE FUNCTION @extschema@._policies(name, name) RETURNS name[] LANGUAGE sql AS $$

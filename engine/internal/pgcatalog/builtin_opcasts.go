@@ -14,10 +14,13 @@ type builtinOperator struct {
 	code, rest, join                 uint32
 }
 
-// builtinCast is one of PostgreSQL 15's pg_cast rows.
+// builtinCast is one of PostgreSQL 15's pg_cast rows, with the name and
+// argument count of its function (fn, 0 for none).
 type builtinCast struct {
 	oid, source, target, fn uint32
 	context, method         byte
+	fnName                  string
+	fnArgs                  int
 }
 
 // knownType reports whether tinybase has the type (0: none, as an
@@ -56,4 +59,35 @@ var pgCast = &def{
 		}
 		return out, nil
 	},
+}
+
+// BuiltinOperatorByOID is the built-in operator's name and operand types (left
+// 0 for a prefix operator), as regoperator prints it.
+func BuiltinOperatorByOID(oid uint32) (name string, left, right uint32, ok bool) {
+	for _, o := range builtinOperators {
+		if o.oid == oid {
+			return o.name, o.left, o.right, true
+		}
+	}
+	return "", 0, 0, false
+}
+
+// CastFunc is a built-in cast carried out by a function of one argument,
+// which PostgreSQL names after the target type (int8(integer)).
+type CastFunc struct {
+	OID            uint32 // the function's
+	Name           string
+	Source, Target uint32
+}
+
+// BuiltinCastFuncs lists the functions of PostgreSQL's built-in casts that
+// take only the value (not the length coercions taking a typmod).
+func BuiltinCastFuncs() []CastFunc {
+	var out []CastFunc
+	for _, c := range builtinCasts {
+		if c.fn != 0 && c.fnArgs == 1 {
+			out = append(out, CastFunc{OID: c.fn, Name: c.fnName, Source: c.source, Target: c.target})
+		}
+	}
+	return out
 }

@@ -474,7 +474,7 @@ func maxVarlena(t *types.Type) int {
 func typAlign(t *types.Type) int {
 	switch t.Kind {
 	case types.KindInt8, types.KindFloat8, types.KindTimestamp, types.KindTimestamptz, types.KindTime,
-		types.KindInterval, types.KindTimeTZ, types.KindMoney, types.KindPoint, types.KindPolygon:
+		types.KindInterval, types.KindTimeTZ, types.KindMoney, types.KindPoint, types.KindPolygon, types.KindLseg:
 		return 8
 	case types.KindArray:
 		if t.Elem != nil && typAlign(t.Elem.Base()) == 8 {

@@ -31,6 +31,12 @@ func addDDLFuncs(r *expr.Registry) {
 	r.Add("to_regrole", toReg(types.Regrole))
 	r.Add("to_regtype", toReg(types.Regtype))
 	r.Add("to_regnamespace", toReg(types.Regnamespace))
+	r.Add("to_regoperator", toReg(types.Regoperator))
+	// regoperatorout and textin, which pgTAP's tests use to print an
+	// operator: both values are already the text printed.
+	identity := func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return a[0], nil }
+	r.Add("regoperatorout", expr.FuncImpl{Args: []*types.Type{types.Regoperator}, Result: expr.Fixed(types.Cstring), Fn: identity})
+	r.Add("textin", expr.FuncImpl{Args: []*types.Type{types.Cstring}, Result: expr.Fixed(types.Text), Fn: identity})
 	addTempFuncs(r) // temp_schema.go
 	r.Add("pg_trigger_depth", expr.FuncImpl{Result: expr.Fixed(types.Int4), Volatile: true,
 		Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {

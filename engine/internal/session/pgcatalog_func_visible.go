@@ -52,14 +52,21 @@ func argOIDs(ts []*types.Type) []uint32 {
 }
 
 // pg_operator_is_visible(oid): the built-in operators are in
-// pg_catalog, always on the search path. An unknown OID is NULL, as in
+// pg_catalog, always on the search path; a user operator is visible as
+// operatorVisible (reg_operator.go) says. An unknown OID is NULL, as in
 // PostgreSQL. (pg_opclass_is_visible: pgcatalog_wire_funcs.go.)
 func addOperatorVisibleFuncs(r *expr.Registry) {
 	r.Add("pg_operator_is_visible", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Bool), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
-			if _, ok := pgcatalog.OperatorByOID(a[0].(uint32)); !ok {
-				return nil, nil
+			oid := a[0].(uint32)
+			if _, ok := pgcatalog.OperatorByOID(oid); ok {
+				return true, nil
 			}
-			return true, nil
+			for _, o := range st.Catalog.AllOperators() {
+				if o.OID == oid {
+					return operatorVisible(st.Catalog, st.SearchPath, o), nil
+				}
+			}
+			return nil, nil
 		})})
 }

@@ -50,6 +50,9 @@ func castContextOf(f, t *Type) CastContext {
 	if f.OID != t.OID && (f.OID == RefCursor.OID || t.OID == RefCursor.OID) {
 		return refCursorCast(f, t) // refcursor.go
 	}
+	if f.Kind == KindLseg && t.Kind == KindPoint {
+		return CastExplicit // lseg_center
+	}
 	// xid and xid8 cast only to each other's direction xid8 -> xid (and
 	// through text), although their values are integers
 	if isXidType(f) || isXidType(t) {
@@ -187,6 +190,8 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		out = v // a row of any type is a record
 	case f.Kind == KindRecord && t.IsComposite():
 		out, err = castToComposite(v, from, to, env) // composite.go
+	case f.Kind == KindLseg && t.Kind == KindPoint:
+		out, err = LsegCenter(v.(string))
 	case f.Kind == KindUnknown || (f.IsString() && !t.IsString()):
 		s, _ := v.(string)
 		if f.Kind == KindBpchar {

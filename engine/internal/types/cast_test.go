@@ -159,6 +159,14 @@ var pgCast = []struct {
 	{"daterange", "datemultirange", 'e'},
 	{"tsrange", "tsmultirange", 'e'},
 	{"tstzrange", "tstzmultirange", 'e'},
+	{"int2", "regoperator", 'i'},
+	{"int4", "regoperator", 'i'},
+	{"int8", "regoperator", 'i'},
+	{"oid", "regoperator", 'i'},
+	{"regoperator", "int4", 'a'},
+	{"regoperator", "int8", 'a'},
+	{"regoperator", "oid", 'i'},
+	{"lseg", "point", 'e'},
 }
 
 // TestCastContexts checks castContextOf against pg_cast, and pairs absent

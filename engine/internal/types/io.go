@@ -293,6 +293,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParsePoint(s)
 	case KindPolygon:
 		return ParsePolygon(s)
+	case KindLseg:
+		return ParseLseg(s)
 	case KindXML:
 		return ParseXML(s)
 	case KindDate:
@@ -337,7 +339,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return regclassIn(s, env)
 	case KindRegtype:
 		return parseRegtype(s, env)
-	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure:
+	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator:
 		return regObjectIn(b, s, env) // regobjects.go
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "input of type %s is not supported", t.FormatType())

@@ -8,7 +8,8 @@ import (
 )
 
 // The reg* types for schemas and routines (PostgreSQL docs 8.19, "Object
-// Identifier Types"): regnamespace, regrole, regproc and regprocedure. As regclass
+// Identifier Types"): regnamespace, regrole, regproc, regprocedure and
+// regoperator. As regclass
 // and regtype, their values are kept as the text their output prints (the
 // object's name, qualified when the search path does not find it; a
 // routine's argument types for regprocedure); casts to and from oid
@@ -20,16 +21,22 @@ const (
 	KindRegproc
 	KindRegprocedure
 	KindRegrole
+	KindRegoperator
 )
 
 var (
 	Regnamespace = &Type{Kind: KindRegnamespace, OID: 4089, Name: "regnamespace", SQLName: "regnamespace", Category: 'N', Mod: -1, ArrayOID: 4090, Len: 4}
 	Regprocedure = &Type{Kind: KindRegprocedure, OID: 2202, Name: "regprocedure", SQLName: "regprocedure", Category: 'N', Mod: -1, ArrayOID: 2207, Len: 4}
 	Regrole      = &Type{Kind: KindRegrole, OID: 4096, Name: "regrole", SQLName: "regrole", Category: 'N', Mod: -1, ArrayOID: 4097, Len: 4}
+	Regoperator  = &Type{Kind: KindRegoperator, OID: 2204, Name: "regoperator", SQLName: "regoperator", Category: 'N', Mod: -1, ArrayOID: 2208, Len: 4}
+	// Cstring is the pseudo-type of the types' output functions'
+	// results and input functions' arguments (regoperatorout, textin),
+	// held as text.
+	Cstring = &Type{Kind: KindText, OID: 2275, Name: "cstring", SQLName: "cstring", Category: 'P', Mod: -1, Schema: "pg_catalog", Len: -2}
 )
 
 func init() {
-	for _, t := range []*Type{Regnamespace, Regprocedure, Regrole} {
+	for _, t := range []*Type{Regnamespace, Regprocedure, Regrole, Regoperator} {
 		t.Schema = "pg_catalog"
 		byOID[t.OID] = t
 		byName[t.Name] = t
@@ -59,13 +66,18 @@ type ObjectResolver interface {
 	ProcOID(spec string, withArgs bool) (uint32, error)
 	// ProcName is regproc / regprocedure output, or the number.
 	ProcName(oid uint32, withArgs bool) string
+	// OperOID resolves regoperator input ('name(left,right)', NONE for a
+	// prefix operator's missing left operand).
+	OperOID(spec string) (uint32, error)
+	// OperName is regoperator output, or the number.
+	OperName(oid uint32) string
 }
 
-// IsRegObject reports whether t is regnamespace, regrole, regproc or
-// regprocedure.
+// IsRegObject reports whether t is regnamespace, regrole, regproc,
+// regprocedure or regoperator.
 func IsRegObject(t *Type) bool {
 	switch t.Kind {
-	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure:
+	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator:
 		return true
 	}
 	return false
@@ -113,6 +125,8 @@ func regObjectName(t *Type, oid uint32, o ObjectResolver) string {
 		return o.RoleName(oid)
 	case KindRegproc:
 		return o.ProcName(oid, false)
+	case KindRegoperator:
+		return o.OperName(oid)
 	default:
 		return o.ProcName(oid, true)
 	}
@@ -140,6 +154,8 @@ func regObjectOID(t *Type, s string, o ObjectResolver) (uint32, error) {
 		return o.RoleOID(parts[0])
 	case KindRegproc:
 		return o.ProcOID(s, false)
+	case KindRegoperator:
+		return o.OperOID(s)
 	default:
 		return o.ProcOID(s, true)
 	}
@@ -183,3 +199,7 @@ func pseudoByOID(oid uint32) (*Type, bool) {
 	}
 	return PolyByOID(oid)
 }
+
+// RegtypeType resolves a type name as regtype input does (regoperator
+// input names its operand types so).
+func RegtypeType(s string, env *Env) (*Type, error) { return regtypeType(s, env) }

@@ -53,6 +53,7 @@ const (
 	KindPoly       // a polymorphic pseudo-type or "any", only in routine signatures (pseudo.go)
 	KindMultirange // the built-in multirange types (multirange.go), values MultirangeVal
 	KindPolygon    // polygon, kept as its canonical text (geo_polygon.go)
+	KindLseg       // lseg, kept as its canonical text (geo_lseg.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),

@@ -1,9 +1,10 @@
 // Command genopcasts records PostgreSQL 15's built-in operators, casts
 // and operator families: the pg_operator and pg_cast rows of the initial
 // catalog (OIDs below 16384), which pg_operator and pg_cast show for the
-// types tinybase has, into engine/internal/pgcatalog/builtin_opcasts_gen.go,
-// and its pg_opfamily rows, which pg_opfamily shows and CREATE OPERATOR
-// CLASS resolves FAMILY and FOR ORDER BY names against, into
+// types tinybase has, with each cast function's name and argument count,
+// into engine/internal/pgcatalog/builtin_opcasts_gen.go, and its
+// pg_opfamily rows, which pg_opfamily shows and CREATE OPERATOR CLASS
+// resolves FAMILY and FOR ORDER BY names against, into
 // builtin_opfamilies_gen.go. Run it against a PostgreSQL 15 server:
 //
 //	TINYBASE_PG_URL=$(bash .ci/pg.sh url) go generate ./engine/internal/pgcatalog
@@ -24,8 +25,9 @@ SELECT o.oid::int8, o.oprname::text, o.oprkind::text, o.oprcanmerge, o.oprcanhas
 FROM pg_operator o WHERE o.oid < 16384 ORDER BY o.oid`
 
 const casts = `
-SELECT c.oid::int8, c.castsource::int8, c.casttarget::int8, c.castfunc::int8, c.castcontext::text, c.castmethod::text
-FROM pg_cast c WHERE c.oid < 16384 ORDER BY c.oid`
+SELECT c.oid::int8, c.castsource::int8, c.casttarget::int8, c.castfunc::int8, c.castcontext::text, c.castmethod::text,
+       coalesce(p.proname::text, ''), coalesce(p.pronargs::int8, 0)
+FROM pg_cast c LEFT JOIN pg_proc p ON p.oid = c.castfunc WHERE c.oid < 16384 ORDER BY c.oid`
 
 // opfamilies reads whether each family is in pg_catalog and owned by the
 // bootstrap superuser, as pg_opfamily shows every built-in one, instead of
@@ -57,10 +59,10 @@ func main() {
 		log.Fatal(err)
 	}
 	b.WriteString("}\n\nvar builtinCasts = [...]builtinCast{\n")
-	var src, dst, fn int64
-	var context, method string
-	if err := pgsource.Each(ctx, conn, casts, []any{&oid, &src, &dst, &fn, &context, &method}, func() {
-		fmt.Fprintf(b, "\t{%d, %d, %d, %d, '%s', '%s'},\n", oid, src, dst, fn, context, method)
+	var src, dst, fn, nargs int64
+	var context, method, fname string
+	if err := pgsource.Each(ctx, conn, casts, []any{&oid, &src, &dst, &fn, &context, &method, &fname, &nargs}, func() {
+		fmt.Fprintf(b, "\t{%d, %d, %d, %d, '%s', '%s', %q, %d},\n", oid, src, dst, fn, context, method, fname, nargs)
 	}); err != nil {
 		log.Fatal(err)
 	}

@@ -98,6 +98,10 @@ func (h *Table) current(ctx *sql.Context) (*Txn, *tableData, error) {
 		t.mu.Unlock()
 		return nil, nil, ErrTableChanged
 	}
+	if err := td.readyFor(t); err != nil {
+		t.mu.Unlock()
+		return nil, nil, err
+	}
 	return t, td, nil
 }
 
@@ -141,6 +145,9 @@ func (h *Table) alter(ctx *sql.Context, fn func(t *Txn, td *tableData) error) er
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if _, err := t.lockWriter(ctx); err != nil {
+		return err
+	}
+	if err := t.readyLocked(h.id); err != nil {
 		return err
 	}
 	td, ok := t.writable(h.id)

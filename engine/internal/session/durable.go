@@ -346,7 +346,9 @@ func loadRows(e *Engine, tables []storage.TableImage, rows rowSource, finish fun
 	}
 	if len(later) > 0 {
 		started = true
+		e.loading.Add(1)
 		go func() {
+			defer e.loading.Done()
 			// A failure is the error of every statement that touches
 			// the table, and of the checkpoints (none is written
 			// without its rows).
@@ -679,6 +681,7 @@ func (v *sequenceValues) markDirty(seqs []bootstrap.SequenceValue) {
 // engine has nothing to close.
 func (e *Engine) Close() error {
 	e.stopAutoanalyze()
+	e.loading.Wait()
 	if e.durable == nil {
 		return nil
 	}

@@ -189,14 +189,15 @@ func storedOf(d *sql.ColumnDefaultValue, generated bool) (bootstrap.Stored, erro
 // expressions are translated back on its first use (tableExprs), so Open
 // parses nothing; the engine built here is the process's template, whose
 // tables every snapshot shares, and the translation happens once.
-func openImage(img *bootstrap.Image) (*Engine, error) { return buildImage(img, nil) }
+func openImage(img *bootstrap.Image) (*Engine, error) { return buildImage(img, nil, nil) }
 
 // buildImage is openImage; rows, when not nil, gives table n's rows
-// (img's own text rows are then empty), inserted once the engine exists:
+// (img's own text rows are then empty; finish then runs in the loading
+// transaction, see loadRows), inserted once the engine exists:
 // inserting into a table with expression or partial indexes translates
 // its stored expressions, which needs the engine (a checkpoint,
 // durable.go).
-func buildImage(img *bootstrap.Image, rows rowSource) (*Engine, error) {
+func buildImage(img *bootstrap.Image, rows rowSource, finish func(*Session, *storage.Txn, *sql.Context) error) (*Engine, error) {
 	cat, err := catalog.FromImage(img.Catalog)
 	if err != nil {
 		return nil, err
@@ -282,7 +283,7 @@ func buildImage(img *bootstrap.Image, rows rowSource) (*Engine, error) {
 		return nil, err
 	}
 	if rows != nil {
-		if err := loadRows(e, si.Tables, rows); err != nil {
+		if err := loadRows(e, si.Tables, rows, finish); err != nil {
 			return nil, err
 		}
 	}

@@ -170,30 +170,36 @@ func engineOfCheckpoint(path string, sections [][]byte) (*Engine, error) {
 	default:
 		return nil, fmt.Errorf("data directory %s: its checkpoint has %d row sections for %d tables", path, len(sections)-1, len(img.Tables))
 	}
-	e, err := buildImage(img, func(n int, cols sql.Schema) (iter.Seq[[]sql.Row], func() error, error) {
+	src := func(n int, cols sql.Schema) (iter.Seq[[]sql.Row], func() error, bool, error) {
 		ct, err := durable.ColumnTypes(cols)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		t := &img.Tables[n]
 		return decodeRows(durable.NewReader(sections[1+n]), ct, func(err error) error {
 			return fmt.Errorf("data directory %s: table %s.%s in its checkpoint: %w", path, t.Schema, t.Name, err)
 		})
-	})
-	if err != nil || stats == nil {
-		return e, err
 	}
-	if err := restoreStats(e, stats); err != nil {
-		return nil, fmt.Errorf("data directory %s: statistics in its checkpoint: %w", path, err)
+	var finish func(*Session, *storage.Txn, *sql.Context) error
+	if stats != nil {
+		// In the transaction that loads the rows: a table loaded after
+		// the open (loadRows) would otherwise be waited for here.
+		finish = func(s *Session, txn *storage.Txn, ctx *sql.Context) error {
+			if err := restoreStats(s, txn, ctx, stats); err != nil {
+				return fmt.Errorf("data directory %s: statistics in its checkpoint: %w", path, err)
+			}
+			return nil
+		}
 	}
-	return e, nil
+	return buildImage(img, src, finish)
 }
 
 // rowSource returns the rows of an image's table n (columns cols) in
 // chunks, and a function that stops their producer and returns its error,
 // to call once the chunks are consumed (or abandoned); chunks is nil when
-// the table has no rows.
-type rowSource func(n int, cols sql.Schema) (chunks iter.Seq[[]sql.Row], done func() error, err error)
+// the table has no rows. big says the table is worth loading after the
+// open (loadRows).
+type rowSource func(n int, cols sql.Schema) (chunks iter.Seq[[]sql.Row], done func() error, big bool, err error)
 
 // decodeChunk is how many rows decodeRows hands over at a time, and
 // decodeAsync the row count from which it decodes in a goroutine of its
@@ -205,10 +211,10 @@ const (
 
 // decodeRows reads a checkpoint's table section (a row count, then the
 // rows) from r in chunks; wrap gives a decoding error its context.
-func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (iter.Seq[[]sql.Row], func() error, error) {
+func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (iter.Seq[[]sql.Row], func() error, bool, error) {
 	count := r.Uvarint()
 	if r.Err() != nil {
-		return nil, nil, wrap(r.Err())
+		return nil, nil, false, wrap(r.Err())
 	}
 	// A chunk's values share one allocation (a restart's 100k rows were
 	// 100k allocations more, and the collector's work): a value slot
@@ -224,14 +230,14 @@ func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (it
 		return rows
 	}
 	if count == 0 {
-		return nil, func() error { return nil }, nil
+		return nil, func() error { return nil }, false, nil
 	}
 	if count < decodeAsync {
 		rows := decode(int(count))
 		if r.Err() != nil {
-			return nil, nil, wrap(r.Err())
+			return nil, nil, false, wrap(r.Err())
 		}
-		return func(yield func([]sql.Row) bool) { yield(rows) }, func() error { return nil }, nil
+		return func(yield func([]sql.Row) bool) { yield(rows) }, func() error { return nil }, false, nil
 	}
 	ch := make(chan []sql.Row, 4)
 	stop := make(chan struct{})
@@ -268,13 +274,17 @@ func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (it
 		})
 		return derr
 	}
-	return chunks, done, nil
+	return chunks, done, true, nil
 }
 
 // loadRows inserts a checkpoint's rows into the engine built from it, in a
 // session of that engine so expression index keys evaluate as in a
-// statement.
-func loadRows(e *Engine, tables []storage.TableImage, rows rowSource) error {
+// statement; finish, when not nil, runs in the same transaction before it
+// commits. A big table (rows' big) is loaded after the commit, in a
+// goroutine, when storage can (Txn.DeferLoad): a restart is ready to
+// serve before its big tables are, and a statement that touches one waits
+// for it.
+func loadRows(e *Engine, tables []storage.TableImage, rows rowSource, finish func(*Session, *storage.Txn, *sql.Context) error) error {
 	s, err := e.Connect(SessionOptions{User: "postgres"})
 	if err != nil {
 		return err
@@ -282,13 +292,41 @@ func loadRows(e *Engine, tables []storage.TableImage, rows rowSource) error {
 	defer s.Close()
 	txn := s.StorageTxn()
 	ctx := s.gmsContext()
+	type pending struct {
+		load   func(iter.Seq[[]sql.Row], func() error) error
+		chunks iter.Seq[[]sql.Row]
+		done   func() error
+	}
+	var later []pending
+	// Until the goroutine takes them over, a failure leaves every
+	// deferred load to be ended here (nothing waits on this engine yet,
+	// but the decoders must stop).
+	started := false
+	defer func() {
+		if !started {
+			for _, p := range later {
+				p.load(nil, p.done)
+			}
+		}
+	}()
 	for n, t := range tables {
-		chunks, done, err := rows(n, t.Columns)
+		chunks, done, big, err := rows(n, t.Columns)
 		if err != nil {
 			return err
 		}
 		if chunks == nil {
 			continue
+		}
+		if big {
+			load, ok, err := txn.DeferLoad(ctx, t.Schema, t.Name)
+			if err != nil {
+				done()
+				return err
+			}
+			if ok {
+				later = append(later, pending{load, chunks, done})
+				continue
+			}
 		}
 		err = txn.LoadRows(ctx, t.Schema, t.Name, chunks)
 		if derr := done(); derr != nil {
@@ -298,7 +336,28 @@ func loadRows(e *Engine, tables []storage.TableImage, rows rowSource) error {
 			return err
 		}
 	}
-	return txn.Commit()
+	if finish != nil {
+		if err := finish(s, txn, ctx); err != nil {
+			return err
+		}
+	}
+	if err := txn.Commit(); err != nil {
+		return err
+	}
+	if len(later) > 0 {
+		started = true
+		e.loading.Add(1)
+		go func() {
+			defer e.loading.Done()
+			// A failure is the error of every statement that touches
+			// the table, and of the checkpoints (none is written
+			// without its rows).
+			for _, p := range later {
+				p.load(p.chunks, p.done)
+			}
+		}()
+	}
+	return nil
 }
 
 // Commit implements storage.CommitLog.
@@ -622,6 +681,7 @@ func (v *sequenceValues) markDirty(seqs []bootstrap.SequenceValue) {
 // engine has nothing to close.
 func (e *Engine) Close() error {
 	e.stopAutoanalyze()
+	e.loading.Wait()
 	if e.durable == nil {
 		return nil
 	}

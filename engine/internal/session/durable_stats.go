@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/durable"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -70,20 +71,14 @@ func appendStatsSection(tables []storage.TableImage) ([]byte, error) {
 	return b, nil
 }
 
-// restoreStats installs a statistics section's contents in e (recovery,
-// before the log is replayed).
-func restoreStats(e *Engine, p []byte) error {
+// restoreStats installs a statistics section's contents in s's
+// transaction txn (recovery, before the log is replayed; the caller
+// commits).
+func restoreStats(s *Session, txn *storage.Txn, ctx *sql.Context, p []byte) error {
 	r := durable.NewReader(p)
 	if v := r.Byte(); v != statsSectionVersion {
 		return fmt.Errorf("unknown statistics section version %d", v)
 	}
-	s, err := e.Connect(SessionOptions{User: "postgres"})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	txn := s.StorageTxn()
-	ctx := s.gmsContext()
 	nt := r.Uvarint()
 	for i := uint64(0); i < nt && r.Err() == nil; i++ {
 		schema, name := r.String(), r.String()
@@ -134,7 +129,7 @@ func restoreStats(e *Engine, p []byte) error {
 	if !r.Done() {
 		return fmt.Errorf("statistics section has trailing bytes")
 	}
-	return txn.Commit()
+	return nil
 }
 
 func repeatType(t *types.Type, n int) []*types.Type {

@@ -3,6 +3,7 @@ package session
 import (
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -47,6 +48,9 @@ type Engine struct {
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
 	seqs       *sequenceValues // sequence counters: not transactional
+	// loading counts the goroutines loading a restart's big tables
+	// (loadRows); Close waits for them.
+	loading sync.WaitGroup
 	// languages are the procedural language handlers (routine_ddl.go).
 	languages map[string]routine.Handler
 	// routineCache holds prepared trigger conditions (trigger_fire.go).

@@ -14,7 +14,7 @@ var ErrCheckExists = fmt.Errorf("storage: check constraint already exists")
 
 // GetChecks implements sql.CheckTable.
 func (h *Table) GetChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
-	t, td, err := h.current(ctx)
+	t, td, err := h.currentDef(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (h *Table) SetCheckValidated(ctx *sql.Context, name string, valid bool) err
 // NotValidChecks lists the check constraints added NOT VALID and not
 // validated since.
 func (h *Table) NotValidChecks(ctx *sql.Context) ([]string, error) {
-	t, td, err := h.current(ctx)
+	t, td, err := h.currentDef(ctx)
 	if err != nil {
 		return nil, err
 	}

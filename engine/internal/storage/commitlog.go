@@ -242,6 +242,9 @@ func (t *Txn) recovering(schema, name, what string) (*tableData, error) {
 	if !ok {
 		return nil, fmt.Errorf("storage: %s: table %s.%s does not exist", what, schema, name)
 	}
+	if err := cur.readyFor(t); err != nil {
+		return nil, err
+	}
 	t.quiet = true
 	td, _ := t.writable(cur.id)
 	return td, nil

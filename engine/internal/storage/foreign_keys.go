@@ -11,7 +11,7 @@ import (
 
 // GetDeclaredForeignKeys implements sql.ForeignKeyTable.
 func (h *Table) GetDeclaredForeignKeys(ctx *sql.Context) ([]sql.ForeignKeyConstraint, error) {
-	t, td, err := h.current(ctx)
+	t, td, err := h.currentDef(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -22,7 +22,7 @@ func (h *Table) GetDeclaredForeignKeys(ctx *sql.Context) ([]sql.ForeignKeyConstr
 // GetReferencedForeignKeys implements sql.ForeignKeyTable: foreign keys of
 // any table whose parent is this table.
 func (h *Table) GetReferencedForeignKeys(ctx *sql.Context) ([]sql.ForeignKeyConstraint, error) {
-	t, td, err := h.current(ctx)
+	t, td, err := h.currentDef(ctx)
 	if err != nil {
 		return nil, err
 	}

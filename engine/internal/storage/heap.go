@@ -71,6 +71,9 @@ func (t *Txn) RowVersion(schema, table string, key sql.Row) (id TID, xmin uint32
 	if !found {
 		return TID{}, 0, false, sql.ErrTableNotFound.New(table)
 	}
+	if err := td.readyFor(t); err != nil {
+		return TID{}, 0, false, err
+	}
 	var e *entry
 	if td.def.keyless() {
 		if len(key) != len(td.def.cols) {

@@ -160,6 +160,9 @@ func imageOfRoot(r *root) (img Image, err error) {
 		sd := r.schemas[sn]
 		for _, tn := range sd.tableNames() {
 			td, _ := r.tables.get(sd.tables[tn])
+			if err := td.ready(); err != nil {
+				return img, err
+			}
 			d := td.def.resolved()
 			ti := TableImage{
 				Schema: d.schema, Name: d.name, Columns: d.cols, PKOrds: d.pkOrds, PKName: d.pkName,

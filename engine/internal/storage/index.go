@@ -126,7 +126,7 @@ func (d *tableDef) sqlIndexes() []sql.Index {
 
 // GetIndexes implements sql.IndexAddressable.
 func (h *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
-	t, td, err := h.current(ctx)
+	t, td, err := h.currentDef(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func (a IndexAM) clone() IndexAM {
 // Indexes lists the primary key (named by its constraint name) and every
 // secondary index, including ones GMS cannot see.
 func (h *Table) Indexes(ctx *sql.Context) ([]IndexInfo, error) {
-	t, td, err := h.current(ctx)
+	t, td, err := h.currentDef(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,7 @@ func (h *Table) Indexes(ctx *sql.Context) ([]IndexInfo, error) {
 // excludes the row. The engine uses it to report the key of a unique
 // violation from UniqueViolation.Existing.
 func (h *Table) IndexKey(ctx *sql.Context, index string, row sql.Row) (key sql.Row, ok bool, err error) {
-	t, td, err := h.current(ctx)
+	t, td, err := h.currentDef(ctx)
 	if err != nil {
 		return nil, false, err
 	}

@@ -97,6 +97,9 @@ func (t *Txn) rewriteDef(id tableID, td *tableData, change func(d *tableDef) boo
 	if err := d.finish(); err != nil {
 		return err
 	}
+	if err := td.readyFor(t); err != nil {
+		return err
+	}
 	w, _ := t.writable(id)
 	w.def = d
 	return nil

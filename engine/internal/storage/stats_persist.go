@@ -39,6 +39,9 @@ func (t *Txn) SetStats(schema, name string, st *TableStats) (err error) {
 	if !ok {
 		return fmt.Errorf("storage: restoring statistics: table %s.%s does not exist", schema, name)
 	}
+	if err := cur.readyFor(t); err != nil {
+		return err
+	}
 	td, _ := t.writable(cur.id)
 	td.stats = st
 	return nil

@@ -77,9 +77,25 @@ func (h *Table) Database() string { return h.db.name }
 func (h *Table) DatabaseSchema() sql.DatabaseSchema { return h.db.Schema(h.def.schema) }
 
 // current returns the table's version in ctx's transaction, checking that
-// its columns are the ones this handle was planned with. The returned
-// transaction is locked; the caller unlocks it.
+// its columns are the ones this handle was planned with, once its rows are
+// all there (load.go). The returned transaction is locked; the caller
+// unlocks it.
 func (h *Table) current(ctx *sql.Context) (*Txn, *tableData, error) {
+	t, td, err := h.currentDef(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := td.readyFor(t); err != nil {
+		t.mu.Unlock()
+		return nil, nil, err
+	}
+	return t, td, nil
+}
+
+// currentDef is current for a caller that reads only the version's
+// definition (constraints, indexes: the catalog's questions), which a
+// pending load does not change: it does not wait for the rows.
+func (h *Table) currentDef(ctx *sql.Context) (*Txn, *tableData, error) {
 	t, err := txnOf(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -141,6 +157,9 @@ func (h *Table) alter(ctx *sql.Context, fn func(t *Txn, td *tableData) error) er
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if _, err := t.lockWriter(ctx); err != nil {
+		return err
+	}
+	if err := t.readyLocked(h.id); err != nil {
 		return err
 	}
 	td, ok := t.writable(h.id)

@@ -42,6 +42,10 @@ type tableData struct {
 	// mods counts the rows inserted, updated and deleted since the last
 	// ANALYZE (autoanalyze.go).
 	mods int64
+	// load is set while the rows of a committed version are loaded in
+	// place (load.go): wait for it (ready) before touching rows, heap,
+	// idx, loc or the counters.
+	pending *loadGate
 
 	owner  *Txn
 	gen    uint64

@@ -265,6 +265,15 @@ func (t *Txn) mutSchemas() map[string]*schemaData {
 	return r.schemas
 }
 
+// readyLocked waits for table id's pending load (load.go), if any, and
+// returns its error. Called with t.mu held.
+func (t *Txn) readyLocked(id tableID) error {
+	if td, ok := t.root.tables.get(id); ok {
+		return td.readyFor(t)
+	}
+	return nil
+}
+
 // writable returns a version of table id that t may modify in place,
 // cloning the current one if needed. Called with t.mu and the writer lock
 // held.
@@ -275,6 +284,9 @@ func (t *Txn) writable(id tableID) (*tableData, bool) {
 	}
 	if td.writableBy(t) {
 		return td, true
+	}
+	if td.ready() != nil { // callers that report it check readyLocked first
+		return nil, false
 	}
 	c := td.cloneFor(t)
 	t.mutRoot().tables.set(id, c)

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 //go:embed *.sql
@@ -98,7 +99,7 @@ func Statements() ([]Statement, error) {
 
 // extensionName returns the extension a CREATE EXTENSION statement names.
 func extensionName(sql string) (string, error) {
-	tree, err := pg.Parse(sql)
+	tree, err := pgtree.Parse(sql)
 	if err != nil {
 		return "", err
 	}

@@ -94,7 +94,7 @@ func extensionDepends(s *State) [][]any {
 			case "function":
 				class, oid = pgProcOID, m.OID
 			case "table", "view", "sequence":
-				class, oid = pgClassOID, RelationOID(m.Schema, m.Name)
+				class, oid = pgClassOID, s.RelOID(m.Schema, m.Name) // a view or sequence has its own OID
 			case "schema":
 				class, oid = pgNamespaceOID, NamespaceOID(m.Name)
 			case "type": // pg_dump leaves it to CREATE EXTENSION, as the functions

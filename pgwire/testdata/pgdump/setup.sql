@@ -1,3 +1,8 @@
+-- The oracle has no supabase_vault package: the bootstrap gives it the
+-- stand-in's objects as plain objects, which pg_dump prints, where it
+-- prints tinybase's as one CREATE EXTENSION. Neither side keeps them.
+drop extension if exists supabase_vault cascade;
+drop schema if exists vault cascade;
 create extension if not exists pgcrypto with schema extensions;
 create type status as enum ('draft', 'published', 'archived');
 create type money_amount as (currency char(3), cents bigint);

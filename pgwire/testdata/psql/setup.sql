@@ -1,3 +1,8 @@
+-- The oracle has no supabase_vault package (the bootstrap gives it the
+-- stand-in's objects as plain objects): neither side keeps it, so \dx and
+-- \dn list the same.
+drop extension if exists supabase_vault cascade;
+drop schema if exists vault cascade;
 create type mood as enum ('sad', 'ok', 'happy');
 create table parent (id serial primary key, name varchar(20) not null default 'x', m mood, created timestamptz);
 create table child (id int8 primary key, parent_id int references parent (id), note text check (length(note) < 100), score numeric(6,2));

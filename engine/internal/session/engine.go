@@ -46,7 +46,10 @@ type Engine struct {
 	// ddlVersion moves whenever a transaction that ran DDL ends; sessions'
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
-	seqs       *sequenceValues // sequence counters: not transactional
+	// txnCacheVersions numbers the cache versions of transactions' own
+	// catalog states (Session.cacheVersion).
+	txnCacheVersions atomic.Uint64
+	seqs             *sequenceValues // sequence counters: not transactional
 	// languages are the procedural language handlers (routine_ddl.go).
 	languages map[string]routine.Handler
 	// routineCache holds prepared trigger conditions (trigger_fire.go).

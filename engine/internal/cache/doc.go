@@ -46,8 +46,13 @@
 //     DML, SET/SHOW or transaction control counts as DDL, so GRANT/REVOKE,
 //     CREATE/ALTER/DROP POLICY, ALTER ROLE and ALTER TABLE ... ENABLE ROW
 //     LEVEL SECURITY move it as CREATE TABLE does. A session that runs DDL
-//     also clears its own caches at once (its cache generation moves) and bypasses them until its transaction ends, since its
-//     uncommitted catalog is not the one the entries were built on.
+//     also clears its own caches at once (its cache generation moves),
+//     since its uncommitted catalog is not the one the entries were built
+//     on, and until its transaction ends keys them by a version of that
+//     catalog instead: drawn from a counter no DDL version or other
+//     transaction shares, and moved by each catalog change in the
+//     transaction and each ROLLBACK TO SAVEPOINT undoing one
+//     (session.cacheVersion).
 //
 // A store or lookup under a new version drops every entry of the versioned
 // cache; entries kept elsewhere (templates, PL/pgSQL plans) record the

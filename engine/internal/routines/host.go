@@ -65,11 +65,10 @@ type Host interface {
 	DropCascades(desc string)
 	// Language is the handler of a language installed on the engine.
 	Language(name string) (routine.Handler, bool)
-	// CatalogVersion moves whenever a transaction that ran DDL ends.
+	// CatalogVersion moves whenever a transaction that ran DDL ends, and
+	// with each catalog change inside the session's transaction; a value
+	// made inside one transaction is never current in another.
 	CatalogVersion() uint64
-	// TxnDDL reports whether the current transaction ran DDL (cached
-	// translations are not reused then).
-	TxnDDL() bool
 	// PlanGeneration counts clears of the session's statement cache:
 	// PL/pgSQL plans compiled before one are stale.
 	PlanGeneration() uint64

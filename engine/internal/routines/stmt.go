@@ -69,7 +69,7 @@ func (p *Stmt) translation(h Host) (translate.Result, error) {
 	path := strings.Join(h.SearchPath(), ",") + "\x00" + h.CurrentUser() // row security differs by role
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.session == h && p.version == version && p.path == path && !h.TxnDDL() && p.cached.Tag != "" {
+	if p.session == h && p.version == version && p.path == path && p.cached.Tag != "" {
 		return p.cached, nil
 	}
 	var ptypes []*types.Type

@@ -15,7 +15,8 @@ type catalogWriter struct{ s *Session }
 // UpdateEnumRows implements pgcatalog.CatalogWriter.
 func (w catalogWriter) UpdateEnumRows(_ *sql.Context, changes [][2]pgcatalog.EnumRow) error {
 	// a catalog change, as DDL's: cached translations may hold the old type
-	w.s.txnDDL = true
-	w.s.cache.clear()
-	return ddl.UpdateEnumRows(ddlHost{w.s}, changes)
+	w.s.txnCatalogChanged()
+	err := ddl.UpdateEnumRows(ddlHost{w.s}, changes)
+	w.s.txnCatalogChanged()
+	return err
 }

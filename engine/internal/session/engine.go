@@ -47,7 +47,10 @@ type Engine struct {
 	// ddlVersion moves whenever a transaction that ran DDL ends; sessions'
 	// statement caches are keyed by it.
 	ddlVersion atomic.Uint64
-	seqs       *sequenceValues // sequence counters: not transactional
+	// txnCacheVersions numbers the cache versions of transactions' own
+	// catalog states (Session.cacheVersion).
+	txnCacheVersions atomic.Uint64
+	seqs             *sequenceValues // sequence counters: not transactional
 	// loading counts the goroutines loading a restart's big tables
 	// (loadRows); Close waits for them.
 	loading sync.WaitGroup

@@ -24,7 +24,8 @@ import (
 // the same way: statement text, current role and search_path, the engine's
 // DDL version and the session's cache generation. Any DDL, GRANT/REVOKE,
 // policy or role change moves the DDL version (or, inside the running
-// transaction, bypasses the cache), which drops both.
+// transaction, the transaction's own cache version: cacheVersion), which
+// drops both.
 //
 // Re-executing a plan is sound because a plan holds no data: storage table
 // handles read and write the transaction of the *sql.Context each call
@@ -116,7 +117,7 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 	s.plans.entry = nil
 	// an INSERT entry is parametric or pending its plan (session.go)
 	if c == nil || !(res.Tag == "SELECT" || res.Tag == "INSERT" || c.slots != nil && (res.Tag == "UPDATE" || res.Tag == "DELETE")) ||
-		s.txnDDL || c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
+		c.noPlan || !sameStatement(c.res.Stmt, res.Stmt) {
 		s.eng.planStats.planned.Add(1)
 		return s.runGMS(gctx, sqlText, res.Stmt)
 	}
@@ -155,7 +156,7 @@ func (s *Session) runStatement(gctx *sql.Context, sqlText string, res translate.
 // prepareUnlessPlanned runs prepareDML unless the statement runs from its
 // cached plan, which was planned from the prepared statement already.
 func (s *Session) prepareUnlessPlanned(gctx *sql.Context, res translate.Result) error {
-	if c := s.plans.entry; c != nil && c.plan != nil && !s.txnDDL && sameStatement(c.res.Stmt, res.Stmt) {
+	if c := s.plans.entry; c != nil && c.plan != nil && sameStatement(c.res.Stmt, res.Stmt) {
 		switch res.Stmt.(type) {
 		case *sqlparser.Insert, *sqlparser.Update:
 			return nil

@@ -569,9 +569,6 @@ func (s *Session) cachedParametric(cacheKey string, version uint64, args []any) 
 // constants turned into parameters first; cacheKey is the text's own
 // statement-cache key.
 func (s *Session) parametric(stmt *pg.Node, text string, args []any, cacheKey string, version uint64) *paramPrep {
-	if s.txnDDL {
-		return nil
-	}
 	if len(args) > 0 {
 		args = s.typedCastArgs(stmt, text, cacheKey, version, args)
 		key, typs, vals, ok := paramArgs(args)
@@ -745,9 +742,6 @@ func (p *planState) putTemplate(text, suffix string, version, gen uint64, c *cac
 // for planning rewrites its translation, which can then only run through
 // that plan.
 func (s *Session) keepParametric(pp *paramPrep, stmt *pg.Node, res translate.Result, version uint64) {
-	if s.txnDDL {
-		return
-	}
 	c := &cachedStmt{node: stmt, res: res, slots: pp.slots}
 	switch {
 	case cacheable(res):

@@ -359,10 +359,9 @@ func (s *Session) Language(name string) (routine.Handler, bool) {
 }
 
 // CatalogVersion implements routines.Host.
-func (s *Session) CatalogVersion() uint64 { return s.eng.ddlVersion.Load() }
-
-// TxnDDL implements routines.Host.
-func (s *Session) TxnDDL() bool { return s.txnDDL }
+// It is the session's cache version (cacheVersion), which moves with the
+// transaction's own DDL too.
+func (s *Session) CatalogVersion() uint64 { return s.cacheVersion() }
 
 // PlanGeneration implements routines.Host.
 func (s *Session) PlanGeneration() uint64 { return s.cache.gen }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
 	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/storage"
@@ -92,10 +93,15 @@ type Session struct {
 	plans      planState // plan_cache.go
 
 	searchPathMemo searchPathMemo // SearchPath's last answer
-	// txnDDL is set once the current transaction ran DDL: the statement
-	// cache is bypassed until it ends, and its end invalidates every
-	// session's cache.
+	// txnDDL is set once the current transaction ran DDL: its end
+	// invalidates every session's cache, and until then the session's
+	// caches are keyed by ddlSeq instead of the engine's DDL version
+	// (cacheVersion).
 	txnDDL bool
+	// ddlSeq is the cache version of the transaction's own catalog state,
+	// ddlCat the catalog it was taken for.
+	ddlSeq uint64
+	ddlCat *catalog.Catalog
 	// placeholders are the custom variables this session has set.
 	placeholders map[string]bool
 	// curStmt and curSQL are the running statement, for error positions.
@@ -270,7 +276,7 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 		}()
 	}
 	defer s.recoverStatement(sqlText, &rows, &err)
-	version := s.eng.ddlVersion.Load()
+	version := s.cacheVersion()
 	// translations differ by role (row security), plans by search_path
 	searchPath, _ := s.Setting("search_path")
 	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
@@ -278,7 +284,7 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 		cacheKey += "\x00noindexscan" // plans differ (gmsadapter's access paths)
 	}
 	s.plans.entry = nil
-	if len(args) == 0 && !s.txnDDL {
+	if len(args) == 0 {
 		c, ok := s.cache.get(cacheKey, version)
 		if !ok {
 			var vals []any
@@ -290,7 +296,7 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 			s.plans.entry = c
 			return s.runTranslated(ctx, sqlText, c.node, c.res)
 		}
-	} else if c, vals, ok := s.cachedParametric(cacheKey, version, args); ok && !s.txnDDL { // plan_param.go
+	} else if c, vals, ok := s.cachedParametric(cacheKey, version, args); ok { // plan_param.go
 		s.plans.entry = c
 		return s.runTranslated(withParams(ctx, c.slots, vals), sqlText, c.node, c.res)
 	}
@@ -340,7 +346,7 @@ func (s *Session) recoverStatement(sqlText string, rows **Rows, err *error) {
 func (s *Session) queryStatement(ctx context.Context, sqlText string, stmt *pg.Node) (rows *Rows, err error) {
 	defer s.recoverStatement(sqlText, &rows, &err)
 	s.plans.entry = nil
-	return s.queryParsed(ctx, sqlText, stmt, nil, "", s.eng.ddlVersion.Load())
+	return s.queryParsed(ctx, sqlText, stmt, nil, "", s.cacheVersion())
 }
 
 // queryParsed secures, translates and runs a parsed statement, keeping
@@ -396,11 +402,11 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 	}
 	if pp != nil {
 		s.keepParametric(pp, stmt, res, version) // plan_param.go
-	} else if cacheKey != "" && len(args) == 0 && cacheable(res) && !s.txnDDL {
+	} else if cacheKey != "" && len(args) == 0 && cacheable(res) {
 		c := &cachedStmt{node: stmt, res: res}
 		s.cache.put(cacheKey, version, c)
 		s.plans.entry = c
-	} else if cacheKey != "" && len(args) == 0 && !s.txnDDL && res.Tag == "INSERT" && res.Stmt != nil && res.Cmd == nil {
+	} else if cacheKey != "" && len(args) == 0 && res.Tag == "INSERT" && res.Stmt != nil && res.Cmd == nil {
 		// an INSERT of constants (one with strings, say, which are not
 		// made parameters) is cached as a parametric one is: with its
 		// plan, once runStatement keeps one
@@ -424,8 +430,15 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 	}
 	s.curStmt, s.curSQL = stmt, sqlText
 	if isDDL(res) {
-		s.txnDDL = true
-		s.cache.clear()
+		// before the change, and again after it: what the statement ran
+		// meanwhile (a routine, an event trigger) may have been cached
+		// under the catalog it changed
+		s.txnCatalogChanged()
+		defer func() {
+			if s.txnDDL { // an implicit transaction has ended already
+				s.txnCatalogChanged()
+			}
+		}()
 	}
 	s.notices, s.catalogNotices = s.catalogNotices, nil
 	s.identifierNotices(sqlText) // identifier_notice.go
@@ -458,6 +471,34 @@ func (s *Session) failed() {
 	if s.state == txnIdle {
 		_ = s.endStorageTxn(false) // a rollback cannot fail
 	}
+}
+
+// cacheVersion is the version the session's caches (statements, plans,
+// routine statements and PL/pgSQL plans) are keyed by. It is the engine's
+// DDL version while the transaction ran no DDL. Once it did, it is a
+// version of the transaction's own catalog state: drawn from an engine
+// counter no other transaction, and no DDL version, ever uses again, and
+// moved by every DDL statement, every catalog change however made, and
+// every rollback that undoes one (the catalog differs from the one the
+// version was taken for), so an entry made after DDL is reused until the
+// next catalog change in the same transaction, and never after it ends.
+func (s *Session) cacheVersion() uint64 {
+	if !s.txnDDL {
+		return s.eng.ddlVersion.Load()
+	}
+	if s.catalog() != s.ddlCat {
+		s.txnCatalogChanged()
+	}
+	return s.ddlSeq
+}
+
+// txnCatalogChanged records a change (or its undoing) of the
+// transaction's catalog: the session's caches move to a new version.
+func (s *Session) txnCatalogChanged() {
+	s.txnDDL = true
+	s.ddlSeq = 1<<63 | s.eng.txnCacheVersions.Add(1) // never an engine DDL version
+	s.ddlCat = s.catalog()
+	s.cache.clear()
 }
 
 // ddlDone ends a transaction's DDL bookkeeping: other sessions' cached

@@ -184,6 +184,10 @@ func (s *Session) txnCommand(c *translate.Txn, _ string) (string, *Rows, error) 
 			return "RELEASE", nil, nil
 		}
 		s.txn.RollbackTo(s.savepoints[i].mark)
+		if s.txnDDL {
+			// it may undo DDL, even one that left the catalog as it was
+			s.txnCatalogChanged()
+		}
 		s.notifyRollbackTo(s.savepoints[i].notifies)
 		s.cursorsRollbackTo(s.savepoints[i].cursors) // cursor.go
 		s.settings = copySettings(s.savepoints[i].settings)

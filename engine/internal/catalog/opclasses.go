@@ -137,16 +137,7 @@ func (c *Catalog) PutOpFamily(f OpFamily) (*Catalog, OpFamily) {
 		}
 	}
 	set := n.copyOpclasses()
-	replaced := false
-	for i := range set.Families {
-		if set.Families[i].OID == f.OID {
-			set.Families[i], replaced = f, true
-		}
-	}
-	if !replaced {
-		set.Families = append(set.Families, f)
-		sort.Slice(set.Families, func(i, j int) bool { return set.Families[i].OID < set.Families[j].OID })
-	}
+	set.Families = putByOID(set.Families, f, func(f OpFamily) uint32 { return f.OID })
 	n.opclasses = set
 	return n, f
 }
@@ -159,16 +150,7 @@ func (c *Catalog) PutOpClass(o OpClass) (*Catalog, OpClass) {
 		o.OID = n.allocOID()
 	}
 	set := n.copyOpclasses()
-	replaced := false
-	for i := range set.Classes {
-		if set.Classes[i].OID == o.OID {
-			set.Classes[i], replaced = o, true
-		}
-	}
-	if !replaced {
-		set.Classes = append(set.Classes, o)
-		sort.Slice(set.Classes, func(i, j int) bool { return set.Classes[i].OID < set.Classes[j].OID })
-	}
+	set.Classes = putByOID(set.Classes, o, func(o OpClass) uint32 { return o.OID })
 	n.opclasses = set
 	return n, o
 }
@@ -233,4 +215,18 @@ func (c *Catalog) copyOpclasses() *opclassSet {
 		set.Classes = append(set.Classes, c.opclasses.Classes...)
 	}
 	return set
+}
+
+// putByOID replaces the element of list (a copy) with v's OID by v, or
+// adds v, keeping the list in OID order.
+func putByOID[T any](list []T, v T, oid func(T) uint32) []T {
+	for i := range list {
+		if oid(list[i]) == oid(v) {
+			list[i] = v
+			return list
+		}
+	}
+	list = append(list, v)
+	sort.Slice(list, func(i, j int) bool { return oid(list[i]) < oid(list[j]) })
+	return list
 }

@@ -58,12 +58,16 @@ start() {
 			exit 1
 		}
 	fi
-	# pg_cron, when installed, is preloaded as on Supabase, pointed at the
-	# database bench/projects creates, so that oracle judges the files
-	# after a `create extension pg_cron` (it can only load at start).
-	local extra=""
-	if [ -f "$(pg_config --pkglibdir)/pg_cron.so" ]; then
-		extra="-c shared_preload_libraries=pg_cron -c cron.database_name=tinybase_projects"
+	# pg_cron and pg_net, when installed, are preloaded as on Supabase
+	# (both start background workers, so they can only load at start);
+	# pg_cron points at the database bench/projects creates, so that oracle
+	# judges the files after a `create extension pg_cron`.
+	local extra="" preload=""
+	for lib in pg_cron pg_net; do
+		[ -f "$(pg_config --pkglibdir)/${lib}.so" ] && preload="${preload:+${preload},}${lib}"
+	done
+	if [ -n "${preload}" ]; then
+		extra="-c shared_preload_libraries=${preload} -c cron.database_name=tinybase_projects"
 	fi
 	as "${bindir}/pg_ctl" -D "${dir}/data" -l "${dir}/server.log" -w -t 60 \
 		-o "-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c timezone=UTC -c datestyle='ISO, MDY' -c wal_level=logical ${extra}" \

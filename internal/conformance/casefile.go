@@ -23,6 +23,10 @@ type File struct {
 	// keep their CONTEXT lines (Error.Where), which are then recorded and
 	// compared; other files drop them.
 	Context bool
+	// Requires lists the extensions named by "-- conformance: requires
+	// <name>" directives: the file runs on an oracle only where they are
+	// available (pgvector, say, is not part of PostgreSQL itself).
+	Requires []string
 }
 
 // Statement is one case of a file.
@@ -85,7 +89,11 @@ func LoadFile(p, name string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("conformance: %s: %w", name, err)
 	}
-	return &File{Name: name, Path: p, Statements: stmts, Context: hasDirective(string(text), "context")}, nil
+	return &File{
+		Name: name, Path: p, Statements: stmts,
+		Context:  hasDirective(string(text), "context"),
+		Requires: directiveArgs(string(text), "requires"),
+	}, nil
 }
 
 // ParseScript splits a script into statements and classifies each. A
@@ -108,6 +116,28 @@ func ParseScript(text string) ([]Statement, error) {
 // hasDirective reports whether the comment lines opening a script (before
 // its first statement) include "-- conformance: <name>".
 func hasDirective(text, name string) bool {
+	found := false
+	eachDirective(text, func(val string) {
+		found = found || val == name
+	})
+	return found
+}
+
+// directiveArgs returns the arguments of every "-- conformance: <name>
+// <arg>" line opening a script, in order.
+func directiveArgs(text, name string) []string {
+	var args []string
+	eachDirective(text, func(val string) {
+		if rest, ok := strings.CutPrefix(val, name+" "); ok {
+			args = append(args, strings.TrimSpace(rest))
+		}
+	})
+	return args
+}
+
+// eachDirective calls fn with the value of each "-- conformance: <value>"
+// line among the comment lines before a script's first statement.
+func eachDirective(text string, fn func(val string)) {
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -115,13 +145,12 @@ func hasDirective(text, name string) bool {
 		}
 		rest, ok := strings.CutPrefix(line, "--")
 		if !ok {
-			return false
+			return
 		}
-		if key, val, ok := strings.Cut(rest, ":"); ok && strings.TrimSpace(key) == "conformance" && strings.TrimSpace(val) == name {
-			return true
+		if key, val, ok := strings.Cut(rest, ":"); ok && strings.TrimSpace(key) == "conformance" {
+			fn(strings.TrimSpace(val))
 		}
 	}
-	return false
 }
 
 // CaseID names one statement of one case file: "<area>/<name>.sql#<n>".

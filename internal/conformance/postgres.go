@@ -101,6 +101,25 @@ func (p *Postgres) adminExec(ctx context.Context, sql string) error {
 	return nil
 }
 
+// MissingExtensions returns those of names the server cannot create
+// (absent from pg_available_extensions).
+func (p *Postgres) MissingExtensions(ctx context.Context, names []string) ([]string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var missing []string
+	for _, n := range names {
+		var ok bool
+		err := p.admin.QueryRow(ctx, "SELECT EXISTS (SELECT FROM pg_available_extensions WHERE name = $1)", n).Scan(&ok)
+		if err != nil {
+			return nil, fmt.Errorf("conformance: pg_available_extensions: %w", err)
+		}
+		if !ok {
+			missing = append(missing, n)
+		}
+	}
+	return missing, nil
+}
+
 // typeName returns format_type(oid, typmod), cached.
 func (p *Postgres) typeName(ctx context.Context, oid uint32, mod int32) (string, error) {
 	p.mu.Lock()

@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -10,6 +11,15 @@ import (
 // statement could not be run there (a panic, a hang, a lost connection):
 // every expectation must be PostgreSQL's own answer.
 func Expect(ctx context.Context, oracle Target, f *File, timeout time.Duration) ([]*Result, error) {
+	if c, ok := oracle.(extensionChecker); ok && len(f.Requires) > 0 {
+		missing, err := c.MissingExtensions(ctx, f.Requires)
+		if err != nil {
+			return nil, err
+		}
+		if len(missing) > 0 {
+			return nil, &MissingExtensionsError{File: f.Name, Names: missing}
+		}
+	}
 	results, err := RunFile(ctx, oracle, f, timeout)
 	if err != nil {
 		return nil, err
@@ -32,4 +42,21 @@ func Record(ctx context.Context, oracle Target, f *File) ([]*Result, error) {
 		return nil, err
 	}
 	return results, nil
+}
+
+// extensionChecker is an oracle that can tell which extensions it lacks.
+type extensionChecker interface {
+	MissingExtensions(ctx context.Context, names []string) ([]string, error)
+}
+
+// MissingExtensionsError is Expect's answer for a file whose "requires"
+// directives name extensions the oracle does not have: it cannot be
+// recorded there, and a live run falls back to the golden file.
+type MissingExtensionsError struct {
+	File  string
+	Names []string
+}
+
+func (e *MissingExtensionsError) Error() string {
+	return fmt.Sprintf("conformance: %s requires extensions PostgreSQL lacks here: %s", e.File, strings.Join(e.Names, ", "))
 }

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"github.com/tinybase/tinybase/engine"
 	"path/filepath"
@@ -132,6 +133,11 @@ func TestLive(t *testing.T) {
 	pg := connectTestPostgres(t)
 	for _, f := range loadTestdata(t) {
 		got, err := Expect(context.Background(), pg, f, 0)
+		var lacks *MissingExtensionsError
+		if errors.As(err, &lacks) {
+			t.Logf("skipped: %v", err)
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -74,10 +74,11 @@ type Index struct {
 	WhereSource string
 	Comment     string
 	ForFK       bool
-	// Method, Opclass and Ordering are storage.IndexAM's.
+	// Method, Opclass, Ordering and Options are storage.IndexAM's.
 	Method   string
 	Opclass  []string
 	Ordering []string
+	Options  []string
 }
 
 // Check is a CHECK constraint.

@@ -93,8 +93,14 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	if err := checkIndexOpclasses(h, def); err != nil { // opclass.go
 		return err
 	}
+	if err := checkIndexParams(h, def); err != nil { // table_options.go
+		return err
+	}
 	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment,
 		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering}}
+	for _, p := range def.Params {
+		spec.AM.Options = append(spec.AM.Options, p.Name+"="+p.Value)
+	}
 	if len(def.Exprs) > 0 {
 		spec.Source = def.Source
 	}

@@ -105,6 +105,10 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 		}
 		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, ix.Columns), Unique: ix.Unique, Columns: ix.Columns,
 			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering}
+		for _, o := range ix.AM.Options {
+			name, val, _ := strings.Cut(o, "=")
+			def.Params = append(def.Params, translate.TableParam{Name: name, Value: val, HasValue: true})
+		}
 		for _, c := range ix.Columns {
 			def.Source = append(def.Source, c)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -177,6 +178,47 @@ var tableParams = map[string]tableParam{
 	"vacuum_truncate":                       {kind: 'b'},
 }
 
+// indexParams are PostgreSQL 15's index storage parameters per built-in
+// access method (reloptions.c); an extension's methods bring their own.
+var indexParams = map[string]map[string]tableParam{
+	"btree":  {"fillfactor": {kind: 'i', min: 10, max: 100}, "deduplicate_items": {kind: 'b'}},
+	"hash":   {"fillfactor": {kind: 'i', min: 10, max: 100}},
+	"gist":   {"fillfactor": {kind: 'i', min: 10, max: 100}, "buffering": {kind: 'e', choices: []string{"auto", "on", "off"}}},
+	"spgist": {"fillfactor": {kind: 'i', min: 10, max: 100}},
+	"gin":    {"fastupdate": {kind: 'b'}, "gin_pending_list_limit": {kind: 'i', min: 64, max: 2097151}},
+	"brin":   {"pages_per_range": {kind: 'i', min: 1, max: 131072}, "autosummarize": {kind: 'b'}},
+}
+
+// checkIndexParams refuses CREATE INDEX ... WITH parameters the access
+// method does not have, or values outside their range.
+func checkIndexParams(h Host, def *translate.IndexDef) error {
+	method := def.Method
+	if method == "" {
+		method = "btree"
+	}
+	specs, ok := indexParams[method]
+	if !ok {
+		opts, _ := extensions.IndexOptions(h.Catalog(), method)
+		specs = make(map[string]tableParam, len(opts))
+		for name, o := range opts {
+			specs[name] = tableParam{kind: 'i', min: float64(o.Min), max: float64(o.Max)}
+		}
+	}
+	for _, p := range def.Params {
+		if p.Namespace != "" {
+			return pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter namespace %q", p.Namespace)
+		}
+		spec, ok := specs[p.Name]
+		if !ok {
+			return pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter %q", p.Name)
+		}
+		if err := checkParamValue(p, spec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func checkTableParam(p translate.TableParam, reset bool) error {
 	if p.Namespace != "" && p.Namespace != "toast" {
 		return pgerror.New(pgerror.InvalidParameterValue, "unrecognized parameter namespace %q", p.Namespace)
@@ -188,6 +230,12 @@ func checkTableParam(p translate.TableParam, reset bool) error {
 	if reset {
 		return nil
 	}
+	return checkParamValue(p, spec)
+}
+
+// checkParamValue checks a storage parameter's value against its kind
+// and range, with reloptions.c's messages.
+func checkParamValue(p translate.TableParam, spec tableParam) error {
 	v := p.Value
 	switch spec.kind {
 	case 'b':

@@ -5,7 +5,15 @@ import "github.com/tinybase/tinybase/engine/internal/catalog"
 // AccessMethod is an index access method an extension adds (pg_am, docs
 // 64 "Index Access Method Interface Definition"). tinybase builds its own
 // index for it; the name makes CREATE INDEX ... USING name valid.
-type AccessMethod struct{ Name, Handler string }
+type AccessMethod struct {
+	Name, Handler string
+	// Options are the integer storage parameters CREATE INDEX ... WITH
+	// takes for this method (the module's add_int_reloption calls).
+	Options map[string]IntOption
+}
+
+// IntOption is an integer index storage parameter's valid range.
+type IntOption struct{ Min, Max int64 }
 
 // OpClass is an operator class an extension adds (pg_opclass): the name
 // CREATE INDEX takes after a key column, for type Type of the extension.
@@ -27,6 +35,36 @@ func AccessMethodExists(cat *catalog.Catalog, name string) bool {
 		if e, ok := Lookup(ie.Name); ok {
 			for _, am := range e.AccessMethods {
 				if am.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// IndexOptions returns the storage parameters of an installed
+// extension's access method (ok false for a method no extension added).
+func IndexOptions(cat *catalog.Catalog, method string) (map[string]IntOption, bool) {
+	for _, ie := range cat.Extensions() {
+		if e, ok := Lookup(ie.Name); ok {
+			for _, am := range e.AccessMethods {
+				if am.Name == method {
+					return am.Options, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// HasDefaultOpClass reports whether an installed extension gives type
+// typ a default operator class for access method method.
+func HasDefaultOpClass(cat *catalog.Catalog, method, typ string) bool {
+	for _, ie := range cat.Extensions() {
+		if e, ok := Lookup(ie.Name); ok {
+			for _, oc := range e.OpClasses {
+				if oc.Method == method && oc.Type == typ && oc.Default {
 					return true
 				}
 			}

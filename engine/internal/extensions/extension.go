@@ -47,6 +47,18 @@ type Extension struct {
 	// installed, SHOW and current_setting see them until SET changes them
 	// (PostgreSQL defines them when the module loads).
 	Settings map[string]string
+	// SettingLimits are the valid values of those of Settings the module
+	// defines with a range or a list (DefineCustomIntVariable's min and
+	// max, say); SET outside them fails as in PostgreSQL.
+	SettingLimits map[string]SettingLimit
+}
+
+// SettingLimit is a configuration parameter's valid values: a range of
+// integers (Real false) or reals, or a list of Choices.
+type SettingLimit struct {
+	Min, Max float64
+	Real     bool
+	Choices  []string
 }
 
 // Lookup returns the extension called name.

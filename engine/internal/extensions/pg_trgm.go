@@ -31,6 +31,11 @@ var pgTrgm = &Extension{
 		"pg_trgm.word_similarity_threshold":        "0.6",
 		"pg_trgm.strict_word_similarity_threshold": "0.5",
 	},
+	SettingLimits: map[string]SettingLimit{
+		"pg_trgm.similarity_threshold":             {Min: 0, Max: 1, Real: true},
+		"pg_trgm.word_similarity_threshold":        {Min: 0, Max: 1, Real: true},
+		"pg_trgm.strict_word_similarity_threshold": {Min: 0, Max: 1, Real: true},
+	},
 	Funcs: map[string]Func{
 		"set_limit": ScalarC(trgmSetLimit),
 		"show_limit": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {

@@ -2,6 +2,7 @@ package extensions
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -28,9 +29,21 @@ var pgvectorExt = &Extension{
 		"ivfflat.iterative_scan":   "off",
 		"ivfflat.max_probes":       "32768",
 	},
-	AccessMethods: []AccessMethod{{"hnsw", "hnswhandler"}, {"ivfflat", "ivfflathandler"}},
-	OpClasses:     vectorOpClasses(),
-	Funcs:         vectorFuncs(), // vector_funcs.go
+	SettingLimits: map[string]SettingLimit{
+		"hnsw.ef_search":           {Min: 1, Max: 1000},
+		"hnsw.iterative_scan":      {Choices: []string{"off", "relaxed_order", "strict_order"}},
+		"hnsw.max_scan_tuples":     {Min: 1, Max: math.MaxInt32},
+		"hnsw.scan_mem_multiplier": {Min: 1, Max: 1000, Real: true},
+		"ivfflat.probes":           {Min: 1, Max: 32768},
+		"ivfflat.iterative_scan":   {Choices: []string{"off", "relaxed_order"}},
+		"ivfflat.max_probes":       {Min: 1, Max: 32768},
+	},
+	AccessMethods: []AccessMethod{
+		{Name: "hnsw", Handler: "hnswhandler", Options: map[string]IntOption{"m": {2, 100}, "ef_construction": {4, 1000}}},
+		{Name: "ivfflat", Handler: "ivfflathandler", Options: map[string]IntOption{"lists": {1, 32768}}},
+	},
+	OpClasses: vectorOpClasses(),
+	Funcs:     vectorFuncs(), // vector_funcs.go
 	Script: vectorComparisons + `
 CREATE FUNCTION l2_distance(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION inner_product(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;

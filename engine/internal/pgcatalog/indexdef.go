@@ -21,7 +21,7 @@ import (
 // is not kept (an index from before it was) or uses something deparse
 // does not model.
 func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
-	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) {
+	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) && len(ix.AM.Options) == 0 {
 		return IndexDef(r.Schema, r.Name, ix.Name, ix.Unique, ix.Columns), true
 	}
 	keys, keyTypes, ok := s.indexKeys(r, ix, false)
@@ -48,6 +48,9 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + QuoteIdent(r.Schema) + "." + QuoteIdent(r.Name) + " USING " + method + " (")
 	b.WriteString(strings.Join(keys, ", "))
 	b.WriteString(")")
+	if len(ix.AM.Options) > 0 {
+		b.WriteString(" WITH (" + flattenRelOptions(ix.AM.Options) + ")")
+	}
 	if ix.Partial {
 		if ix.WhereSource == "" {
 			return "", false
@@ -61,6 +64,20 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 		b.WriteString(" WHERE " + w)
 	}
 	return b.String(), true
+}
+
+// flattenRelOptions prints reloptions as ruleutils does inside WITH
+// (...): a value that is a plain identifier bare, any other quoted.
+func flattenRelOptions(opts []string) string {
+	parts := make([]string, len(opts))
+	for i, o := range opts {
+		name, val, _ := strings.Cut(o, "=")
+		if QuoteIdent(val) != val {
+			val = "'" + strings.ReplaceAll(val, "'", "''") + "'"
+		}
+		parts[i] = name + "=" + val
+	}
+	return strings.Join(parts, ", ")
 }
 
 func allEmpty(ss []string) bool {

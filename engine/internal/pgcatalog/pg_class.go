@@ -117,6 +117,9 @@ var pgClass = &def{
 			for _, ix := range idx {
 				ir := row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", indexAmOID(ix.AM.Method), max(len(ix.Columns), len(ix.Source), 1), false, ixSec)
 				ir[relPagesCol], ir[relTuplesCol] = ixPages, ixTuples
+				if len(ix.AM.Options) > 0 {
+					ir[relOptionsCol] = settingsArray(ix.AM.Options) // pg_roles.go
+				}
 				out = append(out, ir)
 			}
 		}

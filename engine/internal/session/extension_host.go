@@ -2,9 +2,12 @@ package session
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/extensions"
+	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
@@ -95,4 +98,47 @@ func (s *Session) extensionSetting(name string) (string, bool) {
 		return "", false
 	}
 	return v, true
+}
+
+// checkExtensionSetting checks a value for a parameter an installed
+// extension defines with limits and returns the form SHOW prints; other
+// dotted names are placeholders, which take any value.
+func (s *Session) checkExtensionSetting(name, value string) (string, error) {
+	e, _, ok := extensions.SettingOwner(name)
+	if !ok {
+		return value, nil
+	}
+	lim, ok := e.SettingLimits[name]
+	if _, installed := s.catalog().Extension(e.Name); !ok || !installed {
+		return value, nil
+	}
+	invalid := pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", name, value)
+	if len(lim.Choices) > 0 {
+		for _, c := range lim.Choices {
+			if strings.EqualFold(c, strings.TrimSpace(value)) {
+				return c, nil
+			}
+		}
+		return "", invalid.WithHint("Available values: %s.", strings.Join(lim.Choices, ", "))
+	}
+	v := strings.TrimSpace(value)
+	if lim.Real {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return "", invalid
+		}
+		if f < lim.Min || f > lim.Max {
+			return "", pgerror.New(pgerror.InvalidParameterValue, "%s is outside the valid range for parameter %q (%s .. %s)",
+				strconv.FormatFloat(f, 'g', -1, 64), name, strconv.FormatFloat(lim.Min, 'g', -1, 64), strconv.FormatFloat(lim.Max, 'g', -1, 64))
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64), nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return "", invalid
+	}
+	if float64(n) < lim.Min || float64(n) > lim.Max {
+		return "", pgerror.New(pgerror.InvalidParameterValue, "%d is outside the valid range for parameter %q (%d .. %d)", n, name, int64(lim.Min), int64(lim.Max))
+	}
+	return strconv.FormatInt(n, 10), nil
 }

@@ -33,6 +33,9 @@ func (s *Session) setSetting(name, value string, local bool) error {
 		return err
 	}
 	if strings.Contains(name, ".") {
+		if value, err = s.checkExtensionSetting(name, value); err != nil { // extension_host.go
+			return err
+		}
 		s.placeholders[name] = true
 	}
 	if name == "timezone" {

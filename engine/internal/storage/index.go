@@ -168,10 +168,12 @@ type IndexAM struct {
 	Method   string   // "" is btree
 	Opclass  []string // per key part, "" for the default
 	Ordering []string // per key part: "", "DESC", "NULLS FIRST", "DESC NULLS LAST"
+	Options  []string // storage parameters as pg_class.reloptions holds them: "fillfactor=70"
 }
 
 func (a IndexAM) clone() IndexAM {
-	return IndexAM{Method: a.Method, Opclass: append([]string(nil), a.Opclass...), Ordering: append([]string(nil), a.Ordering...)}
+	return IndexAM{Method: a.Method, Opclass: append([]string(nil), a.Opclass...), Ordering: append([]string(nil), a.Ordering...),
+		Options: append([]string(nil), a.Options...)}
 }
 
 // Indexes lists the primary key (named by its constraint name) and every

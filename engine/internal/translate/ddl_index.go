@@ -26,6 +26,9 @@ type IndexDef struct {
 	Method   string
 	Opclass  []string
 	Ordering []string
+	// Params are the WITH (...) storage parameters, checked against the
+	// access method's.
+	Params []TableParam
 }
 
 // createIndex translates CREATE [UNIQUE] INDEX (PostgreSQL docs: CREATE
@@ -34,8 +37,13 @@ type IndexDef struct {
 // GIN or GiST.
 func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	ti := t.lookup(s.Relation, false)
-	t.checkAccessMethod(s) // ddl_index_am.go
+	t.checkAccessMethod(s, ti) // ddl_index_am.go
 	def := &IndexDef{Name: s.Idxname, Unique: s.Unique, IfNotExists: s.IfNotExists}
+	for _, n := range s.Options {
+		if d := n.GetDefElem(); d != nil {
+			def.Params = append(def.Params, relParam(d))
+		}
+	}
 	var nameParts []string
 	anyExpr := false
 	if s.AccessMethod != "btree" {

@@ -10,7 +10,7 @@ import (
 // neither PostgreSQL nor an installed extension has (pgvector's hnsw and
 // ivfflat exist once it is installed), and an extension method's key
 // naming an operator class it does not have.
-func (t *Translator) checkAccessMethod(s *pg.IndexStmt) {
+func (t *Translator) checkAccessMethod(s *pg.IndexStmt, ti *TableInfo) {
 	r := t.reader()
 	if r == nil || s.AccessMethod == "" {
 		return
@@ -25,7 +25,17 @@ func (t *Translator) checkAccessMethod(s *pg.IndexStmt) {
 	}
 	for _, p := range s.IndexParams {
 		el := p.GetIndexElem()
-		if el == nil || len(el.Opclass) == 0 {
+		if el == nil {
+			continue
+		}
+		if len(el.Opclass) == 0 {
+			// A plain column needs its type's default class (pgvector
+			// has one for ivfflat on vector, none for hnsw); an
+			// expression's type is known only once it is resolved.
+			if col, ok := ti.Column(el.Name); ok && el.Name != "" && !extensions.HasDefaultOpClass(cat, s.AccessMethod, col.Type.Name) {
+				fail(pgerror.New(pgerror.UndefinedObject, "data type %s has no default operator class for access method %q", col.Type.SQLName, s.AccessMethod).
+					WithHint("You must specify an operator class for the index or define a default operator class for the data type."))
+			}
 			continue
 		}
 		name := names(el.Opclass)

@@ -65,14 +65,7 @@ func tableOptionCmd(o *TableOptions, cmd *pg.AlterTableCmd) bool {
 			if d == nil {
 				return false
 			}
-			p := TableParam{Namespace: d.Defnamespace, Name: d.Defname, Value: "true"}
-			if d.Arg != nil {
-				p.Value, p.HasValue = defText(d.Arg), true
-				if f := d.Arg.GetFloat(); f != nil {
-					p.Value = f.Fval
-				}
-			}
-			step.Params = append(step.Params, p)
+			step.Params = append(step.Params, relParam(d))
 		}
 		o.Steps = append(o.Steps, step)
 		return true
@@ -92,4 +85,17 @@ func (t *Translator) cluster(s *pg.ClusterStmt) (Result, error) {
 	ti := t.lookup(s.Relation, false)
 	return Result{Cmd: &TableOptions{Table: catalog.QName{Schema: ti.Schema, Name: ti.Name},
 		Cluster: s.Indexname, ClusterSet: true, ClusterStmt: true}, Tag: "CLUSTER"}, nil
+}
+
+// relParam is one storage parameter of a WITH (...) or SET (...) list; a
+// bare name means true, as in PostgreSQL.
+func relParam(d *pg.DefElem) TableParam {
+	p := TableParam{Namespace: d.Defnamespace, Name: d.Defname, Value: "true"}
+	if d.Arg != nil {
+		p.Value, p.HasValue = defText(d.Arg), true
+		if f := d.Arg.GetFloat(); f != nil {
+			p.Value = f.Fval
+		}
+	}
+	return p
 }

@@ -3,7 +3,9 @@ package types
 import (
 	"encoding/binary"
 	"math"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -79,12 +81,16 @@ func halfFromBits(h uint16) float32 {
 	return float32(sign * (1 + m/1024) * math.Ldexp(1, e-15))
 }
 
-func halfElem(_ string, f float64) (float32, error) {
+func halfElem(tok string, f float64) (float32, error) {
 	v := float32(f)
 	if err := checkElem("halfvec", v); err != nil {
 		return 0, err
 	}
-	return halfOf(v)
+	h, ok := RoundHalf(v)
+	if !ok {
+		return 0, pgerror.New(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type halfvec", tok)
+	}
+	return h, nil
 }
 
 func halfOf(v float32) (float32, error) {
@@ -272,89 +278,72 @@ func (sparsevecBase) Input(s string, mod int32) (any, error) {
 		}
 		return e
 	}
-	num := func(i int, stop string) (string, int) {
-		j := i
-		for j < len(s) && !containsByte(stop, s[j]) && !containsByte(" \t\n\r\f\v", s[j]) {
-			j++
-		}
-		return s[i:j], j
+	// pgvector sizes its buffer by the commas before parsing anything.
+	if strings.Count(s, ",")+1 > SparseMaxNNZ {
+		return nil, pgerror.New(pgerror.ProgramLimitExceeded, "sparsevec cannot have more than %d non-zero elements", SparseMaxNNZ)
 	}
+	type elem struct {
+		idx int64
+		val float32
+	}
+	var elems []elem
 	i := skipSpace(s, 0)
 	if i >= len(s) || s[i] != '{' {
 		return nil, bad(`Vector contents must start with "{".`)
 	}
-	out := &SparseVec{}
-	var idx []int64
 	i = skipSpace(s, i+1)
-	for {
-		if i >= len(s) {
-			return nil, bad("Unexpected end of input.")
-		}
-		if s[i] == '}' {
-			break
-		}
-		if s[i] == ',' && len(idx) == 0 {
-			i = skipSpace(s, i+1)
-			continue
-		}
-		tok, j := num(i, ":,}")
-		n, err := strconv.ParseInt(tok, 10, 64)
-		if err != nil && !isRangeErr(err) {
-			return nil, bad("")
-		}
-		if n < 1 || n > math.MaxInt32 {
-			return nil, pgerror.New(pgerror.NumericValueOutOfRange, "index \"%s\" is out of range for type sparsevec", tok)
-		}
-		i = skipSpace(s, j)
-		if i >= len(s) || s[i] != ':' {
-			return nil, bad("")
-		}
-		i = skipSpace(s, i+1)
-		tok, j = num(i, ",}")
-		if tok == "" || containsByte(tok, '_') {
-			return nil, bad("")
-		}
-		f, err := strconv.ParseFloat(tok, 64)
-		if err != nil && !isRangeErr(err) {
-			return nil, bad("")
-		}
-		v := float32(f)
-		if err := checkElem("sparsevec", v); err != nil {
-			return nil, err
-		}
-		if len(idx) > 0 && n <= idx[len(idx)-1] {
-			if n == idx[len(idx)-1] {
-				return nil, VectorError("indexes must not contain duplicates")
-			}
-			return nil, VectorError("indexes must be in ascending order")
-		}
-		idx = append(idx, n)
-		if v != 0 {
-			if len(out.Idx) >= SparseMaxNNZ {
-				return nil, pgerror.New(pgerror.ProgramLimitExceeded, "sparsevec cannot have more than %d non-zero elements", SparseMaxNNZ)
-			}
-			out.Idx = append(out.Idx, int32(n-1))
-			out.Vals = append(out.Vals, v)
-		}
-		i = skipSpace(s, j)
-		if i < len(s) && s[i] == ',' {
-			i = skipSpace(s, i+1)
-			if i < len(s) && s[i] == '}' {
+	if i < len(s) && s[i] == '}' {
+		i++
+	} else {
+		for {
+			i = skipSpace(s, i)
+			if i >= len(s) {
 				return nil, bad("")
 			}
+			n, j, ok := scanLong(s, i)
+			if !ok {
+				return nil, bad("")
+			}
+			i = skipSpace(s, j)
+			if i >= len(s) || s[i] != ':' {
+				return nil, bad("")
+			}
+			i = skipSpace(s, i+1)
+			tok, j := scanFloat(s, i)
+			if tok == "" {
+				return nil, bad("")
+			}
+			v, err := strconv.ParseFloat(tok, 32)
+			wide, _ := strconv.ParseFloat(tok, 64)
+			// strtof's ERANGE: overflow to infinity or underflow to zero
+			if isRangeErr(err) && !isInfLiteral(tok) || v == 0 && wide != 0 {
+				return nil, pgerror.New(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type sparsevec", tok)
+			}
+			if err := checkElem("sparsevec", float32(v)); err != nil {
+				return nil, err
+			}
+			// zeros are not stored, so their index is never checked
+			if v != 0 {
+				elems = append(elems, elem{max(n, math.MinInt32+1) - 1, float32(v)})
+			}
+			i = skipSpace(s, j)
+			if i < len(s) && s[i] == ',' {
+				i++
+				continue
+			}
+			if i < len(s) && s[i] == '}' {
+				i++
+				break
+			}
+			return nil, bad("")
 		}
 	}
-	i = skipSpace(s, i+1)
-	if i >= len(s) {
+	i = skipSpace(s, i)
+	if i >= len(s) || s[i] != '/' {
 		return nil, bad("Unexpected end of input.")
 	}
-	if s[i] != '/' {
-		return nil, bad("")
-	}
-	i = skipSpace(s, i+1)
-	tok, j := num(i, "")
-	dim, err := strconv.ParseInt(tok, 10, 64)
-	if err != nil && !isRangeErr(err) {
+	dim, j, ok := scanLong(s, skipSpace(s, i+1))
+	if !ok {
 		return nil, bad("")
 	}
 	if k := skipSpace(s, j); k < len(s) {
@@ -363,14 +352,89 @@ func (sparsevecBase) Input(s string, mod int32) (any, error) {
 	if err := checkSparseDim(dim); err != nil {
 		return nil, err
 	}
-	if len(idx) > 0 && idx[len(idx)-1] > dim {
-		return nil, VectorError("index must be less than or equal to dimensions")
-	}
-	out.Dim = int32(dim)
-	if err := expectedDims(mod, int(out.Dim)); err != nil {
+	if err := expectedDims(mod, int(dim)); err != nil {
 		return nil, err
 	}
+	// pgvector sorts the elements by index, then checks each.
+	sort.SliceStable(elems, func(a, b int) bool { return elems[a].idx < elems[b].idx })
+	out := &SparseVec{Dim: int32(dim)}
+	for k, e := range elems {
+		if e.idx < 0 || e.idx >= dim {
+			return nil, VectorError("sparsevec index out of bounds")
+		}
+		if k > 0 && e.idx == elems[k-1].idx {
+			return nil, VectorError("sparsevec indices must not contain duplicates")
+		}
+		out.Idx = append(out.Idx, int32(e.idx))
+		out.Vals = append(out.Vals, e.val)
+	}
 	return out, nil
+}
+
+// scanLong reads an integer at s[i:] as strtol does (leading spaces, a
+// sign, digits), clamped to the int32 range as pgvector keeps it; j is
+// where it ends and ok false when there are no digits.
+func scanLong(s string, i int) (n int64, j int, ok bool) {
+	j = skipSpace(s, i)
+	neg := false
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		neg = s[j] == '-'
+		j++
+	}
+	start := j
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		if n < math.MaxInt32+1 {
+			n = n*10 + int64(s[j]-'0')
+		}
+		j++
+	}
+	if j == start {
+		return 0, i, false
+	}
+	if neg {
+		n = -n
+	}
+	return min(max(n, math.MinInt32), math.MaxInt32), j, true
+}
+
+// scanFloat returns the longest prefix of s[i:] strtof reads as a
+// decimal number, infinity or NaN ("" when there is none).
+func scanFloat(s string, i int) (string, int) {
+	j := i
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		j++
+	}
+	for _, w := range []string{"infinity", "inf", "nan"} {
+		if len(s)-j >= len(w) && strings.EqualFold(s[j:j+len(w)], w) {
+			return s[i : j+len(w)], j + len(w)
+		}
+	}
+	digits := 0
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j, digits = j+1, digits+1
+	}
+	if j < len(s) && s[j] == '.' {
+		j++
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j, digits = j+1, digits+1
+		}
+	}
+	if digits == 0 {
+		return "", i
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				k++
+			}
+			j = k
+		}
+	}
+	return s[i:j], j
 }
 
 func containsByte(s string, c byte) bool {

@@ -152,6 +152,11 @@ func parseDense(name, s string, conv func(tok string, f float64) (float32, error
 			if err != nil && !isRangeErr(err) {
 				return nil, bad()
 			}
+			// strtof's ERANGE: a literal too big for float4 (not an
+			// explicit Infinity, which checkElem refuses)
+			if math.IsInf(float64(float32(f)), 0) && !isInfLiteral(tok) {
+				return nil, pgerror.New(pgerror.NumericValueOutOfRange, "\"%s\" is out of range for type %s", tok, name)
+			}
 			v, err := conv(tok, f)
 			if err != nil {
 				return nil, err
@@ -183,6 +188,12 @@ func parseDense(name, s string, conv func(tok string, f float64) (float32, error
 		return nil, err
 	}
 	return out, nil
+}
+
+// isInfLiteral reports whether tok spells infinity as strtof reads it.
+func isInfLiteral(tok string) bool {
+	t := strings.TrimLeft(tok, "+-")
+	return strings.EqualFold(t, "inf") || strings.EqualFold(t, "infinity")
 }
 
 func isRangeErr(err error) bool {

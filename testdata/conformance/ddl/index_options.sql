@@ -1,0 +1,31 @@
+-- Storage parameters of CREATE INDEX ... WITH, checked per access method,
+-- and the ranges of extension-defined settings.
+CREATE TABLE t (id int PRIMARY KEY, a int, b text, r int4range, arr int[]);
+CREATE INDEX t_a_ff ON t (a) WITH (fillfactor = 70);
+CREATE INDEX t_a_ff5 ON t (a) WITH (fillfactor = 5);
+CREATE INDEX t_a_ff101 ON t (a) WITH (fillfactor = 101);
+CREATE INDEX t_a_ffx ON t (a) WITH (fillfactor = 'x');
+CREATE INDEX t_a_dedup ON t (a) WITH (deduplicate_items = off);
+CREATE INDEX t_a_dedupx ON t (a) WITH (deduplicate_items = 'maybe');
+CREATE INDEX t_a_bogus ON t (a) WITH (bogus = 1);
+CREATE INDEX t_a_ns ON t (a) WITH (toast.fillfactor = 50);
+CREATE INDEX t_a_lists ON t (a) WITH (lists = 10);
+CREATE INDEX t_a_hash ON t USING hash (a) WITH (fillfactor = 50);
+CREATE INDEX t_a_hash_dedup ON t USING hash (a) WITH (deduplicate_items = on);
+CREATE INDEX t_r_gist ON t USING gist (r) WITH (buffering = auto);
+CREATE INDEX t_r_gist2 ON t USING gist (r) WITH (buffering = sometimes);
+CREATE INDEX t_arr_gin ON t USING gin (arr) WITH (fastupdate = off, gin_pending_list_limit = 128);
+CREATE INDEX t_arr_gin2 ON t USING gin (arr) WITH (gin_pending_list_limit = 10);
+CREATE INDEX t_a_brin ON t USING brin (a) WITH (pages_per_range = 16, autosummarize = on);
+CREATE INDEX t_a_brin2 ON t USING brin (a) WITH (pages_per_range = 0);
+SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 't' ORDER BY indexname;
+SELECT c.relname, c.reloptions FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE i.indrelid = 't'::regclass ORDER BY 1;
+CREATE EXTENSION pg_trgm;
+SET pg_trgm.similarity_threshold = 2;
+SET pg_trgm.similarity_threshold = -0.5;
+SET pg_trgm.word_similarity_threshold = 'abc';
+SET pg_trgm.similarity_threshold = 0.25;
+SHOW pg_trgm.similarity_threshold;
+SELECT show_limit();
+SET pg_trgm.strict_word_similarity_threshold = 1;
+SHOW pg_trgm.strict_word_similarity_threshold;

@@ -66,7 +66,7 @@ create table public.notes (
   flag boolean
 );
 create unique index notes_lower_title on public.notes (lower(title));
-create index notes_score on public.notes (score) where score > 0;
+create index notes_score on public.notes (score) with (fillfactor = 80) where score > 0;
 create table public.counters (name text primary key, n int);
 create table public.log (msg text);
 create sequence public.ticket start 100;

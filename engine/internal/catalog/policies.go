@@ -17,6 +17,10 @@ type RowSecurity struct {
 	ClusterIndex string
 	// Options are the reloptions, "name=value", joined by "\n".
 	Options string
+	// Unlogged is relpersistence 'u' (CREATE UNLOGGED TABLE, SET
+	// UNLOGGED). tinybase logs such a table like any other: it only
+	// survives more than PostgreSQL's, which empties it after a crash.
+	Unlogged bool
 }
 
 // ReplicaIdentity is pg_class.relreplident.

@@ -16,7 +16,18 @@ import (
 // are checked as PostgreSQL's reloptions parser checks them and kept for
 // pg_class.reloptions; tinybase's storage has no use for them.
 func SetTableOptions(h Host, c *translate.TableOptions) error {
-	if _, ok := h.Table(h.SQLContext(), c.Table.Schema, c.Table.Name); !ok {
+	if c.Create {
+		// CREATE TABLE's options run before the table exists, in its
+		// statement: resolve the schema as the table will be placed (a
+		// temporary table's is already the session's pg_temp_N).
+		schema, err := CreationSchema(h, c.Table.Schema)
+		if err != nil {
+			return err
+		}
+		tc := *c
+		tc.Table.Schema = schema
+		c = &tc
+	} else if _, ok := h.Table(h.SQLContext(), c.Table.Schema, c.Table.Name); !ok {
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Table.Display())
 	}
 	cat := h.Catalog()
@@ -46,16 +57,11 @@ func SetTableOptions(h Host, c *translate.TableOptions) error {
 		}
 		flags.ClusterIndex = name
 	}
+	if err := checkTableParams(c.Steps); err != nil {
+		return err
+	}
 	opts := flags.OptionList()
 	for _, step := range c.Steps {
-		for _, p := range step.Params {
-			if step.Reset && p.HasValue {
-				return pgerror.New(pgerror.SyntaxError, "RESET must not include values for parameters")
-			}
-			if err := checkTableParam(p, step.Reset); err != nil {
-				return err
-			}
-		}
 		for _, p := range step.Params {
 			if p.Namespace != "" {
 				continue // toast.*: the TOAST table's reloptions, which tinybase has none of
@@ -67,7 +73,24 @@ func SetTableOptions(h Host, c *translate.TableOptions) error {
 		}
 	}
 	flags.Options = strings.Join(opts, "\n")
+	if c.Persistence != 0 {
+		flags.Unlogged = c.Persistence == 'u'
+	}
 	h.SetCatalog(cat.SetRowSecurity(c.Table, flags))
+	return nil
+}
+
+func checkTableParams(steps []translate.TableOptionStep) error {
+	for _, step := range steps {
+		for _, p := range step.Params {
+			if step.Reset && p.HasValue {
+				return pgerror.New(pgerror.SyntaxError, "RESET must not include values for parameters")
+			}
+			if err := checkTableParam(p, step.Reset); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

@@ -13,7 +13,7 @@ CREATE UNLOGGED TABLE net.http_request_queue (
   id bigserial,
   method net.http_method NOT NULL,
   url text NOT NULL,
-  headers jsonb,
+  headers jsonb NOT NULL,
   body bytea,
   timeout_milliseconds integer NOT NULL
 );
@@ -114,7 +114,7 @@ BEGIN
   SELECT value INTO content_type FROM jsonb_each_text(coalesce(headers, '{}'::jsonb))
     WHERE lower(key) = 'content-type' LIMIT 1;
   IF content_type IS NULL THEN
-    headers := coalesce(headers, '{}'::jsonb) || '{"Content-Type": "application/json"}'::jsonb;
+    headers := headers || '{"Content-Type": "application/json"}'::jsonb;
   ELSIF content_type <> 'application/json' THEN
     RAISE EXCEPTION 'Content-Type header must be "application/json"';
   END IF;

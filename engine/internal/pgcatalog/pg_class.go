@@ -9,6 +9,7 @@ import (
 // relOptionsCol is pg_class.reloptions' position, relReplIdentCol
 // relreplident's.
 const (
+	relPersistCol   = 15
 	relOptionsCol   = 28
 	relReplIdentCol = 25
 	// set by inheritance (pg_inherits.go) and rules
@@ -97,6 +98,10 @@ var pgClass = &def{
 				kind = "m" // a materialized view is stored as a table
 			}
 			tr := row(RelationOID(r.Schema, r.Name), r.Name, r.Schema, kind, am, len(r.Table.Schema()), len(idx) > 0, sc)
+			unlogged := s.Catalog.RowSecurity(catalog.QName{Schema: r.Schema, Name: r.Name}).Unlogged
+			if unlogged {
+				tr[relPersistCol] = "u"
+			}
 			if sc.userDefined {
 				flags := s.Catalog.RowSecurity(catalog.QName{Schema: r.Schema, Name: r.Name})
 				if kind == "r" || kind == "m" {
@@ -117,6 +122,9 @@ var pgClass = &def{
 			for _, ix := range idx {
 				ir := row(RelationOID(r.Schema, ix.Name), ix.Name, r.Schema, "i", indexAmOID(ix.AM.Method), max(len(ix.Columns), len(ix.Source), 1), false, ixSec)
 				ir[relPagesCol], ir[relTuplesCol] = ixPages, ixTuples
+				if unlogged {
+					ir[relPersistCol] = "u" // an unlogged table's indexes are too
+				}
 				if len(ix.AM.Options) > 0 {
 					ir[relOptionsCol] = settingsArray(ix.AM.Options) // pg_roles.go
 				}
@@ -134,7 +142,12 @@ var pgClass = &def{
 			out = append(out, r)
 		}
 		for _, q := range s.Catalog.Sequences() {
-			out = append(out, row(q.OID, q.Name, q.Schema, "S", 0, 3, false, secOf(q.Schema, q.Name)))
+			r := row(q.OID, q.Name, q.Schema, "S", 0, 3, false, secOf(q.Schema, q.Name))
+			// a serial or identity sequence follows its table's persistence
+			if o := q.OwnedBy; o != nil && s.Catalog.RowSecurity(catalog.QName{Schema: o.Schema, Name: o.Table}).Unlogged {
+				r[relPersistCol] = "u"
+			}
+			out = append(out, r)
 		}
 		for _, t := range s.Catalog.Composites() {
 			r := row(t.RelOID, t.Name, t.Schema, "c", 0, len(t.Fields), false, secOf(t.Schema, t.Name))

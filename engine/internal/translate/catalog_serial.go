@@ -138,6 +138,9 @@ func (t *Translator) createTableWithSequences(s *pg.CreateStmt) Result {
 		fail(asPG(err))
 	}
 	res = t.withDeferrals(res, catalog.QName{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, true) // ddl_deferrable.go
+	if opts := t.createTableOptions(s); opts != nil { // ddl_table_options.go
+		res.Catalog = append(res.Catalog, opts)
+	}
 	for _, e := range s.TableElts {
 		cd := e.GetColumnDef()
 		if cd == nil {

@@ -23,6 +23,12 @@ type TableOptions struct {
 	// omitted index is the one marked before.
 	Cluster                 string
 	ClusterSet, ClusterStmt bool
+	// Persistence is SET LOGGED ('p') or SET UNLOGGED ('u'), or CREATE
+	// UNLOGGED TABLE's; 0 leaves it.
+	Persistence byte
+	// Create marks CREATE TABLE's options, which run before the table
+	// exists.
+	Create bool
 }
 
 // TableOptionStep is one SET or RESET subcommand.
@@ -57,6 +63,12 @@ func tableOptionCmd(o *TableOptions, cmd *pg.AlterTableCmd) bool {
 		return true
 	case pg.AlterTableType_AT_DropCluster:
 		o.Cluster, o.ClusterSet = "", true
+		return true
+	case pg.AlterTableType_AT_SetLogged:
+		o.Persistence = 'p'
+		return true
+	case pg.AlterTableType_AT_SetUnLogged:
+		o.Persistence = 'u'
 		return true
 	case pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions:
 		step := TableOptionStep{Reset: cmd.Subtype == pg.AlterTableType_AT_ResetRelOptions}
@@ -98,4 +110,37 @@ func relParam(d *pg.DefElem) TableParam {
 		}
 	}
 	return p
+}
+
+// createTableOptions is what CREATE [UNLOGGED] TABLE ... WITH (...) sets
+// besides the columns, applied as ALTER TABLE SET would (nil when
+// nothing). WITH (oids = false), which old dumps write, is accepted and
+// dropped, as PostgreSQL does.
+func (t *Translator) createTableOptions(s *pg.CreateStmt) *TableOptions {
+	o := &TableOptions{Table: catalog.QName{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, Create: true}
+	if s.Relation.Relpersistence == "u" {
+		o.Persistence = 'u'
+	}
+	var step TableOptionStep
+	for _, n := range s.Options {
+		d := n.GetDefElem()
+		if d == nil {
+			continue
+		}
+		p := relParam(d)
+		if p.Namespace == "" && p.Name == "oids" {
+			if v, ok := catalog.ParseBoolOption(p.Value); ok && !v {
+				continue
+			}
+			fail(pgerror.New(pgerror.FeatureNotSupported, "tables declared WITH OIDS are not supported"))
+		}
+		step.Params = append(step.Params, p)
+	}
+	if len(step.Params) > 0 {
+		o.Steps = append(o.Steps, step)
+	}
+	if o.Persistence == 0 && len(o.Steps) == 0 {
+		return nil
+	}
+	return o
 }

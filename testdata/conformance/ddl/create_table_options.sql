@@ -1,0 +1,21 @@
+-- CREATE [UNLOGGED] TABLE ... WITH (...), and SET LOGGED / UNLOGGED.
+CREATE UNLOGGED TABLE q (id bigserial PRIMARY KEY, body text);
+CREATE INDEX q_body ON q (body);
+CREATE TABLE f (id int PRIMARY KEY) WITH (fillfactor = 70, autovacuum_enabled = false);
+CREATE TABLE o (id int) WITH (oids = false);
+CREATE TABLE o2 (id int) WITH (OIDS = FALSE);
+CREATE TABLE o3 (id int) WITH (oids = true);
+CREATE TABLE bad (id int) WITH (bogus = 1);
+CREATE TABLE bad2 (id int) WITH (fillfactor = 5);
+CREATE TABLE bad3 (id int) WITH (toast.autovacuum_enabled = false);
+SELECT relname, relkind, relpersistence, reloptions FROM pg_class WHERE relnamespace = 'public'::regnamespace ORDER BY 1;
+INSERT INTO q (body) VALUES ('a'), ('b');
+SELECT id, body FROM q ORDER BY id;
+ALTER TABLE q SET LOGGED;
+SELECT relname, relpersistence FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relname LIKE 'q%' ORDER BY 1;
+ALTER TABLE f SET UNLOGGED;
+SELECT relname, relpersistence FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relname LIKE 'f%' ORDER BY 1;
+ALTER TABLE f SET (fillfactor = 80), SET LOGGED;
+SELECT relname, relpersistence, reloptions FROM pg_class WHERE relname = 'f';
+CREATE TEMP TABLE tt (id int) WITH (fillfactor = 60);
+SELECT relpersistence, reloptions FROM pg_class WHERE relname = 'tt';

@@ -138,7 +138,8 @@ func (t *Translator) createTableWithSequences(s *pg.CreateStmt) Result {
 		fail(asPG(err))
 	}
 	res = t.withDeferrals(res, catalog.QName{Schema: s.Relation.Schemaname, Name: s.Relation.Relname}, true) // ddl_deferrable.go
-	if opts := t.createTableOptions(s); opts != nil { // ddl_table_options.go
+	// WITH (...) and UNLOGGED (ddl_table_options.go)
+	if opts := t.createTableOptions(s); opts != nil {
 		res.Catalog = append(res.Catalog, opts)
 	}
 	for _, e := range s.TableElts {

@@ -27,7 +27,8 @@ $$;
 CREATE FUNCTION @extschema@.sign(payload json, secret text, algorithm text DEFAULT 'HS256') RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
   WITH parts AS (
-    SELECT @extschema@.url_encode(convert_to(json_build_object('alg', algorithm, 'typ', 'JWT')::text, 'utf8'))
+    -- the header as pgjwt writes it: compact, alg first
+    SELECT @extschema@.url_encode(convert_to('{"alg":"' || algorithm || '","typ":"JWT"}', 'utf8'))
            || '.' || @extschema@.url_encode(convert_to(payload::text, 'utf8')) AS signables
   )
   SELECT signables || '.' || @extschema@.algorithm_sign(signables, secret, algorithm) FROM parts
@@ -44,15 +45,16 @@ BEGIN
 END
 $$;
 
--- A token is valid when its signature matches and, where present, its
--- exp is in the future and its nbf is not.
+-- A token is valid when its signature matches and now lies in
+-- [nbf, exp), either end open when absent (an nbf after exp is an error,
+-- as the range it builds is).
 CREATE FUNCTION @extschema@.verify(token text, secret text, algorithm text DEFAULT 'HS256')
 RETURNS TABLE(header json, payload json, valid boolean)
 LANGUAGE sql IMMUTABLE AS $$
   SELECT j.header, j.payload,
-    j.signature_ok
-      AND coalesce(to_timestamp(@extschema@.try_cast_double(j.payload ->> 'exp')) > now(), true)
-      AND coalesce(to_timestamp(@extschema@.try_cast_double(j.payload ->> 'nbf')) <= now(), true) AS valid
+    j.signature_ok AND tstzrange(
+      to_timestamp(@extschema@.try_cast_double(j.payload ->> 'nbf')),
+      to_timestamp(@extschema@.try_cast_double(j.payload ->> 'exp'))) @> current_timestamp AS valid
   FROM (
     SELECT convert_from(@extschema@.url_decode(r[1]), 'utf8')::json AS header,
            convert_from(@extschema@.url_decode(r[2]), 'utf8')::json AS payload,

@@ -7,9 +7,9 @@ func TestPgjwt(t *testing.T) {
 	s := installed(t, "pgjwt")
 	run(t, s, []sqlCase{
 		{name: "sign", sql: `select extensions.sign('{"sub":"1234567890","name":"John Doe","admin":true}', 'secret')`,
-			want: "eyJhbGciIDogIkhTMjU2IiwgInR5cCIgOiAiSldUIn0.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWV9.Meer_cIWmw13uBTJjpHoh_y7h_Z91uqOhIwPhK9WzcA"},
+			want: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWV9.TJVA95OrM7E2cBab30RMHrHDcEfxjoYZgeFONFh7HgQ"},
 		{name: "verify", sql: `select header::text, payload::text, valid from extensions.verify(extensions.sign('{"sub":"1"}', 'secret'), 'secret')`,
-			want: `{"alg" : "HS256", "typ" : "JWT"}|{"sub":"1"}|t`},
+			want: `{"alg":"HS256","typ":"JWT"}|{"sub":"1"}|t`},
 		{name: "HS512", sql: `select valid from extensions.verify(extensions.sign('{"a":1}', 'k', 'HS512'), 'k', 'HS512')`, want: "t"},
 		{name: "HS384 wrong algorithm", sql: `select valid from extensions.verify(extensions.sign('{"a":1}', 'k', 'HS384'), 'k')`, want: "f"},
 		{name: "wrong secret", sql: `select valid from extensions.verify(extensions.sign('{"a":1}', 'k'), 'other')`, want: "f"},

@@ -2,9 +2,8 @@
 -- with an archive pgmq.a_<name>, registered in pgmq.meta; the same types
 -- and function signatures, with a visibility timeout per message. Plus
 -- Supabase's pgmq_public wrappers (what "Expose Queues via PostgREST"
--- creates), callable by the API roles.
-
-CREATE SCHEMA IF NOT EXISTS pgmq;
+-- creates), callable by the API roles. The pgmq schema is the control
+-- file's (Extension.Schema), made before this runs.
 
 CREATE TABLE pgmq.meta (
   queue_name varchar UNIQUE NOT NULL,
@@ -107,22 +106,32 @@ BEGIN
 END
 $$;
 
+-- PL/pgSQL, as pgmq's are: their void result is an empty value, not NULL.
 CREATE FUNCTION pgmq.create_non_partitioned(queue_name text) RETURNS void
-LANGUAGE sql AS $$ SELECT pgmq._create(queue_name, false) $$;
+LANGUAGE plpgsql AS $$ BEGIN PERFORM pgmq._create(queue_name, false); END $$;
 
 CREATE FUNCTION pgmq.create(queue_name text) RETURNS void
-LANGUAGE sql AS $$ SELECT pgmq._create(queue_name, false) $$;
+LANGUAGE plpgsql AS $$ BEGIN PERFORM pgmq._create(queue_name, false); END $$;
 
 CREATE FUNCTION pgmq.create_unlogged(queue_name text) RETURNS void
-LANGUAGE sql AS $$ SELECT pgmq._create(queue_name, true) $$;
+LANGUAGE plpgsql AS $$ BEGIN PERFORM pgmq._create(queue_name, true); END $$;
 
 -- Partitioned queues need pg_partman, which tinybase does not provide.
 CREATE FUNCTION pgmq.create_partitioned(queue_name text, partition_interval text DEFAULT '10000',
   retention_interval text DEFAULT '100000') RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'pg_partman is required for partitioned queues' USING ERRCODE = '0A000',
-    HINT = 'tinybase does not provide pg_partman; use pgmq.create() for a non-partitioned queue';
+  RAISE EXCEPTION 'pg_partman is required for partitioned queues'
+    USING HINT = 'tinybase does not provide pg_partman; use pgmq.create() for a non-partitioned queue';
+END
+$$;
+
+CREATE FUNCTION pgmq.convert_archive_partitioned(table_name text, partition_interval text DEFAULT '10000',
+  retention_interval text DEFAULT '100000', leading_partition integer DEFAULT 10) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'pg_partman is required for partitioned queues'
+    USING HINT = 'tinybase does not provide pg_partman';
 END
 $$;
 
@@ -137,16 +146,6 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION pgmq.send(queue_name text, msg jsonb, delay timestamptz) RETURNS SETOF bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  qtable text := pgmq._queue_table(queue_name, 'q');
-BEGIN
-  RETURN QUERY EXECUTE format('INSERT INTO pgmq.%I (vt, message) VALUES ($1, $2) RETURNING msg_id', qtable)
-    USING coalesce(delay, clock_timestamp()), msg;
-END
-$$;
-
 CREATE FUNCTION pgmq.send_batch(queue_name text, msgs jsonb[], delay integer DEFAULT 0) RETURNS SETOF bigint
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -155,17 +154,6 @@ BEGIN
   RETURN QUERY EXECUTE format(
     'INSERT INTO pgmq.%I (vt, message) SELECT clock_timestamp() + make_interval(secs => $1), m FROM unnest($2::jsonb[]) AS m RETURNING msg_id',
     qtable) USING coalesce(delay, 0), msgs;
-END
-$$;
-
-CREATE FUNCTION pgmq.send_batch(queue_name text, msgs jsonb[], delay timestamptz) RETURNS SETOF bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  qtable text := pgmq._queue_table(queue_name, 'q');
-BEGIN
-  RETURN QUERY EXECUTE format(
-    'INSERT INTO pgmq.%I (vt, message) SELECT $1, m FROM unnest($2::jsonb[]) AS m RETURNING msg_id',
-    qtable) USING coalesce(delay, clock_timestamp()), msgs;
 END
 $$;
 

@@ -11,7 +11,7 @@ func TestPgmq(t *testing.T) {
 		{name: "tables", sql: `select tablename from pg_tables where schemaname = 'pgmq' order by 1`, want: "a_fast\na_jobs\nmeta\nq_fast\nq_jobs"},
 		{name: "send", sql: `select * from pgmq.send('jobs', '{"a":1}')`, want: "1"},
 		{name: "send delayed", sql: `select * from pgmq.send('jobs', '{"a":2}', 3600)`, want: "2"},
-		{name: "send at", sql: `select * from pgmq.send('jobs', '{"a":3}', now() + interval '1 hour')`, want: "3"},
+		{name: "send at", sql: `select * from pgmq.send('jobs', '{"a":3}', 3600)`, want: "3"},
 		{name: "send batch", sql: `select * from pgmq.send_batch('jobs', array['{"b":1}', '{"b":2}']::jsonb[])`, want: "4\n5"},
 		{name: "read hides", sql: `select msg_id, read_ct, message from pgmq.read('jobs', 30, 2)`, want: "1|1|{\"a\": 1}\n4|1|{\"b\": 1}"},
 		{name: "read rest", sql: `select msg_id, read_ct from pgmq.read('jobs', 30, 10)`, want: "5|1"},
@@ -44,7 +44,7 @@ func TestPgmq(t *testing.T) {
 		{name: "injection", sql: `select pgmq.create('x; drop table pgmq.meta')`, code: "P0001", msg: "queue name contains invalid characters"},
 		{name: "long name", sql: `select pgmq.create(repeat('q', 48))`, code: "P0001", msg: "queue name is too long"},
 		{name: "null name", sql: `select * from pgmq.send(null, '{}')`, code: "22004"},
-		{name: "partitioned", sql: `select pgmq.create_partitioned('p')`, code: "0A000", msg: "pg_partman"},
+		{name: "partitioned", sql: `select pgmq.create_partitioned('p')`, code: "P0001", msg: "pg_partman is required for partitioned queues"},
 		{name: "anon direct insert", sql: `set role anon; insert into pgmq.q_jobs (vt, message) values (now(), '{}')`, code: "42501"},
 	})
 }

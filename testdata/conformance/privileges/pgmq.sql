@@ -1,0 +1,42 @@
+-- conformance: requires pgmq
+-- pgmq 1.4.4's queues, recorded from PostgreSQL 15 with it installed.
+-- Times (vt, enqueued_at, ages) are not printed.
+CREATE EXTENSION pgmq;
+SELECT p.proname, pg_get_function_arguments(p.oid), pg_get_function_result(p.oid) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'pgmq' AND p.proname NOT LIKE '\_%' ORDER BY 1, 2;
+SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'pgmq' AND a.attnum > 0 AND c.relkind IN ('r', 'c', 'v') ORDER BY 1, a.attnum;
+SELECT pgmq.create('jobs');
+SELECT pgmq.create('jobs');
+SELECT queue_name, is_partitioned, is_unlogged FROM pgmq.list_queues();
+SELECT c.relname, c.relkind, c.relpersistence FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'pgmq' ORDER BY 1;
+SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(d.adbin, d.adrelid) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum WHERE n.nspname = 'pgmq' AND c.relname IN ('q_jobs', 'a_jobs') AND a.attnum > 0 ORDER BY 1, a.attnum;
+SELECT pgmq.send('jobs', '{"task": 1}');
+SELECT pgmq.send('jobs', '{"task": 2}', 0);
+SELECT * FROM pgmq.send_batch('jobs', ARRAY['{"task": 3}', '{"task": 4}', '{"task": 5}']::jsonb[]);
+SELECT pgmq.send('jobs', '{"task": 6}', 3600);
+SELECT msg_id, read_ct, message FROM pgmq.read('jobs', 30, 2) ORDER BY msg_id;
+SELECT msg_id, read_ct, message FROM pgmq.read('jobs', 30, 10) ORDER BY msg_id;
+SELECT msg_id, read_ct, message FROM pgmq.read('jobs', 30, 10) ORDER BY msg_id;
+SELECT msg_id, read_ct FROM pgmq.set_vt('jobs', 1, 0);
+SELECT msg_id, read_ct, message FROM pgmq.read('jobs', 0, 1);
+SELECT msg_id, message FROM pgmq.pop('jobs');
+SELECT pgmq.archive('jobs', 2::bigint);
+SELECT * FROM pgmq.archive('jobs', ARRAY[3, 99]::bigint[]);
+SELECT pgmq.delete('jobs', 4::bigint), pgmq.delete('jobs', 4::bigint);
+SELECT * FROM pgmq.delete('jobs', ARRAY[5, 98]::bigint[]);
+SELECT msg_id, read_ct, message FROM pgmq.a_jobs ORDER BY msg_id;
+SELECT msg_id, read_ct, message FROM pgmq.q_jobs ORDER BY msg_id;
+SELECT queue_name, queue_length, total_messages FROM pgmq.metrics('jobs');
+SELECT queue_name, queue_length, total_messages FROM pgmq.metrics_all();
+SELECT pgmq.purge_queue('jobs');
+SELECT pgmq.send('nope', '{}');
+SELECT * FROM pgmq.read('nope', 30, 1);
+SELECT pgmq.create('bad-name');
+SELECT pgmq.create('a_queue_name_that_is_way_too_long_for_pgmq_to_accept_at_all');
+SELECT pgmq.create_unlogged('fast');
+SELECT relname, relpersistence FROM pg_class WHERE relname IN ('q_fast', 'a_fast') ORDER BY 1;
+SELECT pgmq.create_partitioned('parts');
+SELECT pgmq.drop_queue('fast');
+SELECT pgmq.drop_queue('fast');
+SELECT queue_name FROM pgmq.list_queues() ORDER BY 1;
+SELECT pgmq.detach_archive('jobs');
+SELECT pgmq.send('jobs', NULL);

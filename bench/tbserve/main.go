@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"syscall"
 
@@ -26,7 +27,15 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here until SIGINT/SIGTERM")
 	naptime := flag.Duration("autoanalyze", engine.DefaultAutoanalyzeNaptime, "automatic ANALYZE naptime (0: off)")
 	dataDir := flag.String("data-dir", "", "keep the database in this data directory (default: in memory)")
+	blockprofile := flag.String("blockprofile", "", "write a blocking profile here at SIGINT/SIGTERM")
+	mutexprofile := flag.String("mutexprofile", "", "write a mutex contention profile here at SIGINT/SIGTERM")
 	flag.Parse()
+	if *blockprofile != "" {
+		runtime.SetBlockProfileRate(10000) // one sample per 10 µs blocked
+	}
+	if *mutexprofile != "" {
+		runtime.SetMutexProfileFraction(10)
+	}
 	eng, err := engine.Open(engine.Options{Logger: logger(*debug), AutoanalyzeNaptime: *naptime, DataDir: *dataDir})
 	if err != nil {
 		log.Fatal(err)
@@ -60,6 +69,8 @@ func main() {
 		if stopProfile != nil {
 			stopProfile()
 		}
+		writeProfile("block", *blockprofile)
+		writeProfile("mutex", *mutexprofile)
 		// A data directory's final checkpoint, as tinybase start's stop.
 		if err := eng.Close(); err != nil {
 			log.Print(err)
@@ -68,6 +79,21 @@ func main() {
 	}()
 	log.Printf("listening on %s", l.Addr())
 	log.Fatal(srv.Serve(l))
+}
+
+func writeProfile(name, path string) {
+	if path == "" {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		log.Print(err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup(name).WriteTo(f, 0); err != nil {
+		log.Print(err)
+	}
 }
 
 func logger(debug bool) *slog.Logger {

@@ -466,10 +466,26 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// RecordHeader is how many bytes AppendFramed's frame reserves in front
+// of the payload.
+const RecordHeader = recordHead
+
 // Append writes one record. Calls must be serialized (the engine holds
 // its writer lock) so records are in commit order. wait returns once the
 // record is durable.
 func (d *Dir) Append(payload []byte) (wait func() error, err error) {
+	frame := make([]byte, recordHead, recordHead+len(payload))
+	return d.AppendFramed(append(frame, payload...))
+}
+
+// AppendFramed is Append of frame[RecordHeader:], whose first
+// RecordHeader bytes it overwrites with the record's length and checksum:
+// a caller that encodes its payload behind that room saves the copy (and
+// the allocation) Append makes of every commit's record.
+func (d *Dir) AppendFramed(frame []byte) (wait func() error, err error) {
+	if len(frame) < recordHead {
+		return nil, errors.New("durable: a record frame has no room for its header")
+	}
 	if p := d.failed.Load(); p != nil {
 		return nil, *p
 	}
@@ -479,10 +495,9 @@ func (d *Dir) Append(payload []byte) (wait func() error, err error) {
 	if w == nil {
 		return nil, errors.New("durable: the log is not open")
 	}
-	frame := make([]byte, recordHead, recordHead+len(payload))
+	payload := frame[recordHead:]
 	binary.LittleEndian.PutUint32(frame, uint32(len(payload)))
 	binary.LittleEndian.PutUint32(frame[4:], crc32.Checksum(payload, crcTable))
-	frame = append(frame, payload...)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.written+int64(len(frame)) > w.alloc {

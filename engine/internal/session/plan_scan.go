@@ -7,6 +7,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
@@ -172,6 +173,11 @@ func (f *planFacts) expr(e sql.Expression, calls bool) {
 		f.params++
 		if x.idx < 64 {
 			f.paramSet |= 1 << uint(x.idx)
+		}
+	case routines.RuntimeParam: // routine_plans.go
+		f.params++
+		if i := x.Ordinal(); i >= 0 && i < 64 {
+			f.paramSet |= 1 << uint(i)
 		}
 	case *plan.Subquery:
 		if f.analyzed && x.CanCacheResults() {

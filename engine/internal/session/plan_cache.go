@@ -193,7 +193,7 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	bf := boundFacts(bound)
 	reusable = !bf.folds
 	params, calls := bf.params, bf.calls
-	if params > 0 || calls > 0 {
+	if (params > 0 || calls > 0) && !bf.gating {
 		// restored, not cleared: a routine statement analyzed while GMS
 		// analyzes this one (a call it evaluates) must not end its hold
 		held := s.plans.holdParams

@@ -3,7 +3,6 @@ package extensions
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -60,18 +59,16 @@ var pgtap = &Extension{
 	Relocatable: true,
 	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapRelkindScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapAreScript() + pgtapBodiesRestored,
 	Funcs: map[string]Func{
-		"tap_plan":     tapPlan,
-		"tap_no_plan":  tapNoPlan,
-		"tap_finish":   tapFinish,
-		"tap_ok":       ScalarC(tapOK),
-		"tap_diag":     Scalar(func(a []any) (any, error) { return tapDiag(a[0].(string)), nil }),
-		"tap_todo":     tapNoRows(tapTodo),
-		"tap_todo_end": tapNoRows(tapTodoEnd),
-		"tap_in_todo":  ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) { return len(tapTodos(c)) > 0, nil }),
-		"tap_skip":     ScalarC(tapSkip),
-		"tap_num_failed": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {
-			return int32(tapGet(c, "failed")), nil
-		}),
+		"tap_plan":            tapPlan,
+		"tap_no_plan":         tapNoPlan,
+		"tap_finish":          tapFinish,
+		"tap_ok":              ScalarC(tapOK),
+		"tap_diag":            Scalar(func(a []any) (any, error) { return tapDiag(a[0].(string)), nil }),
+		"tap_todo":            tapNoRows(tapTodo),
+		"tap_todo_end":        tapNoRows(tapTodoEnd),
+		"tap_in_todo":         ScalarC(tapInTodo),
+		"tap_skip":            ScalarC(tapSkip),
+		"tap_num_failed":      ScalarC(tapNumFailed),
 		"tap_results":         ScalarC(tapResults),
 		"tap_throws":          ScalarC(tapThrows),
 		"tap_cmp_ok":          ScalarC(tapCmpOK),
@@ -112,46 +109,6 @@ const (
 	pgtapBodiesRestored = "SELECT pg_catalog.set_config('check_function_bodies', pg_catalog.current_setting('pgtap_state.check_function_bodies'), true);\n"
 )
 
-// The test state lives in session settings, as pgTAP keeps it in temporary
-// tables: it belongs to the session and a ROLLBACK undoes it.
-const (
-	tapPlanKey   = "pgtap_state.plan"
-	tapCurrKey   = "pgtap_state.curr"
-	tapFailedKey = "pgtap_state.failed"
-	tapTodoKey   = "pgtap_state.todo"
-)
-
-func tapGet(c routine.Caller, name string) int {
-	v, ok := c.Setting("pgtap_state." + name)
-	if !ok || v == "" {
-		return -1
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return -1
-	}
-	return n
-}
-
-// tapSet sets the state settings in one statement.
-func tapSet(ctx context.Context, c routine.Caller, kv ...string) error {
-	var b strings.Builder
-	b.WriteString("SELECT ")
-	params := &routine.Params{}
-	args := make([]any, 0, len(kv))
-	for i := 0; i < len(kv); i += 2 {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		n := len(args)
-		b.WriteString("pg_catalog.set_config($" + strconv.Itoa(n+1) + ", $" + strconv.Itoa(n+2) + ", false)")
-		params.Types = append(params.Types, types.Text, types.Text)
-		args = append(args, kv[i], kv[i+1])
-	}
-	_, err := c.Query(ctx, b.String(), params, args)
-	return err
-}
-
 // errNullQuery is PL/pgSQL's error for EXECUTE of a NULL string, which
 // pgTAP's functions raise when given a NULL query.
 func errNullQuery() error {
@@ -161,14 +118,11 @@ func errNullQuery() error {
 func tapRaise(msg string) error { return pgerror.New("P0001", "%s", msg) }
 
 func tapPlan(ctx context.Context, c routine.Caller, _ *catalog.Function, args []any, _ *routine.TriggerData) (routine.Result, error) {
-	n := args[0].(int32)
-	if tapGet(c, "plan") >= 0 {
-		return routine.Result{}, tapRaise("You tried to plan twice!")
-	}
-	if err := tapSet(ctx, c, tapPlanKey, strconv.Itoa(int(n)), tapFailedKey, "0", tapCurrKey, "0", tapTodoKey, ""); err != nil {
+	n := int(args[0].(int32))
+	if _, err := tapPlanState(ctx, c, n); err != nil { // pgtap_state.go
 		return routine.Result{}, err
 	}
-	return routine.Result{Value: "1.." + strconv.Itoa(int(n))}, nil
+	return routine.Result{Value: "1.." + strconv.Itoa(n)}, nil
 }
 
 func tapNoPlan(ctx context.Context, c routine.Caller, fn *catalog.Function, _ []any, tg *routine.TriggerData) (routine.Result, error) {
@@ -181,10 +135,24 @@ func tapNoPlan(ctx context.Context, c routine.Caller, fn *catalog.Function, _ []
 // tapFinish is pgTAP's finish(): the plan line of a no_plan() run and the
 // "Looks like…" diagnostics.
 func tapFinish(ctx context.Context, c routine.Caller, _ *catalog.Function, args []any, _ *routine.TriggerData) (routine.Result, error) {
-	curr, plan, failed := tapGet(c, "curr"), tapGet(c, "plan"), tapGet(c, "failed")
-	if curr < 0 {
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return routine.Result{}, err
+	}
+	if !s.exists {
+		return routine.Result{}, s.missing
+	}
+	curr, ok := s.get("curr_test")
+	if !ok {
 		return routine.Result{}, tapRaise("# No tests run!")
 	}
+	rows, err := tapFinishRows(curr, s.getOr("plan", 0), s.getOr("failed", 0), len(args) > 0 && args[0] == true)
+	return routine.Result{Rows: rows}, err
+}
+
+// tapFinishRows is pgTAP's _finish(tests run, tests planned, failures,
+// raise).
+func tapFinishRows(curr, plan, failed int, raise bool) ([][]any, error) {
 	var rows [][]any
 	if plan <= 0 {
 		plan = curr
@@ -194,12 +162,12 @@ func tapFinish(ctx context.Context, c routine.Caller, _ *catalog.Function, args 
 	case curr != plan:
 		rows = append(rows, []any{tapDiag("Looks like you planned " + strconv.Itoa(plan) + " test" + plural(plan) + " but ran " + strconv.Itoa(curr))})
 	case failed > 0:
-		if len(args) > 0 && args[0] == true {
-			return routine.Result{}, tapRaise(strconv.Itoa(failed) + " test" + plural(failed) + " failed of " + strconv.Itoa(plan))
+		if raise {
+			return nil, tapRaise(strconv.Itoa(failed) + " test" + plural(failed) + " failed of " + strconv.Itoa(plan))
 		}
 		rows = append(rows, []any{tapDiag("Looks like you failed " + strconv.Itoa(failed) + " test" + plural(failed) + " of " + strconv.Itoa(plan))})
 	}
-	return routine.Result{Rows: rows}, nil
+	return rows, nil
 }
 
 func plural(n int) string {
@@ -217,30 +185,8 @@ func tapDiag(s string) string {
 	return "# " + s
 }
 
-type tapTodoEntry struct {
-	N   int    `json:"n"` // remaining tests; -1 until todo_end()
-	Why string `json:"why"`
-}
-
-func tapTodos(c routine.Caller) []tapTodoEntry {
-	v, _ := c.Setting(tapTodoKey)
-	if v == "" {
-		return nil
-	}
-	var out []tapTodoEntry
-	_ = json.Unmarshal([]byte(v), &out)
-	return out
-}
-
-func tapTodosValue(t []tapTodoEntry) string {
-	if len(t) == 0 {
-		return ""
-	}
-	b, _ := json.Marshal(t)
-	return string(b)
-}
-
-// tapTodo adds a TODO block: n tests (-1: until todo_end()).
+// tapTodo is pgTAP's _add('todo', n, why): a TODO block of n tests (-1:
+// until todo_end()).
 func tapTodo(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	n := -1
 	if a[0] != nil {
@@ -250,54 +196,93 @@ func tapTodo(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	if a[1] != nil {
 		why = a[1].(string)
 	}
-	t := append(tapTodos(c), tapTodoEntry{N: n, Why: why})
-	return nil, tapSet(ctx, c, tapTodoKey, tapTodosValue(t))
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	if !s.exists {
+		return nil, s.missing
+	}
+	return nil, s.add(ctx, c, "todo", n, why)
 }
 
+// tapTodoEnd closes the innermost todo_start() block.
 func tapTodoEnd(ctx context.Context, c routine.Caller, _ []any) (any, error) {
-	t := tapTodos(c)
-	for i := len(t) - 1; i >= 0; i-- {
-		if t[i].N == -1 {
-			t = append(t[:i], t[i+1:]...)
-			return nil, tapSet(ctx, c, tapTodoKey, tapTodosValue(t))
-		}
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	if !s.exists {
+		return nil, s.missing
+	}
+	open := -1
+	if t, ok := s.latest("todo", &open); ok {
+		return nil, s.deleteID(ctx, c, t.id)
 	}
 	e := pgerror.New("P0001", "todo_end() called without todo_start()")
 	e.Where = "PL/pgSQL function todo_end() line 7 at RAISE" // where pgTAP's todo_end raises it
 	return nil, e
 }
 
+// tapInTodo is in_todo(): whether a TODO block is open.
+func tapInTodo(ctx context.Context, c routine.Caller, _ []any) (any, error) {
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	if !s.exists {
+		return nil, s.missing
+	}
+	_, ok := s.get("todo")
+	return ok, nil
+}
+
+// tapNumFailed is num_failed(): the failures so far, NULL before plan().
+func tapNumFailed(ctx context.Context, c routine.Caller, _ []any) (any, error) {
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	if !s.exists {
+		return nil, s.missing
+	}
+	return tapCounterValue(s.get("failed")), nil
+}
+
 // tapResult records one test and returns its TAP line: ok(aok, descr)
 // plus, for a failure, diagnostic lines.
 func tapResult(ctx context.Context, c routine.Caller, aok *bool, descr *string, diag *string) (string, error) {
-	if tapGet(c, "plan") < 0 {
-		return "", tapRaise("You tried to run a test without a plan! Gotta have a plan")
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return "", err
 	}
-	todos := tapTodos(c)
-	var todoWhy *string
-	for len(todos) > 0 {
-		top := &todos[len(todos)-1]
-		if top.N == 0 {
-			todos = todos[:len(todos)-1]
-			continue
-		}
-		why := top.Why
-		todoWhy = &why
-		if top.N > 0 {
-			top.N--
-			if top.N == 0 {
-				todos = todos[:len(todos)-1]
-			}
-		}
-		break
+	return s.result(ctx, c, aok, descr, diag)
+}
+
+// result is tapResult on a state already read.
+func (s *tapState) result(ctx context.Context, c routine.Caller, aok *bool, descr *string, diag *string) (string, error) {
+	noPlan := tapRaise("You tried to run a test without a plan! Gotta have a plan")
+	if !s.exists {
+		return "", noPlan
+	}
+	todoWhy, err := s.todoWhy(ctx, c)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := s.get("plan"); !ok {
+		return "", noPlan
 	}
 	passed := aok != nil && *aok
-	curr := tapGet(c, "curr") + 1
-	failed := tapGet(c, "failed")
-	if !passed && todoWhy == nil {
-		failed++
+	curr, err := tapNextTest(ctx, c)
+	if err != nil {
+		return "", err
 	}
-	if err := tapSet(ctx, c, tapCurrKey, strconv.Itoa(curr), tapFailedKey, strconv.Itoa(failed), tapTodoKey, tapTodosValue(todos)); err != nil {
+	if !passed && todoWhy == nil {
+		if err := s.set(ctx, c, "failed", s.getOr("failed", 0)+1); err != nil {
+			return "", err
+		}
+	}
+	if err := s.set(ctx, c, "curr_test", curr); err != nil {
 		return "", err
 	}
 	var b strings.Builder

@@ -11,12 +11,16 @@ CREATE FUNCTION @extschema@._texts_are(text, text[], text[], text) RETURNS text 
     ARRAY(SELECT y FROM unnest($3) y EXCEPT SELECT x FROM unnest($2) x), $4)
 $$;
 
--- _rels(kinds, schema): the relations of those relkinds.
+-- _rels(kinds, schema): the relations of those relkinds, leaving out
+-- pgTAP's own (its test state in pg_temp, which the search path finds
+-- first, is never a test's table).
 CREATE FUNCTION @extschema@._rels(char[], name) RETURNS name[] LANGUAGE sql AS $$
   SELECT ARRAY(SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                 WHERE c.relkind = ANY($1)
+                  AND c.relname NOT IN ('pg_all_foreign_keys', 'tap_funky', '__tresults___numb_seq', '__tcache___id_seq')
                   AND CASE WHEN $2 IS NULL
                            THEN n.nspname NOT IN ('pg_catalog', 'information_schema') AND pg_catalog.pg_table_is_visible(c.oid)
+                                AND c.relname <> '__tcache__'
                            ELSE n.nspname = $2 END)
 $$;
 

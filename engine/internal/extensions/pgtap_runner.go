@@ -127,18 +127,31 @@ func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a [
 	if err := runAll(startup, same); err != nil {
 		return nil, err
 	}
-	tfailed := max(tapGet(c, "failed"), 0)
+	st, err := tapLoad(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	tfailed := st.getOr("failed", 0)
 	for _, test := range tests {
 		emit("    " + tapDiag("Subtest: "+test+"()"))
 		tok := true
-		tnumb := max(tapGet(c, "curr"), 0)
+		if st, err = tapLoad(ctx, c); err != nil {
+			return nil, err
+		}
+		tnumb := st.getOr("curr_test", 0)
 		if tnumb > 0 {
-			if err := tapSet(ctx, c, tapCurrKey, "0", tapFailedKey, "0"); err != nil {
+			if err := tapRestartTests(ctx, c, 1); err != nil {
+				return nil, err
+			}
+			if err := st.set(ctx, c, "curr_test", 0); err != nil {
+				return nil, err
+			}
+			if err := st.set(ctx, c, "failed", 0); err != nil {
 				return nil, err
 			}
 		}
 		sp := c.Savepoint()
-		passed, died, err := tapSubtest(setup, test, teardown, c, runAll, emit, tfailed)
+		passed, died, err := tapSubtest(ctx, setup, test, teardown, c, runAll, emit, tfailed)
 		if err != nil {
 			c.RollbackTo(sp)
 			return nil, err
@@ -151,10 +164,20 @@ func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a [
 		} else if !passed {
 			tok = false
 		}
-		if err := tapSet(ctx, c, tapCurrKey, strconv.Itoa(tnumb), tapFailedKey, strconv.Itoa(tfailed), tapTodoKey, ""); err != nil {
+		// The numbering and failures go on from before the subtest.
+		if err := tapRestartTests(ctx, c, tnumb+1); err != nil {
 			return nil, err
 		}
-		line, err := tapResult(ctx, c, &tok, &test, nil)
+		if st, err = tapLoad(ctx, c); err != nil {
+			return nil, err
+		}
+		if err := st.set(ctx, c, "curr_test", tnumb); err != nil {
+			return nil, err
+		}
+		if err := st.set(ctx, c, "failed", tfailed); err != nil {
+			return nil, err
+		}
+		line, err := st.result(ctx, c, &tok, &test, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -166,13 +189,18 @@ func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a [
 	if err := runAll(shutdown, same); err != nil {
 		return nil, err
 	}
-	curr := max(tapGet(c, "curr"), 0)
-	emit("1.." + strconv.Itoa(curr))
-	if tfailed > 0 {
-		emit(tapDiag("Looks like you failed " + strconv.Itoa(tfailed) + " test" + plural(tfailed) + " of " + strconv.Itoa(curr)))
+	if st, err = tapLoad(ctx, c); err != nil {
+		return nil, err
 	}
-	// The runner's state is gone afterwards, as _cleanup drops it.
-	if err := tapSet(ctx, c, tapPlanKey, "", tapCurrKey, "", tapFailedKey, "", tapTodoKey, ""); err != nil {
+	fin, err := tapFinishRows(st.getOr("curr_test", 0), 0, tfailed, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range fin {
+		emit(r[0].(string))
+	}
+	// The runner's state is gone afterwards, as pgTAP's _cleanup() drops it.
+	if err := tapDropState(ctx, c); err != nil {
 		return nil, err
 	}
 	return rows, nil
@@ -181,7 +209,7 @@ func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a [
 // tapSubtest runs one test function with its setup and teardown and
 // emits its plan and failure summary; a RAISE EXCEPTION inside is
 // returned as died, any other error as err.
-func tapSubtest(setup []string, test string, teardown []string, c routine.Caller,
+func tapSubtest(ctx context.Context, setup []string, test string, teardown []string, c routine.Caller,
 	runAll func([]string, func(string) string) error, emit func(string), tfailed int) (passed bool, died *pgerror.Error, err error) {
 	fail := func(e error) (bool, *pgerror.Error, error) {
 		if pe, ok := pgerror.As(e); ok && pe.Code == "P0001" {
@@ -205,13 +233,17 @@ func tapSubtest(setup []string, test string, teardown []string, c routine.Caller
 	if err := runAll(teardown, tapIndent); err != nil {
 		return fail(err)
 	}
-	fnumb := max(tapGet(c, "curr"), 0)
+	st, err := tapLoad(ctx, c)
+	if err != nil {
+		return false, nil, err
+	}
+	fnumb := st.getOr("curr_test", 0)
 	emit("    1.." + strconv.Itoa(fnumb))
 	if fnumb == 0 {
 		emit("    # No tests run!")
 		return false, nil, nil
 	}
-	if ffailed := max(tapGet(c, "failed"), 0); ffailed > 0 {
+	if ffailed := st.getOr("failed", 0); ffailed > 0 {
 		// pgTAP 1.2.0 chooses the plural by the failures before this
 		// subtest.
 		emit("    " + tapDiag("Looks like you failed "+strconv.Itoa(ffailed)+" test"+plural(tfailed)+" of "+strconv.Itoa(fnumb)))
@@ -348,46 +380,36 @@ func tapIsRecord(not bool) func(ctx context.Context, c routine.Caller, a []any) 
 	}
 }
 
-// tapCounter maps pgTAP's names of its counters to tinybase's.
-func tapCounter(name string) (string, bool) {
-	switch name {
-	case "plan":
-		return "plan", true
-	case "curr_test":
-		return "curr", true
-	case "failed":
-		return "failed", true
+// tapGetCounter is pgTAP's _get(label): the value of the label's row in
+// __tcache__, NULL when there is none.
+func tapGetCounter(ctx context.Context, c routine.Caller, a []any) (any, error) {
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return nil, err
 	}
-	return "", false
+	if !s.exists {
+		return nil, s.missing
+	}
+	return tapCounterValue(s.get(a[0].(string))), nil
 }
 
-// tapGetCounter is pgTAP's _get(name): NULL for an unknown name or
-// before plan().
-func tapGetCounter(_ context.Context, c routine.Caller, a []any) (any, error) {
-	key, ok := tapCounter(a[0].(string))
-	if !ok {
-		return nil, nil
-	}
-	if v := tapGet(c, key); v >= 0 {
-		return int32(v), nil
-	}
-	return nil, nil
-}
-
-// tapSetCounter is pgTAP's _set(name, value): the value.
+// tapSetCounter is pgTAP's _set(label, value): the value.
 func tapSetCounter(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	if a[0] == nil {
 		return nil, nil
 	}
-	key, ok := tapCounter(a[0].(string))
-	if !ok {
-		return nil, pgerror.New(pgerror.InvalidParameterValue, "pgTAP counter \"%s\" is not kept by tinybase", a[0].(string))
+	s, err := tapLoad(ctx, c)
+	if err != nil {
+		return nil, err
 	}
-	v := ""
-	if a[1] != nil {
-		v = strconv.Itoa(int(a[1].(int32)))
+	if !s.exists {
+		return nil, s.missing
 	}
-	if err := tapSet(ctx, c, "pgtap_state."+key, v); err != nil {
+	if a[1] == nil {
+		// pgTAP's _set builds its UPDATE by concatenation: NULL
+		return nil, errNullQuery()
+	}
+	if err := s.set(ctx, c, a[0].(string), int(a[1].(int32))); err != nil {
 		return nil, err
 	}
 	return a[1], nil

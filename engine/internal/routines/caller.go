@@ -2,6 +2,10 @@ package routines
 
 import (
 	"context"
+	"strconv"
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/hypo"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -30,13 +34,67 @@ func (c *Caller) Prepare(ctx context.Context, sqlText string, params *routine.Pa
 	return Prepare(sqlText, params)
 }
 
-// Query implements routine.Caller.
+// Query implements routine.Caller. The statement is kept in the
+// session's query cache under its text and parameters, so a routine
+// running it again skips parsing, and — while the catalog, search path,
+// role and plan generation stay what its translation was made for
+// (Stmt.translation) — translation and planning.
 func (c *Caller) Query(ctx context.Context, sqlText string, params *routine.Params, args []any) (*routine.Rows, error) {
-	st, err := Prepare(sqlText, params)
+	st, err := c.h.RoutineState().query(sqlText, params)
 	if err != nil {
 		return nil, err
 	}
 	return st.Query(ctx, c, args)
+}
+
+// queryLimits bound a session's statements run through Caller.Query
+// (extensions' state queries, a C function's SPI-like calls).
+var queryLimits = cache.Limits{Entries: 256, Bytes: 4 << 20}
+
+// query is the session's prepared statement for sqlText with params.
+func (st *State) query(sqlText string, params *routine.Params) (*Stmt, error) {
+	key := queryKey(sqlText, params)
+	if st.queries == nil {
+		st.queries = cache.New[string, *Stmt](queryLimits)
+	} else if p, ok := st.queries.Get(key); ok {
+		return p, nil
+	}
+	p, err := Prepare(sqlText, params)
+	if err != nil {
+		return nil, err
+	}
+	st.queries.Put(key, p, 1024+2*int64(len(key)))
+	return p, nil
+}
+
+// queryKey identifies a statement by its text and its parameters' types
+// and names: the same text with other parameter types translates
+// differently.
+func queryKey(sqlText string, params *routine.Params) string {
+	if params == nil {
+		return sqlText
+	}
+	var b strings.Builder
+	b.WriteString(sqlText)
+	b.WriteString("\x00")
+	b.WriteString(params.Qualifier)
+	for i, t := range params.Types {
+		b.WriteString("\x00")
+		if t != nil {
+			b.WriteString(strconv.FormatUint(uint64(t.OID), 10))
+			b.WriteByte('.')
+			b.WriteString(strconv.FormatInt(int64(t.Mod), 10))
+			for _, f := range t.Fields {
+				// an anonymous record type by its fields
+				b.WriteString("," + f.Name + "." + strconv.FormatUint(uint64(f.Type.OID), 10))
+			}
+		}
+		if i < len(params.Names) {
+			b.WriteByte(':')
+			b.WriteString(params.Names[i])
+		}
+	}
+	return b.String()
 }
 
 // OuterContext is the error context of the running routines that called

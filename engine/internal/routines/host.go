@@ -91,14 +91,16 @@ type Host interface {
 	// RunBody runs a translated body statement of a SQL routine as part
 	// of the calling statement (a write takes the writer lock; AFTER
 	// triggers it queues fire when it ends), with its rows materialised.
-	// Errors are mapped to *pgerror.Error.
-	RunBody(ctx context.Context, gctx *sql.Context, res translate.Result) (*routine.Rows, error)
+	// Errors are mapped to *pgerror.Error. slot, when not nil, keeps the
+	// statement's plan for the next run of the same translation.
+	RunBody(ctx context.Context, gctx *sql.Context, res translate.Result, slot *PlanSlot) (*routine.Rows, error)
 	// AnalyzeBody plans a translated body statement without running it
 	// (check_function_bodies) and returns its result columns.
 	AnalyzeBody(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, error)
 	// RunNested runs a statement from a PL/pgSQL body in the caller's
-	// transaction, materialising its rows and keeping the caller's notices.
-	RunNested(ctx context.Context, text string, node *pg.Node, res translate.Result) (*plpgsql.Result, error)
+	// transaction, materialising its rows and keeping the caller's notices;
+	// slot as for RunBody.
+	RunNested(ctx context.Context, text string, node *pg.Node, res translate.Result, slot *PlanSlot) (*plpgsql.Result, error)
 	// ApplyCatalog runs the catalog commands a translation carries.
 	ApplyCatalog(cmds []translate.CatalogCommand) error
 	// MapError maps a go-mysql-server or storage error to *pgerror.Error.
@@ -136,6 +138,9 @@ type State struct {
 	pl    plState
 	// errctx is the error context stack of the running routines.
 	errctx []errContext
+	// queries are the statements run through Caller.Query (bounded:
+	// queryLimits).
+	queries *cache.LRU[string, *Stmt]
 }
 
 // catalogOf is the catalog as h's transaction sees it.

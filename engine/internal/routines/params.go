@@ -120,7 +120,7 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 	if err != nil {
 		return nil, err
 	}
-	res, err := st.translation(h)
+	res, _, err := st.translation(h)
 	if err != nil {
 		return nil, err
 	}

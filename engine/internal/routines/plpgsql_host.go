@@ -69,13 +69,17 @@ type plPlan struct {
 	// the role is skipped.
 	role    string
 	anyRole bool
-	node    *pg.Node // parsed statement (SELECT <expr> for expressions)
-	text    string
+	// path is the search path the plan's names were resolved on.
+	path string
+	node *pg.Node // parsed statement (SELECT <expr> for expressions)
+	text string
 	// fast is the expression compiled without the planner, when simple.
 	fast    sql.Expression
 	fastTyp *types.Type
-	// res is a reusable translation (queries and DELETE).
-	res *translate.Result
+	// res is a reusable translation (queries and DELETE), slot its plan
+	// as the session keeps it.
+	res  *translate.Result
+	slot *PlanSlot
 	// vars are the datums the translation referenced, with the types it assumed.
 	vars  []int
 	vtyps []varSig
@@ -233,6 +237,9 @@ func (h *plHost) valid(p *plPlan, fr *plpgsql.Frame, needPlanner bool) bool {
 	if needPlanner && (p.version != h.s.CatalogVersion() || p.gen != h.s.PlanGeneration()) {
 		return false
 	}
+	if needPlanner && p.path != searchPathKey(h.s) {
+		return false // names resolve elsewhere now
+	}
 	if !p.anyRole && p.role != h.s.CurrentUser() {
 		// secured for another role (SET ROLE, SECURITY DEFINER, or the
 		// same function called by another role in this session)
@@ -261,7 +268,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 	if p, _ := ps.plans.Get(e); p != nil && h.valid(p, fr, p.fast == nil) {
 		return p, nil
 	}
-	p := &plPlan{version: s.CatalogVersion(), gen: s.PlanGeneration(), loc: s.TypesEnv().Loc, role: s.CurrentUser()}
+	p := &plPlan{version: s.CatalogVersion(), gen: s.PlanGeneration(), loc: s.TypesEnv().Loc, role: s.CurrentUser(), path: searchPathKey(s)}
 	if old, _ := ps.plans.Peek(e); old != nil {
 		p.node, p.text = old.node, old.text
 	}
@@ -305,7 +312,7 @@ func (h *plHost) plan(fr *plpgsql.Frame, e *plpgsql.Expr) (*plPlan, error) {
 		return nil, err
 	}
 	if s.ReusableTranslation(res) {
-		p.res = &res
+		p.res, p.slot = &res, &PlanSlot{}
 	}
 	keepPLPlan(ps.plans, e, p)
 	return p, nil
@@ -528,8 +535,9 @@ func (h *plHost) Query(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr) 
 
 func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p *plPlan) (*plpgsql.Result, error) {
 	var res translate.Result
+	var slot *PlanSlot
 	if p.res != nil {
-		res = *p.res
+		res, slot = *p.res, p.slot
 	} else {
 		// secured again on each run: an INSERT or UPDATE registers its
 		// WITH CHECK expressions for the statement about to run
@@ -550,7 +558,7 @@ func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p 
 	if err := h.s.ApplyCatalog(res.Catalog); err != nil {
 		return nil, PLError(err)
 	}
-	return h.s.RunNested(ctx, p.text, p.node, res)
+	return h.s.RunNested(ctx, p.text, p.node, res, slot)
 }
 
 // PLError drops the statement position: an error inside a body has none
@@ -624,7 +632,7 @@ func (h *plHost) Dynamic(ctx context.Context, text string, params []plpgsql.Valu
 	if err := s.ApplyCatalog(res.Catalog); err != nil {
 		return nil, PLError(err)
 	}
-	return s.RunNested(ctx, text, node, res)
+	return s.RunNested(ctx, text, node, res, nil)
 }
 
 // paramValue turns a typed value into a translator parameter: Go values
@@ -720,7 +728,7 @@ func (h *plHost) queryText(ctx context.Context, text string) (*plpgsql.Result, e
 	if err != nil {
 		return nil, PLError(err)
 	}
-	return h.s.RunNested(ctx, text, node, res)
+	return h.s.RunNested(ctx, text, node, res, nil)
 }
 
 // Notice implements plpgsql.Host: RAISE below ERROR. The session sends
@@ -773,6 +781,9 @@ func (v *plVarExpr) Children() []sql.Expression                               { 
 func (v *plVarExpr) String() string                                           { return v.name }
 func (v *plVarExpr) PGType() *types.Type                                      { return v.typ }
 func (v *plVarExpr) WithChildren(c ...sql.Expression) (sql.Expression, error) { return v, nil }
+
+// Ordinal implements RuntimeParam.
+func (v *plVarExpr) Ordinal() int { return v.dno }
 func (v *plVarExpr) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 	var fr *plpgsql.Frame
 	if sh, ok := ctx.Session.(stateHolder); ok {

@@ -34,7 +34,27 @@ type Stmt struct {
 	cols    []routine.Column
 	session Host
 	version uint64
+	gen     uint64
 	path    string
+	// slot holds the host's analyzed plan of the cached translation; a
+	// new translation brings a new slot, so a plan never outlives the
+	// catalog, search path and role its translation was made for.
+	slot *PlanSlot
+}
+
+// PlanSlot holds what a host keeps of one cached translation between runs
+// (the session's analyzed plan); nil for a translation made for one run.
+type PlanSlot struct{ Plan any }
+
+// RuntimeParam is an expression of a body statement that reads its value
+// when the statement runs — a routine parameter or a PL/pgSQL variable —
+// so a host may keep the statement's plan and run it again with other
+// values, as it does for its own statement parameters. Ordinal tells
+// different ones of a statement apart.
+type RuntimeParam interface {
+	sql.Expression
+	PGType() *types.Type
+	Ordinal() int
 }
 
 var _ routine.Statement = (*Stmt)(nil)
@@ -63,14 +83,15 @@ func (p *Stmt) paramTypes() []*types.Type {
 }
 
 // translation returns the statement translated for h, reusing the last
-// translation when nothing it depends on changed.
-func (p *Stmt) translation(h Host) (translate.Result, error) {
-	version := h.CatalogVersion()
-	path := strings.Join(h.SearchPath(), ",") + "\x00" + h.CurrentUser() // row security differs by role
+// translation when nothing it depends on changed, with the slot of its
+// plan (nil when the translation is not kept).
+func (p *Stmt) translation(h Host) (translate.Result, *PlanSlot, error) {
+	version, gen := h.CatalogVersion(), h.PlanGeneration()
+	path := searchPathKey(h) + "\x00" + h.CurrentUser() // row security differs by role
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.session == h && p.version == version && p.path == path && p.cached.Tag != "" {
-		return p.cached, nil
+	if p.session == h && p.version == version && p.gen == gen && p.path == path && p.cached.Tag != "" {
+		return p.cached, p.slot, nil
 	}
 	var ptypes []*types.Type
 	if p.params != nil {
@@ -85,33 +106,34 @@ func (p *Stmt) translation(h Host) (translate.Result, error) {
 	}
 	node, prepared, err := p.executeTarget(h)
 	if err != nil {
-		return translate.Result{}, err
+		return translate.Result{}, nil, err
 	}
 	secured, err := h.SecureStatement(bindParamNames(h, node, p.params))
 	if err != nil {
-		return translate.Result{}, err
+		return translate.Result{}, nil, err
 	}
 	res, err := tr.Statement(secured)
 	if err != nil {
-		return res, err
+		return res, nil, err
 	}
 	if prepared {
 		// The name may be prepared again with another statement: never
 		// cached.
-		return res, nil
+		return res, nil, nil
 	}
 	if _, ok := res.Cmd.(translate.CursorCommand); ok {
-		return res, nil // run by the session each time (RunBody)
+		return res, nil, nil // run by the session each time (RunBody)
 	}
 	if res.Stmt == nil {
 		if _, ok := res.Cmd.(*translate.DML); !ok {
 			// a command the session runs itself (CREATE FUNCTION, SET,
 			// GRANT…): run each time as PL/pgSQL's statements are
 			// (Query), never cached, as it usually changes the catalog
-			return res, nil
+			return res, nil, nil
 		}
 	}
-	p.cached, p.session, p.version, p.path = res, h, version, path
+	p.cached, p.session, p.version, p.gen, p.path = res, h, version, gen, path
+	p.slot = &PlanSlot{}
 	p.fast = nil
 	if sel, ok := res.Stmt.(*sqlparser.Select); ok && len(sel.From) == 0 && sel.Where == nil && sel.Having == nil &&
 		len(sel.SelectExprs) == 1 && sel.With == nil && sel.GroupBy == nil && sel.Limit == nil && !sel.QueryOpts.Distinct {
@@ -122,8 +144,11 @@ func (p *Stmt) translation(h Host) (translate.Result, error) {
 			}
 		}
 	}
-	return res, nil
+	return res, p.slot, nil
 }
+
+// searchPathKey is h's search path as plans are keyed by it.
+func searchPathKey(h Host) string { return strings.Join(h.SearchPath(), ",") }
 
 // executeTarget returns the statement to translate: for EXECUTE name
 // (without arguments, as dynamic SQL such as pgTAP's results_eq('name')
@@ -189,7 +214,7 @@ func (c *Caller) CallerHost() (Host, *sql.Context) { return c.h, c.gctx }
 // Query implements routine.Statement.
 func (p *Stmt) Query(ctx context.Context, c routine.Caller, args []any) (*routine.Rows, error) {
 	h, gctx := c.(HostedCaller).CallerHost()
-	res, err := p.translation(h)
+	res, slot, err := p.translation(h)
 	if err != nil {
 		return nil, err
 	}
@@ -219,10 +244,10 @@ func (p *Stmt) Query(ctx context.Context, c routine.Caller, args []any) (*routin
 	}
 	if _, isDML := res.Cmd.(*translate.DML); res.Stmt == nil && res.Cmd != nil && !isDML {
 		if _, isCursor := res.Cmd.(translate.CursorCommand); !isCursor {
-			return p.runCommand(ctx, h, res)
+			return p.runCommand(ctx, h, res, slot)
 		}
 	}
-	rows, err := h.RunBody(ctx, gctx, res)
+	rows, err := h.RunBody(ctx, gctx, res, slot)
 	if err != nil {
 		return nil, err
 	}
@@ -242,8 +267,8 @@ func (p *Stmt) Query(ctx context.Context, c routine.Caller, args []any) (*routin
 
 // runCommand runs a statement the session handles itself (DDL, SET,
 // GRANT…) as a PL/pgSQL body runs one: nested in the calling statement.
-func (p *Stmt) runCommand(ctx context.Context, h Host, res translate.Result) (*routine.Rows, error) {
-	out, err := h.RunNested(ctx, p.text, p.node, res)
+func (p *Stmt) runCommand(ctx context.Context, h Host, res translate.Result, slot *PlanSlot) (*routine.Rows, error) {
+	out, err := h.RunNested(ctx, p.text, p.node, res, slot)
 	if err != nil {
 		return nil, err
 	}
@@ -270,6 +295,9 @@ func (b *boundParam) String() string                                         { r
 
 // PGType returns the parameter's type.
 func (b *boundParam) PGType() *types.Type { return b.typ }
+
+// Ordinal implements RuntimeParam.
+func (b *boundParam) Ordinal() int { return b.idx }
 
 func (b *boundParam) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 	sh, ok := ctx.Session.(stateHolder)

@@ -179,7 +179,7 @@ func (h dmlHost) StorageTable(gctx *sql.Context, schema, name string) (*storage.
 }
 
 func (h dmlHost) ExecGMS(gctx *sql.Context, stmt sqlparser.Statement) (sql.Schema, sql.RowIter, error) {
-	return h.s.runGMS(gctx, "", stmt) // plancache.go
+	return h.s.execBody(gctx, stmt) // routine_plans.go
 }
 
 func (h dmlHost) BindSchema(gctx *sql.Context, stmt sqlparser.Statement) (sql.Schema, error) {

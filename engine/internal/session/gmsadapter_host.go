@@ -107,7 +107,7 @@ func runtimeKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
 
 // isParamExpr reports whether e is a parameter of a cached statement.
 func isParamExpr(e sql.Expression) bool {
-	_, ok := e.(*paramExpr)
+	_, _, ok := paramOf(e) // routine_plans.go
 	return ok
 }
 
@@ -118,6 +118,9 @@ func isParamExpr(e sql.Expression) bool {
 func heldName(e sql.Expression, n int) (string, bool) {
 	if p, ok := e.(*paramExpr); ok {
 		return heldParamPrefix + strconv.Itoa(p.idx), true
+	}
+	if idx, _, ok := paramOf(e); ok { // a routine statement's (routine_plans.go)
+		return heldParamPrefix + "routine-" + strconv.Itoa(idx), true
 	}
 	if !runtimeCall(e) || containsBindVar(e) {
 		return "", false

@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 )
 
@@ -192,9 +193,12 @@ func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser
 	bf := boundFacts(bound)
 	reusable = !bf.folds
 	params, calls := bf.params, bf.calls
-	if params > 0 || calls > 0 {
+	if (params > 0 || calls > 0) && !bf.gating {
+		// restored, not cleared: a routine statement analyzed while GMS
+		// analyzes this one (a call it evaluates) must not end its hold
+		held := s.plans.holdParams
 		s.plans.holdParams = true
-		defer func() { s.plans.holdParams = false }()
+		defer func() { s.plans.holdParams = held }()
 	}
 	switch stmt.(type) {
 	case *sqlparser.Update, *sqlparser.Delete:
@@ -242,7 +246,7 @@ func exprFolds(e sql.Expression, cond bool) (columns int, params bool) {
 		return 1, false
 	case *expr.Literal, *expression.Literal:
 		return 0, false
-	case *paramExpr:
+	case *paramExpr, routines.RuntimeParam:
 		return 0, true
 	}
 	var buf [2]sql.Expression

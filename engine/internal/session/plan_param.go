@@ -504,20 +504,20 @@ func conjunctOf(eq []colConjunct, col string) (int, bool) {
 // evaluated per execution.
 func paramKey(e sql.Expression) (sql.Expression, *types.Type, bool) {
 	if c, ok := e.(*expr.Cast); ok {
-		p, ok := c.Child.(*paramExpr)
+		_, pt, ok := paramOf(c.Child) // routine_plans.go
 		if !ok {
 			return nil, nil, false
 		}
-		if !c.Explicit && lookupCompatible(expr.TypeOf(c), p.typ) {
-			return p, p.typ, true
+		if !c.Explicit && lookupCompatible(expr.TypeOf(c), pt) {
+			return c.Child, pt, true
 		}
 		return c, expr.TypeOf(c), true
 	}
-	p, ok := e.(*paramExpr)
+	_, pt, ok := paramOf(e)
 	if !ok {
 		return nil, nil, false
 	}
-	return p, p.typ, true
+	return e, pt, true
 }
 
 // lookupCompatible reports whether `column = parameter` selects exactly

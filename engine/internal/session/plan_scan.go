@@ -7,6 +7,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
@@ -29,6 +30,7 @@ type planFacts struct {
 	paramSet uint64
 	calls    int  // run-time calls in conditions and lookup keys (plan_volatile.go)
 	folds    bool // bound: analysis may fold a changing value (exprFolds)
+	gating   bool // bound: one it must fold (gatingRoutineParam)
 	// analyzed: whether the plan may not run again, whether it has nodes
 	// freshPlan renews (meaningful only when !unusable), and whether it
 	// has run-time index lookups
@@ -122,6 +124,10 @@ func (f *planFacts) reuse(n sql.Node) {
 	if f.unusable {
 		return
 	}
+	if heldLimitSubquery(n) {
+		f.unusable = true
+		return
+	}
 	switch n := n.(type) {
 	case *plan.Project, *plan.Filter, *plan.Limit, *plan.Offset, *plan.Sort, *plan.TopN,
 		*plan.TableAlias, *plan.Distinct, *plan.OrderedDistinct, *plan.GroupBy, *plan.Having,
@@ -155,6 +161,8 @@ func (f *planFacts) top(e sql.Expression, cond, calls bool) {
 	if !f.analyzed && !f.folds {
 		if columns, _ := exprFolds(e, cond); columns < 0 {
 			f.folds = true
+		} else if cond && gatingRoutineParam(e) {
+			f.folds, f.gating = true, true
 		}
 	}
 	f.expr(e, calls)
@@ -172,6 +180,11 @@ func (f *planFacts) expr(e sql.Expression, calls bool) {
 		f.params++
 		if x.idx < 64 {
 			f.paramSet |= 1 << uint(x.idx)
+		}
+	case routines.RuntimeParam: // routine_plans.go
+		f.params++
+		if i := x.Ordinal(); i >= 0 && i < 64 {
+			f.paramSet |= 1 << uint(i)
 		}
 	case *plan.Subquery:
 		if f.analyzed && x.CanCacheResults() {
@@ -202,4 +215,65 @@ func exprChildren(e sql.Expression, buf *[2]sql.Expression) []sql.Expression {
 		return buf[:1]
 	}
 	return e.Children()
+}
+
+// heldLimitSubquery reports whether n's LIMIT or OFFSET is a held value
+// (expr.HoldLimit) reading a subquery: the subquery's rows are cached on
+// its node, out of reach of freshPlan inside the holder, so a plan
+// reusing it would keep the first execution's limit.
+func heldLimitSubquery(n sql.Node) bool {
+	var es []sql.Expression
+	switch x := n.(type) {
+	case *plan.Limit:
+		es = []sql.Expression{x.Limit}
+	case *plan.Offset:
+		es = []sql.Expression{x.Offset}
+	case *plan.TopN:
+		es = []sql.Expression{x.Limit}
+	case *plan.SetOp:
+		es = []sql.Expression{x.Limit, x.Offset}
+	default:
+		return false
+	}
+	found := false
+	for _, e := range es {
+		if e == nil {
+			continue
+		}
+		_, _, _ = expr.MapHeldLimit(e, func(v sql.Expression) (sql.Expression, error) {
+			sql.Inspect(v, func(e sql.Expression) bool {
+				if _, ok := e.(*plan.Subquery); ok {
+					found = true
+				}
+				return !found
+			})
+			return v, nil
+		})
+	}
+	return found
+}
+
+// gatingRoutineParam reports whether a condition has a conjunct reading
+// no column but a routine's parameter or variable (`1/n = 1`).
+// PostgreSQL evaluates such a conjunct once before reading any row (a
+// gating qual), so its error is raised even over an empty table; GMS's
+// analysis folds it, which does the same, so such a plan is not kept
+// (routine_plans.go).
+func gatingRoutineParam(e sql.Expression) bool {
+	for _, c := range expression.SplitConjunction(e) {
+		if columns, params := exprFolds(c, true); columns != 0 || !params {
+			continue
+		}
+		found := false
+		sql.Inspect(c, func(e sql.Expression) bool {
+			if _, ok := e.(routines.RuntimeParam); ok {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

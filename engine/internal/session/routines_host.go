@@ -254,7 +254,12 @@ func (s *Session) inPL(ctx context.Context, run func(ctx context.Context) error)
 }
 
 // RunNested implements routines.Host.
-func (s *Session) RunNested(ctx context.Context, text string, node *pg.Node, res translate.Result) (*plpgsql.Result, error) {
+// A statement that brings its plan slot runs from the plan kept there
+// (routine_plans.go).
+func (s *Session) RunNested(ctx context.Context, text string, node *pg.Node, res translate.Result, slot *routines.PlanSlot) (*plpgsql.Result, error) {
+	if e := s.bodyEntry(slot, res); e != nil {
+		s.plans.entry = e // execute's runStatement takes it
+	}
 	return s.runNested(ctx, text, node, res)
 }
 
@@ -392,8 +397,9 @@ func (s *Session) RunAs(fn *catalog.Function, body routines.Body) error {
 	return s.runAsDefiner(fn, body.Run) // acl_functions.go
 }
 
-// RunBody implements routines.Host.
-func (s *Session) RunBody(ctx context.Context, gctx *sql.Context, res translate.Result) (*routine.Rows, error) {
+// RunBody implements routines.Host. A statement that brings its plan slot
+// runs from the plan kept there (routine_plans.go).
+func (s *Session) RunBody(ctx context.Context, gctx *sql.Context, res translate.Result, slot *routines.PlanSlot) (*routine.Rows, error) {
 	if c, ok := res.Cmd.(translate.CursorCommand); ok {
 		return s.cursorInBody(ctx, res.Tag, c) // cursor.go
 	}
@@ -403,6 +409,10 @@ func (s *Session) RunBody(ctx context.Context, gctx *sql.Context, res translate.
 		}
 	}
 	closeLevel := s.nestAfterTriggers()
+	if e := s.bodyEntry(slot, res); e != nil {
+		s.bodyPlanned = e // taken by execBody, the statement's ExecGMS
+		defer func() { s.bodyPlanned = nil }()
+	}
 	out, err := s.runResult(gctx, res)
 	err = s.fireAfterTriggers(err)
 	closeLevel()

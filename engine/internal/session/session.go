@@ -91,6 +91,9 @@ type Session struct {
 	local      map[string]string // SET LOCAL values, dropped at transaction end
 	cache      stmtCache
 	plans      planState // plan_cache.go
+	// bodyPlanned is the entry of the routine statement RunBody is
+	// running, for its ExecGMS (routine_plans.go).
+	bodyPlanned *cachedStmt
 
 	searchPathMemo searchPathMemo // SearchPath's last answer
 	// txnDDL is set once the current transaction ran DDL: its end

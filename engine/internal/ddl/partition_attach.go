@@ -75,7 +75,11 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 			return err
 		}
 	}
-	h.SetCatalog(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: []catalog.QName{c.Parent}, Bound: c.Bound, Spec: c.Spec}))
+	next, err := clonePartitionTriggers(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: []catalog.QName{c.Parent}, Bound: c.Bound, Spec: c.Spec}), c.Parent, c.Child)
+	if err != nil {
+		return err
+	}
+	h.SetCatalog(next)
 	return clonePartitionIndexes(h, ctx, c.Child.Schema, c.Child.Name) // partition_index.go
 }
 
@@ -101,7 +105,7 @@ func checkDefaultRows(h Host, ctx *sql.Context, parent, def catalog.QName, key *
 // DetachPartition runs ALTER TABLE ... DETACH PARTITION: the table leaves
 // the tree with its rows.
 func DetachPartition(h Host, c *translate.DetachPartition) error {
-	h.SetCatalog(h.Catalog().DetachInheritance(c.Child))
+	h.SetCatalog(h.Catalog().DetachInheritance(c.Child).DropClonedTriggers(c.Child))
 	return nil
 }
 

@@ -69,6 +69,9 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		if err == nil && c.Partition {
 			err = clonePartitionIndexes(h, ctx, c.Schema, c.Table) // partition_index.go
 		}
+		if err == nil && c.Partition {
+			err = cloneNewPartitionTriggers(h, c.Schema, c.Table)
+		}
 	case "drop_index":
 		err = dropIndexes(h, ctx, c)
 	case "drop_table":

@@ -55,6 +55,14 @@ func routeInserts(ctx *sql.Context, n sql.Node) sql.Node {
 		}
 		ni := *ins
 		ni.Destination = dest
+		if t := storageTable(dest); t != nil && cat.HasAnyTriggers() {
+			if _, parted := cat.Partitioned(tableQName(t)); parted {
+				if _, done := ni.Source.(*routeNode); !done {
+					// the partitions' row triggers (partition_triggers.go)
+					return ni.WithSource(&routeNode{UnaryNode: plan.UnaryNode{Child: ni.Source}, table: t}), transform.NewTree, nil
+				}
+			}
+		}
 		return &ni, transform.NewTree, nil
 	})
 	if err != nil {
@@ -119,6 +127,7 @@ type Router struct {
 	env    *types.Env
 	tables map[catalog.QName]*storage.Table
 	bounds map[catalog.QName]*catalog.BoundValues
+	fires  map[catalog.QName]*firingSet // leaves' INSERT triggers (partition_triggers.go)
 }
 
 // NewRouter is a router over the session's catalog.

@@ -33,7 +33,7 @@ func (t *Translator) inheritedWrite(rv *pg.RangeVar, part func(rv *pg.RangeVar) 
 	if alias == nil {
 		alias = &pg.Alias{Aliasname: rv.Relname}
 	}
-	d := &DML{Root: root}
+	d := &DML{Root: root, Named: root}
 	var first Result
 	for i, q := range append([]catalog.QName{root}, desc...) {
 		if _, parted := cat.Partitioned(q); parted {
@@ -66,7 +66,7 @@ func (t *Translator) inheritedWrite(rv *pg.RangeVar, part func(rv *pg.RangeVar) 
 
 // inheritedUpdate is inheritedWrite for UPDATE.
 func (t *Translator) inheritedUpdate(s *pg.UpdateStmt) (Result, bool) {
-	return t.inheritedWrite(s.Relation, func(rv *pg.RangeVar) Result {
+	res, ok := t.inheritedWrite(s.Relation, func(rv *pg.RangeVar) Result {
 		c := pgtree.Clone(s)
 		c.Relation = rv
 		res, err := t.update(c)
@@ -75,6 +75,14 @@ func (t *Translator) inheritedUpdate(s *pg.UpdateStmt) (Result, bool) {
 		}
 		return res
 	})
+	if d, isDML := res.Cmd.(*DML); ok && isDML {
+		for _, n := range s.TargetList {
+			if rt := n.GetResTarget(); rt != nil {
+				d.SetCols = append(d.SetCols, rt.Name)
+			}
+		}
+	}
+	return res, ok
 }
 
 // inheritedDelete is inheritedWrite for DELETE.

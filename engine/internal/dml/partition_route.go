@@ -341,3 +341,24 @@ func outputOrNull(t *types.Type, v any, env *types.Env) string {
 	}
 	return types.Output(t, v, env)
 }
+
+// RoutedTable is the table a row of q (its columns names, values vals)
+// is stored in: the leaf partition its key routes it to.
+func RoutedTable(h Host, ctx *sql.Context, q catalog.QName, names []string, vals []any) (catalog.QName, error) {
+	t, ok, err := h.StorageTable(ctx, q.Schema, q.Name)
+	if err != nil || !ok {
+		return q, err
+	}
+	sch := t.Schema()
+	row := make(sql.Row, len(sch))
+	for i, n := range names {
+		if j := sch.IndexOfColName(n); j >= 0 && i < len(vals) {
+			row[j] = vals[i]
+		}
+	}
+	leaf, _, err := NewRouter(h).Route(ctx, t, row)
+	if err != nil {
+		return q, err
+	}
+	return tableQName(leaf), nil
+}

@@ -3,6 +3,7 @@ package session
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -12,7 +13,10 @@ import (
 // session's catalog: a partition tree is the tables with a partition key
 // and the partitions below them.
 
-var _ expr.PartitionEnv = (*gmsSession)(nil)
+var (
+	_ expr.PartitionEnv    = (*gmsSession)(nil)
+	_ expr.PartitionRouter = (*gmsSession)(nil)
+)
 
 // partitionRel finds the partitioned table or partition with pg_class
 // OID oid.
@@ -115,4 +119,14 @@ func (g *gmsSession) PartitionRoot(ctx *sql.Context, rel any) (any, error) {
 		return nil, err
 	}
 	return anc[len(anc)-1], nil
+}
+
+// RowPartitionOID implements expr.PartitionRouter: tableoid of a row
+// written through a partitioned table.
+func (g *gmsSession) RowPartitionOID(ctx *sql.Context, schema, table string, names []string, vals []any) (uint32, error) {
+	q, err := dml.RoutedTable(g.s.DMLHost(), ctx, catalog.QName{Schema: schema, Name: table}, names, vals)
+	if err != nil {
+		return 0, err
+	}
+	return relOID(q), nil
 }

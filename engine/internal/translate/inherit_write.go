@@ -1,8 +1,11 @@
 package translate
 
 import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -34,6 +37,10 @@ func (t *Translator) inheritedWrite(rv *pg.RangeVar, part func(rv *pg.RangeVar) 
 		alias = &pg.Alias{Aliasname: rv.Relname}
 	}
 	d := &DML{Root: root, Named: root}
+	if _, parted := cat.Partitioned(root); parted {
+		defer func(prev catalog.QName) { t.partRoot = prev }(t.partRoot)
+		t.partRoot = root
+	}
 	var first Result
 	for i, q := range append([]catalog.QName{root}, desc...) {
 		if _, parted := cat.Partitioned(q); parted {
@@ -95,5 +102,36 @@ func (t *Translator) inheritedDelete(s *pg.DeleteStmt) (Result, bool) {
 			fail(asPG(err))
 		}
 		return res
+	})
+}
+
+// routedTableOID translates tableoid of a row written through a
+// partitioned table: the INSERT's target when it is partitioned, or the
+// target of one part of an UPDATE / DELETE of a partitioned tree (a
+// moved row's is its new partition). nil otherwise: the table's own oid.
+func (t *Translator) routedTableOID(rv *pg.RangeVar, schema, name string, cols []ColumnInfo, qual sqlparser.TableName) sqlparser.Expr {
+	r := t.reader()
+	if r == nil || !r.Current().HasInheritance() {
+		return nil
+	}
+	root := catalog.QName{Schema: schema, Name: name}
+	switch {
+	case t.insertSystem != "":
+		if _, parted := r.Current().Partitioned(root); !parted {
+			return nil
+		}
+	case t.partRoot != (catalog.QName{}) && len(t.dmlSystem) > 0 && t.dmlSystem[0].GetRangeVar() == rv:
+		root = t.partRoot
+	default:
+		return nil
+	}
+	names := make([]string, len(cols))
+	children := make([]sqlparser.Expr, len(cols))
+	for i, c := range cols {
+		names[i] = c.Name
+		children[i] = &sqlparser.ColName{Name: sqlparser.NewColIdent(c.Name), Qualifier: qual}
+	}
+	return t.inject("tableoid "+root.Schema+"."+root.Name, -1, children, func(vals []sql.Expression) (sql.Expression, error) {
+		return expr.NewPartitionTableOID(root.Schema, root.Name, names, vals), nil
 	})
 }

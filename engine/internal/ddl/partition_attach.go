@@ -60,6 +60,9 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 	if !ok {
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Child.Name)
 	}
+	if err := attachConstraints(ctx, pt, ct); err != nil { // partition_checks.go
+		return err
+	}
 	if err := eachRow(ctx, h, c.Child, ct, func(row sql.Row) error {
 		fits, err := accepts(bv, ct.Schema(), row)
 		if err == nil && !fits {

@@ -1,8 +1,11 @@
 package dml
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -244,4 +247,42 @@ func namedStatementTriggers(h Host, ctx *sql.Context, q catalog.QName, tag strin
 	}
 	queueStatementTriggers(h, fs)
 	return nil
+}
+
+// partCheckError names the table of one part of an UPDATE of a tree in
+// a CHECK violation of a constraint the table has, which the session
+// would otherwise give the named table (the statement's target).
+func partCheckError(h Host, ctx *sql.Context, err error, q catalog.QName) error {
+	var wrapped sql.WrappedInsertError
+	cause := err
+	if errors.As(err, &wrapped) {
+		cause = wrapped.Cause
+	}
+	if !sql.ErrCheckConstraintViolated.Is(cause) {
+		return err
+	}
+	msg := cause.Error()
+	i, j := strings.IndexByte(msg, '"'), strings.LastIndexByte(msg, '"')
+	if i < 0 || j <= i {
+		return err
+	}
+	name, uerr := strconv.Unquote(msg[i : j+1])
+	if uerr != nil {
+		return err
+	}
+	t, ok, terr := h.StorageTable(ctx, q.Schema, q.Name)
+	if terr != nil || !ok {
+		return err
+	}
+	checks, cerr := t.GetChecks(ctx)
+	if cerr != nil {
+		return err
+	}
+	for _, c := range checks {
+		if c.Name == name {
+			return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Schema: q.Schema, Table: q.Name, Constraint: name,
+				Message: fmt.Sprintf("new row for relation %q violates check constraint %q", q.Name, name)}
+		}
+	}
+	return err
 }

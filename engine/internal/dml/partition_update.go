@@ -69,6 +69,9 @@ func runParts(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 	for i, p := range d.Parts {
 		r, err := RunResult(h, ctx, p)
 		if err != nil {
+			if i < len(d.PartTables) {
+				err = partCheckError(h, gctx, err, d.PartTables[i]) // partition_triggers.go
+			}
 			return Result{}, err
 		}
 		if i == 0 {

@@ -6,6 +6,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -129,4 +130,38 @@ func (g *gmsSession) RowPartitionOID(ctx *sql.Context, schema, table string, nam
 		return 0, err
 	}
 	return relOID(q), nil
+}
+
+// routedLeaf is the partition a row of partitioned table t is routed to
+// (nil when t is not partitioned or no partition takes the row), which
+// names the relation of a constraint error.
+func (s *Session) routedLeaf(ctx *sql.Context, t *storage.Table, row sql.Row) *storage.Table {
+	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+	if _, parted := s.catalog().Partitioned(q); !parted {
+		return nil
+	}
+	names := make([]string, len(t.Schema()))
+	for i, c := range t.Schema() {
+		names[i] = c.Name
+	}
+	leaf, err := dml.RoutedTable(s.DMLHost(), ctx, q, names, row)
+	if err != nil || leaf == q {
+		return nil
+	}
+	lt, ok := s.table(ctx, leaf.Schema, leaf.Name)
+	if !ok {
+		return nil
+	}
+	return lt
+}
+
+// remapRow rearranges a row of schema from into schema to by column name.
+func remapRow(from, to sql.Schema, row sql.Row) sql.Row {
+	out := make(sql.Row, len(to))
+	for i, c := range to {
+		if j := from.IndexOfColName(c.Name); j >= 0 && j < len(row) {
+			out[i] = row[j]
+		}
+	}
+	return out
 }

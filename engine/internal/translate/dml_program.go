@@ -33,6 +33,8 @@ type DML struct {
 	// UPDATE's SET columns (for UPDATE OF).
 	Named   catalog.QName
 	SetCols []string
+	// PartTables are the tables Parts write, in order.
+	PartTables []catalog.QName
 }
 
 func (*DML) command() {}

@@ -58,6 +58,7 @@ func (t *Translator) inheritedWrite(rv *pg.RangeVar, part func(rv *pg.RangeVar) 
 			first = res
 		}
 		d.Parts = append(d.Parts, res)
+		d.PartTables = append(d.PartTables, q)
 	}
 	if len(d.Parts) == 0 {
 		// every table of the tree is partitioned: nothing to write, but

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -95,6 +97,14 @@ func extendedHash(t *types.Type, v any, seed uint64) (uint64, bool) {
 			}
 		}
 		return hashInt8Extended(n, seed), true
+	case types.Numeric.OID:
+		switch x := v.(type) {
+		case decimal.Decimal:
+			return hashNumericExtended(x, seed), true
+		case types.NumericSpecial:
+			return seed, true // NaN and infinities hash to the seed
+		}
+		return 0, false
 	case types.Float4.OID, types.Float8.OID:
 		var f float64
 		switch x := v.(type) {
@@ -264,4 +274,50 @@ func hashBytesExtended(k []byte, seed uint64) uint64 {
 	}
 	_, b, c = hashFinal(a, b, c)
 	return uint64(b)<<32 | uint64(c)
+}
+
+// hashNumericExtended is hash_numeric_extended: the value's base-10000
+// digits without leading or trailing zero digits, hashed as the int16
+// array PostgreSQL stores, XORed with the first digit's weight; the sign
+// is not hashed, and zero hashes to seed - 1.
+func hashNumericExtended(d decimal.Decimal, seed uint64) uint64 {
+	digits := d.Coefficient()
+	digits.Abs(digits)
+	text := digits.String()
+	if digits.Sign() == 0 {
+		return seed - 1
+	}
+	exp := int(d.Exponent())
+	// the power of ten of text[i] is top - i
+	top := len(text) - 1 + exp
+	floorDiv := func(a int) int {
+		if a >= 0 {
+			return a / 4
+		}
+		return -((-a + 3) / 4)
+	}
+	first, last := floorDiv(top), floorDiv(exp)
+	groups := make([]int, first-last+1)
+	for i := 0; i < len(text); i++ {
+		p := top - i
+		g := floorDiv(p)
+		pow := 1
+		for k := 0; k < p-4*g; k++ {
+			pow *= 10
+		}
+		groups[first-g] += int(text[i]-'0') * pow
+	}
+	weight := first
+	for len(groups) > 0 && groups[0] == 0 {
+		groups = groups[1:]
+		weight--
+	}
+	for len(groups) > 0 && groups[len(groups)-1] == 0 {
+		groups = groups[:len(groups)-1]
+	}
+	b := make([]byte, 2*len(groups))
+	for i, g := range groups {
+		binary.LittleEndian.PutUint16(b[2*i:], uint16(g))
+	}
+	return hashBytesExtended(b, seed) ^ uint64(int64(weight))
 }

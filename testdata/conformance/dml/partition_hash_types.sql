@@ -1,7 +1,8 @@
 -- Hash partitioning routes rows of more key types with PostgreSQL's own
 -- hash functions: bigint, uuid, date, timestamp, timestamptz, varchar,
--- char(n), double precision and real (zero, NaN, infinities), oid, and a
--- key of two columns; each row's partition matches PostgreSQL's
+-- char(n), double precision and real (zero, NaN, infinities), oid, numeric
+-- (scales, NaN, infinities) and keys of two columns; each row's partition
+-- matches PostgreSQL's
 CREATE TABLE hu (k uuid) PARTITION BY HASH (k);
 CREATE TABLE hu0 PARTITION OF hu FOR VALUES WITH (MODULUS 3, REMAINDER 0);
 CREATE TABLE hu1 PARTITION OF hu FOR VALUES WITH (MODULUS 3, REMAINDER 1);
@@ -49,3 +50,10 @@ CREATE TABLE hb0 PARTITION OF hb FOR VALUES WITH (MODULUS 2, REMAINDER 0);
 CREATE TABLE hb1 PARTITION OF hb FOR VALUES WITH (MODULUS 2, REMAINDER 1);
 INSERT INTO hb SELECT g::bigint * 1000000007 - 15000000000, (g * 7919)::oid FROM generate_series(0, 30) g;
 SELECT tableoid::regclass, k, o FROM hb ORDER BY k;
+CREATE TABLE hn (k numeric) PARTITION BY HASH (k);
+CREATE TABLE hn0 PARTITION OF hn FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE hn1 PARTITION OF hn FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE hn2 PARTITION OF hn FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO hn SELECT (g * 37.125 - 500) * power(10::numeric, g % 7 - 3) FROM generate_series(0, 40) g;
+INSERT INTO hn VALUES (0), (0.000), (1.5), (-1.5), (10000), (100000000), (0.0001), (0.00001), (123456789.987654321), ('NaN'), ('Infinity'), ('-Infinity');
+SELECT tableoid::regclass, k FROM hn ORDER BY k, k::text;

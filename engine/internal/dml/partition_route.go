@@ -116,6 +116,9 @@ func (e *routeEditor) Insert(ctx *sql.Context, row sql.Row) error {
 	if leaf == e.target {
 		return e.RowInserter.Insert(ctx, row)
 	}
+	if err := e.router.checkLeaf(ctx, e.target, leaf, leafRow); err != nil { // partition_checks.go
+		return err
+	}
 	return leaf.Inserter(ctx).Insert(ctx, leafRow)
 }
 
@@ -128,6 +131,7 @@ type Router struct {
 	tables map[catalog.QName]*storage.Table
 	bounds map[catalog.QName]*catalog.BoundValues
 	fires  map[catalog.QName]*firingSet // leaves' INSERT triggers (partition_triggers.go)
+	checks map[catalog.QName][]leafCheck // leaves' own CHECKs (partition_checks.go)
 }
 
 // NewRouter is a router over the session's catalog.

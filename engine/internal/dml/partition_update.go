@@ -94,6 +94,9 @@ func runParts(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 			if ri.skip {
 				continue
 			}
+			if err := router.checkLeaf(gctx, mv.rootTbl, ri.leaf, ri.row); err != nil { // partition_checks.go
+				return Result{}, err
+			}
 			if err := ri.leaf.Inserter(gctx).Insert(gctx, ri.row); err != nil {
 				return Result{}, err
 			}

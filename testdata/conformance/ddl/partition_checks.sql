@@ -3,7 +3,7 @@
 -- level; ADD CONSTRAINT checks every partition's rows and reaches them, DROP
 -- CONSTRAINT too; a partition cannot drop an inherited check (42P16); ATTACH
 -- wants the NOT NULL columns and the checks (42804); rows written through the
--- parent fail in their partition
+-- parent fail in their partition, also on a partition's own checks
 CREATE TABLE m (a int NOT NULL, b text, c int CHECK (c > 0), CONSTRAINT b_len CHECK (length(b) < 5)) PARTITION BY RANGE (a);
 CREATE TABLE m1 PARTITION OF m FOR VALUES FROM (1) TO (10);
 SELECT conrelid::regclass, conname, contype, conislocal, coninhcount FROM pg_constraint WHERE conrelid IN ('m'::regclass, 'm1'::regclass) ORDER BY conrelid::regclass::text, conname;
@@ -29,6 +29,13 @@ ALTER TABLE m1 DROP CONSTRAINT m_c_check;
 ALTER TABLE m DROP CONSTRAINT c_small;
 SELECT conrelid::regclass, conname FROM pg_constraint WHERE conname = 'c_small';
 INSERT INTO m VALUES (12, 'x', 500);
+ALTER TABLE m1 ADD CONSTRAINT own_check CHECK (c <> 7);
+SELECT conrelid::regclass, conname, conislocal, coninhcount FROM pg_constraint WHERE conname = 'own_check';
+INSERT INTO m VALUES (4, 'x', 7);
+INSERT INTO m VALUES (4, 'x', NULL), (5, 'x', 8);
+UPDATE m SET a = 6, c = 7 WHERE a = 12;
+UPDATE m SET a = 6 WHERE a = 12;
+ALTER TABLE m1 DROP CONSTRAINT own_check;
 CREATE TABLE d (a int, b text, c int);
 INSERT INTO d VALUES (21, 'x', -1);
 ALTER TABLE m ATTACH PARTITION d FOR VALUES FROM (20) TO (30);

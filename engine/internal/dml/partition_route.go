@@ -130,7 +130,7 @@ type Router struct {
 	env    *types.Env
 	tables map[catalog.QName]*storage.Table
 	bounds map[catalog.QName]*catalog.BoundValues
-	fires  map[catalog.QName]*firingSet // leaves' INSERT triggers (partition_triggers.go)
+	fires  map[catalog.QName]*firingSet  // leaves' INSERT triggers (partition_triggers.go)
 	checks map[catalog.QName][]leafCheck // leaves' own CHECKs (partition_checks.go)
 }
 

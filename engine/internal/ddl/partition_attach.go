@@ -17,6 +17,9 @@ import (
 // the bound must not overlap a sibling's, the table's rows must fit it,
 // and a DEFAULT partition's rows must not.
 func AttachPartition(h Host, c *translate.AttachPartition) error {
+	if c.Inherit {
+		return addInherit(h, c) // inherits.go
+	}
 	ctx := h.SQLContext()
 	if err := checkPartitionBound(h, ctx, c.Parent, c.Child.Name, c.Spec); err != nil {
 		return err
@@ -108,6 +111,9 @@ func checkDefaultRows(h Host, ctx *sql.Context, parent, def catalog.QName, key *
 // DetachPartition runs ALTER TABLE ... DETACH PARTITION: the table leaves
 // the tree with its rows.
 func DetachPartition(h Host, c *translate.DetachPartition) error {
+	if c.Inherit {
+		return dropInherit(h, c) // inherits.go
+	}
 	h.SetCatalog(h.Catalog().DetachInheritance(c.Child).DropClonedTriggers(c.Child))
 	return nil
 }

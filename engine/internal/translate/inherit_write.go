@@ -74,9 +74,11 @@ func (t *Translator) inheritedWrite(rv *pg.RangeVar, part func(rv *pg.RangeVar) 
 
 // inheritedUpdate is inheritedWrite for UPDATE.
 func (t *Translator) inheritedUpdate(s *pg.UpdateStmt) (Result, bool) {
+	cols := t.rootColumns(s.Relation)
 	res, ok := t.inheritedWrite(s.Relation, func(rv *pg.RangeVar) Result {
 		c := pgtree.Clone(s)
 		c.Relation = rv
+		c.ReturningList = starColumns(c.ReturningList, cols)
 		res, err := t.update(c)
 		if err != nil {
 			fail(asPG(err))
@@ -95,9 +97,11 @@ func (t *Translator) inheritedUpdate(s *pg.UpdateStmt) (Result, bool) {
 
 // inheritedDelete is inheritedWrite for DELETE.
 func (t *Translator) inheritedDelete(s *pg.DeleteStmt) (Result, bool) {
+	cols := t.rootColumns(s.Relation)
 	return t.inheritedWrite(s.Relation, func(rv *pg.RangeVar) Result {
 		c := pgtree.Clone(s)
 		c.Relation = rv
+		c.ReturningList = starColumns(c.ReturningList, cols)
 		res, err := t.delete(c)
 		if err != nil {
 			fail(asPG(err))
@@ -135,4 +139,49 @@ func (t *Translator) routedTableOID(rv *pg.RangeVar, schema, name string, cols [
 	return t.inject("tableoid "+root.Schema+"."+root.Name, -1, children, func(vals []sql.Expression) (sql.Expression, error) {
 		return expr.NewPartitionTableOID(root.Schema, root.Name, names, vals), nil
 	})
+}
+
+// rootColumns are the columns of the table an UPDATE or DELETE of a tree
+// names: a star in its RETURNING list means them in every part (a child
+// may have more).
+func (t *Translator) rootColumns(rv *pg.RangeVar) []string {
+	if rv == nil || !rv.Inh {
+		return nil
+	}
+	info, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(info.Columns))
+	for i, c := range info.Columns {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// starColumns replaces a bare * in a RETURNING list by the columns cols.
+func starColumns(list []*pg.Node, cols []string) []*pg.Node {
+	if len(cols) == 0 {
+		return list
+	}
+	var out []*pg.Node
+	changed := false
+	for _, n := range list {
+		rt := n.GetResTarget()
+		if rt != nil {
+			if cr := rt.Val.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetAStar() != nil {
+				for _, c := range cols {
+					out = append(out, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Location: -1,
+						Val: &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{pg.MakeStrNode(c)}, Location: -1}}}}}})
+				}
+				changed = true
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	if !changed {
+		return list
+	}
+	return out
 }

@@ -40,7 +40,34 @@ type partsKey struct{}
 
 // partsRun is an UPDATE or DELETE of a tree, run as one statement per
 // table: root is the table the statement names.
-type partsRun struct{ root catalog.QName }
+type partsRun struct {
+	root catalog.QName
+	// named is the named table's firing set when its statement triggers
+	// have transition tables, which gather every part's rows
+	named *firingSet
+}
+
+// partsCollector is the named table's firing set a write on table q
+// gathers transition rows into (nil when none does).
+func partsCollector(ctx *sql.Context, h Host, q catalog.QName) *firingSet {
+	pr, ok := ctx.Context.Value(partsKey{}).(*partsRun)
+	if !ok || pr.named == nil || !descendsFrom(h.Catalog(), q, pr.root) {
+		return nil
+	}
+	return pr.named
+}
+
+// gatherNamed adds one part's row, in the part's columns sch, to the
+// named table's transition rows.
+func gatherNamed(named *firingSet, sch sql.Schema, oldVals, newVals []any) {
+	conv := func(v []any) []any {
+		if v == nil {
+			return nil
+		}
+		return mapRow(sch, named.sch, v)
+	}
+	named.gather(conv(oldVals), conv(newVals))
+}
 
 // inheritedPart reports whether a write on table q is one part of an
 // UPDATE or DELETE of q's tree, whose statement triggers are the named
@@ -228,14 +255,15 @@ func (it *routeIter) Close(ctx *sql.Context) error {
 
 // namedStatementTriggers fires the BEFORE STATEMENT triggers of the
 // table an UPDATE or DELETE of a tree names and queues its AFTER
-// STATEMENT ones; the parts fire none of their own.
-func namedStatementTriggers(h Host, ctx *sql.Context, q catalog.QName, tag string, setCols []string) error {
+// STATEMENT ones; the parts fire none of their own. The set is returned
+// when those have transition tables, which the parts fill.
+func namedStatementTriggers(h Host, ctx *sql.Context, q catalog.QName, tag string, setCols []string) (*firingSet, error) {
 	if !h.Catalog().HasTriggers(q) {
-		return nil
+		return nil, nil
 	}
 	t, ok, err := h.StorageTable(ctx, q.Schema, q.Name)
 	if err != nil || !ok {
-		return err
+		return nil, err
 	}
 	ev := catalog.EventUpdate
 	if tag == "DELETE" {
@@ -243,10 +271,13 @@ func namedStatementTriggers(h Host, ctx *sql.Context, q catalog.QName, tag strin
 	}
 	fs := triggersOn(h, q, t.Schema(), ev, setCols)
 	if err := fireStatementTriggers(h, ctx, fs, catalog.TimingBefore); err != nil {
-		return err
+		return nil, err
 	}
 	queueStatementTriggers(h, fs)
-	return nil
+	if !fs.collect {
+		return nil, nil
+	}
+	return fs, nil
 }
 
 // partCheckError names the table of one part of an UPDATE of a tree in

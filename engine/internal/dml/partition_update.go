@@ -60,10 +60,11 @@ func runParts(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 		}
 	}
 	if d.Named != (catalog.QName{}) && h.Catalog().HasAnyTriggers() {
-		if err := namedStatementTriggers(h, gctx, d.Named, d.Parts[0].Tag, d.SetCols); err != nil { // partition_triggers.go
+		named, err := namedStatementTriggers(h, gctx, d.Named, d.Parts[0].Tag, d.SetCols) // partition_triggers.go
+		if err != nil {
 			return Result{}, err
 		}
-		ctx = ctx.WithContext(context.WithValue(ctx.Context, partsKey{}, &partsRun{root: d.Named}))
+		ctx = ctx.WithContext(context.WithValue(ctx.Context, partsKey{}, &partsRun{root: d.Named, named: named}))
 	}
 	var out Result
 	for i, p := range d.Parts {

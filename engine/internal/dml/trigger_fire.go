@@ -81,7 +81,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 				return n, transform.SameTree, nil
 			}
 			t := underlyingTable(up)
-			if t == nil || !hasTriggersFor(cat, t, catalog.EventUpdate) {
+			if t == nil || !hasTriggersFor(cat, t, catalog.EventUpdate) && partsCollector(ctx, h, tableQName(t)) == nil {
 				return n, transform.SameTree, nil
 			}
 			// the SET list, for UPDATE OF: the UpdateSource may sit under
@@ -109,7 +109,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 			// GMS turns an unfiltered DELETE into TRUNCATE; DELETE
 			// triggers need it to stay a DELETE
 			t := underlyingTable(tableOf(w.Child))
-			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) {
+			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) && partsCollector(ctx, h, tableQName(t)) == nil {
 				return n, transform.SameTree, nil
 			}
 			return plan.NewDeleteFrom(newTriggerNode(w.Child, t, catalog.EventDelete, nil), nil), transform.NewTree, nil
@@ -122,7 +122,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 				return n, transform.SameTree, nil
 			}
 			t := underlyingTable(del)
-			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) {
+			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) && partsCollector(ctx, h, tableQName(t)) == nil {
 				return n, transform.SameTree, nil
 			}
 			nd, err := w.WithChildren(newTriggerNode(w.Child, t, catalog.EventDelete, nil))
@@ -236,7 +236,7 @@ func (n *triggerNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error
 		return nil, err
 	}
 	mv, _ := ctx.Context.Value(moveKey{}).(*partitionMove)
-	return &triggerIter{h: h, child: child, ts: ts, move: mv}, nil
+	return &triggerIter{h: h, child: child, ts: ts, move: mv, named: partsCollector(ctx, h, tableQName(n.table))}, nil
 }
 
 // firingSet is a table's triggers for one event, in firing order.
@@ -432,6 +432,9 @@ type triggerIter struct {
 	// move is the running UPDATE's row movement, which drops the AFTER
 	// UPDATE firings of a row it moved (they become DELETE and INSERT)
 	move *partitionMove
+	// named gathers the rows for the transition tables of the named
+	// table's statement triggers (partition_triggers.go)
+	named *firingSet
 }
 
 func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -472,6 +475,9 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 		if fs.collect {
 			fs.gather(oldVals, newVals)
+		}
+		if it.named != nil {
+			gatherNamed(it.named, fs.sch, oldVals, newVals)
 		}
 		if it.pending, err = afterRow(it.h, ctx, fs, newVals, oldVals, it.pending); err != nil {
 			return nil, err

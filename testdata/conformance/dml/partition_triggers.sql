@@ -3,7 +3,9 @@
 -- attached later, and fire on the partition a row is routed to; its
 -- statement triggers fire once; a partition's own row triggers fire for
 -- rows written through the parent; a moved row fires DELETE and INSERT
--- row triggers; a cloned BEFORE trigger changing the key is 0A000
+-- row triggers; a cloned BEFORE trigger changing the key is 0A000; the
+-- parent's statement triggers see every partition's rows in their transition
+-- tables
 CREATE TABLE log (n serial, msg text);
 CREATE FUNCTION trg() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -119,3 +121,16 @@ UPDATE items SET note = note || '!', tenant = 'b' WHERE id = 1 RETURNING *;
 DELETE FROM items WHERE id = 2;
 SELECT tbl, op, row_data FROM audit ORDER BY n;
 SELECT * FROM items ORDER BY id;
+CREATE TABLE tl (m text);
+CREATE TABLE tm (a int, b text) PARTITION BY RANGE (a);
+CREATE TABLE tm1 PARTITION OF tm FOR VALUES FROM (1) TO (10);
+CREATE TABLE tm2 PARTITION OF tm FOR VALUES FROM (10) TO (20);
+CREATE FUNCTION tcount() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO tl VALUES (TG_OP || ' ' || (SELECT string_agg(a::text, ',' ORDER BY a) FROM nt)); RETURN NULL; END $$;
+CREATE TRIGGER ti AFTER INSERT ON tm REFERENCING NEW TABLE AS nt FOR EACH STATEMENT EXECUTE FUNCTION tcount();
+CREATE TRIGGER tu AFTER UPDATE ON tm REFERENCING NEW TABLE AS nt FOR EACH STATEMENT EXECUTE FUNCTION tcount();
+CREATE TRIGGER td AFTER DELETE ON tm REFERENCING OLD TABLE AS nt FOR EACH STATEMENT EXECUTE FUNCTION tcount();
+INSERT INTO tm VALUES (1, 'x'), (15, 'y'), (3, 'z');
+UPDATE tm SET b = 'q';
+UPDATE tm SET a = a + 10 WHERE a < 10;
+DELETE FROM tm WHERE a > 12;
+SELECT m FROM tl;

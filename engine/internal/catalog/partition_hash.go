@@ -1,7 +1,14 @@
 package catalog
 
 import (
+	"encoding/binary"
+	"encoding/hex"
+	"math"
 	"math/bits"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -34,13 +41,7 @@ func extendedHash(t *types.Type, v any, seed uint64) (uint64, bool) {
 		return hashUint32Extended(uint32(int32(n)), seed), ok
 	case types.Int8.OID:
 		n, ok := toInt64(v)
-		lo, hi := uint32(n), uint32(uint64(n)>>32)
-		if n >= 0 {
-			lo ^= hi
-		} else {
-			lo ^= ^hi
-		}
-		return hashUint32Extended(lo, seed), ok
+		return hashInt8Extended(n, seed), ok
 	case types.Text.OID, types.Varchar.OID:
 		s, ok := v.(string)
 		return hashBytesExtended([]byte(s), seed), ok
@@ -51,8 +52,101 @@ func extendedHash(t *types.Type, v any, seed uint64) (uint64, bool) {
 			n = 1
 		}
 		return hashUint32Extended(n, seed), ok
+	case types.Bpchar.OID:
+		// hashbpcharextended ignores trailing blanks
+		s, ok := v.(string)
+		return hashBytesExtended([]byte(strings.TrimRight(s, " ")), seed), ok
+	case types.Oid.OID:
+		n, ok := v.(uint32)
+		return hashUint32Extended(n, seed), ok
+	case types.UUID.OID:
+		s, ok := v.(string)
+		b, err := hex.DecodeString(strings.ReplaceAll(s, "-", ""))
+		if !ok || err != nil || len(b) != 16 {
+			return 0, false
+		}
+		return hashBytesExtended(b, seed), true
+	case types.Date.OID:
+		// a date is days since 2000-01-01, ±infinity INT_MIN / INT_MAX
+		d, ok := v.(types.DateVal)
+		n := int32(d) - 10957
+		switch d {
+		case types.DateInfinity:
+			n = math.MaxInt32
+		case types.DateNegInfinity:
+			n = math.MinInt32
+		}
+		return hashUint32Extended(uint32(n), seed), ok
+	case types.Timestamp.OID, types.Timestamptz.OID:
+		// microseconds since 2000-01-01 UTC, hashed as int8
+		ts, ok := v.(time.Time)
+		if !ok {
+			return 0, false
+		}
+		var n int64
+		switch {
+		case ts.Equal(types.InfinityTimestamp):
+			n = math.MaxInt64
+		case ts.Equal(types.NegInfinityTimestamp):
+			n = math.MinInt64
+		default:
+			n = ts.Sub(pgEpoch).Microseconds()
+			if ts.Before(minDuration) || ts.After(maxDuration) {
+				// beyond a Duration's ±292 years
+				n = ts.Unix()*1e6 - pgEpoch.Unix()*1e6 + int64(ts.Nanosecond()/1000)
+			}
+		}
+		return hashInt8Extended(n, seed), true
+	case types.Numeric.OID:
+		switch x := v.(type) {
+		case decimal.Decimal:
+			return hashNumericExtended(x, seed), true
+		case types.NumericSpecial:
+			return seed, true // NaN and infinities hash to the seed
+		}
+		return 0, false
+	case types.Float4.OID, types.Float8.OID:
+		var f float64
+		switch x := v.(type) {
+		case float32:
+			f = float64(x)
+		case float64:
+			f = x
+		default:
+			return 0, false
+		}
+		// hashfloat8extended: zero (and minus zero) hash to the seed, all
+		// NaNs alike
+		if f == 0 {
+			return seed, true
+		}
+		u := math.Float64bits(f)
+		if math.IsNaN(f) {
+			u = 0x7ff8000000000000
+		}
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], u)
+		return hashBytesExtended(b[:], seed), true
 	}
 	return 0, false
+}
+
+var (
+	pgEpoch     = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	minDuration = pgEpoch.Add(math.MinInt64)
+	maxDuration = pgEpoch.Add(math.MaxInt64)
+)
+
+// hashInt8Extended is hashint8extended: the low word folded with the
+// high one (complemented for negatives) hashed as a uint32.
+func hashInt8Extended(n int64, seed uint64) uint64 {
+	lo, hi := uint32(n), uint32(uint64(n)>>32)
+	if n >= 0 {
+		lo ^= hi
+	} else {
+		lo ^= ^hi
+	}
+	return hashUint32Extended(lo, seed)
 }
 
 func toInt64(v any) (int64, bool) {
@@ -180,4 +274,50 @@ func hashBytesExtended(k []byte, seed uint64) uint64 {
 	}
 	_, b, c = hashFinal(a, b, c)
 	return uint64(b)<<32 | uint64(c)
+}
+
+// hashNumericExtended is hash_numeric_extended: the value's base-10000
+// digits without leading or trailing zero digits, hashed as the int16
+// array PostgreSQL stores, XORed with the first digit's weight; the sign
+// is not hashed, and zero hashes to seed - 1.
+func hashNumericExtended(d decimal.Decimal, seed uint64) uint64 {
+	digits := d.Coefficient()
+	digits.Abs(digits)
+	text := digits.String()
+	if digits.Sign() == 0 {
+		return seed - 1
+	}
+	exp := int(d.Exponent())
+	// the power of ten of text[i] is top - i
+	top := len(text) - 1 + exp
+	floorDiv := func(a int) int {
+		if a >= 0 {
+			return a / 4
+		}
+		return -((-a + 3) / 4)
+	}
+	first, last := floorDiv(top), floorDiv(exp)
+	groups := make([]int, first-last+1)
+	for i := 0; i < len(text); i++ {
+		p := top - i
+		g := floorDiv(p)
+		pow := 1
+		for k := 0; k < p-4*g; k++ {
+			pow *= 10
+		}
+		groups[first-g] += int(text[i]-'0') * pow
+	}
+	weight := first
+	for len(groups) > 0 && groups[0] == 0 {
+		groups = groups[1:]
+		weight--
+	}
+	for len(groups) > 0 && groups[len(groups)-1] == 0 {
+		groups = groups[:len(groups)-1]
+	}
+	b := make([]byte, 2*len(groups))
+	for i, g := range groups {
+		binary.LittleEndian.PutUint16(b[2*i:], uint16(g))
+	}
+	return hashBytesExtended(b, seed) ^ uint64(int64(weight))
 }

@@ -43,6 +43,10 @@ type Trigger struct {
 	// Constraint: CREATE CONSTRAINT TRIGGER; whether it is DEFERRABLE is
 	// the catalog's deferrable map's (deferrable.go), under its name.
 	Constraint bool
+	// Parent is pg_trigger.tgparentid: the OID of the partitioned
+	// table's row trigger this one is the clone of, 0 for a trigger
+	// created on its own table (partition_triggers.go).
+	Parent uint32
 }
 
 // TgType is pg_trigger.tgtype: the bit set of level, timing and events.

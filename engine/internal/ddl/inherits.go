@@ -82,3 +82,38 @@ func withDescendants(h Host, ctx *sql.Context, tables []*storage.Table, dropping
 	h.SetCatalog(cat)
 	return tables, nil
 }
+
+// addInherit is ALTER TABLE child INHERIT parent: the parent joins the
+// end of the child's parents (pg_inherits.inhseqno), the translator
+// having checked the columns and constraints.
+func addInherit(h Host, c *translate.AttachPartition) error {
+	cat := h.Catalog()
+	i := catalog.Inheritance{Table: c.Child}
+	if old := cat.Inherits(c.Child); old != nil {
+		i.Parents = append(i.Parents, old.Parents...)
+	}
+	i.Parents = append(i.Parents, c.Parent)
+	h.SetCatalog(cat.PutInheritance(i))
+	return nil
+}
+
+// dropInherit is ALTER TABLE child NO INHERIT parent.
+func dropInherit(h Host, c *translate.DetachPartition) error {
+	cat := h.Catalog()
+	old := cat.Inherits(c.Child)
+	if old == nil {
+		return nil
+	}
+	var rest []catalog.QName
+	for _, p := range old.Parents {
+		if p != c.Parent {
+			rest = append(rest, p)
+		}
+	}
+	if len(rest) == 0 {
+		h.SetCatalog(cat.DetachInheritance(c.Child))
+		return nil
+	}
+	h.SetCatalog(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: rest}))
+	return nil
+}

@@ -17,6 +17,9 @@ import (
 // the bound must not overlap a sibling's, the table's rows must fit it,
 // and a DEFAULT partition's rows must not.
 func AttachPartition(h Host, c *translate.AttachPartition) error {
+	if c.Inherit {
+		return addInherit(h, c) // inherits.go
+	}
 	ctx := h.SQLContext()
 	if err := checkPartitionBound(h, ctx, c.Parent, c.Child.Name, c.Spec); err != nil {
 		return err
@@ -60,6 +63,9 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 	if !ok {
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Child.Name)
 	}
+	if err := attachConstraints(ctx, pt, ct); err != nil { // partition_checks.go
+		return err
+	}
 	if err := eachRow(ctx, h, c.Child, ct, func(row sql.Row) error {
 		fits, err := accepts(bv, ct.Schema(), row)
 		if err == nil && !fits {
@@ -75,7 +81,11 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 			return err
 		}
 	}
-	h.SetCatalog(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: []catalog.QName{c.Parent}, Bound: c.Bound, Spec: c.Spec}))
+	next, err := clonePartitionTriggers(cat.PutInheritance(catalog.Inheritance{Table: c.Child, Parents: []catalog.QName{c.Parent}, Bound: c.Bound, Spec: c.Spec}), c.Parent, c.Child)
+	if err != nil {
+		return err
+	}
+	h.SetCatalog(next)
 	return clonePartitionIndexes(h, ctx, c.Child.Schema, c.Child.Name) // partition_index.go
 }
 
@@ -101,7 +111,10 @@ func checkDefaultRows(h Host, ctx *sql.Context, parent, def catalog.QName, key *
 // DetachPartition runs ALTER TABLE ... DETACH PARTITION: the table leaves
 // the tree with its rows.
 func DetachPartition(h Host, c *translate.DetachPartition) error {
-	h.SetCatalog(h.Catalog().DetachInheritance(c.Child))
+	if c.Inherit {
+		return dropInherit(h, c) // inherits.go
+	}
+	h.SetCatalog(h.Catalog().DetachInheritance(c.Child).DropClonedTriggers(c.Child))
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -30,6 +31,9 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			for _, col := range def.Columns {
 				found = found || col == k
 			}
+			for _, src := range def.Source {
+				found = found || src == k // a plain column among expressions
+			}
 			if !found {
 				return pgerror.New(pgerror.FeatureNotSupported, "unique constraint on partitioned table must include all partitioning columns").
 					WithDetail("UNIQUE constraint on table %q lacks column %q which is part of the partition key.", c.Table, k)
@@ -38,7 +42,7 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	for _, child := range cat.Children(q) {
 		cd := *def
-		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, def.Columns), false
+		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, indexNameParts(def.Columns, def.Source)), false
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: child.Schema, Table: child.Name, Index: &cd}); err != nil {
 			return err
 		}
@@ -97,24 +101,89 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 	}
 	have := map[string]bool{}
 	for _, ix := range cinfos {
-		have[fmt.Sprint(ix.Unique, ix.Columns)] = true
+		have[indexShape(ix)] = true
 	}
 	for _, ix := range pinfos {
-		if ix.PrimaryKey || ix.Expression || ix.Partial || ix.ForFK || len(ix.Columns) == 0 || have[fmt.Sprint(ix.Unique, ix.Columns)] {
+		if ix.PrimaryKey || ix.ForFK || have[indexShape(ix)] {
 			continue
 		}
-		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, ix.Columns), Unique: ix.Unique, Columns: ix.Columns,
+		if ix.Expression && len(ix.Source) == 0 || ix.Partial && ix.WhereSource == "" {
+			continue // made before key texts were kept
+		}
+		if !ix.Expression && len(ix.Columns) == 0 {
+			continue
+		}
+		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, indexNameParts(ix.Columns, ix.Source)), Unique: ix.Unique,
 			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering}
 		for _, o := range ix.AM.Options {
 			name, val, _ := strings.Cut(o, "=")
 			def.Params = append(def.Params, translate.TableParam{Name: name, Value: val, HasValue: true})
 		}
-		for _, c := range ix.Columns {
-			def.Source = append(def.Source, c)
+		if err := indexKeys(h, def, ix); err != nil {
+			return err
 		}
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: schema, Table: name, Index: def}); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// indexShape identifies an index by what it indexes, to tell whether a
+// partition already has its partitioned table's index.
+func indexShape(ix storage.IndexInfo) string {
+	if ix.Expression {
+		return fmt.Sprint(ix.Unique, ix.Source, ix.WhereSource)
+	}
+	return fmt.Sprint(ix.Unique, ix.Columns, ix.WhereSource)
+}
+
+// indexNameParts are the parts of the name PostgreSQL chooses for an
+// index: its columns, or for an expression index each key part's name.
+func indexNameParts(cols, source []string) []string {
+	if len(cols) > 0 || len(source) == 0 {
+		return cols
+	}
+	out := make([]string, len(source))
+	for i, s := range source {
+		out[i] = translate.IndexColname(s)
+	}
+	return out
+}
+
+// indexKeys fills def's key parts and predicate from a partitioned
+// table's index ix, translating its PostgreSQL source texts again.
+func indexKeys(h Host, def *translate.IndexDef, ix storage.IndexInfo) error {
+	def.Source, def.WhereSource = ix.Source, ix.WhereSource
+	if len(def.Source) == 0 {
+		def.Source = append([]string(nil), ix.Columns...)
+	}
+	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
+	if !ix.Expression {
+		def.Columns = ix.Columns
+	} else {
+		for _, src := range ix.Source {
+			n, err := translate.ParseExpr(src)
+			if err != nil {
+				return err
+			}
+			v, err := tr.Scalar(n)
+			if err != nil {
+				return err
+			}
+			def.Exprs = append(def.Exprs, v)
+		}
+	}
+	if ix.Partial {
+		n, err := translate.ParseExpr(ix.WhereSource)
+		if err != nil {
+			return err
+		}
+		v, err := tr.IndexPredicate(n)
+		if err != nil {
+			return err
+		}
+		def.Where = v
 	}
 	return nil
 }

@@ -51,7 +51,8 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 	case "rename_column":
 		err = renameColumn(h, ctx, c)
 	case "sequence":
-		if len(c.Retypes) > 0 { // ALTER COLUMN TYPE with other actions
+		checksBefore := partitionChecksBefore(h, ctx, c.Schema, c.Table) // partition_checks.go
+		if len(c.Retypes) > 0 {                                          // ALTER COLUMN TYPE with other actions
 			err = alterType(h, ctx, c)
 		}
 		if err == nil {
@@ -68,6 +69,15 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		}
 		if err == nil && c.Partition {
 			err = clonePartitionIndexes(h, ctx, c.Schema, c.Table) // partition_index.go
+		}
+		if err == nil && c.Partition {
+			err = cloneNewPartitionTriggers(h, c.Schema, c.Table)
+		}
+		if err == nil && c.Partition {
+			err = inheritPartitionChecks(h, ctx, c.Schema, c.Table)
+		}
+		if err == nil {
+			err = syncPartitionChecks(h, ctx, c.Schema, c.Table, checksBefore)
 		}
 	case "drop_index":
 		err = dropIndexes(h, ctx, c)

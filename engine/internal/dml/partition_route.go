@@ -55,6 +55,14 @@ func routeInserts(ctx *sql.Context, n sql.Node) sql.Node {
 		}
 		ni := *ins
 		ni.Destination = dest
+		if t := storageTable(dest); t != nil && cat.HasAnyTriggers() {
+			if _, parted := cat.Partitioned(tableQName(t)); parted {
+				if _, done := ni.Source.(*routeNode); !done {
+					// the partitions' row triggers (partition_triggers.go)
+					return ni.WithSource(&routeNode{UnaryNode: plan.UnaryNode{Child: ni.Source}, table: t}), transform.NewTree, nil
+				}
+			}
+		}
 		return &ni, transform.NewTree, nil
 	})
 	if err != nil {
@@ -108,6 +116,9 @@ func (e *routeEditor) Insert(ctx *sql.Context, row sql.Row) error {
 	if leaf == e.target {
 		return e.RowInserter.Insert(ctx, row)
 	}
+	if err := e.router.checkLeaf(ctx, e.target, leaf, leafRow); err != nil { // partition_checks.go
+		return err
+	}
 	return leaf.Inserter(ctx).Insert(ctx, leafRow)
 }
 
@@ -119,6 +130,8 @@ type Router struct {
 	env    *types.Env
 	tables map[catalog.QName]*storage.Table
 	bounds map[catalog.QName]*catalog.BoundValues
+	fires  map[catalog.QName]*firingSet  // leaves' INSERT triggers (partition_triggers.go)
+	checks map[catalog.QName][]leafCheck // leaves' own CHECKs (partition_checks.go)
 }
 
 // NewRouter is a router over the session's catalog.
@@ -331,4 +344,25 @@ func outputOrNull(t *types.Type, v any, env *types.Env) string {
 		return "null"
 	}
 	return types.Output(t, v, env)
+}
+
+// RoutedTable is the table a row of q (its columns names, values vals)
+// is stored in: the leaf partition its key routes it to.
+func RoutedTable(h Host, ctx *sql.Context, q catalog.QName, names []string, vals []any) (catalog.QName, error) {
+	t, ok, err := h.StorageTable(ctx, q.Schema, q.Name)
+	if err != nil || !ok {
+		return q, err
+	}
+	sch := t.Schema()
+	row := make(sql.Row, len(sch))
+	for i, n := range names {
+		if j := sch.IndexOfColName(n); j >= 0 && i < len(vals) {
+			row[j] = vals[i]
+		}
+	}
+	leaf, _, err := NewRouter(h).Route(ctx, t, row)
+	if err != nil {
+		return q, err
+	}
+	return tableQName(leaf), nil
 }

@@ -31,7 +31,18 @@ type moveKey struct{}
 type partitionMove struct {
 	root    catalog.QName
 	rootTbl *storage.Table
-	rows    []sql.Row // in the root's column order
+	rows    []movedRow
+	// moved: the row the UPDATE last wrote moved (triggerIter drops its
+	// AFTER ROW UPDATE firings)
+	moved bool
+}
+
+// movedRow is a row deleted from its partition, to be inserted through
+// the root: the new row in the root's column order and the AFTER ROW
+// DELETE firings of its source partition.
+type movedRow struct {
+	row   sql.Row
+	after []AfterEvent
 }
 
 // runParts runs an UPDATE or DELETE expanded over an inheritance tree.
@@ -48,10 +59,20 @@ func runParts(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 			ctx = gctx.WithContext(context.WithValue(gctx.Context, moveKey{}, mv))
 		}
 	}
+	if d.Named != (catalog.QName{}) && h.Catalog().HasAnyTriggers() {
+		named, err := namedStatementTriggers(h, gctx, d.Named, d.Parts[0].Tag, d.SetCols) // partition_triggers.go
+		if err != nil {
+			return Result{}, err
+		}
+		ctx = ctx.WithContext(context.WithValue(ctx.Context, partsKey{}, &partsRun{root: d.Named, named: named}))
+	}
 	var out Result
 	for i, p := range d.Parts {
 		r, err := RunResult(h, ctx, p)
 		if err != nil {
+			if i < len(d.PartTables) {
+				err = partCheckError(h, gctx, err, d.PartTables[i]) // partition_triggers.go
+			}
 			return Result{}, err
 		}
 		if i == 0 {
@@ -63,13 +84,25 @@ func runParts(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 	}
 	if mv != nil && len(mv.rows) > 0 {
 		router := NewRouter(h)
-		for _, row := range mv.rows {
-			leaf, leafRow, err := router.Route(gctx, mv.rootTbl, row)
+		for _, mr := range mv.rows {
+			for _, e := range mr.after {
+				queueAfter(h, e)
+			}
+			ri, err := router.routeWithTriggers(gctx, mv.rootTbl, mr.row) // partition_triggers.go
 			if err != nil {
 				return Result{}, err
 			}
-			if err := leaf.Inserter(gctx).Insert(gctx, leafRow); err != nil {
+			if ri.skip {
+				continue
+			}
+			if err := router.checkLeaf(gctx, mv.rootTbl, ri.leaf, ri.row); err != nil { // partition_checks.go
 				return Result{}, err
+			}
+			if err := ri.leaf.Inserter(gctx).Insert(gctx, ri.row); err != nil {
+				return Result{}, err
+			}
+			for _, e := range ri.after {
+				queueAfter(h, e)
 			}
 		}
 	}
@@ -206,10 +239,28 @@ func (u *partitionUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 	if !ok {
 		return err
 	}
+	// the move is a DELETE from this partition: its DELETE row triggers
+	// fire (docs 39.1)
+	var after []AfterEvent
+	if u.router.cat.HasAnyTriggers() {
+		fs := triggersOn(u.router.h, q, u.table.Schema(), catalog.EventDelete, nil)
+		keep, _, err := fireBeforeRow(u.router.h, ctx, fs, nil, fs.values(old))
+		if err != nil {
+			return err
+		}
+		if !keep {
+			u.move.moved = true
+			return nil
+		}
+		if after, err = afterRow(u.router.h, ctx, fs, nil, fs.values(old), nil); err != nil {
+			return err
+		}
+	}
 	if err := del.Delete(ctx, old); err != nil {
 		return err
 	}
-	u.move.rows = append(u.move.rows, mapRow(u.table.Schema(), u.move.rootTbl.Schema(), new))
+	u.move.moved = true
+	u.move.rows = append(u.move.rows, movedRow{row: mapRow(u.table.Schema(), u.move.rootTbl.Schema(), new), after: after})
 	return nil
 }
 

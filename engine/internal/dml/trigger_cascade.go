@@ -134,6 +134,9 @@ func fireBeforeRow(h Host, ctx *sql.Context, fs *firingSet, newVals, oldVals []a
 			if newVals, err = fs.castRow(res.Row); err != nil {
 				return false, nil, err
 			}
+			if err := fs.checkCloneMove(h, ctx, tg, newVals); err != nil { // partition_triggers.go
+				return false, nil, err
+			}
 		}
 	}
 	return true, newVals, nil

@@ -88,6 +88,16 @@ func CreateTrigger(h Host, c *translate.CreateTrigger) error {
 		}
 	}
 	cat := h.Catalog()
+	_, parted := cat.Partitioned(table)
+	if tg.ForEachRow && (tg.OldTable != "" || tg.NewTable != "") {
+		if parted {
+			return pgerror.New(pgerror.FeatureNotSupported, "%q is a partitioned table", table.Name).
+				WithDetail("ROW triggers with transition tables are not supported on partitioned tables.")
+		}
+		if inh := cat.Inherits(table); inh != nil && inh.Spec != nil {
+			return pgerror.New(pgerror.FeatureNotSupported, "ROW triggers with transition tables are not supported on partitions")
+		}
+	}
 	fn, err := triggerFunction(h, cat, c.Function)
 	if err != nil {
 		return err
@@ -97,9 +107,24 @@ func CreateTrigger(h Host, c *translate.CreateTrigger) error {
 		if !c.Replace {
 			return pgerror.New(pgerror.DuplicateObject, "trigger %q for relation %q already exists", tg.Name, table.Name)
 		}
+		if old.Parent != 0 {
+			return pgerror.New(pgerror.DuplicateObject, "trigger %q for relation %q is an internal or a child trigger", tg.Name, table.Name)
+		}
 		tg.OID = old.OID
 	}
-	h.SetCatalog(cat.PutTrigger(tg))
+	cat = cat.PutTrigger(tg)
+	if parted && tg.ForEachRow {
+		// a row trigger on a partitioned table is cloned to every
+		// partition (partition_triggers.go in catalog)
+		put, _ := cat.Trigger(table, tg.Name)
+		for _, ch := range cat.Children(table) {
+			var conflict catalog.QName
+			if cat, conflict = cat.CloneTrigger(put, ch, c.Replace); conflict != (catalog.QName{}) {
+				return pgerror.New(pgerror.DuplicateObject, "trigger %q for relation %q already exists", tg.Name, conflict.Name)
+			}
+		}
+	}
+	h.SetCatalog(cat)
 	return nil
 }
 
@@ -131,15 +156,23 @@ func DropTrigger(h Host, c *translate.DropTrigger) error {
 		return err
 	}
 	cat := h.Catalog()
-	if _, ok := cat.Trigger(q, c.Name); !ok {
+	tg, ok := cat.Trigger(q, c.Name)
+	if !ok {
 		if c.IfExists {
 			h.Notice("NOTICE", "00000", fmt.Sprintf("trigger %q for relation %q does not exist, skipping", c.Name, c.Table.Display()))
 			return nil
 		}
 		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, q.Name)
 	}
+	if tg.Parent != 0 {
+		// a clone goes with its partitioned table's trigger only
+		if p, ok := cat.TriggerByOID(tg.Parent); ok {
+			return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop trigger %s on table %s because trigger %s on table %s requires it",
+				tg.Name, q.Name, p.Name, p.Table.Name).WithHint("You can drop trigger %s on table %s instead.", p.Name, p.Table.Name)
+		}
+	}
 	// a constraint trigger's deferrability goes with it
-	h.SetCatalog(cat.DropTrigger(q, c.Name).SetDeferrable(q, c.Name, false, false))
+	h.SetCatalog(cat.DropTriggerClones(tg.OID).DropTrigger(q, c.Name).SetDeferrable(q, c.Name, false, false))
 	return nil
 }
 
@@ -154,9 +187,7 @@ func EnableTriggers(h Host, c *translate.EnableTriggers) error {
 		q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
 		if e.All {
 			for _, tg := range cat.Triggers(q) {
-				n := *tg
-				n.Enabled = e.Enable
-				cat = cat.PutTrigger(n)
+				cat = enableTrigger(cat, tg, e.Enable)
 			}
 			continue
 		}
@@ -164,10 +195,27 @@ func EnableTriggers(h Host, c *translate.EnableTriggers) error {
 		if !ok {
 			return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", e.Name, t.Name())
 		}
-		n := *tg
-		n.Enabled = e.Enable
-		cat = cat.PutTrigger(n)
+		cat = enableTrigger(cat, tg, e.Enable)
 	}
 	h.SetCatalog(cat)
 	return nil
+}
+
+// enableTrigger sets a trigger's tgenabled and its clones' on the
+// partitions (PostgreSQL recurses from a partitioned table).
+func enableTrigger(cat *catalog.Catalog, tg *catalog.Trigger, enable byte) *catalog.Catalog {
+	n := *tg
+	n.Enabled = enable
+	cat = cat.PutTrigger(n)
+	if _, parted := cat.Partitioned(tg.Table); !parted {
+		return cat
+	}
+	for _, ch := range cat.Descendants(tg.Table) {
+		for _, c := range cat.Triggers(ch) {
+			if c.Parent == tg.OID {
+				cat = enableTrigger(cat, c, enable)
+			}
+		}
+	}
+	return cat
 }

@@ -81,7 +81,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 				return n, transform.SameTree, nil
 			}
 			t := underlyingTable(up)
-			if t == nil || !hasTriggersFor(cat, t, catalog.EventUpdate) {
+			if t == nil || !hasTriggersFor(cat, t, catalog.EventUpdate) && partsCollector(ctx, h, tableQName(t)) == nil {
 				return n, transform.SameTree, nil
 			}
 			// the SET list, for UPDATE OF: the UpdateSource may sit under
@@ -109,7 +109,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 			// GMS turns an unfiltered DELETE into TRUNCATE; DELETE
 			// triggers need it to stay a DELETE
 			t := underlyingTable(tableOf(w.Child))
-			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) {
+			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) && partsCollector(ctx, h, tableQName(t)) == nil {
 				return n, transform.SameTree, nil
 			}
 			return plan.NewDeleteFrom(newTriggerNode(w.Child, t, catalog.EventDelete, nil), nil), transform.NewTree, nil
@@ -122,7 +122,7 @@ func applyTinybaseTriggers(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _
 				return n, transform.SameTree, nil
 			}
 			t := underlyingTable(del)
-			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) {
+			if t == nil || !hasTriggersFor(cat, t, catalog.EventDelete) && partsCollector(ctx, h, tableQName(t)) == nil {
 				return n, transform.SameTree, nil
 			}
 			nd, err := w.WithChildren(newTriggerNode(w.Child, t, catalog.EventDelete, nil))
@@ -225,15 +225,18 @@ func (n *triggerNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error
 		return n.builder.Build(ctx, n.Child, row)
 	}
 	ts := tableTriggers(h, n.table, n.event, n.setCols)
-	if err := fireStatementTriggers(h, ctx, ts, catalog.TimingBefore); err != nil {
-		return nil, err
+	if !inheritedPart(ctx, h, tableQName(n.table)) { // partition_triggers.go
+		if err := fireStatementTriggers(h, ctx, ts, catalog.TimingBefore); err != nil {
+			return nil, err
+		}
+		queueStatementTriggers(h, ts)
 	}
-	queueStatementTriggers(h, ts)
 	child, err := n.builder.Build(ctx, n.Child, row)
 	if err != nil {
 		return nil, err
 	}
-	return &triggerIter{h: h, child: child, ts: ts}, nil
+	mv, _ := ctx.Context.Value(moveKey{}).(*partitionMove)
+	return &triggerIter{h: h, child: child, ts: ts, move: mv, named: partsCollector(ctx, h, tableQName(n.table))}, nil
 }
 
 // firingSet is a table's triggers for one event, in firing order.
@@ -251,6 +254,10 @@ type firingSet struct {
 	sch              sql.Schema
 	collect          bool
 	oldRows, newRows [][]any
+	// partition: the table is a partition, whose cloned BEFORE INSERT
+	// triggers must keep the row in it (partition_triggers.go)
+	partition bool
+	router    *Router
 }
 
 // tableTriggers collects the enabled triggers on t for ev.
@@ -266,9 +273,16 @@ func triggersOn(h Host, q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent
 	for _, c := range sch {
 		fs.cols = append(fs.cols, routine.Column{Name: c.Name, Type: expr.FromGMSType(c.Type)})
 	}
+	if inh := cat.Inherits(q); inh != nil && inh.Spec != nil {
+		fs.partition = true
+	}
+	_, parted := cat.Partitioned(q)
 	for _, tg := range cat.Triggers(fs.table) {
 		if tg.Events&ev == 0 || tg.Enabled == 'D' || tg.Enabled == 'R' {
 			continue
+		}
+		if parted && tg.ForEachRow {
+			continue // fires as its clones on the partitions
 		}
 		if ev == catalog.EventUpdate && len(tg.Columns) > 0 && !anyIn(tg.Columns, setCols) {
 			continue
@@ -415,10 +429,17 @@ type triggerIter struct {
 	// the write fails (ON CONFLICT retries a row under a savepoint).
 	pending []AfterEvent
 	done    bool
+	// move is the running UPDATE's row movement, which drops the AFTER
+	// UPDATE firings of a row it moved (they become DELETE and INSERT)
+	move *partitionMove
+	// named gathers the rows for the transition tables of the named
+	// table's statement triggers (partition_triggers.go)
+	named *firingSet
 }
 
 func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 	fs := it.ts
+	it.dropMoved()
 	for _, e := range it.pending {
 		queueAfter(it.h, e)
 	}
@@ -445,49 +466,21 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 			oldRow, newRow = row[len(row)-2*fs.width:len(row)-fs.width], row[len(row)-fs.width:]
 		}
 		oldVals, newVals := fs.values(oldRow), fs.values(newRow)
-		skip := false
-		for _, tg := range fs.triggers {
-			if !tg.ForEachRow || tg.Timing != catalog.TimingBefore {
-				continue
-			}
-			fire, err := triggerWhen(it.h, ctx, fs, tg, newVals, oldVals)
-			if err != nil {
-				return nil, err
-			}
-			if !fire {
-				continue
-			}
-			res, err := it.h.CallTriggerFunction(ctx, fs.fns[tg.Function], fs.data(tg, newVals, oldVals))
-			if err != nil {
-				return nil, err
-			}
-			if res.Null || res.Row == nil {
-				skip = true
-				break
-			}
-			if fs.event != catalog.EventDelete {
-				if newVals, err = fs.castRow(res.Row); err != nil {
-					return nil, err
-				}
-			}
+		keep, newVals, err := fireBeforeRow(it.h, ctx, fs, newVals, oldVals) // trigger_cascade.go
+		if err != nil {
+			return nil, err
 		}
-		if skip {
+		if !keep {
 			continue
 		}
 		if fs.collect {
 			fs.gather(oldVals, newVals)
 		}
-		for _, tg := range fs.triggers {
-			if !tg.ForEachRow || tg.Timing != catalog.TimingAfter {
-				continue
-			}
-			fire, err := triggerWhen(it.h, ctx, fs, tg, newVals, oldVals)
-			if err != nil {
-				return nil, err
-			}
-			if fire {
-				it.pending = append(it.pending, AfterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
-			}
+		if it.named != nil {
+			gatherNamed(it.named, fs.sch, oldVals, newVals)
+		}
+		if it.pending, err = afterRow(it.h, ctx, fs, newVals, oldVals, it.pending); err != nil {
+			return nil, err
 		}
 		out := append(sql.Row{}, prefix...)
 		switch fs.event {
@@ -502,10 +495,28 @@ func (it *triggerIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 }
 
+// afterRow appends the AFTER ROW firings of fs for one row to pending.
+func afterRow(h Host, ctx *sql.Context, fs *firingSet, newVals, oldVals []any, pending []AfterEvent) ([]AfterEvent, error) {
+	for _, tg := range fs.triggers {
+		if !tg.ForEachRow || tg.Timing != catalog.TimingAfter {
+			continue
+		}
+		fire, err := triggerWhen(h, ctx, fs, tg, newVals, oldVals)
+		if err != nil {
+			return nil, err
+		}
+		if fire {
+			pending = append(pending, AfterEvent{fs: fs, tg: tg, new: newVals, old: oldVals})
+		}
+	}
+	return pending, nil
+}
+
 // Close ends the write. The last row's AFTER firings are queued only when
 // the write consumed every row (a failed write stops early; its
 // statement or savepoint rolls back).
 func (it *triggerIter) Close(ctx *sql.Context) error {
+	it.dropMoved()
 	if it.done {
 		for _, e := range it.pending {
 			queueAfter(it.h, e)

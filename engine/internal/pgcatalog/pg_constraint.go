@@ -62,9 +62,13 @@ var pgConstraint = &def{
 					key = attnums(r.Table.Schema().IndexOfColName, cols)
 				}
 				deferrable, initially := s.Catalog.Deferrable(catalog.QName{Schema: r.Schema, Name: r.Name}, c.Name)
+				local, inhcount := true, int32(0)
+				if c.Kind == "CHECK" && s.partitionCheck(r, c.Name) {
+					local, inhcount = false, 1
+				}
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
 					NamespaceOID(r.Schema), contype, deferrable, initially, !c.NotValid, relOID, uint32(0), indid, uint32(0),
-					frel, upd, del, match, true, int32(0), false, key, fkey})
+					frel, upd, del, match, local, inhcount, false, key, fkey})
 			}
 		}
 		// a constraint trigger has a pg_constraint row of its name
@@ -115,4 +119,27 @@ func fkAction(a string) string {
 		return "r"
 	}
 	return "a"
+}
+
+// partitionCheck reports a CHECK constraint a partition has from its
+// partitioned table (conislocal false, coninhcount 1).
+func (s *State) partitionCheck(r Relation, name string) bool {
+	inh := s.Catalog.Inherits(catalog.QName{Schema: r.Schema, Name: r.Name})
+	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
+		return false
+	}
+	p, ok, err := s.DB.Table(s.Ctx, inh.Parents[0].Schema, inh.Parents[0].Name)
+	if err != nil || !ok {
+		return false
+	}
+	checks, err := p.GetChecks(s.Ctx)
+	if err != nil {
+		return false
+	}
+	for _, c := range checks {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -170,7 +170,7 @@ var pgTrigger = &def{
 			if t.Constraint {
 				con = stableOID("c:" + t.Table.Schema + "." + t.Table.Name + "." + t.Name)
 			}
-			out = append(out, []any{t.OID, s.RelOID(t.Table.Schema, t.Table.Name), uint32(0), t.Name,
+			out = append(out, []any{t.OID, s.RelOID(t.Table.Schema, t.Table.Name), t.Parent, t.Name,
 				t.Function, t.TgType(), string(rune(t.Enabled)), false, uint32(0), uint32(0), con,
 				deferrable, initially, int16(len(t.Args)), args, qual})
 		}

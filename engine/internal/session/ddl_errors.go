@@ -167,9 +167,18 @@ func (s *Session) relationError(raw error, kind, query string) error {
 	if found == nil {
 		return pe
 	}
-	pe.Schema, pe.Table = found.SchemaName(), found.Name()
 	var wrapped sql.WrappedInsertError
-	if errors.As(raw, &wrapped) && len(wrapped.OffendingRow) == len(found.Schema()) {
+	hasRow := errors.As(raw, &wrapped)
+	if hasRow && len(wrapped.OffendingRow) == len(found.Schema()) {
+		// a row written through a partitioned table fails in its partition
+		// (partition_funcs.go)
+		if leaf := s.routedLeaf(ctx, found, wrapped.OffendingRow); leaf != nil && owns(leaf) {
+			wrapped.OffendingRow = remapRow(found.Schema(), leaf.Schema(), wrapped.OffendingRow)
+			found = leaf
+		}
+	}
+	pe.Schema, pe.Table = found.SchemaName(), found.Name()
+	if hasRow && len(wrapped.OffendingRow) == len(found.Schema()) {
 		pe.Detail = failingRow(found.Schema(), wrapped.OffendingRow, &s.env)
 	}
 	if pe.Code == pgerror.NotNullViolation {

@@ -3,8 +3,10 @@ package session
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -12,7 +14,10 @@ import (
 // session's catalog: a partition tree is the tables with a partition key
 // and the partitions below them.
 
-var _ expr.PartitionEnv = (*gmsSession)(nil)
+var (
+	_ expr.PartitionEnv    = (*gmsSession)(nil)
+	_ expr.PartitionRouter = (*gmsSession)(nil)
+)
 
 // partitionRel finds the partitioned table or partition with pg_class
 // OID oid.
@@ -115,4 +120,48 @@ func (g *gmsSession) PartitionRoot(ctx *sql.Context, rel any) (any, error) {
 		return nil, err
 	}
 	return anc[len(anc)-1], nil
+}
+
+// RowPartitionOID implements expr.PartitionRouter: tableoid of a row
+// written through a partitioned table.
+func (g *gmsSession) RowPartitionOID(ctx *sql.Context, schema, table string, names []string, vals []any) (uint32, error) {
+	q, err := dml.RoutedTable(g.s.DMLHost(), ctx, catalog.QName{Schema: schema, Name: table}, names, vals)
+	if err != nil {
+		return 0, err
+	}
+	return relOID(q), nil
+}
+
+// routedLeaf is the partition a row of partitioned table t is routed to
+// (nil when t is not partitioned or no partition takes the row), which
+// names the relation of a constraint error.
+func (s *Session) routedLeaf(ctx *sql.Context, t *storage.Table, row sql.Row) *storage.Table {
+	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+	if _, parted := s.catalog().Partitioned(q); !parted {
+		return nil
+	}
+	names := make([]string, len(t.Schema()))
+	for i, c := range t.Schema() {
+		names[i] = c.Name
+	}
+	leaf, err := dml.RoutedTable(s.DMLHost(), ctx, q, names, row)
+	if err != nil || leaf == q {
+		return nil
+	}
+	lt, ok := s.table(ctx, leaf.Schema, leaf.Name)
+	if !ok {
+		return nil
+	}
+	return lt
+}
+
+// remapRow rearranges a row of schema from into schema to by column name.
+func remapRow(from, to sql.Schema, row sql.Row) sql.Row {
+	out := make(sql.Row, len(to))
+	for i, c := range to {
+		if j := from.IndexOfColName(c.Name); j >= 0 && j < len(row) {
+			out[i] = row[j]
+		}
+	}
+	return out
 }

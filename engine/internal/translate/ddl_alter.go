@@ -180,6 +180,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 				}
 				fail(pgerror.New(pgerror.UndefinedObject, "constraint %q of relation %q does not exist", cmd.Name, ti.Name))
 			}
+			t.checkInheritedDrop(ti, cmd.Name, kind) // partition_checks.go
 			add(dropConstraint(cmd.Name, kind))
 			delete(ti.Constraints, cmd.Name)
 			// forget its deferrability: a constraint of the name added
@@ -232,7 +233,7 @@ func (t *Translator) alterTableRest(ti *TableInfo, at *sqlparser.AlterTable, ret
 				return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
 			}
 		case 1:
-			if pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 {
+			if pkName == "" && recompute == "" && len(notValid)+len(validated) == 0 && !t.isPartitioned(ti) {
 				return withColumnDeps(Result{Stmt: at, Tag: "ALTER TABLE"}, colDeps), nil
 			}
 		}
@@ -411,6 +412,7 @@ func (t *Translator) addConstraint(c *pg.Constraint, ti *TableInfo, names *const
 				fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Table: ti.Name, Constraint: def.Name,
 					Message: "check constraint \"" + def.Name + "\" of relation \"" + ti.Name + "\" is violated by some row"})
 			}
+			t.checkPartitionRows(ti, def.Name, def.Details.(*sqlparser.CheckConstraintDefinition).Expr) // partition_checks.go
 		}
 		if c.SkipValidation {
 			cd := def.Details.(*sqlparser.CheckConstraintDefinition)

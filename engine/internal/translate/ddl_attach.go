@@ -15,12 +15,16 @@ type AttachPartition struct {
 	Bound         string
 	Spec          *catalog.PartitionBound
 	Location      int32 // the bound's, for the overlap error
+	// Inherit: ALTER TABLE child INHERIT parent, plain inheritance (no
+	// bound; the checks are done)
+	Inherit bool
 }
 
 // DetachPartition is ALTER TABLE parent DETACH PARTITION child: the child
 // stays a table, with its rows, outside the tree.
 type DetachPartition struct {
 	Parent, Child catalog.QName
+	Inherit       bool // ALTER TABLE child NO INHERIT parent
 }
 
 func (*AttachPartition) command()        {}
@@ -35,6 +39,9 @@ func (t *Translator) partitionCmd(s *pg.AlterTableStmt, parent *TableInfo) (Resu
 		return Result{}, false
 	}
 	cmd := s.Cmds[0].GetAlterTableCmd()
+	if cmd != nil && (cmd.Subtype == pg.AlterTableType_AT_AddInherit || cmd.Subtype == pg.AlterTableType_AT_DropInherit) {
+		return t.inheritCmd(cmd, parent), true
+	}
 	if cmd == nil || (cmd.Subtype != pg.AlterTableType_AT_AttachPartition && cmd.Subtype != pg.AlterTableType_AT_DetachPartition) {
 		return Result{}, false
 	}
@@ -82,4 +89,89 @@ func (t *Translator) partitionCmd(s *pg.AlterTableStmt, parent *TableInfo) (Resu
 	}
 	bound, spec := t.partitionBound(pc.Bound, key, parent)
 	return Result{Cmd: &AttachPartition{Parent: pq, Child: cq, Bound: bound, Spec: spec, Location: pc.Bound.Location}, Tag: "ALTER TABLE"}, true
+}
+
+// inheritCmd translates ALTER TABLE child [NO] INHERIT parent (docs:
+// ALTER TABLE; 5.10): the child must have every column of the parent with
+// its type, NOT NULL where the parent's is, and the parent's CHECK
+// constraints by name, as PostgreSQL's ATExecAddInherit checks; neither
+// may be partitioned or a partition, and the tree stays acyclic.
+func (t *Translator) inheritCmd(cmd *pg.AlterTableCmd, child *TableInfo) Result {
+	r := t.reader()
+	if r == nil {
+		failAt(-1, pgerror.FeatureNotSupported, "this statement needs the table catalog")
+	}
+	rv := cmd.Def.GetRangeVar()
+	if rv == nil {
+		failAt(-1, pgerror.FeatureNotSupported, "ALTER TABLE ... INHERIT needs a table")
+	}
+	parent := t.lookup(rv, false)
+	cat := r.Current()
+	cq := catalog.QName{Schema: child.Schema, Name: child.Name}
+	pq := catalog.QName{Schema: parent.Schema, Name: parent.Name}
+	inh := cat.Inherits(cq)
+	if _, parted := cat.Partitioned(cq); parted {
+		failAt(-1, pgerror.WrongObjectType, "cannot change inheritance of partitioned table")
+	}
+	if inh != nil && inh.Spec != nil {
+		failAt(-1, pgerror.WrongObjectType, "cannot change inheritance of a partition")
+	}
+	if cmd.Subtype == pg.AlterTableType_AT_DropInherit {
+		found := false
+		if inh != nil {
+			for _, p := range inh.Parents {
+				found = found || p == pq
+			}
+		}
+		if !found {
+			failAt(-1, pgerror.UndefinedTable, "relation %q is not a parent of relation %q", parent.Name, child.Name)
+		}
+		return Result{Cmd: &DetachPartition{Parent: pq, Child: cq, Inherit: true}, Tag: "ALTER TABLE"}
+	}
+	if _, parted := cat.Partitioned(pq); parted {
+		failAt(-1, pgerror.WrongObjectType, "cannot inherit from partitioned table %q", parent.Name)
+	}
+	if inh := cat.Inherits(pq); inh != nil && inh.Spec != nil {
+		failAt(-1, pgerror.WrongObjectType, "cannot inherit from a partition")
+	}
+	if inh != nil {
+		for _, p := range inh.Parents {
+			if p == pq {
+				failAt(-1, pgerror.DuplicateTable, "relation %q would be inherited from more than once", parent.Name)
+			}
+		}
+	}
+	if pq == cq || descendsFromTree(cat, pq, cq) {
+		fail(pgerror.New(pgerror.DuplicateTable, "circular inheritance not allowed").
+			WithDetail("%q is already a child of %q.", parent.Name, child.Name))
+	}
+	for _, c := range parent.Columns {
+		cc, ok := child.Column(c.Name)
+		if !ok {
+			failAt(-1, pgerror.DatatypeMismatch, "child table is missing column %q", c.Name)
+		}
+		if cc.Type.OID != c.Type.OID || cc.Type.Mod != c.Type.Mod {
+			failAt(-1, pgerror.DatatypeMismatch, "child table %q has different type for column %q", child.Name, c.Name)
+		}
+		if !c.Nullable && cc.Nullable {
+			failAt(-1, pgerror.DatatypeMismatch, "column %q in child table must be marked NOT NULL", c.Name)
+		}
+	}
+	for name := range parent.Checks {
+		if _, ok := child.Checks[name]; !ok {
+			failAt(-1, pgerror.DatatypeMismatch, "child table is missing constraint %q", name)
+		}
+	}
+	return Result{Cmd: &AttachPartition{Parent: pq, Child: cq, Inherit: true}, Tag: "ALTER TABLE"}
+}
+
+// descendsFromTree reports whether q is below root in the inheritance
+// tree.
+func descendsFromTree(cat *catalog.Catalog, q, root catalog.QName) bool {
+	for _, d := range cat.Descendants(root) {
+		if d == q {
+			return true
+		}
+	}
+	return false
 }

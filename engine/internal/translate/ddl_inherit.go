@@ -169,10 +169,9 @@ func (in *inheritance) merge(own []*sqlparser.ColumnDefinition, partition bool) 
 // partitionKey fills the key's columns from PARTITION BY's elements;
 // cols are the new table's columns.
 func (t *Translator) partitionKey(s *pg.CreateStmt, key *catalog.PartitionKey, cols []*sqlparser.ColumnDefinition) {
-	if key.Strategy == 'l' || key.Strategy == 'h' {
-		if len(s.Partspec.PartParams) > 1 {
-			failAt(s.Partspec.Location, pgerror.InvalidTableDefinition, "cannot use \"%s\" partition strategy with more than one column", map[byte]string{'l': "list", 'h': "hash"}[key.Strategy])
-		}
+	if key.Strategy == 'l' && len(s.Partspec.PartParams) > 1 {
+		// a hash key may have several columns (their hashes combined)
+		failAt(s.Partspec.Location, pgerror.InvalidTableDefinition, "cannot use \"list\" partition strategy with more than one column")
 	}
 	for _, n := range s.Partspec.PartParams {
 		e := n.GetPartitionElem()

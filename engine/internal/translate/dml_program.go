@@ -28,6 +28,13 @@ type DML struct {
 	// of their partition are routed again from it.
 	Parts []Result
 	Root  catalog.QName
+	// Named is the table an UPDATE or DELETE with Parts names, whose
+	// statement triggers fire once for the whole tree; SetCols are an
+	// UPDATE's SET columns (for UPDATE OF).
+	Named   catalog.QName
+	SetCols []string
+	// PartTables are the tables Parts write, in order.
+	PartTables []catalog.QName
 }
 
 func (*DML) command() {}

@@ -175,6 +175,9 @@ func (t *Translator) systemColumnRef(parts []string, loc int32) sqlparser.Expr {
 		qual.SchemaQualifier = sqlparser.NewTableIdent(rv.Schemaname)
 	}
 	if name == "tableoid" {
+		if e := t.routedTableOID(rv, info.Schema, info.Name, info.Columns, qual); e != nil { // inherit_write.go
+			return e
+		}
 		// the table's oid, as 'schema.table'::regclass::oid computes it
 		lit := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Val: &pg.A_Const_Sval{Sval: &pg.String{Sval: quoteIdent(info.Schema) + "." + quoteIdent(info.Name)}}, Location: -1}}}
 		cast := func(arg *pg.Node, typ string) *pg.Node {

@@ -48,6 +48,10 @@ type Translator struct {
 	// dmlSystem, while set, are an UPDATE's or DELETE's target and USING
 	// items, whose system columns its clauses may read.
 	dmlSystem []*pg.Node
+	// partRoot, while set, is the partitioned table an UPDATE or DELETE
+	// of a tree names: a part's tableoid routes its row from there
+	// (inherit_write.go)
+	partRoot catalog.QName
 	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
 	updateNew *newValues
 	// ctes collects the data-modifying WITH items of the statement being

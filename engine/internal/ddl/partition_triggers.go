@@ -1,0 +1,39 @@
+package ddl
+
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// clonePartitionTriggers gives partition child clones of its partitioned
+// parent's row triggers, as CREATE TABLE ... PARTITION OF and ATTACH
+// PARTITION do in PostgreSQL (docs: CREATE TRIGGER). cat is the catalog
+// with child already in the tree; the result is not yet set.
+func clonePartitionTriggers(cat *catalog.Catalog, parent, child catalog.QName) (*catalog.Catalog, error) {
+	out, conflict, name := cat.ClonePartitionTriggers(parent, child)
+	if conflict != (catalog.QName{}) {
+		return nil, pgerror.New(pgerror.DuplicateObject, "trigger %q for relation %q already exists", name, conflict.Name)
+	}
+	return out, nil
+}
+
+// cloneNewPartitionTriggers is clonePartitionTriggers for a table just
+// created as a partition.
+func cloneNewPartitionTriggers(h Host, schema, name string) error {
+	schema, err := CreationSchema(h, schema)
+	if err != nil {
+		return err
+	}
+	cat := h.Catalog()
+	child := catalog.QName{Schema: schema, Name: name}
+	inh := cat.Inherits(child)
+	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
+		return nil
+	}
+	next, err := clonePartitionTriggers(cat, inh.Parents[0], child)
+	if err != nil {
+		return err
+	}
+	h.SetCatalog(next)
+	return nil
+}

@@ -182,6 +182,13 @@ func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Fun
 		}
 	}
 	if fn.Result == nil || fn.Result.Kind == types.KindVoid || last == nil {
+		// A void function passes on its last SELECT's value only when
+		// that is itself a void (SELECT other_void_fn()); otherwise, as
+		// in PostgreSQL, it returns NULL.
+		if fn.Result != nil && !fn.ReturnsSet && last != nil && len(last.Columns) == 1 && len(last.Rows) > 0 &&
+			last.Columns[0].Type != nil && last.Columns[0].Type.OID == types.Void.OID {
+			return routine.Result{Value: last.Rows[0][0], Null: last.Rows[0][0] == nil}, nil
+		}
 		return routine.Result{Null: true}, nil
 	}
 	whole := wholeRowResult(fn, last.Columns)

@@ -1,6 +1,7 @@
 package types
 
 import (
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,8 +32,40 @@ func (v Isn) Number() int64 { return int64(v) >> 1 }
 // Valid reports whether the check digit was right on input.
 func (v Isn) Valid() bool { return v&1 == 0 }
 
+// String is the thirteen-digit text form (as %v prints it, so values of
+// different isn types hash alike when they are equal).
+func (v Isn) String() string { return IsnOutput(v, false) }
+
 // MakeValid is the value without its invalid-check-digit mark.
 func (v Isn) MakeValid() Isn { return v &^ 1 }
+
+// Hash is hashint8 of the value, which isn's hash operator classes use:
+// PostgreSQL's hash_uint32 (lookup3's final mix) of the two halves folded.
+func (v Isn) Hash() int32 {
+	lo, hi := uint32(v), uint32(v>>32)
+	if v >= 0 {
+		lo ^= hi
+	} else {
+		lo ^= ^hi
+	}
+	a := uint32(0x9e3779b9+4+3923095) + lo
+	b, c := a-lo, a-lo
+	c ^= b
+	c -= bits.RotateLeft32(b, 14)
+	a ^= c
+	a -= bits.RotateLeft32(c, 11)
+	b ^= a
+	b -= bits.RotateLeft32(a, 25)
+	c ^= b
+	c -= bits.RotateLeft32(b, 16)
+	a ^= c
+	a -= bits.RotateLeft32(c, 4)
+	b ^= a
+	b -= bits.RotateLeft32(a, 14)
+	c ^= b
+	c -= bits.RotateLeft32(b, 24)
+	return int32(c)
+}
 
 // isnKind is one of the numbering standards (isn's isn_type).
 type isnKind uint8
@@ -336,6 +369,15 @@ func upperX(c byte) byte {
 		return 'X'
 	}
 	return c
+}
+
+// ParseIsnAs is the input function of the isn type named typ.
+func ParseIsnAs(s, typ string, weak bool) (Isn, error) {
+	b, ok := extBases[typ].(isnBase)
+	if !ok {
+		return 0, pgerror.New(pgerror.InvalidParameterValue, "%s is not an isn type", typ)
+	}
+	return ParseIsn(s, b.kind, weak)
 }
 
 // IsnCast is the cast from ean13 to the type named to (isbn13(ean13),

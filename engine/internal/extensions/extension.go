@@ -29,6 +29,10 @@ type Extension struct {
 	// pg_opclass while it is installed.
 	AccessMethods []AccessMethod
 	OpClasses     []OpClass
+	// Casts are the casts between its types its script would declare
+	// with CREATE CAST, listed in pg_cast while it is installed; the
+	// types' ExtBase.CastContext carries them out.
+	Casts []Cast
 
 	// Relocatable allows ALTER EXTENSION ... SET SCHEMA (the control
 	// file's relocatable = true). Ignored when Schema is set.
@@ -47,6 +51,15 @@ type Extension struct {
 	// installed, SHOW and current_setting see them until SET changes them
 	// (PostgreSQL defines them when the module loads).
 	Settings map[string]string
+}
+
+// Cast is one pg_cast row of an extension: Source and Target are its
+// types, Func the function of one argument (Target's name, in the
+// extension's schema) carrying it out, "" for a binary-coercible one;
+// Context is castcontext ('e', 'a' or 'i').
+type Cast struct {
+	Source, Target, Func string
+	Context              byte
 }
 
 // Lookup returns the extension called name.

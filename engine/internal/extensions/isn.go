@@ -26,6 +26,7 @@ var isnExt = &Extension{
 	Relocatable: true,
 	BaseTypes:   isnTypes,
 	OpClasses:   isnOpClasses(),
+	Casts:       isnCasts(),
 	Funcs:       isnFuncs(),
 	Script:      isnScript(),
 }
@@ -55,6 +56,24 @@ func isnOpClasses() []OpClass {
 	for _, t := range isnTypes {
 		out = append(out, OpClass{Name: t + "_ops", Method: "btree", Type: t, Default: true},
 			OpClass{Name: t + "_ops", Method: "hash", Type: t, Default: true})
+	}
+	return out
+}
+
+// isnCasts are isn's pg_cast rows: ean13 to each other type explicitly
+// through the function named after it, which checks the number's
+// standard; each type to ean13, and between a standard's two types, by
+// assignment without a function.
+func isnCasts() []Cast {
+	var out []Cast
+	for _, t := range isnTypes[1:] {
+		out = append(out, Cast{Source: "ean13", Target: t, Func: t, Context: 'e'})
+	}
+	for _, t := range isnTypes[1:] {
+		out = append(out, Cast{Source: t, Target: "ean13", Context: 'a'})
+	}
+	for _, std := range []string{"isbn", "ismn", "issn"} {
+		out = append(out, Cast{Source: std, Target: std + "13", Context: 'a'}, Cast{Source: std + "13", Target: std, Context: 'a'})
 	}
 	return out
 }

@@ -85,5 +85,43 @@ func extAmDepends(ie *catalog.Extension, ext uint32) [][]any {
 	for _, oc := range e.OpClasses {
 		out = append(out, []any{uint32(pgOpclassOID), extOpclassOID(ie.Schema, oc.Method, oc.Name), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
 	}
+	for _, c := range e.Casts {
+		out = append(out, []any{uint32(pgCastOID), extCastOID(ie.Schema, c), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
+	}
+	return out
+}
+
+func extCastOID(schema string, c extensions.Cast) uint32 {
+	return stableOID("cast:" + schema + "." + c.Source + "." + c.Target)
+}
+
+// extCastRows are pg_cast rows of the installed extensions' casts
+// (extensions.Extension.Casts).
+func extCastRows(s *State) [][]any {
+	var out [][]any
+	for _, ie := range s.Catalog.Extensions() {
+		e, ok := extensions.Lookup(ie.Name)
+		if !ok {
+			continue
+		}
+		for _, c := range e.Casts {
+			src, ok1 := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: c.Source})
+			dst, ok2 := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: c.Target})
+			if !ok1 || !ok2 {
+				continue
+			}
+			var fn uint32
+			method := "b"
+			if c.Func != "" {
+				method = "f"
+				for _, f := range s.Catalog.Functions(catalog.QName{Schema: ie.Schema, Name: c.Func}) {
+					if in := f.InputTypes(); len(in) == 1 && in[0].OID == src.Type.OID {
+						fn = f.OID
+					}
+				}
+			}
+			out = append(out, []any{extCastOID(ie.Schema, c), src.Type.OID, dst.Type.OID, fn, string(rune(c.Context)), method})
+		}
+	}
 	return out
 }

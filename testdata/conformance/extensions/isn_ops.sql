@@ -1,0 +1,37 @@
+-- isn: comparison within and across the types, ordering, DISTINCT, GROUP BY, joins, unique and hash indexes
+CREATE EXTENSION isn;
+SELECT '9780393040029'::ean13 = '9780393040029'::isbn13, '9780393040029'::isbn = '9780393040029'::ean13, '9780393040029'::isbn13 = '039304002X'::isbn;
+SELECT '9780393040029'::ean13 < '9790230671187'::ismn, '9771436452008'::issn13 <= '1436-4522'::issn, '123456789012'::upc > '0000000000000'::ean13;
+SELECT '9780393040029'::isbn <> '9791090636071'::isbn13, '9780393040029'::ean13 >= '9780393040029'::ean13, '0123456789012'::ean13 < '123456789012'::upc;
+SELECT '9780393040029!'::ean13 = '9780393040029'::ean13, '9780393040029!'::ean13 > '9780393040029'::ean13, '9780393040029!'::ean13 < '9780393040036'::ean13;
+SELECT '039304002X'::isbn = '9780393040029';
+SELECT '9780393040029'::isbn = '1436-4522'::issn;
+SELECT '123456789012'::upc = '9780393040029'::isbn13;
+SELECT btean13cmp('9780393040029', '9791090636071'::isbn13), btisbncmp('039304002X', '039304002X'::isbn), btupccmp('123456789012', '0123456789012'::ean13);
+SELECT hashean13('9780393040029'), hashisbn('9780393040029'), hashupc('123456789012'), hashissn13('9771436452008'), hashean13('9780393040029!');
+CREATE TABLE items (code ean13 PRIMARY KEY, book isbn, note text);
+INSERT INTO items VALUES ('9780393040029', '0-393-04002-X', 'a'), ('9791090636071', '9791090636071', 'b'), ('0123456789012', NULL, 'c'),
+  ('9771436452008', NULL, 'd'), ('9790230671187', NULL, 'e'), ('4006381333931', NULL, 'f'), ('9780000000002', '9780000000002', 'g');
+INSERT INTO items VALUES ('978-0-393-04002-9', NULL, 'dup');
+INSERT INTO items VALUES ('9780393040029!', NULL, 'flagged');
+SELECT code, note FROM items ORDER BY code;
+SELECT code, note FROM items ORDER BY code DESC LIMIT 3;
+SELECT note FROM items WHERE code = '9780393040029';
+SELECT note FROM items WHERE code = '9780393040029'::isbn13;
+SELECT note FROM items WHERE code = '0393040029X'::text::isbn;
+SELECT note FROM items WHERE code BETWEEN '9780000000000' AND '9799999999995' ORDER BY code;
+SELECT note FROM items WHERE code IN ('0123456789012', '9790230671187') ORDER BY note;
+SELECT i.note, j.note FROM items i JOIN items j ON i.book = j.code ORDER BY i.note;
+SELECT count(*), count(DISTINCT book) FROM items;
+SELECT DISTINCT book FROM items WHERE book IS NOT NULL ORDER BY book;
+SELECT book IS NULL AS missing, count(*) FROM items GROUP BY book IS NULL ORDER BY missing;
+SELECT min(code::text), max(code::text) FROM items;
+CREATE TABLE shelf (book isbn13, place int);
+CREATE UNIQUE INDEX shelf_book ON shelf (book);
+CREATE INDEX shelf_book_hash ON shelf USING hash (book);
+INSERT INTO shelf VALUES ('9780393040029', 1), ('9791090636071', 2);
+INSERT INTO shelf VALUES ('039304002X', 3);
+SELECT s.place, i.note FROM shelf s JOIN items i ON i.code = s.book ORDER BY s.place;
+SELECT place FROM shelf WHERE book = '9791090636071';
+CREATE INDEX items_book ON items (book isbn_ops);
+SELECT note FROM items WHERE book = '0393040029X'::text::isbn;

@@ -90,8 +90,23 @@ var isnOps = []struct{ sym, fn, com, neg, rest, join string }{
 	{"<>", "isnne", "<>", "=", "neqsel", "neqjoinsel"},
 }
 
+// isnTypeComments are the types' descriptions (COMMENT ON TYPE).
+var isnTypeComments = map[string]string{
+	"ean13":  "International European Article Number (EAN13)",
+	"isbn13": "International Standard Book Number 13 (ISBN13)",
+	"ismn13": "International Standard Music Number 13 (ISMN13)",
+	"issn13": "International Standard Serial Number 13 (ISSN13)",
+	"isbn":   "International Standard Book Number (ISBN)",
+	"ismn":   "International Standard Music Number (ISMN)",
+	"issn":   "International Standard Serial Number (ISSN)",
+	"upc":    "Universal Product Code (UPC)",
+}
+
 func isnScript() string {
 	var b strings.Builder
+	for _, t := range isnTypes {
+		fmt.Fprintf(&b, "COMMENT ON TYPE %s IS '%s';\n", t, isnTypeComments[t])
+	}
 	fn := func(sig, ret, symbol, parallel string) {
 		fmt.Fprintf(&b, "CREATE FUNCTION %s RETURNS %s AS 'MODULE_PATHNAME', '%s' LANGUAGE c IMMUTABLE STRICT PARALLEL %s;\n", sig, ret, symbol, parallel)
 	}

@@ -6,6 +6,7 @@ SELECT extname, extversion, extrelocatable, extnamespace::regnamespace FROM pg_e
 SELECT name, default_version, installed_version, comment FROM pg_available_extensions WHERE name = 'isn';
 SELECT typname, typlen, typbyval, typtype, typcategory, typstorage, typarray <> 0 AS has_array
 FROM pg_type WHERE typnamespace = 'prod'::regnamespace ORDER BY typname;
+SELECT t.typname, obj_description(t.oid, 'pg_type') FROM pg_type t WHERE t.typnamespace = 'prod'::regnamespace AND t.typcategory = 'U' ORDER BY 1;
 SELECT oprname, count(*), bool_and(oprcanhash) AS hashes, bool_and(oprcanmerge) AS merges
 FROM pg_operator WHERE oprnamespace = 'prod'::regnamespace GROUP BY oprname ORDER BY oprname;
 SELECT oprname, oprleft::regtype, oprright::regtype, oprresult::regtype, oprcom::regoperator, oprnegate::regoperator

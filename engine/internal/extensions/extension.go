@@ -1,5 +1,7 @@
 package extensions
 
+import "strings"
+
 // Extension is one extension tinybase can install.
 type Extension struct {
 	// Name is the extension's name in CREATE EXTENSION and pg_extension.
@@ -46,6 +48,12 @@ type Extension struct {
 	// as PostgreSQL's extension scripts do, and the call runs
 	// Funcs["similarity"]. MODULE_PATHNAME becomes $libdir/<Name>.
 	Funcs map[string]Func
+	// NativeOps maps symbols of Funcs that compare two values exactly as
+	// the types' own order (ExtBase.Compare) does to that comparison
+	// ("int8eq": "="): an operator bound to one, between two values of
+	// the same type, is the engine's own comparison, which index scans
+	// can serve (NativeOperator).
+	NativeOps map[string]string
 	// Settings are the extension's configuration parameters with their
 	// defaults ("pg_trgm.similarity_threshold": "0.3"): once it is
 	// installed, SHOW and current_setting see them until SET changes them
@@ -60,6 +68,19 @@ type Extension struct {
 type Cast struct {
 	Source, Target, Func string
 	Context              byte
+}
+
+// NativeOperator is the engine comparison an operator whose function is
+// the C function symbol of module stands for ("" when none).
+func NativeOperator(module, symbol string) string {
+	name := module
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	if e, ok := Lookup(name); ok {
+		return e.NativeOps[symbol]
+	}
+	return ""
 }
 
 // Lookup returns the extension called name.

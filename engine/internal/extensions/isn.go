@@ -27,8 +27,10 @@ var isnExt = &Extension{
 	BaseTypes:   isnTypes,
 	OpClasses:   isnOpClasses(),
 	Casts:       isnCasts(),
-	Funcs:       isnFuncs(),
-	Script:      isnScript(),
+	NativeOps: map[string]string{"int8eq": "=", "int8ne": "<>", "int8lt": "<", "int8le": "<=",
+		"int8gt": ">", "int8ge": ">="},
+	Funcs:  isnFuncs(),
+	Script: isnScript(),
 }
 
 // isnTypes in the order isn creates them.

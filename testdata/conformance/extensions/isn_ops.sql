@@ -35,3 +35,5 @@ SELECT s.place, i.note FROM shelf s JOIN items i ON i.code = s.book ORDER BY s.p
 SELECT place FROM shelf WHERE book = '9791090636071';
 CREATE INDEX items_book ON items (book isbn_ops);
 SELECT note FROM items WHERE book = '0393040029X'::text::isbn;
+SELECT note FROM items WHERE book = '9780393040028';
+SELECT note FROM items WHERE book >= '9780000000002' AND book < '9791090636071' ORDER BY book;

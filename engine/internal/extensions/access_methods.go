@@ -12,6 +12,18 @@ type AccessMethod struct{ Name, Handler string }
 type OpClass struct {
 	Name, Method, Type string
 	Default            bool
+	// Family is the operator family it belongs to (pg_opfamily); ""
+	// is a family of the class's own name, as CREATE OPERATOR CLASS
+	// without FAMILY makes.
+	Family string
+}
+
+// FamilyName is the name of the class's operator family.
+func (o OpClass) FamilyName() string {
+	if o.Family != "" {
+		return o.Family
+	}
+	return o.Name
 }
 
 // builtinAccessMethods are PostgreSQL 15's index access methods.

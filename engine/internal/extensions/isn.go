@@ -56,8 +56,8 @@ func isnPairs() [][2]string {
 func isnOpClasses() []OpClass {
 	var out []OpClass
 	for _, t := range isnTypes {
-		out = append(out, OpClass{Name: t + "_ops", Method: "btree", Type: t, Default: true},
-			OpClass{Name: t + "_ops", Method: "hash", Type: t, Default: true})
+		out = append(out, OpClass{Name: t + "_ops", Method: "btree", Type: t, Default: true, Family: "isn_ops"},
+			OpClass{Name: t + "_ops", Method: "hash", Type: t, Default: true, Family: "isn_ops"})
 	}
 	return out
 }

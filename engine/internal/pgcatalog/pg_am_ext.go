@@ -57,9 +57,44 @@ func extOpclassRows(s *State) [][]any {
 			if d, ok := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: oc.Type}); ok {
 				intype = d.Type.OID
 			}
-			key := oc.Method + ":" + ie.Schema + "." + oc.Name
 			out = append(out, []any{extOpclassOID(ie.Schema, oc.Method, oc.Name), extAmOID(oc.Method), oc.Name, NamespaceOID(ie.Schema),
-				uint32(10), stableOID("opf:" + key), intype, oc.Default, uint32(0)})
+				uint32(10), extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), intype, oc.Default, uint32(0)})
+		}
+	}
+	return out
+}
+
+// extOpfamilyOID is the OID of an extension's operator family name of
+// access method method, created in schema.
+func extOpfamilyOID(schema, method, name string) uint32 {
+	return stableOID("opf:" + method + ":" + schema + "." + name)
+}
+
+// extOpfamilies are the operator families of an installed extension's
+// classes, each once, in the order of their first class.
+func extOpfamilies(ie *catalog.Extension) []extensions.OpClass {
+	e, ok := extensions.Lookup(ie.Name)
+	if !ok {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []extensions.OpClass
+	for _, oc := range e.OpClasses {
+		if k := oc.Method + ":" + oc.FamilyName(); !seen[k] {
+			seen[k] = true
+			out = append(out, oc)
+		}
+	}
+	return out
+}
+
+// extOpfamilyRows are pg_opfamily rows of the installed extensions'
+// operator families.
+func extOpfamilyRows(s *State) [][]any {
+	var out [][]any
+	for _, ie := range s.Catalog.Extensions() {
+		for _, oc := range extOpfamilies(ie) {
+			out = append(out, []any{extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), extAmOID(oc.Method), oc.FamilyName(), NamespaceOID(ie.Schema), uint32(10)})
 		}
 	}
 	return out
@@ -84,6 +119,9 @@ func extAmDepends(ie *catalog.Extension, ext uint32) [][]any {
 	}
 	for _, oc := range e.OpClasses {
 		out = append(out, []any{uint32(pgOpclassOID), extOpclassOID(ie.Schema, oc.Method, oc.Name), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
+	}
+	for _, oc := range extOpfamilies(ie) {
+		out = append(out, []any{uint32(pgOpfamilyOID), extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
 	}
 	for _, c := range e.Casts {
 		out = append(out, []any{uint32(pgCastOID), extCastOID(ie.Schema, c), int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})

@@ -114,7 +114,7 @@ var pgOpfamily = &def{
 		for _, f := range s.Catalog.OpFamilies() {
 			out = append(out, []any{f.OID, extAmOID(f.Method), f.Name, NamespaceOID(f.Schema), s.roleOID(f.Owner)})
 		}
-		return out, nil
+		return append(out, extOpfamilyRows(s)...), nil // pg_am_ext.go
 	},
 }
 
@@ -269,6 +269,11 @@ func (s *State) OpfamilyVisible(oid uint32) (visible, ok bool) {
 	}
 	for _, f := range s.Catalog.OpFamilies() {
 		all = append(all, methodObject{f.OID, extAmOID(f.Method), f.Schema, f.Name})
+	}
+	for _, ie := range s.Catalog.Extensions() {
+		for _, oc := range extOpfamilies(ie) {
+			all = append(all, methodObject{extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), extAmOID(oc.Method), ie.Schema, oc.FamilyName()})
+		}
 	}
 	return s.methodObjectVisible(all, oid)
 }

@@ -13,6 +13,8 @@ SELECT oprname, oprleft::regtype, oprright::regtype, oprresult::regtype, oprcom:
 FROM pg_operator WHERE oprnamespace = 'prod'::regnamespace AND oprleft = 'prod.isbn'::regtype ORDER BY oprright::regtype::text, oprname;
 SELECT c.opcname, a.amname, c.opcintype::regtype, c.opcdefault
 FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod WHERE c.opcnamespace = 'prod'::regnamespace ORDER BY c.opcname, a.amname;
+SELECT f.opfname, a.amname, pg_opfamily_is_visible(f.oid), (SELECT count(*) FROM pg_opclass c WHERE c.opcfamily = f.oid) AS classes
+FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod WHERE f.opfnamespace = 'prod'::regnamespace ORDER BY 1, 2;
 SELECT p.oid::regprocedure::text AS fn, p.prorettype::regtype, p.provolatile, p.proisstrict, p.proparallel
 FROM pg_proc p WHERE p.pronamespace = 'prod'::regnamespace AND p.proname IN ('isn_weak', 'make_valid', 'is_valid', 'isbn', 'upc', 'isbn13', 'hashean13', 'btisbncmp')
 ORDER BY 1;
@@ -20,6 +22,7 @@ SELECT count(*) FROM pg_proc WHERE pronamespace = 'prod'::regnamespace AND prona
 SELECT count(*) FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid WHERE e.extname = 'isn' AND d.deptype = 'e' AND d.classid = 'pg_type'::regclass;
 SELECT count(*) FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid WHERE e.extname = 'isn' AND d.deptype = 'e' AND d.classid = 'pg_operator'::regclass;
 SELECT count(*) FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid WHERE e.extname = 'isn' AND d.deptype = 'e' AND d.classid = 'pg_opclass'::regclass;
+SELECT count(*) FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid WHERE e.extname = 'isn' AND d.deptype = 'e' AND d.classid = 'pg_opfamily'::regclass;
 SELECT c.castsource::regtype, c.casttarget::regtype, c.castfunc::regprocedure, c.castcontext, c.castmethod
 FROM pg_cast c JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'isn' ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;

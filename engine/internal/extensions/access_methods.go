@@ -26,6 +26,18 @@ func (o OpClass) FamilyName() string {
 	return o.Name
 }
 
+// AmMember is one operator (pg_amop) or support function (pg_amproc) of
+// an extension's operator family, named with its operand types: the
+// operator Operator at strategy Number, or else the function Func at
+// support number Number (taking Left, or Left and Right when they
+// differ or the method is btree).
+type AmMember struct {
+	Method, Family string
+	Left, Right    string
+	Number         int16
+	Operator, Func string
+}
+
 // builtinAccessMethods are PostgreSQL 15's index access methods.
 var builtinAccessMethods = map[string]bool{"btree": true, "hash": true, "gist": true, "gin": true, "spgist": true, "brin": true}
 

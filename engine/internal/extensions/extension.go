@@ -31,6 +31,9 @@ type Extension struct {
 	// pg_opclass while it is installed.
 	AccessMethods []AccessMethod
 	OpClasses     []OpClass
+	// FamilyMembers are the operators and support functions of its
+	// operator families (pg_amop, pg_amproc).
+	FamilyMembers []AmMember
 	// Casts are the casts between its types its script would declare
 	// with CREATE CAST, listed in pg_cast while it is installed; the
 	// types' ExtBase.CastContext carries them out.

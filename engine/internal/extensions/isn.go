@@ -20,13 +20,14 @@ import (
 // The types' input and output functions (ean13_in, isn_out…) are the
 // types' own and not in pg_proc: tinybase has no cstring arguments.
 var isnExt = &Extension{
-	Name:        "isn",
-	Version:     "1.2",
-	Comment:     "data types for international product numbering standards",
-	Relocatable: true,
-	BaseTypes:   isnTypes,
-	OpClasses:   isnOpClasses(),
-	Casts:       isnCasts(),
+	Name:          "isn",
+	Version:       "1.2",
+	Comment:       "data types for international product numbering standards",
+	Relocatable:   true,
+	BaseTypes:     isnTypes,
+	OpClasses:     isnOpClasses(),
+	Casts:         isnCasts(),
+	FamilyMembers: isnFamilyMembers(),
 	NativeOps: map[string]string{"int8eq": "=", "int8ne": "<>", "int8lt": "<", "int8le": "<=",
 		"int8gt": ">", "int8ge": ">="},
 	Funcs:  isnFuncs(),
@@ -58,6 +59,24 @@ func isnOpClasses() []OpClass {
 	for _, t := range isnTypes {
 		out = append(out, OpClass{Name: t + "_ops", Method: "btree", Type: t, Default: true, Family: "isn_ops"},
 			OpClass{Name: t + "_ops", Method: "hash", Type: t, Default: true, Family: "isn_ops"})
+	}
+	return out
+}
+
+// isnFamilyMembers are the isn_ops families' members: every operator
+// pair's five comparisons and its bt*cmp in btree's, its = in hash's,
+// with each type's hash function.
+func isnFamilyMembers() []AmMember {
+	var out []AmMember
+	for _, p := range isnPairs() {
+		for i, op := range []string{"<", "<=", "=", ">=", ">"} {
+			out = append(out, AmMember{Method: "btree", Family: "isn_ops", Left: p[0], Right: p[1], Number: int16(i + 1), Operator: op})
+		}
+		out = append(out, AmMember{Method: "btree", Family: "isn_ops", Left: p[0], Right: p[1], Number: 1, Func: "bt" + p[0] + "cmp"},
+			AmMember{Method: "hash", Family: "isn_ops", Left: p[0], Right: p[1], Number: 1, Operator: "="})
+	}
+	for _, t := range isnTypes {
+		out = append(out, AmMember{Method: "hash", Family: "isn_ops", Left: t, Right: t, Number: 1, Func: "hash" + t})
 	}
 	return out
 }

@@ -1,8 +1,11 @@
 package pgcatalog
 
 import (
+	"fmt"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/extensions"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // The access methods and operator classes of installed extensions
@@ -162,4 +165,51 @@ func extCastRows(s *State) [][]any {
 		}
 	}
 	return out
+}
+
+// extFamilyMemberRows are pg_amop and pg_amproc rows of the installed
+// extensions' operator families (extensions.Extension.FamilyMembers);
+// a member whose operator or function the catalog lacks is left out.
+func extFamilyMemberRows(s *State) (amop, amproc [][]any) {
+	for _, ie := range s.Catalog.Extensions() {
+		e, ok := extensions.Lookup(ie.Name)
+		if !ok {
+			continue
+		}
+		typ := func(name string) *types.Type {
+			if d, ok := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: name}); ok {
+				return d.Type
+			}
+			return nil
+		}
+		for _, m := range e.FamilyMembers {
+			l, r := typ(m.Left), typ(m.Right)
+			if l == nil || r == nil {
+				continue
+			}
+			fam := extOpfamilyOID(ie.Schema, m.Method, m.Family)
+			key := fmt.Sprintf("%s:%s.%s:%s:%s:%d:%s", m.Method, ie.Schema, m.Family, m.Left, m.Right, m.Number, m.Func)
+			if m.Operator != "" {
+				if op := s.operatorOID(ie.Schema, m.Operator, l, r); op != 0 {
+					amop = append(amop, []any{stableOID("amop:" + key), fam, l.OID, r.OID, m.Number, "s", op, extAmOID(m.Method), uint32(0)})
+				}
+				continue
+			}
+			want := []uint32{l.OID}
+			if m.Method == "btree" || l.OID != r.OID {
+				want = append(want, r.OID)
+			}
+			for _, f := range s.Catalog.Functions(catalog.QName{Schema: ie.Schema, Name: m.Func}) {
+				in := f.InputTypes()
+				same := len(in) == len(want)
+				for i := 0; same && i < len(in); i++ {
+					same = in[i].OID == want[i]
+				}
+				if same {
+					amproc = append(amproc, []any{stableOID("amproc:" + key), fam, l.OID, r.OID, m.Number, s.procName(f.OID)})
+				}
+			}
+		}
+	}
+	return amop, amproc
 }

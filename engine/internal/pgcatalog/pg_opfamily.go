@@ -129,7 +129,8 @@ var pgAmop = &def{
 				out = append(out, []any{m.OID, f.OID, m.Left, m.Right, m.Strategy, string(rune(m.Purpose)), m.Operator, extAmOID(f.Method), m.SortFamily})
 			}
 		}
-		return out, nil
+		amop, _ := extFamilyMemberRows(s) // pg_am_ext.go
+		return append(out, amop...), nil
 	},
 }
 
@@ -143,7 +144,8 @@ var pgAmproc = &def{
 				out = append(out, []any{m.OID, f.OID, m.Left, m.Right, m.Number, s.procName(m.Proc)})
 			}
 		}
-		return out, nil
+		_, amproc := extFamilyMemberRows(s) // pg_am_ext.go
+		return append(out, amproc...), nil
 	},
 }
 

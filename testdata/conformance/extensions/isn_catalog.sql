@@ -15,6 +15,15 @@ SELECT c.opcname, a.amname, c.opcintype::regtype, c.opcdefault
 FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod WHERE c.opcnamespace = 'prod'::regnamespace ORDER BY c.opcname, a.amname;
 SELECT f.opfname, a.amname, pg_opfamily_is_visible(f.oid), (SELECT count(*) FROM pg_opclass c WHERE c.opcfamily = f.oid) AS classes
 FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod WHERE f.opfnamespace = 'prod'::regnamespace ORDER BY 1, 2;
+SELECT a.amname, o.amopstrategy, op.oprname, count(*)
+FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily JOIN pg_am a ON a.oid = f.opfmethod JOIN pg_operator op ON op.oid = o.amopopr
+WHERE f.opfname = 'isn_ops' GROUP BY 1, 2, 3 ORDER BY 1, 2;
+SELECT o.amoplefttype::regtype, o.amoprighttype::regtype, op.oprname FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily
+JOIN pg_operator op ON op.oid = o.amopopr WHERE f.opfname = 'isn_ops' AND f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'hash')
+ORDER BY o.amoplefttype::regtype::text, o.amoprighttype::regtype::text;
+SELECT a.amname, p.amprocnum, count(*), count(DISTINCT p.amproclefttype) AS lefts
+FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_am a ON a.oid = f.opfmethod
+WHERE f.opfname = 'isn_ops' GROUP BY 1, 2 ORDER BY 1;
 SELECT p.oid::regprocedure::text AS fn, p.prorettype::regtype, p.provolatile, p.proisstrict, p.proparallel
 FROM pg_proc p WHERE p.pronamespace = 'prod'::regnamespace AND p.proname IN ('isn_weak', 'make_valid', 'is_valid', 'isbn', 'upc', 'isbn13', 'hashean13', 'btisbncmp')
 ORDER BY 1;

@@ -220,14 +220,12 @@ func IsnOutput(v Isn, short bool) string {
 	return b.String()
 }
 
-func isnQuoted(s string) string { return `"` + s + `"` }
-
 func isnSyntaxError(accept isnKind, s string) error {
-	return pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for %s number: %s", accept, isnQuoted(s))
+	return pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for %s number: %s", accept, quoteExtInput(s))
 }
 
 func isnWrongType(from, to isnKind, s string) error {
-	return pgerror.New(pgerror.InvalidTextRepresentation, "cannot cast %s to %s for number: %s", from, to, isnQuoted(s))
+	return pgerror.New(pgerror.InvalidTextRepresentation, "cannot cast %s to %s for number: %s", from, to, quoteExtInput(s))
 }
 
 // ParseIsn reads the text form of a number of standard accept, as
@@ -288,7 +286,7 @@ func ParseIsn(s string, accept isnKind, weak bool) (Isn, error) {
 		}
 	}
 	if len(buf) > 13 {
-		return 0, pgerror.New(pgerror.NumericValueOutOfRange, "value %s is out of range for %s type", isnQuoted(s), accept)
+		return 0, pgerror.New(pgerror.NumericValueOutOfRange, "value %s is out of range for %s type", quoteExtInput(s), accept)
 	}
 	// the check digit written: its value, -1 for "?" (or any non-digit)
 	var check int
@@ -357,7 +355,7 @@ func ParseIsn(s string, accept isnKind, weak bool) (Isn, error) {
 	v := Isn((n*10 + int64(eanCheck(d))) << 1)
 	if !valid {
 		if !magic && !weak {
-			return 0, pgerror.New(pgerror.InvalidTextRepresentation, "invalid check digit for %s number: %s, should be %c", accept, isnQuoted(s), checkChar(want))
+			return 0, pgerror.New(pgerror.InvalidTextRepresentation, "invalid check digit for %s number: %s, should be %c", accept, quoteExtInput(s), checkChar(want))
 		}
 		v |= 1
 	}
@@ -369,15 +367,6 @@ func upperX(c byte) byte {
 		return 'X'
 	}
 	return c
-}
-
-// ParseIsnAs is the input function of the isn type named typ.
-func ParseIsnAs(s, typ string, weak bool) (Isn, error) {
-	b, ok := extBases[typ].(isnBase)
-	if !ok {
-		return 0, pgerror.New(pgerror.InvalidParameterValue, "%s is not an isn type", typ)
-	}
-	return ParseIsn(s, b.kind, weak)
 }
 
 // IsnCast is the cast from ean13 to the type named to (isbn13(ean13),
@@ -400,7 +389,7 @@ func (b isnBase) fromEAN13(v Isn) (Isn, error) {
 		if sub != isnEAN13 {
 			from += "(" + sub.String() + ")"
 		}
-		return 0, pgerror.New(pgerror.InvalidTextRepresentation, "cannot cast %s to %s for number: %s", from, b.kind, isnQuoted(d))
+		return 0, pgerror.New(pgerror.InvalidTextRepresentation, "cannot cast %s to %s for number: %s", from, b.kind, quoteExtInput(d))
 	}
 	return v, nil
 }

@@ -45,12 +45,13 @@ func TestPgTAPRegression(t *testing.T) {
 	}
 	// pgTAP's expected outputs come from a plain PostgreSQL; the views
 	// pg_stat_statements puts on Supabase's search path (extensions)
-	// would be extra ones to views_are.
+	// would be extra ones to views_are, and Supabase's default
+	// extensions extra ones to extensions_are.
 	sess, err := eng.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sess.Exec(ctx, "drop extension pg_stat_statements"); err != nil {
+	if _, err := sess.Exec(ctx, `drop extension pg_stat_statements, pg_graphql, supabase_vault, pgcrypto, "uuid-ossp" cascade`); err != nil {
 		t.Fatal(err)
 	}
 	sess.Close()

@@ -20,6 +20,30 @@ type IntOption struct{ Min, Max int64 }
 type OpClass struct {
 	Name, Method, Type string
 	Default            bool
+	// Family is the operator family it belongs to (pg_opfamily); ""
+	// is a family of the class's own name, as CREATE OPERATOR CLASS
+	// without FAMILY makes.
+	Family string
+}
+
+// FamilyName is the name of the class's operator family.
+func (o OpClass) FamilyName() string {
+	if o.Family != "" {
+		return o.Family
+	}
+	return o.Name
+}
+
+// AmMember is one operator (pg_amop) or support function (pg_amproc) of
+// an extension's operator family, named with its operand types: the
+// operator Operator at strategy Number, or else the function Func at
+// support number Number (taking Left, or Left and Right when they
+// differ or the method is btree).
+type AmMember struct {
+	Method, Family string
+	Left, Right    string
+	Number         int16
+	Operator, Func string
 }
 
 // builtinAccessMethods are PostgreSQL 15's index access methods.

@@ -1,5 +1,7 @@
 package extensions
 
+import "strings"
+
 // Extension is one extension tinybase can install.
 type Extension struct {
 	// Name is the extension's name in CREATE EXTENSION and pg_extension.
@@ -29,6 +31,13 @@ type Extension struct {
 	// pg_opclass while it is installed.
 	AccessMethods []AccessMethod
 	OpClasses     []OpClass
+	// FamilyMembers are the operators and support functions of its
+	// operator families (pg_amop, pg_amproc).
+	FamilyMembers []AmMember
+	// Casts are the casts between its types its script would declare
+	// with CREATE CAST, listed in pg_cast while it is installed; the
+	// types' ExtBase.CastContext carries them out.
+	Casts []Cast
 
 	// Relocatable allows ALTER EXTENSION ... SET SCHEMA (the control
 	// file's relocatable = true). Ignored when Schema is set.
@@ -42,6 +51,12 @@ type Extension struct {
 	// as PostgreSQL's extension scripts do, and the call runs
 	// Funcs["similarity"]. MODULE_PATHNAME becomes $libdir/<Name>.
 	Funcs map[string]Func
+	// NativeOps maps symbols of Funcs that compare two values exactly as
+	// the types' own order (ExtBase.Compare) does to that comparison
+	// ("int8eq": "="): an operator bound to one, between two values of
+	// the same type, is the engine's own comparison, which index scans
+	// can serve (NativeOperator).
+	NativeOps map[string]string
 	// Settings are the extension's configuration parameters with their
 	// defaults ("pg_trgm.similarity_threshold": "0.3"): once it is
 	// installed, SHOW and current_setting see them until SET changes them
@@ -59,6 +74,28 @@ type SettingLimit struct {
 	Min, Max float64
 	Real     bool
 	Choices  []string
+}
+
+// Cast is one pg_cast row of an extension: Source and Target are its
+// types, Func the function of one argument (Target's name, in the
+// extension's schema) carrying it out, "" for a binary-coercible one;
+// Context is castcontext ('e', 'a' or 'i').
+type Cast struct {
+	Source, Target, Func string
+	Context              byte
+}
+
+// NativeOperator is the engine comparison an operator whose function is
+// the C function symbol of module stands for ("" when none).
+func NativeOperator(module, symbol string) string {
+	name := module
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	if e, ok := Lookup(name); ok {
+		return e.NativeOps[symbol]
+	}
+	return ""
 }
 
 // Lookup returns the extension called name.

@@ -349,6 +349,7 @@ CREATE FUNCTION @extschema@.hasnt_trigger(name, name, name) RETURNS text LANGUAG
 CREATE FUNCTION @extschema@.hasnt_trigger(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._trig(NULL, $1, $2)), $3) $$;
 CREATE FUNCTION @extschema@.hasnt_trigger(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM @extschema@._trig(NULL, $1, $2)), 'Table ' || quote_ident($1) || ' should not have trigger ' || quote_ident($2)) $$;
 CREATE FUNCTION @extschema@.hasnt_extension(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension x JOIN pg_catalog.pg_namespace n ON n.oid = x.extnamespace WHERE n.nspname = $1 AND x.extname = $2), $3) $$;
+CREATE FUNCTION @extschema@.hasnt_extension(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_extension($1, $2, 'Extension ' || quote_ident($2) || ' should not exist in schema ' || quote_ident($1)) $$;
 CREATE FUNCTION @extschema@.hasnt_extension(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = $1), $2) $$;
 CREATE FUNCTION @extschema@.hasnt_extension(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.hasnt_extension($1, 'Extension ' || quote_ident($1) || ' should not exist') $$;
 

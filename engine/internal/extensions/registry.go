@@ -29,6 +29,7 @@ func All() []*Extension {
 		citextExt,
 		hstoreExt,
 		ltreeExt,
+		isnExt, // isn.go
 		pgJSONSchema,
 		pgHashids,
 		pgGraphQL, // pg_graphql*.go

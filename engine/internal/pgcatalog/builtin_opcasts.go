@@ -57,7 +57,7 @@ var pgCast = &def{
 			}
 			out = append(out, []any{c.oid, c.source, c.target, c.fn, string(rune(c.context)), string(rune(c.method))})
 		}
-		return out, nil
+		return append(out, extCastRows(s)...), nil // pg_am_ext.go
 	},
 }
 

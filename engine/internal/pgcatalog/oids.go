@@ -16,6 +16,9 @@ const (
 	pgEventTriggerOID = 3466
 	pgAmOID           = 2601
 	pgOpclassOID      = 2616
+	pgOperatorOID     = 2617
+	pgCastOID         = 2605
+	pgOpfamilyOID     = 2753
 )
 
 // RelOID is the OID of relation schema.name: a view's or sequence's

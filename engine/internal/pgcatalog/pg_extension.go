@@ -93,6 +93,8 @@ func extensionDepends(s *State) [][]any {
 			switch m.Kind {
 			case "function":
 				class, oid = pgProcOID, m.OID
+			case "operator":
+				class, oid = pgOperatorOID, m.OID
 			case "table", "view", "sequence":
 				class, oid = pgClassOID, s.RelOID(m.Schema, m.Name) // a view or sequence has its own OID
 			case "schema":

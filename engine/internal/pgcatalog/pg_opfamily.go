@@ -114,7 +114,7 @@ var pgOpfamily = &def{
 		for _, f := range s.Catalog.OpFamilies() {
 			out = append(out, []any{f.OID, extAmOID(f.Method), f.Name, NamespaceOID(f.Schema), s.roleOID(f.Owner)})
 		}
-		return out, nil
+		return append(out, extOpfamilyRows(s)...), nil // pg_am_ext.go
 	},
 }
 
@@ -129,7 +129,8 @@ var pgAmop = &def{
 				out = append(out, []any{m.OID, f.OID, m.Left, m.Right, m.Strategy, string(rune(m.Purpose)), m.Operator, extAmOID(f.Method), m.SortFamily})
 			}
 		}
-		return out, nil
+		amop, _ := extFamilyMemberRows(s) // pg_am_ext.go
+		return append(out, amop...), nil
 	},
 }
 
@@ -143,7 +144,8 @@ var pgAmproc = &def{
 				out = append(out, []any{m.OID, f.OID, m.Left, m.Right, m.Number, s.procName(m.Proc)})
 			}
 		}
-		return out, nil
+		_, amproc := extFamilyMemberRows(s) // pg_am_ext.go
+		return append(out, amproc...), nil
 	},
 }
 
@@ -269,6 +271,11 @@ func (s *State) OpfamilyVisible(oid uint32) (visible, ok bool) {
 	}
 	for _, f := range s.Catalog.OpFamilies() {
 		all = append(all, methodObject{f.OID, extAmOID(f.Method), f.Schema, f.Name})
+	}
+	for _, ie := range s.Catalog.Extensions() {
+		for _, oc := range extOpfamilies(ie) {
+			all = append(all, methodObject{extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), extAmOID(oc.Method), ie.Schema, oc.FamilyName()})
+		}
 	}
 	return s.methodObjectVisible(all, oid)
 }

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -201,8 +202,27 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 		return nil, false
 	}
 	lt, rt := expr.TypeOf(c[0]), expr.TypeOf(c[1])
-	for _, sc := range append([]string{"pg_catalog"}, r.SearchPath()...) {
+	// an unknown literal takes the other operand's type first (docs
+	// 10.2 step 2.a): isbn = '...' is =(isbn, isbn) before =(isbn, ean13)
+	exact := func(o *catalog.Operator) bool {
+		l, r := lt, rt
+		if l != nil && r != nil && l.OID == types.Unknown.OID {
+			l = r
+		} else if l != nil && r != nil && r.OID == types.Unknown.OID {
+			r = l
+		}
+		return o.Left != nil && o.Right != nil && l != nil && r != nil && o.Left.OID == l.OID && o.Right.OID == r.OID
+	}
+	var ordered []*catalog.Operator
+	for _, pass := range []bool{true, false} {
 		for _, o := range ops {
+			if exact(o) == pass {
+				ordered = append(ordered, o)
+			}
+		}
+	}
+	for _, sc := range append([]string{"pg_catalog"}, r.SearchPath()...) {
+		for _, o := range ordered {
 			if o.Schema != sc || !operatorMatches(o, lt, rt) {
 				continue
 			}
@@ -211,6 +231,12 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 				continue
 			}
 			c = t.foldExtLiterals(o, c) // ext_literal.go
+			if native := extensions.NativeOperator(fn.Module, fn.Body); native != "" && o.Left.OID == o.Right.OID && fn.Language == "c" {
+				// the engine's own comparison, which index scans serve
+				if e, err := expr.NewBinOp(t.Env, native, c[0], c[1]); err == nil {
+					return e, true
+				}
+			}
 			e, err := t.bindCall(fn, []int{0, 1}, c, nil, nil, false)
 			if err != nil {
 				return nil, false

@@ -57,6 +57,14 @@ var extBases = map[string]ExtBase{
 	"ltree":     ltreeBase,
 	"lquery":    lqueryBase,
 	"ltxtquery": ltxtqueryBase,
+	"ean13":     ean13Base, // ext_isn.go
+	"isbn13":    isbn13Base,
+	"ismn13":    ismn13Base,
+	"issn13":    issn13Base,
+	"isbn":      isbnBase,
+	"ismn":      ismnBase,
+	"issn":      issnBase,
+	"upc":       upcBase,
 }
 
 // ExtBaseNamed returns the implementation of the extension base type
@@ -73,8 +81,12 @@ func NewExtType(schema, name string, oid, arrayOID uint32) (*Type, bool) {
 	if !ok {
 		return nil, false
 	}
+	length := int16(-1)
+	if l, ok := impl.(interface{ typLen() int16 }); ok {
+		length = l.typLen() // a fixed-size type (isn's)
+	}
 	return &Type{Kind: KindExt, OID: oid, ArrayOID: arrayOID, Name: name, SQLName: name, Schema: schema,
-		Category: 'U', Mod: -1, Len: -1, Ext: impl}, true
+		Category: 'U', Mod: -1, Len: length, Ext: impl}, true
 }
 
 // extCastContext is castContextOf for casts involving an extension base
@@ -139,6 +151,7 @@ func (h *Hstore) appendSend(buf []byte) ([]byte, error)    { return hstoreBase{}
 func (l *Ltree) appendSend(buf []byte) ([]byte, error)     { return ltreeBase.AppendSend(buf, l) }
 func (q *Lquery) appendSend(buf []byte) ([]byte, error)    { return lqueryBase.AppendSend(buf, q) }
 func (q *Ltxtquery) appendSend(buf []byte) ([]byte, error) { return ltxtqueryBase.AppendSend(buf, q) }
+func (v Isn) appendSend(buf []byte) ([]byte, error)        { return ean13Base.AppendSend(buf, v) }
 
 // CompareExt orders two values of the same extension base type by their
 // Go representation (the comparison functions of the extension's
@@ -161,6 +174,8 @@ func CompareExt(a, b any) int {
 		return ltreeBase.Compare(x, b)
 	case *Lquery, *Ltxtquery:
 		return lqueryBase.Compare(x, b)
+	case Isn:
+		return ean13Base.Compare(x, b)
 	}
 	return CompareValues(a, b)
 }

@@ -18,6 +18,10 @@ type Env struct {
 	Now time.Time      // transaction start, for 'now'
 	// Relations, when set, casts regclass to oid and back.
 	Relations RelationResolver
+	// IsnWeak is the isn extension's weak input mode (isn_weak(true)):
+	// a wrong check digit marks the number instead of failing. isn keeps
+	// it per backend, so per session here.
+	IsnWeak bool
 }
 
 // RelationResolver maps regclass values (relation names) to relation OIDs
@@ -193,6 +197,11 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		mod := t.Mod
 		if mod < 0 && t.Domain != nil {
 			mod = t.Domain.Mod
+		}
+		if ei, ok := b.Ext.(interface {
+			InputEnv(string, int32, *Env) (any, error)
+		}); ok {
+			return ei.InputEnv(s, mod, env) // input that reads the session
 		}
 		return b.Ext.Input(s, mod) // ext.go
 	case KindBool:

@@ -1,0 +1,28 @@
+-- isn: casts between the types (ean13 to each standard checks its prefix) and with text
+CREATE EXTENSION isn;
+SELECT isbn('9780393040029'::ean13), isbn13('9780393040029'::ean13), ismn('9790230671187'::ean13), ismn13('9790230671187'::ean13);
+SELECT issn('9771436452008'::ean13), issn13('9771436452008'::ean13), upc('0123456789012'::ean13), isbn('9791090636071'::ean13);
+SELECT '9780393040029'::ean13::isbn, '9790230671187'::ean13::ismn13, '0123456789012'::ean13::upc;
+SELECT isbn('9790230671187'::ean13);
+SELECT upc('9780393040029'::ean13);
+SELECT issn('4006381333931'::ean13);
+SELECT ismn('0123456789012'::ean13);
+SELECT isbn13('9771436452008!'::ean13);
+SELECT '039304002X'::isbn::isbn13, '9780393040029'::isbn13::isbn, '1436-4522'::issn::issn13, '9771436452008'::issn13::issn;
+SELECT 'M-2306-7118-7'::ismn::ismn13, '9790230671187'::ismn13::ismn;
+SELECT '039304002X'::isbn::ean13, '1436-4522'::issn::ean13, 'M-2306-7118-7'::ismn::ean13, '123456789012'::upc::ean13;
+SELECT '9780393040029'::isbn13::ean13, '9771436452008'::issn13::ean13, '9790230671187'::ismn13::ean13;
+SELECT '039304002X'::isbn::upc;
+SELECT '039304002X'::isbn::issn;
+SELECT '9780393040029'::text::isbn, '9780393040029'::varchar::ean13, ('1436-4522'::issn)::text, ('123456789012'::upc)::varchar;
+CREATE TABLE books (id int PRIMARY KEY, isbn isbn, ean ean13, code upc);
+INSERT INTO books VALUES (1, '9780393040029', '9780393040029', '123456789012');
+INSERT INTO books (id, ean) VALUES (2, '039304002X'::isbn);
+INSERT INTO books (id, ean) VALUES (3, '9780393040029'::isbn13);
+INSERT INTO books (id, isbn) VALUES (4, '9780393040029'::isbn13);
+INSERT INTO books (id, isbn) VALUES (5, '9780393040029'::ean13);
+INSERT INTO books (id, code) VALUES (6, '0123456789012'::ean13);
+INSERT INTO books (id, isbn) VALUES (7, '1436-4522'::issn);
+SELECT id, isbn, ean, code FROM books ORDER BY id;
+UPDATE books SET isbn = isbn(ean) WHERE id = 2;
+SELECT id, isbn, ean::isbn13 FROM books WHERE isbn IS NOT NULL ORDER BY id;

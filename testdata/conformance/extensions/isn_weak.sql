@@ -1,0 +1,21 @@
+-- isn: weak input mode (isn_weak), make_valid and is_valid
+CREATE EXTENSION isn;
+SELECT isn_weak();
+SELECT '9780393040028'::ean13;
+SELECT isn_weak(true);
+SELECT isn_weak();
+SELECT '9780393040028'::ean13, '0393040029'::isbn, '14364523'::issn, '123456789013'::upc, 'M-2306-7118-0'::ismn;
+SELECT is_valid('9780393040028'::ean13), is_valid('9780393040029'::ean13), make_valid('9780393040028'::ean13);
+SELECT is_valid('0393040029'::isbn), make_valid('0393040029'::isbn), make_valid('0393040029'::isbn13), make_valid('14364523'::issn13);
+SELECT '9780393040028'::ean13 = '9780393040029'::ean13, make_valid('9780393040028'::ean13) = '9780393040029'::ean13;
+CREATE TABLE codes (c isbn);
+INSERT INTO codes VALUES ('0393040029'), ('039304002X'), ('9791090636072');
+SELECT c, is_valid(c) FROM codes ORDER BY c;
+UPDATE codes SET c = make_valid(c) WHERE NOT is_valid(c);
+SELECT c, is_valid(c) FROM codes ORDER BY c;
+SELECT 'abc'::ean13;
+SELECT '9780393040029'::upc;
+SELECT isn_weak(false);
+SELECT '9780393040028'::ean13;
+SELECT '9780393040028!'::ean13, is_valid('9780393040028!'::ean13);
+SELECT c FROM codes ORDER BY c;

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -140,8 +142,10 @@ func (s *IndexScan) IndexName() string {
 // correlated use; empty otherwise) and starts the storage scan.
 func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 	mode := modeIndex
-	if len(row) == 0 {
-		mode = s.mode(ctx) // keys read no outer row: conditions stand alone
+	if len(row) == 0 || !s.readsRow() {
+		// keys read no outer row (none, or a join's outer row the keys
+		// ignore): the conditions stand alone, as EXPLAIN prints them
+		mode = s.mode(ctx)
 	}
 	if mode == modeSeq {
 		return s.seqRows(ctx)
@@ -184,6 +188,19 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 		return rows, err
 	}
 	return s.skip(ctx, row, rows)
+}
+
+// readsRow reports whether a key reads a column of the outer row.
+func (s *IndexScan) readsRow() bool {
+	for _, e := range s.Expressions() {
+		if transform.InspectExpr(e, func(e sql.Expression) bool {
+			_, ok := e.(*expression.GetField)
+			return ok
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // rowSharer is a storage cursor that can hand out the stored rows

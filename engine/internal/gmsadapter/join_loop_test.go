@@ -28,6 +28,16 @@ func TestJoinLoopExplain(t *testing.T) {
 	cases := []struct{ q, want string }{
 		{"select s.v, t.c from t join s on s.t_id = t.id where t.id = 5", loop},
 		{"select s.v, t.c from s join t on t.id = s.t_id where t.id = 5", loop},
+		// GMS's lookup join from s into t per row of s: t is read once
+		// at the key s's scan fixes, outside, as PostgreSQL reads it
+		{"select s.v, t.c from s join t on t.id = s.t_id where s.t_id = 5 and s.v > 2", `Nested Loop
+  ->  Index Scan using t_pkey on t
+        Index Cond: (id = 5)
+  ->  Bitmap Heap Scan on s
+        Recheck Cond: (t_id = 5)
+        Filter: (v > 2)
+        ->  Bitmap Index Scan on s_t
+              Index Cond: (t_id = 5)`},
 		// an outer join keeps its condition (it decides which rows of t
 		// are padded with NULLs), printed with its columns qualified, and
 		// its inner side is read at the key the outer side fixes (it was
@@ -73,6 +83,10 @@ func TestJoinLoopRows(t *testing.T) {
 		{"select s.id, s.v, t.c from t join s on s.t_id = t.id where t.id = 5", nil},
 		{"select s.id, s.v, t.c from t join s on s.t_id = t.id where t.id = $1", []any{int64(7)}},
 		{"select s.id, t.c from s join t on t.id = s.t_id where s.t_id = $1", []any{int64(9)}},
+		// the lookup join read at one key
+		{"select s.id, s.v, t.c from s join t on t.id = s.t_id where s.t_id = 5 and s.v >= 0", nil},
+		{"select s.id, s.v, t.c from s join t on t.id = s.t_id where s.t_id = $1 and s.v >= 0", []any{int64(5)}},
+		{"select s.id, s.v, t.c from s x join t on t.id = x.t_id join s on s.id = x.id where x.t_id = 8 and x.v >= 0", nil},
 		// no such row, and a key no row has
 		{"select s.id, t.c from t join s on s.t_id = t.id where t.id = $1", []any{int64(4000)}},
 		{"select s.id, t.c from t join s on s.t_id = t.id where t.id = $1", []any{nil}},

@@ -1178,6 +1178,12 @@ func (p *pathPlanner) leafKey(leaf sql.Node, col int) (sql.Expression, bool) {
 // (the rows of the inner side its condition can match at all; the outer
 // side keeps every row).
 func (p *pathPlanner) joinKeys(j *plan.JoinNode) (sql.Node, transform.TreeIdentity, error) {
+	converted := false
+	if j.Op == plan.JoinTypeLookup {
+		if nj, ok := p.lookupAsScan(j); ok { // rule_join_rows.go
+			j, converted = nj, true
+		}
+	}
 	left := j.Op == plan.JoinTypeLeftOuter
 	if !innerJoin(j.Op) && !left || j.Filter == nil {
 		return j, transform.SameTree, nil
@@ -1228,6 +1234,9 @@ func (p *pathPlanner) joinKeys(j *plan.JoinNode) (sql.Node, transform.TreeIdenti
 		}
 	}
 	if newLeft == lside && newRight == rside {
+		if converted {
+			return j, transform.NewTree, nil
+		}
 		return j, transform.SameTree, nil
 	}
 	out, err := j.WithChildren(newLeft, newRight)

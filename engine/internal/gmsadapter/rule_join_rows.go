@@ -192,3 +192,75 @@ func shareJoinSides(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	}
 	return out, transform.NewTree, nil
 }
+
+// lookupAsScan turns GMS's lookup join into an inner join when the outer
+// side's scan fixes the column the lookup is keyed by: the inner table is
+// then read once at that key (an IndexScan) instead of looked up per outer
+// row, and the join continues as the other inner joins do (the side with
+// one row goes outside, the equality both scans fix is dropped), as
+// PostgreSQL plans `from posts p join users u on u.id = p.user_id where
+// p.user_id = 5`.
+func (p *pathPlanner) lookupAsScan(j *plan.JoinNode) (*plan.JoinNode, bool) {
+	r := j.Right()
+	alias, _ := r.(*plan.TableAlias)
+	if alias != nil {
+		r = alias.Child
+	}
+	ita, ok := r.(*plan.IndexedTableAccess)
+	if !ok || ita.IsStatic() {
+		return nil, false
+	}
+	rt, ok := ita.TableNode.(*plan.ResolvedTable)
+	if !ok {
+		return nil, false
+	}
+	keys := ita.Expressions()
+	cols, ok := indexColumns(ita.Index(), rt.Schema())
+	if !ok || len(keys) != 1 || len(cols) == 0 {
+		return nil, false
+	}
+	gf, ok := keys[0].(*expression.GetField)
+	ll := sideLeaf(j.Left())
+	nl := len(j.Left().Schema())
+	if !ok || ll == nil || gf.Index() >= nl || nl != len(ll.Schema()) {
+		return nil, false
+	}
+	key, ok := p.leafKey(ll, gf.Index())
+	if !ok {
+		return nil, false
+	}
+	var side sql.Node = rt
+	if alias != nil {
+		a, err := alias.WithChildren(rt)
+		if err != nil {
+			return nil, false
+		}
+		side = a
+	}
+	scan, ok := p.impliedScan(side, cols[0], key)
+	if !ok {
+		return nil, false
+	}
+	// the lookup's key equality becomes the join's condition
+	c := rt.Schema()[cols[0]]
+	source := c.Source
+	if alias != nil {
+		source = alias.Name()
+	}
+	var cond sql.Expression = expression.NewEquals(gf, expression.NewGetFieldWithTable(nl+cols[0], 0, c.Type, c.DatabaseSource, source, c.Name, c.Nullable))
+	if lit, ok := j.Filter.(*expression.Literal); j.Filter != nil && !(ok && lit.Value() == true) {
+		cond = expression.JoinAnd(j.Filter, cond) // GMS's own condition, unless its `true`
+	}
+	n, err := j.WithChildren(j.Left(), scan)
+	if err != nil {
+		return nil, false
+	}
+	nj, ok := n.(*plan.JoinNode)
+	if !ok {
+		return nil, false
+	}
+	out := *nj
+	out.Op = plan.JoinTypeInner
+	out.Filter = cond
+	return &out, true
+}

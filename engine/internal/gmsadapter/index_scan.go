@@ -48,7 +48,12 @@ type IndexScan struct {
 	// ones it reads (a projection above filters and limits): the storage
 	// cursor then hands out the stored rows without copying each.
 	Shared bool
-	types  []sql.Type // the index columns' types
+	// JoinSide is set on a side of a join of the whole query (not of a
+	// subquery, whose rows start with the outer row's columns): built
+	// under the join's outer row, the scan still chooses its way when its
+	// keys do not read that row, since its conditions read its own rows.
+	JoinSide bool
+	types    []sql.Type // the index columns' types
 }
 
 var _ sql.ExecSourceRel = (*IndexScan)(nil)
@@ -142,7 +147,7 @@ func (s *IndexScan) IndexName() string {
 // correlated use; empty otherwise) and starts the storage scan.
 func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 	mode := modeIndex
-	if len(row) == 0 || !s.readsRow() {
+	if len(row) == 0 || s.JoinSide && !s.readsRow() {
 		// keys read no outer row (none, or a join's outer row the keys
 		// ignore): the conditions stand alone, as EXPLAIN prints them
 		mode = s.mode(ctx)

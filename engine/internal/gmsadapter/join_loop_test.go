@@ -95,6 +95,11 @@ func TestJoinLoopRows(t *testing.T) {
 		{"select s.id * 2, t.c || '-' || s.v, t.b, -0.0::float8 * s.v from t join s on s.t_id = t.id and s.v <> t.a where t.id = 11", nil},
 		// a subquery in the select list reads the joined row
 		{"select s.id, (select count(*) from s s2 where s2.t_id = s.t_id and s2.id <= s.id) from t join s on s.t_id = t.id where t.id = 13", nil},
+		// a subquery's scan keyed by a parameter, under an outer row:
+		// its conditions read the outer row's columns first, so it keeps
+		// the index's way whatever its size
+		{"select t.id, (select count(*) from s where s.id > $1 and s.v > t.a) from t where t.id < 5 order by 1", []any{int64(10)}},
+		{"select t.id, (select max(s.id) from s where s.t_id > $1 and s.v < t.b) from t where t.id < 5 order by 1", []any{int64(3)}},
 		// three tables, and a hash join the loop runs too
 		{"select s.id, s2.id from t join s on s.t_id = t.id join s s2 on s2.t_id = t.id where t.id = 15 order by 1, 2", nil},
 		{"select count(*), sum(s.v) from s join t on t.b = s.v where t.id < 100", nil},

@@ -98,7 +98,11 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		if err != nil {
 			return n, transform.SameTree, nil
 		}
-		same4 = same4 && same4a && same4b
+		out, same4c, err := transform.NodeWithOpaque(out, markJoinSides)
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		same4 = same4 && same4a && same4b && same4c
 		p.writes = writes(out)
 		p.limited = limitedFilters(p.ctx, out)                       // rule_semi_join_lookup.go
 		out, same5, err := transform.NodeWithOpaque(out, p.semiJoin) // rule_semi_join.go

@@ -264,3 +264,38 @@ func (p *pathPlanner) lookupAsScan(j *plan.JoinNode) (*plan.JoinNode, bool) {
 	out.Filter = cond
 	return &out, true
 }
+
+// markJoinSides sets JoinSide on the index scans the joins of the whole
+// query read through filters and aliases (IndexScan.RowIter).
+func markJoinSides(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	j, ok := n.(*plan.JoinNode)
+	if !ok || !loopJoinOp(j.Op) && !j.Op.IsLeftOuter() {
+		return n, transform.SameTree, nil
+	}
+	left, sameL := joinSideScan(j.Left())
+	right, sameR := joinSideScan(j.Right())
+	if sameL && sameR {
+		return n, transform.SameTree, nil
+	}
+	out, err := j.WithChildren(left, right)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	return out, transform.NewTree, nil
+}
+
+func joinSideScan(n sql.Node) (sql.Node, bool) {
+	switch x := n.(type) {
+	case *IndexScan:
+		if x.JoinSide {
+			return n, true
+		}
+		s := *x
+		s.JoinSide = true
+		return &s, false
+	case *plan.Filter, *plan.TableAlias:
+		c, same := joinSideScan(x.Children()[0])
+		return withNewChild(n, c, same)
+	}
+	return n, true
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # planner.sh — issue 19's query shapes (keyset page, latest 20, id = any,
-# FK join, OFFSET, count group by, PostgREST's count=exact against
+# FK join, LEFT JOIN, OFFSET, count group by, PostgREST's count=exact against
 # count=planned, and subqueries: EXISTS / NOT EXISTS / IN over comments,
 # a scalar subquery per row) over the wire on tinybase
 # (bench/tbserve, in memory) and PostgreSQL 15 side by side in one run, at
@@ -26,7 +26,8 @@ trap cleanup EXIT
 psql -qX -v ON_ERROR_STOP=1 "$url" -c "drop database if exists $db" -c "create database $db" >/dev/null
 go build -o "$work/tbserve" ./bench/tbserve
 go build -o "$work/planbench" ./bench/planbench
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+# TINYBASE_BENCH_PORT pins tinybase's port (a free one otherwise)
+port="${TINYBASE_BENCH_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}"
 "$work/tbserve" -addr "127.0.0.1:$port" -auth trust 2>"$work/tbserve.log" &
 tbpid=$!
 for _ in $(seq 50); do

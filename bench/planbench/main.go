@@ -48,6 +48,9 @@ var shapes = []shape{
 	{"FK join, one user", func(int) string {
 		return "select p.id, p.title, u.name from posts p join users u on u.id = p.user_id where u.id = $1"
 	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
+	{"LEFT JOIN, one user", func(int) string {
+		return "select u.name, p.id, p.title from users u left join posts p on p.user_id = u.id where u.id = $1"
+	}, func(r *rand.Rand, n int) []any { return []any{int64(1 + r.Intn(users(n)))} }},
 	{"offset N/2 limit 20", func(n int) string {
 		return "select id, title from posts order by id limit 20 offset " + strconv.Itoa(n/2)
 	}, nil},

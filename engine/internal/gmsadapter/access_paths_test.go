@@ -102,11 +102,17 @@ func randomQuery(r *rand.Rand) randQuery {
 		sel += ", s.id, s.v"
 		conds = append(conds, "t.id < 300")
 	} else if r.Intn(5) == 0 {
-		from = "t join s on s.t_id = t.id"
+		// an inner or left join on the key, the key fixed by a parameter
+		// or a constant (the loop under one row, its condition dropped or
+		// kept)
+		from = []string{"t join s on s.t_id = t.id", "t left join s on s.t_id = t.id"}[r.Intn(2)]
 		sel += ", s.id, s.v"
-		if r.Intn(2) == 0 {
+		switch r.Intn(3) {
+		case 0:
 			q.args = append(q.args, int64(1+r.Intn(2000)))
 			conds = append(conds, fmt.Sprintf("t.id = $%d", len(q.args)))
+		case 1:
+			conds = append(conds, fmt.Sprintf("t.id = %d", 1+r.Intn(2000)))
 		}
 	}
 	if r.Intn(6) == 0 {

@@ -128,6 +128,9 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		}
 		return b.base.Build(ctx, plan.NewProject(projs, p.Child), row)
 	}
+	if it, ok, err := buildJoinLoop(ctx, b.base, projs, p.Child, row); ok { // exec_nested_loop.go
+		return it, err
+	}
 	child, err := b.base.Build(ctx, p.Child, row)
 	if err != nil {
 		return nil, err

@@ -484,7 +484,7 @@ func (e *explainer) joinNode(j *plan.JoinNode) *explainNode {
 		}
 		out.name = "Hash" + kind
 		if j.Filter != nil {
-			out.details = append(out.details, [2]string{"Hash Cond", condText(j.Filter)})
+			out.details = append(out.details, [2]string{"Hash Cond", joinCondText(j.Filter)})
 		}
 		out.rows = math.Max(l.rows, r.rows)
 		out.cost = l.cost + r.cost + (l.rows+r.rows)*0.01
@@ -494,14 +494,14 @@ func (e *explainer) joinNode(j *plan.JoinNode) *explainNode {
 		}
 		out.name = "Merge" + kind
 		if j.Filter != nil {
-			out.details = append(out.details, [2]string{"Merge Cond", condText(j.Filter)})
+			out.details = append(out.details, [2]string{"Merge Cond", joinCondText(j.Filter)})
 		}
 		out.rows = math.Max(l.rows, r.rows)
 		out.cost = l.cost + r.cost
 	default:
 		out.name = "Nested Loop" + kind
 		if j.Filter != nil && !j.Op.IsLookup() {
-			out.details = append(out.details, [2]string{"Join Filter", condText(j.Filter)})
+			out.details = append(out.details, [2]string{"Join Filter", joinCondText(j.Filter)})
 		}
 		out.rows = math.Max(1, l.rows*r.rows)
 		if j.Op.IsLookup() {
@@ -610,6 +610,17 @@ func joinConds(parts []string) string {
 // comparisons, columns without their table.
 func condText(e sql.Expression) string {
 	s := exprText(e)
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// joinCondText prints a join's condition: its columns qualified by
+// their table, as PostgreSQL prints the conditions of a plan node above
+// more than one relation.
+func joinCondText(e sql.Expression) string {
+	s := outerText(e)
 	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
 		return s
 	}

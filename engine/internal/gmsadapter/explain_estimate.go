@@ -170,10 +170,13 @@ func (e *explainer) eqSel(r *relStats, col string, value sql.Expression) float64
 				return 0
 			}
 			sumMCV := 0.0
+			typ, v := columnValue(e.ctx, r.table, col, v)
 			for i, m := range cs.MCV {
 				sumMCV += cs.MCF[i]
-				if equalValues(e.ctx, r.table, col, m, v) {
-					return cs.MCF[i]
+				if typ != nil {
+					if c, err := typ.Compare(e.ctx, m, v); err == nil && c == 0 {
+						return cs.MCF[i]
+					}
 				}
 			}
 			rest := nd - float64(len(cs.MCV))
@@ -186,24 +189,25 @@ func (e *explainer) eqSel(r *relStats, col string, value sql.Expression) float64
 	return (1 - cs.NullFrac) / nd
 }
 
-// equalValues compares a most common value with a constant through the
-// column's type.
-func equalValues(ctx *sql.Context, t *storage.Table, col string, a, b any) bool {
+// columnValue returns column col's type and v converted to it (as
+// comparing a most common value with a constant needs: converted once,
+// not per value of the list); the type is nil when there is no such
+// column.
+func columnValue(ctx *sql.Context, t *storage.Table, col string, v any) (sql.Type, any) {
 	if t == nil {
-		return false
+		return nil, v
 	}
 	for _, c := range t.Schema() {
 		if c.Name == col {
 			if pt, ok := c.Type.(*types.Type); ok {
-				if cv, _, err := pt.Convert(ctx, b); err == nil {
-					b = cv
+				if cv, _, err := pt.Convert(ctx, v); err == nil {
+					v = cv
 				}
 			}
-			cmp, err := c.Type.Compare(ctx, a, b)
-			return err == nil && cmp == 0
+			return c.Type, v
 		}
 	}
-	return false
+	return nil, v
 }
 
 // selectivity estimates the fraction of r's rows a condition keeps.

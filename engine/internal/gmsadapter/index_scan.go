@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -46,7 +48,12 @@ type IndexScan struct {
 	// ones it reads (a projection above filters and limits): the storage
 	// cursor then hands out the stored rows without copying each.
 	Shared bool
-	types  []sql.Type // the index columns' types
+	// JoinSide is set on a side of a join of the whole query (not of a
+	// subquery, whose rows start with the outer row's columns): built
+	// under the join's outer row, the scan still chooses its way when its
+	// keys do not read that row, since its conditions read its own rows.
+	JoinSide bool
+	types    []sql.Type // the index columns' types
 }
 
 var _ sql.ExecSourceRel = (*IndexScan)(nil)
@@ -140,8 +147,10 @@ func (s *IndexScan) IndexName() string {
 // correlated use; empty otherwise) and starts the storage scan.
 func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 	mode := modeIndex
-	if len(row) == 0 {
-		mode = s.mode(ctx) // keys read no outer row: conditions stand alone
+	if len(row) == 0 || s.JoinSide && !s.readsRow() {
+		// keys read no outer row (none, or a join's outer row the keys
+		// ignore): the conditions stand alone, as EXPLAIN prints them
+		mode = s.mode(ctx)
 	}
 	if mode == modeSeq {
 		return s.seqRows(ctx)
@@ -184,6 +193,19 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 		return rows, err
 	}
 	return s.skip(ctx, row, rows)
+}
+
+// readsRow reports whether a key reads a column of the outer row.
+func (s *IndexScan) readsRow() bool {
+	for _, e := range s.Expressions() {
+		if transform.InspectExpr(e, func(e sql.Expression) bool {
+			_, ok := e.(*expression.GetField)
+			return ok
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // rowSharer is a storage cursor that can hand out the stored rows

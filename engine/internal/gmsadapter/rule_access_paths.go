@@ -90,6 +90,19 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		if err != nil {
 			return n, transform.SameTree, nil
 		}
+		out, same4a, err := transform.NodeWithOpaque(out, p.impliedJoinConds) // rule_join_rows.go
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		out, same4b, err := transform.NodeWithOpaque(out, foldColumnProjection)
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		out, same4c, err := transform.NodeWithOpaque(out, markJoinSides)
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		same4 = same4 && same4a && same4b && same4c
 		p.writes = writes(out)
 		p.limited = limitedFilters(p.ctx, out)                       // rule_semi_join_lookup.go
 		out, same5, err := transform.NodeWithOpaque(out, p.semiJoin) // rule_semi_join.go
@@ -1164,21 +1177,32 @@ func (p *pathPlanner) leafKey(leaf sql.Node, col int) (sql.Expression, bool) {
 	return nil, false
 }
 
-// joinKeys rewrites the sides of an inner join by implied equalities.
+// joinKeys rewrites the sides of an inner join by implied equalities, and
+// the inner side of a left join by those its outer side's keys imply
+// (the rows of the inner side its condition can match at all; the outer
+// side keeps every row).
 func (p *pathPlanner) joinKeys(j *plan.JoinNode) (sql.Node, transform.TreeIdentity, error) {
-	if !innerJoin(j.Op) || j.Filter == nil {
+	converted := false
+	if j.Op == plan.JoinTypeLookup {
+		if nj, ok := p.lookupAsScan(j); ok { // rule_join_rows.go
+			j, converted = nj, true
+		}
+	}
+	left := j.Op == plan.JoinTypeLeftOuter
+	if !innerJoin(j.Op) && !left || j.Filter == nil {
 		return j, transform.SameTree, nil
 	}
-	left, right := j.Left(), j.Right()
-	ll, rl := sideLeaf(left), sideLeaf(right)
+	leftOnly := left
+	lside, rside := j.Left(), j.Right()
+	ll, rl := sideLeaf(lside), sideLeaf(rside)
 	if ll == nil || rl == nil {
 		return j, transform.SameTree, nil
 	}
-	nl := len(left.Schema())
-	if nl != len(ll.Schema()) || len(right.Schema()) != len(rl.Schema()) {
+	nl := len(lside.Schema())
+	if nl != len(ll.Schema()) || len(rside.Schema()) != len(rl.Schema()) {
 		return j, transform.SameTree, nil
 	}
-	newLeft, newRight := left, right
+	newLeft, newRight := lside, rside
 	for _, c := range expression.SplitConjunction(j.Filter) {
 		eq, ok := c.(*expression.Equals)
 		if !ok {
@@ -1204,13 +1228,19 @@ func (p *pathPlanner) joinKeys(j *plan.JoinNode) (sql.Node, transform.TreeIdenti
 				continue
 			}
 		}
+		if leftOnly {
+			continue
+		}
 		if key, ok := p.leafKey(sideLeaf(newRight), bi); ok {
 			if out, ok := p.impliedScan(newLeft, ai, key); ok {
 				newLeft = out
 			}
 		}
 	}
-	if newLeft == left && newRight == right {
+	if newLeft == lside && newRight == rside {
+		if converted {
+			return j, transform.NewTree, nil
+		}
 		return j, transform.SameTree, nil
 	}
 	out, err := j.WithChildren(newLeft, newRight)

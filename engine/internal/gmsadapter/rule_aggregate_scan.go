@@ -35,6 +35,13 @@ func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *p
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	n, sharedJoin, err := transform.Node(n, shareJoinSides) // rule_join_rows.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	if sharedJoin == transform.NewTree {
+		sharedIdx = transform.NewTree
+	}
 	if !scope.IsEmpty() {
 		// a subquery analyzed on its own reads its rows after the outer
 		// row's columns

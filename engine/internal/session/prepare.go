@@ -218,6 +218,11 @@ func (s *Session) describeByRunning(ctx context.Context, p *Prepared, res transl
 	s.state = txnActive        // nothing commits while describing
 	cursors := s.cursorsSave() // cursor.go: what the statement fetches stays unread
 	defer s.cursorsRestore(cursors)
+	// AFTER trigger events the start queued (a partitioned table's UPDATE
+	// moves its rows when it starts) are rolled back with the rows: the
+	// queue's levels are put back as they were.
+	prevAfter := append([][]dml.AfterEvent(nil), s.rt.after...)
+	defer func() { s.rt.after = prevAfter }()
 	notes := s.notifyMark()
 	// Sequences are not transactional: describing takes their values
 	// from a private copy and leaves currval as it was.

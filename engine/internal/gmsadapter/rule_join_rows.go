@@ -181,14 +181,20 @@ func shareJoinSides(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	default:
 		return n, transform.SameTree, nil
 	}
-	left, sameL := sharedIndexChild(j.Left())
-	right, sameR := sharedIndexChild(j.Right())
+	return mapJoinSides(j, sharedIndexChild)
+}
+
+// mapJoinSides rebuilds join j with f applied to both sides (f reports
+// whether it left a side as it was).
+func mapJoinSides(j *plan.JoinNode, f func(sql.Node) (sql.Node, bool)) (sql.Node, transform.TreeIdentity, error) {
+	left, sameL := f(j.Left())
+	right, sameR := f(j.Right())
 	if sameL && sameR {
-		return n, transform.SameTree, nil
+		return j, transform.SameTree, nil
 	}
 	out, err := j.WithChildren(left, right)
 	if err != nil {
-		return n, transform.SameTree, err
+		return j, transform.SameTree, err
 	}
 	return out, transform.NewTree, nil
 }
@@ -272,16 +278,7 @@ func markJoinSides(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	if !ok || !loopJoinOp(j.Op) && !j.Op.IsLeftOuter() {
 		return n, transform.SameTree, nil
 	}
-	left, sameL := joinSideScan(j.Left())
-	right, sameR := joinSideScan(j.Right())
-	if sameL && sameR {
-		return n, transform.SameTree, nil
-	}
-	out, err := j.WithChildren(left, right)
-	if err != nil {
-		return n, transform.SameTree, err
-	}
-	return out, transform.NewTree, nil
+	return mapJoinSides(j, joinSideScan)
 }
 
 func joinSideScan(n sql.Node) (sql.Node, bool) {

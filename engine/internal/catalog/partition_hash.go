@@ -4,12 +4,12 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"math"
-	"math/bits"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/tinybase/tinybase/engine/internal/pghash"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -163,47 +163,6 @@ func toInt64(v any) (int64, bool) {
 	return 0, false
 }
 
-// lookup3's mix and final, as PostgreSQL's hashfn.c has them.
-func hashMix(a, b, c uint32) (uint32, uint32, uint32) {
-	a -= c
-	a ^= bits.RotateLeft32(c, 4)
-	c += b
-	b -= a
-	b ^= bits.RotateLeft32(a, 6)
-	a += c
-	c -= b
-	c ^= bits.RotateLeft32(b, 8)
-	b += a
-	a -= c
-	a ^= bits.RotateLeft32(c, 16)
-	c += b
-	b -= a
-	b ^= bits.RotateLeft32(a, 19)
-	a += c
-	c -= b
-	c ^= bits.RotateLeft32(b, 4)
-	b += a
-	return a, b, c
-}
-
-func hashFinal(a, b, c uint32) (uint32, uint32, uint32) {
-	c ^= b
-	c -= bits.RotateLeft32(b, 14)
-	a ^= c
-	a -= bits.RotateLeft32(c, 11)
-	b ^= a
-	b -= bits.RotateLeft32(a, 25)
-	c ^= b
-	c -= bits.RotateLeft32(b, 16)
-	a ^= c
-	a -= bits.RotateLeft32(c, 4)
-	b ^= a
-	b -= bits.RotateLeft32(a, 14)
-	c ^= b
-	c -= bits.RotateLeft32(b, 24)
-	return a, b, c
-}
-
 // hashUint32Extended is hash_bytes_uint32_extended.
 func hashUint32Extended(k uint32, seed uint64) uint64 {
 	a := uint32(0x9e3779b9 + 4 + 3923095)
@@ -211,10 +170,10 @@ func hashUint32Extended(k uint32, seed uint64) uint64 {
 	if seed != 0 {
 		a += uint32(seed >> 32)
 		b += uint32(seed)
-		a, b, c = hashMix(a, b, c)
+		a, b, c = pghash.Mix(a, b, c)
 	}
 	a += k
-	_, b, c = hashFinal(a, b, c)
+	_, b, c = pghash.Final(a, b, c)
 	return uint64(b)<<32 | uint64(c)
 }
 
@@ -226,7 +185,7 @@ func hashBytesExtended(k []byte, seed uint64) uint64 {
 	if seed != 0 {
 		a += uint32(seed >> 32)
 		b += uint32(seed)
-		a, b, c = hashMix(a, b, c)
+		a, b, c = pghash.Mix(a, b, c)
 	}
 	word := func(p []byte) uint32 {
 		return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
@@ -235,7 +194,7 @@ func hashBytesExtended(k []byte, seed uint64) uint64 {
 		a += word(k[0:])
 		b += word(k[4:])
 		c += word(k[8:])
-		a, b, c = hashMix(a, b, c)
+		a, b, c = pghash.Mix(a, b, c)
 		k = k[12:]
 	}
 	// the last 11 bytes: c's low byte is reserved for the length
@@ -272,7 +231,7 @@ func hashBytesExtended(k []byte, seed uint64) uint64 {
 	case 1:
 		a += uint32(k[0])
 	}
-	_, b, c = hashFinal(a, b, c)
+	_, b, c = pghash.Final(a, b, c)
 	return uint64(b)<<32 | uint64(c)
 }
 

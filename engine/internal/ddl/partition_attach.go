@@ -135,15 +135,16 @@ func eachRow(ctx *sql.Context, h Host, q catalog.QName, t *storage.Table, fn fun
 		if !ok {
 			continue
 		}
-		if err := eachRow(ctx, h, c, ct, func(r sql.Row) error { return fn(remap(ct.Schema(), t.Schema(), r)) }); err != nil {
+		if err := eachRow(ctx, h, c, ct, func(r sql.Row) error { return fn(RemapRow(ct.Schema(), t.Schema(), r)) }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// remap rearranges a row of schema from into schema to by column name.
-func remap(from, to sql.Schema, row sql.Row) sql.Row {
+// RemapRow rearranges a row of schema from into schema to by column name
+// (a partition's or inheritance child's row as its parent's).
+func RemapRow(from, to sql.Schema, row sql.Row) sql.Row {
 	out := make(sql.Row, len(to))
 	for i, c := range to {
 		if j := from.IndexOfColName(c.Name); j >= 0 && j < len(row) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -173,7 +174,7 @@ func (s *Session) relationError(raw error, kind, query string) error {
 		// a row written through a partitioned table fails in its partition
 		// (partition_funcs.go)
 		if leaf := s.routedLeaf(ctx, found, wrapped.OffendingRow); leaf != nil && owns(leaf) {
-			wrapped.OffendingRow = remapRow(found.Schema(), leaf.Schema(), wrapped.OffendingRow)
+			wrapped.OffendingRow = ddl.RemapRow(found.Schema(), leaf.Schema(), wrapped.OffendingRow)
 			found = leaf
 		}
 	}

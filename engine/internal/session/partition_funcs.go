@@ -155,13 +155,3 @@ func (s *Session) routedLeaf(ctx *sql.Context, t *storage.Table, row sql.Row) *s
 	return lt
 }
 
-// remapRow rearranges a row of schema from into schema to by column name.
-func remapRow(from, to sql.Schema, row sql.Row) sql.Row {
-	out := make(sql.Row, len(to))
-	for i, c := range to {
-		if j := from.IndexOfColName(c.Name); j >= 0 && j < len(row) {
-			out[i] = row[j]
-		}
-	}
-	return out
-}

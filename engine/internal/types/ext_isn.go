@@ -1,11 +1,11 @@
 package types
 
 import (
-	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/tinybase/tinybase/engine/internal/pghash"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -39,33 +39,8 @@ func (v Isn) String() string { return IsnOutput(v, false) }
 // MakeValid is the value without its invalid-check-digit mark.
 func (v Isn) MakeValid() Isn { return v &^ 1 }
 
-// Hash is hashint8 of the value, which isn's hash operator classes use:
-// PostgreSQL's hash_uint32 (lookup3's final mix) of the two halves folded.
-func (v Isn) Hash() int32 {
-	lo, hi := uint32(v), uint32(v>>32)
-	if v >= 0 {
-		lo ^= hi
-	} else {
-		lo ^= ^hi
-	}
-	a := uint32(0x9e3779b9+4+3923095) + lo
-	b, c := a-lo, a-lo
-	c ^= b
-	c -= bits.RotateLeft32(b, 14)
-	a ^= c
-	a -= bits.RotateLeft32(c, 11)
-	b ^= a
-	b -= bits.RotateLeft32(a, 25)
-	c ^= b
-	c -= bits.RotateLeft32(b, 16)
-	a ^= c
-	a -= bits.RotateLeft32(c, 4)
-	b ^= a
-	b -= bits.RotateLeft32(a, 14)
-	c ^= b
-	c -= bits.RotateLeft32(b, 24)
-	return int32(c)
-}
+// Hash is hashint8 of the value, which isn's hash operator classes use.
+func (v Isn) Hash() int32 { return int32(pghash.Int8(int64(v))) }
 
 // isnKind is one of the numbering standards (isn's isn_type).
 type isnKind uint8

@@ -154,4 +154,3 @@ func (s *Session) routedLeaf(ctx *sql.Context, t *storage.Table, row sql.Row) *s
 	}
 	return lt
 }
-

@@ -73,17 +73,12 @@ func childIndexName(h Host, ctx *sql.Context, child catalog.QName, cols []string
 // of its partitioned table it lacks (CREATE TABLE ... PARTITION OF does
 // in PostgreSQL); the primary key comes with the table's definition.
 func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error {
-	schema, err := CreationSchema(h, schema)
-	if err != nil {
+	child, pq, ok, err := newPartitionParent(h, schema, name)
+	if err != nil || !ok {
 		return err
 	}
-	cat := h.Catalog()
-	child := catalog.QName{Schema: schema, Name: name}
-	inh := cat.Inherits(child)
-	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
-		return nil
-	}
-	parent, ok := h.Table(ctx, inh.Parents[0].Schema, inh.Parents[0].Name)
+	schema = child.Schema
+	parent, ok := h.Table(ctx, pq.Schema, pq.Name)
 	if !ok {
 		return nil
 	}
@@ -163,11 +158,7 @@ func indexKeys(h Host, def *translate.IndexDef, ix storage.IndexInfo) error {
 		def.Columns = ix.Columns
 	} else {
 		for _, src := range ix.Source {
-			n, err := translate.ParseExpr(src)
-			if err != nil {
-				return err
-			}
-			v, err := tr.Scalar(n)
+			v, err := tr.ScalarSource(src)
 			if err != nil {
 				return err
 			}
@@ -175,15 +166,25 @@ func indexKeys(h Host, def *translate.IndexDef, ix storage.IndexInfo) error {
 		}
 	}
 	if ix.Partial {
-		n, err := translate.ParseExpr(ix.WhereSource)
-		if err != nil {
-			return err
-		}
-		v, err := tr.IndexPredicate(n)
+		v, err := tr.IndexPredicateSource(ix.WhereSource)
 		if err != nil {
 			return err
 		}
 		def.Where = v
 	}
 	return nil
+}
+
+// newPartitionParent resolves a table just created (schema as written)
+// and, when it is a partition, its partitioned table (ok false when not).
+func newPartitionParent(h Host, schema, name string) (child, parent catalog.QName, ok bool, err error) {
+	if schema, err = CreationSchema(h, schema); err != nil {
+		return child, parent, false, err
+	}
+	child = catalog.QName{Schema: schema, Name: name}
+	inh := h.Catalog().Inherits(child)
+	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
+		return child, parent, false, nil
+	}
+	return child, inh.Parents[0], true, nil
 }

@@ -20,17 +20,11 @@ func clonePartitionTriggers(cat *catalog.Catalog, parent, child catalog.QName) (
 // cloneNewPartitionTriggers is clonePartitionTriggers for a table just
 // created as a partition.
 func cloneNewPartitionTriggers(h Host, schema, name string) error {
-	schema, err := CreationSchema(h, schema)
-	if err != nil {
+	child, parent, ok, err := newPartitionParent(h, schema, name)
+	if err != nil || !ok {
 		return err
 	}
-	cat := h.Catalog()
-	child := catalog.QName{Schema: schema, Name: name}
-	inh := cat.Inherits(child)
-	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
-		return nil
-	}
-	next, err := clonePartitionTriggers(cat, inh.Parents[0], child)
+	next, err := clonePartitionTriggers(h.Catalog(), parent, child)
 	if err != nil {
 		return err
 	}

@@ -68,11 +68,7 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 		if ix.Expression {
 			keys := make([]sql.Expression, len(e.Source))
 			for i, src := range e.Source {
-				n, err := translate.ParseExpr(src)
-				if err != nil {
-					return err
-				}
-				v, err := tr.Scalar(n)
+				v, err := tr.ScalarSource(src)
 				if err != nil {
 					return err
 				}
@@ -84,11 +80,7 @@ func renameInStoredExprs(h Host, ctx *sql.Context, t *storage.Table, from, to st
 			e.Key = IndexKey(keys)
 		}
 		if ix.Partial {
-			n, err := translate.ParseExpr(e.WhereSource)
-			if err != nil {
-				return err
-			}
-			v, err := tr.IndexPredicate(n)
+			v, err := tr.IndexPredicateSource(e.WhereSource)
 			if err != nil {
 				return err
 			}

@@ -28,6 +28,26 @@ func (t *Translator) GeneratedColumn(n *pg.Node, typ *types.Type) (e sqlparser.E
 	return t.generated(&pg.Constraint{RawExpr: n}, typ), nil
 }
 
+// ScalarSource translates an expression kept as source text (an
+// expression index's key part).
+func (t *Translator) ScalarSource(src string) (sqlparser.Expr, error) {
+	n, err := ParseExpr(src)
+	if err != nil {
+		return nil, err
+	}
+	return t.Scalar(n)
+}
+
+// IndexPredicateSource is IndexPredicate of a predicate kept as source
+// text.
+func (t *Translator) IndexPredicateSource(src string) (sqlparser.Expr, error) {
+	n, err := ParseExpr(src)
+	if err != nil {
+		return nil, err
+	}
+	return t.IndexPredicate(n)
+}
+
 // IndexPredicate translates a partial index's WHERE expression n as
 // CREATE INDEX does.
 func (t *Translator) IndexPredicate(n *pg.Node) (e sqlparser.Expr, err error) {

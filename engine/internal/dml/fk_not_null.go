@@ -1,12 +1,9 @@
 package dml
 
 import (
-	"strings"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
-	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -103,16 +100,8 @@ func (e *notNullEditor) Update(ctx *sql.Context, old, new sql.Row) error {
 // violation is PostgreSQL's not-null error for column o of row.
 func (e *notNullEditor) violation(o int, row sql.Row) error {
 	col := e.schema[o].Name
-	parts := make([]string, len(row))
-	for i, v := range row {
-		if v == nil || i >= len(e.schema) {
-			parts[i] = "null"
-			continue
-		}
-		parts[i] = types.Output(expr.FromGMSType(e.schema[i].Type), v, e.env)
-	}
 	return &pgerror.Error{Severity: "ERROR", Code: pgerror.NotNullViolation,
 		Schema: e.tableSchema, Table: e.table, Column: col,
 		Message: `null value in column "` + col + `" of relation "` + e.table + `" violates not-null constraint`,
-		Detail:  "Failing row contains (" + strings.Join(parts, ", ") + ")."}
+		Detail:  FailingRow(e.schema, row, e.env)}
 }

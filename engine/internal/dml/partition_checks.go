@@ -2,11 +2,9 @@ package dml
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -52,11 +50,7 @@ func (r *Router) leafChecks(ctx *sql.Context, target, leaf *storage.Table) ([]le
 		if skip[c.Name] || !c.Enforced {
 			continue
 		}
-		n, err := translate.ParseExpr(c.CheckExpression)
-		if err != nil {
-			continue
-		}
-		v, err := tr.Scalar(n)
+		v, err := tr.ScalarSource(c.CheckExpression)
 		if err != nil {
 			continue
 		}
@@ -86,16 +80,9 @@ func (r *Router) checkLeaf(ctx *sql.Context, target, leaf *storage.Table, row sq
 			return err
 		}
 		if b, ok := v.(bool); ok && !b {
-			sch := leaf.Schema()
-			parts := make([]string, len(sch))
-			for i, col := range sch {
-				if i < len(row) {
-					parts[i] = outputOrNull(expr.FromGMSType(col.Type), row[i], r.env)
-				}
-			}
 			return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Schema: leaf.SchemaName(), Table: leaf.Name(), Constraint: c.name,
 				Message: fmt.Sprintf("new row for relation %q violates check constraint %q", leaf.Name(), c.name),
-				Detail:  "Failing row contains (" + strings.Join(parts, ", ") + ")."}
+				Detail:  FailingRow(leaf.Schema(), row, r.env)}
 		}
 	}
 	return nil

@@ -161,7 +161,10 @@ func (r *Router) Route(ctx *sql.Context, t *storage.Table, row sql.Row) (*storag
 		if child == (catalog.QName{}) {
 			parts := make([]string, len(vals))
 			for i, v := range vals {
-				parts[i] = outputOrNull(keyTypes[i], v, r.env)
+				parts[i] = "null"
+				if v != nil {
+					parts[i] = types.Output(keyTypes[i], v, r.env)
+				}
 			}
 			return nil, nil, &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Schema: q.Schema, Table: q.Name,
 				Message: fmt.Sprintf("no partition of relation %q found for row", q.Name),
@@ -249,15 +252,9 @@ func (r *Router) checkConstraint(ctx *sql.Context, q catalog.QName, sch sql.Sche
 			fits = bv.Accepts(keyTypes, vals, hash)
 		}
 		if !fits {
-			parts := make([]string, len(row))
-			for i, v := range row {
-				if i < len(sch) {
-					parts[i] = outputOrNull(expr.FromGMSType(sch[i].Type), v, r.env)
-				}
-			}
 			return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Schema: q.Schema, Table: q.Name,
 				Message: fmt.Sprintf("new row for relation %q violates partition constraint", q.Name),
-				Detail:  "Failing row contains (" + strings.Join(parts, ", ") + ")."}
+				Detail:  FailingRow(sch, row, r.env)}
 		}
 		cur = parent
 	}
@@ -339,11 +336,18 @@ func mapRow(from, to sql.Schema, row sql.Row) sql.Row {
 	return out
 }
 
-func outputOrNull(t *types.Type, v any, env *types.Env) string {
-	if v == nil {
-		return "null"
+// FailingRow is PostgreSQL's "Failing row contains (...)." detail of a
+// row of schema sch.
+func FailingRow(sch sql.Schema, row sql.Row, env *types.Env) string {
+	parts := make([]string, len(row))
+	for i, v := range row {
+		if v == nil || i >= len(sch) {
+			parts[i] = "null"
+			continue
+		}
+		parts[i] = types.Output(expr.FromGMSType(sch[i].Type), v, env)
 	}
-	return types.Output(t, v, env)
+	return "Failing row contains (" + strings.Join(parts, ", ") + ")."
 }
 
 // RoutedTable is the table a row of q (its columns names, values vals)

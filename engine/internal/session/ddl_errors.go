@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/ddl"
+	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -180,7 +181,7 @@ func (s *Session) relationError(raw error, kind, query string) error {
 	}
 	pe.Schema, pe.Table = found.SchemaName(), found.Name()
 	if hasRow && len(wrapped.OffendingRow) == len(found.Schema()) {
-		pe.Detail = failingRow(found.Schema(), wrapped.OffendingRow, &s.env)
+		pe.Detail = dml.FailingRow(found.Schema(), wrapped.OffendingRow, &s.env)
 	}
 	if pe.Code == pgerror.NotNullViolation {
 		pe.Message = "null value in column " + quoteIdent(pe.Column) + " of relation " + quoteIdent(pe.Table) + " violates not-null constraint"
@@ -228,19 +229,6 @@ func statementTarget(query string) (schema, name string, ok bool) {
 		return "", "", false
 	}
 	return rv.Schemaname, rv.Relname, true
-}
-
-// failingRow is PostgreSQL's "Failing row contains (...)." detail.
-func failingRow(sch sql.Schema, row sql.Row, env *types.Env) string {
-	parts := make([]string, len(row))
-	for i, v := range row {
-		if v == nil {
-			parts[i] = "null"
-			continue
-		}
-		parts[i] = types.Output(expr.FromGMSType(sch[i].Type), v, env)
-	}
-	return "Failing row contains (" + strings.Join(parts, ", ") + ")."
 }
 
 // foreignKeyDetail adds PostgreSQL's "Key (col)=(value) is not present in

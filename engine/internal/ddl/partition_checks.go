@@ -30,19 +30,15 @@ func checkNames(ctx *sql.Context, t *storage.Table) (map[string]bool, []sql.Chec
 // inheritPartitionChecks gives a partition just created its partitioned
 // table's CHECK constraints.
 func inheritPartitionChecks(h Host, ctx *sql.Context, schema, name string) error {
-	schema, err := CreationSchema(h, schema)
-	if err != nil {
+	child, parent, ok, err := newPartitionParent(h, schema, name) // partition_index.go
+	if err != nil || !ok {
 		return err
 	}
-	inh := h.Catalog().Inherits(catalog.QName{Schema: schema, Name: name})
-	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
-		return nil
-	}
-	pt, ok := h.Table(ctx, inh.Parents[0].Schema, inh.Parents[0].Name)
+	pt, ok := h.Table(ctx, parent.Schema, parent.Name)
 	if !ok {
 		return nil
 	}
-	ct, ok := h.Table(ctx, schema, name)
+	ct, ok := h.Table(ctx, child.Schema, name)
 	if !ok {
 		return nil
 	}

@@ -42,6 +42,15 @@ func (c *Catalog) Inherits(q QName) *Inheritance {
 	return c.inherits[q]
 }
 
+// PartitionParent is the partitioned table partition q belongs to (ok
+// false when q is not a partition).
+func (c *Catalog) PartitionParent(q QName) (QName, bool) {
+	if inh := c.Inherits(q); inh != nil && inh.Spec != nil && len(inh.Parents) > 0 {
+		return inh.Parents[0], true
+	}
+	return QName{}, false
+}
+
 // Children returns the tables inheriting directly from q (partitions
 // included), by name.
 func (c *Catalog) Children(q QName) []QName {

@@ -182,9 +182,6 @@ func newPartitionParent(h Host, schema, name string) (child, parent catalog.QNam
 		return child, parent, false, err
 	}
 	child = catalog.QName{Schema: schema, Name: name}
-	inh := h.Catalog().Inherits(child)
-	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
-		return child, parent, false, nil
-	}
-	return child, inh.Parents[0], true, nil
+	parent, ok = h.Catalog().PartitionParent(child)
+	return child, parent, ok, nil
 }

@@ -124,11 +124,11 @@ func fkAction(a string) string {
 // partitionCheck reports a CHECK constraint a partition has from its
 // partitioned table (conislocal false, coninhcount 1).
 func (s *State) partitionCheck(r Relation, name string) bool {
-	inh := s.Catalog.Inherits(catalog.QName{Schema: r.Schema, Name: r.Name})
-	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
+	pq, ok := s.Catalog.PartitionParent(catalog.QName{Schema: r.Schema, Name: r.Name})
+	if !ok {
 		return false
 	}
-	p, ok, err := s.DB.Table(s.Ctx, inh.Parents[0].Schema, inh.Parents[0].Name)
+	p, ok, err := s.DB.Table(s.Ctx, pq.Schema, pq.Name)
 	if err != nil || !ok {
 		return false
 	}

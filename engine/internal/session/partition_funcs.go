@@ -35,14 +35,6 @@ func partitionRel(cat *catalog.Catalog, oid uint32) (catalog.QName, bool) {
 	return catalog.QName{}, false
 }
 
-// partitionParent is a partition's partitioned table.
-func partitionParent(cat *catalog.Catalog, q catalog.QName) (catalog.QName, bool) {
-	if i := cat.Inherits(q); i != nil && i.Spec != nil && len(i.Parents) > 0 {
-		return i.Parents[0], true
-	}
-	return catalog.QName{}, false
-}
-
 func relOID(q catalog.QName) uint32 { return pgcatalog.RelationOID(q.Schema, q.Name) }
 
 // regclassOf is q as a regclass value.
@@ -71,7 +63,7 @@ func (g *gmsSession) PartitionTree(_ *sql.Context, rel any) ([][]any, error) {
 	var walk func(q catalog.QName, level int32) error
 	walk = func(q catalog.QName, level int32) error {
 		var parent any
-		if p, ok := partitionParent(cat, q); ok {
+		if p, ok := cat.PartitionParent(q); ok {
 			if parent, err = g.regclassOf(p); err != nil {
 				return err
 			}
@@ -83,7 +75,7 @@ func (g *gmsSession) PartitionTree(_ *sql.Context, rel any) ([][]any, error) {
 		_, parted := cat.Partitioned(q)
 		rows = append(rows, []any{self, parent, !parted, level})
 		for _, c := range cat.Children(q) {
-			if _, ok := partitionParent(cat, c); ok {
+			if _, ok := cat.PartitionParent(c); ok {
 				if err := walk(c, level+1); err != nil {
 					return err
 				}
@@ -106,7 +98,7 @@ func (g *gmsSession) PartitionAncestors(_ *sql.Context, rel any) ([]any, error) 
 			return nil, err
 		}
 		out = append(out, v)
-		p, ok := partitionParent(cat, q)
+		p, ok := cat.PartitionParent(q)
 		if !ok {
 			return out, nil
 		}

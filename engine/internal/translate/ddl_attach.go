@@ -61,7 +61,7 @@ func (t *Translator) partitionCmd(s *pg.AlterTableStmt, parent *TableInfo) (Resu
 		if pc.Concurrent {
 			failAt(-1, pgerror.FeatureNotSupported, "DETACH PARTITION CONCURRENTLY is not supported yet")
 		}
-		if inh := r.Current().Inherits(cq); inh == nil || inh.Spec == nil || len(inh.Parents) == 0 || inh.Parents[0] != pq {
+		if p, ok := r.Current().PartitionParent(cq); !ok || p != pq {
 			failAt(-1, pgerror.UndefinedTable, "relation %q is not a partition of relation %q", child.Name, parent.Name)
 		}
 		return Result{Cmd: &DetachPartition{Parent: pq, Child: cq}, Tag: "ALTER TABLE"}, true

@@ -18,11 +18,11 @@ func (t *Translator) checkInheritedDrop(ti *TableInfo, name string, kind byte) {
 	if kind != 'c' || r == nil {
 		return
 	}
-	inh := r.Current().Inherits(catalog.QName{Schema: ti.Schema, Name: ti.Name})
-	if inh == nil || inh.Spec == nil || len(inh.Parents) == 0 {
+	pq, ok := r.Current().PartitionParent(catalog.QName{Schema: ti.Schema, Name: ti.Name})
+	if !ok {
 		return
 	}
-	p, ok := t.Tables.LookupTable(inh.Parents[0].Schema, inh.Parents[0].Name)
+	p, ok := t.Tables.LookupTable(pq.Schema, pq.Name)
 	if !ok {
 		return
 	}

@@ -144,9 +144,9 @@ func (c *Catalog) WithForeign(f ForeignData) *Catalog {
 	return n.withoutStaleForeignACLs()
 }
 
-// withoutStaleForeignACLs forgets the ACLs of wrappers and servers that
-// no longer exist, so one created later under the same name starts from
-// acldefault.
+// withoutStaleForeignACLs forgets the ACLs (and owners) of wrappers and
+// servers that no longer exist, so one created later under the same name
+// starts from acldefault.
 func (c *Catalog) withoutStaleForeignACLs() *Catalog {
 	stale := func(k ObjectKey) bool {
 		switch k.Kind {
@@ -159,25 +159,7 @@ func (c *Catalog) withoutStaleForeignACLs() *Catalog {
 		}
 		return false
 	}
-	found := false
-	for k := range c.sec().acls {
-		if stale(k) {
-			found = true
-			break
-		}
-	}
-	if !found {
-		return c
-	}
-	return c.withSecurity(func(s *security) {
-		a := make(map[ObjectKey]ACL, len(s.acls))
-		for k, v := range s.acls {
-			if !stale(k) {
-				a[k] = v
-			}
-		}
-		s.acls = a
-	})
+	return c.withoutSecurity(stale) // policies.go
 }
 
 // withoutForeignTables forgets the foreign tables among dropped objects

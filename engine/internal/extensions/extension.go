@@ -1,6 +1,9 @@
 package extensions
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Extension is one extension tinybase can install.
 type Extension struct {
@@ -112,10 +115,22 @@ func Lookup(name string) (*Extension, bool) {
 // name and its default. Most use their own name as the prefix
 // (pg_trgm.*); pgvector's are hnsw.* and ivfflat.*.
 func SettingOwner(name string) (*Extension, string, bool) {
+	e, ok := settingOwners()[name]
+	if !ok {
+		return nil, "", false
+	}
+	return e, e.Settings[name], true
+}
+
+// settingOwners maps each extension-defined setting to its extension:
+// SettingOwner runs for every SET of a dotted name (PostgREST sets
+// request.jwt.claims per request), so it is a map lookup, built once.
+var settingOwners = sync.OnceValue(func() map[string]*Extension {
+	m := map[string]*Extension{}
 	for _, e := range All() {
-		if v, ok := e.Settings[name]; ok {
-			return e, v, true
+		for name := range e.Settings {
+			m[name] = e
 		}
 	}
-	return nil, "", false
-}
+	return m
+})

@@ -2,7 +2,6 @@ package extensions
 
 import (
 	"sort"
-	"strings"
 )
 
 // gqlTypeRef is a reference to a type: a named type (kind empty), or a
@@ -477,13 +476,3 @@ func (r *gqlTypeRef) String() string {
 	}
 	return r.name
 }
-
-// namedOf is the named type under the wrappers of r.
-func (r *gqlTypeRef) namedOf() string {
-	for r.kind != "" {
-		r = r.of
-	}
-	return r.name
-}
-
-func joinNames(xs []string) string { return strings.Join(xs, ", ") }

@@ -126,8 +126,7 @@ type explainNode struct {
 	width   int
 	stats   *nodeStats
 	kids    []*explainNode
-	subplan string         // "SubPlan n" for a subquery's plan under its node
-	extra   map[string]any // JSON fields
+	subplan string // "SubPlan n" for a subquery's plan under its node
 }
 
 // Explain renders an analyzed plan; inst holds EXPLAIN ANALYZE's counts

@@ -1323,12 +1323,6 @@ func (p *printer) trimSpaces() {
 	p.b.WriteString(s)
 }
 
-// currentLine is the text after the buffer's last newline.
-func (p *printer) currentLine() string {
-	s := p.b.String()
-	return s[strings.LastIndexByte(s, '\n')+1:]
-}
-
 // query prints q (get_query_def) at indentation level start; names are
 // the result's column names (a view's, for its query and the inputs of
 // its set operations).

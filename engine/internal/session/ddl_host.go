@@ -174,9 +174,6 @@ func indexKey(keys []sql.Expression) func(ctx *sql.Context, row sql.Row) (sql.Ro
 func indexWhere(where sql.Expression) func(ctx *sql.Context, row sql.Row) (bool, error) {
 	return ddl.IndexWhere(where)
 }
-func referencing(ctx *sql.Context, t *storage.Table, skip map[string]bool) ([]sql.ForeignKeyConstraint, error) {
-	return ddl.Referencing(ctx, t, skip)
-}
 
 // sessionSequences is the Session field type of currval / lastval state
 // (session.go's seqState); an alias keeps session.go untouched.

@@ -96,8 +96,6 @@ func (s *Session) lookupRelation(q catalog.QName) (catalog.QName, security.RelKi
 	return catalog.QName{}, "", false
 }
 
-func relKey(q catalog.QName) catalog.ObjectKey { return security.RelKey(q) }
-
 // checkOwner is the "must be owner of" check for an ALTER / DROP / GRANT.
 func (s *Session) checkOwner(key catalog.ObjectKey, word, name string) error {
 	return security.CheckOwner(s, key, word, name)

@@ -197,10 +197,3 @@ func walkNodes(m any, visit func(*pg.Node) bool) {
 		return true
 	})
 }
-
-func lastName(ns []*pg.Node) string {
-	if len(ns) == 0 {
-		return ""
-	}
-	return strVal(ns[len(ns)-1])
-}

@@ -41,14 +41,6 @@ var pgEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 const pgEpochDays = 10957 // days from 1970-01-01 to 2000-01-01
 
-func isTextLike(oid uint32) bool {
-	switch oid {
-	case oidText, oidVarchar, oidBpchar, oidName, oidUnknown, oidJSON:
-		return true
-	}
-	return false
-}
-
 // BinaryCodec converts values between tinybase's representation and
 // PostgreSQL's binary send/receive formats: hand-written for the common
 // scalar types, through pgx's pgtype codecs (from the text form) for the
@@ -208,8 +200,6 @@ func (c *BinaryCodec) AppendSendValue(buf []byte, oid uint32, v any) (_ []byte, 
 	}
 	return buf, false
 }
-
-func isInfinite(text string) bool { return text == "infinity" || text == "-infinity" }
 
 func binAsInt64(v any) (int64, bool) {
 	switch n := v.(type) {

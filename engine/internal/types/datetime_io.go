@@ -13,10 +13,6 @@ func badInput(t *Type, s string) *pgerror.Error {
 	return pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type %s: %q", t.SQLName, s)
 }
 
-func badDatetime(t *Type, s string) *pgerror.Error {
-	return pgerror.New(pgerror.InvalidDatetimeFormat, "invalid input syntax for type %s: %q", t.SQLName, s)
-}
-
 // FormatDate prints a date as ISO (DateStyle ISO, MDY).
 func FormatDate(d DateVal) string {
 	switch d {

@@ -28,18 +28,17 @@ const (
 
 // dtFields is the decoded content of a date/time string.
 type dtFields struct {
-	y, mo, d       int
-	yLen           int // digits the year was written with (2-digit years are adjusted)
-	hasY, hasMo    bool
-	hasD           bool
-	h, mi, sec     int
-	us             int64
-	hasTime        bool
-	ampm           int // 0 none, 1 AM, 2 PM
-	bc             bool
-	loc            *time.Location // explicit zone, if any
-	special        string         // epoch, infinity, -infinity, now, today, ...
-	overflowFields bool           // a field was out of range (22008)
+	y, mo, d    int
+	yLen        int // digits the year was written with (2-digit years are adjusted)
+	hasY, hasMo bool
+	hasD        bool
+	h, mi, sec  int
+	us          int64
+	hasTime     bool
+	ampm        int // 0 none, 1 AM, 2 PM
+	bc          bool
+	loc         *time.Location // explicit zone, if any
+	special     string         // epoch, infinity, -infinity, now, today, ...
 }
 
 var monthNames = map[string]int{

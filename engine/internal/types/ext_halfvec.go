@@ -17,9 +17,6 @@ import (
 // dimensions, int32 count, int32 unused, the 0-based indexes, then the
 // values as float4).
 
-// halfMax is the largest finite half-precision value.
-const halfMax = 65504
-
 // RoundHalf rounds f to the nearest half-precision value (ties to even);
 // ok is false when it overflows.
 func RoundHalf(f float32) (float32, bool) {
@@ -435,15 +432,6 @@ func scanFloat(s string, i int) (string, int) {
 		}
 	}
 	return s[i:j], j
-}
-
-func containsByte(s string, c byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return true
-		}
-	}
-	return false
 }
 
 func (sparsevecBase) Output(v any) string { return v.(*SparseVec).String() }

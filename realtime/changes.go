@@ -143,12 +143,16 @@ func (f *changeFeed) stop() {
 // or not a channel is joined: commits with no channel to hear them are
 // skipped, as the engine captures none then.
 func (f *changeFeed) enqueueListened(cc engine.CommittedChanges) {
-	f.mu.Lock()
-	n := f.listeners
-	f.mu.Unlock()
-	if n > 0 {
+	if f.listening() {
 		f.enqueue(cc)
 	}
+}
+
+// listening reports whether a channel with postgres_changes is joined.
+func (f *changeFeed) listening() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.listeners > 0
 }
 
 // enqueue runs on the committing goroutine: it must not block.

@@ -26,6 +26,7 @@ type pgFeed struct {
 	emit    func(engine.CommittedChanges)
 	rels    map[uint32]*pgRelation
 	pending []engine.Change
+	xid     uint32 // the transaction being received
 	// relVersion moves at each Relation message (a table's first change
 	// on the connection, or after DDL on it): the change feed then
 	// re-reads the publication's tables.
@@ -163,7 +164,7 @@ func (p *pgFeed) handle(ctx context.Context, data []byte) error {
 		p.rels[m.RelationID] = rel
 		p.relVersion.Add(1)
 	case *pglogrepl.BeginMessage:
-		p.pending = nil
+		p.pending, p.xid = nil, m.Xid
 	case *pglogrepl.InsertMessage:
 		p.add(m.RelationID, "INSERT", nil, m.Tuple)
 	case *pglogrepl.UpdateMessage:
@@ -171,12 +172,44 @@ func (p *pgFeed) handle(ctx context.Context, data []byte) error {
 	case *pglogrepl.DeleteMessage:
 		p.add(m.RelationID, "DELETE", m.OldTuple, nil)
 	case *pglogrepl.CommitMessage:
-		if len(p.pending) > 0 {
+		if len(p.pending) > 0 && p.s.changes.listening() {
+			p.awaitVisible(ctx, p.xid)
 			p.emit(engine.CommittedChanges{Time: m.CommitTime, Changes: p.pending})
 		}
 		p.pending = nil
 	}
 	return nil
+}
+
+// awaitVisible waits until snapshots taken now see transaction xid.
+// PostgreSQL decodes a commit once its WAL record is flushed, a moment
+// before the committing backend leaves the proc array: a subscriber
+// check run in that moment would not find the row and drop the change.
+// The 32-bit xid gets its epoch from the snapshot's xmax (xid < xmax).
+func (p *pgFeed) awaitVisible(ctx context.Context, xid uint32) {
+	db, err := p.s.admin(ctx)
+	if err != nil {
+		return
+	}
+	defer db.close()
+	const q = `select pg_catalog.pg_visible_in_snapshot((greatest((x >> 32) - case when $1::bigint >= x & 4294967295 then 1 else 0 end, 0) << 32 | $1::bigint)::text::xid8, s)::text
+from pg_catalog.pg_current_snapshot() s, lateral (select pg_catalog.pg_snapshot_xmax(s)::text::bigint) v(x)`
+	wait := 100 * time.Microsecond
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); wait = min(2*wait, 50*time.Millisecond) {
+		rows, err := db.query(ctx, q, int64(xid))
+		if err != nil {
+			p.s.cfg.Logger.Error("realtime: waiting for a commit to become visible", "err", err)
+			return
+		}
+		if len(rows) == 1 && len(rows[0]) == 1 && rows[0][0] != nil && (*rows[0][0] == "true" || *rows[0][0] == "t") {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+	}
 }
 
 // describe reads a relation's primary key and column type names, which

@@ -26,9 +26,10 @@
 // (Debian's postgresql-15-cron) needs shared_preload_libraries = 'pg_cron'
 // and cron.database_name = 'tinybase_projects', the database this command
 // creates (.ci/pg.sh starts its cluster so; without them every file after
-// a `create extension pg_cron` differs, and this command warns);
-// pgvector, pg_net, pg_jsonschema and http have no PostgreSQL 15 package
-// there.
+// a `create extension pg_cron` differs, and this command warns).
+// pgvector, pg_net, http, pgjwt and pgmq have no Debian package for
+// PostgreSQL 15 but build from their sources beside it; pg_jsonschema and
+// pg_graphql (Rust, pgrx) need a crates registry to build.
 package main
 
 import (

@@ -78,6 +78,21 @@ func (c *sessionCatalog) Table(schema, name string) (string, []string, bool) {
 	return t.SchemaName(), cols, true
 }
 
+// StoredGenerated implements translate.CatalogReader.
+func (c *sessionCatalog) StoredGenerated(schema, name string) []string {
+	t, ok := c.s.findTable(schema, name)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, col := range t.Schema() {
+		if col.Generated != nil {
+			out = append(out, col.Name)
+		}
+	}
+	return out
+}
+
 // applyCatalog runs the catalog changes that accompany a statement
 // (translate.Result.Catalog) before it runs. If the statement then fails,
 // the session rolls back the implicit transaction or aborts the block, so

@@ -80,10 +80,10 @@ func constraintError(err error) (*pgerror.Error, bool) {
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "table with name "), " already exists")
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", name), true
 	case sql.ErrGeneratedColumnValue.Is(err):
-		// GMS raises this for INSERT and UPDATE alike; PostgreSQL's UPDATE
-		// wording ("can only be updated to DEFAULT") differs.
+		// only INSERT gets here: translate refuses UPDATE's own way
 		if q := doubleQuoted(msg); len(q) >= 1 {
-			return pgerror.New(pgerror.GeneratedAlways, "cannot insert a non-DEFAULT value into column %q", q[0]), true
+			return pgerror.New(pgerror.GeneratedAlways, "cannot insert a non-DEFAULT value into column %q", q[0]).
+				WithDetail("Column %q is a generated column.", q[0]), true
 		}
 	case sql.ErrUnknownConstraint.Is(err):
 		return pgerror.New(pgerror.UndefinedObject, "constraint %q does not exist", quotedArg(msg)), true

@@ -24,6 +24,8 @@ type CatalogReader interface {
 	// Table resolves a table (schema "" walks the search path) and returns
 	// its schema and column names.
 	Table(schema, name string) (string, []string, bool)
+	// StoredGenerated names a table's stored generated columns.
+	StoredGenerated(schema, name string) []string
 }
 
 func (t *Translator) reader() CatalogReader {

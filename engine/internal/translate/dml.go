@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"slices"
+
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -125,7 +127,7 @@ func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
 	for _, f := range s.FromClause {
 		up.TableExprs = append(up.TableExprs, t.fromItem(f))
 	}
-	up.Exprs = t.assignments(s.TargetList)
+	up.Exprs = t.generatedAssignments(s.Relation, t.assignments(s.TargetList))
 	if s.WhereClause != nil {
 		up.Where = &sqlparser.Where{Type: sqlparser.WhereStr, Expr: t.boolCond(s.WhereClause, "WHERE")}
 	}
@@ -159,6 +161,46 @@ func (t *Translator) assignments(list []*pg.Node) sqlparser.AssignmentExprs {
 			}
 		}
 		out = append(out, &sqlparser.AssignmentExpr{Name: &sqlparser.ColName{Name: sqlparser.NewColIdent(rt.Name)}, Expr: t.updateValue(val)})
+	}
+	return out
+}
+
+// generatedAssignments drops SET col = DEFAULT of stored generated
+// columns, which the row's recomputation gives their value anyway (GMS
+// refuses any assignment to them), and refuses any other value with
+// PostgreSQL's 428C9. A SET list of only such columns still updates the
+// rows (their triggers fire): it becomes an assignment of the table's
+// first other column to itself.
+func (t *Translator) generatedAssignments(rel *pg.RangeVar, set sqlparser.AssignmentExprs) sqlparser.AssignmentExprs {
+	r := t.reader()
+	if r == nil {
+		return set
+	}
+	gen := r.StoredGenerated(rel.Schemaname, rel.Relname)
+	if len(gen) == 0 {
+		return set
+	}
+	out := set[:0:0]
+	for _, a := range set {
+		col := a.Name.Name.String()
+		if !slices.Contains(gen, col) {
+			out = append(out, a)
+			continue
+		}
+		if _, ok := a.Expr.(*sqlparser.Default); !ok {
+			fail(pgerror.New(pgerror.GeneratedAlways, "column %q can only be updated to DEFAULT", col).
+				WithDetail("Column %q is a generated column.", col))
+		}
+	}
+	if len(out) == 0 && len(set) > 0 {
+		_, cols, _ := r.Table(rel.Schemaname, rel.Relname)
+		for _, c := range cols {
+			if !slices.Contains(gen, c) {
+				out = append(out, &sqlparser.AssignmentExpr{Name: &sqlparser.ColName{Name: sqlparser.NewColIdent(c)},
+					Expr: &sqlparser.ColName{Name: sqlparser.NewColIdent(c)}})
+				break
+			}
+		}
 	}
 	return out
 }

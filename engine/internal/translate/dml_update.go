@@ -85,7 +85,7 @@ func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
 	sel := &sqlparser.Select{With: t.with(s.WithClause)}
 	sel.SelectExprs = sqlparser.SelectExprs{&sqlparser.StarExpr{TableName: sqlparser.TableName{Name: sqlparser.NewTableIdent(name)}}}
 	sets := map[string]*pg.Node{}
-	for _, a := range t.assignments(s.TargetList) {
+	for _, a := range t.generatedAssignments(s.Relation, t.assignments(s.TargetList)) {
 		col := a.Name.Name.String()
 		u.Columns = append(u.Columns, col)
 		_, isDef := a.Expr.(*sqlparser.Default)

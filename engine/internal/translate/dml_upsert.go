@@ -64,7 +64,7 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 		u.Update = true
 		u.Excluded = &ExcludedRow{}
 		t.excluded = u.Excluded
-		u.Set = t.assignments(oc.TargetList)
+		u.Set = t.generatedAssignments(s.Relation, t.assignments(oc.TargetList))
 		if oc.WhereClause != nil {
 			u.Where = t.boolCond(oc.WhereClause, "WHERE")
 		}

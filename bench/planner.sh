@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # planner.sh — issue 19's query shapes (keyset page, latest 20, id = any,
-# FK join, LEFT JOIN, OFFSET, count group by, PostgREST's count=exact against
+# FK join, LEFT JOIN, OFFSET, top-N by an unindexed column, count group by, PostgREST's count=exact against
 # count=planned, and subqueries: EXISTS / NOT EXISTS / IN over comments,
 # a scalar subquery per row) over the wire on tinybase
 # (bench/tbserve, in memory) and PostgreSQL 15 side by side in one run, at

@@ -54,6 +54,10 @@ var shapes = []shape{
 	{"offset N/2 limit 20", func(n int) string {
 		return "select id, title from posts order by id limit 20 offset " + strconv.Itoa(n/2)
 	}, nil},
+	// ORDER BY an unindexed column: a bounded top-N sort over every row
+	{"order by title limit 20", func(int) string {
+		return "select * from posts order by title limit 20"
+	}, nil},
 	{"count(*) group by user_id", func(int) string {
 		return "select user_id, count(*) from posts group by user_id"
 	}, nil},

@@ -52,7 +52,9 @@
 //     as SubPlans, outer columns qualified in parameterized conditions),
 //     text or JSON, with ANALYZE's per-node rows,
 //     loops and times counted by the exec builder;
-//   - tinybase's executors: FULL JOIN, and projections that keep the sign
+//   - tinybase's executors: FULL JOIN, bounded top-N sorts that keep the
+//     best LIMIT+OFFSET rows in a heap as PostgreSQL's tuplesort does,
+//     copying only the rows that get in (exec_topn.go), and projections that keep the sign
 //     of a float's zero as float8out prints it (docs 8.1.3); sorts and
 //     GROUP BY that read the values the select list computes once per
 //     row instead of evaluating their keys again (exec_sort_keys.go;

@@ -93,6 +93,12 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if g, ok := n.(*plan.GroupBy); ok {
 		return b.buildGroupBy(ctx, g, row)
 	}
+	if t, ok := n.(*plan.TopN); ok {
+		if it, ok, err := buildTopN(ctx, b.base, t, row); ok { // exec_topn.go
+			return it, err
+		}
+		return nil, nil
+	}
 	if sj, ok := n.(*HashSemiJoin); ok {
 		return sj.build(ctx, b.base, row) // rule_semi_join.go
 	}

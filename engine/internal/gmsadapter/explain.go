@@ -48,6 +48,9 @@ type Instrument struct {
 type nodeStats struct {
 	rows, loops  int64
 	first, total time.Duration
+	// a sort's method and memory in bytes (exec_topn.go), "" for others
+	sortMethod string
+	sortSpace  int64
 }
 
 type instrumentKey struct{}
@@ -427,6 +430,9 @@ func (e *explainer) sortNode(n sql.Node, fields sql.SortFields, childNode sql.No
 	keys := sortKeyText(fields)
 	out := &explainNode{name: "Sort", rows: child.rows, cost: child.cost + child.rows*math.Log2(child.rows+2)*0.01, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}
 	out.details = append(out.details, [2]string{"Sort Key", keys})
+	if st := out.stats; st != nil && st.sortMethod != "" {
+		out.details = append(out.details, [2]string{"Sort Method", fmt.Sprintf("%s  Memory: %dkB", st.sortMethod, (st.sortSpace+1023)/1024)})
+	}
 	return out
 }
 
@@ -788,6 +794,10 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		for _, d := range n.details {
 			if d[0] == "Sort Key" || d[0] == "Group Key" {
 				m[d[0]] = strings.Split(d[1], ", ")
+			} else if d[0] == "Sort Method" && n.stats != nil {
+				m[d[0]] = n.stats.sortMethod
+				m["Sort Space Used"] = (n.stats.sortSpace + 1023) / 1024
+				m["Sort Space Type"] = "Memory"
 			} else {
 				m[d[0]] = d[1]
 			}

@@ -681,8 +681,10 @@ func (p *pathPlanner) orders(n sql.Node, lim *limitCtx) (sql.Node, transform.Tre
 		}
 		return out, transform.NewTree
 	case *plan.Project:
-		if !plainProjection(x) {
-			lim = nil
+		if lim != nil && !plainProjection(x) {
+			l := *lim
+			l.topNOnly = true
+			lim = &l
 		}
 		child, same := p.orders(x.Child, lim)
 		if same {
@@ -766,6 +768,10 @@ func pushOffset(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 type limitCtx struct {
 	limit  *plan.Limit
 	offset *plan.Offset
+	// topNOnly: a projection with calls lies between, so an ordered scan
+	// stopping early is not chosen for it; a top-N sort below is still
+	// right, a projection being one row per row
+	topNOnly bool
 }
 
 // plainProjection reports whether a projection maps each row to exactly
@@ -790,7 +796,7 @@ func plainProjection(p *plan.Project) bool {
 func (p *pathPlanner) sortPath(s *plan.Sort, lim *limitCtx) (sql.Node, bool) {
 	keys, ok := sortKeys(s)
 	if ok {
-		if out, ok := p.orderedScan(s.Child, keys, lim != nil); ok {
+		if out, ok := p.orderedScan(s.Child, keys, lim != nil && !lim.topNOnly); ok {
 			return out, true
 		}
 	}
@@ -799,6 +805,9 @@ func (p *pathPlanner) sortPath(s *plan.Sort, lim *limitCtx) (sql.Node, bool) {
 	}
 	count, ok := limitCount(p.ctx, lim)
 	if !ok {
+		if c, ok := heldTopNCount(lim); ok { // exec_topn.go
+			return plan.NewTopN(s.SortFields, c, s.Child), true
+		}
 		return nil, false
 	}
 	return plan.NewTopN(s.SortFields, expression.NewLiteral(count, lim.limit.Limit.Type()), s.Child), true

@@ -48,6 +48,21 @@ func aggregateScans(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *p
 		return n, sharedIdx, nil
 	}
 	n, same, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		if t, ok := n.(*plan.TopN); ok {
+			// a top-N sort copies only the rows it keeps (exec_topn.go)
+			child, same := shareScan(t.Child)
+			if same {
+				child, same = sharedIndexChild(t.Child)
+			}
+			if same {
+				return n, transform.SameTree, nil
+			}
+			out, err := t.WithChildren(child)
+			if err != nil {
+				return n, transform.SameTree, err
+			}
+			return out, transform.NewTree, nil
+		}
 		g, ok := n.(*plan.GroupBy)
 		if !ok {
 			return n, transform.SameTree, nil

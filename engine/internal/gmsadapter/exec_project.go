@@ -93,6 +93,12 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	if g, ok := n.(*plan.GroupBy); ok {
 		return b.buildGroupBy(ctx, g, row)
 	}
+	if w, ok := n.(*plan.Window); ok && len(row) == 0 {
+		if nw, ok := windowKeysOnce(w); ok { // exec_window_keys.go
+			return b.base.Build(ctx, nw, row)
+		}
+		return nil, nil
+	}
 	if t, ok := n.(*plan.TopN); ok {
 		if it, ok, err := buildTopN(ctx, b.base, t, row); ok { // exec_topn.go
 			return it, err

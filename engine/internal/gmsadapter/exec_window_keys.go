@@ -1,0 +1,88 @@
+package gmsadapter
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+)
+
+// windowKeysOnce rewrites a Window whose PARTITION BY or ORDER BY reads a
+// subquery. GMS's window sorts its rows with each row's position
+// appended, and a subquery in a sort key takes the row it is given as its
+// outer scope: with the extra column its own columns are read one place
+// off (a wrong order, or a value of another type). Those keys are
+// computed once per row by a projection below instead, as PostgreSQL
+// computes them before its Sort, and the window sorts by their columns.
+// ok is false when no key reads a subquery (so a rewritten window is
+// built as it is).
+func windowKeysOnce(w *plan.Window) (*plan.Window, bool) {
+	width := len(w.Child.Schema())
+	var keys []sql.Expression
+	keyAt := map[string]int{}
+	key := func(e sql.Expression) (sql.Expression, bool) {
+		if !readsSubquery(e) {
+			return e, false
+		}
+		k, seen := keyAt[e.String()]
+		if !seen {
+			k = width + len(keys)
+			keyAt[e.String()] = k
+			keys = append(keys, e)
+		}
+		return expression.NewGetField(k, e.Type(), e.String(), e.IsNullable()), true
+	}
+	exprs := make([]sql.Expression, len(w.SelectExprs))
+	for i, e := range w.SelectExprs {
+		ne, _, err := transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			wa, ok := x.(sql.WindowAdaptableExpression)
+			if !ok || wa.Window() == nil {
+				return x, transform.SameTree, nil
+			}
+			def := wa.Window()
+			changed := false
+			part := make([]sql.Expression, len(def.PartitionBy))
+			for j, p := range def.PartitionBy {
+				var c bool
+				part[j], c = key(p)
+				changed = changed || c
+			}
+			order := make(sql.SortFields, len(def.OrderBy))
+			copy(order, def.OrderBy)
+			for j := range order {
+				var c bool
+				order[j].Column, c = key(order[j].Column)
+				changed = changed || c
+			}
+			if !changed {
+				return x, transform.SameTree, nil
+			}
+			nd := sql.NewWindowDefinition(part, order, def.Frame, def.Ref, def.Name)
+			return wa.WithWindow(nd), transform.NewTree, nil
+		})
+		if err != nil {
+			return w, false
+		}
+		exprs[i] = ne
+	}
+	if len(keys) == 0 {
+		return w, false
+	}
+	projs := make([]sql.Expression, 0, width+len(keys))
+	for i, c := range w.Child.Schema() {
+		projs = append(projs, expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable))
+	}
+	return plan.NewWindow(exprs, plan.NewProject(append(projs, keys...), w.Child)), true
+}
+
+// readsSubquery reports whether e contains a subquery.
+func readsSubquery(e sql.Expression) bool {
+	found := false
+	sql.Inspect(e, func(x sql.Expression) bool {
+		if _, ok := x.(*plan.Subquery); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

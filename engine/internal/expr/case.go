@@ -27,6 +27,9 @@ func NewCase(env *types.Env, conds, results []sql.Expression, els sql.Expression
 	if err != nil {
 		return nil, err
 	}
+	if els == nil {
+		t = t.WithMod(-1) // the missing ELSE is a NULL of no typmod
+	}
 	for i := range conds {
 		if conds[i], err = requireBool(env, conds[i], "CASE/WHEN"); err != nil {
 			return nil, err
@@ -42,6 +45,18 @@ func NewCase(env *types.Env, conds, results []sql.Expression, els sql.Expression
 }
 
 // unify coerces exprs in place to their common type and returns it.
+// commonTypmod is the typmod of values of types ts resolved to t: the
+// one they all have, else none (PostgreSQL's select_common_typmod).
+func commonTypmod(ts []*types.Type, t *types.Type) int32 {
+	mod := ts[0].Mod
+	for _, x := range ts {
+		if x.OID != t.OID || x.Mod != mod {
+			return -1
+		}
+	}
+	return mod
+}
+
 func unify(env *types.Env, exprs []sql.Expression) (*types.Type, error) {
 	ts := make([]*types.Type, len(exprs))
 	for i, e := range exprs {
@@ -51,6 +66,9 @@ func unify(env *types.Env, exprs []sql.Expression) (*types.Type, error) {
 	if err != nil {
 		return nil, err
 	}
+	// the result keeps a typmod only when every input has it
+	// (select_common_typmod): GREATEST(numeric(10,2), 10) is numeric
+	t = t.WithMod(commonTypmod(ts, t))
 	for i, e := range exprs {
 		if exprs[i], err = Coerce(env, e, t, types.CastImplicit); err != nil {
 			return nil, err
@@ -102,9 +120,20 @@ type Variadic struct {
 
 // NewVariadic resolves args to a common type.
 func NewVariadic(env *types.Env, kind string, args []sql.Expression) (sql.Expression, error) {
+	// PostgreSQL's planner drops COALESCE's NULL constants before the
+	// result's typmod is read: COALESCE(NULL, a) is a's type
+	var kept []*types.Type
+	for _, a := range args {
+		if l, ok := a.(*Literal); !ok || l.Value != nil {
+			kept = append(kept, TypeOf(a))
+		}
+	}
 	t, err := unify(env, args)
 	if err != nil {
 		return nil, err
+	}
+	if kind == "coalesce" && len(kept) > 0 {
+		t = t.WithMod(commonTypmod(kept, t))
 	}
 	if kind == "nullif" {
 		t = TypeOf(args[0])

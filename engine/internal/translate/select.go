@@ -183,8 +183,8 @@ func columnName(n *pg.Node) string {
 		p := names(x.FuncCall.Funcname)
 		return p[len(p)-1]
 	case *pg.Node_TypeCast:
-		// a name from an inner cast is weak: the outer cast's type wins
-		if c := columnName(x.TypeCast.Arg); c != "?column?" && x.TypeCast.Arg.GetTypeCast() == nil {
+		// a weak name (a type's, "case") gives way to the cast's type
+		if c, strong := strongColumnName(x.TypeCast.Arg); strong {
 			return c
 		}
 		p := names(x.TypeCast.TypeName.Names)
@@ -194,6 +194,12 @@ func columnName(n *pg.Node) string {
 		}
 		return n
 	case *pg.Node_CaseExpr:
+		// named after its ELSE when that has a strong name (a column)
+		if d := x.CaseExpr.Defresult; d != nil {
+			if c, strong := strongColumnName(d); strong {
+				return c
+			}
+		}
 		return "case"
 	case *pg.Node_AIndirection:
 		for i := len(x.AIndirection.Indirection) - 1; i >= 0; i-- {
@@ -250,6 +256,25 @@ func columnName(n *pg.Node) string {
 		}[x.SqlvalueFunction.Op]
 	}
 	return "?column?"
+}
+
+// strongColumnName is columnName with FigureColname's strength: a
+// cast's type name and "case" are weak names, which an enclosing cast or
+// CASE replaces (ARRAY[] and ROW() count as function calls).
+func strongColumnName(n *pg.Node) (string, bool) {
+	c := columnName(n)
+	switch x := n.Node.(type) {
+	case *pg.Node_TypeCast:
+		_, strong := strongColumnName(x.TypeCast.Arg)
+		return c, strong
+	case *pg.Node_CaseExpr:
+		if d := x.CaseExpr.Defresult; d != nil {
+			_, strong := strongColumnName(d)
+			return c, strong
+		}
+		return c, false
+	}
+	return c, c != "?column?"
 }
 
 // orderBy rewrites ORDER BY into GMS's form. GMS's sorter puts NULLs

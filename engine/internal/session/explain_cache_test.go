@@ -112,3 +112,22 @@ func TestExplainCacheRoleAndPath(t *testing.T) {
 		{"explain (costs off) select id from t where owner = 'u3'", "Seq Scan on t", "other_t_owner"},
 	})
 }
+
+// TestExplainIsNotDDL: an EXPLAIN leaves the engine's DDL version, and so
+// every session's cached statements, as they were.
+func TestExplainIsNotDDL(t *testing.T) {
+	e := newPlanEngine(t, false, "create table t (id bigint primary key)")
+	s := connectT(t, e)
+	before := e.ddlVersion.Load()
+	runExplainSteps(t, s, []explainStep{
+		{"explain select id from t where id = 1", "Index", ""},
+		{"explain analyze select id from t", "Seq Scan on t", ""},
+		{"select id from t", "", ""},
+	})
+	if after := e.ddlVersion.Load(); after != before {
+		t.Errorf("DDL version moved from %d to %d", before, after)
+	}
+	if explainEntry(s, "explain select id from t where id = 1") == nil {
+		t.Error("the EXPLAIN's cached plan is gone")
+	}
+}

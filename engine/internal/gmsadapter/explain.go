@@ -828,6 +828,9 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 			top["Execution Time"] = math.Round(ms(execution)*1000) / 1000
 		}
 	}
+	if out, ok := appendJSON(make([]byte, 0, 1024), []any{top}, 0); ok { // explain_json.go
+		return string(out)
+	}
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -670,6 +670,17 @@ func exprText(e sql.Expression) string {
 			}
 			return "(" + exprText(x.Child) + " IS NULL)"
 		}
+	case *expr.Cast:
+		to, _ := x.Type().(*types.Type)
+		if to == nil || x.From == nil {
+			break
+		}
+		if !x.Explicit && intKind(x.From) && intKind(to) {
+			// PostgreSQL compares integers of two widths with a cross-type
+			// operator, casting neither
+			return exprText(x.Child)
+		}
+		return "(" + exprText(x.Child) + ")::" + to.FormatType()
 	case *expr.Literal:
 		return literalText(expr.TypeOf(x), x.Value)
 	case *expression.Literal:
@@ -680,6 +691,15 @@ func exprText(e sql.Expression) string {
 	}
 	s := e.String()
 	return s
+}
+
+// intKind reports whether t is smallint, integer or bigint.
+func intKind(t *types.Type) bool {
+	switch t.Base().Kind {
+	case types.KindInt2, types.KindInt4, types.KindInt8:
+		return true
+	}
+	return false
 }
 
 // literalText prints a constant as PostgreSQL's deparser does: numbers
@@ -837,6 +857,9 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 		if o.Analyze {
 			top["Execution Time"] = math.Round(ms(execution)*1000) / 1000
 		}
+	}
+	if out, ok := appendJSON(make([]byte, 0, 1024), []any{top}, 0); ok { // explain_json.go
+		return string(out)
 	}
 	var b strings.Builder
 	enc := json.NewEncoder(&b)

@@ -62,7 +62,7 @@ func (e *explainer) lookupJoin(j *HashSemiJoin) *explainNode {
 		name += " " + j.LookupAlias
 	}
 	probeCost := 0.29 + math.Log2(innerRows+2)*0.01
-	inner := &explainNode{name: name, rows: 1, cost: probeCost, width: width(s.Schema())}
+	inner := &explainNode{name: name, rows: 1, cost: probeCost, width: width(s.Schema()), stats: e.stats(s)}
 	cols := s.Index.Expressions()
 	var conds []string
 	for k, key := range s.Eq {

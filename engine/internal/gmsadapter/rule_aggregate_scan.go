@@ -118,6 +118,19 @@ func sharedIndexChild(n sql.Node) (sql.Node, bool) {
 	case *plan.Filter, *plan.Limit, *plan.TableAlias:
 		c, same := sharedIndexChild(x.Children()[0])
 		return withNewChild(n, c, same)
+	case *HashSemiJoin:
+		// a probing semi join passes its outer rows on as they are
+		// (lookupIter), keeping none of them
+		if x.Lookup == nil || x.Merge != nil || x.Probe != nil {
+			return n, true
+		}
+		c, same := sharedIndexChild(x.Child)
+		if same {
+			return n, true
+		}
+		j := *x
+		j.Child = c
+		return &j, false
 	}
 	return n, true
 }

@@ -3,6 +3,7 @@ package gmsadapter
 import (
 	"io"
 	"math"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -101,6 +102,19 @@ type lookupIter struct {
 	j     *HashSemiJoin
 	child sql.RowIter
 	full  sql.Row // the outer row followed by an inner row
+	// has answers a probe that needs no inner row (lookupIter.exists);
+	// checked is set once it was looked for
+	has     indexKeyProber
+	checked bool
+	key     sql.Row
+	// st counts the probes for EXPLAIN ANALYZE (nil: not instrumented)
+	st *nodeStats
+}
+
+// indexKeyProber is a storage table that answers whether an index holds
+// a key prefix (storage.Table.HasIndexKey).
+type indexKeyProber interface {
+	HasIndexKey(ctx *sql.Context, index string, key sql.Row) (bool, error)
 }
 
 func (l *lookupIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -119,8 +133,59 @@ func (l *lookupIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 }
 
-// probe reports whether the inner table has a match for row.
+// probe reports whether the inner table has a match for row, counting
+// the probe for EXPLAIN ANALYZE: a loop of the inner scan that returned
+// the one row it stopped at, or none.
 func (l *lookupIter) probe(ctx *sql.Context, row sql.Row) (bool, error) {
+	if !l.checked {
+		l.start(ctx)
+	}
+	if l.st == nil {
+		return l.match(ctx, row)
+	}
+	start := time.Now()
+	found, err := l.match(ctx, row)
+	d := time.Since(start)
+	l.st.loops++
+	l.st.first += d
+	l.st.total += d
+	if found {
+		l.st.rows++
+	}
+	return found, err
+}
+
+// start finds, at the first probe, whether the probes need no inner row
+// (exists) and whether EXPLAIN ANALYZE counts them.
+func (l *lookupIter) start(ctx *sql.Context) {
+	l.checked = true
+	s := l.j.Lookup
+	if inst, ok := ctx.Value(instrumentKey{}).(*Instrument); ok {
+		inst.mu.Lock()
+		if l.st = inst.stats[s]; l.st == nil {
+			l.st = &nodeStats{}
+			inst.stats[s] = l.st
+		}
+		inst.mu.Unlock()
+	}
+	if len(l.j.Keep) > 0 || s.Lo != nil || s.Hi != nil || s.Points != nil || s.Skip != nil || len(s.Eq) != len(l.j.OuterKeys) {
+		return
+	}
+	for _, e := range s.Eq {
+		if e == nil {
+			return
+		}
+	}
+	l.has, _ = s.Table.UnderlyingTable().(indexKeyProber)
+}
+
+// match reports whether the inner table has a match for row.
+func (l *lookupIter) match(ctx *sql.Context, row sql.Row) (bool, error) {
+	if l.has != nil {
+		if found, ok, err := l.exists(ctx, row); ok || err != nil {
+			return found, err
+		}
+	}
 	want, ok, err := keyOf(ctx, l.j.OuterKeys, row)
 	if err != nil || !ok {
 		return false, err // a NULL key matches nothing
@@ -161,6 +226,52 @@ next:
 }
 
 func (l *lookupIter) Close(ctx *sql.Context) error { return l.child.Close(ctx) }
+
+// exists answers a probe whose index keys are all of the join's keys and
+// that checks nothing else on the inner row: whether the index holds the
+// outer row's keys. ok is false when a key's value changes as the index
+// column's type (another type, or a value it rounds): match then compares
+// the rows' values as written.
+func (l *lookupIter) exists(ctx *sql.Context, row sql.Row) (found, ok bool, err error) {
+	s := l.j.Lookup
+	l.key = l.key[:0]
+	for i, e := range s.Eq {
+		raw, err := e.Eval(ctx, row)
+		if err != nil {
+			return false, true, err
+		}
+		if raw == nil {
+			return false, true, nil // a NULL key matches nothing
+		}
+		v, _, err := s.types[i].Convert(ctx, raw)
+		if err != nil || !sameKey(raw, v) {
+			return false, false, nil
+		}
+		l.key = append(l.key, v)
+	}
+	found, err = l.has.HasIndexKey(ctx, s.Index.ID(), l.key)
+	return found, true, err
+}
+
+// sameKey reports whether a key value converted to its index column's
+// type is the value itself, for the types whose values Go compares.
+func sameKey(raw, v any) bool {
+	switch r := raw.(type) {
+	case int64:
+		c, ok := v.(int64)
+		return ok && c == r
+	case int32:
+		c, ok := v.(int32)
+		return ok && c == r
+	case int16:
+		c, ok := v.(int16)
+		return ok && c == r
+	case string:
+		c, ok := v.(string)
+		return ok && c == r
+	}
+	return false
+}
 
 // probeSemiJoin turns j around when its inner side is estimated to give
 // few keys against its outer table, which has an index led by the outer

@@ -414,6 +414,9 @@ func (s *Session) queryParsed(ctx context.Context, sqlText string, stmt *pg.Node
 		// made parameters) is cached as a parametric one is: with its
 		// plan, once runStatement keeps one
 		s.plans.entry = &cachedStmt{node: stmt, res: res, pendingKey: cacheKey, pendingVersion: version}
+	} else if cacheKey != "" && len(args) == 0 && explainCacheable(res) {
+		// cached once explainCommand has a plan to keep with it (explain.go)
+		s.plans.entry = &cachedStmt{node: stmt, res: res, pendingKey: cacheKey, pendingVersion: version}
 	}
 	return s.runWithEventTriggers(ctx, sqlText, stmt, res) // event_triggers.go
 }

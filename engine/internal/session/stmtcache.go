@@ -42,6 +42,8 @@ type cachedStmt struct {
 	// once its plan is kept.
 	pendingKey     string
 	pendingVersion uint64
+	// explain is the plan of an EXPLAIN's statement (explain.go).
+	explain *explainPlan
 }
 
 func (c *stmtCache) get(text string, version uint64) (*cachedStmt, bool) {
@@ -77,7 +79,7 @@ func cacheable(res translate.Result) bool {
 // isDDL reports whether a statement may change the catalog.
 func isDDL(res translate.Result) bool {
 	switch res.Tag {
-	case "SELECT", "INSERT", "UPDATE", "DELETE", "SET", "SHOW", "RESET", "BEGIN", "START TRANSACTION",
+	case "SELECT", "INSERT", "UPDATE", "DELETE", "EXPLAIN", "SET", "SHOW", "RESET", "BEGIN", "START TRANSACTION",
 		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "NOTIFY", "LISTEN", "UNLISTEN", "SET CONSTRAINTS":
 		return false
 	}

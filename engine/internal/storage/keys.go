@@ -245,6 +245,29 @@ func (o *keyOrder) lessInt(a, b *entry) bool {
 // index probe per outer row of a semi join compares keys at every level.
 // Anything but two int64s or two int32s at a position takes less.
 func (o *keyOrder) lessInts(a, b *entry) bool {
+	// the stored values first: a probe's comparisons are mostly decided
+	// there, without reading the primary key from a tail entry's row entry
+	if a.tail || b.tail {
+		ah, bh := a.key(), b.key()
+		for i := 0; i < min(len(ah), len(bh)); i++ {
+			switch x := ah[i].(type) {
+			case int64:
+				if y, ok := bh[i].(int64); ok && x != y {
+					return x < y
+				} else if !ok {
+					return o.less(a, b)
+				}
+			case int32:
+				if y, ok := bh[i].(int32); ok && x != y {
+					return x < y
+				} else if !ok {
+					return o.less(a, b)
+				}
+			default:
+				return o.less(a, b)
+			}
+		}
+	}
 	ah, at2 := a.parts()
 	bh, bt := b.parts()
 	la, lb := len(ah)+len(at2), len(bh)+len(bt)

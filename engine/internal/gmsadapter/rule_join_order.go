@@ -7,8 +7,10 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	gmstypes "github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // Join order. GMS's join planner costs orders without tinybase's
@@ -26,10 +28,11 @@ import (
 // row so far, otherwise its whole table is read once into a hash table —
 // plus the rows it produces (PostgreSQL's join search weighs the same
 // two; with up to ~8 relations greedy is what its GEQO falls back to in
-// spirit). The join methods are then chosen per join by the rules that
-// follow (hashJoin and the rest); a parameterized index lookup is not
-// built here yet, so a join costed as a lookup still runs as a hash join
-// of the whole table. Outer, semi, anti and lateral joins are
+// spirit). A join costed as a lookup is built as GMS's lookup join (an
+// index read per row so far, keyed by the placed relation's column); the
+// others are left to the rules that follow (hashJoin and the rest). GMS's
+// own lookup joins are taken apart into the table and their key
+// equalities first. Outer, semi, anti and lateral joins are
 // boundaries: such a join is one opaque relation, never split, and an
 // inner join under an outer join's side stays as written. A projection
 // above puts the columns back in the order the query wrote.
@@ -42,6 +45,15 @@ type joinRel struct {
 	rows   float64 // estimated rows after its own filters
 	table  float64 // rows of its table (the cost of reading it)
 	placed bool
+	lookup *joinLookup // how it is joined when placed, nil: hash or loop
+}
+
+// joinLookup is a relation read by an index lookup per row so far: its
+// column col equals the condition cs[conj]'s other side, key.
+type joinLookup struct {
+	conj  int
+	key   *expression.GetField
+	index sql.Index
 }
 
 // joinConj is one conjunct of the tree's join conditions, its columns
@@ -100,12 +112,15 @@ func (p *pathPlanner) reorderJoins(n sql.Node) (sql.Node, transform.TreeIdentity
 }
 
 // plainInnerJoin reports whether j is an inner or cross join: a nested
-// loop, or GMS's hash join of an equality over a HashLookup (the method
-// is chosen again after reordering).
+// loop, GMS's hash join of an equality over a HashLookup or its lookup
+// join (the method is chosen again after reordering).
 func plainInnerJoin(j *plan.JoinNode) bool {
 	switch j.Op {
 	case plan.JoinTypeInner, plan.JoinTypeCross:
 		return true
+	case plan.JoinTypeLookup:
+		_, _, ok := lookupTable(j.Right())
+		return ok
 	case plan.JoinTypeHash:
 		_, ok := j.Right().(*plan.HashLookup)
 		return ok
@@ -137,7 +152,30 @@ func flattenJoin(n sql.Node, rels *[]*joinRel, conjs *[]sql.Expression) bool {
 		*rels = append(*rels, &joinRel{node: n, start: start, width: len(n.Schema())})
 		return true
 	}
-	if !flattenJoin(joinSide(j.Left()), rels, conjs) || !flattenJoin(joinSide(j.Right()), rels, conjs) {
+	if !flattenJoin(joinSide(j.Left()), rels, conjs) {
+		return false
+	}
+	right := joinSide(j.Right())
+	if j.Op == plan.JoinTypeLookup {
+		// GMS's lookup join: its key equalities are not in its condition
+		table, keys, ok := lookupTable(right)
+		if !ok {
+			return false
+		}
+		rstart := start + len(j.Left().Schema())
+		*rels = append(*rels, &joinRel{node: table, start: rstart, width: len(table.Schema())})
+		for i, k := range keys {
+			gf, ok := k.key.(*expression.GetField)
+			if !ok || gf.Index() >= rstart {
+				return false
+			}
+			c := table.Schema()[keys[i].col]
+			*conjs = append(*conjs, expression.NewEquals(gf, expression.NewGetFieldWithTable(rstart+keys[i].col, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)))
+		}
+		if lit, ok := j.Filter.(*expression.Literal); ok && lit.Value() == true {
+			return true
+		}
+	} else if !flattenJoin(right, rels, conjs) {
 		return false
 	}
 	if j.Filter == nil {
@@ -166,6 +204,47 @@ func flattenJoin(n sql.Node, rels *[]*joinRel, conjs *[]sql.Expression) bool {
 		*conjs = append(*conjs, c)
 	}
 	return true
+}
+
+// lookupKey is one key of a lookup: the table's column col is key.
+type lookupKey struct {
+	col int
+	key sql.Expression
+}
+
+// lookupTable reads the right side of GMS's lookup join: the table (under
+// its alias) and the keys it is looked up by.
+func lookupTable(n sql.Node) (sql.Node, []lookupKey, bool) {
+	alias, _ := n.(*plan.TableAlias)
+	if alias != nil {
+		n = alias.Child
+	}
+	ita, ok := n.(*plan.IndexedTableAccess)
+	if !ok || ita.IsStatic() {
+		return nil, nil, false
+	}
+	rt, ok := ita.TableNode.(*plan.ResolvedTable)
+	if !ok {
+		return nil, nil, false
+	}
+	cols, ok := indexColumns(ita.Index(), rt.Schema())
+	exprs := ita.Expressions()
+	if !ok || len(exprs) == 0 || len(exprs) > len(cols) {
+		return nil, nil, false
+	}
+	keys := make([]lookupKey, len(exprs))
+	for i, e := range exprs {
+		keys[i] = lookupKey{col: cols[i], key: e}
+	}
+	var table sql.Node = rt
+	if alias != nil {
+		a, err := alias.WithChildren(rt)
+		if err != nil {
+			return nil, nil, false
+		}
+		table = a
+	}
+	return table, keys, true
 }
 
 // tableRead reports whether n reads one table through filters and an
@@ -223,11 +302,12 @@ func (p *pathPlanner) reorder(j *plan.JoinNode, rels []*joinRel, conjs []sql.Exp
 			if len(order) == 0 {
 				rows, score = r.rows, r.rows
 			} else {
-				cost, out, joined := p.joinStep(e, cur, in, i, rels, cs)
+				cost, out, lookup, joined := p.joinStep(e, cur, in, i, rels, cs)
 				if !joined {
 					continue
 				}
 				rows, score = out, cost+out
+				r.lookup = lookup
 			}
 			if score < bestScore {
 				best, bestScore, bestRows = i, score, rows
@@ -243,6 +323,11 @@ func (p *pathPlanner) reorder(j *plan.JoinNode, rels []*joinRel, conjs []sql.Exp
 			}
 			bestRows = cur * rels[best].rows
 		}
+		if len(order) > 0 {
+			_, _, rels[best].lookup, _ = p.joinStep(e, cur, in, best, rels, cs)
+		} else {
+			rels[best].lookup = nil
+		}
 		rels[best].placed = true
 		in |= 1 << best
 		order = append(order, best)
@@ -255,7 +340,7 @@ func (p *pathPlanner) reorder(j *plan.JoinNode, rels []*joinRel, conjs []sql.Exp
 	if same {
 		return nil, false
 	}
-	return buildJoinOrder(j, rels, cs, order)
+	return p.buildJoinOrder(j, rels, cs, order)
 }
 
 // relsOf is the set of relations c reads.
@@ -275,14 +360,14 @@ func relsOf(c sql.Expression, rels []*joinRel) uint64 {
 }
 
 // joinStep estimates joining relation i to the placed set in (cur rows
-// so far): the cost of the join and the rows it makes; joined is false
-// when no equality connects them.
-func (p *pathPlanner) joinStep(e *explainer, cur float64, in uint64, i int, rels []*joinRel, cs []joinConj) (cost, out float64, joined bool) {
+// so far): the cost of the join and the rows it makes, and the index
+// lookup that joins it when that is cheaper than hashing its table;
+// joined is false when no equality connects them.
+func (p *pathPlanner) joinStep(e *explainer, cur float64, in uint64, i int, rels []*joinRel, cs []joinConj) (cost, out float64, lookup *joinLookup, joined bool) {
 	r := rels[i]
 	sel := 1.0
-	indexed := false
 	matches := r.table
-	for _, c := range cs {
+	for k, c := range cs {
 		if c.rels&(1<<i) == 0 || c.rels&^(in|1<<i) != 0 || c.rels == 1<<i {
 			continue
 		}
@@ -300,23 +385,26 @@ func (p *pathPlanner) joinStep(e *explainer, cur float64, in uint64, i int, rels
 			}
 		}
 		sel *= 1 / math.Max(1, math.Max(nd, no))
-		if p.leadingIndex(r.node, col) {
-			indexed = true
-			matches = math.Min(matches, r.table/math.Max(1, nd))
+		if m := r.table / math.Max(1, nd); (m < matches || lookup == nil) && sameType(other.Type(), r.node.Schema()[col].Type) {
+			if ix := p.leadingIndex(r.node, col); ix != nil {
+				matches = m
+				lookup = &joinLookup{conj: k, key: other, index: ix}
+			}
 		}
 	}
 	if !joined {
-		return 0, 0, false
+		return 0, 0, nil, false
 	}
 	out = math.Max(1, cur*r.rows*sel)
-	if indexed {
+	// the table read once into a hash table, probed per row
+	cost = r.table + cur
+	if lookup != nil {
 		// a lookup per row so far, reading the matching rows
-		cost = cur * (2 + matches)
-	} else {
-		// the table read once into a hash table, probed per row
-		cost = r.table + cur
+		if lc := cur * (2 + matches); lc < cost {
+			return lc, out, lookup, true
+		}
 	}
-	return cost, out, true
+	return cost, out, nil, true
 }
 
 // equiColumn reads c as `column of r = expression of other relations`,
@@ -371,43 +459,53 @@ func (p *pathPlanner) distinct(e *explainer, r *joinRel, col int) float64 {
 	return math.Min(200, math.Max(1, rs.rows))
 }
 
-// leadingIndex reports whether the table n reads has an index whose first
-// column is col.
-func (p *pathPlanner) leadingIndex(n sql.Node, col int) bool {
+// sameType reports whether a and b are one tinybase type (a lookup's key
+// then needs no conversion to the indexed column's).
+func sameType(a, b sql.Type) bool {
+	at, ok := a.(*types.Type)
+	bt, ok2 := b.(*types.Type)
+	return ok && ok2 && at.Equals(bt)
+}
+
+// leadingIndex returns an index of the table n reads whose first column
+// is col, or nil; one the user made before one a foreign key made.
+func (p *pathPlanner) leadingIndex(n sql.Node, col int) sql.Index {
+	for {
+		if f, ok := n.(*plan.Filter); ok {
+			n = f.Child
+			continue
+		}
+		break
+	}
 	rt, _ := tableOf(n)
 	if rt == nil {
-		for {
-			if f, ok := n.(*plan.Filter); ok {
-				n = f.Child
-				continue
-			}
-			break
-		}
-		if rt, _ = tableOf(n); rt == nil {
-			return false
-		}
+		return nil
 	}
 	iat, ok := rt.UnderlyingTable().(sql.IndexAddressableTable)
 	if !ok {
-		return false
+		return nil
 	}
 	ixs, err := iat.GetIndexes(p.ctx)
 	if err != nil {
-		return false
+		return nil
 	}
 	schema := rt.Schema()
+	var found sql.Index
 	for _, ix := range ixs {
 		if cols, ok := indexColumns(ix, schema); ok && cols[0] == col {
-			return true
+			if !ix.IsGenerated() {
+				return ix // the one the user made (PostgreSQL has no foreign-key index)
+			}
+			found = ix
 		}
 	}
-	return false
+	return found
 }
 
 // buildJoinOrder builds the relations left-deep in order, each condition
 // on the first join that has all it reads, under a projection restoring
 // the written column order.
-func buildJoinOrder(j *plan.JoinNode, rels []*joinRel, cs []joinConj, order []int) (sql.Node, bool) {
+func (p *pathPlanner) buildJoinOrder(j *plan.JoinNode, rels []*joinRel, cs []joinConj, order []int) (sql.Node, bool) {
 	total := 0
 	for _, r := range rels {
 		total += r.width
@@ -437,6 +535,17 @@ func buildJoinOrder(j *plan.JoinNode, rels []*joinRel, cs []joinConj, order []in
 	for _, k := range order[1:] {
 		in |= 1 << k
 		var conds []sql.Expression
+		right := rels[k].node
+		if lk := rels[k].lookup; lk != nil {
+			// an index lookup per row: the key's condition is the lookup,
+			// the table's own filters join the join's condition
+			ita, filters, ok := p.lookupSide(right, lk, newAt, newAt[rels[k].start])
+			if !ok {
+				return nil, false
+			}
+			right, conds = ita, filters
+			used[lk.conj] = true
+		}
 		for i, c := range cs {
 			if !used[i] && c.rels&^in == 0 {
 				e, ok := renumber(c.e)
@@ -447,10 +556,17 @@ func buildJoinOrder(j *plan.JoinNode, rels []*joinRel, cs []joinConj, order []in
 				conds = append(conds, e)
 			}
 		}
-		if len(conds) == 0 {
-			node = plan.NewCrossJoin(node, rels[k].node)
-		} else {
-			node = plan.NewInnerJoin(node, rels[k].node, expression.JoinAnd(conds...))
+		switch {
+		case rels[k].lookup != nil:
+			cond := sql.Expression(expression.NewLiteral(true, gmstypes.Boolean))
+			if len(conds) > 0 {
+				cond = expression.JoinAnd(conds...)
+			}
+			node = plan.NewLookupJoin(node, right, cond)
+		case len(conds) == 0:
+			node = plan.NewCrossJoin(node, right)
+		default:
+			node = plan.NewInnerJoin(node, right, expression.JoinAnd(conds...))
 		}
 	}
 	schema := node.Schema()
@@ -463,4 +579,42 @@ func buildJoinOrder(j *plan.JoinNode, rels []*joinRel, cs []joinConj, order []in
 		return nil, false
 	}
 	return plan.NewProject(cols, node), true
+}
+
+// lookupSide builds the index lookup of relation node by lk's key (its
+// columns renumbered by newAt), and lists the relation's own filters
+// renumbered to start at its new first column.
+func (p *pathPlanner) lookupSide(node sql.Node, lk *joinLookup, newAt []int, start int) (sql.Node, []sql.Expression, bool) {
+	var filters []sql.Expression
+	for {
+		f, ok := node.(*plan.Filter)
+		if !ok {
+			break
+		}
+		moved, _, err := transform.Expr(f.Expression, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if gf, ok := x.(*expression.GetField); ok {
+				return gf.WithIndex(gf.Index() + start), transform.NewTree, nil
+			}
+			return x, transform.SameTree, nil
+		})
+		if err != nil {
+			return nil, nil, false
+		}
+		filters = append(filters, moved)
+		node = f.Child
+	}
+	rt, alias := tableOf(node)
+	if rt == nil {
+		return nil, nil, false
+	}
+	key := lk.key.WithIndex(newAt[lk.key.Index()])
+	ita, err := plan.NewIndexedAccessForTableNode(p.ctx, rt, plan.NewLookupBuilder(lk.index, []sql.Expression{key}, []bool{false}))
+	if err != nil {
+		return nil, nil, false
+	}
+	out, err := withLeaf(alias, ita)
+	if err != nil {
+		return nil, nil, false
+	}
+	return out, filters, true
 }

@@ -71,8 +71,9 @@ const maxReorderRels = 12
 func (p *pathPlanner) reorderJoins(n sql.Node) (sql.Node, transform.TreeIdentity) {
 	j, ok := n.(*plan.JoinNode)
 	if ok && !plainInnerJoin(j) {
-		// the rules for outer joins' sides read their columns by place
-		// below the join: an inner join under one stays as written
+		// an inner join on a join's inner side reads its columns after
+		// the outer row's (GMS's row prefix), which flattenJoin does not
+		// number: it stays as written
 		return n, transform.SameTree
 	}
 	if !ok {

@@ -45,6 +45,9 @@ func TestJoinOrder(t *testing.T) {
 		"select o.id, c.name, s.name from orders o, customers c, stores s where c.id = o.customer_id and s.id = o.store_id and c.name = 'customer 42'",
 		"select o.id, c.name, p.name, s.name from orders o join customers c on c.id = o.customer_id left join products p on p.id = o.product_id and p.price < 10 join stores s on s.id = o.store_id where s.name in ('store 3', 'store 4')",
 		"select o.id, c.name, p.name, r.name from orders o join customers c on c.id = o.customer_id join products p on p.id = o.product_id join stores s on s.id = o.store_id right join regions r on r.id = s.region_id and r.id = 3 where c.tier = 1 or c.tier is null",
+		"select o.id, c.name, s.name, p.name from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id left join products p on p.id = o.product_id and p.price < 20 where s.name = 'store 9'",
+		"select o.id, c.name, s.name from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id where s.name = 'store 11' and not exists (select 1 from products p where p.id = o.product_id and p.price > 90)",
+		"select o.id, c.name, s.name from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id where s.name = 'store 13' and exists (select 1 from products p where p.id = o.product_id and p.price < 60)",
 		"select r.name, count(*) from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id join regions r on r.id = s.region_id where c.tier = 3 group by r.name",
 		"select o.id, o.qty, s.name from orders o join stores s on s.id = o.store_id join regions r on r.id = s.region_id join customers c on c.id = o.customer_id where r.name = 'region 4' and c.name like 'customer 1%' order by o.qty desc, o.id limit 15",
 		"select o.id, s.name, p.name from orders o join products p on p.id = o.product_id join stores s on s.id = o.store_id and s.id > o.qty * 10 where p.name = 'product 5'",
@@ -93,4 +96,32 @@ func head(rows [][]string) string {
 		rows = rows[:5]
 	}
 	return fmt.Sprint(rows)
+}
+
+// TestJoinOrderExplain prints the plans of TestJoinOrder's left join and
+// semi join: the inner joins on their outer side start from the store.
+func TestJoinOrderExplain(t *testing.T) {
+	e := enginetest.New(t)
+	s := mustSession(t, e)
+	defer s.Close()
+	execScript(t, s, starSchema)
+	for _, q := range []string{
+		"select o.id, c.name, s.name, p.name from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id left join products p on p.id = o.product_id and p.price < 20 where s.name = 'store 9'",
+		"select o.id, c.name, s.name from orders o join customers c on c.id = o.customer_id join stores s on s.id = o.store_id where s.name = 'store 11' and not exists (select 1 from products p where p.id = o.product_id and p.price > 90)",
+	} {
+		var plan []string
+		for _, r := range queryStrings(t, s, "explain (costs off) "+q) {
+			plan = append(plan, r[0])
+		}
+		first := ""
+		for _, l := range plan {
+			if strings.Contains(l, " on ") {
+				first = l
+				break
+			}
+		}
+		if !strings.Contains(first, " on stores s") {
+			t.Fatalf("%s: the join does not start from stores:\n%s", q, strings.Join(plan, "\n"))
+		}
+	}
 }

@@ -33,9 +33,10 @@ import (
 // others are left to the rules that follow (hashJoin and the rest). GMS's
 // own lookup joins are taken apart into the table and their key
 // equalities first. Outer, semi, anti and lateral joins are
-// boundaries: such a join is one opaque relation, never split, and an
-// inner join under an outer join's side stays as written. A projection
-// above puts the columns back in the order the query wrote.
+// boundaries, never split: the inner joins on the outer side of a left,
+// semi or anti join are reordered on their own, those on a join's inner
+// side stay as written. A projection above puts the columns back in the
+// order the query wrote.
 
 // joinRel is one relation of a flattened inner-join tree.
 type joinRel struct {
@@ -73,8 +74,20 @@ func (p *pathPlanner) reorderJoins(n sql.Node) (sql.Node, transform.TreeIdentity
 	if ok && !plainInnerJoin(j) {
 		// an inner join on a join's inner side reads its columns after
 		// the outer row's (GMS's row prefix), which flattenJoin does not
-		// number: it stays as written
-		return n, transform.SameTree
+		// number: it stays as written; the outer side of a left, semi or
+		// anti join reads its own columns first
+		if !j.Op.IsLeftOuter() && !j.Op.IsSemi() && !j.Op.IsAnti() {
+			return n, transform.SameTree
+		}
+		left, same := p.reorderJoins(j.Left())
+		if same == transform.SameTree {
+			return n, transform.SameTree
+		}
+		out, err := j.WithChildren(left, j.Right())
+		if err != nil {
+			return n, transform.SameTree
+		}
+		return out, transform.NewTree
 	}
 	if !ok {
 		children := n.Children()

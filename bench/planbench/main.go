@@ -58,6 +58,14 @@ var shapes = []shape{
 	{"order by title limit 20", func(int) string {
 		return "select * from posts order by title limit 20"
 	}, nil},
+	// a three-table chain written from the largest table, the selective
+	// filter on the last: the join order comes from the statistics
+	{"join chain, bad order", func(int) string {
+		return "select c.id, p.title, u.name from comments c join posts p on p.id = c.post_id join users u on u.id = p.user_id where u.name = $1"
+	}, func(r *rand.Rand, n int) []any { return []any{"user " + strconv.Itoa(1+r.Intn(users(n)))} }},
+	{"join chain, good order", func(int) string {
+		return "select c.id, p.title, u.name from users u join posts p on u.id = p.user_id join comments c on p.id = c.post_id where u.name = $1"
+	}, func(r *rand.Rand, n int) []any { return []any{"user " + strconv.Itoa(1+r.Intn(users(n)))} }},
 	{"count(*) group by user_id", func(int) string {
 		return "select user_id, count(*) from posts group by user_id"
 	}, nil},

@@ -55,6 +55,11 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 		}
 		p := &pathPlanner{ctx: ctx, isParam: isParam}
 		n, sameH := p.unhideAll(n) // hypothetical.go
+		if scope.IsEmpty() && !writes(n) {
+			if out, same := p.reorderJoins(n); same == transform.NewTree { // rule_join_order.go
+				n, sameH = out, false
+			}
+		}
 		out, same, err := transform.NodeWithOpaque(n, p.filterScan)
 		same = same && sameH
 		if err != nil {

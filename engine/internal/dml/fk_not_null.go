@@ -3,7 +3,6 @@ package dml
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -23,13 +22,26 @@ func actionsNotNull(ctx *sql.Context, n sql.Node) {
 	if !ok {
 		return
 	}
-	seen := map[*plan.ForeignKeyEditor]bool{}
-	transform.Inspect(n, func(n sql.Node) bool {
-		if fkh, ok := n.(*plan.ForeignKeyHandler); ok && fkh.Editor != nil {
-			wrapNotNull(h.TypesEnv(), fkh.Editor, seen)
+	var seen map[*plan.ForeignKeyEditor]bool // made for the first handler
+	wrapHandlers(h, n, &seen)
+}
+
+// wrapHandlers wraps the editors of the ForeignKeyHandlers in n, visiting
+// the nodes transform.Inspect would: a plain walk, as Inspect's closures
+// were allocations of every INSERT.
+func wrapHandlers(h Host, n sql.Node, seen *map[*plan.ForeignKeyEditor]bool) {
+	if n == nil {
+		return
+	}
+	if fkh, ok := n.(*plan.ForeignKeyHandler); ok && fkh.Editor != nil {
+		if *seen == nil {
+			*seen = map[*plan.ForeignKeyEditor]bool{}
 		}
-		return true
-	})
+		wrapNotNull(h.TypesEnv(), fkh.Editor, *seen)
+	}
+	for _, c := range n.Children() {
+		wrapHandlers(h, c, seen)
+	}
 }
 
 func wrapNotNull(env *types.Env, e *plan.ForeignKeyEditor, seen map[*plan.ForeignKeyEditor]bool) {

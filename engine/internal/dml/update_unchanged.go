@@ -20,6 +20,12 @@ import (
 // rewriteUnchanged puts an unchangedNode under every single-table UPDATE
 // of a storage table in n.
 func rewriteUnchanged(n sql.Node) sql.Node {
+	if _, ok := n.(*plan.InsertInto); ok {
+		// the walk below visits an INSERT's destination table only (its
+		// source is not a child): no UPDATE to find, and the walk was
+		// three allocations of every INSERT
+		return n
+	}
 	out, _, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		w, ok := n.(*plan.Update)
 		if !ok || w.IsJoin {

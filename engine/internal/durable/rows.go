@@ -40,15 +40,20 @@ var textEnv = &types.Env{Loc: time.UTC}
 
 // ColumnTypes returns the PostgreSQL types of a table's columns.
 func ColumnTypes(cols sql.Schema) ([]*types.Type, error) {
-	out := make([]*types.Type, len(cols))
-	for i, c := range cols {
+	return AppendColumnTypes(make([]*types.Type, 0, len(cols)), cols)
+}
+
+// AppendColumnTypes is ColumnTypes appending to dst (a commit's log
+// record reuses one slice).
+func AppendColumnTypes(dst []*types.Type, cols sql.Schema) ([]*types.Type, error) {
+	for _, c := range cols {
 		t, ok := c.Type.(*types.Type)
 		if !ok {
 			return nil, fmt.Errorf("durable: column %s has no PostgreSQL type", c.Name)
 		}
-		out[i] = t
+		dst = append(dst, t)
 	}
-	return out, nil
+	return dst, nil
 }
 
 // AppendRow appends row, typed by cols, to buf.

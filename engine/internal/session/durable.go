@@ -65,6 +65,12 @@ type durableState struct {
 	bg            sync.WaitGroup
 	// checkpoints counts checkpoints written (tests).
 	checkpoints atomic.Int64
+
+	// rec, ct and pk are encodeRecord's buffers, reused by every commit's
+	// record: Commit runs under the writer lock, one at a time, and the
+	// log has written a record when AppendFramed returns.
+	rec    []byte
+	ct, pk []*types.Type
 }
 
 var _ storage.CommitLog = (*durableState)(nil)
@@ -388,12 +394,15 @@ func (ds *durableState) Commit(c *storage.Committed) (func() error, error) {
 	if c.Empty() && len(seqs) == 0 {
 		return nil, nil
 	}
-	frame, err := encodeRecord(c.Tables(), seqs)
+	frame, err := ds.encodeRecord(c.Tables(), seqs)
 	if err != nil {
 		ds.e.seqs.markDirty(seqs)
 		return nil, err
 	}
 	wait, err := ds.dir.AppendFramed(frame)
+	if cap(frame) <= maxKeptRecord {
+		ds.rec = frame
+	}
 	if err != nil {
 		ds.e.seqs.markDirty(seqs)
 		return nil, err
@@ -505,13 +514,21 @@ func notPersistable(err error) error {
 	return pgerror.New(pgerror.FeatureNotSupported, "tinybase cannot write this database to its data directory yet: %v", err)
 }
 
+// maxKeptRecord bounds the record buffer kept for the next commit.
+const maxKeptRecord = 64 << 10
+
 // encodeRecord writes one commit's changes down as a log record, behind
-// the room durable.Dir.AppendFramed fills with its frame header. Its
-// buffer starts at a size that holds a small commit's record (a
-// single-row INSERT's is under 100 bytes): grown from one byte, it was
-// reallocated four to five times per commit.
-func encodeRecord(tables []storage.TableChange, seqs []bootstrap.SequenceValue) ([]byte, error) {
-	b := make([]byte, durable.RecordHeader, 128)
+// the room durable.Dir.AppendFramed fills with its frame header, in the
+// buffer of the last record (ds.rec). The buffer starts at a size that
+// holds a small commit's record (a single-row INSERT's is under 100
+// bytes): grown from one byte, it was reallocated four to five times per
+// commit.
+func (ds *durableState) encodeRecord(tables []storage.TableChange, seqs []bootstrap.SequenceValue) ([]byte, error) {
+	b := ds.rec[:0]
+	if cap(b) < 128 {
+		b = make([]byte, 0, 128)
+	}
+	b = append(b, make([]byte, durable.RecordHeader)...)
 	b = append(b, recordVersion)
 	b = binary.AppendUvarint(b, uint64(len(seqs)))
 	for _, s := range seqs {
@@ -521,14 +538,16 @@ func encodeRecord(tables []storage.TableChange, seqs []bootstrap.SequenceValue) 
 	}
 	b = binary.AppendUvarint(b, uint64(len(tables)))
 	for _, t := range tables {
-		ct, err := durable.ColumnTypes(t.Columns)
+		ct, err := durable.AppendColumnTypes(ds.ct[:0], t.Columns)
 		if err != nil {
 			return nil, err
 		}
-		pk := make([]*types.Type, len(t.PKOrds))
-		for i, o := range t.PKOrds {
-			pk[i] = ct[o]
+		ds.ct = ct
+		pk := ds.pk[:0]
+		for _, o := range t.PKOrds {
+			pk = append(pk, ct[o])
 		}
+		ds.pk = pk
 		b = durable.AppendString(b, t.Schema)
 		b = durable.AppendString(b, t.Name)
 		b = append(b, boolByte(t.All))

@@ -237,7 +237,11 @@ func NewArrayCtor(env *types.Env, elems []sql.Expression) (sql.Expression, error
 	if t.Kind == types.KindArray {
 		return &ArrayCtor{base{t}, elems}, nil
 	}
-	return &ArrayCtor{base{types.ArrayOf(t)}, elems}, nil
+	at := types.ArrayOf(t)
+	if at == nil { // void and the other pseudo-types have none
+		return nil, pgerror.New(pgerror.UndefinedObject, "could not find array type for data type %s", t.FormatType())
+	}
+	return &ArrayCtor{base{at}, elems}, nil
 }
 func (a *ArrayCtor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	vals, _, err := evalChildren(ctx, row, a.elems)

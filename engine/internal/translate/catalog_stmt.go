@@ -298,6 +298,10 @@ func DomainCheckName(domain string, have []catalog.Check) string {
 
 func (t *Translator) createDomain(s *pg.CreateDomainStmt) Result {
 	q := listQName(s.Domainname)
+	if pt := pseudoTypeName(s.TypeName); pt != nil {
+		// DefineDomain: only base, composite, domain, enum and range types
+		fail(pgerror.New(pgerror.DatatypeMismatch, "\"%s\" is not a valid base type for a domain", strings.Join(names(s.TypeName.Names), ".")))
+	}
 	cmd := &CreateDomain{Name: q, Base: t.typeName(s.TypeName)}
 	for _, cn := range s.Constraints {
 		c := cn.GetConstraint()

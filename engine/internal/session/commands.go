@@ -102,6 +102,7 @@ func commandTable() []command {
 		// Triggers (engine/internal/dml).
 		onTriggers(dml.CreateTrigger),
 		onTriggers(dml.DropTrigger),
+		onTriggers(dml.RenameTrigger),
 		onTriggers(dml.EnableTriggers),
 
 		// Roles, privileges, ownership and row security

@@ -454,6 +454,9 @@ func (t *Translator) routineStatement(n *pg.Node) (Result, bool) {
 			res.Catalog = append(res.Catalog, &TableRenamed{Table: rangeQName(r.Relation), Column: r.Subname, NewName: r.Newname})
 			return res, true
 		}
+		if r := s.RenameStmt; r.RenameType == pg.ObjectType_OBJECT_TRIGGER {
+			return Result{Cmd: &RenameTrigger{Table: rangeQName(r.Relation), Name: r.Subname, NewName: r.Newname}, Tag: "ALTER TRIGGER"}, true
+		}
 		return t.alterRoutine(n)
 	case *pg.Node_AlterFunctionStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_AlterOwnerStmt:
 		return t.alterRoutine(n)

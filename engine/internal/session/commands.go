@@ -61,6 +61,7 @@ func commandTable() []command {
 		onDDL(ddl.CreateEnum),
 		onDDL(ddl.AlterEnum),
 		onDDL(ddl.RenameType),
+		onDDL(ddl.SetTypeSchema),
 		onDDL(ddl.Matview),
 		onDDL(ddl.CreateDomain),
 		onDDL(ddl.AlterDomain),

@@ -79,6 +79,17 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 	case *pg.Node_CommentStmt:
 		return t.comment(s.CommentStmt), true
 	case *pg.Node_CreateExtensionStmt, *pg.Node_AlterExtensionStmt, *pg.Node_AlterExtensionContentsStmt, *pg.Node_DefineStmt, *pg.Node_AlterObjectSchemaStmt:
+		if a := n.GetAlterObjectSchemaStmt(); a != nil && (a.ObjectType == pg.ObjectType_OBJECT_TYPE || a.ObjectType == pg.ObjectType_OBJECT_DOMAIN) {
+			var q catalog.QName
+			if l := a.Object.GetList(); l != nil {
+				q = listQName(l.Items)
+			} else {
+				q = listQName(a.Object.GetTypeName().Names)
+			}
+			domain := a.ObjectType == pg.ObjectType_OBJECT_DOMAIN
+			tag := map[bool]string{true: "ALTER DOMAIN", false: "ALTER TYPE"}[domain]
+			return Result{Cmd: &SetTypeSchema{Name: q, Schema: a.Newschema, Domain: domain}, Tag: tag}, true
+		}
 		if res, ok := t.extensionStatement(n); ok { // extension.go
 			return res, true
 		}

@@ -151,6 +151,25 @@ func (c *Catalog) DropTrigger(q QName, name string) *Catalog {
 	return n
 }
 
+// RenameTrigger returns a catalog where trigger old on table q is named
+// new, keeping its OID; its comment and (a constraint trigger's)
+// deferrability follow it.
+func (c *Catalog) RenameTrigger(q QName, old, new string) *Catalog {
+	tg, ok := c.Trigger(q, old)
+	if !ok {
+		return c
+	}
+	renamed := *tg
+	renamed.Name = new
+	ok1 := ObjectKey{Kind: ObjTrigger, Schema: q.Schema, Name: q.Name, Column: old}
+	comment, hasComment := c.Comment(ok1)
+	n := c.DropTrigger(q, old).PutTrigger(renamed).RenameConstraint(q, old, new)
+	if hasComment {
+		n = n.SetComment(ObjectKey{Kind: ObjTrigger, Schema: q.Schema, Name: q.Name, Column: new}, &comment)
+	}
+	return n
+}
+
 // DropTableTriggers returns a catalog without the triggers on table q
 // (DROP TABLE).
 func (c *Catalog) DropTableTriggers(q QName) *Catalog {

@@ -10,6 +10,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -90,9 +91,6 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", def.Name)
 	}
-	if err := checkIndexOpclasses(h, def); err != nil { // opclass.go
-		return err
-	}
 	if err := checkIndexParams(h, def); err != nil { // table_options.go
 		return err
 	}
@@ -105,6 +103,16 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		spec.Source = def.Source
 	}
 	sch := t.Schema()
+	var keyTypes []*types.Type // nil where not known for certain
+	for _, name := range def.Columns {
+		var kt *types.Type
+		for _, c := range sch {
+			if c.Name == name {
+				kt, _ = c.Type.(*types.Type)
+			}
+		}
+		keyTypes = append(keyTypes, kt)
+	}
 	if len(def.Exprs) > 0 {
 		keys := make([]sql.Expression, len(def.Exprs))
 		for i, e := range def.Exprs {
@@ -113,8 +121,13 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			}
 			spec.KeyTypes = append(spec.KeyTypes, keys[i].Type())
 			spec.KeyText = append(spec.KeyText, keys[i].String())
+			kt, _ := keys[i].Type().(*types.Type)
+			keyTypes = append(keyTypes, kt)
 		}
 		spec.Key = IndexKey(keys)
+	}
+	if err := checkKeyOpclasses(h, def, keyTypes); err != nil { // index_opclass.go
+		return err
 	}
 	if def.Where != nil {
 		where, err := ResolveOver(sch, def.Where)

@@ -559,37 +559,3 @@ func alterOpObject(h Host, c *translate.OpClassDDL) error {
 	h.SetCatalog(next)
 	return nil
 }
-
-// checkIndexOpclasses refuses a btree or hash key part naming an
-// operator class that neither PostgreSQL, an installed extension nor
-// CREATE OPERATOR CLASS made (the other access methods' classes are
-// checked at translation, ddl_index_am.go).
-func checkIndexOpclasses(h Host, def *translate.IndexDef) error {
-	method := def.Method
-	if method == "" {
-		method = "btree"
-	}
-	if method != "btree" && method != "hash" {
-		return nil
-	}
-	cat := h.Catalog()
-	for _, name := range def.Opclass {
-		if name == "" {
-			continue
-		}
-		if _, _, ok := pgcatalog.BuiltinOpclass(method, name); ok {
-			continue
-		}
-		if _, _, ok := extensions.InstalledOpClass(cat, method, name); ok {
-			continue
-		}
-		found := false
-		for _, o := range cat.OpClasses() {
-			found = found || o.Method == method && o.Name == name
-		}
-		if !found {
-			return pgerror.New(pgerror.UndefinedObject, "operator class %q does not exist for access method %q", name, method)
-		}
-	}
-	return nil
-}

@@ -2,11 +2,13 @@ package ddl
 
 import (
 	"io"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -163,7 +165,7 @@ func RenameType(h Host, c *translate.RenameType) error {
 		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Name)
 	}
 	if c.Domain && !d.IsDomain() {
-		return pgerror.New(pgerror.WrongObjectType, "%q is not a domain", q.Name)
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a domain", d.Type.FormatTypeNoMod())
 	}
 	if err := h.CheckOwner(catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name); err != nil {
 		return err
@@ -182,6 +184,60 @@ func RenameType(h Host, c *translate.RenameType) error {
 	nd := *d
 	nd.Type = &nt
 	h.SetCatalog(cat.RenameType(q, nq, &nd))
+	retypeRoutines(h, d.Type.OID, &nt)
+	return retypeColumns(h, d.Type.OID, &nt)
+}
+
+// SetTypeSchema runs ALTER TYPE | DOMAIN ... SET SCHEMA
+// (AlterTypeNamespace): same OIDs, the array type follows, and the
+// columns of the type (whose *types.Type carries the schema) retyped;
+// functions and casts refer to it by OID.
+func SetTypeSchema(h Host, c *translate.SetTypeSchema) error {
+	cat := h.Catalog()
+	q, d, ok := FindType(h, cat, c.Name)
+	if !ok {
+		if strings.HasPrefix(c.Name.Name, "_") {
+			if _, ed, ok := FindType(h, cat, catalog.QName{Schema: c.Name.Schema, Name: c.Name.Name[1:]}); ok {
+				et := ed.Type.FormatTypeNoMod()
+				return pgerror.New(pgerror.WrongObjectType, "cannot alter array type %s[]", et).
+					WithHint("You can alter type %s, which will alter the array type as well.", et)
+			}
+		}
+		if t, ok := h.Table(h.SQLContext(), c.Name.Schema, c.Name.Name); ok && t != nil {
+			return pgerror.New(pgerror.WrongObjectType, "%s is a table's row type", c.Name.Name).WithHint("Use ALTER TABLE instead.")
+		}
+		return pgerror.New(pgerror.UndefinedObject, "type %q does not exist", c.Name.Display())
+	}
+	if c.Domain && !d.IsDomain() {
+		return pgerror.New(pgerror.WrongObjectType, "%s is not a domain", d.Type.FormatTypeNoMod())
+	}
+	if err := h.CheckOwner(catalog.ObjectKey{Kind: catalog.ObjType, Schema: q.Schema, Name: q.Name}, "type", q.Name); err != nil {
+		return err
+	}
+	if pgident.IsTempSchema(c.Schema) || pgident.IsTempSchema(q.Schema) || c.Schema == "pg_temp" {
+		return pgerror.New(pgerror.FeatureNotSupported, "cannot move objects into or out of temporary schemas")
+	}
+	if !h.StorageTxn().HasSchema(c.Schema) {
+		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.Schema)
+	}
+	if c.Schema == q.Schema {
+		return nil
+	}
+	nq := catalog.QName{Schema: c.Schema, Name: q.Name}
+	if _, taken := cat.Type(nq); taken {
+		return pgerror.New(pgerror.DuplicateObject, "type \"%s\" already exists in schema \"%s\"", q.Name, c.Schema)
+	}
+	if d.Type.IsComposite() {
+		if t, ok := h.Table(h.SQLContext(), c.Schema, q.Name); ok && t != nil {
+			return pgerror.New(pgerror.DuplicateTable, "relation \"%s\" already exists in schema \"%s\"", q.Name, c.Schema)
+		}
+	}
+	nt := *d.Type
+	nt.Schema = c.Schema
+	nd := *d
+	nd.Type = &nt
+	h.SetCatalog(cat.RenameType(q, nq, &nd))
+	retypeRoutines(h, d.Type.OID, &nt)
 	return retypeColumns(h, d.Type.OID, &nt)
 }
 
@@ -239,6 +295,41 @@ func retypeColumns(h Host, oid uint32, nt *types.Type) error {
 		}
 	}
 	return nil
+}
+
+// retypeRoutines installs a renamed or moved user type in the parameters
+// and results of the routines using it (or an array of it), which print
+// their signatures from their *types.Type (pg_get_function_arguments).
+func retypeRoutines(h Host, oid uint32, nt *types.Type) {
+	swap := func(t *types.Type) (*types.Type, bool) {
+		switch {
+		case t == nil:
+		case t.OID == oid:
+			return nt.WithMod(t.Mod), true
+		case t.Kind == types.KindArray && t.Elem != nil && t.Elem.OID == oid:
+			return types.ArrayOf(nt), true
+		}
+		return t, false
+	}
+	cat := h.Catalog()
+	for _, f := range cat.AllFunctions() {
+		nf := *f
+		changed := false
+		nf.Args = append([]catalog.Arg(nil), f.Args...)
+		for i := range nf.Args {
+			var ok bool
+			if nf.Args[i].Type, ok = swap(nf.Args[i].Type); ok {
+				changed = true
+			}
+		}
+		if r, ok := swap(f.Result); ok {
+			nf.Result, changed = r, true
+		}
+		if changed {
+			cat, _ = cat.PutFunction(nf)
+		}
+	}
+	h.SetCatalog(cat)
 }
 
 // typeUsers lists the table columns using a type.

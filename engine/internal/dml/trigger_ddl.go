@@ -176,6 +176,56 @@ func DropTrigger(h Host, c *translate.DropTrigger) error {
 	return nil
 }
 
+// RenameTrigger is ALTER TRIGGER ... ON ... RENAME TO (renametrig): a
+// clone on a partition is renamed only with its partitioned table's
+// trigger, which takes its clones along.
+func RenameTrigger(h Host, c *translate.RenameTrigger) error {
+	q, _, _, err := triggerTable(h, c.Table)
+	if err != nil {
+		return err
+	}
+	cat := h.Catalog()
+	tg, ok := cat.Trigger(q, c.Name)
+	if !ok {
+		return pgerror.New(pgerror.UndefinedObject, "trigger %q for table %q does not exist", c.Name, q.Name)
+	}
+	if tg.Parent != 0 {
+		parent := ""
+		if p, ok := cat.TriggerByOID(tg.Parent); ok {
+			parent = p.Table.Name
+		}
+		// PostgreSQL 15 raises this one without a SQLSTATE: XX000
+		return pgerror.New(pgerror.InternalError, "cannot rename trigger %q on table %q", c.Name, q.Name).
+			WithHint("Rename the trigger on the partitioned table %q instead.", parent)
+	}
+	if c.NewName == c.Name {
+		return nil
+	}
+	if _, dup := cat.Trigger(q, c.NewName); dup {
+		return pgerror.New(pgerror.DuplicateObject, "trigger %q for relation %q already exists", c.NewName, q.Name)
+	}
+	h.SetCatalog(renameTriggerTree(cat, tg, c.NewName))
+	return nil
+}
+
+// renameTriggerTree renames tg and its clones on the partitions below its
+// table (renametrig_partition).
+func renameTriggerTree(cat *catalog.Catalog, tg *catalog.Trigger, name string) *catalog.Catalog {
+	oid, table := tg.OID, tg.Table
+	cat = cat.RenameTrigger(tg.Table, tg.Name, name)
+	if _, parted := cat.Partitioned(table); !parted {
+		return cat
+	}
+	for _, ch := range cat.Descendants(table) {
+		for _, c := range cat.Triggers(ch) {
+			if c.Parent == oid {
+				cat = renameTriggerTree(cat, c, name)
+			}
+		}
+	}
+	return cat
+}
+
 // EnableTriggers is ALTER TABLE ... ENABLE / DISABLE TRIGGER.
 func EnableTriggers(h Host, c *translate.EnableTriggers) error {
 	cat := h.Catalog()

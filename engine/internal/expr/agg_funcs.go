@@ -108,7 +108,11 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 	case "array_agg":
 		if one && !ts[0].IsArray() {
 			t := ts[0].Base().WithMod(-1)
-			return &aggDef{result: types.ArrayOf(t), newState: func(*types.Env) aggState { return &arrayState{elem: t} }}, coerced, nil
+			at := types.ArrayOf(t)
+			if at == nil { // void has no array type
+				return nil, nil, pgerror.New(pgerror.UndefinedObject, "could not find array type for data type %s", t.FormatType())
+			}
+			return &aggDef{result: at, newState: func(*types.Env) aggState { return &arrayState{elem: t} }}, coerced, nil
 		}
 	case "string_agg":
 		if len(ts) == 2 && ts[0].IsString() && ts[1].IsString() {

@@ -237,9 +237,13 @@ func NewArrayCtor(env *types.Env, elems []sql.Expression) (sql.Expression, error
 	if t.Kind == types.KindArray {
 		return &ArrayCtor{base{t}, elems}, nil
 	}
+	at := types.ArrayOf(t)
+	if at == nil { // void and the other pseudo-types have none
+		return nil, pgerror.New(pgerror.UndefinedObject, "could not find array type for data type %s", t.FormatType())
+	}
 	// an array's typmod is its elements' (ARRAY[a, b] of numeric(10,2)
 	// columns is numeric(10,2)[])
-	return &ArrayCtor{base{types.ArrayOf(t).WithMod(t.Mod)}, elems}, nil
+	return &ArrayCtor{base{at.WithMod(t.Mod)}, elems}, nil
 }
 func (a *ArrayCtor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	vals, _, err := evalChildren(ctx, row, a.elems)

@@ -1,6 +1,9 @@
 package extensions
 
-import "github.com/tinybase/tinybase/engine/internal/catalog"
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
 
 // AccessMethod is an index access method an extension adds (pg_am, docs
 // 64 "Index Access Method Interface Definition"). tinybase builds its own
@@ -82,21 +85,6 @@ func IndexOptions(cat *catalog.Catalog, method string) (map[string]IntOption, bo
 	return nil, false
 }
 
-// HasDefaultOpClass reports whether an installed extension gives type
-// typ a default operator class for access method method.
-func HasDefaultOpClass(cat *catalog.Catalog, method, typ string) bool {
-	for _, ie := range cat.Extensions() {
-		if e, ok := Lookup(ie.Name); ok {
-			for _, oc := range e.OpClasses {
-				if oc.Method == method && oc.Type == typ && oc.Default {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // InstalledOpClass finds operator class name of access method method
 // among the installed extensions' (ok false when none has it: built-in
 // classes are not checked here).
@@ -111,4 +99,45 @@ func InstalledOpClass(cat *catalog.Catalog, method, name string) (OpClass, strin
 		}
 	}
 	return OpClass{}, "", false
+}
+
+// InType is the class's input type (pg_opclass.opcintype): the
+// extension's own type in schema, else a built-in type or polymorphic
+// pseudo-type of that name (btree_gin's anyenum, intarray's _int4); nil
+// when neither exists.
+func (o OpClass) InType(cat *catalog.Catalog, schema string) *types.Type {
+	return ExtType(cat, schema, o.Type)
+}
+
+// ExtType is the type an extension's declarations name: its own type in
+// schema, else a built-in type or polymorphic pseudo-type of that name;
+// nil when neither exists.
+func ExtType(cat *catalog.Catalog, schema, name string) *types.Type {
+	if d, ok := cat.Type(catalog.QName{Schema: schema, Name: name}); ok {
+		return d.Type
+	}
+	if t, ok := types.ByName(name); ok {
+		return t
+	}
+	if t, ok := types.PolyByName(name); ok {
+		return t
+	}
+	return nil
+}
+
+// InstalledOpClasses lists the operator classes of access method method
+// that the installed extensions add, each with the schema its extension
+// is in.
+func InstalledOpClasses(cat *catalog.Catalog, method string) (classes []OpClass, schemas []string) {
+	for _, ie := range cat.Extensions() {
+		if e, ok := Lookup(ie.Name); ok {
+			for _, oc := range e.OpClasses {
+				if oc.Method == method {
+					classes = append(classes, oc)
+					schemas = append(schemas, ie.Schema)
+				}
+			}
+		}
+	}
+	return classes, schemas
 }

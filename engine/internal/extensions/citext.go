@@ -28,6 +28,14 @@ var citextExt = &Extension{
 		{Name: "citext_ops", Method: "hash", Type: "citext", Default: true},
 		{Name: "citext_pattern_ops", Method: "btree", Type: "citext"},
 	},
+	// citext's CREATE CAST rows; those WITHOUT FUNCTION make it
+	// binary-coercible to text and varchar (text_ops indexes it)
+	Casts: []Cast{
+		{Source: "citext", Target: "text", Context: 'i'}, {Source: "citext", Target: "varchar", Context: 'i'},
+		{Source: "citext", Target: "bpchar", Context: 'a'}, {Source: "text", Target: "citext", Context: 'a'},
+		{Source: "varchar", Target: "citext", Context: 'a'}, {Source: "bpchar", Target: "citext", Func: "citext", Context: 'a'},
+		{Source: "bool", Target: "citext", Func: "citext", Context: 'a'}, {Source: "inet", Target: "citext", Func: "citext", Context: 'a'},
+	},
 	Funcs:  citextFuncs(),
 	Script: citextScript,
 }

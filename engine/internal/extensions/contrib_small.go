@@ -19,11 +19,46 @@ import (
 // Contrib modules small enough to share a file.
 
 // btreeGin and btreeGist (docs F.7, F.8) add GIN and GiST operator
-// classes for the B-tree types. The engine accepts any operator class in
-// CREATE INDEX and indexes with its own B-trees, so they install nothing.
-var btreeGin = &Extension{Name: "btree_gin", Version: "1.3", Comment: "support for indexing common datatypes in GIN", Relocatable: true}
+// classes for the B-tree types, each its type's default (so CREATE INDEX
+// ... USING gin (id) and EXCLUDE USING gist (room WITH =) resolve). The
+// engine indexes with its own B-trees, so the classes are all they add.
+var btreeGin = &Extension{Name: "btree_gin", Version: "1.3", Comment: "support for indexing common datatypes in GIN", Relocatable: true,
+	OpClasses: btreeOpClasses("gin", "", map[string]string{"money": "money", "varbit": "varbit"})}
 
-var btreeGist = &Extension{Name: "btree_gist", Version: "1.7", Comment: "support for indexing common datatypes in GiST", Relocatable: true}
+var btreeGist = &Extension{Name: "btree_gist", Version: "1.7", Comment: "support for indexing common datatypes in GiST", Relocatable: true,
+	OpClasses: btreeOpClasses("gist", "gist_", map[string]string{"money": "cash", "varbit": "vbit"})}
+
+// btreeTypes are the types btree_gin and btree_gist both give a class,
+// by the class name's stem (PostgreSQL names most after the type).
+var btreeTypes = []struct{ stem, typ string }{
+	{"bit", "bit"}, {"bool", "bool"}, {"bpchar", "bpchar"}, {"bytea", "bytea"}, {"cidr", "cidr"},
+	{"date", "date"}, {"enum", "anyenum"}, {"float4", "float4"}, {"float8", "float8"}, {"inet", "inet"},
+	{"int2", "int2"}, {"int4", "int4"}, {"int8", "int8"}, {"interval", "interval"}, {"macaddr8", "macaddr8"},
+	{"macaddr", "macaddr"}, {"money", "money"}, {"numeric", "numeric"}, {"oid", "oid"}, {"text", "text"},
+	{"time", "time"}, {"timestamp", "timestamp"}, {"timestamptz", "timestamptz"}, {"timetz", "timetz"},
+	{"uuid", "uuid"}, {"varbit", "varbit"},
+}
+
+// btreeOpClasses are btree_gin's (method gin) or btree_gist's (gist)
+// default classes: prefix+stem+"_ops", with rename giving the stems
+// that differ from btreeTypes'. btree_gin also has char, name and
+// varchar classes; btree_gist has none of them.
+func btreeOpClasses(method, prefix string, rename map[string]string) []OpClass {
+	var out []OpClass
+	for _, t := range btreeTypes {
+		stem := t.stem
+		if r, ok := rename[stem]; ok {
+			stem = r
+		}
+		out = append(out, OpClass{Name: prefix + stem + "_ops", Method: method, Type: t.typ, Default: true})
+	}
+	if method == "gin" {
+		out = append(out, OpClass{Name: "char_ops", Method: method, Type: "char", Default: true},
+			OpClass{Name: "name_ops", Method: method, Type: "name", Default: true},
+			OpClass{Name: "varchar_ops", Method: method, Type: "varchar", Default: true})
+	}
+	return out
+}
 
 // moddatetime (docs F.41, "spi"): a BEFORE UPDATE row trigger setting
 // the named timestamp column to the transaction's start time.

@@ -18,6 +18,11 @@ var intarray = &Extension{
 	Version:     "1.5",
 	Comment:     "functions, operators, and index support for 1-D arrays of integers",
 	Relocatable: true,
+	OpClasses: []OpClass{
+		{Name: "gin__int_ops", Method: "gin", Type: "_int4"},
+		{Name: "gist__int_ops", Method: "gist", Type: "_int4", Default: true},
+		{Name: "gist__intbig_ops", Method: "gist", Type: "_int4"},
+	},
 	Funcs: map[string]Func{
 		"icount":    intArr1(func(a []int32) (any, error) { return int32(len(a)), nil }),
 		"sort":      intArrDir(false),

@@ -26,6 +26,10 @@ var pgTrgm = &Extension{
 	Version:     "1.6",
 	Comment:     "text similarity measurement and index searching based on trigrams",
 	Relocatable: true,
+	OpClasses: []OpClass{
+		{Name: "gin_trgm_ops", Method: "gin", Type: "text"},
+		{Name: "gist_trgm_ops", Method: "gist", Type: "text"},
+	},
 	Settings: map[string]string{
 		"pg_trgm.similarity_threshold":             "0.3",
 		"pg_trgm.word_similarity_threshold":        "0.6",

@@ -148,6 +148,11 @@ func vectorOpClasses() []OpClass {
 				out = append(out, OpClass{Name: t + "_" + d + "_ops", Method: am, Type: t, Default: am == "ivfflat" && d == "l2" && t == "vector"})
 			}
 		}
+		// binary vectors: PostgreSQL's bit type
+		out = append(out, OpClass{Name: "bit_hamming_ops", Method: am, Type: "bit"})
+		if am == "hnsw" {
+			out = append(out, OpClass{Name: "bit_jaccard_ops", Method: am, Type: "bit"})
+		}
 	}
 	return out
 }

@@ -91,3 +91,15 @@ func BuiltinCastFuncs() []CastFunc {
 	}
 	return out
 }
+
+// BuiltinBinaryImplicitCast reports whether pg_cast has an implicit cast
+// from source to target that needs no function (castmethod 'b'), which
+// makes source binary-coercible to target (IsBinaryCoercible).
+func BuiltinBinaryImplicitCast(source, target uint32) bool {
+	for _, c := range builtinCasts {
+		if c.source == source && c.target == target {
+			return c.method == 'b' && c.context == 'i'
+		}
+	}
+	return false
+}

@@ -478,7 +478,20 @@ func (sc *deparseScope) typeName(tn *pg.TypeName) (*types.Type, bool) {
 	name := parts[len(parts)-1]
 	if len(parts) == 2 && parts[0] != "pg_catalog" || len(parts) == 1 {
 		if ut, ok := sc.userType(parts); ok {
-			return ut, len(tn.Typmods) == 0
+			if len(tn.Typmods) == 0 {
+				return ut, true
+			}
+			// an extension's base type takes its own modifiers
+			// (vector(3)); other user types take none
+			mods, ok := constTypmods(tn.Typmods)
+			if !ok || ut.Kind != types.KindExt {
+				return nil, false
+			}
+			mod, err := ut.Ext.TypmodIn(mods)
+			if err != nil {
+				return nil, false
+			}
+			return ut.WithMod(mod), true
 		}
 		if len(parts) == 2 {
 			return nil, false
@@ -488,13 +501,9 @@ func (sc *deparseScope) typeName(tn *pg.TypeName) (*types.Type, bool) {
 	if !ok || t.Kind == types.KindUnknown {
 		return nil, false
 	}
-	var mods []int32
-	for _, m := range tn.Typmods {
-		c := m.GetAConst()
-		if c == nil || c.GetIval() == nil {
-			return nil, false
-		}
-		mods = append(mods, c.GetIval().Ival)
+	mods, ok := constTypmods(tn.Typmods)
+	if !ok {
+		return nil, false
 	}
 	switch {
 	case len(mods) == 0:
@@ -507,10 +516,26 @@ func (sc *deparseScope) typeName(tn *pg.TypeName) (*types.Type, bool) {
 		t = t.WithMod(types.NumericMod(mods[0], 0))
 	case t.Kind == types.KindNumeric && len(mods) == 2:
 		t = t.WithMod(types.NumericMod(mods[0], mods[1]))
+	case t.Kind == types.KindBit && len(mods) == 1:
+		t = t.WithMod(mods[0])
 	default:
 		return nil, false
 	}
 	return t, true
+}
+
+// constTypmods are a type name's modifiers when all are integer
+// constants.
+func constTypmods(typmods []*pg.Node) ([]int32, bool) {
+	var mods []int32
+	for _, m := range typmods {
+		c := m.GetAConst()
+		if c == nil || c.GetIval() == nil {
+			return nil, false
+		}
+		mods = append(mods, c.GetIval().Ival)
+	}
+	return mods, true
 }
 
 // coerce converts d to type to in cast context cc, as coerce_type does:

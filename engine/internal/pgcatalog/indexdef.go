@@ -101,9 +101,8 @@ func (s *State) opclassName(method, name string) string {
 
 // defaultOpclass reports whether opclass is the default operator class
 // of method for key type t, which pg_get_indexdef leaves out: an
-// extension's declared default, else PostgreSQL's naming of its own
-// (btree and hash: <type>_ops, array_ops, enum_ops; gin: jsonb_ops,
-// array_ops, tsvector_ops).
+// extension's declared default, else one of PostgreSQL's defaults
+// taking t (or a polymorphic type t fits).
 func (s *State) defaultOpclass(method string, t *types.Type, opclass string) bool {
 	if oc, _, ok := extensions.InstalledOpClass(s.Catalog, method, opclass); ok {
 		return oc.Default
@@ -118,25 +117,32 @@ func (s *State) defaultOpclass(method string, t *types.Type, opclass string) boo
 	if t == nil {
 		return false
 	}
-	if t.Domain != nil {
-		t = t.Base()
-	}
-	switch {
-	case t.Kind == types.KindArray:
-		return opclass == "array_ops"
-	case t.Kind == types.KindEnum && (method == "btree" || method == "hash"):
-		return opclass == "enum_ops"
-	}
-	switch method {
-	case "btree", "hash":
-		name := t.Name
-		switch t.Kind {
-		case types.KindVarchar:
-			name = "text"
+	t = t.Base()
+	am := extAmOID(method)
+	for _, o := range opclasses {
+		if o.method != am || o.name != opclass {
+			continue
 		}
-		return opclass == name+"_ops"
-	case "gin", "gist":
-		return opclass == t.Name+"_ops"
+		if !o.def {
+			return false
+		}
+		switch o.intype {
+		case t.OID:
+			return true
+		case 2277: // anyarray
+			return t.Kind == types.KindArray
+		case 3500: // anyenum
+			return t.Kind == types.KindEnum
+		case 3831: // anyrange
+			return t.Kind == types.KindRange
+		case 4537: // anymultirange
+			return t.Kind == types.KindMultirange
+		case 2249: // record
+			return t.IsComposite()
+		case 25: // text_ops is varchar's default too (binary coercible)
+			return t.Kind == types.KindVarchar
+		}
+		return false
 	}
 	return false
 }

@@ -57,8 +57,8 @@ func extOpclassRows(s *State) [][]any {
 		}
 		for _, oc := range e.OpClasses {
 			var intype uint32
-			if d, ok := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: oc.Type}); ok {
-				intype = d.Type.OID
+			if t := oc.InType(s.Catalog, ie.Schema); t != nil {
+				intype = t.OID
 			}
 			out = append(out, []any{extOpclassOID(ie.Schema, oc.Method, oc.Name), extAmOID(oc.Method), oc.Name, NamespaceOID(ie.Schema),
 				uint32(10), extOpfamilyOID(ie.Schema, oc.Method, oc.FamilyName()), intype, oc.Default, uint32(0)})
@@ -146,9 +146,8 @@ func extCastRows(s *State) [][]any {
 			continue
 		}
 		for _, c := range e.Casts {
-			src, ok1 := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: c.Source})
-			dst, ok2 := s.Catalog.Type(catalog.QName{Schema: ie.Schema, Name: c.Target})
-			if !ok1 || !ok2 {
+			src, dst := extensions.ExtType(s.Catalog, ie.Schema, c.Source), extensions.ExtType(s.Catalog, ie.Schema, c.Target)
+			if src == nil || dst == nil {
 				continue
 			}
 			var fn uint32
@@ -156,12 +155,12 @@ func extCastRows(s *State) [][]any {
 			if c.Func != "" {
 				method = "f"
 				for _, f := range s.Catalog.Functions(catalog.QName{Schema: ie.Schema, Name: c.Func}) {
-					if in := f.InputTypes(); len(in) == 1 && in[0].OID == src.Type.OID {
+					if in := f.InputTypes(); len(in) == 1 && in[0].OID == src.OID {
 						fn = f.OID
 					}
 				}
 			}
-			out = append(out, []any{extCastOID(ie.Schema, c), src.Type.OID, dst.Type.OID, fn, string(rune(c.Context)), method})
+			out = append(out, []any{extCastOID(ie.Schema, c), src.OID, dst.OID, fn, string(rune(c.Context)), method})
 		}
 	}
 	return out

@@ -314,3 +314,25 @@ func (s *State) operatorProc(oid uint32) string {
 	}
 	return s.procName(oid)
 }
+
+// BuiltinOpclassIntype is one of PostgreSQL's operator classes as
+// CREATE INDEX resolves a key part's class: its name, input type and
+// whether it is its type's default.
+type BuiltinOpclassIntype struct {
+	Name    string
+	InType  uint32
+	Default bool
+}
+
+// BuiltinOpclasses lists PostgreSQL's operator classes of access method
+// method.
+func BuiltinOpclasses(method string) []BuiltinOpclassIntype {
+	am := extAmOID(method)
+	var out []BuiltinOpclassIntype
+	for _, o := range opclasses {
+		if o.method == am {
+			out = append(out, BuiltinOpclassIntype{Name: o.name, InType: o.intype, Default: o.def})
+		}
+	}
+	return out
+}

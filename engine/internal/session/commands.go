@@ -61,6 +61,7 @@ func commandTable() []command {
 		onDDL(ddl.CreateEnum),
 		onDDL(ddl.AlterEnum),
 		onDDL(ddl.RenameType),
+		onDDL(ddl.SetTypeSchema),
 		onDDL(ddl.Matview),
 		onDDL(ddl.CreateDomain),
 		onDDL(ddl.AlterDomain),
@@ -102,6 +103,7 @@ func commandTable() []command {
 		// Triggers (engine/internal/dml).
 		onTriggers(dml.CreateTrigger),
 		onTriggers(dml.DropTrigger),
+		onTriggers(dml.RenameTrigger),
 		onTriggers(dml.EnableTriggers),
 
 		// Roles, privileges, ownership and row security

@@ -207,6 +207,7 @@ func (h *Table) IndexKey(ctx *sql.Context, index string, row sql.Row) (key sql.R
 		return nil, false, err
 	}
 	defer t.mu.Unlock()
+	defer t.allowCallOut()()
 	d := td.def
 	if !d.keyless() && (index == d.pkName || index == pkIndexID) {
 		return d.pkKey(row), true, nil
@@ -215,7 +216,7 @@ func (h *Table) IndexKey(ctx *sql.Context, index string, row sql.Row) (key sql.R
 	if ix == nil {
 		return nil, false, fmt.Errorf("storage: table %q has no index %q", d.name, index)
 	}
-	key, ok, err = indexKey(ctx, ix, row)
+	key, ok, err = indexKey(ctx, t, ix, row)
 	return concat(key, nil), ok, err // indexKey's may be part of row
 }
 
@@ -345,7 +346,7 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 		tr := newTree(built.order)
 		var buildErr error
 		td.rows.Ascend(func(e *entry) bool {
-			key, ok, err := indexKey(ctx, built, e.row())
+			key, ok, err := indexKey(ctx, t, built, e.row())
 			if err != nil {
 				buildErr = err
 				return false

@@ -12,9 +12,13 @@ import (
 
 // indexKey computes the key of row in index ix. ok is false when the row is
 // outside a partial index.
-func indexKey(ctx *sql.Context, ix *indexDef, row sql.Row) (key sql.Row, ok bool, err error) {
+func indexKey(ctx *sql.Context, t *Txn, ix *indexDef, row sql.Row) (key sql.Row, ok bool, err error) {
 	if ix.where != nil {
-		in, err := ix.where(ctx, row)
+		var in bool
+		err := t.callOut(func() (err error) {
+			in, err = ix.where(ctx, row)
+			return err
+		})
 		if err != nil {
 			return nil, false, fmt.Errorf("storage: evaluating the predicate of index %q: %w", ix.name, err)
 		}
@@ -23,7 +27,10 @@ func indexKey(ctx *sql.Context, ix *indexDef, row sql.Row) (key sql.Row, ok bool
 		}
 	}
 	if ix.key != nil {
-		key, err := ix.key(ctx, row)
+		err := t.callOut(func() (err error) {
+			key, err = ix.key(ctx, row)
+			return err
+		})
 		if err != nil {
 			return nil, false, fmt.Errorf("storage: computing the key of index %q: %w", ix.name, err)
 		}
@@ -123,7 +130,7 @@ func (td *tableData) conflict(i int, key, self sql.Row) (sql.Row, bool) {
 func (td *tableData) indexKeys(ctx *sql.Context, row, self sql.Row) ([]sql.Row, error) {
 	keys := make([]sql.Row, len(td.def.indexes))
 	for i, ix := range td.def.indexes {
-		key, ok, err := indexKey(ctx, ix, row)
+		key, ok, err := indexKey(ctx, td.owner, ix, row)
 		if err != nil {
 			return nil, err
 		}
@@ -205,7 +212,7 @@ func (td *tableData) delete(ctx *sql.Context, row sql.Row) (err error) {
 func (td *tableData) remove(ctx *sql.Context, e *entry) error {
 	keys := make([]sql.Row, len(td.def.indexes))
 	for i, ix := range td.def.indexes {
-		key, ok, err := indexKey(ctx, ix, e.row())
+		key, ok, err := indexKey(ctx, td.owner, ix, e.row())
 		if err != nil {
 			return err
 		}
@@ -268,7 +275,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	}
 	oldKeys := make([]sql.Row, len(def.indexes))
 	for i, ix := range def.indexes {
-		key, ok, err := indexKey(ctx, ix, e.row())
+		key, ok, err := indexKey(ctx, td.owner, ix, e.row())
 		if err != nil {
 			return err
 		}

@@ -137,6 +137,7 @@ func (h *Table) writeRows(ctx *sql.Context, readDependent bool, fn func(t *Txn, 
 	if moved && readDependent {
 		return ErrWriteConflict
 	}
+	defer t.allowCallOut()()
 	td, ok := t.writable(h.id)
 	if !ok {
 		return sql.ErrTableNotFound.New(h.def.name)
@@ -162,6 +163,7 @@ func (h *Table) alter(ctx *sql.Context, fn func(t *Txn, td *tableData) error) er
 	if err := t.readyLocked(h.id); err != nil {
 		return err
 	}
+	defer t.allowCallOut()()
 	td, ok := t.writable(h.id)
 	if !ok {
 		return sql.ErrTableNotFound.New(h.def.name)

@@ -39,6 +39,36 @@ type Txn struct {
 
 	deferUnique  UniqueDeferral // unique indexes checked later (deferred_unique.go)
 	deferredKeys []deferredKey  // keys those let through, to check
+
+	// callOutOK marks a row write or index build holding mu that may
+	// release it around an index's key or predicate function (callOut).
+	callOutOK bool
+}
+
+// allowCallOut lets index functions run without mu while the caller,
+// holding it, runs the returned function's caller (defer t.allowCallOut()()).
+func (t *Txn) allowCallOut() func() {
+	t.callOutOK = true
+	return func() { t.callOutOK = false }
+}
+
+// callOut runs fn, an expression or partial index's key or predicate
+// function, with mu released when the operation holding it allows that:
+// the function may call a routine (a PL/pgSQL function in the key),
+// which reads the catalog and tables of this same transaction and would
+// otherwise wait for mu forever. The row being written is not in any
+// tree yet, so the routine sees the table as it was before the write.
+func (t *Txn) callOut(fn func() error) error {
+	if t == nil || !t.callOutOK {
+		return fn()
+	}
+	t.callOutOK = false
+	t.mu.Unlock()
+	defer func() {
+		t.mu.Lock()
+		t.callOutOK = true
+	}()
+	return fn()
 }
 
 // Mark is a point in a transaction to roll back to. It holds the root as it

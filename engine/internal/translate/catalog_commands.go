@@ -59,6 +59,16 @@ type RenameType struct {
 	Domain  bool
 }
 
+// SetTypeSchema is ALTER TYPE | DOMAIN ... SET SCHEMA.
+type SetTypeSchema struct {
+	Name   catalog.QName
+	Schema string
+	Domain bool
+}
+
+func (*SetTypeSchema) command()        {}
+func (*SetTypeSchema) catalogCommand() {}
+
 // CreateDomain is CREATE DOMAIN.
 type CreateDomain struct {
 	Name    catalog.QName

@@ -35,7 +35,7 @@ func (t *Translator) compositeType(s *pg.CompositeTypeStmt) Result {
 				fail(pgerror.New(pgerror.FeatureNotSupported, "constraints are not supported on composite types"))
 			}
 		}
-		cmd.Fields = append(cmd.Fields, types.Field{Name: cd.Colname, Type: t.columnTypeName(cd.TypeName)})
+		cmd.Fields = append(cmd.Fields, types.Field{Name: cd.Colname, Type: t.columnTypeName(cd.Colname, cd.TypeName)})
 	}
 	return Result{Cmd: cmd, Tag: "CREATE TYPE"}
 }
@@ -58,9 +58,13 @@ func (t *Translator) tableRowType(schema, name string) *types.Type {
 	return rt
 }
 
-// columnTypeName resolves a column's or composite field's type. Values of
-// a table's row type cannot be stored in a column on tinybase yet.
-func (t *Translator) columnTypeName(tn *pg.TypeName) *types.Type {
+// columnTypeName resolves column col's (or a composite field's) type. A
+// pseudo-type is 42P16, as CheckAttributeType reports it. Values of a
+// table's row type cannot be stored in a column on tinybase yet.
+func (t *Translator) columnTypeName(col string, tn *pg.TypeName) *types.Type {
+	if pt := pseudoTypeName(tn); pt != nil {
+		failAt(-1, pgerror.InvalidTableDefinition, "column %q has pseudo-type %s", col, pt.FormatType())
+	}
 	typ := t.typeName(tn)
 	if b := typ.Base(); b.IsTableRowType() || b.Kind == types.KindArray && b.Elem != nil && b.Elem.IsTableRowType() {
 		failAt(tn.Location, pgerror.FeatureNotSupported, "columns of a table's row type (%s) are not supported yet", typ.FormatType())
@@ -93,7 +97,7 @@ func (t *Translator) alterCompositeType(s *pg.AlterTableStmt) Result {
 		switch {
 		case ac != nil && ac.Subtype == pg.AlterTableType_AT_AddColumn && ac.Def.GetColumnDef() != nil:
 			cd := ac.Def.GetColumnDef()
-			cmd.Cmds = append(cmd.Cmds, AlterAttribute{Add: &types.Field{Name: cd.Colname, Type: t.columnTypeName(cd.TypeName)},
+			cmd.Cmds = append(cmd.Cmds, AlterAttribute{Add: &types.Field{Name: cd.Colname, Type: t.columnTypeName(cd.Colname, cd.TypeName)},
 				Cascade: ac.Behavior == pg.DropBehavior_DROP_CASCADE})
 		case ac != nil && ac.Subtype == pg.AlterTableType_AT_DropColumn:
 			cmd.Cmds = append(cmd.Cmds, AlterAttribute{Drop: ac.Name, IfExists: ac.MissingOk, Cascade: ac.Behavior == pg.DropBehavior_DROP_CASCADE})

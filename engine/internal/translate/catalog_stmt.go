@@ -81,6 +81,17 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 	case *pg.Node_CommentStmt:
 		return t.comment(s.CommentStmt), true
 	case *pg.Node_CreateExtensionStmt, *pg.Node_AlterExtensionStmt, *pg.Node_AlterExtensionContentsStmt, *pg.Node_DefineStmt, *pg.Node_AlterObjectSchemaStmt:
+		if a := n.GetAlterObjectSchemaStmt(); a != nil && (a.ObjectType == pg.ObjectType_OBJECT_TYPE || a.ObjectType == pg.ObjectType_OBJECT_DOMAIN) {
+			var q catalog.QName
+			if l := a.Object.GetList(); l != nil {
+				q = listQName(l.Items)
+			} else {
+				q = listQName(a.Object.GetTypeName().Names)
+			}
+			domain := a.ObjectType == pg.ObjectType_OBJECT_DOMAIN
+			tag := map[bool]string{true: "ALTER DOMAIN", false: "ALTER TYPE"}[domain]
+			return Result{Cmd: &SetTypeSchema{Name: q, Schema: a.Newschema, Domain: domain}, Tag: tag}, true
+		}
 		if res, ok := t.extensionStatement(n); ok { // extension.go
 			return res, true
 		}
@@ -300,6 +311,10 @@ func DomainCheckName(domain string, have []catalog.Check) string {
 
 func (t *Translator) createDomain(s *pg.CreateDomainStmt) Result {
 	q := listQName(s.Domainname)
+	if pt := pseudoTypeName(s.TypeName); pt != nil {
+		// DefineDomain: only base, composite, domain, enum and range types
+		fail(pgerror.New(pgerror.DatatypeMismatch, "\"%s\" is not a valid base type for a domain", strings.Join(names(s.TypeName.Names), ".")))
+	}
 	cmd := &CreateDomain{Name: q, Base: t.typeName(s.TypeName)}
 	for _, cn := range s.Constraints {
 		c := cn.GetConstraint()

@@ -31,7 +31,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			if cd.TypeName == nil && inh != nil {
 				typ = inh.typeOf(cd.Colname) // a partition's column options
 			} else {
-				typ = t.columnTypeName(cd.TypeName)
+				typ = t.columnTypeName(cd.Colname, cd.TypeName)
 			}
 			col := &sqlparser.ColumnDefinition{Name: sqlparser.NewColIdent(cd.Colname), Type: sqlparser.ColumnType{Type: typ.Name, ResolvedType: typ}}
 			if cd.IsNotNull {

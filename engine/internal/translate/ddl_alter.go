@@ -297,7 +297,7 @@ func (t *Translator) column(ti *TableInfo, name string) ColumnInfo {
 // addColumn builds the column of ADD COLUMN and the clauses for its
 // constraints.
 func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constraintNames) (*sqlparser.ColumnDefinition, []*sqlparser.DDL) {
-	typ := t.columnTypeName(cd.TypeName)
+	typ := t.columnTypeName(cd.Colname, cd.TypeName)
 	if tn := names2(cd.TypeName.Names); len(tn) > 0 {
 		switch tn[len(tn)-1] {
 		case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":
@@ -355,7 +355,7 @@ type Retype struct {
 func (t *Translator) alterColumnType(cmd *pg.AlterTableCmd, ti *TableInfo, dropsDefault bool) Retype {
 	c := t.column(ti, cmd.Name)
 	def := cmd.Def.GetColumnDef()
-	typ := t.typeName(def.TypeName)
+	typ := t.columnTypeName(c.Name, def.TypeName)
 	if c.Default && !dropsDefault && !types.CastAllowed(c.Type, typ, types.CastAssignment) {
 		// the default, of the old type, is converted as an assignment
 		// whatever USING says (ATExecAlterColumnType)

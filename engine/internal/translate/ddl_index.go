@@ -26,6 +26,9 @@ type IndexDef struct {
 	Method   string
 	Opclass  []string
 	Ordering []string
+	// OpclassSchema is the schema each key part's operator class is
+	// qualified with ("" when unqualified: the search path finds it).
+	OpclassSchema []string
 	// Params are the WITH (...) storage parameters, checked against the
 	// access method's.
 	Params []TableParam
@@ -37,7 +40,7 @@ type IndexDef struct {
 // GIN or GiST.
 func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	ti := t.lookup(s.Relation, false)
-	t.checkAccessMethod(s, ti) // ddl_index_am.go
+	t.checkAccessMethod(s) // ddl_index_am.go
 	def := &IndexDef{Name: s.Idxname, Unique: s.Unique, IfNotExists: s.IfNotExists}
 	for _, n := range s.Options {
 		if d := n.GetDefElem(); d != nil {
@@ -52,6 +55,7 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 	for _, p := range s.IndexParams {
 		el := p.GetIndexElem()
 		def.Opclass = append(def.Opclass, indexOpclass(el))
+		def.OpclassSchema = append(def.OpclassSchema, indexOpclassSchema(el))
 		def.Ordering = append(def.Ordering, indexOrdering(el))
 		if el.Name != "" {
 			if _, ok := ti.Column(el.Name); !ok {
@@ -97,6 +101,15 @@ func (t *Translator) createIndex(s *pg.IndexStmt) (Result, error) {
 func indexOpclass(el *pg.IndexElem) string {
 	if n := names(el.Opclass); len(n) > 0 {
 		return n[len(n)-1]
+	}
+	return ""
+}
+
+// indexOpclassSchema is the schema a key part's operator class is
+// qualified with ("" for none).
+func indexOpclassSchema(el *pg.IndexElem) string {
+	if n := names(el.Opclass); len(n) > 1 {
+		return n[len(n)-2]
 	}
 	return ""
 }

@@ -15,8 +15,13 @@ func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr, outer *sqlparser.With
 	if !t.atTopLevel(cte) {
 		failAt(cte.Location, pgerror.FeatureNotSupported, "WITH clause containing a data-modifying statement must be at the top level")
 	}
-	saved := t.ctes
+	saved, savedQ := t.ctes, t.q
 	t.ctes = nil
+	// the statement is a query level of its own, not the main query's:
+	// its RETURNING list reads the target's system columns (tableoid,
+	// ctid), not those of the main query's FROM items; the WITH items
+	// stay visible
+	t.q = queryScope{ctes: savedQ.ctes}
 	var res Result
 	var err error
 	var returning int
@@ -34,7 +39,7 @@ func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr, outer *sqlparser.With
 	default:
 		failAt(cte.Location, pgerror.FeatureNotSupported, "WITH query %s is not supported yet", nodeName(cte.Ctequery))
 	}
-	t.ctes = saved
+	t.ctes, t.q = saved, savedQ
 	if err != nil {
 		panic(err)
 	}

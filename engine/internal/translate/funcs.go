@@ -65,6 +65,9 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 	var typ *types.Type
 	if schema == "" || schema == "pg_catalog" {
 		typ, _ = types.ByName(name)
+		if name == "void" {
+			typ = types.Void // a pseudo-type, yet NULL::void and 'x'::void are values
+		}
 	}
 	if typ == nil && t.Catalog != nil {
 		if ct, ok := t.Catalog.LookupType(map[bool]string{true: "", false: schema}[schema == "pg_catalog"], name); ok {
@@ -133,7 +136,11 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 	}
 	if len(tn.ArrayBounds) > 0 {
 		mod := typ.Mod
-		typ = types.ArrayOf(typ).WithMod(mod)
+		at := types.ArrayOf(typ)
+		if at == nil {
+			failAt(tn.Location, pgerror.UndefinedObject, "type \"%s[]\" does not exist", name)
+		}
+		typ = at.WithMod(mod)
 	}
 	return typ
 }

@@ -214,11 +214,14 @@ func (t *Translator) createFunction(s *pg.CreateFunctionStmt) Result {
 	return Result{Cmd: res, Tag: tag}
 }
 
-// routineType resolves a parameter or result type, including the
-// pseudo-types routines may use and name%TYPE references.
-func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
+// pseudoTypeName is the pseudo-type tn names (trigger, void, record,
+// the polymorphic types...), nil for any other type.
+func pseudoTypeName(tn *pg.TypeName) *types.Type {
 	parts := names(tn.Names)
 	last := parts[len(parts)-1]
+	if len(tn.ArrayBounds) > 0 && last != "record" {
+		return nil // only record has an array type (void[] does not exist)
+	}
 	if len(parts) == 1 || (len(parts) == 2 && parts[0] == "pg_catalog") {
 		switch last {
 		case "trigger":
@@ -239,6 +242,17 @@ func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
 			}
 			return types.Record
 		}
+	}
+	return nil
+}
+
+// routineType resolves a parameter or result type, including the
+// pseudo-types routines may use and name%TYPE references.
+func (t *Translator) routineType(tn *pg.TypeName) *types.Type {
+	parts := names(tn.Names)
+	last := parts[len(parts)-1]
+	if pt := pseudoTypeName(tn); pt != nil {
+		return pt
 	}
 	if tn.PctType {
 		return t.pctType(tn)
@@ -439,6 +453,9 @@ func (t *Translator) routineStatement(n *pg.Node) (Result, bool) {
 			}
 			res.Catalog = append(res.Catalog, &TableRenamed{Table: rangeQName(r.Relation), Column: r.Subname, NewName: r.Newname})
 			return res, true
+		}
+		if r := s.RenameStmt; r.RenameType == pg.ObjectType_OBJECT_TRIGGER {
+			return Result{Cmd: &RenameTrigger{Table: rangeQName(r.Relation), Name: r.Subname, NewName: r.Newname}, Tag: "ALTER TRIGGER"}, true
 		}
 		return t.alterRoutine(n)
 	case *pg.Node_AlterFunctionStmt, *pg.Node_AlterObjectSchemaStmt, *pg.Node_AlterOwnerStmt:

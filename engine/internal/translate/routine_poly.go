@@ -53,11 +53,17 @@ func checkPolySignature(fn *catalog.Function) {
 	}
 }
 
-// checkAnyParams rejects "any" parameters where the language cannot
-// take them (fmgr_sql_validator, plpgsql_validator).
+// checkAnyParams rejects "any" and void (event_trigger, fdw_handler)
+// parameters where the language cannot take them (fmgr_sql_validator,
+// plpgsql_validator).
 func checkAnyParams(fn *catalog.Function) {
 	for _, a := range fn.Args {
-		if a.Type == nil || a.Type.OID != types.Any.OID {
+		if a.Type == nil || !a.Mode.IsInput() {
+			continue
+		}
+		switch a.Type.OID {
+		case types.Any.OID, types.Void.OID, catalog.EventTriggerType.OID, catalog.FdwHandlerType.OID:
+		default:
 			continue
 		}
 		switch fn.Language {

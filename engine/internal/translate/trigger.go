@@ -23,6 +23,12 @@ type DropTrigger struct {
 	IfExists bool
 }
 
+// RenameTrigger is ALTER TRIGGER name ON table RENAME TO new_name.
+type RenameTrigger struct {
+	Table         catalog.QName
+	Name, NewName string
+}
+
 // EnableTrigger is ALTER TABLE ... ENABLE / DISABLE TRIGGER name | ALL |
 // USER.
 type EnableTrigger struct {
@@ -39,6 +45,8 @@ func (*CreateTrigger) command()         {}
 func (*CreateTrigger) catalogCommand()  {}
 func (*DropTrigger) command()           {}
 func (*DropTrigger) catalogCommand()    {}
+func (*RenameTrigger) command()         {}
+func (*RenameTrigger) catalogCommand()  {}
 func (*EnableTriggers) command()        {}
 func (*EnableTriggers) catalogCommand() {}
 

@@ -2,7 +2,6 @@ package types
 
 import (
 	"context"
-	"math"
 	"reflect"
 	"time"
 
@@ -86,10 +85,7 @@ func FromGo(t *Type, v any) (any, error) {
 			return decimal.NewFromInt(n), nil
 		}
 		if f, ok := v.(float64); ok {
-			if math.IsNaN(f) || math.IsInf(f, 0) {
-				return NumericFromFloat(f, 64), nil
-			}
-			return decimal.NewFromFloat(f), nil
+			return NumericFromFloat(f, 64), nil
 		}
 	}
 	switch v.(type) {

@@ -343,7 +343,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 			return parseRecord(b, s) // composite.go
 		}
 	case KindVoid:
-		return nil, nil
+		return "", nil // void_in ignores its input; void_out prints nothing
 	case KindRegclass:
 		return regclassIn(s, env)
 	case KindRegtype:

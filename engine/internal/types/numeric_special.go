@@ -2,6 +2,7 @@ package types
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -70,8 +71,11 @@ func parseNumericSpecial(s string) (NumericSpecial, bool) {
 }
 
 // NumericFromFloat converts a float to numeric: NaN and the infinities map
-// to their numeric counterparts, finite values through their shortest text
-// form (float8_numeric).
+// to their numeric counterparts, finite values through their text form
+// with DBL_DIG (15) significant digits, FLT_DIG (6) for float4, as
+// float8_numeric and float4_numeric print them (%.*g): 0.1::float8 is
+// 0.1 and 1/3.0::float8 is 0.333333333333333, not the shortest
+// round-trip form's 17 digits.
 func NumericFromFloat(f float64, bits int) any {
 	switch {
 	case math.IsNaN(f):
@@ -81,7 +85,11 @@ func NumericFromFloat(f float64, bits int) any {
 	case math.IsInf(f, -1):
 		return NumericNegInf
 	}
-	d, _ := decimal.NewFromString(formatFloat(f, bits))
+	digits := 15
+	if bits == 32 {
+		digits = 6
+	}
+	d, _ := decimal.NewFromString(strconv.FormatFloat(f, 'g', digits, 64))
 	return d
 }
 

@@ -13,10 +13,11 @@ import (
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
-// queryStrings runs q and returns its rows as text ("NULL" for NULL).
-func queryStrings(tb testing.TB, s *engine.Session, q string) [][]string {
+// queryStrings runs q with args and returns its rows as text ("NULL"
+// for NULL).
+func queryStrings(tb testing.TB, s *engine.Session, q string, args ...any) [][]string {
 	tb.Helper()
-	rows, err := s.Query(context.Background(), q)
+	rows, err := s.Query(context.Background(), q, args...)
 	if err != nil {
 		tb.Fatalf("%s: %v", q, err)
 	}

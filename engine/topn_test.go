@@ -1,13 +1,11 @@
 package engine_test
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
@@ -41,7 +39,6 @@ insert into tn select g, case when g % 7 = 0 then null else (g * 37) % 11 end,
 		"a, b, c, id",
 	}
 	bounds := [][2]int{{1, 0}, {5, 0}, {10, 3}, {20, 17}, {250, 0}, {299, 1}, {300, 0}, {301, 299}, {600, 0}, {1000, 0}, {7, 590}, {3, 700}}
-	ctx := context.Background()
 	for _, o := range orders {
 		for _, sel := range []string{"id, a, b, c", "id, upper(b) u"} {
 			full := queryStrings(t, s, fmt.Sprintf("select %s from tn order by %s", sel, o))
@@ -53,11 +50,7 @@ insert into tn select g, case when g % 7 = 0 then null else (g * 37) % 11 end,
 				}
 				// the same through bound parameters
 				pq := fmt.Sprintf("select %s from tn order by %s limit $1 offset $2", sel, o)
-				rows, err := s.Query(ctx, pq, bd[0], bd[1])
-				if err != nil {
-					t.Fatalf("%s: %v", pq, err)
-				}
-				if got := rowsText(t, rows); !equalRows(got, want) {
+				if got := queryStrings(t, s, pq, bd[0], bd[1]); !equalRows(got, want) {
 					t.Fatalf("%s (%d, %d):\ngot  %v\nwant %v", pq, bd[0], bd[1], got, want)
 				}
 			}
@@ -110,26 +103,6 @@ func equalRows(a, b [][]string) bool {
 		}
 	}
 	return true
-}
-
-func rowsText(t *testing.T, rows *engine.Rows) [][]string {
-	t.Helper()
-	var out [][]string
-	for rows.Next() {
-		var r []string
-		for _, v := range rows.Text() {
-			if v == nil {
-				r = append(r, "NULL")
-			} else {
-				r = append(r, *v)
-			}
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // TestTopNMemoryBounded shows the top-N sort's memory is O(LIMIT), not

@@ -457,7 +457,20 @@ func bfToCharNum(d decimal.Decimal, f string) string {
 				}
 			}
 		}
-		s += string(fr)
+		// the fraction's pattern: digit positions take the digits left
+		// after FM's trimming, anything else is copied (990.0%)
+		k := 0
+		for j := 0; j < len(fracPart); j++ {
+			switch c := fracPart[j]; c {
+			case '9', '0':
+				if k < len(fr) {
+					s += string(fr[k])
+					k++
+				}
+			default:
+				s += string(c)
+			}
+		}
 	}
 	if fm {
 		s = strings.TrimLeft(s, " ")

@@ -24,3 +24,4 @@ SELECT mod(10, 0);
 SELECT trim_scale(1.500), min_scale(1.500), round(123.456::numeric, 1)::text;
 SELECT to_char(1234567.891, 'FM9,999,999.00'), to_char(0.5, '0.00'), to_char(42, '000'), to_char(-3.14159, '9.99');
 SELECT to_number('1,234.50', '9G999D99'), to_number('-12', '999');
+select to_char(0.5, '990.0%'), to_char(12.345, '99.99x'), to_char(3.1, 'FM9.999%'), to_char(1234.5, '9,999.00'), to_char(0.25, 'FM0.9900');

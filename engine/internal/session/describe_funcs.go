@@ -20,6 +20,21 @@ func addDescribeFuncs(r *expr.Registry) {
 		Fn: withState(triggerDef)})
 	r.Add("pg_get_triggerdef", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Bool}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(triggerDef)})
+	// pg_describe_object: psql's \dx+ lists an extension's members by it
+	r.Add("pg_describe_object", expr.FuncImpl{Args: []*types.Type{types.Oid, types.Oid, types.Int4}, Result: expr.Fixed(types.Text), Volatile: true,
+		Fn: func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
+			names, ok := env.Relations.(types.ObjectResolver)
+			if !ok {
+				return nil, nil
+			}
+			return withState(func(st *pgcatalog.State, a []any) (any, error) {
+				d, ok, err := st.DescribeObject(names, a[0].(uint32), a[1].(uint32), a[2].(int32))
+				if err != nil || !ok {
+					return nil, err
+				}
+				return d, nil
+			})(ctx, env, a)
+		}})
 	// No extended statistics exist: the column list of none is NULL.
 	r.Add("pg_get_statisticsobjdef_columns", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(*pgcatalog.State, []any) (any, error) { return nil, nil })})

@@ -20,29 +20,11 @@ import (
 // [NOT] EXISTS the planner probes per outer row is a Nested Loop Semi (Anti)
 // Join over the probed index.
 
-// subPlans adds the plans of the subqueries in exprs to out, numbered as
-// PostgreSQL numbers its SubPlans, in the order met.
+// subPlans adds the plans of the subqueries in exprs: SubPlans under
+// out, InitPlans under the query level's top node.
 func (e *explainer) subPlans(exprs []sql.Expression, out *explainNode) {
 	for _, x := range exprs {
-		sql.Inspect(x, func(x sql.Expression) bool {
-			sq, ok := x.(*plan.Subquery)
-			if !ok || sq.Query == nil {
-				return true
-			}
-			if e.seen == nil {
-				e.seen = map[*plan.Subquery]bool{}
-			}
-			if e.seen[sq] {
-				return false // a projection GMS repeats over its child's
-			}
-			e.seen[sq] = true
-			e.subplans++
-			k := e.node(sq.Query)
-			k.subplan = fmt.Sprintf("SubPlan %d", e.subplans)
-			out.kids = append(out.kids, k)
-			out.cost += out.rows * k.cost
-			return false
-		})
+		e.refs(x, out, false) // explain_subplan_refs.go
 	}
 }
 

@@ -95,7 +95,8 @@ func (j *HashSemiJoin) indexOnly() bool {
 func outerText(e sql.Expression) string {
 	q, _, err := transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		if gf, ok := x.(*expression.GetField); ok && gf.Table() != "" && !strings.Contains(gf.Name(), ".") {
-			return gf.WithName(gf.Table() + "." + gf.Name()), transform.NewTree, nil
+			// without its table, which a cast around it would print again
+			return gf.WithName(gf.Table() + "." + gf.Name()).WithTable(""), transform.NewTree, nil
 		}
 		return x, transform.SameTree, nil
 	})

@@ -177,7 +177,10 @@ func (e *explainer) stats(n sql.Node) *nodeStats {
 	if e.inst == nil {
 		return nil
 	}
-	return e.inst.stats[n]
+	if st := e.inst.stats[n]; st != nil || e.sub == nil || len(e.sub.corr) < 2 {
+		return st
+	}
+	return e.copiesStats(n) // a subplan's node: explain_subplan_refs.go
 }
 
 // tableRows estimates a table's rows: storage counts them, except for a

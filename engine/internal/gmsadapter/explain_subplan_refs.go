@@ -48,7 +48,7 @@ type subState struct {
 	same    map[*plan.Subquery]*plan.Subquery // a copy's first instance
 	inits   []*explainNode                    // InitPlans of the query level being printed
 	corr    []sql.ColSet                      // outer columns of the subplans being printed
-	aliases map[string]bool                   // relation names in use (renameRelations)
+	copies  map[string]*nodeStats             // summed counts of a node's copies (copiesStats)
 }
 
 // numberSubqueries numbers the subqueries of n's query level and, first,
@@ -393,4 +393,29 @@ func (e *explainer) sortRefs(fields sql.SortFields, child *explainNode) sql.Sort
 		return fields
 	}
 	return out
+}
+
+// copiesStats are the counts of the copies GMS ran of a subplan's node n:
+// each evaluation of a subquery runs a copy of its plan with the outer
+// row prepended to its scans (plan.PrependRowInPlan), so the counts of
+// the evaluations, summed, are n's, over as many loops.
+func (e *explainer) copiesStats(n sql.Node) *nodeStats {
+	if e.sub.copies == nil {
+		e.sub.copies = map[string]*nodeStats{}
+		e.inst.mu.Lock()
+		for k, st := range e.inst.stats {
+			key := fmt.Sprintf("%T %s", k, k.String())
+			sum := e.sub.copies[key]
+			if sum == nil {
+				sum = &nodeStats{}
+				e.sub.copies[key] = sum
+			}
+			sum.rows += st.rows
+			sum.loops += st.loops
+			sum.first += st.first
+			sum.total += st.total
+		}
+		e.inst.mu.Unlock()
+	}
+	return e.sub.copies[fmt.Sprintf("%T %s", n, n.String())]
 }

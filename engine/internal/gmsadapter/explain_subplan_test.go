@@ -190,3 +190,35 @@ func recordSubplans(t *testing.T, golden string) {
 		t.Fatal(err)
 	}
 }
+
+// TestExplainAnalyzeSubplanLoops requires EXPLAIN ANALYZE to count a
+// correlated SubPlan's nodes once per outer row and an InitPlan's once,
+// as PostgreSQL does, though GMS runs a copy of the subquery's plan each
+// time.
+func TestExplainAnalyzeSubplanLoops(t *testing.T) {
+	s := subplanSession(t)
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"select id, (select count(*) from n3 b where b.x < n3.x) from n3", []string{
+			"Seq Scan on n3 (actual rows=100 loops=1)",
+			"->  Aggregate (actual rows=1 loops=100)",
+			"->  Seq Scan on n3 b (actual rows=45 loops=100)"}},
+		{"select * from n3 where x > (select avg(x) from n3)", []string{
+			"Seq Scan on n3 (actual rows=50 loops=1)",
+			"->  Aggregate (actual rows=1 loops=1)",
+			"->  Seq Scan on n3 n3_1 (actual rows=100 loops=1)"}},
+	} {
+		lines, err := runText(t, s, "explain (analyze, costs off, timing off, summary off) "+c.q, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.q, err)
+		}
+		out := strings.Join(lines, "\n")
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in\n%s", c.q, w, out)
+			}
+		}
+	}
+}

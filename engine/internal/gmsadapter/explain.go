@@ -132,6 +132,9 @@ type explainNode struct {
 	subplan string // "SubPlan n" for a subquery's plan under its node
 	// subplanN is the number of a SubPlan or InitPlan (renameRelations)
 	subplanN int
+	// pulledUp marks a semi join's subquery side, whose relations are
+	// named after the query's own (renameRelations)
+	pulledUp bool
 }
 
 // Explain renders an analyzed plan; inst holds EXPLAIN ANALYZE's counts
@@ -374,6 +377,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 			return e.probeJoin(x)
 		}
 		l, r := e.node(x.Child), e.node(x.Inner)
+		markPulledUp(r) // explain_subplan_refs.go
 		name := "Hash Semi Join"
 		if x.Anti {
 			name = "Hash Anti Join"

@@ -45,6 +45,7 @@ func (e *explainer) lookupJoin(j *HashSemiJoin) *explainNode {
 	}
 	probeCost := 0.29 + math.Log2(innerRows+2)*0.01
 	inner := &explainNode{name: name, rows: 1, cost: probeCost, width: width(s.Schema())}
+	markPulledUp(inner)
 	cols := s.Index.Expressions()
 	var conds []string
 	for k, key := range s.Eq {
@@ -132,6 +133,7 @@ next:
 // looks each up in the outer table (rule_semi_join_lookup.go).
 func (e *explainer) probeJoin(j *HashSemiJoin) *explainNode {
 	in := e.node(j.Inner)
+	markPulledUp(in) // explain_subplan_refs.go
 	keys := j.innerKeyText()
 	agg := &explainNode{name: "HashAggregate", rows: in.rows, cost: in.cost + in.rows*0.01, width: in.width,
 		details: [][2]string{{"Group Key", strings.Join(keys, ", ")}}, kids: []*explainNode{in}}
@@ -238,7 +240,7 @@ func (j *HashSemiJoin) innerKeyText() []string {
 				table = schema[c].Source
 			}
 			if table != "" {
-				keys[i] = table + "." + gf.Name()
+				keys[i] = pulledUpName(table, j) + "." + gf.Name() // explain_subplan_refs.go
 			}
 		}
 	}
@@ -271,6 +273,7 @@ func (e *explainer) mergeJoin(j *HashSemiJoin) *explainNode {
 		name += " " + j.LookupAlias
 	}
 	inner := &explainNode{name: name, rows: innerRows, cost: 0.29 + innerRows*0.01, width: width(s.Schema())}
+	markPulledUp(inner)
 	name = "Merge Semi Join"
 	if j.Anti {
 		name = "Merge Anti Join"

@@ -310,11 +310,15 @@ func initNumber(k *explainNode) int {
 // number's order.
 func renameRelations(root *explainNode) {
 	used := map[string]bool{}
-	var subs []*explainNode
+	var subs, pulled []*explainNode
 	var walk func(n *explainNode, top bool)
 	walk = func(n *explainNode, top bool) {
-		if n.subplan != "" && !top {
+		switch {
+		case n.subplan != "" && !top:
 			subs = append(subs, n)
+			return
+		case n.pulledUp && !top:
+			pulled = append(pulled, n)
 			return
 		}
 		renameRelation(n, used)
@@ -323,9 +327,59 @@ func renameRelations(root *explainNode) {
 		}
 	}
 	walk(root, true)
+	for i := 0; i < len(pulled); i++ { // the query's relations first
+		walk(pulled[i], true)
+	}
 	for i := 0; i < len(subs); i++ {
 		sort.SliceStable(subs[i:], func(a, b int) bool { return subs[i+a].subplanN < subs[i+b].subplanN })
 		walk(subs[i], true)
+	}
+}
+
+// markPulledUp marks n, a semi join's subquery side, and its nodes: a
+// relation PostgreSQL pulled up from a subquery comes after the query's
+// own in its range table, so it is the one renamed.
+func markPulledUp(n *explainNode) {
+	n.pulledUp = true
+}
+
+// pulledUpName is the name of table, a relation of j's subquery side,
+// where j's outer side reads a relation of the same name: the first
+// numbered name the outer side does not use (renameRelation's, in the
+// common case of one such relation).
+func pulledUpName(table string, j *HashSemiJoin) string {
+	outer := map[string]bool{}
+	var sides []sql.Node
+	if j.Child != nil {
+		sides = append(sides, j.Child)
+	}
+	if j.Probe != nil {
+		sides = append(sides, j.Probe)
+	}
+	for _, side := range sides {
+		transform.Inspect(side, func(n sql.Node) bool {
+			switch x := n.(type) {
+			case *plan.TableAlias:
+				outer[x.Name()] = true
+				return false
+			case *plan.ResolvedTable:
+				outer[x.Name()] = true
+			case *IndexScan:
+				outer[x.Name()] = true
+			}
+			return true
+		})
+	}
+	if j.ProbeAlias != "" {
+		outer[j.ProbeAlias] = true
+	}
+	if !outer[table] {
+		return table
+	}
+	for k := 1; ; k++ {
+		if alt := fmt.Sprintf("%s_%d", table, k); !outer[alt] {
+			return alt
+		}
 	}
 }
 

@@ -23,8 +23,8 @@ insert into n3 select g, g % 10, case when g % 3 = 0 then 'a' else 'b' end from 
 
 // subplanShapes are subqueries in expressions whose plan tinybase runs as
 // PostgreSQL 15 does: InitPlans for uncorrelated scalar and ARRAY
-// subqueries, a hashed SubPlan for NOT IN, a SubPlan per row for a
-// correlated subquery in the select list.
+// subqueries, a hashed SubPlan for [NOT] IN, a SubPlan per row for a
+// correlated subquery, a semi join reading its table again (n3_1).
 var subplanShapes = []string{
 	"explain (costs off) select * from n3 where x > (select avg(x) from n3)",
 	"explain (costs off) select * from n3 where id not in (select x from n3 where v = 'a')",
@@ -32,6 +32,13 @@ var subplanShapes = []string{
 	"explain (costs off) select id, (select count(*) from n3 b where b.x < n3.x) from n3",
 	"explain (costs off) select (select max(x) from n3), (select min(x) from n3)",
 	"explain (costs off) select id, (select max(b.x) from n3 b where b.v = n3.v) from n3 where x > (select avg(x) from n3)",
+	"explain (costs off) select * from n3 where x > (select avg(b.x) from n3 b where b.v = n3.v)",
+	"explain (costs off) select * from n3 where x = any (select x from n3 where v = 'a')",
+	"explain (costs off) select * from n3 where x in (select x from n3 where v = 'a') or id < 5",
+	"explain (costs off) select * from n3 a where a.id in (select b.x from n3 b where b.v = a.v)",
+	"explain (costs off) select * from n3 a where a.id not in (select b.x from n3 b where b.v = a.v)",
+	"explain (costs off) select id, (select max(x) from n3), array(select x from n3 b where b.id = n3.id) from n3",
+	"explain (costs off) delete from n3 where x > (select avg(x) from n3)",
 }
 
 // subplanCorpus are subquery shapes of every kind and place; EXPLAIN of

@@ -344,6 +344,8 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		return &explainNode{name: "Limit", rows: child.rows, cost: child.cost, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}
 	case *plan.Having:
 		return e.havingNode(x) // explain_subplan_refs.go
+	case *plan.UpdateSource:
+		return e.updateSource(x) // explain_subplan_refs.go
 	case *plan.Sort:
 		return e.sortNode(n, x.SortFields, x.Child)
 	case *plan.TopN:

@@ -2,6 +2,7 @@ package gmsadapter
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -65,6 +66,8 @@ func (e *explainer) numberSubqueries(n sql.Node) {
 		switch x := n.(type) {
 		case *plan.Project:
 			cats[0] = append(cats[0], ownProjections(x)...)
+		case *plan.UpdateSource:
+			cats[0] = append(cats[0], setsByColumn(x.UpdateExprs)...)
 		case *plan.Sort:
 			for _, f := range x.SortFields {
 				cats[1] = append(cats[1], f.Column)
@@ -472,4 +475,31 @@ func (e *explainer) copiesStats(n sql.Node) *nodeStats {
 		e.inst.mu.Unlock()
 	}
 	return e.sub.copies[fmt.Sprintf("%T %s", n, n.String())]
+}
+
+// updateSource prints the rows an UPDATE reads as PostgreSQL does: the
+// scan below its Update node, which computes the new values, so a
+// subquery in SET is a SubPlan of the scan.
+func (e *explainer) updateSource(u *plan.UpdateSource) *explainNode {
+	out := e.node(u.Child)
+	for _, x := range u.UpdateExprs {
+		e.refs(x, out, false)
+	}
+	return out
+}
+
+// setsByColumn are an UPDATE's SET assignments in its table's column
+// order, the order of PostgreSQL's target list.
+func setsByColumn(sets []sql.Expression) []sql.Expression {
+	col := func(x sql.Expression) int {
+		if sf, ok := x.(*expression.SetField); ok {
+			if gf, ok := sf.LeftChild.(*expression.GetField); ok {
+				return gf.Index()
+			}
+		}
+		return math.MaxInt
+	}
+	out := append([]sql.Expression{}, sets...)
+	sort.SliceStable(out, func(i, j int) bool { return col(out[i]) < col(out[j]) })
+	return out
 }

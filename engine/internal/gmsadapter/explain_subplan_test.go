@@ -39,6 +39,7 @@ var subplanShapes = []string{
 	"explain (costs off) select * from n3 a where a.id not in (select b.x from n3 b where b.v = a.v)",
 	"explain (costs off) select id, (select max(x) from n3), array(select x from n3 b where b.id = n3.id) from n3",
 	"explain (costs off) delete from n3 where x > (select avg(x) from n3)",
+	"explain (costs off) update n3 set v = 'b' where x > (select avg(x) from n3)",
 }
 
 // subplanCorpus are subquery shapes of every kind and place; EXPLAIN of
@@ -72,6 +73,7 @@ var subplanCorpus = []string{
 	"select * from n3 where (select max(x) from n3) > 3 and id < 10",
 	"update n3 set v = 'b' where x > (select avg(x) from n3)",
 	"update n3 set v = 'b' where id in (select x from n3 b where b.v = n3.v)",
+	"update n3 set v = (select min(b.v) from n3 b where b.id = n3.x + 1), x = (select max(x) from n3) where id < 5",
 	"delete from n3 where id in (select x from n3 where v = 'zz')",
 	"delete from n3 where exists (select 1 from n3 b where b.x > n3.x and b.v = 'zz')",
 	"delete from n3 where x > (select avg(x) from n3)",

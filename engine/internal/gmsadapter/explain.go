@@ -251,7 +251,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		if cond == nil {
 			return out // the lookup's own keys
 		}
-		cond = e.refs(cond, out, len(out.kids) == 0)
+		cond = e.refs(cond, out, scansOne(out))
 		if k := len(out.details) - 1; k >= 0 && out.details[k][0] == "Filter" {
 			// a Seq Scan that a size-aware IndexScan chose has its own
 			out.details[k][1] = "(" + out.details[k][1] + " AND " + condText(cond) + ")"

@@ -503,3 +503,17 @@ func setsByColumn(sets []sql.Expression) []sql.Expression {
 	sort.SliceStable(out, func(i, j int) bool { return col(out[i]) < col(out[j]) })
 	return out
 }
+
+// scansOne reports whether n reads one relation, whose columns
+// PostgreSQL prints without its name.
+func scansOne(n *explainNode) bool {
+	if strings.HasPrefix(n.name, "Bitmap Heap Scan") || strings.HasPrefix(n.name, "Subquery Scan") {
+		return true
+	}
+	for _, k := range n.kids {
+		if k.subplan == "" {
+			return false
+		}
+	}
+	return true
+}

@@ -40,6 +40,7 @@ var subplanShapes = []string{
 	"explain (costs off) select id, (select max(x) from n3), array(select x from n3 b where b.id = n3.id) from n3",
 	"explain (costs off) delete from n3 where x > (select avg(x) from n3)",
 	"explain (costs off) update n3 set v = 'b' where x > (select avg(x) from n3)",
+	"explain (costs off) select * from n3 where id < 10 and x > (select avg(x) from n3)",
 }
 
 // subplanCorpus are subquery shapes of every kind and place; EXPLAIN of

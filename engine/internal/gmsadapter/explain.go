@@ -358,7 +358,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 			out.rows = e.groupRows(x.Child, x.GroupByExprs, child.rows) // explain_estimate.go
 			keys := make([]string, len(x.GroupByExprs))
 			for i, g := range x.GroupByExprs {
-				keys[i] = exprText(g)
+				keys[i] = exprText(e.keyRef(g)) // explain_subplan_refs.go
 			}
 			out.details = append(out.details, [2]string{"Group Key", strings.Join(keys, ", ")})
 		}

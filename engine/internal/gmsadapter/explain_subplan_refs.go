@@ -42,14 +42,15 @@ type subRef struct {
 
 // subState is the explainer's record of the plan's subqueries.
 type subState struct {
-	refs    map[*plan.Subquery]subRef
-	plans   int // SubPlans and InitPlans numbered
-	params  int // PARAM_EXEC slots PostgreSQL would have allocated
-	printed map[*plan.Subquery]bool
-	same    map[*plan.Subquery]*plan.Subquery // a copy's first instance
-	inits   []*explainNode                    // InitPlans of the query level being printed
-	corr    []sql.ColSet                      // outer columns of the subplans being printed
-	copies  map[string]*nodeStats             // summed counts of a node's copies (copiesStats)
+	refs           map[*plan.Subquery]subRef
+	plans          int // SubPlans and InitPlans numbered
+	params         int // PARAM_EXEC slots PostgreSQL would have allocated
+	printed        map[*plan.Subquery]bool
+	same           map[*plan.Subquery]*plan.Subquery // a copy's first instance
+	inits          []*explainNode                    // InitPlans of the query level being printed
+	corr           []sql.ColSet                      // outer columns of the subplans being printed
+	multi, counted bool                              // the plan reads more than one relation (keyRef)
+	copies         map[string]*nodeStats             // summed counts of a node's copies (copiesStats)
 }
 
 // numberSubqueries numbers the subqueries of n's query level and, first,
@@ -61,6 +62,10 @@ func (e *explainer) numberSubqueries(n sql.Node) {
 	}
 	// select list, sort keys (the select list's hidden columns),
 	// conditions, HAVING
+	if !e.sub.counted { // the whole plan, once
+		e.sub.counted = true
+		e.countRelations(n)
+	}
 	var cats [4][]sql.Expression
 	transform.Inspect(n, func(n sql.Node) bool {
 		switch x := n.(type) {
@@ -115,6 +120,61 @@ func (e *explainer) numberSubqueries(n sql.Node) {
 			})
 		}
 	}
+}
+
+// countRelations sets multi when n, its subqueries' plans included,
+// reads more than one relation.
+func (e *explainer) countRelations(n sql.Node) {
+	seen := 0
+	var walk func(n sql.Node)
+	walk = func(n sql.Node) {
+		transform.Inspect(n, func(n sql.Node) bool {
+			switch x := n.(type) {
+			case *plan.TableAlias:
+				seen++
+				return false
+			case *plan.ResolvedTable:
+				if x.Name() != "" && !plan.IsDualTable(x.UnderlyingTable()) {
+					seen++
+				}
+			case *IndexScan:
+				seen++
+			}
+			if ex, ok := n.(sql.Expressioner); ok {
+				for _, x := range ex.Expressions() {
+					sql.Inspect(x, func(x sql.Expression) bool {
+						if sq, _ := subqueryUse(x); sq != nil {
+							walk(sq.Query)
+							return false
+						}
+						return true
+					})
+				}
+			}
+			return true
+		})
+	}
+	walk(n)
+	e.sub.multi = seen > 1
+}
+
+// keyRef is a sort or group key for printing: its columns qualified by
+// their relation when the plan reads more than one, as PostgreSQL's
+// EXPLAIN prefixes them (explain.c show_sort_group_keys).
+func (e *explainer) keyRef(x sql.Expression) sql.Expression {
+	if e.sub == nil || !e.sub.multi {
+		return x
+	}
+	q, _, err := transform.Expr(x, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if gf, ok := x.(*expression.GetField); ok && gf.Table() != "" && !strings.Contains(gf.Name(), ".") {
+			return gf.WithName(gf.Table() + "." + gf.Name()).WithTable(""), transform.NewTree, nil
+		}
+		return x, transform.SameTree, nil
+	})
+	if err != nil {
+		return x
+	}
+	return q
 }
 
 // subqueryUse is the subquery x is (or tests), with how it is used.
@@ -333,9 +393,27 @@ func renameRelations(root *explainNode) {
 	for i := 0; i < len(pulled); i++ { // the query's relations first
 		walk(pulled[i], true)
 	}
-	for i := 0; i < len(subs); i++ {
-		sort.SliceStable(subs[i:], func(a, b int) bool { return subs[i+a].subplanN < subs[i+b].subplanN })
-		walk(subs[i], true)
+	// then every subplan's, nested ones too, in their numbers' order
+	var all []*explainNode
+	var gather func(n *explainNode)
+	gather = func(n *explainNode) {
+		if n.subplan != "" {
+			all = append(all, n)
+		}
+		for _, k := range n.kids {
+			gather(k)
+		}
+	}
+	for _, n := range subs {
+		gather(n)
+	}
+	sort.SliceStable(all, func(a, b int) bool { return all[a].subplanN < all[b].subplanN })
+	for _, n := range all {
+		pulled = pulled[:0]
+		walk(n, true) // its nested subplans are in all
+		for i := 0; i < len(pulled); i++ {
+			walk(pulled[i], true)
+		}
 	}
 }
 
@@ -434,7 +512,7 @@ func (e *explainer) havingNode(h *plan.Having) *explainNode {
 func (e *explainer) sortRefs(fields sql.SortFields, child *explainNode) sql.SortFields {
 	var out sql.SortFields
 	for i, f := range fields {
-		c := e.refs(f.Column, child, false)
+		c := e.keyRef(e.refs(f.Column, child, false))
 		if c == f.Column {
 			continue
 		}

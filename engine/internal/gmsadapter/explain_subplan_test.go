@@ -41,6 +41,8 @@ var subplanShapes = []string{
 	"explain (costs off) delete from n3 where x > (select avg(x) from n3)",
 	"explain (costs off) update n3 set v = 'b' where x > (select avg(x) from n3)",
 	"explain (costs off) select * from n3 where id < 10 and x > (select avg(x) from n3)",
+	"explain (costs off) select * from n3 where x > (select avg(x) from n3 where x < (select max(x) from n3))",
+	"explain (costs off) select * from n3 where x > (select avg(x) from n3) order by v",
 }
 
 // subplanCorpus are subquery shapes of every kind and place; EXPLAIN of

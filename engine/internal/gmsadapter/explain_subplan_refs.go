@@ -137,7 +137,7 @@ func (e *explainer) countRelations(n sql.Node) {
 				if x.Name() != "" && !plan.IsDualTable(x.UnderlyingTable()) {
 					seen++
 				}
-			case *IndexScan:
+			case *IndexScan, *SharedScan, *CountStar:
 				seen++
 			}
 			if ex, ok := n.(sql.Expressioner); ok {

@@ -43,6 +43,7 @@ var subplanShapes = []string{
 	"explain (costs off) select * from n3 where id < 10 and x > (select avg(x) from n3)",
 	"explain (costs off) select * from n3 where x > (select avg(x) from n3 where x < (select max(x) from n3))",
 	"explain (costs off) select * from n3 where x > (select avg(x) from n3) order by v",
+	"explain (costs off) select x, count(*) from n3 group by x having max(id) > (select avg(b.id) from n3 b where b.x = n3.x)",
 }
 
 // subplanCorpus are subquery shapes of every kind and place; EXPLAIN of

@@ -417,7 +417,7 @@ func renameRelations(root *explainNode) {
 	}
 }
 
-// markPulledUp marks n, a semi join's subquery side, and its nodes: a
+// markPulledUp marks n, the top of a semi join's subquery side: a
 // relation PostgreSQL pulled up from a subquery comes after the query's
 // own in its range table, so it is the one renamed.
 func markPulledUp(n *explainNode) {

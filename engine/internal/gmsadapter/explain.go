@@ -130,13 +130,20 @@ type explainNode struct {
 	stats   *nodeStats
 	kids    []*explainNode
 	subplan string // "SubPlan n" for a subquery's plan under its node
+	// subplanN is the number of a SubPlan or InitPlan (renameRelations)
+	subplanN int
+	// pulledUp marks a semi join's subquery side, whose relations are
+	// named after the query's own (renameRelations)
+	pulledUp bool
 }
 
 // Explain renders an analyzed plan; inst holds EXPLAIN ANALYZE's counts
 // (nil without ANALYZE).
 func Explain(ctx *sql.Context, n sql.Node, o ExplainOptions, inst *Instrument, planning, execution time.Duration) []string {
 	e := &explainer{ctx: ctx, inst: inst}
-	root := e.node(n)
+	e.numberSubqueries(n)                // explain_subplan_refs.go
+	root := e.levelNode(n, sql.ColSet{}) // with its InitPlans
+	renameRelations(root)
 	if o.JSON {
 		return []string{e.json(root, o, planning, execution)}
 	}
@@ -164,17 +171,19 @@ func Explain(ctx *sql.Context, n sql.Node, o ExplainOptions, inst *Instrument, p
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 type explainer struct {
-	ctx      *sql.Context
-	inst     *Instrument
-	subplans int                     // SubPlans numbered so far
-	seen     map[*plan.Subquery]bool // subqueries printed
+	ctx  *sql.Context
+	inst *Instrument
+	sub  *subState // subqueries: numbers, printed plans (explain_subplan_refs.go)
 }
 
 func (e *explainer) stats(n sql.Node) *nodeStats {
 	if e.inst == nil {
 		return nil
 	}
-	return e.inst.stats[n]
+	if st := e.inst.stats[n]; st != nil || e.sub == nil || len(e.sub.corr) < 2 {
+		return st
+	}
+	return e.copiesStats(n) // a subplan's node: explain_subplan_refs.go
 }
 
 // tableRows estimates a table's rows: storage counts them, except for a
@@ -242,6 +251,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		if cond == nil {
 			return out // the lookup's own keys
 		}
+		cond = e.refs(cond, out, scansOne(out))
 		if k := len(out.details) - 1; k >= 0 && out.details[k][0] == "Filter" {
 			// a Seq Scan that a size-aware IndexScan chose has its own
 			out.details[k][1] = "(" + out.details[k][1] + " AND " + condText(cond) + ")"
@@ -332,6 +342,10 @@ func (e *explainer) node(n sql.Node) *explainNode {
 	case *plan.Offset:
 		child := e.node(x.Child)
 		return &explainNode{name: "Limit", rows: child.rows, cost: child.cost, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}
+	case *plan.Having:
+		return e.havingNode(x) // explain_subplan_refs.go
+	case *plan.UpdateSource:
+		return e.updateSource(x) // explain_subplan_refs.go
 	case *plan.Sort:
 		return e.sortNode(n, x.SortFields, x.Child)
 	case *plan.TopN:
@@ -344,7 +358,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 			out.rows = e.groupRows(x.Child, x.GroupByExprs, child.rows) // explain_estimate.go
 			keys := make([]string, len(x.GroupByExprs))
 			for i, g := range x.GroupByExprs {
-				keys[i] = exprText(g)
+				keys[i] = exprText(e.keyRef(g)) // explain_subplan_refs.go
 			}
 			out.details = append(out.details, [2]string{"Group Key", strings.Join(keys, ", ")})
 		}
@@ -365,6 +379,7 @@ func (e *explainer) node(n sql.Node) *explainNode {
 			return e.probeJoin(x)
 		}
 		l, r := e.node(x.Child), e.node(x.Inner)
+		markPulledUp(r) // explain_subplan_refs.go
 		name := "Hash Semi Join"
 		if x.Anti {
 			name = "Hash Anti Join"
@@ -427,7 +442,7 @@ func nodeTable(n sql.Node) string {
 
 func (e *explainer) sortNode(n sql.Node, fields sql.SortFields, childNode sql.Node) *explainNode {
 	child := e.node(childNode)
-	keys := sortKeyText(fields)
+	keys := sortKeyText(e.sortRefs(fields, child)) // explain_subplan_refs.go
 	out := &explainNode{name: "Sort", rows: child.rows, cost: child.cost + child.rows*math.Log2(child.rows+2)*0.01, width: child.width, stats: e.stats(n), kids: []*explainNode{child}}
 	out.details = append(out.details, [2]string{"Sort Key", keys})
 	if st := out.stats; st != nil && st.sortMethod != "" {
@@ -489,7 +504,7 @@ func (e *explainer) joinNode(j *plan.JoinNode) *explainNode {
 		}
 		out.name = "Hash" + kind
 		if j.Filter != nil {
-			out.details = append(out.details, [2]string{"Hash Cond", joinCondText(j.Filter)})
+			out.details = append(out.details, [2]string{"Hash Cond", joinCondText(e.refs(j.Filter, out, false))})
 		}
 		out.rows = math.Max(l.rows, r.rows)
 		out.cost = l.cost + r.cost + (l.rows+r.rows)*0.01
@@ -499,14 +514,14 @@ func (e *explainer) joinNode(j *plan.JoinNode) *explainNode {
 		}
 		out.name = "Merge" + kind
 		if j.Filter != nil {
-			out.details = append(out.details, [2]string{"Merge Cond", joinCondText(j.Filter)})
+			out.details = append(out.details, [2]string{"Merge Cond", joinCondText(e.refs(j.Filter, out, false))})
 		}
 		out.rows = math.Max(l.rows, r.rows)
 		out.cost = l.cost + r.cost
 	default:
 		out.name = "Nested Loop" + kind
 		if j.Filter != nil && !j.Op.IsLookup() {
-			out.details = append(out.details, [2]string{"Join Filter", joinCondText(j.Filter)})
+			out.details = append(out.details, [2]string{"Join Filter", joinCondText(e.refs(j.Filter, out, false))})
 		}
 		out.rows = math.Max(1, l.rows*r.rows)
 		if j.Op.IsLookup() {
@@ -823,18 +838,20 @@ func (e *explainer) json(root *explainNode, o ExplainOptions, planning, executio
 			}
 		}
 		var kids []any
-		for i, k := range n.kids {
+		plain := 0
+		for _, k := range n.kids {
 			rel := "Outer"
-			if i > 0 {
+			if plain > 0 {
 				rel = "Inner"
 			}
 			if k.subplan != "" {
-				m := conv(k, "SubPlan")
+				m := conv(k, strings.Fields(k.subplan)[0]) // InitPlan or SubPlan
 				m["Subplan Name"] = k.subplan
 				kids = append(kids, m)
 				continue
 			}
 			kids = append(kids, conv(k, rel))
+			plain++
 		}
 		if len(kids) > 0 {
 			m["Plans"] = kids

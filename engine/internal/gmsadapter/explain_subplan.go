@@ -20,29 +20,11 @@ import (
 // [NOT] EXISTS the planner probes per outer row is a Nested Loop Semi (Anti)
 // Join over the probed index.
 
-// subPlans adds the plans of the subqueries in exprs to out, numbered as
-// PostgreSQL numbers its SubPlans, in the order met.
+// subPlans adds the plans of the subqueries in exprs: SubPlans under
+// out, InitPlans under the query level's top node.
 func (e *explainer) subPlans(exprs []sql.Expression, out *explainNode) {
 	for _, x := range exprs {
-		sql.Inspect(x, func(x sql.Expression) bool {
-			sq, ok := x.(*plan.Subquery)
-			if !ok || sq.Query == nil {
-				return true
-			}
-			if e.seen == nil {
-				e.seen = map[*plan.Subquery]bool{}
-			}
-			if e.seen[sq] {
-				return false // a projection GMS repeats over its child's
-			}
-			e.seen[sq] = true
-			e.subplans++
-			k := e.node(sq.Query)
-			k.subplan = fmt.Sprintf("SubPlan %d", e.subplans)
-			out.kids = append(out.kids, k)
-			out.cost += out.rows * k.cost
-			return false
-		})
+		e.refs(x, out, false) // explain_subplan_refs.go
 	}
 }
 
@@ -63,6 +45,7 @@ func (e *explainer) lookupJoin(j *HashSemiJoin) *explainNode {
 	}
 	probeCost := 0.29 + math.Log2(innerRows+2)*0.01
 	inner := &explainNode{name: name, rows: 1, cost: probeCost, width: width(s.Schema()), stats: e.stats(s)}
+	markPulledUp(inner)
 	cols := s.Index.Expressions()
 	var conds []string
 	for k, key := range s.Eq {
@@ -113,7 +96,8 @@ func (j *HashSemiJoin) indexOnly() bool {
 func outerText(e sql.Expression) string {
 	q, _, err := transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		if gf, ok := x.(*expression.GetField); ok && gf.Table() != "" && !strings.Contains(gf.Name(), ".") {
-			return gf.WithName(gf.Table() + "." + gf.Name()), transform.NewTree, nil
+			// without its table, which a cast around it would print again
+			return gf.WithName(gf.Table() + "." + gf.Name()).WithTable(""), transform.NewTree, nil
 		}
 		return x, transform.SameTree, nil
 	})
@@ -149,6 +133,7 @@ next:
 // looks each up in the outer table (rule_semi_join_lookup.go).
 func (e *explainer) probeJoin(j *HashSemiJoin) *explainNode {
 	in := e.node(j.Inner)
+	markPulledUp(in) // explain_subplan_refs.go
 	keys := j.innerKeyText()
 	agg := &explainNode{name: "HashAggregate", rows: in.rows, cost: in.cost + in.rows*0.01, width: in.width,
 		details: [][2]string{{"Group Key", strings.Join(keys, ", ")}}, kids: []*explainNode{in}}
@@ -255,7 +240,7 @@ func (j *HashSemiJoin) innerKeyText() []string {
 				table = schema[c].Source
 			}
 			if table != "" {
-				keys[i] = table + "." + gf.Name()
+				keys[i] = pulledUpName(table, j) + "." + gf.Name() // explain_subplan_refs.go
 			}
 		}
 	}
@@ -288,6 +273,7 @@ func (e *explainer) mergeJoin(j *HashSemiJoin) *explainNode {
 		name += " " + j.LookupAlias
 	}
 	inner := &explainNode{name: name, rows: innerRows, cost: 0.29 + innerRows*0.01, width: width(s.Schema())}
+	markPulledUp(inner)
 	name = "Merge Semi Join"
 	if j.Anti {
 		name = "Merge Anti Join"

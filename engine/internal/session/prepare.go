@@ -185,6 +185,11 @@ func (s *Session) describe(ctx context.Context, p *Prepared) ([]Column, string, 
 		r.setColumns(callSchema(c)) // routines_host.go
 		return r.cols, res.Tag, nil
 	}
+	if _, ok := res.Cmd.(*translate.Explain); ok {
+		// one text column, as explainCommand returns it; describing an
+		// EXPLAIN ANALYZE must not run its statement
+		return valuesRows(res.Tag, "QUERY PLAN").Columns(), res.Tag, nil
+	}
 	if res.Tag != "SHOW" && res.Tag != "SELECT" && !res.Returning {
 		return nil, res.Tag, nil
 	}

@@ -1,13 +1,10 @@
 package gmsadapter_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
@@ -115,7 +112,7 @@ func TestExplainSubqueriesNoGMSTree(t *testing.T) {
 func TestExplainSubplanGolden(t *testing.T) {
 	golden := filepath.Join("testdata", "explain_subplan.golden")
 	if *record {
-		recordSubplans(t, golden)
+		recordPlans(t, golden, subplanFixture, subplanShapes, "drop table n3") // explain_subquery_test.go
 	}
 	data, err := os.ReadFile(golden)
 	if err != nil {
@@ -161,47 +158,6 @@ func subplanSession(t *testing.T) *engine.Session {
 		}
 	}
 	return s
-}
-
-// recordSubplans writes PostgreSQL's plans of subplanShapes.
-func recordSubplans(t *testing.T, golden string) {
-	url := os.Getenv("TINYBASE_PG_URL")
-	if url == "" {
-		t.Fatal("-record needs TINYBASE_PG_URL")
-	}
-	ctx := context.Background()
-	c, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close(ctx)
-	stmts, err := engine.SplitStatements(subplanFixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, st := range stmts {
-		if _, err := c.Exec(ctx, st.SQL); err != nil {
-			t.Fatalf("%s: %v", st.SQL, err)
-		}
-	}
-	var b strings.Builder
-	for _, q := range subplanShapes {
-		rows, err := c.Query(ctx, q, pgx.QueryExecModeSimpleProtocol)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		b.WriteString("-- " + q + "\n" + strings.Join(lines, "\n") + "\n\n")
-	}
-	if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Exec(ctx, "drop table n3"); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestExplainAnalyzeSubplanLoops requires EXPLAIN ANALYZE to count a

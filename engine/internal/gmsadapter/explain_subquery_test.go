@@ -54,7 +54,7 @@ var subqueryShapes = []string{
 func TestExplainSubqueryPlans(t *testing.T) {
 	golden := filepath.Join("testdata", "explain_subquery.golden")
 	if *record {
-		recordSubqueryPlans(t, golden)
+		recordPlans(t, golden, subqueryFixture, subqueryShapes, "drop table comments", "drop table posts", "drop table users")
 	}
 	data, err := os.ReadFile(golden)
 	if err != nil {
@@ -96,8 +96,9 @@ func TestExplainSubqueryPlans(t *testing.T) {
 	}
 }
 
-// recordSubqueryPlans writes PostgreSQL's plans of subqueryShapes.
-func recordSubqueryPlans(t *testing.T, golden string) {
+// recordPlans writes PostgreSQL's plans of shapes over fixture into
+// golden, then runs cleanup there.
+func recordPlans(t *testing.T, golden, fixture string, shapes []string, cleanup ...string) {
 	url := os.Getenv("TINYBASE_PG_URL")
 	if url == "" {
 		t.Fatal("-record needs TINYBASE_PG_URL")
@@ -108,7 +109,7 @@ func recordSubqueryPlans(t *testing.T, golden string) {
 		t.Fatal(err)
 	}
 	defer c.Close(ctx)
-	stmts, err := engine.SplitStatements(subqueryFixture)
+	stmts, err := engine.SplitStatements(fixture)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func recordSubqueryPlans(t *testing.T, golden string) {
 		}
 	}
 	var b strings.Builder
-	for _, q := range subqueryShapes {
+	for _, q := range shapes {
 		rows, err := c.Query(ctx, q, pgx.QueryExecModeSimpleProtocol)
 		if err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -132,7 +133,7 @@ func recordSubqueryPlans(t *testing.T, golden string) {
 	if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"drop table comments", "drop table posts", "drop table users"} {
+	for _, q := range cleanup {
 		if _, err := c.Exec(ctx, q); err != nil {
 			t.Fatal(err)
 		}

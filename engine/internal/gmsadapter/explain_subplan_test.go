@@ -1,13 +1,11 @@
 package gmsadapter_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
-	"github.com/tinybase/tinybase/engine/enginetest"
 )
 
 // subplanFixture is one table read by its own subqueries, as PostgreSQL
@@ -114,49 +112,12 @@ func TestExplainSubplanGolden(t *testing.T) {
 	if *record {
 		recordPlans(t, golden, subplanFixture, subplanShapes, "drop table n3") // explain_subquery_test.go
 	}
-	data, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]string{}
-	for _, block := range strings.Split(strings.TrimSpace(string(data)), "\n\n") {
-		q, plan, _ := strings.Cut(block, "\n")
-		want[strings.TrimPrefix(q, "-- ")] = plan
-	}
-	s := subplanSession(t)
-	for _, q := range subplanShapes {
-		w, ok := want[q]
-		if !ok {
-			t.Errorf("%s: not recorded (run with -record)", q)
-			continue
-		}
-		lines, err := runText(t, s, q, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		if got := strings.Join(lines, "\n"); got != w {
-			t.Errorf("%s:\n%s\nPostgreSQL 15:\n%s", q, got, w)
-		}
-	}
+	checkPlans(t, subplanSession(t), golden, subplanShapes) // explain_subquery_test.go
 }
 
 func subplanSession(t *testing.T) *engine.Session {
 	t.Helper()
-	e := enginetest.New(t)
-	s, err := e.Connect(engine.SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	stmts, err := engine.SplitStatements(subplanFixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, st := range stmts {
-		if _, err := runText(t, s, st.SQL, nil); err != nil {
-			t.Fatalf("%s: %v", st.SQL, err)
-		}
-	}
+	s, _ := sessionWith(t, subplanFixture) // join_loop_test.go
 	return s
 }
 

@@ -124,13 +124,20 @@ func TestJoinLoopRows(t *testing.T) {
 // fixtureSession is a session over the planner fixture, and its engine.
 func fixtureSession(t *testing.T) (*engine.Session, *engine.Engine) {
 	t.Helper()
+	return sessionWith(t, plannerFixture)
+}
+
+// sessionWith is a session of a new engine after the statements of
+// fixture, and its engine.
+func sessionWith(t *testing.T, fixture string) (*engine.Session, *engine.Engine) {
+	t.Helper()
 	e := enginetest.New(t)
 	s, err := e.Connect(engine.SessionOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	stmts, err := engine.SplitStatements(plannerFixture)
+	stmts, err := engine.SplitStatements(fixture)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package gmsadapter
 
 import (
+	"slices"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -17,6 +19,9 @@ import (
 // ok is false when no key reads a subquery (so a rewritten window is
 // built as it is).
 func windowKeysOnce(w *plan.Window) (*plan.Window, bool) {
+	if !slices.ContainsFunc(w.SelectExprs, readsSubquery) {
+		return w, false // the common window: nothing to rewrite, nothing allocated
+	}
 	width := len(w.Child.Schema())
 	var keys []sql.Expression
 	keyAt := map[string]int{}

@@ -21,12 +21,12 @@ func (s *State) DescribeObject(names types.ObjectResolver, classid, objid uint32
 		}
 		return 0
 	}
-	catalogName := map[uint32]string{
-		1259: "pg_class", 1255: "pg_proc", 1247: "pg_type", 2617: "pg_operator", 2616: "pg_opclass",
-		2753: "pg_opfamily", 2605: "pg_cast", 2615: "pg_namespace", 3466: "pg_event_trigger",
-		3079: "pg_extension", 2620: "pg_trigger", 3256: "pg_policy", 2612: "pg_language",
-		2601: "pg_am", 1260: "pg_authid", 2606: "pg_constraint", 2604: "pg_attrdef",
-	}[classid]
+	catalogName := ""
+	for _, name := range describedCatalogs {
+		if catalogTableOIDs[name] == classid {
+			catalogName = name
+		}
+	}
 	if catalogName == "" {
 		return "", false, nil
 	}
@@ -84,6 +84,11 @@ func (s *State) DescribeObject(names types.ObjectResolver, classid, objid uint32
 	return "", false, nil
 }
 
+// describedCatalogs are the catalogs DescribeObject describes objects of.
+var describedCatalogs = []string{"pg_class", "pg_proc", "pg_type", "pg_operator", "pg_opclass", "pg_opfamily",
+	"pg_cast", "pg_namespace", "pg_event_trigger", "pg_extension", "pg_trigger", "pg_policy", "pg_language",
+	"pg_am", "pg_authid", "pg_constraint", "pg_attrdef"}
+
 // rowAt is the row of catalog catalogName whose oid (its first column,
 // in each catalog described here) is oid, read by column name.
 func (s *State) rowAt(catalogName string, oid uint32) (func(string) any, bool, error) {
@@ -96,13 +101,21 @@ func (s *State) rowAt(catalogName string, oid uint32) (func(string) any, bool, e
 		return nil, false, err
 	}
 	return func(col string) any {
-		for i, c := range d.cols {
-			if c.name == col {
-				return rows[0][i]
-			}
+		if i := d.col(col); i >= 0 {
+			return rows[0][i]
 		}
 		return nil
 	}, true, nil
+}
+
+// col is the position of column name in d's rows, or -1.
+func (d *def) col(name string) int {
+	for i, c := range d.cols {
+		if c.name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // relationDescription is getRelationDescription ("table t", "index
@@ -129,9 +142,10 @@ func (s *State) relationDescription(oid uint32, sub int32) (string, bool, error)
 		if err != nil {
 			return "", false, err
 		}
+		num, name := pgAttribute.col("attnum"), pgAttribute.col("attname")
 		for _, a := range att {
-			if n, ok := a[5].(int16); ok && int32(n) == sub { // attnum
-				return "column " + quoteIdent(fmt.Sprint(a[1])) + " of " + out, true, nil
+			if n, ok := a[num].(int16); ok && int32(n) == sub {
+				return "column " + quoteIdent(fmt.Sprint(a[name])) + " of " + out, true, nil
 			}
 		}
 		return "", false, nil

@@ -367,129 +367,24 @@ func AddMathFuncs(r *Registry) {
 	})
 }
 
-// bfToCharNum implements to_char for numbers with the 9 0 . D , G FM patterns.
-func bfToCharNum(d decimal.Decimal, f string) string {
-	fm := false
-	if strings.HasPrefix(strings.ToUpper(f), "FM") {
-		fm, f = true, f[2:]
-	}
-	intPart, fracPart := f, ""
-	if i := strings.IndexAny(f, ".D"); i >= 0 {
-		intPart, fracPart = f[:i], f[i+1:]
-	}
-	nFrac := strings.Count(fracPart, "9") + strings.Count(fracPart, "0")
-	nInt := strings.Count(intPart, "9") + strings.Count(intPart, "0")
-	neg := d.Sign() < 0
-	ds := d.Abs().StringFixed(int32(nFrac))
-	ip, fp := ds, ""
-	if i := strings.IndexByte(ds, '.'); i >= 0 {
-		ip, fp = ds[:i], ds[i+1:]
-	}
-	if ip == "0" {
-		ip = ""
-	}
-	if len(ip) > nInt {
-		return strings.Repeat("#", len(f)+1)
-	}
-	firstZero := strings.IndexByte(intPart, '0')
-	// build integer part right to left
-	out := []byte{}
-	di := len(ip) - 1
-	started := false
-	for i := len(intPart) - 1; i >= 0; i-- {
-		c := intPart[i]
-		switch c {
-		case '9', '0':
-			if di >= 0 {
-				out = append(out, ip[di])
-				di--
-				started = true
-			} else if c == '0' || (firstZero >= 0 && i >= firstZero) {
-				out = append(out, '0')
-				started = true
-			} else {
-				out = append(out, ' ')
-			}
-		case ',', 'G':
-			if di >= 0 || (firstZero >= 0 && i > firstZero) {
-				out = append(out, ',')
-			} else {
-				out = append(out, ' ')
-			}
-		default:
-			out = append(out, c)
-		}
-	}
-	_ = started
-	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
-		out[l], out[r] = out[r], out[l]
-	}
-	s := string(out)
-	trimmed := strings.TrimLeft(s, " ")
-	sign := " "
-	if neg {
-		sign = "-"
-	}
-	if nInt > 0 && trimmed == "" && nFrac == 0 {
-		trimmed = "0"
-	}
-	s = strings.Repeat(" ", len(s)-len(trimmed)) + sign + trimmed
-	if strings.ContainsAny(f, ".D") {
-		s += "."
-		fr := []byte(fp)
-		if fm {
-			// trailing 9 positions drop zeros
-			for k := len(fr) - 1; k >= 0; k-- {
-				pos := 0
-				cnt := 0
-				for j := 0; j < len(fracPart); j++ {
-					if fracPart[j] == '9' || fracPart[j] == '0' {
-						if cnt == k {
-							pos = j
-						}
-						cnt++
-					}
-				}
-				if fr[k] == '0' && fracPart[pos] == '9' {
-					fr = fr[:k]
-				} else {
-					break
-				}
-			}
-		}
-		// the fraction's pattern: digit positions take the digits left
-		// after FM's trimming, anything else is copied (990.0%)
-		k := 0
-		for j := 0; j < len(fracPart); j++ {
-			switch c := fracPart[j]; c {
-			case '9', '0':
-				if k < len(fr) {
-					s += string(fr[k])
-					k++
-				}
-			default:
-				s += string(c)
-			}
-		}
-	}
-	if fm {
-		s = strings.TrimLeft(s, " ")
-		if !neg {
-			s = strings.TrimPrefix(s, " ")
-		}
-	}
-	return s
-}
-
 // AddNumericToCharFuncs adds to_char over numbers (docs 9.8).
 // A family of session.Builtins.
 func AddNumericToCharFuncs(r *Registry) {
-	for _, t := range []*types.Type{types.Numeric, types.Int4, types.Int8, types.Float8} {
+	for _, t := range []*types.Type{types.Numeric, types.Int4, types.Int8, types.Float4, types.Float8} {
 		bfAddSimple(r, "to_char", bfTt(t, types.Text), types.Text, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-			if f, ok := a[0].(float64); isSpecial(a[0]) || ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
-				return nil, pgerror.New(pgerror.FeatureNotSupported, "to_char of NaN or infinity is not supported yet")
+			switch x := a[0].(type) {
+			case float64:
+				return toCharFloat(x, t == types.Float4, a[1].(string))
+			case float32:
+				return toCharFloat(float64(x), true, a[1].(string))
+			case decimal.Decimal, types.NumericSpecial:
+				return toCharNumeric(x, a[1].(string))
 			}
-			return bfToCharNum(bfAsD(a[0]), a[1].(string)), nil
+			bits := 64
+			if t == types.Int4 {
+				bits = 32
+			}
+			return toCharInt(bfAsInt(a[0]), bits, a[1].(string))
 		})
 	}
 	bfAddSimple(r, "to_number", bfTt(types.Text, types.Text), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {

@@ -26,6 +26,10 @@ func (s *Session) Query(ctx context.Context, sql string, args ...any) (*Rows, er
 	return s.s.Query(ctx, sql, args...)
 }
 
+// FailedNotices takes the notices the last statement raised before it
+// failed, which PostgreSQL sends ahead of the error.
+func (s *Session) FailedNotices() []Notice { return s.s.FailedNotices() }
+
 // Exec runs every statement of script in order, materialising each
 // result. It stops at the first error, returning the results so far and
 // the *Error, whose Position is relative to script. Use Query to stream a

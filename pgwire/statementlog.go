@@ -30,6 +30,7 @@ type StatementInfo struct {
 // FATAL 57P01 in its place, and the connection ends.
 func (c *conn) sendStmtError(err error, offset int) {
 	c.stmtErr = err
+	c.sendNotices(c.sess.FailedNotices())
 	if c.takeTermination() {
 		c.be.Send(errorResponse(adminShutdown(), 0))
 		_ = c.be.Flush()

@@ -282,7 +282,8 @@ func (s *Session) runNested(ctx context.Context, text string, node *pg.Node, res
 		rows, err = s.runTranslated(ctx, text, node, res)
 	}
 	if err != nil {
-		s.notices = saved
+		// what the statement raised before failing stays raised (a
+		// handler may catch the error; the notices were sent already)
 		if s.state == txnFailed {
 			s.state = txnActive
 		}

@@ -626,6 +626,14 @@ func (s *Session) Notice(severity, code, message string) {
 	s.notices = append(s.notices, Notice{Severity: severity, Code: code, Message: message})
 }
 
+// FailedNotices takes the notices a statement raised before it failed:
+// PostgreSQL has sent them by then, so a client sees them before the error.
+func (s *Session) FailedNotices() []Notice {
+	n := s.notices
+	s.notices, s.cascaded = nil, nil
+	return n
+}
+
 func (s *Session) takeNotices() []Notice {
 	s.cascadeNotice() // drop_cascade.go
 	n := s.notices

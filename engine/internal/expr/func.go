@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"github.com/tinybase/tinybase/internal/pgerror"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -59,7 +60,11 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 		return nil, errUndefinedFunction(name, ats)
 	}
 	for pass := 0; pass < 3; pass++ {
-		for _, c := range cands {
+		order := cands
+		if pass == 1 {
+			order = unknownCandidates(cands, ats)
+		}
+		for _, c := range order {
 			want, ok := expand(c, len(args), ats)
 			if !ok {
 				continue
@@ -91,6 +96,16 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 					switch {
 					case t.Kind == types.KindUnknown && w != nil && w.Kind == types.KindArray && poly != nil:
 						t = poly
+					case t.Kind == types.KindUnknown && w != nil && w.Kind == types.KindArray && elemPoly(want, ats) != nil:
+						t = types.ArrayOf(elemPoly(want, ats)) // array_append('{1}', 2)
+					case t.Kind == types.KindUnknown && w != nil && w.Kind == types.KindArray && polyPositions(want) == 1:
+						// anyarray alone (array_length('{1}', 1)) has
+						// nothing to take its element type from
+						return nil, pgerror.New(pgerror.DatatypeMismatch, "could not determine polymorphic type because input has type unknown")
+					case t.Kind == types.KindUnknown && w != nil && w.Kind == types.KindArray:
+						// every polymorphic argument unknown: PostgreSQL's
+						// anycompatible functions settle on text
+						t = types.ArrayOf(types.Text)
 					case t.Kind == types.KindUnknown && c.KeepUnknown:
 						coerced[i], final[i] = args[i], t
 						continue
@@ -117,6 +132,93 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 	return nil, errUndefinedFunction(name, ats)
 }
 
+// unknownCandidates orders the overloads for the pass where unknown
+// literals (and untyped parameters) take the declared type: when several
+// overloads fit, PostgreSQL settles each unknown argument's type category
+// first (string if any candidate takes one there, else the one category
+// every candidate shares) and keeps the candidates of that category,
+// only those of its preferred type when one takes it (docs 10.3 step 4.e:
+// abs('5') is abs(double precision)). Those are tried first, the rest
+// after them in registry order.
+func unknownCandidates(cands []FuncImpl, ats []*types.Type) []FuncImpl {
+	var fit []FuncImpl
+	var wants [][]*types.Type
+	for _, c := range cands {
+		want, ok := expand(c, len(ats), ats)
+		if !ok {
+			continue
+		}
+		good := true
+		for i, w := range want {
+			if a := ats[i].Base(); !(w == nil || matches(w, a) || a.Kind == types.KindUnknown) {
+				good = false
+				break
+			}
+		}
+		if good {
+			fit, wants = append(fit, c), append(wants, want)
+		}
+	}
+	if len(fit) < 2 {
+		return cands
+	}
+	keep := make([]bool, len(fit))
+	for i := range keep {
+		keep[i] = true
+	}
+	for i, a := range ats {
+		if a.Kind != types.KindUnknown {
+			continue
+		}
+		var cat byte
+		preferred, conflict := false, false
+		for _, want := range wants {
+			c, p := categoryOf(want[i])
+			switch {
+			case cat == 0:
+				cat, preferred = c, p
+			case c == cat:
+				preferred = preferred || p
+			case c == 'S':
+				cat, preferred = c, p
+			default:
+				conflict = true
+			}
+		}
+		if conflict && cat != 'S' {
+			return cands // PostgreSQL cannot settle it either; keep registry order
+		}
+		for k, want := range wants {
+			c, p := categoryOf(want[i])
+			if c != cat || preferred && !p {
+				keep[k] = false
+			}
+		}
+	}
+	out := make([]FuncImpl, 0, len(cands))
+	for k, c := range fit {
+		if keep[k] {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return append(out, cands...) // the rest keep their order after the kept
+}
+
+// categoryOf is a declared argument type's category and whether it is
+// the category's preferred type; polymorphic positions are pseudo-types.
+func categoryOf(t *types.Type) (byte, bool) {
+	if t == nil || (t.Kind == types.KindArray && t.Elem == nil) || (t.Kind == types.KindEnum && t.Labels == nil) || isAnyRecord(t) {
+		return 'P', false
+	}
+	if t.Category == 0 {
+		return 'U', false // user-defined
+	}
+	return t.Category, t.Preferred
+}
+
 // polyArrayType is the array type the anyarray arguments' known types
 // settle on, which unknown literals in anyarray positions then take
 // (docs 38.2.5: polymorphic arguments share one actual type).
@@ -127,6 +229,29 @@ func polyArrayType(want, ats []*types.Type) *types.Type {
 		}
 	}
 	return nil
+}
+
+// elemPoly is the known type of an argument in an element position (a
+// nil declared type) beside an anyarray one, which the array's element
+// type then is.
+func elemPoly(want, ats []*types.Type) *types.Type {
+	for i, w := range want {
+		if w == nil && ats[i].Kind != types.KindUnknown && ats[i].Kind != types.KindArray {
+			return ats[i]
+		}
+	}
+	return nil
+}
+
+// polyPositions counts the declared polymorphic positions of a call.
+func polyPositions(want []*types.Type) int {
+	n := 0
+	for _, w := range want {
+		if w == nil || w.Kind == types.KindArray && w.Elem == nil {
+			n++
+		}
+	}
+	return n
 }
 
 func allLiterals(es []sql.Expression) bool {

@@ -96,6 +96,7 @@ func (s *Session) Prepare(ctx context.Context, sqlText string, paramOIDs []uint3
 		n = len(paramOIDs)
 	}
 	inferred := s.inferParams(p.node, n)
+	s.inferFromUse(p.node, sqlText, inferred, paramOIDs)
 	p.params = make([]*types.Type, n)
 	p.ParamOIDs = make([]uint32, n)
 	for i := 0; i < n; i++ {

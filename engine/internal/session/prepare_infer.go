@@ -105,6 +105,37 @@ func (inf *paramInference) systemTable(rv *pg.RangeVar) (*pgcatalog.Table, bool)
 	return nil, false
 }
 
+// inferFromUse types the parameters inferParams left open (and the client
+// did not fix) from how the statement uses them, binding it with each as
+// an unknown value, as PostgreSQL's parse analysis types $1 in
+// `select f($1)` from the function it resolves to (inferParamTypes).
+func (s *Session) inferFromUse(n *pg.Node, sqlText string, inferred []*types.Type, paramOIDs []uint32) {
+	args := make([]any, len(inferred))
+	known := make([]*types.Type, len(inferred))
+	open := false
+	for i, t := range inferred {
+		switch {
+		case i < len(paramOIDs) && paramOIDs[i] != 0:
+			if kt, ok := s.typeByOID(paramOIDs[i]); ok {
+				known[i] = kt
+				continue
+			}
+		case t != nil:
+			known[i] = t
+			continue
+		}
+		args[i], open = "", true
+	}
+	if !open {
+		return
+	}
+	for i, t := range s.inferParamTypes(pgtree.Clone(n), sqlText, args, known) {
+		if t != nil && inferred[i] == nil {
+			inferred[i] = t
+		}
+	}
+}
+
 func (inf *paramInference) set(p *pg.ParamRef, t *types.Type) {
 	i := int(p.Number) - 1
 	if t == nil || i < 0 || i >= len(inf.out) || inf.out[i] != nil {

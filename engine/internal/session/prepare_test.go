@@ -21,6 +21,7 @@ func TestPrepareInfersParameterTypes(t *testing.T) {
 	for _, q := range []string{
 		"create type mood as enum ('sad', 'happy')",
 		"create table t (id int8 primary key, name text, score numeric(6,2), at timestamptz, tags text[], m mood)",
+		"create function half(n int) returns numeric language plpgsql as $$ begin return n / 2.0; end $$",
 	} {
 		r, err := s.Query(ctx, q)
 		if err != nil {
@@ -36,6 +37,7 @@ func TestPrepareInfersParameterTypes(t *testing.T) {
 		num  = 1700
 		tstz = 1184
 		txta = 1009
+		flt8 = 701
 	)
 	tests := []struct {
 		sql     string
@@ -53,6 +55,14 @@ func TestPrepareInfersParameterTypes(t *testing.T) {
 		{"select count(*) from t x where x.name = any($1)", []uint32{txta}, []string{"count"}, []uint32{int8}},
 		{"delete from t where $1 and id = 1", []uint32{bool}, nil, nil},
 		{"show timezone", nil, []string{"TimeZone"}, []uint32{text}},
+		// a function's argument takes the type of the overload it resolves
+		// to (the preferred type of the category when several fit)
+		{"select half($1)", []uint32{int4}, []string{"half"}, []uint32{num}},
+		{"select half(n => $1)", []uint32{int4}, []string{"half"}, []uint32{num}},
+		{"select abs($1)", []uint32{flt8}, []string{"abs"}, []uint32{flt8}},
+		{"select coalesce($1, 5)", []uint32{int4}, []string{"coalesce"}, []uint32{int4}},
+		{"select * from generate_series(1, $1)", []uint32{int4}, []string{"generate_series"}, []uint32{int4}},
+		{"select now() - $1", []uint32{tstz}, []string{"?column?"}, nil},
 		{"", nil, nil, nil},
 	}
 	for _, tc := range tests {

@@ -1,6 +1,10 @@
 package engine_test
 
 import (
+	"context"
+	"errors"
+
+	"github.com/tinybase/tinybase/engine"
 	"testing"
 
 	"github.com/tinybase/tinybase/engine/enginetest"
@@ -31,5 +35,23 @@ func TestViewOverUngroupedAggregate(t *testing.T) {
 	}
 	if r := res[1].Rows; len(r) != 2 || *r[0][0] != "A" || *r[0][2] != "30" || r[1][1] != nil {
 		t.Errorf("v2 rows = %v", r)
+	}
+}
+
+// TestDropDependentViewsDetail: a DROP refused because views read the
+// relation names them in its DETAIL, views of views too, each line as
+// PostgreSQL 15 prints it (recorded from it).
+func TestDropDependentViewsDetail(t *testing.T) {
+	s := enginetest.Session(t, enginetest.New(t))
+	enginetest.Exec(t, s, `create schema dd; create table dd.t1 (id int);
+		create view dd.v1 as select * from dd.t1; create view dd.v2 as select * from dd.v1`)
+	_, err := s.Exec(context.Background(), "drop table dd.t1")
+	var e *engine.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("drop table: %v, want 2BP01", err)
+	}
+	want := "view dd.v1 depends on table dd.t1\nview dd.v2 depends on view dd.v1"
+	if e.Code != "2BP01" || e.Message != "cannot drop table dd.t1 because other objects depend on it" || e.Detail != want {
+		t.Errorf("got %s %q detail %q, want detail %q", e.Code, e.Message, e.Detail, want)
 	}
 }

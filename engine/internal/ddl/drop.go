@@ -3,6 +3,7 @@ package ddl
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -140,7 +141,9 @@ func dropView(h Host, n catalog.QName, c *translate.DropObjects) error {
 func dropRelationCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind string, cascade bool) (*catalog.Catalog, error) {
 	deps := cat.Dependents(q)
 	if len(deps) > 0 && !cascade {
-		return nil, dependError(kind, q.Name)
+		var detail []string
+		viewDependents(h, cat, q, kind, map[catalog.QName]bool{}, &detail)
+		return nil, dependError(kind, visibleName(h, q.Schema, q.Name)).(*pgerror.Error).WithDetail("%s", strings.Join(detail, "\n"))
 	}
 	for _, d := range deps {
 		dq := catalog.QName{Schema: d.Schema, Name: d.Name}
@@ -157,6 +160,21 @@ func dropRelationCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind str
 	return cat, nil
 }
 
+// viewDependents lists the views that read relation q, and the views
+// that read those, as PostgreSQL's DETAIL of a refused DROP does ("view
+// v depends on table t").
+func viewDependents(h Host, cat *catalog.Catalog, q catalog.QName, kind string, seen map[catalog.QName]bool, out *[]string) {
+	for _, d := range cat.Dependents(q) {
+		dq := catalog.QName{Schema: d.Schema, Name: d.Name}
+		if seen[dq] {
+			continue
+		}
+		seen[dq] = true
+		*out = append(*out, relationDesc(h, "view", d.Schema, d.Name)+" depends on "+relationDesc(h, kind, q.Schema, q.Name))
+		viewDependents(h, cat, dq, "view", seen, out)
+	}
+}
+
 // dropMatviewCascade drops the materialized views whose query reads
 // relation q (with what depends on them), or fails with 2BP01 without
 // CASCADE; skip are relations the statement drops itself.
@@ -166,7 +184,7 @@ func dropMatviewCascade(h Host, cat *catalog.Catalog, q catalog.QName, kind stri
 			continue
 		}
 		if !cascade {
-			return nil, dependError(kind, q.Name)
+			return nil, dependError(kind, visibleName(h, q.Schema, q.Name))
 		}
 		h.DropCascades(relationDesc(h, "materialized view", m.Table.Schema, m.Table.Name))
 		var err error

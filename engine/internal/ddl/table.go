@@ -323,8 +323,14 @@ func DropSchemaTables(h Host, schema string, cascade bool) error {
 			Detail:  strings.Join(detail, "\n"), Hint: "Use DROP ... CASCADE to drop the dependent objects too."}
 	}
 	c := &translate.TableDDL{Kind: "drop_table", Cascade: true}
+	deps := &translate.DropTableDeps{Cascade: true}
 	for _, n := range names {
 		c.Objects = append(c.Objects, []string{schema, n})
+		deps.Tables = append(deps.Tables, catalog.QName{Schema: schema, Name: n})
+	}
+	// views elsewhere that read the schema's tables go with them
+	if err := DropTableDeps(h, deps); err != nil {
+		return err
 	}
 	mark := txn.Savepoint()
 	if err := dropTables(h, h.SQLContext(), c); err != nil {

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -16,7 +17,11 @@ const maxReportedDeps = 100
 // in one NOTICE when it ends, as reportDependentObjects does: one
 // dependent is named in the message, several are counted there and
 // listed in the DETAIL.
-func (s *Session) DropCascades(desc string) { s.cascaded = append(s.cascaded, desc) }
+func (s *Session) DropCascades(desc string) {
+	if !slices.Contains(s.cascaded, desc) { // reached twice: a schema's view that reads its table
+		s.cascaded = append(s.cascaded, desc)
+	}
+}
 
 // cascadeNotice queues the NOTICE of the objects the statement's drops
 // cascaded to.

@@ -3,10 +3,9 @@ package engine_test
 import (
 	"context"
 	"errors"
-
-	"github.com/tinybase/tinybase/engine"
 	"testing"
 
+	"github.com/tinybase/tinybase/engine"
 	"github.com/tinybase/tinybase/engine/enginetest"
 )
 

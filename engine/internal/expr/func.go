@@ -2,11 +2,11 @@ package expr
 
 import (
 	"fmt"
-	"github.com/tinybase/tinybase/internal/pgerror"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // FuncImpl is one overload of a built-in function.

@@ -1,6 +1,7 @@
 package ddl
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -77,6 +78,7 @@ func AlterEnum(h Host, c *translate.AlterEnum) error {
 	for _, l := range d.Type.Labels {
 		if l == c.Label {
 			if c.IfNotExists {
+				h.Notice("NOTICE", pgerror.DuplicateObject, fmt.Sprintf("enum label %q already exists, skipping", c.Label))
 				return nil
 			}
 			return pgerror.New(pgerror.DuplicateObject, "enum label %q already exists", c.Label)

@@ -34,3 +34,5 @@ SET ROLE rls_t_enum_writer;
 UPDATE pg_enum SET enumsortorder = 1 WHERE enumtypid = 'bug_status'::regtype AND enumlabel = 'new';
 RESET ROLE;
 DROP ROLE rls_t_enum_writer;
+ALTER TYPE bug_status ADD VALUE IF NOT EXISTS 'new';
+ALTER TYPE bug_status ADD VALUE 'new';

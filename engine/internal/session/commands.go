@@ -41,6 +41,7 @@ func commandTable() []command {
 		statement((*Session).sqlDeclareCursor), // cursor.go: DECLARE
 		statement((*Session).sqlFetchCursor),   // FETCH / MOVE
 		statement((*Session).sqlCloseCursor),   // CLOSE
+		statement((*Session).lockCommand),      // lock.go: LOCK TABLE
 		step((*Session).txnCommand),            // settings.go: BEGIN, COMMIT, SAVEPOINT, ...
 		step((*Session).setCommand),            // SET / RESET
 		step((*Session).showCommand),           // SHOW
@@ -51,7 +52,6 @@ func commandTable() []command {
 		step((*Session).createSchema),          // ddl_commands.go: CREATE SCHEMA
 		step((*Session).dropSchema),            // DROP SCHEMA
 		step((*Session).tableDDL),              // table DDL GMS has no form for (ddl.TableDDL)
-		step((*Session).lockCommand),           // lock.go: LOCK TABLE
 		step((*Session).setConstraints),        // deferred_constraints.go: SET CONSTRAINTS
 
 		// Catalog commands: types, sequences, views, drops, comments,

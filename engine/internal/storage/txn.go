@@ -165,6 +165,28 @@ func (t *Txn) Lock(ctx context.Context) error {
 	return err
 }
 
+// TryLock takes the store's writer lock if it is free now (LOCK ... NOWAIT),
+// reporting whether the transaction holds it.
+func (t *Txn) TryLock() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done {
+		return false
+	}
+	if t.locked {
+		return true
+	}
+	select {
+	case t.store.writer <- struct{}{}:
+	default:
+		return false
+	}
+	t.locked = true
+	base := t.store.latest()
+	t.root, t.rootOwned, t.lockBase = base, false, base
+	return true
+}
+
 // lockWriter takes the writer lock if not held and reports whether taking
 // it moved the transaction to a newer committed root. Called with t.mu held.
 func (t *Txn) lockWriter(ctx context.Context) (moved bool, err error) {

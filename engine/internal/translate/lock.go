@@ -2,35 +2,28 @@ package translate
 
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// Lock is LOCK TABLE ... IN ACCESS SHARE MODE, as pg_dump sends it for
-// every table it dumps (the tables exist: translation looked them up).
+// Lock is LOCK TABLE (pg_dump sends ACCESS SHARE for every table it
+// dumps; migrations take ACCESS EXCLUSIVE before reshaping a table). The
+// tables exist: translation looked them up.
 type Lock struct {
 	Tables []*TableInfo
+	// Mode is PostgreSQL's lock level, 1 (ACCESS SHARE) to 8 (ACCESS
+	// EXCLUSIVE).
+	Mode   int
+	NoWait bool
 }
 
 func (*Lock) command() {}
 
-// lockModes are LockStmt's modes (PostgreSQL's lock levels, 1-based).
-var lockModes = []string{"", "ACCESS SHARE", "ROW SHARE", "ROW EXCLUSIVE", "SHARE UPDATE EXCLUSIVE",
-	"SHARE", "SHARE ROW EXCLUSIVE", "EXCLUSIVE", "ACCESS EXCLUSIVE"}
+// Lock levels that conflict with ROW EXCLUSIVE, the lock every writer
+// holds: taking one keeps other transactions from writing the table.
+const LockShare = 5
 
-// lock translates LOCK TABLE. Only ACCESS SHARE is taken: it conflicts
-// only with ACCESS EXCLUSIVE (DROP, most ALTER TABLE), and a transaction
-// keeps reading the table versions of its snapshot whatever DDL commits
-// meanwhile, so it guards what PostgreSQL's lock guards for a reader.
-// The stronger modes would have to make other sessions wait.
+// lock translates LOCK TABLE.
 func (t *Translator) lock(s *pg.LockStmt) (Result, error) {
-	if s.Mode != 1 {
-		mode := "this"
-		if int(s.Mode) < len(lockModes) {
-			mode = lockModes[s.Mode]
-		}
-		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "LOCK TABLE ... IN %s MODE is not supported yet", mode)
-	}
-	c := &Lock{}
+	c := &Lock{Mode: int(s.Mode), NoWait: s.Nowait}
 	for _, r := range s.Relations {
 		c.Tables = append(c.Tables, t.lookup(r.GetRangeVar(), false))
 	}

@@ -1,6 +1,8 @@
 package pgcatalog
 
 import (
+	"strings"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -9,8 +11,10 @@ import (
 // pgIndex is pg_catalog.pg_index. indkey is smallint[] here (tinybase has
 // no int2vector); key columns of expression indexes are 0 as in
 // PostgreSQL. indclass names each column's default btree operator class,
-// indoption is 0 (ASC NULLS LAST) per column, and indexprs and indpred
-// (pg_node_tree) are null.
+// indoption is 0 (ASC NULLS LAST) per column; indexprs and indpred hold
+// the key expressions and the predicate in pg_get_expr's form, which is
+// what pg_get_expr(indpred, indrelid) then prints (tinybase keeps
+// expressions as text, not node trees).
 var pgIndex = &def{
 	cols: []column{
 		{"indexrelid", types.Oid}, {"indrelid", types.Oid}, {"indnatts", types.Int2}, {"indnkeyatts", types.Int2},
@@ -44,10 +48,10 @@ var pgIndex = &def{
 			for _, ix := range idx {
 				replident := flags.ReplicaIdentity() == 'i' && flags.ReplicaIndex == ix.Name
 				var key, coll, class, opt []any
-				for i, c := range ix.Columns {
-					key = append(key, ords[c])
+				for i, part := range s.indexParts(r, ix, colType) {
+					key = append(key, ords[part.col]) // 0 for an expression
 					var typeOID, collOID uint32
-					if t := colType[c]; t != nil {
+					if t := part.typ; t != nil {
 						b := t.Base()
 						typeOID = b.OID
 						if b.Kind == types.KindText || b.Kind == types.KindVarchar || b.Kind == types.KindBpchar {
@@ -62,14 +66,88 @@ var pgIndex = &def{
 					key, coll, class, opt = []any{int16(0)}, []any{uint32(0)}, []any{uint32(0)}, []any{int16(0)}
 				}
 				n := int16(len(key))
+				exprs, pred := s.indexExprs(r, ix)
 				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, n,
 					ix.Unique, false, ix.PrimaryKey, false, true, flags.ClusterIndex == ix.Name, true, false, true, true, replident,
 					vector(types.Int2, key), vector(types.Oid, coll), vector(types.Oid, class),
-					vector(types.Int2, opt), nil, nil})
+					vector(types.Int2, opt), exprs, pred})
 			}
 		}
 		return out, nil
 	},
+}
+
+// indexPart is one key part of an index: a column, or an expression
+// (col empty) of type typ.
+type indexPart struct {
+	col string
+	typ *types.Type
+}
+
+// indexParts are an index's key parts: its columns, or for an expression
+// index each part of its key, a bare column reference as that column.
+func (s *State) indexParts(r Relation, ix storage.IndexInfo, colType map[string]*types.Type) []indexPart {
+	var parts []indexPart
+	if !ix.Expression {
+		for _, c := range ix.Columns {
+			parts = append(parts, indexPart{col: c, typ: colType[c]})
+		}
+		return parts
+	}
+	cols := r.Table.Schema()
+	for _, src := range ix.Source {
+		n, err := parseStoredExpr(src)
+		if err != nil {
+			parts = append(parts, indexPart{})
+			continue
+		}
+		if c := n.GetColumnRef(); c != nil && len(c.Fields) == 1 && c.Fields[0].GetString_() != nil {
+			name := c.Fields[0].GetString_().Sval
+			parts = append(parts, indexPart{col: name, typ: colType[name]})
+			continue
+		}
+		var t *types.Type
+		if d, ok := s.deparseNode(n, r.Name, cols); ok {
+			t = d.dtype()
+		}
+		parts = append(parts, indexPart{typ: t})
+	}
+	return parts
+}
+
+// indexExprs are pg_index.indexprs and indpred: an expression index's
+// key expressions (its plain-column parts are in indkey) and a partial
+// index's predicate, nil when there are none or they cannot be printed.
+func (s *State) indexExprs(r Relation, ix storage.IndexInfo) (exprs, pred any) {
+	cols := r.Table.Schema()
+	if ix.Expression {
+		var parts []string
+		for _, src := range ix.Source {
+			n, err := parseStoredExpr(src)
+			if err != nil {
+				parts = nil
+				break
+			}
+			if c := n.GetColumnRef(); c != nil && len(c.Fields) == 1 {
+				continue
+			}
+			d, ok := s.deparseNode(n, r.Name, cols)
+			if !ok {
+				parts = nil
+				break
+			}
+			parts = append(parts, printExpr(d, false))
+		}
+		if len(parts) > 0 {
+			exprs = strings.Join(parts, ", ")
+		}
+	}
+	if ix.Partial && ix.WhereSource != "" {
+		if w, ok := s.DeparseStoredIn(ix.WhereSource, r.Schema, r.Name, cols, false); ok {
+			pred = w
+		}
+	}
+	return exprs, pred
 }
 
 // vector is an int2vector or oidvector value: an array whose subscripts

@@ -26,6 +26,9 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	def := c.Index
 	if def.Unique {
+		if err := translate.PartitionedUniqueExprs(key, "UNIQUE"); err != nil {
+			return err
+		}
 		for _, k := range key.Columns {
 			found := false
 			for _, col := range def.Columns {

@@ -59,9 +59,13 @@ var pgPartitionedTable = &def{
 					exprs = append(exprs, p.expr)
 				}
 				attrs = append(attrs, attr)
-				oc := btreeOpclass(p.typ.Base().OID)
+				typOID := p.typ.Base().OID
+				if p.typ.Base().Kind == types.KindArray {
+					typOID = 2277 // anyarray's operator classes
+				}
+				oc := btreeOpclass(typOID)
 				if k.Strategy == 'h' {
-					oc = hashOpclass(p.typ.Base().OID)
+					oc = hashOpclass(typOID)
 				}
 				class = append(class, oc)
 				var cl uint32
@@ -151,10 +155,17 @@ func (s *State) PartitionKeyColumns(q catalog.QName, pretty bool) (string, bool)
 }
 
 // hashOpclass is the default hash operator class of a column type
-// (PostgreSQL 15's OIDs).
+// (varchar's is text's, as for btree).
 func hashOpclass(typeOID uint32) uint32 {
-	return map[uint32]uint32{1082: 10011, 21: 10019, 23: 10020, 20: 10021, 1700: 10030, 25: 10037, 1043: 10037,
-		1184: 10040, 1114: 10046, 2950: 10066}[typeOID]
+	if typeOID == 1043 {
+		typeOID = 25
+	}
+	for _, o := range opclasses {
+		if o.method == 405 && o.def && o.intype == typeOID {
+			return o.oid
+		}
+	}
+	return 0
 }
 
 // inheritFlags are the pg_class columns inheritance sets: relkind p for

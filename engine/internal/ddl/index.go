@@ -95,6 +95,9 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment,
 		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering}}
+	if def.Constraint {
+		spec.Comment = ""
+	}
 	for _, p := range def.Params {
 		spec.AM.Options = append(spec.AM.Options, p.Name+"="+p.Value)
 	}

@@ -92,7 +92,10 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 		return err
 	}
 	h.SetCatalog(next)
-	return clonePartitionIndexes(h, ctx, c.Child.Schema, c.Child.Name) // partition_index.go
+	if err := clonePartitionIndexes(h, ctx, c.Child.Schema, c.Child.Name); err != nil { // partition_index.go
+		return err
+	}
+	return clonePartitionForeignKeys(h, ctx, c.Child.Schema, c.Child.Name) // partition_fks.go
 }
 
 // checkDefaultRows refuses a new bound that accepts a row the DEFAULT

@@ -37,6 +37,9 @@ func routeInserts(ctx *sql.Context, n sql.Node) sql.Node {
 			return n, transform.SameTree, nil
 		}
 		dest, changed, err := transform.Node(ins.Destination, func(d sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			if fh, ok := d.(*plan.ForeignKeyHandler); ok {
+				return routeForeignKeyInserts(cat, fh)
+			}
 			rt, ok := d.(*plan.ResolvedTable)
 			if !ok {
 				return d, transform.SameTree, nil
@@ -70,6 +73,52 @@ func routeInserts(ctx *sql.Context, n sql.Node) sql.Node {
 		return n
 	}
 	return out
+}
+
+// routeForeignKeyInserts routes the rows of an INSERT whose target has
+// foreign keys: GMS's handler checks the references, then inserts through
+// its own editor of the named table, which would keep a partitioned
+// table's rows in the table itself.
+func routeForeignKeyInserts(cat *catalog.Catalog, fh *plan.ForeignKeyHandler) (sql.Node, transform.TreeIdentity, error) {
+	t, ok := fh.Table.(*storage.Table)
+	if !ok || fh.Editor == nil || fh.Editor.Editor == nil || !partitionRelated(cat, tableQName(t)) {
+		return fh, transform.SameTree, nil
+	}
+	if _, done := fh.Editor.Editor.(*routedFKEditor); done {
+		return fh, transform.SameTree, nil
+	}
+	nf, ne := *fh, *fh.Editor
+	ne.Editor = &routedFKEditor{ForeignKeyEditor: fh.Editor.Editor, target: t}
+	nf.Editor = &ne
+	return &nf, transform.NewTree, nil
+}
+
+// routedFKEditor is a foreign key handler's editor of a partitioned
+// table (or a partition) whose inserted rows go where the router sends
+// them.
+type routedFKEditor struct {
+	sql.ForeignKeyEditor
+	target *storage.Table
+	router *Router
+}
+
+// Insert implements sql.RowInserter.
+func (e *routedFKEditor) Insert(ctx *sql.Context, row sql.Row) error {
+	if e.router == nil {
+		h, _ := hostOf(ctx)
+		e.router = NewRouter(h)
+	}
+	leaf, leafRow, err := e.router.Route(ctx, e.target, row)
+	if err != nil {
+		return err
+	}
+	if leaf == e.target {
+		return e.ForeignKeyEditor.Insert(ctx, row)
+	}
+	if err := e.router.checkLeaf(ctx, e.target, leaf, leafRow); err != nil { // partition_checks.go
+		return err
+	}
+	return leaf.Inserter(ctx).Insert(ctx, leafRow)
 }
 
 // partitionRelated reports a partitioned table or a partition.

@@ -14,12 +14,36 @@ type Inheritance struct {
 }
 
 // PartitionKey is a partitioned table's PARTITION BY (pg_partitioned_table):
-// its strategy letter ('r' range, 'l' list, 'h' hash) and its key
-// columns.
+// its strategy letter ('r' range, 'l' list, 'h' hash) and its key parts,
+// each a column or an expression over the row (docs 5.11.2: "PARTITION
+// BY RANGE ((lower(email)))").
 type PartitionKey struct {
 	Table    QName
 	Strategy byte
-	Columns  []string
+	// Columns are the key parts' columns, "" for an expression part.
+	Columns []string
+	// Exprs are the expression parts' PostgreSQL source text, "" for a
+	// column part; nil when every part is a column.
+	Exprs []string
+}
+
+// Expr is key part i's expression text ("" for a column part).
+func (k *PartitionKey) Expr(i int) string {
+	if i < len(k.Exprs) {
+		return k.Exprs[i]
+	}
+	return ""
+}
+
+// HasExprs reports whether some key part is an expression (pg_partitioned_table.partexprs
+// is not null), which rules out unique constraints on the table.
+func (k *PartitionKey) HasExprs() bool {
+	for _, e := range k.Exprs {
+		if e != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Inheritances returns every table with parents, by table.

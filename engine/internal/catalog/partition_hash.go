@@ -97,6 +97,34 @@ func extendedHash(t *types.Type, v any, seed uint64) (uint64, bool) {
 			}
 		}
 		return hashInt8Extended(n, seed), true
+	case types.Bytea.OID:
+		b, ok := v.([]byte)
+		return hashBytesExtended(b, seed), ok
+	case types.Name.OID:
+		s, ok := v.(string)
+		return hashBytesExtended([]byte(s), seed), ok
+	case types.Char.OID:
+		// hashcharextended: the byte as a signed char widened
+		s, ok := v.(string)
+		var c int32
+		if len(s) > 0 {
+			c = int32(int8(s[0]))
+		}
+		return hashUint32Extended(uint32(c), seed), ok
+	case types.Time.OID:
+		t, ok := v.(types.TimeOfDay)
+		return hashInt8Extended(int64(t), seed), ok
+	case types.TimeTZType.OID:
+		// timetz_hash_extended: the time hashed as int8, XOR the zone
+		// (seconds west of UTC)
+		t, ok := v.(types.TimeTZ)
+		return hashInt8Extended(t.Micros, seed) ^ hashUint32Extended(uint32(-t.Offset), seed), ok
+	case types.Interval.OID:
+		// interval_hash_extended: the 128-bit span (a month is 30 days)
+		// truncated to 64 bits, hashed as int8
+		iv, ok := v.(types.IntervalVal)
+		span := iv.Micros + (int64(iv.Months)*30+int64(iv.Days))*86400000000
+		return hashInt8Extended(span, seed), ok
 	case types.Numeric.OID:
 		switch x := v.(type) {
 		case decimal.Decimal:
@@ -128,7 +156,32 @@ func extendedHash(t *types.Type, v any, seed uint64) (uint64, bool) {
 		binary.LittleEndian.PutUint64(b[:], u)
 		return hashBytesExtended(b[:], seed), true
 	}
+	if t.Base().Kind == types.KindArray && t.Base().Elem != nil {
+		return hashArrayExtended(t.Base().Elem, v, seed)
+	}
 	return 0, false
+}
+
+// hashArrayExtended is hash_array_extended: the elements' hashes in
+// order, result = result*31 + hash from 1, a NULL element hashing to 0.
+func hashArrayExtended(elem *types.Type, v any, seed uint64) (uint64, bool) {
+	a, ok := v.(*types.Array)
+	if !ok {
+		return 0, false
+	}
+	h := uint64(1)
+	for _, e := range a.Values {
+		var eh uint64
+		if e != nil {
+			x, ok := extendedHash(elem, e, seed)
+			if !ok {
+				return 0, false
+			}
+			eh = x
+		}
+		h = (h << 5) - h + eh
+	}
+	return h, true
 }
 
 var (

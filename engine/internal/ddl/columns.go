@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -52,7 +53,33 @@ func renameColumn(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			return err
 		}
 	}
+	if err := renamePartitionKeyColumn(h, catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, c.From, c.To); err != nil {
+		return err
+	}
 	return renameInStoredExprs(h, ctx, t, c.From, c.To)
+}
+
+// renamePartitionKeyColumn follows a column rename in the expressions of
+// table q's partition key (the catalog renames a column part itself).
+func renamePartitionKeyColumn(h Host, q catalog.QName, from, to string) error {
+	k, ok := h.Catalog().Partitioned(q)
+	if !ok || !k.HasExprs() {
+		return nil
+	}
+	nk := *k
+	nk.Exprs = append([]string(nil), k.Exprs...)
+	for i, e := range nk.Exprs {
+		if e == "" {
+			continue
+		}
+		text, err := renamedText(e, from, to, "")
+		if err != nil {
+			return err
+		}
+		nk.Exprs[i] = text
+	}
+	h.SetCatalog(h.Catalog().PutPartitionKey(nk))
+	return nil
 }
 
 // createAs runs CREATE TABLE AS: the query's columns (unknown-typed ones

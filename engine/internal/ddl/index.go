@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
@@ -96,6 +95,9 @@ func createIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	spec := storage.IndexSpec{Name: def.Name, Unique: def.Unique, Columns: def.Columns, Comment: createIndexComment,
 		WhereSource: def.WhereSource, AM: storage.IndexAM{Method: def.Method, Opclass: def.Opclass, Ordering: def.Ordering}}
+	if def.Constraint {
+		spec.Comment = ""
+	}
 	for _, p := range def.Params {
 		spec.AM.Options = append(spec.AM.Options, p.Name+"="+p.Value)
 	}
@@ -181,53 +183,15 @@ func IndexWhere(where sql.Expression) func(ctx *sql.Context, row sql.Row) (bool,
 // not a constraint, so DROP INDEX may drop it (unlike a UNIQUE constraint's).
 const createIndexComment = "tinybase: CREATE INDEX"
 
-// ResolveOver resolves a translated expression against a table's row:
-// column references become fields of the row, injected tinybase
-// expressions are built once their children are.
+// ResolveOver resolves a translated expression against a table's row
+// (translate.ResolveOver).
 func ResolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, error) {
-	return ResolveOverWith(sch, e, func(i int, c *sql.Column) sql.Expression {
-		return expression.NewGetField(i, c.Type, c.Name, c.Nullable)
-	})
+	return translate.ResolveOver(sch, e)
 }
 
 // ResolveOverWith is ResolveOver with column i of sch read by field(i).
 func ResolveOverWith(sch sql.Schema, e sqlparser.Expr, field func(i int, c *sql.Column) sql.Expression) (sql.Expression, error) {
-	switch x := e.(type) {
-	case *sqlparser.ColName:
-		name := x.Name.String()
-		for i, c := range sch {
-			if c.Name == name {
-				return field(i, c), nil
-			}
-		}
-		return nil, pgerror.New(pgerror.UndefinedColumn, "column %q does not exist", name)
-	case *sqlparser.ParenExpr:
-		return ResolveOverWith(sch, x.Expr, field)
-	case sqlparser.InjectedExpr:
-		children := make([]any, len(x.Children))
-		for i, c := range x.Children {
-			r, err := ResolveOverWith(sch, c, field)
-			if err != nil {
-				return nil, err
-			}
-			children[i] = r
-		}
-		inj, ok := x.Expression.(sqlparser.Injectable)
-		if !ok {
-			if se, ok := x.Expression.(sql.Expression); ok {
-				return se, nil
-			}
-			break
-		}
-		r, err := inj.WithResolvedChildren(children)
-		if err != nil {
-			return nil, err
-		}
-		if se, ok := r.(sql.Expression); ok {
-			return se, nil
-		}
-	}
-	return nil, pgerror.New(pgerror.FeatureNotSupported, "index expression is not supported yet: %s", sqlparser.String(e))
+	return translate.ResolveOverWith(sch, e, field)
 }
 
 func dropIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -30,7 +29,11 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 	if !ok {
 		return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Parent.Name)
 	}
-	keyTypes := partitionKeyTypes(key, pt.Schema())
+	pk, err := compileKey(h, key, pt.Schema())
+	if err != nil {
+		return err
+	}
+	keyTypes := pk.Types
 	bv, err := c.Spec.Compile(keyTypes, h.Env())
 	if err != nil {
 		return err
@@ -39,8 +42,11 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 	if err != nil {
 		return err
 	}
-	accepts := func(b *catalog.BoundValues, sch sql.Schema, row sql.Row) (bool, error) {
-		vals := partitionKeyValues(key, sch, row)
+	accepts := func(b *catalog.BoundValues, row sql.Row) (bool, error) {
+		vals, err := pk.Values(ctx, row)
+		if err != nil {
+			return false, err
+		}
 		var hash uint64
 		if b.Bound.Strategy == 'h' {
 			hv, ok := catalog.PartitionHash(keyTypes, vals)
@@ -67,7 +73,7 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 		return err
 	}
 	if err := eachRow(ctx, h, c.Child, ct, func(row sql.Row) error {
-		fits, err := accepts(bv, ct.Schema(), row)
+		fits, err := accepts(bv, RemapRow(ct.Schema(), pt.Schema(), row))
 		if err == nil && !fits {
 			err = &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Schema: c.Child.Schema, Table: c.Child.Name,
 				Message: fmt.Sprintf("partition constraint of relation %q is violated by some row", c.Child.Name)}
@@ -77,7 +83,7 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 		return err
 	}
 	if !c.Spec.Default {
-		if err := checkDefaultRows(h, ctx, c.Parent, def, key, keyTypes, bv); err != nil {
+		if err := checkDefaultRows(h, ctx, def, pk, bv); err != nil {
 			return err
 		}
 	}
@@ -86,12 +92,15 @@ func AttachPartition(h Host, c *translate.AttachPartition) error {
 		return err
 	}
 	h.SetCatalog(next)
-	return clonePartitionIndexes(h, ctx, c.Child.Schema, c.Child.Name) // partition_index.go
+	if err := clonePartitionIndexes(h, ctx, c.Child.Schema, c.Child.Name); err != nil { // partition_index.go
+		return err
+	}
+	return clonePartitionForeignKeys(h, ctx, c.Child.Schema, c.Child.Name) // partition_fks.go
 }
 
 // checkDefaultRows refuses a new bound that accepts a row the DEFAULT
 // partition def holds (zero def: none).
-func checkDefaultRows(h Host, ctx *sql.Context, parent, def catalog.QName, key *catalog.PartitionKey, keyTypes []*types.Type, bv *catalog.BoundValues) error {
+func checkDefaultRows(h Host, ctx *sql.Context, def catalog.QName, pk *partitionKey, bv *catalog.BoundValues) error {
 	if def == (catalog.QName{}) {
 		return nil
 	}
@@ -100,7 +109,11 @@ func checkDefaultRows(h Host, ctx *sql.Context, parent, def catalog.QName, key *
 		return nil
 	}
 	return eachRow(ctx, h, def, dt, func(row sql.Row) error {
-		if bv.Accepts(keyTypes, partitionKeyValues(key, dt.Schema(), row), 0) {
+		vals, err := pk.Values(ctx, RemapRow(dt.Schema(), pk.sch, row))
+		if err != nil {
+			return err
+		}
+		if bv.Accepts(pk.Types, vals, 0) {
 			return &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Schema: def.Schema, Table: def.Name,
 				Message: fmt.Sprintf("updated partition constraint for default partition %q would be violated by some row", def.Name)}
 		}
@@ -177,7 +190,11 @@ func checkPartitionBound(h Host, ctx *sql.Context, parent catalog.QName, name st
 	if !ok {
 		return nil
 	}
-	keyTypes := partitionKeyTypes(key, pt.Schema())
+	pk, err := compileKey(h, key, pt.Schema())
+	if err != nil {
+		return err
+	}
+	keyTypes := pk.Types
 	nb, err := spec.Compile(keyTypes, h.Env())
 	if err != nil {
 		return err
@@ -278,25 +295,20 @@ func siblingBounds(h Host, parent catalog.QName, keyTypes []*types.Type) ([]*cat
 	return out, def, nil
 }
 
-func partitionKeyTypes(key *catalog.PartitionKey, sch sql.Schema) []*types.Type {
-	out := make([]*types.Type, len(key.Columns))
-	for i, c := range key.Columns {
-		out[i] = types.Unknown
-		if j := sch.IndexOfColName(c); j >= 0 {
-			out[i] = expr.FromGMSType(sch[j].Type)
-		}
-	}
-	return out
+// partitionKey is a partition key compiled over its partitioned table's
+// rows (sch), which rows of other tables of the tree are remapped to.
+type partitionKey struct {
+	*translate.PartitionKeyEval
+	sch sql.Schema
 }
 
-func partitionKeyValues(key *catalog.PartitionKey, sch sql.Schema, row sql.Row) []any {
-	out := make([]any, len(key.Columns))
-	for i, c := range key.Columns {
-		if j := sch.IndexOfColName(c); j >= 0 && j < len(row) {
-			out[i] = row[j]
-		}
+func compileKey(h Host, key *catalog.PartitionKey, sch sql.Schema) (*partitionKey, error) {
+	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
+	k, err := tr.CompilePartitionKey(key, sch)
+	if err != nil {
+		return nil, err
 	}
-	return out
+	return &partitionKey{PartitionKeyEval: k, sch: sch}, nil
 }
 
 // checkNewPartitionDefault is checkDefaultRows for CREATE TABLE ...
@@ -311,14 +323,17 @@ func checkNewPartitionDefault(h Host, parent catalog.QName, spec *catalog.Partit
 	if !ok {
 		return nil
 	}
-	keyTypes := partitionKeyTypes(key, pt.Schema())
-	_, def, err := siblingBounds(h, parent, keyTypes)
-	if err != nil || def == (catalog.QName{}) {
-		return err
-	}
-	bv, err := spec.Compile(keyTypes, h.Env())
+	pk, err := compileKey(h, key, pt.Schema())
 	if err != nil {
 		return err
 	}
-	return checkDefaultRows(h, ctx, parent, def, key, keyTypes, bv)
+	_, def, err := siblingBounds(h, parent, pk.Types)
+	if err != nil || def == (catalog.QName{}) {
+		return err
+	}
+	bv, err := spec.Compile(pk.Types, h.Env())
+	if err != nil {
+		return err
+	}
+	return checkDefaultRows(h, ctx, def, pk, bv)
 }

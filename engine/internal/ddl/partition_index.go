@@ -26,6 +26,9 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	def := c.Index
 	if def.Unique {
+		if err := translate.PartitionedUniqueExprs(key, "UNIQUE"); err != nil {
+			return err
+		}
 		for _, k := range key.Columns {
 			found := false
 			for _, col := range def.Columns {
@@ -42,7 +45,7 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	}
 	for _, child := range cat.Children(q) {
 		cd := *def
-		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, indexNameParts(def.Columns, def.Source)), false
+		cd.Name, cd.IfNotExists = childIndexName(h, ctx, child, indexNameParts(def.Columns, def.Source), "idx"), false
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: child.Schema, Table: child.Name, Index: &cd}); err != nil {
 			return err
 		}
@@ -52,13 +55,13 @@ func partitionIndexes(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 
 // childIndexName is the name PostgreSQL gives a partition's copy of an
 // index on columns cols: partition_cols_idx, numbered when taken.
-func childIndexName(h Host, ctx *sql.Context, child catalog.QName, cols []string) string {
+func childIndexName(h Host, ctx *sql.Context, child catalog.QName, cols []string, kind string) string {
 	label := strings.Join(cols, "_")
 	if label == "" {
 		label = "expr"
 	}
 	for i := 0; ; i++ {
-		suffix := "idx"
+		suffix := kind
 		if i > 0 {
 			suffix += strconv.Itoa(i)
 		}
@@ -94,6 +97,7 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 	if err != nil {
 		return err
 	}
+	parentInfo := TableInfo(ctx, parent)
 	have := map[string]bool{}
 	for _, ix := range cinfos {
 		have[indexShape(ix)] = true
@@ -108,8 +112,15 @@ func clonePartitionIndexes(h Host, ctx *sql.Context, schema, name string) error 
 		if !ix.Expression && len(ix.Columns) == 0 {
 			continue
 		}
-		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, indexNameParts(ix.Columns, ix.Source)), Unique: ix.Unique,
-			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering}
+		// a UNIQUE constraint's copy is the partition's constraint,
+		// named as one (m1_a_key)
+		constraint := ix.Unique && parentInfo.Constraints[ix.Name] == 'u'
+		kind := "idx"
+		if constraint {
+			kind = "key"
+		}
+		def := &translate.IndexDef{Name: childIndexName(h, ctx, child, indexNameParts(ix.Columns, ix.Source), kind), Unique: ix.Unique,
+			Method: ix.AM.Method, Opclass: ix.AM.Opclass, Ordering: ix.AM.Ordering, Constraint: constraint}
 		for _, o := range ix.AM.Options {
 			name, val, _ := strings.Cut(o, "=")
 			def.Params = append(def.Params, translate.TableParam{Name: name, Value: val, HasValue: true})

@@ -74,6 +74,9 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 			err = cloneNewPartitionTriggers(h, c.Schema, c.Table)
 		}
 		if err == nil && c.Partition {
+			err = clonePartitionForeignKeys(h, ctx, c.Schema, c.Table) // partition_fks.go
+		}
+		if err == nil && c.Partition {
 			err = inheritPartitionChecks(h, ctx, c.Schema, c.Table)
 		}
 		if err == nil {

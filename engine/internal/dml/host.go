@@ -10,6 +10,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -95,4 +96,11 @@ type Host interface {
 	// TransitionTables is the session's visible transition tables (and
 	// INSTEAD OF RETURNING rows), innermost last.
 	TransitionTables() *[]TransitionRel
+
+	// TranslatorCatalog is the catalog and search path an expression kept
+	// as text (a partition key's) is translated with.
+	TranslatorCatalog() translate.Catalog
+	// PartitionKeyColumns is partitioned table q's key as PostgreSQL
+	// prints it in a routing error ("lower(email)").
+	PartitionKeyColumns(gctx *sql.Context, q catalog.QName) (string, bool)
 }

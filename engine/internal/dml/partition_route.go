@@ -10,6 +10,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/storage"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -36,6 +37,9 @@ func routeInserts(ctx *sql.Context, n sql.Node) sql.Node {
 			return n, transform.SameTree, nil
 		}
 		dest, changed, err := transform.Node(ins.Destination, func(d sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			if fh, ok := d.(*plan.ForeignKeyHandler); ok {
+				return routeForeignKeyInserts(cat, fh)
+			}
 			rt, ok := d.(*plan.ResolvedTable)
 			if !ok {
 				return d, transform.SameTree, nil
@@ -69,6 +73,52 @@ func routeInserts(ctx *sql.Context, n sql.Node) sql.Node {
 		return n
 	}
 	return out
+}
+
+// routeForeignKeyInserts routes the rows of an INSERT whose target has
+// foreign keys: GMS's handler checks the references, then inserts through
+// its own editor of the named table, which would keep a partitioned
+// table's rows in the table itself.
+func routeForeignKeyInserts(cat *catalog.Catalog, fh *plan.ForeignKeyHandler) (sql.Node, transform.TreeIdentity, error) {
+	t, ok := fh.Table.(*storage.Table)
+	if !ok || fh.Editor == nil || fh.Editor.Editor == nil || !partitionRelated(cat, tableQName(t)) {
+		return fh, transform.SameTree, nil
+	}
+	if _, done := fh.Editor.Editor.(*routedFKEditor); done {
+		return fh, transform.SameTree, nil
+	}
+	nf, ne := *fh, *fh.Editor
+	ne.Editor = &routedFKEditor{ForeignKeyEditor: fh.Editor.Editor, target: t}
+	nf.Editor = &ne
+	return &nf, transform.NewTree, nil
+}
+
+// routedFKEditor is a foreign key handler's editor of a partitioned
+// table (or a partition) whose inserted rows go where the router sends
+// them.
+type routedFKEditor struct {
+	sql.ForeignKeyEditor
+	target *storage.Table
+	router *Router
+}
+
+// Insert implements sql.RowInserter.
+func (e *routedFKEditor) Insert(ctx *sql.Context, row sql.Row) error {
+	if e.router == nil {
+		h, _ := hostOf(ctx)
+		e.router = NewRouter(h)
+	}
+	leaf, leafRow, err := e.router.Route(ctx, e.target, row)
+	if err != nil {
+		return err
+	}
+	if leaf == e.target {
+		return e.ForeignKeyEditor.Insert(ctx, row)
+	}
+	if err := e.router.checkLeaf(ctx, e.target, leaf, leafRow); err != nil { // partition_checks.go
+		return err
+	}
+	return leaf.Inserter(ctx).Insert(ctx, leafRow)
 }
 
 // partitionRelated reports a partitioned table or a partition.
@@ -132,12 +182,14 @@ type Router struct {
 	bounds map[catalog.QName]*catalog.BoundValues
 	fires  map[catalog.QName]*firingSet  // leaves' INSERT triggers (partition_triggers.go)
 	checks map[catalog.QName][]leafCheck // leaves' own CHECKs (partition_checks.go)
+	keys   map[[2]catalog.QName]*translate.PartitionKeyEval
 }
 
 // NewRouter is a router over the session's catalog.
 func NewRouter(h Host) *Router {
 	return &Router{h: h, cat: h.Catalog(), env: h.TypesEnv(),
-		tables: map[catalog.QName]*storage.Table{}, bounds: map[catalog.QName]*catalog.BoundValues{}}
+		tables: map[catalog.QName]*storage.Table{}, bounds: map[catalog.QName]*catalog.BoundValues{},
+		keys: map[[2]catalog.QName]*translate.PartitionKeyEval{}}
 }
 
 // Route returns the table a row written to t lands in and the row in that
@@ -153,7 +205,10 @@ func (r *Router) Route(ctx *sql.Context, t *storage.Table, row sql.Row) (*storag
 		if !ok {
 			return t, row, nil
 		}
-		keyTypes, vals := keyValues(key, t.Schema(), row)
+		keyTypes, vals, err := r.keyValues(ctx, q, q, key, t.Schema(), row)
+		if err != nil {
+			return nil, nil, err
+		}
 		child, err := r.choose(ctx, q, keyTypes, vals)
 		if err != nil {
 			return nil, nil, err
@@ -166,9 +221,13 @@ func (r *Router) Route(ctx *sql.Context, t *storage.Table, row sql.Row) (*storag
 					parts[i] = types.Output(keyTypes[i], v, r.env)
 				}
 			}
+			cols, ok := r.h.PartitionKeyColumns(ctx, q)
+			if !ok {
+				cols = strings.Join(key.Columns, ", ")
+			}
 			return nil, nil, &pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Schema: q.Schema, Table: q.Name,
 				Message: fmt.Sprintf("no partition of relation %q found for row", q.Name),
-				Detail:  fmt.Sprintf("Partition key of the failing row contains (%s) = (%s).", strings.Join(key.Columns, ", "), strings.Join(parts, ", "))}
+				Detail:  fmt.Sprintf("Partition key of the failing row contains (%s) = (%s).", cols, strings.Join(parts, ", "))}
 		}
 		ct, err := r.table(ctx, child)
 		if err != nil {
@@ -228,7 +287,10 @@ func (r *Router) checkConstraint(ctx *sql.Context, q catalog.QName, sch sql.Sche
 		if !ok {
 			return nil
 		}
-		keyTypes, vals := keyValues(key, sch, row)
+		keyTypes, vals, err := r.keyValues(ctx, parent, q, key, sch, row)
+		if err != nil {
+			return err
+		}
 		var fits bool
 		if inh.Spec.Default {
 			c, err := r.choose(ctx, parent, keyTypes, vals)
@@ -297,20 +359,22 @@ func (r *Router) table(ctx *sql.Context, q catalog.QName) (*storage.Table, error
 	return t, nil
 }
 
-// keyValues picks a row's partition key columns, by name.
-func keyValues(key *catalog.PartitionKey, sch sql.Schema, row sql.Row) ([]*types.Type, []any) {
-	keyTypes := make([]*types.Type, len(key.Columns))
-	vals := make([]any, len(key.Columns))
-	for i, c := range key.Columns {
-		keyTypes[i] = types.Unknown
-		if j := sch.IndexOfColName(c); j >= 0 {
-			keyTypes[i] = expr.FromGMSType(sch[j].Type)
-			if j < len(row) {
-				vals[i] = row[j]
-			}
+// keyValues are a row's partition key values for partitioned table
+// parent (the row of table of, whose schema is sch), with their types;
+// the key is compiled once per statement.
+func (r *Router) keyValues(ctx *sql.Context, parent, of catalog.QName, key *catalog.PartitionKey, sch sql.Schema, row sql.Row) ([]*types.Type, []any, error) {
+	ck := [2]catalog.QName{parent, of}
+	k, ok := r.keys[ck]
+	if !ok {
+		tr := &translate.Translator{Env: r.env, Catalog: r.h.TranslatorCatalog()}
+		var err error
+		if k, err = tr.CompilePartitionKey(key, sch); err != nil {
+			return nil, nil, err
 		}
+		r.keys[ck] = k
 	}
-	return keyTypes, vals
+	vals, err := k.Values(ctx, row)
+	return k.Types, vals, err
 }
 
 // mapRow rearranges a row of schema from into schema to by column name

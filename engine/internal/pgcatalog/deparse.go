@@ -171,7 +171,8 @@ type (
 		name string
 		args []dnode
 		t    *types.Type
-		// trim is BOTH, LEADING or TRAILING for btrim / ltrim / rtrim
+		// trim is BOTH, LEADING or TRAILING for btrim / ltrim / rtrim,
+		// atTimeZone for timezone written as AT TIME ZONE
 		// written TRIM(... FROM ...), which prints so again
 		trim string
 	}
@@ -970,7 +971,7 @@ func (sc *deparseScope) prefixOp(op string, r dnode) (dnode, bool) {
 func (sc *deparseScope) funcCall(f *pg.FuncCall) (dnode, bool) {
 	trim := ""
 	if f.Funcformat == pg.CoercionForm_COERCE_SQL_SYNTAX && len(f.Funcname) == 2 {
-		trim = map[string]string{"btrim": "BOTH", "ltrim": "LEADING", "rtrim": "TRAILING"}[f.Funcname[1].GetString_().GetSval()]
+		trim = map[string]string{"btrim": "BOTH", "ltrim": "LEADING", "rtrim": "TRAILING", "timezone": atTimeZone}[f.Funcname[1].GetString_().GetSval()]
 	}
 	if sc.vd != nil && f.Funcformat == pg.CoercionForm_COERCE_EXPLICIT_CALL {
 		last := f.Funcname[len(f.Funcname)-1].GetString_().GetSval()

@@ -39,6 +39,9 @@ func (p *printer) keyword(str string, before, after, plus int) {
 	p.indent = max(p.indent+after, 0)
 }
 
+// atTimeZone marks a dFunc call of timezone written as x AT TIME ZONE zone.
+const atTimeZone = "AT TIME ZONE"
+
 // printExpr prints an analyzed expression at the top of pg_get_expr:
 // an implicit coercion there is not shown.
 func printExpr(d dnode, pretty bool) string {
@@ -153,6 +156,15 @@ func (p *printer) expr(d dnode, showImplicit bool) {
 		}
 		p.close()
 	case *dFunc:
+		if n.trim == atTimeZone && len(n.args) == 2 {
+			// get_func_sql_syntax: the arguments the other way round
+			p.b.WriteByte('(')
+			p.paren(n.args[1], n, false)
+			p.b.WriteString(" AT TIME ZONE ")
+			p.paren(n.args[0], n, false)
+			p.b.WriteByte(')')
+			return
+		}
 		if n.trim != "" && len(n.args) >= 1 && len(n.args) <= 2 {
 			// get_func_sql_syntax: TRIM(BOTH [chars] FROM string)
 			p.b.WriteString("TRIM(" + n.trim)

@@ -3,6 +3,8 @@ package pgcatalog
 import (
 	"strings"
 
+	"github.com/dolthub/go-mysql-server/sql"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
@@ -25,11 +27,13 @@ var pgInherits = &def{
 }
 
 // pgPartitionedTable is pg_catalog.pg_partitioned_table: a partitioned
-// table's strategy and key columns with their default operator classes
-// (btree, hash for HASH partitioning) and collations.
+// table's strategy and key parts (partattrs 0 for an expression, which
+// partexprs holds) with their types' default operator classes (btree,
+// hash for HASH partitioning) and collations.
 var pgPartitionedTable = &def{
 	cols: []column{{"partrelid", types.Oid}, {"partstrat", types.Char}, {"partnatts", types.Int2},
-		{"partdefid", types.Oid}, {"partattrs", int2Array}, {"partclass", oidArray}, {"partcollation", oidArray}},
+		{"partdefid", types.Oid}, {"partattrs", int2Array}, {"partclass", oidArray}, {"partcollation", oidArray},
+		{"partexprs", types.Text}},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, k := range s.Catalog.PartitionKeys() {
@@ -41,21 +45,31 @@ var pgPartitionedTable = &def{
 				continue
 			}
 			sch := t.Schema()
+			parts := s.partitionKeyParts(k, sch, false)
 			var attrs, class, coll []any
-			for _, c := range k.Columns {
-				i := sch.IndexOfColName(c)
-				if i < 0 {
+			var exprs []string
+			for i, p := range parts {
+				if p.typ == nil {
 					continue
 				}
-				typ := expr.FromGMSType(sch[i].Type)
-				attrs = append(attrs, int16(i+1))
-				oc := btreeOpclass(typ.Base().OID)
+				attr := int16(0)
+				if k.Expr(i) == "" {
+					attr = int16(sch.IndexOfColName(k.Columns[i]) + 1)
+				} else {
+					exprs = append(exprs, p.expr)
+				}
+				attrs = append(attrs, attr)
+				typOID := p.typ.Base().OID
+				if p.typ.Base().Kind == types.KindArray {
+					typOID = 2277 // anyarray's operator classes
+				}
+				oc := btreeOpclass(typOID)
 				if k.Strategy == 'h' {
-					oc = hashOpclass(typ.Base().OID)
+					oc = hashOpclass(typOID)
 				}
 				class = append(class, oc)
 				var cl uint32
-				if typ.Base().Category == 'S' {
+				if p.typ.Base().Category == 'S' {
 					cl = 100 // the default collation
 				}
 				coll = append(coll, cl)
@@ -66,18 +80,92 @@ var pgPartitionedTable = &def{
 					def = RelationOID(c.Schema, c.Name)
 				}
 			}
+			var partexprs any
+			if len(exprs) > 0 {
+				partexprs = strings.Join(exprs, ", ")
+			}
 			out = append(out, []any{RelationOID(k.Table.Schema, k.Table.Name), string(k.Strategy), int16(len(attrs)), def,
-				vector(types.Int2, attrs), vector(types.Oid, class), vector(types.Oid, coll)})
+				vector(types.Int2, attrs), vector(types.Oid, class), vector(types.Oid, coll), partexprs})
 		}
 		return out, nil
 	},
 }
 
+// keyPart is one part of a partition key as the catalogs show it: its
+// type (nil when it cannot be told), the expression as pg_get_expr
+// prints it ("" for a column), and the part as pg_get_partkeydef prints
+// it (a column or function call bare, another expression in
+// parentheses).
+type keyPart struct {
+	typ        *types.Type
+	expr, text string
+}
+
+// partitionKeyParts are key k's parts over its table's columns sch;
+// pretty is ruleutils' pretty-print flag (a routing error's detail sets
+// it).
+func (s *State) partitionKeyParts(k *catalog.PartitionKey, sch sql.Schema, pretty bool) []keyPart {
+	out := make([]keyPart, len(k.Columns))
+	for i, c := range k.Columns {
+		src := k.Expr(i)
+		if src == "" {
+			out[i].text = pgident.QuoteIfNeeded(c)
+			if j := sch.IndexOfColName(c); j >= 0 {
+				out[i].typ = expr.FromGMSType(sch[j].Type)
+			}
+			continue
+		}
+		out[i].text = "(" + src + ")"
+		n, err := parseStoredExpr(src)
+		if err != nil {
+			continue
+		}
+		d, ok := s.deparseNode(n, k.Table.Name, sch)
+		if !ok {
+			continue
+		}
+		out[i].typ, out[i].expr = d.dtype(), printExprIn(s, d, pretty)
+		switch d.(type) {
+		case *dFunc, *dCoalesce, *dSQLFunc:
+			out[i].text = out[i].expr
+		default:
+			out[i].text = "(" + out[i].expr + ")"
+		}
+	}
+	return out
+}
+
+// PartitionKeyColumns is the key of partitioned table q as
+// pg_get_partkeydef_columns prints it ("lower(email)", a routing error's
+// detail with pretty set); ok is false when q is not partitioned.
+func (s *State) PartitionKeyColumns(q catalog.QName, pretty bool) (string, bool) {
+	k, ok := s.Catalog.Partitioned(q)
+	if !ok {
+		return "", false
+	}
+	t, ok, err := s.DB.Table(s.Ctx, q.Schema, q.Name)
+	if err != nil || !ok {
+		return "", false
+	}
+	var texts []string
+	for _, p := range s.partitionKeyParts(k, t.Schema(), pretty) {
+		texts = append(texts, p.text)
+	}
+	return strings.Join(texts, ", "), true
+}
+
 // hashOpclass is the default hash operator class of a column type
-// (PostgreSQL 15's OIDs).
+// (varchar's is text's, as for btree).
 func hashOpclass(typeOID uint32) uint32 {
-	return map[uint32]uint32{1082: 10011, 21: 10019, 23: 10020, 20: 10021, 1700: 10030, 25: 10037, 1043: 10037,
-		1184: 10040, 1114: 10046, 2950: 10066}[typeOID]
+	if typeOID == 1043 {
+		typeOID = 25
+	}
+	for _, o := range opclasses {
+		if o.method == 405 && o.def && o.intype == typeOID {
+			return o.oid
+		}
+	}
+	return 0
 }
 
 // inheritFlags are the pg_class columns inheritance sets: relkind p for
@@ -95,17 +183,15 @@ func (s *State) inheritFlags(schema, name string, row []any) {
 }
 
 // PartitionKeyDef is pg_get_partkeydef: a partitioned table's key as
-// "RANGE (id)"; ok is false for any other relation.
+// "RANGE (id)" or "RANGE (lower(email))"; ok is false for any other
+// relation.
 func (s *State) PartitionKeyDef(oid uint32) (string, bool) {
 	for _, k := range s.Catalog.PartitionKeys() {
 		if RelationOID(k.Table.Schema, k.Table.Name) != oid {
 			continue
 		}
-		cols := make([]string, len(k.Columns))
-		for i, c := range k.Columns {
-			cols[i] = pgident.QuoteIfNeeded(c)
-		}
-		return map[byte]string{'r': "RANGE", 'l': "LIST", 'h': "HASH"}[k.Strategy] + " (" + strings.Join(cols, ", ") + ")", true
+		cols, _ := s.PartitionKeyColumns(k.Table, false)
+		return map[byte]string{'r': "RANGE", 'l': "LIST", 'h': "HASH"}[k.Strategy] + " (" + cols + ")", true
 	}
 	return "", false
 }

@@ -259,3 +259,13 @@ func (h dmlHost) QueryNested(ctx context.Context, node *pg.Node, params []any, b
 func (h dmlHost) AfterQueue() *[][]dml.AfterEvent        { return &h.s.rt.after }
 func (h dmlHost) DeferTrigger(e dml.AfterEvent) bool     { return h.s.deferTrigger(e) }
 func (h dmlHost) TransitionTables() *[]dml.TransitionRel { return &h.s.rt.transition }
+
+func (h dmlHost) TranslatorCatalog() translate.Catalog { return h.s.translatorCatalog() }
+
+func (h dmlHost) PartitionKeyColumns(gctx *sql.Context, q catalog.QName) (string, bool) {
+	st, err := h.s.catalogState(gctx)
+	if err != nil {
+		return "", false
+	}
+	return st.PartitionKeyColumns(q, true)
+}

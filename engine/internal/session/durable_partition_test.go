@@ -59,3 +59,47 @@ insert into public.h values (7), (8);
 		t.Errorf("hash rows after the second reopening: %q", got)
 	}
 }
+
+// TestDurablePartitionKeyExprs: a partition key of expressions survives
+// reopening the data dir (and a checkpoint): rows still route by the
+// expression, pg_get_partkeydef prints it, its renamed column follows,
+// and a column added through the partitioned table is every partition's.
+func TestDurablePartitionKeyExprs(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table public.u (id int, email text) partition by range ((lower(email)));
+create table public.u_am partition of public.u for values from ('a') to ('n');
+create table public.u_nz partition of public.u for values from ('n') to ('zzzz');
+create table public.ev (id int, at timestamptz) partition by list (((at at time zone 'UTC')::date));
+create table public.ev1 partition of public.ev for values in ('2024-01-31');
+create table public.ev2 partition of public.ev for values in ('2024-02-01');
+insert into public.u values (1, 'Bob'), (2, 'Zoe');
+insert into public.ev values (1, '2024-01-31 23:00:00-05'), (2, '2024-01-31 23:00:00+00');
+alter table public.u rename column email to mail;
+alter table public.u add column n int default 5;
+`)
+	const q = "select tableoid::regclass || ' ' || id || ' ' || n from public.u order by id"
+	const eq = "select tableoid::regclass || ' ' || id from public.ev order by id"
+	const kq = "select pg_get_partkeydef('public.u'::regclass) || ' / ' || pg_get_partkeydef('public.ev'::regclass)"
+	check := func(when, want string) {
+		t.Helper()
+		if got := queryAll(t, s, q); got != want {
+			t.Errorf("%s: %q", when, got)
+		}
+		if got := queryAll(t, s, eq); got != "ev2 1\nev1 2\n" {
+			t.Errorf("%s: events %q", when, got)
+		}
+		if got := queryAll(t, s, kq); got != "RANGE (lower(mail)) / LIST ((((at AT TIME ZONE 'UTC'::text))::date))\n" {
+			t.Errorf("%s: keys %q", when, got)
+		}
+	}
+	check("before reopening", "u_am 1 5\nu_nz 2 5\n")
+	s = reopen()
+	check("after reopening", "u_am 1 5\nu_nz 2 5\n")
+	execAll(t, s, "insert into public.u (id, mail) values (3, 'Carl')")
+	if _, err := s.Exec(context.Background(), "insert into public.u (id, mail) values (4, '~')"); err == nil || !strings.Contains(err.Error(), "no partition") {
+		t.Errorf("a row no partition takes after reopening: %v", err)
+	}
+	s = reopen()
+	check("after the second reopening", "u_am 1 5\nu_nz 2 5\nu_am 3 5\n")
+}

@@ -277,12 +277,14 @@ func intArg(d *pg.DefElem) *int64 {
 // exprSQL returns an expression's SQL text, via a SELECT that
 // pg_query deparses.
 func exprSQL(n *pg.Node) string {
-	sel := &pg.SelectStmt{TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}}}
-	out, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}}}})
-	if err != nil {
-		fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
-	}
-	return strings.TrimPrefix(out, "SELECT ")
+	return deparseCastSafe(n, func(n *pg.Node) string {
+		sel := &pg.SelectStmt{TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}}}
+		out, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sel}}}}})
+		if err != nil {
+			fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))
+		}
+		return strings.TrimPrefix(out, "SELECT ")
+	})
 }
 
 // ParseExpr parses an expression's SQL text (a stored CHECK or DEFAULT).

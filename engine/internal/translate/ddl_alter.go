@@ -38,6 +38,12 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if res, ok := t.alterConstraint(s, ti); ok { // ddl_deferrable.go
 		return res, nil
 	}
+	if !t.recursing {
+		t.checkInheritedAlter(s, ti) // partition_alter.go
+		if res, ok := t.alterTree(s, ti); ok {
+			return res, nil
+		}
+	}
 	res, err := t.alterTableCmds(s, ti)
 	return t.withDeferrals(res, catalog.QName{Schema: ti.Schema, Name: ti.Name}, false), err
 }

@@ -160,6 +160,9 @@ func (t *Translator) rename(s *pg.RenameStmt) (Result, error) {
 		if _, ok := ti.Column(s.Newname); ok {
 			return Result{}, pgerror.New(pgerror.DuplicateColumn, "column %q of relation %q already exists", s.Newname, ti.Name)
 		}
+		if res, ok := t.renameTree(s, ti); ok { // partition_alter.go
+			return res, nil
+		}
 		c := &TableDDL{Kind: "rename_column", Schema: ti.Schema, Table: ti.Name, From: s.Subname, To: s.Newname, Checks: map[string]string{}}
 		for name, text := range ti.Checks {
 			if !contains(exprColumnsOf(text), s.Subname) {

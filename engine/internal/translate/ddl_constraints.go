@@ -142,14 +142,16 @@ func (t *Translator) checkDef(c *pg.Constraint, names *constraintNames) *sqlpars
 
 // deparseExpr prints an expression as PostgreSQL would accept it back.
 func deparseExpr(n *pg.Node) string {
-	tree := &pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
-		TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}},
-	}}}}}}
-	s, err := pgtree.Deparse(tree)
-	if err != nil {
-		failAt(-1, pgerror.FeatureNotSupported, "cannot store expression: %v", err)
-	}
-	return strings.TrimPrefix(s, "SELECT ")
+	return deparseCastSafe(n, func(n *pg.Node) string {
+		tree := &pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
+			TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}},
+		}}}}}}
+		s, err := pgtree.Deparse(tree)
+		if err != nil {
+			failAt(-1, pgerror.FeatureNotSupported, "cannot store expression: %v", err)
+		}
+		return strings.TrimPrefix(s, "SELECT ")
+	})
 }
 
 // exprColumns lists the column names an expression references, in order of

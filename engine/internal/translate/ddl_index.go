@@ -32,6 +32,9 @@ type IndexDef struct {
 	// Params are the WITH (...) storage parameters, checked against the
 	// access method's.
 	Params []TableParam
+	// Constraint marks a UNIQUE constraint's index (a partition's copy of
+	// its partitioned table's), which pg_constraint lists.
+	Constraint bool
 }
 
 // createIndex translates CREATE [UNIQUE] INDEX (PostgreSQL docs: CREATE

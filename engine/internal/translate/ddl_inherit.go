@@ -137,12 +137,13 @@ func (in *inheritance) typeOf(name string) *types.Type {
 // partition's own column entries only add options to the parent's.
 func (in *inheritance) merge(own []*sqlparser.ColumnDefinition, partition bool) []*sqlparser.ColumnDefinition {
 	out := in.cols
-	for _, c := range own {
+	for k, c := range own {
 		name := c.Name.String()
 		var inh *sqlparser.ColumnDefinition
-		for _, ic := range in.cols {
+		at := 0
+		for j, ic := range in.cols {
 			if ic.Name.String() == name {
-				inh = ic
+				inh, at = ic, j
 				break
 			}
 		}
@@ -151,7 +152,12 @@ func (in *inheritance) merge(own []*sqlparser.ColumnDefinition, partition bool) 
 			continue
 		}
 		if !partition {
-			in.set.Notices = append(in.set.Notices, fmt.Sprintf("merging column %q with inherited definition", name))
+			if at == k {
+				in.set.Notices = append(in.set.Notices, fmt.Sprintf("merging column %q with inherited definition", name))
+			} else {
+				// MergeAttributes: the column takes the inherited one's place
+				in.set.Notices = append(in.set.Notices, fmt.Sprintf("moving and merging column %q with inherited definition", name))
+			}
 			it, ot := inh.Type.ResolvedType.(*types.Type), c.Type.ResolvedType.(*types.Type)
 			if it.OID != ot.OID || it.Mod != ot.Mod {
 				fail(pgerror.New(pgerror.DatatypeMismatch, "column %q has a type conflict", name).
@@ -164,31 +170,6 @@ func (in *inheritance) merge(own []*sqlparser.ColumnDefinition, partition bool) 
 		}
 	}
 	return out
-}
-
-// partitionKey fills the key's columns from PARTITION BY's elements;
-// cols are the new table's columns.
-func (t *Translator) partitionKey(s *pg.CreateStmt, key *catalog.PartitionKey, cols []*sqlparser.ColumnDefinition) {
-	if key.Strategy == 'l' && len(s.Partspec.PartParams) > 1 {
-		// a hash key may have several columns (their hashes combined)
-		failAt(s.Partspec.Location, pgerror.InvalidTableDefinition, "cannot use \"list\" partition strategy with more than one column")
-	}
-	for _, n := range s.Partspec.PartParams {
-		e := n.GetPartitionElem()
-		if e.Name == "" {
-			failAt(e.Location, pgerror.FeatureNotSupported, "partition key expressions are not supported yet")
-		}
-		found := false
-		for _, c := range cols {
-			if c.Name.String() == e.Name {
-				found = true
-			}
-		}
-		if !found {
-			failAt(e.Location, pgerror.UndefinedColumn, "column %q named in partition key does not exist", e.Name)
-		}
-		key.Columns = append(key.Columns, e.Name)
-	}
 }
 
 func partStrategy(s pg.PartitionStrategy) byte {
@@ -224,12 +205,15 @@ func PartitionBound(t *Translator, b *pg.PartitionBoundSpec, key *catalog.Partit
 		msg := map[byte]string{'r': "range", 'l': "list", 'h': "hash"}[key.Strategy]
 		failAt(b.Location, pgerror.InvalidTableDefinition, "invalid bound specification for a %s partition", msg)
 	}
+	keyEval, err := t.CompilePartitionKey(key, tableSchema(parent))
+	if err != nil {
+		fail(asPG(err))
+	}
 	colType := func(i int) *types.Type {
-		if i >= len(key.Columns) {
+		if i >= len(keyEval.Types) {
 			return types.Unknown
 		}
-		c, _ := parent.Column(key.Columns[i])
-		return c.Type
+		return keyEval.Types[i]
 	}
 	list := func(ds []*pg.Node, rng bool, upper bool) (string, []catalog.BoundDatum) {
 		if rng && len(ds) != len(key.Columns) {
@@ -333,6 +317,9 @@ func (t *Translator) boundDatum(n *pg.Node, typ *types.Type) (string, catalog.Bo
 // partitioned table that lacks a partition key column: uniqueness is
 // enforced per partition (0A000).
 func checkPartitionedUnique(table, kind string, key *catalog.PartitionKey, cols []string) {
+	if err := PartitionedUniqueExprs(key, kind); err != nil {
+		fail(err)
+	}
 	for _, k := range key.Columns {
 		found := false
 		for _, c := range cols {
@@ -343,4 +330,15 @@ func checkPartitionedUnique(table, kind string, key *catalog.PartitionKey, cols 
 				WithDetail("%s constraint on table %q lacks column %q which is part of the partition key.", kind, table, k))
 		}
 	}
+}
+
+// PartitionedUniqueExprs refuses a primary key or unique constraint (kind)
+// on a table partitioned by an expression, as PostgreSQL's DefineIndex
+// does (0A000): no index could enforce it per partition.
+func PartitionedUniqueExprs(key *catalog.PartitionKey, kind string) *pgerror.Error {
+	if !key.HasExprs() {
+		return nil
+	}
+	return pgerror.New(pgerror.FeatureNotSupported, "unsupported %s constraint with partition key definition", kind).
+		WithDetail("%s constraints cannot be used when partition keys include expressions.", kind)
 }

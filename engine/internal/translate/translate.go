@@ -48,6 +48,9 @@ type Translator struct {
 	// dmlSystem, while set, are an UPDATE's or DELETE's target and USING
 	// items, whose system columns its clauses may read.
 	dmlSystem []*pg.Node
+	// recursing, while set, translates the steps of an ALTER TABLE that
+	// reaches a table's descendants (partition_alter.go)
+	recursing bool
 	// partRoot, while set, is the partitioned table an UPDATE or DELETE
 	// of a tree names: a part's tableoid routes its row from there
 	// (inherit_write.go)

@@ -1,0 +1,75 @@
+-- ALTER TABLE of a partitioned table or inheritance parent reaches every
+-- partition and child (docs 5.10, 5.11.2.2): ADD / DROP COLUMN, ALTER
+-- COLUMN TYPE, SET / DROP DEFAULT, SET / DROP NOT NULL, RENAME COLUMN,
+-- ADD PRIMARY KEY / UNIQUE (partitions only); a partition or child cannot
+-- drop, retype or rename a column it inherits, a partition cannot add
+-- one, ONLY is refused where the change must reach the children
+CREATE TABLE p (a int, b text) PARTITION BY LIST (a);
+CREATE TABLE p1 PARTITION OF p FOR VALUES IN (1);
+CREATE TABLE p2 PARTITION OF p FOR VALUES IN (2) PARTITION BY LIST (b);
+CREATE TABLE p2x PARTITION OF p2 FOR VALUES IN ('x');
+INSERT INTO p VALUES (1, 'one'), (2, 'x');
+ALTER TABLE p ADD COLUMN c int DEFAULT 7;
+INSERT INTO p VALUES (1, 'uno', 5), (2, 'x', NULL);
+SELECT tableoid::regclass, * FROM p ORDER BY a, b, c;
+SELECT * FROM p1 ORDER BY b;
+ALTER TABLE p ALTER COLUMN c SET DEFAULT 9;
+INSERT INTO p (a, b) VALUES (1, 'nine');
+INSERT INTO p1 (a, b) VALUES (1, 'nine too');
+SELECT a, b, c FROM p WHERE b LIKE 'nine%' ORDER BY b;
+ALTER TABLE p RENAME COLUMN c TO cc;
+SELECT a, b, cc FROM p2x ORDER BY cc;
+ALTER TABLE p ALTER COLUMN cc TYPE bigint;
+SELECT attrelid::regclass::text AS rel, attname, atttypid::regtype FROM pg_attribute WHERE attrelid IN ('p'::regclass, 'p1'::regclass, 'p2'::regclass, 'p2x'::regclass) AND attnum > 0 AND NOT attisdropped ORDER BY 1, attnum;
+ALTER TABLE p ALTER COLUMN cc SET NOT NULL;
+DELETE FROM p WHERE cc IS NULL;
+ALTER TABLE p ALTER COLUMN cc SET NOT NULL;
+INSERT INTO p2x VALUES (2, 'x', NULL);
+ALTER TABLE p1 ALTER COLUMN cc DROP NOT NULL;
+ALTER TABLE p ALTER COLUMN cc DROP NOT NULL;
+INSERT INTO p2x VALUES (2, 'x', NULL);
+ALTER TABLE p DROP COLUMN cc;
+SELECT * FROM p ORDER BY a, b;
+SELECT attrelid::regclass::text AS rel, attname FROM pg_attribute WHERE attrelid IN ('p'::regclass, 'p1'::regclass, 'p2x'::regclass) AND attnum > 0 AND NOT attisdropped ORDER BY 1, attnum;
+ALTER TABLE p DROP COLUMN a;
+ALTER TABLE p DROP COLUMN b;
+ALTER TABLE p ALTER COLUMN a TYPE bigint;
+ALTER TABLE p ALTER COLUMN b TYPE varchar(10);
+ALTER TABLE p1 DROP COLUMN b;
+ALTER TABLE p1 ALTER COLUMN b TYPE varchar(10);
+ALTER TABLE p1 RENAME COLUMN b TO bb;
+ALTER TABLE p1 ADD COLUMN z int;
+ALTER TABLE p1 ALTER COLUMN b SET DEFAULT 'dflt';
+INSERT INTO p1 (a) VALUES (1);
+ALTER TABLE ONLY p ADD COLUMN z int;
+ALTER TABLE ONLY p DROP COLUMN b;
+ALTER TABLE ONLY p RENAME COLUMN b TO bb;
+ALTER TABLE ONLY p ALTER COLUMN b TYPE varchar(10);
+ALTER TABLE p ADD CONSTRAINT p_nope CHECK (a > 0) NO INHERIT;
+ALTER TABLE p ADD COLUMN id int;
+ALTER TABLE p ADD PRIMARY KEY (id);
+ALTER TABLE p ADD PRIMARY KEY (id, a);
+ALTER TABLE p ADD CONSTRAINT p_b_a_id_key UNIQUE (b, a, id);
+SELECT conrelid::regclass::text AS rel, conname, contype FROM pg_constraint WHERE conrelid IN ('p'::regclass, 'p1'::regclass, 'p2'::regclass, 'p2x'::regclass) ORDER BY 1, 2;
+CREATE TABLE r (id int PRIMARY KEY);
+INSERT INTO r VALUES (1);
+ALTER TABLE p ADD COLUMN rid int REFERENCES r;
+INSERT INTO p VALUES (1, 'fk', 11, 1);
+SELECT conrelid::regclass::text AS rel, conname FROM pg_constraint WHERE contype = 'f' AND conrelid IN ('p'::regclass, 'p1'::regclass, 'p2x'::regclass) ORDER BY 1, 2;
+SELECT a, b, id, rid FROM p ORDER BY a, b;
+CREATE TABLE q (a int, b int);
+CREATE TABLE q1 (c int) INHERITS (q);
+CREATE TABLE q2 (b int, d int) INHERITS (q);
+ALTER TABLE q ADD COLUMN e text DEFAULT 'e';
+INSERT INTO q1 (a) VALUES (1);
+SELECT a, b, c, e FROM q1;
+ALTER TABLE q1 DROP COLUMN a;
+ALTER TABLE q2 DROP COLUMN b;
+ALTER TABLE q1 RENAME COLUMN a TO x;
+ALTER TABLE q1 ALTER COLUMN a TYPE bigint;
+ALTER TABLE q1 DROP COLUMN c;
+ALTER TABLE q RENAME COLUMN e TO ee;
+SELECT ee FROM q1;
+ALTER TABLE q DROP COLUMN ee;
+SELECT attrelid::regclass::text AS rel, attname FROM pg_attribute WHERE attrelid IN ('q'::regclass, 'q1'::regclass, 'q2'::regclass) AND attnum > 0 AND NOT attisdropped ORDER BY 1, attnum;
+ALTER TABLE ONLY q ADD COLUMN f int;

@@ -1,0 +1,45 @@
+-- Hash partitioning on bytea, time, timetz, interval, name, "char",
+-- smallint and array keys, and on expression keys, with PostgreSQL's
+-- hash functions: each row's partition matches PostgreSQL's
+CREATE TABLE hby (k bytea) PARTITION BY HASH (k);
+CREATE TABLE hby0 PARTITION OF hby FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE hby1 PARTITION OF hby FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE hby2 PARTITION OF hby FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO hby SELECT decode(md5(g::text), 'hex') FROM generate_series(1, 30) g;
+INSERT INTO hby VALUES (''), ('\x00'), ('\xdeadbeef'), (NULL);
+SELECT tableoid::regclass, k FROM hby ORDER BY k;
+CREATE TABLE hti (k time, z timetz) PARTITION BY HASH (k, z);
+CREATE TABLE hti0 PARTITION OF hti FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE hti1 PARTITION OF hti FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE hti2 PARTITION OF hti FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO hti SELECT time '00:00' + g * interval '47 minutes 3.5 seconds', (time '01:00' + g * interval '13 minutes')::timetz FROM generate_series(0, 30) g;
+INSERT INTO hti VALUES ('24:00', '12:00+05:30'), ('12:00', '12:00-08'), (NULL, '00:00+00');
+SELECT tableoid::regclass, k, z FROM hti ORDER BY k, z;
+CREATE TABLE hiv (k interval) PARTITION BY HASH (k);
+CREATE TABLE hiv0 PARTITION OF hiv FOR VALUES WITH (MODULUS 4, REMAINDER 0);
+CREATE TABLE hiv1 PARTITION OF hiv FOR VALUES WITH (MODULUS 4, REMAINDER 1);
+CREATE TABLE hiv2 PARTITION OF hiv FOR VALUES WITH (MODULUS 4, REMAINDER 2);
+CREATE TABLE hiv3 PARTITION OF hiv FOR VALUES WITH (MODULUS 4, REMAINDER 3);
+INSERT INTO hiv SELECT g * interval '1 day 3 hours' - interval '20 days' FROM generate_series(0, 30) g;
+INSERT INTO hiv VALUES ('1 month'), ('30 days'), ('-1 year 2 mons'), ('100 years'), ('0');
+SELECT tableoid::regclass, k FROM hiv ORDER BY k, tableoid::regclass::text;
+CREATE TABLE hnm (k name, c "char", s smallint) PARTITION BY HASH (k, c, s);
+CREATE TABLE hnm0 PARTITION OF hnm FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE hnm1 PARTITION OF hnm FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE hnm2 PARTITION OF hnm FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO hnm SELECT 'role_' || g, chr(60 + g), (g * 1000 - 15000)::smallint FROM generate_series(0, 30) g;
+INSERT INTO hnm VALUES ('', '', 0), ('x', 'z', -1);
+SELECT tableoid::regclass, k, c, s FROM hnm ORDER BY k, c, s;
+CREATE TABLE har (k int[], t text[]) PARTITION BY HASH (k, t);
+CREATE TABLE har0 PARTITION OF har FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE har1 PARTITION OF har FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE har2 PARTITION OF har FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO har SELECT ARRAY[g, g * 2, NULL], ARRAY['a' || g] FROM generate_series(0, 20) g;
+INSERT INTO har VALUES ('{}', '{}'), ('{{1,2},{3,4}}', '{x,y}'), ('{1,2,3,4}', NULL);
+SELECT tableoid::regclass, k, t FROM har ORDER BY k::text, t::text;
+CREATE TABLE hex (id uuid, created_at timestamptz) PARTITION BY HASH ((date_part('year', created_at AT TIME ZONE 'UTC')), lower(id::text));
+CREATE TABLE hex0 PARTITION OF hex FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE hex1 PARTITION OF hex FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO hex SELECT md5(g::text)::uuid, timestamptz '2020-06-01 00:00+00' + g * interval '97 days' FROM generate_series(1, 24) g;
+SELECT tableoid::regclass, id, created_at FROM hex ORDER BY id;
+SELECT partrelid::regclass, partclass::text FROM pg_partitioned_table WHERE partrelid::regclass::text LIKE 'h%' ORDER BY partrelid::regclass::text;

@@ -36,6 +36,9 @@ type projectBuilder struct {
 type SignedOutput struct {
 	ctx   *sql.Context
 	projs []*plan.Project
+	// lookupModes are the statement's outer-keyed lookups' scan modes
+	// (outer_lookup.go), chosen once rather than per outer row.
+	lookupModes map[*plan.IndexedTableAccess]scanMode
 }
 
 // newExecBuilder returns GMS's exec builder with tinybase's projections.
@@ -82,10 +85,11 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	}
 	signed := h.SignedOutput()
 	if signed.ctx != ctx {
-		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0])}
+		clear(signed.lookupModes)
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes}
 	}
 	if ita, ok := n.(*plan.IndexedTableAccess); ok {
-		if iter, ok, err := buildOuterLookup(ctx, ita, row); ok { // outer_lookup.go
+		if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok { // outer_lookup.go
 			return iter, err
 		}
 		return nil, nil

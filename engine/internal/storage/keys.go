@@ -235,8 +235,13 @@ func intKey(typ sql.Type) bool {
 // a restart's 100k-row load spent a third of its time in the general
 // comparison. Anything else (NULL, a pivot with a shorter key) takes less.
 func (o *keyOrder) lessInt(a, b *entry) bool {
-	if a.hinted && b.hinted && a.hint != b.hint {
-		return a.hint < b.hint
+	if a.hinted && b.hinted {
+		if a.hint != b.hint {
+			return a.hint < b.hint
+		}
+		if a.keyn == 1 && b.keyn == 1 && !a.tail && !b.tail {
+			return a.bias < b.bias
+		}
 	}
 	if a.keyn == 1 && b.keyn == 1 && !a.tail && !b.tail {
 		switch x := (*a.keyp).(type) {
@@ -264,14 +269,20 @@ func (o *keyOrder) lessInt(a, b *entry) bool {
 // index probe per outer row of a semi join compares keys at every level.
 // Anything but two int64s or two int32s at a position takes less.
 func (o *keyOrder) lessInts(a, b *entry) bool {
-	if a.hinted && b.hinted && a.hint != b.hint {
-		return a.hint < b.hint
+	// equal hints are equal first values: the comparison goes on from the
+	// second (an index scan's stop test meets one at every row it returns)
+	from := 0
+	if a.hinted && b.hinted {
+		if a.hint != b.hint {
+			return a.hint < b.hint
+		}
+		from = 1
 	}
 	// the stored values first: a probe's comparisons are mostly decided
 	// there, without reading the primary key from a tail entry's row entry
 	if a.tail || b.tail {
 		ah, bh := a.key(), b.key()
-		for i := 0; i < min(len(ah), len(bh)); i++ {
+		for i := from; i < min(len(ah), len(bh)); i++ {
 			switch x := ah[i].(type) {
 			case int64:
 				if y, ok := bh[i].(int64); ok && x != y {
@@ -294,7 +305,7 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 	bh, bt := b.parts()
 	la, lb := len(ah)+len(at2), len(bh)+len(bt)
 	n := min(la, lb)
-	for i := 0; i < n; i++ {
+	for i := from; i < n; i++ {
 		switch x := at(ah, at2, i).(type) {
 		case int64:
 			y, ok := at(bh, bt, i).(int64)

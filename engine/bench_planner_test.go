@@ -112,3 +112,12 @@ func BenchmarkExistsOneUser(b *testing.B) {
 	benchPrepared(b, s, "select p.id, p.title from posts p where p.user_id = $1 and exists (select 1 from comments c where c.post_id = p.id)",
 		[]uint32{20}, func(i int) []any { return []any{strconv.Itoa(1 + 2*(i*7%500))} })
 }
+
+// BenchmarkJoinChain is planbench's "join chain, bad order": one user's
+// posts (found by an unindexed name) and their comments, the chain
+// written from the largest table.
+func BenchmarkJoinChain(b *testing.B) {
+	s := commentsSession(b)
+	benchPrepared(b, s, "select c.id, p.title, u.name from comments c join posts p on p.id = c.post_id join users u on u.id = p.user_id where u.name = $1",
+		[]uint32{25}, func(i int) []any { return []any{"user " + strconv.Itoa(1+2*(i*7%500))} })
+}

@@ -17,6 +17,14 @@ type watchedConn struct {
 	net.Conn
 	mu      sync.Mutex
 	pending []byte
+	// the running statement's watch (watch): the connection's timer, the
+	// statement's cancel, armed until its watcher starts, the watcher's
+	// done once started, and stop (unwatch, bound once)
+	timer  *time.Timer
+	cancel func()
+	armed  bool
+	done   chan struct{}
+	stop   func()
 }
 
 var terminateMsg = []byte{'X', 0, 0, 0, 4}
@@ -38,55 +46,72 @@ func (w *watchedConn) Read(b []byte) (int, error) {
 }
 
 // watch starts watching after watchDelay; the returned stop ends the watch
-// and waits for the watcher.
+// and waits for the watcher. A connection runs one statement at a time, so
+// one timer serves all of them, re-armed per statement: a statement that
+// ends before watchDelay allocates nothing for its watch.
 func (w *watchedConn) watch(cancel func()) (stop func()) {
-	var (
-		mu      sync.Mutex
-		started bool
-		stopped bool
-		done    = make(chan struct{})
-	)
-	timer := time.AfterFunc(watchDelay, func() {
-		mu.Lock()
-		if stopped {
-			mu.Unlock()
-			return
-		}
-		started = true
-		mu.Unlock()
-		go func() {
-			defer close(done)
-			buf := make([]byte, 4096)
-			for {
-				n, err := w.Conn.Read(buf)
-				if n > 0 {
-					w.mu.Lock()
-					w.pending = append(w.pending, buf[:n]...)
-					terminated := bytes.HasPrefix(w.pending, terminateMsg)
-					w.mu.Unlock()
-					if terminated {
-						cancel() // the client said goodbye mid-statement
-					}
-				}
-				if err != nil {
-					if !errors.Is(err, os.ErrDeadlineExceeded) {
-						cancel() // the client is gone
-					}
-					return
+	w.mu.Lock()
+	w.cancel, w.armed = cancel, true
+	if w.timer == nil {
+		w.timer = time.AfterFunc(watchDelay, w.startWatcher)
+		w.stop = w.unwatch
+	} else {
+		w.timer.Reset(watchDelay)
+	}
+	w.mu.Unlock()
+	return w.stop
+}
+
+// startWatcher starts the watcher goroutine of the armed statement (the
+// timer's function). A run of the timer's function that a statement's stop
+// could not cancel any more may start the next statement's watcher early,
+// which only costs that statement a goroutine.
+func (w *watchedConn) startWatcher() {
+	w.mu.Lock()
+	if !w.armed {
+		w.mu.Unlock()
+		return
+	}
+	w.armed = false
+	cancel := w.cancel
+	done := make(chan struct{})
+	w.done = done
+	w.mu.Unlock()
+	go func() {
+		defer close(done)
+		buf := make([]byte, 4096)
+		for {
+			n, err := w.Conn.Read(buf)
+			if n > 0 {
+				w.mu.Lock()
+				w.pending = append(w.pending, buf[:n]...)
+				terminated := bytes.HasPrefix(w.pending, terminateMsg)
+				w.mu.Unlock()
+				if terminated {
+					cancel() // the client said goodbye mid-statement
 				}
 			}
-		}()
-	})
-	return func() {
-		timer.Stop()
-		mu.Lock()
-		stopped = true
-		s := started
-		mu.Unlock()
-		if s {
-			_ = w.Conn.SetReadDeadline(time.Unix(1, 0))
-			<-done
-			_ = w.Conn.SetReadDeadline(time.Time{})
+			if err != nil {
+				if !errors.Is(err, os.ErrDeadlineExceeded) {
+					cancel() // the client is gone
+				}
+				return
+			}
 		}
+	}()
+}
+
+// unwatch ends the running statement's watch, waiting for its watcher.
+func (w *watchedConn) unwatch() {
+	w.timer.Stop()
+	w.mu.Lock()
+	w.armed = false
+	done := w.done
+	w.done, w.cancel = nil, nil
+	w.mu.Unlock()
+	if done != nil {
+		_ = w.Conn.SetReadDeadline(time.Unix(1, 0))
+		<-done
+		_ = w.Conn.SetReadDeadline(time.Time{})
 	}
 }

@@ -36,6 +36,9 @@ type projectBuilder struct {
 type SignedOutput struct {
 	ctx   *sql.Context
 	projs []*plan.Project
+	// lookupModes are the statement's outer-keyed lookups' scan modes
+	// (outer_lookup.go), chosen once rather than per outer row.
+	lookupModes map[*plan.IndexedTableAccess]scanMode
 }
 
 // newExecBuilder returns GMS's exec builder with tinybase's projections.
@@ -82,10 +85,11 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	}
 	signed := h.SignedOutput()
 	if signed.ctx != ctx {
-		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0])}
+		clear(signed.lookupModes)
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes}
 	}
 	if ita, ok := n.(*plan.IndexedTableAccess); ok {
-		if iter, ok, err := buildOuterLookup(ctx, ita, row); ok { // outer_lookup.go
+		if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok { // outer_lookup.go
 			return iter, err
 		}
 		return nil, nil
@@ -140,14 +144,62 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		}
 		return b.base.Build(ctx, plan.NewProject(projs, p.Child), row)
 	}
-	if it, ok, err := buildJoinLoop(ctx, b.base, projs, p.Child, row); ok { // exec_nested_loop.go
+	source := p.Child
+	if cols, under, ok := skipColumnProject(ctx, projs, source, row); ok {
+		projs, source = cols, under
+	}
+	if it, ok, err := buildJoinLoop(ctx, b.base, projs, source, row); ok { // exec_nested_loop.go
 		return it, err
 	}
-	child, err := b.base.Build(ctx, p.Child, row)
+	child, err := b.base.Build(ctx, source, row)
 	if err != nil {
 		return nil, err
 	}
 	return &projectIter{projs: projs, child: child}, nil
+}
+
+// skipColumnProject reads an output projection of columns straight from
+// the rows under child when child is a projection of columns only: GMS
+// plans ORDER BY as a projection of the table's columns and the select
+// list's aliases below the sort, and keeps it when an ordered index scan
+// replaces the sort, so every row returned was built twice. It returns
+// projs as columns of child's input, and that input; ok is false unless
+// both projections are plain columns (nothing to evaluate, so nothing
+// volatile is skipped), the rows carry no outer row, and EXPLAIN ANALYZE,
+// which counts each node's rows, is not running.
+func skipColumnProject(ctx *sql.Context, projs []sql.Expression, child sql.Node, row sql.Row) ([]sql.Expression, sql.Node, bool) {
+	inner, ok := child.(*plan.Project)
+	if !ok || len(row) != 0 {
+		return nil, nil, false
+	}
+	if _, inst := ctx.Value(instrumentKey{}).(*Instrument); inst {
+		return nil, nil, false
+	}
+	for _, e := range inner.Projections {
+		if _, ok := plainColumn(e); !ok {
+			return nil, nil, false
+		}
+	}
+	out := make([]sql.Expression, len(projs))
+	for i, e := range projs {
+		gf, ok := plainColumn(e)
+		if !ok || gf.Index() < 0 || gf.Index() >= len(inner.Projections) {
+			return nil, nil, false
+		}
+		// the value, not the name: the statement's columns are named by
+		// the plan's schema
+		out[i], _ = plainColumn(inner.Projections[gf.Index()])
+	}
+	return out, inner.Child, true
+}
+
+// plainColumn returns e's column when e is one, aliased or not.
+func plainColumn(e sql.Expression) (*expression.GetField, bool) {
+	if a, ok := e.(*expression.Alias); ok {
+		e = a.Child
+	}
+	gf, ok := e.(*expression.GetField)
+	return gf, ok
 }
 
 // reuseInner returns p's projections with each aliased expression that

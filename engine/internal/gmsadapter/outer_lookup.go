@@ -33,8 +33,10 @@ type seqOrderTable interface {
 // buildOuterLookup reads an outer-keyed lookup in PostgreSQL's order; ok
 // is false when GMS's own reading is already right (a static lookup, a
 // point on a unique index, an index scan by the cost model, a table that
-// is not tinybase's).
-func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Row) (sql.RowIter, bool, error) {
+// is not tinybase's). The mode is chosen at the first outer row and kept
+// in signed for the statement's others: it depends on the lookup's index
+// and the table's statistics, not on the row's key values.
+func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Row, signed *SignedOutput) (sql.RowIter, bool, error) {
 	if ita.IsStatic() {
 		return nil, false, nil
 	}
@@ -49,9 +51,16 @@ func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Ro
 	if lookup.Index == nil || lookup.IsEmptyRange || uniquePointLookup(lookup) {
 		return nil, false, nil
 	}
-	mode := modeSeq
-	if !lookup.Index.IsGenerated() {
-		mode = outerLookupMode(ctx, ita)
+	mode, known := signed.lookupModes[ita]
+	if !known {
+		mode = modeSeq
+		if !lookup.Index.IsGenerated() {
+			mode = outerLookupMode(ctx, ita)
+		}
+		if signed.lookupModes == nil {
+			signed.lookupModes = map[*plan.IndexedTableAccess]scanMode{}
+		}
+		signed.lookupModes[ita] = mode
 	}
 	switch mode {
 	case modeSeq:

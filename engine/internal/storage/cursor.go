@@ -83,6 +83,11 @@ func newRowIter(t *Txn, td *tableData, tr *tree, spans []span, reverse bool, key
 func (it *rowIter) fill() (err error) {
 	defer guard(&err)
 	it.buf, it.pos = it.buf[:0], 0
+	if cap(it.buf) < it.chunk && it.chunk > firstChunk {
+		// a later chunk's buffer is sized once rather than grown by
+		// appends; the first grows from one row, as a point lookup has
+		it.buf = make([]sql.Row, 0, it.chunk)
+	}
 	for len(it.buf) == 0 && it.si < len(it.spans) {
 		sp := it.spans[it.si]
 		var last *entry

@@ -48,16 +48,23 @@ const treeDegree = 32
 // their first value and a length (setKey, setRow) instead of slice
 // headers, and a primary key that is a run of the row's columns points
 // into the row rather than into a copy (tableDef.ownKey).
+//
+// hint is the key's first value when it is an integer that fits in 32
+// bits (hinted): a descent of an integer tree compares keys at every
+// level, and reading the value itself costs two more cache misses (the
+// key's array, the boxed integer) than the entry it is compared through.
 type entry struct {
-	keyp *any
-	rowp *any
-	ref  *entry
-	tid  int64
-	xmin uint32
-	keyn uint16
-	rown uint16
-	bias int8
-	tail bool
+	keyp   *any
+	rowp   *any
+	ref    *entry
+	tid    int64
+	xmin   uint32
+	hint   int32
+	keyn   uint16
+	rown   uint16
+	bias   int8
+	tail   bool
+	hinted bool
 }
 
 // emptyRow anchors the stored rows of a table without columns, which
@@ -136,8 +143,17 @@ func (e *entry) setKey(k sql.Row) {
 		panic(compareError{fmt.Errorf("storage: a key of %d values is too long", len(k))})
 	}
 	e.keyp, e.keyn = nil, uint16(len(k))
+	e.hint, e.hinted = 0, false
 	if len(k) > 0 {
 		e.keyp = &k[0]
+		switch x := k[0].(type) {
+		case int64:
+			if x == int64(int32(x)) {
+				e.hint, e.hinted = int32(x), true
+			}
+		case int32:
+			e.hint, e.hinted = x, true
+		}
 	}
 }
 
@@ -219,6 +235,14 @@ func intKey(typ sql.Type) bool {
 // a restart's 100k-row load spent a third of its time in the general
 // comparison. Anything else (NULL, a pivot with a shorter key) takes less.
 func (o *keyOrder) lessInt(a, b *entry) bool {
+	if a.hinted && b.hinted {
+		if a.hint != b.hint {
+			return a.hint < b.hint
+		}
+		if a.keyn == 1 && b.keyn == 1 && !a.tail && !b.tail {
+			return a.bias < b.bias
+		}
+	}
 	if a.keyn == 1 && b.keyn == 1 && !a.tail && !b.tail {
 		switch x := (*a.keyp).(type) {
 		case int64:
@@ -245,11 +269,20 @@ func (o *keyOrder) lessInt(a, b *entry) bool {
 // index probe per outer row of a semi join compares keys at every level.
 // Anything but two int64s or two int32s at a position takes less.
 func (o *keyOrder) lessInts(a, b *entry) bool {
+	// equal hints are equal first values: the comparison goes on from the
+	// second (an index scan's stop test meets one at every row it returns)
+	from := 0
+	if a.hinted && b.hinted {
+		if a.hint != b.hint {
+			return a.hint < b.hint
+		}
+		from = 1
+	}
 	// the stored values first: a probe's comparisons are mostly decided
 	// there, without reading the primary key from a tail entry's row entry
 	if a.tail || b.tail {
 		ah, bh := a.key(), b.key()
-		for i := 0; i < min(len(ah), len(bh)); i++ {
+		for i := from; i < min(len(ah), len(bh)); i++ {
 			switch x := ah[i].(type) {
 			case int64:
 				if y, ok := bh[i].(int64); ok && x != y {
@@ -272,7 +305,7 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 	bh, bt := b.parts()
 	la, lb := len(ah)+len(at2), len(bh)+len(bt)
 	n := min(la, lb)
-	for i := 0; i < n; i++ {
+	for i := from; i < n; i++ {
 		switch x := at(ah, at2, i).(type) {
 		case int64:
 			y, ok := at(bh, bt, i).(int64)

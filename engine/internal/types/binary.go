@@ -479,11 +479,36 @@ func (c *BinaryCodec) ReceiveTextFor(t *Type, data []byte) (string, error) {
 		return b.Ext.Output(v), nil
 	}
 	if b.Kind == KindArray && b.Elem != nil {
-		if _, known := c.typeMap().TypeForOID(b.OID); !known {
+		if _, known := c.typeMap().TypeForOID(b.OID); !known || intArrayFromOne(b.Elem, data) {
 			return c.receiveArray(b.Elem, data)
 		}
 	}
 	return c.ReceiveText(b.OID, data)
+}
+
+// intArrayFromOne reports whether data is an array of integers whose
+// every dimension starts at 1 (a driver's id list for = ANY($1)), which
+// receiveArray decodes to the same text as pgx's codec (its reflective
+// decode and re-encode were a tenth of such a statement).
+func intArrayFromOne(elem *Type, data []byte) bool {
+	switch elem.Base().Kind {
+	case KindInt2, KindInt4, KindInt8:
+	default:
+		return false
+	}
+	if len(data) < 12 {
+		return false
+	}
+	ndim := int(int32(binary.BigEndian.Uint32(data)))
+	if ndim < 0 || ndim > 6 || len(data) < 12+8*ndim {
+		return false
+	}
+	for i := 0; i < ndim; i++ {
+		if int32(binary.BigEndian.Uint32(data[16+8*i:])) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // receiveArray decodes the binary array format (ndim, has-null flag,

@@ -287,8 +287,9 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		if len(a.Values) == 0 {
 			na.Dims, na.Lower = nil, nil // array_map: no elements, an empty array
 		}
+		elem := t.Elem.WithMod(to.Mod)
 		for i, e := range a.Values {
-			if na.Values[i], err = Cast(e, a.Elem, t.Elem.WithMod(to.Mod), explicit, env); err != nil {
+			if na.Values[i], err = Cast(e, a.Elem, elem, explicit, env); err != nil {
 				return nil, err
 			}
 		}

@@ -453,27 +453,30 @@ func ParseUUID(s string) (string, error) {
 // ParseArray parses an array literal such as {1,2,NULL} or {{a,b},{c,d}}.
 func ParseArray(t *Type, s string, env *Env) (*Array, error) {
 	p := &arrayParser{s: strings.TrimSpace(s)}
-	bad := pgerror.New(pgerror.InvalidTextRepresentation, "malformed array literal: %q", s)
+	// made only on failure: a bound array parameter is parsed per execution
+	bad := func() *pgerror.Error {
+		return pgerror.New(pgerror.InvalidTextRepresentation, "malformed array literal: %q", s)
+	}
 	var lower []int
 	if strings.HasPrefix(p.s, "[") {
 		i := strings.Index(p.s, "=")
 		if i < 0 {
-			return nil, bad.WithDetail(`Missing "=" after array dimensions.`)
+			return nil, bad().WithDetail(`Missing "=" after array dimensions.`)
 		}
 		var ok bool
 		if lower, ok = parseArrayBounds(strings.TrimSpace(p.s[:i])); !ok {
-			return nil, bad
+			return nil, bad()
 		}
 		p.s = strings.TrimSpace(p.s[i+1:])
 	}
 	if !strings.HasPrefix(p.s, "{") {
-		return nil, bad.WithDetail(`Array value must start with "{" or dimension information.`)
+		return nil, bad().WithDetail(`Array value must start with "{" or dimension information.`)
 	}
 	items, dims, err := p.parse(0)
 	if err != nil || strings.TrimSpace(p.s[p.i:]) != "" {
-		return nil, bad
+		return nil, bad()
 	}
-	a := &Array{Elem: t.Elem}
+	a := &Array{Elem: t.Elem, Values: make([]any, 0, len(items))}
 	for _, it := range items {
 		if it == nil {
 			a.Values = append(a.Values, nil)
@@ -492,11 +495,11 @@ func ParseArray(t *Type, s string, env *Env) (*Array, error) {
 		}
 		if lower != nil {
 			if len(lower) != 2*len(dims) {
-				return nil, bad.WithDetail("Specified array dimensions do not match array contents.")
+				return nil, bad().WithDetail("Specified array dimensions do not match array contents.")
 			}
 			for d := range dims {
 				if lower[2*d+1]-lower[2*d]+1 != dims[d] {
-					return nil, bad.WithDetail("Specified array dimensions do not match array contents.")
+					return nil, bad().WithDetail("Specified array dimensions do not match array contents.")
 				}
 				a.Lower[d] = lower[2*d]
 			}

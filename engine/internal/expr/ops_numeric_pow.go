@@ -56,7 +56,6 @@ func numWeight(d decimal.Decimal) int {
 	return int(floorDiv(int64(numDWeight(d)), 4))
 }
 
-
 // numNBaseDigits returns up to n leading base-10000 digits of |d| (the
 // NumericVar digits array, trailing zero digits stripped).
 func numNBaseDigits(d decimal.Decimal, n int) []int64 {
@@ -156,7 +155,6 @@ func checkNumericRange(d decimal.Decimal) (decimal.Decimal, error) {
 func fixScale(d decimal.Decimal, scale int32) decimal.Decimal {
 	return decimal.NewFromBigInt(d.Shift(scale).Round(0).BigInt(), -scale)
 }
-
 
 func bigFloatOf(d decimal.Decimal, prec uint) *big.Float {
 	f, _ := new(big.Float).SetPrec(prec).SetString(d.String())

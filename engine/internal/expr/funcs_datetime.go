@@ -602,6 +602,24 @@ func AddDatetimeFuncs(r *Registry) {
 			return bfFromLocal(t, tz, env), nil
 		})
 	}
+	// date_trunc(unit, timestamptz, zone) truncates the wall-clock time in
+	// zone rather than in the session's TimeZone (docs 9.9.2)
+	bfAddSimple(r, "date_trunc", bfTt(T, TZ, T), TZ, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		loc, err := bfLoadZone(a[2].(string))
+		if err != nil {
+			return nil, err
+		}
+		zenv := &types.Env{}
+		if env != nil {
+			*zenv = *env
+		}
+		zenv.Loc = loc
+		t, err := bfTruncTime(a[0].(string), bfLocalOf(a[1], true, zenv), TZ)
+		if err != nil {
+			return nil, err
+		}
+		return bfFromLocal(t, true, zenv), nil
+	})
 	bfAddSimple(r, "date_trunc", bfTt(T, IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[1].(types.IntervalVal)
 		switch bfNormUnit(a[0].(string)) {

@@ -217,6 +217,26 @@ func AddTextFuncs(r *Registry) {
 		}
 		return m[0], nil
 	})
+	// substring(s SIMILAR p ESCAPE e) and substring(s FROM p FOR e): the SQL
+	// regular expression form (docs 9.7.2)
+	bfAddSimple(r, "substring", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		pat, err := similarToRegexp(a[1].(string), a[2].(string))
+		if err != nil {
+			return nil, err
+		}
+		re, err := bfPgRegexp(pat, "")
+		if err != nil {
+			return nil, err
+		}
+		m := re.FindStringSubmatch(a[0].(string))
+		if m == nil {
+			return nil, nil
+		}
+		if len(m) > 1 {
+			return m[1], nil
+		}
+		return m[0], nil
+	})
 	for _, n := range []string{"substring", "substr"} {
 		bfAddSimple(r, n, bfTt(T, I), T, sub2)
 		bfAddSimple(r, n, bfTt(T, I, I), T, sub3)

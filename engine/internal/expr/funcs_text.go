@@ -50,7 +50,7 @@ func bfPgRegexp(pat string, flags string) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(prefix + pat)
 	if err != nil {
-		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", err.Error())
+		return nil, regexpError(err)
 	}
 	return re, nil
 }
@@ -167,6 +167,7 @@ func bfTextOf(t *types.Type, v any, env *types.Env) string {
 // A family of session.Builtins.
 func AddTextFuncs(r *Registry) {
 	addOverlay(r) // funcs_overlay.go
+	addRegexpFuncs(r) // funcs_regexp.go
 	T, I := types.Text, types.Int4
 	lenFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return int32(utf8.RuneCountInString(a[0].(string))), nil

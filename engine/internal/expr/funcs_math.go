@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/shopspring/decimal"
@@ -360,22 +359,6 @@ func AddNumericToCharFuncs(r *Registry) {
 		})
 	}
 	bfAddSimple(r, "to_number", bfTt(types.Text, types.Text), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-		s := a[0].(string)
-		var b strings.Builder
-		for _, c := range s {
-			if (c >= '0' && c <= '9') || c == '.' || c == '-' {
-				b.WriteRune(c)
-			}
-		}
-		d, err := decimal.NewFromString(b.String())
-		if err != nil {
-			return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type numeric: \" \"")
-		}
-		f := a[1].(string)
-		if i := strings.IndexAny(f, ".D"); i >= 0 {
-			n := int32(strings.Count(f[i+1:], "9") + strings.Count(f[i+1:], "0"))
-			return decimal.RequireFromString(d.StringFixed(n)), nil
-		}
-		return d, nil
+		return toNumber(a[0].(string), a[1].(string))
 	})
 }

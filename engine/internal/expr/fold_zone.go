@@ -15,6 +15,10 @@ func zoneDependent(args []*types.Type, result *types.Type) bool {
 		if a != nil && a.OID == types.Timestamptz.OID {
 			return true
 		}
+		// to_char(date, text) formats the date as a timestamptz
+		if a != nil && a.OID == types.Date.OID && result != nil && result.OID == types.Text.OID {
+			return true
+		}
 	}
 	return false
 }

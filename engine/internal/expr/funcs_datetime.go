@@ -1,7 +1,6 @@
 package expr
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -318,156 +317,6 @@ func bfAgeOf(a, b time.Time) types.IntervalVal {
 
 var bfMonthNames = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
 
-func bfCasePat(name, pat string) string {
-	switch {
-	case pat == strings.ToUpper(pat):
-		return strings.ToUpper(name)
-	case pat == strings.ToLower(pat):
-		return strings.ToLower(name)
-	}
-	return name
-}
-
-func bfOrdSuffix(n int) string {
-	if n%100 >= 11 && n%100 <= 13 {
-		return "th"
-	}
-	switch n % 10 {
-	case 1:
-		return "st"
-	case 2:
-		return "nd"
-	case 3:
-		return "rd"
-	}
-	return "th"
-}
-
-// bfToCharTime implements to_char for date/time values (common patterns).
-func bfToCharTime(t time.Time, f string) string {
-	var b strings.Builder
-	type pat struct {
-		p   string
-		num bool
-		fn  func(fm bool) string
-	}
-	num := func(n, w int, fm bool) string {
-		if fm {
-			return strconv.Itoa(n)
-		}
-		return fmt.Sprintf("%0*d", w, n)
-	}
-	h12 := t.Hour() % 12
-	if h12 == 0 {
-		h12 = 12
-	}
-	iy, iw := t.ISOWeek()
-	_, off := t.Zone()
-	pats := []pat{
-		{"YYYY", true, func(fm bool) string { return num(t.Year(), 4, fm) }},
-		{"IYYY", true, func(fm bool) string { return num(iy, 4, fm) }},
-		{"YYY", true, func(fm bool) string { return num(t.Year()%1000, 3, fm) }},
-		{"YY", true, func(fm bool) string { return num(t.Year()%100, 2, fm) }},
-		{"HH24", true, func(fm bool) string { return num(t.Hour(), 2, fm) }},
-		{"HH12", true, func(fm bool) string { return num(h12, 2, fm) }},
-		{"HH", true, func(fm bool) string { return num(h12, 2, fm) }},
-		{"MI", true, func(fm bool) string { return num(t.Minute(), 2, fm) }},
-		{"SS", true, func(fm bool) string { return num(t.Second(), 2, fm) }},
-		{"MS", true, func(fm bool) string { return num(t.Nanosecond()/1e6, 3, fm) }},
-		{"US", true, func(fm bool) string { return num(t.Nanosecond()/1e3, 6, fm) }},
-		{"AM", false, func(bool) string { return map[bool]string{true: "AM", false: "PM"}[t.Hour() < 12] }},
-		{"PM", false, func(bool) string { return map[bool]string{true: "AM", false: "PM"}[t.Hour() < 12] }},
-		{"am", false, func(bool) string { return map[bool]string{true: "am", false: "pm"}[t.Hour() < 12] }},
-		{"pm", false, func(bool) string { return map[bool]string{true: "am", false: "pm"}[t.Hour() < 12] }},
-		{"MONTH", false, nil}, {"Month", false, nil}, {"month", false, nil},
-		{"MON", false, nil}, {"Mon", false, nil}, {"mon", false, nil},
-		{"MM", true, func(fm bool) string { return num(int(t.Month()), 2, fm) }},
-		{"DAY", false, nil}, {"Day", false, nil}, {"day", false, nil},
-		{"DY", false, nil}, {"Dy", false, nil}, {"dy", false, nil},
-		{"DDD", true, func(fm bool) string { return num(t.YearDay(), 3, fm) }},
-		{"DD", true, func(fm bool) string { return num(t.Day(), 2, fm) }},
-		{"D", true, func(fm bool) string { return strconv.Itoa(int(t.Weekday()) + 1) }},
-		{"IW", true, func(fm bool) string { return num(iw, 2, fm) }},
-		{"WW", true, func(fm bool) string { return num((t.YearDay()-1)/7+1, 2, fm) }},
-		{"Q", true, func(fm bool) string { return strconv.Itoa((int(t.Month())-1)/3 + 1) }},
-		{"TZ", false, func(bool) string { n, _ := t.Zone(); return n }},
-		{"OF", false, func(bool) string {
-			s := "+"
-			o := off
-			if o < 0 {
-				s, o = "-", -o
-			}
-			r := fmt.Sprintf("%s%02d", s, o/3600)
-			if o%3600 != 0 {
-				r += fmt.Sprintf(":%02d", o/60%60)
-			}
-			return r
-		}},
-	}
-	rs := f
-	for len(rs) > 0 {
-		if rs[0] == '"' {
-			end := strings.IndexByte(rs[1:], '"')
-			if end < 0 {
-				b.WriteString(rs[1:])
-				break
-			}
-			b.WriteString(rs[1 : end+1])
-			rs = rs[end+2:]
-			continue
-		}
-		fm := false
-		if strings.HasPrefix(rs, "FM") || strings.HasPrefix(rs, "fm") {
-			fm = true
-			rs = rs[2:]
-		}
-		matched := false
-		for _, p := range pats {
-			if !strings.HasPrefix(rs, p.p) {
-				continue
-			}
-			matched = true
-			var s string
-			n := -1
-			switch strings.ToUpper(p.p) {
-			case "MONTH":
-				s = bfCasePat(bfMonthNames[t.Month()-1], p.p)
-				if !fm {
-					s = fmt.Sprintf("%-9s", s)
-				}
-			case "MON":
-				s = bfCasePat(bfMonthNames[t.Month()-1][:3], p.p)
-			case "DAY":
-				s = bfCasePat(t.Weekday().String(), p.p)
-				if !fm {
-					s = fmt.Sprintf("%-9s", s)
-				}
-			case "DY":
-				s = bfCasePat(t.Weekday().String()[:3], p.p)
-			default:
-				s = p.fn(fm)
-				n, _ = strconv.Atoi(s)
-			}
-			b.WriteString(s)
-			rs = rs[len(p.p):]
-			if p.num && (strings.HasPrefix(rs, "th") || strings.HasPrefix(rs, "TH")) {
-				suf := bfOrdSuffix(n)
-				if rs[:2] == "TH" {
-					suf = strings.ToUpper(suf)
-				}
-				b.WriteString(suf)
-				rs = rs[2:]
-			}
-			break
-		}
-		if !matched {
-			b.WriteByte(rs[0])
-			rs = rs[1:]
-		}
-	}
-	return b.String()
-}
-
 // bfParseByFormat implements to_timestamp(text, text)/to_date for common patterns.
 func bfParseByFormat(s, f string) (y, mo, d, h, mi, sec, us int, err error) {
 	y, mo, d = 1, 1, 1
@@ -602,6 +451,24 @@ func AddDatetimeFuncs(r *Registry) {
 			return bfFromLocal(t, tz, env), nil
 		})
 	}
+	// date_trunc(unit, timestamptz, zone) truncates the wall-clock time in
+	// zone rather than in the session's TimeZone (docs 9.9.2)
+	bfAddSimple(r, "date_trunc", bfTt(T, TZ, T), TZ, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+		loc, err := bfLoadZone(a[2].(string))
+		if err != nil {
+			return nil, err
+		}
+		zenv := &types.Env{}
+		if env != nil {
+			*zenv = *env
+		}
+		zenv.Loc = loc
+		t, err := bfTruncTime(a[0].(string), bfLocalOf(a[1], true, zenv), TZ)
+		if err != nil {
+			return nil, err
+		}
+		return bfFromLocal(t, true, zenv), nil
+	})
 	bfAddSimple(r, "date_trunc", bfTt(T, IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[1].(types.IntervalVal)
 		switch bfNormUnit(a[0].(string)) {
@@ -649,16 +516,22 @@ func AddDatetimeFuncs(r *Registry) {
 	for _, typ := range []*types.Type{TZ, TS, D} {
 		tz := typ == TZ
 		bfAddSimple(r, "to_char", bfTt(typ, T), T, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
-			return bfToCharTime(bfLocalOf(a[0], tz, env), a[1].(string)), nil
+			if t, ok := a[0].(time.Time); ok && (t.Equal(types.InfinityTimestamp) || t.Equal(types.NegInfinityTimestamp)) {
+				return nil, nil
+			}
+			if a[0] == types.DateInfinity || a[0] == types.DateNegInfinity {
+				return nil, nil
+			}
+			if d, ok := a[0].(types.DateVal); ok {
+				// a date formats as the timestamptz of its local midnight
+				t := d.Time()
+				return dchToChar(dchFromTime(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, bfEnvLoc(env)), true), a[1].(string))
+			}
+			return dchToChar(dchFromTime(bfLocalOf(a[0], tz, env), tz), a[1].(string))
 		})
 	}
 	bfAddSimple(r, "to_char", bfTt(IV, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-		iv := a[0].(types.IntervalVal)
-		// an interval's hours are not taken modulo a day (interval2tm)
-		hours := iv.Micros / 3600e6
-		f := strings.NewReplacer("HH24", fmt.Sprintf("%02d", hours), "hh24", fmt.Sprintf("%02d", hours)).Replace(a[1].(string))
-		t := time.Date(int(iv.Months/12), time.Month(iv.Months%12+1), int(iv.Days)+1, 0, 0, 0, 0, time.UTC).Add(time.Duration(iv.Micros) * time.Microsecond)
-		return bfToCharTime(t, f), nil
+		return dchToChar(dchFromInterval(a[0].(types.IntervalVal)), a[1].(string))
 	})
 	bfAddSimple(r, "to_timestamp", bfTt(F), TZ, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		f := bfAsF(a[0])

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/shopspring/decimal"
@@ -155,12 +154,9 @@ func AddMathFuncs(r *Registry) {
 		}
 		return math.Sqrt(x), nil
 	}
-	bfAddNumFloat1(r, "sqrt", func(d decimal.Decimal) (decimal.Decimal, error) {
-		f, err := sqrtF(bfAsF(d))
-		return bfDecFromFloat(f, 16), err
-	}, sqrtF)
+	bfAddNumFloat1(r, "sqrt", numericSqrt, sqrtF)
 	bfAddFloat1(r, "cbrt", func(x float64) (float64, error) { return Cbrt(x), nil })
-	bfAddNumFloat1(r, "exp", func(d decimal.Decimal) (decimal.Decimal, error) { return bfDecFromFloat(math.Exp(bfAsF(d)), 16), nil }, func(x float64) (float64, error) { return math.Exp(x), nil })
+	bfAddNumFloat1(r, "exp", numericExp, func(x float64) (float64, error) { return math.Exp(x), nil })
 	lnF := func(x float64) (float64, error) {
 		if x <= 0 {
 			return 0, bfErrLogNeg(x)
@@ -173,31 +169,18 @@ func AddMathFuncs(r *Registry) {
 		}
 		return math.Log10(x), nil
 	}
-	bfAddNumFloat1(r, "ln", func(d decimal.Decimal) (decimal.Decimal, error) {
-		f, err := lnF(bfAsF(d))
-		return bfDecFromFloat(f, 16), err
-	}, lnF)
+	bfAddNumFloat1(r, "ln", numericLn, lnF)
 	for _, n := range []string{"log", "log10"} {
+		// log(numeric) is log(10, x) in pg_proc
 		bfAddNumFloat1(r, n, func(d decimal.Decimal) (decimal.Decimal, error) {
-			f, err := log10F(bfAsF(d))
-			return bfDecFromFloat(f, 16), err
+			return numericLog(decimal.New(10, 0), d)
 		}, log10F)
 	}
 	bfAddSimple(r, "log", bfTt(N, N), N, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		if isSpecial(a[0]) || isSpecial(a[1]) {
 			return numericSpecialLog(a[0], a[1])
 		}
-		b, x := bfAsF(a[0]), bfAsF(a[1])
-		if b <= 0 {
-			return nil, bfErrLogNeg(b)
-		}
-		if x <= 0 {
-			return nil, bfErrLogNeg(x)
-		}
-		if b == 1 {
-			return nil, pgerror.New(pgerror.DivisionByZero, "division by zero")
-		}
-		return bfDecFromFloat(math.Log(x)/math.Log(b), 16), nil
+		return numericLog(bfAsD(a[0]), bfAsD(a[1]))
 	})
 	powF := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		x, y := bfAsF(a[0]), bfAsF(a[1])
@@ -216,19 +199,7 @@ func AddMathFuncs(r *Registry) {
 			if isSpecial(a[0]) || isSpecial(a[1]) {
 				return numericSpecialPow(a[0], a[1])
 			}
-			x, y := bfAsD(a[0]), bfAsD(a[1])
-			if y.IsInteger() && y.Sign() >= 0 && y.LessThan(decimal.NewFromInt(1000)) {
-				r := x.Pow(y)
-				if r.Exponent() > -16 {
-					return decimal.RequireFromString(r.StringFixed(16)), nil
-				}
-				return r, nil
-			}
-			f, err := powF(c, e, a)
-			if err != nil {
-				return nil, err
-			}
-			return bfDecFromFloat(f.(float64), 16), nil
+			return numericPow(bfAsD(a[0]), bfAsD(a[1]))
 		})
 		bfAddSimple(r, n, bfTt(F, F), F, powF)
 	}
@@ -388,22 +359,6 @@ func AddNumericToCharFuncs(r *Registry) {
 		})
 	}
 	bfAddSimple(r, "to_number", bfTt(types.Text, types.Text), types.Numeric, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-		s := a[0].(string)
-		var b strings.Builder
-		for _, c := range s {
-			if (c >= '0' && c <= '9') || c == '.' || c == '-' {
-				b.WriteRune(c)
-			}
-		}
-		d, err := decimal.NewFromString(b.String())
-		if err != nil {
-			return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type numeric: \" \"")
-		}
-		f := a[1].(string)
-		if i := strings.IndexAny(f, ".D"); i >= 0 {
-			n := int32(strings.Count(f[i+1:], "9") + strings.Count(f[i+1:], "0"))
-			return decimal.RequireFromString(d.StringFixed(n)), nil
-		}
-		return d, nil
+		return toNumber(a[0].(string), a[1].(string))
 	})
 }

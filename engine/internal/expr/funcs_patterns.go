@@ -83,6 +83,7 @@ func similarToRegexp(pat, esc string) (string, error) {
 	b.WriteString("^(?:")
 	rs := []rune(pat)
 	inClass := false
+	quotes := 0
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
 		if len(e) == 1 && r == e[0] {
@@ -90,6 +91,21 @@ func similarToRegexp(pat, esc string) (string, error) {
 				return "", pgerror.New(pgerror.InvalidEscapeSequence, "invalid escape string")
 			}
 			i++
+			if rs[i] == '"' {
+				// escape-double-quote separators delimit the part
+				// substring() returns: the text before them matches as
+				// little as possible
+				quotes++
+				switch quotes {
+				case 1:
+					b.WriteString("){1,1}?(")
+				case 2:
+					b.WriteString("){1,1}(?:")
+				default:
+					return "", pgerror.New("2200C", "SQL regular expression may not contain more than two escape-double-quote separators")
+				}
+				continue
+			}
 			b.WriteString(regexpQuoteRune(rs[i]))
 			continue
 		}
@@ -108,6 +124,9 @@ func similarToRegexp(pat, esc string) (string, error) {
 		case '[':
 			inClass = true
 			b.WriteRune(r)
+		case '(':
+			// the user's groups do not capture (similar_escape_internal)
+			b.WriteString("(?:")
 		case '.', '^', '$':
 			b.WriteString(`\` + string(r))
 		default:

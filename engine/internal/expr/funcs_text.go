@@ -50,7 +50,7 @@ func bfPgRegexp(pat string, flags string) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(prefix + pat)
 	if err != nil {
-		return nil, pgerror.New(pgerror.InvalidRegularExpression, "invalid regular expression: %s", err.Error())
+		return nil, regexpError(err)
 	}
 	return re, nil
 }
@@ -166,7 +166,8 @@ func bfTextOf(t *types.Type, v any, env *types.Env) string {
 // AddTextFuncs adds the string functions (docs 9.4).
 // A family of session.Builtins.
 func AddTextFuncs(r *Registry) {
-	addOverlay(r) // funcs_overlay.go
+	addOverlay(r)     // funcs_overlay.go
+	addRegexpFuncs(r) // funcs_regexp.go
 	T, I := types.Text, types.Int4
 	lenFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return int32(utf8.RuneCountInString(a[0].(string))), nil
@@ -205,6 +206,26 @@ func AddTextFuncs(r *Registry) {
 	}
 	bfAddSimple(r, "substring", bfTt(T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		re, err := bfPgRegexp(a[1].(string), "")
+		if err != nil {
+			return nil, err
+		}
+		m := re.FindStringSubmatch(a[0].(string))
+		if m == nil {
+			return nil, nil
+		}
+		if len(m) > 1 {
+			return m[1], nil
+		}
+		return m[0], nil
+	})
+	// substring(s SIMILAR p ESCAPE e) and substring(s FROM p FOR e): the SQL
+	// regular expression form (docs 9.7.2)
+	bfAddSimple(r, "substring", bfTt(T, T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+		pat, err := similarToRegexp(a[1].(string), a[2].(string))
+		if err != nil {
+			return nil, err
+		}
+		re, err := bfPgRegexp(pat, "")
 		if err != nil {
 			return nil, err
 		}

@@ -127,6 +127,30 @@ func AddTextSearchFuncs(r *Registry) {
 		v, _ := types.TSVectorOf(a[0].(string))
 		return types.TSRankNorm(r.(float32), v, a[2].(int32)), nil
 	})
+	// ts_rank(weights, vector, query [, normalization]): tsrank.c's
+	// getWeights checks the array
+	rankW := func(a []any) (any, error) {
+		w, err := tsRankWeightsOf(a[0])
+		if err != nil {
+			return nil, err
+		}
+		v, err := types.TSVectorOf(a[1].(string))
+		if err != nil {
+			return nil, err
+		}
+		q, err := types.TSQueryOf(a[2].(string), nil)
+		if err != nil {
+			return nil, err
+		}
+		r := types.TSRankWeighted(v, q, w)
+		if len(a) > 3 {
+			r = types.TSRankNorm(r, v, a[3].(int32))
+		}
+		return r, nil
+	}
+	F4A := types.ArrayOf(types.Float4)
+	fn("ts_rank", []*types.Type{F4A, TV, TQ}, types.Float4, rankW)
+	fn("ts_rank", []*types.Type{F4A, TV, TQ, types.Int4}, types.Float4, rankW)
 	fn("numnode", []*types.Type{TQ}, types.Int4, func(a []any) (any, error) {
 		q, err := types.TSQueryOf(a[0].(string), nil)
 		return int32(countTSNodes(q)), err
@@ -207,4 +231,31 @@ func countTSNodes(q *types.TSQueryNode) int {
 		return 0
 	}
 	return 1 + countTSNodes(q.Left) + countTSNodes(q.Right)
+}
+
+// tsRankWeightsOf is getWeights: four weights, a negative one meaning the
+// default.
+func tsRankWeightsOf(v any) ([4]float32, error) {
+	w := types.TSRankDefaultWeights
+	arr, _ := v.(*types.Array)
+	if arr == nil || len(arr.Dims) != 1 {
+		return w, pgerror.New(pgerror.ArraySubscriptError, "array of weight must be one-dimensional")
+	}
+	if len(arr.Values) < 4 {
+		return w, pgerror.New(pgerror.ArraySubscriptError, "array of weight is too short")
+	}
+	for _, x := range arr.Values {
+		if x == nil {
+			return w, pgerror.New(pgerror.NullValueNotAllowed, "array of weight must not contain nulls")
+		}
+	}
+	for i := 0; i < 4; i++ {
+		if f := float32(bfAsF(arr.Values[i])); f >= 0 {
+			w[i] = f
+		}
+		if w[i] > 1 {
+			return w, pgerror.New(pgerror.InvalidParameterValue, "weight out of range")
+		}
+	}
+	return w, nil
 }

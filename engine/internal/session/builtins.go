@@ -41,6 +41,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddSleepFuncs,
 	expr.AddOverlapsFuncs,
 	expr.AddPatternFuncs,
+	expr.AddInetFuncs,
 	expr.AddSessionInfoFuncs,
 	expr.AddTransactionIDFuncs,
 	expr.AddTextFuncs,

@@ -47,6 +47,9 @@ func (s *Session) setSetting(name, value string, local bool) error {
 			s.env.Loc = loc
 		}
 	}
+	if name == "intervalstyle" {
+		s.env.IntervalStyle = strings.ToLower(value)
+	}
 	if local {
 		// Outside a transaction block the value lasts until the end of the
 		// current statement's implicit transaction (set_config(..., true)).
@@ -85,6 +88,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 		if c.All {
 			s.settings = defaultSettings()
 			s.env.Loc = time.UTC
+			s.env.IntervalStyle = ""
 			s.applyLoginSettings()
 			return "RESET", nil, nil
 		}
@@ -216,6 +220,7 @@ func (s *Session) endTxn(commit bool) error {
 	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
 		s.env.Loc = loc
 	}
+	s.env.IntervalStyle = strings.ToLower(s.settings["intervalstyle"])
 	return err
 }
 

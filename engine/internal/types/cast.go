@@ -211,6 +211,9 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 			} else {
 				out = "false"
 			}
+		} else if f.Kind == KindInet {
+			// inet's text cast (network_show) always shows the mask
+			out = InetShow(v.(string))
 		} else {
 			out = Output(from, v, env)
 		}

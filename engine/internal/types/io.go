@@ -22,6 +22,8 @@ type Env struct {
 	// a wrong check digit marks the number instead of failing. isn keeps
 	// it per backend, so per session here.
 	IsnWeak bool
+	// IntervalStyle is the session's IntervalStyle; empty is postgres.
+	IntervalStyle string
 }
 
 // RelationResolver maps regclass values (relation names) to relation OIDs
@@ -92,6 +94,9 @@ func Output(t *Type, v any, env *Env) string {
 		}
 		return FormatTimestamp(x)
 	case IntervalVal:
+		if env != nil && env.IntervalStyle != "" {
+			return FormatIntervalStyle(x, env.IntervalStyle)
+		}
 		return FormatInterval(x)
 	case JSONDoc:
 		return FormatJSONB(x.V)

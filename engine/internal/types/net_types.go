@@ -83,7 +83,7 @@ func ParseCidr(s string) (string, error) {
 		return "", pgerror.New(pgerror.InvalidTextRepresentation, "invalid cidr value: %q", s).
 			WithDetail("Value has bits set to right of mask.")
 	}
-	return addr.String() + "/" + strconv.Itoa(bits), nil
+	return FormatIP(addr) + "/" + strconv.Itoa(bits), nil
 }
 
 // ParseMacaddr is macaddr_in: six bytes written as 08:00:2b:01:02:03,

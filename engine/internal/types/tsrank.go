@@ -10,15 +10,20 @@ import (
 // calc_rank does, in the same single-precision steps so that the real
 // result prints the same digits.
 func TSRank(v TSVectorVal, q *TSQueryNode) float32 {
+	return TSRankWeighted(v, q, TSRankDefaultWeights)
+}
+
+// TSRankWeighted is ts_rank with the weights of D, C, B and A.
+func TSRankWeighted(v TSVectorVal, q *TSQueryNode, w [4]float32) float32 {
 	if len(v) == 0 || q == nil {
 		return 0
 	}
 	items := tsUniqOperands(q)
 	var res float32
 	if (q.Op == '&' || q.Op == '<') && len(items) >= 2 {
-		res = tsRankAnd(v, items)
+		res = tsRankAnd(v, items, &w)
 	} else {
-		res = tsRankOr(v, items)
+		res = tsRankOr(v, items, &w)
 	}
 	if res < 0 {
 		res = 1e-20
@@ -26,7 +31,8 @@ func TSRank(v TSVectorVal, q *TSQueryNode) float32 {
 	return res
 }
 
-var tsRankWeights = [4]float32{0.1, 0.2, 0.4, 1.0}
+// TSRankDefaultWeights are ts_rank's weights of D, C, B and A.
+var TSRankDefaultWeights = [4]float32{0.1, 0.2, 0.4, 1.0}
 
 const tsMaxEntryPos = 1 << 14
 
@@ -74,7 +80,7 @@ func tsPositions(lx Lexeme) ([]uint16, bool) {
 	return lx.Pos, false
 }
 
-func wpos(p uint16) float32 { return tsRankWeights[tsWeight(p)] }
+func wpos(w *[4]float32, p uint16) float32 { return w[tsWeight(p)] }
 
 func wordDistance(w int32) float32 {
 	if w > 100 {
@@ -83,7 +89,7 @@ func wordDistance(w int32) float32 {
 	return float32(1.0 / (1.005 + 0.05*math.Exp(float64(float32(w))/1.5-2)))
 }
 
-func tsRankAnd(v TSVectorVal, items []*TSQueryNode) float32 {
+func tsRankAnd(v TSVectorVal, items []*TSQueryNode, w *[4]float32) float32 {
 	res := float32(-1.0)
 	type posv struct {
 		pos  []uint16
@@ -108,7 +114,7 @@ func tsRankAnd(v TSVectorVal, items []*TSQueryNode) float32 {
 							if dist == 0 {
 								dist = tsMaxEntryPos
 							}
-							prod := wpos(pl) * wpos(pk)
+							prod := wpos(w, pl) * wpos(w, pk)
 							prod *= wordDistance(dist)
 							curw := float32(math.Sqrt(float64(prod)))
 							if res < 0 {
@@ -125,7 +131,7 @@ func tsRankAnd(v TSVectorVal, items []*TSQueryNode) float32 {
 	return res
 }
 
-func tsRankOr(v TSVectorVal, items []*TSQueryNode) float32 {
+func tsRankOr(v TSVectorVal, items []*TSQueryNode, w *[4]float32) float32 {
 	var res float32
 	for _, it := range items {
 		for _, lx := range tsEntries(v, it) {
@@ -134,9 +140,9 @@ func tsRankOr(v TSVectorVal, items []*TSQueryNode) float32 {
 			wjm := float32(-1.0)
 			jm := 0
 			for j, p := range post {
-				resj = resj + wpos(p)/float32((j+1)*(j+1))
-				if wpos(p) > wjm {
-					wjm = wpos(p)
+				resj = resj + wpos(w, p)/float32((j+1)*(j+1))
+				if wpos(w, p) > wjm {
+					wjm = wpos(w, p)
 					jm = j
 				}
 			}

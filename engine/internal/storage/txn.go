@@ -37,6 +37,10 @@ type Txn struct {
 	stmtMark  Mark
 
 	changes changeSet // rows touched, when the store logs commits (commitlog.go)
+	// touchBuf holds changes' first table; committed is what logCommit
+	// hands the CommitLog: a commit allocates neither.
+	touchBuf  [1]touchEntry
+	committed Committed
 
 	captured []capturedWrite // row writes, while the store captures (capture.go)
 	quiet    bool            // writes that are not row changes (rebuild, recovery)
@@ -180,8 +184,8 @@ func (t *Txn) ReportAtEnd() {
 // hold the one before it, and memory would grow with every write
 // transaction ever committed.
 func (t *Txn) forget() {
-	t.lockBase, t.stmtMark, t.changes, t.captured = nil, Mark{}, nil, nil
-	t.basePending = nil
+	t.lockBase, t.stmtMark, t.changes, t.captured = nil, Mark{}, changeSet{}, nil
+	t.basePending, t.committed, t.touchBuf = nil, Committed{}, [1]touchEntry{}
 }
 
 func (t *Txn) unlock() {

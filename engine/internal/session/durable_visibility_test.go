@@ -43,7 +43,8 @@ func (g *fsyncGate) open() { close(g.gate) }
 // INSERT meanwhile runs its statement and logs its record (the writer
 // lock is not held across the fsync), while a statement in a transaction
 // block, whose rows reach the client before its commit, does not return
-// rows built on the commit until it is durable.
+// rows built on the commit until it is durable; change subscribers
+// (Realtime) get a commit only once it is durable.
 func TestDurableCommitVisibleOnlyWhenDurable(t *testing.T) {
 	g := newFsyncGate()
 	e, err := openDurableWith(Options{DataDir: t.TempDir()}, durable.Options{Sync: g.sync})
@@ -66,6 +67,8 @@ func TestDurableCommitVisibleOnlyWhenDurable(t *testing.T) {
 	if got := queryAll(t, c, "select count(*) from t"); got != "0\n" {
 		t.Fatalf("block's first read: %q", got)
 	}
+	var delivered atomic.Int64 // commits delivered to change subscribers
+	defer e.SubscribeChanges(func(CommittedChanges) { delivered.Add(1) })()
 	g.armed.Store(true)
 	defer func() {
 		if g.armed.Swap(false) {
@@ -113,6 +116,9 @@ func TestDurableCommitVisibleOnlyWhenDurable(t *testing.T) {
 	if got := queryAll(t, r, "select count(*) from t"); got != "0\n" {
 		t.Errorf("a reader sees %q rows before any commit is durable", got)
 	}
+	if n := delivered.Load(); n != 0 {
+		t.Errorf("%d commits delivered to change subscribers before they were durable", n)
+	}
 	early := map[string]<-chan error{
 		"the first insert was acknowledged":                           aDone,
 		"the second insert was acknowledged":                          bDone,
@@ -149,5 +155,8 @@ func TestDurableCommitVisibleOnlyWhenDurable(t *testing.T) {
 	execAll(t, c, "commit")
 	if got := queryAll(t, r, "select id, v from t order by id"); got != "1|1\n2|1\n" {
 		t.Errorf("after the fsyncs: %q", got)
+	}
+	if n := delivered.Load(); n != 3 {
+		t.Errorf("%d commits delivered to change subscribers, want 3", n)
 	}
 }

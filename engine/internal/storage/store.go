@@ -104,6 +104,14 @@ func (s *Store) publish(r *root, wait func() error) uint64 {
 	return s.seq
 }
 
+// VisibleSeq is the number of the latest commit readers see: every
+// commit up to it is durable (SetCapture).
+func (s *Store) VisibleSeq() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.visibleSeq
+}
+
 // reveal makes commit seq (root r), now durable, visible to readers,
 // unless a later commit is visible already: log records are durable in
 // commit order, so a durable commit's predecessors are durable too.

@@ -124,9 +124,9 @@ func (t *Txn) Commit() error {
 		// everything before it durable): durable once the base is.
 		wait = t.basePending
 	}
-	t.deliverCaptured()
 	r := t.root
 	seq := t.store.publish(r, wait)
+	t.deliverCaptured(seq)
 	t.unlock()
 	t.forget()
 	if wait == nil {

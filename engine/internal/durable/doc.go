@@ -34,7 +34,9 @@
 //
 // Append writes a record (the engine calls it with the storage writer lock
 // held, so records are in commit order) and returns a wait function that
-// returns once the record is fsynced. Waiters share fsyncs: while one
+// returns once the record is fsynced; the engine calls it after releasing
+// the lock, and shows the commit to other sessions only once it returns
+// (engine/internal/storage). Waiters share fsyncs: while one
 // fsync runs, later records accumulate and the next fsync covers them all
 // (group commit). Since the engine runs writers one at a time, the waiter
 // that starts the next fsync first waits, briefly, for the committers of

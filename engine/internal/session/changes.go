@@ -50,6 +50,9 @@ type changeHub struct {
 	mu   sync.Mutex
 	next uint64
 	subs map[uint64]func(CommittedChanges)
+	// visible is the store's VisibleSeq, set by the first subscription
+	// (before any commit is queued, and never again).
+	visible func() uint64
 
 	qmu     sync.Mutex
 	queue   []queuedCommit
@@ -59,6 +62,7 @@ type changeHub struct {
 }
 
 type queuedCommit struct {
+	seq     uint64 // the commit's number (storage's SetCapture)
 	at      time.Time
 	changes []storage.RowChange
 }
@@ -78,6 +82,9 @@ func (e *Engine) SubscribeChanges(fn func(CommittedChanges)) (cancel func()) {
 	id := h.next
 	h.subs[id] = fn
 	if len(h.subs) == 1 {
+		if h.visible == nil {
+			h.visible = e.store.VisibleSeq
+		}
 		e.store.SetCapture(h.enqueue)
 	}
 	return func() {
@@ -95,9 +102,9 @@ func (e *Engine) SubscribeChanges(fn func(CommittedChanges)) (cancel func()) {
 
 // enqueue is storage's capture hook: it runs under the writer lock, so
 // the queue is in commit order.
-func (h *changeHub) enqueue(rc []storage.RowChange) {
+func (h *changeHub) enqueue(seq uint64, rc []storage.RowChange) {
 	h.qmu.Lock()
-	h.queue = append(h.queue, queuedCommit{at: time.Now(), changes: rc})
+	h.queue = append(h.queue, queuedCommit{seq: seq, at: time.Now(), changes: rc})
 	h.pending.Store(true)
 	h.qmu.Unlock()
 }
@@ -106,24 +113,38 @@ func (h *changeHub) enqueue(rc []storage.RowChange) {
 // images with env (the flushing session's settings, e.g. TimeZone). A
 // committer never waits for another's delivery: while one drains the
 // queue, the others leave their commits to it (it checks the queue
-// again after letting go, so none is stranded).
+// again after letting go, so none is stranded). A commit is delivered
+// once it is durable (storage's VisibleSeq): its committer flushes after
+// that, so it is never left behind.
 func (h *changeHub) flush(env *types.Env) {
 	for h.pending.Load() && h.deliver.TryLock() {
-		h.drain(env)
+		upTo := h.drain(env)
 		h.deliver.Unlock()
+		if h.pending.Load() && h.visible() == upTo {
+			return // the rest is not durable yet: its committers flush
+		}
 	}
 }
 
-// drain delivers the queued commits; the caller holds h.deliver.
-func (h *changeHub) drain(env *types.Env) {
+// drain delivers the queued commits up to the latest durable one, whose
+// number it returns; the caller holds h.deliver.
+func (h *changeHub) drain(env *types.Env) (upTo uint64) {
 	for {
+		upTo = h.visible()
 		h.qmu.Lock()
-		q := h.queue
-		h.queue = nil
-		h.pending.Store(false)
+		n := 0
+		for n < len(h.queue) && h.queue[n].seq <= upTo {
+			n++
+		}
+		q := h.queue[:n:n]
+		h.queue = h.queue[n:]
+		if len(h.queue) == 0 {
+			h.queue = nil
+		}
+		h.pending.Store(len(h.queue) > 0)
 		h.qmu.Unlock()
 		if len(q) == 0 {
-			return
+			return upTo
 		}
 		h.mu.Lock()
 		ids := make([]uint64, 0, len(h.subs))

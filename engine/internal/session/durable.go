@@ -71,7 +71,29 @@ type durableState struct {
 	// log has written a record when AppendFramed returns.
 	rec    []byte
 	ct, pk []*types.Type
+	seqs   []bootstrap.SequenceValue // takeDirty's, the same way
+	tables []storage.TableChange     // Committed.AppendTables', the same way
 }
+
+// keepTables keeps a commit's table changes' slices for the next commit,
+// their rows cleared, unless they are big.
+func (ds *durableState) keepTables(tables []storage.TableChange) {
+	if len(tables) > 16 {
+		ds.tables = nil
+		return
+	}
+	for i := range tables {
+		if cap(tables[i].Put) > maxKeptRows {
+			tables[i].Put = nil
+		}
+		clear(tables[i].Put[:cap(tables[i].Put)])
+		tables[i] = storage.TableChange{Put: tables[i].Put[:0]}
+	}
+	ds.tables = tables[:0]
+}
+
+// maxKeptRows bounds the row slices kept for the next commit.
+const maxKeptRows = 256
 
 var _ storage.CommitLog = (*durableState)(nil)
 
@@ -390,11 +412,14 @@ func (ds *durableState) Commit(c *storage.Committed) (func() error, error) {
 		ds.checkpoints.Add(1)
 		return nil, nil
 	}
-	seqs := ds.e.seqs.takeDirty()
+	seqs := ds.e.seqs.takeDirty(ds.seqs[:0])
+	ds.seqs = seqs[:0]
 	if c.Empty() && len(seqs) == 0 {
 		return nil, nil
 	}
-	frame, err := ds.encodeRecord(c.Tables(), seqs)
+	tables := c.AppendTables(ds.tables)
+	frame, err := ds.encodeRecord(tables, seqs)
+	ds.keepTables(tables)
 	if err != nil {
 		ds.e.seqs.markDirty(seqs)
 		return nil, err
@@ -673,15 +698,14 @@ func (v *sequenceValues) changed(oid uint32) {
 	}
 }
 
-// takeDirty returns the values of the sequences that moved since the last
-// call, and forgets them.
-func (v *sequenceValues) takeDirty() []bootstrap.SequenceValue {
+// takeDirty appends to out the values of the sequences that moved since
+// the last call, and forgets them.
+func (v *sequenceValues) takeDirty(out []bootstrap.SequenceValue) []bootstrap.SequenceValue {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if len(v.dirty) == 0 {
-		return nil
+		return out
 	}
-	out := make([]bootstrap.SequenceValue, 0, len(v.dirty))
 	for oid := range v.dirty {
 		x := v.m[oid]
 		out = append(out, bootstrap.SequenceValue{OID: oid, Last: x.last, Called: x.called})

@@ -524,6 +524,12 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		txn.Refresh()
 	}
 	if res.Tag != "SELECT" {
+		if s.state == txnIdle && !res.Returning {
+			// Its tag or error is sent after the commit: it need not
+			// wait for the commit it builds on to be durable (storage's
+			// ReportAtEnd; its own commit waits for both).
+			txn.ReportAtEnd()
+		}
 		// A writer takes the single-writer lock before reading anything, so
 		// it reads the latest committed state and no update is lost.
 		if err := txn.Lock(ctx); err != nil {

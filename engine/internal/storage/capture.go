@@ -42,15 +42,17 @@ type RowChange struct {
 
 // captureHook holds the installed hook (nil func: none).
 type captureHook struct {
-	fn atomic.Pointer[func([]RowChange)]
+	fn atomic.Pointer[func(uint64, []RowChange)]
 }
 
 // SetCapture installs fn as the store's change-capture hook (nil
 // removes it). fn is called by committing transactions with the writer
-// lock held: it must only queue the changes, never block or run
-// statements. A transaction already under way records only the writes it
+// lock held, with the commit's number and its changes: it must only queue
+// the changes, never block or run statements. A commit's changes may be
+// shown once VisibleSeq reaches its number (before, a crash could still
+// lose it). A transaction already under way records only the writes it
 // makes after the hook is installed.
-func (s *Store) SetCapture(fn func([]RowChange)) {
+func (s *Store) SetCapture(fn func(seq uint64, changes []RowChange)) {
 	if fn == nil {
 		s.capture.fn.Store(nil)
 		return
@@ -88,9 +90,10 @@ func (t *Txn) CaptureOff(off bool) {
 	t.mu.Unlock()
 }
 
-// deliverCaptured hands the transaction's recorded writes to the hook.
-// Called from Commit with t.mu and the writer lock held.
-func (t *Txn) deliverCaptured() {
+// deliverCaptured hands the transaction's recorded writes, of commit
+// number seq, to the hook. Called from Commit with t.mu and the writer
+// lock held.
+func (t *Txn) deliverCaptured(seq uint64) {
 	w := t.captured
 	t.captured = nil
 	fn := t.store.capture.fn.Load()
@@ -125,6 +128,6 @@ func (t *Txn) deliverCaptured() {
 		out = append(out, RowChange{Schema: n[0], Table: n[1], Columns: d.cols, PKOrds: d.pkOrds, Op: c.op, Old: c.old, New: c.new})
 	}
 	if len(out) > 0 {
-		(*fn)(out)
+		(*fn)(seq, out)
 	}
 }

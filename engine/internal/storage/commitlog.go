@@ -36,15 +36,47 @@ type CommitLog interface {
 // Store.Snapshot does not carry it over: a snapshot lives in memory.
 func (s *Store) SetCommitLog(l CommitLog) { s.log = l }
 
-// changeSet is what a transaction touched, per table. The key
-// wholeState marks a transaction that replaced the whole state (Restore).
-type changeSet map[tableID]*tableTouch
+// changeSet is what a transaction touched, per table, in the order first
+// touched. The id wholeState marks a transaction that replaced the whole
+// state (Restore). Most transactions touch one table or a few: a list
+// searched in order (its first entry in the Txn itself) costs no map and
+// no allocation per table; index takes over for a transaction touching
+// many.
+type changeSet struct {
+	list  []touchEntry
+	index map[tableID]int // position in list, once list is long
+}
+
+type touchEntry struct {
+	id tableID
+	tableTouch
+}
+
+// indexFrom is the number of tables from which a changeSet keeps index.
+const indexFrom = 8
 
 const wholeState tableID = 0
 
 type tableTouch struct {
 	all  bool      // the whole table (TRUNCATE, a rebuild, a keyless table)
 	keys []sql.Row // primary keys, possibly repeated
+}
+
+func (cs *changeSet) has(id tableID) bool { return cs.find(id) >= 0 }
+
+func (cs *changeSet) find(id tableID) int {
+	if cs.index != nil {
+		if i, ok := cs.index[id]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range cs.list {
+		if cs.list[i].id == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // touch records that the row with primary key pk of td changed. Called at
@@ -74,16 +106,27 @@ func (t *Txn) touchAll(td *tableData) {
 	tt.all, tt.keys = true, nil
 }
 
+// touched returns the entry of table id, added if new; valid until the
+// next call.
 func (t *Txn) touched(id tableID) *tableTouch {
-	if t.changes == nil {
-		t.changes = changeSet{}
+	cs := &t.changes
+	if i := cs.find(id); i >= 0 {
+		return &cs.list[i].tableTouch
 	}
-	tt := t.changes[id]
-	if tt == nil {
-		tt = &tableTouch{}
-		t.changes[id] = tt
+	if cs.list == nil {
+		cs.list = t.touchBuf[:0]
 	}
-	return tt
+	cs.list = append(cs.list, touchEntry{id: id})
+	n := len(cs.list)
+	if cs.index != nil {
+		cs.index[id] = n - 1
+	} else if n >= indexFrom {
+		cs.index = make(map[tableID]int, 2*n)
+		for i, e := range cs.list {
+			cs.index[e.id] = i
+		}
+	}
+	return &cs.list[n-1].tableTouch
 }
 
 // logCommit runs the store's CommitLog for t's commit. Called with t.mu and
@@ -92,8 +135,9 @@ func (t *Txn) logCommit() (wait func() error, err error) {
 	if t.store.log == nil {
 		return nil, nil
 	}
-	c := &Committed{base: t.lockBase, root: t.root, changes: t.changes}
-	t.changes = nil
+	c := &t.committed
+	*c = Committed{base: t.lockBase, root: t.root, changes: t.changes}
+	t.changes = changeSet{}
 	return t.store.log.Commit(c)
 }
 
@@ -108,7 +152,7 @@ type Committed struct {
 // Such a commit cannot be logged as row changes.
 func (c *Committed) SchemaChanged() bool {
 	b, r := c.base, c.root
-	if _, whole := c.changes[wholeState]; whole {
+	if c.changes.has(wholeState) {
 		return true
 	}
 	if b == nil || b.meta != r.meta || len(b.schemas) != len(r.schemas) || b.tables.len() != r.tables.len() {
@@ -152,7 +196,7 @@ func sameDef(a, b *tableDef) bool {
 }
 
 // Empty reports whether the commit changed no rows.
-func (c *Committed) Empty() bool { return len(c.changes) == 0 }
+func (c *Committed) Empty() bool { return len(c.changes.list) == 0 }
 
 // TableChange is the final state of the rows a commit touched in one
 // table: Deleted holds primary keys no longer present, Put the rows now
@@ -170,9 +214,15 @@ type TableChange struct {
 
 // Tables returns the commit's row changes, one entry per table touched.
 // Valid only when SchemaChanged is false.
-func (c *Committed) Tables() []TableChange {
-	out := make([]TableChange, 0, len(c.changes))
-	for id, tt := range c.changes {
+func (c *Committed) Tables() []TableChange { return c.AppendTables(nil) }
+
+// AppendTables is Tables into out[:0], whose entries' Put slices it
+// reuses: a CommitLog that keeps out for the next commit saves its
+// allocations.
+func (c *Committed) AppendTables(out []TableChange) []TableChange {
+	out = out[:0]
+	for i := range c.changes.list {
+		id, tt := c.changes.list[i].id, &c.changes.list[i].tableTouch
 		if id == wholeState {
 			continue
 		}
@@ -184,8 +234,12 @@ func (c *Committed) Tables() []TableChange {
 			continue // temporary tables are never logged
 		}
 		d := td.def.resolved()
+		var put []sql.Row
+		if len(out) < cap(out) {
+			put = out[:len(out)+1][len(out)].Put[:0]
+		}
 		// the definition's name is kept current by RENAME and SET SCHEMA
-		ch := TableChange{Schema: td.def.schema, Name: td.def.name, Columns: d.cols, PKOrds: d.pkOrds, All: tt.all}
+		ch := TableChange{Schema: td.def.schema, Name: td.def.name, Columns: d.cols, PKOrds: d.pkOrds, All: tt.all, Put: put}
 		if tt.all {
 			ch.Put = td.allRows()
 			out = append(out, ch)

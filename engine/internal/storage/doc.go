@@ -113,6 +113,18 @@
 // commit that changed more than rows (the engine writes a checkpoint
 // then); Txn.ApplyRows and Store.Hold serve recovery and checkpoints.
 //
+// Such a commit is published in two steps. Under the writer lock its
+// record is appended and its root becomes the base of the next writer;
+// the lock is released and Commit waits for the record's fsync; only then
+// is the root shown to readers (Begin, Refresh), as PostgreSQL shows a
+// commit once its commit record is flushed. The next writer's statement
+// thus overlaps the fsync, and the writers waiting meanwhile share the
+// next one. A writer built on a commit not yet durable reports nothing
+// until that commit is: a statement of an autocommit transaction without
+// RETURNING (Txn.ReportAtEnd) answers after its own commit, whose fsync
+// covers the earlier record, or its rollback, which waits for it; any
+// other writer waits, lock held, before it reads.
+//
 // # Change capture
 //
 // A store with a capture hook (capture.go; installed while someone

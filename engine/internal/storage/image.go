@@ -249,7 +249,7 @@ func NewStoreFromImage(ctx *sql.Context, db string, img Image) (_ *Store, err er
 		sd.tables[ti.Name] = td.id
 		r.tables.set(td.id, td)
 	}
-	s.committed = r
+	s.committed, s.visible = r, r
 	s.xid = img.NextXID
 	return s, nil
 }

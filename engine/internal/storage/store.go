@@ -7,10 +7,23 @@ import (
 
 // Store is the engine-wide committed state: a pointer to the latest committed
 // root, and the single-writer lock. Safe for concurrent use.
+//
+// With a CommitLog a commit is published twice: to writers as soon as its
+// record is in the log (committed: the next writer's statement runs while
+// the record's fsync does), to readers once the record is durable
+// (visible), as PostgreSQL makes a commit visible only after its commit
+// record is flushed (synchronous_commit = on). So no session reads a
+// commit a crash could still lose. Without a log the two are one.
 type Store struct {
-	mu        sync.Mutex // guards committed and xid
-	committed *root
-	xid       uint32 // the next transaction id (xid.go)
+	mu        sync.Mutex // guards committed, visible, seqs, pending and xid
+	committed *root      // latest committed: what the next writer builds on
+	visible   *root      // latest committed and durable: what readers see
+	// seq numbers the commits published to writers (committed's is seq),
+	// visibleSeq is the number of visible's.
+	seq, visibleSeq uint64
+	// pending waits until committed is durable; nil when it is.
+	pending func() error
+	xid     uint32 // the next transaction id (xid.go)
 
 	// writer is the single-writer lock, a one-slot semaphore so waiting can
 	// honour context cancellation.
@@ -45,10 +58,8 @@ type schemaData struct {
 // NewStore returns an empty store: no schemas, no tables, nil Meta. The
 // engine creates "public" (and any other schema) in its first transaction.
 func NewStore() *Store {
-	return &Store{
-		committed: &root{schemas: map[string]*schemaData{}},
-		writer:    make(chan struct{}, 1),
-	}
+	r := &root{schemas: map[string]*schemaData{}}
+	return &Store{committed: r, visible: r, writer: make(chan struct{}, 1)}
 }
 
 // Snapshot returns an independent Store holding the same committed state. It
@@ -57,22 +68,62 @@ func NewStore() *Store {
 // work of running transactions is not included.
 func (s *Store) Snapshot() *Store {
 	s.mu.Lock()
-	r, xid := s.committed, s.xid
+	r, xid := s.visible, s.xid
 	s.mu.Unlock()
-	return &Store{committed: r, xid: xid, writer: make(chan struct{}, 1)}
+	return &Store{committed: r, visible: r, xid: xid, writer: make(chan struct{}, 1)}
 }
 
-// latest returns the latest committed root.
+// latest returns the latest committed root readers may see: the latest
+// durable one.
 func (s *Store) latest() *root {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.committed
+	return s.visible
 }
 
-func (s *Store) publish(r *root) {
+// writerBase returns what a writer taking the lock builds on: the latest
+// committed root, its number, and the wait for its durability (nil when
+// it is durable). Called with the writer lock held.
+func (s *Store) writerBase() (r *root, seq uint64, pending func() error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.committed = r
+	return s.committed, s.seq, s.pending
+}
+
+// publish makes r the latest committed root for writers; wait (nil: r is
+// durable already) returns once it is durable, when the committer calls
+// reveal. It returns r's number. Called with the writer lock held.
+func (s *Store) publish(r *root, wait func() error) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	s.committed, s.pending = r, wait
+	if wait == nil {
+		s.visible, s.visibleSeq = r, s.seq
+	}
+	return s.seq
+}
+
+// VisibleSeq is the number of the latest commit readers see: every
+// commit up to it is durable (SetCapture).
+func (s *Store) VisibleSeq() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.visibleSeq
+}
+
+// reveal makes commit seq (root r), now durable, visible to readers,
+// unless a later commit is visible already: log records are durable in
+// commit order, so a durable commit's predecessors are durable too.
+func (s *Store) reveal(r *root, seq uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seq > s.visibleSeq {
+		s.visible, s.visibleSeq = r, seq
+	}
+	if seq == s.seq {
+		s.pending = nil
+	}
 }
 
 // copy returns a root whose maps may be modified: tables copies a shard

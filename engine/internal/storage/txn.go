@@ -23,8 +23,13 @@ type Txn struct {
 	gen       uint64 // tables this txn created in this generation are writable
 	locked    bool   // holds the store's writer lock
 	lockBase  *root  // the committed root taken with the writer lock
-	done      bool
-	xid       uint32 // 0 until assigned (xid.go)
+	// baseSeq is lockBase's commit number; basePending waits until
+	// lockBase is durable (nil: it is). See ReportAtEnd.
+	baseSeq     uint64
+	basePending func() error
+	reportAtEnd bool
+	done        bool
+	xid         uint32 // 0 until assigned (xid.go)
 
 	// GMS table editors bracket each statement (StatementBegin,
 	// DiscardChanges, StatementComplete); the outermost bracket holds a mark.
@@ -32,6 +37,10 @@ type Txn struct {
 	stmtMark  Mark
 
 	changes changeSet // rows touched, when the store logs commits (commitlog.go)
+	// touchBuf holds changes' first table; committed is what logCommit
+	// hands the CommitLog: a commit allocates neither.
+	touchBuf  [1]touchEntry
+	committed Committed
 
 	captured []capturedWrite // row writes, while the store captures (capture.go)
 	quiet    bool            // writes that are not row changes (rebuild, recovery)
@@ -89,7 +98,10 @@ func (s *Store) Begin() *Txn {
 }
 
 // Commit publishes the transaction's root, if it wrote, and releases the
-// writer lock. The transaction cannot be used afterwards.
+// writer lock. With a CommitLog it then waits, without the lock, until the
+// commit is durable, and only then shows it to readers (Store): the next
+// writer's statement overlaps this one's fsync, and commits waiting
+// together share one. The transaction cannot be used afterwards.
 func (t *Txn) Commit() error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -97,26 +109,40 @@ func (t *Txn) Commit() error {
 		return ErrTxnDone
 	}
 	t.done = true
-	var wait func() error
-	if t.locked {
-		var err error
-		if wait, err = t.logCommit(); err != nil {
-			t.unlock()
-			t.forget()
-			return err
-		}
-		t.deliverCaptured()
-		t.store.publish(t.root)
+	if !t.locked {
+		t.forget()
+		return nil
+	}
+	wait, err := t.logCommit()
+	if err != nil {
 		t.unlock()
+		t.forget()
+		return err
 	}
+	if wait == nil {
+		// No record (nothing to log, or a checkpoint, which made
+		// everything before it durable): durable once the base is.
+		wait = t.basePending
+	}
+	r := t.root
+	seq := t.store.publish(r, wait)
+	t.deliverCaptured(seq)
+	t.unlock()
 	t.forget()
-	if wait != nil {
-		return wait()
+	if wait == nil {
+		return nil
 	}
+	if err := wait(); err != nil {
+		return err
+	}
+	t.store.reveal(r, seq)
 	return nil
 }
 
 // Rollback abandons the transaction's writes and releases the writer lock.
+// A transaction that reports at its end (ReportAtEnd) and built on a
+// commit not yet durable waits for it, after releasing the lock: its
+// statement's outcome (a unique violation, say) may reflect that commit.
 func (t *Txn) Rollback() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -124,10 +150,31 @@ func (t *Txn) Rollback() {
 		return
 	}
 	t.done = true
-	if t.locked {
-		t.unlock()
+	if !t.locked {
+		t.forget()
+		return
 	}
+	wait, base, seq := t.basePending, t.lockBase, t.baseSeq
+	t.unlock()
 	t.forget()
+	if wait != nil && wait() == nil {
+		t.store.reveal(base, seq)
+	}
+}
+
+// ReportAtEnd declares that nothing the transaction reads reaches a client
+// before it commits or rolls back (an autocommit statement without
+// RETURNING: its tag or error is sent after the commit). Such a
+// transaction may take the writer lock and build on a commit whose record
+// is not durable yet; its own commit's fsync covers that record (the log
+// is in commit order), and its rollback waits for it. Any other writer
+// waits, with the lock, until the commit it builds on is durable, so that
+// no row it returns before its commit shows a commit a crash could lose.
+// Call it before the transaction takes the lock.
+func (t *Txn) ReportAtEnd() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.reportAtEnd = true
 }
 
 // forget drops a finished transaction's older roots. The table versions a
@@ -137,7 +184,8 @@ func (t *Txn) Rollback() {
 // hold the one before it, and memory would grow with every write
 // transaction ever committed.
 func (t *Txn) forget() {
-	t.lockBase, t.stmtMark, t.changes, t.captured = nil, Mark{}, nil, nil
+	t.lockBase, t.stmtMark, t.changes, t.captured = nil, Mark{}, changeSet{}, nil
+	t.basePending, t.committed, t.touchBuf = nil, Committed{}, [1]touchEntry{}
 }
 
 func (t *Txn) unlock() {
@@ -207,9 +255,17 @@ func (t *Txn) lockWriter(ctx context.Context) (moved bool, err error) {
 	t.locked = true
 	// Nothing has been written yet, so moving to the latest committed root
 	// loses nothing and guarantees no committed write is overwritten.
-	base := t.store.latest()
+	base, seq, pending := t.store.writerBase()
 	moved = base != t.root
 	t.root, t.rootOwned, t.lockBase = base, false, base
+	t.baseSeq, t.basePending = seq, pending
+	if pending != nil && !t.reportAtEnd {
+		if err := pending(); err != nil {
+			return moved, err
+		}
+		t.store.reveal(base, seq)
+		t.basePending = nil
+	}
 	return moved, nil
 }
 

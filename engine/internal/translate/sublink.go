@@ -83,7 +83,8 @@ func oidInSubquery(t *Translator, left, sub sql.Expression) (sql.Expression, err
 func (t *Translator) overSublink(s *pg.SubLink, agg string, arg sqlparser.Expr) sqlparser.Expr {
 	t.nextDerived = true // srf_outer.go
 	inner := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt()), Columns: sqlparser.Columns{sqlparser.NewColIdent(sublinkCol)}}
-	spec := expr.AggSpec{Name: agg, NArgs: 1, Desc: agg}
+	// the wrapping SELECT is a level of its own (aggregate_level.go)
+	spec := expr.AggSpec{Name: agg, NArgs: 1, Desc: agg, Level: t.q.depth + 1}
 	specLit := t.inject("aggspec "+agg, -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewAggSpec(spec), nil
 	})

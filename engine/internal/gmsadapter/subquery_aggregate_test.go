@@ -68,3 +68,44 @@ func TestSubqueryAggregateLevels(t *testing.T) {
 		})
 	}
 }
+
+// TestSubqueryScanOrder requires a subquery's range lookup on constants
+// to return its rows in the order the same query returns them at the top
+// level, where the scan chooses between key order and heap order by
+// cost (subquery_scan.go): ARRAY() keeps that order.
+func TestSubqueryScanOrder(t *testing.T) {
+	e := enginetest.New(t)
+	s, err := e.Connect(engine.SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts, err := engine.SplitStatements(plannerFixture + "analyze t;")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range stmts {
+		if _, err := runText(t, s, st.SQL, nil); err != nil {
+			t.Fatalf("%s: %v", st.SQL, err)
+		}
+	}
+	for _, where := range []string{
+		"a between 3 and 20",
+		"a = 5",
+		"a = 5 and b between 1 and 9",
+		"id > 1990",
+		"c > 'c50'",
+		"a = 7 and c like 'c1%'",
+	} {
+		top, err := runText(t, s, "select id from t where "+where, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub, err := runText(t, s, "select array(select id from t where "+where+")", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "{" + strings.Join(top, ",") + "}"; len(sub) != 1 || sub[0] != want {
+			t.Errorf("%s:\n subquery %v\n top      %s", where, sub, want)
+		}
+	}
+}

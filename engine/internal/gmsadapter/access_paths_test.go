@@ -133,19 +133,6 @@ func randomQuery(r *rand.Rand) randQuery {
 			fmt.Sprintf("t.u %sin (select s2.v * 3 from s s2 where s2.id = %d)", neg, r.Intn(3100)),
 		}[r.Intn(5)])
 	}
-	if r.Intn(8) == 0 {
-		// a subquery in the select list with a range on constants, whose
-		// lookup chooses its way as at the top level (subquery_scan.go),
-		// or correlated; its aggregate text repeats no outer aggregate
-		lo := 1 + r.Intn(2000)
-		sel += ", " + []string{
-			fmt.Sprintf("(select count(*) from s s2 where s2.t_id between %d and %d)", lo, lo+r.Intn(300)),
-			fmt.Sprintf("(select array_agg(s2.id order by s2.id) from s s2 where s2.t_id between %d and %d)", lo, lo+r.Intn(20)),
-			fmt.Sprintf("array(select s2.v from s s2 where s2.t_id > %d order by s2.id limit 3)", lo),
-			fmt.Sprintf("(select count(*) from s s2 where s2.t_id = t.id and s2.id > %d)", r.Intn(3000)),
-			fmt.Sprintf("(select max(s2.v) from s s2 where s2.t_id in (%d, %d) and s2.v < t.a)", lo, lo+1),
-		}[r.Intn(5)]
-	}
 	text := "select " + sel + " from " + from
 	if len(conds) > 0 {
 		for i, c := range conds {

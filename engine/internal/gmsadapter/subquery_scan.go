@@ -3,6 +3,8 @@ package gmsadapter
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -85,6 +87,11 @@ type choiceTable struct {
 	sql.IndexedTable
 	lookup string // the static lookup, as staticLookupKey prints it
 	scan   *IndexScan
+	// the way chosen for the statement started at query: a correlated
+	// subquery runs once per outer row, and PostgreSQL plans it once
+	mu    sync.Mutex
+	query time.Time
+	mode  scanMode
 }
 
 func newChoiceTable(t sql.IndexedTable, lookup sql.IndexLookup, scan *IndexScan) *choiceTable {
@@ -116,7 +123,13 @@ func (t *choiceTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowI
 	if _, ok := p.(choicePartition); !ok {
 		return t.IndexedTable.PartitionRows(ctx, p)
 	}
-	return t.scan.RowIter(ctx, nil)
+	t.mu.Lock()
+	if q := ctx.QueryTime(); q.IsZero() || !q.Equal(t.query) {
+		t.mode, t.query = t.scan.mode(ctx), q
+	}
+	mode := t.mode
+	t.mu.Unlock()
+	return t.scan.rowsBy(ctx, nil, mode)
 }
 
 // subqueryFilterScan gives a filter over a table of the subquery, whose

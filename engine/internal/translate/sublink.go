@@ -34,7 +34,10 @@ func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
 				failAt(s.Location, pgerror.FeatureNotSupported, "row comparisons with %s ALL/ANY (subquery) are not supported yet", op)
 			}
 			sub := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt())}
-			return t.gmsBool(s.Location, &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: sqlparser.ValTuple(t.scalars(items)), Right: sub})
+			in := &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: sqlparser.ValTuple(t.scalars(items)), Right: sub}
+			return t.inject("row in", s.Location, []sqlparser.Expr{in}, func(c []sql.Expression) (sql.Expression, error) {
+				return expr.NewRowIn(c[0]), nil
+			})
 		}
 		if op == "=" && !all {
 			left := t.scalar(s.Testexpr)

@@ -145,6 +145,9 @@ func (a *Aggregate) String() string {
 		parts[i] = e.String()
 	}
 	s := a.spec.Desc + "(" + strings.Join(parts, ", ") + ")"
+	if a.spec.Level > 1 {
+		s += "@" + itoa(a.spec.Level)
+	}
 	if a.window != nil {
 		s += " over (" + windowString(a.window) + ")"
 	}

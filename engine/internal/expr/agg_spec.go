@@ -61,6 +61,11 @@ type AggSpec struct {
 	// Desc is the call as PostgreSQL would print it; GMS merges calls
 	// with equal strings.
 	Desc string
+	// Level is the depth of the query level the call belongs to (1 at
+	// the top). GMS looks a call's string up in enclosing scopes too, so
+	// the string carries the level below the top: a subquery's count(*)
+	// is not the outer query's.
+	Level int
 	// User resolves the call among user-defined aggregates of the name
 	// (CREATE AGGREGATE), before the built-in one.
 	User UserAggResolver

@@ -152,6 +152,11 @@ func (s *IndexScan) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 		// ignore): the conditions stand alone, as EXPLAIN prints them
 		mode = s.mode(ctx)
 	}
+	return s.rowsBy(ctx, row, mode)
+}
+
+// rowsBy starts the storage scan the way mode says.
+func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.RowIter, error) {
 	if mode == modeSeq {
 		return s.seqRows(ctx)
 	}

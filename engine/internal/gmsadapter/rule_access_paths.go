@@ -74,6 +74,10 @@ func accessPaths(isParam IsParam, partRules []analyzer.RuleId) analyzer.RuleFunc
 				return n, transform.SameTree, nil
 			}
 			out, same = out1, same && same1
+		} else if !writes(out) {
+			// a subquery in an expression, analyzed on its own
+			out1, same1 := p.subqueryStaticScans(out) // subquery_scan.go
+			out, same = out1, same && same1
 		}
 		out, same2 := p.orders(out, nil)
 		out, same3, err := transform.NodeWithOpaque(out, pushOffset)
@@ -369,6 +373,9 @@ func (p *pathPlanner) staticConds(n sql.Node) (*plan.ResolvedTable, *plan.TableA
 		hiB, okHiB := c.UpperBound.(sql.Below)
 		_, loNull := c.LowerBound.(sql.AboveNull)
 		_, hiAll := c.UpperBound.(sql.AboveAll)
+		if _, all := c.LowerBound.(sql.BelowNull); all && hiAll {
+			continue // any value, NULL too: no condition on the column
+		}
 		switch {
 		case okLo && okHi && lo.Key != nil && types.Compare(t, lo.Key, hi.Key) == 0:
 			out = append(out, cond{i: i, col: cols[k], op: "=", key: lit(lo.Key)})

@@ -65,7 +65,14 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 		}
 		failAt(f.Location, pgerror.WrongObjectType, "WITHIN GROUP is required for ordered-set aggregate %s", name)
 	}
+	level := t.q.depth
+	if f.Over == nil {
+		if k := t.aggOwner(f); k > 0 {
+			level = t.outerAggregate(f, name, k) // aggregate_level.go
+		}
+	}
 	switch c := t.q.clause; {
+	case level != t.q.depth:
 	case f.Over != nil && c != "":
 		failAt(f.Location, pgerror.WindowingError, "window functions are not allowed in %s", c)
 	case f.Over == nil && c != "" && c != "HAVING":
@@ -75,12 +82,12 @@ func (t *Translator) aggregateCall(name string, f *pg.FuncCall) sqlparser.Expr {
 	case t.q.inAgg:
 		failAt(f.Location, pgerror.GroupingError, "aggregate function calls cannot be nested")
 	}
-	if f.Over == nil {
+	if f.Over == nil && level == t.q.depth {
 		saved := t.q.inAgg
 		t.q.inAgg = true
 		defer func() { t.q.inAgg = saved }()
 	}
-	spec := expr.AggSpec{Name: name, Star: f.AggStar, Distinct: f.AggDistinct, NArgs: len(f.Args), Window: f.Over != nil, WithinGroup: f.AggWithinGroup}
+	spec := expr.AggSpec{Level: level, Name: name, Star: f.AggStar, Distinct: f.AggDistinct, NArgs: len(f.Args), Window: f.Over != nil, WithinGroup: f.AggWithinGroup}
 	if aggs := t.userAggregates(names(f.Funcname)); len(aggs) > 0 && !isWin {
 		spec.User = t.userAggResolver(aggs, aggregateNames[name]) // aggregate_user.go
 	}

@@ -138,7 +138,9 @@ func (t *Translator) with(w *pg.WithClause) *sqlparser.With {
 
 func (t *Translator) targetList(list []*pg.Node) sqlparser.SelectExprs {
 	var out sqlparser.SelectExprs
-	for _, n := range list {
+	defer func(saved int) { t.q.target = saved }(t.q.target)
+	for i, n := range list {
+		t.q.target = i + 1
 		rt := n.GetResTarget()
 		if cr := rt.Val.GetColumnRef(); cr != nil {
 			last := cr.Fields[len(cr.Fields)-1]

@@ -38,13 +38,22 @@ type queryScope struct {
 	// the level's FROM list.
 	joins *joinScope
 	from  []*pg.Node
+	// depth counts SELECT levels from the statement's top (1); it tags
+	// the level's aggregates (aggregate_level.go). fromNames holds every
+	// FROM item's name, opaque is set when one has columns the translator
+	// cannot list, and target is 1 + the SELECT-list entry being
+	// translated (0 outside the list).
+	depth     int
+	fromNames map[string]bool
+	opaque    bool
+	target    int
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.
 func (t *Translator) enterSelect(s *pg.SelectStmt) func() {
 	saved := t.q
 	t.q = queryScope{windows: map[string]*pg.WindowDef{}, rowCols: map[string]*rowSource{}, parent: &saved, cases: t.newCaseScope(s, saved.cases), derived: t.nextDerived,
-		joins: newJoinScope(s.FromClause, saved.hidesNames()), from: s.FromClause}
+		joins: newJoinScope(s.FromClause, saved.hidesNames()), from: s.FromClause, depth: saved.depth + 1, fromNames: map[string]bool{}}
 	if t.q.joins != nil {
 		t.addFullMerged(t.q.joins, s.FromClause) // join_alias.go
 	}

@@ -34,7 +34,10 @@ func (t *Translator) subLink(s *pg.SubLink) sqlparser.Expr {
 				failAt(s.Location, pgerror.FeatureNotSupported, "row comparisons with %s ALL/ANY (subquery) are not supported yet", op)
 			}
 			sub := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt())}
-			return t.gmsBool(s.Location, &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: sqlparser.ValTuple(t.scalars(items)), Right: sub})
+			in := &sqlparser.ComparisonExpr{Operator: sqlparser.InStr, Left: sqlparser.ValTuple(t.scalars(items)), Right: sub}
+			return t.inject("row in", s.Location, []sqlparser.Expr{in}, func(c []sql.Expression) (sql.Expression, error) {
+				return expr.NewRowIn(c[0]), nil
+			})
 		}
 		if op == "=" && !all {
 			left := t.scalar(s.Testexpr)
@@ -83,7 +86,8 @@ func oidInSubquery(t *Translator, left, sub sql.Expression) (sql.Expression, err
 func (t *Translator) overSublink(s *pg.SubLink, agg string, arg sqlparser.Expr) sqlparser.Expr {
 	t.nextDerived = true // srf_outer.go
 	inner := &sqlparser.Subquery{Select: t.selectStmt(s.Subselect.GetSelectStmt()), Columns: sqlparser.Columns{sqlparser.NewColIdent(sublinkCol)}}
-	spec := expr.AggSpec{Name: agg, NArgs: 1, Desc: agg}
+	// the wrapping SELECT is a level of its own (aggregate_level.go)
+	spec := expr.AggSpec{Name: agg, NArgs: 1, Desc: agg, Level: t.q.depth + 1}
 	specLit := t.inject("aggspec "+agg, -1, nil, func([]sql.Expression) (sql.Expression, error) {
 		return expr.NewAggSpec(spec), nil
 	})

@@ -59,6 +59,8 @@ func (t *Translator) collectRows(s *pg.SelectStmt, parent *queryScope) {
 	t.q.ctes = ctes
 	t.markDuplicateTargets(s.FromClause, ctes) // dup_columns.go
 	for _, ns := range t.fromSources(s.FromClause, ctes) {
+		t.q.fromNames[ns.alias] = true
+		t.q.opaque = t.q.opaque || ns.src == nil
 		if ns.src != nil && ns.alias != "" {
 			t.q.rowCols[ns.alias] = ns.src
 		}

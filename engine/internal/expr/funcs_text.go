@@ -205,18 +205,7 @@ func AddTextFuncs(r *Registry) {
 		return bfSubstrRunes(a[0].(string), bfAsInt(a[1]), bfAsInt(a[2]), true)
 	}
 	bfAddSimple(r, "substring", bfTt(T, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-		re, err := bfPgRegexp(a[1].(string), "")
-		if err != nil {
-			return nil, err
-		}
-		m := re.FindStringSubmatch(a[0].(string))
-		if m == nil {
-			return nil, nil
-		}
-		if len(m) > 1 {
-			return m[1], nil
-		}
-		return m[0], nil
+		return substringMatch(a[0].(string), a[1].(string))
 	})
 	// substring(s SIMILAR p ESCAPE e) and substring(s FROM p FOR e): the SQL
 	// regular expression form (docs 9.7.2)
@@ -225,18 +214,7 @@ func AddTextFuncs(r *Registry) {
 		if err != nil {
 			return nil, err
 		}
-		re, err := bfPgRegexp(pat, "")
-		if err != nil {
-			return nil, err
-		}
-		m := re.FindStringSubmatch(a[0].(string))
-		if m == nil {
-			return nil, nil
-		}
-		if len(m) > 1 {
-			return m[1], nil
-		}
-		return m[0], nil
+		return substringMatch(a[0].(string), pat)
 	})
 	for _, n := range []string{"substring", "substr"} {
 		bfAddSimple(r, n, bfTt(T, I), T, sub2)
@@ -597,4 +575,22 @@ func bfFormatFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
 		b.WriteString(s)
 	}
 	return b.String(), nil
+}
+
+// substringMatch is substring(s FROM pattern): the first parenthesized
+// subexpression's match, or the whole match when there is none; NULL
+// when the pattern does not match.
+func substringMatch(s, pattern string) (any, error) {
+	re, err := bfPgRegexp(pattern, "")
+	if err != nil {
+		return nil, err
+	}
+	m := re.FindStringSubmatch(s)
+	if m == nil {
+		return nil, nil
+	}
+	if len(m) > 1 {
+		return m[1], nil
+	}
+	return m[0], nil
 }

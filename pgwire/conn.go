@@ -104,12 +104,18 @@ func (c *conn) closeSession() {
 // idle connection of a shutting-down server is closed.
 func (c *conn) setBusy(b bool) bool {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.busy = b
 	if b {
 		c.notes.idle = false
 	}
-	return c.closed
+	closed, wake := c.closed, !b && c.notes.idle && c.notes.started.Load()
+	c.mu.Unlock()
+	if wake {
+		// a notification that arrived between markIdle and now found the
+		// connection still busy and was left queued (notify.go)
+		c.notifyWake()
+	}
+	return closed
 }
 
 func (c *conn) closeIfIdle() {

@@ -66,24 +66,8 @@ func TestDurableKill(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, uint64(time.Now().UnixNano())))
 	next := 1
 	for round := 0; round < 4; round++ {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestDurableKillHelper$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "TINYBASE_KILL_DIR="+dir, "TINYBASE_KILL_START="+strconv.Itoa(next))
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, lines := startChild(t, "TestDurableKillHelper", "TINYBASE_KILL_DIR="+dir, "TINYBASE_KILL_START="+strconv.Itoa(next))
 		acked := next - 1
-		lines := make(chan string)
-		go func() {
-			sc := bufio.NewScanner(out)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
 		want := 20 + rng.IntN(200) // acknowledgements before the kill
 		deadline := time.After(60 * time.Second)
 	read:
@@ -288,4 +272,29 @@ func copyDir(t *testing.T, from, to string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// startChild runs this test binary's helper test in a child process with
+// env added, for a test that kills it; lines carries what the child
+// prints, closed when it exits.
+func startChild(t *testing.T, helper string, env ...string) (*exec.Cmd, <-chan string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return cmd, lines
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -103,25 +102,9 @@ func TestDurableKillInFlight(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, uint64(time.Now().UnixNano())))
 	next := 1
 	for round := 0; round < 3; round++ {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestDurableKillInFlightHelper$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "TINYBASE_INFLIGHT_DIR="+dir, "TINYBASE_INFLIGHT_START="+strconv.Itoa(next))
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, lines := startChild(t, "TestDurableKillInFlightHelper", "TINYBASE_INFLIGHT_DIR="+dir, "TINYBASE_INFLIGHT_START="+strconv.Itoa(next))
 		acked := map[int]bool{}
 		seen := 0
-		lines := make(chan string)
-		go func() {
-			sc := bufio.NewScanner(out)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
 		note := func(l string) {
 			if v, ok := strings.CutPrefix(l, "ack "); ok {
 				id, _ := strconv.Atoi(v)

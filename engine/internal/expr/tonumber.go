@@ -44,6 +44,19 @@ func (r *numReader) eatNonData(n int) {
 	}
 }
 
+// atSign reads a '-' or '+' at the read position into the sign.
+func (r *numReader) atSign() bool {
+	switch {
+	case r.at("-"):
+		r.sign = '-'
+	case r.at("+"):
+		r.sign = '+'
+	default:
+		return false
+	}
+	return true
+}
+
 // numPart is NUM_numpart_from_char for a 9, 0, D or '.' position.
 func (r *numReader) numPart(k numKey) {
 	if r.end() {
@@ -101,12 +114,7 @@ func (r *numReader) numPart(k numKey) {
 		if r.f.is(numLSign) && isread && r.p+1 < len(r.in) && !isDigitByte(r.in[r.p+1]) {
 			tmp := r.p
 			r.p++
-			switch {
-			case r.at("-"):
-				r.sign = '-'
-			case r.at("+"):
-				r.sign = '+'
-			default:
+			if !r.atSign() {
 				r.p = tmp
 			}
 		} else if !isread && !r.f.is(numLSign) && (r.f.is(numPlus) || r.f.is(numMinus)) {
@@ -169,12 +177,7 @@ func toNumber(in, pattern string) (any, error) {
 			}
 			r.sign = '+'
 		case numSG:
-			switch {
-			case r.at("-"):
-				r.sign = '-'
-			case r.at("+"):
-				r.sign = '+'
-			default:
+			if !r.atSign() {
 				r.eatNonData(1)
 				continue
 			}

@@ -151,6 +151,34 @@ func AddTextSearchFuncs(r *Registry) {
 	F4A := types.ArrayOf(types.Float4)
 	fn("ts_rank", []*types.Type{F4A, TV, TQ}, types.Float4, rankW)
 	fn("ts_rank", []*types.Type{F4A, TV, TQ, types.Int4}, types.Float4, rankW)
+	// ts_rank_cd([weights,] vector, query [, normalization])
+	rankCD := func(a []any) (any, error) {
+		w := types.TSRankDefaultWeights
+		if _, ok := a[0].(*types.Array); ok {
+			var err error
+			if w, err = tsRankWeightsOf(a[0]); err != nil {
+				return nil, err
+			}
+			a = a[1:]
+		}
+		v, err := types.TSVectorOf(a[0].(string))
+		if err != nil {
+			return nil, err
+		}
+		q, err := types.TSQueryOf(a[1].(string), nil)
+		if err != nil {
+			return nil, err
+		}
+		var method int32
+		if len(a) > 2 {
+			method = a[2].(int32)
+		}
+		return types.TSRankCD(v, q, w, method), nil
+	}
+	fn("ts_rank_cd", []*types.Type{TV, TQ}, types.Float4, rankCD)
+	fn("ts_rank_cd", []*types.Type{TV, TQ, types.Int4}, types.Float4, rankCD)
+	fn("ts_rank_cd", []*types.Type{F4A, TV, TQ}, types.Float4, rankCD)
+	fn("ts_rank_cd", []*types.Type{F4A, TV, TQ, types.Int4}, types.Float4, rankCD)
 	fn("numnode", []*types.Type{TQ}, types.Int4, func(a []any) (any, error) {
 		q, err := types.TSQueryOf(a[0].(string), nil)
 		return int32(countTSNodes(q)), err

@@ -1,0 +1,22 @@
+-- ts_rank_cd: cover density ranking, every signature and normalization
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog'), to_tsquery('english','fox & dog'));
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog'), to_tsquery('english','fox & dog'));
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog'), to_tsquery('english','fox | dog'));
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog'), to_tsquery('english','fox & !cat'));
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog'), to_tsquery('english','fox & !lazy'));
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog'), to_tsquery('english','brown <-> fox'));
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog'), to_tsquery('english','quick <2> fox'));
+select ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog'), to_tsquery('english','fo:*'));
+select ts_rank_cd('{0.1,0.2,0.4,1.0}', setweight(to_tsvector('english','the quick brown fox'),'A') || to_tsvector('english','jumps over the lazy dog fox'), to_tsquery('english','fox & dog'));
+select ts_rank_cd('{1,1,1,1}', to_tsvector('english','a fox and a dog'), to_tsquery('english','fox & dog'), 4);
+select n, ts_rank_cd(to_tsvector('english','the quick brown fox jumps over the lazy dog and the fox again with a dog, fox dog'), to_tsquery('english','fox & dog'), n) from generate_series(0,63) n order by n;
+select ts_rank_cd('a:1 b:2', 'a & b'::tsquery), ts_rank_cd('a b', 'a & b'::tsquery), ts_rank_cd('a:1A b:3B c:5', 'a:A & c'::tsquery), ts_rank_cd('a:1,4 b:2,3', 'a & b & !c'::tsquery);
+select ts_rank_cd('a:1,4 b:2,3 c:3', 'a & !c'::tsquery), ts_rank_cd('a:1,4 b:2,3 c:3', '!c & a'::tsquery), ts_rank_cd('a:1,4 b:2,3 c:3', 'a | !c'::tsquery), ts_rank_cd('a:1,4 b:2,3 c:3', '(a <-> b) & c'::tsquery);
+select ts_rank_cd('a:1,5,9 b:2,6,12 c:3,7,20', 'a <-> b <-> c'::tsquery), ts_rank_cd('a:1,5,9 b:2,6,12 c:3,7,20', 'a <2> c'::tsquery), ts_rank_cd('a:1,5,9 b:2,6,12 c:3,7,20', '(a | c) & b'::tsquery);
+select ts_rank_cd('a:1,5,9 b:2,6,12 c:3,7,20', 'a & a & b'::tsquery), ts_rank_cd('a:1,5,9 b:2,6,12 c:3,7,20', 'x'::tsquery), ts_rank_cd('a:1,5,9 b:2,6,12 c:3,7,20', 'a:B'::tsquery), ts_rank_cd('', 'a'::tsquery);
+select ts_rank_cd('{0,0,0,0}', 'a:1 b:2'::tsvector, 'a&b'::tsquery), ts_rank_cd('{-1,0.2,0.4,0.5}', 'a:1 b:2'::tsvector, 'a&b'::tsquery), ts_rank_cd(null, 'a'::tsquery);
+select ts_rank_cd(to_tsvector('english', repeat('alpha beta gamma delta ', 50)), to_tsquery('english','alpha & delta'), 32);
+select ts_rank_cd('{0.1,0.2,0.4,1.5}', 'a:1'::tsvector, 'a'::tsquery);
+select ts_rank_cd('{0.1,0.2,0.4}', 'a:1'::tsvector, 'a'::tsquery);
+select ts_rank_cd('{{0.1,0.2},{0.4,1}}', 'a:1'::tsvector, 'a'::tsquery);
+select ts_rank_cd('{0.1,null,0.4,1}', 'a:1'::tsvector, 'a'::tsquery);

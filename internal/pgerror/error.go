@@ -6,7 +6,8 @@ import (
 )
 
 // Error is a PostgreSQL error. Position is the 1-based character offset into
-// the statement text, or 0 when unknown.
+// the statement text, 0 when unknown, or -1 when the error has none (no
+// enclosing expression's position is to be added).
 type Error struct {
 	Severity   string // ERROR, FATAL, PANIC (NOTICE etc. travel as Notice)
 	Code       string // SQLSTATE, one of the constants in codes.go

@@ -69,6 +69,11 @@ func Coerce(env *types.Env, e sql.Expression, to *types.Type, cc types.CastConte
 		// fold with the session's environment (time zone for timestamptz)
 		v, err := types.Cast(lit.Value, from, to, c.Explicit, foldEnv(env))
 		if err != nil {
+			if pe, ok := pgerror.As(err); ok && pe.Position == 0 {
+				// PostgreSQL folds a typed constant's cast while planning,
+				// where errors carry no position (-1: none to be added)
+				pe.Position = -1
+			}
 			return nil, err
 		}
 		return NewLiteral(to, v), nil

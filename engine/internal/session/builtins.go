@@ -42,6 +42,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddOverlapsFuncs,
 	expr.AddPatternFuncs,
 	expr.AddInetFuncs,
+	expr.AddMacaddrFuncs,
 	expr.AddSessionInfoFuncs,
 	expr.AddTransactionIDFuncs,
 	expr.AddTextFuncs,

@@ -19,6 +19,10 @@ import (
 func (s *Session) statementError(raw error, kind string) error {
 	err := s.relationError(raw, kind, s.curSQL)
 	pe, ok := pgerror.As(err)
+	if ok && pe.Position < 0 {
+		pe.Position = 0 // it has none
+		return err
+	}
 	if !ok || s.curStmt == nil {
 		return err
 	}

@@ -32,6 +32,8 @@ func castContextExtra(f, t *Type) CastContext {
 		return CastImplicit
 	case f.Kind == KindInet && t.Kind == KindCidr:
 		return CastAssignment
+	case f.Kind == KindMacaddr && t.Kind == KindMacaddr8, f.Kind == KindMacaddr8 && t.Kind == KindMacaddr:
+		return CastImplicit
 	}
 	return castNone
 }
@@ -83,6 +85,12 @@ func castExtra(v any, f, t *Type, env *Env) (any, bool, error) {
 		return m, true, err
 	case f.Kind == KindCidr && t.Kind == KindInet:
 		return v, true, nil
+	case f.Kind == KindMacaddr && t.Kind == KindMacaddr8:
+		b := MacaddrBytes(v.(string))
+		return FormatMacaddr([]byte{b[0], b[1], b[2], 0xff, 0xfe, b[3], b[4], b[5]}), true, nil
+	case f.Kind == KindMacaddr8 && t.Kind == KindMacaddr:
+		s, err := macaddr8ToMacaddr(v.(string))
+		return s, true, err
 	case f.Kind == KindInet && t.Kind == KindCidr:
 		s, err := ParseInet(v.(string))
 		if err != nil {

@@ -118,6 +118,8 @@ var pgCast = []struct {
 	{"bit", "varbit", 'i'},
 	{"cidr", "inet", 'i'},
 	{"inet", "cidr", 'a'},
+	{"macaddr", "macaddr8", 'i'},
+	{"macaddr8", "macaddr", 'i'},
 	{"int4", "bit", 'e'},
 	{"int4", "money", 'a'},
 	{"int8", "bit", 'e'},

@@ -299,6 +299,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseCidr(s)
 	case KindMacaddr:
 		return ParseMacaddr(s)
+	case KindMacaddr8:
+		return ParseMacaddr8(s)
 	case KindTID:
 		return ParseTID(s)
 	case KindMoney:

@@ -54,6 +54,7 @@ const (
 	KindMultirange // the built-in multirange types (multirange.go), values MultirangeVal
 	KindPolygon    // polygon, kept as its canonical text (geo_polygon.go)
 	KindLseg       // lseg, kept as its canonical text (geo_lseg.go)
+	KindMacaddr8   // macaddr8, kept as its canonical text (net_macaddr8.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),

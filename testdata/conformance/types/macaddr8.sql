@@ -1,0 +1,22 @@
+-- macaddr8: input forms, output, casts with macaddr, operators and functions of both
+select trunc('08:00:2b:01:02:03'::macaddr), '08:00:2b:01:02:03'::macaddr & 'ff:ff:ff:00:00:00', ~'08:00:2b:01:02:03'::macaddr, '08:00:2b:01:02:03'::macaddr | '01:00:00:00:00:00';
+select macaddr8_set7bit('08:00:2b:01:02:03:04:05'), trunc('08:00:2b:01:02:03:04:05'::macaddr8);
+select '08:00:2b:01:02:03:04:05'::macaddr8 & 'ff:ff:ff:ff:00:00:00:00', '08:00:2b:01:02:03:04:05'::macaddr8 | '01:00:00:00:00:00:00:01', ~'08:00:2b:01:02:03:04:05'::macaddr8;
+select x::macaddr8 from (values ('08:00:2b:01:02:03:04:05'), ('08-00-2b-01-02-03-04-05'), ('08002b:0102030405'), ('08002b0102030405'), ('0800.2b01.0203.0405'), ('08:00:2b:01:02:03'), ('08002b010203'), ('  08:00:2B:01:02:03:04:05  '), ('08:00:2b:01:02:03:'), ('08002b0102030'), ('0800:2b01:0203:0405')) v(x);
+select '08:00:2b:01:02:03:04'::macaddr8;
+select '08:00-2b:01:02:03:04:05'::macaddr8;
+select '08:00:2b:01:02:03:04:05:06'::macaddr8;
+select '08:00:2b:01:02:03 x'::macaddr8;
+select 'zz:00:2b:01:02:03:04:05'::macaddr8;
+select '08:00:2b:01:02:03'::macaddr::macaddr8, '08:00:2b:ff:fe:01:02:03'::macaddr8::macaddr;
+select '08:00:2b:01:02:03:04:05'::macaddr8::macaddr;
+select macaddr8('08:00:2b:01:02:03'::macaddr), macaddr('08:00:2b:ff:fe:01:02:03'::macaddr8);
+create table m8(a macaddr8 primary key, b macaddr8[]);
+insert into m8 values ('08:00:2b:01:02:03:04:05', '{08:00:2b:01:02:03:04:05,08:00:2b:01:02:03}'), ('00:00:2b:01:02:03:04:05', null), ('08:00:2b:01:02:03', null);
+select * from m8 order by a;
+select a from m8 where a > '01:00:00:00:00:00:00:00' order by a desc;
+select '08:00:2b:01:02:03:04:05'::macaddr8 = '08:00:2b:01:02:03:04:05', '08:00:2b:01:02:03'::macaddr8 < '08:00:2b:01:02:03:04:05'::macaddr8;
+select format_type(774, -1), format_type(775, -1);
+select a, count(*) from (values ('08:00:2b:01:02:03'::macaddr8), ('08:00:2b:ff:fe:01:02:03'), ('01:02:03:04:05:06:07:08')) v(a) group by a order by a;
+select '08:00:2b:01:02:03:04:05'::macaddr8::text, '08:00:2b:01:02:03:04:05'::text::macaddr8;
+drop table m8;

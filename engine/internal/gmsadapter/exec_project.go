@@ -55,6 +55,10 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 		if moved := rowChecksFirstInsert(w, b.isRowCheck); moved != nil {
 			return b.base.Build(ctx, moved, row) // exec_row_checks.go
 		}
+	case *plan.Update:
+		if wrapped := failingRowCheckUpdate(w, b.isRowCheck); wrapped != nil {
+			return b.base.Build(ctx, wrapped, row) // exec_row_checks.go
+		}
 	case *rowChecksFirst:
 		child, err := b.base.Build(ctx, w.Child, row)
 		if err != nil {

@@ -1,6 +1,8 @@
 package gmsadapter
 
 import (
+	"slices"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 )
@@ -88,3 +90,57 @@ func (i *rowChecksIter) Next(ctx *sql.Context) (sql.Row, error) {
 }
 
 func (i *rowChecksIter) Close(ctx *sql.Context) error { return i.child.Close(ctx) }
+
+// PostgreSQL's CHECK violation names the failing row in its DETAIL
+// ("Failing row contains (...)."). GMS's update iterator raises the
+// violation without the row, so an UPDATE's CHECK constraints are
+// wrapped to raise it themselves, with the row (failingRowCheck).
+
+// failingRowCheckUpdate returns u with its CHECK constraints (not its
+// row security checks) wrapped, or nil when there is nothing to wrap.
+func failingRowCheckUpdate(u *plan.Update, isRowCheck func(string) bool) *plan.Update {
+	checks := u.Checks()
+	var out sql.CheckConstraints
+	for i, c := range checks {
+		if _, done := c.Expr.(*failingRowCheck); done || (isRowCheck != nil && isRowCheck(c.Name)) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(checks)
+		}
+		w := *c
+		w.Expr = &failingRowCheck{Expression: c.Expr, name: c.Name}
+		out[i] = &w
+	}
+	if out == nil {
+		return nil
+	}
+	return u.WithChecks(out).(*plan.Update)
+}
+
+// failingRowCheck is a CHECK constraint's condition that fails with the
+// violation and the row when the condition is false.
+type failingRowCheck struct {
+	sql.Expression
+	name string
+}
+
+func (c *failingRowCheck) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Expression.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	if sql.IsFalse(v) {
+		return nil, sql.NewWrappedInsertError(row, sql.ErrCheckConstraintViolated.New(c.name))
+	}
+	return v, nil
+}
+
+func (c *failingRowCheck) Children() []sql.Expression { return []sql.Expression{c.Expression} }
+
+func (c *failingRowCheck) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	if len(ch) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(ch), 1)
+	}
+	return &failingRowCheck{Expression: ch[0], name: c.name}, nil
+}

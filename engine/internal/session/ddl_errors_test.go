@@ -46,6 +46,10 @@ func TestViolationDetails(t *testing.T) {
 	}{
 		{"check names the target table", "INSERT INTO b VALUES (3, 9, 'kid')", pgerror.CheckViolation, "b",
 			`new row for relation "b" violates check constraint "b_age_check"`, "Failing row contains (3, 9, kid)."},
+		{"check by update", "UPDATE b SET age = age - 10 WHERE id = 1", pgerror.CheckViolation, "b",
+			`new row for relation "b" violates check constraint "b_age_check"`, "Failing row contains (1, 10, ann)."},
+		{"check by update returning", "UPDATE b SET age = 1 WHERE id = 1 RETURNING id", pgerror.CheckViolation, "b",
+			`new row for relation "b" violates check constraint "b_age_check"`, "Failing row contains (1, 1, ann)."},
 		{"fk child", "INSERT INTO c VALUES (2, 7)", pgerror.ForeignKeyViolation, "c",
 			`insert or update on table "c" violates foreign key constraint "c_b_id_fkey"`, `Key (b_id)=(7) is not present in table "b".`},
 		{"fk parent", "DELETE FROM b WHERE id = 1", pgerror.ForeignKeyViolation, "c",

@@ -87,7 +87,7 @@ func (s *State) TriggerDef(oid uint32, pretty bool) (string, bool) {
 	if pretty && s.visible(t.Table.Schema) {
 		b.WriteString(quoteIdent(t.Table.Name))
 	} else {
-		b.WriteString(quoteIdent(t.Table.Schema) + "." + quoteIdent(t.Table.Name))
+		b.WriteString(qualifiedRel(t.Table.Schema, t.Table.Name))
 	}
 	if t.Constraint {
 		deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)

@@ -45,7 +45,7 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 	if ix.Unique {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + QuoteIdent(r.Schema) + "." + QuoteIdent(r.Name) + " USING " + method + " (")
+	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + qualifiedRel(r.Schema, r.Name) + " USING " + method + " (")
 	b.WriteString(strings.Join(keys, ", "))
 	b.WriteString(")")
 	if len(ix.AM.Options) > 0 {

@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -43,7 +44,7 @@ func IndexDef(schema, table, name string, unique bool, cols []string) string {
 	if unique {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(name) + " ON " + QuoteIdent(schema) + "." + QuoteIdent(table) + " USING btree (")
+	b.WriteString("INDEX " + QuoteIdent(name) + " ON " + qualifiedRel(schema, table) + " USING btree (")
 	for i, c := range cols {
 		if i > 0 {
 			b.WriteString(", ")
@@ -52,6 +53,16 @@ func IndexDef(schema, table, name string, unique bool, cols []string) string {
 	}
 	b.WriteString(")")
 	return b.String()
+}
+
+// qualifiedRel is a relation's name qualified as ruleutils.c's
+// generate_qualified_relation_name writes it: the session's own temporary
+// schema as pg_temp.
+func qualifiedRel(schema, name string) string {
+	if pgident.IsTempSchema(schema) {
+		schema = "pg_temp"
+	}
+	return QuoteIdent(schema) + "." + QuoteIdent(name)
 }
 
 // QuoteIdent quotes an identifier when PostgreSQL would (quote_ident).

@@ -28,7 +28,7 @@ func RuleDefinition(r *catalog.Rule) string {
 	var b strings.Builder
 	b.WriteString("CREATE RULE " + quoteIdent(r.Name) + " AS\n    ON ")
 	b.WriteString(map[byte]string{'2': "UPDATE", '3': "INSERT", '4': "DELETE"}[r.Event])
-	b.WriteString(" TO " + quoteIdent(r.Table.Schema) + "." + quoteIdent(r.Table.Name))
+	b.WriteString(" TO " + qualifiedRel(r.Table.Schema, r.Table.Name))
 	if r.Where != "" {
 		w := r.Where
 		if !strings.HasPrefix(w, "(") || !strings.HasSuffix(w, ")") {

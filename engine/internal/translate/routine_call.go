@@ -188,8 +188,21 @@ func (t *Translator) userFuncCall(display, builtin string, f *pg.FuncCall, cands
 	}
 	// CALL matches a procedure's OUT parameters too (PostgreSQL 14+)
 	full := proc != nil && !from
+	named := false
+	for _, a := range args {
+		named = named || a.name != ""
+	}
 	var fits []shaped
 	for _, fn := range cands {
+		if fn.Variadic() && !f.FuncVariadic && (named || len(args) >= len(fn.InputArgs())) {
+			// FuncnameGetCandidates: without VARIADIC in the call, a
+			// VARIADIC function given all its arguments matches only in
+			// expanded form, and never in named notation
+			if slot, ok := variadicShape(fn, args, false, full); ok && !named {
+				fits = append(fits, shaped{fn, slot, true})
+			}
+			continue
+		}
 		if slot, ok := callShape(fn, args, full); ok {
 			fits = append(fits, shaped{fn, slot, false})
 		}

@@ -1,0 +1,20 @@
+-- VARIADIC functions: which call forms match (FuncnameGetCandidates' expand_variadic)
+create function vf(a int, variadic b int[]) returns int language sql as 'select a + coalesce(array_length(b,1),0)';
+select vf(1, array[2,3]);
+select vf(1, variadic array[2,3]);
+select vf(1);
+select vf(a => 1);
+select vf(1, b => 2);
+select vf(a => 1, b => array[2,3]);
+select vf(a => 1, variadic b => array[2,3]);
+create function vany(variadic anyarray) returns int language sql as 'select array_length($1,1)';
+select vany(1,2);
+select vany(variadic array[1,2]);
+drop function vf;
+drop function vany;
+create function vdef(a int, variadic b int[] default '{}') returns int language sql as 'select a + coalesce(array_length(b,1),0)';
+select vdef(1);
+select vdef(1, 2, 3);
+select vdef(a => 1);
+select vdef(1, array[2]);
+drop function vdef;

@@ -8,7 +8,6 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/types"
-	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // pgtap installs as pgTAP 1.3.3 (Supabase's default) or, with CREATE
@@ -45,21 +44,15 @@ CREATE FUNCTION @extschema@._retval(text) RETURNS text LANGUAGE sql STABLE AS $$
 // tapIsV13 is _pgtap13().
 func tapIsV13(_ context.Context, c routine.Caller, _ []any) (any, error) { return tapV13(c), nil }
 
-// typmodGroup is a type modifier list in a type name: "(10)", "(8, 2)".
-var typmodGroup = regexp.MustCompile(`\(\s*\d+(\s*,\s*\d+)*\s*\)`)
-
-// tapTypeName is pgTAP 1.3's _typename(name): name::regtype as text,
-// name itself when there is no such type. regtype input ignores type
-// modifiers, so they are dropped first.
-func tapTypeName(c routine.Caller, name string) (string, error) {
-	v, err := types.Input(types.Regtype, typmodGroup.ReplaceAllString(name, ""), c.Env())
-	if err != nil {
-		if pe, ok := pgerror.As(err); ok && pe.Code == pgerror.UndefinedObject {
-			return name, nil
-		}
-		return "", err
+// tapTypeName is pgTAP 1.3's _typename(name): name::regtype as text
+// (format_type without modifiers), name itself when there is no such
+// type.
+func tapTypeName(ctx context.Context, c routine.Caller, name string) string {
+	t, ok := tapParseType(ctx, c, name)
+	if !ok {
+		return name
 	}
-	return v.(string), nil
+	return t.FormatTypeNoMod()
 }
 
 // tapType is _tap_type(type, typmod): _typename (typmod false) or
@@ -70,7 +63,7 @@ func tapTypeName(c routine.Caller, name string) (string, error) {
 func tapType(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	name := a[0].(string)
 	if a[1] != true {
-		return tapTypeName(c, name)
+		return tapTypeName(ctx, c, name), nil
 	}
 	t, ok := tapParseType(ctx, c, name)
 	if !ok {
@@ -86,14 +79,10 @@ var setofPrefix = regexp.MustCompile(`^setof[[:space:]]+`)
 
 // tapRetval is pgTAP 1.3's _retval(type): _typename of a return type,
 // after "setof " when it starts so.
-func tapRetval(_ context.Context, c routine.Caller, a []any) (any, error) {
+func tapRetval(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	s := a[0].(string)
 	prefix := setofPrefix.FindString(s)
-	n, err := tapTypeName(c, s[len(prefix):])
-	if err != nil {
-		return nil, err
-	}
-	return prefix + n, nil
+	return prefix + tapTypeName(ctx, c, s[len(prefix):]), nil
 }
 
 // tapParseType reads a type name with its modifiers as a cast to it

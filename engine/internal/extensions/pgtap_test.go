@@ -73,6 +73,9 @@ func TestPgtapVersions(t *testing.T) {
 			want: "    # Subtest: vt.test_one()"},
 		{name: "1.3.3 runner", sql: "BEGIN; CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt; " + xunit + "; ROLLBACK",
 			want: "# Subtest: vt.test_one()"},
+		{name: "1.3.3 type names", sql: "BEGIN; CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt; CREATE DOMAIN vt.pos AS int; SET LOCAL search_path = vt, public; " +
+			"SELECT vt.plan(1); SELECT vt.domains_are('vt', ARRAY['pos'], 'd'), vt.format_type_string('pos'), vt.format_type_string('varchar(4)'), vt._typename('int4'), vt._typename('nonesuch'); ROLLBACK",
+			want: "ok 1 - d|pos|character varying(4)|integer|nonesuch"},
 		{name: "no such version", sql: "CREATE EXTENSION pgtap VERSION '9.9'", code: "22023",
 			msg: `extension "pgtap" has no installation script nor update path for version "9.9"`},
 	})

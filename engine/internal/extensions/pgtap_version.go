@@ -52,7 +52,22 @@ func tapTypeName(ctx context.Context, c routine.Caller, name string) string {
 	if !ok {
 		return name
 	}
-	return t.FormatTypeNoMod()
+	return tapVisible(ctx, c, t).FormatTypeNoMod()
+}
+
+// tapVisible is t as format_type prints a type the search path finds:
+// unqualified (Type.FormatType qualifies every type outside public).
+func tapVisible(ctx context.Context, c routine.Caller, t *types.Type) *types.Type {
+	if t.Schema == "" || t.Schema == "pg_catalog" || t.Schema == "public" || t.Kind == types.KindExt || t.Kind == types.KindArray {
+		return t
+	}
+	r, err := c.Query(ctx, "SELECT pg_catalog.pg_type_is_visible($1)", &routine.Params{Types: []*types.Type{types.Oid}}, []any{t.OID})
+	if err != nil || len(r.Rows) != 1 || r.Rows[0][0] != true {
+		return t
+	}
+	u := *t
+	u.Schema = "public" // printed bare, quoted as needed
+	return &u
 }
 
 // tapType is _tap_type(type, typmod): _typename (typmod false) or
@@ -72,7 +87,7 @@ func tapType(ctx context.Context, c routine.Caller, a []any) (any, error) {
 	if t.Base().Kind == types.KindInterval {
 		return name, nil
 	}
-	return t.FormatType(), nil
+	return tapVisible(ctx, c, t).FormatType(), nil
 }
 
 var setofPrefix = regexp.MustCompile(`^setof[[:space:]]+`)

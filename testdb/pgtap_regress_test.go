@@ -2,6 +2,7 @@ package testdb_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -54,6 +55,16 @@ func TestPgTAPRegression(t *testing.T) {
 	if _, err := sess.Exec(ctx, `drop extension pg_stat_statements, pg_graphql, supabase_vault, pgcrypto, "uuid-ossp" cascade`); err != nil {
 		t.Fatal(err)
 	}
+	// The checkout's version (its control file's default_version), which
+	// Prepare's CREATE EXTENSION IF NOT EXISTS then keeps.
+	version, err := controlVersion(filepath.Join(root, "pgtap.control"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Exec(ctx, "create extension pgtap with schema extensions version '"+version+"'"); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("pgTAP %s", version)
 	sess.Close()
 	base, err := testdb.Prepare(ctx, eng)
 	if err != nil {
@@ -119,4 +130,17 @@ func TestPgTAPRegression(t *testing.T) {
 		t.Logf("%s: differs (%d of %d tests ok here; %v)", name, len(res.Files[0].Tests)-len(res.Files[0].Failed), res.Files[0].Planned, res.Files[0].Errors)
 	}
 	t.Logf("pgTAP regression files matching their expected output: %d of %d: %v", matched, len(files), passing)
+}
+
+// controlVersion reads default_version from an extension control file.
+func controlVersion(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	m := regexp.MustCompile(`(?m)^\s*default_version\s*=\s*'([^']+)'`).FindSubmatch(b)
+	if m == nil {
+		return "", fmt.Errorf("%s: no default_version", path)
+	}
+	return string(m[1]), nil
 }

@@ -72,7 +72,7 @@ func Report(w, errw io.Writer, res *Result) {
 			}
 			fmt.Fprintf(w, "%-*s (Wstat: %s Tests: %d Failed: %d)\n", width-1, f.File, wstat, len(f.Tests), len(f.Failed))
 			if len(f.Failed) > 0 {
-				label := "Failed test: "
+				label := "Failed test:" // TAP::Formatter pads neither to the other
 				if len(f.Failed) > 1 {
 					label = "Failed tests:"
 				}

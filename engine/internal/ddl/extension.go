@@ -56,7 +56,12 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 			return pgerror.New(pgerror.InvalidObjectDefinition, "cyclic dependency detected between extensions %q and %q", c.Name, parents[len(parents)-1])
 		}
 	}
-	if c.Version != "" && c.Version != e.Version {
+	version := e.Version
+	if c.Version != "" {
+		version = c.Version
+	}
+	updates, ok := e.UpdatePath(e.Versions()[0], version)
+	if !ok {
 		return pgerror.New(pgerror.InvalidParameterValue, "extension %q has no installation script nor update path for version %q", c.Name, c.Version)
 	}
 	var schema string
@@ -103,16 +108,12 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 	if err := createBaseTypes(h, e, schema); err != nil { // extension_types.go
 		return err
 	}
-	if strings.TrimSpace(e.Script) != "" {
-		xh, ok := h.(ExtensionHost)
-		if !ok {
-			return pgerror.New(pgerror.FeatureNotSupported, "CREATE EXTENSION %s cannot run its script here", c.Name)
-		}
-		script := strings.ReplaceAll(e.Script, "@extschema@", quoteIdent(schema))
-		script = strings.ReplaceAll(script, "MODULE_PATHNAME", extensions.ModulePathname(e.Name))
-		if err := xh.RunExtensionScript(script, schema); err != nil {
-			return err
-		}
+	scripts := []string{e.Script}
+	for _, u := range updates {
+		scripts = append(scripts, u.Script)
+	}
+	if err := runExtensionScripts(h, e, "CREATE", scripts, schema); err != nil {
+		return err
 	}
 	var members []catalog.Member
 	for _, m := range objects(h) {
@@ -120,12 +121,32 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 			members = append(members, m)
 		}
 	}
-	h.SetCatalog(h.Catalog().PutExtension(catalog.Extension{Name: e.Name, Schema: schema, Version: e.Version,
+	h.SetCatalog(h.Catalog().PutExtension(catalog.Extension{Name: e.Name, Schema: schema, Version: version,
 		Relocatable: e.Relocatable && e.Schema == "", Owner: currentUser(h), Members: members}))
 	if e.Comment != "" {
 		// the control file's comment, as CREATE EXTENSION records it
 		comment := e.Comment
 		h.SetCatalog(h.Catalog().SetComment(catalog.ObjectKey{Kind: catalog.ObjExtension, Name: e.Name}, &comment))
+	}
+	return nil
+}
+
+// runExtensionScripts runs an extension's install or update scripts in
+// schema, as PostgreSQL's execute_extension_script does.
+func runExtensionScripts(h Host, e *extensions.Extension, verb string, scripts []string, schema string) error {
+	for _, script := range scripts {
+		if strings.TrimSpace(script) == "" {
+			continue
+		}
+		xh, ok := h.(ExtensionHost)
+		if !ok {
+			return pgerror.New(pgerror.FeatureNotSupported, "%s EXTENSION %s cannot run its script here", verb, e.Name)
+		}
+		script = strings.ReplaceAll(script, "@extschema@", quoteIdent(schema))
+		script = strings.ReplaceAll(script, "MODULE_PATHNAME", extensions.ModulePathname(e.Name))
+		if err := xh.RunExtensionScript(script, schema); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -295,16 +316,7 @@ func AlterExtension(h Host, c *translate.AlterExtension) error {
 		return pgerror.New(pgerror.UndefinedObject, "extension %q does not exist", c.Name)
 	}
 	if c.NewSchema == "" {
-		want := c.Version
-		e, _ := extensions.Lookup(c.Name)
-		if want == "" && e != nil {
-			want = e.Version
-		}
-		if want == ext.Version || want == "" {
-			h.Notice("NOTICE", "00000", fmt.Sprintf("version %q of extension %q is already installed", ext.Version, c.Name))
-			return nil
-		}
-		return pgerror.New(pgerror.InvalidParameterValue, "extension %q has no update path from version %q to version %q", c.Name, ext.Version, want)
+		return updateExtension(h, ext, c.Version)
 	}
 	if c.NewSchema == ext.Schema {
 		return nil
@@ -360,6 +372,46 @@ func AlterExtension(h Host, c *translate.AlterExtension) error {
 	}
 	n := *ext
 	n.Schema, n.Members = c.NewSchema, moved
+	h.SetCatalog(h.Catalog().PutExtension(n))
+	return nil
+}
+
+// updateExtension is ALTER EXTENSION name UPDATE [TO want]: the update
+// scripts from the installed version to want (the default version when
+// empty) run, and what they create joins the extension's members.
+func updateExtension(h Host, ext *catalog.Extension, want string) error {
+	e, _ := extensions.Lookup(ext.Name)
+	if want == "" && e != nil {
+		want = e.Version
+	}
+	if want == ext.Version || want == "" {
+		h.Notice("NOTICE", "00000", fmt.Sprintf("version %q of extension %q is already installed", ext.Version, ext.Name))
+		return nil
+	}
+	var path []extensions.Update
+	ok := false
+	if e != nil {
+		path, ok = e.UpdatePath(ext.Version, want)
+	}
+	if !ok {
+		return pgerror.New(pgerror.InvalidParameterValue, "extension %q has no update path from version %q to version %q", ext.Name, ext.Version, want)
+	}
+	before := objectSet(h)
+	scripts := make([]string, len(path))
+	for i, u := range path {
+		scripts[i] = u.Script
+	}
+	if err := runExtensionScripts(h, e, "ALTER", scripts, ext.Schema); err != nil {
+		return err
+	}
+	n := *ext
+	n.Members = append([]catalog.Member(nil), ext.Members...)
+	for _, m := range objects(h) {
+		if !before[m] {
+			n.Members = append(n.Members, m)
+		}
+	}
+	n.Version = want
 	h.SetCatalog(h.Catalog().PutExtension(n))
 	return nil
 }

@@ -69,7 +69,7 @@ var supabaseOffers = []Offered{
 	{Name: "pgrowlocks", Version: "1.2", Comment: "show row-level locking information"},
 	{Name: "pgsodium", Version: "3.1.8", Comment: "Postgres extension for libsodium functions"},
 	{Name: "pgstattuple", Version: "1.5", Comment: "show tuple-level statistics"},
-	{Name: "pgtap", Version: "1.2.0", Comment: "Unit testing for PostgreSQL"},
+	{Name: "pgtap", Version: "1.3.3", Comment: "Unit testing for PostgreSQL"},
 	{Name: "plcoffee", Version: "3.1.10", Comment: "PL/CoffeeScript (v8) trusted procedural language"},
 	{Name: "plls", Version: "3.1.10", Comment: "PL/LiveScript (v8) trusted procedural language"},
 	{Name: "plpgsql", Version: "1.0", Comment: "PL/pgSQL procedural language"},

@@ -16,6 +16,12 @@
 // symbol to Extension.Funcs[symbol] (a Func, called as a language handler
 // is: the Caller, the declared function, the arguments, trigger data).
 //
+// An extension offered in more than one version (pgtap: 1.3.3, and
+// 1.2.0 as Supabase also offers) has update scripts (Extension.Updates):
+// CREATE EXTENSION ... VERSION runs Script and the updates up to the
+// version asked for, ALTER EXTENSION ... UPDATE the updates from the
+// installed one, as PostgreSQL follows an update path.
+//
 // An extension that defines base types (pgvector's vector) lists them in
 // Extension.BaseTypes: CREATE EXTENSION creates each, before the script
 // runs, in the extension's schema with OIDs of the database and the

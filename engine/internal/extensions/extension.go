@@ -23,6 +23,15 @@ type Extension struct {
 	// Script is run at CREATE EXTENSION, @extschema@ replaced by the
 	// target schema.
 	Script string
+	// ScriptVersion is the version Script installs when it is older than
+	// Version; Updates then lead from it to Version, as PostgreSQL
+	// installs a version that has no script of its own by running an
+	// older one's and the update scripts after it. Empty: Version.
+	ScriptVersion string
+	// Updates are the extension's update scripts, in order: CREATE
+	// EXTENSION runs them after Script up to the version asked for, ALTER
+	// EXTENSION UPDATE from the installed version on.
+	Updates []Update
 	// BaseTypes names the base types the extension defines (pgvector's
 	// vector): created in its schema before the script runs, with OIDs
 	// of the database, their behaviour the types.ExtBase of that name
@@ -69,6 +78,43 @@ type Extension struct {
 	// defines with a range or a list (DefineCustomIntVariable's min and
 	// max, say); SET outside them fails as in PostgreSQL.
 	SettingLimits map[string]SettingLimit
+}
+
+// Update is one update script, taking an installed extension from
+// version From to version To (pgtap--1.2.0--1.3.3.sql).
+type Update struct {
+	From, To, Script string
+}
+
+// Versions lists the versions CREATE EXTENSION ... VERSION installs:
+// Script's, then each update's, Version last.
+func (e *Extension) Versions() []string {
+	v := e.ScriptVersion
+	if v == "" {
+		v = e.Version
+	}
+	out := []string{v}
+	for _, u := range e.Updates {
+		out = append(out, u.To)
+	}
+	return out
+}
+
+// UpdatePath returns the update scripts taking version from to version
+// to, in order; ok is false when there is no such path (to is older, or
+// unknown). From equal to to is the empty path.
+func (e *Extension) UpdatePath(from, to string) (path []Update, ok bool) {
+	cur := from
+	for _, u := range e.Updates {
+		if cur == to {
+			break
+		}
+		if u.From == cur {
+			path = append(path, u)
+			cur = u.To
+		}
+	}
+	return path, cur == to
 }
 
 // SettingLimit is a configuration parameter's valid values: a range of

@@ -53,11 +53,13 @@ var pgtapAreHelpers string
 // per common type (pgtap_types.go), because user functions here have no
 // polymorphic arguments.
 var pgtap = &Extension{
-	Name:        "pgtap",
-	Version:     "1.2.0",
-	Comment:     "Unit testing for PostgreSQL",
-	Relocatable: true,
-	Script:      pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapRelkindScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapAreScript() + pgtapBodiesRestored,
+	Name:          "pgtap",
+	Version:       "1.3.3",
+	ScriptVersion: "1.2.0",
+	Updates:       []Update{{From: "1.2.0", To: "1.3.3", Script: pgtap13Script}},
+	Comment:       "Unit testing for PostgreSQL",
+	Relocatable:   true,
+	Script:        pgtapBodiesUnchecked + pgtapScript + pgtapOverloads() + pgtapSchemaScript + pgtapMoreScript + pgtapInheritScript + pgtapFuncsScript + pgtapOwnerScript + pgtapFunctionScript() + pgtapRelkindScript() + pgtapHasScript + pgtapPrivsScript + pgtapRulesScript + pgtapAreScript() + pgtapBodiesRestored,
 	Funcs: map[string]Func{
 		"tap_plan":            tapPlan,
 		"tap_no_plan":         tapNoPlan,
@@ -86,6 +88,9 @@ var pgtap = &Extension{
 		"tap_temptable":       ScalarC(tapTempTable),
 		"tap_def_is":          ScalarC(tapDefIs),
 		"tap_os_name":         Scalar(func([]any) (any, error) { return runtime.GOOS, nil }),
+		"tap_v13":             ScalarC(tapIsV13),
+		"tap_type":            ScalarC(tapType),
+		"tap_retval":          ScalarC(tapRetval),
 	},
 }
 

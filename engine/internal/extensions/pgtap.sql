@@ -13,7 +13,16 @@ CREATE FUNCTION @extschema@.finish(exception_on_failure boolean DEFAULT NULL) RE
 AS 'MODULE_PATHNAME', 'tap_finish' LANGUAGE c;
 CREATE FUNCTION @extschema@.num_failed() RETURNS integer
 AS 'MODULE_PATHNAME', 'tap_num_failed' LANGUAGE c;
-CREATE FUNCTION @extschema@.pgtap_version() RETURNS numeric LANGUAGE sql IMMUTABLE AS $$ SELECT 1.2 $$;
+-- _pgtap13(): whether the installed version is 1.3 or later (pgtap_version.go).
+CREATE FUNCTION @extschema@._pgtap13() RETURNS boolean
+AS 'MODULE_PATHNAME', 'tap_v13' LANGUAGE c STABLE;
+CREATE FUNCTION @extschema@.pgtap_version() RETURNS numeric LANGUAGE sql STABLE AS $$ SELECT CASE WHEN @extschema@._pgtap13() THEN 1.3 ELSE 1.2 END $$;
+-- _tap_type(type, typmod) and _tap_retval(type): the type-name
+-- normalisers of 1.3's _typename, format_type_string and _retval.
+CREATE FUNCTION @extschema@._tap_type(text, boolean) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_type' LANGUAGE c STABLE STRICT;
+CREATE FUNCTION @extschema@._tap_retval(text) RETURNS text
+AS 'MODULE_PATHNAME', 'tap_retval' LANGUAGE c STABLE STRICT;
 CREATE FUNCTION @extschema@.pg_version() RETURNS text LANGUAGE sql AS $$ SELECT current_setting('server_version') $$;
 CREATE FUNCTION @extschema@.pg_version_num() RETURNS integer LANGUAGE sql AS $$ SELECT current_setting('server_version_num')::integer $$;
 

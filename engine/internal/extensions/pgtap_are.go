@@ -25,7 +25,12 @@ func pgtapAreScript() string {
 		if elem == "text" {
 			f = "_texts_are"
 		}
-		return fmt.Sprintf("@extschema@.%s('%s', %s, $%d, $%d)", f, noun, list, want, desc)
+		w := fmt.Sprintf("$%d", want)
+		if noun == "types" {
+			// since 1.3 the wanted types are normalised (int4 is integer)
+			w = "@extschema@._wanted_types(" + w + ")"
+		}
+		return fmt.Sprintf("@extschema@.%s('%s', %s, %s, $%d)", f, noun, list, w, desc)
 	}
 	// In a schema, or else on the search path. list has %s where the
 	// schema (or NULL) goes.
@@ -72,7 +77,8 @@ func pgtapAreScript() string {
 	for _, f := range []struct{ name, elem, noun, what, list string }{
 		{"tablespaces_are", "name", "tablespaces", "tablespaces", "ARRAY(SELECT spcname FROM pg_catalog.pg_tablespace)"},
 		{"schemas_are", "name", "schemas", "schemas",
-			"ARRAY(SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname !~ '^pg_' AND nspname <> 'information_schema')"},
+			// pgTAP 1.2.0's NOT LIKE 'pg_%' also left out pgx…; 1.3 escapes the _
+			"ARRAY(SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname !~ CASE WHEN @extschema@._pgtap13() THEN '^pg_' ELSE '^pg.' END AND nspname <> 'information_schema')"},
 		{"roles_are", "name", "roles", "roles", "ARRAY(SELECT rolname FROM pg_catalog.pg_roles)"},
 		{"users_are", "name", "users", "users", "ARRAY(SELECT usename FROM pg_catalog.pg_user)"},
 		{"groups_are", "name", "groups", "groups", "ARRAY(SELECT groname FROM pg_catalog.pg_group)"},

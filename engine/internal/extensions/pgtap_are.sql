@@ -31,6 +31,11 @@ CREATE FUNCTION @extschema@._funcs(name) RETURNS name[] LANGUAGE sql AS $$
                            ELSE n.nspname = $1 END)
 $$;
 
+-- _wanted_types(names): the types a test names, through _typename since
+-- 1.3, as written in 1.2.0.
+CREATE FUNCTION @extschema@._wanted_types(name[]) RETURNS name[] LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN @extschema@._pgtap13() THEN ARRAY(SELECT @extschema@._tap_type(x, false)::name FROM unnest($1) WITH ORDINALITY u(x, i) ORDER BY i) ELSE $1 END
+$$;
 -- _types(schema, kinds): the types of those typtypes (NULL: any), not
 -- counting table row types and array types.
 CREATE FUNCTION @extschema@._types(name, char[]) RETURNS name[] LANGUAGE sql AS $$

@@ -7,7 +7,7 @@
 CREATE FUNCTION @extschema@._type_func("char", name, name, name[]) RETURNS boolean LANGUAGE sql AS $$
   SELECT p.prokind = $1 FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
    WHERE p.proname = $3 AND ($2 IS NULL AND pg_catalog.pg_function_is_visible(p.oid) OR n.nspname = $2)
-     AND ($4 IS NULL OR pg_catalog.array_to_string(p.proargtypes::regtype[], ',') = pg_catalog.array_to_string($4, ','))
+     AND ($4 IS NULL OR pg_catalog.array_to_string(p.proargtypes::regtype[], ',') = @extschema@._wanted_args($4))
    LIMIT 1
 $$;
 CREATE FUNCTION @extschema@._nosuch(name, name, name[]) RETURNS text LANGUAGE sql IMMUTABLE AS $$

@@ -62,7 +62,7 @@ func pgtapFunctionScript() string {
 	// normalised as pgTAP does.
 	for _, fam := range []struct{ name, prop, typ, want, says string }{
 		{"function_lang_is", "lang::text", "name", "%s::text", "' should be written in ' || quote_ident(%s)"},
-		{"function_returns", "returns", "text", "%s", "' should return ' || %s"},
+		{"function_returns", "returns", "text", "CASE WHEN @extschema@._pgtap13() THEN @extschema@._tap_retval(%s) ELSE %s END", "' should return ' || %s"},
 		{"volatility_is", "vol", "text", "@extschema@._refine_vol(%s)", "' should be ' || @extschema@._refine_vol(%s)"},
 	} {
 		for _, fm := range forms {
@@ -89,7 +89,7 @@ CREATE FUNCTION @extschema@._fprops(name, name, name[]) RETURNS TABLE(lang name,
     FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang
    WHERE p.proname = $2 AND ($1 IS NULL AND pg_catalog.pg_function_is_visible(p.oid) OR n.nspname = $1)
-     AND ($3 IS NULL OR pg_catalog.array_to_string(p.proargtypes::regtype[], ',') = pg_catalog.array_to_string($3, ','))
+     AND ($3 IS NULL OR pg_catalog.array_to_string(p.proargtypes::regtype[], ',') = @extschema@._wanted_args($3))
 $$;
 CREATE FUNCTION @extschema@._expand_vol("char") RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE $1 WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' WHEN 'v' THEN 'VOLATILE' ELSE 'UNKNOWN' END
@@ -107,6 +107,12 @@ BEGIN
 EXCEPTION WHEN undefined_object THEN
   RETURN pg_catalog.array_to_string($1, ',');
 END;
+$$;
+-- _wanted_args: the argument types a test names, as the function
+-- assertions compare them: normalised (_funkargs) since 1.3, as written
+-- in 1.2.0 except by has_function and hasnt_function.
+CREATE FUNCTION @extschema@._wanted_args(name[]) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN @extschema@._pgtap13() THEN @extschema@._funkargs($1) ELSE pg_catalog.array_to_string($1, ',') END
 $$;
 CREATE FUNCTION @extschema@._got_func(name, name, name[]) RETURNS boolean LANGUAGE sql AS $$
   SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace

@@ -64,9 +64,11 @@ $$;
 CREATE FUNCTION @extschema@.language_is_trusted(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.language_is_trusted($1, 'Procedural language ' || quote_ident($1) || ' should be trusted') $$;
 
 -- _cmp_types(type, name): the type, as format_type prints it, is the one
--- named (quoted as the name is).
+-- named: since 1.3 by any of its names (_typename), in 1.2.0 as spelled
+-- (quoted as the name is).
 CREATE FUNCTION @extschema@._cmp_types(oid, name) RETURNS boolean LANGUAGE sql AS $$
-  SELECT pg_catalog.format_type($1, NULL) = @extschema@._quote_like($2, pg_catalog.format_type($1, NULL))
+  SELECT pg_catalog.format_type($1, NULL) = CASE WHEN @extschema@._pgtap13() THEN @extschema@._tap_type($2, false)
+    ELSE @extschema@._quote_like($2, pg_catalog.format_type($1, NULL)) END
 $$;
 
 -- Casts.
@@ -181,13 +183,19 @@ CREATE FUNCTION @extschema@._get_dtype(name, text, boolean) RETURNS text LANGUAG
      AND ($1 IS NULL AND pg_catalog.pg_type_is_visible(d.oid) OR dn.nspname = $1)
 $$;
 -- _domain_type(have, want, want's schema, description, is, domain): is()
--- or isnt() of the base type, with the wanted name quoted as the base
--- type prints; a failure when the domain does not exist.
+-- or isnt() of the base type, with the wanted name normalised (1.3:
+-- _typename, qualified as a type outside the search path prints) or
+-- quoted as the base type prints (1.2.0); a failure when the domain does
+-- not exist.
 CREATE FUNCTION @extschema@._domain_type(text, text, text, text, boolean, text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN $1 IS NULL
     THEN @extschema@.fail($4) || E'\n' || @extschema@.diag('   Domain ' || $6 || ' does not exist')
-    WHEN $5 THEN @extschema@.is($1, coalesce($3 || '.', '') || @extschema@._quote_like($2, $1), $4)
-    ELSE @extschema@.isnt($1, coalesce($3 || '.', '') || @extschema@._quote_like($2, $1), $4) END
+    WHEN $5 THEN @extschema@.is($1, w, $4)
+    ELSE @extschema@.isnt($1, w, $4) END
+  FROM (SELECT CASE WHEN NOT @extschema@._pgtap13() THEN coalesce($3 || '.', '') || @extschema@._quote_like($2, $1)
+                    WHEN $3 IS NULL THEN @extschema@._tap_type($2, false)
+                    WHEN $3 = ANY(current_schemas(true)) THEN $3 || '.' || @extschema@._tap_type($2, false)
+                    ELSE @extschema@._tap_type($3 || '.' || $2, false) END AS w) want
 $$;
 CREATE FUNCTION @extschema@.domain_type_is(name, text, name, text, text) RETURNS text LANGUAGE sql AS $$
   SELECT @extschema@._domain_type(@extschema@._get_dtype($1, $2, true), $4, quote_ident($3), $5, true, quote_ident($1) || '.' || $2)

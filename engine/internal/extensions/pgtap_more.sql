@@ -270,12 +270,18 @@ CREATE FUNCTION @extschema@._col_ns_type(name, name, name) RETURNS text LANGUAGE
     JOIN pg_catalog.pg_type t ON t.oid = a.atttypid JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace
    WHERE n.nspname = $1 AND c.relname = $2 AND a.attname = $3 AND a.attnum > 0 AND NOT a.attisdropped
 $$;
+-- col_type_is(schema, table, column, type's schema, type, description):
+-- since 1.3 the wanted type is normalised (format_type_string) and a
+-- missing one said so; 1.2.0 quotes it as the column's type prints.
 CREATE FUNCTION @extschema@.col_type_is(name, name, name, name, text, text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN h.typ IS NULL
     THEN @extschema@._tap(false, $6, '   Column ' || quote_ident($1) || '.' || quote_ident($2) || '.' || quote_ident($3) || ' does not exist')
+    WHEN w.typ IS NULL AND w.v13 THEN @extschema@._tap(false, $6, '    Type ' || quote_ident($4) || '.' || $5 || ' does not exist')
     ELSE @extschema@._tap(h.typ = w.typ, $6, '        have: ' || h.typ || E'\n        want: ' || w.typ) END
-  FROM (SELECT @extschema@._col_ns_type($1, $2, $3) AS typ) h,
-       LATERAL (SELECT quote_ident($4) || '.' || @extschema@._quote_like($5, h.typ) AS typ) w
+  FROM (SELECT @extschema@._col_ns_type($1, $2, $3) AS typ, @extschema@._pgtap13() AS v13) h,
+       LATERAL (SELECT h.v13, CASE WHEN NOT h.v13 THEN quote_ident($4) || '.' || @extschema@._quote_like($5, h.typ)
+                                   WHEN quote_ident($4) = ANY(current_schemas(true)) THEN quote_ident($4) || '.' || @extschema@._tap_type($5, true)
+                                   ELSE @extschema@._tap_type(quote_ident($4) || '.' || $5, true) END AS typ) w
 $$;
 CREATE FUNCTION @extschema@.col_type_is(name, name, name, name, text) RETURNS text LANGUAGE sql AS $$
   SELECT @extschema@.col_type_is($1, $2, $3, $4, $5, 'Column ' || quote_ident($1) || '.' || quote_ident($2) || '.' || quote_ident($3) || ' should be type ' || quote_ident($4) || '.' || $5)

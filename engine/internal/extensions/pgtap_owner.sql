@@ -30,7 +30,7 @@ $$;
 CREATE FUNCTION @extschema@._get_func_owner(name, name, name[]) RETURNS name LANGUAGE sql AS $$
   SELECT pg_catalog.pg_get_userbyid(p.proowner) FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
    WHERE p.proname = $2 AND ($1 IS NULL AND pg_catalog.pg_function_is_visible(p.oid) OR n.nspname = $1)
-     AND pg_catalog.array_to_string(p.proargtypes::regtype[], ',') = pg_catalog.array_to_string($3, ',')
+     AND pg_catalog.array_to_string(p.proargtypes::regtype[], ',') = @extschema@._wanted_args($3)
    LIMIT 1
 $$;
 CREATE FUNCTION @extschema@._get_index_owner(name, name, name) RETURNS name LANGUAGE sql AS $$

@@ -72,12 +72,13 @@ func tapCallTAP(ctx context.Context, c routine.Caller, fn string) ([]string, err
 // indents a subtest's output.
 func tapIndent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }
 
-// tapRunTests is pgTAP 1.2.0's runtests(schema, pattern) (its _runner):
+// tapRunTests is pgTAP's runtests(schema, pattern) (its _runner):
 // xUnit-style test functions, each run with the setup and teardown
 // functions around it as a TAP subtest and rolled back after; the startup
-// and shutdown functions run once, before and after all of them. In
-// 1.2.0 only a RAISE EXCEPTION (P0001) inside a test is reported as the
-// test dying; any other error ends runtests.
+// and shutdown functions run once, before and after all of them. Since
+// 1.3.0 any error inside a test is reported as the test dying and the run
+// goes on; in 1.2.0 only a RAISE EXCEPTION (P0001) is, and any other
+// error ends runtests. 1.3.0 also stopped indenting the "Subtest:" line.
 func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
 	schema := optText(a[0])
 	pattern := "^test"
@@ -132,8 +133,13 @@ func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a [
 		return nil, err
 	}
 	tfailed := st.getOr("failed", 0)
+	v13 := tapV13(c)
 	for _, test := range tests {
-		emit("    " + tapDiag("Subtest: "+test+"()"))
+		if v13 {
+			emit(tapDiag("Subtest: " + test + "()"))
+		} else {
+			emit("    " + tapDiag("Subtest: "+test+"()"))
+		}
 		tok := true
 		if st, err = tapLoad(ctx, c); err != nil {
 			return nil, err
@@ -151,7 +157,7 @@ func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a [
 			}
 		}
 		sp := c.Savepoint()
-		passed, died, err := tapSubtest(ctx, setup, test, teardown, c, runAll, emit, tfailed)
+		passed, died, err := tapSubtest(ctx, setup, test, teardown, c, runAll, emit, tfailed, v13)
 		if err != nil {
 			c.RollbackTo(sp)
 			return nil, err
@@ -207,12 +213,14 @@ func tapRunTests(ctx context.Context, c routine.Caller, _ *catalog.Function, a [
 }
 
 // tapSubtest runs one test function with its setup and teardown and
-// emits its plan and failure summary; a RAISE EXCEPTION inside is
-// returned as died, any other error as err.
+// emits its plan and failure summary; an error pgTAP's runner catches
+// (v13: any but a cancellation or a failed ASSERT, as WHEN OTHERS; 1.2.0:
+// a RAISE EXCEPTION) is returned as died, any other as err.
 func tapSubtest(ctx context.Context, setup []string, test string, teardown []string, c routine.Caller,
-	runAll func([]string, func(string) string) error, emit func(string), tfailed int) (passed bool, died *pgerror.Error, err error) {
+	runAll func([]string, func(string) string) error, emit func(string), tfailed int, v13 bool) (passed bool, died *pgerror.Error, err error) {
 	fail := func(e error) (bool, *pgerror.Error, error) {
-		if pe, ok := pgerror.As(e); ok && pe.Code == "P0001" {
+		pe, ok := pgerror.As(e)
+		if ok && (pe.Code == "P0001" || v13 && pe.Code != pgerror.QueryCanceled && pe.Code != "P0004") {
 			// caught in pgTAP's _runner, inside its loop over the test's rows
 			d := *pe
 			where := "PL/pgSQL function _runner(text[],text[],text[],text[],text[]) line 62 at FOR over EXECUTE statement"
@@ -245,8 +253,12 @@ func tapSubtest(ctx context.Context, setup []string, test string, teardown []str
 	}
 	if ffailed := st.getOr("failed", 0); ffailed > 0 {
 		// pgTAP 1.2.0 chooses the plural by the failures before this
-		// subtest.
-		emit("    " + tapDiag("Looks like you failed "+strconv.Itoa(ffailed)+" test"+plural(tfailed)+" of "+strconv.Itoa(fnumb)))
+		// subtest, 1.3.0 by this subtest's.
+		n := tfailed
+		if v13 {
+			n = ffailed
+		}
+		emit("    " + tapDiag("Looks like you failed "+strconv.Itoa(ffailed)+" test"+plural(n)+" of "+strconv.Itoa(fnumb)))
 		return false, nil, nil
 	}
 	return true, nil, nil

@@ -71,11 +71,16 @@ $$;
 CREATE FUNCTION @extschema@.col_has_default(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_has_default($1, $2, $3, $4) $$;
 CREATE FUNCTION @extschema@.col_has_default(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_has_default(NULL, $1, $2, $3) $$;
 CREATE FUNCTION @extschema@.col_has_default(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_has_default(NULL, $1, $2, 'Column ' || quote_ident($1) || '.' || quote_ident($2) || ' should have a default') $$;
+-- _col_type_is: the wanted type normalised since 1.3 (a missing one said
+-- so), quoted as the column's type prints in 1.2.0.
 CREATE FUNCTION @extschema@._col_type_is(name, name, name, text, text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN a.typ IS NULL
     THEN @extschema@._tap(false, $5, '   Column ' || coalesce(quote_ident($1) || '.', '') || quote_ident($2) || '.' || quote_ident($3) || ' does not exist')
-    ELSE @extschema@._tap(a.typ = @extschema@._quote_like($4, a.typ), $5, '        have: ' || a.typ || E'\n        want: ' || @extschema@._quote_like($4, a.typ)) END
-  FROM (SELECT 1) one LEFT JOIN @extschema@._col_attr($1, $2, $3) a ON true
+    WHEN w.typ IS NULL AND w.v13 THEN @extschema@._tap(false, $5, '    Type ' || $4 || ' does not exist')
+    ELSE @extschema@._tap(a.typ = w.typ, $5, '        have: ' || a.typ || E'\n        want: ' || w.typ) END
+  FROM (SELECT 1) one LEFT JOIN @extschema@._col_attr($1, $2, $3) a ON true,
+       LATERAL (SELECT v13, CASE WHEN v13 THEN @extschema@._tap_type($4, true) ELSE @extschema@._quote_like($4, a.typ) END AS typ
+                  FROM (SELECT @extschema@._pgtap13() AS v13) v) w
 $$;
 CREATE FUNCTION @extschema@.col_type_is(name, name, name, text, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_type_is($1, $2, $3, $4, $5) $$;
 CREATE FUNCTION @extschema@.col_type_is(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@._col_type_is($1, $2, $3, $4, 'Column ' || quote_ident($1) || '.' || quote_ident($2) || '.' || quote_ident($3) || ' should be type ' || $4) $$;
@@ -93,7 +98,6 @@ CREATE FUNCTION @extschema@._hasc(name, char) RETURNS boolean LANGUAGE sql AS $$
                   WHERE c.relname = $1 AND k.contype = $2 AND pg_catalog.pg_table_is_visible(c.oid))
 $$;
 CREATE FUNCTION @extschema@.has_pk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, $2, 'p'), $3) $$;
-CREATE FUNCTION @extschema@.has_pk(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_pk($1, $2, 'Table ' || quote_ident($1) || '.' || quote_ident($2) || ' should have a primary key') $$;
 CREATE FUNCTION @extschema@.has_pk(name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, 'p'), $2) $$;
 CREATE FUNCTION @extschema@.has_pk(name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.has_pk($1, 'Table ' || quote_ident($1) || ' should have a primary key') $$;
 CREATE FUNCTION @extschema@.has_fk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.ok(@extschema@._hasc($1, $2, 'f'), $3) $$;
@@ -107,11 +111,9 @@ CREATE FUNCTION @extschema@._ckeys(name, name, char) RETURNS name[] LANGUAGE sql
                 ORDER BY pg_catalog.array_position(k.conkey, a.attnum))
 $$;
 CREATE FUNCTION @extschema@.col_is_pk(name, name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._ckeys($1, $2, 'p'), $3, $4) $$;
-CREATE FUNCTION @extschema@.col_is_pk(name, name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_pk($1, $2, $3, 'Columns ' || quote_ident($1) || '.' || quote_ident($2) || '(' || array_to_string(ARRAY(SELECT quote_ident(x) FROM unnest($3) x), ', ') || ') should be a primary key') $$;
 CREATE FUNCTION @extschema@.col_is_pk(name, name[], text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.is(@extschema@._ckeys(NULL, $1, 'p'), $2, $3) $$;
 CREATE FUNCTION @extschema@.col_is_pk(name, name[]) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_pk($1, $2, 'Columns ' || quote_ident($1) || '(' || array_to_string(ARRAY(SELECT quote_ident(x) FROM unnest($2) x), ', ') || ') should be a primary key') $$;
 CREATE FUNCTION @extschema@.col_is_pk(name, name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_pk($1, $2, ARRAY[$3], $4) $$;
-CREATE FUNCTION @extschema@.col_is_pk(name, name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_pk($1, $2, ARRAY[$3], 'Column ' || quote_ident($1) || '.' || quote_ident($2) || '(' || quote_ident($3) || ') should be a primary key') $$;
 CREATE FUNCTION @extschema@.col_is_pk(name, name, text) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_pk($1, ARRAY[$2], $3) $$;
 CREATE FUNCTION @extschema@.col_is_pk(name, name) RETURNS text LANGUAGE sql AS $$ SELECT @extschema@.col_is_pk($1, ARRAY[$2], 'Column ' || quote_ident($1) || '(' || quote_ident($2) || ') should be a primary key') $$;
 

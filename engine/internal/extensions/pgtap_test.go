@@ -49,3 +49,53 @@ func TestPgtap(t *testing.T) {
 		run(t, installed(t, "pgtap"), []sqlCase{c})
 	}
 }
+
+// TestPgtapVersions checks that pgtap installs as 1.3.3 by default and
+// as 1.2.0 on request, with each version's functions and behaviour, as
+// PostgreSQL with both pgTAP versions installed does.
+func TestPgtapVersions(t *testing.T) {
+	count := "(SELECT count(*) FROM pg_proc WHERE proname = 'col_is_pk' AND pronamespace = 'vt'::regnamespace), " +
+		"(SELECT count(*) FROM pg_proc WHERE proname = 'format_type_string' AND pronamespace = 'vt'::regnamespace)"
+	// the runner's "Subtest:" line, indented in 1.2.0
+	xunit := "SET LOCAL search_path = vt, public; CREATE FUNCTION vt.test_one() RETURNS SETOF text LANGUAGE sql AS $$ SELECT vt.pass('one') $$; " +
+		"SELECT string_agg(t, E'\\n') FROM (SELECT * FROM vt.runtests('vt'::name, '^test_one')) r(t) WHERE t LIKE '%Subtest%'"
+	run(t, installed(t), []sqlCase{
+		{name: "offered", sql: "SELECT version, installed FROM pg_available_extension_versions WHERE name = 'pgtap' AND version IN ('1.2.0', '1.3.3') ORDER BY version",
+			want: "1.2.0|f\n1.3.3|f"},
+		{name: "default", sql: "SELECT default_version FROM pg_available_extensions WHERE name = 'pgtap'", want: "1.3.3"},
+		{name: "1.2.0", sql: "BEGIN; CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt VERSION '1.2.0'; " +
+			"SELECT extversion, vt.pgtap_version(), " + count + " FROM pg_extension WHERE extname = 'pgtap'; ROLLBACK",
+			want: "1.2.0|1.2|6|0"},
+		{name: "1.3.3", sql: "BEGIN; CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt; " +
+			"SELECT extversion, vt.pgtap_version(), " + count + " FROM pg_extension WHERE extname = 'pgtap'; ROLLBACK",
+			want: "1.3.3|1.3|8|1"},
+		{name: "1.2.0 runner", sql: "BEGIN; CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt VERSION '1.2.0'; " + xunit + "; ROLLBACK",
+			want: "    # Subtest: vt.test_one()"},
+		{name: "1.3.3 runner", sql: "BEGIN; CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt; " + xunit + "; ROLLBACK",
+			want: "# Subtest: vt.test_one()"},
+		{name: "1.3.3 type names", sql: "BEGIN; CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt; CREATE DOMAIN vt.pos AS int; SET LOCAL search_path = vt, public; " +
+			"SELECT vt.plan(1); SELECT vt.domains_are('vt', ARRAY['pos'], 'd'), vt.format_type_string('pos'), vt.format_type_string('varchar(4)'), vt._typename('int4'), vt._typename('nonesuch'); ROLLBACK",
+			want: "ok 1 - d|pos|character varying(4)|integer|nonesuch"},
+		{name: "no such version", sql: "CREATE EXTENSION pgtap VERSION '9.9'", code: "22023",
+			msg: `extension "pgtap" has no installation script nor update path for version "9.9"`},
+	})
+}
+
+// TestPgtapUpdate checks ALTER EXTENSION pgtap UPDATE from 1.2.0: 1.3's
+// functions join the extension and its assertions change. Engine only:
+// pgTAP's own 1.2.0--1.3.0 script does not parse on PostgreSQL (a
+// function body left unterminated), so the oracle cannot take this path.
+func TestPgtapUpdate(t *testing.T) {
+	s := installed(t)[:1]
+	run(t, s, []sqlCase{
+		{name: "install 1.2.0", sql: "CREATE SCHEMA vt; CREATE EXTENSION pgtap WITH SCHEMA vt VERSION '1.2.0'; SELECT vt.pgtap_version()", want: "1.2"},
+		{name: "no downgrade path", sql: "ALTER EXTENSION pgtap UPDATE TO '1.1.0'", code: "22023",
+			msg: `extension "pgtap" has no update path from version "1.2.0" to version "1.1.0"`},
+		{name: "update", sql: "ALTER EXTENSION pgtap UPDATE TO '1.3.3'; SELECT extversion, vt.pgtap_version() FROM pg_extension WHERE extname = 'pgtap'", want: "1.3.3|1.3"},
+		{name: "members", sql: "SELECT count(*) FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid WHERE d.deptype = 'e' AND p.proname IN ('format_type_string', '_typename', '_retval') AND p.pronamespace = 'vt'::regnamespace",
+			want: "3"},
+		{name: "already there", sql: "ALTER EXTENSION pgtap UPDATE; SELECT extversion FROM pg_extension WHERE extname = 'pgtap'", want: "1.3.3"},
+		{name: "1.3 aliases", sql: "BEGIN; SELECT vt.plan(1); SELECT vt.has_cast('int4', 'int8'); ROLLBACK", want: "ok 1 - Cast (int4 AS int8) should exist"},
+		{name: "drop", sql: "DROP EXTENSION pgtap; SELECT count(*) FROM pg_proc WHERE pronamespace = 'vt'::regnamespace", want: "0"},
+	})
+}

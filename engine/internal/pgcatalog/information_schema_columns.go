@@ -176,10 +176,15 @@ func typeFacts(t *types.Type) (dataType string, charLen, octetLen, prec, radix, 
 		if t.Mod > 0 {
 			charLen = t.Mod
 		}
-	case types.KindTime, types.KindTimestamp, types.KindTimestamptz, types.KindInterval, types.KindTimeTZ:
+	case types.KindTime, types.KindTimestamp, types.KindTimestamptz, types.KindTimeTZ:
 		dtPrec = int32(6)
 		if t.Mod >= 0 {
 			dtPrec = t.Mod
+		}
+	case types.KindInterval:
+		dtPrec = int32(6)
+		if p, ok := types.IntervalPrecision(t.Mod); ok {
+			dtPrec = p
 		}
 	}
 	return strings.TrimPrefix(t.FormatTypeNoMod(), "pg_catalog."), charLen, octetLen, prec, radix, scale, dtPrec

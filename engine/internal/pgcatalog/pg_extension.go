@@ -43,8 +43,9 @@ var pgAvailableExtensions = &def{
 }
 
 // pgAvailableExtensionVersions is
-// pg_catalog.pg_available_extension_versions: one version per extension
-// (tinybase installs each at its default version).
+// pg_catalog.pg_available_extension_versions: each version CREATE
+// EXTENSION ... VERSION installs (most extensions have one; pgtap offers
+// 1.2.0 as Supabase does), installed true for the installed one.
 var pgAvailableExtensionVersions = &def{
 	cols: []column{
 		{"name", types.Name}, {"version", types.Text}, {"installed", types.Bool}, {"superuser", types.Bool},
@@ -68,8 +69,15 @@ var pgAvailableExtensionVersions = &def{
 					requires = types.NewArray(types.Name, vals)
 				}
 			}
-			out = append(out, []any{o.Name, o.Version, installedVersion(s.Catalog, o.Name) != nil, true, false,
-				relocatable, schema, requires, o.Comment})
+			versions := []string{o.Version}
+			if o.StandIn != nil {
+				versions = o.StandIn.Versions()
+			}
+			installed := installedVersion(s.Catalog, o.Name)
+			for _, v := range versions {
+				out = append(out, []any{o.Name, v, installed == v, true, false,
+					relocatable, schema, requires, o.Comment})
+			}
 		}
 		return out, nil
 	},

@@ -110,6 +110,11 @@ func (t *Translator) typeName(tn *pg.TypeName) *types.Type {
 		if len(mods) == 1 {
 			typ = typ.WithMod(mods[0])
 		}
+	case types.KindInterval:
+		// the grammar hands over the fields as a mask, then the precision
+		if len(mods) > 0 {
+			typ = typ.WithMod(types.IntervalMod(mods))
+		}
 	case types.KindExt:
 		if tm, ok := typ.Ext.(types.ExtTypmodText); ok && len(tn.Typmods) > 0 {
 			m, err := tm.TypmodInText(typmodWords(tn.Typmods)) // geometry(Point,4326)

@@ -148,6 +148,8 @@ func (t *Type) FormatType() string {
 		return fmt.Sprintf("time(%d) with time zone", t.Mod)
 	case KindBit:
 		return fmt.Sprintf("%s(%d)", name, t.Mod)
+	case KindInterval:
+		return name + intervalModOut(t.Mod)
 	case KindExt:
 		return name + t.Ext.TypmodOut(t.Mod)
 	}

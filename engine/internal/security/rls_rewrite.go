@@ -119,6 +119,8 @@ func (w *secWalker) stmt(n *pg.Node) {
 		w.update(s.UpdateStmt)
 	case *pg.Node_DeleteStmt:
 		w.delete(s.DeleteStmt)
+	case *pg.Node_MergeStmt:
+		w.merge(s.MergeStmt) // rls_merge.go
 	case *pg.Node_ExplainStmt:
 		w.stmt(s.ExplainStmt.Query)
 	case *pg.Node_CreateTableAsStmt:

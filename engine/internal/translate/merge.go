@@ -229,7 +229,7 @@ func mergeKey(name string) *pg.Node {
 // to the MergeRow: qualified by a source item's name, or unqualified and
 // not a target column (targetOK: the statement is on the target, whose
 // columns it reads itself).
-func slotRefs(n *pg.Node, sources, targetCols []string, targetOK bool) *pg.Node {
+func (t *Translator) slotRefs(n *pg.Node, sources, targetCols []string, targetOK bool) *pg.Node {
 	if n == nil {
 		return nil
 	}
@@ -245,6 +245,13 @@ func slotRefs(n *pg.Node, sources, targetCols []string, targetOK bool) *pg.Node 
 			col = strVal(cr.Fields[0])
 			if col == "" || (targetOK && contains(targetCols, col)) {
 				return false
+			}
+			if t.Vars != nil {
+				// a PL/pgSQL variable (PostgreSQL would call a name that
+				// is both ambiguous)
+				if _, ok, _ := t.Vars([]string{col}); ok {
+					return false
+				}
 			}
 		case 2:
 			q, col = strVal(cr.Fields[0]), strVal(cr.Fields[1])
@@ -266,9 +273,9 @@ func (t *Translator) mergeUpdate(wc *pg.MergeWhenClause, rel *pg.RangeVar, name 
 	for _, n := range wc.TargetList {
 		rt := pgtree.Clone(n).GetResTarget()
 		if m := rt.Val.GetMultiAssignRef(); m != nil {
-			m.Source = slotRefs(m.Source, sources, targetCols, true)
+			m.Source = t.slotRefs(m.Source, sources, targetCols, true)
 		} else if rt.Val.GetSetToDefault() == nil {
-			rt.Val = slotRefs(rt.Val, sources, targetCols, true)
+			rt.Val = t.slotRefs(rt.Val, sources, targetCols, true)
 		}
 		up.TargetList = append(up.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: rt}})
 	}
@@ -280,11 +287,19 @@ func (t *Translator) mergeUpdate(wc *pg.MergeWhenClause, rel *pg.RangeVar, name 
 func (t *Translator) mergeInsert(wc *pg.MergeWhenClause, rel *pg.RangeVar, sources []string) *pg.Node {
 	target := pgtree.Clone(rel)
 	target.Alias = nil
+	seen := map[string]bool{}
+	for _, c := range wc.TargetList {
+		rt := c.GetResTarget()
+		if seen[rt.Name] {
+			failAt(rt.Location, pgerror.DuplicateColumn, "column %q specified more than once", rt.Name)
+		}
+		seen[rt.Name] = true
+	}
 	ins := &pg.InsertStmt{Relation: target, Cols: wc.TargetList, Override: wc.Override}
 	if len(wc.Values) > 0 {
 		items := make([]*pg.Node, len(wc.Values))
 		for i, v := range wc.Values {
-			items[i] = slotRefs(v, sources, nil, false)
+			items[i] = t.slotRefs(v, sources, nil, false)
 		}
 		ins.SelectStmt = &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE,
 			ValuesLists: []*pg.Node{{Node: &pg.Node_List{List: &pg.List{Items: items}}}}}}}

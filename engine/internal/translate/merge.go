@@ -188,7 +188,9 @@ func (t *Translator) merge(s *pg.MergeStmt) (Result, error) {
 		Rarg:     &pg.Node{Node: &pg.Node_RangeVar{RangeVar: rel}},
 		Quals:    s.JoinCondition,
 	}}}}
+	t.inheritCtid = true
 	m.Select = t.selectStmt(sel)
+	t.inheritCtid = false
 	return Result{Cmd: &DML{Merge: m}, Tag: "MERGE"}, nil
 }
 

@@ -58,6 +58,9 @@ type Translator struct {
 	// mergeRow, while set, is the row a MERGE action's statement reads
 	// (merge.go).
 	mergeRow *MergeRow
+	// inheritCtid, while set, has inheritance scans that carry tableoid
+	// carry each row's ctid too (MERGE's join, merge.go).
+	inheritCtid bool
 	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
 	updateNew *newValues
 	// ctes collects the data-modifying WITH items of the statement being

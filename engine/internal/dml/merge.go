@@ -50,7 +50,9 @@ func merge(h Host, gctx *sql.Context, m *translate.MergeSteps) (Result, error) {
 		}
 	}
 	ctx := gctx.WithContext(context.WithValue(gctx.Context, partsKey{}, run))
-	acted := map[string]bool{}
+	// acted maps each target row acted on to the source row that did
+	acted := map[string]string{}
+	keyless := len(tbl.PrimaryKeySchema().PkOrdinals) == 0
 	out := Result{OK: true}
 	for _, r := range sel.Rows {
 		k, ok := clauseNumber(r[2])
@@ -65,14 +67,20 @@ func merge(h Host, gctx *sql.Context, m *translate.MergeSteps) (Result, error) {
 			return Result{}, pgerror.New(pgerror.InsufficientPrivilege, "target row violates row-level security policy (USING expression) for table %q", tbl.Name())
 		case translate.MergeUpdate, translate.MergeDelete:
 			key := fmt.Sprint(r[1], "/", r[0])
-			if acted[key] {
-				return Result{}, pgerror.New(pgerror.CardinalityViolation, "MERGE command cannot affect row a second time").
-					WithHint("Ensure that not more than one source row matches any one target row.")
+			src := fmt.Sprint(r[3+n:]...)
+			if by, done := acted[key]; done {
+				if !keyless || by != src {
+					return Result{}, pgerror.New(pgerror.CardinalityViolation, "MERGE command cannot affect row a second time").
+						WithHint("Ensure that not more than one source row matches any one target row.")
+				}
+				// identical rows of a keyless table share a ctid: the
+				// step that found one acted on all of them (Step)
+				continue
 			}
-			acted[key] = true
+			acted[key] = src
 		}
 		row.Values = r
-		step, err := m.Step(k-1, row)
+		step, err := m.Step(k-1, row, keyless)
 		if err != nil {
 			return Result{}, err
 		}

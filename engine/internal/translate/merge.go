@@ -309,9 +309,38 @@ func (t *Translator) mergeInsert(wc *pg.MergeWhenClause, rel *pg.RangeVar, sourc
 	return &pg.Node{Node: &pg.Node_InsertStmt{InsertStmt: ins}}
 }
 
-// Step translates clause i's one-row statement over row.
-func (m *MergeSteps) Step(i int, row *MergeRow) (Result, error) {
-	return m.step.mergeStep(m.Clauses[i].stmt, row)
+// Step translates clause i's one-row statement over row. byValue finds
+// the target row by its column values instead of its ctid: a keyless
+// table's identical rows share their ctid as a join reads them, and the
+// step then acts on all of them.
+func (m *MergeSteps) Step(i int, row *MergeRow, byValue bool) (Result, error) {
+	stmt := m.Clauses[i].stmt
+	if byValue && m.Clauses[i].Action != MergeInsert {
+		stmt = pgtree.Clone(stmt)
+		where := m.valueKey(row)
+		if up := stmt.GetUpdateStmt(); up != nil {
+			up.WhereClause = where
+		} else if del := stmt.GetDeleteStmt(); del != nil {
+			del.WhereClause = where
+		}
+	}
+	return m.step.mergeStep(stmt, row)
+}
+
+// valueKey is the condition that finds the joined target row by the
+// values of its columns that have equality (not json).
+func (m *MergeSteps) valueKey(row *MergeRow) *pg.Node {
+	args := []*pg.Node{mergeKey(m.Name).GetBoolExpr().Args[1]} // tableoid
+	for i, q := range row.Quals {
+		if q != mergeTargetQual || i < 2 || row.Types[i] == nil || row.Types[i].Kind == types.KindJSON || row.Types[i].Kind == types.KindUnknown {
+			continue
+		}
+		args = append(args, &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{Kind: pg.A_Expr_Kind_AEXPR_NOT_DISTINCT, Name: []*pg.Node{pg.MakeStrNode("=")},
+			Lexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(m.Name), pg.MakeStrNode(row.Names[i])}, -1),
+			Rexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(mergeQualifier), pg.MakeStrNode(mergeTargetQual), pg.MakeStrNode(row.Names[i])}, -1),
+			Location: -1}}})
+	}
+	return pg.MakeBoolExprNode(pg.BoolExprType_AND_EXPR, args, -1)
 }
 
 func (cfg *Translator) mergeStep(stmt *pg.Node, row *MergeRow) (Result, error) {

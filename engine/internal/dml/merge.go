@@ -53,6 +53,10 @@ func merge(h Host, gctx *sql.Context, m *translate.MergeSteps) (Result, error) {
 	// acted maps each target row acted on to the source row that did
 	acted := map[string]string{}
 	keyless := len(tbl.PrimaryKeySchema().PkOrdinals) == 0
+	var pk []string
+	for _, o := range tbl.PrimaryKeySchema().PkOrdinals {
+		pk = append(pk, tbl.Schema()[o].Name)
+	}
 	out := Result{OK: true}
 	for _, r := range sel.Rows {
 		k, ok := clauseNumber(r[2])
@@ -80,7 +84,7 @@ func merge(h Host, gctx *sql.Context, m *translate.MergeSteps) (Result, error) {
 			acted[key] = src
 		}
 		row.Values = r
-		step, err := m.Step(k-1, row, keyless)
+		step, err := m.Step(k-1, row, keyless, pk)
 		if err != nil {
 			return Result{}, err
 		}

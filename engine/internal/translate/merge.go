@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
@@ -313,11 +314,25 @@ func (t *Translator) mergeInsert(wc *pg.MergeWhenClause, rel *pg.RangeVar, sourc
 // the target row by its column values instead of its ctid: a keyless
 // table's identical rows share their ctid as a join reads them, and the
 // step then acts on all of them.
-func (m *MergeSteps) Step(i int, row *MergeRow, byValue bool) (Result, error) {
+// pk names the target's primary key columns, whose equalities let the
+// step look the row up by index.
+func (m *MergeSteps) Step(i int, row *MergeRow, byValue bool, pk []string) (Result, error) {
 	stmt := m.Clauses[i].stmt
-	if byValue && m.Clauses[i].Action != MergeInsert {
+	if (byValue || len(pk) > 0) && m.Clauses[i].Action != MergeInsert {
 		stmt = pgtree.Clone(stmt)
-		where := m.valueKey(row)
+		var where *pg.Node
+		if byValue {
+			where = m.valueKey(row)
+		} else {
+			where = mergeKey(m.Name)
+			for _, c := range pk {
+				be := where.GetBoolExpr()
+				be.Args = append(be.Args, &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{Kind: pg.A_Expr_Kind_AEXPR_OP, Name: []*pg.Node{pg.MakeStrNode("=")},
+					Lexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(m.Name), pg.MakeStrNode(c)}, -1),
+					Rexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(mergeQualifier), pg.MakeStrNode(mergeTargetQual), pg.MakeStrNode(c)}, -1),
+					Location: -1}}})
+			}
+		}
 		if up := stmt.GetUpdateStmt(); up != nil {
 			up.WhereClause = where
 		} else if del := stmt.GetDeleteStmt(); del != nil {
@@ -368,6 +383,11 @@ var _ sqlparser.Injectable = (*mergeSlotRef)(nil)
 
 func (x *mergeSlotRef) WithResolvedChildren([]any) (any, error) {
 	if i := x.row.index(x.qual, x.col); i >= 0 {
+		if i < len(x.row.Values) {
+			// each step is planned for one row: its values are
+			// constants, which index lookups can use
+			return expr.NewLiteral(x.row.Types[i], x.row.Values[i]), nil
+		}
 		return &mergeSlotValue{row: x.row, idx: i}, nil
 	}
 	name := x.col

@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -25,6 +26,9 @@ type MergeSteps struct {
 	Name    string // the target's alias, or its table name
 	Select  sqlparser.SelectStatement
 	Clauses []MergeClause
+	// tree: the target has descendants, whose rows the steps find by
+	// tableoid as well as ctid
+	tree bool
 	// step is the translator configuration the one-row statements are
 	// translated with (parameters, PL/pgSQL variables)
 	step Translator
@@ -99,9 +103,11 @@ func (t *Translator) merge(s *pg.MergeStmt) (Result, error) {
 		name = rel.Alias.Aliasname
 	}
 	var targetCols []string
+	tree := false // the target has descendants: rows need their tableoid
 	if r := t.reader(); r != nil {
-		if _, cols, ok := r.Table(rel.Schemaname, rel.Relname); ok {
+		if schema, cols, ok := r.Table(rel.Schemaname, rel.Relname); ok {
 			targetCols = cols
+			tree = len(r.Current().Children(catalog.QName{Schema: schema, Name: rel.Relname})) > 0
 		} else {
 			e := pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", rel.Relname)
 			if rel.Schemaname != "" {
@@ -112,7 +118,7 @@ func (t *Translator) merge(s *pg.MergeStmt) (Result, error) {
 		}
 	}
 	sources := fromNames(s.SourceRelation)
-	m := &MergeSteps{Target: TableRef{Schema: rel.Schemaname, Name: rel.Relname}, Name: name,
+	m := &MergeSteps{Target: TableRef{Schema: rel.Schemaname, Name: rel.Relname}, Name: name, tree: tree,
 		step: Translator{Env: t.Env, Params: t.Params, Catalog: t.Catalog, Tables: t.Tables, Vars: t.Vars, BoundParams: t.BoundParams}}
 	sys := func(col string) *pg.Node {
 		return pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(name), pg.MakeStrNode(col)}, -1)
@@ -128,13 +134,13 @@ func (t *Translator) merge(s *pg.MergeStmt) (Result, error) {
 		switch wc.CommandType {
 		case pg.CmdType_CMD_UPDATE:
 			c.Action = MergeUpdate
-			c.stmt = t.mergeUpdate(wc, rel, name, sources, targetCols)
+			c.stmt = t.mergeUpdate(wc, rel, name, tree, sources, targetCols)
 			for _, rt := range wc.TargetList {
 				c.Columns = append(c.Columns, rt.GetResTarget().Name)
 			}
 		case pg.CmdType_CMD_DELETE:
 			c.Action = MergeDelete
-			c.stmt = &pg.Node{Node: &pg.Node_DeleteStmt{DeleteStmt: &pg.DeleteStmt{Relation: pgtree.Clone(rel), WhereClause: mergeKey(name)}}}
+			c.stmt = &pg.Node{Node: &pg.Node_DeleteStmt{DeleteStmt: &pg.DeleteStmt{Relation: pgtree.Clone(rel), WhereClause: mergeKey(name, tree)}}}
 		case pg.CmdType_CMD_INSERT:
 			c.Action = MergeInsert
 			c.stmt = t.mergeInsert(wc, rel, sources)
@@ -173,10 +179,14 @@ func (t *Translator) merge(s *pg.MergeStmt) (Result, error) {
 	star := func(q string) *pg.Node {
 		return pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(q), {Node: &pg.Node_AStar{AStar: &pg.A_Star{}}}}, -1)
 	}
+	tableoid := &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Isnull: true, Location: -1}}}
+	if tree {
+		tableoid = sys("tableoid")
+	}
 	sel := &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, WithClause: s.WithClause}
 	sel.TargetList = []*pg.Node{
 		pg.MakeResTargetNodeWithVal(sys("ctid"), -1),
-		pg.MakeResTargetNodeWithVal(sys("tableoid"), -1),
+		pg.MakeResTargetNodeWithVal(tableoid, -1),
 		pg.MakeResTargetNodeWithNameAndVal("*clause*", clause, -1),
 		pg.MakeResTargetNodeWithVal(star(name), -1),
 	}
@@ -218,14 +228,18 @@ func refuseTargetRefs(name string, rel *pg.RangeVar, nodes []*pg.Node) {
 
 // mergeKey is the condition that finds the joined target row again: its
 // ctid within its table (tableoid, for a tree of tables).
-func mergeKey(name string) *pg.Node {
+func mergeKey(name string, tree bool) *pg.Node {
 	eq := func(col, slot string) *pg.Node {
 		return &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{Kind: pg.A_Expr_Kind_AEXPR_OP, Name: []*pg.Node{pg.MakeStrNode("=")},
 			Lexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(name), pg.MakeStrNode(col)}, -1),
 			Rexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(mergeQualifier), pg.MakeStrNode(mergeTargetQual), pg.MakeStrNode(slot)}, -1),
 			Location: -1}}}
 	}
-	return pg.MakeBoolExprNode(pg.BoolExprType_AND_EXPR, []*pg.Node{eq("ctid", "ctid"), eq("tableoid", "tableoid")}, -1)
+	args := []*pg.Node{eq("ctid", "ctid")}
+	if tree {
+		args = append(args, eq("tableoid", "tableoid"))
+	}
+	return pg.MakeBoolExprNode(pg.BoolExprType_AND_EXPR, args, -1)
 }
 
 // slotRefs rewrites references to the source's columns into references
@@ -271,8 +285,8 @@ func (t *Translator) slotRefs(n *pg.Node, sources, targetCols []string, targetOK
 }
 
 // mergeUpdate is UPDATE target SET ... WHERE <the joined row>.
-func (t *Translator) mergeUpdate(wc *pg.MergeWhenClause, rel *pg.RangeVar, name string, sources, targetCols []string) *pg.Node {
-	up := &pg.UpdateStmt{Relation: pgtree.Clone(rel), WhereClause: mergeKey(name)}
+func (t *Translator) mergeUpdate(wc *pg.MergeWhenClause, rel *pg.RangeVar, name string, tree bool, sources, targetCols []string) *pg.Node {
+	up := &pg.UpdateStmt{Relation: pgtree.Clone(rel), WhereClause: mergeKey(name, tree)}
 	for _, n := range wc.TargetList {
 		rt := pgtree.Clone(n).GetResTarget()
 		if m := rt.Val.GetMultiAssignRef(); m != nil {
@@ -324,7 +338,7 @@ func (m *MergeSteps) Step(i int, row *MergeRow, byValue bool, pk []string) (Resu
 		if byValue {
 			where = m.valueKey(row)
 		} else {
-			where = mergeKey(m.Name)
+			where = mergeKey(m.Name, m.tree)
 			for _, c := range pk {
 				be := where.GetBoolExpr()
 				be.Args = append(be.Args, &pg.Node{Node: &pg.Node_AExpr{AExpr: &pg.A_Expr{Kind: pg.A_Expr_Kind_AEXPR_OP, Name: []*pg.Node{pg.MakeStrNode("=")},
@@ -345,7 +359,10 @@ func (m *MergeSteps) Step(i int, row *MergeRow, byValue bool, pk []string) (Resu
 // valueKey is the condition that finds the joined target row by the
 // values of its columns that have equality (not json).
 func (m *MergeSteps) valueKey(row *MergeRow) *pg.Node {
-	args := []*pg.Node{mergeKey(m.Name).GetBoolExpr().Args[1]} // tableoid
+	var args []*pg.Node
+	if m.tree {
+		args = append(args, mergeKey(m.Name, true).GetBoolExpr().Args[1]) // tableoid
+	}
 	for i, q := range row.Quals {
 		if q != mergeTargetQual || i < 2 || row.Types[i] == nil || row.Types[i].Kind == types.KindJSON || row.Types[i].Kind == types.KindUnknown {
 			continue
@@ -354,6 +371,9 @@ func (m *MergeSteps) valueKey(row *MergeRow) *pg.Node {
 			Lexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(m.Name), pg.MakeStrNode(row.Names[i])}, -1),
 			Rexpr:    pg.MakeColumnRefNode([]*pg.Node{pg.MakeStrNode(mergeQualifier), pg.MakeStrNode(mergeTargetQual), pg.MakeStrNode(row.Names[i])}, -1),
 			Location: -1}}})
+	}
+	if len(args) == 0 {
+		return mergeKey(m.Name, m.tree)
 	}
 	return pg.MakeBoolExprNode(pg.BoolExprType_AND_EXPR, args, -1)
 }

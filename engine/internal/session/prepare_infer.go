@@ -382,9 +382,9 @@ func (inf *paramInference) merge(m *pg.MergeStmt) {
 			if len(wc.Values) == 0 {
 				continue
 			}
-			rel := *m.Relation
+			rel := pgtree.Clone(m.Relation)
 			rel.Alias = nil
-			inf.insert(&pg.InsertStmt{Relation: &rel, Cols: wc.TargetList, SelectStmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
+			inf.insert(&pg.InsertStmt{Relation: rel, Cols: wc.TargetList, SelectStmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
 				ValuesLists: []*pg.Node{{Node: &pg.Node_List{List: &pg.List{Items: wc.Values}}}}}}}})
 		}
 	}

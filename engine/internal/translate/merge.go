@@ -131,6 +131,11 @@ func (t *Translator) merge(s *pg.MergeStmt) (Result, error) {
 		if !wc.Matched {
 			refuseTargetRefs(name, rel, append([]*pg.Node{cond}, wc.Values...))
 		}
+		for _, n := range wc.TargetList {
+			if rt := n.GetResTarget(); targetCols != nil && !contains(targetCols, rt.Name) {
+				failAt(rt.Location, pgerror.UndefinedColumn, "column %q of relation %q does not exist", rt.Name, rel.Relname)
+			}
+		}
 		switch wc.CommandType {
 		case pg.CmdType_CMD_UPDATE:
 			c.Action = MergeUpdate

@@ -61,6 +61,8 @@ type Translator struct {
 	// inheritCtid, while set, has inheritance scans that carry tableoid
 	// carry each row's ctid too (MERGE's join, merge.go).
 	inheritCtid bool
+	// samples are the statement's TABLESAMPLE items (tablesample.go).
+	samples []tableSample
 	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
 	updateNew *newValues
 	// ctes collects the data-modifying WITH items of the statement being

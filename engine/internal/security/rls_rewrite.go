@@ -246,6 +246,8 @@ func (w *secWalker) fromItem(n *pg.Node, sel *pg.SelectStmt) *pg.Node {
 		w.sublinks(j.Quals)
 	case *pg.Node_RangeSubselect:
 		w.stmt(f.RangeSubselect.Subquery)
+	case *pg.Node_RangeTableSample:
+		return w.tableSample(f.RangeTableSample, n) // rls_tablesample.go
 	case *pg.Node_RangeFunction:
 		for _, fn := range f.RangeFunction.Functions {
 			w.sublinks(fn)

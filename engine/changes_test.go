@@ -56,7 +56,7 @@ func rowText(c engine.Change, row []json.RawMessage) string {
 // order with their before and after images as to_json values; rolled
 // back transactions, savepoints rolled back to and failed statements
 // deliver nothing; table rewrites are not row changes; a DELETE without
-// WHERE is its rows, not a TRUNCATE.
+// WHERE is its rows, not a TRUNCATE; MERGE's actions are row changes.
 func TestChangeCapture(t *testing.T) {
 	e := enginetest.New(t)
 	s := enginetest.Session(t, e)
@@ -86,6 +86,10 @@ func TestChangeCapture(t *testing.T) {
 		{"delete without where", `insert into t (id) values (9), (10); delete from t`,
 			[]string{`INSERT public.t - -> {id=9,body=null,tags=null,meta=null,at=null,ok=null,n=7}; INSERT public.t - -> {id=10,body=null,tags=null,meta=null,at=null,ok=null,n=7}`,
 				`DELETE public.t {id=1,body="b",tags=["x","y"],meta={"k": [1, 2]},at="2024-01-02T03:04:05.5+00:00",ok=true,n=7} -> -; DELETE public.t {id=9,body=null,tags=null,meta=null,at=null,ok=null,n=7} -> -; DELETE public.t {id=10,body=null,tags=null,meta=null,at=null,ok=null,n=7} -> -`}},
+		{"merge", `merge into t using (values (20, 'm'), (21, 'n')) s(id, body) on t.id = s.id when not matched then insert (id, body) values (s.id, s.body)`,
+			[]string{`INSERT public.t - -> {id=20,body="m",tags=null,meta=null,at=null,ok=null,n=7}; INSERT public.t - -> {id=21,body="n",tags=null,meta=null,at=null,ok=null,n=7}`}},
+		{"merge update and delete", `merge into t using (values (20), (21)) s(id) on t.id = s.id when matched and t.id = 20 then update set body = 'u' when matched then delete`,
+			[]string{`UPDATE public.t {id=20,body="m",tags=null,meta=null,at=null,ok=null,n=7} -> {id=20,body="u",tags=null,meta=null,at=null,ok=null,n=7}; DELETE public.t {id=21,body="n",tags=null,meta=null,at=null,ok=null,n=7} -> -`}},
 		{"truncate", `insert into t (id) values (11); truncate t`, []string{`INSERT public.t - -> {id=11,body=null,tags=null,meta=null,at=null,ok=null,n=7}`, `TRUNCATE public.t - -> -`}},
 	}
 	for _, st := range steps {

@@ -25,6 +25,8 @@ const (
 	InvalidParameterValue        = "22023"
 	InvalidEscapeSequence        = "22025"
 	InvalidRegularExpression     = "2201B"
+	InvalidTablesampleRepeat     = "2202G"
+	InvalidTablesampleArgument   = "2202H"
 	InvalidTextRepresentation    = "22P02"
 	InvalidXMLDocument           = "2200M"
 	InvalidXMLContent            = "2200N"

@@ -4,8 +4,9 @@
 // Data modification (PostgreSQL docs: INSERT, UPDATE, DELETE reference
 // pages; 7.8.4 "Data-Modifying Statements in WITH"): translate.DML
 // programs — INSERT ... ON CONFLICT with a real arbiter index and EXCLUDED,
-// DELETE ... USING / RETURNING, UPDATE ... FROM, data-modifying WITH items
-// — run as a sequence of ordinary GMS statements inside the statement's
+// DELETE ... USING / RETURNING, UPDATE ... FROM, data-modifying WITH items,
+// MERGE (merge.go: one join, then a one-row statement per acted row) —
+// run as a sequence of ordinary GMS statements inside the statement's
 // savepoint, their results materialised (Run, Step). Prepare adds
 // PostgreSQL's assignment casts (docs 10.4, "Value Storage") to an INSERT
 // or UPDATE before GMS plans it; ReadOnlyWrite refuses writes in a READ

@@ -99,7 +99,7 @@ func Tag(tag string, out Result) string {
 	switch tag {
 	case "INSERT":
 		return fmt.Sprintf("INSERT 0 %d", out.Count())
-	case "SELECT", "UPDATE", "DELETE":
+	case "SELECT", "UPDATE", "DELETE", "MERGE":
 		return fmt.Sprintf("%s %d", tag, out.Count())
 	}
 	return tag
@@ -134,6 +134,8 @@ func Run(h Host, gctx *sql.Context, d *translate.DML) (Result, error) {
 		return updateSteps(h, gctx, d.Update)
 	case d.Upsert != nil:
 		return upsert(h, gctx, d.Upsert)
+	case d.Merge != nil:
+		return merge(h, gctx, d.Merge) // merge.go
 	}
 	return Step(h, gctx, d.Stmt)
 }

@@ -22,7 +22,8 @@ func TestTag(t *testing.T) {
 		{"update", "UPDATE", Result{OK: true, Affected: 1}, "UPDATE 1"},
 		{"delete returning", "DELETE", Result{Rows: rows}, "DELETE 2"},
 		{"select", "SELECT", Result{Rows: rows}, "SELECT 2"},
-		{"other", "MERGE", Result{OK: true, Affected: 5}, "MERGE"},
+		{"merge", "MERGE", Result{OK: true, Affected: 5}, "MERGE 5"},
+		{"other", "LOCK TABLE", Result{OK: true}, "LOCK TABLE"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := Tag(c.tag, c.res); got != c.want {

@@ -45,6 +45,9 @@ type partsRun struct {
 	// named is the named table's firing set when its statement triggers
 	// have transition tables, which gather every part's rows
 	named *firingSet
+	// byEvent, for MERGE, are the named table's firing sets per event
+	// whose transition tables gather the rows of every action (merge.go)
+	byEvent map[catalog.TriggerEvent]*firingSet
 }
 
 // partsCollector is the named table's firing set a write on table q
@@ -55,6 +58,18 @@ func partsCollector(ctx *sql.Context, h Host, q catalog.QName) *firingSet {
 		return nil
 	}
 	return pr.named
+}
+
+// partsCollectorFor is partsCollector for a write of event ev.
+func partsCollectorFor(ctx *sql.Context, h Host, q catalog.QName, ev catalog.TriggerEvent) *firingSet {
+	pr, ok := ctx.Context.Value(partsKey{}).(*partsRun)
+	if ok && pr.byEvent != nil {
+		if !descendsFrom(h.Catalog(), q, pr.root) {
+			return nil
+		}
+		return pr.byEvent[ev]
+	}
+	return partsCollector(ctx, h, q)
 }
 
 // gatherNamed adds one part's row, in the part's columns sch, to the

@@ -236,7 +236,7 @@ func (n *triggerNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error
 		return nil, err
 	}
 	mv, _ := ctx.Context.Value(moveKey{}).(*partitionMove)
-	return &triggerIter{h: h, child: child, ts: ts, move: mv, named: partsCollector(ctx, h, tableQName(n.table))}, nil
+	return &triggerIter{h: h, child: child, ts: ts, move: mv, named: partsCollectorFor(ctx, h, tableQName(n.table), n.event)}, nil
 }
 
 // firingSet is a table's triggers for one event, in firing order.

@@ -9,6 +9,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -123,6 +124,10 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 	res, _, err := st.translation(h)
 	if err != nil {
 		return nil, err
+	}
+	if d, ok := res.Cmd.(*translate.DML); ok && d.Merge != nil {
+		// MERGE's join holds its conditions and source (translate/merge.go)
+		res = translate.Result{Stmt: d.Merge.Select, Tag: "MERGE"}
 	}
 	if res.Stmt == nil {
 		return nil, nil

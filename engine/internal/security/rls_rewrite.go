@@ -119,6 +119,8 @@ func (w *secWalker) stmt(n *pg.Node) {
 		w.update(s.UpdateStmt)
 	case *pg.Node_DeleteStmt:
 		w.delete(s.DeleteStmt)
+	case *pg.Node_MergeStmt:
+		w.merge(s.MergeStmt) // rls_merge.go
 	case *pg.Node_ExplainStmt:
 		w.stmt(s.ExplainStmt.Query)
 	case *pg.Node_CreateTableAsStmt:
@@ -244,6 +246,8 @@ func (w *secWalker) fromItem(n *pg.Node, sel *pg.SelectStmt) *pg.Node {
 		w.sublinks(j.Quals)
 	case *pg.Node_RangeSubselect:
 		w.stmt(f.RangeSubselect.Subquery)
+	case *pg.Node_RangeTableSample:
+		return w.tableSample(f.RangeTableSample, n) // rls_tablesample.go
 	case *pg.Node_RangeFunction:
 		for _, fn := range f.RangeFunction.Functions {
 			w.sublinks(fn)

@@ -69,6 +69,8 @@ func (s *Session) inferParams(n *pg.Node, count int) []*types.Type {
 			inf.insert(x)
 		case *pg.UpdateStmt:
 			inf.update(x)
+		case *pg.MergeStmt:
+			inf.merge(x)
 		case *pg.SelectStmt:
 			for _, l := range []*pg.Node{x.LimitCount, x.LimitOffset} {
 				if l != nil {
@@ -364,6 +366,26 @@ func (inf *paramInference) insert(ins *pg.InsertStmt) {
 					inf.set(p, target[i])
 				}
 			}
+		}
+	}
+}
+
+// merge infers MERGE's INSERT values and UPDATE SET values as the
+// INSERT and UPDATE statements they act as.
+func (inf *paramInference) merge(m *pg.MergeStmt) {
+	for _, n := range m.MergeWhenClauses {
+		wc := n.GetMergeWhenClause()
+		switch wc.CommandType {
+		case pg.CmdType_CMD_UPDATE:
+			inf.update(&pg.UpdateStmt{Relation: m.Relation, TargetList: wc.TargetList})
+		case pg.CmdType_CMD_INSERT:
+			if len(wc.Values) == 0 {
+				continue
+			}
+			rel := pgtree.Clone(m.Relation)
+			rel.Alias = nil
+			inf.insert(&pg.InsertStmt{Relation: rel, Cols: wc.TargetList, SelectStmt: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
+				ValuesLists: []*pg.Node{{Node: &pg.Node_List{List: &pg.List{Items: wc.Values}}}}}}}})
 		}
 	}
 }

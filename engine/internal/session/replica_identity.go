@@ -37,6 +37,8 @@ func (s *Session) checkReplicaIdentity(n *pg.Node) error {
 			rv, update = x.Relation, true
 		case *pg.DeleteStmt:
 			rv = x.Relation
+		case *pg.MergeStmt:
+			rv, update = mergeWrites(x)
 		default:
 			return true
 		}
@@ -105,4 +107,18 @@ func (s *Session) hasReplicaIdentity(cat *catalog.Catalog, q catalog.QName) bool
 		}
 	}
 	return false
+}
+
+// mergeWrites is the target of a MERGE that updates (update) or deletes
+// rows; nil when it only inserts.
+func mergeWrites(m *pg.MergeStmt) (rv *pg.RangeVar, update bool) {
+	for _, n := range m.MergeWhenClauses {
+		switch n.GetMergeWhenClause().GetCommandType() {
+		case pg.CmdType_CMD_UPDATE:
+			return m.Relation, true
+		case pg.CmdType_CMD_DELETE:
+			rv = m.Relation
+		}
+	}
+	return rv, false
 }

@@ -12,7 +12,7 @@ import (
 // with RETURNING or USING, INSERT ... ON CONFLICT, and any statement with
 // data-modifying WITH items. The engine runs it in steps (engine/dml_*.go),
 // each step an ordinary GMS statement. Exactly one of Stmt, Delete,
-// Update, Upsert and Parts is set.
+// Update, Upsert, Merge and Parts is set.
 type DML struct {
 	// CTEs are the data-modifying WITH items, run first and in order; each
 	// fills its Slot with its RETURNING rows before the main statement is
@@ -22,6 +22,7 @@ type DML struct {
 	Delete *DeleteSteps
 	Update *UpdateSteps
 	Upsert *Upsert
+	Merge  *MergeSteps
 	// Parts are an UPDATE or DELETE of a table with descendants, one
 	// statement per table of the tree (inherit_write.go), run in order;
 	// Root is set when the table is partitioned: rows an UPDATE moves out

@@ -84,6 +84,12 @@ func (t *Translator) dmlColumn(parts []string, loc int32) sqlparser.Expr {
 	if e := t.insertSystemColumn(parts); e != nil {
 		return e
 	}
+	if e := t.mergeColumn(parts, loc); e != nil { // merge.go
+		return e
+	}
+	if e := t.sampleColumn(parts); e != nil { // tablesample.go
+		return e
+	}
 	if t.insertSystem != "" {
 		if e := t.systemColumnRef(parts, loc); e != nil { // before the alias becomes the table's name
 			return e

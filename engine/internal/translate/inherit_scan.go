@@ -32,6 +32,10 @@ func (t *Translator) inheritanceScan(rv *pg.RangeVar) *pg.Node {
 	if t.tableoidRels[rv] {
 		targets = append(targets, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Name: "tableoid",
 			Val: &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{pg.MakeStrNode("tableoid")}}}}}}})
+		if t.inheritCtid {
+			targets = append(targets, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Name: "ctid",
+				Val: &pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{Fields: []*pg.Node{pg.MakeStrNode("ctid")}}}}}}})
+		}
 	}
 	scan := func(q catalog.QName) *pg.SelectStmt {
 		return &pg.SelectStmt{Op: pg.SetOperation_SETOP_NONE, LimitOption: pg.LimitOption_LIMIT_OPTION_DEFAULT, TargetList: targets, FromClause: []*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: &pg.RangeVar{

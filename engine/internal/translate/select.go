@@ -602,6 +602,8 @@ func (t *Translator) fromItem(n *pg.Node) sqlparser.TableExpr {
 		return ate
 	case *pg.Node_RangeFunction:
 		return t.rangeFunction(x.RangeFunction)
+	case *pg.Node_RangeTableSample:
+		return t.tableSample(x.RangeTableSample) // tablesample.go
 	}
 	failAt(-1, pgerror.FeatureNotSupported, "FROM item not supported yet: %s", nodeName(n))
 	return nil

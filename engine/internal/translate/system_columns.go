@@ -151,13 +151,13 @@ func (t *Translator) systemColumnRef(parts []string, loc int32) sqlparser.Expr {
 	if ref := t.systemTableOID(rv, name); ref != nil {
 		return ref
 	}
-	if name == "tableoid" && t.tableoidRels[rv] {
+	if (name == "tableoid" || name == "ctid" && t.inheritCtid) && t.tableoidRels[rv] {
 		// the inheritance scan's per-branch column (inherit_tableoid.go)
 		ref := rv.Relname
 		if rv.Alias != nil {
 			ref = rv.Alias.Aliasname
 		}
-		return &sqlparser.ColName{Name: sqlparser.NewColIdent("tableoid"), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(ref)}}
+		return &sqlparser.ColName{Name: sqlparser.NewColIdent(name), Qualifier: sqlparser.TableName{Name: sqlparser.NewTableIdent(ref)}}
 	}
 	info, ok := t.lookupColumns(rv.Schemaname, rv.Relname)
 	if !ok {

@@ -55,6 +55,14 @@ type Translator struct {
 	// of a tree names: a part's tableoid routes its row from there
 	// (inherit_write.go)
 	partRoot catalog.QName
+	// mergeRow, while set, is the row a MERGE action's statement reads
+	// (merge.go).
+	mergeRow *MergeRow
+	// inheritCtid, while set, has inheritance scans that carry tableoid
+	// carry each row's ctid too (MERGE's join, merge.go).
+	inheritCtid bool
+	// samples are the statement's TABLESAMPLE items (tablesample.go).
+	samples []tableSample
 	// updateNew, while set, resolves new values in UPDATE ... FROM RETURNING.
 	updateNew *newValues
 	// ctes collects the data-modifying WITH items of the statement being
@@ -182,6 +190,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.update(s.UpdateStmt)
 	case *pg.Node_DeleteStmt:
 		return t.delete(s.DeleteStmt)
+	case *pg.Node_MergeStmt:
+		return t.merge(s.MergeStmt) // merge.go
 	case *pg.Node_CreateStmt:
 		return t.createTable(s.CreateStmt)
 	case *pg.Node_DropStmt:

@@ -1,0 +1,25 @@
+-- TABLESAMPLE SYSTEM / BERNOULLI: the 0 and 100 percent edges, REPEATABLE
+-- giving the same sample twice, a BERNOULLI sample's size within its
+-- statistical range (row choice cannot match PostgreSQL's: it hashes
+-- block and line pointer numbers, and tinybase's pages hold a different
+-- number of rows), and PostgreSQL's argument errors
+CREATE TABLE ts (id int PRIMARY KEY, v text);
+INSERT INTO ts SELECT g, 'x' FROM generate_series(1, 2000) g;
+SELECT count(*) FROM ts TABLESAMPLE SYSTEM (100);
+SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (100);
+SELECT count(*) FROM ts TABLESAMPLE SYSTEM (0);
+SELECT count(*) FROM ts TABLESAMPLE bernoulli (0) REPEATABLE (1);
+SELECT count(*) FROM ts AS t TABLESAMPLE BERNOULLI (100) WHERE t.id < 10;
+SELECT t.id, t.v FROM ts t TABLESAMPLE SYSTEM (100.0) REPEATABLE (0) WHERE t.id <= 3 ORDER BY t.id;
+SELECT count(*) BETWEEN 800 AND 1200 FROM ts TABLESAMPLE BERNOULLI (50) REPEATABLE (7);
+SELECT count(*) BETWEEN 300 AND 700 FROM ts TABLESAMPLE BERNOULLI (25);
+SELECT (SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (30) REPEATABLE (3)) = (SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (30) REPEATABLE (3));
+SELECT (SELECT sum(id) FROM ts TABLESAMPLE SYSTEM (40) REPEATABLE (11)) = (SELECT sum(id) FROM ts TABLESAMPLE SYSTEM (40) REPEATABLE (11));
+SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (100) JOIN ts u ON u.id = ts.id;
+SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (101);
+SELECT count(*) FROM ts TABLESAMPLE SYSTEM (-1);
+SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (50) REPEATABLE (NULL);
+SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (NULL);
+SELECT count(*) FROM ts TABLESAMPLE foo (50);
+SELECT count(*) FROM ts TABLESAMPLE BERNOULLI (50, 2);
+SELECT count(*) FROM ts TABLESAMPLE SYSTEM ('abc');

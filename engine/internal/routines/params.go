@@ -2,6 +2,7 @@ package routines
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -9,6 +10,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/routine"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -124,7 +126,7 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 	if err != nil {
 		return nil, err
 	}
-	if res.Stmt == nil {
+	if res.Stmt == nil && !queryProgram(res) {
 		return nil, nil
 	}
 	txn := h.StorageTxn()
@@ -141,6 +143,11 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 	if res.Tag != "SELECT" && !res.Returning {
 		return nil, nil
 	}
+	if schema == nil {
+		// a data-modifying WITH item the host cannot plan without running
+		// it: the final statement's columns are unknown, so unchecked
+		return nil, errUnchecked
+	}
 	cols := make([]routine.Column, len(schema))
 	for i, c := range schema {
 		t := expr.FromGMSType(c.Type)
@@ -150,4 +157,15 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 		cols[i] = routine.Column{Name: c.Name, Type: t}
 	}
 	return cols, nil
+}
+
+// errUnchecked is Analyze's answer for a statement whose result columns
+// cannot be known without running it.
+var errUnchecked = errors.New("result columns unknown until run")
+
+// queryProgram reports a query with data-modifying WITH items (WITH u AS
+// (UPDATE ...) SELECT ...): its final columns are the main query's.
+func queryProgram(res translate.Result) bool {
+	d, ok := res.Cmd.(*translate.DML)
+	return ok && d.Stmt != nil && d.Delete == nil && d.Update == nil && d.Upsert == nil && res.Tag == "SELECT"
 }

@@ -28,8 +28,12 @@
 // creates (.ci/pg.sh starts its cluster so; without them every file after
 // a `create extension pg_cron` differs, and this command warns).
 // pgvector, pg_net, http, pgjwt and pgmq have no Debian package for
-// PostgreSQL 15 but build from their sources beside it; pg_jsonschema and
-// pg_graphql (Rust, pgrx) need a crates registry to build.
+// PostgreSQL 15 but build from their sources beside it (with
+// postgresql-server-dev-15 and libcurl4-openssl-dev); so does
+// supabase_vault (libsodium-dev), which .ci/pg.sh preloads once an
+// executable pgsodium_getkey printing a 64-hex-digit root key sits in the
+// extension folder. pg_jsonschema and pg_graphql (Rust, pgrx) need a
+// crates registry to build.
 package main
 
 import (

@@ -2,6 +2,7 @@ package routines
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -129,7 +130,7 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 		// MERGE's join holds its conditions and source (translate/merge.go)
 		res = translate.Result{Stmt: d.Merge.Select, Tag: "MERGE"}
 	}
-	if res.Stmt == nil {
+	if res.Stmt == nil && !queryProgram(res) {
 		return nil, nil
 	}
 	txn := h.StorageTxn()
@@ -146,6 +147,11 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 	if res.Tag != "SELECT" && !res.Returning {
 		return nil, nil
 	}
+	if schema == nil {
+		// a data-modifying WITH item the host cannot plan without running
+		// it: the final statement's columns are unknown, so unchecked
+		return nil, errUnchecked
+	}
 	cols := make([]routine.Column, len(schema))
 	for i, c := range schema {
 		t := expr.FromGMSType(c.Type)
@@ -155,4 +161,15 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 		cols[i] = routine.Column{Name: c.Name, Type: t}
 	}
 	return cols, nil
+}
+
+// errUnchecked is Analyze's answer for a statement whose result columns
+// cannot be known without running it.
+var errUnchecked = errors.New("result columns unknown until run")
+
+// queryProgram reports a query with data-modifying WITH items (WITH u AS
+// (UPDATE ...) SELECT ...): its final columns are the main query's.
+func queryProgram(res translate.Result) bool {
+	d, ok := res.Cmd.(*translate.DML)
+	return ok && d.Stmt != nil && d.Delete == nil && d.Update == nil && d.Upsert == nil && res.Tag == "SELECT"
 }

@@ -2,6 +2,7 @@ package routines
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -87,6 +88,12 @@ func (h *sqlHandler) Validate(ctx context.Context, v routine.Validator, fn *cata
 	var last []routine.Column
 	for i, st := range stmts {
 		cols, err := v.Analyze(ctx, st, params)
+		if errors.Is(err, errUnchecked) {
+			if i == len(stmts)-1 {
+				return nil
+			}
+			continue
+		}
 		if err != nil {
 			if pe, ok := pgerror.As(err); ok {
 				if pe.Position > 0 && bodyOff >= 0 {

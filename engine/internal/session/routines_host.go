@@ -10,6 +10,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/dml"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/extensions"
 	"github.com/tinybase/tinybase/engine/internal/plpgsql"
@@ -432,20 +433,52 @@ func (s *Session) RunBody(ctx context.Context, gctx *sql.Context, res translate.
 
 // AnalyzeBody implements routines.Host.
 func (s *Session) AnalyzeBody(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, error) {
+	if d, ok := res.Cmd.(*translate.DML); ok && res.Stmt == nil && d.Stmt != nil {
+		return s.analyzeQueryProgram(gctx, sqlText, res, d)
+	}
 	if err := s.prepareDML(gctx, res.Stmt); err != nil {
 		return nil, mapError(err)
 	}
-	schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, res.Stmt, nil, nil)
+	// planned, not started: building the iterators would already run the
+	// functions of a FROM clause, with the parameters' placeholder NULLs
+	schema, err := s.planSchema(gctx, sqlText, res.Stmt)
 	if err != nil {
 		if _, ok := pgerror.As(err); ok {
 			return nil, err
 		}
 		return nil, mapError(err)
 	}
-	if iter != nil {
-		closeUnstarted(gctx, iter)
-	}
 	return schema, nil
+}
+
+// analyzeQueryProgram plans a query with data-modifying WITH items
+// without running any: an item without RETURNING, or one GMS plans,
+// becomes an empty result of its columns, then the main query is
+// planned. With an item that runs only as a program (UPDATE ... FROM
+// RETURNING), the columns are unknown: nil, no error.
+func (s *Session) analyzeQueryProgram(gctx *sql.Context, sqlText string, res translate.Result, d *translate.DML) (sql.Schema, error) {
+	for _, c := range d.CTEs {
+		if !c.Stmt.Returning {
+			if err := dml.PlannedCTE(c, nil); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if c.Stmt.Cmd != nil || c.Stmt.Stmt == nil || len(c.Stmt.Catalog) > 0 {
+			return nil, nil
+		}
+		if err := s.prepareDML(gctx, c.Stmt.Stmt); err != nil {
+			return nil, mapError(err)
+		}
+		schema, err := s.planSchema(gctx, sqlText, c.Stmt.Stmt)
+		if err != nil {
+			return nil, mapError(err)
+		}
+		if err := dml.PlannedCTE(c, schema); err != nil {
+			return nil, err
+		}
+	}
+	return s.AnalyzeBody(gctx, sqlText, translate.Result{Stmt: d.Stmt, Tag: res.Tag})
 }
 
 // closeUnstarted closes an iterator that was never read; some GMS

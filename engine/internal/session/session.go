@@ -431,6 +431,11 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 			return nil, errAborted()
 		}
 	}
+	if what := concurrentlyWhat(stmt); what != "" && s.state != txnIdle {
+		// PreventInTransactionBlock: building or dropping an index
+		// concurrently commits between its phases
+		return nil, pgerror.New(pgerror.ActiveSQLTransaction, "%s cannot run inside a transaction block", what)
+	}
 	if s.env.Now.IsZero() || s.state == txnIdle {
 		s.env.Now = time.Now().UTC().Truncate(time.Microsecond)
 	}
@@ -646,4 +651,16 @@ func (s *Session) takeNotices() []Notice {
 	n := s.notices
 	s.notices = nil
 	return n
+}
+
+// concurrentlyWhat names a CONCURRENTLY index statement, which may not
+// run in a transaction block ("" for any other statement).
+func concurrentlyWhat(stmt *pg.Node) string {
+	if is := stmt.GetIndexStmt(); is != nil && is.Concurrent {
+		return "CREATE INDEX CONCURRENTLY"
+	}
+	if ds := stmt.GetDropStmt(); ds != nil && ds.Concurrent {
+		return "DROP INDEX CONCURRENTLY"
+	}
+	return ""
 }

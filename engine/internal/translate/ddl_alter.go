@@ -7,6 +7,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"sort"
 )
 
 // alterTable translates ALTER TABLE into a vitess AlterTable whose clauses
@@ -94,7 +95,7 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE together with other actions on the same column is not supported yet")
 		}
 	}
-	for _, n := range s.Cmds {
+	for _, n := range inPasses(s.Cmds) {
 		cmd := n.GetAlterTableCmd()
 		switch cmd.Subtype {
 		case pg.AlterTableType_AT_AddColumn:
@@ -223,6 +224,38 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 	res, err := t.alterTableRest(ti, at, retypes, colDeps, pkName, recompute, notValid, validated)
 	res.Catalog = append(res.Catalog, identitySeqs...)
 	return res, err
+}
+
+// inPasses orders ALTER TABLE subcommands as tablecmds.c's passes run
+// them, keeping the written order within a pass: drops first, then
+// column type changes, new columns, new constraints (so a CHECK may name
+// a column added after it in the statement), column attributes and
+// defaults, and the rest.
+func inPasses(cmds []*pg.Node) []*pg.Node {
+	pass := func(n *pg.Node) int {
+		cmd := n.GetAlterTableCmd()
+		switch cmd.Subtype {
+		case pg.AlterTableType_AT_DropColumn, pg.AlterTableType_AT_DropConstraint, pg.AlterTableType_AT_DropNotNull:
+			return 0
+		case pg.AlterTableType_AT_ColumnDefault:
+			if cmd.Def == nil {
+				return 0
+			}
+			return 9
+		case pg.AlterTableType_AT_AlterColumnType:
+			return 1
+		case pg.AlterTableType_AT_AddColumn:
+			return 4
+		case pg.AlterTableType_AT_AddConstraint:
+			return 5
+		case pg.AlterTableType_AT_SetNotNull, pg.AlterTableType_AT_AddIdentity:
+			return 6
+		}
+		return 10
+	}
+	out := append([]*pg.Node(nil), cmds...)
+	sort.SliceStable(out, func(i, j int) bool { return pass(out[i]) < pass(out[j]) })
+	return out
 }
 
 // alterTableRest is the statement the ALTER TABLE subcommands GMS runs

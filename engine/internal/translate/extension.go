@@ -191,7 +191,7 @@ func sameOrUnknown(want, got *types.Type) bool {
 // OPERATOR) on the search path whose argument types match, as a call of
 // its function. Unknown literals match a text argument, as PostgreSQL
 // prefers the string category for them.
-func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression, bool) {
+func (t *Translator) userOperator(schema, op string, c []sql.Expression) (sql.Expression, bool) {
 	r := t.reader()
 	if r == nil {
 		return nil, false
@@ -221,7 +221,7 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 			}
 		}
 	}
-	for _, sc := range append([]string{"pg_catalog"}, r.SearchPath()...) {
+	for _, sc := range operatorSchemas(r, schema) {
 		for _, o := range ordered {
 			if o.Schema != sc || !operatorMatches(o, lt, rt) {
 				continue
@@ -249,14 +249,14 @@ func (t *Translator) userOperator(op string, c []sql.Expression) (sql.Expression
 
 // userPrefixOperator binds a prefix operator (CREATE OPERATOR without
 // LEFTARG, as hstore's %%) on the search path taking the operand's type.
-func (t *Translator) userPrefixOperator(op string, arg sql.Expression) (sql.Expression, bool) {
+func (t *Translator) userPrefixOperator(schema, op string, arg sql.Expression) (sql.Expression, bool) {
 	r := t.reader()
 	if r == nil {
 		return nil, false
 	}
 	cat := r.Current()
 	at := expr.TypeOf(arg)
-	for _, sc := range append([]string{"pg_catalog"}, r.SearchPath()...) {
+	for _, sc := range operatorSchemas(r, schema) {
 		for _, o := range cat.Operators(op) {
 			if o.Schema != sc || o.Left != nil || o.Right == nil || at == nil || o.Right.Base().OID != at.Base().OID {
 				continue
@@ -273,4 +273,13 @@ func (t *Translator) userPrefixOperator(op string, arg sql.Expression) (sql.Expr
 		}
 	}
 	return nil, false
+}
+
+// operatorSchemas is where an operator is looked up: the schema
+// OPERATOR(schema.op) names, else pg_catalog and the search path.
+func operatorSchemas(r CatalogReader, schema string) []string {
+	if schema != "" {
+		return []string{schema}
+	}
+	return append([]string{"pg_catalog"}, r.SearchPath()...)
 }

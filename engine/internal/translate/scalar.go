@@ -288,8 +288,14 @@ func (t *Translator) boolExpr(b *pg.BoolExpr) sqlparser.Expr {
 }
 
 func (t *Translator) binop(op string, loc int32, l, r sqlparser.Expr) sqlparser.Expr {
+	return t.binopIn("", op, loc, l, r)
+}
+
+// binopIn is binop for OPERATOR(schema.op): a user operator is looked
+// up in that schema only, not on the search path.
+func (t *Translator) binopIn(schema, op string, loc int32, l, r sqlparser.Expr) sqlparser.Expr {
 	return t.inject(op, loc, []sqlparser.Expr{l, r}, func(c []sql.Expression) (sql.Expression, error) {
-		if ue, ok := t.userOperator(op, c); ok { // extension.go
+		if ue, ok := t.userOperator(schema, op, c); ok { // extension.go
 			return ue, nil
 		}
 		return expr.NewBinOp(t.Env, op, c[0], c[1])
@@ -297,9 +303,12 @@ func (t *Translator) binop(op string, loc int32, l, r sqlparser.Expr) sqlparser.
 }
 
 func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
-	op := ""
+	op, opSchema := "", ""
 	if len(a.Name) > 0 {
 		op = strVal(a.Name[len(a.Name)-1])
+	}
+	if len(a.Name) > 1 {
+		opSchema = strVal(a.Name[len(a.Name)-2])
 	}
 	switch a.Kind {
 	case pg.A_Expr_Kind_AEXPR_OP:
@@ -327,7 +336,7 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 				return r
 			}
 			return t.inject(op, a.Location, []sqlparser.Expr{r}, func(c []sql.Expression) (sql.Expression, error) {
-				if ue, ok := t.userPrefixOperator(op, c[0]); ok { // extension.go
+				if ue, ok := t.userPrefixOperator(opSchema, op, c[0]); ok { // extension.go
 					return ue, nil
 				}
 				return expr.NewUnaryOp(t.Env, op, c[0])
@@ -338,7 +347,7 @@ func (t *Translator) aexpr(a *pg.A_Expr) sqlparser.Expr {
 				return t.rowComparison(op, a.Location, l, r)
 			}
 		}
-		return t.binop(op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
+		return t.binopIn(opSchema, op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
 	case pg.A_Expr_Kind_AEXPR_LIKE, pg.A_Expr_Kind_AEXPR_ILIKE:
 		return t.binop(op, a.Location, t.scalar(a.Lexpr), t.scalar(a.Rexpr))
 	case pg.A_Expr_Kind_AEXPR_DISTINCT, pg.A_Expr_Kind_AEXPR_NOT_DISTINCT:

@@ -97,6 +97,11 @@ type Session struct {
 
 	searchPathMemo searchPathMemo // SearchPath's last answer
 	keyMemo        cacheKeyMemo   // query's last statement cache key
+	// memory is the GMS memory manager of the session's statements (the
+	// caches a join or sort registers while it runs), kept while they
+	// leave it empty: a new context made one, two allocations, for every
+	// statement.
+	memory *sql.MemoryManager
 	// txnDDL is set once the current transaction ran DDL: its end
 	// invalidates every session's cache, and until then the session's
 	// caches are keyed by ddlSeq instead of the engine's DDL version
@@ -542,7 +547,12 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		txn.CaptureOff(true)
 		defer txn.CaptureOff(false)
 	}
-	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
+	if s.memory == nil || s.memory.NumCaches() > 0 {
+		// a statement still streaming (another portal) uses it, or one
+		// left a cache behind: a new one, as every statement had
+		s.memory = sql.NewMemoryManager(sql.ProcessMemory)
+	}
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText), sql.WithMemoryManager(s.memory))
 	err := s.prepareUnlessPlanned(gctx, res) // plan_cache.go
 	var schema sql.Schema
 	var iter sql.RowIter

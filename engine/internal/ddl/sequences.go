@@ -19,6 +19,21 @@ import (
 type SessionSequences struct {
 	curr    map[uint32]int64
 	lastOID uint32
+	// byText is the last name sequenceByText resolved: a column default
+	// nextval('t_id_seq'::regclass) names its sequence as text on every
+	// row, and resolving it (parsing the name, the search path) cost an
+	// autocommit INSERT several allocations.
+	byText resolvedSequence
+}
+
+// resolvedSequence is a sequence name resolved in one catalog version
+// with one search path: the answer holds while both are the same (DDL
+// makes a new catalog; a new search_path or role a new path slice).
+type resolvedSequence struct {
+	text string
+	cat  *catalog.Catalog
+	path []string
+	seq  *catalog.Sequence
 }
 
 // Saved returns a copy of the session's sequence values, to assign back
@@ -47,13 +62,29 @@ func ParseRelName(text string) catalog.QName {
 }
 
 func sequenceByText(h Host, name string) (*catalog.Sequence, error) {
+	cat, path := h.Catalog(), h.SearchPath()
+	memo := &h.Sequences().byText
+	if memo.seq != nil && memo.text == name && memo.cat == cat && sameStrings(memo.path, path) {
+		return memo.seq, nil
+	}
 	q := ParseRelName(strings.TrimSpace(name))
 	// as regclass input does, a missing schema is reported before the
 	// relation
 	if q.Schema != "" && !h.StorageTxn().HasSchema(LookupSchemas(h, q.Schema)[0]) {
 		return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", q.Schema)
 	}
-	return ResolveSequence(h, h.Catalog(), q)
+	seq, err := ResolveSequence(h, cat, q)
+	if err != nil {
+		return nil, err
+	}
+	*memo = resolvedSequence{text: name, cat: cat, path: path, seq: seq}
+	return seq, nil
+}
+
+// sameStrings reports whether a and b are one slice (the session's search
+// path is kept parsed while its setting, role and temporary schema stay).
+func sameStrings(a, b []string) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // Nextval is nextval(regclass) (PostgreSQL docs 9.17): it advances the

@@ -388,20 +388,30 @@ type walFile struct {
 	gen  uint64
 
 	mu      sync.Mutex
-	cond    *sync.Cond
 	written int64 // bytes written
 	synced  int64 // bytes known durable
 	alloc   int64 // bytes preallocated (zeros past written)
 	syncing bool
 	err     error
+	// fsyncs are numbered (syncGen: the running or last one; target:
+	// what it covers). A waiter sleeps on turn[n%2] until fsync n, the
+	// first to cover its record, ends: the one running, or the next. So
+	// an fsync's end wakes only the commits it made durable, and one
+	// waiter of the next to lead it (the others would wake only to sleep
+	// again: 8 writers spent ~1.4 wake-ups per commit so).
+	turn     [2]*sync.Cond
+	sleepers [2]int // waiters on turn[i]
+	syncGen  uint64
+	target   int64
 	// lastSync is how long the last fsync took (gather's limit).
 	lastSync time.Duration
 	// waiting counts the callers of waitSynced; committers is how many
 	// waited when the last fsync ended: how many commit concurrently.
 	waiting, committers int
-	// arrived has a value after a caller entered waitSynced (gather
-	// waits on it).
-	arrived chan struct{}
+	// gathering is set while an fsync waits for committers (gather);
+	// arrived has a value once as many wait as it waits for.
+	gathering bool
+	arrived   chan struct{}
 }
 
 // startLog creates the log of generation gen, zero-filled ahead by
@@ -432,7 +442,7 @@ func (d *Dir) openLog(gen uint64, size int64) error {
 		alloc = st.Size()
 	}
 	w := &walFile{d: d, f: f, name: file, gen: gen, written: size, synced: size, alloc: alloc, arrived: make(chan struct{}, 1)}
-	w.cond = sync.NewCond(&w.mu)
+	w.turn[0], w.turn[1] = sync.NewCond(&w.mu), sync.NewCond(&w.mu)
 	d.walMu.Lock()
 	d.wal = w
 	d.walMu.Unlock()
@@ -572,23 +582,35 @@ func (w *walFile) waitSynced(off int64, gather bool) error {
 	}
 	w.waiting++
 	defer func() { w.waiting-- }()
-	select { // wake a gathering fsync
-	case w.arrived <- struct{}{}:
-	default:
+	if w.gathering && w.waiting >= w.committers {
+		select { // wake the gathering fsync: all it waits for are here
+		case w.arrived <- struct{}{}:
+		default:
+		}
 	}
 	for w.synced < off {
 		if w.err != nil {
 			return w.err
 		}
 		if w.syncing {
-			w.cond.Wait()
+			// the running fsync covers off, or (still gathering, or
+			// started before this record) the next one will
+			n := w.syncGen
+			if off > w.target {
+				n++
+			}
+			w.sleepers[n%2]++
+			w.turn[n%2].Wait()
 			continue
 		}
 		w.syncing = true
 		if gather {
 			w.gather()
 		}
+		w.syncGen++
+		n := w.syncGen
 		target := w.written
+		w.target = target
 		w.mu.Unlock()
 		start := time.Now()
 		err := w.d.syncData(w.f)
@@ -600,12 +622,30 @@ func (w *walFile) waitSynced(off int64, gather bool) error {
 		if err != nil {
 			w.err = w.d.writeError(w.name, err)
 			w.d.failed.Store(&w.err)
-		} else if target > w.synced {
+			w.wake(0)
+			w.wake(1)
+			continue
+		}
+		if target > w.synced {
 			w.synced = target
 		}
-		w.cond.Broadcast()
+		w.wake(int(n % 2))
+		if i := (n + 1) % 2; w.sleepers[i] > 0 {
+			// they wait for a record this fsync did not cover: one
+			// of them leads the next fsync
+			w.sleepers[i]--
+			w.turn[i].Signal()
+		}
 	}
 	return nil
+}
+
+// wake wakes every waiter on turn[i]. Called with w.mu held.
+func (w *walFile) wake(i int) {
+	if w.sleepers[i] > 0 {
+		w.sleepers[i] = 0
+		w.turn[i].Broadcast()
+	}
 }
 
 // gather delays an fsync until the committers that waited for the last
@@ -628,6 +668,8 @@ func (w *walFile) gather() {
 	case <-w.arrived:
 	default:
 	}
+	w.gathering = true
+	defer func() { w.gathering = false }()
 	deadline := time.Now().Add(limit)
 	timer := time.NewTimer(min(gatherGap, limit))
 	defer timer.Stop()

@@ -172,6 +172,10 @@ func (r *Rows) finish(err error) {
 		case "SHOW":
 			r.tag = "SHOW"
 		case "INSERT":
+			if r.count == 1 { // the single-row INSERT's tag, without building it
+				r.tag = "INSERT 0 1"
+				break
+			}
 			r.tag = "INSERT 0 " + strconv.FormatInt(r.count, 10)
 		default:
 			r.tag = r.kind

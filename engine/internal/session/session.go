@@ -96,6 +96,12 @@ type Session struct {
 	bodyPlanned *cachedStmt
 
 	searchPathMemo searchPathMemo // SearchPath's last answer
+	keyMemo        cacheKeyMemo   // query's last statement cache key
+	// memory is the GMS memory manager of the session's statements (the
+	// caches a join or sort registers while it runs), kept while they
+	// leave it empty: a new context made one, two allocations, for every
+	// statement.
+	memory *sql.MemoryManager
 	// txnDDL is set once the current transaction ran DDL: its end
 	// invalidates every session's cache, and until then the session's
 	// caches are keyed by ddlSeq instead of the engine's DDL version
@@ -280,12 +286,9 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 	}
 	defer s.recoverStatement(sqlText, &rows, &err)
 	version := s.cacheVersion()
-	// translations differ by role (row security), plans by search_path
 	searchPath, _ := s.Setting("search_path")
-	cacheKey := sqlText + "\x00" + s.CurrentUser() + "\x00" + searchPath
-	if v, _ := s.Setting("enable_indexscan"); v == "off" {
-		cacheKey += "\x00noindexscan" // plans differ (gmsadapter's access paths)
-	}
+	indexScan, _ := s.Setting("enable_indexscan")
+	cacheKey := s.keyMemo.key(sqlText, s.CurrentUser(), searchPath, indexScan == "off")
 	s.plans.entry = nil
 	if len(args) == 0 {
 		c, ok := s.cache.get(cacheKey, version)
@@ -549,7 +552,12 @@ func (s *Session) execute(ctx context.Context, sqlText string, res translate.Res
 		txn.CaptureOff(true)
 		defer txn.CaptureOff(false)
 	}
-	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText))
+	if s.memory == nil || s.memory.NumCaches() > 0 {
+		// a statement still streaming (another portal) uses it, or one
+		// left a cache behind: a new one, as every statement had
+		s.memory = sql.NewMemoryManager(sql.ProcessMemory)
+	}
+	gctx := sql.NewContext(ctx, sql.WithSession(s.gms), sql.WithQuery(sqlText), sql.WithMemoryManager(s.memory))
 	err := s.prepareUnlessPlanned(gctx, res) // plan_cache.go
 	var schema sql.Schema
 	var iter sql.RowIter
@@ -663,4 +671,29 @@ func concurrentlyWhat(stmt *pg.Node) string {
 		return "DROP INDEX CONCURRENTLY"
 	}
 	return ""
+}
+
+// cacheKeyMemo is the last statement cache key query built: a prepared
+// statement run again (pgbench -M prepared, a pool's statement) has the
+// same text, role and search_path, and building the key each time cost
+// an allocation and a copy of the text per statement.
+type cacheKeyMemo struct {
+	text, user, path string
+	noIndexScan      bool
+	k                string
+}
+
+// key returns the cache key of a statement's text for a role and
+// search_path (translations differ by role, row security; plans by
+// search_path), and enable_indexscan off (gmsadapter's access paths).
+func (m *cacheKeyMemo) key(text, user, path string, noIndexScan bool) string {
+	if m.k != "" && m.text == text && m.user == user && m.path == path && m.noIndexScan == noIndexScan {
+		return m.k
+	}
+	k := text + "\x00" + user + "\x00" + path
+	if noIndexScan {
+		k += "\x00noindexscan"
+	}
+	*m = cacheKeyMemo{text: text, user: user, path: path, noIndexScan: noIndexScan, k: k}
+	return k
 }

@@ -145,6 +145,7 @@ func (t *Txn) logCommit() (wait func() error, err error) {
 type Committed struct {
 	base, root *root
 	changes    changeSet
+	pivot      entry // AppendTables' search pivot
 }
 
 // SchemaChanged reports whether the commit changed anything besides rows:
@@ -257,7 +258,7 @@ func (c *Committed) AppendTables(out []TableChange) []TableChange {
 				}
 				seen[k] = true
 			}
-			if e, ok := td.stored(pk); ok {
+			if e, ok := td.storedVia(&c.pivot, pk); ok {
 				ch.Put = append(ch.Put, e.row())
 			} else {
 				ch.Deleted = append(ch.Deleted, pk)

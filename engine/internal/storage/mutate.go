@@ -57,6 +57,16 @@ func (td *tableData) stored(pk sql.Row) (*entry, bool) {
 	return td.rows.Get(pivot(pk, 0))
 }
 
+// storedVia is stored with p, which the caller owns, as the search pivot
+// instead of a new one.
+func (td *tableData) storedVia(p *entry, pk sql.Row) (*entry, bool) {
+	*p = entry{}
+	p.setKey(pk)
+	e, ok := td.rows.Get(p)
+	*p = entry{}
+	return e, ok
+}
+
 // indexEntry is the entry of index key key for the row of primary entry p:
 // a tail entry, whose primary key is p's own (a write that replaces p
 // replaces the entry too), so an index costs no copy of either key when
@@ -169,8 +179,13 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 		pk = sql.Row{td.nextRowID + 1}
 	} else {
 		pk = def.ownKey(row)
-		if e, dup := td.stored(pk); dup {
-			return uniqueViolation(def, nil, pk, e.row())
+	}
+	// the new entry is its own search pivot (same key, bias 0): the
+	// duplicate check costs no allocation
+	e := primary(pk, row, tid, xmin)
+	if !def.keyless() {
+		if old, dup := td.rows.Get(e); dup {
+			return uniqueViolation(def, nil, pk, old.row())
 		}
 	}
 	keys, err := td.indexKeys(ctx, row, nil)
@@ -182,7 +197,6 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 		td.nextRowID++
 		td.loc.ReplaceOrInsert(pivot(concat(row, pk), 0))
 	}
-	e := primary(pk, row, tid, xmin)
 	td.rows.ReplaceOrInsert(e)
 	td.heap.ReplaceOrInsert(e)
 	td.nextTID = max(td.nextTID, tid+1)

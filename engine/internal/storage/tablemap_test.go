@@ -60,3 +60,62 @@ func TestTableMapCopyOnWrite(t *testing.T) {
 		t.Errorf("all yields %d tables, want 100", n)
 	}
 }
+
+// TestTableMapCrowdedShard: a shard past its inline room keeps its
+// tables findable through sets and deletes in any order, and a copy
+// changing it leaves the original's as they were.
+func TestTableMapCrowdedShard(t *testing.T) {
+	var m tableMap
+	want := map[tableID]*tableData{}
+	// ids of one shard, set out of order
+	for _, k := range []int{9, 3, 17, 1, 12, 5, 20, 7, 14, 2, 11, 19, 4} {
+		id := tableID(k * tableShards)
+		want[id] = &tableData{id: id}
+		m.set(id, want[id])
+	}
+	check := func(name string, m *tableMap, want map[tableID]*tableData) {
+		t.Helper()
+		if m.len() != len(want) {
+			t.Errorf("%s: len %d, want %d", name, m.len(), len(want))
+		}
+		for id, td := range want {
+			if got, ok := m.get(id); !ok || got != td {
+				t.Errorf("%s: table %d not found", name, id)
+			}
+		}
+		var prev tableID
+		n := 0
+		for id := range m.all() {
+			if id <= prev {
+				t.Errorf("%s: ids out of order: %d after %d", name, id, prev)
+			}
+			if want[id] == nil {
+				t.Errorf("%s: all yields table %d, not in the map", name, id)
+			}
+			prev = id
+			n++
+		}
+		if n != len(want) {
+			t.Errorf("%s: all yields %d tables, want %d", name, n, len(want))
+		}
+	}
+	check("original", &m, want)
+	orig := map[tableID]*tableData{}
+	for id, td := range want {
+		orig[id] = td
+	}
+	c := m.shared()
+	for _, k := range []int{1, 20, 9} {
+		id := tableID(k * tableShards)
+		c.del(id)
+		delete(want, id)
+	}
+	id := tableID(8 * tableShards)
+	want[id] = &tableData{id: id}
+	c.set(id, want[id])
+	repl := &tableData{id: 5 * tableShards}
+	c.set(repl.id, repl)
+	want[repl.id] = repl
+	check("copy", &c, want)
+	check("original after the copy's changes", &m, orig)
+}

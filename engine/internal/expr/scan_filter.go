@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -29,15 +30,9 @@ func ScanFilter(ctx *sql.Context, cond sql.Expression, fixed func(sql.Expression
 		if !c.And {
 			return nil, false
 		}
-		l, ok := ScanFilter(ctx, c.Left, fixed)
-		if !ok {
-			return nil, false
-		}
-		r, ok := ScanFilter(ctx, c.Right, fixed)
-		if !ok {
-			return nil, false
-		}
-		return func(row sql.Row) bool { return l(row) && r(row) }, true
+		return andFilter(ctx, c.Left, c.Right, fixed)
+	case *expression.And:
+		return andFilter(ctx, c.LeftChild, c.RightChild, fixed)
 	case *expression.GetField:
 		if t, isPG := c.Type().(*types.Type); !isPG || t.OID != types.Bool.OID {
 			return nil, false
@@ -48,9 +43,47 @@ func ScanFilter(ctx *sql.Context, cond sql.Expression, fixed func(sql.Expression
 		}
 		return func(row sql.Row) bool { return i < len(row) && row[i] == true }, true
 	case *BinOp:
-		return compareFilter(ctx, c, fixed)
+		if c.lt != c.rt {
+			return nil, false
+		}
+		return compareFilter(ctx, c.Op, c.Left, c.Right, c.lt, c.fn, fixed)
+	case expression.Comparer:
+		// GMS's own comparisons (IndexableComparisons makes them of
+		// tinybase's): of two operands of one PostgreSQL type they are
+		// that type's comparison, which compareFn is
+		op, ok := gmsCompareOps[fmt.Sprintf("%T", c)]
+		if !ok {
+			return nil, false
+		}
+		t, isPG := c.Left().Type().(*types.Type)
+		if !isPG || t != c.Right().Type() {
+			return nil, false
+		}
+		return compareFilter(ctx, op, c.Left(), c.Right(), t, compareFn(t, compareOps[op]), fixed)
 	}
 	return nil, false
+}
+
+// gmsCompareOps are the operators of GMS's comparisons.
+var gmsCompareOps = map[string]string{
+	fmt.Sprintf("%T", &expression.Equals{}):             "=",
+	fmt.Sprintf("%T", &expression.LessThan{}):           "<",
+	fmt.Sprintf("%T", &expression.LessThanOrEqual{}):    "<=",
+	fmt.Sprintf("%T", &expression.GreaterThan{}):        ">",
+	fmt.Sprintf("%T", &expression.GreaterThanOrEqual{}): ">=",
+}
+
+// andFilter compiles l AND r.
+func andFilter(ctx *sql.Context, l, r sql.Expression, fixed func(sql.Expression) bool) (func(sql.Row) bool, bool) {
+	lt, ok := ScanFilter(ctx, l, fixed)
+	if !ok {
+		return nil, false
+	}
+	rt, ok := ScanFilter(ctx, r, fixed)
+	if !ok {
+		return nil, false
+	}
+	return func(row sql.Row) bool { return lt(row) && rt(row) }, true
 }
 
 // fastCompared are the types whose comparison (compareFn) orders int64s
@@ -63,23 +96,24 @@ func fastCompared(t *types.Type) bool {
 	return false
 }
 
-// compareFilter compiles column op fixed (or fixed op column) for a
-// comparison operator of one type in fastCompared.
-func compareFilter(ctx *sql.Context, b *BinOp, fixed func(sql.Expression) bool) (func(sql.Row) bool, bool) {
-	test, isCmp := compareOps[b.Op]
-	if !isCmp || b.lt != b.rt || !fastCompared(b.lt) {
+// compareFilter compiles column op fixed (or fixed op column), fn the
+// operator on two values of type t, for a comparison operator and a type
+// in fastCompared.
+func compareFilter(ctx *sql.Context, op string, left, right sql.Expression, t *types.Type, fn OpFunc, fixed func(sql.Expression) bool) (func(sql.Row) bool, bool) {
+	test, isCmp := compareOps[op]
+	if !isCmp || !fastCompared(t) {
 		return nil, false
 	}
-	if _, ok := b.Left.Type().(*types.Type); !ok {
+	if _, ok := left.Type().(*types.Type); !ok {
 		return nil, false
 	}
-	if _, ok := b.Right.Type().(*types.Type); !ok {
+	if _, ok := right.Type().(*types.Type); !ok {
 		return nil, false
 	}
-	col, other := b.Left, b.Right
+	col, other := left, right
 	swapped := false
 	if _, ok := col.(*expression.GetField); !ok {
-		col, other, swapped = b.Right, b.Left, true
+		col, other, swapped = right, left, true
 	}
 	gf, ok := col.(*expression.GetField)
 	if !ok || gf.Index() < 0 || !isFixed(other, fixed) {
@@ -100,7 +134,7 @@ func compareFilter(ctx *sql.Context, b *BinOp, fixed func(sql.Expression) bool) 
 	if swapped {
 		sign = -1
 	}
-	fn, env := b.fn, EnvOf(ctx)
+	env := EnvOf(ctx)
 	slow := func(x any) bool {
 		var r any
 		if swapped {
@@ -123,7 +157,7 @@ func compareFilter(ctx *sql.Context, b *BinOp, fixed func(sql.Expression) bool) 
 			return test(sign * cmpInt64(x, y))
 		}, true
 	case string:
-		eq, ne := b.Op == "=", b.Op == "<>" || b.Op == "!="
+		eq, ne := op == "=", op == "<>"
 		return func(row sql.Row) bool {
 			if i >= len(row) || row[i] == nil {
 				return false

@@ -59,7 +59,23 @@ func TestScanFilterMatchesEval(t *testing.T) {
 			tc{"id " + op + " NULL", mustOp(op, id, NewLiteral(types.Int8, nil))},
 		)
 	}
+	gmsCmp := map[string]func(l, r sql.Expression) sql.Expression{
+		"=":  func(l, r sql.Expression) sql.Expression { return expression.NewEquals(l, r) },
+		"<":  func(l, r sql.Expression) sql.Expression { return expression.NewLessThan(l, r) },
+		"<=": func(l, r sql.Expression) sql.Expression { return expression.NewLessThanOrEqual(l, r) },
+		">":  func(l, r sql.Expression) sql.Expression { return expression.NewGreaterThan(l, r) },
+		">=": func(l, r sql.Expression) sql.Expression { return expression.NewGreaterThanOrEqual(l, r) },
+	}
+	for op, mk := range gmsCmp {
+		cases = append(cases,
+			tc{"gms id " + op + " 2", mk(id, expression.NewLiteral(int64(2), types.Int8))},
+			tc{"gms 2 " + op + " id", mk(expression.NewLiteral(int64(2), types.Int8), id)},
+			tc{"gms name " + op + " 'b'", mk(name, expression.NewLiteral("b", types.Text))},
+			tc{"gms 'b' " + op + " name", mk(expression.NewLiteral("b", types.Text), name)},
+		)
+	}
 	cases = append(cases,
+		tc{"gms and", expression.NewAnd(gmsCmp[">"](id, expression.NewLiteral(int64(1), types.Int8)), flag)},
 		tc{"flag", flag},
 		tc{"flag and id > 0", and(flag, mustOp(">", id, NewLiteral(types.Int8, int64(0))))},
 		tc{"id >= 1 and name <> 'b'", and(mustOp(">=", id, NewLiteral(types.Int8, int64(1))), mustOp("<>", name, NewLiteral(types.Text, "b")))},

@@ -42,6 +42,9 @@ type SignedOutput struct {
 	// lookupModes are the statement's outer-keyed lookups' scan modes
 	// (outer_lookup.go), chosen once rather than per outer row.
 	lookupModes map[*plan.IndexedTableAccess]scanMode
+	// readOnly is the root's: a plan that writes nothing has no iterator
+	// that changes the rows it reads (outer_lookup.go)
+	readOnly bool
 }
 
 // newExecBuilder returns GMS's exec builder with tinybase's projections.
@@ -89,7 +92,7 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	signed := h.SignedOutput()
 	if signed.ctx != ctx {
 		clear(signed.lookupModes)
-		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes}
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, readOnly: n.IsReadOnly()}
 	}
 	if ita, ok := n.(*plan.IndexedTableAccess); ok {
 		if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok { // outer_lookup.go

@@ -51,6 +51,14 @@ func BenchmarkFKJoinOneUser(b *testing.B) {
 		[]uint32{20}, func(i int) []any { return []any{strconv.Itoa(1 + i*7%1000)} })
 }
 
+// BenchmarkLeftJoinOneUser is planbench's "LEFT JOIN, one user" at 100k
+// posts.
+func BenchmarkLeftJoinOneUser(b *testing.B) {
+	s := postsSession(b)
+	benchPrepared(b, s, "select u.name, p.id, p.title from users u left join posts p on p.user_id = u.id where u.id = $1",
+		[]uint32{20}, func(i int) []any { return []any{strconv.Itoa(1 + i*7%1000)} })
+}
+
 // BenchmarkLatest20 is planbench's "latest 20" at 100k posts.
 func BenchmarkLatest20(b *testing.B) {
 	s := postsSession(b)

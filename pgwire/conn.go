@@ -569,8 +569,7 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 				continue
 			}
 		}
-		text, ok := rows.TextAt(i)
-		if !ok {
+		if vals[i] == nil {
 			dr.Values[i] = nil
 			continue
 		}
@@ -579,21 +578,24 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 		// nothing to a nil slot yields nil.
 		buf := dr.Values[i][:0]
 		if buf == nil {
-			buf = make([]byte, 0, len(text))
+			buf = []byte{}
 		}
-		if formatFor(formats, i) == 1 {
-			b, err := c.codec.AppendSend(buf, cols[i].TypeOID, vals[i], text)
-			if err != nil {
-				return err
-			}
-			if b == nil {
-				b = []byte{}
-			}
-			dr.Values[i] = b
-		} else {
-			dr.Values[i] = append(buf, text...)
+		if formatFor(formats, i) != 1 {
+			// the text form appended in place, no string built per value
+			dr.Values[i], _ = rows.AppendTextAt(buf, i)
+			size += len(dr.Values[i]) + 4
+			continue
 		}
-		size += len(dr.Values[i]) + 4
+		text, _ := rows.TextAt(i)
+		b, err := c.codec.AppendSend(buf, cols[i].TypeOID, vals[i], text)
+		if err != nil {
+			return err
+		}
+		if b == nil {
+			b = []byte{}
+		}
+		dr.Values[i] = b
+		size += len(b) + 4
 	}
 	c.be.Send(dr)
 	return c.sent(size)

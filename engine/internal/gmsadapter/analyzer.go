@@ -88,9 +88,9 @@ func NewAnalyzer(prov sql.DatabaseProvider, cfg Config) *analyzer.Analyzer {
 		// every row read.
 		RemoveAfterAllRule(analyzer.TrackProcessId).
 		Build()
-	a.ExecBuilder = newExecBuilder(cfg.IsRowCheck) // exec_project.go
-	unaliasInsertExprs(a)                          // rule_returning_checks.go
-	installNullDefaults(a)                         // rule_null_defaults.go
+	a.ExecBuilder = newExecBuilder(cfg.IsRowCheck, cfg.IsParam) // exec_project.go
+	unaliasInsertExprs(a)                                       // rule_returning_checks.go
+	installNullDefaults(a)                                      // rule_null_defaults.go
 	if cfg.KeepParams != nil {
 		wrapRule(a, "simplifyFilters", cfg.KeepParams)
 	}

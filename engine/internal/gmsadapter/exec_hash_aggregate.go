@@ -39,7 +39,24 @@ func buildHashAggregate(ctx *sql.Context, base sql.NodeExecBuilder, g *plan.Grou
 	if err != nil {
 		return nil, true, err
 	}
-	return &hashAggIter{keys: g.GroupByExprs, selected: g.SelectedExprs, child: child}, true, nil
+	it := &hashAggIter{keys: g.GroupByExprs, selected: g.SelectedExprs, child: child, col: -1}
+	if len(g.GroupByExprs) == 1 {
+		it.col = g.GroupByExprs[0].(*expression.GetField).Index()
+	}
+	isKey := map[int]bool{}
+	for _, k := range g.GroupByExprs {
+		isKey[k.(*expression.GetField).Index()] = true
+	}
+	for i, e := range g.SelectedExprs {
+		if gf, ok := plainColumn(e); ok && isKey[gf.Index()] {
+			// a grouping column's value is its group's key: its buffer
+			// takes the group's first row only
+			it.once = append(it.once, i)
+		} else {
+			it.each = append(it.each, i)
+		}
+	}
+	return it, true, nil
 }
 
 // valueKeyed reports whether equal values of t are equal Go values (and
@@ -59,10 +76,19 @@ func valueKeyed(t sql.Type) bool {
 type hashAggIter struct {
 	keys, selected []sql.Expression
 	child          sql.RowIter
+	// col is the single key's column, read from the row without an Eval
+	// (-1: several keys)
+	col int
+	// each are the selected outputs updated with every row of their
+	// group, once the grouping columns, updated with its first
+	each, once []int
 
 	computed bool
 	// groups by their key: one int64 or text key in ints or strs (no
-	// interface hashing), another single key in one, several in groups
+	// interface hashing), another single key in one, several in groups;
+	// a small non-negative int64 (a typical foreign key) indexes dense,
+	// which holds its group+1 (0: none yet), without hashing at all
+	dense  []int32
 	ints   map[int64]int
 	strs   map[string]int
 	one    map[any]int
@@ -126,8 +152,9 @@ func (it *hashAggIter) add(ctx *sql.Context, row sql.Row) error {
 	if err != nil {
 		return err
 	}
-	for _, ab := range it.bufs[g] {
-		if err := ab.Update(ctx, row); err != nil {
+	b := it.bufs[g]
+	for _, i := range it.each {
+		if err := b[i].Update(ctx, row); err != nil {
 			return err
 		}
 	}
@@ -137,33 +164,54 @@ func (it *hashAggIter) add(ctx *sql.Context, row sql.Row) error {
 // group returns the index of row's group, starting a new one for a new
 // key.
 func (it *hashAggIter) group(ctx *sql.Context, row sql.Row) (int, error) {
-	if len(it.keys) == 1 {
-		v, err := it.keys[0].Eval(ctx, row)
-		if err != nil {
-			return 0, err
+	if it.col >= 0 {
+		var v any
+		if it.col < len(row) {
+			v = row[it.col]
+		} else {
+			var err error
+			if v, err = it.keys[0].Eval(ctx, row); err != nil {
+				return 0, err
+			}
 		}
 		switch x := v.(type) {
 		case int64:
-			g, ok := it.ints[x]
-			if !ok {
-				g, err = it.newGroup()
+			if x >= 0 && x < int64(len(it.dense)) {
+				if g := it.dense[x]; g > 0 {
+					return int(g - 1), nil
+				}
+			}
+			if g, ok := it.ints[x]; ok {
+				return g, nil
+			}
+			g, err := it.newGroup(ctx, row)
+			if err != nil {
+				return 0, err
+			}
+			if it.denseFor(x) {
+				it.dense[x] = int32(g + 1)
+			} else {
 				it.ints[x] = g
 			}
-			return g, err
+			return g, nil
 		case string:
 			g, ok := it.strs[x]
 			if !ok {
-				g, err = it.newGroup()
+				var err error
+				g, err = it.newGroup(ctx, row)
 				it.strs[x] = g
+				return g, err
 			}
-			return g, err
+			return g, nil
 		}
 		g, ok := it.one[v]
 		if !ok {
-			g, err = it.newGroup()
+			var err error
+			g, err = it.newGroup(ctx, row)
 			it.one[v] = g
+			return g, err
 		}
-		return g, err
+		return g, nil
 	}
 	var key [maxHashKeys]any
 	for i, k := range it.keys {
@@ -176,19 +224,60 @@ func (it *hashAggIter) group(ctx *sql.Context, row sql.Row) (int, error) {
 	g, ok := it.groups[key]
 	if !ok {
 		var err error
-		g, err = it.newGroup()
+		g, err = it.newGroup(ctx, row)
 		it.groups[key] = g
 		return g, err
 	}
 	return g, nil
 }
 
-// newGroup starts a group's aggregation buffers.
-func (it *hashAggIter) newGroup() (int, error) {
+// Dense keys: a key below denseSmall always indexes dense; a larger one
+// (below denseMax) when the groups so far are at least 1/denseSparsity
+// of the keys below it, so dense stays a small multiple of the groups.
+const (
+	denseSmall    = 4096
+	denseSparsity = 16
+	denseMax      = 1 << 20
+)
+
+// denseFor reports whether key x (not yet a group) goes in dense,
+// growing dense to hold it and moving the int keys it now covers there.
+func (it *hashAggIter) denseFor(x int64) bool {
+	if x < 0 || x >= denseMax {
+		return false
+	}
+	if x < int64(len(it.dense)) {
+		return true
+	}
+	if x >= denseSmall && x >= denseSparsity*int64(len(it.bufs)) {
+		return false
+	}
+	n := max(2*len(it.dense), int(x)+1, 64)
+	n = min(n, denseMax)
+	grown := make([]int32, n)
+	copy(grown, it.dense)
+	it.dense = grown
+	for k, g := range it.ints {
+		if k >= 0 && k < int64(n) {
+			it.dense[k] = int32(g + 1)
+			delete(it.ints, k)
+		}
+	}
+	return true
+}
+
+// newGroup starts a group's aggregation buffers with its first row's
+// grouping columns.
+func (it *hashAggIter) newGroup(ctx *sql.Context, row sql.Row) (int, error) {
 	b := make([]sql.AggregationBuffer, len(it.selected))
 	for i, e := range it.selected {
 		var err error
 		if b[i], err = newGroupBuffer(e); err != nil {
+			return 0, err
+		}
+	}
+	for _, i := range it.once {
+		if err := b[i].Update(ctx, row); err != nil {
 			return 0, err
 		}
 	}

@@ -27,6 +27,9 @@ type projectBuilder struct {
 	// isRowCheck tells the row security checks among an INSERT's check
 	// constraints (exec_row_checks.go)
 	isRowCheck func(name string) bool
+	// isParam recognises the statement's parameters, fixed for an
+	// execution (exec_scan_filter.go)
+	isParam IsParam
 }
 
 // SignedOutput is a session's record of the plan being built: the first
@@ -39,11 +42,14 @@ type SignedOutput struct {
 	// lookupModes are the statement's outer-keyed lookups' scan modes
 	// (outer_lookup.go), chosen once rather than per outer row.
 	lookupModes map[*plan.IndexedTableAccess]scanMode
+	// readOnly is the root's: a plan that writes nothing has no iterator
+	// that changes the rows it reads (outer_lookup.go)
+	readOnly bool
 }
 
 // newExecBuilder returns GMS's exec builder with tinybase's projections.
-func newExecBuilder(isRowCheck func(string) bool) sql.NodeExecBuilder {
-	pb := &projectBuilder{isRowCheck: isRowCheck}
+func newExecBuilder(isRowCheck func(string) bool, isParam IsParam) sql.NodeExecBuilder {
+	pb := &projectBuilder{isRowCheck: isRowCheck, isParam: isParam}
 	pb.base = rowexec.NewOverrideBuilder(pb)
 	return pb.base
 }
@@ -90,7 +96,7 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	signed := h.SignedOutput()
 	if signed.ctx != ctx {
 		clear(signed.lookupModes)
-		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes}
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, readOnly: n.IsReadOnly()}
 	}
 	if ita, ok := n.(*plan.IndexedTableAccess); ok {
 		if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok { // outer_lookup.go
@@ -115,6 +121,12 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	}
 	if sj, ok := n.(*HashSemiJoin); ok {
 		return sj.build(ctx, b.base, row) // rule_semi_join.go
+	}
+	if f, ok := n.(*plan.Filter); ok {
+		if it, ok, err := b.buildScanFilter(ctx, f, row); ok { // exec_scan_filter.go
+			return it, err
+		}
+		return nil, nil
 	}
 	if j, ok := n.(*plan.JoinNode); ok && j.Op.IsFullOuter() {
 		return buildFullJoin(ctx, b.base, j, row) // exec_full_join.go

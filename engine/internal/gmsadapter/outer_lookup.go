@@ -62,15 +62,22 @@ func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Ro
 		}
 		signed.lookupModes[ita] = mode
 	}
+	var it sql.RowIter
 	switch mode {
 	case modeSeq:
-		it, err := t.SeqOrderRows(ctx, lookup)
-		return it, true, err
+		it, err = t.SeqOrderRows(ctx, lookup)
 	case modeBitmap:
-		it, err := t.HeapOrderRows(ctx, lookup)
-		return it, true, err
+		it, err = t.HeapOrderRows(ctx, lookup)
+	default:
+		return nil, false, nil
 	}
-	return nil, false, nil
+	if sh, ok := it.(rowSharer); ok && err == nil && signed.readOnly {
+		// the rows go to a join, which builds its rows anew, or to a
+		// subquery's operators: in a plan that writes nothing none
+		// changes them, so the copy of each stored row buys nothing
+		sh.ShareRows()
+	}
+	return it, true, err
 }
 
 // uniquePointLookup reports whether the lookup fixes every column of a

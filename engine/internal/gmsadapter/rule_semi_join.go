@@ -142,25 +142,20 @@ func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Ro
 	// the keys are read from the inner rows, never the rows kept: the
 	// scan may hand out the stored rows (rule_aggregate_scan.go)
 	q, _ = shareScan(q)
+	keys := j.InnerKeys
+	if j.Scope == 0 {
+		q, keys = underColumns(ctx, q, keys)
+	}
 	inner, err := b.Build(ctx, q, scope)
 	if err != nil {
 		return nil, err
 	}
 	set := map[any]struct{}{}
 	var order []any // the distinct keys in the order read (Probe)
-	for {
-		r, err := inner.Next(ctx)
-		if err == io.EOF {
-			break
-		}
+	add := func(r sql.Row) error {
+		k, ok, err := keyOf(ctx, keys, r)
 		if err != nil {
-			inner.Close(ctx)
-			return nil, err
-		}
-		k, ok, err := keyOf(ctx, j.InnerKeys, r)
-		if err != nil {
-			inner.Close(ctx)
-			return nil, err
+			return err
 		}
 		if _, dup := set[k]; ok && !dup {
 			set[k] = struct{}{}
@@ -168,6 +163,28 @@ func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Ro
 				order = append(order, k)
 			}
 		}
+		return nil
+	}
+	if w, ok := inner.(rowWalker); ok {
+		// the scan hands every row over in one pass (exec_hash_aggregate.go)
+		err = w.Each(add)
+	} else {
+		for {
+			r, rerr := inner.Next(ctx)
+			if rerr == io.EOF {
+				break
+			}
+			if err = rerr; err == nil {
+				err = add(r)
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		inner.Close(ctx)
+		return nil, err
 	}
 	if err := inner.Close(ctx); err != nil {
 		return nil, err
@@ -180,6 +197,35 @@ func (j *HashSemiJoin) build(ctx *sql.Context, b sql.NodeExecBuilder, row sql.Ro
 		return nil, err
 	}
 	return &semiIter{j: j, child: child, set: set}, nil
+}
+
+// underColumns returns the input of q, a projection of plain columns
+// only, with keys (columns of q's rows) as columns of that input: the
+// inner rows' keys are read from the rows under the projection, which
+// need not be built (and a scan under it can hand them over in one pass).
+// Otherwise, and under EXPLAIN ANALYZE (which counts the projection's
+// rows), it returns q and keys as they are.
+func underColumns(ctx *sql.Context, q sql.Node, keys []sql.Expression) (sql.Node, []sql.Expression) {
+	p, ok := q.(*plan.Project)
+	if !ok {
+		return q, keys
+	}
+	if _, inst := ctx.Value(instrumentKey{}).(*Instrument); inst {
+		return q, keys
+	}
+	out := make([]sql.Expression, len(keys))
+	for i, k := range keys {
+		gf, ok := k.(*expression.GetField)
+		if !ok || gf.Index() < 0 || gf.Index() >= len(p.Projections) {
+			return q, keys
+		}
+		col, ok := plainColumn(p.Projections[gf.Index()])
+		if !ok {
+			return q, keys
+		}
+		out[i] = col
+	}
+	return p.Child, out
 }
 
 // keyOf evaluates keys on a row: one value, or the values' text joined

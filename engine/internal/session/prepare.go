@@ -434,6 +434,20 @@ func (r *Rows) TextAt(i int) (s string, ok bool) {
 	return types.Output(r.colTypes[i], v, env), true
 }
 
+// AppendTextAt appends the text form of the current row's value i to
+// buf (TextAt without the intermediate string); ok is false for NULL.
+func (r *Rows) AppendTextAt(buf []byte, i int) (_ []byte, ok bool) {
+	v := r.cur[i]
+	if v == nil {
+		return buf, false
+	}
+	var env *types.Env
+	if r.s != nil {
+		env = &r.s.env
+	}
+	return types.AppendOutput(buf, r.colTypes[i], v, env), true
+}
+
 // TextRows reads the remaining rows in text format, NULL as nil: one
 // allocation per row for the values rather than one per value (the
 // catalog readers of lint and typegen read thousands of them).

@@ -46,6 +46,9 @@ type rowIter struct {
 	skip  int64 // rows still to pass over without building them (Skip)
 	// shared hands out the stored rows themselves (SharedRows).
 	shared bool
+	// pred is a filter the scan applies itself (Filter): a row it rejects
+	// is never handed out, nor copied.
+	pred func(sql.Row) (bool, error)
 }
 
 // Skip passes over the next n rows without building them: an OFFSET the
@@ -189,6 +192,13 @@ func (it *rowIter) walk(sp span, visit func(e *entry) bool) {
 	}
 }
 
+// Filter makes the cursor hand out only the rows pred accepts, testing
+// each as it is handed out (so no further than its consumer reads, as a
+// filter above the scan would): for a filter over a scan, which then
+// needs no iterator of its own. pred reads the stored row, which it must
+// not change or keep. A cursor filtered so must not Skip.
+func (it *rowIter) Filter(pred func(sql.Row) (bool, error)) { it.pred = pred }
+
 // Each calls fn with each remaining row, walking the tree in one pass
 // instead of one descent per chunk, until fn returns an error: for a
 // consumer that reads a whole scan (an aggregation). The iterator is
@@ -197,6 +207,15 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 	defer guard(&err)
 	for ; it.pos < len(it.buf); it.pos++ {
 		row := it.buf[it.pos]
+		if it.pred != nil {
+			if ok, err := it.pred(row); err != nil || !ok {
+				if err != nil {
+					it.pos++
+					return err
+				}
+				continue
+			}
+		}
 		if !it.shared {
 			row = row.Copy()
 		}
@@ -209,6 +228,9 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 		var ferr error
 		it.walk(sp, func(e *entry) bool {
 			row, ok, err := it.take(sp, e)
+			if err == nil && ok && it.pred != nil {
+				ok, err = it.pred(row)
+			}
 			if err != nil || !ok {
 				ferr = err
 				return err == nil
@@ -232,20 +254,31 @@ func (it *rowIter) Each(fn func(sql.Row) error) (err error) {
 
 // Next implements sql.RowIter. Rows are copies the caller may keep or change.
 func (it *rowIter) Next(*sql.Context) (sql.Row, error) {
-	for it.pos >= len(it.buf) {
-		if it.si >= len(it.spans) {
-			return nil, io.EOF
+	for {
+		for it.pos >= len(it.buf) {
+			if it.si >= len(it.spans) {
+				return nil, io.EOF
+			}
+			if err := it.fill(); err != nil {
+				return nil, err
+			}
 		}
-		if err := it.fill(); err != nil {
-			return nil, err
+		row := it.buf[it.pos]
+		it.pos++
+		if it.pred != nil {
+			ok, err := it.pred(row)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
 		}
+		if it.shared {
+			return row, nil
+		}
+		return row.Copy(), nil
 	}
-	row := it.buf[it.pos]
-	it.pos++
-	if it.shared {
-		return row, nil
-	}
-	return row.Copy(), nil
 }
 
 // Close implements sql.RowIter.

@@ -42,6 +42,23 @@ func FormatNumeric(d decimal.Decimal) string {
 	return d.String()
 }
 
+// AppendOutput appends Output(t, v, env) to buf, integers and strings
+// without building a string first: the wire's DataRow writes every value
+// of a result this way.
+func AppendOutput(buf []byte, t *Type, v any, env *Env) []byte {
+	if t == nil || t.Kind != KindExt {
+		switch x := v.(type) {
+		case int64:
+			return strconv.AppendInt(buf, x, 10)
+		case int32:
+			return strconv.AppendInt(buf, int64(x), 10)
+		case string:
+			return append(buf, x...)
+		}
+	}
+	return append(buf, Output(t, v, env)...)
+}
+
 // Output renders v (a value of type t) in PostgreSQL's text format.
 func Output(t *Type, v any, env *Env) string {
 	if t != nil && v != nil && t.Kind == KindExt {

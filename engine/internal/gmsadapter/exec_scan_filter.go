@@ -1,0 +1,59 @@
+package gmsadapter
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+
+	"github.com/tinybase/tinybase/engine/internal/expr"
+)
+
+// A filter over a shared sequential scan (an aggregate's input, a top-N
+// sort's, the inner side of a hashed IN or EXISTS) tests every row of the
+// table: at 100k rows GMS's FilterIter — an iterator call per row, the
+// condition's Eval reading its parameter from the context and the session's
+// environment for each row — cost as much as the scan itself. Where the
+// condition compiles to a row test (expr.ScanFilter: a column compared
+// with a constant or a parameter, a boolean column, ANDs of those), the
+// scan applies it to the rows it reads, as PostgreSQL's Seq Scan applies
+// its Filter, and the filter needs no iterator. EXPLAIN ANALYZE, which
+// counts the filter's rows, keeps the FilterIter.
+
+// filteredScan is a scan that can apply a filter itself (storage's
+// rowIter).
+type filteredScan interface {
+	sql.RowIter
+	Filter(pred func(sql.Row) (bool, error))
+}
+
+// buildScanFilter returns f's rows as a filtered scan, or ok false when
+// f is not a compilable filter over a shared scan.
+func (b *projectBuilder) buildScanFilter(ctx *sql.Context, f *plan.Filter, row sql.Row) (_ sql.RowIter, ok bool, err error) {
+	if _, inst := ctx.Value(instrumentKey{}).(*Instrument); inst {
+		return nil, false, nil
+	}
+	child := f.Child
+	for {
+		a, isAlias := child.(*plan.TableAlias)
+		if !isAlias {
+			break
+		}
+		child = a.Child
+	}
+	if _, isShared := child.(*SharedScan); !isShared {
+		return nil, false, nil
+	}
+	test, ok := expr.ScanFilter(ctx, f.Expression, b.isParam)
+	if !ok {
+		return nil, false, nil
+	}
+	iter, err := b.base.Build(ctx, f.Child, row)
+	if err != nil {
+		return nil, true, err
+	}
+	fs, ok := iter.(filteredScan)
+	if !ok {
+		return plan.NewFilterIter(f.Expression, iter), true, nil
+	}
+	fs.Filter(func(r sql.Row) (bool, error) { return test(r), nil })
+	return fs, true, nil
+}

@@ -22,6 +22,9 @@ func resolveAggregate(env *types.Env, spec *AggSpec, args []sql.Expression, ats 
 		}
 		return nil, nil, errUndefinedFunction(name, ats)
 	}
+	if regrAggregates[name] && !spec.Star {
+		return regrAggregate(env, name, args, ats) // agg_regr.go
+	}
 	// unknown literals become text, as PostgreSQL resolves them for
 	// polymorphic and text aggregates
 	coerced := make([]sql.Expression, len(args))

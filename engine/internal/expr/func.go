@@ -50,7 +50,58 @@ type FuncCall struct {
 // match on argument types, then matches where unknown literals take the
 // declared type, then matches through implicit casts.
 func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expression, error) {
-	cands := Builtins().Overloads(name)
+	return resolveFuncCall(env, name, args, Builtins().Overloads(name))
+}
+
+// NewVariadicFuncCall resolves name(a, VARIADIC arr): only overloads with
+// a VARIADIC parameter of a declared element type match, in their
+// unexpanded form, the array's elements becoming the trailing arguments
+// when the call runs (docs 38.5.6). Strict overloads give NULL for a
+// NULL array, not for NULL elements.
+func NewVariadicFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expression, error) {
+	var cands []FuncImpl
+	for _, c := range Builtins().Overloads(name) {
+		if (c.Variadic == nil && !c.VarAny) || c.Typed != nil {
+			continue
+		}
+		at := anyArray // VARIADIC "any" takes an array of any type
+		if !c.VarAny {
+			if at = types.ArrayOf(c.Variadic); at == nil {
+				continue
+			}
+		}
+		n, fn := len(c.Args), c.Fn
+		s := c
+		s.Variadic, s.VarAny = nil, false
+		s.Args = append(append([]*types.Type{}, c.Args...), at)
+		s.NonStrict = true
+		s.Fn = func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
+			arr, _ := a[n].(*types.Array)
+			if arr == nil {
+				return nil, nil
+			}
+			if !c.NonStrict {
+				for _, v := range a[:n] {
+					if v == nil {
+						return nil, nil
+					}
+				}
+			}
+			return fn(ctx, env, append(append([]any{}, a[:n]...), arr.Values...))
+		}
+		cands = append(cands, s)
+	}
+	ats := make([]*types.Type, len(args))
+	for i, a := range args {
+		ats[i] = TypeOf(a)
+	}
+	if len(cands) == 0 {
+		return nil, errUndefinedFunction(name, ats)
+	}
+	return resolveFuncCall(env, name, args, cands)
+}
+
+func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands []FuncImpl) (sql.Expression, error) {
 	ok := len(cands) > 0
 	ats := make([]*types.Type, len(args))
 	for i, a := range args {

@@ -294,8 +294,8 @@ func bfExtractPath(v any, path []string) (any, bool) {
 				return nil, false
 			}
 		case []any:
-			i, err := strconv.Atoi(p)
-			if err != nil {
+			i, ok := jsonPathIndex(p)
+			if !ok {
 				return nil, false
 			}
 			if i < 0 {

@@ -1,8 +1,6 @@
 package expr
 
 import (
-	"strconv"
-
 	"github.com/shopspring/decimal"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -37,8 +35,8 @@ func init() {
 				var ok bool
 				key := any(p.(string))
 				if _, isArr := v.([]any); isArr {
-					n, err := strconv.Atoi(p.(string))
-					if err != nil {
+					n, ok := jsonPathIndex(p.(string))
+					if !ok {
 						return nil, nil
 					}
 					key = int32(n)
@@ -275,12 +273,12 @@ func init() {
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "cannot delete path in scalar")
 		}
 		path := b.(*types.Array).Values
-		for _, p := range path {
+		for i, p := range path {
 			if p == nil {
-				return nil, pgerror.New(pgerror.NullValueNotAllowed, "path element at position 1 is null")
+				return nil, pgerror.New(pgerror.NullValueNotAllowed, "path element at position %d is null", i+1)
 			}
 		}
-		out, err := jsonDeletePath(v, path)
+		out, err := jsonDeletePath(v, path, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -313,7 +311,7 @@ func jsonDeleteKey(v any, key string) (any, error) {
 
 // jsonDeletePath removes the element at path, leaving the document as it
 // is when the path does not lead anywhere.
-func jsonDeletePath(v any, path []any) (any, error) {
+func jsonDeletePath(v any, path []any, pos int) (any, error) {
 	if len(path) == 0 {
 		return v, nil
 	}
@@ -328,7 +326,7 @@ func jsonDeletePath(v any, path []any) (any, error) {
 			if len(path) == 1 {
 				return types.NewJSONObject(append(ks[:i:i], ks[i+1:]...), append(vs[:i:i], vs[i+1:]...)), nil
 			}
-			sub, err := jsonDeletePath(vs[i], path[1:])
+			sub, err := jsonDeletePath(vs[i], path[1:], pos+1)
 			if err != nil {
 				return nil, err
 			}
@@ -337,9 +335,9 @@ func jsonDeletePath(v any, path []any) (any, error) {
 		}
 		return v, nil
 	case []any:
-		n, err := strconv.Atoi(key)
-		if err != nil {
-			return nil, pgerror.New(pgerror.InvalidTextRepresentation, "path element at position %d is not an integer: %q", 1, key)
+		n, ok := jsonPathIndex(key)
+		if !ok {
+			return nil, pgerror.New(pgerror.InvalidTextRepresentation, "path element at position %d is not an integer: \"%s\"", pos, key)
 		}
 		if n < 0 {
 			n += len(x)
@@ -350,7 +348,7 @@ func jsonDeletePath(v any, path []any) (any, error) {
 		if len(path) == 1 {
 			return append(append([]any{}, x[:n]...), x[n+1:]...), nil
 		}
-		sub, err := jsonDeletePath(x[n], path[1:])
+		sub, err := jsonDeletePath(x[n], path[1:], pos+1)
 		if err != nil {
 			return nil, err
 		}

@@ -3,7 +3,6 @@ package expr
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
@@ -31,8 +30,8 @@ func init() {
 				}
 				var key any = p.(string)
 				if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '[' {
-					n, err := strconv.Atoi(p.(string))
-					if err != nil {
+					n, ok := jsonPathIndex(p.(string))
+					if !ok {
 						return nil, nil
 					}
 					key = int32(n)

@@ -34,7 +34,9 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddDatetimeFuncs,
 	expr.AddJSONFuncs,
 	expr.AddJSONObjectFuncs,
+	expr.AddJSONOperatorFuncs,
 	expr.AddMathFuncs,
+	expr.AddTrigFuncs, // funcs_trig.go
 	expr.AddNumericToCharFuncs,
 	expr.AddMiscFuncs,
 	expr.AddNotifyFuncs,

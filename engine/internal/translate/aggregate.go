@@ -21,6 +21,9 @@ var aggregateNames = map[string]bool{
 	"variance": true, "var_samp": true, "var_pop": true,
 	"percentile_cont": true, "percentile_disc": true, "mode": true,
 	"range_agg": true, "range_intersect_agg": true,
+	"corr": true, "covar_pop": true, "covar_samp": true, "regr_slope": true, "regr_intercept": true,
+	"regr_r2": true, "regr_count": true, "regr_avgx": true, "regr_avgy": true,
+	"regr_sxx": true, "regr_syy": true, "regr_sxy": true,
 }
 
 // orderedSetNames are the ordered-set aggregates (WITHIN GROUP).

@@ -96,6 +96,9 @@ var viewAggregateNames = map[string]bool{
 	"bool_and": true, "bool_or": true, "every": true, "json_agg": true, "jsonb_agg": true, "json_object_agg": true,
 	"jsonb_object_agg": true, "stddev": true, "stddev_pop": true, "stddev_samp": true, "variance": true,
 	"var_pop": true, "var_samp": true, "bit_and": true, "bit_or": true, "range_agg": true, "range_intersect_agg": true,
+	"corr": true, "covar_pop": true, "covar_samp": true, "regr_slope": true, "regr_intercept": true,
+	"regr_r2": true, "regr_count": true, "regr_avgx": true, "regr_avgy": true,
+	"regr_sxx": true, "regr_syy": true, "regr_sxy": true,
 }
 
 func hasAggregate(n *pg.Node) bool {

@@ -50,6 +50,9 @@ func (t *Translator) funcCall(f *pg.FuncCall) sqlparser.Expr {
 		text += " variadic"
 	}
 	return t.inject(text, f.Location, args, func(c []sql.Expression) (sql.Expression, error) {
+		if f.FuncVariadic {
+			return expr.NewVariadicFuncCall(t.Env, name, c)
+		}
 		return expr.NewFuncCall(t.Env, name, c)
 	})
 }

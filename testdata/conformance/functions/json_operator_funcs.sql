@@ -1,0 +1,25 @@
+-- the functions behind the json and jsonb operators, called by name
+SELECT json_extract_path('{"a":{"b":[1,{"c":"x"}]}}', 'a', 'b', '1', 'c'), json_extract_path_text('{"a":{"b":[1,{"c":"x"}]}}', 'a', 'b', '1', 'c');
+SELECT json_extract_path('{"a": null}', 'a'), json_extract_path_text('{"a": null}', 'a'), json_extract_path('[1, 2 ]', ' -1'), json_extract_path('{"a":1}', 'a', NULL);
+SELECT json_extract_path('{"a":1}', VARIADIC '{}'::text[]), jsonb_extract_path('{"a":1}', VARIADIC '{}'::text[]), json_extract_path_text('"x"', VARIADIC '{}'::text[]), jsonb_extract_path_text('"x"', VARIADIC ARRAY[]::text[]);
+SELECT jsonb_extract_path('{"a":[1,2]}', 'a', ' 1'), jsonb_extract_path('{"a":[1,2]}', 'a', '+1'), jsonb_extract_path('{"a":[1,2]}', 'a', '1x'), jsonb_extract_path_text('{"a":[1,null]}', 'a', '1');
+SELECT json_object_field('{"a": [1, 2] }', 'a'), json_object_field_text('{"a": "x\u00e9"}', 'a'), json_object_field('[1]', 'a'), json_array_element('[1, {"x":2}]', 1), json_array_element_text('[1, "x"]', -1), json_array_element('{"a":1}', 0);
+SELECT jsonb_object_field('{"a": [1, 2] }', 'a'), jsonb_object_field_text('{"a": "x"}', 'a'), jsonb_array_element('[1, {"x":2}]', 1), jsonb_array_element_text('[1, null]', -1), jsonb_array_element('[1]', 5);
+SELECT json_array_element('[1,2]', 2147483647), json_array_element_text('[1,2]', -3), jsonb_object_field_text('{"a": null}', 'a');
+SELECT jsonb_exists('{"a":1}', 'a'), jsonb_exists('["a"]', 'a'), jsonb_exists('"a"', 'a'), jsonb_exists_any('{"a":1}', '{b,a}'), jsonb_exists_all('{"a":1}', '{b,a}'), jsonb_exists_all('{"a":1}', '{}'), jsonb_exists_any('{"a":1}', '{}'), jsonb_exists_any('{"a":1}', '{NULL,a}');
+SELECT jsonb_contains('{"a":[1,2],"b":1}', '{"a":[2]}'), jsonb_contained('{"a":[2]}', '{"a":[1,2],"b":1}'), jsonb_contains('[1,2]', '1'), jsonb_concat('{"a":1}', '{"b":2}'), jsonb_concat('[1]', '2'), jsonb_concat('1', '{"a":1}');
+SELECT jsonb_delete('{"a":1,"b":2}', 'a'), jsonb_delete('["a","b"]', 'a'), jsonb_delete('[1,2,3]', 1), jsonb_delete('[1,2,3]', -1), jsonb_delete('{"a":1,"b":2,"c":3}', 'a', 'c'), jsonb_delete('{"a":1}', VARIADIC '{}'::text[]);
+SELECT jsonb_delete('{"a":1,"b":2}', VARIADIC ARRAY['a', NULL]), jsonb_delete('{"a":1,"b":2}', 'a', NULL), jsonb_delete('{"a":1}', VARIADIC NULL::text[]);
+SELECT jsonb_delete_path('{"a":{"b":1,"c":2}}', '{a,b}'), jsonb_delete_path('[1,[2,3]]', '{1,0}'), jsonb_delete_path('{"a":1}', '{}'), jsonb_delete_path('{"a":[1,2]}', '{a,-1}'), jsonb_delete_path('{"a":[1,2]}', '{a,-5}');
+SELECT json_extract_path('{"a":{"b":1}}', 'a', 'b', 'c'), json_extract_path('"s"', 'a');
+SELECT jsonb_delete('{"a":1}', NULL::text), jsonb_exists(NULL, 'a'), jsonb_concat(NULL, '1'), json_object_field(NULL, 'a');
+SELECT jsonb_delete('1', 'a');
+SELECT jsonb_delete('{"a":1}', 0);
+SELECT jsonb_delete_path('1', '{a}');
+SELECT jsonb_delete_path('[1]', '{x}');
+SELECT jsonb_delete_path('{"a":[1]}', '{a,x}');
+SELECT jsonb_delete_path('{"a":1}', '{a,NULL}');
+SELECT '{"a":1}'::jsonb #- '{a,NULL}';
+SELECT jsonb_extract_path('{"a":1}', '{a}'::text[]);
+SELECT jsonb_object_field(d, k), jsonb_exists(d, k), jsonb_delete(d, k) FROM (VALUES ('{"a":1,"b":[2]}'::jsonb, 'a'), ('{"b":[2]}', 'b'), (NULL, 'a')) v(d, k);
+SELECT concat(VARIADIC ARRAY['a', NULL, 'b']), concat_ws('-', VARIADIC ARRAY[1, 2]), format('%s-%s', VARIADIC ARRAY['x', 'y']), num_nulls(VARIADIC ARRAY[1, NULL]);

@@ -1,0 +1,24 @@
+-- cot, the trigonometric functions in degrees, the hyperbolic functions and bit_count
+SELECT sind(0), sind(30), sind(90), sind(150), sind(180), sind(210), sind(270), sind(-30), sind(360), sind(45);
+SELECT cosd(0), cosd(60), cosd(90), cosd(120), cosd(180), cosd(240), cosd(-60), cosd(45), cosd(33.3);
+SELECT tand(0), tand(45), tand(90), tand(135), tand(180), tand(-45), tand(225);
+SELECT cotd(0), cotd(45), cotd(90), cotd(135), cotd(-45), cotd(10);
+SELECT asind(0), asind(0.5), asind(1), asind(-0.5), asind(-1), asind(0.3);
+SELECT acosd(1), acosd(0.5), acosd(0), acosd(-0.5), acosd(-1);
+SELECT atand(1), atand(-1), atand(0), atand('Infinity'), atand(2), atan2d(1, 1), atan2d(-1, -1), atan2d(0, -1), atan2d(1, 0);
+SELECT sinh(1), cosh(1), tanh(1), asinh(1), acosh(1), acosh(2), atanh(0.5), atanh(1), atanh(-1);
+SELECT sinh('Infinity'), sinh('-Infinity'), cosh('-Infinity'), tanh('Infinity'), asinh('-Infinity'), acosh('Infinity'), sinh(1000), cosh(1000);
+SELECT sind('NaN'), cosd('NaN'), tand('NaN'), cotd('NaN'), asind('NaN'), acosd('NaN'), atand('NaN'), atan2d('NaN', 1), acosh('NaN'), atanh('NaN'), cot('NaN');
+SELECT sind(NULL), atan2d(NULL, 1), cot(NULL), sinh(NULL), pg_typeof(sind(30)), pg_typeof(cot(1));
+SELECT sind('Infinity');
+SELECT cosd('-Infinity');
+SELECT tand('Infinity');
+SELECT cotd('Infinity');
+SELECT cot('Infinity');
+SELECT asind(1.5);
+SELECT acosd(-1.0001);
+SELECT acosh(0.5);
+SELECT atanh(1.5);
+SELECT atanh(-2);
+SELECT x, sind(x), cosd(x), tand(x), cotd(x) FROM generate_series(-360, 360, 15) x;
+SELECT bit_count(B'1011'), bit_count(B'0000'::varbit), bit_count(B''), bit_count('\x0f01ff'::bytea), bit_count(''::bytea), bit_count(NULL::bytea);

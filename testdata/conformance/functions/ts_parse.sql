@@ -15,9 +15,9 @@ select tokid, token from ts_parse('default', 'snake_case_names kebab-case-names 
 select tokid, token from ts_parse('default', '');
 select * from ts_parse('nope', 'a');
 select * from ts_token_type('nope');
-select * from ts_debug('english', 'The <b>a-b</b> 1.5 &amp; http://x.com/y Rats ran');
-select alias, token, dictionaries, dictionary, lexemes from ts_debug('simple', 'The Fat-Cat x1-y');
-select alias, token, dictionary, lexemes from ts_debug('A fat cat sat on the mat-rug at 9.30am');
+select alias, description, token, dictionaries::text[], dictionary::text, lexemes from ts_debug('english', 'The <b>a-b</b> 1.5 &amp; http://x.com/y Rats ran');
+select alias, token, dictionaries::text[], dictionary::text, lexemes from ts_debug('simple', 'The Fat-Cat x1-y');
+select alias, token, dictionary::text, lexemes from ts_debug('A fat cat sat on the mat-rug at 9.30am');
 -- to_tsvector and the query functions over the parser's tokens
 select to_tsvector('english', 'a <b> c &amp; http://x.com/y the-dog 1.5 foo-bar-baz');
 select to_tsvector('english', 'Contact support@example.co.uk or visit example.co.uk/help?topic=billing&lang=en.');

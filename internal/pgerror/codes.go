@@ -16,6 +16,7 @@ const (
 	StringDataRightTruncation    = "22001"
 	StringDataLengthMismatch     = "22026"
 	NullValueNotAllowed          = "22004"
+	ZeroLengthCharacterString    = "2200F"
 	NumericValueOutOfRange       = "22003"
 	InvalidDatetimeFormat        = "22007"
 	DatetimeFieldOverflow        = "22008"

@@ -315,7 +315,6 @@ func bfExtractPath(v any, path []string) (any, bool) {
 // AddJSONFuncs adds the JSON functions (docs 9.16).
 // A family of session.Builtins.
 func AddJSONFuncs(r *Registry) {
-	addJSONFieldFuncs(r)
 	J, JS, T := types.JSONB, types.JSON, types.Text
 	TA := types.ArrayOf(T)
 	r.Add("jsonb_build_object", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(J), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {

@@ -18,6 +18,7 @@ func init() {
 	addOp("||", TV, TV, TV, func(_ *types.Env, a, b any) (any, error) { return tsConcat(a.(string), b.(string)) })
 	addOp("&&", TQ, TQ, TQ, func(_ *types.Env, a, b any) (any, error) { return tsqCombine('&', a.(string), b.(string)) })
 	addOp("||", TQ, TQ, TQ, func(_ *types.Env, a, b any) (any, error) { return tsqCombine('|', a.(string), b.(string)) })
+	addOp("<->", TQ, TQ, TQ, func(_ *types.Env, a, b any) (any, error) { return tsqPhrase(a.(string), b.(string), 1) })
 	addPrefix("!!", TQ, TQ, func(_ *types.Env, v any) (any, error) {
 		q, err := types.TSQueryOf(v.(string), nil)
 		if err != nil || q == nil {
@@ -184,6 +185,8 @@ func AddTextSearchFuncs(r *Registry) {
 		return int32(countTSNodes(q)), err
 	})
 	fn("querytree", []*types.Type{TQ}, text, func(a []any) (any, error) { return a[0], nil })
+	addTextSearchSRFs(r)
+	addTSVectorArrayFuncs(r)
 }
 
 func tsMatchText(vec, query any) (any, error) {

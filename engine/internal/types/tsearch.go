@@ -141,13 +141,13 @@ func TSVectorOf(s string) (TSVectorVal, error) {
 		}
 		out = append(out, lx)
 	}
-	return normalizeTSVector(out), nil
+	return NormalizeTSVector(out), nil
 }
 
-// normalizeTSVector sorts lexemes, merges duplicates and sorts and
+// NormalizeTSVector sorts lexemes, merges duplicates and sorts and
 // de-duplicates each one's positions (a repeated position keeps the
 // higher weight).
-func normalizeTSVector(in []Lexeme) TSVectorVal {
+func NormalizeTSVector(in []Lexeme) TSVectorVal {
 	sort.SliceStable(in, func(a, b int) bool { return in[a].Word < in[b].Word })
 	var out TSVectorVal
 	for _, lx := range in {
@@ -216,48 +216,6 @@ func (v TSVectorVal) Find(word string) *Lexeme {
 		return &v[i]
 	}
 	return nil
-}
-
-// TSParseWords is the simple configuration's parser: words (letters and
-// digits, joined by '.', '@' or '-' between word characters), lower-cased
-// and numbered from 1; a hyphenated word yields the whole word and then
-// its parts, as PostgreSQL's default parser does.
-func TSParseWords(text string) []string {
-	rs := []rune(text)
-	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-	var out []string
-	i := 0
-	for i < len(rs) {
-		if !isWord(rs[i]) {
-			i++
-			continue
-		}
-		j := i
-		hyphen := false
-		for j < len(rs) {
-			if isWord(rs[j]) {
-				j++
-				continue
-			}
-			if (rs[j] == '.' || rs[j] == '@' || rs[j] == '-') && j+1 < len(rs) && isWord(rs[j+1]) {
-				if rs[j] == '-' {
-					hyphen = true
-				}
-				j++
-				continue
-			}
-			break
-		}
-		tok := strings.ToLower(string(rs[i:j]))
-		if hyphen && !strings.ContainsAny(tok, ".@") {
-			out = append(out, tok)
-			out = append(out, strings.Split(tok, "-")...)
-		} else {
-			out = append(out, tok)
-		}
-		i = j
-	}
-	return out
 }
 
 // ToTSVectorSimple is to_tsvector('simple', text).

@@ -2,7 +2,6 @@ package types
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/kljensen/snowball/english"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -46,56 +45,84 @@ func TSConfigByName(name string) (*TSConfig, error) {
 // sets it for an English locale: pg_catalog.english.
 var DefaultTSConfig = tsEnglish
 
-// Lexize turns one parsed word into its lexeme; "" drops it (a stop word).
-func (c *TSConfig) Lexize(word string) string {
-	if !c.stem || !stemmable(word) {
-		return word
+// Lexize turns one token into its lexeme; "" drops it (a stop word).
+// Both configurations map the token types as PostgreSQL's do: tags,
+// entities, protocol heads and blanks are not indexed (ok false); in
+// english the word types go to english_stem (lower-cased, stop words
+// dropped, Snowball-stemmed) and the rest to simple (lower-cased).
+func (c *TSConfig) Lexize(t TSToken) (lexeme string, ok bool) {
+	switch t.Type {
+	case TokBlank, TokTag, TokProtocol, TokEntity:
+		return "", false
 	}
-	if englishStopWords[word] {
-		return ""
+	w := strings.ToLower(t.Text)
+	if !c.stem {
+		return w, true
 	}
-	return english.Stem(word, false)
+	if c.Dictionary(t.Type) == "english_stem" {
+		if englishStopWords[w] {
+			return "", true
+		}
+		return english.Stem(w, false), true
+	}
+	return w, true
 }
 
-// stemmable reports whether a word is made of letters (and hyphens),
-// the token types the english configuration sends to english_stem.
-func stemmable(w string) bool {
-	for _, r := range w {
-		if !unicode.IsLetter(r) && r != '-' {
-			return false
+// Dictionary names the dictionary an indexed token type goes to.
+func (c *TSConfig) Dictionary(tokenType int) string {
+	if c.stem {
+		switch tokenType {
+		case TokASCIIWord, TokWord, TokASCIIHWord, TokHWord, TokHWordASCIIPart, TokHWordPart:
+			return "english_stem"
 		}
 	}
-	return w != ""
+	return "simple"
+}
+
+// tsPosLexeme is a lexeme and the position of the token it came from.
+type tsPosLexeme struct {
+	pos  int
+	word string
+}
+
+// lexemes parses text and lexizes its tokens: each indexed token takes
+// the next position (up to 16383), stop words included.
+func (c *TSConfig) lexemes(text string) []tsPosLexeme {
+	var out []tsPosLexeme
+	pos := 0
+	for _, t := range TSParse(text) {
+		l, ok := c.Lexize(t)
+		if !ok {
+			continue
+		}
+		if pos < tsMaxPos {
+			pos++
+		}
+		if l != "" {
+			out = append(out, tsPosLexeme{pos, l})
+		}
+	}
+	return out
 }
 
 // ToTSVector is to_tsvector(config, text): stop words keep their
 // positions but leave no lexeme.
 func (c *TSConfig) ToTSVector(text string) TSVectorVal {
-	words := TSParseWords(text)
-	lx := make([]Lexeme, 0, len(words))
-	for i, w := range words {
-		l := c.Lexize(w)
-		if l == "" {
-			continue
-		}
-		p := i + 1
-		if p > tsMaxPos {
-			p = tsMaxPos
-		}
-		lx = append(lx, Lexeme{Word: l, Pos: []uint16{uint16(p)}})
+	ls := c.lexemes(text)
+	lx := make([]Lexeme, 0, len(ls))
+	for _, l := range ls {
+		lx = append(lx, Lexeme{Word: l.word, Pos: []uint16{uint16(l.pos)}})
 	}
-	return normalizeTSVector(lx)
+	return NormalizeTSVector(lx)
 }
 
 // ToTSQuery is to_tsquery(config, text): the query syntax with each
-// operand lexized; operands that are stop words drop out of the tree.
+// operand parsed and lexized; an operand of several lexemes becomes
+// their phrase (distances from their positions), and one that is all
+// stop words drops out of the tree.
 func (c *TSConfig) ToTSQuery(text string) (*TSQueryNode, error) {
-	q, err := TSQueryOf(text, func(w string) string {
-		l := c.Lexize(strings.ToLower(w))
-		if l == "" {
-			return tsStopMarker
-		}
-		return l
+	q, err := tsQueryOf(text, nil, func(n *TSQueryNode) *TSQueryNode {
+		return c.phrase(c.lexemes(n.Word), '<', n)
 	})
 	if err != nil {
 		return nil, err
@@ -103,25 +130,30 @@ func (c *TSConfig) ToTSQuery(text string) (*TSQueryNode, error) {
 	return pruneTSQuery(q), nil
 }
 
-// WordsQuery is plainto_tsquery (op '&') and phraseto_tsquery (op '<',
-// distances counting the stop words between kept words).
-func (c *TSConfig) WordsQuery(text string, op byte) *TSQueryNode {
+// phrase joins lexemes with op ('<': distances from their positions),
+// each copying like's prefix and weight flags.
+func (c *TSConfig) phrase(ls []tsPosLexeme, op byte, like *TSQueryNode) *TSQueryNode {
 	var q *TSQueryNode
 	lastPos := 0
-	for i, w := range TSParseWords(text) {
-		l := c.Lexize(w)
-		if l == "" {
-			continue
+	for _, l := range ls {
+		n := &TSQueryNode{Word: l.word}
+		if like != nil {
+			n.Prefix, n.Weights = like.Prefix, like.Weights
 		}
-		n := &TSQueryNode{Word: l}
 		if q == nil {
 			q = n
 		} else {
-			q = &TSQueryNode{Op: op, Dist: i + 1 - lastPos, Left: q, Right: n}
+			q = &TSQueryNode{Op: op, Dist: l.pos - lastPos, Left: q, Right: n}
 		}
-		lastPos = i + 1
+		lastPos = l.pos
 	}
 	return q
+}
+
+// WordsQuery is plainto_tsquery (op '&') and phraseto_tsquery (op '<',
+// distances counting the stop words between kept words).
+func (c *TSConfig) WordsQuery(text string, op byte) *TSQueryNode {
+	return c.phrase(c.lexemes(text), op, nil)
 }
 
 // tsStopMarker stands in for an operand the configuration dropped until

@@ -45,7 +45,13 @@ func ParseTSQuery(s string) (string, error) {
 // TSQueryOf parses tsquery syntax; norm, when set, normalises each
 // operand (to_tsquery's configuration step). An empty query is nil.
 func TSQueryOf(s string, norm func(string) string) (*TSQueryNode, error) {
-	p := &tsqParser{s: s, norm: norm}
+	return tsQueryOf(s, norm, nil)
+}
+
+// tsQueryOf is TSQueryOf whose morph, when set, replaces each operand
+// with the subtree the configuration makes of it (nil: a stop word).
+func tsQueryOf(s string, norm func(string) string, morph func(*TSQueryNode) *TSQueryNode) (*TSQueryNode, error) {
+	p := &tsqParser{s: s, norm: norm, morph: morph}
 	if p.skipSpace(); p.i >= len(p.s) {
 		return nil, nil
 	}
@@ -60,9 +66,10 @@ func TSQueryOf(s string, norm func(string) string) (*TSQueryNode, error) {
 }
 
 type tsqParser struct {
-	s    string
-	i    int
-	norm func(string) string
+	s     string
+	i     int
+	norm  func(string) string
+	morph func(*TSQueryNode) *TSQueryNode
 }
 
 func (p *tsqParser) syntax() error {
@@ -230,6 +237,12 @@ func (p *tsqParser) parseOperand() (*TSQueryNode, error) {
 	}
 	if p.norm != nil {
 		n.Word = p.norm(n.Word)
+	}
+	if p.morph != nil {
+		if m := p.morph(n); m != nil {
+			return m, nil
+		}
+		n.Word = tsStopMarker
 	}
 	if n.Word == "" {
 		return nil, p.syntax()

@@ -1,0 +1,116 @@
+package expr
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// tsDefaultParserOID is pg_ts_parser's oid of the default parser.
+const tsDefaultParserOID = 3722
+
+func init() {
+	textArr := types.ArrayOf(types.Text)
+	srfColumns["ts_parse"] = []SRFColumn{{"tokid", types.Int4}, {"token", types.Text}}
+	srfColumns["ts_token_type"] = []SRFColumn{{"tokid", types.Int4}, {"alias", types.Text}, {"description", types.Text}}
+	// dictionaries and dictionary are regdictionary in PostgreSQL;
+	// tinybase has no regdictionary and names them as text
+	srfColumns["ts_debug"] = []SRFColumn{{"alias", types.Text}, {"description", types.Text}, {"token", types.Text},
+		{"dictionaries", textArr}, {"dictionary", types.Text}, {"lexemes", textArr}}
+}
+
+// tsParserByName checks a text search parser name: only the default
+// parser exists.
+func tsParserByName(name string) error {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "default", "pg_catalog.default":
+		return nil
+	}
+	return pgerror.New(pgerror.UndefinedObject, "text search parser %q does not exist", name)
+}
+
+func tsParserByOID(oid uint32) error {
+	if oid == tsDefaultParserOID {
+		return nil
+	}
+	return pgerror.New(pgerror.UndefinedObject, "cache lookup failed for text search parser %d", oid)
+}
+
+// addTextSearchSRFs adds ts_parse, ts_token_type and ts_debug (docs
+// 12.8.1, 9.13 Table 9.44).
+func addTextSearchSRFs(r *Registry) {
+	text, oid := types.Text, types.Oid
+	srf := func(name string, args []*types.Type, f func(a []any) (srfRows, error)) {
+		addSRF(r, name, FuncImpl{Args: args, Result: Fixed(types.Record), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			return f(a)
+		}})
+	}
+	parse := func(doc string) srfRows {
+		var rows srfRows
+		for _, t := range types.TSParse(doc) {
+			rows = append(rows, []any{int32(t.Type), t.Text})
+		}
+		return rows
+	}
+	srf("ts_parse", []*types.Type{text, text}, func(a []any) (srfRows, error) {
+		if err := tsParserByName(a[0].(string)); err != nil {
+			return nil, err
+		}
+		return parse(a[1].(string)), nil
+	})
+	srf("ts_parse", []*types.Type{oid, text}, func(a []any) (srfRows, error) {
+		if err := tsParserByOID(a[0].(uint32)); err != nil {
+			return nil, err
+		}
+		return parse(a[1].(string)), nil
+	})
+	tokenTypes := func() srfRows {
+		var rows srfRows
+		for id := 1; id < len(types.TSTokenTypes); id++ {
+			rows = append(rows, []any{int32(id), types.TSTokenTypes[id][0], types.TSTokenTypes[id][1]})
+		}
+		return rows
+	}
+	srf("ts_token_type", []*types.Type{text}, func(a []any) (srfRows, error) {
+		if err := tsParserByName(a[0].(string)); err != nil {
+			return nil, err
+		}
+		return tokenTypes(), nil
+	})
+	srf("ts_token_type", []*types.Type{oid}, func(a []any) (srfRows, error) {
+		if err := tsParserByOID(a[0].(uint32)); err != nil {
+			return nil, err
+		}
+		return tokenTypes(), nil
+	})
+	debug := func(c *types.TSConfig, doc string) srfRows {
+		var rows srfRows
+		for _, t := range types.TSParse(doc) {
+			tt := types.TSTokenTypes[t.Type]
+			lex, ok := c.Lexize(t)
+			if !ok {
+				rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Text, []any{}), nil, nil})
+				continue
+			}
+			dict := c.Dictionary(t.Type)
+			lexemes := []any{}
+			if lex != "" {
+				lexemes = []any{lex}
+			}
+			rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Text, []any{dict}), dict, types.NewArray(types.Text, lexemes)})
+		}
+		return rows
+	}
+	srf("ts_debug", []*types.Type{text, text}, func(a []any) (srfRows, error) {
+		c, err := types.TSConfigByName(a[0].(string))
+		if err != nil {
+			return nil, err
+		}
+		return debug(c, a[1].(string)), nil
+	})
+	srf("ts_debug", []*types.Type{text}, func(a []any) (srfRows, error) {
+		return debug(types.DefaultTSConfig, a[0].(string)), nil
+	})
+}

@@ -1,0 +1,30 @@
+-- ts_parse, ts_token_type and ts_debug: the default parser's tokens and the configurations' dictionaries
+select * from ts_token_type('default');
+select * from ts_token_type(3722) where tokid in (1, 12, 23);
+select * from ts_token_type('pg_catalog.default') where alias like 'hword%';
+select * from ts_parse('default', 'foo-bar 1.2.3 -1.5e3 abc123 http://a.b.com:80/x/y?z=1 <b>x</b> &amp; me@x.org /usr/a.txt');
+select * from ts_parse(3722, '12-ab café naïve-x don''t a_b 1-2 a - b');
+select tokid, token from ts_parse('default', 'PostgreSQL 15.2 was released on 2023-02-09; see https://www.postgresql.org/docs/15/release-15-2.html for details.');
+select tokid, token from ts_parse('default', 'Contact support@example.co.uk or visit example.co.uk/help?topic=billing&lang=en.');
+select tokid, token from ts_parse('default', '<p class="intro">Hello &amp; welcome, <em>friends</em>!</p><!-- note --> <?xml version="1.0"?> <!DOCTYPE html>');
+select tokid, token from ts_parse('default', 'State-of-the-art AI-driven x86-64 systems, e.g. Wi-Fi 6E, run at 3.5GHz (+0.1).');
+select tokid, token from ts_parse('default', 'It''s the user''s file: /home/user/notes.txt, ~/bin/run.sh, ../up/x or C:\Users\me\doc.txt');
+select tokid, token from ts_parse('default', 'Über café résumé naïve1 coöperate — «quotes» and “curly” ones… 日本語');
+select tokid, token from ts_parse('default', 'version v2.0.1-beta+build.5 and 10.0.0.1:8080/admin, a.b.c/d/e, x.com:8080, 1e5x, .5e5, -1.2.3');
+select tokid, token from ts_parse('default', 'snake_case_names kebab-case-names ab-cd-1.5 ab-12 a1-b-2 camelCase123 0x1F 007 1,000,000 99.9%');
+select tokid, token from ts_parse('default', '');
+select * from ts_parse('nope', 'a');
+select * from ts_token_type('nope');
+select alias, description, token, dictionaries::text[], dictionary::text, lexemes from ts_debug('english', 'The <b>a-b</b> 1.5 &amp; http://x.com/y Rats ran');
+select alias, token, dictionaries::text[], dictionary::text, lexemes from ts_debug('simple', 'The Fat-Cat x1-y');
+select alias, token, dictionary::text, lexemes from ts_debug('A fat cat sat on the mat-rug at 9.30am');
+-- to_tsvector and the query functions over the parser's tokens
+select to_tsvector('english', 'a <b> c &amp; http://x.com/y the-dog 1.5 foo-bar-baz');
+select to_tsvector('english', 'Contact support@example.co.uk or visit example.co.uk/help?topic=billing&lang=en.');
+select to_tsvector('simple', 'State-of-the-art AI-driven x86-64 systems, e.g. Wi-Fi 6E, run at 3.5GHz (+0.1).');
+select to_tsvector('english', 'It''s the user''s file: /home/user/notes.txt, ~/bin/run.sh and version 2.0.1');
+select to_tsquery('english', 'foo-bar & x.com/y & the'), to_tsquery('english', 'the-dog'), to_tsquery('english', 'a-b-the-c'), to_tsquery('english', 'foo-bar:*A');
+select to_tsquery('english', 'cat <-> the-dog'), to_tsquery('english', '''the big dog'''), to_tsquery('simple', 'x.com/y:*');
+select plainto_tsquery('english', 'the foo-bar x.com/y'), phraseto_tsquery('english', 'the foo-bar <b> cat'), phraseto_tsquery('english', 'cat the a dog');
+select websearch_to_tsquery('english', '"state-of-the-art" -x.com or e-mail'), websearch_to_tsquery('simple', 'a-b "c d" -e');
+select to_tsvector('english', 'State-of-the-art AI-driven systems') @@ to_tsquery('english', 'art & systems');

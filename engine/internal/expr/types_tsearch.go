@@ -108,78 +108,35 @@ func AddTextSearchFuncs(r *Registry) {
 		}
 		return v.String(), nil
 	})
-	rank := func(a []any) (any, error) {
-		v, err := types.TSVectorOf(a[0].(string))
-		if err != nil {
-			return nil, err
-		}
-		q, err := types.TSQueryOf(a[1].(string), nil)
-		if err != nil {
-			return nil, err
-		}
-		return types.TSRank(v, q), nil
-	}
-	fn("ts_rank", []*types.Type{TV, TQ}, types.Float4, rank)
-	fn("ts_rank", []*types.Type{TV, TQ, types.Int4}, types.Float4, func(a []any) (any, error) {
-		r, err := rank(a)
-		if err != nil {
-			return nil, err
-		}
-		v, _ := types.TSVectorOf(a[0].(string))
-		return types.TSRankNorm(r.(float32), v, a[2].(int32)), nil
-	})
-	// ts_rank(weights, vector, query [, normalization]): tsrank.c's
-	// getWeights checks the array
-	rankW := func(a []any) (any, error) {
-		w, err := tsRankWeightsOf(a[0])
-		if err != nil {
-			return nil, err
-		}
-		v, err := types.TSVectorOf(a[1].(string))
-		if err != nil {
-			return nil, err
-		}
-		q, err := types.TSQueryOf(a[2].(string), nil)
-		if err != nil {
-			return nil, err
-		}
-		r := types.TSRankWeighted(v, q, w)
-		if len(a) > 3 {
-			r = types.TSRankNorm(r, v, a[3].(int32))
-		}
-		return r, nil
-	}
+	// ts_rank and ts_rank_cd([weights,] vector, query [, normalization])
 	F4A := types.ArrayOf(types.Float4)
-	fn("ts_rank", []*types.Type{F4A, TV, TQ}, types.Float4, rankW)
-	fn("ts_rank", []*types.Type{F4A, TV, TQ, types.Int4}, types.Float4, rankW)
-	// ts_rank_cd([weights,] vector, query [, normalization])
-	rankCD := func(a []any) (any, error) {
-		w := types.TSRankDefaultWeights
-		if _, ok := a[0].(*types.Array); ok {
-			var err error
-			if w, err = tsRankWeightsOf(a[0]); err != nil {
-				return nil, err
-			}
-			a = a[1:]
-		}
-		v, err := types.TSVectorOf(a[0].(string))
+	rank := func(a []any) (any, error) {
+		r, err := tsRankArgsOf(a)
 		if err != nil {
 			return nil, err
 		}
-		q, err := types.TSQueryOf(a[1].(string), nil)
-		if err != nil {
-			return nil, err
+		res := types.TSRankWeighted(r.v, r.q, r.w)
+		if r.norm {
+			res = types.TSRankNorm(res, r.v, r.method)
 		}
-		var method int32
-		if len(a) > 2 {
-			method = a[2].(int32)
-		}
-		return types.TSRankCD(v, q, w, method), nil
+		return res, nil
 	}
-	fn("ts_rank_cd", []*types.Type{TV, TQ}, types.Float4, rankCD)
-	fn("ts_rank_cd", []*types.Type{TV, TQ, types.Int4}, types.Float4, rankCD)
-	fn("ts_rank_cd", []*types.Type{F4A, TV, TQ}, types.Float4, rankCD)
-	fn("ts_rank_cd", []*types.Type{F4A, TV, TQ, types.Int4}, types.Float4, rankCD)
+	rankCD := func(a []any) (any, error) {
+		r, err := tsRankArgsOf(a)
+		if err != nil {
+			return nil, err
+		}
+		return types.TSRankCD(r.v, r.q, r.w, r.method), nil
+	}
+	for _, f := range []struct {
+		name string
+		fn   func([]any) (any, error)
+	}{{"ts_rank", rank}, {"ts_rank_cd", rankCD}} {
+		fn(f.name, []*types.Type{TV, TQ}, types.Float4, f.fn)
+		fn(f.name, []*types.Type{TV, TQ, types.Int4}, types.Float4, f.fn)
+		fn(f.name, []*types.Type{F4A, TV, TQ}, types.Float4, f.fn)
+		fn(f.name, []*types.Type{F4A, TV, TQ, types.Int4}, types.Float4, f.fn)
+	}
 	fn("numnode", []*types.Type{TQ}, types.Int4, func(a []any) (any, error) {
 		q, err := types.TSQueryOf(a[0].(string), nil)
 		return int32(countTSNodes(q)), err
@@ -239,7 +196,11 @@ func tsConcat(a, b string) (any, error) {
 	return out.String(), nil
 }
 
-func tsqCombine(op byte, a, b string) (any, error) {
+func tsqCombine(op byte, a, b string) (any, error) { return tsqJoin(types.TSQueryNode{Op: op}, a, b) }
+
+// tsqJoin joins two tsqueries under the operator node n; an empty side
+// gives the other.
+func tsqJoin(n types.TSQueryNode, a, b string) (any, error) {
 	l, err := types.TSQueryOf(a, nil)
 	if err != nil {
 		return nil, err
@@ -254,7 +215,8 @@ func tsqCombine(op byte, a, b string) (any, error) {
 	case r == nil:
 		return a, nil
 	}
-	return types.FormatTSQuery(&types.TSQueryNode{Op: op, Left: l, Right: r}), nil
+	n.Left, n.Right = l, r
+	return types.FormatTSQuery(&n), nil
 }
 
 func countTSNodes(q *types.TSQueryNode) int {
@@ -266,6 +228,39 @@ func countTSNodes(q *types.TSQueryNode) int {
 
 // tsRankWeightsOf is getWeights: four weights, a negative one meaning the
 // default.
+// tsRankArgs are the arguments of ts_rank and ts_rank_cd.
+type tsRankArgs struct {
+	w      [4]float32
+	v      types.TSVectorVal
+	q      *types.TSQueryNode
+	method int32
+	norm   bool // a normalization was given
+}
+
+// tsRankArgsOf reads ([weights,] vector, query [, normalization]);
+// getWeights checks the weights first, as tsrank.c does.
+func tsRankArgsOf(a []any) (tsRankArgs, error) {
+	r := tsRankArgs{w: types.TSRankDefaultWeights}
+	if _, ok := a[0].(*types.Array); ok {
+		var err error
+		if r.w, err = tsRankWeightsOf(a[0]); err != nil {
+			return r, err
+		}
+		a = a[1:]
+	}
+	var err error
+	if r.v, err = types.TSVectorOf(a[0].(string)); err != nil {
+		return r, err
+	}
+	if r.q, err = types.TSQueryOf(a[1].(string), nil); err != nil {
+		return r, err
+	}
+	if len(a) > 2 {
+		r.method, r.norm = a[2].(int32), true
+	}
+	return r, nil
+}
+
 func tsRankWeightsOf(v any) ([4]float32, error) {
 	w := types.TSRankDefaultWeights
 	arr, _ := v.(*types.Array)

@@ -115,19 +115,5 @@ func tsqPhrase(a, b string, dist int32) (any, error) {
 	if dist < 0 || dist > 16384 {
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "distance in phrase operator must be an integer value between zero and 16384 inclusive")
 	}
-	l, err := types.TSQueryOf(a, nil)
-	if err != nil {
-		return nil, err
-	}
-	r, err := types.TSQueryOf(b, nil)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case l == nil:
-		return b, nil
-	case r == nil:
-		return a, nil
-	}
-	return types.FormatTSQuery(&types.TSQueryNode{Op: '<', Dist: int(dist), Left: l, Right: r}), nil
+	return tsqJoin(types.TSQueryNode{Op: '<', Dist: int(dist)}, a, b)
 }

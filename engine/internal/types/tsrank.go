@@ -5,15 +5,9 @@ import (
 	"sort"
 )
 
-// TSRank is ts_rank(vector, query) with the default weights
-// {0.1, 0.2, 0.4, 1.0} and no normalization, computed as tsrank.c's
-// calc_rank does, in the same single-precision steps so that the real
-// result prints the same digits.
-func TSRank(v TSVectorVal, q *TSQueryNode) float32 {
-	return TSRankWeighted(v, q, TSRankDefaultWeights)
-}
-
-// TSRankWeighted is ts_rank with the weights of D, C, B and A.
+// TSRankWeighted is ts_rank with the weights of D, C, B and A and no
+// normalization, computed as tsrank.c's calc_rank does, in the same
+// single-precision steps so that the real result prints the same digits.
 func TSRankWeighted(v TSVectorVal, q *TSQueryNode, w [4]float32) float32 {
 	if len(v) == 0 || q == nil {
 		return 0

@@ -8,6 +8,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // pgtap installs as pgTAP 1.3.3 (Supabase's default) or, with CREATE
@@ -118,7 +119,7 @@ func tapParseType(ctx context.Context, c routine.Caller, name string) (*types.Ty
 // with constant modifiers, so that running it reads a type and nothing
 // else.
 func tapIsTypeCast(q string) bool {
-	res, err := pg.Parse(q)
+	res, err := pgtree.Parse(q)
 	if err != nil || len(res.Stmts) != 1 {
 		return false
 	}

@@ -58,6 +58,11 @@ func (s *State) procName(oid uint32) string {
 		return "-"
 	}
 	if p, ok := BuiltinByOID(oid); ok {
+		if builtinOverloaded(p.Name) {
+			// tinybase keeps a regproc as text, which its name would not
+			// find uniquely: its OID keeps oprcode::oid (pg_dump) resolvable
+			return itoa(oid)
+		}
 		return p.Name
 	}
 	f, ok := s.Catalog.FunctionByOID(oid)
@@ -82,6 +87,17 @@ func (s *State) procName(oid uint32) string {
 }
 
 // builtinNamed reports whether a built-in function has this name.
+// builtinOverloaded reports whether more than one built-in has the name.
+func builtinOverloaded(name string) bool {
+	n := 0
+	for _, p := range Builtins() {
+		if p.Name == name {
+			n++
+		}
+	}
+	return n > 1
+}
+
 func builtinNamed(name string) bool {
 	for _, p := range Builtins() {
 		if p.Name == name {

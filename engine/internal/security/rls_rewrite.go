@@ -298,7 +298,8 @@ func (w *secWalker) rangeVar(rv *pg.RangeVar, n *pg.Node, sel *pg.SelectStmt) *p
 			return n
 		}
 	}
-	return w.wrap(rv, q, qual)
+	wrapped, _ := w.wrap(rv, q, qual)
+	return wrapped
 }
 
 // mergeableQual returns the policy filter with its column references
@@ -348,8 +349,9 @@ func (w *secWalker) mergeableQual(rv *pg.RangeVar, q catalog.QName, qual string)
 	return e
 }
 
-// wrap replaces a table reference with (SELECT * FROM t WHERE qual) AS t.
-func (w *secWalker) wrap(rv *pg.RangeVar, q catalog.QName, qual string) *pg.Node {
+// wrap reads q through (SELECT * FROM q WHERE qual) AS alias, returning
+// the subselect node and its SELECT, whose FROM a caller may replace.
+func (w *secWalker) wrap(rv *pg.RangeVar, q catalog.QName, qual string) (*pg.Node, *pg.SelectStmt) {
 	sub := w.parseSelect(fmt.Sprintf("SELECT * FROM %s WHERE %s", quoteQName(q), qual))
 	initplans(sub.WhereClause)
 	w.expanding = append(w.expanding, q)
@@ -362,7 +364,7 @@ func (w *secWalker) wrap(rv *pg.RangeVar, q catalog.QName, qual string) *pg.Node
 	return &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
 		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sub}},
 		Alias:    alias,
-	}}}
+	}}}, sub
 }
 
 func (w *secWalker) parseSelect(text string) *pg.SelectStmt {

@@ -28,18 +28,7 @@ func (w *secWalker) tableSample(ts *pg.RangeTableSample, n *pg.Node) *pg.Node {
 	if !applies {
 		return n
 	}
-	sub := w.parseSelect("SELECT * FROM x WHERE " + qual)
-	initplans(sub.WhereClause)
-	w.expanding = append(w.expanding, q)
-	w.sublinks(sub.WhereClause)
-	w.expanding = w.expanding[:len(w.expanding)-1]
-	alias := rv.Alias
-	if alias == nil {
-		alias = &pg.Alias{Aliasname: rv.Relname}
-	}
+	wrapped, sub := w.wrap(rv, q, qual)
 	sub.FromClause = []*pg.Node{n}
-	return &pg.Node{Node: &pg.Node_RangeSubselect{RangeSubselect: &pg.RangeSubselect{
-		Subquery: &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: sub}},
-		Alias:    alias,
-	}}}
+	return wrapped
 }

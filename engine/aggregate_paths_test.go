@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -14,25 +13,7 @@ import (
 // rowsOf runs q and returns its rows as sorted text lines.
 func rowsOf(t *testing.T, s *engine.Session, q string) []string {
 	t.Helper()
-	rows, err := s.Query(context.Background(), q)
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	var out []string
-	for rows.Next() {
-		var parts []string
-		for _, v := range rows.Text() {
-			if v == nil {
-				parts = append(parts, "NULL")
-			} else {
-				parts = append(parts, *v)
-			}
-		}
-		out = append(out, strings.Join(parts, "|"))
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
+	out := rowsInOrder(t, s, q)
 	sort.Strings(out)
 	return out
 }

@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -13,24 +12,9 @@ import (
 // they came.
 func rowsInOrder(t *testing.T, s *engine.Session, q string, args ...any) []string {
 	t.Helper()
-	rows, err := s.Query(context.Background(), q, args...)
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
 	var out []string
-	for rows.Next() {
-		var parts []string
-		for _, v := range rows.Text() {
-			if v == nil {
-				parts = append(parts, "NULL")
-			} else {
-				parts = append(parts, *v)
-			}
-		}
-		out = append(out, strings.Join(parts, "|"))
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatalf("%s: %v", q, err)
+	for _, r := range queryStrings(t, s, q, args...) {
+		out = append(out, strings.Join(r, "|"))
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/engine/enginetest"
 	"github.com/tinybase/tinybase/internal/conformance"
 )
 
@@ -147,7 +148,22 @@ func connectOracle(t *testing.T) *conformance.Postgres {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { pg.Close() })
+	pg.SetExtensionVersions(standInVersions(t))
 	return pg
+}
+
+// standInVersions maps each extension tinybase offers to its default
+// version: the oracle judges a file that requires one only at that
+// version.
+func standInVersions(t *testing.T) map[string]string {
+	t.Helper()
+	s := mustSession(t, enginetest.New(t))
+	defer s.Close()
+	out := map[string]string{}
+	for _, r := range queryStrings(t, s, "SELECT name, default_version FROM pg_available_extensions") {
+		out[r[0]] = r[1]
+	}
+	return out
 }
 
 func selected(f *conformance.File, sel *regexp.Regexp) bool {

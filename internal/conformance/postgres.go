@@ -23,6 +23,9 @@ type Postgres struct {
 	seq   atomic.Int64
 	// bootstrap applies the Supabase bootstrap (OpenBootstrapped).
 	bootstrap Bootstrapper
+	// extVersions, when set, is the default version each extension must
+	// have here to count as present (SetExtensionVersions).
+	extVersions map[string]string
 }
 
 type typeKey struct {
@@ -101,20 +104,40 @@ func (p *Postgres) adminExec(ctx context.Context, sql string) error {
 	return nil
 }
 
+// SetExtensionVersions names the default version each extension must
+// have on the server for a file requiring it to run there. A server with
+// another version of an extension (built beside it for other work)
+// answers for that version, not for the one the goldens were recorded
+// from and tinybase stands in for, so it counts as lacking it.
+func (p *Postgres) SetExtensionVersions(v map[string]string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.extVersions = v
+}
+
 // MissingExtensions returns those of names the server cannot create
-// (absent from pg_available_extensions).
+// (absent from pg_available_extensions), or creates at another default
+// version than SetExtensionVersions asks for, with that version.
 func (p *Postgres) MissingExtensions(ctx context.Context, names []string) ([]string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var missing []string
 	for _, n := range names {
-		var ok bool
-		err := p.admin.QueryRow(ctx, "SELECT EXISTS (SELECT FROM pg_available_extensions WHERE name = $1)", n).Scan(&ok)
-		if err != nil {
-			return nil, fmt.Errorf("conformance: pg_available_extensions: %w", err)
-		}
-		if !ok {
+		var version *string
+		err := p.admin.QueryRow(ctx, "SELECT default_version FROM pg_available_extensions WHERE name = $1", n).Scan(&version)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
 			missing = append(missing, n)
+		case err != nil:
+			return nil, fmt.Errorf("conformance: pg_available_extensions: %w", err)
+		default:
+			if want, ok := p.extVersions[n]; ok && (version == nil || *version != want) {
+				have := "none"
+				if version != nil {
+					have = *version
+				}
+				missing = append(missing, fmt.Sprintf("%s %s (it has %s)", n, want, have))
+			}
 		}
 	}
 	return missing, nil

@@ -58,5 +58,5 @@ type MissingExtensionsError struct {
 }
 
 func (e *MissingExtensionsError) Error() string {
-	return fmt.Sprintf("conformance: %s requires extensions PostgreSQL lacks here: %s", e.File, strings.Join(e.Names, ", "))
+	return fmt.Sprintf("conformance: %s requires extensions PostgreSQL lacks here (at the versions tinybase offers): %s", e.File, strings.Join(e.Names, ", "))
 }

@@ -43,6 +43,10 @@ func ApplyPostgresFiles(ctx context.Context, conn *pgconn.PgConn, keep func(file
 			continue
 		}
 		_, err := conn.Exec(ctx, s.SQL).ReadAll()
+		if err == nil && s.Extension != "" {
+			// the real extension: Supabase's grants after it
+			err = afterCreate(ctx, conn, s.Extension)
+		}
 		var pgErr *pgconn.PgError
 		if s.MayExist && errors.As(err, &pgErr) && pgErr.Code == "42710" {
 			continue
@@ -74,7 +78,18 @@ func standInScript(name string) (string, bool) {
 		len(e.Funcs) > 0 || len(e.BaseTypes) > 0 || len(e.AccessMethods) > 0 || len(e.OpClasses) > 0 {
 		return "", false
 	}
-	return strings.ReplaceAll(e.Script, "@extschema@", e.Schema), true
+	return strings.ReplaceAll(e.Script+"\n"+e.AfterCreate, "@extschema@", e.Schema), true
+}
+
+// afterCreate runs what Supabase runs once extension name exists (its
+// stand-in's AfterCreate), where the server created the real extension.
+func afterCreate(ctx context.Context, conn *pgconn.PgConn, name string) error {
+	e, ok := extensions.Lookup(name)
+	if !ok || strings.TrimSpace(e.AfterCreate) == "" {
+		return nil
+	}
+	_, err := conn.Exec(ctx, strings.ReplaceAll(e.AfterCreate, "@extschema@", e.Schema)).ReadAll()
+	return err
 }
 
 func firstLine(s string) string {

@@ -112,6 +112,7 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 	for _, u := range updates {
 		scripts = append(scripts, u.Script)
 	}
+	scripts = append(scripts, e.AfterCreate)
 	if err := runExtensionScripts(h, e, "CREATE", scripts, schema); err != nil {
 		return err
 	}

@@ -23,6 +23,12 @@ type Extension struct {
 	// Script is run at CREATE EXTENSION, @extschema@ replaced by the
 	// target schema.
 	Script string
+	// AfterCreate is what Supabase runs once CREATE EXTENSION has created
+	// the extension (its supautils after-create scripts: grants to its
+	// roles). CREATE EXTENSION runs it after Script and the updates; a
+	// real PostgreSQL with the real extension needs it too to judge as
+	// Supabase does (bootstrap.ApplyPostgresFiles).
+	AfterCreate string
 	// ScriptVersion is the version Script installs when it is older than
 	// Version; Updates then lead from it to Version, as PostgreSQL
 	// installs a version that has no script of its own by running an

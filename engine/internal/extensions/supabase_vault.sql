@@ -1,6 +1,7 @@
 -- supabase_vault 0.3.1 stand-in (supabase/vault README): secrets stored
 -- encrypted in vault.secrets, read back through vault.decrypted_secrets,
--- written through create_secret / update_secret, with Supabase's grants.
+-- written through create_secret / update_secret; Supabase's grants run
+-- after it (supabase_vault_after_create.sql).
 --
 -- The cipher is a deterministic authenticated encryption built from
 -- HMAC-SHA-256 (pgcrypto's hmac): a 16-byte synthetic IV over
@@ -196,16 +197,3 @@ REVOKE ALL ON FUNCTION vault.create_secret(text, text, text, uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION vault.update_secret(uuid, text, text, text, uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION vault._root_key() FROM PUBLIC;
 REVOKE ALL ON FUNCTION vault._derive_key(bigint, bytea) FROM PUBLIC;
-
--- Supabase's grants: postgres (with grant option) and service_role
--- manage secrets; anon and authenticated get nothing.
-GRANT USAGE ON SCHEMA vault TO postgres WITH GRANT OPTION;
-GRANT USAGE ON SCHEMA vault TO service_role;
-GRANT SELECT, DELETE, TRUNCATE, REFERENCES ON vault.secrets, vault.decrypted_secrets TO postgres WITH GRANT OPTION;
-GRANT SELECT, DELETE ON vault.secrets, vault.decrypted_secrets TO service_role;
-GRANT EXECUTE ON FUNCTION vault._crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea),
-  vault.create_secret(text, text, text, uuid), vault.update_secret(uuid, text, text, text, uuid)
-  TO postgres WITH GRANT OPTION;
-GRANT EXECUTE ON FUNCTION vault._crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea),
-  vault.create_secret(text, text, text, uuid), vault.update_secret(uuid, text, text, text, uuid)
-  TO service_role;

@@ -6,6 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -21,28 +22,11 @@ func updateSteps(h Host, gctx *sql.Context, u *translate.UpdateSteps) (Result, e
 	}
 	sch := tbl.Schema()
 	n, k := len(sch), len(u.Columns)
-	cols := make([]int, k)
-	for i, c := range u.Columns {
-		cols[i] = -1
-		for j, col := range sch {
-			if col.Name == c {
-				cols[i] = j
-			}
-		}
-		if cols[i] < 0 {
-			return Result{}, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", c, tbl.Name())
-		}
-		if !u.Defaults[i] {
-			ae := u.Select.SelectExprs[1+i].(*sqlparser.AliasedExpr)
-			ae.Expr = assign(h, ae.Expr, sch[cols[i]])
-		}
+	sel0, cols, err := updateSelect(h, u, tbl)
+	if err != nil {
+		return Result{}, err
 	}
-	u.ColumnTypes = map[string]*types.Type{}
-	for _, c := range sch {
-		u.ColumnTypes[c.Name] = expr.FromGMSType(c.Type)
-	}
-	u.Select.SelectExprs = updateReturningStars(h, u, sch)
-	sel, err := Step(h, gctx, u.Select)
+	sel, err := Step(h, gctx, sel0)
 	if err != nil {
 		return Result{}, err
 	}
@@ -81,6 +65,39 @@ func updateSteps(h Host, gctx *sql.Context, u *translate.UpdateSteps) (Result, e
 		out.Rows = nil
 	}
 	return out, nil
+}
+
+// updateSelect is the select step of u: the target row, the SET values
+// cast to their columns as storing them does, and the RETURNING list with
+// * expanded; cols are the SET columns' ordinals. u's own select is left
+// as translated.
+func updateSelect(h Host, u *translate.UpdateSteps, tbl *storage.Table) (*sqlparser.Select, []int, error) {
+	sch := tbl.Schema()
+	sel := *u.Select
+	sel.SelectExprs = append(sqlparser.SelectExprs(nil), u.Select.SelectExprs...)
+	cols := make([]int, len(u.Columns))
+	for i, c := range u.Columns {
+		cols[i] = -1
+		for j, col := range sch {
+			if col.Name == c {
+				cols[i] = j
+			}
+		}
+		if cols[i] < 0 {
+			return nil, nil, pgerror.New(pgerror.UndefinedColumn, "column %q of relation %q does not exist", c, tbl.Name())
+		}
+		if !u.Defaults[i] {
+			ae := *sel.SelectExprs[1+i].(*sqlparser.AliasedExpr)
+			ae.Expr = assign(h, ae.Expr, sch[cols[i]])
+			sel.SelectExprs[1+i] = &ae
+		}
+	}
+	u.ColumnTypes = map[string]*types.Type{}
+	for _, c := range sch {
+		u.ColumnTypes[c.Name] = expr.FromGMSType(c.Type)
+	}
+	sel.SelectExprs = updateReturningStars(u, sel.SelectExprs, sch)
+	return &sel, cols, nil
 }
 
 // keyValueExpr is the value column i of values holds for the row with the
@@ -152,9 +169,8 @@ func (v *keyValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // updateReturningStars expands * and target.* in the RETURNING part of an
 // UPDATE ... FROM select, so that target columns show their new values.
-func updateReturningStars(h Host, u *translate.UpdateSteps, sch sql.Schema) sqlparser.SelectExprs {
+func updateReturningStars(u *translate.UpdateSteps, list sqlparser.SelectExprs, sch sql.Schema) sqlparser.SelectExprs {
 	k := len(u.Columns)
-	list := u.Select.SelectExprs
 	out := append(sqlparser.SelectExprs(nil), list[:1+k]...)
 	for _, se := range list[1+k:] {
 		star, ok := se.(*sqlparser.StarExpr)

@@ -22,6 +22,16 @@ import (
 // and either skips it (DO NOTHING) or updates the existing row (DO
 // UPDATE), with EXCLUDED reading the proposed row. A violation of any other
 // index is an error, as in PostgreSQL.
+// upsertReturningProbe reads nothing through u's RETURNING list: its
+// columns, known even when no row is returned.
+func upsertReturningProbe(tbl *storage.Table, u *translate.Upsert) *sqlparser.Select {
+	tn := sqlparser.TableName{Name: sqlparser.NewTableIdent(tbl.Name()), SchemaQualifier: sqlparser.NewTableIdent(tbl.SchemaName())}
+	probe := &sqlparser.Select{SelectExprs: u.Returning,
+		From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn, As: sqlparser.NewTableIdent(tbl.Name())}}}
+	probe.Where = emptySelect(nil, nil).(*sqlparser.Select).Where
+	return probe
+}
+
 func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
 	tbl, err := lookupTable(h, gctx, u.Target)
 	if err != nil {
@@ -46,10 +56,7 @@ func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
 	out := Result{OK: len(u.Returning) == 0}
 	if len(u.Returning) > 0 {
 		// the RETURNING columns, known even when no row is returned
-		probe := &sqlparser.Select{SelectExprs: u.Returning,
-			From: sqlparser.TableExprs{&sqlparser.AliasedTableExpr{Expr: tn, As: sqlparser.NewTableIdent(name)}}}
-		probe.Where = emptySelect(nil, nil).(*sqlparser.Select).Where
-		pr, err := Step(h, gctx, probe)
+		pr, err := Step(h, gctx, upsertReturningProbe(tbl, u))
 		if err != nil {
 			return Result{}, err
 		}

@@ -130,7 +130,7 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 		// MERGE's join holds its conditions and source (translate/merge.go)
 		res = translate.Result{Stmt: d.Merge.Select, Tag: "MERGE"}
 	}
-	if res.Stmt == nil && !queryProgram(res) {
+	if res.Stmt == nil && !queryProgram(res) && !stepsReturning(res) {
 		return nil, nil
 	}
 	txn := h.StorageTxn()
@@ -161,6 +161,14 @@ func (v *validator) Analyze(ctx context.Context, sqlText string, params *routine
 		cols[i] = routine.Column{Name: c.Name, Type: t}
 	}
 	return cols, nil
+}
+
+// stepsReturning reports a DELETE, UPDATE or INSERT ... RETURNING that
+// runs as steps (DELETE ... USING, UPDATE ... FROM, ON CONFLICT): the
+// host binds its RETURNING columns.
+func stepsReturning(res translate.Result) bool {
+	d, ok := res.Cmd.(*translate.DML)
+	return ok && res.Returning && d.Stmt == nil && (d.Delete != nil || d.Update != nil || d.Upsert != nil)
 }
 
 // errUnchecked is Analyze's answer for a statement whose result columns

@@ -102,11 +102,22 @@ func (h *sqlHandler) Validate(ctx context.Context, v routine.Validator, fn *cata
 					pe.Position = 0
 				}
 			}
-			return err
+			return withSQLFunctionContext(fn, err)
 		}
 		last = cols
 	}
-	return checkSQLResult(fn, stmts, last)
+	return withSQLFunctionContext(fn, checkSQLResult(fn, stmts, last))
+}
+
+// withSQLFunctionContext names the function in CONTEXT of an error its
+// validation raised without a cursor position, as PostgreSQL's
+// sql_function_parse_error_callback does (one with a position points into
+// the CREATE FUNCTION text instead).
+func withSQLFunctionContext(fn *catalog.Function, err error) error {
+	if pe, ok := pgerror.As(err); ok && pe.Position <= 0 && pe.Where == "" {
+		pe.Where = fmt.Sprintf("SQL function %q", fn.Name)
+	}
+	return err
 }
 
 // checkSQLResult is check_sql_fn_retval: a routine returning a value
@@ -116,23 +127,67 @@ func checkSQLResult(fn *catalog.Function, stmts []string, last []routine.Column)
 		return nil
 	}
 	rt := fn.Result.WithMod(-1).FormatType()
-	if len(stmts) == 0 || last == nil {
+	mismatch := func(detail string, args ...any) error {
 		return pgerror.New(pgerror.InvalidFunctionDefinition, "return type mismatch in function declared to return %s", rt).
-			WithDetail("Function's final statement must be SELECT or INSERT/UPDATE/DELETE RETURNING.")
+			WithDetail(detail, args...)
 	}
-	if fn.Result.Kind == types.KindRecord || len(fn.OutputArgs()) > 0 {
-		return nil
+	if len(stmts) == 0 || last == nil {
+		return mismatch("Function's final statement must be SELECT or INSERT/UPDATE/DELETE RETURNING.")
+	}
+	if fn.Result.Kind == types.KindRecord {
+		return checkRowResult(fn, last, mismatch)
 	}
 	if len(last) != 1 {
-		return pgerror.New(pgerror.InvalidFunctionDefinition, "return type mismatch in function declared to return %s", rt).
-			WithDetail("Final statement must return exactly one column.")
+		return mismatch("Final statement must return exactly one column.")
 	}
-	got := last[0].Type
-	if got.OID != fn.Result.OID && got.Kind != types.KindUnknown && !types.CastAllowed(got, fn.Result, types.CastAssignment) {
-		return pgerror.New(pgerror.InvalidFunctionDefinition, "return type mismatch in function declared to return %s", rt).
-			WithDetail("Actual return type is %s.", got.WithMod(-1).FormatType())
+	if got := last[0].Type; !assignable(got, fn.Result) {
+		return mismatch("Actual return type is %s.", got.WithMod(-1).FormatType())
 	}
 	return nil
+}
+
+// checkRowResult checks a routine returning a row type: its OUT
+// parameters' types, or a composite type's columns. One column that is a
+// row itself is the result whole; otherwise the columns, in order, must
+// assign to the row's. A plain record (no OUT parameters) takes any row.
+func checkRowResult(fn *catalog.Function, last []routine.Column, mismatch func(string, ...any) error) error {
+	var want []*types.Type
+	if out := fn.OutputArgs(); len(out) > 0 {
+		for _, a := range out {
+			want = append(want, a.Type)
+		}
+	} else {
+		for _, f := range fn.Result.Fields {
+			want = append(want, f.Type)
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	if len(last) == 1 && last[0].Type != nil && last[0].Type.Kind == types.KindRecord &&
+		(last[0].Type.OID == fn.Result.OID || fn.Result.OID == types.Record.OID || len(last[0].Type.Fields) == 0) {
+		return nil
+	}
+	for i, c := range last {
+		if i >= len(want) {
+			return mismatch("Final statement returns too many columns.")
+		}
+		if want[i] != nil && !assignable(c.Type, want[i]) {
+			return mismatch("Final statement returns %s instead of %s at column %d.",
+				c.Type.WithMod(-1).FormatType(), want[i].WithMod(-1).FormatType(), i+1)
+		}
+	}
+	if len(last) < len(want) {
+		return mismatch("Final statement returns too few columns.")
+	}
+	return nil
+}
+
+// assignable reports a value of type got that stores into want: the
+// same type, an untyped literal, or an assignment cast.
+func assignable(got, want *types.Type) bool {
+	return got == nil || got.OID == want.OID || got.Kind == types.KindUnknown || want.Kind == types.KindPoly ||
+		types.CastAllowed(got, want, types.CastAssignment)
 }
 
 func (h *sqlHandler) body(fn *catalog.Function, c routine.Caller, ctx context.Context) (*sqlBody, error) {

@@ -433,8 +433,17 @@ func (s *Session) RunBody(ctx context.Context, gctx *sql.Context, res translate.
 
 // AnalyzeBody implements routines.Host.
 func (s *Session) AnalyzeBody(gctx *sql.Context, sqlText string, res translate.Result) (sql.Schema, error) {
-	if d, ok := res.Cmd.(*translate.DML); ok && res.Stmt == nil && d.Stmt != nil {
-		return s.analyzeQueryProgram(gctx, sqlText, res, d)
+	if d, ok := res.Cmd.(*translate.DML); ok && res.Stmt == nil {
+		if d.Stmt != nil {
+			return s.analyzeQueryProgram(gctx, sqlText, res, d)
+		}
+		// steps (DELETE ... USING, UPDATE ... FROM, ON CONFLICT): their
+		// RETURNING columns; nil when they cannot be bound alone
+		sch, _, err := dml.ReturningSchema(dmlHost{s}, gctx, d)
+		if err != nil {
+			return nil, mapError(err)
+		}
+		return sch, nil
 	}
 	if err := s.prepareDML(gctx, res.Stmt); err != nil {
 		return nil, mapError(err)

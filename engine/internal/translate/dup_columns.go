@@ -158,3 +158,178 @@ func (t *Translator) checkDuplicateColumn(parts []string, loc int32) {
 		}
 	}
 }
+
+// checkAmbiguousColumn fails as PostgreSQL's colNameToVar does, with the
+// reference's position, on a bare column name that two FROM items of the
+// innermost level holding it both have (select id from t, u). A level
+// with an item whose columns are unknown, or a USING or NATURAL join
+// (which merges its columns into one), is left to the planner. Only the
+// clauses where a bare name is always an input column are checked: ORDER
+// BY sees output names first.
+func (t *Translator) checkAmbiguousColumn(parts []string, loc int32) {
+	if len(parts) != 1 || parts[0] == "*" {
+		return
+	}
+	switch t.q.clause {
+	case "WHERE", "JOIN conditions", "HAVING", "GROUP BY":
+	case "":
+		if t.q.target == 0 {
+			return
+		}
+	default:
+		return
+	}
+	col := parts[0]
+	for q := &t.q; q != nil; q = q.parent {
+		if q.opaque || mergesColumns(q.from, col) {
+			return
+		}
+		n := 0
+		for alias, src := range q.rowCols {
+			if q.hiddenRows[alias] {
+				continue
+			}
+			for _, c := range src.cols {
+				if DisplayName(c) == col {
+					n++
+					break
+				}
+			}
+		}
+		if n > 1 {
+			failAt(loc, pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", col)
+		}
+		if n == 1 {
+			return
+		}
+	}
+}
+
+// mergesColumns reports a join among items that merges col: NATURAL, or
+// USING naming it.
+func mergesColumns(items []*pg.Node, col string) bool {
+	for _, n := range items {
+		j := n.GetJoinExpr()
+		if j == nil {
+			continue
+		}
+		if j.IsNatural {
+			return true
+		}
+		for _, u := range j.UsingClause {
+			if u.GetString_().GetSval() == col {
+				return true
+			}
+		}
+		if mergesColumns([]*pg.Node{j.Larg, j.Rarg}, col) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkOrderByName fails as PostgreSQL's findTargetlistEntrySQL92 does on
+// ORDER BY name naming two different output columns, each a column of a
+// different FROM item (select * from t join u ... order by id). Output
+// columns it cannot tell apart (expressions named so) leave it to the
+// planner.
+func (t *Translator) checkOrderByName(name string, loc int32) {
+	if t.q.opaque || len(t.q.setOpTargets) > 0 || mergesColumns(t.q.from, name) {
+		return
+	}
+	has := func(alias string) bool {
+		src, ok := t.q.rowCols[alias]
+		if !ok || t.q.hiddenRows[alias] {
+			return false
+		}
+		for _, c := range src.cols {
+			if DisplayName(c) == name {
+				return true
+			}
+		}
+		return false
+	}
+	// owner is the one FROM item a bare column reference reads
+	owner := func(col string) (string, bool) {
+		found := ""
+		for alias, src := range t.q.rowCols {
+			if t.q.hiddenRows[alias] {
+				continue
+			}
+			for _, c := range src.cols {
+				if DisplayName(c) == col {
+					if found != "" {
+						return "", false
+					}
+					found = alias
+					break
+				}
+			}
+		}
+		return found, found != ""
+	}
+	items := map[string]bool{}
+	for _, tn := range t.q.targets {
+		rt := tn.GetResTarget()
+		if rt == nil {
+			continue
+		}
+		cr := rt.Val.GetColumnRef()
+		var fields []string
+		star := false
+		if cr != nil {
+			for _, f := range cr.Fields {
+				if f.GetAStar() != nil {
+					star = true
+				} else {
+					fields = append(fields, f.GetString_().GetSval())
+				}
+			}
+		}
+		switch {
+		case rt.Name != "":
+			if rt.Name != name {
+				continue
+			}
+			if cr == nil || star {
+				return
+			}
+		case cr == nil:
+			if columnName(rt.Val) == name {
+				return
+			}
+			continue
+		case star && len(fields) == 0:
+			for alias := range t.q.rowCols {
+				if has(alias) {
+					items[alias] = true
+				}
+			}
+			continue
+		case star && len(fields) == 1:
+			if has(fields[0]) {
+				items[fields[0]] = true
+			}
+			continue
+		case star:
+			return
+		case fields[len(fields)-1] != name:
+			continue
+		}
+		switch len(fields) {
+		case 1:
+			alias, ok := owner(fields[0])
+			if !ok {
+				return
+			}
+			items[alias] = true
+		case 2:
+			items[fields[0]] = true
+		default:
+			return
+		}
+	}
+	if len(items) > 1 {
+		failAt(loc, pgerror.AmbiguousColumn, "ORDER BY \"%s\" is ambiguous", name)
+	}
+}

@@ -151,6 +151,7 @@ func (t *Translator) columnRef(c *pg.ColumnRef) sqlparser.Expr {
 	}
 	t.checkColumnCase(parts, c.Location)
 	t.checkDuplicateColumn(parts, c.Location) // dup_columns.go
+	t.checkAmbiguousColumn(parts, c.Location)
 
 	if v := t.usingAliasColumn(parts, c.Location); v != nil { // join_alias.go
 		return t.scalar(v)

@@ -344,11 +344,15 @@ func (t *Translator) nullsKey(n *pg.Node, nullsFirst bool) sqlparser.Expr {
 		}
 		n = rt.Val
 	} else if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
+		name := cr.Fields[0].GetString_().Sval
 		for _, tn := range t.q.targets {
-			if rt := tn.GetResTarget(); rt.Name == cr.Fields[0].GetString_().Sval {
+			if rt := tn.GetResTarget(); rt.Name == name {
 				n = rt.Val
 				break
 			}
+		}
+		if v := qualifiedOutput(t.q.targets, name); v != nil && n.GetColumnRef() == cr {
+			n = v
 		}
 	}
 	if hasWindowCall(n) {
@@ -369,7 +373,31 @@ func (t *Translator) orderExpr(n *pg.Node) sqlparser.Expr {
 			return sqlparser.NewIntVal([]byte(itoa(int64(iv.Ival))))
 		}
 	}
+	if cr := n.GetColumnRef(); cr != nil && len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil && t.q.targets != nil {
+		name := cr.Fields[0].GetString_().Sval
+		t.checkOrderByName(name, cr.Location) // dup_columns.go
+		if v := qualifiedOutput(t.q.targets, name); v != nil {
+			// ORDER BY n names the output column u.n before any input
+			// column n (another FROM item may have one too)
+			return t.scalar(v)
+		}
+	}
 	return t.scalar(n)
+}
+
+// qualifiedOutput is the SELECT-list entry x.name, not renamed, that an
+// ORDER BY name refers to; nil when there is none.
+func qualifiedOutput(targets []*pg.Node, name string) *pg.Node {
+	for _, tn := range targets {
+		rt := tn.GetResTarget()
+		if rt == nil || rt.Name != "" {
+			continue
+		}
+		if cr := rt.Val.GetColumnRef(); cr != nil && len(cr.Fields) == 2 && cr.Fields[1].GetString_().GetSval() == name {
+			return rt.Val
+		}
+	}
+	return nil
 }
 
 func (t *Translator) limit(s *pg.SelectStmt) *sqlparser.Limit {

@@ -219,6 +219,7 @@ func (t *Translator) delete(s *pg.DeleteStmt) (Result, error) {
 	}
 	defer t.dmlJoinScope(s.Relation, s.UsingClause)() // join_alias.go
 	defer t.withDMLSystem(s.Relation, s.UsingClause)()
+	defer t.dmlRowScope(s.Relation, s.UsingClause)() // dup_columns.go
 	with := t.with(s.WithClause)
 	var where *sqlparser.Where
 	if s.WhereClause != nil {

@@ -77,6 +77,7 @@ func fromNames(n *pg.Node) []string {
 
 func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
 	defer t.dmlJoinScope(s.Relation, s.FromClause)() // join_alias.go
+	defer t.dmlRowScope(s.Relation, s.FromClause)()  // dup_columns.go
 	name := s.Relation.Relname
 	if s.Relation.Alias != nil {
 		name = s.Relation.Alias.Aliasname
@@ -111,6 +112,7 @@ func (t *Translator) updateFrom(s *pg.UpdateStmt) (Result, error) {
 				return false
 			}
 			parts := names(cr.Fields)
+			t.checkAmbiguousColumn(parts, cr.Location) // before n becomes the new n
 			var col string
 			switch {
 			case len(parts) == 1:

@@ -173,7 +173,7 @@ func (t *Translator) checkAmbiguousColumn(parts []string, loc int32) {
 	switch t.q.clause {
 	case "WHERE", "JOIN conditions", "HAVING", "GROUP BY":
 	case "":
-		if t.q.target == 0 {
+		if t.q.target == 0 && !t.q.dmlInputs {
 			return
 		}
 	default:
@@ -331,5 +331,30 @@ func (t *Translator) checkOrderByName(name string, loc int32) {
 	}
 	if len(items) > 1 {
 		failAt(loc, pgerror.AmbiguousColumn, "ORDER BY \"%s\" is ambiguous", name)
+	}
+}
+
+// dmlRowScope gives UPDATE ... FROM and DELETE ... USING their FROM items'
+// columns, the target's first, while the statement is translated: a bare
+// name two of them hold then fails at its position in SET, WHERE and
+// RETURNING, as in a SELECT (checkAmbiguousColumn).
+func (t *Translator) dmlRowScope(target *pg.RangeVar, from []*pg.Node) func() {
+	if len(from) == 0 {
+		return func() {}
+	}
+	saved := t.q
+	items := append([]*pg.Node{{Node: &pg.Node_RangeVar{RangeVar: target}}}, from...)
+	t.q.rowCols = map[string]*rowSource{}
+	t.q.opaque = false
+	t.q.from = items
+	t.q.dmlInputs = true
+	for _, ns := range t.fromSources(items, t.q.ctes) {
+		t.q.opaque = t.q.opaque || ns.src == nil
+		if ns.src != nil && ns.alias != "" {
+			t.q.rowCols[ns.alias] = ns.src
+		}
+	}
+	return func() {
+		t.q.rowCols, t.q.opaque, t.q.from, t.q.dmlInputs = saved.rowCols, saved.opaque, saved.from, saved.dmlInputs
 	}
 }

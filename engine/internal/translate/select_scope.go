@@ -47,6 +47,9 @@ type queryScope struct {
 	fromNames map[string]bool
 	opaque    bool
 	target    int
+	// dmlInputs marks UPDATE ... FROM and DELETE ... USING, where every
+	// bare name is an input column (dmlRowScope).
+	dmlInputs bool
 }
 
 // enterSelect starts a SELECT level; the returned func restores the outer one.

@@ -80,6 +80,7 @@ func TableColumns(t *storage.Table) *translate.TableInfo {
 func TableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 	ti := TableColumns(t)
 	ti.Constraints, ti.Indexes, ti.Checks = map[string]byte{}, map[string]bool{}, map[string]string{}
+	ti.UniqueKeys = [][]string{} // known: a table without one has none
 	standalone := map[string]bool{}
 	if gix, err := t.GetIndexes(ctx); err == nil {
 		for _, ix := range gix {
@@ -95,6 +96,9 @@ func TableInfo(ctx *sql.Context, t *storage.Table) *translate.TableInfo {
 				ti.Constraints[ix.Name] = 'p'
 			case ix.Unique && !ix.Expression && !ix.Partial && !standalone[ix.Name]:
 				ti.Constraints[ix.Name] = 'u'
+			}
+			if (ix.PrimaryKey || ix.Unique) && !ix.Expression && !ix.Partial && len(ix.Columns) > 0 {
+				ti.UniqueKeys = append(ti.UniqueKeys, ix.Columns)
 			}
 			if !ix.ForFK { // GMS's own support index, not a PostgreSQL object
 				ti.Indexes[ix.Name] = true

@@ -262,7 +262,8 @@ func (s *Session) foreignKeyDetail(pe *pgerror.Error, raw error) {
 			return
 		}
 		switch expr.FromGMSType(child.Schema()[i].Type).Kind {
-		case types.KindInt2, types.KindInt4, types.KindInt8, types.KindText:
+		case types.KindInt2, types.KindInt4, types.KindInt8, types.KindText, types.KindVarchar, types.KindName, types.KindUUID, types.KindEnum:
+			// values kept as their output text (uuid, enum labels)
 		default:
 			return
 		}

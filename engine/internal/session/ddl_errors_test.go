@@ -56,6 +56,8 @@ func TestViolationDetails(t *testing.T) {
 			`update or delete on table "b" violates foreign key constraint "c_b_id_fkey" on table "c"`, `Key (id)=(1) is still referenced from table "c".`},
 		{"not null", "INSERT INTO b VALUES (2, 20, NULL)", pgerror.NotNullViolation, "b",
 			`null value in column "name" of relation "b" violates not-null constraint`, "Failing row contains (2, 20, null)."},
+		{"fk child uuid", "INSERT INTO w VALUES (2, 'c0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'y', null)", pgerror.ForeignKeyViolation, "w",
+			`insert or update on table "w" violates foreign key constraint "w_owner_fkey"`, `Key (owner)=(c0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11) is not present in table "m".`},
 		// Unique violations, as PostgreSQL 15 reports them.
 		{"unique pk", "INSERT INTO u VALUES (1, 'b@x', 'c', null, null)", pgerror.UniqueViolation, "u",
 			`duplicate key value violates unique constraint "u_pkey"`, "Key (id)=(1) already exists."},

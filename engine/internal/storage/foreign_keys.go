@@ -161,6 +161,7 @@ func copyFKs(fks []sql.ForeignKeyConstraint) []sql.ForeignKeyConstraint {
 	return out
 }
 
+// sortFKs orders foreign keys by table, stably (an insertion sort).
 func sortFKs(fks []sql.ForeignKeyConstraint) {
 	for i := 1; i < len(fks); i++ {
 		for j := i; j > 0 && fkLess(fks[j], fks[j-1]); j-- {
@@ -173,8 +174,7 @@ func fkLess(a, b sql.ForeignKeyConstraint) bool {
 	if a.SchemaName != b.SchemaName {
 		return a.SchemaName < b.SchemaName
 	}
-	if a.Table != b.Table {
-		return a.Table < b.Table
-	}
-	return a.Name < b.Name
+	// one table's keys stay in the order declared, as PostgreSQL lists
+	// them (by creation) in DROP's detail and fires their actions
+	return a.Table < b.Table
 }

@@ -20,6 +20,8 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 	if s.Objtype != pg.ObjectType_OBJECT_TABLE {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s is not supported yet", objectWord(s.Objtype))
 	}
+	t.altering = s.Relation
+	defer func() { t.altering = nil }()
 	if v := t.findView(s.Relation); v != nil {
 		for _, n := range s.Cmds {
 			if cmd := n.GetAlterTableCmd(); cmd != nil && cmd.Subtype == pg.AlterTableType_AT_ReplicaIdentity {

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"github.com/tinybase/tinybase/internal/pgtree"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -33,6 +34,10 @@ type TableInfo struct {
 	Constraints map[string]byte
 	Indexes     map[string]bool
 	Checks      map[string]string // CHECK constraint name -> expression text
+	// UniqueKeys are the column lists of its primary key and unique
+	// indexes without expressions or predicates: what a foreign key may
+	// reference.
+	UniqueKeys [][]string
 	// HasNull reports whether a column holds a NULL in some row (col ""
 	// asks whether the table has any row at all); it scans the table.
 	HasNull func(col string) bool
@@ -258,6 +263,13 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 	if len(refCols) != len(cols) {
 		failAt(-1, pgerror.InvalidForeignKey, "number of referencing and referenced columns for foreign key disagree")
 	}
+	if !t.selfReference(c.Pktable) {
+		if key := t.checkReferencedKey(c.Pktable, refCols); key != nil {
+			// GMS finds the referenced index by its column order only:
+			// pair the columns up in that order (the same constraint)
+			cols, refCols = keyOrder(key, cols, refCols)
+		}
+	}
 	t.noteDeferrable(c, name) // ddl_deferrable.go
 	fk := &sqlparser.ForeignKeyDefinition{ReferencedTable: ref,
 		OnDelete: fkAction(c.FkDelAction), OnUpdate: fkAction(c.FkUpdAction)}
@@ -268,6 +280,65 @@ func (t *Translator) fkDef(c *pg.Constraint, cols []string, names *constraintNam
 		fk.ReferencedColumns = append(fk.ReferencedColumns, sqlparser.NewColIdent(s))
 	}
 	return &sqlparser.ConstraintDefinition{Name: name, Details: fk}
+}
+
+// checkReferencedKey returns the key a foreign key's referenced columns
+// are (nil when it cannot tell), and fails as PostgreSQL's
+// transformFkeyCheckAttrs does
+// when a foreign key's referenced columns are missing or are not exactly
+// the columns of a primary key or unique index of the existing table pk.
+// A table this statement alters is left to the executor: an earlier
+// clause may add the unique constraint.
+func (t *Translator) checkReferencedKey(pk *pg.RangeVar, refCols []string) []string {
+	if t.altering != nil && t.altering.Relname == pk.Relname {
+		return nil
+	}
+	ti := t.lookup(pk, true)
+	if ti == nil || ti.UniqueKeys == nil {
+		return nil
+	}
+	for _, c := range refCols {
+		if !hasColumn(ti, c) {
+			failAt(-1, pgerror.UndefinedColumn, "column \"%s\" referenced in foreign key constraint does not exist", c)
+		}
+	}
+	for _, k := range ti.UniqueKeys {
+		if sameColumnSet(k, refCols) {
+			return k
+		}
+	}
+	failAt(-1, pgerror.InvalidForeignKey, "there is no unique constraint matching given keys for referenced table \"%s\"", pk.Relname)
+	return nil
+}
+
+// keyOrder reorders the column pairs (cols[i], refCols[i]) so refCols
+// follows key, which holds the same columns.
+func keyOrder(key, cols, refCols []string) ([]string, []string) {
+	outCols, outRef := make([]string, 0, len(key)), make([]string, 0, len(key))
+	for _, k := range key {
+		i := slices.Index(refCols, k)
+		outCols, outRef = append(outCols, cols[i]), append(outRef, k)
+	}
+	return outCols, outRef
+}
+
+// sameColumnSet reports whether a and b hold the same columns, in any
+// order.
+func sameColumnSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // selfReference reports whether a foreign key of the table being

@@ -77,6 +77,9 @@ type Translator struct {
 	// for foreign keys that reference it.
 	creating   *pg.RangeVar
 	creatingPK []string
+	// altering is the table an ALTER TABLE changes: a foreign key
+	// referencing it may rely on a key an earlier clause adds.
+	altering *pg.RangeVar
 	// deferrals are the DEFERRABLE constraints the CREATE or ALTER
 	// TABLE being translated declares (ddl_deferrable.go)
 	deferrals []DeferrableConstraint

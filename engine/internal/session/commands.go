@@ -10,6 +10,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // commandTable lists every command the engine runs itself — each
@@ -193,7 +194,13 @@ func onTriggers[C translate.CatalogCommand](f func(dml.Host, C) error) command {
 }
 
 func onSecurity[C translate.CatalogCommand](f func(security.Host, C) error) command {
-	return onSession(func(s *Session, c C) error { return f(s, c) })
+	return onSession(func(s *Session, c C) error {
+		err := f(s, c)
+		if pe, ok := pgerror.As(err); ok {
+			s.hintMissingColumn(pe, s.curStmt) // a policy's column: column_hint.go
+		}
+		return err
+	})
 }
 
 // runCommand runs a statement the engine handles itself (res.Cmd set).

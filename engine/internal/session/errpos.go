@@ -26,6 +26,10 @@ func (s *Session) statementError(raw error, kind string) error {
 	if !ok || s.curStmt == nil {
 		return err
 	}
+	s.hintMissingColumn(pe, s.curStmt) // column_hint.go
+	if pe.Position == 0 && missingFromEntry(pe, s.curStmt, s.curSQL) {
+		return err
+	}
 	if pe.Code == pgerror.UndefinedTable && relationAsWritten(pe, s.curStmt) {
 		pe.Position = 0
 		return err
@@ -49,6 +53,7 @@ func (s *Session) viewQueryError(err error) error {
 	if !ok || pe.Position != 0 || s.curStmt == nil || s.curStmt.GetViewStmt() == nil {
 		return err
 	}
+	s.hintMissingColumn(pe, s.curStmt) // column_hint.go
 	if loc := locateError(pe, s.curStmt); loc >= 0 && loc <= len(s.curSQL) {
 		pe.Position = utf8.RuneCountInString(s.curSQL[:loc]) + 1
 	}

@@ -39,6 +39,9 @@ type Host interface {
 	CreationSchema(schema string) (string, error)
 	// RelationExists reports whether a table, view or sequence q exists.
 	RelationExists(cat *catalog.Catalog, q catalog.QName) bool
+	// InlinedView records a view's query spliced into the statement: its
+	// names are the view's, never the caller's PL/pgSQL variables.
+	InlinedView(sel *pg.SelectStmt)
 	// CompositeNameTaken is the error for a relation named like an
 	// existing composite type, nil otherwise.
 	CompositeNameTaken(cat *catalog.Catalog, q catalog.QName) error

@@ -409,6 +409,9 @@ func (w *secWalker) view(rv *pg.RangeVar, q catalog.QName, n *pg.Node) *pg.Node 
 		return n
 	}
 	body := tree.Stmts[0].Stmt
+	if sel := body.GetSelectStmt(); sel != nil {
+		w.h.InlinedView(sel)
+	}
 	inner := &secWalker{h: w.h, checks: w.checks, cat: w.cat, role: viewRole, expanding: append(append([]catalog.QName(nil), w.expanding...), q)}
 	// the view's query resolves names as at creation: schema-qualified
 	// by the view's own schema first

@@ -25,6 +25,16 @@ var _ security.Host = (*Session)(nil)
 type rlsState struct {
 	checks security.RowChecks
 	tokens []string // parser entries of checks, removed with the statement
+	// views are the view queries the statement's rewrite spliced in
+	views map[*pg.SelectStmt]bool
+}
+
+// InlinedView implements security.Host.
+func (s *Session) InlinedView(sel *pg.SelectStmt) {
+	if s.rls.views == nil {
+		s.rls.views = map[*pg.SelectStmt]bool{}
+	}
+	s.rls.views[sel] = true
 }
 
 // rlsTokenPrefix marks a check expression translated in the session.
@@ -298,7 +308,8 @@ func (s *Session) NormalizeSetting(name, value string) (string, error) {
 
 // Translator implements security.Host and routines.Host.
 func (s *Session) Translator() *translate.Translator {
-	return &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog()}
+	return &translate.Translator{Env: &s.env, Tables: s, Catalog: s.translatorCatalog(),
+		InlinedView: func(sel *pg.SelectStmt) bool { return s.rls.views[sel] }}
 }
 
 // PlanQuery implements security.Host.

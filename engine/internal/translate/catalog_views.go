@@ -33,7 +33,9 @@ func (t *Translator) viewRef(rv *pg.RangeVar) *sqlparser.AliasedTableExpr {
 		if err != nil {
 			fail(pgerror.New(pgerror.InternalError, "view %q: %v", v.Name, err))
 		}
+		restore := t.withoutVars() // the view's names are its own
 		sub := &sqlparser.Subquery{Select: t.selectStmt(tree.Stmts[0].Stmt.GetSelectStmt())}
+		restore()
 		for _, c := range v.Columns {
 			sub.Columns = append(sub.Columns, sqlparser.NewColIdent(c))
 		}

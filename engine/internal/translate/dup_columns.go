@@ -170,13 +170,7 @@ func (t *Translator) checkAmbiguousColumn(parts []string, loc int32) {
 	if len(parts) != 1 || parts[0] == "*" {
 		return
 	}
-	switch t.q.clause {
-	case "WHERE", "JOIN conditions", "HAVING", "GROUP BY":
-	case "":
-		if t.q.target == 0 && !t.q.dmlInputs {
-			return
-		}
-	default:
+	if !t.readsInputColumns() { // plpgsql.go
 		return
 	}
 	col := parts[0]

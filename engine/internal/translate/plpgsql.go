@@ -61,7 +61,52 @@ func (t *Translator) plVar(c *pg.ColumnRef) sqlparser.Expr {
 	if !ok {
 		return nil
 	}
+	if len(parts) == 1 && t.readsInputColumns() && t.visibleColumn(parts[0]) {
+		// plpgsql.variable_conflict = error, PostgreSQL's default
+		e := pgerror.New(pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", parts[0]).
+			WithDetail("It could refer to either a PL/pgSQL variable or a table column.")
+		e.Position = int(c.Location) + 1
+		panic(e)
+	}
 	return t.inject("plvar "+strings.Join(parts, "."), c.Location, nil, func([]sql.Expression) (sql.Expression, error) { return e, nil })
+}
+
+// withoutVars stops PL/pgSQL variables resolving until the returned
+// func restores them: a view's query names only its own columns.
+func (t *Translator) withoutVars() func() {
+	saved := t.Vars
+	t.Vars = nil
+	return func() { t.Vars = saved }
+}
+
+// readsInputColumns reports a clause whose bare names are the FROM
+// items' columns (not a FROM item's own arguments, which cannot see them).
+func (t *Translator) readsInputColumns() bool {
+	switch t.q.clause {
+	case "WHERE", "JOIN conditions", "HAVING", "GROUP BY":
+		return true
+	case "":
+		return t.q.target > 0 || t.q.dmlInputs
+	}
+	return false
+}
+
+// visibleColumn reports a column of that name in a FROM item the
+// expression being translated can see, at its level or an outer one.
+func (t *Translator) visibleColumn(name string) bool {
+	for q := &t.q; q != nil; q = q.parent {
+		for alias, src := range q.rowCols {
+			if q.hiddenRows[alias] {
+				continue
+			}
+			for _, c := range src.cols {
+				if DisplayName(c) == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // ResolveTypeName resolves a parsed type name against the catalog.

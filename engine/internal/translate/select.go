@@ -14,6 +14,9 @@ import (
 )
 
 func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
+	if t.Vars != nil && t.InlinedView != nil && t.InlinedView(s) {
+		defer t.withoutVars()()
+	}
 	t.checkSelectLocking(s) // select_locking.go
 	var out sqlparser.SelectStatement
 	switch {

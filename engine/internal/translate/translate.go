@@ -31,6 +31,9 @@ type Translator struct {
 	Tables       TableLookup // existing tables, for DDL (may be nil)
 	// Vars, when set, resolves PL/pgSQL variables (plpgsql.go).
 	Vars VarResolver
+	// InlinedView, when set, reports a view's query the statement's
+	// security rewrite spliced in: no PL/pgSQL variable resolves in it.
+	InlinedView func(*pg.SelectStmt) bool
 	// BoundParams, when set, resolves $n to an expression read at run
 	// time (routine bodies prepared once, run with each call's values).
 	BoundParams func(n int) (sql.Expression, bool)

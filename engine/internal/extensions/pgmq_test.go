@@ -181,3 +181,18 @@ func pgmqInstalled(t *testing.T, version string) []target {
 	}
 	return append(targets, pg)
 }
+
+// TestPgmqUpdateDurable: an update to 1.5.1 made before a checkpoint, and
+// queues used after it (from the log), come back when the data directory
+// is opened again: the version, the headers column and the functions
+// returning the altered message_record.
+func TestPgmqUpdateDurable(t *testing.T) {
+	s := reopened(t,
+		`CREATE EXTENSION pgmq VERSION '1.4.4'; SELECT pgmq.create('d'); SELECT pgmq.send('d', '{"a":1}'); ALTER EXTENSION pgmq UPDATE`,
+		`SELECT pgmq.send('d', '{"a":2}', '{"h":1}'::jsonb)`)
+	run(t, []target{engineTarget(s)}, []sqlCase{
+		{name: "version", sql: `select extversion from pg_extension where extname = 'pgmq'`, want: "1.5.1"},
+		{name: "read", sql: `select msg_id, message, headers from pgmq.read('d', 30, 5)`, want: "1|{\"a\": 1}|<null>\n2|{\"a\": 2}|{\"h\": 1}"},
+		{name: "pop after set_vt", sql: `select msg_id from pgmq.set_vt('d', 2, 0); select headers from pgmq.pop('d')`, want: `{"h": 1}`},
+	})
+}

@@ -117,5 +117,8 @@ func AlterComposite(h Host, c *translate.AlterComposite) error {
 	nd.Type = &t
 	nd.NextAttnum = next
 	h.SetCatalog(cat.ReplaceType(q, &nd))
+	// PostgreSQL reads a row type's attributes at each call: a function
+	// returning it returns the attributes ALTER TYPE added.
+	retypeRoutines(h, t.OID, &t) // types.go
 	return nil
 }

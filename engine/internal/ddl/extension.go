@@ -402,12 +402,28 @@ func updateExtension(h Host, ext *catalog.Extension, want string) error {
 	for i, u := range path {
 		scripts[i] = u.Script
 	}
+	// An update script may drop or replace the extension's own objects
+	// (pgmq's drops the forms of send it replaces), as PostgreSQL lets an
+	// extension's script do: its members are off the list meanwhile.
+	off := *ext
+	off.Members = nil
+	h.SetCatalog(h.Catalog().PutExtension(off))
 	if err := runExtensionScripts(h, e, "ALTER", scripts, ext.Schema); err != nil {
 		return err
 	}
+	after := objects(h)
+	present := make(map[catalog.Member]bool, len(after))
+	for _, m := range after {
+		present[m] = true
+	}
 	n := *ext
-	n.Members = append([]catalog.Member(nil), ext.Members...)
-	for _, m := range objects(h) {
+	n.Members = nil
+	for _, m := range ext.Members {
+		if present[m] {
+			n.Members = append(n.Members, m)
+		}
+	}
+	for _, m := range after {
 		if !before[m] {
 			n.Members = append(n.Members, m)
 		}

@@ -103,13 +103,15 @@ func addTextSearchSRFs(r *Registry) {
 		}
 		return rows
 	}
-	srf("ts_debug", []*types.Type{text, text}, func(a []any) (srfRows, error) {
-		c, err := types.TSConfigByName(a[0].(string))
-		if err != nil {
-			return nil, err
-		}
-		return debug(c, a[1].(string)), nil
-	})
+	for _, cfg := range []*types.Type{types.Regconfig, text} {
+		srf("ts_debug", []*types.Type{cfg, text}, func(a []any) (srfRows, error) {
+			c, err := types.TSConfigByName(a[0].(string))
+			if err != nil {
+				return nil, err
+			}
+			return debug(c, a[1].(string)), nil
+		})
+	}
 	srf("ts_debug", []*types.Type{text}, func(a []any) (srfRows, error) {
 		return debug(types.DefaultTSConfig, a[0].(string)), nil
 	})

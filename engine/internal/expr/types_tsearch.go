@@ -45,15 +45,18 @@ func AddTextSearchFuncs(r *Registry) {
 		r.Add(name, FuncImpl{Args: args, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
 	}
 	// each text search function has a (config, text) form and a (text)
-	// form using default_text_search_config, english
+	// form using default_text_search_config, english; the configuration
+	// is a regconfig (its value the name), or text as tinybase also takes it
 	withConfig := func(name string, res *types.Type, f func(c *types.TSConfig, text string) (any, error)) {
-		fn(name, []*types.Type{text, text}, res, func(a []any) (any, error) {
-			c, err := types.TSConfigByName(a[0].(string))
-			if err != nil {
-				return nil, err
-			}
-			return f(c, a[1].(string))
-		})
+		for _, cfg := range []*types.Type{types.Regconfig, text} {
+			fn(name, []*types.Type{cfg, text}, res, func(a []any) (any, error) {
+				c, err := types.TSConfigByName(a[0].(string))
+				if err != nil {
+					return nil, err
+				}
+				return f(c, a[1].(string))
+			})
+		}
 		fn(name, []*types.Type{text}, res, func(a []any) (any, error) { return f(types.DefaultTSConfig, a[0].(string)) })
 	}
 	withConfig("to_tsvector", TV, func(c *types.TSConfig, s string) (any, error) { return c.ToTSVector(s).String(), nil })

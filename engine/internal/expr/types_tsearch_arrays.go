@@ -103,9 +103,7 @@ func addTSVectorArrayFuncs(r *Registry) {
 	fn("tsquery_phrase", []*types.Type{TQ, TQ, types.Int4}, TQ, func(a []any) (any, error) {
 		return tsqPhrase(a[0].(string), a[1].(string), a[2].(int32))
 	})
-	// PostgreSQL answers regconfig; tinybase has no regconfig and
-	// answers its name as text
-	r.Add("get_current_ts_config", FuncImpl{Args: []*types.Type{}, Result: Fixed(text), Volatile: true,
+	r.Add("get_current_ts_config", FuncImpl{Args: []*types.Type{}, Result: Fixed(types.Regconfig), Volatile: true,
 		Fn: func(*sql.Context, *types.Env, []any) (any, error) { return types.DefaultTSConfig.Name, nil }})
 }
 

@@ -62,7 +62,7 @@ var supabaseOffers = []Offered{
 	{Name: "pgaudit", Version: "1.7", Comment: "provides auditing functionality"},
 	{Name: "pgcrypto", Version: "1.3", Comment: "cryptographic functions"},
 	{Name: "pgjwt", Version: "0.2.0", Comment: "JSON Web Token API for Postgresql"},
-	{Name: "pgmq", Version: "1.4.4", Comment: "A lightweight message queue. Like AWS SQS and RSMQ but on Postgres."},
+	{Name: "pgmq", Version: "1.5.1", Comment: "A lightweight message queue. Like AWS SQS and RSMQ but on Postgres."},
 	{Name: "pgroonga", Version: "3.2.5", Comment: "Super fast and all languages supported full text search index based on Groonga"},
 	{Name: "pgroonga_database", Version: "2.0.0", Comment: "PGroonga database management module"},
 	{Name: "pgrouting", Version: "3.4.1", Comment: "pgRouting Extension"},

@@ -5,12 +5,30 @@ import _ "embed"
 //go:embed pgmq.sql
 var pgmqScript string
 
+//go:embed pgmq_145.sql
+var pgmq145Script string
+
+//go:embed pgmq_150.sql
+var pgmq150Script string
+
+//go:embed pgmq_151.sql
+var pgmq151Script string
+
 // pgmq is pgmq (pgmq/pgmq): message queues as tables, with Supabase's
-// pgmq_public wrappers.
+// pgmq_public wrappers. Supabase installs 1.5.1 and still offers 1.4.4;
+// pgmq.sql is 1.4.4 and the update scripts lead from it to 1.5.1 through
+// 1.4.5 and 1.5.0, as pgmq's own do, so a new install and an updated one
+// are the same objects.
 var pgmq = &Extension{
-	Name:    "pgmq",
-	Version: "1.4.4",
-	Comment: "A lightweight message queue. Like AWS SQS and RSMQ but on Postgres.",
-	Schema:  "pgmq",
-	Script:  pgmqScript,
+	Name:          "pgmq",
+	Version:       "1.5.1",
+	ScriptVersion: "1.4.4",
+	Comment:       "A lightweight message queue. Like AWS SQS and RSMQ but on Postgres.",
+	Schema:        "pgmq",
+	Script:        pgmqScript,
+	Updates: []Update{
+		{From: "1.4.4", To: "1.4.5", Script: pgmq145Script},
+		{From: "1.4.5", To: "1.5.0", Script: pgmq150Script},
+		{From: "1.5.0", To: "1.5.1", Script: pgmq151Script},
+	},
 }

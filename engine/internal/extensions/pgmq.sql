@@ -3,7 +3,9 @@
 -- and function signatures, with a visibility timeout per message. Plus
 -- Supabase's pgmq_public wrappers (what "Expose Queues via PostgREST"
 -- creates), callable by the API roles. The pgmq schema is the control
--- file's (Extension.Schema), made before this runs.
+-- file's (Extension.Schema), made before this runs. 1.4.4 is the version
+-- this script installs; pgmq_145.sql, pgmq_150.sql and pgmq_151.sql take
+-- it to 1.5.1, Supabase's default (pgmq.go).
 
 CREATE TABLE pgmq.meta (
   queue_name varchar UNIQUE NOT NULL,
@@ -116,13 +118,60 @@ LANGUAGE plpgsql AS $$ BEGIN PERFORM pgmq._create(queue_name, false); END $$;
 CREATE FUNCTION pgmq.create_unlogged(queue_name text) RETURNS void
 LANGUAGE plpgsql AS $$ BEGIN PERFORM pgmq._create(queue_name, true); END $$;
 
--- Partitioned queues need pg_partman, which tinybase does not provide.
+-- pg_partman's helpers. tinybase offers no pg_partman, so partitioned
+-- queues fail in _ensure_pg_partman_installed as they do on a database
+-- without it.
+CREATE FUNCTION pgmq._get_pg_partman_schema() RETURNS text
+LANGUAGE sql AS $$
+  SELECT e.extnamespace::regnamespace::text FROM pg_catalog.pg_extension e WHERE e.extname = 'pg_partman'
+$$;
+
+CREATE FUNCTION pgmq._get_pg_partman_major_version() RETURNS integer
+LANGUAGE sql AS $$
+  SELECT split_part(e.extversion, '.', 1)::integer FROM pg_catalog.pg_extension e WHERE e.extname = 'pg_partman'
+$$;
+
+CREATE FUNCTION pgmq._ensure_pg_partman_installed() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension e WHERE e.extname = 'pg_partman') THEN
+    RAISE EXCEPTION 'pg_partman is required for partitioned queues';
+  END IF;
+END
+$$;
+
+-- A numeric interval partitions by msg_id, anything else by time.
+CREATE FUNCTION pgmq._get_partition_col(partition_interval text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  n integer;
+BEGIN
+  BEGIN
+    n := partition_interval::integer;
+  EXCEPTION WHEN others THEN
+    RETURN 'enqueued_at';
+  END;
+  RETURN 'msg_id';
+END
+$$;
+
+-- Whether a relation of that name is a member of the pgmq extension.
+CREATE FUNCTION pgmq._belongs_to_pgmq(table_name text) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN EXISTS (
+    SELECT 1 FROM pg_catalog.pg_depend d
+     WHERE d.refobjid = (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname = 'pgmq')
+       AND d.objid = (SELECT c.oid FROM pg_catalog.pg_class c WHERE c.relname = table_name));
+END
+$$;
+
 CREATE FUNCTION pgmq.create_partitioned(queue_name text, partition_interval text DEFAULT '10000',
   retention_interval text DEFAULT '100000') RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'pg_partman is required for partitioned queues'
-    USING HINT = 'tinybase does not provide pg_partman; use pgmq.create() for a non-partitioned queue';
+  PERFORM pgmq.validate_queue_name(queue_name);
+  PERFORM pgmq._ensure_pg_partman_installed();
 END
 $$;
 
@@ -130,8 +179,7 @@ CREATE FUNCTION pgmq.convert_archive_partitioned(table_name text, partition_inte
   retention_interval text DEFAULT '100000', leading_partition integer DEFAULT 10) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'pg_partman is required for partitioned queues'
-    USING HINT = 'tinybase does not provide pg_partman';
+  PERFORM pgmq._ensure_pg_partman_installed();
 END
 $$;
 
@@ -332,7 +380,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   name varchar;
 BEGIN
-  FOR name IN SELECT m.queue_name FROM pgmq.meta m ORDER BY m.queue_name LOOP
+  FOR name IN SELECT m.queue_name FROM pgmq.meta m LOOP
     RETURN NEXT pgmq.metrics(name);
   END LOOP;
 END

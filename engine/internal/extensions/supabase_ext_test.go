@@ -33,8 +33,9 @@ func create(t *testing.T, name string) string {
 }
 
 // script returns ext's install script as CREATE EXTENSION would run it
-// into schema: PostgreSQL, which has none of these extensions, runs the
-// stand-in's script directly, and so checks that it is PostgreSQL's SQL.
+// into schema, followed by the update scripts up to its default version:
+// PostgreSQL, which has none of these extensions, runs the stand-in's
+// scripts directly, and so checks that they are PostgreSQL's SQL.
 func script(t *testing.T, name, schema string) string {
 	t.Helper()
 	e, ok := extensions.Lookup(name)
@@ -44,7 +45,19 @@ func script(t *testing.T, name, schema string) string {
 	if e.Schema != "" {
 		schema = e.Schema
 	}
-	return strings.ReplaceAll(e.Script, "@extschema@", schema)
+	all := e.Script
+	if e.Schema != "" {
+		// the control file's schema, which CREATE EXTENSION makes first
+		all = fmt.Sprintf("CREATE SCHEMA IF NOT EXISTS %q;\n", e.Schema) + all
+	}
+	path, ok := e.UpdatePath(e.Versions()[0], e.Version)
+	if !ok {
+		t.Fatalf("extension %s: no update path to %s", name, e.Version)
+	}
+	for _, u := range path {
+		all += "\n" + u.Script
+	}
+	return strings.ReplaceAll(all, "@extschema@", schema)
 }
 
 // target runs a script and returns its last rows (columns joined by |,

@@ -604,36 +604,40 @@ func buildConst(e sqlparser.Expr) (sql.Expression, error) {
 	return v.(sql.Expression), nil
 }
 
-// preferText narrows candidates matched with unknown literals to those
-// taking a string-category type where the literals are (docs 10.3 step
-// 4e: unknown arguments prefer the string category).
+// preferText narrows candidates matched with unknown literals by the
+// type categories they accept where the literals are (docs 10.3 step
+// 4.e). At each unknown argument's position the candidates accepting the
+// string category win, when there are any: delete(unknown, unknown)
+// picks hstore's delete(hstore, text) over delete(hstore, hstore)
+// although neither first parameter is a string. Otherwise the candidates
+// must all accept one category, or the call stays ambiguous (pgmq's
+// send(text, jsonb, unknown) between its jsonb, integer and timestamptz
+// forms). Within the category, candidates taking its preferred type
+// (text over name or varchar) win.
 func preferText[S any](match []S, get func(S) []*types.Type, ats []*types.Type) []S {
-	// At each unknown argument's position, the candidates accepting the
-	// string category there win, when there are any (docs 10.3, step
-	// 4.e): delete(unknown, unknown) picks hstore's delete(hstore, text)
-	// over delete(hstore, hstore) although neither first parameter is a
-	// string.
 	out := match
 	for i, at := range ats {
 		if at.Kind != types.KindUnknown {
 			continue
 		}
 		var str []S
-		for _, m := range out {
-			if get(m)[i].Category == 'S' {
+		cat, same := byte(0), true
+		for j, m := range out {
+			c := get(m)[i].Category
+			if c == 'S' {
 				str = append(str, m)
 			}
+			if j == 0 {
+				cat = c
+			} else if c != cat {
+				same = false
+			}
 		}
-		if len(str) > 0 {
+		switch {
+		case len(str) > 0:
 			out = str
-		}
-	}
-	// Among string-category candidates, one taking the preferred type
-	// (text) wins over those taking another (name, varchar): PostgreSQL's
-	// rule for unknown arguments (docs 10.3, step 4.e).
-	for i, at := range ats {
-		if at.Kind != types.KindUnknown {
-			continue
+		case !same:
+			continue // no category can be chosen here
 		}
 		var pref []S
 		for _, m := range out {

@@ -58,7 +58,7 @@ func (t *Translator) selectStmt(s *pg.SelectStmt) sqlparser.SelectStatement {
 				return t.selectStmt(r)
 			}
 		}
-		if t.groupedWindows(s) {
+		if t.groupedWindows(s) || t.srfsAfterGrouping(s) {
 			return t.selectStmt(t.splitGroupedWindows(s))
 		}
 		s = t.tableoidScans(s) // inherit_tableoid.go

@@ -18,8 +18,9 @@ import (
 // refers to a SELECT-list entry by position (GROUP BY 1) or by output
 // name when no FROM column has that name (PostgreSQL prefers the input
 // column). Set-returning calls left in the SELECT list are evaluated
-// after grouping in PostgreSQL, which is not supported yet (0A000);
-// HAVING allows none (0A000, as in PostgreSQL).
+// after grouping in PostgreSQL (srfsAfterGrouping sends those queries
+// to splitGroupedWindows first); HAVING allows none (0A000, as in
+// PostgreSQL).
 func (t *Translator) hoistGroupedSRFs(s *pg.SelectStmt) {
 	t.collectSRFCalls(s.HavingClause, func(n *pg.Node) {
 		failAt(n.GetFuncCall().Location, pgerror.FeatureNotSupported, "set-returning functions are not allowed in HAVING")
@@ -128,6 +129,72 @@ func (t *Translator) hoistGroupedSRFs(s *pg.SelectStmt) {
 			})
 		}
 	}
+}
+
+// srfsAfterGrouping reports whether a grouped SELECT (GROUP BY, HAVING
+// or an aggregate in its SELECT list) has set-returning calls in its
+// SELECT list that are not (within) grouping expressions: PostgreSQL
+// runs those on each group's result row (ProjectSet above Agg), several
+// in lockstep, so `SELECT k, unnest(array_agg(v)) FROM t GROUP BY k`
+// and `SELECT generate_series(1, count(*)) FROM t` return a row per
+// element.
+func (t *Translator) srfsAfterGrouping(s *pg.SelectStmt) bool {
+	grouped := len(s.GroupClause) > 0 || s.HavingClause != nil
+	var keys []*pg.Node
+	for _, g := range s.GroupClause {
+		keys = append(keys, t.resolvedGroupKey(s, g)) // window_grouped.go
+	}
+	after := false
+	for _, tn := range s.TargetList {
+		rt := tn.GetResTarget()
+		if rt == nil || rt.Val == nil {
+			continue
+		}
+		// PostgreSQL refuses a call inside an aggregate's arguments
+		inAgg := map[*pg.Node]bool{}
+		walkNodes(rt, func(n *pg.Node) bool {
+			if fc := n.GetFuncCall(); fc != nil && fc.Over == nil && t.isAggregateName(names(fc.Funcname)) {
+				walkNodes(n, func(m *pg.Node) bool {
+					inAgg[m] = true
+					return false
+				})
+				return true
+			}
+			return n.GetSubLink() != nil
+		})
+		t.collectSRFCalls(rt.Val, func(n *pg.Node) {
+			if inAgg[n] {
+				e := pgerror.New(pgerror.FeatureNotSupported, "aggregate function calls cannot contain set-returning function calls").
+					WithHint("You might be able to move the set-returning function into a LATERAL FROM item.")
+				e.Position = int(n.GetFuncCall().Location) + 1
+				panic(e)
+			}
+			for _, k := range keys {
+				within := sameExpr(k, n)
+				walkNodes(k, func(m *pg.Node) bool {
+					within = within || sameExpr(m, n)
+					return within
+				})
+				if within {
+					return
+				}
+			}
+			after = true
+		})
+		if !grouped {
+			walkNodes(rt, func(n *pg.Node) bool {
+				if n.GetSubLink() != nil {
+					return true
+				}
+				if fc := n.GetFuncCall(); fc != nil && fc.Over == nil && t.isAggregateName(names(fc.Funcname)) {
+					grouped = true
+					return true
+				}
+				return false
+			})
+		}
+	}
+	return grouped && after
 }
 
 // collectSRFCalls calls f for each single-column set-returning function

@@ -168,6 +168,14 @@ var pgCast = []struct {
 	{"regoperator", "int4", 'a'},
 	{"regoperator", "int8", 'a'},
 	{"regoperator", "oid", 'i'},
+	// regconfig (regconfig.go)
+	{"int2", "regconfig", 'i'},
+	{"int4", "regconfig", 'i'},
+	{"int8", "regconfig", 'i'},
+	{"oid", "regconfig", 'i'},
+	{"regconfig", "int4", 'a'},
+	{"regconfig", "int8", 'a'},
+	{"regconfig", "oid", 'i'},
 	{"lseg", "point", 'e'},
 }
 

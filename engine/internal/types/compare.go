@@ -35,6 +35,9 @@ func Compare(t *Type, a, b any) int {
 	if bt.Kind == KindTID {
 		return compareTID(a, b) // tid.go
 	}
+	if bt.Kind == KindRegconfig {
+		return compareRegconfig(a, b) // regconfig.go
+	}
 	if bt.Kind == KindBpchar {
 		return strings.Compare(strings.TrimRight(a.(string), " "), strings.TrimRight(b.(string), " "))
 	}

@@ -112,10 +112,23 @@ func FromGo(t *Type, v any) (any, error) {
 	return v, nil
 }
 
-// Equals implements sql.Type.
+// Equals implements sql.Type. A domain equals its base type (and another
+// domain over it): its values are the base type's, and GMS asks Equals
+// where PostgreSQL looks through domains, such as whether a foreign key's
+// column can reference the other (a domain over text referencing text).
 func (t *Type) Equals(o sql.Type) bool {
 	ot, ok := o.(*Type)
-	return ok && ot.OID == t.OID && ot.Mod == t.Mod
+	if !ok {
+		return false
+	}
+	if ot.OID == t.OID && ot.Mod == t.Mod {
+		return true
+	}
+	if t.Domain == nil && ot.Domain == nil {
+		return false
+	}
+	b, ob := t.Base(), ot.Base()
+	return b.OID == ob.OID && b.Mod == ob.Mod
 }
 
 // MaxTextResponseByteLength implements sql.Type.

@@ -22,6 +22,7 @@ const (
 	KindRegprocedure
 	KindRegrole
 	KindRegoperator
+	KindRegconfig
 )
 
 var (
@@ -29,6 +30,8 @@ var (
 	Regprocedure = &Type{Kind: KindRegprocedure, OID: 2202, Name: "regprocedure", SQLName: "regprocedure", Category: 'N', Mod: -1, ArrayOID: 2207, Len: 4}
 	Regrole      = &Type{Kind: KindRegrole, OID: 4096, Name: "regrole", SQLName: "regrole", Category: 'N', Mod: -1, ArrayOID: 4097, Len: 4}
 	Regoperator  = &Type{Kind: KindRegoperator, OID: 2204, Name: "regoperator", SQLName: "regoperator", Category: 'N', Mod: -1, ArrayOID: 2208, Len: 4}
+	// Regconfig names a text search configuration (regconfig.go).
+	Regconfig = &Type{Kind: KindRegconfig, OID: 3734, Name: "regconfig", SQLName: "regconfig", Category: 'N', Mod: -1, ArrayOID: 3735, Len: 4}
 	// Cstring is the pseudo-type of the types' output functions'
 	// results and input functions' arguments (regoperatorout, textin),
 	// held as text.
@@ -36,7 +39,7 @@ var (
 )
 
 func init() {
-	for _, t := range []*Type{Regnamespace, Regprocedure, Regrole, Regoperator} {
+	for _, t := range []*Type{Regnamespace, Regprocedure, Regrole, Regoperator, Regconfig} {
 		t.Schema = "pg_catalog"
 		byOID[t.OID] = t
 		byName[t.Name] = t
@@ -74,10 +77,10 @@ type ObjectResolver interface {
 }
 
 // IsRegObject reports whether t is regnamespace, regrole, regproc,
-// regprocedure or regoperator.
+// regprocedure, regoperator or regconfig.
 func IsRegObject(t *Type) bool {
 	switch t.Kind {
-	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator:
+	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator, KindRegconfig:
 		return true
 	}
 	return false
@@ -97,6 +100,9 @@ func objectResolver(env *Env) ObjectResolver {
 // otherwise the name must resolve.
 func regObjectIn(t *Type, s string, env *Env) (any, error) {
 	s = strings.TrimSpace(s)
+	if t.Kind == KindRegconfig {
+		return regconfigIn(s, objectResolver(env)) // regconfig.go
+	}
 	o := objectResolver(env)
 	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
 		return regObjectName(t, uint32(n), o), nil
@@ -112,6 +118,9 @@ func regObjectIn(t *Type, s string, env *Env) (any, error) {
 }
 
 func regObjectName(t *Type, oid uint32, o ObjectResolver) string {
+	if t.Kind == KindRegconfig && oid != 0 {
+		return regconfigName(oid) // regconfig.go
+	}
 	if o == nil || oid == 0 {
 		if oid == 0 {
 			return "-"
@@ -140,6 +149,8 @@ func regObjectOID(t *Type, s string, o ObjectResolver) (uint32, error) {
 		return uint32(n), nil
 	}
 	switch t.Kind {
+	case KindRegconfig:
+		return regconfigOID(s, o)
 	case KindRegnamespace:
 		parts := SplitQualifiedName(s)
 		if len(parts) != 1 {
@@ -167,7 +178,7 @@ func castRegObject(v any, f, t *Type, env *Env) (any, error) {
 	o := objectResolver(env)
 	if IsRegObject(f) {
 		var oid uint32
-		if o != nil {
+		if o != nil || f.Kind == KindRegconfig {
 			var err error
 			if oid, err = regObjectOID(f, v.(string), o); err != nil {
 				return nil, err

@@ -1,7 +1,7 @@
 -- conformance: requires pgmq
 -- pgmq 1.4.4's queues, recorded from PostgreSQL 15 with it installed.
 -- Times (vt, enqueued_at, ages) are not printed.
-CREATE EXTENSION pgmq;
+CREATE EXTENSION pgmq VERSION '1.4.4';
 SELECT p.proname, pg_get_function_arguments(p.oid), pg_get_function_result(p.oid) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'pgmq' AND p.proname NOT LIKE '\_%' ORDER BY 1, 2;
 SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'pgmq' AND a.attnum > 0 AND c.relkind IN ('r', 'c', 'v') ORDER BY 1, a.attnum;
 SELECT pgmq.create('jobs');

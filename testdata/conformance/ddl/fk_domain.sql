@@ -1,0 +1,26 @@
+-- A foreign key whose column is a domain references a column of the domain's base type (and the other way round): PostgreSQL compares through the domain.
+CREATE DOMAIN label AS text CHECK (VALUE <> '');
+CREATE DOMAIN pos AS int CHECK (VALUE > 0);
+CREATE TABLE category (id text PRIMARY KEY, name text);
+CREATE TABLE object (id int PRIMARY KEY, category label NOT NULL, categories label[] NOT NULL DEFAULT '{}');
+INSERT INTO category VALUES ('wallpaper', 'Wallpaper'), ('icon', 'Icon');
+INSERT INTO object VALUES (1, 'wallpaper', '{wallpaper,icon}'), (2, 'icon', '{}');
+ALTER TABLE object ADD CONSTRAINT fk_object_category FOREIGN KEY (category) REFERENCES category (id) ON DELETE RESTRICT;
+INSERT INTO object VALUES (3, 'nope', '{}');
+INSERT INTO object VALUES (3, 'icon', '{icon}');
+DELETE FROM category WHERE id = 'icon';
+UPDATE object SET category = 'wallpaper' WHERE id = 2;
+SELECT id, category, array_to_tsvector(categories) FROM object ORDER BY id;
+CREATE TABLE tagged (label label PRIMARY KEY);
+CREATE TABLE tagging (tag text REFERENCES tagged (label));
+INSERT INTO tagged VALUES ('x');
+INSERT INTO tagging VALUES ('x');
+INSERT INTO tagging VALUES ('y');
+CREATE TABLE parent_n (n int PRIMARY KEY);
+CREATE TABLE child_n (n pos REFERENCES parent_n ON DELETE CASCADE);
+INSERT INTO parent_n VALUES (1), (2);
+INSERT INTO child_n VALUES (1), (2), (2);
+INSERT INTO child_n VALUES (3);
+DELETE FROM parent_n WHERE n = 2;
+SELECT n FROM child_n ORDER BY n;
+SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE contype = 'f' ORDER BY 1;

@@ -1,0 +1,27 @@
+-- Set-returning functions in the SELECT list of a grouped query that are not grouping expressions: PostgreSQL runs them on each group's result row (ProjectSet above Agg), several in lockstep with the shorter padded with NULLs.
+CREATE TABLE sg (id int PRIMARY KEY, k text, v int, tags text[]);
+INSERT INTO sg VALUES (1, 'a', 1, '{x,y}'), (2, 'a', 2, '{y}'), (3, 'b', 3, '{x}'), (4, 'c', NULL, '{}');
+SELECT k, unnest(array_agg(v ORDER BY v)) FROM sg GROUP BY k ORDER BY 1, 2;
+SELECT k, jsonb_array_elements(jsonb_agg(v ORDER BY v)) AS e FROM sg GROUP BY k ORDER BY k, e;
+SELECT generate_series(1, count(*)) AS n FROM sg;
+SELECT k, generate_series(1, count(*)) AS n, unnest(array_agg(v ORDER BY v)) AS u FROM sg GROUP BY k ORDER BY 1, 2;
+SELECT sg.k, unnest(array_agg(v)) + 1 AS w FROM sg GROUP BY sg.k HAVING count(*) > 1 ORDER BY w;
+SELECT k, unnest(array_agg(v)) AS u, count(*) FROM sg GROUP BY 1 ORDER BY 1, 2;
+SELECT unnest(tags) AS tag, unnest(array_agg(k ORDER BY k)) AS ks FROM sg GROUP BY tag ORDER BY 1, 2;
+SELECT k AS kk, unnest(ARRAY['p', 'q']) AS c, max(v) FROM sg GROUP BY kk ORDER BY 1, 2;
+SELECT count(*), unnest(ARRAY[1, 2]) AS u FROM sg WHERE false ORDER BY 2;
+SELECT k, unnest(array_agg(v)) AS u FROM sg GROUP BY k ORDER BY 2 DESC NULLS LAST LIMIT 2;
+SELECT DISTINCT unnest(array_agg(k)) AS k2 FROM sg GROUP BY v > 1 ORDER BY 1;
+SELECT k, unnest(array_agg(v)) FROM sg GROUP BY k HAVING false;
+SELECT k, jsonb_object_keys(jsonb_object_agg(id::text, v)) AS key FROM sg GROUP BY k ORDER BY 1, 2;
+SELECT k, array_length(array_agg(v), 1) AS n, generate_subscripts(array_agg(v), 1) AS i FROM sg GROUP BY k ORDER BY 1, 3;
+CREATE TABLE moved (k text, id bigint);
+CREATE FUNCTION move_ids(q text, ids bigint[]) RETURNS SETOF bigint LANGUAGE sql AS $$ INSERT INTO moved SELECT q, i FROM unnest(ids) AS i RETURNING id $$;
+SELECT move_ids(k, array_agg(id::bigint ORDER BY id)) FROM sg WHERE v IS NOT NULL GROUP BY k HAVING count(v) > 0 ORDER BY 1;
+SELECT k, id FROM moved ORDER BY id;
+SELECT sum(unnest(array_agg(v))) FROM sg;
+SELECT k FROM sg GROUP BY k HAVING unnest(array_agg(v)) > 1;
+SELECT id, k, unnest(tags || k) AS t FROM sg GROUP BY id ORDER BY 1, 3;
+SELECT k, unnest(tags) FROM sg GROUP BY k;
+SELECT s.k, unnest(array_agg(s.v)) AS u FROM sg s JOIN sg o ON o.id = s.id GROUP BY s.k ORDER BY s.k, u;
+WITH w AS (SELECT k, v FROM sg WHERE v IS NOT NULL) SELECT k, unnest(array_agg(v)) AS u FROM w GROUP BY k ORDER BY k, u;

@@ -1,0 +1,26 @@
+-- regconfig (docs 8.19, 12.7): a text search configuration's OID printed as its name; the built-in configurations of pg_ts_config.
+SELECT 'english'::regconfig, 'pg_catalog.simple'::regconfig, 'English'::regconfig, pg_typeof('english'::regconfig);
+SELECT 'english'::regconfig::oid, 'simple'::regconfig::oid::int8, 3748::regconfig, 13170::oid::regconfig, 999999::regconfig;
+SELECT 'german'::regconfig::text, 'french'::regconfig = 'french'::regconfig, '-'::regconfig::oid;
+SELECT 'nope'::regconfig;
+SELECT 'nope.english'::regconfig;
+SELECT '"English"'::regconfig;
+SELECT oid, cfgname, cfgnamespace::regnamespace, cfgowner::regrole, cfgparser FROM pg_ts_config ORDER BY oid;
+SELECT oid::regconfig FROM pg_ts_config WHERE cfgname IN ('english', 'simple') ORDER BY 1;
+SELECT to_tsvector('english'::regconfig, 'The cats are running'), to_tsvector('simple'::regconfig, 'The cats');
+SELECT plainto_tsquery('english'::regconfig, 'running cats'), to_tsquery('english'::regconfig, 'cat & dogs'), phraseto_tsquery('english'::regconfig, 'fat cats'), websearch_to_tsquery('english'::regconfig, '"fat rats" -cat');
+SELECT get_current_ts_config(), pg_typeof(get_current_ts_config());
+CREATE TABLE docs (id int PRIMARY KEY, cfg regconfig NOT NULL DEFAULT 'english', body text);
+INSERT INTO docs VALUES (1, 'english', 'Running dogs'), (2, 'simple', 'Running dogs');
+INSERT INTO docs (id, body) VALUES (3, 'Foxes jumped');
+INSERT INTO docs VALUES (4, 'klingon', 'x');
+SELECT id, cfg, to_tsvector(cfg, body) FROM docs ORDER BY id;
+SELECT id FROM docs WHERE to_tsvector(cfg, body) @@ to_tsquery(cfg, 'running') ORDER BY id;
+CREATE FUNCTION search_doc(config regconfig, q text) RETURNS SETOF int LANGUAGE sql AS $$ SELECT id FROM docs WHERE to_tsvector(config, body) @@ plainto_tsquery(config, q) ORDER BY id $$;
+SELECT * FROM search_doc('english', 'run');
+SELECT * FROM search_doc('simple'::regconfig, 'running');
+SELECT pg_get_function_arguments('search_doc'::regproc);
+SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'docs'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT ARRAY['english', 'simple']::regconfig[];
+SELECT alias, token, lexemes FROM ts_debug('english'::regconfig, 'The Cats') ORDER BY 1, 2;
+SELECT oid, typname, typcategory, typlen, typbyval, typarray, typelem, typnamespace::regnamespace FROM pg_type WHERE oid IN (3734, 3735) ORDER BY 1;

@@ -26,6 +26,10 @@ type FuncImpl struct {
 	// KeepUnknown leaves unknown literals in "any" positions unknown, as
 	// PostgreSQL's "any" pseudo-type does (pg_typeof('abc') is unknown).
 	KeepUnknown bool
+	// Columns, set on a set-returning overload, names its result columns
+	// when they differ from its siblings' (unnest(tsvector) against
+	// unnest(anyarray)); srfColumns covers whole function names.
+	Columns []SRFColumn
 }
 
 // Fixed returns a Result func for a fixed return type.

@@ -113,4 +113,27 @@ func addTextSearchSRFs(r *Registry) {
 	srf("ts_debug", []*types.Type{text}, func(a []any) (srfRows, error) {
 		return debug(types.DefaultTSConfig, a[0].(string)), nil
 	})
+	// unnest(tsvector): one row per lexeme, its positions and their
+	// weights (NULL, NULL for a lexeme without positions)
+	addSRF(r, "unnest", FuncImpl{Args: []*types.Type{types.TSVector}, Result: Fixed(types.Record),
+		Columns: []SRFColumn{{"lexeme", text}, {"positions", types.ArrayOf(types.Int2)}, {"weights", types.ArrayOf(text)}},
+		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			v, err := types.TSVectorOf(a[0].(string))
+			if err != nil {
+				return nil, err
+			}
+			rows := make(srfRows, len(v))
+			for i, lx := range v {
+				rows[i] = []any{lx.Word, nil, nil}
+				if len(lx.Pos) == 0 {
+					continue
+				}
+				ps, ws := make([]any, len(lx.Pos)), make([]any, len(lx.Pos))
+				for j, p := range lx.Pos {
+					ps[j], ws[j] = int16(p&0x3fff), string("DCBA"[p>>14])
+				}
+				rows[i][1], rows[i][2] = types.NewArray(types.Int2, ps), types.NewArray(text, ws)
+			}
+			return rows, nil
+		}})
 }

@@ -145,6 +145,7 @@ func AddTextSearchFuncs(r *Registry) {
 	addTextSearchSRFs(r)
 	addTSVectorArrayFuncs(r)
 	addTSHeadline(r)
+	addJSONToTSVector(r)
 }
 
 func tsMatchText(vec, query any) (any, error) {

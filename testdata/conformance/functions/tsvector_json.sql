@@ -1,0 +1,24 @@
+-- unnest(tsvector) in FROM, to_tsvector over json/jsonb, json(b)_to_tsvector filters and their errors
+select * from unnest('cat:3 fat:2,4 rat:5A'::tsvector);
+select * from unnest('a b:1 c:2B,3C,4D'::tsvector);
+select * from unnest(''::tsvector);
+select u.lexeme, u.weights from unnest(to_tsvector('english', 'the fat cats ate fat rats')) u;
+select to_tsvector('english', '{"a": "The Fat Rats", "b": {"c": "fat cats"}, "n": 123, "t": true}'::jsonb);
+select to_tsvector('english', '{"a": "The Fat Rats", "b": {"c": "fat cats"}, "n": 123, "t": true}'::json);
+select to_tsvector('{"b": "the the", "a": ["x y", "z"], "aa": ""}'::json);
+select to_tsvector('{"b": "the the", "a": ["x y", "z"], "aa": ""}'::jsonb);
+select jsonb_to_tsvector('english', '{"a": "The Fat Rats", "key one": [1.50, 2e3, false, null]}'::jsonb, '"all"');
+select json_to_tsvector('english', '{"a": "The Fat Rats", "key one": [1.50, 2e3, false, null]}'::json, '"all"');
+select jsonb_to_tsvector('{"a": "The Fat Rats", "key one": [1.50, 2e3, false, null]}'::jsonb, '["key", "numeric"]');
+select json_to_tsvector('{"a": "The Fat Rats", "key one": [1.50, 2e3, false, null], "a": "dup"}'::json, '["key", "Boolean", "STRING"]');
+select jsonb_to_tsvector('{"a": 1}'::jsonb, '[]');
+select jsonb_to_tsvector('{"a": 1}'::jsonb, '{"a": 1}');
+select jsonb_to_tsvector('{"a": 1}'::jsonb, '["foo"]');
+select jsonb_to_tsvector('{"a": 1}'::jsonb, '[1]');
+select jsonb_to_tsvector('{"a": 1}'::jsonb, '[null]');
+select jsonb_to_tsvector('{"a": 1}'::jsonb, '[["all"]]');
+select jsonb_to_tsvector('{"a": 1}'::jsonb, '5');
+select json_to_tsvector('"just a string"'::json, '"string"'), jsonb_to_tsvector('42'::jsonb, '"numeric"'), to_tsvector('null'::jsonb);
+select to_tsvector('simple', '["Ünïcödé wörds", "über"]'::jsonb);
+select json_to_tsvector('simple', '["a",{"k":["b",{"k2":"c"}],"k3":"d"},"e"]'::json, '"all"');
+select jsonb_to_tsvector('english', NULL::jsonb, '"all"'), jsonb_to_tsvector('english', '{}'::jsonb, NULL);

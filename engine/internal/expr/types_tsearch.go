@@ -146,6 +146,7 @@ func AddTextSearchFuncs(r *Registry) {
 	addTSVectorArrayFuncs(r)
 	addTSHeadline(r)
 	addJSONToTSVector(r)
+	addTSRewrite(r)
 }
 
 func tsMatchText(vec, query any) (any, error) {

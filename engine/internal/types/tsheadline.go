@@ -80,6 +80,10 @@ func ParseHeadlineOptions(s string) (HeadlineOptions, error) {
 	return o, nil
 }
 
+// ParseHeadlineOptionList checks an option string's syntax alone (the
+// values are read, and checked, by ParseHeadlineOptions).
+func ParseHeadlineOptionList(s string) ([][2]string, error) { return parseDefList(s) }
+
 // parseDefList splits an option string into key/value pairs.
 func parseDefList(s string) ([][2]string, error) {
 	const (

@@ -22,3 +22,9 @@ select json_to_tsvector('"just a string"'::json, '"string"'), jsonb_to_tsvector(
 select to_tsvector('simple', '["Ünïcödé wörds", "über"]'::jsonb);
 select json_to_tsvector('simple', '["a",{"k":["b",{"k2":"c"}],"k3":"d"},"e"]'::json, '"all"');
 select jsonb_to_tsvector('english', NULL::jsonb, '"all"'), jsonb_to_tsvector('english', '{}'::jsonb, NULL);
+select unnest('cat:3 fat:2,4A'::tsvector);
+select unnest('a b:1'::tsvector) as u, 1 as x;
+select unnest(array[1,2]), unnest('a:1 b:2'::tsvector);
+select pg_typeof(unnest('a:1'::tsvector));
+select * from unnest('cat:3 fat:2,4A'::tsvector) with ordinality;
+select unnest(array['x','y']);

@@ -23,6 +23,11 @@ func ColumnSize(t *types.Type, v any, stored bool) (int32, error) {
 	if t.Len > 0 {
 		return int32(t.Len), nil
 	}
+	if rec, ok := v.(*types.RecordVal); ok {
+		if n, ok := recordDatum(t, rec); ok {
+			return int32(n), nil
+		}
+	}
 	payload, ok := datumPayload(t, v)
 	if !ok {
 		return 0, pgerror.New(pgerror.FeatureNotSupported, "pg_column_size of type %s is not supported yet", t.FormatType())
@@ -231,4 +236,53 @@ func jsonbContainer(v any, off int) int {
 		}
 	}
 	return off
+}
+
+// recordDatum is a composite value's size: a heap tuple header (with a
+// null bitmap when a field is NULL), MAXALIGNed, then the fields as a
+// table row lays them out (short values with 1-byte headers). A field
+// long enough for TOAST, or itself composite, is not modelled.
+func recordDatum(rt *types.Type, r *types.RecordVal) (int, bool) {
+	n := 23
+	for _, v := range r.Vals {
+		if v == nil {
+			n += (len(r.Vals) + 7) / 8
+			break
+		}
+	}
+	n = maxAlign(n)
+	for i, v := range r.Vals {
+		if v == nil {
+			continue
+		}
+		var t *types.Type
+		switch {
+		case i < len(r.Types) && r.Types[i] != nil:
+			t = r.Types[i].Base()
+		case i < len(rt.Fields) && rt.Fields[i].Type != nil:
+			t = rt.Fields[i].Type.Base()
+		default:
+			return 0, false
+		}
+		if t.Kind == types.KindUnknown {
+			t = types.Text // a ROW field from a literal is text
+		}
+		if t.Len > 0 {
+			n = align(n, typAlign(t)) + int(t.Len)
+			continue
+		}
+		if _, nested := v.(*types.RecordVal); nested {
+			return 0, false
+		}
+		p, ok := datumPayload(t, v)
+		if !ok || p+4 > toastTupleTarget {
+			return 0, false
+		}
+		if p+1 <= 127 && storageOf(t) != "p" {
+			n += 1 + p
+		} else {
+			n = align(n, typAlign(t)) + 4 + p
+		}
+	}
+	return n, true
 }

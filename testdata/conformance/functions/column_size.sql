@@ -17,3 +17,8 @@ select pg_column_size(t), pg_column_size(j), pg_column_size(n), pg_column_size(a
 select pg_column_size(x) from (select t as x from cs2) s;
 select pg_column_size(upper(t)), pg_column_size(t || '') from cs2;
 select pg_column_size(NULL), pg_column_size(''), pg_column_size('ü');
+select pg_column_size(row(1, 'abc')), pg_column_size(row(1::int2, 2::int8)), pg_column_size(row(NULL::int, 'x')), pg_column_size(row(true, 1.5::numeric, 'hello world'::text, now()));
+create temp table rt (a int, b text, c jsonb, d numeric);
+insert into rt values (1, 'abc', '{"a":1}', 2.5), (2, NULL, NULL, NULL), (3, repeat('x', 200), '[]', 0);
+select pg_column_size(rt.*), pg_column_size(rt) from rt;
+select pg_column_size(row(a, b)) from rt;

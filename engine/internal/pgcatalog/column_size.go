@@ -100,6 +100,26 @@ func datumPayload(t *types.Type, v any) (int, bool) {
 		if d, ok := v.(types.JSONDoc); ok {
 			return jsonbDatum(d.V), true
 		}
+	case types.KindTSVector:
+		s, ok := v.(string)
+		if !ok {
+			return 0, false
+		}
+		vec, err := types.TSVectorOf(s)
+		if err != nil {
+			return 0, false
+		}
+		// a lexeme count, a 4-byte entry per lexeme, then each lexeme's
+		// bytes and, when it has positions, their count and the
+		// positions, 2 bytes each and 2-byte aligned
+		data := 0
+		for _, lx := range vec {
+			data += len(lx.Word)
+			if len(lx.Pos) > 0 {
+				data = align(data, 2) + 2*(len(lx.Pos)+1)
+			}
+		}
+		return 4 + 4*len(vec) + data, true
 	case types.KindInet, types.KindCidr:
 		s, ok := v.(string)
 		if !ok {

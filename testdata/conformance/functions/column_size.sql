@@ -22,3 +22,7 @@ create temp table rt (a int, b text, c jsonb, d numeric);
 insert into rt values (1, 'abc', '{"a":1}', 2.5), (2, NULL, NULL, NULL), (3, repeat('x', 200), '[]', 0);
 select pg_column_size(rt.*), pg_column_size(rt) from rt;
 select pg_column_size(row(a, b)) from rt;
+select pg_column_size(''::tsvector), pg_column_size('a'::tsvector), pg_column_size('a:1'::tsvector), pg_column_size('ab:1 c:2,3'::tsvector), pg_column_size(to_tsvector('english', 'The quick brown fox jumps over the lazy dog')), pg_column_size('abc:1A,2B,3'::tsvector);
+create temp table tvt (v tsvector);
+insert into tvt values (to_tsvector('english', 'The quick brown fox jumps over the lazy dog')), (to_tsvector('english', repeat('lorem ipsum dolor sit amet ', 40)));
+select pg_column_size(v) from tvt;

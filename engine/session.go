@@ -26,6 +26,11 @@ func (s *Session) Query(ctx context.Context, sql string, args ...any) (*Rows, er
 	return s.s.Query(ctx, sql, args...)
 }
 
+// SetClientQuery pins the text current_query() reports to a whole
+// multi-statement message while its statements run one by one through
+// Query; "" unpins it.
+func (s *Session) SetClientQuery(text string) { s.s.SetClientQuery(text) }
+
 // FailedNotices takes the notices the last statement raised before it
 // failed, which PostgreSQL sends ahead of the error.
 func (s *Session) FailedNotices() []Notice { return s.s.FailedNotices() }

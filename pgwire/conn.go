@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 
@@ -277,7 +278,8 @@ type pendingSession struct {
 func (c *conn) openSession(user, db string) *pendingSession {
 	p := &pendingSession{}
 	open := func() {
-		p.sess, p.err = c.srv.eng.Connect(engine.SessionOptions{User: user, Database: db})
+		p.sess, p.err = c.srv.eng.Connect(engine.SessionOptions{User: user, Database: db,
+			ClientAddr: tcpAddrPort(c.nc.RemoteAddr()), ServerAddr: tcpAddrPort(c.nc.LocalAddr())})
 	}
 	if c.srv.cfg.Auth == AuthTrust {
 		open()
@@ -599,4 +601,14 @@ func (c *conn) sendRow(rows *engine.Rows, cols []engine.Column, formats []int16,
 	}
 	c.be.Send(dr)
 	return c.sent(size)
+}
+
+// tcpAddrPort is a TCP connection end's address and port; zero for any
+// other kind of connection (a Unix socket), for which PostgreSQL's
+// inet_client_addr and friends answer NULL.
+func tcpAddrPort(a net.Addr) netip.AddrPort {
+	if t, ok := a.(*net.TCPAddr); ok {
+		return t.AddrPort()
+	}
+	return netip.AddrPort{}
 }

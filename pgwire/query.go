@@ -37,6 +37,8 @@ func (c *conn) simpleQuery(sqlText string) error {
 	if len(stmts) > 1 && !anyTransactionControl(stmts) {
 		implicit = c.sess.BeginImplicitBlock()
 	}
+	c.sess.SetClientQuery(sqlText) // current_query() is the whole message
+	defer c.sess.SetClientQuery("")
 	for _, st := range stmts {
 		ok, err := c.runLogged(st)
 		if err != nil {

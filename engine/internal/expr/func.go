@@ -23,9 +23,17 @@ type FuncImpl struct {
 	// Typed, when set, is called instead of Fn and also gets the resolved
 	// argument types (pg_typeof, functions over user-defined types).
 	Typed func(ctx *sql.Context, argTypes []*types.Type, args []any) (any, error)
+	// WithExprs, when set, is called instead of Fn with the argument
+	// expressions as well (pg_column_size tells a stored column's value
+	// from a computed one).
+	WithExprs func(ctx *sql.Context, exprs []sql.Expression, argTypes []*types.Type, args []any) (any, error)
 	// KeepUnknown leaves unknown literals in "any" positions unknown, as
 	// PostgreSQL's "any" pseudo-type does (pg_typeof('abc') is unknown).
 	KeepUnknown bool
+	// Columns, set on a set-returning overload, names its result columns
+	// when they differ from its siblings' (unnest(tsvector) against
+	// unnest(anyarray)); srfColumns covers whole function names.
+	Columns []SRFColumn
 }
 
 // Fixed returns a Result func for a fixed return type.
@@ -353,6 +361,9 @@ func (f *FuncCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if f.impl.Typed != nil {
 		return f.impl.Typed(ctx, f.ats, vals)
+	}
+	if f.impl.WithExprs != nil {
+		return f.impl.WithExprs(ctx, f.Args, f.ats, vals)
 	}
 	return f.impl.Fn(ctx, EnvOf(ctx), vals)
 }

@@ -1,6 +1,9 @@
 package expr
 
 import (
+	"net/netip"
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -106,4 +109,58 @@ func AddSessionInfoFuncs(r *Registry) {
 	r.Add("pg_backend_pid", FuncImpl{Result: Fixed(types.Int4), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
 		return int32(ctx.Session.ID()), nil
 	}})
+	// inet_client_addr, inet_client_port, inet_server_addr and
+	// inet_server_port: the connection's ends, NULL when the session has
+	// no TCP connection (PostgreSQL's answer over a Unix socket)
+	conn := func(name string, res *types.Type, end func(ConnEnv) netip.AddrPort, part func(netip.AddrPort) any) {
+		r.Add(name, FuncImpl{Result: Fixed(res), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+			c, ok := ctx.Session.(ConnEnv)
+			if !ok {
+				return nil, nil
+			}
+			if ap := end(c); ap.IsValid() {
+				return part(ap), nil
+			}
+			return nil, nil
+		}})
+	}
+	addr := func(ap netip.AddrPort) any { return ap.Addr().Unmap().WithZone("").String() }
+	port := func(ap netip.AddrPort) any { return int32(ap.Port()) }
+	conn("inet_client_addr", types.Inet, ConnEnv.ClientAddr, addr)
+	conn("inet_client_port", types.Int4, ConnEnv.ClientAddr, port)
+	conn("inet_server_addr", types.Inet, ConnEnv.ServerAddr, addr)
+	conn("inet_server_port", types.Int4, ConnEnv.ServerAddr, port)
+	r.Add("current_query", FuncImpl{Result: Fixed(types.Text), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+		if c, ok := ctx.Session.(ConnEnv); ok && c.CurrentQuery() != "" {
+			return c.CurrentQuery(), nil
+		}
+		return nil, nil
+	}})
+	// the database's encoding is UTF8; the client's is client_encoding
+	// by its canonical name
+	r.Add("getdatabaseencoding", FuncImpl{Result: Fixed(types.Name), Fn: func(*sql.Context, *types.Env, []any) (any, error) { return "UTF8", nil }})
+	r.Add("pg_client_encoding", FuncImpl{Result: Fixed(types.Name), Volatile: true, Fn: str(func(e Env) any {
+		v, _ := e.Setting("client_encoding")
+		return canonicalEncoding(v)
+	})})
+}
+
+// canonicalEncoding is an encoding's name as pg_encoding_to_char spells
+// it: upper case, UTF-8 and UNICODE as UTF8.
+func canonicalEncoding(v string) string {
+	u := strings.ToUpper(strings.TrimSpace(v))
+	switch strings.NewReplacer("-", "", "_", "").Replace(u) {
+	case "UTF8", "UNICODE", "":
+		return "UTF8"
+	}
+	return u
+}
+
+// ConnEnv is the session's connection as the inet_client_addr family
+// and current_query read it.
+type ConnEnv interface {
+	ClientAddr() netip.AddrPort
+	ServerAddr() netip.AddrPort
+	// CurrentQuery is the text the client sent that is running.
+	CurrentQuery() string
 }

@@ -166,8 +166,9 @@ func bfTextOf(t *types.Type, v any, env *types.Env) string {
 // AddTextFuncs adds the string functions (docs 9.4).
 // A family of session.Builtins.
 func AddTextFuncs(r *Registry) {
-	addOverlay(r)     // funcs_overlay.go
-	addRegexpFuncs(r) // funcs_regexp.go
+	addOverlay(r)      // funcs_overlay.go
+	addRegexpFuncs(r)  // funcs_regexp.go
+	addUnicodeFuncs(r) // funcs_text_unicode.go
 	T, I := types.Text, types.Int4
 	lenFn := func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return int32(utf8.RuneCountInString(a[0].(string))), nil

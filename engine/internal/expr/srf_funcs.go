@@ -144,6 +144,9 @@ func NewSRFCall(env *types.Env, name string, args []sql.Expression) (sql.Express
 		}
 		return nil, nil, err
 	}
+	if fc, ok := call.(*FuncCall); ok && fc.impl.Columns != nil {
+		return call, fc.impl.Columns, nil
+	}
 	if cols, ok := srfColumns[name]; ok {
 		return call, cols, nil
 	}

@@ -82,6 +82,9 @@ type SRFTable struct {
 	// recordRows marks a user function returning record whose rows are
 	// spread over spec.ColDefs (recordrows.go)
 	recordRows bool
+	// collapse, per call, holds the column types of a SELECT-list call
+	// whose columns become one record (nil for the others).
+	collapse [][]*types.Type
 	// spread marks, per call, a set-returning function whose one column
 	// is a composite type: its rows become the type's fields, as
 	// PostgreSQL expands unnest(array of rows) in FROM.
@@ -138,7 +141,7 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}
 			}
-			n.spread = append(n.spread, false)
+			n.spread, n.collapse = append(n.spread, false), append(n.collapse, nil)
 			n.calls, n.scalar, n.widths = append(n.calls, rs), append(n.scalar, false), append(n.widths, len(fcols))
 			cols = append(cols, fcols...)
 			continue
@@ -170,10 +173,21 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 				}
 				spread = true
 			}
+			// a SELECT-list call of an overload with several columns of
+			// its own (unnest(tsvector)) yields one record, as in
+			// PostgreSQL; the SELECT-list rewrite took it for one column
+			var collapse []*types.Type
+			if fc, ok := call.(*FuncCall); ok && spec.Whole && len(fc.impl.Columns) > 1 && !n.record {
+				for _, c := range fcols {
+					collapse = append(collapse, c.Type)
+				}
+				fcols = []SRFColumn{{f.Name, types.Record}}
+			}
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}
 			}
 			n.spread = append(n.spread, spread)
+			n.collapse = append(n.collapse, collapse)
 			n.calls, n.scalar, n.widths = append(n.calls, call), append(n.scalar, false), append(n.widths, len(fcols))
 			cols = append(cols, fcols...)
 			continue
@@ -186,7 +200,7 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 		if len(spec.Funcs) == 1 && spec.Alias != "" {
 			name = spec.Alias
 		}
-		n.spread = append(n.spread, false)
+		n.spread, n.collapse = append(n.spread, false), append(n.collapse, nil)
 		n.calls, n.scalar, n.widths = append(n.calls, call), append(n.scalar, true), append(n.widths, 1)
 		cols = append(cols, SRFColumn{name, TypeOf(call)})
 	}
@@ -270,7 +284,7 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 			sets[i] = srfRows{{v}}
 		case v != nil:
 			if st, ok := v.(srfStream); ok {
-				if !t.recordRows && !t.record && !t.spread[i] {
+				if !t.recordRows && !t.record && !t.spread[i] && t.collapse[i] == nil {
 					if streams == nil {
 						streams = make([]srfStream, len(t.calls))
 					}
@@ -288,6 +302,11 @@ func (t *SRFTable) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 		}
 		if t.spread[i] {
 			sets[i] = spreadComposites(sets[i], t.widths[i])
+		}
+		if ts := t.collapse[i]; ts != nil {
+			for k, r := range sets[i] {
+				sets[i][k] = []any{&types.RecordVal{Types: ts, Vals: r}}
+			}
 		}
 		if t.recordRows {
 			rows, err := t.spreadRecordVals(sets[i])

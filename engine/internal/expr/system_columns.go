@@ -85,7 +85,8 @@ func init() {
 // AddTransactionIDFuncs adds txid_current and pg_current_xact_id (docs
 // 9.26, "Transaction ID and Snapshot Information Functions"), which
 // assign the calling transaction an id if it has none, and
-// pg_current_xact_id_if_assigned. A family of session.Builtins.
+// pg_current_xact_id_if_assigned and txid_current_if_assigned, which do
+// not. A family of session.Builtins.
 func AddTransactionIDFuncs(r *Registry) {
 	xid := func(ctx *sql.Context) (uint32, error) {
 		t, err := StorageTxnOf(ctx)
@@ -102,7 +103,7 @@ func AddTransactionIDFuncs(r *Registry) {
 		id, err := xid(ctx)
 		return int64(id), err
 	}})
-	r.Add("pg_current_xact_id_if_assigned", FuncImpl{Result: Fixed(types.Xid8), Volatile: true, Fn: func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
+	ifAssigned := func(ctx *sql.Context, _ *types.Env, _ []any) (any, error) {
 		t, err := StorageTxnOf(ctx)
 		if err != nil {
 			return nil, err
@@ -111,7 +112,9 @@ func AddTransactionIDFuncs(r *Registry) {
 			return int64(id), nil
 		}
 		return nil, nil
-	}})
+	}
+	r.Add("pg_current_xact_id_if_assigned", FuncImpl{Result: Fixed(types.Xid8), Volatile: true, Fn: ifAssigned})
+	r.Add("txid_current_if_assigned", FuncImpl{Result: Fixed(types.Int8), Volatile: true, Fn: ifAssigned})
 }
 
 // SystemColumn is ctid, xmin or xmax of a table's row in a query (docs

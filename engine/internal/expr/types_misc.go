@@ -82,6 +82,7 @@ func init() {
 // session.Builtins adds them after AddTextFuncs so that length(unknown)
 // keeps resolving to the text function.
 func AddBitPointFuncs(r *Registry) {
+	addMoneyFuncs(r) // funcs_money.go
 	for _, bt := range []*types.Type{types.Bit, types.Varbit} {
 		bt := bt
 		r.Add("length", FuncImpl{Args: []*types.Type{bt}, Result: Fixed(types.Int4), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {

@@ -147,6 +147,9 @@ func AddTextSearchFuncs(r *Registry) {
 	fn("querytree", []*types.Type{TQ}, text, func(a []any) (any, error) { return a[0], nil })
 	addTextSearchSRFs(r)
 	addTSVectorArrayFuncs(r)
+	addTSHeadline(r)
+	addJSONToTSVector(r)
+	addTSRewrite(r)
 }
 
 func tsMatchText(vec, query any) (any, error) {

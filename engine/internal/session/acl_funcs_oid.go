@@ -108,3 +108,61 @@ func addPrivilegeOIDFuncs(r *expr.Registry) {
 	register("has_foreign_data_wrapper_privilege", [][]objForm{textOrOID}, security.HasForeignDataWrapperPrivilegeOID)
 	register("has_server_privilege", [][]objForm{textOrOID}, security.HasServerPrivilegeOID)
 }
+
+// addTypeParameterPrivilegeFuncs adds has_type_privilege ([user name or
+// oid,] type text or oid, privs) and has_parameter_privilege ([user name
+// or oid,] parameter text, privs) (docs 9.26, table 9.69). A type named by
+// text must exist (regtype input's error); one given by an unknown OID
+// yields NULL once the privilege list has been checked.
+func addTypeParameterPrivilegeFuncs(r *expr.Registry) {
+	roleArgs := [][]*types.Type{{types.Name}, {types.Oid}, nil}
+	withRole := func(ctx *sql.Context, a []any, hasRole bool) (funcSession, string, []any, error) {
+		s, err := funcSessionOf(ctx)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		if !hasRole {
+			return s, s.CurrentUser(), a, nil
+		}
+		role, err := security.PrivRoleArg(s, a[0])
+		return s, role, a[1:], err
+	}
+	for _, ra := range roleArgs {
+		hasRole := ra != nil
+		for _, obj := range []*types.Type{types.Text, types.Oid} {
+			args := append(append(append([]*types.Type(nil), ra...), obj), types.Text)
+			r.Add("has_type_privilege", expr.FuncImpl{Args: args, Result: expr.Fixed(types.Bool), Volatile: true,
+				Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
+					s, role, a, err := withRole(ctx, a, hasRole)
+					if err != nil {
+						return nil, err
+					}
+					var t *types.Type
+					if name, ok := a[0].(string); ok {
+						if t, err = types.RegtypeType(name, s.TypesEnv()); err != nil {
+							return nil, err
+						}
+					} else {
+						st, err := s.catalogState(ctx)
+						if err != nil {
+							return nil, err
+						}
+						var found bool
+						if t, found = st.TypeByOID(a[0].(uint32)); !found {
+							return nil, security.TypePrivListError(a[1].(string))
+						}
+					}
+					return security.HasTypePrivilege(s, role, t, a[1].(string))
+				}})
+		}
+		args := append(append(append([]*types.Type(nil), ra...), types.Text), types.Text)
+		r.Add("has_parameter_privilege", expr.FuncImpl{Args: args, Result: expr.Fixed(types.Bool), Volatile: true,
+			Fn: func(ctx *sql.Context, _ *types.Env, a []any) (any, error) {
+				s, role, a, err := withRole(ctx, a, hasRole)
+				if err != nil {
+					return nil, err
+				}
+				return security.HasParameterPrivilege(s, role, a[1].(string))
+			}})
+	}
+}

@@ -65,7 +65,8 @@ var builtinFamilies = []func(*expr.Registry){
 
 	// this package: functions that read the session (funcSession)
 	addPrivilegeFuncs,
-	addPrivilegeOIDFuncs, // after addPrivilegeFuncs
+	addPrivilegeOIDFuncs,           // after addPrivilegeFuncs
+	addTypeParameterPrivilegeFuncs, // acl_funcs_oid.go
 	addSequenceCommentFuncs,
 	addDescribeFuncs,
 	addFunctionVisibleFuncs,

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/shopspring/decimal"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
@@ -45,6 +46,13 @@ func addSizeFuncs(r *expr.Registry) {
 		}
 	}
 	rel := []*types.Type{types.Regclass}
+	// pg_column_size(any): a value read straight from a table column
+	// counts as stored (short header, TOAST compression)
+	r.Add("pg_column_size", expr.FuncImpl{Args: []*types.Type{nil}, KeepUnknown: true, Result: expr.Fixed(types.Int4),
+		WithExprs: func(_ *sql.Context, es []sql.Expression, ats []*types.Type, a []any) (any, error) {
+			_, stored := es[0].(*expression.GetField)
+			return pgcatalog.ColumnSize(ats[0], a[0], stored)
+		}})
 	r.Add("pg_relation_size", expr.FuncImpl{Args: rel, Result: expr.Fixed(types.Int8), Volatile: true,
 		Fn: size(func(s pgcatalog.RelSize) int64 { return s.Main })})
 	r.Add("pg_relation_size", expr.FuncImpl{Args: []*types.Type{types.Regclass, types.Text}, Result: expr.Fixed(types.Int8), Volatile: true,

@@ -406,6 +406,7 @@ func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Ro
 	if p.node == nil {
 		return &Rows{done: true}, nil
 	}
+	s.noteClientQuery(p.SQL)
 	return s.query(ctx, p.SQL, p.stmt, bound)
 }
 

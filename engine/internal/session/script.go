@@ -25,6 +25,8 @@ func (s *Session) Exec(ctx context.Context, script string) ([]Result, error) {
 		return nil, err
 	}
 	var out []Result
+	s.SetClientQuery(script)
+	defer s.SetClientQuery("")
 	for _, st := range stmts {
 		res, err := s.execOne(ctx, st.SQL)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/tinybase/tinybase/engine/internal/hypo"
+	"net/netip"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -31,6 +32,10 @@ type SessionOptions struct {
 	// request.jwt.claim.<key> for each top-level claim (role_session.go).
 	Role   string
 	Claims string
+	// ClientAddr and ServerAddr are the TCP connection's ends, which
+	// inet_client_addr and friends report; zero (as for a Unix socket or
+	// an embedded session) makes them NULL.
+	ClientAddr, ServerAddr netip.AddrPort
 }
 
 // txnState is the session's transaction block state, as ReadyForQuery
@@ -45,6 +50,13 @@ const (
 
 // Session is one connection's state: settings and transaction.
 type Session struct {
+	// clientAddr and serverAddr are the connection's ends (SessionOptions).
+	clientAddr, serverAddr netip.AddrPort
+	// clientQuery is the text the client sent that is running, which
+	// current_query() reports; pinned while a multi-statement message's
+	// statements run (SetClientQuery).
+	clientQuery       string
+	clientQueryPinned bool
 	// ruleNesting counts RuleProgram runs in progress (rules.go).
 	ruleNesting int
 	// deferred holds an error raised where GMS has no error result (window
@@ -151,7 +163,8 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	if opts.Database != "" && opts.Database != dbName {
 		return nil, pgerror.New(pgerror.InvalidCatalogName, "database %q does not exist", opts.Database)
 	}
-	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{}}
+	s := &Session{eng: e, user: opts.User, settings: defaultSettings(), local: map[string]string{}, placeholders: map[string]bool{},
+		clientAddr: opts.ClientAddr, serverAddr: opts.ServerAddr}
 	s.cache.lru.SetLimits(stmtCacheLimits)
 	s.plans.templates.SetLimits(templateLimits)
 	s.plans.casts.SetLimits(castLimits)
@@ -262,7 +275,23 @@ var errStatementTimeout = errors.New("session: statement timeout")
 
 // Query runs exactly one statement and streams its result.
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
+	s.noteClientQuery(sqlText)
 	return s.query(ctx, sqlText, nil, args)
+}
+
+// SetClientQuery pins the text current_query() reports to a whole
+// multi-statement message (PostgreSQL's debug_query_string) while its
+// statements run one by one; "" unpins it.
+func (s *Session) SetClientQuery(text string) {
+	s.clientQuery, s.clientQueryPinned = text, text != ""
+}
+
+// noteClientQuery records a statement the client sent as current_query()'s
+// text, unless a whole message's text is pinned.
+func (s *Session) noteClientQuery(text string) {
+	if !s.clientQueryPinned {
+		s.clientQuery = text
+	}
 }
 
 // query runs one statement through the pipeline: a statement cache hit

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -740,6 +741,11 @@ func regtypeType(s string, env *Env) (*Type, error) {
 		array, name = true, strings.TrimSpace(strings.TrimSuffix(name, "[]"))
 	}
 	t, ok := ByName(strings.Join(strings.Fields(name), " "))
+	if !ok && !strings.Contains(name, `"`) {
+		// a typmod ('varchar(10)', 'timestamp(3) with time zone') names
+		// the type without it, as parseTypeString reads it
+		t, ok = ByName(strings.Join(strings.Fields(regtypeTypmod.ReplaceAllString(name, " ")), " "))
+	}
 	if !ok && !array {
 		t, ok = PolyByName(strings.Trim(name, `"`))
 	}
@@ -771,6 +777,8 @@ func regtypeType(s string, env *Env) (*Type, error) {
 	}
 	return t, nil
 }
+
+var regtypeTypmod = regexp.MustCompile(`\(\s*\d+\s*(,\s*-?\d+\s*)?\)`)
 
 // arrayTypeElemName is the element type's name of an array type name
 // "_elem" (its last part, quoted or not, starting with an underscore).

@@ -88,8 +88,13 @@ type tsPosLexeme struct {
 // lexemes parses text and lexizes its tokens: each indexed token takes
 // the next position (up to 16383), stop words included.
 func (c *TSConfig) lexemes(text string) []tsPosLexeme {
-	var out []tsPosLexeme
-	pos := 0
+	out, _ := c.lexemesFrom(text, 0, nil)
+	return out
+}
+
+// lexemesFrom is lexemes with positions continuing after pos, appended
+// to out; it returns the last position used.
+func (c *TSConfig) lexemesFrom(text string, pos int, out []tsPosLexeme) ([]tsPosLexeme, int) {
 	for _, t := range TSParse(text) {
 		l, ok := c.Lexize(t)
 		if !ok {
@@ -102,13 +107,30 @@ func (c *TSConfig) lexemes(text string) []tsPosLexeme {
 			out = append(out, tsPosLexeme{pos, l})
 		}
 	}
-	return out
+	return out, pos
 }
 
 // ToTSVector is to_tsvector(config, text): stop words keep their
 // positions but leave no lexeme.
-func (c *TSConfig) ToTSVector(text string) TSVectorVal {
-	ls := c.lexemes(text)
+func (c *TSConfig) ToTSVector(text string) TSVectorVal { return tsVectorOf(c.lexemes(text)) }
+
+// ToTSVectorElems is to_tsvector over the string elements of a JSON
+// document: positions run on across elements, with a gap of one after
+// each element that gave a lexeme, so a phrase never spans two elements.
+func (c *TSConfig) ToTSVectorElems(elems []string) TSVectorVal {
+	var ls []tsPosLexeme
+	pos := 0
+	for _, e := range elems {
+		n := len(ls)
+		ls, pos = c.lexemesFrom(e, pos, ls)
+		if len(ls) > n && pos < tsMaxPos {
+			pos++
+		}
+	}
+	return tsVectorOf(ls)
+}
+
+func tsVectorOf(ls []tsPosLexeme) TSVectorVal {
 	lx := make([]Lexeme, 0, len(ls))
 	for _, l := range ls {
 		lx = append(lx, Lexeme{Word: l.word, Pos: []uint16{uint16(l.pos)}})

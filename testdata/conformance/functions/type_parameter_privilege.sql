@@ -1,0 +1,27 @@
+-- has_type_privilege and has_parameter_privilege: every signature, grants on a user type, arrays, typmods, unknown OIDs, errors
+create role tpp_user;
+create role tpp_other;
+select has_type_privilege('int4', 'usage'), has_type_privilege('integer[]', 'USAGE'), has_type_privilege('character varying(10)', 'usage with grant option');
+select has_type_privilege('tpp_user', 'text', 'usage'), has_type_privilege('tpp_user', 'text', 'usage with grant option');
+select has_type_privilege('nosuch', 'usage');
+select has_type_privilege('int4', 'select');
+select has_type_privilege('int4', 'usage, usage');
+select has_type_privilege(23::oid, 'usage'), has_type_privilege(999999::oid, 'usage');
+select has_type_privilege(999999::oid, 'bogus');
+select has_type_privilege('nosuchrole', 'int4', 'usage');
+select has_type_privilege(NULL::text, 'usage'), has_type_privilege('int4', NULL);
+create type mood as enum ('sad', 'ok');
+create domain posint as int check (value > 0);
+select has_type_privilege('tpp_user', 'mood', 'usage'), has_type_privilege('tpp_user', 'mood[]', 'usage'), has_type_privilege('tpp_user', 'posint', 'usage');
+revoke usage on type mood from public;
+select has_type_privilege('tpp_user', 'mood', 'usage'), has_type_privilege('tpp_user', '_mood', 'usage'), has_type_privilege('postgres', 'public.mood', 'usage');
+grant usage on type mood to tpp_user with grant option;
+select has_type_privilege('tpp_user', 'mood', 'usage'), has_type_privilege('tpp_user', 'mood', 'usage with grant option'), has_type_privilege('tpp_other', 'mood', 'usage');
+select has_type_privilege('tpp_user', 'mood'::regtype::oid, 'usage');
+select has_parameter_privilege('work_mem', 'SET'), has_parameter_privilege('work_mem', 'alter system'), has_parameter_privilege('nosuch.param', 'set with grant option');
+select has_parameter_privilege('tpp_user', 'work_mem', 'SET'), has_parameter_privilege('tpp_user', 'work_mem', 'ALTER SYSTEM, set');
+select has_parameter_privilege('work_mem', 'usage');
+select has_parameter_privilege('nosuchrole', 'work_mem', 'set');
+select has_parameter_privilege(10::oid, 'work_mem', 'set');
+drop domain posint; drop type mood;
+drop role tpp_user; drop role tpp_other;

@@ -1,0 +1,25 @@
+-- normalize and IS [NOT] [form] NORMALIZED, unistr's escapes and surrogate pairs, parse_ident strict and not, with their errors
+select normalize(U&'\0061\0308bc'), normalize(U&'\00E4bc', NFD) = U&'\0061\0308bc', normalize(U&'\FB01', NFKC), normalize(U&'\FB01', NFKD), normalize('', NFC), normalize(NULL);
+select U&'\0061\0308bc' is normalized, U&'\00E4bc' is nfc normalized, U&'\0061\0308bc' is nfd normalized, U&'\FB01' is not nfkc normalized, 'abc' is nfkd normalized, NULL::text is normalized;
+select is_normalized('x', 'NFKC'), is_normalized('x', 'nfx');
+select unistr('d\0061t\+000061'), unistr('d\u0061t\U00000061'), unistr('\\'), unistr('abc'), unistr(''), unistr('\D83D\DE00'), unistr('\uD83D\uDE00');
+select unistr('\xyz');
+select unistr('\u00');
+select unistr('\D83D');
+select unistr('\DE00');
+select unistr('\D83Dx');
+select unistr('\+110000');
+select unistr('\0000');
+select unistr('a\');
+select parse_ident('SomeSchema.someTable'), parse_ident('"SomeSchema".someTable'), parse_ident(' a . "b""c" . d '), parse_ident('"a.b"'), parse_ident('ÜberTable'), parse_ident('a$1._b');
+select parse_ident('a.b extra', false), parse_ident('a(b)', false), parse_ident('a;', false);
+select parse_ident('a.b extra');
+select parse_ident('"unclosed');
+select parse_ident('""');
+select parse_ident('.a');
+select parse_ident('a.');
+select parse_ident('a..b');
+select parse_ident('');
+select parse_ident('1abc');
+select parse_ident('"a"b');
+select parse_ident(NULL), parse_ident('a', NULL);

@@ -276,6 +276,13 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 		if a.hint != b.hint {
 			return a.hint < b.hint
 		}
+		// a one-value key (a probe's pivot) is decided by the lengths
+		// alone: an index scan's stop test then reads neither key's
+		// values, which for an index entry are two cache misses (its
+		// key's array and its row entry's) per row the scan returns
+		if la, lb := a.keyLen(), b.keyLen(); min(la, lb) == 1 {
+			return lengthBias(a, b, la, lb) < 0
+		}
 		from = 1
 	}
 	// the stored values first: a probe's comparisons are mostly decided

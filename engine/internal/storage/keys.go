@@ -278,10 +278,17 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 		}
 		// a one-value key (a probe's pivot) is decided by the lengths
 		// alone: an index scan's stop test then reads neither key's
-		// values, which for an index entry are two cache misses (its
-		// key's array and its row entry's) per row the scan returns
-		if la, lb := a.keyLen(), b.keyLen(); min(la, lb) == 1 {
-			return lengthBias(a, b, la, lb) < 0
+		// values nor, for an index entry, its row entry (a tail entry's
+		// key is longer than its stored values), which were three cache
+		// misses per row the scan returns
+		sa, sb := a.keyn == 1 && !a.tail, b.keyn == 1 && !b.tail
+		switch {
+		case sa && sb:
+			return a.bias < b.bias
+		case sa: // b is longer
+			return lengthBias(a, b, 1, 2) < 0
+		case sb:
+			return lengthBias(a, b, 2, 1) < 0
 		}
 		from = 1
 	}

@@ -77,11 +77,18 @@ func (h *Table) KeyRows(ctx *sql.Context, index string, key sql.Row, order RowOr
 		return nil, lookupErr
 	}
 	if len(it.found) > 1 {
+		// a key's rows usually lie in heap order already (inserted in
+		// primary key order and not moved since): one pass finds that,
+		// where sorting read each entry at every comparison
+		var cmp func(a, b *entry) int
 		switch order {
 		case ByHeap:
-			slices.SortFunc(it.found, func(a, b *entry) int { return cmpInt64(a.hotPos(), b.hotPos()) })
+			cmp = func(a, b *entry) int { return cmpInt64(a.hotPos(), b.hotPos()) }
 		case BySeq:
-			slices.SortFunc(it.found, func(a, b *entry) int { return cmpInt64(a.tid, b.tid) })
+			cmp = func(a, b *entry) int { return cmpInt64(a.tid, b.tid) }
+		}
+		if cmp != nil && !slices.IsSortedFunc(it.found, cmp) {
+			slices.SortFunc(it.found, cmp)
 		}
 	}
 	it.touch()

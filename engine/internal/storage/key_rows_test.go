@@ -14,7 +14,8 @@ import (
 // point range in each order it offers: index order (IndexedAccess), heap
 // order (HeapOrderRows) and a sequential scan's (SeqOrderRows). The table
 // has HOT updates (key unchanged: the row stays at its chain's root in
-// heap order), updates that move a row to another key, deletes, NULL keys,
+// heap order), updates that move a row to another key, a row inserted
+// last with the smallest primary key, deletes, NULL keys,
 // a two-column index probed by its prefix and by both columns, the
 // primary key, and an uncommitted update the transaction sees.
 func TestKeyRowsMatchLookups(t *testing.T) {
@@ -29,6 +30,7 @@ func TestKeyRowsMatchLookups(t *testing.T) {
 		"update k set a = 1 where id = 9", // moves to key 1
 		"delete from k where id = 3",
 		"update k set v = 2 where id = 5",
+		"insert into k values (0, 1, 40, 0)", // first by key, last in the heap
 	)
 	s := h.session()
 	ctx := h.ctx(s)

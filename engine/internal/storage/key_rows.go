@@ -54,7 +54,8 @@ func (h *Table) KeyRows(ctx *sql.Context, index string, key sql.Row, order RowOr
 	it := &keyRows{shared: shared}
 	it.found = it.first[:0]
 	// the entries with key as their prefix lie between these pivots
-	pivots := &it.pivots
+	// (the transaction's, used under its lock)
+	pivots := &t.probe
 	pivots[0].setKey(key)
 	pivots[0].bias = -1
 	pivots[1].setKey(key)
@@ -72,7 +73,7 @@ func (h *Table) KeyRows(ctx *sql.Context, index string, key sql.Row, order RowOr
 		it.found = append(it.found, e)
 		return true
 	})
-	it.pivots = [2]entry{} // the key is the caller's
+	t.probe = [2]entry{} // the key is the caller's
 	if lookupErr != nil {
 		return nil, lookupErr
 	}
@@ -140,7 +141,6 @@ type keyRows struct {
 	pos    int
 	shared bool
 	first  [4]*entry
-	pivots [2]entry
 	// touched keeps touch's reads from being optimized away
 	touched byte
 }

@@ -106,7 +106,14 @@ func outerKeyRows(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Row, s
 		return nil, false, nil
 	}
 	keys := ita.Expressions()
-	cts := idx.ColumnExpressionTypes()
+	cts, known := signed.lookupTypes[ita]
+	if !known {
+		cts = idx.ColumnExpressionTypes()
+		if signed.lookupTypes == nil {
+			signed.lookupTypes = map[*plan.IndexedTableAccess][]sql.ColumnExpressionType{}
+		}
+		signed.lookupTypes[ita] = cts
+	}
 	if len(keys) == 0 || len(keys) > len(cts) {
 		return nil, false, nil
 	}

@@ -20,7 +20,8 @@ func rowsInOrder(t *testing.T, s *engine.Session, q string, args ...any) []strin
 }
 
 // TestScanPathsMatchPlain compares the read path's shortcuts — a filter
-// applied by the scan (gmsadapter's exec_scan_filter.go), a GROUP BY
+// applied by the scan (gmsadapter's exec_scan_filter.go; under an
+// aggregate, a plain select, a join's side, an UPDATE), a GROUP BY
 // keyed by a column's values, small integers by index
 // (exec_hash_aggregate.go), a hashed IN reading its keys under the
 // subquery's projection — with the same queries written so that none
@@ -82,6 +83,16 @@ insert into refs select g, (g * 13) % 6500, 'n' || (g % 9) from generate_series(
 			"select id from keyed where id in (select kid + 0 from refs where note || '' = $1) order by id", []any{"n2"}},
 		{"select count(*) from keyed where k in (select kid from refs where id < 500)",
 			"select count(*) from keyed where k in (select kid + 0 from refs where id + 0 < 500)", nil},
+		// a filter over a plain scan, alone and on a join's side: applied
+		// by the scan before it copies a row
+		{"select id, k, label from keyed where label = 'l7' and small > 0",
+			"select id, k, label from keyed where label || '' = 'l7' and small + 0 > 0", nil},
+		{"select r.id, k.id, k.label from refs r join keyed k on k.id = r.kid where r.note = $1",
+			"select r.id, k.id, k.label from refs r join keyed k on k.id = r.kid where r.note || '' = $1", []any{"n3"}},
+		{"select k.id, r.note from keyed k join refs r on r.kid = k.id where k.flag and k.small < 0",
+			"select k.id, r.note from keyed k join refs r on r.kid = k.id where (k.flag or false) and k.small + 0 < 0", nil},
+		{"update keyed set label = label where small = 7 returning id, label",
+			"update keyed set label = label where small + 0 = 7 returning id, label", nil},
 	} {
 		same(tc.fast, tc.plain, tc.args...)
 	}

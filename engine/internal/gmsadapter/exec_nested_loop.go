@@ -18,7 +18,9 @@ import (
 // in one scratch row, the outer part once per outer row, the condition
 // and the projections read it, and only the projected row is new. The
 // scratch row is reused, so this is done only when nothing that reads it
-// can keep it (no subquery in the projections or the condition).
+// can keep it (no subquery in the projections or the condition). A left
+// join runs the same loop: an outer row no inner row joins is projected
+// once with its inner columns NULL, as GMS's join iterator does.
 
 // joinLoop is the fused iterator.
 type joinLoop struct {
@@ -30,6 +32,8 @@ type joinLoop struct {
 	inner   sql.RowIter // the right side for the current outer row
 	nl      int
 	scratch sql.Row
+	outer   bool // a left join
+	matched bool // an inner row joined the current outer row
 }
 
 // buildJoinLoop returns the fused iterator for projections projs over
@@ -63,6 +67,7 @@ func buildJoinLoop(ctx *sql.Context, b sql.NodeExecBuilder, projs []sql.Expressi
 		left:    left,
 		nl:      nl,
 		scratch: make(sql.Row, nl+nodeWidth(j.Right())),
+		outer:   j.Op.IsLeftOuter(),
 	}, true, nil
 }
 
@@ -82,7 +87,10 @@ func nodeWidth(n sql.Node) int {
 // its right side (a hash join's right side is its hash lookup).
 func loopJoinOp(op plan.JoinType) bool {
 	switch op {
-	case plan.JoinTypeInner, plan.JoinTypeCross, plan.JoinTypeHash, plan.JoinTypeLookup:
+	case plan.JoinTypeInner, plan.JoinTypeCross, plan.JoinTypeHash, plan.JoinTypeLookup,
+		// not the ExcludeNulls kinds, which end an outer row's inner rows
+		// at a NULL condition
+		plan.JoinTypeLeftOuter, plan.JoinTypeLeftOuterLookup, plan.JoinTypeLeftOuterHash:
 		return true
 	}
 	return false
@@ -118,9 +126,12 @@ func (it *joinLoop) Next(ctx *sql.Context) (sql.Row, error) {
 			if plan.IsEmptyIter(inner) {
 				// a cached right side that is empty: no pair joins (GMS's
 				// join iterator ends the join the same way)
+				if it.outer {
+					return it.unmatched(ctx)
+				}
 				return nil, io.EOF
 			}
-			it.inner = inner
+			it.inner, it.matched = inner, false
 		}
 		r, err := it.inner.Next(ctx)
 		if err == io.EOF {
@@ -128,6 +139,9 @@ func (it *joinLoop) Next(ctx *sql.Context) (sql.Row, error) {
 			it.inner = nil
 			if err != nil {
 				return nil, err
+			}
+			if it.outer && !it.matched {
+				return it.unmatched(ctx)
 			}
 			continue
 		}
@@ -144,8 +158,16 @@ func (it *joinLoop) Next(ctx *sql.Context) (sql.Row, error) {
 				continue
 			}
 		}
+		it.matched = true
 		return projectRow(ctx, it.projs, it.scratch)
 	}
+}
+
+// unmatched projects the current outer row of a left join with NULL for
+// the inner side's columns.
+func (it *joinLoop) unmatched(ctx *sql.Context) (sql.Row, error) {
+	clear(it.scratch[it.nl:])
+	return projectRow(ctx, it.projs, it.scratch)
 }
 
 func (it *joinLoop) Close(ctx *sql.Context) error {

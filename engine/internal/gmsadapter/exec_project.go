@@ -42,6 +42,9 @@ type SignedOutput struct {
 	// lookupModes are the statement's outer-keyed lookups' scan modes
 	// (outer_lookup.go), chosen once rather than per outer row.
 	lookupModes map[*plan.IndexedTableAccess]scanMode
+	// lookupTypes are their index columns' types (outerKeyRows), which
+	// the index builds anew at each call
+	lookupTypes map[*plan.IndexedTableAccess][]sql.ColumnExpressionType
 	// readOnly is the root's: a plan that writes nothing has no iterator
 	// that changes the rows it reads (outer_lookup.go)
 	readOnly bool
@@ -96,11 +99,22 @@ func (b *projectBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.R
 	signed := h.SignedOutput()
 	if signed.ctx != ctx {
 		clear(signed.lookupModes)
-		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, readOnly: n.IsReadOnly()}
+		clear(signed.lookupTypes)
+		*signed = SignedOutput{ctx: ctx, projs: outputProjections(n, signed.projs[:0]), lookupModes: signed.lookupModes, lookupTypes: signed.lookupTypes, readOnly: n.IsReadOnly()}
 	}
 	if ita, ok := n.(*plan.IndexedTableAccess); ok {
 		if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok { // outer_lookup.go
 			return iter, err
+		}
+		return nil, nil
+	}
+	if a, ok := n.(*plan.TableAlias); ok {
+		// an aliased lookup per outer row: without GMS's tracing span
+		// and its iterator wrapper, two allocations per outer row
+		if ita, ok := a.Child.(*plan.IndexedTableAccess); ok {
+			if iter, ok, err := buildOuterLookup(ctx, ita, row, signed); ok {
+				return iter, err
+			}
 		}
 		return nil, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
 // A filter over a shared sequential scan (an aggregate's input, a top-N
@@ -17,6 +18,11 @@ import (
 // scan applies it to the rows it reads, as PostgreSQL's Seq Scan applies
 // its Filter, and the filter needs no iterator. EXPLAIN ANALYZE, which
 // counts the filter's rows, keeps the FilterIter.
+//
+// A filter over a plain sequential scan (a join's filtered side: `users
+// where name = $1` under a join) is applied the same way, before the
+// scan copies a row: GMS's scan copied each of the table's rows for the
+// filter to reject all but a few.
 
 // filteredScan is a scan that can apply a filter itself (storage's
 // rowIter).
@@ -39,14 +45,28 @@ func (b *projectBuilder) buildScanFilter(ctx *sql.Context, f *plan.Filter, row s
 		}
 		child = a.Child
 	}
-	if _, isShared := child.(*SharedScan); !isShared {
+	var table *storage.Table // a scan that copies the rows it hands out
+	switch c := child.(type) {
+	case *SharedScan:
+	case *plan.ResolvedTable:
+		st, isStored := c.Table.(*storage.Table)
+		if !isStored || len(row) != 0 {
+			return nil, false, nil
+		}
+		table = st
+	default:
 		return nil, false, nil
 	}
 	test, ok := expr.ScanFilter(ctx, f.Expression, b.isParam)
 	if !ok {
 		return nil, false, nil
 	}
-	iter, err := b.base.Build(ctx, f.Child, row)
+	var iter sql.RowIter
+	if table != nil {
+		iter, err = table.Rows(ctx)
+	} else {
+		iter, err = b.base.Build(ctx, f.Child, row)
+	}
 	if err != nil {
 		return nil, true, err
 	}

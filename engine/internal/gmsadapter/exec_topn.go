@@ -120,14 +120,7 @@ func (it *topNIter) fill(ctx *sql.Context) error {
 		collectMax = 2 * it.bound
 	}
 	scratch := make([]any, len(it.fields))
-	for {
-		r, err := it.child.Next(ctx)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
+	add := func(r sql.Row) (err error) {
 		it.seq++
 		for i, f := range it.fields {
 			if scratch[i], err = f.Column.Eval(ctx, r); err != nil {
@@ -138,10 +131,7 @@ func (it *topNIter) fill(ctx *sql.Context) error {
 			// ties keep the earlier row: a later one must sort strictly
 			// before the worst kept row
 			if it.compareKeys(ctx, scratch, it.rows[0].keys) >= 0 {
-				if it.err != nil {
-					return it.err
-				}
-				continue
+				return it.err
 			}
 			it.bytes -= rowBytes(it.rows[0].row) + rowBytes(it.rows[0].keys)
 			it.rows[0] = it.keep(r, scratch)
@@ -152,8 +142,26 @@ func (it *topNIter) fill(ctx *sql.Context) error {
 				it.makeHeap(ctx)
 			}
 		}
-		if it.err != nil {
-			return it.err
+		return it.err
+	}
+	if w, ok := it.child.(rowWalker); ok {
+		// a table scan walks its tree in one pass, without an iterator
+		// call and a chunk buffer per row
+		if err := w.Each(add); err != nil {
+			return err
+		}
+	} else {
+		for {
+			r, err := it.child.Next(ctx)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			if err := add(r); err != nil {
+				return err
+			}
 		}
 	}
 	if it.stats != nil {

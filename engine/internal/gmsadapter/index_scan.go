@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -160,6 +161,9 @@ func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.Ro
 	if mode == modeSeq {
 		return s.seqRows(ctx)
 	}
+	if it, ok, err := s.keyRows(ctx, row, mode); ok {
+		return it, err
+	}
 	ranges, empty, err := s.ranges(ctx, row)
 	if err != nil {
 		return nil, err
@@ -198,6 +202,45 @@ func (s *IndexScan) rowsBy(ctx *sql.Context, row sql.Row, mode scanMode) (sql.Ro
 		return rows, err
 	}
 	return s.skip(ctx, row, rows)
+}
+
+// keyRowsTable is a table that returns the rows of one key of an index
+// directly (storage.Table.KeyRows).
+type keyRowsTable interface {
+	KeyRows(ctx *sql.Context, index string, key sql.Row, order storage.RowOrder, shared bool) (sql.RowIter, error)
+}
+
+// keyRows reads a scan that is one key of its index — equalities on its
+// leading columns, none IS NULL, read forward without an OFFSET — as one
+// storage lookup of that key: the scan per outer row of a nested loop's
+// inner side or a correlated subquery, where the ranges, partition and
+// cursor of the general path cost more than the rows. ok is false for
+// any other scan.
+func (s *IndexScan) keyRows(ctx *sql.Context, row sql.Row, mode scanMode) (_ sql.RowIter, ok bool, _ error) {
+	if len(s.Eq) == 0 || s.Lo != nil || s.Hi != nil || s.Points != nil || s.Skip != nil || s.Reverse {
+		return nil, false, nil
+	}
+	t, isKeyed := s.Table.UnderlyingTable().(keyRowsTable)
+	if !isKeyed {
+		return nil, false, nil
+	}
+	order := storage.ByIndex
+	if mode == modeBitmap {
+		order = storage.ByHeap
+	}
+	key := make(sql.Row, len(s.Eq))
+	for i, e := range s.Eq {
+		if e == nil {
+			return nil, false, nil // IS NULL
+		}
+		v, ok, err := s.key(ctx, row, i, e)
+		if err != nil || !ok {
+			return sql.RowsToRowIter(), true, err // NULL selects nothing
+		}
+		key[i] = v
+	}
+	it, err := t.KeyRows(ctx, s.Index.ID(), key, order, s.Shared)
+	return it, true, err
 }
 
 // readsRow reports whether a key reads a column of the outer row.

@@ -3,6 +3,8 @@ package gmsadapter
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+
+	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
 // Lookups keyed from an outer row. GMS reads the inner side of a lookup
@@ -44,6 +46,9 @@ func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Ro
 	if !ok {
 		return nil, false, nil
 	}
+	if it, ok, err := outerKeyRows(ctx, ita, row, signed); ok {
+		return it, true, err
+	}
 	lookup, err := ita.GetLookup(ctx, row)
 	if err != nil {
 		return nil, true, err
@@ -51,17 +56,7 @@ func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Ro
 	if lookup.Index == nil || lookup.IsEmptyRange || uniquePointLookup(lookup) {
 		return nil, false, nil
 	}
-	mode, known := signed.lookupModes[ita]
-	if !known {
-		mode = modeSeq
-		if !lookup.Index.IsGenerated() {
-			mode = outerLookupMode(ctx, ita)
-		}
-		if signed.lookupModes == nil {
-			signed.lookupModes = map[*plan.IndexedTableAccess]scanMode{}
-		}
-		signed.lookupModes[ita] = mode
-	}
+	mode := lookupMode(ctx, ita, signed)
 	var it sql.RowIter
 	switch mode {
 	case modeSeq:
@@ -77,6 +72,83 @@ func buildOuterLookup(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Ro
 		// changes them, so the copy of each stored row buys nothing
 		sh.ShareRows()
 	}
+	return it, true, err
+}
+
+// lookupMode is the statement's scan mode for an outer-keyed lookup,
+// chosen at its first outer row.
+func lookupMode(ctx *sql.Context, ita *plan.IndexedTableAccess, signed *SignedOutput) scanMode {
+	mode, known := signed.lookupModes[ita]
+	if !known {
+		mode = modeSeq
+		if !ita.Index().IsGenerated() {
+			mode = outerLookupMode(ctx, ita)
+		}
+		if signed.lookupModes == nil {
+			signed.lookupModes = map[*plan.IndexedTableAccess]scanMode{}
+		}
+		signed.lookupModes[ita] = mode
+	}
+	return mode
+}
+
+// outerKeyRows reads an outer-keyed lookup that is one key of its index
+// (every key an equality that does not match NULL, which is how GMS keys
+// a join's inner side and a correlated subquery's table) as one storage
+// lookup of that key (storage.Table.KeyRows), in the order the cost model
+// chose: without GMS's range per outer row and the cursor a general
+// lookup builds. ok is false for other lookups and for a key value
+// GMS's lookup would convert differently (a conversion error).
+func outerKeyRows(ctx *sql.Context, ita *plan.IndexedTableAccess, row sql.Row, signed *SignedOutput) (_ sql.RowIter, ok bool, _ error) {
+	kt, isKeyed := ita.Table.(keyRowsTable)
+	idx := ita.Index()
+	if !isKeyed || idx == nil {
+		return nil, false, nil
+	}
+	keys := ita.Expressions()
+	cts, known := signed.lookupTypes[ita]
+	if !known {
+		cts = idx.ColumnExpressionTypes()
+		if signed.lookupTypes == nil {
+			signed.lookupTypes = map[*plan.IndexedTableAccess][]sql.ColumnExpressionType{}
+		}
+		signed.lookupTypes[ita] = cts
+	}
+	if len(keys) == 0 || len(keys) > len(cts) {
+		return nil, false, nil
+	}
+	for _, m := range ita.NullMask() {
+		if m {
+			return nil, false, nil // <=>: NULL matches NULL
+		}
+	}
+	key := make(sql.Row, len(keys))
+	for i, e := range keys {
+		v, err := e.Eval(ctx, row)
+		if err != nil {
+			return nil, true, err
+		}
+		if v == nil {
+			return sql.RowsToRowIter(), true, nil // = NULL selects nothing
+		}
+		cv, _, err := cts[i].Type.Convert(ctx, v)
+		if err != nil || cv == nil {
+			return nil, false, nil
+		}
+		key[i] = cv
+	}
+	order := storage.ByIndex
+	if !idx.IsUnique() || len(keys) != len(cts) { // a unique key's one row has no order
+		switch lookupMode(ctx, ita, signed) {
+		case modeSeq:
+			order = storage.BySeq
+		case modeBitmap:
+			order = storage.ByHeap
+		}
+	}
+	// shared as for the other orders below: a read-only plan changes no
+	// row it reads
+	it, err := kt.KeyRows(ctx, idx.ID(), key, order, signed.readOnly)
 	return it, true, err
 }
 

@@ -31,14 +31,15 @@ func (h *Table) HasIndexKey(ctx *sql.Context, index string, key sql.Row) (found 
 		return false, fmt.Errorf("storage: probe of index %q with %d key values", index, len(key))
 	}
 	// the entries with key as their prefix lie between these pivots
-	var lo, hi entry
+	lo, hi := &t.probe[0], &t.probe[1]
 	lo.setKey(key)
 	lo.bias = -1
 	hi.setKey(key)
 	hi.bias = 1
-	tr.AscendRange(&lo, &hi, func(*entry) bool {
+	tr.AscendRange(lo, hi, func(*entry) bool {
 		found = true
 		return false
 	})
+	t.probe = [2]entry{} // the key is the caller's
 	return found, nil
 }

@@ -276,6 +276,20 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 		if a.hint != b.hint {
 			return a.hint < b.hint
 		}
+		// a one-value key (a probe's pivot) is decided by the lengths
+		// alone: an index scan's stop test then reads neither key's
+		// values nor, for an index entry, its row entry (a tail entry's
+		// key is longer than its stored values), which were three cache
+		// misses per row the scan returns
+		sa, sb := a.keyn == 1 && !a.tail, b.keyn == 1 && !b.tail
+		switch {
+		case sa && sb:
+			return a.bias < b.bias
+		case sa: // b is longer
+			return lengthBias(a, b, 1, 2) < 0
+		case sb:
+			return lengthBias(a, b, 2, 1) < 0
+		}
 		from = 1
 	}
 	// the stored values first: a probe's comparisons are mostly decided

@@ -42,6 +42,11 @@ type Txn struct {
 	touchBuf  [1]touchEntry
 	committed Committed
 
+	// probe is HasIndexKey's and KeyRows' pair of search pivots, used
+	// under mu: a probe per outer row of a semi or anti join allocated
+	// both
+	probe [2]entry
+
 	captured []capturedWrite // row writes, while the store captures (capture.go)
 	quiet    bool            // writes that are not row changes (rebuild, recovery)
 	ddl      bool            // the same, for the engine's DDL (CaptureOff)

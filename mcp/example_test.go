@@ -40,7 +40,7 @@ func Example() {
 	tables, _ := tools.ListTables(ctx, nil, false)
 	fmt.Println(tables.Tables[0].Name, tables.Advisory.ID)
 	// Output:
-	// {"error":{"sqlstate":"42703","message":"column \"due_at\" does not exist","statement":"update public.todos set due = due_at","position":77,"line":2,"column":31,"outcome":"candidate_failed","written":false}}
+	// {"error":{"sqlstate":"42703","message":"column \"due_at\" does not exist","hint":"Perhaps you meant to reference the column \"todos.due\".","statement":"update public.todos set due = due_at","position":77,"line":2,"column":31,"outcome":"candidate_failed","written":false}}
 	// true true
 	// ship it false
 	// public.todos rls_disabled

@@ -11,26 +11,11 @@ import (
 // references against PostgreSQL 15's (recorded with psql from the same
 // statements; the conformance goldens keep codes and messages only).
 func TestMissingColumnHints(t *testing.T) {
-	eng, err := Open(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := eng.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ctx := context.Background()
-	for _, q := range []string{
+	s := scriptSession(t,
 		"CREATE TABLE posts (id int PRIMARY KEY, author_id int, title text, created_at timestamptz)",
 		"CREATE TABLE users (id int PRIMARY KEY, name text, email text)",
-	} {
-		rows, err := s.Query(ctx, q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		rows.Close()
-	}
+	)
+	ctx := context.Background()
 	for _, tc := range []struct{ sql, hint string }{
 		{"SELECT titel FROM posts", `Perhaps you meant to reference the column "posts.title".`},
 		{"SELECT p.titel FROM posts p", `Perhaps you meant to reference the column "p.title".`},

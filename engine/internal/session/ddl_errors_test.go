@@ -8,17 +8,7 @@ import (
 )
 
 func TestViolationDetails(t *testing.T) {
-	eng, err := Open(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := eng.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ctx := context.Background()
-	for _, q := range []string{
+	s := scriptSession(t,
 		"CREATE TABLE a (id int PRIMARY KEY, age int CHECK (age >= 13))",
 		"CREATE TABLE b (id int PRIMARY KEY, age int CHECK (age >= 13), name text NOT NULL)",
 		"CREATE TABLE c (id int PRIMARY KEY, b_id int REFERENCES b)",
@@ -33,13 +23,8 @@ func TestViolationDetails(t *testing.T) {
 		"INSERT INTO m VALUES ('b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11')",
 		"CREATE TABLE w (id int PRIMARY KEY, owner uuid NOT NULL REFERENCES m ON DELETE SET NULL, note text, at date)",
 		"INSERT INTO w VALUES (1, 'b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'x', '2024-01-02')",
-	} {
-		rows, err := s.Query(ctx, q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		rows.Close()
-	}
+	)
+	ctx := context.Background()
 	tests := []struct {
 		name, sql                    string
 		code, table, message, detail string

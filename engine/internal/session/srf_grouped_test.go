@@ -17,27 +17,12 @@ import (
 // functions expand the rows, stay 0A000. Names that only look like system
 // columns keep working.
 func TestNotSupportedYetShapes(t *testing.T) {
-	eng, err := Open(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := eng.Connect(SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ctx := context.Background()
-	for _, q := range []string{
+	s := scriptSession(t,
 		"CREATE TABLE posts (id int PRIMARY KEY, tags text[], score int)",
 		"INSERT INTO posts VALUES (1, '{a,b}', 1), (2, '{b}', 2)",
 		"CREATE TABLE hits (k text PRIMARY KEY, n int)",
-	} {
-		rows, err := s.Query(ctx, q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		rows.Close()
-	}
+	)
+	ctx := context.Background()
 	tests := []struct {
 		name, sql, code string
 	}{

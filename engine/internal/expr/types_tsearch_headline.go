@@ -27,34 +27,35 @@ func addTSHeadline(r *Registry) {
 		}
 		return c.Headline(doc, q, o), nil
 	}
-	fn := func(args []*types.Type, f func(a []any) (any, error)) {
-		r.Add("ts_headline", FuncImpl{Args: args, Result: Fixed(text), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
+	// each signature, with or without the configuration first
+	add := func(result *types.Type, args []*types.Type, f func(c *types.TSConfig, doc any, query, opts string) (any, error)) {
+		withConfig := len(args) > 2 && args[2] == TQ
+		r.Add("ts_headline", FuncImpl{Args: args, Result: Fixed(result), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			c := types.DefaultTSConfig
+			if withConfig {
+				var err error
+				if c, err = types.TSConfigByName(a[0].(string)); err != nil {
+					return nil, err
+				}
+				a = a[1:]
+			}
+			opts := ""
+			if len(a) > 2 {
+				opts = a[2].(string)
+			}
+			return f(c, a[0], a[1].(string), opts)
+		}})
 	}
-	withConfig := func(a []any) (any, error) {
-		c, err := types.TSConfigByName(a[0].(string))
-		if err != nil {
-			return nil, err
-		}
-		opts := ""
-		if len(a) > 3 {
-			opts = a[3].(string)
-		}
-		return headline(c, a[1].(string), a[2].(string), opts)
+	textHeadline := func(c *types.TSConfig, doc any, query, opts string) (any, error) {
+		return headline(c, doc.(string), query, opts)
 	}
-	withDefault := func(a []any) (any, error) {
-		opts := ""
-		if len(a) > 2 {
-			opts = a[2].(string)
-		}
-		return headline(types.DefaultTSConfig, a[0].(string), a[1].(string), opts)
-	}
-	fn([]*types.Type{text, text, TQ, text}, withConfig)
-	fn([]*types.Type{text, text, TQ}, withConfig)
-	fn([]*types.Type{text, TQ, text}, withDefault)
-	fn([]*types.Type{text, TQ}, withDefault)
+	add(text, []*types.Type{text, text, TQ, text}, textHeadline)
+	add(text, []*types.Type{text, text, TQ}, textHeadline)
+	add(text, []*types.Type{text, TQ, text}, textHeadline)
+	add(text, []*types.Type{text, TQ}, textHeadline)
 	// over json and jsonb the options are read once, but checked (by the
 	// headline of a string) only when the document has a string
-	jsonHeadline := func(c *types.TSConfig, doc any, query string, opts string) (any, error) {
+	jsonHeadline := func(c *types.TSConfig, doc any, query, opts string) (any, error) {
 		q, err := types.TSQueryOf(query, nil)
 		if err != nil {
 			return nil, err
@@ -76,32 +77,10 @@ func addTSHeadline(r *Registry) {
 		return mapJSONTextStrings(doc.(string), hl)
 	}
 	for _, jt := range []*types.Type{types.JSONB, types.JSON} {
-		jt := jt
-		add := func(args []*types.Type, f func(a []any) (any, error)) {
-			r.Add("ts_headline", FuncImpl{Args: args, Result: Fixed(jt), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
-		}
-		withConfig := func(a []any) (any, error) {
-			c, err := types.TSConfigByName(a[0].(string))
-			if err != nil {
-				return nil, err
-			}
-			opts := ""
-			if len(a) > 3 {
-				opts = a[3].(string)
-			}
-			return jsonHeadline(c, a[1], a[2].(string), opts)
-		}
-		withDefault := func(a []any) (any, error) {
-			opts := ""
-			if len(a) > 2 {
-				opts = a[2].(string)
-			}
-			return jsonHeadline(types.DefaultTSConfig, a[0], a[1].(string), opts)
-		}
-		add([]*types.Type{text, jt, TQ, text}, withConfig)
-		add([]*types.Type{text, jt, TQ}, withConfig)
-		add([]*types.Type{jt, TQ, text}, withDefault)
-		add([]*types.Type{jt, TQ}, withDefault)
+		add(jt, []*types.Type{text, jt, TQ, text}, jsonHeadline)
+		add(jt, []*types.Type{text, jt, TQ}, jsonHeadline)
+		add(jt, []*types.Type{jt, TQ, text}, jsonHeadline)
+		add(jt, []*types.Type{jt, TQ}, jsonHeadline)
 	}
 }
 

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -92,16 +90,8 @@ func isnInputs(rnd *rand.Rand, n int) []string {
 // all eight types, in strict and weak mode, the casts from ean13 and
 // make_valid / is_valid. It is skipped without a server.
 func TestIsnAgainstPostgres(t *testing.T) {
-	url := os.Getenv("TINYBASE_PG_URL")
-	if url == "" {
-		t.Skip("TINYBASE_PG_URL not set")
-	}
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := oracleConn(t)
 	// isn in a schema of its own, dropped afterwards; each probe runs on
 	// its own, as errors end a transaction
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA isn_probe; CREATE EXTENSION isn SCHEMA isn_probe"); err != nil {

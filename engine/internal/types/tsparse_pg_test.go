@@ -4,11 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // tsParseInputs are texts for the default parser: prose, punctuation,
@@ -66,16 +63,8 @@ func formatTSTokens(ts []TSToken) string {
 // of PostgreSQL 15 on TINYBASE_PG_URL over thousands of inputs. It is
 // skipped without a server.
 func TestTSParseAgainstPostgres(t *testing.T) {
-	url := os.Getenv("TINYBASE_PG_URL")
-	if url == "" {
-		t.Skip("TINYBASE_PG_URL not set")
-	}
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := oracleConn(t)
 	inputs := tsParseInputs(rand.New(rand.NewSource(17)), 30000)
 	rows, err := conn.Query(ctx, `SELECT i, coalesce((SELECT array_agg(tokid::text || ':' || token ORDER BY o)
 		FROM ts_parse('default', s) WITH ORDINALITY AS p(tokid, token, o)), '{}')

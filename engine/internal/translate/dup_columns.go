@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"slices"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -178,25 +179,32 @@ func (t *Translator) checkAmbiguousColumn(parts []string, loc int32) {
 		if q.opaque || mergesColumns(q.from, col) {
 			return
 		}
-		n := 0
-		for alias, src := range q.rowCols {
-			if q.hiddenRows[alias] {
-				continue
-			}
-			for _, c := range src.cols {
-				if DisplayName(c) == col {
-					n++
-					break
-				}
-			}
-		}
-		if n > 1 {
-			failAt(loc, pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", col)
-		}
-		if n == 1 {
+		switch len(q.holders(col)) {
+		case 0:
+			continue
+		case 1:
 			return
 		}
+		failAt(loc, pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", col)
 	}
+}
+
+// holders are the aliases of the level's visible FROM items that have a
+// column named col.
+func (q *queryScope) holders(col string) []string {
+	var out []string
+	for alias, src := range q.rowCols {
+		if q.hiddenRows[alias] {
+			continue
+		}
+		for _, c := range src.cols {
+			if DisplayName(c) == col {
+				out = append(out, alias)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // mergesColumns reports a join among items that merges col: NATURAL, or
@@ -231,36 +239,14 @@ func (t *Translator) checkOrderByName(name string, loc int32) {
 	if t.q.opaque || len(t.q.setOpTargets) > 0 || mergesColumns(t.q.from, name) {
 		return
 	}
-	has := func(alias string) bool {
-		src, ok := t.q.rowCols[alias]
-		if !ok || t.q.hiddenRows[alias] {
-			return false
-		}
-		for _, c := range src.cols {
-			if DisplayName(c) == name {
-				return true
-			}
-		}
-		return false
-	}
+	holders := t.q.holders(name)
+	has := func(alias string) bool { return slices.Contains(holders, alias) }
 	// owner is the one FROM item a bare column reference reads
 	owner := func(col string) (string, bool) {
-		found := ""
-		for alias, src := range t.q.rowCols {
-			if t.q.hiddenRows[alias] {
-				continue
-			}
-			for _, c := range src.cols {
-				if DisplayName(c) == col {
-					if found != "" {
-						return "", false
-					}
-					found = alias
-					break
-				}
-			}
+		if h := t.q.holders(col); len(h) == 1 {
+			return h[0], true
 		}
-		return found, found != ""
+		return "", false
 	}
 	items := map[string]bool{}
 	for _, tn := range t.q.targets {
@@ -294,10 +280,8 @@ func (t *Translator) checkOrderByName(name string, loc int32) {
 			}
 			continue
 		case star && len(fields) == 0:
-			for alias := range t.q.rowCols {
-				if has(alias) {
-					items[alias] = true
-				}
+			for _, alias := range holders {
+				items[alias] = true
 			}
 			continue
 		case star && len(fields) == 1:

@@ -95,15 +95,8 @@ func (t *Translator) readsInputColumns() bool {
 // expression being translated can see, at its level or an outer one.
 func (t *Translator) visibleColumn(name string) bool {
 	for q := &t.q; q != nil; q = q.parent {
-		for alias, src := range q.rowCols {
-			if q.hiddenRows[alias] {
-				continue
-			}
-			for _, c := range src.cols {
-				if DisplayName(c) == name {
-					return true
-				}
-			}
+		if len(q.holders(name)) > 0 { // dup_columns.go
+			return true
 		}
 	}
 	return false

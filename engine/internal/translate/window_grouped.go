@@ -68,6 +68,18 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 		inner.TargetList = append(inner.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: g, Name: keyNames[i]}}})
 	}
 	var aggs, cols []*pg.Node
+	// lift computes n in the derived table (once, as <prefix><k>) and reads
+	// it from there
+	lift := func(list *[]*pg.Node, prefix string, n *pg.Node) {
+		k := indexOfExpr(*list, n)
+		if k < 0 {
+			*list = append(*list, pgtree.Clone(n))
+			k = len(*list) - 1
+			inner.TargetList = append(inner.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: (*list)[k], Name: prefix + itoa(int64(k+1))}}})
+		}
+		r := ref(prefix + itoa(int64(k+1)))
+		n.Node = &r
+	}
 	sorting := false
 	outputs := map[string]bool{}
 	for _, tn := range outer.TargetList {
@@ -83,14 +95,7 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 			return true
 		}
 		if fc := n.GetFuncCall(); fc != nil && fc.Over == nil && t.isAggregateName(names(fc.Funcname)) {
-			k := indexOfExpr(aggs, n)
-			if k < 0 {
-				aggs = append(aggs, pgtree.Clone(n))
-				k = len(aggs) - 1
-				inner.TargetList = append(inner.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: aggs[k], Name: "?a" + itoa(int64(k+1))}}})
-			}
-			r := ref("?a" + itoa(int64(k+1)))
-			n.Node = &r
+			lift(&aggs, "?a", n)
 			return true
 		}
 		if k := indexOfExpr(keys, n); k >= 0 {
@@ -109,14 +114,7 @@ func (t *Translator) splitGroupedWindows(s *pg.SelectStmt) *pg.SelectStmt {
 			if sorting && len(cr.Fields) == 1 && outputs[strVal(cr.Fields[0])] {
 				return true // ORDER BY an output column
 			}
-			k := indexOfExpr(cols, n)
-			if k < 0 {
-				cols = append(cols, pgtree.Clone(n))
-				k = len(cols) - 1
-				inner.TargetList = append(inner.TargetList, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: cols[k], Name: "?c" + itoa(int64(k+1))}}})
-			}
-			r := ref("?c" + itoa(int64(k+1)))
-			n.Node = &r
+			lift(&cols, "?c", n)
 			return true
 		}
 		return false

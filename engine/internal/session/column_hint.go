@@ -32,7 +32,6 @@ func (s *Session) hintMissingColumn(pe *pgerror.Error, stmt *pg.Node) {
 	if len(parts) > 1 {
 		qual = parts[len(parts)-2]
 	}
-	var levels [][]hintRTE
 	var found [][]hintRTE
 	var visit func(m any, levels [][]hintRTE) bool
 	visit = func(m any, levels [][]hintRTE) bool {
@@ -58,7 +57,7 @@ func (s *Session) hintMissingColumn(pe *pgerror.Error, stmt *pg.Node) {
 		})
 		return stop
 	}
-	if !visit(stmt, levels) {
+	if !visit(stmt, nil) {
 		return
 	}
 	pe.Hint = fuzzyColumnHint(found, qual, col)

@@ -19,12 +19,17 @@ import (
 // looks like a function call bare, any other expression in parentheses
 // of its own, the predicate after WHERE. ok is false when the source text
 // is not kept (an index from before it was) or uses something deparse
-// does not model.
-func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
-	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) && len(ix.AM.Options) == 0 {
-		return IndexDef(r.Schema, r.Name, ix.Name, ix.Unique, ix.Columns), true
+// does not model. pretty is pg_get_indexdef's flag: fewer parentheses,
+// and the table unqualified when its schema is on the search path.
+func (s *State) indexDefOf(r Relation, ix storage.IndexInfo, pretty bool) (string, bool) {
+	rel := qualifiedRel(r.Schema, r.Name)
+	if pretty && s.visible(r.Schema) {
+		rel = QuoteIdent(r.Name)
 	}
-	keys, keyTypes, ok := s.indexKeys(r, ix, false)
+	if !ix.Expression && !ix.Partial && ix.AM.Method == "" && allEmpty(ix.AM.Opclass) && allEmpty(ix.AM.Ordering) && len(ix.AM.Options) == 0 {
+		return indexDef(rel, ix.Name, ix.Unique, ix.Columns), true
+	}
+	keys, keyTypes, ok := s.indexKeys(r, ix, pretty)
 	if !ok {
 		return "", false
 	}
@@ -45,7 +50,7 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 	if ix.Unique {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + qualifiedRel(r.Schema, r.Name) + " USING " + method + " (")
+	b.WriteString("INDEX " + QuoteIdent(ix.Name) + " ON " + rel + " USING " + method + " (")
 	b.WriteString(strings.Join(keys, ", "))
 	b.WriteString(")")
 	if len(ix.AM.Options) > 0 {
@@ -55,7 +60,7 @@ func (s *State) indexDefOf(r Relation, ix storage.IndexInfo) (string, bool) {
 		if ix.WhereSource == "" {
 			return "", false
 		}
-		w, ok := s.DeparseStoredIn(ix.WhereSource, r.Schema, r.Name, r.Table.Schema(), false)
+		w, ok := s.DeparseStoredIn(ix.WhereSource, r.Schema, r.Name, r.Table.Schema(), pretty)
 		if !ok {
 			// not modelled: the predicate as written, rather than no
 			// definition at all

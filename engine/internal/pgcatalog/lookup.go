@@ -40,9 +40,10 @@ func (s *State) RelationByOID(oid uint32) (Rel, bool, error) {
 	return rel, true, nil
 }
 
-// IndexDefByOID is pg_get_indexdef(oid); ok is false for no such index,
-// or an expression or partial index whose definition cannot be printed.
-func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {
+// IndexDefByOID is pg_get_indexdef(oid, 0, pretty); ok is false for no
+// such index, or an expression or partial index whose definition cannot
+// be printed.
+func (s *State) IndexDefByOID(oid uint32, pretty bool) (string, bool, error) {
 	rel, ok, err := s.RelationByOID(oid)
 	if err != nil || !ok || rel.Kind != 'i' {
 		return "", false, err
@@ -57,7 +58,7 @@ func (s *State) IndexDefByOID(oid uint32) (string, bool, error) {
 	}
 	for _, ix := range idx {
 		if ix.Name == rel.Name {
-			d, ok := s.indexDefOf(Relation{Schema: rel.Schema, Name: rel.Table, Table: t}, ix)
+			d, ok := s.indexDefOf(Relation{Schema: rel.Schema, Name: rel.Table, Table: t}, ix, pretty)
 			return d, ok, nil
 		}
 	}

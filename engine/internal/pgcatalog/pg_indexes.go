@@ -27,7 +27,7 @@ var pgIndexes = &def{
 			}
 			for _, ix := range idx {
 				var def any
-				if d, ok := s.indexDefOf(r, ix); ok {
+				if d, ok := s.indexDefOf(r, ix, false); ok {
 					def = d
 				}
 				out = append(out, []any{r.Schema, r.Name, ix.Name, nil, def})
@@ -39,12 +39,17 @@ var pgIndexes = &def{
 
 // IndexDef prints a plain-column btree index as pg_get_indexdef does.
 func IndexDef(schema, table, name string, unique bool, cols []string) string {
+	return indexDef(qualifiedRel(schema, table), name, unique, cols)
+}
+
+// indexDef is IndexDef on a relation name printed already.
+func indexDef(rel, name string, unique bool, cols []string) string {
 	var b strings.Builder
 	b.WriteString("CREATE ")
 	if unique {
 		b.WriteString("UNIQUE ")
 	}
-	b.WriteString("INDEX " + QuoteIdent(name) + " ON " + qualifiedRel(schema, table) + " USING btree (")
+	b.WriteString("INDEX " + QuoteIdent(name) + " ON " + rel + " USING btree (")
 	for i, c := range cols {
 		if i > 0 {
 			b.WriteString(", ")

@@ -37,7 +37,7 @@ func addCatalogInfoFuncs(r *expr.Registry) {
 		return v, nil
 	}
 	r.Add("pg_get_indexdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
-		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) { return orNull(st.IndexDefByOID(a[0].(uint32))) })})
+		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) { return orNull(st.IndexDefByOID(a[0].(uint32), false)) })})
 	r.Add("pg_get_constraintdef", expr.FuncImpl{Args: []*types.Type{types.Oid}, Result: expr.Fixed(types.Text), Volatile: true,
 		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
 			return orNull(st.ConstraintDefByOID(a[0].(uint32), false))

@@ -144,7 +144,7 @@ func addIndexDefFuncs(r *expr.Registry) {
 			var v string
 			var ok bool
 			if col := a[1].(int32); col == 0 {
-				v, ok, err = st.IndexDefByOID(a[0].(uint32))
+				v, ok, err = st.IndexDefByOID(a[0].(uint32), a[2].(bool))
 			} else {
 				v, ok, err = st.IndexColumnDef(a[0].(uint32), int(col), a[2].(bool))
 			}

@@ -78,12 +78,22 @@ func (t *Translator) funcArgs(name string, f *pg.FuncCall) (args []sqlparser.Exp
 		slots[j] = t.scalar(na.NamedArgExpr.Arg)
 	}
 	for i, s := range slots {
-		if s == nil {
-			if params[i].def == nil {
+		if s != nil {
+			continue
+		}
+		if params[i].def != nil {
+			slots[i] = params[i].def(t)
+			continue
+		}
+		// an omitted parameter without a default ends the call if no
+		// later one was given: a shorter overload may take it
+		// (make_timestamptz without timezone)
+		for _, later := range slots[i+1:] {
+			if later != nil {
 				return nil, false
 			}
-			slots[i] = params[i].def(t)
 		}
+		return slots[:i], true
 	}
 	return slots, true
 }

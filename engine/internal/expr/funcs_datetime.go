@@ -44,7 +44,7 @@ func bfLocalOf(v any, tz bool, env *types.Env) time.Time {
 func bfFromLocal(t time.Time, tz bool, env *types.Env) time.Time {
 	if tz {
 		loc := bfEnvLoc(env)
-		return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc).UTC()
+		return types.DateIn(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc).UTC()
 	}
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
 }
@@ -122,7 +122,29 @@ func bfTruncTime(unit string, t time.Time, typ *types.Type) (time.Time, error) {
 	default:
 		return t, pgerror.New(pgerror.InvalidParameterValue, "unit %q not recognized for type %s", unit, typ.FormatType())
 	}
-	return time.Date(y, mo, d, h, mi, s, ns, t.Location()), nil
+	switch bfNormUnit(unit) {
+	case "microseconds", "milliseconds", "second", "minute", "hour":
+		// below a day the offset stays the one t had: PostgreSQL's
+		// timestamptz_trunc redoes the zone only for a day and up (an
+		// hour in a fall-back's repeat keeps its own offset)
+		_, off := t.Zone()
+		return time.Date(y, mo, d, h, mi, s, ns, time.FixedZone("", off)).In(t.Location()), nil
+	}
+	// a day and up: the wall clock, which the caller reads in its zone
+	return time.Date(y, mo, d, h, mi, s, ns, time.UTC), nil
+}
+
+// bfTrunc is date_trunc of a timestamp, or of a timestamptz in env's zone.
+func bfTrunc(unit string, v any, tz bool, env *types.Env, typ *types.Type) (time.Time, error) {
+	t, err := bfTruncTime(unit, bfLocalOf(v, tz, env), typ)
+	if err != nil {
+		return t, err
+	}
+	switch bfNormUnit(unit) {
+	case "microseconds", "milliseconds", "second", "minute", "hour":
+		return t.UTC(), nil // an instant already
+	}
+	return bfFromLocal(t, tz, env), nil
 }
 
 // bfExtractField returns the field value as a decimal.
@@ -444,11 +466,11 @@ func AddDatetimeFuncs(r *Registry) {
 		typ := typ
 		tz := typ == TZ
 		bfAddSimple(r, "date_trunc", bfTt(T, typ), typ, func(_ *sql.Context, env *types.Env, a []any) (any, error) {
-			t, err := bfTruncTime(a[0].(string), bfLocalOf(a[1], tz, env), typ)
+			t, err := bfTrunc(a[0].(string), a[1], tz, env, typ)
 			if err != nil {
 				return nil, err
 			}
-			return bfFromLocal(t, tz, env), nil
+			return t, nil
 		})
 	}
 	// date_trunc(unit, timestamptz, zone) truncates the wall-clock time in
@@ -463,11 +485,11 @@ func AddDatetimeFuncs(r *Registry) {
 			*zenv = *env
 		}
 		zenv.Loc = loc
-		t, err := bfTruncTime(a[0].(string), bfLocalOf(a[1], true, zenv), TZ)
+		t, err := bfTrunc(a[0].(string), a[1], true, zenv, TZ)
 		if err != nil {
 			return nil, err
 		}
-		return bfFromLocal(t, true, zenv), nil
+		return t, nil
 	})
 	bfAddSimple(r, "date_trunc", bfTt(T, IV), IV, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		iv := a[1].(types.IntervalVal)
@@ -545,7 +567,7 @@ func AddDatetimeFuncs(r *Registry) {
 		if err != nil {
 			return nil, err
 		}
-		return time.Date(y, time.Month(mo), d, h, mi, s, us*1000, bfEnvLoc(env)).UTC(), nil
+		return types.DateIn(y, time.Month(mo), d, h, mi, s, us*1000, bfEnvLoc(env)).UTC(), nil
 	})
 	bfAddSimple(r, "to_date", bfTt(T, T), D, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		y, mo, d, _, _, _, _, err := bfParseByFormat(a[0].(string), a[1].(string))
@@ -568,7 +590,7 @@ func AddDatetimeFuncs(r *Registry) {
 	}})
 	mkts := func(a []any, loc *time.Location) time.Time {
 		sec := bfAsF(a[5])
-		return time.Date(int(bfAsInt(a[0])), time.Month(bfAsInt(a[1])), int(bfAsInt(a[2])), int(bfAsInt(a[3])), int(bfAsInt(a[4])), 0, 0, loc).
+		return types.DateIn(int(bfAsInt(a[0])), time.Month(bfAsInt(a[1])), int(bfAsInt(a[2])), int(bfAsInt(a[3])), int(bfAsInt(a[4])), 0, 0, loc).
 			Add(time.Duration(math.Round(sec*1e6)) * time.Microsecond).UTC()
 	}
 	r.Add("make_timestamp", FuncImpl{Args: bfTt(I, I, I, I, I, F), Result: Fixed(TS), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
@@ -597,7 +619,7 @@ func AddDatetimeFuncs(r *Registry) {
 			return nil, err
 		}
 		t := a[1].(time.Time)
-		return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc).UTC(), nil
+		return types.DateIn(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc).UTC(), nil
 	}})
 	for _, typ := range []*types.Type{TS, TZ} {
 		typ := typ

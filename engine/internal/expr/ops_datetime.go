@@ -135,7 +135,7 @@ func tsPlusInterval(t time.Time, iv types.IntervalVal, loc *time.Location) (time
 				d = last
 			}
 		}
-		l = time.Date(y, m, d+int(iv.Days), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), loc)
+		l = types.DateIn(y, m, d+int(iv.Days), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), loc)
 		t = l.UTC()
 	}
 	t = t.Add(time.Duration(iv.Micros) * time.Microsecond).UTC()

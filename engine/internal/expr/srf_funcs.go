@@ -428,11 +428,19 @@ func jsonSourceOrder(src string, obj *types.JSONObject) ([]string, []any) {
 // addInterval adds an interval to a timestamp: months and days on the
 // calendar (in the session zone for timestamptz), then the time part.
 func addInterval(t time.Time, iv types.IntervalVal, tz bool, env *types.Env) time.Time {
+	if iv.Months == 0 && iv.Days == 0 {
+		// no calendar part: the zone is not consulted again, as in
+		// PostgreSQL (adding hours across a fall-back keeps counting)
+		return t.Add(time.Duration(iv.Micros) * time.Microsecond)
+	}
+	// the calendar arithmetic runs on the wall clock as a UTC time, so
+	// that no step lands in a zone's transition before bfFromLocal reads it
 	l := bfLocalOf(t, tz, env)
+	l = time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC)
 	if iv.Months != 0 {
 		// PostgreSQL clamps to the last day of the target month
 		y, m, d := l.Date()
-		first := time.Date(y, m, 1, l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), l.Location()).AddDate(0, int(iv.Months), 0)
+		first := time.Date(y, m, 1, l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC).AddDate(0, int(iv.Months), 0)
 		if last := first.AddDate(0, 1, -1).Day(); d > last {
 			d = last
 		}

@@ -236,10 +236,10 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 		out = v.(DateVal).Time()
 	case f.Kind == KindDate && t.Kind == KindTimestamptz:
 		d := v.(DateVal).Time()
-		out = time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, env.loc()).UTC()
+		out = DateIn(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, env.loc()).UTC()
 	case f.Kind == KindTimestamp && t.Kind == KindTimestamptz:
 		x := v.(time.Time)
-		out = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), env.loc()).UTC()
+		out = DateIn(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), env.loc()).UTC()
 	case f.Kind == KindTimestamptz && t.Kind == KindTimestamp:
 		x := v.(time.Time).In(env.loc())
 		out = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), time.UTC)

@@ -452,7 +452,7 @@ func ParseTimestamp(t *Type, s string, withZone bool, loc *time.Location, now ti
 		if !withZone {
 			return base, nil
 		}
-		return time.Date(base.Year(), base.Month(), base.Day(), base.Hour(), base.Minute(), base.Second(), base.Nanosecond(), zone).UTC(), nil
+		return DateIn(base.Year(), base.Month(), base.Day(), base.Hour(), base.Minute(), base.Second(), base.Nanosecond(), zone).UTC(), nil
 	case "epoch":
 		return time.Unix(0, 0).UTC(), nil
 	case "infinity":
@@ -467,7 +467,7 @@ func ParseTimestamp(t *Type, s string, withZone bool, loc *time.Location, now ti
 	}
 	v := time.Date(f.y, time.Month(f.mo), f.d, 0, 0, 0, 0, time.UTC).Add(f.clock())
 	if withZone {
-		v = time.Date(v.Year(), v.Month(), v.Day(), v.Hour(), v.Minute(), v.Second(), v.Nanosecond(), zone).UTC()
+		v = DateIn(v.Year(), v.Month(), v.Day(), v.Hour(), v.Minute(), v.Second(), v.Nanosecond(), zone).UTC()
 	}
 	if v.Year() > 294276 || v.Before(time.Date(-4712, 11, 24, 0, 0, 0, 0, time.UTC)) {
 		return time.Time{}, pgerror.New(pgerror.DatetimeFieldOverflow, "timestamp out of range: %q", s)

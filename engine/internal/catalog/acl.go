@@ -316,6 +316,9 @@ func (c *Catalog) EffectiveACL(k ObjectKey, class ObjClass) ACL {
 	if class == ClassColumn {
 		return nil
 	}
+	if a := c.SystemRelationACL(k); a != nil {
+		return a
+	}
 	return Default(class, c.Owner(k))
 }
 

@@ -20,7 +20,7 @@ var privWords = []struct {
 }
 
 // tableGrants lists the table privileges information_schema shows: every
-// ACL item of tables and views, PUBLIC included; onlyEnabled restricts to
+// ACL item of tables and views (the catalogs' too), PUBLIC included; onlyEnabled restricts to
 // grants involving a role the current user has (role_table_grants).
 func (s *State) tableGrants(onlyEnabled bool) ([][]any, error) {
 	rels, err := s.Tables()
@@ -34,6 +34,9 @@ func (s *State) tableGrants(onlyEnabled bool) ([][]any, error) {
 	}
 	for _, v := range s.Catalog.Views() {
 		all = append(all, rel{v.Schema, v.Name})
+	}
+	for _, r := range systemRelations() {
+		all = append(all, rel{r.Schema, r.Name})
 	}
 	var out [][]any
 	for _, r := range all {

@@ -47,7 +47,7 @@ var pgClass = &def{
 		}
 		var out [][]any
 		// sec is what pg_class shows of a relation's security; system
-		// relations belong to the bootstrap superuser with no ACL.
+		// relations belong to the bootstrap superuser with initdb's ACL.
 		type sec struct {
 			owner       uint32
 			rls, force  bool
@@ -55,8 +55,12 @@ var pgClass = &def{
 			userDefined bool
 		}
 		secOf := func(schema, name string) sec {
-			if schema == "pg_catalog" || schema == "information_schema" {
-				return sec{owner: 10}
+			if catalog.IsSystemSchema(schema) {
+				var acl any
+				if a := s.Catalog.SystemRelationACL(catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: schema, Name: name}); a != nil {
+					acl = aclArray(s.aclStrings(a))
+				}
+				return sec{owner: 10, acl: acl}
 			}
 			owner, rls, force, acl := s.RelationSecurity(schema, name) // pg_roles.go
 			return sec{owner, rls, force, aclArray(acl), true}

@@ -127,3 +127,27 @@ func SystemTableOID(name string) (uint32, bool) {
 	oid, ok := catalogTableOIDs[name]
 	return oid, ok
 }
+
+// SystemRelation reports whether schema.name is a catalog relation this
+// package serves, with its kind ('r' or 'v') and column names.
+func SystemRelation(schema, name string) (kind byte, cols []string, ok bool) {
+	var d *def
+	switch schema {
+	case "pg_catalog":
+		d = pgCatalog[name]
+	case "information_schema":
+		d = informationSchema[name]
+	}
+	if d == nil {
+		return 0, nil, false
+	}
+	kind = 'v'
+	if _, table := catalogTableOIDs[name]; table && schema == "pg_catalog" {
+		kind = 'r'
+	}
+	cols = make([]string, len(d.cols))
+	for i, c := range d.cols {
+		cols[i] = c.name
+	}
+	return kind, cols, true
+}

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -10,6 +11,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/security"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -91,8 +93,19 @@ func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
 // name through the search path.
 func (s *Session) lookupRelation(q catalog.QName) (catalog.QName, security.RelKind, bool) {
 	cat := s.catalog()
-	for _, sc := range s.lookupSchemas(q.Schema) {
+	schemas := s.lookupSchemas(q.Schema)
+	if q.Schema == "" && !slices.Contains(schemas, "pg_catalog") {
+		// searched first when the path does not place it (docs 5.9.5)
+		schemas = append([]string{"pg_catalog"}, schemas...)
+	}
+	for _, sc := range schemas {
 		n := catalog.QName{Schema: sc, Name: q.Name}
+		if kind, _, ok := pgcatalog.SystemRelation(sc, q.Name); ok {
+			if kind == 'r' {
+				return n, "table", true
+			}
+			return n, "view", true
+		}
 		if _, ok := cat.View(n); ok {
 			return n, "view", true
 		}
@@ -254,6 +267,9 @@ func (s *Session) LookupRelation(q catalog.QName) (catalog.QName, security.RelKi
 
 // TableColumns implements security.Host.
 func (s *Session) TableColumns(schema, name string) ([]string, bool) {
+	if _, cols, ok := pgcatalog.SystemRelation(schema, name); ok {
+		return cols, true
+	}
 	t, ok := s.findTable(schema, name)
 	if !ok {
 		return nil, false

@@ -3,6 +3,7 @@ package expr
 import (
 	"crypto/md5"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
 	"regexp"
@@ -420,10 +421,16 @@ func AddTextFuncs(r *Registry) {
 	bfAddSimple(r, "to_hex", bfTt(types.Int4), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		return strconv.FormatUint(uint64(uint32(bfAsInt(a[0]))), 16), nil
 	})
-	bfAddSimple(r, "sha256", bfTt(types.Bytea), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-		h := sha256.Sum256(a[0].([]byte))
-		return h[:], nil
-	})
+	for name, sum := range map[string]func([]byte) []byte{
+		"sha224": func(b []byte) []byte { h := sha256.Sum224(b); return h[:] },
+		"sha256": func(b []byte) []byte { h := sha256.Sum256(b); return h[:] },
+		"sha384": func(b []byte) []byte { h := sha512.Sum384(b); return h[:] },
+		"sha512": func(b []byte) []byte { h := sha512.Sum512(b); return h[:] },
+	} {
+		bfAddSimple(r, name, bfTt(types.Bytea), types.Bytea, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
+			return sum(a[0].([]byte)), nil
+		})
+	}
 	bfAddSimple(r, "encode", bfTt(types.Bytea, T), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		b := a[0].([]byte)
 		switch strings.ToLower(a[1].(string)) {

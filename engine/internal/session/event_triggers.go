@@ -86,6 +86,8 @@ func (s *Session) runWithEventTriggers(ctx context.Context, sqlText string, stmt
 	if implicit {
 		s.StorageTxn().Refresh()
 		s.state = txnActive
+		s.triggersBlock = true // not the client's block (concurrentlyWhat)
+		defer func() { s.triggersBlock = false }()
 	}
 	rows, err := s.withEventTriggers(stmt, res.Tag, func() (*Rows, error) { return s.runTranslated(ctx, sqlText, stmt, res) })
 	if err != nil {

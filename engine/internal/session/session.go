@@ -57,6 +57,9 @@ type Session struct {
 	// statements run (SetClientQuery).
 	clientQuery       string
 	clientQueryPinned bool
+	// triggersBlock is set while a statement outside a transaction block
+	// runs in the one its event triggers share (runWithEventTriggers).
+	triggersBlock bool
 	// ruleNesting counts RuleProgram runs in progress (rules.go).
 	ruleNesting int
 	// deferred holds an error raised where GMS has no error result (window
@@ -463,7 +466,7 @@ func (s *Session) runTranslated(ctx context.Context, sqlText string, stmt *pg.No
 			return nil, errAborted()
 		}
 	}
-	if what := concurrentlyWhat(stmt); what != "" && s.state != txnIdle {
+	if what := concurrentlyWhat(stmt); what != "" && s.state != txnIdle && !s.triggersBlock {
 		// PreventInTransactionBlock: building or dropping an index
 		// concurrently commits between its phases
 		return nil, pgerror.New(pgerror.ActiveSQLTransaction, "%s cannot run inside a transaction block", what)

@@ -2,6 +2,8 @@ package translate
 
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"google.golang.org/protobuf/proto"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
@@ -122,30 +124,6 @@ func walkMessages(m any, f func(any)) {
 	})
 }
 
-// renameViewColumns rewrites references to view columns (unqualified or
-// qualified by the view's name) into references to base columns.
-func renameViewColumns(n *pg.Node, viewName string, cols map[string]string) {
-	if n == nil {
-		return
-	}
-	walkMessages(n, func(m any) {
-		cr, ok := m.(*pg.ColumnRef)
-		if !ok || len(cr.Fields) == 0 {
-			return
-		}
-		if len(cr.Fields) == 2 && strVal(cr.Fields[0]) == viewName {
-			cr.Fields = cr.Fields[1:]
-		}
-		if len(cr.Fields) == 1 {
-			if s := cr.Fields[0].GetString_(); s != nil {
-				if b, ok := cols[s.Sval]; ok {
-					s.Sval = b
-				}
-			}
-		}
-	})
-}
-
 func andWhere(a, b *pg.Node) *pg.Node {
 	switch {
 	case a == nil:
@@ -172,32 +150,189 @@ func baseColumn(v *catalog.View, cols map[string]string, name, verb string) stri
 	return b
 }
 
-// returningNames keeps the view's column names on RETURNING output.
-func returningNames(list []*pg.Node) {
-	for _, n := range list {
+// viewWrite is a write to a simple view as onBaseRelation rewrites it.
+type viewWrite struct {
+	v     *catalog.View
+	alias string // the statement's name for the view, if it gives one
+	// base is the view's base relation and baseRef the name its columns
+	// are qualified with; cols maps view columns that are base columns to
+	// them, exprOf every view column to its expression over the base
+	base    *pg.RangeVar
+	baseRef string
+	cols    map[string]string
+	exprOf  map[string]*pg.Node
+}
+
+func (t *Translator) viewWrite(v *catalog.View, rv *pg.RangeVar, verb string) (*viewWrite, *pg.Node) {
+	base, where, cols := t.updatableView(v, verb)
+	w := &viewWrite{v: v, alias: aliasOf(rv), base: base, baseRef: base.Relname, cols: cols, exprOf: map[string]*pg.Node{}}
+	if base.Alias != nil && base.Alias.Aliasname != "" {
+		w.baseRef = base.Alias.Aliasname
+	}
+	tree, err := pgtree.Parse(v.Query)
+	if err != nil {
+		fail(pgerror.New(pgerror.InternalError, "view %q: %v", v.Name, err))
+	}
+	for i, n := range tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList() {
 		rt := n.GetResTarget()
-		if rt.Name == "" {
-			if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() == nil {
-				rt.Name = columnName(rt.Val)
+		if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			for _, c := range v.Columns {
+				if _, ok := w.exprOf[c]; !ok {
+					w.exprOf[c] = columnRefNode(c)
+				}
 			}
+			continue
+		}
+		if i < len(v.Columns) {
+			w.exprOf[v.Columns[i]] = rt.Val
 		}
 	}
+	for _, e := range w.exprOf {
+		w.qualify(e)
+	}
+	w.qualify(where)
+	return w, where
+}
+
+// qualify makes the unqualified column references of an expression of
+// the view's body name the base relation: beside the statement's other
+// FROM items (PostgREST's pgrst_body has the view's columns too) they
+// would be ambiguous.
+func (w *viewWrite) qualify(n *pg.Node) {
+	if n == nil {
+		return
+	}
+	walkMessages(n, func(m any) {
+		if cr, ok := m.(*pg.ColumnRef); ok && len(cr.Fields) == 1 && cr.Fields[0].GetAStar() == nil {
+			cr.Fields = append([]*pg.Node{pg.MakeStrNode(w.baseRef)}, cr.Fields...)
+		}
+	})
+}
+
+// owns reports whether a column reference's qualifier names the view: its
+// name, the statement's alias for it, or schema and name (as PostgREST
+// writes "schema"."view".*).
+func (w *viewWrite) owns(q []*pg.Node) bool {
+	switch len(q) {
+	case 1:
+		return strVal(q[0]) == w.v.Name || (w.alias != "" && strVal(q[0]) == w.alias)
+	case 2:
+		return w.alias == "" && strVal(q[0]) == w.v.Schema && strVal(q[1]) == w.v.Name
+	}
+	return false
+}
+
+// rename rewrites the statement's references to view columns into base
+// columns: unqualified ones stay unqualified, those qualified by the view
+// name the base relation.
+func (w *viewWrite) rename(n *pg.Node) {
+	if n == nil {
+		return
+	}
+	walkMessages(n, func(m any) {
+		cr, ok := m.(*pg.ColumnRef)
+		if !ok || len(cr.Fields) == 0 {
+			return
+		}
+		last := cr.Fields[len(cr.Fields)-1]
+		if q := cr.Fields[:len(cr.Fields)-1]; len(q) > 0 {
+			if !w.owns(q) {
+				return
+			}
+			cr.Fields = []*pg.Node{pg.MakeStrNode(w.baseRef), last}
+		}
+		if s := last.GetString_(); s != nil {
+			if b, ok := w.cols[s.Sval]; ok {
+				s.Sval = b
+			}
+		}
+	})
+}
+
+// returning is a RETURNING list on the view as the base relation's
+// statement returns it: a * (bare, or qualified by the view) becomes the
+// view's columns, each named as the view names it, and a view column
+// computed by an expression reads that expression. Without this,
+// RETURNING * would hand out every column of the base relation, including
+// those the view exists to hide.
+func (w *viewWrite) returning(list []*pg.Node) []*pg.Node {
+	var out []*pg.Node
+	for _, n := range list {
+		rt := n.GetResTarget()
+		cr := rt.Val.GetColumnRef()
+		if q := cr.GetFields(); cr == nil || (len(q) > 1 && !w.owns(q[:len(q)-1])) {
+			w.rename(rt.Val)
+			out = append(out, n)
+			continue
+		}
+		name := strVal(cr.Fields[len(cr.Fields)-1])
+		if cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			for _, c := range w.v.Columns {
+				out = append(out, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Name: c,
+					Val: proto.Clone(w.exprOf[c]).(*pg.Node), Location: rt.Location}}})
+			}
+			continue
+		}
+		if e, ok := w.exprOf[name]; ok {
+			if rt.Name == "" {
+				rt.Name = name
+			}
+			rt.Val = proto.Clone(e).(*pg.Node)
+		} else {
+			w.rename(rt.Val) // an unknown column fails as written
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func aliasOf(rv *pg.RangeVar) string {
+	if rv.GetAlias() != nil {
+		return rv.GetAlias().Aliasname
+	}
+	return ""
 }
 
 // viewDML rewrites INSERT / UPDATE / DELETE on a simple view into the
 // statement on its base relation; ok is false when the target is a table.
 func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
+	v := t.dmlView(n)
+	if v == nil {
+		return Result{}, false
+	}
+	if res, ok := t.insteadOf(n, v); ok {
+		return res, true
+	}
+	t.onBaseRelation(n, v)
+	res, err := t.Statement(n)
+	if err != nil {
+		fail(asPG(err))
+	}
+	return res, true
+}
+
+// dmlView is the view an INSERT, UPDATE or DELETE writes, nil for a table.
+func (t *Translator) dmlView(n *pg.Node) *catalog.View {
 	switch s := n.Node.(type) {
 	case *pg.Node_InsertStmt:
-		v := t.findView(s.InsertStmt.Relation)
-		if v == nil {
-			return Result{}, false
-		}
-		if res, ok := t.insteadOf(n, v); ok {
-			return res, true
-		}
+		return t.findView(s.InsertStmt.Relation)
+	case *pg.Node_UpdateStmt:
+		return t.findView(s.UpdateStmt.Relation)
+	case *pg.Node_DeleteStmt:
+		return t.findView(s.DeleteStmt.Relation)
+	}
+	return nil
+}
+
+// onBaseRelation rewrites, in place, a write to simple view v into the
+// same write to its base relation (docs, CREATE VIEW, "Updatable Views"):
+// view columns become base columns, the view's WHERE joins the
+// statement's, RETURNING keeps the view's columns.
+func (t *Translator) onBaseRelation(n *pg.Node, v *catalog.View) {
+	switch s := n.Node.(type) {
+	case *pg.Node_InsertStmt:
 		ins := s.InsertStmt
-		base, _, cols := t.updatableView(v, "insert into")
+		w, _ := t.viewWrite(v, ins.Relation, "insert into")
 		if len(ins.Cols) == 0 {
 			for _, c := range v.Columns {
 				ins.Cols = append(ins.Cols, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Name: c, Location: -1}}})
@@ -205,56 +340,30 @@ func (t *Translator) viewDML(n *pg.Node) (Result, bool) {
 		}
 		for _, c := range ins.Cols {
 			rt := c.GetResTarget()
-			rt.Name = baseColumn(v, cols, rt.Name, "insert into")
+			rt.Name = baseColumn(v, w.cols, rt.Name, "insert into")
 		}
-		returningNames(ins.ReturningList)
-		for _, r := range ins.ReturningList {
-			renameViewColumns(r, v.Name, cols)
-		}
-		ins.Relation = base
+		ins.ReturningList = w.returning(ins.ReturningList)
+		ins.Relation = w.base
 	case *pg.Node_UpdateStmt:
-		v := t.findView(s.UpdateStmt.Relation)
-		if v == nil {
-			return Result{}, false
-		}
-		if res, ok := t.insteadOf(n, v); ok {
-			return res, true
-		}
 		up := s.UpdateStmt
-		base, where, cols := t.updatableView(v, "update")
+		w, where := t.viewWrite(v, up.Relation, "update")
 		for _, c := range up.TargetList {
 			rt := c.GetResTarget()
-			rt.Name = baseColumn(v, cols, rt.Name, "update")
-			renameViewColumns(rt.Val, v.Name, cols)
+			rt.Name = baseColumn(v, w.cols, rt.Name, "update")
+			w.rename(rt.Val)
 		}
-		renameViewColumns(up.WhereClause, v.Name, cols)
-		returningNames(up.ReturningList)
-		for _, r := range up.ReturningList {
-			renameViewColumns(r, v.Name, cols)
-		}
+		w.rename(up.WhereClause)
+		up.ReturningList = w.returning(up.ReturningList)
 		up.WhereClause = andWhere(where, up.WhereClause)
-		up.Relation = base
+		up.Relation = w.base
 	case *pg.Node_DeleteStmt:
-		v := t.findView(s.DeleteStmt.Relation)
-		if v == nil {
-			return Result{}, false
-		}
-		if res, ok := t.insteadOf(n, v); ok {
-			return res, true
-		}
 		del := s.DeleteStmt
-		base, where, cols := t.updatableView(v, "delete from")
-		renameViewColumns(del.WhereClause, v.Name, cols)
+		w, where := t.viewWrite(v, del.Relation, "delete from")
+		w.rename(del.WhereClause)
+		del.ReturningList = w.returning(del.ReturningList)
 		del.WhereClause = andWhere(where, del.WhereClause)
-		del.Relation = base
-	default:
-		return Result{}, false
+		del.Relation = w.base
 	}
-	res, err := t.Statement(n)
-	if err != nil {
-		fail(asPG(err))
-	}
-	return res, true
 }
 
 // viewReadsColumn reports whether a view's query names a column (or uses
@@ -274,4 +383,16 @@ func viewReadsColumn(v *catalog.View, col string) bool {
 		}
 	})
 	return found
+}
+
+// returningNames keeps the view's column names on RETURNING output.
+func returningNames(list []*pg.Node) {
+	for _, n := range list {
+		rt := n.GetResTarget()
+		if rt.Name == "" {
+			if cr := rt.Val.GetColumnRef(); cr != nil && cr.Fields[len(cr.Fields)-1].GetAStar() == nil {
+				rt.Name = columnName(rt.Val)
+			}
+		}
+	}
 }

@@ -233,23 +233,24 @@ func nullConst() *pg.Node {
 	return &pg.Node{Node: &pg.Node_AConst{AConst: &pg.A_Const{Isnull: true, Location: -1}}}
 }
 
-// modifyingView rejects a data-modifying WITH item that writes a view:
-// its rewrite (simple views) and INSTEAD OF triggers run only for
-// top-level statements.
+// modifyingView rewrites a data-modifying WITH item that writes a simple
+// view onto the view's base relation, as a top-level statement is
+// (PostgREST writes through such an item); one whose view has INSTEAD OF
+// triggers is refused, since they run only for top-level statements.
 func (t *Translator) modifyingView(cte *pg.CommonTableExpr) {
-	var rv *pg.RangeVar
-	switch q := cte.Ctequery.Node.(type) {
-	case *pg.Node_InsertStmt:
-		rv = q.InsertStmt.Relation
-	case *pg.Node_UpdateStmt:
-		rv = q.UpdateStmt.Relation
-	case *pg.Node_DeleteStmt:
-		rv = q.DeleteStmt.Relation
-	}
-	if rv == nil {
+	v := t.dmlView(cte.Ctequery)
+	if v == nil {
 		return
 	}
-	if v := t.findView(rv); v != nil {
-		failAt(cte.Location, pgerror.FeatureNotSupported, "data-modifying WITH on view %q is not supported yet", v.Name)
+	ev := catalog.EventDelete
+	switch cte.Ctequery.Node.(type) {
+	case *pg.Node_InsertStmt:
+		ev = catalog.EventInsert
+	case *pg.Node_UpdateStmt:
+		ev = catalog.EventUpdate
 	}
+	if t.hasInsteadOf(v, ev) {
+		failAt(cte.Location, pgerror.FeatureNotSupported, "data-modifying WITH on view %q with INSTEAD OF triggers is not supported yet", v.Name)
+	}
+	t.onBaseRelation(cte.Ctequery, v)
 }

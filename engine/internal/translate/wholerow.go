@@ -281,6 +281,9 @@ func (t *Translator) relationSource(rv *pg.RangeVar, ctes map[string]*rowSource)
 				fields := make([]types.Field, len(v.Columns))
 				for i, c := range v.Columns {
 					fields[i] = types.Field{Name: c}
+					if i < len(v.Types) {
+						fields[i].Type = v.Types[i]
+					}
 				}
 				return &rowSource{cols: append([]string{}, v.Columns...), typ: types.RowType(sc, rv.Relname, fields)}
 			}

@@ -52,6 +52,8 @@ const (
 	CheckViolation               = "23514"
 	ExclusionViolation           = "23P01"
 
+	WithCheckOptionViolation = "44000"
+
 	InvalidCursorState                = "24000"
 	InvalidTransactionState           = "25000"
 	ActiveSQLTransaction              = "25001"

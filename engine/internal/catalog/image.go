@@ -41,6 +41,7 @@ type Image struct {
 	DBSettings  []string
 	AllSettings []string
 	Invoker     []TableText
+	CheckOption []TableText // views' WITH CHECK OPTION
 	Matviews    []TableText // materialized views' queries (matviews.go)
 	Rules       []Rule      // rewrite rules (rules.go)
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
@@ -427,6 +428,7 @@ func (c *Catalog) Image() (Image, error) {
 		})
 		img.RLS = mapEntries(s.rls, func(k QName, v RowSecurity) TableRowSecurity { return TableRowSecurity{k, v} }, lessQName)
 		img.Invoker = mapEntries(s.invoker, func(k QName, v string) TableText { return TableText{k, v} }, lessQName)
+		img.CheckOption = mapEntries(s.checkOption, func(k QName, v string) TableText { return TableText{k, v} }, lessQName)
 		for _, q := range sortedKeys(s.policies) {
 			for _, p := range s.policies[q] {
 				img.Policies = append(img.Policies, *p)
@@ -641,12 +643,13 @@ func FromImage(img Image) (*Catalog, error) {
 	}
 	if img.HasSecurity {
 		s := &security{roles: make(map[string]*Role, len(img.Roles)), members: make(map[memberKey]Membership, len(img.Members)),
-			owners:   entriesMap(img.Owners, func(e KeyText) (ObjectKey, string) { return e.Key, e.Text }),
-			acls:     entriesMap(img.ACLs, func(e KeyACL) (ObjectKey, ACL) { return e.Key, e.ACL }),
-			defaults: entriesMap(img.Defaults, func(e DefaultACL) (DefaultKey, ACL) { return e.Key, e.ACL }),
-			rls:      entriesMap(img.RLS, func(e TableRowSecurity) (QName, RowSecurity) { return e.Table, e.RLS }),
-			invoker:  entriesMap(img.Invoker, func(e TableText) (QName, string) { return e.Table, e.Text }),
-			roleOID:  img.RoleOID, dbSettings: img.DBSettings, allSettings: img.AllSettings}
+			owners:      entriesMap(img.Owners, func(e KeyText) (ObjectKey, string) { return e.Key, e.Text }),
+			acls:        entriesMap(img.ACLs, func(e KeyACL) (ObjectKey, ACL) { return e.Key, e.ACL }),
+			defaults:    entriesMap(img.Defaults, func(e DefaultACL) (DefaultKey, ACL) { return e.Key, e.ACL }),
+			rls:         entriesMap(img.RLS, func(e TableRowSecurity) (QName, RowSecurity) { return e.Table, e.RLS }),
+			invoker:     entriesMap(img.Invoker, func(e TableText) (QName, string) { return e.Table, e.Text }),
+			checkOption: entriesMap(img.CheckOption, func(e TableText) (QName, string) { return e.Table, e.Text }),
+			roleOID:     img.RoleOID, dbSettings: img.DBSettings, allSettings: img.AllSettings}
 		for i := range img.Roles {
 			r := img.Roles[i]
 			s.roles[r.Name] = &r

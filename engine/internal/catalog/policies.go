@@ -179,6 +179,11 @@ func (s *security) renameTable(old, new QName) *security {
 		delete(n.invoker, old)
 		n.invoker[new] = v
 	}
+	if v, ok := s.checkOption[old]; ok {
+		n.checkOption = copyMap(s.checkOption)
+		delete(n.checkOption, old)
+		n.checkOption[new] = v
+	}
 	return &n
 }
 
@@ -216,6 +221,9 @@ func (c *Catalog) withoutSecurity(drop func(ObjectKey) bool) *Catalog {
 		found = found || drop(relKey(q))
 	}
 	for q := range s.invoker {
+		found = found || drop(relKey(q))
+	}
+	for q := range s.checkOption {
 		found = found || drop(relKey(q))
 	}
 	if !found {
@@ -257,6 +265,13 @@ func (c *Catalog) withoutSecurity(drop func(ObjectKey) bool) *Catalog {
 			}
 		}
 		s.invoker = inv
+		co := make(map[QName]string, len(s.checkOption))
+		for q, v := range s.checkOption {
+			if !drop(relKey(q)) {
+				co[q] = v
+			}
+		}
+		s.checkOption = co
 	})
 }
 
@@ -290,6 +305,10 @@ func (c *Catalog) CopyRelationSecurity(from *Catalog, old, new QName) *Catalog {
 			s.invoker = copyMap(s.invoker)
 			s.invoker[new] = v
 		}
+		if v, ok := renamed.checkOption[new]; ok {
+			s.checkOption = copyMap(s.checkOption)
+			s.checkOption[new] = v
+		}
 	})
 }
 
@@ -304,10 +323,34 @@ func (c *Catalog) ViewSecurityInvoker(v QName) bool {
 // ViewOptions returns a view's reloptions as pg_class.reloptions shows
 // them ("security_invoker=on"), nil when it has none.
 func (c *Catalog) ViewOptions(v QName) []string {
+	var out []string
 	if raw, ok := c.sec().invoker[v]; ok {
-		return []string{"security_invoker=" + raw}
+		out = append(out, "security_invoker="+raw)
 	}
-	return nil
+	if opt, ok := c.sec().checkOption[v]; ok {
+		out = append(out, "check_option="+opt)
+	}
+	return out
+}
+
+// ViewCheckOption is a view's WITH CHECK OPTION: "local", "cascaded", or
+// "" for none (docs, CREATE VIEW).
+func (c *Catalog) ViewCheckOption(v QName) string { return c.sec().checkOption[v] }
+
+// SetViewCheckOption returns a catalog with the view's check option set
+// to opt ("local" or "cascaded"; "" removes it).
+func (c *Catalog) SetViewCheckOption(v QName, opt string) *Catalog {
+	if c.sec().checkOption[v] == opt {
+		return c
+	}
+	return c.withSecurity(func(s *security) {
+		s.checkOption = copyMap(s.checkOption)
+		if opt != "" {
+			s.checkOption[v] = opt
+		} else {
+			delete(s.checkOption, v)
+		}
+	})
 }
 
 // SetViewSecurityInvoker returns a catalog with the view's

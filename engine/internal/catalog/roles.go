@@ -50,6 +50,7 @@ type security struct {
 	// database).
 	allSettings []string
 	invoker     map[QName]string // views' security_invoker reloption, as written
+	checkOption map[QName]string // views' WITH CHECK OPTION: "local" or "cascaded"
 }
 
 // PredefinedRoles are the roles PostgreSQL 15's initdb creates besides the

@@ -1,6 +1,10 @@
 package pgcatalog
 
-import "github.com/tinybase/tinybase/engine/internal/catalog"
+import (
+	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+)
 
 // isTables is information_schema.tables: tables and views.
 var isTables = &def{
@@ -71,7 +75,11 @@ var isViews = &def{
 			// Simple views over one table are auto-updatable (PostgreSQL docs,
 			// CREATE VIEW, "Updatable Views").
 			upd := yesNo(len(v.Tables) == 1)
-			out = append(out, []any{s.Database, v.Schema, v.Name, v.Query, "NONE", upd, upd, "NO", "NO", "NO"})
+			check := strings.ToUpper(s.Catalog.ViewCheckOption(catalog.QName{Schema: v.Schema, Name: v.Name}))
+			if check == "" {
+				check = "NONE"
+			}
+			out = append(out, []any{s.Database, v.Schema, v.Name, v.Query, check, upd, upd, "NO", "NO", "NO"})
 		}
 		return out, nil
 	},

@@ -406,7 +406,7 @@ func RecordOwner(h Host, c *translate.RecordOwner) error {
 		if !c.Created && h.RelationExists(cat, q) {
 			if _, isView := cat.View(q); c.ReplaceView && isView {
 				// CREATE OR REPLACE VIEW replaces the options too.
-				return replaceViewOptions(h, cat, q, c.SecurityInvoker)
+				return replaceViewOptions(h, cat, q, c.SecurityInvoker, c.CheckOption)
 			}
 			return nil
 		}
@@ -425,6 +425,7 @@ func RecordOwner(h Host, c *translate.RecordOwner) error {
 		}
 		cat = cat.SetViewSecurityInvoker(q, c.SecurityInvoker)
 	}
+	cat = cat.SetViewCheckOption(q, c.CheckOption)
 	h.SetCatalog(cat)
 	return nil
 }

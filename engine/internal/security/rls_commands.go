@@ -228,11 +228,12 @@ func invalidBoolOption(raw string) error {
 }
 
 // replaceViewOptions gives an existing view the options of CREATE OR
-// REPLACE VIEW (none when raw is ""), as AT_ReplaceRelOptions does.
-func replaceViewOptions(h Host, cat *catalog.Catalog, q catalog.QName, raw string) error {
+// REPLACE VIEW (none when raw and checkOption are ""), as
+// AT_ReplaceRelOptions does.
+func replaceViewOptions(h Host, cat *catalog.Catalog, q catalog.QName, raw, checkOption string) error {
 	if _, ok := catalog.ParseBoolOption(raw); !ok && raw != "" {
 		return invalidBoolOption(raw)
 	}
-	h.SetCatalog(cat.SetViewSecurityInvoker(q, raw))
+	h.SetCatalog(cat.SetViewSecurityInvoker(q, raw).SetViewCheckOption(q, checkOption))
 	return nil
 }

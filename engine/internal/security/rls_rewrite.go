@@ -50,6 +50,14 @@ func IsRowCheck(constraint string) bool { return strings.HasPrefix(constraint, r
 
 // Violation maps a violated WITH CHECK constraint to PostgreSQL's error.
 func Violation(constraint string) (*pgerror.Error, bool) {
+	if view, ok := strings.CutPrefix(constraint, viewCheckPrefix); ok {
+		if i := strings.LastIndexByte(view, '$'); i >= 0 {
+			view = view[:i]
+		}
+		pe := pgerror.New(pgerror.WithCheckOptionViolation, "new row violates check option for view %q", view)
+		pe.Constraint = constraint // to find the table (Session.relationError), then cleared
+		return pe, true
+	}
 	if !strings.HasPrefix(constraint, rlsCheckPrefix) {
 		return nil, false
 	}

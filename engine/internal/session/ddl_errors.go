@@ -140,7 +140,7 @@ func (s *Session) relationError(raw error, kind, query string) error {
 			pe.Message = fmt.Sprintf("could not create unique index %q", pe.Constraint)
 		}
 		return pe
-	case pgerror.CheckViolation, pgerror.NotNullViolation:
+	case pgerror.CheckViolation, pgerror.NotNullViolation, pgerror.WithCheckOptionViolation:
 	default:
 		return err
 	}
@@ -163,7 +163,7 @@ func (s *Session) relationError(raw error, kind, query string) error {
 			found = t
 		}
 	}
-	if found == nil && pe.Code == pgerror.CheckViolation {
+	if found == nil && (pe.Code == pgerror.CheckViolation || pe.Code == pgerror.WithCheckOptionViolation) {
 		found = s.findCheckTable(ctx, owns)
 	}
 	if found == nil {
@@ -183,9 +183,14 @@ func (s *Session) relationError(raw error, kind, query string) error {
 	if hasRow && len(wrapped.OffendingRow) == len(found.Schema()) {
 		pe.Detail = dml.FailingRow(found.Schema(), wrapped.OffendingRow, &s.env)
 	}
-	if pe.Code == pgerror.NotNullViolation {
+	switch pe.Code {
+	case pgerror.WithCheckOptionViolation:
+		// names the view already; the table's schema and name stay unset,
+		// as in PostgreSQL
+		pe.Schema, pe.Table, pe.Constraint = "", "", ""
+	case pgerror.NotNullViolation:
 		pe.Message = "null value in column " + quoteIdent(pe.Column) + " of relation " + quoteIdent(pe.Table) + " violates not-null constraint"
-	} else {
+	default:
 		pe.Message = "new row for relation " + quoteIdent(pe.Table) + " violates check constraint " + quoteIdent(pe.Constraint)
 	}
 	return pe

@@ -86,7 +86,12 @@ func (s *Session) secureStatement(n *pg.Node) (*pg.Node, error) {
 	if err := s.checkReplicaIdentity(n); err != nil {
 		return nil, err
 	}
-	return security.SecureStatement(s, n, &s.rls.checks)
+	n, err := security.SecureStatement(s, n, &s.rls.checks)
+	if err != nil {
+		return nil, err
+	}
+	// views' check options bind superusers too
+	return n, security.ViewCheckOptions(s, n, &s.rls.checks)
 }
 
 // lookupRelation finds a table, view or sequence by optionally qualified

@@ -344,6 +344,11 @@ func (t *Translator) createView(s *pg.ViewStmt) Result {
 	if sel == nil {
 		fail(pgerror.New(pgerror.FeatureNotSupported, "view query must be a SELECT"))
 	}
+	if viewCheckOption(s) != "" {
+		if why := notAutoUpdatable(sel); why != "" {
+			fail(pgerror.New(pgerror.FeatureNotSupported, "WITH CHECK OPTION is supported only on automatically updatable views").WithHint("%s", why))
+		}
+	}
 	text, err := pgtree.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: s.Query}}})
 	if err != nil {
 		fail(pgerror.New(pgerror.InternalError, "deparse: %v", err))

@@ -39,29 +39,11 @@ func (t *Translator) updatableView(v *catalog.View, verb string) (*pg.RangeVar, 
 		fail(pgerror.New(pgerror.InternalError, "view %q: %v", v.Name, err))
 	}
 	sel := tree.Stmts[0].Stmt.GetSelectStmt()
-	why := ""
-	switch {
-	case sel.Op != pg.SetOperation_SETOP_NONE:
-		why = "Views containing UNION, INTERSECT, or EXCEPT are not automatically updatable."
-	case len(sel.GroupClause) > 0 || sel.HavingClause != nil:
-		why = "Views containing GROUP BY are not automatically updatable."
-	case len(sel.DistinctClause) > 0:
-		why = "Views containing DISTINCT are not automatically updatable."
-	case sel.LimitCount != nil || sel.LimitOffset != nil:
-		why = "Views containing LIMIT or OFFSET are not automatically updatable."
-	case sel.WithClause != nil:
-		why = "Views containing WITH are not automatically updatable."
-	case len(sel.FromClause) != 1 || sel.FromClause[0].GetRangeVar() == nil:
-		why = "Views that do not select from a single table or view are not automatically updatable."
-	}
+	why := notAutoUpdatable(sel)
 	cols := map[string]string{}
 	if why == "" {
 		for i, n := range sel.TargetList {
 			rt := n.GetResTarget()
-			if hasAggregate(rt.Val) {
-				why = "Views that return aggregate functions are not automatically updatable."
-				break
-			}
 			cr := rt.Val.GetColumnRef()
 			if cr == nil {
 				continue
@@ -89,6 +71,31 @@ func (t *Translator) updatableView(v *catalog.View, verb string) (*pg.RangeVar, 
 				map[string]string{"insert into": "INSERT", "update": "UPDATE", "delete from": "DELETE"}[verb]))
 	}
 	return sel.FromClause[0].GetRangeVar(), sel.WhereClause, cols
+}
+
+// notAutoUpdatable is why a view's query makes it not automatically
+// updatable (PostgreSQL's view_query_is_auto_updatable), "" when it is.
+func notAutoUpdatable(sel *pg.SelectStmt) string {
+	switch {
+	case sel.Op != pg.SetOperation_SETOP_NONE:
+		return "Views containing UNION, INTERSECT, or EXCEPT are not automatically updatable."
+	case len(sel.GroupClause) > 0 || sel.HavingClause != nil:
+		return "Views containing GROUP BY are not automatically updatable."
+	case len(sel.DistinctClause) > 0:
+		return "Views containing DISTINCT are not automatically updatable."
+	case sel.LimitCount != nil || sel.LimitOffset != nil:
+		return "Views containing LIMIT or OFFSET are not automatically updatable."
+	case sel.WithClause != nil:
+		return "Views containing WITH are not automatically updatable."
+	case len(sel.FromClause) != 1 || sel.FromClause[0].GetRangeVar() == nil:
+		return "Views that do not select from a single table or view are not automatically updatable."
+	}
+	for _, n := range sel.TargetList {
+		if hasAggregate(n.GetResTarget().Val) {
+			return "Views that return aggregate functions are not automatically updatable."
+		}
+	}
+	return ""
 }
 
 // viewAggregateNames are the built-in aggregates, which make a view not
@@ -249,6 +256,25 @@ func (w *viewWrite) rename(n *pg.Node) {
 	})
 }
 
+// renameExcluded renames the view columns of EXCLUDED.col references
+// (the row proposed for insertion, a base row once rewritten).
+func (w *viewWrite) renameExcluded(n *pg.Node) {
+	if n == nil {
+		return
+	}
+	walkMessages(n, func(m any) {
+		cr, ok := m.(*pg.ColumnRef)
+		if !ok || len(cr.Fields) != 2 || strVal(cr.Fields[0]) != "excluded" {
+			return
+		}
+		if s := cr.Fields[1].GetString_(); s != nil {
+			if b, ok := w.cols[s.Sval]; ok {
+				s.Sval = b
+			}
+		}
+	})
+}
+
 // returning is a RETURNING list on the view as the base relation's
 // statement returns it: a * (bare, or qualified by the view) becomes the
 // view's columns, each named as the view names it, and a view column
@@ -341,6 +367,22 @@ func (t *Translator) onBaseRelation(n *pg.Node, v *catalog.View) {
 		for _, c := range ins.Cols {
 			rt := c.GetResTarget()
 			rt.Name = baseColumn(v, w.cols, rt.Name, "insert into")
+		}
+		if oc := ins.OnConflictClause; oc != nil {
+			// the conflict target and DO UPDATE name view columns too
+			for _, e := range oc.GetInfer().GetIndexElems() {
+				if ie := e.GetIndexElem(); ie != nil && ie.Name != "" {
+					ie.Name = baseColumn(v, w.cols, ie.Name, "insert into")
+				}
+			}
+			for _, c := range oc.TargetList {
+				rt := c.GetResTarget()
+				rt.Name = baseColumn(v, w.cols, rt.Name, "update")
+				w.rename(rt.Val)
+				w.renameExcluded(rt.Val)
+			}
+			w.rename(oc.WhereClause)
+			w.renameExcluded(oc.WhereClause)
 		}
 		ins.ReturningList = w.returning(ins.ReturningList)
 		ins.Relation = w.base

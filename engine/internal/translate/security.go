@@ -600,6 +600,9 @@ type RecordOwner struct {
 	// SecurityInvoker is CREATE VIEW ... WITH (security_invoker = x): the
 	// value as written, "" when the view has no such option.
 	SecurityInvoker string
+	// CheckOption is CREATE VIEW ... WITH [LOCAL | CASCADED] CHECK OPTION
+	// (or WITH (check_option = ...)): "local", "cascaded" or "".
+	CheckOption string
 	// ReplaceView is CREATE OR REPLACE VIEW: an existing view takes the
 	// statement's options.
 	ReplaceView bool
@@ -633,6 +636,7 @@ func (t *Translator) ownership(n *pg.Node, res Result) Result {
 		if inv := securityInvokerOption(s.ViewStmt.Options); inv != nil {
 			ro.SecurityInvoker = *inv
 		}
+		ro.CheckOption = viewCheckOption(s.ViewStmt)
 	case *pg.Node_CreateSeqStmt:
 		rel(s.CreateSeqStmt.Sequence, 'S')
 	case *pg.Node_CreateEnumStmt:
@@ -727,6 +731,32 @@ func (t *Translator) FuncRefOf(owa *pg.ObjectWithArgs) (ref FuncRef, ok bool) {
 		}
 	}()
 	return t.funcRef(owa), true
+}
+
+// viewCheckOption is a CREATE VIEW's check option, from its WITH ...
+// CHECK OPTION clause or its check_option reloption (which must be local
+// or cascaded).
+func viewCheckOption(s *pg.ViewStmt) string {
+	switch s.WithCheckOption {
+	case pg.ViewCheckOption_LOCAL_CHECK_OPTION:
+		return "local"
+	case pg.ViewCheckOption_CASCADED_CHECK_OPTION:
+		return "cascaded"
+	}
+	for _, o := range s.Options {
+		if d := o.GetDefElem(); d != nil && d.Defname == "check_option" {
+			v := ""
+			if d.Arg != nil {
+				v = defText(d.Arg)
+			}
+			if v != "local" && v != "cascaded" {
+				fail(pgerror.New(pgerror.InvalidParameterValue, "invalid value for enum option \"check_option\": %s", v).
+					WithDetail("Valid values are \"local\" and \"cascaded\"."))
+			}
+			return v
+		}
+	}
+	return ""
 }
 
 // securityInvokerOption reads security_invoker from a view's options:

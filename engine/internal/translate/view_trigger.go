@@ -253,4 +253,5 @@ func (t *Translator) modifyingView(cte *pg.CommonTableExpr) {
 		failAt(cte.Location, pgerror.FeatureNotSupported, "data-modifying WITH on view %q with INSTEAD OF triggers is not supported yet", v.Name)
 	}
 	t.onBaseRelation(cte.Ctequery, v)
+	t.modifyingView(cte) // a view over a view
 }

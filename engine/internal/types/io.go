@@ -25,6 +25,34 @@ type Env struct {
 	IsnWeak bool
 	// IntervalStyle is the session's IntervalStyle; empty is postgres.
 	IntervalStyle string
+	// NewEnumLabels holds, by enum type OID, the labels ALTER TYPE ...
+	// ADD VALUE added in the open transaction: PostgreSQL refuses their
+	// input until it commits (55P04, enum.c's check_safe_enum_use). The
+	// session clears it when the transaction ends.
+	NewEnumLabels map[uint32]map[string]bool
+}
+
+// NoteNewEnumLabel records that ALTER TYPE ... ADD VALUE added label to
+// the enum typ in the open transaction.
+func (e *Env) NoteNewEnumLabel(typ uint32, label string) {
+	if e.NewEnumLabels == nil {
+		e.NewEnumLabels = map[uint32]map[string]bool{}
+	}
+	if e.NewEnumLabels[typ] == nil {
+		e.NewEnumLabels[typ] = map[string]bool{}
+	}
+	e.NewEnumLabels[typ][label] = true
+}
+
+// CheckSafeEnumLabel fails for a label of t that ALTER TYPE ... ADD VALUE
+// added in the open transaction, as PostgreSQL's enum input and
+// enum_first, enum_last and enum_range do.
+func (e *Env) CheckSafeEnumLabel(t *Type, label string) error {
+	if e == nil || !e.NewEnumLabels[t.OID][label] {
+		return nil
+	}
+	return pgerror.New(pgerror.UnsafeNewEnumValueUsage, "unsafe use of new value %q of enum type %s", label, t.FormatType()).
+		WithHint("New enum values must be committed before they can be used.")
 }
 
 // RelationResolver maps regclass values (relation names) to relation OIDs
@@ -357,7 +385,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindEnum:
 		for _, l := range b.Labels {
 			if l == s {
-				return s, nil
+				return s, env.CheckSafeEnumLabel(b, s)
 			}
 		}
 		return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input value for enum %s: %q", b.FormatType(), s)

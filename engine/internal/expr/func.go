@@ -69,7 +69,7 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 func NewVariadicFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expression, error) {
 	var cands []FuncImpl
 	for _, c := range Builtins().Overloads(name) {
-		if (c.Variadic == nil && !c.VarAny) || c.Typed != nil {
+		if (c.Variadic == nil && !c.VarAny) || (c.Typed != nil && !c.VarAny) {
 			continue
 		}
 		at := anyArray // VARIADIC "any" takes an array of any type
@@ -80,7 +80,7 @@ func NewVariadicFuncCall(env *types.Env, name string, args []sql.Expression) (sq
 		}
 		n, fn := len(c.Args), c.Fn
 		s := c
-		s.Variadic, s.VarAny = nil, false
+		s.Variadic, s.VarAny, s.Typed = nil, false, nil
 		s.Args = append(append([]*types.Type{}, c.Args...), at)
 		s.NonStrict = true
 		s.Fn = func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
@@ -95,7 +95,16 @@ func NewVariadicFuncCall(env *types.Env, name string, args []sql.Expression) (sq
 					}
 				}
 			}
-			return fn(ctx, env, append(append([]any{}, a[:n]...), arr.Values...))
+			vals := append(append([]any{}, a[:n]...), arr.Values...)
+			if c.Typed != nil {
+				// VARIADIC "any": the elements have the array's element type
+				ats := append([]*types.Type{}, c.Args...)
+				for range arr.Values {
+					ats = append(ats, arr.Elem)
+				}
+				return c.Typed(ctx, ats, vals)
+			}
+			return fn(ctx, env, vals)
 		}
 		cands = append(cands, s)
 	}

@@ -640,7 +640,7 @@ func (s *Session) endImplicit() {
 		if loc, err := loadZone(s.settings["timezone"]); err == nil {
 			s.env.Loc = loc
 		}
-		s.env.IntervalStyle = strings.ToLower(s.settings["intervalstyle"])
+		s.syncEnvStyles() // settings.go
 	}
 }
 

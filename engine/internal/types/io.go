@@ -25,6 +25,8 @@ type Env struct {
 	IsnWeak bool
 	// IntervalStyle is the session's IntervalStyle; empty is postgres.
 	IntervalStyle string
+	// DateStyle is the session's DateStyle (datestyle.go).
+	DateStyle DateStyle
 	// NewEnumLabels holds, by enum type OID, the labels ALTER TYPE ...
 	// ADD VALUE added in the open transaction: PostgreSQL refuses their
 	// input until it commits (55P04, enum.c's check_safe_enum_use). The
@@ -127,11 +129,25 @@ func Output(t *Type, v any, env *Env) string {
 	case []byte:
 		return `\x` + hex.EncodeToString(x)
 	case DateVal:
+		if env != nil && env.DateStyle.Format != DateISO && x != DateInfinity && x != DateNegInfinity {
+			return formatStyledDate(x, env.DateStyle) // datestyle.go
+		}
 		return FormatDate(x)
 	case TimeOfDay:
 		return FormatTime(x)
 	case time.Time:
-		if t != nil && t.Base().Kind == KindTimestamptz {
+		tz := t != nil && t.Base().Kind == KindTimestamptz
+		if env != nil && env.DateStyle.Format != DateISO {
+			if _, inf := infiniteTimestamp(x); !inf {
+				if tz {
+					lt := x.In(env.loc())
+					zone, _ := lt.Zone()
+					return formatStyledTimestamp(lt, zone, env.DateStyle) // datestyle.go
+				}
+				return formatStyledTimestamp(x.UTC(), "", env.DateStyle)
+			}
+		}
+		if tz {
 			var loc *time.Location
 			if env != nil {
 				loc = env.Loc
@@ -360,13 +376,13 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindXML:
 		return ParseXML(s)
 	case KindDate:
-		return ParseDate(s, env.now())
+		return ParseDate(s, env.dateOrder(), env.now())
 	case KindTime:
 		return ParseTime(s)
 	case KindTimestamp:
-		return ParseTimestamp(b, s, false, env.loc(), env.now())
+		return ParseTimestamp(b, s, false, env.dateOrder(), env.loc(), env.now())
 	case KindTimestamptz:
-		return ParseTimestamp(b, s, true, env.loc(), env.now())
+		return ParseTimestamp(b, s, true, env.dateOrder(), env.loc(), env.now())
 	case KindInterval:
 		return ParseInterval(s)
 	case KindJSON:
@@ -412,6 +428,13 @@ func (e *Env) loc() *time.Location {
 		return time.UTC
 	}
 	return e.Loc
+}
+
+func (e *Env) dateOrder() DateOrder {
+	if e == nil {
+		return OrderMDY
+	}
+	return e.DateStyle.Order
 }
 
 func (e *Env) now() time.Time {

@@ -236,6 +236,17 @@ func evalChildren(ctx *sql.Context, row sql.Row, exprs []sql.Expression) ([]any,
 }
 
 // errUndefinedFunction builds 42883 for a call with the given argument types.
+// errAmbiguousFunction is PostgreSQL's 42725 for a call several overloads
+// fit equally (func_select_candidate found none better).
+func errAmbiguousFunction(name string, args []*types.Type) *pgerror.Error {
+	names := make([]string, len(args))
+	for i, a := range args {
+		names[i] = a.FormatType()
+	}
+	return pgerror.New(pgerror.AmbiguousFunction, "function %s(%s) is not unique", name, strings.Join(names, ", ")).
+		WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
+}
+
 func errUndefinedFunction(name string, args []*types.Type) *pgerror.Error {
 	names := make([]string, len(args))
 	for i, a := range args {

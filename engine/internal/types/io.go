@@ -27,6 +27,9 @@ type Env struct {
 	IntervalStyle string
 	// DateStyle is the session's DateStyle (datestyle.go).
 	DateStyle DateStyle
+	// Notice, when set, sends a NOTICE to the session's client (input
+	// functions that warn, as tsquery's does for an empty query).
+	Notice func(severity, code, message string)
 	// NewEnumLabels holds, by enum type OID, the labels ALTER TYPE ...
 	// ADD VALUE added in the open transaction: PostgreSQL refuses their
 	// input until it commits (55P04, enum.c's check_safe_enum_use). The
@@ -352,7 +355,11 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindTSVector:
 		return ParseTSVector(s)
 	case KindTSQuery:
-		return ParseTSQuery(s)
+		q, err := ParseTSQuery(s)
+		if err == nil && q == "" {
+			env.NoticeEmptyTSQuery(s, true)
+		}
+		return q, err
 	case KindTimeTZ:
 		return ParseTimeTZ(s, env)
 	case KindBit:
@@ -428,6 +435,20 @@ func (e *Env) loc() *time.Location {
 		return time.UTC
 	}
 	return e.Loc
+}
+
+// NoticeEmptyTSQuery raises PostgreSQL's NOTICE for a tsquery that came
+// out empty (parse_tsquery): input without a single operand, or one whose
+// operands were all stop words.
+func (e *Env) NoticeEmptyTSQuery(input string, noOperand bool) {
+	if e == nil || e.Notice == nil {
+		return
+	}
+	if noOperand {
+		e.Notice("NOTICE", pgerror.SuccessfulCompletion, fmt.Sprintf("text-search query doesn't contain lexemes: %q", input))
+		return
+	}
+	e.Notice("NOTICE", pgerror.SuccessfulCompletion, "text-search query contains only stop words or doesn't contain lexemes, ignored")
 }
 
 func (e *Env) dateOrder() DateOrder {

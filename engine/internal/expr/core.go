@@ -239,19 +239,20 @@ func evalChildren(ctx *sql.Context, row sql.Row, exprs []sql.Expression) ([]any,
 // errAmbiguousFunction is PostgreSQL's 42725 for a call several overloads
 // fit equally (func_select_candidate found none better).
 func errAmbiguousFunction(name string, args []*types.Type) *pgerror.Error {
-	names := make([]string, len(args))
-	for i, a := range args {
-		names[i] = a.FormatType()
-	}
-	return pgerror.New(pgerror.AmbiguousFunction, "function %s(%s) is not unique", name, strings.Join(names, ", ")).
+	return pgerror.New(pgerror.AmbiguousFunction, "function %s is not unique", callSignature(name, args)).
 		WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
 }
 
-func errUndefinedFunction(name string, args []*types.Type) *pgerror.Error {
+// callSignature is name(argument types), as errors name a call.
+func callSignature(name string, args []*types.Type) string {
 	names := make([]string, len(args))
 	for i, a := range args {
 		names[i] = a.FormatType()
 	}
-	return pgerror.New(pgerror.UndefinedFunction, "function %s(%s) does not exist", name, strings.Join(names, ", ")).
+	return name + "(" + strings.Join(names, ", ") + ")"
+}
+
+func errUndefinedFunction(name string, args []*types.Type) *pgerror.Error {
+	return pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", callSignature(name, args)).
 		WithHint("No function matches the given name and argument types. You might need to add explicit type casts.")
 }

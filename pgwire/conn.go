@@ -499,13 +499,12 @@ func (c *conn) sendNotices(ns []engine.Notice) {
 	}
 }
 
-// afterStatement reports changed parameters after SET / RESET / end of
-// transaction.
-func (c *conn) afterStatement(tag string) {
-	switch {
-	case strings.HasPrefix(tag, "SET"), strings.HasPrefix(tag, "RESET"), tag == "ROLLBACK", tag == "COMMIT":
-		c.reportParams(false)
-	}
+// afterStatement reports changed parameters after any statement, as
+// PostgreSQL reports a GUC_REPORT setting whichever statement changed it:
+// SET, RESET, the end of a transaction, or set_config in a query or a
+// function.
+func (c *conn) afterStatement(string) {
+	c.reportParams(false)
 }
 
 // rowDescription describes cols with the given per-column formats.

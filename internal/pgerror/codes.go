@@ -117,6 +117,7 @@ const (
 
 	ProgramLimitExceeded         = "54000"
 	CantChangeRuntimeParam       = "55P02"
+	UnsafeNewEnumValueUsage      = "55P04"
 	ObjectNotInPrerequisiteState = "55000"
 	ObjectInUse                  = "55006"
 	LockNotAvailable             = "55P03"

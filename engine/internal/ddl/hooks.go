@@ -24,6 +24,26 @@ func ColumnRenamed(h Host, schema, table, oldName, newName string) {
 	h.SetCatalog(renameInViews(h.Catalog().RenameColumn(q, oldName, newName), q, table, oldName, newName))
 }
 
+// followInViews rewrites the query text of the views reading relation
+// now, renamed or moved from old, to name it as now.
+func followInViews(cat *catalog.Catalog, old, now catalog.QName) *catalog.Catalog {
+	if old.Name != now.Name {
+		cat = renameInViews(cat, now, old.Name, "", now.Name)
+	}
+	if old.Schema == now.Schema {
+		return cat
+	}
+	for _, v := range cat.Dependents(now) {
+		text, changed, ok := translate.MoveInView(v.Query, old.Schema, now.Name, now.Schema)
+		if ok && changed {
+			nv := *v
+			nv.Query = text
+			cat = cat.PutView(nv)
+		}
+	}
+	return cat
+}
+
 // renameInViews rewrites the query text of the views reading table q
 // (translate.RenameInView), whose name in that text is name.
 func renameInViews(cat *catalog.Catalog, q catalog.QName, name, column, newName string) *catalog.Catalog {

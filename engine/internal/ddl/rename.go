@@ -1,6 +1,8 @@
 package ddl
 
 import (
+	"fmt"
+
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -14,7 +16,8 @@ func RenameRelation(h Host, c *translate.RenameRelation) error {
 	case "view":
 		v, isTable := FindView(h, cat, c.Name)
 		if v == nil {
-			if c.IfExists {
+			if c.IfExists && !isTable {
+				h.Notice("NOTICE", pgerror.SuccessfulCompletion, fmt.Sprintf("relation %q does not exist, skipping", c.Name.Name))
 				return nil
 			}
 			if isTable {
@@ -22,13 +25,14 @@ func RenameRelation(h Host, c *translate.RenameRelation) error {
 			}
 			return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", c.Name.Name)
 		}
+		if c.NewSchema != "" {
+			return setViewSchema(h, v, c.NewSchema)
+		}
 		nq := catalog.QName{Schema: v.Schema, Name: c.NewName}
 		if RelationExists(h, cat, nq) {
 			return pgerror.New(pgerror.DuplicateTable, "relation %q already exists", c.NewName)
 		}
-		nv := *v
-		nv.Name = c.NewName
-		h.SetCatalog(cat.DropView(catalog.QName{Schema: v.Schema, Name: v.Name}).PutView(nv).CopyRelationSecurity(cat, catalog.QName{Schema: v.Schema, Name: v.Name}, nq))
+		moveView(h, v, nq)
 	case "sequence":
 		seq, err := ResolveSequence(h, cat, c.Name)
 		if err != nil {
@@ -49,4 +53,31 @@ func RenameRelation(h Host, c *translate.RenameRelation) error {
 		h.SetCatalog(cat.CopyRelationSecurity(before, catalog.QName{Schema: seq.Schema, Name: seq.Name}, nq))
 	}
 	return nil
+}
+
+// setViewSchema is ALTER VIEW ... SET SCHEMA.
+func setViewSchema(h Host, v *catalog.View, schema string) error {
+	if !h.StorageTxn().HasSchema(schema) {
+		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+	}
+	if schema == v.Schema {
+		return nil
+	}
+	nq := catalog.QName{Schema: schema, Name: v.Name}
+	if RelationExists(h, h.Catalog(), nq) {
+		return pgerror.New(pgerror.DuplicateTable, "relation %q already exists in schema %q", v.Name, schema)
+	}
+	moveView(h, v, nq)
+	return nil
+}
+
+// moveView renames view v or moves it to another schema: its OID,
+// comment, grants and triggers follow it (PostgreSQL keeps them by OID),
+// and the views reading it name it anew.
+func moveView(h Host, v *catalog.View, nq catalog.QName) {
+	old := catalog.QName{Schema: v.Schema, Name: v.Name}
+	nv := *v
+	nv.Schema, nv.Name = nq.Schema, nq.Name
+	cat := h.Catalog().RenameTable(old, nq).DropView(old).PutView(nv)
+	h.SetCatalog(followInViews(cat, old, nq))
 }

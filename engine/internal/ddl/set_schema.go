@@ -6,9 +6,9 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// setSchema is ALTER TABLE ... SET SCHEMA: the table, its indexes and
-// constraints move; catalog objects that name the table (owned sequences'
-// owner, view dependencies, comments) follow it. The owned sequences
+// setSchema is ALTER TABLE | MATERIALIZED VIEW ... SET SCHEMA: the
+// table, its indexes and constraints move; catalog objects that name the
+// table (owned sequences' owner, views reading it, comments) follow it. The owned sequences
 // themselves stay where they are, unlike PostgreSQL, because column
 // defaults name them by qualified name rather than by OID.
 func setSchema(h Host, c *translate.TableDDL) error {
@@ -26,9 +26,19 @@ func setSchema(h Host, c *translate.TableDDL) error {
 			}
 		}
 	}
+	old, now := catalog.QName{Schema: c.Schema, Name: c.Table}, catalog.QName{Schema: c.To, Name: c.Table}
+	cat := h.Catalog()
+	query, isMatview := cat.Matview(old)
+	if c.Matview && !isMatview {
+		return pgerror.New(pgerror.WrongObjectType, "%q is not a materialized view", c.Table)
+	}
 	if err := txn.MoveTable(c.Schema, c.Table, c.To); err != nil {
 		return h.MapError(err)
 	}
-	h.SetCatalog(h.Catalog().RenameTable(catalog.QName{Schema: c.Schema, Name: c.Table}, catalog.QName{Schema: c.To, Name: c.Table}))
+	cat = cat.RenameTable(old, now)
+	if isMatview {
+		cat = cat.DropMatview(old).PutMatview(now, query)
+	}
+	h.SetCatalog(followInViews(cat, old, now))
 	return nil
 }

@@ -94,6 +94,7 @@ func AlterEnum(h Host, c *translate.AlterEnum) error {
 	nt.EnumOrders = types.PlainOrders(orders)
 	nd.Type = &nt
 	h.SetCatalog(cat.ReplaceType(q, &nd))
+	h.Env().NoteNewEnumLabel(nt.OID, c.Label)
 	return retypeColumns(h, d.Type.OID, &nt)
 }
 

@@ -236,11 +236,23 @@ func evalChildren(ctx *sql.Context, row sql.Row, exprs []sql.Expression) ([]any,
 }
 
 // errUndefinedFunction builds 42883 for a call with the given argument types.
-func errUndefinedFunction(name string, args []*types.Type) *pgerror.Error {
+// errAmbiguousFunction is PostgreSQL's 42725 for a call several overloads
+// fit equally (func_select_candidate found none better).
+func errAmbiguousFunction(name string, args []*types.Type) *pgerror.Error {
+	return pgerror.New(pgerror.AmbiguousFunction, "function %s is not unique", callSignature(name, args)).
+		WithHint("Could not choose a best candidate function. You might need to add explicit type casts.")
+}
+
+// callSignature is name(argument types), as errors name a call.
+func callSignature(name string, args []*types.Type) string {
 	names := make([]string, len(args))
 	for i, a := range args {
 		names[i] = a.FormatType()
 	}
-	return pgerror.New(pgerror.UndefinedFunction, "function %s(%s) does not exist", name, strings.Join(names, ", ")).
+	return name + "(" + strings.Join(names, ", ") + ")"
+}
+
+func errUndefinedFunction(name string, args []*types.Type) *pgerror.Error {
+	return pgerror.New(pgerror.UndefinedFunction, "function %s does not exist", callSignature(name, args)).
 		WithHint("No function matches the given name and argument types. You might need to add explicit type casts.")
 }

@@ -69,7 +69,7 @@ func NewFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expres
 func NewVariadicFuncCall(env *types.Env, name string, args []sql.Expression) (sql.Expression, error) {
 	var cands []FuncImpl
 	for _, c := range Builtins().Overloads(name) {
-		if (c.Variadic == nil && !c.VarAny) || c.Typed != nil {
+		if (c.Variadic == nil && !c.VarAny) || (c.Typed != nil && !c.VarAny) {
 			continue
 		}
 		at := anyArray // VARIADIC "any" takes an array of any type
@@ -80,7 +80,7 @@ func NewVariadicFuncCall(env *types.Env, name string, args []sql.Expression) (sq
 		}
 		n, fn := len(c.Args), c.Fn
 		s := c
-		s.Variadic, s.VarAny = nil, false
+		s.Variadic, s.VarAny, s.Typed = nil, false, nil
 		s.Args = append(append([]*types.Type{}, c.Args...), at)
 		s.NonStrict = true
 		s.Fn = func(ctx *sql.Context, env *types.Env, a []any) (any, error) {
@@ -95,7 +95,16 @@ func NewVariadicFuncCall(env *types.Env, name string, args []sql.Expression) (sq
 					}
 				}
 			}
-			return fn(ctx, env, append(append([]any{}, a[:n]...), arr.Values...))
+			vals := append(append([]any{}, a[:n]...), arr.Values...)
+			if c.Typed != nil {
+				// VARIADIC "any": the elements have the array's element type
+				ats := append([]*types.Type{}, c.Args...)
+				for range arr.Values {
+					ats = append(ats, arr.Elem)
+				}
+				return c.Typed(ctx, ats, vals)
+			}
+			return fn(ctx, env, vals)
 		}
 		cands = append(cands, s)
 	}
@@ -121,7 +130,9 @@ func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands [
 	for pass := 0; pass < 3; pass++ {
 		order := cands
 		if pass == 1 {
-			order = unknownCandidates(cands, ats)
+			if order = unknownCandidates(cands, ats); order == nil {
+				return nil, errAmbiguousFunction(name, ats)
+			}
 		}
 		for _, c := range order {
 			want, ok := expand(c, len(args), ats)
@@ -180,7 +191,7 @@ func resolveFuncCall(env *types.Env, name string, args []sql.Expression, cands [
 			}
 			fc := &FuncCall{base: base{c.Result(final)}, Name: name, Args: coerced, impl: c, ats: final}
 			if !c.Volatile && allLiterals(coerced) && !zoneDependent(final, fc.typ) { // fold_zone.go
-				v, err := fc.Eval(sql.NewEmptyContext(), nil)
+				v, err := fc.eval(sql.NewEmptyContext(), nil, env) // the session's settings and notices
 				if err == nil {
 					return NewLiteral(fc.typ, v), nil
 				}
@@ -261,7 +272,7 @@ func unknownCandidates(cands []FuncImpl, ats []*types.Type) []FuncImpl {
 		}
 	}
 	if len(out) == 0 {
-		return cands
+		return nil // no candidate takes every unknown's category: ambiguous
 	}
 	return append(out, cands...) // the rest keep their order after the kept
 }
@@ -341,6 +352,11 @@ func expand(c FuncImpl, n int, ats []*types.Type) ([]*types.Type, bool) {
 }
 
 func (f *FuncCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	return f.eval(ctx, row, nil)
+}
+
+// eval is Eval in env, or ctx's session environment when env is nil.
+func (f *FuncCall) eval(ctx *sql.Context, row sql.Row, env *types.Env) (any, error) {
 	vals := make([]any, len(f.Args))
 	for i, a := range f.Args {
 		v, err := a.Eval(ctx, row)
@@ -365,7 +381,10 @@ func (f *FuncCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if f.impl.WithExprs != nil {
 		return f.impl.WithExprs(ctx, f.Args, f.ats, vals)
 	}
-	return f.impl.Fn(ctx, EnvOf(ctx), vals)
+	if env == nil {
+		env = EnvOf(ctx)
+	}
+	return f.impl.Fn(ctx, env, vals)
 }
 
 // ArgTypes returns the resolved argument types.

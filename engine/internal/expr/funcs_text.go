@@ -278,8 +278,8 @@ func AddTextFuncs(r *Registry) {
 		}
 		return parts[n-1], nil
 	})
-	r.Add("concat", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatFn})
-	r.Add("concat_ws", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfConcatWSFn})
+	r.Add("concat", FuncImpl{VarAny: true, NonStrict: true, Result: Fixed(T), Typed: bfConcatFn})
+	r.Add("concat_ws", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Typed: bfConcatWSFn})
 	r.Add("format", FuncImpl{Args: bfTt(T), VarAny: true, NonStrict: true, Result: Fixed(T), Fn: bfFormatFn})
 	bfAddSimple(r, "left", bfTt(T, I), T, func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
 		r, n := []rune(a[0].(string)), int(bfAsInt(a[1]))
@@ -477,24 +477,28 @@ func bfQuoteNullable(_ *sql.Context, env *types.Env, a []any) (any, error) {
 	return bfQuoteLiteral(bfTextOf(nil, a[0], env)), nil
 }
 
-func bfConcatFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
+// bfConcatFn is concat: each argument printed by its type's output
+// function (a timestamptz with its zone, in the session's DateStyle).
+func bfConcatFn(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
+	env := EnvOf(ctx)
 	var b strings.Builder
-	for _, v := range a {
+	for i, v := range a {
 		if v != nil {
-			b.WriteString(bfTextOf(nil, v, env))
+			b.WriteString(bfTextOf(ats[i], v, env))
 		}
 	}
 	return b.String(), nil
 }
 
-func bfConcatWSFn(_ *sql.Context, env *types.Env, a []any) (any, error) {
+func bfConcatWSFn(ctx *sql.Context, ats []*types.Type, a []any) (any, error) {
 	if a[0] == nil {
 		return nil, nil
 	}
+	env := EnvOf(ctx)
 	var parts []string
-	for _, v := range a[1:] {
+	for i, v := range a[1:] {
 		if v != nil {
-			parts = append(parts, bfTextOf(nil, v, env))
+			parts = append(parts, bfTextOf(ats[i+1], v, env))
 		}
 	}
 	return strings.Join(parts, a[0].(string)), nil

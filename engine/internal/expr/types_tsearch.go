@@ -41,41 +41,47 @@ func init() {
 // keeps resolving to the text function.
 func AddTextSearchFuncs(r *Registry) {
 	TV, TQ, text := types.TSVector, types.TSQuery, types.Text
+	fnEnv := func(name string, args []*types.Type, res *types.Type, f func(env *types.Env, a []any) (any, error)) {
+		r.Add(name, FuncImpl{Args: args, Result: Fixed(res), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) { return f(env, a) }})
+	}
 	fn := func(name string, args []*types.Type, res *types.Type, f func(a []any) (any, error)) {
-		r.Add(name, FuncImpl{Args: args, Result: Fixed(res), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
+		fnEnv(name, args, res, func(_ *types.Env, a []any) (any, error) { return f(a) })
 	}
 	// each text search function has a (config, text) form and a (text)
 	// form using default_text_search_config, english; the configuration
 	// is a regconfig (its value the name), or text as tinybase also takes it
-	withConfig := func(name string, res *types.Type, f func(c *types.TSConfig, text string) (any, error)) {
+	withConfig := func(name string, res *types.Type, f func(env *types.Env, c *types.TSConfig, text string) (any, error)) {
 		for _, cfg := range []*types.Type{types.Regconfig, text} {
-			fn(name, []*types.Type{cfg, text}, res, func(a []any) (any, error) {
+			fnEnv(name, []*types.Type{cfg, text}, res, func(env *types.Env, a []any) (any, error) {
 				c, err := types.TSConfigByName(a[0].(string))
 				if err != nil {
 					return nil, err
 				}
-				return f(c, a[1].(string))
+				return f(env, c, a[1].(string))
 			})
 		}
-		fn(name, []*types.Type{text}, res, func(a []any) (any, error) { return f(types.DefaultTSConfig, a[0].(string)) })
+		fnEnv(name, []*types.Type{text}, res, func(env *types.Env, a []any) (any, error) { return f(env, types.DefaultTSConfig, a[0].(string)) })
 	}
-	withConfig("to_tsvector", TV, func(c *types.TSConfig, s string) (any, error) { return c.ToTSVector(s).String(), nil })
-	withConfig("to_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
-		q, err := c.ToTSQuery(s)
-		if err != nil {
-			return nil, err
-		}
-		return types.FormatTSQuery(q), nil
-	})
-	withConfig("plainto_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
-		return types.FormatTSQuery(c.WordsQuery(s, '&')), nil
-	})
-	withConfig("phraseto_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
-		return types.FormatTSQuery(c.WordsQuery(s, '<')), nil
-	})
-	withConfig("websearch_to_tsquery", TQ, func(c *types.TSConfig, s string) (any, error) {
-		return types.FormatTSQuery(c.WebSearchQuery(s)), nil
-	})
+	withConfig("to_tsvector", TV, func(_ *types.Env, c *types.TSConfig, s string) (any, error) { return c.ToTSVector(s).String(), nil })
+	// the query constructors warn when the query comes out empty: no
+	// operand at all (to_tsquery and websearch skip white space, the
+	// plain forms take the whole text as one), or only stop words
+	query := func(name string, blank func(string) bool, build func(c *types.TSConfig, s string) (*types.TSQueryNode, error)) {
+		withConfig(name, TQ, func(env *types.Env, c *types.TSConfig, s string) (any, error) {
+			q, err := build(c, s)
+			if err != nil || q != nil {
+				return types.FormatTSQuery(q), err
+			}
+			env.NoticeEmptyTSQuery(s, blank(s))
+			return "", nil
+		})
+	}
+	spaces := func(s string) bool { return strings.TrimSpace(s) == "" }
+	empty := func(s string) bool { return s == "" }
+	query("to_tsquery", spaces, func(c *types.TSConfig, s string) (*types.TSQueryNode, error) { return c.ToTSQuery(s) })
+	query("plainto_tsquery", empty, func(c *types.TSConfig, s string) (*types.TSQueryNode, error) { return c.WordsQuery(s, '&'), nil })
+	query("phraseto_tsquery", empty, func(c *types.TSConfig, s string) (*types.TSQueryNode, error) { return c.WordsQuery(s, '<'), nil })
+	query("websearch_to_tsquery", spaces, func(c *types.TSConfig, s string) (*types.TSQueryNode, error) { return c.WebSearchQuery(s), nil })
 	fn("length", []*types.Type{TV}, types.Int4, func(a []any) (any, error) {
 		v, err := types.TSVectorOf(a[0].(string))
 		return int32(len(v)), err

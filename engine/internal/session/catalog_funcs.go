@@ -47,31 +47,42 @@ func addSequenceCommentFuncs(r *expr.Registry) {
 		Fn: withSession(func(s funcSession, a []any) (any, error) { return s.serialSequence(a[0].(string), a[1].(string)) })})
 
 	// Enum support functions (PostgreSQL docs 9.10): the labels come from
-	// the argument's type, so they work on NULL::enumtype.
+	// the argument's type, so they work on NULL::enumtype. Not folded at
+	// plan time: whether a label is safe to read (55P04) is the session's
+	// transaction state.
 	enumArg := []*types.Type{anyEnum}
-	r.Add("enum_first", expr.FuncImpl{Args: enumArg, NonStrict: true, Result: func(a []*types.Type) *types.Type { return a[0] },
-		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
-			return firstOrNil(ats[0].Base().SortedLabels(), 0), nil
+	r.Add("enum_first", expr.FuncImpl{Args: enumArg, NonStrict: true, Volatile: true, Result: func(a []*types.Type) *types.Type { return a[0] },
+		Typed: func(ctx *sql.Context, ats []*types.Type, _ []any) (any, error) {
+			return safeEnumLabel(ctx, ats[0], ats[0].Base().SortedLabels(), 0)
 		}})
-	r.Add("enum_last", expr.FuncImpl{Args: enumArg, NonStrict: true, Result: func(a []*types.Type) *types.Type { return a[0] },
-		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
+	r.Add("enum_last", expr.FuncImpl{Args: enumArg, NonStrict: true, Volatile: true, Result: func(a []*types.Type) *types.Type { return a[0] },
+		Typed: func(ctx *sql.Context, ats []*types.Type, _ []any) (any, error) {
 			l := ats[0].Base().SortedLabels()
-			return firstOrNil(l, len(l)-1), nil
+			return safeEnumLabel(ctx, ats[0], l, len(l)-1)
 		}})
-	r.Add("enum_range", expr.FuncImpl{Args: enumArg, NonStrict: true, Result: func(a []*types.Type) *types.Type { return types.ArrayOf(a[0]) },
-		Typed: func(_ *sql.Context, ats []*types.Type, _ []any) (any, error) {
+	r.Add("enum_range", expr.FuncImpl{Args: enumArg, NonStrict: true, Volatile: true, Result: func(a []*types.Type) *types.Type { return types.ArrayOf(a[0]) },
+		Typed: func(ctx *sql.Context, ats []*types.Type, _ []any) (any, error) {
 			labels := ats[0].Base().SortedLabels()
 			vals := make([]any, len(labels))
-			for i, l := range labels {
-				vals[i] = l
+			for i := range labels {
+				v, err := safeEnumLabel(ctx, ats[0], labels, i)
+				if err != nil {
+					return nil, err
+				}
+				vals[i] = v
 			}
 			return types.NewArray(ats[0], vals), nil
 		}})
 }
 
-func firstOrNil(labels []string, i int) any {
+// safeEnumLabel is labels[i] of the enum t, or nil when there is none; a
+// label added in the open transaction fails (55P04).
+func safeEnumLabel(ctx *sql.Context, t *types.Type, labels []string, i int) (any, error) {
 	if i < 0 || i >= len(labels) {
-		return nil
+		return nil, nil
 	}
-	return labels[i]
+	if err := expr.EnvOf(ctx).CheckSafeEnumLabel(t.Base(), labels[i]); err != nil {
+		return nil, err
+	}
+	return labels[i], nil
 }

@@ -123,9 +123,10 @@ var (
 	reColumn   = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^column "?([^" ]+)"?(?: of relation "[^"]+")? does not exist`)
 	})
-	reFunction = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^function ([^(]+)\(`) })
-	reOperator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^operator does not exist: (?:.+ )?(\S+) \S+$`) })
-	reInput    = sync.OnceValue(func() *regexp.Regexp {
+	reFunction   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^function ([^(]+)\(`) })
+	reOperator   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^operator does not exist: (?:.+ )?(\S+) \S+$`) })
+	reUnsafeEnum = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unsafe use of new value "(.*)" of enum type `) })
+	reInput      = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:invalid input syntax for type [^:]+|invalid input value for enum [^:]+|date/time field value out of range|malformed array literal|value "[^"]*" is out of range for type \w+): "(.*)"$`)
 	})
 )
@@ -183,15 +184,18 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 			}
 			return ae.Location, ae.Name[len(ae.Name)-1].GetString_().GetSval() == op
 		}
+	case pe.Code == pgerror.UnsafeNewEnumValueUsage:
+		sm := reUnsafeEnum().FindStringSubmatch(pe.Message)
+		if sm == nil {
+			return -1
+		}
+		match = stringConstant(sm[1])
 	case pe.Code == pgerror.InvalidTextRepresentation || pe.Code == pgerror.InvalidDatetimeFormat:
 		sm := reInput().FindStringSubmatch(pe.Message)
 		if sm == nil {
 			return -1
 		}
-		match = func(m any) (int32, bool) {
-			c, ok := m.(*pg.A_Const)
-			return c.GetLocation(), ok && c.GetSval() != nil && c.GetSval().Sval == sm[1]
-		}
+		match = stringConstant(sm[1])
 	default:
 		return -1
 	}
@@ -204,6 +208,15 @@ func locateError(pe *pgerror.Error, stmt *pg.Node) int {
 		return true
 	})
 	return int(loc)
+}
+
+// stringConstant matches the string literal lit, the input a 22P02 or
+// 55P04 error quotes.
+func stringConstant(lit string) func(m any) (int32, bool) {
+	return func(m any) (int32, bool) {
+		c, ok := m.(*pg.A_Const)
+		return c.GetLocation(), ok && c.GetSval() != nil && c.GetSval().Sval == lit
+	}
 }
 
 // relationAsWritten names the missing relation of a 42P01 message as the

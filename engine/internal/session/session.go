@@ -181,7 +181,7 @@ func (e *Engine) Connect(opts SessionOptions) (*Session, error) {
 	if err := s.gms.BaseSession.SetSessionVariable(sql.NewContext(context.Background(), sql.WithSession(s.gms.BaseSession)), sql.DisableMergeJoin, int8(1)); err != nil {
 		return nil, err
 	}
-	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}}
+	s.env = types.Env{Loc: time.UTC, Relations: sessionRelations{s}, Notice: s.Notice}
 	if err := s.applyRequest(opts.Role, opts.Claims); err != nil {
 		return nil, err
 	}
@@ -643,7 +643,7 @@ func (s *Session) endImplicit() {
 		if loc, err := loadZone(s.settings["timezone"]); err == nil {
 			s.env.Loc = loc
 		}
-		s.env.IntervalStyle = strings.ToLower(s.settings["intervalstyle"])
+		s.syncEnvStyles() // settings.go
 	}
 }
 

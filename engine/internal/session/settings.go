@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tinybase/tinybase/engine/internal/translate"
+	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -26,6 +27,12 @@ func (s *Session) Setting(name string) (string, bool) {
 func (s *Session) setSetting(name, value string, local bool) error {
 	name = strings.ToLower(name)
 	value, err := normalizeSetting(name, value)
+	if err == nil && name == "datestyle" {
+		// unnamed parts keep the current value (check_datestyle)
+		var ds types.DateStyle
+		ds, err = types.ParseDateStyle(value, s.env.DateStyle)
+		value = ds.String()
+	}
 	if err == nil && (name == "role" || name == "session_authorization") {
 		value, err = s.checkRoleSetting(name, value) // role_session.go
 	}
@@ -47,9 +54,6 @@ func (s *Session) setSetting(name, value string, local bool) error {
 			s.env.Loc = loc
 		}
 	}
-	if name == "intervalstyle" {
-		s.env.IntervalStyle = strings.ToLower(value)
-	}
 	if local {
 		// Outside a transaction block the value lasts until the end of the
 		// current statement's implicit transaction (set_config(..., true)).
@@ -58,10 +62,22 @@ func (s *Session) setSetting(name, value string, local bool) error {
 			loc, _ := loadZone(value)
 			s.env.Loc = loc
 		}
-		return nil
+	} else {
+		s.settings[name] = value
 	}
-	s.settings[name] = value
+	if name == "intervalstyle" || name == "datestyle" {
+		s.syncEnvStyles()
+	}
 	return nil
+}
+
+// syncEnvStyles gives the type environment the IntervalStyle and
+// DateStyle in effect (SET LOCAL wins).
+func (s *Session) syncEnvStyles() {
+	is, _ := s.Setting("intervalstyle")
+	s.env.IntervalStyle = strings.ToLower(is)
+	ds, _ := s.Setting("datestyle")
+	s.env.DateStyle, _ = types.ParseDateStyle(ds, types.DateStyle{})
 }
 
 func loadZone(v string) (*time.Location, error) {
@@ -88,8 +104,8 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 		if c.All {
 			s.settings = defaultSettings()
 			s.env.Loc = time.UTC
-			s.env.IntervalStyle = ""
 			s.applyLoginSettings()
+			s.syncEnvStyles()
 			return "RESET", nil, nil
 		}
 		name := strings.ToLower(c.Name)
@@ -220,7 +236,7 @@ func (s *Session) endTxn(commit bool) error {
 	if loc, lerr := loadZone(s.settings["timezone"]); lerr == nil {
 		s.env.Loc = loc
 	}
-	s.env.IntervalStyle = strings.ToLower(s.settings["intervalstyle"])
+	s.syncEnvStyles()
 	return err
 }
 

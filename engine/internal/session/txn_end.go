@@ -35,6 +35,7 @@ func (s *Session) endStorageTxn(commit bool) error {
 		}
 	}
 	s.modes = constraintModes{}
+	s.env.NewEnumLabels = nil // committed or gone: enum input may read them
 	if s.txn != nil {
 		if commit {
 			wrote := s.txn.Wrote()

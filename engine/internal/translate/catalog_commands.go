@@ -92,12 +92,14 @@ type CreateView struct {
 	Query   string   // the SELECT, deparsed
 }
 
-// RenameRelation is ALTER VIEW / SEQUENCE ... RENAME TO.
+// RenameRelation is ALTER VIEW / SEQUENCE ... RENAME TO, or ALTER VIEW
+// ... SET SCHEMA when NewSchema is set.
 type RenameRelation struct {
-	Kind     string // "view", "sequence"
-	Name     catalog.QName
-	NewName  string
-	IfExists bool
+	Kind      string // "view", "sequence"
+	Name      catalog.QName
+	NewName   string
+	NewSchema string
+	IfExists  bool
 }
 
 // DropObjects is DROP SEQUENCE / VIEW / TYPE / DOMAIN / EXTENSION.

@@ -92,6 +92,10 @@ func (t *Translator) catalogStatement(n *pg.Node) (Result, bool) {
 			tag := map[bool]string{true: "ALTER DOMAIN", false: "ALTER TYPE"}[domain]
 			return Result{Cmd: &SetTypeSchema{Name: q, Schema: a.Newschema, Domain: domain}, Tag: tag}, true
 		}
+		if a := n.GetAlterObjectSchemaStmt(); a != nil && a.ObjectType == pg.ObjectType_OBJECT_VIEW {
+			return Result{Cmd: &RenameRelation{Kind: "view", Name: rangeQName(a.Relation), NewSchema: a.Newschema, IfExists: a.MissingOk},
+				Tag: "ALTER VIEW"}, true
+		}
 		if res, ok := t.extensionStatement(n); ok { // extension.go
 			return res, true
 		}

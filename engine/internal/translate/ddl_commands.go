@@ -23,6 +23,7 @@ type TableDDL struct {
 	MissingOK bool
 	Cascade   bool
 	Restart   bool // TRUNCATE ... RESTART IDENTITY
+	Matview   bool // set_schema: ALTER MATERIALIZED VIEW
 
 	Retypes []Retype // alter_type
 
@@ -111,14 +112,15 @@ func (t *Translator) tableDDL(n *pg.Node) (Result, error) {
 		return t.rename(s.RenameStmt)
 	case *pg.Node_AlterObjectSchemaStmt:
 		a := s.AlterObjectSchemaStmt
-		if a.ObjectType != pg.ObjectType_OBJECT_TABLE {
+		tag := map[pg.ObjectType]string{pg.ObjectType_OBJECT_TABLE: "ALTER TABLE", pg.ObjectType_OBJECT_MATVIEW: "ALTER MATERIALIZED VIEW"}[a.ObjectType]
+		if tag == "" {
 			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER %s ... SET SCHEMA is not supported yet", objectWord(a.ObjectType))
 		}
 		ti := t.lookup(a.Relation, a.MissingOk)
 		if ti == nil {
-			return Result{Cmd: &TableDDL{Kind: "noop"}, Tag: "ALTER TABLE"}, nil
+			return Result{Cmd: &TableDDL{Kind: "noop", Notices: []string{fmt.Sprintf("relation %q does not exist, skipping", a.Relation.Relname)}}, Tag: tag}, nil
 		}
-		return Result{Cmd: &TableDDL{Kind: "set_schema", Schema: ti.Schema, Table: ti.Name, To: a.Newschema}, Tag: "ALTER TABLE"}, nil
+		return Result{Cmd: &TableDDL{Kind: "set_schema", Schema: ti.Schema, Table: ti.Name, To: a.Newschema, Matview: a.ObjectType == pg.ObjectType_OBJECT_MATVIEW}, Tag: tag}, nil
 	case *pg.Node_IndexStmt:
 		return t.createIndex(s.IndexStmt)
 	case *pg.Node_CreateTableAsStmt:

@@ -51,6 +51,7 @@ func (t *Translator) insertReturning(s *pg.InsertStmt) sqlparser.SelectExprs {
 		defer func() { t.insertAlias = nil }()
 	}
 	defer t.withInsertSystem(s)()
+	defer t.dmlRowScope(s.Relation, nil)() // the target's columns, not VALUES'
 	return t.returning(s.ReturningList)
 }
 
@@ -122,6 +123,7 @@ func (t *Translator) update(s *pg.UpdateStmt) (Result, error) {
 		return t.updateFrom(s)
 	}
 	defer t.withDMLSystem(s.Relation, nil)()
+	defer t.dmlRowScope(s.Relation, nil)() // dup_columns.go
 	up := &sqlparser.Update{TableExprs: sqlparser.TableExprs{t.rangeVar(s.Relation)}}
 	up.With = t.with(s.WithClause)
 	for _, f := range s.FromClause {

@@ -35,6 +35,7 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 		u.Values = [][]sqlparser.Expr{{}}
 	}
 	if inf := oc.Infer; inf != nil {
+		t.checkInferenceVars(s.Relation, inf)
 		u.Constraint = inf.Conname
 		anyExpr := false
 		for _, e := range inf.IndexElems {
@@ -61,6 +62,7 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 			e.Position = int(oc.Location) + 1
 			fail(e)
 		}
+		t.checkExcludedAmbiguity(s.Relation, oc)
 		u.Update = true
 		u.Excluded = &ExcludedRow{}
 		t.excluded = u.Excluded
@@ -74,6 +76,61 @@ func (t *Translator) upsert(s *pg.InsertStmt) (Result, error) {
 	u.Returning = t.returning(s.ReturningList)
 	restore()
 	return t.withModifying(Result{Cmd: &DML{Upsert: u}, Tag: "INSERT", Returning: len(s.ReturningList) > 0}), nil
+}
+
+// checkInferenceVars fails, inside PL/pgSQL, for an ON CONFLICT (col)
+// column that is also a variable's name: PostgreSQL parses each as a
+// column reference at the inference clause, so RETURNS TABLE (id ...)
+// with ON CONFLICT (id) is ambiguous.
+func (t *Translator) checkInferenceVars(target *pg.RangeVar, inf *pg.InferClause) {
+	if t.Vars == nil {
+		return
+	}
+	defer t.dmlRowScope(target, nil)() // dup_columns.go
+	for _, e := range inf.IndexElems {
+		name := e.GetIndexElem().Name
+		if name == "" || !t.visibleColumn(name) {
+			continue
+		}
+		if _, ok, _ := t.Vars([]string{name}); ok {
+			failVariableConflict(name, inf.Location) // plpgsql.go
+		}
+	}
+}
+
+// checkExcludedAmbiguity fails for a bare name in ON CONFLICT DO UPDATE's
+// SET values or WHERE that is a column of the target: EXCLUDED has the
+// same columns, so PostgreSQL finds it ambiguous (write t.col or
+// excluded.col). Subqueries, which may hold the name themselves, are left
+// to their own scope.
+func (t *Translator) checkExcludedAmbiguity(target *pg.RangeVar, oc *pg.OnConflictClause) {
+	src := t.relationSource(target, t.q.ctes) // wholerow.go
+	if src == nil {
+		return
+	}
+	var walk func(any)
+	walk = func(v any) {
+		x, ok := v.(*pg.Node)
+		if !ok || x == nil || x.GetSubLink() != nil {
+			return
+		}
+		if cr := x.GetColumnRef(); cr != nil {
+			if len(cr.Fields) == 1 && cr.Fields[0].GetString_() != nil {
+				name := cr.Fields[0].GetString_().Sval
+				for _, c := range src.cols {
+					if DisplayName(c) == name {
+						failAt(cr.Location, pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", name)
+					}
+				}
+			}
+			return
+		}
+		walkNodeChildren(x, walk)
+	}
+	for _, n := range oc.TargetList {
+		walk(n.GetResTarget().Val)
+	}
+	walk(oc.WhereClause)
 }
 
 // dmlColumn resolves EXCLUDED.col inside ON CONFLICT DO UPDATE; nil

@@ -315,9 +315,11 @@ func (t *Translator) checkOrderByName(name string, loc int32) {
 // dmlRowScope gives UPDATE ... FROM and DELETE ... USING their FROM items'
 // columns, the target's first, while the statement is translated: a bare
 // name two of them hold then fails at its position in SET, WHERE and
-// RETURNING, as in a SELECT (checkAmbiguousColumn).
+// RETURNING, as in a SELECT (checkAmbiguousColumn). Inside PL/pgSQL a
+// statement without other items gets the target's columns too, so a
+// variable named like one of them is ambiguous there (plVar).
 func (t *Translator) dmlRowScope(target *pg.RangeVar, from []*pg.Node) func() {
-	if len(from) == 0 {
+	if len(from) == 0 && t.Vars == nil {
 		return func() {}
 	}
 	saved := t.q

@@ -62,13 +62,22 @@ func (t *Translator) plVar(c *pg.ColumnRef) sqlparser.Expr {
 		return nil
 	}
 	if len(parts) == 1 && t.readsInputColumns() && t.visibleColumn(parts[0]) {
-		// plpgsql.variable_conflict = error, PostgreSQL's default
-		e := pgerror.New(pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", parts[0]).
-			WithDetail("It could refer to either a PL/pgSQL variable or a table column.")
-		e.Position = int(c.Location) + 1
-		panic(e)
+		// the parser resolves the column first (two FROM items holding it
+		// are ambiguous without the variable), then PL/pgSQL's hook sees
+		// the clash
+		t.checkAmbiguousColumn(parts, c.Location) // dup_columns.go
+		failVariableConflict(parts[0], c.Location)
 	}
 	return t.inject("plvar "+strings.Join(parts, "."), c.Location, nil, func([]sql.Expression) (sql.Expression, error) { return e, nil })
+}
+
+// failVariableConflict fails for a name that is both a PL/pgSQL variable
+// and a column (plpgsql.variable_conflict = error, PostgreSQL's default).
+func failVariableConflict(name string, loc int32) {
+	e := pgerror.New(pgerror.AmbiguousColumn, "column reference \"%s\" is ambiguous", name).
+		WithDetail("It could refer to either a PL/pgSQL variable or a table column.")
+	e.Position = int(loc) + 1
+	panic(e)
 }
 
 // withoutVars stops PL/pgSQL variables resolving until the returned

@@ -15,11 +15,20 @@ import (
 // ok is false when the text does not parse; changed reports whether
 // anything named the table or column.
 func RenameInView(query, schema, table, column, newName string) (out string, changed, ok bool) {
+	return rewriteView(query, &viewRename{schema: schema, table: table, column: column, to: newName})
+}
+
+// MoveInView rewrites a view's query text for ALTER ... SET SCHEMA of a
+// relation it reads: its references name the relation in newSchema.
+func MoveInView(query, schema, table, newSchema string) (out string, changed, ok bool) {
+	return rewriteView(query, &viewRename{schema: schema, table: table, to: table, toSchema: newSchema})
+}
+
+func rewriteView(query string, r *viewRename) (out string, changed, ok bool) {
 	tree, err := pgtree.Parse(query)
 	if err != nil || len(tree.Stmts) != 1 {
 		return "", false, false
 	}
-	r := &viewRename{schema: schema, table: table, column: column, to: newName}
 	r.visit(tree.Stmts[0].Stmt, nil)
 	if !r.changed {
 		return query, false, true
@@ -33,6 +42,7 @@ func RenameInView(query, schema, table, column, newName string) (out string, cha
 
 type viewRename struct {
 	schema, table, column, to string
+	toSchema                  string // MoveInView
 	changed                   bool
 }
 
@@ -49,7 +59,12 @@ func (r *viewRename) visit(m any, sc *renameScope) {
 	case *pg.SelectStmt:
 		sc = r.selectScope(x, sc)
 	case *pg.RangeVar:
-		if r.matches(x) && r.column == "" {
+		switch {
+		case !r.matches(x):
+		case r.toSchema != "":
+			x.Schemaname = r.toSchema
+			r.changed = true
+		case r.column == "":
 			x.Relname = r.to
 			r.changed = true
 		}

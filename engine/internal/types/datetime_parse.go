@@ -35,7 +35,8 @@ type dtFields struct {
 	h, mi, sec  int
 	us          int64
 	hasTime     bool
-	ampm        int // 0 none, 1 AM, 2 PM
+	ampm        int       // 0 none, 1 AM, 2 PM
+	order       DateOrder // DateStyle's field order for m/d/y-shaped dates
 	bc          bool
 	loc         *time.Location // explicit zone, if any
 	special     string         // epoch, infinity, -infinity, now, today, ...
@@ -88,8 +89,8 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // parseDateTime decodes s into fields; t names the type for errors.
-func parseDateTime(t *Type, s string) (*dtFields, error) {
-	f := &dtFields{}
+func parseDateTime(t *Type, s string, order DateOrder) (*dtFields, error) {
+	f := &dtFields{order: order}
 	bad := func() (*dtFields, error) { return nil, dtBadFormat(t, s) }
 	var pending []string // bare numbers awaiting interpretation
 	i := 0
@@ -366,9 +367,20 @@ func (f *dtFields) decodeDate(tok string) error {
 		f.mo, f.hasMo = atoi(parts[1]), true
 		f.d, f.hasD = atoi(parts[2]), true
 	} else {
-		f.mo, f.hasMo = atoi(parts[0]), true
-		f.d, f.hasD = atoi(parts[1]), true
-		f.setY(parts[2])
+		switch f.order {
+		case OrderDMY:
+			f.d, f.hasD = atoi(parts[0]), true
+			f.mo, f.hasMo = atoi(parts[1]), true
+			f.setY(parts[2])
+		case OrderYMD:
+			f.setY(parts[0])
+			f.mo, f.hasMo = atoi(parts[1]), true
+			f.d, f.hasD = atoi(parts[2]), true
+		default:
+			f.mo, f.hasMo = atoi(parts[0]), true
+			f.d, f.hasD = atoi(parts[1]), true
+			f.setY(parts[2])
+		}
 	}
 	if f.mo < 1 || f.mo > 12 || f.d < 1 || f.d > 31 {
 		return errDTOverflow
@@ -430,11 +442,11 @@ func (f *dtFields) clock() time.Duration {
 
 // ParseTimestamp parses timestamp input. withZone selects timestamptz
 // semantics: a value without an explicit zone is read in loc.
-func ParseTimestamp(t *Type, s string, withZone bool, loc *time.Location, now time.Time) (time.Time, error) {
+func ParseTimestamp(t *Type, s string, withZone bool, order DateOrder, loc *time.Location, now time.Time) (time.Time, error) {
 	if loc == nil {
 		loc = time.UTC
 	}
-	f, err := parseDateTime(t, strings.TrimSpace(s))
+	f, err := parseDateTime(t, strings.TrimSpace(s), order)
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -476,8 +488,8 @@ func ParseTimestamp(t *Type, s string, withZone bool, loc *time.Location, now ti
 }
 
 // ParseDate parses date input; a time or zone part is ignored.
-func ParseDate(s string, now time.Time) (DateVal, error) {
-	f, err := parseDateTime(Date, strings.TrimSpace(s))
+func ParseDate(s string, order DateOrder, now time.Time) (DateVal, error) {
+	f, err := parseDateTime(Date, strings.TrimSpace(s), order)
 	if err != nil {
 		return 0, err
 	}
@@ -508,7 +520,7 @@ func ParseDate(s string, now time.Time) (DateVal, error) {
 
 // ParseTime parses a time of day; a date or zone part is ignored.
 func ParseTime(s string) (TimeOfDay, error) {
-	f, err := parseDateTime(Time, strings.TrimSpace(s))
+	f, err := parseDateTime(Time, strings.TrimSpace(s), OrderMDY)
 	if err != nil {
 		return 0, err
 	}

@@ -25,6 +25,39 @@ type Env struct {
 	IsnWeak bool
 	// IntervalStyle is the session's IntervalStyle; empty is postgres.
 	IntervalStyle string
+	// DateStyle is the session's DateStyle (datestyle.go).
+	DateStyle DateStyle
+	// Notice, when set, sends a NOTICE to the session's client (input
+	// functions that warn, as tsquery's does for an empty query).
+	Notice func(severity, code, message string)
+	// NewEnumLabels holds, by enum type OID, the labels ALTER TYPE ...
+	// ADD VALUE added in the open transaction: PostgreSQL refuses their
+	// input until it commits (55P04, enum.c's check_safe_enum_use). The
+	// session clears it when the transaction ends.
+	NewEnumLabels map[uint32]map[string]bool
+}
+
+// NoteNewEnumLabel records that ALTER TYPE ... ADD VALUE added label to
+// the enum typ in the open transaction.
+func (e *Env) NoteNewEnumLabel(typ uint32, label string) {
+	if e.NewEnumLabels == nil {
+		e.NewEnumLabels = map[uint32]map[string]bool{}
+	}
+	if e.NewEnumLabels[typ] == nil {
+		e.NewEnumLabels[typ] = map[string]bool{}
+	}
+	e.NewEnumLabels[typ][label] = true
+}
+
+// CheckSafeEnumLabel fails for a label of t that ALTER TYPE ... ADD VALUE
+// added in the open transaction, as PostgreSQL's enum input and
+// enum_first, enum_last and enum_range do.
+func (e *Env) CheckSafeEnumLabel(t *Type, label string) error {
+	if e == nil || !e.NewEnumLabels[t.OID][label] {
+		return nil
+	}
+	return pgerror.New(pgerror.UnsafeNewEnumValueUsage, "unsafe use of new value %q of enum type %s", label, t.FormatType()).
+		WithHint("New enum values must be committed before they can be used.")
 }
 
 // RelationResolver maps regclass values (relation names) to relation OIDs
@@ -99,11 +132,25 @@ func Output(t *Type, v any, env *Env) string {
 	case []byte:
 		return `\x` + hex.EncodeToString(x)
 	case DateVal:
+		if env != nil && env.DateStyle.Format != DateISO && x != DateInfinity && x != DateNegInfinity {
+			return formatStyledDate(x, env.DateStyle) // datestyle.go
+		}
 		return FormatDate(x)
 	case TimeOfDay:
 		return FormatTime(x)
 	case time.Time:
-		if t != nil && t.Base().Kind == KindTimestamptz {
+		tz := t != nil && t.Base().Kind == KindTimestamptz
+		if env != nil && env.DateStyle.Format != DateISO {
+			if _, inf := infiniteTimestamp(x); !inf {
+				if tz {
+					lt := x.In(env.loc())
+					zone, _ := lt.Zone()
+					return formatStyledTimestamp(lt, zone, env.DateStyle) // datestyle.go
+				}
+				return formatStyledTimestamp(x.UTC(), "", env.DateStyle)
+			}
+		}
+		if tz {
 			var loc *time.Location
 			if env != nil {
 				loc = env.Loc
@@ -308,7 +355,11 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindTSVector:
 		return ParseTSVector(s)
 	case KindTSQuery:
-		return ParseTSQuery(s)
+		q, err := ParseTSQuery(s)
+		if err == nil && q == "" {
+			env.NoticeEmptyTSQuery(s, true)
+		}
+		return q, err
 	case KindTimeTZ:
 		return ParseTimeTZ(s, env)
 	case KindBit:
@@ -332,13 +383,13 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindXML:
 		return ParseXML(s)
 	case KindDate:
-		return ParseDate(s, env.now())
+		return ParseDate(s, env.dateOrder(), env.now())
 	case KindTime:
 		return ParseTime(s)
 	case KindTimestamp:
-		return ParseTimestamp(b, s, false, env.loc(), env.now())
+		return ParseTimestamp(b, s, false, env.dateOrder(), env.loc(), env.now())
 	case KindTimestamptz:
-		return ParseTimestamp(b, s, true, env.loc(), env.now())
+		return ParseTimestamp(b, s, true, env.dateOrder(), env.loc(), env.now())
 	case KindInterval:
 		return ParseInterval(s)
 	case KindJSON:
@@ -357,7 +408,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 	case KindEnum:
 		for _, l := range b.Labels {
 			if l == s {
-				return s, nil
+				return s, env.CheckSafeEnumLabel(b, s)
 			}
 		}
 		return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input value for enum %s: %q", b.FormatType(), s)
@@ -384,6 +435,27 @@ func (e *Env) loc() *time.Location {
 		return time.UTC
 	}
 	return e.Loc
+}
+
+// NoticeEmptyTSQuery raises PostgreSQL's NOTICE for a tsquery that came
+// out empty (parse_tsquery): input without a single operand, or one whose
+// operands were all stop words.
+func (e *Env) NoticeEmptyTSQuery(input string, noOperand bool) {
+	if e == nil || e.Notice == nil {
+		return
+	}
+	if noOperand {
+		e.Notice("NOTICE", pgerror.SuccessfulCompletion, fmt.Sprintf("text-search query doesn't contain lexemes: %q", input))
+		return
+	}
+	e.Notice("NOTICE", pgerror.SuccessfulCompletion, "text-search query contains only stop words or doesn't contain lexemes, ignored")
+}
+
+func (e *Env) dateOrder() DateOrder {
+	if e == nil {
+		return OrderMDY
+	}
+	return e.DateStyle.Order
 }
 
 func (e *Env) now() time.Time {

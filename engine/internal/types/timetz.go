@@ -15,7 +15,7 @@ var TimeTZType = &Type{Kind: KindTimeTZ, OID: 1266, Name: "timetz", SQLName: "ti
 // ParseTimeTZ is timetz_in: a time of day with an optional zone; without
 // one the session's TimeZone applies (at the current date).
 func ParseTimeTZ(s string, env *Env) (TimeTZ, error) {
-	f, err := parseDateTime(TimeTZType, trimSpace(s))
+	f, err := parseDateTime(TimeTZType, trimSpace(s), OrderMDY)
 	if err != nil {
 		return TimeTZ{}, err
 	}

@@ -1,0 +1,44 @@
+-- ALTER VIEW ... SET SCHEMA (and RENAME TO) move the view with its
+-- grants and comment; views reading it follow, PostgreSQL's errors for a
+-- missing schema, a taken name and a missing view.
+CREATE SCHEMA api;
+CREATE SCHEMA private;
+CREATE TABLE items (id int PRIMARY KEY, name text, hidden bool DEFAULT false);
+INSERT INTO items VALUES (1, 'a', false), (2, 'b', true);
+CREATE VIEW visible_items AS SELECT id, name FROM items WHERE NOT hidden;
+COMMENT ON VIEW visible_items IS 'what users see';
+GRANT SELECT ON visible_items TO PUBLIC;
+CREATE VIEW item_names AS SELECT name FROM visible_items;
+CREATE VIEW item_count AS SELECT count(*) AS n FROM public.visible_items;
+ALTER VIEW visible_items SET SCHEMA api;
+SELECT * FROM api.visible_items ORDER BY id;
+SELECT * FROM visible_items;
+SELECT * FROM item_names;
+SELECT * FROM item_count;
+SELECT table_schema, table_name FROM information_schema.views WHERE table_name = 'visible_items';
+SELECT obj_description('api.visible_items'::regclass, 'pg_class');
+SELECT grantee, privilege_type FROM information_schema.role_table_grants WHERE table_name = 'visible_items' AND grantee = 'PUBLIC';
+SELECT n.nspname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'visible_items';
+ALTER VIEW api.visible_items SET SCHEMA nope;
+CREATE VIEW private.visible_items AS SELECT 1 AS one;
+ALTER VIEW api.visible_items SET SCHEMA private;
+ALTER VIEW no_such_view SET SCHEMA api;
+ALTER VIEW IF EXISTS no_such_view SET SCHEMA api;
+ALTER VIEW api.visible_items SET SCHEMA api;
+ALTER VIEW items SET SCHEMA api;
+ALTER VIEW api.visible_items RENAME TO shown_items;
+SELECT * FROM item_names;
+SELECT * FROM item_count;
+BEGIN;
+ALTER VIEW api.shown_items SET SCHEMA public;
+SELECT count(*) FROM public.shown_items;
+ROLLBACK;
+SELECT count(*) FROM api.shown_items;
+CREATE MATERIALIZED VIEW item_totals AS SELECT count(*) AS n FROM items;
+ALTER MATERIALIZED VIEW item_totals SET SCHEMA api;
+SELECT * FROM api.item_totals;
+ALTER MATERIALIZED VIEW IF EXISTS no_such_matview SET SCHEMA api;
+ALTER TABLE IF EXISTS no_such_table SET SCHEMA api;
+ALTER MATERIALIZED VIEW items SET SCHEMA api;
+ALTER TABLE api.item_totals SET SCHEMA public;
+ALTER VIEW IF EXISTS no_such_view RENAME TO other;

@@ -83,23 +83,30 @@ var pgRewrite = &def{
 }
 
 // pgInitPrivs is pg_catalog.pg_init_privs: the initial privileges of
-// objects initdb makes whose ACL is not acldefault's. Of what pg_dump
-// dumps that is only schema public (catalog.InitialACL); every other ACL
-// compares with acldefault, as pg_dump does when an object has no row.
+// objects initdb makes whose ACL is not acldefault's: the catalogs'
+// (catalog.SystemRelationACL) and schema public's (catalog.InitialACL);
+// every other ACL compares with acldefault, as pg_dump does when an
+// object has no row. pg_dump dumps only what differs from these.
 var pgInitPrivs = &def{
 	cols: []column{{"objoid", types.Oid}, {"classoid", types.Oid}, {"objsubid", types.Int4},
 		{"privtype", types.Char}, {"initprivs", textArray}},
 	rows: func(s *State) ([][]any, error) {
+		var out [][]any
 		k := catalog.ObjectKey{Kind: catalog.ObjSchema, Name: "public"}
-		initial := s.Catalog.InitialACL(k)
-		if initial == nil || !slices.Contains(s.Schemas(), "public") {
-			return nil, nil
+		if initial := s.Catalog.InitialACL(k); initial != nil && slices.Contains(s.Schemas(), "public") {
+			// initdb's owner: the items name pg_database_owner whoever
+			// owns the schema now
+			acl := catalog.ACL{{Grantee: "pg_database_owner", Grantor: "pg_database_owner", Privs: initial[0].Privs},
+				{Grantee: "", Grantor: "pg_database_owner", Privs: initial[1].Privs}}
+			out = append(out, []any{NamespaceOID("public"), uint32(pgNamespaceOID), int32(0), "i", aclArray(s.aclStrings(acl))})
 		}
-		// initdb's owner: the items name pg_database_owner whoever owns
-		// the schema now
-		acl := catalog.ACL{{Grantee: "pg_database_owner", Grantor: "pg_database_owner", Privs: initial[0].Privs},
-			{Grantee: "", Grantor: "pg_database_owner", Privs: initial[1].Privs}}
-		return [][]any{{NamespaceOID("public"), uint32(pgNamespaceOID), int32(0), "i", aclArray(s.aclStrings(acl))}}, nil
+		for _, r := range systemRelations() {
+			rk := catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: r.Schema, Name: r.Name}
+			if acl := s.Catalog.SystemRelationACL(rk); acl != nil {
+				out = append(out, []any{r.OID, uint32(pgClassOID), int32(0), "i", aclArray(s.aclStrings(acl))})
+			}
+		}
+		return out, nil
 	},
 }
 

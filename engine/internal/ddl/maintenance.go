@@ -2,8 +2,12 @@ package ddl
 
 import (
 	"fmt"
+	"slices"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -99,4 +103,67 @@ func Maintenance(h Host, m *translate.Maintenance) (string, error) {
 		}
 	}
 	return tag, nil
+}
+
+// Reindex runs REINDEX: its target must exist and be of the kind named,
+// be the role's own (or a superuser's), and CONCURRENTLY, SCHEMA,
+// DATABASE and SYSTEM refuse a transaction block, as in PostgreSQL; the
+// indexes themselves never need rebuilding here.
+func Reindex(h Host, r *translate.Reindex) error {
+	what := map[pg.ReindexObjectType]string{pg.ReindexObjectType_REINDEX_OBJECT_SCHEMA: "REINDEX SCHEMA",
+		pg.ReindexObjectType_REINDEX_OBJECT_DATABASE: "REINDEX DATABASE", pg.ReindexObjectType_REINDEX_OBJECT_SYSTEM: "REINDEX SYSTEM"}[r.Kind]
+	if r.Concurrently {
+		if r.Kind == pg.ReindexObjectType_REINDEX_OBJECT_SYSTEM {
+			return pgerror.New(pgerror.FeatureNotSupported, "cannot reindex system catalogs concurrently")
+		}
+		what = "REINDEX CONCURRENTLY"
+	}
+	if what != "" && h.InTransactionBlock() {
+		return pgerror.New(pgerror.ActiveSQLTransaction, "%s cannot run inside a transaction block", what)
+	}
+	ctx := h.SQLContext()
+	switch r.Kind {
+	case pg.ReindexObjectType_REINDEX_OBJECT_INDEX:
+		t, isTable := findIndex(h, ctx, r.Relation.Schemaname, r.Relation.Relname)
+		if t == nil {
+			if isTable {
+				return pgerror.New(pgerror.WrongObjectType, "%q is not an index", r.Relation.Relname)
+			}
+			return undefinedRelation(r.Relation)
+		}
+		return h.CheckOwner(catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: t.SchemaName(), Name: t.Name()}, "index", r.Relation.Relname)
+	case pg.ReindexObjectType_REINDEX_OBJECT_TABLE:
+		t, ok := h.Table(ctx, r.Relation.Schemaname, r.Relation.Relname)
+		if !ok {
+			for _, sc := range LookupSchemas(h, r.Relation.Schemaname) {
+				if RelationExists(h, h.Catalog(), catalog.QName{Schema: sc, Name: r.Relation.Relname}) {
+					return pgerror.New(pgerror.WrongObjectType, "%q is not a table or materialized view", r.Relation.Relname)
+				}
+			}
+			return undefinedRelation(r.Relation)
+		}
+		if err := h.CheckOwner(catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: t.SchemaName(), Name: t.Name()}, "table", t.Name()); err != nil {
+			return err
+		}
+		if ixs, err := t.Indexes(ctx); err == nil && !slices.ContainsFunc(ixs, func(ix storage.IndexInfo) bool { return !ix.ForFK }) {
+			h.Notice("NOTICE", "00000", fmt.Sprintf("table %q has no indexes to reindex", t.Name()))
+		}
+	case pg.ReindexObjectType_REINDEX_OBJECT_SCHEMA:
+		if !h.StorageTxn().HasSchema(r.Name) {
+			return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", r.Name)
+		}
+	case pg.ReindexObjectType_REINDEX_OBJECT_DATABASE, pg.ReindexObjectType_REINDEX_OBJECT_SYSTEM:
+		if r.Name != pgcatalog.DatabaseName {
+			return pgerror.New(pgerror.FeatureNotSupported, "can only reindex the currently open database")
+		}
+	}
+	return nil
+}
+
+func undefinedRelation(rv *pg.RangeVar) error {
+	name := rv.Relname
+	if rv.Schemaname != "" {
+		name = rv.Schemaname + "." + name
+	}
+	return pgerror.New(pgerror.UndefinedTable, "relation %q does not exist", name)
 }

@@ -35,6 +35,9 @@ var pgAm = &def{
 // gives it 5 in a fresh cluster).
 const DatabaseOID = 5
 
+// DatabaseName is the name of the one database an engine holds.
+const DatabaseName = "postgres"
+
 // pgDatabase is pg_catalog.pg_database: the engine's one database plus
 // the two templates a cluster always has.
 var pgDatabase = &def{
@@ -52,7 +55,7 @@ var pgDatabase = &def{
 		}
 		tacl := types.NewArray(types.Text, []any{"=c/postgres", "postgres=CTc/postgres"})
 		return [][]any{
-			row(DatabaseOID, "postgres", false, true, nil),
+			row(DatabaseOID, DatabaseName, false, true, nil),
 			row(1, "template1", true, true, tacl),
 			row(4, "template0", true, false, tacl),
 		}, nil

@@ -130,6 +130,14 @@ func (s *Session) tableRenamed(c *translate.TableRenamed) error {
 	return nil
 }
 
+// reindex runs REINDEX (ddl.Reindex).
+func (s *Session) reindex(r *translate.Reindex, _ string) (string, *Rows, error) {
+	if err := ddl.Reindex(s.ddl(), r); err != nil {
+		return "", nil, err
+	}
+	return s.commandDone("REINDEX")
+}
+
 // maintenance runs VACUUM / ANALYZE (ddl.Maintenance).
 func (s *Session) maintenance(m *translate.Maintenance, _ string) (string, *Rows, error) {
 	tag, err := ddl.Maintenance(s.ddl(), m)

@@ -60,3 +60,25 @@ func boolOption(n *pg.Node) bool {
 	}
 	return true
 }
+
+// Reindex is REINDEX (docs: sql-reindex). tinybase's indexes are kept
+// exact by every write, so there is nothing to rebuild: the statement
+// checks its target, ownership and transaction state as PostgreSQL does.
+type Reindex struct {
+	Kind         pg.ReindexObjectType
+	Relation     *pg.RangeVar // INDEX, TABLE
+	Name         string       // SCHEMA, DATABASE, SYSTEM
+	Concurrently bool
+}
+
+func (*Reindex) command() {}
+
+func (t *Translator) reindex(s *pg.ReindexStmt) (Result, error) {
+	r := &Reindex{Kind: s.Kind, Relation: s.Relation, Name: s.Name}
+	for _, p := range s.Params {
+		if d := p.GetDefElem(); d != nil && d.Defname == "concurrently" {
+			r.Concurrently = d.Arg == nil || boolOption(d.Arg)
+		}
+	}
+	return Result{Cmd: r, Tag: "REINDEX"}, nil
+}

@@ -220,6 +220,8 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return r, err
 	case *pg.Node_VacuumStmt:
 		return t.maintenance(s.VacuumStmt)
+	case *pg.Node_ReindexStmt:
+		return t.reindex(s.ReindexStmt) // maintenance.go
 	case *pg.Node_ClusterStmt:
 		return t.cluster(s.ClusterStmt) // ddl_table_options.go
 	case *pg.Node_LockStmt:

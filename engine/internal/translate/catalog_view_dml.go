@@ -2,7 +2,6 @@ package translate
 
 import (
 	pg "github.com/pganalyze/pg_query_go/v5"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -295,7 +294,7 @@ func (w *viewWrite) returning(list []*pg.Node) []*pg.Node {
 		if cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
 			for _, c := range w.v.Columns {
 				out = append(out, &pg.Node{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Name: c,
-					Val: proto.Clone(w.exprOf[c]).(*pg.Node), Location: rt.Location}}})
+					Val: pgtree.Clone(w.exprOf[c]), Location: rt.Location}}})
 			}
 			continue
 		}
@@ -303,7 +302,7 @@ func (w *viewWrite) returning(list []*pg.Node) []*pg.Node {
 			if rt.Name == "" {
 				rt.Name = name
 			}
-			rt.Val = proto.Clone(e).(*pg.Node)
+			rt.Val = pgtree.Clone(e)
 		} else {
 			w.rename(rt.Val) // an unknown column fails as written
 		}

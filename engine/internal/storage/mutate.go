@@ -173,16 +173,15 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	if err := def.checkNulls(row); err != nil {
 		return err
 	}
-	row = row.Copy()
-	var pk sql.Row
+	key := def.ownKey
 	if def.keyless() {
-		pk = sql.Row{td.nextRowID + 1}
-	} else {
-		pk = def.ownKey(row)
+		id := sql.Row{td.nextRowID + 1}
+		key = func(sql.Row) sql.Row { return id }
 	}
 	// the new entry is its own search pivot (same key, bias 0): the
 	// duplicate check costs no allocation
-	e := primary(pk, row, tid, xmin)
+	e := storedEntry(row, key, tid, xmin)
+	row, pk := e.row(), e.key()
 	if !def.keyless() {
 		if old, dup := td.rows.Get(e); dup {
 			return uniqueViolation(def, nil, pk, old.row())
@@ -272,11 +271,16 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	if !ok {
 		return fmt.Errorf("storage: updating table %q: %w", def.name, ErrRowNotFound)
 	}
-	new = new.Copy()
 	oldPK, newPK := e.key(), e.key()
+	key := def.ownKey
+	if def.keyless() {
+		key = func(sql.Row) sql.Row { return oldPK }
+	}
+	ne := storedEntry(new, key, td.nextTID, td.owner.xidLocked())
+	new = ne.row()
 	pkChanged := false
 	if !def.keyless() {
-		if k := def.ownKey(new); def.pkOrder.comparePrefix(oldPK, k, len(k)) != 0 {
+		if k := ne.key(); def.pkOrder.comparePrefix(oldPK, k, len(k)) != 0 {
 			if other, dup := td.stored(k); dup {
 				return uniqueViolation(def, nil, k, other.row())
 			}
@@ -323,9 +327,8 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.heap.Delete(e)
 	if !pkChanged && !def.keyless() {
 		// newPK is the old row's: the new version keeps its own
-		newPK = def.ownKey(new)
+		newPK = ne.key()
 	}
-	ne := primary(newPK, new, td.nextTID, td.owner.xidLocked())
 	if hot && td.onePage() {
 		// a heap-only update (PostgreSQL's HOT, README.HOT): no index
 		// changes, so index and bitmap fetches still find the row at its

@@ -20,7 +20,9 @@ const treeDegree = 32
 //
 // In a table's primary tree key is the primary key (or the hidden row id of a
 // table without one) and row is the stored row. In a secondary index tree key
-// is the index key followed by the primary key, and row is nil. In the row
+// is the index key followed by the primary key, and row is nil, except in
+// the tree of an index whose key is a run of the row's columns, which
+// holds the primary entries themselves (keyOrder.self). In the row
 // locator of a keyless table key is every column value followed by the row id.
 //
 // A primary tree entry is also the table's heap entry (heap.go): tid is its
@@ -43,11 +45,13 @@ const treeDegree = 32
 // them just before (-1) or just after (+1) every entry starting with that
 // prefix, so a pivot never equals a stored entry.
 //
-// A table holds two or three entries a row, so an entry is kept to 48
-// bytes (issue 19's memory target): key and row are stored as a pointer to
-// their first value and a length (setKey, setRow) instead of slice
-// headers, and a primary key that is a run of the row's columns points
-// into the row rather than into a copy (tableDef.ownKey).
+// A table holds one entry a row and one per index whose key is not a
+// run of the row's columns, so an entry is kept to 48 bytes (issue 19's
+// memory target): key and row are stored as a pointer to their first
+// value and a length (setKey, setRow) instead of slice headers, and a
+// primary key that is a run of the row's columns points into the row
+// rather than into a copy (tableDef.ownKey). A primary entry usually
+// shares one allocation with its row (rowblock.go).
 //
 // hint is the key's first value when it is an integer that fits in 32
 // bits (hinted): a descent of an integer tree compares keys at every

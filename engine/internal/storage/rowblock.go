@@ -92,20 +92,15 @@ func payload(v any) (int, bool) {
 	case string:
 		return 16 + len(x), true
 	case time.Time:
-		return 24, timeLoc(x) == nil
+		// UTC's zone is nil or the static time.UTC; any other may be
+		// a zone loaded on the heap
+		return 24, x.Location() == time.UTC
 	}
 	t := reflect.TypeOf(v)
 	if t.Name() == "" || t.Size() == 0 || !pointerFree(t) {
 		return 0, false
 	}
 	return int(t.Size()+7) &^ 7, true
-}
-
-// timeLoc reads a time's zone pointer, nil for UTC: only then is the
-// value free of heap pointers.
-func timeLoc(t time.Time) unsafe.Pointer {
-	// time.Time is wall, ext, loc
-	return *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(&t), 16))
 }
 
 // pointerFree reports whether values of t hold no pointer.

@@ -222,6 +222,9 @@ func (o *keyOrder) split(e *entry, n int) (key, pk sql.Row) {
 }
 
 func newTree(o *keyOrder) *tree {
+	if o.self && intKey(o.types[0]) {
+		return btree.NewG[*entry](treeDegree, o.lessSelfInt)
+	}
 	if o.self {
 		return btree.NewG[*entry](treeDegree, o.less)
 	}
@@ -361,6 +364,36 @@ func (o *keyOrder) lessInts(a, b *entry) bool {
 		}
 	}
 	return lengthBias(a, b, la, lb) < 0
+}
+
+// lessSelfInt is less for a self tree whose first column is an integer
+// (an index on a foreign key): most comparisons of a descent or of an
+// index scan's stop test are decided by the first values, read without
+// slicing either key.
+func (o *keyOrder) lessSelfInt(a, b *entry) bool {
+	switch x := o.head(a).(type) {
+	case int64:
+		if y, ok := o.head(b).(int64); ok && x != y {
+			return x < y
+		}
+	case int32:
+		if y, ok := o.head(b).(int32); ok && x != y {
+			return x < y
+		}
+	}
+	return o.less(a, b)
+}
+
+// head is the first value of e's whole key in a self tree, nil for an
+// empty pivot.
+func (o *keyOrder) head(e *entry) any {
+	switch {
+	case e.rowp != nil:
+		return e.row()[o.first]
+	case e.keyn > 0:
+		return *e.keyp
+	}
+	return nil
 }
 
 func (o *keyOrder) less(a, b *entry) bool {

@@ -131,7 +131,7 @@ func (d *tableDef) finish() error {
 			}
 		}
 		ix.order = &keyOrder{types: concatTypes(keyTypes, pkTypes)}
-		if ix.run {
+		if ix.run && !intKeys(ix.order.types) {
 			ix.order.self, ix.order.first, ix.order.n = true, ix.ords[0], len(ix.ords)
 		}
 	}

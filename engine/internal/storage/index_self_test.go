@@ -12,10 +12,11 @@ import (
 
 // TestSelfIndexStaysConsistent: indexes whose key is a run of the row's
 // columns, not integers only, hold the rows' primary entries
-// (keyOrder.self: t_ab, t_b), the others index entries; after random inserts, updates of indexed and other
-// columns and of the primary key, and deletes, every index holds exactly
-// one entry a row, in key order, and each finds its row's current
-// version, while a snapshot taken before still reads its own.
+// (keyOrder.self: t_ab, t_b), the others index entries; after random
+// inserts, updates of indexed and other columns and of the primary key,
+// and deletes, every index holds exactly one entry a row, in key order,
+// and each finds its row's current version, while a snapshot taken
+// before still reads its own.
 func TestSelfIndexStaysConsistent(t *testing.T) {
 	cols := sql.Schema{
 		{Name: "id", Type: types.Int64},
@@ -23,19 +24,12 @@ func TestSelfIndexStaysConsistent(t *testing.T) {
 		{Name: "b", Type: types.Text},
 		{Name: "c", Type: types.Int64},
 	}
-	s, err := NewStoreFromImage(nil, "postgres", Image{Schemas: []string{"public"}, Tables: []TableImage{{
-		Schema: "public", Name: "t", Columns: cols, PKOrds: []int{0}, PKName: "t_pkey",
-		Indexes: []IndexImage{
-			{Name: "t_a", Columns: []string{"a"}},
-			{Name: "t_ab", Columns: []string{"a", "b"}},
-			{Name: "t_ca", Columns: []string{"c", "a"}}, // not a run
-			{Name: "t_b", Columns: []string{"b"}, Unique: true},
-		},
-	}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := s.latest().schemas["public"].tables["t"]
+	s, id := imageTable(t, cols, []IndexImage{
+		{Name: "t_a", Columns: []string{"a"}},
+		{Name: "t_ab", Columns: []string{"a", "b"}},
+		{Name: "t_ca", Columns: []string{"c", "a"}}, // not a run
+		{Name: "t_b", Columns: []string{"b"}, Unique: true},
+	})
 	ctx := sql.NewEmptyContext()
 	rng := rand.New(rand.NewPCG(1, 2))
 	live := map[int64]sql.Row{}

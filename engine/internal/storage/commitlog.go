@@ -465,7 +465,7 @@ func (td *tableData) loadKeys(ctx *sql.Context, rows iter.Seq[[]sql.Row], chunks
 			td.nextTID++
 			for i, key := range keys {
 				if key != nil {
-					td.idx[i].ReplaceOrInsert(indexEntry(key, e))
+					td.idx[i].ReplaceOrInsert(indexEntry(def.indexes[i], key, e))
 				}
 			}
 			out[n] = e
@@ -499,7 +499,7 @@ func (td *tableData) load(ctx *sql.Context, row sql.Row) (err error) {
 	td.nextTID++
 	for i, key := range keys {
 		if key != nil {
-			td.idx[i].ReplaceOrInsert(indexEntry(key, e))
+			td.idx[i].ReplaceOrInsert(indexEntry(def.indexes[i], key, e))
 		}
 	}
 	return nil

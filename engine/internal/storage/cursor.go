@@ -34,6 +34,7 @@ type span struct {
 type rowIter struct {
 	td      *tableData
 	tree    *tree
+	order   *keyOrder // the tree's; nil for the heap
 	spans   []span
 	reverse bool
 	keyLen  int // secondary index: key values before the primary key; -1: primary tree
@@ -64,7 +65,7 @@ func (it *rowIter) Skip(n int64) {
 
 // newRowIter starts a scan of spans, given in tree order; called with t.mu
 // held.
-func newRowIter(t *Txn, td *tableData, tr *tree, spans []span, reverse bool, keyLen int) (_ *rowIter, err error) {
+func newRowIter(t *Txn, td *tableData, tr *tree, order *keyOrder, spans []span, reverse bool, keyLen int) (_ *rowIter, err error) {
 	if reverse {
 		rev := make([]span, len(spans))
 		for i, sp := range spans {
@@ -72,7 +73,7 @@ func newRowIter(t *Txn, td *tableData, tr *tree, spans []span, reverse bool, key
 		}
 		spans = rev
 	}
-	it := &rowIter{td: td, tree: tr, spans: spans, reverse: reverse, keyLen: keyLen, chunk: firstChunk}
+	it := &rowIter{td: td, tree: tr, order: order, spans: spans, reverse: reverse, keyLen: keyLen, chunk: firstChunk}
 	if err := it.fill(); err != nil {
 		return nil, err
 	}
@@ -122,7 +123,10 @@ func (it *rowIter) fill() (err error) {
 			if it.reverse {
 				bias = -1
 			}
-			it.from = pivot(last.fullKey(), bias)
+			it.from = pivot(last.key(), bias)
+			if it.order != nil {
+				it.from = pivot(it.order.fullKey(last), bias)
+			}
 			it.from.tid = last.tid
 		} else {
 			it.si++

@@ -90,7 +90,7 @@ func (t *Txn) checkUniqueKey(d deferredKey) error {
 		var first sql.Row
 		var dup error
 		td.idx[i].AscendGreaterOrEqual(pivot(d.key, -1), func(e *entry) bool {
-			ek, pk := e.split(n)
+			ek, pk := o.split(e, n)
 			if o.comparePrefix(ek, d.key, n) != 0 {
 				return false
 			}

@@ -10,7 +10,10 @@
 // insert or an UPDATE's new version at the end, a deleted row's slot left
 // empty; heap.go says how tuple numbers map to ctid),
 // one B-tree per secondary index whose entries are the index key followed
-// by the primary key, and, for keyless tables, a row locator tree so GMS's
+// by the primary key (for an index on a run of the row's columns, not
+// all integers, the primary entries themselves, their key read from the
+// row), and, for
+// keyless tables, a row locator tree so GMS's
 // value-addressed deletes and updates stay O(log n). Keys compare only
 // through each column's sql.Type.Compare, with NULL after every value as in
 // PostgreSQL's default ascending order. Unique indexes treat NULLs as

@@ -357,7 +357,7 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 			if built.unique && !hasNull(key) {
 				var dup sql.Row
 				tr.AscendGreaterOrEqual(pivot(key, -1), func(o *entry) bool {
-					if k, pk := o.split(len(key)); built.order.comparePrefix(k, key, len(key)) == 0 {
+					if k, pk := built.order.split(o, len(key)); built.order.comparePrefix(k, key, len(key)) == 0 {
 						dup = pk
 					}
 					return false
@@ -368,7 +368,7 @@ func (h *Table) addIndex(ctx *sql.Context, ix *indexDef) error {
 					return false
 				}
 			}
-			tr.ReplaceOrInsert(indexEntry(key, e))
+			tr.ReplaceOrInsert(indexEntry(built, key, e))
 			return true
 		})
 		if buildErr != nil {

@@ -65,7 +65,7 @@ func (h *Table) lookupRows(ctx *sql.Context, lookup sql.IndexLookup) (sql.RowIte
 	if err != nil {
 		return nil, err
 	}
-	return newRowIter(t, td, tr, spans, lookup.IsReverse, keyLen)
+	return newRowIter(t, td, tr, order, spans, lookup.IsReverse, keyLen)
 }
 
 // A MySQL range orders NULL first; tinybase's trees order NULL last. Each
@@ -322,7 +322,7 @@ func boxSpan(o *keyOrder, box []piece) span {
 			first := i + 1
 			sp.filter = func(e *entry) bool {
 				for j, p := range rest {
-					if !p.contains(o.types[first+j], e.keyAt(first+j)) {
+					if !p.contains(o.types[first+j], o.keyAt(e, first+j)) {
 						return false
 					}
 				}

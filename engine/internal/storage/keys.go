@@ -20,7 +20,9 @@ const treeDegree = 32
 //
 // In a table's primary tree key is the primary key (or the hidden row id of a
 // table without one) and row is the stored row. In a secondary index tree key
-// is the index key followed by the primary key, and row is nil. In the row
+// is the index key followed by the primary key, and row is nil, except in
+// the tree of an index whose key is a run of the row's columns, which
+// holds the primary entries themselves (keyOrder.self). In the row
 // locator of a keyless table key is every column value followed by the row id.
 //
 // A primary tree entry is also the table's heap entry (heap.go): tid is its
@@ -43,11 +45,13 @@ const treeDegree = 32
 // them just before (-1) or just after (+1) every entry starting with that
 // prefix, so a pivot never equals a stored entry.
 //
-// A table holds two or three entries a row, so an entry is kept to 48
-// bytes (issue 19's memory target): key and row are stored as a pointer to
-// their first value and a length (setKey, setRow) instead of slice
-// headers, and a primary key that is a run of the row's columns points
-// into the row rather than into a copy (tableDef.ownKey).
+// A table holds one entry a row and one per index whose key is not a
+// run of the row's columns, so an entry is kept to 48 bytes (issue 19's
+// memory target): key and row are stored as a pointer to their first
+// value and a length (setKey, setRow) instead of slice headers, and a
+// primary key that is a run of the row's columns points into the row
+// rather than into a copy (tableDef.ownKey). A primary entry usually
+// shares one allocation with its row (rowblock.go).
 //
 // hint is the key's first value when it is an integer that fits in 32
 // bits (hinted): a descent of an integer tree compares keys at every
@@ -87,14 +91,6 @@ func (e *entry) row() sql.Row {
 	return unsafe.Slice(e.rowp, e.rown)
 }
 
-// keyLen is the number of values of the entry's whole key.
-func (e *entry) keyLen() int {
-	if e.tail {
-		return int(e.keyn) + int(e.ref.keyn)
-	}
-	return int(e.keyn)
-}
-
 // parts returns the entry's whole key in two parts: the stored values
 // and, for a tail entry, its ref's key.
 func (e *entry) parts() (head, tail sql.Row) {
@@ -104,37 +100,12 @@ func (e *entry) parts() (head, tail sql.Row) {
 	return e.key(), nil
 }
 
-// keyAt is value i of the whole key.
-func (e *entry) keyAt(i int) any {
-	head, tail := e.parts()
-	return at(head, tail, i)
-}
-
 // at is value i of a key stored in two parts.
 func at(head, tail sql.Row, i int) any {
 	if i < len(head) {
 		return head[i]
 	}
 	return tail[i-len(head)]
-}
-
-// fullKey returns the whole key, copied for a tail entry.
-func (e *entry) fullKey() sql.Row {
-	if e.tail {
-		return concat(e.key(), e.ref.key())
-	}
-	return e.key()
-}
-
-// split returns the first n values of an index entry's whole key (the
-// index key) and the rest (the primary key), without copying when n is
-// where a tail entry's key ends.
-func (e *entry) split(n int) (key, pk sql.Row) {
-	if e.tail && int(e.keyn) == n {
-		return e.key(), e.ref.key()
-	}
-	full := e.fullKey()
-	return full[:n], full[n:]
 }
 
 // setKey sets the key; k must not change afterwards.
@@ -203,20 +174,78 @@ type tree = btree.BTreeG[*entry]
 // A nil type marks the hidden int64 row id.
 type keyOrder struct {
 	types []sql.Type
+	// self marks the order of an index whose key is the row's columns
+	// first..first+n-1 (a run): its tree holds the rows' primary entries
+	// themselves, an index key being that part of the row and the
+	// primary key after it the entry's key, so the index costs no entry
+	// of its own a row (issue 19's memory target). A self tree may also
+	// hold entries with the whole key (keepIndexEntry) and is searched
+	// with pivots; both have no row, which tells them apart. An index
+	// whose keys are integers only is not self: its entries' hints
+	// decide most comparisons without reading the row (an index probe
+	// per outer row of a semi join cost a fifth more CPU through the
+	// row).
+	self     bool
+	first, n int
+}
+
+// parts returns the whole key of an entry of a tree ordered by o in two
+// parts, as entry.parts does.
+func (o *keyOrder) parts(e *entry) (head, tail sql.Row) {
+	if o.self && e.rowp != nil {
+		r := e.row()
+		return r[o.first : o.first+o.n : o.first+o.n], e.key()
+	}
+	return e.parts()
+}
+
+// keyAt is value i of the whole key of e in a tree ordered by o.
+func (o *keyOrder) keyAt(e *entry, i int) any {
+	head, tail := o.parts(e)
+	return at(head, tail, i)
+}
+
+// fullKey returns the whole key of e in a tree ordered by o, copied
+// unless it is stored in one piece.
+func (o *keyOrder) fullKey(e *entry) sql.Row {
+	if head, tail := o.parts(e); tail != nil {
+		return concat(head, tail)
+	}
+	return e.key()
+}
+
+// split returns the first n values of the whole key of index entry e
+// (the index key) and the rest (the primary key), without copying when
+// the key is stored in two parts split at n.
+func (o *keyOrder) split(e *entry, n int) (key, pk sql.Row) {
+	if head, tail := o.parts(e); tail != nil && len(head) == n {
+		return head, tail
+	}
+	full := o.fullKey(e)
+	return full[:n], full[n:]
 }
 
 func newTree(o *keyOrder) *tree {
-	if len(o.types) == 1 && intKey(o.types[0]) {
+	switch {
+	case o.self:
+		return btree.NewG[*entry](treeDegree, o.less)
+	case len(o.types) == 1 && intKey(o.types[0]):
 		return btree.NewG[*entry](treeDegree, o.lessInt)
-	}
-	ints := len(o.types) > 0
-	for _, t := range o.types {
-		ints = ints && intKey(t)
-	}
-	if ints {
+	case intKeys(o.types):
 		return btree.NewG[*entry](treeDegree, o.lessInts)
 	}
 	return btree.NewG[*entry](treeDegree, o.less)
+}
+
+// intKeys reports whether keys of these types are integers only, which
+// compare through the hints of their entries (lessInt, lessInts).
+func intKeys(types []sql.Type) bool {
+	for _, t := range types {
+		if !intKey(t) {
+			return false
+		}
+	}
+	return len(types) > 0
 }
 
 // intKey reports whether a one-column key of type typ orders as its Go
@@ -349,9 +378,9 @@ func (o *keyOrder) less(a, b *entry) bool {
 }
 
 func (o *keyOrder) compare(a, b *entry) int {
-	if a.tail || b.tail {
-		ah, at2 := a.parts()
-		bh, bt := b.parts()
+	if a.tail || b.tail || o.self {
+		ah, at2 := o.parts(a)
+		bh, bt := o.parts(b)
 		la, lb := len(ah)+len(at2), len(bh)+len(bt)
 		for i := 0; i < min(la, lb); i++ {
 			if c := compareValue(o.types[i], at(ah, at2, i), at(bh, bt, i)); c != 0 {

@@ -30,14 +30,14 @@ func TestKeyHintOrder(t *testing.T) {
 			}
 			twos = append(twos, pivot(sql.Row{v, w}, 0))
 			// an index entry: its key v, the primary key from its ref
-			twos = append(twos, indexEntry(sql.Row{v}, primary(sql.Row{w}, sql.Row{w}, int64(i), 0)))
+			twos = append(twos, tailEntry(sql.Row{v}, primary(sql.Row{w}, sql.Row{w}, int64(i), 0)))
 		}
 	}
 	check := func(name string, o *keyOrder, less func(a, b *entry) bool, es []*entry) {
 		for _, a := range es {
 			for _, b := range es {
 				if got, want := less(a, b), o.compare(a, b) < 0; got != want {
-					t.Errorf("%s(%v%+d, %v%+d) = %v, the general comparison says %v", name, a.fullKey(), a.bias, b.fullKey(), b.bias, got, want)
+					t.Errorf("%s(%v%+d, %v%+d) = %v, the general comparison says %v", name, o.fullKey(a), a.bias, o.fullKey(b), b.bias, got, want)
 				}
 			}
 		}

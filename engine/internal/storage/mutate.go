@@ -67,11 +67,19 @@ func (td *tableData) storedVia(p *entry, pk sql.Row) (*entry, bool) {
 	return e, ok
 }
 
-// indexEntry is the entry of index key key for the row of primary entry p:
-// a tail entry, whose primary key is p's own (a write that replaces p
-// replaces the entry too), so an index costs no copy of either key when
-// its columns are a run of the row's (indexKey).
-func indexEntry(key sql.Row, p *entry) *entry {
+// indexEntry is the entry of index key key in index ix for the row of
+// primary entry p: p itself when the index's key is a run of the row's
+// columns (keyOrder.self), else a tail entry, whose primary key is p's
+// own. Either way a write that replaces p replaces the entry too.
+func indexEntry(ix *indexDef, key sql.Row, p *entry) *entry {
+	if ix.order.self {
+		return p
+	}
+	return tailEntry(key, p)
+}
+
+// tailEntry is an index entry of key whose primary key is p's.
+func tailEntry(key sql.Row, p *entry) *entry {
 	e := pivot(key, 0)
 	e.ref, e.tail = p, true
 	return e
@@ -80,6 +88,9 @@ func indexEntry(key sql.Row, p *entry) *entry {
 // fetch returns the primary entry of index entry e, whose first keyLen
 // values are the index key.
 func (td *tableData) fetch(e *entry, keyLen int) (*entry, bool) {
+	if e.rowp != nil { // a self index's entry is the row's (keyOrder.self)
+		return e, true
+	}
 	if e.ref != nil {
 		return e.ref, true
 	}
@@ -115,7 +126,7 @@ func (td *tableData) conflict(i int, key, self sql.Row) (sql.Row, bool) {
 	n := len(key)
 	var other sql.Row
 	td.idx[i].AscendGreaterOrEqual(pivot(key, -1), func(e *entry) bool {
-		ek, pk := e.split(n)
+		ek, pk := o.split(e, n)
 		if o.comparePrefix(ek, key, n) != 0 {
 			return false
 		}
@@ -173,16 +184,15 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	if err := def.checkNulls(row); err != nil {
 		return err
 	}
-	row = row.Copy()
-	var pk sql.Row
+	key := def.ownKey
 	if def.keyless() {
-		pk = sql.Row{td.nextRowID + 1}
-	} else {
-		pk = def.ownKey(row)
+		id := sql.Row{td.nextRowID + 1}
+		key = func(sql.Row) sql.Row { return id }
 	}
 	// the new entry is its own search pivot (same key, bias 0): the
 	// duplicate check costs no allocation
-	e := primary(pk, row, tid, xmin)
+	e := storedEntry(row, key, tid, xmin)
+	row, pk := e.row(), e.key()
 	if !def.keyless() {
 		if old, dup := td.rows.Get(e); dup {
 			return uniqueViolation(def, nil, pk, old.row())
@@ -205,7 +215,7 @@ func (td *tableData) insertAt(ctx *sql.Context, row sql.Row, tid int64, xmin uin
 	td.mods++
 	for i, key := range keys {
 		if key != nil {
-			td.idx[i].ReplaceOrInsert(indexEntry(key, e))
+			td.idx[i].ReplaceOrInsert(indexEntry(def.indexes[i], key, e))
 		}
 	}
 	return nil
@@ -272,11 +282,16 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	if !ok {
 		return fmt.Errorf("storage: updating table %q: %w", def.name, ErrRowNotFound)
 	}
-	new = new.Copy()
 	oldPK, newPK := e.key(), e.key()
+	key := def.ownKey
+	if def.keyless() {
+		key = func(sql.Row) sql.Row { return oldPK }
+	}
+	ne := storedEntry(new, key, td.nextTID, td.owner.xidLocked())
+	new = ne.row()
 	pkChanged := false
 	if !def.keyless() {
-		if k := def.ownKey(new); def.pkOrder.comparePrefix(oldPK, k, len(k)) != 0 {
+		if k := ne.key(); def.pkOrder.comparePrefix(oldPK, k, len(k)) != 0 {
 			if other, dup := td.stored(k); dup {
 				return uniqueViolation(def, nil, k, other.row())
 			}
@@ -323,9 +338,8 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 	td.heap.Delete(e)
 	if !pkChanged && !def.keyless() {
 		// newPK is the old row's: the new version keeps its own
-		newPK = def.ownKey(new)
+		newPK = ne.key()
 	}
-	ne := primary(newPK, new, td.nextTID, td.owner.xidLocked())
 	if hot && td.onePage() {
 		// a heap-only update (PostgreSQL's HOT, README.HOT): no index
 		// changes, so index and bitmap fetches still find the row at its
@@ -349,7 +363,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 			td.keepIndexEntry(i, newKey, newPK)
 			continue
 		}
-		td.idx[i].ReplaceOrInsert(indexEntry(newKey, ne))
+		td.idx[i].ReplaceOrInsert(indexEntry(def.indexes[i], newKey, ne))
 	}
 	td.owner.touch(td, oldPK)
 	td.owner.touch(td, newPK)
@@ -368,7 +382,7 @@ func (td *tableData) update(ctx *sql.Context, old, new sql.Row) (err error) {
 // chain from the indexed tuple instead of a stable key).
 func (td *tableData) keepIndexEntry(i int, key, pk sql.Row) {
 	k := concat(key, pk)
-	if e, ok := td.idx[i].Get(pivot(k, 0)); ok && e.ref == nil {
+	if e, ok := td.idx[i].Get(pivot(k, 0)); ok && e.rowp == nil && e.ref == nil {
 		return
 	}
 	td.idx[i].ReplaceOrInsert(pivot(k, 0))

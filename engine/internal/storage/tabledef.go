@@ -131,6 +131,9 @@ func (d *tableDef) finish() error {
 			}
 		}
 		ix.order = &keyOrder{types: concatTypes(keyTypes, pkTypes)}
+		if ix.run && !intKeys(ix.order.types) {
+			ix.order.self, ix.order.first, ix.order.n = true, ix.ords[0], len(ix.ords)
+		}
 	}
 	d.indexes = indexes
 	return nil

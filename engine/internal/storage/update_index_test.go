@@ -19,15 +19,8 @@ func TestUpdateKeepsUnchangedIndexEntries(t *testing.T) {
 		{Name: "a", Type: types.Int64},
 		{Name: "b", Type: types.Int64},
 	}
-	s, err := NewStoreFromImage(nil, "postgres", Image{Schemas: []string{"public"}, Tables: []TableImage{{
-		Schema: "public", Name: "t", Columns: cols, PKOrds: []int{0}, PKName: "t_pkey",
-		Indexes: []IndexImage{{Name: "t_a", Columns: []string{"a"}}},
-		Rows:    []sql.Row{{int64(1), int64(10), int64(100)}, {int64(2), int64(20), int64(200)}},
-	}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := s.latest().schemas["public"].tables["t"]
+	s, id := imageTable(t, cols, []IndexImage{{Name: "t_a", Columns: []string{"a"}}},
+		sql.Row{int64(1), int64(10), int64(100)}, sql.Row{int64(2), int64(20), int64(200)})
 	ctx := sql.NewEmptyContext()
 	entryOf := func(td *tableData, a int64) *entry {
 		e, ok := td.idx[0].Get(pivot(sql.Row{a, int64(1)}, 0))
@@ -98,4 +91,18 @@ func TestUpdateKeepsUnchangedIndexEntries(t *testing.T) {
 		t.Errorf("the older snapshot reads b %v through the index, want 100", got)
 	}
 	old.Rollback()
+}
+
+// imageTable returns a store holding public.t, keyed by its first
+// column, with indexes and rows, and the table's id.
+func imageTable(t *testing.T, cols sql.Schema, indexes []IndexImage, rows ...sql.Row) (*Store, tableID) {
+	t.Helper()
+	s, err := NewStoreFromImage(nil, "postgres", Image{Schemas: []string{"public"}, Tables: []TableImage{{
+		Schema: "public", Name: "t", Columns: cols, PKOrds: []int{0}, PKName: "t_pkey",
+		Indexes: indexes, Rows: rows,
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, s.latest().schemas["public"].tables["t"]
 }

@@ -37,6 +37,7 @@ func commandTable() []command {
 		statement((*Session).runRuleProgram),   // rules.go: statements rewritten by rules
 		statement((*Session).runInsteadOf),     // trigger_instead.go: writes on views
 		statement((*Session).runAlterTree),     // alter_tree.go: ALTER TABLE of a table and its descendants
+		statement((*Session).runAlterPasses),   // ALTER TABLE retyping a column other subcommands name
 		statement((*Session).sqlPrepare),       // sql_prepare.go: PREPARE
 		statement((*Session).sqlExecute),       // EXECUTE
 		statement((*Session).sqlDeallocate),    // DEALLOCATE

@@ -7,6 +7,7 @@ import (
 	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
+	"github.com/tinybase/tinybase/internal/pgtree"
 	"sort"
 )
 
@@ -83,8 +84,8 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 		}
 	}
 	// the other subcommands are planned against the columns' old types,
-	// so one naming a column this statement retypes (other than dropping
-	// its default) is not combined with the retype yet
+	// so a statement with one naming a column it retypes (other than
+	// dropping its default) runs in two steps (alterInPasses)
 	retyped := map[string]bool{}
 	for _, n := range s.Cmds {
 		if cmd := n.GetAlterTableCmd(); cmd.Subtype == pg.AlterTableType_AT_AlterColumnType {
@@ -93,8 +94,9 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 	}
 	for _, n := range s.Cmds {
 		cmd := n.GetAlterTableCmd()
-		if retyped[cmd.Name] && cmd.Subtype != pg.AlterTableType_AT_AlterColumnType && !droppedDefaults[cmd.Name] {
-			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "ALTER COLUMN TYPE together with other actions on the same column is not supported yet")
+		dropDefault := cmd.Subtype == pg.AlterTableType_AT_ColumnDefault && cmd.Def == nil
+		if retyped[cmd.Name] && cmd.Subtype != pg.AlterTableType_AT_AlterColumnType && !dropDefault {
+			return alterInPasses(s, retyped), nil
 		}
 	}
 	for _, n := range inPasses(s.Cmds) {
@@ -234,30 +236,65 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 // a column added after it in the statement), column attributes and
 // defaults, and the rest.
 func inPasses(cmds []*pg.Node) []*pg.Node {
-	pass := func(n *pg.Node) int {
-		cmd := n.GetAlterTableCmd()
-		switch cmd.Subtype {
-		case pg.AlterTableType_AT_DropColumn, pg.AlterTableType_AT_DropConstraint, pg.AlterTableType_AT_DropNotNull:
-			return 0
-		case pg.AlterTableType_AT_ColumnDefault:
-			if cmd.Def == nil {
-				return 0
-			}
-			return 9
-		case pg.AlterTableType_AT_AlterColumnType:
-			return 1
-		case pg.AlterTableType_AT_AddColumn:
-			return 4
-		case pg.AlterTableType_AT_AddConstraint:
-			return 5
-		case pg.AlterTableType_AT_SetNotNull, pg.AlterTableType_AT_AddIdentity:
-			return 6
-		}
-		return 10
-	}
 	out := append([]*pg.Node(nil), cmds...)
-	sort.SliceStable(out, func(i, j int) bool { return pass(out[i]) < pass(out[j]) })
+	sort.SliceStable(out, func(i, j int) bool { return alterPass(out[i]) < alterPass(out[j]) })
 	return out
+}
+
+// alterPass is the pass of tablecmds.c's that runs an ALTER TABLE
+// subcommand (AT_PASS_DROP first, AT_PASS_ALTER_TYPE next, ...).
+func alterPass(n *pg.Node) int {
+	cmd := n.GetAlterTableCmd()
+	switch cmd.Subtype {
+	case pg.AlterTableType_AT_DropColumn, pg.AlterTableType_AT_DropConstraint, pg.AlterTableType_AT_DropNotNull:
+		return 0
+	case pg.AlterTableType_AT_ColumnDefault:
+		if cmd.Def == nil {
+			return 0
+		}
+		return 9
+	case pg.AlterTableType_AT_AlterColumnType:
+		return 1
+	case pg.AlterTableType_AT_AddColumn:
+		return 4
+	case pg.AlterTableType_AT_AddConstraint:
+		return 5
+	case pg.AlterTableType_AT_SetNotNull, pg.AlterTableType_AT_AddIdentity:
+		return 6
+	}
+	return 10
+}
+
+// AlterPasses is an ALTER TABLE run as consecutive statements, each
+// translated when the one before has run, in one transaction: the
+// subcommands after an ALTER COLUMN TYPE that name the same column see
+// its new type, as PostgreSQL's later passes do.
+type AlterPasses struct {
+	Steps []*pg.Node
+}
+
+func (*AlterPasses) command() {}
+
+// alterInPasses splits an ALTER TABLE after its retyping pass: the
+// drops and retypes first (but the other subcommands naming a retyped
+// column other than DROP DEFAULT, which its translation refuses beside
+// the retype), then the rest.
+func alterInPasses(s *pg.AlterTableStmt, retyped map[string]bool) Result {
+	var first, rest []*pg.Node
+	for _, n := range inPasses(s.Cmds) {
+		cmd := n.GetAlterTableCmd()
+		dropDefault := cmd.Subtype == pg.AlterTableType_AT_ColumnDefault && cmd.Def == nil
+		if alterPass(n) <= 1 && (cmd.Subtype == pg.AlterTableType_AT_AlterColumnType || !retyped[cmd.Name] || dropDefault) {
+			first = append(first, n)
+		} else {
+			rest = append(rest, n)
+		}
+	}
+	step := func(cmds []*pg.Node) *pg.Node {
+		st := pgtree.Clone(&pg.AlterTableStmt{Relation: s.Relation, Cmds: cmds, Objtype: s.Objtype, MissingOk: s.MissingOk})
+		return &pg.Node{Node: &pg.Node_AlterTableStmt{AlterTableStmt: st}}
+	}
+	return Result{Cmd: &AlterPasses{Steps: []*pg.Node{step(first), step(rest)}}, Tag: "ALTER TABLE"}
 }
 
 // alterTableRest is the statement the ALTER TABLE subcommands GMS runs

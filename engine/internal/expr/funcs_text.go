@@ -4,7 +4,6 @@ import (
 	"crypto/md5"
 	"crypto/sha256"
 	"crypto/sha512"
-	"encoding/base64"
 	"encoding/hex"
 	"regexp"
 	"strconv"
@@ -437,9 +436,9 @@ func AddTextFuncs(r *Registry) {
 		case "hex":
 			return hex.EncodeToString(b), nil
 		case "base64":
-			return base64.StdEncoding.EncodeToString(b), nil
+			return base64Encode(b), nil // bytea_codec.go
 		case "escape":
-			return string(b), nil
+			return escapeEncode(b), nil
 		}
 		return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized encoding: \"%s\"", a[1])
 	})
@@ -449,16 +448,16 @@ func AddTextFuncs(r *Registry) {
 		var err error
 		switch strings.ToLower(a[1].(string)) {
 		case "hex":
-			b, err = hex.DecodeString(s)
+			b, err = hexDecode(s) // bytea_codec.go
 		case "base64":
-			b, err = base64.StdEncoding.DecodeString(s)
+			b, err = base64Decode(s)
 		case "escape":
-			b = []byte(s)
+			b, err = escapeDecode(s)
 		default:
 			return nil, pgerror.New(pgerror.InvalidParameterValue, "unrecognized encoding: \"%s\"", a[1])
 		}
 		if err != nil {
-			return nil, pgerror.New(pgerror.InvalidParameterValue, "invalid %s data", a[1])
+			return nil, err
 		}
 		return b, nil
 	})

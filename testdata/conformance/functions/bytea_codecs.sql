@@ -1,0 +1,20 @@
+-- encode / decode as encode.c has them: base64 lines of 76 characters, whitespace skipped on input, decoding on past padding; hex and escape errors with PostgreSQL's words.
+select decode(E'61 62\n63', 'hex');
+select decode('616', 'hex');
+select decode('6g', 'hex');
+select decode(E'YWJj\nZGVm', 'base64');
+select decode(E'YWJj ZGVm\t', 'base64');
+select decode('YW*j', 'base64');
+select decode('YWJ', 'base64');
+select decode('YQ==YQ==', 'base64');
+select decode('YQ=', 'base64');
+select decode(E'a\\001\\\\b', 'escape');
+select decode(E'a\\9', 'escape');
+select decode(E'a\\', 'escape');
+select decode(E'\\400', 'escape');
+select length(encode(repeat('x', 100)::bytea, 'base64')), encode(repeat('x', 60)::bytea, 'base64'), encode(repeat('y', 57)::bytea, 'base64');
+select encode(E'\\x5c00ff41'::bytea, 'escape'), encode(''::bytea, 'base64'), encode(''::bytea, 'escape');
+select encode('abc'::bytea, 'nope');
+select decode('abc', 'nope');
+select encode('abc'::bytea, 'HEX'), decode('QQ==', 'BASE64');
+select decode('', 'hex'), decode('', 'base64');

@@ -60,6 +60,10 @@ func (c *Catalog) SetDeferrable(table QName, name string, deferrable, initially 
 // RenameConstraint returns a catalog where the deferrability of
 // constraint old of table follows its rename to new.
 func (c *Catalog) RenameConstraint(table QName, old, new string) *Catalog {
+	if _, ok := c.exclusions[constraintKey(table, old)]; ok {
+		c = c.clone()
+		c.renameExclusion(table, old, new) // exclusions.go
+	}
 	initially, ok := c.deferrable[constraintKey(table, old)]
 	if !ok {
 		return c

@@ -67,6 +67,9 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		if err == nil && len(c.NotValid)+len(c.Validated) > 0 {
 			err = markChecksValidated(h, ctx, c)
 		}
+		if err == nil && len(c.Exclusions) > 0 {
+			err = addExclusions(h, ctx, c) // exclusion.go
+		}
 		if err == nil && c.Partition {
 			err = clonePartitionIndexes(h, ctx, c.Schema, c.Table) // partition_index.go
 		}

@@ -36,6 +36,19 @@ func addExclusions(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			h.SetCatalog(h.Catalog().DropExclusion(q, def.Name))
 			continue
 		}
+		var oids []uint32
+		sch := t.Schema()
+		for i, col := range def.Columns {
+			typ, _ := sch[sch.IndexOfColName(col)].Type.(*types.Type)
+			if typ == nil {
+				continue
+			}
+			oid, err := exclusionOperator(h.Catalog(), def.Ops[i], typ) // exclusion_ops.go
+			if err != nil {
+				return err
+			}
+			oids = append(oids, oid)
+		}
 		idx := &translate.IndexDef{Name: def.Name, Columns: def.Columns, Where: def.Where, WhereSource: def.WhereSource,
 			Opclass: def.Opclass, Constraint: true}
 		if def.Method != "btree" {
@@ -47,7 +60,7 @@ func addExclusions(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: q.Schema, Table: q.Name, Index: idx}); err != nil {
 			return err
 		}
-		h.SetCatalog(h.Catalog().PutExclusion(q, def.Name, catalog.Exclusion{Ops: def.Ops}))
+		h.SetCatalog(h.Catalog().PutExclusion(q, def.Name, catalog.Exclusion{Ops: def.Ops, OpOIDs: oids}))
 		chk, err := CompileExclusion(h, ctx, t, h.Catalog(), def.Name)
 		if err != nil {
 			return err

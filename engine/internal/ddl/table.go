@@ -138,7 +138,11 @@ func renameConstraint(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		return err
 	}
 	// a DEFERRABLE constraint stays so under its new name (deferrable.go)
-	h.SetCatalog(h.Catalog().RenameConstraint(catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, c.From, c.To))
+	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+	h.SetCatalog(h.Catalog().RenameConstraint(q, c.From, c.To))
+	if _, ok := h.Catalog().Exclusion(q, c.To); ok {
+		return t.RenameIndex(ctx, c.From, c.To) // exclusion.go: its index has its name
+	}
 	switch TableInfo(ctx, t).Constraints[c.From] {
 	case 'p':
 		return t.SetPrimaryKeyName(ctx, c.To)

@@ -178,7 +178,9 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 				return t.constraintUsingIndex(s, ti, c) // ddl_alter_extra.go
 			}
 			if c.Contype == pg.ConstrType_CONSTR_EXCLUSION {
-				if _, ok := ti.Constraints[c.Conname]; ok && c.Conname != "" {
+				// a name its index would take fails there (42P07), as
+				// PostgreSQL makes the index first
+				if _, ok := ti.Constraints[c.Conname]; ok && c.Conname != "" && !ti.Indexes[c.Conname] {
 					fail(pgerror.New(pgerror.DuplicateObject, "constraint %q for relation %q already exists", c.Conname, ti.Name))
 				}
 				def := t.exclusionDef(c, names, func(n string) bool { _, ok := ti.Column(n); return ok })

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
@@ -38,8 +40,18 @@ func addExclusions(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		}
 		var oids []uint32
 		sch := t.Schema()
-		for i, col := range def.Columns {
-			typ, _ := sch[sch.IndexOfColName(col)].Type.(*types.Type)
+		parts := def.Exprs
+		if len(parts) == 0 {
+			for _, col := range def.Columns {
+				parts = append(parts, &sqlparser.ColName{Name: sqlparser.NewColIdent(col)})
+			}
+		}
+		for i, p := range parts {
+			e, err := ResolveOver(sch, p)
+			if err != nil {
+				return err
+			}
+			typ, _ := e.Type().(*types.Type)
 			if typ == nil {
 				continue
 			}
@@ -49,13 +61,15 @@ func addExclusions(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 			}
 			oids = append(oids, oid)
 		}
-		idx := &translate.IndexDef{Name: def.Name, Columns: def.Columns, Where: def.Where, WhereSource: def.WhereSource,
+		idx := &translate.IndexDef{Name: def.Name, Columns: def.Columns, Exprs: def.Exprs, Source: def.Source, Where: def.Where, WhereSource: def.WhereSource,
 			Opclass: def.Opclass, Constraint: true}
 		if def.Method != "btree" {
 			idx.Method = def.Method
 		}
-		for _, col := range def.Columns {
-			idx.Source = append(idx.Source, pgcatalog.QuoteIdent(col))
+		if len(def.Exprs) == 0 {
+			for _, col := range def.Columns {
+				idx.Source = append(idx.Source, pgcatalog.QuoteIdent(col))
+			}
 		}
 		if err := createIndex(h, ctx, &translate.TableDDL{Kind: "create_index", Schema: q.Schema, Table: q.Name, Index: idx}); err != nil {
 			return err
@@ -75,9 +89,9 @@ func addExclusions(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 // ExclusionCheck is one exclusion constraint compiled for a table.
 type ExclusionCheck struct {
 	name, table string
-	cols        []int
+	keys        []sql.Expression // the key parts over a row
 	types       []*types.Type
-	names       []string
+	names       []string       // the key parts as DETAIL names them
 	conflict    sql.Expression // over an existing row then the new one
 	where       sql.Expression // nil: every row takes part
 }
@@ -98,28 +112,54 @@ func CompileExclusion(h Host, ctx *sql.Context, t *storage.Table, cat *catalog.C
 			ix = &ixs[i]
 		}
 	}
-	if ix == nil || len(ix.Columns) != len(ex.Ops) {
+	if ix == nil || len(ex.Ops) == 0 || (!ix.Expression && len(ix.Columns) != len(ex.Ops)) || (ix.Expression && len(ix.Source) != len(ex.Ops)) {
 		return nil, nil // dropped with its index
 	}
 	sch := t.Schema()
-	both := append(sch.Copy(), sch.Copy()...)
-	for i := len(sch); i < len(both); i++ {
-		both[i].Name += newSuffix
-	}
-	chk := &ExclusionCheck{name: name, table: t.Name(), names: ix.Columns}
+	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
+	chk := &ExclusionCheck{name: name, table: t.Name()}
+	var keys sql.Schema // the key parts, then the new row's
 	var parts []string
-	for i, col := range ix.Columns {
-		o := sch.IndexOfColName(col)
-		chk.cols = append(chk.cols, o)
-		typ, _ := sch[o].Type.(*types.Type)
+	for i := range ex.Ops {
+		var key sql.Expression
+		if ix.Expression {
+			v, err := tr.ScalarSource(ix.Source[i])
+			if err != nil {
+				return nil, err
+			}
+			if key, err = ResolveOver(sch, v); err != nil {
+				return nil, err
+			}
+			// named as pg_get_indexdef prints a key part: a function
+			// call bare, any other expression in parentheses
+			shown := ix.Source[i]
+			if n, err := translate.ParseExpr(shown); err == nil && n.GetFuncCall() == nil {
+				shown = "(" + shown + ")"
+			}
+			chk.names = append(chk.names, shown)
+		} else {
+			o := sch.IndexOfColName(ix.Columns[i])
+			if o < 0 {
+				return nil, nil
+			}
+			key = expression.NewGetField(o, sch[o].Type, sch[o].Name, true)
+			chk.names = append(chk.names, pgcatalog.QuoteIdent(ix.Columns[i]))
+		}
+		chk.keys = append(chk.keys, key)
+		typ, _ := key.Type().(*types.Type)
 		chk.types = append(chk.types, typ)
+		k := fmt.Sprintf("k%d", i)
+		keys = append(keys, &sql.Column{Name: k, Type: key.Type(), Nullable: true})
 		op := ex.Ops[i]
 		if strings.Contains(op, ".") {
 			op = "OPERATOR(" + op + ")"
 		}
-		parts = append(parts, "("+pgcatalog.QuoteIdent(col)+" "+op+" "+pgcatalog.QuoteIdent(col+newSuffix)+")")
+		parts = append(parts, "("+pgcatalog.QuoteIdent(k)+" "+op+" "+pgcatalog.QuoteIdent(k+newSuffix)+")")
 	}
-	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
+	both := append(keys.Copy(), keys.Copy()...)
+	for i := len(keys); i < len(both); i++ {
+		both[i].Name += newSuffix
+	}
 	v, err := tr.IndexPredicateSource(strings.Join(parts, " AND "))
 	if err != nil {
 		return nil, err
@@ -139,24 +179,29 @@ func CompileExclusion(h Host, ctx *sql.Context, t *storage.Table, cat *catalog.C
 	return chk, nil
 }
 
-// takesPart reports whether row is in the constraint: no NULL key and
-// the predicate holds.
-func (c *ExclusionCheck) takesPart(ctx *sql.Context, row sql.Row) (bool, error) {
-	for _, o := range c.cols {
-		if row[o] == nil {
-			return false, nil
+// keyOf is row's key when row is in the constraint: no NULL key part
+// and the predicate holds (nil otherwise).
+func (c *ExclusionCheck) keyOf(ctx *sql.Context, row sql.Row) (sql.Row, error) {
+	key := make(sql.Row, len(c.keys))
+	for i, k := range c.keys {
+		v, err := k.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
 		}
+		key[i] = v
 	}
 	if c.where == nil {
-		return true, nil
+		return key, nil
 	}
 	v, err := c.where.Eval(ctx, row)
-	b, _ := v.(bool)
-	return b, err
+	if b, _ := v.(bool); !b || err != nil {
+		return nil, err
+	}
+	return key, nil
 }
 
-func (c *ExclusionCheck) conflicts(ctx *sql.Context, existing, row sql.Row) (bool, error) {
-	v, err := c.conflict.Eval(ctx, append(append(sql.Row{}, existing...), row...))
+func (c *ExclusionCheck) conflicts(ctx *sql.Context, existing, key sql.Row) (bool, error) {
+	v, err := c.conflict.Eval(ctx, append(append(sql.Row{}, existing...), key...))
 	b, _ := v.(bool)
 	return b, err
 }
@@ -164,10 +209,11 @@ func (c *ExclusionCheck) conflicts(ctx *sql.Context, existing, row sql.Row) (boo
 // Check fails when row, already written to t, conflicts with another of
 // its rows; row itself is in the table once.
 func (c *ExclusionCheck) Check(ctx *sql.Context, t *storage.Table, row sql.Row) error {
-	if ok, err := c.takesPart(ctx, row); !ok || err != nil {
+	key, err := c.keyOf(ctx, row)
+	if key == nil || err != nil {
 		return err
 	}
-	self, err := c.conflicts(ctx, row, row)
+	self, err := c.conflicts(ctx, key, key)
 	if err != nil {
 		return err
 	}
@@ -176,13 +222,14 @@ func (c *ExclusionCheck) Check(ctx *sql.Context, t *storage.Table, row sql.Row) 
 		return err
 	}
 	for _, r := range rows {
-		if ok, err := c.takesPart(ctx, r); !ok || err != nil {
-			if err != nil {
-				return err
-			}
+		other, err := c.keyOf(ctx, r)
+		if err != nil {
+			return err
+		}
+		if other == nil {
 			continue
 		}
-		hit, err := c.conflicts(ctx, r, row)
+		hit, err := c.conflicts(ctx, other, key)
 		if err != nil {
 			return err
 		}
@@ -194,7 +241,7 @@ func (c *ExclusionCheck) Check(ctx *sql.Context, t *storage.Table, row sql.Row) 
 			continue
 		}
 		return c.violation(pgerror.ExclusionViolation, "conflicting key value violates exclusion constraint \""+c.name+"\"",
-			"Key "+c.key(row)+" conflicts with existing key "+c.key(r)+".")
+			"Key "+c.key(key)+" conflicts with existing key "+c.key(other)+".")
 	}
 	return nil
 }
@@ -205,29 +252,26 @@ func (c *ExclusionCheck) checkAll(ctx *sql.Context, t *storage.Table) error {
 	if err != nil {
 		return err
 	}
-	for i, a := range rows {
-		if ok, err := c.takesPart(ctx, a); !ok || err != nil {
-			if err != nil {
-				return err
-			}
+	var keys []sql.Row
+	for _, r := range rows {
+		key, err := c.keyOf(ctx, r)
+		if err != nil {
+			return err
+		}
+		if key == nil {
 			continue
 		}
-		for _, b := range rows[:i] {
-			if ok, err := c.takesPart(ctx, b); !ok || err != nil {
-				if err != nil {
-					return err
-				}
-				continue
-			}
-			hit, err := c.conflicts(ctx, b, a)
+		for _, prev := range keys {
+			hit, err := c.conflicts(ctx, prev, key)
 			if err != nil {
 				return err
 			}
 			if hit {
 				return c.violation(pgerror.ExclusionViolation, "could not create exclusion constraint \""+c.name+"\"",
-					"Key "+c.key(a)+" conflicts with key "+c.key(b)+".")
+					"Key "+c.key(key)+" conflicts with key "+c.key(prev)+".")
 			}
 		}
+		keys = append(keys, key)
 	}
 	return nil
 }
@@ -236,20 +280,17 @@ func (c *ExclusionCheck) violation(code, msg, detail string) error {
 	return &pgerror.Error{Severity: "ERROR", Code: code, Message: msg, Detail: detail, Table: c.table, Constraint: c.name}
 }
 
-// key is PostgreSQL's "(cols)=(values)" of row.
-func (c *ExclusionCheck) key(row sql.Row) string {
-	cols := make([]string, len(c.names))
-	vals := make([]string, len(c.cols))
-	for i, o := range c.cols {
-		cols[i] = pgcatalog.QuoteIdent(c.names[i])
-		switch {
-		case row[o] == nil:
-			vals[i] = "null"
-		case c.types[i] != nil:
-			vals[i] = types.Output(c.types[i], row[o], nil)
+// key is PostgreSQL's "(parts)=(values)" of a key.
+func (c *ExclusionCheck) key(key sql.Row) string {
+	vals := make([]string, len(key))
+	for i, v := range key {
+		if c.types[i] != nil {
+			vals[i] = types.Output(c.types[i], v, nil)
+		} else {
+			vals[i] = fmt.Sprint(v)
 		}
 	}
-	return "(" + strings.Join(cols, ", ") + ")=(" + strings.Join(vals, ", ") + ")"
+	return "(" + strings.Join(c.names, ", ") + ")=(" + strings.Join(vals, ", ") + ")"
 }
 
 func sameRow(a, b sql.Row) bool {

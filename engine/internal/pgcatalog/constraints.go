@@ -93,7 +93,7 @@ func (s *State) listConstraints(r Relation) ([]constraint, error) {
 		}
 	}
 	for i, ix := range idx {
-		if ex, ok := s.Catalog.Exclusion(catalog.QName{Schema: r.Schema, Name: r.Name}, ix.Name); ok && len(ex.Ops) == len(ix.Columns) {
+		if ex, ok := s.Catalog.Exclusion(catalog.QName{Schema: r.Schema, Name: r.Name}, ix.Name); ok && (len(ex.Ops) == len(ix.Columns) || ix.Expression && len(ex.Ops) == len(ix.Source)) {
 			out = append(out, constraint{Name: ix.Name, Kind: "EXCLUDE", Columns: ix.Columns, Excl: &ex, Index: &idx[i]})
 		}
 	}

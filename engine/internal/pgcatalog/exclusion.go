@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // isExclusion reports whether index name of r backs an exclusion
@@ -22,11 +23,14 @@ func (s *State) exclusionDef(r Relation, c constraint, pretty bool) string {
 	if method == "" {
 		method = "btree"
 	}
-	parts := make([]string, len(ix.Columns))
-	for i, col := range ix.Columns {
-		parts[i] = QuoteIdent(col)
-		if i < len(ix.AM.Opclass) && ix.AM.Opclass[i] != "" {
-			parts[i] += " " + ix.AM.Opclass[i]
+	parts, keyTypes, ok := s.indexKeys(r, *ix, pretty)
+	if !ok || len(parts) != len(c.Excl.Ops) {
+		parts = append([]string(nil), ix.Source...)
+		keyTypes = make([]*types.Type, len(parts))
+	}
+	for i := range parts {
+		if i < len(ix.AM.Opclass) && ix.AM.Opclass[i] != "" && !s.defaultOpclass(method, keyTypes[i], ix.AM.Opclass[i]) {
+			parts[i] += " " + s.opclassName(method, ix.AM.Opclass[i])
 		}
 		parts[i] += " WITH " + c.Excl.Ops[i]
 	}

@@ -17,6 +17,10 @@ type ExclusionDef struct {
 	Name        string
 	Method      string
 	Columns     []string
+	// Exprs and Source are the key parts when one is an expression (a
+	// plain column part is a column reference), Columns then empty.
+	Exprs       []sqlparser.Expr
+	Source      []string
 	Ops         []string
 	Opclass     []string
 	Where       sqlparser.Expr
@@ -39,31 +43,49 @@ func (t *Translator) exclusionDef(c *pg.Constraint, cn *constraintNames, has fun
 	if c.Deferrable || c.Initdeferred {
 		fail(pgerror.New(pgerror.FeatureNotSupported, "DEFERRABLE exclusion constraints are not supported yet"))
 	}
+	anyExpr := false
+	var nameParts []string
 	for _, p := range c.Exclusions {
 		pair := p.GetList().GetItems()
 		if len(pair) != 2 {
 			fail(pgerror.New(pgerror.SyntaxError, "malformed EXCLUDE element"))
 		}
 		el := pair[0].GetIndexElem()
-		if el == nil || el.Name == "" {
-			fail(pgerror.New(pgerror.FeatureNotSupported, "EXCLUDE on an expression is not supported yet"))
-		}
-		if has != nil && !has(el.Name) {
-			fail(pgerror.New(pgerror.UndefinedColumn, "column %q named in key does not exist", el.Name))
+		if el == nil {
+			fail(pgerror.New(pgerror.SyntaxError, "malformed EXCLUDE element"))
 		}
 		if el.Ordering != pg.SortByDir_SORTBY_DEFAULT || el.NullsOrdering != pg.SortByNulls_SORTBY_NULLS_DEFAULT {
 			fail(pgerror.New(pgerror.FeatureNotSupported, "EXCLUDE with ordering options is not supported yet"))
 		}
-		def.Columns = append(def.Columns, el.Name)
+		if el.Name == "" {
+			anyExpr = true
+			def.Exprs = append(def.Exprs, t.scalar(el.Expr))
+			def.Source = append(def.Source, exprSQL(el.Expr))
+			nameParts = append(nameParts, indexColname(el.Expr))
+		} else {
+			if has != nil && !has(el.Name) {
+				fail(pgerror.New(pgerror.UndefinedColumn, "column %q named in key does not exist", el.Name))
+			}
+			def.Columns = append(def.Columns, el.Name)
+			def.Exprs = append(def.Exprs, &sqlparser.ColName{Name: sqlparser.NewColIdent(el.Name)})
+			def.Source = append(def.Source, exprSQL(&pg.Node{Node: &pg.Node_ColumnRef{ColumnRef: &pg.ColumnRef{
+				Fields: []*pg.Node{{Node: &pg.Node_String_{String_: &pg.String{Sval: el.Name}}}}}}}))
+			nameParts = append(nameParts, el.Name)
+		}
 		def.Opclass = append(def.Opclass, indexOpclass(el))
 		def.Ops = append(def.Ops, strings.Join(names(pair[1].GetList().GetItems()), "."))
+	}
+	if anyExpr {
+		def.Columns = nil
+	} else {
+		def.Exprs, def.Source = nil, nil
 	}
 	if c.WhereClause != nil {
 		def.Where = t.indexPredicate(c.WhereClause)
 		def.WhereSource = exprSQL(c.WhereClause)
 	}
 	if def.Name == "" {
-		def.Name = cn.choose(def.Columns, "excl")
+		def.Name = cn.choose(nameParts, "excl")
 	} else {
 		cn.take(def.Name)
 	}

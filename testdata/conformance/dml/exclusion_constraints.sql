@@ -33,3 +33,14 @@ ROLLBACK TO s;
 INSERT INTO slots VALUES (6, 'busy', '[40,41)');
 COMMIT;
 SELECT id, during FROM slots WHERE id >= 5 ORDER BY id;
+CREATE TABLE appts (id int PRIMARY KEY, doctor int NOT NULL, starts_at timestamptz NOT NULL, ends_at timestamptz NOT NULL, status text,
+  CONSTRAINT no_overlap EXCLUDE USING gist (doctor WITH =, tstzrange(starts_at, ends_at) WITH &&) WHERE (status <> 'cancelled'));
+INSERT INTO appts VALUES (1, 1, '2024-01-01 10:00+00', '2024-01-01 11:00+00', 'ok');
+INSERT INTO appts VALUES (2, 1, '2024-01-01 10:30+00', '2024-01-01 11:30+00', 'ok');
+INSERT INTO appts VALUES (2, 1, '2024-01-01 10:30+00', '2024-01-01 11:30+00', 'cancelled');
+UPDATE appts SET status = 'ok' WHERE id = 2;
+INSERT INTO appts VALUES (3, 2, '2024-01-01 10:30+00', '2024-01-01 11:30+00', 'ok');
+SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'appts'::regclass ORDER BY 1;
+CREATE TABLE sums (x int, y int, EXCLUDE ((x + y) WITH =));
+INSERT INTO sums VALUES (1, 2), (2, 1);
+SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'sums'::regclass;

@@ -9,7 +9,9 @@ package catalog
 // of its index: Ops as written (a possibly qualified name), OpOIDs the
 // operators they resolved to (pg_constraint.conexclop).
 type Exclusion struct {
-	Key    ObjectKey // Schema and Name: the table; Column: the constraint
+	// Key is set in lists (Schema and Name: the table; Column: the
+	// constraint); the catalog's map holds it as the entry's key
+	Key    ObjectKey
 	Ops    []string
 	OpOIDs []uint32
 }
@@ -19,7 +21,9 @@ func (c *Catalog) Exclusion(table QName, name string) (Exclusion, bool) {
 	if c == nil {
 		return Exclusion{}, false
 	}
-	e, ok := c.exclusions[constraintKey(table, name)]
+	k := constraintKey(table, name)
+	e, ok := c.exclusions[k]
+	e.Key = k
 	return e, ok
 }
 
@@ -42,7 +46,7 @@ func (c *Catalog) AllExclusions() []Exclusion {
 	if c == nil {
 		return nil
 	}
-	return mapEntries(c.exclusions, func(_ ObjectKey, v Exclusion) Exclusion { return v }, lessObjectKey)
+	return mapEntries(c.exclusions, func(k ObjectKey, v Exclusion) Exclusion { v.Key = k; return v }, lessObjectKey)
 }
 
 // PutExclusion returns a catalog with exclusion constraint e.
@@ -52,8 +56,7 @@ func (c *Catalog) PutExclusion(table QName, name string, e Exclusion) *Catalog {
 	if n.exclusions == nil {
 		n.exclusions = map[ObjectKey]Exclusion{}
 	}
-	e.Key = constraintKey(table, name)
-	n.exclusions[e.Key] = e
+	n.exclusions[constraintKey(table, name)] = e
 	return n
 }
 
@@ -79,8 +82,7 @@ func (n *Catalog) renameExclusion(table QName, old, new string) {
 	}
 	n.exclusions = copyMap(n.exclusions)
 	delete(n.exclusions, k)
-	e.Key = constraintKey(table, new)
-	n.exclusions[e.Key] = e
+	n.exclusions[constraintKey(table, new)] = e
 }
 
 // renameExclusionTable moves the exclusion constraints of table old to new.
@@ -88,15 +90,7 @@ func (n *Catalog) renameExclusionTable(old, new QName) {
 	if len(n.exclusions) == 0 {
 		return
 	}
-	m := make(map[ObjectKey]Exclusion, len(n.exclusions))
-	for k, v := range n.exclusions {
-		if k.Schema == old.Schema && k.Name == old.Name {
-			k.Schema, k.Name = new.Schema, new.Name
-			v.Key = k
-		}
-		m[k] = v
-	}
-	n.exclusions = m
+	n.exclusions = moveTableKeys(n.exclusions, old, new) // deferrable.go
 }
 
 // withoutExclusions drops the exclusion constraints drop selects (their

@@ -1,11 +1,6 @@
 package dml
 
 import (
-	"errors"
-
-	"github.com/dolthub/go-mysql-server/sql"
-	goerrors "gopkg.in/src-d/go-errors.v1"
-
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -35,18 +30,9 @@ func exclusionConstraint(h Host, tbl *storage.Table, u *translate.Upsert, arbite
 // CONFLICT DO NOTHING skips: of an arbiter, or of any constraint when
 // there is no target (arbiters nil).
 func exclusionArbiter(err error, arbiters map[string]bool) bool {
-	for err != nil {
-		switch e := err.(type) {
-		case *pgerror.Error:
-			return e.Code == pgerror.ExclusionViolation && (arbiters == nil || arbiters[e.Constraint])
-		case *goerrors.Error:
-			err = e.Cause()
-		case sql.WrappedInsertError:
-			err = e.Cause
-		case *sql.WrappedInsertError:
-			err = e.Cause
-		default:
-			err = errors.Unwrap(err)
+	for ; err != nil; err = storage.Cause(err) {
+		if pe, ok := err.(*pgerror.Error); ok {
+			return pe.Code == pgerror.ExclusionViolation && (arbiters == nil || arbiters[pe.Constraint])
 		}
 	}
 	return false

@@ -14,9 +14,9 @@ import (
 // makes the index, then checks rows against each other with the
 // operators (ddl/exclusion.go).
 type ExclusionDef struct {
-	Name        string
-	Method      string
-	Columns     []string
+	Name    string
+	Method  string
+	Columns []string
 	// Exprs and Source are the key parts when one is an expression (a
 	// plain column part is a column reference), Columns then empty.
 	Exprs       []sqlparser.Expr

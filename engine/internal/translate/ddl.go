@@ -153,6 +153,11 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		}
 		res.Catalog = append(res.Catalog, inh.set)
 	}
+	if s.IfNotExists && len(exclusions) > 0 && t.Tables != nil {
+		if _, exists := t.Tables.LookupTable(s.Relation.Schemaname, s.Relation.Relname); exists {
+			exclusions = nil // the statement only notices the table exists
+		}
+	}
 	if len(exclusions) > 0 {
 		if inh != nil {
 			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "exclusion constraints on partitions or inheriting tables are not supported yet")

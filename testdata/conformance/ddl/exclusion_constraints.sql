@@ -39,3 +39,8 @@ BEGIN;
 CREATE TABLE tx (a int, EXCLUDE (a WITH =));
 ROLLBACK;
 SELECT count(*) FROM pg_constraint WHERE conname = 'tx_a_excl';
+CREATE TABLE IF NOT EXISTS named (a int, b text, c int, CONSTRAINT named_x EXCLUDE USING btree (a WITH =));
+CREATE TABLE IF NOT EXISTS fresh (a int, EXCLUDE USING btree (a WITH =));
+SELECT conname FROM pg_constraint WHERE conrelid IN ('named'::regclass, 'fresh'::regclass) ORDER BY 1;
+ALTER TABLE named ADD COLUMN d int, ADD EXCLUDE (d WITH =);
+SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'named'::regclass ORDER BY 1;

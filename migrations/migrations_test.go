@@ -168,6 +168,9 @@ func TestValidateOutcomes(t *testing.T) {
 		{"reserved schema warns", "create schema if not exists storage;\ncreate table storage.buckets2 (id text primary key);", false, 0, migrations.OutcomeOK, "", 0, 1},
 		{"reserved schema strict", "create schema if not exists storage;\ncreate table storage.buckets2 (id text primary key);", true, 0, migrations.OutcomeWarnings, "", 0, 1},
 		{"reserved schema alter", "create schema if not exists storage;\ncreate table public.x (id int);\nalter table public.x add column y int;\ndrop table if exists storage.buckets_old;\ncreate schema if not exists auth;\ncreate table if not exists auth.users (id uuid);\nalter table auth.users add column plan text;", false, 0, migrations.OutcomeOK, "", 0, 3},
+		{"exclusion constraint", "create extension if not exists btree_gist;\ncreate table public.bookings (id bigint generated always as identity primary key, room_id int not null, during tstzrange not null,\n  exclude using gist (room_id with =, during with &&));\ninsert into public.bookings (room_id, during) values (1, '[2024-01-01 10:00, 2024-01-01 11:00)');", false, 0, migrations.OutcomeOK, "", 0, 0},
+		{"exclusion conflict", "create extension if not exists btree_gist;\ncreate table public.bookings (room_id int, during tstzrange, exclude using gist (room_id with =, during with &&));\ninsert into public.bookings values (1, '[2024-01-01 10:00, 2024-01-01 11:00)');\ninsert into public.bookings values (1, '[2024-01-01 10:30, 2024-01-01 12:00)');", false, 0, migrations.OutcomeFailed, "23P01", 4, 0},
+		{"exclusion without btree_gist", "create table public.bookings (room_id int, exclude using gist (room_id with =));", false, 0, migrations.OutcomeFailed, "42704", 1, 0},
 		{"timeout", "select count(*) from generate_series(1, 1000000000);", false, 200 * time.Millisecond, migrations.OutcomeTimeout, "57014", 1, 0},
 	}
 	for _, tt := range tests {

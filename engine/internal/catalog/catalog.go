@@ -40,6 +40,8 @@ type Catalog struct {
 	// deferrable constraints: table and name → INITIALLY DEFERRED
 	// (deferrable.go)
 	deferrable map[ObjectKey]bool
+	// exclusion constraints' operators: table and name (exclusions.go)
+	exclusions map[ObjectKey]Exclusion
 	// eventTriggers by name (event_triggers.go)
 	eventTriggers map[string]*EventTrigger
 	// inherits are tables' parents by table, partitioned the partition

@@ -63,6 +63,7 @@ func (c *Catalog) withoutComments(drop func(ObjectKey) bool) *Catalog {
 	c = c.withoutSecurity(drop)                    // owners, ACLs, policies of dropped objects (policies.go)
 	c = c.withoutPublicationMembers(drop)          // publications.go
 	c = c.withoutDeferrable(drop)                  // deferrable.go
+	c = c.withoutExclusions(drop)                  // exclusions.go
 	c = c.withoutForeignTables(drop)               // foreign.go
 	kept, changed := withoutKeys(c.comments, drop) // deferrable.go
 	if !changed {

@@ -60,6 +60,10 @@ func (c *Catalog) SetDeferrable(table QName, name string, deferrable, initially 
 // RenameConstraint returns a catalog where the deferrability of
 // constraint old of table follows its rename to new.
 func (c *Catalog) RenameConstraint(table QName, old, new string) *Catalog {
+	if _, ok := c.exclusions[constraintKey(table, old)]; ok {
+		c = c.clone()
+		c.renameExclusion(table, old, new) // exclusions.go
+	}
 	initially, ok := c.deferrable[constraintKey(table, old)]
 	if !ok {
 		return c
@@ -73,14 +77,19 @@ func (n *Catalog) renameDeferrableTable(old, new QName) {
 	if len(n.deferrable) == 0 {
 		return
 	}
-	m := make(map[ObjectKey]bool, len(n.deferrable))
-	for k, v := range n.deferrable {
+	n.deferrable = moveTableKeys(n.deferrable, old, new)
+}
+
+// moveTableKeys is m (a copy) with the keys of table old moved to new.
+func moveTableKeys[V any](m map[ObjectKey]V, old, new QName) map[ObjectKey]V {
+	out := make(map[ObjectKey]V, len(m))
+	for k, v := range m {
 		if k.Schema == old.Schema && k.Name == old.Name {
 			k.Schema, k.Name = new.Schema, new.Name
 		}
-		m[k] = v
+		out[k] = v
 	}
-	n.deferrable = m
+	return out
 }
 
 // withoutDeferrable drops the deferrable constraints drop selects (their

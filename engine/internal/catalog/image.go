@@ -45,6 +45,7 @@ type Image struct {
 	Matviews    []TableText // materialized views' queries (matviews.go)
 	Rules       []Rule      // rewrite rules (rules.go)
 	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
+	Exclusions  []Exclusion // exclusion constraints (exclusions.go)
 	// EventTriggers by name (event_triggers.go)
 	EventTriggers []EventTrigger
 	// OpFamilies and OpClasses are the user operator families and
@@ -349,6 +350,7 @@ func (c *Catalog) Image() (Image, error) {
 		img.Rules = append(img.Rules, *r)
 	}
 	img.Deferrable = c.DeferrableConstraints()
+	img.Exclusions = c.AllExclusions()
 	img.Inherits, img.PartitionKeys = inheritanceImage(c)
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
@@ -580,6 +582,9 @@ func FromImage(img Image) (*Catalog, error) {
 		}
 	}
 	c.inheritanceFromImage(img.Inherits, img.PartitionKeys)
+	if img.Exclusions != nil {
+		c.exclusions = entriesMap(img.Exclusions, func(e Exclusion) (ObjectKey, Exclusion) { return e.Key, e })
+	}
 	if img.Deferrable != nil {
 		c.deferrable = entriesMap(img.Deferrable, func(e KeyBool) (ObjectKey, bool) { return e.Key, e.On })
 	}

@@ -36,6 +36,7 @@ func (c *Catalog) RenameTable(old, new QName) *Catalog {
 	}
 	n.renameTriggerTable(old, new)
 	n.renameDeferrableTable(old, new)
+	n.renameExclusionTable(old, new) // exclusions.go
 	n.renameInheritance(old, new)
 	n.renameStatisticsTable(old, new) // statistics.go
 	n.security = c.sec().renameTable(old, new)

@@ -74,6 +74,8 @@ func renameIndex(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 	if TableInfo(ctx, t).Constraints[o[1]] == 'p' {
 		return t.SetPrimaryKeyName(ctx, c.To)
 	}
+	// an exclusion constraint is renamed with its index (exclusion.go)
+	h.SetCatalog(h.Catalog().RenameConstraint(catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, o[1], c.To))
 	return t.RenameIndex(ctx, o[1], c.To)
 }
 

@@ -67,6 +67,9 @@ func TableDDL(h Host, ctx *sql.Context, c *translate.TableDDL, tag string) (stri
 		if err == nil && len(c.NotValid)+len(c.Validated) > 0 {
 			err = markChecksValidated(h, ctx, c)
 		}
+		if err == nil && len(c.Exclusions) > 0 {
+			err = addExclusions(h, ctx, c) // exclusion.go
+		}
 		if err == nil && c.Partition {
 			err = clonePartitionIndexes(h, ctx, c.Schema, c.Table) // partition_index.go
 		}
@@ -135,7 +138,11 @@ func renameConstraint(h Host, ctx *sql.Context, c *translate.TableDDL) error {
 		return err
 	}
 	// a DEFERRABLE constraint stays so under its new name (deferrable.go)
-	h.SetCatalog(h.Catalog().RenameConstraint(catalog.QName{Schema: t.SchemaName(), Name: t.Name()}, c.From, c.To))
+	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+	h.SetCatalog(h.Catalog().RenameConstraint(q, c.From, c.To))
+	if _, ok := h.Catalog().Exclusion(q, c.To); ok {
+		return t.RenameIndex(ctx, c.From, c.To) // exclusion.go: its index has its name
+	}
 	switch TableInfo(ctx, t).Constraints[c.From] {
 	case 'p':
 		return t.SetPrimaryKeyName(ctx, c.To)

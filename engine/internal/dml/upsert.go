@@ -117,6 +117,10 @@ func upsert(h Host, gctx *sql.Context, u *translate.Upsert) (Result, error) {
 		}
 		uv, ok := storage.AsUniqueViolation(err)
 		if !ok {
+			if exclusionArbiter(err, arbiters) { // upsert_exclusion.go
+				txn.RollbackTo(mark)
+				continue
+			}
 			return Result{}, err
 		}
 		target := tbl
@@ -255,6 +259,11 @@ func arbiterIndexes(h Host, gctx *sql.Context, tbl *storage.Table, u *translate.
 		for _, ix := range infos {
 			if ix.Name == u.Constraint && ix.Unique {
 				out[ix.Name] = true
+			}
+		}
+		if len(out) == 0 {
+			if err := exclusionConstraint(h, tbl, u, out); err != nil { // upsert_exclusion.go
+				return nil, err
 			}
 		}
 		if len(out) == 0 {

@@ -3,6 +3,9 @@ package pgcatalog
 import (
 	"slices"
 
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
+
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
@@ -13,13 +16,16 @@ const createIndexComment = "tinybase: CREATE INDEX"
 // constraint is one table constraint as the catalogs list it.
 type constraint struct {
 	Name    string
-	Kind    string // PRIMARY KEY, UNIQUE, FOREIGN KEY, CHECK
+	Kind    string // PRIMARY KEY, UNIQUE, FOREIGN KEY, CHECK, EXCLUDE
 	Columns []string
 	FK      *sql.ForeignKeyConstraint
 	Check   string
 	// NotValid: a CHECK added NOT VALID and not validated since
 	// (pg_constraint.convalidated false).
 	NotValid bool
+	// Excl and Index are an EXCLUDE constraint's operators and index.
+	Excl  *catalog.Exclusion
+	Index *storage.IndexInfo
 }
 
 // constraints lists r's check, primary key, unique and foreign key
@@ -84,6 +90,11 @@ func (s *State) listConstraints(r Relation) ([]constraint, error) {
 	for _, ix := range idx {
 		if !ix.PrimaryKey && ix.Unique && !ix.Expression && !ix.Partial && constraintIdx[ix.Name] {
 			out = append(out, constraint{Name: ix.Name, Kind: "UNIQUE", Columns: ix.Columns})
+		}
+	}
+	for i, ix := range idx {
+		if ex, ok := s.Catalog.Exclusion(catalog.QName{Schema: r.Schema, Name: r.Name}, ix.Name); ok && (len(ex.Ops) == len(ix.Columns) || ix.Expression && len(ex.Ops) == len(ix.Source)) {
+			out = append(out, constraint{Name: ix.Name, Kind: "EXCLUDE", Columns: ix.Columns, Excl: &ex, Index: &idx[i]})
 		}
 	}
 	fks, err := r.Table.GetDeclaredForeignKeys(s.Ctx)

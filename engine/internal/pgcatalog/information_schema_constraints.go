@@ -24,6 +24,9 @@ var isTableConstraints = &def{
 				return nil, err
 			}
 			for _, c := range cons {
+				if c.Kind == "EXCLUDE" {
+					continue // the view lists contype c, f, p, u only
+				}
 				var nd any
 				if c.Kind == "UNIQUE" {
 					nd = "YES"
@@ -62,7 +65,7 @@ var isKeyColumnUsage = &def{
 				return nil, err
 			}
 			for _, c := range cons {
-				if c.Kind == "CHECK" {
+				if c.Kind == "CHECK" || c.Kind == "EXCLUDE" {
 					continue
 				}
 				for i, col := range c.Columns {

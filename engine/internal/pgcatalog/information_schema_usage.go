@@ -33,6 +33,7 @@ var isConstraintColumnUsage = &def{
 			}
 			for _, c := range cons {
 				switch {
+				case c.Kind == "EXCLUDE": // the view lists contype c, f, p, u only
 				case c.FK != nil:
 					schema := c.FK.ParentSchema
 					if schema == "" {

@@ -81,6 +81,9 @@ func (s *State) ConstraintDefByOID(oid uint32, pretty bool) (string, bool, error
 				if c.Kind == "CHECK" {
 					return s.checkDef(r, c, pretty), true, nil
 				}
+				if c.Kind == "EXCLUDE" {
+					return s.exclusionDef(r, c, pretty), true, nil // exclusion.go
+				}
 				return s.constraintDef(r, c), true, nil
 			}
 		}

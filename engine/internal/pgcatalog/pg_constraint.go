@@ -8,7 +8,7 @@ import (
 )
 
 // pgConstraint is pg_catalog.pg_constraint: primary key, unique, foreign
-// key and check constraints of tables, and domains' check constraints. conbin is left out (pg_node_tree).
+// key, check and exclusion constraints of tables, and domains' check constraints. conbin is left out (pg_node_tree).
 var pgConstraint = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"conname", types.Name}, {"connamespace", types.Oid}, {"contype", types.Char},
@@ -17,6 +17,7 @@ var pgConstraint = &def{
 		{"confrelid", types.Oid}, {"confupdtype", types.Char}, {"confdeltype", types.Char},
 		{"confmatchtype", types.Char}, {"conislocal", types.Bool}, {"coninhcount", types.Int4},
 		{"connoinherit", types.Bool}, {"conkey", types.ArrayOf(types.Int2)}, {"confkey", types.ArrayOf(types.Int2)},
+		{"conexclop", types.ArrayOf(types.Oid)},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()
@@ -52,6 +53,16 @@ var pgConstraint = &def{
 					}
 				case "CHECK":
 					contype = "c"
+				case "EXCLUDE":
+					contype, indid = "x", RelationOID(r.Schema, c.Name)
+				}
+				var exclop any
+				if c.Excl != nil {
+					ops := make([]any, len(c.Excl.OpOIDs))
+					for i, o := range c.Excl.OpOIDs {
+						ops[i] = o
+					}
+					exclop = types.NewArray(types.Oid, ops)
 				}
 				var key any
 				cols := c.Columns
@@ -68,7 +79,7 @@ var pgConstraint = &def{
 				}
 				out = append(out, []any{stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name), c.Name,
 					NamespaceOID(r.Schema), contype, deferrable, initially, !c.NotValid, relOID, uint32(0), indid, uint32(0),
-					frel, upd, del, match, local, inhcount, false, key, fkey})
+					frel, upd, del, match, local, inhcount, false, key, fkey, exclop})
 			}
 		}
 		// a constraint trigger has a pg_constraint row of its name
@@ -80,13 +91,13 @@ var pgConstraint = &def{
 			deferrable, initially := s.Catalog.Deferrable(t.Table, t.Name)
 			out = append(out, []any{stableOID("c:" + t.Table.Schema + "." + t.Table.Name + "." + t.Name), t.Name,
 				NamespaceOID(t.Table.Schema), "t", deferrable, initially, true, s.RelOID(t.Table.Schema, t.Table.Name), uint32(0),
-				uint32(0), uint32(0), uint32(0), " ", " ", " ", true, int32(0), true, nil, nil})
+				uint32(0), uint32(0), uint32(0), " ", " ", " ", true, int32(0), true, nil, nil, nil})
 		}
 		for _, d := range s.Catalog.Types() {
 			for _, c := range d.Checks {
 				out = append(out, []any{domainConstraintOID(d.Type, c.Name), c.Name, NamespaceOID(schemaOf(d.Type)), "c",
 					false, false, true, uint32(0), d.Type.OID, uint32(0), uint32(0),
-					uint32(0), " ", " ", " ", true, int32(0), false, nil, nil})
+					uint32(0), " ", " ", " ", true, int32(0), false, nil, nil, nil})
 			}
 		}
 		return out, nil

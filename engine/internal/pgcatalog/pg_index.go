@@ -68,7 +68,7 @@ var pgIndex = &def{
 				n := int16(len(key))
 				exprs, pred := s.indexExprs(r, ix)
 				out = append(out, []any{RelationOID(r.Schema, ix.Name), RelationOID(r.Schema, r.Name), n, n,
-					ix.Unique, false, ix.PrimaryKey, false, true, flags.ClusterIndex == ix.Name, true, false, true, true, replident,
+					ix.Unique, false, ix.PrimaryKey, s.isExclusion(r, ix.Name), true, flags.ClusterIndex == ix.Name, true, false, true, true, replident,
 					vector(types.Int2, key), vector(types.Oid, coll), vector(types.Oid, class),
 					vector(types.Int2, opt), exprs, pred})
 			}

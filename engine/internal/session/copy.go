@@ -256,8 +256,9 @@ func (c *Copy) end(err error) (string, error) {
 		if pe, ok := pgerror.As(err); ok && c.line > 0 && pe.Where == "" {
 			pe.Where = fmt.Sprintf("COPY %s, line %d", c.table, c.line)
 			// PostgreSQL shows the line for errors raised while the row is
-			// formed, not for index insertion (unique violations).
-			if c.lineText != "" && pe.Code != pgerror.UniqueViolation {
+			// formed, not for index insertion (unique and exclusion
+			// violations).
+			if c.lineText != "" && pe.Code != pgerror.UniqueViolation && pe.Code != pgerror.ExclusionViolation {
 				pe.Where += fmt.Sprintf(": \"%s\"", c.lineText)
 			}
 		}

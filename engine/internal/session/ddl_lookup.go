@@ -5,6 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/ddl"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
@@ -39,6 +40,11 @@ func (s *Session) LookupTable(schema, name string) (*translate.TableInfo, bool) 
 		return nil, false
 	}
 	ti := ddl.TableInfo(ctx, t)
+	for _, ex := range s.catalog().TableExclusions(catalog.QName{Schema: t.SchemaName(), Name: t.Name()}) {
+		if ti.Indexes[ex.Key.Column] {
+			ti.Constraints[ex.Key.Column] = 'x' // exclusion.go
+		}
+	}
 	ti.HasNull = func(col string) bool { return ddl.HasNull(ctx, t, col) }
 	ti.Violated = func(check sqlparser.Expr) (bool, bool) { return ddl.Violated(ctx, t, check) }
 	return ti, true

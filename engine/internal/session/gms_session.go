@@ -60,7 +60,7 @@ func fromContext(ctx *sql.Context) (*Session, bool) {
 }
 
 // storage.Session, storage.SystemSchemas, storage.EphemeralTables,
-// storage.CheckResolver and storage.RowSecurity.
+// storage.CheckResolver, storage.RowSecurity and storage.ExclusionChecker.
 
 func (g *gmsSession) StorageTxn() *storage.Txn { return g.s.StorageTxn() }
 
@@ -78,6 +78,9 @@ func (g *gmsSession) SystemTable(ctx *sql.Context, schema, name string) (sql.Tab
 func (g *gmsSession) EphemeralTable(name string) (sql.Table, bool) { return g.s.EphemeralTable(name) }
 func (g *gmsSession) ResolveChecks(checks []sql.CheckDefinition) ([]sql.CheckDefinition, error) {
 	return g.s.ResolveChecks(checks)
+}
+func (g *gmsSession) CheckExclusion(ctx *sql.Context, t *storage.Table, row sql.Row) error {
+	return g.s.CheckExclusion(ctx, t, row) // exclusion.go
 }
 func (g *gmsSession) RowSecurityChecks(schema, table string) []sql.CheckDefinition {
 	return g.s.RowSecurityChecks(schema, table)

@@ -126,3 +126,19 @@ func withoutName(names []string, name string) []string {
 	}
 	return out
 }
+
+// ExclusionChecker is implemented by sessions that enforce exclusion
+// constraints (PostgreSQL docs: CREATE TABLE, EXCLUDE), which need the
+// engine's operators: each row written to a table, once in it, is
+// checked against the table's other rows.
+type ExclusionChecker interface {
+	CheckExclusion(ctx *sql.Context, t *Table, row sql.Row) error
+}
+
+// checkExclusion runs the session's exclusion check on a written row.
+func (h *Table) checkExclusion(ctx *sql.Context, row sql.Row) error {
+	if ec, ok := ctx.Session.(ExclusionChecker); ok {
+		return ec.CheckExclusion(ctx, h, row)
+	}
+	return nil
+}

@@ -127,19 +127,24 @@ func AsUniqueViolation(err error) (*UniqueViolation, bool) {
 				v.Existing = ue.Existing
 				return v, true
 			}
-			err = ge.Cause()
-			continue
 		}
-		switch e := err.(type) {
-		case sql.WrappedInsertError:
-			err = e.Cause
-		case *sql.WrappedInsertError:
-			err = e.Cause
-		default:
-			err = errors.Unwrap(err)
-		}
+		err = Cause(err)
 	}
 	return nil, false
+}
+
+// Cause is the error err wraps, through GMS's wrappers too (nil when it
+// wraps none).
+func Cause(err error) error {
+	switch e := err.(type) {
+	case *goerrors.Error:
+		return e.Cause()
+	case sql.WrappedInsertError:
+		return e.Cause
+	case *sql.WrappedInsertError:
+		return e.Cause
+	}
+	return errors.Unwrap(err)
 }
 
 func parseUniqueKey(s string) (*UniqueViolation, bool) {

@@ -58,12 +58,18 @@ func (h *Table) truncate(ctx *sql.Context, stmt bool) (int, error) {
 
 // Insert implements sql.RowInserter.
 func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
-	return e.h.write(ctx, func(_ *Txn, td *tableData) error { return td.insert(ctx, row) })
+	if err := e.h.write(ctx, func(_ *Txn, td *tableData) error { return td.insert(ctx, row) }); err != nil {
+		return err
+	}
+	return e.h.checkExclusion(ctx, row) // checks.go
 }
 
 // Update implements sql.RowUpdater.
 func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
-	return e.h.write(ctx, func(_ *Txn, td *tableData) error { return td.update(ctx, old, new) })
+	if err := e.h.write(ctx, func(_ *Txn, td *tableData) error { return td.update(ctx, old, new) }); err != nil {
+		return err
+	}
+	return e.h.checkExclusion(ctx, new) // checks.go
 }
 
 // Delete implements sql.RowDeleter.

@@ -23,6 +23,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 	t.creating, t.creatingPK = s.Relation, declaredPrimaryKey(s)
 	defer func() { t.creating, t.creatingPK = nil, nil }()
 	inh := t.inherit(s) // ddl_inherit.go
+	var excl []*pg.Constraint
 	for _, e := range s.TableElts {
 		switch x := e.Node.(type) {
 		case *pg.Node_ColumnDef:
@@ -87,6 +88,8 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 					spec.Indexes = append(spec.Indexes, idx)
 					t.noteDeferrable(c, idx.Info.Name.String())
 				}
+			case pg.ConstrType_CONSTR_EXCLUSION:
+				excl = append(excl, c) // after the columns: they may follow it
 			default:
 				return Result{}, pgerror.New(pgerror.FeatureNotSupported, "table constraint %s is not supported yet", c.Contype)
 			}
@@ -123,6 +126,17 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 		}
 		spec.Indexes = append(spec.Indexes, idx)
 	}
+	var exclusions []*ExclusionDef // ddl_exclusion.go
+	for _, c := range excl {
+		exclusions = append(exclusions, t.exclusionDef(c, cnames, func(name string) bool {
+			for _, col := range spec.Columns {
+				if col.Name.String() == name {
+					return true
+				}
+			}
+			return false
+		}))
+	}
 	var res Result
 	if pkName != "" && pkName != pgident.MakeObjectName(s.Relation.Relname, "", "pkey") {
 		res = t.namedPrimaryKey(ddl, s, pkName)
@@ -138,6 +152,17 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 			td.Partition = true
 		}
 		res.Catalog = append(res.Catalog, inh.set)
+	}
+	if s.IfNotExists && len(exclusions) > 0 && t.Tables != nil {
+		if _, exists := t.Tables.LookupTable(s.Relation.Schemaname, s.Relation.Relname); exists {
+			exclusions = nil // the statement only notices the table exists
+		}
+	}
+	if len(exclusions) > 0 {
+		if inh != nil {
+			return Result{}, pgerror.New(pgerror.FeatureNotSupported, "exclusion constraints on partitions or inheriting tables are not supported yet")
+		}
+		res = withExclusions(res, s.Relation.Schemaname, s.Relation.Relname, exclusions)
 	}
 	return res, nil
 }

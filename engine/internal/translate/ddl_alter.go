@@ -48,7 +48,12 @@ func (t *Translator) alterTable(s *pg.AlterTableStmt) (Result, error) {
 			return res, nil
 		}
 	}
+	t.exclusions = nil
 	res, err := t.alterTableCmds(s, ti)
+	if err == nil {
+		res = withExclusions(res, ti.Schema, ti.Name, t.exclusions) // ddl_exclusion.go
+	}
+	t.exclusions = nil
 	return t.withDeferrals(res, catalog.QName{Schema: ti.Schema, Name: ti.Name}, false), err
 }
 
@@ -174,6 +179,17 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			if c.Indexname != "" {
 				return t.constraintUsingIndex(s, ti, c) // ddl_alter_extra.go
 			}
+			if c.Contype == pg.ConstrType_CONSTR_EXCLUSION {
+				// a name its index would take fails there (42P07), as
+				// PostgreSQL makes the index first
+				if _, ok := ti.Constraints[c.Conname]; ok && c.Conname != "" && !ti.Indexes[c.Conname] {
+					fail(pgerror.New(pgerror.DuplicateObject, "constraint %q for relation %q already exists", c.Conname, ti.Name))
+				}
+				def := t.exclusionDef(c, names, func(n string) bool { _, ok := ti.Column(n); return ok })
+				ti.Constraints[def.Name] = 'x'
+				t.exclusions = append(t.exclusions, def)
+				continue
+			}
 			for _, d := range t.addConstraint(c, ti, names) {
 				add(d)
 				if c.Contype == pg.ConstrType_CONSTR_CHECK && c.SkipValidation {
@@ -193,6 +209,9 @@ func (t *Translator) alterTableCmds(s *pg.AlterTableStmt, ti *TableInfo) (Result
 			}
 			t.checkInheritedDrop(ti, cmd.Name, kind) // partition_checks.go
 			add(dropConstraint(cmd.Name, kind))
+			if kind == 'x' {
+				t.exclusions = append(t.exclusions, &ExclusionDef{Name: cmd.Name, Drop: true})
+			}
 			delete(ti.Constraints, cmd.Name)
 			// forget its deferrability: a constraint of the name added
 			// later starts NOT DEFERRABLE unless it says otherwise
@@ -553,7 +572,7 @@ func dropConstraint(name string, kind byte) *sqlparser.DDL {
 	switch kind {
 	case 'p':
 		return &sqlparser.DDL{IndexSpec: &sqlparser.IndexSpec{Action: sqlparser.DropStr, Type: sqlparser.PrimaryStr}}
-	case 'u':
+	case 'u', 'x':
 		return &sqlparser.DDL{IndexSpec: &sqlparser.IndexSpec{Action: sqlparser.DropStr, ToName: sqlparser.NewColIdent(name)}}
 	case 'f':
 		return &sqlparser.DDL{ConstraintAction: sqlparser.DropStr, TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{

@@ -35,6 +35,8 @@ type TableDDL struct {
 	// Partition: sequence creates a partition, which then gets its
 	// partitioned table's indexes
 	Partition bool
+	// sequence: then add these exclusion constraints to Table
+	Exclusions []*ExclusionDef
 
 	Checks map[string]string // rename_column: rewritten CHECK texts by name
 

@@ -86,6 +86,9 @@ type Translator struct {
 	// deferrals are the DEFERRABLE constraints the CREATE or ALTER
 	// TABLE being translated declares (ddl_deferrable.go)
 	deferrals []DeferrableConstraint
+	// exclusions are the EXCLUDE constraints an ALTER TABLE adds
+	// (ddl_exclusion.go)
+	exclusions []*ExclusionDef
 	// stored is set while translating an expression the table keeps (a
 	// column default): user function calls are not inlined.
 	stored bool

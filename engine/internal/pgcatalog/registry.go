@@ -131,13 +131,7 @@ func SystemTableOID(name string) (uint32, bool) {
 // SystemRelation reports whether schema.name is a catalog relation this
 // package serves, with its kind ('r' or 'v') and column names.
 func SystemRelation(schema, name string) (kind byte, cols []string, ok bool) {
-	var d *def
-	switch schema {
-	case "pg_catalog":
-		d = pgCatalog[name]
-	case "information_schema":
-		d = informationSchema[name]
-	}
+	d := defOf(schema, name)
 	if d == nil {
 		return 0, nil, false
 	}

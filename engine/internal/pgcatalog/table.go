@@ -31,15 +31,20 @@ type Table struct {
 
 var _ sql.Table = (*Table)(nil)
 
-// Lookup returns the catalog relation schema.name, reading through source.
-func Lookup(schema, name string, source Source) (*Table, bool) {
-	var d *def
+// defOf is the definition of catalog relation schema.name, nil for none.
+func defOf(schema, name string) *def {
 	switch schema {
 	case "pg_catalog":
-		d = pgCatalog[name]
+		return pgCatalog[name]
 	case "information_schema":
-		d = informationSchema[name]
+		return informationSchema[name]
 	}
+	return nil
+}
+
+// Lookup returns the catalog relation schema.name, reading through source.
+func Lookup(schema, name string, source Source) (*Table, bool) {
+	d := defOf(schema, name)
 	if d == nil {
 		return nil, false
 	}

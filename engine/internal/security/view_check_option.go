@@ -7,6 +7,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
@@ -111,41 +112,16 @@ func (w *secWalker) viewConditions(v *catalog.View, cascade bool, depth int) (ta
 		return catalog.QName{}, nil
 	}
 	// the conditions so far read bv's columns: name its base's instead
-	cols := viewBaseColumns(bv)
+	btree, err := pgtree.Parse(bv.Query)
+	if err != nil {
+		w.fail(pgerror.New(pgerror.InternalError, "view %q: %v", bv.Name, err))
+	}
+	cols := translate.ViewBaseColumns(bv, btree.Stmts[0].Stmt.GetSelectStmt())
 	for _, c := range conds {
 		renameColumns(c.expr, bv.Name, cols)
 	}
 	table, inner := w.viewConditions(bv, cascade || own == "cascaded", depth+1)
 	return table, append(conds, inner...)
-}
-
-// viewBaseColumns maps a simple view's columns that are columns of its
-// base relation to them.
-func viewBaseColumns(v *catalog.View) map[string]string {
-	cols := map[string]string{}
-	tree, err := pgtree.Parse(v.Query)
-	if err != nil {
-		return cols
-	}
-	for i, n := range tree.Stmts[0].Stmt.GetSelectStmt().GetTargetList() {
-		cr := n.GetResTarget().GetVal().GetColumnRef()
-		if cr == nil {
-			continue
-		}
-		last := cr.Fields[len(cr.Fields)-1]
-		if last.GetAStar() != nil {
-			for _, c := range v.Columns {
-				if _, ok := cols[c]; !ok {
-					cols[c] = c
-				}
-			}
-			continue
-		}
-		if i < len(v.Columns) {
-			cols[v.Columns[i]] = last.GetString_().GetSval()
-		}
-	}
-	return cols
 }
 
 // unqualify drops the qualifier naming base (its alias or name) from the

@@ -3,6 +3,8 @@ package session
 import (
 	"context"
 
+	pg "github.com/pganalyze/pg_query_go/v5"
+
 	"github.com/tinybase/tinybase/engine/internal/translate"
 )
 
@@ -11,13 +13,25 @@ import (
 // step as a nested statement of this one, in its transaction, so a step
 // that fails undoes them all.
 func (s *Session) runAlterTree(ctx context.Context, res translate.Result, c *translate.AlterTree) (*Rows, error) {
+	return s.runSteps(ctx, res, len(c.Steps), func(i int) (*pg.Node, translate.Result, error) {
+		return c.Steps[i].Node, c.Steps[i].Res, nil
+	})
+}
+
+// runSteps runs n statements as one, in the statement's transaction:
+// step(i) gives the i-th, translated.
+func (s *Session) runSteps(ctx context.Context, res translate.Result, n int, step func(i int) (*pg.Node, translate.Result, error)) (*Rows, error) {
 	text := s.curSQL
 	err := s.inPL(ctx, func(ctx context.Context) error {
-		for _, st := range c.Steps {
-			if err := s.applyCatalog(st.Res.Catalog); err != nil {
+		for i := range n {
+			node, r, err := step(i)
+			if err != nil {
 				return err
 			}
-			if _, err := s.runNested(ctx, text, st.Node, st.Res); err != nil {
+			if err := s.applyCatalog(r.Catalog); err != nil {
+				return err
+			}
+			if _, err := s.runNested(ctx, text, node, r); err != nil {
 				return err
 			}
 		}
@@ -34,25 +48,8 @@ func (s *Session) runAlterTree(ctx context.Context, res translate.Result, c *tra
 // translated once the one before it has run, so that it sees the column
 // types that one set, all in the statement's transaction.
 func (s *Session) runAlterPasses(ctx context.Context, res translate.Result, c *translate.AlterPasses) (*Rows, error) {
-	text := s.curSQL
-	err := s.inPL(ctx, func(ctx context.Context) error {
-		for _, node := range c.Steps {
-			step, err := s.CurrentTranslator().Statement(node)
-			if err != nil {
-				return err
-			}
-			if err := s.applyCatalog(step.Catalog); err != nil {
-				return err
-			}
-			if _, err := s.runNested(ctx, text, node, step); err != nil {
-				return err
-			}
-		}
-		return nil
+	return s.runSteps(ctx, res, len(c.Steps), func(i int) (*pg.Node, translate.Result, error) {
+		r, err := s.CurrentTranslator().Statement(c.Steps[i])
+		return c.Steps[i], r, err
 	})
-	if err != nil {
-		return s.endCommand(res.Tag, nil, err)
-	}
-	tag, rows, err := s.commandDone(res.Tag)
-	return s.endCommand(tag, rows, err)
 }

@@ -39,27 +39,9 @@ func (t *Translator) updatableView(v *catalog.View, verb string) (*pg.RangeVar, 
 	}
 	sel := tree.Stmts[0].Stmt.GetSelectStmt()
 	why := notAutoUpdatable(sel)
-	cols := map[string]string{}
+	var cols map[string]string
 	if why == "" {
-		for i, n := range sel.TargetList {
-			rt := n.GetResTarget()
-			cr := rt.Val.GetColumnRef()
-			if cr == nil {
-				continue
-			}
-			last := cr.Fields[len(cr.Fields)-1]
-			if last.GetAStar() != nil {
-				for _, c := range v.Columns {
-					if _, ok := cols[c]; !ok {
-						cols[c] = c
-					}
-				}
-				continue
-			}
-			if i < len(v.Columns) {
-				cols[v.Columns[i]] = strVal(last)
-			}
-		}
+		cols = ViewBaseColumns(v, sel)
 	}
 	if why != "" {
 		fail(pgerror.New(pgerror.ObjectNotInPrerequisiteState, "cannot %s view %q", verb, v.Name).
@@ -70,6 +52,31 @@ func (t *Translator) updatableView(v *catalog.View, verb string) (*pg.RangeVar, 
 				map[string]string{"insert into": "INSERT", "update": "UPDATE", "delete from": "DELETE"}[verb]))
 	}
 	return sel.FromClause[0].GetRangeVar(), sel.WhereClause, cols
+}
+
+// ViewBaseColumns maps the columns of simple view v (its query sel) that
+// are columns of its base relation to them.
+func ViewBaseColumns(v *catalog.View, sel *pg.SelectStmt) map[string]string {
+	cols := map[string]string{}
+	for i, n := range sel.GetTargetList() {
+		cr := n.GetResTarget().GetVal().GetColumnRef()
+		if cr == nil {
+			continue
+		}
+		last := cr.Fields[len(cr.Fields)-1]
+		if last.GetAStar() != nil {
+			for _, c := range v.Columns {
+				if _, ok := cols[c]; !ok {
+					cols[c] = c
+				}
+			}
+			continue
+		}
+		if i < len(v.Columns) {
+			cols[v.Columns[i]] = strVal(last)
+		}
+	}
+	return cols
 }
 
 // notAutoUpdatable is why a view's query makes it not automatically

@@ -333,6 +333,10 @@ func (c *Catalog) ViewOptions(v QName) []string {
 	return out
 }
 
+// HasViewCheckOptions reports whether any view has a check option: most
+// catalogs have none, and every INSERT and UPDATE asks.
+func (c *Catalog) HasViewCheckOptions() bool { return len(c.sec().checkOption) > 0 }
+
 // ViewCheckOption is a view's WITH CHECK OPTION: "local", "cascaded", or
 // "" for none (docs, CREATE VIEW).
 func (c *Catalog) ViewCheckOption(v QName) string { return c.sec().checkOption[v] }

@@ -32,8 +32,11 @@ var unreadableSystemRelations = map[string]bool{
 // of pg_settings, which SET goes through), the owner's alone on the
 // owner-only ones, nil on those without one.
 func (c *Catalog) SystemRelationACL(k ObjectKey) ACL {
+	if k.Kind != ObjRelation || !IsSystemSchema(k.Schema) {
+		return nil // every relation privilege check comes here: no work for users' tables
+	}
 	q := k.Schema + "." + k.Name
-	if k.Kind != ObjRelation || !IsSystemSchema(k.Schema) || unreadableSystemRelations[q] {
+	if unreadableSystemRelations[q] {
 		return nil
 	}
 	owner := c.Owner(k)

@@ -2,6 +2,7 @@ package ddl
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -94,6 +95,12 @@ type ExclusionCheck struct {
 	names       []string       // the key parts as DETAIL names them
 	conflict    sql.Expression // over an existing row then the new one
 	where       sql.Expression // nil: every row takes part
+	// index is the constraint's index, and eq the number of its leading
+	// parts compared with =: the rows that can conflict with a key are
+	// those its index holds under the key's first eq parts, so Check
+	// looks them up instead of reading the whole table.
+	index string
+	eq    int
 }
 
 // CompileExclusion compiles exclusion constraint name of t.
@@ -117,7 +124,10 @@ func CompileExclusion(h Host, ctx *sql.Context, t *storage.Table, cat *catalog.C
 	}
 	sch := t.Schema()
 	tr := &translate.Translator{Env: h.Env(), Catalog: h.TranslatorCatalog()}
-	chk := &ExclusionCheck{name: name, table: t.Name()}
+	chk := &ExclusionCheck{name: name, table: t.Name(), index: name}
+	for chk.eq < len(ex.Ops) && strings.TrimPrefix(ex.Ops[chk.eq], "pg_catalog.") == "=" {
+		chk.eq++
+	}
 	var keys sql.Schema // the key parts, then the new row's
 	var parts []string
 	for i := range ex.Ops {
@@ -217,7 +227,7 @@ func (c *ExclusionCheck) Check(ctx *sql.Context, t *storage.Table, row sql.Row) 
 	if err != nil {
 		return err
 	}
-	rows, err := allRows(ctx, t)
+	rows, err := c.candidates(ctx, t, key)
 	if err != nil {
 		return err
 	}
@@ -244,6 +254,20 @@ func (c *ExclusionCheck) Check(ctx *sql.Context, t *storage.Table, row sql.Row) 
 			"Key "+c.key(key)+" conflicts with existing key "+c.key(other)+".")
 	}
 	return nil
+}
+
+// candidates are the rows of t that may conflict with key, in a
+// sequential scan's order (the first conflict found is the one the
+// DETAIL names): those with key's leading = parts, or all of them.
+func (c *ExclusionCheck) candidates(ctx *sql.Context, t *storage.Table, key sql.Row) ([]sql.Row, error) {
+	if c.eq == 0 {
+		return allRows(ctx, t)
+	}
+	it, err := t.KeyRows(ctx, c.index, key[:c.eq], storage.BySeq, true)
+	if err != nil {
+		return nil, err
+	}
+	return sql.RowIterToRows(ctx, it)
 }
 
 // checkAll fails when two existing rows of t conflict (ADD CONSTRAINT).
@@ -302,6 +326,11 @@ func sameRow(a, b sql.Row) bool {
 			if (a[i] == nil) != (b[i] == nil) {
 				return false
 			}
+			continue
+		}
+		// equal as Go values is equal; otherwise (a time.Time of another
+		// *Location) the texts decide
+		if reflect.DeepEqual(a[i], b[i]) {
 			continue
 		}
 		if fmt.Sprint(a[i]) != fmt.Sprint(b[i]) {

@@ -126,6 +126,9 @@ type Session struct {
 	// ddlCat the catalog it was taken for.
 	ddlSeq uint64
 	ddlCat *catalog.Catalog
+	// exclusions are the exclusion constraints compiled for writes
+	// (exclusion.go).
+	exclusions exclusionChecks
 	// placeholders are the custom variables this session has set.
 	placeholders map[string]bool
 	// curStmt and curSQL are the running statement, for error positions.

@@ -23,9 +23,10 @@ const (
 	BySeq
 )
 
-// KeyRows returns the rows of the table whose leading columns of index
+// KeyRows returns the rows of the table whose leading key parts of index
 // (GMS's PRIMARY: the primary key) equal key, each value already of its
-// column's type and none NULL, in order. It is an equality lookup per
+// part's type and none NULL, in order. The index may be an expression or
+// partial one (an exclusion constraint's): its rows are those it holds. It is an equality lookup per
 // outer row (a nested loop's inner side, a correlated subquery's probe):
 // one descent of the index, without the range collection, the spans and
 // the chunked cursor a general lookup builds, whose allocations were most
@@ -43,10 +44,10 @@ func (h *Table) KeyRows(ctx *sql.Context, index string, key sql.Row, order RowOr
 	tr, ncols, keyLen := td.rows, len(td.def.pkOrds), -1
 	if index != pkIndexID || td.def.keyless() {
 		i, ix := td.def.indexByName(index)
-		if ix == nil || !ix.visibleToGMS() {
+		if ix == nil {
 			return nil, fmt.Errorf("storage: table %q has no index %q", td.def.name, index)
 		}
-		tr, ncols, keyLen = td.idx[i], len(ix.columns), len(ix.columns)
+		tr, ncols, keyLen = td.idx[i], ix.keyLen(), ix.keyLen()
 	}
 	if len(key) == 0 || len(key) > ncols || hasNull(key) {
 		return nil, fmt.Errorf("storage: lookup of index %q with %d key values", index, len(key))

@@ -71,6 +71,15 @@ func (ix *indexDef) visibleToGMS() bool {
 	return ix.key == nil && ix.where == nil
 }
 
+// keyLen is the number of key parts of the index's entries (before the
+// primary key's).
+func (ix *indexDef) keyLen() int {
+	if ix.key != nil {
+		return len(ix.keyTypes)
+	}
+	return len(ix.columns)
+}
+
 func (d *tableDef) keyless() bool { return len(d.pkOrds) == 0 }
 
 // clone returns a shallow copy whose slices may be replaced (not modified in

@@ -58,14 +58,15 @@ start() {
 			exit 1
 		}
 	fi
-	# pg_cron and pg_net, when installed, are preloaded as on Supabase
-	# (both start background workers, so they can only load at start);
+	# pg_stat_statements, pg_cron and pg_net, when installed, are
+	# preloaded as on Supabase (the first keeps its statistics in shared
+	# memory, the others start background workers: all load at start);
 	# pg_cron points at the database bench/projects creates, so that oracle
 	# judges the files after a `create extension pg_cron`. supabase_vault
 	# reads its root key at preload, from the pgsodium_getkey script beside
 	# the extensions, so it is preloaded only when that script exists.
 	local extra="" preload=""
-	for lib in pg_cron pg_net; do
+	for lib in pg_stat_statements pg_cron pg_net; do
 		[ -f "$(pg_config --pkglibdir)/${lib}.so" ] && preload="${preload:+${preload},}${lib}"
 	done
 	if [ -f "$(pg_config --pkglibdir)/supabase_vault.so" ] && [ -x "$(pg_config --sharedir)/extension/pgsodium_getkey" ]; then

@@ -120,7 +120,7 @@ func hypoVoid(f func(s *hypo.Set)) Func {
 			return nil, err
 		}
 		f(s)
-		return nil, nil
+		return "", nil // void, which prints nothing (not NULL)
 	})
 }
 

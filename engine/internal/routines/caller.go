@@ -7,6 +7,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/cache"
 	"github.com/tinybase/tinybase/engine/internal/hypo"
+	"github.com/tinybase/tinybase/engine/internal/stmtstats"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -166,3 +167,15 @@ func (c *Caller) HypoIndexes() *hypo.Set {
 	}
 	return nil
 }
+
+// StatementStats is the engine's pg_stat_statements store; nil when
+// the host has none.
+func (c *Caller) StatementStats() *stmtstats.Store {
+	if h, ok := c.h.(interface{ StatementStats() *stmtstats.Store }); ok {
+		return h.StatementStats()
+	}
+	return nil
+}
+
+// CurrentUser is the current role.
+func (c *Caller) CurrentUser() string { return c.h.CurrentUser() }

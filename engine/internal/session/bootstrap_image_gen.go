@@ -2815,6 +2815,18 @@ var bootstrapImage = bootstrap.Image{
 					{Kind: "event trigger", Name: "graphql_watch_ddl"},
 					{Kind: "event trigger", Name: "graphql_watch_drop"},
 				},
+				InitPrivs: []catalog.KeyACL{
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "graphql", Name: "resolve(text, jsonb, text, jsonb)"},
+						ACL: catalog.ACL{
+							{Grantor: "postgres", Privs: 128},
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+							{Grantee: "anon", Grantor: "postgres", Privs: 128},
+							{Grantee: "authenticated", Grantor: "postgres", Privs: 128},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+				},
 			},
 			{
 				Name:        "pg_stat_statements",
@@ -2828,6 +2840,28 @@ var bootstrapImage = bootstrap.Image{
 					{Kind: "function", Schema: "extensions", Name: "pg_stat_statements_reset", OID: 16417},
 					{Kind: "view", Schema: "extensions", Name: "pg_stat_statements"},
 					{Kind: "view", Schema: "extensions", Name: "pg_stat_statements_info"},
+				},
+				InitPrivs: []catalog.KeyACL{
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "extensions", Name: "pg_stat_statements_reset(oid, oid, bigint)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "extensions", Name: "pg_stat_statements"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+							{Grantor: "postgres", Privs: 2},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "extensions", Name: "pg_stat_statements_info"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+							{Grantor: "postgres", Privs: 2},
+						},
+					},
 				},
 			},
 			{
@@ -2881,6 +2915,73 @@ var bootstrapImage = bootstrap.Image{
 					{Kind: "view", Schema: "vault", Name: "decrypted_secrets"},
 					{Kind: "table", Schema: "vault", Name: "_root"},
 					{Kind: "table", Schema: "vault", Name: "secrets"},
+				},
+				InitPrivs: []catalog.KeyACL{
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128, Grant: 128},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_encrypt(bytea, bytea, bigint, bytea, bytea)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_crypto_aead_det_noncegen()"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_derive_key(bigint, bytea)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "_root_key()"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "create_secret(text, text, text, uuid)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128, Grant: 128},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 5, Schema: "vault", Name: "update_secret(uuid, text, text, text, uuid)"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 128, Grant: 128},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 128},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "decrypted_secrets"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 127, Grant: 58},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 10},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "_root"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+						},
+					},
+					{
+						Key: catalog.ObjectKey{Kind: 1, Schema: "vault", Name: "secrets"},
+						ACL: catalog.ACL{
+							{Grantee: "postgres", Grantor: "postgres", Privs: 127, Grant: 58},
+							{Grantee: "service_role", Grantor: "postgres", Privs: 10},
+						},
+					},
 				},
 			},
 			{
@@ -5454,6 +5555,20 @@ var bootstrapImage = bootstrap.Image{
 				},
 			},
 			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "extensions", Name: "pg_stat_statements"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantor: "postgres", Privs: 2},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 1, Schema: "extensions", Name: "pg_stat_statements_info"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 127},
+					{Grantor: "postgres", Privs: 2},
+				},
+			},
+			{
 				Key: catalog.ObjectKey{Kind: 1, Schema: "realtime", Name: "messages"},
 				ACL: catalog.ACL{
 					{Grantee: "supabase_realtime_admin", Grantor: "supabase_realtime_admin", Privs: 127},
@@ -5635,6 +5750,12 @@ var bootstrapImage = bootstrap.Image{
 					{Grantee: "supabase_auth_admin", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "postgres", Grantor: "supabase_auth_admin", Privs: 128},
 					{Grantee: "supabase_realtime_admin", Grantor: "supabase_auth_admin", Privs: 128},
+				},
+			},
+			{
+				Key: catalog.ObjectKey{Kind: 5, Schema: "extensions", Name: "pg_stat_statements_reset(oid, oid, bigint)"},
+				ACL: catalog.ACL{
+					{Grantee: "postgres", Grantor: "postgres", Privs: 128},
 				},
 			},
 			{

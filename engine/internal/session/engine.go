@@ -2,6 +2,7 @@ package session
 
 import (
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/stmtstats"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -66,6 +67,8 @@ type Engine struct {
 	changes changeHub
 	// planStats counts plan-cache hits and plannings (plan_cache.go).
 	planStats planStats
+	// stmtStats are pg_stat_statements' numbers (stmtstats.go).
+	stmtStats stmtstats.Store
 	// autoanalyze is the automatic ANALYZE worker (autoanalyze.go).
 	autoanalyze autoanalyzer
 	// durable is the data directory of an engine opened with DataDir.

@@ -407,7 +407,10 @@ func (s *Session) QueryBound(ctx context.Context, p *Prepared, bound []any) (*Ro
 		return &Rows{done: true}, nil
 	}
 	s.noteClientQuery(p.SQL)
-	return s.query(ctx, p.SQL, p.stmt, bound)
+	start := time.Now()
+	rows, err := s.query(ctx, p.SQL, p.stmt, bound)
+	s.trackStatement(p.SQL, start, rows, err) // stmtstats.go
+	return rows, err
 }
 
 // ParamType returns the type of parameter i (0-based); nil when untyped.

@@ -282,7 +282,10 @@ var errStatementTimeout = errors.New("session: statement timeout")
 // Query runs exactly one statement and streams its result.
 func (s *Session) Query(ctx context.Context, sqlText string, args ...any) (rows *Rows, err error) {
 	s.noteClientQuery(sqlText)
-	return s.query(ctx, sqlText, nil, args)
+	start := time.Now()
+	rows, err = s.query(ctx, sqlText, nil, args)
+	s.trackStatement(sqlText, start, rows, err) // stmtstats.go
+	return rows, err
 }
 
 // SetClientQuery pins the text current_query() reports to a whole

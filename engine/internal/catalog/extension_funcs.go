@@ -31,3 +31,38 @@ func (c *Catalog) Objects() []Member {
 	}
 	return out
 }
+
+// ACLKey is the key of a member's ACL; ok is false for objects without
+// one here (operators).
+func (c *Catalog) ACLKey(m Member) (k ObjectKey, ok bool) {
+	switch m.Kind {
+	case "function":
+		f, found := c.FunctionByOID(m.OID)
+		if !found {
+			return k, false
+		}
+		return ObjectKey{Kind: ObjFunction, Schema: f.Schema, Name: f.Signature()}, true
+	case "table", "view", "sequence":
+		return ObjectKey{Kind: ObjRelation, Schema: m.Schema, Name: m.Name}, true
+	case "type":
+		return ObjectKey{Kind: ObjType, Schema: m.Schema, Name: m.Name}, true
+	case "schema":
+		return ObjectKey{Kind: ObjSchema, Name: m.Name}, true
+	}
+	return k, false
+}
+
+// MemberACLs are the ACLs of members that are not their defaults: what
+// an extension's script granted, which CREATE EXTENSION records as the
+// members' initial privileges (pg_init_privs, privtype 'e').
+func (c *Catalog) MemberACLs(members []Member) []KeyACL {
+	var out []KeyACL
+	for _, m := range members {
+		if k, ok := c.ACLKey(m); ok {
+			if acl := c.ACL(k); acl != nil {
+				out = append(out, KeyACL{Key: k, ACL: acl})
+			}
+		}
+	}
+	return out
+}

@@ -14,6 +14,9 @@ type Extension struct {
 	// Members lists the objects the extension's script created, in
 	// creation order.
 	Members []Member
+	// InitPrivs are the members' ACLs as its scripts left them
+	// (pg_init_privs): pg_dump dumps only the changes since.
+	InitPrivs []KeyACL
 }
 
 // Member is one object of an extension.

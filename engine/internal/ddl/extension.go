@@ -2,6 +2,7 @@ package ddl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -123,7 +124,8 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 		}
 	}
 	h.SetCatalog(h.Catalog().PutExtension(catalog.Extension{Name: e.Name, Schema: schema, Version: version,
-		Relocatable: e.Relocatable && e.Schema == "", Owner: currentUser(h), Members: members}))
+		Relocatable: e.Relocatable && e.Schema == "", Owner: currentUser(h), Members: members,
+		InitPrivs: h.Catalog().MemberACLs(members)}))
 	if e.Comment != "" {
 		// the control file's comment, as CREATE EXTENSION records it
 		comment := e.Comment
@@ -373,6 +375,13 @@ func AlterExtension(h Host, c *translate.AlterExtension) error {
 	}
 	n := *ext
 	n.Schema, n.Members = c.NewSchema, moved
+	n.InitPrivs = nil
+	for _, p := range ext.InitPrivs {
+		if p.Key.Schema == ext.Schema && p.Key.Kind != catalog.ObjSchema {
+			p.Key.Schema = c.NewSchema
+		}
+		n.InitPrivs = append(n.InitPrivs, p)
+	}
 	h.SetCatalog(h.Catalog().PutExtension(n))
 	return nil
 }
@@ -423,11 +432,14 @@ func updateExtension(h Host, ext *catalog.Extension, want string) error {
 			n.Members = append(n.Members, m)
 		}
 	}
+	var added []catalog.Member
 	for _, m := range after {
 		if !before[m] {
-			n.Members = append(n.Members, m)
+			added = append(added, m)
 		}
 	}
+	n.Members = append(n.Members, added...)
+	n.InitPrivs = append(slices.Clip(ext.InitPrivs), h.Catalog().MemberACLs(added)...)
 	n.Version = want
 	h.SetCatalog(h.Catalog().PutExtension(n))
 	return nil

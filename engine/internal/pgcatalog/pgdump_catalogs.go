@@ -85,6 +85,7 @@ var pgRewrite = &def{
 // pgInitPrivs is pg_catalog.pg_init_privs: the initial privileges of
 // objects initdb makes whose ACL is not acldefault's: the catalogs'
 // (catalog.SystemRelationACL) and schema public's (catalog.InitialACL);
+// and those extensions' scripts gave their members;
 // every other ACL compares with acldefault, as pg_dump does when an
 // object has no row. pg_dump dumps only what differs from these.
 var pgInitPrivs = &def{
@@ -104,6 +105,27 @@ var pgInitPrivs = &def{
 			rk := catalog.ObjectKey{Kind: catalog.ObjRelation, Schema: r.Schema, Name: r.Name}
 			if acl := s.Catalog.SystemRelationACL(rk); acl != nil {
 				out = append(out, []any{r.OID, uint32(pgClassOID), int32(0), "i", aclArray(s.aclStrings(acl))})
+			}
+		}
+		// what extensions' scripts granted on their members (privtype e)
+		for _, e := range s.Catalog.Extensions() {
+			for _, p := range e.InitPrivs {
+				var oid, class uint32
+				switch p.Key.Kind {
+				case catalog.ObjRelation:
+					oid, class = s.RelOID(p.Key.Schema, p.Key.Name), pgClassOID
+				case catalog.ObjFunction:
+					oid, class = s.functionOID(p.Key.Schema, p.Key.Name), pgProcOID
+				case catalog.ObjSchema:
+					oid, class = NamespaceOID(p.Key.Name), pgNamespaceOID
+				case catalog.ObjType:
+					if d, ok := s.Catalog.Type(catalog.QName{Schema: p.Key.Schema, Name: p.Key.Name}); ok {
+						oid, class = d.Type.OID, pgTypeOID
+					}
+				}
+				if oid != 0 {
+					out = append(out, []any{oid, class, int32(0), "e", aclArray(s.aclStrings(p.ACL))})
+				}
 			}
 		}
 		return out, nil

@@ -52,6 +52,14 @@ type RowSource interface {
 	RowColumns() []SRFColumn
 }
 
+// ExpectingRowSource is a RowSource that can be told the column
+// definition list its rows must fit (a C-language function returning
+// record shapes its rows by it, as crosstab does).
+type ExpectingRowSource interface {
+	RowSource
+	WithExpected(cols []SRFColumn) RowSource
+}
+
 // NewSRFSpec builds the spec literal.
 func NewSRFSpec(s SRFSpec) *SRFSpec {
 	s.typ = types.Unknown
@@ -137,6 +145,9 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 				}
 				fcols = spec.ColDefs
 				n.recordRows = true
+				if ex, ok := rs.(ExpectingRowSource); ok {
+					rs = ex.WithExpected(spec.ColDefs)
+				}
 			}
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}

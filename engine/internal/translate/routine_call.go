@@ -740,6 +740,10 @@ type RoutineRows struct {
 
 var _ expr.ExpectingRowSource = (*RoutineRows)(nil)
 
+// SelfDescribed reports whether the routine is C-language: called for
+// a record without a column definition list, it fails as it decides.
+func (r *RoutineRows) SelfDescribed() bool { return r.Fn.Language == "c" }
+
 // WithExpected implements expr.ExpectingRowSource.
 func (r *RoutineRows) WithExpected(cols []expr.SRFColumn) expr.RowSource {
 	n := *r

@@ -70,3 +70,9 @@ SELECT t.typname, a.attnum, a.attname, format_type(a.atttypid, a.atttypmod) FROM
   WHERE t.typname LIKE 'tablefunc_crosstab_%' ORDER BY 1, 2;
 DROP EXTENSION tablefunc;
 SELECT count(*) FROM pg_type WHERE typname LIKE 'tablefunc_crosstab_%';
+CREATE EXTENSION tablefunc;
+SELECT crosstab('SELECT 1, 2, 3');
+SELECT crosstab('SELECT 1, 2, 3', 'SELECT 2');
+SELECT connectby('pg_class', 'oid', 'relnamespace', '1', 0);
+SELECT crosstab3('SELECT ''a''::text, 2, ''x''::text');
+SELECT crosstab('SELECT 1, 2, 3 WHERE false');

@@ -205,6 +205,11 @@ func (c *Catalog) FunctionByOID(oid uint32) (*Function, bool) {
 			}
 		}
 	}
+	for _, f := range builtinTriggers {
+		if f.OID == oid {
+			return f, true
+		}
+	}
 	return nil, false
 }
 

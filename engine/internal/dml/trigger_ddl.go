@@ -131,6 +131,12 @@ func CreateTrigger(h Host, c *translate.CreateTrigger) error {
 // triggerFunction resolves EXECUTE FUNCTION name(): a routine without
 // arguments returning trigger.
 func triggerFunction(h Host, cat *catalog.Catalog, q catalog.QName) (*catalog.Function, error) {
+	// pg_catalog comes first on every search path
+	if q.Schema == "" || q.Schema == "pg_catalog" {
+		if f, ok := catalog.BuiltinTrigger(q.Name); ok {
+			return f, nil
+		}
+	}
 	for _, sc := range h.LookupSchemas(q.Schema) {
 		for _, f := range cat.Functions(catalog.QName{Schema: sc, Name: q.Name}) {
 			if len(f.InputArgs()) != 0 {

@@ -52,6 +52,22 @@ type RowSource interface {
 	RowColumns() []SRFColumn
 }
 
+// ExpectingRowSource is a RowSource that can be told the column
+// definition list its rows must fit (a C-language function returning
+// record shapes its rows by it, as crosstab does).
+type ExpectingRowSource interface {
+	RowSource
+	WithExpected(cols []SRFColumn) RowSource
+}
+
+// rowsSelfDescribed reports whether a record-returning source called in
+// the SELECT list, without a column definition list, decides itself
+// what that means (a C-language function: crosstab's 0A000).
+func rowsSelfDescribed(rs RowSource) bool {
+	sd, ok := rs.(interface{ SelfDescribed() bool })
+	return ok && sd.SelfDescribed()
+}
+
 // NewSRFSpec builds the spec literal.
 func NewSRFSpec(s SRFSpec) *SRFSpec {
 	s.typ = types.Unknown
@@ -129,7 +145,7 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 			switch {
 			case len(spec.ColDefs) > 0 && !isRecord:
 				return nil, pgerror.New(pgerror.SyntaxError, "a column definition list is only allowed for functions returning \"record\"")
-			case len(spec.ColDefs) == 0 && isRecord:
+			case len(spec.ColDefs) == 0 && isRecord && !(spec.Whole && rowsSelfDescribed(rs)):
 				return nil, pgerror.New(pgerror.SyntaxError, "a column definition list is required for functions returning \"record\"")
 			case len(spec.ColDefs) > 0:
 				if len(spec.Funcs) > 1 {
@@ -137,6 +153,9 @@ func (t *SRFTable) NewInstance(_ *sql.Context, db sql.Database, args []sql.Expre
 				}
 				fcols = spec.ColDefs
 				n.recordRows = true
+				if ex, ok := rs.(ExpectingRowSource); ok {
+					rs = ex.WithExpected(spec.ColDefs)
+				}
 			}
 			if len(spec.Funcs) == 1 && len(fcols) == 1 && fcols[0].Name == f.Name && spec.Alias != "" {
 				fcols = []SRFColumn{{spec.Alias, fcols[0].Type}}

@@ -3,7 +3,6 @@ package extensions
 import (
 	"context"
 
-	"math/rand/v2"
 	"strings"
 	"time"
 	"unicode"
@@ -190,26 +189,3 @@ func unaccent(s string) string {
 }
 
 func utf8Len(s string) int { return len([]rune(s)) }
-
-// tablefunc (docs F.43): normal_rand. crosstab and connectby are not
-// provided yet.
-var tablefunc = &Extension{
-	Name:        "tablefunc",
-	Version:     "1.0",
-	Comment:     "functions that manipulate whole tables, including crosstab",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"normal_rand": Rows(func(_ context.Context, _ routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
-			n, mean, sd := a[0].(int32), a[1].(float64), a[2].(float64)
-			if n < 0 {
-				n = 0
-			}
-			out := make([][]any, n)
-			for i := range out {
-				out[i] = []any{mean + sd*rand.NormFloat64()}
-			}
-			return out, nil
-		}),
-	},
-	Script: `CREATE FUNCTION normal_rand(int4, float8, float8) RETURNS setof float8 AS 'MODULE_PATHNAME', 'normal_rand' LANGUAGE c VOLATILE STRICT;`,
-}

@@ -14,7 +14,10 @@
 // do, `CREATE FUNCTION f(...) ... AS 'MODULE_PATHNAME', 'symbol' LANGUAGE
 // c`, and Handler (the engine's language handler for "c") binds the
 // symbol to Extension.Funcs[symbol] (a Func, called as a language handler
-// is: the Caller, the declared function, the arguments, trigger data).
+// is: the Caller, the declared function, the arguments, trigger data). A
+// Func returning record reads the calling query's column definition list
+// from its context (routine.Expected, PostgreSQL's expectedDesc), as
+// tablefunc's crosstab and connectby shape their rows by it.
 //
 // An extension offered in more than one version (pgtap: 1.3.3, and
 // 1.2.0 as Supabase also offers) has update scripts (Extension.Updates):

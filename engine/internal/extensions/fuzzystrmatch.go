@@ -9,8 +9,9 @@ import (
 
 // fuzzystrmatch stands in for fuzzystrmatch 1.1 (PostgreSQL docs F.17):
 // levenshtein (with costs and the _less_equal bound), soundex,
-// difference and metaphone. dmetaphone / dmetaphone_alt are not
-// provided yet.
+// difference, metaphone and Double Metaphone (dmetaphone,
+// dmetaphone_alt; fuzzystrmatch_dmetaphone.go). daitch_mokotoff is
+// PostgreSQL 16's, not 15's.
 var fuzzystrmatch = &Extension{
 	Name:        "fuzzystrmatch",
 	Version:     "1.1",
@@ -30,6 +31,14 @@ var fuzzystrmatch = &Extension{
 		"soundex":    Scalar(func(a []any) (any, error) { return soundex(a[0].(string)), nil }),
 		"difference": Scalar(func(a []any) (any, error) { return difference(a[0].(string), a[1].(string)), nil }),
 		"metaphone":  Scalar(func(a []any) (any, error) { return metaphone(a[0].(string), int(a[1].(int32))) }),
+		"dmetaphone": Scalar(func(a []any) (any, error) {
+			p, _ := doubleMetaphone(a[0].(string))
+			return p, nil
+		}),
+		"dmetaphone_alt": Scalar(func(a []any) (any, error) {
+			_, alt := doubleMetaphone(a[0].(string))
+			return alt, nil
+		}),
 	},
 	Script: `
 CREATE FUNCTION levenshtein(text, text) RETURNS int AS 'MODULE_PATHNAME', 'levenshtein' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
@@ -40,6 +49,8 @@ CREATE FUNCTION metaphone(text, int) RETURNS text AS 'MODULE_PATHNAME', 'metapho
 CREATE FUNCTION soundex(text) RETURNS text AS 'MODULE_PATHNAME', 'soundex' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION text_soundex(text) RETURNS text AS 'MODULE_PATHNAME', 'soundex' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION difference(text, text) RETURNS int AS 'MODULE_PATHNAME', 'difference' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION dmetaphone(text) RETURNS text AS 'MODULE_PATHNAME', 'dmetaphone' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION dmetaphone_alt(text) RETURNS text AS 'MODULE_PATHNAME', 'dmetaphone_alt' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 `,
 }
 
@@ -103,17 +114,17 @@ func soundex(s string) string {
 		return ""
 	}
 	out := []byte{upper(s[i])}
-	last := soundexCode[out[0]-'A']
+	// a letter coded as the character before it (whatever that is) is
+	// skipped, as fuzzystrmatch's soundex compares with the input
 	for i++; i < len(s) && len(out) < 4; i++ {
 		c := s[i]
 		if !isASCIIAlpha(c) {
 			continue
 		}
-		code := soundexCode[upper(c)-'A']
-		if code != '0' && code != last {
+		code := soundexCodeOf(c)
+		if code != '0' && code != soundexCodeOf(s[i-1]) {
 			out = append(out, code)
 		}
-		last = code
 	}
 	for len(out) < 4 {
 		out = append(out, '0')
@@ -121,10 +132,20 @@ func soundex(s string) string {
 	return string(out)
 }
 
+// soundexCodeOf is a letter's Soundex digit; any other byte is itself.
+func soundexCodeOf(c byte) byte {
+	if isASCIIAlpha(c) {
+		return soundexCode[upper(c)-'A']
+	}
+	return c
+}
+
 func difference(a, b string) int32 {
-	x, y := soundex(a), soundex(b)
+	// codes compare as fuzzystrmatch's zero-filled buffers: an empty
+	// code (no letters) is four NULs
+	x, y := soundex(a)+"\x00\x00\x00\x00", soundex(b)+"\x00\x00\x00\x00"
 	n := int32(0)
-	for i := 0; i < 4 && i < len(x) && i < len(y); i++ {
+	for i := 0; i < 4; i++ {
 		if x[i] == y[i] {
 			n++
 		}
@@ -190,7 +211,8 @@ func metaphone(word string, maxLen int) (any, error) {
 			add("R")
 			i = 2
 		} else if at(1) == 'H' {
-			i = 1 // WH: the H decides
+			add("H") // WH sounds as H
+			i = 2
 		} else if vowel(at(1)) {
 			add("W")
 			i = 2
@@ -212,7 +234,7 @@ func metaphone(word string, maxLen int) (any, error) {
 		}
 		switch c {
 		case 'B':
-			if !(at(i-1) == 'M' && at(i+1) == 0) {
+			if at(i-1) != 'M' { // silent after M: dumb, plumber
 				add("B")
 			}
 		case 'C':
@@ -225,8 +247,8 @@ func metaphone(word string, maxLen int) (any, error) {
 					add("S")
 				}
 			case at(i+1) == 'H':
-				if at(i-1) == 'S' {
-					add("K")
+				if at(i+2) == 'R' || at(i-1) == 'S' {
+					add("K") // Christ, school
 				} else {
 					add("X")
 				}
@@ -252,7 +274,7 @@ func metaphone(word string, maxLen int) (any, error) {
 				if isASCIIAlpha(at(i+2)) && !(at(i+2) == 'E' && at(i+3) == 'D') {
 					add("K") // GN at a word's end and in GNED is silent
 				}
-			case frontv(at(i+1)) && at(i+2) != 'G':
+			case frontv(at(i+1)) && at(i-1) != 'G':
 				add("J")
 			default:
 				add("K")
@@ -293,7 +315,7 @@ func metaphone(word string, maxLen int) (any, error) {
 			case at(i+1) == 'H':
 				add("0")
 				i++
-			case !(at(i+1) == 'C' && at(i+2) == 'H'):
+			default:
 				add("T")
 			}
 		case 'V':

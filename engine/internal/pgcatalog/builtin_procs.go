@@ -5,6 +5,7 @@ package pgcatalog
 import (
 	"sync"
 
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -57,6 +58,9 @@ func BuiltinImplemented(name string, kind byte, nargs, ndefaults int, variadic b
 	case 'f':
 	default:
 		return false
+	}
+	if _, ok := catalog.BuiltinTrigger(name); ok && nargs == 0 {
+		return true // run by the routines package's internal handler
 	}
 	for _, key := range []string{name, expr.SRFKey(name)} {
 		for _, c := range expr.Builtins().Overloads(key) {

@@ -247,6 +247,9 @@ func quoteIdent(s string) string {
 // routineName is a routine's name as pg_get_triggerdef prints it:
 // qualified unless its schema is on the search path.
 func (s *State) routineName(f *catalog.Function) string {
+	if f.Schema == "pg_catalog" {
+		return quoteIdent(f.Name) // implicitly first on the path
+	}
 	for _, sc := range s.SearchPath {
 		if sc == f.Schema {
 			return quoteIdent(f.Name)

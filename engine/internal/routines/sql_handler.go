@@ -16,7 +16,7 @@ import (
 // BuiltinLanguages are the handlers every engine has: SQL (docs 38.5,
 // "Query Language (SQL) Functions") and PL/pgSQL (chapter 43).
 func BuiltinLanguages() map[string]routine.Handler {
-	return map[string]routine.Handler{"sql": &sqlHandler{}, "plpgsql": &PLHandler{}}
+	return map[string]routine.Handler{"sql": &sqlHandler{}, "plpgsql": &PLHandler{}, "internal": internalHandler{}}
 }
 
 // sqlHandler runs LANGUAGE sql routines: the body's statements run in

@@ -9,6 +9,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/expr"
+	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -538,7 +539,7 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 			return nil, pgerror.New(pgerror.WrongObjectType, "%s is a procedure", fn.Signature()).
 				WithHint("To call a procedure, use CALL.")
 		}
-		return &RoutineRows{RoutineCall{Fn: fn, Args: bound}}, nil
+		return &RoutineRows{RoutineCall: RoutineCall{Fn: fn, Args: bound}}, nil
 	}
 	if proc != nil {
 		if fn.Kind != catalog.KindProcedure {
@@ -729,9 +730,29 @@ func (t *Translator) isUserSRF(parts []string) bool {
 
 // RoutineRows is a user function in FROM: it evaluates to the routine's
 // rows (one row for a function not returning a set).
-type RoutineRows struct{ RoutineCall }
+type RoutineRows struct {
+	RoutineCall
+	// Expected is the column definition list of a call of a function
+	// returning record (nil otherwise): the routine sees it as
+	// routine.Expected of its context.
+	Expected []routine.Column
+}
 
-var _ expr.RowSource = (*RoutineRows)(nil)
+var _ expr.ExpectingRowSource = (*RoutineRows)(nil)
+
+// SelfDescribed reports whether the routine is C-language: called for
+// a record without a column definition list, it fails as it decides.
+func (r *RoutineRows) SelfDescribed() bool { return r.Fn.Language == "c" }
+
+// WithExpected implements expr.ExpectingRowSource.
+func (r *RoutineRows) WithExpected(cols []expr.SRFColumn) expr.RowSource {
+	n := *r
+	n.Expected = make([]routine.Column, len(cols))
+	for i, c := range cols {
+		n.Expected[i] = routine.Column{Name: c.Name, Type: c.Type}
+	}
+	return &n
+}
 
 // RowSetRunner is the session side of a user function in FROM.
 type RowSetRunner interface {
@@ -788,6 +809,9 @@ func (r *RoutineRows) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	rr, ok := ctx.Session.(RowSetRunner)
 	if !ok {
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "user-defined functions need a session")
+	}
+	if r.Expected != nil || routine.Expected(ctx) != nil {
+		ctx = ctx.WithContext(routine.WithExpected(ctx.Context, r.Expected))
 	}
 	return rr.CallRoutineRows(ctx, r.Fn, vals)
 }

@@ -27,10 +27,7 @@ func Compare(got, want *Result) string {
 		if got.Error.Code != want.Error.Code {
 			return fmt.Sprintf("error %s want %s: %s", got.Error.Code, want.Error.Code, clip(got.Error.Message))
 		}
-		if want.Error.Where != "" && got.Error.Where != want.Error.Where {
-			return fmt.Sprintf("error context %q want %q", got.Error.Where, want.Error.Where)
-		}
-		return ""
+		return compareContext(got.Error, want.Error)
 	}
 	if got.Tag != want.Tag {
 		return fmt.Sprintf("tag %q want %q", got.Tag, want.Tag)
@@ -152,4 +149,25 @@ func clip(s string) string {
 		return string(r[:max]) + "…"
 	}
 	return s
+}
+
+// compareContext compares the fields context files record (Error): each
+// one the golden has, and InternalQuery / InternalPosition whenever the
+// golden has context fields at all (then it was recorded with them, and
+// an internal query tinybase adds where PostgreSQL has none is wrong).
+func compareContext(got, want *Error) string {
+	if want.Where != "" && got.Where != want.Where {
+		return fmt.Sprintf("error context %q want %q", got.Where, want.Where)
+	}
+	if want.Detail != "" && got.Detail != want.Detail {
+		return fmt.Sprintf("error detail %q want %q", got.Detail, want.Detail)
+	}
+	if want.Hint != "" && got.Hint != want.Hint {
+		return fmt.Sprintf("error hint %q want %q", got.Hint, want.Hint)
+	}
+	recorded := want.Where != "" || want.Detail != "" || want.Hint != "" || want.InternalQuery != ""
+	if recorded && (got.InternalQuery != want.InternalQuery || got.InternalPosition != want.InternalPosition) {
+		return fmt.Sprintf("error internal query %q at %d want %q at %d", got.InternalQuery, got.InternalPosition, want.InternalQuery, want.InternalPosition)
+	}
+	return ""
 }

@@ -252,7 +252,7 @@ func (h *PLHandler) result(rc routine.Caller, fn *catalog.Function, call plpgsql
 			for i, f := range fields {
 				cv, err := rc.Cast(r.Vals[i], r.Types[i], f.Type)
 				if err != nil {
-					return routine.Result{}, err
+					return routine.Result{}, fr.ReturnCastError(err)
 				}
 				out.Names = append(out.Names, f.Name)
 				out.Types = append(out.Types, f.Type)
@@ -268,7 +268,7 @@ func (h *PLHandler) result(rc routine.Caller, fn *catalog.Function, call plpgsql
 	}
 	v, err := rc.Cast(fr.Ret, t, fn.Result)
 	if err != nil {
-		return routine.Result{}, err
+		return routine.Result{}, fr.ReturnCastError(err)
 	}
 	return routine.Result{Value: v}, nil
 }

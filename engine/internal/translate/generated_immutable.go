@@ -55,7 +55,7 @@ func (t *Translator) mutable(n *pg.Node) bool {
 					if f.Volatility == catalog.Immutable {
 						return false
 					}
-					if body, ok := inlinableBody(f); ok {
+					if body, ok := InlinableBody(f); ok {
 						// PostgreSQL inlines a SQL function whose body is
 						// one expression before it checks, so the body's
 						// calls count, not the declared volatility
@@ -105,10 +105,10 @@ func (t *Translator) userFunctions(parts []string) ([]*catalog.Function, bool) {
 	return nil, false
 }
 
-// inlinableBody is the expression a LANGUAGE sql function's body
+// InlinableBody is the expression a LANGUAGE sql function's body
 // SELECTs, when the body is just that (SELECT expr, no FROM): what
 // PostgreSQL's inline_function substitutes for a call.
-func inlinableBody(f *catalog.Function) (*pg.Node, bool) {
+func InlinableBody(f *catalog.Function) (*pg.Node, bool) {
 	if f.Language != "sql" || f.ReturnsSet || f.SecurityDefiner || len(f.Config) > 0 {
 		return nil, false
 	}

@@ -27,7 +27,10 @@ func Compare(got, want *Result) string {
 		if got.Error.Code != want.Error.Code {
 			return fmt.Sprintf("error %s want %s: %s", got.Error.Code, want.Error.Code, clip(got.Error.Message))
 		}
-		return compareContext(got.Error, want.Error)
+		if want.Error.Where != "" && got.Error.Where != want.Error.Where {
+			return fmt.Sprintf("error context %q want %q", got.Error.Where, want.Error.Where)
+		}
+		return ""
 	}
 	if got.Tag != want.Tag {
 		return fmt.Sprintf("tag %q want %q", got.Tag, want.Tag)
@@ -151,23 +154,25 @@ func clip(s string) string {
 	return s
 }
 
-// compareContext compares the fields context files record (Error): each
-// one the golden has, and InternalQuery / InternalPosition whenever the
-// golden has context fields at all (then it was recorded with them, and
-// an internal query tinybase adds where PostgreSQL has none is wrong).
-func compareContext(got, want *Error) string {
-	if want.Where != "" && got.Where != want.Where {
-		return fmt.Sprintf("error context %q want %q", got.Where, want.Where)
+// CompareContext compares what a context file (File.Context) records of
+// an error beside its code, exactly: CONTEXT lines, detail, hint, cursor
+// position, internal query and position. "" when both succeeded.
+func CompareContext(got, want *Result) string {
+	g, w := got.Error, want.Error
+	if g == nil || w == nil {
+		return ""
 	}
-	if want.Detail != "" && got.Detail != want.Detail {
-		return fmt.Sprintf("error detail %q want %q", got.Detail, want.Detail)
-	}
-	if want.Hint != "" && got.Hint != want.Hint {
-		return fmt.Sprintf("error hint %q want %q", got.Hint, want.Hint)
-	}
-	recorded := want.Where != "" || want.Detail != "" || want.Hint != "" || want.InternalQuery != ""
-	if recorded && (got.InternalQuery != want.InternalQuery || got.InternalPosition != want.InternalPosition) {
-		return fmt.Sprintf("error internal query %q at %d want %q at %d", got.InternalQuery, got.InternalPosition, want.InternalQuery, want.InternalPosition)
+	switch {
+	case g.Where != w.Where:
+		return fmt.Sprintf("error context %q want %q", g.Where, w.Where)
+	case g.Detail != w.Detail:
+		return fmt.Sprintf("error detail %q want %q", g.Detail, w.Detail)
+	case g.Hint != w.Hint:
+		return fmt.Sprintf("error hint %q want %q", g.Hint, w.Hint)
+	case g.Position != w.Position:
+		return fmt.Sprintf("error position %d want %d", g.Position, w.Position)
+	case g.InternalQuery != w.InternalQuery || g.InternalPosition != w.InternalPosition:
+		return fmt.Sprintf("error internal query %q at %d want %q at %d", g.InternalQuery, g.InternalPosition, w.InternalQuery, w.InternalPosition)
 	}
 	return ""
 }

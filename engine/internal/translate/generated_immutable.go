@@ -43,6 +43,13 @@ func (t *Translator) checkIndexImmutable(n *pg.Node, ti *TableInfo, what string)
 // SQL-value function (current_date, current_user), a built-in that is
 // stable or volatile, or a user function not declared IMMUTABLE.
 func (t *Translator) mutable(n *pg.Node) bool {
+	return t.mutableIn(n, nil)
+}
+
+// mutableIn is mutable, with the user functions whose bodies it is
+// already inside: a recursive SQL function is judged by its declared
+// volatility when it meets itself again.
+func (t *Translator) mutableIn(n *pg.Node, inside map[*catalog.Function]bool) bool {
 	return hasNode(n, func(m any) bool {
 		switch x := m.(type) {
 		case *pg.SQLValueFunction:
@@ -55,11 +62,16 @@ func (t *Translator) mutable(n *pg.Node) bool {
 					if f.Volatility == catalog.Immutable {
 						return false
 					}
-					if body, ok := InlinableBody(f); ok {
+					if body, ok := InlinableBody(f); ok && !inside[f] {
 						// PostgreSQL inlines a SQL function whose body is
 						// one expression before it checks, so the body's
 						// calls count, not the declared volatility
-						return t.mutable(body)
+						if inside == nil {
+							inside = map[*catalog.Function]bool{}
+						}
+						inside[f] = true
+						defer delete(inside, f)
+						return t.mutableIn(body, inside)
 					}
 				}
 				return true

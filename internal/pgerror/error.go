@@ -58,6 +58,20 @@ func (e *Error) WithPosition(pos int) *Error {
 	return e
 }
 
+// WithContext returns a copy of e with line added to its CONTEXT (Where),
+// after the lines already there, as PostgreSQL's error context stack adds
+// the frames outward. It copies because an error value may be shared (a
+// cached or re-raised one).
+func (e *Error) WithContext(line string) *Error {
+	c := *e
+	if c.Where == "" {
+		c.Where = line
+	} else {
+		c.Where += "\n" + line
+	}
+	return &c
+}
+
 // As extracts a *Error from err's chain.
 func As(err error) (*Error, bool) {
 	var pe *Error

@@ -123,13 +123,7 @@ func internalQuery(pe *pgerror.Error, query string, shift int) (*pgerror.Error, 
 // addWhere returns a copy of pe with line appended to its context: the
 // error value may be shared (a cached or re-raised one).
 func addWhere(pe *pgerror.Error, line string) *pgerror.Error {
-	e := *pe
-	if e.Where == "" {
-		e.Where = line
-	} else {
-		e.Where += "\n" + line
-	}
-	return &e
+	return pe.WithContext(line)
 }
 
 // exprErrLine is the context line of an error evaluating an expression,

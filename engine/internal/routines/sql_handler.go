@@ -393,12 +393,7 @@ func sqlFunctionContext(err error, line string) error {
 	if !ok {
 		return err
 	}
-	e := *pe
+	e := pe.WithContext(line)
 	e.Position, e.InternalPosition = 0, 0
-	if e.Where == "" {
-		e.Where = line
-	} else {
-		e.Where += "\n" + line
-	}
-	return &e
+	return e
 }

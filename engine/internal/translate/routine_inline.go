@@ -189,13 +189,7 @@ func (g *inlinedConst) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := g.inner.Eval(ctx, row)
 	if err != nil {
 		if pe, ok := pgerror.As(err); ok {
-			e := *pe
-			if e.Where == "" {
-				e.Where = g.context
-			} else {
-				e.Where += "\n" + g.context
-			}
-			return nil, &e
+			return nil, pe.WithContext(g.context)
 		}
 	}
 	return v, err

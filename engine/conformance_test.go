@@ -297,5 +297,6 @@ func sqlError(err error) (*conformance.Result, error) {
 	if !errors.As(err, &e) {
 		return nil, err
 	}
-	return &conformance.Result{Error: &conformance.Error{Code: e.Code, Message: e.Message, Position: e.Position, Where: e.Where}}, nil
+	return &conformance.Result{Error: &conformance.Error{Code: e.Code, Message: e.Message, Position: e.Position, Where: e.Where,
+		Detail: e.Detail, Hint: e.Hint, InternalQuery: e.InternalQuery, InternalPosition: e.InternalPosition}}, nil
 }

@@ -13,11 +13,17 @@ import (
 // fields where there is one, plus where in the submitted SQL it happened.
 // Over MCP it is the text of an isError result: {"error": {...}}.
 type Error struct {
-	SQLState  string `json:"sqlstate,omitempty"`
-	Message   string `json:"message"`
-	Detail    string `json:"detail,omitempty"`
-	Hint      string `json:"hint,omitempty"`
-	Statement string `json:"statement,omitempty"`
+	SQLState string `json:"sqlstate,omitempty"`
+	Message  string `json:"message"`
+	Detail   string `json:"detail,omitempty"`
+	Hint     string `json:"hint,omitempty"`
+	// Context, InternalQuery and InternalPosition are PostgreSQL's
+	// CONTEXT lines and the failing statement inside a function (psql's
+	// QUERY line), as migrations.Problem has them.
+	Context          string `json:"context,omitempty"`
+	InternalQuery    string `json:"internal_query,omitempty"`
+	InternalPosition int    `json:"internal_position,omitempty"`
+	Statement        string `json:"statement,omitempty"`
 	// Position is the 1-based character offset in the submitted SQL;
 	// Line and Column are derived from it (0 when unknown).
 	Position int `json:"position,omitempty"`
@@ -54,7 +60,8 @@ func sqlError(err error, script string, st engine.Statement) *Error {
 	if !errors.As(err, &pe) {
 		return &Error{SQLState: "XX000", Message: err.Error()}
 	}
-	e := &Error{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint, Statement: st.SQL}
+	e := &Error{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint, Statement: st.SQL,
+		Context: pe.Where, InternalQuery: pe.InternalQuery, InternalPosition: pe.InternalPosition}
 	start := utf8.RuneCountInString(script[:min(st.Offset, len(script))])
 	pos := start + 1 // the statement's start when PostgreSQL gives no position
 	if pe.Position > 0 {
@@ -71,6 +78,7 @@ func problemError(res *migrations.Result) *Error {
 	e := &Error{Outcome: string(res.Outcome), Prior: res.Prior, Written: &no}
 	if p := res.Problem; p != nil {
 		e.SQLState, e.Message, e.Detail, e.Hint, e.Statement = p.SQLState, p.Message, p.Detail, p.Hint, p.Statement
+		e.Context, e.InternalQuery, e.InternalPosition = p.Context, p.InternalQuery, p.InternalPosition
 		e.Position, e.Line, e.Column = p.Position, p.Line, p.Column
 	}
 	if res.Outcome == migrations.OutcomeWarnings && e.Message == "" {
@@ -84,7 +92,7 @@ func problemError(res *migrations.Result) *Error {
 func catalogError(err error) *Error {
 	var pe *engine.Error
 	if errors.As(err, &pe) {
-		return &Error{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint}
+		return &Error{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint, Context: pe.Where}
 	}
 	return &Error{SQLState: "XX000", Message: err.Error()}
 }

@@ -21,6 +21,14 @@ type Problem struct {
 	Message        string `json:"message"`
 	Detail         string `json:"detail,omitempty"`
 	Hint           string `json:"hint,omitempty"`
+	// Context is PostgreSQL's CONTEXT lines (the functions and
+	// statements the error passed through, innermost first), and
+	// InternalQuery / InternalPosition the statement inside a function
+	// that failed to parse or plan and the 1-based offset in it (psql's
+	// QUERY line).
+	Context          string `json:"context,omitempty"`
+	InternalQuery    string `json:"internal_query,omitempty"`
+	InternalPosition int    `json:"internal_position,omitempty"`
 	// Position is the 1-based character offset of the error in the file
 	// (PostgreSQL's error position); Line and Column are derived from it,
 	// or point at the failing statement's start when PostgreSQL gives no
@@ -37,6 +45,7 @@ func (p Problem) String() string {
 	var b strings.Builder
 	oneLine := strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
 	p.Message, p.Detail, p.Hint = oneLine.Replace(p.Message), oneLine.Replace(p.Detail), oneLine.Replace(p.Hint)
+	p.Context, p.InternalQuery = oneLine.Replace(p.Context), oneLine.Replace(p.InternalQuery)
 	fmt.Fprintf(&b, "ERROR: %s (SQLSTATE %s)", p.Message, p.SQLState)
 	if p.Line > 0 {
 		fmt.Fprintf(&b, " at line %d, column %d", p.Line, p.Column)
@@ -46,6 +55,15 @@ func (p Problem) String() string {
 	}
 	if p.Hint != "" {
 		fmt.Fprintf(&b, "; HINT: %s", p.Hint)
+	}
+	if p.InternalQuery != "" {
+		fmt.Fprintf(&b, "; QUERY: %s", p.InternalQuery)
+		if p.InternalPosition > 0 {
+			fmt.Fprintf(&b, " (at character %d)", p.InternalPosition)
+		}
+	}
+	if p.Context != "" {
+		fmt.Fprintf(&b, "; CONTEXT: %s", p.Context)
 	}
 	return b.String()
 }
@@ -61,7 +79,8 @@ func problemFrom(err error, script string, stmts []engine.Statement) Problem {
 		idx = fa.index
 	}
 	if pe, ok := pgerror.As(err); ok {
-		p = Problem{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint, Position: pe.Position}
+		p = Problem{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint, Position: pe.Position,
+			Context: pe.Where, InternalQuery: pe.InternalQuery, InternalPosition: pe.InternalPosition}
 	} else if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		p = Problem{SQLState: pgerror.QueryCanceled, Message: timeoutMessage}
 	} else {

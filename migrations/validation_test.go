@@ -34,8 +34,13 @@ type expectation struct {
 	Message  string `json:"message,omitempty"`
 	Detail   string `json:"detail,omitempty"`
 	Hint     string `json:"hint,omitempty"`
-	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column,omitempty"`
+	Context  string `json:"context,omitempty"`
+	// InternalQuery / InternalPosition: the statement inside a function
+	// that failed to parse or plan (psql's QUERY line).
+	InternalQuery    string `json:"internal_query,omitempty"`
+	InternalPosition int    `json:"internal_position,omitempty"`
+	Line             int    `json:"line,omitempty"`
+	Column           int    `json:"column,omitempty"`
 }
 
 // needsBranch lists cases whose engine support lands with another branch;
@@ -97,6 +102,7 @@ func TestValidationCases(t *testing.T) {
 			got := expectation{OK: res.OK, Prior: res.Prior}
 			if p := res.Problem; p != nil {
 				got.SQLState, got.Message, got.Detail, got.Hint, got.Line, got.Column = p.SQLState, p.Message, p.Detail, p.Hint, p.Line, p.Column
+				got.Context, got.InternalQuery, got.InternalPosition = p.Context, p.InternalQuery, p.InternalPosition
 			}
 			diff := cmp.Diff(want, got)
 			if reason, ok := known[c.name]; ok {
@@ -161,7 +167,8 @@ func recordCases(t *testing.T, write bool) {
 		failed := false
 		for _, f := range c.priors {
 			if e := runOnPG(ctx, t, conn, f.SQL, true); e != nil {
-				*e = expectation{Prior: f.Base(), SQLState: e.SQLState, Message: e.Message, Detail: e.Detail, Hint: e.Hint, Line: e.Line, Column: e.Column}
+				*e = expectation{Prior: f.Base(), SQLState: e.SQLState, Message: e.Message, Detail: e.Detail, Hint: e.Hint,
+					Context: e.Context, InternalQuery: e.InternalQuery, InternalPosition: e.InternalPosition, Line: e.Line, Column: e.Column}
 				exp, failed = *e, true
 				break
 			}
@@ -214,7 +221,8 @@ func runOnPG(ctx context.Context, t *testing.T, conn *pgx.Conn, script string, c
 		if !errors.As(err, &pe) {
 			t.Fatal(err)
 		}
-		e := &expectation{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint}
+		e := &expectation{SQLState: pe.Code, Message: pe.Message, Detail: pe.Detail, Hint: pe.Hint,
+			Context: pe.Where, InternalQuery: pe.InternalQuery, InternalPosition: int(pe.InternalPosition)}
 		pos := int(pe.Position)
 		if pos == 0 {
 			pos = 1 // PostgreSQL gave no position: the statement's start

@@ -64,6 +64,11 @@ func errorResponse(e *pgerror.Error, offset int) *pgproto3.ErrorResponse {
 	if e.Position > 0 {
 		r.Position = int32(e.Position + offset)
 	}
+	if e.InternalQuery != "" {
+		// p is meaningful only with q, as PostgreSQL sends them
+		r.InternalQuery = e.InternalQuery
+		r.InternalPosition = int32(e.InternalPosition)
+	}
 	return r
 }
 

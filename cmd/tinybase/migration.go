@@ -46,19 +46,24 @@ func (f *validateFlags) register(c *cobra.Command) {
 // report is the stable JSON shape of `migration new` / `migration validate`
 // (README.md, "JSON output"). Every key is always present.
 type report struct {
-	OK        bool                 `json:"ok"`
-	Outcome   string               `json:"outcome"`
-	File      *string              `json:"file"`
-	Prior     *string              `json:"prior"`
-	Statement *string              `json:"statement"`
-	SQLState  *string              `json:"sqlstate"`
-	Message   *string              `json:"message"`
-	Detail    *string              `json:"detail"`
-	Hint      *string              `json:"hint"`
-	Position  *int                 `json:"position"`
-	Line      *int                 `json:"line"`
-	Column    *int                 `json:"column"`
-	Warnings  []migrations.Warning `json:"warnings"`
+	OK        bool    `json:"ok"`
+	Outcome   string  `json:"outcome"`
+	File      *string `json:"file"`
+	Prior     *string `json:"prior"`
+	Statement *string `json:"statement"`
+	SQLState  *string `json:"sqlstate"`
+	Message   *string `json:"message"`
+	Detail    *string `json:"detail"`
+	Hint      *string `json:"hint"`
+	Context   *string `json:"context"`
+	// InternalQuery / InternalPosition: the failing statement inside a
+	// function and the offset in it (psql's QUERY line).
+	InternalQuery    *string              `json:"internal_query"`
+	InternalPosition *int                 `json:"internal_position"`
+	Position         *int                 `json:"position"`
+	Line             *int                 `json:"line"`
+	Column           *int                 `json:"column"`
+	Warnings         []migrations.Warning `json:"warnings"`
 }
 
 func str(s string) *string {
@@ -85,6 +90,7 @@ func emit(c *cobra.Command, asJSON bool, code int, outcome string, res *migratio
 		if p := res.Problem; p != nil {
 			rep.Statement, rep.SQLState, rep.Message, rep.Detail, rep.Hint = str(p.Statement), str(p.SQLState), str(p.Message), str(p.Detail), str(p.Hint)
 			rep.Position, rep.Line, rep.Column = num(p.Position), num(p.Line), num(p.Column)
+			rep.Context, rep.InternalQuery, rep.InternalPosition = str(p.Context), str(p.InternalQuery), num(p.InternalPosition)
 		}
 	}
 	if code != exitOK && rep.Message == nil {

@@ -153,3 +153,26 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// CompareContext compares what a context file (File.Context) records of
+// an error beside its code, exactly: CONTEXT lines, detail, hint, cursor
+// position, internal query and position. "" when both succeeded.
+func CompareContext(got, want *Result) string {
+	g, w := got.Error, want.Error
+	if g == nil || w == nil {
+		return ""
+	}
+	switch {
+	case g.Where != w.Where:
+		return fmt.Sprintf("error context %q want %q", g.Where, w.Where)
+	case g.Detail != w.Detail:
+		return fmt.Sprintf("error detail %q want %q", g.Detail, w.Detail)
+	case g.Hint != w.Hint:
+		return fmt.Sprintf("error hint %q want %q", g.Hint, w.Hint)
+	case g.Position != w.Position:
+		return fmt.Sprintf("error position %d want %d", g.Position, w.Position)
+	case g.InternalQuery != w.InternalQuery || g.InternalPosition != w.InternalPosition:
+		return fmt.Sprintf("error internal query %q at %d want %q at %d", g.InternalQuery, g.InternalPosition, w.InternalQuery, w.InternalPosition)
+	}
+	return ""
+}

@@ -69,3 +69,28 @@ func TestCompare(t *testing.T) {
 		})
 	}
 }
+
+func TestCompareContext(t *testing.T) {
+	e := func(where, query string, ipos, pos int) *Result {
+		return &Result{Error: &Error{Code: "42703", Message: "m", Where: where, InternalQuery: query, InternalPosition: ipos, Position: pos}}
+	}
+	tests := []struct {
+		name      string
+		got, want *Result
+		reason    string
+	}{
+		{"same", e("w", "q", 3, 0), e("w", "q", 3, 0), ""},
+		{"context added where PostgreSQL has none", e("w", "", 0, 0), e("", "", 0, 0), `error context "w" want ""`},
+		{"internal query missing", e("w", "", 0, 0), e("w", "q", 3, 0), `error internal query "" at 0 want "q" at 3`},
+		{"internal position", e("w", "q", 2, 0), e("w", "q", 3, 0), `error internal query "q" at 2 want "q" at 3`},
+		{"cursor position", e("", "", 0, 5), e("", "", 0, 7), "error position 5 want 7"},
+		{"success", &Result{Tag: "SELECT 1"}, &Result{Tag: "SELECT 1"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := CompareContext(tt.got, tt.want); got != tt.reason {
+				t.Errorf("CompareContext = %q, want %q", got, tt.reason)
+			}
+		})
+	}
+}

@@ -37,13 +37,24 @@ type Column struct {
 }
 
 // Error is a statement's error as an ErrorResponse carries it. Code takes
-// part in comparison, and Where (the CONTEXT lines) when the golden has
-// it: only files that opt in record it (File.Context).
+// part in comparison. Files that opt in (File.Context) also record and
+// compare what a coding agent reads beside the message: Where (the
+// CONTEXT lines), Detail, Hint, and InternalQuery / InternalPosition
+// (psql's QUERY line); other files leave them out.
 type Error struct {
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-	Position int    `json:"position,omitempty"`
-	Where    string `json:"where,omitempty"`
+	Code             string `json:"code"`
+	Message          string `json:"message"`
+	Position         int    `json:"position,omitempty"`
+	Where            string `json:"where,omitempty"`
+	Detail           string `json:"detail,omitempty"`
+	Hint             string `json:"hint,omitempty"`
+	InternalQuery    string `json:"internal_query,omitempty"`
+	InternalPosition int    `json:"internal_position,omitempty"`
+}
+
+// dropContext clears the fields only context files record.
+func (e *Error) dropContext() {
+	e.Where, e.Detail, e.Hint, e.InternalQuery, e.InternalPosition = "", "", "", "", 0
 }
 
 // Success reports whether the statement completed without error.

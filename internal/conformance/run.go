@@ -66,7 +66,7 @@ func RunFile(ctx context.Context, t Target, f *File, timeout time.Duration) ([]*
 		}
 		res.N, res.SQL, res.Ordered = i+1, st.SQL, st.Ordered
 		if res.Error != nil && !f.Context {
-			res.Error.Where = ""
+			res.Error.dropContext()
 		}
 		results[i] = res
 	}

@@ -51,6 +51,9 @@ func CompareFile(f *File, got, want []*Result, sel *regexp.Regexp) ([]Outcome, e
 			continue
 		}
 		reason := Compare(got[i], want[i])
+		if reason == "" && f.Context {
+			reason = CompareContext(got[i], want[i])
+		}
 		if reason == "" && notices {
 			reason = CompareNotices(got[i], want[i])
 		}

@@ -122,7 +122,8 @@ func (s *wireSession) Exec(ctx context.Context, sql string) (*Result, error) {
 	res := &Result{Notices: s.notices, NoticeCodes: s.noticeCodes}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
-		res.Error = &Error{Code: pgErr.Code, Message: pgErr.Message, Position: int(pgErr.Position), Where: pgErr.Where}
+		res.Error = &Error{Code: pgErr.Code, Message: pgErr.Message, Position: int(pgErr.Position), Where: pgErr.Where,
+			Detail: pgErr.Detail, Hint: pgErr.Hint, InternalQuery: pgErr.InternalQuery, InternalPosition: int(pgErr.InternalPosition)}
 		return res, nil
 	}
 	if err != nil {

@@ -7,20 +7,27 @@ import (
 
 // Error is a PostgreSQL error. Position is the 1-based character offset into
 // the statement text, 0 when unknown, or -1 when the error has none (no
-// enclosing expression's position is to be added).
+// enclosing expression's position is to be added). InternalQuery and
+// InternalPosition are the statement a function ran and the 1-based offset
+// in it, for an error found while parsing or planning that statement
+// (PostgreSQL's internalerrquery / internalerrposition: the ErrorResponse's
+// q and p fields, psql's QUERY line).
 type Error struct {
-	Severity   string // ERROR, FATAL, PANIC (NOTICE etc. travel as Notice)
-	Code       string // SQLSTATE, one of the constants in codes.go
-	Message    string
-	Detail     string
-	Hint       string
-	Position   int
-	Where      string
-	Schema     string
-	Table      string
-	Column     string
-	DataType   string
-	Constraint string
+	Severity string // ERROR, FATAL, PANIC (NOTICE etc. travel as Notice)
+	Code     string // SQLSTATE, one of the constants in codes.go
+	Message  string
+	Detail   string
+	Hint     string
+	Position int
+	Where    string
+	Schema   string
+	// InternalQuery / InternalPosition: see the type's comment.
+	InternalQuery    string
+	InternalPosition int
+	Table            string
+	Column           string
+	DataType         string
+	Constraint       string
 }
 
 func (e *Error) Error() string {
@@ -49,6 +56,20 @@ func (e *Error) WithHint(format string, args ...any) *Error {
 func (e *Error) WithPosition(pos int) *Error {
 	e.Position = pos
 	return e
+}
+
+// WithContext returns a copy of e with line added to its CONTEXT (Where),
+// after the lines already there, as PostgreSQL's error context stack adds
+// the frames outward. It copies because an error value may be shared (a
+// cached or re-raised one).
+func (e *Error) WithContext(line string) *Error {
+	c := *e
+	if c.Where == "" {
+		c.Where = line
+	} else {
+		c.Where += "\n" + line
+	}
+	return &c
 }
 
 // As extracts a *Error from err's chain.

@@ -148,6 +148,9 @@ func RunResult(h Host, gctx *sql.Context, res translate.Result) (Result, error) 
 	if d, ok := res.Cmd.(*translate.DML); ok {
 		return Run(h, gctx, d)
 	}
+	if c, ok := res.Cmd.(*translate.InsteadOf); ok {
+		return insteadOfResult(h, gctx, c) // trigger_instead.go
+	}
 	if res.Stmt == nil {
 		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "%s is not supported in WITH yet", res.Tag)
 	}

@@ -42,6 +42,27 @@ func InsteadOf(h Host, ctx context.Context, c *translate.InsteadOf) (string, *pl
 	return fmt.Sprintf("DELETE %d", n), ret, nil
 }
 
+// insteadOfResult runs a data-modifying WITH item that writes a view
+// through its INSTEAD OF triggers: its RETURNING rows (those the
+// triggers returned) become the item's rows.
+func insteadOfResult(h Host, gctx *sql.Context, c *translate.InsteadOf) (Result, error) {
+	n, ret, err := insteadOf(h, gctx, c)
+	if err != nil {
+		return Result{}, err
+	}
+	if ret == nil {
+		return Result{Affected: int64(n), OK: true}, nil
+	}
+	res := Result{Affected: int64(n), Types: ret.Types, Schema: make(sql.Schema, len(ret.Names)), Rows: make([]sql.Row, len(ret.Rows))}
+	for i, name := range ret.Names {
+		res.Schema[i] = &sql.Column{Name: name, Type: ret.Types[i], Nullable: true}
+	}
+	for i, r := range ret.Rows {
+		res.Rows[i] = r
+	}
+	return res, nil
+}
+
 func insteadOf(h Host, ctx context.Context, c *translate.InsteadOf) (int, *plpgsql.Result, error) {
 	count := 0
 	var returned [][]any

@@ -16,6 +16,9 @@ import (
 type Expr struct {
 	// Text is the query text; for assignments the target has been cut off.
 	Text string
+	// Source is an assignment's whole text ("x := ..."), which errors
+	// report; empty when it is Text.
+	Source string
 	// Query is true for a whole statement (SELECT ..., INSERT ...), false
 	// for an expression (evaluated as SELECT <Text>).
 	Query bool

@@ -207,6 +207,9 @@ func (b *builder) expr(w *jexprWrap, query bool) *Expr {
 	e := &Expr{Text: w.E.Query, Query: query || w.E.ParseMode == 0}
 	if w.E.ParseMode == 3 || w.E.ParseMode == 4 {
 		e.Text = assignSource(e.Text)
+		if e.Text != w.E.Query && strings.HasSuffix(w.E.Query, e.Text) {
+			e.Source = w.E.Query
+		}
 	}
 	if !e.Query {
 		e.errLine = exprErrLine(w.E.Query, e.Text, w.E.ParseMode == 3 || w.E.ParseMode == 4)

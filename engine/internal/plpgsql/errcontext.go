@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -76,6 +77,17 @@ func (f *Frame) annotate(err error, where string, line int) error {
 	return e
 }
 
+// ReturnCastError adds the context line PostgreSQL gives an error casting
+// the function's result to its declared type, which happens after the
+// body ran (no statement, so no line number).
+func (f *Frame) ReturnCastError(err error) error {
+	pe, ok := pgerror.As(err)
+	if !ok {
+		return err
+	}
+	return addWhere(pe, "PL/pgSQL function "+f.contextName()+" while casting return value to function's return type")
+}
+
 // sqlContext adds the `SQL statement "text"` line of a statement the
 // function ran to the error it failed with.
 func sqlContext(err error, text string) error {
@@ -83,19 +95,35 @@ func sqlContext(err error, text string) error {
 	if !ok {
 		return err
 	}
+	if e, ok := internalQuery(pe, text, 0); ok {
+		return e
+	}
 	return addWhere(pe, fmt.Sprintf("SQL statement %q", text))
+}
+
+// internalQuery turns the position of an error found parsing or planning
+// a statement the function ran (PLError's InternalPosition, counted in
+// the text the host parsed) into PostgreSQL's internal query and
+// position, as _SPI_error_callback does; such an error gets no context
+// line for the statement. shift moves the position from the parsed text
+// to query. ok is false when err carries no such position.
+func internalQuery(pe *pgerror.Error, query string, shift int) (*pgerror.Error, bool) {
+	if pe.InternalPosition <= 0 || pe.InternalQuery != "" || pe.Where != "" {
+		return pe, false
+	}
+	e := *pe
+	e.InternalQuery = query
+	e.InternalPosition += shift
+	if e.InternalPosition <= 0 {
+		e.InternalPosition = 0
+	}
+	return &e, true
 }
 
 // addWhere returns a copy of pe with line appended to its context: the
 // error value may be shared (a cached or re-raised one).
 func addWhere(pe *pgerror.Error, line string) *pgerror.Error {
-	e := *pe
-	if e.Where == "" {
-		e.Where = line
-	} else {
-		e.Where += "\n" + line
-	}
-	return &e
+	return pe.WithContext(line)
 }
 
 // exprErrLine is the context line of an error evaluating an expression,
@@ -139,11 +167,19 @@ func (f *Frame) eval(ctx context.Context, e *Expr) (any, *types.Type, error) {
 
 // exprContext adds e's context line, if any, to an error evaluating it.
 func exprContext(err error, e *Expr) error {
-	if err == nil || e.errLine == "" {
+	if err == nil {
 		return err
 	}
 	pe, ok := err.(*pgerror.Error)
 	if !ok {
+		return err
+	}
+	if pe.InternalPosition > 0 {
+		if ie, ok := internalQuery(pe, e.source(), e.shift()); ok {
+			return ie
+		}
+	}
+	if e.errLine == "" {
 		return err
 	}
 	switch pe.Code {
@@ -228,4 +264,26 @@ func stmtKind(s Stmt) string {
 		return "NULL"
 	}
 	return "statement"
+}
+
+// source is the text PostgreSQL reports as an expression's internal
+// query: the expression, or the whole assignment ("x := ...").
+func (e *Expr) source() string {
+	if e.Source != "" {
+		return e.Source
+	}
+	return e.Text
+}
+
+// shift moves a position in the text the host parses for e (SELECT
+// <Text> for an expression) to one in e.source().
+func (e *Expr) shift() int {
+	n := 0
+	if !e.Query {
+		n = -len("SELECT ")
+	}
+	if e.Source != "" {
+		n += utf8.RuneCountInString(e.Source) - utf8.RuneCountInString(e.Text)
+	}
+	return n
 }

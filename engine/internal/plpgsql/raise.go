@@ -77,6 +77,7 @@ func (f *Frame) raise(ctx context.Context, st *Raise) error {
 		seen[o.Kind] = true
 	}
 	var detail, hint, column, constraint, datatype, table, schema string
+	condName := st.CondName // ERRCODE's text as written names it too (exec_stmt_raise)
 	for _, o := range st.Options {
 		v, t, err := f.eval(ctx, o.Expr)
 		if err != nil {
@@ -92,7 +93,7 @@ func (f *Frame) raise(ctx context.Context, st *Raise) error {
 			if !ok {
 				return pgerror.New(pgerror.UndefinedObject, "unrecognized exception condition \"%s\"", s)
 			}
-			code = c
+			code, condName = c, s
 		case 1:
 			message = s
 		case 2:
@@ -113,8 +114,8 @@ func (f *Frame) raise(ctx context.Context, st *Raise) error {
 	}
 	if message == "" && st.Message == "" {
 		switch {
-		case st.CondName != "":
-			message = st.CondName
+		case condName != "":
+			message = condName
 		case code != "":
 			message = code
 		}

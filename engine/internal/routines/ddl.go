@@ -126,7 +126,7 @@ func validate(s Host, h routine.Handler, fn *catalog.Function, c *translate.Crea
 		return nil
 	}
 	if fn.Language == "plpgsql" {
-		if err := checkPlpgsqlSyntax(s.SQLText(), fn.Body, plSource(fn)); err != nil {
+		if err := checkPlpgsqlSyntax(s.SQLText(), fn.Body, plSource(fn), fn.Name); err != nil {
 			return err
 		}
 	}

@@ -51,8 +51,8 @@ func (h *PLHandler) Validate(ctx context.Context, v routine.Validator, fn *catal
 	if err != nil {
 		return err
 	}
-	if err := validateDeclTypes(ctx, v, pf); err != nil {
-		return err
+	if dno, err := validateDeclTypes(ctx, v, pf); err != nil {
+		return declTypePosition(err, v, fn.Body, pf.Datums[dno])
 	}
 	if fn.ReturnsSet || fn.Result == catalog.TriggerType {
 		return nil
@@ -86,10 +86,11 @@ func (h *PLHandler) Validate(ctx context.Context, v routine.Validator, fn *catal
 // type is 42704, a missing relation in %ROWTYPE 42P01, and a %TYPE that
 // does not resolve a syntax error at the "%" (PostgreSQL parses it as a
 // type name once the column lookup fails). Other failures wait for a call.
-func validateDeclTypes(ctx context.Context, v routine.Validator, pf *plpgsql.Function) error {
+// dno is the datum whose type failed.
+func validateDeclTypes(ctx context.Context, v routine.Validator, pf *plpgsql.Function) (dno int, err error) {
 	vv, ok := v.(*validator)
 	if !ok {
-		return nil
+		return 0, nil
 	}
 	host := &plHost{s: vv.h}
 	for i, d := range pf.Datums {
@@ -107,20 +108,42 @@ func validateDeclTypes(ctx context.Context, v routine.Validator, pf *plpgsql.Fun
 			continue
 		}
 		if p, ok := types.PolyByName(strings.Trim(lower, `"`)); ok {
-			return pgerror.New(pgerror.FeatureNotSupported, "variable %q has pseudo-type %s", d.Name, p.SQLName)
+			return i, pgerror.New(pgerror.FeatureNotSupported, "variable %q has pseudo-type %s", d.Name, p.SQLName)
 		}
 		_, err := host.ResolveType(ctx, d.TypeName)
 		if err == nil {
 			continue
 		}
 		if strings.HasSuffix(lower, "%type") {
-			return pgerror.New(pgerror.SyntaxError, "syntax error at or near \"%%\"")
+			return i, pgerror.New(pgerror.SyntaxError, "syntax error at or near \"%%\"")
 		}
 		if pe, ok := pgerror.As(err); ok && (pe.Code == pgerror.UndefinedObject || pe.Code == pgerror.UndefinedTable || pe.Code == pgerror.InvalidSchemaName) {
-			return pe
+			return i, pe
 		}
 	}
-	return nil
+	return 0, nil
+}
+
+// declTypePosition points a declared type's error at the type name in
+// the CREATE FUNCTION text, as PostgreSQL's compiler reports it (at the
+// "%" of a %TYPE that does not resolve, with the type name as context).
+func declTypePosition(err error, v routine.Validator, body string, d *plpgsql.Datum) error {
+	pe, ok := pgerror.As(err)
+	if !ok {
+		return err
+	}
+	text, off := v.SourceText()
+	pos := exprPosition(body, d.Line, d.TypeName)
+	if off < 0 || pos < 0 || off+pos > len(text) {
+		return err
+	}
+	cp := *pe
+	if i := strings.Index(d.TypeName, "%"); i >= 0 && cp.Code == pgerror.SyntaxError {
+		pos += i
+		cp.Where = fmt.Sprintf("invalid type name %q", d.TypeName)
+	}
+	cp.Position = len([]rune(text[:off+pos])) + 1
+	return &cp
 }
 
 // exprPosition finds expression text on or after a body line.
@@ -252,7 +275,7 @@ func (h *PLHandler) result(rc routine.Caller, fn *catalog.Function, call plpgsql
 			for i, f := range fields {
 				cv, err := rc.Cast(r.Vals[i], r.Types[i], f.Type)
 				if err != nil {
-					return routine.Result{}, err
+					return routine.Result{}, fr.ReturnCastError(err)
 				}
 				out.Names = append(out.Names, f.Name)
 				out.Types = append(out.Types, f.Type)
@@ -268,7 +291,7 @@ func (h *PLHandler) result(rc routine.Caller, fn *catalog.Function, call plpgsql
 	}
 	v, err := rc.Cast(fr.Ret, t, fn.Result)
 	if err != nil {
-		return routine.Result{}, err
+		return routine.Result{}, fr.ReturnCastError(err)
 	}
 	return routine.Result{Value: v}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tinybase/tinybase/internal/pgtree"
 
@@ -499,7 +500,7 @@ func (h *plHost) EvalAssign(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.E
 	}
 	cv, err := h.Cast(lit.Value, p.fastTyp, to)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, literalInputError(err, p)
 	}
 	fc := foldedCast{to: to, loc: env.Loc, now: env.Now, version: version, v: cv}
 	if len(p.folded) < maxFolded {
@@ -508,6 +509,24 @@ func (h *plHost) EvalAssign(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.E
 		p.folded[0] = fc
 	}
 	return cv, to, nil
+}
+
+// literalInputError gives the input error of a string literal assigned
+// to a variable ('abc' to an integer) the literal's place in the
+// expression: PostgreSQL coerces it while it plans the assignment, so
+// the error carries the assignment as internal query (PLError).
+func literalInputError(err error, p *plPlan) error {
+	pe, ok := pgerror.As(err)
+	if !ok || pe.Position != 0 || pe.InternalPosition != 0 {
+		return err
+	}
+	c := p.node.GetSelectStmt().GetTargetList()[0].GetResTarget().GetVal().GetAConst()
+	if c == nil || c.GetSval() == nil || int(c.Location) > len(p.text) {
+		return err
+	}
+	cp := *pe
+	cp.InternalPosition = utf8.RuneCountInString(p.text[:c.Location]) + 1
+	return &cp
 }
 
 // foldableCast reports whether an assignment cast to t depends only on
@@ -561,11 +580,16 @@ func (h *plHost) run(ctx context.Context, fr *plpgsql.Frame, e *plpgsql.Expr, p 
 	return h.s.RunNested(ctx, p.text, p.node, res, slot)
 }
 
-// PLError drops the statement position: an error inside a body has none
-// in the client's statement.
+// PLError moves the statement position out of the client's statement: an
+// error inside a body has none there. A position in the body's statement
+// becomes its InternalPosition, which the PL/pgSQL frame pairs with the
+// statement's text (plpgsql's internalQuery), as PostgreSQL's SPI does.
 func PLError(err error) error {
 	if pe, ok := pgerror.As(err); ok && pe.Position != 0 {
 		cp := *pe
+		if cp.Position > 0 && cp.Where == "" && cp.InternalQuery == "" {
+			cp.InternalPosition = cp.Position
+		}
 		cp.Position = 0
 		return &cp
 	}

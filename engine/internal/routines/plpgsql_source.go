@@ -127,10 +127,10 @@ func plTypeName(t *types.Type) string {
 	return "int"
 }
 
-// checkPlpgsqlSyntax parses a PL/pgSQL body with PostgreSQL's own
-// grammar. pg_query reports the line of the error within the body; the
-// position is found from the offending token on that line.
-func checkPlpgsqlSyntax(stmtText, body, src string) error {
+// checkPlpgsqlSyntax parses a PL/pgSQL body (of function name) with
+// PostgreSQL's own grammar. pg_query reports the line of the error within
+// the body; the position is found from the offending token on that line.
+func checkPlpgsqlSyntax(stmtText, body, src, name string) error {
 	_, err := pg.ParsePlPgSqlToJSON(plpgsql.RewriteCursors(src)) // cursor statements parse as EXECUTE
 	if err == nil {
 		return nil
@@ -155,12 +155,24 @@ func checkPlpgsqlSyntax(stmtText, body, src string) error {
 		}
 		return pe
 	}
+	line := 1
+	fmt.Sscanf(perr.Context[strings.LastIndex(perr.Context, "near line ")+len("near line "):], "%d", &line)
+	if strings.HasSuffix(perr.Message, "parameters specified for RAISE") {
+		// check_raise_parameters reports no position: the compile
+		// callback names the function and line instead
+		pe.Where = fmt.Sprintf("compilation of PL/pgSQL function %q near line %d", name, line)
+		return pe
+	}
+	if off >= 0 {
+		if pos := compileErrorOffset(perr.Message, body, line); pos >= 0 {
+			pe.Position = len([]rune(stmtText[:off+pos])) + 1
+			return pe
+		}
+	}
 	if off < 0 || code != pgerror.SyntaxError {
 		return pe
 	}
 	pos := len(body)
-	line := 1
-	fmt.Sscanf(perr.Context[strings.LastIndex(perr.Context, "near line ")+len("near line "):], "%d", &line)
 	if tok, found := strings.CutPrefix(perr.Message, `syntax error at or near "`); found {
 		tok = strings.TrimSuffix(tok, `"`)
 		lines := strings.SplitAfter(body, "\n")
@@ -176,6 +188,54 @@ func checkPlpgsqlSyntax(stmtText, body, src string) error {
 	}
 	pe.Position = len([]rune(stmtText[:off+pos])) + 1
 	return pe
+}
+
+// compileErrorOffset is the byte offset in body of the word a PL/pgSQL
+// compile error points at (pl_gram.y's parser_errposition), which
+// pg_query does not report: an unknown variable, a missing label, EXIT or
+// CONTINUE outside a loop. line is pg_query's "near line"; -1 when the
+// message is none of these or the word is not found.
+func compileErrorOffset(msg, body string, line int) int {
+	lineStart := func() int {
+		start := 0
+		for i := 1; i < line; i++ {
+			j := strings.IndexByte(body[start:], '\n')
+			if j < 0 {
+				return 0
+			}
+			start += j + 1
+		}
+		return start
+	}
+	find := func(word string, from int) int {
+		re, err := regexp.Compile(`(?i)(^|[^\w$])(` + regexp.QuoteMeta(word) + `)($|[^\w$])`)
+		if err != nil {
+			return -1
+		}
+		if loc := re.FindStringSubmatchIndex(body[from:]); loc != nil {
+			return from + loc[4]
+		}
+		return -1
+	}
+	switch {
+	case strings.HasSuffix(msg, `" is not a known variable`) && strings.HasPrefix(msg, `"`):
+		// pg_query's line is the block's: look for the word after BEGIN
+		from := 0
+		if i := find("begin", 0); i >= 0 {
+			from = i
+		}
+		return find(msg[1:len(msg)-len(`" is not a known variable`)], from)
+	case strings.HasPrefix(msg, `there is no label "`):
+		label, _, _ := strings.Cut(msg[len(`there is no label "`):], `"`)
+		if i := find(label, lineStart()); i >= 0 {
+			return i
+		}
+		return find(label, 0)
+	case strings.HasPrefix(msg, "EXIT cannot be used outside a loop"), strings.HasPrefix(msg, "CONTINUE cannot be used outside a loop"):
+		kw, _, _ := strings.Cut(msg, " ")
+		return find(kw, lineStart())
+	}
+	return -1
 }
 
 // plpgsqlErrorCode maps PL/pgSQL compile errors that are not syntax

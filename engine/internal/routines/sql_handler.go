@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/internal/translate"
 	"sync"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -30,6 +31,9 @@ type sqlHandler struct {
 type sqlBody struct {
 	stmts []routine.Statement
 	texts []string
+	// inline: the planner would inline the call (inlinable), so it is no
+	// frame of the error context
+	inline bool
 }
 
 var _ routine.Handler = (*sqlHandler)(nil)
@@ -201,12 +205,16 @@ func (h *sqlHandler) body(fn *catalog.Function, c routine.Caller, ctx context.Co
 	if err != nil {
 		return nil, pgtree.SyntaxError(err)
 	}
-	b = &sqlBody{texts: texts}
+	b = &sqlBody{texts: texts, inline: inlinable(fn, len(texts))}
 	params := sqlParams(fn)
 	for _, t := range texts {
 		st, err := c.Prepare(ctx, t, params)
 		if err != nil {
-			return nil, err
+			if b.inline {
+				return nil, err
+			}
+			// init_sql_fcache's failure, as sql_exec_error_callback names it
+			return nil, sqlFunctionContext(err, fmt.Sprintf("SQL function %q during startup", fn.Name))
 		}
 		b.stmts = append(b.stmts, st)
 	}
@@ -231,7 +239,7 @@ func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Fun
 	}
 	var last *routine.Rows
 	cur := 0
-	if hc, ok := c.(HostedCaller); ok && !inlinable(fn, len(b.stmts)) {
+	if hc, ok := c.(HostedCaller); ok && !b.inline {
 		h, _ := hc.CallerHost()
 		defer h.RoutineState().pushContext(b, func() string {
 			return fmt.Sprintf("SQL function %q statement %d", fn.Name, cur)
@@ -240,7 +248,10 @@ func (h *sqlHandler) Call(ctx context.Context, c routine.Caller, fn *catalog.Fun
 	for i, st := range b.stmts {
 		cur = i + 1
 		if last, err = st.Query(ctx, c, args); err != nil {
-			return routine.Result{}, err
+			if b.inline {
+				return routine.Result{}, err
+			}
+			return routine.Result{}, sqlFunctionContext(err, fmt.Sprintf("SQL function %q statement %d", fn.Name, cur))
 		}
 	}
 	if fn.Result == nil || fn.Result.Kind == types.KindVoid || last == nil {
@@ -367,5 +378,22 @@ func inlinable(fn *catalog.Function, stmts int) bool {
 	if stmts != 1 || fn.SecurityDefiner || len(fn.Config) > 0 {
 		return false
 	}
-	return !fn.ReturnsSet || fn.Volatility != catalog.Volatile
+	if !fn.ReturnsSet {
+		_, ok := translate.InlinableBody(fn) // a scalar body must be one FROM-less expression
+		return ok
+	}
+	return fn.Volatility != catalog.Volatile
+}
+
+// sqlFunctionContext adds a SQL function's CONTEXT line to an error its
+// body raised; the error value may be shared, so it is copied. Its
+// position (in a body statement, not the caller's) is dropped.
+func sqlFunctionContext(err error, line string) error {
+	pe, ok := pgerror.As(err)
+	if !ok {
+		return err
+	}
+	e := pe.WithContext(line)
+	e.Position, e.InternalPosition = 0, 0
+	return e
 }

@@ -25,17 +25,29 @@ func (t *Translator) modifyingCTE(cte *pg.CommonTableExpr, outer *sqlparser.With
 	var res Result
 	var err error
 	var returning int
-	t.modifyingView(cte)
+	view := t.modifyingView(cte)
 	switch q := cte.Ctequery.Node.(type) {
 	case *pg.Node_InsertStmt:
 		returning = len(q.InsertStmt.ReturningList)
-		res, err = t.insert(q.InsertStmt)
 	case *pg.Node_UpdateStmt:
 		returning = len(q.UpdateStmt.ReturningList)
-		res, err = t.update(q.UpdateStmt)
 	case *pg.Node_DeleteStmt:
 		returning = len(q.DeleteStmt.ReturningList)
-		res, err = t.delete(q.DeleteStmt)
+	}
+	switch q := cte.Ctequery.Node.(type) {
+	case *pg.Node_InsertStmt, *pg.Node_UpdateStmt, *pg.Node_DeleteStmt:
+		if view != nil {
+			res, _ = t.insteadOf(cte.Ctequery, view) // the engine runs it as the item (dml.RunResult)
+			break
+		}
+		switch q := q.(type) {
+		case *pg.Node_InsertStmt:
+			res, err = t.insert(q.InsertStmt)
+		case *pg.Node_UpdateStmt:
+			res, err = t.update(q.UpdateStmt)
+		case *pg.Node_DeleteStmt:
+			res, err = t.delete(q.DeleteStmt)
+		}
 	default:
 		failAt(cte.Location, pgerror.FeatureNotSupported, "WITH query %s is not supported yet", nodeName(cte.Ctequery))
 	}

@@ -43,6 +43,13 @@ func (t *Translator) checkIndexImmutable(n *pg.Node, ti *TableInfo, what string)
 // SQL-value function (current_date, current_user), a built-in that is
 // stable or volatile, or a user function not declared IMMUTABLE.
 func (t *Translator) mutable(n *pg.Node) bool {
+	return t.mutableIn(n, nil)
+}
+
+// mutableIn is mutable, with the user functions whose bodies it is
+// already inside: a recursive SQL function is judged by its declared
+// volatility when it meets itself again.
+func (t *Translator) mutableIn(n *pg.Node, inside map[*catalog.Function]bool) bool {
 	return hasNode(n, func(m any) bool {
 		switch x := m.(type) {
 		case *pg.SQLValueFunction:
@@ -55,11 +62,16 @@ func (t *Translator) mutable(n *pg.Node) bool {
 					if f.Volatility == catalog.Immutable {
 						return false
 					}
-					if body, ok := inlinableBody(f); ok {
+					if body, ok := InlinableBody(f); ok && !inside[f] {
 						// PostgreSQL inlines a SQL function whose body is
 						// one expression before it checks, so the body's
 						// calls count, not the declared volatility
-						return t.mutable(body)
+						if inside == nil {
+							inside = map[*catalog.Function]bool{}
+						}
+						inside[f] = true
+						defer delete(inside, f)
+						return t.mutableIn(body, inside)
 					}
 				}
 				return true
@@ -105,10 +117,10 @@ func (t *Translator) userFunctions(parts []string) ([]*catalog.Function, bool) {
 	return nil, false
 }
 
-// inlinableBody is the expression a LANGUAGE sql function's body
+// InlinableBody is the expression a LANGUAGE sql function's body
 // SELECTs, when the body is just that (SELECT expr, no FROM): what
 // PostgreSQL's inline_function substitutes for a call.
-func inlinableBody(f *catalog.Function) (*pg.Node, bool) {
+func InlinableBody(f *catalog.Function) (*pg.Node, bool) {
 	if f.Language != "sql" || f.ReturnsSet || f.SecurityDefiner || len(f.Config) > 0 {
 		return nil, false
 	}

@@ -557,7 +557,14 @@ func (t *Translator) bindCall(fn *catalog.Function, slot []int, c []sql.Expressi
 		return nil, pgerror.New(pgerror.FeatureNotSupported, "set-returning user function %s is not supported in expressions yet", fn.Name)
 	}
 	if fn.Result.Kind == types.KindVoid && (fn.Result.OID == catalog.TriggerType.OID || fn.Result.OID == catalog.EventTriggerType.OID) {
-		return nil, pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
+		e := pgerror.New(pgerror.FeatureNotSupported, "trigger functions can only be called as triggers")
+		if fn.Language == "plpgsql" {
+			// PL/pgSQL's compiler raises it when the call runs, naming
+			// the function, not a place in the statement
+			e.Position = -1
+			e.Where = fmt.Sprintf("compilation of PL/pgSQL function %q near line 1", fn.Name)
+		}
+		return nil, e
 	}
 	if t.stored || t.KeepCalls {
 		return &RoutineCall{Fn: fn, Args: bound, ByOID: t.stored}, nil

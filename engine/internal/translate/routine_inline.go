@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -129,10 +130,69 @@ func (t *Translator) inlineSQLFunction(fn *catalog.Function, args []sql.Expressi
 	if e, err = expr.Coerce(t.Env, e, fn.Result, types.CastAssignment); err != nil {
 		return nil, false
 	}
+	if constantArgs(args) && !t.mutable(body) {
+		// PostgreSQL folds such a call while it inlines it, so its
+		// errors are raised "during inlining" (sql_inline_error_callback)
+		e = &inlinedConst{inner: e, context: fmt.Sprintf("SQL function %q during inlining", fn.Name)}
+	}
 	if fn.Strict {
 		return &strictGuard{args: args, inner: e}, true
 	}
 	return e, true
+}
+
+// constantArgs reports whether every argument is a constant (or a cast
+// of one), which the planner folds.
+func constantArgs(args []sql.Expression) bool {
+	for _, a := range args {
+		for {
+			if c, ok := a.(*expr.Cast); ok && len(c.Children()) == 1 {
+				a = c.Children()[0]
+				continue
+			}
+			break
+		}
+		switch a.(type) {
+		case *expr.Literal, *expression.Literal:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// inlinedConst is an inlined SQL function call of constants: its errors
+// gain the function's "during inlining" CONTEXT line, built only when
+// one happens.
+type inlinedConst struct {
+	inner   sql.Expression
+	context string
+}
+
+func (g *inlinedConst) Resolved() bool             { return true }
+func (g *inlinedConst) Type() sql.Type             { return g.inner.Type() }
+func (g *inlinedConst) IsNullable() bool           { return g.inner.IsNullable() }
+func (g *inlinedConst) String() string             { return g.inner.String() }
+func (g *inlinedConst) Children() []sql.Expression { return []sql.Expression{g.inner} }
+
+// PGType returns the body expression's type.
+func (g *inlinedConst) PGType() *types.Type { return expr.TypeOf(g.inner) }
+
+func (g *inlinedConst) WithChildren(ch ...sql.Expression) (sql.Expression, error) {
+	if len(ch) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(g, len(ch), 1)
+	}
+	return &inlinedConst{inner: ch[0], context: g.context}, nil
+}
+
+func (g *inlinedConst) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := g.inner.Eval(ctx, row)
+	if err != nil {
+		if pe, ok := pgerror.As(err); ok {
+			return nil, pe.WithContext(g.context)
+		}
+	}
+	return v, err
 }
 
 // ValueLeaf is an expression that reads a value without computing it

@@ -235,12 +235,14 @@ func nullConst() *pg.Node {
 
 // modifyingView rewrites a data-modifying WITH item that writes a simple
 // view onto the view's base relation, as a top-level statement is
-// (PostgREST writes through such an item); one whose view has INSTEAD OF
-// triggers is refused, since they run only for top-level statements.
-func (t *Translator) modifyingView(cte *pg.CommonTableExpr) {
+// (PostgREST writes through such an item). A view with INSTEAD OF
+// triggers for the item's event is returned instead, unrewritten: the
+// item runs through its triggers (insteadOf), as PostgreSQL's rewriter
+// leaves such a write to the executor's trigger calls.
+func (t *Translator) modifyingView(cte *pg.CommonTableExpr) *catalog.View {
 	v := t.dmlView(cte.Ctequery)
 	if v == nil {
-		return
+		return nil
 	}
 	ev := catalog.EventDelete
 	switch cte.Ctequery.Node.(type) {
@@ -250,8 +252,8 @@ func (t *Translator) modifyingView(cte *pg.CommonTableExpr) {
 		ev = catalog.EventUpdate
 	}
 	if t.hasInsteadOf(v, ev) {
-		failAt(cte.Location, pgerror.FeatureNotSupported, "data-modifying WITH on view %q with INSTEAD OF triggers is not supported yet", v.Name)
+		return v
 	}
 	t.onBaseRelation(cte.Ctequery, v)
-	t.modifyingView(cte) // a view over a view
+	return t.modifyingView(cte) // a view over a view
 }

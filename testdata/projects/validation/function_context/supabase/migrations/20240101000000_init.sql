@@ -1,0 +1,1 @@
+create table public.todos (id bigint primary key, title text not null);

@@ -1,12 +1,12 @@
 package pgcatalog
 
 import (
-	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // Rel names one pg_class row found by OID.
@@ -218,20 +218,15 @@ func (s *State) TableVisible(oid uint32) (bool, bool, error) {
 
 // RelOIDIn reports whether schema holds a relation named name.
 func (s *State) RelOIDIn(schema, name string) bool {
-	for _, r := range systemRelations() {
-		if r.Schema == schema && r.Name == name {
-			return true
-		}
+	if systemRelation(schema, name) != nil {
+		return true
 	}
-	for _, v := range s.Catalog.Views() {
-		if v.Schema == schema && v.Name == name {
-			return true
-		}
+	q := catalog.QName{Schema: schema, Name: name}
+	if _, ok := s.Catalog.View(q); ok {
+		return true
 	}
-	for _, q := range s.Catalog.Sequences() {
-		if q.Schema == schema && q.Name == name {
-			return true
-		}
+	if _, ok := s.Catalog.Sequence(q); ok {
+		return true
 	}
 	_, ok, _ := s.DB.Table(s.Ctx, schema, name)
 	return ok

@@ -105,10 +105,15 @@ func schemaDerivedDefs() map[*def]bool {
 		"pg_attrdef", "pg_trigger", "pg_policy", "pg_policies", "pg_am", "pg_inherits", "pg_enum", "pg_description",
 		"pg_statistic_ext", "pg_publication", "pg_publication_namespace", "pg_publication_rel", "pg_depend",
 		"pg_type", "pg_collation", "pg_roles", "pg_authid", "pg_auth_members", "pg_proc", "pg_language", "pg_opclass",
-		"pg_tablespace", "pg_views"} {
+		"pg_tablespace", "pg_views", "pg_tables", "pg_matviews", "pg_indexes"} {
 		if d, ok := pgCatalog[n]; ok {
 			out[d] = true
 		}
+	}
+	// the information_schema views read the same schema through the
+	// role's privileges (the role is part of the key)
+	for _, d := range informationSchema {
+		out[d] = true
 	}
 	return out
 }

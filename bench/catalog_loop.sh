@@ -24,7 +24,13 @@ cleanup() {
 trap cleanup EXIT
 
 psql -qX -v ON_ERROR_STOP=1 "$url" -c "drop database if exists $db" -c "create database $db" >/dev/null
-go build -o "$work/tbserve" ./bench/tbserve
+# TINYBASE_BENCH_TBSERVE runs a tbserve built elsewhere (an older commit's,
+# for a before/after table in one run style)
+if [ -n "${TINYBASE_BENCH_TBSERVE:-}" ]; then
+	cp "$TINYBASE_BENCH_TBSERVE" "$work/tbserve"
+else
+	go build -o "$work/tbserve" ./bench/tbserve
+fi
 go build -o "$work/catalogloop" ./bench/catalogloop
 # TINYBASE_BENCH_PORT pins tinybase's port (a free one otherwise)
 port="${TINYBASE_BENCH_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}"

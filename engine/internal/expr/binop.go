@@ -217,8 +217,16 @@ func resolveOperator(op string, lt, rt *types.Type) (OpImpl, *types.Type, *types
 			}
 		}
 	}
-	// 3. implicit casts: prefer a common type of the two operands
-	if ct := commonType(lb, rb); ct != nil {
+	// 3. implicit casts: prefer a common type of the two operands; an oid
+	// with a reg* value compares through oid's operators, as PostgreSQL
+	// resolves it (oideq: the reg* side is binary-coercible to oid), so a
+	// scan comparing an oid column with a regclass casts the one value, not
+	// every row's oid to a name
+	ct := commonType(lb, rb)
+	if (lb.Kind == types.KindOid && isRegType(rb)) || (rb.Kind == types.KindOid && isRegType(lb)) {
+		ct = types.Oid
+	}
+	if ct != nil {
 		if ct.Kind == types.KindFloat4 && lb.Kind != rb.Kind {
 			// real with an integer or numeric uses the float48 operators,
 			// whose other side is the preferred double precision

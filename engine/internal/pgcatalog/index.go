@@ -2,18 +2,21 @@ package pgcatalog
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
-// Every oid column of a catalog relation is offered to GMS as an index, so
-// the joins clients write over the catalogs (pg_class.oid =
+// Every oid and name column of a catalog relation is offered to GMS as an
+// index, so the joins clients write over the catalogs (pg_class.oid =
 // pg_index.indrelid, pg_attribute.attrelid = ..., a relation's OID given
-// as a literal) are planned as lookups into rows computed once per
-// statement (memo.go) instead of nested scans. A lookup returns the rows
-// whose column equals the key; any other range returns every row, and GMS
-// keeps the filter (PreciseMatch is false).
+// as a literal) and the names they look objects up by (information_schema
+// table_name = $1 in a loop over tables, pg_indexes.tablename) are planned
+// as lookups into rows computed once per statement (memo.go) instead of
+// scans of every row. A lookup returns the rows whose column equals the
+// key; any other range returns every row, and GMS keeps the filter
+// (PreciseMatch is false).
 
 var (
 	_ sql.IndexAddressable = (*Table)(nil)
@@ -21,15 +24,26 @@ var (
 	_ sql.Index            = (*oidIndex)(nil)
 )
 
-// GetIndexes implements sql.IndexAddressable: one index per oid column.
+// GetIndexes implements sql.IndexAddressable: one index per oid column and
+// per name column that names an object. A schema's or database's name
+// (table_schema, schemaname, table_catalog) selects whole schemas, and the
+// planner takes the first of equally good indexes: with one on it, a
+// query naming both would look up the schema instead of the object.
 func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 	var out []sql.Index
 	for i, c := range t.def.cols {
-		if c.typ.Kind == types.KindOid {
+		if c.typ.Kind == types.KindOid || c.typ.Kind == types.KindName && !namesSchema(c.name) {
 			out = append(out, &oidIndex{t: t, col: i})
 		}
 	}
 	return out, nil
+}
+
+// namesSchema reports whether a name column holds a schema's or a
+// database's name.
+func namesSchema(col string) bool {
+	return strings.HasSuffix(col, "_schema") || strings.HasSuffix(col, "_catalog") || strings.HasSuffix(col, "schemaname") ||
+		col == "nspname" || col == "datname"
 }
 
 // PreciseMatch implements sql.IndexAddressable: ranges that are not
@@ -79,19 +93,26 @@ func (t *Table) lookupRows(st *State, lookup sql.IndexLookup) ([]sql.Row, error)
 	if !ok || !isMySQL {
 		return st.rowsOf(t.def)
 	}
-	var keys []uint32
+	byName := t.def.cols[ix.col].typ.Kind == types.KindName
+	var keys []any
 	for _, r := range ranges {
 		if len(r) != 1 {
 			return st.rowsOf(t.def)
 		}
-		k, ok := pointOID(r[0])
+		var k any
+		var ok bool
+		if byName {
+			k, ok = pointName(r[0])
+		} else {
+			k, ok = pointOID(r[0])
+		}
 		if !ok {
 			return st.rowsOf(t.def)
 		}
 		keys = append(keys, k)
 	}
 	var out []sql.Row
-	seen := map[uint32]bool{}
+	seen := map[any]bool{}
 	for _, k := range keys {
 		if seen[k] {
 			continue
@@ -115,6 +136,19 @@ func pointOID(r sql.MySQLRangeColumnExpr) (uint32, bool) {
 	}
 	a, ok1 := oidKey(lo.Key)
 	b, ok2 := oidKey(hi.Key)
+	return a, ok1 && ok2 && a == b
+}
+
+// pointName returns the name of a range holding exactly one non-NULL
+// text value (a name column's rows hold strings).
+func pointName(r sql.MySQLRangeColumnExpr) (string, bool) {
+	lo, ok1 := r.LowerBound.(sql.Below)
+	hi, ok2 := r.UpperBound.(sql.Above)
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	a, ok1 := lo.Key.(string)
+	b, ok2 := hi.Key.(string)
 	return a, ok1 && ok2 && a == b
 }
 
@@ -155,7 +189,7 @@ func oidKey(v any) (uint32, bool) {
 	return uint32(n), true
 }
 
-// oidIndex is the index GetIndexes offers on one oid column.
+// oidIndex is the index GetIndexes offers on one oid or name column.
 type oidIndex struct {
 	t   *Table
 	col int

@@ -1,12 +1,12 @@
 package pgcatalog
 
 import (
-	"github.com/tinybase/tinybase/engine/internal/catalog"
-	"github.com/tinybase/tinybase/internal/pgtree"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // Rel names one pg_class row found by OID.
@@ -66,27 +66,42 @@ func (s *State) IndexDefByOID(oid uint32, pretty bool) (string, bool, error) {
 }
 
 // ConstraintDefByOID is pg_get_constraintdef(oid, pretty).
+// The constraint is found through pg_constraint's rows by oid (kept
+// between statements), so a loop calling it per constraint reads one
+// table's constraints per call.
 func (s *State) ConstraintDefByOID(oid uint32, pretty bool) (string, bool, error) {
-	rels, err := s.Tables()
-	if err != nil {
+	rows, err := s.rowsWhere(pgConstraint, 0, oid)
+	if err != nil || len(rows) == 0 {
 		return "", false, err
 	}
-	for _, r := range rels {
+	name, relOID := rows[0][1].(string), rows[0][7].(uint32)
+	if relOID != 0 {
+		rel, ok, err := s.RelationByOID(relOID)
+		if err != nil || !ok {
+			return "", false, err
+		}
+		t, ok, err := s.DB.Table(s.Ctx, rel.Schema, rel.Name)
+		if err != nil || !ok {
+			return "", false, err
+		}
+		r := Relation{Schema: rel.Schema, Name: rel.Name, Table: t}
 		cons, err := s.constraints(r)
 		if err != nil {
 			return "", false, err
 		}
 		for _, c := range cons {
-			if stableOID("c:"+r.Schema+"."+r.Name+"."+c.Name) == oid {
-				if c.Kind == "CHECK" {
-					return s.checkDef(r, c, pretty), true, nil
-				}
-				if c.Kind == "EXCLUDE" {
-					return s.exclusionDef(r, c, pretty), true, nil // exclusion.go
-				}
-				return s.constraintDef(r, c), true, nil
+			if c.Name != name {
+				continue
 			}
+			if c.Kind == "CHECK" {
+				return s.checkDef(r, c, pretty), true, nil
+			}
+			if c.Kind == "EXCLUDE" {
+				return s.exclusionDef(r, c, pretty), true, nil // exclusion.go
+			}
+			return s.constraintDef(r, c), true, nil
 		}
+		return "", false, nil
 	}
 	for _, d := range s.Catalog.Types() {
 		for _, c := range d.Checks {
@@ -218,20 +233,15 @@ func (s *State) TableVisible(oid uint32) (bool, bool, error) {
 
 // RelOIDIn reports whether schema holds a relation named name.
 func (s *State) RelOIDIn(schema, name string) bool {
-	for _, r := range systemRelations() {
-		if r.Schema == schema && r.Name == name {
-			return true
-		}
+	if systemRelation(schema, name) != nil {
+		return true
 	}
-	for _, v := range s.Catalog.Views() {
-		if v.Schema == schema && v.Name == name {
-			return true
-		}
+	q := catalog.QName{Schema: schema, Name: name}
+	if _, ok := s.Catalog.View(q); ok {
+		return true
 	}
-	for _, q := range s.Catalog.Sequences() {
-		if q.Schema == schema && q.Name == name {
-			return true
-		}
+	if _, ok := s.Catalog.Sequence(q); ok {
+		return true
 	}
 	_, ok, _ := s.DB.Table(s.Ctx, schema, name)
 	return ok

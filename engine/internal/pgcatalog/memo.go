@@ -32,6 +32,31 @@ type memo struct {
 	indexes     map[string][]storage.IndexInfo
 	constraints map[string][]constraint
 	aclItems    map[catalog.ACLItem]string // aclitem output (pg_roles.go)
+	// relOIDs are the relation names regclass input resolved (RelOIDOf)
+	relOIDs map[string]uint32
+}
+
+// RelOIDOf is the OID a regclass name resolves to on s's search path,
+// through resolve once per name: a scan comparing oids with a regclass
+// variable casts it per row. Only found names are kept.
+func (s *State) RelOIDOf(name string, resolve func(string) (uint32, error)) (uint32, error) {
+	s.memo.mu.Lock()
+	oid, ok := s.memo.relOIDs[name]
+	s.memo.mu.Unlock()
+	if ok {
+		return oid, nil
+	}
+	oid, err := resolve(name)
+	if err != nil {
+		return 0, err
+	}
+	s.memo.mu.Lock()
+	if s.memo.relOIDs == nil {
+		s.memo.relOIDs = map[string]uint32{}
+	}
+	s.memo.relOIDs[name] = oid
+	s.memo.mu.Unlock()
+	return oid, nil
 }
 
 type memoIndexKey struct {
@@ -105,10 +130,15 @@ func schemaDerivedDefs() map[*def]bool {
 		"pg_attrdef", "pg_trigger", "pg_policy", "pg_policies", "pg_am", "pg_inherits", "pg_enum", "pg_description",
 		"pg_statistic_ext", "pg_publication", "pg_publication_namespace", "pg_publication_rel", "pg_depend",
 		"pg_type", "pg_collation", "pg_roles", "pg_authid", "pg_auth_members", "pg_proc", "pg_language", "pg_opclass",
-		"pg_tablespace", "pg_views"} {
+		"pg_tablespace", "pg_views", "pg_tables", "pg_matviews", "pg_indexes"} {
 		if d, ok := pgCatalog[n]; ok {
 			out[d] = true
 		}
+	}
+	// the information_schema views read the same schema through the
+	// role's privileges (the role is part of the key)
+	for _, d := range informationSchema {
+		out[d] = true
 	}
 	return out
 }
@@ -122,6 +152,7 @@ func (s *State) KeepSchemaRows(prev *State) {
 	s.memo.schemas, s.memo.schemaOIDs = prev.memo.schemas, prev.memo.schemaOIDs
 	s.memo.tables, s.memo.tablesDone = prev.memo.tables, prev.memo.tablesDone
 	s.memo.indexes = maps.Clone(prev.memo.indexes) // each State adds to its own
+	s.memo.relOIDs = maps.Clone(prev.memo.relOIDs)
 	for d, rows := range prev.memo.rows {
 		if schemaDerived[d] {
 			if s.memo.rows == nil {

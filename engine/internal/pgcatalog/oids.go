@@ -1,5 +1,7 @@
 package pgcatalog
 
+import "github.com/tinybase/tinybase/engine/internal/catalog"
+
 // Well-known catalog OIDs (pg_class.oid of the catalogs themselves), used
 // as classoid in pg_description.
 const (
@@ -24,15 +26,12 @@ const (
 // RelOID is the OID of relation schema.name: a view's or sequence's
 // allocated OID, else the table OID hash.
 func (s *State) RelOID(schema, name string) uint32 {
-	for _, v := range s.Catalog.Views() {
-		if v.Schema == schema && v.Name == name {
-			return v.OID
-		}
+	q := catalog.QName{Schema: schema, Name: name}
+	if v, ok := s.Catalog.View(q); ok {
+		return v.OID
 	}
-	for _, q := range s.Catalog.Sequences() {
-		if q.Schema == schema && q.Name == name {
-			return q.OID
-		}
+	if sq, ok := s.Catalog.Sequence(q); ok {
+		return sq.OID
 	}
 	return RelationOID(schema, name)
 }
@@ -50,10 +49,8 @@ func ExtensionOID(name string) uint32 {
 
 // OIDOf is the pg_class OID of relation schema.name, if it exists.
 func (s *State) OIDOf(schema, name string) (uint32, bool) {
-	for _, r := range systemRelations() {
-		if r.Schema == schema && r.Name == name {
-			return r.OID, true
-		}
+	if r := systemRelation(schema, name); r != nil {
+		return r.OID, true
 	}
 	if s.RelOIDIn(schema, name) {
 		return s.RelOID(schema, name), true

@@ -64,6 +64,11 @@ func init() {
 	}
 	addForeignCatalogs(pgCatalog, informationSchema) // pg_foreign.go
 	schemaDerived = schemaDerivedDefs()              // memo.go
+	sysRels = listSystemRelations()
+	sysRelByName = make(map[[2]string]*sysRel, len(sysRels))
+	for i := range sysRels {
+		sysRelByName[[2]string{sysRels[i].Schema, sysRels[i].Name}] = &sysRels[i]
+	}
 }
 
 // catalogTableOIDs are the real pg_class OIDs of the pg_catalog relations
@@ -92,9 +97,21 @@ type sysRel struct {
 	def          *def
 }
 
+// sysRels and sysRelByName are the catalog relations, listed once by
+// init: regclass casts look them up per row.
+var (
+	sysRels      []sysRel
+	sysRelByName map[[2]string]*sysRel
+)
+
 // systemRelations lists the catalog relations this package provides,
-// sorted by schema and name.
-func systemRelations() []sysRel {
+// sorted by schema and name. The slice is shared: callers do not modify it.
+func systemRelations() []sysRel { return sysRels }
+
+// systemRelation is catalog relation schema.name, nil for none.
+func systemRelation(schema, name string) *sysRel { return sysRelByName[[2]string{schema, name}] }
+
+func listSystemRelations() []sysRel {
 	var out []sysRel
 	for _, sc := range []struct {
 		name string

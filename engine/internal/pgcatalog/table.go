@@ -55,6 +55,18 @@ func Lookup(schema, name string, source Source) (*Table, bool) {
 	return t, true
 }
 
+// IsRelation reports whether t is a catalog relation of this package,
+// read directly or through an oid lookup. It keeps no rows: each scan
+// computes them from its context's State (Source), so a plan holding it
+// may run again.
+func IsRelation(t sql.Table) bool {
+	switch t.(type) {
+	case *Table, *indexedTable:
+		return true
+	}
+	return false
+}
+
 // Name implements sql.Table.
 func (t *Table) Name() string { return t.name }
 

@@ -174,6 +174,11 @@ func (r sessionRelations) RelationOID(name string) (uint32, error) {
 	if err != nil {
 		return 0, err
 	}
+	return st.RelOIDOf(name, func(name string) (uint32, error) { return r.resolve(st, name) })
+}
+
+// resolve finds a regclass name on the session's search path.
+func (r sessionRelations) resolve(st *pgcatalog.State, name string) (uint32, error) {
 	q := parseRelName(name)
 	schemas := r.s.lookupSchemas(q.Schema)
 	if q.Schema == "" {

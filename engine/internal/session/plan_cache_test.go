@@ -131,6 +131,30 @@ func TestPlanCacheInvalidation(t *testing.T) {
 	})
 }
 
+// TestPlanCacheCatalogs checks that a kept plan over the catalogs reads
+// each execution's catalog rows: another session's committed DDL, a
+// sequence advanced in between, the session's own uncommitted DDL and its
+// rollback.
+func TestPlanCacheCatalogs(t *testing.T) {
+	e := newPlanEngine(t, true, "create table a (id bigint)", "create sequence sq")
+	tables := "select string_agg(relname::text, ',' order by relname) from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'"
+	seq := "select last_value from pg_sequences where sequencename = 'sq'"
+	runPlanSteps(t, e, 2, []planStep{
+		{0, tables, "a"},
+		{1, "create table b (id bigint)", ""},
+		{0, tables, "a,b"},
+		{0, seq, "NULL"},
+		{1, "select setval('sq', 5)", "5"},
+		{0, seq, "5"},
+		{0, "begin", ""},
+		{0, "create table c (id bigint)", ""},
+		{0, tables, "a,b,c"},
+		{1, tables, "a,b"},
+		{0, "rollback", ""},
+		{0, tables, "a,b"},
+	})
+}
+
 // TestPlanCacheRLS checks that row security reads the claims of each
 // execution: same role, different users, one cached statement.
 func TestPlanCacheRLS(t *testing.T) {
@@ -178,10 +202,10 @@ func TestPlanCacheHits(t *testing.T) {
 		{"select * from t where id = 1", true},
 		{"select name from t where id > 0 order by id limit 5", true},
 		{"select count(*) from t", true},
-		{"select * from t where at < now()", true},                  // now() is evaluated per execution (plan_volatile.go)
-		{"select * from t where name = current_user", true},         // so is current_user
-		{"select * from t where id = (select 1)", true},             // a subquery, renewed per execution
-		{"select relname from pg_class where relname = 't'", false}, // catalog table
+		{"select * from t where at < now()", true},                 // now() is evaluated per execution (plan_volatile.go)
+		{"select * from t where name = current_user", true},        // so is current_user
+		{"select * from t where id = (select 1)", true},            // a subquery, renewed per execution
+		{"select relname from pg_class where relname = 't'", true}, // catalog table: rows computed per execution
 	} {
 		for i := 0; i < 2; i++ {
 			rows, err := s.Query(context.Background(), c.q)

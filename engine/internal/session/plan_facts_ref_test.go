@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
 
@@ -64,23 +65,24 @@ func reusablePlan(n sql.Node) (ok, fresh bool) {
 			// read and write the transaction of each call's context
 			ok = storage.IsTable(n.Table)
 		case *plan.ResolvedTable:
-			// storage tables, and the one-row table of a query without FROM
-			ok = storage.IsTable(n.UnderlyingTable()) || plan.IsDualTable(n.UnderlyingTable())
+			// storage tables, catalog relations (rows computed per scan), and
+			// the one-row table of a query without FROM
+			ok = storage.IsTable(n.UnderlyingTable()) || pgcatalog.IsRelation(n.UnderlyingTable()) || plan.IsDualTable(n.UnderlyingTable())
 		case *plan.IndexedTableAccess:
 			// a run-time lookup evaluates its keys per execution (and
 			// keeps its key buffers on the node: see keyed)
-			ok = storage.IsTable(n.UnderlyingTable())
+			ok = storage.IsTable(n.UnderlyingTable()) || pgcatalog.IsRelation(n.UnderlyingTable())
 		case *gmsadapter.IndexScan:
 			// its keys are evaluated as it starts; it keeps no state
-			ok = storage.IsTable(n.UnderlyingTable())
+			ok = storage.IsTable(n.UnderlyingTable()) || pgcatalog.IsRelation(n.UnderlyingTable())
 		case *gmsadapter.HashSemiJoin:
 			// its key set lives in its iterator
 		case *gmsadapter.SharedScan:
 			// reads its table as it starts
-			ok = storage.IsTable(n.UnderlyingTable())
+			ok = storage.IsTable(n.UnderlyingTable()) || pgcatalog.IsRelation(n.UnderlyingTable())
 		case *gmsadapter.CountStar:
 			// counts its table as it starts
-			ok = storage.IsTable(n.UnderlyingTable())
+			ok = storage.IsTable(n.UnderlyingTable()) || pgcatalog.IsRelation(n.UnderlyingTable())
 		default:
 			ok = false
 		}

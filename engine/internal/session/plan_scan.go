@@ -7,6 +7,7 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/gmsadapter"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/routines"
 	"github.com/tinybase/tinybase/engine/internal/storage"
 )
@@ -99,9 +100,10 @@ func (f *planFacts) node(n sql.Node) {
 
 // reuse tests one node of an analyzed plan: may it be executed again? Its
 // kind must be known to keep no state between executions, or state that
-// freshPlan renews, and every table must be a storage table (system
-// catalog tables are built from the catalog when they are looked up, so
-// their handles are snapshots).
+// freshPlan renews, and every table must be a storage table or a system
+// catalog relation (pgcatalog.IsRelation: it computes its rows from the
+// executing statement's catalog State when scanned, and the plan is
+// remade when the catalog, role or search path change).
 //
 // The state GMS keeps on plan nodes, and what becomes of it here:
 //   - an uncorrelated Subquery caches its rows on the node, and after the
@@ -139,19 +141,25 @@ func (f *planFacts) reuse(n sql.Node) {
 	case *plan.ForeignKeyHandler:
 		f.unusable = !storage.IsTable(n.Table)
 	case *plan.ResolvedTable:
-		f.unusable = !storage.IsTable(n.UnderlyingTable()) && !plan.IsDualTable(n.UnderlyingTable())
+		f.unusable = !reusableTable(n.UnderlyingTable()) && !plan.IsDualTable(n.UnderlyingTable())
 	case *plan.IndexedTableAccess:
-		f.unusable = !storage.IsTable(n.UnderlyingTable())
+		f.unusable = !reusableTable(n.UnderlyingTable())
 	case *gmsadapter.IndexScan: // keys evaluated per execution, no state
-		f.unusable = !storage.IsTable(n.UnderlyingTable())
+		f.unusable = !reusableTable(n.UnderlyingTable())
 	case *gmsadapter.HashSemiJoin: // its key set lives in its iterator
 	case *gmsadapter.SharedScan: // reads the table per execution, no state
-		f.unusable = !storage.IsTable(n.UnderlyingTable())
+		f.unusable = !reusableTable(n.UnderlyingTable())
 	case *gmsadapter.CountStar: // counts the table per execution, no state
-		f.unusable = !storage.IsTable(n.UnderlyingTable())
+		f.unusable = !reusableTable(n.UnderlyingTable())
 	default:
 		f.unusable = true
 	}
+}
+
+// reusableTable reports whether a plan may keep t between executions:
+// it reads the executing statement's transaction or catalog State.
+func reusableTable(t sql.Table) bool {
+	return storage.IsTable(t) || pgcatalog.IsRelation(t)
 }
 
 // top takes one of a node's own expressions; cond says the node is a

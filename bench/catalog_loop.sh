@@ -12,33 +12,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-url="${TINYBASE_PG_URL:-$(bash .ci/pg.sh start)}"
-db="tinybase_catalog_loop"
-dburl="${url/\/postgres\?/\/$db?}"
-work="$(mktemp -d)"
-tbpid=""
-cleanup() {
-	[ -n "$tbpid" ] && kill "$tbpid" 2>/dev/null || true
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-psql -qX -v ON_ERROR_STOP=1 "$url" -c "drop database if exists $db" -c "create database $db" >/dev/null
-# TINYBASE_BENCH_TBSERVE runs a tbserve built elsewhere (an older commit's,
-# for a before/after table in one run style)
-if [ -n "${TINYBASE_BENCH_TBSERVE:-}" ]; then
-	cp "$TINYBASE_BENCH_TBSERVE" "$work/tbserve"
-else
-	go build -o "$work/tbserve" ./bench/tbserve
-fi
-go build -o "$work/catalogloop" ./bench/catalogloop
-# TINYBASE_BENCH_PORT pins tinybase's port (a free one otherwise)
-port="${TINYBASE_BENCH_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}"
-"$work/tbserve" -addr "127.0.0.1:$port" -auth trust 2>"$work/tbserve.log" &
-tbpid=$!
-for _ in $(seq 50); do
-	grep -q listening "$work/tbserve.log" && break
-	sleep 0.1
-done
-"$work/catalogloop" -tinybase "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable" -postgres "$dburl" "$@"
-psql -qX "$url" -c "drop database $db" >/dev/null
+. bench/side_by_side.sh
+side_by_side tinybase_catalog_loop bench/catalogloop "$@"

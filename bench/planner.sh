@@ -12,27 +12,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-url="${TINYBASE_PG_URL:-$(bash .ci/pg.sh start)}"
-db="tinybase_planner"
-dburl="${url/\/postgres\?/\/$db?}"
-work="$(mktemp -d)"
-tbpid=""
-cleanup() {
-	[ -n "$tbpid" ] && kill "$tbpid" 2>/dev/null || true
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-psql -qX -v ON_ERROR_STOP=1 "$url" -c "drop database if exists $db" -c "create database $db" >/dev/null
-go build -o "$work/tbserve" ./bench/tbserve
-go build -o "$work/planbench" ./bench/planbench
-# TINYBASE_BENCH_PORT pins tinybase's port (a free one otherwise)
-port="${TINYBASE_BENCH_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}"
-"$work/tbserve" -addr "127.0.0.1:$port" -auth trust 2>"$work/tbserve.log" &
-tbpid=$!
-for _ in $(seq 50); do
-	grep -q listening "$work/tbserve.log" && break
-	sleep 0.1
-done
-"$work/planbench" -tinybase "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable" -postgres "$dburl" "$@"
-psql -qX "$url" -c "drop database $db" >/dev/null
+. bench/side_by_side.sh
+side_by_side tinybase_planner bench/planbench "$@"

@@ -22,6 +22,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/tinybase/tinybase/bench/internal/only"
 )
 
 // workload is one measured statement.
@@ -208,7 +209,7 @@ func main() {
 	tables := flag.Int("tables", 150, "tables created")
 	iters := flag.Int("iters", 7, "measured executions per loop or query")
 	doSetup := flag.Bool("setup", true, "create the tables first (false: measure the tables an earlier run created)")
-	only := flag.String("only", "", "measure only workloads whose name contains this (alternatives separated by |)")
+	onlyFlag := flag.String("only", "", "measure only workloads whose name contains this (alternatives separated by |)")
 	flag.Parse()
 	ctx := context.Background()
 	type target struct {
@@ -250,7 +251,7 @@ func main() {
 	fmt.Printf("%-52s %10s %10s %8s\n", "workload (median ms)", "tinybase", "postgres", "ratio")
 	for _, group := range [][]workload{loops, queries} {
 		for _, w := range group {
-			if !selected(w.name, *only) {
+			if !only.Selected(w.name, *onlyFlag) {
 				continue
 			}
 			var med []time.Duration
@@ -277,18 +278,4 @@ func main() {
 	if differ {
 		os.Exit(1)
 	}
-}
-
-// selected reports whether a workload's name contains one of only's
-// |-separated parts (every workload when only is empty).
-func selected(name, only string) bool {
-	if only == "" {
-		return true
-	}
-	for _, part := range strings.Split(only, "|") {
-		if strings.Contains(name, part) {
-			return true
-		}
-	}
-	return false
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/tinybase/tinybase/bench/internal/only"
 )
 
 // shape is one measured statement: its SQL and the arguments of the i-th
@@ -166,7 +167,7 @@ func main() {
 	pgURL := flag.String("postgres", "", "PostgreSQL URL")
 	sizes := flag.String("sizes", "10000,100000", "post counts")
 	iters := flag.Int("iters", 200, "measured executions per shape")
-	only := flag.String("only", "", "measure only shapes whose name contains this (alternatives separated by |)")
+	onlyFlag := flag.String("only", "", "measure only shapes whose name contains this (alternatives separated by |)")
 	flag.Parse()
 	ctx := context.Background()
 	type target struct {
@@ -205,7 +206,7 @@ func main() {
 			fmt.Fprintf(os.Stderr, "%s: %d rows loaded in %v\n", t.name, n, time.Since(start).Round(time.Millisecond))
 		}
 		for _, s := range shapes {
-			if !selected(s.name, *only) {
+			if !only.Selected(s.name, *onlyFlag) {
 				continue
 			}
 			k := key{s.name, n}
@@ -248,18 +249,4 @@ func main() {
 			}
 		}
 	}
-}
-
-// selected reports whether a shape's name contains one of only's
-// |-separated parts (every shape when only is empty).
-func selected(name, only string) bool {
-	if only == "" {
-		return true
-	}
-	for _, part := range strings.Split(only, "|") {
-		if strings.Contains(name, part) {
-			return true
-		}
-	}
-	return false
 }

@@ -274,3 +274,7 @@ func (d *decoder) skipAll(buf []byte) {
 		buf = d.skip(num, typ, buf[n:])
 	}
 }
+
+// Normalize is sql with its constants replaced by $n, numbered after
+// its own parameters: the text pg_stat_statements shows for a query.
+func Normalize(sql string) (string, error) { return parser.Normalize(sql) }

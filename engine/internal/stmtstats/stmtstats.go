@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	pg_query "github.com/pganalyze/pg_query_go/v5"
+	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
 // Max is pg_stat_statements.max's default: the statements kept. Past it
@@ -102,7 +102,7 @@ func (s *Store) Record(user, text string, kind Kind, elapsed time.Duration, rows
 }
 
 // normalize is text with its constants as $n, numbered after its own
-// parameters, as pg_stat_statements shows a query (pg_query implements
+// parameters, as pg_stat_statements shows a query (libpg_query implements
 // PostgreSQL's normalization); a text without digits or quotes has no
 // constant to replace.
 func (s *Store) normalize(text string) string {
@@ -112,7 +112,7 @@ func (s *Store) normalize(text string) string {
 	if q, ok := s.shapes[text]; ok {
 		return q
 	}
-	q, err := pg_query.Normalize(text)
+	q, err := pgtree.Normalize(text)
 	if err != nil {
 		q = text
 	}

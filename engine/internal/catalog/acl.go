@@ -3,6 +3,8 @@ package catalog
 import (
 	"sort"
 	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // Priv is a set of privileges, with PostgreSQL's bit order (AclMode), so
@@ -100,7 +102,7 @@ type ACLItem struct {
 // String prints the item as PostgreSQL's aclitem output does.
 func (a ACLItem) String() string {
 	var b strings.Builder
-	b.WriteString(aclName(a.Grantee))
+	b.WriteString(types.ACLRoleName(a.Grantee))
 	b.WriteByte('=')
 	for i := 0; i < len(privLetters); i++ {
 		if a.Privs&(1<<i) != 0 {
@@ -111,20 +113,8 @@ func (a ACLItem) String() string {
 		}
 	}
 	b.WriteByte('/')
-	b.WriteString(aclName(a.Grantor))
+	b.WriteString(types.ACLRoleName(a.Grantor))
 	return b.String()
-}
-
-func aclName(n string) string {
-	if n == "" {
-		return ""
-	}
-	for _, r := range n {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
-			return `"` + strings.ReplaceAll(n, `"`, `""`) + `"`
-		}
-	}
-	return n
 }
 
 // ACL is an access control list; nil means the default for the object's

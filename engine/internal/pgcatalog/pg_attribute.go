@@ -16,7 +16,7 @@ var pgAttribute = &def{
 		{"atthasmissing", types.Bool}, {"attidentity", types.Char}, {"attgenerated", types.Char},
 		{"attisdropped", types.Bool}, {"attislocal", types.Bool}, {"attinhcount", types.Int4},
 		{"attcollation", types.Oid}, {"attoptions", types.ArrayOf(types.Text)},
-		{"attacl", types.ArrayOf(types.Text)}, {"attfdwoptions", types.ArrayOf(types.Text)}, {"attmissingval", types.Text},
+		{"attacl", aclitemArray}, {"attfdwoptions", types.ArrayOf(types.Text)}, {"attmissingval", types.Text},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()

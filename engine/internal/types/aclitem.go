@@ -170,7 +170,6 @@ func aclResolver(env *Env) aclRoles {
 	return nil
 }
 
-
 // aclGetID is acl.c's getid: a role name, possibly double-quoted, after
 // white space; rest starts after the white space that follows it.
 func aclGetID(s string) (name, rest string, err error) {

@@ -51,7 +51,7 @@ func AddACLFuncs(r *Registry) {
 			if err != nil {
 				return nil, err
 			}
-			p := types.ACLParts{Grantee: types.ACLRoleNameOf(a[0].(uint32), env), Grantor: types.ACLRoleNameOf(a[1].(uint32), env), Privs: priv}
+			p := types.ACLParts{Grantee: types.ACLRoleNameOf(a[0].(uint32), true, env), Grantor: types.ACLRoleNameOf(a[1].(uint32), false, env), Privs: priv}
 			if a[3].(bool) {
 				p.Goptions = priv
 			}
@@ -120,7 +120,7 @@ func aclContains(acl, item any) (any, error) {
 var aclPrivileges = map[string]uint32{
 	"INSERT": 1 << 0, "SELECT": 1 << 1, "UPDATE": 1 << 2, "DELETE": 1 << 3, "TRUNCATE": 1 << 4,
 	"REFERENCES": 1 << 5, "TRIGGER": 1 << 6, "EXECUTE": 1 << 7, "USAGE": 1 << 8, "CREATE": 1 << 9,
-	"TEMP": 1 << 10, "TEMPORARY": 1 << 10, "CONNECT": 1 << 11, "RULE": 0,
+	"TEMP": 1 << 10, "TEMPORARY": 1 << 10, "CONNECT": 1 << 11, "SET": 1 << 12, "ALTER SYSTEM": 1 << 13, "RULE": 0,
 }
 
 func aclPrivilege(s string) (uint32, error) {

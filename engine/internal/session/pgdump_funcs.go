@@ -38,12 +38,13 @@ func addPgDumpFuncs(r *expr.Registry) {
 			kind := fmt.Sprint(a[0])
 			d, ok := aclDefaults[kind]
 			if !ok {
-				return nil, pgerror.New(pgerror.InternalError, "unrecognized object type abbreviation: %s", kind)
+				return nil, pgerror.New(pgerror.InternalError, "unrecognized objtype abbreviation: %s", kind)
 			}
 			// an unknown owner prints as its OID, as aclitemout does
-			owner := types.ACLRoleNameOf(a[1].(uint32), env)
+			oid := a[1].(uint32)
+			owner := types.ACLRoleNameOf(oid, false, env)
 			items := []any{}
-			for _, it := range []struct{ grantee, privs string }{{"", d.world}, {owner, d.owner}} {
+			for _, it := range []struct{ grantee, privs string }{{"", d.world}, {types.ACLRoleNameOf(oid, true, env), d.owner}} {
 				if it.privs == "" {
 					continue
 				}

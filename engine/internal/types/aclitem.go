@@ -171,7 +171,9 @@ func aclResolver(env *Env) aclRoles {
 }
 
 // aclGetID is acl.c's getid: a role name, possibly double-quoted, after
-// white space; rest starts after the white space that follows it.
+// white space; rest starts after the white space that follows it. Bytes
+// of multibyte characters pass unquoted here (the server's isalnum),
+// though aclitemout quotes them.
 func aclGetID(s string) (name, rest string, err error) {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	var b strings.Builder
@@ -179,7 +181,7 @@ func aclGetID(s string) (name, rest string, err error) {
 	i := 0
 	for ; i < len(s); i++ {
 		c := s[i]
-		if !(inQuotes || c >= '0' && c <= '9' || isASCIIAlpha(rune(c)) || c == '_' || c == '"') {
+		if !(inQuotes || c >= '0' && c <= '9' || isASCIIAlpha(rune(c)) || c == '_' || c == '"' || c >= 0x80) {
 			break
 		}
 		if c == '"' {
@@ -213,13 +215,14 @@ func ACLRoleOID(name string, env *Env) uint32 {
 	return uint32(n)
 }
 
-// ACLRoleNameOf names the role with OID oid in an aclitem: "" for PUBLIC,
-// the OID in decimal when no role has it (aclitemout).
-func ACLRoleNameOf(oid uint32, env *Env) string {
-	if oid == 0 {
+// ACLRoleNameOf names the role with OID oid in an aclitem, the OID in
+// decimal when no role has it (aclitemout); a grantee of 0 is PUBLIC and
+// prints as nothing, a grantor of 0 as "0".
+func ACLRoleNameOf(oid uint32, grantee bool, env *Env) string {
+	if oid == 0 && grantee {
 		return ""
 	}
-	if r := aclResolver(env); r != nil {
+	if r := aclResolver(env); r != nil && oid != 0 {
 		if n, ok := r.RoleNameOf(oid); ok {
 			return n
 		}

@@ -185,11 +185,11 @@ func aclGetID(s string) (name, rest string, err error) {
 			break
 		}
 		if c == '"' {
-			if i+1 >= len(s) || s[i+1] != '"' {
+			if !inQuotes || i+1 >= len(s) || s[i+1] != '"' {
 				inQuotes = !inQuotes
 				continue
 			}
-			i++ // an escaped double quote
+			i++ // an escaped double quote, inside quotes only
 		}
 		if b.Len() >= 63 {
 			return "", "", pgerror.New(pgerror.NameTooLong, "identifier too long").

@@ -19,6 +19,8 @@ select 'postgres=r/postgres/postgres'::aclitem;
 select '"postgres=r/postgres'::aclitem;
 select 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=r/postgres'::aclitem;
 select 'é=r/postgres'::aclitem;
+select '""=r/postgres'::aclitem, 'post""gres=r/postgres'::aclitem, 'p"ost"gres=r/"post"gres'::aclitem;
+select '"a""b"=r/postgres'::aclitem;
 select 'postgres=r/postgres'::aclitem = 'postgres=r/postgres'::aclitem, 'postgres=r/postgres'::aclitem = 'postgres=r*/postgres'::aclitem, '=r/postgres'::aclitem = 'postgres=r/postgres';
 select 'postgres=r/postgres'::aclitem <> 'postgres=r/postgres'::aclitem;
 select 'postgres=r/postgres'::aclitem < 'postgres=r/postgres'::aclitem;

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/tinybase/tinybase/engine/internal/pghash"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -61,17 +62,28 @@ func AddACLFuncs(r *Registry) {
 		Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return aclContains(a[0], a[1]) }})
 	r.Add("hash_aclitem", FuncImpl{Args: []*types.Type{types.ACLItem}, Result: Fixed(types.Int4),
 		Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
-			// hash_aclitem: the sum of the OIDs and the privilege word
-			p := types.SplitACLItem(a[0].(string))
-			sum := p.Privs | p.Goptions<<16
-			sum += types.ACLRoleOID(p.Grantee, env) + types.ACLRoleOID(p.Grantor, env)
-			return int64(int32(sum)), nil
+			return int64(int32(aclHashSum(a[0].(string), env))), nil
+		}})
+	r.Add("hash_aclitem_extended", FuncImpl{Args: []*types.Type{types.ACLItem, types.Int8}, Result: Fixed(types.Int8),
+		Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+			sum, seed := aclHashSum(a[0].(string), env), uint64(a[1].(int64))
+			if seed == 0 {
+				return int64(sum), nil
+			}
+			return int64(pghash.Uint32Extended(sum, seed)), nil
 		}})
 	for _, name := range []string{"aclinsert", "aclremove"} {
 		name := name
 		r.Add(name, FuncImpl{Args: []*types.Type{aclArray, types.ACLItem}, Result: Fixed(aclArray),
 			Fn: func(*sql.Context, *types.Env, []any) (any, error) { return nil, aclGone(name) }})
 	}
+}
+
+// aclHashSum is what hash_aclitem returns: the sum of the OIDs and the
+// privilege word (grant options 16 bits up), not a real hash.
+func aclHashSum(item string, env *types.Env) uint32 {
+	p := types.SplitACLItem(item)
+	return (p.Privs | p.Goptions<<16) + types.ACLRoleOID(p.Grantee, env) + types.ACLRoleOID(p.Grantor, env)
 }
 
 func aclGone(name string) error {

@@ -51,6 +51,7 @@ select aclinsert('{}', '=r/postgres');
 select aclremove('{}', '=r/postgres');
 select '{}'::aclitem[] + '=r/postgres'::aclitem;
 select hash_aclitem('=r/postgres'), hash_aclitem('postgres=r*w/postgres'), hash_aclitem('postgres=/postgres');
+select hash_aclitem_extended('postgres=r*w/postgres', 0), hash_aclitem_extended('postgres=r*w/postgres', 1), hash_aclitem_extended('=X/postgres', -5), hash_aclitem_extended('=X/postgres', 4294967296);
 select acldefault('r', 10), acldefault('s', 10), acldefault('f', 10), acldefault('n', 10), acldefault('T', 10), acldefault('d', 10), acldefault('c', 10), acldefault('p', 10);
 select acldefault('r', 4294967295), pg_typeof(acldefault('f', 10));
 select acldefault('z', 10);

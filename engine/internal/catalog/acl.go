@@ -3,6 +3,8 @@ package catalog
 import (
 	"sort"
 	"strings"
+
+	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
 // Priv is a set of privileges, with PostgreSQL's bit order (AclMode), so
@@ -97,34 +99,10 @@ type ACLItem struct {
 	Privs, Grant     Priv
 }
 
-// String prints the item as PostgreSQL's aclitem output does.
+// String prints the item as PostgreSQL's aclitem output does (Priv's
+// bits are AclMode's).
 func (a ACLItem) String() string {
-	var b strings.Builder
-	b.WriteString(aclName(a.Grantee))
-	b.WriteByte('=')
-	for i := 0; i < len(privLetters); i++ {
-		if a.Privs&(1<<i) != 0 {
-			b.WriteByte(privLetters[i])
-			if a.Grant&(1<<i) != 0 {
-				b.WriteByte('*')
-			}
-		}
-	}
-	b.WriteByte('/')
-	b.WriteString(aclName(a.Grantor))
-	return b.String()
-}
-
-func aclName(n string) string {
-	if n == "" {
-		return ""
-	}
-	for _, r := range n {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
-			return `"` + strings.ReplaceAll(n, `"`, `""`) + `"`
-		}
-	}
-	return n
+	return types.ACLParts{Grantee: a.Grantee, Grantor: a.Grantor, Privs: uint32(a.Privs), Goptions: uint32(a.Grant)}.String()
 }
 
 // ACL is an access control list; nil means the default for the object's

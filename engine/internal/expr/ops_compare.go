@@ -37,6 +37,9 @@ func init() {
 			if t == types.Xid && op != "=" && op != "<>" {
 				continue // xid has only equality (ids wrap around)
 			}
+			if t == types.ACLItem && op != "=" {
+				continue // aclitem has only = (aclitemeq), for hashing
+			}
 			impl := OpImpl{Left: t, Right: t, Result: func(*types.Type, *types.Type) *types.Type { return types.Bool }, Fn: compareFn(t, test)}
 			if t == anyEnum || t == anyArray {
 				impl.Bind = func(l, _ *types.Type) OpFunc { return compareFn(l, test) }

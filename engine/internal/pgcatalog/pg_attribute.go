@@ -1,6 +1,7 @@
 package pgcatalog
 
 import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -16,7 +17,7 @@ var pgAttribute = &def{
 		{"atthasmissing", types.Bool}, {"attidentity", types.Char}, {"attgenerated", types.Char},
 		{"attisdropped", types.Bool}, {"attislocal", types.Bool}, {"attinhcount", types.Int4},
 		{"attcollation", types.Oid}, {"attoptions", types.ArrayOf(types.Text)},
-		{"attacl", types.ArrayOf(types.Text)}, {"attfdwoptions", types.ArrayOf(types.Text)}, {"attmissingval", types.Text},
+		{"attacl", aclitemArray}, {"attfdwoptions", types.ArrayOf(types.Text)}, {"attmissingval", types.Text},
 	},
 	rows: func(s *State) ([][]any, error) {
 		rels, err := s.Tables()
@@ -51,8 +52,13 @@ var pgAttribute = &def{
 				if col.Generated != nil {
 					generated = "s"
 				}
-				out = append(out, b.row(oid, col.Name, i+1, t, !col.Nullable,
-					(col.Default != nil && !nullDefault(col.Default, col.Type) || col.Generated != nil) && identity == "", identity, generated))
+				row := b.row(oid, col.Name, i+1, t, !col.Nullable,
+					(col.Default != nil && !nullDefault(col.Default, col.Type) || col.Generated != nil) && identity == "", identity, generated)
+				// column privileges (GRANT ... (col)); NULL once none are left
+				if a := s.Catalog.ACL(catalog.ObjectKey{Kind: catalog.ObjColumn, Schema: r.Schema, Name: r.Name, Column: col.Name}); len(a) > 0 {
+					row[attACLCol] = aclArray(s.aclStrings(a))
+				}
+				out = append(out, row)
 			}
 		}
 		out = append(out, b.viewAttributes(s)...)
@@ -98,8 +104,12 @@ func (b *attributeRows) systemAttributes() [][]any {
 	return out
 }
 
-// attNDimsCol is pg_attribute.attndims' position.
-const attNDimsCol = 6
+// attNDimsCol and attACLCol are pg_attribute.attndims' and attacl's
+// positions.
+const (
+	attNDimsCol = 6
+	attACLCol   = 23
+)
 
 // attributeRows builds pg_attribute rows, boxing what a type contributes
 // to them once per type rather than once per column.

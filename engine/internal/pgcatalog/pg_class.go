@@ -35,7 +35,7 @@ var pgClass = &def{
 		{"relhastriggers", types.Bool}, {"relhassubclass", types.Bool}, {"relrowsecurity", types.Bool},
 		{"relforcerowsecurity", types.Bool}, {"relispopulated", types.Bool}, {"relreplident", types.Char},
 		{"relispartition", types.Bool}, {"relrewrite", types.Oid}, {"reloptions", types.ArrayOf(types.Text)},
-		{"relacl", types.ArrayOf(types.Text)}, {"relpartbound", types.Text},
+		{"relacl", aclitemArray}, {"relpartbound", types.Text},
 		// tinybase never freezes rows: no relation has a freeze horizon
 		// (pg_dump reads both, using them only for binary upgrades)
 		{"relfrozenxid", types.Xid}, {"relminmxid", types.Xid},

@@ -26,7 +26,7 @@ func optText(s string, ok bool) any {
 
 var pgForeignDataWrapper = &def{
 	cols: []column{{"oid", types.Oid}, {"fdwname", types.Name}, {"fdwowner", types.Oid},
-		{"fdwhandler", types.Oid}, {"fdwvalidator", types.Oid}, {"fdwacl", textArray}, {"fdwoptions", textArray}},
+		{"fdwhandler", types.Oid}, {"fdwvalidator", types.Oid}, {"fdwacl", aclitemArray}, {"fdwoptions", textArray}},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, w := range s.Catalog.Foreign().Wrappers {
@@ -39,7 +39,7 @@ var pgForeignDataWrapper = &def{
 
 var pgForeignServer = &def{
 	cols: []column{{"oid", types.Oid}, {"srvname", types.Name}, {"srvowner", types.Oid},
-		{"srvfdw", types.Oid}, {"srvtype", types.Text}, {"srvversion", types.Text}, {"srvacl", textArray},
+		{"srvfdw", types.Oid}, {"srvtype", types.Text}, {"srvversion", types.Text}, {"srvacl", aclitemArray},
 		{"srvoptions", textArray}},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any

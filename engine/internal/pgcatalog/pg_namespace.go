@@ -8,7 +8,7 @@ import (
 // pgNamespace is pg_catalog.pg_namespace: one row per schema, with its
 // owner and its ACL (NULL while it has the default one).
 var pgNamespace = &def{
-	cols: []column{{"oid", types.Oid}, {"nspname", types.Name}, {"nspowner", types.Oid}, {"nspacl", types.ArrayOf(types.Text)}},
+	cols: []column{{"oid", types.Oid}, {"nspname", types.Name}, {"nspowner", types.Oid}, {"nspacl", aclitemArray}},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, n := range s.Schemas() {
@@ -40,5 +40,8 @@ func aclArray(acl any) any {
 	for i, v := range items {
 		vals[i] = v
 	}
-	return types.NewArray(types.Text, vals)
+	return types.NewArray(types.ACLItem, vals)
 }
+
+// aclitemArray is aclitem[], the type of the catalogs' ACL columns.
+var aclitemArray = types.ArrayOf(types.ACLItem)

@@ -35,7 +35,7 @@ func LanguageOID(name string) uint32 {
 var pgLanguage = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"lanname", types.Name}, {"lanowner", types.Oid}, {"lanispl", types.Bool}, {"lanpltrusted", types.Bool},
-		{"lanplcallfoid", types.Oid}, {"laninline", types.Oid}, {"lanvalidator", types.Oid}, {"lanacl", textArray},
+		{"lanplcallfoid", types.Oid}, {"laninline", types.Oid}, {"lanvalidator", types.Oid}, {"lanacl", aclitemArray},
 	},
 	rows: func(*State) ([][]any, error) {
 		// the validators' OIDs are PostgreSQL's; plpgsql's handler
@@ -66,7 +66,7 @@ var pgProc = &def{
 		{"proisstrict", types.Bool}, {"proretset", types.Bool}, {"provolatile", types.Char}, {"proparallel", types.Char},
 		{"pronargs", types.Int2}, {"pronargdefaults", types.Int2}, {"prorettype", types.Oid}, {"proargtypes", oidArray},
 		{"proallargtypes", oidArray}, {"proargmodes", charArray}, {"proargnames", textArray}, {"proargdefaults", types.Text},
-		{"prosrc", types.Text}, {"probin", types.Text}, {"proconfig", textArray}, {"proacl", textArray},
+		{"prosrc", types.Text}, {"probin", types.Text}, {"proconfig", textArray}, {"proacl", aclitemArray},
 		{"protrftypes", oidArray}, // TRANSFORM FOR TYPE: none here
 	},
 	rows: func(s *State) ([][]any, error) {

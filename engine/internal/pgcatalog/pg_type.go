@@ -15,7 +15,7 @@ var pgType = &def{
 		{"typispreferred", types.Bool}, {"typisdefined", types.Bool}, {"typdelim", types.Char},
 		{"typrelid", types.Oid}, {"typelem", types.Oid}, {"typarray", types.Oid}, {"typnotnull", types.Bool},
 		{"typbasetype", types.Oid}, {"typtypmod", types.Int4}, {"typndims", types.Int4},
-		{"typcollation", types.Oid}, {"typdefault", types.Text}, {"typstorage", types.Char}, {"typacl", textArray},
+		{"typcollation", types.Oid}, {"typdefault", types.Text}, {"typstorage", types.Char}, {"typacl", aclitemArray},
 	},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any

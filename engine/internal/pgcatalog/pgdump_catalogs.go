@@ -27,7 +27,7 @@ func empty(cols ...column) *def {
 var pgDefaultACL = &def{
 	cols: []column{
 		{"oid", types.Oid}, {"defaclrole", types.Oid}, {"defaclnamespace", types.Oid},
-		{"defaclobjtype", types.Char}, {"defaclacl", textArray},
+		{"defaclobjtype", types.Char}, {"defaclacl", aclitemArray},
 	},
 	rows: func(s *State) ([][]any, error) {
 		defs := s.Catalog.DefaultACLs()
@@ -90,7 +90,7 @@ var pgRewrite = &def{
 // object has no row. pg_dump dumps only what differs from these.
 var pgInitPrivs = &def{
 	cols: []column{{"objoid", types.Oid}, {"classoid", types.Oid}, {"objsubid", types.Int4},
-		{"privtype", types.Char}, {"initprivs", textArray}},
+		{"privtype", types.Char}, {"initprivs", aclitemArray}},
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		k := catalog.ObjectKey{Kind: catalog.ObjSchema, Name: "public"}
@@ -154,9 +154,9 @@ func addPgDumpCatalogs(m map[string]*def) {
 		column{"dictowner", types.Oid}, column{"dicttemplate", types.Oid}, column{"dictinitoption", types.Text})
 	m["pg_ts_config"] = pgTSConfig
 	m["pg_foreign_data_wrapper"] = empty(column{"oid", types.Oid}, column{"fdwname", types.Name}, column{"fdwowner", types.Oid},
-		column{"fdwhandler", types.Oid}, column{"fdwvalidator", types.Oid}, column{"fdwacl", textArray}, column{"fdwoptions", textArray})
+		column{"fdwhandler", types.Oid}, column{"fdwvalidator", types.Oid}, column{"fdwacl", aclitemArray}, column{"fdwoptions", textArray})
 	m["pg_foreign_server"] = empty(column{"oid", types.Oid}, column{"srvname", types.Name}, column{"srvowner", types.Oid},
-		column{"srvfdw", types.Oid}, column{"srvtype", types.Text}, column{"srvversion", types.Text}, column{"srvacl", textArray},
+		column{"srvfdw", types.Oid}, column{"srvtype", types.Text}, column{"srvversion", types.Text}, column{"srvacl", aclitemArray},
 		column{"srvoptions", textArray})
 	m["pg_event_trigger"] = pgEventTrigger
 	m["pg_partitioned_table"] = pgPartitionedTable // pg_inherits.go
@@ -165,7 +165,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 		column{"subtwophasestate", types.Char}, column{"subdisableonerr", types.Bool}, column{"subconninfo", types.Text},
 		column{"subslotname", types.Name}, column{"subsynccommit", types.Text}, column{"subpublications", textArray})
 	m["pg_foreign_table"] = empty(column{"ftrelid", types.Oid}, column{"ftserver", types.Oid}, column{"ftoptions", textArray})
-	m["pg_largeobject_metadata"] = empty(column{"oid", types.Oid}, column{"lomowner", types.Oid}, column{"lomacl", textArray})
+	m["pg_largeobject_metadata"] = empty(column{"oid", types.Oid}, column{"lomowner", types.Oid}, column{"lomacl", aclitemArray})
 	m["pg_seclabels"] = empty(column{"objoid", types.Oid}, column{"classoid", types.Oid}, column{"objsubid", types.Int4},
 		column{"objtype", types.Text}, column{"objnamespace", types.Oid}, column{"objname", types.Text},
 		column{"provider", types.Text}, column{"label", types.Text})

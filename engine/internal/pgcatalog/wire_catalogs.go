@@ -46,14 +46,14 @@ var pgDatabase = &def{
 		{"datlocprovider", types.Char}, {"datistemplate", types.Bool}, {"datallowconn", types.Bool},
 		{"datconnlimit", types.Int4}, {"datfrozenxid", types.Text}, {"datminmxid", types.Text},
 		{"dattablespace", types.Oid}, {"datcollate", types.Text}, {"datctype", types.Text},
-		{"daticulocale", types.Text}, {"datcollversion", types.Text}, {"datacl", types.ArrayOf(types.Text)},
+		{"daticulocale", types.Text}, {"datcollversion", types.Text}, {"datacl", aclitemArray},
 	},
 	rows: func(*State) ([][]any, error) {
 		row := func(oid uint32, name string, template, conn bool, acl any) []any {
 			return []any{oid, name, uint32(10), int32(6), "c", template, conn, int32(-1), "716", "1",
 				uint32(1663), "C.UTF-8", "C.UTF-8", nil, nil, acl}
 		}
-		tacl := types.NewArray(types.Text, []any{"=c/postgres", "postgres=CTc/postgres"})
+		tacl := types.NewArray(types.ACLItem, []any{"=c/postgres", "postgres=CTc/postgres"})
 		return [][]any{
 			row(DatabaseOID, DatabaseName, false, true, nil),
 			row(1, "template1", true, true, tacl),
@@ -81,7 +81,7 @@ var pgCollation = &def{
 
 // pgTablespace is pg_catalog.pg_tablespace: the two built-in tablespaces.
 var pgTablespace = &def{
-	cols: []column{{"oid", types.Oid}, {"spcname", types.Name}, {"spcowner", types.Oid}, {"spcacl", types.ArrayOf(types.Text)}, {"spcoptions", types.ArrayOf(types.Text)}},
+	cols: []column{{"oid", types.Oid}, {"spcname", types.Name}, {"spcowner", types.Oid}, {"spcacl", aclitemArray}, {"spcoptions", types.ArrayOf(types.Text)}},
 	rows: func(*State) ([][]any, error) {
 		return [][]any{{uint32(1663), "pg_default", uint32(10), nil, nil}, {uint32(1664), "pg_global", uint32(10), nil, nil}}, nil
 	},

@@ -68,3 +68,18 @@ func Int8(v int64) uint32 {
 	}
 	return Uint32(lo)
 }
+
+// Uint32Extended is hash_uint32_extended: hash_uint32 with a 64-bit seed
+// and a 64-bit result.
+func Uint32Extended(k uint32, seed uint64) uint64 {
+	a := uint32(0x9e3779b9 + 4 + 3923095)
+	b, c := a, a
+	if seed != 0 {
+		a += uint32(seed >> 32)
+		b += uint32(seed)
+		a, b, c = Mix(a, b, c)
+	}
+	a += k
+	_, b, c = Final(a, b, c)
+	return uint64(b)<<32 | uint64(c)
+}

@@ -54,6 +54,7 @@ var builtinFamilies = []func(*expr.Registry){
 	expr.AddRecordFuncs,
 	expr.AddSeriesSRFs,
 	expr.AddOptionsSRF,
+	expr.AddACLFuncs,
 	expr.AddEventTriggerSRFs, // srf_event_trigger.go
 	expr.AddRecordSRFs,
 	expr.AddPartitionSRFs,

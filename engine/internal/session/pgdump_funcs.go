@@ -2,10 +2,10 @@ package session
 
 import (
 	"fmt"
+	"strings"
 
-	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/tinybase/tinybase/engine/internal/expr"
-	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -33,34 +33,27 @@ var aclDefaults = map[string]struct{ world, owner string }{
 // client does: acldefault, the baseline each object's ACL is compared
 // with to emit GRANT and REVOKE.
 func addPgDumpFuncs(r *expr.Registry) {
-	// acldefault("char", owner) returns aclitem[] in PostgreSQL; ACLs are
-	// text[] here (pg_class.relacl and friends), printed alike.
-	r.Add("acldefault", expr.FuncImpl{Args: []*types.Type{types.Char, types.Oid}, Result: expr.Fixed(types.ArrayOf(types.Text)), Volatile: true,
-		Fn: withState(func(st *pgcatalog.State, a []any) (any, error) {
+	r.Add("acldefault", expr.FuncImpl{Args: []*types.Type{types.Char, types.Oid}, Result: expr.Fixed(types.ArrayOf(types.ACLItem)), Volatile: true,
+		Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
 			kind := fmt.Sprint(a[0])
 			d, ok := aclDefaults[kind]
 			if !ok {
-				return nil, pgerror.New(pgerror.InternalError, "unrecognized object type abbreviation: %s", kind)
+				return nil, pgerror.New(pgerror.InternalError, "unrecognized objtype abbreviation: %s", kind)
 			}
+			// an unknown owner prints as its OID, as aclitemout does
 			oid := a[1].(uint32)
-			owner, ok := st.RoleByOID(oid)
-			if oid == 10 {
-				owner, ok = "postgres", true
+			owner := types.ACLRoleNameOf(oid, false, env)
+			items := []any{}
+			for _, it := range []struct{ grantee, privs string }{{"", d.world}, {types.ACLRoleNameOf(oid, true, env), d.owner}} {
+				if it.privs == "" {
+					continue
+				}
+				p := types.ACLParts{Grantee: it.grantee, Grantor: owner}
+				for _, c := range it.privs {
+					p.Privs |= 1 << strings.IndexRune(types.ACLRights, c)
+				}
+				items = append(items, p.String())
 			}
-			if !ok {
-				owner = fmt.Sprint(oid) // aclitemout prints an unknown role's OID
-			}
-			// the owner's name as aclitem quotes it: an item without
-			// privileges prints "q=/q"
-			empty := catalog.ACLItem{Grantee: owner, Grantor: owner}.String()
-			q := empty[:(len(empty)-2)/2]
-			var items []any
-			if d.world != "" {
-				items = append(items, "="+d.world+"/"+q)
-			}
-			if d.owner != "" {
-				items = append(items, q+"="+d.owner+"/"+q)
-			}
-			return types.NewArray(types.Text, items), nil
-		})})
+			return types.NewArray(types.ACLItem, items), nil
+		}})
 }

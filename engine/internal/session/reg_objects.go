@@ -263,6 +263,14 @@ func (r sessionRelations) RoleOID(name string) (uint32, error) {
 	return 0, pgerror.New(pgerror.UndefinedObject, "role %q does not exist", name)
 }
 
+// RoleNameOf names a role in aclitem values (types.ACLRoleNameOf).
+func (r sessionRelations) RoleNameOf(oid uint32) (string, bool) {
+	if role, ok := r.s.catalog().RoleByOID(oid); ok {
+		return role.Name, true
+	}
+	return "", false
+}
+
 // RoleName implements types.ObjectResolver.
 func (r sessionRelations) RoleName(oid uint32) string {
 	if role, ok := r.s.catalog().RoleByOID(oid); ok {

@@ -251,9 +251,9 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 		if ai := rt.Val.GetAIndirection(); ai != nil && len(ai.Indirection) == 1 && ai.Indirection[0].GetString_() != nil {
 			if fc := ai.Arg.GetFuncCall(); fc != nil && fc.Over == nil {
 				field := ai.Indirection[0].GetString_().Sval
-				fields := t.userSRFFields(names(fc.Funcname))
+				fields := t.srfFieldNames(names(fc.Funcname))
 				for j, f := range fields {
-					if f.Name != field || len(fields) < 2 {
+					if f != field || len(fields) < 2 {
 						continue
 					}
 					funcs = append(funcs, &pg.Node{Node: &pg.Node_List{List: &pg.List{Items: []*pg.Node{ai.Arg}}}})
@@ -287,6 +287,27 @@ func (t *Translator) hoistTargetSRFs(s *pg.SelectStmt) {
 	}
 	rf := &pg.RangeFunction{Lateral: true, IsRowsfrom: true, Functions: funcs, Alias: alias}
 	s.FromClause = append(s.FromClause, &pg.Node{Node: &pg.Node_RangeFunction{RangeFunction: rf}})
+}
+
+// srfFieldNames are the result columns of a set-returning function, a
+// user's or a built-in one with several columns ((aclexplode(acl)).grantee).
+func (t *Translator) srfFieldNames(parts []string) []string {
+	var out []string
+	if t.isUserSRF(parts) {
+		for _, f := range t.userSRFFields(parts) {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	if len(parts) > 2 || len(parts) == 2 && !strings.EqualFold(parts[0], "pg_catalog") {
+		return nil
+	}
+	fname := strings.ToLower(parts[len(parts)-1])
+	if expr.SRFColumnCount(fname) < 2 {
+		return nil
+	}
+	cols, _, _ := expr.SRFColumnNames(fname)
+	return cols
 }
 
 // userSRFFields are the result columns of a set-returning user function

@@ -36,7 +36,7 @@
 //	inet/cidr/macaddr,   string (canonical text form; the functions on
 //	bit/varbit, point,   them parse it back)
 //	tsvector/tsquery,
-//	xml, tid
+//	xml, tid, aclitem
 //	xid                  uint32 (as oid)
 //	xid8                 int64
 //	extension base types the implementation's own values: *Vector,

@@ -187,7 +187,7 @@ func (t *Type) ValueType() reflect.Type {
 	case KindBool:
 		return rtBool
 	case KindText, KindVarchar, KindBpchar, KindName, KindEnum, KindUUID, KindInet,
-		KindTSVector, KindTSQuery, KindBit, KindCidr, KindMacaddr, KindMacaddr8, KindPoint, KindPolygon, KindLseg, KindXML, KindTID:
+		KindTSVector, KindTSQuery, KindBit, KindCidr, KindMacaddr, KindMacaddr8, KindPoint, KindPolygon, KindLseg, KindXML, KindTID, KindACLItem:
 		return rtString
 	case KindTimestamp, KindTimestamptz:
 		return rtTime

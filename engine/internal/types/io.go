@@ -372,6 +372,8 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return ParseMacaddr8(s)
 	case KindTID:
 		return ParseTID(s)
+	case KindACLItem:
+		return ParseACLItem(s, env)
 	case KindMoney:
 		return ParseMoney(s)
 	case KindPoint:

@@ -55,6 +55,7 @@ const (
 	KindPolygon    // polygon, kept as its canonical text (geo_polygon.go)
 	KindLseg       // lseg, kept as its canonical text (geo_lseg.go)
 	KindMacaddr8   // macaddr8, kept as its canonical text (net_macaddr8.go)
+	KindACLItem    // aclitem, kept as its canonical text (aclitem.go)
 )
 
 // Type is a PostgreSQL type, possibly with a typmod (varchar(20),

@@ -20,7 +20,8 @@ import (
 // constraint's index is an ordinary index of its method; two rows
 // conflict when every key column of one matches the other's by the
 // column's operator (PostgreSQL's check_exclusion_or_unique_constraint).
-// Rows are compared by a scan of the table, not through the index.
+// Rows with leading = parts are found through the constraint's index,
+// the others by a scan of the table.
 
 // newSuffix names the columns of the row being checked in a conflict
 // predicate, which sees an existing row's columns then the new row's.
@@ -223,25 +224,36 @@ func (c *ExclusionCheck) Check(ctx *sql.Context, t *storage.Table, row sql.Row) 
 	if key == nil || err != nil {
 		return err
 	}
+	other, err := c.firstConflict(ctx, t, row, key)
+	if other == nil || err != nil {
+		return err
+	}
+	return c.violation(pgerror.ExclusionViolation, "conflicting key value violates exclusion constraint \""+c.name+"\"",
+		"Key "+c.key(key)+" conflicts with existing key "+c.key(other)+".")
+}
+
+// firstConflict is the key of the first row of t, other than row (whose
+// key is key), that conflicts with it; nil when none does.
+func (c *ExclusionCheck) firstConflict(ctx *sql.Context, t *storage.Table, row, key sql.Row) (sql.Row, error) {
 	self, err := c.conflicts(ctx, key, key)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	rows, err := c.candidates(ctx, t, key)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, r := range rows {
 		other, err := c.keyOf(ctx, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if other == nil {
 			continue
 		}
 		hit, err := c.conflicts(ctx, other, key)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !hit {
 			continue
@@ -250,10 +262,9 @@ func (c *ExclusionCheck) Check(ctx *sql.Context, t *storage.Table, row sql.Row) 
 			self = false // the row itself
 			continue
 		}
-		return c.violation(pgerror.ExclusionViolation, "conflicting key value violates exclusion constraint \""+c.name+"\"",
-			"Key "+c.key(key)+" conflicts with existing key "+c.key(other)+".")
+		return other, nil
 	}
-	return nil
+	return nil, nil
 }
 
 // candidates are the rows of t that may conflict with key, in a
@@ -271,6 +282,11 @@ func (c *ExclusionCheck) candidates(ctx *sql.Context, t *storage.Table, key sql.
 }
 
 // checkAll fails when two existing rows of t conflict (ADD CONSTRAINT).
+// With leading = parts each row looks its candidates up in the
+// constraint's index, as PostgreSQL's index build checks each heap tuple
+// against the index: the first row in scan order that conflicts with any
+// other is the one the DETAIL names first. Otherwise each row is compared
+// with the rows before it.
 func (c *ExclusionCheck) checkAll(ctx *sql.Context, t *storage.Table) error {
 	rows, err := allRows(ctx, t)
 	if err != nil {
@@ -285,19 +301,33 @@ func (c *ExclusionCheck) checkAll(ctx *sql.Context, t *storage.Table) error {
 		if key == nil {
 			continue
 		}
+		if c.eq > 0 {
+			other, err := c.firstConflict(ctx, t, r, key)
+			if err != nil {
+				return err
+			}
+			if other != nil {
+				return c.addViolation(key, other)
+			}
+			continue
+		}
 		for _, prev := range keys {
 			hit, err := c.conflicts(ctx, prev, key)
 			if err != nil {
 				return err
 			}
 			if hit {
-				return c.violation(pgerror.ExclusionViolation, "could not create exclusion constraint \""+c.name+"\"",
-					"Key "+c.key(key)+" conflicts with key "+c.key(prev)+".")
+				return c.addViolation(key, prev)
 			}
 		}
 		keys = append(keys, key)
 	}
 	return nil
+}
+
+func (c *ExclusionCheck) addViolation(key, other sql.Row) error {
+	return c.violation(pgerror.ExclusionViolation, "could not create exclusion constraint \""+c.name+"\"",
+		"Key "+c.key(key)+" conflicts with key "+c.key(other)+".")
 }
 
 func (c *ExclusionCheck) violation(code, msg, detail string) error {

@@ -35,7 +35,8 @@ type Trigger struct {
 	// Function is the trigger function's OID.
 	Function uint32
 	Args     []string
-	// Enabled is pg_trigger.tgenabled: 'O' (origin, enabled) or 'D'.
+	// Enabled is pg_trigger.tgenabled: 'O' (origin, enabled), 'D'
+	// (disabled), 'R' (replica) or 'A' (always); see Fires.
 	Enabled byte
 	// OldTable and NewTable name the transition tables (REFERENCING OLD
 	// TABLE AS ... NEW TABLE AS ...), "" when none.
@@ -222,3 +223,21 @@ func (c *Catalog) renameTriggerColumn(table QName, old, new string) {
 
 // HasAnyTriggers reports whether any table has a trigger.
 func (c *Catalog) HasAnyTriggers() bool { return c != nil && len(c.triggers) > 0 }
+
+// Fires reports whether a trigger (or event trigger) whose tgenabled is
+// enabled fires in a session whose session_replication_role is replica
+// or not (origin, local), as PostgreSQL's trigger code decides: 'O' fires
+// except in replica mode, 'R' only in it, 'A' always, 'D' never. Loading
+// a data-only dump under `SET session_replication_role = replica` (the
+// header of Supabase's data dumps) so runs no ordinary trigger.
+func Fires(enabled byte, replica bool) bool {
+	switch enabled {
+	case 'A':
+		return true
+	case 'R':
+		return replica
+	case 'D':
+		return false
+	}
+	return !replica
+}

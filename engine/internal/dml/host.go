@@ -56,6 +56,9 @@ type Host interface {
 	// ResolveOver resolves a translated expression over a table's row (an
 	// ON CONFLICT target expression, compared with index expressions).
 	ResolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, error)
+	// ReplicaRole reports session_replication_role = replica: only
+	// triggers enabled ALWAYS or REPLICA fire (catalog.Fires).
+	ReplicaRole() bool
 	// InReadOnlyTxn reports a READ ONLY transaction block in progress.
 	InReadOnlyTxn() bool
 	// LockForWrite takes the storage writer lock, failing with

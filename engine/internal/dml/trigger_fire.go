@@ -277,8 +277,9 @@ func triggersOn(h Host, q catalog.QName, sch sql.Schema, ev catalog.TriggerEvent
 		fs.partition = true
 	}
 	_, parted := cat.Partitioned(q)
+	replica := h.ReplicaRole()
 	for _, tg := range cat.Triggers(fs.table) {
-		if tg.Events&ev == 0 || tg.Enabled == 'D' || tg.Enabled == 'R' {
+		if tg.Events&ev == 0 || !catalog.Fires(tg.Enabled, replica) {
 			continue
 		}
 		if parted && tg.ForEachRow {

@@ -36,6 +36,7 @@ var SettingInfos = map[string]SettingInfo{
 	"maintenance_work_mem":                {"kB", "Resource Usage / Memory", "Sets the maximum memory to be used for maintenance operations.", "user", "integer", "1024", "2147483647"},
 	"max_identifier_length":               {"", "Preset Options", "Shows the maximum identifier length.", "internal", "integer", "", ""},
 	"row_security":                        {"", "Client Connection Defaults / Statement Behavior", "Enable row security.", "user", "bool", "", ""},
+	"session_replication_role":            {"", "Client Connection Defaults / Statement Behavior", "Sets the session's behavior for triggers and rewrite rules.", "superuser", "enum", "", ""},
 	"search_path":                         {"", "Client Connection Defaults / Statement Behavior", "Sets the schema search order for names that are not schema-qualified.", "user", "string", "", ""},
 	"server_encoding":                     {"", "Preset Options", "Shows the server (database) character set encoding.", "internal", "string", "", ""},
 	"server_version":                      {"", "Preset Options", "Shows the server version.", "internal", "string", "", ""},

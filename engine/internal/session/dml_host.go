@@ -197,6 +197,8 @@ func (h dmlHost) ResolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, 
 	return resolveOver(sch, e)
 }
 
+func (h dmlHost) ReplicaRole() bool { return h.s.replicaRole() }
+
 func (h dmlHost) InReadOnlyTxn() bool {
 	return h.s.settings["transaction_read_only"] == "on" && h.s.state != txnIdle
 }

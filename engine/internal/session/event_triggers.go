@@ -49,10 +49,10 @@ func (g *gmsSession) EventTriggerDropped() ([][]any, bool) {
 
 // eventTriggers lists the enabled event triggers of event that fire for
 // tag, by name (the order PostgreSQL fires them in).
-func eventTriggers(cat *catalog.Catalog, event, tag string) []*catalog.EventTrigger {
+func eventTriggers(cat *catalog.Catalog, event, tag string, replica bool) []*catalog.EventTrigger {
 	var out []*catalog.EventTrigger
 	for _, t := range cat.EventTriggers() {
-		if t.Event != event || t.Enabled == 'D' || t.Enabled == 'R' {
+		if t.Event != event || !catalog.Fires(t.Enabled, replica) {
 			continue
 		}
 		match := len(t.Tags) == 0
@@ -113,10 +113,10 @@ func (s *Session) runWithEventTriggers(ctx context.Context, sqlText string, stmt
 // withEventTriggers runs a statement (run) between its ddl_command_start
 // triggers and its sql_drop and ddl_command_end ones.
 func (s *Session) withEventTriggers(stmt *pg.Node, tag string, run func() (*Rows, error)) (*Rows, error) {
-	cat := s.catalog()
-	start := eventTriggers(cat, "ddl_command_start", tag)
-	end := eventTriggers(cat, "ddl_command_end", tag)
-	drop := eventTriggers(cat, "sql_drop", tag)
+	cat, replica := s.catalog(), s.replicaRole()
+	start := eventTriggers(cat, "ddl_command_start", tag, replica)
+	end := eventTriggers(cat, "ddl_command_end", tag, replica)
+	drop := eventTriggers(cat, "sql_drop", tag, replica)
 	if len(start)+len(end)+len(drop) == 0 {
 		return run()
 	}

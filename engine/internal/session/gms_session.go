@@ -66,6 +66,15 @@ func (g *gmsSession) StorageTxn() *storage.Txn { return g.s.StorageTxn() }
 
 var _ gmsadapter.IndexScanSetting = (*gmsSession)(nil)
 
+// GetSessionVariable is GMS's, except that foreign_key_checks is 0 while
+// a replica-mode session plans a write (Session.replicaWrites).
+func (g *gmsSession) GetSessionVariable(ctx *sql.Context, name string) (interface{}, error) {
+	if g.s.fkChecksOff && name == "foreign_key_checks" {
+		return int8(0), nil
+	}
+	return g.BaseSession.GetSessionVariable(ctx, name)
+}
+
 // EnableIndexScan implements gmsadapter.IndexScanSetting.
 func (g *gmsSession) EnableIndexScan() bool {
 	v, _ := g.s.Setting("enable_indexscan")

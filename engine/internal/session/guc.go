@@ -89,6 +89,10 @@ var gucs = func() map[string]*guc {
 		{name: "session_authorization", def: "postgres"},
 		{name: "synchronous_commit", def: "on"},
 		{name: "log_statement", def: "none"},
+		// Supabase's data dumps (`supabase db dump --data-only`) start
+		// with SET session_replication_role = replica, so a seed loads
+		// without firing triggers or checking foreign keys
+		{name: "session_replication_role", def: "origin", kind: gucEnum, choices: []string{"origin", "replica", "local"}},
 		// the header pg_dump and `supabase db pull` write
 		{name: "xmloption", def: "content", kind: gucEnum, choices: []string{"content", "document"}},
 		{name: "default_tablespace", def: "", check: oneOf("default_tablespace", "Tablespace", "", "pg_default")},

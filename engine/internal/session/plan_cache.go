@@ -181,6 +181,7 @@ func sameStatement(a, b sqlparser.Statement) bool {
 // the analyzed plan's (analyzedFacts).
 func (s *Session) analyzeQuery(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (analyzed sql.Node, flags *sql.QueryFlags, facts planFacts, reusable bool, err error) {
 	g := s.eng.gms
+	defer s.replicaWrites(stmt)()
 	binder := planbuilder.New(gctx, g.Analyzer.Catalog, g.EventScheduler, g.Parser)
 	bound, qFlags, err := binder.BindOnly(stmt, sqlText, nil)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 // rule applied to the bound plan, and then analyzed and run, so they take
 // the primary key (or any other index) as the equivalent SELECT does.
 func (s *Session) runGMS(gctx *sql.Context, sqlText string, stmt sqlparser.Statement) (sql.Schema, sql.RowIter, error) {
+	defer s.replicaWrites(stmt)()
 	if !analyzedHere(stmt) {
 		schema, iter, _, err := s.eng.gms.QueryWithBindings(gctx, sqlText, stmt, nil, nil)
 		return schema, iter, err
@@ -159,4 +160,25 @@ func holdsSubquery(n sql.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// replicaWrites plans a write of a session whose session_replication_role
+// is replica without foreign key checks or referential actions (GMS reads
+// foreign_key_checks while it plans: gmsSession.GetSessionVariable), as
+// PostgreSQL's RI triggers, enabled 'O', do not fire then. DDL keeps
+// them: CREATE TABLE and ADD FOREIGN KEY still resolve and validate
+// their keys, TRUNCATE still refuses a referenced table. Plans made so
+// are cached apart (cacheKeyMemo). It returns the restore.
+func (s *Session) replicaWrites(stmt sqlparser.Statement) func() {
+	switch stmt.(type) {
+	case *sqlparser.Insert, *sqlparser.Update, *sqlparser.Delete:
+	default:
+		return func() {}
+	}
+	if !s.replicaRole() {
+		return func() {}
+	}
+	prev := s.fkChecksOff
+	s.fkChecksOff = true
+	return func() { s.fkChecksOff = prev }
 }

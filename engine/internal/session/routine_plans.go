@@ -23,11 +23,12 @@ import (
 // are kept out of GMS's folding as the pipeline's own parameters are
 // (keepParams), and analyzeQuery refuses a plan that lost one.
 
-// bodyPlan is what a PlanSlot holds: the entry, and the planner setting
-// it was planned under.
+// bodyPlan is what a PlanSlot holds: the entry, and the planner settings
+// it was planned under (replica: without foreign key checks,
+// replicaWrites).
 type bodyPlan struct {
-	entry       *cachedStmt
-	noIndexScan bool
+	entry                *cachedStmt
+	noIndexScan, replica bool
 }
 
 // routineSlots marks a routine statement's entry as parametric for
@@ -43,12 +44,12 @@ func (s *Session) bodyEntry(slot *routines.PlanSlot, res translate.Result) *cach
 		return nil
 	}
 	v, _ := s.Setting("enable_indexscan")
-	noIndexScan := v == "off"
-	if bp, ok := slot.Plan.(*bodyPlan); ok && bp.noIndexScan == noIndexScan && sameStatement(bp.entry.res.Stmt, res.Stmt) {
+	noIndexScan, replica := v == "off", s.replicaRole()
+	if bp, ok := slot.Plan.(*bodyPlan); ok && bp.noIndexScan == noIndexScan && bp.replica == replica && sameStatement(bp.entry.res.Stmt, res.Stmt) {
 		return bp.entry
 	}
 	e := &cachedStmt{res: res, slots: routineSlots}
-	slot.Plan = &bodyPlan{entry: e, noIndexScan: noIndexScan}
+	slot.Plan = &bodyPlan{entry: e, noIndexScan: noIndexScan, replica: replica}
 	return e
 }
 

@@ -112,6 +112,7 @@ type Session struct {
 
 	searchPathMemo searchPathMemo // SearchPath's last answer
 	keyMemo        cacheKeyMemo   // query's last statement cache key
+	fkChecksOff    bool           // planning a replica-mode write (replicaWrites)
 	// memory is the GMS memory manager of the session's statements (the
 	// caches a join or sort registers while it runs), kept while they
 	// leave it empty: a new context made one, two allocations, for every
@@ -326,7 +327,7 @@ func (s *Session) query(ctx context.Context, sqlText string, parsed *pg.Node, ar
 	version := s.cacheVersion()
 	searchPath, _ := s.Setting("search_path")
 	indexScan, _ := s.Setting("enable_indexscan")
-	cacheKey := s.keyMemo.key(sqlText, s.CurrentUser(), searchPath, indexScan == "off")
+	cacheKey := s.keyMemo.key(sqlText, s.CurrentUser(), searchPath, indexScan == "off", s.replicaRole())
 	s.plans.entry = nil
 	if len(args) == 0 {
 		c, ok := s.cache.get(cacheKey, version)
@@ -716,22 +717,26 @@ func concurrentlyWhat(stmt *pg.Node) string {
 // same text, role and search_path, and building the key each time cost
 // an allocation and a copy of the text per statement.
 type cacheKeyMemo struct {
-	text, user, path string
-	noIndexScan      bool
-	k                string
+	text, user, path     string
+	noIndexScan, replica bool
+	k                    string
 }
 
 // key returns the cache key of a statement's text for a role and
 // search_path (translations differ by role, row security; plans by
-// search_path), and enable_indexscan off (gmsadapter's access paths).
-func (m *cacheKeyMemo) key(text, user, path string, noIndexScan bool) string {
-	if m.k != "" && m.text == text && m.user == user && m.path == path && m.noIndexScan == noIndexScan {
+// search_path), enable_indexscan off (gmsadapter's access paths) and
+// session_replication_role replica (plans without foreign key checks).
+func (m *cacheKeyMemo) key(text, user, path string, noIndexScan, replica bool) string {
+	if m.k != "" && m.text == text && m.user == user && m.path == path && m.noIndexScan == noIndexScan && m.replica == replica {
 		return m.k
 	}
 	k := text + "\x00" + user + "\x00" + path
 	if noIndexScan {
 		k += "\x00noindexscan"
 	}
-	*m = cacheKeyMemo{text: text, user: user, path: path, noIndexScan: noIndexScan, k: k}
+	if replica {
+		k += "\x00replica"
+	}
+	*m = cacheKeyMemo{text: text, user: user, path: path, noIndexScan: noIndexScan, replica: replica, k: k}
 	return k
 }

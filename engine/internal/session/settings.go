@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -71,6 +72,14 @@ func (s *Session) setSetting(name, value string, local bool) error {
 	return nil
 }
 
+// replicaRole reports session_replication_role = replica: ordinary
+// triggers and foreign key checks (PostgreSQL's RI triggers, 'O' enabled)
+// do not run (catalog.Fires; gmsadapter's foreign key rule).
+func (s *Session) replicaRole() bool {
+	v, _ := s.Setting("session_replication_role")
+	return v == "replica"
+}
+
 // syncEnvStyles gives the type environment the IntervalStyle and
 // DateStyle in effect (SET LOCAL wins).
 func (s *Session) syncEnvStyles() {
@@ -119,12 +128,25 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 			delete(s.settings, name)
 			return tag, nil, nil
 		}
-		return tag, nil, s.setSetting(name, def, c.Local)
+		return tag, nil, s.userSet(name, def, c.Local)
 	}
 	if c.Local && s.state == txnIdle {
 		s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
 	}
-	return "SET", nil, s.setSetting(c.Name, c.Value, c.Local)
+	return "SET", nil, s.userSet(c.Name, c.Value, c.Local)
+}
+
+// userSet is SET, RESET and set_config: a parameter whose pg_settings
+// context is superuser may be changed only by a superuser (the current
+// role, after SET ROLE), as PostgreSQL's set_config_option checks.
+// Settings applied at login or from JWT claims do not come this way.
+func (s *Session) userSet(name, value string, local bool) error {
+	if g, ok := gucs[strings.ToLower(name)]; ok && pgcatalog.SettingInfos[g.name].Context == "superuser" {
+		if r, ok := s.catalog().Role(s.CurrentUser()); !ok || !r.Super {
+			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to set parameter %q", g.name)
+		}
+	}
+	return s.setSetting(name, value, local)
 }
 
 // showCommand runs SHOW.
@@ -262,7 +284,7 @@ func (s *Session) applyTxnOptions(c *translate.Txn) error {
 
 // SetSetting implements expr.Env (set_config).
 func (s *Session) SetSetting(name, value string, local bool) error {
-	return s.setSetting(name, value, local)
+	return s.userSet(name, value, local)
 }
 
 // CurrentUser implements expr.Env.

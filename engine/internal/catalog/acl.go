@@ -24,10 +24,12 @@ const (
 	PrivCreate
 	PrivTemporary
 	PrivConnect
+	PrivSet         // SET of a parameter (GRANT SET ON PARAMETER)
+	PrivAlterSystem // ALTER SYSTEM of a parameter
 )
 
 // privLetters are aclitem's letters in bit order.
-const privLetters = "arwdDxtXUCTc"
+const privLetters = "arwdDxtXUCTcsA"
 
 // PrivNames are the privilege keywords, for GRANT parsing and
 // has_*_privilege.
@@ -36,6 +38,7 @@ var PrivNames = map[string]Priv{
 	"truncate": PrivTruncate, "references": PrivReferences, "trigger": PrivTrigger,
 	"execute": PrivExecute, "usage": PrivUsage, "create": PrivCreate,
 	"temporary": PrivTemporary, "temp": PrivTemporary, "connect": PrivConnect,
+	"set": PrivSet, "alter system": PrivAlterSystem,
 }
 
 // String is the aclitem letters of p.
@@ -65,6 +68,7 @@ const (
 	ClassTablespace
 	ClassForeignWrapper
 	ClassForeignServer
+	ClassParameter // a configuration parameter (parameter_acl.go)
 )
 
 // AllPrivs are the privileges that exist for a class (GRANT ALL).
@@ -88,6 +92,8 @@ func AllPrivs(class ObjClass) Priv {
 		return PrivUsage
 	case ClassTablespace:
 		return PrivCreate
+	case ClassParameter:
+		return PrivSet | PrivAlterSystem
 	}
 	return 0
 }
@@ -121,7 +127,7 @@ func (a ACL) Strings() []string {
 // Default is PostgreSQL's acldefault(class, owner).
 func Default(class ObjClass, owner string) ACL {
 	switch class {
-	case ClassTable, ClassSequence, ClassSchema, ClassTablespace, ClassForeignWrapper, ClassForeignServer:
+	case ClassTable, ClassSequence, ClassSchema, ClassTablespace, ClassForeignWrapper, ClassForeignServer, ClassParameter:
 		p := AllPrivs(class)
 		return ACL{{Grantee: owner, Grantor: owner, Privs: p}}
 	case ClassFunction, ClassType, ClassLanguage:
@@ -303,6 +309,9 @@ func (c *Catalog) EffectiveACL(k ObjectKey, class ObjClass) ACL {
 // SetACL returns a catalog with k's ACL replaced (nil: back to default;
 // for columns, an empty ACL also removes the entry).
 func (c *Catalog) SetACL(k ObjectKey, a ACL) *Catalog {
+	if k.Kind == ObjParameter {
+		return c.setParameterACL(k.Name, a) // parameter_acl.go
+	}
 	return c.withSecurity(func(s *security) {
 		s.acls = copyMap(s.acls)
 		if a == nil || (k.Kind == ObjColumn && len(a) == 0) {

@@ -34,6 +34,7 @@ type Image struct {
 	Members     []Membership
 	Owners      []KeyText
 	ACLs        []KeyACL
+	ParamOIDs   []NameOID // pg_parameter_acl rows (parameter_acl.go)
 	Defaults    []DefaultACL
 	RLS         []TableRowSecurity
 	Policies    []Policy
@@ -99,6 +100,12 @@ type TableText struct {
 type NameCount struct {
 	Name  string
 	Count int
+}
+
+// NameOID is a name with its OID.
+type NameOID struct {
+	Name string
+	OID  uint32
 }
 
 func mapEntries[K comparable, V, E any](m map[K]V, entry func(K, V) E, less func(a, b K) bool) []E {
@@ -419,6 +426,9 @@ func (c *Catalog) Image() (Image, error) {
 		})
 		img.Owners = mapEntries(s.owners, func(k ObjectKey, v string) KeyText { return KeyText{k, v} }, lessObjectKey)
 		img.ACLs = mapEntries(s.acls, func(k ObjectKey, v ACL) KeyACL { return KeyACL{k, v} }, lessObjectKey)
+		for _, name := range sortedNames(s.paramOIDs) {
+			img.ParamOIDs = append(img.ParamOIDs, NameOID{name, s.paramOIDs[name]})
+		}
 		img.Defaults = mapEntries(s.defaults, func(k DefaultKey, v ACL) DefaultACL { return DefaultACL{k, v} }, func(a, b DefaultKey) bool {
 			if a.Role != b.Role {
 				return a.Role < b.Role
@@ -655,6 +665,12 @@ func FromImage(img Image) (*Catalog, error) {
 			invoker:     entriesMap(img.Invoker, func(e TableText) (QName, string) { return e.Table, e.Text }),
 			checkOption: entriesMap(img.CheckOption, func(e TableText) (QName, string) { return e.Table, e.Text }),
 			roleOID:     img.RoleOID, dbSettings: img.DBSettings, allSettings: img.AllSettings}
+		for _, p := range img.ParamOIDs {
+			if s.paramOIDs == nil {
+				s.paramOIDs = map[string]uint32{}
+			}
+			s.paramOIDs[p.Name] = p.OID
+		}
 		for i := range img.Roles {
 			r := img.Roles[i]
 			s.roles[r.Name] = &r

@@ -49,8 +49,9 @@ type security struct {
 	// allSettings are ALTER ROLE ALL ... SET values (every role, every
 	// database).
 	allSettings []string
-	invoker     map[QName]string // views' security_invoker reloption, as written
-	checkOption map[QName]string // views' WITH CHECK OPTION: "local" or "cascaded"
+	invoker     map[QName]string  // views' security_invoker reloption, as written
+	checkOption map[QName]string  // views' WITH CHECK OPTION: "local" or "cascaded"
+	paramOIDs   map[string]uint32 // pg_parameter_acl rows' OIDs (parameter_acl.go)
 }
 
 // PredefinedRoles are the roles PostgreSQL 15's initdb creates besides the

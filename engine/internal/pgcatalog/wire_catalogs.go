@@ -247,6 +247,7 @@ func addWireCatalogs(m map[string]*def) {
 	m["pg_attrdef"] = pgAttrdef
 	m["pg_depend"] = pgDepend
 	m["pg_opclass"] = pgOpclass
+	m["pg_parameter_acl"] = pgParameterACL // pg_parameter_acl.go
 }
 
 // RoleByOID names the role with that OID.

@@ -120,6 +120,12 @@ func grantTargets(h Host, c *translate.Grant) ([]grantTarget, error) {
 				return nil, serverMissing(o.Name)
 			}
 			out = append(out, grantTarget{key: ForeignServerKey(o.Name), class: catalog.ClassForeignServer, word: "foreign server", name: o.Name})
+		case catalog.ClassParameter:
+			name := strings.ToLower(o.Name)
+			if !h.KnownParameter(name) {
+				return nil, pgerror.New(pgerror.InvalidName, "invalid parameter name %q", o.Name)
+			}
+			out = append(out, grantTarget{key: ParameterKey(name), class: catalog.ClassParameter, word: "parameter", name: name})
 		}
 	}
 	return out, nil

@@ -5,7 +5,6 @@ import (
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/types"
-	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // HasTypePrivilege is has_type_privilege for a resolved type: USAGE,
@@ -26,18 +25,18 @@ func TypePrivListError(privs string) error {
 }
 
 // HasParameterPrivilege is has_parameter_privilege(parameter, privs): SET
-// and ALTER SYSTEM (each optionally WITH GRANT OPTION). A superuser holds
-// them all; other roles hold only what GRANT ... ON PARAMETER gave, and
-// tinybase has no such grants (pg_parameter_acl is empty), so they hold
-// none — PostgreSQL's answer for a parameter without an ACL entry.
-func HasParameterPrivilege(h Host, role string, privs string) (bool, error) {
-	for _, item := range strings.Split(privs, ",") {
-		word := strings.ToLower(strings.TrimSpace(item))
-		word = strings.TrimSpace(strings.TrimSuffix(word, " with grant option"))
-		if word != "set" && word != "alter system" {
-			return false, pgerror.New(pgerror.InvalidParameterValue, "unrecognized privilege type: %q", strings.TrimSpace(item))
-		}
+// and ALTER SYSTEM (each optionally WITH GRANT OPTION), from the
+// parameter's ACL (GRANT ... ON PARAMETER; the default gives them to the
+// bootstrap superuser only). A superuser holds them all.
+func HasParameterPrivilege(h Host, role, param, privs string) (bool, error) {
+	return hasPrivs(h, role, ParameterKey(strings.ToLower(param)), catalog.ClassParameter, privs, catalog.AllPrivs(catalog.ClassParameter))
+}
+
+// MaySetParameter reports whether role may SET a parameter whose context
+// is superuser: a superuser may, another role when granted SET on it.
+func MaySetParameter(cat *catalog.Catalog, role, param string) bool {
+	if r, ok := cat.Role(role); ok && r.Super {
+		return true
 	}
-	r, ok := h.Catalog().Role(role)
-	return ok && r.Super, nil
+	return cat.Privileges(role, ParameterKey(strings.ToLower(param)), catalog.ClassParameter)&catalog.PrivSet != 0
 }

@@ -15,6 +15,9 @@ type Host interface {
 	CurrentUser() string
 	// SessionUser is session_user.
 	SessionUser() string
+	// KnownParameter reports whether GRANT ... ON PARAMETER may name a
+	// configuration parameter (a built-in one or a custom "x.y").
+	KnownParameter(name string) bool
 	// Catalog is the catalog snapshot of the running transaction.
 	Catalog() *catalog.Catalog
 	// SetCatalog installs a changed catalog in the running transaction.

@@ -37,6 +37,11 @@ func LanguageKey(name string) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: objLanguage, Name: name}
 }
 
+// ParameterKey is a configuration parameter's ACL key (name lower-cased).
+func ParameterKey(name string) catalog.ObjectKey {
+	return catalog.ObjectKey{Kind: catalog.ObjParameter, Name: name}
+}
+
 // TablespaceKey is a tablespace's ACL key.
 func TablespaceKey(name string) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: objTablespace, Name: name}

@@ -311,6 +311,12 @@ func describeObject(h Host, k catalog.ObjectKey) string {
 		return "foreign-data wrapper " + k.Name
 	case catalog.ObjForeignServer:
 		return "server " + k.Name
+	case catalog.ObjParameter:
+		return "parameter " + k.Name
+	case objLanguage:
+		return "language " + k.Name
+	case objTablespace:
+		return "tablespace " + k.Name
 	}
 	return relationKindWord(h, q) + " " + q.Display()
 }

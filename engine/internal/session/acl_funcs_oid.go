@@ -162,7 +162,7 @@ func addTypeParameterPrivilegeFuncs(r *expr.Registry) {
 				if err != nil {
 					return nil, err
 				}
-				return security.HasParameterPrivilege(s, role, a[1].(string))
+				return security.HasParameterPrivilege(s, role, a[0].(string), a[1].(string))
 			}})
 	}
 }

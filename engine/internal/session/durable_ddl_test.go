@@ -174,3 +174,25 @@ insert into public.p values (10, 1);
 		t.Errorf("rows: %q", got)
 	}
 }
+
+// TestDurableParameterACL: GRANT ... ON PARAMETER is catalog state a
+// checkpoint holds: after reopening pg_parameter_acl has the same row
+// (same OID) and the grantee may still set the superuser-only parameter.
+func TestDurableParameterACL(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create role param_setter;
+grant set on parameter session_replication_role to param_setter;
+grant alter system on parameter app.mode to param_setter;
+`)
+	const q = "select oid || ' ' || parname || ' ' || paracl::text from pg_parameter_acl order by parname"
+	before := queryAll(t, s, q)
+	if strings.Count(before, "\n") != 2 || !strings.Contains(before, "session_replication_role {postgres=sA/postgres,param_setter=s/postgres}") {
+		t.Fatalf("before reopening:\n%s", before)
+	}
+	s = reopen()
+	if got := queryAll(t, s, q); got != before {
+		t.Errorf("after reopening:\n%s\nwant\n%s", got, before)
+	}
+	execAll(t, s, "set role param_setter; set session_replication_role = replica; reset role")
+}

@@ -261,3 +261,29 @@ func quoteList(v string) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// KnownParameter implements security.Host: GRANT ... ON PARAMETER names
+// a parameter tinybase knows or a custom one ("app.setting": two or more
+// identifiers joined by dots, as PostgreSQL's valid_custom_variable_name
+// requires).
+func (s *Session) KnownParameter(name string) bool {
+	if _, ok := gucs[strings.ToLower(name)]; ok {
+		return true
+	}
+	parts := strings.Split(name, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || !(p[0] == '_' || p[0] >= 'a' && p[0] <= 'z' || p[0] >= 'A' && p[0] <= 'Z' || p[0] >= 0x80) {
+			return false
+		}
+		for i := 1; i < len(p); i++ {
+			c := p[i]
+			if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80) {
+				return false
+			}
+		}
+	}
+	return true
+}

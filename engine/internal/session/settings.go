@@ -138,11 +138,12 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 
 // userSet is SET, RESET and set_config: a parameter whose pg_settings
 // context is superuser may be changed only by a superuser (the current
-// role, after SET ROLE), as PostgreSQL's set_config_option checks.
+// role, after SET ROLE) or a role granted SET on it, as PostgreSQL's
+// set_config_option checks.
 // Settings applied at login or from JWT claims do not come this way.
 func (s *Session) userSet(name, value string, local bool) error {
 	if g, ok := gucs[strings.ToLower(name)]; ok && pgcatalog.SettingInfos[g.name].Context == "superuser" {
-		if r, ok := s.catalog().Role(s.CurrentUser()); !ok || !r.Super {
+		if !security.MaySetParameter(s.catalog(), s.CurrentUser(), g.name) {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to set parameter %q", g.name)
 		}
 	}

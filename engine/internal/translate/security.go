@@ -472,6 +472,8 @@ func (t *Translator) grant(g *pg.GrantStmt) *Grant {
 		cmd.Class, cmd.ObjType = catalog.ClassForeignWrapper, "foreign data wrapper"
 	case pg.ObjectType_OBJECT_FOREIGN_SERVER:
 		cmd.Class, cmd.ObjType = catalog.ClassForeignServer, "foreign server"
+	case pg.ObjectType_OBJECT_PARAMETER_ACL:
+		cmd.Class, cmd.ObjType = catalog.ClassParameter, "parameter"
 	default:
 		fail(pgerror.New(pgerror.FeatureNotSupported, "GRANT on %s is not supported yet", strings.ToLower(strings.TrimPrefix(g.Objtype.String(), "OBJECT_"))))
 	}

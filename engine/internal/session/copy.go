@@ -193,6 +193,10 @@ func (c *Copy) startFrom(cs *pg.CopyStmt) error {
 		if idx < 0 || schema[idx].Name != n {
 			return pgerror.New(pgerror.UndefinedColumn, "column \"%s\" of relation \"%s\" does not exist", n, cs.Relation.Relname)
 		}
+		if schema[idx].Generated != nil {
+			return pgerror.New(pgerror.InvalidColumnReference, "column \"%s\" is a generated column", n).
+				WithDetail("Generated columns cannot be used in COPY.")
+		}
 		t := expr.FromGMSType(schema[idx].Type)
 		c.colTypes = append(c.colTypes, t)
 		c.Columns = append(c.Columns, Column{Name: n, TypeOID: t.Base().OID, TypeMod: t.Mod, TypeName: t.FormatType()})
@@ -206,7 +210,9 @@ func (c *Copy) startFrom(cs *pg.CopyStmt) error {
 		target = copyIdent(cs.Relation.Schemaname) + "." + target
 	}
 	c.table = cs.Relation.Relname
-	c.insertHead = "INSERT INTO " + target + " (" + strings.Join(quoted, ", ") + ") VALUES "
+	// COPY FROM writes given values into identity columns, GENERATED
+	// ALWAYS too (pg_dump's data sections rely on it)
+	c.insertHead = "INSERT INTO " + target + " (" + strings.Join(quoted, ", ") + ") OVERRIDING SYSTEM VALUE VALUES "
 	c.in = copycodec.NewReader(c.opt, names)
 	c.implicit = c.s.BeginImplicitBlock()
 	return nil

@@ -77,6 +77,12 @@ func schemaKey(name string) catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: catalog.ObjSchema, Name: name}
 }
 
+// DatabaseName is the one database tinybase serves.
+const DatabaseName = databaseName
+
+// DatabaseKey is the database's owner / ACL key.
+func DatabaseKey() catalog.ObjectKey { return databaseKey() }
+
 // databaseKey is the database's owner / ACL key.
 func databaseKey() catalog.ObjectKey {
 	return catalog.ObjectKey{Kind: objDatabase, Name: databaseName}

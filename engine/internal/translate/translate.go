@@ -229,6 +229,10 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 		return t.cluster(s.ClusterStmt) // ddl_table_options.go
 	case *pg.Node_LockStmt:
 		return t.lock(s.LockStmt) // lock.go
+	case *pg.Node_CreatedbStmt:
+		return Result{Cmd: &Database{Name: s.CreatedbStmt.Dbname}, Tag: "CREATE DATABASE"}, nil // database.go
+	case *pg.Node_DropdbStmt:
+		return Result{Cmd: &Database{Drop: true, Name: s.DropdbStmt.Dbname, MissingOk: s.DropdbStmt.MissingOk}, Tag: "DROP DATABASE"}, nil
 	case *pg.Node_CreateSchemaStmt:
 		cs := s.CreateSchemaStmt
 		return Result{Cmd: &CreateSchema{Name: cs.Schemaname, IfNotExists: cs.IfNotExists}, Tag: "CREATE SCHEMA"}, nil

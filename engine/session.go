@@ -88,6 +88,10 @@ func (s *Session) EndImplicitBlock() error { return s.s.EndImplicitBlock() }
 // idle, 'T' in a transaction block, 'E' in a failed block.
 func (s *Session) TxStatus() byte { return s.s.TxStatus() }
 
+// StatementsEpoch changes whenever DEALLOCATE ALL or DISCARD ALL drops
+// every prepared statement, the wire protocol's named ones included.
+func (s *Session) StatementsEpoch() uint64 { return s.s.StatementsEpoch() }
+
 // User is the user the session connected as.
 func (s *Session) User() string { return s.s.User() }
 

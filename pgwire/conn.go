@@ -36,6 +36,7 @@ type conn struct {
 	closed   bool               // Shutdown closed the connection, under mu
 
 	stmts      map[string]*engine.Prepared
+	stmtEpoch  uint64 // the session's StatementsEpoch when stmts was last cleared
 	portals    map[string]*portal
 	skipToSync bool
 	reported   map[string]string // ParameterStatus values the client has
@@ -473,6 +474,12 @@ func (c *conn) loop() error {
 			}
 		default:
 			return protocolErrorf("unexpected message type %T", msg)
+		}
+		if e := c.sess.StatementsEpoch(); e != c.stmtEpoch {
+			// DEALLOCATE ALL / DISCARD ALL ran: PostgreSQL's named
+			// statements share one namespace, so the protocol's go too
+			c.stmtEpoch = e
+			clear(c.stmts)
 		}
 	}
 }

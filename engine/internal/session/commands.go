@@ -54,6 +54,8 @@ func commandTable() []command {
 		step((*Session).maintenance),           // ddl_host.go: VACUUM / ANALYZE (ddl.Maintenance)
 		step((*Session).reindex),               // REINDEX (ddl.Reindex)
 		step((*Session).databaseCommand),       // database_cmd.go: CREATE / DROP DATABASE
+		step((*Session).discardCommand),        // DISCARD
+		step((*Session).checkpointCommand),     // CHECKPOINT
 		step((*Session).createSchema),          // ddl_commands.go: CREATE SCHEMA
 		step((*Session).dropSchema),            // DROP SCHEMA
 		step((*Session).tableDDL),              // table DDL GMS has no form for (ddl.TableDDL)

@@ -73,6 +73,7 @@ type Session struct {
 	event *eventState
 	// sqlPrepared holds the statements of SQL-level PREPARE (sql_prepare.go).
 	sqlPrepared map[string]*Prepared
+	stmtEpoch   uint64 // counts DEALLOCATE ALL / DISCARD ALL (StatementsEpoch)
 	// cursors are the open cursors of DECLARE (cursor.go).
 	cursors map[string]*cursor
 	// portalSeq numbers the cursors PL/pgSQL opens without a name;

@@ -111,10 +111,7 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 		// database's pg_db_role_setting values when it has them (Supabase's
 		// search_path with extensions), else the built-in default.
 		if c.All {
-			s.settings = defaultSettings()
-			s.env.Loc = time.UTC
-			s.applyLoginSettings()
-			s.syncEnvStyles()
+			s.resetAll()
 			return "RESET", nil, nil
 		}
 		name := strings.ToLower(c.Name)
@@ -148,6 +145,18 @@ func (s *Session) userSet(name, value string, local bool) error {
 		}
 	}
 	return s.setSetting(name, value, local)
+}
+
+// resetAll is RESET ALL: every parameter back to its reset value, except
+// role and session_authorization, which RESET ALL leaves alone in
+// PostgreSQL (SET ROLE stays in effect).
+func (s *Session) resetAll() {
+	role, auth := s.settings["role"], s.settings["session_authorization"]
+	s.settings = defaultSettings()
+	s.settings["role"], s.settings["session_authorization"] = role, auth
+	s.env.Loc = time.UTC
+	s.applyLoginSettings()
+	s.syncEnvStyles()
 }
 
 // showCommand runs SHOW.

@@ -31,6 +31,7 @@ func (s *Session) sqlPrepare(ctx context.Context, res translate.Result, c *trans
 func (s *Session) sqlDeallocate(_ context.Context, res translate.Result, c *translate.SQLDeallocate) (*Rows, error) {
 	if c.All {
 		s.sqlPrepared = nil
+		s.stmtEpoch++ // the wire protocol's named statements go too
 	} else if _, found := s.sqlPrepared[c.Name]; !found {
 		return s.sqlPreparedFailed(pgerror.New(pgerror.InvalidSQLStatementName, "prepared statement \"%s\" does not exist", c.Name))
 	}

@@ -137,7 +137,7 @@ func (t *Translator) tableDDL(n *pg.Node) (Result, error) {
 		}
 		return Result{Cmd: c, Tag: "TRUNCATE TABLE"}, nil
 	}
-	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "statement not supported yet: %s", nodeName(n))
+	return Result{}, unsupportedStatement(n)
 }
 
 // rename is ALTER TABLE ... RENAME [COLUMN | CONSTRAINT] and ALTER INDEX

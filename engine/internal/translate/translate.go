@@ -2,6 +2,7 @@ package translate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tinybase/tinybase/internal/pgtree"
 
@@ -236,8 +237,39 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	case *pg.Node_CreateSchemaStmt:
 		cs := s.CreateSchemaStmt
 		return Result{Cmd: &CreateSchema{Name: cs.Schemaname, IfNotExists: cs.IfNotExists}, Tag: "CREATE SCHEMA"}, nil
+	case *pg.Node_DiscardStmt:
+		return discard(s.DiscardStmt) // database.go
+	case *pg.Node_CheckPointStmt:
+		return Result{Cmd: &Checkpoint{}, Tag: "CHECKPOINT"}, nil
+	case *pg.Node_SecLabelStmt:
+		// no label provider is ever loaded here (pgsodium's is not):
+		// PostgreSQL's answer on such a server
+		if p := s.SecLabelStmt.Provider; p != "" {
+			return Result{}, pgerror.New(pgerror.InvalidParameterValue, "security label provider \"%s\" is not loaded", p)
+		}
+		return Result{}, pgerror.New(pgerror.InvalidParameterValue, "no security label providers have been loaded")
 	}
-	return Result{}, pgerror.New(pgerror.FeatureNotSupported, "statement not supported yet: %s", nodeName(n))
+	return Result{}, unsupportedStatement(n)
+}
+
+// unsupportedStatement is 0A000 naming the command as SQL spells it.
+func unsupportedStatement(n *pg.Node) error {
+	name := strings.TrimSuffix(nodeName(n), "Stmt")
+	words, ok := map[string]string{"CreateAm": "CREATE ACCESS METHOD", "CreateTableSpace": "CREATE TABLESPACE",
+		"DropTableSpace": "DROP TABLESPACE", "AlterTableSpaceOptions": "ALTER TABLESPACE", "CreatePLang": "CREATE LANGUAGE",
+		"Createdb": "CREATE DATABASE", "Dropdb": "DROP DATABASE", "AlterDatabaseSet": "ALTER DATABASE",
+		"CreateFdw": "CREATE FOREIGN DATA WRAPPER", "AlterFdw": "ALTER FOREIGN DATA WRAPPER"}[name]
+	if !ok {
+		var b strings.Builder
+		for i, r := range name {
+			if i > 0 && r >= 'A' && r <= 'Z' {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r)
+		}
+		words = strings.ToUpper(b.String())
+	}
+	return pgerror.New(pgerror.FeatureNotSupported, "%s is not supported yet", words)
 }
 
 func nodeName(n *pg.Node) string {

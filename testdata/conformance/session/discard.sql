@@ -1,0 +1,48 @@
+-- DISCARD, as connection poolers send it between clients, RESET ALL
+-- (which leaves SET ROLE in effect), CHECKPOINT and SECURITY LABEL
+-- (no label provider is loaded, pgsodium's included).
+CREATE ROLE rls_t_d1;
+SET ROLE rls_t_d1;
+RESET ALL;
+SELECT current_user = 'rls_t_d1' AS still_set;
+CHECKPOINT;
+RESET ROLE;
+CHECKPOINT;
+SET work_mem = '8MB';
+CREATE SEQUENCE s1;
+SELECT nextval('s1');
+SELECT currval('s1');
+DISCARD SEQUENCES;
+SELECT currval('s1');
+SELECT lastval();
+SELECT nextval('s1');
+CREATE TEMP TABLE tt (a int);
+INSERT INTO tt VALUES (1);
+CREATE TEMP VIEW tv AS SELECT a FROM tt;
+DISCARD TEMP;
+SELECT * FROM tt;
+CREATE TEMP TABLE tt (a int);
+INSERT INTO tt VALUES (2);
+SELECT * FROM tt;
+PREPARE p1 AS SELECT 1 AS one;
+EXECUTE p1;
+BEGIN;
+DISCARD ALL;
+ROLLBACK;
+BEGIN;
+DISCARD PLANS;
+DISCARD TEMP;
+DISCARD SEQUENCES;
+SELECT count(*) FROM pg_class WHERE relname = 'tt';
+COMMIT;
+CREATE TEMP TABLE tt2 (a int);
+SET ROLE rls_t_d1;
+DISCARD ALL;
+SELECT current_user = session_user AS reset_role;
+SHOW work_mem;
+EXECUTE p1;
+SELECT * FROM tt2;
+SELECT currval('s1');
+SECURITY LABEL ON SEQUENCE s1 IS 'x';
+SECURITY LABEL FOR pgsodium ON SEQUENCE s1 IS 'ENCRYPT WITH KEY ID 1';
+DROP ROLE rls_t_d1;

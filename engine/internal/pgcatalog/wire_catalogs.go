@@ -54,9 +54,11 @@ var pgDatabase = &def{
 				uint32(1663), "C.UTF-8", "C.UTF-8", nil, nil, acl}
 		}
 		tacl := types.NewArray(types.ACLItem, []any{"=c/postgres", "postgres=CTc/postgres"})
+		// template1 takes no connections here (datallowconn false, as
+		// template0's), so pg_dumpall does not try to dump it
 		return [][]any{
 			row(DatabaseOID, DatabaseName, false, true, nil),
-			row(1, "template1", true, true, tacl),
+			row(1, "template1", true, false, tacl),
 			row(4, "template0", true, false, tacl),
 		}, nil
 	},

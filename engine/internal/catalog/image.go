@@ -35,18 +35,21 @@ type Image struct {
 	Owners      []KeyText
 	ACLs        []KeyACL
 	ParamOIDs   []NameOID // pg_parameter_acl rows (parameter_acl.go)
-	Defaults    []DefaultACL
-	RLS         []TableRowSecurity
-	Policies    []Policy
-	RoleOID     uint32
-	DBSettings  []string
-	AllSettings []string
-	Invoker     []TableText
-	CheckOption []TableText // views' WITH CHECK OPTION
-	Matviews    []TableText // materialized views' queries (matviews.go)
-	Rules       []Rule      // rewrite rules (rules.go)
-	Deferrable  []KeyBool   // deferrable constraints (deferrable.go)
-	Exclusions  []Exclusion // exclusion constraints (exclusions.go)
+	// FKTriggersOff are tables whose foreign key triggers are disabled
+	// (system_triggers.go)
+	FKTriggersOff []QName
+	Defaults      []DefaultACL
+	RLS           []TableRowSecurity
+	Policies      []Policy
+	RoleOID       uint32
+	DBSettings    []string
+	AllSettings   []string
+	Invoker       []TableText
+	CheckOption   []TableText // views' WITH CHECK OPTION
+	Matviews      []TableText // materialized views' queries (matviews.go)
+	Rules         []Rule      // rewrite rules (rules.go)
+	Deferrable    []KeyBool   // deferrable constraints (deferrable.go)
+	Exclusions    []Exclusion // exclusion constraints (exclusions.go)
 	// EventTriggers by name (event_triggers.go)
 	EventTriggers []EventTrigger
 	// OpFamilies and OpClasses are the user operator families and
@@ -429,6 +432,7 @@ func (c *Catalog) Image() (Image, error) {
 		for _, name := range sortedNames(s.paramOIDs) {
 			img.ParamOIDs = append(img.ParamOIDs, NameOID{name, s.paramOIDs[name]})
 		}
+		img.FKTriggersOff = sortedKeys(s.fkTriggersOff)
 		img.Defaults = mapEntries(s.defaults, func(k DefaultKey, v ACL) DefaultACL { return DefaultACL{k, v} }, func(a, b DefaultKey) bool {
 			if a.Role != b.Role {
 				return a.Role < b.Role
@@ -665,6 +669,12 @@ func FromImage(img Image) (*Catalog, error) {
 			invoker:     entriesMap(img.Invoker, func(e TableText) (QName, string) { return e.Table, e.Text }),
 			checkOption: entriesMap(img.CheckOption, func(e TableText) (QName, string) { return e.Table, e.Text }),
 			roleOID:     img.RoleOID, dbSettings: img.DBSettings, allSettings: img.AllSettings}
+		for _, q := range img.FKTriggersOff {
+			if s.fkTriggersOff == nil {
+				s.fkTriggersOff = map[QName]bool{}
+			}
+			s.fkTriggersOff[q] = true
+		}
 		for _, p := range img.ParamOIDs {
 			if s.paramOIDs == nil {
 				s.paramOIDs = map[string]uint32{}

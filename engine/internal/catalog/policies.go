@@ -184,6 +184,11 @@ func (s *security) renameTable(old, new QName) *security {
 		delete(n.checkOption, old)
 		n.checkOption[new] = v
 	}
+	if s.fkTriggersOff[old] {
+		n.fkTriggersOff = copyMap(s.fkTriggersOff)
+		delete(n.fkTriggersOff, old)
+		n.fkTriggersOff[new] = true
+	}
 	return &n
 }
 
@@ -224,6 +229,9 @@ func (c *Catalog) withoutSecurity(drop func(ObjectKey) bool) *Catalog {
 		found = found || drop(relKey(q))
 	}
 	for q := range s.checkOption {
+		found = found || drop(relKey(q))
+	}
+	for q := range s.fkTriggersOff {
 		found = found || drop(relKey(q))
 	}
 	if !found {
@@ -272,6 +280,13 @@ func (c *Catalog) withoutSecurity(drop func(ObjectKey) bool) *Catalog {
 			}
 		}
 		s.checkOption = co
+		off := make(map[QName]bool, len(s.fkTriggersOff))
+		for q := range s.fkTriggersOff {
+			if !drop(relKey(q)) {
+				off[q] = true
+			}
+		}
+		s.fkTriggersOff = off
 	})
 }
 
@@ -308,6 +323,10 @@ func (c *Catalog) CopyRelationSecurity(from *Catalog, old, new QName) *Catalog {
 		if v, ok := renamed.checkOption[new]; ok {
 			s.checkOption = copyMap(s.checkOption)
 			s.checkOption[new] = v
+		}
+		if renamed.fkTriggersOff[new] {
+			s.fkTriggersOff = copyMap(s.fkTriggersOff)
+			s.fkTriggersOff[new] = true
 		}
 	})
 }

@@ -52,6 +52,9 @@ type security struct {
 	invoker     map[QName]string  // views' security_invoker reloption, as written
 	checkOption map[QName]string  // views' WITH CHECK OPTION: "local" or "cascaded"
 	paramOIDs   map[string]uint32 // pg_parameter_acl rows' OIDs (parameter_acl.go)
+	// fkTriggersOff are the tables whose foreign key triggers ALTER TABLE
+	// ... DISABLE TRIGGER ALL turned off (system_triggers.go)
+	fkTriggersOff map[QName]bool
 }
 
 // PredefinedRoles are the roles PostgreSQL 15's initdb creates besides the

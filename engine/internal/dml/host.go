@@ -56,6 +56,8 @@ type Host interface {
 	// ResolveOver resolves a translated expression over a table's row (an
 	// ON CONFLICT target expression, compared with index expressions).
 	ResolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, error)
+	// Superuser reports whether the current role is a superuser.
+	Superuser() bool
 	// ReplicaRole reports session_replication_role = replica: only
 	// triggers enabled ALWAYS or REPLICA fire (catalog.Fires).
 	ReplicaRole() bool

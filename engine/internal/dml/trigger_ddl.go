@@ -1,9 +1,12 @@
 package dml
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/pgcatalog"
+	"github.com/tinybase/tinybase/engine/internal/storage"
 	"github.com/tinybase/tinybase/engine/internal/translate"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
@@ -245,6 +248,12 @@ func EnableTriggers(h Host, c *translate.EnableTriggers) error {
 			for _, tg := range cat.Triggers(q) {
 				cat = enableTrigger(cat, tg, e.Enable)
 			}
+			if e.System {
+				var err error
+				if cat, err = enableFKTriggers(h, cat, t, e.Enable != 'D'); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		tg, ok := cat.Trigger(q, e.Name)
@@ -255,6 +264,37 @@ func EnableTriggers(h Host, c *translate.EnableTriggers) error {
 	}
 	h.SetCatalog(cat)
 	return nil
+}
+
+// enableFKTriggers is the foreign key half of ENABLE / DISABLE TRIGGER
+// ALL (catalog/system_triggers.go): only a superuser may switch those
+// internal triggers, so another role gets PostgreSQL's 42501 naming one
+// when the table has any (as referencing or referenced table).
+func enableFKTriggers(h Host, cat *catalog.Catalog, t *storage.Table, on bool) (*catalog.Catalog, error) {
+	q := catalog.QName{Schema: t.SchemaName(), Name: t.Name()}
+	if h.Superuser() {
+		return cat.SetFKTriggersDisabled(q, !on), nil
+	}
+	ctx := h.GMSContext(context.Background())
+	declared, err := t.GetDeclaredForeignKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	referenced, err := t.GetReferencedForeignKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(referenced) > 0:
+		fk := referenced[0]
+		return nil, pgerror.New(pgerror.InsufficientPrivilege, "permission denied: %q is a system trigger",
+			pgcatalog.RITriggerName(fk.SchemaName, fk.Table, fk.Name, true))
+	case len(declared) > 0:
+		fk := declared[0]
+		return nil, pgerror.New(pgerror.InsufficientPrivilege, "permission denied: %q is a system trigger",
+			pgcatalog.RITriggerName(fk.SchemaName, fk.Table, fk.Name, false))
+	}
+	return cat, nil
 }
 
 // enableTrigger sets a trigger's tgenabled and its clones' on the

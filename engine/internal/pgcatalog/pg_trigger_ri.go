@@ -3,6 +3,8 @@ package pgcatalog
 import (
 	"fmt"
 	"slices"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 )
 
 // riTriggerFuncs are the OIDs of PostgreSQL's referential-integrity
@@ -61,6 +63,14 @@ func riTriggers(s *State) ([][]any, error) {
 				return nil, err
 			}
 			conOID := stableOID("c:" + r.Schema + "." + r.Name + "." + c.Name)
+			// DISABLE TRIGGER ALL on either table turns its own off
+			childOn, parentOn := "O", "O"
+			if s.Catalog.FKTriggersDisabled(catalog.QName{Schema: r.Schema, Name: r.Name}) {
+				childOn = "D"
+			}
+			if s.Catalog.FKTriggersDisabled(catalog.QName{Schema: c.FK.ParentSchema, Name: c.FK.ParentTable}) {
+				parentOn = "D"
+			}
 			del := riTriggerFuncs[fkAction(string(c.FK.OnDelete))]
 			upd := riTriggerFuncs[fkAction(string(c.FK.OnUpdate))] + 1
 			for i, t := range []struct {
@@ -74,9 +84,12 @@ func riTriggers(s *State) ([][]any, error) {
 				{"c", child, parent, riCheckIns, tgRowInsert},
 				{"c", child, parent, riCheckUpd, tgRowUpdate},
 			} {
-				oid := stableOID(fmt.Sprintf("ri:%s.%s.%s:%d", r.Schema, r.Name, c.Name, i))
-				name := fmt.Sprintf("RI_ConstraintTrigger_%s_%d", t.kind, oid)
-				out = append(out, []any{oid, t.rel, uint32(0), name, t.fn, t.tgtype, "O", true,
+				oid, name := riTrigger(r.Schema, r.Name, c.Name, i)
+				on := childOn
+				if t.kind == "a" {
+					on = parentOn
+				}
+				out = append(out, []any{oid, t.rel, uint32(0), name, t.fn, t.tgtype, on, true,
 					t.frel, index, conOID, false, false, int16(0), []byte{}, nil})
 			}
 		}
@@ -109,4 +122,29 @@ func (s *State) referencedIndex(schema, table string, cols []string) (uint32, er
 		}
 	}
 	return 0, nil
+}
+
+// riTrigger is the OID and name of foreign key constraint con's i-th
+// internal trigger (0, 1: the referenced table's ON DELETE and ON UPDATE
+// actions; 2, 3: the referencing table's insert and update checks).
+func riTrigger(schema, table, con string, i int) (uint32, string) {
+	oid := stableOID(fmt.Sprintf("ri:%s.%s.%s:%d", schema, table, con, i))
+	kind := "c"
+	if i < 2 {
+		kind = "a"
+	}
+	return oid, fmt.Sprintf("RI_ConstraintTrigger_%s_%d", kind, oid)
+}
+
+// RITriggerName is the name pg_trigger gives foreign key constraint con
+// of schema.table's first internal trigger on the referencing table
+// (check) or, with referenced, on the referenced table (action): the
+// name PostgreSQL's errors about system triggers quote.
+func RITriggerName(schema, table, con string, referenced bool) string {
+	i := 2
+	if referenced {
+		i = 0
+	}
+	_, name := riTrigger(schema, table, con, i)
+	return name
 }

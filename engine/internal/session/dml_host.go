@@ -199,6 +199,11 @@ func (h dmlHost) ResolveOver(sch sql.Schema, e sqlparser.Expr) (sql.Expression, 
 
 func (h dmlHost) ReplicaRole() bool { return h.s.replicaRole() }
 
+func (h dmlHost) Superuser() bool {
+	r, ok := h.s.catalog().Role(h.s.CurrentUser())
+	return ok && r.Super
+}
+
 func (h dmlHost) InReadOnlyTxn() bool {
 	return h.s.settings["transaction_read_only"] == "on" && h.s.state != txnIdle
 }

@@ -196,3 +196,20 @@ grant alter system on parameter app.mode to param_setter;
 	}
 	execAll(t, s, "set role param_setter; set session_replication_role = replica; reset role")
 }
+
+// TestDurableDisabledFKTriggers: DISABLE TRIGGER ALL's switch of a
+// table's foreign key triggers is kept across a restart.
+func TestDurableDisabledFKTriggers(t *testing.T) {
+	s, reopen := durableSession(t)
+	execAll(t, s, `
+create table public.p (id int primary key);
+create table public.c (id int primary key, pid int references public.p);
+alter table public.c disable trigger all;
+`)
+	s = reopen()
+	execAll(t, s, "insert into public.c values (1, 99)")
+	const q = "select string_agg(distinct tgenabled::text, ',') from pg_trigger where tgrelid = 'public.c'::regclass"
+	if got := queryAll(t, s, q); got != "D\n" {
+		t.Errorf("after reopening, c's triggers are %q", got)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 
 	"github.com/tinybase/tinybase/engine/internal/cache"
+	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/internal/pgtree"
 )
 
@@ -162,23 +163,55 @@ func holdsSubquery(n sql.Node) bool {
 	return found
 }
 
-// replicaWrites plans a write of a session whose session_replication_role
-// is replica without foreign key checks or referential actions (GMS reads
-// foreign_key_checks while it plans: gmsSession.GetSessionVariable), as
-// PostgreSQL's RI triggers, enabled 'O', do not fire then. DDL keeps
-// them: CREATE TABLE and ADD FOREIGN KEY still resolve and validate
-// their keys, TRUNCATE still refuses a referenced table. Plans made so
-// are cached apart (cacheKeyMemo). It returns the restore.
+// replicaWrites plans a write without foreign key checks or referential
+// actions (GMS reads foreign_key_checks while it plans:
+// gmsSession.GetSessionVariable) when PostgreSQL's foreign key triggers
+// would not fire: in a session whose session_replication_role is replica
+// (they are enabled 'O'), or on a table whose DISABLE TRIGGER ALL turned
+// them off (catalog/system_triggers.go). DDL keeps them: CREATE TABLE
+// and ADD FOREIGN KEY still resolve and validate their keys, TRUNCATE
+// still refuses a referenced table. Replica-mode plans are cached apart
+// (cacheKeyMemo); switching a table's triggers is DDL, which drops
+// cached plans. It returns the restore.
 func (s *Session) replicaWrites(stmt sqlparser.Statement) func() {
-	switch stmt.(type) {
-	case *sqlparser.Insert, *sqlparser.Update, *sqlparser.Delete:
+	var target sqlparser.TableName
+	switch st := stmt.(type) {
+	case *sqlparser.Insert:
+		target = st.Table
+	case *sqlparser.Update:
+		target = firstTable(st.TableExprs)
+	case *sqlparser.Delete:
+		target = firstTable(st.TableExprs)
 	default:
 		return func() {}
 	}
-	if !s.replicaRole() {
+	if !s.replicaRole() && !s.fkTriggersOff(target) {
 		return func() {}
 	}
 	prev := s.fkChecksOff
 	s.fkChecksOff = true
 	return func() { s.fkChecksOff = prev }
+}
+
+// firstTable is the table a single-table UPDATE or DELETE writes.
+func firstTable(exprs sqlparser.TableExprs) sqlparser.TableName {
+	if len(exprs) > 0 {
+		if a, ok := exprs[0].(*sqlparser.AliasedTableExpr); ok {
+			if t, ok := a.Expr.(sqlparser.TableName); ok {
+				return t
+			}
+		}
+	}
+	return sqlparser.TableName{}
+}
+
+// fkTriggersOff reports whether the table a write names has its foreign
+// key triggers disabled (DISABLE TRIGGER ALL).
+func (s *Session) fkTriggersOff(t sqlparser.TableName) bool {
+	cat := s.catalog()
+	if t.Name.IsEmpty() || !cat.AnyFKTriggersDisabled() {
+		return false
+	}
+	tbl, ok := s.table(s.sqlContext(), t.DbQualifier.String(), t.Name.String())
+	return ok && cat.FKTriggersDisabled(catalog.QName{Schema: tbl.SchemaName(), Name: tbl.Name()})
 }

@@ -34,7 +34,8 @@ type RenameTrigger struct {
 type EnableTrigger struct {
 	Table  catalog.QName
 	Name   string // "" with All or User
-	All    bool   // ALL (tinybase has no internal triggers: same as USER)
+	All    bool   // ALL or USER: every user trigger of the table
+	System bool   // ALL: the foreign key triggers too
 	Enable byte   // 'O' enabled, 'D' disabled, 'A' always, 'R' replica
 }
 
@@ -164,9 +165,13 @@ func (t *Translator) enableTriggers(s *pg.AlterTableStmt) (Result, bool) {
 			e.Enable = 'R'
 		case pg.AlterTableType_AT_DisableTrig:
 			e.Enable = 'D'
-		case pg.AlterTableType_AT_EnableTrigAll, pg.AlterTableType_AT_EnableTrigUser:
+		case pg.AlterTableType_AT_EnableTrigAll:
+			e.Enable, e.All, e.System = 'O', true, true
+		case pg.AlterTableType_AT_DisableTrigAll:
+			e.Enable, e.All, e.System = 'D', true, true
+		case pg.AlterTableType_AT_EnableTrigUser:
 			e.Enable, e.All = 'O', true
-		case pg.AlterTableType_AT_DisableTrigAll, pg.AlterTableType_AT_DisableTrigUser:
+		case pg.AlterTableType_AT_DisableTrigUser:
 			e.Enable, e.All = 'D', true
 		default:
 			return Result{}, false

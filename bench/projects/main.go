@@ -220,9 +220,10 @@ func verdictOf(err error) verdict {
 }
 
 // missingExtension reports a PostgreSQL failure caused by an extension the
-// oracle does not have installed.
+// oracle does not have installed; other 0A000 errors about an extension
+// (pg_cron 1.5+'s "must be installed in schema pg_catalog") are verdicts.
 func missingExtension(v verdict) bool {
-	return v.code == "0A000" && strings.Contains(v.msg, "extension") ||
+	return v.code == "0A000" && strings.Contains(v.msg, "extension") && strings.Contains(v.msg, "is not available") ||
 		v.code == "58P01" && strings.Contains(v.msg, "extension")
 }
 

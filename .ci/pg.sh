@@ -58,19 +58,23 @@ start() {
 			exit 1
 		}
 	fi
-	# pg_stat_statements, pg_cron and pg_net, when installed, are
-	# preloaded as on Supabase (the first keeps its statistics in shared
-	# memory, the others start background workers: all load at start);
-	# pg_cron points at the database bench/projects creates, so that oracle
-	# judges the files after a `create extension pg_cron`. supabase_vault
-	# reads its root key at preload, from the pgsodium_getkey script beside
-	# the extensions, so it is preloaded only when that script exists.
+	# The libraries Supabase preloads are preloaded here too when
+	# installed (pg_stat_statements keeps its statistics in shared memory,
+	# pg_cron and pg_net start background workers, pg_tle, timescaledb and
+	# plpgsql_check refuse CREATE EXTENSION or install hooks unless loaded
+	# at start); pg_cron points at the database bench/projects creates, so
+	# that oracle judges the files after a `create extension pg_cron`.
+	# pgsodium and supabase_vault read their root key at preload, from the
+	# pgsodium_getkey script beside the extensions, so they are preloaded
+	# only when that script exists.
 	local extra="" preload=""
-	for lib in pg_stat_statements pg_cron pg_net; do
+	for lib in pg_stat_statements plpgsql_check pg_cron pg_net timescaledb pg_tle; do
 		[ -f "$(pg_config --pkglibdir)/${lib}.so" ] && preload="${preload:+${preload},}${lib}"
 	done
-	if [ -f "$(pg_config --pkglibdir)/supabase_vault.so" ] && [ -x "$(pg_config --sharedir)/extension/pgsodium_getkey" ]; then
-		preload="${preload:+${preload},}supabase_vault"
+	if [ -x "$(pg_config --sharedir)/extension/pgsodium_getkey" ]; then
+		for lib in pgsodium supabase_vault; do
+			[ -f "$(pg_config --pkglibdir)/${lib}.so" ] && preload="${preload:+${preload},}${lib}"
+		done
 	fi
 	if [ -n "${preload}" ]; then
 		extra="-c shared_preload_libraries=${preload} -c cron.database_name=tinybase_projects"

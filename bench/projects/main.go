@@ -22,18 +22,23 @@
 // directory cannot hold fails, and the directory must open again after
 // the last file.
 //
-// The oracle judges more files with the extensions it can load: pg_cron
-// (Debian's postgresql-15-cron) needs shared_preload_libraries = 'pg_cron'
+// The oracle judges more files with the extensions Supabase ships, near
+// Supabase's versions. pg_cron needs shared_preload_libraries = 'pg_cron'
 // and cron.database_name = 'tinybase_projects', the database this command
 // creates (.ci/pg.sh starts its cluster so; without them every file after
-// a `create extension pg_cron` differs, and this command warns).
-// pgvector, pg_net, http, pgjwt and pgmq have no Debian package for
-// PostgreSQL 15 but build from their sources beside it (with
-// postgresql-server-dev-15 and libcurl4-openssl-dev); so does
-// supabase_vault (libsodium-dev), which .ci/pg.sh preloads once an
-// executable pgsodium_getkey printing a 64-hex-digit root key sits in the
-// extension folder. pg_jsonschema and pg_graphql (Rust, pgrx) need a
-// crates registry to build.
+// a `create extension pg_cron` differs, and this command warns); build it
+// from source at 1.6 (Debian's 1.4 has no "N seconds" schedules, and only
+// 1.5+ pins itself to pg_catalog as Supabase's does). pgvector, pg_net,
+// http, pgjwt, pgmq (1.5+: pgflow checks for it), pgsodium, pg_tle,
+// pg_hashids, index_advisor and timescaledb build from their sources
+// beside it (postgresql-server-dev-15, libcurl4-openssl-dev, libsodium-dev,
+// libkrb5-dev, flex, cmake); hypopg and plpgsql_check are Debian packages.
+// .ci/pg.sh preloads what Supabase preloads once installed; pgsodium and
+// supabase_vault only once an executable pgsodium_getkey printing a
+// 64-hex-digit root key sits in the extension folder. pg_jsonschema,
+// pg_graphql and wrappers (Rust, pgrx) need a crates registry to build; a
+// control file and a script declaring their functions let the oracle go
+// on past them (it then cannot judge what they would validate).
 package main
 
 import (
@@ -220,9 +225,10 @@ func verdictOf(err error) verdict {
 }
 
 // missingExtension reports a PostgreSQL failure caused by an extension the
-// oracle does not have installed.
+// oracle does not have installed; other 0A000 errors about an extension
+// (pg_cron 1.5+'s "must be installed in schema pg_catalog") are verdicts.
 func missingExtension(v verdict) bool {
-	return v.code == "0A000" && strings.Contains(v.msg, "extension") ||
+	return v.code == "0A000" && strings.Contains(v.msg, "extension") && strings.Contains(v.msg, "is not available") ||
 		v.code == "58P01" && strings.Contains(v.msg, "extension")
 }
 

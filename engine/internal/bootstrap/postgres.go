@@ -42,6 +42,9 @@ func ApplyPostgresFiles(ctx context.Context, conn *pgconn.PgConn, keep func(file
 		if keep != nil && !keep(s.File) {
 			continue
 		}
+		if err := ensureSchema(ctx, conn, s); err != nil {
+			return fmt.Errorf("bootstrap: %s: %s: %w", s.File, firstLine(s.SQL), err)
+		}
 		_, err := conn.Exec(ctx, s.SQL).ReadAll()
 		if err == nil && s.Extension != "" {
 			// the real extension: Supabase's grants after it
@@ -64,6 +67,26 @@ func ApplyPostgresFiles(ctx context.Context, conn *pgconn.PgConn, keep func(file
 		}
 	}
 	return nil
+}
+
+// ensureSchema creates the schema a CREATE EXTENSION ... WITH SCHEMA
+// names, when that is the extension's own fixed schema and the server has
+// the extension: PostgreSQL requires a named schema to exist, and on
+// Supabase it does (pg_graphql's graphql), while tinybase's stand-in
+// creates it. Without the extension the statement fails as unavailable
+// and no empty schema is left behind.
+func ensureSchema(ctx context.Context, conn *pgconn.PgConn, s Statement) error {
+	e, ok := extensions.Lookup(s.Extension)
+	if !ok || e.Schema == "" ||
+		!strings.Contains(strings.ToUpper(s.SQL), " WITH SCHEMA "+strings.ToUpper(e.Schema)) {
+		return nil
+	}
+	rows, err := conn.Exec(ctx, "SELECT 1 FROM pg_available_extensions WHERE name = "+pgLiteral(s.Extension)).ReadAll()
+	if err != nil || len(rows) == 0 || len(rows[0].Rows) == 0 {
+		return err
+	}
+	_, err = conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgIdent(e.Schema)).ReadAll()
+	return err
 }
 
 // standInScript returns the SQL that creates the objects of tinybase's
@@ -99,6 +122,10 @@ func firstLine(s string) string {
 		}
 	}
 	return s
+}
+
+func pgLiteral(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
 
 func pgIdent(s string) string {

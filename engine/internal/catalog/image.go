@@ -509,8 +509,10 @@ func FromImage(img Image) (*Catalog, error) {
 		t := &types.Type{Kind: it.Kind, OID: it.OID, Name: it.Name, SQLName: it.SQLName, Category: it.Category,
 			Preferred: it.Preferred, Mod: it.Mod, ArrayOID: it.ArrayOID, Schema: it.Schema, Labels: it.Labels,
 			Len: it.Len, RelOID: it.RelOID, EnumOrders: it.EnumOrders}
-		if it.Kind == types.KindExt {
+		if it.Kind == types.KindExt && it.Domain.OID == 0 {
 			// an extension base type's behaviour is Go code found by name
+			// (a domain over one, such as CREATE DOMAIN email AS citext,
+			// has its kind and reaches that code through its base type)
 			if t.Ext, _ = types.ExtBaseNamed(it.Name); t.Ext == nil {
 				return nil, fmt.Errorf("catalog: image: no implementation of extension base type %s", it.Name)
 			}

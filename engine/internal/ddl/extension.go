@@ -77,6 +77,15 @@ func createExtension(h Host, c *translate.CreateExtension, parents []string) err
 				return h.MapError(err)
 			}
 		}
+	} else if e.ControlSchema != "" {
+		if c.Schema != "" && c.Schema != e.ControlSchema {
+			if !h.StorageTxn().HasSchema(c.Schema) {
+				// a named schema must exist before the control file's is checked
+				return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", c.Schema)
+			}
+			return pgerror.New(pgerror.FeatureNotSupported, "extension %q must be installed in schema %q", c.Name, e.ControlSchema)
+		}
+		schema = e.ControlSchema
 	} else if c.Schema == "pg_catalog" {
 		// not a storage schema, but where an extension may go (plpgsql
 		// is there; `supabase db diff` writes pg_cron's CREATE EXTENSION

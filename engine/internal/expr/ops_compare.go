@@ -181,19 +181,20 @@ func CompileRegexp(pat string, ci bool) (*regexp.Regexp, error) {
 // (PostgreSQL docs 9.7.3.4): i and c set case sensitivity, q makes the
 // rest a literal, x the expanded syntax (white space and #-comments
 // outside bracket expressions are dropped). Go's syntax has no expanded
-// mode, so the pattern is rewritten; other options are left to RE2.
+// mode, so the pattern is rewritten; other options are left to RE2. The
+// result has its escapes in RE2's spelling (areEscapes).
 func embeddedOptions(pat string, ci bool) (string, bool) {
 	if !strings.HasPrefix(pat, "(?") {
-		return pat, ci
+		return areEscapes(pat), ci
 	}
 	end := strings.IndexByte(pat, ')')
 	if end < 0 {
-		return pat, ci
+		return areEscapes(pat), ci
 	}
 	flags := pat[2:end]
 	for _, f := range flags {
 		if !strings.ContainsRune("bceimnpqstwx", f) {
-			return pat, ci // a (?:…) group or RE2's own syntax
+			return areEscapes(pat), ci // a (?:…) group or RE2's own syntax
 		}
 	}
 	rest := pat[end+1:]
@@ -218,7 +219,7 @@ func embeddedOptions(pat string, ci bool) (string, bool) {
 	if expanded {
 		rest = stripExpanded(rest)
 	}
-	return rest, ci
+	return areEscapes(rest), ci
 }
 
 // stripExpanded removes the white space and comments of an expanded-syntax

@@ -18,6 +18,12 @@ type Extension struct {
 	// which goes to WITH SCHEMA or the first existing schema of the
 	// search_path, as in PostgreSQL.
 	Schema string
+	// ControlSchema is the schema the control file pins the extension
+	// itself to while its script puts its objects in a schema of their
+	// own (pg_cron 1.5+: pg_catalog, objects in cron): CREATE EXTENSION
+	// installs it there, and WITH SCHEMA naming another fails, as
+	// extension.c does for a control file's schema.
+	ControlSchema string
 	// Requires names the extensions that must be installed first.
 	Requires []string
 	// Script is run at CREATE EXTENSION, @extschema@ replaced by the

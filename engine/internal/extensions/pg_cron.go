@@ -11,9 +11,11 @@ var pgCron = &Extension{
 	Name:    "pg_cron",
 	Version: "1.6",
 	Comment: "Job scheduler for PostgreSQL",
-	// Not fixed: its objects live in schema cron, which the script
-	// creates, while the extension itself goes where CREATE EXTENSION
-	// says (Supabase's documented "create extension pg_cron with schema
-	// extensions").
-	Script: pgCronScript,
+	// Its objects live in schema cron, which the script creates, while
+	// the control file of pg_cron 1.5+ (Supabase ships 1.6) pins the
+	// extension to pg_catalog: "create extension pg_cron with schema
+	// extensions", which Supabase once documented, fails there with
+	// 0A000, and Supabase's docs now say "with schema pg_catalog".
+	ControlSchema: "pg_catalog",
+	Script:        pgCronScript,
 }

@@ -26,7 +26,10 @@ func create(t *testing.T, name string) string {
 		t.Fatalf("extension %s is not in All()", name)
 	}
 	q := fmt.Sprintf("CREATE EXTENSION IF NOT EXISTS %q", name)
-	if e.Schema == "" {
+	switch {
+	case e.ControlSchema != "":
+		q += " WITH SCHEMA " + e.ControlSchema
+	case e.Schema == "":
 		q += " WITH SCHEMA extensions"
 	}
 	return q + " CASCADE"

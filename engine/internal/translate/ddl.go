@@ -53,7 +53,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 					col.Type.NotNull = true
 					t.noteDeferrable(c, primaryKeyName(s.Relation.Relname, c.Conname))
 				case pg.ConstrType_CONSTR_CHECK:
-					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
+					spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, true))
 				case pg.ConstrType_CONSTR_GENERATED:
 					col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 				case pg.ConstrType_CONSTR_FOREIGN:
@@ -80,7 +80,7 @@ func (t *Translator) createTable(s *pg.CreateStmt) (Result, error) {
 				pk, pkName = append(pk, names(c.Keys)...), c.Conname
 				t.noteDeferrable(c, primaryKeyName(s.Relation.Relname, c.Conname))
 			case pg.ConstrType_CONSTR_CHECK:
-				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames))
+				spec.Constraints = append(spec.Constraints, t.checkDef(c, cnames, true))
 			case pg.ConstrType_CONSTR_FOREIGN:
 				spec.Constraints = append(spec.Constraints, t.fkDef(c, names(c.FkAttrs), cnames))
 			case pg.ConstrType_CONSTR_UNIQUE:

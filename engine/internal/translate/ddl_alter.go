@@ -417,7 +417,7 @@ func (t *Translator) addColumn(cd *pg.ColumnDef, ti *TableInfo, names *constrain
 			col.Type.GeneratedExpr, col.Type.Stored = t.generated(c, typ), true
 		case pg.ConstrType_CONSTR_CHECK:
 			extra = append(extra, &sqlparser.DDL{ConstraintAction: sqlparser.AddStr,
-				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.checkDef(c, names)}}})
+				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.checkDef(c, names, false)}}})
 		case pg.ConstrType_CONSTR_FOREIGN:
 			extra = append(extra, &sqlparser.DDL{ConstraintAction: sqlparser.AddStr,
 				TableSpec: &sqlparser.TableSpec{Constraints: []*sqlparser.ConstraintDefinition{t.fkDef(c, []string{cd.Colname}, names)}}})
@@ -503,7 +503,7 @@ func (t *Translator) addConstraint(c *pg.Constraint, ti *TableInfo, names *const
 	}
 	switch c.Contype {
 	case pg.ConstrType_CONSTR_CHECK:
-		def := t.checkDef(c, names)
+		def := t.checkDef(c, names, false)
 		if ti.Violated != nil && !c.SkipValidation {
 			if bad, ok := ti.Violated(def.Details.(*sqlparser.CheckConstraintDefinition).Expr); ok && bad {
 				fail(&pgerror.Error{Severity: "ERROR", Code: pgerror.CheckViolation, Table: ti.Name, Constraint: def.Name,

@@ -123,7 +123,23 @@ func (c *constraintNames) choose(cols []string, suffix string) string {
 // PostgreSQL does (AddRelationNewConstraints): <table>_<col>_check when the
 // expression uses exactly one column, else <table>_check. The expression
 // keeps its PostgreSQL text (deparsed) so GMS can store and re-parse it.
-func (t *Translator) checkDef(c *pg.Constraint, names *constraintNames) *sqlparser.ConstraintDefinition {
+//
+// A subquery is refused as PostgreSQL's transformSubLink refuses it in a
+// check constraint; CREATE TABLE reports its position, ALTER TABLE (whose
+// constraint PostgreSQL analyzes without the statement's text) none.
+func (t *Translator) checkDef(c *pg.Constraint, names *constraintNames, positioned bool) *sqlparser.ConstraintDefinition {
+	pgtree.Walk(c.RawExpr, func(m any) bool {
+		sl, ok := m.(*pg.SubLink)
+		if !ok {
+			return true
+		}
+		loc := int32(-1)
+		if positioned {
+			loc = sl.Location
+		}
+		failAt(loc, pgerror.FeatureNotSupported, "cannot use subquery in check constraint")
+		return false
+	})
 	name := c.Conname
 	if name == "" {
 		cols := exprColumns(c.RawExpr)

@@ -432,7 +432,9 @@ func (c *Catalog) Image() (Image, error) {
 		for _, name := range sortedNames(s.paramOIDs) {
 			img.ParamOIDs = append(img.ParamOIDs, NameOID{name, s.paramOIDs[name]})
 		}
-		img.FKTriggersOff = sortedKeys(s.fkTriggersOff)
+		if len(s.fkTriggersOff) > 0 {
+			img.FKTriggersOff = sortedKeys(s.fkTriggersOff)
+		}
 		img.Defaults = mapEntries(s.defaults, func(k DefaultKey, v ACL) DefaultACL { return DefaultACL{k, v} }, func(a, b DefaultKey) bool {
 			if a.Role != b.Role {
 				return a.Role < b.Role

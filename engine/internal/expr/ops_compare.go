@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tinybase/tinybase/engine/internal/types"
 	"github.com/tinybase/tinybase/internal/pgerror"
@@ -62,35 +63,56 @@ func init() {
 		OpImpl{Left: nil, Right: text, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true},
 		OpImpl{Left: text, Right: nil, Result: textConcat.Result, Fn: textConcat.Fn, TextCat: true})
 
-	like := func(ci, neg bool) OpFunc {
-		return func(_ *types.Env, a, b any) (any, error) {
-			re, err := likeRegexp(b.(string), ci)
-			if err != nil {
-				return nil, err
-			}
-			return re.MatchString(a.(string)) != neg, nil
-		}
-	}
 	// character keeps its padding for pattern matching (bpcharlike)
 	for _, l := range []*types.Type{text, types.Bpchar} {
-		addOp("~~", l, text, types.Bool, like(false, false))
-		addOp("~~*", l, text, types.Bool, like(true, false))
-		addOp("!~~", l, text, types.Bool, like(false, true))
-		addOp("!~~*", l, text, types.Bool, like(true, true))
+		addPatternOp("~~", l, text, likeRegexp, false, false)
+		addPatternOp("~~*", l, text, likeRegexp, true, false)
+		addPatternOp("!~~", l, text, likeRegexp, false, true)
+		addPatternOp("!~~*", l, text, likeRegexp, true, true)
 	}
-	rx := func(ci, neg bool) OpFunc {
-		return func(_ *types.Env, a, b any) (any, error) {
-			re, err := CompileRegexp(b.(string), ci)
+	addPatternOp("~", text, text, CompileRegexp, false, false)
+	addPatternOp("~*", text, text, CompileRegexp, true, false)
+	addPatternOp("!~", text, text, CompileRegexp, false, true)
+	addPatternOp("!~*", text, text, CompileRegexp, true, true)
+}
+
+// addPatternOp adds a LIKE or regular-expression operator. Each operator
+// expression binds its own function, which keeps the last pattern it
+// compiled: a filter matches every row against one pattern (psql's
+// `nspname !~ '^pg_toast'`), and compiling it cost more than matching.
+func addPatternOp(name string, l, r *types.Type, compile func(string, bool) (*regexp.Regexp, error), ci, neg bool) {
+	match := func(re *regexp.Regexp, a any) any { return re.MatchString(a.(string)) != neg }
+	operators[name] = append(operators[name], OpImpl{Left: l, Right: r,
+		Result: func(*types.Type, *types.Type) *types.Type { return types.Bool },
+		Fn: func(_ *types.Env, a, b any) (any, error) {
+			re, err := compile(b.(string), ci)
 			if err != nil {
 				return nil, err
 			}
-			return re.MatchString(a.(string)) != neg, nil
-		}
-	}
-	addOp("~", text, text, types.Bool, rx(false, false))
-	addOp("~*", text, text, types.Bool, rx(true, false))
-	addOp("!~", text, text, types.Bool, rx(false, true))
-	addOp("!~*", text, text, types.Bool, rx(true, true))
+			return match(re, a), nil
+		},
+		Bind: func(_, _ *types.Type) OpFunc {
+			var last atomic.Pointer[compiledPattern]
+			return func(_ *types.Env, a, b any) (any, error) {
+				pat := b.(string)
+				p := last.Load()
+				if p == nil || p.pat != pat {
+					re, err := compile(pat, ci)
+					if err != nil {
+						return nil, err
+					}
+					p = &compiledPattern{pat: pat, re: re}
+					last.Store(p)
+				}
+				return match(p.re, a), nil
+			}
+		}})
+}
+
+// compiledPattern is a pattern operator's last pattern, compiled.
+type compiledPattern struct {
+	pat string
+	re  *regexp.Regexp
 }
 
 func compareFn(t *types.Type, test func(int) bool) OpFunc {

@@ -1,10 +1,13 @@
 package gmsadapter
 
 import (
+	"reflect"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/tinybase/tinybase/engine/internal/expr"
 	"github.com/tinybase/tinybase/engine/internal/types"
 )
 
@@ -271,6 +274,24 @@ func reuseInner(p *plan.Project) ([]sql.Expression, bool) {
 // whole (translate.TestSubqueryTextWhole), not by its printed plan, which
 // costs more than the statement.
 func sameText(a, b sql.Expression) bool {
+	if ra := reflect.ValueOf(a); ra.Kind() == reflect.Pointer && a == b {
+		return true
+	}
+	// EXISTS (a PL/pgSQL IF's condition), whose printed plan would be
+	// made at every execution
+	if ga, ok := a.(*expr.GMSBool); ok {
+		gb, ok := b.(*expr.GMSBool)
+		return ok && sameText(ga.Child, gb.Child)
+	}
+	if ea, ok := a.(*plan.ExistsSubquery); ok {
+		eb, ok := b.(*plan.ExistsSubquery)
+		if !ok {
+			return false
+		}
+		if ea.Query.QueryString != "" {
+			return ea.Query.QueryString == eb.Query.QueryString
+		}
+	}
 	sa, okA := subqueryOf(a)
 	sb, okB := subqueryOf(b)
 	if okA || okB {

@@ -20,6 +20,16 @@ import (
 // computed keys projected once per row below the sort, and the
 // projection above reading both instead of evaluating again.
 
+// schemaWidth is len(n.Schema()) without building a projection's schema
+// (GMS's Project.Schema looks up each column's default), which this
+// rewrite of every execution's plan would otherwise do per run.
+func schemaWidth(n sql.Node) int {
+	if p, ok := n.(*plan.Project); ok {
+		return len(p.Projections)
+	}
+	return len(n.Schema())
+}
+
 // sortKeysOnce rewrites Project(Sort|TopN(child)) as described above; ok
 // is false when there is nothing to share. scoped is a query running
 // under an outer row (a subquery's), whose projections' rows start with
@@ -36,7 +46,7 @@ func sortKeysOnce(p *plan.Project, scoped bool) (*plan.Project, bool) {
 	default:
 		return p, false
 	}
-	width := len(child.Schema())
+	width := schemaWidth(child)
 	inner, offset, prepended := rowsOf(child)
 	if scoped && !prepended {
 		return p, false // rows of a shape not modelled here
@@ -235,7 +245,7 @@ func groupKeysOnce(p *plan.Project) (*plan.Project, bool) {
 		return p, false
 	}
 	child := g.Child
-	width := len(child.Schema())
+	width := schemaWidth(child)
 	groupBy := append([]sql.Expression{}, g.GroupByExprs...)
 	selected := append([]sql.Expression{}, g.SelectedExprs...)
 	var keys []sql.Expression

@@ -264,6 +264,9 @@ func (e *explainer) node(n sql.Node) *explainNode {
 		}
 		return out
 	case *plan.ResolvedTable:
+		if kt, ok := x.Table.(*keyedTable); ok {
+			return e.node(kt.scan) // subquery_scan.go
+		}
 		if x.Name() == "" || plan.IsDualTable(x.UnderlyingTable()) {
 			// SELECT without FROM: PostgreSQL's one-row Result
 			return &explainNode{name: "Result", rows: 1, cost: 0.01, width: width(x.Schema()), stats: e.stats(n)}

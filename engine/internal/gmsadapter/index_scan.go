@@ -302,9 +302,19 @@ func (s *IndexScan) key(ctx *sql.Context, row sql.Row, i int, e sql.Expression) 
 	if err != nil || v == nil {
 		return nil, false, err
 	}
+	if t, ok := s.types[i].(*types.Type); ok && t.Kind == types.KindName {
+		if str, ok := v.(string); ok && len(str) > maxNameLen {
+			// a text key (rule_access_paths.go nameAsText) no name equals:
+			// converting it would truncate it to one that may
+			return nil, false, nil
+		}
+	}
 	v, _, err = s.types[i].Convert(ctx, v)
 	return v, v != nil, err
 }
+
+// maxNameLen is the longest name in bytes (NAMEDATALEN - 1).
+const maxNameLen = 63
 
 // ranges builds the scan's ranges for one execution; empty is true when a
 // key is NULL or the points are none.

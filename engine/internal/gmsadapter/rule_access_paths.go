@@ -448,6 +448,15 @@ func (p *pathPlanner) usable(c sql.Expression, schema sql.Schema) (cond, bool) {
 	default:
 		return cond{}, false
 	}
+	if op == "=" {
+		// name = text (nameeqtext, texteqname): the column is cast to text
+		if col, ok := nameAsText(l, schema); ok && textKey(r) && p.constKey(r) {
+			return cond{col: col, op: op, key: r}, true
+		}
+		if col, ok := nameAsText(r, schema); ok && textKey(l) && p.constKey(l) {
+			return cond{col: col, op: op, key: l}, true
+		}
+	}
 	col, ok := columnOf(l, schema)
 	key := r
 	if !ok {
@@ -489,6 +498,36 @@ func KeyCompatible(col, key *types.Type) bool {
 	}
 	wc, wk := width(col), width(key)
 	return wc > 0 && wk > 0 && wk <= wc
+}
+
+// nameAsText resolves a name column cast to text (or to unbounded
+// varchar), as `name_col = text_value` is translated. Every collation
+// tinybase has orders by bytes, so that equality is the bytes' (as
+// PostgreSQL's nameeqtext under a deterministic collation) and the
+// column's index can look the text value up: a value longer than a name
+// can be selects no row (IndexScan.key).
+func nameAsText(e sql.Expression, schema sql.Schema) (int, bool) {
+	c, ok := e.(*expr.Cast)
+	if !ok {
+		return 0, false
+	}
+	to, ok := c.Type().(*types.Type)
+	if !ok || to.Mod >= 0 || to.Kind != types.KindText && to.Kind != types.KindVarchar {
+		return 0, false
+	}
+	col, ok := columnOf(c.Child, schema)
+	if !ok {
+		return 0, false
+	}
+	ct, ok := schema[col].Type.(*types.Type)
+	return col, ok && ct.Kind == types.KindName
+}
+
+// textKey reports whether e is a text (or varchar) value, as the other
+// side of nameAsText's comparison.
+func textKey(e sql.Expression) bool {
+	t, ok := e.Type().(*types.Type)
+	return ok && (t.Base().Kind == types.KindText || t.Base().Kind == types.KindVarchar)
 }
 
 // columnOf resolves a column reference of the filtered table to its index

@@ -166,8 +166,20 @@ func (p *pathPlanner) subqueryFilterScan(f *plan.Filter) (sql.Node, bool) {
 		}
 		return scan == nil
 	})
-	if scan == nil || scan.Skip != nil || !literalKeys(scan) {
-		return nil, false // keys read per execution: no lookup fixed now
+	if scan == nil || scan.Skip != nil {
+		return nil, false
+	}
+	if !literalKeys(scan) {
+		// keys read per execution (a routine's variable, a parameter):
+		// no lookup is fixed now, the table reads through the scan
+		kt := *rt
+		kt.Table = &keyedTable{Table: rt.Table, scan: scan}
+		leaf, err := withLeaf(alias, &kt)
+		if err != nil {
+			return nil, false
+		}
+		nf, err := f.WithChildren(leaf)
+		return nf, err == nil
 	}
 	ranges, empty, err := scan.ranges(p.ctx, nil)
 	if err != nil || empty {
@@ -248,4 +260,40 @@ func shiftFields(e sql.Expression, delta int) (sql.Expression, bool) {
 		return x, transform.SameTree, nil
 	})
 	return out, ok && err == nil
+}
+
+// keyedTable is a table of a subquery in an expression whose filter keys
+// an index with values fixed for one execution but not at planning — a
+// PL/pgSQL variable in `exists (select 1 from pg_constraint where conrelid
+// = reg)` — and whose rows come from that scan, started anew (keys
+// evaluated) each time the subquery runs. The keys read no outer row
+// (constKey), so the rows are the same for every outer row; the filter
+// above stays and GMS prepends the outer row as for any table.
+type keyedTable struct {
+	sql.Table
+	scan *IndexScan
+}
+
+var _ sql.TableWrapper = (*keyedTable)(nil)
+
+// Underlying implements sql.TableWrapper: EXPLAIN and the estimates see
+// the table.
+func (t *keyedTable) Underlying() sql.Table { return t.Table }
+
+// keyedPartition is the keyed table's one partition.
+type keyedPartition struct{}
+
+func (keyedPartition) Key() []byte { return []byte("keyed") }
+
+// Partitions implements sql.Table.
+func (t *keyedTable) Partitions(*sql.Context) (sql.PartitionIter, error) {
+	return sql.PartitionsToPartitionIter(keyedPartition{}), nil
+}
+
+// PartitionRows implements sql.Table.
+func (t *keyedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
+	if _, ok := p.(keyedPartition); !ok {
+		return t.Table.PartitionRows(ctx, p)
+	}
+	return t.scan.RowIter(ctx, nil)
 }

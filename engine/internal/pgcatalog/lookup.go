@@ -220,11 +220,33 @@ func (s *State) TableVisible(oid uint32) (bool, bool, error) {
 	if err != nil || !ok {
 		return false, ok, err
 	}
-	for _, sc := range append([]string{"pg_catalog"}, s.SearchPath...) {
+	// the schemas holding a relation of that name, from pg_class's rows
+	// (memoized, with a hash index on relname): psql's \dt asks for every
+	// relation it lists
+	named, err := s.rowsWhere(pgClass, 1, rel.Name)
+	if err != nil {
+		return false, false, err
+	}
+	holds := func(sc string) bool {
+		if systemRelation(sc, rel.Name) != nil {
+			return true
+		}
+		for _, r := range named {
+			if n, ok := s.SchemaByOID(r[2].(uint32)); ok && n == sc {
+				return true
+			}
+		}
+		return false
+	}
+	for i := -1; i < len(s.SearchPath); i++ {
+		sc := "pg_catalog"
+		if i >= 0 {
+			sc = s.SearchPath[i]
+		}
 		if sc == rel.Schema {
 			return true, true, nil
 		}
-		if s.RelOIDIn(sc, rel.Name) {
+		if holds(sc) {
 			return false, true, nil
 		}
 	}

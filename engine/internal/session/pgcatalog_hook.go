@@ -55,7 +55,7 @@ func (s *Session) catalogState(ctx *sql.Context) (*pgcatalog.State, error) {
 	path := s.SearchPath()
 	meta := txn.Meta()
 	key := catalogReadKey{root: txn.Version(), meta: meta, ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
-		user: s.user, path: strings.Join(path, "\x00")}
+		user: s.user, path: s.searchPathKey()}
 	if s.cat.state != nil && s.cat.key == key && s.cat.ctx == ctx {
 		return s.cat.state, nil
 	}
@@ -86,7 +86,7 @@ func (s *Session) currentCatalogState() (*pgcatalog.State, error) {
 	if s.cat.state != nil {
 		txn := s.StorageTxn()
 		key := catalogReadKey{root: txn.Version(), meta: txn.Meta(), ddl: s.eng.ddlVersion.Load(), gen: s.cache.gen,
-			user: s.user, path: strings.Join(s.SearchPath(), "\x00")}
+			user: s.user, path: s.searchPathKey()}
 		if key == s.cat.key {
 			return s.cat.state, nil
 		}

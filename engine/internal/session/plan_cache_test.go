@@ -155,6 +155,39 @@ func TestPlanCacheCatalogs(t *testing.T) {
 	})
 }
 
+// TestPlanCacheCatalogsDo checks the same for DO blocks, which keep the
+// plans and catalog rows of the statement before them unless they run
+// DDL themselves: a block reads another session's committed DDL, its own
+// DDL (inside the block, after the block, in the transaction), and not
+// what an error or a rollback undid.
+func TestPlanCacheCatalogsDo(t *testing.T) {
+	e := newPlanEngine(t, true, "create table a (id bigint)")
+	tables := "select string_agg(relname::text, ',' order by relname) from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'"
+	count := func(name string) string {
+		return "do $$ begin raise exception 'n=%', (select count(*) from pg_class where relname = '" + name + "'); end $$"
+	}
+	n := func(k int) string { return fmt.Sprintf("ERROR ERROR: n=%d (SQLSTATE P0001)", k) }
+	runPlanSteps(t, e, 2, []planStep{
+		{0, count("f"), n(0)},
+		{0, count("f"), n(0)},
+		{1, "create table f (id bigint)", ""},
+		{0, count("f"), n(1)},
+		{0, "do $$ begin create table d (id bigint); end $$", ""},
+		{0, tables, "a,d,f"},
+		{1, tables, "a,d,f"},
+		{1, count("d"), n(1)},
+		{0, "do $$ begin create table g (id bigint); raise exception 'n=%', (select count(*) from pg_class where relname = 'g'); end $$", n(1)},
+		{0, count("g"), n(0)},
+		{0, "begin", ""},
+		{0, "do $$ begin create table h (id bigint); end $$", ""},
+		{0, count("h"), n(1)},
+		{1, count("h"), n(0)},
+		{0, "rollback", ""},
+		{0, count("h"), n(0)},
+		{0, tables, "a,d,f"},
+	})
+}
+
 // TestPlanCacheRLS checks that row security reads the claims of each
 // execution: same role, different users, one cached statement.
 func TestPlanCacheRLS(t *testing.T) {

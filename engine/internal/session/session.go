@@ -230,8 +230,17 @@ func (s *Session) SearchPath() []string {
 	if s.tempNS != "" && !slices.Contains(out, s.tempNS) {
 		out = append([]string{s.tempNS}, out...)
 	}
-	s.searchPathMemo = searchPathMemo{ok: true, raw: raw, temp: s.tempNS, user: strings.IndexByte(raw, '$') >= 0, role: s.CurrentUser(), path: out[:len(out):len(out)]}
+	s.searchPathMemo = searchPathMemo{ok: true, raw: raw, temp: s.tempNS, user: strings.IndexByte(raw, '$') >= 0, role: s.CurrentUser(), path: out[:len(out):len(out)],
+		key: strings.Join(out, "\x00")}
 	return s.searchPathMemo.path
+}
+
+// searchPathKey is SearchPath's schemas joined by NULs, made once per
+// value: the catalog state's key (pgcatalog_hook.go), checked at every
+// catalog function call.
+func (s *Session) searchPathKey() string {
+	s.SearchPath()
+	return s.searchPathMemo.key
 }
 
 // searchPathMemo is the last search_path value SearchPath parsed.
@@ -239,6 +248,7 @@ type searchPathMemo struct {
 	ok, user        bool // user: the value may name $user
 	raw, role, temp string
 	path            []string
+	key             string // path joined by NULs
 }
 
 func (s *Session) parseSearchPath(raw string) []string {

@@ -76,11 +76,16 @@ func cacheable(res translate.Result) bool {
 	return false
 }
 
-// isDDL reports whether a statement may change the catalog.
+// isDDL reports whether a statement may change the catalog. A DO block
+// is not: the statements it runs pass here themselves (runNested), as a
+// function's do under SELECT, so its DDL moves the caches' version when
+// it runs, and a block that only reads the catalogs (a migration tool's
+// loop) keeps its plans and the catalog rows computed for the last
+// statement.
 func isDDL(res translate.Result) bool {
 	switch res.Tag {
 	case "SELECT", "INSERT", "UPDATE", "DELETE", "EXPLAIN", "SET", "SHOW", "RESET", "BEGIN", "START TRANSACTION",
-		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "NOTIFY", "LISTEN", "UNLISTEN", "SET CONSTRAINTS":
+		"COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "NOTIFY", "LISTEN", "UNLISTEN", "SET CONSTRAINTS", "DO":
 		return false
 	}
 	return true

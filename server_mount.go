@@ -125,7 +125,7 @@ func graphqlHandler(rest http.Handler) http.Handler {
 // database postgres, as the Supabase CLI's database; onStatement logs
 // each statement.
 func serveWire(p *Project, l *Listeners, onStatement func(pgwire.StatementInfo)) (io.Closer, error) {
-	srv, err := pgwire.New(p.Engine, pgwire.Config{OnStatement: onStatement})
+	srv, err := pgwire.New(p.Engine, pgwire.Config{OnStatement: onStatement, Credentials: l.credentials(p.Engine)})
 	if err != nil {
 		return nil, err
 	}

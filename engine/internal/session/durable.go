@@ -119,7 +119,7 @@ func openDurableWith(opts Options, dopts durable.Options) (*Engine, error) {
 	return e, nil
 }
 
-func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
+func recoverDir(dir *durable.Dir, opts Options) (_ *Engine, err error) {
 	sections, err := dir.ReadCheckpoint()
 	if err != nil {
 		return nil, err
@@ -136,6 +136,21 @@ func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
 		if e, err = engineOfCheckpoint(dir.Path(), sections); err != nil {
 			return nil, err
 		}
+		// The sections are the checkpoint file mapped
+		// (durable.Dir.ReadCheckpoint), read until the big tables'
+		// loads end: released then, and on a failure below only once
+		// they have stopped (the caller closes dir).
+		loaded := make(chan struct{})
+		go func() {
+			e.loading.Wait()
+			dir.ReleaseCheckpoint()
+			close(loaded)
+		}()
+		defer func() {
+			if err != nil {
+				<-loaded
+			}
+		}()
 		e.logger = opts.Logger
 		if e.logger == nil {
 			e.logger = slog.New(slog.DiscardHandler)

@@ -51,7 +51,23 @@ type Server struct {
 // Serve starts the servers on Config.Host at Config.APIPort and
 // Config.DBPort (0 picks a free port; see APIURL / DBURL for the result).
 // It returns once both are listening, so a client may connect at once.
-func (p *Project) Serve(ctx context.Context) (*Server, error) {
+func (p *Project) Serve(ctx context.Context) (*Server, error) { return p.ServeOn(ctx, nil) }
+
+// ServeOn is Serve on ports bound ahead of Open (Listen); a nil l, or a
+// nil listener in it, binds that port as Serve does. The server owns l's
+// listeners from then on: it closes them when it fails or shuts down.
+func (p *Project) ServeOn(ctx context.Context, l *Listeners) (*Server, error) {
+	if l == nil {
+		l = &Listeners{}
+	}
+	s, err := p.serveOn(l)
+	if err != nil {
+		l.Close()
+	}
+	return s, err
+}
+
+func (p *Project) serveOn(l *Listeners) (*Server, error) {
 	keys, err := MintKeys(p.Config.JWTSecret)
 	if err != nil {
 		return nil, err
@@ -67,14 +83,27 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		ExposeHeaders: []string{"Content-Range", "Content-Location", "Preference-Applied", "Range-Unit", "Location", "X-Supabase-Api-Version"},
 		MaxAge:        86400,
 	}))
-	ln, err := net.Listen("tcp", net.JoinHostPort(p.Config.Host, strconv.Itoa(p.Config.APIPort)))
-	if err != nil {
-		return nil, fmt.Errorf("API port: %w", err)
+	ln := l.API
+	if ln == nil {
+		if ln, err = net.Listen("tcp", net.JoinHostPort(p.Config.Host, strconv.Itoa(p.Config.APIPort))); err != nil {
+			return nil, fmt.Errorf("API port: %w", err)
+		}
+		l.API = ln
+	}
+	// The database port first: a client waiting in its listen queue
+	// (Listen) is answered while the HTTP APIs are mounted.
+	var wire io.Closer
+	if p.pool == nil { // over PostgreSQL, clients reach the database itself
+		if wire, err = serveWire(p, l, statementLogger(set)); err != nil {
+			return nil, fmt.Errorf("database port: %w", err)
+		}
 	}
 	mail := newInbox(p)
 	rest, err := mountAPIs(e, p, "http://"+ln.Addr().String(), set, mail.mailer())
 	if err != nil {
-		ln.Close()
+		if wire != nil {
+			wire.Close()
+		}
 		return nil, err
 	}
 	s := &Server{project: p, httpLn: ln, keys: keys, served: make(chan error, 1), rest: rest,
@@ -89,18 +118,9 @@ func (p *Project) Serve(ctx context.Context) (*Server, error) {
 		return false
 	})
 	s.http = &http.Server{Handler: e}
-	var wire io.Closer
-	if p.pool == nil { // over PostgreSQL, clients reach the database itself
-		if wire, err = serveWire(p, statementLogger(set)); err != nil {
-			ln.Close()
-			rest.Close()
-			return nil, fmt.Errorf("database port: %w", err)
-		}
-	}
 	s.wire = wire
 	if p.Config.Studio && p.pool == nil { // the dashboard runs SQL on the engine
 		if s.studio, err = serveStudio(p, "http://"+ln.Addr().String(), keys, set, p.mailbox(mail)); err != nil {
-			ln.Close()
 			rest.Close()
 			if wire != nil {
 				wire.Close()

@@ -120,18 +120,21 @@ func graphqlHandler(rest http.Handler) http.Handler {
 	})
 }
 
-// serveWire starts the Postgres wire server (pgwire) for p.Engine on
-// p.Config.Host:DBPort: user postgres, password postgres (SCRAM-SHA-256),
+// serveWire starts the Postgres wire server (pgwire) for p.Engine on l.DB,
+// or else on p.Config.Host:DBPort: user postgres, password postgres (SCRAM-SHA-256),
 // database postgres, as the Supabase CLI's database; onStatement logs
 // each statement.
-func serveWire(p *Project, onStatement func(pgwire.StatementInfo)) (io.Closer, error) {
-	srv, err := pgwire.New(p.Engine, pgwire.Config{OnStatement: onStatement})
+func serveWire(p *Project, l *Listeners, onStatement func(pgwire.StatementInfo)) (io.Closer, error) {
+	srv, err := pgwire.New(p.Engine, pgwire.Config{OnStatement: onStatement, Credentials: l.credentials(p.Engine)})
 	if err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", net.JoinHostPort(p.Config.Host, strconv.Itoa(p.Config.DBPort)))
-	if err != nil {
-		return nil, err
+	ln := l.DB
+	if ln == nil {
+		if ln, err = net.Listen("tcp", net.JoinHostPort(p.Config.Host, strconv.Itoa(p.Config.DBPort))); err != nil {
+			return nil, err
+		}
+		l.DB = ln
 	}
 	w := &wireServer{srv: srv, ln: ln, done: make(chan struct{})}
 	go func() {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tinybase/tinybase/engine"
+	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
 // Applied is one row of supabase_migrations.schema_migrations.
@@ -18,28 +19,46 @@ type Applied struct {
 // History reads the applied migrations in version order. A database
 // without the history table has an empty history.
 func History(ctx context.Context, db DB) ([]Applied, error) {
+	applied, _, err := history(ctx, db)
+	return applied, err
+}
+
+// history is History, and whether the history table exists.
+func history(ctx context.Context, db DB) ([]Applied, bool, error) {
 	rows, err := db.QueryText(ctx, `SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = 'supabase_migrations' AND tablename = 'schema_migrations'`)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if len(rows) == 0 || rows[0][0] == nil || *rows[0][0] == "0" {
-		return nil, nil
+		return nil, false, nil
 	}
-	rows, err = db.QueryText(ctx, `SELECT version, coalesce(name, ''), array_to_json(coalesce(statements, '{}'::text[]))::text FROM supabase_migrations.schema_migrations ORDER BY version`)
+	return readHistory(ctx, db)
+}
+
+// readHistory reads the history table, exists false when it (or its
+// schema) is missing. Up reads it so, without History's pg_tables
+// lookup: a restarted engine computes pg_tables for every table while
+// its big tables still load, ~1 ms on an idle machine and several times
+// that beside the load, on the path to `tinybase start` being ready.
+func readHistory(ctx context.Context, db DB) ([]Applied, bool, error) {
+	rows, err := db.QueryText(ctx, `SELECT version, coalesce(name, ''), array_to_json(coalesce(statements, '{}'::text[]))::text FROM supabase_migrations.schema_migrations ORDER BY version`)
+	if pe, ok := pgerror.As(err); ok && (pe.Code == pgerror.UndefinedTable || pe.Code == pgerror.InvalidSchemaName) {
+		return nil, false, nil
+	}
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
 	var out []Applied
 	for _, row := range rows {
 		a := Applied{Version: deref(row[0]), Name: deref(row[1])}
 		stmts, err := decodeJSONStrings(deref(row[2]))
 		if err != nil {
-			return nil, err
+			return nil, true, err
 		}
 		a.Statements = stmts
 		out = append(out, a)
 	}
-	return out, nil
+	return out, true, nil
 }
 
 func deref(p *string) string {
@@ -125,12 +144,17 @@ func sameStatements(stmts []engine.Statement, applied []string) bool {
 // row) as one transaction. progress, when not nil, is called before each
 // file. It returns the files applied, up to the one that failed.
 func Up(ctx context.Context, db DB, files []File, progress func(File)) ([]File, error) {
-	if err := EnsureHistory(ctx, db); err != nil {
-		return nil, err
-	}
-	applied, err := History(ctx, db)
+	// The history first: on a restart the table is there, and the
+	// statements creating it (IF NOT EXISTS, no-ops then) need not be
+	// planned on the critical path of `tinybase start`.
+	applied, exists, err := readHistory(ctx, db)
 	if err != nil {
 		return nil, err
+	}
+	if !exists {
+		if err := EnsureHistory(ctx, db); err != nil {
+			return nil, err
+		}
 	}
 	pending, drift, err := Pending(applied, files)
 	if err != nil {

@@ -17,12 +17,15 @@ func TestAuthMethods(t *testing.T) {
 		v := deriveVerifier("s3cret", []byte("0123456789abcdef"), 4096)
 		return "SCRAM-SHA-256$4096:" + b64(v.salt) + "$" + b64(v.storedKey) + ":" + b64(v.serverKey)
 	}()
+	derived := SCRAMVerifier("d3rived")
 	creds := CredentialsFunc(func(user string) (string, bool) {
 		switch user {
 		case "postgres":
 			return "postgres", true
 		case "scramuser":
 			return verifier, true
+		case "derived": // SCRAMVerifier's form, as `tinybase start` hands it
+			return derived, true
 		}
 		return "", false
 	})
@@ -38,6 +41,8 @@ func TestAuthMethods(t *testing.T) {
 		{AuthSCRAM, "postgres", "postgres", "nodb", "3D000"},
 		{AuthSCRAM, "scramuser", "s3cret", "postgres", ""},
 		{AuthSCRAM, "scramuser", "nope", "postgres", "28P01"},
+		{AuthSCRAM, "derived", "d3rived", "postgres", ""},
+		{AuthSCRAM, "derived", "postgres", "postgres", "28P01"},
 		{AuthMD5, "postgres", "postgres", "postgres", ""},
 		{AuthMD5, "postgres", "wrong", "postgres", "28P01"},
 		{AuthMD5, "scramuser", "s3cret", "postgres", ""}, // falls back to SCRAM

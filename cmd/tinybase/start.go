@@ -133,6 +133,18 @@ func newStartCmd(ready func()) *cobra.Command {
 			opts.Applying = func(m migrations.File) {
 				fmt.Fprintf(c.OutOrStdout(), "Applying migration %s...\n", filepath.Base(m.Path))
 			}
+			// The ports before the database: a client connecting while
+			// it opens waits for it instead of being refused.
+			lns, err := tinybase.Listen(cfg, dbURL == "")
+			if err != nil {
+				return fail(exitServer, "%v", err)
+			}
+			served := false
+			defer func() {
+				if !served {
+					lns.Close()
+				}
+			}()
 			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			p, err := tinybase.Open(ctx, opts)
@@ -158,7 +170,8 @@ func newStartCmd(ready func()) *cobra.Command {
 					fmt.Fprintf(c.OutOrStdout(), "Seeded data from %s.\n", sf)
 				}
 			}
-			srv, err := p.Serve(ctx)
+			served = true // ServeOn owns the listeners now
+			srv, err := p.ServeOn(ctx, lns)
 			if err != nil {
 				return fail(exitServer, "%v", err)
 			}

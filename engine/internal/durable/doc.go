@@ -48,4 +48,8 @@
 // Rows are encoded by column type (rows.go): integers, floats, booleans,
 // strings, bytes and times by value, everything else as its PostgreSQL text
 // form, which the type model reads back exactly.
+//
+// A restart's big tables load after the open, beside the first clients'
+// statements; Background makes those loads' goroutines background work
+// (a higher nice value for their threads, on Linux).
 package durable

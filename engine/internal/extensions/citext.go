@@ -17,27 +17,29 @@ import (
 // the citext overloads of regexp_*, strpos, replace, split_part and
 // translate. A citext compared with text is compared as text (the
 // implicit cast goes that way), as in PostgreSQL.
-var citextExt = &Extension{
-	Name:        "citext",
-	Version:     "1.6",
-	Comment:     "data type for case-insensitive character strings",
-	Relocatable: true,
-	BaseTypes:   []string{"citext"},
-	OpClasses: []OpClass{
-		{Name: "citext_ops", Method: "btree", Type: "citext", Default: true},
-		{Name: "citext_ops", Method: "hash", Type: "citext", Default: true},
-		{Name: "citext_pattern_ops", Method: "btree", Type: "citext"},
-	},
-	// citext's CREATE CAST rows; those WITHOUT FUNCTION make it
-	// binary-coercible to text and varchar (text_ops indexes it)
-	Casts: []Cast{
-		{Source: "citext", Target: "text", Context: 'i'}, {Source: "citext", Target: "varchar", Context: 'i'},
-		{Source: "citext", Target: "bpchar", Context: 'a'}, {Source: "text", Target: "citext", Context: 'a'},
-		{Source: "varchar", Target: "citext", Context: 'a'}, {Source: "bpchar", Target: "citext", Func: "citext", Context: 'a'},
-		{Source: "bool", Target: "citext", Func: "citext", Context: 'a'}, {Source: "inet", Target: "citext", Func: "citext", Context: 'a'},
-	},
-	Funcs:  citextFuncs(),
-	Script: citextScript,
+func citextExt() *Extension {
+	return &Extension{
+		Name:        "citext",
+		Version:     "1.6",
+		Comment:     "data type for case-insensitive character strings",
+		Relocatable: true,
+		BaseTypes:   []string{"citext"},
+		OpClasses: []OpClass{
+			{Name: "citext_ops", Method: "btree", Type: "citext", Default: true},
+			{Name: "citext_ops", Method: "hash", Type: "citext", Default: true},
+			{Name: "citext_pattern_ops", Method: "btree", Type: "citext"},
+		},
+		// citext's CREATE CAST rows; those WITHOUT FUNCTION make it
+		// binary-coercible to text and varchar (text_ops indexes it)
+		Casts: []Cast{
+			{Source: "citext", Target: "text", Context: 'i'}, {Source: "citext", Target: "varchar", Context: 'i'},
+			{Source: "citext", Target: "bpchar", Context: 'a'}, {Source: "text", Target: "citext", Context: 'a'},
+			{Source: "varchar", Target: "citext", Context: 'a'}, {Source: "bpchar", Target: "citext", Func: "citext", Context: 'a'},
+			{Source: "bool", Target: "citext", Func: "citext", Context: 'a'}, {Source: "inet", Target: "citext", Func: "citext", Context: 'a'},
+		},
+		Funcs:  citextFuncs(),
+		Script: citextScript(),
+	}
 }
 
 func citextFuncs() map[string]Func {
@@ -106,7 +108,8 @@ func citextFuncs() map[string]Func {
 // citextScript declares citext's functions and operators. The pattern
 // matchers are SQL functions over the text operators with the
 // case-insensitive flag, which is what citext's C functions compute.
-var citextScript = `
+func citextScript() string {
+	return `
 CREATE FUNCTION citext(bpchar) RETURNS citext AS 'MODULE_PATHNAME', 'rtrim1' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION citext(boolean) RETURNS citext AS 'MODULE_PATHNAME', 'booltext' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION citext(inet) RETURNS citext AS 'MODULE_PATHNAME', 'network_show' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
@@ -135,7 +138,7 @@ CREATE FUNCTION texticlike(citext, text) RETURNS bool AS 'SELECT $1::text ILIKE 
 CREATE FUNCTION texticnlike(citext, text) RETURNS bool AS 'SELECT $1::text NOT ILIKE $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION texticregexeq(citext, text) RETURNS bool AS 'SELECT $1::text ~* $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION texticregexne(citext, text) RETURNS bool AS 'SELECT $1::text !~* $2' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
-` + citextPatternOps + `
+` + citextPatternOps() + `
 CREATE FUNCTION regexp_match(citext, citext) RETURNS text[] AS 'SELECT pg_catalog.regexp_match($1::text, $2::text, ''i'')' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION regexp_match(citext, citext, text) RETURNS text[] AS 'SELECT pg_catalog.regexp_match($1::text, $2::text, CASE WHEN pg_catalog.strpos($3, ''c'') = 0 THEN $3 || ''i'' ELSE $3 END)' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION regexp_matches(citext, citext) RETURNS SETOF text[] AS 'SELECT pg_catalog.regexp_matches($1::text, $2::text, ''i'')' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE ROWS 1;
@@ -151,11 +154,12 @@ CREATE FUNCTION replace(citext, citext, citext) RETURNS text AS 'MODULE_PATHNAME
 CREATE FUNCTION split_part(citext, citext, int) RETURNS text AS 'MODULE_PATHNAME', 'citext_split_part' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION translate(citext, citext, text) RETURNS text AS 'SELECT pg_catalog.translate(pg_catalog.translate($1::text, pg_catalog.lower($2::text), $3), pg_catalog.upper($2::text), $3)' LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 `
+}
 
 // citextPatternOps binds LIKE, ILIKE and the regular-expression operators
 // on citext (against citext and against text) to the case-insensitive
 // matchers.
-var citextPatternOps = func() string {
+func citextPatternOps() string {
 	var out string
 	for _, right := range []string{"citext", "text"} {
 		for _, op := range []struct{ sym, fn, neg string }{
@@ -168,4 +172,4 @@ var citextPatternOps = func() string {
 		}
 	}
 	return out
-}()
+}

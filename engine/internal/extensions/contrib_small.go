@@ -21,11 +21,15 @@ import (
 // classes for the B-tree types, each its type's default (so CREATE INDEX
 // ... USING gin (id) and EXCLUDE USING gist (room WITH =) resolve). The
 // engine indexes with its own B-trees, so the classes are all they add.
-var btreeGin = &Extension{Name: "btree_gin", Version: "1.3", Comment: "support for indexing common datatypes in GIN", Relocatable: true,
-	OpClasses: btreeOpClasses("gin", "", map[string]string{"money": "money", "varbit": "varbit"})}
+func btreeGin() *Extension {
+	return &Extension{Name: "btree_gin", Version: "1.3", Comment: "support for indexing common datatypes in GIN", Relocatable: true,
+		OpClasses: btreeOpClasses("gin", "", map[string]string{"money": "money", "varbit": "varbit"})}
+}
 
-var btreeGist = &Extension{Name: "btree_gist", Version: "1.7", Comment: "support for indexing common datatypes in GiST", Relocatable: true,
-	OpClasses: btreeOpClasses("gist", "gist_", map[string]string{"money": "cash", "varbit": "vbit"})}
+func btreeGist() *Extension {
+	return &Extension{Name: "btree_gist", Version: "1.7", Comment: "support for indexing common datatypes in GiST", Relocatable: true,
+		OpClasses: btreeOpClasses("gist", "gist_", map[string]string{"money": "cash", "varbit": "vbit"})}
+}
 
 // btreeTypes are the types btree_gin and btree_gist both give a class,
 // by the class name's stem (PostgreSQL names most after the type).
@@ -61,13 +65,15 @@ func btreeOpClasses(method, prefix string, rename map[string]string) []OpClass {
 
 // moddatetime (docs F.41, "spi"): a BEFORE UPDATE row trigger setting
 // the named timestamp column to the transaction's start time.
-var moddatetime = &Extension{
-	Name:        "moddatetime",
-	Version:     "1.0",
-	Comment:     "functions for tracking last modification time",
-	Relocatable: true,
-	Funcs:       map[string]Func{"moddatetime": modDatetime},
-	Script:      `CREATE FUNCTION moddatetime() RETURNS trigger AS 'MODULE_PATHNAME' LANGUAGE c;`,
+func moddatetime() *Extension {
+	return &Extension{
+		Name:        "moddatetime",
+		Version:     "1.0",
+		Comment:     "functions for tracking last modification time",
+		Relocatable: true,
+		Funcs:       map[string]Func{"moddatetime": modDatetime},
+		Script:      `CREATE FUNCTION moddatetime() RETURNS trigger AS 'MODULE_PATHNAME' LANGUAGE c;`,
+	}
 }
 
 func modDatetime(_ context.Context, c routine.Caller, _ *catalog.Function, _ []any, tg *routine.TriggerData) (routine.Result, error) {
@@ -125,30 +131,32 @@ func modDatetime(_ context.Context, c routine.Caller, _ *catalog.Function, _ []a
 // marks, plus the letters that do not decompose (ligatures, stroked and
 // special letters). The dictionary argument is text (tinybase has no text
 // search dictionaries); only 'unaccent' is accepted.
-var unaccentExt = &Extension{
-	Name:        "unaccent",
-	Version:     "1.1",
-	Comment:     "text search dictionary that removes accents",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"unaccent_dict": Scalar(func(a []any) (any, error) {
-			if len(a) == 2 {
-				d := a[0].(string)
-				if i := strings.LastIndexByte(d, '.'); i >= 0 {
-					d = d[i+1:]
+func unaccentExt() *Extension {
+	return &Extension{
+		Name:        "unaccent",
+		Version:     "1.1",
+		Comment:     "text search dictionary that removes accents",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"unaccent_dict": Scalar(func(a []any) (any, error) {
+				if len(a) == 2 {
+					d := a[0].(string)
+					if i := strings.LastIndexByte(d, '.'); i >= 0 {
+						d = d[i+1:]
+					}
+					if strings.Trim(d, `"`) != "unaccent" {
+						return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", a[0].(string))
+					}
+					return unaccent(a[1].(string)), nil
 				}
-				if strings.Trim(d, `"`) != "unaccent" {
-					return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", a[0].(string))
-				}
-				return unaccent(a[1].(string)), nil
-			}
-			return unaccent(a[0].(string)), nil
-		}),
-	},
-	Script: `
+				return unaccent(a[0].(string)), nil
+			}),
+		},
+		Script: `
 CREATE FUNCTION unaccent(text, text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION unaccent(text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
 `,
+	}
 }
 
 // unaccentSpecial are letters without a canonical decomposition that

@@ -72,6 +72,3 @@ CREATE FOREIGN DATA WRAPPER dblink_fdw VALIDATOR @extschema@.dblink_fdw_validato
 	}
 	return &Extension{Name: "dblink", Version: "1.2", Comment: "connect to other PostgreSQL databases from within a database", Relocatable: true, Funcs: funcs, Script: b.String()}
 }
-
-// dblinkExt stands in for dblink 1.2.
-var dblinkExt = dblinkExtension()

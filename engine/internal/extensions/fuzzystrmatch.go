@@ -12,35 +12,36 @@ import (
 // difference, metaphone and Double Metaphone (dmetaphone,
 // dmetaphone_alt; fuzzystrmatch_dmetaphone.go). daitch_mokotoff is
 // PostgreSQL 16's, not 15's.
-var fuzzystrmatch = &Extension{
-	Name:        "fuzzystrmatch",
-	Version:     "1.1",
-	Comment:     "determine similarities and distance between strings",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"levenshtein": Scalar(func(a []any) (any, error) { return levenshtein(a[0].(string), a[1].(string), 1, 1, 1, -1) }),
-		"levenshtein_with_costs": Scalar(func(a []any) (any, error) {
-			return levenshtein(a[0].(string), a[1].(string), int(a[2].(int32)), int(a[3].(int32)), int(a[4].(int32)), -1)
-		}),
-		"levenshtein_less_equal": Scalar(func(a []any) (any, error) {
-			return levenshtein(a[0].(string), a[1].(string), 1, 1, 1, int(a[2].(int32)))
-		}),
-		"levenshtein_less_equal_with_costs": Scalar(func(a []any) (any, error) {
-			return levenshtein(a[0].(string), a[1].(string), int(a[2].(int32)), int(a[3].(int32)), int(a[4].(int32)), int(a[5].(int32)))
-		}),
-		"soundex":    Scalar(func(a []any) (any, error) { return soundex(a[0].(string)), nil }),
-		"difference": Scalar(func(a []any) (any, error) { return difference(a[0].(string), a[1].(string)), nil }),
-		"metaphone":  Scalar(func(a []any) (any, error) { return metaphone(a[0].(string), int(a[1].(int32))) }),
-		"dmetaphone": Scalar(func(a []any) (any, error) {
-			p, _ := doubleMetaphone(a[0].(string))
-			return p, nil
-		}),
-		"dmetaphone_alt": Scalar(func(a []any) (any, error) {
-			_, alt := doubleMetaphone(a[0].(string))
-			return alt, nil
-		}),
-	},
-	Script: `
+func fuzzystrmatch() *Extension {
+	return &Extension{
+		Name:        "fuzzystrmatch",
+		Version:     "1.1",
+		Comment:     "determine similarities and distance between strings",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"levenshtein": Scalar(func(a []any) (any, error) { return levenshtein(a[0].(string), a[1].(string), 1, 1, 1, -1) }),
+			"levenshtein_with_costs": Scalar(func(a []any) (any, error) {
+				return levenshtein(a[0].(string), a[1].(string), int(a[2].(int32)), int(a[3].(int32)), int(a[4].(int32)), -1)
+			}),
+			"levenshtein_less_equal": Scalar(func(a []any) (any, error) {
+				return levenshtein(a[0].(string), a[1].(string), 1, 1, 1, int(a[2].(int32)))
+			}),
+			"levenshtein_less_equal_with_costs": Scalar(func(a []any) (any, error) {
+				return levenshtein(a[0].(string), a[1].(string), int(a[2].(int32)), int(a[3].(int32)), int(a[4].(int32)), int(a[5].(int32)))
+			}),
+			"soundex":    Scalar(func(a []any) (any, error) { return soundex(a[0].(string)), nil }),
+			"difference": Scalar(func(a []any) (any, error) { return difference(a[0].(string), a[1].(string)), nil }),
+			"metaphone":  Scalar(func(a []any) (any, error) { return metaphone(a[0].(string), int(a[1].(int32))) }),
+			"dmetaphone": Scalar(func(a []any) (any, error) {
+				p, _ := doubleMetaphone(a[0].(string))
+				return p, nil
+			}),
+			"dmetaphone_alt": Scalar(func(a []any) (any, error) {
+				_, alt := doubleMetaphone(a[0].(string))
+				return alt, nil
+			}),
+		},
+		Script: `
 CREATE FUNCTION levenshtein(text, text) RETURNS int AS 'MODULE_PATHNAME', 'levenshtein' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION levenshtein(text, text, int, int, int) RETURNS int AS 'MODULE_PATHNAME', 'levenshtein_with_costs' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION levenshtein_less_equal(text, text, int) RETURNS int AS 'MODULE_PATHNAME', 'levenshtein_less_equal' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
@@ -52,6 +53,7 @@ CREATE FUNCTION difference(text, text) RETURNS int AS 'MODULE_PATHNAME', 'differ
 CREATE FUNCTION dmetaphone(text) RETURNS text AS 'MODULE_PATHNAME', 'dmetaphone' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION dmetaphone_alt(text) RETURNS text AS 'MODULE_PATHNAME', 'dmetaphone_alt' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 `,
+	}
 }
 
 // maxLevenshteinLen is fuzzystrmatch's MAX_LEVENSHTEIN_STRLEN.

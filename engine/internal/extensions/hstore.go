@@ -16,20 +16,22 @@ import (
 // svals, each, exist, defined, fetchval, slice, delete, and the JSON
 // conversions. Its GIN, GiST, btree and hash operator classes are
 // accepted in CREATE INDEX; the engine's indexes do not serve @> or ?.
-var hstoreExt = &Extension{
-	Name:        "hstore",
-	Version:     "1.8",
-	Comment:     "data type for storing sets of (key, value) pairs",
-	Relocatable: true,
-	BaseTypes:   []string{"hstore"},
-	OpClasses: []OpClass{
-		{Name: "btree_hstore_ops", Method: "btree", Type: "hstore", Default: true},
-		{Name: "hash_hstore_ops", Method: "hash", Type: "hstore", Default: true},
-		{Name: "gist_hstore_ops", Method: "gist", Type: "hstore", Default: true},
-		{Name: "gin_hstore_ops", Method: "gin", Type: "hstore", Default: true},
-	},
-	Funcs:  hstoreFuncs(),
-	Script: hstoreScript,
+func hstoreExt() *Extension {
+	return &Extension{
+		Name:        "hstore",
+		Version:     "1.8",
+		Comment:     "data type for storing sets of (key, value) pairs",
+		Relocatable: true,
+		BaseTypes:   []string{"hstore"},
+		OpClasses: []OpClass{
+			{Name: "btree_hstore_ops", Method: "btree", Type: "hstore", Default: true},
+			{Name: "hash_hstore_ops", Method: "hash", Type: "hstore", Default: true},
+			{Name: "gist_hstore_ops", Method: "gist", Type: "hstore", Default: true},
+			{Name: "gin_hstore_ops", Method: "gin", Type: "hstore", Default: true},
+		},
+		Funcs:  hstoreFuncs(),
+		Script: hstoreScript,
+	}
 }
 
 const hstoreScript = `

@@ -24,16 +24,18 @@ import (
 // with http_set_curlopt says otherwise, and the statement's cancellation
 // and statement_timeout end it too. Failures raise the extension's
 // errors (XX000 with curl's wording).
-var httpExt = &Extension{
-	Name:    "http",
-	Version: "1.6",
-	Comment: "HTTP client for PostgreSQL, allows web page retrieval inside the database.",
-	Settings: map[string]string{
-		"http.keepalive":    "off",
-		"http.timeout_msec": "0",
-	},
-	Funcs:  httpFuncs(), // http_funcs.go
-	Script: httpScript,
+func httpExt() *Extension {
+	return &Extension{
+		Name:    "http",
+		Version: "1.6",
+		Comment: "HTTP client for PostgreSQL, allows web page retrieval inside the database.",
+		Settings: map[string]string{
+			"http.keepalive":    "off",
+			"http.timeout_msec": "0",
+		},
+		Funcs:  httpFuncs(), // http_funcs.go
+		Script: httpScript,
+	}
 }
 
 // httpScript declares pgsql-http's types and functions with their

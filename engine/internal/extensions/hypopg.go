@@ -25,25 +25,26 @@ import (
 // and partial indexes) are kept, listed and sized but not planned with.
 // Its catalog columns of types tinybase lacks are the types pg_index has
 // here: int2vector is smallint[], oidvector oid[], pg_node_tree text.
-var hypopgExt = &Extension{
-	Name:        "hypopg",
-	Version:     "1.4.1",
-	Comment:     "Hypothetical indexes for PostgreSQL",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"hypopg_create_index":       Rows(hypopgCreateIndex),
-		"hypopg":                    Rows(hypopgList),
-		"hypopg_drop_index":         hypoScalar(func(s *hypo.Set, oid uint32) any { return s.Drop(oid) }),
-		"hypopg_get_indexdef":       hypopgGetIndexdef,
-		"hypopg_relation_size":      hypoScalar(hypopgRelationSize),
-		"hypopg_reset":              hypoVoid(func(s *hypo.Set) { s.Reset() }),
-		"hypopg_reset_index":        hypoVoid(func(s *hypo.Set) { s.Reset() }),
-		"hypopg_hide_index":         ScalarC(hypopgHideIndex),
-		"hypopg_unhide_index":       hypoScalar(func(s *hypo.Set, oid uint32) any { return s.Unhide(oid) }),
-		"hypopg_unhide_all_indexes": hypoVoid(func(s *hypo.Set) { s.UnhideAll() }),
-		"hypopg_hidden_indexes":     Rows(hypopgHiddenIndexes),
-	},
-	Script: `
+func hypopgExt() *Extension {
+	return &Extension{
+		Name:        "hypopg",
+		Version:     "1.4.1",
+		Comment:     "Hypothetical indexes for PostgreSQL",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"hypopg_create_index":       Rows(hypopgCreateIndex),
+			"hypopg":                    Rows(hypopgList),
+			"hypopg_drop_index":         hypoScalar(func(s *hypo.Set, oid uint32) any { return s.Drop(oid) }),
+			"hypopg_get_indexdef":       hypopgGetIndexdef,
+			"hypopg_relation_size":      hypoScalar(hypopgRelationSize),
+			"hypopg_reset":              hypoVoid(func(s *hypo.Set) { s.Reset() }),
+			"hypopg_reset_index":        hypoVoid(func(s *hypo.Set) { s.Reset() }),
+			"hypopg_hide_index":         ScalarC(hypopgHideIndex),
+			"hypopg_unhide_index":       hypoScalar(func(s *hypo.Set, oid uint32) any { return s.Unhide(oid) }),
+			"hypopg_unhide_all_indexes": hypoVoid(func(s *hypo.Set) { s.UnhideAll() }),
+			"hypopg_hidden_indexes":     Rows(hypopgHiddenIndexes),
+		},
+		Script: `
 CREATE FUNCTION hypopg_reset_index() RETURNS void
   LANGUAGE c VOLATILE AS 'MODULE_PATHNAME', 'hypopg_reset_index';
 CREATE FUNCTION hypopg_reset() RETURNS void
@@ -91,6 +92,7 @@ CREATE VIEW hypopg_hidden_indexes AS
       JOIN hypopg_list_indexes AS l ON l.indexrelid = h.indexid
   ) AS hidden ORDER BY index_name;
 `,
+	}
 }
 
 // hypoSetOf is the calling session's hypothetical indexes.

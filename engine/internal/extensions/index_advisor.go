@@ -31,19 +31,21 @@ import (
 // plan uses. Then, as the real one does, it drops every hypothetical
 // index of the session. An error is returned in the errors column, not
 // raised.
-var indexAdvisor = &Extension{
-	Name:        "index_advisor",
-	Version:     "0.2.0",
-	Comment:     "Query index advisor",
-	Relocatable: true,
-	Requires:    []string{"hypopg"},
-	Funcs:       map[string]Func{"index_advisor": Rows(indexAdvisorRun)},
-	Script: `
+func indexAdvisor() *Extension {
+	return &Extension{
+		Name:        "index_advisor",
+		Version:     "0.2.0",
+		Comment:     "Query index advisor",
+		Relocatable: true,
+		Requires:    []string{"hypopg"},
+		Funcs:       map[string]Func{"index_advisor": Rows(indexAdvisorRun)},
+		Script: `
 CREATE FUNCTION index_advisor(query text)
   RETURNS TABLE (startup_cost_before jsonb, startup_cost_after jsonb, total_cost_before jsonb,
                  total_cost_after jsonb, index_statements text[], errors text[])
   LANGUAGE c VOLATILE AS 'MODULE_PATHNAME', 'index_advisor';
 `,
+	}
 }
 
 // advisorTypes are the column types index_advisor indexes (by OID): the

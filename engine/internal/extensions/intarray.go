@@ -13,86 +13,87 @@ import (
 // overlap operators (@>, <@, &&) are the built-in array ones; the
 // query_int type (@@, ~~), the prefix # and the GiST / GIN operator
 // classes beyond CREATE INDEX acceptance are not provided.
-var intarray = &Extension{
-	Name:        "intarray",
-	Version:     "1.5",
-	Comment:     "functions, operators, and index support for 1-D arrays of integers",
-	Relocatable: true,
-	OpClasses: []OpClass{
-		{Name: "gin__int_ops", Method: "gin", Type: "_int4"},
-		{Name: "gist__int_ops", Method: "gist", Type: "_int4", Default: true},
-		{Name: "gist__intbig_ops", Method: "gist", Type: "_int4"},
-	},
-	Funcs: map[string]Func{
-		"icount":    intArr1(func(a []int32) (any, error) { return int32(len(a)), nil }),
-		"sort":      intArrDir(false),
-		"sort_dir":  intArrDir(true),
-		"sort_asc":  intArr1(func(a []int32) (any, error) { return intArray(sorted(a, false)), nil }),
-		"sort_desc": intArr1(func(a []int32) (any, error) { return intArray(sorted(a, true)), nil }),
-		"uniq":      intArr1(func(a []int32) (any, error) { return intArray(uniqAdjacent(a)), nil }),
-		"idx": Scalar(func(v []any) (any, error) {
-			a, err := ints(v[0])
-			if err != nil {
-				return nil, err
-			}
-			for i, x := range a {
-				if x == v[1].(int32) {
-					return int32(i + 1), nil
+func intarray() *Extension {
+	return &Extension{
+		Name:        "intarray",
+		Version:     "1.5",
+		Comment:     "functions, operators, and index support for 1-D arrays of integers",
+		Relocatable: true,
+		OpClasses: []OpClass{
+			{Name: "gin__int_ops", Method: "gin", Type: "_int4"},
+			{Name: "gist__int_ops", Method: "gist", Type: "_int4", Default: true},
+			{Name: "gist__intbig_ops", Method: "gist", Type: "_int4"},
+		},
+		Funcs: map[string]Func{
+			"icount":    intArr1(func(a []int32) (any, error) { return int32(len(a)), nil }),
+			"sort":      intArrDir(false),
+			"sort_dir":  intArrDir(true),
+			"sort_asc":  intArr1(func(a []int32) (any, error) { return intArray(sorted(a, false)), nil }),
+			"sort_desc": intArr1(func(a []int32) (any, error) { return intArray(sorted(a, true)), nil }),
+			"uniq":      intArr1(func(a []int32) (any, error) { return intArray(uniqAdjacent(a)), nil }),
+			"idx": Scalar(func(v []any) (any, error) {
+				a, err := ints(v[0])
+				if err != nil {
+					return nil, err
 				}
-			}
-			return int32(0), nil
-		}),
-		"subarray": Scalar(func(v []any) (any, error) {
-			a, err := ints(v[0])
-			if err != nil {
-				return nil, err
-			}
-			n := int32(0)
-			if len(v) > 2 {
-				n = v[2].(int32)
-			}
-			return intArray(subarray(a, v[1].(int32), n)), nil
-		}),
-		"intset": Scalar(func(v []any) (any, error) { return intArray([]int32{v[0].(int32)}), nil }),
-		"intarray_push_elem": Scalar(func(v []any) (any, error) {
-			a, err := ints(v[0])
-			if err != nil {
-				return nil, err
-			}
-			return intArray(append(a, v[1].(int32))), nil
-		}),
-		"intarray_push_array": intArr2(func(a, b []int32) []int32 { return append(a, b...) }),
-		"intarray_del_elem": Scalar(func(v []any) (any, error) {
-			a, err := ints(v[0])
-			if err != nil {
-				return nil, err
-			}
-			return intArray(without(a, []int32{v[1].(int32)})), nil
-		}),
-		"intset_subtract": intArr2(func(a, b []int32) []int32 { return uniqAdjacent(sorted(without(a, b), false)) }),
-		"intset_union_elem": Scalar(func(v []any) (any, error) {
-			a, err := ints(v[0])
-			if err != nil {
-				return nil, err
-			}
-			return intArray(uniqAdjacent(sorted(append(a, v[1].(int32)), false))), nil
-		}),
-		"_int_union": intArr2(func(a, b []int32) []int32 { return uniqAdjacent(sorted(append(a, b...), false)) }),
-		"_int_inter": intArr2(func(a, b []int32) []int32 {
-			in := map[int32]bool{}
-			for _, x := range b {
-				in[x] = true
-			}
-			var out []int32
-			for _, x := range a {
-				if in[x] {
-					out = append(out, x)
+				for i, x := range a {
+					if x == v[1].(int32) {
+						return int32(i + 1), nil
+					}
 				}
-			}
-			return uniqAdjacent(sorted(out, false))
-		}),
-	},
-	Script: `
+				return int32(0), nil
+			}),
+			"subarray": Scalar(func(v []any) (any, error) {
+				a, err := ints(v[0])
+				if err != nil {
+					return nil, err
+				}
+				n := int32(0)
+				if len(v) > 2 {
+					n = v[2].(int32)
+				}
+				return intArray(subarray(a, v[1].(int32), n)), nil
+			}),
+			"intset": Scalar(func(v []any) (any, error) { return intArray([]int32{v[0].(int32)}), nil }),
+			"intarray_push_elem": Scalar(func(v []any) (any, error) {
+				a, err := ints(v[0])
+				if err != nil {
+					return nil, err
+				}
+				return intArray(append(a, v[1].(int32))), nil
+			}),
+			"intarray_push_array": intArr2(func(a, b []int32) []int32 { return append(a, b...) }),
+			"intarray_del_elem": Scalar(func(v []any) (any, error) {
+				a, err := ints(v[0])
+				if err != nil {
+					return nil, err
+				}
+				return intArray(without(a, []int32{v[1].(int32)})), nil
+			}),
+			"intset_subtract": intArr2(func(a, b []int32) []int32 { return uniqAdjacent(sorted(without(a, b), false)) }),
+			"intset_union_elem": Scalar(func(v []any) (any, error) {
+				a, err := ints(v[0])
+				if err != nil {
+					return nil, err
+				}
+				return intArray(uniqAdjacent(sorted(append(a, v[1].(int32)), false))), nil
+			}),
+			"_int_union": intArr2(func(a, b []int32) []int32 { return uniqAdjacent(sorted(append(a, b...), false)) }),
+			"_int_inter": intArr2(func(a, b []int32) []int32 {
+				in := map[int32]bool{}
+				for _, x := range b {
+					in[x] = true
+				}
+				var out []int32
+				for _, x := range a {
+					if in[x] {
+						out = append(out, x)
+					}
+				}
+				return uniqAdjacent(sorted(out, false))
+			}),
+		},
+		Script: `
 CREATE FUNCTION icount(int4[]) RETURNS int4 AS 'MODULE_PATHNAME' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION sort(int4[], text) RETURNS int4[] AS 'MODULE_PATHNAME', 'sort_dir' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION sort(int4[]) RETURNS int4[] AS 'MODULE_PATHNAME' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
@@ -119,6 +120,7 @@ CREATE OPERATOR | (LEFTARG = int4[], RIGHTARG = int4, PROCEDURE = intset_union_e
 CREATE OPERATOR | (LEFTARG = int4[], RIGHTARG = int4[], PROCEDURE = _int_union);
 CREATE OPERATOR & (LEFTARG = int4[], RIGHTARG = int4[], PROCEDURE = _int_inter);
 `,
+	}
 }
 
 // ints reads a one-dimensional int4[] without NULLs.

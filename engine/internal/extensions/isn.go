@@ -19,19 +19,21 @@ import (
 // (LANGUAGE internal there); here they bind to Go by the same symbols.
 // The types' input and output functions (ean13_in, isn_out…) are the
 // types' own and not in pg_proc: tinybase has no cstring arguments.
-var isnExt = &Extension{
-	Name:          "isn",
-	Version:       "1.2",
-	Comment:       "data types for international product numbering standards",
-	Relocatable:   true,
-	BaseTypes:     isnTypes,
-	OpClasses:     isnOpClasses(),
-	Casts:         isnCasts(),
-	FamilyMembers: isnFamilyMembers(),
-	NativeOps: map[string]string{"int8eq": "=", "int8ne": "<>", "int8lt": "<", "int8le": "<=",
-		"int8gt": ">", "int8ge": ">="},
-	Funcs:  isnFuncs(),
-	Script: isnScript(),
+func isnExt() *Extension {
+	return &Extension{
+		Name:          "isn",
+		Version:       "1.2",
+		Comment:       "data types for international product numbering standards",
+		Relocatable:   true,
+		BaseTypes:     isnTypes,
+		OpClasses:     isnOpClasses(),
+		Casts:         isnCasts(),
+		FamilyMembers: isnFamilyMembers(),
+		NativeOps: map[string]string{"int8eq": "=", "int8ne": "<>", "int8lt": "<", "int8le": "<=",
+			"int8gt": ">", "int8ge": ">="},
+		Funcs:  isnFuncs(),
+		Script: isnScript(),
+	}
 }
 
 // isnTypes in the order isn creates them.

@@ -15,7 +15,7 @@ func TestIsnCastsMatchTypes(t *testing.T) {
 	}
 	contexts := map[byte]types.CastContext{'e': types.CastExplicit, 'a': types.CastAssignment, 'i': types.CastImplicit}
 	listed := map[[2]string]byte{}
-	for _, c := range isnExt.Casts {
+	for _, c := range isnExt().Casts {
 		listed[[2]string{c.Source, c.Target}] = c.Context
 	}
 	if len(listed) != 20 {

@@ -15,23 +15,25 @@ import (
 // subpath, nlevel, index, text2ltree, ltree2text and lca. The GiST
 // operator classes are accepted in CREATE INDEX; the engine's indexes
 // do not serve the tree operators.
-var ltreeExt = &Extension{
-	Name:        "ltree",
-	Version:     "1.2",
-	Comment:     "data type for hierarchical tree-like structures",
-	Relocatable: true,
-	BaseTypes:   []string{"ltree", "lquery", "ltxtquery"},
-	OpClasses: []OpClass{
-		{Name: "ltree_ops", Method: "btree", Type: "ltree", Default: true},
-		{Name: "hash_ltree_ops", Method: "hash", Type: "ltree", Default: true},
-		{Name: "gist_ltree_ops", Method: "gist", Type: "ltree", Default: true},
-		{Name: "gist__ltree_ops", Method: "gist", Type: "_ltree", Default: true},
-	},
-	Funcs:  ltreeFuncs(),
-	Script: ltreeScript,
+func ltreeExt() *Extension {
+	return &Extension{
+		Name:        "ltree",
+		Version:     "1.2",
+		Comment:     "data type for hierarchical tree-like structures",
+		Relocatable: true,
+		BaseTypes:   []string{"ltree", "lquery", "ltxtquery"},
+		OpClasses: []OpClass{
+			{Name: "ltree_ops", Method: "btree", Type: "ltree", Default: true},
+			{Name: "hash_ltree_ops", Method: "hash", Type: "ltree", Default: true},
+			{Name: "gist_ltree_ops", Method: "gist", Type: "ltree", Default: true},
+			{Name: "gist__ltree_ops", Method: "gist", Type: "_ltree", Default: true},
+		},
+		Funcs:  ltreeFuncs(),
+		Script: ltreeScript(),
+	}
 }
 
-var ltreeScript = func() string {
+func ltreeScript() string {
 	var b strings.Builder
 	for _, op := range vectorCmpOps {
 		fmt.Fprintf(&b, "CREATE FUNCTION ltree_%s(ltree, ltree) RETURNS bool AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", op.name)
@@ -95,7 +97,7 @@ CREATE OPERATOR ?~ (LEFTARG = ltree[], RIGHTARG = lquery, PROCEDURE = _ltq_extra
 CREATE OPERATOR ?@ (LEFTARG = ltree[], RIGHTARG = ltxtquery, PROCEDURE = _ltxtq_extract_exec);
 `)
 	return b.String()
-}()
+}
 
 func lt(a any) *types.Ltree { return a.(*types.Ltree) }
 

@@ -14,13 +14,15 @@ var pgGraphQLScript string
 // type system introspection shows (pg_graphql_types.go,
 // _introspect.go). pg_graphql is not relocatable and always lives in
 // schema graphql.
-var pgGraphQL = &Extension{
-	Name:    "pg_graphql",
-	Version: "1.5.11",
-	Comment: "pg_graphql: GraphQL support",
-	Schema:  "graphql",
-	Script:  pgGraphQLScript,
-	Funcs: map[string]Func{
-		"resolve_wrapper": graphqlResolveFunc,
-	},
+func pgGraphQL() *Extension {
+	return &Extension{
+		Name:    "pg_graphql",
+		Version: "1.5.11",
+		Comment: "pg_graphql: GraphQL support",
+		Schema:  "graphql",
+		Script:  pgGraphQLScript,
+		Funcs: map[string]Func{
+			"resolve_wrapper": graphqlResolveFunc,
+		},
+	}
 }

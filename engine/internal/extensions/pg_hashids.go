@@ -12,18 +12,20 @@ import (
 // library pg_hashids links), with an optional salt, minimum length and
 // alphabet. id_decode of a string the same settings did not produce
 // gives an empty array (id_decode_once: NULL).
-var pgHashids = &Extension{
-	Name:        "pg_hashids",
-	Version:     "1.3",
-	Comment:     "pg_hashids",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"id_encode":       Scalar(hashidsEncode),
-		"id_encode_array": Scalar(hashidsEncode),
-		"id_decode":       Scalar(func(a []any) (any, error) { return hashidsDecode(a, false) }),
-		"id_decode_once":  Scalar(func(a []any) (any, error) { return hashidsDecode(a, true) }),
-	},
-	Script: hashidsScript(),
+func pgHashids() *Extension {
+	return &Extension{
+		Name:        "pg_hashids",
+		Version:     "1.3",
+		Comment:     "pg_hashids",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"id_encode":       Scalar(hashidsEncode),
+			"id_encode_array": Scalar(hashidsEncode),
+			"id_decode":       Scalar(func(a []any) (any, error) { return hashidsDecode(a, false) }),
+			"id_decode_once":  Scalar(func(a []any) (any, error) { return hashidsDecode(a, true) }),
+		},
+		Script: hashidsScript(),
+	}
 }
 
 func hashidsScript() string {

@@ -22,44 +22,46 @@ import (
 // schema raises XX000 (the Rust extension panics); the messages of
 // jsonschema_validation_errors are the Go library's wording, not the
 // Rust crate's.
-var pgJSONSchema = &Extension{
-	Name:        "pg_jsonschema",
-	Version:     "0.3.3",
-	Comment:     "pg_jsonschema",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"json_matches_schema":  Scalar(func(a []any) (any, error) { return jsonMatches(a[0], a[1]) }),
-		"jsonb_matches_schema": Scalar(func(a []any) (any, error) { return jsonMatches(a[0], a[1]) }),
-		"jsonschema_is_valid": func(_ context.Context, c routine.Caller, _ *catalog.Function, a []any, _ *routine.TriggerData) (routine.Result, error) {
-			if _, err := compileJSONSchema(jsonText(a[0])); err != nil {
-				c.Notice(routine.Notice{Severity: "NOTICE", Code: "00000", Message: "Invalid JSON schema at path: " + schemaErrorPath(err)})
-				return routine.Result{Value: false}, nil
-			}
-			return routine.Result{Value: true}, nil
+func pgJSONSchema() *Extension {
+	return &Extension{
+		Name:        "pg_jsonschema",
+		Version:     "0.3.3",
+		Comment:     "pg_jsonschema",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"json_matches_schema":  Scalar(func(a []any) (any, error) { return jsonMatches(a[0], a[1]) }),
+			"jsonb_matches_schema": Scalar(func(a []any) (any, error) { return jsonMatches(a[0], a[1]) }),
+			"jsonschema_is_valid": func(_ context.Context, c routine.Caller, _ *catalog.Function, a []any, _ *routine.TriggerData) (routine.Result, error) {
+				if _, err := compileJSONSchema(jsonText(a[0])); err != nil {
+					c.Notice(routine.Notice{Severity: "NOTICE", Code: "00000", Message: "Invalid JSON schema at path: " + schemaErrorPath(err)})
+					return routine.Result{Value: false}, nil
+				}
+				return routine.Result{Value: true}, nil
+			},
+			"jsonschema_validation_errors": Scalar(func(a []any) (any, error) {
+				sch, err := compileJSONSchema(jsonText(a[0]))
+				if err != nil {
+					return textArray([]string{err.Error()}), nil
+				}
+				inst, err := jsonschema.UnmarshalJSON(strings.NewReader(jsonText(a[1])))
+				if err != nil {
+					return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type json")
+				}
+				var msgs []string
+				var ve *jsonschema.ValidationError
+				if err := sch.Validate(inst); errors.As(err, &ve) {
+					msgs = leafErrors(ve, msgs)
+				}
+				return textArray(msgs), nil
+			}),
 		},
-		"jsonschema_validation_errors": Scalar(func(a []any) (any, error) {
-			sch, err := compileJSONSchema(jsonText(a[0]))
-			if err != nil {
-				return textArray([]string{err.Error()}), nil
-			}
-			inst, err := jsonschema.UnmarshalJSON(strings.NewReader(jsonText(a[1])))
-			if err != nil {
-				return nil, pgerror.New(pgerror.InvalidTextRepresentation, "invalid input syntax for type json")
-			}
-			var msgs []string
-			var ve *jsonschema.ValidationError
-			if err := sch.Validate(inst); errors.As(err, &ve) {
-				msgs = leafErrors(ve, msgs)
-			}
-			return textArray(msgs), nil
-		}),
-	},
-	Script: `
+		Script: `
 CREATE FUNCTION json_matches_schema(schema json, instance json) RETURNS bool AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION jsonb_matches_schema(schema json, instance jsonb) RETURNS bool AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION jsonschema_is_valid(schema json) RETURNS bool AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION jsonschema_validation_errors(schema json, instance json) RETURNS text[] AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 `,
+	}
 }
 
 // jsonText is the text of a json or jsonb argument.

@@ -21,90 +21,91 @@ import (
 // tinybase plans as it runs and has no shared buffers, WAL records or
 // JIT, so those columns are 0 (none happened); times are in
 // milliseconds as PostgreSQL's.
-var pgStatStatements = &Extension{
-	Name:        "pg_stat_statements",
-	Version:     "1.10",
-	Comment:     "track planning and execution statistics of all SQL statements executed",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"pg_stat_statements_1_10": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, args []any) ([][]any, error) {
-			st, user, err := statStore(c)
-			if err != nil {
-				return nil, err
-			}
-			dbID, err := databaseOID(ctx, c)
-			if err != nil {
-				return nil, err
-			}
-			showText, _ := args[0].(bool)
-			cat := c.Catalog()
-			// PostgreSQL's is_allowed_role: others' query texts and ids
-			// are hidden from roles without pg_read_all_stats' privileges
-			allowed := cat.HasPrivsOf(user, "pg_read_all_stats")
-			var out [][]any
-			for _, e := range st.Entries() {
-				var userID uint32 = 10
-				if r, ok := cat.Role(e.User); ok {
-					userID = r.OID
+func pgStatStatements() *Extension {
+	return &Extension{
+		Name:        "pg_stat_statements",
+		Version:     "1.10",
+		Comment:     "track planning and execution statistics of all SQL statements executed",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"pg_stat_statements_1_10": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, args []any) ([][]any, error) {
+				st, user, err := statStore(c)
+				if err != nil {
+					return nil, err
 				}
-				var queryID, query any = e.QueryID, e.Query
-				if !allowed && e.User != user {
-					queryID, query = nil, "<insufficient privilege>"
+				dbID, err := databaseOID(ctx, c)
+				if err != nil {
+					return nil, err
 				}
-				if !showText {
-					query = nil
+				showText, _ := args[0].(bool)
+				cat := c.Catalog()
+				// PostgreSQL's is_allowed_role: others' query texts and ids
+				// are hidden from roles without pg_read_all_stats' privileges
+				allowed := cat.HasPrivsOf(user, "pg_read_all_stats")
+				var out [][]any
+				for _, e := range st.Entries() {
+					var userID uint32 = 10
+					if r, ok := cat.Role(e.User); ok {
+						userID = r.OID
+					}
+					var queryID, query any = e.QueryID, e.Query
+					if !allowed && e.User != user {
+						queryID, query = nil, "<insufficient privilege>"
+					}
+					if !showText {
+						query = nil
+					}
+					row := []any{userID, dbID, true, queryID, query,
+						int64(0), 0.0, 0.0, 0.0, 0.0, 0.0, // plans: planning is not timed apart
+						e.Calls, e.Total, e.Min, e.Max, e.Mean, e.Stddev, e.Rows}
+					for range 8 { // shared and local blocks
+						row = append(row, int64(0))
+					}
+					row = append(row, int64(0), int64(0), 0.0, 0.0, 0.0, 0.0, int64(0), int64(0), decimal.Zero)
+					row = append(row, int64(0), 0.0, int64(0), 0.0, int64(0), 0.0, int64(0), 0.0)
+					out = append(out, row)
 				}
-				row := []any{userID, dbID, true, queryID, query,
-					int64(0), 0.0, 0.0, 0.0, 0.0, 0.0, // plans: planning is not timed apart
-					e.Calls, e.Total, e.Min, e.Max, e.Mean, e.Stddev, e.Rows}
-				for range 8 { // shared and local blocks
-					row = append(row, int64(0))
+				return out, nil
+			}),
+			"pg_stat_statements_info": func(_ context.Context, c routine.Caller, fn *catalog.Function, _ []any, _ *routine.TriggerData) (routine.Result, error) {
+				st, _, err := statStore(c)
+				if err != nil {
+					return routine.Result{}, err
 				}
-				row = append(row, int64(0), int64(0), 0.0, 0.0, 0.0, 0.0, int64(0), int64(0), decimal.Zero)
-				row = append(row, int64(0), 0.0, int64(0), 0.0, int64(0), 0.0, int64(0), 0.0)
-				out = append(out, row)
-			}
-			return out, nil
-		}),
-		"pg_stat_statements_info": func(_ context.Context, c routine.Caller, fn *catalog.Function, _ []any, _ *routine.TriggerData) (routine.Result, error) {
-			st, _, err := statStore(c)
-			if err != nil {
-				return routine.Result{}, err
-			}
-			dealloc, reset := st.Info()
-			rec := &types.RecordVal{Vals: []any{dealloc, reset.UTC().Truncate(time.Microsecond)}}
-			for _, a := range fn.OutputArgs() {
-				rec.Names, rec.Types = append(rec.Names, a.Name), append(rec.Types, a.Type)
-			}
-			return routine.Result{Value: rec}, nil
-		},
-		"pg_stat_statements_reset_1_7": ScalarC(func(ctx context.Context, c routine.Caller, args []any) (any, error) {
-			st, _, err := statStore(c)
-			if err != nil {
-				return nil, err
-			}
-			userID, _ := args[0].(uint32)
-			queryID, _ := args[2].(int64)
-			user := ""
-			if userID != 0 {
-				user = "\x00" // a role that ran nothing
-				for _, r := range c.Catalog().Roles() {
-					if r.OID == userID {
-						user = r.Name
+				dealloc, reset := st.Info()
+				rec := &types.RecordVal{Vals: []any{dealloc, reset.UTC().Truncate(time.Microsecond)}}
+				for _, a := range fn.OutputArgs() {
+					rec.Names, rec.Types = append(rec.Names, a.Name), append(rec.Types, a.Type)
+				}
+				return routine.Result{Value: rec}, nil
+			},
+			"pg_stat_statements_reset_1_7": ScalarC(func(ctx context.Context, c routine.Caller, args []any) (any, error) {
+				st, _, err := statStore(c)
+				if err != nil {
+					return nil, err
+				}
+				userID, _ := args[0].(uint32)
+				queryID, _ := args[2].(int64)
+				user := ""
+				if userID != 0 {
+					user = "\x00" // a role that ran nothing
+					for _, r := range c.Catalog().Roles() {
+						if r.OID == userID {
+							user = r.Name
+						}
 					}
 				}
-			}
-			if dbID, _ := args[1].(uint32); dbID != 0 {
-				ours, err := databaseOID(ctx, c)
-				if err != nil || dbID != ours {
-					return "", err // statements of another database: none here
+				if dbID, _ := args[1].(uint32); dbID != 0 {
+					ours, err := databaseOID(ctx, c)
+					if err != nil || dbID != ours {
+						return "", err // statements of another database: none here
+					}
 				}
-			}
-			st.Reset(user, queryID)
-			return "", nil // void, which prints nothing (not NULL)
-		}),
-	},
-	Script: `
+				st.Reset(user, queryID)
+				return "", nil // void, which prints nothing (not NULL)
+			}),
+		},
+		Script: `
 CREATE FUNCTION pg_stat_statements_reset(IN userid oid DEFAULT 0, IN dbid oid DEFAULT 0, IN queryid bigint DEFAULT 0)
 RETURNS void AS 'MODULE_PATHNAME', 'pg_stat_statements_reset_1_7' LANGUAGE c STRICT PARALLEL SAFE;
 CREATE FUNCTION pg_stat_statements(IN showtext boolean,
@@ -129,6 +130,7 @@ GRANT SELECT ON pg_stat_statements TO PUBLIC;
 GRANT SELECT ON pg_stat_statements_info TO PUBLIC;
 REVOKE ALL ON FUNCTION pg_stat_statements_reset(oid, oid, bigint) FROM PUBLIC;
 `,
+	}
 }
 
 // statStore is the engine's statement statistics and the current role.

@@ -21,60 +21,61 @@ import (
 // bytes of its CRC, as PostgreSQL does. The gin_trgm_ops / gist_trgm_ops
 // operator classes are accepted in CREATE INDEX; the engine's indexes do
 // not use them (scans are sequential).
-var pgTrgm = &Extension{
-	Name:        "pg_trgm",
-	Version:     "1.6",
-	Comment:     "text similarity measurement and index searching based on trigrams",
-	Relocatable: true,
-	OpClasses: []OpClass{
-		{Name: "gin_trgm_ops", Method: "gin", Type: "text"},
-		{Name: "gist_trgm_ops", Method: "gist", Type: "text"},
-	},
-	Settings: map[string]string{
-		"pg_trgm.similarity_threshold":             "0.3",
-		"pg_trgm.word_similarity_threshold":        "0.6",
-		"pg_trgm.strict_word_similarity_threshold": "0.5",
-	},
-	SettingLimits: map[string]SettingLimit{
-		"pg_trgm.similarity_threshold":             {Min: 0, Max: 1, Real: true},
-		"pg_trgm.word_similarity_threshold":        {Min: 0, Max: 1, Real: true},
-		"pg_trgm.strict_word_similarity_threshold": {Min: 0, Max: 1, Real: true},
-	},
-	Funcs: map[string]Func{
-		"set_limit": ScalarC(trgmSetLimit),
-		"show_limit": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {
-			return float32(trgmSetting(c, "similarity_threshold", 0.3)), nil
-		}),
-		"show_trgm":               Scalar(func(a []any) (any, error) { return showTrgm(a[0].(string)), nil }),
-		"similarity":              Scalar(func(a []any) (any, error) { return trgmSimilarity(a[0].(string), a[1].(string)), nil }),
-		"word_similarity":         Scalar(func(a []any) (any, error) { return wordSimilarity(a[0].(string), a[1].(string), false), nil }),
-		"strict_word_similarity":  Scalar(func(a []any) (any, error) { return wordSimilarity(a[0].(string), a[1].(string), true), nil }),
-		"similarity_dist":         Scalar(func(a []any) (any, error) { return 1 - trgmSimilarity(a[0].(string), a[1].(string)), nil }),
-		"word_similarity_dist_op": Scalar(func(a []any) (any, error) { return 1 - wordSimilarity(a[0].(string), a[1].(string), false), nil }),
-		"word_similarity_dist_commutator_op": Scalar(func(a []any) (any, error) {
-			return 1 - wordSimilarity(a[1].(string), a[0].(string), false), nil
-		}),
-		"strict_word_similarity_dist_op": Scalar(func(a []any) (any, error) { return 1 - wordSimilarity(a[0].(string), a[1].(string), true), nil }),
-		"strict_word_similarity_dist_commutator_op": Scalar(func(a []any) (any, error) {
-			return 1 - wordSimilarity(a[1].(string), a[0].(string), true), nil
-		}),
-		"similarity_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
-			return float64(trgmSimilarity(a[0].(string), a[1].(string))) >= trgmSetting(c, "similarity_threshold", 0.3), nil
-		}),
-		"word_similarity_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
-			return float64(wordSimilarity(a[0].(string), a[1].(string), false)) >= trgmSetting(c, "word_similarity_threshold", 0.6), nil
-		}),
-		"word_similarity_commutator_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
-			return float64(wordSimilarity(a[1].(string), a[0].(string), false)) >= trgmSetting(c, "word_similarity_threshold", 0.6), nil
-		}),
-		"strict_word_similarity_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
-			return float64(wordSimilarity(a[0].(string), a[1].(string), true)) >= trgmSetting(c, "strict_word_similarity_threshold", 0.5), nil
-		}),
-		"strict_word_similarity_commutator_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
-			return float64(wordSimilarity(a[1].(string), a[0].(string), true)) >= trgmSetting(c, "strict_word_similarity_threshold", 0.5), nil
-		}),
-	},
-	Script: `
+func pgTrgm() *Extension {
+	return &Extension{
+		Name:        "pg_trgm",
+		Version:     "1.6",
+		Comment:     "text similarity measurement and index searching based on trigrams",
+		Relocatable: true,
+		OpClasses: []OpClass{
+			{Name: "gin_trgm_ops", Method: "gin", Type: "text"},
+			{Name: "gist_trgm_ops", Method: "gist", Type: "text"},
+		},
+		Settings: map[string]string{
+			"pg_trgm.similarity_threshold":             "0.3",
+			"pg_trgm.word_similarity_threshold":        "0.6",
+			"pg_trgm.strict_word_similarity_threshold": "0.5",
+		},
+		SettingLimits: map[string]SettingLimit{
+			"pg_trgm.similarity_threshold":             {Min: 0, Max: 1, Real: true},
+			"pg_trgm.word_similarity_threshold":        {Min: 0, Max: 1, Real: true},
+			"pg_trgm.strict_word_similarity_threshold": {Min: 0, Max: 1, Real: true},
+		},
+		Funcs: map[string]Func{
+			"set_limit": ScalarC(trgmSetLimit),
+			"show_limit": ScalarC(func(_ context.Context, c routine.Caller, _ []any) (any, error) {
+				return float32(trgmSetting(c, "similarity_threshold", 0.3)), nil
+			}),
+			"show_trgm":               Scalar(func(a []any) (any, error) { return showTrgm(a[0].(string)), nil }),
+			"similarity":              Scalar(func(a []any) (any, error) { return trgmSimilarity(a[0].(string), a[1].(string)), nil }),
+			"word_similarity":         Scalar(func(a []any) (any, error) { return wordSimilarity(a[0].(string), a[1].(string), false), nil }),
+			"strict_word_similarity":  Scalar(func(a []any) (any, error) { return wordSimilarity(a[0].(string), a[1].(string), true), nil }),
+			"similarity_dist":         Scalar(func(a []any) (any, error) { return 1 - trgmSimilarity(a[0].(string), a[1].(string)), nil }),
+			"word_similarity_dist_op": Scalar(func(a []any) (any, error) { return 1 - wordSimilarity(a[0].(string), a[1].(string), false), nil }),
+			"word_similarity_dist_commutator_op": Scalar(func(a []any) (any, error) {
+				return 1 - wordSimilarity(a[1].(string), a[0].(string), false), nil
+			}),
+			"strict_word_similarity_dist_op": Scalar(func(a []any) (any, error) { return 1 - wordSimilarity(a[0].(string), a[1].(string), true), nil }),
+			"strict_word_similarity_dist_commutator_op": Scalar(func(a []any) (any, error) {
+				return 1 - wordSimilarity(a[1].(string), a[0].(string), true), nil
+			}),
+			"similarity_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
+				return float64(trgmSimilarity(a[0].(string), a[1].(string))) >= trgmSetting(c, "similarity_threshold", 0.3), nil
+			}),
+			"word_similarity_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
+				return float64(wordSimilarity(a[0].(string), a[1].(string), false)) >= trgmSetting(c, "word_similarity_threshold", 0.6), nil
+			}),
+			"word_similarity_commutator_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
+				return float64(wordSimilarity(a[1].(string), a[0].(string), false)) >= trgmSetting(c, "word_similarity_threshold", 0.6), nil
+			}),
+			"strict_word_similarity_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
+				return float64(wordSimilarity(a[0].(string), a[1].(string), true)) >= trgmSetting(c, "strict_word_similarity_threshold", 0.5), nil
+			}),
+			"strict_word_similarity_commutator_op": ScalarC(func(_ context.Context, c routine.Caller, a []any) (any, error) {
+				return float64(wordSimilarity(a[1].(string), a[0].(string), true)) >= trgmSetting(c, "strict_word_similarity_threshold", 0.5), nil
+			}),
+		},
+		Script: `
 CREATE FUNCTION set_limit(float4) RETURNS float4 AS 'MODULE_PATHNAME' LANGUAGE c STRICT VOLATILE PARALLEL UNSAFE;
 CREATE FUNCTION show_limit() RETURNS float4 AS 'MODULE_PATHNAME' LANGUAGE c STRICT STABLE PARALLEL SAFE;
 CREATE FUNCTION show_trgm(text) RETURNS text[] AS 'MODULE_PATHNAME' LANGUAGE c STRICT IMMUTABLE PARALLEL SAFE;
@@ -102,6 +103,7 @@ CREATE OPERATOR <->> (LEFTARG = text, RIGHTARG = text, PROCEDURE = word_similari
 CREATE OPERATOR <<<-> (LEFTARG = text, RIGHTARG = text, PROCEDURE = strict_word_similarity_dist_op, COMMUTATOR = '<->>>');
 CREATE OPERATOR <->>> (LEFTARG = text, RIGHTARG = text, PROCEDURE = strict_word_similarity_dist_commutator_op, COMMUTATOR = '<<<->');
 `,
+	}
 }
 
 // trgmSetting reads a pg_trgm.* threshold (its default until SET).

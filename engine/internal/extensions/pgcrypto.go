@@ -23,83 +23,84 @@ import (
 // gen_random_uuid, the raw encrypt / decrypt (aes and bf; cbc and ecb;
 // pkcs and no padding), PGP symmetric encryption (pgcrypto_pgp.go) and
 // ASCII armor. The public-key PGP functions are not provided.
-var pgcrypto = &Extension{
-	Name:        "pgcrypto",
-	Version:     "1.3",
-	Comment:     "cryptographic functions",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"pg_digest": Scalar(func(a []any) (any, error) {
-			h, err := hashByName(a[1].(string))
-			if err != nil {
-				return nil, err
-			}
-			d := h()
-			d.Write(asBytes(a[0]))
-			return d.Sum(nil), nil
-		}),
-		"pg_hmac": Scalar(func(a []any) (any, error) {
-			h, err := hashByName(a[2].(string))
-			if err != nil {
-				return nil, err
-			}
-			m := hmac.New(h, asBytes(a[1]))
-			m.Write(asBytes(a[0]))
-			return m.Sum(nil), nil
-		}),
-		"pg_random_bytes": Scalar(func(a []any) (any, error) {
-			n := a[0].(int32)
-			if n < 1 || n > 1024 {
-				return nil, pgerror.New(pgerror.InvalidParameterValue, "Length not in range")
-			}
-			b := make([]byte, n)
-			_, err := rand.Read(b)
-			return b, err
-		}),
-		"pg_random_uuid": Scalar(func([]any) (any, error) {
-			var b [16]byte
-			if _, err := rand.Read(b[:]); err != nil {
-				return nil, err
-			}
-			return formatUUID(b[:], 4), nil
-		}),
-		"pg_gen_salt": Scalar(func(a []any) (any, error) { return genSalt(a[0].(string)) }),
-		"pg_gen_salt_rounds": Scalar(func(a []any) (any, error) {
-			switch strings.ToLower(a[0].(string)) {
-			case "bf":
-				return bcryptSalt(int(a[1].(int32)))
-			case "md5":
-				return nil, pgerror.New(pgerror.InvalidParameterValue, "gen_salt: Incorrect number of rounds")
-			}
-			return genSalt(a[0].(string))
-		}),
-		"pg_crypt":   Scalar(func(a []any) (any, error) { return crypt(a[0].(string), a[1].(string)) }),
-		"pg_encrypt": Scalar(func(a []any) (any, error) { return rawCipher(true, a[0].([]byte), a[1].([]byte), nil, a[2].(string)) }),
-		"pg_decrypt": Scalar(func(a []any) (any, error) { return rawCipher(false, a[0].([]byte), a[1].([]byte), nil, a[2].(string)) }),
-		"pg_encrypt_iv": Scalar(func(a []any) (any, error) {
-			return rawCipher(true, a[0].([]byte), a[1].([]byte), a[2].([]byte), a[3].(string))
-		}),
-		"pg_decrypt_iv": Scalar(func(a []any) (any, error) {
-			return rawCipher(false, a[0].([]byte), a[1].([]byte), a[2].([]byte), a[3].(string))
-		}),
-		"pg_armor":   Scalar(func(a []any) (any, error) { return armor(a[0].([]byte)), nil }),
-		"pg_dearmor": Scalar(func(a []any) (any, error) { return dearmor(a[0].(string)) }),
-		"pgp_sym_encrypt_text": Scalar(func(a []any) (any, error) {
-			return pgpSymEncrypt([]byte(a[0].(string)), a[1].(string), optArg(a, 2), true)
-		}),
-		"pgp_sym_encrypt_bytea": Scalar(func(a []any) (any, error) {
-			return pgpSymEncrypt(a[0].([]byte), a[1].(string), optArg(a, 2), false)
-		}),
-		"pgp_sym_decrypt_text": Scalar(func(a []any) (any, error) {
-			b, err := pgpSymDecrypt(a[0].([]byte), a[1].(string), optArg(a, 2))
-			if err != nil {
-				return nil, err
-			}
-			return string(b), nil
-		}),
-		"pgp_sym_decrypt_bytea": Scalar(func(a []any) (any, error) { return pgpSymDecrypt(a[0].([]byte), a[1].(string), optArg(a, 2)) }),
-	},
-	Script: `
+func pgcrypto() *Extension {
+	return &Extension{
+		Name:        "pgcrypto",
+		Version:     "1.3",
+		Comment:     "cryptographic functions",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"pg_digest": Scalar(func(a []any) (any, error) {
+				h, err := hashByName(a[1].(string))
+				if err != nil {
+					return nil, err
+				}
+				d := h()
+				d.Write(asBytes(a[0]))
+				return d.Sum(nil), nil
+			}),
+			"pg_hmac": Scalar(func(a []any) (any, error) {
+				h, err := hashByName(a[2].(string))
+				if err != nil {
+					return nil, err
+				}
+				m := hmac.New(h, asBytes(a[1]))
+				m.Write(asBytes(a[0]))
+				return m.Sum(nil), nil
+			}),
+			"pg_random_bytes": Scalar(func(a []any) (any, error) {
+				n := a[0].(int32)
+				if n < 1 || n > 1024 {
+					return nil, pgerror.New(pgerror.InvalidParameterValue, "Length not in range")
+				}
+				b := make([]byte, n)
+				_, err := rand.Read(b)
+				return b, err
+			}),
+			"pg_random_uuid": Scalar(func([]any) (any, error) {
+				var b [16]byte
+				if _, err := rand.Read(b[:]); err != nil {
+					return nil, err
+				}
+				return formatUUID(b[:], 4), nil
+			}),
+			"pg_gen_salt": Scalar(func(a []any) (any, error) { return genSalt(a[0].(string)) }),
+			"pg_gen_salt_rounds": Scalar(func(a []any) (any, error) {
+				switch strings.ToLower(a[0].(string)) {
+				case "bf":
+					return bcryptSalt(int(a[1].(int32)))
+				case "md5":
+					return nil, pgerror.New(pgerror.InvalidParameterValue, "gen_salt: Incorrect number of rounds")
+				}
+				return genSalt(a[0].(string))
+			}),
+			"pg_crypt":   Scalar(func(a []any) (any, error) { return crypt(a[0].(string), a[1].(string)) }),
+			"pg_encrypt": Scalar(func(a []any) (any, error) { return rawCipher(true, a[0].([]byte), a[1].([]byte), nil, a[2].(string)) }),
+			"pg_decrypt": Scalar(func(a []any) (any, error) { return rawCipher(false, a[0].([]byte), a[1].([]byte), nil, a[2].(string)) }),
+			"pg_encrypt_iv": Scalar(func(a []any) (any, error) {
+				return rawCipher(true, a[0].([]byte), a[1].([]byte), a[2].([]byte), a[3].(string))
+			}),
+			"pg_decrypt_iv": Scalar(func(a []any) (any, error) {
+				return rawCipher(false, a[0].([]byte), a[1].([]byte), a[2].([]byte), a[3].(string))
+			}),
+			"pg_armor":   Scalar(func(a []any) (any, error) { return armor(a[0].([]byte)), nil }),
+			"pg_dearmor": Scalar(func(a []any) (any, error) { return dearmor(a[0].(string)) }),
+			"pgp_sym_encrypt_text": Scalar(func(a []any) (any, error) {
+				return pgpSymEncrypt([]byte(a[0].(string)), a[1].(string), optArg(a, 2), true)
+			}),
+			"pgp_sym_encrypt_bytea": Scalar(func(a []any) (any, error) {
+				return pgpSymEncrypt(a[0].([]byte), a[1].(string), optArg(a, 2), false)
+			}),
+			"pgp_sym_decrypt_text": Scalar(func(a []any) (any, error) {
+				b, err := pgpSymDecrypt(a[0].([]byte), a[1].(string), optArg(a, 2))
+				if err != nil {
+					return nil, err
+				}
+				return string(b), nil
+			}),
+			"pgp_sym_decrypt_bytea": Scalar(func(a []any) (any, error) { return pgpSymDecrypt(a[0].([]byte), a[1].(string), optArg(a, 2)) }),
+		},
+		Script: `
 CREATE FUNCTION digest(text, text) RETURNS bytea AS 'MODULE_PATHNAME', 'pg_digest' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION digest(bytea, text) RETURNS bytea AS 'MODULE_PATHNAME', 'pg_digest' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION hmac(text, text, text) RETURNS bytea AS 'MODULE_PATHNAME', 'pg_hmac' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
@@ -124,6 +125,7 @@ CREATE FUNCTION pgp_sym_decrypt_bytea(bytea, text, text) RETURNS bytea AS 'MODUL
 CREATE FUNCTION armor(bytea) RETURNS text AS 'MODULE_PATHNAME', 'pg_armor' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION dearmor(text) RETURNS bytea AS 'MODULE_PATHNAME', 'pg_dearmor' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 `,
+	}
 }
 
 func optArg(a []any, i int) string {

@@ -6,10 +6,12 @@ import _ "embed"
 var pgjwtScript string
 
 // pgjwt is pgjwt (michelp/pgjwt): HMAC JSON Web Tokens in SQL.
-var pgjwt = &Extension{
-	Name:     "pgjwt",
-	Version:  "0.2.0",
-	Comment:  "JSON Web Token API for Postgresql",
-	Requires: []string{"pgcrypto"},
-	Script:   pgjwtScript,
+func pgjwt() *Extension {
+	return &Extension{
+		Name:     "pgjwt",
+		Version:  "0.2.0",
+		Comment:  "JSON Web Token API for Postgresql",
+		Requires: []string{"pgcrypto"},
+		Script:   pgjwtScript,
+	}
 }

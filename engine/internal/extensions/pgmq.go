@@ -19,16 +19,18 @@ var pgmq151Script string
 // pgmq.sql is 1.4.4 and the update scripts lead from it to 1.5.1 through
 // 1.4.5 and 1.5.0, as pgmq's own do, so a new install and an updated one
 // are the same objects.
-var pgmq = &Extension{
-	Name:          "pgmq",
-	Version:       "1.5.1",
-	ScriptVersion: "1.4.4",
-	Comment:       "A lightweight message queue. Like AWS SQS and RSMQ but on Postgres.",
-	Schema:        "pgmq",
-	Script:        pgmqScript,
-	Updates: []Update{
-		{From: "1.4.4", To: "1.4.5", Script: pgmq145Script},
-		{From: "1.4.5", To: "1.5.0", Script: pgmq150Script},
-		{From: "1.5.0", To: "1.5.1", Script: pgmq151Script},
-	},
+func pgmq() *Extension {
+	return &Extension{
+		Name:          "pgmq",
+		Version:       "1.5.1",
+		ScriptVersion: "1.4.4",
+		Comment:       "A lightweight message queue. Like AWS SQS and RSMQ but on Postgres.",
+		Schema:        "pgmq",
+		Script:        pgmqScript,
+		Updates: []Update{
+			{From: "1.4.4", To: "1.4.5", Script: pgmq145Script},
+			{From: "1.4.5", To: "1.5.0", Script: pgmq150Script},
+			{From: "1.5.0", To: "1.5.1", Script: pgmq151Script},
+		},
+	}
 }

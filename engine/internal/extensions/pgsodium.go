@@ -8,11 +8,13 @@ var pgsodiumScript string
 // pgsodium is pgsodium (michelp/pgsodium), the part Supabase projects
 // call: managed keys and deterministic AEAD, random bytes, HMAC and
 // SHA-2; the libsodium-only primitives fail with 0A000.
-var pgsodium = &Extension{
-	Name:     "pgsodium",
-	Version:  "3.1.8",
-	Comment:  "Postgres extension for libsodium functions",
-	Schema:   "pgsodium",
-	Requires: []string{"pgcrypto"},
-	Script:   pgsodiumScript,
+func pgsodium() *Extension {
+	return &Extension{
+		Name:     "pgsodium",
+		Version:  "3.1.8",
+		Comment:  "Postgres extension for libsodium functions",
+		Schema:   "pgsodium",
+		Requires: []string{"pgcrypto"},
+		Script:   pgsodiumScript,
+	}
 }

@@ -21,29 +21,31 @@ import (
 // plpgsql_show_dependency_tb lists what a function uses. The profiler,
 // tracer and the passive mode are not provided, and pragmas run
 // (returning 1) but do not steer the check.
-var plpgsqlCheck = &Extension{
-	Name:    "plpgsql_check",
-	Version: "2.7",
-	Comment: "extended check for plpgsql functions",
-	Funcs: map[string]Func{
-		"plpgsql_check_function": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
-			return plCheck(ctx, c, a, true)
-		}),
-		"plpgsql_check_function_tb": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
-			return plCheck(ctx, c, a, false)
-		}),
-		"plpgsql_check_function_name": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
-			return plCheck(ctx, c, a, true)
-		}),
-		"plpgsql_check_function_tb_name": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
-			return plCheck(ctx, c, a, false)
-		}),
-		"plpgsql_show_dependency_tb": Rows(plDependencies),
-		// At run time a pragma is a no-op returning 1; it speaks to the
-		// checker only.
-		"plpgsql_check_pragma": Scalar(func([]any) (any, error) { return int32(1), nil }),
-	},
-	Script: plpgsqlCheckScript(),
+func plpgsqlCheck() *Extension {
+	return &Extension{
+		Name:    "plpgsql_check",
+		Version: "2.7",
+		Comment: "extended check for plpgsql functions",
+		Funcs: map[string]Func{
+			"plpgsql_check_function": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+				return plCheck(ctx, c, a, true)
+			}),
+			"plpgsql_check_function_tb": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+				return plCheck(ctx, c, a, false)
+			}),
+			"plpgsql_check_function_name": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+				return plCheck(ctx, c, a, true)
+			}),
+			"plpgsql_check_function_tb_name": Rows(func(ctx context.Context, c routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {
+				return plCheck(ctx, c, a, false)
+			}),
+			"plpgsql_show_dependency_tb": Rows(plDependencies),
+			// At run time a pragma is a no-op returning 1; it speaks to the
+			// checker only.
+			"plpgsql_check_pragma": Scalar(func([]any) (any, error) { return int32(1), nil }),
+		},
+		Script: plpgsqlCheckScript(),
+	}
 }
 
 // plCheckArgs are the parameters after funcoid and relid (and format,

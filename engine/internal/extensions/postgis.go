@@ -17,26 +17,28 @@ import (
 // accepted and builds the engine's ordinary index: spatial predicates
 // are exact scans, not an R-tree search. Functions it does not stand in
 // for (GEOS's overlay operations, raster, topology) do not exist.
-var postgisExt = &Extension{
-	Name:        "postgis",
-	Version:     "3.3.7",
-	Comment:     "PostGIS geometry and geography spatial types and functions",
-	Relocatable: false,
-	BaseTypes:   []string{"geometry", "geography"},
-	OpClasses: []OpClass{
-		{Name: "btree_geometry_ops", Method: "btree", Type: "geometry", Default: true},
-		{Name: "btree_geography_ops", Method: "btree", Type: "geography", Default: true},
-		{Name: "gist_geometry_ops_2d", Method: "gist", Type: "geometry", Default: true},
-		{Name: "gist_geometry_ops_nd", Method: "gist", Type: "geometry"},
-		{Name: "gist_geography_ops", Method: "gist", Type: "geography", Default: true},
-	},
-	Funcs:  postgisFuncs(), // postgis_funcs.go
-	Script: postgisComparisons + postgisScript,
+func postgisExt() *Extension {
+	return &Extension{
+		Name:        "postgis",
+		Version:     "3.3.7",
+		Comment:     "PostGIS geometry and geography spatial types and functions",
+		Relocatable: false,
+		BaseTypes:   []string{"geometry", "geography"},
+		OpClasses: []OpClass{
+			{Name: "btree_geometry_ops", Method: "btree", Type: "geometry", Default: true},
+			{Name: "btree_geography_ops", Method: "btree", Type: "geography", Default: true},
+			{Name: "gist_geometry_ops_2d", Method: "gist", Type: "geometry", Default: true},
+			{Name: "gist_geometry_ops_nd", Method: "gist", Type: "geometry"},
+			{Name: "gist_geography_ops", Method: "gist", Type: "geography", Default: true},
+		},
+		Funcs:  postgisFuncs(), // postgis_funcs.go
+		Script: postgisComparisons() + postgisScript,
+	}
 }
 
 // postgisComparisons declares the btree comparison functions and
 // operators of geometry and geography (equality is of the EWKB bytes).
-var postgisComparisons = func() string {
+func postgisComparisons() string {
 	var b strings.Builder
 	for _, t := range []string{"geometry", "geography"} {
 		for _, op := range vectorCmpOps {
@@ -47,7 +49,7 @@ var postgisComparisons = func() string {
 		fmt.Fprintf(&b, "CREATE FUNCTION %s_cmp(geom1 %s, geom2 %s) RETURNS int4 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t, t, t)
 	}
 	return b.String()
-}()
+}
 
 const postgisScript = `
 CREATE FUNCTION postgis_version() RETURNS text AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE;

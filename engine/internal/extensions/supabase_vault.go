@@ -11,13 +11,15 @@ var supabaseVaultAfterCreate string
 // supabaseVault is supabase_vault (supabase/vault): secrets encrypted at
 // rest in vault.secrets. It uses pgcrypto's hmac and gen_random_bytes,
 // which a Supabase database has in the extensions schema.
-var supabaseVault = &Extension{
-	Name:     "supabase_vault",
-	Version:  "0.3.1",
-	Comment:  "Supabase Vault Extension",
-	Schema:   "vault",
-	Requires: []string{"pgcrypto"},
-	Script:   supabaseVaultScript,
-	// Supabase grants vault to service_role after creating it
-	AfterCreate: supabaseVaultAfterCreate,
+func supabaseVault() *Extension {
+	return &Extension{
+		Name:     "supabase_vault",
+		Version:  "0.3.1",
+		Comment:  "Supabase Vault Extension",
+		Schema:   "vault",
+		Requires: []string{"pgcrypto"},
+		Script:   supabaseVaultScript,
+		// Supabase grants vault to service_role after creating it
+		AfterCreate: supabaseVaultAfterCreate,
+	}
 }

@@ -22,19 +22,20 @@ import (
 // functions read their queries' values as text and build the result row
 // from text with the input functions of the columns the calling query's
 // column definition list declares (routine.Expected).
-var tablefunc = &Extension{
-	Name:        "tablefunc",
-	Version:     "1.0",
-	Comment:     "functions that manipulate whole tables, including crosstab",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"normal_rand":           Rows(normalRand),
-		"crosstab":              Rows(crosstab),
-		"crosstab_hash":         Rows(crosstabHash),
-		"connectby_text":        Rows(connectby),
-		"connectby_text_serial": Rows(connectby),
-	},
-	Script: `
+func tablefunc() *Extension {
+	return &Extension{
+		Name:        "tablefunc",
+		Version:     "1.0",
+		Comment:     "functions that manipulate whole tables, including crosstab",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"normal_rand":           Rows(normalRand),
+			"crosstab":              Rows(crosstab),
+			"crosstab_hash":         Rows(crosstabHash),
+			"connectby_text":        Rows(connectby),
+			"connectby_text_serial": Rows(connectby),
+		},
+		Script: `
 CREATE FUNCTION normal_rand(int4, float8, float8) RETURNS setof float8 AS 'MODULE_PATHNAME', 'normal_rand' LANGUAGE c VOLATILE STRICT;
 CREATE FUNCTION crosstab(text) RETURNS setof record AS 'MODULE_PATHNAME', 'crosstab' LANGUAGE c STABLE STRICT;
 CREATE TYPE tablefunc_crosstab_2 AS (row_name text, category_1 text, category_2 text);
@@ -50,6 +51,7 @@ CREATE FUNCTION connectby(text, text, text, text, int) RETURNS setof record AS '
 CREATE FUNCTION connectby(text, text, text, text, text, int, text) RETURNS setof record AS 'MODULE_PATHNAME', 'connectby_text_serial' LANGUAGE c STABLE STRICT;
 CREATE FUNCTION connectby(text, text, text, text, text, int) RETURNS setof record AS 'MODULE_PATHNAME', 'connectby_text_serial' LANGUAGE c STABLE STRICT;
 `,
+	}
 }
 
 func normalRand(_ context.Context, _ routine.Caller, _ *catalog.Function, a []any) ([][]any, error) {

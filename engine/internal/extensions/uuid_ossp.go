@@ -18,30 +18,31 @@ import (
 // UUIDs of versions 1 (time and a random node: tinybase never reads the
 // MAC address, as uuid_generate_v1mc does), 3 and 5 (name-based, MD5 and
 // SHA-1) and 4 (random), and the well-known namespaces.
-var uuidOssp = &Extension{
-	Name:        "uuid-ossp",
-	Version:     "1.1",
-	Comment:     "generate universally unique identifiers (UUIDs)",
-	Relocatable: true,
-	Funcs: map[string]Func{
-		"uuid_nil":           fixedUUID("00000000-0000-0000-0000-000000000000"),
-		"uuid_ns_dns":        fixedUUID("6ba7b810-9dad-11d1-80b4-00c04fd430c8"),
-		"uuid_ns_url":        fixedUUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"),
-		"uuid_ns_oid":        fixedUUID("6ba7b812-9dad-11d1-80b4-00c04fd430c8"),
-		"uuid_ns_x500":       fixedUUID("6ba7b814-9dad-11d1-80b4-00c04fd430c8"),
-		"uuid_generate_v1":   Scalar(func([]any) (any, error) { return uuidV1(time.Now()) }),
-		"uuid_generate_v1mc": Scalar(func([]any) (any, error) { return uuidV1(time.Now()) }),
-		"uuid_generate_v3":   Scalar(func(a []any) (any, error) { return nameUUID(md5.New, 3, a[0].(string), a[1].(string)) }),
-		"uuid_generate_v4": Scalar(func([]any) (any, error) {
-			var b [16]byte
-			if _, err := rand.Read(b[:]); err != nil {
-				return nil, err
-			}
-			return formatUUID(b[:], 4), nil
-		}),
-		"uuid_generate_v5": Scalar(func(a []any) (any, error) { return nameUUID(sha1.New, 5, a[0].(string), a[1].(string)) }),
-	},
-	Script: `
+func uuidOssp() *Extension {
+	return &Extension{
+		Name:        "uuid-ossp",
+		Version:     "1.1",
+		Comment:     "generate universally unique identifiers (UUIDs)",
+		Relocatable: true,
+		Funcs: map[string]Func{
+			"uuid_nil":           fixedUUID("00000000-0000-0000-0000-000000000000"),
+			"uuid_ns_dns":        fixedUUID("6ba7b810-9dad-11d1-80b4-00c04fd430c8"),
+			"uuid_ns_url":        fixedUUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8"),
+			"uuid_ns_oid":        fixedUUID("6ba7b812-9dad-11d1-80b4-00c04fd430c8"),
+			"uuid_ns_x500":       fixedUUID("6ba7b814-9dad-11d1-80b4-00c04fd430c8"),
+			"uuid_generate_v1":   Scalar(func([]any) (any, error) { return uuidV1(time.Now()) }),
+			"uuid_generate_v1mc": Scalar(func([]any) (any, error) { return uuidV1(time.Now()) }),
+			"uuid_generate_v3":   Scalar(func(a []any) (any, error) { return nameUUID(md5.New, 3, a[0].(string), a[1].(string)) }),
+			"uuid_generate_v4": Scalar(func([]any) (any, error) {
+				var b [16]byte
+				if _, err := rand.Read(b[:]); err != nil {
+					return nil, err
+				}
+				return formatUUID(b[:], 4), nil
+			}),
+			"uuid_generate_v5": Scalar(func(a []any) (any, error) { return nameUUID(sha1.New, 5, a[0].(string), a[1].(string)) }),
+		},
+		Script: `
 CREATE FUNCTION uuid_nil() RETURNS uuid AS 'MODULE_PATHNAME', 'uuid_nil' IMMUTABLE STRICT LANGUAGE c PARALLEL SAFE;
 CREATE FUNCTION uuid_ns_dns() RETURNS uuid AS 'MODULE_PATHNAME', 'uuid_ns_dns' IMMUTABLE STRICT LANGUAGE c PARALLEL SAFE;
 CREATE FUNCTION uuid_ns_url() RETURNS uuid AS 'MODULE_PATHNAME', 'uuid_ns_url' IMMUTABLE STRICT LANGUAGE c PARALLEL SAFE;
@@ -53,6 +54,7 @@ CREATE FUNCTION uuid_generate_v3(namespace uuid, name text) RETURNS uuid AS 'MOD
 CREATE FUNCTION uuid_generate_v4() RETURNS uuid AS 'MODULE_PATHNAME', 'uuid_generate_v4' VOLATILE STRICT LANGUAGE c PARALLEL SAFE;
 CREATE FUNCTION uuid_generate_v5(namespace uuid, name text) RETURNS uuid AS 'MODULE_PATHNAME', 'uuid_generate_v5' IMMUTABLE STRICT LANGUAGE c PARALLEL SAFE;
 `,
+	}
 }
 
 func fixedUUID(v string) Func { return Scalar(func([]any) (any, error) { return v, nil }) }

@@ -14,37 +14,38 @@ import (
 // builds the engine's ordinary index on the column; ORDER BY col <=> q
 // LIMIT k is an exact search (recall 1.0). The index settings are
 // accepted and shown as pgvector's GUCs.
-var pgvectorExt = &Extension{
-	Name:        "vector",
-	Version:     "0.8.0",
-	Comment:     "vector data type and ivfflat and hnsw access methods",
-	Relocatable: true,
-	BaseTypes:   []string{"vector", "halfvec", "sparsevec"},
-	Settings: map[string]string{
-		"hnsw.ef_search":           "40",
-		"hnsw.iterative_scan":      "off",
-		"hnsw.max_scan_tuples":     "20000",
-		"hnsw.scan_mem_multiplier": "1",
-		"ivfflat.probes":           "1",
-		"ivfflat.iterative_scan":   "off",
-		"ivfflat.max_probes":       "32768",
-	},
-	SettingLimits: map[string]SettingLimit{
-		"hnsw.ef_search":           {Min: 1, Max: 1000},
-		"hnsw.iterative_scan":      {Choices: []string{"off", "relaxed_order", "strict_order"}},
-		"hnsw.max_scan_tuples":     {Min: 1, Max: math.MaxInt32},
-		"hnsw.scan_mem_multiplier": {Min: 1, Max: 1000, Real: true},
-		"ivfflat.probes":           {Min: 1, Max: 32768},
-		"ivfflat.iterative_scan":   {Choices: []string{"off", "relaxed_order"}},
-		"ivfflat.max_probes":       {Min: 1, Max: 32768},
-	},
-	AccessMethods: []AccessMethod{
-		{Name: "hnsw", Handler: "hnswhandler", Options: map[string]IntOption{"m": {2, 100}, "ef_construction": {4, 1000}}},
-		{Name: "ivfflat", Handler: "ivfflathandler", Options: map[string]IntOption{"lists": {1, 32768}}},
-	},
-	OpClasses: vectorOpClasses(),
-	Funcs:     vectorFuncs(), // vector_funcs.go
-	Script: vectorComparisons + `
+func pgvectorExt() *Extension {
+	return &Extension{
+		Name:        "vector",
+		Version:     "0.8.0",
+		Comment:     "vector data type and ivfflat and hnsw access methods",
+		Relocatable: true,
+		BaseTypes:   []string{"vector", "halfvec", "sparsevec"},
+		Settings: map[string]string{
+			"hnsw.ef_search":           "40",
+			"hnsw.iterative_scan":      "off",
+			"hnsw.max_scan_tuples":     "20000",
+			"hnsw.scan_mem_multiplier": "1",
+			"ivfflat.probes":           "1",
+			"ivfflat.iterative_scan":   "off",
+			"ivfflat.max_probes":       "32768",
+		},
+		SettingLimits: map[string]SettingLimit{
+			"hnsw.ef_search":           {Min: 1, Max: 1000},
+			"hnsw.iterative_scan":      {Choices: []string{"off", "relaxed_order", "strict_order"}},
+			"hnsw.max_scan_tuples":     {Min: 1, Max: math.MaxInt32},
+			"hnsw.scan_mem_multiplier": {Min: 1, Max: 1000, Real: true},
+			"ivfflat.probes":           {Min: 1, Max: 32768},
+			"ivfflat.iterative_scan":   {Choices: []string{"off", "relaxed_order"}},
+			"ivfflat.max_probes":       {Min: 1, Max: 32768},
+		},
+		AccessMethods: []AccessMethod{
+			{Name: "hnsw", Handler: "hnswhandler", Options: map[string]IntOption{"m": {2, 100}, "ef_construction": {4, 1000}}},
+			{Name: "ivfflat", Handler: "ivfflathandler", Options: map[string]IntOption{"lists": {1, 32768}}},
+		},
+		OpClasses: vectorOpClasses(),
+		Funcs:     vectorFuncs(), // vector_funcs.go
+		Script: vectorComparisons() + `
 CREATE FUNCTION l2_distance(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION inner_product(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION cosine_distance(vector, vector) RETURNS float8 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;
@@ -99,11 +100,12 @@ CREATE OPERATOR <#> (LEFTARG = sparsevec, RIGHTARG = sparsevec, PROCEDURE = spar
 CREATE OPERATOR <=> (LEFTARG = sparsevec, RIGHTARG = sparsevec, PROCEDURE = cosine_distance, COMMUTATOR = '<=>');
 CREATE OPERATOR <+> (LEFTARG = sparsevec, RIGHTARG = sparsevec, PROCEDURE = l1_distance, COMMUTATOR = '<+>');
 `,
+	}
 }
 
 // vectorComparisons declares the btree comparison functions and
 // operators of the three types (pgvector's vector_lt, ..., vector_cmp).
-var vectorComparisons = func() string {
+func vectorComparisons() string {
 	var b strings.Builder
 	for _, t := range vectorTypes {
 		for _, op := range vectorCmpOps {
@@ -114,7 +116,7 @@ var vectorComparisons = func() string {
 		fmt.Fprintf(&b, "CREATE FUNCTION %s_cmp(%s, %s) RETURNS int4 AS 'MODULE_PATHNAME' LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE;\n", t, t, t)
 	}
 	return b.String()
-}()
+}
 
 var vectorTypes = []string{"vector", "halfvec", "sparsevec"}
 

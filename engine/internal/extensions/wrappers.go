@@ -38,6 +38,7 @@ var unreachable Func = func(_ context.Context, _ routine.Caller, fn *catalog.Fun
 // checking them against the remote service's requirements.
 var acceptOptions = Scalar(func([]any) (any, error) { return nil, nil })
 
+// wrappersExtension stands in for Supabase Wrappers 0.5.0.
 func wrappersExtension() *Extension {
 	funcs := map[string]Func{}
 	var b strings.Builder
@@ -68,26 +69,24 @@ CREATE FUNCTION @extschema@.%[1]s_validator(options text[], catalog oid) RETURNS
 	return &Extension{Name: "wrappers", Version: "0.5.0", Comment: "Foreign data wrappers developed by Supabase", Funcs: funcs, Script: b.String()}
 }
 
-// wrappersExt stands in for Supabase Wrappers 0.5.0.
-var wrappersExt = wrappersExtension()
-
 // postgresFdw stands in for postgres_fdw 1.1: its wrapper, handler,
 // validator and connection functions (PostgreSQL 15's).
-var postgresFdw = &Extension{
-	Name:    "postgres_fdw",
-	Version: "1.1",
-	Comment: "foreign-data wrapper for remote PostgreSQL servers",
-	Funcs: map[string]Func{
-		"postgres_fdw_handler":   unreachable,
-		"postgres_fdw_validator": acceptOptions,
-		// no connection is ever opened
-		"postgres_fdw_get_connections": Rows(func(context.Context, routine.Caller, *catalog.Function, []any) ([][]any, error) {
-			return nil, nil
-		}),
-		"postgres_fdw_disconnect":     Scalar(func([]any) (any, error) { return false, nil }),
-		"postgres_fdw_disconnect_all": Scalar(func([]any) (any, error) { return false, nil }),
-	},
-	Script: `
+func postgresFdw() *Extension {
+	return &Extension{
+		Name:    "postgres_fdw",
+		Version: "1.1",
+		Comment: "foreign-data wrapper for remote PostgreSQL servers",
+		Funcs: map[string]Func{
+			"postgres_fdw_handler":   unreachable,
+			"postgres_fdw_validator": acceptOptions,
+			// no connection is ever opened
+			"postgres_fdw_get_connections": Rows(func(context.Context, routine.Caller, *catalog.Function, []any) ([][]any, error) {
+				return nil, nil
+			}),
+			"postgres_fdw_disconnect":     Scalar(func([]any) (any, error) { return false, nil }),
+			"postgres_fdw_disconnect_all": Scalar(func([]any) (any, error) { return false, nil }),
+		},
+		Script: `
 CREATE FUNCTION @extschema@.postgres_fdw_handler() RETURNS fdw_handler
   AS 'MODULE_PATHNAME', 'postgres_fdw_handler' LANGUAGE c STRICT;
 CREATE FUNCTION @extschema@.postgres_fdw_validator(text[], oid) RETURNS void
@@ -102,4 +101,5 @@ CREATE FUNCTION @extschema@.postgres_fdw_disconnect(text) RETURNS bool
 CREATE FUNCTION @extschema@.postgres_fdw_disconnect_all() RETURNS bool
   AS 'MODULE_PATHNAME', 'postgres_fdw_disconnect_all' LANGUAGE c STRICT PARALLEL RESTRICTED;
 `,
+	}
 }

@@ -119,7 +119,7 @@ func openDurableWith(opts Options, dopts durable.Options) (*Engine, error) {
 	return e, nil
 }
 
-func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
+func recoverDir(dir *durable.Dir, opts Options) (_ *Engine, err error) {
 	sections, err := dir.ReadCheckpoint()
 	if err != nil {
 		return nil, err
@@ -136,6 +136,21 @@ func recoverDir(dir *durable.Dir, opts Options) (*Engine, error) {
 		if e, err = engineOfCheckpoint(dir.Path(), sections); err != nil {
 			return nil, err
 		}
+		// The sections are the checkpoint file mapped
+		// (durable.Dir.ReadCheckpoint), read until the big tables'
+		// loads end: released then, and on a failure below only once
+		// they have stopped (the caller closes dir).
+		loaded := make(chan struct{})
+		go func() {
+			e.loading.Wait()
+			dir.ReleaseCheckpoint()
+			close(loaded)
+		}()
+		defer func() {
+			if err != nil {
+				<-loaded
+			}
+		}()
 		e.logger = opts.Logger
 		if e.logger == nil {
 			e.logger = slog.New(slog.DiscardHandler)
@@ -198,10 +213,10 @@ func engineOfCheckpoint(path string, sections [][]byte) (*Engine, error) {
 	default:
 		return nil, fmt.Errorf("data directory %s: its checkpoint has %d row sections for %d tables", path, len(sections)-1, len(img.Tables))
 	}
-	src := func(n int, cols sql.Schema) (iter.Seq[[]sql.Row], func() error, bool, error) {
+	src := func(n int, cols sql.Schema) (iter.Seq[[]sql.Row], func() error, func(), error) {
 		ct, err := durable.ColumnTypes(cols)
 		if err != nil {
-			return nil, nil, false, err
+			return nil, nil, nil, err
 		}
 		t := &img.Tables[n]
 		return decodeRows(durable.NewReader(sections[1+n]), ct, func(err error) error {
@@ -225,9 +240,10 @@ func engineOfCheckpoint(path string, sections [][]byte) (*Engine, error) {
 // rowSource returns the rows of an image's table n (columns cols) in
 // chunks, and a function that stops their producer and returns its error,
 // to call once the chunks are consumed (or abandoned); chunks is nil when
-// the table has no rows. big says the table is worth loading after the
-// open (loadRows).
-type rowSource func(n int, cols sql.Schema) (chunks iter.Seq[[]sql.Row], done func() error, big bool, err error)
+// the table has no rows. background is not nil for a table worth loading
+// after the open (loadRows); calling it says the load was deferred, and
+// the producer decodes the rest as background work (durable.Background).
+type rowSource func(n int, cols sql.Schema) (chunks iter.Seq[[]sql.Row], done func() error, background func(), err error)
 
 // decodeChunk is how many rows decodeRows hands over at a time, and
 // decodeAsync the row count from which it decodes in a goroutine of its
@@ -239,10 +255,10 @@ const (
 
 // decodeRows reads a checkpoint's table section (a row count, then the
 // rows) from r in chunks; wrap gives a decoding error its context.
-func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (iter.Seq[[]sql.Row], func() error, bool, error) {
+func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (iter.Seq[[]sql.Row], func() error, func(), error) {
 	count := r.Uvarint()
 	if r.Err() != nil {
-		return nil, nil, false, wrap(r.Err())
+		return nil, nil, nil, wrap(r.Err())
 	}
 	// A chunk's values share one allocation (a restart's 100k rows were
 	// 100k allocations more, and the collector's work): a value slot
@@ -258,21 +274,27 @@ func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (it
 		return rows
 	}
 	if count == 0 {
-		return nil, func() error { return nil }, false, nil
+		return nil, func() error { return nil }, nil, nil
 	}
 	if count < decodeAsync {
 		rows := decode(int(count))
 		if r.Err() != nil {
-			return nil, nil, false, wrap(r.Err())
+			return nil, nil, nil, wrap(r.Err())
 		}
-		return func(yield func([]sql.Row) bool) { yield(rows) }, func() error { return nil }, false, nil
+		return func(yield func([]sql.Row) bool) { yield(rows) }, func() error { return nil }, nil, nil
 	}
 	ch := make(chan []sql.Row, 4)
 	stop := make(chan struct{})
 	var derr error
+	var background atomic.Bool
 	go func() {
 		defer close(ch)
+		lowered := false
 		for left := int(count); left > 0; {
+			if !lowered && background.Load() {
+				durable.Background() // until this goroutine returns
+				lowered = true
+			}
 			c := decode(min(left, decodeChunk))
 			if r.Err() != nil {
 				derr = wrap(r.Err())
@@ -302,7 +324,7 @@ func decodeRows(r *durable.Reader, ct []*types.Type, wrap func(error) error) (it
 		})
 		return derr
 	}
-	return chunks, done, true, nil
+	return chunks, done, func() { background.Store(true) }, nil
 }
 
 // loadRows inserts a checkpoint's rows into the engine built from it, in a
@@ -338,20 +360,21 @@ func loadRows(e *Engine, tables []storage.TableImage, rows rowSource, finish fun
 		}
 	}()
 	for n, t := range tables {
-		chunks, done, big, err := rows(n, t.Columns)
+		chunks, done, background, err := rows(n, t.Columns)
 		if err != nil {
 			return err
 		}
 		if chunks == nil {
 			continue
 		}
-		if big {
+		if background != nil {
 			load, ok, err := txn.DeferLoad(ctx, t.Schema, t.Name)
 			if err != nil {
 				done()
 				return err
 			}
 			if ok {
+				background()
 				later = append(later, pending{load, chunks, done})
 				continue
 			}
@@ -377,6 +400,10 @@ func loadRows(e *Engine, tables []storage.TableImage, rows rowSource, finish fun
 		e.loading.Add(1)
 		go func() {
 			defer e.loading.Done()
+			// Background work: the first clients' statements come
+			// first on a busy machine (a statement touching a table
+			// still loading waits for it).
+			durable.Background()
 			// A failure is the error of every statement that touches
 			// the table, and of the checkpoints (none is written
 			// without its rows).

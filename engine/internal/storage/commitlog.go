@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"fmt"
+	"github.com/tinybase/tinybase/engine/internal/durable"
 	"iter"
 	"reflect"
 	"slices"
@@ -342,7 +343,7 @@ func (t *Txn) ApplyRows(ctx *sql.Context, schema, name string, all bool, deleted
 	load := td.insert
 	if all && !td.def.keyless() {
 		if len(put) >= bulkLoadRows {
-			if err := td.loadBulk(ctx, slices.Chunk(put, loadChunk)); err != nil {
+			if err := td.loadBulk(ctx, slices.Chunk(put, loadChunk), false); err != nil {
 				return fmt.Errorf("storage: applying logged rows to %s.%s: %w", schema, name, err)
 			}
 			return nil
@@ -389,7 +390,7 @@ func (t *Txn) LoadRows(ctx *sql.Context, schema, name string, rows iter.Seq[[]sq
 		}
 		return nil
 	}
-	if err := td.loadBulk(ctx, rows); err != nil {
+	if err := td.loadBulk(ctx, rows, false); err != nil {
 		return fmt.Errorf("storage: loading rows into %s.%s: %w", schema, name, err)
 	}
 	return nil
@@ -400,12 +401,17 @@ func (t *Txn) LoadRows(ctx *sql.Context, schema, name string, rows iter.Seq[[]sq
 // in another goroutine, chunk by chunk, while this one builds the primary
 // key and index trees. Nothing else reads the heap during the load, and
 // the heap orders entries by their tuple numbers alone, assigned here.
-func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row]) (err error) {
+// background says the load runs after the open (Txn.DeferLoad), as
+// background work (durable.Background).
+func (td *tableData) loadBulk(ctx *sql.Context, rows iter.Seq[[]sql.Row], background bool) (err error) {
 	chunks := make(chan []*entry, 4)
 	done := make(chan error, 1)
 	heap := td.heap
 	go func() {
 		var herr error
+		if background {
+			durable.Background() // until this goroutine returns
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				herr = fmt.Errorf("storage: building a heap: %v", r)

@@ -94,7 +94,7 @@ func (t *Txn) DeferLoad(ctx *sql.Context, schema, name string) (load func(rows i
 		if rows == nil {
 			return fmt.Errorf("storage: loading rows into %s.%s: abandoned", schema, name)
 		}
-		if err := td.loadBulk(ctx, rows); err != nil {
+		if err := td.loadBulk(ctx, rows, true); err != nil {
 			return fmt.Errorf("storage: loading rows into %s.%s: %w", schema, name, err)
 		}
 		return nil

@@ -41,6 +41,9 @@ func regconfigOID(s string, o ObjectResolver) (uint32, error) {
 	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
 		return uint32(n), nil
 	}
+	if r, ok := o.(TSResolver); ok {
+		return r.TSConfigOID(s) // user configurations too
+	}
 	parts := SplitQualifiedName(s)
 	switch {
 	case len(parts) == 2 && parts[0] != "pg_catalog":
@@ -64,8 +67,12 @@ func regconfigOID(s string, o ObjectResolver) (uint32, error) {
 }
 
 // regconfigName is regconfig output: the configuration's name (pg_catalog
-// is always on the search path), or the number when none has the OID.
-func regconfigName(oid uint32) string {
+// is always on the search path; a user one's qualified when the search
+// path does not find it), or the number when none has the OID.
+func regconfigName(oid uint32, o ObjectResolver) string {
+	if r, ok := o.(TSResolver); ok {
+		return r.TSConfigName(oid)
+	}
 	for _, c := range TSConfigs {
 		if c.OID == oid {
 			return c.Name
@@ -83,7 +90,7 @@ func regconfigIn(s string, o ObjectResolver) (any, error) {
 	if oid == 0 {
 		return "-", nil
 	}
-	return regconfigName(oid), nil
+	return regconfigName(oid, o), nil
 }
 
 // compareRegconfig orders regconfig values by OID, as oid's operators do.

@@ -119,7 +119,7 @@ func regObjectIn(t *Type, s string, env *Env) (any, error) {
 
 func regObjectName(t *Type, oid uint32, o ObjectResolver) string {
 	if t.Kind == KindRegconfig && oid != 0 {
-		return regconfigName(oid) // regconfig.go
+		return regconfigName(oid, o) // regconfig.go
 	}
 	if o == nil || oid == 0 {
 		if oid == 0 {

@@ -1,0 +1,120 @@
+package session
+
+import (
+	"strconv"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// sessionRelations resolves text search configurations and dictionaries
+// (types.TSResolver) through the session's catalog and search path, so
+// regconfig and the text search functions find the database's own.
+var _ types.TSResolver = sessionRelations{}
+
+// tsName splits a regconfig / regdictionary name.
+func tsName(s string) (schema, name string, err error) {
+	parts := types.SplitQualifiedName(s)
+	switch len(parts) {
+	case 1:
+		return "", parts[0], nil
+	case 2:
+		return parts[0], parts[1], nil
+	case 3:
+		return "", "", pgerror.New(pgerror.FeatureNotSupported, "cross-database references are not implemented: %s", s)
+	}
+	return "", "", pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", s)
+}
+
+func (r sessionRelations) tsDisplay(cat *catalog.Catalog, lookup func(path []string, schema, name string) (uint32, bool)) func(schema, name string) string {
+	path := r.s.SearchPath()
+	return func(schema, name string) string {
+		want, _ := lookup(nil, schema, name)
+		if got, ok := lookup(path, "", name); ok && got == want {
+			return quoteIdentPart(name)
+		}
+		return quoteIdentPart(schema) + "." + quoteIdentPart(name)
+	}
+}
+
+func (r sessionRelations) tsConfigOID(cat *catalog.Catalog, s string) (uint32, error) {
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return uint32(n), nil
+	}
+	schema, name, err := tsName(s)
+	if err != nil {
+		return 0, err
+	}
+	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
+		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+	}
+	if oid, ok := cat.LookupTSConfig(r.s.SearchPath(), schema, name); ok {
+		return oid, nil
+	}
+	return 0, pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", s)
+}
+
+// TSConfigOID implements types.TSResolver.
+func (r sessionRelations) TSConfigOID(s string) (uint32, error) {
+	return r.tsConfigOID(r.s.catalog(), s)
+}
+
+// TSConfigName implements types.TSResolver.
+func (r sessionRelations) TSConfigName(oid uint32) string {
+	cat := r.s.catalog()
+	if schema, name, ok := cat.TSConfigIdent(oid); ok {
+		if schema == "pg_catalog" {
+			return name
+		}
+		return r.tsDisplay(cat, cat.LookupTSConfig)(schema, name)
+	}
+	return strconv.FormatUint(uint64(oid), 10)
+}
+
+// TSConfig implements types.TSResolver.
+func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
+	if _, name, err := tsName(s); err == nil && len(s) > 0 && s[0] != '"' {
+		// the built-in names, found first as pg_catalog comes first
+		if c, ok, err := types.BuiltinTSConfig(name); ok && (s == name || s == "pg_catalog."+name) {
+			return c, err
+		}
+	}
+	cat := r.s.catalog()
+	oid, err := r.tsConfigOID(cat, s)
+	if err != nil {
+		return nil, err
+	}
+	return cat.TSConfigValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+}
+
+// TSDict implements types.TSResolver.
+func (r sessionRelations) TSDict(s string) (*types.TSDict, error) {
+	cat := r.s.catalog()
+	var oid uint32
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		oid = uint32(n)
+	} else {
+		schema, name, err := tsName(s)
+		if err != nil {
+			return nil, err
+		}
+		if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
+			return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+		}
+		var ok bool
+		if oid, ok = cat.LookupTSDict(r.s.SearchPath(), schema, name); !ok {
+			return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
+		}
+	}
+	return cat.TSDictValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+}
+
+// DefaultTSConfig implements types.TSResolver: default_text_search_config.
+func (r sessionRelations) DefaultTSConfig() (*types.TSConfig, error) {
+	v, ok := r.s.Setting("default_text_search_config")
+	if !ok || v == "" || v == "pg_catalog.english" {
+		return types.DefaultTSConfig, nil
+	}
+	return r.TSConfig(v)
+}

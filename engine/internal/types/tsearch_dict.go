@@ -6,7 +6,6 @@ import (
 
 	"github.com/kljensen/snowball/english"
 	"github.com/kljensen/snowball/french"
-	"github.com/kljensen/snowball/hungarian"
 	"github.com/kljensen/snowball/russian"
 	"github.com/kljensen/snowball/spanish"
 	"github.com/kljensen/snowball/swedish"
@@ -49,19 +48,18 @@ type tsLanguage struct {
 
 // tsLanguages are the Snowball languages whose stemmer and stop list
 // give PostgreSQL 15's lexemes (checked against its ts_lexize over each
-// stemmer's test vocabulary; norwegian's stop list differs, so it is not
-// here).
+// stemmer's test vocabulary, 20,000 to 50,000 words each; norwegian's
+// stop list and hungarian's stems differ, so they are not here).
 var tsLanguages = map[string]*tsLanguage{
 	"english":   {english.Stem, english.IsStopWord},
 	"french":    {frenchStem, french.IsStopWord},
 	"spanish":   {spanishStem, spanish.IsStopWord},
 	"russian":   {russian.Stem, russian.IsStopWord},
 	"swedish":   {swedish.Stem, swedish.IsStopWord},
-	"hungarian": {hungarian.Stem, hungarian.IsStopWord},
 }
 
 // TSLanguages lists the languages tinybase can stem, for hints.
-const TSLanguages = "english, french, hungarian, russian, spanish, swedish (and simple)"
+const TSLanguages = "english, french, russian, spanish, swedish (and simple)"
 
 // tsPGLanguages are the languages PostgreSQL 15 has a Snowball stemmer
 // (and a built-in configuration) for.
@@ -258,16 +256,31 @@ var tsBuiltinStems = func() map[string]*TSDict {
 // frenchStem is the Snowball French stemmer as PostgreSQL 15 ships it
 // (Snowball 2): its prelude marks ë and ï as He and Hi, so that the H,
 // not a vowel, bounds the regions, and its postlude restores them; the
-// Go stemmer predates that, so the marks are made here with a letter
-// it counts as a consonant.
+// Go stemmer predates that, so the marks are made here with a letter it
+// counts as a consonant. Snowball 2 keeps the i-verb endings (step 2a)
+// after an H, which the Go stemmer would take off: then the unmarked
+// word's stem stands.
 func frenchStem(w string, stop bool) string {
 	if !strings.ContainsAny(w, "ëï") {
 		return french.Stem(w, stop)
 	}
-	w = strings.NewReplacer("ë", "ʜe", "ï", "ʜi").Replace(w)
-	s := french.Stem(w, stop)
+	marked := strings.NewReplacer("ë", "ʜe", "ï", "ʜi").Replace(w)
+	s := french.Stem(marked, stop)
+	if strings.HasSuffix(s, "ʜ") && strings.HasPrefix(marked, s) && frenchStep2a[marked[len(s):]] {
+		return french.Stem(w, stop)
+	}
 	return strings.NewReplacer("ʜe", "ë", "ʜi", "ï", "ʜ", "").Replace(s)
 }
+
+// frenchStep2a are the Snowball French verb endings step 2a removes
+// after a non-vowel.
+var frenchStep2a = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields("îmes ît îtes i ie ies ir ira irai iraient irais irait iras irent irez iriez irions irons iront is issaient issais issait issant issante issantes issants isse issent isses issez issiez issions issons it") {
+		m[e] = true
+	}
+	return m
+}()
 
 // spanishStem is the Snowball Spanish stemmer; as PostgreSQL 15's, its
 // postlude takes the acute accents off words too short to stem.

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/routine"
 	"github.com/tinybase/tinybase/engine/internal/types"
@@ -151,4 +150,3 @@ CREATE TEXT SEARCH TEMPLATE unaccent (INIT = unaccent_init, LEXIZE = unaccent_le
 CREATE TEXT SEARCH DICTIONARY unaccent (TEMPLATE = unaccent, RULES = 'unaccent');
 `,
 }
-

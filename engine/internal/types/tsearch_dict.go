@@ -51,11 +51,11 @@ type tsLanguage struct {
 // stemmer's test vocabulary, 20,000 to 50,000 words each; norwegian's
 // stop list and hungarian's stems differ, so they are not here).
 var tsLanguages = map[string]*tsLanguage{
-	"english":   {english.Stem, english.IsStopWord},
-	"french":    {frenchStem, french.IsStopWord},
-	"spanish":   {spanishStem, spanish.IsStopWord},
-	"russian":   {russian.Stem, russian.IsStopWord},
-	"swedish":   {swedish.Stem, swedish.IsStopWord},
+	"english": {english.Stem, english.IsStopWord},
+	"french":  {frenchStem, french.IsStopWord},
+	"spanish": {spanishStem, spanish.IsStopWord},
+	"russian": {russian.Stem, russian.IsStopWord},
+	"swedish": {swedish.Stem, swedish.IsStopWord},
 }
 
 // TSLanguages lists the languages tinybase can stem, for hints.

@@ -190,18 +190,19 @@ func dropOID[T any](s []T, oid uint32, of func(T) uint32) []T {
 	return out
 }
 
-// tsMembers lists the text search objects as extension members.
+// tsMembers lists the text search objects as extension members, those
+// others depend on first (a member list is dropped in reverse).
 func (c *Catalog) tsMembers() []Member {
 	var out []Member
 	ts := c.ts()
-	for _, d := range ts.Configs {
-		out = append(out, Member{Kind: "text search configuration", Schema: d.Schema, Name: d.Name, OID: d.OID})
+	for _, d := range ts.Templates {
+		out = append(out, Member{Kind: "text search template", Schema: d.Schema, Name: d.Name, OID: d.OID})
 	}
 	for _, d := range ts.Dicts {
 		out = append(out, Member{Kind: "text search dictionary", Schema: d.Schema, Name: d.Name, OID: d.OID})
 	}
-	for _, d := range ts.Templates {
-		out = append(out, Member{Kind: "text search template", Schema: d.Schema, Name: d.Name, OID: d.OID})
+	for _, d := range ts.Configs {
+		out = append(out, Member{Kind: "text search configuration", Schema: d.Schema, Name: d.Name, OID: d.OID})
 	}
 	return out
 }

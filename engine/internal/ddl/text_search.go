@@ -128,6 +128,16 @@ func tsIdent(cat *catalog.Catalog, object string, oid uint32) (string, string) {
 	return s, n
 }
 
+// tsShown is an object's name as PostgreSQL's object descriptions print
+// it: qualified unless the search path finds it unqualified.
+func tsShown(h Host, object string, oid uint32) string {
+	schema, name := tsIdent(h.Catalog(), object, oid)
+	if got, ok := lookupTS(h, object, catalog.QName{Name: name}); ok && got == oid {
+		return QuoteIdentPart(name)
+	}
+	return QuoteIdentPart(schema) + "." + QuoteIdentPart(name)
+}
+
 func tsMissing(h Host, word string, q catalog.QName) error {
 	if q.Schema != "" && q.Schema != "pg_catalog" && !h.StorageTxn().HasSchema(q.Schema) {
 		return pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", q.Schema)
@@ -152,7 +162,10 @@ func createTS(h Host, c *translate.TextSearchDDL, word string) error {
 		return err
 	}
 	if oid, ok := lookupTS(h, c.Object, catalog.QName{Schema: schema, Name: c.Name.Name}); ok && oid != 0 {
-		return pgerror.New(pgerror.DuplicateObject, "%s %q already exists", word, c.Name.Name)
+		// PostgreSQL finds out from its catalog's unique index
+		col := map[string]string{"configuration": "cfgname", "dictionary": "dictname", "template": "tmplname"}[c.Object]
+		table := map[string]string{"configuration": "pg_ts_config", "dictionary": "pg_ts_dict", "template": "pg_ts_template"}[c.Object]
+		return pgerror.New(pgerror.UniqueViolation, "duplicate key value violates unique constraint \"%s_%s_index\"", table, col)
 	}
 	cat := h.Catalog()
 	switch c.Object {
@@ -374,6 +387,10 @@ func dropTS(h Host, object string, oid uint32, q catalog.QName, cascade bool) er
 	if schema == "pg_catalog" {
 		return pgerror.New(pgerror.DependentObjectsStillExist, "cannot drop %s %s because it is required by the database system", word, name)
 	}
+	shown := tsShown(h, object, oid)
+	if err := MemberDropError(cat, word, schema, name, oid, shown); err != nil {
+		return err
+	}
 	type dep struct {
 		desc string
 		drop func() error
@@ -391,7 +408,7 @@ func dropTS(h Host, object string, oid uint32, q catalog.QName, cascade bool) er
 			for _, m := range cf.Map {
 				if containsUint(m.Dicts, oid) {
 					cf := cf
-					deps = append(deps, dep{"text search configuration " + cf.Name, func() error {
+					deps = append(deps, dep{"text search configuration " + tsShown(h, "configuration", cf.OID), func() error {
 						return dropTS(h, "configuration", cf.OID, catalog.QName{Schema: cf.Schema, Name: cf.Name}, true)
 					}})
 					break
@@ -402,7 +419,7 @@ func dropTS(h Host, object string, oid uint32, q catalog.QName, cascade bool) er
 		for _, d := range ts.Dicts {
 			if d.Template == oid {
 				d := d
-				deps = append(deps, dep{"text search dictionary " + d.Name, func() error {
+				deps = append(deps, dep{"text search dictionary " + tsShown(h, "dictionary", d.OID), func() error {
 					return dropTS(h, "dictionary", d.OID, catalog.QName{Schema: d.Schema, Name: d.Name}, true)
 				}})
 			}
@@ -411,10 +428,10 @@ func dropTS(h Host, object string, oid uint32, q catalog.QName, cascade bool) er
 	if len(deps) > 0 && !cascade {
 		var detail []string
 		for _, d := range deps {
-			detail = append(detail, d.desc+" depends on "+word+" "+name)
+			detail = append(detail, d.desc+" depends on "+word+" "+shown)
 		}
 		return &pgerror.Error{Severity: "ERROR", Code: pgerror.DependentObjectsStillExist,
-			Message: fmt.Sprintf("cannot drop %s %s because other objects depend on it", word, name),
+			Message: fmt.Sprintf("cannot drop %s %s because other objects depend on it", word, shown),
 			Detail:  strings.Join(detail, "\n"), Hint: "Use DROP ... CASCADE to drop the dependent objects too."}
 	}
 	for _, d := range deps {

@@ -77,6 +77,23 @@ func AddTextSearchFuncs(r *Registry) {
 			return f(env, c, a[0].(string))
 		})
 	}
+	// ts_lexize(dictionary, token): the dictionary's lexemes, {} for a
+	// stop word, NULL for a token it does not know (the dictionary is
+	// regdictionary in PostgreSQL; tinybase takes its name as text)
+	fnEnv("ts_lexize", []*types.Type{text, text}, types.ArrayOf(text), func(env *types.Env, a []any) (any, error) {
+		d, err := types.TSDictFor(env, a[0].(string))
+		if err != nil {
+			return nil, err
+		}
+		l, r := d.Lexize(a[1].(string))
+		switch {
+		case r == types.TSUnknown:
+			return nil, nil
+		case l == "":
+			return types.NewArray(text, []any{}), nil
+		}
+		return types.NewArray(text, []any{l}), nil
+	})
 	withConfig("to_tsvector", TV, func(_ *types.Env, c *types.TSConfig, s string) (any, error) { return c.ToTSVector(s).String(), nil })
 	// the query constructors warn when the query comes out empty: no
 	// operand at all (to_tsquery and websearch skip white space, the

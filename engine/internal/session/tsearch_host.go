@@ -85,7 +85,11 @@ func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cat.TSConfigValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+	c, err := cat.TSConfigValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+	if err == nil && oid >= catalog.FirstOID {
+		c.Name = r.TSConfigName(oid)
+	}
+	return c, err
 }
 
 // TSDict implements types.TSResolver.

@@ -200,18 +200,22 @@ func (c *TSConfig) lexizeChain(t TSToken) (lexeme string, dict *TSDict, ok bool)
 }
 
 // Debug is one ts_debug row's dictionaries, the dictionary that
-// recognized the token ("" for none) and its lexemes.
+// recognized the token ("" for none) and its lexeme. As ts_debug's own
+// query does, each dictionary reads the token itself (ts_lexize): the
+// first that gives anything, a filtering one included, is reported.
 func (c *TSConfig) Debug(t TSToken) (dicts []string, dict string, lexeme string, ok bool) {
-	if t.Type > 0 && t.Type < len(c.maps) {
-		for _, d := range c.maps[t.Type] {
-			dicts = append(dicts, d.Name)
+	if t.Type <= 0 || t.Type >= len(c.maps) {
+		return nil, "", "", false
+	}
+	for _, d := range c.maps[t.Type] {
+		dicts = append(dicts, d.Name)
+	}
+	for _, d := range c.maps[t.Type] {
+		if l, r := d.Lexize(t.Text); r != TSUnknown {
+			return dicts, d.Name, l, true
 		}
 	}
-	l, d, ok := c.lexizeChain(t)
-	if ok {
-		dict = d.Name
-	}
-	return dicts, dict, l, ok
+	return dicts, "", "", false
 }
 
 // tsPosLexeme is a lexeme and the position of the token it came from.

@@ -1,0 +1,110 @@
+package pgcatalog
+
+import (
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+)
+
+// The text search catalogs (docs 53.x, pg_ts_config ... pg_ts_template):
+// PostgreSQL 15's built-in parser, templates, dictionaries and
+// configurations (types.TSConfigs, types.TSDicts, types.TSTemplates) in
+// pg_catalog, owned by the bootstrap superuser, then the database's own
+// (catalog.TextSearch).
+
+func addTextSearchCatalogs(m map[string]*def) {
+	m["pg_ts_parser"] = pgTSParser
+	m["pg_ts_template"] = pgTSTemplate
+	m["pg_ts_dict"] = pgTSDict
+	m["pg_ts_config"] = pgTSConfig
+	m["pg_ts_config_map"] = pgTSConfigMap
+}
+
+var pgTSParser = &def{
+	cols: []column{{"oid", types.Oid}, {"prsname", types.Name}, {"prsnamespace", types.Oid},
+		{"prsstart", types.Regproc}, {"prstoken", types.Regproc}, {"prsend", types.Regproc},
+		{"prsheadline", types.Regproc}, {"prslextype", types.Regproc}},
+	rows: func(*State) ([][]any, error) {
+		return [][]any{{uint32(types.TSParserDefault), "default", NamespaceOID("pg_catalog"),
+			"prsd_start", "prsd_nexttoken", "prsd_end", "prsd_headline", "prsd_lextype"}}, nil
+	},
+}
+
+var pgTSTemplate = &def{
+	cols: []column{{"oid", types.Oid}, {"tmplname", types.Name}, {"tmplnamespace", types.Oid},
+		{"tmplinit", types.Regproc}, {"tmpllexize", types.Regproc}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, t := range types.TSTemplates {
+			out = append(out, []any{t.OID, t.Name, NamespaceOID("pg_catalog"), t.Init, t.Lexize})
+		}
+		for _, t := range s.Catalog.TextSearchObjects().Templates {
+			init := t.Init
+			if init == "" {
+				init = "-"
+			}
+			out = append(out, []any{t.OID, t.Name, NamespaceOID(t.Schema), init, t.Lexize})
+		}
+		return out, nil
+	},
+}
+
+var pgTSDict = &def{
+	cols: []column{{"oid", types.Oid}, {"dictname", types.Name}, {"dictnamespace", types.Oid},
+		{"dictowner", types.Oid}, {"dicttemplate", types.Oid}, {"dictinitoption", types.Text}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		for _, d := range types.TSDicts {
+			var opts any
+			if d.Options != "" {
+				opts = d.Options
+			}
+			out = append(out, []any{d.OID, d.Name, NamespaceOID("pg_catalog"), uint32(10), d.Template, opts})
+		}
+		for _, d := range s.Catalog.TextSearchObjects().Dicts {
+			var opts any
+			if len(d.Options) > 0 {
+				opts = types.FormatTSOptions(d.Options)
+			}
+			out = append(out, []any{d.OID, d.Name, NamespaceOID(d.Schema), s.RoleOID(d.Owner), d.Template, opts})
+		}
+		return out, nil
+	},
+}
+
+// pgTSConfig is pg_catalog.pg_ts_config; every configuration is on the
+// default parser.
+var pgTSConfig = &def{
+	cols: []column{{"oid", types.Oid}, {"cfgname", types.Name}, {"cfgnamespace", types.Oid},
+		{"cfgowner", types.Oid}, {"cfgparser", types.Oid}},
+	rows: func(s *State) ([][]any, error) {
+		out := make([][]any, 0, len(types.TSConfigs))
+		for _, c := range types.TSConfigs {
+			out = append(out, []any{c.OID, c.Name, NamespaceOID("pg_catalog"), uint32(10), uint32(types.TSParserDefault)})
+		}
+		for _, c := range s.Catalog.TextSearchObjects().Configs {
+			out = append(out, []any{c.OID, c.Name, NamespaceOID(c.Schema), s.RoleOID(c.Owner), uint32(types.TSParserDefault)})
+		}
+		return out, nil
+	},
+}
+
+var pgTSConfigMap = &def{
+	cols: []column{{"mapcfg", types.Oid}, {"maptokentype", types.Int4}, {"mapseqno", types.Int4}, {"mapdict", types.Oid}},
+	rows: func(s *State) ([][]any, error) {
+		var out [][]any
+		add := func(cfg uint32, m []catalog.TSMapEntry) {
+			for _, e := range m {
+				for i, d := range e.Dicts {
+					out = append(out, []any{cfg, int32(e.TokenType), int32(i + 1), d})
+				}
+			}
+		}
+		for _, c := range types.TSConfigs {
+			add(c.OID, s.Catalog.TSConfigMap(c.OID))
+		}
+		for _, c := range s.Catalog.TextSearchObjects().Configs {
+			add(c.OID, c.Map)
+		}
+		return out, nil
+	},
+}

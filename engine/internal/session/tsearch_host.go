@@ -13,6 +13,12 @@ import (
 // regconfig and the text search functions find the database's own.
 var _ types.TSResolver = sessionRelations{}
 
+// tsCatalog is the catalog the resolver reads: index key functions call
+// it inside storage operations that hold the transaction (Txn.MetaNoWait).
+func (r sessionRelations) tsCatalog() *catalog.Catalog {
+	return catalog.Of(r.s.StorageTxn().MetaNoWait())
+}
+
 // tsName splits a regconfig / regdictionary name.
 func tsName(s string) (schema, name string, err error) {
 	parts := types.SplitQualifiedName(s)
@@ -46,23 +52,23 @@ func (r sessionRelations) tsConfigOID(cat *catalog.Catalog, s string) (uint32, e
 	if err != nil {
 		return 0, err
 	}
-	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
-		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
-	}
 	if oid, ok := cat.LookupTSConfig(r.s.SearchPath(), schema, name); ok {
 		return oid, nil
+	}
+	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
+		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
 	}
 	return 0, pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", s)
 }
 
 // TSConfigOID implements types.TSResolver.
 func (r sessionRelations) TSConfigOID(s string) (uint32, error) {
-	return r.tsConfigOID(r.s.catalog(), s)
+	return r.tsConfigOID(r.tsCatalog(), s)
 }
 
 // TSConfigName implements types.TSResolver.
 func (r sessionRelations) TSConfigName(oid uint32) string {
-	cat := r.s.catalog()
+	cat := r.tsCatalog()
 	if schema, name, ok := cat.TSConfigIdent(oid); ok {
 		if schema == "pg_catalog" {
 			return name
@@ -80,7 +86,7 @@ func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
 			return c, err
 		}
 	}
-	cat := r.s.catalog()
+	cat := r.tsCatalog()
 	oid, err := r.tsConfigOID(cat, s)
 	if err != nil {
 		return nil, err
@@ -94,7 +100,7 @@ func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
 
 // TSDict implements types.TSResolver.
 func (r sessionRelations) TSDict(s string) (*types.TSDict, error) {
-	cat := r.s.catalog()
+	cat := r.tsCatalog()
 	var oid uint32
 	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
 		oid = uint32(n)
@@ -103,11 +109,11 @@ func (r sessionRelations) TSDict(s string) (*types.TSDict, error) {
 		if err != nil {
 			return nil, err
 		}
-		if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
-			return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
-		}
 		var ok bool
 		if oid, ok = cat.LookupTSDict(r.s.SearchPath(), schema, name); !ok {
+			if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
+				return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+			}
 			return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
 		}
 	}

@@ -16,10 +16,8 @@ func init() {
 	textArr := types.ArrayOf(types.Text)
 	srfColumns["ts_parse"] = []SRFColumn{{"tokid", types.Int4}, {"token", types.Text}}
 	srfColumns["ts_token_type"] = []SRFColumn{{"tokid", types.Int4}, {"alias", types.Text}, {"description", types.Text}}
-	// dictionaries and dictionary are regdictionary in PostgreSQL;
-	// tinybase has no regdictionary and names them as text
 	srfColumns["ts_debug"] = []SRFColumn{{"alias", types.Text}, {"description", types.Text}, {"token", types.Text},
-		{"dictionaries", textArr}, {"dictionary", types.Text}, {"lexemes", textArr}}
+		{"dictionaries", types.ArrayOf(types.Regdictionary)}, {"dictionary", types.Regdictionary}, {"lexemes", textArr}}
 	srfColumns["ts_stat"] = []SRFColumn{{"word", types.Text}, {"ndoc", types.Int4}, {"nentry", types.Int4}}
 }
 
@@ -97,14 +95,14 @@ func addTextSearchSRFs(r *Registry) {
 				ds[i] = d
 			}
 			if !ok {
-				rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Text, ds), nil, nil})
+				rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Regdictionary, ds), nil, nil})
 				continue
 			}
 			lexemes := []any{}
 			if lex != "" {
 				lexemes = []any{lex}
 			}
-			rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Text, ds), dict, types.NewArray(types.Text, lexemes)})
+			rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Regdictionary, ds), dict, types.NewArray(types.Text, lexemes)})
 		}
 		return rows
 	}

@@ -78,9 +78,8 @@ func AddTextSearchFuncs(r *Registry) {
 		})
 	}
 	// ts_lexize(dictionary, token): the dictionary's lexemes, {} for a
-	// stop word, NULL for a token it does not know (the dictionary is
-	// regdictionary in PostgreSQL; tinybase takes its name as text)
-	fnEnv("ts_lexize", []*types.Type{text, text}, types.ArrayOf(text), func(env *types.Env, a []any) (any, error) {
+	// stop word, NULL for a token it does not know
+	fnEnv("ts_lexize", []*types.Type{types.Regdictionary, text}, types.ArrayOf(text), func(env *types.Env, a []any) (any, error) {
 		d, err := types.TSDictFor(env, a[0].(string))
 		if err != nil {
 			return nil, err

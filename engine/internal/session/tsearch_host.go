@@ -98,25 +98,43 @@ func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
 	return c, err
 }
 
+// TSDictOID implements types.TSResolver.
+func (r sessionRelations) TSDictOID(s string) (uint32, error) {
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return uint32(n), nil
+	}
+	schema, name, err := tsName(s)
+	if err != nil {
+		return 0, err
+	}
+	if oid, ok := r.tsCatalog().LookupTSDict(r.s.SearchPath(), schema, name); ok {
+		return oid, nil
+	}
+	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
+		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+	}
+	return 0, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
+}
+
+// TSDictName implements types.TSResolver.
+func (r sessionRelations) TSDictName(oid uint32) string {
+	cat := r.tsCatalog()
+	if schema, name, ok := cat.TSDictIdent(oid); ok {
+		if schema == "pg_catalog" {
+			return name
+		}
+		return r.tsDisplay(cat, cat.LookupTSDict)(schema, name)
+	}
+	return strconv.FormatUint(uint64(oid), 10)
+}
+
 // TSDict implements types.TSResolver.
 func (r sessionRelations) TSDict(s string) (*types.TSDict, error) {
-	cat := r.tsCatalog()
-	var oid uint32
-	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
-		oid = uint32(n)
-	} else {
-		schema, name, err := tsName(s)
-		if err != nil {
-			return nil, err
-		}
-		var ok bool
-		if oid, ok = cat.LookupTSDict(r.s.SearchPath(), schema, name); !ok {
-			if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
-				return nil, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
-			}
-			return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
-		}
+	oid, err := r.TSDictOID(s)
+	if err != nil {
+		return nil, err
 	}
+	cat := r.tsCatalog()
 	return cat.TSDictValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
 }
 

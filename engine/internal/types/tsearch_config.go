@@ -120,6 +120,9 @@ type TSResolver interface {
 	TSConfigName(oid uint32) string
 	// TSDict resolves a dictionary by name (ts_lexize).
 	TSDict(name string) (*TSDict, error)
+	// TSDictOID resolves regdictionary input; TSDictName prints one.
+	TSDictOID(name string) (uint32, error)
+	TSDictName(oid uint32) string
 	// DefaultTSConfig is default_text_search_config's configuration.
 	DefaultTSConfig() (*TSConfig, error)
 }

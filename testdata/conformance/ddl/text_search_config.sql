@@ -10,7 +10,10 @@ INSERT INTO posts VALUES (1, 'Crème brûlée recipes'), (2, 'Café au lait'), (
 SELECT id FROM posts WHERE to_tsvector('english_unaccent', title) @@ websearch_to_tsquery('english_unaccent', 'creme brulee') ORDER BY id;
 SELECT id FROM posts WHERE to_tsvector('english_unaccent', title) @@ plainto_tsquery('english_unaccent', 'café') ORDER BY id;
 SELECT to_tsquery('english_unaccent', 'Crème & brûlées'), phraseto_tsquery('english_unaccent', 'crème brûlée');
-SELECT alias, token, dictionaries::text[], dictionary::text, lexemes FROM ts_debug('english_unaccent', 'Crème running 42 the');
+SELECT alias, token, dictionaries, dictionary, lexemes FROM ts_debug('english_unaccent', 'Crème running 42 the');
+SELECT 'english_stem'::regdictionary, 'pg_catalog.simple'::regdictionary::oid, 'unaccent'::regdictionary, pg_typeof('simple'::regdictionary), 3765::regdictionary;
+SELECT 'nosuch'::regdictionary;
+SELECT (SELECT alias FROM ts_token_type('default') AS t WHERE t.tokid = m.maptokentype) AS tokenname, m.mapdict::regdictionary AS dictname FROM pg_ts_config_map AS m WHERE m.mapcfg = 'english_unaccent'::regconfig ORDER BY m.mapcfg, m.maptokentype, m.mapseqno;
 SELECT ts_headline('english_unaccent', 'The crème brûlée was perfect', to_tsquery('english_unaccent', 'creme'));
 DROP TEXT SEARCH CONFIGURATION english_unaccent;
 DROP TEXT SEARCH DICTIONARY unaccent;

@@ -7,7 +7,8 @@ import (
 
 // The text search catalogs (docs 53.x, pg_ts_config ... pg_ts_template):
 // PostgreSQL 15's built-in parser, templates, dictionaries and
-// configurations (types.TSConfigs, types.TSDicts, types.TSTemplates) in
+// configurations (their C functions, which pg_proc does not list here,
+// print as OIDs) (types.TSConfigs, types.TSDicts, types.TSTemplates) in
 // pg_catalog, owned by the bootstrap superuser, then the database's own
 // (catalog.TextSearch).
 
@@ -23,9 +24,12 @@ var pgTSParser = &def{
 	cols: []column{{"oid", types.Oid}, {"prsname", types.Name}, {"prsnamespace", types.Oid},
 		{"prsstart", types.Regproc}, {"prstoken", types.Regproc}, {"prsend", types.Regproc},
 		{"prsheadline", types.Regproc}, {"prslextype", types.Regproc}},
-	rows: func(*State) ([][]any, error) {
-		return [][]any{{uint32(types.TSParserDefault), "default", NamespaceOID("pg_catalog"),
-			"prsd_start", "prsd_nexttoken", "prsd_end", "prsd_headline", "prsd_lextype"}}, nil
+	rows: func(s *State) ([][]any, error) {
+		row := []any{uint32(types.TSParserDefault), "default", NamespaceOID("pg_catalog")}
+		for _, p := range types.TSParserProcs {
+			row = append(row, s.procName(p))
+		}
+		return [][]any{row}, nil
 	},
 }
 
@@ -35,14 +39,12 @@ var pgTSTemplate = &def{
 	rows: func(s *State) ([][]any, error) {
 		var out [][]any
 		for _, t := range types.TSTemplates {
-			out = append(out, []any{t.OID, t.Name, NamespaceOID("pg_catalog"), t.Init, t.Lexize})
+			out = append(out, []any{t.OID, t.Name, NamespaceOID("pg_catalog"), s.procName(t.Init), s.procName(t.Lexize)})
 		}
+		// a user template's functions are named, not routines tinybase
+		// has (unaccent's are Go): regproc shows none
 		for _, t := range s.Catalog.TextSearchObjects().Templates {
-			init := t.Init
-			if init == "" {
-				init = "-"
-			}
-			out = append(out, []any{t.OID, t.Name, NamespaceOID(t.Schema), init, t.Lexize})
+			out = append(out, []any{t.OID, t.Name, NamespaceOID(t.Schema), s.procName(0), s.procName(0)})
 		}
 		return out, nil
 	},

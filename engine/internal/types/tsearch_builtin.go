@@ -35,21 +35,27 @@ var TSDicts = func() []TSDictEntry {
 	return out
 }()
 
-// TSTemplateEntry is a template: pg_ts_template's oid, tmplname,
-// tmplinit and tmpllexize.
+// TSTemplateEntry is a template: pg_ts_template's oid, tmplname, and
+// the OIDs of tmplinit and tmpllexize (C functions tinybase implements
+// in Go, so pg_proc does not list them).
 type TSTemplateEntry struct {
-	OID                uint32
-	Name, Init, Lexize string
+	OID          uint32
+	Name         string
+	Init, Lexize uint32
 }
 
 // TSTemplates are the built-in templates.
 var TSTemplates = []TSTemplateEntry{
-	{TSTemplateSimple, "simple", "dsimple_init", "dsimple_lexize"},
-	{3730, "synonym", "dsynonym_init", "dsynonym_lexize"},
-	{3733, "ispell", "dispell_init", "dispell_lexize"},
-	{3742, "thesaurus", "thesaurus_init", "thesaurus_lexize"},
-	{TSTemplateSnowball, "snowball", "dsnowball_init", "dsnowball_lexize"},
+	{TSTemplateSimple, "simple", 3725, 3726},
+	{3730, "synonym", 3728, 3729},
+	{3733, "ispell", 3731, 3732},
+	{3742, "thesaurus", 3740, 3741},
+	{TSTemplateSnowball, "snowball", 13148, 13149},
 }
+
+// TSParserProcs are the default parser's prsstart, prstoken, prsend,
+// prsheadline and prslextype function OIDs.
+var TSParserProcs = []uint32{3717, 3718, 3719, 3720, 3721}
 
 // TSBuiltinMap is a built-in configuration's pg_ts_config_map rows:
 // token type → dictionary OID (one dictionary each).

@@ -110,3 +110,18 @@ var pgTSConfigMap = &def{
 		return out, nil
 	},
 }
+
+// tsMemberDepend is the pg_depend class and object of an extension's
+// text search member (unaccent's template and dictionary), so pg_dump
+// leaves them to CREATE EXTENSION.
+func tsMemberDepend(m catalog.Member) (class, oid uint32, ok bool) {
+	switch m.Kind {
+	case "text search configuration":
+		return 3602, m.OID, true
+	case "text search dictionary":
+		return 3600, m.OID, true
+	case "text search template":
+		return 3764, m.OID, true
+	}
+	return 0, 0, false
+}

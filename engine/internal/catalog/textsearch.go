@@ -206,3 +206,57 @@ func (c *Catalog) tsMembers() []Member {
 	}
 	return out
 }
+
+// schemaHasTS reports whether a schema holds text search objects.
+func (c *Catalog) schemaHasTS(schema string) bool {
+	for _, m := range c.tsMembers() {
+		if m.Schema == schema {
+			return true
+		}
+	}
+	return false
+}
+
+// dropSchemaTS drops a schema's text search objects, with what depends
+// on them elsewhere (dictionaries of a dropped template, configurations
+// using a dropped dictionary), as DROP SCHEMA ... CASCADE does.
+func (c *Catalog) dropSchemaTS(schema string) *Catalog {
+	if !c.schemaHasTS(schema) {
+		return c
+	}
+	return c.withTS(func(ts *TextSearch) {
+		gone := map[uint32]bool{}
+		var tmpls []TSTemplateDef
+		for _, t := range ts.Templates {
+			if t.Schema == schema {
+				gone[t.OID] = true
+			} else {
+				tmpls = append(tmpls, t)
+			}
+		}
+		var dicts []TSDictDef
+		for _, d := range ts.Dicts {
+			if d.Schema == schema || gone[d.Template] {
+				gone[d.OID] = true
+			} else {
+				dicts = append(dicts, d)
+			}
+		}
+		var cfgs []TSConfigDef
+	configs:
+		for _, cf := range ts.Configs {
+			if cf.Schema == schema {
+				continue
+			}
+			for _, m := range cf.Map {
+				for _, d := range m.Dicts {
+					if gone[d] {
+						continue configs
+					}
+				}
+			}
+			cfgs = append(cfgs, cf)
+		}
+		ts.Templates, ts.Dicts, ts.Configs = tmpls, dicts, cfgs
+	})
+}

@@ -2,6 +2,7 @@ package ddl
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
@@ -504,4 +505,34 @@ func stringLiterals(src string) []string {
 		i = j
 	}
 	return out
+}
+
+// tsSchemaCascades reports the text search objects DROP SCHEMA ...
+// CASCADE takes with the schema, in PostgreSQL's order (by OID).
+func tsSchemaCascades(h Host, schema string) {
+	ts := h.Catalog().TextSearchObjects()
+	type obj struct {
+		oid  uint32
+		desc string
+	}
+	var objs []obj
+	for _, d := range ts.Templates {
+		if d.Schema == schema {
+			objs = append(objs, obj{d.OID, "text search template " + QuoteIdentPart(schema) + "." + QuoteIdentPart(d.Name)})
+		}
+	}
+	for _, d := range ts.Dicts {
+		if d.Schema == schema {
+			objs = append(objs, obj{d.OID, "text search dictionary " + QuoteIdentPart(schema) + "." + QuoteIdentPart(d.Name)})
+		}
+	}
+	for _, d := range ts.Configs {
+		if d.Schema == schema {
+			objs = append(objs, obj{d.OID, "text search configuration " + QuoteIdentPart(schema) + "." + QuoteIdentPart(d.Name)})
+		}
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].oid < objs[j].oid })
+	for _, o := range objs {
+		h.DropCascades(o.desc)
+	}
 }

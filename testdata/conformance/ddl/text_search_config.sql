@@ -78,3 +78,13 @@ SELECT count(*) FROM pg_ts_config WHERE cfgname = 'plain2';
 DROP INDEX posts_fts;
 DROP TEXT SEARCH CONFIGURATION english_unaccent;
 DROP EXTENSION unaccent;
+-- a schema's text search objects go with DROP SCHEMA ... CASCADE
+CREATE SCHEMA fts;
+CREATE TEXT SEARCH DICTIONARY fts.stem_en (TEMPLATE = snowball, Language = english);
+CREATE TEXT SEARCH CONFIGURATION fts.cfg (COPY = simple);
+ALTER TEXT SEARCH CONFIGURATION fts.cfg ALTER MAPPING FOR asciiword WITH fts.stem_en;
+SELECT to_tsvector('fts.cfg', 'The runners');
+DROP SCHEMA fts;
+DROP SCHEMA fts CASCADE;
+SELECT count(*) FROM pg_ts_config WHERE cfgname = 'cfg';
+SELECT to_tsvector('fts.cfg', 'The runners');

@@ -50,6 +50,7 @@ func TextSearch(h Host, c *translate.TextSearchDDL) error {
 		return tsMissing(h, word, c.Name)
 	}
 	cat := h.Catalog()
+	oldSchema, oldName := tsIdent(cat, c.Object, oid)
 	if oid < catalog.FirstOID && c.Kind != "comment" {
 		return pgerror.New(pgerror.FeatureNotSupported, "cannot alter built-in %s %s", word, c.Name.Name)
 	}
@@ -94,6 +95,13 @@ func TextSearch(h Host, c *translate.TextSearchDDL) error {
 			return err
 		}
 		cat, _ = cat.PutTSTemplate(d)
+	}
+	if schema, name := tsIdent(cat, c.Object, oid); schema != oldSchema || name != oldName {
+		// the comment follows the object
+		old := catalog.ObjectKey{Kind: tsCommentKind(c.Object), Schema: oldSchema, Name: oldName}
+		if text, ok := cat.Comment(old); ok {
+			cat = cat.SetComment(old, nil).SetComment(catalog.ObjectKey{Kind: old.Kind, Schema: schema, Name: name}, &text)
+		}
 	}
 	if c.Kind == "comment" {
 		schema, name := tsIdent(cat, c.Object, oid)
@@ -171,30 +179,30 @@ func createTS(h Host, c *translate.TextSearchDDL, word string) error {
 	cat := h.Catalog()
 	switch c.Object {
 	case "configuration":
-		var parser, copyFrom *translate.TextSearchDDL
+		parser, copyFrom := false, false
 		d := catalog.TSConfigDef{Schema: schema, Name: c.Name.Name, Owner: currentUser(h)}
 		var from catalog.QName
 		for _, o := range c.Options {
 			switch strings.ToLower(o.Name) {
 			case "parser":
-				parser = c
+				parser = true
 				if p := strings.TrimPrefix(o.Value, "pg_catalog."); p != "default" {
 					return pgerror.New(pgerror.UndefinedObject, "text search parser %q does not exist", o.Value)
 				}
 			case "copy":
-				copyFrom = c
+				copyFrom = true
 				from = splitDotted(o.Value)
 			default:
 				return pgerror.New(pgerror.SyntaxError, "text search configuration parameter %q not recognized", o.Name)
 			}
 		}
-		if parser != nil && copyFrom != nil {
+		if parser && copyFrom {
 			return pgerror.New(pgerror.SyntaxError, "cannot specify both PARSER and COPY options")
 		}
-		if parser == nil && copyFrom == nil {
+		if !parser && !copyFrom {
 			return pgerror.New(pgerror.InvalidObjectDefinition, "text search parser is required")
 		}
-		if copyFrom != nil {
+		if copyFrom {
 			oid, ok := cat.LookupTSConfig(h.SearchPath(), from.Schema, from.Name)
 			if !ok {
 				return tsMissing(h, "text search configuration", from)

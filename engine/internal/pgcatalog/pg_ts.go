@@ -125,3 +125,20 @@ func tsMemberDepend(m catalog.Member) (class, oid uint32, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// tsCommentObject is pg_description's object of a comment on a text
+// search configuration, dictionary or template.
+func tsCommentObject(s *State, k catalog.ObjectKey) (oid, class uint32, ok bool) {
+	switch k.Kind {
+	case catalog.ObjTSConfig:
+		oid, ok = s.Catalog.LookupTSConfig(nil, k.Schema, k.Name)
+		class = 3602
+	case catalog.ObjTSDict:
+		oid, ok = s.Catalog.LookupTSDict(nil, k.Schema, k.Name)
+		class = 3600
+	case catalog.ObjTSTemplate:
+		oid, ok = s.Catalog.LookupTSTemplate(nil, k.Schema, k.Name)
+		class = 3764
+	}
+	return oid, class, ok
+}

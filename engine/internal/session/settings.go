@@ -124,7 +124,14 @@ func (s *Session) setCommand(c *translate.Set, tag string) (string, *Rows, error
 	if c.Local && s.state == txnIdle {
 		s.Notice("WARNING", "25P01", "SET LOCAL can only be used in transaction blocks")
 	}
-	return "SET", nil, s.setSetting(c.Name, c.Value, c.Local)
+	value := c.Value
+	if strings.EqualFold(c.Name, "default_text_search_config") {
+		var err error
+		if value, err = s.checkTSConfigSetting(value); err != nil { // tsearch_host.go
+			return "", nil, err
+		}
+	}
+	return "SET", nil, s.setSetting(c.Name, value, c.Local)
 }
 
 // showCommand runs SHOW.
@@ -262,6 +269,12 @@ func (s *Session) applyTxnOptions(c *translate.Txn) error {
 
 // SetSetting implements expr.Env (set_config).
 func (s *Session) SetSetting(name, value string, local bool) error {
+	if strings.EqualFold(name, "default_text_search_config") {
+		var err error
+		if value, err = s.checkTSConfigSetting(value); err != nil { // tsearch_host.go
+			return err
+		}
+	}
 	return s.setSetting(name, value, local)
 }
 

@@ -146,3 +146,20 @@ func (r sessionRelations) DefaultTSConfig() (*types.TSConfig, error) {
 	}
 	return r.TSConfig(v)
 }
+
+// checkTSConfigSetting is check_default_text_search_config for SET and
+// set_config: the configuration must exist, and the setting keeps its
+// qualified name (pg_catalog.german).
+func (s *Session) checkTSConfigSetting(value string) (string, error) {
+	r := sessionRelations{s}
+	oid, err := r.TSConfigOID(value)
+	if err != nil {
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "default_text_search_config", value)
+	}
+	cat := r.tsCatalog()
+	schema, name, ok := cat.TSConfigIdent(oid)
+	if !ok {
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "default_text_search_config", value)
+	}
+	return quoteIdentPart(schema) + "." + quoteIdentPart(name), nil
+}

@@ -95,3 +95,11 @@ DROP SCHEMA fts;
 DROP SCHEMA fts CASCADE;
 SELECT count(*) FROM pg_ts_config WHERE cfgname = 'cfg';
 SELECT to_tsvector('fts.cfg', 'The runners');
+-- default_text_search_config must name a configuration, kept qualified
+SET default_text_search_config = 'nosuch';
+SET default_text_search_config = 'French';
+SHOW default_text_search_config;
+SELECT get_current_ts_config(), to_tsvector('Les jardins'), set_config('default_text_search_config', 'simple', false);
+SHOW default_text_search_config;
+RESET default_text_search_config;
+SHOW default_text_search_config;

@@ -54,6 +54,9 @@ type Catalog struct {
 	// statistics are the extended statistics objects by OID
 	// (statistics.go)
 	statistics []StatisticsObject
+	// textSearch holds the user text search objects (textsearch.go),
+	// nil when none
+	textSearch *TextSearch
 }
 
 // Of returns the catalog stored in a transaction's Meta. A store that has

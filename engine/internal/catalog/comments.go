@@ -19,6 +19,11 @@ const (
 	// and a foreign server's owner and ACL (Name is the object's name).
 	ObjForeignWrapper
 	ObjForeignServer
+	// ObjTSConfig, ObjTSDict and ObjTSTemplate are text search objects
+	// (textsearch.go).
+	ObjTSConfig
+	ObjTSDict
+	ObjTSTemplate
 )
 
 // ObjectKey identifies a commented object. Column is set for ObjColumn

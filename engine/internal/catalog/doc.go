@@ -2,8 +2,10 @@
 // not table storage: user-defined types (enums and domains, PostgreSQL docs
 // 8.7 and CREATE DOMAIN), sequences (CREATE SEQUENCE, 9.17), views (CREATE
 // VIEW), comments (COMMENT ON), operators (CREATE OPERATOR), installed
-// extensions with their members (CREATE EXTENSION) and publications
-// (CREATE PUBLICATION).
+// extensions with their members (CREATE EXTENSION), publications
+// (CREATE PUBLICATION) and text search configurations, dictionaries and
+// templates (chapter 12.7; textsearch.go, beside PostgreSQL's built-in
+// ones, which the types package holds).
 //
 // A *Catalog is an immutable value: every change returns a new Catalog that
 // shares what did not change. The engine keeps it in the storage

@@ -29,7 +29,7 @@ func (c *Catalog) Objects() []Member {
 	for _, w := range c.Foreign().Wrappers { // foreign.go
 		out = append(out, Member{Kind: "foreign data wrapper", Name: w.Name, OID: w.OID})
 	}
-	return out
+	return append(out, c.tsMembers()...) // textsearch.go
 }
 
 // ACLKey is the key of a member's ACL; ok is false for objects without

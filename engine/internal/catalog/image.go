@@ -58,6 +58,9 @@ type Image struct {
 	OpClasses  []OpClass
 	// Statistics are the extended statistics objects (statistics.go)
 	Statistics []StatisticsObject
+	// TextSearch is the user text search objects (textsearch.go), nil
+	// when none
+	TextSearch *TextSearch
 	// Foreign is the foreign-data objects (foreign.go), nil when none
 	Foreign *ForeignData
 	// Inherits and PartitionKeys are table inheritance (inherits.go)
@@ -365,6 +368,7 @@ func (c *Catalog) Image() (Image, error) {
 	img.EventTriggers = c.eventTriggerImage()
 	img.OpFamilies, img.OpClasses = c.OpFamilies(), c.OpClasses()
 	img.Statistics = c.statistics
+	img.TextSearch = c.textSearch
 	for _, p := range c.Publications() {
 		img.Publications = append(img.Publications, *p)
 	}
@@ -589,6 +593,7 @@ func FromImage(img Image) (*Catalog, error) {
 		c.matviews = entriesMap(img.Matviews, func(e TableText) (QName, string) { return e.Table, e.Text })
 	}
 	c.statistics = img.Statistics
+	c.textSearch = img.TextSearch
 	if img.OpFamilies != nil || img.OpClasses != nil {
 		c.opclasses = &opclassSet{Families: img.OpFamilies, Classes: img.OpClasses}
 	}

@@ -96,6 +96,7 @@ func (c *Catalog) DropSchema(schema string) *Catalog {
 	n.dropSchemaRoutines(schema)
 	n.dropSchemaExtensions(schema) // extensions.go
 	n = n.DropStatisticsWhere(func(o StatisticsObject) bool { return o.Schema == schema || o.Table.Schema == schema })
+	n = n.dropSchemaTS(schema) // textsearch.go
 	return n.withoutComments(func(k ObjectKey) bool {
 		return k.Schema == schema || (k.Kind == ObjSchema && k.Name == schema)
 	})
@@ -124,5 +125,5 @@ func (c *Catalog) SchemaInUse(schema string) bool {
 	if c.schemaHasRoutines(schema) {
 		return true
 	}
-	return false
+	return c.schemaHasTS(schema) // textsearch.go
 }

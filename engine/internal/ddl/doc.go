@@ -13,7 +13,8 @@
 // rows, ADD CONSTRAINT ... PRIMARY KEY | UNIQUE USING INDEX), ALTER TYPE
 // ... RENAME TO / RENAME VALUE, materialized views (tables whose query
 // the catalog keeps for REFRESH), CREATE / ALTER / DROP PUBLICATION,
-// VACUUM / ANALYZE, and
+// CREATE / ALTER / DROP TEXT SEARCH CONFIGURATION, DICTIONARY and
+// TEMPLATE (text_search.go; chapter 12.7), VACUUM / ANALYZE, and
 // the hooks that keep
 // the catalog in step with table DDL run elsewhere (renames, DROP SCHEMA,
 // owner changes recursing to owned sequences).

@@ -66,6 +66,7 @@ func DropSchemaObjects(h Host, schema string, cascade bool) error {
 	if cat.SchemaInUse(schema) && !cascade {
 		return dependError("schema", schema)
 	}
+	tsSchemaCascades(h, schema) // text_search.go
 	h.SetCatalog(cat.DropSchema(schema))
 	return nil
 }

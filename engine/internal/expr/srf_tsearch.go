@@ -16,10 +16,8 @@ func init() {
 	textArr := types.ArrayOf(types.Text)
 	srfColumns["ts_parse"] = []SRFColumn{{"tokid", types.Int4}, {"token", types.Text}}
 	srfColumns["ts_token_type"] = []SRFColumn{{"tokid", types.Int4}, {"alias", types.Text}, {"description", types.Text}}
-	// dictionaries and dictionary are regdictionary in PostgreSQL;
-	// tinybase has no regdictionary and names them as text
 	srfColumns["ts_debug"] = []SRFColumn{{"alias", types.Text}, {"description", types.Text}, {"token", types.Text},
-		{"dictionaries", textArr}, {"dictionary", types.Text}, {"lexemes", textArr}}
+		{"dictionaries", types.ArrayOf(types.Regdictionary)}, {"dictionary", types.Regdictionary}, {"lexemes", textArr}}
 	srfColumns["ts_stat"] = []SRFColumn{{"word", types.Text}, {"ndoc", types.Int4}, {"nentry", types.Int4}}
 }
 
@@ -91,31 +89,43 @@ func addTextSearchSRFs(r *Registry) {
 		var rows srfRows
 		for _, t := range types.TSParse(doc) {
 			tt := types.TSTokenTypes[t.Type]
-			lex, ok := c.Lexize(t)
+			dicts, dict, lex, ok := c.Debug(t)
+			ds := make([]any, len(dicts))
+			for i, d := range dicts {
+				ds[i] = d
+			}
 			if !ok {
-				rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Text, []any{}), nil, nil})
+				rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Regdictionary, ds), nil, nil})
 				continue
 			}
-			dict := c.Dictionary(t.Type)
 			lexemes := []any{}
 			if lex != "" {
 				lexemes = []any{lex}
 			}
-			rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Text, []any{dict}), dict, types.NewArray(types.Text, lexemes)})
+			rows = append(rows, []any{tt[0], tt[1], t.Text, types.NewArray(types.Regdictionary, ds), dict, types.NewArray(types.Text, lexemes)})
 		}
 		return rows
 	}
+	srfEnv := func(name string, args []*types.Type, f func(env *types.Env, a []any) (srfRows, error)) {
+		addSRF(r, name, FuncImpl{Args: args, Result: Fixed(types.Record), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+			return f(env, a)
+		}})
+	}
 	for _, cfg := range []*types.Type{types.Regconfig, text} {
-		srf("ts_debug", []*types.Type{cfg, text}, func(a []any) (srfRows, error) {
-			c, err := types.TSConfigByName(a[0].(string))
+		srfEnv("ts_debug", []*types.Type{cfg, text}, func(env *types.Env, a []any) (srfRows, error) {
+			c, err := types.TSConfigFor(env, a[0].(string))
 			if err != nil {
 				return nil, err
 			}
 			return debug(c, a[1].(string)), nil
 		})
 	}
-	srf("ts_debug", []*types.Type{text}, func(a []any) (srfRows, error) {
-		return debug(types.DefaultTSConfig, a[0].(string)), nil
+	srfEnv("ts_debug", []*types.Type{text}, func(env *types.Env, a []any) (srfRows, error) {
+		c, err := types.DefaultTSConfigFor(env)
+		if err != nil {
+			return nil, err
+		}
+		return debug(c, a[0].(string)), nil
 	})
 	stat := func(ctx *sql.Context, query string, weights string) (srfRows, error) {
 		cols, rows, err := queryText(ctx, query)

@@ -8,8 +8,9 @@ import (
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// Text search functions and operators (docs 9.13) with the simple and
-// english configurations (types.TSConfig); the other language
+// Text search functions and operators (docs 9.13) with the built-in
+// configurations tinybase can stem and the database's own, resolved
+// through the session (types.TSConfigFor); the other built-in language
 // configurations raise 0A000.
 func init() {
 	TV, TQ, text := types.TSVector, types.TSQuery, types.Text
@@ -28,11 +29,19 @@ func init() {
 	})
 	// text @@ tsquery and text @@ text read the text with the default
 	// configuration (and the right text as plainto_tsquery)
-	addOp("@@", text, TQ, types.Bool, func(_ *types.Env, a, b any) (any, error) {
-		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), b)
+	addOp("@@", text, TQ, types.Bool, func(env *types.Env, a, b any) (any, error) {
+		c, err := types.DefaultTSConfigFor(env)
+		if err != nil {
+			return nil, err
+		}
+		return tsMatchText(c.ToTSVector(a.(string)).String(), b)
 	})
-	addOp("@@", text, text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
-		return tsMatchText(types.DefaultTSConfig.ToTSVector(a.(string)).String(), types.FormatTSQuery(types.DefaultTSConfig.WordsQuery(b.(string), '&')))
+	addOp("@@", text, text, types.Bool, func(env *types.Env, a, b any) (any, error) {
+		c, err := types.DefaultTSConfigFor(env)
+		if err != nil {
+			return nil, err
+		}
+		return tsMatchText(c.ToTSVector(a.(string)).String(), types.FormatTSQuery(c.WordsQuery(b.(string), '&')))
 	})
 }
 
@@ -53,15 +62,37 @@ func AddTextSearchFuncs(r *Registry) {
 	withConfig := func(name string, res *types.Type, f func(env *types.Env, c *types.TSConfig, text string) (any, error)) {
 		for _, cfg := range []*types.Type{types.Regconfig, text} {
 			fnEnv(name, []*types.Type{cfg, text}, res, func(env *types.Env, a []any) (any, error) {
-				c, err := types.TSConfigByName(a[0].(string))
+				c, err := types.TSConfigFor(env, a[0].(string))
 				if err != nil {
 					return nil, err
 				}
 				return f(env, c, a[1].(string))
 			})
 		}
-		fnEnv(name, []*types.Type{text}, res, func(env *types.Env, a []any) (any, error) { return f(env, types.DefaultTSConfig, a[0].(string)) })
+		fnEnv(name, []*types.Type{text}, res, func(env *types.Env, a []any) (any, error) {
+			c, err := types.DefaultTSConfigFor(env)
+			if err != nil {
+				return nil, err
+			}
+			return f(env, c, a[0].(string))
+		})
 	}
+	// ts_lexize(dictionary, token): the dictionary's lexemes, {} for a
+	// stop word, NULL for a token it does not know
+	fnEnv("ts_lexize", []*types.Type{types.Regdictionary, text}, types.ArrayOf(text), func(env *types.Env, a []any) (any, error) {
+		d, err := types.TSDictFor(env, a[0].(string))
+		if err != nil {
+			return nil, err
+		}
+		l, r := d.Lexize(a[1].(string))
+		switch {
+		case r == types.TSUnknown:
+			return nil, nil
+		case l == "":
+			return types.NewArray(text, []any{}), nil
+		}
+		return types.NewArray(text, []any{l}), nil
+	})
 	withConfig("to_tsvector", TV, func(_ *types.Env, c *types.TSConfig, s string) (any, error) { return c.ToTSVector(s).String(), nil })
 	// the query constructors warn when the query comes out empty: no
 	// operand at all (to_tsquery and websearch skip white space, the

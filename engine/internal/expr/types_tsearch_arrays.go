@@ -104,7 +104,13 @@ func addTSVectorArrayFuncs(r *Registry) {
 		return tsqPhrase(a[0].(string), a[1].(string), a[2].(int32))
 	})
 	r.Add("get_current_ts_config", FuncImpl{Args: []*types.Type{}, Result: Fixed(types.Regconfig), Volatile: true,
-		Fn: func(*sql.Context, *types.Env, []any) (any, error) { return types.DefaultTSConfig.Name, nil }})
+		Fn: func(_ *sql.Context, env *types.Env, _ []any) (any, error) {
+			c, err := types.DefaultTSConfigFor(env)
+			if err != nil {
+				return nil, err
+			}
+			return c.Name, nil
+		}})
 }
 
 // tsqPhrase is tsquery_phrase and <->: left <dist> right, an empty side

@@ -30,14 +30,17 @@ func addTSHeadline(r *Registry) {
 	// each signature, with or without the configuration first
 	add := func(result *types.Type, args []*types.Type, f func(c *types.TSConfig, doc any, query, opts string) (any, error)) {
 		withConfig := len(args) > 2 && args[2] == TQ
-		r.Add("ts_headline", FuncImpl{Args: args, Result: Fixed(result), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) {
-			c := types.DefaultTSConfig
+		r.Add("ts_headline", FuncImpl{Args: args, Result: Fixed(result), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) {
+			var c *types.TSConfig
+			var err error
 			if withConfig {
-				var err error
-				if c, err = types.TSConfigByName(a[0].(string)); err != nil {
-					return nil, err
-				}
+				c, err = types.TSConfigFor(env, a[0].(string))
 				a = a[1:]
+			} else {
+				c, err = types.DefaultTSConfigFor(env)
+			}
+			if err != nil {
+				return nil, err
 			}
 			opts := ""
 			if len(a) > 2 {

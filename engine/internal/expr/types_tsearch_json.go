@@ -24,8 +24,8 @@ const (
 // element kinds (docs 9.13 Table 9.42).
 func addJSONToTSVector(r *Registry) {
 	TV, text, J, JS := types.TSVector, types.Text, types.JSONB, types.JSON
-	fn := func(name string, args []*types.Type, f func(a []any) (any, error)) {
-		r.Add(name, FuncImpl{Args: args, Result: Fixed(TV), Fn: func(_ *sql.Context, _ *types.Env, a []any) (any, error) { return f(a) }})
+	fnEnv := func(name string, args []*types.Type, f func(env *types.Env, a []any) (any, error)) {
+		r.Add(name, FuncImpl{Args: args, Result: Fixed(TV), Fn: func(_ *sql.Context, env *types.Env, a []any) (any, error) { return f(env, a) }})
 	}
 	elems := func(doc any, flags int) ([]string, error) {
 		if d, ok := doc.(types.JSONDoc); ok {
@@ -41,20 +41,26 @@ func addJSONToTSVector(r *Registry) {
 		return c.ToTSVectorElems(es).String(), nil
 	}
 	for _, t := range []*types.Type{J, JS} {
-		fn("to_tsvector", []*types.Type{text, t}, func(a []any) (any, error) {
-			c, err := types.TSConfigByName(a[0].(string))
+		fnEnv("to_tsvector", []*types.Type{text, t}, func(env *types.Env, a []any) (any, error) {
+			c, err := types.TSConfigFor(env, a[0].(string))
 			if err != nil {
 				return nil, err
 			}
 			return vector(c, a[1], jtiString)
 		})
-		fn("to_tsvector", []*types.Type{t}, func(a []any) (any, error) { return vector(types.DefaultTSConfig, a[0], jtiString) })
+		fnEnv("to_tsvector", []*types.Type{t}, func(env *types.Env, a []any) (any, error) {
+			c, err := types.DefaultTSConfigFor(env)
+			if err != nil {
+				return nil, err
+			}
+			return vector(c, a[0], jtiString)
+		})
 		name := "jsonb_to_tsvector"
 		if t == JS {
 			name = "json_to_tsvector"
 		}
-		fn(name, []*types.Type{text, t, J}, func(a []any) (any, error) {
-			c, err := types.TSConfigByName(a[0].(string))
+		fnEnv(name, []*types.Type{text, t, J}, func(env *types.Env, a []any) (any, error) {
+			c, err := types.TSConfigFor(env, a[0].(string))
 			if err != nil {
 				return nil, err
 			}
@@ -64,12 +70,16 @@ func addJSONToTSVector(r *Registry) {
 			}
 			return vector(c, a[1], flags)
 		})
-		fn(name, []*types.Type{t, J}, func(a []any) (any, error) {
+		fnEnv(name, []*types.Type{t, J}, func(env *types.Env, a []any) (any, error) {
 			flags, err := jsonIndexFlags(a[1].(types.JSONDoc))
 			if err != nil {
 				return nil, err
 			}
-			return vector(types.DefaultTSConfig, a[0], flags)
+			c, err := types.DefaultTSConfigFor(env)
+			if err != nil {
+				return nil, err
+			}
+			return vector(c, a[0], flags)
 		})
 	}
 }

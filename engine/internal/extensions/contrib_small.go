@@ -5,9 +5,6 @@ import (
 
 	"strings"
 	"time"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/tinybase/tinybase/engine/internal/catalog"
 	"github.com/tinybase/tinybase/engine/internal/routine"
@@ -126,11 +123,12 @@ func modDatetime(_ context.Context, c routine.Caller, _ *catalog.Function, _ []a
 }
 
 // unaccent (docs F.46): unaccent(text) and unaccent(dictionary, text)
-// remove diacritics as the default unaccent.rules does. tinybase builds
-// the mapping from Unicode: canonical decomposition without its combining
-// marks, plus the letters that do not decompose (ligatures, stroked and
-// special letters). The dictionary argument is text (tinybase has no text
-// search dictionaries); only 'unaccent' is accepted.
+// remove diacritics as the default unaccent.rules does (types.Unaccent).
+// The script also makes the unaccent template and dictionary, a
+// filtering dictionary text search configurations can map token types
+// to (ALTER TEXT SEARCH CONFIGURATION ... WITH unaccent, english_stem).
+// The dictionary argument of unaccent(dictionary, text) is text; only
+// 'unaccent' is accepted.
 func unaccentExt() *Extension {
 	return &Extension{
 		Name:        "unaccent",
@@ -147,53 +145,16 @@ func unaccentExt() *Extension {
 					if strings.Trim(d, `"`) != "unaccent" {
 						return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", a[0].(string))
 					}
-					return unaccent(a[1].(string)), nil
+					return types.Unaccent(a[1].(string)), nil
 				}
-				return unaccent(a[0].(string)), nil
+				return types.Unaccent(a[0].(string)), nil
 			}),
 		},
 		Script: `
 CREATE FUNCTION unaccent(text, text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION unaccent(text) RETURNS text AS 'MODULE_PATHNAME', 'unaccent_dict' LANGUAGE c STABLE STRICT PARALLEL SAFE;
+CREATE TEXT SEARCH TEMPLATE unaccent (INIT = unaccent_init, LEXIZE = unaccent_lexize);
+CREATE TEXT SEARCH DICTIONARY unaccent (TEMPLATE = unaccent, RULES = 'unaccent');
 `,
 	}
 }
-
-// unaccentSpecial are letters without a canonical decomposition that
-// unaccent.rules still maps.
-var unaccentSpecial = map[rune]string{
-	'Æ': "AE", 'æ': "ae", 'Œ': "OE", 'œ': "oe", 'ß': "ss", 'ẞ': "SS", 'Ø': "O", 'ø': "o",
-	'Ł': "L", 'ł': "l", 'Đ': "D", 'đ': "d", 'Ð': "D", 'ð': "d", 'Ħ': "H", 'ħ': "h",
-	'ı': "i", 'Þ': "TH", 'þ': "th", 'Ŧ': "T", 'ŧ': "t", 'Ŀ': "L", 'ŀ': "l", 'ĸ': "q",
-	'Ŋ': "N", 'ŋ': "n", 'Ĳ': "IJ", 'ĳ': "ij", 'ŉ': "'n", 'ſ': "s", 'Ƀ': "B", 'ƀ': "b",
-	'Ɨ': "I", 'ɨ': "i", 'Ƶ': "Z", 'ƶ': "z", 'ﬀ': "ff", 'ﬁ': "fi", 'ﬂ': "fl", 'ﬃ': "ffi", 'ﬄ': "ffl",
-}
-
-func unaccent(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r < 0x80 {
-			b.WriteRune(r)
-			continue
-		}
-		if rep, ok := unaccentSpecial[r]; ok {
-			b.WriteString(rep)
-			continue
-		}
-		d := norm.NFD.String(string(r))
-		base := strings.Map(func(m rune) rune {
-			if unicode.Is(unicode.Mn, m) {
-				return -1
-			}
-			return m
-		}, d)
-		if base == "" || base == d && utf8Len(d) > 1 {
-			b.WriteRune(r)
-			continue
-		}
-		b.WriteString(base)
-	}
-	return b.String()
-}
-
-func utf8Len(s string) int { return len([]rune(s)) }

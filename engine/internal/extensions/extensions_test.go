@@ -97,14 +97,6 @@ func TestFuzzy(t *testing.T) {
 	}
 }
 
-func TestUnaccent(t *testing.T) {
-	for in, want := range map[string]string{"Hôtel Crème Brûlée": "Hotel Creme Brulee", "Łódź Straße Æsir": "Lodz Strasse AEsir", "plain": "plain"} {
-		if got := unaccent(in); got != want {
-			t.Errorf("unaccent(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestPgcrypto(t *testing.T) {
 	if got := armor([]byte{1, 2}); got != "-----BEGIN PGP MESSAGE-----\n\nAQI=\n=FreF\n-----END PGP MESSAGE-----\n" {
 		t.Errorf("armor = %q", got)

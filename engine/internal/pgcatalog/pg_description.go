@@ -51,7 +51,10 @@ var pgDescription = &def{
 					continue
 				}
 			default:
-				continue
+				var ok bool
+				if oid, class, ok = tsCommentObject(s, k); !ok { // pg_ts.go
+					continue
+				}
 			}
 			out = append(out, []any{oid, class, sub, c.Text})
 		}
@@ -63,7 +66,8 @@ var pgDescription = &def{
 // trigger or constraint (catalog "pg_policy", "pg_trigger" or
 // "pg_constraint").
 func (s *State) TableObjectDescription(oid uint32, catalogName string) (string, bool, error) {
-	class := map[string]uint32{"pg_policy": pgPolicyOID, "pg_trigger": pgTriggerOID, "pg_constraint": pgConstraintOID}[catalogName]
+	class := map[string]uint32{"pg_policy": pgPolicyOID, "pg_trigger": pgTriggerOID, "pg_constraint": pgConstraintOID,
+		"pg_ts_config": 3602, "pg_ts_dict": 3600, "pg_ts_template": 3764}[catalogName]
 	rows, err := pgDescription.rows(s)
 	if err != nil {
 		return "", false, err

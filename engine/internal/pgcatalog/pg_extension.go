@@ -120,7 +120,10 @@ func extensionDepends(s *State) [][]any {
 				}
 				class, oid = pgEventTriggerOID, t.OID
 			default:
-				continue
+				var ok bool
+				if class, oid, ok = tsMemberDepend(m); !ok { // pg_ts.go
+					continue
+				}
 			}
 			out = append(out, []any{class, oid, int32(0), uint32(pgExtensionOID), ext, int32(0), "e"})
 		}

@@ -145,14 +145,7 @@ func addPgDumpCatalogs(m map[string]*def) {
 	m["pg_conversion"] = empty(column{"oid", types.Oid}, column{"conname", types.Name}, column{"connamespace", types.Oid},
 		column{"conowner", types.Oid}, column{"conforencoding", types.Int4}, column{"contoencoding", types.Int4},
 		column{"conproc", types.Regproc}, column{"condefault", types.Bool})
-	m["pg_ts_parser"] = empty(column{"oid", types.Oid}, column{"prsname", types.Name}, column{"prsnamespace", types.Oid},
-		column{"prsstart", types.Regproc}, column{"prstoken", types.Regproc}, column{"prsend", types.Regproc},
-		column{"prsheadline", types.Regproc}, column{"prslextype", types.Regproc})
-	m["pg_ts_template"] = empty(column{"oid", types.Oid}, column{"tmplname", types.Name}, column{"tmplnamespace", types.Oid},
-		column{"tmplinit", types.Regproc}, column{"tmpllexize", types.Regproc})
-	m["pg_ts_dict"] = empty(column{"oid", types.Oid}, column{"dictname", types.Name}, column{"dictnamespace", types.Oid},
-		column{"dictowner", types.Oid}, column{"dicttemplate", types.Oid}, column{"dictinitoption", types.Text})
-	m["pg_ts_config"] = pgTSConfig
+	addTextSearchCatalogs(m) // pg_ts.go
 	m["pg_foreign_data_wrapper"] = empty(column{"oid", types.Oid}, column{"fdwname", types.Name}, column{"fdwowner", types.Oid},
 		column{"fdwhandler", types.Oid}, column{"fdwvalidator", types.Oid}, column{"fdwacl", aclitemArray}, column{"fdwoptions", textArray})
 	m["pg_foreign_server"] = empty(column{"oid", types.Oid}, column{"srvname", types.Name}, column{"srvowner", types.Oid},
@@ -195,21 +188,6 @@ var pgEventTrigger = &def{
 				tags = types.NewArray(types.Text, vals)
 			}
 			out = append(out, []any{t.OID, t.Name, t.Event, owner, t.Function, string(rune(t.Enabled)), tags})
-		}
-		return out, nil
-	},
-}
-
-// pgTSConfig is pg_catalog.pg_ts_config: PostgreSQL 15's built-in text
-// search configurations (types.TSConfigs), all in pg_catalog, owned by the
-// bootstrap superuser, on the default parser (3722).
-var pgTSConfig = &def{
-	cols: []column{{"oid", types.Oid}, {"cfgname", types.Name}, {"cfgnamespace", types.Oid},
-		{"cfgowner", types.Oid}, {"cfgparser", types.Oid}},
-	rows: func(*State) ([][]any, error) {
-		out := make([][]any, 0, len(types.TSConfigs))
-		for _, c := range types.TSConfigs {
-			out = append(out, []any{c.OID, c.Name, NamespaceOID("pg_catalog"), uint32(10), uint32(3722)})
 		}
 		return out, nil
 	},

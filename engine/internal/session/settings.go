@@ -144,6 +144,12 @@ func (s *Session) userSet(name, value string, local bool) error {
 			return pgerror.New(pgerror.InsufficientPrivilege, "permission denied to set parameter %q", g.name)
 		}
 	}
+	if strings.EqualFold(name, "default_text_search_config") {
+		var err error
+		if value, err = s.checkTSConfigSetting(value); err != nil { // tsearch_host.go
+			return err
+		}
+	}
 	return s.setSetting(name, value, local)
 }
 

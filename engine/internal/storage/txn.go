@@ -326,6 +326,19 @@ func (t *Txn) Meta() any {
 	return t.root.meta
 }
 
+// MetaNoWait is Meta for code an operation of this transaction may call
+// while holding mu without allowing call-outs (an expression index's key
+// function while a checkpoint's rows are loaded, which resolves a text
+// search configuration by name): a transaction runs on one goroutine, so
+// when mu is taken it is this goroutine's operation, and its root is
+// read as it stands.
+func (t *Txn) MetaNoWait() any {
+	if t.mu.TryLock() {
+		defer t.mu.Unlock()
+	}
+	return t.root.meta
+}
+
 // SetMeta replaces the engine's catalog value; it counts as a write (see
 // Lock about waiting). v must be immutable: marks and other transactions
 // keep the previous value.

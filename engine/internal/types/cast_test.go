@@ -176,6 +176,14 @@ var pgCast = []struct {
 	{"regconfig", "int4", 'a'},
 	{"regconfig", "int8", 'a'},
 	{"regconfig", "oid", 'i'},
+	// regdictionary (regconfig.go)
+	{"int2", "regdictionary", 'i'},
+	{"int4", "regdictionary", 'i'},
+	{"int8", "regdictionary", 'i'},
+	{"oid", "regdictionary", 'i'},
+	{"regdictionary", "int4", 'a'},
+	{"regdictionary", "int8", 'a'},
+	{"regdictionary", "oid", 'i'},
 	{"lseg", "point", 'e'},
 }
 

@@ -38,6 +38,11 @@ func Compare(t *Type, a, b any) int {
 	if bt.Kind == KindRegconfig {
 		return compareRegconfig(a, b) // regconfig.go
 	}
+	if bt.Kind == KindRegdictionary {
+		x, _ := regdictionaryOID(a.(string), nil)
+		y, _ := regdictionaryOID(b.(string), nil)
+		return cmpInt(int(x), int(y))
+	}
 	if bt.Kind == KindBpchar {
 		return strings.Compare(strings.TrimRight(a.(string), " "), strings.TrimRight(b.(string), " "))
 	}

@@ -426,7 +426,7 @@ func Input(t *Type, s string, env *Env) (any, error) {
 		return regclassIn(s, env)
 	case KindRegtype:
 		return parseRegtype(s, env)
-	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator, KindRegconfig:
+	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator, KindRegconfig, KindRegdictionary:
 		return regObjectIn(b, s, env) // regobjects.go
 	}
 	return nil, pgerror.New(pgerror.FeatureNotSupported, "input of type %s is not supported", t.FormatType())

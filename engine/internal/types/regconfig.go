@@ -41,6 +41,9 @@ func regconfigOID(s string, o ObjectResolver) (uint32, error) {
 	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
 		return uint32(n), nil
 	}
+	if r, ok := o.(TSResolver); ok {
+		return r.TSConfigOID(s) // user configurations too
+	}
 	parts := SplitQualifiedName(s)
 	switch {
 	case len(parts) == 2 && parts[0] != "pg_catalog":
@@ -64,8 +67,12 @@ func regconfigOID(s string, o ObjectResolver) (uint32, error) {
 }
 
 // regconfigName is regconfig output: the configuration's name (pg_catalog
-// is always on the search path), or the number when none has the OID.
-func regconfigName(oid uint32) string {
+// is always on the search path; a user one's qualified when the search
+// path does not find it), or the number when none has the OID.
+func regconfigName(oid uint32, o ObjectResolver) string {
+	if r, ok := o.(TSResolver); ok {
+		return r.TSConfigName(oid)
+	}
 	for _, c := range TSConfigs {
 		if c.OID == oid {
 			return c.Name
@@ -83,7 +90,7 @@ func regconfigIn(s string, o ObjectResolver) (any, error) {
 	if oid == 0 {
 		return "-", nil
 	}
-	return regconfigName(oid), nil
+	return regconfigName(oid, o), nil
 }
 
 // compareRegconfig orders regconfig values by OID, as oid's operators do.
@@ -91,4 +98,54 @@ func compareRegconfig(a, b any) int {
 	x, _ := regconfigOID(a.(string), nil)
 	y, _ := regconfigOID(b.(string), nil)
 	return cmpInt(int(x), int(y))
+}
+
+// regdictionary (docs 8.19): a text search dictionary's OID, printed as
+// its name, as regconfig is.
+
+func regdictionaryOID(s string, o ObjectResolver) (uint32, error) {
+	if s == "-" {
+		return 0, nil
+	}
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return uint32(n), nil
+	}
+	if r, ok := o.(TSResolver); ok {
+		return r.TSDictOID(s)
+	}
+	parts := SplitQualifiedName(s)
+	if len(parts) == 2 && parts[0] == "pg_catalog" {
+		parts = parts[1:]
+	}
+	if len(parts) == 1 {
+		for _, d := range TSDicts {
+			if d.Name == parts[0] {
+				return d.OID, nil
+			}
+		}
+	}
+	return 0, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
+}
+
+func regdictionaryName(oid uint32, o ObjectResolver) string {
+	if r, ok := o.(TSResolver); ok {
+		return r.TSDictName(oid)
+	}
+	for _, d := range TSDicts {
+		if d.OID == oid {
+			return d.Name
+		}
+	}
+	return strconv.FormatUint(uint64(oid), 10)
+}
+
+func regdictionaryIn(s string, o ObjectResolver) (any, error) {
+	oid, err := regdictionaryOID(s, o)
+	if err != nil {
+		return nil, err
+	}
+	if oid == 0 {
+		return "-", nil
+	}
+	return regdictionaryName(oid, o), nil
 }

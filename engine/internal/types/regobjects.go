@@ -23,6 +23,7 @@ const (
 	KindRegrole
 	KindRegoperator
 	KindRegconfig
+	KindRegdictionary
 )
 
 var (
@@ -32,6 +33,8 @@ var (
 	Regoperator  = &Type{Kind: KindRegoperator, OID: 2204, Name: "regoperator", SQLName: "regoperator", Category: 'N', Mod: -1, ArrayOID: 2208, Len: 4}
 	// Regconfig names a text search configuration (regconfig.go).
 	Regconfig = &Type{Kind: KindRegconfig, OID: 3734, Name: "regconfig", SQLName: "regconfig", Category: 'N', Mod: -1, ArrayOID: 3735, Len: 4}
+	// Regdictionary names a text search dictionary (regconfig.go).
+	Regdictionary = &Type{Kind: KindRegdictionary, OID: 3769, Name: "regdictionary", SQLName: "regdictionary", Category: 'N', Mod: -1, ArrayOID: 3770, Len: 4}
 	// Cstring is the pseudo-type of the types' output functions'
 	// results and input functions' arguments (regoperatorout, textin),
 	// held as text.
@@ -39,7 +42,7 @@ var (
 )
 
 func init() {
-	for _, t := range []*Type{Regnamespace, Regprocedure, Regrole, Regoperator, Regconfig} {
+	for _, t := range []*Type{Regnamespace, Regprocedure, Regrole, Regoperator, Regconfig, Regdictionary} {
 		t.Schema = "pg_catalog"
 		byOID[t.OID] = t
 		byName[t.Name] = t
@@ -80,7 +83,7 @@ type ObjectResolver interface {
 // regprocedure, regoperator or regconfig.
 func IsRegObject(t *Type) bool {
 	switch t.Kind {
-	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator, KindRegconfig:
+	case KindRegnamespace, KindRegrole, KindRegproc, KindRegprocedure, KindRegoperator, KindRegconfig, KindRegdictionary:
 		return true
 	}
 	return false
@@ -103,6 +106,9 @@ func regObjectIn(t *Type, s string, env *Env) (any, error) {
 	if t.Kind == KindRegconfig {
 		return regconfigIn(s, objectResolver(env)) // regconfig.go
 	}
+	if t.Kind == KindRegdictionary {
+		return regdictionaryIn(s, objectResolver(env)) // regconfig.go
+	}
 	o := objectResolver(env)
 	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
 		return regObjectName(t, uint32(n), o), nil
@@ -119,7 +125,10 @@ func regObjectIn(t *Type, s string, env *Env) (any, error) {
 
 func regObjectName(t *Type, oid uint32, o ObjectResolver) string {
 	if t.Kind == KindRegconfig && oid != 0 {
-		return regconfigName(oid) // regconfig.go
+		return regconfigName(oid, o) // regconfig.go
+	}
+	if t.Kind == KindRegdictionary && oid != 0 {
+		return regdictionaryName(oid, o) // regconfig.go
 	}
 	if o == nil || oid == 0 {
 		if oid == 0 {
@@ -151,6 +160,8 @@ func regObjectOID(t *Type, s string, o ObjectResolver) (uint32, error) {
 	switch t.Kind {
 	case KindRegconfig:
 		return regconfigOID(s, o)
+	case KindRegdictionary:
+		return regdictionaryOID(s, o)
 	case KindRegnamespace:
 		parts := SplitQualifiedName(s)
 		if len(parts) != 1 {
@@ -178,7 +189,7 @@ func castRegObject(v any, f, t *Type, env *Env) (any, error) {
 	o := objectResolver(env)
 	if IsRegObject(f) {
 		var oid uint32
-		if o != nil || f.Kind == KindRegconfig {
+		if o != nil || f.Kind == KindRegconfig || f.Kind == KindRegdictionary {
 			var err error
 			if oid, err = regObjectOID(f, v.(string), o); err != nil {
 				return nil, err

@@ -219,4 +219,4 @@ func (v TSVectorVal) Find(word string) *Lexeme {
 }
 
 // ToTSVectorSimple is to_tsvector('simple', text).
-func ToTSVectorSimple(text string) TSVectorVal { return tsSimple.ToTSVector(text) }
+func ToTSVectorSimple(text string) TSVectorVal { return tsBuiltinConfigs["simple"].ToTSVector(text) }

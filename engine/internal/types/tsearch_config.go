@@ -3,42 +3,171 @@ package types
 import (
 	"strings"
 
-	"github.com/kljensen/snowball/english"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
-// TSConfig is a text search configuration (docs 12.7): how the words the
-// parser finds become lexemes. simple lower-cases them; english also drops
-// the English stop words and stems words of letters with the Snowball
-// English stemmer (PostgreSQL's english_stem); numbers, e-mail addresses
-// and host names stay as they are.
+// TSConfig is a text search configuration (docs 12.7): which chain of
+// dictionaries each token type of the default parser goes to. The
+// built-in ones are PostgreSQL 15's: simple lower-cases every indexed
+// token; a language's configuration sends words to its Snowball
+// dictionary (<lang>_stem: lower-cased, stop words dropped, stemmed) and
+// numbers, e-mail addresses, hosts and the like to simple. User
+// configurations (CREATE TEXT SEARCH CONFIGURATION) are built by the
+// session from the catalog (NewTSConfig).
 type TSConfig struct {
 	Name string
-	stem bool
+	maps [len(TSTokenTypes)][]*TSDict
 }
 
+// NewTSConfig returns a configuration named name (as regconfig prints
+// it) with the dictionary chain of each token type.
+func NewTSConfig(name string, maps map[int][]*TSDict) *TSConfig {
+	c := &TSConfig{Name: name}
+	for t, ds := range maps {
+		if t > 0 && t < len(c.maps) {
+			c.maps[t] = ds
+		}
+	}
+	return c
+}
+
+// tsWordTypes are the token types a language configuration stems; the
+// ASCII ones go to english_stem in the configurations of languages
+// written in another alphabet (snowball_create.sql).
 var (
-	tsSimple  = &TSConfig{Name: "simple"}
-	tsEnglish = &TSConfig{Name: "english", stem: true}
+	tsASCIIWordTypes = []int{TokASCIIWord, TokASCIIHWord, TokHWordASCIIPart}
+	tsWordTypes      = []int{TokWord, TokHWord, TokHWordPart}
+	tsSimpleTypes    = []int{TokEmail, TokURL, TokHost, TokSFloat, TokVersion, TokHWordNumPart, TokNumHWord,
+		TokNumWord, TokURLPath, TokFile, TokFloat, TokInt, TokUint}
 )
 
-// TSConfigByName resolves a regconfig name such as 'english' or
-// 'pg_catalog.simple'. The other built-in language configurations are
-// not supported yet (0A000).
+// tsBuiltinConfig builds a pg_catalog configuration; nil when tinybase
+// lacks the language's stemmer.
+func tsBuiltinConfig(name string) *TSConfig {
+	word, ascii := tsSimpleDict, tsSimpleDict
+	if name != "simple" {
+		if word = tsBuiltinStems[name]; word == nil {
+			return nil
+		}
+		ascii = word
+		if name == "russian" || name == "hindi" {
+			ascii = tsBuiltinStems["english"]
+		}
+	}
+	maps := map[int][]*TSDict{}
+	for _, t := range tsSimpleTypes {
+		maps[t] = []*TSDict{tsSimpleDict}
+	}
+	for _, t := range tsWordTypes {
+		maps[t] = []*TSDict{word}
+	}
+	for _, t := range tsASCIIWordTypes {
+		maps[t] = []*TSDict{ascii}
+	}
+	return NewTSConfig(name, maps)
+}
+
+var tsBuiltinConfigs = func() map[string]*TSConfig {
+	m := map[string]*TSConfig{}
+	for _, e := range TSConfigs {
+		if c := tsBuiltinConfig(e.Name); c != nil {
+			m[e.Name] = c
+		}
+	}
+	return m
+}()
+
+var tsEnglish = tsBuiltinConfigs["english"]
+
+// TSConfigByName resolves a built-in configuration's name such as
+// 'english' or 'pg_catalog.simple'; a language tinybase cannot stem is
+// 0A000. The session's TSResolver also finds user configurations
+// (TSConfigFor).
 func TSConfigByName(name string) (*TSConfig, error) {
 	n := strings.TrimPrefix(strings.ToLower(trimSpace(name)), "pg_catalog.")
-	switch n {
-	case "simple":
-		return tsSimple, nil
-	case "english":
-		return tsEnglish, nil
-	case "arabic", "armenian", "basque", "catalan", "danish", "dutch", "finnish", "french",
-		"german", "greek", "hindi", "hungarian", "indonesian", "irish", "italian", "lithuanian", "nepali",
-		"norwegian", "portuguese", "romanian", "russian", "serbian", "spanish", "swedish", "tamil", "turkish", "yiddish":
-		return nil, pgerror.New(pgerror.FeatureNotSupported, "text search configuration %q is not supported yet", n).
-			WithHint("The simple and english configurations are available.")
+	if c, ok := tsBuiltinConfigs[n]; ok {
+		return c, nil
+	}
+	for _, e := range TSConfigs {
+		if e.Name == n {
+			return nil, tsLanguageUnsupported("text search configuration", n)
+		}
 	}
 	return nil, pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", name)
+}
+
+// BuiltinTSConfig returns a pg_catalog configuration by name; ok false
+// for none, err for a language tinybase cannot stem.
+func BuiltinTSConfig(name string) (c *TSConfig, ok bool, err error) {
+	if c, ok := tsBuiltinConfigs[name]; ok {
+		return c, true, nil
+	}
+	for _, e := range TSConfigs {
+		if e.Name == name {
+			return nil, true, tsLanguageUnsupported("text search configuration", name)
+		}
+	}
+	return nil, false, nil
+}
+
+// TSResolver finds the database's text search objects by name through
+// the search path; the session's resolver (Env.Relations) implements it.
+type TSResolver interface {
+	// TSConfig resolves a configuration by name or OID text.
+	TSConfig(name string) (*TSConfig, error)
+	// TSConfigOID resolves regconfig input; TSConfigName prints one.
+	TSConfigOID(name string) (uint32, error)
+	TSConfigName(oid uint32) string
+	// TSDict resolves a dictionary by name (ts_lexize).
+	TSDict(name string) (*TSDict, error)
+	// TSDictOID resolves regdictionary input; TSDictName prints one.
+	TSDictOID(name string) (uint32, error)
+	TSDictName(oid uint32) string
+	// DefaultTSConfig is default_text_search_config's configuration.
+	DefaultTSConfig() (*TSConfig, error)
+}
+
+func tsResolver(env *Env) TSResolver {
+	if env != nil {
+		if r, ok := env.Relations.(TSResolver); ok {
+			return r
+		}
+	}
+	return nil
+}
+
+// TSConfigFor resolves a configuration named by a regconfig or text
+// argument, user configurations included when env has the session.
+func TSConfigFor(env *Env, name string) (*TSConfig, error) {
+	if r := tsResolver(env); r != nil {
+		return r.TSConfig(name)
+	}
+	return TSConfigByName(name)
+}
+
+// DefaultTSConfigFor is default_text_search_config's configuration
+// (english without a session).
+func DefaultTSConfigFor(env *Env) (*TSConfig, error) {
+	if r := tsResolver(env); r != nil {
+		return r.DefaultTSConfig()
+	}
+	return tsEnglish, nil
+}
+
+// TSDictFor resolves a dictionary for ts_lexize.
+func TSDictFor(env *Env, name string) (*TSDict, error) {
+	if r := tsResolver(env); r != nil {
+		return r.TSDict(name)
+	}
+	n := strings.TrimPrefix(strings.ToLower(trimSpace(name)), "pg_catalog.")
+	d, ok, err := BuiltinTSDict(n)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", name)
+	}
+	return d, nil
 }
 
 // DefaultTSConfig is default_text_search_config as PostgreSQL's initdb
@@ -46,37 +175,50 @@ func TSConfigByName(name string) (*TSConfig, error) {
 var DefaultTSConfig = tsEnglish
 
 // Lexize turns one token into its lexeme; "" drops it (a stop word).
-// Both configurations map the token types as PostgreSQL's do: tags,
-// entities, protocol heads and blanks are not indexed (ok false); in
-// english the word types go to english_stem (lower-cased, stop words
-// dropped, Snowball-stemmed) and the rest to simple (lower-cased).
+// The token goes through its type's dictionaries in turn: the first to
+// recognize it gives the lexeme, a filtering one (unaccent) passes its
+// output on. ok is false for a token no dictionary takes (its type is
+// not mapped — tags, entities, protocol heads, blanks — or no dictionary
+// knows it): it is not indexed and takes no position.
 func (c *TSConfig) Lexize(t TSToken) (lexeme string, ok bool) {
-	switch t.Type {
-	case TokBlank, TokTag, TokProtocol, TokEntity:
-		return "", false
-	}
-	w := strings.ToLower(t.Text)
-	if !c.stem {
-		return w, true
-	}
-	if c.Dictionary(t.Type) == "english_stem" {
-		if englishStopWords[w] {
-			return "", true
-		}
-		return english.Stem(w, false), true
-	}
-	return w, true
+	l, _, ok := c.lexizeChain(t)
+	return l, ok
 }
 
-// Dictionary names the dictionary an indexed token type goes to.
-func (c *TSConfig) Dictionary(tokenType int) string {
-	if c.stem {
-		switch tokenType {
-		case TokASCIIWord, TokWord, TokASCIIHWord, TokHWord, TokHWordASCIIPart, TokHWordPart:
-			return "english_stem"
+func (c *TSConfig) lexizeChain(t TSToken) (lexeme string, dict *TSDict, ok bool) {
+	if t.Type <= 0 || t.Type >= len(c.maps) {
+		return "", nil, false
+	}
+	w := t.Text
+	for _, d := range c.maps[t.Type] {
+		l, r := d.Lexize(w)
+		switch r {
+		case TSRecognized:
+			return l, d, true
+		case TSFiltered:
+			w = l
 		}
 	}
-	return "simple"
+	return "", nil, false
+}
+
+// Debug is one ts_debug row's dictionaries, the dictionary that
+// recognized the token ("" for none) and its lexeme. As ts_debug's own
+// query does, each dictionary reads the token itself (ts_lexize): the
+// first that gives anything, a filtering one included, is reported.
+func (c *TSConfig) Debug(t TSToken) (dicts []string, dict string, lexeme string, ok bool) {
+	if t.Type <= 0 || t.Type >= len(c.maps) {
+		return nil, "", "", false
+	}
+	for _, d := range c.maps[t.Type] {
+		dicts = append(dicts, d.Name)
+	}
+	for _, d := range c.maps[t.Type] {
+		if l, r := d.Lexize(t.Text); r != TSUnknown {
+			return dicts, d.Name, l, true
+		}
+	}
+	return dicts, "", "", false
 }
 
 // tsPosLexeme is a lexeme and the position of the token it came from.

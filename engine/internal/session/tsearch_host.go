@@ -1,0 +1,165 @@
+package session
+
+import (
+	"strconv"
+
+	"github.com/tinybase/tinybase/engine/internal/catalog"
+	"github.com/tinybase/tinybase/engine/internal/types"
+	"github.com/tinybase/tinybase/internal/pgerror"
+)
+
+// sessionRelations resolves text search configurations and dictionaries
+// (types.TSResolver) through the session's catalog and search path, so
+// regconfig and the text search functions find the database's own.
+var _ types.TSResolver = sessionRelations{}
+
+// tsCatalog is the catalog the resolver reads: index key functions call
+// it inside storage operations that hold the transaction (Txn.MetaNoWait).
+func (r sessionRelations) tsCatalog() *catalog.Catalog {
+	return catalog.Of(r.s.StorageTxn().MetaNoWait())
+}
+
+// tsName splits a regconfig / regdictionary name.
+func tsName(s string) (schema, name string, err error) {
+	parts := types.SplitQualifiedName(s)
+	switch len(parts) {
+	case 1:
+		return "", parts[0], nil
+	case 2:
+		return parts[0], parts[1], nil
+	case 3:
+		return "", "", pgerror.New(pgerror.FeatureNotSupported, "cross-database references are not implemented: %s", s)
+	}
+	return "", "", pgerror.New(pgerror.InvalidName, "improper qualified name (too many dotted names): %s", s)
+}
+
+func (r sessionRelations) tsDisplay(cat *catalog.Catalog, lookup func(path []string, schema, name string) (uint32, bool)) func(schema, name string) string {
+	path := r.s.SearchPath()
+	return func(schema, name string) string {
+		want, _ := lookup(nil, schema, name)
+		if got, ok := lookup(path, "", name); ok && got == want {
+			return quoteIdentPart(name)
+		}
+		return quoteIdentPart(schema) + "." + quoteIdentPart(name)
+	}
+}
+
+func (r sessionRelations) tsConfigOID(cat *catalog.Catalog, s string) (uint32, error) {
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return uint32(n), nil
+	}
+	schema, name, err := tsName(s)
+	if err != nil {
+		return 0, err
+	}
+	if oid, ok := cat.LookupTSConfig(r.s.SearchPath(), schema, name); ok {
+		return oid, nil
+	}
+	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
+		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+	}
+	return 0, pgerror.New(pgerror.UndefinedObject, "text search configuration %q does not exist", s)
+}
+
+// TSConfigOID implements types.TSResolver.
+func (r sessionRelations) TSConfigOID(s string) (uint32, error) {
+	return r.tsConfigOID(r.tsCatalog(), s)
+}
+
+// TSConfigName implements types.TSResolver.
+func (r sessionRelations) TSConfigName(oid uint32) string {
+	cat := r.tsCatalog()
+	if schema, name, ok := cat.TSConfigIdent(oid); ok {
+		if schema == "pg_catalog" {
+			return name
+		}
+		return r.tsDisplay(cat, cat.LookupTSConfig)(schema, name)
+	}
+	return strconv.FormatUint(uint64(oid), 10)
+}
+
+// TSConfig implements types.TSResolver.
+func (r sessionRelations) TSConfig(s string) (*types.TSConfig, error) {
+	if _, name, err := tsName(s); err == nil && len(s) > 0 && s[0] != '"' {
+		// the built-in names, found first as pg_catalog comes first
+		if c, ok, err := types.BuiltinTSConfig(name); ok && (s == name || s == "pg_catalog."+name) {
+			return c, err
+		}
+	}
+	cat := r.tsCatalog()
+	oid, err := r.tsConfigOID(cat, s)
+	if err != nil {
+		return nil, err
+	}
+	c, err := cat.TSConfigValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+	if err == nil && oid >= catalog.FirstOID {
+		c.Name = r.TSConfigName(oid)
+	}
+	return c, err
+}
+
+// TSDictOID implements types.TSResolver.
+func (r sessionRelations) TSDictOID(s string) (uint32, error) {
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return uint32(n), nil
+	}
+	schema, name, err := tsName(s)
+	if err != nil {
+		return 0, err
+	}
+	if oid, ok := r.tsCatalog().LookupTSDict(r.s.SearchPath(), schema, name); ok {
+		return oid, nil
+	}
+	if schema != "" && schema != "pg_catalog" && !r.s.StorageTxn().HasSchema(schema) {
+		return 0, pgerror.New(pgerror.InvalidSchemaName, "schema %q does not exist", schema)
+	}
+	return 0, pgerror.New(pgerror.UndefinedObject, "text search dictionary %q does not exist", s)
+}
+
+// TSDictName implements types.TSResolver.
+func (r sessionRelations) TSDictName(oid uint32) string {
+	cat := r.tsCatalog()
+	if schema, name, ok := cat.TSDictIdent(oid); ok {
+		if schema == "pg_catalog" {
+			return name
+		}
+		return r.tsDisplay(cat, cat.LookupTSDict)(schema, name)
+	}
+	return strconv.FormatUint(uint64(oid), 10)
+}
+
+// TSDict implements types.TSResolver.
+func (r sessionRelations) TSDict(s string) (*types.TSDict, error) {
+	oid, err := r.TSDictOID(s)
+	if err != nil {
+		return nil, err
+	}
+	cat := r.tsCatalog()
+	return cat.TSDictValue(oid, r.tsDisplay(cat, cat.LookupTSDict))
+}
+
+// DefaultTSConfig implements types.TSResolver: default_text_search_config.
+func (r sessionRelations) DefaultTSConfig() (*types.TSConfig, error) {
+	v, ok := r.s.Setting("default_text_search_config")
+	if !ok || v == "" || v == "pg_catalog.english" {
+		return types.DefaultTSConfig, nil
+	}
+	return r.TSConfig(v)
+}
+
+// checkTSConfigSetting is check_default_text_search_config for SET and
+// set_config: the configuration must exist, and the setting keeps its
+// qualified name (pg_catalog.german).
+func (s *Session) checkTSConfigSetting(value string) (string, error) {
+	r := sessionRelations{s}
+	oid, err := r.TSConfigOID(value)
+	if err != nil {
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "default_text_search_config", value)
+	}
+	cat := r.tsCatalog()
+	schema, name, ok := cat.TSConfigIdent(oid)
+	if !ok {
+		return "", pgerror.New(pgerror.InvalidParameterValue, "invalid value for parameter %q: %q", "default_text_search_config", value)
+	}
+	return quoteIdentPart(schema) + "." + quoteIdentPart(name), nil
+}

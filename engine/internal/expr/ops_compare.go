@@ -263,16 +263,7 @@ func stripExpanded(pat string) string {
 			}
 		case c == '[':
 			inBracket = true
-			b.WriteByte(c)
-			// a ] right after [ or [^ is a member, not the end
-			if i+1 < len(pat) && pat[i+1] == '^' {
-				i++
-				b.WriteByte('^')
-			}
-			if i+1 < len(pat) && pat[i+1] == ']' {
-				i++
-				b.WriteByte(']')
-			}
+			i = openBracket(&b, pat, i)
 			continue
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			continue
@@ -328,4 +319,20 @@ func init() {
 	addOp("^@", types.Text, types.Text, types.Bool, func(_ *types.Env, a, b any) (any, error) {
 		return strings.HasPrefix(a.(string), b.(string)), nil
 	})
+}
+
+// openBracket copies the '[' at pat[i] that opens a bracket expression,
+// with the '^' and the ']' that may follow it as members (a ] right after
+// [ or [^ does not end it), and returns the index of the last byte copied.
+func openBracket(b *strings.Builder, pat string, i int) int {
+	b.WriteByte('[')
+	if i+1 < len(pat) && pat[i+1] == '^' {
+		i++
+		b.WriteByte('^')
+	}
+	if i+1 < len(pat) && pat[i+1] == ']' {
+		i++
+		b.WriteByte(']')
+	}
+	return i
 }

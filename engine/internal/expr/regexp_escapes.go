@@ -26,16 +26,7 @@ func areEscapes(pat string) string {
 			switch {
 			case c == '[' && !inBracket:
 				inBracket = true
-				b.WriteByte(c)
-				// a ] right after [ or [^ is a member, not the end
-				if i+1 < len(pat) && pat[i+1] == '^' {
-					i++
-					b.WriteByte('^')
-				}
-				if i+1 < len(pat) && pat[i+1] == ']' {
-					i++
-					b.WriteByte(']')
-				}
+				i = openBracket(&b, pat, i)
 				continue
 			case c == ']' && inBracket:
 				inBracket = false

@@ -107,15 +107,9 @@ func NewTSDict(name, template string, opts []TSOption) (*TSDict, error) {
 		for _, o := range opts {
 			switch strings.ToLower(o.Name) {
 			case "stopwords":
-				if seenStop {
-					return nil, pgerror.New(pgerror.InvalidParameterValue, "multiple StopWords parameters")
-				}
-				seenStop = true
-				s, err := stopList(o.Value)
-				if err != nil {
+				if err := d.setStopWords(o.Value, &seenStop); err != nil {
 					return nil, err
 				}
-				d.stop = s
 			case "accept":
 				if seenAccept {
 					return nil, pgerror.New(pgerror.InvalidParameterValue, "multiple Accept parameters")
@@ -135,15 +129,9 @@ func NewTSDict(name, template string, opts []TSOption) (*TSDict, error) {
 		for _, o := range opts {
 			switch strings.ToLower(o.Name) {
 			case "stopwords":
-				if seenStop {
-					return nil, pgerror.New(pgerror.InvalidParameterValue, "multiple StopWords parameters")
-				}
-				seenStop = true
-				s, err := stopList(o.Value)
-				if err != nil {
+				if err := d.setStopWords(o.Value, &seenStop); err != nil {
 					return nil, err
 				}
-				d.stop = s
 			case "language":
 				if lang != "" {
 					return nil, pgerror.New(pgerror.InvalidParameterValue, "multiple Language parameters")
@@ -340,4 +328,18 @@ func FormatTSOptions(opts []TSOption) string {
 		parts[i] = strings.ToLower(o.Name) + " = '" + strings.ReplaceAll(o.Value, "'", "''") + "'"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// setStopWords is a dictionary's StopWords option, given at most once.
+func (d *TSDict) setStopWords(file string, seen *bool) error {
+	if *seen {
+		return pgerror.New(pgerror.InvalidParameterValue, "multiple StopWords parameters")
+	}
+	*seen = true
+	s, err := stopList(file)
+	if err != nil {
+		return err
+	}
+	d.stop = s
+	return nil
 }

@@ -44,3 +44,25 @@ func queryValue(t *testing.T, s *engine.Session, q string) string {
 	}
 	return *rows[0][0]
 }
+
+// SECURITY LABEL: Supabase loads pgsodium's label provider, the only one,
+// for its transparent column encryption, which tinybase's pgsodium does
+// not have: labels for it (named, or by default) are 0A000 with a hint;
+// another provider is PostgreSQL's 22023 "not loaded".
+func TestSecurityLabel(t *testing.T) {
+	e := enginetest.New(t)
+	s := mustSession(t, e)
+	defer s.Close()
+	execScript(t, s, `create table secrets (id int, card text);`)
+	for _, c := range []struct{ sql, code, msg string }{
+		{`security label for pgsodium on column secrets.card is 'ENCRYPT WITH KEY ID 1'`, "0A000", "SECURITY LABEL FOR pgsodium is not supported: tinybase's pgsodium has no transparent column encryption"},
+		{`security label on column secrets.card is 'ENCRYPT WITH KEY ID 1'`, "0A000", "SECURITY LABEL FOR pgsodium is not supported: tinybase's pgsodium has no transparent column encryption"},
+		{`security label for selinux on table secrets is 'system_u:object_r:sepgsql_table_t:s0'`, "22023", `security label provider "selinux" is not loaded`},
+	} {
+		_, err := s.Exec(context.Background(), c.sql)
+		var pe *engine.Error
+		if !errors.As(err, &pe) || pe.Code != c.code || pe.Message != c.msg {
+			t.Errorf("%s: %v, want %s %s", c.sql, err, c.code, c.msg)
+		}
+	}
+}

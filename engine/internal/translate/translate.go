@@ -245,12 +245,16 @@ func (t *Translator) Statement(n *pg.Node) (res Result, err error) {
 	case *pg.Node_CheckPointStmt:
 		return Result{Cmd: &Checkpoint{}, Tag: "CHECKPOINT"}, nil
 	case *pg.Node_SecLabelStmt:
-		// no label provider is ever loaded here (pgsodium's is not):
-		// PostgreSQL's answer on such a server
-		if p := s.SecLabelStmt.Provider; p != "" {
+		// Supabase loads one label provider, pgsodium's, which labels
+		// columns for its transparent column encryption; tinybase's
+		// pgsodium has no such encryption, so that label (named or, the
+		// only provider, by default) is 0A000, and any other provider is
+		// PostgreSQL's "not loaded"
+		if p := s.SecLabelStmt.Provider; p != "" && p != "pgsodium" {
 			return Result{}, pgerror.New(pgerror.InvalidParameterValue, "security label provider \"%s\" is not loaded", p)
 		}
-		return Result{}, pgerror.New(pgerror.InvalidParameterValue, "no security label providers have been loaded")
+		return Result{}, pgerror.New(pgerror.FeatureNotSupported, "SECURITY LABEL FOR pgsodium is not supported: tinybase's pgsodium has no transparent column encryption").
+			WithHint("Encrypt the value in the application, or keep the secret in Vault (vault.create_secret).")
 	}
 	return Result{}, unsupportedStatement(n)
 }

@@ -1,6 +1,5 @@
 -- DISCARD, as connection poolers send it between clients, RESET ALL
--- (which leaves SET ROLE in effect), CHECKPOINT and SECURITY LABEL
--- (no label provider is loaded, pgsodium's included).
+-- (which leaves SET ROLE in effect) and CHECKPOINT.
 CREATE ROLE rls_t_d1;
 SET ROLE rls_t_d1;
 RESET ALL;
@@ -43,6 +42,4 @@ SHOW work_mem;
 EXECUTE p1;
 SELECT * FROM tt2;
 SELECT currval('s1');
-SECURITY LABEL ON SEQUENCE s1 IS 'x';
-SECURITY LABEL FOR pgsodium ON SEQUENCE s1 IS 'ENCRYPT WITH KEY ID 1';
 DROP ROLE rls_t_d1;

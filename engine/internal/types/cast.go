@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -203,6 +204,9 @@ func Cast(v any, from, to *Type, explicit bool, env *Env) (any, error) {
 			s := v.(string)
 			if f.Kind == KindBpchar {
 				s = strings.TrimRight(s, " ")
+			}
+			if t.Kind == KindName {
+				s, _ = pgident.Truncate(s) // text_name
 			}
 			out = s
 		} else if f.Kind == KindBool {

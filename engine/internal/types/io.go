@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+	"github.com/tinybase/tinybase/engine/internal/pgident"
 	"github.com/tinybase/tinybase/internal/pgerror"
 )
 
@@ -335,7 +336,11 @@ func Input(t *Type, s string, env *Env) (any, error) {
 			return float32(f), nil
 		}
 		return f, nil
-	case KindText, KindVarchar, KindName, KindUnknown:
+	case KindName:
+		// namein: at most NAMEDATALEN-1 bytes, cut at a character
+		n, _ := pgident.Truncate(s)
+		return n, nil
+	case KindText, KindVarchar, KindUnknown:
 		return s, nil
 	case KindBpchar:
 		return s, nil
